@@ -1,0 +1,134 @@
+"""Turn `aoc run YEAR DAYS` into runs: which days, on which inputs, with which answers known.
+
+Days are found through the registry, inputs come from a file, the day's own
+examples, aocd's cache, or (on a cache miss) aocd itself. What goes wrong with
+one day is recorded in that day's result, so the other days still run.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from aoc2023.framework import config, registry
+from aoc2023.framework.cache import PuzzleCache, cached_title
+from aoc2023.framework.errors import AocError, NoInputError, UsageError
+from aoc2023.framework.registry import MissingDayError
+from aoc2023.framework.runner import DayResult, RunInput, Source, run_solution
+from aoc2023.framework.solution import Solution
+
+
+@dataclass(frozen=True)
+class RunRequest:
+    year: int
+    days: str | None = None
+    input_file: Path | None = None
+    example: bool = False
+
+
+@dataclass
+class RunReport:
+    results: list[DayResult] = field(default_factory=list)
+    notices: list[str] = field(default_factory=list)
+
+
+def no_token_notice() -> str:
+    return (
+        "No Advent of Code session token is set, so this ran the days' examples. To run on "
+        f"your own input, put your session cookie in {config.token_file()} "
+        "or export AOC_SESSION (see the README)."
+    )
+
+
+def read_input_file(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8").rstrip("\r\n")
+    except FileNotFoundError as error:
+        raise NoInputError(f"Input file {path} does not exist.") from error
+    except IsADirectoryError as error:
+        raise NoInputError(f"Input file {path} is a folder, not a file.") from error
+    except (OSError, UnicodeDecodeError) as error:
+        raise NoInputError(f"Cannot read input file {path}: {error}.") from error
+
+
+def example_inputs(solution_class: type[Solution[Any]]) -> list[RunInput]:
+    runs = []
+    for number, example in enumerate(solution_class.examples, start=1):
+        expected = {part: example.expected(part) for part in (1, 2)}
+        parts = tuple(part for part in (1, 2) if expected[part] is not None) or (1, 2)
+        label = example.name or f"example {number}"
+        runs.append(RunInput(example.input, "example", expected, parts, example.extra, label))
+    return runs
+
+
+def puzzle_input(year: int, day: int, token: str) -> tuple[RunInput, PuzzleCache | None]:
+    from aoc2023.framework.fetch import fetch_input
+
+    cache = PuzzleCache.for_token(token, year, day)
+    text = cache.read_input() if cache else None
+    if text is None:
+        text = fetch_input(year, day, token)
+        cache = PuzzleCache.for_token(token, year, day)
+    expected = {part: cache.known_answer(part) if cache else None for part in (1, 2)}
+    return RunInput(text, "input", expected), cache
+
+
+def _runs_for(
+    solution_class: type[Solution[Any]], request: RunRequest, token: str | None,
+    file_text: str | None,
+) -> tuple[list[RunInput], PuzzleCache | None]:
+    if file_text is not None:
+        return [RunInput(file_text, "file", label=str(request.input_file))], None
+    if token is None:
+        runs = example_inputs(solution_class)
+        if not runs:
+            year, day = solution_class.year, solution_class.day
+            raise NoInputError(f"{year} day {day} declares no examples to run.")
+        return runs, None
+    run_input, cache = puzzle_input(solution_class.year, solution_class.day, token)
+    return [run_input], cache
+
+
+def _run_day(
+    year: int, day: int, request: RunRequest, token: str | None, file_text: str | None
+) -> list[DayResult]:
+    solution_class = registry.load_day(year, day)
+    source: Source = "file" if file_text is not None else "example" if token is None else "input"
+    try:
+        runs, cache = _runs_for(solution_class, request, token, file_text)
+    except AocError as error:
+        return [DayResult(year, day, solution_class.title, source, error=str(error))]
+    title = solution_class.title or cached_title(year, day, cache.user_dir if cache else None)
+    return [run_solution(solution_class, run, title) for run in runs]
+
+
+def run_days(request: RunRequest) -> RunReport:
+    """Run every day asked for; a day that has no module yet is skipped with a notice."""
+    report = RunReport()
+    days = registry.parse_days(request.days, request.year)
+    if request.input_file is not None and len(days) != 1:
+        raise UsageError("--input FILE runs one day: name exactly one day.")
+    if request.input_file is not None and request.example:
+        raise UsageError("--input and --example cannot be used together.")
+    file_text = read_input_file(request.input_file) if request.input_file else None
+    token = None if request.example else config.find_token()
+    if token is None and file_text is None and not request.example:
+        report.notices.append(no_token_notice())
+
+    missing: list[MissingDayError] = []
+    for day in days:
+        try:
+            report.results += _run_day(request.year, day, request, token, file_text)
+        except MissingDayError as error:
+            missing.append(error)
+        except AocError as error:
+            report.results.append(DayResult(request.year, day, None, None, error=str(error)))
+    if missing and not report.results:
+        if len(missing) == 1:
+            raise missing[0]
+        raise UsageError(f"None of the days asked for has a solution yet in {request.year}.")
+    if missing:
+        skipped = ", ".join(str(error.day) for error in missing)
+        report.notices.append(f"No solution yet for {request.year} day(s) {skipped}: skipped.")
+    return report

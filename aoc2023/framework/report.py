@@ -1,0 +1,142 @@
+"""Render run results: a table for people, JSON for programs, and the exit code.
+
+Nothing here runs a day; it only shows the plain results the runner returned.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import asdict
+from typing import IO, Any
+
+from aoc2023.framework.errors import ExitCode
+from aoc2023.framework.plan import RunReport
+from aoc2023.framework.runner import DayResult, PartResult, Status
+
+_UNITS = ((1.0, "s"), (1e-3, "ms"), (1e-6, "µs"), (1e-9, "ns"))
+
+_MARKS = {
+    Status.CORRECT: ("✔", "green"),
+    Status.WRONG: ("✘", "red"),
+    Status.UNKNOWN: ("?", "yellow"),
+    Status.ERROR: ("!", "red"),
+    Status.NOT_IMPLEMENTED: ("–", "dim"),
+}
+
+
+def format_duration(seconds: float | None) -> str:
+    """Auto-ranged, three significant figures: `812 ns`, `3.40 µs`, `12.5 ms`, `1.23 s`."""
+    if seconds is None:
+        return ""
+    for scale, unit in _UNITS:
+        if seconds >= scale or unit == "ns":
+            value = seconds / scale
+            digits = 0 if value >= 100 or unit == "ns" else 1 if value >= 10 else 2
+            return f"{value:.{digits}f} {unit}"
+    raise AssertionError("unreachable")
+
+
+def exit_code(results: Iterable[DayResult]) -> ExitCode:
+    """2 when anything could not run, else 1 when an answer is wrong, else 0."""
+    code = ExitCode.OK
+    for result in results:
+        if result.error is not None:
+            return ExitCode.COULD_NOT_RUN
+        for part in result.parts:
+            if part.status is Status.ERROR:
+                return ExitCode.COULD_NOT_RUN
+            if part.status is Status.WRONG:
+                code = ExitCode.WRONG_ANSWER
+    return code
+
+
+def _part_json(part: PartResult) -> dict[str, Any]:
+    data = asdict(part)
+    data["status"] = str(part.status)
+    data.pop("traceback")
+    return data
+
+
+def to_json(report: RunReport) -> str:
+    results = []
+    for result in report.results:
+        data = asdict(result)
+        data.pop("traceback")
+        data["parts"] = [_part_json(part) for part in result.parts]
+        results.append(data)
+    return json.dumps({"results": results, "notices": report.notices}, indent=2)
+
+
+def _part_cell(part: PartResult | None) -> str:
+    if part is None:
+        return ""
+    mark, colour = _MARKS[part.status]
+    if part.status is Status.NOT_IMPLEMENTED:
+        return f"[{colour}]{mark} not implemented[/]"
+    if part.status is Status.ERROR:
+        return f"[{colour}]{mark} error[/]"
+    text = f"[{colour}]{mark}[/] {_escape(part.answer or '')}"
+    if part.status is Status.WRONG:
+        text += f" [red](expected {_escape(part.expected or '')})[/]"
+    return text
+
+
+def _time_cell(part: PartResult | None) -> str:
+    if part is None or part.seconds is None:
+        return ""
+    suffix = " (1+2)" if part.timed_with_other_part else ""
+    return format_duration(part.seconds) + suffix
+
+
+def _escape(text: str) -> str:
+    from rich.markup import escape
+
+    return escape(text)
+
+
+def problems(report: RunReport, verbose: bool) -> list[str]:
+    """One sentence per failure, with its traceback when verbose."""
+    lines = []
+    for result in report.results:
+        where = f"{result.year} day {result.day}" + (f" ({result.label})" if result.label else "")
+        if result.error:
+            lines.append(f"{where}: {result.error}")
+            if verbose and result.traceback:
+                lines.append(result.traceback.rstrip())
+        for part in result.parts:
+            if part.status is Status.ERROR and not result.error:
+                lines.append(f"{where} part {part.part}: {part.error}")
+                if verbose and part.traceback:
+                    lines.append(part.traceback.rstrip())
+    return lines
+
+
+def render(report: RunReport, verbose: bool, out: IO[str], err: IO[str]) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console(file=out, highlight=False)
+    errors = Console(file=err, highlight=False, soft_wrap=True)
+    for notice in report.notices:
+        errors.print(f"[yellow]{_escape(notice)}[/]")
+    table = Table(title="Advent of Code", title_style="bold")
+    for heading in ("Day", "Title", "Input", "Parse", "Part 1", "Time", "Part 2", "Time"):
+        justify = "right" if heading in {"Day", "Parse", "Time"} else "left"
+        table.add_column(heading, justify=justify)  # type: ignore[arg-type]
+    for result in report.results:
+        by_number = {part.part: part for part in result.parts}
+        first, second = by_number.get(1), by_number.get(2)
+        table.add_row(
+            f"{result.year}/{result.day:02d}",
+            _escape(result.title or ""),
+            _escape(result.label or result.source or ""),
+            format_duration(result.parse_seconds) if result.parse_seconds is not None else "",
+            _part_cell(first) if not result.error or result.parts else "[red]! error[/]",
+            _time_cell(first),
+            _part_cell(second),
+            _time_cell(second),
+        )
+    console.print(table)
+    for line in problems(report, verbose):
+        errors.print(f"[red]{_escape(line)}[/]")

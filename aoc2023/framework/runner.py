@@ -1,0 +1,163 @@
+"""Run one day on one input: parse, part 1 and part 2, each timed on its own.
+
+The runner prints nothing and raises nothing a day can cause: every outcome,
+an exception in a part included, comes back as plain data for the CLI to render.
+"""
+
+from __future__ import annotations
+
+import traceback
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from time import perf_counter_ns
+from typing import Any, Literal
+
+from aoc2023.framework.errors import InputError
+from aoc2023.framework.solution import Solution, answer_text
+
+Source = Literal["input", "example", "file"]
+
+
+class Status(StrEnum):
+    CORRECT = "correct"
+    WRONG = "wrong"
+    UNKNOWN = "unknown"
+    ERROR = "error"
+    NOT_IMPLEMENTED = "not implemented"
+
+
+@dataclass(frozen=True)
+class RunInput:
+    """One input to run a day on, with what is known of its answers."""
+
+    text: str
+    source: Source
+    expected: Mapping[int, str | None] = field(default_factory=dict)
+    parts: tuple[int, ...] = (1, 2)
+    extra: Mapping[str, Any] = field(default_factory=dict)
+    label: str | None = None
+
+
+@dataclass(frozen=True)
+class PartResult:
+    part: int
+    status: Status
+    answer: str | None = None
+    seconds: float | None = None
+    expected: str | None = None
+    error: str | None = None
+    traceback: str | None = None
+    timed_with_other_part: bool = False
+
+
+@dataclass(frozen=True)
+class DayResult:
+    year: int
+    day: int
+    title: str | None
+    source: Source | None
+    label: str | None = None
+    parse_seconds: float | None = None
+    parts: tuple[PartResult, ...] = ()
+    error: str | None = None
+    traceback: str | None = None
+
+
+@dataclass(frozen=True)
+class _Outcome:
+    value: Any = None
+    seconds: float = 0.0
+    error: BaseException | None = None
+    traceback: str | None = None
+
+
+def _timed(function: Callable[[], Any]) -> _Outcome:
+    start = perf_counter_ns()
+    try:
+        value = function()
+    except Exception as error:
+        elapsed = (perf_counter_ns() - start) / 1e9
+        return _Outcome(seconds=elapsed, error=error, traceback=traceback.format_exc())
+    return _Outcome(value=value, seconds=(perf_counter_ns() - start) / 1e9)
+
+
+def describe_error(error: BaseException) -> str:
+    if isinstance(error, InputError):
+        return f"bad input: {error}"
+    return f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
+
+
+def _judge(part: int, outcome: _Outcome, expected: str | None, shared: bool) -> PartResult:
+    timing = {"seconds": outcome.seconds, "timed_with_other_part": shared}
+    if isinstance(outcome.error, NotImplementedError):
+        return PartResult(part, Status.NOT_IMPLEMENTED, expected=expected, **timing)
+    if outcome.error is not None:
+        return PartResult(
+            part, Status.ERROR, expected=expected, error=describe_error(outcome.error),
+            traceback=outcome.traceback, **timing,
+        )
+    if outcome.value is None:
+        return PartResult(
+            part, Status.ERROR, expected=expected,
+            error="returned None: a part must return its answer", **timing,
+        )
+    try:
+        answer = answer_text(outcome.value)
+    except (TypeError, UnicodeDecodeError) as error:
+        return PartResult(part, Status.ERROR, expected=expected, error=str(error), **timing)
+    if expected is None:
+        status = Status.UNKNOWN
+    else:
+        status = Status.CORRECT if answer == expected else Status.WRONG
+    return PartResult(part, status, answer=answer, expected=expected, **timing)
+
+
+def run_solution(
+    solution_class: type[Solution[Any]], run_input: RunInput, title: str | None = None
+) -> DayResult:
+    """Parse and solve `run_input`; each part gets its own freshly parsed input, so a part
+    that mutates what it is given cannot change what the other part sees."""
+    solution = solution_class(extra=run_input.extra)
+    expected = run_input.expected
+    header: dict[str, Any] = {
+        "year": solution_class.year, "day": solution_class.day, "title": title,
+        "source": run_input.source, "label": run_input.label,
+    }
+    parsed = _timed(lambda: solution.parse(run_input.text))
+    if parsed.error is not None:
+        reason = describe_error(parsed.error)
+        parts = tuple(
+            PartResult(p, Status.ERROR, expected=expected.get(p), error="not run: parse failed")
+            for p in run_input.parts
+        )
+        return DayResult(
+            **header, parse_seconds=parsed.seconds, parts=parts,
+            error=f"parse failed: {reason}", traceback=parsed.traceback,
+        )
+
+    if solution_class.solves_both_at_once():
+        both = _timed(lambda: solution.solve(parsed.value))
+        answers: tuple[Any, ...] = (None, None)
+        if both.error is None:
+            answers = tuple(both.value) if isinstance(both.value, tuple | list) else ()
+            if len(answers) != 2:
+                both = _Outcome(seconds=both.seconds, error=TypeError(
+                    "solve() must return a pair (part 1 answer, part 2 answer)"))
+        results = tuple(
+            _judge(p, _Outcome(answers[p - 1], both.seconds, both.error, both.traceback),
+                   expected.get(p), shared=True)
+            for p in run_input.parts
+        )
+        return DayResult(**header, parse_seconds=parsed.seconds, parts=results)
+
+    results_list = []
+    for index, part in enumerate(run_input.parts):
+        fresh = parsed if index == 0 else _timed(lambda: solution.parse(run_input.text))
+        method = solution.part_1 if part == 1 else solution.part_2
+        if fresh.error is not None:
+            outcome = fresh
+        else:
+            outcome = _timed(lambda: method(fresh.value))  # noqa: B023 - called at once
+        results_list.append(_judge(part, outcome, expected.get(part), shared=False))
+    return DayResult(**header, parse_seconds=parsed.seconds, parts=tuple(results_list))

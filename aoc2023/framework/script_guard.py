@@ -1,0 +1,70 @@
+"""Make the `aoc` command reach our CLI, whichever package's script won the name.
+
+aocd installs a console script called `aoc` (its runner), and so do we. Which file
+ends up in `bin/aoc` depends on the installer and the install order: uv keeps the
+dependency's script, pip lets ours win, and reinstalling aocd puts its own back.
+So instead of fighting over the file, this module is installed at the top of
+site-packages and imported by `_aoc2023_script_guard.pth` at interpreter start-up.
+When, and only when, the running program is aocd's `aoc` script, it hooks the
+script's first `import aocd` and runs our CLI instead. Our CLI hands aocd-style
+options (`aoc -y 2023 -d 7 -s`) back to aocd's runner, so both kinds of command
+line work whichever script is on disk.
+
+Every other Python process in the environment pays for one tiny import and a
+string comparison; nothing else is imported here.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Sequence
+from importlib.machinery import ModuleSpec
+from types import ModuleType
+
+SCRIPT_NAMES = frozenset({"aoc", "aoc.exe", "aoc-script.py", "aoc-script.pyw"})
+AOCD_RUNNER_MARK = b"from aocd.runner import main"
+
+
+def is_aocd_runner_script(path: str) -> bool:
+    """True when `path` is the console script aocd generates for its runner."""
+    if os.path.basename(path) not in SCRIPT_NAMES:
+        return False
+    try:
+        with open(path, "rb") as script:
+            head = script.read(4096)
+    except OSError:
+        return False
+    return AOCD_RUNNER_MARK in head
+
+
+class _RunOurCliOnFirstAocdImport:
+    """A meta-path finder that swaps aocd's runner for our CLI, once."""
+
+    def find_spec(
+        self,
+        fullname: str,
+        path: Sequence[str] | None,
+        target: ModuleType | None = None,
+    ) -> ModuleSpec | None:
+        if fullname != "aocd":
+            return None
+        disarm()
+        from aoc2023.framework.cli import main
+
+        raise SystemExit(main())
+
+
+def disarm() -> None:
+    sys.meta_path[:] = [f for f in sys.meta_path if not isinstance(f, _RunOurCliOnFirstAocdImport)]
+
+
+def arm() -> None:
+    argv = getattr(sys, "argv", None)
+    if not argv or not is_aocd_runner_script(argv[0]):
+        return
+    if not any(isinstance(f, _RunOurCliOnFirstAocdImport) for f in sys.meta_path):
+        sys.meta_path.insert(0, _RunOurCliOnFirstAocdImport())
+
+
+arm()
