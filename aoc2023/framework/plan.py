@@ -7,6 +7,7 @@ one day is recorded in that day's result, so the other days still run.
 
 from __future__ import annotations
 
+import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -98,7 +99,8 @@ def _run_day(
     try:
         runs, cache = _runs_for(solution_class, request, token, file_text)
     except AocError as error:
-        return [DayResult(year, day, solution_class.title, source, error=str(error))]
+        return [DayResult(year, day, solution_class.title, source, error=str(error),
+                          traceback=traceback.format_exc())]
     title = solution_class.title or cached_title(year, day, cache.user_dir if cache else None)
     return [run_solution(solution_class, run, title) for run in runs]
 
@@ -123,7 +125,8 @@ def run_days(request: RunRequest) -> RunReport:
         except MissingDayError as error:
             missing.append(error)
         except AocError as error:
-            report.results.append(DayResult(request.year, day, None, None, error=str(error)))
+            report.results.append(DayResult(request.year, day, None, None, error=str(error),
+                                            traceback=traceback.format_exc()))
     if missing and not report.results:
         if len(missing) == 1:
             raise missing[0]

@@ -116,14 +116,16 @@ def render(report: RunReport, verbose: bool, out: IO[str], err: IO[str]) -> None
     from rich.console import Console
     from rich.table import Table
 
-    console = Console(file=out, highlight=False)
+    # Not a terminal (a pipe, a file, a test): no width to fit, so do not wrap answers.
+    width = None if out.isatty() else 200
+    console = Console(file=out, highlight=False, width=width)
     errors = Console(file=err, highlight=False, soft_wrap=True)
     for notice in report.notices:
         errors.print(f"[yellow]{_escape(notice)}[/]")
     table = Table(title="Advent of Code", title_style="bold")
     for heading in ("Day", "Title", "Input", "Parse", "Part 1", "Time", "Part 2", "Time"):
         justify = "right" if heading in {"Day", "Parse", "Time"} else "left"
-        table.add_column(heading, justify=justify)  # type: ignore[arg-type]
+        table.add_column(heading, justify=justify, no_wrap=heading != "Title")  # type: ignore[arg-type]
     for result in report.results:
         by_number = {part.part: part for part in result.parts}
         first, second = by_number.get(1), by_number.get(2)

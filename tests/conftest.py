@@ -1,0 +1,127 @@
+"""Test session set-up: no internet, an aocd of our own, a fake adventofcode.com.
+
+Every test gets its own aocd data and config folders (in tmp_path), no session
+token unless it sets one, and aocd's module-level settings pointed at them.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+TESTS = Path(__file__).parent
+NETBLOCK = TESTS / "netblock"
+
+def _block_the_internet() -> None:
+    """Load tests/netblock/sitecustomize.py (which blocks on import) under a name of its own."""
+    spec = importlib.util.spec_from_file_location("_netblock", NETBLOCK / "sitecustomize.py")
+    assert spec is not None and spec.loader is not None
+    spec.loader.exec_module(importlib.util.module_from_spec(spec))
+
+
+_block_the_internet()
+sys.path.insert(0, str(TESTS))
+
+from fake_aoc import FakeAoC  # noqa: E402
+
+TOKEN = "53616c7465645f5f" + "0" * 80 + "cafe"
+USER_ID = "github.tester.1234567"
+
+
+@dataclass
+class AocdHome:
+    """aocd's folders for one test, with helpers to fill them as aocd would."""
+
+    data: Path
+    config: Path
+
+    def set_token(self, token: str = TOKEN, user_id: str | None = USER_ID) -> str:
+        self.config.mkdir(parents=True, exist_ok=True)
+        (self.config / "token").write_text(token + "\n")
+        if user_id is not None:
+            memo_path = self.config / "token2id.json"
+            memo = json.loads(memo_path.read_text()) if memo_path.exists() else {}
+            memo[token] = user_id
+            memo_path.write_text(json.dumps(memo))
+        return token
+
+    @property
+    def user_dir(self) -> Path:
+        return self.data / USER_ID
+
+    def cache_input(self, year: int, day: int, text: str) -> Path:
+        path = self.user_dir / f"{year}_{day:02d}_input.txt"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+        return path
+
+    def cache_answer(self, year: int, day: int, part: int, answer: str) -> Path:
+        path = self.user_dir / f"{year}_{day:02d}{'ab'[part - 1]}_answer.txt"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(answer)
+        return path
+
+    def env(self) -> dict[str, str]:
+        """Environment for a subprocess that should see this aocd home (and no internet)."""
+        env = {k: v for k, v in os.environ.items() if k != "AOC_SESSION"}
+        env.update(AOCD_DIR=str(self.data), AOCD_CONFIG_DIR=str(self.config))
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(NETBLOCK), env.get("PYTHONPATH")]))
+        return env
+
+
+@pytest.fixture(autouse=True)
+def aocd_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AocdHome:
+    home = AocdHome(data=tmp_path / "aocd-data", config=tmp_path / "aocd-config")
+    home.data.mkdir()
+    home.config.mkdir()
+    monkeypatch.delenv("AOC_SESSION", raising=False)
+    monkeypatch.delenv("AOCD_EXTRA", raising=False)
+    monkeypatch.setenv("AOCD_DIR", str(home.data))
+    monkeypatch.setenv("AOCD_CONFIG_DIR", str(home.config))
+    if "aocd" in sys.modules:
+        _point_aocd_at(home, monkeypatch)
+    return home
+
+
+def _point_aocd_at(home: AocdHome, monkeypatch: pytest.MonkeyPatch) -> None:
+    """aocd reads its folders once, at import: point its module globals at this test's."""
+    import aocd.models
+    import aocd.runner
+    import aocd.utils
+
+    monkeypatch.setattr(aocd.models, "AOCD_DATA_DIR", home.data)
+    monkeypatch.setattr(aocd.models, "AOCD_CONFIG_DIR", home.config)
+    monkeypatch.setattr(aocd.runner, "AOCD_CONFIG_DIR", home.config)
+    monkeypatch.setattr(aocd.models.User, "_token2id", None)
+    # aocd's client sleeps when it sees 4 requests within 3 s (the site's rate limit);
+    # the fake server does not mind, and the tests must not sleep.
+    monkeypatch.setattr(aocd.utils.http, "_max_t", 0.0)
+
+
+@pytest.fixture
+def aocd_loaded(aocd_home: AocdHome, monkeypatch: pytest.MonkeyPatch) -> AocdHome:
+    """For tests that use aocd in this process: import it and point it at this test."""
+    import aocd  # noqa: F401
+
+    _point_aocd_at(aocd_home, monkeypatch)
+    return aocd_home
+
+
+@pytest.fixture
+def fake_aoc(aocd_loaded: AocdHome, monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeAoC]:
+    """A fake adventofcode.com on loopback, with aocd pointed at it."""
+    import aocd.models
+
+    server = FakeAoC().start()
+    monkeypatch.setattr(aocd.models, "URL", server.puzzle_url_template)
+    try:
+        yield server
+    finally:
+        server.stop()

@@ -1,0 +1,117 @@
+"""Our reading of aocd's token and cache must match aocd's own, path for path."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from aoc2023.framework import config
+from aoc2023.framework.cache import PuzzleCache, cached_title
+from conftest import TOKEN, USER_ID, AocdHome
+
+
+def test_input_and_answer_paths_equal_aocds_own(aocd_loaded: AocdHome) -> None:
+    import aocd.models
+
+    aocd_loaded.set_token()
+    for year, day in [(2023, 7), (2015, 1), (2024, 25)]:
+        ours = PuzzleCache.for_token(TOKEN, year, day)
+        theirs = aocd.models.Puzzle(year, day, user=aocd.models.User(TOKEN))
+        assert ours is not None
+        assert ours.input_path == theirs.input_data_path
+        assert ours.answer_path(1) == theirs.answer_a_path
+        assert ours.answer_path(2) == theirs.answer_b_path
+        assert ours.submissions_path == theirs.submit_results_path
+        assert ours.user_dir == theirs.user.memo_dir
+
+
+def test_folders_follow_aocds_environment_variables(
+    aocd_home: AocdHome, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """aocd reads these at import, so compare with a fresh aocd in a subprocess."""
+    monkeypatch.delenv("AOCD_CONFIG_DIR")
+    code = "import aocd.models as m; print(m.AOCD_DATA_DIR); print(m.AOCD_CONFIG_DIR)"
+    env = aocd_home.env()
+    env.pop("AOCD_CONFIG_DIR")
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                          text=True, check=True, timeout=60)
+    data, conf = done.stdout.split()
+    assert Path(data) == config.data_dir()
+    assert Path(conf) == config.config_dir() == config.data_dir()
+
+
+def test_token_is_found_where_aocd_finds_it(
+    aocd_loaded: AocdHome, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import aocd.models
+
+    assert config.find_token() is None
+    (aocd_loaded.config / "token").write_text("  from-file  trailing words\n")
+    assert config.find_token() == aocd.models.default_user().token == "from-file"
+    monkeypatch.setenv("AOC_SESSION", "from-env")
+    assert config.find_token() == aocd.models.default_user().token == "from-env"
+
+
+def test_cached_input_is_read_as_aocd_reads_it(aocd_loaded: AocdHome) -> None:
+    import aocd.models
+
+    aocd_loaded.set_token()
+    aocd_loaded.cache_input(2023, 7, "32T3K 765\r\nKK677 28\n\n")
+    ours = PuzzleCache.for_token(TOKEN, 2023, 7)
+    assert ours is not None
+    assert ours.read_input() == aocd.models.Puzzle(2023, 7).input_data
+
+
+def test_unknown_user_means_no_cache(aocd_home: AocdHome) -> None:
+    aocd_home.set_token(user_id=None)
+    assert PuzzleCache.for_token(TOKEN, 2023, 7) is None
+
+
+def test_known_answers_and_title_come_from_the_cache(aocd_home: AocdHome) -> None:
+    aocd_home.set_token()
+    cache = PuzzleCache.for_token(TOKEN, 2023, 7)
+    assert cache is not None
+    assert cache.known_answer(1) is None
+    aocd_home.cache_answer(2023, 7, 1, "6440\n")
+    assert cache.known_answer(1) == "6440"
+    assert cached_title(2023, 7, cache.user_dir) is None
+    page = aocd_home.user_dir / "2023_07_prose.1.html"
+    page.write_text("<main><article><h2>--- Day 7: Camel Cards ---</h2></article></main>")
+    assert cached_title(2023, 7, cache.user_dir) == "Camel Cards"
+
+
+def test_project_config_dir_is_found_upwards_and_exported_only_when_unset(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    project = tmp_path / "project"
+    (project / ".aocd_config").mkdir(parents=True)
+    (project / "aoc2023").mkdir()
+    monkeypatch.chdir(project / "aoc2023")
+    assert config.find_project_config_dir() == (project / ".aocd_config").resolve()
+    monkeypatch.setenv("AOCD_CONFIG_DIR", "/somewhere/else")
+    assert config.use_project_config_dir() is None
+    assert config.config_dir() == Path("/somewhere/else")
+    monkeypatch.delenv("AOCD_CONFIG_DIR")
+    assert config.use_project_config_dir() == (project / ".aocd_config").resolve()
+    assert config.config_dir() == (project / ".aocd_config").resolve()
+
+
+def test_a_cached_input_is_run_without_importing_aocd(aocd_home: AocdHome) -> None:
+    aocd_home.set_token()
+    aocd_home.cache_input(2023, 7, "32T3K 765\nT55J5 684\nKK677 28\nKTJJT 220\nQQQJA 483\n")
+    code = (
+        "import sys\n"
+        "from aoc2023.framework.cli import main\n"
+        "code = main(['run', '2023', '7', '--json'])\n"
+        "assert 'aocd' not in sys.modules, 'aocd was imported'\n"
+        "sys.exit(code)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], env=aocd_home.env(),
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert '"source": "input"' in done.stdout
+    assert '"answer": "6440"' in done.stdout
+    assert USER_ID not in done.stderr

@@ -1,0 +1,143 @@
+"""Finding days: by module name, without a list, importing only what is run."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from aoc2023.framework import registry
+from aoc2023.framework.errors import UsageError
+from aoc2023.framework.solution import REGISTRY
+from conftest import AocdHome
+
+DAY_TEMPLATE = """
+from aoc2023.framework import Example, Solution
+
+class Day(Solution[str]):
+    examples = [Example("abc", part_1=3)]
+
+    def part_1(self, text: str) -> int:
+        return len(text)
+"""
+
+
+@pytest.fixture
+def year_2098(tmp_path: Path) -> Iterator[Path]:
+    """A second year package, `aoc2098`, with days 1 and 2, importable for this test."""
+    package = tmp_path / "site" / "aoc2098"
+    package.mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    for day in (1, 2):
+        (package / f"day{day:02d}.py").write_text(DAY_TEMPLATE)
+    (package / "helpers.py").write_text("X = 1\n")
+    sys.path.insert(0, str(package.parent))
+    yield package
+    sys.path.remove(str(package.parent))
+    for name in [m for m in sys.modules if m.startswith("aoc2098")]:
+        del sys.modules[name]
+    for key in [k for k in REGISTRY if k[0] == 2098]:
+        del REGISTRY[key]
+
+
+def test_parse_days_accepts_a_day_a_range_and_a_list() -> None:
+    assert registry.parse_days("7", 2023) == [7]
+    assert registry.parse_days("1-7", 2023) == [1, 2, 3, 4, 5, 6, 7]
+    assert registry.parse_days("1,3,5", 2023) == [1, 3, 5]
+    assert registry.parse_days("1-3,7", 2023) == [1, 2, 3, 7]
+    assert registry.parse_days(None, 2023) == registry.available_days(2023)
+    assert 7 in registry.available_days(2023)
+
+
+@pytest.mark.parametrize(
+    ("spec", "year", "message"),
+    [("0", 2023, "run from 1 to 25"), ("26", 2023, "run from 1 to 25"),
+     ("13", 2025, "run from 1 to 12"), ("7-3", 2023, "run from 1 to 25"),
+     ("x", 2023, "Bad day list"), ("1,,2", 2023, "Bad day list"),
+     ("7", 2014, "started in 2015")],
+)
+def test_parse_days_refuses_bad_lists(spec: str, year: int, message: str) -> None:
+    with pytest.raises(UsageError, match=message):
+        registry.parse_days(spec, year)
+
+
+def test_subclassing_registers_the_day_from_its_module_name(year_2098: Path) -> None:
+    cls = registry.load_day(2098, 2)
+    assert (cls.year, cls.day) == (2098, 2)
+    assert REGISTRY[2098, 2] is cls
+
+
+def test_running_one_day_imports_only_that_days_module(year_2098: Path) -> None:
+    registry.load_day(2098, 1)
+    assert "aoc2098.day01" in sys.modules
+    assert "aoc2098.day02" not in sys.modules
+    assert registry.available_days(2098) == [1, 2]
+    assert "aoc2098.day02" not in sys.modules
+
+
+def test_a_missing_day_and_a_broken_day_are_one_sentence(year_2098: Path) -> None:
+    with pytest.raises(registry.MissingDayError, match="2098 day 3 has no solution yet"):
+        registry.load_day(2098, 3)
+    (year_2098 / "day04.py").write_text("import no_such_module_here\n")
+    with pytest.raises(registry.DayLoadError, match="No module named 'no_such_module_here'"):
+        registry.load_day(2098, 4)
+    (year_2098 / "day05.py").write_text("def broken(:\n")
+    with pytest.raises(registry.DayLoadError, match="SyntaxError"):
+        registry.load_day(2098, 5)
+    (year_2098 / "day06.py").write_text("X = 1\n")
+    with pytest.raises(registry.DayLoadError, match="defines no Solution"):
+        registry.load_day(2098, 6)
+
+
+def test_a_class_can_say_its_own_year_and_day(year_2098: Path) -> None:
+    (year_2098 / "odd_name.py").write_text(textwrap.dedent("""
+        from aoc2023.framework import Solution
+
+        class Whatever(Solution[str]):
+            year = 2098
+            day = 9
+    """))
+    import aoc2098.odd_name  # noqa: F401
+
+    assert REGISTRY[2098, 9].__name__ == "Whatever"
+    with pytest.raises(TypeError, match="both `year` and `day`"):
+        exec("from aoc2023.framework import Solution\nclass Half(Solution[str]):\n    day = 3\n",
+             {"__name__": "not_a_day_module"})
+
+
+def test_two_classes_claiming_one_day_is_an_error(year_2098: Path) -> None:
+    (year_2098 / "day07.py").write_text(DAY_TEMPLATE + "\nclass Again(Solution[str]):\n    pass\n")
+    with pytest.raises(registry.DayLoadError, match="both claim 2098 day 7"):
+        registry.load_day(2098, 7)
+
+
+def test_another_package_adds_a_year_through_the_entry_point_group(
+    tmp_path: Path, aocd_home: AocdHome
+) -> None:
+    """A real installed distribution (a dist-info on sys.path) naming its package in
+    the `aoc.years` group, with a package name that is not `aoc<year>`."""
+    site = tmp_path / "site2"
+    package = site / "my_solutions_2097"
+    package.mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    (package / "day03.py").write_text(DAY_TEMPLATE.replace("class Day(Solution[str]):",
+                                                           "class Day(Solution[str]):\n"
+                                                           "    year = 2097\n    day = 3"))
+    dist = site / "my_solutions-1.0.dist-info"
+    dist.mkdir()
+    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: my-solutions\nVersion: 1.0\n")
+    (dist / "entry_points.txt").write_text("[aoc.years]\n2097 = my_solutions_2097\n")
+    env = aocd_home.env()
+    env["PYTHONPATH"] = f"{site}:{env['PYTHONPATH']}"
+    done = subprocess.run(
+        [sys.executable, "-m", "aoc2023", "run", "2097", "3", "--example", "--json"],
+        env=env, capture_output=True, text=True, timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert '"status": "correct"' in done.stdout
+    with pytest.raises(UsageError, match="aoc.years"):
+        registry.year_package(2096)

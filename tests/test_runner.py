@@ -1,0 +1,120 @@
+"""The runner: parse and parts timed apart, failures kept to the part that failed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from aoc2023.framework import Example, InputError, Solution
+from aoc2023.framework.runner import RunInput, Status, run_solution
+
+
+class Mutating(Solution[list[int]]):
+    year, day = 2099, 1
+    parse_calls = 0
+
+    def parse(self, text: str) -> list[int]:
+        type(self).parse_calls += 1
+        return [int(x) for x in text.split()]
+
+    def part_1(self, numbers: list[int]) -> int:
+        total = sum(numbers)
+        numbers.clear()  # a careless part that empties its input
+        return total
+
+    def part_2(self, numbers: list[int]) -> int:
+        return max(numbers)
+
+
+class Failing(Solution[str]):
+    year, day = 2099, 2
+
+    def part_1(self, text: str) -> int:
+        return 1 // 0
+
+    def part_2(self, text: str) -> str:
+        return text.upper()
+
+
+class Unfinished(Solution[str]):
+    year, day = 2099, 3
+
+    def part_1(self, text: str) -> int:
+        return len(text)
+
+
+class BadParse(Solution[int]):
+    year, day = 2099, 4
+
+    def parse(self, text: str) -> int:
+        raise InputError("not a number", 1, text)
+
+
+class Together(Solution[str]):
+    year, day = 2099, 5
+    examples = [Example("ab", part_1=2, extra={"factor": 10})]
+
+    def solve(self, text: str) -> tuple[int, int]:
+        return len(text), len(text) * int(self.extra.get("factor", 1))
+
+
+class Returns(Solution[Any]):
+    year, day = 2099, 6
+
+    def part_1(self, text: str) -> Any:
+        return None
+
+    def part_2(self, text: str) -> Any:
+        return 3.0
+
+
+def test_each_part_gets_its_own_parse_and_parse_is_timed_apart() -> None:
+    Mutating.parse_calls = 0
+    result = run_solution(Mutating, RunInput("3 1 2", "file"))
+    assert [p.answer for p in result.parts] == ["6", "3"]
+    assert Mutating.parse_calls == 2
+    assert result.parse_seconds is not None and result.parse_seconds > 0
+    assert all(p.seconds is not None and p.seconds > 0 for p in result.parts)
+
+
+def test_an_exception_in_one_part_leaves_the_other_part_running() -> None:
+    result = run_solution(Failing, RunInput("abc", "input", {2: "ABC"}))
+    part_1, part_2 = result.parts
+    assert part_1.status is Status.ERROR
+    assert part_1.error == "ZeroDivisionError: integer division or modulo by zero"
+    assert part_1.traceback and "1 // 0" in part_1.traceback
+    assert (part_2.status, part_2.answer) == (Status.CORRECT, "ABC")
+
+
+def test_statuses_correct_wrong_unknown_and_not_implemented() -> None:
+    result = run_solution(Unfinished, RunInput("abc", "input", {1: "4"}))
+    assert (result.parts[0].status, result.parts[0].expected) == (Status.WRONG, "4")
+    assert result.parts[1].status is Status.NOT_IMPLEMENTED
+    result = run_solution(Unfinished, RunInput("abc", "input", {1: "3"}))
+    assert result.parts[0].status is Status.CORRECT
+    result = run_solution(Unfinished, RunInput("abc", "input"))
+    assert result.parts[0].status is Status.UNKNOWN
+
+
+def test_a_parse_error_is_reported_for_the_day_with_the_line() -> None:
+    result = run_solution(BadParse, RunInput("x1", "file"))
+    assert result.error == "parse failed: bad input: line 1: not a number: 'x1'"
+    assert all(p.status is Status.ERROR for p in result.parts)
+
+
+def test_solve_gives_both_answers_timed_together_and_sees_extra() -> None:
+    result = run_solution(Together, RunInput("abc", "example", extra={"factor": 10}))
+    assert [p.answer for p in result.parts] == ["3", "30"]
+    assert all(p.timed_with_other_part for p in result.parts)
+    assert result.parts[0].seconds == result.parts[1].seconds
+
+
+def test_answers_are_coerced_as_aocd_does_and_none_is_an_error() -> None:
+    result = run_solution(Returns, RunInput("", "file"))
+    assert result.parts[0].status is Status.ERROR
+    assert "returned None" in (result.parts[0].error or "")
+    assert result.parts[1].answer == "3"
+
+
+def test_only_the_requested_parts_run() -> None:
+    result = run_solution(Failing, RunInput("abc", "example", {2: "ABC"}, parts=(2,)))
+    assert [p.part for p in result.parts] == [2]

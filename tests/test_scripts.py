@@ -1,0 +1,80 @@
+"""The installed `aoc` script, `python -m aoc2023`, and aocd's runner and plugin API."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from conftest import TOKEN, AocdHome
+
+BIN = Path(sys.executable).parent
+EXAMPLE = "32T3K 765\nT55J5 684\nKK677 28\nKTJJT 220\nQQQJA 483\n"
+
+
+def run(args: list[str], home: AocdHome, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(args, env=home.env(), cwd=cwd, capture_output=True, text=True,
+                          timeout=120)
+
+
+def cache_solved_day_7(home: AocdHome) -> None:
+    """Everything aocd's runner reads for 2023 day 7, so that it needs no network."""
+    home.set_token()
+    (home.config / "tokens.json").write_text(json.dumps({"default": TOKEN}))
+    home.cache_input(2023, 7, EXAMPLE)
+    home.cache_answer(2023, 7, 1, "6440")
+    home.cache_answer(2023, 7, 2, "5905")
+    (home.user_dir / "2023_07_prose.2.html").write_text(
+        "<main><article><h2>--- Day 7: Camel Cards ---</h2></article></main>")
+
+
+def test_installed_aoc_script_runs_a_day(aocd_home: AocdHome) -> None:
+    done = run([str(BIN / "aoc"), "run", "2023", "7"], aocd_home)
+    assert done.returncode == 0, done.stderr
+    assert "✔ 6440" in done.stdout
+    assert "No Advent of Code session token is set" in done.stderr
+
+
+def test_python_dash_m_aoc2023_always_works(aocd_home: AocdHome) -> None:
+    cache_solved_day_7(aocd_home)
+    done = run([sys.executable, "-m", "aoc2023", "run", "2023", "7", "--json"], aocd_home)
+    assert done.returncode == 0, done.stderr
+    statuses = [p["status"] for p in json.loads(done.stdout)["results"][0]["parts"]]
+    assert statuses == ["correct", "correct"]
+
+
+def test_aoc_with_aocds_options_runs_aocds_runner_on_our_plugin(aocd_home: AocdHome) -> None:
+    cache_solved_day_7(aocd_home)
+    done = run([str(BIN / "aoc"), "-y", "2023", "-d", "7", "-s", "-p", "aoc2023"], aocd_home)
+    assert done.returncode == 0, done.stdout + done.stderr
+    # aocd's runner prints one line per puzzle: its own format, its own marks.
+    assert "2023/7" in done.stdout and "Camel Cards" in done.stdout
+    assert "part a: 6440" in done.stdout and "part b: 5905" in done.stdout
+    assert "✔" in done.stdout and "✖" not in done.stdout
+
+
+def test_aocd_solve_for_runs_our_day(aocd_loaded: AocdHome) -> None:
+    import aocd.models
+
+    aocd_loaded.set_token()
+    aocd_loaded.cache_input(2023, 7, EXAMPLE)
+    assert aocd.models.Puzzle(2023, 7).solve_for("aoc2023") == ("6440", "5905")
+
+
+def test_project_config_folder_is_used_when_no_variable_is_set(
+    aocd_home: AocdHome, tmp_path: Path
+) -> None:
+    project = tmp_path / "project"
+    (project / ".aocd_config").mkdir(parents=True)
+    (project / ".aocd_config" / "token").write_text("a-token\n")
+    env = aocd_home.env()
+    del env["AOCD_CONFIG_DIR"]
+    done = subprocess.run(
+        [sys.executable, "-m", "aoc2023", "run", "2023", "7", "--json"],
+        env=env, cwd=project, capture_output=True, text=True, timeout=120,
+    )
+    # The token is found there; its owner is unknown and the network is blocked, so
+    # fetching fails with one sentence: proof that the project's token was used.
+    assert done.returncode == 2
+    assert "Could not reach adventofcode.com" in json.loads(done.stdout)["results"][0]["error"]
