@@ -1,0 +1,112 @@
+"""`aoc` works in a freshly built environment, whichever package's `aoc` script won.
+
+aocd and this project both install a console script named `aoc`. uv keeps the
+dependency's (aocd's), pip lets ours win, and reinstalling aocd puts its own back.
+Each case builds a new virtual environment from uv's cache (offline) and checks
+that both our command line and aocd's runner options work through `bin/aoc`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import TOKEN, AocdHome
+
+PROJECT = Path(__file__).resolve().parents[1]
+EXAMPLE = "32T3K 765\nT55J5 684\nKK677 28\nKTJJT 220\nQQQJA 483\n"
+UV = os.environ.get("UV") or shutil.which("uv")
+
+pytestmark = pytest.mark.skipif(UV is None, reason="needs uv (the README's installer)")
+
+
+def uv(*args: str, env: dict[str, str]) -> None:
+    assert UV is not None
+    done = subprocess.run([UV, *args], env=env | {"UV_OFFLINE": "1"}, capture_output=True,
+                          text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+
+
+def new_env(tmp_path: Path, home: AocdHome) -> tuple[Path, dict[str, str]]:
+    venv = tmp_path / "venv"
+    env = home.env()
+    env.pop("VIRTUAL_ENV", None)
+    uv("venv", "--quiet", "--python", sys.executable, str(venv), env=env)
+    return venv, env
+
+
+def install(venv: Path, env: dict[str, str], *args: str) -> None:
+    uv("pip", "install", "--quiet", "--python", str(venv / "bin" / "python"), *args, env=env)
+
+
+def cache_solved_day_7(home: AocdHome) -> None:
+    home.set_token()
+    (home.config / "tokens.json").write_text(json.dumps({"default": TOKEN}))
+    home.cache_input(2023, 7, EXAMPLE)
+    home.cache_answer(2023, 7, 1, "6440")
+    home.cache_answer(2023, 7, 2, "5905")
+    (home.user_dir / "2023_07_prose.2.html").write_text(
+        "<main><article><h2>--- Day 7: Camel Cards ---</h2></article></main>")
+
+
+def assert_both_command_lines_work(venv: Path, env: dict[str, str], cwd: Path) -> None:
+    aoc = str(venv / "bin" / "aoc")
+    ours = subprocess.run([aoc, "run", "2023", "7", "--json"], env=env, cwd=cwd,
+                          capture_output=True, text=True, timeout=120)
+    assert ours.returncode == 0, ours.stdout + ours.stderr
+    statuses = [p["status"] for p in json.loads(ours.stdout)["results"][0]["parts"]]
+    assert statuses == ["correct", "correct"]
+    theirs = subprocess.run([aoc, "-y", "2023", "-d", "7", "-s"], env=env, cwd=cwd,
+                            capture_output=True, text=True, timeout=120)
+    assert theirs.returncode == 0, theirs.stdout + theirs.stderr
+    assert "part a: 6440" in theirs.stdout and "part b: 5905" in theirs.stdout
+    module = subprocess.run([str(venv / "bin" / "python"), "-m", "aoc2023", "run", "2023", "7"],
+                            env=env, cwd=cwd, capture_output=True, text=True, timeout=120)
+    assert module.returncode == 0, module.stderr
+
+
+def script_owner(venv: Path) -> str:
+    text = (venv / "bin" / "aoc").read_text()
+    return "aocd" if "aocd.runner" in text else "ours" if "aoc2023" in text else "unknown"
+
+
+@pytest.mark.parametrize("editable", [False, True], ids=["wheel", "editable"])
+def test_fresh_uv_install_then_a_reinstall_of_aocd(
+    tmp_path: Path, aocd_home: AocdHome, editable: bool
+) -> None:
+    cache_solved_day_7(aocd_home)
+    venv, env = new_env(tmp_path, aocd_home)
+    install(venv, env, *(["-e"] if editable else []), str(PROJECT))
+    assert_both_command_lines_work(venv, env, tmp_path)
+
+    install(venv, env, "--reinstall-package", "advent-of-code-data", "advent-of-code-data")
+    assert script_owner(venv) == "aocd"
+    assert_both_command_lines_work(venv, env, tmp_path)
+
+
+def test_aocd_installed_first_then_the_project(tmp_path: Path, aocd_home: AocdHome) -> None:
+    cache_solved_day_7(aocd_home)
+    venv, env = new_env(tmp_path, aocd_home)
+    install(venv, env, "advent-of-code-data")
+    install(venv, env, str(PROJECT))
+    assert_both_command_lines_work(venv, env, tmp_path)
+
+
+def test_when_our_script_wins_as_with_pip(tmp_path: Path, aocd_home: AocdHome) -> None:
+    """pip writes the last-installed package's script: ours. Write it as pip would."""
+    cache_solved_day_7(aocd_home)
+    venv, env = new_env(tmp_path, aocd_home)
+    install(venv, env, str(PROJECT))
+    script = venv / "bin" / "aoc"
+    script.write_text(
+        f"#!{venv / 'bin' / 'python'}\nimport sys\nfrom aoc2023.framework.cli import main\n"
+        "if __name__ == '__main__':\n    sys.exit(main())\n"
+    )
+    assert script_owner(venv) == "ours"
+    assert_both_command_lines_work(venv, env, tmp_path)
