@@ -6,13 +6,13 @@ import json
 from pathlib import Path
 
 import pytest
+from conftest import AocdHome
 from typer.testing import CliRunner, Result
 
 from aoc2023.framework.cli import app
 from aoc2023.framework.errors import ExitCode
 from aoc2023.framework.report import exit_code, format_duration
 from aoc2023.framework.runner import DayResult, PartResult, Status
-from conftest import AocdHome
 
 EXAMPLE = "32T3K 765\nT55J5 684\nKK677 28\nKTJJT 220\nQQQJA 483\n"
 
@@ -125,3 +125,21 @@ def test_the_table_shows_a_wrong_answer_with_the_expected_value(aocd_home: AocdH
 )
 def test_durations_are_auto_ranged(seconds: float | None, text: str) -> None:
     assert format_duration(seconds) == text
+
+
+def test_the_table_aligns_columns_and_colours_only_when_asked() -> None:
+    from aoc2023.framework.table import Cell, Column, render_table
+
+    columns = [Column("Day", "right"), Column("Answer")]
+    rows = [[Cell("7"), Cell("✔ 6440", "green")], [Cell("25"), Cell("! error", "red")]]
+    plain = render_table("T", columns, rows, colour=False).splitlines()
+    assert plain[1:] == [
+        "┌─────┬─────────┐",
+        "│ Day │ Answer  │",
+        "├─────┼─────────┤",
+        "│   7 │ ✔ 6440  │",
+        "│  25 │ ! error │",
+        "└─────┴─────────┘",
+    ]
+    coloured = render_table("T", columns, rows, colour=True)
+    assert "\x1b[32m✔ 6440 \x1b[0m" in coloured and "\x1b[31m! error\x1b[0m" in coloured

@@ -19,10 +19,12 @@ import typer
 from aoc2023.framework import config
 from aoc2023.framework.errors import AocError, ExitCode
 
-AOCD_RUNNER_FLAGS = frozenset(
-    "-p --plugins -y --years -d --days -e --example -u --users -t --timeout -s --no-submit "
-    "-r --reopen -q --quiet -v --verbose".split()
-)
+AOCD_RUNNER_FLAGS = frozenset({
+    "-p", "--plugins", "-y", "--years", "-d", "--days", "-e", "--example", "-u", "--users",
+    "-t", "--timeout", "-s", "--no-submit", "-r", "--reopen", "-q", "--quiet",
+    "-v", "--verbose",
+})
+"""aocd's runner options: a command line starting with one of them goes to aocd's runner."""
 
 app = typer.Typer(
     name="aoc",

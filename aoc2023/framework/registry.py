@@ -101,7 +101,9 @@ def parse_days(spec: str | None, year: int) -> list[int]:
     for chunk in spec.split(","):
         match = re.fullmatch(r"\s*(\d+)\s*(?:-\s*(\d+)\s*)?", chunk)
         if match is None:
-            raise UsageError(f"Bad day list {spec!r}: use a day (7), a range (1-7) or a list (1,3,5).")
+            raise UsageError(
+                f"Bad day list {spec!r}: use a day (7), a range (1-7) or a list (1,3,5)."
+            )
         first, end = int(match[1]), int(match[2] or match[1])
         if not 1 <= first <= end <= last:
             raise UsageError(f"Bad day list {spec!r}: days of {year} run from 1 to {last}.")

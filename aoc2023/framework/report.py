@@ -13,6 +13,7 @@ from typing import IO, Any
 from aoc2023.framework.errors import ExitCode
 from aoc2023.framework.plan import RunReport
 from aoc2023.framework.runner import DayResult, PartResult, Status
+from aoc2023.framework.table import Cell, Column, paint, render_table, use_colour
 
 _UNITS = ((1.0, "s"), (1e-3, "ms"), (1e-6, "µs"), (1e-9, "ns"))
 
@@ -21,7 +22,7 @@ _MARKS = {
     Status.WRONG: ("✘", "red"),
     Status.UNKNOWN: ("?", "yellow"),
     Status.ERROR: ("!", "red"),
-    Status.NOT_IMPLEMENTED: ("–", "dim"),
+    Status.NOT_IMPLEMENTED: ("-", "dim"),
 }
 
 
@@ -68,31 +69,25 @@ def to_json(report: RunReport) -> str:
     return json.dumps({"results": results, "notices": report.notices}, indent=2)
 
 
-def _part_cell(part: PartResult | None) -> str:
+def _part_cell(part: PartResult | None) -> Cell:
     if part is None:
-        return ""
-    mark, colour = _MARKS[part.status]
+        return Cell("")
+    mark, style = _MARKS[part.status]
     if part.status is Status.NOT_IMPLEMENTED:
-        return f"[{colour}]{mark} not implemented[/]"
+        return Cell(f"{mark} not implemented", style)
     if part.status is Status.ERROR:
-        return f"[{colour}]{mark} error[/]"
-    text = f"[{colour}]{mark}[/] {_escape(part.answer or '')}"
+        return Cell(f"{mark} error", style)
+    text = f"{mark} {part.answer or ''}"
     if part.status is Status.WRONG:
-        text += f" [red](expected {_escape(part.expected or '')})[/]"
-    return text
+        text += f" (expected {part.expected or ''})"
+    return Cell(text, style)
 
 
-def _time_cell(part: PartResult | None) -> str:
+def _time_cell(part: PartResult | None) -> Cell:
     if part is None or part.seconds is None:
-        return ""
+        return Cell("")
     suffix = " (1+2)" if part.timed_with_other_part else ""
-    return format_duration(part.seconds) + suffix
-
-
-def _escape(text: str) -> str:
-    from rich.markup import escape
-
-    return escape(text)
+    return Cell(format_duration(part.seconds) + suffix)
 
 
 def problems(report: RunReport, verbose: bool) -> list[str]:
@@ -112,33 +107,32 @@ def problems(report: RunReport, verbose: bool) -> list[str]:
     return lines
 
 
-def render(report: RunReport, verbose: bool, out: IO[str], err: IO[str]) -> None:
-    from rich.console import Console
-    from rich.table import Table
+_COLUMNS = [
+    Column("Day", "right"), Column("Title"), Column("Input"), Column("Parse", "right"),
+    Column("Part 1"), Column("Time", "right"), Column("Part 2"), Column("Time", "right"),
+]
 
-    # Not a terminal (a pipe, a file, a test): no width to fit, so do not wrap answers.
-    width = None if out.isatty() else 200
-    console = Console(file=out, highlight=False, width=width)
-    errors = Console(file=err, highlight=False, soft_wrap=True)
+
+def _row(result: DayResult) -> list[Cell]:
+    by_number = {part.part: part for part in result.parts}
+    first, second = by_number.get(1), by_number.get(2)
+    return [
+        Cell(f"{result.year}/{result.day:02d}"),
+        Cell(result.title or ""),
+        Cell(result.label or result.source or ""),
+        Cell(format_duration(result.parse_seconds)),
+        _part_cell(first) if result.parts or not result.error else Cell("! error", "red"),
+        _time_cell(first),
+        _part_cell(second),
+        _time_cell(second),
+    ]
+
+
+def render(report: RunReport, verbose: bool, out: IO[str], err: IO[str]) -> None:
+    colour_err = use_colour(err)
     for notice in report.notices:
-        errors.print(f"[yellow]{_escape(notice)}[/]")
-    table = Table(title="Advent of Code", title_style="bold")
-    for heading in ("Day", "Title", "Input", "Parse", "Part 1", "Time", "Part 2", "Time"):
-        justify = "right" if heading in {"Day", "Parse", "Time"} else "left"
-        table.add_column(heading, justify=justify, no_wrap=heading != "Title")  # type: ignore[arg-type]
-    for result in report.results:
-        by_number = {part.part: part for part in result.parts}
-        first, second = by_number.get(1), by_number.get(2)
-        table.add_row(
-            f"{result.year}/{result.day:02d}",
-            _escape(result.title or ""),
-            _escape(result.label or result.source or ""),
-            format_duration(result.parse_seconds) if result.parse_seconds is not None else "",
-            _part_cell(first) if not result.error or result.parts else "[red]! error[/]",
-            _time_cell(first),
-            _part_cell(second),
-            _time_cell(second),
-        )
-    console.print(table)
+        print(paint(notice, "yellow", colour_err), file=err)
+    rows = [_row(result) for result in report.results]
+    print(render_table("Advent of Code", _COLUMNS, rows, use_colour(out)), file=out)
     for line in problems(report, verbose):
-        errors.print(f"[red]{_escape(line)}[/]")
+        print(paint(line, "red", colour_err), file=err)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import traceback
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from time import perf_counter_ns
 from typing import Any, Literal
@@ -89,28 +89,24 @@ def describe_error(error: BaseException) -> str:
 
 
 def _judge(part: int, outcome: _Outcome, expected: str | None, shared: bool) -> PartResult:
-    timing = {"seconds": outcome.seconds, "timed_with_other_part": shared}
+    base = PartResult(part, Status.UNKNOWN, expected=expected, seconds=outcome.seconds,
+                      timed_with_other_part=shared)
     if isinstance(outcome.error, NotImplementedError):
-        return PartResult(part, Status.NOT_IMPLEMENTED, expected=expected, **timing)
+        return replace(base, status=Status.NOT_IMPLEMENTED)
     if outcome.error is not None:
-        return PartResult(
-            part, Status.ERROR, expected=expected, error=describe_error(outcome.error),
-            traceback=outcome.traceback, **timing,
-        )
+        return replace(base, status=Status.ERROR, error=describe_error(outcome.error),
+                       traceback=outcome.traceback)
     if outcome.value is None:
-        return PartResult(
-            part, Status.ERROR, expected=expected,
-            error="returned None: a part must return its answer", **timing,
-        )
+        return replace(base, status=Status.ERROR,
+                       error="returned None: a part must return its answer")
     try:
         answer = answer_text(outcome.value)
     except (TypeError, UnicodeDecodeError) as error:
-        return PartResult(part, Status.ERROR, expected=expected, error=str(error), **timing)
+        return replace(base, status=Status.ERROR, error=str(error))
     if expected is None:
-        status = Status.UNKNOWN
-    else:
-        status = Status.CORRECT if answer == expected else Status.WRONG
-    return PartResult(part, status, answer=answer, expected=expected, **timing)
+        return replace(base, answer=answer)
+    status = Status.CORRECT if answer == expected else Status.WRONG
+    return replace(base, status=status, answer=answer)
 
 
 def run_solution(
@@ -155,9 +151,6 @@ def run_solution(
     for index, part in enumerate(run_input.parts):
         fresh = parsed if index == 0 else _timed(lambda: solution.parse(run_input.text))
         method = solution.part_1 if part == 1 else solution.part_2
-        if fresh.error is not None:
-            outcome = fresh
-        else:
-            outcome = _timed(lambda: method(fresh.value))  # noqa: B023 - called at once
+        outcome = fresh if fresh.error else _timed(lambda: method(fresh.value))  # noqa: B023
         results_list.append(_judge(part, outcome, expected.get(part), shared=False))
     return DayResult(**header, parse_seconds=parsed.seconds, parts=tuple(results_list))

@@ -18,9 +18,12 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Sequence
-from importlib.machinery import ModuleSpec
-from types import ModuleType
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # imported for types only: this module runs in every interpreter start-up
+    from collections.abc import Sequence
+    from importlib.machinery import ModuleSpec
+    from types import ModuleType
 
 SCRIPT_NAMES = frozenset({"aoc", "aoc.exe", "aoc-script.py", "aoc-script.pyw"})
 AOCD_RUNNER_MARK = b"from aocd.runner import main"
