@@ -36,7 +36,8 @@ def generated_input(hands: int, seed: int = 7) -> str:
     seen: set[str] = set()
     while len(seen) < hands:
         seen.add("".join(rng.choice(CARDS) for _ in range(5)))
-    return "\n".join(f"{hand} {rng.randint(1, 1000)}" for hand in sorted(seen, key=lambda _: rng.random()))
+    hands_in_random_order = sorted(seen, key=lambda _: rng.random())
+    return "\n".join(f"{hand} {rng.randint(1, 1000)}" for hand in hands_in_random_order)
 
 
 def prepare_cache(root: Path) -> dict[str, str]:
@@ -93,7 +94,8 @@ def main() -> None:
             for name, command in COMMANDS.items():
                 times[name].append(time_once(command, env))
     aocd = statistics.median(times["aocd: aoc -y 2023 -d 7 -s"])
-    print(f"{'command':38} {'median':>9} {'min':>9} {'ratio to aocd':>14}   ({args.runs} runs each)")
+    print(f"{'command':38} {'median':>9} {'min':>9} {'ratio to aocd':>14}", end="")
+    print(f"   ({args.runs} runs each)")
     for name, samples in times.items():
         median = statistics.median(samples)
         print(f"{name:38} {median * 1e3:7.1f}ms {min(samples) * 1e3:7.1f}ms {median / aocd:14.2f}")

@@ -7,10 +7,10 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import TOKEN, USER_ID, AocdHome
 
 from aoc2023.framework import config
 from aoc2023.framework.cache import PuzzleCache, cached_title
-from conftest import TOKEN, USER_ID, AocdHome
 
 
 def test_input_and_answer_paths_equal_aocds_own(aocd_loaded: AocdHome) -> None:

@@ -6,11 +6,11 @@ import json
 import socket
 
 import pytest
+from conftest import TOKEN, AocdHome
+from fake_aoc import FakeAoC
 from typer.testing import CliRunner
 
 from aoc2023.framework.cli import app
-from conftest import TOKEN, AocdHome
-from fake_aoc import FakeAoC
 
 EXAMPLE = "32T3K 765\nT55J5 684\nKK677 28\nKTJJT 220\nQQQJA 483\n"
 

@@ -16,7 +16,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from conftest import TOKEN, AocdHome
 
 PROJECT = Path(__file__).resolve().parents[1]

@@ -9,11 +9,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from conftest import AocdHome
 
 from aoc2023.framework import registry
 from aoc2023.framework.errors import UsageError
 from aoc2023.framework.solution import REGISTRY
-from conftest import AocdHome
 
 DAY_TEMPLATE = """
 from aoc2023.framework import Example, Solution
@@ -139,5 +139,5 @@ def test_another_package_adds_a_year_through_the_entry_point_group(
     )
     assert done.returncode == 0, done.stderr
     assert '"status": "correct"' in done.stdout
-    with pytest.raises(UsageError, match="aoc.years"):
+    with pytest.raises(UsageError, match=r"aoc\.years"):
         registry.year_package(2096)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from aoc2023.framework import Example, InputError, Solution
 from aoc2023.framework.runner import RunInput, Status, run_solution
@@ -51,7 +51,7 @@ class BadParse(Solution[int]):
 
 class Together(Solution[str]):
     year, day = 2099, 5
-    examples = [Example("ab", part_1=2, extra={"factor": 10})]
+    examples: ClassVar = [Example("ab", part_1=2, extra={"factor": 10})]
 
     def solve(self, text: str) -> tuple[int, int]:
         return len(text), len(text) * int(self.extra.get("factor", 1))

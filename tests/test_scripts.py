@@ -13,9 +13,8 @@ BIN = Path(sys.executable).parent
 EXAMPLE = "32T3K 765\nT55J5 684\nKK677 28\nKTJJT 220\nQQQJA 483\n"
 
 
-def run(args: list[str], home: AocdHome, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(args, env=home.env(), cwd=cwd, capture_output=True, text=True,
-                          timeout=120)
+def run(args: list[str], home: AocdHome) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(args, env=home.env(), capture_output=True, text=True, timeout=120)
 
 
 def cache_solved_day_7(home: AocdHome) -> None:
