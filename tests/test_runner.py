@@ -118,3 +118,11 @@ def test_answers_are_coerced_as_aocd_does_and_none_is_an_error() -> None:
 def test_only_the_requested_parts_run() -> None:
     result = run_solution(Failing, RunInput("abc", "example", {2: "ABC"}, parts=(2,)))
     assert [p.part for p in result.parts] == [2]
+
+
+def test_parsing_helpers() -> None:
+    from aoc2023.framework import ints, lines, numbered_lines
+
+    assert ints("x=-3, y=4\n12") == [-3, 4, 12]
+    assert lines("a\r\nb  \n\n\n") == ["a", "b"]
+    assert numbered_lines("a\nb\n") == [(1, "a"), (2, "b")]

@@ -28,6 +28,7 @@ Answer = int | str | None
 
 Parsed = TypeVar("Parsed")
 
+_INTEGER = re.compile(r"-?\d+")
 _MODULE_NAME = re.compile(r"(?:^|\.)aoc(?P<year>\d{4})\.day(?P<day>\d{1,2})$")
 
 REGISTRY: dict[tuple[int, int], type[Solution[Any]]] = {}
@@ -125,6 +126,11 @@ def answer_text(value: object) -> str:
 def lines(text: str) -> list[str]:
     """The input's lines, ignoring `\\r\\n` endings and blank lines at the end."""
     return text.rstrip().splitlines()
+
+
+def ints(text: str) -> list[int]:
+    """Every integer in the text, in order, signs included (`"x=-3, y=4"` gives [-3, 4])."""
+    return [int(number) for number in _INTEGER.findall(text)]
 
 
 def numbered_lines(text: str) -> list[tuple[int, str]]:
