@@ -8,8 +8,12 @@ is the weakest card when breaking ties.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from enum import IntEnum
+from functools import partial
+from itertools import count
+from operator import mul
 
 from aoc2023.framework import Example, InputError, Solution, numbered_lines
 
@@ -32,7 +36,7 @@ class HandType(IntEnum):
     FIVE_OF_A_KIND = 6
 
 
-# The speed trick of this day: for each of the five cards, count how many cards of
+# The type trick of this day: for each of the five cards, count how many cards of
 # the hand share its label, and add the counts up. That is the sum of the squares
 # of the group sizes, and it is different for every type (full house: 3*3 + 2*2).
 TYPE_BY_SQUARES = {
@@ -45,23 +49,28 @@ TYPE_BY_SQUARES = {
     25: HandType.FIVE_OF_A_KIND,
 }
 
+# What the jokers make of a hand. Counting each J as a plain card gives a type; the
+# best the jokers can do is all join the largest group of other cards, and what that
+# makes depends only on that type and the number of jokers. Absent pairs are hands
+# the jokers cannot improve: no joker, or JJJJJ.
+BEST_WITH_JOKERS: dict[tuple[HandType, int], HandType] = {
+    (HandType.HIGH_CARD, 1): HandType.ONE_PAIR,  # J2345 plays as 22345
+    (HandType.ONE_PAIR, 1): HandType.THREE_OF_A_KIND,  # J2234: 22234
+    (HandType.ONE_PAIR, 2): HandType.THREE_OF_A_KIND,  # JJ234: 22234
+    (HandType.TWO_PAIR, 1): HandType.FULL_HOUSE,  # J2233: 22233
+    (HandType.TWO_PAIR, 2): HandType.FOUR_OF_A_KIND,  # JJ223: 22223
+    (HandType.THREE_OF_A_KIND, 1): HandType.FOUR_OF_A_KIND,  # J2223: 22223
+    (HandType.THREE_OF_A_KIND, 3): HandType.FOUR_OF_A_KIND,  # JJJ23: 22223
+    (HandType.FULL_HOUSE, 2): HandType.FIVE_OF_A_KIND,  # JJ222: 22222
+    (HandType.FULL_HOUSE, 3): HandType.FIVE_OF_A_KIND,  # JJJ22: 22222
+    (HandType.FOUR_OF_A_KIND, 1): HandType.FIVE_OF_A_KIND,  # J2222: 22222
+    (HandType.FOUR_OF_A_KIND, 4): HandType.FIVE_OF_A_KIND,  # JJJJ2: 22222
+}
+
 
 def squares(cards: str) -> int:
     """Sum of the squares of the group sizes (see TYPE_BY_SQUARES)."""
     return sum(map(cards.count, cards))
-
-
-def squares_with_jokers(cards: str) -> int:
-    """As `squares`, once the jokers have joined the largest group of other cards,
-    which always makes the strongest type."""
-    others = cards.replace(JOKER, "")
-    jokers = len(cards) - len(others)
-    if not jokers:
-        return squares(cards)
-    if not others:
-        return 25
-    largest = max(map(others.count, others))
-    return squares(others) - largest * largest + (largest + jokers) ** 2
 
 
 def hand_type(cards: str) -> HandType:
@@ -69,24 +78,66 @@ def hand_type(cards: str) -> HandType:
 
 
 def hand_type_with_jokers(cards: str) -> HandType:
-    return TYPE_BY_SQUARES[squares_with_jokers(cards)]
+    plain = hand_type(cards)
+    return BEST_WITH_JOKERS.get((plain, cards.count(JOKER)), plain)
 
 
-# The ordering key is a string that sorts as the puzzle orders hands: one letter for
-# the type, then one letter per card for its rank, so that Python's string
-# comparison does type first, then card by card from the left.
-_RANK_LETTERS = "abcdefghijklm"
-_TYPE_LETTER = {total: "ABCDEFG"[hand_type] for total, hand_type in TYPE_BY_SQUARES.items()}
-_RANKS = str.maketrans(CARDS, _RANK_LETTERS)
-_RANKS_WITH_JOKERS = str.maketrans(CARDS_WITH_JOKERS, _RANK_LETTERS)
+# The ordering key is one int that sorts as the puzzle orders hands: the type, then
+# each card's rank as one hex digit, so that comparing keys compares the types first,
+# then the cards from the left. (Ints under 2**30 are also what Python sorts fastest.)
+_RANK_DIGITS = str.maketrans(CARDS, "0123456789abc")
+_RANK_DIGITS_WITH_JOKERS = str.maketrans(CARDS_WITH_JOKERS, "0123456789abc")
+_TYPE_SHIFT = 4 * 5  # bits for five hex digits
 
 
-def ordering_key(cards: str) -> str:
-    return _TYPE_LETTER[squares(cards)] + cards.translate(_RANKS)
+def ordering_key(cards: str) -> int:
+    return hand_type(cards) << _TYPE_SHIFT | int(cards.translate(_RANK_DIGITS), 16)
 
 
-def ordering_key_with_jokers(cards: str) -> str:
-    return _TYPE_LETTER[squares_with_jokers(cards)] + cards.translate(_RANKS_WITH_JOKERS)
+def ordering_key_with_jokers(cards: str) -> int:
+    ranks = int(cards.translate(_RANK_DIGITS_WITH_JOKERS), 16)
+    return hand_type_with_jokers(cards) << _TYPE_SHIFT | ranks
+
+
+# `ordering_key` and `ordering_key_with_jokers` for all the hands at once: the parts
+# spend their time here. One `translate` turns every hand into its rank digits
+# (which leaves the groups of cards as they were, and makes each joker a "0"), and
+# the rest is written inline: a function call per hand would cost a third more.
+_JOKER_DIGIT = JOKER.translate(_RANK_DIGITS_WITH_JOKERS)
+_TYPE_BY_SQUARES = {squares: int(type_) for squares, type_ in TYPE_BY_SQUARES.items()}
+_TYPE_BY_JOKERS_AND_SQUARES = [
+    {squares: int(BEST_WITH_JOKERS.get((type_, jokers), type_))
+     for squares, type_ in TYPE_BY_SQUARES.items()}
+    for jokers in range(6)
+]
+
+
+def ordering_keys(hands: list[str]) -> list[int]:
+    type_by_squares = _TYPE_BY_SQUARES
+    return [
+        type_by_squares[sum(map(ranks.count, ranks))] << _TYPE_SHIFT | int(ranks, 16)
+        for ranks in " ".join(hands).translate(_RANK_DIGITS).split()
+    ]
+
+
+def ordering_keys_with_jokers(hands: list[str]) -> list[int]:
+    type_by = _TYPE_BY_JOKERS_AND_SQUARES
+    return [
+        type_by[ranks.count(_JOKER_DIGIT)][sum(map(ranks.count, ranks))] << _TYPE_SHIFT
+        | int(ranks, 16)
+        for ranks in " ".join(hands).translate(_RANK_DIGITS_WITH_JOKERS).split()
+    ]
+
+
+def total_winnings(keys: list[int], bids: list[int]) -> int:
+    """Sum of bid times rank, ranking the hands by their ordering keys (weakest 1)."""
+    if len(keys) != len(bids):
+        raise ValueError(f"{len(keys)} keys for {len(bids)} bids")
+    # The bids sorted by their hands' keys. `sorted` calls its key function once per
+    # bid, first to last, so handing it the keys one by one gives each bid its own
+    # hand's key, with no (key, bid) pair or index per hand to build and look up.
+    ranked_bids = sorted(bids, key=partial(next, iter(keys)))
+    return sum(map(mul, ranked_bids, count(1)))
 
 
 @dataclass(frozen=True)
@@ -97,10 +148,23 @@ class Hands:
     bids: list[int]
 
 
-def total_winnings(keys: list[str], bids: list[int]) -> int:
-    """Sum of bid times rank, ranking the hands by their ordering keys."""
-    ranked = sorted(range(len(keys)), key=keys.__getitem__)
-    return sum(rank * bids[hand] for rank, hand in enumerate(ranked, start=1))
+# The fast way to read an input: one regular expression checks all of it (a hand, one
+# space and a bid on each line; trailing spaces, `\r\n` and blank lines at the end
+# allowed) and one `split` reads it. Whatever it does not accept, or an input with a
+# hand twice, goes line by line through `_check_line`, which says what is wrong. The
+# line-by-line reading is the definition: the fast one accepts less, never more.
+_WELL_FORMED = re.compile(rf"(?:[{CARDS}]{{5}} [0-9]++ *+\r?+(?:\n|\Z))++\s*+", re.ASCII)
+
+
+def parse_hands(text: str) -> Hands:
+    """Read and check every line; tolerant of `\\r\\n`, trailing spaces and blank
+    lines at the end, strict about everything else."""
+    if _WELL_FORMED.fullmatch(text):
+        fields = text.split()
+        cards = fields[0::2]
+        if len(set(cards)) == len(cards):
+            return Hands(cards, list(map(int, fields[1::2])))
+    return parse_hands_line_by_line(text)
 
 
 def _check_line(number: int, line: str) -> tuple[str, int]:
@@ -116,29 +180,33 @@ def _check_line(number: int, line: str) -> tuple[str, int]:
     if len(cards) != 5 or any(card not in CARDS for card in cards):
         raise InputError(f"a hand is exactly 5 cards from {CARDS}", number, line)
     if bid.startswith("-") and bid[1:].isascii() and bid[1:].isdigit():
-        raise InputError("negative bid", number, line)
+        raise InputError("negative bid (a bid is a whole number, 0 or more)", number, line)
     if not (bid.isascii() and bid.isdigit()):
         raise InputError("the bid is not a whole number", number, line)
     return cards, int(bid)
 
 
-def parse_hands(text: str) -> Hands:
-    """Read and check every line; tolerant of `\\r\\n`, trailing spaces and blank
-    lines at the end, strict about everything else."""
-    rows = [_check_line(number, line) for number, line in numbered_lines(text)]
-    if not rows:
-        raise InputError("the input is empty: expected one hand and bid per line")
+def parse_hands_line_by_line(text: str) -> Hands:
+    """`parse_hands` the slow way, which names the line at fault in a broken input."""
+    numbered = numbered_lines(text)
+    if not numbered:
+        first_line = text.splitlines()[0] if text.splitlines() else ""
+        raise InputError("the input is empty: expected a hand and a bid per line", 1, first_line)
     first_seen: dict[str, int] = {}
-    for number, (cards, _) in enumerate(rows, start=1):
-        if cards in first_seen:
+    cards, bids = [], []
+    for number, line in numbered:
+        hand, bid = _check_line(number, line)
+        if hand in first_seen:
             raise InputError(
-                f"the hand {cards} is also on line {first_seen[cards]}, "
+                f"the hand {hand} is also on line {first_seen[hand]}, "
                 "so the order of hands would be ambiguous",
                 number,
-                text.rstrip().splitlines()[number - 1],
+                line,
             )
-        first_seen[cards] = number
-    return Hands([cards for cards, _ in rows], [bid for _, bid in rows])
+        first_seen[hand] = number
+        cards.append(hand)
+        bids.append(bid)
+    return Hands(cards, bids)
 
 
 EXAMPLE = """
@@ -158,7 +226,7 @@ class Day07(Solution[Hands]):
         return parse_hands(text)
 
     def part_1(self, hands: Hands) -> int:
-        return total_winnings(list(map(ordering_key, hands.cards)), hands.bids)
+        return total_winnings(ordering_keys(hands.cards), hands.bids)
 
     def part_2(self, hands: Hands) -> int:
-        return total_winnings(list(map(ordering_key_with_jokers, hands.cards)), hands.bids)
+        return total_winnings(ordering_keys_with_jokers(hands.cards), hands.bids)

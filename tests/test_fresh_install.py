@@ -2,8 +2,9 @@
 
 aocd and this project both install a console script named `aoc`. uv keeps the
 dependency's (aocd's), pip lets ours win, and reinstalling aocd puts its own back.
-Each case builds a new virtual environment from uv's cache (offline) and checks
-that both our command line and aocd's runner options work through `bin/aoc`.
+Each case builds a new virtual environment with `uv sync --frozen` (from uv.lock and
+uv's cache, offline: the packages are the ones `uv run pytest` just installed) and
+checks that both our command line and aocd's runner options work through `bin/aoc`.
 """
 
 from __future__ import annotations
@@ -25,23 +26,17 @@ UV = os.environ.get("UV") or shutil.which("uv")
 pytestmark = pytest.mark.skipif(UV is None, reason="needs uv (the README's installer)")
 
 
-def uv(*args: str, env: dict[str, str]) -> None:
+def sync(venv: Path, home: AocdHome, *flags: str) -> dict[str, str]:
+    """`uv sync` of this project into `venv`, from uv.lock and uv's cache only."""
     assert UV is not None
-    done = subprocess.run([UV, *args], env=env | {"UV_OFFLINE": "1"}, capture_output=True,
-                          text=True, timeout=300)
-    assert done.returncode == 0, done.stderr
-
-
-def new_env(tmp_path: Path, home: AocdHome) -> tuple[Path, dict[str, str]]:
-    venv = tmp_path / "venv"
-    env = home.env()
+    env = home.env() | {"UV_PROJECT_ENVIRONMENT": str(venv), "UV_OFFLINE": "1"}
     env.pop("VIRTUAL_ENV", None)
-    uv("venv", "--quiet", "--python", sys.executable, str(venv), env=env)
-    return venv, env
-
-
-def install(venv: Path, env: dict[str, str], *args: str) -> None:
-    uv("pip", "install", "--quiet", "--python", str(venv / "bin" / "python"), *args, env=env)
+    done = subprocess.run(
+        [UV, "sync", "--frozen", "--no-dev", "--quiet", "--python", sys.executable, *flags],
+        cwd=PROJECT, env=env, capture_output=True, text=True, timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    return home.env()
 
 
 def cache_solved_day_7(home: AocdHome) -> None:
@@ -76,32 +71,34 @@ def script_owner(venv: Path) -> str:
 
 
 @pytest.mark.parametrize("editable", [False, True], ids=["wheel", "editable"])
-def test_fresh_uv_install_then_a_reinstall_of_aocd(
+def test_fresh_uv_sync_then_a_reinstall_of_aocd(
     tmp_path: Path, aocd_home: AocdHome, editable: bool
 ) -> None:
     cache_solved_day_7(aocd_home)
-    venv, env = new_env(tmp_path, aocd_home)
-    install(venv, env, *(["-e"] if editable else []), str(PROJECT))
+    venv = tmp_path / "venv"
+    mode = [] if editable else ["--no-editable"]
+    env = sync(venv, aocd_home, *mode)
+    assert script_owner(venv) == "aocd"  # what uv leaves on a fresh sync
     assert_both_command_lines_work(venv, env, tmp_path)
 
-    install(venv, env, "--reinstall-package", "advent-of-code-data", "advent-of-code-data")
+    sync(venv, aocd_home, *mode, "--reinstall-package", "advent-of-code-data")
     assert script_owner(venv) == "aocd"
     assert_both_command_lines_work(venv, env, tmp_path)
 
 
 def test_aocd_installed_first_then_the_project(tmp_path: Path, aocd_home: AocdHome) -> None:
     cache_solved_day_7(aocd_home)
-    venv, env = new_env(tmp_path, aocd_home)
-    install(venv, env, "advent-of-code-data")
-    install(venv, env, str(PROJECT))
+    venv = tmp_path / "venv"
+    sync(venv, aocd_home, "--no-install-project")
+    env = sync(venv, aocd_home, "--no-editable")
     assert_both_command_lines_work(venv, env, tmp_path)
 
 
 def test_when_our_script_wins_as_with_pip(tmp_path: Path, aocd_home: AocdHome) -> None:
     """pip writes the last-installed package's script: ours. Write it as pip would."""
     cache_solved_day_7(aocd_home)
-    venv, env = new_env(tmp_path, aocd_home)
-    install(venv, env, str(PROJECT))
+    venv = tmp_path / "venv"
+    env = sync(venv, aocd_home, "--no-editable")
     script = venv / "bin" / "aoc"
     script.write_text(
         f"#!{venv / 'bin' / 'python'}\nimport sys\nfrom aoc2023.framework.cli import main\n"
