@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import threading
+import time
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs
@@ -21,12 +22,66 @@ LOCKED_INPUT = (
 )
 
 
+# Replies to an answer, as the site words them (inside the page's <article><p>).
+RIGHT = ("That's the right answer!  You are one gold star closer to restoring snow operations."
+         ' [<a href="/2023/day/7#part2">Continue to Part Two</a>]')
+_STUCK = ("If you're stuck, make sure you're using the full input data; there are also some "
+          'general tips on the <a href="/2023/about">about page</a>.  ')
+WRONG = f"That's not the right answer.  {_STUCK}Please wait one minute before trying again."
+TOO_HIGH = ("That's not the right answer; your answer is too high.  "
+            f"{_STUCK}Please wait one minute before trying again.")
+TOO_LOW = ("That's not the right answer; your answer is too low.  "
+           f"{_STUCK}Please wait one minute before trying again.")
+WRONG_LEVEL = ("You don't seem to be solving the right level.  Did you already complete it? "
+               '[<a href="/2023/day/7">Return to Day 7</a>]')
+
+
+def too_recently(left: str) -> str:
+    """`left` as the site writes it: "30s", "3m 30s"."""
+    return ("You gave an answer too recently; you have to wait after submitting an answer "
+            f"before trying again.  You have {left} left to wait. "
+            '[<a href="/2023/day/7">Return to Day 7</a>]')
+
+
+LOGGED_OUT_PAGE = None
+
+
+def answer_page(reply: str | None) -> str:
+    if reply is None:  # what the site shows a POST with a dead session: a login link
+        body = '<header><div><a href="/2023/auth/login">[Log In]</a></div></header><main></main>'
+    else:
+        body = f"<main><article><p>{reply}</p></article></main>"
+    return f"<!DOCTYPE html><html><head><title>Day 7 - Advent of Code</title></head>" \
+           f"<body>{body}</body></html>"
+
+
 @dataclass
 class Puzzle:
     title: str
     inputs: dict[str, str] = field(default_factory=dict)  # token -> input
     answers: list[str] = field(default_factory=list)  # correct answers of solved parts
     locked: bool = False
+    solutions: list[str] = field(default_factory=list)  # the right answers, for POSTs
+    replies: list[str] = field(default_factory=list)  # queued replies to the next POSTs
+    example: str | None = None  # the example input shown in the prose, if any
+    example_answers: tuple[str | None, str | None] = (None, None)  # its answers, per part
+
+
+def example_prose(puzzle: Puzzle, part: int) -> str:
+    """A part's example as the site writes it: the input in `<pre><code>` (part 1 only),
+    the answer in `<code><em>` at the end, which is where aocd's example parser looks."""
+    from html import escape
+
+    if puzzle.example is None:
+        return ""
+    prose = ""
+    if part == 1:
+        prose = f"<p>For example:</p>\n<pre><code>{escape(puzzle.example)}</code></pre>\n"
+    answer = puzzle.example_answers[part - 1]
+    if answer is not None:
+        prose += (f"<p>In this example, the <code>total</code> is "
+                  f"<code><em>{escape(answer)}</em></code>.</p>")
+    return prose
 
 
 @dataclass
@@ -42,6 +97,8 @@ class FakeAoC:
         self.puzzles: dict[tuple[int, int], Puzzle] = {}
         self.requests: list[Request] = []
         self.fail_with: int | None = None
+        self.fail_posts_with: int | None = None  # an HTTP status for answers only
+        self.post_delay = 0.0  # seconds before replying to an answer (for races)
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
         self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
 
@@ -76,11 +133,12 @@ class FakeAoC:
     def puzzle_page(self, year: int, day: int, puzzle: Puzzle, logged_in: bool) -> str:
         answers = puzzle.answers if logged_in else []
         body = [f'<article class="day-desc"><h2>--- Day {day}: {puzzle.title} ---</h2>'
-                "<p>Some prose.</p></article>"]
+                f"<p>Some prose.</p>{example_prose(puzzle, 1)}</article>"]
         if answers:
             body.append(f"<p>Your puzzle answer was <code>{answers[0]}</code>.</p>")
         if len(answers) >= 2:
-            body.append('<article class="day-desc"><h2 id="part2">--- Part Two ---</h2></article>')
+            body.append('<article class="day-desc"><h2 id="part2">--- Part Two ---</h2>'
+                        f"{example_prose(puzzle, 2)}</article>")
             body.append(f"<p>Your puzzle answer was <code>{answers[1]}</code>.</p>")
             body.append('<p class="day-success">Both parts of this puzzle are complete! '
                         "They provide two gold stars: **</p>")
@@ -91,6 +149,20 @@ class FakeAoC:
             f"<!DOCTYPE html><html><head><title>Day {day} - Advent of Code {year}</title></head>"
             f"<body><main>{''.join(body)}</main></body></html>"
         )
+
+    def judge(self, puzzle: Puzzle, level: int, answer: str) -> str:
+        """The site's reply to an answer: a queued reply if any, else the real rules."""
+        if puzzle.replies:
+            return puzzle.replies.pop(0)
+        if level != len(puzzle.answers) + 1:
+            return WRONG_LEVEL
+        right = puzzle.solutions[level - 1]
+        if answer == right:
+            puzzle.answers.append(answer)
+            return RIGHT
+        if answer.isdigit() and right.isdigit():
+            return TOO_HIGH if int(answer) > int(right) else TOO_LOW
+        return WRONG
 
     def _handler(self) -> type[BaseHTTPRequestHandler]:
         fake = self
@@ -138,7 +210,21 @@ class FakeAoC:
             def do_POST(self) -> None:
                 length = int(self.headers.get("Content-Length", 0))
                 form = {k: v[0] for k, v in parse_qs(self.rfile.read(length).decode()).items()}
-                fake.requests.append(Request("POST", self.path, self._token(), form))
-                self._send(404, "404 Not Found")
+                token = self._token()
+                fake.requests.append(Request("POST", self.path, token, form))
+                time.sleep(fake.post_delay)
+                failure = fake.fail_posts_with or fake.fail_with
+                if failure is not None:
+                    self._send(failure, "Internal Server Error")
+                    return
+                match = re.fullmatch(r"/(\d{4})/day/(\d+)/answer", self.path)
+                puzzle = fake.puzzles.get((int(match[1]), int(match[2]))) if match else None
+                if match is None or puzzle is None:
+                    self._send(404, "404 Not Found")
+                elif token not in puzzle.inputs:
+                    self._send(200, answer_page(LOGGED_OUT_PAGE), "text/html")
+                else:
+                    reply = fake.judge(puzzle, int(form.get("level", 0)), form.get("answer", ""))
+                    self._send(200, answer_page(reply), "text/html")
 
         return Handler

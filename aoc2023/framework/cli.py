@@ -12,12 +12,20 @@ import logging
 import sys
 import traceback
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 
 from aoc2023.framework import config
 from aoc2023.framework.errors import AocError, ExitCode
+
+if TYPE_CHECKING:
+    from datetime import datetime
+    from typing import IO
+
+    from aoc2023.framework.plan import DayRunner, RunReport, RunRequest
+    from aoc2023.framework.profiling import Profiler
+    from aoc2023.framework.submit import Candidate
 
 AOCD_RUNNER_FLAGS = frozenset({
     "-p", "--plugins", "-y", "--years", "-d", "--days", "-e", "--example", "-u", "--users",
@@ -98,23 +106,56 @@ def run(
     example: Annotated[
         bool, typer.Option("--example", help="Run the days' own examples and check them.")
     ] = False,
+    no_submit: Annotated[
+        bool, typer.Option("--no-submit", help="Send no answer to adventofcode.com.")
+    ] = False,
+    yes: Annotated[
+        bool, typer.Option("--yes", "-y", help="Send new answers without asking first.")
+    ] = False,
+    dry_run: Annotated[
+        bool, typer.Option("--dry-run", help="Show what would be sent; send nothing.")
+    ] = False,
+    wait: Annotated[
+        bool, typer.Option("--wait", help="Wait out the site's wait (with a countdown), then send.")
+    ] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     verbose: Annotated[
         bool, typer.Option("--verbose", "-v", help="Show tracebacks and debug logging.")
     ] = False,
+    timeout: Annotated[
+        float | None,
+        typer.Option("--timeout", metavar="SECONDS",
+                     help="Stop a part that runs longer (shown as timeout, exit 2)."),
+    ] = None,
+    profile: Annotated[
+        bool, typer.Option("--profile", help="Profile the days: show the functions that "
+                           "took the most time of their own.")
+    ] = False,
+    watch: Annotated[
+        bool, typer.Option("--watch", help="Run again on each save of the day's file "
+                           "(its examples, or --input FILE) until Ctrl-C.")
+    ] = False,
 ) -> None:
-    """Run days, time parse and each part, and check the answers.
+    """Run days, time parse and each part, check the answers, and send new ones.
 
     Input comes from aocd's cache, else through aocd; with no session token set,
-    the days' examples are run instead. Exit code: 0 when nothing is wrong, 1 when
-    an answer is wrong, 2 when something could not run.
+    the days' examples are run instead. A new answer on your input is sent only when
+    it can be right (see the README); on a terminal you confirm it first. Exit code:
+    0 when nothing is wrong, 1 when an answer is wrong, 2 when something could not run.
     """
     from aoc2023.framework import report
     from aoc2023.framework.plan import RunRequest, run_days
 
     configure_logging(verbose)
+    if watch:
+        watch_run(RunRequest(year, days, input_file=input_file, example=input_file is None),
+                  as_json, verbose)
+    profiler = None
     try:
-        outcome = run_days(RunRequest(year, days, input_file, example))
+        runner, profiler = day_runner_for(timeout, profile)
+        outcome = run_days(RunRequest(year, days, input_file, example), runner)
+        if not no_submit:
+            outcome = submit_answers(outcome, yes=yes, dry_run=dry_run, wait=wait)
     except Exception as error:
         fail(error, verbose)
     if as_json:
@@ -123,7 +164,269 @@ def run(
             typer.echo(notice, err=True)
     else:
         report.render(outcome, verbose, sys.stdout, sys.stderr)
+    if profiler is not None:
+        show_profile(profiler, sys.stderr if as_json else sys.stdout)
     raise typer.Exit(report.exit_code(outcome.results))
+
+
+class TerminalPrompter:
+    """Asks before sending and shows the countdown of a wait, on the terminal."""
+
+    def confirm(self, candidate: Candidate) -> bool:
+        return typer.confirm(
+            f"Send {candidate.answer} as the answer to {candidate.year} day {candidate.day} "
+            f"part {candidate.part}?",
+            default=False,
+            err=True,
+        )
+
+    def wait_until(self, until: datetime) -> None:
+        import time
+        from datetime import UTC
+        from datetime import datetime as clock
+
+        from aoc2023.framework.fetch import describe_wait
+
+        while (left := until - clock.now(UTC)).total_seconds() > 0:
+            sys.stderr.write(f"\rThe site asked to wait: {describe_wait(left)} left...   ")
+            sys.stderr.flush()
+            time.sleep(min(1.0, left.total_seconds()))
+        sys.stderr.write("\r" + " " * 60 + "\r")
+
+
+def submit_answers(outcome: RunReport, yes: bool, dry_run: bool, wait: bool) -> RunReport:
+    """Send the run's new answers, under the project's [tool.aoc] settings."""
+    from aoc2023.framework import submit
+    from aoc2023.framework.settings import load_settings
+
+    if not submit.has_candidates(outcome):
+        return outcome
+    settings = load_settings()
+    if not settings.submit:
+        return outcome
+    options = submit.SubmitOptions(
+        dry_run=dry_run,
+        yes=yes or not settings.confirm,
+        wait=wait,
+        interactive=sys.stdin.isatty() and sys.stderr.isatty(),
+    )
+    return submit.submit_new_answers(outcome, options, TerminalPrompter())
+
+
+def watch_run(request: RunRequest, as_json: bool, verbose: bool) -> NoReturn:
+    """`aoc run --watch`: run, then again on each save of the day's file; Ctrl-C is exit 0."""
+    from aoc2023.framework import report
+    from aoc2023.framework.watch import watch_days
+
+    def show(outcome: RunReport) -> None:
+        if as_json:
+            typer.echo(report.to_json(outcome))
+            for notice in outcome.notices:
+                typer.echo(notice, err=True)
+        else:
+            report.render(outcome, verbose, sys.stdout, sys.stderr)
+        sys.stdout.flush()  # a pipe is block-buffered: show each run as it ends
+        sys.stderr.flush()
+
+    try:
+        watch_days(request, show, lambda line: typer.echo(line, err=True))
+    except Exception as error:
+        fail(error, verbose)
+    raise typer.Exit(ExitCode.OK)
+
+
+@app.command()
+def new(
+    year: Annotated[int, typer.Argument(help="The year, e.g. 2023.")],
+    day: Annotated[int, typer.Argument(help="The day, e.g. 8.")],
+    verbose: Annotated[
+        bool, typer.Option("--verbose", "-v", help="Show tracebacks and debug logging.")
+    ] = False,
+) -> None:
+    """Start a day: write its module (dayNN.py) and its test file from a template.
+
+    With a session token, also fetches your input into aocd's cache, and the
+    puzzle's title and example into the template. Never overwrites a file (exit 2);
+    refuses a puzzle that is not unlocked yet.
+    """
+    from aoc2023.framework.scaffold import new_day, shown
+
+    configure_logging(verbose)
+    try:
+        created = new_day(year, day, config.find_token())
+    except Exception as error:
+        fail(error, verbose)
+    target, info = created.target, created.info
+    typer.echo(f"Wrote {shown(target.day_path)} and {shown(target.test_path)}"
+               + (f" for {year} day {day}: {info.title}." if info.title else "."))
+    if info.input_cached:
+        typer.echo("Your input is in aocd's cache.")
+    if info.examples:
+        count = len(info.examples)
+        typer.echo(f"The example block holds {count} example{'s' * (count > 1)} from the "
+                   "puzzle page, read by aocd's example parser: check the answers.")
+    for problem in info.problems:
+        typer.echo(f"Note: {problem}", err=True)
+    typer.echo(f"Next: aoc run {year} {day} --example")
+
+
+@app.command("list")
+def list_days(
+    year: Annotated[
+        int | None, typer.Argument(help="The year, e.g. 2023. Default: every year with days.")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    verbose: Annotated[
+        bool, typer.Option("--verbose", "-v", help="Show tracebacks and debug logging.")
+    ] = False,
+) -> None:
+    """List the days written so far: title, examples per part, and which parts are solved.
+
+    A part is solved when aocd has cached the answer the site accepted for your session
+    token. Reads local files only; fetches nothing.
+    """
+    from aoc2023.framework import listing
+    from aoc2023.framework.table import paint, use_colour
+
+    configure_logging(verbose)
+    try:
+        found = listing.list_days(year)
+    except Exception as error:
+        fail(error, verbose)
+    if as_json:
+        typer.echo(listing.to_json(found))
+    else:
+        typer.echo(listing.render(found, use_colour(sys.stdout)))
+    colour_err = use_colour(sys.stderr)
+    for notice in found.notices:
+        typer.echo(paint(notice, "yellow", colour_err), err=True)
+    for problem in listing.problems(found):
+        typer.echo(paint(problem, "red", colour_err), err=True)
+    raise typer.Exit(listing.exit_code(found))
+
+
+def _positive(option: str, value: float | None) -> None:
+    from aoc2023.framework.errors import UsageError
+
+    if value is not None and not value > 0:
+        raise UsageError(f"{option} must be a positive number of seconds, not {value:g}.")
+
+
+def day_runner_for(timeout: float | None, profile: bool) -> tuple[DayRunner, Profiler | None]:
+    """How `aoc run` runs a day: in this process unless there is a time limit; profiled
+    when asked. Nothing of either is imported when neither is asked for."""
+    from aoc2023.framework.runner import run_solution
+
+    _positive("--timeout", timeout)
+    if timeout is None and not profile:
+        return run_solution, None
+    from aoc2023.framework.profiling import Profiler
+    from aoc2023.framework.timeouts import day_runner
+
+    profiler = Profiler() if profile else None
+    return day_runner(timeout, profiler), profiler
+
+
+def show_profile(profiler: Profiler, out: IO[str]) -> None:
+    from aoc2023.framework.profiling import render_profile
+    from aoc2023.framework.table import use_colour
+
+    print(file=out)
+    print(render_profile(profiler.top(), use_colour(out)), file=out)
+    print("(Times above include the profiler's own overhead.)", file=out)
+
+
+@app.command()
+def bench(
+    year: Annotated[int, typer.Argument(help="The year, e.g. 2023.")],
+    days: Annotated[
+        str | None,
+        typer.Argument(help="Days: 7, 1-7 or 1,3,5. Default: every day the year has."),
+    ] = None,
+    input_file: Annotated[
+        Path | None,
+        typer.Option("--input", help="Time this file (one day only); fetches nothing."),
+    ] = None,
+    example: Annotated[
+        bool, typer.Option("--example", help="Time the days' own examples.")
+    ] = False,
+    budget: Annotated[
+        float, typer.Option("--budget", metavar="SECONDS",
+                            help="Time to spend on each day, shared by its steps.")
+    ] = 1.0,
+    timeout: Annotated[
+        float | None,
+        typer.Option("--timeout", metavar="SECONDS",
+                     help="Stop a part whose run takes longer (shown as timeout, exit 2)."),
+    ] = None,
+    save: Annotated[
+        bool, typer.Option("--save", help="Save the figures to benchmarks/history.json.")
+    ] = False,
+    readme: Annotated[
+        bool, typer.Option("--readme", help="Write the median times into README.md, "
+                           "between the aoc-bench marker comments.")
+    ] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    verbose: Annotated[
+        bool, typer.Option("--verbose", "-v", help="Show tracebacks and debug logging.")
+    ] = False,
+) -> None:
+    """Time parse, part 1 and part 2 over many runs: median, minimum and spread.
+
+    Each step is repeated after a warm-up for its share of the budget (10 to 100,000
+    runs), each part on a fresh parse. Compared with the figures last saved on this
+    machine, a change is called faster or slower only when beyond the noise of both.
+    Inputs are chosen as for aoc run. Exit code as for aoc run.
+    """
+    import platform
+    from datetime import UTC, datetime
+
+    from aoc2023.framework import bench_report, history, readme_table
+    from aoc2023.framework.bench import bench_days
+    from aoc2023.framework.plan import RunRequest
+
+    configure_logging(verbose)
+    done: list[str] = []
+    try:
+        _positive("--budget", budget)
+        _positive("--timeout", timeout)
+        outcome = bench_days(RunRequest(year, days, input_file, example), budget, timeout)
+        root = history.project_root()
+        history_path = root / history.HISTORY_FILE if root else None
+        on_machine = history.machine()
+        if history_path is not None:
+            try:
+                outcome = history.compare(outcome, history.load(history_path), on_machine)
+            except history.HistoryError as error:
+                if save:
+                    raise
+                outcome.notices.append(f"{error} Not compared.")
+        now = datetime.now(UTC)
+        if save:
+            history_path = history.require_project_root() / history.HISTORY_FILE
+            saved = history.save(history_path, outcome, now, on_machine)
+            done.append(f"Saved the figures of {saved} steps to {history_path}.")
+        if readme:
+            readme_path = history.require_project_root() / "README.md"
+            block = readme_table.markdown_table(
+                outcome, now.date().isoformat(), history.python_version(),
+                f"{platform.system()} {platform.machine()}")
+            if readme_table.update_readme(readme_path, block):
+                done.append(f"{readme_path} had no {readme_table.START} and "
+                            f"{readme_table.END} lines: added them, with the table, at its end.")
+            else:
+                done.append(f"Wrote the table of median times into {readme_path}.")
+    except Exception as error:
+        fail(error, verbose)
+    if as_json:
+        typer.echo(bench_report.to_json(outcome))
+        for notice in outcome.notices:
+            typer.echo(notice, err=True)
+    else:
+        bench_report.render(outcome, verbose, sys.stdout, sys.stderr)
+    for line in done:
+        typer.echo(line, err=True)
+    raise typer.Exit(bench_report.exit_code(outcome))
 
 
 def run_aocd_runner(args: list[str]) -> int:

@@ -43,8 +43,16 @@ def locked_message(year: int, day: int, now: datetime | None = None) -> str:
     return f"adventofcode.com says {year} day {day} is not available yet (HTTP 404)."
 
 
+def ensure_unlocked(year: int, day: int, now: datetime | None = None) -> None:
+    """Refuse, by the clock alone, a puzzle that has not unlocked yet: no request is sent."""
+    now = now or datetime.now(tz=AOC_TIMEZONE)
+    if now < unlock_time(year, day):
+        raise NoInputError(locked_message(year, day, now))
+
+
 def fetch_input(year: int, day: int, token: str) -> str:
     """The user's input for the puzzle, fetched and cached by aocd."""
+    ensure_unlocked(year, day)
     import aocd.exceptions
     import aocd.models
     import urllib3.exceptions

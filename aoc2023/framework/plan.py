@@ -7,7 +7,9 @@ one day is recorded in that day's result, so the other days still run.
 
 from __future__ import annotations
 
+import dataclasses
 import traceback
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -91,23 +93,54 @@ def _runs_for(
     return [run_input], cache
 
 
-def _run_day(
+@dataclass(frozen=True)
+class DayInputs:
+    """A day ready to run: its class, its title and the inputs to run it on."""
+
+    solution_class: type[Solution[Any]]
+    title: str | None
+    runs: tuple[RunInput, ...]
+
+
+DayRunner = Callable[[type[Solution[Any]], RunInput, str | None], DayResult]
+"""Runs one day on one input: `run_solution`, or a variant of it (time limit, profiler)."""
+
+
+def _day_inputs(
     year: int, day: int, request: RunRequest, token: str | None, file_text: str | None
-) -> list[DayResult]:
+) -> DayInputs | DayResult:
     solution_class = registry.load_day(year, day)
     source: Source = "file" if file_text is not None else "example" if token is None else "input"
     try:
         runs, cache = _runs_for(solution_class, request, token, file_text)
     except AocError as error:
-        return [DayResult(year, day, solution_class.title, source, error=str(error),
-                          traceback=traceback.format_exc())]
+        return DayResult(year, day, solution_class.title, source, error=str(error),
+                         traceback=traceback.format_exc())
     title = solution_class.title or cached_title(year, day, cache.user_dir if cache else None)
-    return [run_solution(solution_class, run, title) for run in runs]
+    # The last day of a year has no part 2: run part 1 only (JSON lists part 1 alone).
+    has = registry.puzzle_parts(year, day)
+    runs = [dataclasses.replace(run, parts=tuple(p for p in run.parts if p in has) or has)
+            for run in runs]
+    return DayInputs(solution_class, title, tuple(runs))
 
 
-def run_days(request: RunRequest) -> RunReport:
+def run_days(request: RunRequest, run: DayRunner = run_solution) -> RunReport:
     """Run every day asked for; a day that has no module yet is skipped with a notice."""
     report = RunReport()
+    for day in days_to_run(request, report.notices):
+        if isinstance(day, DayResult):
+            report.results.append(day)
+        else:
+            report.results += [run(day.solution_class, one, day.title) for one in day.runs]
+    return report
+
+
+def days_to_run(request: RunRequest, notices: list[str]) -> Iterator[DayInputs | DayResult]:
+    """Each day asked for with its inputs, or the result saying why it cannot run.
+
+    `aoc run` and `aoc bench` both take their days from here, one at a time (a day's
+    input is fetched only once the day before it is done). Notices go to `notices`.
+    """
     days = registry.parse_days(request.days, request.year)
     if request.input_file is not None and len(days) != 1:
         raise UsageError("--input FILE runs one day: name exactly one day.")
@@ -116,22 +149,26 @@ def run_days(request: RunRequest) -> RunReport:
     file_text = read_input_file(request.input_file) if request.input_file else None
     token = None if request.example else config.find_token()
     if token is None and file_text is None and not request.example:
-        report.notices.append(no_token_notice())
+        notices.append(no_token_notice())
 
     missing: list[MissingDayError] = []
+    found = 0
     for day in days:
+        item: DayInputs | DayResult
         try:
-            report.results += _run_day(request.year, day, request, token, file_text)
+            item = _day_inputs(request.year, day, request, token, file_text)
         except MissingDayError as error:
             missing.append(error)
+            continue
         except AocError as error:
-            report.results.append(DayResult(request.year, day, None, None, error=str(error),
-                                            traceback=traceback.format_exc()))
-    if missing and not report.results:
+            item = DayResult(request.year, day, None, None, error=str(error),
+                             traceback=traceback.format_exc())
+        found += 1
+        yield item
+    if missing and not found:
         if len(missing) == 1:
             raise missing[0]
         raise UsageError(f"None of the days asked for has a solution yet in {request.year}.")
     if missing:
         skipped = ", ".join(str(error.day) for error in missing)
-        report.notices.append(f"No solution yet for {request.year} day(s) {skipped}: skipped.")
-    return report
+        notices.append(f"No solution yet for {request.year} day(s) {skipped}: skipped.")

@@ -40,6 +40,11 @@ def days_in_year(year: int) -> int:
     return 25 if year < 2025 else 12
 
 
+def puzzle_parts(year: int, day: int) -> tuple[int, ...]:
+    """The parts a puzzle has: the last day of a year has no part 2."""
+    return (1,) if day == days_in_year(year) else (1, 2)
+
+
 def year_package(year: int) -> str:
     conventional = f"aoc{year}"
     if importlib.util.find_spec(conventional) is not None:

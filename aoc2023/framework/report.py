@@ -12,6 +12,7 @@ from typing import IO, Any
 
 from aoc2023.framework.errors import ExitCode
 from aoc2023.framework.plan import RunReport
+from aoc2023.framework.registry import puzzle_parts
 from aoc2023.framework.runner import DayResult, PartResult, Status
 from aoc2023.framework.table import Cell, Column, paint, render_table, use_colour
 
@@ -23,6 +24,7 @@ _MARKS = {
     Status.UNKNOWN: ("?", "yellow"),
     Status.ERROR: ("!", "red"),
     Status.NOT_IMPLEMENTED: ("-", "dim"),
+    Status.TIMEOUT: ("⧖", "red"),
 }
 
 
@@ -45,7 +47,7 @@ def exit_code(results: Iterable[DayResult]) -> ExitCode:
         if result.error is not None:
             return ExitCode.COULD_NOT_RUN
         for part in result.parts:
-            if part.status is Status.ERROR:
+            if part.status in (Status.ERROR, Status.TIMEOUT) or part.submitted == "error":
                 return ExitCode.COULD_NOT_RUN
             if part.status is Status.WRONG:
                 code = ExitCode.WRONG_ANSWER
@@ -75,11 +77,13 @@ def _part_cell(part: PartResult | None) -> Cell:
     mark, style = _MARKS[part.status]
     if part.status is Status.NOT_IMPLEMENTED:
         return Cell(f"{mark} not implemented", style)
-    if part.status is Status.ERROR:
-        return Cell(f"{mark} error", style)
+    if part.status in (Status.ERROR, Status.TIMEOUT):
+        return Cell(f"{mark} {part.status}", style)
     text = f"{mark} {part.answer or ''}"
     if part.status is Status.WRONG:
-        text += f" (expected {part.expected or ''})"
+        text += f" (expected {part.expected})" if part.expected else " (wrong)"
+    if part.submitted:
+        text += f" [sent: {part.submitted}]"
     return Cell(text, style)
 
 
@@ -100,10 +104,24 @@ def problems(report: RunReport, verbose: bool) -> list[str]:
             if verbose and result.traceback:
                 lines.append(result.traceback.rstrip())
         for part in result.parts:
-            if part.status is Status.ERROR and not result.error:
+            if part.status in (Status.ERROR, Status.TIMEOUT) and not result.error:
                 lines.append(f"{where} part {part.part}: {part.error}")
                 if verbose and part.traceback:
                     lines.append(part.traceback.rstrip())
+    return lines
+
+
+def submissions(report: RunReport) -> list[tuple[str, str]]:
+    """What was sent and what the site said, or why nothing was sent; with a colour."""
+    lines = []
+    for result in report.results:
+        for part in result.parts:
+            if part.submit_note:
+                style = ("green" if part.submitted == "right" else
+                         "red" if part.status is Status.WRONG or part.submitted == "error"
+                         else "yellow")
+                lines.append((f"{result.year} day {result.day} part {part.part}: "
+                              f"{part.submit_note}", style))
     return lines
 
 
@@ -123,7 +141,8 @@ def _row(result: DayResult) -> list[Cell]:
         Cell(format_duration(result.parse_seconds)),
         _part_cell(first) if result.parts or not result.error else Cell("! error", "red"),
         _time_cell(first),
-        _part_cell(second),
+        _part_cell(second) if 2 in puzzle_parts(result.year, result.day)
+        else Cell("no part 2", "dim"),
         _time_cell(second),
     ]
 
@@ -136,3 +155,5 @@ def render(report: RunReport, verbose: bool, out: IO[str], err: IO[str]) -> None
     print(render_table("Advent of Code", _COLUMNS, rows, use_colour(out)), file=out)
     for line in problems(report, verbose):
         print(paint(line, "red", colour_err), file=err)
+    for line, style in submissions(report):
+        print(paint(line, style, colour_err), file=err)

@@ -25,6 +25,7 @@ class Status(StrEnum):
     UNKNOWN = "unknown"
     ERROR = "error"
     NOT_IMPLEMENTED = "not implemented"
+    TIMEOUT = "timeout"
 
 
 @dataclass(frozen=True)
@@ -49,6 +50,10 @@ class PartResult:
     error: str | None = None
     traceback: str | None = None
     timed_with_other_part: bool = False
+    submitted: str | None = None
+    """The site's verdict on the answer sent by this run (see submit.py), or "error"."""
+    submit_note: str | None = None
+    """What was sent and what the site said, or why nothing was sent."""
 
 
 @dataclass(frozen=True)
@@ -110,10 +115,14 @@ def _judge(part: int, outcome: _Outcome, expected: str | None, shared: bool) -> 
 
 
 def run_solution(
-    solution_class: type[Solution[Any]], run_input: RunInput, title: str | None = None
+    solution_class: type[Solution[Any]], run_input: RunInput, title: str | None = None,
+    on_parsed: Callable[[float], object] | None = None,
 ) -> DayResult:
     """Parse and solve `run_input`; each part gets its own freshly parsed input, so a part
-    that mutates what it is given cannot change what the other part sees."""
+    that mutates what it is given cannot change what the other part sees.
+
+    `on_parsed(seconds)` is called once the first parse has succeeded (outside the timed
+    steps): a time limit restarts its clock for the part there (see timeouts.py)."""
     solution = solution_class(extra=run_input.extra)
     expected = run_input.expected
     header: dict[str, Any] = {
@@ -131,6 +140,8 @@ def run_solution(
             **header, parse_seconds=parsed.seconds, parts=parts,
             error=f"parse failed: {reason}", traceback=parsed.traceback,
         )
+    if on_parsed is not None:
+        on_parsed(parsed.seconds)
 
     if solution_class.solves_both_at_once():
         both = _timed(lambda: solution.solve(parsed.value))

@@ -1,0 +1,187 @@
+"""Saved benchmark figures (`aoc bench --save`) and the change against them.
+
+The history is `benchmarks/history.json` in the project: the nearest folder from
+the working folder upwards that has a `pyproject.toml` or an `.aocd_config/`, else
+the source checkout this package runs from. Each save appends one entry: the date,
+the Python, the machine, the budget, and for each day, input and step its figures
+(runs, median, minimum and quartiles, in seconds). Timings only: never an input or
+an answer (an input is named by its source and label: "input", "example 1", or
+the file name given to --input).
+
+A later `aoc bench` compares each step with the latest figures saved for the same
+day, input and step on the same machine. It says "faster" or "slower" only when the
+change is beyond the noise of both measurements: when the middle halves of the two
+sets of runs (each [q1, q3], widened to at least NOISE_FLOOR either side of its
+median) do not overlap; otherwise "no change". The floor is there because one
+session's spread cannot see what shifts between sessions (clock speed, caches):
+without it, two runs of the same code with very tight spreads would differ.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+from dataclasses import dataclass, replace
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Literal
+
+from aoc2023.framework.bench import BenchReport, DayBench, Stats, StepBench
+from aoc2023.framework.config import PROJECT_CONFIG_DIR_NAME
+from aoc2023.framework.errors import UsageError
+
+HISTORY_FILE = Path("benchmarks", "history.json")
+NOISE_FLOOR = 0.02
+FORMAT = 1
+
+Verdict = Literal["faster", "slower", "no change"]
+Key = tuple[int, int, str, str, str]
+"""(year, day, source, label, step): which figures may be compared."""
+
+
+class HistoryError(UsageError):
+    """The history file cannot be read or written."""
+
+
+@dataclass(frozen=True)
+class Change:
+    verdict: Verdict
+    ratio: float
+    """The new median over the saved one."""
+    saved: Stats
+    saved_on: str
+    python: str
+
+
+def project_root(start: Path | None = None) -> Path | None:
+    """The project folder, found as `config.find_project_config_dir` finds its folder:
+    upwards from the working folder, else beside this package's source checkout."""
+    here = (start or Path.cwd()).resolve()
+    beside_source = Path(__file__).resolve().parents[2]
+    for folder in (*(here, *here.parents), beside_source):
+        if (folder / "pyproject.toml").is_file() or (folder / PROJECT_CONFIG_DIR_NAME).is_dir():
+            return folder
+    return None
+
+
+def require_project_root() -> Path:
+    root = project_root()
+    if root is None:
+        raise UsageError("No project folder here (one with a pyproject.toml, from the working "
+                         "folder upwards): run aoc bench from inside your project.")
+    return root
+
+
+def machine() -> str:
+    return f"{platform.node()} ({platform.system()} {platform.machine()})"
+
+
+def python_version() -> str:
+    return f"{platform.python_implementation()} {platform.python_version()}"
+
+
+def verdict(new: Stats, old: Stats) -> Verdict:
+    """Faster or slower only when the two middle halves (with the noise floor) do not
+    overlap; see the module docstring."""
+    new_low, new_high = _band(new)
+    old_low, old_high = _band(old)
+    if new_high < old_low:
+        return "faster"
+    if new_low > old_high:
+        return "slower"
+    return "no change"
+
+
+def _band(stats: Stats) -> tuple[float, float]:
+    return (min(stats.q1, stats.median * (1 - NOISE_FLOOR)),
+            max(stats.q3, stats.median * (1 + NOISE_FLOOR)))
+
+
+def load(path: Path) -> list[dict[str, Any]]:
+    """The saved entries, oldest first; none when the file does not exist yet."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return []
+    except (OSError, UnicodeDecodeError, ValueError) as error:
+        raise HistoryError(f"Cannot read the benchmark history {path}: {error}.") from error
+    entries = data.get("entries") if isinstance(data, dict) else None
+    if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
+        raise HistoryError(f"The benchmark history {path} is not in the expected format "
+                           "(an object with a list of entries): fix or remove it.")
+    return entries
+
+
+def _key(bench: DayBench, step: str) -> Key:
+    result = bench.result
+    return (result.year, result.day, result.source or "", result.label or "", step)
+
+
+def _figure_key(figure: dict[str, Any]) -> Key:
+    return (figure.get("year", 0), figure.get("day", 0), figure.get("source", ""),
+            figure.get("label", ""), figure.get("step", ""))
+
+
+def latest_figures(entries: list[dict[str, Any]], on_machine: str) -> dict[Key, Change]:
+    """For each key, the newest figures saved on `on_machine`, as a Change to fill in."""
+    found: dict[Key, Change] = {}
+    for entry in entries:  # oldest first: later entries overwrite earlier ones
+        if entry.get("machine") != on_machine:
+            continue
+        for figure in entry.get("figures", []):
+            try:
+                saved = Stats(int(figure["runs"]), float(figure["median"]), float(figure["min"]),
+                              float(figure["q1"]), float(figure["q3"]))
+            except (KeyError, TypeError, ValueError):
+                continue
+            found[_figure_key(figure)] = Change("no change", 1.0, saved,
+                                                str(entry.get("date", "")),
+                                                str(entry.get("python", "")))
+    return found
+
+
+def compare(report: BenchReport, entries: list[dict[str, Any]], on_machine: str) -> BenchReport:
+    """The report with each timed step's change against the latest saved figures."""
+    baseline = latest_figures(entries, on_machine)
+    results = []
+    for bench in report.results:
+        steps = []
+        for step in bench.steps:
+            old = baseline.get(_key(bench, step.step))
+            if step.stats is not None and old is not None and old.saved.median > 0:
+                change = replace(old, verdict=verdict(step.stats, old.saved),
+                                 ratio=step.stats.median / old.saved.median)
+                step = replace(step, change=change)
+            steps.append(step)
+        results.append(replace(bench, steps=tuple(steps)))
+    return replace(report, results=results)
+
+
+def _figure(bench: DayBench, step: StepBench, stats: Stats) -> dict[str, Any]:
+    year, day, source, label, name = _key(bench, step.step)
+    return {"year": year, "day": day, "source": source, "label": label, "step": name,
+            "runs": stats.runs, "median": stats.median, "min": stats.minimum,
+            "q1": stats.q1, "q3": stats.q3}
+
+
+def save(path: Path, report: BenchReport, when: datetime, on_machine: str) -> int:
+    """Append this report's figures to the history; the number of steps saved."""
+    entries = load(path)
+    figures = [_figure(bench, step, step.stats) for bench in report.results
+               for step in bench.steps if step.stats is not None]
+    if not figures:
+        return 0
+    entries.append({
+        "date": when.isoformat(timespec="seconds"), "python": python_version(),
+        "machine": on_machine, "budget": report.budget, "figures": figures,
+    })
+    text = json.dumps({"format": FORMAT, "entries": entries}, indent=1) + "\n"
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temporary = path.with_name(path.name + ".tmp")
+        temporary.write_text(text, encoding="utf-8")
+        os.replace(temporary, path)
+    except OSError as error:
+        raise HistoryError(f"Cannot write the benchmark history {path}: {error}.") from error
+    return len(figures)

@@ -1,0 +1,101 @@
+"""`aoc bench --readme`: the days' median times as a table in the project's README.md.
+
+The table goes between two marker lines, START and END, each on a line of its own
+(a mention of them inside a line of prose is not a marker); everything outside
+them is left as it was, byte for byte. A README without the markers gets them (with the
+table) at its end, once; markers that are out of order or doubled are refused
+rather than guessed at. The table lists the days of this bench run only.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from aoc2023.framework.bench import BenchReport
+from aoc2023.framework.errors import UsageError
+from aoc2023.framework.report import format_duration
+
+START = "<!-- aoc-bench:start -->"
+END = "<!-- aoc-bench:end -->"
+
+
+def markdown_table(report: BenchReport, when: str, python: str, system: str) -> str:
+    """Day, puzzle, input, the median of each step, and each day's total (its parse and
+    its parts), with a grand total."""
+    lines = [
+        "| Day | Puzzle | Input | Parse | Part 1 | Part 2 | Total |",
+        "| ---: | :--- | :--- | ---: | ---: | ---: | ---: |",
+    ]
+    grand_total = 0.0
+    for bench in report.results:
+        steps = {step.step: step for step in bench.steps}
+        parse = steps.get("parse")
+        if parse is None or parse.stats is None:
+            continue
+        total = parse.stats.median
+        cells = []
+        both = steps.get("parts 1+2")
+        if both is not None:
+            if both.stats is None:
+                cells = ["-", "-"]
+            else:
+                cells = [format_duration(both.stats.median) + " (1+2)", "(with part 1)"]
+                total += both.stats.median
+        else:
+            for name in ("part 1", "part 2"):
+                step = steps.get(name)
+                stats = step.stats if step is not None else None
+                cells.append(format_duration(stats.median) if stats else "-")
+                total += stats.median if stats else 0.0
+        grand_total += total
+        result = bench.result
+        lines.append(
+            f"| {result.day} | {result.title or ''} | {result.label or result.source or ''} | "
+            f"{format_duration(parse.stats.median)} | {cells[0]} | {cells[1]} | "
+            f"{format_duration(total)} |"
+        )
+    lines.append(f"| **Total** | | | | | | **{format_duration(grand_total)}** |")
+    lines += [
+        "",
+        f"Median times from `aoc bench` on {when} ({python}, {system}); a day's total is its "
+        "parse and its parts.",
+    ]
+    return "\n".join(lines)
+
+
+def _marker_lines(text: str, marker: str) -> list[re.Match[str]]:
+    """Where `marker` stands on a line of its own (a mention inside prose is not one)."""
+    return list(re.finditer(rf"^[ \t]*{re.escape(marker)}[ \t]*(?=\r?$)", text, re.MULTILINE))
+
+
+def insert_block(text: str, block: str) -> tuple[str, bool]:
+    """`text` with `block` between the marker lines, and whether the markers had to be
+    added (at the end). Nothing outside the markers changes."""
+    newline = "\r\n" if "\r\n" in text else "\n"
+    body = block.replace("\n", newline)
+    starts, ends = _marker_lines(text, START), _marker_lines(text, END)
+    if not starts and not ends:
+        before = text if not text or text.endswith(newline) else text + newline
+        gap = newline if before else ""
+        return f"{before}{gap}{START}{newline}{body}{newline}{END}{newline}", True
+    if len(starts) != 1 or len(ends) != 1 or ends[0].start() < starts[0].end():
+        raise UsageError(f"The README must have the lines {START} and {END} once each, in "
+                         "that order (or neither, to have them added at the end).")
+    return f"{text[:starts[0].end()]}{newline}{body}{newline}{text[ends[0].start():]}", False
+
+
+def update_readme(path: Path, block: str) -> bool:
+    """Write `block` into the README at `path`; True when the markers were added."""
+    try:
+        text = path.read_bytes().decode("utf-8")
+    except FileNotFoundError as error:
+        raise UsageError(f"There is no {path} to put the table in.") from error
+    except (OSError, UnicodeDecodeError) as error:
+        raise UsageError(f"Cannot read {path}: {error}.") from error
+    new_text, added = insert_block(text, block)
+    try:
+        path.write_bytes(new_text.encode("utf-8"))
+    except OSError as error:
+        raise UsageError(f"Cannot write {path}: {error}.") from error
+    return added

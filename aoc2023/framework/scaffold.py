@@ -1,0 +1,307 @@
+"""`aoc new YEAR DAY`: a new day's module and test file, from a template.
+
+The day module reads like the days already written (a docstring with the puzzle's
+name, an EXAMPLE constant, a `Solution` subclass with `examples`), and passes
+`ruff` and `mypy --strict` as written. The example block holds what aocd's example
+parser found on the puzzle page, or a place to paste it. No file is ever
+overwritten, and nothing is fetched for a puzzle that is not unlocked yet.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib.util
+import re
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+from aoc2023.framework import registry
+from aoc2023.framework.errors import UsageError
+from aoc2023.framework.puzzle_page import PageExample, PuzzleInfo
+
+FRAMEWORK = __name__.rpartition(".")[0]
+"""What a day imports `Example` and `Solution` from (`aoc2023.framework`)."""
+OWN_PACKAGE = FRAMEWORK.partition(".")[0]
+"""This project's own year package: its days' tests are `tests/test_dayNN.py`."""
+MAX_LINE = 100  # the project's ruff line length
+_WHOLE_NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)")
+
+
+class FileExistsRefusal(UsageError):
+    """`aoc new` would overwrite a file: it never does."""
+
+
+@dataclass(frozen=True)
+class Target:
+    """Where a new day's files go."""
+
+    year: int
+    day: int
+    package: str
+    day_path: Path
+    test_path: Path
+
+    @property
+    def class_name(self) -> str:
+        return f"Day{self.day:02d}"
+
+    @property
+    def module(self) -> str:
+        return f"{self.package}.day{self.day:02d}"
+
+
+@dataclass(frozen=True)
+class NewDay:
+    target: Target
+    info: PuzzleInfo
+
+
+# --- where the files go ------------------------------------------------------------------
+
+
+def check_day(year: int, day: int) -> None:
+    if year < registry.FIRST_YEAR:
+        raise UsageError(f"Advent of Code started in {registry.FIRST_YEAR}; there is no {year}.")
+    last = registry.days_in_year(year)
+    if not 1 <= day <= last:
+        raise UsageError(f"There is no {year} day {day}: days of {year} run from 1 to {last}.")
+
+
+def find_target(year: int, day: int) -> Target:
+    """The year's package folder (which must be part of a project, not an installed
+    copy) and the project's `tests/` folder beside it."""
+    try:
+        package = registry.year_package(year)
+    except UsageError as error:
+        raise UsageError(
+            f"{error} Create the package first (a folder aoc{year}/ with an __init__.py, "
+            f"beside {OWN_PACKAGE}/), then run aoc new again."
+        ) from error
+    spec = importlib.util.find_spec(package)
+    locations = list(spec.submodule_search_locations or []) if spec else []
+    if not locations:
+        raise UsageError(f"{package} (the package for {year}) is a module, not a package folder.")
+    package_dir = Path(locations[0]).resolve()
+    if {"site-packages", "dist-packages"} & set(package_dir.parts):
+        raise UsageError(
+            f"{package} is installed at {package_dir}, outside any project: aoc new writes only "
+            "into a project's own source. Run it from the project's checkout, installed "
+            "editable (uv sync, or pip install -e .)."
+        )
+    root = next((p for p in package_dir.parents if (p / "pyproject.toml").is_file()), None)
+    if root is None:
+        raise UsageError(
+            f"{package} at {package_dir} is not in a project (no pyproject.toml above it): "
+            "aoc new writes only into a project's own source."
+        )
+    test_name = (f"test_day{day:02d}.py" if package == OWN_PACKAGE
+                 else f"test_{year}_day{day:02d}.py")
+    return Target(year, day, package, package_dir / f"day{day:02d}.py", root / "tests" / test_name)
+
+
+def shown(path: Path) -> str:
+    """A path as the user would type it: relative to the working folder when inside it."""
+    try:
+        return str(path.relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
+def refuse_existing(target: Target) -> None:
+    existing = [path for path in (target.day_path, target.test_path) if path.exists()]
+    if existing:
+        names = " and ".join(shown(path) for path in existing)
+        verb = "exist" if len(existing) > 1 else "exists"
+        raise FileExistsRefusal(
+            f"{names} already {verb}: aoc new never overwrites a file (nothing was written)."
+        )
+
+
+# --- the template ------------------------------------------------------------------------
+
+
+def python_str(text: str) -> str:
+    """A one-line string literal, double-quoted where that is plain (as the days write it)."""
+    if text.isascii() and text.isprintable() and '"' not in text and "\\" not in text:
+        return f'"{text}"'
+    return ascii(text)
+
+
+def answer_literal(answer: str) -> str:
+    """An example's answer as the day would write it: `114`, or `"CMZ"`."""
+    return answer if _WHOLE_NUMBER.fullmatch(answer) else python_str(answer)
+
+
+def _block_fits(text: str) -> bool:
+    """Whether `text` can sit in a triple-quoted block that reads back exactly and that
+    the linter accepts (no long lines, no trailing spaces, nothing ambiguous)."""
+    return (
+        text.isascii()
+        and '"""' not in text
+        and not text.startswith("\n")
+        and all(
+            line.isprintable() and len(line) <= MAX_LINE and line == line.rstrip()
+            for line in text.split("\n")
+        )
+    )
+
+
+def example_literal(text: str) -> str:
+    """Source for an example's input: a block starting on the line after the quotes (its
+    first newline is dropped by `Example`), else a concatenation of escaped lines."""
+    value = text + "\n"
+    if _block_fits(text):
+        prefix = "r" if "\\" in text else ""
+        literal = f'{prefix}"""\n{value}"""'
+        if ast.literal_eval(literal) == "\n" + value:
+            return literal
+    pieces = value.splitlines(keepends=True)
+    if value.startswith("\n"):
+        pieces.insert(0, "\n")  # `Example` drops one leading newline: give it one to drop
+    chunks = []
+    for piece in pieces:  # one literal per line, split further when escaping makes it long
+        chunk = ""
+        for char in piece:
+            if chunk and len(python_str(chunk + char)) > MAX_LINE - 10:
+                chunks.append(python_str(chunk))
+                chunk = ""
+            chunk += char
+        chunks.append(python_str(chunk))
+    return "(\n" + "".join(f"    {chunk}\n" for chunk in chunks) + ")"
+
+
+def _example_line(name: str, example: PageExample, last_day: bool) -> str:
+    arguments = [name]
+    if example.part_1 is not None:
+        arguments.append(f"part_1={answer_literal(example.part_1)}")
+    if example.part_2 is not None and not last_day:
+        arguments.append(f"part_2={answer_literal(example.part_2)}")
+    if example.extra:
+        arguments.append(f"extra={example.extra!r}")
+    return f"        Example({', '.join(arguments)}),"
+
+
+def _examples_block(examples: tuple[PageExample, ...], last_day: bool) -> tuple[str, str]:
+    """The EXAMPLE constants (module level) and the `examples = [...]` lines (class body)."""
+    if not examples:
+        constants = '# The example input from the puzzle text: paste it between the quotes.\n'
+        constants += 'EXAMPLE = """\n"""\n'
+        to_fill = "part_1=..." if last_day else "part_1=... and part_2=..."
+        body = (f"    # The example's answers, from the puzzle text: add {to_fill}\n"
+                "    examples = [Example(EXAMPLE)]\n")
+        return constants, body
+    names = ["EXAMPLE"] + [f"EXAMPLE_{number}" for number in range(2, len(examples) + 1)]
+    constants = "\n".join(
+        f"{name} = {example_literal(example.input)}\n" for name, example in zip(names, examples,
+                                                                             strict=True)
+    )
+    whose = "The examples'" if len(examples) > 1 else "The example's"
+    lines = [f"    # {whose} answers as aocd's example parser read them from the puzzle page: "
+             "check them."]
+    if not last_day and all(example.part_2 is None for example in examples):
+        lines.append("    # Add part_2=... to an example once part 2 is unlocked.")
+    lines.append("    examples = [")
+    lines += [_example_line(name, example, last_day)
+              for name, example in zip(names, examples, strict=True)]
+    lines.append("    ]")
+    return constants, "\n".join(lines) + "\n"
+
+
+def render_day(target: Target, title: str | None, examples: tuple[PageExample, ...]) -> str:
+    year, day = target.year, target.day
+    last_day = day == registry.days_in_year(year)
+    plain_title = title if title and python_str(title) == f'"{title}"' else None
+    heading = f"{year} day {day}: {plain_title}." if plain_title else f"{year} day {day}."
+    about = "The puzzle in a few lines: what the input holds, and what each part asks."
+    if last_day:
+        about += "\nThe last day of the year has no part 2."
+    constants, examples_body = _examples_block(examples, last_day)
+    title_line = f"    title = {python_str(title)}\n" if title else ""
+    part_2 = "" if last_day else (
+        "\n"
+        "    def part_2(self, data: list[str]) -> int:\n"
+        "        raise NotImplementedError\n"
+    )
+    return (
+        f'"""{heading}\n\n{about}\n"""\n'
+        "\n"
+        "from __future__ import annotations\n"
+        "\n"
+        f"from {FRAMEWORK} import Example, Solution, lines\n"
+        "\n"
+        f"{constants}"
+        "\n"
+        "\n"
+        f"class {target.class_name}(Solution[list[str]]):\n"
+        f"{title_line}"
+        f"{examples_body}"
+        "\n"
+        "    def parse(self, text: str) -> list[str]:\n"
+        "        return lines(text)\n"
+        "\n"
+        "    def part_1(self, data: list[str]) -> int:\n"
+        "        raise NotImplementedError\n"
+        f"{part_2}"
+    )
+
+
+def render_test(target: Target, title: str | None) -> str:
+    name = f"{target.year} day {target.day}" + (f" ({title})" if title else "")
+    return (
+        f'"""{name}: the day\'s own tests. Add its edge cases here.\n'
+        "\n"
+        f"Every example declared in {target.module} is also checked, part by part, by the\n"
+        "suite's parametrised example test (tests/test_examples.py in this project).\n"
+        '"""\n'
+        "\n"
+        "from __future__ import annotations\n"
+        "\n"
+        f"from {target.module} import {target.class_name}\n"
+        f"from {FRAMEWORK}.plan import example_inputs\n"
+        f"from {FRAMEWORK}.runner import Status, run_solution\n"
+        "\n"
+        "\n"
+        "def test_the_examples_run_and_give_the_answers_they_declare() -> None:\n"
+        '    """Each part written so far gives each example\'s expected answer, and\n'
+        '    nothing raises (a part not written yet is reported, not failed)."""\n'
+        f"    for run in example_inputs({target.class_name}):\n"
+        f"        result = run_solution({target.class_name}, run)\n"
+        "        assert result.error is None, result.error\n"
+        "        for part in result.parts:\n"
+        "            assert part.status in {Status.CORRECT, Status.UNKNOWN, "
+        "Status.NOT_IMPLEMENTED}, part\n"
+        "\n"
+        "\n"
+        "# The day's edge cases, for instance:\n"
+        "#\n"
+        "# def test_parse_reads_every_line() -> None:\n"
+        f"#     assert len({target.class_name}().parse(\"a\\nb\\n\")) == 2\n"
+    )
+
+
+# --- the command -------------------------------------------------------------------------
+
+
+def new_day(year: int, day: int, token: str | None, now: datetime | None = None) -> NewDay:
+    """Write the day's module and test file; fetch (with a token) what the template can use.
+
+    Refused, before anything is fetched or written, for a day that does not exist, is not
+    unlocked yet at `now`, or whose files already exist.
+    """
+    from aoc2023.framework.fetch import ensure_unlocked
+    from aoc2023.framework.puzzle_page import gather
+
+    check_day(year, day)
+    ensure_unlocked(year, day, now)
+    target = find_target(year, day)
+    refuse_existing(target)
+    info = gather(year, day, token)
+    day_source = render_day(target, info.title, info.examples)
+    test_source = render_test(target, info.title)
+    target.test_path.parent.mkdir(parents=True, exist_ok=True)
+    with target.day_path.open("x", encoding="utf-8") as day_file:
+        day_file.write(day_source)
+    with target.test_path.open("x", encoding="utf-8") as test_file:
+        test_file.write(test_source)
+    return NewDay(target, info)

@@ -1,0 +1,52 @@
+"""Project settings from the `[tool.aoc]` table of the nearest `pyproject.toml`.
+
+    [tool.aoc]
+    submit = true    # send new answers after a run (false: as if --no-submit)
+    confirm = true   # ask on a terminal before sending (false: as if --yes)
+
+Read only when they matter (before submitting), so a plain run never parses TOML.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from aoc2023.framework.errors import UsageError
+
+
+@dataclass(frozen=True)
+class Settings:
+    submit: bool = True
+    confirm: bool = True
+
+
+def find_pyproject(start: Path | None = None) -> Path | None:
+    here = (start or Path.cwd()).resolve()
+    for folder in (here, *here.parents):
+        candidate = folder / "pyproject.toml"
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def load_settings(start: Path | None = None) -> Settings:
+    import tomllib
+
+    path = find_pyproject(start)
+    if path is None:
+        return Settings()
+    try:
+        table = tomllib.loads(path.read_text(encoding="utf-8")).get("tool", {}).get("aoc", {})
+    except (OSError, tomllib.TOMLDecodeError) as error:
+        raise UsageError(f"Cannot read the [tool.aoc] settings in {path}: {error}") from error
+    values = {}
+    for key in ("submit", "confirm"):
+        if key in table:
+            if not isinstance(table[key], bool):
+                raise UsageError(f"[tool.aoc] {key} in {path} must be true or false.")
+            values[key] = table[key]
+    unknown = sorted(set(table) - {"submit", "confirm"})
+    if unknown:
+        raise UsageError(f"Unknown [tool.aoc] setting(s) in {path}: {', '.join(unknown)}.")
+    return Settings(**values)

@@ -1,0 +1,255 @@
+"""Safe submission: send each new answer once, and only when it can be right.
+
+After a run on the user's input, every part whose correct answer is not known yet
+is a candidate. It is sent only if it passes every rule below, in this order;
+otherwise the part says why not. Nothing here prints: asking the user and
+showing a countdown are done through the `Prompter` the CLI passes in.
+
+1. Not sendable at all: an empty answer; an answer of several lines.
+2. The day's examples for that part must pass.
+3. Part 2 only once part 1 is solved, and never with part 1's answer.
+4. Not a value the site already refused, nor one beyond a known too high / too low.
+5. Not while the site's wait is running (recorded across runs), unless told to wait.
+6. `--dry-run` shows what would be sent; with no terminal and no `--yes`, nothing
+   is sent; on a terminal the user confirms first.
+7. Under a per-user, per-puzzle file lock, what is known is read again (another
+   process may just have sent an answer) and the site is asked which parts are
+   solved; then the rules are checked again, and the answer is sent.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime
+from typing import Protocol
+
+from aoc2023.framework import config, registry, waits
+from aoc2023.framework.cache import PuzzleCache
+from aoc2023.framework.errors import AocError
+from aoc2023.framework.fetch import describe_wait
+from aoc2023.framework.plan import RunReport, example_inputs
+from aoc2023.framework.runner import DayResult, PartResult, Status, describe_error, run_solution
+from aoc2023.framework.verdict import (
+    Verdict,
+    known_to_be_wrong,
+    read_log,
+    read_verdict,
+    wait_seconds,
+)
+
+ERROR = "error"
+"""`PartResult.submitted` when the answer could not be sent (network, HTTP error, token)."""
+
+
+@dataclass(frozen=True)
+class SubmitOptions:
+    dry_run: bool = False
+    yes: bool = False
+    wait: bool = False
+    interactive: bool = False
+
+
+@dataclass(frozen=True)
+class Candidate:
+    year: int
+    day: int
+    part: int
+    answer: str
+
+
+class Prompter(Protocol):
+    def confirm(self, candidate: Candidate) -> bool: ...
+
+    def wait_until(self, until: datetime) -> None: ...
+
+
+class _NotSent(Exception):
+    """A rule stopped the answer; the message says which."""
+
+    def __init__(self, note: str, status: Status | None = None, expected: str | None = None):
+        super().__init__(note)
+        self.status, self.expected = status, expected
+
+
+def has_candidates(report: RunReport) -> bool:
+    return any(
+        result.source == "input" and part.status is Status.UNKNOWN
+        for result in report.results
+        for part in result.parts
+    )
+
+
+def submit_new_answers(
+    report: RunReport,
+    options: SubmitOptions,
+    prompter: Prompter,
+    now: Callable[[], datetime] = lambda: datetime.now(UTC),
+) -> RunReport:
+    """The report, with each candidate part sent or told why not (`submitted`, `submit_note`)."""
+    token = config.find_token()
+    if token is None:
+        return report
+    results = [
+        _submit_day(result, token, options, prompter, now) if result.source == "input" else result
+        for result in report.results
+    ]
+    return RunReport(results, report.notices)
+
+
+def _submit_day(
+    result: DayResult, token: str, options: SubmitOptions, prompter: Prompter,
+    now: Callable[[], datetime],
+) -> DayResult:
+    cache = PuzzleCache.for_token(token, result.year, result.day)
+    if cache is None or result.error:
+        return result
+    parts = {part.part: part for part in result.parts}
+    failed_examples = _ExampleCheck(result.year, result.day)
+    for number in sorted(parts):
+        part = parts[number]
+        if part.status is not Status.UNKNOWN or part.answer is None:
+            continue
+        candidate = Candidate(result.year, result.day, number, part.answer)
+        try:
+            verdict, note = _submit_part(candidate, cache, token, options, prompter, now,
+                                         failed_examples)
+        except _NotSent as refusal:
+            parts[number] = replace(part, submit_note=f"not sent: {refusal}",
+                                    status=refusal.status or part.status,
+                                    expected=refusal.expected or part.expected)
+            continue
+        except Exception as error:  # a SiteError, or anything else while sending
+            message = str(error) if isinstance(error, AocError) else describe_error(error)
+            parts[number] = replace(part, submitted=ERROR, submit_note=f"not sent: {message}")
+            continue
+        parts[number] = _after_verdict(part, verdict, note)
+    return replace(result, parts=tuple(parts[n] for n in sorted(parts)))
+
+
+def _after_verdict(part: PartResult, verdict: Verdict, note: str) -> PartResult:
+    updated = replace(part, submitted=str(verdict), submit_note=note)
+    if verdict is Verdict.RIGHT:
+        return replace(updated, status=Status.CORRECT, expected=part.answer)
+    if verdict.is_wrong:
+        return replace(updated, status=Status.WRONG)
+    return updated
+
+
+class _ExampleCheck:
+    """Runs the day's examples once, the first time a part of the day asks."""
+
+    def __init__(self, year: int, day: int) -> None:
+        self.year, self.day = year, day
+        self._failures: dict[int, str] | None = None
+
+    def failure(self, part: int) -> str | None:
+        if self._failures is None:
+            self._failures = {}
+            solution_class = registry.load_day(self.year, self.day)
+            for run_input in example_inputs(solution_class):
+                for result in run_solution(solution_class, run_input).parts:
+                    if result.status in {Status.WRONG, Status.ERROR}:
+                        got = result.answer if result.answer is not None else result.error
+                        self._failures.setdefault(result.part, (
+                            f"{run_input.label} failed: it returned {got}, "
+                            f"expected {result.expected}"
+                        ))
+        return self._failures.get(part)
+
+
+def _check_rules(
+    candidate: Candidate, cache: PuzzleCache, examples: _ExampleCheck | None
+) -> None:
+    """Rules 1-4: raise _NotSent when any says no."""
+    answer, part = candidate.answer, candidate.part
+    if not answer.strip():
+        raise _NotSent("the answer is empty")
+    if "\n" in answer.strip():
+        raise _NotSent(
+            f"the answer has several lines, so check it and submit it by hand on "
+            f"https://adventofcode.com/{candidate.year}/day/{candidate.day}:\n{answer}"
+        )
+    if examples is not None:
+        failure = examples.failure(part)
+        if failure:
+            raise _NotSent(f"the examples must pass first: {failure}")
+    known = cache.known_answer(part)
+    if known is not None:
+        status = Status.CORRECT if known == answer else Status.WRONG
+        raise _NotSent(f"part {part} is already solved with {known}", status, known)
+    if part == 2:
+        first = cache.known_answer(1)
+        if first is None:
+            raise _NotSent("part 1 is not solved yet")
+        if answer == first:
+            raise _NotSent(f"{answer} is part 1's answer", Status.WRONG)
+    proof = known_to_be_wrong(answer, part, read_log(cache.submissions_path))
+    if proof:
+        raise _NotSent(f"it is certainly wrong: {proof}", Status.WRONG)
+
+
+def _submit_part(
+    candidate: Candidate, cache: PuzzleCache, token: str, options: SubmitOptions,
+    prompter: Prompter, now: Callable[[], datetime], examples: _ExampleCheck,
+) -> tuple[Verdict, str]:
+    _check_rules(candidate, cache, examples)
+    user_id = cache.user_dir.name
+    what = f"{candidate.answer} for {candidate.year} day {candidate.day} part {candidate.part}"
+    blocked = waits.blocked_until(user_id, now())
+    if blocked is not None and not options.wait and not options.dry_run:
+        raise _NotSent(
+            f"the site asked to wait until {blocked.astimezone():%H:%M:%S} "
+            f"({describe_wait(blocked - now())} from now); run again then, or use --wait"
+        )
+    if options.dry_run:
+        raise _NotSent(f"dry run: would send {what}")
+    if not options.yes:
+        if not options.interactive:
+            raise _NotSent(f"no terminal to confirm on: would send {what} (use --yes to send)")
+        if not prompter.confirm(candidate):
+            raise _NotSent("you said no")
+
+    from filelock import FileLock
+
+    lock_name = f"{user_id}-{candidate.year}-{candidate.day:02d}.lock"
+    lock_path = config.config_dir() / "locks" / lock_name
+    lock_path.parent.mkdir(parents=True, exist_ok=True)
+    with FileLock(lock_path):
+        from aoc2023.framework import site
+
+        site.refresh_known_answers(token, candidate.year, candidate.day)
+        _check_rules(candidate, cache, examples=None)
+        for attempt in range(2):
+            blocked = waits.blocked_until(user_id, now())
+            if blocked is not None:
+                if not options.wait:
+                    raise _NotSent(f"the site asked to wait until {blocked.astimezone():%H:%M:%S}")
+                prompter.wait_until(blocked)
+            message = site.post_answer(token, candidate.year, candidate.day, candidate.part,
+                                       candidate.answer)
+            verdict = read_verdict(message)
+            seconds = wait_seconds(message)
+            if seconds is not None:
+                waits.record_wait(user_id, seconds, now())
+            if verdict is Verdict.WAIT and options.wait and attempt == 0:
+                continue  # the site's wait was longer than ours knew: wait it out once more
+            return verdict, _record(verdict, message, candidate, cache, token)
+    raise AssertionError("unreachable")
+
+
+def _record(verdict: Verdict, message: str, candidate: Candidate, cache: PuzzleCache,
+            token: str) -> str:
+    from aoc2023.framework import site
+
+    if verdict is Verdict.WAIT:
+        return f"not judged, the site asked to wait: {message}"
+    if verdict is Verdict.WRONG_LEVEL:
+        site.record_reply(cache, candidate.part, candidate.answer, message, right=False)
+        site.refresh_known_answers(token, candidate.year, candidate.day)
+        known = [f"part {p}: {cache.known_answer(p)}" for p in (1, 2) if cache.known_answer(p)]
+        solved = "; the site shows " + ", ".join(known) if known else ""
+        return f"not judged: the site says part {candidate.part} is not the level to solve{solved}"
+    site.record_reply(cache, candidate.part, candidate.answer, message,
+                      right=verdict is Verdict.RIGHT)
+    return f"sent {candidate.answer}: {message}"

@@ -1,0 +1,243 @@
+"""A time limit per step: `--timeout SECONDS` on `aoc run` and `aoc bench`.
+
+Without a limit a day runs in this process, as `run_solution` runs it: no fork
+costs anything. With one, each part (with its own parse) runs in a child process.
+The child times its steps itself with perf_counter_ns, exactly as in-process, and
+sends back plain results; the parent only watches the clock and kills a child that
+is late. The child reports progress (the parse done, a benchmark run done) and each
+report restarts the clock, so the limit applies to each step, not to the child's
+whole life: a part is stopped once it alone has run for SECONDS.
+
+The child is forked on Linux (cheap, and it has the day loaded already); elsewhere
+it is spawned, which imports the day again. Nothing heavy is imported until a
+child is needed, so `aoc run` without `--timeout` pays nothing for this module.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+import traceback
+from collections.abc import Callable
+from dataclasses import replace
+from functools import partial
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+
+from aoc2023.framework.runner import (
+    DayResult,
+    PartResult,
+    RunInput,
+    Status,
+    describe_error,
+    run_solution,
+)
+from aoc2023.framework.solution import Solution
+
+if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
+    from multiprocessing.context import ForkContext, SpawnContext
+
+    from aoc2023.framework.plan import DayRunner
+    from aoc2023.framework.profiling import Profiler, RawStats
+
+T = TypeVar("T")
+
+_BEAT_INTERVAL = 0.01
+"""At most this often (or 1% of the limit) a child's heartbeat goes up the pipe."""
+
+
+class TimedOut(Exception):
+    """The child let `timeout` seconds pass without progress: it was killed."""
+
+    def __init__(self, timeout: float, reports: dict[str, object]) -> None:
+        super().__init__(f"timed out: stopped after {timeout:g} s (--timeout)")
+        self.timeout = timeout
+        self.reports = reports
+        """What the child reported before it was stopped (`"parsed"`: the parse seconds)."""
+
+
+class ChildFailed(Exception):
+    """The function raised in the child (or the child died); the message says how."""
+
+    def __init__(self, message: str, child_traceback: str | None = None) -> None:
+        super().__init__(message)
+        self.child_traceback = child_traceback
+
+
+class Progress:
+    """What code in a child calls to show it is still going; each call restarts the
+    parent's clock. In this process (no sender) the calls cost next to nothing."""
+
+    def __init__(self, sender: Connection | None = None, interval: float = 0.0) -> None:
+        self._sender = sender
+        self._interval = interval
+        self._last = time.perf_counter()
+
+    def beat(self) -> None:
+        """A step is done; sent at most every `interval` seconds."""
+        if self._sender is None:
+            return
+        now = time.perf_counter()
+        if now - self._last >= self._interval:
+            self._sender.send(("beat", None, None))
+            self._last = now
+
+    def report(self, label: str, value: object) -> None:
+        """A named step is done (always sent): the parent keeps `value` under `label`."""
+        if self._sender is not None:
+            self._sender.send(("report", label, value))
+            self._last = time.perf_counter()
+
+
+NO_WATCH = Progress()
+"""The progress of code that runs in this process: nobody is watching."""
+
+
+def _context() -> ForkContext | SpawnContext:
+    import multiprocessing
+
+    if sys.platform.startswith("linux"):
+        return multiprocessing.get_context("fork")
+    return multiprocessing.get_context("spawn")
+
+
+def call_with_timeout(function: Callable[[Progress], T], timeout: float) -> T:
+    """`function(progress)` in a child process; its result, or TimedOut once `timeout`
+    seconds pass with no progress from it, or ChildFailed when it raises.
+
+    Under 'spawn' `function` must pickle (a `functools.partial` of a module-level
+    function does); what it returns must pickle in any case.
+    """
+    context = _context()
+    receiver, sender = context.Pipe(duplex=False)
+    interval = min(_BEAT_INTERVAL, timeout / 100)
+    child = context.Process(target=_child_main, args=(function, sender, interval), daemon=True)
+    for stream in (sys.stdout, sys.stderr):  # else a forked child flushes our buffered output
+        if stream is not None:
+            stream.flush()
+    child.start()
+    sender.close()
+    reports: dict[str, object] = {}
+    finished = False
+    try:
+        deadline = time.monotonic() + timeout
+        while True:
+            if not receiver.poll(max(0.0, deadline - time.monotonic())):
+                raise TimedOut(timeout, reports)
+            try:
+                kind, label, payload = receiver.recv()
+            except EOFError:
+                child.join()
+                raise ChildFailed(
+                    f"the process running it ended unexpectedly (exit code {child.exitcode})"
+                ) from None
+            if kind == "done":
+                finished = True
+                return cast(T, payload)
+            if kind == "raised":
+                finished = True
+                raise ChildFailed(*payload)
+            if kind == "report":
+                reports[label] = payload
+            deadline = time.monotonic() + timeout
+    finally:
+        if finished:
+            child.join(1.0)
+        if child.is_alive():
+            child.kill()
+        child.join()
+        receiver.close()
+
+
+def _child_main(function: Callable[[Progress], Any], sender: Connection, interval: float) -> None:
+    try:
+        result = function(Progress(sender, interval))
+    except BaseException as error:  # even SystemExit: the parent reports it as the part's error
+        sender.send(("raised", None, (describe_error(error), traceback.format_exc())))
+        return
+    try:
+        sender.send(("done", None, result))
+    except Exception as error:
+        reason = f"its result could not be sent back: {describe_error(error)}"
+        sender.send(("raised", None, (reason, traceback.format_exc())))
+
+
+def _run_in_child(
+    solution_class: type[Solution[Any]], run_input: RunInput, title: str | None, profile: bool,
+    progress: Progress,
+) -> tuple[DayResult, RawStats | None]:
+    def parsed(seconds: float) -> None:
+        progress.report("parsed", seconds)
+
+    if not profile:
+        return run_solution(solution_class, run_input, title, parsed), None
+    from aoc2023.framework.profiling import Profiler
+
+    profiler = Profiler()
+    result = profiler.call(solution_class, lambda cls: run_solution(cls, run_input, title, parsed))
+    return result, profiler.raw()
+
+
+def run_with_timeout(
+    solution_class: type[Solution[Any]], run_input: RunInput, title: str | None,
+    timeout: float, profiler: Profiler | None = None,
+) -> DayResult:
+    """`run_solution`, with each part and its parse in a child stopped after `timeout`
+    seconds (one child for a day that solves both parts at once)."""
+    together = solution_class.solves_both_at_once()
+    groups = [run_input.parts] if together else [(part,) for part in run_input.parts]
+    parse_seconds: float | None = None
+    error: str | None = None
+    error_traceback: str | None = None
+    parts: list[PartResult] = []
+    for index, group in enumerate(groups):
+        task = partial(_run_in_child, solution_class, replace(run_input, parts=group), title,
+                       profiler is not None)
+        try:
+            result, raw = call_with_timeout(task, timeout)
+        except TimedOut as late:
+            seconds = late.reports.get("parsed")
+            if seconds is None:  # the parse itself ran out of time: no part can run
+                error = f"parse timed out: stopped after {timeout:g} s (--timeout)"
+                parts += [_timed_out(run_input, p, "not run: parse timed out", together)
+                          for group_left in groups[index:] for p in group_left]
+                break
+            parse_seconds = cast(float, seconds) if parse_seconds is None else parse_seconds
+            parts += [_timed_out(run_input, p, str(late), together) for p in group]
+            continue
+        except ChildFailed as failure:
+            parts += [PartResult(p, Status.ERROR, expected=run_input.expected.get(p),
+                                 error=str(failure), traceback=failure.child_traceback)
+                      for p in group]
+            continue
+        if profiler is not None and raw is not None:
+            profiler.add(raw)
+        parse_seconds = result.parse_seconds if parse_seconds is None else parse_seconds
+        if error is None and result.error is not None:
+            error, error_traceback = result.error, result.traceback
+        parts += result.parts
+    return DayResult(
+        solution_class.year, solution_class.day, title, run_input.source, run_input.label,
+        parse_seconds, tuple(parts), error, error_traceback,
+    )
+
+
+def _timed_out(run_input: RunInput, part: int, reason: str, together: bool) -> PartResult:
+    return PartResult(part, Status.TIMEOUT, expected=run_input.expected.get(part), error=reason,
+                      timed_with_other_part=together)
+
+
+def day_runner(timeout: float | None, profiler: Profiler | None = None) -> DayRunner:
+    """How to run a day on one input: plain `run_solution`, under a time limit (in a
+    child), and/or under `profiler`."""
+    if timeout is not None:
+        def limited(cls: type[Solution[Any]], run_input: RunInput, title: str | None) -> DayResult:
+            return run_with_timeout(cls, run_input, title, timeout, profiler)
+
+        return limited
+    if profiler is not None:
+        def profiled(cls: type[Solution[Any]], run_input: RunInput, title: str | None) -> DayResult:
+            return profiler.call(cls, lambda profiled: run_solution(profiled, run_input, title))
+
+        return profiled
+    return run_solution

@@ -1,0 +1,118 @@
+"""What adventofcode.com's reply to an answer means, and aocd's record of past replies.
+
+The site answers a submission with a short page; this module reads it into a
+`Verdict`, and reads aocd's own submission log (`<user>/<year>_<day>_post.json`,
+written by aocd and by us in aocd's format) to know which answers are already
+known to be wrong, or out of a known "too high" / "too low" bound.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from enum import StrEnum
+from pathlib import Path
+
+
+class Verdict(StrEnum):
+    RIGHT = "right"
+    WRONG = "wrong"
+    TOO_HIGH = "too high"
+    TOO_LOW = "too low"
+    WAIT = "wait"
+    WRONG_LEVEL = "wrong level"
+    UNRECOGNISED = "unrecognised"
+
+    @property
+    def is_wrong(self) -> bool:
+        return self in {Verdict.WRONG, Verdict.TOO_HIGH, Verdict.TOO_LOW}
+
+
+RIGHT = "That's the right answer"
+WRONG = "That's not the right answer"
+TOO_RECENT = "You gave an answer too recently"
+WRONG_LEVEL = "You don't seem to be solving the right level"
+_LEFT_TO_WAIT = re.compile(r"You have (?:(\d+)m )?(\d+)s left to wait")
+_PLEASE_WAIT = re.compile(r"[Pp]lease wait (one|\d+) minutes? before trying again")
+
+
+def read_verdict(message: str) -> Verdict:
+    if message.startswith(RIGHT):
+        return Verdict.RIGHT
+    if message.startswith(WRONG):
+        if "your answer is too high" in message:
+            return Verdict.TOO_HIGH
+        if "your answer is too low" in message:
+            return Verdict.TOO_LOW
+        return Verdict.WRONG
+    if message.startswith(TOO_RECENT):
+        return Verdict.WAIT
+    if message.startswith(WRONG_LEVEL):
+        return Verdict.WRONG_LEVEL
+    return Verdict.UNRECOGNISED
+
+
+def wait_seconds(message: str) -> int | None:
+    """How long the site asks us to wait before the next answer, if it says."""
+    left = _LEFT_TO_WAIT.search(message)
+    if left:
+        return int(left[1] or 0) * 60 + int(left[2])
+    please = _PLEASE_WAIT.search(message)
+    if please:
+        return 60 * (1 if please[1] == "one" else int(please[1]))
+    return None
+
+
+@dataclass(frozen=True)
+class PastSubmission:
+    part: int
+    value: str
+    message: str
+    when: str
+
+    @property
+    def verdict(self) -> Verdict:
+        return read_verdict(self.message)
+
+
+def read_log(path: Path) -> list[PastSubmission]:
+    """aocd's submission log for one puzzle; an unreadable log counts as empty."""
+    try:
+        entries = json.loads(path.read_text(encoding="utf-8"))
+    except (FileNotFoundError, ValueError):
+        return []
+    past = []
+    for entry in entries if isinstance(entries, list) else []:
+        try:
+            part = {"a": 1, "b": 2}[entry["part"]]
+            past.append(PastSubmission(part, str(entry["value"]), entry["message"], entry["when"]))
+        except (KeyError, TypeError):
+            continue
+    return past
+
+
+def known_to_be_wrong(value: str, part: int, past: list[PastSubmission]) -> str | None:
+    """Why the site's past replies prove `value` wrong for `part`, or None.
+
+    The same rules as aocd's own guard: a different value than the one accepted,
+    the same value already refused, or a value beyond a "too high" / "too low".
+    """
+    try:
+        number: int | None = int(value)
+    except ValueError:
+        number = None
+    for entry in past:
+        if entry.part != part or entry.verdict in {Verdict.WAIT, Verdict.WRONG_LEVEL}:
+            continue
+        verdict = entry.verdict
+        if verdict is Verdict.RIGHT and value != entry.value:
+            return f"the site already accepted {entry.value} for part {part}"
+        if entry.value == value:
+            return f"{value} was already sent for part {part} ({entry.when}): {verdict}"
+        bound = int(entry.value) if entry.value.lstrip("-").isdigit() else None
+        if verdict is Verdict.TOO_HIGH and bound is not None and (number is None or number > bound):
+            return f"{entry.value} was too high ({entry.when}), and {value} is higher"
+        if verdict is Verdict.TOO_LOW and bound is not None and (number is None or number < bound):
+            return f"{entry.value} was too low ({entry.when}), and {value} is lower"
+    return None

@@ -1,0 +1,125 @@
+"""The calendar: puzzles unlock at midnight Eastern time, 25 days a year until 2024 and 12
+from 2025, and the last day has no part 2. The clock is injected, never waited for."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+from conftest import TOKEN, AocdHome
+from fake_aoc import FakeAoC
+from typer.testing import CliRunner
+
+from aoc2023.framework import registry, scaffold
+from aoc2023.framework.cli import app
+from aoc2023.framework.errors import NoInputError
+from aoc2023.framework.fetch import AOC_TIMEZONE, ensure_unlocked, unlock_time
+from aoc2023.framework.solution import REGISTRY
+
+DAY = """
+from aoc2023.framework import Example, Solution
+
+class Day(Solution[str]):
+    examples = [Example("abc", part_1=3, part_2=99)]
+
+    def part_1(self, text: str) -> int:
+        return len(text)
+
+    def part_2(self, text: str) -> int:
+        return 99
+"""
+
+
+@pytest.fixture
+def far_years(tmp_path: Path) -> Iterator[None]:
+    """`aoc2016` (25 days a year) with day 25; `aoc2098` (12 days a year, all locked still)
+    with days 1 and 12."""
+    if importlib.util.find_spec("aoc2016") is not None:
+        pytest.skip("a real aoc2016 package exists: this test makes its own")
+    site = tmp_path / "site"
+    for year, days in ((2016, (25,)), (2098, (1, 12))):
+        package = site / f"aoc{year}"
+        package.mkdir(parents=True)
+        (package / "__init__.py").write_text("")
+        for day in days:
+            (package / f"day{day:02d}.py").write_text(DAY)
+    sys.path.insert(0, str(site))
+    yield
+    sys.path.remove(str(site))
+    for name in [m for m in sys.modules if m.startswith(("aoc2016", "aoc2098"))]:
+        del sys.modules[name]
+    for key in [k for k in REGISTRY if k[0] in (2016, 2098)]:
+        del REGISTRY[key]
+
+
+def test_a_puzzle_unlocks_at_midnight_eastern_time() -> None:
+    unlock = unlock_time(2023, 8)
+    assert unlock == datetime(2023, 12, 8, 5, 0, tzinfo=UTC)  # EST is UTC-5
+    ensure_unlocked(2023, 8, now=unlock)
+    ensure_unlocked(2023, 8, now=unlock + timedelta(days=400))
+    with pytest.raises(NoInputError) as caught:
+        ensure_unlocked(2023, 8, now=unlock - timedelta(hours=1, minutes=2, seconds=3))
+    assert str(caught.value) == (
+        "2023 day 8 is not unlocked yet: it unlocks at midnight Eastern time on "
+        "December 8, 2023, in 1h 2m 3s."
+    )
+    with pytest.raises(NoInputError, match=r"in 2d 0h 0m 1s\.$"):
+        ensure_unlocked(2023, 8, now=unlock - timedelta(days=2, seconds=1))
+
+
+def test_days_a_year_and_the_last_days_parts() -> None:
+    assert [registry.days_in_year(year) for year in (2015, 2024, 2025, 2030)] == [25, 25, 12, 12]
+    assert registry.puzzle_parts(2023, 24) == (1, 2)
+    assert registry.puzzle_parts(2023, 25) == (1,)
+    assert registry.puzzle_parts(2025, 12) == (1,)
+    assert registry.puzzle_parts(2025, 11) == (1, 2)
+
+
+def test_a_locked_puzzle_is_refused_before_any_request(
+    fake_aoc: FakeAoC, aocd_loaded: AocdHome, far_years: None
+) -> None:
+    aocd_loaded.set_token()
+    fake_aoc.add_puzzle(2098, 1, "Far Away", inputs={TOKEN: "abc\n"})
+    result = CliRunner().invoke(app, ["run", "2098", "1", "--json"])
+    assert result.exit_code == 2
+    [day] = json.loads(result.stdout)["results"]
+    assert day["error"].startswith("2098 day 1 is not unlocked yet: it unlocks at midnight "
+                                   "Eastern time on December 1, 2098, in ")
+    assert fake_aoc.requests == []
+    # Its examples need nothing from the site, so they still run.
+    assert CliRunner().invoke(app, ["run", "2098", "1", "--example"]).exit_code == 0
+
+
+def test_aoc_new_refuses_a_locked_puzzle_before_anything_else(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def must_not_be_reached(year: int, day: int) -> None:
+        raise AssertionError("aoc new went on to look for where to write")
+
+    monkeypatch.setattr(scaffold, "find_target", must_not_be_reached)
+    before = datetime(2023, 12, 9, 23, 59, 30, tzinfo=AOC_TIMEZONE)
+    with pytest.raises(NoInputError, match=r"2023 day 10 is not unlocked yet: .* in 0m 30s\.$"):
+        scaffold.new_day(2023, 10, token=None, now=before)
+
+
+@pytest.mark.parametrize(("year", "day"), [(2016, 25), (2098, 12)])
+def test_the_last_day_runs_part_1_only(far_years: None, year: int, day: int) -> None:
+    result = CliRunner().invoke(app, ["run", str(year), str(day), "--example", "--json"])
+    assert result.exit_code == 0, result.output
+    [run] = json.loads(result.stdout)["results"]
+    assert [(p["part"], p["status"]) for p in run["parts"]] == [(1, "correct")]
+    table = CliRunner().invoke(app, ["run", str(year), str(day), "--example"])
+    assert table.exit_code == 0
+    [row] = [line for line in table.stdout.splitlines() if f"{year}/{day}" in line]
+    assert "✔ 3" in row and "no part 2" in row
+
+
+def test_a_day_before_the_last_still_has_part_2(far_years: None) -> None:
+    result = CliRunner().invoke(app, ["run", "2098", "1", "--example", "--json"])
+    [run] = json.loads(result.stdout)["results"]
+    assert [p["part"] for p in run["parts"]] == [1, 2]

@@ -1,0 +1,247 @@
+"""`aoc new YEAR DAY` in a temporary copy of the project, as a user would run it.
+
+Every case runs the real command line in a subprocess whose working folder is the
+copy (so `aoc2023` is the copy's package), with aocd pointed at the fake
+adventofcode.com on loopback when there is one.
+"""
+
+from __future__ import annotations
+
+import ast
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import TOKEN, AocdHome
+from fake_aoc import FakeAoC
+from hypothesis import given
+from hypothesis import strategies as st
+from project_copy import copy_project
+
+from aoc2023.framework import Example
+from aoc2023.framework.scaffold import answer_literal, example_literal
+
+BIN = Path(sys.executable).parent
+
+# The command line, with aocd pointed at a fake site first when a URL is given.
+CLI = """
+import sys
+url = sys.argv[1]
+if url:
+    import aocd.models, aocd.utils
+    aocd.models.URL = url
+    aocd.utils.http._max_t = 0.0  # the fake site does not rate-limit
+from aoc2023.framework.cli import main
+sys.exit(main(sys.argv[2:]))
+"""
+
+MIRAGE = "0 3 6 9 12 15\n1 3 6 10 15 21\n10 13 16 21 30 45\n"
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    return copy_project(tmp_path / "project")
+
+
+def aoc(project: Path, home: AocdHome, *args: str, url: str = "",
+        env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-c", CLI, url, *args], cwd=project,
+                          env=env or home.env(), capture_output=True, text=True, timeout=120)
+
+
+def test_the_copy_is_what_runs(project: Path, aocd_home: AocdHome) -> None:
+    done = subprocess.run([sys.executable, "-c", "import aoc2023; print(aoc2023.__file__)"],
+                          cwd=project, env=aocd_home.env(), capture_output=True, text=True)
+    assert Path(done.stdout.strip()).parent == project / "aoc2023"
+
+
+def test_without_a_token_the_files_are_written_and_never_overwritten(
+    project: Path, aocd_home: AocdHome
+) -> None:
+    done = aoc(project, aocd_home, "new", "2023", "9")
+    assert done.returncode == 0, done.stderr
+    day, test = project / "aoc2023" / "day09.py", project / "tests" / "test_day09.py"
+    assert "Wrote aoc2023/day09.py and tests/test_day09.py." in done.stdout
+    assert "No session token is set, so nothing was fetched" in done.stderr
+    assert "class Day09(Solution[list[str]]):" in day.read_text()
+    written = day.read_text(), test.read_text()
+
+    again = aoc(project, aocd_home, "new", "2023", "9")
+    assert again.returncode == 2
+    assert "already exist" in again.stderr and "never overwrites" in again.stderr
+    assert (day.read_text(), test.read_text()) == written
+    test.unlink()  # one file left is still refused, and not rewritten
+    again = aoc(project, aocd_home, "new", "2023", "9")
+    assert again.returncode == 2 and "aoc2023/day09.py already exists" in again.stderr
+    assert not test.exists()
+    test.write_text(written[1])
+
+    # Importable and runnable at once: no registration step.
+    ran = aoc(project, aocd_home, "run", "2023", "9", "--example")
+    assert ran.returncode == 0, ran.stderr
+    assert ran.stdout.count("- not implemented") == 2
+    # The generated test is a real test, and it passes.
+    tested = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                             "tests/test_day09.py"], cwd=project, env=aocd_home.env(),
+                            capture_output=True, text=True, timeout=120)
+    assert tested.returncode == 0, tested.stdout
+    assert "1 passed" in tested.stdout
+
+
+def test_with_a_token_the_input_title_and_example_are_fetched_through_aocd(
+    project: Path, fake_aoc: FakeAoC, aocd_loaded: AocdHome
+) -> None:
+    aocd_loaded.set_token()
+    fake_aoc.add_puzzle(2023, 9, "Mirage Maintenance", inputs={TOKEN: "1 2 3\n"},
+                        example=MIRAGE, example_answers=("114", None))
+    done = aoc(project, aocd_loaded, "new", "2023", "9", url=fake_aoc.puzzle_url_template)
+    assert done.returncode == 0, done.stderr
+    assert "for 2023 day 9: Mirage Maintenance." in done.stdout
+    assert "Your input is in aocd's cache." in done.stdout
+    assert "1 example from the puzzle page" in done.stdout
+    assert done.stderr == ""
+    assert (aocd_loaded.user_dir / "2023_09_input.txt").read_text() == "1 2 3\n"
+    assert len(fake_aoc.requests_for("/2023/day/9/input")) == 1
+    assert len(fake_aoc.requests_for("/2023/day/9")) == 1  # the page, once
+
+    source = (project / "aoc2023" / "day09.py").read_text()
+    assert source.startswith('"""2023 day 9: Mirage Maintenance.\n')
+    assert '    title = "Mirage Maintenance"\n' in source
+    assert f'EXAMPLE = """\n{MIRAGE}"""\n' in source
+    assert "Example(EXAMPLE, part_1=114)," in source
+    assert "Add part_2=... to an example once part 2 is unlocked." in source
+
+    ran = aoc(project, aocd_loaded, "run", "2023", "9", "--example")
+    assert ran.returncode == 0 and "Mirage Maintenance" in ran.stdout
+    # Write part 1 and the example checks it, without a request.
+    written = source.replace("    def part_1(self, data: list[str]) -> int:\n"
+                             "        raise NotImplementedError\n",
+                             "    def part_1(self, data: list[str]) -> int:\n"
+                             "        return 114\n")
+    (project / "aoc2023" / "day09.py").write_text(written)
+    requests = len(fake_aoc.requests)
+    ran = aoc(project, aocd_loaded, "run", "2023", "9", "--example")
+    assert ran.returncode == 0 and "✔ 114" in ran.stdout
+    assert len(fake_aoc.requests) == requests
+
+
+def test_once_part_1_is_solved_part_2s_example_answer_is_filled_in_too(
+    project: Path, fake_aoc: FakeAoC, aocd_loaded: AocdHome
+) -> None:
+    aocd_loaded.set_token()
+    fake_aoc.add_puzzle(2023, 13, "Point of Incidence", inputs={TOKEN: "#.#\n"},
+                        answers=["405", "400"], example="#.#\n.#.\n",
+                        example_answers=("5", "4"))
+    done = aoc(project, aocd_loaded, "new", "2023", "13", url=fake_aoc.puzzle_url_template)
+    assert done.returncode == 0, done.stderr
+    source = (project / "aoc2023" / "day13.py").read_text()
+    assert "Example(EXAMPLE, part_1=5, part_2=4)," in source
+
+
+@pytest.mark.parametrize("failure", ["dead token", "no network", "no example"])
+def test_what_cannot_be_fetched_is_one_sentence_and_the_files_are_written(
+    project: Path, fake_aoc: FakeAoC, aocd_loaded: AocdHome, failure: str
+) -> None:
+    aocd_loaded.set_token()
+    url = fake_aoc.puzzle_url_template
+    if failure == "dead token":
+        fake_aoc.add_puzzle(2023, 9, "Mirage Maintenance", inputs={"another": "1\n"})
+        expected = "refused the session token"
+    elif failure == "no network":
+        with socket.socket() as probe:  # a loopback port that nothing listens on
+            probe.bind(("127.0.0.1", 0))
+            url = f"http://127.0.0.1:{probe.getsockname()[1]}/{{year}}/day/{{day}}"
+        expected = "Could not reach adventofcode.com"
+    else:
+        fake_aoc.add_puzzle(2023, 9, "Mirage Maintenance", inputs={TOKEN: "1\n"})
+        expected = "found no example on the puzzle page"
+    done = aoc(project, aocd_loaded, "new", "2023", "9", url=url)
+    assert done.returncode == 0, done.stderr
+    assert expected in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1
+    assert "Traceback" not in done.stderr and TOKEN not in done.stderr
+    assert (project / "aoc2023" / "day09.py").is_file()
+    assert (project / "tests" / "test_day09.py").is_file()
+    ran = aoc(project, aocd_loaded, "run", "2023", "9", "--example")
+    assert ran.returncode == 0, ran.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["2023", "26"], "days of 2023 run from 1 to 25"),
+        (["2025", "13"], "days of 2025 run from 1 to 12"),
+        (["2014", "1"], "started in 2015"),
+        (["2098", "1"], "2098 day 1 is not unlocked yet"),
+        (["2019", "1"], "there is no package aoc2019"),
+    ],
+)
+def test_refusals_are_one_sentence_exit_2_and_write_nothing(
+    project: Path, aocd_home: AocdHome, args: list[str], message: str
+) -> None:
+    done = aoc(project, aocd_home, "new", *args)
+    assert done.returncode == 2
+    assert message in done.stderr and "Traceback" not in done.stderr
+    assert sorted(p.name for p in (project / "aoc2023").glob("day*.py")) == ["day07.py"]
+    assert list((project / "tests").iterdir()) == []
+
+
+def test_an_installed_package_outside_a_project_is_refused(
+    project: Path, aocd_home: AocdHome, tmp_path: Path
+) -> None:
+    site = tmp_path / "venv" / "lib" / "site-packages"
+    (site / "aoc2019").mkdir(parents=True)
+    (site / "aoc2019" / "__init__.py").write_text("")
+    env = aocd_home.env()
+    env["PYTHONPATH"] = f"{site}:{env['PYTHONPATH']}"
+    done = aoc(project, aocd_home, "new", "2019", "1", env=env)
+    assert done.returncode == 2
+    assert "outside any project" in done.stderr
+    assert list((site / "aoc2019").iterdir()) == [site / "aoc2019" / "__init__.py"]
+
+
+def test_the_generated_files_pass_ruff_and_mypy_strict(
+    project: Path, fake_aoc: FakeAoC, aocd_loaded: AocdHome
+) -> None:
+    aocd_loaded.set_token()
+    url = fake_aoc.puzzle_url_template
+    grid = ".|...\\....\n|.-.\\.....\n" + "x " * 60 + "\n"  # backslashes, a long line
+    fake_aoc.add_puzzle(2023, 15, "Lens Library", inputs={TOKEN: "1\n"}, example=grid,
+                        example_answers=("46", None))
+    fake_aoc.add_puzzle(2023, 18, "Lavaduct Lagoon", inputs={TOKEN: "1\n"},
+                        answers=["1", "2"], example='say """hi"""\n', example_answers=("CMZ", "7"))
+    for day in ("15", "18", "19", "25"):  # examples, odd examples, none, the last day
+        done = aoc(project, aocd_loaded, "new", "2023", day, url=url)
+        assert done.returncode == 0, done.stderr
+    assert 'part_1="CMZ", part_2=7' in (project / "aoc2023" / "day18.py").read_text()
+    assert "def part_2" not in (project / "aoc2023" / "day25.py").read_text()
+    files = [f"aoc2023/day{d}.py" for d in ("15", "18", "19", "25")]
+    files += [f"tests/test_day{d}.py" for d in ("15", "18", "19", "25")]
+    ruff = subprocess.run([str(BIN / "ruff"), "check", "--no-cache", *files], cwd=project,
+                          capture_output=True, text=True, timeout=120)
+    assert ruff.returncode == 0, ruff.stdout
+    mypy = subprocess.run(
+        [str(BIN / "mypy"), "--strict", "--cache-dir", str(project / ".mypy_cache"),
+         *files[:4]], cwd=project, capture_output=True, text=True, timeout=300,
+    )
+    assert mypy.returncode == 0, mypy.stdout
+    ran = aoc(project, aocd_loaded, "run", "2023", "15,18,19,25", "--example", "--json")
+    assert ran.returncode == 0, ran.stderr
+    assert '"status": "error"' not in ran.stdout
+
+
+@given(st.text())
+def test_an_example_reads_back_exactly_whatever_it_holds(text: str) -> None:
+    literal = example_literal(text)
+    assert Example(ast.literal_eval(literal)).input == text + "\n"
+
+
+def test_an_example_is_a_plain_block_when_it_can_be() -> None:
+    assert example_literal("1 2\n3 4") == '"""\n1 2\n3 4\n"""'
+    assert example_literal("a\\b") == 'r"""\na\\b\n"""'
+    assert example_literal('a """ b').startswith("(\n")
+    assert example_literal("trailing \nspace").startswith("(\n")
+    assert [answer_literal(a) for a in ("114", "-3", "007", "CMZ")] == [
+        "114", "-3", '"007"', '"CMZ"']

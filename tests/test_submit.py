@@ -1,0 +1,406 @@
+"""Safe submission, against a fake adventofcode.com on loopback.
+
+Each rule of aoc2023/framework/submit.py has a test here that fails without it.
+Day 7's example is used as "the input", so its answers are 6440 and 5905.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import pty
+import select
+import subprocess
+import sys
+import textwrap
+import time
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import fake_aoc
+import pytest
+from conftest import TOKEN, USER_ID, AocdHome
+from fake_aoc import FakeAoC
+from typer.testing import CliRunner, Result
+
+from aoc2023.framework import waits
+from aoc2023.framework.cache import PuzzleCache
+from aoc2023.framework.cli import app
+from aoc2023.framework.solution import REGISTRY
+from aoc2023.framework.verdict import Verdict, known_to_be_wrong, read_log, wait_seconds
+
+EXAMPLE = "32T3K 765\nT55J5 684\nKK677 28\nKTJJT 220\nQQQJA 483\n"
+
+
+@pytest.fixture
+def site(fake_aoc: FakeAoC, aocd_loaded: AocdHome) -> FakeAoC:
+    """Day 7 with our input cached and nothing solved yet; the right answers are the
+    example's."""
+    aocd_loaded.set_token()
+    aocd_loaded.cache_input(2023, 7, EXAMPLE)
+    fake_aoc.add_puzzle(2023, 7, "Camel Cards", inputs={TOKEN: EXAMPLE},
+                        solutions=["6440", "5905"])
+    return fake_aoc
+
+
+def aoc(*args: str) -> Result:
+    return CliRunner().invoke(app, ["run", "2023", "7", *args])
+
+
+def run_json(*args: str) -> tuple[int, list[dict[str, object]]]:
+    result = aoc("--json", *args)
+    [day] = json.loads(result.stdout)["results"]
+    return result.exit_code, day["parts"]
+
+
+def posts(site: FakeAoC) -> list[tuple[str, str]]:
+    return [(r.form["level"], r.form["answer"]) for r in site.requests if r.method == "POST"]
+
+
+def cache(home: AocdHome) -> PuzzleCache:
+    found = PuzzleCache.for_token(TOKEN, 2023, 7)
+    assert found is not None
+    return found
+
+
+# --- verdicts ------------------------------------------------------------------------------
+
+
+def test_right_answers_are_sent_and_recorded_where_aocd_looks(
+    site: FakeAoC, aocd_loaded: AocdHome
+) -> None:
+    import aocd.models
+
+    code, parts = run_json("--yes")
+    assert code == 0
+    assert [(p["submitted"], p["status"]) for p in parts] == [("right", "correct")] * 2
+    assert posts(site) == [("1", "6440"), ("2", "5905")]
+    puzzle = aocd.models.Puzzle(2023, 7)
+    assert (puzzle.answer_a, puzzle.answer_b) == ("6440", "5905")
+    assert [s["value"] for s in puzzle.submit_results] == ["6440", "5905"]
+    # Solved now: a second run sends nothing.
+    code, parts = run_json("--yes")
+    assert code == 0 and len(posts(site)) == 2
+    assert [p["submitted"] for p in parts] == [None, None]
+
+
+@pytest.mark.parametrize(
+    ("reply", "verdict"),
+    [(fake_aoc.WRONG, "wrong"), (fake_aoc.TOO_HIGH, "too high"), (fake_aoc.TOO_LOW, "too low")],
+)
+def test_a_wrong_verdict_is_exit_1_recorded_and_never_sent_again(
+    site: FakeAoC, aocd_loaded: AocdHome, reply: str, verdict: str
+) -> None:
+    import aocd.models
+
+    site.puzzles[2023, 7].replies = [reply]
+    code, parts = run_json("--yes")
+    assert code == 1
+    assert (parts[0]["submitted"], parts[0]["status"]) == (verdict, "wrong")
+    assert parts[1]["submitted"] is None  # part 1 is not solved
+    # aocd's own guard sees our submission: it refuses to send the same value again.
+    assert aocd.models.Puzzle(2023, 7)._submit("6440", "a", reopen=False, quiet=True) is None
+    assert posts(site) == [("1", "6440")]
+    # "Please wait one minute" is remembered too.
+    assert waits.blocked_until(USER_ID, datetime.now(UTC)) is not None
+    # The next run does not send it again, and says why.
+    waits.wait_file().unlink()
+    code, parts = run_json("--yes")
+    assert code == 1 and posts(site) == [("1", "6440")]
+    assert "certainly wrong" in str(parts[0]["submit_note"])
+
+
+@pytest.mark.parametrize(("left", "seconds"), [("30s", 30), ("3m 30s", 210)])
+def test_too_recently_records_the_wait_and_later_runs_honour_it(
+    site: FakeAoC, aocd_loaded: AocdHome, left: str, seconds: int
+) -> None:
+    site.puzzles[2023, 7].replies = [fake_aoc.too_recently(left)]
+    before = datetime.now(UTC)
+    code, parts = run_json("--yes")
+    assert code == 0
+    assert parts[0]["submitted"] == "wait"
+    until = waits.blocked_until(USER_ID, before)
+    assert until is not None
+    assert abs((until - before).total_seconds() - seconds) < 5
+    recorded = json.loads(waits.wait_file().read_text())
+    assert set(recorded) == {USER_ID}
+    # Not a verdict on the answer: it is not known to be wrong.
+    assert known_to_be_wrong("6440", 1, read_log(cache(aocd_loaded).submissions_path)) is None
+    # A later run, in a new process as far as aoc knows, sends nothing and says when.
+    code, parts = run_json("--yes")
+    assert len(posts(site)) == 1
+    assert "asked to wait until" in str(parts[0]["submit_note"])
+
+
+def test_wait_waits_out_the_recorded_wait_then_sends(site: FakeAoC) -> None:
+    waits.record_wait(USER_ID, 1.5, datetime.now(UTC))
+    started = time.monotonic()
+    result = aoc("--yes", "--wait")
+    assert result.exit_code == 0
+    assert time.monotonic() - started >= 1.4
+    assert posts(site) == [("1", "6440"), ("2", "5905")]
+    assert "left..." in result.stderr  # the countdown
+
+
+def test_wrong_level_is_not_recorded_as_wrong_and_refreshes_what_is_known(
+    site: FakeAoC, aocd_loaded: AocdHome
+) -> None:
+    site.puzzles[2023, 7].replies = [fake_aoc.WRONG_LEVEL]
+    site.puzzles[2023, 7].answers = []
+    _code, parts = run_json("--yes")
+    assert parts[0]["submitted"] == "wrong level"
+    assert parts[0]["status"] == "unknown"
+    assert "not the level to solve" in str(parts[0]["submit_note"])
+    assert known_to_be_wrong("6440", 1, read_log(cache(aocd_loaded).submissions_path)) is None
+    after_post = [r.method for r in site.requests][-1]
+    assert after_post == "GET"  # the puzzle page was asked for again, after the reply
+
+
+def test_a_dead_token_is_one_sentence_exit_2_and_never_shows_the_token(
+    site: FakeAoC, aocd_loaded: AocdHome
+) -> None:
+    site.puzzles[2023, 7].inputs = {"someone-else": EXAMPLE}
+    result = aoc("--yes")
+    assert result.exit_code == 2
+    assert "refused the session token" in result.stderr
+    assert TOKEN not in result.output and "Traceback" not in result.output
+
+
+def test_an_http_500_on_the_answer_is_reported_and_records_nothing(
+    site: FakeAoC, aocd_loaded: AocdHome
+) -> None:
+    site.fail_posts_with = 500
+    code, parts = run_json("--yes")
+    assert code == 2
+    assert parts[0]["submitted"] == "error"
+    assert "HTTP 500" in str(parts[0]["submit_note"])
+    assert not cache(aocd_loaded).submissions_path.exists()
+
+
+def test_a_refused_connection_is_one_sentence(
+    site: FakeAoC, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import socket
+
+    import aocd.models
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    monkeypatch.setattr(aocd.models, "URL", f"http://127.0.0.1:{port}/{{year}}/day/{{day}}")
+    result = aoc("--yes")
+    assert result.exit_code == 2
+    assert "Could not reach adventofcode.com" in result.stderr
+    assert "Traceback" not in result.output
+
+
+# --- rules -----------------------------------------------------------------------------------
+
+
+def test_a_known_correct_part_is_never_sent(site: FakeAoC, aocd_loaded: AocdHome) -> None:
+    aocd_loaded.cache_answer(2023, 7, 1, "6440")
+    _code, parts = run_json("--yes")
+    assert parts[0]["status"] == "correct" and parts[0]["submitted"] is None
+    assert posts(site) == [("2", "5905")]
+
+
+def test_a_part_solved_on_the_website_is_found_before_sending(site: FakeAoC) -> None:
+    site.puzzles[2023, 7].answers = ["6440"]  # solved by hand; aocd's cache does not know
+    _code, parts = run_json("--yes")
+    assert posts(site) == [("2", "5905")]
+    assert parts[0]["status"] == "correct"
+
+
+def test_part_2_waits_for_part_1(site: FakeAoC, aocd_loaded: AocdHome) -> None:
+    site.puzzles[2023, 7].replies = [fake_aoc.WRONG]
+    _code, parts = run_json("--yes")
+    assert posts(site) == [("1", "6440")]
+    assert parts[1]["submit_note"] == "not sent: part 1 is not solved yet"
+
+
+def test_a_value_beyond_a_known_bound_is_not_sent(site: FakeAoC, aocd_loaded: AocdHome) -> None:
+    log = [{"part": "a", "value": "6000", "when": "2023-12-07 00:10:00-05:00",
+            "message": fake_aoc.TOO_HIGH},
+           {"part": "b", "value": "9000", "when": "2023-12-07 00:20:00-05:00",
+            "message": fake_aoc.TOO_LOW}]
+    aocd_loaded.cache_answer(2023, 7, 1, "6440")  # part 1 known: part 2 is a candidate
+    cache(aocd_loaded).submissions_path.write_text(json.dumps(log))
+    code, parts = run_json("--yes")
+    assert posts(site) == []
+    assert "9000 was too low" in str(parts[1]["submit_note"])
+    assert code == 1
+    assert known_to_be_wrong("6500", 1, read_log(cache(aocd_loaded).submissions_path))
+    assert known_to_be_wrong("5999", 1, read_log(cache(aocd_loaded).submissions_path)) is None
+
+
+def test_dry_run_and_no_terminal_send_nothing_and_say_what_would_be_sent(site: FakeAoC) -> None:
+    _code, parts = run_json("--dry-run", "--yes")
+    assert posts(site) == []
+    assert parts[0]["submit_note"] == "not sent: dry run: would send 6440 for 2023 day 7 part 1"
+    result = aoc()  # CliRunner has no terminal
+    assert posts(site) == []
+    assert "no terminal to confirm on: would send 6440" in result.stderr
+    assert aoc("--no-submit", "--yes").exit_code == 0 and posts(site) == []
+
+
+def test_project_settings_can_make_sending_automatic(
+    site: FakeAoC, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "pyproject.toml").write_text("[tool.aoc]\nsubmit = false\n")
+    aoc()
+    assert posts(site) == []
+    (tmp_path / "pyproject.toml").write_text("[tool.aoc]\nconfirm = false\n")
+    aoc()
+    assert posts(site) == [("1", "6440"), ("2", "5905")]
+
+
+@pytest.fixture
+def year_2096(tmp_path: Path, site: FakeAoC) -> Iterator[Path]:
+    """A throwaway year whose day 1 we rewrite per test, with its input cached."""
+    package = tmp_path / "site" / "aoc2096"
+    package.mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    sys.path.insert(0, str(package.parent))
+    site.add_puzzle(2096, 1, "Test", inputs={TOKEN: "input"}, solutions=["1", "2"])
+    yield package
+    sys.path.remove(str(package.parent))
+    for name in [m for m in sys.modules if m.startswith("aoc2096")]:
+        del sys.modules[name]
+    REGISTRY.pop((2096, 1), None)
+
+
+def write_day(package: Path, part_1: str, part_2: str, example: str = "") -> None:
+    (package / "day01.py").write_text(textwrap.dedent(f"""
+        from aoc2023.framework import Example, Solution
+
+        class Day(Solution[str]):
+            examples = [{example}]
+
+            def part_1(self, text: str) -> object:
+                return {part_1}
+
+            def part_2(self, text: str) -> object:
+                return {part_2}
+    """))
+
+
+@pytest.mark.parametrize(
+    ("part_1", "part_2", "example", "note"),
+    [
+        ("''", "2", "", "the answer is empty"),
+        ("'  '", "2", "", "the answer is empty"),
+        ("'#.\\n.#'", "2", "", "several lines"),
+        ("1", "2", "Example('example', part_1=99)", "example 1 failed: it returned 1, expected 99"),
+    ],
+)
+def test_unsendable_answers_and_failing_examples(
+    year_2096: Path, aocd_loaded: AocdHome, site: FakeAoC, part_1: str, part_2: str,
+    example: str, note: str,
+) -> None:
+    aocd_loaded.cache_input(2096, 1, "input")
+    write_day(year_2096, part_1, part_2, example)
+    result = CliRunner().invoke(app, ["run", "2096", "1", "--yes", "--json"])
+    parts = json.loads(result.stdout)["results"][0]["parts"]
+    assert note in str(parts[0]["submit_note"])
+    assert posts(site) == []
+
+
+def test_part_2_equal_to_part_1_is_not_sent(
+    year_2096: Path, aocd_loaded: AocdHome, site: FakeAoC
+) -> None:
+    aocd_loaded.cache_input(2096, 1, "input")
+    aocd_loaded.cache_answer(2096, 1, 1, "7")
+    write_day(year_2096, "7", "7")
+    result = CliRunner().invoke(app, ["run", "2096", "1", "--yes", "--json"])
+    parts = json.loads(result.stdout)["results"][0]["parts"]
+    assert parts[1]["submit_note"] == "not sent: 7 is part 1's answer"
+    assert posts(site) == []
+
+
+def test_verdict_reading() -> None:
+    assert wait_seconds(fake_aoc.too_recently("3m 30s")) == 210
+    assert wait_seconds(fake_aoc.too_recently("30s")) == 30
+    assert wait_seconds(fake_aoc.WRONG) == 60
+    assert wait_seconds("Please wait 5 minutes before trying again.") == 300
+    assert wait_seconds(fake_aoc.RIGHT) is None
+    from aoc2023.framework.verdict import read_verdict
+
+    assert read_verdict(fake_aoc.TOO_LOW) is Verdict.TOO_LOW
+    assert read_verdict(fake_aoc.WRONG_LEVEL) is Verdict.WRONG_LEVEL
+
+
+def test_a_recorded_wait_keeps_the_later_time(aocd_home: AocdHome) -> None:
+    now = datetime(2023, 12, 7, 5, 0, tzinfo=UTC)
+    waits.record_wait("u", 300, now)
+    waits.record_wait("u", 30, now)
+    assert waits.blocked_until("u", now) == now + timedelta(seconds=300)
+    assert waits.blocked_until("u", now + timedelta(seconds=301)) is None
+
+
+# --- processes and terminals -----------------------------------------------------------------
+
+
+def aoc_process_code(url_template: str, *args: str) -> list[str]:
+    """`aoc run 2023 7` in a new Python process, with aocd pointed at the fake site."""
+    code = (
+        "import sys, aocd.models\n"
+        f"aocd.models.URL = {url_template!r}\n"
+        "from aoc2023.framework.cli import main\n"
+        f"sys.exit(main(['run', '2023', '7', *{list(args)!r}]))\n"
+    )
+    return [sys.executable, "-c", code]
+
+
+def test_two_processes_at_once_never_both_send_an_answer(
+    site: FakeAoC, aocd_loaded: AocdHome
+) -> None:
+    site.post_delay = 0.5  # long enough that both would have posted without the lock
+    command = aoc_process_code(site.puzzle_url_template, "--yes")
+    processes = [subprocess.Popen(command, env=aocd_loaded.env(), stdout=subprocess.PIPE,
+                                  stderr=subprocess.PIPE, text=True) for _ in range(2)]
+    outputs = [process.communicate(timeout=120) for process in processes]
+    assert [p.returncode for p in processes] == [0, 0], outputs
+    assert sorted(posts(site)) == [("1", "6440"), ("2", "5905")]
+
+
+def test_on_a_terminal_each_answer_is_confirmed_first(
+    site: FakeAoC, aocd_loaded: AocdHome
+) -> None:
+    """A real pseudo-terminal: say yes to part 1 and no to part 2."""
+    controller, terminal = pty.openpty()
+    process = subprocess.Popen(aoc_process_code(site.puzzle_url_template), env=aocd_loaded.env(),
+                               stdin=terminal, stdout=terminal, stderr=terminal)
+    os.close(terminal)
+    screen, answers = b"", [b"y\n", b"n\n"]
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        ready, _, _ = select.select([controller], [], [], 0.5)
+        if ready:
+            try:
+                chunk = os.read(controller, 4096)
+            except OSError:
+                break
+            if not chunk:
+                break
+            screen += chunk
+            if screen.count(b"[y/N]") > 2 - len(answers):
+                os.write(controller, answers.pop(0))
+        elif process.poll() is not None:
+            break
+    process.wait(timeout=30)
+    os.close(controller)
+    text = screen.decode(errors="replace")
+    assert "Send 6440 as the answer to 2023 day 7 part 1?" in text
+    assert "Send 5905 as the answer to 2023 day 7 part 2?" in text
+    assert posts(site) == [("1", "6440")]
+    assert "part 2: not sent: you said no" in text
+
+
+def test_the_token_never_appears_at_any_verbosity(site: FakeAoC, aocd_loaded: AocdHome) -> None:
+    site.puzzles[2023, 7].replies = [fake_aoc.WRONG]
+    for flags in ([], ["--verbose"]):
+        done = subprocess.run(aoc_process_code(site.puzzle_url_template, "--yes", *flags),
+                              env=aocd_loaded.env(), capture_output=True, text=True, timeout=120)
+        assert TOKEN not in done.stdout + done.stderr
