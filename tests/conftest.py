@@ -33,6 +33,7 @@ from fake_aoc import FakeAoC  # noqa: E402
 
 TOKEN = "53616c7465645f5f" + "0" * 80 + "cafe"
 USER_ID = "github.tester.1234567"
+DAY_7_EXAMPLE = "32T3K 765\nT55J5 684\nKK677 28\nKTJJT 220\nQQQJA 483\n"
 
 
 @dataclass
@@ -67,6 +68,17 @@ class AocdHome:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(answer)
         return path
+
+    def cache_solved_day_7(self) -> None:
+        """Everything aocd's runner reads for 2023 day 7 solved on its example, so that
+        neither aocd nor `aoc` needs the network."""
+        self.set_token()
+        (self.config / "tokens.json").write_text(json.dumps({"default": TOKEN}))
+        self.cache_input(2023, 7, DAY_7_EXAMPLE)
+        self.cache_answer(2023, 7, 1, "6440")
+        self.cache_answer(2023, 7, 2, "5905")
+        (self.user_dir / "2023_07_prose.2.html").write_text(
+            "<main><article><h2>--- Day 7: Camel Cards ---</h2></article></main>")
 
     def env(self) -> dict[str, str]:
         """Environment for a subprocess that should see this aocd home (and no internet)."""

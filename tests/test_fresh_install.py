@@ -17,10 +17,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import TOKEN, AocdHome
+from conftest import AocdHome
 
 PROJECT = Path(__file__).resolve().parents[1]
-EXAMPLE = "32T3K 765\nT55J5 684\nKK677 28\nKTJJT 220\nQQQJA 483\n"
 UV = os.environ.get("UV") or shutil.which("uv")
 
 pytestmark = pytest.mark.skipif(UV is None, reason="needs uv (the README's installer)")
@@ -37,16 +36,6 @@ def sync(venv: Path, home: AocdHome, *flags: str) -> dict[str, str]:
     )
     assert done.returncode == 0, done.stderr
     return home.env()
-
-
-def cache_solved_day_7(home: AocdHome) -> None:
-    home.set_token()
-    (home.config / "tokens.json").write_text(json.dumps({"default": TOKEN}))
-    home.cache_input(2023, 7, EXAMPLE)
-    home.cache_answer(2023, 7, 1, "6440")
-    home.cache_answer(2023, 7, 2, "5905")
-    (home.user_dir / "2023_07_prose.2.html").write_text(
-        "<main><article><h2>--- Day 7: Camel Cards ---</h2></article></main>")
 
 
 def assert_both_command_lines_work(venv: Path, env: dict[str, str], cwd: Path) -> None:
@@ -74,7 +63,7 @@ def script_owner(venv: Path) -> str:
 def test_fresh_uv_sync_then_a_reinstall_of_aocd(
     tmp_path: Path, aocd_home: AocdHome, editable: bool
 ) -> None:
-    cache_solved_day_7(aocd_home)
+    aocd_home.cache_solved_day_7()
     venv = tmp_path / "venv"
     mode = [] if editable else ["--no-editable"]
     env = sync(venv, aocd_home, *mode)
@@ -87,7 +76,7 @@ def test_fresh_uv_sync_then_a_reinstall_of_aocd(
 
 
 def test_aocd_installed_first_then_the_project(tmp_path: Path, aocd_home: AocdHome) -> None:
-    cache_solved_day_7(aocd_home)
+    aocd_home.cache_solved_day_7()
     venv = tmp_path / "venv"
     sync(venv, aocd_home, "--no-install-project")
     env = sync(venv, aocd_home, "--no-editable")
@@ -96,7 +85,7 @@ def test_aocd_installed_first_then_the_project(tmp_path: Path, aocd_home: AocdHo
 
 def test_when_our_script_wins_as_with_pip(tmp_path: Path, aocd_home: AocdHome) -> None:
     """pip writes the last-installed package's script: ours. Write it as pip would."""
-    cache_solved_day_7(aocd_home)
+    aocd_home.cache_solved_day_7()
     venv = tmp_path / "venv"
     env = sync(venv, aocd_home, "--no-editable")
     script = venv / "bin" / "aoc"

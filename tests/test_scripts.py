@@ -7,25 +7,14 @@ import subprocess
 import sys
 from pathlib import Path
 
-from conftest import TOKEN, AocdHome
+from conftest import DAY_7_EXAMPLE, AocdHome
 
 BIN = Path(sys.executable).parent
-EXAMPLE = "32T3K 765\nT55J5 684\nKK677 28\nKTJJT 220\nQQQJA 483\n"
+EXAMPLE = DAY_7_EXAMPLE
 
 
 def run(args: list[str], home: AocdHome) -> subprocess.CompletedProcess[str]:
     return subprocess.run(args, env=home.env(), capture_output=True, text=True, timeout=120)
-
-
-def cache_solved_day_7(home: AocdHome) -> None:
-    """Everything aocd's runner reads for 2023 day 7, so that it needs no network."""
-    home.set_token()
-    (home.config / "tokens.json").write_text(json.dumps({"default": TOKEN}))
-    home.cache_input(2023, 7, EXAMPLE)
-    home.cache_answer(2023, 7, 1, "6440")
-    home.cache_answer(2023, 7, 2, "5905")
-    (home.user_dir / "2023_07_prose.2.html").write_text(
-        "<main><article><h2>--- Day 7: Camel Cards ---</h2></article></main>")
 
 
 def test_installed_aoc_script_runs_a_day(aocd_home: AocdHome) -> None:
@@ -36,7 +25,7 @@ def test_installed_aoc_script_runs_a_day(aocd_home: AocdHome) -> None:
 
 
 def test_python_dash_m_aoc2023_always_works(aocd_home: AocdHome) -> None:
-    cache_solved_day_7(aocd_home)
+    aocd_home.cache_solved_day_7()
     done = run([sys.executable, "-m", "aoc2023", "run", "2023", "7", "--json"], aocd_home)
     assert done.returncode == 0, done.stderr
     statuses = [p["status"] for p in json.loads(done.stdout)["results"][0]["parts"]]
@@ -44,7 +33,7 @@ def test_python_dash_m_aoc2023_always_works(aocd_home: AocdHome) -> None:
 
 
 def test_aoc_with_aocds_options_runs_aocds_runner_on_our_plugin(aocd_home: AocdHome) -> None:
-    cache_solved_day_7(aocd_home)
+    aocd_home.cache_solved_day_7()
     done = run([str(BIN / "aoc"), "-y", "2023", "-d", "7", "-s", "-p", "aoc2023"], aocd_home)
     assert done.returncode == 0, done.stdout + done.stderr
     # aocd's runner prints one line per puzzle: its own format, its own marks.

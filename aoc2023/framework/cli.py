@@ -47,6 +47,24 @@ app = typer.Typer(
 )
 
 
+# Parameters that several commands share.
+Year = Annotated[int, typer.Argument(help="The year, e.g. 2023.")]
+Days = Annotated[
+    str | None, typer.Argument(help="Days: 7, 1-7 or 1,3,5. Default: every day the year has.")
+]
+InputFile = Annotated[
+    Path | None, typer.Option("--input", help="Use this file as the input (one day only); "
+                              "fetches nothing.")
+]
+UseExamples = Annotated[
+    bool, typer.Option("--example", help="Use the days' own examples (and check them).")
+]
+AsJson = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
+Verbose = Annotated[
+    bool, typer.Option("--verbose", "-v", help="Show tracebacks and debug logging.")
+]
+
+
 @app.callback()
 def _commands() -> None:
     """Run, check and time Advent of Code solutions."""
@@ -94,18 +112,10 @@ def fail(error: BaseException, verbose: bool) -> NoReturn:
 
 @app.command()
 def run(
-    year: Annotated[int, typer.Argument(help="The year, e.g. 2023.")],
-    days: Annotated[
-        str | None,
-        typer.Argument(help="Days: 7, 1-7 or 1,3,5. Default: every day the year has."),
-    ] = None,
-    input_file: Annotated[
-        Path | None,
-        typer.Option("--input", help="Run on this file (one day only); fetches nothing."),
-    ] = None,
-    example: Annotated[
-        bool, typer.Option("--example", help="Run the days' own examples and check them.")
-    ] = False,
+    year: Year,
+    days: Days = None,
+    input_file: InputFile = None,
+    example: UseExamples = False,
     no_submit: Annotated[
         bool, typer.Option("--no-submit", help="Send no answer to adventofcode.com.")
     ] = False,
@@ -118,10 +128,8 @@ def run(
     wait: Annotated[
         bool, typer.Option("--wait", help="Wait out the site's wait (with a countdown), then send.")
     ] = False,
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
-    verbose: Annotated[
-        bool, typer.Option("--verbose", "-v", help="Show tracebacks and debug logging.")
-    ] = False,
+    as_json: AsJson = False,
+    verbose: Verbose = False,
     timeout: Annotated[
         float | None,
         typer.Option("--timeout", metavar="SECONDS",
@@ -237,7 +245,7 @@ def watch_run(request: RunRequest, as_json: bool, verbose: bool) -> NoReturn:
 
 @app.command()
 def new(
-    year: Annotated[int, typer.Argument(help="The year, e.g. 2023.")],
+    year: Year,
     day: Annotated[int, typer.Argument(help="The day, e.g. 8.")],
     verbose: Annotated[
         bool, typer.Option("--verbose", "-v", help="Show tracebacks and debug logging.")
@@ -275,10 +283,8 @@ def list_days(
     year: Annotated[
         int | None, typer.Argument(help="The year, e.g. 2023. Default: every year with days.")
     ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
-    verbose: Annotated[
-        bool, typer.Option("--verbose", "-v", help="Show tracebacks and debug logging.")
-    ] = False,
+    as_json: AsJson = False,
+    verbose: Verbose = False,
 ) -> None:
     """List the days written so far: title, examples per part, and which parts are solved.
 
@@ -338,18 +344,10 @@ def show_profile(profiler: Profiler, out: IO[str]) -> None:
 
 @app.command()
 def bench(
-    year: Annotated[int, typer.Argument(help="The year, e.g. 2023.")],
-    days: Annotated[
-        str | None,
-        typer.Argument(help="Days: 7, 1-7 or 1,3,5. Default: every day the year has."),
-    ] = None,
-    input_file: Annotated[
-        Path | None,
-        typer.Option("--input", help="Time this file (one day only); fetches nothing."),
-    ] = None,
-    example: Annotated[
-        bool, typer.Option("--example", help="Time the days' own examples.")
-    ] = False,
+    year: Year,
+    days: Days = None,
+    input_file: InputFile = None,
+    example: UseExamples = False,
     budget: Annotated[
         float, typer.Option("--budget", metavar="SECONDS",
                             help="Time to spend on each day, shared by its steps.")
@@ -366,10 +364,8 @@ def bench(
         bool, typer.Option("--readme", help="Write the median times into README.md, "
                            "between the aoc-bench marker comments.")
     ] = False,
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
-    verbose: Annotated[
-        bool, typer.Option("--verbose", "-v", help="Show tracebacks and debug logging.")
-    ] = False,
+    as_json: AsJson = False,
+    verbose: Verbose = False,
 ) -> None:
     """Time parse, part 1 and part 2 over many runs: median, minimum and spread.
 
@@ -378,44 +374,18 @@ def bench(
     machine, a change is called faster or slower only when beyond the noise of both.
     Inputs are chosen as for aoc run. Exit code as for aoc run.
     """
-    import platform
     from datetime import UTC, datetime
 
-    from aoc2023.framework import bench_report, history, readme_table
+    from aoc2023.framework import bench_report, history
     from aoc2023.framework.bench import bench_days
     from aoc2023.framework.plan import RunRequest
 
     configure_logging(verbose)
-    done: list[str] = []
     try:
         _positive("--budget", budget)
         _positive("--timeout", timeout)
         outcome = bench_days(RunRequest(year, days, input_file, example), budget, timeout)
-        root = history.project_root()
-        history_path = root / history.HISTORY_FILE if root else None
-        on_machine = history.machine()
-        if history_path is not None:
-            try:
-                outcome = history.compare(outcome, history.load(history_path), on_machine)
-            except history.HistoryError as error:
-                if save:
-                    raise
-                outcome.notices.append(f"{error} Not compared.")
-        now = datetime.now(UTC)
-        if save:
-            history_path = history.require_project_root() / history.HISTORY_FILE
-            saved = history.save(history_path, outcome, now, on_machine)
-            done.append(f"Saved the figures of {saved} steps to {history_path}.")
-        if readme:
-            readme_path = history.require_project_root() / "README.md"
-            block = readme_table.markdown_table(
-                outcome, now.date().isoformat(), history.python_version(),
-                f"{platform.system()} {platform.machine()}")
-            if readme_table.update_readme(readme_path, block):
-                done.append(f"{readme_path} had no {readme_table.START} and "
-                            f"{readme_table.END} lines: added them, with the table, at its end.")
-            else:
-                done.append(f"Wrote the table of median times into {readme_path}.")
+        outcome, done = history.compare_save_publish(outcome, save, readme, datetime.now(UTC))
     except Exception as error:
         fail(error, verbose)
     if as_json:

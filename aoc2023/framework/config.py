@@ -14,21 +14,33 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 PROJECT_CONFIG_DIR_NAME = ".aocd_config"
 
 
+SOURCE_CHECKOUT = Path(__file__).resolve().parents[2]
+"""The folder this package's source sits in (the project, for a checkout or editable install)."""
+
+
+def find_upwards(
+    is_wanted: Callable[[Path], bool], start: Path | None = None, or_source: bool = True
+) -> Path | None:
+    """The first folder from `start` (the working folder) upwards that `is_wanted`,
+    else (with `or_source`) the source checkout if it is wanted."""
+    here = (start or Path.cwd()).resolve()
+    for folder in (*(here, *here.parents), *([SOURCE_CHECKOUT] if or_source else [])):
+        if is_wanted(folder):
+            return folder
+    return None
+
+
 def find_project_config_dir(start: Path | None = None) -> Path | None:
     """The nearest `.aocd_config/` from `start` (the working folder) upwards, else
     the one beside this package's source checkout, if either exists."""
-    here = (start or Path.cwd()).resolve()
-    for folder in (here, *here.parents):
-        candidate = folder / PROJECT_CONFIG_DIR_NAME
-        if candidate.is_dir():
-            return candidate
-    beside_source = Path(__file__).resolve().parents[2] / PROJECT_CONFIG_DIR_NAME
-    return beside_source if beside_source.is_dir() else None
+    found = find_upwards(lambda folder: (folder / PROJECT_CONFIG_DIR_NAME).is_dir(), start)
+    return found / PROJECT_CONFIG_DIR_NAME if found else None
 
 
 def use_project_config_dir() -> Path | None:

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from aoc2023.framework.bench import BenchReport, DayBench, Stats, StepBench
-from aoc2023.framework.config import PROJECT_CONFIG_DIR_NAME
+from aoc2023.framework.config import PROJECT_CONFIG_DIR_NAME, find_upwards
 from aoc2023.framework.errors import UsageError
 
 HISTORY_FILE = Path("benchmarks", "history.json")
@@ -57,12 +57,11 @@ class Change:
 def project_root(start: Path | None = None) -> Path | None:
     """The project folder, found as `config.find_project_config_dir` finds its folder:
     upwards from the working folder, else beside this package's source checkout."""
-    here = (start or Path.cwd()).resolve()
-    beside_source = Path(__file__).resolve().parents[2]
-    for folder in (*(here, *here.parents), beside_source):
-        if (folder / "pyproject.toml").is_file() or (folder / PROJECT_CONFIG_DIR_NAME).is_dir():
-            return folder
-    return None
+    return find_upwards(
+        lambda folder: (folder / "pyproject.toml").is_file()
+        or (folder / PROJECT_CONFIG_DIR_NAME).is_dir(),
+        start,
+    )
 
 
 def require_project_root() -> Path:
@@ -74,7 +73,12 @@ def require_project_root() -> Path:
 
 
 def machine() -> str:
-    return f"{platform.node()} ({platform.system()} {platform.machine()})"
+    """Which machine the figures are from: the system and a short hash of the host name,
+    so that a committed history does not name the machine."""
+    import hashlib
+
+    host = hashlib.sha256(platform.node().encode()).hexdigest()[:8]
+    return f"{platform.system()} {platform.machine()} #{host}"
 
 
 def python_version() -> str:
@@ -165,7 +169,7 @@ def _figure(bench: DayBench, step: StepBench, stats: Stats) -> dict[str, Any]:
             "q1": stats.q1, "q3": stats.q3}
 
 
-def save(path: Path, report: BenchReport, when: datetime, on_machine: str) -> int:
+def save_figures(path: Path, report: BenchReport, when: datetime, on_machine: str) -> int:
     """Append this report's figures to the history; the number of steps saved."""
     entries = load(path)
     figures = [_figure(bench, step, step.stats) for bench in report.results
@@ -185,3 +189,36 @@ def save(path: Path, report: BenchReport, when: datetime, on_machine: str) -> in
     except OSError as error:
         raise HistoryError(f"Cannot write the benchmark history {path}: {error}.") from error
     return len(figures)
+
+
+def compare_save_publish(
+    report: BenchReport, save: bool, readme: bool, now: datetime
+) -> tuple[BenchReport, list[str]]:
+    """Compare with the saved figures, then save them and write the README table when
+    asked. Returns the compared report and one sentence per file written."""
+    from aoc2023.framework import readme_table
+
+    done: list[str] = []
+    root = project_root()
+    on_machine = machine()
+    if root is not None:
+        try:
+            report = compare(report, load(root / HISTORY_FILE), on_machine)
+        except HistoryError as error:
+            if save:
+                raise
+            report.notices.append(f"{error} Not compared.")
+    if save:
+        path = require_project_root() / HISTORY_FILE
+        saved = save_figures(path, report, now, on_machine)
+        done.append(f"Saved the figures of {saved} steps to {path}.")
+    if readme:
+        path = require_project_root() / "README.md"
+        block = readme_table.markdown_table(report, now.date().isoformat(), python_version(),
+                                            f"{platform.system()} {platform.machine()}")
+        if readme_table.update_readme(path, block):
+            done.append(f"{path} had no {readme_table.START} and {readme_table.END} lines: "
+                        "added them, with the table, at its end.")
+        else:
+            done.append(f"Wrote the table of median times into {path}.")
+    return report, done

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from aoc2023.framework.config import find_upwards
 from aoc2023.framework.errors import UsageError
 
 
@@ -22,12 +23,9 @@ class Settings:
 
 
 def find_pyproject(start: Path | None = None) -> Path | None:
-    here = (start or Path.cwd()).resolve()
-    for folder in (here, *here.parents):
-        candidate = folder / "pyproject.toml"
-        if candidate.is_file():
-            return candidate
-    return None
+    found = find_upwards(lambda folder: (folder / "pyproject.toml").is_file(), start,
+                         or_source=False)
+    return found / "pyproject.toml" if found else None
 
 
 def load_settings(start: Path | None = None) -> Settings:
