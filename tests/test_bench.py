@@ -283,6 +283,10 @@ def test_readme_markers_out_of_order_are_refused(project: Path) -> None:
         insert_block(f"{START}\n{START}\n{END}\n", "table")
 
 
-def test_budget_must_be_positive(project: Path) -> None:
-    result = aoc("bench", "2023", "7", "--budget", "-1")
-    assert result.exit_code == 2 and "--budget must be a positive" in result.stderr
+@pytest.mark.parametrize(("option", "value"), [("--budget", "-1"), ("--budget", "0"),
+                                               ("--timeout", "inf"), ("--timeout", "1e12")])
+def test_budget_and_timeout_must_be_sensible(project: Path, option: str, value: str) -> None:
+    result = aoc("bench", "2023", "7", option, value)
+    assert result.exit_code == 2
+    assert f"{option} must be a number of seconds above 0 and at most 86,400" in result.stderr
+    assert "Traceback" not in result.output

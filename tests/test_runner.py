@@ -126,3 +126,46 @@ def test_parsing_helpers() -> None:
     assert ints("x=-3, y=4\n12") == [-3, 4, 12]
     assert lines("a\r\nb  \n\n\n") == ["a", "b"]
     assert numbered_lines("a\nb\n") == [(1, "a"), (2, "b")]
+
+
+class Whitespace(Solution[str]):
+    year, day = 2099, 7
+
+    def part_1(self, text: str) -> str:
+        return " 41\n"
+
+    def part_2(self, text: str) -> int:
+        return 10**5000  # too long for str(): an error of this part, not of the run
+
+
+def test_answers_lose_surrounding_whitespace_and_a_huge_int_is_the_parts_error() -> None:
+    result = run_solution(Whitespace, RunInput("", "input", {1: "41"}))
+    assert (result.parts[0].answer, result.parts[0].status) == ("41", Status.CORRECT)
+    assert result.parts[1].status is Status.ERROR
+    from aoc2023.framework.solution import answer_text
+
+    assert answer_text("\n.#.\n#.#\n") == ".#.\n#.#"  # a drawn answer keeps its layout
+
+
+class SharesState(Solution[str]):
+    year, day = 2099, 8
+
+    def part_1(self, text: str) -> int:
+        self.total = 42
+        return 1
+
+    def part_2(self, text: str) -> int:
+        return self.total
+
+
+def test_each_part_has_its_own_instance_as_under_timeout_and_bench() -> None:
+    result = run_solution(SharesState, RunInput("", "file"))
+    assert result.parts[1].status is Status.ERROR
+    assert "AttributeError" in (result.parts[1].error or "")
+
+
+def test_an_example_with_a_value_that_cannot_be_an_answer_fails_where_it_is_written() -> None:
+    import pytest
+
+    with pytest.raises(TypeError, match="bool"):
+        Example("x", part_1=True)

@@ -66,3 +66,26 @@ def test_project_config_folder_is_used_when_no_variable_is_set(
     # fetching fails with one sentence: proof that the project's token was used.
     assert done.returncode == 2
     assert "Could not reach adventofcode.com" in json.loads(done.stdout)["results"][0]["error"]
+
+
+def test_any_aocd_option_spelling_reaches_aocds_runner(aocd_home: AocdHome) -> None:
+    aocd_home.cache_solved_day_7()
+    for args in (["--years=2023", "--days=7", "-s"], ["-y2023", "-d7", "-s"]):
+        done = run([str(BIN / "aoc"), *args], aocd_home)
+        assert done.returncode == 0, done.stdout + done.stderr
+        assert "part a: 6440" in done.stdout
+
+
+def test_the_guard_takes_over_only_aocds_generated_runner_script(tmp_path: Path) -> None:
+    from aoc2023.framework.script_guard import is_aocd_runner_script
+
+    generated = (BIN / "aoc").read_text()
+    for name, text, expected in [
+        ("aoc", "import sys\nfrom aocd.runner import main\nsys.exit(main())\n", True),
+        ("aoc", "from aocd.runner import main\nmain(['-y', '2023'])\n", False),  # a wrapper
+        ("aoc", "from aoc2023.framework.cli import main\nsys.exit(main())\n", False),
+        ("aocd", "import sys\nfrom aocd.runner import main\nsys.exit(main())\n", False),
+    ]:
+        (tmp_path / name).write_text(text)
+        assert is_aocd_runner_script(str(tmp_path / name)) is expected, text
+    assert is_aocd_runner_script(str(BIN / "aoc")) is ("aocd.runner" in generated)

@@ -404,3 +404,42 @@ def test_the_token_never_appears_at_any_verbosity(site: FakeAoC, aocd_loaded: Ao
         done = subprocess.run(aoc_process_code(site.puzzle_url_template, "--yes", *flags),
                               env=aocd_loaded.env(), capture_output=True, text=True, timeout=120)
         assert TOKEN not in done.stdout + done.stderr
+
+
+@pytest.mark.parametrize("damage", ["{}", '[{"part": "a", "value": "6440", "when"'])
+def test_a_damaged_submission_log_stops_sending_and_is_left_as_it_is(
+    site: FakeAoC, aocd_loaded: AocdHome, damage: str
+) -> None:
+    log = cache(aocd_loaded).submissions_path
+    log.write_text(damage)
+    code, parts = run_json("--yes")
+    assert code == 2 and posts(site) == []
+    assert parts[0]["submitted"] == "error"
+    assert "submission log" in str(parts[0]["submit_note"])
+    assert log.read_text() == damage
+
+
+def test_an_answer_that_gets_no_reply_is_said_to_be_sent_and_the_wait_is_kept(
+    site: FakeAoC, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from aoc2023.framework import site as site_module
+
+    monkeypatch.setattr(site_module, "POST_READ_TIMEOUT", 0.5)
+    site.post_delay = 2.0
+    code, parts = run_json("--yes")
+    assert code == 2
+    assert parts[0]["submitted"] == "error"
+    assert str(parts[0]["submit_note"]).startswith("Sent 6440, but adventofcode.com did not reply")
+    assert waits.blocked_until(USER_ID, datetime.now(UTC)) is not None
+
+
+def test_surrounding_whitespace_is_not_sent(
+    year_2096: Path, aocd_loaded: AocdHome, site: FakeAoC
+) -> None:
+    aocd_loaded.cache_input(2096, 1, "input")
+    write_day(year_2096, "' 1\\n'", "'None'")
+    aocd_loaded.cache_answer(2096, 1, 1, "")  # nothing known: an empty answer file
+    result = CliRunner().invoke(app, ["run", "2096", "1", "--yes", "--json"])
+    parts = json.loads(result.stdout)["results"][0]["parts"]
+    assert posts(site) == [("1", "1")]
+    assert parts[1]["submit_note"] == "not sent: the answer is None"

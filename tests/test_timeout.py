@@ -191,4 +191,47 @@ def test_aoc_run_timeout_reports_the_late_part_and_runs_the_other_days(
 def test_a_timeout_must_be_positive() -> None:
     result = CliRunner().invoke(app, ["run", "2023", "7", "--timeout", "0"])
     assert result.exit_code == 2
-    assert "--timeout must be a positive number of seconds" in result.stderr
+    assert "--timeout must be a number of seconds above 0" in result.stderr
+
+
+def _square(n: int) -> int:
+    return n * n
+
+
+class UsesProcesses(Solution[str]):
+    year, day = 2091, 20
+
+    def part_1(self, text: str) -> int:
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(2) as pool:
+            return sum(pool.map(_square, range(10)))
+
+    def part_2(self, text: str) -> int:
+        import subprocess
+
+        child = subprocess.Popen(["sleep", "300"])
+        Path(text).write_text(str(child.pid))
+        time.sleep(30)
+        return 0
+
+
+def test_a_part_may_start_processes_and_a_late_part_takes_them_with_it(tmp_path: Path) -> None:
+    pid_file = tmp_path / "grandchild.pid"
+    result = run_with_timeout(UsesProcesses, RunInput(str(pid_file), "file"), None, 5.0)
+    part_1, part_2 = result.parts
+    assert (part_1.status, part_1.answer) == (Status.UNKNOWN, "285"), part_1.error
+    assert part_2.status is Status.TIMEOUT
+    grandchild = int(pid_file.read_text())
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline:
+        try:
+            with open(f"/proc/{grandchild}/stat") as stat:
+                if stat.read().split()[2] == "Z":  # a zombie, waiting for init to reap it
+                    break
+        except FileNotFoundError:
+            break
+        time.sleep(0.05)
+    else:
+        os.kill(grandchild, 9)
+        pytest.fail("the late part's own child process was left running")

@@ -27,12 +27,8 @@ if TYPE_CHECKING:
     from aoc2023.framework.profiling import Profiler
     from aoc2023.framework.submit import Candidate
 
-AOCD_RUNNER_FLAGS = frozenset({
-    "-p", "--plugins", "-y", "--years", "-d", "--days", "-e", "--example", "-u", "--users",
-    "-t", "--timeout", "-s", "--no-submit", "-r", "--reopen", "-q", "--quiet",
-    "-v", "--verbose",
-})
-"""aocd's runner options: a command line starting with one of them goes to aocd's runner."""
+# `aoc` has no options of its own but --help: a command line that starts with any other
+# option (-y 2023, --years=2023, -sy 2023...) is one for aocd's runner.
 
 app = typer.Typer(
     name="aoc",
@@ -180,13 +176,24 @@ def run(
 class TerminalPrompter:
     """Asks before sending and shows the countdown of a wait, on the terminal."""
 
+    def __init__(self) -> None:
+        self.stopped = False
+
     def confirm(self, candidate: Candidate) -> bool:
-        return typer.confirm(
-            f"Send {candidate.answer} as the answer to {candidate.year} day {candidate.day} "
-            f"part {candidate.part}?",
-            default=False,
-            err=True,
-        )
+        """Ctrl-C or the end of input at the question means no, to this and the rest."""
+        if self.stopped:
+            return False
+        try:
+            return typer.confirm(
+                f"Send {candidate.answer} as the answer to {candidate.year} day "
+                f"{candidate.day} part {candidate.part}?",
+                default=False,
+                err=True,
+            )
+        except typer.Abort:
+            self.stopped = True
+            typer.echo("", err=True)
+            return False
 
     def wait_until(self, until: datetime) -> None:
         import time
@@ -311,11 +318,15 @@ def list_days(
     raise typer.Exit(listing.exit_code(found))
 
 
+MAX_SECONDS = 86_400
+
+
 def _positive(option: str, value: float | None) -> None:
     from aoc2023.framework.errors import UsageError
 
-    if value is not None and not value > 0:
-        raise UsageError(f"{option} must be a positive number of seconds, not {value:g}.")
+    if value is not None and not 0 < value <= MAX_SECONDS:
+        raise UsageError(f"{option} must be a number of seconds above 0 and at most "
+                         f"{MAX_SECONDS:,} (a day), not {value:g}.")
 
 
 def day_runner_for(timeout: float | None, profile: bool) -> tuple[DayRunner, Profiler | None]:
@@ -413,7 +424,7 @@ def run_aocd_runner(args: list[str]) -> int:
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     config.use_project_config_dir()
-    if args and args[0] in AOCD_RUNNER_FLAGS:
+    if args and args[0].startswith("-") and args[0] != "--help":
         return run_aocd_runner(args)
     try:
         app(args=args, prog_name="aoc")

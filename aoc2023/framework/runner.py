@@ -10,6 +10,7 @@ import traceback
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
+from functools import partial
 from time import perf_counter_ns
 from typing import Any, Literal
 
@@ -106,7 +107,7 @@ def _judge(part: int, outcome: _Outcome, expected: str | None, shared: bool) -> 
                        error="returned None: a part must return its answer")
     try:
         answer = answer_text(outcome.value)
-    except (TypeError, UnicodeDecodeError) as error:
+    except (TypeError, ValueError) as error:  # ValueError: an int too long to print
         return replace(base, status=Status.ERROR, error=str(error))
     if expected is None:
         return replace(base, answer=answer)
@@ -160,7 +161,9 @@ def run_solution(
 
     results_list = []
     for index, part in enumerate(run_input.parts):
-        fresh = parsed if index == 0 else _timed(lambda: solution.parse(run_input.text))
+        if index > 0:  # each part its own instance and its own parse, as under --timeout
+            solution = solution_class(extra=run_input.extra)
+        fresh = parsed if index == 0 else _timed(partial(solution.parse, run_input.text))
         method = solution.part_1 if part == 1 else solution.part_2
         outcome = fresh if fresh.error else _timed(lambda: method(fresh.value))  # noqa: B023
         results_list.append(_judge(part, outcome, expected.get(part), shared=False))

@@ -18,27 +18,35 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:  # imported for types only: this module runs in every interpreter start-up
+TYPE_CHECKING = False  # not typing's: importing typing costs every Python start-up ~10 ms
+if TYPE_CHECKING:
     from collections.abc import Sequence
     from importlib.machinery import ModuleSpec
     from types import ModuleType
 
 SCRIPT_NAMES = frozenset({"aoc", "aoc.exe", "aoc-script.py", "aoc-script.pyw"})
-AOCD_RUNNER_MARK = b"from aocd.runner import main"
+# The lines installers write into a console script for `aoc = aocd.runner:main`.
+AOCD_RUNNER_MARKS = (b"from aocd.runner import main", b"sys.exit(main())")
 
 
 def is_aocd_runner_script(path: str) -> bool:
-    """True when `path` is the console script aocd generates for its runner."""
+    """True when `path` is the console script an installer generated for aocd's runner.
+
+    On Windows the script is a launcher (`aoc.exe`) with the Python code in a zip at
+    its end, so its tail is read too (not tested here: we have no Windows machine).
+    """
     if os.path.basename(path) not in SCRIPT_NAMES:
         return False
     try:
         with open(path, "rb") as script:
-            head = script.read(4096)
+            text = script.read(4096)
+            if path.endswith(".exe"):
+                script.seek(max(0, os.fstat(script.fileno()).st_size - 65536))
+                text += script.read()
     except OSError:
         return False
-    return AOCD_RUNNER_MARK in head
+    return all(mark in text for mark in AOCD_RUNNER_MARKS)
 
 
 class _RunOurCliOnFirstAocdImport:
@@ -53,8 +61,10 @@ class _RunOurCliOnFirstAocdImport:
         if fullname != "aocd":
             return None
         disarm()
-        from aoc2023.framework.cli import main
-
+        try:
+            from aoc2023.framework.cli import main
+        except ImportError:
+            return None  # our package is gone or broken: let aocd's runner run as installed
         raise SystemExit(main())
 
 

@@ -20,10 +20,19 @@ from aoc2023.framework import config
 from aoc2023.framework.cache import PuzzleCache
 from aoc2023.framework.errors import AocError
 from aoc2023.framework.fetch import AOC_TIMEZONE
+from aoc2023.framework.verdict import read_log_entries
 
 
 class SiteError(AocError):
     """adventofcode.com could not be asked, or refused us (one sentence)."""
+
+
+class SentButNoReply(SiteError):
+    """The answer went out, but no reply came back: it may have been judged."""
+
+
+POST_CONNECT_TIMEOUT = 10.0
+POST_READ_TIMEOUT = 30.0
 
 
 def _dead_token() -> SiteError:
@@ -49,12 +58,22 @@ def post_answer(token: str, year: int, day: int, part: int, answer: str) -> str:
     """Send one answer; return the text of the site's reply (its <article>)."""
     import aocd.utils
     import bs4
+    import urllib3
 
     try:
         puzzle = _puzzle(token, year, day)
+        # aocd's client waits forever by default; a stalled answer would hold the lock.
+        aocd.utils.http.pool_manager.connection_pool_kw["timeout"] = urllib3.Timeout(
+            connect=POST_CONNECT_TIMEOUT, read=POST_READ_TIMEOUT
+        )
         response = aocd.utils.http.post(
             puzzle.submit_url, token=token, fields={"level": str(part), "answer": answer}
         )
+    except urllib3.exceptions.ReadTimeoutError as error:
+        raise SentButNoReply(
+            f"Sent {answer}, but adventofcode.com did not reply within {POST_READ_TIMEOUT:.0f} s: "
+            "look at the puzzle page to see whether it was taken."
+        ) from error
     except _network_errors() as error:
         raise SiteError(
             f"Could not reach adventofcode.com to send the answer (no network?): "
@@ -102,10 +121,7 @@ def _write_atomically(path: Path, text: str) -> None:
 
 def record_reply(cache: PuzzleCache, part: int, answer: str, message: str, right: bool) -> None:
     """Append the reply to aocd's submission log; remember a right answer as aocd does."""
-    try:
-        log = json.loads(cache.submissions_path.read_text(encoding="utf-8"))
-    except (FileNotFoundError, ValueError):
-        log = []
+    log = read_log_entries(cache.submissions_path)
     when = datetime.now(tz=AOC_TIMEZONE).isoformat(sep=" ")
     log.append({"part": "ab"[part - 1], "value": answer, "when": when, "message": message})
     _write_atomically(cache.submissions_path, json.dumps(log, indent=2))

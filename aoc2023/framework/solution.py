@@ -55,6 +55,8 @@ class Example:
     def __post_init__(self) -> None:
         if self.input.startswith("\n"):
             object.__setattr__(self, "input", self.input[1:])
+        for part in (1, 2):
+            self.expected(part)  # a TypeError now, naming the value, rather than at run time
 
     def expected(self, part: int) -> str | None:
         value = self.part_1 if part == 1 else self.part_2
@@ -111,16 +113,23 @@ class Solution(Generic[Parsed]):
 
 
 def answer_text(value: object) -> str:
-    """The text an answer is compared and submitted as (as aocd coerces it)."""
+    """The text an answer is compared, shown and submitted as (coerced as aocd does).
+
+    Surrounding whitespace is not part of an answer: `"41\n"` is 41. A multi-line
+    answer (letters drawn with `#`) keeps its inner layout.
+    """
     if isinstance(value, bool):
-        raise TypeError(f"a part returned a bool ({value}); return the answer itself")
-    if isinstance(value, int | str):
+        raise TypeError(f"an answer was a bool ({value}); give the answer itself")
+    if isinstance(value, int):
         return str(value)
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
     if isinstance(value, bytes):
-        return value.decode()
-    raise TypeError(f"a part returned {type(value).__name__} {value!r}; return an int or a str")
+        value = value.decode()
+    if isinstance(value, str):
+        inner = value.strip("\r\n")
+        return value.strip() if "\n" not in inner else inner
+    raise TypeError(f"an answer was {type(value).__name__} {value!r}; give an int or a str")
 
 
 def lines(text: str) -> list[str]:

@@ -121,7 +121,9 @@ def _submit_day(
             continue
         except Exception as error:  # a SiteError, or anything else while sending
             message = str(error) if isinstance(error, AocError) else describe_error(error)
-            parts[number] = replace(part, submitted=ERROR, submit_note=f"not sent: {message}")
+            sent = message.startswith("Sent ")
+            parts[number] = replace(part, submitted=ERROR,
+                                    submit_note=message if sent else f"not sent: {message}")
             continue
         parts[number] = _after_verdict(part, verdict, note)
     return replace(result, parts=tuple(parts[n] for n in sorted(parts)))
@@ -163,8 +165,8 @@ def _check_rules(
 ) -> None:
     """Rules 1-4: raise _NotSent when any says no."""
     answer, part = candidate.answer, candidate.part
-    if not answer.strip():
-        raise _NotSent("the answer is empty")
+    if not answer.strip() or answer == "None":
+        raise _NotSent(f"the answer is {'empty' if not answer.strip() else 'None'}")
     if "\n" in answer.strip():
         raise _NotSent(
             f"the answer has several lines, so check it and submit it by hand on "
@@ -226,30 +228,38 @@ def _submit_part(
                 if not options.wait:
                     raise _NotSent(f"the site asked to wait until {blocked.astimezone():%H:%M:%S}")
                 prompter.wait_until(blocked)
-            message = site.post_answer(token, candidate.year, candidate.day, candidate.part,
-                                       candidate.answer)
+            try:
+                message = site.post_answer(token, candidate.year, candidate.day,
+                                           candidate.part, candidate.answer)
+            except site.SentButNoReply:
+                waits.record_wait(user_id, 60, now())  # as after a wrong answer, to be safe
+                raise
+            # The reply is recorded before anything else can fail, as aocd records it.
             verdict = read_verdict(message)
+            site.record_reply(cache, candidate.part, candidate.answer, message,
+                              right=verdict is Verdict.RIGHT)
             seconds = wait_seconds(message)
             if seconds is not None:
                 waits.record_wait(user_id, seconds, now())
-            if verdict is Verdict.WAIT and options.wait and attempt == 0:
+            if verdict is Verdict.WAIT and options.wait and attempt == 0 and seconds:
                 continue  # the site's wait was longer than ours knew: wait it out once more
-            return verdict, _record(verdict, message, candidate, cache, token)
+            return verdict, _describe_reply(verdict, message, candidate, cache, token)
     raise AssertionError("unreachable")
 
 
-def _record(verdict: Verdict, message: str, candidate: Candidate, cache: PuzzleCache,
-            token: str) -> str:
+def _describe_reply(verdict: Verdict, message: str, candidate: Candidate, cache: PuzzleCache,
+                    token: str) -> str:
     from aoc2023.framework import site
 
     if verdict is Verdict.WAIT:
-        return f"not judged, the site asked to wait: {message}"
-    if verdict is Verdict.WRONG_LEVEL:
-        site.record_reply(cache, candidate.part, candidate.answer, message, right=False)
+        return f"sent {candidate.answer}, not judged: the site asked to wait: {message}"
+    if verdict is not Verdict.WRONG_LEVEL:
+        return f"sent {candidate.answer}: {message}"
+    said = f"sent {candidate.answer}, not judged: the site says part {candidate.part} " \
+           "is not the level to solve"
+    try:
         site.refresh_known_answers(token, candidate.year, candidate.day)
-        known = [f"part {p}: {cache.known_answer(p)}" for p in (1, 2) if cache.known_answer(p)]
-        solved = "; the site shows " + ", ".join(known) if known else ""
-        return f"not judged: the site says part {candidate.part} is not the level to solve{solved}"
-    site.record_reply(cache, candidate.part, candidate.answer, message,
-                      right=verdict is Verdict.RIGHT)
-    return f"sent {candidate.answer}: {message}"
+    except site.SiteError as error:
+        return f"{said}; and what it knows could not be refreshed: {error}"
+    known = [f"part {p}: {cache.known_answer(p)}" for p in (1, 2) if cache.known_answer(p)]
+    return f"{said}; the site shows " + ", ".join(known) if known else said

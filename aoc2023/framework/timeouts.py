@@ -15,6 +15,8 @@ child is needed, so `aoc run` without `--timeout` pays nothing for this module.
 
 from __future__ import annotations
 
+import os
+import signal
 import sys
 import time
 import traceback
@@ -111,7 +113,9 @@ def call_with_timeout(function: Callable[[Progress], T], timeout: float) -> T:
     context = _context()
     receiver, sender = context.Pipe(duplex=False)
     interval = min(_BEAT_INTERVAL, timeout / 100)
-    child = context.Process(target=_child_main, args=(function, sender, interval), daemon=True)
+    # Not a daemon, so that a part may start processes of its own; its own process group,
+    # so that a late part is stopped together with whatever it started.
+    child = context.Process(target=_child_main, args=(function, sender, interval), daemon=False)
     for stream in (sys.stdout, sys.stderr):  # else a forked child flushes our buffered output
         if stream is not None:
             stream.flush()
@@ -144,12 +148,24 @@ def call_with_timeout(function: Callable[[Progress], T], timeout: float) -> T:
         if finished:
             child.join(1.0)
         if child.is_alive():
-            child.kill()
+            _kill_group(child)
         child.join()
         receiver.close()
 
 
+def _kill_group(child: Any) -> None:
+    if hasattr(os, "killpg"):
+        try:
+            os.killpg(child.pid, signal.SIGKILL)
+            return
+        except (ProcessLookupError, PermissionError):
+            pass
+    child.kill()
+
+
 def _child_main(function: Callable[[Progress], Any], sender: Connection, interval: float) -> None:
+    if hasattr(os, "setpgrp"):
+        os.setpgrp()
     try:
         result = function(Progress(sender, interval))
     except BaseException as error:  # even SystemExit: the parent reports it as the part's error

@@ -13,6 +13,9 @@ import re
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
+from typing import Any
+
+from aoc2023.framework.errors import AocError
 
 
 class Verdict(StrEnum):
@@ -76,18 +79,39 @@ class PastSubmission:
         return read_verdict(self.message)
 
 
-def read_log(path: Path) -> list[PastSubmission]:
-    """aocd's submission log for one puzzle; an unreadable log counts as empty."""
+class DamagedLogError(AocError):
+    """aocd's submission log exists but cannot be read: its guards would be blind."""
+
+
+def read_log_entries(path: Path) -> list[dict[str, Any]]:
+    """aocd's submission log as it is on disk: [] when there is none yet.
+
+    A log that exists but is not a list of entries is refused rather than taken as
+    empty: sending on would ignore every reply it holds, and rewriting it would lose them.
+    """
     try:
         entries = json.loads(path.read_text(encoding="utf-8"))
-    except (FileNotFoundError, ValueError):
+    except FileNotFoundError:
         return []
+    except (OSError, ValueError) as error:
+        raise DamagedLogError(f"aocd's submission log {path} cannot be read ({error}): "
+                              "nothing is sent until it is repaired or removed.") from error
+    if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
+        raise DamagedLogError(f"aocd's submission log {path} is not a list of replies: "
+                              "nothing is sent until it is repaired or removed.")
+    return entries
+
+
+def read_log(path: Path) -> list[PastSubmission]:
+    """aocd's submission log for one puzzle (entries aocd could not have written are
+    passed over)."""
     past = []
-    for entry in entries if isinstance(entries, list) else []:
+    for entry in read_log_entries(path):
         try:
             part = {"a": 1, "b": 2}[entry["part"]]
-            past.append(PastSubmission(part, str(entry["value"]), entry["message"], entry["when"]))
-        except (KeyError, TypeError):
+            value = str(entry["value"]).strip()
+            past.append(PastSubmission(part, value, str(entry["message"]), str(entry["when"])))
+        except KeyError:
             continue
     return past
 
