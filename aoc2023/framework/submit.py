@@ -214,8 +214,8 @@ def _submit_part(
 
     from filelock import FileLock
 
-    lock_name = f"{user_id}-{candidate.year}-{candidate.day:02d}.lock"
-    lock_path = config.config_dir() / "locks" / lock_name
+    # Beside the log and answers it guards, so every aoc sharing them shares the lock.
+    lock_path = cache.user_dir / f"{candidate.year}_{candidate.day:02d}_submit.lock"
     lock_path.parent.mkdir(parents=True, exist_ok=True)
     with FileLock(lock_path):
         from aoc2023.framework import site

@@ -44,16 +44,19 @@ def blocked_until(user_id: str, now: datetime) -> datetime | None:
 def record_wait(user_id: str, seconds: float, now: datetime) -> datetime:
     """Remember that this user may not submit for `seconds` from `now` (keeping any later
     time already recorded). Written atomically: a crash never leaves half a file."""
-    until = now + timedelta(seconds=seconds)
-    earlier = blocked_until(user_id, now)
-    if earlier is not None and earlier > until:
-        until = earlier
-    data = _read()
-    data[user_id] = until.astimezone(UTC).isoformat()
+    from filelock import FileLock
+
     path = wait_file()
     path.parent.mkdir(parents=True, exist_ok=True)
-    with tempfile.NamedTemporaryFile("w", dir=path.parent, delete=False, suffix=".tmp",
-                                     encoding="utf-8") as temporary:
-        json.dump(data, temporary, indent=2)
-    os.replace(temporary.name, path)
+    with FileLock(path.with_name(path.name + ".lock")):  # runs on other days write it too
+        until = now + timedelta(seconds=seconds)
+        earlier = blocked_until(user_id, now)
+        if earlier is not None and earlier > until:
+            until = earlier
+        data = _read()
+        data[user_id] = until.astimezone(UTC).isoformat()
+        with tempfile.NamedTemporaryFile("w", dir=path.parent, delete=False, suffix=".tmp",
+                                         encoding="utf-8") as temporary:
+            json.dump(data, temporary, indent=2)
+        os.replace(temporary.name, path)
     return until
