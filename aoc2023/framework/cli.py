@@ -162,15 +162,22 @@ def run(
             outcome = submit_answers(outcome, yes=yes, dry_run=dry_run, wait=wait)
     except Exception as error:
         fail(error, verbose)
+    show_run(outcome, as_json, verbose)
+    if profiler is not None:
+        show_profile(profiler, sys.stderr if as_json else sys.stdout)
+    raise typer.Exit(report.exit_code(outcome.results))
+
+
+def show_run(outcome: RunReport, as_json: bool, verbose: bool) -> None:
+    """The JSON alone on stdout (notices on stderr), or the table for people."""
+    from aoc2023.framework import report
+
     if as_json:
         typer.echo(report.to_json(outcome))
         for notice in outcome.notices:
             typer.echo(notice, err=True)
     else:
         report.render(outcome, verbose, sys.stdout, sys.stderr)
-    if profiler is not None:
-        show_profile(profiler, sys.stderr if as_json else sys.stdout)
-    raise typer.Exit(report.exit_code(outcome.results))
 
 
 class TerminalPrompter:
@@ -230,16 +237,10 @@ def submit_answers(outcome: RunReport, yes: bool, dry_run: bool, wait: bool) -> 
 
 def watch_run(request: RunRequest, as_json: bool, verbose: bool) -> NoReturn:
     """`aoc run --watch`: run, then again on each save of the day's file; Ctrl-C is exit 0."""
-    from aoc2023.framework import report
     from aoc2023.framework.watch import watch_days
 
     def show(outcome: RunReport) -> None:
-        if as_json:
-            typer.echo(report.to_json(outcome))
-            for notice in outcome.notices:
-                typer.echo(notice, err=True)
-        else:
-            report.render(outcome, verbose, sys.stdout, sys.stderr)
+        show_run(outcome, as_json, verbose)
         sys.stdout.flush()  # a pipe is block-buffered: show each run as it ends
         sys.stderr.flush()
 
