@@ -10,7 +10,8 @@ import importlib.util
 import json
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -86,6 +87,29 @@ class AocdHome:
         env.update(AOCD_DIR=str(self.data), AOCD_CONFIG_DIR=str(self.config))
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(NETBLOCK), env.get("PYTHONPATH")]))
         return env
+
+
+@contextmanager
+def temporary_year(site: Path, year: int, files: Mapping[str, str]) -> Iterator[Path]:
+    """A year package `aoc<year>` in `site` holding `files`, importable inside the block;
+    afterwards its modules and registered days are forgotten, so no other test sees them."""
+    from aoc2023.framework.solution import REGISTRY
+
+    package = site / f"aoc{year}"
+    package.mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    for name, text in files.items():
+        (package / name).write_text(text)
+    sys.path.insert(0, str(site))
+    try:
+        yield package
+    finally:
+        sys.path.remove(str(site))
+        name = package.name
+        for module in [m for m in sys.modules if m == name or m.startswith(name + ".")]:
+            del sys.modules[module]
+        for key in [k for k in REGISTRY if k[0] == year]:
+            del REGISTRY[key]
 
 
 @pytest.fixture(autouse=True)

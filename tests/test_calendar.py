@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import importlib.util
 import json
-import sys
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
-from conftest import TOKEN, AocdHome
+from conftest import TOKEN, AocdHome, temporary_year
 from fake_aoc import FakeAoC
 from typer.testing import CliRunner
 
@@ -19,7 +18,6 @@ from aoc2023.framework import registry, scaffold
 from aoc2023.framework.cli import app
 from aoc2023.framework.errors import NoInputError
 from aoc2023.framework.fetch import AOC_TIMEZONE, ensure_unlocked, unlock_time
-from aoc2023.framework.solution import REGISTRY
 
 DAY = """
 from aoc2023.framework import Example, Solution
@@ -42,19 +40,9 @@ def far_years(tmp_path: Path) -> Iterator[None]:
     if importlib.util.find_spec("aoc2016") is not None:
         pytest.skip("a real aoc2016 package exists: this test makes its own")
     site = tmp_path / "site"
-    for year, days in ((2016, (25,)), (2098, (1, 12))):
-        package = site / f"aoc{year}"
-        package.mkdir(parents=True)
-        (package / "__init__.py").write_text("")
-        for day in days:
-            (package / f"day{day:02d}.py").write_text(DAY)
-    sys.path.insert(0, str(site))
-    yield
-    sys.path.remove(str(site))
-    for name in [m for m in sys.modules if m.startswith(("aoc2016", "aoc2098"))]:
-        del sys.modules[name]
-    for key in [k for k in REGISTRY if k[0] in (2016, 2098)]:
-        del REGISTRY[key]
+    with (temporary_year(site, 2016, {"day25.py": DAY}),
+          temporary_year(site, 2098, {"day01.py": DAY, "day12.py": DAY})):
+        yield
 
 
 def test_a_puzzle_unlocks_at_midnight_eastern_time() -> None:

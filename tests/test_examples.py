@@ -30,7 +30,7 @@ from aoc2023.framework.config import find_project_config_dir
 from aoc2023.framework.errors import AocError
 from aoc2023.framework.listing import registered_years
 from aoc2023.framework.plan import example_inputs
-from aoc2023.framework.runner import RunInput, Status, run_solution
+from aoc2023.framework.runner import DayResult, RunInput, Status, run_solution
 
 PROJECT = Path(__file__).resolve().parents[1]
 
@@ -107,20 +107,24 @@ def _cases() -> tuple[list[Any], list[Any]]:
 EXAMPLE_CASES, REAL_CASES = _cases()
 
 
+def assert_correct(result: DayResult, expected_is: str) -> None:
+    """The one part run gave its expected answer (skipped while the part is not written)."""
+    [outcome] = result.parts
+    if outcome.status is Status.NOT_IMPLEMENTED:
+        pytest.skip(f"{result.year} day {result.day} part {outcome.part} is not written yet")
+    assert result.error is None, result.error
+    assert outcome.status is Status.CORRECT, (
+        outcome.error or f"gave {outcome.answer}, {expected_is} {outcome.expected}"
+    )
+
+
 @pytest.mark.parametrize(("year", "day", "part", "number", "import_error"), EXAMPLE_CASES)
 def test_example(year: int, day: int, part: int, number: int, import_error: str | None) -> None:
     if import_error is not None:
         pytest.fail(import_error, pytrace=False)
     solution_class = registry.load_day(year, day)
     run = dataclasses.replace(example_inputs(solution_class)[number - 1], parts=(part,))
-    result = run_solution(solution_class, run)
-    [outcome] = result.parts
-    if outcome.status is Status.NOT_IMPLEMENTED:
-        pytest.skip(f"{year} day {day} part {part} is not written yet")
-    assert result.error is None, result.error
-    assert outcome.status is Status.CORRECT, (
-        outcome.error or f"gave {outcome.answer}, the example expects {outcome.expected}"
-    )
+    assert_correct(run_solution(solution_class, run), "the example expects")
 
 
 @pytest.mark.parametrize(("year", "day", "part"), REAL_CASES)
@@ -129,14 +133,7 @@ def test_real_answer(year: int, day: int, part: int) -> None:
     if isinstance(run, str):
         pytest.skip(run)
     solution_class = registry.load_day(year, day)
-    result = run_solution(solution_class, run)
-    [outcome] = result.parts
-    if outcome.status is Status.NOT_IMPLEMENTED:
-        pytest.skip(f"{year} day {day} part {part} is not written yet")
-    assert result.error is None, result.error
-    assert outcome.status is Status.CORRECT, (
-        outcome.error or f"gave {outcome.answer}, the accepted answer is {outcome.expected}"
-    )
+    assert_correct(run_solution(solution_class, run), "the accepted answer is")
 
 
 def test_day_7s_example_is_found_for_both_parts() -> None:

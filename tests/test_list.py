@@ -9,12 +9,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import AocdHome
+from conftest import AocdHome, temporary_year
 from typer.testing import CliRunner, Result
 
 from aoc2023.framework.cli import app
 from aoc2023.framework.listing import registered_years
-from aoc2023.framework.solution import REGISTRY
 
 DAY = """
 from aoc2023.framework import Example, Solution
@@ -37,19 +36,10 @@ def day_7_row(output: str) -> str:
 @pytest.fixture
 def year_2096(tmp_path: Path) -> Iterator[Path]:
     """`aoc2096`: 12 days a year from 2025 on, so day 12 is its last; day 2 is broken."""
-    package = tmp_path / "site" / "aoc2096"
-    package.mkdir(parents=True)
-    (package / "__init__.py").write_text("")
-    (package / "day01.py").write_text(DAY)
-    (package / "day02.py").write_text("import no_such_module_here\n")
-    (package / "day12.py").write_text(DAY.replace(", part_2=4", ""))
-    sys.path.insert(0, str(package.parent))
-    yield package
-    sys.path.remove(str(package.parent))
-    for name in [m for m in sys.modules if m.startswith("aoc2096")]:
-        del sys.modules[name]
-    for key in [k for k in REGISTRY if k[0] == 2096]:
-        del REGISTRY[key]
+    files = {"day01.py": DAY, "day02.py": "import no_such_module_here\n",
+             "day12.py": DAY.replace(", part_2=4", "")}
+    with temporary_year(tmp_path / "site", 2096, files) as package:
+        yield package
 
 
 def test_without_a_token_days_are_listed_and_no_answer_is_known(aocd_home: AocdHome) -> None:

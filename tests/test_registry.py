@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import AocdHome
+from conftest import AocdHome, temporary_year
 
 from aoc2023.framework import registry
 from aoc2023.framework.errors import UsageError
@@ -29,19 +29,9 @@ class Day(Solution[str]):
 @pytest.fixture
 def year_2098(tmp_path: Path) -> Iterator[Path]:
     """A second year package, `aoc2098`, with days 1 and 2, importable for this test."""
-    package = tmp_path / "site" / "aoc2098"
-    package.mkdir(parents=True)
-    (package / "__init__.py").write_text("")
-    for day in (1, 2):
-        (package / f"day{day:02d}.py").write_text(DAY_TEMPLATE)
-    (package / "helpers.py").write_text("X = 1\n")
-    sys.path.insert(0, str(package.parent))
-    yield package
-    sys.path.remove(str(package.parent))
-    for name in [m for m in sys.modules if m.startswith("aoc2098")]:
-        del sys.modules[name]
-    for key in [k for k in REGISTRY if k[0] == 2098]:
-        del REGISTRY[key]
+    files = {"day01.py": DAY_TEMPLATE, "day02.py": DAY_TEMPLATE, "helpers.py": "X = 1\n"}
+    with temporary_year(tmp_path / "site", 2098, files) as package:
+        yield package
 
 
 def test_parse_days_accepts_a_day_a_range_and_a_list() -> None:

@@ -20,14 +20,13 @@ from pathlib import Path
 
 import fake_aoc
 import pytest
-from conftest import TOKEN, USER_ID, AocdHome
+from conftest import TOKEN, USER_ID, AocdHome, temporary_year
 from fake_aoc import FakeAoC
 from typer.testing import CliRunner, Result
 
 from aoc2023.framework import waits
 from aoc2023.framework.cache import PuzzleCache
 from aoc2023.framework.cli import app
-from aoc2023.framework.solution import REGISTRY
 from aoc2023.framework.verdict import Verdict, known_to_be_wrong, read_log, wait_seconds
 
 EXAMPLE = "32T3K 765\nT55J5 684\nKK677 28\nKTJJT 220\nQQQJA 483\n"
@@ -259,16 +258,9 @@ def test_project_settings_can_make_sending_automatic(
 @pytest.fixture
 def year_2096(tmp_path: Path, site: FakeAoC) -> Iterator[Path]:
     """A throwaway year whose day 1 we rewrite per test, with its input cached."""
-    package = tmp_path / "site" / "aoc2096"
-    package.mkdir(parents=True)
-    (package / "__init__.py").write_text("")
-    sys.path.insert(0, str(package.parent))
     site.add_puzzle(2096, 1, "Test", inputs={TOKEN: "input"}, solutions=["1", "2"])
-    yield package
-    sys.path.remove(str(package.parent))
-    for name in [m for m in sys.modules if m.startswith("aoc2096")]:
-        del sys.modules[name]
-    REGISTRY.pop((2096, 1), None)
+    with temporary_year(tmp_path / "site", 2096, {}) as package:
+        yield package
 
 
 def write_day(package: Path, part_1: str, part_2: str, example: str = "") -> None:
