@@ -20,7 +20,6 @@ without it, two runs of the same code with very tight spreads would differ.
 from __future__ import annotations
 
 import json
-import os
 import platform
 from dataclasses import dataclass, replace
 from datetime import datetime
@@ -30,6 +29,7 @@ from typing import Any, Literal
 from aoc2023.framework.bench import BenchReport, DayBench, Stats, StepBench
 from aoc2023.framework.config import PROJECT_CONFIG_DIR_NAME, find_upwards
 from aoc2023.framework.errors import UsageError
+from aoc2023.framework.files import write_atomically
 
 HISTORY_FILE = Path("benchmarks", "history.json")
 NOISE_FLOOR = 0.02
@@ -182,10 +182,7 @@ def save_figures(path: Path, report: BenchReport, when: datetime, on_machine: st
     })
     text = json.dumps({"format": FORMAT, "entries": entries}, indent=1) + "\n"
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        temporary = path.with_name(path.name + ".tmp")
-        temporary.write_text(text, encoding="utf-8")
-        os.replace(temporary, path)
+        write_atomically(path, text)
     except OSError as error:
         raise HistoryError(f"Cannot write the benchmark history {path}: {error}.") from error
     return len(figures)

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from aoc2023.framework.bench import BenchReport
 from aoc2023.framework.errors import UsageError
+from aoc2023.framework.files import write_atomically
 from aoc2023.framework.report import format_duration
 
 START = "<!-- aoc-bench:start -->"
@@ -95,7 +96,7 @@ def update_readme(path: Path, block: str) -> bool:
         raise UsageError(f"Cannot read {path}: {error}.") from error
     new_text, added = insert_block(text, block)
     try:
-        path.write_bytes(new_text.encode("utf-8"))
+        write_atomically(path, new_text)
     except OSError as error:
         raise UsageError(f"Cannot write {path}: {error}.") from error
     return added

@@ -10,16 +10,14 @@ guards see every answer we sent. aocd is imported only here, only when needed.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from datetime import datetime
-from pathlib import Path
 from typing import Any
 
 from aoc2023.framework import config
 from aoc2023.framework.cache import PuzzleCache
 from aoc2023.framework.errors import AocError
 from aoc2023.framework.fetch import AOC_TIMEZONE
+from aoc2023.framework.files import write_atomically
 from aoc2023.framework.verdict import read_log_entries
 
 
@@ -111,19 +109,11 @@ def refresh_known_answers(token: str, year: int, day: int) -> None:
         ) from error
 
 
-def _write_atomically(path: Path, text: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with tempfile.NamedTemporaryFile("w", dir=path.parent, delete=False, suffix=".tmp",
-                                     encoding="utf-8") as temporary:
-        temporary.write(text)
-    os.replace(temporary.name, path)
-
-
 def record_reply(cache: PuzzleCache, part: int, answer: str, message: str, right: bool) -> None:
     """Append the reply to aocd's submission log; remember a right answer as aocd does."""
     log = read_log_entries(cache.submissions_path)
     when = datetime.now(tz=AOC_TIMEZONE).isoformat(sep=" ")
     log.append({"part": "ab"[part - 1], "value": answer, "when": when, "message": message})
-    _write_atomically(cache.submissions_path, json.dumps(log, indent=2))
+    write_atomically(cache.submissions_path, json.dumps(log, indent=2))
     if right:
-        _write_atomically(cache.answer_path(part), answer)
+        write_atomically(cache.answer_path(part), answer)

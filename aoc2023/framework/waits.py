@@ -9,12 +9,11 @@ in the aocd config folder, so that every later run honours it.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from aoc2023.framework import config
+from aoc2023.framework.files import write_atomically
 
 
 def wait_file() -> Path:
@@ -55,8 +54,5 @@ def record_wait(user_id: str, seconds: float, now: datetime) -> datetime:
             until = earlier
         data = _read()
         data[user_id] = until.astimezone(UTC).isoformat()
-        with tempfile.NamedTemporaryFile("w", dir=path.parent, delete=False, suffix=".tmp",
-                                         encoding="utf-8") as temporary:
-            json.dump(data, temporary, indent=2)
-        os.replace(temporary.name, path)
+        write_atomically(path, json.dumps(data, indent=2))
     return until
