@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from conftest import TOKEN, USER_ID, AocdHome
 
-from aoc2023.framework import config
-from aoc2023.framework.cache import PuzzleCache, cached_title
+from aoc2023.framework.aocd import paths as config
+from aoc2023.framework.aocd.paths import PuzzleCache, cached_title
 
 
 def test_input_and_answer_paths_equal_aocds_own(aocd_loaded: AocdHome) -> None:

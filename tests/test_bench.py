@@ -11,13 +11,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 from typer.testing import CliRunner, Result
 
-from aoc2023.framework import Solution, bench
-from aoc2023.framework.bench import Stats, bench_input, quantile
-from aoc2023.framework.bench_report import exit_code
-from aoc2023.framework.errors import ExitCode, UsageError
-from aoc2023.framework.history import verdict
-from aoc2023.framework.readme_table import END, START, insert_block
-from aoc2023.framework.runner import RunInput, Status
+from aoc2023.framework import Solution
+from aoc2023.framework.bench import measure as bench
+from aoc2023.framework.bench.history import trend
+from aoc2023.framework.bench.measure import bench_input
+from aoc2023.framework.bench.readme_table import END, START, insert_block
+from aoc2023.framework.errors import UsageError
+from aoc2023.framework.inputs import RunInput
+from aoc2023.framework.results import BenchReport, ExitCode, Stats, Status
+from aoc2023.framework.results import bench_exit_code as exit_code
 
 EXAMPLE_INPUT = "32T3K 765"
 
@@ -41,7 +43,7 @@ def test_statistics_on_known_data() -> None:
     assert (stats.median, stats.minimum, stats.q1, stats.q3, stats.iqr) == (3, 1, 2, 4, 2)
     assert Stats.of([0.5]) == Stats(1, 0.5, 0.5, 0.5, 0.5)
     with pytest.raises(ValueError):
-        quantile([], 0.5)
+        Stats.of([])
 
 
 @given(st.lists(st.floats(0, 1e3, allow_nan=False), min_size=2, max_size=60))
@@ -73,7 +75,7 @@ def figures(median: float, spread: float) -> Stats:
 def test_faster_or_slower_only_beyond_the_noise_of_both(
     new: Stats, old: Stats, expected: str
 ) -> None:
-    assert verdict(new, old) == expected
+    assert trend(new, old) == expected
 
 
 # --- measuring ------------------------------------------------------------------------------
@@ -115,7 +117,7 @@ def test_each_part_run_gets_a_fresh_parse_and_runs_stay_within_the_limits() -> N
     assert part_1.parts[0].status is Status.CORRECT
     # Not written yet: shown, not timed, and not a failure.
     assert part_2.stats is None and part_2.parts[0].status is Status.NOT_IMPLEMENTED
-    assert exit_code(bench.BenchReport([result])) is ExitCode.OK
+    assert exit_code(BenchReport([result])) is ExitCode.OK
 
 
 def test_runs_are_at_least_the_minimum_and_at_most_the_maximum(
@@ -151,7 +153,7 @@ def test_a_part_past_the_timeout_is_reported_and_the_rest_is_timed() -> None:
     assert parse.stats is not None and part_1.stats is not None
     assert part_1.stats.runs >= bench.MIN_RUNS
     assert part_2.stats is None and part_2.parts[0].status is Status.TIMEOUT
-    assert exit_code(bench.BenchReport([result])) is ExitCode.COULD_NOT_RUN
+    assert exit_code(BenchReport([result])) is ExitCode.COULD_NOT_RUN
 
 
 # --- the command ----------------------------------------------------------------------------

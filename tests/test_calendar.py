@@ -14,10 +14,10 @@ from conftest import TOKEN, AocdHome, temporary_year
 from fake_aoc import FakeAoC
 from typer.testing import CliRunner
 
-from aoc2023.framework import registry, scaffold
+from aoc2023.framework import calendar, scaffold
+from aoc2023.framework.calendar import aoc_timezone, ensure_unlocked, unlock_time
 from aoc2023.framework.cli import app
 from aoc2023.framework.errors import NoInputError
-from aoc2023.framework.fetch import AOC_TIMEZONE, ensure_unlocked, unlock_time
 
 DAY = """
 from aoc2023.framework import Example, Solution
@@ -61,11 +61,11 @@ def test_a_puzzle_unlocks_at_midnight_eastern_time() -> None:
 
 
 def test_days_a_year_and_the_last_days_parts() -> None:
-    assert [registry.days_in_year(year) for year in (2015, 2024, 2025, 2030)] == [25, 25, 12, 12]
-    assert registry.puzzle_parts(2023, 24) == (1, 2)
-    assert registry.puzzle_parts(2023, 25) == (1,)
-    assert registry.puzzle_parts(2025, 12) == (1,)
-    assert registry.puzzle_parts(2025, 11) == (1, 2)
+    assert [calendar.days_in_year(year) for year in (2015, 2024, 2025, 2030)] == [25, 25, 12, 12]
+    assert calendar.puzzle_parts(2023, 24) == (1, 2)
+    assert calendar.puzzle_parts(2023, 25) == (1,)
+    assert calendar.puzzle_parts(2025, 12) == (1,)
+    assert calendar.puzzle_parts(2025, 11) == (1, 2)
 
 
 def test_a_locked_puzzle_is_refused_before_any_request(
@@ -90,7 +90,7 @@ def test_aoc_new_refuses_a_locked_puzzle_before_anything_else(
         raise AssertionError("aoc new went on to look for where to write")
 
     monkeypatch.setattr(scaffold, "find_target", must_not_be_reached)
-    before = datetime(2023, 12, 9, 23, 59, 30, tzinfo=AOC_TIMEZONE)
+    before = datetime(2023, 12, 9, 23, 59, 30, tzinfo=aoc_timezone())
     with pytest.raises(NoInputError, match=r"2023 day 10 is not unlocked yet: .* in 0m 30s\.$"):
         scaffold.new_day(2023, 10, token=None, now=before)
 

@@ -10,9 +10,9 @@ from conftest import AocdHome
 from typer.testing import CliRunner, Result
 
 from aoc2023.framework.cli import app
-from aoc2023.framework.errors import ExitCode
-from aoc2023.framework.report import exit_code, format_duration
-from aoc2023.framework.runner import DayResult, PartResult, Status
+from aoc2023.framework.render.common import format_duration
+from aoc2023.framework.results import DayResult, ExitCode, PartResult, Status
+from aoc2023.framework.results import run_exit_code as exit_code
 
 EXAMPLE = "32T3K 765\nT55J5 684\nKK677 28\nKTJJT 220\nQQQJA 483\n"
 
@@ -128,7 +128,7 @@ def test_durations_are_auto_ranged(seconds: float | None, text: str) -> None:
 
 
 def test_the_table_aligns_columns_and_colours_only_when_asked() -> None:
-    from aoc2023.framework.table import Cell, Column, render_table
+    from aoc2023.framework.render.table import Cell, Column, render_table
 
     columns = [Column("Day", "right"), Column("Answer")]
     rows = [[Cell("7"), Cell("✔ 6440", "green")], [Cell("25"), Cell("! error", "red")]]

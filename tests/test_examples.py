@@ -25,12 +25,12 @@ import pytest
 from conftest import TOKEN, USER_ID, AocdHome
 
 from aoc2023.framework import registry
-from aoc2023.framework.cache import PuzzleCache
-from aoc2023.framework.config import find_project_config_dir
+from aoc2023.framework.aocd.paths import PuzzleCache, find_project_config_dir
+from aoc2023.framework.calendar import puzzle_parts
 from aoc2023.framework.errors import AocError
-from aoc2023.framework.listing import registered_years
-from aoc2023.framework.plan import example_inputs
-from aoc2023.framework.runner import DayResult, RunInput, Status, run_solution
+from aoc2023.framework.inputs import RunInput, example_inputs
+from aoc2023.framework.results import DayResult, Status
+from aoc2023.framework.runner import run_solution
 
 PROJECT = Path(__file__).resolve().parents[1]
 
@@ -86,7 +86,7 @@ REAL = RealAocd.from_environment(dict(os.environ), PROJECT)
 
 def _cases() -> tuple[list[Any], list[Any]]:
     examples, real = [], []
-    for year in registered_years():
+    for year in registry.registered_years():
         for day in registry.available_days(year):
             name = f"{year}-day{day:02d}"
             try:
@@ -94,7 +94,7 @@ def _cases() -> tuple[list[Any], list[Any]]:
             except AocError as error:
                 examples.append(pytest.param(year, day, 0, 0, str(error), id=f"{name}-import"))
                 continue
-            for part in registry.puzzle_parts(year, day):
+            for part in puzzle_parts(year, day):
                 for number, example in enumerate(solution_class.examples, start=1):
                     if example.expected(part) is not None:
                         examples.append(pytest.param(

@@ -118,7 +118,7 @@ def test_the_title_comes_from_a_cached_page_and_never_a_request(
     fake_aoc.add_puzzle(2023, 7, "Camel Cards", inputs={TOKEN: EXAMPLE})
     aocd.models.Puzzle(2023, 7)._request_puzzle_page()  # aocd caches the page
     requests_before = len(fake_aoc.requests)
-    from aoc2023.framework.cache import cached_title
+    from aoc2023.framework.aocd.paths import cached_title
 
     assert cached_title(2023, 7, aocd_loaded.user_dir) == "Camel Cards"
     run_json()

@@ -13,7 +13,7 @@ from conftest import AocdHome, temporary_year
 from typer.testing import CliRunner, Result
 
 from aoc2023.framework.cli import app
-from aoc2023.framework.listing import registered_years
+from aoc2023.framework.registry import registered_years
 
 DAY = """
 from aoc2023.framework import Example, Solution

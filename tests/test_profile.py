@@ -9,8 +9,9 @@ from conftest import AocdHome
 from typer.testing import CliRunner
 
 from aoc2023.framework import Solution
+from aoc2023.framework.inputs import RunInput
 from aoc2023.framework.profiling import Profiler
-from aoc2023.framework.runner import RunInput, run_solution
+from aoc2023.framework.runner import run_solution
 from aoc2023.framework.timeouts import run_with_timeout
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from conftest import AocdHome, temporary_year
 
-from aoc2023.framework import registry
+from aoc2023.framework import errors, registry
 from aoc2023.framework.errors import UsageError
 from aoc2023.framework.solution import REGISTRY
 
@@ -70,16 +70,16 @@ def test_running_one_day_imports_only_that_days_module(year_2098: Path) -> None:
 
 
 def test_a_missing_day_and_a_broken_day_are_one_sentence(year_2098: Path) -> None:
-    with pytest.raises(registry.MissingDayError, match="2098 day 3 has no solution yet"):
+    with pytest.raises(errors.MissingDayError, match="2098 day 3 has no solution yet"):
         registry.load_day(2098, 3)
     (year_2098 / "day04.py").write_text("import no_such_module_here\n")
-    with pytest.raises(registry.DayLoadError, match="No module named 'no_such_module_here'"):
+    with pytest.raises(errors.DayLoadError, match="No module named 'no_such_module_here'"):
         registry.load_day(2098, 4)
     (year_2098 / "day05.py").write_text("def broken(:\n")
-    with pytest.raises(registry.DayLoadError, match="SyntaxError"):
+    with pytest.raises(errors.DayLoadError, match="SyntaxError"):
         registry.load_day(2098, 5)
     (year_2098 / "day06.py").write_text("X = 1\n")
-    with pytest.raises(registry.DayLoadError, match="defines no Solution"):
+    with pytest.raises(errors.DayLoadError, match="defines no Solution"):
         registry.load_day(2098, 6)
 
 
@@ -101,7 +101,7 @@ def test_a_class_can_say_its_own_year_and_day(year_2098: Path) -> None:
 
 def test_two_classes_claiming_one_day_is_an_error(year_2098: Path) -> None:
     (year_2098 / "day07.py").write_text(DAY_TEMPLATE + "\nclass Again(Solution[str]):\n    pass\n")
-    with pytest.raises(registry.DayLoadError, match="both claim 2098 day 7"):
+    with pytest.raises(errors.DayLoadError, match="both claim 2098 day 7"):
         registry.load_day(2098, 7)
 
 

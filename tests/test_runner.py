@@ -5,7 +5,9 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from aoc2023.framework import Example, InputError, Solution
-from aoc2023.framework.runner import RunInput, Status, run_solution
+from aoc2023.framework.inputs import RunInput
+from aoc2023.framework.results import Status
+from aoc2023.framework.runner import run_solution
 
 
 class Mutating(Solution[list[int]]):

@@ -24,10 +24,15 @@ from conftest import TOKEN, USER_ID, AocdHome, temporary_year
 from fake_aoc import FakeAoC
 from typer.testing import CliRunner, Result
 
-from aoc2023.framework import waits
-from aoc2023.framework.cache import PuzzleCache
+from aoc2023.framework.aocd import waits
+from aoc2023.framework.aocd.paths import PuzzleCache
+from aoc2023.framework.aocd.submissions import (
+    Verdict,
+    known_to_be_wrong,
+    read_log,
+    wait_seconds,
+)
 from aoc2023.framework.cli import app
-from aoc2023.framework.verdict import Verdict, known_to_be_wrong, read_log, wait_seconds
 
 EXAMPLE = "32T3K 765\nT55J5 684\nKK677 28\nKTJJT 220\nQQQJA 483\n"
 
@@ -317,7 +322,7 @@ def test_verdict_reading() -> None:
     assert wait_seconds(fake_aoc.WRONG) == 60
     assert wait_seconds("Please wait 5 minutes before trying again.") == 300
     assert wait_seconds(fake_aoc.RIGHT) is None
-    from aoc2023.framework.verdict import read_verdict
+    from aoc2023.framework.aocd.submissions import read_verdict
 
     assert read_verdict(fake_aoc.TOO_LOW) is Verdict.TOO_LOW
     assert read_verdict(fake_aoc.WRONG_LEVEL) is Verdict.WRONG_LEVEL
@@ -414,9 +419,9 @@ def test_a_damaged_submission_log_stops_sending_and_is_left_as_it_is(
 def test_an_answer_that_gets_no_reply_is_said_to_be_sent_and_the_wait_is_kept(
     site: FakeAoC, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from aoc2023.framework import site as site_module
+    from aoc2023.framework.aocd import client
 
-    monkeypatch.setattr(site_module, "POST_READ_TIMEOUT", 0.5)
+    monkeypatch.setattr(client, "READ_TIMEOUT", 0.5)
     site.post_delay = 2.0
     code, parts = run_json("--yes")
     assert code == 2

@@ -14,9 +14,10 @@ from typer.testing import CliRunner
 
 from aoc2023.framework import Solution, timeouts
 from aoc2023.framework.cli import app
-from aoc2023.framework.errors import ExitCode
-from aoc2023.framework.report import exit_code
-from aoc2023.framework.runner import RunInput, Status, run_solution
+from aoc2023.framework.inputs import RunInput
+from aoc2023.framework.results import ExitCode, Status
+from aoc2023.framework.results import run_exit_code as exit_code
+from aoc2023.framework.runner import run_solution
 from aoc2023.framework.timeouts import day_runner, run_with_timeout
 
 LIMIT = 0.5

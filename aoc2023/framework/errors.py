@@ -1,20 +1,33 @@
-"""Errors a user can cause, each with one clear sentence and an exit code.
+"""Every exception of the framework, in one place.
 
-They are raised anywhere below the CLI and caught once in `cli`, which prints the
-sentence (the traceback only with `--verbose`) and exits with `exit_code`.
+Errors a user or a damaged file can cause derive from `AocError`: each carries one
+clear sentence and an exit code, is raised anywhere below the CLI, and is caught
+once in `cli`, which prints the sentence (the traceback only with `--verbose`).
+The others never reach the user as such: they carry an outcome between two parts of
+the framework, which turn it into a result.
+
+    Exception
+    ├── AocError               a user-facing failure: one sentence, exit 2
+    │   ├── UsageError         the command line asks for what cannot be done
+    │   │   ├── MissingDayError     the day asked for has no module yet
+    │   │   └── FileExistsRefusal   `aoc new` would overwrite a file
+    │   ├── NoInputError       the puzzle input could not be had (token, lock, network, file)
+    │   ├── InputError         an input the day cannot solve (days raise it)
+    │   ├── DayLoadError       a day's module does not import, or defines no solution
+    │   ├── SiteError          adventofcode.com could not be asked, or refused us
+    │   │   └── SentButNoReply      the answer went out but no reply came back
+    │   └── DamagedFileError   a file the framework keeps cannot be read or written
+    │       ├── DamagedLogError     aocd's submission log: nothing is sent until repaired
+    │       └── HistoryError        the benchmark history
+    ├── NotSent                a submission rule kept an answer back (submit.py)
+    ├── TimedOut               a child process ran past its limit and was killed (timeouts.py)
+    ├── ChildFailed            the function in a child process raised or died (timeouts.py)
+    └── PartFailed             a part failed, as aocd's runner is told (aocd/plugin.py)
 """
 
 from __future__ import annotations
 
-from enum import IntEnum
-
-
-class ExitCode(IntEnum):
-    """The exit codes of `aoc`, as documented in the README."""
-
-    OK = 0
-    WRONG_ANSWER = 1
-    COULD_NOT_RUN = 2
+from aoc2023.framework.results import ExitCode, Status
 
 
 class AocError(Exception):
@@ -27,12 +40,20 @@ class UsageError(AocError):
     """The command line asks for something that cannot be done (bad day list, unknown year)."""
 
 
+class MissingDayError(UsageError):
+    """The day asked for has no module yet."""
+
+    def __init__(self, year: int, day: int, module_name: str):
+        self.year, self.day = year, day
+        super().__init__(f"{year} day {day} has no solution yet ({module_name}).")
+
+
+class FileExistsRefusal(UsageError):
+    """`aoc new` would overwrite a file: it never does."""
+
+
 class NoInputError(AocError):
     """The puzzle input could not be had: no token, a dead token, a locked puzzle, no network."""
-
-
-class NoTokenError(NoInputError):
-    """No Advent of Code session token is configured."""
 
 
 class InputError(AocError):
@@ -53,3 +74,59 @@ class InputError(AocError):
         else:
             message = f"line {line_number}: {reason}: {line!r}"
         super().__init__(message)
+
+
+class DayLoadError(AocError):
+    """A day's module exists but could not be imported or defines no solution."""
+
+
+class SiteError(AocError):
+    """adventofcode.com could not be asked, or refused us (one sentence)."""
+
+
+class SentButNoReply(SiteError):
+    """The answer went out, but no reply came back: it may have been judged."""
+
+
+class DamagedFileError(AocError):
+    """A file the framework reads or keeps is damaged or cannot be written."""
+
+
+class DamagedLogError(DamagedFileError):
+    """aocd's submission log exists but cannot be read: its guards would be blind."""
+
+
+class HistoryError(DamagedFileError):
+    """The benchmark history file cannot be read or written."""
+
+
+class NotSent(Exception):
+    """A submission rule kept an answer back; the message says which. Never leaves
+    `submit`, which turns it into the part's note (and, when the rule proves the answer
+    right or wrong, its status)."""
+
+    def __init__(self, note: str, status: Status | None = None, expected: str | None = None):
+        super().__init__(note)
+        self.status, self.expected = status, expected
+
+
+class TimedOut(Exception):
+    """A child process let `timeout` seconds pass without progress: it was killed."""
+
+    def __init__(self, timeout: float, reports: dict[str, object]) -> None:
+        super().__init__(f"timed out: stopped after {timeout:g} s (--timeout)")
+        self.timeout = timeout
+        self.reports = reports
+        """What the child reported before it was stopped (`"parsed"`: the parse seconds)."""
+
+
+class ChildFailed(Exception):
+    """The function raised in a child process (or the child died); the message says how."""
+
+    def __init__(self, message: str, child_traceback: str | None = None) -> None:
+        super().__init__(message)
+        self.child_traceback = child_traceback
+
+
+class PartFailed(Exception):
+    """A part raised: aocd's runner, which calls our plugin, shows this for the day."""

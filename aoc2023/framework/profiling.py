@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from aoc2023.framework.results import ProfileRow
 from aoc2023.framework.solution import Solution
 
 if TYPE_CHECKING:
@@ -32,17 +32,6 @@ _PROFILER_ITSELF = frozenset({
     "<method 'enable' of '_lsprof.Profiler' objects>",
     "<method 'disable' of '_lsprof.Profiler' objects>",
 })
-
-
-@dataclass(frozen=True)
-class ProfileRow:
-    function: str
-    location: str
-    """`path:line` of the function, or "" for a built-in."""
-    calls: int
-    primitive_calls: int
-    own_seconds: float
-    total_seconds: float
 
 
 class Profiler:
@@ -122,24 +111,3 @@ def _short_path(file: str) -> str:
         return str(Path(file).resolve().relative_to(Path.cwd()))
     except ValueError:
         return file
-
-
-def render_profile(rows: list[ProfileRow], colour: bool) -> str:
-    from aoc2023.framework.report import format_duration
-    from aoc2023.framework.table import Cell, Column, render_table
-
-    columns = [Column("Own time", "right"), Column("Total", "right"), Column("Calls", "right"),
-               Column("Function"), Column("Where")]
-    table = [
-        [
-            Cell(format_duration(row.own_seconds)),
-            Cell(format_duration(row.total_seconds)),
-            Cell(str(row.calls) if row.calls == row.primitive_calls
-                 else f"{row.calls}/{row.primitive_calls}"),
-            Cell(row.function, "bold"),
-            Cell(row.location or "built-in", None if row.location else "dim"),
-        ]
-        for row in rows
-    ]
-    title = f"Profile: the {len(rows)} functions with the most time of their own"
-    return render_table(title, columns, table, colour)

@@ -15,34 +15,13 @@ import pkgutil
 import re
 from typing import Any
 
-from aoc2023.framework.errors import AocError, UsageError
+from aoc2023.framework import calendar
+from aoc2023.framework.errors import DayLoadError, MissingDayError, UsageError
 from aoc2023.framework.solution import REGISTRY, Solution
 
 YEARS_GROUP = "aoc.years"
-FIRST_YEAR = 2015
 _DAY_MODULE = re.compile(r"day(\d{2})$")
-
-
-class DayLoadError(AocError):
-    """A day's module exists but could not be imported or defines no solution."""
-
-
-class MissingDayError(UsageError):
-    """The day asked for has no module yet."""
-
-    def __init__(self, year: int, day: int, module_name: str):
-        self.year, self.day = year, day
-        super().__init__(f"{year} day {day} has no solution yet ({module_name}).")
-
-
-def days_in_year(year: int) -> int:
-    """Advent of Code has 25 days a year until 2024, and 12 from 2025 on."""
-    return 25 if year < 2025 else 12
-
-
-def puzzle_parts(year: int, day: int) -> tuple[int, ...]:
-    """The parts a puzzle has: the last day of a year has no part 2."""
-    return (1,) if day == days_in_year(year) else (1, 2)
+_YEAR_PACKAGE = re.compile(r"aoc(\d{4})")
 
 
 def year_package(year: int) -> str:
@@ -57,6 +36,20 @@ def year_package(year: int) -> str:
         f"No days for {year}: there is no package {conventional} and no installed package "
         f"names {year} in the '{YEARS_GROUP}' entry-point group."
     )
+
+
+def registered_years() -> list[int]:
+    """Years with a package: `aoc<year>` packages importable here, and the years named in
+    the `aoc.years` entry-point group. Nothing is imported."""
+    from importlib.metadata import entry_points
+
+    years = {int(entry.name) for entry in entry_points(group=YEARS_GROUP)
+             if entry.name.isdigit()}
+    for module in pkgutil.iter_modules():
+        match = _YEAR_PACKAGE.fullmatch(module.name)
+        if match and module.ispkg:
+            years.add(int(match[1]))
+    return sorted(year for year in years if year >= calendar.FIRST_YEAR)
 
 
 def available_days(year: int) -> list[int]:
@@ -94,14 +87,13 @@ def parse_days(spec: str | None, year: int) -> list[int]:
 
     No spec means every day of the year that has a module.
     """
-    if year < FIRST_YEAR:
-        raise UsageError(f"Advent of Code started in {FIRST_YEAR}; there is no {year}.")
+    calendar.check_year(year)
     if spec is None:
         days_found = available_days(year)
         if not days_found:
             raise UsageError(f"There are no days of {year} yet: add one with a dayNN.py module.")
         return days_found
-    last = days_in_year(year)
+    last = calendar.days_in_year(year)
     days: set[int] = set()
     for chunk in spec.split(","):
         match = re.fullmatch(r"\s*(\d+)\s*(?:-\s*(\d+)\s*)?", chunk)

@@ -1,73 +1,26 @@
-"""Run one day on one input: parse, part 1 and part 2, each timed on its own.
+"""Run days: parse, part 1 and part 2, each timed on its own.
 
 The runner prints nothing and raises nothing a day can cause: every outcome,
-an exception in a part included, comes back as plain data for the CLI to render.
+an exception in a part included, comes back as plain data (results.py) for the
+CLI to render.
 """
 
 from __future__ import annotations
 
 import traceback
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
-from enum import StrEnum
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from functools import partial
 from time import perf_counter_ns
-from typing import Any, Literal
+from typing import Any
 
 from aoc2023.framework.errors import InputError
+from aoc2023.framework.inputs import RunInput, RunRequest, days_to_run
+from aoc2023.framework.results import DayResult, PartResult, RunReport, Status
 from aoc2023.framework.solution import Solution, answer_text
 
-Source = Literal["input", "example", "file"]
-
-
-class Status(StrEnum):
-    CORRECT = "correct"
-    WRONG = "wrong"
-    UNKNOWN = "unknown"
-    ERROR = "error"
-    NOT_IMPLEMENTED = "not implemented"
-    TIMEOUT = "timeout"
-
-
-@dataclass(frozen=True)
-class RunInput:
-    """One input to run a day on, with what is known of its answers."""
-
-    text: str
-    source: Source
-    expected: Mapping[int, str | None] = field(default_factory=dict)
-    parts: tuple[int, ...] = (1, 2)
-    extra: Mapping[str, Any] = field(default_factory=dict)
-    label: str | None = None
-
-
-@dataclass(frozen=True)
-class PartResult:
-    part: int
-    status: Status
-    answer: str | None = None
-    seconds: float | None = None
-    expected: str | None = None
-    error: str | None = None
-    traceback: str | None = None
-    timed_with_other_part: bool = False
-    submitted: str | None = None
-    """The site's verdict on the answer sent by this run (see submit.py), or "error"."""
-    submit_note: str | None = None
-    """What was sent and what the site said, or why nothing was sent."""
-
-
-@dataclass(frozen=True)
-class DayResult:
-    year: int
-    day: int
-    title: str | None
-    source: Source | None
-    label: str | None = None
-    parse_seconds: float | None = None
-    parts: tuple[PartResult, ...] = ()
-    error: str | None = None
-    traceback: str | None = None
+DayRunner = Callable[[type[Solution[Any]], RunInput, str | None], DayResult]
+"""Runs one day on one input: `run_solution`, or a variant of it (time limit, profiler)."""
 
 
 @dataclass(frozen=True)
@@ -168,3 +121,14 @@ def run_solution(
         outcome = fresh if fresh.error else _timed(lambda: method(fresh.value))  # noqa: B023
         results_list.append(_judge(part, outcome, expected.get(part), shared=False))
     return DayResult(**header, parse_seconds=parsed.seconds, parts=tuple(results_list))
+
+
+def run_days(request: RunRequest, run: DayRunner = run_solution) -> RunReport:
+    """Run every day asked for; a day that has no module yet is skipped with a notice."""
+    report = RunReport()
+    for day in days_to_run(request, report.notices):
+        if isinstance(day, DayResult):
+            report.results.append(day)
+        else:
+            report.results += [run(day.solution_class, one, day.title) for one in day.runs]
+    return report

@@ -16,9 +16,10 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from aoc2023.framework import registry
-from aoc2023.framework.errors import UsageError
-from aoc2023.framework.puzzle_page import PageExample, PuzzleInfo
+from aoc2023.framework import calendar, registry
+from aoc2023.framework.aocd.client import PageExample
+from aoc2023.framework.aocd.puzzle_page import PuzzleInfo
+from aoc2023.framework.errors import FileExistsRefusal, UsageError
 
 FRAMEWORK = __name__.rpartition(".")[0]
 """What a day imports `Example` and `Solution` from (`aoc2023.framework`)."""
@@ -26,10 +27,6 @@ OWN_PACKAGE = FRAMEWORK.partition(".")[0]
 """This project's own year package: its days' tests are `tests/test_dayNN.py`."""
 MAX_LINE = 100  # the project's ruff line length
 _WHOLE_NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)")
-
-
-class FileExistsRefusal(UsageError):
-    """`aoc new` would overwrite a file: it never does."""
 
 
 @dataclass(frozen=True)
@@ -58,14 +55,6 @@ class NewDay:
 
 
 # --- where the files go ------------------------------------------------------------------
-
-
-def check_day(year: int, day: int) -> None:
-    if year < registry.FIRST_YEAR:
-        raise UsageError(f"Advent of Code started in {registry.FIRST_YEAR}; there is no {year}.")
-    last = registry.days_in_year(year)
-    if not 1 <= day <= last:
-        raise UsageError(f"There is no {year} day {day}: days of {year} run from 1 to {last}.")
 
 
 def find_target(year: int, day: int) -> Target:
@@ -210,7 +199,7 @@ def _examples_block(examples: tuple[PageExample, ...], last_day: bool) -> tuple[
 
 def render_day(target: Target, title: str | None, examples: tuple[PageExample, ...]) -> str:
     year, day = target.year, target.day
-    last_day = day == registry.days_in_year(year)
+    last_day = day == calendar.days_in_year(year)
     plain_title = title if title and python_str(title) == f'"{title}"' else None
     heading = f"{year} day {day}: {plain_title}." if plain_title else f"{year} day {day}."
     about = "The puzzle in a few lines: what the input holds, and what each part asks."
@@ -258,8 +247,9 @@ def render_test(target: Target, title: str | None) -> str:
         "from __future__ import annotations\n"
         "\n"
         f"from {target.module} import {target.class_name}\n"
-        f"from {FRAMEWORK}.plan import example_inputs\n"
-        f"from {FRAMEWORK}.runner import Status, run_solution\n"
+        f"from {FRAMEWORK}.inputs import example_inputs\n"
+        f"from {FRAMEWORK}.results import Status\n"
+        f"from {FRAMEWORK}.runner import run_solution\n"
         "\n"
         "\n"
         "def test_the_examples_run_and_give_the_answers_they_declare() -> None:\n"
@@ -289,11 +279,10 @@ def new_day(year: int, day: int, token: str | None, now: datetime | None = None)
     Refused, before anything is fetched or written, for a day that does not exist, is not
     unlocked yet at `now`, or whose files already exist.
     """
-    from aoc2023.framework.fetch import ensure_unlocked
-    from aoc2023.framework.puzzle_page import gather
+    from aoc2023.framework.aocd.puzzle_page import gather
 
-    check_day(year, day)
-    ensure_unlocked(year, day, now)
+    calendar.check_day(year, day)
+    calendar.ensure_unlocked(year, day, now)
     target = find_target(year, day)
     refuse_existing(target)
     info = gather(year, day, token)

@@ -12,20 +12,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from aoc2023.framework.config import find_upwards
 from aoc2023.framework.errors import UsageError
+from aoc2023.framework.project import find_pyproject
 
 
 @dataclass(frozen=True)
 class Settings:
     submit: bool = True
     confirm: bool = True
-
-
-def find_pyproject(start: Path | None = None) -> Path | None:
-    found = find_upwards(lambda folder: (folder / "pyproject.toml").is_file(), start,
-                         or_source=False)
-    return found / "pyproject.toml" if found else None
 
 
 def load_settings(start: Path | None = None) -> Settings:

@@ -24,22 +24,21 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Protocol
 
-from aoc2023.framework import config, registry, waits
-from aoc2023.framework.cache import PuzzleCache
-from aoc2023.framework.errors import AocError
-from aoc2023.framework.fetch import describe_wait
-from aoc2023.framework.plan import RunReport, example_inputs
-from aoc2023.framework.runner import DayResult, PartResult, Status, describe_error, run_solution
-from aoc2023.framework.verdict import (
+from aoc2023.framework import registry
+from aoc2023.framework.aocd import paths, waits
+from aoc2023.framework.aocd.paths import PuzzleCache
+from aoc2023.framework.aocd.submissions import (
     Verdict,
     known_to_be_wrong,
     read_log,
     read_verdict,
     wait_seconds,
 )
-
-ERROR = "error"
-"""`PartResult.submitted` when the answer could not be sent (network, HTTP error, token)."""
+from aoc2023.framework.calendar import describe_wait
+from aoc2023.framework.errors import AocError, NotSent, SentButNoReply, SiteError
+from aoc2023.framework.inputs import example_inputs
+from aoc2023.framework.results import SUBMIT_FAILED, DayResult, PartResult, RunReport, Status
+from aoc2023.framework.runner import describe_error, run_solution
 
 
 @dataclass(frozen=True)
@@ -64,14 +63,6 @@ class Prompter(Protocol):
     def wait_until(self, until: datetime) -> None: ...
 
 
-class _NotSent(Exception):
-    """A rule stopped the answer; the message says which."""
-
-    def __init__(self, note: str, status: Status | None = None, expected: str | None = None):
-        super().__init__(note)
-        self.status, self.expected = status, expected
-
-
 def has_candidates(report: RunReport) -> bool:
     return any(
         result.source == "input" and part.status is Status.UNKNOWN
@@ -87,7 +78,7 @@ def submit_new_answers(
     now: Callable[[], datetime] = lambda: datetime.now(UTC),
 ) -> RunReport:
     """The report, with each candidate part sent or told why not (`submitted`, `submit_note`)."""
-    token = config.find_token()
+    token = paths.find_token()
     if token is None:
         return report
     results = [
@@ -114,7 +105,7 @@ def _submit_day(
         try:
             verdict, note = _submit_part(candidate, cache, token, options, prompter, now,
                                          failed_examples)
-        except _NotSent as refusal:
+        except NotSent as refusal:
             parts[number] = replace(part, submit_note=f"not sent: {refusal}",
                                     status=refusal.status or part.status,
                                     expected=refusal.expected or part.expected)
@@ -122,7 +113,7 @@ def _submit_day(
         except Exception as error:  # a SiteError, or anything else while sending
             message = str(error) if isinstance(error, AocError) else describe_error(error)
             sent = message.startswith("Sent ")
-            parts[number] = replace(part, submitted=ERROR,
+            parts[number] = replace(part, submitted=SUBMIT_FAILED,
                                     submit_note=message if sent else f"not sent: {message}")
             continue
         parts[number] = _after_verdict(part, verdict, note)
@@ -163,32 +154,32 @@ class _ExampleCheck:
 def _check_rules(
     candidate: Candidate, cache: PuzzleCache, examples: _ExampleCheck | None
 ) -> None:
-    """Rules 1-4: raise _NotSent when any says no."""
+    """Rules 1-4: raise NotSent when any says no."""
     answer, part = candidate.answer, candidate.part
     if not answer.strip() or answer == "None":
-        raise _NotSent(f"the answer is {'empty' if not answer.strip() else 'None'}")
+        raise NotSent(f"the answer is {'empty' if not answer.strip() else 'None'}")
     if "\n" in answer.strip():
-        raise _NotSent(
+        raise NotSent(
             f"the answer has several lines, so check it and submit it by hand on "
             f"https://adventofcode.com/{candidate.year}/day/{candidate.day}:\n{answer}"
         )
     if examples is not None:
         failure = examples.failure(part)
         if failure:
-            raise _NotSent(f"the examples must pass first: {failure}")
+            raise NotSent(f"the examples must pass first: {failure}")
     known = cache.known_answer(part)
     if known is not None:
         status = Status.CORRECT if known == answer else Status.WRONG
-        raise _NotSent(f"part {part} is already solved with {known}", status, known)
+        raise NotSent(f"part {part} is already solved with {known}", status, known)
     if part == 2:
         first = cache.known_answer(1)
         if first is None:
-            raise _NotSent("part 1 is not solved yet")
+            raise NotSent("part 1 is not solved yet")
         if answer == first:
-            raise _NotSent(f"{answer} is part 1's answer", Status.WRONG)
+            raise NotSent(f"{answer} is part 1's answer", Status.WRONG)
     proof = known_to_be_wrong(answer, part, read_log(cache.submissions_path))
     if proof:
-        raise _NotSent(f"it is certainly wrong: {proof}", Status.WRONG)
+        raise NotSent(f"it is certainly wrong: {proof}", Status.WRONG)
 
 
 def _submit_part(
@@ -200,17 +191,17 @@ def _submit_part(
     what = f"{candidate.answer} for {candidate.year} day {candidate.day} part {candidate.part}"
     blocked = waits.blocked_until(user_id, now())
     if blocked is not None and not options.wait and not options.dry_run:
-        raise _NotSent(
+        raise NotSent(
             f"the site asked to wait until {blocked.astimezone():%H:%M:%S} "
             f"({describe_wait(blocked - now())} from now); run again then, or use --wait"
         )
     if options.dry_run:
-        raise _NotSent(f"dry run: would send {what}")
+        raise NotSent(f"dry run: would send {what}")
     if not options.yes:
         if not options.interactive:
-            raise _NotSent(f"no terminal to confirm on: would send {what} (use --yes to send)")
+            raise NotSent(f"no terminal to confirm on: would send {what} (use --yes to send)")
         if not prompter.confirm(candidate):
-            raise _NotSent("you said no")
+            raise NotSent("you said no")
 
     from filelock import FileLock
 
@@ -218,25 +209,25 @@ def _submit_part(
     lock_path = cache.user_dir / f"{candidate.year}_{candidate.day:02d}_submit.lock"
     lock_path.parent.mkdir(parents=True, exist_ok=True)
     with FileLock(lock_path):
-        from aoc2023.framework import site
+        from aoc2023.framework.aocd import client, submissions
 
-        site.refresh_known_answers(token, candidate.year, candidate.day)
+        client.refresh_known_answers(token, candidate.year, candidate.day)
         _check_rules(candidate, cache, examples=None)
         for attempt in range(2):
             blocked = waits.blocked_until(user_id, now())
             if blocked is not None:
                 if not options.wait:
-                    raise _NotSent(f"the site asked to wait until {blocked.astimezone():%H:%M:%S}")
+                    raise NotSent(f"the site asked to wait until {blocked.astimezone():%H:%M:%S}")
                 prompter.wait_until(blocked)
             try:
-                message = site.post_answer(token, candidate.year, candidate.day,
-                                           candidate.part, candidate.answer)
-            except site.SentButNoReply:
+                message = client.post_answer(token, candidate.year, candidate.day,
+                                             candidate.part, candidate.answer)
+            except SentButNoReply:
                 waits.record_wait(user_id, 60, now())  # as after a wrong answer, to be safe
                 raise
             # The reply is recorded before anything else can fail, as aocd records it.
             verdict = read_verdict(message)
-            site.record_reply(cache, candidate.part, candidate.answer, message,
+            submissions.record_reply(cache, candidate.part, candidate.answer, message,
                               right=verdict is Verdict.RIGHT)
             seconds = wait_seconds(message)
             if seconds is not None:
@@ -249,7 +240,7 @@ def _submit_part(
 
 def _describe_reply(verdict: Verdict, message: str, candidate: Candidate, cache: PuzzleCache,
                     token: str) -> str:
-    from aoc2023.framework import site
+    from aoc2023.framework.aocd import client
 
     if verdict is Verdict.WAIT:
         return f"sent {candidate.answer}, not judged: the site asked to wait: {message}"
@@ -258,8 +249,8 @@ def _describe_reply(verdict: Verdict, message: str, candidate: Candidate, cache:
     said = f"sent {candidate.answer}, not judged: the site says part {candidate.part} " \
            "is not the level to solve"
     try:
-        site.refresh_known_answers(token, candidate.year, candidate.day)
-    except site.SiteError as error:
+        client.refresh_known_answers(token, candidate.year, candidate.day)
+    except SiteError as error:
         return f"{said}; and what it knows could not be refreshed: {error}"
     known = [f"part {p}: {cache.known_answer(p)}" for p in (1, 2) if cache.known_answer(p)]
     return f"{said}; the site shows " + ", ".join(known) if known else said

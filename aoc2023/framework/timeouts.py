@@ -25,45 +25,22 @@ from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
-from aoc2023.framework.runner import (
-    DayResult,
-    PartResult,
-    RunInput,
-    Status,
-    describe_error,
-    run_solution,
-)
+from aoc2023.framework.errors import ChildFailed, TimedOut
+from aoc2023.framework.inputs import RunInput
+from aoc2023.framework.results import DayResult, PartResult, Status
+from aoc2023.framework.runner import DayRunner, describe_error, run_solution
 from aoc2023.framework.solution import Solution
 
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
     from multiprocessing.context import ForkContext, SpawnContext
 
-    from aoc2023.framework.plan import DayRunner
     from aoc2023.framework.profiling import Profiler, RawStats
 
 T = TypeVar("T")
 
 _BEAT_INTERVAL = 0.01
 """At most this often (or 1% of the limit) a child's heartbeat goes up the pipe."""
-
-
-class TimedOut(Exception):
-    """The child let `timeout` seconds pass without progress: it was killed."""
-
-    def __init__(self, timeout: float, reports: dict[str, object]) -> None:
-        super().__init__(f"timed out: stopped after {timeout:g} s (--timeout)")
-        self.timeout = timeout
-        self.reports = reports
-        """What the child reported before it was stopped (`"parsed"`: the parse seconds)."""
-
-
-class ChildFailed(Exception):
-    """The function raised in the child (or the child died); the message says how."""
-
-    def __init__(self, message: str, child_traceback: str | None = None) -> None:
-        super().__init__(message)
-        self.child_traceback = child_traceback
 
 
 class Progress:

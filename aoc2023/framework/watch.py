@@ -24,7 +24,8 @@ from aoc2023.framework.solution import REGISTRY
 if TYPE_CHECKING:
     from threading import Event
 
-    from aoc2023.framework.plan import RunReport, RunRequest
+    from aoc2023.framework.inputs import RunRequest
+    from aoc2023.framework.results import RunReport
 
 Stat = tuple[int, int] | None
 
@@ -73,7 +74,7 @@ def watch_days(
             "(the dev group); elsewhere, pip install 'aoc2023[watch]'."
         ) from error
 
-    from aoc2023.framework.plan import run_days
+    from aoc2023.framework.runner import run_days
 
     files = day_files(request.year, registry.parse_days(request.days, request.year))
     watched = {str(path) for path in files.values()}

@@ -11,11 +11,10 @@ import json
 import os
 
 from aoc2023.framework import registry
-from aoc2023.framework.runner import RunInput, Status, run_solution
-
-
-class PartFailed(Exception):
-    """A part raised: aocd's runner shows this for the day."""
+from aoc2023.framework.errors import PartFailed
+from aoc2023.framework.inputs import RunInput
+from aoc2023.framework.results import Status
+from aoc2023.framework.runner import run_solution
 
 
 def solve(year: int, day: int, data: str) -> tuple[str | None, str | None]:

@@ -12,12 +12,12 @@ import json
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from aoc2023.framework import config
+from aoc2023.framework.aocd import paths
 from aoc2023.framework.files import write_atomically
 
 
 def wait_file() -> Path:
-    return config.config_dir() / "aoc-submit-wait.json"
+    return paths.config_dir() / "aoc-submit-wait.json"
 
 
 def _read() -> dict[str, str]:

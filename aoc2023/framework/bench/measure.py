@@ -1,4 +1,4 @@
-"""`aoc bench`: how fast a day really is, from many runs rather than one.
+"""Measuring for `aoc bench`: how fast a day really is, from many runs rather than one.
 
 Each step (parse, part 1, part 2) runs again and again after a warm-up, for its
 share of the time budget (at least MIN_RUNS and at most MAX_RUNS times), and is
@@ -17,26 +17,16 @@ timeouts.py), which times the runs itself.
 from __future__ import annotations
 
 import gc
-from collections.abc import Sequence
-from dataclasses import dataclass, field
 from functools import partial
 from time import perf_counter_ns
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from aoc2023.framework.plan import DayRunner, RunRequest, days_to_run
-from aoc2023.framework.runner import DayResult, PartResult, RunInput, Status, describe_error
+from aoc2023.framework.errors import ChildFailed, TimedOut
+from aoc2023.framework.inputs import RunInput, RunRequest, days_to_run
+from aoc2023.framework.results import BenchReport, DayBench, DayResult, Stats, Status, StepBench
+from aoc2023.framework.runner import DayRunner, describe_error
 from aoc2023.framework.solution import Solution
-from aoc2023.framework.timeouts import (
-    NO_WATCH,
-    ChildFailed,
-    Progress,
-    TimedOut,
-    call_with_timeout,
-    day_runner,
-)
-
-if TYPE_CHECKING:
-    from aoc2023.framework.history import Change
+from aoc2023.framework.timeouts import NO_WATCH, Progress, call_with_timeout, day_runner
 
 MIN_RUNS = 10
 MAX_RUNS = 100_000
@@ -47,67 +37,6 @@ _TIMEABLE = frozenset({Status.CORRECT, Status.WRONG, Status.UNKNOWN})
 
 BOTH = 0
 """The "part" that stands for `solve`, both parts at once."""
-
-
-def quantile(ordered: Sequence[float], fraction: float) -> float:
-    """The `fraction` quantile of sorted data, interpolating between the closest ranks
-    (as numpy's default and `statistics.quantiles(method="inclusive")`)."""
-    if not ordered:
-        raise ValueError("no data")
-    position = fraction * (len(ordered) - 1)
-    low = int(position)
-    high = min(low + 1, len(ordered) - 1)
-    return ordered[low] + (ordered[high] - ordered[low]) * (position - low)
-
-
-@dataclass(frozen=True)
-class Stats:
-    """A step's runs summed up, in seconds."""
-
-    runs: int
-    median: float
-    minimum: float
-    q1: float
-    q3: float
-
-    @property
-    def iqr(self) -> float:
-        """The spread: how far apart the middle half of the runs lie."""
-        return self.q3 - self.q1
-
-    @classmethod
-    def of(cls, samples: Sequence[float]) -> Stats:
-        ordered = sorted(samples)
-        return cls(len(ordered), quantile(ordered, 0.5), ordered[0],
-                   quantile(ordered, 0.25), quantile(ordered, 0.75))
-
-
-@dataclass(frozen=True)
-class StepBench:
-    """One timed step of a day on one input: "parse", "part 1", "part 2" or "parts 1+2"."""
-
-    step: str
-    stats: Stats | None = None
-    parts: tuple[PartResult, ...] = ()
-    """The checking run's results for the part(s) of this step (none for the parse)."""
-    error: str | None = None
-    """Why timing this step failed, when it failed after the checking run passed."""
-    change: Change | None = None
-    """Against the saved figures (history.py), when there are any."""
-
-
-@dataclass(frozen=True)
-class DayBench:
-    result: DayResult
-    """The checking run: answers, errors and timeouts, as `aoc run` would show them."""
-    steps: tuple[StepBench, ...] = ()
-
-
-@dataclass
-class BenchReport:
-    results: list[DayBench] = field(default_factory=list)
-    notices: list[str] = field(default_factory=list)
-    budget: float = 1.0
 
 
 def measure(

@@ -1,45 +1,54 @@
-"""Turn `aoc run YEAR DAYS` into runs: which days, on which inputs, with which answers known.
+"""The inputs of a run: which days, on which inputs, with which answers known.
 
-Days are found through the registry, inputs come from a file, the day's own
-examples, aocd's cache, or (on a cache miss) aocd itself. What goes wrong with
-one day is recorded in that day's result, so the other days still run.
+`aoc run YEAR DAYS` and `aoc bench` take their days from here. Days are found
+through the registry; inputs come from a file, the day's own examples, aocd's
+cache, or (on a cache miss) aocd itself. What goes wrong with one day is recorded
+in that day's result, so the other days still run.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import traceback
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from aoc2023.framework import config, registry
-from aoc2023.framework.cache import PuzzleCache, cached_title
-from aoc2023.framework.errors import AocError, NoInputError, UsageError
-from aoc2023.framework.registry import MissingDayError
-from aoc2023.framework.runner import DayResult, RunInput, Source, run_solution
+from aoc2023.framework import calendar, registry
+from aoc2023.framework.aocd import paths
+from aoc2023.framework.aocd.paths import PuzzleCache, cached_title
+from aoc2023.framework.errors import AocError, MissingDayError, NoInputError, UsageError
+from aoc2023.framework.results import DayResult, Source
 from aoc2023.framework.solution import Solution
 
 
 @dataclass(frozen=True)
 class RunRequest:
+    """What the command line asked for: a year, its days, and where the input comes from."""
+
     year: int
     days: str | None = None
     input_file: Path | None = None
     example: bool = False
 
 
-@dataclass
-class RunReport:
-    results: list[DayResult] = field(default_factory=list)
-    notices: list[str] = field(default_factory=list)
+@dataclass(frozen=True)
+class RunInput:
+    """One input to run a day on, with what is known of its answers."""
+
+    text: str
+    source: Source
+    expected: Mapping[int, str | None] = field(default_factory=dict)
+    parts: tuple[int, ...] = (1, 2)
+    extra: Mapping[str, Any] = field(default_factory=dict)
+    label: str | None = None
 
 
 def no_token_notice() -> str:
     return (
         "No Advent of Code session token is set, so this ran the days' examples. To run on "
-        f"your own input, put your session cookie in {config.token_file()} "
+        f"your own input, put your session cookie in {paths.token_file()} "
         "or export AOC_SESSION (see the README)."
     )
 
@@ -66,7 +75,7 @@ def example_inputs(solution_class: type[Solution[Any]]) -> list[RunInput]:
 
 
 def puzzle_input(year: int, day: int, token: str) -> tuple[RunInput, PuzzleCache | None]:
-    from aoc2023.framework.fetch import fetch_input
+    from aoc2023.framework.aocd.client import fetch_input
 
     cache = PuzzleCache.for_token(token, year, day)
     text = cache.read_input() if cache else None
@@ -102,10 +111,6 @@ class DayInputs:
     runs: tuple[RunInput, ...]
 
 
-DayRunner = Callable[[type[Solution[Any]], RunInput, str | None], DayResult]
-"""Runs one day on one input: `run_solution`, or a variant of it (time limit, profiler)."""
-
-
 def _day_inputs(
     year: int, day: int, request: RunRequest, token: str | None, file_text: str | None
 ) -> DayInputs | DayResult:
@@ -118,21 +123,10 @@ def _day_inputs(
                          traceback=traceback.format_exc())
     title = solution_class.title or cached_title(year, day, cache.user_dir if cache else None)
     # The last day of a year has no part 2: run part 1 only (JSON lists part 1 alone).
-    has = registry.puzzle_parts(year, day)
+    has = calendar.puzzle_parts(year, day)
     runs = [dataclasses.replace(run, parts=tuple(p for p in run.parts if p in has) or has)
             for run in runs]
     return DayInputs(solution_class, title, tuple(runs))
-
-
-def run_days(request: RunRequest, run: DayRunner = run_solution) -> RunReport:
-    """Run every day asked for; a day that has no module yet is skipped with a notice."""
-    report = RunReport()
-    for day in days_to_run(request, report.notices):
-        if isinstance(day, DayResult):
-            report.results.append(day)
-        else:
-            report.results += [run(day.solution_class, one, day.title) for one in day.runs]
-    return report
 
 
 def days_to_run(request: RunRequest, notices: list[str]) -> Iterator[DayInputs | DayResult]:
@@ -147,7 +141,7 @@ def days_to_run(request: RunRequest, notices: list[str]) -> Iterator[DayInputs |
     if request.input_file is not None and request.example:
         raise UsageError("--input and --example cannot be used together.")
     file_text = read_input_file(request.input_file) if request.input_file else None
-    token = None if request.example else config.find_token()
+    token = None if request.example else paths.find_token()
     if token is None and file_text is None and not request.example:
         notices.append(no_token_notice())
 

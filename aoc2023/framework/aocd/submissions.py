@@ -1,8 +1,9 @@
 """What adventofcode.com's reply to an answer means, and aocd's record of past replies.
 
 The site answers a submission with a short page; this module reads it into a
-`Verdict`, and reads aocd's own submission log (`<user>/<year>_<day>_post.json`,
-written by aocd and by us in aocd's format) to know which answers are already
+`Verdict`, and reads and appends to aocd's own submission log
+(`<user>/<year>_<day>_post.json`, written by aocd and by us in aocd's format), so
+that aocd's guards see every answer we sent and we know which answers are already
 known to be wrong, or out of a known "too high" / "too low" bound.
 """
 
@@ -15,10 +16,15 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
-from aoc2023.framework.errors import AocError
+from aoc2023.framework import calendar
+from aoc2023.framework.aocd.paths import PuzzleCache
+from aoc2023.framework.errors import DamagedLogError
+from aoc2023.framework.files import write_atomically
 
 
 class Verdict(StrEnum):
+    """What the site said of an answer sent to it."""
+
     RIGHT = "right"
     WRONG = "wrong"
     TOO_HIGH = "too high"
@@ -79,10 +85,6 @@ class PastSubmission:
         return read_verdict(self.message)
 
 
-class DamagedLogError(AocError):
-    """aocd's submission log exists but cannot be read: its guards would be blind."""
-
-
 def read_log_entries(path: Path) -> list[dict[str, Any]]:
     """aocd's submission log as it is on disk: [] when there is none yet.
 
@@ -140,3 +142,13 @@ def known_to_be_wrong(value: str, part: int, past: list[PastSubmission]) -> str 
         if verdict is Verdict.TOO_LOW and bound is not None and (number is None or number < bound):
             return f"{entry.value} was too low ({entry.when}), and {value} is lower"
     return None
+
+
+def record_reply(cache: PuzzleCache, part: int, answer: str, message: str, right: bool) -> None:
+    """Append the reply to aocd's submission log; remember a right answer as aocd does."""
+    log = read_log_entries(cache.submissions_path)
+    when = calendar.current_time().isoformat(sep=" ")
+    log.append({"part": "ab"[part - 1], "value": answer, "when": when, "message": message})
+    write_atomically(cache.submissions_path, json.dumps(log, indent=2))
+    if right:
+        write_atomically(cache.answer_path(part), answer)

@@ -21,55 +21,22 @@ from __future__ import annotations
 
 import json
 import platform
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
-from aoc2023.framework.bench import BenchReport, DayBench, Stats, StepBench
-from aoc2023.framework.config import PROJECT_CONFIG_DIR_NAME, find_upwards
-from aoc2023.framework.errors import UsageError
+from aoc2023.framework.errors import HistoryError
 from aoc2023.framework.files import write_atomically
+from aoc2023.framework.project import project_root, require_project_root
+from aoc2023.framework.results import BenchReport, Change, DayBench, Stats, StepBench, Trend
 
 HISTORY_FILE = Path("benchmarks", "history.json")
 NOISE_FLOOR = 0.02
 FORMAT = 1
 
-Verdict = Literal["faster", "slower", "no change"]
 Key = tuple[int, int, str, str, str]
 """(year, day, source, label, step): which figures may be compared."""
-
-
-class HistoryError(UsageError):
-    """The history file cannot be read or written."""
-
-
-@dataclass(frozen=True)
-class Change:
-    verdict: Verdict
-    ratio: float
-    """The new median over the saved one."""
-    saved: Stats
-    saved_on: str
-    python: str
-
-
-def project_root(start: Path | None = None) -> Path | None:
-    """The project folder, found as `config.find_project_config_dir` finds its folder:
-    upwards from the working folder, else beside this package's source checkout."""
-    return find_upwards(
-        lambda folder: (folder / "pyproject.toml").is_file()
-        or (folder / PROJECT_CONFIG_DIR_NAME).is_dir(),
-        start,
-    )
-
-
-def require_project_root() -> Path:
-    root = project_root()
-    if root is None:
-        raise UsageError("No project folder here (one with a pyproject.toml, from the working "
-                         "folder upwards): run aoc bench from inside your project.")
-    return root
 
 
 def machine() -> str:
@@ -85,7 +52,7 @@ def python_version() -> str:
     return f"{platform.python_implementation()} {platform.python_version()}"
 
 
-def verdict(new: Stats, old: Stats) -> Verdict:
+def trend(new: Stats, old: Stats) -> Trend:
     """Faster or slower only when the two middle halves (with the noise floor) do not
     overlap; see the module docstring."""
     new_low, new_high = _band(new)
@@ -154,7 +121,7 @@ def compare(report: BenchReport, entries: list[dict[str, Any]], on_machine: str)
         for step in bench.steps:
             old = baseline.get(_key(bench, step.step))
             if step.stats is not None and old is not None and old.saved.median > 0:
-                change = replace(old, verdict=verdict(step.stats, old.saved),
+                change = replace(old, trend=trend(step.stats, old.saved),
                                  ratio=step.stats.median / old.saved.median)
                 step = replace(step, change=change)
             steps.append(step)
@@ -193,7 +160,7 @@ def compare_save_publish(
 ) -> tuple[BenchReport, list[str]]:
     """Compare with the saved figures, then save them and write the README table when
     asked. Returns the compared report and one sentence per file written."""
-    from aoc2023.framework import readme_table
+    from aoc2023.framework.bench import readme_table
 
     done: list[str] = []
     root = project_root()

@@ -1,0 +1,171 @@
+"""Every request to adventofcode.com, made through aocd.
+
+aocd is the only thing that talks to the site; this module is the only one that asks
+it to. It builds aocd's `Puzzle` in one place, gives every request a time limit, and
+turns what aocd and urllib3 raise into our errors, with one sentence for each kind of
+failure: a locked puzzle, a dead token, no network, anything else the site says.
+aocd is imported inside the functions, so that a run that needs no request never
+pays for importing it.
+
+Answers are posted through aocd's own HTTP client (`aocd.utils.http`, with its user
+agent and rate limit) rather than `Puzzle.answer_a = ...`: aocd's submit sleeps and
+retries by itself when the site says to wait, which would hide the wait from us.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from aoc2023.framework import calendar
+from aoc2023.framework.aocd import paths
+from aoc2023.framework.errors import AocError, NoInputError, SentButNoReply, SiteError
+
+if TYPE_CHECKING:
+    from aocd.models import Puzzle
+
+CONNECT_TIMEOUT = 10.0
+READ_TIMEOUT = 30.0
+"""Seconds to wait for the site to accept a connection, and then for each reply."""
+
+_REFUSED_STATUSES = {"400", "401", "403"}
+
+
+@dataclass(frozen=True)
+class PageExample:
+    """One example as aocd's example parser read it from the puzzle page."""
+
+    input: str
+    part_1: str | None = None
+    part_2: str | None = None
+    extra: dict[str, object] = field(default_factory=dict)
+
+
+def dead_token_sentence(detail: str = "") -> str:
+    """What to do about a token the site refuses: the one sentence for it."""
+    why = f"{detail}; it is dead or expired" if detail else "it is dead or expired"
+    return (f"adventofcode.com refused the session token ({why}): put a fresh one in "
+            f"$AOC_SESSION or {paths.token_file()}.")
+
+
+@contextmanager
+def _time_limit() -> Iterator[None]:
+    """A time limit on every request aocd makes inside the block.
+
+    aocd's client passes no timeout to urllib3 and takes none, and `Puzzle`'s properties
+    make their requests inside aocd, so the only place a limit can go is the default of
+    aocd's connection pool manager. It is set for the block and taken off after, so
+    other users of aocd in this process keep aocd's own behaviour.
+    """
+    import aocd.utils
+    import urllib3
+
+    settings = aocd.utils.http.pool_manager.connection_pool_kw
+    missing = object()
+    before = settings.get("timeout", missing)
+    settings["timeout"] = urllib3.Timeout(connect=CONNECT_TIMEOUT, read=READ_TIMEOUT)
+    try:
+        yield
+    finally:
+        if before is missing:
+            settings.pop("timeout", None)
+        else:
+            settings["timeout"] = before
+
+
+@contextmanager
+def _asking(
+    doing: str, year: int, day: int, error_class: type[AocError] = NoInputError
+) -> Iterator[None]:
+    """Run a request with a time limit; its failures become `error_class`, one sentence
+    each. `doing` completes "Could not reach adventofcode.com to ...": `fetch 2023 day 7`."""
+    import aocd.exceptions
+    import urllib3.exceptions
+
+    try:
+        with _time_limit():
+            yield
+    except aocd.exceptions.PuzzleLockedError as error:
+        raise error_class(calendar.locked_message(year, day)) from error
+    except aocd.exceptions.DeadTokenError as error:
+        raise error_class(dead_token_sentence()) from error
+    except (urllib3.exceptions.HTTPError, ConnectionError, TimeoutError) as error:
+        raise error_class(
+            f"Could not reach adventofcode.com to {doing} (no network?): {type(error).__name__}."
+        ) from error
+    except aocd.exceptions.AocdError as error:
+        status = re.match(r"HTTP (\d+)", str(error))
+        if status and status[1] in _REFUSED_STATUSES:
+            raise error_class(dead_token_sentence(f"HTTP {status[1]}")) from error
+        raise error_class(f"Could not {doing} on adventofcode.com: {error}.") from error
+
+
+def _puzzle(token: str, year: int, day: int) -> Puzzle:
+    """The one place an aocd `Puzzle` is built: for the user whose token this is."""
+    import aocd.models
+
+    return aocd.models.Puzzle(year, day, user=aocd.models.User(token))
+
+
+def fetch_input(year: int, day: int, token: str) -> str:
+    """The user's input for the puzzle, fetched and cached by aocd. A puzzle that is not
+    unlocked yet by the clock is refused before any request."""
+    calendar.ensure_unlocked(year, day)
+    with _asking(f"fetch {year} day {day}", year, day):
+        text = str(_puzzle(token, year, day).input_data)
+    return text
+
+
+def read_page(year: int, day: int, token: str) -> tuple[str, tuple[PageExample, ...]]:
+    """The puzzle's title and its examples, as aocd's example parser reads the page."""
+    with _asking(f"read the page of {year} day {day}", year, day):
+        puzzle = _puzzle(token, year, day)
+        # `examples` first: it fetches the page once and caches it, and says nothing
+        # when that fails; `title` then reads the cached page, or fails with the reason.
+        found = puzzle.examples
+        title = str(puzzle.title)
+    examples = tuple(
+        PageExample(example.input_data, example.answer_a, example.answer_b,
+                    dict(example.extra or {}))
+        for example in found
+    )
+    return title, examples
+
+
+def refresh_known_answers(token: str, year: int, day: int) -> None:
+    """Let aocd look at the puzzle page for parts already solved (by any means, the
+    website included), caching their answers."""
+    with _asking(f"check {year} day {day}", year, day, SiteError):
+        puzzle = _puzzle(token, year, day)
+        for name in ("answer_a", "answer_b"):
+            getattr(puzzle, name, None)  # a part not solved yet raises AttributeError
+
+
+def post_answer(token: str, year: int, day: int, part: int, answer: str) -> str:
+    """Send one answer; return the text of the site's reply (its <article>)."""
+    import aocd.utils
+    import bs4
+    import urllib3.exceptions
+
+    with _asking("send the answer", year, day, SiteError):
+        url = _puzzle(token, year, day).submit_url
+        try:
+            response: Any = aocd.utils.http.post(
+                url, token=token, fields={"level": str(part), "answer": answer})
+        except urllib3.exceptions.ReadTimeoutError as error:
+            raise SentButNoReply(
+                f"Sent {answer}, but adventofcode.com did not reply within {READ_TIMEOUT:g} s: "
+                "look at the puzzle page to see whether it was taken."
+            ) from error
+    if response.status != 200:
+        raise SiteError(f"adventofcode.com answered HTTP {response.status} to the answer; "
+                        "nothing was recorded, try again later.")
+    page = bs4.BeautifulSoup(response.data, "html.parser")
+    if page(string="[Log In]"):
+        raise SiteError(dead_token_sentence())
+    if page.article is None:
+        raise SiteError("adventofcode.com's reply to the answer had no message in it.")
+    return str(page.article.get_text()).strip()

@@ -1,0 +1,64 @@
+"""What `aoc new` wants from adventofcode.com: the input, the title and the examples.
+
+All of it comes through aocd (see client.py): the input is fetched into aocd's
+cache, the title and the examples come from the puzzle page, which aocd's example
+parser reads (and aocd caches). What cannot be had is one sentence, never an
+exception: a new day's files are written whatever the site says.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from aoc2023.framework.aocd import client, paths
+from aoc2023.framework.aocd.client import PageExample
+from aoc2023.framework.aocd.paths import PuzzleCache, cached_title
+from aoc2023.framework.errors import NoInputError
+
+
+@dataclass(frozen=True)
+class PuzzleInfo:
+    """What could be had for a new day, and a sentence for each thing that could not."""
+
+    title: str | None = None
+    examples: tuple[PageExample, ...] = ()
+    input_cached: bool = False
+    problems: tuple[str, ...] = ()
+
+
+def no_token_problem() -> str:
+    return (
+        "No session token is set, so nothing was fetched (your input, the puzzle's title and "
+        f"example): put your session cookie in {paths.token_file()} or export AOC_SESSION."
+    )
+
+
+def gather(year: int, day: int, token: str | None) -> PuzzleInfo:
+    """The input (fetched into aocd's cache), the title and the examples, as far as
+    they can be had. The caller has already checked that the puzzle is unlocked."""
+    cache = PuzzleCache.for_token(token, year, day) if token else None
+    local_title = cached_title(year, day, cache.user_dir if cache else None)
+    if token is None:
+        return PuzzleInfo(title=local_title, problems=(no_token_problem(),))
+
+    try:
+        if cache is None or cache.read_input() is None:
+            client.fetch_input(year, day, token)
+    except NoInputError as error:
+        # The page would fail the same way (the same token, the same network): one sentence.
+        return PuzzleInfo(
+            title=local_title,
+            problems=(f"Fetched neither your input nor the puzzle's example: {error}",),
+        )
+    try:
+        title, examples = client.read_page(year, day, token)
+    except NoInputError as error:
+        return PuzzleInfo(
+            title=local_title, input_cached=True,
+            problems=(f"Fetched your input, but not the puzzle page (title, example): {error}",),
+        )
+    problems = () if examples else (
+        "aocd's example parser found no example on the puzzle page: paste it in yourself.",
+    )
+    return PuzzleInfo(title, examples, input_cached=True, problems=problems)
+

@@ -1,0 +1,90 @@
+"""The Advent of Code calendar: which years, days and parts exist, and when each unlocks.
+
+One home for these rules, so that the registry, the fetch, `aoc new` and `aoc list`
+all refuse the same things with the same sentence. The time zone is loaded only when
+a time is asked for: zoneinfo costs a run that needs no clock several milliseconds.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from functools import cache
+from typing import TYPE_CHECKING
+
+from aoc2023.framework.errors import NoInputError, UsageError
+
+if TYPE_CHECKING:
+    from zoneinfo import ZoneInfo
+
+FIRST_YEAR = 2015
+
+
+@cache
+def aoc_timezone() -> ZoneInfo:
+    """US Eastern time, in which puzzles unlock (aocd uses the same zone)."""
+    from zoneinfo import ZoneInfo
+
+    return ZoneInfo("America/New_York")
+
+
+def days_in_year(year: int) -> int:
+    """Advent of Code has 25 days a year until 2024, and 12 from 2025 on."""
+    return 25 if year < 2025 else 12
+
+
+def puzzle_parts(year: int, day: int) -> tuple[int, ...]:
+    """The parts a puzzle has: the last day of a year has no part 2."""
+    return (1,) if day == days_in_year(year) else (1, 2)
+
+
+def check_year(year: int) -> None:
+    if year < FIRST_YEAR:
+        raise UsageError(f"Advent of Code started in {FIRST_YEAR}; there is no {year}.")
+
+
+def check_day(year: int, day: int) -> None:
+    """Refuse a year before the first, or a day the year does not have."""
+    check_year(year)
+    last = days_in_year(year)
+    if not 1 <= day <= last:
+        raise UsageError(f"There is no {year} day {day}: days of {year} run from 1 to {last}.")
+
+
+def unlock_time(year: int, day: int) -> datetime:
+    """Puzzles unlock at midnight, Eastern time, on their day of December."""
+    return datetime(year, 12, day, tzinfo=aoc_timezone())
+
+
+def current_time() -> datetime:
+    return datetime.now(tz=aoc_timezone())
+
+
+def describe_wait(delta: timedelta) -> str:
+    """A wait as a person reads it: `2d 3h 4m 5s`, `4m 30s`."""
+    seconds = max(0, int(delta.total_seconds()))
+    days, rest = divmod(seconds, 86400)
+    hours, rest = divmod(rest, 3600)
+    minutes, seconds = divmod(rest, 60)
+    parts = [f"{days}d"] if days else []
+    parts += [f"{hours}h"] if hours or days else []
+    parts += [f"{minutes}m", f"{seconds}s"]
+    return " ".join(parts)
+
+
+def locked_message(year: int, day: int, now: datetime | None = None) -> str:
+    """Why the puzzle cannot be had: not unlocked yet by the clock, or the site says so."""
+    now = now or current_time()
+    unlock = unlock_time(year, day)
+    if now < unlock:
+        return (
+            f"{year} day {day} is not unlocked yet: it unlocks at midnight Eastern time on "
+            f"December {day}, {year}, in {describe_wait(unlock - now)}."
+        )
+    return f"adventofcode.com says {year} day {day} is not available yet (HTTP 404)."
+
+
+def ensure_unlocked(year: int, day: int, now: datetime | None = None) -> None:
+    """Refuse, by the clock alone, a puzzle that has not unlocked yet: no request is sent."""
+    now = now or current_time()
+    if now < unlock_time(year, day):
+        raise NoInputError(locked_message(year, day, now))

@@ -1,0 +1,11 @@
+"""The `aoc` command line: one module per command, registered on one typer app.
+
+`app` builds the app and routes aocd-style command lines to aocd's runner; `common`
+holds what the commands share (parameters, logging, the one place errors become a
+sentence and an exit code, JSON or a table); `run`, `new`, `listing` and `bench` are
+the commands. Nothing below the CLI prints or exits.
+"""
+
+from aoc2023.framework.cli.app import app, main
+
+__all__ = ["app", "main"]

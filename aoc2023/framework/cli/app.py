@@ -1,0 +1,61 @@
+"""The typer app, with each command registered from its own module, and `main`.
+
+`aoc` has no options of its own but --help: a command line that starts with any other
+option (`-y 2023`, `--years=2023`, `-sy 2023`...) is one for aocd's runner, and is
+handed to it, so `aoc` behaves the same whichever package's `aoc` script is installed.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import typer
+
+from aoc2023.framework.aocd.paths import use_project_config_dir
+from aoc2023.framework.cli import bench, listing, new, run
+
+app = typer.Typer(
+    name="aoc",
+    help=(
+        "Run, check and time Advent of Code solutions.\n\n"
+        "Called with aocd's runner options instead of a command (aoc -y 2023 -d 7 -s), "
+        "aoc runs aocd's own runner."
+    ),
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+
+@app.callback()
+def _commands() -> None:
+    """Run, check and time Advent of Code solutions."""
+
+
+app.command("run")(run.run)
+app.command("new")(new.new)
+app.command("list")(listing.list_days)
+app.command("bench")(bench.bench)
+
+
+def run_aocd_runner(args: list[str]) -> int:
+    import aocd.runner
+
+    sys.argv = ["aoc", *args]
+    try:
+        aocd.runner.main()
+    except SystemExit as exit_:
+        return exit_.code if isinstance(exit_.code, int) else 1
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    use_project_config_dir()
+    if args and args[0].startswith("-") and args[0] != "--help":
+        return run_aocd_runner(args)
+    try:
+        app(args=args, prog_name="aoc")
+    except SystemExit as exit_:
+        return exit_.code if isinstance(exit_.code, int) else 0 if exit_.code is None else 1
+    return 0

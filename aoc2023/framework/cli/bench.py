@@ -1,0 +1,75 @@
+"""`aoc bench`: time each step of days over many runs, and compare with saved figures."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from aoc2023.framework.cli.common import (
+    AsJson,
+    Days,
+    InputFile,
+    UseExamples,
+    Verbose,
+    Year,
+    check_seconds,
+    configure_logging,
+    emit,
+    fail,
+)
+
+
+def bench(
+    year: Year,
+    days: Days = None,
+    input_file: InputFile = None,
+    example: UseExamples = False,
+    budget: Annotated[
+        float, typer.Option("--budget", metavar="SECONDS",
+                            help="Time to spend on each day, shared by its steps.")
+    ] = 1.0,
+    timeout: Annotated[
+        float | None,
+        typer.Option("--timeout", metavar="SECONDS",
+                     help="Stop a part whose run takes longer (shown as timeout, exit 2)."),
+    ] = None,
+    save: Annotated[
+        bool, typer.Option("--save", help="Save the figures to benchmarks/history.json.")
+    ] = False,
+    readme: Annotated[
+        bool, typer.Option("--readme", help="Write the median times into README.md, "
+                           "between the aoc-bench marker comments.")
+    ] = False,
+    as_json: AsJson = False,
+    verbose: Verbose = False,
+) -> None:
+    """Time parse, part 1 and part 2 over many runs: median, minimum and spread.
+
+    Each step is repeated after a warm-up for its share of the budget (10 to 100,000
+    runs), each part on a fresh parse. Compared with the figures last saved on this
+    machine, a change is called faster or slower only when beyond the noise of both.
+    Inputs are chosen as for aoc run. Exit code as for aoc run.
+    """
+    from datetime import UTC, datetime
+
+    from aoc2023.framework.bench import history
+    from aoc2023.framework.bench.measure import bench_days
+    from aoc2023.framework.inputs import RunRequest
+    from aoc2023.framework.render import as_json as json_view
+    from aoc2023.framework.render import bench as bench_view
+    from aoc2023.framework.results import bench_exit_code
+
+    configure_logging(verbose)
+    try:
+        check_seconds("--budget", budget)
+        check_seconds("--timeout", timeout)
+        outcome = bench_days(RunRequest(year, days, input_file, example), budget, timeout)
+        outcome, done = history.compare_save_publish(outcome, save, readme, datetime.now(UTC))
+    except Exception as error:
+        fail(error, verbose)
+    emit(as_json, lambda: json_view.bench_json(outcome), outcome.notices,
+         lambda out, err: bench_view.render(outcome, verbose, out, err))
+    for line in done:
+        typer.echo(line, err=True)
+    raise typer.Exit(bench_exit_code(outcome))

@@ -1,0 +1,98 @@
+"""What the commands share: their common parameters, logging, and the one place where an
+error becomes a sentence and an exit code, and output becomes JSON or a table."""
+
+from __future__ import annotations
+
+import logging
+import sys
+import traceback
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import IO, Annotated, NoReturn
+
+import typer
+
+from aoc2023.framework.aocd import paths
+from aoc2023.framework.errors import AocError, UsageError
+from aoc2023.framework.results import ExitCode
+
+Year = Annotated[int, typer.Argument(help="The year, e.g. 2023.")]
+Days = Annotated[
+    str | None, typer.Argument(help="Days: 7, 1-7 or 1,3,5. Default: every day the year has.")
+]
+InputFile = Annotated[
+    Path | None, typer.Option("--input", help="Use this file as the input (one day only); "
+                              "fetches nothing.")
+]
+UseExamples = Annotated[
+    bool, typer.Option("--example", help="Use the days' own examples (and check them).")
+]
+AsJson = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
+Verbose = Annotated[
+    bool, typer.Option("--verbose", "-v", help="Show tracebacks and debug logging.")
+]
+
+MAX_SECONDS = 86_400
+
+
+class _RedactToken(logging.Filter):
+    """Keeps the session token out of every log line, whatever logs it."""
+
+    def __init__(self, token: str | None) -> None:
+        super().__init__()
+        self.token = token
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if self.token:
+            message = record.getMessage()
+            if self.token in message:
+                record.msg, record.args = message.replace(self.token, "<token>"), ()
+        return True
+
+
+def configure_logging(verbose: bool) -> None:
+    if verbose:
+        logging.basicConfig(level=logging.DEBUG, format="%(levelname)s %(name)s: %(message)s")
+        redact = _RedactToken(paths.find_token())
+        for handler in logging.getLogger().handlers:
+            handler.addFilter(redact)
+    else:
+        # aocd logs server replies at ERROR level; our own sentence says what went wrong.
+        logging.getLogger("aocd").setLevel(logging.CRITICAL + 1)
+
+
+def fail(error: BaseException, verbose: bool) -> NoReturn:
+    """Print the error as one sentence (and its traceback when verbose), and exit."""
+    if verbose:
+        traceback.print_exception(error, file=sys.stderr)
+    if isinstance(error, AocError):
+        typer.echo(f"Error: {error}", err=True)
+        raise typer.Exit(error.exit_code)
+    typer.echo(
+        f"Error: unexpected {type(error).__name__}: {error} (run again with --verbose "
+        "for the traceback).",
+        err=True,
+    )
+    raise typer.Exit(ExitCode.COULD_NOT_RUN)
+
+
+def check_seconds(option: str, value: float | None) -> None:
+    """A time option must be a positive number of seconds, at most a day."""
+    if value is not None and not 0 < value <= MAX_SECONDS:
+        raise UsageError(f"{option} must be a number of seconds above 0 and at most "
+                         f"{MAX_SECONDS:,} (a day), not {value:g}.")
+
+
+def emit(
+    as_json: bool,
+    to_json: Callable[[], str],
+    notices: Sequence[str],
+    render: Callable[[IO[str], IO[str]], None],
+) -> None:
+    """The JSON alone on stdout (notices on stderr), or the view for people."""
+    if as_json:
+        typer.echo(to_json())
+        for notice in notices:
+            typer.echo(notice, err=True)
+    else:
+        render(sys.stdout, sys.stderr)

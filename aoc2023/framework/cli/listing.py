@@ -1,0 +1,36 @@
+"""`aoc list`: the days written so far, from local files only."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from aoc2023.framework.cli.common import AsJson, Verbose, configure_logging, emit, fail
+
+
+def list_days(
+    year: Annotated[
+        int | None, typer.Argument(help="The year, e.g. 2023. Default: every year with days.")
+    ] = None,
+    as_json: AsJson = False,
+    verbose: Verbose = False,
+) -> None:
+    """List the days written so far: title, examples per part, and which parts are solved.
+
+    A part is solved when aocd has cached the answer the site accepted for your session
+    token. Reads local files only; fetches nothing.
+    """
+    from aoc2023.framework import listing
+    from aoc2023.framework.render import as_json as json_view
+    from aoc2023.framework.render import listing as listing_view
+    from aoc2023.framework.results import listing_exit_code
+
+    configure_logging(verbose)
+    try:
+        found = listing.list_days(year)
+    except Exception as error:
+        fail(error, verbose)
+    emit(as_json, lambda: json_view.listing_json(found), found.notices,
+         lambda out, err: listing_view.render(found, out, err))
+    raise typer.Exit(listing_exit_code(found))

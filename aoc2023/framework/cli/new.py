@@ -1,0 +1,42 @@
+"""`aoc new`: start a day from a template, with what can be fetched for it."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from aoc2023.framework.cli.common import Verbose, Year, configure_logging, fail
+
+
+def new(
+    year: Year,
+    day: Annotated[int, typer.Argument(help="The day, e.g. 8.")],
+    verbose: Verbose = False,
+) -> None:
+    """Start a day: write its module (dayNN.py) and its test file from a template.
+
+    With a session token, also fetches your input into aocd's cache, and the
+    puzzle's title and example into the template. Never overwrites a file (exit 2);
+    refuses a puzzle that is not unlocked yet.
+    """
+    from aoc2023.framework.aocd.paths import find_token
+    from aoc2023.framework.scaffold import new_day, shown
+
+    configure_logging(verbose)
+    try:
+        created = new_day(year, day, find_token())
+    except Exception as error:
+        fail(error, verbose)
+    target, info = created.target, created.info
+    typer.echo(f"Wrote {shown(target.day_path)} and {shown(target.test_path)}"
+               + (f" for {year} day {day}: {info.title}." if info.title else "."))
+    if info.input_cached:
+        typer.echo("Your input is in aocd's cache.")
+    if info.examples:
+        count = len(info.examples)
+        typer.echo(f"The example block holds {count} example{'s' * (count > 1)} from the "
+                   "puzzle page, read by aocd's example parser: check the answers.")
+    for problem in info.problems:
+        typer.echo(f"Note: {problem}", err=True)
+    typer.echo(f"Next: aoc run {year} {day} --example")

@@ -1,0 +1,197 @@
+"""`aoc run`: run days, check their answers, and send new ones safely."""
+
+from __future__ import annotations
+
+import sys
+from typing import TYPE_CHECKING, Annotated, NoReturn
+
+import typer
+
+from aoc2023.framework.cli.common import (
+    AsJson,
+    Days,
+    InputFile,
+    UseExamples,
+    Verbose,
+    Year,
+    check_seconds,
+    configure_logging,
+    emit,
+    fail,
+)
+from aoc2023.framework.results import ExitCode
+
+if TYPE_CHECKING:
+    from datetime import datetime
+    from typing import IO
+
+    from aoc2023.framework.inputs import RunRequest
+    from aoc2023.framework.profiling import Profiler
+    from aoc2023.framework.results import RunReport
+    from aoc2023.framework.runner import DayRunner
+    from aoc2023.framework.submit import Candidate
+
+
+def run(
+    year: Year,
+    days: Days = None,
+    input_file: InputFile = None,
+    example: UseExamples = False,
+    no_submit: Annotated[
+        bool, typer.Option("--no-submit", help="Send no answer to adventofcode.com.")
+    ] = False,
+    yes: Annotated[
+        bool, typer.Option("--yes", "-y", help="Send new answers without asking first.")
+    ] = False,
+    dry_run: Annotated[
+        bool, typer.Option("--dry-run", help="Show what would be sent; send nothing.")
+    ] = False,
+    wait: Annotated[
+        bool, typer.Option("--wait", help="Wait out the site's wait (with a countdown), then send.")
+    ] = False,
+    as_json: AsJson = False,
+    verbose: Verbose = False,
+    timeout: Annotated[
+        float | None,
+        typer.Option("--timeout", metavar="SECONDS",
+                     help="Stop a part that runs longer (shown as timeout, exit 2)."),
+    ] = None,
+    profile: Annotated[
+        bool, typer.Option("--profile", help="Profile the days: show the functions that "
+                           "took the most time of their own.")
+    ] = False,
+    watch: Annotated[
+        bool, typer.Option("--watch", help="Run again on each save of the day's file "
+                           "(its examples, or --input FILE) until Ctrl-C.")
+    ] = False,
+) -> None:
+    """Run days, time parse and each part, check the answers, and send new ones.
+
+    Input comes from aocd's cache, else through aocd; with no session token set,
+    the days' examples are run instead. A new answer on your input is sent only when
+    it can be right (see the README); on a terminal you confirm it first. Exit code:
+    0 when nothing is wrong, 1 when an answer is wrong, 2 when something could not run.
+    """
+    from aoc2023.framework.inputs import RunRequest
+    from aoc2023.framework.results import run_exit_code
+    from aoc2023.framework.runner import run_days
+
+    configure_logging(verbose)
+    if watch:
+        watch_run(RunRequest(year, days, input_file=input_file, example=input_file is None),
+                  as_json, verbose)
+    profiler = None
+    try:
+        runner, profiler = day_runner_for(timeout, profile)
+        outcome = run_days(RunRequest(year, days, input_file, example), runner)
+        if not no_submit:
+            outcome = submit_answers(outcome, yes=yes, dry_run=dry_run, wait=wait)
+    except Exception as error:
+        fail(error, verbose)
+    show_run(outcome, as_json, verbose)
+    if profiler is not None:
+        show_profile(profiler, sys.stderr if as_json else sys.stdout)
+    raise typer.Exit(run_exit_code(outcome.results))
+
+
+def show_run(outcome: RunReport, as_json: bool, verbose: bool) -> None:
+    from aoc2023.framework.render import as_json as json_view
+    from aoc2023.framework.render import run as run_view
+
+    emit(as_json, lambda: json_view.run_json(outcome), outcome.notices,
+         lambda out, err: run_view.render(outcome, verbose, out, err))
+
+
+class TerminalPrompter:
+    """Asks before sending and shows the countdown of a wait, on the terminal."""
+
+    def __init__(self) -> None:
+        self.stopped = False
+
+    def confirm(self, candidate: Candidate) -> bool:
+        """Ctrl-C or the end of input at the question means no, to this and the rest."""
+        if self.stopped:
+            return False
+        try:
+            return typer.confirm(
+                f"Send {candidate.answer} as the answer to {candidate.year} day "
+                f"{candidate.day} part {candidate.part}?",
+                default=False,
+                err=True,
+            )
+        except typer.Abort:
+            self.stopped = True
+            typer.echo("", err=True)
+            return False
+
+    def wait_until(self, until: datetime) -> None:
+        import time
+        from datetime import UTC
+        from datetime import datetime as clock
+
+        from aoc2023.framework.calendar import describe_wait
+
+        while (left := until - clock.now(UTC)).total_seconds() > 0:
+            sys.stderr.write(f"\rThe site asked to wait: {describe_wait(left)} left...   ")
+            sys.stderr.flush()
+            time.sleep(min(1.0, left.total_seconds()))
+        sys.stderr.write("\r" + " " * 60 + "\r")
+
+
+def submit_answers(outcome: RunReport, yes: bool, dry_run: bool, wait: bool) -> RunReport:
+    """Send the run's new answers, under the project's [tool.aoc] settings."""
+    from aoc2023.framework import submit
+    from aoc2023.framework.settings import load_settings
+
+    if not submit.has_candidates(outcome):
+        return outcome
+    settings = load_settings()
+    if not settings.submit:
+        return outcome
+    options = submit.SubmitOptions(
+        dry_run=dry_run,
+        yes=yes or not settings.confirm,
+        wait=wait,
+        interactive=sys.stdin.isatty() and sys.stderr.isatty(),
+    )
+    return submit.submit_new_answers(outcome, options, TerminalPrompter())
+
+
+def watch_run(request: RunRequest, as_json: bool, verbose: bool) -> NoReturn:
+    """`aoc run --watch`: run, then again on each save of the day's file; Ctrl-C is exit 0."""
+    from aoc2023.framework.watch import watch_days
+
+    def show(outcome: RunReport) -> None:
+        show_run(outcome, as_json, verbose)
+        sys.stdout.flush()  # a pipe is block-buffered: show each run as it ends
+        sys.stderr.flush()
+
+    try:
+        watch_days(request, show, lambda line: typer.echo(line, err=True))
+    except Exception as error:
+        fail(error, verbose)
+    raise typer.Exit(ExitCode.OK)
+
+
+def day_runner_for(timeout: float | None, profile: bool) -> tuple[DayRunner, Profiler | None]:
+    """How `aoc run` runs a day: in this process unless there is a time limit; profiled
+    when asked. Nothing of either is imported when neither is asked for."""
+    from aoc2023.framework.runner import run_solution
+
+    check_seconds("--timeout", timeout)
+    if timeout is None and not profile:
+        return run_solution, None
+    from aoc2023.framework.profiling import Profiler
+    from aoc2023.framework.timeouts import day_runner
+
+    profiler = Profiler() if profile else None
+    return day_runner(timeout, profiler), profiler
+
+
+def show_profile(profiler: Profiler, out: IO[str]) -> None:
+    from aoc2023.framework.render.profile import render_profile
+    from aoc2023.framework.render.table import use_colour
+
+    print(file=out)
+    print(render_profile(profiler.top(), use_colour(out)), file=out)
+    print("(Times above include the profiler's own overhead.)", file=out)

@@ -1,0 +1,57 @@
+"""Finding the user's project folder: where `aoc` keeps files that belong to the project.
+
+The project is the nearest folder from the working folder upwards that has a
+`pyproject.toml` (or an `.aocd_config/`), else the source checkout this package runs
+from, so that an editable install works from any folder. Its files are the
+`[tool.aoc]` settings (settings.py), the benchmark history and README table (bench/),
+and aocd's config folder `.aocd_config/` (aocd/paths.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from aoc2023.framework.errors import UsageError
+
+PROJECT_CONFIG_DIR_NAME = ".aocd_config"
+
+SOURCE_CHECKOUT = Path(__file__).resolve().parents[2]
+"""The folder this package's source sits in (the project, for a checkout or editable install)."""
+
+
+def find_upwards(
+    is_wanted: Callable[[Path], bool], start: Path | None = None, or_source: bool = True
+) -> Path | None:
+    """The first folder from `start` (the working folder) upwards that `is_wanted`,
+    else (with `or_source`) the source checkout if it is wanted."""
+    here = (start or Path.cwd()).resolve()
+    for folder in (*(here, *here.parents), *([SOURCE_CHECKOUT] if or_source else [])):
+        if is_wanted(folder):
+            return folder
+    return None
+
+
+def project_root(start: Path | None = None) -> Path | None:
+    """The project folder: upwards from the working folder, else the source checkout."""
+    return find_upwards(
+        lambda folder: (folder / "pyproject.toml").is_file()
+        or (folder / PROJECT_CONFIG_DIR_NAME).is_dir(),
+        start,
+    )
+
+
+def require_project_root() -> Path:
+    root = project_root()
+    if root is None:
+        raise UsageError("No project folder here (one with a pyproject.toml, from the working "
+                         "folder upwards): run aoc bench from inside your project.")
+    return root
+
+
+def find_pyproject(start: Path | None = None) -> Path | None:
+    """The nearest `pyproject.toml` from the working folder upwards (never the source
+    checkout's: settings belong to the project the user is in)."""
+    found = find_upwards(lambda folder: (folder / "pyproject.toml").is_file(), start,
+                         or_source=False)
+    return found / "pyproject.toml" if found else None

@@ -1,0 +1,67 @@
+"""The JSON of each command, for programs: one object on stdout (README: `--json`).
+
+Tracebacks are left out (they are for `--verbose` on stderr); everything else a
+person sees in the table is here, as plain values.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict
+from typing import Any
+
+from aoc2023.framework.results import BenchReport, Listing, PartResult, RunReport, Stats, StepBench
+
+
+def _part_json(part: PartResult) -> dict[str, Any]:
+    data = asdict(part)
+    data["status"] = str(part.status)
+    data.pop("traceback")
+    return data
+
+
+def run_json(report: RunReport) -> str:
+    results = []
+    for result in report.results:
+        data = asdict(result)
+        data.pop("traceback")
+        data["parts"] = [_part_json(part) for part in result.parts]
+        results.append(data)
+    return json.dumps({"results": results, "notices": report.notices}, indent=2)
+
+
+def _stats_json(stats: Stats | None) -> dict[str, Any]:
+    if stats is None:
+        return {"runs": 0, "median": None, "min": None, "q1": None, "q3": None, "iqr": None}
+    return {"runs": stats.runs, "median": stats.median, "min": stats.minimum,
+            "q1": stats.q1, "q3": stats.q3, "iqr": stats.iqr}
+
+
+def _step_json(step: StepBench) -> dict[str, Any]:
+    data: dict[str, Any] = {"step": step.step, **_stats_json(step.stats), "error": step.error}
+    data["answers"] = [{"part": p.part, "answer": p.answer, "status": str(p.status),
+                        "expected": p.expected, "error": p.error} for p in step.parts]
+    change = step.change
+    data["change"] = None if change is None else {
+        "verdict": change.trend, "ratio": change.ratio, "saved_on": change.saved_on,
+        "saved_python": change.python, "saved": _stats_json(change.saved),
+    }
+    return data
+
+
+def bench_json(report: BenchReport) -> str:
+    results = []
+    for bench in report.results:
+        result = bench.result
+        results.append({
+            "year": result.year, "day": result.day, "title": result.title,
+            "source": result.source, "label": result.label, "error": result.error,
+            "steps": [_step_json(step) for step in bench.steps],
+        })
+    return json.dumps({"budget": report.budget, "results": results, "notices": report.notices},
+                      indent=2)
+
+
+def listing_json(listing: Listing) -> str:
+    days: list[dict[str, Any]] = [asdict(day) for day in listing.days]
+    return json.dumps({"days": days, "notices": listing.notices}, indent=2)

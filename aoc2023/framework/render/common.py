@@ -1,0 +1,72 @@
+"""What every view shares: how a duration and a part's answer are shown, and the order
+in which a command's output appears (notices, the table, then the problems)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import IO
+
+from aoc2023.framework.render.table import Cell, Column, paint, render_table, use_colour
+from aoc2023.framework.results import PartResult, Status
+
+_UNITS = ((1.0, "s"), (1e-3, "ms"), (1e-6, "µs"), (1e-9, "ns"))
+
+_MARKS = {
+    Status.CORRECT: ("✔", "green"),
+    Status.WRONG: ("✘", "red"),
+    Status.UNKNOWN: ("?", "yellow"),
+    Status.ERROR: ("!", "red"),
+    Status.NOT_IMPLEMENTED: ("-", "dim"),
+    Status.TIMEOUT: ("⧖", "red"),
+}
+
+
+def format_duration(seconds: float | None) -> str:
+    """Auto-ranged, three significant figures: `812 ns`, `3.40 µs`, `12.5 ms`, `1.23 s`."""
+    if seconds is None:
+        return ""
+    for scale, unit in _UNITS:
+        if seconds >= scale or unit == "ns":
+            value = seconds / scale
+            digits = 0 if value >= 100 or unit == "ns" else 1 if value >= 10 else 2
+            return f"{value:.{digits}f} {unit}"
+    raise AssertionError("unreachable")
+
+
+def part_cell(part: PartResult | None) -> Cell:
+    """A part's answer with its mark (✔ ✘ ? ! - ⧖), as every table shows it."""
+    if part is None:
+        return Cell("")
+    mark, style = _MARKS[part.status]
+    if part.status is Status.NOT_IMPLEMENTED:
+        return Cell(f"{mark} not implemented", style)
+    if part.status in (Status.ERROR, Status.TIMEOUT):
+        return Cell(f"{mark} {part.status}", style)
+    text = f"{mark} {part.answer or ''}"
+    if part.status is Status.WRONG:
+        text += f" (expected {part.expected})" if part.expected else " (wrong)"
+    if part.submitted:
+        text += f" [sent: {part.submitted}]"
+    return Cell(text, style)
+
+
+def show(
+    title: str,
+    columns: Sequence[Column],
+    rows: Sequence[Sequence[Cell]],
+    notices: Sequence[str],
+    problems: Sequence[str],
+    out: IO[str],
+    err: IO[str],
+    after: Sequence[tuple[str, str]] = (),
+) -> None:
+    """A command's output for people: notices (yellow, stderr), the table (stdout), the
+    problems (red, stderr), then any further `(line, style)` lines (stderr)."""
+    colour_err = use_colour(err)
+    for notice in notices:
+        print(paint(notice, "yellow", colour_err), file=err)
+    print(render_table(title, columns, rows, use_colour(out)), file=out)
+    for line in problems:
+        print(paint(line, "red", colour_err), file=err)
+    for line, style in after:
+        print(paint(line, style, colour_err), file=err)

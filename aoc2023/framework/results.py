@@ -1,0 +1,226 @@
+"""The plain data that crosses the pipeline's arrows: what a run, a bench, a listing and a
+profile produce, and the exit codes they lead to.
+
+Producers (runner, timeouts, submit, bench, listing, profiling) build these and
+renderers (`render/`) and the CLI read them; neither knows the other. This module is a
+leaf: it imports nothing of the framework, so anything may import it without a cycle.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from enum import IntEnum, StrEnum
+from typing import Literal
+
+Source = Literal["input", "example", "file"]
+"""Where a run's input came from: the user's puzzle input, a day's example, or --input."""
+
+
+class ExitCode(IntEnum):
+    """The exit codes of `aoc`, as documented in the README."""
+
+    OK = 0
+    WRONG_ANSWER = 1
+    COULD_NOT_RUN = 2
+
+
+class Status(StrEnum):
+    """What became of one part on one input."""
+
+    CORRECT = "correct"
+    WRONG = "wrong"
+    UNKNOWN = "unknown"
+    ERROR = "error"
+    NOT_IMPLEMENTED = "not implemented"
+    TIMEOUT = "timeout"
+
+
+SUBMIT_FAILED = "error"
+"""`PartResult.submitted` when the answer could not be sent (network, HTTP error, token)."""
+
+
+@dataclass(frozen=True)
+class PartResult:
+    part: int
+    status: Status
+    answer: str | None = None
+    seconds: float | None = None
+    expected: str | None = None
+    error: str | None = None
+    traceback: str | None = None
+    timed_with_other_part: bool = False
+    submitted: str | None = None
+    """The site's verdict on the answer sent by this run (see submit.py), or SUBMIT_FAILED."""
+    submit_note: str | None = None
+    """What was sent and what the site said, or why nothing was sent."""
+
+
+@dataclass(frozen=True)
+class DayResult:
+    """One day run on one input: its parse time and its parts, or why it could not run."""
+
+    year: int
+    day: int
+    title: str | None
+    source: Source | None
+    label: str | None = None
+    parse_seconds: float | None = None
+    parts: tuple[PartResult, ...] = ()
+    error: str | None = None
+    traceback: str | None = None
+
+
+@dataclass
+class RunReport:
+    """What `aoc run` shows: a result per day and input, and notices for the user."""
+
+    results: list[DayResult] = field(default_factory=list)
+    notices: list[str] = field(default_factory=list)
+
+
+def run_exit_code(results: Iterable[DayResult]) -> ExitCode:
+    """2 when anything could not run, else 1 when an answer is wrong, else 0."""
+    code = ExitCode.OK
+    for result in results:
+        if result.error is not None:
+            return ExitCode.COULD_NOT_RUN
+        for part in result.parts:
+            if part.status in (Status.ERROR, Status.TIMEOUT) or part.submitted == SUBMIT_FAILED:
+                return ExitCode.COULD_NOT_RUN
+            if part.status is Status.WRONG:
+                code = ExitCode.WRONG_ANSWER
+    return code
+
+
+# --- aoc bench ---------------------------------------------------------------------------
+
+Trend = Literal["faster", "slower", "no change"]
+"""How a step's new figures compare with the ones saved before (bench/history.py)."""
+
+
+@dataclass(frozen=True)
+class Stats:
+    """A step's runs summed up, in seconds."""
+
+    runs: int
+    median: float
+    minimum: float
+    q1: float
+    q3: float
+
+    @property
+    def iqr(self) -> float:
+        """The spread: how far apart the middle half of the runs lie."""
+        return self.q3 - self.q1
+
+    @classmethod
+    def of(cls, samples: Sequence[float]) -> Stats:
+        """The figures of `samples`: quartiles interpolated between the closest ranks (as
+        numpy's default)."""
+        import statistics
+
+        if not samples:
+            raise ValueError("no samples to sum up")
+        ordered = sorted(samples)
+        if len(ordered) == 1:  # statistics.quantiles wants two points before Python 3.13
+            return cls(1, ordered[0], ordered[0], ordered[0], ordered[0])
+        q1, median, q3 = statistics.quantiles(ordered, n=4, method="inclusive")
+        return cls(len(ordered), median, ordered[0], q1, q3)
+
+
+@dataclass(frozen=True)
+class Change:
+    """A step's figures against the latest ones saved on the same machine."""
+
+    trend: Trend
+    ratio: float
+    """The new median over the saved one."""
+    saved: Stats
+    saved_on: str
+    python: str
+
+
+@dataclass(frozen=True)
+class StepBench:
+    """One timed step of a day on one input: "parse", "part 1", "part 2" or "parts 1+2"."""
+
+    step: str
+    stats: Stats | None = None
+    parts: tuple[PartResult, ...] = ()
+    """The checking run's results for the part(s) of this step (none for the parse)."""
+    error: str | None = None
+    """Why timing this step failed, when it failed after the checking run passed."""
+    change: Change | None = None
+    """Against the saved figures, when there are any."""
+
+
+@dataclass(frozen=True)
+class DayBench:
+    result: DayResult
+    """The checking run: answers, errors and timeouts, as `aoc run` would show them."""
+    steps: tuple[StepBench, ...] = ()
+
+
+@dataclass
+class BenchReport:
+    results: list[DayBench] = field(default_factory=list)
+    notices: list[str] = field(default_factory=list)
+    budget: float = 1.0
+
+
+def bench_exit_code(report: BenchReport) -> ExitCode:
+    """As for a run; a step that could not be timed counts as not run."""
+    code = run_exit_code(bench.result for bench in report.results)
+    if any(step.error for bench in report.results for step in bench.steps):
+        return ExitCode.COULD_NOT_RUN
+    return code
+
+
+# --- aoc list ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PartListing:
+    part: int
+    examples: int
+    """How many of the day's examples declare an answer for this part."""
+    answer_known: bool
+    """Whether aocd has cached the answer the site accepted, for the current user."""
+
+
+@dataclass(frozen=True)
+class DayListing:
+    year: int
+    day: int
+    title: str | None
+    parts: tuple[PartListing, ...] = ()
+    error: str | None = None
+
+
+@dataclass
+class Listing:
+    days: list[DayListing] = field(default_factory=list)
+    notices: list[str] = field(default_factory=list)
+
+
+def listing_exit_code(listing: Listing) -> ExitCode:
+    """2 when a day could not be loaded, else 0."""
+    broken = any(day.error for day in listing.days)
+    return ExitCode.COULD_NOT_RUN if broken else ExitCode.OK
+
+
+# --- aoc run --profile -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ProfileRow:
+    """One function's share of a profiled run."""
+
+    function: str
+    location: str
+    """`path:line` of the function, or "" for a built-in."""
+    calls: int
+    primitive_calls: int
+    own_seconds: float
+    total_seconds: float
