@@ -1,14 +1,17 @@
-"""The aocd plugin: the entry point `aoc2023` in aocd's `adventofcode.user` group.
+"""Where aocd's runner and our days meet, in both directions.
 
-With it, `Puzzle(2023, 7).solve_for("aoc2023")` and aocd's own runner
-(`aoc -y 2023 -d 7`) solve our days. aocd hands over the input text and expects
-the two answers back.
+`solve` is the aocd plugin, the entry point `aoc2023` in aocd's `adventofcode.user`
+group: with it, `Puzzle(2023, 7).solve_for("aoc2023")` and aocd's own runner
+(`aoc -y 2023 -d 7`) solve our days. aocd hands over the input text and expects the
+two answers back. `run_aocd_runner` is the other way: `aoc` given aocd's runner
+options hands the command line to aocd's runner.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import sys
 
 from aoc2023.framework import registry
 from aoc2023.framework.errors import PartFailed
@@ -29,3 +32,15 @@ def solve(year: int, day: int, data: str) -> tuple[str | None, str | None]:
             raise PartFailed(f"{year} day {day} part {part.part}: {part.error}")
         answers.append(part.answer)
     return answers[0], answers[1]
+
+
+def run_aocd_runner(args: list[str]) -> int:
+    """aocd's own runner on `args` (`-y 2023 -d 7 -s`); its exit code."""
+    import aocd.runner
+
+    sys.argv = ["aoc", *args]
+    try:
+        aocd.runner.main()
+    except SystemExit as exit_:
+        return exit_.code if isinstance(exit_.code, int) else 1
+    return 0

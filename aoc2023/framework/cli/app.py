@@ -38,21 +38,12 @@ app.command("list")(listing.list_days)
 app.command("bench")(bench.bench)
 
 
-def run_aocd_runner(args: list[str]) -> int:
-    import aocd.runner
-
-    sys.argv = ["aoc", *args]
-    try:
-        aocd.runner.main()
-    except SystemExit as exit_:
-        return exit_.code if isinstance(exit_.code, int) else 1
-    return 0
-
-
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     use_project_config_dir()
     if args and args[0].startswith("-") and args[0] != "--help":
+        from aoc2023.framework.aocd.plugin import run_aocd_runner
+
         return run_aocd_runner(args)
     try:
         app(args=args, prog_name="aoc")

@@ -1,0 +1,127 @@
+"""The framework's layout keeps its promises: no import cycles, and each outside library
+imported only by the part of the framework that is its boundary.
+
+Imports are read from the source with `ast`, so every import counts: at module level,
+inside functions, and under `if TYPE_CHECKING:`. The one exception is a package's
+`__init__` importing its own children to re-export them, which cannot close a cycle
+by itself. (Written here rather than with import-linter: the rule is these twenty
+lines, and a library would add a dependency and a config language to say them.)
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parents[1] / "aoc2023"
+FRAMEWORK = PACKAGE / "framework"
+
+
+def module_name(path: Path, root: Path) -> str:
+    parts = list(path.relative_to(root.parent).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imported_names(path: Path, root: Path) -> Iterator[str]:
+    """Every module `path` imports (`from a import b` names `a.b` when `b` is a module)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    package = module_name(path, root)
+    if path.name != "__init__.py":
+        package = package.rpartition(".")[0]
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            yield from (alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*anchor, *([base] if base else [])])
+            yield base
+            yield from (f"{base}.{alias.name}" for alias in node.names)
+
+
+def import_graph(root: Path) -> dict[str, set[str]]:
+    """Module → the modules of the same package it imports, by the rule in the docstring."""
+    files = {module_name(path, root): path for path in root.rglob("*.py")}
+    graph: dict[str, set[str]] = {}
+    for name, path in files.items():
+        targets = {target for target in imported_names(path, root) if target in files}
+        if path.name == "__init__.py":  # re-exporting its own children does not count
+            targets = {t for t in targets if not t.startswith(name + ".")}
+        graph[name] = targets - {name}
+    return graph
+
+
+def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """One import cycle as a list of modules (first == last), or None."""
+    state: dict[str, int] = {}  # 1: on the current path, 2: done
+    path: list[str] = []
+
+    def visit(node: str) -> list[str] | None:
+        state[node] = 1
+        path.append(node)
+        for target in sorted(graph.get(node, ())):
+            if state.get(target) == 1:
+                return [*path[path.index(target):], target]
+            if target not in state and (cycle := visit(target)):
+                return cycle
+        path.pop()
+        state[node] = 2
+        return None
+
+    for start in sorted(graph):
+        if start not in state and (cycle := visit(start)):
+            return cycle
+    return None
+
+
+def write(root: Path, files: dict[str, str]) -> None:
+    for name, text in files.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text)
+
+
+def test_the_package_has_no_import_cycles() -> None:
+    graph = import_graph(PACKAGE)
+    assert "aoc2023.framework.results" in graph and len(graph) > 30
+    assert find_cycle(graph) is None, " -> ".join(find_cycle(graph) or [])
+
+
+def test_the_check_finds_cycles_through_functions_and_type_checking(tmp_path: Path) -> None:
+    root = tmp_path / "pkg"
+    write(root, {
+        "__init__.py": "from pkg.a import A\n",  # re-exports a child: not a cycle
+        "a.py": "A = 1\ndef f() -> None:\n    from pkg import b\n",
+        "b.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from pkg.c import C\n",
+        "c.py": "from . import a\nC = 1\n",
+    })
+    assert find_cycle(import_graph(root)) == ["pkg.a", "pkg.b", "pkg.c", "pkg.a"]
+    (root / "c.py").write_text("C = 1\n")
+    assert find_cycle(import_graph(root)) is None
+
+
+def test_the_results_module_is_a_leaf() -> None:
+    assert import_graph(PACKAGE)["aoc2023.framework.results"] == set()
+
+
+def outside_imports(library: str) -> set[str]:
+    """The framework modules that import `library` (any of its modules), anywhere."""
+    return {
+        module_name(path, PACKAGE)
+        for path in FRAMEWORK.rglob("*.py")
+        if any(name == library or name.startswith(library + ".")
+               for name in imported_names(path, PACKAGE))
+    }
+
+
+def test_only_the_aocd_boundary_imports_aocd_and_its_http_library() -> None:
+    for library in ("aocd", "urllib3", "bs4"):
+        importers = outside_imports(library)
+        assert importers, library
+        assert all(name.startswith("aoc2023.framework.aocd.") for name in importers), importers
+
+
+def test_only_the_command_line_imports_typer() -> None:
+    importers = outside_imports("typer")
+    assert importers and all(name.startswith("aoc2023.framework.cli") for name in importers)
