@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 import textwrap
@@ -131,3 +132,69 @@ def test_another_package_adds_a_year_through_the_entry_point_group(
     assert '"status": "correct"' in done.stdout
     with pytest.raises(UsageError, match=r"aoc\.years"):
         registry.year_package(2096)
+
+
+CAMEL = """
+from aoc2023.framework import Example, Solution
+from aoc2098.grid import GridDay
+
+class Camel(GridDay):
+    day = 5
+    examples = [Example("ab\\ncd", part_1=4)]
+
+    def part_1(self, grid: list[str]) -> int:
+        return sum(map(len, grid))
+"""
+
+GRID_HELPER = """
+from aoc2023.framework import Solution
+
+class GridDay(Solution[list[str]]):
+    '''A helper base class beside the days: it sets no day, so it is not one.'''
+
+    def parse(self, text: str) -> list[str]:
+        return text.splitlines()
+"""
+
+
+def test_a_day_in_a_module_of_any_name_is_found_and_helpers_are_not_days(
+    year_2098: Path,
+) -> None:
+    (year_2098 / "camel.py").write_text(CAMEL)
+    (year_2098 / "grid.py").write_text(GRID_HELPER)
+    (year_2098 / "__main__.py").write_text("raise SystemExit('never imported')\n")
+    cls = registry.load_day(2098, 5)
+    assert (cls.__name__, cls.year, cls.day) == ("Camel", 2098, 5)
+    assert registry.available_days(2098) == [1, 2, 5]
+    # The helper's base class and the helper module define no day; dayNN modules not run
+    # are not imported.
+    assert {key: cls.__name__ for key, cls in REGISTRY.items() if key[0] == 2098} == {
+        (2098, 5): "Camel"}
+    assert "aoc2098.__main__" not in sys.modules
+
+    from typer.testing import CliRunner
+
+    from aoc2023.framework.cli import app
+
+    ran = CliRunner().invoke(app, ["run", "2098", "5", "--example", "--json"])
+    assert ran.exit_code == 0, ran.output
+    assert '"status": "correct"' in ran.stdout
+    listed = CliRunner().invoke(app, ["list", "2098", "--json"])
+    assert [day["day"] for day in json.loads(listed.stdout)["days"]] == [1, 2, 5]
+
+
+def test_two_modules_claiming_one_day_name_both_and_a_broken_module_is_said(
+    year_2098: Path,
+) -> None:
+    (year_2098 / "grid.py").write_text(GRID_HELPER)
+    (year_2098 / "camel.py").write_text(CAMEL.replace("day = 5", "day = 1"))
+    (year_2098 / "scratch.py").write_text("import no_such_module_here\n")
+    problems: list[str] = []
+    assert registry.available_days(2098, problems) == [1, 2]
+    assert problems == ["Could not import aoc2098.scratch: ModuleNotFoundError: No module "
+                        "named 'no_such_module_here'"]
+    claims = r"aoc2098\.day01\.Day and aoc2098\.camel\.Camel both claim 2098 day 1"
+    with pytest.raises(errors.DayLoadError, match=claims):
+        registry.load_day(2098, 1)
+    with pytest.raises(errors.DayLoadError, match=r"no solution yet.*aoc2098\.scratch"):
+        registry.load_day(2098, 9)

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import time
+from collections.abc import Iterator
 from typing import Any, ClassVar
 
 from aoc2023.framework import Example, InputError, Solution
-from aoc2023.framework.inputs import RunInput
+from aoc2023.framework.inputs import RunInput, example_inputs
 from aoc2023.framework.results import Status
 from aoc2023.framework.runner import run_solution
 
@@ -59,6 +61,27 @@ class Together(Solution[str]):
         return len(text), len(text) * int(self.extra.get("factor", 1))
 
 
+class InTurn(Solution[str]):
+    """A `solve` that yields: part 2 needs the real input's shape (here, a digit)."""
+
+    year, day = 2099, 17
+    examples: ClassVar = [Example("ab", part_1=2)]
+    part_2_runs = 0
+
+    def solve(self, text: str) -> Iterator[int]:
+        yield len(text)
+        type(self).part_2_runs += 1
+        time.sleep(0.2)  # part 2's own work, which must not count in part 1's time
+        yield int(text[-1]) * len(text)
+
+
+class StopsEarly(Solution[str]):
+    year, day = 2099, 18
+
+    def solve(self, text: str) -> Iterator[int]:
+        yield 1 // len(text)
+
+
 class Returns(Solution[Any]):
     year, day = 2099, 6
 
@@ -108,6 +131,32 @@ def test_solve_gives_both_answers_timed_together_and_sees_extra() -> None:
     assert [p.answer for p in result.parts] == ["3", "30"]
     assert all(p.timed_with_other_part for p in result.parts)
     assert result.parts[0].seconds == result.parts[1].seconds
+
+
+def test_a_yielding_solve_times_each_part_from_the_previous_yield() -> None:
+    result = run_solution(InTurn, RunInput("ab3", "input", {1: "3"}))
+    part_1, part_2 = result.parts
+    assert (part_1.status, part_1.answer, part_2.answer) == (Status.CORRECT, "3", "9")
+    assert not part_1.timed_with_other_part and not part_2.timed_with_other_part
+    assert part_1.seconds is not None and part_2.seconds is not None
+    assert part_1.seconds < 0.2 <= part_2.seconds
+
+
+def test_an_example_for_part_1_alone_never_runs_part_2s_code() -> None:
+    InTurn.part_2_runs = 0
+    [example] = example_inputs(InTurn)
+    result = run_solution(InTurn, example)
+    assert [(p.part, p.status) for p in result.parts] == [(1, Status.CORRECT)]
+    assert InTurn.part_2_runs == 0
+
+
+def test_a_yielding_solve_that_fails_or_stops_early_is_that_parts_error() -> None:
+    result = run_solution(StopsEarly, RunInput("ab", "input"))
+    assert (result.parts[0].answer, result.parts[1].status) == ("0", Status.ERROR)
+    assert result.parts[1].error == "TypeError: solve() stopped before it yielded part 2's answer"
+    result = run_solution(StopsEarly, RunInput("", "input"))
+    assert result.parts[0].error == "ZeroDivisionError: integer division or modulo by zero"
+    assert result.parts[1].error == "not run: part 1 failed"
 
 
 def test_answers_are_coerced_as_aocd_does_and_none_is_an_error() -> None:

@@ -135,7 +135,7 @@ def days_to_run(request: RunRequest, notices: list[str]) -> Iterator[DayInputs |
     `aoc run` and `aoc bench` both take their days from here, one at a time (a day's
     input is fetched only once the day before it is done). Notices go to `notices`.
     """
-    days = registry.parse_days(request.days, request.year)
+    days = registry.parse_days(request.days, request.year, notices)
     if request.input_file is not None and len(days) != 1:
         raise UsageError("--input FILE runs one day: name exactly one day.")
     if request.input_file is not None and request.example:

@@ -42,7 +42,7 @@ def list_days(year: int | None = None) -> Listing:
     token = paths.find_token()
     for each_year in years:
         try:
-            days = registry.available_days(each_year)
+            days = registry.available_days(each_year, listing.notices)
         except AocError:
             raise
         except Exception as error:  # a year's package that does not import: say so, go on

@@ -11,7 +11,7 @@ include the profiler's overhead when profiling.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -83,18 +83,41 @@ def _profiled(
     they call each other)."""
     depth = [0]
 
+    def profiling() -> None:
+        depth[0] += 1
+        if depth[0] == 1:
+            profile.enable()
+
+    def not_profiling() -> None:
+        depth[0] -= 1
+        if depth[0] == 0:
+            profile.disable()
+
     def wrap(method: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Any]:
         @functools.wraps(method)
         def profiled(self: Any, data: Any) -> Any:
-            depth[0] += 1
-            if depth[0] == 1:
-                profile.enable()
+            profiling()
             try:
                 return method(self, data)
             finally:
-                depth[0] -= 1
-                if depth[0] == 0:
-                    profile.disable()
+                not_profiling()
+
+        return profiled
+
+    def wrap_generator(method: Callable[[Any, Any], Iterator[Any]]) -> Callable[[Any, Any], Any]:
+        """A `solve` that yields runs between the yields, so profile each stretch."""
+        @functools.wraps(method)
+        def profiled(self: Any, data: Any) -> Iterator[Any]:
+            answers = method(self, data)
+            while True:
+                profiling()
+                try:
+                    answer = next(answers)
+                except StopIteration:
+                    return
+                finally:
+                    not_profiling()
+                yield answer
 
         return profiled
 
@@ -102,6 +125,8 @@ def _profiled(
     if solution_class.solves_both_at_once():
         names.append("solve")  # only then: overriding it would make any day "solve both"
     namespace: dict[str, Any] = {name: wrap(getattr(solution_class, name)) for name in names}
+    if solution_class.solves_in_turn():
+        namespace["solve"] = wrap_generator(solution_class.solve)  # type: ignore[arg-type]
     namespace["__module__"] = __name__  # not a day module: the subclass is not registered
     return type(solution_class.__name__, (solution_class,), namespace)
 

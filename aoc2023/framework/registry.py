@@ -1,10 +1,15 @@
 """Find a day's `Solution` class without a registration list.
 
-A year's days live in one package, one module per day (`dayNN.py`). The package
-for a year is `aoc{year}` when it is importable; another installed package can
-provide a year under any name by declaring it in the `aoc.years` entry-point
-group (name: the year, value: the package). Running one day imports only that
-day's module; listing a year imports nothing but the package.
+A year's days live in one package, usually one module per day (`dayNN.py`). The
+package for a year is `aoc{year}` when it is importable; another installed package
+can provide a year under any name by declaring it in the `aoc.years` entry-point
+group (name: the year, value: the package).
+
+Running one day imports only its `dayNN` module when there is one. A day may also
+live in a module of any other name, so the year's other modules (helpers included,
+which define no day and so are never taken for one) are imported when a day has no
+`dayNN` module, and when the whole year is listed or run. Modules whose names start
+with `_` (such as `__main__`) are never imported this way.
 """
 
 from __future__ import annotations
@@ -52,26 +57,58 @@ def registered_years() -> list[int]:
     return sorted(year for year in years if year >= calendar.FIRST_YEAR)
 
 
-def available_days(year: int) -> list[int]:
-    """The days of `year` that have a module, found by file name (nothing is imported)."""
+def _other_modules(package_name: str) -> list[str]:
+    """The year package's modules that are not named `dayNN` (nor private)."""
+    package = importlib.import_module(package_name)
+    return [
+        f"{package_name}.{module.name}"
+        for module in pkgutil.iter_modules(getattr(package, "__path__", []))
+        if not module.ispkg and not module.name.startswith("_")
+        and not _DAY_MODULE.fullmatch(module.name)
+    ]
+
+
+def _import_other_modules(year: int, problems: list[str] | None) -> None:
+    """Import the modules where days of any name may live; a module that fails to import
+    is one sentence in `problems` (when given), and the others are still imported."""
+    for name in _other_modules(year_package(year)):
+        try:
+            importlib.import_module(name)
+        except Exception as error:
+            if problems is not None:
+                problems.append(f"Could not import {name}: {type(error).__name__}: {error}")
+
+
+def available_days(year: int, problems: list[str] | None = None) -> list[int]:
+    """The days of `year`: those with a `dayNN` module (found by file name, not imported)
+    and those defined in the year's other modules (which are imported to find them)."""
     package = importlib.import_module(year_package(year))
-    days = []
+    days = set()
     for module in pkgutil.iter_modules(getattr(package, "__path__", [])):
         match = _DAY_MODULE.fullmatch(module.name)
         if match:
-            days.append(int(match[1]))
+            days.add(int(match[1]))
+    _import_other_modules(year, problems)
+    days.update(day for each_year, day in REGISTRY if each_year == year)
     return sorted(days)
 
 
 def load_day(year: int, day: int) -> type[Solution[Any]]:
-    """Import the one module of `year` `day` and return the class it registered."""
+    """The class of `year` `day`: from its `dayNN` module, else from any other module."""
     module_name = f"{year_package(year)}.day{day:02d}"
     try:
         importlib.import_module(module_name)
     except ModuleNotFoundError as error:
-        if error.name == module_name:
-            raise MissingDayError(year, day, module_name) from error
-        raise DayLoadError(f"Could not import {module_name}: {error}") from error
+        if error.name != module_name:
+            raise DayLoadError(f"Could not import {module_name}: {error}") from error
+        problems: list[str] = []
+        if (year, day) not in REGISTRY:
+            _import_other_modules(year, problems)
+        if (year, day) not in REGISTRY:
+            missing = MissingDayError(year, day, module_name)
+            if problems:
+                raise DayLoadError(f"{missing} {' '.join(problems)}") from error
+            raise missing from error
     except Exception as error:
         raise DayLoadError(
             f"Could not import {module_name}: {type(error).__name__}: {error}"
@@ -82,14 +119,15 @@ def load_day(year: int, day: int) -> type[Solution[Any]]:
     return solution
 
 
-def parse_days(spec: str | None, year: int) -> list[int]:
+def parse_days(spec: str | None, year: int, problems: list[str] | None = None) -> list[int]:
     """Days from the command line: `7`, `1-7`, `1,3,5` (or a mix, `1-3,7`).
 
-    No spec means every day of the year that has a module.
+    No spec means every day of the year that has a module (modules that fail to import
+    while looking are sentences in `problems`).
     """
     calendar.check_year(year)
     if spec is None:
-        days_found = available_days(year)
+        days_found = available_days(year, problems)
         if not days_found:
             raise UsageError(f"There are no days of {year} yet: add one with a dayNN.py module.")
         return days_found

@@ -8,11 +8,11 @@ CLI to render.
 from __future__ import annotations
 
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from dataclasses import dataclass, replace
 from functools import partial
 from time import perf_counter_ns
-from typing import Any
+from typing import Any, cast
 
 from aoc2023.framework.errors import InputError
 from aoc2023.framework.inputs import RunInput, RunRequest, days_to_run
@@ -97,6 +97,9 @@ def run_solution(
     if on_parsed is not None:
         on_parsed(parsed.seconds)
 
+    if solution_class.solves_in_turn():
+        parts = _solve_in_turn(solution, parsed.value, run_input)
+        return DayResult(**header, parse_seconds=parsed.seconds, parts=parts)
     if solution_class.solves_both_at_once():
         both = _timed(lambda: solution.solve(parsed.value))
         answers: tuple[Any, ...] = (None, None)
@@ -104,7 +107,8 @@ def run_solution(
             answers = tuple(both.value) if isinstance(both.value, tuple | list) else ()
             if len(answers) != 2:
                 both = _Outcome(seconds=both.seconds, error=TypeError(
-                    "solve() must return a pair (part 1 answer, part 2 answer)"))
+                    "solve() must return a pair (part 1 answer, part 2 answer), or yield "
+                    "part 1's answer, then part 2's"))
         results = tuple(
             _judge(p, _Outcome(answers[p - 1], both.seconds, both.error, both.traceback),
                    expected.get(p), shared=True)
@@ -121,6 +125,37 @@ def run_solution(
         outcome = fresh if fresh.error else _timed(lambda: method(fresh.value))  # noqa: B023
         results_list.append(_judge(part, outcome, expected.get(part), shared=False))
     return DayResult(**header, parse_seconds=parsed.seconds, parts=tuple(results_list))
+
+
+def _solve_in_turn(
+    solution: Solution[Any], data: Any, run_input: RunInput
+) -> tuple[PartResult, ...]:
+    """Run a `solve` that yields part 1's answer, then part 2's: each part is timed from
+    the previous yield, and the generator is advanced no further than the last part
+    asked for, so an example for part 1 alone never runs part 2's code."""
+    answers = cast(Generator[Any, None, None], solution.solve(data))  # solves_in_turn()
+    outcomes: dict[int, _Outcome] = {}
+    try:
+        for part in range(1, max(run_input.parts) + 1):
+            outcome = _timed(partial(next, answers))
+            if isinstance(outcome.error, StopIteration):
+                outcome = _Outcome(seconds=outcome.seconds, error=TypeError(
+                    f"solve() stopped before it yielded part {part}'s answer"))
+            outcomes[part] = outcome
+            if outcome.error is not None:
+                break
+    finally:
+        answers.close()
+    results = []
+    for part in run_input.parts:
+        expected = run_input.expected.get(part)
+        if part in outcomes:
+            results.append(_judge(part, outcomes[part], expected, shared=False))
+        else:  # an earlier part failed: the generator cannot go on
+            failed = next(p for p, o in outcomes.items() if o.error is not None)
+            results.append(PartResult(part, Status.ERROR, expected=expected,
+                                      error=f"not run: part {failed} failed"))
+    return tuple(results)
 
 
 def run_days(request: RunRequest, run: DayRunner = run_solution) -> RunReport:

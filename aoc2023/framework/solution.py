@@ -10,16 +10,21 @@ A day is one module, `aoc2023/dayNN.py`, holding one subclass of `Solution`::
         def part_2(self, hands: list[Hand]) -> int: ...
 
 Defining the subclass registers it under (year, day), read from the module name
-(`aoc2023.day07` is 2023 day 7) unless the class sets `year` and `day` itself.
+(`aoc2023.day07` is 2023 day 7) unless the class sets them itself. A class in another
+module of a year package sets `day` (the year is the package's: `aoc2023.camel`), and a
+class in a package of another name sets both; a class that sets no day is a helper
+base class, not a day.
 `parse` is its own step so that it is timed apart from the parts; each part gets
 a freshly parsed input, so a part that mutates its input cannot spoil the other.
-A day that computes both answers at once overrides `solve` instead of the parts.
+A day that computes both answers at once overrides `solve` instead of the parts,
+returning both or (better) yielding part 1's answer, then part 2's.
 """
 
 from __future__ import annotations
 
+import inspect
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -29,7 +34,8 @@ Answer = int | str | None
 Parsed = TypeVar("Parsed")
 
 _INTEGER = re.compile(r"-?\d+")
-_MODULE_NAME = re.compile(r"(?:^|\.)aoc(?P<year>\d{4})\.day(?P<day>\d{1,2})$")
+_DAY_MODULE_NAME = re.compile(r"(?:^|\.)aoc(?P<year>\d{4})\.day(?P<day>\d{1,2})$")
+_YEAR_PACKAGE_NAME = re.compile(r"^aoc(?P<year>\d{4})(?:\.|$)")
 
 REGISTRY: dict[tuple[int, int], type[Solution[Any]]] = {}
 """Every day defined so far, by (year, day). Filled by subclassing `Solution`."""
@@ -76,11 +82,13 @@ class Solution(Generic[Parsed]):
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        match = _MODULE_NAME.search(cls.__module__)
-        year = cls.__dict__.get("year", int(match["year"]) if match else None)
-        day = cls.__dict__.get("day", int(match["day"]) if match else None)
-        if year is None and day is None:
-            return  # a helper base class outside a day module is not a day itself
+        named = _DAY_MODULE_NAME.search(cls.__module__)
+        package = _YEAR_PACKAGE_NAME.match(cls.__module__)
+        found_year = named or package
+        year = cls.__dict__.get("year", int(found_year["year"]) if found_year else None)
+        day = cls.__dict__.get("day", int(named["day"]) if named else None)
+        if day is None and (year is None or "year" not in cls.__dict__):
+            return  # a helper base class, or a class in a helper module: not a day itself
         if year is None or day is None:
             raise TypeError(f"{cls.__qualname__} must set both `year` and `day` (or neither)")
         cls.year, cls.day = int(year), int(day)
@@ -103,13 +111,24 @@ class Solution(Generic[Parsed]):
     def part_2(self, data: Parsed) -> Answer:
         raise NotImplementedError
 
-    def solve(self, data: Parsed) -> tuple[Answer, Answer]:
-        """Both answers at once; override this instead of the parts when they share work."""
+    def solve(self, data: Parsed) -> tuple[Answer, Answer] | Iterator[Answer]:
+        """Both answers at once; override this instead of the parts when they share work.
+
+        Either return the pair, or (better) yield part 1's answer, then part 2's: each
+        part is then timed on its own, and an example that declares part 1 alone never
+        runs part 2's code, which often needs the real input's shape.
+        """
         raise NotImplementedError
 
     @classmethod
     def solves_both_at_once(cls) -> bool:
+        """Whether the day overrides `solve` rather than the parts."""
         return cls.solve is not Solution.solve
+
+    @classmethod
+    def solves_in_turn(cls) -> bool:
+        """Whether the day's `solve` yields its answers one part at a time."""
+        return cls.solves_both_at_once() and inspect.isgeneratorfunction(cls.solve)
 
 
 def answer_text(value: object) -> str:

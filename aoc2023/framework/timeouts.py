@@ -177,7 +177,8 @@ def run_with_timeout(
 ) -> DayResult:
     """`run_solution`, with each part and its parse in a child stopped after `timeout`
     seconds (one child for a day that solves both parts at once)."""
-    together = solution_class.solves_both_at_once()
+    together = solution_class.solves_both_at_once()  # one child: the parts share their work
+    shared_time = together and not solution_class.solves_in_turn()
     groups = [run_input.parts] if together else [(part,) for part in run_input.parts]
     parse_seconds: float | None = None
     error: str | None = None
@@ -192,11 +193,11 @@ def run_with_timeout(
             seconds = late.reports.get("parsed")
             if seconds is None:  # the parse itself ran out of time: no part can run
                 error = f"parse timed out: stopped after {timeout:g} s (--timeout)"
-                parts += [_timed_out(run_input, p, "not run: parse timed out", together)
+                parts += [_timed_out(run_input, p, "not run: parse timed out", shared_time)
                           for group_left in groups[index:] for p in group_left]
                 break
             parse_seconds = cast(float, seconds) if parse_seconds is None else parse_seconds
-            parts += [_timed_out(run_input, p, str(late), together) for p in group]
+            parts += [_timed_out(run_input, p, str(late), shared_time) for p in group]
             continue
         except ChildFailed as failure:
             parts += [PartResult(p, Status.ERROR, expected=run_input.expected.get(p),
