@@ -51,6 +51,33 @@ def aoc(project: Path, home: AocdHome, *args: str, url: str = "",
                           env=env or home.env(), capture_output=True, text=True, timeout=120)
 
 
+def pytest_in(project: Path, home: AocdHome, test_file: str) -> subprocess.CompletedProcess[str]:
+    """Run one generated test file with pytest, in the copy, as its author would."""
+    return subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                           test_file], cwd=project, env=home.env(), capture_output=True,
+                          text=True, timeout=120)
+
+
+def imported_modules(source: str) -> set[str]:
+    """Every module a file imports (a relative import shows as its dots)."""
+    modules: set[str] = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            modules.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            modules.add("." * node.level + (node.module or ""))
+    return modules
+
+
+def assert_imports_only_the_public_framework(source: str, day_module: str) -> None:
+    """A generated test needs the day and the framework's public modules, nothing else:
+    the framework's internals can move without breaking a day's tests."""
+    modules = imported_modules(source)
+    assert modules <= {"__future__", day_module, "aoc2023.framework",
+                       "aoc2023.framework.testing"}, modules
+    assert {day_module, "aoc2023.framework.testing"} <= modules
+
+
 def test_the_copy_is_what_runs(project: Path, aocd_home: AocdHome) -> None:
     done = subprocess.run([sys.executable, "-c", "import aoc2023; print(aoc2023.__file__)"],
                           cwd=project, env=aocd_home.env(), capture_output=True, text=True)
@@ -82,12 +109,12 @@ def test_without_a_token_the_files_are_written_and_never_overwritten(
     ran = aoc(project, aocd_home, "run", "2023", "9", "--example")
     assert ran.returncode == 0, ran.stderr
     assert ran.stdout.count("- not implemented") == 2
-    # The generated test is a real test, and it passes.
-    tested = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-                             "tests/test_day09.py"], cwd=project, env=aocd_home.env(),
-                            capture_output=True, text=True, timeout=120)
+    # The generated test is a real test, and it passes; it says it had no answer to check.
+    assert_imports_only_the_public_framework(written[1], "aoc2023.day09")
+    tested = pytest_in(project, aocd_home, "tests/test_day09.py")
     assert tested.returncode == 0, tested.stdout
     assert "1 passed" in tested.stdout
+    assert "checked nothing" in tested.stdout
 
 
 def test_with_a_token_the_input_title_and_example_are_fetched_through_aocd(
@@ -115,16 +142,33 @@ def test_with_a_token_the_input_title_and_example_are_fetched_through_aocd(
 
     ran = aoc(project, aocd_loaded, "run", "2023", "9", "--example")
     assert ran.returncode == 0 and "Mirage Maintenance" in ran.stdout
+    # The generated test passes while the parts are not written, answers declared or not.
+    test_source = (project / "tests" / "test_day09.py").read_text()
+    assert_imports_only_the_public_framework(test_source, "aoc2023.day09")
+    tested = pytest_in(project, aocd_loaded, "tests/test_day09.py")
+    assert tested.returncode == 0, tested.stdout
+    assert "1 passed" in tested.stdout and "warning" not in tested.stdout
+
+    def write_part_1(answer: int) -> None:
+        (project / "aoc2023" / "day09.py").write_text(source.replace(
+            "    def part_1(self, data: list[str]) -> int:\n"
+            "        raise NotImplementedError\n",
+            "    def part_1(self, data: list[str]) -> int:\n"
+            f"        return {answer}\n"))
+
+    # A wrong part 1 fails the generated test, which says where and what.
+    write_part_1(113)
+    tested = pytest_in(project, aocd_loaded, "tests/test_day09.py")
+    assert tested.returncode == 1, tested.stdout
+    assert "2023 day 9, example 1, part 1: returned 113, expected 114" in tested.stdout
     # Write part 1 and the example checks it, without a request.
-    written = source.replace("    def part_1(self, data: list[str]) -> int:\n"
-                             "        raise NotImplementedError\n",
-                             "    def part_1(self, data: list[str]) -> int:\n"
-                             "        return 114\n")
-    (project / "aoc2023" / "day09.py").write_text(written)
+    write_part_1(114)
     requests = len(fake_aoc.requests)
     ran = aoc(project, aocd_loaded, "run", "2023", "9", "--example")
     assert ran.returncode == 0 and "✔ 114" in ran.stdout
     assert len(fake_aoc.requests) == requests
+    tested = pytest_in(project, aocd_loaded, "tests/test_day09.py")
+    assert tested.returncode == 0 and "1 passed" in tested.stdout, tested.stdout
 
 
 def test_once_part_1_is_solved_part_2s_example_answer_is_filled_in_too(
@@ -215,16 +259,25 @@ def test_the_generated_files_pass_ruff_and_mypy_strict(
     for day in ("15", "18", "19", "25"):  # examples, odd examples, none, the last day
         done = aoc(project, aocd_loaded, "new", "2023", day, url=url)
         assert done.returncode == 0, done.stderr
+    # Another year's package, whose day sorts after the framework among the test's imports.
+    (project / "aoc2024").mkdir()
+    (project / "aoc2024" / "__init__.py").write_text("")
+    done = aoc(project, aocd_loaded, "new", "2024", "1", url=url)
+    assert done.returncode == 0, done.stderr
     assert 'part_1="CMZ", part_2=7' in (project / "aoc2023" / "day18.py").read_text()
     assert "def part_2" not in (project / "aoc2023" / "day25.py").read_text()
-    files = [f"aoc2023/day{d}.py" for d in ("15", "18", "19", "25")]
+    files = [f"aoc2023/day{d}.py" for d in ("15", "18", "19", "25")] + ["aoc2024/day01.py"]
     files += [f"tests/test_day{d}.py" for d in ("15", "18", "19", "25")]
+    files += ["tests/test_2024_day01.py"]
+    for day in ("15", "18", "19", "25"):
+        test_source = (project / "tests" / f"test_day{day}.py").read_text()
+        assert_imports_only_the_public_framework(test_source, f"aoc2023.day{day}")
     ruff = subprocess.run([str(BIN / "ruff"), "check", "--no-cache", *files], cwd=project,
                           capture_output=True, text=True, timeout=120)
     assert ruff.returncode == 0, ruff.stdout
-    mypy = subprocess.run(
+    mypy = subprocess.run(  # the tests too: check_examples takes the day's class as it is
         [str(BIN / "mypy"), "--strict", "--cache-dir", str(project / ".mypy_cache"),
-         *files[:4]], cwd=project, capture_output=True, text=True, timeout=300,
+         *files], cwd=project, capture_output=True, text=True, timeout=300,
     )
     assert mypy.returncode == 0, mypy.stdout
     ran = aoc(project, aocd_loaded, "run", "2023", "15,18,19,25", "--example", "--json")

@@ -3,8 +3,13 @@
 The day module reads like the days already written (a docstring with the puzzle's
 name, an EXAMPLE constant, a `Solution` subclass with `examples`), and passes
 `ruff` and `mypy --strict` as written. The example block holds what aocd's example
-parser found on the puzzle page, or a place to paste it. No file is ever
-overwritten, and nothing is fetched for a puzzle that is not unlocked yet.
+parser found on the puzzle page, or a place to paste it. The test file imports only
+the day and `aoc2023.framework.testing`. No file is ever overwritten, and nothing is
+fetched for a puzzle that is not unlocked yet.
+
+The files are `templates/day.py.tmpl` and `templates/test_day.py.tmpl` in this package,
+filled by `string.Template` and read as package data (so they are in the wheel); what
+varies with the puzzle (its examples, the last day's missing part 2) is built here.
 """
 
 from __future__ import annotations
@@ -14,7 +19,10 @@ import importlib.util
 import re
 from dataclasses import dataclass
 from datetime import datetime
+from functools import cache
+from importlib import resources
 from pathlib import Path
+from string import Template
 
 from aoc2023.framework import calendar, registry
 from aoc2023.framework.aocd.client import PageExample
@@ -22,7 +30,8 @@ from aoc2023.framework.aocd.puzzle_page import PuzzleInfo
 from aoc2023.framework.errors import FileExistsRefusal, UsageError
 
 FRAMEWORK = __name__.rpartition(".")[0]
-"""What a day imports `Example` and `Solution` from (`aoc2023.framework`)."""
+"""What a day imports `Example` and `Solution` from (`aoc2023.framework`), and its tests
+`check_examples` from (its `testing` module); the templates are its package data."""
 OWN_PACKAGE = FRAMEWORK.partition(".")[0]
 """This project's own year package: its days' tests are `tests/test_dayNN.py`."""
 MAX_LINE = 100  # the project's ruff line length
@@ -108,6 +117,22 @@ def refuse_existing(target: Target) -> None:
 
 
 # --- the template ------------------------------------------------------------------------
+
+_PART_2 = (
+    "\n"
+    "\n"
+    "    def part_2(self, data: list[str]) -> int:\n"
+    "        raise NotImplementedError"
+)
+"""Part 2 of day.py.tmpl, left out on the last day of a year (a `string.Template` has no
+conditionals): it follows part 1's `raise NotImplementedError`."""
+
+
+@cache
+def _template(name: str) -> Template:
+    """A template of `templates/`, read as package data, so that it is there in a wheel."""
+    source = resources.files(FRAMEWORK) / "templates" / name
+    return Template(source.read_text(encoding="utf-8"))
 
 
 def python_str(text: str) -> str:
@@ -201,72 +226,30 @@ def render_day(target: Target, title: str | None, examples: tuple[PageExample, .
     year, day = target.year, target.day
     last_day = day == calendar.days_in_year(year)
     plain_title = title if title and python_str(title) == f'"{title}"' else None
-    heading = f"{year} day {day}: {plain_title}." if plain_title else f"{year} day {day}."
-    about = "The puzzle in a few lines: what the input holds, and what each part asks."
-    if last_day:
-        about += "\nThe last day of the year has no part 2."
     constants, examples_body = _examples_block(examples, last_day)
-    title_line = f"    title = {python_str(title)}\n" if title else ""
-    part_2 = "" if last_day else (
-        "\n"
-        "    def part_2(self, data: list[str]) -> int:\n"
-        "        raise NotImplementedError\n"
-    )
-    return (
-        f'"""{heading}\n\n{about}\n"""\n'
-        "\n"
-        "from __future__ import annotations\n"
-        "\n"
-        f"from {FRAMEWORK} import Example, Solution, lines\n"
-        "\n"
-        f"{constants}"
-        "\n"
-        "\n"
-        f"class {target.class_name}(Solution[list[str]]):\n"
-        f"{title_line}"
-        f"{examples_body}"
-        "\n"
-        "    def parse(self, text: str) -> list[str]:\n"
-        "        return lines(text)\n"
-        "\n"
-        "    def part_1(self, data: list[str]) -> int:\n"
-        "        raise NotImplementedError\n"
-        f"{part_2}"
+    return _template("day.py.tmpl").substitute(
+        heading=f"{year} day {day}: {plain_title}." if plain_title else f"{year} day {day}.",
+        last_day_note="\nThe last day of the year has no part 2." if last_day else "",
+        framework=FRAMEWORK,
+        constants=constants,
+        class_name=target.class_name,
+        title_line=f"    title = {python_str(title)}\n" if title else "",
+        examples_body=examples_body,
+        part_2="" if last_day else _PART_2,
     )
 
 
 def render_test(target: Target, title: str | None) -> str:
-    name = f"{target.year} day {target.day}" + (f" ({title})" if title else "")
-    return (
-        f'"""{name}: the day\'s own tests. Add its edge cases here.\n'
-        "\n"
-        f"Every example declared in {target.module} is also checked, part by part, by the\n"
-        "suite's parametrised example test (tests/test_examples.py in this project).\n"
-        '"""\n'
-        "\n"
-        "from __future__ import annotations\n"
-        "\n"
-        f"from {target.module} import {target.class_name}\n"
-        f"from {FRAMEWORK}.inputs import example_inputs\n"
-        f"from {FRAMEWORK}.results import Status\n"
-        f"from {FRAMEWORK}.runner import run_solution\n"
-        "\n"
-        "\n"
-        "def test_the_examples_run_and_give_the_answers_they_declare() -> None:\n"
-        '    """Each part written so far gives each example\'s expected answer, and\n'
-        '    nothing raises (a part not written yet is reported, not failed)."""\n'
-        f"    for run in example_inputs({target.class_name}):\n"
-        f"        result = run_solution({target.class_name}, run)\n"
-        "        assert result.error is None, result.error\n"
-        "        for part in result.parts:\n"
-        "            assert part.status in {Status.CORRECT, Status.UNKNOWN, "
-        "Status.NOT_IMPLEMENTED}, part\n"
-        "\n"
-        "\n"
-        "# The day's edge cases, for instance:\n"
-        "#\n"
-        "# def test_parse_reads_every_line() -> None:\n"
-        f"#     assert len({target.class_name}().parse(\"a\\nb\\n\")) == 2\n"
+    """The day's test file: it imports the day and `check_examples` only, so that a day's
+    author never needs the framework's internals (nor follows them when they move)."""
+    # In the order ruff's isort wants them: another year's package may sort either side.
+    imports = sorted([(target.module, target.class_name),
+                      (f"{FRAMEWORK}.testing", "check_examples")])
+    return _template("test_day.py.tmpl").substitute(
+        name=f"{target.year} day {target.day}" + (f" ({title})" if title else ""),
+        module=target.module,
+        imports="\n".join(f"from {module} import {name}" for module, name in imports),
+        class_name=target.class_name,
     )
 
 

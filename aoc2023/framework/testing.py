@@ -1,0 +1,314 @@
+"""What a day's tests import: check a day's examples, and the suite's parametrised cases.
+
+A day's author should never have to open the framework to test a day, so the test
+file `aoc new` writes imports this module and calls `check_examples(DayNN)`. The
+project's own suite (tests/test_examples.py) builds one test per day, part and
+example from `example_cases()`, and one per day and part of the user's real input
+from `real_answer_cases()`, and checks each with `check_example` and
+`check_real_answer`.
+
+The cases are plain frozen dataclasses with an `id` (`2023-day07-part1-example1`),
+so that this module needs pytest only where a case is skipped or failed: pytest is
+a dev dependency, and the framework must import without it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import re
+import warnings
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from aoc2023.framework import Solution, registry
+from aoc2023.framework.aocd.paths import PuzzleCache, find_project_config_dir
+from aoc2023.framework.calendar import puzzle_parts
+from aoc2023.framework.errors import AocError
+from aoc2023.framework.inputs import RunInput, example_inputs
+from aoc2023.framework.results import DayResult, Status
+from aoc2023.framework.runner import run_solution
+
+__all__ = [
+    "ExampleCase",
+    "ImportFailure",
+    "RealAnswerCase",
+    "RealAocd",
+    "check_example",
+    "check_examples",
+    "check_real_answer",
+    "example_cases",
+    "real_answer_cases",
+]
+
+_WHOLE_NUMBER = re.compile(r"-?[0-9]+")
+
+
+# --- a day's own test --------------------------------------------------------------------
+
+
+def check_examples(solution_class: type[Solution[Any]]) -> None:
+    """Run every example the day declares, each part it has an expected answer for.
+
+    Raises one AssertionError listing every failure: a wrong answer (with what was
+    returned and what was expected), a part that raised, or an example that does not
+    parse; the tracebacks of what raised follow the list. A part not written yet
+    (NotImplementedError) is not a failure, so a new day's test passes until its
+    parts are written, and checks each part from the moment it is.
+
+    An example checks only the parts it declares an answer for: with no answer there
+    is nothing to compare with. A day that declares no answer at all passes with a
+    warning, so that a test checking nothing does not pass silently.
+    """
+    year, day = solution_class.year, solution_class.day
+    parts = puzzle_parts(year, day)
+    failures: list[str] = []
+    tracebacks: list[str] = []
+    checked = 0
+    for number, run in enumerate(example_inputs(solution_class), start=1):
+        wanted = tuple(p for p in run.parts if p in parts and run.expected.get(p) is not None)
+        if not wanted:
+            continue
+        checked += 1
+        result = run_solution(solution_class, dataclasses.replace(run, parts=wanted))
+        where = f"{year} day {day}, {_example_name(number, run.label)}"
+        failures += _failures(result, where, "expected")
+        tracebacks += _tracebacks(result, where)
+    if not checked:
+        warnings.warn(
+            f"{solution_class.__qualname__} declares no example answer yet, so check_examples "
+            "checked nothing: add part_1=... (and part_2=...) to its examples.",
+            stacklevel=2,
+        )
+    if failures:
+        count = f"{len(failures)} failure" + ("s" if len(failures) > 1 else "")
+        message = f"{solution_class.__qualname__}'s examples: {count}\n"
+        message += "".join(f"  {failure}\n" for failure in failures)
+        message += "".join(f"\n{traceback}" for traceback in tracebacks)
+        raise AssertionError(message.rstrip("\n"))
+
+
+# --- the suite's parametrised example cases ----------------------------------------------
+
+
+@dataclass(frozen=True)
+class ExampleCase:
+    """One part of one declared example of one day: a test of its own."""
+
+    year: int
+    day: int
+    part: int
+    number: int
+    """The example's place in the day's `examples`, from 1."""
+
+    @property
+    def id(self) -> str:
+        return f"{self.year}-day{self.day:02d}-part{self.part}-example{self.number}"
+
+
+@dataclass(frozen=True)
+class ImportFailure:
+    """A day whose module does not import: one failing case, so it cannot go unnoticed."""
+
+    year: int
+    day: int
+    error: str
+
+    @property
+    def id(self) -> str:
+        return f"{self.year}-day{self.day:02d}-import"
+
+
+def example_cases() -> list[ExampleCase | ImportFailure]:
+    """One case per (day, part, example with an answer for that part), for every day of
+    every registered year, found through the registry (so an old day's regression fails
+    by name); a day that does not import is one `ImportFailure`. Imports every day."""
+    cases: list[ExampleCase | ImportFailure] = []
+    for year in registry.registered_years():
+        for day in registry.available_days(year):
+            try:
+                solution_class = registry.load_day(year, day)
+            except AocError as error:
+                cases.append(ImportFailure(year, day, str(error)))
+                continue
+            for part in puzzle_parts(year, day):
+                for number, example in enumerate(solution_class.examples, start=1):
+                    if example.expected(part) is not None:
+                        cases.append(ExampleCase(year, day, part, number))
+    return cases
+
+
+def check_example(case: ExampleCase | ImportFailure) -> None:
+    """Fail unless the case's part gives the example's answer; skip a part not written
+    yet; fail an `ImportFailure` with its reason."""
+    import pytest
+
+    if isinstance(case, ImportFailure):
+        pytest.fail(case.error, pytrace=False)
+    solution_class = registry.load_day(case.year, case.day)
+    run = example_inputs(solution_class)[case.number - 1]
+    run = dataclasses.replace(run, parts=(case.part,))
+    where = f"{case.year} day {case.day}, {_example_name(case.number, run.label)}"
+    _assert_correct(run_solution(solution_class, run), where, "expected")
+
+
+# --- the suite's real-answer cases ----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RealAocd:
+    """Where the user's own aocd keeps things, found as `aoc` finds them.
+
+    Only local files are read: a real-answer test never fetches anything.
+    """
+
+    token: str | None = dataclasses.field(repr=False)  # never shown in a test report
+    data_dir: Path
+    config_dir: Path
+
+    @classmethod
+    def from_environment(cls, env: Mapping[str, str], project: Path) -> RealAocd:
+        data = Path(env.get("AOCD_DIR", Path("~", ".config", "aocd"))).expanduser()
+        if "AOCD_CONFIG_DIR" in env:
+            config = Path(env["AOCD_CONFIG_DIR"]).expanduser()
+        else:  # `aoc` uses the project's .aocd_config/ when the variable is unset
+            config = find_project_config_dir(project) or data
+        token = env.get("AOC_SESSION") or None
+        if token is None:
+            try:
+                words = (config / "token").read_text(encoding="utf-8").split()
+            except (FileNotFoundError, NotADirectoryError):
+                words = []
+            token = words[0] if words else None
+        return cls(token, data, config)
+
+    def real_input(self, year: int, day: int, part: int) -> RunInput | str:
+        """The cached input with the part's accepted answer, or why there is none."""
+        if self.token is None:
+            return f"no session token (AOC_SESSION or {self.config_dir / 'token'})"
+        try:
+            memo = json.loads((self.config_dir / "token2id.json").read_text(encoding="utf-8"))
+        except (FileNotFoundError, NotADirectoryError, ValueError):
+            memo = {}
+        user_id = memo.get(self.token) if isinstance(memo, dict) else None
+        if not isinstance(user_id, str):
+            return "aocd has not recorded whose token this is yet (run a day with aoc run)"
+        cache = PuzzleCache(year, day, self.data_dir / user_id)
+        answer = cache.known_answer(part)
+        if answer is None:
+            return f"aocd has no accepted answer cached for {year} day {day} part {part}"
+        text = cache.read_input()
+        if text is None:
+            return f"aocd has no input cached for {year} day {day}"
+        return RunInput(text, "input", {part: answer}, (part,))
+
+
+@dataclass(frozen=True)
+class RealAnswerCase:
+    """One part of one day on the user's own input, checked against the answer the site
+    accepted (as aocd cached it), read from `aocd`."""
+
+    year: int
+    day: int
+    part: int
+    aocd: RealAocd
+
+    @property
+    def id(self) -> str:
+        return f"{self.year}-day{self.day:02d}-part{self.part}-input"
+
+
+def real_answer_cases(
+    project: Path, environ: Mapping[str, str] | None = None
+) -> list[RealAnswerCase]:
+    """One case per part of every day that imports, for every registered year.
+
+    Where aocd's files are is read from `environ` (default: the process environment)
+    now, so call this at collection time: a test suite that points aocd at an empty
+    folder of its own for each test (as this project's conftest does) would otherwise
+    hide the user's cache. `project` is where `aoc` would look for `.aocd_config/`.
+    """
+    aocd = RealAocd.from_environment(dict(os.environ if environ is None else environ), project)
+    cases = []
+    for year in registry.registered_years():
+        for day in registry.available_days(year):
+            try:
+                registry.load_day(year, day)
+            except AocError:
+                continue  # one ImportFailure among the example cases says so
+            cases += [RealAnswerCase(year, day, part, aocd)
+                      for part in puzzle_parts(year, day)]
+    return cases
+
+
+def check_real_answer(case: RealAnswerCase) -> None:
+    """Fail unless the part gives the accepted answer on the user's cached input; skip,
+    with the reason, when there is no token, input or answer, or the part is not written."""
+    import pytest
+
+    run = case.aocd.real_input(case.year, case.day, case.part)
+    if isinstance(run, str):
+        pytest.skip(run)
+    solution_class = registry.load_day(case.year, case.day)
+    where = f"{case.year} day {case.day}, your input"
+    _assert_correct(run_solution(solution_class, run), where, "the accepted answer is")
+
+
+# --- judging a result -----------------------------------------------------------------------
+
+
+def _assert_correct(result: DayResult, where: str, expected_is: str) -> None:
+    """The one part run gave its expected answer (skipped while the part is not written).
+
+    Raised, not asserted: a library's `assert` vanishes under `python -O`."""
+    import pytest
+
+    [outcome] = result.parts
+    if outcome.status is Status.NOT_IMPLEMENTED:
+        pytest.skip(f"{result.year} day {result.day} part {outcome.part} is not written yet")
+    if result.error is not None or outcome.status is not Status.CORRECT:
+        raise AssertionError(_failures(result, where, expected_is)[0])
+
+
+def _failures(result: DayResult, where: str, expected_is: str) -> list[str]:
+    """One line per failure in `result`: a parse that failed, a part that raised or
+    returned no usable answer, a wrong answer. A part not written yet is none."""
+    if result.error is not None:
+        return [f"{where}: {result.error}"]
+    failures = []
+    for part in result.parts:
+        if part.status in {Status.CORRECT, Status.NOT_IMPLEMENTED}:
+            continue
+        if part.status is Status.WRONG:
+            failures.append(f"{where}, part {part.part}: returned {_shown(part.answer)}, "
+                            f"{expected_is} {_shown(part.expected)}")
+        elif part.error is not None:
+            verb = "raised" if part.traceback else "failed:"
+            failures.append(f"{where}, part {part.part} {verb} {part.error}")
+        else:  # no expected answer (or a status added later): not a pass either
+            failures.append(f"{where}, part {part.part}: {part.status}, "
+                            f"returned {_shown(part.answer)}")
+    return failures
+
+
+def _tracebacks(result: DayResult, where: str) -> list[str]:
+    """The tracebacks of what raised in the day's code, headed by where, for the message."""
+    found = [(where, result.traceback)]
+    found += [(f"{where}, part {part.part}", part.traceback) for part in result.parts]
+    return [f"{place}:\n{text}" for place, text in found if text]
+
+
+def _example_name(number: int, label: str | None) -> str:
+    """`example 2`, or `example 2 (small grid)` for an example given a name."""
+    plain = f"example {number}"
+    return plain if label in {None, plain} else f"{plain} ({label})"
+
+
+def _shown(answer: str | None) -> str:
+    """An answer as the message shows it: a number as it is, anything else quoted."""
+    if answer is not None and _WHOLE_NUMBER.fullmatch(answer):
+        return answer
+    return repr(answer)
