@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -83,20 +84,38 @@ def test_known_answers_and_title_come_from_the_cache(aocd_home: AocdHome) -> Non
     assert cached_title(2023, 7, cache.user_dir) == "Camel Cards"
 
 
-def test_project_config_dir_is_found_upwards_and_exported_only_when_unset(
+def test_project_config_dir_is_used_only_when_it_holds_a_token_and_the_variable_is_unset(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    from aoc2023.framework import project as project_module
+
+    # Not this checkout's own .aocd_config/, whatever a developer keeps there.
+    monkeypatch.setattr(project_module, "SOURCE_CHECKOUT", tmp_path / "elsewhere")
+    monkeypatch.delenv("AOCD_CONFIG_DIR")
     project = tmp_path / "project"
     (project / ".aocd_config").mkdir(parents=True)
     (project / "aoc2023").mkdir()
     monkeypatch.chdir(project / "aoc2023")
-    assert config.find_project_config_dir() == (project / ".aocd_config").resolve()
+    # An empty project folder is not aocd's config folder: aocd's own places are used.
+    assert config.find_project_config_dir() is None
+    assert config.use_project_config_dir() is None
+    assert "AOCD_CONFIG_DIR" not in os.environ
+    assert config.config_dir() == config.data_dir()
+    assert config.token_places() == [
+        "$AOC_SESSION", str(config.data_dir() / "token"), str(project / ".aocd_config" / "token")]
+
+    for name in ("tokens.json", "token"):  # either file makes it the config folder
+        (project / ".aocd_config" / name).write_text("{}" if name.endswith("json") else "t\n")
+        assert config.find_project_config_dir() == (project / ".aocd_config").resolve()
+        (project / ".aocd_config" / name).unlink()
+    (project / ".aocd_config" / "token").write_text("t\n")
     monkeypatch.setenv("AOCD_CONFIG_DIR", "/somewhere/else")
     assert config.use_project_config_dir() is None
     assert config.config_dir() == Path("/somewhere/else")
     monkeypatch.delenv("AOCD_CONFIG_DIR")
     assert config.use_project_config_dir() == (project / ".aocd_config").resolve()
     assert config.config_dir() == (project / ".aocd_config").resolve()
+    assert config.find_token() == "t"
 
 
 def test_a_cached_input_is_run_without_importing_aocd(aocd_home: AocdHome) -> None:

@@ -47,7 +47,7 @@ def test_without_a_token_days_are_listed_and_no_answer_is_known(aocd_home: AocdH
     assert result.exit_code == 0, result.output
     assert "Camel Cards" in day_7_row(result.stdout)
     assert day_7_row(result.stdout).count("? unknown") == 2
-    assert "No session token is set" in result.stderr
+    assert "No Advent of Code session token is set (looked in" in result.stderr
 
 
 def test_cached_answers_are_known_and_nothing_is_fetched(aocd_home: AocdHome) -> None:

@@ -91,7 +91,7 @@ def test_without_a_token_the_files_are_written_and_never_overwritten(
     assert done.returncode == 0, done.stderr
     day, test = project / "aoc2023" / "day09.py", project / "tests" / "test_day09.py"
     assert "Wrote aoc2023/day09.py and tests/test_day09.py." in done.stdout
-    assert "No session token is set, so nothing was fetched" in done.stderr
+    assert "No Advent of Code session token is set (looked in" in done.stderr
     assert "class Day09(Solution[list[str]]):" in day.read_text()
     written = day.read_text(), test.read_text()
 

@@ -47,9 +47,9 @@ class RunInput:
 
 def no_token_notice() -> str:
     return (
-        "No Advent of Code session token is set, so this ran the days' examples. To run on "
-        f"your own input, put your session cookie in {paths.token_file()} "
-        "or export AOC_SESSION (see the README)."
+        f"{paths.no_token_sentence()}, so this ran the days' examples. To run on your own "
+        "input, put your session cookie in one of those files or export AOC_SESSION "
+        "(see the README)."
     )
 
 

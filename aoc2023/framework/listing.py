@@ -54,8 +54,8 @@ def list_days(year: int | None = None) -> Listing:
             listing.days.append(_list_day(each_year, day, token))
     if token is None:
         listing.notices.append(
-            "No session token is set, so no answer is known: put your session cookie in "
-            f"{paths.token_file()} or export AOC_SESSION."
+            f"{paths.no_token_sentence()}, so no answer is known: put your session cookie "
+            "in one of those files or export AOC_SESSION."
         )
     elif paths.cached_user_id(token) is None:
         listing.notices.append(

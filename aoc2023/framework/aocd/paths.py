@@ -10,8 +10,10 @@ One puzzle's cached files (`PuzzleCache`) follow `aocd.models.Puzzle` the same w
 reading a cached input costs a file read, where importing aocd costs about a quarter
 of a second.
 
-This project has a config folder of its own, `.aocd_config/` at its root, which
-`aoc` exports as `AOCD_CONFIG_DIR` unless that variable is already set.
+This project may keep the token in a config folder of its own, `.aocd_config/` at
+its root. `aoc` exports it as `AOCD_CONFIG_DIR` only when it holds a token (`token`
+or `tokens.json`) and the variable is not set already; otherwise aocd's own places
+are used, so a token kept where aocd keeps it (`~/.config/aocd/token`) just works.
 """
 
 from __future__ import annotations
@@ -27,15 +29,23 @@ from aoc2023.framework.project import PROJECT_CONFIG_DIR_NAME, find_upwards
 _TITLE = re.compile(r"<h2>--- Day (\d+): (.*?) ---</h2>")
 
 
+_TOKEN_FILES = ("token", "tokens.json")
+
+
+def _holds_token(folder: Path) -> bool:
+    return any((folder / name).is_file() for name in _TOKEN_FILES)
+
+
 def find_project_config_dir(start: Path | None = None) -> Path | None:
-    """The nearest `.aocd_config/` from `start` (the working folder) upwards, else
-    the one beside this package's source checkout, if either exists."""
-    found = find_upwards(lambda folder: (folder / PROJECT_CONFIG_DIR_NAME).is_dir(), start)
+    """The nearest `.aocd_config/` from `start` (the working folder) upwards, else the
+    one beside this package's source checkout, that holds a token."""
+    found = find_upwards(lambda folder: _holds_token(folder / PROJECT_CONFIG_DIR_NAME), start)
     return found / PROJECT_CONFIG_DIR_NAME if found else None
 
 
 def use_project_config_dir() -> Path | None:
-    """Export the project's config folder as `AOCD_CONFIG_DIR`, unless already set.
+    """Export the project's config folder as `AOCD_CONFIG_DIR` when it holds a token,
+    unless the variable is already set.
 
     Must run before aocd is imported: aocd reads the variable once, at import.
     """
@@ -45,6 +55,25 @@ def use_project_config_dir() -> Path | None:
     if found is not None:
         os.environ["AOCD_CONFIG_DIR"] = str(found)
     return found
+
+
+def token_places(start: Path | None = None) -> list[str]:
+    """Where the token is looked for, in order, as a person would name them: the
+    environment, aocd's token file, and the project's own folder when it has one."""
+    places = ["$AOC_SESSION", str(token_file())]
+    project = find_upwards(lambda folder: (folder / PROJECT_CONFIG_DIR_NAME).is_dir(), start)
+    if project is not None:
+        own = project / PROJECT_CONFIG_DIR_NAME / "token"
+        if own.resolve() != token_file().resolve():
+            places.append(str(own))
+    return places
+
+
+def no_token_sentence() -> str:
+    """The start of every message about a missing token: it names where we looked."""
+    places = token_places()
+    listed = ", ".join(places[:-1]) + f" and {places[-1]}"
+    return f"No Advent of Code session token is set (looked in {listed})"
 
 
 def data_dir() -> Path:

@@ -28,8 +28,9 @@ class PuzzleInfo:
 
 def no_token_problem() -> str:
     return (
-        "No session token is set, so nothing was fetched (your input, the puzzle's title and "
-        f"example): put your session cookie in {paths.token_file()} or export AOC_SESSION."
+        f"{paths.no_token_sentence()}, so nothing was fetched (your input, the puzzle's "
+        "title and example): put your session cookie in one of those files or export "
+        "AOC_SESSION."
     )
 
 

@@ -1,0 +1,90 @@
+"""The token where aocd keeps it, or in the project: each placement, with `aoc` run from
+inside the project and from outside it, for our runner and for aocd's runner.
+
+Each case is a real process on a copy of the project, with aocd's cache holding
+2023 day 7 solved on its example (so nothing is fetched) for the token's user.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import NETBLOCK, TOKEN, AocdHome
+from project_copy import copy_project
+
+PLACES = ["home", "aocd_dir", "aocd_config_dir", "project", "environment"]
+
+
+def placed(place: str, tmp_path: Path, project: Path) -> dict[str, str]:
+    """Put the token (and aocd's cache for its user) in `place`; the environment to use."""
+    env = {k: v for k, v in os.environ.items()
+           if k not in {"AOC_SESSION", "AOCD_DIR", "AOCD_CONFIG_DIR"}}
+    env["HOME"] = str(tmp_path / "home")
+    data = tmp_path / "aocd-data"
+    if place == "home":
+        data = tmp_path / "home" / ".config" / "aocd"
+        home = AocdHome(data=data, config=data)
+    elif place == "aocd_dir":
+        home = AocdHome(data=data, config=data)
+    elif place == "aocd_config_dir":
+        home = AocdHome(data=data, config=tmp_path / "aocd-config")
+        env["AOCD_CONFIG_DIR"] = str(home.config)
+    elif place == "project":
+        home = AocdHome(data=data, config=project / ".aocd_config")
+    else:
+        home = AocdHome(data=data, config=data)
+        env["AOC_SESSION"] = TOKEN
+    if place != "home":
+        env["AOCD_DIR"] = str(data)
+    home.cache_solved_day_7()
+    if place == "environment":  # no file holds the token: only the environment does
+        (home.config / "token").unlink()
+        (home.config / "tokens.json").unlink()
+    env["PYTHONPATH"] = os.pathsep.join([str(project), str(NETBLOCK)])
+    return env
+
+
+@pytest.mark.parametrize("inside", [True, False], ids=["inside", "outside"])
+@pytest.mark.parametrize("place", PLACES)
+def test_the_token_is_found_wherever_aocd_keeps_it(
+    place: str, inside: bool, tmp_path: Path
+) -> None:
+    project = copy_project(tmp_path / "project")
+    (project / ".aocd_config").mkdir(exist_ok=True)  # the project's folder, empty or not
+    env = placed(place, tmp_path, project)
+    where = project if inside else tmp_path / "outside"
+    where.mkdir(exist_ok=True)
+
+    ours = subprocess.run([sys.executable, "-m", "aoc2023", "run", "2023", "7", "--json"],
+                          cwd=where, env=env, capture_output=True, text=True, timeout=120)
+    assert ours.returncode == 0, ours.stderr
+    assert "session token is set" not in ours.stderr
+    [result] = json.loads(ours.stdout)["results"]
+    assert result["source"] == "input"
+    assert [part["status"] for part in result["parts"]] == ["correct", "correct"]
+
+    theirs = subprocess.run(
+        [sys.executable, "-m", "aoc2023", "-y", "2023", "-d", "7", "-s", "-p", "aoc2023"],
+        cwd=where, env=env, capture_output=True, text=True, timeout=120)
+    assert theirs.returncode == 0, theirs.stdout + theirs.stderr
+    assert "part a: 6440" in theirs.stdout and "Missing session ID" not in theirs.stderr
+
+
+def test_with_no_token_the_notice_names_every_place_looked(tmp_path: Path) -> None:
+    project = copy_project(tmp_path / "project")
+    (project / ".aocd_config").mkdir()
+    env = {k: v for k, v in os.environ.items()
+           if k not in {"AOC_SESSION", "AOCD_DIR", "AOCD_CONFIG_DIR"}}
+    env.update(HOME=str(tmp_path / "home"),
+               PYTHONPATH=os.pathsep.join([str(project), str(NETBLOCK)]))
+    done = subprocess.run([sys.executable, "-m", "aoc2023", "run", "2023", "7"], cwd=project,
+                          env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    home_token = tmp_path / "home" / ".config" / "aocd" / "token"
+    assert (f"No Advent of Code session token is set (looked in $AOC_SESSION, {home_token} "
+            f"and {project / '.aocd_config' / 'token'})") in done.stderr
