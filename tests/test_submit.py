@@ -312,8 +312,29 @@ def test_part_2_equal_to_part_1_is_not_sent(
     write_day(year_2096, "7", "7")
     result = CliRunner().invoke(app, ["run", "2096", "1", "--yes", "--json"])
     parts = json.loads(result.stdout)["results"][0]["parts"]
-    assert parts[1]["submit_note"] == "not sent: 7 is part 1's answer"
+    assert parts[1]["submit_note"] == (
+        "not sent: 7 is part 1's answer too, which is almost never part 2's: check part 2")
+    # The site never judged it: unknown, as aoc bench shows it, and no exit code 1.
+    assert (parts[1]["status"], result.exit_code) == ("unknown", 0)
     assert posts(site) == []
+
+
+def test_a_part_no_example_checks_is_sent_with_a_word_about_it(
+    year_2096: Path, aocd_loaded: AocdHome, site: FakeAoC
+) -> None:
+    aocd_loaded.cache_input(2096, 1, "input")
+    site.add_puzzle(2096, 1, "Any", inputs={TOKEN: "input"}, solutions=["5", "6"])
+    write_day(year_2096, "5", "6", "Example('ab', part_1=5)")  # part 2 has no example
+    dry = CliRunner().invoke(app, ["run", "2096", "1", "--dry-run", "--json"])
+    notes = [p["submit_note"] for p in json.loads(dry.stdout)["results"][0]["parts"]]
+    assert notes == ["not sent: dry run: would send 5 for 2096 day 1 part 1",
+                     "not sent: part 1 is not solved yet"]
+    sent = CliRunner().invoke(app, ["run", "2096", "1", "--yes", "--json"])
+    part_1, part_2 = json.loads(sent.stdout)["results"][0]["parts"]
+    assert (part_1["submitted"], part_2["submitted"]) == ("right", "right")
+    assert part_1["submit_note"].startswith("sent 5: ")
+    assert part_2["submit_note"].startswith("sent 6 (no example checked this part): ")
+    assert posts(site) == [("1", "5"), ("2", "6")]
 
 
 def test_verdict_reading() -> None:

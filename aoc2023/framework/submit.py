@@ -6,8 +6,10 @@ otherwise the part says why not. Nothing here prints: asking the user and
 showing a countdown are done through the `Prompter` the CLI passes in.
 
 1. Not sendable at all: an empty answer; an answer of several lines.
-2. The day's examples for that part must pass.
-3. Part 2 only once part 1 is solved, and never with part 1's answer.
+2. The day's examples for that part must pass. A part no example checks is still
+   sent (examples are not required), but the question and the note say so.
+3. Part 2 only once part 1 is solved, and never with part 1's answer (left unknown:
+   the site has not judged it).
 4. Not a value the site already refused, nor one beyond a known too high / too low.
 5. Not while the site's wait is running (recorded across runs), unless told to wait.
 6. `--dry-run` shows what would be sent; with no terminal and no `--yes`, nothing
@@ -55,6 +57,13 @@ class Candidate:
     day: int
     part: int
     answer: str
+    unchecked: bool = False
+    """No example with an answer for this part was run: the gate was empty."""
+
+    @property
+    def caveat(self) -> str:
+        """What the user should know before sending, as a clause to append."""
+        return " (no example checked this part)" if self.unchecked else ""
 
 
 class Prompter(Protocol):
@@ -135,20 +144,32 @@ class _ExampleCheck:
     def __init__(self, year: int, day: int) -> None:
         self.year, self.day = year, day
         self._failures: dict[int, str] | None = None
+        self._checked: set[int] = set()
 
-    def failure(self, part: int) -> str | None:
+    def _run(self) -> dict[int, str]:
         if self._failures is None:
             self._failures = {}
             solution_class = registry.load_day(self.year, self.day)
             for run_input in example_inputs(solution_class):
                 for result in run_solution(solution_class, run_input).parts:
+                    if result.expected is not None:
+                        self._checked.add(result.part)
                     if result.status in {Status.WRONG, Status.ERROR}:
                         got = result.answer if result.answer is not None else result.error
                         self._failures.setdefault(result.part, (
                             f"{run_input.label} failed: it returned {got}, "
                             f"expected {result.expected}"
                         ))
-        return self._failures.get(part)
+        return self._failures
+
+    def failure(self, part: int) -> str | None:
+        return self._run().get(part)
+
+    def checked(self, part: int) -> bool:
+        """Whether an example with an answer for `part` was run (and so passed, when
+        `failure` says nothing): examples are not required, but the user is told."""
+        self._run()
+        return part in self._checked
 
 
 def _check_rules(
@@ -175,8 +196,9 @@ def _check_rules(
         first = cache.known_answer(1)
         if first is None:
             raise NotSent("part 1 is not solved yet")
-        if answer == first:
-            raise NotSent(f"{answer} is part 1's answer", Status.WRONG)
+        if answer == first:  # almost never right, but the site has not said so: unknown
+            raise NotSent(f"{answer} is part 1's answer too, which is almost never part 2's: "
+                          "check part 2")
     proof = known_to_be_wrong(answer, part, read_log(cache.submissions_path))
     if proof:
         raise NotSent(f"it is certainly wrong: {proof}", Status.WRONG)
@@ -187,8 +209,10 @@ def _submit_part(
     prompter: Prompter, now: Callable[[], datetime], examples: _ExampleCheck,
 ) -> tuple[Verdict, str]:
     _check_rules(candidate, cache, examples)
+    candidate = replace(candidate, unchecked=not examples.checked(candidate.part))
     user_id = cache.user_dir.name
-    what = f"{candidate.answer} for {candidate.year} day {candidate.day} part {candidate.part}"
+    what = (f"{candidate.answer} for {candidate.year} day {candidate.day} part {candidate.part}"
+            f"{candidate.caveat}")
     blocked = waits.blocked_until(user_id, now())
     if blocked is not None and not options.wait and not options.dry_run:
         raise NotSent(
@@ -242,12 +266,12 @@ def _describe_reply(verdict: Verdict, message: str, candidate: Candidate, cache:
                     token: str) -> str:
     from aoc2023.framework.aocd import client
 
+    sent = f"sent {candidate.answer}{candidate.caveat}"
     if verdict is Verdict.WAIT:
-        return f"sent {candidate.answer}, not judged: the site asked to wait: {message}"
+        return f"{sent}, not judged: the site asked to wait: {message}"
     if verdict is not Verdict.WRONG_LEVEL:
-        return f"sent {candidate.answer}: {message}"
-    said = f"sent {candidate.answer}, not judged: the site says part {candidate.part} " \
-           "is not the level to solve"
+        return f"{sent}: {message}"
+    said = f"{sent}, not judged: the site says part {candidate.part} is not the level to solve"
     try:
         client.refresh_known_answers(token, candidate.year, candidate.day)
     except SiteError as error:

@@ -115,7 +115,7 @@ class TerminalPrompter:
         try:
             return typer.confirm(
                 f"Send {candidate.answer} as the answer to {candidate.year} day "
-                f"{candidate.day} part {candidate.part}?",
+                f"{candidate.day} part {candidate.part}{candidate.caveat}?",
                 default=False,
                 err=True,
             )
