@@ -95,3 +95,30 @@ def test_when_our_script_wins_as_with_pip(tmp_path: Path, aocd_home: AocdHome) -
     )
     assert script_owner(venv) == "ours"
     assert_both_command_lines_work(venv, env, tmp_path)
+
+
+def test_a_wheel_holds_every_year_package_and_the_templates(
+    tmp_path: Path, aocd_home: AocdHome
+) -> None:
+    """Built from a copy of the project in which `aoc new` started a second year."""
+    from project_copy import copy_project
+
+    assert UV is not None
+    project = copy_project(tmp_path / "project")
+    shutil.copy(PROJECT / "README.md", project / "README.md")
+    started = subprocess.run([sys.executable, "-m", "aoc2023", "new", "2025", "1"], cwd=project,
+                             env=aocd_home.env(), capture_output=True, text=True, timeout=120)
+    assert started.returncode == 0, started.stderr
+    (project / "notes").mkdir()  # a folder that is not a year package stays out
+    (project / "notes" / "__init__.py").write_text("")
+    env = aocd_home.env() | {"UV_OFFLINE": "1"}
+    built = subprocess.run([UV, "build", "--wheel", "--quiet", "--out-dir", str(tmp_path / "dist")],
+                           cwd=project, env=env, capture_output=True, text=True, timeout=300)
+    assert built.returncode == 0, built.stderr
+    import zipfile
+
+    [wheel] = (tmp_path / "dist").glob("*.whl")
+    names = set(zipfile.ZipFile(wheel).namelist())
+    assert {"aoc2025/__init__.py", "aoc2025/day01.py", "aoc2023/day07.py",
+            "aoc2023/framework/templates/day.py.tmpl", "_aoc2023_script_guard.pth"} <= names
+    assert not any(name.startswith(("notes/", "tests/")) for name in names)

@@ -8,6 +8,7 @@ adventofcode.com on loopback when there is one.
 from __future__ import annotations
 
 import ast
+import json
 import socket
 import subprocess
 import sys
@@ -219,7 +220,6 @@ def test_what_cannot_be_fetched_is_one_sentence_and_the_files_are_written(
         (["2025", "13"], "days of 2025 run from 1 to 12"),
         (["2014", "1"], "started in 2015"),
         (["2098", "1"], "2098 day 1 is not unlocked yet"),
-        (["2019", "1"], "there is no package aoc2019"),
     ],
 )
 def test_refusals_are_one_sentence_exit_2_and_write_nothing(
@@ -259,14 +259,15 @@ def test_the_generated_files_pass_ruff_and_mypy_strict(
     for day in ("15", "18", "19", "25"):  # examples, odd examples, none, the last day
         done = aoc(project, aocd_loaded, "new", "2023", day, url=url)
         assert done.returncode == 0, done.stderr
-    # Another year's package, whose day sorts after the framework among the test's imports.
-    (project / "aoc2024").mkdir()
-    (project / "aoc2024" / "__init__.py").write_text("")
+    # A new year in one command: its package is made, and its day sorts after the
+    # framework among the test's imports.
+    assert not (project / "aoc2024").exists()
     done = aoc(project, aocd_loaded, "new", "2024", "1", url=url)
     assert done.returncode == 0, done.stderr
     assert 'part_1="CMZ", part_2=7' in (project / "aoc2023" / "day18.py").read_text()
     assert "def part_2" not in (project / "aoc2023" / "day25.py").read_text()
-    files = [f"aoc2023/day{d}.py" for d in ("15", "18", "19", "25")] + ["aoc2024/day01.py"]
+    files = [f"aoc2023/day{d}.py" for d in ("15", "18", "19", "25")]
+    files += ["aoc2024/__init__.py", "aoc2024/day01.py"]
     files += [f"tests/test_day{d}.py" for d in ("15", "18", "19", "25")]
     files += ["tests/test_2024_day01.py"]
     for day in ("15", "18", "19", "25"):
@@ -283,6 +284,23 @@ def test_the_generated_files_pass_ruff_and_mypy_strict(
     ran = aoc(project, aocd_loaded, "run", "2023", "15,18,19,25", "--example", "--json")
     assert ran.returncode == 0, ran.stderr
     assert '"status": "error"' not in ran.stdout
+    ran = aoc(project, aocd_loaded, "run", "2024", "1", "--example", "--json")
+    assert ran.returncode == 0, ran.stderr
+
+
+def test_a_new_year_is_one_command_and_runs_at_once(project: Path, aocd_home: AocdHome) -> None:
+    done = aoc(project, aocd_home, "new", "2025", "1")
+    assert done.returncode == 0, done.stderr
+    assert "Wrote aoc2025/day01.py and tests/test_2025_day01.py." in done.stdout
+    assert (project / "aoc2025" / "__init__.py").read_text().startswith('"""Advent of Code 2025')
+    listed = aoc(project, aocd_home, "list", "--json")
+    assert [(d["year"], d["day"]) for d in json.loads(listed.stdout)["days"]] == [
+        (2023, 7), (2025, 1)]
+    ran = aoc(project, aocd_home, "run", "2025", "1", "--example")
+    assert ran.returncode == 0, ran.stderr
+    assert "not implemented" in ran.stdout
+    again = aoc(project, aocd_home, "new", "2025", "2")  # the package now exists: kept as is
+    assert again.returncode == 0, again.stderr
 
 
 @given(st.text())

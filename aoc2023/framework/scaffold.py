@@ -66,21 +66,8 @@ class NewDay:
 # --- where the files go ------------------------------------------------------------------
 
 
-def find_target(year: int, day: int) -> Target:
-    """The year's package folder (which must be part of a project, not an installed
-    copy) and the project's `tests/` folder beside it."""
-    try:
-        package = registry.year_package(year)
-    except UsageError as error:
-        raise UsageError(
-            f"{error} Create the package first (a folder aoc{year}/ with an __init__.py, "
-            f"beside {OWN_PACKAGE}/), then run aoc new again."
-        ) from error
-    spec = importlib.util.find_spec(package)
-    locations = list(spec.submodule_search_locations or []) if spec else []
-    if not locations:
-        raise UsageError(f"{package} (the package for {year}) is a module, not a package folder.")
-    package_dir = Path(locations[0]).resolve()
+def _project_of(package: str, package_dir: Path) -> Path:
+    """The project a package's folder belongs to: refused when it is an installed copy."""
     if {"site-packages", "dist-packages"} & set(package_dir.parts):
         raise UsageError(
             f"{package} is installed at {package_dir}, outside any project: aoc new writes only "
@@ -93,6 +80,35 @@ def find_target(year: int, day: int) -> Target:
             f"{package} at {package_dir} is not in a project (no pyproject.toml above it): "
             "aoc new writes only into a project's own source."
         )
+    return root
+
+
+def _package_dir(package: str) -> Path | None:
+    spec = importlib.util.find_spec(package)
+    locations = list(spec.submodule_search_locations or []) if spec else []
+    return Path(locations[0]).resolve() if locations else None
+
+
+def find_target(year: int, day: int) -> Target:
+    """The year's package folder (which must be part of a project, not an installed
+    copy) and the project's `tests/` folder beside it. A year with no package gets
+    `aoc<year>/` beside this project's own package (made by `new_day`)."""
+    try:
+        package = registry.year_package(year)
+    except UsageError:
+        package = f"aoc{year}"
+        own_dir = _package_dir(OWN_PACKAGE)
+        if own_dir is None:
+            raise
+        package_dir = own_dir.parent / package
+        _project_of(OWN_PACKAGE, own_dir)
+    else:
+        found = _package_dir(package)
+        if found is None:
+            raise UsageError(
+                f"{package} (the package for {year}) is a module, not a package folder.")
+        package_dir = found
+    root = _project_of(package, package_dir)
     test_name = (f"test_day{day:02d}.py" if package == OWN_PACKAGE
                  else f"test_{year}_day{day:02d}.py")
     return Target(year, day, package, package_dir / f"day{day:02d}.py", root / "tests" / test_name)
@@ -256,6 +272,19 @@ def render_test(target: Target, title: str | None) -> str:
 # --- the command -------------------------------------------------------------------------
 
 
+def _start_year_package(target: Target) -> None:
+    """Make the year's package when it is new: a folder with an `__init__.py`. The wheel
+    takes every `aoc<year>/` folder (pyproject.toml), and the editable install has the
+    project folder on the path, so nothing else needs changing."""
+    package_dir = target.day_path.parent
+    if (package_dir / "__init__.py").exists():
+        return
+    package_dir.mkdir(exist_ok=True)
+    (package_dir / "__init__.py").write_text(
+        f'"""Advent of Code {target.year}: one module per day (dayNN.py)."""\n', encoding="utf-8")
+    importlib.invalidate_caches()
+
+
 def new_day(year: int, day: int, token: str | None, now: datetime | None = None) -> NewDay:
     """Write the day's module and test file; fetch (with a token) what the template can use.
 
@@ -271,6 +300,7 @@ def new_day(year: int, day: int, token: str | None, now: datetime | None = None)
     info = gather(year, day, token)
     day_source = render_day(target, info.title, info.examples)
     test_source = render_test(target, info.title)
+    _start_year_package(target)
     target.test_path.parent.mkdir(parents=True, exist_ok=True)
     with target.day_path.open("x", encoding="utf-8") as day_file:
         day_file.write(day_source)
