@@ -112,6 +112,25 @@ def temporary_year(site: Path, year: int, files: Mapping[str, str]) -> Iterator[
             del REGISTRY[key]
 
 
+ONE_DAY = """
+from aoc2023.framework import Example, Solution
+
+class Day(Solution[str]):
+    examples = [Example("abc", part_1=3)]
+
+    def part_1(self, text: str) -> int:
+        return len(text)
+"""
+
+
+@pytest.fixture
+def year_with_day_7(tmp_path: Path) -> Iterator[int]:
+    """A throwaway year, 2095, whose only day is day 7: for tests about missing days,
+    which must not depend on the days this project happens to have."""
+    with temporary_year(tmp_path / "one-day-site", 2095, {"day07.py": ONE_DAY}):
+        yield 2095
+
+
 @pytest.fixture(autouse=True)
 def aocd_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AocdHome:
     home = AocdHome(data=tmp_path / "aocd-data", config=tmp_path / "aocd-config")

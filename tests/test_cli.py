@@ -64,12 +64,13 @@ def test_input_file_runs_one_day_and_fetches_nothing(tmp_path: Path) -> None:
         (["run", "2023", "7", "--input", "does-not-exist.txt"], "does not exist"),
         (["run", "2023", "7", "--input", "x.txt", "--example"], "cannot be used together"),
         (["run", "2023", "40"], "days of 2023 run from 1 to 25"),
-        (["run", "2023", "8"], "2023 day 8 has no solution yet"),
+        (["run", "2095", "8"], "2095 day 8 has no solution yet"),
         (["run", "2031", "1"], "No days for 2031"),
     ],
 )
 def test_usage_errors_are_one_sentence_and_exit_2(
-    args: list[str], message: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    args: list[str], message: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    year_with_day_7: int,
 ) -> None:
     monkeypatch.chdir(tmp_path)
     (tmp_path / "x.txt").write_text(EXAMPLE)
@@ -84,10 +85,10 @@ def test_bad_command_line_is_exit_2() -> None:
     assert aoc("frobnicate").exit_code == 2
 
 
-def test_a_range_skips_days_without_a_solution_with_a_notice() -> None:
-    result = aoc("run", "2023", "6-7", "--example")
+def test_a_range_skips_days_without_a_solution_with_a_notice(year_with_day_7: int) -> None:
+    result = aoc("run", "2095", "6-8", "--example")
     assert result.exit_code == 0
-    assert "No solution yet for 2023 day(s) 6: skipped." in result.stderr
+    assert "No solution yet for 2095 day(s) 6, 8: skipped." in result.stderr
 
 
 def test_wrong_example_answer_is_exit_1_and_shows_the_expected_value(tmp_path: Path) -> None:

@@ -1,0 +1,49 @@
+"""Adding days never breaks the project's own tests.
+
+A user's next step after the quick start is `aoc new 2023 8`; later, days of other
+years. In a copy of the project (its tests included), days are added as a user adds
+them, and the suites that once assumed certain days were missing run there.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from conftest import AocdHome
+from project_copy import PROJECT, copy_project
+
+SUITES = ["test_cli.py", "test_bench.py", "test_registry.py", "test_list.py",
+          "test_examples.py", "test_runner.py", "test_calendar.py", "test_testing.py"]
+
+
+def test_the_suite_stays_green_when_days_are_added(tmp_path: Path, aocd_home: AocdHome) -> None:
+    project = copy_project(tmp_path / "project")
+    shutil.rmtree(project / "tests")
+    shutil.copytree(PROJECT / "tests", project / "tests",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    for year, day in [(2023, 6), (2023, 8), (2023, 25), (2024, 1), (2025, 12)]:
+        done = subprocess.run([sys.executable, "-m", "aoc2023", "new", str(year), str(day)],
+                              cwd=project, env=aocd_home.env(), capture_output=True, text=True,
+                              timeout=120)
+        assert done.returncode == 0, done.stderr
+    (project / "aoc2023" / "camel_again.py").write_text(  # a day in a module of any name
+        "from aoc2023.framework import Example, Solution\n\n"
+        "class Mirage(Solution[str]):\n    day = 9\n"
+        "    examples = [Example('1 2', part_1=2)]\n\n"
+        "    def part_1(self, text: str) -> int:\n        return len(text.split())\n")
+    tests = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-x",
+         *(f"tests/{suite}" for suite in SUITES), "tests/test_day06.py", "tests/test_day08.py",
+         "tests/test_2024_day01.py"],
+        cwd=project, env=aocd_home.env(), capture_output=True, text=True, timeout=600)
+    assert tests.returncode == 0, tests.stdout[-3000:]
+    assert " passed" in tests.stdout and " failed" not in tests.stdout
+    collected = subprocess.run(
+        [sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider",
+         "tests/test_examples.py"], cwd=project, env=aocd_home.env(), capture_output=True,
+        text=True, timeout=120)
+    assert "test_example[2023-day09-part1-example1]" in collected.stdout
+    assert "test_real_answer[2024-day01-part1-input]" in collected.stdout
