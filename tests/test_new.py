@@ -316,3 +316,30 @@ def test_an_example_is_a_plain_block_when_it_can_be() -> None:
     assert example_literal("trailing \nspace").startswith("(\n")
     assert [answer_literal(a) for a in ("114", "-3", "007", "CMZ")] == [
         "114", "-3", '"007"', '"CMZ"']
+
+
+def test_extra_parameters_go_by_aocds_names_through_aoc_new_and_aocds_runner(
+    project: Path, fake_aoc: FakeAoC, aocd_loaded: AocdHome
+) -> None:
+    """2023 day 11: aocd's example parser says its example uses `expansion_factor` 100
+    (the real input: a million). `aoc new` writes that into the example, and aocd's
+    runner, in its example mode, hands it to the day through `AOCD_EXTRA`."""
+    aocd_loaded.set_token()
+    (aocd_loaded.config / "tokens.json").write_text(json.dumps({"default": TOKEN}))
+    url = fake_aoc.puzzle_url_template
+    fake_aoc.add_puzzle(2023, 11, "Cosmic Expansion", inputs={TOKEN: "#..\n...\n"},
+                        example="#.\n.#\n", example_answers=("200", None))
+    done = aoc(project, aocd_loaded, "new", "2023", "11", url=url)
+    assert done.returncode == 0, done.stderr
+    day = project / "aoc2023" / "day11.py"
+    source = day.read_text()
+    assert "Example(EXAMPLE, part_1=200, extra={'expansion_factor': 100})," in source
+    day.write_text(source.replace(
+        "    def part_1(self, data: list[str]) -> int:\n        raise NotImplementedError",
+        "    def part_1(self, data: list[str]) -> int:\n"
+        "        return len(data) * int(self.extra.get('expansion_factor', 1_000_000))"))
+    ours = aoc(project, aocd_loaded, "run", "2023", "11", "--example", "--json")
+    assert '"answer": "200"' in ours.stdout and '"status": "correct"' in ours.stdout
+    theirs = aoc(project, aocd_loaded, "-y", "2023", "-d", "11", "-e", "-p", "aoc2023", url=url)
+    assert theirs.returncode == 0, theirs.stdout + theirs.stderr
+    assert "part a: 200" in theirs.stdout, theirs.stdout
