@@ -1,0 +1,160 @@
+"""Days of the shapes puzzles come in, each run through everything a user runs it with:
+`aoc run --example`, `aoc list`, `check_examples` and the aocd plugin.
+
+The days live in throwaway years (2091, and 2092 as a second year): a grid with a
+helper module beside it, examples whose parameters differ from the real input,
+different examples per part, a yielding `solve` whose part 2 fails on the part-1-only
+example, and a slow part. None needs a workaround in its own code.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from conftest import temporary_year
+from typer.testing import CliRunner
+
+from aoc2023.framework import registry
+from aoc2023.framework.aocd.plugin import solve
+from aoc2023.framework.cli import app
+from aoc2023.framework.testing import check_examples
+
+HEAD = "from __future__ import annotations\n\nfrom aoc2023.framework import Example, Solution\n"
+
+DAYS = {
+    "grid.py": '''
+from aoc2023.framework import Solution
+
+Grid = list[str]
+
+
+class GridDay(Solution[Grid]):
+    """A helper base class beside the days: it sets no day, so it is not one."""
+
+    def parse(self, text: str) -> Grid:
+        return text.splitlines()
+
+
+def count(grid: Grid, mark: str) -> int:
+    return sum(row.count(mark) for row in grid)
+''',
+    "day01.py": HEAD + '''from aoc2091.grid import Grid, GridDay, count
+
+
+class Day01(GridDay):
+    examples = [Example("#.#\\n..#", part_1=3, part_2=3)]
+
+    def part_1(self, grid: Grid) -> int:
+        return count(grid, "#")
+
+    def part_2(self, grid: Grid) -> int:
+        return count(grid, ".")
+''',
+    "day02.py": HEAD + '''
+
+class Day02(Solution[str]):
+    """Steps: 6 in the example, 64 in the real input (aocd's name: n_steps)."""
+
+    examples = [Example("abc", part_1=18, extra={"n_steps": 6})]
+
+    def part_1(self, text: str) -> int:
+        return len(text) * int(self.extra.get("n_steps", 64))
+''',
+    "day03.py": HEAD + '''
+
+class Day03(Solution[str]):
+    """Each part has an example of its own, as 2023 day 1 has."""
+
+    examples = [Example("1abc2", part_1=12), Example("two1nine", part_2=29)]
+
+    def part_1(self, text: str) -> int:
+        digits = [c for c in text if c.isdigit()]
+        return int(digits[0] + digits[-1])
+
+    def part_2(self, text: str) -> int:
+        words = {"one": "1", "two": "2", "nine": "9"}
+        for word, digit in words.items():
+            text = text.replace(word, word + digit + word)
+        return self.part_1(text)
+''',
+    "day04.py": HEAD + '''from collections.abc import Iterator
+
+
+class Day04(Solution[list[int]]):
+    """Part 2 relies on the real input's shape (a 0 that the example lacks)."""
+
+    examples = [Example("3 4 5", part_1=12)]
+
+    def parse(self, text: str) -> list[int]:
+        return [int(n) for n in text.split()]
+
+    def solve(self, numbers: list[int]) -> Iterator[int]:
+        yield sum(numbers)
+        yield numbers.index(0)  # ValueError on the example: never asked for there
+''',
+    "day05.py": HEAD + '''import time
+
+
+class Day05(Solution[str]):
+    examples = [Example("x", part_1=1)]
+
+    def part_1(self, text: str) -> int:
+        time.sleep(0.3)  # a slow part
+        return len(text)
+''',
+}
+
+REAL = {1: ("#..\n.##", "3", "3"), 2: ("ab", "128", None), 3: ("7xone9", "79", "79"),
+        4: ("2 0 7", "9", "1"), 5: ("yy", "2", None)}
+
+SECOND_YEAR = {"day01.py": HEAD + '''
+
+class Day01(Solution[str]):
+    examples = [Example("(()", part_1=1)]
+
+    def part_1(self, text: str) -> int:
+        return text.count("(") - text.count(")")
+'''}
+
+
+@pytest.fixture
+def years(tmp_path: Path) -> Iterator[None]:
+    with temporary_year(tmp_path / "a", 2091, DAYS), \
+            temporary_year(tmp_path / "b", 2092, SECOND_YEAR):
+        yield
+
+
+def test_every_shape_runs_on_its_examples(years: None) -> None:
+    result = CliRunner().invoke(app, ["run", "2091", "--example", "--json"])
+    assert result.exit_code == 0, result.output
+    runs = json.loads(result.stdout)["results"]
+    found = {(run["day"], part["part"]): part["status"] for run in runs for part in run["parts"]}
+    assert found == {(1, 1): "correct", (1, 2): "correct", (2, 1): "correct",
+                     (3, 1): "correct", (3, 2): "correct", (4, 1): "correct", (5, 1): "correct"}
+    slow = next(run for run in runs if run["day"] == 5)["parts"][0]
+    assert slow["seconds"] >= 0.3
+    late = CliRunner().invoke(app, ["run", "2091", "5", "--example", "--timeout", "0.1"])
+    assert late.exit_code == 2 and "⧖ timeout" in late.stdout
+
+
+def test_every_shape_is_listed_with_its_examples_and_the_helper_is_not(years: None) -> None:
+    listed = json.loads(CliRunner().invoke(app, ["list", "--json"]).stdout)["days"]
+    ours = {(day["year"], day["day"]): [p["examples"] for p in day["parts"]]
+            for day in listed if day["year"] in (2091, 2092)}
+    assert ours == {(2091, 1): [1, 1], (2091, 2): [1, 0], (2091, 3): [1, 1],
+                    (2091, 4): [1, 0], (2091, 5): [1, 0], (2092, 1): [1, 0]}
+
+
+def test_every_shape_passes_its_own_examples_test(years: None) -> None:
+    for year in (2091, 2092):
+        for day in registry.available_days(year):
+            check_examples(registry.load_day(year, day))
+
+
+def test_every_shape_answers_through_the_aocd_plugin(years: None) -> None:
+    for day, (text, part_1, part_2) in REAL.items():
+        assert solve(2091, day, text) == (part_1, part_2), day
+    assert solve(2092, 1, "(((") == ("3", None)
