@@ -1,7 +1,7 @@
 """Days of the shapes puzzles come in, each run through everything a user runs it with:
 `aoc run --example`, `aoc list`, `check_examples` and the aocd plugin.
 
-The days live in throwaway years (2091, and 2092 as a second year): a grid with a
+The days live in throwaway years (2081, and 2082 as a second year): a grid with a
 helper module beside it, examples whose parameters differ from the real input,
 different examples per part, a yielding `solve` whose part 2 fails on the part-1-only
 example, and a slow part. None needs a workaround in its own code.
@@ -41,7 +41,7 @@ class GridDay(Solution[Grid]):
 def count(grid: Grid, mark: str) -> int:
     return sum(row.count(mark) for row in grid)
 ''',
-    "day01.py": HEAD + '''from aoc2091.grid import Grid, GridDay, count
+    "day01.py": HEAD + '''from aoc2081.grid import Grid, GridDay, count
 
 
 class Day01(GridDay):
@@ -122,13 +122,13 @@ class Day01(Solution[str]):
 
 @pytest.fixture
 def years(tmp_path: Path) -> Iterator[None]:
-    with temporary_year(tmp_path / "a", 2091, DAYS), \
-            temporary_year(tmp_path / "b", 2092, SECOND_YEAR):
+    with temporary_year(tmp_path / "a", 2081, DAYS), \
+            temporary_year(tmp_path / "b", 2082, SECOND_YEAR):
         yield
 
 
 def test_every_shape_runs_on_its_examples(years: None) -> None:
-    result = CliRunner().invoke(app, ["run", "2091", "--example", "--json"])
+    result = CliRunner().invoke(app, ["run", "2081", "--example", "--json"])
     assert result.exit_code == 0, result.output
     runs = json.loads(result.stdout)["results"]
     found = {(run["day"], part["part"]): part["status"] for run in runs for part in run["parts"]}
@@ -136,25 +136,25 @@ def test_every_shape_runs_on_its_examples(years: None) -> None:
                      (3, 1): "correct", (3, 2): "correct", (4, 1): "correct", (5, 1): "correct"}
     slow = next(run for run in runs if run["day"] == 5)["parts"][0]
     assert slow["seconds"] >= 0.3
-    late = CliRunner().invoke(app, ["run", "2091", "5", "--example", "--timeout", "0.1"])
+    late = CliRunner().invoke(app, ["run", "2081", "5", "--example", "--timeout", "0.1"])
     assert late.exit_code == 2 and "⧖ timeout" in late.stdout
 
 
 def test_every_shape_is_listed_with_its_examples_and_the_helper_is_not(years: None) -> None:
     listed = json.loads(CliRunner().invoke(app, ["list", "--json"]).stdout)["days"]
     ours = {(day["year"], day["day"]): [p["examples"] for p in day["parts"]]
-            for day in listed if day["year"] in (2091, 2092)}
-    assert ours == {(2091, 1): [1, 1], (2091, 2): [1, 0], (2091, 3): [1, 1],
-                    (2091, 4): [1, 0], (2091, 5): [1, 0], (2092, 1): [1, 0]}
+            for day in listed if day["year"] in (2081, 2082)}
+    assert ours == {(2081, 1): [1, 1], (2081, 2): [1, 0], (2081, 3): [1, 1],
+                    (2081, 4): [1, 0], (2081, 5): [1, 0], (2082, 1): [1, 0]}
 
 
 def test_every_shape_passes_its_own_examples_test(years: None) -> None:
-    for year in (2091, 2092):
+    for year in (2081, 2082):
         for day in registry.available_days(year):
             check_examples(registry.load_day(year, day))
 
 
 def test_every_shape_answers_through_the_aocd_plugin(years: None) -> None:
     for day, (text, part_1, part_2) in REAL.items():
-        assert solve(2091, day, text) == (part_1, part_2), day
-    assert solve(2092, 1, "(((") == ("3", None)
+        assert solve(2081, day, text) == (part_1, part_2), day
+    assert solve(2082, 1, "(((") == ("3", None)
