@@ -10,21 +10,13 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import AocdHome, temporary_year
+from conftest import ONE_DAY, AocdHome, temporary_year
 
 from aoc2023.framework import errors, registry
 from aoc2023.framework.errors import UsageError
 from aoc2023.framework.solution import REGISTRY
 
-DAY_TEMPLATE = """
-from aoc2023.framework import Example, Solution
-
-class Day(Solution[str]):
-    examples = [Example("abc", part_1=3)]
-
-    def part_1(self, text: str) -> int:
-        return len(text)
-"""
+DAY_TEMPLATE = ONE_DAY
 
 
 @pytest.fixture
