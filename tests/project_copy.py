@@ -1,18 +1,49 @@
-"""A temporary copy of this project, for commands that write into it (aoc new, --watch)."""
+"""A temporary copy of this project, for commands that write into it (aoc new, --watch).
+
+A copy holds the framework and day 7 only, so that the days a user adds never meet a
+test's days; its processes must run with `isolated(env)`, which hides the original
+project (on every process's path through the editable install) from them.
+"""
 
 from __future__ import annotations
 
+import os
+import re
 import shutil
 from pathlib import Path
 
 PROJECT = Path(__file__).resolve().parents[1]
+HIDE = "AOC_TESTS_HIDE_FOLDERS"
+_USERS_TEST = re.compile(r"test_(?:\d{4}_)?day\d\d\.py")
+
+
+def isolated(env: dict[str, str]) -> dict[str, str]:
+    """`env` for a process working on a copy: the original project's folder is hidden
+    from its path (tests/netblock/sitecustomize.py does it), so only the copy's year
+    packages are found, and nothing is ever written into the original."""
+    folders = [folder for folder in env.get(HIDE, "").split(os.pathsep) if folder]
+    return env | {HIDE: os.pathsep.join([*folders, str(PROJECT)])}
+
+
+def copy_tests(destination: Path) -> None:
+    """The project's own tests, without the tests of days a user added (`aoc new`)."""
+    def ignore(folder: str, names: list[str]) -> set[str]:
+        return {name for name in names if name == "__pycache__"
+                or (_USERS_TEST.fullmatch(name) and name != "test_day07.py")}
+
+    shutil.rmtree(destination / "tests", ignore_errors=True)
+    shutil.copytree(PROJECT / "tests", destination / "tests", ignore=ignore)
+
+
+_KEPT = frozenset({"__init__.py", "__main__.py", "day07.py", "framework"})
 
 
 def _ignore(folder: str, names: list[str]) -> set[str]:
-    """The framework and day 7 only: days others add must not collide with a test's."""
+    """The framework and day 7 only: days others add (in modules of any name) must not
+    collide with a test's."""
     ignored = {name for name in names if name == "__pycache__"}
-    if Path(folder).name == "aoc2023":
-        ignored |= {n for n in names if n.startswith("day") and n.endswith(".py")} - {"day07.py"}
+    if Path(folder) == PROJECT / "aoc2023":
+        ignored |= set(names) - _KEPT
     return ignored
 
 

@@ -7,13 +7,12 @@ them, and the suites that once assumed certain days were missing run there.
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 from conftest import AocdHome
-from project_copy import PROJECT, copy_project
+from project_copy import copy_project, copy_tests, isolated
 
 SUITES = ["test_cli.py", "test_bench.py", "test_registry.py", "test_list.py",
           "test_examples.py", "test_runner.py", "test_calendar.py", "test_testing.py"]
@@ -21,13 +20,11 @@ SUITES = ["test_cli.py", "test_bench.py", "test_registry.py", "test_list.py",
 
 def test_the_suite_stays_green_when_days_are_added(tmp_path: Path, aocd_home: AocdHome) -> None:
     project = copy_project(tmp_path / "project")
-    shutil.rmtree(project / "tests")
-    shutil.copytree(PROJECT / "tests", project / "tests",
-                    ignore=shutil.ignore_patterns("__pycache__"))
+    copy_tests(project)
+    env = isolated(aocd_home.env())
     for year, day in [(2023, 6), (2023, 8), (2023, 25), (2024, 1), (2025, 12)]:
         done = subprocess.run([sys.executable, "-m", "aoc2023", "new", str(year), str(day)],
-                              cwd=project, env=aocd_home.env(), capture_output=True, text=True,
-                              timeout=120)
+                              cwd=project, env=env, capture_output=True, text=True, timeout=120)
         assert done.returncode == 0, done.stderr
     (project / "aoc2023" / "camel_again.py").write_text(  # a day in a module of any name
         "from aoc2023.framework import Example, Solution\n\n"
@@ -38,12 +35,12 @@ def test_the_suite_stays_green_when_days_are_added(tmp_path: Path, aocd_home: Ao
         [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-x",
          *(f"tests/{suite}" for suite in SUITES), "tests/test_day06.py", "tests/test_day08.py",
          "tests/test_2024_day01.py"],
-        cwd=project, env=aocd_home.env(), capture_output=True, text=True, timeout=600)
+        cwd=project, env=env, capture_output=True, text=True, timeout=600)
     assert tests.returncode == 0, tests.stdout[-3000:]
     assert " passed" in tests.stdout and " failed" not in tests.stdout
     collected = subprocess.run(
         [sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider",
-         "tests/test_examples.py"], cwd=project, env=aocd_home.env(), capture_output=True,
+         "tests/test_examples.py"], cwd=project, env=env, capture_output=True,
         text=True, timeout=120)
     assert "test_example[2023-day09-part1-example1]" in collected.stdout
     assert "test_real_answer[2024-day01-part1-input]" in collected.stdout

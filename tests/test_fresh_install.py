@@ -101,13 +101,14 @@ def test_a_wheel_holds_every_year_package_and_the_templates(
     tmp_path: Path, aocd_home: AocdHome
 ) -> None:
     """Built from a copy of the project in which `aoc new` started a second year."""
-    from project_copy import copy_project
+    from project_copy import copy_project, isolated
 
     assert UV is not None
     project = copy_project(tmp_path / "project")
     shutil.copy(PROJECT / "README.md", project / "README.md")
     started = subprocess.run([sys.executable, "-m", "aoc2023", "new", "2025", "1"], cwd=project,
-                             env=aocd_home.env(), capture_output=True, text=True, timeout=120)
+                             env=isolated(aocd_home.env()), capture_output=True, text=True,
+                             timeout=120)
     assert started.returncode == 0, started.stderr
     (project / "notes").mkdir()  # a folder that is not a year package stays out
     (project / "notes" / "__init__.py").write_text("")

@@ -19,7 +19,7 @@ from conftest import TOKEN, AocdHome
 from fake_aoc import FakeAoC
 from hypothesis import given
 from hypothesis import strategies as st
-from project_copy import copy_project
+from project_copy import copy_project, isolated
 
 from aoc2023.framework import Example
 from aoc2023.framework.scaffold import answer_literal, example_literal
@@ -49,13 +49,14 @@ def project(tmp_path: Path) -> Path:
 def aoc(project: Path, home: AocdHome, *args: str, url: str = "",
         env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-c", CLI, url, *args], cwd=project,
-                          env=env or home.env(), capture_output=True, text=True, timeout=120)
+                          env=isolated(env or home.env()), capture_output=True, text=True,
+                          timeout=120)
 
 
 def pytest_in(project: Path, home: AocdHome, test_file: str) -> subprocess.CompletedProcess[str]:
     """Run one generated test file with pytest, in the copy, as its author would."""
     return subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-                           test_file], cwd=project, env=home.env(), capture_output=True,
+                           test_file], cwd=project, env=isolated(home.env()), capture_output=True,
                           text=True, timeout=120)
 
 
@@ -81,7 +82,8 @@ def assert_imports_only_the_public_framework(source: str, day_module: str) -> No
 
 def test_the_copy_is_what_runs(project: Path, aocd_home: AocdHome) -> None:
     done = subprocess.run([sys.executable, "-c", "import aoc2023; print(aoc2023.__file__)"],
-                          cwd=project, env=aocd_home.env(), capture_output=True, text=True)
+                          cwd=project, env=isolated(aocd_home.env()), capture_output=True,
+                          text=True)
     assert Path(done.stdout.strip()).parent == project / "aoc2023"
 
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 from conftest import NETBLOCK, TOKEN, AocdHome
-from project_copy import copy_project
+from project_copy import copy_project, isolated
 
 PLACES = ["home", "aocd_dir", "aocd_config_dir", "project", "environment"]
 
@@ -46,7 +46,7 @@ def placed(place: str, tmp_path: Path, project: Path) -> dict[str, str]:
         (home.config / "token").unlink()
         (home.config / "tokens.json").unlink()
     env["PYTHONPATH"] = os.pathsep.join([str(project), str(NETBLOCK)])
-    return env
+    return isolated(env)
 
 
 @pytest.mark.parametrize("inside", [True, False], ids=["inside", "outside"])
@@ -83,7 +83,7 @@ def test_with_no_token_the_notice_names_every_place_looked(tmp_path: Path) -> No
     env.update(HOME=str(tmp_path / "home"),
                PYTHONPATH=os.pathsep.join([str(project), str(NETBLOCK)]))
     done = subprocess.run([sys.executable, "-m", "aoc2023", "run", "2023", "7"], cwd=project,
-                          env=env, capture_output=True, text=True, timeout=120)
+                          env=isolated(env), capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     home_token = tmp_path / "home" / ".config" / "aocd" / "token"
     assert (f"No Advent of Code session token is set (looked in $AOC_SESSION, {home_token} "

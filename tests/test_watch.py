@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 from conftest import AocdHome
-from project_copy import copy_project
+from project_copy import copy_project, isolated
 
 DAY = """
 from aoc2023.framework import Example, Solution
@@ -57,8 +57,8 @@ def test_watch_runs_again_on_each_save_and_ctrl_c_ends_it(
     day.write_text(DAY.format(answer="len(text)"))
     process = subprocess.Popen(
         [sys.executable, "-m", "aoc2023", "run", "2023", "9", "--watch"],
-        cwd=project, env=aocd_home.env(), stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-        text=True,
+        cwd=project, env=isolated(aocd_home.env()), stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT, text=True,
     )
     try:
         output = Output(process)

@@ -58,3 +58,24 @@ def install() -> None:
 
 
 install()
+
+
+def _hide_folders() -> None:
+    """Drop from sys.path the folders named in AOC_TESTS_HIDE_FOLDERS.
+
+    A test that works on a copy of the project runs its processes with the original
+    project's folder hidden: the editable install puts that folder on every process's
+    path, where a year package the user started (`aoc2024/`) would otherwise be found
+    in place of the copy's own. Runs after site-packages' .pth files, so it sees them.
+    """
+    import os
+    import sys
+
+    hidden = {os.path.realpath(folder) for folder in
+              os.environ.get("AOC_TESTS_HIDE_FOLDERS", "").split(os.pathsep) if folder}
+    if hidden:
+        sys.path[:] = [entry for entry in sys.path
+                       if not entry or os.path.realpath(entry) not in hidden]
+
+
+_hide_folders()
