@@ -55,3 +55,11 @@ def find_pyproject(start: Path | None = None) -> Path | None:
     found = find_upwards(lambda folder: (folder / "pyproject.toml").is_file(), start,
                          or_source=False)
     return found / "pyproject.toml" if found else None
+
+
+def shown(path: Path) -> str:
+    """A path as the user would type it: relative to the working folder when inside it."""
+    try:
+        return str(path.relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)

@@ -28,6 +28,7 @@ from aoc2023.framework import calendar, registry
 from aoc2023.framework.aocd.client import PageExample
 from aoc2023.framework.aocd.puzzle_page import PuzzleInfo
 from aoc2023.framework.errors import FileExistsRefusal, UsageError
+from aoc2023.framework.project import shown
 
 FRAMEWORK = __name__.rpartition(".")[0]
 """What a day imports `Example` and `Solution` from (`aoc2023.framework`), and its tests
@@ -112,14 +113,6 @@ def find_target(year: int, day: int) -> Target:
     test_name = (f"test_day{day:02d}.py" if package == OWN_PACKAGE
                  else f"test_{year}_day{day:02d}.py")
     return Target(year, day, package, package_dir / f"day{day:02d}.py", root / "tests" / test_name)
-
-
-def shown(path: Path) -> str:
-    """A path as the user would type it: relative to the working folder when inside it."""
-    try:
-        return str(path.relative_to(Path.cwd().resolve()))
-    except ValueError:
-        return str(path)
 
 
 def refuse_existing(target: Target) -> None:

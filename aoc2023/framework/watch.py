@@ -1,116 +1,206 @@
-"""`aoc run YEAR DAY --watch`: run the day again every time its file is saved.
+"""`aoc run YEAR DAY --watch`: run the days again, in a fresh process, on each save.
 
-The day's module is imported afresh for each run (dropped from `sys.modules`, its
-class from the registry and its stale bytecode from `__pycache__`), so what runs
-is what was saved. Changes come from watchfiles (Rust `notify` underneath), which
-groups the several events of one save into one run. A day that fails to import
-or raises is reported like any other run, and the watch goes on until Ctrl-C.
+Why a fresh process: a day imports more than its own file (a helper module beside it,
+or anywhere in the project). Re-importing the day inside one long-lived process left
+those modules in `sys.modules` with their old code, so a saved helper kept running as
+it was and the watch showed a stale ✔. Each pass is therefore `python -m aoc2023 run
+YEAR DAYS ...`, started by watchfiles' `run_process`: it imports everything as saved,
+and reports a day that fails to import or raises in its own one-sentence error, as
+any run does; the watch goes on until Ctrl-C.
+
+What is watched is the code a day can import (the project folder holding the year's
+package, recursively) and the `--input FILE`. watchfiles (Rust `notify` underneath)
+groups the events of one save into one pass.
 """
 
 from __future__ import annotations
 
-import importlib
+import contextlib
 import importlib.util
+import logging
+import os
+import shlex
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from aoc2023.framework import registry
-from aoc2023.framework.errors import AocError, UsageError
-from aoc2023.framework.solution import REGISTRY
+from aoc2023.framework.errors import AocError, NoInputError, UsageError
+from aoc2023.framework.project import find_upwards, shown
 
 if TYPE_CHECKING:
-    from threading import Event
+    from watchfiles import Change
+    from watchfiles.main import FileChange
 
     from aoc2023.framework.inputs import RunRequest
-    from aoc2023.framework.results import RunReport
 
-Stat = tuple[int, int] | None
+CLI_PACKAGE = __name__.partition(".")[0]
+"""The package whose `__main__` is the `aoc` command (what `python -m` runs for each pass):
+the framework's own top-level package, whatever the year being watched is called."""
+
+_SITE_FOLDERS = frozenset({"site-packages", "dist-packages"})
 
 
-def day_files(year: int, days: Iterable[int]) -> dict[int, Path]:
-    """Each day's module file, where it is or would be (a new file starts a run too)."""
+def child_command(
+    request: RunRequest, *, as_json: bool, verbose: bool, timeout: float | None, profile: bool
+) -> str:
+    """The command line of one pass, quoted for `run_process` (which splits it with shlex).
+
+    Only the input choice and the options that change how a run is shown or limited are
+    passed on. Submission options never are: a pass runs the examples or a file, from
+    which nothing can be sent, and a watch must never send anything.
+    """
+    args = [sys.executable, "-m", CLI_PACKAGE, "run", str(request.year)]
+    if request.days is not None:
+        args.append(request.days)
+    if request.input_file is not None:
+        args += ["--input", str(request.input_file)]
+    else:
+        args.append("--example")
+    if as_json:
+        args.append("--json")
+    if verbose:
+        args.append("--verbose")
+    if timeout is not None:
+        args += ["--timeout", repr(timeout)]  # repr: the exact float back, never rounded
+    if profile:
+        args.append("--profile")
+    return " ".join(shlex.quote(arg) for arg in args)
+
+
+def package_folder(year: int) -> Path:
+    """The folder of the year's package, found without importing it (so without running
+    a day's code in this process, which only watches)."""
     package = registry.year_package(year)
     spec = importlib.util.find_spec(package)
     folders = list(spec.submodule_search_locations or []) if spec else []
     if not folders:
-        raise AocError(f"{package} is not a package folder: there is no day file to watch.")
-    return {day: Path(folders[0]).resolve() / f"day{day:02d}.py" for day in days}
+        raise AocError(f"{package} is not a package folder: there is nothing to watch.")
+    return Path(folders[0]).resolve()
 
 
-def forget_day(year: int, day: int, path: Path) -> None:
-    """Make the next `registry.load_day` import the day's module from its source again."""
-    sys.modules.pop(f"{registry.year_package(year)}.day{day:02d}", None)
-    REGISTRY.pop((year, day), None)
-    # Bytecode is trusted when the source's size and mtime (in whole seconds) match it:
-    # two saves of one size within a second would run the first. Drop it.
-    Path(importlib.util.cache_from_source(str(path))).unlink(missing_ok=True)
-    importlib.invalidate_caches()
+def project_folder(package: Path) -> Path:
+    """The folder whose code a day can import: the nearest one above the package with a
+    pyproject.toml, else the package itself. An installed package (in site-packages or
+    dist-packages) is watched alone: the folders above it are other people's packages."""
+    if _SITE_FOLDERS.intersection(package.parts):
+        return package
+    found = find_upwards(
+        lambda folder: (folder / "pyproject.toml").is_file(), package.parent, or_source=False
+    )
+    return found or package
 
 
-def _stat(path: Path) -> Stat:
-    try:
-        status = path.stat()
-    except FileNotFoundError:
-        return None
-    return status.st_mtime_ns, status.st_size
+class SaveFilter:
+    """The saves that start a pass: a Python file under one of the code folders, by
+    watchfiles' own `PythonFilter` rules (so .venv, .git, __pycache__, node_modules...
+    stay ignored), or exactly the input file (whose folder is watched for it alone).
+
+    The rules are applied to the part of the path below the watched folder: watchfiles
+    matches ignored folder names anywhere in the path it is given, and a package
+    installed in a .venv would otherwise have every save ignored.
+    """
+
+    def __init__(self, code_folders: Sequence[Path], input_file: Path | None = None) -> None:
+        from watchfiles import PythonFilter
+
+        self.python = PythonFilter()
+        self.code_folders = [str(folder) for folder in code_folders]
+        self.input_file = str(input_file) if input_file is not None else None
+
+    def __call__(self, change: Change, path: str) -> bool:
+        if path == self.input_file:
+            return True
+        return any(
+            path.startswith(folder + os.sep)
+            and self.python(change, os.path.relpath(path, folder))
+            for folder in self.code_folders
+        )
+
+
+def forget_bytecode(paths: Sequence[str]) -> None:
+    """Delete the cached bytecode of the saved Python files.
+
+    A fresh process still trusts `__pycache__`: bytecode counts as current when the source's
+    size and mtime (in whole seconds) match it, so a save of the same size within the same
+    second as the last pass's would run the code of that pass. Every optimization level's
+    file goes: the pass may be run with other flags than this process.
+    """
+    for path in paths:
+        if not path.endswith(".py"):
+            continue
+        for level in ("", 1, 2):
+            Path(importlib.util.cache_from_source(path, optimization=level)).unlink(
+                missing_ok=True)
+
+
+def _flush() -> None:
+    """The passes write to the same terminal or pipe as this process: what this process
+    has said must be out before a pass starts writing, or lines come out of order."""
+    sys.stdout.flush()
+    sys.stderr.flush()
 
 
 def watch_days(
     request: RunRequest,
-    show: Callable[[RunReport], None],
     say: Callable[[str], None],
-    stop: Event | None = None,
+    *,
+    as_json: bool = False,
+    verbose: bool = False,
+    timeout: float | None = None,
+    profile: bool = False,
 ) -> None:
-    """Run `request`, then again after each save of one of its days' files, until Ctrl-C
-    (or `stop` is set). `show` renders a run, `say` prints a line about the watch."""
+    """Run `request` in a fresh process, then again after each save, until Ctrl-C.
+
+    `say` prints a line about the watch (on stderr, so that `--json` stays parseable).
+    The other options are passed on to each pass.
+    """
     try:
-        from watchfiles import watch
+        from watchfiles import run_process
     except ImportError as error:
         raise UsageError(
             "--watch needs the watchfiles package: in this project, uv sync installs it "
             "(the dev group); elsewhere, pip install 'aoc2023[watch]'."
         ) from error
 
-    from aoc2023.framework.runner import run_days
+    registry.parse_days(request.days, request.year)  # a bad day list: said once, not per pass
+    code = project_folder(package_folder(request.year))
+    folders = [code]
+    input_file = request.input_file.resolve() if request.input_file is not None else None
+    what = f".py files under {os.path.join(shown(code), '')}"  # ./ or aoc2023/: a folder
+    if input_file is not None:
+        if not input_file.parent.is_dir():  # a missing file is the passes' to report
+            raise NoInputError(f"The folder of the input file {request.input_file} does not "
+                               "exist: there is nothing to watch.")
+        if not input_file.is_relative_to(code):
+            folders.append(input_file.parent)
+        what += f" and {shown(input_file)}"
+    if not verbose:
+        # watchfiles warns of what is normal here: a pass that had ended before the next
+        # save ("process already dead"), and Ctrl-C. Without logging set up, Python would
+        # print those warnings on stderr.
+        logging.getLogger("watchfiles").setLevel(logging.ERROR)
 
-    files = day_files(request.year, registry.parse_days(request.days, request.year))
-    watched = {str(path) for path in files.values()}
+    def on_save(changes: set[FileChange]) -> None:
+        """Called after a save, before the last pass is stopped and the next one started."""
+        forget_bytecode([path for _, path in changes])
+        saved = ", ".join(sorted({Path(path).name for _, path in changes}))
+        say(f"--- {datetime.now():%H:%M:%S} {saved} saved: running again ---")
+        _flush()
 
-    def run() -> None:
-        for day, path in files.items():
-            forget_day(request.year, day, path)
-        try:
-            report = run_days(request)
-        except AocError as error:
-            say(f"Error: {error}")
-            return
-        show(report)
-
-    def stats() -> dict[Path, Stat]:
-        return {path: _stat(path) for path in files.values()}
-
-    # Compared at every wake-up, the files' stats also catch a save made while the
-    # watcher was starting, before it could see events.
-    seen = stats()
-    names = ", ".join(sorted(path.name for path in files.values()))
-    try:
-        run()
-        say(f"Watching {names}: each save runs again. Ctrl-C stops.")
-        for changes in watch(
-            *{path.parent for path in files.values()},
-            watch_filter=lambda _change, changed: changed in watched,
-            recursive=False, stop_event=stop, yield_on_timeout=True, rust_timeout=1000,
-        ):
-            now = stats()
-            if not changes and now == seen:
-                continue
-            seen = now
-            saved = ", ".join(sorted({Path(changed).name for _, changed in changes})) or names
-            say(f"--- {datetime.now():%H:%M:%S} {saved} saved: running again ---")
-            run()
-    except KeyboardInterrupt:
-        pass
+    say(f"Watching {what}: each save runs again. Ctrl-C stops.")
+    _flush()
+    # run_process ends quietly on a Ctrl-C that comes while it waits for a save; one that
+    # comes while it starts or stops a pass is raised.
+    with contextlib.suppress(KeyboardInterrupt):
+        run_process(
+            *folders,
+            target=child_command(request, as_json=as_json, verbose=verbose, timeout=timeout,
+                                 profile=profile),
+            target_type="command",
+            callback=on_save,
+            watch_filter=SaveFilter([code], input_file),
+        )
     say("Stopped watching.")

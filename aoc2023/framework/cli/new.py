@@ -21,7 +21,8 @@ def new(
     refuses a puzzle that is not unlocked yet.
     """
     from aoc2023.framework.aocd.paths import find_token
-    from aoc2023.framework.scaffold import new_day, shown
+    from aoc2023.framework.project import shown
+    from aoc2023.framework.scaffold import new_day
 
     configure_logging(verbose)
     try:

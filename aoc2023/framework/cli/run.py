@@ -61,8 +61,9 @@ def run(
                            "took the most time of their own.")
     ] = False,
     watch: Annotated[
-        bool, typer.Option("--watch", help="Run again on each save of the day's file "
-                           "(its examples, or --input FILE) until Ctrl-C.")
+        bool, typer.Option("--watch", help="Run the days' examples (or --input FILE), then "
+                           "again in a fresh process on each save of a .py file of the "
+                           "project or of the input, until Ctrl-C. Sends nothing.")
     ] = False,
 ) -> None:
     """Run days, time parse and each part, check the answers, and send new ones.
@@ -79,7 +80,7 @@ def run(
     configure_logging(verbose)
     if watch:
         watch_run(RunRequest(year, days, input_file=input_file, example=input_file is None),
-                  as_json, verbose)
+                  as_json=as_json, verbose=verbose, timeout=timeout, profile=profile)
     profiler = None
     try:
         runner, profiler = day_runner_for(timeout, profile)
@@ -157,17 +158,20 @@ def submit_answers(outcome: RunReport, yes: bool, dry_run: bool, wait: bool) -> 
     return submit.submit_new_answers(outcome, options, TerminalPrompter())
 
 
-def watch_run(request: RunRequest, as_json: bool, verbose: bool) -> NoReturn:
-    """`aoc run --watch`: run, then again on each save of the day's file; Ctrl-C is exit 0."""
+def watch_run(
+    request: RunRequest, *, as_json: bool, verbose: bool, timeout: float | None, profile: bool
+) -> NoReturn:
+    """`aoc run --watch`: run, then again in a fresh process on each save; Ctrl-C is exit 0.
+
+    The options that shape a run are passed on to each pass; the submission options are
+    not (a watch never sends). A bad --timeout is said once here, not at every pass.
+    """
     from aoc2023.framework.watch import watch_days
 
-    def show(outcome: RunReport) -> None:
-        show_run(outcome, as_json, verbose)
-        sys.stdout.flush()  # a pipe is block-buffered: show each run as it ends
-        sys.stderr.flush()
-
     try:
-        watch_days(request, show, lambda line: typer.echo(line, err=True))
+        check_seconds("--timeout", timeout)
+        watch_days(request, lambda line: typer.echo(line, err=True),
+                   as_json=as_json, verbose=verbose, timeout=timeout, profile=profile)
     except Exception as error:
         fail(error, verbose)
     raise typer.Exit(ExitCode.OK)
