@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from aoc2023.framework import Solution, registry
-from aoc2023.framework.aocd.paths import PuzzleCache, find_project_config_dir
+from aoc2023.framework.aocd.paths import PuzzleCache, clean_token, find_project_config_dir
 from aoc2023.framework.calendar import puzzle_parts
 from aoc2023.framework.errors import AocError
 from aoc2023.framework.inputs import RunInput, example_inputs
@@ -176,13 +176,13 @@ class RealAocd:
             config = Path(env["AOCD_CONFIG_DIR"]).expanduser()
         else:  # `aoc` uses the project's .aocd_config/ when the variable is unset
             config = find_project_config_dir(project) or data
-        token = env.get("AOC_SESSION") or None
+        token = clean_token(env.get("AOC_SESSION", ""))
         if token is None:
             try:
                 words = (config / "token").read_text(encoding="utf-8").split()
             except (FileNotFoundError, NotADirectoryError):
                 words = []
-            token = words[0] if words else None
+            token = clean_token(words[0]) if words else None
         return cls(token, data, config)
 
     def real_input(self, year: int, day: int, part: int) -> RunInput | str:

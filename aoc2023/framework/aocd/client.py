@@ -88,6 +88,7 @@ def _asking(
     try:
         with _time_limit():
             yield
+        paths.protect_token_files()
     except aocd.exceptions.PuzzleLockedError as error:
         raise error_class(calendar.locked_message(year, day)) from error
     except aocd.exceptions.DeadTokenError as error:
@@ -106,6 +107,12 @@ def _asking(
 def _puzzle(token: str, year: int, day: int) -> Puzzle:
     """The one place an aocd `Puzzle` is built: for the user whose token this is."""
     import aocd.models
+
+    if any(char.isspace() or not char.isprintable() for char in token):
+        raise NoInputError(
+            "The session token has a space, a line break or another unprintable character "
+            f"inside it: paste the cookie's value again into $AOC_SESSION or {paths.token_file()}."
+        )
 
     return aocd.models.Puzzle(year, day, user=aocd.models.User(token))
 

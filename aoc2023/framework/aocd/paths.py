@@ -88,16 +88,49 @@ def token_file() -> Path:
     return config_dir() / "token"
 
 
+def clean_token(raw: str) -> str | None:
+    """The token as a person pastes it, cleaned: surrounding whitespace (a CRLF `.env`
+    file), quotes, and a `session=` prefix copied with the cookie. None when empty."""
+    text = raw.strip().strip("\"'").strip()
+    if text.lower().startswith("session="):
+        text = text[len("session="):].strip().strip("\"'").strip()
+    return text or None
+
+
 def find_token() -> str | None:
-    """The session token aocd would use, or None when there is none."""
-    token = os.environ.get("AOC_SESSION")
+    """The session token aocd would use, cleaned, or None when there is none."""
+    token = clean_token(os.environ.get("AOC_SESSION", ""))
     if token:
         return token
     try:
-        words = token_file().read_text(encoding="utf-8").split()
-    except (FileNotFoundError, NotADirectoryError):
+        text = token_file().read_text(encoding="utf-8", errors="replace")
+    except (FileNotFoundError, NotADirectoryError, IsADirectoryError):
         return None
-    return words[0] if words else None
+    words = text.split()
+    return clean_token(words[0]) if words else None
+
+
+def clean_environment_token() -> None:
+    """Put the cleaned token back into `AOC_SESSION`, for aocd, which reads it as it is
+    (its runner, through `aoc -y ...`)."""
+    raw = os.environ.get("AOC_SESSION")
+    if raw is not None:
+        token = clean_token(raw)
+        if token is None:
+            del os.environ["AOC_SESSION"]
+        else:
+            os.environ["AOC_SESSION"] = token
+
+
+def protect_token_files() -> None:
+    """Make aocd's `token2id.json`, which holds tokens, readable by its owner alone: aocd
+    writes it with the default mode (often world-readable)."""
+    path = config_dir() / "token2id.json"
+    try:
+        if path.stat().st_mode & 0o077:
+            path.chmod(0o600)
+    except OSError:  # not there yet, or not ours to change: nothing to protect here
+        pass
 
 
 def cached_user_id(token: str) -> str | None:

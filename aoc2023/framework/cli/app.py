@@ -11,7 +11,8 @@ import sys
 
 import typer
 
-from aoc2023.framework.aocd.paths import use_project_config_dir
+from aoc2023.framework import redaction
+from aoc2023.framework.aocd.paths import clean_environment_token, find_token, use_project_config_dir
 from aoc2023.framework.cli import bench, listing, new, run
 
 app = typer.Typer(
@@ -30,6 +31,7 @@ app = typer.Typer(
 @app.callback()
 def _commands() -> None:
     """Run, check and time Advent of Code solutions."""
+    redaction.install(find_token())  # again, for an app run without `main` (tests)
 
 
 app.command("run")(run.run)
@@ -41,6 +43,8 @@ app.command("bench")(bench.bench)
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     use_project_config_dir()
+    clean_environment_token()
+    redaction.install(find_token())
     if args and args[0].startswith("-") and args[0] != "--help":
         from aoc2023.framework.aocd.plugin import run_aocd_runner
 

@@ -12,7 +12,6 @@ from typing import IO, Annotated, NoReturn
 
 import typer
 
-from aoc2023.framework.aocd import paths
 from aoc2023.framework.errors import AocError, UsageError
 from aoc2023.framework.results import ExitCode
 
@@ -35,27 +34,10 @@ Verbose = Annotated[
 MAX_SECONDS = 86_400
 
 
-class _RedactToken(logging.Filter):
-    """Keeps the session token out of every log line, whatever logs it."""
-
-    def __init__(self, token: str | None) -> None:
-        super().__init__()
-        self.token = token
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        if self.token:
-            message = record.getMessage()
-            if self.token in message:
-                record.msg, record.args = message.replace(self.token, "<token>"), ()
-        return True
-
-
 def configure_logging(verbose: bool) -> None:
     if verbose:
+        # Log lines go to sys.stderr, where the token is redacted (redaction.py).
         logging.basicConfig(level=logging.DEBUG, format="%(levelname)s %(name)s: %(message)s")
-        redact = _RedactToken(paths.find_token())
-        for handler in logging.getLogger().handlers:
-            handler.addFilter(redact)
     else:
         # aocd logs server replies at ERROR level; our own sentence says what went wrong.
         logging.getLogger("aocd").setLevel(logging.CRITICAL + 1)

@@ -1,0 +1,117 @@
+"""Keeping the session token out of everything `aoc` prints.
+
+Redaction happens in one place: the process's `sys.stdout` and `sys.stderr`, which
+every error sentence, table, traceback (`--verbose`), log line, and what aocd,
+urllib3 or http.client put into an exception's message, pass through on their way
+out. No code path has to remember to redact, and a message built deep inside a
+library is covered as well as our own.
+
+What is removed: the token, and any piece of it of `PIECE` characters or more, so
+that neither a whole token nor a recognisable part of one is ever shown. Nothing of
+the token is shown but, where we choose to, its last 4 characters.
+"""
+
+from __future__ import annotations
+
+import io
+import sys
+from typing import Any, TextIO
+
+PIECE = 8
+"""The shortest run of the token's characters that is redacted wherever it appears."""
+
+REPLACEMENT = "<token>"
+
+
+class Redactor:
+    """Removes a token and every piece of it `PIECE` characters long or longer."""
+
+    def __init__(self, token: str) -> None:
+        self.token = token
+        size = min(PIECE, len(token))
+        self.pieces = {token[i:i + size] for i in range(len(token) - size + 1)}
+
+    def __call__(self, text: str) -> str:
+        """`text` with each stretch made of pieces of the token replaced, once."""
+        if not self.pieces:
+            return text
+        covered = bytearray(len(text))
+        for piece in self.pieces:  # every 8-window: together they cover any longer match
+            start = text.find(piece)
+            while start != -1:
+                covered[start:start + len(piece)] = b"\x01" * len(piece)
+                start = text.find(piece, start + 1)
+        if not any(covered):
+            return text
+        out: list[str] = []
+        for index, char in enumerate(text):
+            if not covered[index]:
+                out.append(char)
+            elif index == 0 or not covered[index - 1]:
+                out.append(REPLACEMENT)
+        return "".join(out)
+
+
+class RedactingStream(io.TextIOBase):
+    """A text stream that redacts what is written through it, a line at a time.
+
+    Whole lines are redacted, so a token written in two pieces (as `print` writes text,
+    then its line end) is still caught; `flush` lets a partial line out (a prompt), as
+    an interactive stream must.
+    """
+
+    def __init__(self, stream: TextIO, redact: Redactor) -> None:
+        super().__init__()
+        self.stream = stream
+        self.redact = redact
+        self._pending = ""
+
+    def write(self, text: str) -> int:
+        self._pending += text
+        if "\n" in self._pending:
+            lines, _, self._pending = self._pending.rpartition("\n")
+            self.stream.write(self.redact(lines + "\n"))
+        return len(text)
+
+    def flush(self) -> None:
+        if self._pending:
+            self.stream.write(self.redact(self._pending))
+            self._pending = ""
+        self.stream.flush()
+
+    def writable(self) -> bool:
+        return True
+
+    def isatty(self) -> bool:
+        return self.stream.isatty()
+
+    def fileno(self) -> int:
+        return self.stream.fileno()
+
+    @property
+    def encoding(self) -> str:  # type: ignore[override]
+        return self.stream.encoding
+
+    @property
+    def errors(self) -> str | None:  # type: ignore[override]
+        return self.stream.errors
+
+    def __getattr__(self, name: str) -> Any:  # what else a caller may ask a stream
+        if name == "buffer":  # bytes written there would pass unredacted
+            raise AttributeError(name)
+        return getattr(self.stream, name)
+
+
+def install(token: str | None) -> None:
+    """Redact `token` from everything this process prints from now on."""
+    if not token:
+        return
+    redact = Redactor(token)
+    for name in ("stdout", "stderr"):
+        stream = getattr(sys, name)
+        if stream is None:
+            continue
+        if isinstance(stream, RedactingStream):
+            stream.flush()
+            stream = stream.stream
+        setattr(sys, name, RedactingStream(stream, redact))

@@ -1,0 +1,129 @@
+"""No output of any command, at any verbosity, holds the session token or a piece of it.
+
+The token is marked, pasted the ways people paste it (a `session=` prefix, quotes, a
+CRLF line end), and every command is run, in a real process, through its error paths:
+a dead token, a token with a line break inside it, no network, a day that raises
+with the token in its message, aocd's own runner. All output is searched for any 8
+characters of the token.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import DAY_7_EXAMPLE, AocdHome
+from fake_aoc import FakeAoC
+
+MARK = "5e5510aa" + "0123456789abcdef" * 5 + "feedc0de"
+PIECES = {MARK[i:i + 8] for i in range(len(MARK) - 7)}
+
+RAISES_THE_TOKEN = """
+import os
+
+from aoc2023.framework import Example, Solution
+
+class Day(Solution[str]):
+    examples = [Example("x", part_1=1)]
+
+    def part_1(self, text: str) -> int:
+        raise ValueError("the token is " + os.environ.get("AOC_SESSION", ""))
+"""
+
+
+def aoc(home: AocdHome, url: str, token: str, *args: str, cwd: Path | None = None,
+        pythonpath: Path | None = None) -> subprocess.CompletedProcess[str]:
+    code = ("import sys, aocd.models, aocd.utils\n"
+            f"aocd.models.URL = {url!r}\n"
+            "aocd.utils.http._max_t = 0.0\n"
+            "from aoc2023.framework.cli import main\n"
+            "sys.exit(main(sys.argv[1:]))\n")
+    env = home.env() | {"AOC_SESSION": token}
+    if pythonpath is not None:
+        env["PYTHONPATH"] = f"{pythonpath}{os.pathsep}{env['PYTHONPATH']}"
+    return subprocess.run([sys.executable, "-c", code, *args], env=env, cwd=cwd,
+                          capture_output=True, text=True, timeout=120)
+
+
+def assert_no_piece(done: subprocess.CompletedProcess[str]) -> None:
+    output = done.stdout + done.stderr
+    leaked = sorted(piece for piece in PIECES if piece in output)
+    assert not leaked, f"{leaked[:3]} in:\n{output}"
+
+
+@pytest.fixture
+def site(fake_aoc: FakeAoC, aocd_loaded: AocdHome) -> FakeAoC:
+    """Day 7 on the fake site for MARK; aocd knows whose MARK and "dead" + MARK are."""
+    aocd_loaded.set_token("dead" + MARK)
+    aocd_loaded.set_token(MARK)
+    fake_aoc.add_puzzle(2023, 7, "Camel Cards", inputs={MARK: DAY_7_EXAMPLE},
+                        solutions=["6440", "5905"])
+    return fake_aoc
+
+
+@pytest.mark.parametrize("verbose", [[], ["--verbose"]], ids=["quiet", "verbose"])
+@pytest.mark.parametrize("pasted", [f"session={MARK}\r\n", f' "{MARK}" ', f"SESSION={MARK}\n"])
+def test_a_token_pasted_with_a_prefix_quotes_or_crlf_works_and_never_shows(
+    site: FakeAoC, aocd_loaded: AocdHome, pasted: str, verbose: list[str]
+) -> None:
+    done = aoc(aocd_loaded, site.puzzle_url_template, pasted, "run", "2023", "7", "--json",
+               "--no-submit", *verbose)
+    assert done.returncode == 0, done.stderr
+    assert '"source": "input"' in done.stdout
+    assert_no_piece(done)
+
+
+@pytest.mark.parametrize("verbose", [[], ["--verbose"]], ids=["quiet", "verbose"])
+@pytest.mark.parametrize(
+    ("token", "args", "said"),
+    [
+        ("dead" + MARK, ["run", "2023", "7"], "refused the session token"),
+        (MARK[:40] + "\n" + MARK[40:], ["run", "2023", "7"], "a line break"),
+        ("dead" + MARK, ["bench", "2023", "7", "--budget", "0.05"], "refused the session token"),
+        ("dead" + MARK, ["list"], ""),
+        ("dead" + MARK, ["-y", "2023", "-d", "7", "-s", "-p", "aoc2023"], ""),
+    ],
+    ids=["dead", "line-break", "bench", "list", "aocd-runner"],
+)
+def test_error_paths_never_show_the_token(
+    site: FakeAoC, aocd_loaded: AocdHome, token: str, args: list[str], said: str,
+    verbose: list[str],
+) -> None:
+    if args[0] == "-y" and verbose:
+        verbose = ["-v"]  # aocd's runner spells it so
+    done = aoc(aocd_loaded, site.puzzle_url_template, token, *args, *verbose)
+    assert said in done.stderr
+    if said:
+        assert done.returncode == 2 and "unexpected" not in done.stderr
+    assert_no_piece(done)
+
+
+def test_no_network_and_a_day_raising_with_the_token_never_show_it(
+    aocd_home: AocdHome, tmp_path: Path
+) -> None:
+    unreachable = "http://192.0.2.1/{year}/day/{day}"  # blocked in tests: no network
+    done = aoc(aocd_home, unreachable, MARK, "run", "2023", "7", "--verbose")
+    assert "Could not reach adventofcode.com" in done.stderr
+    assert_no_piece(done)
+    package = tmp_path / "site" / "aoc2084"
+    package.mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    (package / "day01.py").write_text(RAISES_THE_TOKEN)
+    for flags in ([], ["--verbose"], ["--json"], ["--timeout", "5", "--verbose"]):
+        done = aoc(aocd_home, unreachable, MARK, "run", "2084", "1", "--example", *flags,
+                   pythonpath=tmp_path / "site")
+        assert done.returncode == 2 and "the token is <token>" in done.stdout + done.stderr
+        assert_no_piece(done)
+
+
+def test_aocds_token_file_is_made_readable_by_its_owner_alone(
+    site: FakeAoC, aocd_loaded: AocdHome
+) -> None:
+    memo = aocd_loaded.config / "token2id.json"
+    memo.chmod(0o644)
+    done = aoc(aocd_loaded, site.puzzle_url_template, MARK, "run", "2023", "7", "--no-submit")
+    assert done.returncode == 0, done.stderr
+    assert memo.stat().st_mode & 0o777 == 0o600
