@@ -109,6 +109,10 @@ class FakeAoC:
         self.fail_with: int | None = None
         self.fail_posts_with: int | None = None  # an HTTP status for answers only
         self.post_delay = 0.0  # seconds before replying to an answer (for races)
+        # What happens to the reply after an answer is judged: None (it is sent), "drop"
+        # (the connection is closed), "502" (an HTTP error); `reply_delay` seconds first.
+        self.after_judging: str | None = None
+        self.reply_delay = 0.0
         self._server = _QuietServer(("127.0.0.1", 0), self._handler())
         self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
 
@@ -235,6 +239,12 @@ class FakeAoC:
                     self._send(200, answer_page(LOGGED_OUT_PAGE), "text/html")
                 else:
                     reply = fake.judge(puzzle, int(form.get("level", 0)), form.get("answer", ""))
-                    self._send(200, answer_page(reply), "text/html")
+                    time.sleep(fake.reply_delay)  # judged already: a reply that comes late
+                    if fake.after_judging == "drop":
+                        self.close_connection = True  # no reply at all: the line goes dead
+                    elif fake.after_judging == "502":
+                        self._send(502, "Bad Gateway")
+                    else:
+                        self._send(200, answer_page(reply), "text/html")
 
         return Handler

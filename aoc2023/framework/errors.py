@@ -15,7 +15,7 @@ the framework, which turn it into a result.
     │   ├── InputError         an input the day cannot solve (days raise it)
     │   ├── DayLoadError       a day's module does not import, or defines no solution
     │   ├── SiteError          adventofcode.com could not be asked, or refused us
-    │   │   └── SentButNoReply      the answer went out but no reply came back
+    │   │   └── SentButNoReply      the answer went out but no verdict came back
     │   └── DamagedFileError   a file the framework keeps cannot be read or written
     │       ├── DamagedLogError     aocd's submission log: nothing is sent until repaired
     │       └── HistoryError        the benchmark history
@@ -85,7 +85,12 @@ class SiteError(AocError):
 
 
 class SentButNoReply(SiteError):
-    """The answer went out, but no reply came back: it may have been judged."""
+    """The answer went out, but no verdict came back: it may have been judged."""
+
+    def __init__(self, message: str, why: str) -> None:
+        super().__init__(message)
+        self.why = why
+        """What happened, in a few words (no reply within 30 s, HTTP 502...)."""
 
 
 class DamagedFileError(AocError):

@@ -21,22 +21,25 @@ showing a countdown are done through the `Prompter` the CLI passes in.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Protocol
 
-from aoc2023.framework import registry
-from aoc2023.framework.aocd import paths, waits
+from aoc2023.framework import calendar, registry
+from aoc2023.framework.aocd import attempts, paths, waits
 from aoc2023.framework.aocd.paths import PuzzleCache
 from aoc2023.framework.aocd.submissions import (
+    RIGHT,
+    WRONG,
+    PastSubmission,
     Verdict,
     known_to_be_wrong,
     read_log,
     read_verdict,
     wait_seconds,
 )
-from aoc2023.framework.calendar import describe_wait
 from aoc2023.framework.errors import AocError, NotSent, SentButNoReply, SiteError
 from aoc2023.framework.inputs import example_inputs
 from aoc2023.framework.results import SUBMIT_FAILED, DayResult, PartResult, RunReport, Status
@@ -49,6 +52,8 @@ class SubmitOptions:
     yes: bool = False
     wait: bool = False
     interactive: bool = False
+    resend: bool = False
+    """Send again an answer whose earlier sending got no verdict (see aocd/attempts.py)."""
 
 
 @dataclass(frozen=True)
@@ -59,11 +64,15 @@ class Candidate:
     answer: str
     unchecked: bool = False
     """No example with an answer for this part was run: the gate was empty."""
+    tried: str | None = None
+    """When this value was sent before with no verdict, what happened then."""
 
     @property
     def caveat(self) -> str:
         """What the user should know before sending, as a clause to append."""
-        return " (no example checked this part)" if self.unchecked else ""
+        notes = ["no example checked this part"] if self.unchecked else []
+        notes += [f"sent before with no verdict: {self.tried}"] if self.tried else []
+        return f" ({'; '.join(notes)})" if notes else ""
 
 
 class Prompter(Protocol):
@@ -172,8 +181,24 @@ class _ExampleCheck:
         return part in self._checked
 
 
+def _past(cache: PuzzleCache, user_id: str) -> list[PastSubmission]:
+    """What the site said of earlier answers: aocd's log, and the replies our journal kept
+    (one aocd's log could not take is there only)."""
+    past = read_log(cache.submissions_path)
+    past += [PastSubmission(a.part, a.value, a.message, a.when)
+             for a in attempts.attempts(user_id, cache.year, cache.day) if a.message is not None]
+    return past
+
+
+def _known_answer(cache: PuzzleCache, part: int, past: list[PastSubmission]) -> str | None:
+    right = [entry.value for entry in past if entry.part == part
+             and entry.verdict is Verdict.RIGHT]
+    return cache.known_answer(part) or (right[-1] if right else None)
+
+
 def _check_rules(
-    candidate: Candidate, cache: PuzzleCache, examples: _ExampleCheck | None
+    candidate: Candidate, cache: PuzzleCache, examples: _ExampleCheck | None,
+    past: list[PastSubmission],
 ) -> None:
     """Rules 1-4: raise NotSent when any says no."""
     answer, part = candidate.answer, candidate.part
@@ -188,40 +213,72 @@ def _check_rules(
         failure = examples.failure(part)
         if failure:
             raise NotSent(f"the examples must pass first: {failure}")
-    known = cache.known_answer(part)
+    known = _known_answer(cache, part, past)
     if known is not None:
         status = Status.CORRECT if known == answer else Status.WRONG
         raise NotSent(f"part {part} is already solved with {known}", status, known)
     if part == 2:
-        first = cache.known_answer(1)
+        first = _known_answer(cache, 1, past)
         if first is None:
             raise NotSent("part 1 is not solved yet")
         if answer == first:  # almost never right, but the site has not said so: unknown
             raise NotSent(f"{answer} is part 1's answer too, which is almost never part 2's: "
                           "check part 2")
-    proof = known_to_be_wrong(answer, part, read_log(cache.submissions_path))
+    proof = known_to_be_wrong(answer, part, past)
     if proof:
         raise NotSent(f"it is certainly wrong: {proof}", Status.WRONG)
+
+
+def _settle(pending: attempts.Attempt, cache: PuzzleCache, token: str, user_id: str) -> None:
+    """An earlier attempt got no verdict: the puzzle page says whether the part is solved
+    now, and so what became of it."""
+    from aoc2023.framework.aocd import client
+
+    client.refresh_known_answers(token, cache.year, cache.day)
+    known = cache.known_answer(pending.part)
+    if known is not None:
+        verdict = (f"{RIGHT} (as the puzzle page shows)" if known == pending.value
+                   else f"{WRONG} (the puzzle page shows {known})")
+        attempts.record_reply(user_id, cache.year, cache.day, pending.part, pending.value,
+                              verdict)
+
+
+def _tried(pending: attempts.Attempt | None, answer: str) -> str | None:
+    if pending is None or pending.value != answer:
+        return None
+    return f"sent at {pending.when}, {pending.why or 'and the run that sent it stopped first'}"
 
 
 def _submit_part(
     candidate: Candidate, cache: PuzzleCache, token: str, options: SubmitOptions,
     prompter: Prompter, now: Callable[[], datetime], examples: _ExampleCheck,
 ) -> tuple[Verdict, str]:
-    _check_rules(candidate, cache, examples)
-    candidate = replace(candidate, unchecked=not examples.checked(candidate.part))
     user_id = cache.user_dir.name
-    what = (f"{candidate.answer} for {candidate.year} day {candidate.day} part {candidate.part}"
-            f"{candidate.caveat}")
+    year, day, part = candidate.year, candidate.day, candidate.part
+    pending = attempts.unconfirmed(user_id, year, day, part)
+    if pending is not None:  # the page first: it may show that the answer was taken
+        _settle(pending, cache, token, user_id)
+        pending = attempts.unconfirmed(user_id, year, day, part)
+    _check_rules(candidate, cache, examples, _past(cache, user_id))
+    candidate = replace(candidate, unchecked=not examples.checked(part),
+                        tried=_tried(pending, candidate.answer))
+    what = f"{candidate.answer} for {year} day {day} part {part}{candidate.caveat}"
+    if candidate.tried and not options.resend and not options.interactive:
+        raise NotSent(
+            f"{candidate.answer} was {candidate.tried}: it may have been judged, so it counts "
+            "as tried. Look at the puzzle page; --resend sends it again")
     blocked = waits.blocked_until(user_id, now())
     if blocked is not None and not options.wait and not options.dry_run:
         raise NotSent(
             f"the site asked to wait until {blocked.astimezone():%H:%M:%S} "
-            f"({describe_wait(blocked - now())} from now); run again then, or use --wait"
+            f"({calendar.describe_wait(blocked - now())} from now); run again then, or use --wait"
         )
     if options.dry_run:
         raise NotSent(f"dry run: would send {what}")
-    if not options.yes:
+    if candidate.tried and not options.resend:  # on a terminal: asked, saying what happened
+        if not prompter.confirm(candidate):
+            raise NotSent("you said no")
+    elif not options.yes:
         if not options.interactive:
             raise NotSent(f"no terminal to confirm on: would send {what} (use --yes to send)")
         if not prompter.confirm(candidate):
@@ -230,36 +287,70 @@ def _submit_part(
     from filelock import FileLock
 
     # Beside the log and answers it guards, so every aoc sharing them shares the lock.
-    lock_path = cache.user_dir / f"{candidate.year}_{candidate.day:02d}_submit.lock"
+    lock_path = cache.user_dir / f"{year}_{day:02d}_submit.lock"
     lock_path.parent.mkdir(parents=True, exist_ok=True)
     with FileLock(lock_path):
-        from aoc2023.framework.aocd import client, submissions
+        from aoc2023.framework.aocd import client
 
-        client.refresh_known_answers(token, candidate.year, candidate.day)
-        _check_rules(candidate, cache, examples=None)
+        client.refresh_known_answers(token, year, day)
+        _check_rules(candidate, cache, None, _past(cache, user_id))
+        again = attempts.unconfirmed(user_id, year, day, part)
+        if again != pending and _tried(again, candidate.answer):  # another run just sent it
+            raise NotSent(f"another run sent {candidate.answer} just now, with no verdict yet")
         for attempt in range(2):
             blocked = waits.blocked_until(user_id, now())
             if blocked is not None:
                 if not options.wait:
                     raise NotSent(f"the site asked to wait until {blocked.astimezone():%H:%M:%S}")
                 prompter.wait_until(blocked)
-            try:
-                message = client.post_answer(token, candidate.year, candidate.day,
-                                             candidate.part, candidate.answer)
-            except SentButNoReply:
-                waits.record_wait(user_id, 60, now())  # as after a wrong answer, to be safe
-                raise
-            # The reply is recorded before anything else can fail, as aocd records it.
-            verdict = read_verdict(message)
-            submissions.record_reply(cache, candidate.part, candidate.answer, message,
-                              right=verdict is Verdict.RIGHT)
-            seconds = wait_seconds(message)
-            if seconds is not None:
-                waits.record_wait(user_id, seconds, now())
+            verdict, note, seconds = _send(candidate, cache, token, user_id, now)
             if verdict is Verdict.WAIT and options.wait and attempt == 0 and seconds:
                 continue  # the site's wait was longer than ours knew: wait it out once more
-            return verdict, _describe_reply(verdict, message, candidate, cache, token)
+            return verdict, note
     raise AssertionError("unreachable")
+
+
+def _send(
+    candidate: Candidate, cache: PuzzleCache, token: str, user_id: str,
+    now: Callable[[], datetime],
+) -> tuple[Verdict, str, int | None]:
+    """Write the attempt down, send it, and record the reply (in our journal first, then
+    in aocd's log). The verdict, a note for the user, and the wait the site asked for."""
+    from aoc2023.framework.aocd import client, submissions
+
+    year, day, part, answer = candidate.year, candidate.day, candidate.part, candidate.answer
+    try:
+        attempts.record_attempt(user_id, year, day, part, answer,
+                                calendar.current_time().isoformat(sep=" "))
+    except OSError as error:
+        raise NotSent(f"the attempt could not be written down before sending it ({error}), "
+                      "so it was not sent") from error
+    try:
+        message = client.post_answer(token, year, day, part, answer)
+    except SentButNoReply as lost:
+        with contextlib.suppress(OSError):
+            attempts.record_no_reply(user_id, year, day, part, answer, lost.why)
+        waits.record_wait(user_id, 60, now())  # as after a wrong answer, to be safe
+        raise
+    except SiteError:  # it never reached a judge: no attempt at all
+        with contextlib.suppress(OSError):
+            attempts.forget(user_id, year, day, part, answer)
+        raise
+    verdict = read_verdict(message)
+    seconds = wait_seconds(message)
+    aside = ""
+    try:  # the reply is recorded before anything else can fail
+        attempts.record_reply(user_id, year, day, part, answer, message)
+    except OSError as error:
+        aside = f" (our record of it could not be written: {error})"
+    try:  # and in aocd's log, so that aocd's own guards see it too
+        submissions.record_reply(cache, part, answer, message, right=verdict is Verdict.RIGHT)
+    except OSError as error:
+        aside += (f" (aocd's log could not be written: {error.strerror or error}; "
+                  "the reply is kept in aoc-attempts.json)")
+    if seconds is not None:
+        waits.record_wait(user_id, seconds, now())
+    return verdict, _describe_reply(verdict, message, candidate, cache, token) + aside, seconds
 
 
 def _describe_reply(verdict: Verdict, message: str, candidate: Candidate, cache: PuzzleCache,

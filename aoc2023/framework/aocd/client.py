@@ -152,10 +152,21 @@ def refresh_known_answers(token: str, year: int, day: int) -> None:
 
 
 def post_answer(token: str, year: int, day: int, part: int, answer: str) -> str:
-    """Send one answer; return the text of the site's reply (its <article>)."""
+    """Send one answer; return the text of the site's reply (its <article>).
+
+    SentButNoReply when the answer may have reached the site but no verdict came back
+    (no reply in time, the connection dropped, an HTTP error, a reply with no message):
+    the site may have judged it. SiteError when it certainly was not judged (no
+    connection, a token the site does not know).
+    """
     import aocd.utils
     import bs4
     import urllib3.exceptions
+
+    def no_verdict(why: str) -> SentButNoReply:
+        return SentButNoReply(f"Sent {answer}, but {why}: it may have been judged, so it "
+                              "counts as tried; look at the puzzle page to see whether it was "
+                              "taken (the next run does too).", why)
 
     with _asking("send the answer", year, day, SiteError):
         url = _puzzle(token, year, day).submit_url
@@ -163,16 +174,15 @@ def post_answer(token: str, year: int, day: int, part: int, answer: str) -> str:
             response: Any = aocd.utils.http.post(
                 url, token=token, fields={"level": str(part), "answer": answer})
         except urllib3.exceptions.ReadTimeoutError as error:
-            raise SentButNoReply(
-                f"Sent {answer}, but adventofcode.com did not reply within {READ_TIMEOUT:g} s: "
-                "look at the puzzle page to see whether it was taken."
-            ) from error
+            raise no_verdict(f"adventofcode.com did not reply within {READ_TIMEOUT:g} s") \
+                from error
+        except urllib3.exceptions.ProtocolError as error:  # after connecting: it went out
+            raise no_verdict("the connection dropped before the reply") from error
     if response.status != 200:
-        raise SiteError(f"adventofcode.com answered HTTP {response.status} to the answer; "
-                        "nothing was recorded, try again later.")
+        raise no_verdict(f"adventofcode.com answered HTTP {response.status}, not a verdict")
     page = bs4.BeautifulSoup(response.data, "html.parser")
     if page(string="[Log In]"):
         raise SiteError(dead_token_sentence())
     if page.article is None:
-        raise SiteError("adventofcode.com's reply to the answer had no message in it.")
+        raise no_verdict("adventofcode.com's reply had no message in it")
     return str(page.article.get_text()).strip()

@@ -49,6 +49,10 @@ def run(
     wait: Annotated[
         bool, typer.Option("--wait", help="Wait out the site's wait (with a countdown), then send.")
     ] = False,
+    resend: Annotated[
+        bool, typer.Option("--resend", help="Send again an answer whose earlier sending got no "
+                           "verdict (a lost reply); without it, such an answer counts as tried.")
+    ] = False,
     as_json: AsJson = False,
     verbose: Verbose = False,
     timeout: Annotated[
@@ -86,7 +90,8 @@ def run(
         runner, profiler = day_runner_for(timeout, profile)
         outcome = run_days(RunRequest(year, days, input_file, example), runner)
         if not no_submit:
-            outcome = submit_answers(outcome, yes=yes, dry_run=dry_run, wait=wait)
+            outcome = submit_answers(outcome, yes=yes, dry_run=dry_run, wait=wait,
+                                     resend=resend)
     except Exception as error:
         fail(error, verbose)
     show_run(outcome, as_json, verbose)
@@ -114,8 +119,9 @@ class TerminalPrompter:
         if self.stopped:
             return False
         try:
+            again = " again" if candidate.tried else ""
             return typer.confirm(
-                f"Send {candidate.answer} as the answer to {candidate.year} day "
+                f"Send {candidate.answer}{again} as the answer to {candidate.year} day "
                 f"{candidate.day} part {candidate.part}{candidate.caveat}?",
                 default=False,
                 err=True,
@@ -139,7 +145,9 @@ class TerminalPrompter:
         sys.stderr.write("\r" + " " * 60 + "\r")
 
 
-def submit_answers(outcome: RunReport, yes: bool, dry_run: bool, wait: bool) -> RunReport:
+def submit_answers(
+    outcome: RunReport, yes: bool, dry_run: bool, wait: bool, resend: bool = False
+) -> RunReport:
     """Send the run's new answers, under the project's [tool.aoc] settings."""
     from aoc2023.framework import submit
     from aoc2023.framework.settings import load_settings
@@ -154,6 +162,7 @@ def submit_answers(outcome: RunReport, yes: bool, dry_run: bool, wait: bool) -> 
         yes=yes or not settings.confirm,
         wait=wait,
         interactive=sys.stdin.isatty() and sys.stderr.isatty(),
+        resend=resend,
     )
     return submit.submit_new_answers(outcome, options, TerminalPrompter())
 
