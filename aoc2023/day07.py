@@ -163,7 +163,10 @@ def parse_hands(text: str) -> Hands:
         fields = text.split()
         cards = fields[0::2]
         if len(set(cards)) == len(cards):
-            return Hands(cards, list(map(int, fields[1::2])))
+            try:
+                return Hands(cards, list(map(int, fields[1::2])))
+            except ValueError:  # a bid with more digits than Python reads: say which line
+                pass
     return parse_hands_line_by_line(text)
 
 
@@ -183,7 +186,11 @@ def _check_line(number: int, line: str) -> tuple[str, int]:
         raise InputError("negative bid (a bid is a whole number, 0 or more)", number, line)
     if not (bid.isascii() and bid.isdigit()):
         raise InputError("the bid is not a whole number", number, line)
-    return cards, int(bid)
+    try:
+        return cards, int(bid)
+    except ValueError as error:  # past sys.get_int_max_str_digits()
+        raise InputError(f"the bid has {len(bid):,} digits, too many to read as a number",
+                         number, line) from error
 
 
 def parse_hands_line_by_line(text: str) -> Hands:

@@ -22,7 +22,9 @@ the framework, which turn it into a result.
     ├── NotSent                a submission rule kept an answer back (submit.py)
     ├── TimedOut               a child process ran past its limit and was killed (timeouts.py)
     ├── ChildFailed            the function in a child process raised or died (timeouts.py)
-    └── PartFailed             a part failed, as aocd's runner is told (aocd/plugin.py)
+    ├── PartFailed             a part failed, as aocd's runner is told (aocd/plugin.py)
+    BaseException
+    └── Terminated             SIGTERM or SIGHUP: stop now, cleaning up on the way (cli/app.py)
 """
 
 from __future__ import annotations
@@ -72,8 +74,23 @@ class InputError(AocError):
         elif line is None:
             message = f"line {line_number}: {reason}"
         else:
-            message = f"line {line_number}: {reason}: {line!r}"
+            message = f"line {line_number}: {reason}: {quoted(line)}"
         super().__init__(message)
+
+
+QUOTED_LENGTH = 80
+
+
+def quoted(line: str) -> str:
+    """A line as an error quotes it: escapes shown (a NUL is `\\x00`), and cut with an
+    ellipsis to about QUOTED_LENGTH characters, so that a 60 MB line is not echoed whole."""
+    shown = repr(line)
+    if len(shown) <= QUOTED_LENGTH:
+        return shown
+    keep = QUOTED_LENGTH
+    while keep and len(repr(line[:keep])) > QUOTED_LENGTH - 1:
+        keep -= 1
+    return repr(line[:keep]) + "…"
 
 
 class DayLoadError(AocError):
@@ -135,3 +152,13 @@ class ChildFailed(Exception):
 
 class PartFailed(Exception):
     """A part raised: aocd's runner, which calls our plugin, shows this for the day."""
+
+
+class Terminated(BaseException):
+    """SIGTERM or SIGHUP arrived: the run stops, and `finally` blocks on the way out stop
+    any child processes. A BaseException, so that nothing that catches a day's errors
+    (which include its SystemExit) can swallow it."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(f"stopped by signal {signum}")
+        self.signum = signum

@@ -54,14 +54,31 @@ def no_token_notice() -> str:
 
 
 def read_input_file(path: Path) -> str:
+    """The text of `--input FILE`, which must be a regular file: a FIFO would wait for a
+    writer for good, and a device (/dev/zero) would be read without end."""
+    import stat
+
     try:
-        return path.read_text(encoding="utf-8").rstrip("\r\n")
+        mode = path.stat().st_mode
     except FileNotFoundError as error:
         raise NoInputError(f"Input file {path} does not exist.") from error
-    except IsADirectoryError as error:
-        raise NoInputError(f"Input file {path} is a folder, not a file.") from error
-    except (OSError, UnicodeDecodeError) as error:
-        raise NoInputError(f"Cannot read input file {path}: {error}.") from error
+    except OSError as error:
+        raise NoInputError(f"Cannot read input file {path}: {error.strerror or error}.") \
+            from error
+    if stat.S_ISDIR(mode):
+        raise NoInputError(f"Input file {path} is a folder, not a file.")
+    if not stat.S_ISREG(mode):
+        kind = ("a named pipe (FIFO)" if stat.S_ISFIFO(mode) else
+                "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else
+                "a socket" if stat.S_ISSOCK(mode) else "not a regular file")
+        raise NoInputError(f"Input file {path} is {kind}: give a regular file.")
+    try:
+        return path.read_text(encoding="utf-8").rstrip("\r\n")
+    except UnicodeDecodeError as error:
+        raise NoInputError(f"Input file {path} is not UTF-8 text.") from error
+    except OSError as error:
+        raise NoInputError(f"Cannot read input file {path}: {error.strerror or error}.") \
+            from error
 
 
 def example_inputs(solution_class: type[Solution[Any]]) -> list[RunInput]:

@@ -102,16 +102,21 @@ class RedactingStream(io.TextIOBase):
         return getattr(self.stream, name)
 
 
+def wrapped(stream: TextIO, token: str | None) -> TextIO:
+    """`stream`, redacting `token` (once: a stream already redacting is unwrapped first)."""
+    if isinstance(stream, RedactingStream):
+        stream.flush()
+        stream = stream.stream
+    if not token:
+        return stream
+    return RedactingStream(stream, Redactor(token))  # type: ignore[return-value]
+
+
 def install(token: str | None) -> None:
     """Redact `token` from everything this process prints from now on."""
     if not token:
         return
-    redact = Redactor(token)
     for name in ("stdout", "stderr"):
         stream = getattr(sys, name)
-        if stream is None:
-            continue
-        if isinstance(stream, RedactingStream):
-            stream.flush()
-            stream = stream.stream
-        setattr(sys, name, RedactingStream(stream, redact))
+        if stream is not None:
+            setattr(sys, name, wrapped(stream, token))

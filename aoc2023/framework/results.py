@@ -23,6 +23,8 @@ class ExitCode(IntEnum):
     OK = 0
     WRONG_ANSWER = 1
     COULD_NOT_RUN = 2
+    INTERRUPTED = 130
+    """Ctrl-C (128 + SIGINT), as shells report it."""
 
 
 class Status(StrEnum):
@@ -34,6 +36,7 @@ class Status(StrEnum):
     ERROR = "error"
     NOT_IMPLEMENTED = "not implemented"
     TIMEOUT = "timeout"
+    INTERRUPTED = "interrupted"
 
 
 SUBMIT_FAILED = "error"
@@ -77,10 +80,15 @@ class RunReport:
 
     results: list[DayResult] = field(default_factory=list)
     notices: list[str] = field(default_factory=list)
+    interrupted: bool = False
+    """Ctrl-C stopped the run: what finished is in `results`, the rest did not run."""
 
 
-def run_exit_code(results: Iterable[DayResult]) -> ExitCode:
-    """2 when anything could not run, else 1 when an answer is wrong, else 0."""
+def run_exit_code(results: Iterable[DayResult], interrupted: bool = False) -> ExitCode:
+    """130 after Ctrl-C, 2 when anything could not run, else 1 when an answer is wrong,
+    else 0."""
+    if interrupted:
+        return ExitCode.INTERRUPTED
     code = ExitCode.OK
     for result in results:
         if result.error is not None:

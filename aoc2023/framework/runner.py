@@ -7,6 +7,7 @@ CLI to render.
 
 from __future__ import annotations
 
+import os
 import traceback
 from collections.abc import Callable, Generator
 from dataclasses import dataclass, replace
@@ -31,19 +32,38 @@ class _Outcome:
     traceback: str | None = None
 
 
+_DAY_CODE_ERRORS = (Exception, SystemExit, KeyboardInterrupt)
+"""What a day's code may raise that is its outcome, not ours: `sys.exit()` in a part is
+that part's error, and Ctrl-C marks the part interrupted (the run then stops)."""
+
+
 def _timed(function: Callable[[], Any]) -> _Outcome:
+    pid = os.getpid()
     start = perf_counter_ns()
     try:
         value = function()
-    except Exception as error:
+    except _DAY_CODE_ERRORS as error:
+        _end_a_forked_copy(pid)
         elapsed = (perf_counter_ns() - start) / 1e9
         return _Outcome(seconds=elapsed, error=error, traceback=traceback.format_exc())
+    _end_a_forked_copy(pid)
     return _Outcome(value=value, seconds=(perf_counter_ns() - start) / 1e9)
+
+
+def _end_a_forked_copy(pid: int) -> None:
+    """A part that forked returns twice, once in a copy of this process: the copy must not
+    go on to run the rest of `aoc` (it would print the report a second time)."""
+    if os.getpid() != pid:
+        os._exit(0)
 
 
 def describe_error(error: BaseException) -> str:
     if isinstance(error, InputError):
         return f"bad input: {error}"
+    if isinstance(error, SystemExit):
+        return f"the day's code called sys.exit({error.code!r})"
+    if isinstance(error, KeyboardInterrupt):
+        return "interrupted (Ctrl-C)"
     return f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
 
 
@@ -52,6 +72,8 @@ def _judge(part: int, outcome: _Outcome, expected: str | None, shared: bool) -> 
                       timed_with_other_part=shared)
     if isinstance(outcome.error, NotImplementedError):
         return replace(base, status=Status.NOT_IMPLEMENTED)
+    if isinstance(outcome.error, KeyboardInterrupt):
+        return replace(base, status=Status.INTERRUPTED, error=describe_error(outcome.error))
     if outcome.error is not None:
         return replace(base, status=Status.ERROR, error=describe_error(outcome.error),
                        traceback=outcome.traceback)
@@ -86,10 +108,8 @@ def run_solution(
     parsed = _timed(lambda: solution.parse(run_input.text))
     if parsed.error is not None:
         reason = describe_error(parsed.error)
-        parts = tuple(
-            PartResult(p, Status.ERROR, expected=expected.get(p), error="not run: parse failed")
-            for p in run_input.parts
-        )
+        parts = tuple(_not_run(p, expected.get(p), "parse", parsed.error)
+                      for p in run_input.parts)
         return DayResult(
             **header, parse_seconds=parsed.seconds, parts=parts,
             error=f"parse failed: {reason}", traceback=parsed.traceback,
@@ -116,15 +136,31 @@ def run_solution(
         )
         return DayResult(**header, parse_seconds=parsed.seconds, parts=results)
 
-    results_list = []
+    results_list: list[PartResult] = []
+    stopped: _Outcome | None = None
     for index, part in enumerate(run_input.parts):
+        if stopped is not None:  # Ctrl-C: the parts after it do not run
+            results_list.append(_not_run(part, expected.get(part), "the run", stopped.error))
+            continue
         if index > 0:  # each part its own instance and its own parse, as under --timeout
             solution = solution_class(extra=run_input.extra)
         fresh = parsed if index == 0 else _timed(partial(solution.parse, run_input.text))
         method = solution.part_1 if part == 1 else solution.part_2
         outcome = fresh if fresh.error else _timed(lambda: method(fresh.value))  # noqa: B023
         results_list.append(_judge(part, outcome, expected.get(part), shared=False))
+        if isinstance(outcome.error, KeyboardInterrupt):
+            stopped = outcome
     return DayResult(**header, parse_seconds=parsed.seconds, parts=tuple(results_list))
+
+
+def _not_run(part: int, expected: str | None, what: str, cause: BaseException | None
+             ) -> PartResult:
+    """A part that could not run because `what` (the parse, part 1...) failed first, or
+    was interrupted."""
+    if isinstance(cause, KeyboardInterrupt):
+        return PartResult(part, Status.INTERRUPTED, expected=expected,
+                          error="not run: interrupted (Ctrl-C)")
+    return PartResult(part, Status.ERROR, expected=expected, error=f"not run: {what} failed")
 
 
 def _solve_in_turn(
@@ -152,18 +188,34 @@ def _solve_in_turn(
         if part in outcomes:
             results.append(_judge(part, outcomes[part], expected, shared=False))
         else:  # an earlier part failed: the generator cannot go on
-            failed = next(p for p, o in outcomes.items() if o.error is not None)
-            results.append(PartResult(part, Status.ERROR, expected=expected,
-                                      error=f"not run: part {failed} failed"))
+            failed, outcome = next((p, o) for p, o in outcomes.items() if o.error is not None)
+            results.append(_not_run(part, expected, f"part {failed}", outcome.error))
     return tuple(results)
 
 
 def run_days(request: RunRequest, run: DayRunner = run_solution) -> RunReport:
-    """Run every day asked for; a day that has no module yet is skipped with a notice."""
+    """Run every day asked for; a day that has no module yet is skipped with a notice.
+
+    Ctrl-C stops the run, keeping what finished: the part it stopped is marked
+    interrupted, the days after it do not run, and the report says so.
+    """
     report = RunReport()
-    for day in days_to_run(request, report.notices):
-        if isinstance(day, DayResult):
-            report.results.append(day)
-        else:
-            report.results += [run(day.solution_class, one, day.title) for one in day.runs]
+    days = days_to_run(request, report.notices)
+    current: tuple[int, int] | None = None
+    try:
+        for day in days:
+            if isinstance(day, DayResult):
+                report.results.append(day)
+                continue
+            current = (day.solution_class.year, day.solution_class.day)
+            for one in day.runs:
+                result = run(day.solution_class, one, day.title)
+                report.results.append(result)
+                if any(part.status is Status.INTERRUPTED for part in result.parts):
+                    raise KeyboardInterrupt
+    except KeyboardInterrupt:
+        report.interrupted = True
+        where = f" during {current[0]} day {current[1]}" if current else ""
+        report.notices.append(f"Interrupted (Ctrl-C){where}: what finished is shown; "
+                              "the rest did not run, and nothing is sent.")
     return report

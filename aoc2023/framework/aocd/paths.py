@@ -24,6 +24,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from aoc2023.framework.errors import DamagedFileError
 from aoc2023.framework.project import PROJECT_CONFIG_DIR_NAME, find_upwards
 
 _TITLE = re.compile(r"<h2>--- Day (\d+): (.*?) ---</h2>")
@@ -133,17 +134,60 @@ def protect_token_files() -> None:
         pass
 
 
+def read_cached_text(path: Path, what: str, fix: str) -> str | None:
+    """A file of aocd's (or ours) as text; None when it does not exist. A file that is
+    there but cannot be read (a folder, no permission, not UTF-8) is one sentence naming
+    it, what is wrong, and `fix`: never an exception that reaches the user as such."""
+    try:
+        return path.read_text(encoding="utf-8")
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+    except IsADirectoryError as error:
+        raise DamagedFileError(f"{what} {path} is a folder, not a file: {fix}.") from error
+    except UnicodeDecodeError as error:
+        raise DamagedFileError(f"{what} {path} is not UTF-8 text: {fix}.") from error
+    except OSError as error:
+        raise DamagedFileError(f"{what} {path} cannot be read "
+                               f"({error.strerror or error}): {fix}.") from error
+
+
 def cached_user_id(token: str) -> str | None:
     """The user id aocd has memoised for `token` (in `token2id.json`), if any.
 
-    aocd keys its whole cache by this id; finding it otherwise costs a request.
+    aocd keys its whole cache by this id; finding it otherwise costs a request. A
+    damaged memo is said, not passed over: aocd would fail on it next.
     """
-    try:
-        memo = json.loads((config_dir() / "token2id.json").read_text(encoding="utf-8"))
-    except (FileNotFoundError, NotADirectoryError, ValueError):
+    path = config_dir() / "token2id.json"
+    fix = "remove it, and aocd makes it again"
+    text = read_cached_text(path, "aocd's token memo", fix)
+    if text is None:
         return None
-    user_id = memo.get(token) if isinstance(memo, dict) else None
+    try:
+        memo = json.loads(text)
+    except ValueError as error:
+        raise DamagedFileError(f"aocd's token memo {path} is not JSON: {fix}.") from error
+    if not isinstance(memo, dict) or not all(isinstance(v, str) for v in memo.values()):
+        raise DamagedFileError(f"aocd's token memo {path} is not a map of tokens to user "
+                               f"ids: {fix}.")
+    user_id = memo.get(token)
     return user_id if isinstance(user_id, str) else None
+
+
+def check_tokens_file() -> None:
+    """aocd's runner reads `tokens.json` (named tokens) itself, and fails on a damaged one
+    with a traceback: say it in one sentence first."""
+    path = config_dir() / "tokens.json"
+    fix = 'fix it (a map of names to tokens, {"default": "..."}) or remove it'
+    text = read_cached_text(path, "aocd's token list", fix)
+    if text is None:
+        return
+    try:
+        tokens = json.loads(text)
+    except ValueError as error:
+        raise DamagedFileError(f"aocd's token list {path} is not JSON: {fix}.") from error
+    if not isinstance(tokens, dict) or not all(isinstance(v, str) for v in tokens.values()):
+        raise DamagedFileError(f"aocd's token list {path} is not a map of names to tokens: "
+                               f"{fix}.")
 
 
 
@@ -177,17 +221,15 @@ class PuzzleCache:
         return self.user_dir / f"{self._stem}_post.json"
 
     def read_input(self) -> str | None:
-        try:
-            return self.input_path.read_text(encoding="utf-8").rstrip("\r\n")
-        except FileNotFoundError:
-            return None
+        text = read_cached_text(self.input_path, "aocd's cached input",
+                                "remove it, and the next run fetches it again")
+        return None if text is None else text.rstrip("\r\n")
 
     def known_answer(self, part: int) -> str | None:
         """The answer the site confirmed as correct, as aocd cached it."""
-        try:
-            answer = self.answer_path(part).read_text(encoding="utf-8").strip()
-        except FileNotFoundError:
-            return None
+        text = read_cached_text(self.answer_path(part), "aocd's cached answer",
+                                "remove it, and the next run reads the puzzle page again")
+        answer = None if text is None else text.strip()
         return answer or None
 
 

@@ -14,7 +14,7 @@ import os
 import sys
 
 from aoc2023.framework import registry
-from aoc2023.framework.errors import PartFailed
+from aoc2023.framework.errors import AocError, PartFailed
 from aoc2023.framework.inputs import RunInput
 from aoc2023.framework.results import Status
 from aoc2023.framework.runner import run_solution
@@ -35,8 +35,17 @@ def solve(year: int, day: int, data: str) -> tuple[str | None, str | None]:
 
 
 def run_aocd_runner(args: list[str]) -> int:
-    """aocd's own runner on `args` (`-y 2023 -d 7 -s`); its exit code."""
+    """aocd's own runner on `args` (`-y 2023 -d 7 -s`); its exit code. A damaged token
+    list (which aocd's runner would fail on with a traceback) is one sentence first."""
     import aocd.runner
+
+    from aoc2023.framework.aocd.paths import check_tokens_file
+
+    try:
+        check_tokens_file()
+    except AocError as error:
+        print(f"Error: {error}", file=sys.stderr)
+        return int(error.exit_code)
 
     sys.argv = ["aoc", *args]
     try:

@@ -13,6 +13,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from aoc2023.framework.aocd import paths
+from aoc2023.framework.errors import DamagedFileError
 from aoc2023.framework.files import write_atomically
 
 
@@ -20,23 +21,39 @@ def wait_file() -> Path:
     return paths.config_dir() / "aoc-submit-wait.json"
 
 
+_FIX = "remove it (a wait the site asked for is then forgotten: wait a minute first)"
+
+
+def _damaged(reason: str) -> DamagedFileError:
+    return DamagedFileError(f"The file of the site's waits {wait_file()} {reason}: {_FIX}.")
+
+
 def _read() -> dict[str, str]:
-    try:
-        data = json.loads(wait_file().read_text(encoding="utf-8"))
-    except (FileNotFoundError, ValueError):
+    """The recorded waits. A damaged file is said, not taken as empty: taking it as empty
+    would send answers during a wait the site asked for."""
+    text = paths.read_cached_text(wait_file(), "The file of the site's waits", _FIX)
+    if text is None:
         return {}
-    return data if isinstance(data, dict) else {}
+    try:
+        data = json.loads(text)
+    except ValueError as error:
+        raise _damaged("is not JSON") from error
+    if not isinstance(data, dict) or not all(isinstance(v, str) for v in data.values()):
+        raise _damaged("is not a map of users to times")
+    return data
 
 
 def blocked_until(user_id: str, now: datetime) -> datetime | None:
     """When submitting becomes possible again for this user, if that is still to come."""
     text = _read().get(user_id)
-    if not isinstance(text, str):
+    if text is None:
         return None
     try:
         until = datetime.fromisoformat(text)
-    except ValueError:
-        return None
+    except ValueError as error:
+        raise _damaged(f"holds {text!r}, which is not a time") from error
+    if until.tzinfo is None:
+        raise _damaged(f"holds {text!r}, a time without a time zone")
     return until if until > now else None
 
 

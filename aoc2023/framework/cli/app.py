@@ -7,13 +7,17 @@ handed to it, so `aoc` behaves the same whichever package's `aoc` script is inst
 
 from __future__ import annotations
 
+import os
+import signal
 import sys
+import threading
 
 import typer
 
 from aoc2023.framework import redaction
 from aoc2023.framework.aocd.paths import clean_environment_token, find_token, use_project_config_dir
 from aoc2023.framework.cli import bench, listing, new, run
+from aoc2023.framework.errors import Terminated
 
 app = typer.Typer(
     name="aoc",
@@ -40,17 +44,39 @@ app.command("list")(listing.list_days)
 app.command("bench")(bench.bench)
 
 
+def _terminate(signum: int, frame: object) -> None:
+    raise Terminated(signum)
+
+
 def main(argv: list[str] | None = None) -> int:
-    args = sys.argv[1:] if argv is None else argv
+    """The `aoc` command. Called as the program (`argv` None), it also exits once its work
+    is done even if a day's code left threads running."""
+    code = _main(sys.argv[1:] if argv is None else argv)
+    if argv is None and any(not t.daemon for t in threading.enumerate()
+                            if t is not threading.main_thread()):
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(code)
+    return code
+
+
+def _main(args: list[str]) -> int:
     use_project_config_dir()
     clean_environment_token()
     redaction.install(find_token())
-    if args and args[0].startswith("-") and args[0] != "--help":
-        from aoc2023.framework.aocd.plugin import run_aocd_runner
-
-        return run_aocd_runner(args)
+    # SIGTERM and SIGHUP unwind like an exception, so that `finally` blocks stop child
+    # processes (--timeout) on the way out instead of leaving them running.
+    for signum in (signal.SIGTERM, getattr(signal, "SIGHUP", None)):
+        if signum is not None:
+            signal.signal(signum, _terminate)
     try:
+        if args and args[0].startswith("-") and args[0] != "--help":
+            from aoc2023.framework.aocd.plugin import run_aocd_runner
+
+            return run_aocd_runner(args)
         app(args=args, prog_name="aoc")
     except SystemExit as exit_:
         return exit_.code if isinstance(exit_.code, int) else 0 if exit_.code is None else 1
+    except Terminated as stop:
+        return 128 + stop.signum
     return 0

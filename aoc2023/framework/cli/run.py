@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING, Annotated, NoReturn
+from collections.abc import Iterator
+from contextlib import contextmanager, redirect_stdout
+from typing import IO, TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 
@@ -23,7 +25,6 @@ from aoc2023.framework.results import ExitCode
 
 if TYPE_CHECKING:
     from datetime import datetime
-    from typing import IO
 
     from aoc2023.framework.inputs import RunRequest
     from aoc2023.framework.profiling import Profiler
@@ -85,19 +86,51 @@ def run(
     if watch:
         watch_run(RunRequest(year, days, input_file=input_file, example=input_file is None),
                   as_json=as_json, verbose=verbose, timeout=timeout, profile=profile)
+    from aoc2023.framework.settings import load_settings
+
     profiler = None
     try:
+        settings = load_settings()  # on every run: a mistake there is said at once
         runner, profiler = day_runner_for(timeout, profile)
-        outcome = run_days(RunRequest(year, days, input_file, example), runner)
-        if not no_submit:
-            outcome = submit_answers(outcome, yes=yes, dry_run=dry_run, wait=wait,
-                                     resend=resend)
+        with day_code_output(as_json):
+            outcome = run_days(RunRequest(year, days, input_file, example), runner)
+        if not no_submit and settings.submit and not outcome.interrupted:
+            outcome = submit_answers(outcome, yes=yes or not settings.confirm,
+                                     dry_run=dry_run, wait=wait, resend=resend)
     except Exception as error:
         fail(error, verbose)
     show_run(outcome, as_json, verbose)
     if profiler is not None:
         show_profile(profiler, sys.stderr if as_json else sys.stdout)
-    raise typer.Exit(run_exit_code(outcome.results))
+    raise typer.Exit(run_exit_code(outcome.results, outcome.interrupted))
+
+
+@contextmanager
+def day_code_output(as_json: bool) -> Iterator[None]:
+    """Keep the report's streams whole whatever the days' code does with them: under
+    --json, what a day prints goes to stderr, so stdout is exactly one JSON document;
+    and a day that closes sys.stdout or sys.stderr gets them back, open, afterwards."""
+    streams = sys.stdout, sys.stderr
+    try:
+        if as_json:
+            with redirect_stdout(sys.stderr):
+                yield
+        else:
+            yield
+    finally:
+        sys.stdout, sys.stderr = (_reopened(stream, fd) for stream, fd in zip(streams, (1, 2),
+                                                                             strict=True))
+
+
+def _reopened(stream: IO[str], fd: int) -> IO[str]:
+    """`stream`, or a new one on the same file descriptor when a day closed it."""
+    if not stream.closed:
+        return stream
+    fresh = open(fd, "w", encoding="utf-8", errors="replace", closefd=False)  # noqa: SIM115
+    from aoc2023.framework import redaction
+    from aoc2023.framework.aocd.paths import find_token
+
+    return redaction.wrapped(fresh, find_token())
 
 
 def show_run(outcome: RunReport, as_json: bool, verbose: bool) -> None:
@@ -148,18 +181,14 @@ class TerminalPrompter:
 def submit_answers(
     outcome: RunReport, yes: bool, dry_run: bool, wait: bool, resend: bool = False
 ) -> RunReport:
-    """Send the run's new answers, under the project's [tool.aoc] settings."""
+    """Send the run's new answers (the project's [tool.aoc] settings already applied)."""
     from aoc2023.framework import submit
-    from aoc2023.framework.settings import load_settings
 
     if not submit.has_candidates(outcome):
         return outcome
-    settings = load_settings()
-    if not settings.submit:
-        return outcome
     options = submit.SubmitOptions(
         dry_run=dry_run,
-        yes=yes or not settings.confirm,
+        yes=yes,
         wait=wait,
         interactive=sys.stdin.isatty() and sys.stderr.isatty(),
         resend=resend,

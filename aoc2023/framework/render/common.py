@@ -18,6 +18,7 @@ _MARKS = {
     Status.ERROR: ("!", "red"),
     Status.NOT_IMPLEMENTED: ("-", "dim"),
     Status.TIMEOUT: ("⧖", "red"),
+    Status.INTERRUPTED: ("⏹", "red"),
 }
 
 
@@ -40,7 +41,7 @@ def part_cell(part: PartResult | None) -> Cell:
     mark, style = _MARKS[part.status]
     if part.status is Status.NOT_IMPLEMENTED:
         return Cell(f"{mark} not implemented", style)
-    if part.status in (Status.ERROR, Status.TIMEOUT):
+    if part.status in (Status.ERROR, Status.TIMEOUT, Status.INTERRUPTED):
         return Cell(f"{mark} {part.status}", style)
     text = f"{mark} {part.answer or ''}"
     if part.status is Status.WRONG:

@@ -1,0 +1,266 @@
+"""Faults a user's day, a signal, an odd input file or a damaged file can cause: each is
+one sentence (or a marked part) and a documented exit code; the run goes on where it
+can, and its report is never lost, doubled or mixed into the JSON.
+
+Every case is a real `aoc` process, on days in a throwaway year package (2066).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from conftest import DAY_7_EXAMPLE, AocdHome
+
+HEAD = "import os, sys, threading, time\nfrom aoc2023.framework import Example, Solution\n"
+
+
+def day(part_1: str, part_2: str = "return 2") -> str:
+    return HEAD + f'''
+class Day(Solution[str]):
+    examples = [Example("x", part_1=1, part_2=2)]
+
+    def part_1(self, text: str) -> int:
+        {part_1}
+
+    def part_2(self, text: str) -> int:
+        {part_2}
+'''
+
+
+def year(tmp_path: Path, **days: str) -> Path:
+    package = tmp_path / "site" / "aoc2066"
+    package.mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    for name, source in days.items():
+        (package / f"{name}.py").write_text(source)
+    return tmp_path / "site"
+
+
+def env(home: AocdHome, site: Path) -> dict[str, str]:
+    environment = home.env()
+    environment["PYTHONPATH"] = f"{site}{os.pathsep}{environment['PYTHONPATH']}"
+    return environment
+
+
+def aoc(home: AocdHome, site: Path, *args: str, timeout: float = 60
+        ) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "aoc2023", *args], env=env(home, site),
+                          capture_output=True, text=True, timeout=timeout)
+
+
+# --- a day's code cannot take the run down ------------------------------------------------
+
+
+def test_sys_exit_in_a_part_is_that_parts_error_and_the_run_goes_on(
+    tmp_path: Path, aocd_home: AocdHome
+) -> None:
+    site = year(tmp_path, day01=day("sys.exit(3)"), day02=day("raise SystemExit"))
+    done = aoc(aocd_home, site, "run", "2066", "--example", "--json")
+    assert done.returncode == 2, done.stderr
+    results = json.loads(done.stdout)["results"]
+    assert [(r["day"], [p["status"] for p in r["parts"]]) for r in results] == [
+        (1, ["error", "correct"]), (2, ["error", "correct"])]
+    assert results[0]["parts"][0]["error"] == "the day's code called sys.exit(3)"
+
+
+def test_under_json_what_a_part_prints_goes_to_stderr(tmp_path: Path, aocd_home: AocdHome) -> None:
+    site = year(tmp_path, day01=day("print('chatty'); return 1"))
+    done = aoc(aocd_home, site, "run", "2066", "1", "--example", "--json")
+    assert json.loads(done.stdout)["results"][0]["parts"][0]["status"] == "correct"
+    assert "chatty" in done.stderr
+
+
+def test_a_part_that_forks_cannot_print_the_report_twice(
+    tmp_path: Path, aocd_home: AocdHome
+) -> None:
+    site = year(tmp_path, day01=day("os.fork(); return 1"))
+    done = aoc(aocd_home, site, "run", "2066", "1", "--example")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.count("Advent of Code") == 1
+
+
+def test_aoc_exits_though_a_day_left_a_thread_running(
+    tmp_path: Path, aocd_home: AocdHome
+) -> None:
+    site = year(tmp_path, day01=day("threading.Thread(target=time.sleep, args=(120,)).start()"
+                                    "; return 1"))
+    started = time.monotonic()
+    done = aoc(aocd_home, site, "run", "2066", "1", "--example", timeout=60)
+    assert done.returncode == 0 and "✔ 1" in done.stdout
+    assert time.monotonic() - started < 30
+
+
+def test_a_part_that_closes_stdout_cannot_crash_the_report(
+    tmp_path: Path, aocd_home: AocdHome
+) -> None:
+    site = year(tmp_path, day01=day("sys.stdout.close(); sys.stderr.close(); return 1"))
+    done = aoc(aocd_home, site, "run", "2066", "1", "--example")
+    assert done.returncode == 0, done.stderr
+    assert "✔ 1" in done.stdout and "Traceback" not in done.stderr
+
+
+# --- signals ------------------------------------------------------------------------------
+
+
+def wait_for(path: Path, seconds: float = 30) -> str:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if path.exists() and path.read_text():
+            return path.read_text()
+        time.sleep(0.05)
+    raise AssertionError(f"{path} was not written within {seconds} s")
+
+
+def gone(pid: int, seconds: float = 10) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return True
+        time.sleep(0.05)
+    return False
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP])
+def test_sigterm_or_sighup_stop_the_timeout_children_too(
+    tmp_path: Path, aocd_home: AocdHome, signum: int
+) -> None:
+    marker = tmp_path / "pids"
+    slow = (f"import subprocess; child = subprocess.Popen(['sleep', '120']); "
+            f"open({str(marker)!r}, 'w').write(f'{{os.getpid()}} {{child.pid}}'); "
+            "time.sleep(120); return 1")
+    site = year(tmp_path, day01=day(slow))
+    process = subprocess.Popen([sys.executable, "-m", "aoc2023", "run", "2066", "1", "--example",
+                                "--timeout", "100"], env=env(aocd_home, site),
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        pids = [int(pid) for pid in wait_for(marker).split()]
+        process.send_signal(signum)
+        assert process.wait(timeout=30) == 128 + signum
+        assert all(gone(pid) for pid in pids), pids
+    finally:
+        if process.poll() is None:
+            process.kill()
+
+
+def test_ctrl_c_shows_what_finished_marks_the_rest_and_exits_130(
+    tmp_path: Path, aocd_home: AocdHome
+) -> None:
+    marker = tmp_path / "started"
+    slow = f"open({str(marker)!r}, 'w').write('x'); time.sleep(120); return 2"
+    site = year(tmp_path, day01=day("return 1", slow), day02=day("return 1"))
+    process = subprocess.Popen([sys.executable, "-m", "aoc2023", "run", "2066", "--example"],
+                               env=env(aocd_home, site), stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)
+    try:
+        wait_for(marker)
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=30)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == 130, err
+    assert "✔ 1" in out and "⏹ interrupted" in out
+    assert "2066/02" not in out  # the day after it did not run
+    assert "Interrupted (Ctrl-C) during 2066 day 1" in err
+
+
+# --- input files --------------------------------------------------------------------------
+
+
+def test_input_must_be_a_regular_file(tmp_path: Path, aocd_home: AocdHome) -> None:
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    for path, said in [(fifo, "is a named pipe (FIFO)"), (Path("/dev/zero"), "is a device"),
+                       (tmp_path, "is a folder")]:
+        done = aoc(aocd_home, tmp_path, "run", "2023", "7", "--input", str(path), timeout=20)
+        assert done.returncode == 2 and said in done.stderr, done.stderr
+        assert done.stderr.count("\n") == 1  # one sentence
+
+
+def test_a_bad_line_is_quoted_short_with_its_escapes(tmp_path: Path, aocd_home: AocdHome) -> None:
+    path = tmp_path / "hands.txt"
+    for line, shown in [("X" * 1_000_000, "'" + "X" * 77 + "'…"), ("\0" * 4096, "'\\x00\\x00")]:
+        path.write_text(DAY_7_EXAMPLE + line + " 1\n")
+        done = aoc(aocd_home, tmp_path, "run", "2023", "7", "--input", str(path))
+        assert done.returncode == 2 and "line 6:" in done.stderr
+        assert shown in done.stderr and len(done.stderr) < 300, done.stderr
+
+
+def test_day_7_names_the_line_of_a_number_too_long_to_read(
+    tmp_path: Path, aocd_home: AocdHome
+) -> None:
+    path = tmp_path / "hands.txt"
+    path.write_text(DAY_7_EXAMPLE + "AKQJT " + "9" * 5000 + "\n")
+    done = aoc(aocd_home, tmp_path, "run", "2023", "7", "--input", str(path))
+    assert done.returncode == 2
+    assert "line 6: the bid has 5,000 digits, too many to read as a number" in done.stderr
+
+
+# --- damaged files ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("damage", "said"),
+    [
+        ("input-not-utf8", "is not UTF-8 text"),
+        ("input-folder", "is a folder, not a file"),
+        ("memo-not-json", "token memo"),
+        ("memo-list", "not a map of tokens to user ids"),
+        ("memo-number-id", "not a map of tokens to user ids"),
+        ("answer-not-utf8", "aocd's cached answer"),
+        ("wait-no-zone", "a time without a time zone"),
+        ("settings", "[tool.aoc]"),
+    ],
+)
+def test_a_damaged_file_is_one_sentence_naming_it(
+    tmp_path: Path, aocd_home: AocdHome, damage: str, said: str
+) -> None:
+    aocd_home.cache_solved_day_7()
+    user = aocd_home.user_dir
+    memo = aocd_home.config / "token2id.json"
+    (user / "2023_07a_answer.txt").unlink()  # a part to send: the wait file is read
+    cwd = tmp_path / "project"
+    cwd.mkdir()
+    if damage == "input-not-utf8":
+        (user / "2023_07_input.txt").write_bytes(b"\xff\xfe bad")
+    elif damage == "input-folder":
+        (user / "2023_07_input.txt").unlink()
+        (user / "2023_07_input.txt").mkdir()
+    elif damage == "memo-not-json":
+        memo.write_text("{not json")
+    elif damage == "memo-list":
+        memo.write_text("[]")
+    elif damage == "memo-number-id":
+        memo.write_text(json.dumps({"t": 123}))
+    elif damage == "answer-not-utf8":
+        (user / "2023_07b_answer.txt").write_bytes(b"\xff")
+    elif damage == "wait-no-zone":
+        (aocd_home.config / "aoc-submit-wait.json").write_text(
+            json.dumps({user.name: "2099-01-01T00:00:00"}))
+    else:
+        (cwd / "pyproject.toml").write_text("[tool.aoc]\nsubmit = 'sometimes'\n")
+    done = subprocess.run([sys.executable, "-m", "aoc2023", "run", "2023", "7", "--yes",
+                           *(["--example"] if damage == "settings" else [])],
+                          env=aocd_home.env(), cwd=cwd, capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert said in done.stderr and "unexpected" not in done.stderr, done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_a_damaged_token_list_is_one_sentence_for_aocds_runner(aocd_home: AocdHome) -> None:
+    aocd_home.cache_solved_day_7()
+    (aocd_home.config / "tokens.json").write_text("{broken")
+    done = subprocess.run([sys.executable, "-m", "aoc2023", "-y", "2023", "-d", "7"],
+                          env=aocd_home.env(), capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert "aocd's token list" in done.stderr and "Traceback" not in done.stderr
