@@ -85,6 +85,7 @@ class AocdHome:
         """Environment for a subprocess that should see this aocd home (and no internet)."""
         env = {k: v for k, v in os.environ.items() if k != "AOC_SESSION"}
         env.update(AOCD_DIR=str(self.data), AOCD_CONFIG_DIR=str(self.config))
+        env["AOC_REQUEST_FLOOR"] = os.environ.get("AOC_REQUEST_FLOOR", "0")
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(NETBLOCK), env.get("PYTHONPATH")]))
         return env
 
@@ -138,6 +139,9 @@ def aocd_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AocdHome:
     home.config.mkdir()
     monkeypatch.delenv("AOC_SESSION", raising=False)
     monkeypatch.delenv("AOCD_EXTRA", raising=False)
+    # The floor between requests across processes (a second by default) is tested on its
+    # own, in test_fetch.py; elsewhere the fake site is asked as fast as the tests go.
+    monkeypatch.setenv("AOC_REQUEST_FLOOR", "0")
     monkeypatch.setenv("AOCD_DIR", str(home.data))
     monkeypatch.setenv("AOCD_CONFIG_DIR", str(home.config))
     if "aocd" in sys.modules:

@@ -100,6 +100,7 @@ class Request:
     path: str
     token: str | None
     form: dict[str, str]
+    at: float = field(default_factory=time.monotonic)
 
 
 class FakeAoC:

@@ -123,3 +123,28 @@ def test_the_title_comes_from_a_cached_page_and_never_a_request(
     assert cached_title(2023, 7, aocd_loaded.user_dir) == "Camel Cards"
     run_json()
     assert len(fake_aoc.requests) == requests_before
+
+
+def test_requests_from_separate_processes_keep_a_second_apart(
+    fake_aoc: FakeAoC, aocd_loaded: AocdHome
+) -> None:
+    """aocd's throttle counts within one process; a loop of `aoc` runs is held to one
+    request a second (AOC_REQUEST_FLOOR) by a mark beside the cache."""
+    import subprocess
+    import sys
+
+    aocd_loaded.set_token()
+    for day in (8, 9, 10):
+        fake_aoc.add_puzzle(2023, day, "Any", inputs={TOKEN: "1\n"})
+    code = ("import sys, aocd.models, aocd.utils\n"
+            f"aocd.models.URL = {fake_aoc.puzzle_url_template!r}\n"
+            "from aoc2023.framework.aocd.client import fetch_input\n"
+            f"fetch_input(2023, int(sys.argv[1]), {TOKEN!r})\n")
+    env = aocd_loaded.env() | {"AOC_REQUEST_FLOOR": "1"}
+    for day in ("8", "9", "10"):
+        done = subprocess.run([sys.executable, "-c", code, day], env=env, capture_output=True,
+                              text=True, timeout=60)
+        assert done.returncode == 0, done.stderr
+    times = [r.at for r in fake_aoc.requests if r.path.endswith("/input")]
+    assert len(times) == 3
+    assert all(later - earlier >= 0.95 for earlier, later in zip(times, times[1:])), times

@@ -14,6 +14,7 @@ retries by itself when the site says to wait, which would hide the wait from us.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -23,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 from aoc2023.framework import calendar
 from aoc2023.framework.aocd import paths
 from aoc2023.framework.errors import AocError, NoInputError, SentButNoReply, SiteError
+from aoc2023.framework.files import write_atomically
 
 if TYPE_CHECKING:
     from aocd.models import Puzzle
@@ -30,6 +32,10 @@ if TYPE_CHECKING:
 CONNECT_TIMEOUT = 10.0
 READ_TIMEOUT = 30.0
 """Seconds to wait for the site to accept a connection, and then for each reply."""
+
+DEFAULT_FLOOR = 1.0
+"""Seconds kept between two requests from any `aoc` process on this machine (aocd's own
+throttle counts within one process only); `AOC_REQUEST_FLOOR` changes it."""
 
 _REFUSED_STATUSES = {"400", "401", "403"}
 
@@ -76,6 +82,33 @@ def _time_limit() -> Iterator[None]:
             settings["timeout"] = before
 
 
+def _keep_distance() -> None:
+    """Wait, if need be, until `AOC_REQUEST_FLOOR` seconds have passed since the last
+    request any `aoc` process made, then mark this one: a loop of `aoc` runs cannot
+    hammer adventofcode.com. The mark is a file beside aocd's cache, under a lock."""
+    import time
+
+    from filelock import FileLock
+
+    try:
+        floor = float(os.environ.get("AOC_REQUEST_FLOOR", DEFAULT_FLOOR))
+    except ValueError:
+        floor = DEFAULT_FLOOR
+    if floor <= 0:
+        return
+    mark = paths.data_dir() / ".aoc-last-request"
+    mark.parent.mkdir(parents=True, exist_ok=True)
+    with FileLock(mark.with_name(mark.name + ".lock")):
+        try:
+            last = float(mark.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            last = 0.0
+        wait = last + floor - time.time()
+        if wait > 0:
+            time.sleep(min(wait, floor))
+        write_atomically(mark, repr(time.time()))
+
+
 @contextmanager
 def _asking(
     doing: str, year: int, day: int, error_class: type[AocError] = NoInputError
@@ -85,6 +118,7 @@ def _asking(
     import aocd.exceptions
     import urllib3.exceptions
 
+    _keep_distance()
     try:
         with _time_limit():
             yield
