@@ -246,7 +246,8 @@ def _settle(pending: attempts.Attempt, cache: PuzzleCache, token: str, user_id: 
 def _tried(pending: attempts.Attempt | None, answer: str) -> str | None:
     if pending is None or pending.value != answer:
         return None
-    return f"sent at {pending.when}, {pending.why or 'and the run that sent it stopped first'}"
+    when = pending.when[:19]  # to the second, in the site's time zone, as aocd's log has it
+    return f"sent at {when}, {pending.why or 'and the run that sent it stopped first'}"
 
 
 def _submit_part(
