@@ -154,7 +154,12 @@ def test_every_shape_passes_its_own_examples_test(years: None) -> None:
             check_examples(registry.load_day(year, day))
 
 
-def test_every_shape_answers_through_the_aocd_plugin(years: None) -> None:
+def test_every_shape_answers_through_the_aocd_plugin(
+    years: None, capsys: pytest.CaptureFixture[str]
+) -> None:
     for day, (text, part_1, part_2) in REAL.items():
         assert solve(2081, day, text) == (part_1, part_2), day
     assert solve(2082, 1, "(((") == ("3", None)
+    # On day 4's example, part 2 fails: aocd still gets part 1, and is told why not part 2.
+    assert solve(2081, 4, "3 4 5") == ("12", None)
+    assert "2081 day 4 part 2: ValueError" in capsys.readouterr().err
