@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import socket
+from itertools import pairwise
 
 import pytest
 from conftest import TOKEN, AocdHome
@@ -147,4 +148,4 @@ def test_requests_from_separate_processes_keep_a_second_apart(
         assert done.returncode == 0, done.stderr
     times = [r.at for r in fake_aoc.requests if r.path.endswith("/input")]
     assert len(times) == 3
-    assert all(later - earlier >= 0.95 for earlier, later in zip(times, times[1:])), times
+    assert all(later - earlier >= 0.95 for earlier, later in pairwise(times)), times
