@@ -151,44 +151,39 @@ def read_cached_text(path: Path, what: str, fix: str) -> str | None:
                                f"({error.strerror or error}): {fix}.") from error
 
 
+def read_string_map(path: Path, what: str, shape: str, fix: str) -> dict[str, str] | None:
+    """A JSON object of strings (aocd's token memo and token list, our wait file); None
+    when there is no such file. A damaged one is one sentence: `what`, `path`, what is
+    wrong (not JSON, or not `shape`) and `fix`."""
+    text = read_cached_text(path, what, fix)
+    if text is None:
+        return None
+    try:
+        data = json.loads(text)
+    except ValueError as error:
+        raise DamagedFileError(f"{what} {path} is not JSON: {fix}.") from error
+    if not isinstance(data, dict) or not all(isinstance(v, str) for v in data.values()):
+        raise DamagedFileError(f"{what} {path} is not {shape}: {fix}.")
+    return data
+
+
 def cached_user_id(token: str) -> str | None:
     """The user id aocd has memoised for `token` (in `token2id.json`), if any.
 
     aocd keys its whole cache by this id; finding it otherwise costs a request. A
     damaged memo is said, not passed over: aocd would fail on it next.
     """
-    path = config_dir() / "token2id.json"
-    fix = "remove it, and aocd makes it again"
-    text = read_cached_text(path, "aocd's token memo", fix)
-    if text is None:
-        return None
-    try:
-        memo = json.loads(text)
-    except ValueError as error:
-        raise DamagedFileError(f"aocd's token memo {path} is not JSON: {fix}.") from error
-    if not isinstance(memo, dict) or not all(isinstance(v, str) for v in memo.values()):
-        raise DamagedFileError(f"aocd's token memo {path} is not a map of tokens to user "
-                               f"ids: {fix}.")
-    user_id = memo.get(token)
-    return user_id if isinstance(user_id, str) else None
+    memo = read_string_map(config_dir() / "token2id.json", "aocd's token memo",
+                           "a map of tokens to user ids", "remove it, and aocd makes it again")
+    return (memo or {}).get(token)
 
 
 def check_tokens_file() -> None:
     """aocd's runner reads `tokens.json` (named tokens) itself, and fails on a damaged one
     with a traceback: say it in one sentence first."""
-    path = config_dir() / "tokens.json"
-    fix = 'fix it (a map of names to tokens, {"default": "..."}) or remove it'
-    text = read_cached_text(path, "aocd's token list", fix)
-    if text is None:
-        return
-    try:
-        tokens = json.loads(text)
-    except ValueError as error:
-        raise DamagedFileError(f"aocd's token list {path} is not JSON: {fix}.") from error
-    if not isinstance(tokens, dict) or not all(isinstance(v, str) for v in tokens.values()):
-        raise DamagedFileError(f"aocd's token list {path} is not a map of names to tokens: "
-                               f"{fix}.")
-
+    read_string_map(config_dir() / "tokens.json", "aocd's token list",
+                    "a map of names to tokens",
+                    'fix it (a map of names to tokens, {"default": "..."}) or remove it')
 
 
 @dataclass(frozen=True)

@@ -31,16 +31,8 @@ def _damaged(reason: str) -> DamagedFileError:
 def _read() -> dict[str, str]:
     """The recorded waits. A damaged file is said, not taken as empty: taking it as empty
     would send answers during a wait the site asked for."""
-    text = paths.read_cached_text(wait_file(), "The file of the site's waits", _FIX)
-    if text is None:
-        return {}
-    try:
-        data = json.loads(text)
-    except ValueError as error:
-        raise _damaged("is not JSON") from error
-    if not isinstance(data, dict) or not all(isinstance(v, str) for v in data.values()):
-        raise _damaged("is not a map of users to times")
-    return data
+    return paths.read_string_map(wait_file(), "The file of the site's waits",
+                                 "a map of users to times", _FIX) or {}
 
 
 def blocked_until(user_id: str, now: datetime) -> datetime | None:
