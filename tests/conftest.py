@@ -184,3 +184,9 @@ def fake_aoc(aocd_loaded: AocdHome, monkeypatch: pytest.MonkeyPatch) -> Iterator
         yield server
     finally:
         server.stop()
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Slow tests first: spread over the workers at the start, they overlap the many quick
+    ones instead of running alone at the end (the order is otherwise kept)."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)

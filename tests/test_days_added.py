@@ -11,6 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from conftest import AocdHome
 from project_copy import copy_project, copy_tests, isolated
 
@@ -18,6 +19,7 @@ SUITES = ["test_cli.py", "test_bench.py", "test_registry.py", "test_list.py",
           "test_examples.py", "test_runner.py", "test_calendar.py", "test_testing.py"]
 
 
+@pytest.mark.slow
 def test_the_suite_stays_green_when_days_are_added(tmp_path: Path, aocd_home: AocdHome) -> None:
     project = copy_project(tmp_path / "project")
     copy_tests(project)
@@ -32,15 +34,15 @@ def test_the_suite_stays_green_when_days_are_added(tmp_path: Path, aocd_home: Ao
         "    examples = [Example('1 2', part_1=2)]\n\n"
         "    def part_1(self, text: str) -> int:\n        return len(text.split())\n")
     tests = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-x",
+        [sys.executable, "-m", "pytest", "-q", "-n", "0", "-p", "no:cacheprovider", "-x",
          *(f"tests/{suite}" for suite in SUITES), "tests/test_day06.py", "tests/test_day08.py",
          "tests/test_2024_day01.py"],
         cwd=project, env=env, capture_output=True, text=True, timeout=600)
     assert tests.returncode == 0, tests.stdout[-3000:]
     assert " passed" in tests.stdout and " failed" not in tests.stdout
     collected = subprocess.run(
-        [sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider",
-         "tests/test_examples.py"], cwd=project, env=env, capture_output=True,
-        text=True, timeout=120)
+        [sys.executable, "-m", "pytest", "--collect-only", "-q", "-n", "0",
+         "-p", "no:cacheprovider", "tests/test_examples.py"],
+        cwd=project, env=env, capture_output=True, text=True, timeout=120)
     assert "test_example[2023-day09-part1-example1]" in collected.stdout
     assert "test_real_answer[2024-day01-part1-input]" in collected.stdout

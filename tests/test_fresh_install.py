@@ -59,6 +59,7 @@ def script_owner(venv: Path) -> str:
     return "aocd" if "aocd.runner" in text else "ours" if "aoc2023" in text else "unknown"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("editable", [False, True], ids=["wheel", "editable"])
 def test_fresh_uv_sync_then_a_reinstall_of_aocd(
     tmp_path: Path, aocd_home: AocdHome, editable: bool
@@ -75,6 +76,7 @@ def test_fresh_uv_sync_then_a_reinstall_of_aocd(
     assert_both_command_lines_work(venv, env, tmp_path)
 
 
+@pytest.mark.slow
 def test_aocd_installed_first_then_the_project(tmp_path: Path, aocd_home: AocdHome) -> None:
     aocd_home.cache_solved_day_7()
     venv = tmp_path / "venv"
@@ -83,6 +85,7 @@ def test_aocd_installed_first_then_the_project(tmp_path: Path, aocd_home: AocdHo
     assert_both_command_lines_work(venv, env, tmp_path)
 
 
+@pytest.mark.slow
 def test_when_our_script_wins_as_with_pip(tmp_path: Path, aocd_home: AocdHome) -> None:
     """pip writes the last-installed package's script: ours. Write it as pip would."""
     aocd_home.cache_solved_day_7()

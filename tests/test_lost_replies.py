@@ -67,6 +67,7 @@ def assert_never_sent_again(site: FakeAoC, home: AocdHome) -> None:
     assert posts(site) == [("1", "6440")]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lost", ["drop", "502"])
 def test_a_reply_lost_on_the_wire_after_judging_is_never_sent_again(
     site: FakeAoC, aocd_loaded: AocdHome, lost: str
@@ -80,6 +81,7 @@ def test_a_reply_lost_on_the_wire_after_judging_is_never_sent_again(
     assert_never_sent_again(site, aocd_loaded)
 
 
+@pytest.mark.slow
 def test_a_process_killed_while_waiting_for_the_reply_never_sends_again(
     site: FakeAoC, aocd_loaded: AocdHome
 ) -> None:

@@ -55,8 +55,9 @@ def aoc(project: Path, home: AocdHome, *args: str, url: str = "",
 
 def pytest_in(project: Path, home: AocdHome, test_file: str) -> subprocess.CompletedProcess[str]:
     """Run one generated test file with pytest, in the copy, as its author would."""
-    return subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-                           test_file], cwd=project, env=isolated(home.env()), capture_output=True,
+    return subprocess.run([sys.executable, "-m", "pytest", "-q", "-n", "0",
+                           "-p", "no:cacheprovider", test_file],
+                          cwd=project, env=isolated(home.env()), capture_output=True,
                           text=True, timeout=120)
 
 
@@ -120,6 +121,7 @@ def test_without_a_token_the_files_are_written_and_never_overwritten(
     assert "checked nothing" in tested.stdout
 
 
+@pytest.mark.slow
 def test_with_a_token_the_input_title_and_example_are_fetched_through_aocd(
     project: Path, fake_aoc: FakeAoC, aocd_loaded: AocdHome
 ) -> None:
@@ -248,6 +250,7 @@ def test_an_installed_package_outside_a_project_is_refused(
     assert list((site / "aoc2019").iterdir()) == [site / "aoc2019" / "__init__.py"]
 
 
+@pytest.mark.slow
 def test_the_generated_files_pass_ruff_and_mypy_strict(
     project: Path, fake_aoc: FakeAoC, aocd_loaded: AocdHome
 ) -> None:
