@@ -92,11 +92,11 @@ def example_inputs(solution_class: type[Solution[Any]]) -> list[RunInput]:
 
 
 def puzzle_input(year: int, day: int, token: str) -> tuple[RunInput, PuzzleCache | None]:
-    from aoc2023.framework.aocd.client import fetch_input
-
     cache = PuzzleCache.for_token(token, year, day)
     text = cache.read_input() if cache else None
     if text is None:
+        from aoc2023.framework.aocd.client import fetch_input  # the site's client: a miss only
+
         text = fetch_input(year, day, token)
         cache = PuzzleCache.for_token(token, year, day)
     expected = {part: cache.known_answer(part) if cache else None for part in (1, 2)}

@@ -83,6 +83,16 @@ class RunReport:
     interrupted: bool = False
     """Ctrl-C stopped the run: what finished is in `results`, the rest did not run."""
 
+    @property
+    def may_send(self) -> bool:
+        """Whether any answer on the user's own input is still unknown: only then is the
+        submission machinery (aocd's client, the journal, the calendar) imported at all."""
+        return any(
+            result.source == "input" and part.status is Status.UNKNOWN
+            for result in self.results
+            for part in result.parts
+        )
+
 
 def run_exit_code(results: Iterable[DayResult], interrupted: bool = False) -> ExitCode:
     """130 after Ctrl-C, 2 when anything could not run, else 1 when an answer is wrong,

@@ -81,14 +81,6 @@ class Prompter(Protocol):
     def wait_until(self, until: datetime) -> None: ...
 
 
-def has_candidates(report: RunReport) -> bool:
-    return any(
-        result.source == "input" and part.status is Status.UNKNOWN
-        for result in report.results
-        for part in result.parts
-    )
-
-
 def submit_new_answers(
     report: RunReport,
     options: SubmitOptions,

@@ -182,10 +182,10 @@ def submit_answers(
     outcome: RunReport, yes: bool, dry_run: bool, wait: bool, resend: bool = False
 ) -> RunReport:
     """Send the run's new answers (the project's [tool.aoc] settings already applied)."""
+    if not outcome.may_send:
+        return outcome
     from aoc2023.framework import submit
 
-    if not submit.has_candidates(outcome):
-        return outcome
     options = submit.SubmitOptions(
         dry_run=dry_run,
         yes=yes,
