@@ -71,6 +71,7 @@ class Puzzle:
     inputs: dict[str, str] = field(default_factory=dict)  # token -> input
     answers: list[str] = field(default_factory=list)  # correct answers of solved parts
     locked: bool = False
+    unlocks_at: float | None = None  # by the site's clock (FakeAoC.now); None: `locked` says
     solutions: list[str] = field(default_factory=list)  # the right answers, for POSTs
     replies: list[str] = field(default_factory=list)  # queued replies to the next POSTs
     example: str | None = None  # the example input shown in the prose, if any
@@ -95,6 +96,23 @@ def example_prose(puzzle: Puzzle, part: int) -> str:
 
 
 @dataclass
+class Board:
+    """A private leaderboard: its JSON as the site serves it, and who may see it."""
+
+    data: dict[str, object]
+    viewers: set[str] = field(default_factory=set)  # tokens of its members
+
+
+def settings_page(user_id: int, username: str) -> str:
+    """The site's /settings page as aocd's `get_owner` reads it: the owner proof code and
+    the "Link to" span naming the login."""
+    return ("<!DOCTYPE html><html><body><main><article>"
+            f"<p>Your ownerproof code is <code>ownerproof-{user_id}-1700000000-abcdef</code></p>"
+            f'<span><input type="radio"/>Link to https://github.com/{username}</span>'
+            "</article></main></body></html>")
+
+
+@dataclass
 class Request:
     method: str
     path: str
@@ -114,6 +132,11 @@ class FakeAoC:
         # (the connection is closed), "502" (an HTTP error); `reply_delay` seconds first.
         self.after_judging: str | None = None
         self.reply_delay = 0.0
+        self.users: dict[str, tuple[int, str]] = {}  # token -> (user id, github login)
+        self.boards: dict[tuple[int, int], Board] = {}
+        # The site's clock, as an offset from this machine's: a puzzle with `unlocks_at`
+        # set is locked until then by this clock (tests shift it to put an unlock near).
+        self.clock_offset = 0.0
         self._server = _QuietServer(("127.0.0.1", 0), self._handler())
         self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
 
@@ -131,6 +154,18 @@ class FakeAoC:
         puzzle = Puzzle(title, **kwargs)  # type: ignore[arg-type]
         self.puzzles[year, day] = puzzle
         return puzzle
+
+    def now(self) -> float:
+        return time.time() + self.clock_offset
+
+    def add_user(self, token: str, user_id: int = 1234567, login: str = "tester") -> None:
+        self.users[token] = (user_id, login)
+
+    def add_board(self, year: int, board_id: int, data: dict[str, object],
+                  viewers: set[str]) -> Board:
+        board = Board(data, viewers)
+        self.boards[year, board_id] = board
+        return board
 
     def requests_for(self, suffix: str) -> list[Request]:
         return [r for r in self.requests if r.path.endswith(suffix)]
@@ -204,8 +239,12 @@ class FakeAoC:
                 if fake.fail_with is not None:
                     self._send(fake.fail_with, "Internal Server Error")
                     return
+                if self._other_page(token):
+                    return
                 match = re.fullmatch(r"/(\d{4})/day/(\d+)(/input)?", self.path)
                 puzzle = fake.puzzles.get((int(match[1]), int(match[2]))) if match else None
+                if puzzle is not None and puzzle.unlocks_at is not None:
+                    puzzle.locked = fake.now() < puzzle.unlocks_at
                 if match is None or puzzle is None:
                     self._send(404, "404 Not Found")
                 elif match[3]:
@@ -221,6 +260,33 @@ class FakeAoC:
                     page = fake.puzzle_page(int(match[1]), int(match[2]), puzzle,
                                             logged_in=token in puzzle.inputs)
                     self._send(200, page, "text/html")
+
+            def _redirect(self, to: str) -> None:
+                self.send_response(302)
+                self.send_header("Location", to)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+
+            def _other_page(self, token: str | None) -> bool:
+                """/settings and the private leaderboards' JSON; False for other paths."""
+                if self.path == "/settings":
+                    if token in fake.users:
+                        self._send(200, settings_page(*fake.users[token]), "text/html")
+                    else:  # the site sends a dead session to its front page
+                        self._redirect("/")
+                    return True
+                match = re.fullmatch(r"/(\d{4})/leaderboard/private/view/(\d+)\.json",
+                                     self.path)
+                if match is None:
+                    return False
+                board = fake.boards.get((int(match[1]), int(match[2])))
+                if board is None or token not in board.viewers:
+                    self._redirect(f"/{match[1]}/leaderboard/private")
+                else:
+                    import json
+
+                    self._send(200, json.dumps(board.data), "application/json")
+                return True
 
             def do_POST(self) -> None:
                 length = int(self.headers.get("Content-Length", 0))

@@ -17,6 +17,7 @@ import typer
 from aoc2023.framework import redaction
 from aoc2023.framework.aocd.paths import clean_environment_token, find_token, use_project_config_dir
 from aoc2023.framework.cli import bench, listing, new, run
+from aoc2023.framework.cli import token as token_command
 from aoc2023.framework.errors import Terminated
 
 app = typer.Typer(
@@ -42,6 +43,7 @@ app.command("run")(run.run)
 app.command("new")(new.new)
 app.command("list")(listing.list_days)
 app.command("bench")(bench.bench)
+app.command("token")(token_command.token)
 
 
 def _terminate(signum: int, frame: object) -> None:
