@@ -44,7 +44,7 @@ def check_token(recheck: bool = False) -> TokenReport:
         return replace(report, user_id=known_id, user_id_cached=True, accepted=True,
                      checked_at=accepted_at)
     try:
-        owner = _ask_owner(token, resolve=known_id is None)
+        owner = ask_owner(token, resolve=known_id is None)
     except SiteError as error:
         return replace(report, user_id=known_id, user_id_cached=known_id is not None,
                      requests=1, problem=str(error))
@@ -58,7 +58,7 @@ def check_token(recheck: bool = False) -> TokenReport:
                  accepted=True, checked_at=now, requests=1)
 
 
-def _ask_owner(token: str, resolve: bool) -> str | None:
+def ask_owner(token: str, resolve: bool = False) -> str | None:
     """The token's owner as the site's settings page says (one request), or None when
     the site refuses the token. `resolve`: through aocd's `User.id`, which memoises it."""
     import aocd.exceptions

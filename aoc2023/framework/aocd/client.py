@@ -144,6 +144,14 @@ def _asking(
         raise error_class(f"Could not {doing} on adventofcode.com: {error}.") from error
 
 
+def site_url(path: str) -> str:
+    """An address on adventofcode.com, on the same site aocd's puzzle address names
+    (`aocd.models.URL`, which the tests point at the stand-in site)."""
+    import aocd.models
+
+    return aocd.models.URL.split("/{year}", 1)[0] + path
+
+
 def asking(doing: str, error_class: type[AocError] = SiteError) -> AbstractContextManager[None]:
     """`_asking` for a request about no puzzle in particular (the token, a leaderboard)."""
     return _asking(doing, None, None, error_class)
