@@ -184,11 +184,11 @@ class FakeAoC:
         answers = puzzle.answers if logged_in else []
         body = [f'<article class="day-desc"><h2>--- Day {day}: {puzzle.title} ---</h2>'
                 f"<p>Some prose.</p>{example_prose(puzzle, 1)}</article>"]
-        if answers:
+        if answers:  # part 2's text appears once part 1 is solved, as on the site
             body.append(f"<p>Your puzzle answer was <code>{answers[0]}</code>.</p>")
-        if len(answers) >= 2:
             body.append('<article class="day-desc"><h2 id="part2">--- Part Two ---</h2>'
-                        f"{example_prose(puzzle, 2)}</article>")
+                        f"<p>Part two's prose.</p>{example_prose(puzzle, 2)}</article>")
+        if len(answers) >= 2:
             body.append(f"<p>Your puzzle answer was <code>{answers[1]}</code>.</p>")
             body.append('<p class="day-success">Both parts of this puzzle are complete! '
                         "They provide two gold stars: **</p>")

@@ -157,6 +157,16 @@ def asking(doing: str, error_class: type[AocError] = SiteError) -> AbstractConte
     return _asking(doing, None, None, error_class)
 
 
+def asking_about(doing: str, year: int, day: int) -> AbstractContextManager[None]:
+    """`_asking` for a request about one puzzle, for the aocd boundary's other modules."""
+    return _asking(doing, year, day, SiteError)
+
+
+def puzzle(token: str, year: int, day: int) -> Puzzle:
+    """aocd's `Puzzle` for the user whose token this is (see `_puzzle`)."""
+    return _puzzle(token, year, day)
+
+
 def _puzzle(token: str, year: int, day: int) -> Puzzle:
     """The one place an aocd `Puzzle` is built: for the user whose token this is."""
     import aocd.models
