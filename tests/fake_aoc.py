@@ -119,6 +119,7 @@ class Request:
     token: str | None
     form: dict[str, str]
     at: float = field(default_factory=time.monotonic)
+    site_at: float = 0.0  # by the site's clock (FakeAoC.now)
 
 
 class FakeAoC:
@@ -235,7 +236,7 @@ class FakeAoC:
 
             def do_GET(self) -> None:
                 token = self._token()
-                fake.requests.append(Request("GET", self.path, token, {}))
+                fake.requests.append(Request("GET", self.path, token, {}, site_at=fake.now()))
                 if fake.fail_with is not None:
                     self._send(fake.fail_with, "Internal Server Error")
                     return
