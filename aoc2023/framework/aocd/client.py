@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -197,12 +197,13 @@ def read_page(year: int, day: int, token: str) -> tuple[str, tuple[PageExample, 
         # when that fails; `title` then reads the cached page, or fails with the reason.
         found = puzzle.examples
         title = str(puzzle.title)
-    examples = tuple(
-        PageExample(example.input_data, example.answer_a, example.answer_b,
-                    dict(example.extra or {}))
-        for example in found
-    )
-    return title, examples
+    return title, page_examples(found)
+
+
+def page_examples(found: Iterable[Any]) -> tuple[PageExample, ...]:
+    """aocd's `Example`s as our plain data."""
+    return tuple(PageExample(example.input_data, example.answer_a, example.answer_b,
+                             dict(example.extra or {})) for example in found)
 
 
 def refresh_known_answers(token: str, year: int, day: int) -> None:

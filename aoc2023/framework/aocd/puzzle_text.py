@@ -58,13 +58,21 @@ def puzzle_html(token: str, year: int, day: int) -> tuple[str, bool, bool, bool]
     with client.asking_about(f"read the page of {year} day {day}", year, day):
         puzzle: Any = client.puzzle(token, year, day)  # its page methods are untyped
         level = _page_level(puzzle)
-        solved = _solved_parts(token, year, day)
-        refreshed = level is not None and level < solved
-        if refreshed:
-            puzzle._request_puzzle_page()
+        refreshed, short = bring_up_to_date(puzzle, token, year, day)
         html = str(puzzle._get_prose())
-        short = refreshed and (_page_level(puzzle) or 0) < solved
     return html, refreshed, refreshed or level is None, short
+
+
+def bring_up_to_date(puzzle: Any, token: str, year: int, day: int) -> tuple[bool, bool]:
+    """Fetch the page once more when aocd knows more parts solved than its cached page
+    shows (inside a request block of `client`). Whether it did, and whether the page is
+    still short of them after that (the site served it logged out: a dead token)."""
+    level = _page_level(puzzle)
+    solved = _solved_parts(token, year, day)
+    if level is None or level >= solved:
+        return False, False
+    puzzle._request_puzzle_page()
+    return True, (_page_level(puzzle) or 0) < solved
 
 
 def to_markdown(html: str) -> str:

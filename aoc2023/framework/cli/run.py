@@ -103,6 +103,11 @@ def run(
         if not no_submit and settings.submit and not outcome.interrupted:
             outcome = submit_answers(outcome, yes=yes or not settings.confirm,
                                      dry_run=dry_run, wait=wait, resend=resend)
+        if not outcome.interrupted and input_file is None and not example:  # issue 13
+            from aoc2023.framework.aocd.paths import find_token
+            from aoc2023.framework.part_two import part_two_notices
+
+            outcome.notices.extend(part_two_notices(outcome, find_token()))
     except Exception as error:
         fail(error, verbose)
     show_run(outcome, as_json, verbose)
