@@ -118,6 +118,7 @@ def test_a_break_inside_the_token_is_the_fix_without_a_request(
     done = aoc(fake_aoc, aocd_loaded, "token", cwd=tmp_path, env=env)
     assert done.returncode == 2
     assert "Error: The token has a space, a line break" in done.stderr
+    assert "Site:   ? not asked: the token cannot be sent as it is" in done.stdout
     assert fake_aoc.requests == []
 
 
@@ -134,7 +135,7 @@ def test_no_network_is_one_sentence_and_exit_2(aocd_home: AocdHome, tmp_path: Pa
     done = aoc(None, aocd_home, "token", cwd=tmp_path)
     assert done.returncode == 2
     assert "Owner:  github.tester.1234567 (aocd's memo" in done.stdout
-    assert "? not asked (1 request)" in done.stdout
+    assert "? could not be asked (1 request)" in done.stdout
     assert "Error: Could not reach adventofcode.com to check the session token (no network?)" \
         in done.stderr
     assert "Traceback" not in done.stderr

@@ -35,7 +35,7 @@ def check_token(recheck: bool = False) -> TokenReport:
     token = source.token
     report = TokenReport(place=source.place, last4=token[-4:], cleaned=source.cleaned)
     if any(char.isspace() or not char.isprintable() for char in token):
-        return replace(report, accepted=False, fix=(
+        return replace(report, fix=(
             "The token has a space, a line break or another unprintable character inside "
             f"it: paste the cookie's value again into {source.place}."))
     known_id = paths.cached_user_id(token)

@@ -26,7 +26,7 @@ def lines(report: TokenReport) -> list[tuple[str, str | None]]:
                     f"{'them' if len(report.cleaned) > 1 else 'it'} off, so it works as it is",
                     "dim"))
     if report.user_id is None:
-        out.append(("Owner:  unknown (the site could not be asked)", "yellow"))
+        out.append(("Owner:  unknown (the site was not asked)", "yellow"))
     else:
         how = ("aocd's memo, token2id.json" if report.user_id_cached
                else "from the site, now in aocd's memo")
@@ -37,8 +37,10 @@ def lines(report: TokenReport) -> list[tuple[str, str | None]]:
         out.append((f"Site:   ✔ accepted ({when}; {asked})", "green"))
     elif report.accepted is False:
         out.append((f"Site:   ✘ refused ({asked})", "red"))
+    elif report.requests == 0:
+        out.append(("Site:   ? not asked: the token cannot be sent as it is", "yellow"))
     else:
-        out.append((f"Site:   ? not asked ({asked})", "yellow"))
+        out.append((f"Site:   ? could not be asked ({asked})", "yellow"))
     return out
 
 
