@@ -78,6 +78,13 @@ def test_run_offers_it_after_part_1_and_not_after_part_2(
         "the page (check it), to paste into the day's examples:\n"
         'Example("""\n1 2 3\n""", part_1=6, part_2=60),'], notices
 
+    # The next run repeats it from the note kept beside aocd's cache: no request.
+    before = len(site.requests)
+    repeat = aoc(site, aocd_loaded, "run", str(YEAR), str(DAY), "--no-submit", "--json",
+                 cwd=project)
+    assert offered[0] in json.loads(repeat.stdout)["notices"]
+    assert len(site.requests) == before
+
     # Declared in the day: not offered again, and no request for it.
     (project / "aoc2076" / "day05.py").write_text(DAY_05.replace("part_1=6)", "part_1=6, "
                                                                  "part_2=60)"))

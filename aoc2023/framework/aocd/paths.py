@@ -254,6 +254,12 @@ class PuzzleCache:
         return self.user_dir / f"{self._stem}{'ab'[part - 1]}_answer.txt"
 
     @property
+    def part_two_example_path(self) -> Path:
+        """Ours, beside aocd's: what `aoc run` last offered as part 2's example (part_two.py),
+        so that later runs repeat it without importing aocd or reading the page."""
+        return self.user_dir / f"{self._stem}_aoc_part2_example.txt"
+
+    @property
     def submissions_path(self) -> Path:
         return self.user_dir / f"{self._stem}_post.json"
 
