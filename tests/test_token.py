@@ -139,3 +139,19 @@ def test_no_network_is_one_sentence_and_exit_2(aocd_home: AocdHome, tmp_path: Pa
     assert "Error: Could not reach adventofcode.com to check the session token (no network?)" \
         in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_a_prefixed_token_file_works_for_aocds_runner_too(
+    fake_aoc: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path
+) -> None:
+    """aocd reads the token file's first word as it is; `aoc` hands aocd the cleaned token
+    (as $AOC_SESSION), so its runner, started through `aoc -y`, sends the right cookie."""
+    from conftest import DAY_7_EXAMPLE
+
+    aocd_loaded.set_token()
+    (aocd_loaded.config / "token").write_text(f"session={TOKEN}\n")
+    fake_aoc.add_puzzle(2023, 7, "Camel Cards", inputs={TOKEN: DAY_7_EXAMPLE})
+    done = aoc(fake_aoc, aocd_loaded, "-y", "2023", "-d", "7", "-s", "-p", "aoc2023",
+               cwd=tmp_path)
+    assert "6440" in done.stdout, done.stdout + done.stderr
+    assert fake_aoc.requests and {r.token for r in fake_aoc.requests} == {TOKEN}

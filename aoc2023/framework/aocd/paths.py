@@ -131,6 +131,8 @@ def token_source() -> TokenSource | None:
     """The token `find_token` returns, with where it came from and how it was pasted."""
     raw = os.environ.get("AOC_SESSION", "")
     token = clean_token(raw)
+    if token and _exported_from_file is not None and raw == _exported_from_file.token:
+        return _exported_from_file
     if token:
         pasted = _environment_as_pasted
         shown = pasted if pasted is not None and clean_token(pasted) == token else raw
@@ -151,10 +153,16 @@ _environment_as_pasted: str | None = None
 """`AOC_SESSION` as it was before `clean_environment_token` cleaned it (for `aoc token`)."""
 
 
+_exported_from_file: TokenSource | None = None
+"""The token file's token, when `clean_environment_token` exported it cleaned."""
+
+
 def clean_environment_token() -> None:
     """Put the cleaned token back into `AOC_SESSION`, for aocd, which reads it as it is
-    (its runner, through `aoc -y ...`)."""
-    global _environment_as_pasted
+    (its runner, through `aoc -y ...`, and our plugin's `Puzzle`s). A token file that
+    needed cleaning (a `session=` prefix, quotes) is exported cleaned the same way, as
+    aocd would read the file's first word as it is."""
+    global _environment_as_pasted, _exported_from_file
     raw = os.environ.get("AOC_SESSION")
     if raw is not None:
         _environment_as_pasted = raw
@@ -163,6 +171,11 @@ def clean_environment_token() -> None:
             del os.environ["AOC_SESSION"]
         else:
             os.environ["AOC_SESSION"] = token
+            return
+    source = token_source()
+    if source is not None and source.raw != source.token:
+        _exported_from_file = source
+        os.environ["AOC_SESSION"] = source.token
 
 
 def protect_token_files() -> None:
