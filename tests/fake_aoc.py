@@ -71,6 +71,7 @@ class Puzzle:
     inputs: dict[str, str] = field(default_factory=dict)  # token -> input
     answers: list[str] = field(default_factory=list)  # correct answers of solved parts
     locked: bool = False
+    unlocks_at: float | None = None  # by the site's clock (FakeAoC.now); None: `locked` says
     solutions: list[str] = field(default_factory=list)  # the right answers, for POSTs
     replies: list[str] = field(default_factory=list)  # queued replies to the next POSTs
     example: str | None = None  # the example input shown in the prose, if any
@@ -95,12 +96,30 @@ def example_prose(puzzle: Puzzle, part: int) -> str:
 
 
 @dataclass
+class Board:
+    """A private leaderboard: its JSON as the site serves it, and who may see it."""
+
+    data: dict[str, object]
+    viewers: set[str] = field(default_factory=set)  # tokens of its members
+
+
+def settings_page(user_id: int, username: str) -> str:
+    """The site's /settings page as aocd's `get_owner` reads it: the owner proof code and
+    the "Link to" span naming the login."""
+    return ("<!DOCTYPE html><html><body><main><article>"
+            f"<p>Your ownerproof code is <code>ownerproof-{user_id}-1700000000-abcdef</code></p>"
+            f'<span><input type="radio"/>Link to https://github.com/{username}</span>'
+            "</article></main></body></html>")
+
+
+@dataclass
 class Request:
     method: str
     path: str
     token: str | None
     form: dict[str, str]
     at: float = field(default_factory=time.monotonic)
+    site_at: float = 0.0  # by the site's clock (FakeAoC.now)
 
 
 class FakeAoC:
@@ -114,6 +133,11 @@ class FakeAoC:
         # (the connection is closed), "502" (an HTTP error); `reply_delay` seconds first.
         self.after_judging: str | None = None
         self.reply_delay = 0.0
+        self.users: dict[str, tuple[int, str]] = {}  # token -> (user id, github login)
+        self.boards: dict[tuple[int, int], Board] = {}
+        # The site's clock, as an offset from this machine's: a puzzle with `unlocks_at`
+        # set is locked until then by this clock (tests shift it to put an unlock near).
+        self.clock_offset = 0.0
         self._server = _QuietServer(("127.0.0.1", 0), self._handler())
         # serve_forever checks for shutdown every poll_interval (0.5 s by default): each
         # test's stop() waited that long, about 18 s over the suite.
@@ -135,6 +159,18 @@ class FakeAoC:
         self.puzzles[year, day] = puzzle
         return puzzle
 
+    def now(self) -> float:
+        return time.time() + self.clock_offset
+
+    def add_user(self, token: str, user_id: int = 1234567, login: str = "tester") -> None:
+        self.users[token] = (user_id, login)
+
+    def add_board(self, year: int, board_id: int, data: dict[str, object],
+                  viewers: set[str]) -> Board:
+        board = Board(data, viewers)
+        self.boards[year, board_id] = board
+        return board
+
     def requests_for(self, suffix: str) -> list[Request]:
         return [r for r in self.requests if r.path.endswith(suffix)]
 
@@ -152,11 +188,11 @@ class FakeAoC:
         answers = puzzle.answers if logged_in else []
         body = [f'<article class="day-desc"><h2>--- Day {day}: {puzzle.title} ---</h2>'
                 f"<p>Some prose.</p>{example_prose(puzzle, 1)}</article>"]
-        if answers:
+        if answers:  # part 2's text appears once part 1 is solved, as on the site
             body.append(f"<p>Your puzzle answer was <code>{answers[0]}</code>.</p>")
-        if len(answers) >= 2:
             body.append('<article class="day-desc"><h2 id="part2">--- Part Two ---</h2>'
-                        f"{example_prose(puzzle, 2)}</article>")
+                        f"<p>Part two's prose.</p>{example_prose(puzzle, 2)}</article>")
+        if len(answers) >= 2:
             body.append(f"<p>Your puzzle answer was <code>{answers[1]}</code>.</p>")
             body.append('<p class="day-success">Both parts of this puzzle are complete! '
                         "They provide two gold stars: **</p>")
@@ -203,12 +239,16 @@ class FakeAoC:
 
             def do_GET(self) -> None:
                 token = self._token()
-                fake.requests.append(Request("GET", self.path, token, {}))
+                fake.requests.append(Request("GET", self.path, token, {}, site_at=fake.now()))
                 if fake.fail_with is not None:
                     self._send(fake.fail_with, "Internal Server Error")
                     return
+                if self._other_page(token):
+                    return
                 match = re.fullmatch(r"/(\d{4})/day/(\d+)(/input)?", self.path)
                 puzzle = fake.puzzles.get((int(match[1]), int(match[2]))) if match else None
+                if puzzle is not None and puzzle.unlocks_at is not None:
+                    puzzle.locked = fake.now() < puzzle.unlocks_at
                 if match is None or puzzle is None:
                     self._send(404, "404 Not Found")
                 elif match[3]:
@@ -224,6 +264,33 @@ class FakeAoC:
                     page = fake.puzzle_page(int(match[1]), int(match[2]), puzzle,
                                             logged_in=token in puzzle.inputs)
                     self._send(200, page, "text/html")
+
+            def _redirect(self, to: str) -> None:
+                self.send_response(302)
+                self.send_header("Location", to)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+
+            def _other_page(self, token: str | None) -> bool:
+                """/settings and the private leaderboards' JSON; False for other paths."""
+                if self.path == "/settings":
+                    if token in fake.users:
+                        self._send(200, settings_page(*fake.users[token]), "text/html")
+                    else:  # the site sends a dead session to its front page
+                        self._redirect("/")
+                    return True
+                match = re.fullmatch(r"/(\d{4})/leaderboard/private/view/(\d+)\.json",
+                                     self.path)
+                if match is None:
+                    return False
+                board = fake.boards.get((int(match[1]), int(match[2])))
+                if board is None or token not in board.viewers:
+                    self._redirect(f"/{match[1]}/leaderboard/private")
+                else:
+                    import json
+
+                    self._send(200, json.dumps(board.data), "application/json")
+                return True
 
             def do_POST(self) -> None:
                 length = int(self.headers.get("Content-Length", 0))

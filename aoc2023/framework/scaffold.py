@@ -194,18 +194,23 @@ def example_literal(text: str) -> str:
     return "(\n" + "".join(f"    {chunk}\n" for chunk in chunks) + ")"
 
 
-def _example_line(name: str, example: PageExample, last_day: bool) -> str:
-    arguments = [name]
+def example_call(input_source: str, example: PageExample, last_day: bool) -> str:
+    """`Example(<input_source>, part_1=..., part_2=...)`: an example as a day declares it."""
+    arguments = [input_source]
     if example.part_1 is not None:
         arguments.append(f"part_1={answer_literal(example.part_1)}")
     if example.part_2 is not None and not last_day:
         arguments.append(f"part_2={answer_literal(example.part_2)}")
     if example.extra:
         arguments.append(f"extra={example.extra!r}")
-    return f"        Example({', '.join(arguments)}),"
+    return f"Example({', '.join(arguments)})"
 
 
-def _examples_block(examples: tuple[PageExample, ...], last_day: bool) -> tuple[str, str]:
+def _example_line(name: str, example: PageExample, last_day: bool) -> str:
+    return f"        {example_call(name, example, last_day)},"
+
+
+def examples_block(examples: tuple[PageExample, ...], last_day: bool) -> tuple[str, str]:
     """The EXAMPLE constants (module level) and the `examples = [...]` lines (class body)."""
     if not examples:
         constants = '# The example input from the puzzle text: paste it between the quotes.\n'
@@ -235,7 +240,7 @@ def render_day(target: Target, title: str | None, examples: tuple[PageExample, .
     year, day = target.year, target.day
     last_day = day == calendar.days_in_year(year)
     plain_title = title if title and python_str(title) == f'"{title}"' else None
-    constants, examples_body = _examples_block(examples, last_day)
+    constants, examples_body = examples_block(examples, last_day)
     return _template("day.py.tmpl").substitute(
         heading=f"{year} day {day}: {plain_title}." if plain_title else f"{year} day {day}.",
         last_day_note="\nThe last day of the year has no part 2." if last_day else "",

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Iterable, Iterator
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -111,10 +111,11 @@ def _keep_distance() -> None:
 
 @contextmanager
 def _asking(
-    doing: str, year: int, day: int, error_class: type[AocError] = NoInputError
+    doing: str, year: int | None, day: int | None, error_class: type[AocError] = NoInputError
 ) -> Iterator[None]:
     """Run a request with a time limit; its failures become `error_class`, one sentence
-    each. `doing` completes "Could not reach adventofcode.com to ...": `fetch 2023 day 7`."""
+    each. `doing` completes "Could not reach adventofcode.com to ...": `fetch 2023 day 7`.
+    `year` and `day` name the puzzle asked for, if any (for the sentence of a locked one)."""
     import aocd.exceptions
     import urllib3.exceptions
 
@@ -124,8 +125,12 @@ def _asking(
             yield
         paths.protect_token_files()
     except aocd.exceptions.PuzzleLockedError as error:
+        if year is None or day is None:
+            raise error_class(f"Could not {doing}: adventofcode.com says it is locked.") \
+                from error
         raise error_class(calendar.locked_message(year, day)) from error
     except aocd.exceptions.DeadTokenError as error:
+        paths.forget_token_verdict()
         raise error_class(dead_token_sentence()) from error
     except (urllib3.exceptions.HTTPError, ConnectionError, TimeoutError) as error:
         raise error_class(
@@ -134,8 +139,32 @@ def _asking(
     except aocd.exceptions.AocdError as error:
         status = re.match(r"HTTP (\d+)", str(error))
         if status and status[1] in _REFUSED_STATUSES:
+            paths.forget_token_verdict()
             raise error_class(dead_token_sentence(f"HTTP {status[1]}")) from error
         raise error_class(f"Could not {doing} on adventofcode.com: {error}.") from error
+
+
+def site_url(path: str) -> str:
+    """An address on adventofcode.com, on the same site aocd's puzzle address names
+    (`aocd.models.URL`, which the tests point at the stand-in site)."""
+    import aocd.models
+
+    return aocd.models.URL.split("/{year}", 1)[0] + path
+
+
+def asking(doing: str, error_class: type[AocError] = SiteError) -> AbstractContextManager[None]:
+    """`_asking` for a request about no puzzle in particular (the token, a leaderboard)."""
+    return _asking(doing, None, None, error_class)
+
+
+def asking_about(doing: str, year: int, day: int) -> AbstractContextManager[None]:
+    """`_asking` for a request about one puzzle, for the aocd boundary's other modules."""
+    return _asking(doing, year, day, SiteError)
+
+
+def puzzle(token: str, year: int, day: int) -> Puzzle:
+    """aocd's `Puzzle` for the user whose token this is (see `_puzzle`)."""
+    return _puzzle(token, year, day)
 
 
 def _puzzle(token: str, year: int, day: int) -> Puzzle:
@@ -168,12 +197,13 @@ def read_page(year: int, day: int, token: str) -> tuple[str, tuple[PageExample, 
         # when that fails; `title` then reads the cached page, or fails with the reason.
         found = puzzle.examples
         title = str(puzzle.title)
-    examples = tuple(
-        PageExample(example.input_data, example.answer_a, example.answer_b,
-                    dict(example.extra or {}))
-        for example in found
-    )
-    return title, examples
+    return title, page_examples(found)
+
+
+def page_examples(found: Iterable[Any]) -> tuple[PageExample, ...]:
+    """aocd's `Example`s as our plain data."""
+    return tuple(PageExample(example.input_data, example.answer_a, example.answer_b,
+                             dict(example.extra or {})) for example in found)
 
 
 def refresh_known_answers(token: str, year: int, day: int) -> None:

@@ -100,27 +100,82 @@ def clean_token(raw: str) -> str | None:
 
 def find_token() -> str | None:
     """The session token aocd would use, cleaned, or None when there is none."""
-    token = clean_token(os.environ.get("AOC_SESSION", ""))
+    source = token_source()
+    return source.token if source else None
+
+
+@dataclass(frozen=True)
+class TokenSource:
+    """Where the token was found, as pasted there, and cleaned."""
+
+    place: str
+    raw: str
+    token: str
+
+    @property
+    def cleaned(self) -> tuple[str, ...]:
+        """What cleaning took off the pasted value, as a person would name it."""
+        taken = []
+        first = self.raw.strip()
+        if first != self.raw:
+            taken.append("surrounding whitespace")
+        unquoted = first.strip("\"'").strip()
+        if unquoted != first:
+            taken.append("quotes")
+        if unquoted.lower().startswith("session="):
+            taken.append("a session= prefix")
+        return tuple(taken)
+
+
+def token_source() -> TokenSource | None:
+    """The token `find_token` returns, with where it came from and how it was pasted."""
+    raw = os.environ.get("AOC_SESSION", "")
+    token = clean_token(raw)
+    if token and _exported_from_file is not None and raw == _exported_from_file.token:
+        return _exported_from_file
     if token:
-        return token
+        pasted = _environment_as_pasted
+        shown = pasted if pasted is not None and clean_token(pasted) == token else raw
+        return TokenSource("$AOC_SESSION", shown, token)
+    path = token_file()
     try:
-        text = token_file().read_text(encoding="utf-8", errors="replace")
+        text = path.read_text(encoding="utf-8", errors="replace")
     except (FileNotFoundError, NotADirectoryError, IsADirectoryError):
         return None
     words = text.split()
-    return clean_token(words[0]) if words else None
+    token = clean_token(words[0]) if words else None
+    if not token:
+        return None
+    return TokenSource(str(path), words[0], token)  # aocd reads the file's first word
+
+
+_environment_as_pasted: str | None = None
+"""`AOC_SESSION` as it was before `clean_environment_token` cleaned it (for `aoc token`)."""
+
+
+_exported_from_file: TokenSource | None = None
+"""The token file's token, when `clean_environment_token` exported it cleaned."""
 
 
 def clean_environment_token() -> None:
     """Put the cleaned token back into `AOC_SESSION`, for aocd, which reads it as it is
-    (its runner, through `aoc -y ...`)."""
+    (its runner, through `aoc -y ...`, and our plugin's `Puzzle`s). A token file that
+    needed cleaning (a `session=` prefix, quotes) is exported cleaned the same way, as
+    aocd would read the file's first word as it is."""
+    global _environment_as_pasted, _exported_from_file
     raw = os.environ.get("AOC_SESSION")
     if raw is not None:
+        _environment_as_pasted = raw
         token = clean_token(raw)
         if token is None:
             del os.environ["AOC_SESSION"]
         else:
             os.environ["AOC_SESSION"] = token
+            return
+    source = token_source()
+    if source is not None and source.raw != source.token:
+        _exported_from_file = source
+        os.environ["AOC_SESSION"] = source.token
 
 
 def protect_token_files() -> None:
@@ -212,6 +267,12 @@ class PuzzleCache:
         return self.user_dir / f"{self._stem}{'ab'[part - 1]}_answer.txt"
 
     @property
+    def part_two_example_path(self) -> Path:
+        """Ours, beside aocd's: what `aoc run` last offered as part 2's example (part_two.py),
+        so that later runs repeat it without importing aocd or reading the page."""
+        return self.user_dir / f"{self._stem}_aoc_part2_example.txt"
+
+    @property
     def submissions_path(self) -> Path:
         return self.user_dir / f"{self._stem}_post.json"
 
@@ -243,3 +304,49 @@ def cached_title(year: int, day: int, user_dir: Path | None = None) -> str | Non
         if match and int(match[1]) == day:
             return match[2]
     return None
+
+
+# --- the site's last word on a token (aoc token) ------------------------------------------
+
+VERDICT_KEPT = 15 * 60
+"""Seconds a site's "this token works" is trusted without asking again."""
+
+
+def _verdict_path() -> Path:
+    return config_dir() / "aoc-token-checks.json"
+
+
+def _token_key(token: str) -> str:
+    """A token's name in the verdict file: a hash, so that the file holds no token."""
+    import hashlib
+
+    return hashlib.sha256(token.encode()).hexdigest()[:32]
+
+
+def _read_verdicts() -> dict[str, str]:
+    return read_string_map(_verdict_path(), "aoc's token check memo",
+                           "a map of token hashes to times", "remove it") or {}
+
+
+def token_accepted_at(token: str) -> float | None:
+    """When the site last took this token, if that was less than VERDICT_KEPT ago."""
+    import time
+
+    try:
+        when = float(_read_verdicts()[_token_key(token)])
+    except (KeyError, ValueError):
+        return None
+    return when if 0 <= time.time() - when < VERDICT_KEPT else None
+
+
+def remember_token_accepted(token: str, when: float) -> None:
+    from aoc2023.framework.files import write_atomically
+
+    verdicts = _read_verdicts()
+    verdicts[_token_key(token)] = repr(when)
+    write_atomically(_verdict_path(), json.dumps(verdicts, indent=2))
+
+
+def forget_token_verdict() -> None:
+    """The site just refused a token: no earlier "it works" may be shown for any."""
+    _verdict_path().unlink(missing_ok=True)

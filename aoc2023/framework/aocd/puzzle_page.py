@@ -10,10 +10,39 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from aoc2023.framework import calendar
 from aoc2023.framework.aocd import client, paths
 from aoc2023.framework.aocd.client import PageExample
 from aoc2023.framework.aocd.paths import PuzzleCache, cached_title
 from aoc2023.framework.errors import NoInputError
+
+
+@dataclass(frozen=True)
+class PageExamples:
+    """The examples aocd's example parser reads from the puzzle page as it is now."""
+
+    title: str | None
+    examples: tuple[PageExample, ...]
+    refreshed: bool
+    """Whether the page was fetched again, for a part solved since it was cached."""
+
+
+def current_examples(token: str, year: int, day: int) -> PageExamples:
+    """The page's examples, the page brought up to date first: fetched when aocd has
+    none, and once more when a part was solved since it was cached (part 2's example
+    appears on the page once part 1 is solved). SiteError, one sentence, on failure."""
+    from typing import Any
+
+    from aoc2023.framework.aocd.puzzle_text import bring_up_to_date
+
+    calendar.check_day(year, day)
+    calendar.ensure_unlocked(year, day)
+    with client.asking_about(f"read the examples of {year} day {day}", year, day):
+        puzzle: Any = client.puzzle(token, year, day)
+        refreshed, _ = bring_up_to_date(puzzle, token, year, day)
+        found = puzzle.examples
+        title = str(puzzle.title)
+    return PageExamples(title, client.page_examples(found), refreshed)
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,10 @@ import typer
 from aoc2023.framework import redaction
 from aoc2023.framework.aocd.paths import clean_environment_token, find_token, use_project_config_dir
 from aoc2023.framework.cli import bench, listing, new, run
+from aoc2023.framework.cli import examples as examples_command
+from aoc2023.framework.cli import leaderboard as leaderboard_command
+from aoc2023.framework.cli import read as read_command
+from aoc2023.framework.cli import token as token_command
 from aoc2023.framework.errors import Terminated
 
 app = typer.Typer(
@@ -42,6 +46,10 @@ app.command("run")(run.run)
 app.command("new")(new.new)
 app.command("list")(listing.list_days)
 app.command("bench")(bench.bench)
+app.command("token")(token_command.token)
+app.command("leaderboard")(leaderboard_command.leaderboard)
+app.command("read")(read_command.read)
+app.command("examples")(examples_command.examples)
 
 
 def _terminate(signum: int, frame: object) -> None:

@@ -12,19 +12,32 @@ from aoc2023.framework.cli.common import Verbose, Year, configure_logging, fail
 def new(
     year: Year,
     day: Annotated[int, typer.Argument(help="The day, e.g. 8.")],
+    wait: Annotated[
+        bool, typer.Option("--wait", help="Count down to the puzzle's unlock (midnight US "
+                           "Eastern), then fetch at once. Ctrl-C stops.")
+    ] = False,
     verbose: Verbose = False,
 ) -> None:
     """Start a day: write its module (dayNN.py) and its test file from a template.
 
     With a session token, also fetches your input into aocd's cache, and the
     puzzle's title and example into the template. Never overwrites a file (exit 2);
-    refuses a puzzle that is not unlocked yet.
+    refuses a puzzle that is not unlocked yet, unless told to --wait for it.
     """
     from aoc2023.framework.aocd.paths import find_token
     from aoc2023.framework.project import shown
     from aoc2023.framework.scaffold import new_day
 
     configure_logging(verbose)
+    if wait:
+        from aoc2023.framework.cli.unlock import wait_in_terminal
+        from aoc2023.framework.scaffold import find_target, refuse_existing
+
+        try:  # say now, not after the wait, that the files exist already
+            refuse_existing(find_target(year, day))
+        except Exception as error:
+            fail(error, verbose)
+        wait_in_terminal(year, day, verbose)
     try:
         created = new_day(year, day, find_token())
     except Exception as error:

@@ -48,7 +48,9 @@ def run(
         bool, typer.Option("--dry-run", help="Show what would be sent; send nothing.")
     ] = False,
     wait: Annotated[
-        bool, typer.Option("--wait", help="Wait out the site's wait (with a countdown), then send.")
+        bool, typer.Option("--wait", help="Count down to the unlock of the days asked for, "
+                           "then fetch at once; and wait out the site's wait between "
+                           "answers (with a countdown), then send.")
     ] = False,
     resend: Annotated[
         bool, typer.Option("--resend", help="Send again an answer whose earlier sending got no "
@@ -88,6 +90,10 @@ def run(
                   as_json=as_json, verbose=verbose, timeout=timeout, profile=profile)
     from aoc2023.framework.settings import load_settings
 
+    if wait and input_file is None and not example:  # issue 13: wait for the unlock
+        from aoc2023.framework.cli.unlock import wait_for_days
+
+        wait_for_days(year, days, verbose)
     profiler = None
     try:
         settings = load_settings()  # on every run: a mistake there is said at once
@@ -97,6 +103,11 @@ def run(
         if not no_submit and settings.submit and not outcome.interrupted:
             outcome = submit_answers(outcome, yes=yes or not settings.confirm,
                                      dry_run=dry_run, wait=wait, resend=resend)
+        if not outcome.interrupted and input_file is None and not example:  # issue 13
+            from aoc2023.framework.aocd.paths import find_token
+            from aoc2023.framework.part_two import part_two_notices
+
+            outcome.notices.extend(part_two_notices(outcome, find_token()))
     except Exception as error:
         fail(error, verbose)
     show_run(outcome, as_json, verbose)

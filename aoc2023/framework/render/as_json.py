@@ -11,6 +11,7 @@ from dataclasses import asdict
 from typing import Any
 
 from aoc2023.framework.results import BenchReport, Listing, PartResult, RunReport, Stats, StepBench
+from aoc2023.framework.site_data import Leaderboard
 
 
 def _part_json(part: PartResult) -> dict[str, Any]:
@@ -65,3 +66,20 @@ def bench_json(report: BenchReport) -> str:
 def listing_json(listing: Listing) -> str:
     days: list[dict[str, Any]] = [asdict(day) for day in listing.days]
     return json.dumps({"days": days, "notices": listing.notices}, indent=2)
+
+
+def leaderboard_json(board: Leaderboard) -> str:
+    """`aoc leaderboard --json`: the table's data, ranked, with how old it is."""
+    from datetime import UTC, datetime
+
+    members = [{"rank": rank, "id": member.id, "name": member.name,
+                "shown_name": member.shown_name, "stars": member.stars,
+                "local_score": member.local_score, "global_score": member.global_score,
+                "days": list(member.days)}
+               for rank, member in enumerate(board.members, start=1)]
+    return json.dumps({
+        "year": board.year, "id": board.board_id, "owner_id": board.owner_id,
+        "fetched_at": datetime.fromtimestamp(board.fetched_at, UTC).isoformat(),
+        "age_seconds": round(board.age_seconds, 1), "from_cache": board.from_cache,
+        "members": members,
+    }, indent=2)

@@ -1,0 +1,74 @@
+"""`aoc token`: where the session token is, whose it is, and whether the site takes it.
+
+The owner is the id aocd resolves for a token (`aocd.models.User.id`, memoised in its
+`token2id.json`): resolving it is a request to the site's settings page, which also
+proves the token alive, so a token aocd does not know yet costs one request and a
+known one costs one request too, unless the site took it less than 15 minutes ago
+(`paths.token_accepted_at`), when it costs none. Failures to ask are one sentence.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import replace
+
+from aoc2023.framework.aocd import client, paths
+from aoc2023.framework.errors import NoInputError, SiteError
+from aoc2023.framework.site_data import TokenReport
+
+
+def no_token_error() -> NoInputError:
+    return NoInputError(f"{paths.no_token_sentence()}: log in to adventofcode.com, copy the "
+                        "cookie named session, and put it in one of those places.")
+
+
+def _refused_fix(place: str) -> str:
+    return (f"adventofcode.com refused the token (it is expired, or was logged out): log in "
+            f"again, copy the cookie named session, and replace the token in {place}.")
+
+
+def check_token(recheck: bool = False) -> TokenReport:
+    """The report on the token `aoc` uses. NoInputError when there is none at all."""
+    source = paths.token_source()
+    if source is None:
+        raise no_token_error()
+    token = source.token
+    report = TokenReport(place=source.place, last4=token[-4:], cleaned=source.cleaned)
+    if any(char.isspace() or not char.isprintable() for char in token):
+        return replace(report, fix=(
+            "The token has a space, a line break or another unprintable character inside "
+            f"it: paste the cookie's value again into {source.place}."))
+    known_id = paths.cached_user_id(token)
+    accepted_at = None if recheck else paths.token_accepted_at(token)
+    if known_id is not None and accepted_at is not None:
+        return replace(report, user_id=known_id, user_id_cached=True, accepted=True,
+                     checked_at=accepted_at)
+    try:
+        owner = ask_owner(token, resolve=known_id is None)
+    except SiteError as error:
+        return replace(report, user_id=known_id, user_id_cached=known_id is not None,
+                     requests=1, problem=str(error))
+    if owner is None:
+        paths.forget_token_verdict()
+        return replace(report, user_id=known_id, user_id_cached=known_id is not None,
+                     accepted=False, requests=1, fix=_refused_fix(source.place))
+    now = time.time()
+    paths.remember_token_accepted(token, now)
+    return replace(report, user_id=known_id or owner, user_id_cached=known_id is not None,
+                 accepted=True, checked_at=now, requests=1)
+
+
+def ask_owner(token: str, resolve: bool = False) -> str | None:
+    """The token's owner as the site's settings page says (one request), or None when
+    the site refuses the token. `resolve`: through aocd's `User.id`, which memoises it."""
+    import aocd.exceptions
+    import aocd.models
+    import aocd.utils
+
+    with client.asking("check the session token", SiteError):
+        try:
+            if resolve:
+                return str(aocd.models.User(token).id)
+            return str(aocd.utils.get_owner(token))
+        except aocd.exceptions.DeadTokenError:
+            return None

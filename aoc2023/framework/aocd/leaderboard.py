@@ -1,0 +1,122 @@
+"""A private leaderboard's JSON, fetched through aocd's HTTP client and kept on disk.
+
+The site asks that a private leaderboard be fetched no more than once every 15 minutes;
+each board is kept, per user, beside aocd's cache of that user's puzzles
+(`<aocd data>/<user id>/<year>_leaderboard_<id>.json`), and read from there while it is
+younger than that. A board the site will not show (you are not a member, or it does
+not exist) and a dead token are told apart by asking the site whose the token is.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+from aoc2023.framework import calendar
+from aoc2023.framework.aocd import account, client, paths
+from aoc2023.framework.errors import SiteError
+from aoc2023.framework.files import write_atomically
+from aoc2023.framework.site_data import Leaderboard, Member
+
+KEPT_SECONDS = 15 * 60
+"""How long a fetched board is shown before the site is asked again (the site's rule)."""
+
+
+def board_path(user_id: str, year: int, board_id: int) -> Path:
+    return paths.data_dir() / user_id / f"{year}_leaderboard_{board_id}.json"
+
+
+def _read_kept(path: Path) -> tuple[float, dict[str, Any]] | None:
+    """The kept board and when it was fetched; None when missing or unreadable (it is
+    only a copy: fetching again repairs it)."""
+    try:
+        kept = json.loads(path.read_text(encoding="utf-8"))
+        return float(kept["fetched_at"]), dict(kept["board"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
+def _user_id(token: str) -> str:
+    """aocd's id for the token's owner: from its memo, else one request (memoised)."""
+    known = paths.cached_user_id(token)
+    if known is not None:
+        return known
+    import aocd.models
+
+    with client.asking("find whose the session token is"):
+        return str(aocd.models.User(token).id)
+
+
+def _fetch(token: str, year: int, board_id: int) -> dict[str, Any]:
+    import aocd.utils
+
+    url = client.site_url(f"/{year}/leaderboard/private/view/{board_id}.json")
+    with client.asking(f"fetch private leaderboard {board_id} of {year}"):
+        response: Any = aocd.utils.http.get(url, token=token, redirect=False)
+    if 300 <= response.status < 400:  # the site's answer to "not yours to see"
+        if account.ask_owner(token) is None:
+            paths.forget_token_verdict()
+            raise SiteError(client.dead_token_sentence())
+        raise SiteError(
+            f"adventofcode.com will not show private leaderboard {board_id} of {year} to you: "
+            "you are not a member of it, or it does not exist (the id is the number at the "
+            "end of the board's address, or in its join code before the dash).")
+    if response.status != 200:
+        raise SiteError(f"Could not fetch private leaderboard {board_id} of {year}: "
+                        f"adventofcode.com answered HTTP {response.status}.")
+    try:
+        data = json.loads(response.data)
+    except ValueError as error:
+        raise SiteError(f"adventofcode.com sent private leaderboard {board_id} of {year} in a "
+                        "form aoc does not know (not JSON).") from error
+    if not isinstance(data, dict) or not isinstance(data.get("members"), dict):
+        raise SiteError(f"adventofcode.com sent private leaderboard {board_id} of {year} in a "
+                        "form aoc does not know (no members).")
+    return data
+
+
+def leaderboard(token: str, year: int, board_id: int) -> Leaderboard:
+    """The board, from disk when fetched less than 15 minutes ago, else from the site."""
+    calendar.check_year(year)
+    path = board_path(_user_id(token), year, board_id)
+    kept = _read_kept(path)
+    now = time.time()
+    if kept is not None and 0 <= now - kept[0] < KEPT_SECONDS:
+        return parse(year, board_id, kept[1], kept[0], from_cache=True, now=now)
+    data = _fetch(token, year, board_id)
+    write_atomically(path, json.dumps({"fetched_at": now, "board": data}))
+    return parse(year, board_id, data, now, from_cache=False, now=now)
+
+
+def _int(value: object, default: int = 0) -> int:
+    return int(value) if isinstance(value, int | float | str) and str(value).isdigit() \
+        else default
+
+
+def parse(year: int, board_id: int, data: dict[str, Any], fetched_at: float,
+          from_cache: bool, now: float) -> Leaderboard:
+    """The site's JSON as plain data, ranked as the site ranks a board (local score)."""
+    days = calendar.days_in_year(year)
+    members = []
+    for key, member in data["members"].items():
+        if not isinstance(member, dict):
+            continue
+        levels = member.get("completion_day_level") or {}
+        stars_by_day = tuple(
+            min(2, len(levels.get(str(day)) or {})) if isinstance(levels, dict) else 0
+            for day in range(1, days + 1))
+        global_score = member.get("global_score")
+        members.append(Member(
+            id=_int(member.get("id", key)),
+            name=member.get("name") or None,
+            stars=_int(member.get("stars"), sum(stars_by_day)),
+            local_score=_int(member.get("local_score")),
+            global_score=_int(global_score) if global_score is not None else None,
+            days=stars_by_day,
+        ))
+    members.sort(key=lambda m: (-m.local_score, -m.stars, m.id))
+    owner = data.get("owner_id")
+    return Leaderboard(year, board_id, _int(owner) if owner is not None else None,
+                       tuple(members), fetched_at, from_cache, max(0.0, now - fetched_at))

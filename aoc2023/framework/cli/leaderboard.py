@@ -1,0 +1,44 @@
+"""`aoc leaderboard`: a private leaderboard, fetched at most once every 15 minutes."""
+
+from __future__ import annotations
+
+import sys
+from typing import Annotated
+
+import typer
+
+from aoc2023.framework.cli.common import AsJson, Verbose, Year, configure_logging, fail
+
+
+def leaderboard(
+    year: Year,
+    board_id: Annotated[int, typer.Argument(
+        metavar="ID", help="The board's id: the number at the end of its address.")],
+    as_json: AsJson = False,
+    verbose: Verbose = False,
+) -> None:
+    """Show a private leaderboard: rank, name, stars per day, stars and local score.
+
+    Fetched with your session token through aocd's client, and kept on disk for 15
+    minutes (the site's rule); says how old the data shown is.
+    """
+    from aoc2023.framework.aocd.account import no_token_error
+    from aoc2023.framework.aocd.leaderboard import leaderboard as fetch_board
+    from aoc2023.framework.aocd.paths import find_token
+
+    configure_logging(verbose)
+    try:
+        token = find_token()
+        if token is None:
+            raise no_token_error()
+        board = fetch_board(token, year, board_id)
+    except Exception as error:
+        fail(error, verbose)
+    if as_json:
+        from aoc2023.framework.render.as_json import leaderboard_json
+
+        print(leaderboard_json(board), file=sys.stdout)
+    else:
+        from aoc2023.framework.render.leaderboard import render
+
+        render(board, sys.stdout)

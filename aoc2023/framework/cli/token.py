@@ -1,0 +1,39 @@
+"""`aoc token`: where the session token is, whose it is, and whether the site takes it."""
+
+from __future__ import annotations
+
+import sys
+from typing import Annotated
+
+import typer
+
+from aoc2023.framework.cli.common import Verbose, configure_logging, fail
+
+
+def token(
+    recheck: Annotated[
+        bool, typer.Option("--recheck", help="Ask the site even if it took the token less "
+                           "than 15 minutes ago.")
+    ] = False,
+    verbose: Verbose = False,
+) -> None:
+    """Show where the session token was found, whose it is, and whether the site takes it.
+
+    Never shows the token, only its last 4 characters. One request to the site at most
+    (none when it took the token less than 15 minutes ago). Exit 2 when there is no
+    token, the site refuses it, or the site cannot be reached.
+    """
+    from aoc2023.framework.aocd.account import check_token
+    from aoc2023.framework.errors import NoInputError, SiteError
+    from aoc2023.framework.render.token import render
+
+    configure_logging(verbose)
+    try:
+        report = check_token(recheck)
+    except Exception as error:
+        fail(error, verbose)
+    render(report, sys.stdout)  # the redacting stream (redaction.py)
+    if report.fix is not None:
+        fail(NoInputError(report.fix), verbose=False)
+    if report.problem is not None:
+        fail(SiteError(report.problem), verbose=False)

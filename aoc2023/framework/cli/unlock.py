@@ -1,0 +1,67 @@
+"""The countdown to a puzzle's unlock, on the terminal, for `aoc new --wait` and
+`aoc run --wait`; Ctrl-C stops it cleanly (exit 130, nothing fetched)."""
+
+from __future__ import annotations
+
+import sys
+from datetime import timedelta
+
+import typer
+
+from aoc2023.framework.cli.common import fail
+from aoc2023.framework.results import ExitCode
+
+
+def wait_in_terminal(year: int, day: int, verbose: bool) -> None:
+    """Count down to the unlock of `year` `day` on stderr, then return at once."""
+    from aoc2023.framework import calendar
+    from aoc2023.framework.unlock import MARGIN_SECONDS, wait_for_unlock
+
+    try:
+        calendar.check_day(year, day)
+    except Exception as error:
+        fail(error, verbose)
+    live = sys.stderr.isatty()
+    said = False
+    local = calendar.unlock_time(year, day).astimezone()
+    when = local.strftime("%H:%M:%S %Z on %d %b")
+
+    def tick(left: timedelta) -> None:
+        nonlocal said
+        line = f"{year} day {day} unlocks in {calendar.describe_wait(left)} ({when})"
+        if live:
+            sys.stderr.write(f"\r{line}; Ctrl-C stops...   ")
+            sys.stderr.flush()
+        elif not said:
+            typer.echo(f"Waiting: {line}, and {MARGIN_SECONDS:g} s more to be safe.", err=True)
+        said = True
+
+    try:
+        waited = wait_for_unlock(year, day, tick)
+    except KeyboardInterrupt:
+        if live:
+            sys.stderr.write("\n")
+        typer.echo(f"Stopped waiting for {year} day {day}: nothing was fetched.", err=True)
+        raise typer.Exit(ExitCode.INTERRUPTED) from None
+    if waited:
+        if live:
+            sys.stderr.write("\r" + " " * 78 + "\r")
+        typer.echo(f"{year} day {day} is unlocked.", err=True)
+
+
+def wait_for_days(year: int, days: str | None, verbose: bool) -> None:
+    """`aoc run --wait`: wait until every day asked for is unlocked (the last of them).
+    With no token, the days' examples run, and there is nothing to wait for."""
+    from aoc2023.framework import calendar, registry
+    from aoc2023.framework.aocd.paths import find_token
+
+    if find_token() is None:
+        return
+    try:
+        asked = registry.parse_days(days, year, [])
+    except Exception as error:
+        fail(error, verbose)
+    locked = [day for day in asked
+              if calendar.current_time() < calendar.unlock_time(year, day)]
+    if locked:
+        wait_in_terminal(year, max(locked), verbose)

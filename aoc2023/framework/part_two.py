@@ -1,0 +1,79 @@
+"""Part 2's example, once part 1 is in: what `aoc run` offers to paste.
+
+Part 2's text, and so its example's answer, appears on the puzzle page only once part 1
+is solved. After a run, for each day run on the user's input whose part 1 answer aocd
+knows as accepted (sent by `aoc run`, or seen on the page), whose part 2 is not solved
+yet and that declares no example answer for part 2, the page is brought up to date
+(one request, the first time) and read by aocd's example parser; its part-2 answers
+become a ready-to-paste `Example(...)`. That offer is kept beside aocd's cache and
+repeated by later runs from there, so that runs while part 2 is being written neither
+import aocd nor read the page again. Nothing here prints: the sentences are notices.
+"""
+
+from __future__ import annotations
+
+from aoc2023.framework import calendar, registry
+from aoc2023.framework.aocd.paths import PuzzleCache
+from aoc2023.framework.errors import AocError
+from aoc2023.framework.results import RunReport
+
+
+def _wanting_cache(token: str, year: int, day: int) -> PuzzleCache | None:
+    """The day's cache when it wants part 2's example now (see the module), else None."""
+    if 2 not in calendar.puzzle_parts(year, day):
+        return None
+    cache = PuzzleCache.for_token(token, year, day)
+    if cache is None or cache.known_answer(1) is None or cache.known_answer(2) is not None:
+        return None  # part 1 not in yet, or part 2 done: no example wanted now
+    try:
+        solution_class = registry.load_day(year, day)
+    except AocError:
+        return None
+    declared = any(example.expected(2) is not None for example in solution_class.examples)
+    return None if declared else cache
+
+
+def _offer(token: str, year: int, day: int) -> tuple[str, bool]:
+    """The notice for one day, and whether it may be kept (not a failure to ask)."""
+    from aoc2023.framework.aocd.puzzle_page import current_examples
+    from aoc2023.framework.scaffold import example_call, example_literal
+
+    try:
+        page = current_examples(token, year, day)
+    except AocError as error:
+        return (f"{year} day {day}: part 1 is in, but part 2's example could not be read: "
+                f"{error}"), False
+    found = [example for example in page.examples if example.part_2 is not None]
+    if not found:
+        return (f"{year} day {day}: part 1 is in, and the day declares no example answer for "
+                "part 2, but aocd's example parser finds none on the page: add part_2=... to "
+                f"an example from the puzzle text (aoc read {year} {day})."), True
+    calls = "\n".join(example_call(example_literal(example.input), example, False) + ","
+                      for example in found)
+    return (f"{year} day {day}: part 1 is in; part 2's example, as aocd's example parser "
+            "reads the page (check it), to paste into the day's examples:\n" + calls), True
+
+
+def part_two_notices(report: RunReport, token: str | None) -> list[str]:
+    """A notice per day that could declare part 2's example now (see the module)."""
+    if token is None:
+        return []
+    from aoc2023.framework.aocd.paths import read_cached_text
+    from aoc2023.framework.files import write_atomically
+
+    notices = []
+    days = sorted({(r.year, r.day) for r in report.results if r.source == "input"})
+    for year, day in days:
+        cache = _wanting_cache(token, year, day)
+        if cache is None:
+            continue
+        path = cache.part_two_example_path
+        kept = read_cached_text(path, "aoc's note of part 2's example", "remove it")
+        if kept:
+            notices.append(kept)
+            continue
+        notice, keep = _offer(token, year, day)
+        notices.append(notice)
+        if keep:
+            write_atomically(path, notice)
+    return notices

@@ -1,0 +1,60 @@
+"""The view of `aoc leaderboard`: rank, name, a strip of stars per day, stars and scores,
+and how old the data shown is."""
+
+from __future__ import annotations
+
+from typing import IO
+
+from aoc2023.framework.render.table import Cell, Column, paint, render_table, use_colour
+from aoc2023.framework.site_data import Leaderboard, Member
+
+_STAR = {2: "*", 1: "+", 0: "."}
+"""A day in the strip: both stars, part 1 only, none (ASCII, so that any terminal and
+font keeps the columns straight; uncoloured, as the table measures plain text)."""
+
+
+def strip(days: tuple[int, ...]) -> str:
+    """Stars per day, in groups of five: `**+.. *....`."""
+    return " ".join("".join(_STAR[stars] for stars in days[start:start + 5])
+                    for start in range(0, len(days), 5))
+
+
+def describe_age(seconds: float) -> str:
+    whole = int(seconds)
+    if whole < 60:
+        return f"{whole}s"
+    minutes, rest = divmod(whole, 60)
+    if minutes < 60:
+        return f"{minutes}m {rest:02d}s"
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours}h {minutes:02d}m"
+
+
+def age_line(board: Leaderboard) -> str:
+    how = ("kept from an earlier fetch; the site asks for one fetch in 15 minutes at most"
+           if board.from_cache else "fetched just now; kept for 15 minutes")
+    return f"Data from {describe_age(board.age_seconds)} ago ({how})."
+
+
+def _row(rank: int, member: Member, with_global: bool) -> list[Cell]:
+    cells = [Cell(str(rank)), Cell(member.shown_name, None if member.name else "dim"),
+             Cell(strip(member.days)), Cell(str(member.stars)),
+             Cell(str(member.local_score))]
+    if with_global:
+        cells.append(Cell(str(member.global_score or 0)))
+    return cells
+
+
+def render(board: Leaderboard, out: IO[str]) -> None:
+    colour = use_colour(out)
+    with_global = any(member.global_score is not None for member in board.members)
+    columns = [Column("Rank", "right"), Column("Name"),
+               Column("Days 1-" + str(len(board.members[0].days)) if board.members else "Days"),
+               Column("Stars", "right"), Column("Score", "right")]
+    if with_global:
+        columns.append(Column("Global", "right"))
+    rows = [_row(rank, member, with_global)
+            for rank, member in enumerate(board.members, start=1)]
+    print(render_table(f"Private leaderboard {board.board_id}, {board.year}", columns, rows,
+                       colour), file=out)
+    print(paint(age_line(board), "dim", colour), file=out)

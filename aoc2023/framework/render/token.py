@@ -1,0 +1,50 @@
+"""The view of `aoc token`: a few labelled lines, never the token (its last 4 characters)."""
+
+from __future__ import annotations
+
+import time
+from typing import IO
+
+from aoc2023.framework.render.table import paint, use_colour
+from aoc2023.framework.site_data import TokenReport
+
+
+def _ago(when: float) -> str:
+    seconds = max(0, int(time.time() - when))
+    if seconds < 5:
+        return "just now"
+    minutes, seconds = divmod(seconds, 60)
+    return f"{minutes}m {seconds}s ago" if minutes else f"{seconds}s ago"
+
+
+def lines(report: TokenReport) -> list[tuple[str, str | None]]:
+    """(text, style) for each line of the report."""
+    found = f"…{report.last4}, from {report.place}"
+    out: list[tuple[str, str | None]] = [(f"Token:  {found}", None)]
+    if report.cleaned:
+        out.append((f"        pasted with {' and '.join(report.cleaned)}: aoc takes "
+                    f"{'them' if len(report.cleaned) > 1 else 'it'} off, so it works as it is",
+                    "dim"))
+    if report.user_id is None:
+        out.append(("Owner:  unknown (the site was not asked)", "yellow"))
+    else:
+        how = ("aocd's memo, token2id.json" if report.user_id_cached
+               else "from the site, now in aocd's memo")
+        out.append((f"Owner:  {report.user_id} ({how})", None))
+    asked = f"{report.requests} request" + ("s" if report.requests != 1 else "")
+    if report.accepted is True:
+        when = _ago(report.checked_at) if report.checked_at is not None else "now"
+        out.append((f"Site:   ✔ accepted ({when}; {asked})", "green"))
+    elif report.accepted is False:
+        out.append((f"Site:   ✘ refused ({asked})", "red"))
+    elif report.requests == 0:
+        out.append(("Site:   ? not asked: the token cannot be sent as it is", "yellow"))
+    else:
+        out.append((f"Site:   ? could not be asked ({asked})", "yellow"))
+    return out
+
+
+def render(report: TokenReport, out: IO[str]) -> None:
+    colour = use_colour(out)
+    for text, style in lines(report):
+        print(paint(text, style, colour), file=out)

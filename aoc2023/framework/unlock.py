@@ -1,0 +1,40 @@
+"""Waiting for a puzzle to unlock (`aoc new --wait`, `aoc run --wait`).
+
+aocd has `aocd.utils.blocker`, which this does instead of, for three reasons: blocker
+writes its countdown to stdout (ours is on stderr, so stdout stays the command's
+output), it reads the clock through `datetime.now` itself (ours goes through
+`calendar.current_time`, the one clock the tests can move), and it returns the instant
+the local clock reaches midnight, when a clock a little fast would make the first
+request early; this waits a safety margin past it. Nothing here prints: the caller is
+given the time left at each tick.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from datetime import timedelta
+
+from aoc2023.framework import calendar
+
+MARGIN_SECONDS = 2.0
+"""Kept past the unlock by this machine's clock, so that a clock a second or so fast
+does not send the first request before the site has unlocked the puzzle."""
+
+
+def time_to_unlock(year: int, day: int) -> timedelta:
+    """How long until the puzzle may be asked for (the margin included); <= 0 when it may."""
+    unlock = calendar.unlock_time(year, day) + timedelta(seconds=MARGIN_SECONDS)
+    return unlock - calendar.current_time()
+
+
+def wait_for_unlock(year: int, day: int, tick: Callable[[timedelta], None]) -> bool:
+    """Sleep until the puzzle unlocks (and the margin has passed), calling `tick` with
+    the time left about once a second. Whether there was anything to wait for."""
+    waited = False
+    while (left := time_to_unlock(year, day)).total_seconds() > 0:
+        waited = True
+        tick(left)
+        # Wake on the second boundary of the countdown, so that it shows whole seconds.
+        time.sleep(min(left.total_seconds(), left.total_seconds() % 1 or 1.0))
+    return waited

@@ -1,0 +1,157 @@
+"""`aoc leaderboard YEAR ID` against the fake site's private leaderboard JSON."""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from pathlib import Path
+from typing import Any
+
+from conftest import TOKEN, USER_ID, AocdHome
+from fake_aoc import FakeAoC
+from site_cli import aoc
+
+BOARD = 424242
+
+
+def member(member_id: int, name: str | None, local: int, days: dict[int, int],
+           global_score: int | None = 0) -> dict[str, Any]:
+    """A member as the site's JSON has it: stars per day as completion_day_level."""
+    levels = {str(day): {str(level): {"get_star_ts": 1701406800 + day, "star_index": 1}
+                         for level in range(1, stars + 1)} for day, stars in days.items()}
+    data: dict[str, Any] = {"id": member_id, "name": name, "local_score": local,
+                            "stars": sum(days.values()), "last_star_ts": 1701406900,
+                            "completion_day_level": levels}
+    if global_score is not None:
+        data["global_score"] = global_score
+    return data
+
+
+def board_2023() -> dict[str, Any]:
+    return {"event": "2023", "owner_id": 1234567, "members": {
+        "1234567": member(1234567, "tester", 40, {1: 2, 2: 2, 3: 1}, global_score=0),
+        "99": member(99, None, 52, {1: 2, 2: 2, 3: 2, 25: 1}, global_score=12),
+        "7": member(7, "quiet", 0, {}),
+    }}
+
+
+def board_2025() -> dict[str, Any]:
+    """2025: 12 days, and no global score in the JSON at all."""
+    return {"event": "2025", "owner_id": 1234567, "day1_ts": 1764565200, "num_days": 12,
+            "members": {
+                "1234567": member(1234567, "tester", 30, {1: 2, 12: 1}, global_score=None),
+                "5": member(5, None, 31, {1: 2, 2: 2}, global_score=None),
+            }}
+
+
+def test_a_board_as_a_table_then_kept_for_15_minutes(
+    fake_aoc: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path
+) -> None:
+    aocd_loaded.set_token()
+    fake_aoc.add_board(2023, BOARD, board_2023(), viewers={TOKEN})
+    done = aoc(fake_aoc, aocd_loaded, "leaderboard", "2023", str(BOARD), cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert "Private leaderboard 424242, 2023" in lines[0]
+    assert "Global" in lines[2] and "Days 1-25" in lines[2]
+    rows = [line for line in lines if line.startswith("│ ") and "Rank" not in line]
+    assert [row.split("│")[2].strip() for row in rows] == ["anonymous #99", "tester", "quiet"]
+    assert "│ ***.. ..... ..... ..... ....+ │" in rows[0]
+    assert "│ **+.. ..... ..... ..... ..... │" in rows[1]
+    assert rows[0].split("│")[4:7] == ["     7 ", "    52 ", "     12 "]
+    assert lines[-1] == "Data from 0s ago (fetched just now; kept for 15 minutes)."
+    kept = aocd_loaded.data / USER_ID / f"2023_leaderboard_{BOARD}.json"
+    assert kept.is_file()
+
+    again = aoc(fake_aoc, aocd_loaded, "leaderboard", "2023", str(BOARD), cwd=tmp_path)
+    assert again.returncode == 0, again.stderr
+    assert "kept from an earlier fetch" in again.stdout.splitlines()[-1]
+    assert len(fake_aoc.requests_for(".json")) == 1
+
+    # 16 minutes later, it is fetched again.
+    data = json.loads(kept.read_text())
+    data["fetched_at"] -= 16 * 60
+    kept.write_text(json.dumps(data))
+    late = aoc(fake_aoc, aocd_loaded, "leaderboard", "2023", str(BOARD), "--json",
+               cwd=tmp_path)
+    assert late.returncode == 0, late.stderr
+    assert len(fake_aoc.requests_for(".json")) == 2
+    shown = json.loads(late.stdout)
+    assert shown["from_cache"] is False and shown["age_seconds"] < 60
+    assert [m["shown_name"] for m in shown["members"]] == ["anonymous #99", "tester", "quiet"]
+    assert shown["members"][0] | {"days": None} == {
+        "rank": 1, "id": 99, "name": None, "shown_name": "anonymous #99", "stars": 7,
+        "local_score": 52, "global_score": 12, "days": None}
+    assert len(shown["members"][0]["days"]) == 25
+    # Every request for the board carried the session cookie.
+    assert {r.token for r in fake_aoc.requests_for(".json")} == {TOKEN}
+
+
+def test_the_2025_format_has_12_days_and_no_global_score(
+    fake_aoc: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path
+) -> None:
+    aocd_loaded.set_token()
+    fake_aoc.add_board(2025, BOARD, board_2025(), viewers={TOKEN})
+    done = aoc(fake_aoc, aocd_loaded, "leaderboard", "2025", str(BOARD), cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "Global" not in done.stdout
+    assert "Days 1-12" in done.stdout
+    assert "│ *.... ..... .+ │" in done.stdout
+    shown = json.loads(aoc(fake_aoc, aocd_loaded, "leaderboard", "2025", str(BOARD),
+                           "--json", cwd=tmp_path).stdout)
+    assert [len(m["days"]) for m in shown["members"]] == [12, 12]
+    assert [m["global_score"] for m in shown["members"]] == [None, None]
+    assert shown["from_cache"] is True
+
+
+def test_a_board_you_cannot_see(
+    fake_aoc: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path
+) -> None:
+    aocd_loaded.set_token()
+    fake_aoc.add_user(TOKEN)
+    fake_aoc.add_board(2023, BOARD, board_2023(), viewers={"someone else"})
+    done = aoc(fake_aoc, aocd_loaded, "leaderboard", "2023", str(BOARD), cwd=tmp_path)
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr.startswith("Error: adventofcode.com will not show private leaderboard "
+                                  "424242 of 2023 to you: you are not a member of it")
+    assert done.stderr.count("\n") == 1
+
+
+def test_a_dead_token(fake_aoc: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path) -> None:
+    aocd_loaded.set_token()  # aocd knows whose it was; the site no longer takes it
+    fake_aoc.add_board(2023, BOARD, board_2023(), viewers={TOKEN + "x"})
+    done = aoc(fake_aoc, aocd_loaded, "leaderboard", "2023", str(BOARD), cwd=tmp_path)
+    assert done.returncode == 2
+    assert done.stderr.startswith("Error: adventofcode.com refused the session token")
+    assert done.stderr.count("\n") == 1
+
+
+def test_no_token(aocd_home: AocdHome, tmp_path: Path) -> None:
+    done = aoc(None, aocd_home, "leaderboard", "2023", str(BOARD), cwd=tmp_path)
+    assert done.returncode == 2
+    assert done.stderr.startswith("Error: No Advent of Code session token is set")
+
+
+def test_no_network(aocd_home: AocdHome, tmp_path: Path) -> None:
+    aocd_home.set_token()
+    done = aoc(None, aocd_home, "leaderboard", "2023", str(BOARD), cwd=tmp_path)
+    assert done.returncode == 2
+    assert done.stderr.startswith("Error: Could not reach adventofcode.com to fetch private "
+                                  "leaderboard 424242 of 2023 (no network?)")
+    assert "Traceback" not in done.stderr
+
+
+def test_a_damaged_kept_board_is_fetched_again(
+    fake_aoc: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path
+) -> None:
+    aocd_loaded.set_token()
+    fake_aoc.add_board(2023, BOARD, board_2023(), viewers={TOKEN})
+    kept = aocd_loaded.data / USER_ID / f"2023_leaderboard_{BOARD}.json"
+    kept.parent.mkdir(parents=True)
+    kept.write_text("{not json")
+    os.utime(kept, (time.time(), time.time()))
+    done = aoc(fake_aoc, aocd_loaded, "leaderboard", "2023", str(BOARD), cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(kept.read_text())["board"]["owner_id"] == 1234567

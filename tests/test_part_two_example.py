@@ -1,0 +1,144 @@
+"""Part 2's example once part 1 is in: `aoc run` offers it as a ready-to-paste
+`Example(...)`, and `aoc examples` shows what aocd's example parser reads from the page."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+from conftest import TOKEN, AocdHome
+from fake_aoc import FakeAoC
+from project_copy import copy_project
+from site_cli import aoc as aoc_now
+
+from aoc2023.framework.calendar import unlock_time
+
+YEAR, DAY = 2076, 5
+DAY_05 = '''
+from aoc2023.framework import Example, Solution
+
+class Day05(Solution[str]):
+    examples = [Example("1 2 3\\n", part_1=6)]
+
+    def part_1(self, text: str) -> int:
+        return sum(map(int, text.split()))
+
+    def part_2(self, text: str) -> int:
+        return 10 * sum(map(int, text.split()))
+'''
+
+
+def aoc(site: FakeAoC | None, home: AocdHome, *args: str,
+        cwd: Path) -> subprocess.CompletedProcess[str]:
+    """`aoc` with its clock a day after 2076 day 5 unlocked (the one thing mocked)."""
+    shift = unlock_time(YEAR, DAY).timestamp() + 86400 - time.time()
+    return aoc_now(site, home, *args, cwd=cwd, shift=shift)
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    copy = copy_project(tmp_path / "project")
+    (copy / "aoc2076").mkdir()
+    (copy / "aoc2076" / "__init__.py").write_text("")
+    (copy / "aoc2076" / "day05.py").write_text(DAY_05)
+    return copy
+
+
+@pytest.fixture
+def site(fake_aoc: FakeAoC, aocd_loaded: AocdHome) -> FakeAoC:
+    aocd_loaded.set_token()
+    fake_aoc.add_puzzle(YEAR, DAY, "Sums", inputs={TOKEN: "4 5 6\n"}, example="1 2 3",
+                        example_answers=("6", "60"), solutions=["15", "150"])
+    return fake_aoc
+
+
+def test_run_offers_part_2s_example_once_part_1_is_accepted(
+    site: FakeAoC, aocd_loaded: AocdHome, project: Path
+) -> None:
+    done = aoc(site, aocd_loaded, "run", str(YEAR), str(DAY), "--yes", "--json", cwd=project)
+    assert done.returncode == 0, done.stderr
+    notices = json.loads(done.stdout)["notices"]
+    # Part 1 went in; part 2 (150) too, as it may: it is the right answer on the fake.
+    assert not any("part 2's example" in notice for notice in notices), notices
+
+
+def test_run_offers_it_after_part_1_and_not_after_part_2(
+    site: FakeAoC, aocd_loaded: AocdHome, project: Path
+) -> None:
+    site.puzzles[YEAR, DAY].solutions = ["15", "151"]  # part 2 wrong: only part 1 is in
+    done = aoc(site, aocd_loaded, "run", str(YEAR), str(DAY), "--yes", "--json", cwd=project)
+    assert done.returncode == 1, done.stderr  # part 2's answer was wrong
+    notices = json.loads(done.stdout)["notices"]
+    offered = [n for n in notices if "part 2's example" in n]
+    assert offered == [
+        f"{YEAR} day {DAY}: part 1 is in; part 2's example, as aocd's example parser reads "
+        "the page (check it), to paste into the day's examples:\n"
+        'Example("""\n1 2 3\n""", part_1=6, part_2=60),'], notices
+
+    # The next run repeats it from the note kept beside aocd's cache: no request.
+    before = len(site.requests)
+    repeat = aoc(site, aocd_loaded, "run", str(YEAR), str(DAY), "--no-submit", "--json",
+                 cwd=project)
+    assert offered[0] in json.loads(repeat.stdout)["notices"]
+    assert len(site.requests) == before
+
+    # Declared in the day: not offered again, and no request for it.
+    (project / "aoc2076" / "day05.py").write_text(DAY_05.replace("part_1=6)", "part_1=6, "
+                                                                 "part_2=60)"))
+    before = len(site.requests)
+    again = aoc(site, aocd_loaded, "run", str(YEAR), str(DAY), "--no-submit", "--json",
+                cwd=project)
+    assert not any("part 2's example" in n for n in json.loads(again.stdout)["notices"])
+    assert len(site.requests) == before
+
+
+def test_no_part_2_answer_on_the_page_is_said(
+    site: FakeAoC, aocd_loaded: AocdHome, project: Path
+) -> None:
+    site.puzzles[YEAR, DAY].example_answers = ("6", None)
+    site.puzzles[YEAR, DAY].answers.append("15")
+    aocd_loaded.cache_answer(YEAR, DAY, 1, "15")
+    done = aoc(site, aocd_loaded, "run", str(YEAR), str(DAY), "--no-submit", cwd=project)
+    assert "aocd's example parser finds none on the page" in done.stderr, done.stderr
+    assert f"(aoc read {YEAR} {DAY})" in done.stderr
+
+
+def test_examples_shows_what_the_parser_reads_now(
+    site: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path
+) -> None:
+    before = aoc(site, aocd_loaded, "examples", str(YEAR), str(DAY), cwd=tmp_path)
+    assert before.returncode == 0, before.stderr
+    assert before.stdout == (
+        f"# {YEAR} day {DAY} (Sums): 1 example as aocd's example parser reads the page now. "
+        "Check the answers.\n\n"
+        'EXAMPLE = """\n1 2 3\n"""\n\n'
+        "    # The example's answers as aocd's example parser read them from the puzzle page: "
+        "check them.\n"
+        "    # Add part_2=... to an example once part 2 is unlocked.\n"
+        "    examples = [\n"
+        "        Example(EXAMPLE, part_1=6),\n"
+        "    ]\n")
+    site.puzzles[YEAR, DAY].answers.append("15")
+    aocd_loaded.cache_answer(YEAR, DAY, 1, "15")
+    after = aoc(site, aocd_loaded, "examples", str(YEAR), str(DAY), cwd=tmp_path)
+    assert after.returncode == 0, after.stderr
+    assert "Fetched the page again" in after.stderr
+    assert "        Example(EXAMPLE, part_1=6, part_2=60),\n" in after.stdout
+    pages = site.requests_for(f"/{YEAR}/day/{DAY}")
+    assert len(pages) == 2
+
+
+def test_examples_failures_are_one_sentence(
+    fake_aoc: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path
+) -> None:
+    no_token = aoc(fake_aoc, aocd_loaded, "examples", str(YEAR), str(DAY), cwd=tmp_path)
+    assert no_token.returncode == 2
+    assert no_token.stderr.startswith("Error: No Advent of Code session token is set")
+    aocd_loaded.set_token()
+    no_network = aoc(None, aocd_loaded, "examples", "2023", "7", cwd=tmp_path)
+    assert no_network.returncode == 2
+    assert no_network.stderr.startswith("Error: Could not reach adventofcode.com")
+    assert no_network.stderr.count("\n") == 1

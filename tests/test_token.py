@@ -1,0 +1,157 @@
+"""`aoc token` against the fake site: where the token is, whose, whether the site takes it,
+and the fix when it does not; never the token itself."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from conftest import TOKEN, USER_ID, AocdHome
+from fake_aoc import FakeAoC
+from site_cli import aoc
+
+
+def settings_requests(site: FakeAoC) -> int:
+    return len(site.requests_for("/settings"))
+
+
+def test_unknown_token_is_resolved_memoised_and_checked_in_one_request(
+    fake_aoc: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path
+) -> None:
+    aocd_loaded.set_token(user_id=None)
+    fake_aoc.add_user(TOKEN, 7654321, "someone")
+    done = aoc(fake_aoc, aocd_loaded, "token", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert f"…{TOKEN[-4:]}, from {aocd_loaded.config / 'token'}" in done.stdout
+    assert "github.someone.7654321 (from the site, now in aocd's memo)" in done.stdout
+    assert "✔ accepted (just now; 1 request)" in done.stdout
+    assert settings_requests(fake_aoc) == 1
+    memo = json.loads((aocd_loaded.config / "token2id.json").read_text())
+    assert memo == {TOKEN: "github.someone.7654321"}
+    assert TOKEN[:8] not in done.stdout + done.stderr
+
+    # Known now, and taken less than 15 minutes ago: no request at all.
+    again = aoc(fake_aoc, aocd_loaded, "token", cwd=tmp_path)
+    assert again.returncode == 0, again.stderr
+    assert "(aocd's memo, token2id.json)" in again.stdout
+    assert "0 requests" in again.stdout
+    assert settings_requests(fake_aoc) == 1
+
+    # --recheck asks again, once.
+    forced = aoc(fake_aoc, aocd_loaded, "token", "--recheck", cwd=tmp_path)
+    assert "✔ accepted (just now; 1 request)" in forced.stdout
+    assert settings_requests(fake_aoc) == 2
+
+
+def test_known_token_is_checked_with_one_request(
+    fake_aoc: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path
+) -> None:
+    aocd_loaded.set_token()
+    fake_aoc.add_user(TOKEN)
+    done = aoc(fake_aoc, aocd_loaded, "token", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert f"Owner:  {USER_ID} (aocd's memo, token2id.json)" in done.stdout
+    assert "1 request)" in done.stdout
+    assert settings_requests(fake_aoc) == 1
+
+
+def test_expired_token_says_the_fix_and_exits_2(
+    fake_aoc: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path
+) -> None:
+    aocd_loaded.set_token()  # aocd knows whose it was; the site no longer takes it
+    done = aoc(fake_aoc, aocd_loaded, "token", cwd=tmp_path)
+    assert done.returncode == 2
+    assert "✘ refused (1 request)" in done.stdout
+    assert done.stderr.startswith("Error: adventofcode.com refused the token (it is expired")
+    assert str(aocd_loaded.config / "token") in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_a_refusal_elsewhere_forgets_that_it_was_accepted(
+    fake_aoc: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path
+) -> None:
+    """A token taken minutes ago and refused since (by a fetch) is asked again."""
+    import pytest
+
+    from aoc2023.framework.aocd.client import fetch_input
+    from aoc2023.framework.errors import NoInputError
+
+    aocd_loaded.set_token()
+    fake_aoc.add_user(TOKEN)
+    assert aoc(fake_aoc, aocd_loaded, "token", cwd=tmp_path).returncode == 0
+    del fake_aoc.users[TOKEN]
+    fake_aoc.add_puzzle(2023, 3, "Logged out")  # no input for this token: HTTP 400
+    with pytest.raises(NoInputError, match="refused the session token"):
+        fetch_input(2023, 3, TOKEN)
+    done = aoc(fake_aoc, aocd_loaded, "token", cwd=tmp_path)
+    assert "✘ refused" in done.stdout, done.stdout + done.stderr
+    assert done.returncode == 2
+
+
+def test_session_prefix_from_the_environment_is_taken_off_and_said(
+    fake_aoc: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path
+) -> None:
+    fake_aoc.add_user(TOKEN)
+    env = aocd_loaded.env() | {"AOC_SESSION": f' "session={TOKEN}"\r\n'}
+    done = aoc(fake_aoc, aocd_loaded, "token", cwd=tmp_path, env=env)
+    assert done.returncode == 0, done.stderr
+    assert "from $AOC_SESSION" in done.stdout
+    assert "pasted with surrounding whitespace and quotes and a session= prefix" in done.stdout
+    assert [r.token for r in fake_aoc.requests] == [TOKEN]
+
+
+def test_session_prefix_in_the_token_file_works(
+    fake_aoc: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path
+) -> None:
+    fake_aoc.add_user(TOKEN)
+    (aocd_loaded.config / "token").write_text(f"session={TOKEN}\n")
+    done = aoc(fake_aoc, aocd_loaded, "token", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "pasted with a session= prefix" in done.stdout
+    assert [r.token for r in fake_aoc.requests] == [TOKEN]
+
+
+def test_a_break_inside_the_token_is_the_fix_without_a_request(
+    fake_aoc: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path
+) -> None:
+    env = aocd_loaded.env() | {"AOC_SESSION": TOKEN[:40] + " " + TOKEN[40:]}
+    done = aoc(fake_aoc, aocd_loaded, "token", cwd=tmp_path, env=env)
+    assert done.returncode == 2
+    assert "Error: The token has a space, a line break" in done.stderr
+    assert "Site:   ? not asked: the token cannot be sent as it is" in done.stdout
+    assert fake_aoc.requests == []
+
+
+def test_no_token_is_one_sentence_and_exit_2(aocd_home: AocdHome, tmp_path: Path) -> None:
+    done = aoc(None, aocd_home, "token", cwd=tmp_path)
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr.startswith("Error: No Advent of Code session token is set (looked in")
+    assert done.stderr.count("\n") == 1
+
+
+def test_no_network_is_one_sentence_and_exit_2(aocd_home: AocdHome, tmp_path: Path) -> None:
+    aocd_home.set_token()
+    done = aoc(None, aocd_home, "token", cwd=tmp_path)
+    assert done.returncode == 2
+    assert "Owner:  github.tester.1234567 (aocd's memo" in done.stdout
+    assert "? could not be asked (1 request)" in done.stdout
+    assert "Error: Could not reach adventofcode.com to check the session token (no network?)" \
+        in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_a_prefixed_token_file_works_for_aocds_runner_too(
+    fake_aoc: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path
+) -> None:
+    """aocd reads the token file's first word as it is; `aoc` hands aocd the cleaned token
+    (as $AOC_SESSION), so its runner, started through `aoc -y`, sends the right cookie."""
+    from conftest import DAY_7_EXAMPLE
+
+    aocd_loaded.set_token()
+    (aocd_loaded.config / "token").write_text(f"session={TOKEN}\n")
+    fake_aoc.add_puzzle(2023, 7, "Camel Cards", inputs={TOKEN: DAY_7_EXAMPLE})
+    done = aoc(fake_aoc, aocd_loaded, "-y", "2023", "-d", "7", "-s", "-p", "aoc2023",
+               cwd=tmp_path)
+    assert "6440" in done.stdout, done.stdout + done.stderr
+    assert fake_aoc.requests and {r.token for r in fake_aoc.requests} == {TOKEN}
