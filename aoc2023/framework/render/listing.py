@@ -9,7 +9,7 @@ from aoc2023.framework.render.table import Cell, Column
 from aoc2023.framework.results import DayListing, Listing, PartListing
 
 _COLUMNS = [
-    Column("Day", "right"), Column("Title"), Column("Part 1 examples", "right"),
+    Column("Day", "right"), Column("Title", kind="text"), Column("Part 1 examples", "right"),
     Column("Part 2 examples", "right"), Column("Part 1 answer"), Column("Part 2 answer"),
 ]
 

@@ -7,9 +7,9 @@ from aoc2023.framework.render.table import Cell, Column, render_table
 from aoc2023.framework.results import ProfileRow
 
 
-def render_profile(rows: list[ProfileRow], colour: bool) -> str:
+def render_profile(rows: list[ProfileRow], colour: bool, width: int | None = None) -> str:
     columns = [Column("Own time", "right"), Column("Total", "right"), Column("Calls", "right"),
-               Column("Function"), Column("Where")]
+               Column("Function", kind="text"), Column("Where", kind="text")]
     table = [
         [
             Cell(format_duration(row.own_seconds)),
@@ -22,4 +22,4 @@ def render_profile(rows: list[ProfileRow], colour: bool) -> str:
         for row in rows
     ]
     title = f"Profile: the {len(rows)} functions with the most time of their own"
-    return render_table(title, columns, table, colour)
+    return render_table(title, columns, table, colour, width)

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import IO
 
 from aoc2023.framework.calendar import puzzle_parts
 from aoc2023.framework.render.common import format_duration, part_cell, show
-from aoc2023.framework.render.table import Cell, Column
+from aoc2023.framework.render.table import NBSP, Cell, Column, table_width, terminal_width
 from aoc2023.framework.results import SUBMIT_FAILED, DayResult, PartResult, RunReport, Status
 
 
@@ -50,28 +50,66 @@ def submissions(report: RunReport) -> list[tuple[str, str]]:
 
 
 _COLUMNS = [
-    Column("Day", "right"), Column("Title"), Column("Input"), Column("Parse", "right"),
+    Column("Day", "right"), Column("Title", kind="text"), Column("Input", kind="text"),
+    Column("Parse", "right"),
     Column("Part 1"), Column("Time", "right"), Column("Part 2"), Column("Time", "right"),
 ]
+_NARROW_COLUMNS = [
+    Column("Day", kind="text"), Column("Parse", "right"), Column("Part 1"), Column("Part 2"),
+]
+"""For a terminal too narrow for the table above: the day, its title and input in one
+cell, and each part's time under its answer."""
+
+def _together(text: str) -> str:
+    """`text` kept on one line when a cell wraps (a duration: `12.5 ms`)."""
+    return text.replace(" ", NBSP)
+
+
+def _part_cells(result: DayResult) -> tuple[Cell, Cell]:
+    by_number = {part.part: part for part in result.parts}
+    first = part_cell(by_number.get(1)) if result.parts or not result.error \
+        else Cell("! error", "red")
+    second = (part_cell(by_number.get(2)) if 2 in puzzle_parts(result.year, result.day)
+              else Cell("no part 2", "dim"))
+    return first, second
 
 
 def _row(result: DayResult) -> list[Cell]:
     by_number = {part.part: part for part in result.parts}
-    first, second = by_number.get(1), by_number.get(2)
+    first, second = _part_cells(result)
     return [
         Cell(f"{result.year}/{result.day:02d}"),
         Cell(result.title or ""),
         Cell(result.label or result.source or ""),
         Cell(format_duration(result.parse_seconds)),
-        part_cell(first) if result.parts or not result.error else Cell("! error", "red"),
-        _time_cell(first),
-        part_cell(second) if 2 in puzzle_parts(result.year, result.day)
-        else Cell("no part 2", "dim"),
-        _time_cell(second),
+        first, _time_cell(by_number.get(1)), second, _time_cell(by_number.get(2)),
     ]
 
 
+def _narrow_row(result: DayResult) -> list[Cell]:
+    by_number = {part.part: part for part in result.parts}
+    day = " ".join(filter(None, [f"{result.year}/{result.day:02d}", result.title,
+                                 f"({result.label or result.source})" if result.label
+                                 or result.source else None]))
+    cells = []
+    for cell, number in zip(_part_cells(result), (1, 2), strict=True):
+        time = _time_cell(by_number.get(number)).text
+        cells.append(Cell(cell.text + (f"\n{_together(time)}" if time else ""), cell.style,
+                          cell.drawn))
+    return [Cell(day), Cell(format_duration(result.parse_seconds)), *cells]
+
+
+def layout(results: Sequence[DayResult], width: int | None
+           ) -> tuple[list[Column], list[list[Cell]]]:
+    """The columns and rows of `results`: the wide table when it fits `width`, else the
+    narrow one."""
+    rows = [_row(result) for result in results]
+    if width is None or table_width(_COLUMNS, rows, width) <= width:
+        return _COLUMNS, rows
+    return _NARROW_COLUMNS, [_narrow_row(result) for result in results]
+
+
 def render(report: RunReport, verbose: bool, out: IO[str], err: IO[str]) -> None:
-    rows = [_row(result) for result in report.results]
-    show("Advent of Code", _COLUMNS, rows, report.notices, problems(report.results, verbose),
+    columns, rows = layout(report.results, terminal_width(out))
+    show("Advent of Code", columns, rows, report.notices, problems(report.results, verbose),
          out, err, after=submissions(report))
