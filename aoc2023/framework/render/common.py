@@ -10,6 +10,8 @@ from aoc2023.framework.render.table import (
     NBSP,
     Cell,
     Column,
+    Layout,
+    choose_layout,
     paint,
     render_table,
     terminal_width,
@@ -79,13 +81,17 @@ def show(
     out: IO[str],
     err: IO[str],
     after: Sequence[tuple[str, str]] = (),
+    narrow: Layout | None = None,
 ) -> None:
     """A command's output for people: notices (yellow, stderr), the table (stdout), the
-    problems (red, stderr), then any further `(line, style)` lines (stderr)."""
+    problems (red, stderr), then any further `(line, style)` lines (stderr). The table
+    is `narrow` (other columns, the same facts) when the terminal is too narrow for it."""
     colour_err, width_err = use_colour(err), terminal_width(err)
     for notice in notices:
         print(paint(wrap_message(notice, width_err), "yellow", colour_err), file=err)
-    print(render_table(title, columns, rows, use_colour(out), terminal_width(out)), file=out)
+    width = terminal_width(out)
+    columns, rows = choose_layout([(columns, rows), *([narrow] if narrow else [])], width)
+    print(render_table(title, columns, rows, use_colour(out), width), file=out)
     for line in problems:
         print(paint(wrap_message(line, width_err), "red", colour_err), file=err)
     for line, style in after:

@@ -7,7 +7,14 @@ from typing import IO
 
 from aoc2023.framework.calendar import puzzle_parts
 from aoc2023.framework.render.common import format_duration, part_cell, show
-from aoc2023.framework.render.table import NBSP, Cell, Column, table_width, terminal_width
+from aoc2023.framework.render.table import (
+    NBSP,
+    Cell,
+    Column,
+    Layout,
+    choose_layout,
+    terminal_width,
+)
 from aoc2023.framework.results import SUBMIT_FAILED, DayResult, PartResult, RunReport, Status
 
 
@@ -54,11 +61,10 @@ _COLUMNS = [
     Column("Parse", "right"),
     Column("Part 1"), Column("Time", "right"), Column("Part 2"), Column("Time", "right"),
 ]
-_NARROW_COLUMNS = [
-    Column("Day", kind="text"), Column("Parse", "right"), Column("Part 1"), Column("Part 2"),
-]
-"""For a terminal too narrow for the table above: the day, its title and input in one
-cell, and each part's time under its answer."""
+_NARROW_COLUMNS = [Column("Day", kind="text"), Column("Part 1"), Column("Part 2")]
+"""For a terminal too narrow for the table above: the day, its title, input and parse
+time in one cell, and each part's time under its answer."""
+
 
 def _together(text: str) -> str:
     """`text` kept on one line when a cell wraps (a duration: `12.5 ms`)."""
@@ -88,25 +94,24 @@ def _row(result: DayResult) -> list[Cell]:
 
 def _narrow_row(result: DayResult) -> list[Cell]:
     by_number = {part.part: part for part in result.parts}
+    source = result.label or result.source
     day = " ".join(filter(None, [f"{result.year}/{result.day:02d}", result.title,
-                                 f"({result.label or result.source})" if result.label
-                                 or result.source else None]))
-    cells = []
+                                 f"({source})" if source else None]))
+    parse = format_duration(result.parse_seconds)
+    cells = [Cell(day + (f"\nparse {_together(parse)}" if parse else ""))]
     for cell, number in zip(_part_cells(result), (1, 2), strict=True):
         time = _time_cell(by_number.get(number)).text
         cells.append(Cell(cell.text + (f"\n{_together(time)}" if time else ""), cell.style,
                           cell.drawn))
-    return [Cell(day), Cell(format_duration(result.parse_seconds)), *cells]
+    return cells
 
 
-def layout(results: Sequence[DayResult], width: int | None
-           ) -> tuple[list[Column], list[list[Cell]]]:
+def layout(results: Sequence[DayResult], width: int | None) -> Layout:
     """The columns and rows of `results`: the wide table when it fits `width`, else the
     narrow one."""
-    rows = [_row(result) for result in results]
-    if width is None or table_width(_COLUMNS, rows, width) <= width:
-        return _COLUMNS, rows
-    return _NARROW_COLUMNS, [_narrow_row(result) for result in results]
+    return choose_layout([(_COLUMNS, [_row(result) for result in results]),
+                          (_NARROW_COLUMNS, [_narrow_row(result) for result in results])],
+                         width)
 
 
 def render(report: RunReport, verbose: bool, out: IO[str], err: IO[str]) -> None:

@@ -91,7 +91,7 @@ def paint(text: str, style: str | None, colour: bool) -> str:
 
 def wrap_message(text: str, width: int | None) -> str:
     """A long message (a notice, the site's reply) wrapped at word boundaries to `width`;
-    its own line breaks are kept, and a line with no spaces (a drawing) is left whole."""
+    its own line breaks are kept, and a word longer than `width` is left whole."""
     if width is None:
         return text
     return "\n".join(
@@ -117,15 +117,17 @@ def _words(text: str) -> list[str]:
     return text.replace("\n", " ").split(" ")
 
 
-def _natural(column: Column, cells: Sequence[Cell]) -> tuple[int, int]:
-    """A column's width as wide as its contents, and the narrowest it may be."""
+def _natural(column: Column, cells: Sequence[Cell], whole_words: bool = False
+             ) -> tuple[int, int]:
+    """A column's width as wide as its contents, and the narrowest it may be (with
+    `whole_words`, as if no word in it could be broken)."""
     texts = [column.heading] + [cell.text for cell in cells]
     widest = max(len(line) for text in texts for line in text.split("\n"))
     heading_words = max(len(word) for word in _words(column.heading))
     if column.fit == "value":
         values = max((len(line) for cell in cells for line in cell.text.split("\n")), default=0)
         return widest, max(values, heading_words)
-    if column.fit == "words":
+    if column.fit == "words" or whole_words:
         words = max((len(word) for cell in cells
                      for word in (cell.text.split("\n") if cell.drawn else _words(cell.text))),
                     default=0)
@@ -134,10 +136,11 @@ def _natural(column: Column, cells: Sequence[Cell]) -> tuple[int, int]:
 
 
 def fit_widths(columns: Sequence[Column], rows: Sequence[Sequence[Cell]],
-               width: int | None) -> list[int]:
+               width: int | None, whole_words: bool = False) -> list[int]:
     """Each column's width: as wide as its contents, or narrower, column kind by column
     kind and the widest first, until the table fits `width` (as far as it can)."""
-    limits = [_natural(column, [row[i] for row in rows]) for i, column in enumerate(columns)]
+    limits = [_natural(column, [row[i] for row in rows], whole_words)
+              for i, column in enumerate(columns)]
     widths = [natural for natural, _ in limits]
     if width is None:
         return widths
@@ -155,9 +158,22 @@ def fit_widths(columns: Sequence[Column], rows: Sequence[Sequence[Cell]],
 
 
 def table_width(columns: Sequence[Column], rows: Sequence[Sequence[Cell]],
-                width: int | None) -> int:
+                width: int | None, whole_words: bool = False) -> int:
     """How wide the table is once fitted to `width`: wider than it when it cannot fit."""
-    return sum(fit_widths(columns, rows, width)) + 3 * len(columns) + 1
+    return sum(fit_widths(columns, rows, width, whole_words)) + 3 * len(columns) + 1
+
+
+Layout = tuple[Sequence[Column], Sequence[Sequence[Cell]]]
+"""A table's columns and rows: a view may offer a narrower layout of the same facts."""
+
+
+def choose_layout(layouts: Sequence[Layout], width: int | None) -> Layout:
+    """The first layout that fits `width` without breaking a word, else the last (the
+    narrowest, which may then break words of free text to fit)."""
+    for columns, rows in layouts:
+        if width is None or table_width(columns, rows, width, whole_words=True) <= width:
+            return columns, rows
+    return layouts[-1]
 
 
 class TableWriter:
