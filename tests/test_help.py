@@ -7,6 +7,7 @@ from __future__ import annotations
 import subprocess
 import sys
 from importlib.metadata import version
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -66,7 +67,7 @@ def test_help_has_no_break_inside_a_sentence_and_one_bracket_style(
     lines = prose_lines(done.stdout)
     usage = next(line for line in lines if "Usage:" in line)
     assert "{" not in usage and "}" not in usage
-    for line, after in zip(lines, lines[1:], strict=False):
+    for line, after in pairwise(lines):
         if line.strip() and after.strip():  # a line broken early: the next word would fit
             assert len(line) + 1 + len(after.split()[0]) > columns - 2, (line, after)
     assert max(len(line) for line in done.stdout.splitlines()) <= columns

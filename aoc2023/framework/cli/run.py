@@ -78,28 +78,41 @@ def run(
     it can be right (see the README); on a terminal you confirm it first. Exit code:
     0 when nothing is wrong, 1 when an answer is wrong, 2 when something could not run.
     """
+    from functools import partial
+
     from aoc2023.framework.inputs import RunRequest
-    from aoc2023.framework.results import run_exit_code
+    from aoc2023.framework.results import RunReport, run_exit_code
     from aoc2023.framework.runner import run_days
 
     configure_logging(verbose)
     if watch:
         watch_run(RunRequest(year, days, input_file=input_file, example=input_file is None),
                   as_json=as_json, verbose=verbose, timeout=timeout, profile=profile)
+    from aoc2023.framework.cli import live
     from aoc2023.framework.settings import load_settings
 
     profiler = None
     try:
         settings = load_settings()  # on every run: a mistake there is said at once
         runner, profiler = day_runner_for(timeout, profile)
-        with day_code_output(as_json):
-            outcome = run_days(RunRequest(year, days, input_file, example), runner)
-        if not no_submit and settings.submit and not outcome.interrupted:
-            outcome = submit_answers(outcome, yes=yes or not settings.confirm,
-                                     dry_run=dry_run, wait=wait, resend=resend)
+        request = RunRequest(year, days, input_file, example)
+        submitting = not no_submit and settings.submit
+        send = partial(submit_answers, yes=yes or not settings.confirm, dry_run=dry_run,
+                       wait=wait, resend=resend)
+        if live.wanted(as_json):  # each row as it comes, its questions after it
+            with day_code_output(as_json):
+                outcome = live.run_live(
+                    partial(run_days, request, runner),
+                    (lambda result: send(RunReport([result])).results[0]) if submitting
+                    else None, verbose)
+        else:
+            with day_code_output(as_json):
+                outcome = run_days(request, runner)
+            if submitting and not outcome.interrupted:
+                outcome = send(outcome)
+            show_run(outcome, as_json, verbose)
     except Exception as error:
         fail(error, verbose)
-    show_run(outcome, as_json, verbose)
     if profiler is not None:
         show_profile(profiler, sys.stderr if as_json else sys.stdout)
     raise typer.Exit(run_exit_code(outcome.results, outcome.interrupted))

@@ -12,8 +12,13 @@ from aoc2023.framework.render.table import (
     Cell,
     Column,
     Layout,
+    TableWriter,
     choose_layout,
+    fit_widths,
+    paint,
     terminal_width,
+    use_colour,
+    wrap_message,
 )
 from aoc2023.framework.results import SUBMIT_FAILED, DayResult, PartResult, RunReport, Status
 
@@ -40,6 +45,13 @@ def problems(results: Iterable[DayResult], verbose: bool) -> list[str]:
                 if verbose and part.traceback:
                     lines.append(part.traceback.rstrip())
     return lines
+
+
+def show_submissions(report: RunReport, err: IO[str]) -> None:
+    """What was sent and what the site said, under a live table's row."""
+    colour, width = use_colour(err), terminal_width(err)
+    for line, style in submissions(report):
+        print(paint(wrap_message(line, width), style, colour), file=err)
 
 
 def submissions(report: RunReport) -> list[tuple[str, str]]:
@@ -118,3 +130,54 @@ def render(report: RunReport, verbose: bool, out: IO[str], err: IO[str]) -> None
     columns, rows = layout(report.results, terminal_width(out))
     show("Advent of Code", columns, rows, report.notices, problems(report.results, verbose),
          out, err, after=submissions(report))
+
+
+_TYPICAL = DayResult(
+    2023, 25, "A Puzzle Title Of Four Words", "example", "example 1", 0.0125, parts=tuple(
+        PartResult(part, Status.CORRECT, "1234567890123", 0.125, timed_with_other_part=True)
+        for part in (1, 2)),
+)
+"""A row like the ones to come, to size a table whose rows are shown as they come."""
+
+
+class LiveTable:
+    """The run table on a terminal, a row as soon as each day is done: the widths are
+    set up front from a typical row (a longer answer wraps at its spaces)."""
+
+    def __init__(self, out: IO[str], width: int | None) -> None:
+        self.out = out
+        columns, rows = layout([_TYPICAL], width)
+        self.narrow = columns is _NARROW_COLUMNS
+        self.writer = TableWriter("Advent of Code", columns, fit_widths(columns, rows, width),
+                                  use_colour(out))
+        self.open = False
+        self.titled = False
+
+    def start(self) -> None:
+        """The title and headings (again after a question, without the title)."""
+        if not self.open:
+            head = self.writer.head()
+            print(head if not self.titled else head.split("\n", 1)[1], file=self.out,
+                  flush=True)
+            self.open = self.titled = True
+
+    def row(self, result: DayResult) -> None:
+        self.start()
+        cells = _narrow_row(result) if self.narrow else _row(result)
+        print(self.writer.row(cells), file=self.out, flush=True)
+
+    def close(self) -> None:
+        """The table's last line, before anything else is shown (a question, a note)."""
+        if self.open:
+            print(self.writer.foot(), file=self.out, flush=True)
+            self.open = False
+
+
+def render_after_live(report: RunReport, verbose: bool, err: IO[str]) -> None:
+    """What follows a live table: the notices and the problems (what was sent is shown
+    under each day's row, as it is sent)."""
+    colour, width = use_colour(err), terminal_width(err)
+    lines = [(notice, "yellow") for notice in report.notices]
+    lines += [(line, "red") for line in problems(report.results, verbose)]
+    for line, style in lines:
+        print(paint(wrap_message(line, width), style, colour), file=err)
