@@ -8,9 +8,10 @@ Code's fonts (advent-of-code-ocr knows only the 6-row one). aococr skips what it
 read, so a reading is taken only when its glyphs account for every lit pixel: one
 unknown glyph and the drawing stays a drawing, shown whole and never sent.
 
-This is the one home of "what an answer is": `judged` turns a part's answer text into
-the answer, the drawing and whether it matches what was expected. aococr is imported
-only when an answer is a drawing.
+`judged` is the one home of what a drawn answer is: it turns a part's answer text into
+the answer, the drawing and whether it matches what was expected. The runner asks it
+only when the answer or the expected one has a line break, so neither this module nor
+aococr is imported for the usual one-line answer.
 """
 
 from __future__ import annotations

@@ -8,12 +8,11 @@ day is, from `run_days`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from time import monotonic
+from typing import NamedTuple
 
 
-@dataclass(frozen=True)
-class Step:
+class Step(NamedTuple):  # not a dataclass: this module is imported on every run
     year: int
     day: int
     part: int | None

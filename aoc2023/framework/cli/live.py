@@ -1,8 +1,9 @@
 """`aoc run` on a terminal: each day's row as soon as the day is done, a line saying what
 runs while a step takes long, and the questions before sending after the day's row.
 
-Used only when stdout and stderr are terminals and not under --json: output for
-programs stays one document at the end (cli/run.py).
+Used only when stdout and stderr are terminals and not under --json (cli/run.py
+decides, and imports this module only then): output for programs stays one
+document at the end.
 """
 
 from __future__ import annotations
@@ -72,11 +73,6 @@ class RunningLine:
                 self.shown = False
             progress.finished()  # nothing runs while a row or a question is shown
             show()
-
-
-def wanted(as_json: bool) -> bool:
-    """Live output: only for a person at a terminal."""
-    return not as_json and sys.stdout.isatty() and sys.stderr.isatty()
 
 
 def run_live(

@@ -88,7 +88,6 @@ def run(
     if watch:
         watch_run(RunRequest(year, days, input_file=input_file, example=input_file is None),
                   as_json=as_json, verbose=verbose, timeout=timeout, profile=profile)
-    from aoc2023.framework.cli import live
     from aoc2023.framework.settings import load_settings
 
     profiler = None
@@ -99,7 +98,9 @@ def run(
         submitting = not no_submit and settings.submit
         send = partial(submit_answers, yes=yes or not settings.confirm, dry_run=dry_run,
                        wait=wait, resend=resend)
-        if live.wanted(as_json):  # each row as it comes, its questions after it
+        if not as_json and sys.stdout.isatty() and sys.stderr.isatty():  # a person: live
+            from aoc2023.framework.cli import live
+
             with day_code_output(as_json):
                 outcome = live.run_live(
                     partial(run_days, request, runner),
