@@ -157,3 +157,12 @@ def test_a_drawing_is_shown_whole_in_the_table(year_2073: Path) -> None:
         assert row in result.stdout
     widths = {len(line) for line in result.stdout.splitlines()[1:] if line.strip()}
     assert max(widths) <= 120
+
+
+def test_a_days_test_names_the_drawing_that_did_not_match(year_2073: Path) -> None:
+    from aoc2023.framework import registry
+    from aoc2023.framework.testing import check_examples
+
+    write_day(year_2073, "ABC", "NOT_LETTERS", example_2="####\n#.##\n####")
+    with pytest.raises(AssertionError, match=r"returned '####\\n#  #\\n####'"):
+        check_examples(registry.load_day(2073, 1))

@@ -65,10 +65,11 @@ def part_cell(part: PartResult | None) -> Cell:
 
 
 def _drawing_cell(part: PartResult, mark: str, style: str) -> Cell:
-    """A drawing whose letters do not read, shown whole under its mark."""
-    text = f"{mark} a drawing, not letters:\n{part.drawing}"
+    """A drawing whose letters do not read, shown whole under its mark (the note under
+    the table says why it is not sent)."""
+    text = f"{mark} drawing:\n{part.drawing}"
     if part.status is Status.WRONG and part.expected:
-        text += f"\n(expected:)\n{part.expected}"
+        text += f"\nexpected:\n{part.expected}"
     return Cell(text, style, drawn=True)
 
 

@@ -133,7 +133,7 @@ def render(report: RunReport, verbose: bool, out: IO[str], err: IO[str]) -> None
 
 
 _TYPICAL = DayResult(
-    2023, 25, "A Puzzle Title Of Four Words", "example", "example 1", 0.0125, parts=tuple(
+    2023, 24, "A Puzzle Title Of Four Words", "example", "example 1", 0.0125, parts=tuple(
         PartResult(part, Status.CORRECT, "1234567890123", 0.125, timed_with_other_part=True)
         for part in (1, 2)),
 )
