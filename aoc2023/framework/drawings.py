@@ -60,9 +60,10 @@ def pixels(text: str) -> Pixels:
 
 
 def _lit_character(kinds: set[str]) -> str | None:
-    """Which of the drawing's characters is a lit pixel: the one that is not an unlit
-    character, else a known lit one, else the rarer one is not knowable here (None
-    means: the first in sorted order, and reading tries the other way round too)."""
+    """Which of the drawing's characters is a lit pixel: the one beside an unlit
+    character (space, dot...), else a known lit one (`#`, `█`...), else, for two
+    characters of neither kind, the first in sorted order (`read_letters` then tries
+    the other way round too). None when every pixel is unlit."""
     if len(kinds) == 1:
         (only,) = kinds
         return None if only in _UNLIT else only

@@ -73,6 +73,7 @@ class RunningLine:
                 self.shown = False
             progress.finished()  # nothing runs while a row or a question is shown
             show()
+            progress.finished()  # sending ran the day's examples, which said they ran
 
 
 def run_live(
