@@ -26,8 +26,8 @@ from aoc2023.framework.results import SUBMIT_FAILED, DayResult, PartResult, RunR
 def _time_cell(part: PartResult | None) -> Cell:
     if part is None or part.seconds is None:
         return Cell("")
-    suffix = " (1+2)" if part.timed_with_other_part else ""
-    return Cell(format_duration(part.seconds) + suffix)
+    suffix = " (1+2)" if part.timed_with_other_part else ""  # may go under it, when narrow
+    return Cell(_together(format_duration(part.seconds)) + suffix)
 
 
 def problems(results: Iterable[DayResult], verbose: bool) -> list[str]:
@@ -71,7 +71,8 @@ def submissions(report: RunReport) -> list[tuple[str, str]]:
 _COLUMNS = [
     Column("Day", "right"), Column("Title", kind="text"), Column("Input", kind="text"),
     Column("Parse", "right"),
-    Column("Part 1"), Column("Time", "right"), Column("Part 2"), Column("Time", "right"),
+    Column("Part 1"), Column("Time", "right", "words"), Column("Part 2"),
+    Column("Time", "right", "words"),
 ]
 _NARROW_COLUMNS = [Column("Day", kind="text"), Column("Part 1"), Column("Part 2")]
 """For a terminal too narrow for the table above: the day, its title, input and parse
@@ -134,10 +135,11 @@ def render(report: RunReport, verbose: bool, out: IO[str], err: IO[str]) -> None
 
 _TYPICAL = DayResult(
     2023, 24, "A Puzzle Title Of Four Words", "example", "example 1", 0.0125, parts=tuple(
-        PartResult(part, Status.CORRECT, "1234567890123", 0.125, timed_with_other_part=True)
+        PartResult(part, Status.CORRECT, "1234567890123456", 0.0125)  # "12.5 ms": widest
         for part in (1, 2)),
 )
-"""A row like the ones to come, to size a table whose rows are shown as they come."""
+"""A row like the ones to come, to size a table whose rows are shown as they come: its
+answers as long as Advent of Code's longest (16 digits), so that none is cut."""
 
 
 class LiveTable:
