@@ -139,6 +139,10 @@ def aocd_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AocdHome:
     home.config.mkdir()
     monkeypatch.delenv("AOC_SESSION", raising=False)
     monkeypatch.delenv("AOCD_EXTRA", raising=False)
+    # Output is fitted to COLUMNS when it is set, and pytest-xdist's workers have it set
+    # (80, with LINES=24): a test that wants a width sets it itself.
+    monkeypatch.delenv("COLUMNS", raising=False)
+    monkeypatch.delenv("LINES", raising=False)
     # The floor between requests across processes (a second by default) is tested on its
     # own, in test_fetch.py; elsewhere the fake site is asked as fast as the tests go.
     monkeypatch.setenv("AOC_REQUEST_FLOOR", "0")

@@ -48,6 +48,8 @@ class PartResult:
     part: int
     status: Status
     answer: str | None = None
+    """The answer as shown, compared and sent: for a drawing, its letters (None when the
+    drawing does not read as letters)."""
     seconds: float | None = None
     expected: str | None = None
     error: str | None = None
@@ -57,6 +59,8 @@ class PartResult:
     """The site's verdict on the answer sent by this run (see submit.py), or SUBMIT_FAILED."""
     submit_note: str | None = None
     """What was sent and what the site said, or why nothing was sent."""
+    drawing: str | None = None
+    """The part's answer as it drew it, when it drew letters in pixels (drawings.py)."""
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ from functools import partial
 from time import perf_counter_ns
 from typing import Any, cast
 
+from aoc2023.framework import progress
 from aoc2023.framework.errors import InputError
 from aoc2023.framework.inputs import RunInput, RunRequest, days_to_run
 from aoc2023.framework.results import DayResult, PartResult, RunReport, Status
@@ -84,10 +85,16 @@ def _judge(part: int, outcome: _Outcome, expected: str | None, shared: bool) -> 
         answer = answer_text(outcome.value)
     except (TypeError, ValueError) as error:  # ValueError: an int too long to print
         return replace(base, status=Status.ERROR, error=str(error))
-    if expected is None:
-        return replace(base, answer=answer)
-    status = Status.CORRECT if answer == expected else Status.WRONG
-    return replace(base, status=status, answer=answer)
+    if "\n" not in answer + (expected or ""):  # not a drawing: drawings.py is not imported
+        if expected is None:
+            return replace(base, answer=answer)
+        return replace(base, status=Status.CORRECT if answer == expected else Status.WRONG,
+                       answer=answer)
+    from aoc2023.framework import drawings
+
+    verdict = drawings.judged(answer, expected)
+    status = {True: Status.CORRECT, False: Status.WRONG, None: Status.UNKNOWN}[verdict.matches]
+    return replace(base, status=status, answer=verdict.answer, drawing=verdict.drawing)
 
 
 def run_solution(
@@ -144,6 +151,7 @@ def run_solution(
             continue
         if index > 0:  # each part its own instance and its own parse, as under --timeout
             solution = solution_class(extra=run_input.extra)
+        progress.started(solution_class.year, solution_class.day, part)
         fresh = parsed if index == 0 else _timed(partial(solution.parse, run_input.text))
         method = solution.part_1 if part == 1 else solution.part_2
         outcome = fresh if fresh.error else _timed(lambda: method(fresh.value))  # noqa: B023
@@ -173,6 +181,7 @@ def _solve_in_turn(
     outcomes: dict[int, _Outcome] = {}
     try:
         for part in range(1, max(run_input.parts) + 1):
+            progress.started(type(solution).year, type(solution).day, part)
             outcome = _timed(partial(next, answers))
             if isinstance(outcome.error, StopIteration):
                 outcome = _Outcome(seconds=outcome.seconds, error=TypeError(
@@ -193,8 +202,10 @@ def _solve_in_turn(
     return tuple(results)
 
 
-def run_days(request: RunRequest, run: DayRunner = run_solution) -> RunReport:
+def run_days(request: RunRequest, run: DayRunner = run_solution,
+             on_result: Callable[[DayResult], object] | None = None) -> RunReport:
     """Run every day asked for; a day that has no module yet is skipped with a notice.
+    `on_result` is told of each result as soon as it is known (a terminal shows it).
 
     Ctrl-C stops the run, keeping what finished: the part it stopped is marked
     interrupted, the days after it do not run, and the report says so.
@@ -206,11 +217,17 @@ def run_days(request: RunRequest, run: DayRunner = run_solution) -> RunReport:
         for day in days:
             if isinstance(day, DayResult):
                 report.results.append(day)
+                if on_result is not None:
+                    on_result(day)
                 continue
             current = (day.solution_class.year, day.solution_class.day)
             for one in day.runs:
+                progress.started(*current)
                 result = run(day.solution_class, one, day.title)
+                progress.finished()
                 report.results.append(result)
+                if on_result is not None:
+                    on_result(result)
                 if any(part.status is Status.INTERRUPTED for part in result.parts):
                     raise KeyboardInterrupt
     except KeyboardInterrupt:

@@ -5,7 +5,8 @@ is a candidate. It is sent only if it passes every rule below, in this order;
 otherwise the part says why not. Nothing here prints: asking the user and
 showing a countdown are done through the `Prompter` the CLI passes in.
 
-1. Not sendable at all: an empty answer; an answer of several lines.
+1. Not sendable at all: an empty answer; an answer of several lines; a drawing whose
+   letters do not read (one that reads is sent as its letters: drawings.py).
 2. The day's examples for that part must pass. A part no example checks is still
    sent (examples are not required), but the question and the note say so.
 3. Part 2 only once part 1 is solved, and never with part 1's answer (left unknown:
@@ -109,6 +110,13 @@ def _submit_day(
     failed_examples = _ExampleCheck(result.year, result.day)
     for number in sorted(parts):
         part = parts[number]
+        if part.status is Status.UNKNOWN and part.answer is None and part.drawing is not None:
+            parts[number] = replace(part, submit_note=(
+                "not sent: the answer is a drawing of several lines that does not read as "
+                "letters (a glyph unknown, or not 6 or 10 rows high), so read it and submit "
+                "it by hand on "
+                f"https://adventofcode.com/{result.year}/day/{result.day}"))
+            continue
         if part.status is not Status.UNKNOWN or part.answer is None:
             continue
         candidate = Candidate(result.year, result.day, number, part.answer)

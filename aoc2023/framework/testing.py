@@ -283,7 +283,8 @@ def _failures(result: DayResult, where: str, expected_is: str) -> list[str]:
         if part.status in {Status.CORRECT, Status.NOT_IMPLEMENTED}:
             continue
         if part.status is Status.WRONG:
-            failures.append(f"{where}, part {part.part}: returned {_shown(part.answer)}, "
+            returned = part.answer if part.answer is not None else part.drawing  # unread
+            failures.append(f"{where}, part {part.part}: returned {_shown(returned)}, "
                             f"{expected_is} {_shown(part.expected)}")
         elif part.error is not None:
             verb = "raised" if part.traceback else "failed:"

@@ -16,7 +16,7 @@ import sys
 from aoc2023.framework import registry
 from aoc2023.framework.errors import AocError, PartFailed
 from aoc2023.framework.inputs import RunInput
-from aoc2023.framework.results import Status
+from aoc2023.framework.results import ExitCode, Status
 from aoc2023.framework.runner import run_solution
 
 
@@ -55,6 +55,15 @@ def run_aocd_runner(args: list[str]) -> int:
         print(f"Error: {error}", file=sys.stderr)
         return int(error.exit_code)
 
+    from aoc2023.framework.aocd.paths import config_dir, find_token, no_token_sentence
+
+    if find_token() is None and not (config_dir() / "tokens.json").is_file():
+        # aocd's runner reads its users before its options, and fails with a traceback
+        if not {"-h", "--help"} & set(args):
+            print(f"Error: {no_token_sentence()}: aocd's runner needs your session token.",
+                  file=sys.stderr)
+            return int(ExitCode.COULD_NOT_RUN)
+        aocd.runner._load_users = dict  # type: ignore[attr-defined]  # its help needs none
     sys.argv = ["aoc", *args]
     try:
         aocd.runner.main()

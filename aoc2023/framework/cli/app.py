@@ -1,8 +1,9 @@
 """The typer app, with each command registered from its own module, and `main`.
 
-`aoc` has no options of its own but --help: a command line that starts with any other
-option (`-y 2023`, `--years=2023`, `-sy 2023`...) is one for aocd's runner, and is
-handed to it, so `aoc` behaves the same whichever package's `aoc` script is installed.
+`aoc` has no options of its own but -h/--help and --version: a command line that starts
+with any other option (`-y 2023`, `--years=2023`, `-sy 2023`...) is one for aocd's
+runner, and is handed to it, so `aoc` behaves the same whichever package's `aoc` script
+is installed (`aoc -y 2023 -h` is aocd's runner's help).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import os
 import signal
 import sys
 import threading
+from typing import Annotated
 
 import typer
 
@@ -21,6 +23,7 @@ from aoc2023.framework.cli import examples as examples_command
 from aoc2023.framework.cli import leaderboard as leaderboard_command
 from aoc2023.framework.cli import read as read_command
 from aoc2023.framework.cli import token as token_command
+from aoc2023.framework.cli.common import HELP_OPTIONS, readable_help, show_version
 from aoc2023.framework.errors import Terminated
 
 app = typer.Typer(
@@ -28,16 +31,21 @@ app = typer.Typer(
     help=(
         "Run, check and time Advent of Code solutions.\n\n"
         "Called with aocd's runner options instead of a command (aoc -y 2023 -d 7 -s), "
-        "aoc runs aocd's own runner."
+        "aoc runs aocd's own runner; aoc -y 2023 -h shows its help."
     ),
     no_args_is_help=True,
+    context_settings={"help_option_names": list(HELP_OPTIONS)},
     add_completion=False,
     pretty_exceptions_enable=False,
 )
 
 
 @app.callback()
-def _commands() -> None:
+def _commands(
+    version: Annotated[bool, typer.Option(
+        "--version", is_eager=True, callback=show_version,
+        help="Show the versions of aoc and of aocd, and exit.")] = False,
+) -> None:
     """Run, check and time Advent of Code solutions."""
     redaction.install(find_token())  # again, for an app run without `main` (tests)
 
@@ -50,6 +58,7 @@ app.command("token")(token_command.token)
 app.command("leaderboard")(leaderboard_command.leaderboard)
 app.command("read")(read_command.read)
 app.command("examples")(examples_command.examples)
+readable_help(app)  # after every command is registered
 
 
 def _terminate(signum: int, frame: object) -> None:
@@ -78,7 +87,7 @@ def _main(args: list[str]) -> int:
         if signum is not None:
             signal.signal(signum, _terminate)
     try:
-        if args and args[0].startswith("-") and args[0] != "--help":
+        if args and args[0].startswith("-") and args[0] not in (*HELP_OPTIONS, "--version"):
             from aoc2023.framework.aocd.plugin import run_aocd_runner
 
             return run_aocd_runner(args)

@@ -3,17 +3,21 @@ error becomes a sentence and an exit code, and output becomes JSON or a table.""
 
 from __future__ import annotations
 
+import inspect
 import logging
 import sys
 import traceback
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import IO, Annotated, NoReturn
+from typing import IO, Annotated, Any, NoReturn
 
 import typer
+from typer.core import TyperCommand
 
 from aoc2023.framework.errors import AocError, UsageError
 from aoc2023.framework.results import ExitCode
+
+HELP_OPTIONS = ("-h", "--help")
 
 Year = Annotated[int, typer.Argument(help="The year, e.g. 2023.")]
 Days = Annotated[
@@ -32,6 +36,55 @@ Verbose = Annotated[
 ]
 
 MAX_SECONDS = 86_400
+
+
+def show_version(asked: bool) -> None:
+    """`aoc --version`: this project's version and aocd's, read from their installed
+    metadata (so only when asked)."""
+    if not asked:
+        return
+    from importlib.metadata import PackageNotFoundError, version
+
+    def of(name: str) -> str:
+        try:
+            return version(name)
+        except PackageNotFoundError:
+            return "not installed"
+
+    typer.echo(f"aoc (aoc2023) {of('aoc2023')}, advent-of-code-data (aocd) "
+               f"{of('advent-of-code-data')}")
+    raise typer.Exit(ExitCode.OK)
+
+
+def prose(doc: str) -> str:
+    """A docstring as help text: each paragraph one line, for the help to wrap at the
+    terminal's width (typer keeps a docstring's line breaks, which then break sentences)."""
+    paragraphs = inspect.cleandoc(doc).split("\n\n")
+    return "\n\n".join(" ".join(line.strip() for line in paragraph.splitlines())
+                        for paragraph in paragraphs)
+
+
+class _OneBracketStyle(TyperCommand):
+    """A usage line in one bracket style: `aoc run [OPTIONS] YEAR [DAYS]` (typer writes
+    required arguments in braces and lower case: `{year}`)."""
+
+    def collect_usage_pieces(self, ctx: Any) -> list[str]:  # typer's own click's Context
+        return [_one_bracket_style(piece) for piece in super().collect_usage_pieces(ctx)]
+
+
+def _one_bracket_style(piece: str) -> str:
+    if piece == "[OPTIONS]" or piece[:1] not in "[{":
+        return piece
+    name = piece.strip("[]{}").upper()
+    return f"[{name}]" if piece.startswith("[") else name
+
+
+def readable_help(app: typer.Typer) -> None:
+    """Every command of `app` with its help as prose and its usage in one bracket style."""
+    for command in app.registered_commands:
+        if command.help is None and command.callback is not None and command.callback.__doc__:
+            command.help = prose(command.callback.__doc__)
+        command.cls = _OneBracketStyle
 
 
 def configure_logging(verbose: bool) -> None:

@@ -80,8 +80,10 @@ def run(
     it can be right (see the README); on a terminal you confirm it first. Exit code:
     0 when nothing is wrong, 1 when an answer is wrong, 2 when something could not run.
     """
+    from functools import partial
+
     from aoc2023.framework.inputs import RunRequest
-    from aoc2023.framework.results import run_exit_code
+    from aoc2023.framework.results import RunReport, run_exit_code
     from aoc2023.framework.runner import run_days
 
     configure_logging(verbose)
@@ -98,22 +100,40 @@ def run(
     try:
         settings = load_settings()  # on every run: a mistake there is said at once
         runner, profiler = day_runner_for(timeout, profile)
-        with day_code_output(as_json):
-            outcome = run_days(RunRequest(year, days, input_file, example), runner)
-        if not no_submit and settings.submit and not outcome.interrupted:
-            outcome = submit_answers(outcome, yes=yes or not settings.confirm,
-                                     dry_run=dry_run, wait=wait, resend=resend)
-        if not outcome.interrupted and input_file is None and not example:  # issue 13
-            from aoc2023.framework.aocd.paths import find_token
-            from aoc2023.framework.part_two import part_two_notices
+        request = RunRequest(year, days, input_file, example)
+        submitting = not no_submit and settings.submit
+        send = partial(submit_answers, yes=yes or not settings.confirm, dry_run=dry_run,
+                       wait=wait, resend=resend)
+        on_input = input_file is None and not example
+        if not as_json and sys.stdout.isatty() and sys.stderr.isatty():  # a person: live
+            from aoc2023.framework.cli import live
 
-            outcome.notices.extend(part_two_notices(outcome, find_token()))
+            with day_code_output(as_json):
+                outcome = live.run_live(
+                    partial(run_days, request, runner),
+                    (lambda result: send(RunReport([result])).results[0]) if submitting
+                    else None, verbose, part_two_notes if on_input else None)
+        else:
+            with day_code_output(as_json):
+                outcome = run_days(request, runner)
+            if submitting and not outcome.interrupted:
+                outcome = send(outcome)
+            if on_input and not outcome.interrupted:
+                outcome.notices.extend(part_two_notes(outcome))
+            show_run(outcome, as_json, verbose)
     except Exception as error:
         fail(error, verbose)
-    show_run(outcome, as_json, verbose)
     if profiler is not None:
         show_profile(profiler, sys.stderr if as_json else sys.stdout)
     raise typer.Exit(run_exit_code(outcome.results, outcome.interrupted))
+
+
+def part_two_notes(outcome: RunReport) -> list[str]:
+    """Part 2's example to paste, for days whose part 1 is in (issue 13; see part_two.py)."""
+    from aoc2023.framework.aocd.paths import find_token
+    from aoc2023.framework.part_two import part_two_notices
+
+    return part_two_notices(outcome, find_token())
 
 
 @contextmanager
@@ -243,8 +263,8 @@ def day_runner_for(timeout: float | None, profile: bool) -> tuple[DayRunner, Pro
 
 def show_profile(profiler: Profiler, out: IO[str]) -> None:
     from aoc2023.framework.render.profile import render_profile
-    from aoc2023.framework.render.table import use_colour
+    from aoc2023.framework.render.table import terminal_width, use_colour
 
     print(file=out)
-    print(render_profile(profiler.top(), use_colour(out)), file=out)
+    print(render_profile(profiler.top(), use_colour(out), terminal_width(out)), file=out)
     print("(Times above include the profiler's own overhead.)", file=out)

@@ -41,7 +41,8 @@ def _stats_json(stats: Stats | None) -> dict[str, Any]:
 def _step_json(step: StepBench) -> dict[str, Any]:
     data: dict[str, Any] = {"step": step.step, **_stats_json(step.stats), "error": step.error}
     data["answers"] = [{"part": p.part, "answer": p.answer, "status": str(p.status),
-                        "expected": p.expected, "error": p.error} for p in step.parts]
+                        "expected": p.expected, "error": p.error, "drawing": p.drawing}
+                       for p in step.parts]
     change = step.change
     data["change"] = None if change is None else {
         "verdict": change.trend, "ratio": change.ratio, "saved_on": change.saved_on,

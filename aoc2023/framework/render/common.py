@@ -6,7 +6,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import IO
 
-from aoc2023.framework.render.table import Cell, Column, paint, render_table, use_colour
+from aoc2023.framework.render.table import (
+    NBSP,
+    Cell,
+    Column,
+    Layout,
+    choose_layout,
+    paint,
+    render_table,
+    terminal_width,
+    use_colour,
+    wrap_message,
+)
 from aoc2023.framework.results import PartResult, Status
 
 _UNITS = ((1.0, "s"), (1e-3, "ms"), (1e-6, "µs"), (1e-9, "ns"))
@@ -39,16 +50,27 @@ def part_cell(part: PartResult | None) -> Cell:
     if part is None:
         return Cell("")
     mark, style = _MARKS[part.status]
+    if part.drawing is not None and part.answer is None:
+        return _drawing_cell(part, mark, style)
     if part.status is Status.NOT_IMPLEMENTED:
         return Cell(f"{mark} not implemented", style)
     if part.status in (Status.ERROR, Status.TIMEOUT, Status.INTERRUPTED):
         return Cell(f"{mark} {part.status}", style)
-    text = f"{mark} {part.answer or ''}"
+    text = f"{mark}{NBSP}{part.answer or ''}"  # the mark stays with its answer
     if part.status is Status.WRONG:
         text += f" (expected {part.expected})" if part.expected else " (wrong)"
     if part.submitted:
         text += f" [sent: {part.submitted}]"
     return Cell(text, style)
+
+
+def _drawing_cell(part: PartResult, mark: str, style: str) -> Cell:
+    """A drawing whose letters do not read, shown whole under its mark (the note under
+    the table says why it is not sent)."""
+    text = f"{mark} drawing:\n{part.drawing}"
+    if part.status is Status.WRONG and part.expected:
+        text += f"\nexpected:\n{part.expected}"
+    return Cell(text, style, drawn=True)
 
 
 def show(
@@ -60,14 +82,18 @@ def show(
     out: IO[str],
     err: IO[str],
     after: Sequence[tuple[str, str]] = (),
+    narrow: Layout | None = None,
 ) -> None:
     """A command's output for people: notices (yellow, stderr), the table (stdout), the
-    problems (red, stderr), then any further `(line, style)` lines (stderr)."""
-    colour_err = use_colour(err)
+    problems (red, stderr), then any further `(line, style)` lines (stderr). The table
+    is `narrow` (other columns, the same facts) when the terminal is too narrow for it."""
+    colour_err, width_err = use_colour(err), terminal_width(err)
     for notice in notices:
-        print(paint(notice, "yellow", colour_err), file=err)
-    print(render_table(title, columns, rows, use_colour(out)), file=out)
+        print(paint(wrap_message(notice, width_err), "yellow", colour_err), file=err)
+    width = terminal_width(out)
+    columns, rows = choose_layout([(columns, rows), *([narrow] if narrow else [])], width)
+    print(render_table(title, columns, rows, use_colour(out), width), file=out)
     for line in problems:
-        print(paint(line, "red", colour_err), file=err)
+        print(paint(wrap_message(line, width_err), "red", colour_err), file=err)
     for line, style in after:
-        print(paint(line, style, colour_err), file=err)
+        print(paint(wrap_message(line, width_err), style, colour_err), file=err)

@@ -9,7 +9,7 @@ from aoc2023.framework.render.table import Cell, Column
 from aoc2023.framework.results import DayListing, Listing, PartListing
 
 _COLUMNS = [
-    Column("Day", "right"), Column("Title"), Column("Part 1 examples", "right"),
+    Column("Day", "right"), Column("Title", kind="text"), Column("Part 1 examples", "right"),
     Column("Part 2 examples", "right"), Column("Part 1 answer"), Column("Part 2 answer"),
 ]
 
@@ -36,10 +36,33 @@ def _row(day: DayListing) -> list[Cell]:
             _answer_cell(first), _answer_cell(second)]
 
 
+_NARROW_COLUMNS = [Column("Day", kind="text"), Column("Part 1"), Column("Part 2")]
+"""For a narrow terminal: the title beside the day, a part's examples above its answer."""
+
+
+def _narrow_row(day: DayListing) -> list[Cell]:
+    name = f"{day.year}/{day.day:02d}"
+    if day.error:
+        return [Cell(name), Cell("! could not load (below)", "red"), Cell("")]
+    by_number: dict[int, PartListing] = {part.part: part for part in day.parts}
+    cells = [Cell(f"{name} {day.title}" if day.title else name)]
+    for number in (1, 2):
+        examples, answer = _examples_cell(by_number.get(number)), _answer_cell(
+            by_number.get(number))
+        if number not in by_number:
+            cells.append(answer)
+            continue
+        count = by_number[number].examples
+        said = f"{count} example{'s' if count != 1 else ''}" if count else "no examples"
+        cells.append(Cell(f"{said}\n{answer.text}", answer.style or examples.style))
+    return cells
+
+
 def problems(listing: Listing) -> list[str]:
     return [f"{day.year} day {day.day}: {day.error}" for day in listing.days if day.error]
 
 
 def render(listing: Listing, out: IO[str], err: IO[str]) -> None:
     rows = [_row(day) for day in listing.days]
-    show("Advent of Code: days", _COLUMNS, rows, listing.notices, problems(listing), out, err)
+    show("Advent of Code: days", _COLUMNS, rows, listing.notices, problems(listing), out, err,
+         narrow=(_NARROW_COLUMNS, [_narrow_row(day) for day in listing.days]))

@@ -2,20 +2,32 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import IO
 
 from aoc2023.framework.calendar import puzzle_parts
 from aoc2023.framework.render.common import format_duration, part_cell, show
-from aoc2023.framework.render.table import Cell, Column
+from aoc2023.framework.render.table import (
+    NBSP,
+    Cell,
+    Column,
+    Layout,
+    TableWriter,
+    choose_layout,
+    fit_widths,
+    paint,
+    terminal_width,
+    use_colour,
+    wrap_message,
+)
 from aoc2023.framework.results import SUBMIT_FAILED, DayResult, PartResult, RunReport, Status
 
 
 def _time_cell(part: PartResult | None) -> Cell:
     if part is None or part.seconds is None:
         return Cell("")
-    suffix = " (1+2)" if part.timed_with_other_part else ""
-    return Cell(format_duration(part.seconds) + suffix)
+    suffix = " (1+2)" if part.timed_with_other_part else ""  # may go under it, when narrow
+    return Cell(_together(format_duration(part.seconds)) + suffix)
 
 
 def problems(results: Iterable[DayResult], verbose: bool) -> list[str]:
@@ -35,6 +47,13 @@ def problems(results: Iterable[DayResult], verbose: bool) -> list[str]:
     return lines
 
 
+def show_submissions(report: RunReport, err: IO[str]) -> None:
+    """What was sent and what the site said, under a live table's row."""
+    colour, width = use_colour(err), terminal_width(err)
+    for line, style in submissions(report):
+        print(paint(wrap_message(line, width), style, colour), file=err)
+
+
 def submissions(report: RunReport) -> list[tuple[str, str]]:
     """What was sent and what the site said, or why nothing was sent; with a colour."""
     lines = []
@@ -50,28 +69,117 @@ def submissions(report: RunReport) -> list[tuple[str, str]]:
 
 
 _COLUMNS = [
-    Column("Day", "right"), Column("Title"), Column("Input"), Column("Parse", "right"),
-    Column("Part 1"), Column("Time", "right"), Column("Part 2"), Column("Time", "right"),
+    Column("Day", "right"), Column("Title", kind="text"), Column("Input", kind="text"),
+    Column("Parse", "right"),
+    Column("Part 1"), Column("Time", "right", "words"), Column("Part 2"),
+    Column("Time", "right", "words"),
 ]
+_NARROW_COLUMNS = [Column("Day", kind="text"), Column("Part 1"), Column("Part 2")]
+"""For a terminal too narrow for the table above: the day, its title, input and parse
+time in one cell, and each part's time under its answer."""
+
+
+def _together(text: str) -> str:
+    """`text` kept on one line when a cell wraps (a duration: `12.5 ms`)."""
+    return text.replace(" ", NBSP)
+
+
+def _part_cells(result: DayResult) -> tuple[Cell, Cell]:
+    by_number = {part.part: part for part in result.parts}
+    first = part_cell(by_number.get(1)) if result.parts or not result.error \
+        else Cell("! error", "red")
+    second = (part_cell(by_number.get(2)) if 2 in puzzle_parts(result.year, result.day)
+              else Cell("no part 2", "dim"))
+    return first, second
 
 
 def _row(result: DayResult) -> list[Cell]:
     by_number = {part.part: part for part in result.parts}
-    first, second = by_number.get(1), by_number.get(2)
+    first, second = _part_cells(result)
     return [
         Cell(f"{result.year}/{result.day:02d}"),
         Cell(result.title or ""),
         Cell(result.label or result.source or ""),
         Cell(format_duration(result.parse_seconds)),
-        part_cell(first) if result.parts or not result.error else Cell("! error", "red"),
-        _time_cell(first),
-        part_cell(second) if 2 in puzzle_parts(result.year, result.day)
-        else Cell("no part 2", "dim"),
-        _time_cell(second),
+        first, _time_cell(by_number.get(1)), second, _time_cell(by_number.get(2)),
     ]
 
 
+def _narrow_row(result: DayResult) -> list[Cell]:
+    by_number = {part.part: part for part in result.parts}
+    source = result.label or result.source
+    day = " ".join(filter(None, [f"{result.year}/{result.day:02d}", result.title,
+                                 f"({source})" if source else None]))
+    parse = format_duration(result.parse_seconds)
+    cells = [Cell(day + (f"\nparse {_together(parse)}" if parse else ""))]
+    for cell, number in zip(_part_cells(result), (1, 2), strict=True):
+        time = _time_cell(by_number.get(number)).text
+        cells.append(Cell(cell.text + (f"\n{_together(time)}" if time else ""), cell.style,
+                          cell.drawn))
+    return cells
+
+
+def layout(results: Sequence[DayResult], width: int | None) -> Layout:
+    """The columns and rows of `results`: the wide table when it fits `width`, else the
+    narrow one."""
+    return choose_layout([(_COLUMNS, [_row(result) for result in results]),
+                          (_NARROW_COLUMNS, [_narrow_row(result) for result in results])],
+                         width)
+
+
 def render(report: RunReport, verbose: bool, out: IO[str], err: IO[str]) -> None:
-    rows = [_row(result) for result in report.results]
-    show("Advent of Code", _COLUMNS, rows, report.notices, problems(report.results, verbose),
+    columns, rows = layout(report.results, terminal_width(out))
+    show("Advent of Code", columns, rows, report.notices, problems(report.results, verbose),
          out, err, after=submissions(report))
+
+
+_TYPICAL = DayResult(
+    2023, 24, "A Puzzle Title Of Four Words", "example", "example 1", 0.0125, parts=tuple(
+        PartResult(part, Status.CORRECT, "1234567890123456", 0.0125)  # "12.5 ms": widest
+        for part in (1, 2)),
+)
+"""A row like the ones to come, to size a table whose rows are shown as they come: its
+answers as long as Advent of Code's longest (16 digits), so that none is cut."""
+
+
+class LiveTable:
+    """The run table on a terminal, a row as soon as each day is done: the widths are
+    set up front from a typical row (a longer answer wraps at its spaces)."""
+
+    def __init__(self, out: IO[str], width: int | None) -> None:
+        self.out = out
+        columns, rows = layout([_TYPICAL], width)
+        self.narrow = columns is _NARROW_COLUMNS
+        self.writer = TableWriter("Advent of Code", columns, fit_widths(columns, rows, width),
+                                  use_colour(out))
+        self.open = False
+        self.titled = False
+
+    def start(self) -> None:
+        """The title and headings (again after a question, without the title)."""
+        if not self.open:
+            head = self.writer.head()
+            print(head if not self.titled else head.split("\n", 1)[1], file=self.out,
+                  flush=True)
+            self.open = self.titled = True
+
+    def row(self, result: DayResult) -> None:
+        self.start()
+        cells = _narrow_row(result) if self.narrow else _row(result)
+        print(self.writer.row(cells), file=self.out, flush=True)
+
+    def close(self) -> None:
+        """The table's last line, before anything else is shown (a question, a note)."""
+        if self.open:
+            print(self.writer.foot(), file=self.out, flush=True)
+            self.open = False
+
+
+def render_after_live(report: RunReport, verbose: bool, err: IO[str]) -> None:
+    """What follows a live table: the notices and the problems (what was sent is shown
+    under each day's row, as it is sent)."""
+    colour, width = use_colour(err), terminal_width(err)
+    lines = [(notice, "yellow") for notice in report.notices]
+    lines += [(line, "red") for line in problems(report.results, verbose)]
+    for line, style in lines:
+        print(paint(wrap_message(line, width), style, colour), file=err)

@@ -1,4 +1,4 @@
-"""A small text table with box-drawing borders and optional colour.
+"""A small text table with box-drawing borders and optional colour, fitted to the terminal.
 
 `aoc run` draws its results with this rather than rich. Measured side by side in one
 run (15 fresh processes each, medians): importing rich and rendering a 25-row table
@@ -6,28 +6,56 @@ took 150 ms, 106 ms of it the import; importing this module and rendering the sa
 table added 3 ms to the framework's own import. That is more than all the rest of a
 run on a cached input (see benchmarks/cli_latency.py). typer still uses rich, for
 `--help` only.
+
+Fitting: a table as wide as its contents that is wider than the terminal (`COLUMNS`
+when set, else the size of the terminal it is printed on; no limit when it is not
+printed on one) gives up width column by column. Free text (`Column(kind="text")`:
+titles, notes, names) wraps first and may break a long word; then answers
+(`"words"`) wrap at spaces only; values (`"value"`: numbers, durations) never wrap,
+only their headings do. A cell may hold several lines (a drawing): each is a line of
+its own inside the cell.
 """
 
 from __future__ import annotations
 
 import os
+import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import IO, Literal
 
 _ANSI = {"bold": "1", "dim": "2", "red": "31", "green": "32", "yellow": "33"}
 
+ColumnKind = Literal["value", "words", "text"]
+_SHRINK_ORDER: tuple[ColumnKind, ...] = ("text", "words", "value")
+NBSP = "\u00a0"
+"""Holds two words together when a cell wraps (a mark and its answer, `12.5 ms`); it is
+printed as a plain space."""
+_NARROWEST_TEXT = 8
+"""A text column is not wrapped narrower than this, unless its contents are."""
+
 
 @dataclass(frozen=True)
 class Cell:
     text: str
     style: str | None = None
+    drawn: bool = False
+    """Its lines are a drawing: each is shown whole, never wrapped."""
 
 
 @dataclass(frozen=True)
 class Column:
     heading: str
     align: Literal["left", "right"] = "left"
+    kind: ColumnKind | None = None
+    """How the column gives up width when the table is too wide (see the module's doc);
+    by default, a right-aligned column holds values and a left-aligned one words."""
+
+    @property
+    def fit(self) -> ColumnKind:
+        if self.kind is not None:
+            return self.kind
+        return "value" if self.align == "right" else "words"
 
 
 def use_colour(stream: IO[str]) -> bool:
@@ -40,6 +68,20 @@ def use_colour(stream: IO[str]) -> bool:
     return bool(isatty and isatty())
 
 
+def terminal_width(stream: IO[str]) -> int | None:
+    """How wide output to `stream` may be: `COLUMNS` when set, else the width of the
+    terminal `stream` is, else None (a file or a pipe: no limit)."""
+    columns = os.environ.get("COLUMNS", "")
+    if columns.isdigit() and int(columns) > 0:
+        return int(columns)
+    try:
+        if stream.isatty():
+            return os.get_terminal_size(stream.fileno()).columns or None
+    except (AttributeError, OSError, ValueError):
+        pass
+    return None
+
+
 def paint(text: str, style: str | None, colour: bool) -> str:
     if not colour or not style:
         return text
@@ -47,27 +89,135 @@ def paint(text: str, style: str | None, colour: bool) -> str:
     return f"\x1b[{codes}m{text}\x1b[0m"
 
 
+def wrap_message(text: str, width: int | None) -> str:
+    """A long message (a notice, the site's reply) wrapped at word boundaries to `width`;
+    its own line breaks are kept, and a word longer than `width` is left whole."""
+    if width is None:
+        return text
+    return "\n".join(
+        line if len(line) <= width or " " not in line.strip() else
+        "\n".join(textwrap.wrap(line, width, break_long_words=False, break_on_hyphens=False))
+        for line in text.split("\n")
+    )
+
+
+def _lines(cell: Cell, width: int, kind: ColumnKind) -> list[str]:
+    out: list[str] = []
+    for line in cell.text.split("\n"):
+        if len(line) <= width or kind == "value" or cell.drawn:
+            out.append(line)
+        else:
+            out += textwrap.wrap(line, width, break_long_words=kind == "text",
+                                 break_on_hyphens=False) or [""]
+    return out
+
+
+def _words(text: str) -> list[str]:
+    """Where textwrap may break: at spaces and line breaks (a no-break space holds)."""
+    return text.replace("\n", " ").split(" ")
+
+
+def _natural(column: Column, cells: Sequence[Cell], whole_words: bool = False
+             ) -> tuple[int, int]:
+    """A column's width as wide as its contents, and the narrowest it may be (with
+    `whole_words`, as if no word in it could be broken)."""
+    texts = [column.heading] + [cell.text for cell in cells]
+    widest = max(len(line) for text in texts for line in text.split("\n"))
+    heading_words = max(len(word) for word in _words(column.heading))
+    if column.fit == "value":
+        values = max((len(line) for cell in cells for line in cell.text.split("\n")), default=0)
+        return widest, max(values, heading_words)
+    if column.fit == "words" or whole_words:
+        words = max((len(word) for cell in cells
+                     for word in (cell.text.split("\n") if cell.drawn else _words(cell.text))),
+                    default=0)
+        return widest, max(words, heading_words)
+    return widest, min(widest, max(_NARROWEST_TEXT, heading_words))
+
+
+def fit_widths(columns: Sequence[Column], rows: Sequence[Sequence[Cell]],
+               width: int | None, whole_words: bool = False) -> list[int]:
+    """Each column's width: as wide as its contents, or narrower, column kind by column
+    kind and the widest first, until the table fits `width` (as far as it can)."""
+    limits = [_natural(column, [row[i] for row in rows], whole_words)
+              for i, column in enumerate(columns)]
+    widths = [natural for natural, _ in limits]
+    if width is None:
+        return widths
+    excess = sum(widths) + 3 * len(widths) + 1 - width
+    for kind in _SHRINK_ORDER:
+        while excess > 0:
+            shrinkable = [i for i, column in enumerate(columns)
+                          if column.fit == kind and widths[i] > limits[i][1]]
+            if not shrinkable:
+                break
+            widest = max(shrinkable, key=lambda i: widths[i])
+            widths[widest] -= 1
+            excess -= 1
+    return widths
+
+
+def table_width(columns: Sequence[Column], rows: Sequence[Sequence[Cell]],
+                width: int | None, whole_words: bool = False) -> int:
+    """How wide the table is once fitted to `width`: wider than it when it cannot fit."""
+    return sum(fit_widths(columns, rows, width, whole_words)) + 3 * len(columns) + 1
+
+
+Layout = tuple[Sequence[Column], Sequence[Sequence[Cell]]]
+"""A table's columns and rows: a view may offer a narrower layout of the same facts."""
+
+
+def choose_layout(layouts: Sequence[Layout], width: int | None) -> Layout:
+    """The first layout that fits `width` without breaking a word, else the last (the
+    narrowest, which may then break words of free text to fit)."""
+    for columns, rows in layouts:
+        if width is None or table_width(columns, rows, width, whole_words=True) <= width:
+            return columns, rows
+    return layouts[-1]
+
+
+class TableWriter:
+    """A table drawn a row at a time, for output that shows each row as soon as it is
+    known; the widths are fixed up front (`fit_widths` on rows like the ones to come)."""
+
+    def __init__(self, title: str, columns: Sequence[Column], widths: Sequence[int],
+                 colour: bool) -> None:
+        self.title, self.columns, self.widths, self.colour = title, columns, widths, colour
+
+    def rule(self, left: str, middle: str, right: str) -> str:
+        return left + middle.join("─" * (width + 2) for width in self.widths) + right
+
+    def head(self) -> str:
+        total = sum(self.widths) + 3 * len(self.widths) + 1
+        heading = [Cell(column.heading, "bold") for column in self.columns]
+        return "\n".join([paint(self.title.center(total).rstrip(), "bold", self.colour),
+                          self.rule("┌", "┬", "┐"), self.row(heading, headings=True),
+                          self.rule("├", "┼", "┤")])
+
+    def row(self, cells: Sequence[Cell], headings: bool = False) -> str:
+        """A row, each cell's lines wrapped to its column (headings wrap at spaces)."""
+        wrapped = [_lines(cell, width, "words" if headings else column.fit)
+                   for column, width, cell in zip(self.columns, self.widths, cells, strict=True)]
+        height = max(len(lines) for lines in wrapped)
+        out = []
+        for index in range(height):
+            padded = []
+            for column, width, cell, lines in zip(self.columns, self.widths, cells, wrapped,
+                                                  strict=True):
+                text = (lines[index] if index < len(lines) else "").replace(NBSP, " ")
+                text = text.rjust(width) if column.align == "right" else text.ljust(width)
+                padded.append(" " + paint(text, cell.style, self.colour) + " ")
+            out.append("│" + "│".join(padded) + "│")
+        return "\n".join(out)
+
+    def foot(self) -> str:
+        return self.rule("└", "┴", "┘")
+
+
 def render_table(
-    title: str, columns: Sequence[Column], rows: Sequence[Sequence[Cell]], colour: bool
+    title: str, columns: Sequence[Column], rows: Sequence[Sequence[Cell]], colour: bool,
+    width: int | None = None,
 ) -> str:
-    widths = [len(column.heading) for column in columns]
-    for row in rows:
-        for index, cell in enumerate(row):
-            widths[index] = max(widths[index], len(cell.text))
-
-    def line(cells: Sequence[Cell]) -> str:
-        padded = []
-        for column, width, cell in zip(columns, widths, cells, strict=True):
-            text = cell.text.rjust(width) if column.align == "right" else cell.text.ljust(width)
-            padded.append(" " + paint(text, cell.style, colour) + " ")
-        return "│" + "│".join(padded) + "│"
-
-    def rule(left: str, middle: str, right: str) -> str:
-        return left + middle.join("─" * (width + 2) for width in widths) + right
-
-    heading = [Cell(column.heading, "bold") for column in columns]
-    out = [paint(title.center(sum(widths) + 3 * len(widths) + 1).rstrip(), "bold", colour)]
-    out += [rule("┌", "┬", "┐"), line(heading), rule("├", "┼", "┤")]
-    out += [line(row) for row in rows]
-    out.append(rule("└", "┴", "┘"))
-    return "\n".join(out)
+    """The whole table, fitted to `width` (None: as wide as its contents)."""
+    writer = TableWriter(title, columns, fit_widths(columns, rows, width), colour)
+    return "\n".join([writer.head(), *(writer.row(row) for row in rows), writer.foot()])

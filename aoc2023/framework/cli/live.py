@@ -1,0 +1,116 @@
+"""`aoc run` on a terminal: each day's row as soon as the day is done, a line saying what
+runs while a step takes long, and the questions before sending after the day's row.
+
+Used only when stdout and stderr are terminals and not under --json (cli/run.py
+decides, and imports this module only then): output for programs stays one
+document at the end.
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+from time import monotonic
+from typing import IO, TYPE_CHECKING
+
+from aoc2023.framework import progress
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from aoc2023.framework.results import DayResult, RunReport
+
+SHOW_AFTER = 0.5
+"""Seconds a step runs before the line saying what runs appears."""
+_TICK = 0.1
+
+
+class RunningLine:
+    """A thread that keeps one line on `err` saying which day and part are running, once
+    a step has run SHOW_AFTER seconds; `cleared()` removes it before anything is printed."""
+
+    def __init__(self, err: IO[str]) -> None:
+        self.err = err
+        self.lock = threading.Lock()
+        self.shown = False
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=self._run, name="aoc-running-line", daemon=True)
+
+    def __enter__(self) -> RunningLine:
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop.set()
+        self.thread.join()
+        self.clear()
+
+    def _run(self) -> None:
+        while not self.stop.wait(_TICK):
+            step = progress.current()
+            with self.lock:
+                if step is None or monotonic() - step.since < SHOW_AFTER:
+                    continue
+                what = f"part {step.part}" if step.part else "parse and parts"
+                self.err.write(f"\r\x1b[2Krunning {step.year} day {step.day} {what} "
+                               f"({monotonic() - step.since:.1f} s)")
+                self.err.flush()
+                self.shown = True
+
+    def clear(self) -> None:
+        with self.lock:
+            if self.shown:
+                self.err.write("\r\x1b[2K")
+                self.err.flush()
+                self.shown = False
+
+    def paused(self, show: Callable[[], object]) -> None:
+        """Run `show` (printing) with the line out of the way and kept away meanwhile."""
+        with self.lock:
+            if self.shown:
+                self.err.write("\r\x1b[2K")
+                self.err.flush()
+                self.shown = False
+            progress.finished()  # nothing runs while a row or a question is shown
+            show()
+            progress.finished()  # sending ran the day's examples, which said they ran
+
+
+def run_live(
+    run: Callable[[Callable[[DayResult], object]], RunReport],
+    send: Callable[[DayResult], DayResult] | None,
+    verbose: bool,
+    more_notices: Callable[[RunReport], list[str]] | None = None,
+) -> RunReport:
+    """`run(on_result)` with each result shown as it comes, and sent by `send` (which may
+    ask the user) right after its row; the report holds the results as sent, and the
+    notices `more_notices` finds in it once every day is done."""
+    from aoc2023.framework.render import run as run_view
+    from aoc2023.framework.render.table import terminal_width
+    from aoc2023.framework.results import RunReport, Status
+
+    table = run_view.LiveTable(sys.stdout, terminal_width(sys.stdout))
+    shown: list[DayResult] = []
+    table.start()  # at once: the headings show that it runs
+    with RunningLine(sys.stderr) as line:
+        def on_result(result: DayResult) -> None:
+            def show() -> None:
+                table.row(result)
+                stopped = any(part.status is Status.INTERRUPTED for part in result.parts)
+                if send is None or stopped or not RunReport([result]).may_send:
+                    shown.append(result)
+                    return
+                table.close()  # the questions and notes come below the row
+                sent = send(result)
+                run_view.show_submissions(RunReport([sent]), sys.stderr)
+                shown.append(sent)
+
+            line.paused(show)
+
+        outcome = run(on_result)
+    table.close()
+    report = RunReport(shown, outcome.notices, outcome.interrupted)
+    if more_notices is not None and not report.interrupted:
+        report.notices.extend(more_notices(report))
+    run_view.render_after_live(report, verbose, sys.stderr)
+    return report

@@ -1,0 +1,85 @@
+"""Wall time of a whole `aoc run 2023 7` on a terminal against the same run into a pipe.
+
+On a terminal `aoc run` shows its table live (cli/live.py: rows as days finish, a
+thread for the "running day N part P" line); into a pipe it prints the table at the
+end. Both run day 7 on the same generated cached input (cli_latency.py's), interleaved,
+so the machine's noise falls on both alike; the terminal is a real pseudo-terminal.
+
+    uv run python benchmarks/terminal_latency.py [--runs 20]
+
+Goal (issue 12): the terminal's median within a few percent of the pipe's (ratio ~1.0).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import pty
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+from cli_latency import BIN, prepare_cache
+
+COMMAND = [str(BIN / "aoc"), "run", "2023", "7"]
+
+
+def in_a_pipe(env: dict[str, str]) -> float:
+    start = time.perf_counter()
+    done = subprocess.run(COMMAND, env=env, capture_output=True, text=True)
+    elapsed = time.perf_counter() - start
+    if done.returncode != 0:
+        raise SystemExit(f"{COMMAND} failed ({done.returncode}):\n{done.stdout}{done.stderr}")
+    return elapsed
+
+
+def on_a_terminal(env: dict[str, str]) -> float:
+    controller, terminal = pty.openpty()
+    start = time.perf_counter()
+    process = subprocess.Popen(COMMAND, env=env, stdin=terminal, stdout=terminal,
+                               stderr=terminal)
+    os.close(terminal)
+    output = b""
+    while True:  # drain the terminal, or the process blocks writing to it
+        try:
+            chunk = os.read(controller, 65536)
+        except OSError:  # the other end closed: the process has exited
+            break
+        if not chunk:
+            break
+        output += chunk
+    code = process.wait()
+    elapsed = time.perf_counter() - start
+    os.close(controller)
+    if code != 0 or b"Camel Cards" not in output:
+        raise SystemExit(f"{COMMAND} on a terminal failed ({code}):\n{output.decode()}")
+    return elapsed
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=20)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        env = {**prepare_cache(Path(tmp)), "COLUMNS": "120"}
+        ways = {"into a pipe": in_a_pipe, "on a terminal": on_a_terminal}
+        for way in ways.values():  # warm-up: OS file cache, .pyc files
+            way(env)
+        times: dict[str, list[float]] = {name: [] for name in ways}
+        for _ in range(args.runs):
+            for name, way in ways.items():
+                times[name].append(way(env))
+    pipe = statistics.median(times["into a pipe"])
+    print(f"{'aoc run 2023 7':24} {'median':>9} {'min':>9} {'ratio to pipe':>14}", end="")
+    print(f"   ({args.runs} runs each)")
+    for name, samples in times.items():
+        median = statistics.median(samples)
+        print(f"{name:24} {median * 1e3:7.1f}ms {min(samples) * 1e3:7.1f}ms {median / pipe:14.2f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,168 @@
+"""Answers drawn in letters (issue 12): read in both of Advent of Code's fonts, compared
+as letters or pixel by pixel, sent as letters, and never sent when they do not read.
+
+The day lives in the throwaway year 2073.
+"""
+
+from __future__ import annotations
+
+import json
+import textwrap
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from conftest import TOKEN, AocdHome, temporary_year
+from fake_aoc import FakeAoC
+from typer.testing import CliRunner
+
+from aoc2023.framework import drawings
+from aoc2023.framework.cli import app
+
+ABC = """\
+.##..###...##.
+#..#.#..#.#..#
+#..#.###..#...
+####.#..#.#...
+#..#.#..#.#..#
+#..#.###...##."""
+
+NOT_LETTERS = "####\n#..#\n####"
+
+
+def spaces(drawing: str) -> str:
+    """The drawing with unlit pixels as spaces, each row's trailing spaces dropped."""
+    return "\n".join(row.replace(".", " ").rstrip() for row in drawing.split("\n"))
+
+
+@pytest.mark.parametrize("drawing", [ABC, spaces(ABC), spaces(ABC).replace("#", "█"),
+                                     ABC.replace("#", "x").replace(".", "o")])
+def test_the_six_row_font_reads_in_any_two_characters(drawing: str) -> None:
+    assert drawings.read_letters(drawing) == "ABC"
+
+
+def test_the_ten_row_font_reads() -> None:
+    from aococr.resources import read_resource  # type: ignore[import-untyped]
+
+    font = dict(read_resource(fontsize=(10, 6)))
+    drawn = "\n".join("".join(font["H"][row]) + ".." + "".join(font["Z"][row])
+                      for row in range(10))
+    assert drawings.read_letters(spaces(drawn)) == "HZ"
+
+
+def test_a_drawing_with_an_unknown_glyph_or_height_does_not_read() -> None:
+    broken = "#" + ABC[1:]  # a pixel lit at the top left of the A
+    assert drawings.read_letters(broken) is None
+    assert drawings.read_letters(NOT_LETTERS) is None
+    assert drawings.read_letters(ABC + "\n#............") is None  # 7 rows
+
+
+def test_drawings_compare_pixel_by_pixel_whatever_their_characters() -> None:
+    assert drawings.judged(spaces(NOT_LETTERS), NOT_LETTERS).matches is True
+    assert drawings.judged(spaces(NOT_LETTERS), "####\n#.##\n####").matches is False
+    assert drawings.judged(spaces(ABC), "ABC") == drawings.Judged("ABC", spaces(ABC), True)
+    assert drawings.judged(NOT_LETTERS, "ABC").matches is None  # cannot be judged
+    assert drawings.judged("12", "12").matches is True
+
+
+DAY = '''
+from aoc2023.framework import Example, Solution
+
+ABC = {abc!r}
+NOT_LETTERS = {not_letters!r}
+
+
+class Day(Solution[str]):
+    examples = [Example("example", part_1={example_1!r}, part_2={example_2!r})]
+
+    def part_1(self, text: str) -> str:
+        return {part_1}
+
+    def part_2(self, text: str) -> str:
+        return {part_2}
+'''
+
+
+def write_day(package: Path, part_1: str, part_2: str, example_1: str | None = None,
+              example_2: str | None = None) -> None:
+    (package / "day01.py").write_text(textwrap.dedent(DAY.format(
+        abc=spaces(ABC), not_letters=spaces(NOT_LETTERS), part_1=part_1, part_2=part_2,
+        example_1=example_1, example_2=example_2)))
+
+
+@pytest.fixture
+def year_2073(tmp_path: Path, fake_aoc: FakeAoC, aocd_loaded: AocdHome) -> Iterator[Path]:
+    aocd_loaded.set_token()
+    aocd_loaded.cache_input(2073, 1, "input")
+    fake_aoc.add_puzzle(2073, 1, "Letters", inputs={TOKEN: "input"}, solutions=["ABC", "XY"])
+    with temporary_year(tmp_path / "site", 2073, {}) as package:
+        yield package
+
+
+def run_parts(*args: str) -> tuple[int, list[dict[str, object]]]:
+    result = CliRunner().invoke(app, ["run", "2073", "1", "--json", *args])
+    return result.exit_code, json.loads(result.stdout)["results"][0]["parts"]
+
+
+def posts(site: FakeAoC) -> list[tuple[str, str]]:
+    return [(r.form["level"], r.form["answer"]) for r in site.requests if r.method == "POST"]
+
+
+def test_drawn_letters_cached_as_the_right_answer_are_correct(
+    year_2073: Path, aocd_loaded: AocdHome, fake_aoc: FakeAoC
+) -> None:
+    aocd_loaded.cache_answer(2073, 1, 1, "ABC")
+    write_day(year_2073, "ABC", "NOT_LETTERS")
+    code, parts = run_parts("--no-submit")
+    assert (parts[0]["status"], parts[0]["answer"], parts[0]["drawing"]) == (
+        "correct", "ABC", spaces(ABC))
+    assert code == 0
+
+
+def test_a_drawing_with_spaces_is_correct_against_an_example_with_dots(
+    year_2073: Path,
+) -> None:
+    write_day(year_2073, "ABC", "NOT_LETTERS", example_1=ABC, example_2=NOT_LETTERS)
+    code, parts = run_parts("--example")
+    assert [(p["status"], p["answer"]) for p in parts] == [("correct", "ABC"),
+                                                           ("correct", None)]
+    assert parts[1]["drawing"] == spaces(NOT_LETTERS)
+    assert code == 0
+
+
+def test_a_drawing_one_pixel_off_the_example_is_wrong(year_2073: Path) -> None:
+    write_day(year_2073, "ABC", "NOT_LETTERS", example_2="####\n#.##\n####")
+    code, parts = run_parts("--example")
+    assert (parts[-1]["status"], code) == ("wrong", 1)
+
+
+def test_drawn_letters_are_sent_as_letters_and_a_drawing_that_does_not_read_never(
+    year_2073: Path, fake_aoc: FakeAoC
+) -> None:
+    write_day(year_2073, "ABC", "NOT_LETTERS")
+    code, parts = run_parts("--yes")
+    assert posts(fake_aoc) == [("1", "ABC")]
+    assert (parts[0]["submitted"], parts[0]["status"]) == ("right", "correct")
+    assert parts[1]["status"] == "unknown" and parts[1]["submitted"] is None
+    assert "does not read as letters" in str(parts[1]["submit_note"])
+    assert code == 0
+
+
+def test_a_drawing_is_shown_whole_in_the_table(year_2073: Path) -> None:
+    write_day(year_2073, "ABC", "NOT_LETTERS")
+    result = CliRunner().invoke(app, ["run", "2073", "1", "--no-submit"],
+                                env={"COLUMNS": "120"})
+    assert "ABC" in result.stdout
+    for row in spaces(NOT_LETTERS).split("\n"):
+        assert row in result.stdout
+    widths = {len(line) for line in result.stdout.splitlines()[1:] if line.strip()}
+    assert max(widths) <= 120
+
+
+def test_a_days_test_names_the_drawing_that_did_not_match(year_2073: Path) -> None:
+    from aoc2023.framework import registry
+    from aoc2023.framework.testing import check_examples
+
+    write_day(year_2073, "ABC", "NOT_LETTERS", example_2="####\n#.##\n####")
+    with pytest.raises(AssertionError, match=r"returned '####\\n#  #\\n####'"):
+        check_examples(registry.load_day(2073, 1))

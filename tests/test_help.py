@@ -1,0 +1,73 @@
+"""Help that reads well, `aoc -h` and `aoc --version` (issue 12), through the installed
+`aoc` script: help wraps at the terminal's width with no break inside a sentence, the
+usage line has one bracket style, and aocd's runner and its help stay reachable."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from importlib.metadata import version
+from itertools import pairwise
+from pathlib import Path
+
+import pytest
+from conftest import AocdHome
+
+BIN = Path(sys.executable).parent
+
+
+def aoc(home: AocdHome, *args: str, columns: int = 100) -> subprocess.CompletedProcess[str]:
+    env = {**home.env(), "COLUMNS": str(columns), "NO_COLOR": "1", "TERM": "dumb"}
+    return subprocess.run([str(BIN / "aoc"), *args], env=env, capture_output=True, text=True,
+                          timeout=120)
+
+
+def test_dash_h_is_the_projects_own_help(aocd_home: AocdHome) -> None:
+    short, long = aoc(aocd_home, "-h"), aoc(aocd_home, "--help")
+    assert short.returncode == long.returncode == 0
+    assert short.stdout == long.stdout and "Commands" in short.stdout
+    assert "aoc -y 2023 -h" in short.stdout  # how to reach aocd's runner's help
+    assert aoc(aocd_home, "run", "-h").stdout == aoc(aocd_home, "run", "--help").stdout
+
+
+def test_version_names_this_project_and_aocd(aocd_home: AocdHome) -> None:
+    done = aoc(aocd_home, "--version")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == (f"aoc (aoc2023) {version('aoc2023')}, advent-of-code-data "
+                                   f"(aocd) {version('advent-of-code-data')}")
+
+
+def test_aocds_runner_and_its_help_stay_reachable_without_a_token(
+    aocd_home: AocdHome,
+) -> None:
+    helped = aoc(aocd_home, "-y", "2023", "-h")
+    assert helped.returncode == 0 and "AoC runner" in helped.stdout, helped.stderr
+    ran = aoc(aocd_home, "-y", "2023", "-d", "7")
+    assert ran.returncode == 2 and "Traceback" not in ran.stderr
+    assert ran.stderr.startswith("Error: No Advent of Code session token is set")
+
+
+def prose_lines(help_text: str) -> list[str]:
+    """The lines of the help's text above its boxes of arguments and options."""
+    lines = []
+    for line in help_text.splitlines():
+        if line.lstrip().startswith("╭"):
+            break
+        lines.append(line.rstrip())
+    return lines
+
+
+@pytest.mark.parametrize("columns", [60, 100])
+@pytest.mark.parametrize("command", [[], ["run"], ["new"], ["list"], ["bench"]])
+def test_help_has_no_break_inside_a_sentence_and_one_bracket_style(
+    aocd_home: AocdHome, command: list[str], columns: int
+) -> None:
+    done = aoc(aocd_home, *command, "--help", columns=columns)
+    assert done.returncode == 0, done.stderr
+    lines = prose_lines(done.stdout)
+    usage = next(line for line in lines if "Usage:" in line)
+    assert "{" not in usage and "}" not in usage
+    for line, after in pairwise(lines):
+        if line.strip() and after.strip():  # a line broken early: the next word would fit
+            assert len(line) + 1 + len(after.split()[0]) > columns - 2, (line, after)
+    assert max(len(line) for line in done.stdout.splitlines()) <= columns

@@ -1,0 +1,164 @@
+"""Live output on a terminal (issue 12), in a real pseudo-terminal: each day's row as soon
+as the day is done, a line saying which day and part run when a part takes long, and the
+same single JSON document as ever under --json.
+
+The days live in the throwaway year 2074; day 2's part 1 waits until the test lets it go,
+so what shows before it finishes is seen for sure, with no timing guess.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import pty
+import select
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from conftest import TOKEN, AocdHome
+from fake_aoc import FakeAoC
+
+BIN = Path(sys.executable).parent
+
+DAY = '''
+import os
+import time
+from pathlib import Path
+
+from aoc2023.framework import Example, Solution
+
+
+class Day(Solution[str]):
+    examples = [Example("example", part_1={day}, part_2=7)]
+
+    def part_1(self, text: str) -> int:
+        release = Path(os.environ["RELEASE_{day}"]) if "RELEASE_{day}" in os.environ else None
+        deadline = time.monotonic() + 60
+        while release is not None and not release.exists() and time.monotonic() < deadline:
+            time.sleep(0.02)
+        return {day}
+
+    def part_2(self, text: str) -> int:
+        return 7
+'''
+
+
+class Terminal:
+    """`aoc` on a pseudo-terminal of 120 columns, read as it writes."""
+
+    def __init__(self, args: list[str], env: dict[str, str], program: str = str(BIN / "aoc")
+                 ) -> None:
+        self.controller, terminal = pty.openpty()
+        self.process = subprocess.Popen([program, *args], env=env, stdin=terminal,
+                                        stdout=terminal, stderr=terminal)
+        os.close(terminal)
+        self.screen = ""
+
+    def read_until(self, text: str, timeout: float = 60, after: int = 0) -> str:
+        """The screen so far, once `text` shows on it (past the first `after` characters)."""
+        deadline = time.monotonic() + timeout
+        while text not in self.screen[after:] and time.monotonic() < deadline:
+            ready, _, _ = select.select([self.controller], [], [], 0.1)
+            if ready:
+                try:
+                    chunk = os.read(self.controller, 4096)
+                except OSError:
+                    break
+                if not chunk:
+                    break
+                self.screen += chunk.decode(errors="replace")
+        assert text in self.screen[after:], self.screen
+        return self.screen
+
+    def finish(self) -> int:
+        try:
+            while True:
+                ready, _, _ = select.select([self.controller], [], [], 1)
+                if not ready:
+                    if self.process.poll() is not None:
+                        break
+                    continue
+                chunk = os.read(self.controller, 4096)
+                if not chunk:
+                    break
+                self.screen += chunk.decode(errors="replace")
+        except OSError:
+            pass
+        os.close(self.controller)
+        return self.process.wait(timeout=60)
+
+
+def environment(tmp_path: Path, home: AocdHome) -> dict[str, str]:
+    site = tmp_path / "site"
+    (site / "aoc2074").mkdir(parents=True)
+    (site / "aoc2074" / "__init__.py").write_text("")
+    for day in (1, 2):
+        (site / "aoc2074" / f"day{day:02d}.py").write_text(DAY.format(day=day))
+    env = home.env()
+    env.update(PYTHONPATH=os.pathsep.join([str(site), env["PYTHONPATH"]]), COLUMNS="120",
+               RELEASE_2=str(tmp_path / "release"))
+    return env
+
+
+def test_each_row_shows_when_its_day_is_done_and_a_long_part_is_named(
+    tmp_path: Path, aocd_home: AocdHome
+) -> None:
+    terminal = Terminal(["run", "2074", "--example"], environment(tmp_path, aocd_home))
+    screen = terminal.read_until("running 2074 day 2 part 1")
+    assert "2074/01" in screen and "2074/02" not in screen  # day 1's row, day 2 still runs
+    (tmp_path / "release").touch()
+    assert terminal.finish() == 0
+    after = terminal.screen[len(screen):]
+    assert "2074/02" in after and "✔ 2" in after
+    assert after.count("Advent of Code") == 0  # one table, headed once
+
+
+def test_json_on_a_terminal_is_still_one_document_at_the_end(
+    tmp_path: Path, aocd_home: AocdHome
+) -> None:
+    env = environment(tmp_path, aocd_home)
+    (tmp_path / "release").touch()
+    terminal = Terminal(["run", "2074", "--example", "--json"], env)
+    assert terminal.finish() == 0
+    text = terminal.screen.replace("\r\n", "\n")
+    assert "running" not in text and "│" not in text
+    days = [(r["day"], r["parts"][0]["answer"]) for r in json.loads(text)["results"]]
+    assert days == [(1, "1"), (2, "2")]
+
+
+def test_output_that_is_not_a_terminal_is_the_table_at_the_end(
+    tmp_path: Path, aocd_home: AocdHome
+) -> None:
+    env = environment(tmp_path, aocd_home)
+    (tmp_path / "release").touch()
+    done = subprocess.run([str(BIN / "aoc"), "run", "2074", "--example"], env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "running" not in done.stderr and "\x1b" not in done.stdout
+    assert done.stdout.count("2074/0") == 2 and done.stdout.count("┌") == 1
+
+
+def test_the_questions_come_after_the_days_row(
+    tmp_path: Path, aocd_loaded: AocdHome, fake_aoc: FakeAoC
+) -> None:
+    env = environment(tmp_path, aocd_loaded)
+    (tmp_path / "release").touch()
+    aocd_loaded.set_token()
+    aocd_loaded.cache_input(2074, 1, "input")
+    fake_aoc.add_puzzle(2074, 1, "Live", inputs={TOKEN: "input"}, solutions=["1", "7"])
+    code = ("import sys, aocd.models\n"
+            f"aocd.models.URL = {fake_aoc.puzzle_url_template!r}\n"
+            "from aoc2023.framework.cli import main\n"
+            "sys.exit(main(['run', '2074', '1']))\n")
+    terminal = Terminal(["-c", code], env, program=sys.executable)
+    screen = terminal.read_until("[y/N]")
+    assert screen.index("2074/01") < screen.index("Send 1 as the answer to 2074 day 1 part 1?")
+    assert "└" in screen  # the table is closed before the question
+    os.write(terminal.controller, b"y\n")
+    terminal.read_until("[y/N]", after=len(screen))
+    os.write(terminal.controller, b"n\n")
+    assert terminal.finish() == 0
+    assert "2074 day 1 part 2: not sent: you said no" in terminal.screen
+    assert [r.form["answer"] for r in fake_aoc.requests if r.method == "POST"] == ["1"]
