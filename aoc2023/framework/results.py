@@ -106,6 +106,23 @@ def run_exit_code(results: Iterable[DayResult], interrupted: bool = False) -> Ex
 Trend = Literal["faster", "slower", "no change"]
 """How a step's new figures compare with the ones saved before (bench/history.py)."""
 
+HEADLINE = "min"
+"""The figure verdicts and the README table use: the best of the runs. Slower runs are
+slower because of other processes (Python's `timeit` says the same), so the minimum
+moves least with the machine's load; see benchmarks/bench_repeatability.py."""
+TOLERANCE = 0.10
+"""How far apart two minimums of the same code may lie and still be "no change"
+(bench/history.py): measured on a shared 2-core machine (benchmarks/
+bench_repeatability.py), two back-to-back runs' minimums were up to X% apart quiet and
+up to Y% under a bursty load on every core."""
+ROUGH_TOLERANCE = 0.20
+"""The same for a step with fewer than MIN_RUNS runs on either side."""
+MIN_RUNS = 10
+"""Fewer runs than this fit the budget only when the step is slow: its spread is rough."""
+BUSY_RATIO = 1.5
+"""A median this far above the minimum means the machine was busy while timing (on a
+quiet machine, day 7's steps measured a median at most ~1.1 times the minimum)."""
+
 
 @dataclass(frozen=True)
 class Stats:
@@ -121,6 +138,16 @@ class Stats:
     def iqr(self) -> float:
         """The spread: how far apart the middle half of the runs lie."""
         return self.q3 - self.q1
+
+    @property
+    def rough(self) -> bool:
+        """Too few runs for the median and spread to mean much."""
+        return self.runs < MIN_RUNS
+
+    @property
+    def busy(self) -> bool:
+        """The median far above the minimum: other processes were slowing the runs."""
+        return self.runs >= 2 and self.median > self.minimum * BUSY_RATIO
 
     @classmethod
     def of(cls, samples: Sequence[float]) -> Stats:
@@ -143,7 +170,9 @@ class Change:
 
     trend: Trend
     ratio: float
-    """The new median over the saved one."""
+    """The new headline figure (HEADLINE) over the saved one."""
+    tolerance: float
+    """How far apart the two may be and still be "no change" (bench/history.py)."""
     saved: Stats
     saved_on: str
     python: str

@@ -9,12 +9,14 @@ an answer (an input is named by its source and label: "input", "example 1", or
 the file name given to --input).
 
 A later `aoc bench` compares each step with the latest figures saved for the same
-day, input and step on the same machine. It says "faster" or "slower" only when the
-change is beyond the noise of both measurements: when the middle halves of the two
-sets of runs (each [q1, q3], widened to at least NOISE_FLOOR either side of its
-median) do not overlap; otherwise "no change". The floor is there because one
-session's spread cannot see what shifts between sessions (clock speed, caches):
-without it, two runs of the same code with very tight spreads would differ.
+day, input and step on the same machine. The verdict compares the headline figures
+(results.HEADLINE: the minimum of the runs): "faster" or "slower" only when they
+are more than TOLERANCE apart, else "no change". The minimum is the figure that
+moves least with the machine's load, and TOLERANCE is calibrated from how far it
+moved between two whole `aoc bench` runs of the same code under a bursty load
+(benchmarks/bench_repeatability.py; the figures are in results.TOLERANCE's docstring).
+A step with fewer than MIN_RUNS runs on either side has a rougher minimum, so it
+gets ROUGH_TOLERANCE.
 """
 
 from __future__ import annotations
@@ -29,10 +31,18 @@ from typing import Any
 from aoc2023.framework.errors import HistoryError
 from aoc2023.framework.files import write_atomically
 from aoc2023.framework.project import project_root, require_project_root
-from aoc2023.framework.results import BenchReport, Change, DayBench, Stats, StepBench, Trend
+from aoc2023.framework.results import (
+    ROUGH_TOLERANCE,
+    TOLERANCE,
+    BenchReport,
+    Change,
+    DayBench,
+    Stats,
+    StepBench,
+    Trend,
+)
 
 HISTORY_FILE = Path("benchmarks", "history.json")
-NOISE_FLOOR = 0.02
 FORMAT = 1
 
 Key = tuple[int, int, str, str, str]
@@ -52,21 +62,19 @@ def python_version() -> str:
     return f"{platform.python_implementation()} {platform.python_version()}"
 
 
+def tolerance(new: Stats, old: Stats) -> float:
+    """How far apart the two headline figures must be to call a change."""
+    return ROUGH_TOLERANCE if new.rough or old.rough else TOLERANCE
+
+
 def trend(new: Stats, old: Stats) -> Trend:
-    """Faster or slower only when the two middle halves (with the noise floor) do not
-    overlap; see the module docstring."""
-    new_low, new_high = _band(new)
-    old_low, old_high = _band(old)
-    if new_high < old_low:
+    """Faster or slower only when the minimums are more than the tolerance apart."""
+    allowed = 1 + tolerance(new, old)
+    if new.minimum * allowed < old.minimum:
         return "faster"
-    if new_low > old_high:
+    if new.minimum > old.minimum * allowed:
         return "slower"
     return "no change"
-
-
-def _band(stats: Stats) -> tuple[float, float]:
-    return (min(stats.q1, stats.median * (1 - NOISE_FLOOR)),
-            max(stats.q3, stats.median * (1 + NOISE_FLOOR)))
 
 
 def load(path: Path) -> list[dict[str, Any]]:
@@ -106,7 +114,7 @@ def latest_figures(entries: list[dict[str, Any]], on_machine: str) -> dict[Key, 
                               float(figure["q1"]), float(figure["q3"]))
             except (KeyError, TypeError, ValueError):
                 continue
-            found[_figure_key(figure)] = Change("no change", 1.0, saved,
+            found[_figure_key(figure)] = Change("no change", 1.0, TOLERANCE, saved,
                                                 str(entry.get("date", "")),
                                                 str(entry.get("python", "")))
     return found
@@ -120,9 +128,10 @@ def compare(report: BenchReport, entries: list[dict[str, Any]], on_machine: str)
         steps = []
         for step in bench.steps:
             old = baseline.get(_key(bench, step.step))
-            if step.stats is not None and old is not None and old.saved.median > 0:
+            if step.stats is not None and old is not None and old.saved.minimum > 0:
                 change = replace(old, trend=trend(step.stats, old.saved),
-                                 ratio=step.stats.median / old.saved.median)
+                                 ratio=step.stats.minimum / old.saved.minimum,
+                                 tolerance=tolerance(step.stats, old.saved))
                 step = replace(step, change=change)
             steps.append(step)
         results.append(replace(bench, steps=tuple(steps)))
@@ -184,5 +193,5 @@ def compare_save_publish(
             done.append(f"{path} had no {readme_table.START} and {readme_table.END} lines: "
                         "added them, with the table, at its end.")
         else:
-            done.append(f"Wrote the table of median times into {path}.")
+            done.append(f"Wrote the table of best-of-runs times into {path}.")
     return report, done

@@ -1,4 +1,7 @@
-"""`aoc bench --readme`: the days' median times as a table in the project's README.md.
+"""`aoc bench --readme`: the days' best-of-runs times as a table in the project's README.md.
+
+The times are the headline figure (results.HEADLINE, the minimum of the runs), the
+one that moves least with the machine's load, so the table does not change with it.
 
 The table goes between two marker lines, START and END, each on a line of its own
 (a mention of them inside a line of prose is not a marker); everything outside
@@ -22,7 +25,7 @@ END = "<!-- aoc-bench:end -->"
 
 
 def markdown_table(report: BenchReport, when: str, python: str, system: str) -> str:
-    """Day, puzzle, input, the median of each step, and each day's total (its parse and
+    """Day, puzzle, input, the minimum of each step, and each day's total (its parse and
     its parts), with a grand total."""
     lines = [
         "| Day | Puzzle | Input | Parse | Part 1 | Part 2 | Total |",
@@ -34,33 +37,33 @@ def markdown_table(report: BenchReport, when: str, python: str, system: str) -> 
         parse = steps.get("parse")
         if parse is None or parse.stats is None:
             continue
-        total = parse.stats.median
+        total = parse.stats.minimum
         cells = []
         both = steps.get("parts 1+2")
         if both is not None:
             if both.stats is None:
                 cells = ["-", "-"]
             else:
-                cells = [format_duration(both.stats.median) + " (1+2)", "(with part 1)"]
-                total += both.stats.median
+                cells = [format_duration(both.stats.minimum) + " (1+2)", "(with part 1)"]
+                total += both.stats.minimum
         else:
             for name in ("part 1", "part 2"):
                 step = steps.get(name)
                 stats = step.stats if step is not None else None
-                cells.append(format_duration(stats.median) if stats else "-")
-                total += stats.median if stats else 0.0
+                cells.append(format_duration(stats.minimum) if stats else "-")
+                total += stats.minimum if stats else 0.0
         grand_total += total
         result = bench.result
         lines.append(
             f"| {result.day} | {result.title or ''} | {result.label or result.source or ''} | "
-            f"{format_duration(parse.stats.median)} | {cells[0]} | {cells[1]} | "
+            f"{format_duration(parse.stats.minimum)} | {cells[0]} | {cells[1]} | "
             f"{format_duration(total)} |"
         )
     lines.append(f"| **Total** | | | | | | **{format_duration(grand_total)}** |")
     lines += [
         "",
-        f"Median times from `aoc bench` on {when} ({python}, {system}); a day's total is its "
-        "parse and its parts.",
+        f"Best-of-runs (minimum) times from `aoc bench` on {when} ({python}, {system}); a "
+        "day's total is its parse and its parts.",
     ]
     return "\n".join(lines)
 

@@ -10,7 +10,17 @@ import json
 from dataclasses import asdict
 from typing import Any
 
-from aoc2023.framework.results import BenchReport, Listing, PartResult, RunReport, Stats, StepBench
+from aoc2023.framework.results import (
+    HEADLINE,
+    ROUGH_TOLERANCE,
+    TOLERANCE,
+    BenchReport,
+    Listing,
+    PartResult,
+    RunReport,
+    Stats,
+    StepBench,
+)
 
 
 def _part_json(part: PartResult) -> dict[str, Any]:
@@ -38,12 +48,18 @@ def _stats_json(stats: Stats | None) -> dict[str, Any]:
 
 
 def _step_json(step: StepBench) -> dict[str, Any]:
-    data: dict[str, Any] = {"step": step.step, **_stats_json(step.stats), "error": step.error}
+    stats = step.stats
+    data: dict[str, Any] = {
+        "step": step.step, "headline": HEADLINE, **_stats_json(stats),
+        "rough": stats is not None and stats.rough, "busy": stats is not None and stats.busy,
+        "error": step.error,
+    }
     data["answers"] = [{"part": p.part, "answer": p.answer, "status": str(p.status),
                         "expected": p.expected, "error": p.error} for p in step.parts]
     change = step.change
     data["change"] = None if change is None else {
-        "verdict": change.trend, "ratio": change.ratio, "saved_on": change.saved_on,
+        "verdict": change.trend, "ratio": change.ratio, "tolerance": change.tolerance,
+        "saved_on": change.saved_on,
         "saved_python": change.python, "saved": _stats_json(change.saved),
     }
     return data
@@ -58,8 +74,9 @@ def bench_json(report: BenchReport) -> str:
             "source": result.source, "label": result.label, "error": result.error,
             "steps": [_step_json(step) for step in bench.steps],
         })
-    return json.dumps({"budget": report.budget, "results": results, "notices": report.notices},
-                      indent=2)
+    return json.dumps({"budget": report.budget, "headline": HEADLINE, "tolerance": TOLERANCE,
+                       "rough_tolerance": ROUGH_TOLERANCE, "results": results,
+                       "notices": report.notices}, indent=2)
 
 
 def listing_json(listing: Listing) -> str:
