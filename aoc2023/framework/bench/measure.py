@@ -7,15 +7,17 @@ instance and a fresh parse, as `aoc run` does, so a part cannot speed up its nex
 run by changing its input; those parses are the parse's own samples), and rounds
 repeat until the budget is spent. A burst of load from another process then hits
 every step alike, instead of the one step that happened to be timed in that block.
-The first rounds (WARM_UP_SHARE of the budget) are a warm-up and are not kept.
+The first rounds (WARM_UP_SHARE of the budget, and at most that share of MAX_RUNS
+rounds) are a warm-up and are not kept.
 
 Rounds are made of *lanes*: one implementation of the day each. Today there is one,
 the day's own class; variants of a day's parse and parts will be further lanes, so
 that each round runs the main implementation and every variant in turn.
 
-The budget is kept: a run starts only if, judging by its slowest run so far, it ends
-within the budget. Until MIN_RUNS rounds are done it may end up to one run of the
-day's slowest step (or MIN_GRACE) past the budget, so fast steps always get at least MIN_RUNS runs;
+The budget counts from before the checking run, and is kept: a run starts only if,
+judging by its slowest run so far, it ends within the budget. Until MIN_RUNS rounds
+are done it may end up to one run of the day's slowest step in the checking run (or
+MIN_GRACE) past the budget, so fast steps always get at least MIN_RUNS runs;
 slow steps get fewer (at least the checking run's), and say so. No step gets more
 than MAX_RUNS runs. A day whose one checking run is already longer than the budget
 takes that long, and no longer.
@@ -191,10 +193,10 @@ def measure(
     errors: dict[tuple[str | None, str], str] = {}
     rounds = {lane.variant: _Round(lane, run_input, samples) for lane in lanes}
     todo = [(lane, unit) for lane in lanes for unit in lane.units]
-    kept = 0
+    kept = warm_ups = 0
     clock = time.monotonic
     while todo:
-        warming = clock() < warm_until
+        warming = clock() < warm_until and warm_ups < MAX_RUNS * WARM_UP_SHARE
         limit = deadline + (grace if kept < MIN_RUNS else 0.0)
         runs = max((len(found) for found in samples.values()), default=0)
         if runs >= MAX_RUNS:
@@ -214,7 +216,9 @@ def measure(
                 todo.remove((lane, unit))
             expected[key] = max(expected[key], clock() - start)
             progress.beat()
-        if not warming:
+        if warming:
+            warm_ups += 1
+        else:
             kept += 1
     return Timing(samples, errors)
 
@@ -234,6 +238,14 @@ def _checked_seconds(lane: Lane, check: DayResult) -> dict[tuple[str | None, str
         else:
             found[(lane.variant, unit)] = parse
     return found
+
+
+def _slowest_step(check: DayResult, timeout: float | None) -> float:
+    """The checking run's slowest step (with its parse), timed or not: a part that timed
+    out or failed there took its time too."""
+    parse = check.parse_seconds or 0.0
+    return parse + max((timeout or 0.0 if part.status is Status.TIMEOUT else part.seconds or 0.0
+                        for part in check.parts), default=0.0)
 
 
 def _from_check(step: str, check: DayResult) -> list[int]:
@@ -258,6 +270,7 @@ def bench_input(
     """Check the day on one input, then time each step that can be timed, within
     `budget` seconds from now (see the module docstring)."""
     watcher = watcher or _no_watcher
+    gc.collect()  # start with no garbage of what ran before to collect
     deadline = time.monotonic() + budget
     where = f"{solution_class.year} day {solution_class.day}" + (
         f" ({run_input.label})" if run_input.label else "")
@@ -268,11 +281,10 @@ def bench_input(
     lanes = [lane_for(solution_class, check)]
     expected = {key: seconds for lane in lanes
                 for key, seconds in _checked_seconds(lane, check).items()}
-    grace = max(max(expected.values(), default=0.0), MIN_GRACE)
+    grace = max(_slowest_step(check, timeout), MIN_GRACE)
     warm_until = time.monotonic() + budget * WARM_UP_SHARE
     task = partial(measure, lanes, run_input, expected, deadline, grace, warm_until, where,
                    watcher)
-    gc.collect()  # start with no garbage of the checking run to collect
     try:
         timing = task() if timeout is None else call_with_timeout(task, timeout)
     except (TimedOut, ChildFailed) as failure:
