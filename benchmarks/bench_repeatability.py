@@ -3,10 +3,12 @@ back to back, under a bursty CPU load of this script's own (or, with --quiet, wi
 
 The input is generated here (random distinct hands, as in cli_latency.py), so no
 puzzle input is needed or written. Each `aoc bench` is a fresh process, as a user
-would start it. The load is one process per core, each busy and idle in random
-spells of 0.02-0.4 s (as a browser or a build beside you would be); each load
-process stops by itself at a deadline (--load-limit) even if this script is killed,
-and all are stopped when the runs end.
+would start it. The load is one process per core and one more (--processes), each
+busy and idle in random spells of 0.02-0.4 s (as a browser or a build beside you
+would be); each load process stops by itself at a deadline (--load-limit) even if
+this script is killed, and all are stopped when the runs end. --example benches the
+day's examples instead (steps of microseconds); --hands 100000 gives steps of tenths
+of a second.
 
 For each trial it prints each step's headline figure from both runs (the figure the
 `faster`/`slower` verdicts use: the JSON's `headline` field, or the median for an
@@ -14,7 +16,7 @@ For each trial it prints each step's headline figure from both runs (the figure 
 over the smaller), with the other figure beside it for comparison.
 
     uv run python benchmarks/bench_repeatability.py [--quiet] [--trials 3] [--budget 1]
-        [--hands 1000] [--aoc PYTHON]
+        [--hands 1000 | --example] [--processes N] [--aoc PYTHON]
 
 --aoc names the Python whose `aoc2023` to run (default: this one), so that another
 checkout (say, main before a change) is measured on the same input and load.
@@ -58,11 +60,11 @@ def _bursty(until: float, seed: int) -> None:
 class Load:
     """A bursty load on every core, for at most `limit` seconds, stopped on exit."""
 
-    def __init__(self, limit: float, seed: int) -> None:
+    def __init__(self, processes: int, limit: float, seed: int) -> None:
         until = time.monotonic() + limit
         context = multiprocessing.get_context("spawn")
         self.processes = [context.Process(target=_bursty, args=(until, seed + n), daemon=True)
-                          for n in range(os.cpu_count() or 1)]
+                          for n in range(processes)]
 
     def __enter__(self) -> Load:
         for process in self.processes:
@@ -76,12 +78,15 @@ class Load:
             process.join()
 
 
-def bench_once(python: str, path: Path, budget: float) -> dict[str, dict[str, Any]]:
-    """Each step's figures from one `aoc bench` process, by step name."""
+def bench_once(python: str, path: Path | None, budget: float) -> dict[str, dict[str, Any]]:
+    """Each step's figures from one `aoc bench` process (on the day's examples when
+    `path` is None), by step name."""
+    on = ["--example"] if path is None else ["--input", str(path)]
+    # From a folder of no project: `python -m` puts the working folder first on the path,
+    # and the project's own aoc2023 would then shadow the one `python` has installed.
     done = subprocess.run(
-        [python, "-m", "aoc2023", "bench", "2023", "7", "--input", str(path),
-         "--budget", str(budget), "--json"],
-        capture_output=True, text=True,
+        [python, "-m", "aoc2023", "bench", "2023", "7", *on, "--budget", str(budget), "--json"],
+        capture_output=True, text=True, cwd=tempfile.gettempdir(),
     )
     if done.returncode != 0:
         raise SystemExit(f"aoc bench failed ({done.returncode}):\n{done.stdout}{done.stderr}")
@@ -100,24 +105,32 @@ def main() -> None:
     parser.add_argument("--trials", type=int, default=1, help="pairs of runs")
     parser.add_argument("--budget", type=float, default=1.0)
     parser.add_argument("--hands", type=int, default=1000)
+    parser.add_argument("--example", action="store_true",
+                        help="bench the day's examples (steps of microseconds) instead")
+    parser.add_argument("--processes", type=int, default=(os.cpu_count() or 1) + 1,
+                        help="load processes (default: one more than the cores)")
     parser.add_argument("--aoc", default=sys.executable, metavar="PYTHON",
                         help="the Python whose aoc2023 to bench")
     parser.add_argument("--load-limit", type=float, default=600.0, metavar="SECONDS",
                         help="the load stops by itself after this long")
     args = parser.parse_args()
     goal = GOAL_QUIET if args.quiet else GOAL_LOADED
-    load = "no load of our own" if args.quiet else f"a bursty load on {os.cpu_count()} cores"
-    print(f"aoc bench 2023 7 --input <{args.hands} generated hands> --budget {args.budget:g}, "
+    load = "no load of our own" if args.quiet else (
+        f"a bursty load of {args.processes} processes on {os.cpu_count()} cores")
+    on = "--example" if args.example else f"--input <{args.hands} generated hands>"
+    print(f"aoc bench 2023 7 {on} --budget {args.budget:g}, "
           f"two runs back to back, {args.trials} trial(s), {load}")
     worst = 1.0
     with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "hands.txt"
-        path.write_text(generated_input(args.hands))
+        path: Path | None = None
+        if not args.example:
+            path = Path(tmp) / "hands.txt"
+            path.write_text(generated_input(args.hands))
         for trial in range(1, args.trials + 1):
             if args.quiet:
                 runs = [bench_once(args.aoc, path, args.budget) for _ in range(2)]
             else:
-                with Load(args.load_limit, seed=trial * 100):
+                with Load(args.processes, args.load_limit, seed=trial * 100):
                     runs = [bench_once(args.aoc, path, args.budget) for _ in range(2)]
             print(f"trial {trial}:")
             print(f"  {'step':10}{'figure':>8}{'run 1':>12}{'run 2':>12}{'apart':>9}"

@@ -70,8 +70,8 @@ Mode = Literal["parse", "parts", "in turn", "pair"]
 parse, parts in turn from one `solve` generator, or `solve` returning both."""
 
 Watcher = Callable[[str, str, int, float], None]
-"""Told before each timed run: (which input, which step, runs so far of the slowest
-step, how long that run should take in seconds). `aoc bench` shows it on a terminal."""
+"""Told before each run: (which input, which step, rounds kept so far, how long that run
+should take in seconds). `aoc bench` shows it on a terminal."""
 
 
 def _no_watcher(where: str, step: str, runs: int, expected: float) -> None:
@@ -206,7 +206,7 @@ def measure(
             start = clock()
             if start + expected[key] > limit:
                 return Timing(samples, errors)
-            watcher(where, unit, runs, expected[key])
+            watcher(where, unit, kept, expected[key])
             runner = rounds[lane.variant]
             runner.keep = not warming
             try:
