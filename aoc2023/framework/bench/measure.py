@@ -18,7 +18,8 @@ The budget counts from before the checking run, and is kept: a run starts only i
 judging by its slowest run so far, it ends within the budget. Until MIN_RUNS rounds
 are done it may end up to one run of the day's slowest step in the checking run (or
 MIN_GRACE) past the budget, so fast steps always get at least MIN_RUNS runs;
-slow steps get fewer (at least the checking run's), and say so. No step gets more
+slow steps get fewer (at least the checking run's), and say so; once a slow step no
+longer fits, the faster ones go on without it. No step gets more
 than MAX_RUNS runs. A day whose one checking run is already longer than the budget
 takes that long, and no longer.
 
@@ -185,10 +186,10 @@ def measure(
     watcher: Watcher = _no_watcher, progress: Progress = NO_WATCH,
 ) -> Timing:
     """Time the lanes' units in rounds until the monotonic clock would pass `deadline`
-    (or `deadline + grace` while fewer than MIN_RUNS rounds are kept); rounds that start
+    (or `deadline + grace` while fewer than MIN_RUNS rounds are kept); rounds that fit
     before `warm_until` are a warm-up. `expected` holds each (variant, unit)'s seconds
     from the checking run, and then the slowest run seen: a unit starts only if that
-    long still fits."""
+    long still fits, and once one does not, it is done while faster ones go on."""
     samples: Samples = {(lane.variant, step): [] for lane in lanes for step in lane.steps}
     errors: dict[tuple[str | None, str], str] = {}
     rounds = {lane.variant: _Round(lane, run_input, samples) for lane in lanes}
@@ -196,7 +197,11 @@ def measure(
     kept = warm_ups = 0
     clock = time.monotonic
     while todo:
-        warming = clock() < warm_until and warm_ups < MAX_RUNS * WARM_UP_SHARE
+        # A warm-up round only while one fits in the warm-up's share: the checking run has
+        # warmed up a slow step already.
+        round_seconds = sum(expected[(lane.variant, unit)] for lane, unit in todo)
+        warming = (clock() + round_seconds <= warm_until
+                   and warm_ups < MAX_RUNS * WARM_UP_SHARE)
         limit = deadline + (grace if kept < MIN_RUNS else 0.0)
         runs = max((len(found) for found in samples.values()), default=0)
         if runs >= MAX_RUNS:
@@ -204,8 +209,9 @@ def measure(
         for lane, unit in list(todo):
             key = (lane.variant, unit)
             start = clock()
-            if start + expected[key] > limit:
-                return Timing(samples, errors)
+            if start + expected[key] > limit:  # it no longer fits; faster ones may still
+                todo.remove((lane, unit))
+                continue
             watcher(where, unit, kept, expected[key])
             runner = rounds[lane.variant]
             runner.keep = not warming
