@@ -29,6 +29,7 @@ from aoc2023.framework.errors import UsageError
 from aoc2023.framework.inputs import RunInput
 from aoc2023.framework.render.bench import ProgressLine
 from aoc2023.framework.results import (
+    LONG_STEP,
     MIN_RUNS,
     ROUGH_TOLERANCE,
     TOLERANCE,
@@ -361,7 +362,69 @@ def test_progress_shows_on_a_terminal_only(aocd_home: AocdHome, tmp_path: Path) 
     text = shown.decode()
     assert "in.txt): checking the answers" in text
     assert "in.txt): part 1" in text and "runs so far" in text
-    assert "1 (rough)" in piped.stdout or "(rough)" in piped.stdout
+    assert "(rough)" in piped.stdout
+
+
+def spin(seconds: float) -> None:
+    """Busy on the CPU for `seconds` of CPU time."""
+    until = time.process_time() + seconds
+    while time.process_time() < until:
+        pass
+
+
+class LongSteps(Solution[str]):
+    """Part 1 works on the CPU, part 2 waits, part 2's work happens in a child process."""
+
+    year, day = 2071, 7
+
+    def part_1(self, text: str) -> int:
+        spin(2 * LONG_STEP)
+        return 1
+
+    def part_2(self, text: str) -> int:
+        time.sleep(2 * LONG_STEP)
+        return 2
+
+
+class WorkInAChild(Solution[str]):
+    year, day = 2071, 8
+
+    def part_1(self, text: str) -> int:
+        code = f"import time\nu = time.process_time() + {2 * LONG_STEP}\n" \
+               "while time.process_time() < u: pass"
+        subprocess.run([sys.executable, "-c", code], check=True)
+        return 1
+
+
+def test_a_long_step_is_headlined_by_its_cpu_time_and_a_waiting_one_by_the_clock() -> None:
+    result = bench_input(LongSteps, RunInput("x", "file"), None, budget=0.5)
+    parse, part_1, part_2 = result.steps
+    assert parse.stats is not None and parse.stats.headline == "min"  # microseconds
+    assert parse.stats.cpu_minimum is None
+    assert part_1.stats is not None and part_1.stats.headline == "cpu_min"
+    assert part_1.stats.cpu_minimum is not None
+    assert part_1.stats.headline_seconds == part_1.stats.cpu_minimum >= 2 * LONG_STEP
+    # Sleeping costs no CPU: the wall clock is what that step takes.
+    assert part_2.stats is not None and part_2.stats.headline == "min"
+    assert part_2.stats.cpu_minimum is not None and part_2.stats.cpu_minimum < LONG_STEP
+    assert part_2.stats.headline_seconds == part_2.stats.minimum >= 2 * LONG_STEP
+
+
+def test_cpu_time_counts_the_work_of_child_processes() -> None:
+    result = bench_input(WorkInAChild, RunInput("x", "file"), None, budget=0.3)
+    part_1 = result.steps[1]
+    assert part_1.stats is not None and part_1.stats.headline == "cpu_min"
+    assert part_1.stats.headline_seconds >= 2 * LONG_STEP
+
+
+def test_a_long_steps_verdict_compares_cpu_minimums_when_both_sides_have_them() -> None:
+    busy = Stats(20, median=0.9, minimum=0.5, q1=0.6, q3=1.0, cpu_minimum=0.100)
+    quiet = Stats(20, median=0.11, minimum=0.105, q1=0.106, q3=0.12, cpu_minimum=0.102)
+    assert busy.headline == quiet.headline == "cpu_min"
+    assert trend(busy, quiet) == "no change"  # the wall minimums are 5 times apart
+    assert trend(Stats(20, 0.08, 0.07, 0.075, 0.085, cpu_minimum=0.07), quiet) == "faster"
+    saved_without_cpu = Stats(20, median=0.11, minimum=0.105, q1=0.106, q3=0.12)
+    assert trend(busy, saved_without_cpu) == "slower"  # wall against wall, then
 
 
 # --- the command ----------------------------------------------------------------------------
@@ -384,11 +447,13 @@ def test_bench_json_gives_the_figures_of_each_step(project: Path) -> None:
     [day] = payload["results"]
     assert (day["year"], day["day"], day["source"]) == (2023, 7, "example")
     assert [s["step"] for s in day["steps"]] == ["parse", "part 1", "part 2"]
-    assert (payload["headline"], payload["tolerance"]) == ("min", TOLERANCE)
-    assert payload["rough_tolerance"] == ROUGH_TOLERANCE
+    assert (payload["tolerance"], payload["rough_tolerance"]) == (TOLERANCE, ROUGH_TOLERANCE)
+    assert payload["long_step"] == LONG_STEP
     for step in day["steps"]:
         assert step["runs"] >= 10 and step["change"] is None
-        assert step["headline"] == "min" and step["rough"] is False
+        # Steps of microseconds: the wall-clock minimum, no CPU time.
+        assert step["headline"] == "min" and step["cpu_min"] is None
+        assert step["rough"] is False
         assert isinstance(step["busy"], bool)
         assert 0 < step["min"] <= step["q1"] <= step["median"] <= step["q3"]
         assert step["iqr"] == pytest.approx(step["q3"] - step["q1"])
@@ -426,14 +491,14 @@ def test_save_keeps_timings_only_and_a_later_bench_compares(project: Path) -> No
     assert set(entry) == {"date", "python", "machine", "budget", "figures"}
     for figure in entry["figures"]:
         assert set(figure) == {"year", "day", "source", "label", "step", "runs", "median",
-                               "min", "q1", "q3"}
+                               "min", "q1", "q3", "cpu_min"}
     assert "32T3K" not in history.read_text()  # no input...
     assert not {"6440", "5905"} & {str(v) for f in entry["figures"] for v in f.values()}
 
     second = aoc("bench", "2023", "7", "--example", "--budget", "0.05", "--json")
     changes = [s["change"] for s in json.loads(second.stdout)["results"][0]["steps"]]
     assert all(c["verdict"] in {"faster", "slower", "no change"} for c in changes)
-    assert all(c["tolerance"] == TOLERANCE for c in changes)
+    assert all(c["tolerance"] == TOLERANCE and c["compared"] == "min" for c in changes)
     figures_by_step = {f["step"]: f for f in entry["figures"]}
     for step in json.loads(second.stdout)["results"][0]["steps"]:  # minimum over minimum
         assert step["change"]["ratio"] == pytest.approx(step["min"] / figures_by_step[

@@ -9,12 +9,14 @@ an answer (an input is named by its source and label: "input", "example 1", or
 the file name given to --input).
 
 A later `aoc bench` compares each step with the latest figures saved for the same
-day, input and step on the same machine. The verdict compares the headline figures
-(results.HEADLINE: the minimum of the runs): "faster" or "slower" only when they
-are more than TOLERANCE apart, else "no change". The minimum is the figure that
-moves least with the machine's load, and TOLERANCE is calibrated from how far it
-moved between two whole `aoc bench` runs of the same code under a bursty load
-(benchmarks/bench_repeatability.py; the figures are in results.TOLERANCE's docstring).
+day, input and step on the same machine. The verdict compares the new run's headline figure
+(results.Headline: the minimum of the runs, by CPU time for a long step) with the
+same figure saved (the wall minimum when the saved figures have no CPU time):
+"faster" or "slower" only when they are more than TOLERANCE apart, else "no change".
+The minimum is the figure that moves least with the machine's load, and TOLERANCE is
+calibrated from how far it moved between two whole `aoc bench` runs of the same code
+under a bursty load (benchmarks/bench_repeatability.py; the figures are in
+results.TOLERANCE's docstring).
 A step with fewer than MIN_RUNS runs on either side has a rougher minimum, so it
 gets ROUGH_TOLERANCE.
 """
@@ -37,6 +39,7 @@ from aoc2023.framework.results import (
     BenchReport,
     Change,
     DayBench,
+    Headline,
     Stats,
     StepBench,
     Trend,
@@ -67,12 +70,20 @@ def tolerance(new: Stats, old: Stats) -> float:
     return ROUGH_TOLERANCE if new.rough or old.rough else TOLERANCE
 
 
+def compared(new: Stats, old: Stats) -> Headline:
+    """The figure to compare: the new headline, when the saved figures have it too."""
+    return new.headline if old.figure(new.headline) is not None else "min"
+
+
 def trend(new: Stats, old: Stats) -> Trend:
-    """Faster or slower only when the minimums are more than the tolerance apart."""
+    """Faster or slower only when the compared figures are more than the tolerance
+    apart."""
+    name = compared(new, old)
+    new_figure, old_figure = new.figure(name) or 0.0, old.figure(name) or 0.0
     allowed = 1 + tolerance(new, old)
-    if new.minimum * allowed < old.minimum:
+    if new_figure * allowed < old_figure:
         return "faster"
-    if new.minimum > old.minimum * allowed:
+    if new_figure > old_figure * allowed:
         return "slower"
     return "no change"
 
@@ -110,11 +121,13 @@ def latest_figures(entries: list[dict[str, Any]], on_machine: str) -> dict[Key, 
             continue
         for figure in entry.get("figures", []):
             try:
+                cpu = figure.get("cpu_min")
                 saved = Stats(int(figure["runs"]), float(figure["median"]), float(figure["min"]),
-                              float(figure["q1"]), float(figure["q3"]))
+                              float(figure["q1"]), float(figure["q3"]),
+                              None if cpu is None else float(cpu))
             except (KeyError, TypeError, ValueError):
                 continue
-            found[_figure_key(figure)] = Change("no change", 1.0, TOLERANCE, saved,
+            found[_figure_key(figure)] = Change("no change", 1.0, "min", TOLERANCE, saved,
                                                 str(entry.get("date", "")),
                                                 str(entry.get("python", "")))
     return found
@@ -128,10 +141,12 @@ def compare(report: BenchReport, entries: list[dict[str, Any]], on_machine: str)
         steps = []
         for step in bench.steps:
             old = baseline.get(_key(bench, step.step))
-            if step.stats is not None and old is not None and old.saved.minimum > 0:
+            name = compared(step.stats, old.saved) if step.stats and old else "min"
+            if step.stats is not None and old is not None and old.saved.figure(name):
                 change = replace(old, trend=trend(step.stats, old.saved),
-                                 ratio=step.stats.minimum / old.saved.minimum,
-                                 tolerance=tolerance(step.stats, old.saved))
+                                 ratio=(step.stats.figure(name) or 0.0)
+                                 / (old.saved.figure(name) or 1.0),
+                                 compared=name, tolerance=tolerance(step.stats, old.saved))
                 step = replace(step, change=change)
             steps.append(step)
         results.append(replace(bench, steps=tuple(steps)))
@@ -142,7 +157,7 @@ def _figure(bench: DayBench, step: StepBench, stats: Stats) -> dict[str, Any]:
     year, day, source, label, name = _key(bench, step.step)
     return {"year": year, "day": day, "source": source, "label": label, "step": name,
             "runs": stats.runs, "median": stats.median, "min": stats.minimum,
-            "q1": stats.q1, "q3": stats.q3}
+            "q1": stats.q1, "q3": stats.q3, "cpu_min": stats.cpu_minimum}
 
 
 def save_figures(path: Path, report: BenchReport, when: datetime, on_machine: str) -> int:

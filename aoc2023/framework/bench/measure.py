@@ -18,8 +18,8 @@ The budget counts from before the checking run, and is kept: a run starts only i
 judging by its slowest run so far, it ends within the budget. Until MIN_RUNS rounds
 are done it may end up to one run of the day's slowest step in the checking run (or
 MIN_GRACE) past the budget, so fast steps always get at least MIN_RUNS runs;
-slow steps get fewer (at least the checking run's), and say so; once a slow step no
-longer fits, the faster ones go on without it. No step gets more
+slow steps get fewer (at least the checking run's), and say so; when a slow step no
+longer fits before MIN_RUNS rounds, the faster ones go on without it. No step gets more
 than MAX_RUNS runs. A day whose one checking run is already longer than the budget
 takes that long, and no longer.
 
@@ -34,16 +34,18 @@ With a time limit, the checking run and the timing both happen in a child proces
 from __future__ import annotations
 
 import gc
+import sys
 import time
 from collections.abc import Callable, Generator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
-from time import perf_counter_ns
+from time import perf_counter_ns, process_time_ns
 from typing import Any, Literal, cast
 
 from aoc2023.framework.errors import ChildFailed, TimedOut
 from aoc2023.framework.inputs import RunInput, RunRequest, days_to_run
 from aoc2023.framework.results import (
+    LONG_STEP,
     MIN_RUNS,
     BenchReport,
     DayBench,
@@ -63,6 +65,10 @@ MIN_GRACE = 0.005
 slowest step takes less): 5 ms, unnoticed beside the start-up of `aoc` itself."""
 WARM_UP_SHARE = 0.1
 """The part of an input's budget spent running rounds untimed first."""
+
+CPU_FROM = LONG_STEP / 2
+"""Steps that took at least this long in the checking run have their CPU time recorded
+as well (it costs about a microsecond a run, outside the timed span)."""
 
 _TIMEABLE = frozenset({Status.CORRECT, Status.WRONG, Status.UNKNOWN})
 
@@ -112,10 +118,12 @@ Samples = dict[tuple[str | None, str], list[int]]
 
 @dataclass
 class Timing:
-    """What timing an input gave: samples by (variant, step), and why a step stopped."""
+    """What timing an input gave: wall-clock samples by (variant, step), CPU-time samples
+    of the steps long enough to want them, and why a step stopped."""
 
     samples: Samples
-    errors: dict[tuple[str | None, str], str]
+    errors: dict[tuple[str | None, str], str] = field(default_factory=dict)
+    cpu: Samples = field(default_factory=dict)
 
 
 def lane_for(solution_class: type[Solution[Any]], check: DayResult) -> Lane:
@@ -132,67 +140,83 @@ def lane_for(solution_class: type[Solution[Any]], check: DayResult) -> Lane:
     return Lane(solution_class, "parts", timeable) if timeable else Lane(solution_class, "parse")
 
 
-class _Round:
-    """Runs one lane's units, appending each run's times to the samples."""
+def _cpu_ns() -> int:
+    """CPU time of this process (all its threads) and of its children that have ended, in
+    ns: what a step costs the machine, whatever else ran beside it."""
+    if sys.platform == "win32":  # no getrusage: child processes' CPU time is not counted
+        return process_time_ns()
+    import resource
 
-    def __init__(self, lane: Lane, run_input: RunInput, samples: Samples) -> None:
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return process_time_ns() + round((used.ru_utime + used.ru_stime) * 1e9)
+
+
+class _Round:
+    """Runs one lane's units, appending each run's times to the samples (and its CPU time
+    too, for the steps in `cpu_steps`)."""
+
+    def __init__(self, lane: Lane, run_input: RunInput, timing: Timing,
+                 cpu_steps: frozenset[tuple[str | None, str]]) -> None:
         self.lane = lane
         self.text, self.extra = run_input.text, run_input.extra
-        self.samples = samples
+        self.timing = timing
+        self.cpu_steps = frozenset(step for variant, step in cpu_steps
+                                   if variant == lane.variant)
         self.keep = True
 
-    def _add(self, step: str, ns: int) -> None:
-        if self.keep:
-            found = self.samples[(self.lane.variant, step)]
-            if len(found) < MAX_RUNS:
-                found.append(ns)
-
-    def parse(self) -> tuple[Solution[Any], Any]:
+    def _time(self, step: str, call: Callable[[Any], Any], argument: Any) -> Any:
+        """`call(argument)`, timed: nothing else runs between the clock readings."""
         clock = perf_counter_ns
-        solution = self.lane.solution_class(extra=self.extra)
+        with_cpu = step in self.cpu_steps
+        cpu_start = _cpu_ns() if with_cpu else 0
         start = clock()
-        data = solution.parse(self.text)
-        self._add("parse", clock() - start)
-        return solution, data
+        value = call(argument)
+        wall = clock() - start
+        cpu = _cpu_ns() - cpu_start if with_cpu else None
+        if self.keep:
+            key = (self.lane.variant, step)
+            found = self.timing.samples[key]
+            if len(found) < MAX_RUNS:
+                found.append(wall)
+                if cpu is not None:
+                    self.timing.cpu.setdefault(key, []).append(cpu)
+        return value
 
     def unit(self, unit: str) -> None:
         """Run one unit: a part on its own parse, or the parse and `solve` of the lane."""
-        clock = perf_counter_ns
         mode = self.lane.mode
-        solution, data = self.parse()
+        solution = self.lane.solution_class(extra=self.extra)
+        data = self._time("parse", solution.parse, self.text)
         if mode == "parts":
-            method = solution.part_1 if unit == "part 1" else solution.part_2
-            start = clock()
-            method(data)
-            self._add(unit, clock() - start)
+            self._time(unit, solution.part_1 if unit == "part 1" else solution.part_2, data)
         elif mode == "pair":
-            start = clock()
-            solution.solve(data)
-            self._add(unit, clock() - start)
+            self._time(unit, solution.solve, data)
         elif mode == "in turn":
             answers = cast(Generator[Any, None, None], solution.solve(data))
             try:
                 for part in range(1, max(self.lane.parts) + 1):
-                    start = clock()
-                    next(answers)
-                    self._add(f"part {part}", clock() - start)
+                    self._time(f"part {part}", next, answers)
             finally:
                 answers.close()
 
 
 def measure(
     lanes: Sequence[Lane], run_input: RunInput, expected: dict[tuple[str | None, str], float],
-    deadline: float, grace: float, warm_until: float, where: str = "",
+    deadline: float, grace: float, warm_until: float,
+    cpu_steps: frozenset[tuple[str | None, str]] = frozenset(), where: str = "",
     watcher: Watcher = _no_watcher, progress: Progress = NO_WATCH,
 ) -> Timing:
     """Time the lanes' units in rounds until the monotonic clock would pass `deadline`
     (or `deadline + grace` while fewer than MIN_RUNS rounds are kept); rounds that fit
     before `warm_until` are a warm-up. `expected` holds each (variant, unit)'s seconds
     from the checking run, and then the slowest run seen: a unit starts only if that
-    long still fits, and once one does not, it is done while faster ones go on."""
+    long still fits. A unit that does not fit ends the timing, unless fewer than MIN_RUNS
+    rounds are kept: then it is left out while faster ones go on. The
+    steps in `cpu_steps` have their CPU time recorded too."""
     samples: Samples = {(lane.variant, step): [] for lane in lanes for step in lane.steps}
-    errors: dict[tuple[str | None, str], str] = {}
-    rounds = {lane.variant: _Round(lane, run_input, samples) for lane in lanes}
+    timing = Timing(samples)
+    errors = timing.errors
+    rounds = {lane.variant: _Round(lane, run_input, timing, cpu_steps) for lane in lanes}
     todo = [(lane, unit) for lane in lanes for unit in lane.units]
     kept = warm_ups = 0
     clock = time.monotonic
@@ -209,8 +233,10 @@ def measure(
         for lane, unit in list(todo):
             key = (lane.variant, unit)
             start = clock()
-            if start + expected[key] > limit:  # it no longer fits; faster ones may still
-                todo.remove((lane, unit))
+            if start + expected[key] > limit:
+                if kept >= MIN_RUNS:
+                    return timing
+                todo.remove((lane, unit))  # too slow to fit: faster ones go on to MIN_RUNS
                 continue
             watcher(where, unit, kept, expected[key])
             runner = rounds[lane.variant]
@@ -226,7 +252,7 @@ def measure(
             warm_ups += 1
         else:
             kept += 1
-    return Timing(samples, errors)
+    return timing
 
 
 def _checked_seconds(lane: Lane, check: DayResult) -> dict[tuple[str | None, str], float]:
@@ -289,8 +315,10 @@ def bench_input(
                 for key, seconds in _checked_seconds(lane, check).items()}
     grace = max(_slowest_step(check, timeout), MIN_GRACE)
     warm_until = time.monotonic() + budget * WARM_UP_SHARE
-    task = partial(measure, lanes, run_input, expected, deadline, grace, warm_until, where,
-                   watcher)
+    cpu_steps = frozenset((lane.variant, step) for lane in lanes for step in lane.steps
+                          if (_from_check(step, check) or [0])[0] >= CPU_FROM * 1e9)
+    task = partial(measure, lanes, run_input, expected, deadline, grace, warm_until, cpu_steps,
+                   where, watcher)
     try:
         timing = task() if timeout is None else call_with_timeout(task, timeout)
     except (TimedOut, ChildFailed) as failure:
@@ -321,7 +349,8 @@ def _steps(lane: Lane, check: DayResult, timing: Timing) -> tuple[StepBench, ...
             continue
         error = timing.errors.get(key)
         found = timing.samples.get(key) or ([] if error else _from_check(name, check))
-        stats = Stats.of(_seconds(found)) if found else None
+        cpu = timing.cpu.get(key)
+        stats = Stats.of(_seconds(found), _seconds(cpu) if cpu else None) if found else None
         steps.append(StepBench(name, stats, parts, error=error))
     return tuple(steps)
 

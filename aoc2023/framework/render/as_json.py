@@ -11,7 +11,7 @@ from dataclasses import asdict
 from typing import Any
 
 from aoc2023.framework.results import (
-    HEADLINE,
+    LONG_STEP,
     ROUGH_TOLERANCE,
     TOLERANCE,
     BenchReport,
@@ -42,15 +42,16 @@ def run_json(report: RunReport) -> str:
 
 def _stats_json(stats: Stats | None) -> dict[str, Any]:
     if stats is None:
-        return {"runs": 0, "median": None, "min": None, "q1": None, "q3": None, "iqr": None}
+        return {"runs": 0, "median": None, "min": None, "q1": None, "q3": None, "iqr": None,
+                "cpu_min": None}
     return {"runs": stats.runs, "median": stats.median, "min": stats.minimum,
-            "q1": stats.q1, "q3": stats.q3, "iqr": stats.iqr}
+            "q1": stats.q1, "q3": stats.q3, "iqr": stats.iqr, "cpu_min": stats.cpu_minimum}
 
 
 def _step_json(step: StepBench) -> dict[str, Any]:
     stats = step.stats
     data: dict[str, Any] = {
-        "step": step.step, "headline": HEADLINE, **_stats_json(stats),
+        "step": step.step, "headline": stats.headline if stats else None, **_stats_json(stats),
         "rough": stats is not None and stats.rough, "busy": stats is not None and stats.busy,
         "error": step.error,
     }
@@ -58,7 +59,8 @@ def _step_json(step: StepBench) -> dict[str, Any]:
                         "expected": p.expected, "error": p.error} for p in step.parts]
     change = step.change
     data["change"] = None if change is None else {
-        "verdict": change.trend, "ratio": change.ratio, "tolerance": change.tolerance,
+        "verdict": change.trend, "compared": change.compared, "ratio": change.ratio,
+        "tolerance": change.tolerance,
         "saved_on": change.saved_on,
         "saved_python": change.python, "saved": _stats_json(change.saved),
     }
@@ -74,8 +76,9 @@ def bench_json(report: BenchReport) -> str:
             "source": result.source, "label": result.label, "error": result.error,
             "steps": [_step_json(step) for step in bench.steps],
         })
-    return json.dumps({"budget": report.budget, "headline": HEADLINE, "tolerance": TOLERANCE,
-                       "rough_tolerance": ROUGH_TOLERANCE, "results": results,
+    return json.dumps({"budget": report.budget, "tolerance": TOLERANCE,
+                       "rough_tolerance": ROUGH_TOLERANCE, "long_step": LONG_STEP,
+                       "results": results,
                        "notices": report.notices}, indent=2)
 
 

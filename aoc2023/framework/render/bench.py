@@ -1,8 +1,8 @@
 """The view of `aoc bench`: a row per timed step, with the checking run's answers marked
 as `aoc run` marks them, and the progress line shown on a terminal while it times.
 
-The headline figure (the minimum) comes first; the median and the spread beside it
-show how noisy the run was."""
+The headline figure (the minimum; by CPU time, marked "CPU", for a long step) comes
+first; the median and the spread beside it show how noisy the run was."""
 
 from __future__ import annotations
 
@@ -70,7 +70,9 @@ def _rows(bench: DayBench) -> list[list[Cell]]:
             runs = Cell(f"{stats.runs:,} (rough)", "yellow") if stats.rough else Cell(
                 f"{stats.runs:,}")
             median = Cell(format_duration(stats.median), "yellow" if stats.busy else "")
-            figures = [runs, Cell(format_duration(stats.minimum)), median,
+            best = format_duration(stats.headline_seconds)
+            best_cell = Cell(f"{best} CPU") if stats.headline == "cpu_min" else Cell(best)
+            figures = [runs, best_cell, median,
                        Cell(format_duration(stats.iqr), "dim")]
         rows.append([*first, Cell(step.step), _answer_cell(step), *figures, _change_cell(step)])
     return rows
