@@ -13,7 +13,8 @@ of a second.
 For each trial it prints each step's headline figure from both runs (the figure the
 `faster`/`slower` verdicts use: the JSON's `headline` field, or the median for an
 `aoc bench` from before that field existed) and how far apart they are (the larger
-over the smaller), with the other figure beside it for comparison.
+over the smaller), with another figure beside it for comparison (the median beside the minimum, the
+wall-clock minimum beside the CPU minimum, the minimum beside the median).
 
     uv run python benchmarks/bench_repeatability.py [--quiet] [--trials 3] [--budget 1]
         [--hands 1000 | --example] [--processes N] [--aoc PYTHON]
@@ -95,8 +96,9 @@ def bench_once(python: str, path: Path | None, budget: float) -> dict[str, dict[
 
 
 def headline(step: dict[str, Any]) -> str:
-    """The figure the verdicts use: named by the JSON, else the median (before issue 15)."""
-    return str(step.get("headline", "median"))
+    """The figure the verdicts use: named by the JSON ("min", or "cpu_min" for a long
+    step), else the median (before issue 15)."""
+    return str(step.get("headline") or "median")
 
 
 def main() -> None:
@@ -140,7 +142,7 @@ def main() -> None:
                 if second is None:
                     continue
                 main_figure = headline(first)
-                other = "min" if main_figure == "median" else "median"
+                other = "median" if main_figure == "min" else "min"
                 apart = max(first[main_figure], second[main_figure]) / min(
                     first[main_figure], second[main_figure])
                 other_apart = max(first[other], second[other]) / min(first[other], second[other])

@@ -17,8 +17,8 @@ The minimum is the figure that moves least with the machine's load, and TOLERANC
 calibrated from how far it moved between two whole `aoc bench` runs of the same code
 under a bursty load (benchmarks/bench_repeatability.py; the figures are in
 results.TOLERANCE's docstring).
-A step with fewer than MIN_RUNS runs on either side has a rougher minimum, so it
-gets ROUGH_TOLERANCE.
+A step headlined by its CPU time (a long one), or with fewer than MIN_RUNS runs on
+either side, moves more: it gets WIDE_TOLERANCE.
 """
 
 from __future__ import annotations
@@ -34,8 +34,8 @@ from aoc2023.framework.errors import HistoryError
 from aoc2023.framework.files import write_atomically
 from aoc2023.framework.project import project_root, require_project_root
 from aoc2023.framework.results import (
-    ROUGH_TOLERANCE,
     TOLERANCE,
+    WIDE_TOLERANCE,
     BenchReport,
     Change,
     DayBench,
@@ -67,7 +67,8 @@ def python_version() -> str:
 
 def tolerance(new: Stats, old: Stats) -> float:
     """How far apart the two headline figures must be to call a change."""
-    return ROUGH_TOLERANCE if new.rough or old.rough else TOLERANCE
+    wide = new.rough or old.rough or new.headline == "cpu_min"
+    return WIDE_TOLERANCE if wide else TOLERANCE
 
 
 def compared(new: Stats, old: Stats) -> Headline:

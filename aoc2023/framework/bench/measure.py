@@ -16,12 +16,18 @@ that each round runs the main implementation and every variant in turn.
 
 The budget counts from before the checking run, and is kept: a run starts only if,
 judging by its slowest run so far, it ends within the budget. Until MIN_RUNS rounds
-are done it may end up to one run of the day's slowest step in the checking run (or
-MIN_GRACE) past the budget, so fast steps always get at least MIN_RUNS runs;
+are done it may end up to one run of the day's slowest step in the checking run past
+the budget (or MIN_GRACE past the checking run), so fast steps always get at least
+MIN_RUNS runs;
 slow steps get fewer (at least the checking run's), and say so; when a slow step no
 longer fits before MIN_RUNS rounds, the faster ones go on without it. No step gets more
-than MAX_RUNS runs. A day whose one checking run is already longer than the budget
-takes that long, and no longer.
+than MAX_RUNS runs. A day whose one checking run already takes longer than that
+(two slow parts) takes that long, and no longer.
+
+Every run is timed by the wall clock (perf_counter_ns). A step that took CPU_FROM or
+more in the checking run also has each run's CPU time recorded (this process and its
+ended children; the clock readings bracket the wall-clock ones, so they add nothing
+to them): for a long step that is the headline figure (results.Headline).
 
 A part of a day whose `solve` yields part 1's answer, then part 2's, is timed as the
 runner times it: each part from the previous yield. A `solve` that returns the pair
@@ -61,8 +67,9 @@ from aoc2023.framework.timeouts import NO_WATCH, Progress, call_with_timeout, da
 MAX_RUNS = 100_000
 """The most runs of any one step, the parse included (README: "at most 100,000 runs")."""
 MIN_GRACE = 0.005
-"""How far past the budget MIN_RUNS rounds of fast steps may go at least (when the
-slowest step takes less): 5 ms, unnoticed beside the start-up of `aoc` itself."""
+"""How long after the checking run MIN_RUNS rounds of fast steps may go on at least
+(when the budget and the slowest step leave less): 5 ms, unnoticed beside the
+start-up of `aoc` itself."""
 WARM_UP_SHARE = 0.1
 """The part of an input's budget spent running rounds untimed first."""
 
@@ -202,12 +209,12 @@ class _Round:
 
 def measure(
     lanes: Sequence[Lane], run_input: RunInput, expected: dict[tuple[str | None, str], float],
-    deadline: float, grace: float, warm_until: float,
+    deadline: float, grace_until: float, warm_until: float,
     cpu_steps: frozenset[tuple[str | None, str]] = frozenset(), where: str = "",
     watcher: Watcher = _no_watcher, progress: Progress = NO_WATCH,
 ) -> Timing:
     """Time the lanes' units in rounds until the monotonic clock would pass `deadline`
-    (or `deadline + grace` while fewer than MIN_RUNS rounds are kept); rounds that fit
+    (or `grace_until` while fewer than MIN_RUNS rounds are kept); rounds that fit
     before `warm_until` are a warm-up. `expected` holds each (variant, unit)'s seconds
     from the checking run, and then the slowest run seen: a unit starts only if that
     long still fits. A unit that does not fit ends the timing, unless fewer than MIN_RUNS
@@ -226,7 +233,7 @@ def measure(
         round_seconds = sum(expected[(lane.variant, unit)] for lane, unit in todo)
         warming = (clock() + round_seconds <= warm_until
                    and warm_ups < MAX_RUNS * WARM_UP_SHARE)
-        limit = deadline + (grace if kept < MIN_RUNS else 0.0)
+        limit = grace_until if kept < MIN_RUNS else deadline
         runs = max((len(found) for found in samples.values()), default=0)
         if runs >= MAX_RUNS:
             break
@@ -313,11 +320,14 @@ def bench_input(
     lanes = [lane_for(solution_class, check)]
     expected = {key: seconds for lane in lanes
                 for key, seconds in _checked_seconds(lane, check).items()}
-    grace = max(_slowest_step(check, timeout), MIN_GRACE)
-    warm_until = time.monotonic() + budget * WARM_UP_SHARE
+    checked = time.monotonic()
+    # Fast steps get MIN_RUNS runs even after a checking run that took the whole budget.
+    grace_until = max(deadline + _slowest_step(check, timeout), checked + MIN_GRACE)
+    warm_until = checked + budget * WARM_UP_SHARE
     cpu_steps = frozenset((lane.variant, step) for lane in lanes for step in lane.steps
                           if (_from_check(step, check) or [0])[0] >= CPU_FROM * 1e9)
-    task = partial(measure, lanes, run_input, expected, deadline, grace, warm_until, cpu_steps,
+    task = partial(measure, lanes, run_input, expected, deadline, grace_until, warm_until,
+                   cpu_steps,
                    where, watcher)
     try:
         timing = task() if timeout is None else call_with_timeout(task, timeout)

@@ -12,8 +12,8 @@ from typing import Any
 
 from aoc2023.framework.results import (
     LONG_STEP,
-    ROUGH_TOLERANCE,
     TOLERANCE,
+    WIDE_TOLERANCE,
     BenchReport,
     Listing,
     PartResult,
@@ -77,7 +77,7 @@ def bench_json(report: BenchReport) -> str:
             "steps": [_step_json(step) for step in bench.steps],
         })
     return json.dumps({"budget": report.budget, "tolerance": TOLERANCE,
-                       "rough_tolerance": ROUGH_TOLERANCE, "long_step": LONG_STEP,
+                       "wide_tolerance": WIDE_TOLERANCE, "long_step": LONG_STEP,
                        "results": results,
                        "notices": report.notices}, indent=2)
 

@@ -13,8 +13,9 @@ from aoc2023.framework.render import run
 from aoc2023.framework.render.common import format_duration, part_cell, show
 from aoc2023.framework.render.table import Cell, Column
 from aoc2023.framework.results import (
-    ROUGH_TOLERANCE,
+    LONG_STEP,
     TOLERANCE,
+    WIDE_TOLERANCE,
     BenchReport,
     DayBench,
     Status,
@@ -91,7 +92,8 @@ def problems(report: BenchReport, verbose: bool) -> list[str]:
 def render(report: BenchReport, verbose: bool, out: IO[str], err: IO[str]) -> None:
     rows = [row for bench in report.results for row in _rows(bench)]
     title = (f"Advent of Code benchmark ({report.budget:g} s a day; headline: the minimum, "
-             f"changes beyond ±{TOLERANCE:.0%}, ±{ROUGH_TOLERANCE:.0%} when rough)")
+             f"by CPU time from {format_duration(LONG_STEP)}; changes beyond ±{TOLERANCE:.0%}, "
+             f"±{WIDE_TOLERANCE:.0%} for CPU times and under 10 runs)")
     show(title, _COLUMNS, rows, report.notices, problems(report, verbose), out, err)
 
 
