@@ -4,7 +4,7 @@ The history is `benchmarks/history.json` in the project: the nearest folder from
 the working folder upwards that has a `pyproject.toml` or an `.aocd_config/`, else
 the source checkout this package runs from. Each save appends one entry: the date,
 the Python, the machine, the budget, and for each day, input and step its figures
-(runs, median, minimum and quartiles, in seconds). Timings only: never an input or
+(runs, median, minimum, quartiles and CPU minimum, in seconds). Timings only: never an input or
 an answer (an input is named by its source and label: "input", "example 1", or
 the file name given to --input).
 

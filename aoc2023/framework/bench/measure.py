@@ -66,10 +66,10 @@ from aoc2023.framework.timeouts import NO_WATCH, Progress, call_with_timeout, da
 
 MAX_RUNS = 100_000
 """The most runs of any one step, the parse included (README: "at most 100,000 runs")."""
-MIN_GRACE = 0.005
+MIN_GRACE = 0.05
 """How long after the checking run MIN_RUNS rounds of fast steps may go on at least
-(when the budget and the slowest step leave less): 5 ms, unnoticed beside the
-start-up of `aoc` itself."""
+(when the budget and the slowest step leave less): long enough for a few of the
+scheduler's time slices on a busy machine, and small beside the start-up of `aoc`."""
 WARM_UP_SHARE = 0.1
 """The part of an input's budget spent running rounds untimed first."""
 
@@ -209,12 +209,13 @@ class _Round:
 
 def measure(
     lanes: Sequence[Lane], run_input: RunInput, expected: dict[tuple[str | None, str], float],
-    deadline: float, grace_until: float, warm_until: float,
+    deadline: float, grace: float, warm_until: float,
     cpu_steps: frozenset[tuple[str | None, str]] = frozenset(), where: str = "",
     watcher: Watcher = _no_watcher, progress: Progress = NO_WATCH,
 ) -> Timing:
     """Time the lanes' units in rounds until the monotonic clock would pass `deadline`
-    (or `grace_until` while fewer than MIN_RUNS rounds are kept); rounds that fit
+    (while fewer than MIN_RUNS rounds are kept: `deadline + grace`, or MIN_GRACE from
+    now, whichever is later); rounds that fit
     before `warm_until` are a warm-up. `expected` holds each (variant, unit)'s seconds
     from the checking run, and then the slowest run seen: a unit starts only if that
     long still fits. A unit that does not fit ends the timing, unless fewer than MIN_RUNS
@@ -227,6 +228,9 @@ def measure(
     todo = [(lane, unit) for lane in lanes for unit in lane.units]
     kept = warm_ups = 0
     clock = time.monotonic
+    # Fast steps get MIN_RUNS runs even after a checking run that took the whole budget
+    # (counted from here: a child under --timeout may take a while to start).
+    grace_until = max(deadline + grace, clock() + MIN_GRACE)
     while todo:
         # A warm-up round only while one fits in the warm-up's share: the checking run has
         # warmed up a slow step already.
@@ -320,14 +324,11 @@ def bench_input(
     lanes = [lane_for(solution_class, check)]
     expected = {key: seconds for lane in lanes
                 for key, seconds in _checked_seconds(lane, check).items()}
-    checked = time.monotonic()
-    # Fast steps get MIN_RUNS runs even after a checking run that took the whole budget.
-    grace_until = max(deadline + _slowest_step(check, timeout), checked + MIN_GRACE)
-    warm_until = checked + budget * WARM_UP_SHARE
+    grace = _slowest_step(check, timeout)
+    warm_until = time.monotonic() + budget * WARM_UP_SHARE
     cpu_steps = frozenset((lane.variant, step) for lane in lanes for step in lane.steps
                           if (_from_check(step, check) or [0])[0] >= CPU_FROM * 1e9)
-    task = partial(measure, lanes, run_input, expected, deadline, grace_until, warm_until,
-                   cpu_steps,
+    task = partial(measure, lanes, run_input, expected, deadline, grace, warm_until, cpu_steps,
                    where, watcher)
     try:
         timing = task() if timeout is None else call_with_timeout(task, timeout)

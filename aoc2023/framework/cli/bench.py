@@ -48,9 +48,10 @@ def bench(
 
     The steps run in turn, round after round, after a warm-up, until the budget is
     spent (at most 100,000 runs; fewer than 10 only for slow steps), each part on a
-    fresh parse. The minimum is the headline: compared with the figures last saved
-    on this machine, a change is called faster or slower only when the minimums are
-    more than 10% apart. Inputs are chosen as for aoc run. Exit code as for aoc run.
+    fresh parse. The minimum is the headline (by CPU time for steps of 1 ms or more):
+    compared with the figures last saved on this machine, a change is called faster
+    or slower only when they are more than 10% apart (25% for CPU times and steps of
+    under 10 runs). Inputs are chosen as for aoc run. Exit code as for aoc run.
     """
     import sys
     from datetime import UTC, datetime
