@@ -430,6 +430,34 @@ def test_a_long_steps_verdict_compares_cpu_minimums_when_both_sides_have_them() 
     assert trend(busy, saved_without_cpu) == "slower"  # wall against wall, then
 
 
+class RecordedVariant(Recorded):
+    """Another implementation of Recorded's day, as a variant would be."""
+
+    def part_1(self, text: str) -> int:
+        CALLS.append("variant part 1")
+        return 1
+
+    def part_2(self, text: str) -> int:
+        CALLS.append("variant part 2")
+        return 2
+
+
+def test_lanes_of_implementations_take_turns_in_every_round() -> None:
+    lanes = [bench.Lane(Recorded, "parts", (1, 2)), bench.Lane(RecordedVariant, "parts", (1, 2),
+                                                               variant="fast")]
+    expected = {(lane.variant, unit): 0.0 for lane in lanes for unit in lane.units}
+    now = time.monotonic()
+    CALLS.clear()
+    timing = bench.measure(lanes, RunInput("x", "file"), expected, deadline=now + 0.05,
+                           grace=0.0, warm_until=now)
+    for variant in (None, "fast"):
+        runs = [len(timing.samples[(variant, step)]) for step in ("parse", "part 1", "part 2")]
+        assert runs[1] >= MIN_RUNS and runs[0] in (runs[1] + runs[2], runs[1] + runs[2] - 1)
+    parts = [call for call in CALLS if call != "parse"]
+    assert parts[:8] == ["part 1", "part 2", "variant part 1", "variant part 2",
+                         "variant part 1", "variant part 2", "part 1", "part 2"]
+
+
 # --- the command ----------------------------------------------------------------------------
 
 

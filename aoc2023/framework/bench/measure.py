@@ -259,6 +259,10 @@ def measure(
                 todo.remove((lane, unit))
             expected[key] = max(expected[key], clock() - start)
             progress.beat()
+        if len(lanes) > 1 and todo:  # each lane goes first in turn: no place is favoured
+            first = todo[0][0]
+            todo = [one for one in todo if one[0] is not first] + [
+                one for one in todo if one[0] is first]
         if warming:
             warm_ups += 1
         else:
