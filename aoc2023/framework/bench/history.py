@@ -4,17 +4,21 @@ The history is `benchmarks/history.json` in the project: the nearest folder from
 the working folder upwards that has a `pyproject.toml` or an `.aocd_config/`, else
 the source checkout this package runs from. Each save appends one entry: the date,
 the Python, the machine, the budget, and for each day, input and step its figures
-(runs, median, minimum and quartiles, in seconds). Timings only: never an input or
+(runs, median, minimum, quartiles and CPU minimum, in seconds). Timings only: never an input or
 an answer (an input is named by its source and label: "input", "example 1", or
 the file name given to --input).
 
 A later `aoc bench` compares each step with the latest figures saved for the same
-day, input and step on the same machine. It says "faster" or "slower" only when the
-change is beyond the noise of both measurements: when the middle halves of the two
-sets of runs (each [q1, q3], widened to at least NOISE_FLOOR either side of its
-median) do not overlap; otherwise "no change". The floor is there because one
-session's spread cannot see what shifts between sessions (clock speed, caches):
-without it, two runs of the same code with very tight spreads would differ.
+day, input and step on the same machine. The verdict compares the new run's headline figure
+(results.Headline: the minimum of the runs, by CPU time for a long step) with the
+same figure saved (the wall minimum when the saved figures have no CPU time):
+"faster" or "slower" only when they are more than TOLERANCE apart, else "no change".
+The minimum is the figure that moves least with the machine's load, and TOLERANCE is
+calibrated from how far it moved between two whole `aoc bench` runs of the same code
+under a bursty load (benchmarks/bench_repeatability.py; the figures are in
+results.TOLERANCE's docstring).
+A step headlined by its CPU time (a long one), or with fewer than MIN_RUNS runs on
+either side, moves more: it gets WIDE_TOLERANCE.
 """
 
 from __future__ import annotations
@@ -29,10 +33,19 @@ from typing import Any
 from aoc2023.framework.errors import HistoryError
 from aoc2023.framework.files import write_atomically
 from aoc2023.framework.project import project_root, require_project_root
-from aoc2023.framework.results import BenchReport, Change, DayBench, Stats, StepBench, Trend
+from aoc2023.framework.results import (
+    TOLERANCE,
+    WIDE_TOLERANCE,
+    BenchReport,
+    Change,
+    DayBench,
+    Headline,
+    Stats,
+    StepBench,
+    Trend,
+)
 
 HISTORY_FILE = Path("benchmarks", "history.json")
-NOISE_FLOOR = 0.02
 FORMAT = 1
 
 Key = tuple[int, int, str, str, str]
@@ -52,21 +65,28 @@ def python_version() -> str:
     return f"{platform.python_implementation()} {platform.python_version()}"
 
 
+def tolerance(new: Stats, old: Stats) -> float:
+    """How far apart the two headline figures must be to call a change."""
+    wide = new.rough or old.rough or new.headline == "cpu_min"
+    return WIDE_TOLERANCE if wide else TOLERANCE
+
+
+def compared(new: Stats, old: Stats) -> Headline:
+    """The figure to compare: the new headline, when the saved figures have it too."""
+    return new.headline if old.figure(new.headline) is not None else "min"
+
+
 def trend(new: Stats, old: Stats) -> Trend:
-    """Faster or slower only when the two middle halves (with the noise floor) do not
-    overlap; see the module docstring."""
-    new_low, new_high = _band(new)
-    old_low, old_high = _band(old)
-    if new_high < old_low:
+    """Faster or slower only when the compared figures are more than the tolerance
+    apart."""
+    name = compared(new, old)
+    new_figure, old_figure = new.figure(name) or 0.0, old.figure(name) or 0.0
+    allowed = 1 + tolerance(new, old)
+    if new_figure * allowed < old_figure:
         return "faster"
-    if new_low > old_high:
+    if new_figure > old_figure * allowed:
         return "slower"
     return "no change"
-
-
-def _band(stats: Stats) -> tuple[float, float]:
-    return (min(stats.q1, stats.median * (1 - NOISE_FLOOR)),
-            max(stats.q3, stats.median * (1 + NOISE_FLOOR)))
 
 
 def load(path: Path) -> list[dict[str, Any]]:
@@ -102,11 +122,13 @@ def latest_figures(entries: list[dict[str, Any]], on_machine: str) -> dict[Key, 
             continue
         for figure in entry.get("figures", []):
             try:
+                cpu = figure.get("cpu_min")
                 saved = Stats(int(figure["runs"]), float(figure["median"]), float(figure["min"]),
-                              float(figure["q1"]), float(figure["q3"]))
+                              float(figure["q1"]), float(figure["q3"]),
+                              None if cpu is None else float(cpu))
             except (KeyError, TypeError, ValueError):
                 continue
-            found[_figure_key(figure)] = Change("no change", 1.0, saved,
+            found[_figure_key(figure)] = Change("no change", 1.0, "min", TOLERANCE, saved,
                                                 str(entry.get("date", "")),
                                                 str(entry.get("python", "")))
     return found
@@ -120,9 +142,12 @@ def compare(report: BenchReport, entries: list[dict[str, Any]], on_machine: str)
         steps = []
         for step in bench.steps:
             old = baseline.get(_key(bench, step.step))
-            if step.stats is not None and old is not None and old.saved.median > 0:
+            name = compared(step.stats, old.saved) if step.stats and old else "min"
+            if step.stats is not None and old is not None and old.saved.figure(name):
                 change = replace(old, trend=trend(step.stats, old.saved),
-                                 ratio=step.stats.median / old.saved.median)
+                                 ratio=(step.stats.figure(name) or 0.0)
+                                 / (old.saved.figure(name) or 1.0),
+                                 compared=name, tolerance=tolerance(step.stats, old.saved))
                 step = replace(step, change=change)
             steps.append(step)
         results.append(replace(bench, steps=tuple(steps)))
@@ -133,7 +158,7 @@ def _figure(bench: DayBench, step: StepBench, stats: Stats) -> dict[str, Any]:
     year, day, source, label, name = _key(bench, step.step)
     return {"year": year, "day": day, "source": source, "label": label, "step": name,
             "runs": stats.runs, "median": stats.median, "min": stats.minimum,
-            "q1": stats.q1, "q3": stats.q3}
+            "q1": stats.q1, "q3": stats.q3, "cpu_min": stats.cpu_minimum}
 
 
 def save_figures(path: Path, report: BenchReport, when: datetime, on_machine: str) -> int:
@@ -184,5 +209,5 @@ def compare_save_publish(
             done.append(f"{path} had no {readme_table.START} and {readme_table.END} lines: "
                         "added them, with the table, at its end.")
         else:
-            done.append(f"Wrote the table of median times into {path}.")
+            done.append(f"Wrote the table of best-of-runs times into {path}.")
     return report, done

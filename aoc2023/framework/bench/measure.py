@@ -1,155 +1,381 @@
 """Measuring for `aoc bench`: how fast a day really is, from many runs rather than one.
 
-Each step (parse, part 1, part 2) runs again and again after a warm-up, for its
-share of the time budget (at least MIN_RUNS and at most MAX_RUNS times), and is
-summed up by the median, the minimum and the interquartile range (the spread of
-the middle half of the runs). Every run is timed on its own with perf_counter_ns.
-Each part run gets a fresh instance of the day's class and a fresh parse, so a part
-cannot speed up its next run by changing its input; those parses are the parse's
-own samples.
+Each input is first run once as `aoc run` runs it: that checks the answers and finds
+which steps can be timed (not parts that fail or are not written). Then the steps
+are timed *interleaved*: one round runs every step once (each part on a fresh
+instance and a fresh parse, as `aoc run` does, so a part cannot speed up its next
+run by changing its input; those parses are the parse's own samples), and rounds
+repeat until the budget is spent. A burst of load from another process then hits
+every step alike, instead of the one step that happened to be timed in that block.
+The first rounds (WARM_UP_SHARE of the budget, and at most that share of MAX_RUNS
+rounds) are a warm-up and are not kept.
 
-Before timing, each input is run once as `aoc run` runs it: that checks the answers
-and finds which parts can be timed at all (not those that fail or are not written).
-With a time limit, that run and the timing both happen in a child process (see
-timeouts.py), which times the runs itself.
+Rounds are made of *lanes*: one implementation of the day each. Today there is one,
+the day's own class; variants of a day's parse and parts will be further lanes, so
+that each round runs the main implementation and every variant in turn.
+
+The budget counts from before the checking run, and is kept: a run starts only if,
+judging by its slowest run so far, it ends within the budget. Until MIN_RUNS rounds
+are done it may end up to one run of the day's slowest step in the checking run past
+the budget (or MIN_GRACE past the checking run), so fast steps always get at least
+MIN_RUNS runs;
+slow steps get fewer (at least the checking run's), and say so; when a slow step no
+longer fits before MIN_RUNS rounds, the faster ones go on without it. No step gets more
+than MAX_RUNS runs. A day whose one checking run already takes longer than that
+(two slow parts) takes that long, and no longer.
+
+Every run is timed by the wall clock (perf_counter_ns). A step that took CPU_FROM or
+more in the checking run also has each run's CPU time recorded (this process and its
+ended children; the clock readings bracket the wall-clock ones, so they add nothing
+to them): for a long step that is the headline figure (results.Headline).
+
+A part of a day whose `solve` yields part 1's answer, then part 2's, is timed as the
+runner times it: each part from the previous yield. A `solve` that returns the pair
+is timed as one step, "parts 1+2".
+
+With a time limit, the checking run and the timing both happen in a child process
+(see timeouts.py), which times the runs itself.
 """
 
 from __future__ import annotations
 
 import gc
+import sys
+import time
+from collections.abc import Callable, Generator, Sequence
+from dataclasses import dataclass, field
 from functools import partial
-from time import perf_counter_ns
-from typing import Any
+from time import perf_counter_ns, process_time_ns
+from typing import Any, Literal, cast
 
 from aoc2023.framework.errors import ChildFailed, TimedOut
 from aoc2023.framework.inputs import RunInput, RunRequest, days_to_run
-from aoc2023.framework.results import BenchReport, DayBench, DayResult, Stats, Status, StepBench
+from aoc2023.framework.results import (
+    LONG_STEP,
+    MIN_RUNS,
+    BenchReport,
+    DayBench,
+    DayResult,
+    Stats,
+    Status,
+    StepBench,
+)
 from aoc2023.framework.runner import DayRunner, describe_error
 from aoc2023.framework.solution import Solution
 from aoc2023.framework.timeouts import NO_WATCH, Progress, call_with_timeout, day_runner
 
-MIN_RUNS = 10
 MAX_RUNS = 100_000
+"""The most runs of any one step, the parse included (README: "at most 100,000 runs")."""
+MIN_GRACE = 0.05
+"""How long after the checking run MIN_RUNS rounds of fast steps may go on at least
+(when the budget and the slowest step leave less): long enough for a few of the
+scheduler's time slices on a busy machine, and small beside the start-up of `aoc`."""
 WARM_UP_SHARE = 0.1
-"""The part of each step's budget spent running it untimed first."""
+"""The part of an input's budget spent running rounds untimed first."""
+
+CPU_FROM = LONG_STEP / 2
+"""Steps that took at least this long in the checking run have their CPU time recorded
+as well (it costs about a microsecond a run, outside the timed span)."""
 
 _TIMEABLE = frozenset({Status.CORRECT, Status.WRONG, Status.UNKNOWN})
 
-BOTH = 0
-"""The "part" that stands for `solve`, both parts at once."""
+Mode = Literal["parse", "parts", "in turn", "pair"]
+"""How a lane's steps run: the parse alone (no part can be timed), each part on its own
+parse, parts in turn from one `solve` generator, or `solve` returning both."""
+
+Watcher = Callable[[str, str, int, float], None]
+"""Told before each run: (which input, which step, rounds kept so far, how long that run
+should take in seconds). `aoc bench` shows it on a terminal."""
+
+
+def _no_watcher(where: str, step: str, runs: int, expected: float) -> None:
+    pass
+
+
+@dataclass(frozen=True)
+class Lane:
+    """One implementation of a day to time each round, and the parts it times."""
+
+    solution_class: type[Solution[Any]]
+    mode: Mode
+    parts: tuple[int, ...] = ()
+    variant: str | None = None
+    """None for the day's own class; a variant's name once days declare variants."""
+
+    @property
+    def steps(self) -> tuple[str, ...]:
+        if self.mode == "parse":
+            return ("parse",)
+        if self.mode == "pair":
+            return ("parse", "parts 1+2")
+        return ("parse", *(f"part {part}" for part in self.parts))
+
+    @property
+    def units(self) -> tuple[str, ...]:
+        """What one round runs, each as a whole (a part with its own parse, or one solve):
+        the budget is checked before each."""
+        if self.mode == "parts":
+            return tuple(f"part {part}" for part in self.parts)
+        return self.steps[-1:]
+
+
+Samples = dict[tuple[str | None, str], list[int]]
+"""Times in ns by (variant, step)."""
+
+
+@dataclass
+class Timing:
+    """What timing an input gave: wall-clock samples by (variant, step), CPU-time samples
+    of the steps long enough to want them, and why a step stopped."""
+
+    samples: Samples
+    errors: dict[tuple[str | None, str], str] = field(default_factory=dict)
+    cpu: Samples = field(default_factory=dict)
+
+
+def lane_for(solution_class: type[Solution[Any]], check: DayResult) -> Lane:
+    """The day's own implementation, timing what its checking run showed can be timed."""
+    timeable = tuple(part.part for part in check.parts if part.status in _TIMEABLE)
+    if solution_class.solves_in_turn():
+        # The generator gives part 2 only after part 1: time the parts up to the first
+        # that cannot be timed.
+        prefix = tuple(p for n, p in enumerate(sorted(timeable), 1) if p == n)
+        return Lane(solution_class, "in turn", prefix) if prefix else Lane(solution_class, "parse")
+    if solution_class.solves_both_at_once():
+        both = bool(check.parts) and len(timeable) == len(check.parts)
+        return Lane(solution_class, "pair", timeable) if both else Lane(solution_class, "parse")
+    return Lane(solution_class, "parts", timeable) if timeable else Lane(solution_class, "parse")
+
+
+def _cpu_ns() -> int:
+    """CPU time of this process (all its threads) and of its children that have ended, in
+    ns: what a step costs the machine, whatever else ran beside it."""
+    if sys.platform == "win32":  # no getrusage: child processes' CPU time is not counted
+        return process_time_ns()
+    import resource
+
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return process_time_ns() + round((used.ru_utime + used.ru_stime) * 1e9)
+
+
+class _Round:
+    """Runs one lane's units, appending each run's times to the samples (and its CPU time
+    too, for the steps in `cpu_steps`)."""
+
+    def __init__(self, lane: Lane, run_input: RunInput, timing: Timing,
+                 cpu_steps: frozenset[tuple[str | None, str]]) -> None:
+        self.lane = lane
+        self.text, self.extra = run_input.text, run_input.extra
+        self.timing = timing
+        self.cpu_steps = frozenset(step for variant, step in cpu_steps
+                                   if variant == lane.variant)
+        self.keep = True
+
+    def _time(self, step: str, call: Callable[[Any], Any], argument: Any) -> Any:
+        """`call(argument)`, timed: nothing else runs between the clock readings."""
+        clock = perf_counter_ns
+        with_cpu = step in self.cpu_steps
+        cpu_start = _cpu_ns() if with_cpu else 0
+        start = clock()
+        value = call(argument)
+        wall = clock() - start
+        cpu = _cpu_ns() - cpu_start if with_cpu else None
+        if self.keep:
+            key = (self.lane.variant, step)
+            found = self.timing.samples[key]
+            if len(found) < MAX_RUNS:
+                found.append(wall)
+                if cpu is not None:
+                    self.timing.cpu.setdefault(key, []).append(cpu)
+        return value
+
+    def unit(self, unit: str) -> None:
+        """Run one unit: a part on its own parse, or the parse and `solve` of the lane."""
+        mode = self.lane.mode
+        solution = self.lane.solution_class(extra=self.extra)
+        data = self._time("parse", solution.parse, self.text)
+        if mode == "parts":
+            self._time(unit, solution.part_1 if unit == "part 1" else solution.part_2, data)
+        elif mode == "pair":
+            self._time(unit, solution.solve, data)
+        elif mode == "in turn":
+            answers = cast(Generator[Any, None, None], solution.solve(data))
+            try:
+                for part in range(1, max(self.lane.parts) + 1):
+                    self._time(f"part {part}", next, answers)
+            finally:
+                answers.close()
 
 
 def measure(
-    solution_class: type[Solution[Any]], run_input: RunInput, part: int | None, budget: float,
-    progress: Progress = NO_WATCH,
-) -> tuple[list[int], list[int]]:
-    """Times in ns of the parse and of `part` run on it (1, 2, or BOTH for `solve`; None
-    times the parse alone), over as many runs as fit `budget` seconds after a warm-up."""
-    clock = perf_counter_ns
-    text, extra = run_input.text, run_input.extra
-
-    def once() -> tuple[int, int]:
-        solution = solution_class(extra=extra)
-        start = clock()
-        data = solution.parse(text)
-        parse_ns = clock() - start
-        progress.beat()
-        if part is None:
-            return parse_ns, 0
-        step = solution.part_1 if part == 1 else solution.part_2 if part == 2 else solution.solve
-        start = clock()
-        step(data)
-        part_ns = clock() - start
-        progress.beat()
-        return parse_ns, part_ns
-
-    warm_until = clock() + budget * WARM_UP_SHARE * 1e9
-    runs = 0
-    while runs < MAX_RUNS:
-        once()
-        runs += 1
-        if clock() >= warm_until:
+    lanes: Sequence[Lane], run_input: RunInput, expected: dict[tuple[str | None, str], float],
+    deadline: float, grace: float, warm_until: float,
+    cpu_steps: frozenset[tuple[str | None, str]] = frozenset(), where: str = "",
+    watcher: Watcher = _no_watcher, progress: Progress = NO_WATCH,
+) -> Timing:
+    """Time the lanes' units in rounds until the monotonic clock would pass `deadline`
+    (while fewer than MIN_RUNS rounds are kept: `deadline + grace`, or MIN_GRACE from
+    now, whichever is later); rounds that fit
+    before `warm_until` are a warm-up. `expected` holds each (variant, unit)'s seconds
+    from the checking run, and then the slowest run seen: a unit starts only if that
+    long still fits. A unit that does not fit ends the timing, unless fewer than MIN_RUNS
+    rounds are kept: then it is left out while faster ones go on. The
+    steps in `cpu_steps` have their CPU time recorded too."""
+    samples: Samples = {(lane.variant, step): [] for lane in lanes for step in lane.steps}
+    timing = Timing(samples)
+    errors = timing.errors
+    rounds = {lane.variant: _Round(lane, run_input, timing, cpu_steps) for lane in lanes}
+    todo = [(lane, unit) for lane in lanes for unit in lane.units]
+    kept = warm_ups = 0
+    clock = time.monotonic
+    # Fast steps get MIN_RUNS runs even after a checking run that took the whole budget
+    # (counted from here: a child under --timeout may take a while to start).
+    grace_until = max(deadline + grace, clock() + MIN_GRACE)
+    while todo:
+        # A warm-up round only while one fits in the warm-up's share: the checking run has
+        # warmed up a slow step already.
+        round_seconds = sum(expected[(lane.variant, unit)] for lane, unit in todo)
+        warming = (clock() + round_seconds <= warm_until
+                   and warm_ups < MAX_RUNS * WARM_UP_SHARE)
+        limit = grace_until if kept < MIN_RUNS else deadline
+        runs = max((len(found) for found in samples.values()), default=0)
+        if runs >= MAX_RUNS:
             break
-    parse_times: list[int] = []
-    part_times: list[int] = []
-    until = clock() + budget * (1 - WARM_UP_SHARE) * 1e9
-    while len(parse_times) < MAX_RUNS and (len(parse_times) < MIN_RUNS or clock() < until):
-        parse_ns, part_ns = once()
-        parse_times.append(parse_ns)
-        if part is not None:
-            part_times.append(part_ns)
-    return parse_times, part_times
+        for lane, unit in list(todo):
+            key = (lane.variant, unit)
+            start = clock()
+            if start + expected[key] > limit:
+                if kept >= MIN_RUNS:
+                    return timing
+                todo.remove((lane, unit))  # too slow to fit: faster ones go on to MIN_RUNS
+                continue
+            watcher(where, unit, kept, expected[key])
+            runner = rounds[lane.variant]
+            runner.keep = not warming
+            try:
+                runner.unit(unit)
+            except Exception as error:  # the checking run passed, so this is rare: report it
+                errors[key] = f"while timing, {describe_error(error)}"
+                todo.remove((lane, unit))
+            expected[key] = max(expected[key], clock() - start)
+            progress.beat()
+        if len(lanes) > 1 and todo:  # each lane goes first in turn: no place is favoured
+            first = todo[0][0]
+            todo = [one for one in todo if one[0] is not first] + [
+                one for one in todo if one[0] is first]
+        if warming:
+            warm_ups += 1
+        else:
+            kept += 1
+    return timing
+
+
+def _checked_seconds(lane: Lane, check: DayResult) -> dict[tuple[str | None, str], float]:
+    """Each unit's time in the checking run: the first estimate of how long it takes."""
+    parse = check.parse_seconds or 0.0
+    seconds = {part.part: part.seconds or 0.0 for part in check.parts}
+    found: dict[tuple[str | None, str], float] = {}
+    for unit in lane.units:
+        if lane.mode == "parts":
+            found[(lane.variant, unit)] = parse + seconds.get(int(unit.split()[-1]), 0.0)
+        elif lane.mode == "in turn":
+            found[(lane.variant, unit)] = parse + sum(seconds.get(p, 0.0) for p in lane.parts)
+        elif lane.mode == "pair":
+            found[(lane.variant, unit)] = parse + max(seconds.values(), default=0.0)
+        else:
+            found[(lane.variant, unit)] = parse
+    return found
+
+
+def _slowest_step(check: DayResult, timeout: float | None) -> float:
+    """The checking run's slowest step (with its parse), timed or not: a part that timed
+    out or failed there took its time too."""
+    parse = check.parse_seconds or 0.0
+    return parse + max((timeout or 0.0 if part.status is Status.TIMEOUT else part.seconds or 0.0
+                        for part in check.parts), default=0.0)
+
+
+def _from_check(step: str, check: DayResult) -> list[int]:
+    """The checking run's time of `step`: its one sample when no timed run fitted."""
+    if step == "parse":
+        seconds = check.parse_seconds
+    elif step == "parts 1+2":
+        seconds = check.parts[0].seconds if check.parts else None
+    else:
+        seconds = next((p.seconds for p in check.parts if f"part {p.part}" == step), None)
+    return [] if seconds is None else [round(seconds * 1e9)]
 
 
 def _seconds(samples: list[int]) -> list[float]:
     return [ns / 1e9 for ns in samples]
 
 
-def _measure(
-    solution_class: type[Solution[Any]], run_input: RunInput, part: int | None, budget: float,
-    timeout: float | None,
-) -> tuple[list[int], list[int]]:
-    gc.collect()  # start each step with no garbage of the one before to collect
-    if timeout is None:
-        return measure(solution_class, run_input, part, budget)
-    return call_with_timeout(partial(measure, solution_class, run_input, part, budget), timeout)
-
-
 def bench_input(
     solution_class: type[Solution[Any]], run_input: RunInput, title: str | None, budget: float,
-    timeout: float | None = None, run: DayRunner | None = None,
+    timeout: float | None = None, run: DayRunner | None = None, watcher: Watcher | None = None,
 ) -> DayBench:
-    """Check the day on one input, then time each step that can be timed."""
+    """Check the day on one input, then time each step that can be timed, within
+    `budget` seconds from now (see the module docstring)."""
+    watcher = watcher or _no_watcher
+    gc.collect()  # start with no garbage of what ran before to collect
+    deadline = time.monotonic() + budget
+    where = f"{solution_class.year} day {solution_class.day}" + (
+        f" ({run_input.label})" if run_input.label else "")
+    watcher(where, "checking the answers", 0, 0.0)
     check = (run or day_runner(timeout))(solution_class, run_input, title)
     if check.error is not None:
         return DayBench(check)
-    together = solution_class.solves_both_at_once()
-    timeable = [part for part in check.parts if part.status in _TIMEABLE]
-    phases: list[int | None]
-    if together:
-        phases = [BOTH] if timeable and len(timeable) == len(check.parts) else [None]
-    else:
-        phases = [part.part for part in timeable] or [None]
-    share = budget / len(phases)
+    lanes = [lane_for(solution_class, check)]
+    expected = {key: seconds for lane in lanes
+                for key, seconds in _checked_seconds(lane, check).items()}
+    grace = _slowest_step(check, timeout)
+    warm_until = time.monotonic() + budget * WARM_UP_SHARE
+    cpu_steps = frozenset((lane.variant, step) for lane in lanes for step in lane.steps
+                          if (_from_check(step, check) or [0])[0] >= CPU_FROM * 1e9)
+    task = partial(measure, lanes, run_input, expected, deadline, grace, warm_until, cpu_steps,
+                   where, watcher)
+    try:
+        timing = task() if timeout is None else call_with_timeout(task, timeout)
+    except (TimedOut, ChildFailed) as failure:
+        reason = f"while timing, {failure}"
+        timing = Timing({}, {(lane.variant, step): reason for lane in lanes
+                             for step in lane.steps})
+    return DayBench(check, _steps(lanes[0], check, timing))
 
-    parse_samples: list[int] = []
-    steps: dict[int, StepBench] = {}
-    parse_error: str | None = None
-    for phase in phases:
-        name = "parse" if phase is None else "parts 1+2" if phase == BOTH else f"part {phase}"
-        parts = check.parts if phase == BOTH else tuple(p for p in check.parts if p.part == phase)
-        try:
-            parse_ns, part_ns = _measure(solution_class, run_input, phase, share, timeout)
-        except (TimedOut, ChildFailed) as failure:
-            reason = f"while timing, {failure}"
-        except Exception as error:
-            reason = f"while timing, {describe_error(error)}"
+
+def _steps(lane: Lane, check: DayResult, timing: Timing) -> tuple[StepBench, ...]:
+    """The main implementation's steps, in order, each timed or saying why not."""
+    steps = []
+    names = ["parse"]
+    if lane.solution_class.solves_both_at_once() and not lane.solution_class.solves_in_turn():
+        names.append("parts 1+2")
+    else:
+        names += [f"part {part.part}" for part in check.parts]
+    for name in names:
+        if name == "parse":
+            parts: tuple[Any, ...] = ()
+        elif name == "parts 1+2":
+            parts = check.parts
         else:
-            parse_samples += parse_ns
-            if phase is not None:
-                steps[phase] = StepBench(name, Stats.of(_seconds(part_ns)), parts)
+            parts = tuple(p for p in check.parts if f"part {p.part}" == name)
+        key = (lane.variant, name)
+        if name not in lane.steps:
+            steps.append(StepBench(name, parts=parts))
             continue
-        if phase is None:
-            parse_error = reason
-        else:
-            steps[phase] = StepBench(name, parts=parts, error=reason)
-
-    parse = StepBench("parse", Stats.of(_seconds(parse_samples)) if parse_samples else None,
-                      error=parse_error)
-    ordered = [parse]
-    if together:
-        ordered += [steps.get(BOTH) or StepBench("parts 1+2", parts=check.parts)]
-    else:
-        ordered += [steps.get(p.part) or StepBench(f"part {p.part}", parts=(p,))
-                    for p in check.parts]
-    return DayBench(check, tuple(ordered))
+        error = timing.errors.get(key)
+        found = timing.samples.get(key) or ([] if error else _from_check(name, check))
+        cpu = timing.cpu.get(key)
+        stats = Stats.of(_seconds(found), _seconds(cpu) if cpu else None) if found else None
+        steps.append(StepBench(name, stats, parts, error=error))
+    return tuple(steps)
 
 
 def bench_days(
-    request: RunRequest, budget: float = 1.0, timeout: float | None = None
+    request: RunRequest, budget: float = 1.0, timeout: float | None = None,
+    watcher: Watcher | None = None,
 ) -> BenchReport:
     """Bench every day asked for, on the inputs `aoc run` would use; `budget` seconds a
-    day, shared between its inputs and its parts."""
+    day, shared between its inputs."""
     report = BenchReport(budget=budget)
     run = day_runner(timeout)
     for day in days_to_run(request, report.notices):
@@ -159,5 +385,26 @@ def bench_days(
         share = budget / len(day.runs)
         for one in day.runs:
             report.results.append(
-                bench_input(day.solution_class, one, day.title, share, timeout, run))
+                bench_input(day.solution_class, one, day.title, share, timeout, run, watcher))
+    report.notices += notes(report)
     return report
+
+
+def notes(report: BenchReport) -> list[str]:
+    """Sentences about how far to trust the figures: too few runs, or a busy machine."""
+    found = []
+    for bench in report.results:
+        result = bench.result
+        where = f"{result.year} day {result.day}" + (f" ({result.label})" if result.label else "")
+        rough = [f"{step.step} ({step.stats.runs})" for step in bench.steps
+                 if step.stats is not None and step.stats.rough]
+        if rough:
+            found.append(f"{where}: only {', '.join(rough)} run(s) fitted the budget, so the "
+                         "spread is rough (--budget gives more).")
+        busy = [f"{step.step} ({(step.stats.median / step.stats.minimum - 1) * 100:.0f}%)"
+                for step in bench.steps if step.stats is not None and step.stats.busy]
+        if busy:
+            found.append(f"{where}: the median is far above the minimum in {', '.join(busy)}: "
+                         "the machine was busy, so the spread comes from it, not from the "
+                         "solution; the minimum still holds.")
+    return found

@@ -1,4 +1,8 @@
-"""`aoc bench --readme`: the days' median times as a table in the project's README.md.
+"""`aoc bench --readme`: the days' best-of-runs times as a table in the project's README.md.
+
+The times are each step's headline figure (results.Headline: the minimum of the runs,
+by CPU time for a long step), the one that moves least with the machine's load, so
+the table does not change with it.
 
 The table goes between two marker lines, START and END, each on a line of its own
 (a mention of them inside a line of prose is not a marker); everything outside
@@ -15,15 +19,15 @@ from pathlib import Path
 from aoc2023.framework.errors import UsageError
 from aoc2023.framework.files import write_atomically
 from aoc2023.framework.render.common import format_duration
-from aoc2023.framework.results import BenchReport
+from aoc2023.framework.results import LONG_STEP, BenchReport
 
 START = "<!-- aoc-bench:start -->"
 END = "<!-- aoc-bench:end -->"
 
 
 def markdown_table(report: BenchReport, when: str, python: str, system: str) -> str:
-    """Day, puzzle, input, the median of each step, and each day's total (its parse and
-    its parts), with a grand total."""
+    """Day, puzzle, input, the headline figure of each step, and each day's total (its
+    parse and its parts), with a grand total."""
     lines = [
         "| Day | Puzzle | Input | Parse | Part 1 | Part 2 | Total |",
         "| ---: | :--- | :--- | ---: | ---: | ---: | ---: |",
@@ -34,33 +38,34 @@ def markdown_table(report: BenchReport, when: str, python: str, system: str) -> 
         parse = steps.get("parse")
         if parse is None or parse.stats is None:
             continue
-        total = parse.stats.median
+        total = parse.stats.headline_seconds
         cells = []
         both = steps.get("parts 1+2")
         if both is not None:
             if both.stats is None:
                 cells = ["-", "-"]
             else:
-                cells = [format_duration(both.stats.median) + " (1+2)", "(with part 1)"]
-                total += both.stats.median
+                cells = [format_duration(both.stats.headline_seconds) + " (1+2)", "(with part 1)"]
+                total += both.stats.headline_seconds
         else:
             for name in ("part 1", "part 2"):
                 step = steps.get(name)
                 stats = step.stats if step is not None else None
-                cells.append(format_duration(stats.median) if stats else "-")
-                total += stats.median if stats else 0.0
+                cells.append(format_duration(stats.headline_seconds) if stats else "-")
+                total += stats.headline_seconds if stats else 0.0
         grand_total += total
         result = bench.result
         lines.append(
             f"| {result.day} | {result.title or ''} | {result.label or result.source or ''} | "
-            f"{format_duration(parse.stats.median)} | {cells[0]} | {cells[1]} | "
+            f"{format_duration(parse.stats.headline_seconds)} | {cells[0]} | {cells[1]} | "
             f"{format_duration(total)} |"
         )
     lines.append(f"| **Total** | | | | | | **{format_duration(grand_total)}** |")
     lines += [
         "",
-        f"Median times from `aoc bench` on {when} ({python}, {system}); a day's total is its "
-        "parse and its parts.",
+        f"Best-of-runs times from `aoc bench` on {when} ({python}, {system}): the minimum of "
+        f"each step's runs, by CPU time for steps of {format_duration(LONG_STEP)} or more; a "
+        "day's total is its parse and its parts.",
     ]
     return "\n".join(lines)
 

@@ -44,13 +44,16 @@ def bench(
     as_json: AsJson = False,
     verbose: Verbose = False,
 ) -> None:
-    """Time parse, part 1 and part 2 over many runs: median, minimum and spread.
+    """Time parse, part 1 and part 2 over many runs: minimum, median and spread.
 
-    Each step is repeated after a warm-up for its share of the budget (10 to 100,000
-    runs), each part on a fresh parse. Compared with the figures last saved on this
-    machine, a change is called faster or slower only when beyond the noise of both.
-    Inputs are chosen as for aoc run. Exit code as for aoc run.
+    The steps run in turn, round after round, after a warm-up, until the budget is
+    spent (at most 100,000 runs; fewer than 10 only for slow steps), each part on a
+    fresh parse. The minimum is the headline (by CPU time for steps of 1 ms or more):
+    compared with the figures last saved on this machine, a change is called faster
+    or slower only when they are more than 10% apart (25% for CPU times and steps of
+    under 10 runs). Inputs are chosen as for aoc run. Exit code as for aoc run.
     """
+    import sys
     from datetime import UTC, datetime
 
     from aoc2023.framework.bench import history
@@ -64,7 +67,13 @@ def bench(
     try:
         check_seconds("--budget", budget)
         check_seconds("--timeout", timeout)
-        outcome = bench_days(RunRequest(year, days, input_file, example), budget, timeout)
+        progress = bench_view.ProgressLine(sys.stderr) if sys.stderr.isatty() else None
+        try:
+            outcome = bench_days(RunRequest(year, days, input_file, example), budget, timeout,
+                                 progress)
+        finally:
+            if progress is not None:
+                progress.clear()
         outcome, done = history.compare_save_publish(outcome, save, readme, datetime.now(UTC))
     except Exception as error:
         fail(error, verbose)

@@ -10,7 +10,17 @@ import json
 from dataclasses import asdict
 from typing import Any
 
-from aoc2023.framework.results import BenchReport, Listing, PartResult, RunReport, Stats, StepBench
+from aoc2023.framework.results import (
+    LONG_STEP,
+    TOLERANCE,
+    WIDE_TOLERANCE,
+    BenchReport,
+    Listing,
+    PartResult,
+    RunReport,
+    Stats,
+    StepBench,
+)
 from aoc2023.framework.site_data import Leaderboard
 
 
@@ -33,19 +43,27 @@ def run_json(report: RunReport) -> str:
 
 def _stats_json(stats: Stats | None) -> dict[str, Any]:
     if stats is None:
-        return {"runs": 0, "median": None, "min": None, "q1": None, "q3": None, "iqr": None}
+        return {"runs": 0, "median": None, "min": None, "q1": None, "q3": None, "iqr": None,
+                "cpu_min": None}
     return {"runs": stats.runs, "median": stats.median, "min": stats.minimum,
-            "q1": stats.q1, "q3": stats.q3, "iqr": stats.iqr}
+            "q1": stats.q1, "q3": stats.q3, "iqr": stats.iqr, "cpu_min": stats.cpu_minimum}
 
 
 def _step_json(step: StepBench) -> dict[str, Any]:
-    data: dict[str, Any] = {"step": step.step, **_stats_json(step.stats), "error": step.error}
+    stats = step.stats
+    data: dict[str, Any] = {
+        "step": step.step, "headline": stats.headline if stats else None, **_stats_json(stats),
+        "rough": stats is not None and stats.rough, "busy": stats is not None and stats.busy,
+        "error": step.error,
+    }
     data["answers"] = [{"part": p.part, "answer": p.answer, "status": str(p.status),
                         "expected": p.expected, "error": p.error, "drawing": p.drawing}
                        for p in step.parts]
     change = step.change
     data["change"] = None if change is None else {
-        "verdict": change.trend, "ratio": change.ratio, "saved_on": change.saved_on,
+        "verdict": change.trend, "compared": change.compared, "ratio": change.ratio,
+        "tolerance": change.tolerance,
+        "saved_on": change.saved_on,
         "saved_python": change.python, "saved": _stats_json(change.saved),
     }
     return data
@@ -60,8 +78,10 @@ def bench_json(report: BenchReport) -> str:
             "source": result.source, "label": result.label, "error": result.error,
             "steps": [_step_json(step) for step in bench.steps],
         })
-    return json.dumps({"budget": report.budget, "results": results, "notices": report.notices},
-                      indent=2)
+    return json.dumps({"budget": report.budget, "tolerance": TOLERANCE,
+                       "wide_tolerance": WIDE_TOLERANCE, "long_step": LONG_STEP,
+                       "results": results,
+                       "notices": report.notices}, indent=2)
 
 
 def listing_json(listing: Listing) -> str:

@@ -1,18 +1,30 @@
 """The view of `aoc bench`: a row per timed step, with the checking run's answers marked
-as `aoc run` marks them."""
+as `aoc run` marks them, and the progress line shown on a terminal while it times.
+
+The headline figure (the minimum; by CPU time, marked "CPU", for a long step) comes
+first; the median and the spread beside it show how noisy the run was."""
 
 from __future__ import annotations
 
-from typing import IO
+import time
+from typing import IO, Any
 
 from aoc2023.framework.render import run
 from aoc2023.framework.render.common import format_duration, part_cell, show
 from aoc2023.framework.render.table import Cell, Column
-from aoc2023.framework.results import BenchReport, DayBench, Status, StepBench
+from aoc2023.framework.results import (
+    LONG_STEP,
+    TOLERANCE,
+    WIDE_TOLERANCE,
+    BenchReport,
+    DayBench,
+    Status,
+    StepBench,
+)
 
 _COLUMNS = [
     Column("Day", "right"), Column("Title"), Column("Input"), Column("Step"), Column("Answer"),
-    Column("Runs", "right"), Column("Median", "right"), Column("Min", "right"),
+    Column("Runs", "right"), Column("Min", "right"), Column("Median", "right"),
     Column("Spread (IQR)", "right"), Column("Change"),
 ]
 _TREND_STYLE = {"faster": "green", "slower": "red", "no change": "dim"}
@@ -56,8 +68,13 @@ def _rows(bench: DayBench) -> list[list[Cell]]:
         if stats is None:
             figures = [Cell(""), _why_not_timed(step), Cell(""), Cell("")]
         else:
-            figures = [Cell(f"{stats.runs:,}"), Cell(format_duration(stats.median)),
-                       Cell(format_duration(stats.minimum)), Cell(format_duration(stats.iqr))]
+            runs = Cell(f"{stats.runs:,} (rough)", "yellow") if stats.rough else Cell(
+                f"{stats.runs:,}")
+            median = Cell(format_duration(stats.median), "yellow" if stats.busy else "")
+            best = format_duration(stats.headline_seconds)
+            best_cell = Cell(f"{best} CPU") if stats.headline == "cpu_min" else Cell(best)
+            figures = [runs, best_cell, median,
+                       Cell(format_duration(stats.iqr), "dim")]
         rows.append([*first, Cell(step.step), _answer_cell(step), *figures, _change_cell(step)])
     return rows
 
@@ -74,5 +91,44 @@ def problems(report: BenchReport, verbose: bool) -> list[str]:
 
 def render(report: BenchReport, verbose: bool, out: IO[str], err: IO[str]) -> None:
     rows = [row for bench in report.results for row in _rows(bench)]
-    title = f"Advent of Code benchmark ({report.budget:g} s a day)"
+    title = (f"Advent of Code benchmark ({report.budget:g} s a day; headline: the minimum, "
+             f"by CPU time from {format_duration(LONG_STEP)}; changes beyond ±{TOLERANCE:.0%}, "
+             f"±{WIDE_TOLERANCE:.0%} for CPU times and under 10 runs)")
     show(title, _COLUMNS, rows, report.notices, problems(report, verbose), out, err)
+
+
+class ProgressLine:
+    """`aoc bench`'s progress on a terminal: which input and step, and the runs so far,
+    redrawn in place on one line at most every INTERVAL seconds (at once before a run
+    expected to take longer), and cleared by `clear`.
+
+    Under `--timeout` the timing runs in a forked child, which inherits the terminal;
+    where the child is spawned instead, the line is not pickled along (`__getstate__`)
+    and the child shows nothing."""
+
+    INTERVAL = 0.1
+
+    def __init__(self, stream: IO[str]) -> None:
+        self.stream: IO[str] | None = stream
+        self._last = 0.0
+        self._width = 0
+
+    def __call__(self, where: str, step: str, runs: int, expected: float) -> None:
+        now = time.monotonic()
+        if self.stream is None or (now - self._last < self.INTERVAL
+                                   and expected < self.INTERVAL):
+            return
+        self._last = now
+        line = f"{where}: {step}" + (f", {runs:,} runs so far" if runs else "")
+        self.stream.write("\r" + line.ljust(self._width))
+        self.stream.flush()
+        self._width = len(line)
+
+    def clear(self) -> None:
+        if self.stream is not None and self._width:
+            self.stream.write("\r" + " " * self._width + "\r")
+            self.stream.flush()
+            self._width = 0
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {**self.__dict__, "stream": None}
