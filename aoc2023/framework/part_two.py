@@ -59,8 +59,6 @@ def part_two_notices(report: RunReport, token: str | None) -> list[str]:
     if token is None:
         return []
     from aoc2023.framework.aocd.paths import read_cached_text
-    from aoc2023.framework.files import write_atomically
-
     notices = []
     days = sorted({(r.year, r.day) for r in report.results if r.source == "input"})
     for year, day in days:
@@ -75,5 +73,7 @@ def part_two_notices(report: RunReport, token: str | None) -> list[str]:
         notice, keep = _offer(token, year, day)
         notices.append(notice)
         if keep:
+            from aoc2023.framework.files import write_atomically  # tempfile: on a write only
+
             write_atomically(path, notice)
     return notices

@@ -165,11 +165,19 @@ def _reopened(stream: IO[str], fd: int) -> IO[str]:
 
 
 def show_run(outcome: RunReport, as_json: bool, verbose: bool) -> None:
-    from aoc2023.framework.render import as_json as json_view
-    from aoc2023.framework.render import run as run_view
+    """The report as JSON or as the table; each view is imported only when it is shown."""
 
-    emit(as_json, lambda: json_view.run_json(outcome), outcome.notices,
-         lambda out, err: run_view.render(outcome, verbose, out, err))
+    def to_json() -> str:
+        from aoc2023.framework.render.as_json import run_json
+
+        return run_json(outcome)
+
+    def to_table(out: IO[str], err: IO[str]) -> None:
+        from aoc2023.framework.render import run as run_view
+
+        run_view.render(outcome, verbose, out, err)
+
+    emit(as_json, to_json, outcome.notices, to_table)
 
 
 class TerminalPrompter:
