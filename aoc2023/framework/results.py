@@ -72,6 +72,8 @@ class DayResult:
     parts: tuple[PartResult, ...] = ()
     error: str | None = None
     traceback: str | None = None
+    variant: str | None = None
+    """Which variant of the day ran (see solution.py); None for its main implementation."""
 
 
 @dataclass

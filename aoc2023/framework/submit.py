@@ -83,7 +83,7 @@ class Prompter(Protocol):
 
 def has_candidates(report: RunReport) -> bool:
     return any(
-        result.source == "input" and part.status is Status.UNKNOWN
+        result.source == "input" and result.variant is None and part.status is Status.UNKNOWN
         for result in report.results
         for part in result.parts
     )
@@ -100,7 +100,8 @@ def submit_new_answers(
     if token is None:
         return report
     results = [
-        _submit_day(result, token, options, prompter, now) if result.source == "input" else result
+        _submit_day(result, token, options, prompter, now)
+        if result.source == "input" and result.variant is None else result  # never a variant's
         for result in report.results
     ]
     return RunReport(results, report.notices)

@@ -23,6 +23,7 @@ def problems(results: Iterable[DayResult], verbose: bool) -> list[str]:
     lines = []
     for result in results:
         where = f"{result.year} day {result.day}" + (f" ({result.label})" if result.label else "")
+        where += f", variant {result.variant}" if result.variant else ""
         if result.error:
             lines.append(f"{where}: {result.error}")
             if verbose and result.traceback:
@@ -60,7 +61,8 @@ def _row(result: DayResult) -> list[Cell]:
     first, second = by_number.get(1), by_number.get(2)
     return [
         Cell(f"{result.year}/{result.day:02d}"),
-        Cell(result.title or ""),
+        # A variant's row follows its day's: it names the variant where the title was.
+        Cell(f"  variant {result.variant}", "dim") if result.variant else Cell(result.title or ""),
         Cell(result.label or result.source or ""),
         Cell(format_duration(result.parse_seconds)),
         part_cell(first) if result.parts or not result.error else Cell("! error", "red"),
