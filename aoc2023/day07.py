@@ -103,9 +103,9 @@ JOKERS = Rules((Card.JACK, *(card for card in Card if card is not Card.JACK)), C
 def hand_type(cards: tuple[Card, ...], rules: Rules = STANDARD) -> HandType:
     """The type of the hand. Jokers promote it: they all join the largest group of the
     other cards (the strongest they can make), and five jokers are five of a kind."""
-    groups = Counter(card for card in cards if card is not rules.wildcard)
+    groups: Counter[Card | None] = Counter(cards)
+    jokers = groups.pop(rules.wildcard, 0)
     sizes = sorted(groups.values(), reverse=True) or [0]
-    jokers = len(cards) - sum(sizes)
     sizes[0] += jokers
     return HandType.of_groups(sizes)
 
