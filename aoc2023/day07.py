@@ -18,10 +18,10 @@ import re
 from array import array
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
 from enum import IntEnum
 from functools import cache, partial
 from itertools import accumulate, combinations
+from typing import NamedTuple
 
 from aoc2023.framework import Example, InputError, Solution, numbered_lines
 
@@ -81,14 +81,12 @@ class HandType(IntEnum):
                 return cls.HIGH_CARD
 
 
-@dataclass(frozen=True)
-class Hand:
+class Hand(NamedTuple):
     cards: tuple[Card, ...]
     bid: int
 
 
-@dataclass(frozen=True)
-class Rules:
+class Rules(NamedTuple):
     """What changes between the parts: the order of the cards in ties, and the wildcard."""
 
     card_order: tuple[Card, ...]
@@ -216,8 +214,7 @@ _WELL_FORMED = re.compile(rb"(?:[" + LABELS.encode() + rb"]{5} [0-9]++ *+\r?+(?:
 the end allowed: what `read_hands` accepts, less some (then it says what is wrong)."""
 
 
-@dataclass(frozen=True)
-class Table:
+class Table(NamedTuple):
     """The hands as columns: every hand's five labels back to back, and the bids."""
 
     cards: bytes
