@@ -529,6 +529,20 @@ def test_bad_cached_input_through_aoc_run_is_refused_alike(
     assert f"line {number}: " in message and message.endswith(repr(line))
 
 
+def test_both_implementations_give_the_known_answers_on_a_cached_input(
+    aocd_home: AocdHome,
+) -> None:
+    aocd_home.cache_solved_day_7()
+    result = aoc("run", "2023", "7", "--variants", "--json")
+    assert result.exit_code == 0, result.output
+    days = json.loads(result.stdout)["results"]
+    assert [(day["source"], day["variant"]) for day in days] == [("input", None),
+                                                                 ("input", "fast")]
+    for day in days:
+        assert [p["status"] for p in day["parts"]] == ["correct", "correct"]
+        assert [p["submitted"] for p in day["parts"]] == [None, None]
+
+
 # --- The benchmark measures what it says ----------------------------------------------
 
 
