@@ -226,6 +226,13 @@ def test_two_variants_of_one_name_are_refused_naming_both(year: int) -> None:
         type("Other", (main,), {}, variant="squares")
 
 
+def test_a_variant_belongs_to_the_day_it_subclasses_wherever_it_is(year: int) -> None:
+    main = registry.load_day(year, 1)
+    elsewhere = type("Elsewhere", (main,), {"__module__": "aoc2077.day09"}, variant="elsewhere")
+    assert (elsewhere.year, elsewhere.day) == (year, 1)
+    assert variants_of(main)[-1] is elsewhere
+
+
 def test_a_variant_of_no_day_is_refused() -> None:
     with pytest.raises(TypeError, match="a variant of no day"):
         type("Loose", (Solution,), {"__module__": "helpers"}, variant="fast")

@@ -114,10 +114,10 @@ class Solution(Generic[Parsed]):
         found_year = named or package
         year = cls.__dict__.get("year", int(found_year["year"]) if found_year else None)
         day = cls.__dict__.get("day", int(named["day"]) if named else None)
-        if variant is not None:
-            # A variant of a day class in another module takes that class's day.
-            _register_variant(cls, variant, year or getattr(cls, "year", None),
-                              day or getattr(cls, "day", None))
+        if variant is not None:  # the day it sets, else the day it subclasses, else its module's
+            _register_variant(cls, variant,
+                              cls.__dict__.get("year", getattr(cls, "year", year)),
+                              cls.__dict__.get("day", getattr(cls, "day", day)))
             return
         cls.variant = None
         if day is None and (year is None or "year" not in cls.__dict__):
