@@ -277,6 +277,7 @@ def _key_bytes(table: Table, rules: Rules) -> tuple[bytes, bytes, bytes]:
 
 
 def fast_total_winnings(table: Table, rules: Rules) -> int:
+    """`total_winnings` under `rules`, with one sort of floats (see above)."""
     count = len(table.cards) // 5
     low, middle, high = _key_bytes(table, rules)
     if isinstance(table.bids, array) and table.bids.itemsize == 4:
