@@ -1,20 +1,30 @@
-"""Day 7 (Camel Cards) against the straightforward solution, on generated inputs.
+"""Day 7 (Camel Cards): the main implementation, the variant "fast", the fastest
+pure-Python solution we know, and the straightforward approach, on generated inputs.
 
-Times parse + part 1 + part 2 of our day 7 (through the `Day07` methods) and of the
-straightforward approach (per hand: `collections.Counter` for the type and a tuple
-of card indexes for the ties, then `sorted`), on 1,000 distinct hands (the real
-input's size), 30,000 and 300,000 (of the 13**5 = 371,293 there are). The inputs are
-generated here, seeded: random distinct hands with random bids from 1 to 1000.
+Each solver parses and runs part 1 and part 2:
+- main: `Day07`, which reads like the puzzle (enums, rules, one ordering);
+- fast: `Day07Fast`, whole-input operations (big-int lanes, one float sort a part),
+  checking its input as strictly as the main one;
+- fastest: the same whole-input method with nothing checked (no regular expression,
+  no duplicate check, no fallback): the fastest pure-Python solution we know or could
+  write, so that fast/fastest is what checking the input costs;
+- straightforward: per hand, `collections.Counter` for the type and a tuple of card
+  indexes for the ties, then `sorted`: the approach most solutions take.
 
-In one run, for each size: both are run once to warm up and to check that they give
-the same answers, then timed in turns (alternating which goes first, each after a
-garbage collection), and the medians are reported. Nothing is asserted about time.
+Sizes: 1,000 distinct hands (the real input's size), 30,000 and 300,000 (of the
+13**5 = 371,293 there are). The inputs are generated here, seeded: random distinct
+hands with random bids from 1 to 1000.
+
+In one run, for each size: every solver runs once to warm up and to check that all
+give the same answers, then they are timed in turns (the order rotating each round,
+each run after a garbage collection; fast and fastest, ten times quicker than the
+others, run five times a round), and the medians and their ratios are reported.
+Nothing is asserted about time.
 
     uv run python benchmarks/day07_speed.py [--repeats-scale 0.5]
 
-Goals (issue 3): at least 2.5 times faster than the straightforward approach at
-1,000 and 30,000 hands; from 30,000 to 300,000 hands, a cost that grows no faster
-than n log n (a ratio of at most 12.3).
+Goals (issue 14): fast within 1.5x of fastest; (issue 3) growth from 30,000 to
+300,000 hands no faster than n log n.
 """
 
 from __future__ import annotations
@@ -26,14 +36,15 @@ import random
 import statistics
 import sys
 import time
+from array import array
 from collections import Counter
 from collections.abc import Callable
 
-from aoc2023.day07 import Day07
+from aoc2023.day07 import JOKERS, STANDARD, Day07, Day07Fast, Table, fast_total_winnings
 
 CARDS = "23456789TJQKA"
 SIZES = (1_000, 30_000, 300_000)
-REPEATS = {1_000: 41, 30_000: 9, 300_000: 3}
+REPEATS = {1_000: 41, 30_000: 9, 300_000: 4}
 
 Solver = Callable[[str], tuple[int, int]]
 
@@ -48,10 +59,23 @@ def generated_input(hands: int, seed: int = 2023) -> str:
     return "\n".join(lines)
 
 
-def ours(text: str) -> tuple[int, int]:
+def main_implementation(text: str) -> tuple[int, int]:
     solution = Day07()
     hands = solution.parse(text)
     return solution.part_1(hands), solution.part_2(hands)
+
+
+def fast(text: str) -> tuple[int, int]:
+    solution = Day07Fast()
+    table = solution.parse(text)
+    return solution.part_1(table), solution.part_2(table)
+
+
+def fastest(text: str) -> tuple[int, int]:
+    """The fast variant's method with nothing checked: a well-formed input assumed."""
+    fields = text.encode().split()
+    table = Table(b"".join(fields[0::2]), array("I", map(int, fields[1::2])))
+    return fast_total_winnings(table, STANDARD), fast_total_winnings(table, JOKERS)
 
 
 def straightforward(text: str) -> tuple[int, int]:
@@ -83,6 +107,12 @@ def straightforward(text: str) -> tuple[int, int]:
     return part_1, part_2
 
 
+SOLVERS: dict[str, Solver] = {
+    "main": main_implementation, "fast": fast, "fastest": fastest,
+    "straightforward": straightforward,
+}
+
+
 def seconds(solver: Solver, text: str) -> float:
     gc.collect()
     start = time.perf_counter_ns()
@@ -90,36 +120,28 @@ def seconds(solver: Solver, text: str) -> float:
     return (time.perf_counter_ns() - start) / 1e9
 
 
-def measure(text: str, repeats: int) -> tuple[float, float]:
-    """Median seconds of (ours, straightforward), timed in turns."""
-    mine, theirs = ours(text), straightforward(text)  # also the warm-up
-    if mine != theirs:
-        raise SystemExit(f"different answers: ours {mine}, straightforward {theirs}")
-    times: dict[Solver, list[float]] = {ours: [], straightforward: []}
+ROUND = ["main", *["fast", "fastest"] * 3, "straightforward", *["fastest", "fast"] * 2]
+"""One round of runs: fast and fastest, ten times quicker than the others, run five
+times each, alternating (their ratio is the one closest to 1, so it gets the most
+samples for the time)."""
+
+
+def measure(text: str, repeats: int) -> dict[str, float]:
+    """Median seconds of each solver, timed in turns (the order rotating each round)."""
+    answers = {name: solver(text) for name, solver in SOLVERS.items()}  # also the warm-up
+    if len(set(answers.values())) != 1:
+        raise SystemExit(f"different answers: {answers}")
+    names = ROUND
+    times: dict[str, list[float]] = {name: [] for name in SOLVERS}
     for round_ in range(repeats):
-        pair = (ours, straightforward) if round_ % 2 == 0 else (straightforward, ours)
-        for solver in pair:
-            times[solver].append(seconds(solver, text))
-    return statistics.median(times[ours]), statistics.median(times[straightforward])
-
-
-def sort_growth(small: int, large: int, repeats: int) -> float:
-    """How much longer a bare `sorted` of `large` random ints takes than of `small`:
-    what n log n costs on this machine, caches and all (the model says 12.3)."""
-    rng = random.Random(1)
-    lists = {n: [rng.randrange(1 << 25) for _ in range(n)] for n in (small, large)}
-    times: dict[int, list[float]] = {small: [], large: []}
-    for _ in range(repeats):
-        for n, numbers in lists.items():
-            gc.collect()
-            start = time.perf_counter_ns()
-            sorted(numbers)
-            times[n].append(time.perf_counter_ns() - start)
-    return statistics.median(times[large]) / statistics.median(times[small])
+        shift = round_ % len(names)
+        for name in names[shift:] + names[:shift]:
+            times[name].append(seconds(SOLVERS[name], text))
+    return {name: statistics.median(samples) for name, samples in times.items()}
 
 
 def milliseconds(value: float) -> str:
-    return f"{value * 1e3:10.2f} ms"
+    return f"{value * 1e3:.2f} ms"
 
 
 def main() -> None:
@@ -131,28 +153,25 @@ def main() -> None:
     args = parser.parse_args()
 
     print(f"Python {sys.version.split()[0]}; medians of timed runs, parse + part 1 + part 2")
-    print(f"{'hands':>8} {'runs':>5} {'ours':>13} {'straightforward':>16} {'speed-up':>9}")
-    medians: dict[int, tuple[float, float]] = {}
+    header = f"{'hands':>8} {'rounds':>6}" + "".join(f" {name:>16}" for name in SOLVERS)
+    print(header + f" {'fast/fastest':>13} {'main/fast':>10} {'sf/main':>8} {'sf/fast':>8}")
+    medians: dict[int, dict[str, float]] = {}
     for size in SIZES:
         repeats = max(1, round(REPEATS[size] * args.repeats_scale))
-        medians[size] = measure(generated_input(size), repeats)
-        mine, theirs = medians[size]
-        print(
-            f"{size:>8,} {repeats:>5} {milliseconds(mine)} {milliseconds(theirs):>16} "
-            f"{theirs / mine:>8.2f}x",
-            flush=True,
-        )
+        found = medians[size] = measure(generated_input(size), repeats)
+        row = f"{size:>8,} {repeats:>6}" + "".join(
+            f" {milliseconds(found[name]):>16}" for name in SOLVERS)
+        sf = found["straightforward"]
+        print(row + f" {found['fast'] / found['fastest']:>12.2f}x"
+              f" {found['main'] / found['fast']:>9.2f}x {sf / found['main']:>7.2f}x"
+              f" {sf / found['fast']:>7.2f}x", flush=True)
 
     small, large = 30_000, 300_000
     n_log_n = large * math.log(large) / (small * math.log(small))
-    growth_ours = medians[large][0] / medians[small][0]
-    growth_theirs = medians[large][1] / medians[small][1]
-    print(
-        f"\ngrowth {small:,} -> {large:,} hands: ours x{growth_ours:.1f}, "
-        f"straightforward x{growth_theirs:.1f}; "
-        f"n log n would be x{n_log_n:.1f}, linear x{large / small:.1f}"
-    )
-    print(f"(here, a bare sorted() of n random ints grows x{sort_growth(small, large, 9):.1f})")
+    growth = ", ".join(f"{name} x{medians[large][name] / medians[small][name]:.1f}"
+                       for name in SOLVERS)
+    print(f"\ngrowth {small:,} -> {large:,} hands: {growth}; "
+          f"n log n would be x{n_log_n:.1f}, linear x{large / small:.1f}")
 
 
 if __name__ == "__main__":

@@ -94,7 +94,7 @@ class AocdHome:
 def temporary_year(site: Path, year: int, files: Mapping[str, str]) -> Iterator[Path]:
     """A year package `aoc<year>` in `site` holding `files`, importable inside the block;
     afterwards its modules and registered days are forgotten, so no other test sees them."""
-    from aoc2023.framework.solution import REGISTRY
+    from aoc2023.framework.solution import REGISTRY, VARIANTS
 
     package = site / f"aoc{year}"
     package.mkdir(parents=True)
@@ -111,6 +111,8 @@ def temporary_year(site: Path, year: int, files: Mapping[str, str]) -> Iterator[
             del sys.modules[module]
         for key in [k for k in REGISTRY if k[0] == year]:
             del REGISTRY[key]
+        for key in [k for k in VARIANTS if k[0] == year]:
+            del VARIANTS[key]
 
 
 ONE_DAY = """

@@ -20,7 +20,7 @@ from aoc2023.framework.aocd import paths
 from aoc2023.framework.aocd.paths import PuzzleCache, cached_title
 from aoc2023.framework.errors import AocError, MissingDayError, NoInputError, UsageError
 from aoc2023.framework.results import DayResult, Source
-from aoc2023.framework.solution import Solution
+from aoc2023.framework.solution import Solution, variants_of
 
 
 @dataclass(frozen=True)
@@ -31,6 +31,8 @@ class RunRequest:
     days: str | None = None
     input_file: Path | None = None
     example: bool = False
+    variants: bool = False
+    """Run each day's variants too (`aoc run --variants`), after its main implementation."""
 
 
 @dataclass(frozen=True)
@@ -126,6 +128,8 @@ class DayInputs:
     solution_class: type[Solution[Any]]
     title: str | None
     runs: tuple[RunInput, ...]
+    variants: tuple[type[Solution[Any]], ...] = ()
+    """The day's variants to run after it on each input (when the request asks for them)."""
 
 
 def _day_inputs(
@@ -143,7 +147,8 @@ def _day_inputs(
     has = calendar.puzzle_parts(year, day)
     runs = [dataclasses.replace(run, parts=tuple(p for p in run.parts if p in has) or has)
             for run in runs]
-    return DayInputs(solution_class, title, tuple(runs))
+    variants = tuple(variants_of(solution_class)) if request.variants else ()
+    return DayInputs(solution_class, title, tuple(runs), variants)
 
 
 def days_to_run(request: RunRequest, notices: list[str]) -> Iterator[DayInputs | DayResult]:
@@ -163,6 +168,7 @@ def days_to_run(request: RunRequest, notices: list[str]) -> Iterator[DayInputs |
         notices.append(no_token_notice())
 
     missing: list[MissingDayError] = []
+    without_variants: list[int] = []
     found = 0
     for day in days:
         item: DayInputs | DayResult
@@ -175,6 +181,8 @@ def days_to_run(request: RunRequest, notices: list[str]) -> Iterator[DayInputs |
             item = DayResult(request.year, day, None, None, error=str(error),
                              traceback=traceback.format_exc())
         found += 1
+        if isinstance(item, DayInputs) and request.variants and not item.variants:
+            without_variants.append(day)
         yield item
     if missing and not found:
         if len(missing) == 1:
@@ -183,3 +191,7 @@ def days_to_run(request: RunRequest, notices: list[str]) -> Iterator[DayInputs |
     if missing:
         skipped = ", ".join(str(error.day) for error in missing)
         notices.append(f"No solution yet for {request.year} day(s) {skipped}: skipped.")
+    if without_variants:
+        listed = ", ".join(map(str, without_variants))
+        notices.append(f"{request.year} day(s) {listed} declare no variants: "
+                       "only the main implementation ran.")

@@ -76,6 +76,8 @@ class DayResult:
     parts: tuple[PartResult, ...] = ()
     error: str | None = None
     traceback: str | None = None
+    variant: str | None = None
+    """Which variant of the day ran (see solution.py); None for its main implementation."""
 
 
 @dataclass
@@ -92,7 +94,8 @@ class RunReport:
         """Whether any answer on the user's own input is still unknown: only then is the
         submission machinery (aocd's client, the journal, the calendar) imported at all."""
         return any(
-            result.source == "input" and part.status is Status.UNKNOWN
+            result.source == "input" and result.variant is None
+            and part.status is Status.UNKNOWN
             for result in self.results
             for part in result.parts
         )

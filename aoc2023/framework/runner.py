@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 import traceback
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
 from time import perf_counter_ns
@@ -104,31 +104,35 @@ def run_solution(
     """Parse and solve `run_input`; each part gets its own freshly parsed input, so a part
     that mutates what it is given cannot change what the other part sees.
 
+    One parsed input is alive at a time: part 1's is let go before part 2's parse, so a
+    big input costs the memory of one parse, not two.
+
     `on_parsed(seconds)` is called once the first parse has succeeded (outside the timed
     steps): a time limit restarts its clock for the part there (see timeouts.py)."""
     solution = solution_class(extra=run_input.extra)
     expected = run_input.expected
     header: dict[str, Any] = {
         "year": solution_class.year, "day": solution_class.day, "title": title,
-        "source": run_input.source, "label": run_input.label,
+        "source": run_input.source, "label": run_input.label, "variant": solution_class.variant,
     }
     parsed = _timed(lambda: solution.parse(run_input.text))
+    parse_seconds = parsed.seconds
     if parsed.error is not None:
         reason = describe_error(parsed.error)
         parts = tuple(_not_run(p, expected.get(p), "parse", parsed.error)
                       for p in run_input.parts)
         return DayResult(
-            **header, parse_seconds=parsed.seconds, parts=parts,
+            **header, parse_seconds=parse_seconds, parts=parts,
             error=f"parse failed: {reason}", traceback=parsed.traceback,
         )
     if on_parsed is not None:
-        on_parsed(parsed.seconds)
+        on_parsed(parse_seconds)
 
     if solution_class.solves_in_turn():
         parts = _solve_in_turn(solution, parsed.value, run_input)
-        return DayResult(**header, parse_seconds=parsed.seconds, parts=parts)
+        return DayResult(**header, parse_seconds=parse_seconds, parts=parts)
     if solution_class.solves_both_at_once():
-        both = _timed(lambda: solution.solve(parsed.value))
+        both = _timed(partial(solution.solve, parsed.value))
         answers: tuple[Any, ...] = (None, None)
         if both.error is None:
             answers = tuple(both.value) if isinstance(both.value, tuple | list) else ()
@@ -141,24 +145,32 @@ def run_solution(
                    expected.get(p), shared=True)
             for p in run_input.parts
         )
-        return DayResult(**header, parse_seconds=parsed.seconds, parts=results)
+        return DayResult(**header, parse_seconds=parse_seconds, parts=results)
 
     results_list: list[PartResult] = []
     stopped: _Outcome | None = None
-    for index, part in enumerate(run_input.parts):
+    # `fresh` holds the parsed input from here, and lets it go before the next parse.
+    fresh: _Outcome | None = parsed
+    parsed = _Outcome()
+    for part in run_input.parts:
         if stopped is not None:  # Ctrl-C: the parts after it do not run
             results_list.append(_not_run(part, expected.get(part), "the run", stopped.error))
             continue
-        if index > 0:  # each part its own instance and its own parse, as under --timeout
-            solution = solution_class(extra=run_input.extra)
         progress.started(solution_class.year, solution_class.day, part)
-        fresh = parsed if index == 0 else _timed(partial(solution.parse, run_input.text))
-        method = solution.part_1 if part == 1 else solution.part_2
-        outcome = fresh if fresh.error else _timed(lambda: method(fresh.value))  # noqa: B023
+        if fresh is None:  # each part its own instance and its own parse, as under --timeout
+            solution = solution_class(extra=run_input.extra)
+            fresh = _timed(partial(solution.parse, run_input.text))
+        outcome = fresh if fresh.error else _timed(partial(_call_part, solution, part, fresh))
+        fresh = None  # the part is done with its input: let it go before the next parse
         results_list.append(_judge(part, outcome, expected.get(part), shared=False))
         if isinstance(outcome.error, KeyboardInterrupt):
             stopped = outcome
-    return DayResult(**header, parse_seconds=parsed.seconds, parts=tuple(results_list))
+    return DayResult(**header, parse_seconds=parse_seconds, parts=tuple(results_list))
+
+
+def _call_part(solution: Solution[Any], part: int, parsed: _Outcome) -> Any:
+    method = solution.part_1 if part == 1 else solution.part_2
+    return method(parsed.value)
 
 
 def _not_run(part: int, expected: str | None, what: str, cause: BaseException | None
@@ -202,6 +214,35 @@ def _solve_in_turn(
     return tuple(results)
 
 
+def _with_variants(
+    main: DayResult, variants: Sequence[type[Solution[Any]]], run_input: RunInput,
+    title: str | None, run: DayRunner,
+) -> Iterator[DayResult]:
+    """The main implementation's result, then each variant's, one at a time (so that one
+    parsed input is alive at a time), each checked against the main's answers."""
+    yield main
+    for variant in variants:
+        result = replace(run(variant, run_input, title), variant=variant.variant)
+        yield against_main(result, main)
+
+
+def against_main(variant: DayResult, main: DayResult) -> DayResult:
+    """A variant's result with each answer that differs from the main implementation's
+    made an error naming both: the two cannot both be right."""
+    answers = {part.part: part.answer for part in main.parts if part.answer is not None}
+    parts = []
+    for part in variant.parts:
+        theirs = answers.get(part.part)
+        if part.answer is None or theirs is None or part.answer == theirs:
+            parts.append(part)
+            continue
+        known = f" (the known answer is {part.expected})" if part.expected else ""
+        parts.append(replace(part, status=Status.ERROR, error=(
+            f"variant {variant.variant!r} gave {part.answer}, but the main implementation "
+            f"gave {theirs}{known}")))
+    return replace(variant, parts=tuple(parts))
+
+
 def run_days(request: RunRequest, run: DayRunner = run_solution,
              on_result: Callable[[DayResult], object] | None = None) -> RunReport:
     """Run every day asked for; a day that has no module yet is skipped with a notice.
@@ -223,13 +264,14 @@ def run_days(request: RunRequest, run: DayRunner = run_solution,
             current = (day.solution_class.year, day.solution_class.day)
             for one in day.runs:
                 progress.started(*current)
-                result = run(day.solution_class, one, day.title)
-                progress.finished()
-                report.results.append(result)
-                if on_result is not None:
-                    on_result(result)
-                if any(part.status is Status.INTERRUPTED for part in result.parts):
-                    raise KeyboardInterrupt
+                main = run(day.solution_class, one, day.title)
+                for result in _with_variants(main, day.variants, one, day.title, run):
+                    progress.finished()
+                    report.results.append(result)
+                    if on_result is not None:
+                        on_result(result)
+                    if any(part.status is Status.INTERRUPTED for part in result.parts):
+                        raise KeyboardInterrupt
     except KeyboardInterrupt:
         report.interrupted = True
         where = f" during {current[0]} day {current[1]}" if current else ""

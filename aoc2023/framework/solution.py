@@ -18,13 +18,30 @@ base class, not a day.
 a freshly parsed input, so a part that mutates its input cannot spoil the other.
 A day that computes both answers at once overrides `solve` instead of the parts,
 returning both or (better) yielding part 1's answer, then part 2's.
+
+A day may also declare variants: other implementations of its parse and parts, kept
+beside the readable one (a faster one, usually), which the framework checks against
+the day's examples and against the main implementation's answers, and times beside
+it. A variant is a subclass named with `variant=`; it inherits what it does not
+change, and a variant that parses into another shape subclasses `Solution` itself in
+the day's module::
+
+    class Day07Fast(Day07, variant="fast"):
+        def part_2(self, hands: list[Hand]) -> int: ...   # parse and part 1 inherited
+
+    class Day07Packed(Solution[Packed], variant="packed"):  # in aoc2023/day07.py
+        def parse(self, text: str) -> Packed: ...
+        ...
+
+A variant registers under the day, never in its place: `aoc run` runs the main one,
+`aoc run --variants` all of them. The examples and the title are the day's.
 """
 
 from __future__ import annotations
 
 import inspect
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -37,8 +54,16 @@ _INTEGER = re.compile(r"-?\d+")
 _DAY_MODULE_NAME = re.compile(r"(?:^|\.)aoc(?P<year>\d{4})\.day(?P<day>\d{1,2})$")
 _YEAR_PACKAGE_NAME = re.compile(r"^aoc(?P<year>\d{4})(?:\.|$)")
 
+_VARIANT_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")
+
 REGISTRY: dict[tuple[int, int], type[Solution[Any]]] = {}
 """Every day defined so far, by (year, day). Filled by subclassing `Solution`."""
+
+VARIANTS: dict[tuple[int, int], dict[str, type[Solution[Any]]]] = {}
+"""Every variant defined so far, by (year, day), then by name in the order declared."""
+
+MAIN = "main"
+"""The name the main implementation of a day goes by beside its variants."""
 
 
 @dataclass(frozen=True)
@@ -76,17 +101,25 @@ class Solution(Generic[Parsed]):
     day: ClassVar[int]
     title: ClassVar[str | None] = None
     examples: ClassVar[Sequence[Example]] = ()
+    variant: ClassVar[str | None] = None
+    """The variant's name for an alternative implementation; None for the day itself."""
 
     def __init__(self, extra: Mapping[str, Any] | None = None) -> None:
         self.extra: Mapping[str, Any] = extra or {}
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
+    def __init_subclass__(cls, variant: str | None = None, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         named = _DAY_MODULE_NAME.search(cls.__module__)
         package = _YEAR_PACKAGE_NAME.match(cls.__module__)
         found_year = named or package
         year = cls.__dict__.get("year", int(found_year["year"]) if found_year else None)
         day = cls.__dict__.get("day", int(named["day"]) if named else None)
+        if variant is not None:  # the day it sets, else the day it subclasses, else its module's
+            _register_variant(cls, variant,
+                              cls.__dict__.get("year", getattr(cls, "year", year)),
+                              cls.__dict__.get("day", getattr(cls, "day", day)))
+            return
+        cls.variant = None
         if day is None and (year is None or "year" not in cls.__dict__):
             return  # a helper base class, or a class in a helper module: not a day itself
         if year is None or day is None:
@@ -129,6 +162,64 @@ class Solution(Generic[Parsed]):
     def solves_in_turn(cls) -> bool:
         """Whether the day's `solve` yields its answers one part at a time."""
         return cls.solves_both_at_once() and inspect.isgeneratorfunction(cls.solve)
+
+
+def _register_variant(
+    cls: type[Solution[Any]], name: str, year: int | None, day: int | None
+) -> None:
+    if not isinstance(name, str) or not _VARIANT_NAME.fullmatch(name) or name == MAIN:
+        raise TypeError(f"{cls.__qualname__}: a variant's name is letters, digits, '-', '_' "
+                        f"or '.' (and not {MAIN!r}), not {name!r}")
+    if year is None or day is None:
+        raise TypeError(f"{cls.__qualname__} is a variant of no day: subclass the day's class, "
+                        "define it in the day's module, or set `year` and `day`")
+    cls.year, cls.day, cls.variant = int(year), int(day), name
+    named = VARIANTS.setdefault((cls.year, cls.day), {})
+    previous = named.get(name)
+    if previous is not None and previous.__qualname__ != cls.__qualname__:
+        raise TypeError(
+            f"{cls.__module__}.{cls.__qualname__} and {previous.__module__}."
+            f"{previous.__qualname__} are both variant {name!r} of {year} day {day}"
+        )
+    named[name] = cls
+
+
+@dataclass(frozen=True)
+class Implementation:
+    """One way a day is solved: its main class or one of its variants, by name.
+
+    What `aoc run --variants` runs and what a benchmark times side by side; `steps`
+    gives its parse and parts as plain callables, for code that times them itself.
+    """
+
+    name: str
+    solution_class: type[Solution[Any]]
+
+    @property
+    def is_main(self) -> bool:
+        return self.solution_class.variant is None
+
+    def steps(self, extra: Mapping[str, Any] | None = None) -> dict[str, Callable[[Any], Any]]:
+        """The steps, bound to a fresh instance: "parse" (text to parsed input), then
+        "part 1" and "part 2" (parsed input to answer), or "parts 1+2" (to `solve`'s
+        pair or generator) for a day that solves both at once."""
+        solution = self.solution_class(extra=extra)
+        if self.solution_class.solves_both_at_once():
+            return {"parse": solution.parse, "parts 1+2": solution.solve}
+        return {"parse": solution.parse, "part 1": solution.part_1, "part 2": solution.part_2}
+
+
+def variants_of(solution_class: type[Solution[Any]]) -> list[type[Solution[Any]]]:
+    """The variants declared for the day of `solution_class`, in the order declared."""
+    key = (solution_class.year, solution_class.day)
+    return list(VARIANTS.get(key, {}).values())
+
+
+def implementations(solution_class: type[Solution[Any]]) -> list[Implementation]:
+    """The day's main implementation (named `MAIN`), then each of its variants."""
+    return [Implementation(MAIN, solution_class)] + [
+        Implementation(variant.variant or MAIN, variant) for variant in variants_of(solution_class)
+    ]
 
 
 def answer_text(value: object) -> str:

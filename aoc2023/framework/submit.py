@@ -93,7 +93,8 @@ def submit_new_answers(
     if token is None:
         return report
     results = [
-        _submit_day(result, token, options, prompter, now) if result.source == "input" else result
+        _submit_day(result, token, options, prompter, now)
+        if result.source == "input" and result.variant is None else result  # never a variant's
         for result in report.results
     ]
     return RunReport(results, report.notices)

@@ -5,7 +5,8 @@ file `aoc new` writes imports this module and calls `check_examples(DayNN)`. The
 project's own suite (tests/test_examples.py) builds one test per day, part and
 example from `example_cases()`, and one per day and part of the user's real input
 from `real_answer_cases()`, and checks each with `check_example` and
-`check_real_answer`.
+`check_real_answer`. A day's variants (solution.py) are checked alike: on every example,
+and on the real input against the accepted answer.
 
 The cases are plain frozen dataclasses with an `id` (`2023-day07-part1-example1`),
 so that this module needs pytest only where a case is skipped or failed: pytest is
@@ -31,6 +32,7 @@ from aoc2023.framework.errors import AocError
 from aoc2023.framework.inputs import RunInput, example_inputs
 from aoc2023.framework.results import DayResult, Status
 from aoc2023.framework.runner import run_solution
+from aoc2023.framework.solution import implementations, variants_of
 
 __all__ = [
     "ExampleCase",
@@ -51,7 +53,8 @@ _WHOLE_NUMBER = re.compile(r"-?[0-9]+")
 
 
 def check_examples(solution_class: type[Solution[Any]]) -> None:
-    """Run every example the day declares, each part it has an expected answer for.
+    """Run every example the day declares, each part it has an expected answer for, with
+    the day's main implementation and with each of its variants.
 
     Raises one AssertionError listing every failure: a wrong answer (with what was
     returned and what was expected), a part that raised, or an example that does not
@@ -73,10 +76,12 @@ def check_examples(solution_class: type[Solution[Any]]) -> None:
         if not wanted:
             continue
         checked += 1
-        result = run_solution(solution_class, dataclasses.replace(run, parts=wanted))
-        where = f"{year} day {day}, {_example_name(number, run.label)}"
-        failures += _failures(result, where, "expected")
-        tracebacks += _tracebacks(result, where)
+        for implementation in implementations(solution_class):
+            result = run_solution(implementation.solution_class,
+                                  dataclasses.replace(run, parts=wanted))
+            where = _where(year, day, _example_name(number, run.label), result.variant)
+            failures += _failures(result, where, "expected")
+            tracebacks += _tracebacks(result, where)
     if not checked:
         warnings.warn(
             f"{solution_class.__qualname__} declares no example answer yet, so check_examples "
@@ -103,10 +108,13 @@ class ExampleCase:
     part: int
     number: int
     """The example's place in the day's `examples`, from 1."""
+    variant: str | None = None
+    """The variant checked, or None for the day's main implementation."""
 
     @property
     def id(self) -> str:
-        return f"{self.year}-day{self.day:02d}-part{self.part}-example{self.number}"
+        case = f"{self.year}-day{self.day:02d}-part{self.part}-example{self.number}"
+        return case + (f"-{self.variant}" if self.variant else "")
 
 
 @dataclass(frozen=True)
@@ -134,10 +142,11 @@ def example_cases() -> list[ExampleCase | ImportFailure]:
             except AocError as error:
                 cases.append(ImportFailure(year, day, str(error)))
                 continue
+            variants = [None, *(v.variant for v in variants_of(solution_class))]
             for part in puzzle_parts(year, day):
                 for number, example in enumerate(solution_class.examples, start=1):
                     if example.expected(part) is not None:
-                        cases.append(ExampleCase(year, day, part, number))
+                        cases += [ExampleCase(year, day, part, number, v) for v in variants]
     return cases
 
 
@@ -151,8 +160,9 @@ def check_example(case: ExampleCase | ImportFailure) -> None:
     solution_class = registry.load_day(case.year, case.day)
     run = example_inputs(solution_class)[case.number - 1]
     run = dataclasses.replace(run, parts=(case.part,))
-    where = f"{case.year} day {case.day}, {_example_name(case.number, run.label)}"
-    _assert_correct(run_solution(solution_class, run), where, "expected")
+    where = _where(case.year, case.day, _example_name(case.number, run.label), case.variant)
+    implementation = _implementation(solution_class, case.variant)
+    _assert_correct(run_solution(implementation, run), where, "expected")
 
 
 # --- the suite's real-answer cases ----------------------------------------------------------
@@ -215,10 +225,13 @@ class RealAnswerCase:
     day: int
     part: int
     aocd: RealAocd
+    variant: str | None = None
+    """The variant checked, or None for the day's main implementation."""
 
     @property
     def id(self) -> str:
-        return f"{self.year}-day{self.day:02d}-part{self.part}-input"
+        case = f"{self.year}-day{self.day:02d}-part{self.part}-input"
+        return case + (f"-{self.variant}" if self.variant else "")
 
 
 def real_answer_cases(
@@ -236,11 +249,12 @@ def real_answer_cases(
     for year in registry.registered_years():
         for day in registry.available_days(year):
             try:
-                registry.load_day(year, day)
+                solution_class = registry.load_day(year, day)
             except AocError:
                 continue  # one ImportFailure among the example cases says so
-            cases += [RealAnswerCase(year, day, part, aocd)
-                      for part in puzzle_parts(year, day)]
+            variants = [None, *(v.variant for v in variants_of(solution_class))]
+            cases += [RealAnswerCase(year, day, part, aocd, variant)
+                      for part in puzzle_parts(year, day) for variant in variants]
     return cases
 
 
@@ -253,8 +267,9 @@ def check_real_answer(case: RealAnswerCase) -> None:
     if isinstance(run, str):
         pytest.skip(run)
     solution_class = registry.load_day(case.year, case.day)
-    where = f"{case.year} day {case.day}, your input"
-    _assert_correct(run_solution(solution_class, run), where, "the accepted answer is")
+    where = _where(case.year, case.day, "your input", case.variant)
+    implementation = _implementation(solution_class, case.variant)
+    _assert_correct(run_solution(implementation, run), where, "the accepted answer is")
 
 
 # --- judging a result -----------------------------------------------------------------------
@@ -300,6 +315,20 @@ def _tracebacks(result: DayResult, where: str) -> list[str]:
     found = [(where, result.traceback)]
     found += [(f"{where}, part {part.part}", part.traceback) for part in result.parts]
     return [f"{place}:\n{text}" for place, text in found if text]
+
+
+def _where(year: int, day: int, what: str, variant: str | None) -> str:
+    """`2023 day 7, example 1`, and `, variant fast` for a variant's failure."""
+    return f"{year} day {day}, {what}" + (f", variant {variant}" if variant else "")
+
+
+def _implementation(solution_class: type[Solution[Any]], variant: str | None
+                    ) -> type[Solution[Any]]:
+    """The class of the day's variant named `variant` (the day's own class for None)."""
+    for implementation in implementations(solution_class):
+        if implementation.solution_class.variant == variant:
+            return implementation.solution_class
+    raise AssertionError(f"{solution_class.__qualname__} has no variant {variant!r} any more")
 
 
 def _example_name(number: int, label: str | None) -> str:

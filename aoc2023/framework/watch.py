@@ -67,6 +67,8 @@ def child_command(
         args += ["--timeout", repr(timeout)]  # repr: the exact float back, never rounded
     if profile:
         args.append("--profile")
+    if request.variants:
+        args.append("--variants")
     return " ".join(shlex.quote(arg) for arg in args)
 
 

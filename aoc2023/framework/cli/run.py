@@ -67,6 +67,10 @@ def run(
         bool, typer.Option("--profile", help="Profile the days: show the functions that "
                            "took the most time of their own.")
     ] = False,
+    variants: Annotated[
+        bool, typer.Option("--variants", help="Also run each day's variants (other "
+                           "implementations it declares), each checked against the main one.")
+    ] = False,
     watch: Annotated[
         bool, typer.Option("--watch", help="Run the days' examples (or --input FILE), then "
                            "again in a fresh process on each save of a .py file of the "
@@ -88,7 +92,8 @@ def run(
 
     configure_logging(verbose)
     if watch:
-        watch_run(RunRequest(year, days, input_file=input_file, example=input_file is None),
+        watch_run(RunRequest(year, days, input_file=input_file, example=input_file is None,
+                             variants=variants),
                   as_json=as_json, verbose=verbose, timeout=timeout, profile=profile)
     from aoc2023.framework.settings import load_settings
 
@@ -100,7 +105,7 @@ def run(
     try:
         settings = load_settings()  # on every run: a mistake there is said at once
         runner, profiler = day_runner_for(timeout, profile)
-        request = RunRequest(year, days, input_file, example)
+        request = RunRequest(year, days, input_file, example, variants)
         submitting = not no_submit and settings.submit
         send = partial(submit_answers, yes=yes or not settings.confirm, dry_run=dry_run,
                        wait=wait, resend=resend)

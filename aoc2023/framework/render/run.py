@@ -35,6 +35,7 @@ def problems(results: Iterable[DayResult], verbose: bool) -> list[str]:
     lines = []
     for result in results:
         where = f"{result.year} day {result.day}" + (f" ({result.label})" if result.label else "")
+        where += f", variant {result.variant}" if result.variant else ""
         if result.error:
             lines.append(f"{where}: {result.error}")
             if verbose and result.traceback:
@@ -98,7 +99,8 @@ def _row(result: DayResult) -> list[Cell]:
     first, second = _part_cells(result)
     return [
         Cell(f"{result.year}/{result.day:02d}"),
-        Cell(result.title or ""),
+        # A variant's row follows its day's: it names the variant where the title was.
+        Cell(f"  variant {result.variant}", "dim") if result.variant else Cell(result.title or ""),
         Cell(result.label or result.source or ""),
         Cell(format_duration(result.parse_seconds)),
         first, _time_cell(by_number.get(1)), second, _time_cell(by_number.get(2)),
