@@ -22,26 +22,24 @@ from typer.testing import CliRunner, Result
 
 from aoc2023.framework import Solution
 from aoc2023.framework.bench import measure as bench
-from aoc2023.framework.bench.history import tolerance, trend
-from aoc2023.framework.bench.measure import bench_input, notes
-from aoc2023.framework.bench.readme_table import END, START, insert_block
-from aoc2023.framework.errors import UsageError
-from aoc2023.framework.inputs import RunInput
-from aoc2023.framework.render.bench import ProgressLine
-from aoc2023.framework.results import (
+from aoc2023.framework.bench.figures import (
     LONG_STEP,
     MIN_RUNS,
     TOLERANCE,
     WIDE_TOLERANCE,
     BenchReport,
     DayBench,
-    DayResult,
-    ExitCode,
     Stats,
-    Status,
     StepBench,
 )
-from aoc2023.framework.results import bench_exit_code as exit_code
+from aoc2023.framework.bench.figures import bench_exit_code as exit_code
+from aoc2023.framework.bench.history import tolerance, trend
+from aoc2023.framework.bench.measure import bench_input, notes
+from aoc2023.framework.bench.readme_table import END, START, insert_block
+from aoc2023.framework.errors import UsageError
+from aoc2023.framework.inputs import RunInput
+from aoc2023.framework.render.bench import ProgressLine
+from aoc2023.framework.results import DayResult, ExitCode, Status
 
 EXAMPLE_INPUT = "32T3K 765"
 

@@ -1,5 +1,6 @@
-"""The plain data that crosses the pipeline's arrows: what a run, a bench, a listing and a
-profile produce, and the exit codes they lead to.
+"""The plain data that crosses the pipeline's arrows: what a run, a listing and a profile
+produce, and the exit codes they lead to. A bench's figures are in `bench/figures.py`,
+apart: building dataclasses costs at import, and a run has no use for those.
 
 Producers (runner, timeouts, submit, bench, listing, profiling) build these and
 renderers (`render/`) and the CLI read them; neither knows the other. This module is a
@@ -8,7 +9,7 @@ leaf: it imports nothing of the framework, so anything may import it without a c
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import IntEnum, StrEnum
 from typing import Literal
@@ -115,162 +116,6 @@ def run_exit_code(results: Iterable[DayResult], interrupted: bool = False) -> Ex
                 return ExitCode.COULD_NOT_RUN
             if part.status is Status.WRONG:
                 code = ExitCode.WRONG_ANSWER
-    return code
-
-
-# --- aoc bench ---------------------------------------------------------------------------
-
-Trend = Literal["faster", "slower", "no change"]
-"""How a step's new figures compare with the ones saved before (bench/history.py)."""
-
-Headline = Literal["min", "cpu_min"]
-"""The figure a step's verdict and README cell use (`Stats.headline`): the best of its
-runs, by the wall clock ("min") or, for a step of LONG_STEP or more, by CPU time
-("cpu_min"). Slower runs are slower because other processes got in the way (Python's
-`timeit` says the same), so the minimum moves least with the machine's load. But a
-long run is rarely left alone for its whole length on a busy machine, so its wall
-minimum moves with the load too; its CPU time leaves out the time it waited for a
-core. Measured with benchmarks/bench_repeatability.py on a busy 2-core machine: see
-TOLERANCE."""
-LONG_STEP = 0.001
-"""From this CPU time up, a step's headline is its CPU minimum (see Headline). Measured
-under load: wall minimums held within 4% at 0.2-0.8 ms, but moved 10-400% at 7-110 ms,
-where CPU minimums moved 0.5-22%; at 1-4 ms the two were the same (the time lost there
-is lost on the core), so the CPU minimum costs nothing from 1 ms up."""
-TOLERANCE = 0.10
-"""How far apart two headline figures of the same code may lie and still be "no
-change" (bench/history.py), for a step under LONG_STEP with MIN_RUNS runs or more.
-Measured on a shared, busy 2-core machine with benchmarks/bench_repeatability.py (two
-whole `aoc bench` runs back to back, 1 s budget): minimums of steps of 2-5 µs were at
-most 3.5% apart, of 0.2-0.8 ms at most 3.6% in 19 trials of 20, under a bursty load
-on every core and without (the medians: up to 9.7%, and 26% before issue 15). The
-20th trial, 22%, was another program taking the machine for one whole run."""
-WIDE_TOLERANCE = 0.25
-"""The same for a step headlined by its CPU time (LONG_STEP or more), or with fewer than
-MIN_RUNS runs on either side. Measured as above: CPU minimums of steps of 7-110 ms were
-up to 11% apart, those of a parse that allocates much up to 22.5%, while their
-wall-clock minimums were up to 4 times apart; a step timed once (the checking run
-alone) by the wall clock moved up to 88%, which no tolerance covers (raise --budget)."""
-MIN_RUNS = 10
-"""Fewer runs than this fit the budget only when the step is slow: its spread is rough."""
-BUSY_FLOOR = 1e-6
-"""Below this, the clock's own cost and cold caches after the other steps make the
-median of a few hundred nanoseconds twice the minimum on any machine."""
-BUSY_RATIO = 1.5
-"""A median this far above the minimum means the machine was busy while timing: without
-a load of our own, day 7's steps (2 µs to 0.8 ms) measured medians 1.03-1.07 times
-their minimums."""
-
-
-@dataclass(frozen=True)
-class Stats:
-    """A step's runs summed up, in seconds."""
-
-    runs: int
-    median: float
-    minimum: float
-    q1: float
-    q3: float
-    cpu_minimum: float | None = None
-    """The least CPU time of a run, for a step long enough to record it (measure.py)."""
-
-    @property
-    def headline(self) -> Headline:
-        """Which figure stands for the step; see Headline."""
-        long = self.cpu_minimum is not None and self.cpu_minimum >= LONG_STEP
-        return "cpu_min" if long else "min"
-
-    @property
-    def headline_seconds(self) -> float:
-        """The headline figure itself."""
-        return self.cpu_minimum if self.cpu_minimum is not None and self.headline == "cpu_min" \
-            else self.minimum
-
-    def figure(self, name: Headline) -> float | None:
-        """The figure called `name` ("min" or "cpu_min"), if there is one."""
-        return self.minimum if name == "min" else self.cpu_minimum
-
-    @property
-    def iqr(self) -> float:
-        """The spread: how far apart the middle half of the runs lie."""
-        return self.q3 - self.q1
-
-    @property
-    def rough(self) -> bool:
-        """Too few runs for the median and spread to mean much."""
-        return self.runs < MIN_RUNS
-
-    @property
-    def busy(self) -> bool:
-        """The median far above the minimum: other processes were slowing the runs."""
-        return (self.runs >= 2 and self.minimum >= BUSY_FLOOR
-                and self.median > self.minimum * BUSY_RATIO)
-
-    @classmethod
-    def of(cls, samples: Sequence[float], cpu: Sequence[float] | None = None) -> Stats:
-        """The figures of `samples` (wall-clock times) and, given them, the least of the
-        runs' CPU times: quartiles interpolated between the closest ranks (as numpy's
-        default)."""
-        import statistics
-
-        if not samples:
-            raise ValueError("no samples to sum up")
-        ordered = sorted(samples)
-        cpu_minimum = min(cpu) if cpu else None
-        if len(ordered) == 1:  # statistics.quantiles wants two points before Python 3.13
-            return cls(1, ordered[0], ordered[0], ordered[0], ordered[0], cpu_minimum)
-        q1, median, q3 = statistics.quantiles(ordered, n=4, method="inclusive")
-        return cls(len(ordered), median, ordered[0], q1, q3, cpu_minimum)
-
-
-@dataclass(frozen=True)
-class Change:
-    """A step's figures against the latest ones saved on the same machine."""
-
-    trend: Trend
-    ratio: float
-    """The new figure over the saved one: the new headline (`compared`)."""
-    compared: Headline
-    tolerance: float
-    """How far apart the two may be and still be "no change" (bench/history.py)."""
-    saved: Stats
-    saved_on: str
-    python: str
-
-
-@dataclass(frozen=True)
-class StepBench:
-    """One timed step of a day on one input: "parse", "part 1", "part 2" or "parts 1+2"."""
-
-    step: str
-    stats: Stats | None = None
-    parts: tuple[PartResult, ...] = ()
-    """The checking run's results for the part(s) of this step (none for the parse)."""
-    error: str | None = None
-    """Why timing this step failed, when it failed after the checking run passed."""
-    change: Change | None = None
-    """Against the saved figures, when there are any."""
-
-
-@dataclass(frozen=True)
-class DayBench:
-    result: DayResult
-    """The checking run: answers, errors and timeouts, as `aoc run` would show them."""
-    steps: tuple[StepBench, ...] = ()
-
-
-@dataclass
-class BenchReport:
-    results: list[DayBench] = field(default_factory=list)
-    notices: list[str] = field(default_factory=list)
-    budget: float = 1.0
-
-
-def bench_exit_code(report: BenchReport) -> ExitCode:
-    """As for a run; a step that could not be timed counts as not run."""
-    code = run_exit_code(bench.result for bench in report.results)
-    if any(step.error for bench in report.results for step in bench.steps):
-        return ExitCode.COULD_NOT_RUN
     return code
 
 

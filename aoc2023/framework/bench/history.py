@@ -16,7 +16,7 @@ same figure saved (the wall minimum when the saved figures have no CPU time):
 The minimum is the figure that moves least with the machine's load, and TOLERANCE is
 calibrated from how far it moved between two whole `aoc bench` runs of the same code
 under a bursty load (benchmarks/bench_repeatability.py; the figures are in
-results.TOLERANCE's docstring).
+figures.TOLERANCE's docstring).
 A step headlined by its CPU time (a long one), or with fewer than MIN_RUNS runs on
 either side, moves more: it gets WIDE_TOLERANCE.
 """
@@ -30,10 +30,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from aoc2023.framework.errors import HistoryError
-from aoc2023.framework.files import write_atomically
-from aoc2023.framework.project import project_root, require_project_root
-from aoc2023.framework.results import (
+from aoc2023.framework.bench.figures import (
     TOLERANCE,
     WIDE_TOLERANCE,
     BenchReport,
@@ -44,6 +41,9 @@ from aoc2023.framework.results import (
     StepBench,
     Trend,
 )
+from aoc2023.framework.errors import HistoryError
+from aoc2023.framework.files import write_atomically
+from aoc2023.framework.project import project_root, require_project_root
 
 HISTORY_FILE = Path("benchmarks", "history.json")
 FORMAT = 1

@@ -48,18 +48,17 @@ from functools import partial
 from time import perf_counter_ns, process_time_ns
 from typing import Any, Literal, cast
 
-from aoc2023.framework.errors import ChildFailed, TimedOut
-from aoc2023.framework.inputs import RunInput, RunRequest, days_to_run
-from aoc2023.framework.results import (
+from aoc2023.framework.bench.figures import (
     LONG_STEP,
     MIN_RUNS,
     BenchReport,
     DayBench,
-    DayResult,
     Stats,
-    Status,
     StepBench,
 )
+from aoc2023.framework.errors import ChildFailed, TimedOut
+from aoc2023.framework.inputs import RunInput, RunRequest, days_to_run
+from aoc2023.framework.results import DayResult, Status
 from aoc2023.framework.runner import DayRunner, describe_error
 from aoc2023.framework.solution import Solution
 from aoc2023.framework.timeouts import NO_WATCH, Progress, call_with_timeout, day_runner

@@ -16,10 +16,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from aoc2023.framework.bench.figures import LONG_STEP, BenchReport
 from aoc2023.framework.errors import UsageError
 from aoc2023.framework.files import write_atomically
 from aoc2023.framework.render.common import format_duration
-from aoc2023.framework.results import LONG_STEP, BenchReport
 
 START = "<!-- aoc-bench:start -->"
 END = "<!-- aoc-bench:end -->"

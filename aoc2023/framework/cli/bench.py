@@ -57,11 +57,11 @@ def bench(
     from datetime import UTC, datetime
 
     from aoc2023.framework.bench import history
+    from aoc2023.framework.bench.figures import bench_exit_code
     from aoc2023.framework.bench.measure import bench_days
     from aoc2023.framework.inputs import RunRequest
     from aoc2023.framework.render import as_json as json_view
     from aoc2023.framework.render import bench as bench_view
-    from aoc2023.framework.results import bench_exit_code
 
     configure_logging(verbose)
     try:

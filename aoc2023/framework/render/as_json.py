@@ -10,17 +10,15 @@ import json
 from dataclasses import asdict
 from typing import Any
 
-from aoc2023.framework.results import (
+from aoc2023.framework.bench.figures import (
     LONG_STEP,
     TOLERANCE,
     WIDE_TOLERANCE,
     BenchReport,
-    Listing,
-    PartResult,
-    RunReport,
     Stats,
     StepBench,
 )
+from aoc2023.framework.results import Listing, PartResult, RunReport
 from aoc2023.framework.site_data import Leaderboard
 
 

@@ -9,18 +9,18 @@ from __future__ import annotations
 import time
 from typing import IO, Any
 
-from aoc2023.framework.render import run
-from aoc2023.framework.render.common import format_duration, part_cell, show
-from aoc2023.framework.render.table import Cell, Column
-from aoc2023.framework.results import (
+from aoc2023.framework.bench.figures import (
     LONG_STEP,
     TOLERANCE,
     WIDE_TOLERANCE,
     BenchReport,
     DayBench,
-    Status,
     StepBench,
 )
+from aoc2023.framework.render import run
+from aoc2023.framework.render.common import format_duration, part_cell, show
+from aoc2023.framework.render.table import Cell, Column
+from aoc2023.framework.results import Status
 
 _COLUMNS = [
     Column("Day", "right"), Column("Title"), Column("Input"), Column("Step"), Column("Answer"),
