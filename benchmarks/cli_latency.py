@@ -22,6 +22,8 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 BIN = Path(sys.executable).parent
@@ -81,24 +83,39 @@ def time_once(command: list[str], env: dict[str, str]) -> float:
     return elapsed
 
 
+def interleaved(ways: dict[str, Callable[[], float]], runs: int) -> dict[str, list[float]]:
+    """Each way timed `runs` times, taking turns, after one warm-up each (the OS file cache,
+    .pyc files), so that the machine's noise falls on all of them alike."""
+    for way in ways.values():
+        way()
+    times: dict[str, list[float]] = {name: [] for name in ways}
+    for _ in range(runs):
+        for name, way in ways.items():
+            times[name].append(way())
+    return times
+
+
+def print_ratios(heading: str, times: dict[str, list[float]], baseline: str, runs: int) -> None:
+    """Median and minimum of each, and each median over the baseline's."""
+    base = statistics.median(times[baseline])
+    width = max(len(heading), *map(len, times)) + 2
+    print(f"{heading:{width}} {'median':>9} {'min':>9} {'ratio':>7}   ({runs} runs each; "
+          f"ratio: median over the median of {baseline})")
+    for name, samples in times.items():
+        median = statistics.median(samples)
+        print(f"{name:{width}} {median * 1e3:7.1f}ms {min(samples) * 1e3:7.1f}ms "
+              f"{median / base:7.2f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=20)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         env = prepare_cache(Path(tmp))
-        for command in COMMANDS.values():  # warm-up: OS file cache, .pyc files
-            time_once(command, env)
-        times: dict[str, list[float]] = {name: [] for name in COMMANDS}
-        for _ in range(args.runs):
-            for name, command in COMMANDS.items():
-                times[name].append(time_once(command, env))
-    aocd = statistics.median(times["aocd: aoc -y 2023 -d 7 -s"])
-    print(f"{'command':38} {'median':>9} {'min':>9} {'ratio to aocd':>14}", end="")
-    print(f"   ({args.runs} runs each)")
-    for name, samples in times.items():
-        median = statistics.median(samples)
-        print(f"{name:38} {median * 1e3:7.1f}ms {min(samples) * 1e3:7.1f}ms {median / aocd:14.2f}")
+        times = interleaved({name: partial(time_once, command, env)
+                             for name, command in COMMANDS.items()}, args.runs)
+    print_ratios("command", times, "aocd: aoc -y 2023 -d 7 -s", args.runs)
 
 
 if __name__ == "__main__":

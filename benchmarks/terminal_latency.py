@@ -15,15 +15,15 @@ from __future__ import annotations
 import argparse
 import os
 import pty
-import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from cli_latency import BIN, prepare_cache
+from cli_latency import BIN, interleaved, prepare_cache, print_ratios
 
 COMMAND = [str(BIN / "aoc"), "run", "2023", "7"]
 
@@ -66,19 +66,9 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         env = {**prepare_cache(Path(tmp)), "COLUMNS": "120"}
-        ways = {"into a pipe": in_a_pipe, "on a terminal": on_a_terminal}
-        for way in ways.values():  # warm-up: OS file cache, .pyc files
-            way(env)
-        times: dict[str, list[float]] = {name: [] for name in ways}
-        for _ in range(args.runs):
-            for name, way in ways.items():
-                times[name].append(way(env))
-    pipe = statistics.median(times["into a pipe"])
-    print(f"{'aoc run 2023 7':24} {'median':>9} {'min':>9} {'ratio to pipe':>14}", end="")
-    print(f"   ({args.runs} runs each)")
-    for name, samples in times.items():
-        median = statistics.median(samples)
-        print(f"{name:24} {median * 1e3:7.1f}ms {min(samples) * 1e3:7.1f}ms {median / pipe:14.2f}")
+        times = interleaved({"into a pipe": partial(in_a_pipe, env),
+                             "on a terminal": partial(on_a_terminal, env)}, args.runs)
+    print_ratios("aoc run 2023 7", times, "into a pipe", args.runs)
 
 
 if __name__ == "__main__":

@@ -125,14 +125,7 @@ class Solution(Generic[Parsed]):
         if year is None or day is None:
             raise TypeError(f"{cls.__qualname__} must set both `year` and `day` (or neither)")
         cls.year, cls.day = int(year), int(day)
-        key = (cls.year, cls.day)
-        previous = REGISTRY.get(key)
-        if previous is not None and previous.__qualname__ != cls.__qualname__:
-            raise TypeError(
-                f"{cls.__module__}.{cls.__qualname__} and "
-                f"{previous.__module__}.{previous.__qualname__} both claim {key[0]} day {key[1]}"
-            )
-        REGISTRY[key] = cls
+        _claim(REGISTRY, (cls.year, cls.day), cls, f"both claim {cls.year} day {cls.day}")
 
     def parse(self, text: str) -> Parsed:
         """Turn the raw input into what the parts take. By default, the text itself."""
@@ -174,14 +167,19 @@ def _register_variant(
         raise TypeError(f"{cls.__qualname__} is a variant of no day: subclass the day's class, "
                         "define it in the day's module, or set `year` and `day`")
     cls.year, cls.day, cls.variant = int(year), int(day), name
-    named = VARIANTS.setdefault((cls.year, cls.day), {})
-    previous = named.get(name)
+    _claim(VARIANTS.setdefault((cls.year, cls.day), {}), name, cls,
+           f"are both variant {name!r} of {year} day {day}")
+
+
+def _claim(table: dict[Any, type[Solution[Any]]], key: Any, cls: type[Solution[Any]],
+           clash: str) -> None:
+    """Put `cls` in `table` under `key`, unless another class is there already. The same
+    class defined again (a module imported a second time, as pytest may) replaces it."""
+    previous = table.get(key)
     if previous is not None and previous.__qualname__ != cls.__qualname__:
-        raise TypeError(
-            f"{cls.__module__}.{cls.__qualname__} and {previous.__module__}."
-            f"{previous.__qualname__} are both variant {name!r} of {year} day {day}"
-        )
-    named[name] = cls
+        raise TypeError(f"{cls.__module__}.{cls.__qualname__} and "
+                        f"{previous.__module__}.{previous.__qualname__} {clash}")
+    table[key] = cls
 
 
 @dataclass(frozen=True)
