@@ -34,7 +34,7 @@ def test_the_suite_stays_green_when_days_are_added(tmp_path: Path, aocd_home: Ao
         "    examples = [Example('1 2', part_1=2)]\n\n"
         "    def part_1(self, text: str) -> int:\n        return len(text.split())\n")
     tests = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-n", "0", "-p", "no:cacheprovider", "-x",
+        [sys.executable, "-m", "pytest", "-q", "-n", "0", "-p", "no:cacheprovider", "-x", "-rf",
          *(f"tests/{suite}" for suite in SUITES), "tests/test_day06.py", "tests/test_day08.py",
          "tests/test_2024_day01.py"],
         cwd=project, env=env, capture_output=True, text=True, timeout=600)
