@@ -8,6 +8,7 @@ disagrees, a yielding `solve` with a variant, and a variant whose parse fails) a
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import subprocess
@@ -301,6 +302,33 @@ def test_a_variant_that_cannot_parse_is_an_error_and_the_main_is_still_timed(
     assert broken["variant"] == "broken" and "no parse here" in broken["error"]
     table = aoc("bench", str(year), "4", "--input", "letters.txt", "--budget", "0.05")
     assert "variant broken" in table.stdout and "! error" in table.stdout
+
+
+def test_variants_are_timed_under_a_time_limit_too(year: int, project: Path) -> None:
+    result = aoc("bench", str(year), "3", "--input", "letters.txt", "--budget", "0.1",
+                 "--timeout", "10", "--json")
+    assert result.exit_code == 0, result.output
+    [day] = json.loads(result.stdout)["results"]
+    assert [s["variant"] for s in day["steps"]] == [None] * 3 + ["split"] * 3
+    assert all(s["runs"] >= 10 and s["error"] is None for s in day["steps"])
+
+
+def test_the_table_gives_each_variant_step_its_ratio_to_the_main() -> None:
+    from aoc2023.framework.render.bench import render
+
+    bench = DayBench(DayResult(2087, 1, None, "file", "numbers.txt"), (
+        StepBench("part 1", Stats(100, 2e-3, 2e-3, 2e-3, 2e-3)),
+        StepBench("part 1", Stats(100, 1e-4, 1e-4, 1e-4, 1e-4), variant="fast",
+                  versus_main=0.05123),
+        StepBench("part 1", Stats(100, 1e-2, 1e-2, 1e-2, 1e-2), variant="slow",
+                  versus_main=5.0)))
+    out, err = io.StringIO(), io.StringIO()
+    render(BenchReport([bench]), False, out, err)
+    lines = out.getvalue().splitlines()
+    fast = next(line for line in lines if "variant fast" in line)
+    slow = next(line for line in lines if "variant slow" in line)
+    assert "Vs main" in out.getvalue()
+    assert "0.0512x" in fast and "5x" in slow
 
 
 def test_save_then_compare_per_variant(year: int, project: Path) -> None:
