@@ -173,6 +173,33 @@ def test_each_variant_is_timed_beside_the_main_with_its_ratio(year: int) -> None
     assert bench_exit_code(BenchReport([bench])) is ExitCode.OK
 
 
+class Sleepy(Solution[str]):
+    """A slow day (it waits, so it costs the machine nothing) with a slow variant."""
+
+    year, day = 2089, 25
+
+    def part_1(self, text: str) -> int:
+        time.sleep(0.15)
+        return 1
+
+
+class SleepyToo(Sleepy, variant="too"):
+    """Sleepy's part 1, as another implementation would be."""
+
+
+def test_one_budget_covers_the_main_and_its_variants() -> None:
+    started = time.monotonic()
+    bench = bench_input(Sleepy, RunInput("x", "file"), None, budget=0.5, variants=[SleepyToo])
+    elapsed = time.monotonic() - started
+    # The budget plus one run of the slowest step (with room for a busy machine): both
+    # checking runs count, so each lane gets one or two runs, not ten.
+    assert elapsed < 0.5 + 0.15 + 0.4
+    part_1 = [s for s in bench.steps if s.step == "part 1"]
+    assert [s.variant for s in part_1] == [None, "too"]
+    assert all(s.stats is not None and 1 <= s.stats.runs < 3 for s in part_1)
+    assert part_1[1].versus_main is not None
+
+
 def test_a_variant_that_disagrees_is_an_error_naming_both_and_is_not_timed(year: int) -> None:
     main = day_class(year, 2)
     bench = bench_input(main, RunInput(NUMBERS, "file"), None, budget=0.1,
