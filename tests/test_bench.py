@@ -483,8 +483,11 @@ def test_bench_json_gives_the_figures_of_each_step(project: Path) -> None:
     assert payload["long_step"] == LONG_STEP
     for step in day["steps"]:
         assert step["runs"] >= 10 and step["change"] is None
-        # Steps of microseconds: the wall-clock minimum, no CPU time.
-        assert step["headline"] == "min" and step["cpu_min"] is None
+        # Steps of microseconds: the wall-clock minimum. (A cold checking run on a busy
+        # machine, of this step in any implementation, may pass CPU_FROM: then its CPU
+        # time is recorded too, but stays below LONG_STEP.)
+        assert step["headline"] == "min"
+        assert step["cpu_min"] is None or step["cpu_min"] < LONG_STEP
         assert step["rough"] is False
         assert isinstance(step["busy"], bool)
         assert 0 < step["min"] <= step["q1"] <= step["median"] <= step["q3"]
