@@ -81,7 +81,8 @@ class Load:
 
 def bench_once(python: str, path: Path | None, budget: float) -> dict[str, dict[str, Any]]:
     """Each step's figures from one `aoc bench` process (on the day's examples when
-    `path` is None), by step name."""
+    `path` is None), by step name: "part 1", or "part 1 [fast]" for a variant's step
+    (`aoc bench` times day 7's variants beside the main implementation)."""
     on = ["--example"] if path is None else ["--input", str(path)]
     # From a folder of no project: `python -m` puts the working folder first on the path,
     # and the project's own aoc2023 would then shadow the one `python` has installed.
@@ -92,7 +93,8 @@ def bench_once(python: str, path: Path | None, budget: float) -> dict[str, dict[
     if done.returncode != 0:
         raise SystemExit(f"aoc bench failed ({done.returncode}):\n{done.stdout}{done.stderr}")
     [day] = json.loads(done.stdout)["results"]
-    return {step["step"]: step for step in day["steps"] if step["median"]}
+    return {step["step"] + (f" [{step['variant']}]" if step.get("variant") else ""): step
+            for step in day["steps"] if step["median"]}
 
 
 def headline(step: dict[str, Any]) -> str:
@@ -135,7 +137,7 @@ def main() -> None:
                 with Load(args.processes, args.load_limit, seed=trial * 100):
                     runs = [bench_once(args.aoc, path, args.budget) for _ in range(2)]
             print(f"trial {trial}:")
-            print(f"  {'step':10}{'figure':>8}{'run 1':>12}{'run 2':>12}{'apart':>9}"
+            print(f"  {'step':14}{'figure':>8}{'run 1':>12}{'run 2':>12}{'apart':>9}"
                   f"{'other':>8}{'apart':>9}")
             for name, first in runs[0].items():
                 second = runs[1].get(name)
@@ -147,7 +149,7 @@ def main() -> None:
                     first[main_figure], second[main_figure])
                 other_apart = max(first[other], second[other]) / min(first[other], second[other])
                 worst = max(worst, apart)
-                print(f"  {name:10}{main_figure:>8}{first[main_figure] * 1e6:9.1f} µs"
+                print(f"  {name:14}{main_figure:>8}{first[main_figure] * 1e6:9.1f} µs"
                       f"{second[main_figure] * 1e6:9.1f} µs{(apart - 1) * 100:8.1f}%"
                       f"{other:>8}{(other_apart - 1) * 100:8.1f}%")
     print(f"furthest apart: {(worst - 1) * 100:.1f}% (goal: at most {(goal - 1) * 100:.0f}%)")

@@ -135,7 +135,8 @@ class Change:
 
 @dataclass(frozen=True)
 class StepBench:
-    """One timed step of a day on one input: "parse", "part 1", "part 2" or "parts 1+2"."""
+    """One timed step of a day on one input: "parse", "part 1", "part 2" or "parts 1+2",
+    of the main implementation or of one of its variants."""
 
     step: str
     stats: Stats | None = None
@@ -145,6 +146,19 @@ class StepBench:
     """Why timing this step failed, when it failed after the checking run passed."""
     change: Change | None = None
     """Against the saved figures, when there are any."""
+    variant: str | None = None
+    """Which variant of the day this step is of (see solution.py); None for its main
+    implementation, as in a run's results."""
+    versus_main: float | None = None
+    """A variant's step against the main implementation's same step: its figure over the
+    main's (see `ratio_to_main`); None for the main's steps, or when either is not timed."""
+
+
+def ratio_to_main(variant: Stats, main: Stats) -> float:
+    """A variant's figure over the main implementation's: the main's headline figure on
+    both sides (the same clock for both), or the wall minimum when the variant lacks it."""
+    name: Headline = main.headline if variant.figure(main.headline) is not None else "min"
+    return (variant.figure(name) or 0.0) / (main.figure(name) or 1.0)
 
 
 @dataclass(frozen=True)
@@ -152,6 +166,10 @@ class DayBench:
     result: DayResult
     """The checking run: answers, errors and timeouts, as `aoc run` would show them."""
     steps: tuple[StepBench, ...] = ()
+    """The main implementation's steps, then each variant's (`StepBench.variant`)."""
+    variants: tuple[DayResult, ...] = ()
+    """Each variant's checking run, its answers checked against the main's
+    (runner.against_main): a disagreement is an error naming both."""
 
 
 @dataclass
@@ -163,7 +181,8 @@ class BenchReport:
 
 def bench_exit_code(report: BenchReport) -> ExitCode:
     """As for a run; a step that could not be timed counts as not run."""
-    code = run_exit_code(bench.result for bench in report.results)
+    code = run_exit_code(result for bench in report.results
+                         for result in (bench.result, *bench.variants))
     if any(step.error for bench in report.results for step in bench.steps):
         return ExitCode.COULD_NOT_RUN
     return code

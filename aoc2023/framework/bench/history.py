@@ -3,14 +3,15 @@
 The history is `benchmarks/history.json` in the project: the nearest folder from
 the working folder upwards that has a `pyproject.toml` or an `.aocd_config/`, else
 the source checkout this package runs from. Each save appends one entry: the date,
-the Python, the machine, the budget, and for each day, input and step its figures
-(runs, median, minimum, quartiles and CPU minimum, in seconds). Timings only: never an input or
-an answer (an input is named by its source and label: "input", "example 1", or
-the file name given to --input).
+the Python, the machine, the budget, and for each day, input, variant and step its
+figures (runs, median, minimum, quartiles and CPU minimum, in seconds; `variant` is null
+for the main implementation, so that histories saved before variants still compare).
+Timings only: never an input or an answer (an input is named by its source and label:
+"input", "example 1", or the file name given to --input).
 
 A later `aoc bench` compares each step with the latest figures saved for the same
-day, input and step on the same machine. The verdict compares the new run's headline figure
-(results.Headline: the minimum of the runs, by CPU time for a long step) with the
+day, input, variant and step on the same machine. The verdict compares the new run's
+headline figure (results.Headline: the minimum of the runs, by CPU time for a long step) with the
 same figure saved (the wall minimum when the saved figures have no CPU time):
 "faster" or "slower" only when they are more than TOLERANCE apart, else "no change".
 The minimum is the figure that moves least with the machine's load, and TOLERANCE is
@@ -48,8 +49,9 @@ from aoc2023.framework.project import project_root, require_project_root
 HISTORY_FILE = Path("benchmarks", "history.json")
 FORMAT = 1
 
-Key = tuple[int, int, str, str, str]
-"""(year, day, source, label, step): which figures may be compared."""
+Key = tuple[int, int, str, str, str, str]
+"""(year, day, source, label, variant, step): which figures may be compared; the
+variant is "" for the main implementation."""
 
 
 def machine() -> str:
@@ -104,14 +106,15 @@ def load(path: Path) -> list[dict[str, Any]]:
     return entries
 
 
-def _key(bench: DayBench, step: str) -> Key:
+def _key(bench: DayBench, step: StepBench) -> Key:
     result = bench.result
-    return (result.year, result.day, result.source or "", result.label or "", step)
+    return (result.year, result.day, result.source or "", result.label or "",
+            step.variant or "", step.step)
 
 
 def _figure_key(figure: dict[str, Any]) -> Key:
     return (figure.get("year", 0), figure.get("day", 0), figure.get("source", ""),
-            figure.get("label", ""), figure.get("step", ""))
+            figure.get("label", ""), figure.get("variant") or "", figure.get("step", ""))
 
 
 def latest_figures(entries: list[dict[str, Any]], on_machine: str) -> dict[Key, Change]:
@@ -141,7 +144,7 @@ def compare(report: BenchReport, entries: list[dict[str, Any]], on_machine: str)
     for bench in report.results:
         steps = []
         for step in bench.steps:
-            old = baseline.get(_key(bench, step.step))
+            old = baseline.get(_key(bench, step))
             name = compared(step.stats, old.saved) if step.stats and old else "min"
             if step.stats is not None and old is not None and old.saved.figure(name):
                 change = replace(old, trend=trend(step.stats, old.saved),
@@ -155,8 +158,9 @@ def compare(report: BenchReport, entries: list[dict[str, Any]], on_machine: str)
 
 
 def _figure(bench: DayBench, step: StepBench, stats: Stats) -> dict[str, Any]:
-    year, day, source, label, name = _key(bench, step.step)
-    return {"year": year, "day": day, "source": source, "label": label, "step": name,
+    year, day, source, label, variant, name = _key(bench, step)
+    return {"year": year, "day": day, "source": source, "label": label,
+            "variant": variant or None, "step": name,
             "runs": stats.runs, "median": stats.median, "min": stats.minimum,
             "q1": stats.q1, "q3": stats.q3, "cpu_min": stats.cpu_minimum}
 

@@ -10,9 +10,13 @@ every step alike, instead of the one step that happened to be timed in that bloc
 The first rounds (WARM_UP_SHARE of the budget, and at most that share of MAX_RUNS
 rounds) are a warm-up and are not kept.
 
-Rounds are made of *lanes*: one implementation of the day each. Today there is one,
-the day's own class; variants of a day's parse and parts will be further lanes, so
-that each round runs the main implementation and every variant in turn.
+Rounds are made of *lanes*: one implementation of the day each, its main class and
+each of its variants (solution.py), so that each round runs the main implementation and
+every variant in turn, each lane going first in turn. Each variant has a checking run
+of its own, its answers compared with the main's (runner.against_main: a disagreement
+is an error naming both, and that part is not timed), and its steps are shown with
+their ratio to the main's same step (figures.ratio_to_main). The budget covers all the
+lanes of a day.
 
 The budget counts from before the checking run, and is kept: a run starts only if,
 judging by its slowest run so far, it ends within the budget. Until MIN_RUNS rounds
@@ -43,7 +47,7 @@ import gc
 import sys
 import time
 from collections.abc import Callable, Generator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 from time import perf_counter_ns, process_time_ns
 from typing import Any, Literal, cast
@@ -55,12 +59,13 @@ from aoc2023.framework.bench.figures import (
     DayBench,
     Stats,
     StepBench,
+    ratio_to_main,
 )
 from aoc2023.framework.errors import ChildFailed, TimedOut
 from aoc2023.framework.inputs import RunInput, RunRequest, days_to_run
 from aoc2023.framework.results import DayResult, Status
-from aoc2023.framework.runner import DayRunner, describe_error
-from aoc2023.framework.solution import Solution
+from aoc2023.framework.runner import DayRunner, against_main, describe_error
+from aoc2023.framework.solution import Solution, variants_of
 from aoc2023.framework.timeouts import NO_WATCH, Progress, call_with_timeout, day_runner
 
 MAX_RUNS = 100_000
@@ -99,7 +104,7 @@ class Lane:
     mode: Mode
     parts: tuple[int, ...] = ()
     variant: str | None = None
-    """None for the day's own class; a variant's name once days declare variants."""
+    """None for the day's own class, else the variant's name."""
 
     @property
     def steps(self) -> tuple[str, ...]:
@@ -133,17 +138,19 @@ class Timing:
 
 
 def lane_for(solution_class: type[Solution[Any]], check: DayResult) -> Lane:
-    """The day's own implementation, timing what its checking run showed can be timed."""
+    """One implementation of the day (its main class, or a variant: `check.variant`),
+    timing what its checking run showed can be timed."""
     timeable = tuple(part.part for part in check.parts if part.status in _TIMEABLE)
+    lane = partial(Lane, solution_class, variant=check.variant)
     if solution_class.solves_in_turn():
         # The generator gives part 2 only after part 1: time the parts up to the first
         # that cannot be timed.
         prefix = tuple(p for n, p in enumerate(sorted(timeable), 1) if p == n)
-        return Lane(solution_class, "in turn", prefix) if prefix else Lane(solution_class, "parse")
+        return lane("in turn", prefix) if prefix else lane("parse")
     if solution_class.solves_both_at_once():
         both = bool(check.parts) and len(timeable) == len(check.parts)
-        return Lane(solution_class, "pair", timeable) if both else Lane(solution_class, "parse")
-    return Lane(solution_class, "parts", timeable) if timeable else Lane(solution_class, "parse")
+        return lane("pair", timeable) if both else lane("parse")
+    return lane("parts", timeable) if timeable else lane("parse")
 
 
 def _cpu_ns() -> int:
@@ -248,7 +255,8 @@ def measure(
                     return timing
                 todo.remove((lane, unit))  # too slow to fit: faster ones go on to MIN_RUNS
                 continue
-            watcher(where, unit, kept, expected[key])
+            watcher(where, unit if lane.variant is None else f"{unit}, variant {lane.variant}",
+                    kept, expected[key])
             runner = rounds[lane.variant]
             runner.keep = not warming
             try:
@@ -312,25 +320,38 @@ def _seconds(samples: list[int]) -> list[float]:
 def bench_input(
     solution_class: type[Solution[Any]], run_input: RunInput, title: str | None, budget: float,
     timeout: float | None = None, run: DayRunner | None = None, watcher: Watcher | None = None,
+    variants: Sequence[type[Solution[Any]]] = (),
 ) -> DayBench:
-    """Check the day on one input, then time each step that can be timed, within
-    `budget` seconds from now (see the module docstring)."""
+    """Check the day (and each of `variants` against it) on one input, then time each
+    step that can be timed, all implementations together, within `budget` seconds from
+    now (see the module docstring)."""
     watcher = watcher or _no_watcher
+    run = run or day_runner(timeout)
     gc.collect()  # start with no garbage of what ran before to collect
     deadline = time.monotonic() + budget
     where = f"{solution_class.year} day {solution_class.day}" + (
         f" ({run_input.label})" if run_input.label else "")
     watcher(where, "checking the answers", 0, 0.0)
-    check = (run or day_runner(timeout))(solution_class, run_input, title)
+    check = run(solution_class, run_input, title)
     if check.error is not None:
         return DayBench(check)
-    lanes = [lane_for(solution_class, check)]
-    expected = {key: seconds for lane in lanes
-                for key, seconds in _checked_seconds(lane, check).items()}
-    grace = _slowest_step(check, timeout)
+    checks = [(solution_class, check)]
+    for variant in variants:
+        watcher(where, f"checking variant {variant.variant}", 0, 0.0)
+        found = replace(run(variant, run_input, title), variant=variant.variant)
+        checks.append((variant, against_main(found, check)))
+    timed = [(cls, one) for cls, one in checks if one.error is None]
+    lanes = [lane_for(cls, one) for cls, one in timed]
+    expected = {key: seconds for lane, (_, one) in zip(lanes, timed, strict=True)
+                for key, seconds in _checked_seconds(lane, one).items()}
+    grace = max(_slowest_step(one, timeout) for _, one in timed)
     warm_until = time.monotonic() + budget * WARM_UP_SHARE
+    # A step long enough in any implementation has its CPU time recorded in all, so that
+    # a variant is compared with the main by the same clock.
+    long_steps = {step for lane, (_, one) in zip(lanes, timed, strict=True)
+                  for step in lane.steps if (_from_check(step, one) or [0])[0] >= CPU_FROM * 1e9}
     cpu_steps = frozenset((lane.variant, step) for lane in lanes for step in lane.steps
-                          if (_from_check(step, check) or [0])[0] >= CPU_FROM * 1e9)
+                          if step in long_steps)
     task = partial(measure, lanes, run_input, expected, deadline, grace, warm_until, cpu_steps,
                    where, watcher)
     try:
@@ -339,11 +360,25 @@ def bench_input(
         reason = f"while timing, {failure}"
         timing = Timing({}, {(lane.variant, step): reason for lane in lanes
                              for step in lane.steps})
-    return DayBench(check, _steps(lanes[0], check, timing))
+    steps = [step for lane, (_, one) in zip(lanes, timed, strict=True)
+             for step in _steps(lane, one, timing)]
+    return DayBench(check, _versus_main(steps), tuple(one for _, one in checks[1:]))
+
+
+def _versus_main(steps: list[StepBench]) -> tuple[StepBench, ...]:
+    """The steps, each variant's with its ratio to the main implementation's same step."""
+    main = {step.step: step.stats for step in steps if step.variant is None}
+    found = []
+    for step in steps:
+        theirs = main.get(step.step)
+        if step.variant is not None and step.stats is not None and theirs is not None:
+            step = replace(step, versus_main=ratio_to_main(step.stats, theirs))
+        found.append(step)
+    return tuple(found)
 
 
 def _steps(lane: Lane, check: DayResult, timing: Timing) -> tuple[StepBench, ...]:
-    """The main implementation's steps, in order, each timed or saying why not."""
+    """One implementation's steps, in order, each timed or saying why not."""
     steps = []
     names = ["parse"]
     if lane.solution_class.solves_both_at_once() and not lane.solution_class.solves_in_turn():
@@ -359,22 +394,23 @@ def _steps(lane: Lane, check: DayResult, timing: Timing) -> tuple[StepBench, ...
             parts = tuple(p for p in check.parts if f"part {p.part}" == name)
         key = (lane.variant, name)
         if name not in lane.steps:
-            steps.append(StepBench(name, parts=parts))
+            steps.append(StepBench(name, parts=parts, variant=lane.variant))
             continue
         error = timing.errors.get(key)
         found = timing.samples.get(key) or ([] if error else _from_check(name, check))
         cpu = timing.cpu.get(key)
         stats = Stats.of(_seconds(found), _seconds(cpu) if cpu else None) if found else None
-        steps.append(StepBench(name, stats, parts, error=error))
+        steps.append(StepBench(name, stats, parts, error=error, variant=lane.variant))
     return tuple(steps)
 
 
 def bench_days(
     request: RunRequest, budget: float = 1.0, timeout: float | None = None,
-    watcher: Watcher | None = None,
+    watcher: Watcher | None = None, variants: bool = True,
 ) -> BenchReport:
-    """Bench every day asked for, on the inputs `aoc run` would use; `budget` seconds a
-    day, shared between its inputs."""
+    """Bench every day asked for, on the inputs `aoc run` would use, with its variants
+    unless `variants` is False; `budget` seconds a day, shared between its inputs (and
+    within an input, by all its implementations)."""
     report = BenchReport(budget=budget)
     run = day_runner(timeout)
     for day in days_to_run(request, report.notices):
@@ -382,9 +418,10 @@ def bench_days(
             report.results.append(DayBench(day))
             continue
         share = budget / len(day.runs)
+        others = variants_of(day.solution_class) if variants else []
         for one in day.runs:
-            report.results.append(
-                bench_input(day.solution_class, one, day.title, share, timeout, run, watcher))
+            report.results.append(bench_input(day.solution_class, one, day.title, share,
+                                              timeout, run, watcher, others))
     report.notices += notes(report)
     return report
 
@@ -395,15 +432,20 @@ def notes(report: BenchReport) -> list[str]:
     for bench in report.results:
         result = bench.result
         where = f"{result.year} day {result.day}" + (f" ({result.label})" if result.label else "")
-        rough = [f"{step.step} ({step.stats.runs})" for step in bench.steps
+        rough = [f"{_named(step)} ({step.stats.runs})" for step in bench.steps
                  if step.stats is not None and step.stats.rough]
         if rough:
             found.append(f"{where}: only {', '.join(rough)} run(s) fitted the budget, so the "
                          "spread is rough (--budget gives more).")
-        busy = [f"{step.step} ({(step.stats.median / step.stats.minimum - 1) * 100:.0f}%)"
+        busy = [f"{_named(step)} ({(step.stats.median / step.stats.minimum - 1) * 100:.0f}%)"
                 for step in bench.steps if step.stats is not None and step.stats.busy]
         if busy:
             found.append(f"{where}: the median is far above the minimum in {', '.join(busy)}: "
                          "the machine was busy, so the spread comes from it, not from the "
                          "solution; the minimum still holds.")
     return found
+
+
+def _named(step: StepBench) -> str:
+    """The step as a sentence names it: "part 1", or "part 1 of variant fast"."""
+    return step.step if step.variant is None else f"{step.step} of variant {step.variant}"

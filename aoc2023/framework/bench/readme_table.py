@@ -8,7 +8,9 @@ The table goes between two marker lines, START and END, each on a line of its ow
 (a mention of them inside a line of prose is not a marker); everything outside
 them is left as it was, byte for byte. A README without the markers gets them (with the
 table) at its end, once; markers that are out of order or doubled are refused
-rather than guessed at. The table lists the days of this bench run only.
+rather than guessed at. The table lists the days of this bench run only, and their
+main implementations only: it says how fast the days are solved, and a variant is an
+experiment beside that (`aoc bench` shows each variant's ratio to it).
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ def markdown_table(report: BenchReport, when: str, python: str, system: str) -> 
     ]
     grand_total = 0.0
     for bench in report.results:
-        steps = {step.step: step for step in bench.steps}
+        steps = {step.step: step for step in bench.steps if step.variant is None}
         parse = steps.get("parse")
         if parse is None or parse.stats is None:
             continue

@@ -41,6 +41,11 @@ def bench(
         bool, typer.Option("--readme", help="Write the median times into README.md, "
                            "between the aoc-bench marker comments.")
     ] = False,
+    variants: Annotated[
+        bool, typer.Option("--variants/--no-variants",
+                           help="Time each day's variants beside its main implementation, "
+                           "each checked against it (on by default).")
+    ] = True,
     as_json: AsJson = False,
     verbose: Verbose = False,
 ) -> None:
@@ -51,7 +56,10 @@ def bench(
     fresh parse. The minimum is the headline (by CPU time for steps of 1 ms or more):
     compared with the figures last saved on this machine, a change is called faster
     or slower only when they are more than 10% apart (25% for CPU times and steps of
-    under 10 runs). Inputs are chosen as for aoc run. Exit code as for aoc run.
+    under 10 runs). A day's variants are timed in the same rounds, within the same
+    budget, each shown with its ratio to the main implementation; a variant whose
+    answer differs from the main's is an error (exit 2). Inputs are chosen as for aoc
+    run. Exit code as for aoc run.
     """
     import sys
     from datetime import UTC, datetime
@@ -70,7 +78,7 @@ def bench(
         progress = bench_view.ProgressLine(sys.stderr) if sys.stderr.isatty() else None
         try:
             outcome = bench_days(RunRequest(year, days, input_file, example), budget, timeout,
-                                 progress)
+                                 progress, variants)
         finally:
             if progress is not None:
                 progress.clear()

@@ -50,7 +50,8 @@ def _stats_json(stats: Stats | None) -> dict[str, Any]:
 def _step_json(step: StepBench) -> dict[str, Any]:
     stats = step.stats
     data: dict[str, Any] = {
-        "step": step.step, "headline": stats.headline if stats else None, **_stats_json(stats),
+        "step": step.step, "variant": step.variant, "versus_main": step.versus_main,
+        "headline": stats.headline if stats else None, **_stats_json(stats),
         "rough": stats is not None and stats.rough, "busy": stats is not None and stats.busy,
         "error": step.error,
     }
@@ -75,6 +76,9 @@ def bench_json(report: BenchReport) -> str:
             "year": result.year, "day": result.day, "title": result.title,
             "source": result.source, "label": result.label, "error": result.error,
             "steps": [_step_json(step) for step in bench.steps],
+            "variants": [{"variant": one.variant, "error": one.error,
+                          "answers": [_part_json(part) for part in one.parts]}
+                         for one in bench.variants],
         })
     return json.dumps({"budget": report.budget, "tolerance": TOLERANCE,
                        "wide_tolerance": WIDE_TOLERANCE, "long_step": LONG_STEP,

@@ -2,7 +2,9 @@
 as `aoc run` marks them, and the progress line shown on a terminal while it times.
 
 The headline figure (the minimum; by CPU time, marked "CPU", for a long step) comes
-first; the median and the spread beside it show how noisy the run was."""
+first; the median and the spread beside it show how noisy the run was. A day's variants
+follow its main implementation, each named where the title was (as `aoc run` does),
+with each step's ratio to the main's same step in "Vs main"."""
 
 from __future__ import annotations
 
@@ -25,7 +27,7 @@ from aoc2023.framework.results import Status
 _COLUMNS = [
     Column("Day", "right"), Column("Title"), Column("Input"), Column("Step"), Column("Answer"),
     Column("Runs", "right"), Column("Min", "right"), Column("Median", "right"),
-    Column("Spread (IQR)", "right"), Column("Change"),
+    Column("Spread (IQR)", "right"), Column("Change"), Column("Vs main", "right"),
 ]
 _TREND_STYLE = {"faster": "green", "slower": "red", "no change": "dim"}
 
@@ -55,15 +57,32 @@ def _why_not_timed(step: StepBench) -> Cell:
     return Cell("not timed", "dim")
 
 
+def _versus_main_cell(step: StepBench) -> Cell:
+    if step.versus_main is None:
+        return Cell("")
+    ratio = step.versus_main
+    # Three significant figures: a variant 20 times faster is 0.0512x, not 0.05x.
+    text = f"{ratio:.3g}x" if ratio < 100 else f"{ratio:,.0f}x"
+    return Cell(text, "green" if ratio < 1 else "red" if ratio > 1 else "")
+
+
+def _variant_label(variant: str | None) -> Cell:
+    return Cell(f"  variant {variant}", "dim")
+
+
 def _rows(bench: DayBench) -> list[list[Cell]]:
     result = bench.result
     day = [Cell(f"{result.year}/{result.day:02d}"), Cell(result.title or ""),
            Cell(result.label or result.source or "")]
     if not bench.steps:
-        return [[*day, Cell(""), Cell("! error", "red"), *(Cell("") for _ in range(5))]]
+        return [[*day, Cell(""), Cell("! error", "red"), *(Cell("") for _ in range(6))]]
     rows = []
+    shown: set[str | None] = set()
     for index, step in enumerate(bench.steps):
         first = day if index == 0 else [Cell(""), Cell(""), Cell("")]
+        if step.variant is not None and step.variant not in shown:
+            first = [Cell(""), _variant_label(step.variant), Cell("")]
+        shown.add(step.variant)
         stats = step.stats
         if stats is None:
             figures = [Cell(""), _why_not_timed(step), Cell(""), Cell("")]
@@ -75,17 +94,22 @@ def _rows(bench: DayBench) -> list[list[Cell]]:
             best_cell = Cell(f"{best} CPU") if stats.headline == "cpu_min" else Cell(best)
             figures = [runs, best_cell, median,
                        Cell(format_duration(stats.iqr), "dim")]
-        rows.append([*first, Cell(step.step), _answer_cell(step), *figures, _change_cell(step)])
+        rows.append([*first, Cell(step.step), _answer_cell(step), *figures, _change_cell(step),
+                     _versus_main_cell(step)])
+    rows += [[Cell(""), _variant_label(one.variant), Cell(""), Cell(""), Cell("! error", "red"),
+              *(Cell("") for _ in range(6))] for one in bench.variants if one.error is not None]
     return rows
 
 
 def problems(report: BenchReport, verbose: bool) -> list[str]:
     """The checking runs' problems, then each step that failed while being timed."""
-    lines = run.problems([bench.result for bench in report.results], verbose)
+    lines = run.problems([one for bench in report.results
+                          for one in (bench.result, *bench.variants)], verbose)
     for bench in report.results:
         result = bench.result
         where = f"{result.year} day {result.day}" + (f" ({result.label})" if result.label else "")
-        lines += [f"{where} {step.step}: {step.error}" for step in bench.steps if step.error]
+        lines += [f"{where}{f', variant {step.variant}' if step.variant else ''} {step.step}: "
+                  f"{step.error}" for step in bench.steps if step.error]
     return lines
 
 

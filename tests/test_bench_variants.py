@@ -1,0 +1,398 @@
+"""`aoc bench` with variants: each variant timed in the same rounds as its day's main
+implementation, checked against the main's answers, and shown with its ratio to it.
+
+The days live in throwaway years: 2087 (in-process: a variant that agrees, one that
+disagrees, a yielding `solve` with a variant, and a variant whose parse fails) and 2089
+(the same days, for the installed `aoc` in a real process).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import AocdHome, temporary_year
+from typer.testing import CliRunner, Result
+
+from aoc2023.framework import Solution
+from aoc2023.framework.bench.figures import (
+    BenchReport,
+    DayBench,
+    Stats,
+    StepBench,
+    bench_exit_code,
+    ratio_to_main,
+)
+from aoc2023.framework.bench.history import compare
+from aoc2023.framework.bench.measure import bench_input
+from aoc2023.framework.bench.readme_table import markdown_table
+from aoc2023.framework.inputs import RunInput
+from aoc2023.framework.results import DayResult, ExitCode, Status
+from aoc2023.framework.solution import variants_of
+
+HEAD = ("from __future__ import annotations\n\nimport time\n"
+        "from collections.abc import Iterator\n\nfrom aoc2023.framework import Solution\n")
+
+DAYS = {
+    # Agrees: part 2 is made slower on purpose, so its ratio is above 1.
+    "day01.py": HEAD + '''
+
+class Day01(Solution[list[int]]):
+    def parse(self, text: str) -> list[int]:
+        return [int(line) for line in text.split()]
+
+    def part_1(self, numbers: list[int]) -> int:
+        return sum(numbers)
+
+    def part_2(self, numbers: list[int]) -> int:
+        return sum(n * n for n in numbers)
+
+
+class Day01Slow(Day01, variant="slow"):
+    def part_2(self, numbers: list[int]) -> int:
+        time.sleep(0.002)
+        return sum(n * n for n in numbers)
+''',
+    # Disagrees on part 2 only.
+    "day02.py": HEAD + '''
+
+class Day02(Solution[list[int]]):
+    def parse(self, text: str) -> list[int]:
+        return [int(line) for line in text.split()]
+
+    def part_1(self, numbers: list[int]) -> int:
+        return len(numbers)
+
+    def part_2(self, numbers: list[int]) -> int:
+        return max(numbers)
+
+
+class Day02Off(Day02, variant="off"):
+    def part_2(self, numbers: list[int]) -> int:
+        return max(numbers) + 1
+''',
+    # A `solve` that yields each part, with a variant that does too.
+    "day03.py": HEAD + '''
+
+class Day03(Solution[str]):
+    def solve(self, text: str) -> Iterator[int]:
+        yield len(text)
+        yield text.count("a")
+
+
+class Day03Split(Day03, variant="split"):
+    def solve(self, text: str) -> Iterator[int]:
+        yield sum(1 for _ in text)
+        yield len(text.split("a")) - 1
+''',
+    # A variant whose parse fails: the main implementation is still timed.
+    "day04.py": HEAD + '''
+
+class Day04(Solution[str]):
+    def part_1(self, text: str) -> int:
+        return len(text)
+
+
+class Day04Broken(Day04, variant="broken"):
+    def parse(self, text: str) -> str:
+        raise ValueError("no parse here")
+''',
+}
+
+NUMBERS = "3\n1\n4\n1\n5\n"
+
+
+@pytest.fixture
+def year(tmp_path: Path) -> Iterator[int]:
+    with temporary_year(tmp_path / "site", 2087, DAYS):
+        yield 2087
+
+
+@pytest.fixture
+def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A project folder of its own, as the working folder: history and README go here."""
+    root = tmp_path / "project"
+    root.mkdir()
+    (root / "pyproject.toml").write_text("[project]\nname = 'mine'\n")
+    (root / "numbers.txt").write_text(NUMBERS)
+    (root / "letters.txt").write_text("banana")
+    monkeypatch.chdir(root)
+    return root
+
+
+def aoc(*args: str) -> Result:
+    from aoc2023.framework.cli import app
+
+    return CliRunner().invoke(app, list(args))
+
+
+def day_class(year: int, day: int) -> type[Solution[Any]]:
+    from aoc2023.framework import registry
+
+    return registry.load_day(year, day)
+
+
+# --- measuring ------------------------------------------------------------------------------
+
+
+def test_each_variant_is_timed_beside_the_main_with_its_ratio(year: int) -> None:
+    main = day_class(year, 1)
+    started = time.monotonic()
+    bench = bench_input(main, RunInput(NUMBERS, "file"), None, budget=0.3,
+                        variants=variants_of(main))
+    elapsed = time.monotonic() - started
+    assert elapsed < 0.3 + 0.4  # one budget for both lanes (room for a busy machine)
+    assert [(s.variant, s.step) for s in bench.steps] == [
+        (None, "parse"), (None, "part 1"), (None, "part 2"),
+        ("slow", "parse"), ("slow", "part 1"), ("slow", "part 2")]
+    [check] = bench.variants
+    assert check.variant == "slow" and check.error is None
+    assert [p.status for p in check.parts] == [Status.UNKNOWN, Status.UNKNOWN]
+    mains = {s.step: s for s in bench.steps if s.variant is None}
+    for step in bench.steps:
+        assert step.stats is not None and step.stats.runs >= 2
+        if step.variant is None:
+            assert step.versus_main is None
+            continue
+        main_stats = mains[step.step].stats
+        assert main_stats is not None
+        assert step.versus_main == ratio_to_main(step.stats, main_stats)
+    # The same rounds: every lane's part 1 ran as often (give or take the round cut short).
+    runs = [s.stats.runs for s in bench.steps if s.step == "part 1" and s.stats]
+    assert abs(runs[0] - runs[1]) <= 1
+    slow_part_2 = bench.steps[-1]
+    assert slow_part_2.versus_main is not None and slow_part_2.versus_main > 1
+    assert bench_exit_code(BenchReport([bench])) is ExitCode.OK
+
+
+class Sleepy(Solution[str]):
+    """A slow day (it waits, so it costs the machine nothing) with a slow variant."""
+
+    year, day = 2089, 25
+
+    def part_1(self, text: str) -> int:
+        time.sleep(0.15)
+        return 1
+
+
+class SleepyToo(Sleepy, variant="too"):
+    """Sleepy's part 1, as another implementation would be."""
+
+
+def test_one_budget_covers_the_main_and_its_variants() -> None:
+    started = time.monotonic()
+    bench = bench_input(Sleepy, RunInput("x", "file"), None, budget=0.5, variants=[SleepyToo])
+    elapsed = time.monotonic() - started
+    # The budget plus one run of the slowest step (with room for a busy machine): both
+    # checking runs count, so each lane gets one or two runs, not ten.
+    assert elapsed < 0.5 + 0.15 + 0.4
+    part_1 = [s for s in bench.steps if s.step == "part 1"]
+    assert [s.variant for s in part_1] == [None, "too"]
+    assert all(s.stats is not None and 1 <= s.stats.runs < 3 for s in part_1)
+    assert part_1[1].versus_main is not None
+
+
+def test_a_variant_that_disagrees_is_an_error_naming_both_and_is_not_timed(year: int) -> None:
+    main = day_class(year, 2)
+    bench = bench_input(main, RunInput(NUMBERS, "file"), None, budget=0.1,
+                        variants=variants_of(main))
+    [check] = bench.variants
+    part_2 = check.parts[1]
+    assert part_2.status is Status.ERROR
+    assert part_2.error == "variant 'off' gave 6, but the main implementation gave 5"
+    steps = {(s.variant, s.step): s for s in bench.steps}
+    assert steps[("off", "part 2")].stats is None  # a wrong answer is not worth timing
+    assert steps[("off", "part 1")].stats is not None  # the part that agrees is
+    assert steps[("off", "part 1")].versus_main is not None
+    assert all(s.stats is not None for s in bench.steps if s.variant is None)
+    assert bench_exit_code(BenchReport([bench])) is ExitCode.COULD_NOT_RUN
+
+
+def test_a_yielding_solve_and_its_variant_time_each_part(year: int) -> None:
+    main = day_class(year, 3)
+    bench = bench_input(main, RunInput("banana", "file"), None, budget=0.1,
+                        variants=variants_of(main))
+    assert [(s.variant, s.step) for s in bench.steps] == [
+        (None, "parse"), (None, "part 1"), (None, "part 2"),
+        ("split", "parse"), ("split", "part 1"), ("split", "part 2")]
+    assert all(s.stats is not None and s.stats.runs >= 10 for s in bench.steps)
+    assert all(s.versus_main is not None for s in bench.steps if s.variant)
+
+
+def test_the_ratio_uses_the_mains_headline_on_both_sides() -> None:
+    main = Stats(10, median=2e-3, minimum=1.8e-3, q1=1.9e-3, q3=2.1e-3, cpu_minimum=1.5e-3)
+    assert main.headline == "cpu_min"
+    both = Stats(10, median=1e-3, minimum=0.9e-3, q1=0.95e-3, q3=1.1e-3, cpu_minimum=0.6e-3)
+    assert ratio_to_main(both, main) == pytest.approx(0.6 / 1.5)
+    wall_only = Stats(10, median=1e-3, minimum=0.9e-3, q1=0.95e-3, q3=1.1e-3)
+    assert ratio_to_main(wall_only, main) == pytest.approx(0.9 / 1.8)
+
+
+# --- history and the README table -------------------------------------------------------------
+
+
+def _bench(step_min: dict[tuple[str | None, str], float]) -> DayBench:
+    return DayBench(DayResult(2087, 1, None, "file", "numbers.txt"), tuple(
+        StepBench(step, Stats(100, minimum * 1.05, minimum, minimum, minimum * 1.1),
+                  variant=variant)
+        for (variant, step), minimum in step_min.items()))
+
+
+def test_verdicts_compare_each_variant_with_its_own_saved_figures() -> None:
+    def saved(variant: str | None, step: str, minimum: float) -> dict[str, object]:
+        figure: dict[str, object] = {
+            "year": 2087, "day": 1, "source": "file", "label": "numbers.txt", "step": step,
+            "runs": 100, "median": minimum, "min": minimum, "q1": minimum, "q3": minimum,
+            "cpu_min": None}
+        if variant is not None:
+            figure["variant"] = variant
+        return figure
+
+    # The main's figures saved before variants existed (no "variant" field) still count.
+    entries = [{"machine": "here", "date": "d", "python": "p", "figures": [
+        saved(None, "part 1", 1e-3), saved("fast", "part 1", 1e-4)]}]
+    new = _bench({(None, "part 1"): 1e-3, ("fast", "part 1"): 2e-4, ("other", "part 1"): 1e-3})
+    [bench] = compare(BenchReport([new]), entries, "here").results
+    main, fast, other = bench.steps
+    assert main.change is not None and main.change.trend == "no change"
+    assert fast.change is not None and fast.change.trend == "slower"
+    assert fast.change.ratio == pytest.approx(2.0)
+    assert other.change is None  # never saved: not compared with the main's figures
+
+
+def test_the_readme_table_is_about_the_main_implementation() -> None:
+    bench = _bench({(None, "parse"): 1e-3, (None, "part 1"): 2e-3, (None, "part 2"): 3e-3,
+                    ("fast", "parse"): 1e-6, ("fast", "part 1"): 1e-6, ("fast", "part 2"): 1e-6})
+    table = markdown_table(BenchReport([bench]), "2026-11-23", "CPython", "Linux")
+    assert "| 1.00 ms | 2.00 ms | 3.00 ms | 6.00 ms |" in table
+    assert "µs" not in table
+
+
+# --- the command ------------------------------------------------------------------------------
+
+
+def test_bench_json_names_each_steps_variant_and_its_ratio(year: int, project: Path) -> None:
+    result = aoc("bench", str(year), "1", "--input", "numbers.txt", "--budget", "0.2",
+                 "--json")
+    assert result.exit_code == 0, result.output
+    [day] = json.loads(result.stdout)["results"]
+    assert [(s["variant"], s["step"]) for s in day["steps"]] == [
+        (None, "parse"), (None, "part 1"), (None, "part 2"),
+        ("slow", "parse"), ("slow", "part 1"), ("slow", "part 2")]
+    for step in day["steps"]:
+        if step["variant"] is None:
+            assert step["versus_main"] is None
+        else:
+            main = next(s for s in day["steps"] if s["variant"] is None
+                        and s["step"] == step["step"])
+            assert step["versus_main"] == pytest.approx(step["min"] / main["min"])
+    assert [v["variant"] for v in day["variants"]] == ["slow"]
+    assert [a["status"] for a in day["variants"][0]["answers"]] == ["unknown", "unknown"]
+
+
+def test_no_variants_benches_the_main_implementation_alone(year: int, project: Path) -> None:
+    result = aoc("bench", str(year), "1", "--input", "numbers.txt", "--budget", "0.05",
+                 "--no-variants", "--json")
+    assert result.exit_code == 0, result.output
+    [day] = json.loads(result.stdout)["results"]
+    assert {s["variant"] for s in day["steps"]} == {None} and day["variants"] == []
+
+
+def test_a_disagreeing_variant_exits_2_naming_both(year: int, project: Path) -> None:
+    result = aoc("bench", str(year), "2", "--input", "numbers.txt", "--budget", "0.05")
+    assert result.exit_code == 2
+    assert ("2087 day 2 (numbers.txt), variant off part 2: variant 'off' gave 6, but the main "
+            "implementation gave 5") in result.stderr
+    assert "Traceback" not in result.output
+    assert "variant off" in result.stdout and "Vs main" in result.stdout
+
+
+def test_a_variant_that_cannot_parse_is_an_error_and_the_main_is_still_timed(
+    year: int, project: Path,
+) -> None:
+    result = aoc("bench", str(year), "4", "--input", "letters.txt", "--budget", "0.05",
+                 "--json")
+    assert result.exit_code == 2
+    [day] = json.loads(result.stdout)["results"]
+    assert [(s["variant"], s["step"]) for s in day["steps"]] == [
+        (None, "parse"), (None, "part 1"), (None, "part 2")]  # part 2 unwritten: not timed
+    assert [s["runs"] >= 10 for s in day["steps"]] == [True, True, False]
+    [broken] = day["variants"]
+    assert broken["variant"] == "broken" and "no parse here" in broken["error"]
+    table = aoc("bench", str(year), "4", "--input", "letters.txt", "--budget", "0.05")
+    assert "variant broken" in table.stdout and "! error" in table.stdout
+
+
+def test_variants_are_timed_under_a_time_limit_too(year: int, project: Path) -> None:
+    result = aoc("bench", str(year), "3", "--input", "letters.txt", "--budget", "0.1",
+                 "--timeout", "10", "--json")
+    assert result.exit_code == 0, result.output
+    [day] = json.loads(result.stdout)["results"]
+    assert [s["variant"] for s in day["steps"]] == [None] * 3 + ["split"] * 3
+    assert all(s["runs"] >= 10 and s["error"] is None for s in day["steps"])
+
+
+def test_the_table_gives_each_variant_step_its_ratio_to_the_main() -> None:
+    from aoc2023.framework.render.bench import render
+
+    bench = DayBench(DayResult(2087, 1, None, "file", "numbers.txt"), (
+        StepBench("part 1", Stats(100, 2e-3, 2e-3, 2e-3, 2e-3)),
+        StepBench("part 1", Stats(100, 1e-4, 1e-4, 1e-4, 1e-4), variant="fast",
+                  versus_main=0.05123),
+        StepBench("part 1", Stats(100, 1e-2, 1e-2, 1e-2, 1e-2), variant="slow",
+                  versus_main=5.0)))
+    out, err = io.StringIO(), io.StringIO()
+    render(BenchReport([bench]), False, out, err)
+    lines = out.getvalue().splitlines()
+    fast = next(line for line in lines if "variant fast" in line)
+    slow = next(line for line in lines if "variant slow" in line)
+    assert "Vs main" in out.getvalue()
+    assert "0.0512x" in fast and "5x" in slow
+
+
+def test_save_then_compare_per_variant(year: int, project: Path) -> None:
+    first = aoc("bench", str(year), "3", "--input", "letters.txt", "--budget", "0.1", "--save")
+    assert first.exit_code == 0, first.output
+    entry = json.loads((project / "benchmarks" / "history.json").read_text())["entries"][0]
+    assert [(f["variant"], f["step"]) for f in entry["figures"]] == [
+        (None, "parse"), (None, "part 1"), (None, "part 2"),
+        ("split", "parse"), ("split", "part 1"), ("split", "part 2")]
+    second = aoc("bench", str(year), "3", "--input", "letters.txt", "--budget", "0.1", "--json")
+    saved = {(f["variant"], f["step"]): f for f in entry["figures"]}
+    for step in json.loads(second.stdout)["results"][0]["steps"]:
+        change = step["change"]
+        assert change["ratio"] == pytest.approx(
+            step["min"] / saved[(step["variant"], step["step"])]["min"])
+
+
+def test_the_installed_aoc_benches_variants(tmp_path: Path, aocd_home: AocdHome) -> None:
+    site = tmp_path / "site"
+    (tmp_path / "numbers.txt").write_text(NUMBERS)
+    with temporary_year(site, 2089, {"day01.py": DAYS["day01.py"], "day02.py": DAYS["day02.py"]}):
+        env = aocd_home.env()
+        env["PYTHONPATH"] = os.pathsep.join([str(site), env["PYTHONPATH"]])
+        aoc_script = str(Path(sys.executable).parent / "aoc")
+
+        def bench(day: str, *more: str) -> subprocess.CompletedProcess[str]:
+            return subprocess.run(
+                [aoc_script, "bench", "2089", day, "--input", str(tmp_path / "numbers.txt"),
+                 "--budget", "0.2", *more],
+                capture_output=True, text=True, env=env, timeout=60, check=False, cwd=tmp_path)
+
+        agreeing = bench("1", "--json")
+        disagreeing = bench("2")
+    assert agreeing.returncode == 0, agreeing.stderr
+    steps = json.loads(agreeing.stdout)["results"][0]["steps"]
+    assert [s["variant"] for s in steps] == [None] * 3 + ["slow"] * 3
+    assert all(s["versus_main"] > 0 for s in steps[3:])
+    assert disagreeing.returncode == 2
+    assert "variant 'off' gave 6, but the main implementation gave 5" in disagreeing.stderr
+    assert "Traceback" not in disagreeing.stderr
