@@ -38,8 +38,8 @@ def bench(
         bool, typer.Option("--save", help="Save the figures to benchmarks/history.json.")
     ] = False,
     readme: Annotated[
-        bool, typer.Option("--readme", help="Write the median times into README.md, "
-                           "between the aoc-bench marker comments.")
+        bool, typer.Option("--readme", help="Write the headline times (the best of the "
+                           "runs) into README.md, between the aoc-bench marker comments.")
     ] = False,
     variants: Annotated[
         bool, typer.Option("--variants/--no-variants",
