@@ -7,11 +7,19 @@ first; the median and the spread beside it show how noisy the run was."""
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from typing import IO, Any
 
 from aoc2023.framework.render import run
 from aoc2023.framework.render.common import format_duration, part_cell, show
-from aoc2023.framework.render.table import Cell, Column
+from aoc2023.framework.render.table import (
+    NBSP,
+    Cell,
+    Column,
+    fit_widths,
+    table_width,
+    terminal_width,
+)
 from aoc2023.framework.results import (
     LONG_STEP,
     TOLERANCE,
@@ -75,7 +83,44 @@ def _rows(bench: DayBench) -> list[list[Cell]]:
             best_cell = Cell(f"{best} CPU") if stats.headline == "cpu_min" else Cell(best)
             figures = [runs, best_cell, median,
                        Cell(format_duration(stats.iqr), "dim")]
-        rows.append([*first, Cell(step.step), _answer_cell(step), *figures, _change_cell(step)])
+        rows.append([*first, Cell(step.step.replace(" ", NBSP)), _answer_cell(step), *figures,
+                     _change_cell(step)])
+    return rows
+
+
+_NARROW_COLUMNS = [
+    Column("Step"), Column("Min", "right"), Column("Median (IQR)", "right"), Column("Change"),
+]
+"""For a terminal too narrow for the table above: a row naming the day (title and input),
+then a row a step, its run count and answer under its name, the spread under the median,
+a CPU headline's mark under the minimum."""
+
+
+def _narrow_rows(bench: DayBench) -> list[list[Cell]]:
+    result = bench.result
+    day = " ".join(filter(None, [f"{result.year}/{result.day:02d}", result.title]))
+    source = result.label or result.source
+    day += f"\n({source})" if source else ""
+    if not bench.steps:
+        return [[Cell(day + "\n! error", "red"), Cell(""), Cell(""), Cell("")]]
+    rows = [[Cell(day, "bold"), Cell(""), Cell(""), Cell("")]]
+    for step in bench.steps:
+        stats, answer = step.stats, _answer_cell(step)
+        name = step.step
+        style = answer.style
+        if stats is None:
+            why = _why_not_timed(step)
+            figures = [Cell(why.text.replace(" ", "\n"), why.style), Cell(""), _change_cell(step)]
+        else:
+            runs = f"{stats.runs:,}{NBSP}run{'s' if stats.runs != 1 else ''}"
+            name += f" ({runs}, rough)" if stats.rough else f" ({runs})"
+            style = style if style == "red" or not stats.rough else "yellow"
+            best = format_duration(stats.headline_seconds)
+            spread = f"{format_duration(stats.median)}\n({format_duration(stats.iqr)})"
+            figures = [Cell(best + ("\nCPU" if stats.headline == "cpu_min" else "")),
+                       Cell(spread, "yellow" if stats.busy else ""), _change_cell(step)]
+        text = name + (f"\n{answer.text}" if answer.text else "")
+        rows.append([Cell(text.replace(" runs", f"{NBSP}runs"), style), *figures])
     return rows
 
 
@@ -94,7 +139,25 @@ def render(report: BenchReport, verbose: bool, out: IO[str], err: IO[str]) -> No
     title = (f"Advent of Code benchmark ({report.budget:g} s a day; headline: the minimum, "
              f"by CPU time from {format_duration(LONG_STEP)}; changes beyond ±{TOLERANCE:.0%}, "
              f"±{WIDE_TOLERANCE:.0%} for CPU times and under 10 runs)")
-    show(title, _COLUMNS, rows, report.notices, problems(report, verbose), out, err)
+    columns: Sequence[Column] = _COLUMNS
+    if not _wide_fits(rows, terminal_width(out)):
+        columns, rows = _NARROW_COLUMNS, [row for b in report.results for row in _narrow_rows(b)]
+    show(title, columns, rows, report.notices, problems(report, verbose), out, err)
+
+
+_TITLE_AT_LEAST = 20
+"""The wide table's titles may wrap to this width (or their own, if narrower), no less:
+narrower, a title takes a line a word, and the narrow table reads better."""
+
+
+def _wide_fits(rows: Sequence[Sequence[Cell]], width: int | None) -> bool:
+    """Whether the wide table fits `width` with no word broken and its titles readable."""
+    if width is None:
+        return True
+    if table_width(_COLUMNS, rows, width, whole_words=True) > width:
+        return False
+    title = fit_widths(_COLUMNS, rows, width, whole_words=True)[1]
+    return title >= min(_TITLE_AT_LEAST, max(len(row[1].text) for row in rows))
 
 
 class ProgressLine:
