@@ -230,6 +230,35 @@ def test_a_yielding_solve_whose_part_2_is_unwritten_times_part_1_only() -> None:
     assert exit_code(BenchReport([result])) is ExitCode.OK
 
 
+class InTurnFailsOnRerun(Solution[str]):
+    """A yielding `solve` that leaves state behind: its part 1 fails on every later run."""
+
+    year, day = 2086, 1
+    runs: list[int] = []
+
+    def solve(self, text: str) -> Iterator[int]:
+        self.runs.append(1)
+        if len(self.runs) > 1:
+            raise RuntimeError("state left over from the last run")
+        yield len(text)
+        yield len(text) * 2
+
+
+def test_a_yielding_solve_that_fails_while_timed_blames_the_part_that_raised() -> None:
+    InTurnFailsOnRerun.runs.clear()
+    result = bench_input(InTurnFailsOnRerun, RunInput("abc", "file"), None, budget=0.05)
+    _parse, part_1, part_2 = result.steps
+    assert part_1.error == "while timing, RuntimeError: state left over from the last run"
+    # Part 2 never ran again: it is not timed, and not to blame.
+    assert part_2.error is None and part_2.stats is None
+    assert [p.status for s in result.steps for p in s.parts] == [Status.UNKNOWN] * 2
+    report = BenchReport([result])
+    assert exit_code(report) is ExitCode.COULD_NOT_RUN
+    [note] = notes(report)  # the one run of the checking run: not for lack of budget
+    assert "run(s) were timed (part 1 failed while being timed)" in note
+    assert "budget" not in note
+
+
 CALLS: list[str] = []
 
 

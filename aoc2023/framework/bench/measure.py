@@ -170,11 +170,14 @@ class _Round:
         self.cpu_steps = frozenset(step for variant, step in cpu_steps
                                    if variant == lane.variant)
         self.keep = True
+        self.step = ""
+        """The step running now: the one to blame when a unit raises."""
 
     def _time(self, step: str, call: Callable[[Any], Any], argument: Any) -> Any:
         """`call(argument)`, timed: nothing else runs between the clock readings."""
         clock = perf_counter_ns
         with_cpu = step in self.cpu_steps
+        self.step = step
         cpu_start = _cpu_ns() if with_cpu else 0
         start = clock()
         value = call(argument)
@@ -255,7 +258,9 @@ def measure(
             try:
                 runner.unit(unit)
             except Exception as error:  # the checking run passed, so this is rare: report it
-                errors[key] = f"while timing, {describe_error(error)}"
+                # A generator's parts run as one unit: blame the part that raised.
+                blamed = (lane.variant, runner.step) if lane.mode == "in turn" else key
+                errors[blamed] = f"while timing, {describe_error(error)}"
                 todo.remove((lane, unit))
             expected[key] = max(expected[key], clock() - start)
             progress.beat()
@@ -351,6 +356,7 @@ def _steps(lane: Lane, check: DayResult, timing: Timing) -> tuple[StepBench, ...
         names.append("parts 1+2")
     else:
         names += [f"part {part.part}" for part in check.parts]
+    failed = False
     for name in names:
         if name == "parse":
             parts: tuple[Any, ...] = ()
@@ -363,7 +369,11 @@ def _steps(lane: Lane, check: DayResult, timing: Timing) -> tuple[StepBench, ...
             steps.append(StepBench(name, parts=parts))
             continue
         error = timing.errors.get(key)
-        found = timing.samples.get(key) or ([] if error else _from_check(name, check))
+        # After a yielding `solve` failed, its later parts never ran again: not timed.
+        after_failure = failed and lane.mode == "in turn"
+        found = timing.samples.get(key) or (
+            [] if error or after_failure else _from_check(name, check))
+        failed = failed or error is not None
         cpu = timing.cpu.get(key)
         stats = Stats.of(_seconds(found), _seconds(cpu) if cpu else None) if found else None
         steps.append(StepBench(name, stats, parts, error=error))
@@ -398,7 +408,12 @@ def notes(report: BenchReport) -> list[str]:
         where = f"{result.year} day {result.day}" + (f" ({result.label})" if result.label else "")
         rough = [f"{step.step} ({step.stats.runs})" for step in bench.steps
                  if step.stats is not None and step.stats.rough]
-        if rough:
+        failed = [step.step for step in bench.steps if step.error]
+        if rough and failed:
+            found.append(f"{where}: only {', '.join(rough)} run(s) were timed "
+                         f"({' and '.join(failed)} failed while being timed), so the spread is "
+                         "rough.")
+        elif rough:
             found.append(f"{where}: only {', '.join(rough)} run(s) fitted the budget, so the "
                          "spread is rough (--budget gives more).")
         busy = [f"{step.step} ({(step.stats.median / step.stats.minimum - 1) * 100:.0f}%)"
