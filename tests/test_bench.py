@@ -630,6 +630,35 @@ def test_readme_markers_out_of_order_are_refused(project: Path) -> None:
         insert_block(f"{START}\n{START}\n{END}\n", "table")
 
 
+BROKEN_PARSE = """
+from aoc2023.framework import Solution
+
+class Day(Solution[int]):
+    def parse(self, text: str) -> int:
+        return int(text)
+
+    def part_1(self, number: int) -> int:
+        return number
+"""
+
+
+def test_a_run_that_timed_nothing_leaves_the_readme_and_history_alone(
+    project: Path, tmp_path: Path
+) -> None:
+    readme = project / "README.md"
+    readme.write_text(f"# Mine\n{START}\nthe table of a good run\n{END}\n")
+    (project / "in.txt").write_text("not a number\n")
+    with temporary_year(tmp_path / "site", 2085, {"day01.py": BROKEN_PARSE}):
+        result = aoc("bench", "2085", "1", "--input", "in.txt", "--budget", "0.05", "--save",
+                     "--readme")
+    assert result.exit_code == 2
+    assert "parse failed" in result.stderr
+    assert readme.read_text() == f"# Mine\n{START}\nthe table of a good run\n{END}\n"
+    assert not (project / "benchmarks" / "history.json").exists()
+    assert "Saved" not in result.stderr and "Wrote" not in result.stderr
+    assert "Nothing was timed: nothing saved, and README.md left as it was." in result.stderr
+
+
 @pytest.mark.parametrize(("option", "value"), [("--budget", "-1"), ("--budget", "0"),
                                                ("--timeout", "inf"), ("--timeout", "1e12")])
 def test_budget_and_timeout_must_be_sensible(project: Path, option: str, value: str) -> None:

@@ -197,6 +197,12 @@ def compare_save_publish(
             if save:
                 raise
             report.notices.append(f"{error} Not compared.")
+    if not any(step.stats for bench in report.results for step in bench.steps):
+        # Figures of nothing would replace the README's table of a good run with an empty one.
+        kept = ["nothing saved"] * save + ["README.md left as it was"] * readme
+        if kept:
+            done.append(f"Nothing was timed: {', and '.join(kept)}.")
+        return report, done
     if save:
         path = require_project_root() / HISTORY_FILE
         saved = save_figures(path, report, now, on_machine)
