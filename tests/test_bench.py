@@ -659,6 +659,36 @@ def test_a_run_that_timed_nothing_leaves_the_readme_and_history_alone(
     assert "Nothing was timed: nothing saved, and README.md left as it was." in result.stderr
 
 
+RECORDS_ITS_RUNS = """
+from pathlib import Path
+from aoc2023.framework import Solution
+
+class Day(Solution[str]):
+    def part_1(self, text: str) -> int:
+        Path("ran").write_text("part 1 ran")
+        return len(text)
+"""
+
+
+@pytest.mark.parametrize(("option", "path", "text", "said"), [
+    ("--readme", "README.md", None, "There is no"),
+    ("--readme", "README.md", f"{END}\n{START}\n", "once each, in that order"),
+    ("--save", "benchmarks/history.json", "{not json", "Cannot read the benchmark history"),
+])
+def test_a_readme_or_history_that_cannot_be_written_is_refused_before_any_timing(
+    project: Path, tmp_path: Path, option: str, path: str, text: str | None, said: str
+) -> None:
+    if text is not None:
+        (project / path).parent.mkdir(exist_ok=True)
+        (project / path).write_text(text)
+    (project / "in.txt").write_text("abc\n")
+    with temporary_year(tmp_path / "site", 2085, {"day02.py": RECORDS_ITS_RUNS}):
+        result = aoc("bench", "2085", "2", "--input", "in.txt", "--budget", "0.05", option)
+    assert result.exit_code == 2 and said in result.stderr
+    assert text is None or (project / path).read_text() == text
+    assert not (project / "ran").exists()  # refused at once: no time spent timing
+
+
 @pytest.mark.parametrize(("option", "value"), [("--budget", "-1"), ("--budget", "0"),
                                                ("--timeout", "inf"), ("--timeout", "1e12")])
 def test_budget_and_timeout_must_be_sensible(project: Path, option: str, value: str) -> None:

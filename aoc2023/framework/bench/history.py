@@ -180,6 +180,18 @@ def save_figures(path: Path, report: BenchReport, when: datetime, on_machine: st
     return len(figures)
 
 
+def check_before(save: bool, readme: bool) -> None:
+    """Refuse at once what would only fail after the timing: a history that cannot be
+    read, a README that cannot take the table (missing, unreadable, or with its markers
+    out of order)."""
+    if save:
+        load(require_project_root() / HISTORY_FILE)
+    if readme:
+        from aoc2023.framework.bench import readme_table
+
+        readme_table.check_readme(require_project_root() / "README.md")
+
+
 def compare_save_publish(
     report: BenchReport, save: bool, readme: bool, now: datetime
 ) -> tuple[BenchReport, list[str]]:

@@ -91,15 +91,24 @@ def insert_block(text: str, block: str) -> tuple[str, bool]:
     return f"{text[:starts[0].end()]}{newline}{body}{newline}{text[ends[0].start():]}", False
 
 
-def update_readme(path: Path, block: str) -> bool:
-    """Write `block` into the README at `path`; True when the markers were added."""
+def _read(path: Path) -> str:
     try:
-        text = path.read_bytes().decode("utf-8")
+        return path.read_bytes().decode("utf-8")
     except FileNotFoundError as error:
         raise UsageError(f"There is no {path} to put the table in.") from error
     except (OSError, UnicodeDecodeError) as error:
         raise UsageError(f"Cannot read {path}: {error}.") from error
-    new_text, added = insert_block(text, block)
+
+
+def check_readme(path: Path) -> None:
+    """Raise UsageError now if the README at `path` could not take the table, rather than
+    after the whole benchmark has run."""
+    insert_block(_read(path), "")
+
+
+def update_readme(path: Path, block: str) -> bool:
+    """Write `block` into the README at `path`; True when the markers were added."""
+    new_text, added = insert_block(_read(path), block)
     try:
         write_atomically(path, new_text)
     except OSError as error:

@@ -67,6 +67,7 @@ def bench(
     try:
         check_seconds("--budget", budget)
         check_seconds("--timeout", timeout)
+        history.check_before(save, readme)
         progress = bench_view.ProgressLine(sys.stderr) if sys.stderr.isatty() else None
         try:
             outcome = bench_days(RunRequest(year, days, input_file, example), budget, timeout,
