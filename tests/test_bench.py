@@ -7,6 +7,7 @@ import itertools
 import json
 import os
 import pty
+import signal
 import statistics
 import subprocess
 import sys
@@ -392,6 +393,69 @@ def test_progress_shows_on_a_terminal_only(aocd_home: AocdHome, tmp_path: Path) 
     assert "in.txt): checking the answers" in text
     assert "in.txt): part 1" in text and "runs so far" in text
     assert "(rough)" in piped.stdout
+
+
+FAST_DAY = """
+from aoc2023.framework import Example, Solution
+
+class Day(Solution[str]):
+    title = "Done in time"
+    examples = [Example("abc", part_1=3)]
+
+    def part_1(self, text: str) -> int:
+        return len(text)
+"""
+STUCK_WHEN_TIMED = """
+import time
+from pathlib import Path
+from aoc2023.framework import Example, Solution
+
+class Day(Solution[str]):
+    title = "Stuck"
+    examples = [Example("abc", part_1=3)]
+    runs = 0
+
+    def part_1(self, text: str) -> int:
+        type(self).runs += 1
+        if type(self).runs > 1:  # after the checking run: stuck, until Ctrl-C
+            Path({marker!r}).write_text("timing")
+            time.sleep(60)
+        return len(text)
+"""
+
+
+@pytest.mark.parametrize("timeout", [[], ["--timeout", "30"]])
+def test_ctrl_c_shows_the_days_done_saves_nothing_and_exits_130(
+    aocd_home: AocdHome, tmp_path: Path, timeout: list[str]
+) -> None:
+    marker = tmp_path / "timing"
+    project = tmp_path / "project"
+    project.mkdir()
+    (project / "pyproject.toml").write_text("[project]\nname = 'mine'\n")
+    days = {"day04.py": FAST_DAY, "day05.py": STUCK_WHEN_TIMED.format(marker=str(marker))}
+    with temporary_year(tmp_path / "site", 2086, days):
+        env = aocd_home.env()
+        env["PYTHONPATH"] = f"{tmp_path / 'site'}{os.pathsep}{env['PYTHONPATH']}"
+        command = [sys.executable, "-m", "aoc2023", "bench", "2086", "4-5", "--example",
+                   "--budget", "0.3", "--save", *timeout]
+        process = subprocess.Popen(command, env=env, cwd=project, stdout=subprocess.PIPE,
+                                   stderr=subprocess.PIPE, text=True)
+        try:
+            for _ in range(600):
+                if marker.exists() or process.poll() is not None:
+                    break
+                time.sleep(0.05)
+            assert marker.exists(), process.communicate(timeout=5)
+            process.send_signal(signal.SIGINT)
+            out, err = process.communicate(timeout=30)
+        finally:
+            process.kill()
+    assert process.returncode == ExitCode.INTERRUPTED, err
+    assert "Traceback" not in err
+    assert "Interrupted (Ctrl-C) during 2086 day 5" in err
+    assert "2086/04" in out and "Done in time" in out  # the day benched before it
+    assert "2086/05" not in out  # its figures are partial: not shown
+    assert not (project / "benchmarks").exists()  # nor saved
 
 
 def spin(seconds: float) -> None:

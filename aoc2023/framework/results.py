@@ -261,12 +261,15 @@ class BenchReport:
     results: list[DayBench] = field(default_factory=list)
     notices: list[str] = field(default_factory=list)
     budget: float = 1.0
+    interrupted: bool = False
+    """Ctrl-C stopped it: the inputs benched before are shown, nothing is saved."""
 
 
 def bench_exit_code(report: BenchReport) -> ExitCode:
     """As for a run; a step that could not be timed counts as not run."""
-    code = run_exit_code(bench.result for bench in report.results)
-    if any(step.error for bench in report.results for step in bench.steps):
+    code = run_exit_code((bench.result for bench in report.results), report.interrupted)
+    if code is not ExitCode.INTERRUPTED and any(
+            step.error for bench in report.results for step in bench.steps):
         return ExitCode.COULD_NOT_RUN
     return code
 

@@ -328,8 +328,8 @@ def bench_input(
         f" ({run_input.label})" if run_input.label else "")
     watcher(where, "checking the answers", 0, 0.0)
     check = (run or day_runner(timeout))(solution_class, run_input, title)
-    if check.error is not None:
-        return DayBench(check)
+    if check.error is not None or any(p.status is Status.INTERRUPTED for p in check.parts):
+        return DayBench(check)  # Ctrl-C in the checking run: bench_days stops there
     lanes = [lane_for(solution_class, check)]
     expected = {key: seconds for lane in lanes
                 for key, seconds in _checked_seconds(lane, check).items()}
@@ -388,14 +388,26 @@ def bench_days(
     day, shared between its inputs."""
     report = BenchReport(budget=budget)
     run = day_runner(timeout)
-    for day in days_to_run(request, report.notices):
-        if isinstance(day, DayResult):
-            report.results.append(DayBench(day))
-            continue
-        share = budget / len(day.runs)
-        for one in day.runs:
-            report.results.append(
-                bench_input(day.solution_class, one, day.title, share, timeout, run, watcher))
+    current = ""
+    try:
+        for day in days_to_run(request, report.notices):
+            if isinstance(day, DayResult):
+                report.results.append(DayBench(day))
+                continue
+            current = f" during {day.solution_class.year} day {day.solution_class.day}"
+            share = budget / len(day.runs)
+            for one in day.runs:
+                bench = bench_input(day.solution_class, one, day.title, share, timeout, run,
+                                    watcher)
+                if any(part.status is Status.INTERRUPTED for part in bench.result.parts):
+                    raise KeyboardInterrupt
+                report.results.append(bench)
+    except KeyboardInterrupt:
+        # The input being timed has only part of its runs, some of them warm-up: left out.
+        report.interrupted = True
+        report.notices.append(f"Interrupted (Ctrl-C){current}: the inputs benched before it "
+                              "are shown; the rest did not run, and nothing is saved or "
+                              "written.")
     report.notices += notes(report)
     return report
 

@@ -75,7 +75,9 @@ def bench(
         finally:
             if progress is not None:
                 progress.clear()
-        outcome, done = history.compare_save_publish(outcome, save, readme, datetime.now(UTC))
+        stopped = outcome.interrupted  # Ctrl-C: figures of some days only, kept out of files
+        outcome, done = history.compare_save_publish(outcome, save and not stopped,
+                                                     readme and not stopped, datetime.now(UTC))
     except Exception as error:
         fail(error, verbose)
     emit(as_json, lambda: json_view.bench_json(outcome), outcome.notices,
