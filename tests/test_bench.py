@@ -351,6 +351,23 @@ def test_the_progress_line_shows_the_step_and_runs_and_is_cleared() -> None:
     assert stream.getvalue().endswith("\r" + " " * 37 + "\r")
 
 
+def test_the_progress_line_fits_the_terminal_keeping_the_step_and_runs(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Longer than the terminal, "\r" would go back to the start of its last screen line
+    # only, and each redraw would leave a line behind.
+    monkeypatch.setenv("COLUMNS", "40")
+    stream = io.StringIO()
+    line = ProgressLine(stream)
+    line("2086 day 7 (/home/someone/advent/inputs/hands.txt)", "part 2", 12345, 5.0)
+    line("2086 day 7 (/home/someone/advent/inputs/hands.txt)", "part 1", 12346, 5.0)
+    line.clear()
+    drawn = stream.getvalue().split("\r")[1:]
+    assert drawn[0].endswith("part 2, 12,345 runs so far") and len(drawn[0]) < 40
+    assert drawn[1].rstrip().endswith("part 1, 12,346 runs so far") and len(drawn[1]) < 40
+    assert all(len(text) < 40 for text in drawn)
+
+
 SLOW_DAY = """
 import time
 from aoc2023.framework import Example, Solution

@@ -183,7 +183,10 @@ class ProgressLine:
                                    and expected < self.INTERVAL):
             return
         self._last = now
-        line = f"{where}: {step}" + (f", {runs:,} runs so far" if runs else "")
+        line = f"{where}: {step}" + (f", {runs:,} run{'s' * (runs != 1)} so far" if runs else "")
+        width = terminal_width(self.stream)
+        if width is not None and len(line) >= width:  # a wrapped line would not redraw in place
+            line = "…" + line[len(line) - width + 2:]  # the step and runs stay in view
         self.stream.write("\r" + line.ljust(self._width))
         self.stream.flush()
         self._width = len(line)
