@@ -770,6 +770,15 @@ def test_a_readme_or_history_that_cannot_be_written_is_refused_before_any_timing
     assert not (project / "ran").exists()  # refused at once: no time spent timing
 
 
+def test_the_help_says_what_the_readme_table_holds() -> None:
+    from aoc2023.framework.cli import app
+
+    help_text = " ".join(CliRunner().invoke(app, ["bench", "--help"],
+                                            env={"COLUMNS": "200"}).stdout.split())
+    assert "best-of-runs times" in help_text  # the headline: the minimum...
+    assert "median times" not in help_text  # ...not the median it once was
+
+
 @pytest.mark.parametrize(("option", "value"), [("--budget", "-1"), ("--budget", "0"),
                                                ("--timeout", "inf"), ("--timeout", "1e12")])
 def test_budget_and_timeout_must_be_sensible(project: Path, option: str, value: str) -> None:

@@ -38,8 +38,9 @@ def bench(
         bool, typer.Option("--save", help="Save the figures to benchmarks/history.json.")
     ] = False,
     readme: Annotated[
-        bool, typer.Option("--readme", help="Write the median times into README.md, "
-                           "between the aoc-bench marker comments.")
+        bool, typer.Option("--readme", help="Write the best-of-runs times (each step's "
+                           "headline figure) into README.md, between the aoc-bench "
+                           "marker comments.")
     ] = False,
     as_json: AsJson = False,
     verbose: Verbose = False,
