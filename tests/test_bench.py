@@ -31,6 +31,7 @@ from aoc2023.framework.inputs import RunInput
 from aoc2023.framework.render.bench import ProgressLine
 from aoc2023.framework.results import (
     LONG_STEP,
+    MIN_DIFFERENCE,
     MIN_RUNS,
     TOLERANCE,
     WIDE_TOLERANCE,
@@ -105,6 +106,21 @@ def test_verdicts_compare_minimums_beyond_the_stated_tolerance(
     new: Stats, old: Stats, expected: str
 ) -> None:
     assert trend(new, old) == expected
+
+
+@pytest.mark.parametrize(("new", "old", "expected"), [
+    # Measured between back-to-back runs of the same code: the minimums of steps of
+    # 60-600 ns moved by one or more 10 ns ticks of the clock (60 against 70 ns: 17%), up
+    # to 80 ns for a step of 10 runs. Those are not changes.
+    (60e-9, 70e-9, "no change"), (161e-9, 81e-9, "no change"), (1.1e-6, 1.3e-6, "no change"),
+    # Beyond the tolerance and the floor both, they are.
+    (1e-6, 1.25e-6, "faster"), (400e-9, 100e-9, "slower"),
+])
+def test_differences_within_the_clocks_own_noise_are_no_change(
+    new: float, old: float, expected: str
+) -> None:
+    assert trend(figures(new), figures(old)) == expected
+    assert MIN_DIFFERENCE == 2e-7
 
 
 def test_medians_apart_but_minimums_close_is_no_change() -> None:
@@ -589,7 +605,7 @@ def test_bench_json_gives_the_figures_of_each_step(project: Path) -> None:
     assert (day["year"], day["day"], day["source"]) == (2023, 7, "example")
     assert [s["step"] for s in day["steps"]] == ["parse", "part 1", "part 2"]
     assert (payload["tolerance"], payload["wide_tolerance"]) == (TOLERANCE, WIDE_TOLERANCE)
-    assert payload["long_step"] == LONG_STEP
+    assert payload["long_step"] == LONG_STEP and payload["min_difference"] == MIN_DIFFERENCE
     for step in day["steps"]:
         assert step["runs"] >= 10 and step["change"] is None
         # Steps of microseconds: the wall-clock minimum, no CPU time.

@@ -148,6 +148,12 @@ MIN_RUNS runs on either side. Measured as above: CPU minimums of steps of 7-110 
 up to 11% apart, those of a parse that allocates much up to 22.5%, while their
 wall-clock minimums were up to 4 times apart; a step timed once (the checking run
 alone) by the wall clock moved up to 88%, which no tolerance covers (raise --budget)."""
+MIN_DIFFERENCE = 2e-7
+"""Two headline figures closer than this (in seconds) are "no change" whatever their
+ratio: below a microsecond or two the tolerance is less than the clock's own noise.
+Measured between back-to-back runs of the same code: minimums of steps of 60-600 ns
+moved by 10-30 ns (the clock's ticks: 60 against 70 ns is 17%), up to 80 ns for steps
+of 10 runs; the 2-5 µs steps above moved up to 3.5%, that is up to 175 ns."""
 MIN_RUNS = 10
 """Fewer runs than this fit the budget only when the step is slow: its spread is rough."""
 BUSY_FLOOR = 1e-6

@@ -12,7 +12,8 @@ A later `aoc bench` compares each step with the latest figures saved for the sam
 day, input and step on the same machine. The verdict compares the new run's headline figure
 (results.Headline: the minimum of the runs, by CPU time for a long step) with the
 same figure saved (the wall minimum when the saved figures have no CPU time):
-"faster" or "slower" only when they are more than TOLERANCE apart, else "no change".
+"faster" or "slower" only when they are more than TOLERANCE apart (and more than
+MIN_DIFFERENCE, the clock's own noise), else "no change".
 The minimum is the figure that moves least with the machine's load, and TOLERANCE is
 calibrated from how far it moved between two whole `aoc bench` runs of the same code
 under a bursty load (benchmarks/bench_repeatability.py; the figures are in
@@ -34,6 +35,7 @@ from aoc2023.framework.errors import HistoryError
 from aoc2023.framework.files import write_atomically
 from aoc2023.framework.project import project_root, require_project_root
 from aoc2023.framework.results import (
+    MIN_DIFFERENCE,
     TOLERANCE,
     WIDE_TOLERANCE,
     BenchReport,
@@ -81,6 +83,8 @@ def trend(new: Stats, old: Stats) -> Trend:
     apart."""
     name = compared(new, old)
     new_figure, old_figure = new.figure(name) or 0.0, old.figure(name) or 0.0
+    if abs(new_figure - old_figure) <= MIN_DIFFERENCE:  # within the clock's own noise
+        return "no change"
     allowed = 1 + tolerance(new, old)
     if new_figure * allowed < old_figure:
         return "faster"

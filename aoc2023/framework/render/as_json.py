@@ -12,6 +12,7 @@ from typing import Any
 
 from aoc2023.framework.results import (
     LONG_STEP,
+    MIN_DIFFERENCE,
     TOLERANCE,
     WIDE_TOLERANCE,
     BenchReport,
@@ -79,8 +80,8 @@ def bench_json(report: BenchReport) -> str:
             "steps": [_step_json(step) for step in bench.steps],
         })
     return json.dumps({"budget": report.budget, "tolerance": TOLERANCE,
-                       "wide_tolerance": WIDE_TOLERANCE, "long_step": LONG_STEP,
-                       "results": results,
+                       "wide_tolerance": WIDE_TOLERANCE, "min_difference": MIN_DIFFERENCE,
+                       "long_step": LONG_STEP, "results": results,
                        "notices": report.notices}, indent=2)
 
 
