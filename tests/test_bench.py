@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import fcntl
 import io
 import itertools
 import json
@@ -9,8 +10,10 @@ import os
 import pty
 import signal
 import statistics
+import struct
 import subprocess
 import sys
+import termios
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -489,6 +492,42 @@ def test_ctrl_c_shows_the_days_done_saves_nothing_and_exits_130(
     assert "2086/04" in out and "Done in time" in out  # the day benched before it
     assert "2086/05" not in out  # its figures are partial: not shown
     assert not (project / "benchmarks").exists()  # nor saved
+
+
+def test_the_progress_line_drawn_by_a_timeout_child_is_cleared_whole(
+    aocd_home: AocdHome, tmp_path: Path
+) -> None:
+    # Under --timeout a forked child draws the line; the parent, which clears it, never
+    # saw how long it got.
+    (tmp_path / "in.txt").write_text("abc\n")
+    with temporary_year(tmp_path / "site", 2086, {"day06.py": FAST_DAY}):
+        env = {k: v for k, v in aocd_home.env().items() if k not in ("COLUMNS", "LINES")}
+        env["PYTHONPATH"] = f"{tmp_path / 'site'}{os.pathsep}{env['PYTHONPATH']}"
+        command = [sys.executable, "-m", "aoc2023", "bench", "2086", "6", "--input",
+                   "in.txt", "--budget", "0.5", "--timeout", "30"]
+        controller, terminal = pty.openpty()
+        fcntl.ioctl(terminal, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 100, 0, 0))
+        try:
+            done = subprocess.run(command, env=env, stdout=subprocess.PIPE, stderr=terminal,
+                                  text=True, timeout=60, cwd=tmp_path)
+            os.close(terminal)
+            shown = b""
+            while True:
+                try:
+                    chunk = os.read(controller, 4096)
+                except OSError:
+                    break
+                if not chunk:
+                    break
+                shown += chunk
+        finally:
+            os.close(controller)
+    assert done.returncode == 0
+    drawn = shown.decode().split("\r")
+    longest = max(len(text) for text in drawn if "runs so far" in text)
+    assert longest > len("2086 day 6 (in.txt): checking the answers")  # the child's, longer
+    cleared = [text for text in drawn if text and not text.strip(" ")]
+    assert cleared and len(cleared[-1]) >= longest, drawn
 
 
 def spin(seconds: float) -> None:

@@ -192,8 +192,11 @@ class ProgressLine:
         self._width = len(line)
 
     def clear(self) -> None:
+        """Blank the line: as wide as the terminal allows, since a --timeout child may have
+        drawn it longer than this process knows."""
         if self.stream is not None and self._width:
-            self.stream.write("\r" + " " * self._width + "\r")
+            width = terminal_width(self.stream)
+            self.stream.write("\r" + " " * (width - 1 if width else self._width) + "\r")
             self.stream.flush()
             self._width = 0
 
