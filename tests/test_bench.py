@@ -737,6 +737,39 @@ def test_readme_table_goes_between_the_markers_and_nothing_else_changes(project:
         assert "\r\n" in table and "\n" not in table.replace("\r\n", "")
 
 
+PART_2_FAILS = """
+from aoc2023.framework import Solution
+
+class Day(Solution[str]):
+    title = "Part 2 fails"
+
+    def part_1(self, text: str) -> int:
+        return len(text)
+
+    def part_2(self, text: str) -> int:
+        raise ValueError("not like this")
+"""
+
+
+def test_the_readme_table_tells_a_failed_part_from_one_not_written(
+    project: Path, tmp_path: Path
+) -> None:
+    readme = project / "README.md"
+    readme.write_text("# Mine\n")
+    (project / "in.txt").write_text("abc\n")
+    days = {"day03.py": PART_2_FAILS, "day04.py": RECORDS_ITS_RUNS}
+    for day in ("3", "4"):
+        with temporary_year(tmp_path / f"site{day}", 2085, days):
+            result = aoc("bench", "2085", day, "--input", "in.txt", "--budget", "0.05",
+                         "--readme")
+        assert result.exit_code == (2 if day == "3" else 0), result.output
+        rows = [line.split(" | ") for line in readme.read_text().splitlines()
+                if line.startswith(f"| {day} |")]
+        assert len(rows) == 1
+        part_2 = rows[0][5]
+        assert part_2 == ("! error" if day == "3" else "-")  # failed, or not written
+
+
 def test_readme_without_markers_gets_them_at_its_end(project: Path) -> None:
     readme = project / "README.md"
     readme.write_bytes(b"# Mine\n\nNo markers here.")
