@@ -24,6 +24,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from typer.testing import CliRunner, Result
 
+import aoc2023
 from aoc2023.framework import Solution
 from aoc2023.framework.bench import measure as bench
 from aoc2023.framework.bench.history import tolerance, trend
@@ -49,6 +50,8 @@ from aoc2023.framework.results import (
 from aoc2023.framework.results import bench_exit_code as exit_code
 
 EXAMPLE_INPUT = "32T3K 765"
+SOURCE = str(Path(aoc2023.__file__).resolve().parents[1])
+"""Where this aoc2023 is, for a process started in another folder."""
 
 
 def aoc(*args: str) -> Result:
@@ -471,7 +474,7 @@ def test_ctrl_c_shows_the_days_done_saves_nothing_and_exits_130(
     days = {"day04.py": FAST_DAY, "day05.py": STUCK_WHEN_TIMED.format(marker=str(marker))}
     with temporary_year(tmp_path / "site", 2086, days):
         env = aocd_home.env()
-        env["PYTHONPATH"] = f"{tmp_path / 'site'}{os.pathsep}{env['PYTHONPATH']}"
+        env["PYTHONPATH"] = os.pathsep.join([str(tmp_path / "site"), SOURCE, env["PYTHONPATH"]])
         command = [sys.executable, "-m", "aoc2023", "bench", "2086", "4-5", "--example",
                    "--budget", "0.3", "--save", *timeout]
         process = subprocess.Popen(command, env=env, cwd=project, stdout=subprocess.PIPE,
@@ -502,7 +505,7 @@ def test_the_progress_line_drawn_by_a_timeout_child_is_cleared_whole(
     (tmp_path / "in.txt").write_text("abc\n")
     with temporary_year(tmp_path / "site", 2086, {"day06.py": FAST_DAY}):
         env = {k: v for k, v in aocd_home.env().items() if k not in ("COLUMNS", "LINES")}
-        env["PYTHONPATH"] = f"{tmp_path / 'site'}{os.pathsep}{env['PYTHONPATH']}"
+        env["PYTHONPATH"] = os.pathsep.join([str(tmp_path / "site"), SOURCE, env["PYTHONPATH"]])
         command = [sys.executable, "-m", "aoc2023", "bench", "2086", "6", "--input",
                    "in.txt", "--budget", "0.5", "--timeout", "30"]
         controller, terminal = pty.openpty()
