@@ -158,7 +158,7 @@ def _wide_fits(rows: Sequence[Sequence[Cell]], width: int | None) -> bool:
     if table_width(_COLUMNS, rows, width, whole_words=True) > width:
         return False
     title = fit_widths(_COLUMNS, rows, width, whole_words=True)[1]
-    return title >= min(_TITLE_AT_LEAST, max(len(row[1].text) for row in rows))
+    return title >= min(_TITLE_AT_LEAST, max((len(row[1].text) for row in rows), default=0))
 
 
 class ProgressLine:
