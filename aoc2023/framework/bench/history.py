@@ -222,7 +222,7 @@ def compare_save_publish(
     if save:
         path = require_project_root() / HISTORY_FILE
         saved = save_figures(path, report, now, on_machine)
-        done.append(f"Saved the figures of {saved} steps to {path}.")
+        done.append(f"Saved the figures of {saved} step{'s' * (saved != 1)} to {path}.")
     if readme:
         path = require_project_root() / "README.md"
         block = readme_table.markdown_table(report, now.date().isoformat(), python_version(),
