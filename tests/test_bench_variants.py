@@ -358,6 +358,29 @@ def test_the_table_gives_each_variant_step_its_ratio_to_the_main() -> None:
     assert "0.0512x" in fast and "5x" in slow
 
 
+def test_a_narrow_table_names_each_variant_and_its_ratio_and_no_variant_no_column(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from aoc2023.framework.render.bench import render
+
+    steps = (StepBench("part 1", Stats(100, 2e-3, 2e-3, 2e-3, 2e-3)),
+             StepBench("part 1", Stats(100, 1e-4, 1e-4, 1e-4, 1e-4), variant="fast",
+                       versus_main=0.05123))
+    monkeypatch.setenv("COLUMNS", "60")
+    out = io.StringIO()
+    render(BenchReport([DayBench(DayResult(2087, 1, "A Long Title Here", "file",
+                                          "numbers.txt"), steps)]), False, out, io.StringIO())
+    lines = out.getvalue().splitlines()
+    assert max(map(len, lines)) <= 60 and "Vs main" not in out.getvalue()  # the narrow one
+    label = next(index for index, line in enumerate(lines) if "variant fast" in line)
+    assert "0.0512x main" in "\n".join(lines[label:])
+    monkeypatch.setenv("COLUMNS", "200")
+    out = io.StringIO()
+    render(BenchReport([DayBench(DayResult(2087, 1, None, "file", "numbers.txt"), steps[:1])]),
+           False, out, io.StringIO())
+    assert "Vs main" not in out.getvalue() and "Change" in out.getvalue()
+
+
 def test_save_then_compare_per_variant(year: int, project: Path) -> None:
     first = aoc("bench", str(year), "3", "--input", "letters.txt", "--budget", "0.1", "--save")
     assert first.exit_code == 0, first.output

@@ -46,6 +46,12 @@ MIN_RUNS runs on either side. Measured as above: CPU minimums of steps of 7-110 
 up to 11% apart, those of a parse that allocates much up to 22.5%, while their
 wall-clock minimums were up to 4 times apart; a step timed once (the checking run
 alone) by the wall clock moved up to 88%, which no tolerance covers (raise --budget)."""
+MIN_DIFFERENCE = 2e-7
+"""Two headline figures closer than this (in seconds) are "no change" whatever their
+ratio: below a microsecond or two the tolerance is less than the clock's own noise.
+Measured between back-to-back runs of the same code: minimums of steps of 60-600 ns
+moved by 10-30 ns (the clock's ticks: 60 against 70 ns is 17%), up to 80 ns for steps
+of 10 runs; the 2-5 µs steps above moved up to 3.5%, that is up to 175 ns."""
 MIN_RUNS = 10
 """Fewer runs than this fit the budget only when the step is slow: its spread is rough."""
 BUSY_FLOOR = 1e-6
@@ -177,13 +183,16 @@ class BenchReport:
     results: list[DayBench] = field(default_factory=list)
     notices: list[str] = field(default_factory=list)
     budget: float = 1.0
+    interrupted: bool = False
+    """Ctrl-C stopped it: the inputs benched before are shown, nothing is saved."""
 
 
 def bench_exit_code(report: BenchReport) -> ExitCode:
     """As for a run; a step that could not be timed counts as not run."""
-    code = run_exit_code(result for bench in report.results
-                         for result in (bench.result, *bench.variants))
-    if any(step.error for bench in report.results for step in bench.steps):
+    code = run_exit_code((result for bench in report.results
+                          for result in (bench.result, *bench.variants)), report.interrupted)
+    if code is not ExitCode.INTERRUPTED and any(
+            step.error for bench in report.results for step in bench.steps):
         return ExitCode.COULD_NOT_RUN
     return code
 

@@ -13,7 +13,8 @@ A later `aoc bench` compares each step with the latest figures saved for the sam
 day, input, variant and step on the same machine. The verdict compares the new run's
 headline figure (results.Headline: the minimum of the runs, by CPU time for a long step) with the
 same figure saved (the wall minimum when the saved figures have no CPU time):
-"faster" or "slower" only when they are more than TOLERANCE apart, else "no change".
+"faster" or "slower" only when they are more than TOLERANCE apart (and more than
+MIN_DIFFERENCE, the clock's own noise), else "no change".
 The minimum is the figure that moves least with the machine's load, and TOLERANCE is
 calibrated from how far it moved between two whole `aoc bench` runs of the same code
 under a bursty load (benchmarks/bench_repeatability.py; the figures are in
@@ -32,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from aoc2023.framework.bench.figures import (
+    MIN_DIFFERENCE,
     TOLERANCE,
     WIDE_TOLERANCE,
     BenchReport,
@@ -83,6 +85,8 @@ def trend(new: Stats, old: Stats) -> Trend:
     apart."""
     name = compared(new, old)
     new_figure, old_figure = new.figure(name) or 0.0, old.figure(name) or 0.0
+    if abs(new_figure - old_figure) <= MIN_DIFFERENCE:  # within the clock's own noise
+        return "no change"
     allowed = 1 + tolerance(new, old)
     if new_figure * allowed < old_figure:
         return "faster"
@@ -184,6 +188,18 @@ def save_figures(path: Path, report: BenchReport, when: datetime, on_machine: st
     return len(figures)
 
 
+def check_before(save: bool, readme: bool) -> None:
+    """Refuse at once what would only fail after the timing: a history that cannot be
+    read, a README that cannot take the table (missing, unreadable, or with its markers
+    out of order)."""
+    if save:
+        load(require_project_root() / HISTORY_FILE)
+    if readme:
+        from aoc2023.framework.bench import readme_table
+
+        readme_table.check_readme(require_project_root() / "README.md")
+
+
 def compare_save_publish(
     report: BenchReport, save: bool, readme: bool, now: datetime
 ) -> tuple[BenchReport, list[str]]:
@@ -201,10 +217,16 @@ def compare_save_publish(
             if save:
                 raise
             report.notices.append(f"{error} Not compared.")
+    if not any(step.stats for bench in report.results for step in bench.steps):
+        # Figures of nothing would replace the README's table of a good run with an empty one.
+        kept = ["nothing saved"] * save + ["README.md left as it was"] * readme
+        if kept:
+            done.append(f"Nothing was timed: {', and '.join(kept)}.")
+        return report, done
     if save:
         path = require_project_root() / HISTORY_FILE
         saved = save_figures(path, report, now, on_machine)
-        done.append(f"Saved the figures of {saved} steps to {path}.")
+        done.append(f"Saved the figures of {saved} step{'s' * (saved != 1)} to {path}.")
     if readme:
         path = require_project_root() / "README.md"
         block = readme_table.markdown_table(report, now.date().isoformat(), python_version(),

@@ -176,11 +176,14 @@ class _Round:
         self.cpu_steps = frozenset(step for variant, step in cpu_steps
                                    if variant == lane.variant)
         self.keep = True
+        self.step = ""
+        """The step running now: the one to blame when a unit raises."""
 
     def _time(self, step: str, call: Callable[[Any], Any], argument: Any) -> Any:
         """`call(argument)`, timed: nothing else runs between the clock readings."""
         clock = perf_counter_ns
         with_cpu = step in self.cpu_steps
+        self.step = step
         cpu_start = _cpu_ns() if with_cpu else 0
         start = clock()
         value = call(argument)
@@ -262,7 +265,9 @@ def measure(
             try:
                 runner.unit(unit)
             except Exception as error:  # the checking run passed, so this is rare: report it
-                errors[key] = f"while timing, {describe_error(error)}"
+                # A generator's parts run as one unit: blame the part that raised.
+                blamed = (lane.variant, runner.step) if lane.mode == "in turn" else key
+                errors[blamed] = f"while timing, {describe_error(error)}"
                 todo.remove((lane, unit))
             expected[key] = max(expected[key], clock() - start)
             progress.beat()
@@ -333,12 +338,14 @@ def bench_input(
         f" ({run_input.label})" if run_input.label else "")
     watcher(where, "checking the answers", 0, 0.0)
     check = run(solution_class, run_input, title)
-    if check.error is not None:
-        return DayBench(check)
+    if check.error is not None or _interrupted(check):
+        return DayBench(check)  # Ctrl-C in the checking run: bench_days stops there
     checks = [(solution_class, check)]
     for variant in variants:
         watcher(where, f"checking variant {variant.variant}", 0, 0.0)
         found = replace(run(variant, run_input, title), variant=variant.variant)
+        if _interrupted(found):
+            return DayBench(check, variants=(found,))
         checks.append((variant, against_main(found, check)))
     timed = [(cls, one) for cls, one in checks if one.error is None]
     lanes = [lane_for(cls, one) for cls, one in timed]
@@ -385,6 +392,7 @@ def _steps(lane: Lane, check: DayResult, timing: Timing) -> tuple[StepBench, ...
         names.append("parts 1+2")
     else:
         names += [f"part {part.part}" for part in check.parts]
+    failed = False
     for name in names:
         if name == "parse":
             parts: tuple[Any, ...] = ()
@@ -397,11 +405,19 @@ def _steps(lane: Lane, check: DayResult, timing: Timing) -> tuple[StepBench, ...
             steps.append(StepBench(name, parts=parts, variant=lane.variant))
             continue
         error = timing.errors.get(key)
-        found = timing.samples.get(key) or ([] if error else _from_check(name, check))
+        # After a yielding `solve` failed, its later parts never ran again: not timed.
+        after_failure = failed and lane.mode == "in turn"
+        found = timing.samples.get(key) or (
+            [] if error or after_failure else _from_check(name, check))
+        failed = failed or error is not None
         cpu = timing.cpu.get(key)
         stats = Stats.of(_seconds(found), _seconds(cpu) if cpu else None) if found else None
         steps.append(StepBench(name, stats, parts, error=error, variant=lane.variant))
     return tuple(steps)
+
+
+def _interrupted(result: DayResult) -> bool:
+    return any(part.status is Status.INTERRUPTED for part in result.parts)
 
 
 def bench_days(
@@ -413,15 +429,27 @@ def bench_days(
     within an input, by all its implementations)."""
     report = BenchReport(budget=budget)
     run = day_runner(timeout)
-    for day in days_to_run(request, report.notices):
-        if isinstance(day, DayResult):
-            report.results.append(DayBench(day))
-            continue
-        share = budget / len(day.runs)
-        others = variants_of(day.solution_class) if variants else []
-        for one in day.runs:
-            report.results.append(bench_input(day.solution_class, one, day.title, share,
-                                              timeout, run, watcher, others))
+    current = ""
+    try:
+        for day in days_to_run(request, report.notices):
+            if isinstance(day, DayResult):
+                report.results.append(DayBench(day))
+                continue
+            current = f" during {day.solution_class.year} day {day.solution_class.day}"
+            share = budget / len(day.runs)
+            others = variants_of(day.solution_class) if variants else []
+            for one in day.runs:
+                bench = bench_input(day.solution_class, one, day.title, share, timeout, run,
+                                    watcher, others)
+                if any(_interrupted(result) for result in (bench.result, *bench.variants)):
+                    raise KeyboardInterrupt
+                report.results.append(bench)
+    except KeyboardInterrupt:
+        # The input being timed has only part of its runs, some of them warm-up: left out.
+        report.interrupted = True
+        report.notices.append(f"Interrupted (Ctrl-C){current}: the inputs benched before it "
+                              "are shown; the rest did not run, and nothing is saved or "
+                              "written.")
     report.notices += notes(report)
     return report
 
@@ -434,7 +462,12 @@ def notes(report: BenchReport) -> list[str]:
         where = f"{result.year} day {result.day}" + (f" ({result.label})" if result.label else "")
         rough = [f"{_named(step)} ({step.stats.runs})" for step in bench.steps
                  if step.stats is not None and step.stats.rough]
-        if rough:
+        failed = [step.step for step in bench.steps if step.error]
+        if rough and failed:
+            found.append(f"{where}: only {', '.join(rough)} run(s) were timed "
+                         f"({' and '.join(failed)} failed while being timed), so the spread is "
+                         "rough.")
+        elif rough:
             found.append(f"{where}: only {', '.join(rough)} run(s) fitted the budget, so the "
                          "spread is rough (--budget gives more).")
         busy = [f"{_named(step)} ({(step.stats.median / step.stats.minimum - 1) * 100:.0f}%)"

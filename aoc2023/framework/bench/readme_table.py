@@ -18,13 +18,25 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from aoc2023.framework.bench.figures import LONG_STEP, BenchReport
+from aoc2023.framework.bench.figures import LONG_STEP, BenchReport, StepBench
 from aoc2023.framework.errors import UsageError
 from aoc2023.framework.files import write_atomically
 from aoc2023.framework.render.common import format_duration
+from aoc2023.framework.results import Status
 
 START = "<!-- aoc-bench:start -->"
 END = "<!-- aoc-bench:end -->"
+
+
+def _not_timed(step: StepBench | None) -> str:
+    """The cell of a step with no figures: a part that failed or timed out is marked as
+    the bench table marks it, so that it is not taken for one not written yet (and a
+    day's total that leaves it out, for a fast day)."""
+    if step is not None and (step.error or any(p.status is Status.ERROR for p in step.parts)):
+        return "! error"
+    if step is not None and any(p.status is Status.TIMEOUT for p in step.parts):
+        return "⧖ timeout"
+    return "-"
 
 
 def markdown_table(report: BenchReport, when: str, python: str, system: str) -> str:
@@ -45,7 +57,7 @@ def markdown_table(report: BenchReport, when: str, python: str, system: str) -> 
         both = steps.get("parts 1+2")
         if both is not None:
             if both.stats is None:
-                cells = ["-", "-"]
+                cells = [_not_timed(both), "-"]
             else:
                 cells = [format_duration(both.stats.headline_seconds) + " (1+2)", "(with part 1)"]
                 total += both.stats.headline_seconds
@@ -53,7 +65,7 @@ def markdown_table(report: BenchReport, when: str, python: str, system: str) -> 
             for name in ("part 1", "part 2"):
                 step = steps.get(name)
                 stats = step.stats if step is not None else None
-                cells.append(format_duration(stats.headline_seconds) if stats else "-")
+                cells.append(format_duration(stats.headline_seconds) if stats else _not_timed(step))
                 total += stats.headline_seconds if stats else 0.0
         grand_total += total
         result = bench.result
@@ -93,15 +105,24 @@ def insert_block(text: str, block: str) -> tuple[str, bool]:
     return f"{text[:starts[0].end()]}{newline}{body}{newline}{text[ends[0].start():]}", False
 
 
-def update_readme(path: Path, block: str) -> bool:
-    """Write `block` into the README at `path`; True when the markers were added."""
+def _read(path: Path) -> str:
     try:
-        text = path.read_bytes().decode("utf-8")
+        return path.read_bytes().decode("utf-8")
     except FileNotFoundError as error:
         raise UsageError(f"There is no {path} to put the table in.") from error
     except (OSError, UnicodeDecodeError) as error:
         raise UsageError(f"Cannot read {path}: {error}.") from error
-    new_text, added = insert_block(text, block)
+
+
+def check_readme(path: Path) -> None:
+    """Raise UsageError now if the README at `path` could not take the table, rather than
+    after the whole benchmark has run."""
+    insert_block(_read(path), "")
+
+
+def update_readme(path: Path, block: str) -> bool:
+    """Write `block` into the README at `path`; True when the markers were added."""
+    new_text, added = insert_block(_read(path), block)
     try:
         write_atomically(path, new_text)
     except OSError as error:

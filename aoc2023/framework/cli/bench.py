@@ -38,8 +38,9 @@ def bench(
         bool, typer.Option("--save", help="Save the figures to benchmarks/history.json.")
     ] = False,
     readme: Annotated[
-        bool, typer.Option("--readme", help="Write the headline times (the best of the "
-                           "runs) into README.md, between the aoc-bench marker comments.")
+        bool, typer.Option("--readme", help="Write the best-of-runs times (each step's "
+                           "headline figure) into README.md, between the aoc-bench "
+                           "marker comments.")
     ] = False,
     variants: Annotated[
         bool, typer.Option("--variants/--no-variants",
@@ -75,6 +76,7 @@ def bench(
     try:
         check_seconds("--budget", budget)
         check_seconds("--timeout", timeout)
+        history.check_before(save, readme)
         progress = bench_view.ProgressLine(sys.stderr) if sys.stderr.isatty() else None
         try:
             outcome = bench_days(RunRequest(year, days, input_file, example), budget, timeout,
@@ -82,7 +84,9 @@ def bench(
         finally:
             if progress is not None:
                 progress.clear()
-        outcome, done = history.compare_save_publish(outcome, save, readme, datetime.now(UTC))
+        stopped = outcome.interrupted  # Ctrl-C: figures of some days only, kept out of files
+        outcome, done = history.compare_save_publish(outcome, save and not stopped,
+                                                     readme and not stopped, datetime.now(UTC))
     except Exception as error:
         fail(error, verbose)
     emit(as_json, lambda: json_view.bench_json(outcome), outcome.notices,

@@ -12,6 +12,7 @@ from typing import Any
 
 from aoc2023.framework.bench.figures import (
     LONG_STEP,
+    MIN_DIFFERENCE,
     TOLERANCE,
     WIDE_TOLERANCE,
     BenchReport,
@@ -81,8 +82,8 @@ def bench_json(report: BenchReport) -> str:
                          for one in bench.variants],
         })
     return json.dumps({"budget": report.budget, "tolerance": TOLERANCE,
-                       "wide_tolerance": WIDE_TOLERANCE, "long_step": LONG_STEP,
-                       "results": results,
+                       "wide_tolerance": WIDE_TOLERANCE, "min_difference": MIN_DIFFERENCE,
+                       "long_step": LONG_STEP, "results": results,
                        "notices": report.notices}, indent=2)
 
 

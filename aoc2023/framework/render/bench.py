@@ -9,6 +9,7 @@ with each step's ratio to the main's same step in "Vs main"."""
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from typing import IO, Any
 
 from aoc2023.framework.bench.figures import (
@@ -21,7 +22,14 @@ from aoc2023.framework.bench.figures import (
 )
 from aoc2023.framework.render import run
 from aoc2023.framework.render.common import format_duration, part_cell, show
-from aoc2023.framework.render.table import Cell, Column
+from aoc2023.framework.render.table import (
+    NBSP,
+    Cell,
+    Column,
+    fit_widths,
+    table_width,
+    terminal_width,
+)
 from aoc2023.framework.results import Status
 
 _COLUMNS = [
@@ -94,10 +102,57 @@ def _rows(bench: DayBench) -> list[list[Cell]]:
             best_cell = Cell(f"{best} CPU") if stats.headline == "cpu_min" else Cell(best)
             figures = [runs, best_cell, median,
                        Cell(format_duration(stats.iqr), "dim")]
-        rows.append([*first, Cell(step.step), _answer_cell(step), *figures, _change_cell(step),
-                     _versus_main_cell(step)])
+        rows.append([*first, Cell(step.step.replace(" ", NBSP)), _answer_cell(step), *figures,
+                     _change_cell(step), _versus_main_cell(step)])
     rows += [[Cell(""), _variant_label(one.variant), Cell(""), Cell(""), Cell("! error", "red"),
               *(Cell("") for _ in range(6))] for one in bench.variants if one.error is not None]
+    return rows
+
+
+_NARROW_COLUMNS = [
+    Column("Step"), Column("Min", "right"), Column("Median (IQR)", "right"), Column("Change"),
+]
+"""For a terminal too narrow for the table above: a row naming the day (title and input),
+then a row a step, its run count and answer under its name, the spread under the median,
+a CPU headline's mark under the minimum."""
+
+
+def _narrow_rows(bench: DayBench) -> list[list[Cell]]:
+    result = bench.result
+    day = " ".join(filter(None, [f"{result.year}/{result.day:02d}", result.title]))
+    source = result.label or result.source
+    day += f"\n({source})" if source else ""
+    if not bench.steps:
+        return [[Cell(day + "\n! error", "red"), Cell(""), Cell(""), Cell("")]]
+    rows = [[Cell(day, "bold"), Cell(""), Cell(""), Cell("")]]
+    shown: set[str | None] = {None}
+    for step in bench.steps:
+        if step.variant not in shown:  # a variant's steps under a row naming it
+            shown.add(step.variant)
+            rows.append([_variant_label(step.variant), Cell(""), Cell(""), Cell("")])
+        stats, answer = step.stats, _answer_cell(step)
+        name = step.step
+        style = answer.style
+        if stats is None:
+            why = _why_not_timed(step)
+            figures = [Cell(why.text.replace("not timed", "not\ntimed"), why.style), Cell(""),
+                       _change_cell(step)]
+        else:
+            runs = f"{stats.runs:,}{NBSP}run{'s' if stats.runs != 1 else ''}"
+            name += f" ({runs}, rough)" if stats.rough else f" ({runs})"
+            style = style if style == "red" or not stats.rough else "yellow"
+            best = format_duration(stats.headline_seconds)
+            spread = f"{format_duration(stats.median)}\n({format_duration(stats.iqr)})"
+            change, versus = _change_cell(step), _versus_main_cell(step)
+            if versus.text:  # the ratio to the main implementation, under the change
+                change = Cell("\n".join(filter(None, [change.text, f"{versus.text} main"])),
+                              change.style or versus.style)
+            figures = [Cell(best + ("\nCPU" if stats.headline == "cpu_min" else "")),
+                       Cell(spread, "yellow" if stats.busy else ""), change]
+        text = name + (f"\n{answer.text}" if answer.text else "")
+        rows.append([Cell(text.replace(" runs", f"{NBSP}runs"), style), *figures])
+    rows += [[Cell(f"{_variant_label(one.variant).text.strip()}\n! error", "red"), Cell(""),
+              Cell(""), Cell("")] for one in bench.variants if one.error is not None]
     return rows
 
 
@@ -118,7 +173,29 @@ def render(report: BenchReport, verbose: bool, out: IO[str], err: IO[str]) -> No
     title = (f"Advent of Code benchmark ({report.budget:g} s a day; headline: the minimum, "
              f"by CPU time from {format_duration(LONG_STEP)}; changes beyond ±{TOLERANCE:.0%}, "
              f"±{WIDE_TOLERANCE:.0%} for CPU times and under 10 runs)")
-    show(title, _COLUMNS, rows, report.notices, problems(report, verbose), out, err)
+    columns: Sequence[Column] = _COLUMNS
+    if not any(bench.variants or any(step.variant for step in bench.steps)
+               for bench in report.results):  # no variant: no "Vs main" to show
+        columns, rows = _COLUMNS[:-1], [row[:-1] for row in rows]
+    if not _wide_fits(columns, rows, terminal_width(out)):
+        columns, rows = _NARROW_COLUMNS, [row for b in report.results for row in _narrow_rows(b)]
+    show(title, columns, rows, report.notices, problems(report, verbose), out, err)
+
+
+_TITLE_AT_LEAST = 20
+"""The wide table's titles may wrap to this width (or their own, if narrower), no less:
+narrower, a title takes a line a word, and the narrow table reads better."""
+
+
+def _wide_fits(columns: Sequence[Column], rows: Sequence[Sequence[Cell]], width: int | None
+               ) -> bool:
+    """Whether the wide table fits `width` with no word broken and its titles readable."""
+    if width is None:
+        return True
+    if table_width(columns, rows, width, whole_words=True) > width:
+        return False
+    title = fit_widths(columns, rows, width, whole_words=True)[1]
+    return title >= min(_TITLE_AT_LEAST, max((len(row[1].text) for row in rows), default=0))
 
 
 class ProgressLine:
@@ -143,14 +220,20 @@ class ProgressLine:
                                    and expected < self.INTERVAL):
             return
         self._last = now
-        line = f"{where}: {step}" + (f", {runs:,} runs so far" if runs else "")
+        line = f"{where}: {step}" + (f", {runs:,} run{'s' * (runs != 1)} so far" if runs else "")
+        width = terminal_width(self.stream)
+        if width is not None and len(line) >= width:  # a wrapped line would not redraw in place
+            line = "…" + line[len(line) - width + 2:]  # the step and runs stay in view
         self.stream.write("\r" + line.ljust(self._width))
         self.stream.flush()
         self._width = len(line)
 
     def clear(self) -> None:
+        """Blank the line: as wide as the terminal allows, since a --timeout child may have
+        drawn it longer than this process knows."""
         if self.stream is not None and self._width:
-            self.stream.write("\r" + " " * self._width + "\r")
+            width = terminal_width(self.stream)
+            self.stream.write("\r" + " " * (width - 1 if width else self._width) + "\r")
             self.stream.flush()
             self._width = 0
 

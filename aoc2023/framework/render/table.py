@@ -181,8 +181,10 @@ class TableWriter:
     known; the widths are fixed up front (`fit_widths` on rows like the ones to come)."""
 
     def __init__(self, title: str, columns: Sequence[Column], widths: Sequence[int],
-                 colour: bool) -> None:
+                 colour: bool, width: int | None = None) -> None:
         self.title, self.columns, self.widths, self.colour = title, columns, widths, colour
+        self.width = width
+        """The terminal's width: a title longer than the table then wraps to the table's."""
 
     def rule(self, left: str, middle: str, right: str) -> str:
         return left + middle.join("─" * (width + 2) for width in self.widths) + right
@@ -190,7 +192,10 @@ class TableWriter:
     def head(self) -> str:
         total = sum(self.widths) + 3 * len(self.widths) + 1
         heading = [Cell(column.heading, "bold") for column in self.columns]
-        return "\n".join([paint(self.title.center(total).rstrip(), "bold", self.colour),
+        lines = [self.title] if self.width is None or len(self.title) <= total else \
+            textwrap.wrap(self.title, total, break_on_hyphens=False)  # wrapped to fit
+        title = "\n".join(line.center(total).rstrip() for line in lines)
+        return "\n".join([paint(title, "bold", self.colour),
                           self.rule("┌", "┬", "┐"), self.row(heading, headings=True),
                           self.rule("├", "┼", "┤")])
 
@@ -219,5 +224,5 @@ def render_table(
     width: int | None = None,
 ) -> str:
     """The whole table, fitted to `width` (None: as wide as its contents)."""
-    writer = TableWriter(title, columns, fit_widths(columns, rows, width), colour)
+    writer = TableWriter(title, columns, fit_widths(columns, rows, width), colour, width)
     return "\n".join([writer.head(), *(writer.row(row) for row in rows), writer.foot()])

@@ -1,0 +1,134 @@
+"""The `aoc bench` table at 60 and 120 columns (issue 12): it fits, numbers and answers
+are never cut, and free text wraps.
+
+The days live in the throwaway year 2085.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+from conftest import temporary_year
+from typer.testing import CliRunner
+
+from aoc2023.framework.bench import history
+from aoc2023.framework.bench.measure import bench_days
+from aoc2023.framework.cli import app
+from aoc2023.framework.inputs import RunRequest
+from aoc2023.framework.render import bench as bench_view
+from aoc2023.framework.render.common import format_duration
+
+BIG = 123456789012345
+DAY = '''
+import time
+from aoc2023.framework import Example, Solution
+
+
+class Day(Solution[str]):
+    title = "A Rather Long Title For A Puzzle About Reindeer And Their Many Olympics"
+    examples = [Example("example", part_1={big}, part_2={big2})]
+
+    def part_1(self, text: str) -> int:
+        return {big}
+
+    def part_2(self, text: str) -> int:
+        until = time.process_time() + {cpu}
+        while time.process_time() < until:
+            pass
+        return {big2}
+'''
+PART_1_ONLY = '''
+from aoc2023.framework import Example, Solution
+
+
+class Day(Solution[str]):
+    title = "Part one only"
+    examples = [Example("example", part_1=7)]
+
+    def part_1(self, text: str) -> int:
+        return 7
+'''
+
+
+@pytest.fixture
+def year_2085(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    project = tmp_path / "project"
+    project.mkdir()
+    (project / "pyproject.toml").write_text("[project]\nname = 'mine'\n")
+    monkeypatch.chdir(project)
+    days = {"day01.py": DAY.format(big=BIG + 1, big2=BIG + 2, cpu=0),
+            "day02.py": DAY.format(big=BIG + 3, big2=BIG + 4, cpu=0.003),  # a CPU headline
+            "day03.py": PART_1_ONLY}
+    with temporary_year(tmp_path / "site", 2085, days):
+        yield
+
+
+def bench(*args: str, columns: int) -> str:
+    result = CliRunner().invoke(app, ["bench", "2085", "--example", "--budget", "0.05",
+                                      *args], env={"COLUMNS": str(columns)})
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+@pytest.mark.parametrize("columns", [60, 120])
+def test_the_bench_table_fits_and_keeps_answers_whole(year_2085: None, columns: int) -> None:
+    bench("--save", columns=200)  # so that the table has its Change column filled
+    text = bench(columns=columns)
+    lines = text.splitlines()
+    assert max(len(line) for line in lines) <= columns, text
+    for answer in (BIG + 1, BIG + 2, BIG + 3, BIG + 4):
+        assert text.count(str(answer)) == 1, text  # each on one line, once
+    assert "no change" in text or "faster" in text or "slower" in text
+    assert "CPU" in text  # day 2's part 2 is headlined by its CPU time
+    words = " ".join(re.sub(r"[│ ]+", " ", line) for line in lines).split()
+    for word in ("Rather", "Puzzle", "Reindeer", "Olympics"):
+        assert word in words  # the title wraps, whole
+
+
+@pytest.mark.parametrize("columns", [60, 120])
+def test_a_column_a_figure_when_it_fits_else_each_step_under_its_day(
+    year_2085: None, columns: int
+) -> None:
+    text = bench("3", columns=columns)  # a short title, a short answer
+    lines = text.splitlines()
+    assert max(len(line) for line in lines) <= columns, text
+    headings = next(line for line in lines if "Step" in line)
+    if columns == 120:  # the wide table: a column each
+        assert [cell.strip() for cell in headings.split("│")[1:-1]] == [
+            "Day", "Title", "Input", "Step", "Answer", "Runs", "Min", "Median", "Spread (IQR)",
+            "Change"], text
+        assert "│ 2085/03 │ Part one only │ example 1 │ parse " in text
+    else:  # the narrow one: the day on a row, then a row a step, runs and answer under it
+        assert [cell.strip() for cell in headings.split("│")[1:-1]] == [
+            "Step", "Min", "Median (IQR)", "Change"], text
+        assert "│ 2085/03 Part one only" in text and "│ (example 1)" in text
+        assert re.search(r"│ part 1 \([\d,]+ runs\) +│ +\d+ ns │", text), text
+        assert re.search(r"│ ✔ 7 +│", text), text
+
+
+@pytest.mark.parametrize("columns", [60, 120])
+def test_every_figure_of_every_step_is_shown_whole(
+    year_2085: None, columns: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    bench("--save", columns=200)
+    report = bench_days(RunRequest(2085, None, None, True), 0.05, None, None)
+    report, _ = history.compare_save_publish(report, False, False, datetime.now(UTC))
+    monkeypatch.setenv("COLUMNS", str(columns))
+    out, err = io.StringIO(), io.StringIO()
+    bench_view.render(report, False, out, err)
+    text = out.getvalue()
+    assert max(len(line) for line in text.splitlines()) <= columns, text
+    steps = [step for day in report.results for step in day.steps]
+    assert len(steps) == 8  # parse and two parts, twice; parse and part 1
+    for step in steps:
+        assert step.stats is not None and step.change is not None
+        figures = [format_duration(step.stats.headline_seconds),
+                   format_duration(step.stats.median), format_duration(step.stats.iqr),
+                   f"{step.stats.runs:,}", f"{(step.change.ratio - 1) * 100:+.1f}%"]
+        for figure in figures:
+            assert re.search(rf"(?<![\d.,]){re.escape(figure)}(?![\d.,])", text), (figure, text)
