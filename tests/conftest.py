@@ -9,6 +9,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
+import signal
 import sys
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
@@ -28,6 +29,12 @@ def _block_the_internet() -> None:
 
 
 _block_the_internet()
+
+# Tests send Ctrl-C (SIGINT) to the processes they start. A shell starts a background job
+# with SIGINT ignored, and a child keeps an ignored signal ignored: the tests would then
+# find `aoc` deaf to Ctrl-C. A handled signal is reset to the default in a child instead.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 sys.path.insert(0, str(TESTS))
 
 from fake_aoc import FakeAoC  # noqa: E402
