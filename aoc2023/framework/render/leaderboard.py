@@ -5,7 +5,15 @@ from __future__ import annotations
 
 from typing import IO
 
-from aoc2023.framework.render.table import Cell, Column, paint, render_table, use_colour
+from aoc2023.framework.render.table import (
+    Cell,
+    Column,
+    paint,
+    render_table,
+    terminal_width,
+    use_colour,
+    wrap_message,
+)
 from aoc2023.framework.site_data import Leaderboard, Member
 
 _STAR = {2: "*", 1: "+", 0: "."}
@@ -48,13 +56,14 @@ def _row(rank: int, member: Member, with_global: bool) -> list[Cell]:
 def render(board: Leaderboard, out: IO[str]) -> None:
     colour = use_colour(out)
     with_global = any(member.global_score is not None for member in board.members)
-    columns = [Column("Rank", "right"), Column("Name"),
+    columns = [Column("Rank", "right"), Column("Name", kind="text"),
                Column("Days 1-" + str(len(board.members[0].days)) if board.members else "Days"),
                Column("Stars", "right"), Column("Score", "right")]
     if with_global:
         columns.append(Column("Global", "right"))
     rows = [_row(rank, member, with_global)
             for rank, member in enumerate(board.members, start=1)]
+    width = terminal_width(out)  # fitted like every table: names wrap, numbers stay whole
     print(render_table(f"Private leaderboard {board.board_id}, {board.year}", columns, rows,
-                       colour), file=out)
-    print(paint(age_line(board), "dim", colour), file=out)
+                       colour, width), file=out)
+    print(paint(wrap_message(age_line(board), width), "dim", colour), file=out)
