@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 from aoc2023.framework import calendar
 from aoc2023.framework.aocd import account, client, paths
@@ -39,7 +39,7 @@ def _read_kept(path: Path) -> tuple[float, dict[str, Any]] | None:
     return (fetched_at, board) if _is_board(board) else None
 
 
-def _is_board(data: object) -> bool:
+def _is_board(data: object) -> TypeGuard[dict[str, Any]]:
     """Whether `data` has the shape `parse` reads: members by id, each a mapping with a
     text name or none (a kept copy edited by hand, or by another version, may not)."""
     if not isinstance(data, dict) or not isinstance(data.get("members"), dict):
