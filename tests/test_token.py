@@ -155,3 +155,25 @@ def test_a_prefixed_token_file_works_for_aocds_runner_too(
                cwd=tmp_path)
     assert "6440" in done.stdout, done.stdout + done.stderr
     assert fake_aoc.requests and {r.token for r in fake_aoc.requests} == {TOKEN}
+
+
+def test_an_unknown_dead_token_does_not_say_the_site_was_not_asked(
+    fake_aoc: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path
+) -> None:
+    """The one request that found the token dead was the question of whose it is."""
+    aocd_loaded.set_token(user_id=None)
+    done = aoc(fake_aoc, aocd_loaded, "token", cwd=tmp_path)
+    assert done.returncode == 2
+    assert settings_requests(fake_aoc) == 1
+    assert "Owner:  unknown (the site refused the token)" in done.stdout, done.stdout
+    assert "✘ refused (1 request)" in done.stdout
+
+
+def test_an_unknown_token_with_no_network_says_the_site_could_not_be_asked(
+    aocd_home: AocdHome, tmp_path: Path
+) -> None:
+    aocd_home.set_token(user_id=None)
+    done = aoc(None, aocd_home, "token", cwd=tmp_path)
+    assert done.returncode == 2
+    assert "Owner:  unknown (the site could not be asked)" in done.stdout, done.stdout
+    assert "Traceback" not in done.stderr

@@ -26,7 +26,10 @@ def lines(report: TokenReport) -> list[tuple[str, str | None]]:
                     f"{'them' if len(report.cleaned) > 1 else 'it'} off, so it works as it is",
                     "dim"))
     if report.user_id is None:
-        out.append(("Owner:  unknown (the site was not asked)", "yellow"))
+        why = ("the site was not asked" if report.requests == 0
+               else "the site refused the token" if report.accepted is False
+               else "the site could not be asked")
+        out.append((f"Owner:  unknown ({why})", "yellow"))
     else:
         how = ("aocd's memo, token2id.json" if report.user_id_cached
                else "from the site, now in aocd's memo")
