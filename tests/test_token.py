@@ -177,3 +177,19 @@ def test_an_unknown_token_with_no_network_says_the_site_could_not_be_asked(
     assert done.returncode == 2
     assert "Owner:  unknown (the site could not be asked)" in done.stdout, done.stdout
     assert "Traceback" not in done.stderr
+
+
+def test_the_report_fits_a_narrow_terminal(
+    fake_aoc: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path
+) -> None:
+    """Its lines wrap at words within COLUMNS, under their label (issue 12)."""
+    fake_aoc.add_user(TOKEN)
+    env = aocd_loaded.env() | {"AOC_SESSION": f' "session={TOKEN}"\r\n', "COLUMNS": "60"}
+    done = aoc(fake_aoc, aocd_loaded, "token", cwd=tmp_path, env=env)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert max(len(line) for line in lines) <= 60, done.stdout
+    assert all(line.startswith(("Token:  ", "Owner:  ", "Site:   ", "        "))
+               for line in lines), done.stdout
+    assert "whitespace and quotes and a session= prefix" in " ".join(
+        line.strip() for line in lines)
