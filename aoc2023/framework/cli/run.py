@@ -201,12 +201,15 @@ class TerminalPrompter:
         from datetime import datetime as clock
 
         from aoc2023.framework.calendar import describe_wait
+        from aoc2023.framework.render.table import status_line, terminal_width
 
+        width = terminal_width(sys.stderr)
         while (left := until - clock.now(UTC)).total_seconds() > 0:
-            sys.stderr.write(f"\rThe site asked to wait: {describe_wait(left)} left...   ")
+            sys.stderr.write(status_line(f"The site asked to wait: {describe_wait(left)} left...",
+                                         width))
             sys.stderr.flush()
             time.sleep(min(1.0, left.total_seconds()))
-        sys.stderr.write("\r" + " " * 60 + "\r")
+        sys.stderr.write(status_line("", width))
 
 
 def submit_answers(

@@ -82,6 +82,14 @@ def terminal_width(stream: IO[str]) -> int | None:
     return None
 
 
+def status_line(text: str, width: int | None) -> str:
+    """`text` as a line rewritten in place (`\r`, a countdown): cleared first, and cut to
+    one less than `width`, since a line that wraps cannot be rewritten by `\r`."""
+    if width is not None and len(text) > width - 1:
+        text = text[:max(0, width - 2)] + "…"
+    return "\r\x1b[2K" + text
+
+
 def paint(text: str, style: str | None, colour: bool) -> str:
     if not colour or not style:
         return text
