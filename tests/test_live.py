@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import pty
+import re
 import select
 import subprocess
 import sys
@@ -162,3 +163,16 @@ def test_the_questions_come_after_the_days_row(
     assert terminal.finish() == 0
     assert "2074 day 1 part 2: not sent: you said no" in terminal.screen
     assert [r.form["answer"] for r in fake_aoc.requests if r.method == "POST"] == ["1"]
+
+
+def test_the_running_line_fits_a_narrow_terminal(tmp_path: Path, aocd_home: AocdHome) -> None:
+    """The line saying what runs is rewritten in place, so it must not wrap: `\\r` would
+    then rewrite only its last part and leave the rest on the screen."""
+    env = environment(tmp_path, aocd_home) | {"COLUMNS": "24"}
+    terminal = Terminal(["run", "2074", "--example"], env)
+    screen = terminal.read_until("part 1 1.0 s")
+    (tmp_path / "release").touch()
+    assert terminal.finish() == 0
+    ticks = [piece for piece in re.split(r"[\r\n]", re.sub(r"\x1b\[[0-9;]*[A-Za-z]", "", screen))
+             if "2074 day 2" in piece or "2074/02 part" in piece]
+    assert ticks and all(len(tick) < 24 for tick in ticks), ticks
