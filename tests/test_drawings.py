@@ -179,6 +179,9 @@ def test_margins_are_not_pixels_of_the_drawing() -> None:
     assert drawings.judged(spaces(NOT_LETTERS), indented.strip("\r\n")).matches is True
     assert drawings.judged(spaces(NOT_LETTERS), "\n        ####\n        #.##\n        ####"
                            ).matches is False
+    gap = "#..#\n....\n#..#\n.##."  # a blank row inside the drawing is part of it
+    assert drawings.judged(spaces(gap), gap).matches is True
+    assert drawings.judged(spaces(gap), gap.replace("\n....", "")).matches is False
 
 
 INDENTED_DAY = '''

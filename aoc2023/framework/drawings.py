@@ -60,8 +60,9 @@ def pixels(text: str) -> Pixels:
         grid = grid[1:]
     while grid and not any(grid[-1]):
         grid = grid[:-1]
-    start = min((row.index(True) for row in grid), default=0)
-    end = max((len(row) - row[::-1].index(True) for row in grid), default=0)
+    lit_rows = [row for row in grid if any(row)]
+    start = min((row.index(True) for row in lit_rows), default=0)
+    end = max((len(row) - row[::-1].index(True) for row in lit_rows), default=0)
     return tuple(tuple(row[start:end]) for row in grid)
 
 
