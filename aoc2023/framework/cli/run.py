@@ -266,8 +266,9 @@ def day_runner_for(timeout: float | None, profile: bool) -> tuple[DayRunner, Pro
 
 def show_profile(profiler: Profiler, out: IO[str]) -> None:
     from aoc2023.framework.render.profile import render_profile
-    from aoc2023.framework.render.table import terminal_width, use_colour
+    from aoc2023.framework.render.table import terminal_width, use_colour, wrap_message
 
+    width = terminal_width(out)
     print(file=out)
-    print(render_profile(profiler.top(), use_colour(out), terminal_width(out)), file=out)
-    print("(Times above include the profiler's own overhead.)", file=out)
+    print(render_profile(profiler.top(), use_colour(out), width), file=out)
+    print(wrap_message("(Times above include the profiler's own overhead.)", width), file=out)

@@ -198,7 +198,9 @@ class TableWriter:
     def head(self) -> str:
         total = sum(self.widths) + 3 * len(self.widths) + 1
         heading = [Cell(column.heading, "bold") for column in self.columns]
-        return "\n".join([paint(self.title.center(total).rstrip(), "bold", self.colour),
+        titles = textwrap.wrap(self.title, total) if len(self.title) > total else [self.title]
+        return "\n".join([*(paint(title.center(total).rstrip(), "bold", self.colour)
+                            for title in titles),
                           self.rule("┌", "┬", "┐"), self.row(heading, headings=True),
                           self.rule("├", "┼", "┤")])
 
