@@ -202,3 +202,20 @@ def test_the_table_fits_the_terminal(
     assert [row[5].strip() for row in rows if row[1].strip()] == ["49", "48", "47", "46"]
     names = " ".join(row[2].strip() for row in rows)
     assert "number 1" in names and "rather" in names
+
+
+def test_at_40_columns_the_table_keeps_rank_name_stars_and_score(
+    fake_aoc: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path
+) -> None:
+    """Too narrow for every column: the stars' count and the global score (both in
+    --json) give way to the strip and the local score, which rank the board."""
+    aocd_loaded.set_token()
+    fake_aoc.add_board(2023, BOARD, long_named_board(), viewers={TOKEN})
+    env = aocd_loaded.env() | {"COLUMNS": "40"}
+    done = aoc(fake_aoc, aocd_loaded, "leaderboard", "2023", str(BOARD), cwd=tmp_path, env=env)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert max(len(line) for line in lines) <= 40, done.stdout
+    rows = [line.split("│") for line in lines if line.startswith("│ ")]
+    assert [cell.strip() for cell in rows[0][1:-1]] == ["Rank", "Name", "Days 1-25", "Score"]
+    assert [row[4].strip() for row in rows[1:] if row[1].strip()] == ["49", "48", "47", "46"]
