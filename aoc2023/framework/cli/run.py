@@ -102,8 +102,10 @@ def run(
         runner, profiler = day_runner_for(timeout, profile)
         request = RunRequest(year, days, input_file, example)
         submitting = not no_submit and settings.submit
+        # One prompter for the run: live, each day is sent on its own, and Ctrl-C at a
+        # question is still no to the answers of the days after.
         send = partial(submit_answers, yes=yes or not settings.confirm, dry_run=dry_run,
-                       wait=wait, resend=resend)
+                       wait=wait, resend=resend, prompter=TerminalPrompter())
         on_input = input_file is None and not example
         if not as_json and sys.stdout.isatty() and sys.stderr.isatty():  # a person: live
             from aoc2023.framework.cli import live
@@ -213,9 +215,11 @@ class TerminalPrompter:
 
 
 def submit_answers(
-    outcome: RunReport, yes: bool, dry_run: bool, wait: bool, resend: bool = False
+    outcome: RunReport, yes: bool, dry_run: bool, wait: bool, resend: bool = False,
+    prompter: TerminalPrompter | None = None,
 ) -> RunReport:
-    """Send the run's new answers (the project's [tool.aoc] settings already applied)."""
+    """Send the run's new answers (the project's [tool.aoc] settings already applied),
+    asking through `prompter` (a new one when None)."""
     if not outcome.may_send:
         return outcome
     from aoc2023.framework import submit
@@ -227,7 +231,7 @@ def submit_answers(
         interactive=sys.stdin.isatty() and sys.stderr.isatty(),
         resend=resend,
     )
-    return submit.submit_new_answers(outcome, options, TerminalPrompter())
+    return submit.submit_new_answers(outcome, options, prompter or TerminalPrompter())
 
 
 def watch_run(
