@@ -189,8 +189,10 @@ class TableWriter:
     known; the widths are fixed up front (`fit_widths` on rows like the ones to come)."""
 
     def __init__(self, title: str, columns: Sequence[Column], widths: Sequence[int],
-                 colour: bool) -> None:
+                 colour: bool, width: int | None = None) -> None:
         self.title, self.columns, self.widths, self.colour = title, columns, widths, colour
+        self.width = width
+        """The terminal's width: a title wider than it wraps (None: it never does)."""
 
     def rule(self, left: str, middle: str, right: str) -> str:
         return left + middle.join("─" * (width + 2) for width in self.widths) + right
@@ -198,7 +200,10 @@ class TableWriter:
     def head(self) -> str:
         total = sum(self.widths) + 3 * len(self.widths) + 1
         heading = [Cell(column.heading, "bold") for column in self.columns]
-        titles = textwrap.wrap(self.title, total) if len(self.title) > total else [self.title]
+        titles = [self.title]
+        if self.width is not None and len(self.title) > self.width:
+            titles = textwrap.wrap(self.title, max(total, 1) if total <= self.width
+                                   else self.width)
         return "\n".join([*(paint(title.center(total).rstrip(), "bold", self.colour)
                             for title in titles),
                           self.rule("┌", "┬", "┐"), self.row(heading, headings=True),
@@ -229,5 +234,5 @@ def render_table(
     width: int | None = None,
 ) -> str:
     """The whole table, fitted to `width` (None: as wide as its contents)."""
-    writer = TableWriter(title, columns, fit_widths(columns, rows, width), colour)
+    writer = TableWriter(title, columns, fit_widths(columns, rows, width), colour, width)
     return "\n".join([writer.head(), *(writer.row(row) for row in rows), writer.foot()])
