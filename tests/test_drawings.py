@@ -166,3 +166,47 @@ def test_a_days_test_names_the_drawing_that_did_not_match(year_2073: Path) -> No
     write_day(year_2073, "ABC", "NOT_LETTERS", example_2="####\n#.##\n####")
     with pytest.raises(AssertionError, match=r"returned '####\\n#  #\\n####'"):
         check_examples(registry.load_day(2073, 1))
+
+
+def test_margins_are_not_pixels_of_the_drawing() -> None:
+    """A drawing compares the same with blank columns at its left or blank rows around it,
+    and an expected drawing written indented in a triple-quoted string compares as
+    written (its indentation is the code's, not the drawing's)."""
+    margin = "\n".join("  " + row for row in spaces(NOT_LETTERS).split("\n"))
+    assert drawings.judged(margin, NOT_LETTERS).matches is True
+    assert drawings.judged("\n" + spaces(NOT_LETTERS) + "\n ", NOT_LETTERS).matches is True
+    indented = "\n        ####\n        #..#\n        ####\n    "
+    assert drawings.judged(spaces(NOT_LETTERS), indented.strip("\r\n")).matches is True
+    assert drawings.judged(spaces(NOT_LETTERS), "\n        ####\n        #.##\n        ####"
+                           ).matches is False
+    gap = "#..#\n....\n#..#\n.##."  # a blank row inside the drawing is part of it
+    assert drawings.judged(spaces(gap), gap).matches is True
+    assert drawings.judged(spaces(gap), gap.replace("\n....", "")).matches is False
+
+
+INDENTED_DAY = '''
+from aoc2023.framework import Example, Solution
+
+
+class Day(Solution[str]):
+    examples = [Example("example", part_1="""
+        .##..###...##.
+        #..#.#..#.#..#
+        #..#.###..#...
+        ####.#..#.#...
+        #..#.#..#.#..#
+        #..#.###...##.
+        """)]
+
+    def part_1(self, text: str) -> str:
+        return {abc!r}
+'''
+
+
+def test_an_indented_expected_drawing_in_a_day_passes(tmp_path: Path) -> None:
+    with temporary_year(tmp_path / "site", 2080,
+                        {"day01.py": INDENTED_DAY.format(abc=spaces(ABC))}):
+        result = CliRunner().invoke(app, ["run", "2080", "1", "--example", "--json"])
+    parts = json.loads(result.stdout)["results"][0]["parts"]
+    assert (parts[0]["status"], parts[0]["answer"]) == ("correct", "ABC"), parts
+    assert result.exit_code == 0

@@ -102,3 +102,15 @@ def test_long_messages_wrap_at_word_boundaries() -> None:
     assert " ".join(wrapped) == message
     assert wrap_message("a\n" + "#" * 40, 30) == "a\n" + "#" * 40  # its lines, words whole
     assert wrap_message(message, None) == message
+
+
+def test_a_title_wider_than_its_table_wraps_over_it() -> None:
+    """`aoc run --profile`'s title is wider than its table at 50 columns."""
+    title = "Profile: the 4 functions with the most time of their own"
+    table = render_table(title, [Column("Own", "right"), Column("Function", kind="text")],
+                         [[Cell("761 ns"), Cell("part_1 in site/aoc2080/day01.py:7")]],
+                         colour=False, width=30)
+    lines = table.splitlines()
+    assert max(len(line) for line in lines) <= 30, table
+    heading = lines[:lines.index(next(line for line in lines if line.startswith("┌")))]
+    assert " ".join(line.strip() for line in heading) == title

@@ -11,7 +11,9 @@ from __future__ import annotations
 import json
 import os
 import pty
+import re
 import select
+import signal
 import subprocess
 import sys
 import time
@@ -162,3 +164,55 @@ def test_the_questions_come_after_the_days_row(
     assert terminal.finish() == 0
     assert "2074 day 1 part 2: not sent: you said no" in terminal.screen
     assert [r.form["answer"] for r in fake_aoc.requests if r.method == "POST"] == ["1"]
+
+
+def test_the_running_line_fits_a_narrow_terminal(tmp_path: Path, aocd_home: AocdHome) -> None:
+    """The line saying what runs is rewritten in place, so it must not wrap: `\\r` would
+    then rewrite only its last part and leave the rest on the screen."""
+    env = environment(tmp_path, aocd_home) | {"COLUMNS": "24"}
+    terminal = Terminal(["run", "2074", "--example"], env)
+    screen = terminal.read_until("part 1 1.0 s")
+    (tmp_path / "release").touch()
+    assert terminal.finish() == 0
+    ticks = [piece for piece in re.split(r"[\r\n]", re.sub(r"\x1b\[[0-9;]*[A-Za-z]", "", screen))
+             if "2074 day 2" in piece or "2074/02 part" in piece]
+    assert ticks and all(len(tick) < 24 for tick in ticks), ticks
+
+
+def test_ctrl_c_at_a_question_is_no_to_it_and_to_the_days_after(
+    tmp_path: Path, aocd_loaded: AocdHome, fake_aoc: FakeAoC
+) -> None:
+    """Live, each day's answers are sent after its row; Ctrl-C at a question still means
+    no to that answer and to every one after it, in the later days too."""
+    site = tmp_path / "site2080"
+    (site / "aoc2080").mkdir(parents=True)
+    (site / "aoc2080" / "__init__.py").write_text("")
+    for day in (1, 2):
+        (site / "aoc2080" / f"day{day:02d}.py").write_text(DAY.format(day=1))
+    env = aocd_loaded.env()
+    env.update(PYTHONPATH=os.pathsep.join([str(site), env["PYTHONPATH"]]), COLUMNS="120")
+    aocd_loaded.set_token()
+    for day in (1, 2):
+        aocd_loaded.cache_input(2080, day, "input")
+        fake_aoc.add_puzzle(2080, day, "Live", inputs={TOKEN: "input"}, solutions=["1", "7"])
+    code = ("import sys, aocd.models\n"
+            f"aocd.models.URL = {fake_aoc.puzzle_url_template!r}\n"
+            "from aoc2023.framework.cli import main\n"
+            "sys.exit(main(['run', '2080']))\n")
+    terminal = Terminal(["-c", code], env, program=sys.executable)
+    terminal.read_until("Send 1 as the answer to 2080 day 1 part 1?")
+    terminal.process.send_signal(signal.SIGINT)  # Ctrl-C (the pty is not its controlling tty)
+    deadline = time.monotonic() + 60
+    while (terminal.process.poll() is None and "day 2 part 1? [y/N]" not in terminal.screen
+           and time.monotonic() < deadline):
+        if select.select([terminal.controller], [], [], 0.1)[0]:
+            try:
+                terminal.screen += os.read(terminal.controller, 4096).decode(errors="replace")
+            except OSError:  # the end of the output
+                break
+    if "day 2 part 1? [y/N]" in terminal.screen:
+        os.write(terminal.controller, b"n\nn\n")  # asked again: let it end, then fail
+    terminal.finish()
+    assert "2080/02" in terminal.screen, terminal.screen  # day 2 ran and was shown
+    assert "2080 day 2 part 1? [y/N]" not in terminal.screen, terminal.screen
+    assert [r for r in fake_aoc.requests if r.method == "POST"] == []

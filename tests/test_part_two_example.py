@@ -142,3 +142,29 @@ def test_examples_failures_are_one_sentence(
     assert no_network.returncode == 2
     assert no_network.stderr.startswith("Error: Could not reach adventofcode.com")
     assert no_network.stderr.count("\n") == 1
+
+
+def test_a_damaged_note_neither_hides_the_run_nor_fails_it(
+    fake_aoc: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path
+) -> None:
+    """The note of part 2's example is only a copy of what the page says: a damaged one
+    is made again from the page, and the run's table and exit code stand."""
+    year = 2079
+    copy = copy_project(tmp_path / "project")
+    (copy / f"aoc{year}").mkdir()
+    (copy / f"aoc{year}" / "__init__.py").write_text("")
+    (copy / f"aoc{year}" / "day05.py").write_text(DAY_05)
+    aocd_loaded.set_token()
+    fake_aoc.add_puzzle(year, DAY, "Sums", inputs={TOKEN: "4 5 6\n"}, example="1 2 3",
+                        example_answers=("6", "60"), solutions=["15", "150"], answers=["15"])
+    aocd_loaded.cache_input(year, DAY, "4 5 6\n")
+    aocd_loaded.cache_answer(year, DAY, 1, "15")
+    note = aocd_loaded.user_dir / f"{year}_{DAY:02d}_aoc_part2_example.txt"
+    note.write_bytes(b"\xff\xfe\x00 not text")
+    shift = unlock_time(year, DAY).timestamp() + 86400 - time.time()
+    done = aoc_now(fake_aoc, aocd_loaded, "run", str(year), str(DAY), "--no-submit", cwd=copy,
+                   shift=shift)
+    assert done.returncode == 0, done.stderr
+    assert "✔ 15" in done.stdout, done.stdout  # the table is shown
+    assert "part_2=60" in done.stderr and "Traceback" not in done.stderr
+    assert "part_2=60" in note.read_text(encoding="utf-8")  # made again

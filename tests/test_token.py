@@ -155,3 +155,41 @@ def test_a_prefixed_token_file_works_for_aocds_runner_too(
                cwd=tmp_path)
     assert "6440" in done.stdout, done.stdout + done.stderr
     assert fake_aoc.requests and {r.token for r in fake_aoc.requests} == {TOKEN}
+
+
+def test_an_unknown_dead_token_does_not_say_the_site_was_not_asked(
+    fake_aoc: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path
+) -> None:
+    """The one request that found the token dead was the question of whose it is."""
+    aocd_loaded.set_token(user_id=None)
+    done = aoc(fake_aoc, aocd_loaded, "token", cwd=tmp_path)
+    assert done.returncode == 2
+    assert settings_requests(fake_aoc) == 1
+    assert "Owner:  unknown (the site refused the token)" in done.stdout, done.stdout
+    assert "✘ refused (1 request)" in done.stdout
+
+
+def test_an_unknown_token_with_no_network_says_the_site_could_not_be_asked(
+    aocd_home: AocdHome, tmp_path: Path
+) -> None:
+    aocd_home.set_token(user_id=None)
+    done = aoc(None, aocd_home, "token", cwd=tmp_path)
+    assert done.returncode == 2
+    assert "Owner:  unknown (the site could not be asked)" in done.stdout, done.stdout
+    assert "Traceback" not in done.stderr
+
+
+def test_the_report_fits_a_narrow_terminal(
+    fake_aoc: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path
+) -> None:
+    """Its lines wrap at words within COLUMNS, under their label (issue 12)."""
+    fake_aoc.add_user(TOKEN)
+    env = aocd_loaded.env() | {"AOC_SESSION": f' "session={TOKEN}"\r\n', "COLUMNS": "60"}
+    done = aoc(fake_aoc, aocd_loaded, "token", cwd=tmp_path, env=env)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert max(len(line) for line in lines) <= 60, done.stdout
+    assert all(line.startswith(("Token:  ", "Owner:  ", "Site:   ", "        "))
+               for line in lines), done.stdout
+    assert "whitespace and quotes and a session= prefix" in " ".join(
+        line.strip() for line in lines)

@@ -8,6 +8,7 @@ wait for December 2075) so that 2075 day 1 unlocks a few seconds after the test 
 from __future__ import annotations
 
 import signal
+import subprocess
 import time
 from datetime import datetime
 from pathlib import Path
@@ -141,3 +142,69 @@ def test_the_wait_ends_the_margin_past_the_unlock_and_not_before(
     assert ticks == [5.5, 5.0, 4.0, 3.0, 2.0, 1.0]
     assert not unlock.wait_for_unlock(YEAR, DAY, lambda left: ticks.append(0))
     assert len(ticks) == 6
+
+
+def test_the_countdown_on_a_narrow_terminal_stays_on_one_line(
+    fake_aoc: FakeAoC, aocd_loaded: AocdHome, project: Path
+) -> None:
+    """On a real pseudo-terminal of 60 columns, each tick rewrites one line that fits: a
+    line wider than the terminal wraps, and `\\r` then rewrites only its last part, so the
+    screen would fill with countdowns (issue 12: output fits the terminal)."""
+    import os
+    import pty
+    import re
+    import select
+    import sys
+
+    from site_cli import CLI, _env
+
+    aocd_loaded.set_token()
+    year = 2080
+    (project / f"aoc{year}").mkdir()
+    (project / f"aoc{year}" / "__init__.py").write_text("")
+    (project / f"aoc{year}" / "day01.py").write_text(DAY_01)
+    shift = unlock_time(year, 1).timestamp() - time.time() - 600
+    controller, terminal = pty.openpty()
+    env = _env(aocd_loaded, project, None) | {"COLUMNS": "60"}
+    process = subprocess.Popen(
+        [sys.executable, "-c", CLI, fake_aoc.url, repr(shift), "run", str(year), "1",
+         "--wait"], cwd=project, env=env, stdin=terminal, stdout=terminal, stderr=terminal)
+    os.close(terminal)
+    screen = ""
+    deadline = time.monotonic() + 60
+    while screen.count("unlocks in") < 3 and time.monotonic() < deadline:
+        if select.select([controller], [], [], 0.1)[0]:
+            screen += os.read(controller, 4096).decode(errors="replace")
+    process.send_signal(signal.SIGINT)
+    try:
+        while select.select([controller], [], [], 5)[0]:
+            chunk = os.read(controller, 4096)
+            if not chunk:
+                break
+            screen += chunk.decode(errors="replace")
+    except OSError:
+        pass
+    os.close(controller)
+    assert process.wait(timeout=60) == 130
+    assert screen.count("unlocks in") >= 3, screen
+    plain = re.sub(r"\x1b\[[0-9;]*[A-Za-z]", "", screen)
+    assert all(len(piece) < 60 for piece in re.split(r"[\r\n]", plain)), plain
+    assert "Stopped waiting for 2080 day 1: nothing was fetched." in plain
+
+
+def test_the_wait_between_answers_fits_a_narrow_terminal(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The countdown `aoc run --wait` shows when the site asks to wait before the next
+    answer: each tick rewrites one line that fits the terminal, then clears it."""
+    from datetime import UTC, timedelta
+
+    from aoc2023.framework.cli.run import TerminalPrompter
+
+    monkeypatch.setenv("COLUMNS", "30")
+    TerminalPrompter().wait_until(datetime.now(UTC) + timedelta(seconds=1.2))
+    err = capsys.readouterr().err
+    ticks = err.split("\r\x1b[2K")
+    assert len(ticks) >= 3 and ticks[-1] == "", repr(err)  # ticks, then cleared
+    assert all(len(tick) < 30 for tick in ticks), repr(err)
+    assert ticks[1].startswith("The site asked to wait")

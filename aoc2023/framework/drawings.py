@@ -17,6 +17,7 @@ aococr is imported for the usual one-line answer.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from textwrap import dedent
 
 Pixels = tuple[tuple[bool, ...], ...]
 """A drawing's grid: True for a lit pixel."""
@@ -47,16 +48,22 @@ def is_drawing(text: str) -> bool:
 
 
 def pixels(text: str) -> Pixels:
-    """The lit pixels of a drawing, its rows padded to one width and its trailing unlit
-    columns dropped (a solution that draws with spaces often leaves them out)."""
+    """The lit pixels of a drawing, its rows padded to one width and its unlit margins
+    dropped: trailing columns (a solution that draws with spaces often leaves them out),
+    and leading columns and blank rows around it, which are no part of the picture."""
     rows = [line.rstrip("\r") for line in text.split("\n")]
     kinds = set("".join(rows))
     lit = _lit_character(kinds)
     width = max(len(row) for row in rows)
     grid = [[char == lit for char in row.ljust(width)] for row in rows]
-    while width and not any(row[width - 1] for row in grid):
-        width -= 1
-    return tuple(tuple(row[:width]) for row in grid)
+    while grid and not any(grid[0]):
+        grid = grid[1:]
+    while grid and not any(grid[-1]):
+        grid = grid[:-1]
+    lit_rows = [row for row in grid if any(row)]
+    start = min((row.index(True) for row in lit_rows), default=0)
+    end = max((len(row) - row[::-1].index(True) for row in lit_rows), default=0)
+    return tuple(tuple(row[start:end]) for row in grid)
 
 
 def _lit_character(kinds: set[str]) -> str | None:
@@ -112,11 +119,15 @@ def judged(text: str, expected: str | None) -> Judged:
     A drawing that reads is its letters, compared as any answer; one that does not is
     compared pixel by pixel with an expected drawing, and with expected letters it
     cannot be judged (None)."""
-    if not is_drawing(text):
+    # Indentation is the code's, not the drawing's: an expected drawing is often written
+    # indented in a triple-quoted string (`dedent` drops only what every line shares).
+    shape = dedent(text)
+    expected_shape = None if expected is None else dedent(expected)
+    if not is_drawing(shape):
         return Judged(text, None, None if expected is None else text == expected)
-    letters = read_letters(text)
-    if expected is None:
+    letters = read_letters(shape)
+    if expected_shape is None:
         return Judged(letters, text)
-    if is_drawing(expected):
-        return Judged(letters, text, pixels(text) == pixels(expected))
+    if is_drawing(expected_shape):
+        return Judged(letters, text, pixels(shape) == pixels(expected_shape))
     return Judged(letters, text, None if letters is None else letters == expected)

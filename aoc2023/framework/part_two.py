@@ -66,7 +66,10 @@ def part_two_notices(report: RunReport, token: str | None) -> list[str]:
         if cache is None:
             continue
         path = cache.part_two_example_path
-        kept = read_cached_text(path, "aoc's note of part 2's example", "remove it")
+        try:
+            kept = read_cached_text(path, "aoc's note of part 2's example", "remove it")
+        except AocError:
+            kept = None  # only a copy of what the page says: made again from the page
         if kept:
             notices.append(kept)
             continue
@@ -75,5 +78,9 @@ def part_two_notices(report: RunReport, token: str | None) -> list[str]:
         if keep:
             from aoc2023.framework.files import write_atomically  # tempfile: on a write only
 
-            write_atomically(path, notice)
+            try:
+                write_atomically(path, notice)
+            except OSError as error:  # the run's results stand; the next run asks again
+                notices.append(f"aoc could not keep this note in {path} "
+                               f"({error.strerror or error}): remove what is there.")
     return notices

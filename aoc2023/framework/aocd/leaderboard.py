@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 from aoc2023.framework import calendar
 from aoc2023.framework.aocd import account, client, paths
@@ -33,9 +33,20 @@ def _read_kept(path: Path) -> tuple[float, dict[str, Any]] | None:
     only a copy: fetching again repairs it)."""
     try:
         kept = json.loads(path.read_text(encoding="utf-8"))
-        return float(kept["fetched_at"]), dict(kept["board"])
+        fetched_at, board = float(kept["fetched_at"]), kept["board"]
     except (OSError, ValueError, KeyError, TypeError):
         return None
+    return (fetched_at, board) if _is_board(board) else None
+
+
+def _is_board(data: object) -> TypeGuard[dict[str, Any]]:
+    """Whether `data` has the shape `parse` reads: members by id, each a mapping with a
+    text name or none (a kept copy edited by hand, or by another version, may not)."""
+    if not isinstance(data, dict) or not isinstance(data.get("members"), dict):
+        return False
+    return all(isinstance(member, dict) and isinstance(member.get("name"), str | None)
+               and isinstance(member.get("completion_day_level") or {}, dict)
+               for member in data["members"].values())
 
 
 def _user_id(token: str) -> str:
@@ -71,9 +82,9 @@ def _fetch(token: str, year: int, board_id: int) -> dict[str, Any]:
     except ValueError as error:
         raise SiteError(f"adventofcode.com sent private leaderboard {board_id} of {year} in a "
                         "form aoc does not know (not JSON).") from error
-    if not isinstance(data, dict) or not isinstance(data.get("members"), dict):
+    if not _is_board(data):
         raise SiteError(f"adventofcode.com sent private leaderboard {board_id} of {year} in a "
-                        "form aoc does not know (no members).")
+                        "form aoc does not know (not members by id).")
     return data
 
 
@@ -105,7 +116,8 @@ def parse(year: int, board_id: int, data: dict[str, Any], fetched_at: float,
             continue
         levels = member.get("completion_day_level") or {}
         stars_by_day = tuple(
-            min(2, len(levels.get(str(day)) or {})) if isinstance(levels, dict) else 0
+            min(2, len(day_levels)) if isinstance(day_levels := levels.get(str(day)) or {},
+                                                  dict) else 0
             for day in range(1, days + 1))
         global_score = member.get("global_score")
         members.append(Member(

@@ -14,6 +14,7 @@ from time import monotonic
 from typing import IO, TYPE_CHECKING
 
 from aoc2023.framework import progress
+from aoc2023.framework.render.table import status_line
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -30,7 +31,10 @@ class RunningLine:
     a step has run SHOW_AFTER seconds; `cleared()` removes it before anything is printed."""
 
     def __init__(self, err: IO[str]) -> None:
+        from aoc2023.framework.render.table import terminal_width
+
         self.err = err
+        self.width = terminal_width(err)  # a line that wraps cannot be rewritten in place
         self.lock = threading.Lock()
         self.shown = False
         self.stop = threading.Event()
@@ -52,8 +56,11 @@ class RunningLine:
                 if step is None or monotonic() - step.since < SHOW_AFTER:
                     continue
                 what = f"part {step.part}" if step.part else "parse and parts"
-                self.err.write(f"\r\x1b[2Krunning {step.year} day {step.day} {what} "
-                               f"({monotonic() - step.since:.1f} s)")
+                took = f"{monotonic() - step.since:.1f} s"
+                line = f"running {step.year} day {step.day} {what} ({took})"
+                if self.width is not None and len(line) >= self.width:  # the time first
+                    line = f"{step.year}/{step.day:02d} {what} {took}"
+                self.err.write(status_line(line, self.width))
                 self.err.flush()
                 self.shown = True
 

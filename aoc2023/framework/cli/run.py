@@ -107,8 +107,10 @@ def run(
         runner, profiler = day_runner_for(timeout, profile)
         request = RunRequest(year, days, input_file, example, variants)
         submitting = not no_submit and settings.submit
+        # One prompter for the run: live, each day is sent on its own, and Ctrl-C at a
+        # question is still no to the answers of the days after.
         send = partial(submit_answers, yes=yes or not settings.confirm, dry_run=dry_run,
-                       wait=wait, resend=resend)
+                       wait=wait, resend=resend, prompter=TerminalPrompter())
         on_input = input_file is None and not example
         if not as_json and sys.stdout.isatty() and sys.stderr.isatty():  # a person: live
             from aoc2023.framework.cli import live
@@ -214,18 +216,23 @@ class TerminalPrompter:
         from datetime import datetime as clock
 
         from aoc2023.framework.calendar import describe_wait
+        from aoc2023.framework.render.table import status_line, terminal_width
 
+        width = terminal_width(sys.stderr)
         while (left := until - clock.now(UTC)).total_seconds() > 0:
-            sys.stderr.write(f"\rThe site asked to wait: {describe_wait(left)} left...   ")
+            sys.stderr.write(status_line(f"The site asked to wait: {describe_wait(left)} left...",
+                                         width))
             sys.stderr.flush()
             time.sleep(min(1.0, left.total_seconds()))
-        sys.stderr.write("\r" + " " * 60 + "\r")
+        sys.stderr.write(status_line("", width))
 
 
 def submit_answers(
-    outcome: RunReport, yes: bool, dry_run: bool, wait: bool, resend: bool = False
+    outcome: RunReport, yes: bool, dry_run: bool, wait: bool, resend: bool = False,
+    prompter: TerminalPrompter | None = None,
 ) -> RunReport:
-    """Send the run's new answers (the project's [tool.aoc] settings already applied)."""
+    """Send the run's new answers (the project's [tool.aoc] settings already applied),
+    asking through `prompter` (a new one when None)."""
     if not outcome.may_send:
         return outcome
     from aoc2023.framework import submit
@@ -237,7 +244,7 @@ def submit_answers(
         interactive=sys.stdin.isatty() and sys.stderr.isatty(),
         resend=resend,
     )
-    return submit.submit_new_answers(outcome, options, TerminalPrompter())
+    return submit.submit_new_answers(outcome, options, prompter or TerminalPrompter())
 
 
 def watch_run(
@@ -276,8 +283,9 @@ def day_runner_for(timeout: float | None, profile: bool) -> tuple[DayRunner, Pro
 
 def show_profile(profiler: Profiler, out: IO[str]) -> None:
     from aoc2023.framework.render.profile import render_profile
-    from aoc2023.framework.render.table import terminal_width, use_colour
+    from aoc2023.framework.render.table import terminal_width, use_colour, wrap_message
 
+    width = terminal_width(out)
     print(file=out)
-    print(render_profile(profiler.top(), use_colour(out), terminal_width(out)), file=out)
-    print("(Times above include the profiler's own overhead.)", file=out)
+    print(render_profile(profiler.top(), use_colour(out), width), file=out)
+    print(wrap_message("(Times above include the profiler's own overhead.)", width), file=out)

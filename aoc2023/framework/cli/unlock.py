@@ -21,7 +21,10 @@ def wait_in_terminal(year: int, day: int, verbose: bool) -> None:
         calendar.check_day(year, day)
     except Exception as error:
         fail(error, verbose)
+    from aoc2023.framework.render.table import status_line, terminal_width
+
     live = sys.stderr.isatty()
+    width = terminal_width(sys.stderr)
     said = False
     local = calendar.unlock_time(year, day).astimezone()
     when = local.strftime("%H:%M:%S %Z on %d %b")
@@ -30,7 +33,9 @@ def wait_in_terminal(year: int, day: int, verbose: bool) -> None:
         nonlocal said
         line = f"{year} day {day} unlocks in {calendar.describe_wait(left)} ({when})"
         if live:
-            sys.stderr.write(f"\r{line}; Ctrl-C stops...   ")
+            full = f"{line}; Ctrl-C stops..."
+            sys.stderr.write(status_line(full if width is None or len(full) < width else line,
+                                         width))
             sys.stderr.flush()
         elif not said:
             typer.echo(f"Waiting: {line}, and {MARGIN_SECONDS:g} s more to be safe.", err=True)
@@ -45,7 +50,7 @@ def wait_in_terminal(year: int, day: int, verbose: bool) -> None:
         raise typer.Exit(ExitCode.INTERRUPTED) from None
     if waited:
         if live:
-            sys.stderr.write("\r" + " " * 78 + "\r")
+            sys.stderr.write(status_line("", width))
         typer.echo(f"{year} day {day} is unlocked.", err=True)
 
 

@@ -5,7 +5,16 @@ from __future__ import annotations
 
 from typing import IO
 
-from aoc2023.framework.render.table import Cell, Column, paint, render_table, use_colour
+from aoc2023.framework.render.table import (
+    Cell,
+    Column,
+    choose_layout,
+    paint,
+    render_table,
+    terminal_width,
+    use_colour,
+    wrap_message,
+)
 from aoc2023.framework.site_data import Leaderboard, Member
 
 _STAR = {2: "*", 1: "+", 0: "."}
@@ -47,14 +56,20 @@ def _row(rank: int, member: Member, with_global: bool) -> list[Cell]:
 
 def render(board: Leaderboard, out: IO[str]) -> None:
     colour = use_colour(out)
+    width = terminal_width(out)  # fitted like every table: names wrap, numbers stay whole
     with_global = any(member.global_score is not None for member in board.members)
-    columns = [Column("Rank", "right"), Column("Name"),
-               Column("Days 1-" + str(len(board.members[0].days)) if board.members else "Days"),
-               Column("Stars", "right"), Column("Score", "right")]
+    days = Column("Days 1-" + str(len(board.members[0].days)) if board.members else "Days")
+    rank_column, name = Column("Rank", "right"), Column("Name", kind="text")
+    columns = [rank_column, name, days, Column("Stars", "right"), Column("Score", "right")]
     if with_global:
         columns.append(Column("Global", "right"))
     rows = [_row(rank, member, with_global)
             for rank, member in enumerate(board.members, start=1)]
-    print(render_table(f"Private leaderboard {board.board_id}, {board.year}", columns, rows,
-                       colour), file=out)
-    print(paint(age_line(board), "dim", colour), file=out)
+    # Too narrow for all: the count of stars (the strip shows them) and the global score
+    # give way; --json has both.
+    narrow = [[row[0], row[1], row[2], row[4]] for row in rows]
+    chosen_columns, chosen = choose_layout(
+        [(columns, rows), ([rank_column, name, days, Column("Score", "right")], narrow)], width)
+    print(render_table(f"Private leaderboard {board.board_id}, {board.year}", chosen_columns,
+                       chosen, colour, width), file=out)
+    print(paint(wrap_message(age_line(board), width), "dim", colour), file=out)

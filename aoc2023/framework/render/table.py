@@ -82,6 +82,14 @@ def terminal_width(stream: IO[str]) -> int | None:
     return None
 
 
+def status_line(text: str, width: int | None) -> str:
+    """`text` as a line rewritten in place (`\r`, a countdown): cleared first, and cut to
+    one less than `width`, since a line that wraps cannot be rewritten by `\r`."""
+    if width is not None and len(text) > width - 1:
+        text = text[:max(0, width - 2)] + "…"
+    return "\r\x1b[2K" + text
+
+
 def paint(text: str, style: str | None, colour: bool) -> str:
     if not colour or not style:
         return text
@@ -184,7 +192,8 @@ class TableWriter:
                  colour: bool, width: int | None = None) -> None:
         self.title, self.columns, self.widths, self.colour = title, columns, widths, colour
         self.width = width
-        """The terminal's width: a title longer than the table then wraps to the table's."""
+        """The terminal's width: a title wider than the table (or than the terminal) then
+        wraps to the narrower of the two; None (a pipe, a file): it never wraps."""
 
     def rule(self, left: str, middle: str, right: str) -> str:
         return left + middle.join("─" * (width + 2) for width in self.widths) + right
@@ -192,8 +201,10 @@ class TableWriter:
     def head(self) -> str:
         total = sum(self.widths) + 3 * len(self.widths) + 1
         heading = [Cell(column.heading, "bold") for column in self.columns]
-        lines = [self.title] if self.width is None or len(self.title) <= total else \
-            textwrap.wrap(self.title, total, break_on_hyphens=False)  # wrapped to fit
+        lines = [self.title]
+        if self.width is not None and len(self.title) > min(total, self.width):
+            lines = textwrap.wrap(self.title, max(1, min(total, self.width)),
+                                  break_on_hyphens=False)
         title = "\n".join(line.center(total).rstrip() for line in lines)
         return "\n".join([paint(title, "bold", self.colour),
                           self.rule("┌", "┬", "┐"), self.row(heading, headings=True),

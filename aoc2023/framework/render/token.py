@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from typing import IO
 
-from aoc2023.framework.render.table import paint, use_colour
+from aoc2023.framework.render.table import paint, terminal_width, use_colour
 from aoc2023.framework.site_data import TokenReport
 
 
@@ -26,7 +26,10 @@ def lines(report: TokenReport) -> list[tuple[str, str | None]]:
                     f"{'them' if len(report.cleaned) > 1 else 'it'} off, so it works as it is",
                     "dim"))
     if report.user_id is None:
-        out.append(("Owner:  unknown (the site was not asked)", "yellow"))
+        why = ("the site was not asked" if report.requests == 0
+               else "the site refused the token" if report.accepted is False
+               else "the site could not be asked")
+        out.append((f"Owner:  unknown ({why})", "yellow"))
     else:
         how = ("aocd's memo, token2id.json" if report.user_id_cached
                else "from the site, now in aocd's memo")
@@ -44,7 +47,16 @@ def lines(report: TokenReport) -> list[tuple[str, str | None]]:
     return out
 
 
+_INDENT = " " * 8
+"""Under the labels (`Token:  `): where a line goes on when it wraps."""
+
+
 def render(report: TokenReport, out: IO[str]) -> None:
-    colour = use_colour(out)
+    import textwrap
+
+    colour, width = use_colour(out), terminal_width(out)
     for text, style in lines(report):
+        if width is not None and len(text) > width:  # at words, under its label
+            text = "\n".join(textwrap.wrap(text, width, subsequent_indent=_INDENT,
+                                            break_long_words=False, break_on_hyphens=False))
         print(paint(text, style, colour), file=out)
