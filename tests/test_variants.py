@@ -316,6 +316,16 @@ def test_the_table_shows_a_row_per_variant_and_the_disagreement(
             "but the main implementation gave 6") in result.stderr
 
 
+def test_a_narrow_table_names_each_variant_too(year: int) -> None:
+    result = CliRunner().invoke(app, ["run", str(year), "1", "--example", "--variants"],
+                                env={"COLUMNS": "40"})
+    assert result.exit_code == 0, result.output
+    assert "Part 1" in result.stdout and "Title" not in result.stdout  # the narrow table
+    first_column = " ".join(line.split("│")[1].strip() for line in result.stdout.splitlines()
+                            if line.startswith("│"))
+    assert "variant squares" in first_column and "variant packed" in first_column
+
+
 def test_a_day_without_variants_says_so(year: int) -> None:
     result = aoc("run", str(year), "1,4", "--example", "--variants", "--json")
     assert result.exit_code == 0, result.output

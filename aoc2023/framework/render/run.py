@@ -110,7 +110,8 @@ def _row(result: DayResult) -> list[Cell]:
 def _narrow_row(result: DayResult) -> list[Cell]:
     by_number = {part.part: part for part in result.parts}
     source = result.label or result.source
-    day = " ".join(filter(None, [f"{result.year}/{result.day:02d}", result.title,
+    name = f"variant {result.variant}" if result.variant else result.title  # as in _row
+    day = " ".join(filter(None, [f"{result.year}/{result.day:02d}", name,
                                  f"({source})" if source else None]))
     parse = format_duration(result.parse_seconds)
     cells = [Cell(day + (f"\nparse {_together(parse)}" if parse else ""))]
