@@ -23,18 +23,9 @@ from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from cli_latency import BIN, interleaved, prepare_cache, print_ratios
+from cli_latency import BIN, interleaved, prepare_cache, print_ratios, time_once
 
 COMMAND = [str(BIN / "aoc"), "run", "2023", "7"]
-
-
-def in_a_pipe(env: dict[str, str]) -> float:
-    start = time.perf_counter()
-    done = subprocess.run(COMMAND, env=env, capture_output=True, text=True)
-    elapsed = time.perf_counter() - start
-    if done.returncode != 0:
-        raise SystemExit(f"{COMMAND} failed ({done.returncode}):\n{done.stdout}{done.stderr}")
-    return elapsed
 
 
 def on_a_terminal(env: dict[str, str]) -> float:
@@ -66,7 +57,7 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         env = {**prepare_cache(Path(tmp)), "COLUMNS": "120"}
-        times = interleaved({"into a pipe": partial(in_a_pipe, env),
+        times = interleaved({"into a pipe": partial(time_once, COMMAND, env),
                              "on a terminal": partial(on_a_terminal, env)}, args.runs)
     print_ratios("aoc run 2023 7", times, "into a pipe", args.runs)
 
