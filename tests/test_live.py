@@ -74,13 +74,19 @@ class Terminal:
         assert text in self.screen[after:], self.screen
         return self.screen
 
-    def finish(self) -> int:
+    def finish(self, timeout: float = 60) -> int:
+        """The exit code, once the process ends and its output is read; a process still
+        running after `timeout` seconds is killed and the test fails, never hangs."""
+        deadline = time.monotonic() + timeout
         try:
             while True:
                 ready, _, _ = select.select([self.controller], [], [], 1)
                 if not ready:
                     if self.process.poll() is not None:
                         break
+                    if time.monotonic() > deadline:
+                        self.process.kill()
+                        raise AssertionError(f"still running after {timeout} s:\n{self.screen}")
                     continue
                 chunk = os.read(self.controller, 4096)
                 if not chunk:
@@ -216,3 +222,25 @@ def test_ctrl_c_at_a_question_is_no_to_it_and_to_the_days_after(
     assert "2080/02" in terminal.screen, terminal.screen  # day 2 ran and was shown
     assert "2080 day 2 part 1? [y/N]" not in terminal.screen, terminal.screen
     assert [r for r in fake_aoc.requests if r.method == "POST"] == []
+
+
+def test_the_running_line_leaves_ctrl_c_and_sigterm_to_the_main_thread() -> None:
+    """The kernel hands a process's signal to any thread that does not block it; one handed
+    to the running line's thread left `aoc` waiting at a send question, deaf to Ctrl-C and
+    SIGTERM (seen once in CI). That thread blocks them, so the main thread gets them."""
+    import io
+
+    from aoc2023.framework.cli.live import RunningLine
+
+    with RunningLine(io.StringIO()) as line:
+        status = Path(f"/proc/self/task/{line.thread.native_id}/status")
+        deadline = time.monotonic() + 10
+        blocked = 0
+        while time.monotonic() < deadline and not blocked:
+            fields = dict(row.split(":", 1) for row in status.read_text().splitlines())
+            blocked = int(fields["SigBlk"], 16)
+            time.sleep(0.01)
+    for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        assert blocked & (1 << (signum - 1)), signum
+    main = dict(row.split(":", 1) for row in Path("/proc/self/status").read_text().splitlines())
+    assert not int(main["SigBlk"], 16) & (1 << (signal.SIGINT - 1))

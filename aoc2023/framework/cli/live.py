@@ -8,6 +8,7 @@ document at the end.
 
 from __future__ import annotations
 
+import signal
 import sys
 import threading
 from time import monotonic
@@ -24,6 +25,7 @@ if TYPE_CHECKING:
 SHOW_AFTER = 0.5
 """Seconds a step runs before the line saying what runs appears."""
 _TICK = 0.1
+_FOR_THE_MAIN_THREAD = {signal.SIGINT, signal.SIGTERM, getattr(signal, "SIGHUP", signal.SIGTERM)}
 
 
 class RunningLine:
@@ -50,6 +52,11 @@ class RunningLine:
         self.clear()
 
     def _run(self) -> None:
+        # Ctrl-C, SIGTERM and SIGHUP are for the main thread. The kernel may hand a
+        # process's signal to any thread that does not block it, and one handed to this
+        # thread leaves the main thread blocked where it waits (reading the answer to a
+        # question, say): seen as a run deaf to Ctrl-C at a send question.
+        signal.pthread_sigmask(signal.SIG_BLOCK, _FOR_THE_MAIN_THREAD)
         while not self.stop.wait(_TICK):
             step = progress.current()
             with self.lock:
