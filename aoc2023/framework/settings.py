@@ -4,7 +4,8 @@
     submit = true    # send new answers after a run (false: as if --no-submit)
     confirm = true   # ask on a terminal before sending (false: as if --yes)
 
-Read only when they matter (before submitting), so a plain run never parses TOML.
+Read on every `aoc run`, so that a mistake in them is said at once, not only on the day
+an answer is first sent.
 """
 
 from __future__ import annotations

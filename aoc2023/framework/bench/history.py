@@ -11,7 +11,7 @@ Timings only: never an input or an answer (an input is named by its source and l
 
 A later `aoc bench` compares each step with the latest figures saved for the same
 day, input, variant and step on the same machine. The verdict compares the new run's
-headline figure (results.Headline: the minimum of the runs, by CPU time for a long step) with the
+headline figure (figures.Headline: the minimum of the runs, by CPU time for a long step) with the
 same figure saved (the wall minimum when the saved figures have no CPU time):
 "faster" or "slower" only when they are more than TOLERANCE apart (and more than
 MIN_DIFFERENCE, the clock's own noise), else "no change".

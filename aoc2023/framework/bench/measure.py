@@ -12,7 +12,9 @@ rounds) are a warm-up and are not kept.
 
 Rounds are made of *lanes*: one implementation of the day each, its main class and
 each of its variants (solution.py), so that each round runs the main implementation and
-every variant in turn, each lane going first in turn. Each variant has a checking run
+every variant in turn, each lane going first in turn; a lane far faster than the
+slowest repeats its units within the round (_round_order), so that a fast variant
+beside a slow main gets enough runs of its own. Each variant has a checking run
 of its own, its answers compared with the main's (runner.against_main: a disagreement
 is an error naming both, and that part is not timed), and its steps are shown with
 their ratio to the main's same step (figures.ratio_to_main). The budget covers all the
@@ -31,7 +33,7 @@ than MAX_RUNS runs. A day whose one checking run already takes longer than that
 Every run is timed by the wall clock (perf_counter_ns). A step that took CPU_FROM or
 more in the checking run also has each run's CPU time recorded (this process and its
 ended children; the clock readings bracket the wall-clock ones, so they add nothing
-to them): for a long step that is the headline figure (results.Headline).
+to them): for a long step that is the headline figure (figures.Headline).
 
 A part of a day whose `solve` yields part 1's answer, then part 2's, is timed as the
 runner times it: each part from the previous yield. A `solve` that returns the pair

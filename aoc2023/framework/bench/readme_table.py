@@ -1,6 +1,6 @@
 """`aoc bench --readme`: the days' best-of-runs times as a table in the project's README.md.
 
-The times are each step's headline figure (results.Headline: the minimum of the runs,
+The times are each step's headline figure (figures.Headline: the minimum of the runs,
 by CPU time for a long step), the one that moves least with the machine's load, so
 the table does not change with it.
 
