@@ -203,3 +203,12 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Slow tests first: spread over the workers at the start, they overlap the many quick
     ones instead of running alone at the end (the order is otherwise kept)."""
     items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Compiled bytecode for the processes the tests start (see tests/bytecode.py)."""
+    import bytecode
+
+    compiling = bytecode.start(Path(config.rootpath))
+    if compiling is not None:
+        config.add_cleanup(compiling.close)
