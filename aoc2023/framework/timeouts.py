@@ -68,6 +68,11 @@ class Progress:
             self._last = time.perf_counter()
 
 
+_SLICE = 0.25
+"""The parent waits on the child in slices this long: Ctrl-C that comes just before a
+wait begins (after Python's last check for signals) is acted on when the slice ends,
+not when the child next reports, which may be `timeout` seconds away."""
+
 NO_WATCH = Progress()
 """The progress of code that runs in this process: nobody is watching."""
 
@@ -103,8 +108,10 @@ def call_with_timeout(function: Callable[[Progress], T], timeout: float) -> T:
     try:
         deadline = time.monotonic() + timeout
         while True:
-            if not receiver.poll(max(0.0, deadline - time.monotonic())):
-                raise TimedOut(timeout, reports)
+            if not receiver.poll(min(_SLICE, max(0.0, deadline - time.monotonic()))):
+                if time.monotonic() >= deadline:
+                    raise TimedOut(timeout, reports)
+                continue
             try:
                 kind, label, payload = receiver.recv()
             except EOFError:

@@ -197,15 +197,14 @@ class TerminalPrompter:
         """Ctrl-C or the end of input at the question means no, to this and the rest."""
         if self.stopped:
             return False
+        from aoc2023.framework.cli.question import Declined, ask_yes_no
+
         try:
             again = " again" if candidate.tried else ""
-            return typer.confirm(
+            return ask_yes_no(
                 f"Send {candidate.answer}{again} as the answer to {candidate.year} day "
-                f"{candidate.day} part {candidate.part}{candidate.caveat}?",
-                default=False,
-                err=True,
-            )
-        except typer.Abort:
+                f"{candidate.day} part {candidate.part}{candidate.caveat}?")
+        except Declined:
             self.stopped = True
             typer.echo("", err=True)
             return False

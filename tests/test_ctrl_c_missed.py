@@ -1,0 +1,95 @@
+"""Ctrl-C that comes just before a wait begins still ends the wait at once.
+
+Python acts on a signal only between its own steps. One that comes after the last check
+and before a blocking read or poll starts is noted, and then left until that call
+returns: at a send question, until Enter; under --timeout, until the child next reports.
+Both were seen in the suite, which presses Ctrl-C the instant the question shows or the
+part starts, about once in twenty runs on a busy machine.
+
+The tests make that moment certain: the signal goes to a helper thread, so Python notes
+it while the main thread's read or poll carries on uninterrupted, exactly as when it
+came a moment too early.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import pty
+import signal
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from functools import partial
+
+import pytest
+
+from aoc2023.framework.cli.question import Declined, ask_yes_no
+from aoc2023.framework.timeouts import Progress, call_with_timeout
+
+TOO_LATE = 5.0
+"""Seconds after which the blocked call is released by other means (the test fails)."""
+
+
+@contextmanager
+def ctrl_c_missed_by_the_main_thread(release: Callable[[], object]) -> Iterator[None]:
+    """SIGINT noted by Python after 0.3 s without interrupting the main thread's system
+    call; `release` unblocks that call after TOO_LATE seconds if nothing else did."""
+    done = threading.Event()
+
+    def helper() -> None:
+        time.sleep(0.3)
+        signal.pthread_kill(threading.get_ident(), signal.SIGINT)
+        if not done.wait(TOO_LATE):
+            release()
+
+    thread = threading.Thread(target=helper, daemon=True)
+    thread.start()
+    try:
+        yield
+    finally:
+        done.set()
+        thread.join()
+
+
+def test_the_send_question_ends_at_once() -> None:
+    controller, follower = pty.openpty()
+    with os.fdopen(follower, "r", closefd=True) as terminal_in:
+        start = time.monotonic()
+        with (ctrl_c_missed_by_the_main_thread(partial(os.write, controller, b"y\n")),
+              pytest.raises(Declined)):
+            ask_yes_no("Send 1?", err=io.StringIO(), inp=terminal_in)
+        took = time.monotonic() - start
+    os.close(controller)
+    assert took < 2.0, f"the question waited {took:.1f} s after Ctrl-C"
+
+
+def _sleeps(seconds: float, progress: Progress) -> None:
+    time.sleep(seconds)
+
+
+def test_a_wait_on_a_timed_child_ends_at_once() -> None:
+    start = time.monotonic()
+    # Nothing releases this wait early: the child ends on its own after TOO_LATE * 2 s.
+    with ctrl_c_missed_by_the_main_thread(lambda: None), pytest.raises(KeyboardInterrupt):
+        call_with_timeout(partial(_sleeps, TOO_LATE * 2), timeout=60)
+    took = time.monotonic() - start
+    assert took < 2.0, f"the wait on the child went on {took:.1f} s after Ctrl-C"
+
+
+def test_the_answers_a_question_takes() -> None:
+    def asked(typed: str) -> tuple[bool | None, str]:
+        err = io.StringIO()
+        try:
+            answer: bool | None = ask_yes_no("Send 1?", err=err, inp=io.StringIO(typed))
+        except Declined:
+            answer = None
+        return answer, err.getvalue()
+
+    assert asked("y\n") == (True, "Send 1? [y/N]: ")
+    assert asked(" YES \n")[0] is True
+    assert asked("\n")[0] is False and asked("no\n")[0] is False
+    assert asked("maybe\nn\n") == (False, "Send 1? [y/N]: Error: invalid input\n"
+                                          "Send 1? [y/N]: ")
+    assert asked("")[0] is None  # the end of input: declined, as Ctrl-C is
