@@ -212,3 +212,15 @@ def pytest_configure(config: pytest.Config) -> None:
     compiling = bytecode.start(Path(config.rootpath))
     if compiling is not None:
         config.add_cleanup(compiling.close)
+
+
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """Two workers per core, up to four more than the cores (`-n auto`, the default).
+
+    Many tests spend their time waiting, not computing: on a countdown to an unlock, on
+    a `--timeout` running out, on a process to end. With one worker per core those waits
+    idle the core; with more, others compute meanwhile. Measured on 2 cores, the whole
+    suite in turn at each count: 4 workers 74-85 s, 6 workers 82 s, 3 workers 81 s,
+    2 workers 88 s."""
+    cores = os.cpu_count() or 1
+    return min(2 * cores, cores + 4)
