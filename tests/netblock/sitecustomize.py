@@ -2,17 +2,27 @@
 
 Imported by the test session (conftest) and, through PYTHONPATH, by every Python
 subprocess the tests start, so no test can reach the internet.
+
+It costs a process next to nothing until that process imports `socket`: the blocking
+is installed as `socket` is imported (at once, if it was already). Importing `socket`,
+`ipaddress` and `typing` up front cost every process about 20 ms, which
+`benchmarks/cli_latency.py` charged to both `aoc` and aocd's runner although neither
+user pays it.
 """
 
 from __future__ import annotations
 
-import ipaddress
-import socket
-from typing import Any
+import importlib.machinery
+import sys
 
-_real_connect = socket.socket.connect
-_real_connect_ex = socket.socket.connect_ex
-_real_getaddrinfo = socket.getaddrinfo
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing (4-12 ms)
+
+if TYPE_CHECKING:
+    import socket
+    from collections.abc import Sequence
+    from importlib.machinery import ModuleSpec
+    from types import ModuleType
+    from typing import Any
 
 
 class NetworkBlockedError(OSError):
@@ -20,6 +30,8 @@ class NetworkBlockedError(OSError):
 
 
 def _is_loopback(host: Any) -> bool:
+    import ipaddress
+
     if isinstance(host, bytes):
         host = host.decode()
     if host in ("localhost", "", None):
@@ -35,26 +47,58 @@ def _check(address: Any) -> None:
         raise NetworkBlockedError(f"tests may not connect to {address[0]!r}: network is blocked")
 
 
-def _connect(self: socket.socket, address: Any) -> None:
-    _check(address)
-    return _real_connect(self, address)
+def _block(module: Any) -> None:
+    """Wrap `module` (socket)'s ways out: connect, connect_ex and getaddrinfo."""
+    real_connect = module.socket.connect
+    real_connect_ex = module.socket.connect_ex
+    real_getaddrinfo = module.getaddrinfo
+
+    def connect(self: socket.socket, address: Any) -> None:
+        _check(address)
+        real_connect(self, address)
+
+    def connect_ex(self: socket.socket, address: Any) -> int:
+        _check(address)
+        code: int = real_connect_ex(self, address)
+        return code
+
+    def getaddrinfo(host: Any, *args: Any, **kwargs: Any) -> Any:
+        if not _is_loopback(host):
+            raise NetworkBlockedError(f"tests may not look up {host!r}: network is blocked")
+        return real_getaddrinfo(host, *args, **kwargs)
+
+    module.socket.connect = connect
+    module.socket.connect_ex = connect_ex
+    module.getaddrinfo = getaddrinfo
 
 
-def _connect_ex(self: socket.socket, address: Any) -> int:
-    _check(address)
-    return _real_connect_ex(self, address)
+class _BlockedWhenImported(importlib.machinery.PathFinder):
+    """Finds `socket` as usual, and blocks it once it has run."""
 
+    @classmethod
+    def find_spec(cls, fullname: str, path: Sequence[str] | None = None,
+                  target: ModuleType | None = None) -> ModuleSpec | None:
+        if fullname != "socket":
+            return None
+        sys.meta_path.remove(cls)  # once
+        spec = importlib.machinery.PathFinder.find_spec(fullname, path, target)
+        if spec is None or spec.loader is None:
+            return spec
+        run = spec.loader.exec_module
 
-def _getaddrinfo(host: Any, *args: Any, **kwargs: Any) -> Any:
-    if not _is_loopback(host):
-        raise NetworkBlockedError(f"tests may not look up {host!r}: network is blocked")
-    return _real_getaddrinfo(host, *args, **kwargs)
+        def exec_module(module: ModuleType) -> None:
+            run(module)
+            _block(module)
+
+        spec.loader.exec_module = exec_module  # type: ignore[method-assign]
+        return spec
 
 
 def install() -> None:
-    socket.socket.connect = _connect  # type: ignore[method-assign]
-    socket.socket.connect_ex = _connect_ex  # type: ignore[method-assign]
-    socket.getaddrinfo = _getaddrinfo
+    if "socket" in sys.modules:
+        _block(sys.modules["socket"])
+    else:
+        sys.meta_path.insert(0, _BlockedWhenImported)
 
 
 install()
