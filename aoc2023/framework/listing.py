@@ -8,11 +8,46 @@ listed with the reason, so one broken day does not hide the others.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from aoc2023.framework import calendar, registry
 from aoc2023.framework.aocd import paths
 from aoc2023.framework.aocd.paths import PuzzleCache, cached_title
 from aoc2023.framework.errors import AocError
-from aoc2023.framework.results import DayListing, Listing, PartListing
+from aoc2023.framework.results import ExitCode
+
+# What `aoc list` finds; defined here, not beside the run's results, so that a run does
+# not create these classes at import.
+
+
+@dataclass(frozen=True)
+class PartListing:
+    part: int
+    examples: int
+    """How many of the day's examples declare an answer for this part."""
+    answer_known: bool
+    """Whether aocd has cached the answer the site accepted, for the current user."""
+
+
+@dataclass(frozen=True)
+class DayListing:
+    year: int
+    day: int
+    title: str | None
+    parts: tuple[PartListing, ...] = ()
+    error: str | None = None
+
+
+@dataclass
+class Listing:
+    days: list[DayListing] = field(default_factory=list)
+    notices: list[str] = field(default_factory=list)
+
+
+def listing_exit_code(listing: Listing) -> ExitCode:
+    """2 when a day could not be loaded, else 0."""
+    broken = any(day.error for day in listing.days)
+    return ExitCode.COULD_NOT_RUN if broken else ExitCode.OK
 
 
 def _list_day(year: int, day: int, token: str | None) -> DayListing:

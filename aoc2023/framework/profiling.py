@@ -12,16 +12,29 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from aoc2023.framework.results import ProfileRow
 from aoc2023.framework.solution import Solution
 
 if TYPE_CHECKING:
     import cProfile
 
 T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class ProfileRow:
+    """One function's share of a profiled run."""
+
+    function: str
+    location: str
+    """`path:line` of the function, or "" for a built-in."""
+    calls: int
+    primitive_calls: int
+    own_seconds: float
+    total_seconds: float
 
 RawStats = dict[tuple[str, int, str], tuple[int, int, float, float]]
 """cProfile's figures by (file, line, function): primitive calls, calls, own time,

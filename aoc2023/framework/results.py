@@ -1,6 +1,7 @@
-"""The plain data that crosses the pipeline's arrows: what a run, a listing and a profile
-produce, and the exit codes they lead to. A bench's figures are in `bench/figures.py`,
-apart: building dataclasses costs at import, and a run has no use for those.
+"""The plain data that crosses the pipeline's arrows: what a run produces, and the exit
+codes it leads to. A bench's figures are in `bench/figures.py`, a listing's in
+`listing.py` and a profile's rows in `profiling.py`, each beside its producer: building
+dataclasses costs at import, and a run has no use for those.
 
 Producers (runner, timeouts, submit, bench, listing, profiling) build these and
 renderers (`render/`) and the CLI read them; neither knows the other. This module is a
@@ -117,52 +118,3 @@ def run_exit_code(results: Iterable[DayResult], interrupted: bool = False) -> Ex
             if part.status is Status.WRONG:
                 code = ExitCode.WRONG_ANSWER
     return code
-
-
-# --- aoc list ----------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class PartListing:
-    part: int
-    examples: int
-    """How many of the day's examples declare an answer for this part."""
-    answer_known: bool
-    """Whether aocd has cached the answer the site accepted, for the current user."""
-
-
-@dataclass(frozen=True)
-class DayListing:
-    year: int
-    day: int
-    title: str | None
-    parts: tuple[PartListing, ...] = ()
-    error: str | None = None
-
-
-@dataclass
-class Listing:
-    days: list[DayListing] = field(default_factory=list)
-    notices: list[str] = field(default_factory=list)
-
-
-def listing_exit_code(listing: Listing) -> ExitCode:
-    """2 when a day could not be loaded, else 0."""
-    broken = any(day.error for day in listing.days)
-    return ExitCode.COULD_NOT_RUN if broken else ExitCode.OK
-
-
-# --- aoc run --profile -------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class ProfileRow:
-    """One function's share of a profiled run."""
-
-    function: str
-    location: str
-    """`path:line` of the function, or "" for a built-in."""
-    calls: int
-    primitive_calls: int
-    own_seconds: float
-    total_seconds: float

@@ -22,9 +22,9 @@ def list_days(
     token. Reads local files only; fetches nothing.
     """
     from aoc2023.framework import listing
+    from aoc2023.framework.listing import listing_exit_code
     from aoc2023.framework.render import as_json as json_view
     from aoc2023.framework.render import listing as listing_view
-    from aoc2023.framework.results import listing_exit_code
 
     configure_logging(verbose)
     try:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from aoc2023.framework.bench.figures import (
     LONG_STEP,
@@ -19,8 +19,11 @@ from aoc2023.framework.bench.figures import (
     Stats,
     StepBench,
 )
-from aoc2023.framework.results import Listing, PartResult, RunReport
+from aoc2023.framework.results import PartResult, RunReport
 from aoc2023.framework.site_data import Leaderboard
+
+if TYPE_CHECKING:
+    from aoc2023.framework.listing import Listing
 
 
 def _part_json(part: PartResult) -> dict[str, Any]:

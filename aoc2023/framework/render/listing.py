@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import IO
 
+from aoc2023.framework.listing import DayListing, Listing, PartListing
 from aoc2023.framework.render.common import show
 from aoc2023.framework.render.table import Cell, Column
-from aoc2023.framework.results import DayListing, Listing, PartListing
 
 _COLUMNS = [
     Column("Day", "right"), Column("Title", kind="text"), Column("Part 1 examples", "right"),
