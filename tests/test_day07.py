@@ -95,7 +95,7 @@ def reference_totals(game: list[tuple[str, int]]) -> tuple[int, int]:
     return totals[0], totals[1]
 
 
-IMPLEMENTATIONS = [Day07, Day07Fast]
+IMPLEMENTATIONS: list[type[Solution[Any]]] = [Day07, Day07Fast]
 BOTH = pytest.mark.parametrize("implementation", IMPLEMENTATIONS, ids=["main", "fast"])
 
 
@@ -103,7 +103,9 @@ def solve(text: str, implementation: type[Solution[Any]] = Day07) -> tuple[int, 
     """Parse once and run both parts, through the Solution methods."""
     solution = implementation()
     hands = solution.parse(text)
-    return solution.part_1(hands), solution.part_2(hands)
+    part_1, part_2 = solution.part_1(hands), solution.part_2(hands)
+    assert isinstance(part_1, int) and isinstance(part_2, int)
+    return part_1, part_2
 
 
 def solve_both(text: str) -> tuple[int, int]:

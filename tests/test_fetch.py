@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import socket
 from itertools import pairwise
+from typing import Any
 
 import pytest
 from conftest import TOKEN, AocdHome
@@ -16,7 +17,7 @@ from aoc2023.framework.cli import app
 EXAMPLE = "32T3K 765\nT55J5 684\nKK677 28\nKTJJT 220\nQQQJA 483\n"
 
 
-def run_json(*args: str) -> tuple[int, dict[str, object], str]:
+def run_json(*args: str) -> tuple[int, dict[str, Any], str]:
     result = CliRunner().invoke(app, ["run", "2023", "7", "--json", *args])
     payload = json.loads(result.stdout) if result.stdout.strip() else {}
     return result.exit_code, payload, result.stderr
@@ -30,7 +31,7 @@ def test_a_cache_miss_is_fetched_once_then_read_from_the_cache(
     for _ in range(2):
         code, payload, _ = run_json()
         assert code == 0
-        [result] = payload["results"]  # type: ignore[misc]
+        [result] = payload["results"]
         assert result["source"] == "input"
         assert [p["answer"] for p in result["parts"]] == ["6440", "5905"]
         assert [p["status"] for p in result["parts"]] == ["unknown", "unknown"]
@@ -46,7 +47,7 @@ def test_known_answers_mark_parts_correct_and_wrong(
     aocd_loaded.cache_answer(2023, 7, 1, "6440")
     aocd_loaded.cache_answer(2023, 7, 2, "1234")
     code, payload, _ = run_json()
-    [result] = payload["results"]  # type: ignore[misc]
+    [result] = payload["results"]
     part_1, part_2 = result["parts"]
     assert (part_1["status"], part_1["expected"]) == ("correct", "6440")
     assert (part_2["status"], part_2["answer"], part_2["expected"]) == ("wrong", "5905", "1234")
@@ -69,7 +70,7 @@ def test_a_locked_puzzle_says_when_it_unlocks(fake_aoc: FakeAoC, aocd_loaded: Ao
     fake_aoc.add_puzzle(2023, 7, "Camel Cards", inputs={TOKEN: EXAMPLE}, locked=True)
     code, payload, _ = run_json()
     assert code == 2
-    [result] = payload["results"]  # type: ignore[misc]
+    [result] = payload["results"]
     assert "not available yet" in result["error"]
 
 
@@ -117,7 +118,7 @@ def test_the_title_comes_from_a_cached_page_and_never_a_request(
     aocd_loaded.set_token()
     aocd_loaded.cache_input(2023, 7, EXAMPLE)
     fake_aoc.add_puzzle(2023, 7, "Camel Cards", inputs={TOKEN: EXAMPLE})
-    aocd.models.Puzzle(2023, 7)._request_puzzle_page()  # aocd caches the page
+    aocd.models.Puzzle(2023, 7)._request_puzzle_page()  # type: ignore[no-untyped-call]
     requests_before = len(fake_aoc.requests)
     from aoc2023.framework.aocd.paths import cached_title
 
@@ -143,8 +144,8 @@ def test_requests_from_separate_processes_keep_a_second_apart(
             "from aoc2023.framework.aocd.client import fetch_input\n"
             f"fetch_input(2023, int(sys.argv[1]), {TOKEN!r})\n")
     env = aocd_loaded.env() | {"AOC_REQUEST_FLOOR": "1"}
-    for day in ("8", "9", "10"):
-        done = subprocess.run([sys.executable, "-c", code, day], env=env, capture_output=True,
+    for day_asked in ("8", "9", "10"):
+        done = subprocess.run([sys.executable, "-c", code, day_asked], env=env, capture_output=True,
                               text=True, timeout=60)
         assert done.returncode == 0, done.stderr
     times = [r.at for r in fake_aoc.requests if r.path.endswith("/input")]

@@ -84,7 +84,7 @@ def test_a_class_can_say_its_own_year_and_day(year_2098: Path) -> None:
             year = 2098
             day = 9
     """))
-    import aoc2098.odd_name  # noqa: F401
+    import aoc2098.odd_name  # type: ignore[import-not-found]  # noqa: F401
 
     assert REGISTRY[2098, 9].__name__ == "Whatever"
     with pytest.raises(TypeError, match="both `year` and `day`"):

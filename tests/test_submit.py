@@ -104,7 +104,9 @@ def test_a_wrong_verdict_is_exit_1_recorded_and_never_sent_again(
     assert (parts[0]["submitted"], parts[0]["status"]) == (verdict, "wrong")
     assert parts[1]["submitted"] is None  # part 1 is not solved
     # aocd's own guard sees our submission: it refuses to send the same value again.
-    assert aocd.models.Puzzle(2023, 7)._submit("6440", "a", reopen=False, quiet=True) is None
+    refused = aocd.models.Puzzle(2023, 7)._submit(  # type: ignore[no-untyped-call]
+        "6440", "a", reopen=False, quiet=True)
+    assert refused is None
     assert posts(site) == [("1", "6440")]
     # "Please wait one minute" is remembered too.
     assert waits.blocked_until(USER_ID, datetime.now(UTC)) is not None

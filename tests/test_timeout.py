@@ -8,6 +8,7 @@ import os
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -124,11 +125,12 @@ def test_a_part_that_kills_its_process_or_exits_is_an_error_of_that_part() -> No
 def test_results_match_the_in_process_runner() -> None:
     from test_runner import Failing, Mutating, Together
 
-    for day, run_input in [
+    cases: list[tuple[type[Solution[Any]], RunInput]] = [
         (Mutating, RunInput("3 1 2", "file")),
         (Failing, RunInput("abc", "input", {2: "ABC"})),
         (Together, RunInput("abc", "example", extra={"factor": 10})),
-    ]:
+    ]
+    for day, run_input in cases:
         here = run_solution(day, run_input)
         there = run_with_timeout(day, run_input, None, 10.0)
         assert [(p.part, p.status, p.answer, p.error) for p in there.parts] == [

@@ -134,7 +134,7 @@ def test_the_wait_ends_the_margin_past_the_unlock_and_not_before(
 
     now = [unlock_time(YEAR, DAY) - timedelta(seconds=3.5)]
     monkeypatch.setattr(calendar, "current_time", lambda: now[0])
-    monkeypatch.setattr(unlock.time, "sleep",
+    monkeypatch.setattr(unlock.time, "sleep",  # type: ignore[attr-defined]
                         lambda seconds: now.__setitem__(0, now[0] + timedelta(seconds=seconds)))
     ticks: list[float] = []
     assert unlock.wait_for_unlock(YEAR, DAY, lambda left: ticks.append(left.total_seconds()))

@@ -14,6 +14,7 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import AocdHome, temporary_year
@@ -227,7 +228,8 @@ def test_two_variants_of_one_name_are_refused_naming_both(year: int) -> None:
 
 def test_a_variant_belongs_to_the_day_it_subclasses_wherever_it_is(year: int) -> None:
     main = registry.load_day(year, 1)
-    elsewhere = type("Elsewhere", (main,), {"__module__": "aoc2077.day09"}, variant="elsewhere")
+    elsewhere: type[Solution[Any]] = type(
+        "Elsewhere", (main,), {"__module__": "aoc2077.day09"}, variant="elsewhere")
     assert (elsewhere.year, elsewhere.day) == (year, 1)
     assert variants_of(main)[-1] is elsewhere
 
