@@ -18,42 +18,29 @@ from fake_aoc import FakeAoC
 from project_copy import isolated
 
 CLI = """
-import importlib.machinery, sys
+import sys
 from datetime import timedelta
+
+from sitecustomize import when_imported  # tests/netblock, on every test process's path
 
 url, shift = sys.argv[1], float(sys.argv[2])
 
 
-def point_at_the_site(name):
-    if name == "aocd.models":
-        sys.modules[name].URL = url + "/{year}/day/{day}"
-    elif name == "aocd.utils":
-        http = sys.modules[name].http
-        http._max_t = 0.0  # the fake site does not rate-limit
-        get = http.get
-        http.get = lambda address, *args, **kwargs: get(
-            address.replace("https://adventofcode.com", url), *args, **kwargs)
+def point_models(models):
+    models.URL = url + "/{year}/day/{day}"
 
 
-class PointedWhenImported(importlib.machinery.PathFinder):
-    # Each aocd module is pointed at the site as it is imported: aocd (0.2-0.4 s of CPU)
-    # is imported only if the command needs it, as in `aoc` itself.
-    @classmethod
-    def find_spec(cls, name, path=None, target=None):
-        if name not in ("aocd.models", "aocd.utils"):
-            return None
-        spec = super().find_spec(name, path, target)
-        run = spec.loader.exec_module
-
-        def exec_module(module):
-            run(module)
-            point_at_the_site(name)
-
-        spec.loader.exec_module = exec_module
-        return spec
+def point_utils(utils):
+    utils.http._max_t = 0.0  # the fake site does not rate-limit
+    get = utils.http.get
+    utils.http.get = lambda address, *args, **kwargs: get(
+        address.replace("https://adventofcode.com", url), *args, **kwargs)
 
 
-sys.meta_path.insert(0, PointedWhenImported)
+# Each aocd module is pointed at the site as it is imported: aocd (0.2-0.4 s of CPU)
+# is imported only if the command needs it, as in `aoc` itself.
+when_imported("aocd.models", point_models)
+when_imported("aocd.utils", point_utils)
 if shift:
     from aoc2023.framework import calendar
     _now = calendar.current_time

@@ -19,7 +19,7 @@ TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing (4-12
 
 if TYPE_CHECKING:
     import socket
-    from collections.abc import Sequence
+    from collections.abc import Callable, Sequence
     from importlib.machinery import ModuleSpec
     from types import ModuleType
     from typing import Any
@@ -72,15 +72,19 @@ def _block(module: Any) -> None:
     module.getaddrinfo = getaddrinfo
 
 
-class _BlockedWhenImported(importlib.machinery.PathFinder):
-    """Finds `socket` as usual, and blocks it once it has run."""
+class _PatchedWhenImported:
+    """A finder that finds module `name` as usual and has `patch` run on it once the
+    module's own code has run; it leaves `sys.meta_path` at its first use."""
 
-    @classmethod
-    def find_spec(cls, fullname: str, path: Sequence[str] | None = None,
+    def __init__(self, name: str, patch: Callable[[ModuleType], None]) -> None:
+        self.name = name
+        self.patch = patch
+
+    def find_spec(self, fullname: str, path: Sequence[str] | None = None,
                   target: ModuleType | None = None) -> ModuleSpec | None:
-        if fullname != "socket":
+        if fullname != self.name:
             return None
-        sys.meta_path.remove(cls)  # once
+        sys.meta_path.remove(self)
         spec = importlib.machinery.PathFinder.find_spec(fullname, path, target)
         if spec is None or spec.loader is None:
             return spec
@@ -88,20 +92,23 @@ class _BlockedWhenImported(importlib.machinery.PathFinder):
 
         def exec_module(module: ModuleType) -> None:
             run(module)
-            _block(module)
+            self.patch(module)
 
         spec.loader.exec_module = exec_module  # type: ignore[method-assign]
         return spec
 
 
-def install() -> None:
-    if "socket" in sys.modules:
-        _block(sys.modules["socket"])
+def when_imported(name: str, patch: Callable[[ModuleType], None]) -> None:
+    """`patch(module)` once module `name` is imported, or at once if it already is: a
+    change made only if and when a process needs the module. The tests' processes also
+    use it (tests/site_cli.py points aocd at the fake site this way)."""
+    if name in sys.modules:
+        patch(sys.modules[name])
     else:
-        sys.meta_path.insert(0, _BlockedWhenImported)
+        sys.meta_path.insert(0, _PatchedWhenImported(name, patch))
 
 
-install()
+when_imported("socket", _block)
 
 
 def _hide_folders() -> None:
