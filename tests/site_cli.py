@@ -1,18 +1,33 @@
-"""`aoc` in a real process, talking to the fake adventofcode.com (tests/fake_aoc.py).
+"""`aoc` talking to the fake adventofcode.com (tests/fake_aoc.py): in a real process
+(`aoc`, `popen`), or in this one (`aoc_in_process`).
 
 aocd is pointed at the fake site the way the other tests do it (`aocd.models.URL`), and
 the one address aocd writes out whole (`https://adventofcode.com/settings`, in
 `aocd.utils.get_owner`) is sent to the fake site too. A clock shift, when given, moves
 the framework's clock (`calendar.current_time`), the one part that cannot be real:
 the tests cannot wait for December 2075.
+
+Which to use: a process costs 0.1 s of CPU, and 0.3 s when the command imports aocd,
+against a few milliseconds in this one. So a test whose subject is what a command says
+and does (its report, its requests, its files) runs it in this process; a test whose
+subject belongs to a process (the environment as read at start-up, an exit code through
+the installed script, signals, what reaches the terminal when it dies) starts one.
 """
 
 from __future__ import annotations
 
+import io
+import logging
+import os
+import signal
 import subprocess
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager, redirect_stderr, redirect_stdout
+from datetime import timedelta
 from pathlib import Path
 
+import pytest
 from conftest import AocdHome
 from fake_aoc import FakeAoC
 from project_copy import isolated
@@ -71,3 +86,72 @@ def popen(site: FakeAoC, home: AocdHome, *args: str, cwd: Path | None = None,
     return subprocess.Popen([sys.executable, "-c", CLI, site.url, repr(shift), *args],
                             cwd=cwd, env=_env(home, cwd, None), stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)
+
+
+_ENV_READ_AT_IMPORT = ("AOCD_DIR", "AOCD_CONFIG_DIR", "PYTHONPATH", "AOC_TESTS_HIDE_FOLDERS")
+"""Read once, when a process starts or imports aocd: an `env` that changes them needs a
+process of its own (`aoc`)."""
+
+
+def aoc_in_process(site: FakeAoC | None, home: AocdHome, *args: str, cwd: Path | None = None,
+                   env: dict[str, str] | None = None, shift: float = 0.0,
+                   ) -> subprocess.CompletedProcess[str]:
+    """`aoc ARGS` as `aoc` would run it, in this process, as a fresh process would start:
+    the same code from `main` on, with `env` as the environment and `cwd` as the working
+    folder, stdout and stderr captured (pipes, as for `aoc`: not a terminal), and the
+    state a process keeps between commands (aocd's memo of token owners, the signal
+    handlers `main` sets, the token found in the environment) put back afterwards."""
+    from aoc2023.framework.cli import main
+
+    env = env if env is not None else home.env()
+    changed = [name for name in _ENV_READ_AT_IMPORT if env.get(name) != home.env().get(name)]
+    if changed or (cwd is not None and (cwd / "pyproject.toml").exists()):
+        raise ValueError(f"this command needs a process of its own (it changes {changed} "
+                         "or works on a copy of the project): use site_cli.aoc")
+    out, err = io.StringIO(), io.StringIO()
+    with _as_a_fresh_process(site, env, cwd, shift), redirect_stdout(out), \
+            redirect_stderr(err):
+        try:
+            code = main(list(args))
+        finally:
+            sys.stdout.flush()  # the redacting streams main puts around these
+            sys.stderr.flush()
+    return subprocess.CompletedProcess(["aoc", *args], code, out.getvalue(), err.getvalue())
+
+
+@contextmanager
+def _as_a_fresh_process(site: FakeAoC | None, env: dict[str, str], cwd: Path | None,
+                        shift: float) -> Iterator[None]:
+    import aocd.models
+    import aocd.utils
+
+    from aoc2023.framework import calendar
+    from aoc2023.framework.aocd import paths
+
+    url = site.url if site is not None else "http://127.0.0.1:9"
+    get = aocd.utils.http.get
+    handlers = {signum: signal.getsignal(signum) for signum in (signal.SIGTERM, signal.SIGHUP)}
+    aocd_log_level = logging.getLogger("aocd").level
+    environment = dict(os.environ)
+    os.environ.clear()
+    os.environ.update(env)
+    with pytest.MonkeyPatch.context() as patch:
+        if cwd is not None:
+            patch.chdir(cwd)
+        patch.setattr(aocd.models, "URL", url + "/{year}/day/{day}")
+        patch.setattr(aocd.models.User, "_token2id", None)
+        patch.setattr(aocd.utils.http, "get", lambda address, *args, **kwargs: get(
+            address.replace("https://adventofcode.com", url), *args, **kwargs))
+        patch.setattr(paths, "_environment_as_pasted", None)
+        patch.setattr(paths, "_exported_from_file", None)
+        if shift:
+            now = calendar.current_time
+            patch.setattr(calendar, "current_time", lambda: now() + timedelta(seconds=shift))
+        try:
+            yield
+        finally:
+            for signum, handler in handlers.items():
+                signal.signal(signum, handler)
+            logging.getLogger("aocd").setLevel(aocd_log_level)
+            os.environ.clear()
+            os.environ.update(environment)

@@ -12,14 +12,19 @@ from pathlib import Path
 
 import pytest
 from conftest import AocdHome
+from site_cli import aoc_in_process
 
 BIN = Path(sys.executable).parent
 
 
+def terminal(home: AocdHome, columns: int) -> dict[str, str]:
+    return {**home.env(), "COLUMNS": str(columns), "NO_COLOR": "1", "TERM": "dumb"}
+
+
 def aoc(home: AocdHome, *args: str, columns: int = 100) -> subprocess.CompletedProcess[str]:
-    env = {**home.env(), "COLUMNS": str(columns), "NO_COLOR": "1", "TERM": "dumb"}
-    return subprocess.run([str(BIN / "aoc"), *args], env=env, capture_output=True, text=True,
-                          timeout=120)
+    """Through the installed script."""
+    return subprocess.run([str(BIN / "aoc"), *args], env=terminal(home, columns),
+                          capture_output=True, text=True, timeout=120)
 
 
 def test_dash_h_is_the_projects_own_help(aocd_home: AocdHome) -> None:
@@ -62,7 +67,7 @@ def prose_lines(help_text: str) -> list[str]:
 def test_help_has_no_break_inside_a_sentence_and_one_bracket_style(
     aocd_home: AocdHome, command: list[str], columns: int
 ) -> None:
-    done = aoc(aocd_home, *command, "--help", columns=columns)
+    done = aoc_in_process(None, aocd_home, *command, "--help", env=terminal(aocd_home, columns))
     assert done.returncode == 0, done.stderr
     lines = prose_lines(done.stdout)
     usage = next(line for line in lines if "Usage:" in line)

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from conftest import TOKEN, USER_ID, AocdHome
 from fake_aoc import FakeAoC
-from site_cli import aoc
+from site_cli import aoc_in_process as aoc
 
 BOARD = 424242
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from conftest import TOKEN, AocdHome
 from fake_aoc import FakeAoC
-from site_cli import aoc
+from site_cli import aoc_in_process as aoc
 
 EXAMPLE = "32T3K 765\nT55J5 684\n"
 

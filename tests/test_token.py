@@ -8,7 +8,7 @@ from pathlib import Path
 
 from conftest import TOKEN, USER_ID, AocdHome
 from fake_aoc import FakeAoC
-from site_cli import aoc
+from site_cli import aoc_in_process as aoc
 
 
 def settings_requests(site: FakeAoC) -> int:
