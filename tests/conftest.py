@@ -200,9 +200,27 @@ def fake_aoc(aocd_loaded: AocdHome, monkeypatch: pytest.MonkeyPatch) -> Iterator
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Slow tests first: spread over the workers at the start, they overlap the many quick
-    ones instead of running alone at the end (the order is otherwise kept)."""
-    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+    """Slow tests first, and shared out: each worker starts on its share of them, so that
+    they overlap the many quick ones instead of queueing on one worker or running alone
+    at the end (the order is otherwise kept).
+
+    pytest-xdist's `worksteal` hands each worker a contiguous share of the tests, in
+    order (the remaining tests divided by the workers left: the first shares may be one
+    test shorter), and moves queued tests from a busy worker to an idle one only once
+    the idle one has run out: so each share here starts with every `workers`-th slow
+    test. Had the order not matched the shares, the tests would all run the same, only
+    less evenly spread."""
+    workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
+    slow = [item for item in items if item.get_closest_marker("slow") is not None]
+    quick = iter([item for item in items if item.get_closest_marker("slow") is None])
+    shares: list[list[pytest.Item]] = [slow[worker::workers] for worker in range(workers)]
+    left = len(items)
+    for worker, share in enumerate(shares):
+        size = left // (workers - worker)
+        left -= size
+        share.extend(next(quick) for _ in range(max(0, size - len(share))))
+    shares[-1].extend(quick)
+    items[:] = [item for share in shares for item in share]
 
 
 def pytest_configure(config: pytest.Config) -> None:
