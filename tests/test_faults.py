@@ -173,6 +173,39 @@ def test_ctrl_c_shows_what_finished_marks_the_rest_and_exits_130(
     assert "Interrupted (Ctrl-C) during 2066 day 1" in err
 
 
+CTRL_C_ON_IMPORT = """
+import os, signal
+
+from netblock_site import when_imported
+
+when_imported({module!r}, lambda module: os.kill(os.getpid(), signal.SIGINT))
+"""
+
+
+@pytest.mark.parametrize("module", ["typer", "aoc2023.framework.results"])
+@pytest.mark.parametrize("command", [["-m", "aoc2023"], ["aoc"]], ids=["python -m", "script"])
+def test_ctrl_c_while_aoc_starts_ends_it_as_ctrl_c_does_without_a_traceback(
+    tmp_path: Path, aocd_home: AocdHome, command: list[str], module: str
+) -> None:
+    """Ctrl-C comes while `aoc` is still importing (deterministically here: the moment
+    `module` is imported), before `main` can answer it, as when Ctrl-C follows a save
+    under --watch and stops the pass the save started."""
+    hooks = tmp_path / "hooks"
+    hooks.mkdir()
+    # The tests' own sitecustomize (no network) under another name, and one that sends
+    # SIGINT when `module` is imported.
+    (hooks / "netblock_site.py").write_text(
+        (Path(__file__).parent / "netblock" / "sitecustomize.py").read_text())
+    (hooks / "sitecustomize.py").write_text(CTRL_C_ON_IMPORT.format(module=module))
+    env = aocd_home.env() | {"PYTHONPATH": str(hooks)}
+    program = [sys.executable, *command] if command[0] == "-m" else [
+        str(Path(sys.executable).parent / "aoc")]
+    done = subprocess.run([*program, "run", "2023", "7", "--example"], env=env,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == -signal.SIGINT, done.stderr  # 130 in a shell
+    assert done.stdout == "" and done.stderr == ""
+
+
 # --- input files --------------------------------------------------------------------------
 
 

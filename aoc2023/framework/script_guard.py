@@ -10,6 +10,13 @@ script's first `import aocd` and runs our CLI instead. Our CLI hands aocd-style
 options (`aoc -y 2023 -d 7 -s`) back to aocd's runner, so both kinds of command
 line work whichever script is on disk.
 
+The `aoc` command's processes (either script, or `python -m aoc2023`, as each pass of
+`--watch` is) also get a quiet Ctrl-C for their first tenth of a second: a Ctrl-C that
+comes while Python still imports the command, before `main` can answer it, ends the
+process as Ctrl-C does (killed by SIGINT, exit status 130 in a shell) without Python's
+traceback of whatever import it stopped. The common case is `--watch`: Ctrl-C just after
+a save stops the pass that the save started.
+
 Every other Python process in the environment pays for one tiny import and a
 string comparison; nothing else is imported here.
 """
@@ -18,12 +25,13 @@ from __future__ import annotations
 
 import os
 import sys
+from itertools import pairwise  # built into the interpreter: no import cost
 
 TYPE_CHECKING = False  # not typing's: importing typing costs every Python start-up ~10 ms
 if TYPE_CHECKING:
     from collections.abc import Sequence
     from importlib.machinery import ModuleSpec
-    from types import ModuleType
+    from types import ModuleType, TracebackType
 
 SCRIPT_NAMES = frozenset({"aoc", "aoc.exe", "aoc-script.py", "aoc-script.pyw"})
 # The lines installers write into a console script for `aoc = aocd.runner:main`.
@@ -74,10 +82,37 @@ def disarm() -> None:
 
 def arm() -> None:
     argv = getattr(sys, "argv", None)
-    if not argv or not is_aocd_runner_script(argv[0]):
+    if not argv:
+        return
+    if is_aoc_command(argv[0], getattr(sys, "orig_argv", [])):
+        sys.excepthook = _quiet_interrupt
+    if not is_aocd_runner_script(argv[0]):
         return
     if not any(isinstance(f, _RunOurCliOnFirstAocdImport) for f in sys.meta_path):
         sys.meta_path.insert(0, _RunOurCliOnFirstAocdImport())
+
+
+def is_aoc_command(program: str, orig_argv: Sequence[str]) -> bool:
+    """True for an `aoc` script (ours or aocd's) and for `python -m aoc2023`. While site
+    runs, `sys.argv[0]` is `-m` for the latter, and `sys.orig_argv` names the module."""
+    if os.path.basename(program) in SCRIPT_NAMES:
+        return True
+    return program == "-m" and any(
+        first == "-m" and second == COMMAND_PACKAGE
+        for first, second in pairwise(orig_argv))
+
+
+COMMAND_PACKAGE = "aoc2023"
+"""The package whose `__main__` is the `aoc` command (this module is installed on its own,
+as `_aoc2023_script_guard`, so it cannot ask its own package)."""
+
+
+def _quiet_interrupt(kind: type[BaseException], error: BaseException,
+                     trace: TracebackType | None) -> None:
+    """No traceback for a Ctrl-C that no code caught: Python still ends the process by
+    SIGINT afterwards, as it does after printing one."""
+    if not issubclass(kind, KeyboardInterrupt):
+        sys.__excepthook__(kind, error, trace)
 
 
 arm()
