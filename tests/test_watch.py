@@ -110,7 +110,7 @@ def watching(project: Path, aocd_home: AocdHome, *options: str) -> Iterator[Outp
         process.send_signal(signal.SIGINT)
         assert process.wait(timeout=30) == 0
         output.wait_for("Stopped watching.")
-        assert not any("Traceback" in line for line in output.seen)
+        assert not any("Traceback" in line for line in output.seen), "".join(output.seen)
     finally:
         if process.poll() is None:
             process.kill()
