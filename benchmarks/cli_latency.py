@@ -8,7 +8,7 @@ interleaved so that the machine's noise falls on both alike.
 
     uv run python benchmarks/cli_latency.py [--runs 20]
 
-Goal (issue 2): our median at most 0.35 of aocd's.
+Goal (issue 2, then issue 14): our median at most 0.30 of aocd's.
 """
 
 from __future__ import annotations
