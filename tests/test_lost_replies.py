@@ -18,6 +18,7 @@ import time
 import pytest
 from conftest import TOKEN, AocdHome
 from fake_aoc import FakeAoC
+from site_cli import CLI
 
 EXAMPLE = "32T3K 765\nT55J5 684\nKK677 28\nKTJJT 220\nQQQJA 483\n"
 RIGHT = ["6440", "5905"]
@@ -29,12 +30,8 @@ def aoc(site: FakeAoC, home: AocdHome, *args: str) -> subprocess.CompletedProces
 
 
 def command(site: FakeAoC, *args: str) -> list[str]:
-    code = ("import sys, aocd.models, aocd.utils\n"
-            f"aocd.models.URL = {site.puzzle_url_template!r}\n"
-            "aocd.utils.http._max_t = 0.0\n"
-            "from aoc2023.framework.cli import main\n"
-            "sys.exit(main(['run', '2023', '7', '--json', *sys.argv[1:]]))\n")
-    return [sys.executable, "-c", code, *args]
+    """`aoc run 2023 7 --json ARGS` in a process of its own, against `site`."""
+    return [sys.executable, "-c", CLI, site.url, "0", "run", "2023", "7", "--json", *args]
 
 
 def posts(site: FakeAoC) -> list[tuple[str, str]]:

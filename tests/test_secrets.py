@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 from conftest import DAY_7_EXAMPLE, AocdHome
 from fake_aoc import FakeAoC
+from site_cli import CLI
 
 MARK = "5e5510aa" + "0123456789abcdef" * 5 + "feedc0de"
 PIECES = {MARK[i:i + 8] for i in range(len(MARK) - 7)}
@@ -36,15 +37,12 @@ class Day(Solution[str]):
 
 def aoc(home: AocdHome, url: str, token: str, *args: str, cwd: Path | None = None,
         pythonpath: Path | None = None) -> subprocess.CompletedProcess[str]:
-    code = ("import sys, aocd.models, aocd.utils\n"
-            f"aocd.models.URL = {url!r}\n"
-            "aocd.utils.http._max_t = 0.0\n"
-            "from aoc2023.framework.cli import main\n"
-            "sys.exit(main(sys.argv[1:]))\n")
+    """`aoc ARGS` in a real process, with aocd pointed at `url` (a site's puzzle address)."""
     env = home.env() | {"AOC_SESSION": token}
     if pythonpath is not None:
         env["PYTHONPATH"] = f"{pythonpath}{os.pathsep}{env['PYTHONPATH']}"
-    return subprocess.run([sys.executable, "-c", code, *args], env=env, cwd=cwd,
+    site = url.removesuffix("/{year}/day/{day}")
+    return subprocess.run([sys.executable, "-c", CLI, site, "0", *args], env=env, cwd=cwd,
                           capture_output=True, text=True, timeout=120)
 
 
