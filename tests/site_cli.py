@@ -133,21 +133,22 @@ def _as_a_fresh_process(site: FakeAoC | None, env: dict[str, str], cwd: Path | N
     handlers = {signum: signal.getsignal(signum) for signum in (signal.SIGTERM, signal.SIGHUP)}
     aocd_log_level = logging.getLogger("aocd").level
     environment = dict(os.environ)
-    os.environ.clear()
-    os.environ.update(env)
     with pytest.MonkeyPatch.context() as patch:
-        if cwd is not None:
-            patch.chdir(cwd)
-        patch.setattr(aocd.models, "URL", url + "/{year}/day/{day}")
-        patch.setattr(aocd.models.User, "_token2id", None)
-        patch.setattr(aocd.utils.http, "get", lambda address, *args, **kwargs: get(
-            address.replace("https://adventofcode.com", url), *args, **kwargs))
-        patch.setattr(paths, "_environment_as_pasted", None)
-        patch.setattr(paths, "_exported_from_file", None)
-        if shift:
-            now = calendar.current_time
-            patch.setattr(calendar, "current_time", lambda: now() + timedelta(seconds=shift))
         try:
+            os.environ.clear()
+            os.environ.update(env)
+            if cwd is not None:
+                patch.chdir(cwd)
+            patch.setattr(aocd.models, "URL", url + "/{year}/day/{day}")
+            patch.setattr(aocd.models.User, "_token2id", None)
+            patch.setattr(aocd.utils.http, "get", lambda address, *args, **kwargs: get(
+                address.replace("https://adventofcode.com", url), *args, **kwargs))
+            patch.setattr(paths, "_environment_as_pasted", None)
+            patch.setattr(paths, "_exported_from_file", None)
+            if shift:
+                now = calendar.current_time
+                patch.setattr(calendar, "current_time",
+                              lambda: now() + timedelta(seconds=shift))
             yield
         finally:
             for signum, handler in handlers.items():

@@ -11,11 +11,11 @@ options (`aoc -y 2023 -d 7 -s`) back to aocd's runner, so both kinds of command
 line work whichever script is on disk.
 
 The `aoc` command's processes (either script, or `python -m aoc2023`, as each pass of
-`--watch` is) also get a quiet Ctrl-C for their first tenth of a second: a Ctrl-C that
-comes while Python still imports the command, before `main` can answer it, ends the
-process as Ctrl-C does (killed by SIGINT, exit status 130 in a shell) without Python's
-traceback of whatever import it stopped. The common case is `--watch`: Ctrl-C just after
-a save stops the pass that the save started.
+`--watch` is) also get a quiet uncaught Ctrl-C. `main` answers Ctrl-C itself, so in
+practice this is one that comes in the first tenth of a second, while Python still
+imports the command: it ends the process as Ctrl-C does (killed by SIGINT, exit status
+130 in a shell) without Python's traceback of whatever import it stopped. The common
+case is `--watch`: Ctrl-C just after a save stops the pass that the save started.
 
 Every other Python process in the environment pays for one tiny import and a
 string comparison; nothing else is imported here.
