@@ -33,16 +33,14 @@ def test_the_suite_stays_green_when_days_are_added(tmp_path: Path, aocd_home: Ao
         "class Mirage(Solution[str]):\n    day = 9\n"
         "    examples = [Example('1 2', part_1=2)]\n\n"
         "    def part_1(self, text: str) -> int:\n        return len(text.split())\n")
-    tests = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-n", "0", "-p", "no:cacheprovider", "-x", "-rf",
+    tests = subprocess.run(  # -v: each test's id and outcome, on a line of its own
+        [sys.executable, "-m", "pytest", "-v", "-n", "0", "-p", "no:cacheprovider", "-x", "-rf",
          *(f"tests/{suite}" for suite in SUITES), "tests/test_day06.py", "tests/test_day08.py",
          "tests/test_2024_day01.py"],
         cwd=project, env=env, capture_output=True, text=True, timeout=600)
     assert tests.returncode == 0, tests.stdout[-3000:]
     assert " passed" in tests.stdout and " failed" not in tests.stdout
-    collected = subprocess.run(
-        [sys.executable, "-m", "pytest", "--collect-only", "-q", "-n", "0",
-         "-p", "no:cacheprovider", "tests/test_examples.py"],
-        cwd=project, env=env, capture_output=True, text=True, timeout=120)
-    assert "test_example[2023-day09-part1-example1]" in collected.stdout
-    assert "test_real_answer[2024-day01-part1-input]" in collected.stdout
+    # The added days are found, in any module name and in another year: their examples
+    # are cases of their own, and so is the real input (skipped here: no token).
+    assert "test_example[2023-day09-part1-example1] PASSED" in tests.stdout
+    assert "test_real_answer[2024-day01-part1-input] SKIPPED" in tests.stdout
