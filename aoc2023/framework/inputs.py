@@ -8,12 +8,11 @@ in that day's result, so the other days still run.
 
 from __future__ import annotations
 
-import dataclasses
 import traceback
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from aoc2023.framework import calendar, registry
 from aoc2023.framework.aocd import paths
@@ -22,9 +21,13 @@ from aoc2023.framework.errors import AocError, MissingDayError, NoInputError, Us
 from aoc2023.framework.results import DayResult, Source
 from aoc2023.framework.solution import Solution, variants_of
 
+# RunRequest and DayInputs are NamedTuples, not dataclasses: this module is imported on
+# every run, and a NamedTuple class costs 0.1 ms to create against 0.6-0.9 ms for a
+# frozen dataclass. RunInput stays a dataclass: its empty mappings by default must be
+# new ones (NamedTuple defaults are shared), and it is pickled for --timeout's child.
 
-@dataclass(frozen=True)
-class RunRequest:
+
+class RunRequest(NamedTuple):
     """What the command line asked for: a year, its days, and where the input comes from."""
 
     year: int
@@ -121,8 +124,7 @@ def _runs_for(
     return [run_input], cache
 
 
-@dataclass(frozen=True)
-class DayInputs:
+class DayInputs(NamedTuple):
     """A day ready to run: its class, its title and the inputs to run it on."""
 
     solution_class: type[Solution[Any]]
@@ -145,7 +147,7 @@ def _day_inputs(
     title = solution_class.title or cached_title(year, day, cache.user_dir if cache else None)
     # The last day of a year has no part 2: run part 1 only (JSON lists part 1 alone).
     has = calendar.puzzle_parts(year, day)
-    runs = [dataclasses.replace(run, parts=tuple(p for p in run.parts if p in has) or has)
+    runs = [replace(run, parts=tuple(p for p in run.parts if p in has) or has)
             for run in runs]
     variants = tuple(variants_of(solution_class)) if request.variants else ()
     return DayInputs(solution_class, title, tuple(runs), variants)

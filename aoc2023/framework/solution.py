@@ -43,7 +43,7 @@ import inspect
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 
 Answer = int | str | None
 """What a part returns: usually an int; None means it has no answer."""
@@ -182,8 +182,7 @@ def _claim(table: dict[Any, type[Solution[Any]]], key: Any, cls: type[Solution[A
     table[key] = cls
 
 
-@dataclass(frozen=True)
-class Implementation:
+class Implementation(NamedTuple):
     """One way a day is solved: its main class or one of its variants, by name.
 
     What `aoc run --variants` runs and what a benchmark times side by side; `steps`

@@ -21,8 +21,8 @@ from __future__ import annotations
 import json
 import os
 import re
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from aoc2023.framework.errors import DamagedFileError
 from aoc2023.framework.project import PROJECT_CONFIG_DIR_NAME, find_upwards
@@ -104,8 +104,7 @@ def find_token() -> str | None:
     return source.token if source else None
 
 
-@dataclass(frozen=True)
-class TokenSource:
+class TokenSource(NamedTuple):
     """Where the token was found, as pasted there, and cleaned."""
 
     place: str
@@ -241,8 +240,7 @@ def check_tokens_file() -> None:
                     'fix it (a map of names to tokens, {"default": "..."}) or remove it')
 
 
-@dataclass(frozen=True)
-class PuzzleCache:
+class PuzzleCache(NamedTuple):
     year: int
     day: int
     user_dir: Path

@@ -21,8 +21,7 @@ from __future__ import annotations
 import os
 import textwrap
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import IO, Literal
+from typing import IO, Literal, NamedTuple
 
 _ANSI = {"bold": "1", "dim": "2", "red": "31", "green": "32", "yellow": "33"}
 
@@ -35,16 +34,14 @@ _NARROWEST_TEXT = 8
 """A text column is not wrapped narrower than this, unless its contents are."""
 
 
-@dataclass(frozen=True)
-class Cell:
+class Cell(NamedTuple):
     text: str
     style: str | None = None
     drawn: bool = False
     """Its lines are a drawing: each is shown whole, never wrapped."""
 
 
-@dataclass(frozen=True)
-class Column:
+class Column(NamedTuple):
     heading: str
     align: Literal["left", "right"] = "left"
     kind: ColumnKind | None = None
