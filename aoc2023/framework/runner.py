@@ -10,7 +10,6 @@ from __future__ import annotations
 import os
 import traceback
 from collections.abc import Callable, Generator, Iterator, Sequence
-from dataclasses import replace
 from functools import partial
 from time import perf_counter_ns
 from typing import Any, NamedTuple, cast
@@ -71,29 +70,29 @@ def _judge(part: int, outcome: _Outcome, expected: str | None, shared: bool) -> 
     base = PartResult(part, Status.UNKNOWN, expected=expected, seconds=outcome.seconds,
                       timed_with_other_part=shared)
     if isinstance(outcome.error, NotImplementedError):
-        return replace(base, status=Status.NOT_IMPLEMENTED)
+        return base._replace(status=Status.NOT_IMPLEMENTED)
     if isinstance(outcome.error, KeyboardInterrupt):
-        return replace(base, status=Status.INTERRUPTED, error=describe_error(outcome.error))
+        return base._replace(status=Status.INTERRUPTED, error=describe_error(outcome.error))
     if outcome.error is not None:
-        return replace(base, status=Status.ERROR, error=describe_error(outcome.error),
+        return base._replace(status=Status.ERROR, error=describe_error(outcome.error),
                        traceback=outcome.traceback)
     if outcome.value is None:
-        return replace(base, status=Status.ERROR,
+        return base._replace(status=Status.ERROR,
                        error="returned None: a part must return its answer")
     try:
         answer = answer_text(outcome.value)
     except (TypeError, ValueError) as error:  # ValueError: an int too long to print
-        return replace(base, status=Status.ERROR, error=str(error))
+        return base._replace(status=Status.ERROR, error=str(error))
     if "\n" not in answer + (expected or ""):  # not a drawing: drawings.py is not imported
         if expected is None:
-            return replace(base, answer=answer)
-        return replace(base, status=Status.CORRECT if answer == expected else Status.WRONG,
+            return base._replace(answer=answer)
+        return base._replace(status=Status.CORRECT if answer == expected else Status.WRONG,
                        answer=answer)
     from aoc2023.framework import drawings
 
     verdict = drawings.judged(answer, expected)
     status = {True: Status.CORRECT, False: Status.WRONG, None: Status.UNKNOWN}[verdict.matches]
-    return replace(base, status=status, answer=verdict.answer, drawing=verdict.drawing)
+    return base._replace(status=status, answer=verdict.answer, drawing=verdict.drawing)
 
 
 def run_solution(
@@ -221,7 +220,7 @@ def _with_variants(
     parsed input is alive at a time), each checked against the main's answers."""
     yield main
     for variant in variants:
-        result = replace(run(variant, run_input, title), variant=variant.variant)
+        result = run(variant, run_input, title)._replace(variant=variant.variant)
         yield against_main(result, main)
 
 
@@ -236,10 +235,10 @@ def against_main(variant: DayResult, main: DayResult) -> DayResult:
             parts.append(part)
             continue
         known = f" (the known answer is {part.expected})" if part.expected else ""
-        parts.append(replace(part, status=Status.ERROR, error=(
+        parts.append(part._replace(status=Status.ERROR, error=(
             f"variant {variant.variant!r} gave {part.answer}, but the main implementation "
             f"gave {theirs}{known}")))
-    return replace(variant, parts=tuple(parts))
+    return variant._replace(parts=tuple(parts))
 
 
 def run_days(request: RunRequest, run: DayRunner = run_solution,

@@ -112,7 +112,7 @@ def _submit_day(
     for number in sorted(parts):
         part = parts[number]
         if part.status is Status.UNKNOWN and part.answer is None and part.drawing is not None:
-            parts[number] = replace(part, submit_note=(
+            parts[number] = part._replace(submit_note=(
                 "not sent: the answer is a drawing of several lines that does not read as "
                 "letters (a glyph unknown, or not 6 or 10 rows high), so read it and submit "
                 "it by hand on "
@@ -125,26 +125,26 @@ def _submit_day(
             verdict, note = _submit_part(candidate, cache, token, options, prompter, now,
                                          failed_examples)
         except NotSent as refusal:
-            parts[number] = replace(part, submit_note=f"not sent: {refusal}",
+            parts[number] = part._replace(submit_note=f"not sent: {refusal}",
                                     status=refusal.status or part.status,
                                     expected=refusal.expected or part.expected)
             continue
         except Exception as error:  # a SiteError, or anything else while sending
             message = str(error) if isinstance(error, AocError) else describe_error(error)
             sent = message.startswith("Sent ")
-            parts[number] = replace(part, submitted=SUBMIT_FAILED,
+            parts[number] = part._replace(submitted=SUBMIT_FAILED,
                                     submit_note=message if sent else f"not sent: {message}")
             continue
         parts[number] = _after_verdict(part, verdict, note)
-    return replace(result, parts=tuple(parts[n] for n in sorted(parts)))
+    return result._replace(parts=tuple(parts[n] for n in sorted(parts)))
 
 
 def _after_verdict(part: PartResult, verdict: Verdict, note: str) -> PartResult:
-    updated = replace(part, submitted=str(verdict), submit_note=note)
+    updated = part._replace(submitted=str(verdict), submit_note=note)
     if verdict is Verdict.RIGHT:
-        return replace(updated, status=Status.CORRECT, expected=part.answer)
+        return updated._replace(status=Status.CORRECT, expected=part.answer)
     if verdict.is_wrong:
-        return replace(updated, status=Status.WRONG)
+        return updated._replace(status=Status.WRONG)
     return updated
 
 

@@ -384,7 +384,7 @@ def bench_input(
     checks = [(solution_class, check)]
     for variant in variants:
         watcher(where, f"checking variant {variant.variant}", 0, 0.0)
-        found = replace(run(variant, run_input, title), variant=variant.variant)
+        found = run(variant, run_input, title)._replace(variant=variant.variant)
         if _interrupted(found):
             return DayBench(check, variants=(found,))
         checks.append((variant, against_main(found, check)))

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
 
 def _part_json(part: PartResult) -> dict[str, Any]:
-    data = asdict(part)
+    data = part._asdict()
     data["status"] = str(part.status)
     data.pop("traceback")
     return data
@@ -36,7 +36,7 @@ def _part_json(part: PartResult) -> dict[str, Any]:
 def run_json(report: RunReport) -> str:
     results = []
     for result in report.results:
-        data = asdict(result)
+        data = result._asdict()
         data.pop("traceback")
         data["parts"] = [_part_json(part) for part in result.parts]
         results.append(data)
