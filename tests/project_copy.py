@@ -20,9 +20,14 @@ _USERS_TEST = re.compile(r"test_(?:\d{4}_)?day\d\d\.py")
 def isolated(env: dict[str, str]) -> dict[str, str]:
     """`env` for a process working on a copy: the original project's folder is hidden
     from its path (tests/netblock/sitecustomize.py does it), so only the copy's year
-    packages are found, and nothing is ever written into the original."""
+    packages are found, and nothing is ever written into the original.
+
+    Nor does it write bytecode, wherever Python would: tests rewrite a copy's day within
+    the same second and at the same size (`return 113`, then `return 114`), and bytecode
+    is checked against the source's size and its time of change in whole seconds, so a
+    process could run the day as it was. (`test_watch` writes it on purpose.)"""
     folders = [folder for folder in env.get(HIDE, "").split(os.pathsep) if folder]
-    return env | {HIDE: os.pathsep.join([*folders, str(PROJECT)])}
+    return env | {HIDE: os.pathsep.join([*folders, str(PROJECT)]), "PYTHONDONTWRITEBYTECODE": "1"}
 
 
 def copy_tests(destination: Path) -> None:
