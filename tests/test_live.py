@@ -21,6 +21,7 @@ from pathlib import Path
 
 from conftest import TOKEN, AocdHome
 from fake_aoc import FakeAoC
+from site_cli import CLI
 
 BIN = Path(sys.executable).parent
 
@@ -156,11 +157,8 @@ def test_the_questions_come_after_the_days_row(
     aocd_loaded.set_token()
     aocd_loaded.cache_input(2074, 1, "input")
     fake_aoc.add_puzzle(2074, 1, "Live", inputs={TOKEN: "input"}, solutions=["1", "7"])
-    code = ("import sys, aocd.models\n"
-            f"aocd.models.URL = {fake_aoc.puzzle_url_template!r}\n"
-            "from aoc2023.framework.cli import main\n"
-            "sys.exit(main(['run', '2074', '1']))\n")
-    terminal = Terminal(["-c", code], env, program=sys.executable)
+    terminal = Terminal(["-c", CLI, fake_aoc.url, "0", "run", "2074", "1"], env,
+                        program=sys.executable)
     screen = terminal.read_until("[y/N]")
     assert screen.index("2074/01") < screen.index("Send 1 as the answer to 2074 day 1 part 1?")
     assert "└" in screen  # the table is closed before the question
@@ -201,11 +199,8 @@ def test_ctrl_c_at_a_question_is_no_to_it_and_to_the_days_after(
     for day in (1, 2):
         aocd_loaded.cache_input(2080, day, "input")
         fake_aoc.add_puzzle(2080, day, "Live", inputs={TOKEN: "input"}, solutions=["1", "7"])
-    code = ("import sys, aocd.models\n"
-            f"aocd.models.URL = {fake_aoc.puzzle_url_template!r}\n"
-            "from aoc2023.framework.cli import main\n"
-            "sys.exit(main(['run', '2080']))\n")
-    terminal = Terminal(["-c", code], env, program=sys.executable)
+    terminal = Terminal(["-c", CLI, fake_aoc.url, "0", "run", "2080"], env,
+                        program=sys.executable)
     terminal.read_until("Send 1 as the answer to 2080 day 1 part 1?")
     terminal.process.send_signal(signal.SIGINT)  # Ctrl-C (the pty is not its controlling tty)
     deadline = time.monotonic() + 60

@@ -22,6 +22,7 @@ import fake_aoc
 import pytest
 from conftest import TOKEN, USER_ID, AocdHome, temporary_year
 from fake_aoc import FakeAoC
+from site_cli import CLI
 from typer.testing import CliRunner, Result
 
 from aoc2023.framework.aocd import waits
@@ -362,22 +363,16 @@ def test_a_recorded_wait_keeps_the_later_time(aocd_home: AocdHome) -> None:
 # --- processes and terminals -----------------------------------------------------------------
 
 
-def aoc_process_code(url_template: str, *args: str) -> list[str]:
-    """`aoc run 2023 7` in a new Python process, with aocd pointed at the fake site."""
-    code = (
-        "import sys, aocd.models\n"
-        f"aocd.models.URL = {url_template!r}\n"
-        "from aoc2023.framework.cli import main\n"
-        f"sys.exit(main(['run', '2023', '7', *{list(args)!r}]))\n"
-    )
-    return [sys.executable, "-c", code]
+def aoc_process_code(site: FakeAoC, *args: str) -> list[str]:
+    """`aoc run 2023 7 ARGS` in a new Python process, with aocd pointed at `site`."""
+    return [sys.executable, "-c", CLI, site.url, "0", "run", "2023", "7", *args]
 
 
 def test_two_processes_at_once_never_both_send_an_answer(
     site: FakeAoC, aocd_loaded: AocdHome
 ) -> None:
     site.post_delay = 0.5  # long enough that both would have posted without the lock
-    command = aoc_process_code(site.puzzle_url_template, "--yes")
+    command = aoc_process_code(site, "--yes")
     processes = [subprocess.Popen(command, env=aocd_loaded.env(), stdout=subprocess.PIPE,
                                   stderr=subprocess.PIPE, text=True) for _ in range(2)]
     outputs = [process.communicate(timeout=120) for process in processes]
@@ -390,7 +385,7 @@ def test_on_a_terminal_each_answer_is_confirmed_first(
 ) -> None:
     """A real pseudo-terminal: say yes to part 1 and no to part 2."""
     controller, terminal = pty.openpty()
-    process = subprocess.Popen(aoc_process_code(site.puzzle_url_template), env=aocd_loaded.env(),
+    process = subprocess.Popen(aoc_process_code(site), env=aocd_loaded.env(),
                                stdin=terminal, stdout=terminal, stderr=terminal)
     os.close(terminal)
     screen, answers = b"", [b"y\n", b"n\n"]
@@ -421,7 +416,7 @@ def test_on_a_terminal_each_answer_is_confirmed_first(
 def test_the_token_never_appears_at_any_verbosity(site: FakeAoC, aocd_loaded: AocdHome) -> None:
     site.puzzles[2023, 7].replies = [fake_aoc.WRONG]
     for flags in ([], ["--verbose"]):
-        done = subprocess.run(aoc_process_code(site.puzzle_url_template, "--yes", *flags),
+        done = subprocess.run(aoc_process_code(site, "--yes", *flags),
                               env=aocd_loaded.env(), capture_output=True, text=True, timeout=120)
         assert TOKEN not in done.stdout + done.stderr
 
