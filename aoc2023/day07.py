@@ -146,6 +146,11 @@ def read_line(number: int, line: str) -> tuple[str, int]:
                          number, line) from error
 
 
+_HAND_AND_BID = re.compile(f"([{LABELS}]{{5}}) ([0-9]{{1,18}})")
+"""A line as nearly every line is: five cards, one space, a bid (any longer bid is read,
+or refused, by `read_line`)."""
+
+
 def read_hands(text: str) -> list[tuple[str, int]]:
     """Every line's hand (as written) and bid, in input order. Tolerant of `\\r\\n`,
     trailing spaces and blank lines at the end, strict about everything else: a hand
@@ -157,7 +162,9 @@ def read_hands(text: str) -> list[tuple[str, int]]:
     first_seen: dict[str, int] = {}
     hands = []
     for number, line in numbered:
-        cards, bid = read_line(number, line)
+        well_formed = _HAND_AND_BID.fullmatch(line)
+        cards, bid = ((well_formed[1], int(well_formed[2])) if well_formed
+                      else read_line(number, line))  # says what is wrong, or reads it
         if cards in first_seen:
             raise InputError(
                 f"the hand {cards} is also on line {first_seen[cards]}, "
