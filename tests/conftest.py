@@ -14,6 +14,7 @@ import sys
 from collections.abc import Generator, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
+from itertools import islice
 from pathlib import Path
 
 import pytest
@@ -199,7 +200,7 @@ def fake_aoc(aocd_loaded: AocdHome, monkeypatch: pytest.MonkeyPatch) -> Iterator
         server.stop()
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Slow tests first, and shared out: each worker starts on its share of them, so that
     they overlap the many quick ones instead of queueing on one worker or running alone
     at the end (the order is otherwise kept).
@@ -210,7 +211,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     the idle one has run out: so each share here starts with every `workers`-th slow
     test. Had the order not matched the shares, the tests would all run the same, only
     less evenly spread."""
-    workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
+    # This session's workers: not PYTEST_XDIST_WORKER_COUNT, which a nested pytest inherits.
+    workers = int(getattr(config, "workerinput", {}).get("workercount", 1))
     slow = [item for item in items if item.get_closest_marker("slow") is not None]
     quick = iter([item for item in items if item.get_closest_marker("slow") is None])
     shares: list[list[pytest.Item]] = [slow[worker::workers] for worker in range(workers)]
@@ -218,7 +220,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for worker, share in enumerate(shares):
         size = left // (workers - worker)
         left -= size
-        share.extend(next(quick) for _ in range(max(0, size - len(share))))
+        share.extend(islice(quick, max(0, size - len(share))))  # fewer when slow ones fill it
     shares[-1].extend(quick)
     items[:] = [item for share in shares for item in share]
 

@@ -100,7 +100,9 @@ def aoc_in_process(site: FakeAoC | None, home: AocdHome, *args: str, cwd: Path |
     the same code from `main` on, with `env` as the environment and `cwd` as the working
     folder, stdout and stderr captured (pipes, as for `aoc`: not a terminal), and the
     state a process keeps between commands (aocd's memo of token owners, the signal
-    handlers `main` sets, the token found in the environment) put back afterwards."""
+    handlers `main` sets, the token found in the environment, `sys.argv` and aocd's
+    runner's loader of tokens) put back afterwards. `--verbose` needs a process: its log
+    lines would not show here, where pytest has set up logging."""
     from aoc2023.framework.cli import main
 
     env = env if env is not None else home.env()
@@ -108,6 +110,10 @@ def aoc_in_process(site: FakeAoC | None, home: AocdHome, *args: str, cwd: Path |
     if changed or (cwd is not None and (cwd / "pyproject.toml").exists()):
         raise ValueError(f"this command needs a process of its own (it changes {changed} "
                          "or works on a copy of the project): use site_cli.aoc")
+    if {"--verbose", "-v"} & set(args):
+        # Its log lines go through logging.basicConfig, which does nothing where pytest
+        # has set up logging: a test of them here would see none and check nothing.
+        raise ValueError("--verbose needs a process of its own: use site_cli.aoc")
     out, err = io.StringIO(), io.StringIO()
     with _as_a_fresh_process(site, env, cwd, shift), redirect_stdout(out), \
             redirect_stderr(err):
@@ -123,6 +129,7 @@ def aoc_in_process(site: FakeAoC | None, home: AocdHome, *args: str, cwd: Path |
 def _as_a_fresh_process(site: FakeAoC | None, env: dict[str, str], cwd: Path | None,
                         shift: float) -> Iterator[None]:
     import aocd.models
+    import aocd.runner
     import aocd.utils
 
     from aoc2023.framework import calendar
@@ -139,6 +146,9 @@ def _as_a_fresh_process(site: FakeAoC | None, env: dict[str, str], cwd: Path | N
             os.environ.update(env)
             if cwd is not None:
                 patch.chdir(cwd)
+            # aocd's runner (through `aoc -y ...`) sets these two: they are put back after.
+            patch.setattr(sys, "argv", list(sys.argv))
+            patch.setattr(aocd.runner, "_load_users", vars(aocd.runner)["_load_users"])
             patch.setattr(aocd.models, "URL", url + "/{year}/day/{day}")
             patch.setattr(aocd.models.User, "_token2id", None)
             patch.setattr(aocd.utils.http, "get", lambda address, *args, **kwargs: get(
