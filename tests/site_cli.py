@@ -61,7 +61,8 @@ if shift:
     _now = calendar.current_time
     calendar.current_time = lambda: _now() + timedelta(seconds=shift)
 from aoc2023.framework.cli import main
-sys.exit(main(sys.argv[3:]))
+sys.argv = ["aoc", *sys.argv[3:]]
+sys.exit(main())  # as the program is run: what main does only then is done here too
 """
 
 
