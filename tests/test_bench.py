@@ -399,6 +399,32 @@ class Day(Solution[str]):
 """
 
 
+def stderr_on_a_terminal(command: list[str], env: dict[str, str], cwd: Path | None = None,
+                         columns: int | None = None,
+                         ) -> tuple[subprocess.CompletedProcess[str], str]:
+    """Run `command` to its end with stderr on a pseudo-terminal (`columns` wide, when
+    given) and stdout on a pipe: the process, and everything the terminal was shown."""
+    controller, terminal = pty.openpty()
+    if columns is not None:
+        fcntl.ioctl(terminal, termios.TIOCSWINSZ, struct.pack("HHHH", 24, columns, 0, 0))
+    try:
+        done = subprocess.run(command, env=env, stdout=subprocess.PIPE, stderr=terminal,
+                              text=True, timeout=60, cwd=cwd)
+        os.close(terminal)
+        shown = b""
+        while True:
+            try:
+                chunk = os.read(controller, 4096)
+            except OSError:  # the terminal's other end is closed: all read
+                break
+            if not chunk:
+                break
+            shown += chunk
+    finally:
+        os.close(controller)
+    return done, shown.decode()
+
+
 def test_progress_shows_on_a_terminal_only(aocd_home: AocdHome, tmp_path: Path) -> None:
     (tmp_path / "in.txt").write_text("abc\n")
     with temporary_year(tmp_path / "site", 2072, {"day01.py": SLOW_DAY}):
@@ -409,24 +435,8 @@ def test_progress_shows_on_a_terminal_only(aocd_home: AocdHome, tmp_path: Path) 
         piped = subprocess.run(command, env=env, capture_output=True, text=True, timeout=60)
         assert piped.returncode == 0, piped.stderr
         assert "runs so far" not in piped.stderr
-        controller, terminal = pty.openpty()
-        try:
-            done = subprocess.run(command, env=env, stdout=subprocess.PIPE, stderr=terminal,
-                                  text=True, timeout=60)
-            os.close(terminal)
-            shown = b""
-            while True:
-                try:
-                    chunk = os.read(controller, 4096)
-                except OSError:  # the terminal's other end is closed: all read
-                    break
-                if not chunk:
-                    break
-                shown += chunk
-        finally:
-            os.close(controller)
+        done, text = stderr_on_a_terminal(command, env)
     assert done.returncode == 0
-    text = shown.decode()
     assert "in.txt): checking the answers" in text
     assert "in.txt): part 1" in text and "runs so far" in text
     assert "(rough)" in piped.stdout
@@ -513,25 +523,9 @@ def test_the_progress_line_drawn_by_a_timeout_child_is_cleared_whole(
         env["PYTHONPATH"] = os.pathsep.join([str(tmp_path / "site"), SOURCE, env["PYTHONPATH"]])
         command = [sys.executable, "-m", "aoc2023", "bench", "2086", "6", "--input",
                    "in.txt", "--budget", "0.5", "--timeout", "30"]
-        controller, terminal = pty.openpty()
-        fcntl.ioctl(terminal, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 100, 0, 0))
-        try:
-            done = subprocess.run(command, env=env, stdout=subprocess.PIPE, stderr=terminal,
-                                  text=True, timeout=60, cwd=tmp_path)
-            os.close(terminal)
-            shown = b""
-            while True:
-                try:
-                    chunk = os.read(controller, 4096)
-                except OSError:
-                    break
-                if not chunk:
-                    break
-                shown += chunk
-        finally:
-            os.close(controller)
+        done, shown = stderr_on_a_terminal(command, env, cwd=tmp_path, columns=100)
     assert done.returncode == 0
-    drawn = shown.decode().split("\r")
+    drawn = shown.split("\r")
     longest = max(len(text) for text in drawn if "runs so far" in text)
     assert longest > len("2086 day 6 (in.txt): checking the answers")  # the child's, longer
     cleared = [text for text in drawn if text and not text.strip(" ")]
