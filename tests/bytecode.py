@@ -15,7 +15,8 @@ a process started before it is done finds a module either compiled whole (each f
 is written under a temporary name, then renamed) or not at all, and reads the source.
 `__pycache__` is ignored by git. Code that tests write (a throwaway year, a copy of
 the project) is left alone: `PYTHONDONTWRITEBYTECODE` keeps its meaning there, so a
-test that rewrites a module never meets bytecode of its last version.
+test that rewrites a module never meets bytecode of its last version. (A copy of the
+project takes the framework's bytecode along: see `project_copy`.)
 
 Two other ways were measured and dropped:
 - `PYTHONPYCACHEPREFIX` pointing at a folder of compiled bytecode: Python then looks

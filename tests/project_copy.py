@@ -45,11 +45,18 @@ _KEPT = frozenset({"__init__.py", "__main__.py", "day07.py", "framework"})
 
 def _ignore(folder: str, names: list[str]) -> set[str]:
     """The framework and day 7 only: days others add (in modules of any name) must not
-    collide with a test's."""
-    ignored = {name for name in names if name == "__pycache__"}
+    collide with a test's.
+
+    Their bytecode comes too (`__pycache__`): each process on a copy then reads the
+    framework compiled instead of compiling it from source, 112-118 against 143-152 ms
+    of CPU for `run 2023 7 --example`, measured side by side. It is safe: the copy keeps
+    each file's time of change (`copytree` copies with `copy2`), which is what bytecode
+    is checked against, so a module a test rewrites in the copy (at a later time) is
+    read from its source. Bytecode of the days left out is never read: Python reads
+    `__pycache__` only for a source that is there."""
     if Path(folder) == PROJECT / "aoc2023":
-        ignored |= set(names) - _KEPT
-    return ignored
+        return set(names) - _KEPT - {"__pycache__"}
+    return set()
 
 
 def copy_project(destination: Path) -> Path:
