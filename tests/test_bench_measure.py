@@ -1,0 +1,459 @@
+"""Measuring: statistics, runs on fresh parses within the budget and the limits, CPU
+time, timeouts, and the progress line. These tests time classes of their own, never
+this project's days (`test_bench.py` tests the `aoc bench` command on them)."""
+
+from __future__ import annotations
+
+import io
+import itertools
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from aoc2023.framework import Solution
+from aoc2023.framework.bench import measure as bench
+from aoc2023.framework.bench.figures import (
+    LONG_STEP,
+    MIN_DIFFERENCE,
+    MIN_RUNS,
+    TOLERANCE,
+    WIDE_TOLERANCE,
+    BenchReport,
+    DayBench,
+    Stats,
+    StepBench,
+)
+from aoc2023.framework.bench.figures import bench_exit_code as exit_code
+from aoc2023.framework.bench.history import tolerance, trend
+from aoc2023.framework.bench.measure import bench_input, notes
+from aoc2023.framework.inputs import RunInput
+from aoc2023.framework.render.bench import ProgressLine
+from aoc2023.framework.results import DayResult, ExitCode, Status
+
+# --- statistics ---------------------------------------------------------------------------
+
+
+def test_statistics_on_known_data() -> None:
+    # Sorted: 1..10. Quartile positions (n - 1) * q: 2.25, 4.5, 6.75 (0-based ranks).
+    stats = Stats.of([7, 1, 3, 5, 9, 2, 8, 4, 6, 10])
+    assert stats == Stats(runs=10, median=5.5, minimum=1, q1=3.25, q3=7.75)
+    assert stats.iqr == 4.5
+    # An outlier moves neither the median nor the spread.
+    stats = Stats.of([4, 1, 3, 2, 100])
+    assert (stats.median, stats.minimum, stats.q1, stats.q3, stats.iqr) == (3, 1, 2, 4, 2)
+    assert Stats.of([0.5]) == Stats(1, 0.5, 0.5, 0.5, 0.5)
+    with pytest.raises(ValueError):
+        Stats.of([])
+
+
+@given(st.lists(st.floats(0, 1e3, allow_nan=False), min_size=2, max_size=60))
+def test_quartiles_agree_with_the_standard_library(samples: list[float]) -> None:
+    stats = Stats.of(samples)
+    q1, median, q3 = statistics.quantiles(samples, n=4, method="inclusive")
+    assert stats.q1 == pytest.approx(q1, abs=1e-9)
+    assert stats.median == pytest.approx(statistics.median(samples), abs=1e-9)
+    assert stats.median == pytest.approx(median, abs=1e-9)
+    assert stats.q3 == pytest.approx(q3, abs=1e-9)
+    assert stats.minimum == min(samples)
+
+
+def figures(minimum: float, runs: int = 100) -> Stats:
+    """Figures whose median is well above the minimum, as on a busy machine: only the
+    minimum may decide a verdict."""
+    return Stats(runs, minimum * 1.3, minimum, minimum * 1.1, minimum * 1.6)
+
+
+@pytest.mark.parametrize(
+    ("new", "old", "expected"),
+    [
+        (figures(100), figures(150), "faster"),
+        (figures(150), figures(100), "slower"),
+        (figures(100), figures(100 * (1 + TOLERANCE) - 0.5), "no change"),  # within it
+        (figures(100 * (1 + TOLERANCE) - 0.5), figures(100), "no change"),
+        (figures(100), figures(100 * (1 + TOLERANCE) + 0.5), "faster"),  # beyond it
+        (figures(100 * (1 + TOLERANCE) + 0.5), figures(100), "slower"),
+        (figures(100), figures(100), "no change"),
+        # With few runs the minimum is rougher, and so is the verdict.
+        (figures(100, runs=3), figures(100 * (1 + TOLERANCE) + 0.5), "no change"),
+        (figures(100), figures(100 * (1 + WIDE_TOLERANCE) + 0.5, runs=2), "faster"),
+    ],
+)
+def test_verdicts_compare_minimums_beyond_the_stated_tolerance(
+    new: Stats, old: Stats, expected: str
+) -> None:
+    assert trend(new, old) == expected
+
+
+@pytest.mark.parametrize(("new", "old", "expected"), [
+    # Measured between back-to-back runs of the same code: the minimums of steps of
+    # 60-600 ns moved by one or more 10 ns ticks of the clock (60 against 70 ns: 17%), up
+    # to 80 ns for a step of 10 runs. Those are not changes.
+    (60e-9, 70e-9, "no change"), (161e-9, 81e-9, "no change"), (1.1e-6, 1.3e-6, "no change"),
+    # Beyond the tolerance and the floor both, they are.
+    (1e-6, 1.25e-6, "faster"), (400e-9, 100e-9, "slower"),
+])
+def test_differences_within_the_clocks_own_noise_are_no_change(
+    new: float, old: float, expected: str
+) -> None:
+    assert trend(figures(new), figures(old)) == expected
+    assert MIN_DIFFERENCE == 2e-7
+
+
+def test_medians_apart_but_minimums_close_is_no_change() -> None:
+    new = Stats(100, median=200, minimum=100, q1=150, q3=250)  # a busy run...
+    old = Stats(100, median=101, minimum=100, q1=100.5, q3=102)  # ...against a quiet one
+    assert trend(new, old) == "no change"
+
+
+# --- measuring ------------------------------------------------------------------------------
+
+
+class Emptying(Solution[list[int]]):
+    """A part that empties its input: a reused input would fail on the next run."""
+
+    year, day = 2095, 1
+
+    def parse(self, text: str) -> list[int]:
+        return [int(x) for x in text.split()]
+
+    def part_1(self, numbers: list[int]) -> int:
+        assert len(numbers) == 3, "ran on an input a previous run changed"
+        total = sum(numbers)
+        numbers.clear()
+        return total
+
+    def part_2(self, numbers: list[int]) -> int:
+        raise NotImplementedError
+
+
+class Both(Solution[str]):
+    year, day = 2095, 2
+
+    def solve(self, text: str) -> tuple[int, int]:
+        return len(text), len(text) * 2
+
+
+def test_each_part_run_gets_a_fresh_parse_and_runs_stay_within_the_limits() -> None:
+    result = bench_input(Emptying, RunInput("1 2 3", "file", {1: "6"}), None, budget=0.05)
+    parse, part_1, part_2 = result.steps
+    assert [s.step for s in result.steps] == ["parse", "part 1", "part 2"]
+    assert part_1.error is None and part_1.stats is not None
+    assert MIN_RUNS <= part_1.stats.runs <= bench.MAX_RUNS
+    assert parse.stats is not None and parse.stats.runs == part_1.stats.runs
+    assert part_1.stats.minimum <= part_1.stats.q1 <= part_1.stats.median <= part_1.stats.q3
+    assert part_1.parts[0].status is Status.CORRECT
+    # Not written yet: shown, not timed, and not a failure.
+    assert part_2.stats is None and part_2.parts[0].status is Status.NOT_IMPLEMENTED
+    assert exit_code(BenchReport([result])) is ExitCode.OK
+
+
+def test_runs_are_at_least_the_minimum_and_at_most_the_maximum(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(bench, "MAX_RUNS", 40)
+    result = bench_input(Both, RunInput("abc", "file"), None, budget=0.5)
+    assert [s.step for s in result.steps] == ["parse", "parts 1+2"]
+    both = result.steps[1]
+    assert both.stats is not None and both.stats.runs == 40
+    assert [p.answer for p in both.parts] == ["3", "6"]
+    monkeypatch.setattr(bench, "MAX_RUNS", 100_000)
+    result = bench_input(Both, RunInput("abc", "file"), None, budget=1e-6)
+    assert result.steps[1].stats is not None and result.steps[1].stats.runs == MIN_RUNS
+
+
+class SleepsInPart2(Solution[str]):
+    year, day = 2095, 3
+
+    def part_1(self, text: str) -> int:
+        return len(text)
+
+    def part_2(self, text: str) -> int:
+        import time
+
+        time.sleep(30)
+        return 0
+
+
+def test_a_part_past_the_timeout_is_reported_and_the_rest_is_timed() -> None:
+    result = bench_input(SleepsInPart2, RunInput("abc", "file"), None, 0.05, timeout=0.5)
+    parse, part_1, part_2 = result.steps
+    assert parse.stats is not None and part_1.stats is not None
+    assert part_1.stats.runs >= MIN_RUNS
+    assert part_2.stats is None and part_2.parts[0].status is Status.TIMEOUT
+    assert exit_code(BenchReport([result])) is ExitCode.COULD_NOT_RUN
+
+
+class InTurn(Solution[str]):
+    """A `solve` that yields part 1's answer, then part 2's, each after some work."""
+
+    year, day = 2071, 1
+
+    def solve(self, text: str) -> Iterator[int]:
+        time.sleep(0.002)
+        yield len(text)
+        time.sleep(0.004)
+        yield len(text) * 2
+
+
+def test_a_solve_that_yields_is_driven_and_each_part_timed_from_the_previous_yield() -> None:
+    result = bench_input(InTurn, RunInput("abc", "file", {1: "3", 2: "6"}), None, budget=0.2)
+    assert [s.step for s in result.steps] == ["parse", "part 1", "part 2"]
+    parse, part_1, part_2 = result.steps
+    assert part_1.stats is not None and part_2.stats is not None and parse.stats is not None
+    # Creating the generator alone takes well under a microsecond: these are the parts.
+    assert part_1.stats.minimum >= 0.002
+    assert part_2.stats.minimum >= 0.004
+    assert part_1.stats.runs == part_2.stats.runs == parse.stats.runs
+    assert [p.status for s in result.steps for p in s.parts] == [Status.CORRECT] * 2
+
+
+class InTurnPart2Unwritten(Solution[str]):
+    year, day = 2071, 2
+
+    def solve(self, text: str) -> Iterator[int]:
+        yield len(text)
+        raise NotImplementedError
+
+
+def test_a_yielding_solve_whose_part_2_is_unwritten_times_part_1_only() -> None:
+    result = bench_input(InTurnPart2Unwritten, RunInput("abc", "file"), None, budget=0.05)
+    _parse, part_1, part_2 = result.steps
+    assert part_1.stats is not None and part_1.stats.runs >= MIN_RUNS
+    assert part_2.stats is None and part_2.parts[0].status is Status.NOT_IMPLEMENTED
+    assert exit_code(BenchReport([result])) is ExitCode.OK
+
+
+class InTurnFailsOnRerun(Solution[str]):
+    """A yielding `solve` that leaves state behind: its part 1 fails on every later run."""
+
+    year, day = 2086, 1
+    runs: list[int] = []
+
+    def solve(self, text: str) -> Iterator[int]:
+        self.runs.append(1)
+        if len(self.runs) > 1:
+            raise RuntimeError("state left over from the last run")
+        yield len(text)
+        yield len(text) * 2
+
+
+def test_a_yielding_solve_that_fails_while_timed_blames_the_part_that_raised() -> None:
+    InTurnFailsOnRerun.runs.clear()
+    result = bench_input(InTurnFailsOnRerun, RunInput("abc", "file"), None, budget=0.05)
+    _parse, part_1, part_2 = result.steps
+    assert part_1.error == "while timing, RuntimeError: state left over from the last run"
+    # Part 2 never ran again: it is not timed, and not to blame.
+    assert part_2.error is None and part_2.stats is None
+    assert [p.status for s in result.steps for p in s.parts] == [Status.UNKNOWN] * 2
+    report = BenchReport([result])
+    assert exit_code(report) is ExitCode.COULD_NOT_RUN
+    [note] = notes(report)  # the one run of the checking run: not for lack of budget
+    assert "run(s) were timed (part 1 failed while being timed)" in note
+    assert "budget" not in note
+
+
+CALLS: list[str] = []
+
+
+class Recorded(Solution[str]):
+    """Records the order its steps run in."""
+
+    year, day = 2071, 3
+
+    def parse(self, text: str) -> str:
+        CALLS.append("parse")
+        return text
+
+    def part_1(self, text: str) -> int:
+        CALLS.append("part 1")
+        return 1
+
+    def part_2(self, text: str) -> int:
+        CALLS.append("part 2")
+        return 2
+
+
+def test_steps_are_interleaved_round_by_round_not_timed_in_blocks() -> None:
+    CALLS.clear()
+    result = bench_input(Recorded, RunInput("x", "file"), None, budget=0.05)
+    runs = [s.stats.runs for s in result.steps if s.stats is not None]
+    assert len(runs) == 3 and min(runs) >= MIN_RUNS
+    parts = [call for call in CALLS if call != "parse"]
+    # Each part on a fresh parse, and the parts in turn: 1, 2, 1, 2...
+    assert CALLS[:4] == ["parse", "part 1", "parse", "part 2"]
+    assert all(a != b for a, b in itertools.pairwise(parts))
+
+
+def test_no_step_the_parse_included_runs_more_than_the_stated_maximum(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(bench, "MAX_RUNS", 40)
+    CALLS.clear()
+    result = bench_input(Recorded, RunInput("x", "file"), None, budget=0.5)
+    assert [s.stats.runs for s in result.steps if s.stats] == [40, 20, 20]
+    # Beyond the timed runs: the checking run's parses and a warm-up of at most a tenth.
+    assert CALLS.count("parse") <= 40 + 2 + 2 * 4
+
+
+class Slow(Solution[str]):
+    year, day = 2071, 4
+
+    def part_1(self, text: str) -> int:
+        time.sleep(0.3)
+        return 1
+
+
+def test_slow_steps_keep_to_the_budget_with_fewer_runs_and_say_so() -> None:
+    started = time.monotonic()
+    result = bench_input(Slow, RunInput("x", "file"), None, budget=0.5)
+    elapsed = time.monotonic() - started
+    # At most the budget plus one run of the slowest step (with room for a busy machine);
+    # ten runs would have taken 3 s.
+    assert elapsed < 0.5 + 0.3 + 0.4
+    part_1 = result.steps[1]
+    assert part_1.stats is not None and 1 <= part_1.stats.runs < MIN_RUNS
+    assert part_1.stats.rough and part_1.stats.minimum >= 0.3
+    [note] = notes(BenchReport([result]))
+    runs = part_1.stats.runs
+    assert note.startswith(f"2071 day 4: only parse ({runs}), part 1 ({runs}) run(s) fitted")
+    assert "the spread is rough" in note
+
+
+def test_a_median_far_above_the_minimum_says_the_machine_was_busy() -> None:
+    day = DayResult(2071, 5, None, "file", "hands.txt")
+    quiet = Stats(100, median=1.05e-3, minimum=1e-3, q1=1.02e-3, q3=1.1e-3)
+    busy = Stats(100, median=2e-3, minimum=1e-3, q1=1.2e-3, q3=3e-3)
+    assert notes(BenchReport([DayBench(day, (StepBench("parse", quiet),))])) == []
+    [note] = notes(BenchReport([DayBench(day, (StepBench("parse", quiet),
+                                               StepBench("part 1", busy)))]))
+    assert note.startswith("2071 day 5 (hands.txt): the median is far above the minimum in "
+                           "part 1 (100%): the machine was busy")
+
+
+def test_the_progress_line_shows_the_step_and_runs_and_is_cleared() -> None:
+    stream = io.StringIO()
+    line = ProgressLine(stream)
+    line("2071 day 6", "part 1", 1234, 0.0)
+    assert stream.getvalue() == "\r2071 day 6: part 1, 1,234 runs so far"
+    line("2071 day 6", "part 2", 1235, 0.0)  # too soon: not redrawn
+    assert stream.getvalue().count("\r") == 1
+    line("2071 day 6", "part 2", 1236, 5.0)  # but a slow run is shown at once
+    assert stream.getvalue().endswith("\r2071 day 6: part 2, 1,236 runs so far")
+    line.clear()
+    assert stream.getvalue().endswith("\r" + " " * 37 + "\r")
+
+
+def test_the_progress_line_fits_the_terminal_keeping_the_step_and_runs(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Longer than the terminal, "\r" would go back to the start of its last screen line
+    # only, and each redraw would leave a line behind.
+    monkeypatch.setenv("COLUMNS", "40")
+    stream = io.StringIO()
+    line = ProgressLine(stream)
+    line("2086 day 7 (/home/someone/advent/inputs/hands.txt)", "part 2", 12345, 5.0)
+    line("2086 day 7 (/home/someone/advent/inputs/hands.txt)", "part 1", 12346, 5.0)
+    line.clear()
+    drawn = stream.getvalue().split("\r")[1:]
+    assert drawn[0].endswith("part 2, 12,345 runs so far") and len(drawn[0]) < 40
+    assert drawn[1].rstrip().endswith("part 1, 12,346 runs so far") and len(drawn[1]) < 40
+    assert all(len(text) < 40 for text in drawn)
+
+
+def spin(seconds: float) -> None:
+    """Busy on the CPU for `seconds` of CPU time."""
+    until = time.process_time() + seconds
+    while time.process_time() < until:
+        pass
+
+
+class LongSteps(Solution[str]):
+    """Part 1 works on the CPU, part 2 waits, part 2's work happens in a child process."""
+
+    year, day = 2071, 7
+
+    def part_1(self, text: str) -> int:
+        spin(2 * LONG_STEP)
+        return 1
+
+    def part_2(self, text: str) -> int:
+        time.sleep(2 * LONG_STEP)
+        return 2
+
+
+class WorkInAChild(Solution[str]):
+    year, day = 2071, 8
+
+    def part_1(self, text: str) -> int:
+        code = f"import time\nu = time.process_time() + {2 * LONG_STEP}\n" \
+               "while time.process_time() < u: pass"
+        subprocess.run([sys.executable, "-c", code], check=True)
+        return 1
+
+
+def test_a_long_step_is_headlined_by_its_cpu_time_and_a_waiting_one_by_the_clock() -> None:
+    result = bench_input(LongSteps, RunInput("x", "file"), None, budget=0.5)
+    parse, part_1, part_2 = result.steps
+    assert parse.stats is not None and parse.stats.headline == "min"  # microseconds
+    assert parse.stats.cpu_minimum is None
+    assert part_1.stats is not None and part_1.stats.headline == "cpu_min"
+    assert part_1.stats.cpu_minimum is not None
+    assert part_1.stats.headline_seconds == part_1.stats.cpu_minimum >= 2 * LONG_STEP
+    # Sleeping costs no CPU: the wall clock is what that step takes.
+    assert part_2.stats is not None and part_2.stats.headline == "min"
+    assert part_2.stats.cpu_minimum is not None and part_2.stats.cpu_minimum < LONG_STEP
+    assert part_2.stats.headline_seconds == part_2.stats.minimum >= 2 * LONG_STEP
+
+
+def test_cpu_time_counts_the_work_of_child_processes() -> None:
+    result = bench_input(WorkInAChild, RunInput("x", "file"), None, budget=0.3)
+    part_1 = result.steps[1]
+    assert part_1.stats is not None and part_1.stats.headline == "cpu_min"
+    assert part_1.stats.headline_seconds >= 2 * LONG_STEP
+
+
+def test_a_long_steps_verdict_compares_cpu_minimums_when_both_sides_have_them() -> None:
+    busy = Stats(20, median=0.9, minimum=0.5, q1=0.6, q3=1.0, cpu_minimum=0.100)
+    quiet = Stats(20, median=0.11, minimum=0.105, q1=0.106, q3=0.12, cpu_minimum=0.102)
+    assert busy.headline == quiet.headline == "cpu_min"
+    assert trend(busy, quiet) == "no change"  # the wall minimums are 5 times apart
+    # CPU minimums move more than short steps' minimums: the wide tolerance.
+    assert tolerance(busy, quiet) == WIDE_TOLERANCE
+    assert trend(Stats(20, 0.11, 0.1, 0.1, 0.12, cpu_minimum=0.082), quiet) == "no change"
+    assert trend(Stats(20, 0.08, 0.07, 0.075, 0.085, cpu_minimum=0.07), quiet) == "faster"
+    saved_without_cpu = Stats(20, median=0.11, minimum=0.105, q1=0.106, q3=0.12)
+    assert trend(busy, saved_without_cpu) == "slower"  # wall against wall, then
+
+
+class RecordedVariant(Recorded):
+    """Another implementation of Recorded's day, as a variant would be."""
+
+    def part_1(self, text: str) -> int:
+        CALLS.append("variant part 1")
+        return 1
+
+    def part_2(self, text: str) -> int:
+        CALLS.append("variant part 2")
+        return 2
+
+
+def test_lanes_of_implementations_take_turns_in_every_round() -> None:
+    lanes = [bench.Lane(Recorded, "parts", (1, 2)), bench.Lane(RecordedVariant, "parts", (1, 2),
+                                                               variant="fast")]
+    expected = {(lane.variant, unit): 0.0 for lane in lanes for unit in lane.units}
+    now = time.monotonic()
+    CALLS.clear()
+    timing = bench.measure(lanes, RunInput("x", "file"), expected, deadline=now + 0.05,
+                           grace=0.0, warm_until=now)
+    for variant in (None, "fast"):
+        runs = [len(timing.samples[(variant, step)]) for step in ("parse", "part 1", "part 2")]
+        assert runs[1] >= MIN_RUNS and runs[0] in (runs[1] + runs[2], runs[1] + runs[2] - 1)
+    parts = [call for call in CALLS if call != "parse"]
+    assert parts[:8] == ["part 1", "part 2", "variant part 1", "variant part 2",
+                         "variant part 1", "variant part 2", "part 1", "part 2"]

@@ -1,0 +1,172 @@
+"""`aoc bench` as a process: its progress line on a terminal, and Ctrl-C.
+
+Each test starts `aoc bench` on a throwaway year of its own, so none of them depends on
+the days this project has: `test_days_added` does not run them again (it runs the suites
+that reach this project's own days, `test_bench.py` among them).
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import pty
+import signal
+import struct
+import subprocess
+import sys
+import termios
+import time
+from pathlib import Path
+
+import pytest
+from conftest import AocdHome, temporary_year
+
+import aoc2023
+from aoc2023.framework.results import ExitCode
+
+SOURCE = str(Path(aoc2023.__file__).resolve().parents[1])
+"""Where this aoc2023 is, for a process started in another folder."""
+
+
+SLOW_DAY = """
+import time
+from aoc2023.framework import Example, Solution
+
+class Day(Solution[str]):
+    def part_1(self, text: str) -> int:
+        time.sleep(0.15)
+        return len(text)
+"""
+
+
+def stderr_on_a_terminal(command: list[str], env: dict[str, str], cwd: Path | None = None,
+                         columns: int | None = None,
+                         ) -> tuple[subprocess.CompletedProcess[str], str]:
+    """Run `command` to its end with stderr on a pseudo-terminal (`columns` wide, when
+    given) and stdout on a pipe: the process, and everything the terminal was shown."""
+    controller, terminal = pty.openpty()
+    if columns is not None:
+        fcntl.ioctl(terminal, termios.TIOCSWINSZ, struct.pack("HHHH", 24, columns, 0, 0))
+    try:
+        done = subprocess.run(command, env=env, stdout=subprocess.PIPE, stderr=terminal,
+                              text=True, timeout=60, cwd=cwd)
+        os.close(terminal)
+        shown = b""
+        while True:
+            try:
+                chunk = os.read(controller, 4096)
+            except OSError:  # the terminal's other end is closed: all read
+                break
+            if not chunk:
+                break
+            shown += chunk
+    finally:
+        os.close(controller)
+    return done, shown.decode()
+
+
+def test_progress_shows_on_a_terminal_only(aocd_home: AocdHome, tmp_path: Path) -> None:
+    (tmp_path / "in.txt").write_text("abc\n")
+    with temporary_year(tmp_path / "site", 2072, {"day01.py": SLOW_DAY}):
+        env = aocd_home.env()
+        env["PYTHONPATH"] = f"{tmp_path / 'site'}{os.pathsep}{env['PYTHONPATH']}"
+        command = [sys.executable, "-m", "aoc2023", "bench", "2072", "1", "--input",
+                   str(tmp_path / "in.txt"), "--budget", "0.5"]
+        piped = subprocess.run(command, env=env, capture_output=True, text=True, timeout=60)
+        assert piped.returncode == 0, piped.stderr
+        assert "runs so far" not in piped.stderr
+        done, text = stderr_on_a_terminal(command, env)
+    assert done.returncode == 0
+    assert "in.txt): checking the answers" in text
+    assert "in.txt): part 1" in text and "runs so far" in text
+    assert "(rough)" in piped.stdout
+
+
+FAST_DAY = """
+from aoc2023.framework import Example, Solution
+
+class Day(Solution[str]):
+    title = "Done in time"
+    examples = [Example("abc", part_1=3)]
+
+    def part_1(self, text: str) -> int:
+        return len(text)
+"""
+STUCK_WHEN_TIMED = """
+import time
+from pathlib import Path
+from aoc2023.framework import Example, Solution
+
+class Day(Solution[str]):
+    title = "Stuck"
+    examples = [Example("abc", part_1=3)]
+    runs = 0
+
+    def part_1(self, text: str) -> int:
+        type(self).runs += 1
+        if type(self).runs > 1:  # after the checking run: stuck, until Ctrl-C
+            Path({marker!r}).write_text("timing")
+            time.sleep(60)
+        return len(text)
+"""
+
+
+@pytest.mark.parametrize(("timeout", "stuck_in"), [
+    ([], "the timing"), (["--timeout", "30"], "the timing"), ([], "the checking run")])
+def test_ctrl_c_shows_the_days_done_saves_nothing_and_exits_130(
+    aocd_home: AocdHome, tmp_path: Path, timeout: list[str], stuck_in: str
+) -> None:
+    marker = tmp_path / "timing"
+    project = tmp_path / "project"
+    project.mkdir()
+    (project / "pyproject.toml").write_text("[project]\nname = 'mine'\n")
+    stuck = STUCK_WHEN_TIMED.format(marker=str(marker))
+    if stuck_in == "the checking run":
+        stuck = stuck.replace("type(self).runs > 1", "type(self).runs > 0")
+    days = {"day04.py": FAST_DAY, "day05.py": stuck}
+    with temporary_year(tmp_path / "site", 2086, days):
+        env = aocd_home.env()
+        env["PYTHONPATH"] = os.pathsep.join([str(tmp_path / "site"), SOURCE, env["PYTHONPATH"]])
+        env["COLUMNS"] = "120"  # wide enough for the wide table
+        days_asked = "5" if stuck_in == "the checking run" else "4-5"  # nothing done yet
+        command = [sys.executable, "-m", "aoc2023", "bench", "2086", days_asked, "--example",
+                   "--budget", "0.3", "--save", *timeout]
+        process = subprocess.Popen(command, env=env, cwd=project, stdout=subprocess.PIPE,
+                                   stderr=subprocess.PIPE, text=True)
+        try:
+            for _ in range(600):
+                if marker.exists() or process.poll() is not None:
+                    break
+                time.sleep(0.05)
+            assert marker.exists(), process.communicate(timeout=5)
+            process.send_signal(signal.SIGINT)
+            out, err = process.communicate(timeout=30)
+        finally:
+            process.kill()
+    assert process.returncode == ExitCode.INTERRUPTED, err
+    assert "Traceback" not in err
+    assert "Interrupted (Ctrl-C) during 2086 day 5" in err
+    if days_asked == "4-5":
+        assert "2086/04" in out and "Done in time" in out  # the day benched before it
+    assert "2086/05" not in out  # its figures are partial: not shown
+    assert not (project / "benchmarks").exists()  # nor saved
+
+
+def test_the_progress_line_drawn_by_a_timeout_child_is_cleared_whole(
+    aocd_home: AocdHome, tmp_path: Path
+) -> None:
+    # Under --timeout a forked child draws the line; the parent, which clears it, never
+    # saw how long it got.
+    (tmp_path / "in.txt").write_text("abc\n")
+    with temporary_year(tmp_path / "site", 2086, {"day06.py": FAST_DAY}):
+        env = {k: v for k, v in aocd_home.env().items() if k not in ("COLUMNS", "LINES")}
+        env["PYTHONPATH"] = os.pathsep.join([str(tmp_path / "site"), SOURCE, env["PYTHONPATH"]])
+        command = [sys.executable, "-m", "aoc2023", "bench", "2086", "6", "--input",
+                   "in.txt", "--budget", "0.5", "--timeout", "30"]
+        done, shown = stderr_on_a_terminal(command, env, cwd=tmp_path, columns=100)
+    assert done.returncode == 0
+    drawn = shown.split("\r")
+    longest = max(len(text) for text in drawn if "runs so far" in text)
+    assert longest > len("2086 day 6 (in.txt): checking the answers")  # the child's, longer
+    cleared = [text for text in drawn if text and not text.strip(" ")]
+    assert cleared and len(cleared[-1]) >= longest, drawn
