@@ -6,13 +6,15 @@ from __future__ import annotations
 import json
 import subprocess
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import TOKEN, AocdHome
+from conftest import TOKEN, AocdHome, temporary_year
 from fake_aoc import FakeAoC
 from project_copy import copy_project
 from site_cli import aoc as aoc_now
+from site_cli import aoc_in_process
 
 from aoc2023.framework.calendar import unlock_time
 
@@ -31,11 +33,21 @@ class Day05(Solution[str]):
 '''
 
 
+def a_day_after(year: int) -> float:
+    """The clock shift to a day after `year`'s day 5 unlocked (the one thing mocked)."""
+    return unlock_time(year, DAY).timestamp() + 86400 - time.time()
+
+
 def aoc(site: FakeAoC | None, home: AocdHome, *args: str,
         cwd: Path) -> subprocess.CompletedProcess[str]:
-    """`aoc` with its clock a day after 2076 day 5 unlocked (the one thing mocked)."""
-    shift = unlock_time(YEAR, DAY).timestamp() + 86400 - time.time()
-    return aoc_now(site, home, *args, cwd=cwd, shift=shift)
+    """`aoc` in a process, on a copy of the project (for a test that rewrites the day)."""
+    return aoc_now(site, home, *args, cwd=cwd, shift=a_day_after(YEAR))
+
+
+def aoc_here(site: FakeAoC | None, home: AocdHome, *args: str,
+             cwd: Path) -> subprocess.CompletedProcess[str]:
+    """`aoc` in this process (see `site_cli`), where 2076 is a throwaway year."""
+    return aoc_in_process(site, home, *args, cwd=cwd, shift=a_day_after(YEAR))
 
 
 @pytest.fixture
@@ -48,6 +60,14 @@ def project(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
+def year(tmp_path: Path) -> Iterator[Path]:
+    """2076 as a throwaway year of this process, and a working folder outside any project."""
+    with temporary_year(tmp_path / "site", YEAR, {"day05.py": DAY_05}):
+        (tmp_path / "work").mkdir()
+        yield tmp_path / "work"
+
+
+@pytest.fixture
 def site(fake_aoc: FakeAoC, aocd_loaded: AocdHome) -> FakeAoC:
     aocd_loaded.set_token()
     fake_aoc.add_puzzle(YEAR, DAY, "Sums", inputs={TOKEN: "4 5 6\n"}, example="1 2 3",
@@ -56,9 +76,9 @@ def site(fake_aoc: FakeAoC, aocd_loaded: AocdHome) -> FakeAoC:
 
 
 def test_run_offers_part_2s_example_once_part_1_is_accepted(
-    site: FakeAoC, aocd_loaded: AocdHome, project: Path
+    site: FakeAoC, aocd_loaded: AocdHome, year: Path
 ) -> None:
-    done = aoc(site, aocd_loaded, "run", str(YEAR), str(DAY), "--yes", "--json", cwd=project)
+    done = aoc_here(site, aocd_loaded, "run", str(YEAR), str(DAY), "--yes", "--json", cwd=year)
     assert done.returncode == 0, done.stderr
     notices = json.loads(done.stdout)["notices"]
     # Part 1 went in; part 2 (150) too, as it may: it is the right answer on the fake.
@@ -96,12 +116,12 @@ def test_run_offers_it_after_part_1_and_not_after_part_2(
 
 
 def test_no_part_2_answer_on_the_page_is_said(
-    site: FakeAoC, aocd_loaded: AocdHome, project: Path
+    site: FakeAoC, aocd_loaded: AocdHome, year: Path
 ) -> None:
     site.puzzles[YEAR, DAY].example_answers = ("6", None)
     site.puzzles[YEAR, DAY].answers.append("15")
     aocd_loaded.cache_answer(YEAR, DAY, 1, "15")
-    done = aoc(site, aocd_loaded, "run", str(YEAR), str(DAY), "--no-submit", cwd=project)
+    done = aoc_here(site, aocd_loaded, "run", str(YEAR), str(DAY), "--no-submit", cwd=year)
     assert "aocd's example parser finds none on the page" in done.stderr, done.stderr
     assert f"(aoc read {YEAR} {DAY})" in done.stderr
 
@@ -109,7 +129,7 @@ def test_no_part_2_answer_on_the_page_is_said(
 def test_examples_shows_what_the_parser_reads_now(
     site: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path
 ) -> None:
-    before = aoc(site, aocd_loaded, "examples", str(YEAR), str(DAY), cwd=tmp_path)
+    before = aoc_here(site, aocd_loaded, "examples", str(YEAR), str(DAY), cwd=tmp_path)
     assert before.returncode == 0, before.stderr
     assert before.stdout == (
         f"# {YEAR} day {DAY} (Sums): 1 example as aocd's example parser reads the page now. "
@@ -123,7 +143,7 @@ def test_examples_shows_what_the_parser_reads_now(
         "    ]\n")
     site.puzzles[YEAR, DAY].answers.append("15")
     aocd_loaded.cache_answer(YEAR, DAY, 1, "15")
-    after = aoc(site, aocd_loaded, "examples", str(YEAR), str(DAY), cwd=tmp_path)
+    after = aoc_here(site, aocd_loaded, "examples", str(YEAR), str(DAY), cwd=tmp_path)
     assert after.returncode == 0, after.stderr
     assert "Fetched the page again" in after.stderr
     assert "        Example(EXAMPLE, part_1=6, part_2=60),\n" in after.stdout
@@ -134,11 +154,11 @@ def test_examples_shows_what_the_parser_reads_now(
 def test_examples_failures_are_one_sentence(
     fake_aoc: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path
 ) -> None:
-    no_token = aoc(fake_aoc, aocd_loaded, "examples", str(YEAR), str(DAY), cwd=tmp_path)
+    no_token = aoc_here(fake_aoc, aocd_loaded, "examples", str(YEAR), str(DAY), cwd=tmp_path)
     assert no_token.returncode == 2
     assert no_token.stderr.startswith("Error: No Advent of Code session token is set")
     aocd_loaded.set_token()
-    no_network = aoc(None, aocd_loaded, "examples", "2023", "7", cwd=tmp_path)
+    no_network = aoc_here(None, aocd_loaded, "examples", "2023", "7", cwd=tmp_path)
     assert no_network.returncode == 2
     assert no_network.stderr.startswith("Error: Could not reach adventofcode.com")
     assert no_network.stderr.count("\n") == 1
@@ -150,10 +170,6 @@ def test_a_damaged_note_neither_hides_the_run_nor_fails_it(
     """The note of part 2's example is only a copy of what the page says: a damaged one
     is made again from the page, and the run's table and exit code stand."""
     year = 2079
-    copy = copy_project(tmp_path / "project")
-    (copy / f"aoc{year}").mkdir()
-    (copy / f"aoc{year}" / "__init__.py").write_text("")
-    (copy / f"aoc{year}" / "day05.py").write_text(DAY_05)
     aocd_loaded.set_token()
     fake_aoc.add_puzzle(year, DAY, "Sums", inputs={TOKEN: "4 5 6\n"}, example="1 2 3",
                         example_answers=("6", "60"), solutions=["15", "150"], answers=["15"])
@@ -161,9 +177,9 @@ def test_a_damaged_note_neither_hides_the_run_nor_fails_it(
     aocd_loaded.cache_answer(year, DAY, 1, "15")
     note = aocd_loaded.user_dir / f"{year}_{DAY:02d}_aoc_part2_example.txt"
     note.write_bytes(b"\xff\xfe\x00 not text")
-    shift = unlock_time(year, DAY).timestamp() + 86400 - time.time()
-    done = aoc_now(fake_aoc, aocd_loaded, "run", str(year), str(DAY), "--no-submit", cwd=copy,
-                   shift=shift)
+    with temporary_year(tmp_path / "site", year, {"day05.py": DAY_05}):
+        done = aoc_in_process(fake_aoc, aocd_loaded, "run", str(year), str(DAY), "--no-submit",
+                              cwd=tmp_path, shift=a_day_after(year))
     assert done.returncode == 0, done.stderr
     assert "✔ 15" in done.stdout, done.stdout  # the table is shown
     assert "part_2=60" in done.stderr and "Traceback" not in done.stderr
