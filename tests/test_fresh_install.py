@@ -100,6 +100,7 @@ def test_when_our_script_wins_as_with_pip(tmp_path: Path, aocd_home: AocdHome) -
     assert_both_command_lines_work(venv, env, tmp_path)
 
 
+@pytest.mark.slow
 def test_a_wheel_holds_every_year_package_and_the_templates(
     tmp_path: Path, aocd_home: AocdHome
 ) -> None:

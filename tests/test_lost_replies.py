@@ -124,6 +124,7 @@ def test_a_log_folder_that_cannot_be_written_never_sends_twice(
         subprocess.run(["chattr", "-i", str(folder)], check=False)
 
 
+@pytest.mark.slow
 def test_a_lost_reply_to_a_right_answer_is_found_on_the_puzzle_page(
     fake_aoc: FakeAoC, aocd_loaded: AocdHome
 ) -> None:

@@ -368,6 +368,7 @@ def aoc_process_code(site: FakeAoC, *args: str) -> list[str]:
     return [sys.executable, "-c", CLI, site.url, "0", "run", "2023", "7", *args]
 
 
+@pytest.mark.slow
 def test_two_processes_at_once_never_both_send_an_answer(
     site: FakeAoC, aocd_loaded: AocdHome
 ) -> None:

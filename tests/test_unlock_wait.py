@@ -54,6 +54,7 @@ def project(tmp_path: Path) -> Path:
     return copy_project(tmp_path / "project")
 
 
+@pytest.mark.slow
 def test_new_waits_then_fetches_at_once_and_never_early(
     fake_aoc: FakeAoC, aocd_loaded: AocdHome, project: Path
 ) -> None:
@@ -105,6 +106,7 @@ def test_ctrl_c_during_the_countdown_stops_cleanly(
     assert not (project / "aoc2075" / "day01.py").exists()
 
 
+@pytest.mark.slow
 def test_run_waits_for_the_unlock_then_runs_on_the_input(
     fake_aoc: FakeAoC, aocd_loaded: AocdHome, project: Path
 ) -> None:
@@ -144,6 +146,7 @@ def test_the_wait_ends_the_margin_past_the_unlock_and_not_before(
     assert len(ticks) == 6
 
 
+@pytest.mark.slow
 def test_the_countdown_on_a_narrow_terminal_stays_on_one_line(
     fake_aoc: FakeAoC, aocd_loaded: AocdHome, project: Path
 ) -> None:
