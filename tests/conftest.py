@@ -29,6 +29,10 @@ def _block_the_internet() -> None:
     spec.loader.exec_module(importlib.util.module_from_spec(spec))
 
 
+# Every process of the session defers bs4 to its first use (see _defer_imports in
+# tests/netblock/sitecustomize.py): set before this process loads it, and inherited by
+# the workers and by every process the tests start.
+os.environ.setdefault("AOC_TESTS_DEFER_IMPORTS", "bs4")
 _block_the_internet()
 
 # Tests send Ctrl-C (SIGINT) to the processes they start. A shell starts a background job

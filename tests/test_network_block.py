@@ -1,4 +1,5 @@
-"""The test session itself must not reach the internet."""
+"""The test session itself must not reach the internet; and what else every test process
+is set up with (tests/netblock/sitecustomize.py)."""
 
 from __future__ import annotations
 
@@ -23,3 +24,23 @@ def test_subprocesses_started_with_the_test_env_are_blocked_too(aocd_home: AocdH
                           capture_output=True, text=True, timeout=60)
     assert done.returncode != 0
     assert "network is blocked" in done.stderr
+
+
+def test_a_test_process_imports_bs4_at_its_first_use_and_it_works(aocd_home: AocdHome) -> None:
+    """bs4 is deferred in the tests' processes (for speed), and must then be bs4 itself:
+    the same classes whichever way they are reached, its submodules included."""
+    code = """
+import sys
+import aocd
+assert type(sys.modules["bs4"]).__name__ == "_Deferred", "not deferred"
+import bs4.element  # a submodule first: imported alone, once
+from aocd.utils import _get_soup
+soup = _get_soup("<p>hi</p>")
+import bs4
+assert type(sys.modules["bs4"]).__name__ == "module"
+assert soup.p.text == "hi" and isinstance(soup.p, bs4.Tag)
+assert bs4.Tag is bs4.element.Tag is sys.modules["bs4.element"].Tag
+"""
+    done = subprocess.run([sys.executable, "-c", code], env=aocd_home.env(),
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr

@@ -130,3 +130,56 @@ def _hide_folders() -> None:
 
 
 _hide_folders()
+
+
+class _Deferred(type(sys)):  # type: ignore[misc]  # types.ModuleType, without importing types
+    """A module imported for real at its first use: the first look-up of any attribute."""
+
+    def __getattr__(self, attribute: str) -> Any:
+        name = self.__name__
+        if sys.modules.get(name) is self:
+            del sys.modules[name]
+            import importlib
+
+            real = importlib.import_module(name)
+            for key, value in list(vars(self).items()):  # submodules imported before it
+                if getattr(value, "__name__", None) == f"{name}.{key}":
+                    vars(real).setdefault(key, value)
+            self.__dict__.update(real.__dict__)  # from here on, look-ups are direct
+        return getattr(sys.modules[name], attribute)
+
+
+def _defer_imports() -> None:
+    """Import the modules named in AOC_TESTS_DEFER_IMPORTS at their first use, not when
+    a module imports them.
+
+    The test session names bs4 (conftest): aocd imports it (with soupsieve) whenever aocd
+    is imported, but only reading a page uses it, and about 80 of the processes the tests
+    start import aocd and most of them never read a page. `import aocd` took 120-160 ms
+    of CPU with bs4 deferred against 200-280 ms without, in the same minutes. bs4 itself
+    is unchanged once used: the first attribute looked up imports it, and every look-up
+    after that gets the real module's.
+
+    The standard library's `importlib.util.LazyLoader` cannot do this here: aocd's
+    dataclasses read `bs4.__dict__` as they are made (to see whether an annotation names
+    a ClassVar), and that imports a lazy module at once. A module object of our own
+    keeps its own `__dict__`, so that look-up finds nothing and imports nothing.
+    `benchmarks/cli_latency.py` sets no such variable: aocd's runner, which it compares
+    with, is timed as users run it."""
+    import os
+
+    for name in os.environ.get("AOC_TESTS_DEFER_IMPORTS", "").split(","):
+        spec = importlib.machinery.PathFinder.find_spec(name) if name else None
+        if spec is None or name in sys.modules:
+            continue
+        module = _Deferred(name)
+        # Its spec and, for a package, its path, as the real module has them: importing
+        # one of its submodules first (`import bs4.element`) then imports that submodule
+        # alone, once, as it would for a package whose `__init__` has not run yet.
+        module.__spec__ = spec
+        if spec.submodule_search_locations is not None:
+            module.__path__ = list(spec.submodule_search_locations)
+        sys.modules[name] = module
+
+
+_defer_imports()
