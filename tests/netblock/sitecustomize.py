@@ -164,7 +164,7 @@ def _defer_imports() -> None:
     dataclasses read `bs4.__dict__` as they are made (to see whether an annotation names
     a ClassVar), and that imports a lazy module at once. A module object of our own
     keeps its own `__dict__`, so that look-up finds nothing and imports nothing.
-    `benchmarks/cli_latency.py` sets no such variable: aocd's runner, which it compares
+    `benchmarks/cli_latency.py` drops the variable: aocd's runner, which it compares
     with, is timed as users run it."""
     import os
 
