@@ -26,7 +26,14 @@ pytestmark = pytest.mark.skipif(UV is None, reason="needs uv (the README's insta
 
 
 def sync(venv: Path, home: AocdHome, *flags: str) -> dict[str, str]:
-    """`uv sync` of this project into `venv`, from uv.lock and uv's cache only."""
+    """`uv sync` of this project into `venv`, from uv.lock and uv's cache only; the
+    environment for the commands run in it.
+
+    Those write bytecode, as on a user's machine (`PYTHONDONTWRITEBYTECODE` is dropped):
+    uv compiles nothing, so each of the 3 commands run in a new environment otherwise
+    compiled every module it imported from source (typer, aocd, urllib3, the framework).
+    This file's tests, side by side, 3 rounds each: 9.8, 9.1, 9.9 s of CPU without, 8.1,
+    7.7, 8.4 s with. Nothing here rewrites a module that has run."""
     assert UV is not None
     env = home.env() | {"UV_PROJECT_ENVIRONMENT": str(venv), "UV_OFFLINE": "1"}
     env.pop("VIRTUAL_ENV", None)
@@ -35,7 +42,8 @@ def sync(venv: Path, home: AocdHome, *flags: str) -> dict[str, str]:
         cwd=PROJECT, env=env, capture_output=True, text=True, timeout=300,
     )
     assert done.returncode == 0, done.stderr
-    return home.env()
+    return {name: value for name, value in home.env().items()
+            if name != "PYTHONDONTWRITEBYTECODE"}
 
 
 def assert_both_command_lines_work(venv: Path, env: dict[str, str], cwd: Path) -> None:
