@@ -52,11 +52,20 @@ def _ignore(folder: str, names: list[str]) -> set[str]:
     of CPU for `run 2023 7 --example`, measured side by side. It is safe: the copy keeps
     each file's time of change (`copytree` copies with `copy2`), which is what bytecode
     is checked against, so a module a test rewrites in the copy (at a later time) is
-    read from its source. Bytecode of the days left out is never read: Python reads
-    `__pycache__` only for a source that is there."""
-    if Path(folder) == PROJECT / "aoc2023":
+    read from its source. Only finished bytecode (`.pyc`) is copied: a file being
+    written under a temporary name (by the session's compiling, or an `aoc` run) may be
+    gone by the time it would be copied. Nor is the bytecode of the days left out, which
+    a test may write anew in the copy."""
+    here = Path(folder)
+    if here == PROJECT / "aoc2023":
         return set(names) - _KEPT - {"__pycache__"}
-    return set()
+    if here.name != "__pycache__":
+        return set()
+    unfinished = {name for name in names if not name.endswith(".pyc")}
+    if here.parent != PROJECT / "aoc2023":
+        return unfinished
+    kept = {name.removesuffix(".py") for name in _KEPT}  # day07.cpython-311.pyc: day07
+    return unfinished | {name for name in names if name.partition(".")[0] not in kept}
 
 
 def copy_project(destination: Path) -> Path:

@@ -28,19 +28,27 @@ def test_subprocesses_started_with_the_test_env_are_blocked_too(aocd_home: AocdH
 
 def test_a_test_process_imports_bs4_at_its_first_use_and_it_works(aocd_home: AocdHome) -> None:
     """bs4 is deferred in the tests' processes (for speed), and must then be bs4 itself:
-    the same classes whichever way they are reached, its submodules included."""
+    one module, whoever holds it, first used from several threads at once, with a
+    submodule imported first."""
     code = """
-import sys
-import aocd
+import sys, threading
+import aocd.utils
 assert type(sys.modules["bs4"]).__name__ == "_Deferred", "not deferred"
-import bs4.element  # a submodule first: imported alone, once
-from aocd.utils import _get_soup
-soup = _get_soup("<p>hi</p>")
+import bs4.element  # a submodule first: imported once
+pages = []
+threads = [threading.Thread(target=lambda: pages.append(aocd.utils._get_soup("<p>hi</p>")))
+           for _ in range(4)]
+for thread in threads:
+    thread.start()
+for thread in threads:
+    thread.join()
 import bs4
-assert type(sys.modules["bs4"]).__name__ == "module"
-assert soup.p.text == "hi" and isinstance(soup.p, bs4.Tag)
+assert type(bs4) is type(sys) and aocd.utils.bs4 is bs4 is sys.modules["bs4"]
+assert [page.p.text for page in pages] == ["hi"] * 4
+assert all(isinstance(page.p, bs4.Tag) for page in pages)
 assert bs4.Tag is bs4.element.Tag is sys.modules["bs4.element"].Tag
 """
-    done = subprocess.run([sys.executable, "-c", code], env=aocd_home.env(),
-                          capture_output=True, text=True, timeout=60)
+    env = aocd_home.env() | {"AOC_TESTS_DEFER_IMPORTS": "bs4"}  # as conftest sets it
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                          text=True, timeout=60)
     assert done.returncode == 0, done.stderr

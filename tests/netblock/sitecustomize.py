@@ -133,20 +133,41 @@ _hide_folders()
 
 
 class _Deferred(type(sys)):  # type: ignore[misc]  # types.ModuleType, without importing types
-    """A module imported for real at its first use: the first look-up of any attribute."""
+    """A module whose code runs at its first use (the first attribute looked up), in this
+    very module object: there is one module, whoever holds it and whenever they got it."""
 
     def __getattr__(self, attribute: str) -> Any:
-        name = self.__name__
-        if sys.modules.get(name) is self:
-            del sys.modules[name]
-            import importlib
+        if _run_deferred(self):
+            return getattr(self, attribute)  # a plain module now
+        # Looked up by its own code as it runs: only what is defined so far is there.
+        raise AttributeError(f"module {self.__name__!r} has no attribute {attribute!r}")
 
-            real = importlib.import_module(name)
-            for key, value in list(vars(self).items()):  # submodules imported before it
-                if getattr(value, "__name__", None) == f"{name}.{key}":
-                    vars(real).setdefault(key, value)
-            self.__dict__.update(real.__dict__)  # from here on, look-ups are direct
-        return getattr(sys.modules[name], attribute)
+
+def _run_deferred(module: ModuleType) -> bool:
+    """Run a deferred module's code in it, once (other threads wait for it): whether it
+    has run. False while it is running in this thread."""
+    import threading
+
+    lock = vars(module).setdefault("_deferred_lock", threading.RLock())
+    with lock:
+        if not isinstance(module, _Deferred):
+            return True  # another thread ran it
+        if vars(module).get("_deferred_running"):
+            return False
+        spec = module.__spec__
+        assert spec is not None and spec.loader is not None
+        # What the import system sets on a module before it runs the module's code.
+        module.__loader__, module.__package__ = spec.loader, spec.parent
+        module.__file__, module.__cached__ = spec.origin, spec.cached
+        module._deferred_running = spec._initializing = True
+        try:
+            spec.loader.exec_module(module)
+            module.__class__ = type(sys)  # type: ignore[assignment]  # a plain module now
+        finally:
+            del module._deferred_running
+            spec._initializing = False
+        del module._deferred_lock
+    return True
 
 
 def _defer_imports() -> None:
@@ -157,28 +178,33 @@ def _defer_imports() -> None:
     is imported, but only reading a page uses it, and about 80 of the processes the tests
     start import aocd and most of them never read a page. `import aocd` took 120-160 ms
     of CPU with bs4 deferred against 200-280 ms without, in the same minutes. bs4 itself
-    is unchanged once used: the first attribute looked up imports it, and every look-up
-    after that gets the real module's.
+    is unchanged once used: its code runs at the first attribute looked up, in the module
+    object every holder already has.
 
-    The standard library's `importlib.util.LazyLoader` cannot do this here: aocd's
-    dataclasses read `bs4.__dict__` as they are made (to see whether an annotation names
-    a ClassVar), and that imports a lazy module at once. A module object of our own
-    keeps its own `__dict__`, so that look-up finds nothing and imports nothing.
+    One difference remains, with a package: a submodule imported before the package is
+    used (`import bs4.element` first) is imported before the package's `__init__` runs,
+    which a real import never does. Most of bs4's submodules do not mind; `bs4.filter`,
+    which needs what that `__init__` defines, then fails. Nothing in the tests' processes
+    does so: aocd, soupsieve and this project import `bs4` itself. (Running the package
+    first instead, when its submodule is asked for, makes Python import the submodule a
+    second time: the import system checks for it before that point, not after.)
+
+    The standard library's `importlib.util.LazyLoader` cannot do this here: on Python
+    3.11 the `import bs4` statement itself loads a lazy module (the import system reads
+    the module's `__spec__` to see whether it is still being imported). A module object
+    of our own has its `__spec__` as a plain attribute, and is not loaded by reading it.
     `benchmarks/cli_latency.py` drops the variable: aocd's runner, which it compares
     with, is timed as users run it."""
     import os
 
     for name in os.environ.get("AOC_TESTS_DEFER_IMPORTS", "").split(","):
         spec = importlib.machinery.PathFinder.find_spec(name) if name else None
-        if spec is None or name in sys.modules:
+        if spec is None or spec.loader is None or name in sys.modules:
             continue
         module = _Deferred(name)
-        # Its spec and, for a package, its path, as the real module has them: importing
-        # one of its submodules first (`import bs4.element`) then imports that submodule
-        # alone, once, as it would for a package whose `__init__` has not run yet.
         module.__spec__ = spec
-        if spec.submodule_search_locations is not None:
-            module.__path__ = list(spec.submodule_search_locations)
+        if spec.submodule_search_locations is not None:  # a package: its submodules are
+            module.__path__ = spec.submodule_search_locations  # found without running it
         sys.modules[name] = module
 
 
