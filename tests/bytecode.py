@@ -40,6 +40,14 @@ STARTED = "AOC_TESTS_BYTECODE"
 copy of the project) and the xdist workers leave it to that session."""
 
 
+_NEVER_READ = r"[/\\]site-packages[/\\]mypyc?[/\\]"
+"""Left out: mypy and mypyc, a third of the environment's source. mypyc compiled them,
+and Python imports a compiled module (`.so`) in place of the `.py` beside it, so their
+bytecode would almost never be read: the few modules of theirs left as source that a
+`mypy` run imports compile in milliseconds. A fresh environment, compiled with and
+without them in turn, 2 rounds: 5.9 and 6.1 s of CPU with, 3.7 and 4.9 s without."""
+
+
 class Compiling:
     """The process compiling in the background, for one test session."""
 
@@ -49,7 +57,8 @@ class Compiling:
                           if path.is_dir())
         installed = sorted({sysconfig.get_paths()[kind] for kind in ("purelib", "platlib")})
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "compileall", "-q", "-j", "0", *packages, *installed],
+            [sys.executable, "-m", "compileall", "-q", "-j", "0", "-x", _NEVER_READ,
+             *packages, *installed],
             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
             start_new_session=True,  # a Ctrl-C meant for the tests does not reach it
         )

@@ -251,9 +251,56 @@ def pytest_collection(session: pytest.Session) -> Generator[None, object, object
     written = sys.dont_write_bytecode
     sys.dont_write_bytecode = False
     try:
-        return (yield)
+        with _one_worker_rewrites(session.config):
+            return (yield)
     finally:
         sys.dont_write_bytecode = written
+
+
+@contextmanager
+def _one_worker_rewrites(config: pytest.Config) -> Iterator[None]:
+    """Where the test modules' rewritten bytecode is missing or stale (a fresh clone, an
+    edited test), the first pytest-xdist worker collects alone, and the others after it.
+
+    The workers start together, and each rewrote every test module it found without
+    that bytecode: on a fresh clone, 1.2 s of CPU each, four times over, while the
+    session was also compiling the virtual environment (see tests/bytecode.py). The
+    first now writes it and the others read it. When it is all there, as on every run
+    after the first, nobody waits. The lock is on the tests folder (a nested session,
+    on a copy of the project, has its own); a check that misjudges only costs time."""
+    tests = Path(str(config.rootpath)) / "tests"
+    if not hasattr(config, "workerinput") or not os.access(tests, os.W_OK) \
+            or _rewritten(tests):  # (where nothing can be written, nothing is to wait for)
+        yield
+        return
+    import fcntl
+
+    folder = os.open(tests, os.O_RDONLY)
+    try:
+        fcntl.flock(folder, fcntl.LOCK_EX)  # waits while another worker collects
+        if _rewritten(tests):  # it did: read its bytecode, alongside the others
+            fcntl.flock(folder, fcntl.LOCK_UN)
+        yield
+    finally:
+        os.close(folder)  # releases the lock
+
+
+def _rewritten(tests: Path) -> bool:
+    """Whether every test module has the assert-rewritten bytecode pytest would read:
+    pytest names it after the Python and the pytest, and checks it against a hash of
+    the source (as `_pytest.assertion.rewrite` does)."""
+    tail = f".{sys.implementation.cache_tag}-pytest-{pytest.__version__}.pyc"
+    folder = (Path(sys.pycache_prefix, *tests.parts[1:]) if sys.pycache_prefix
+              else tests / "__pycache__")
+    for source in tests.glob("test_*.py"):
+        try:
+            with open(folder / (source.stem + tail), "rb") as cached:
+                header = cached.read(16)
+        except OSError:
+            return False
+        if header[8:16] != importlib.util.source_hash(source.read_bytes())[:8]:
+            return False
+    return True
 
 
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
