@@ -156,9 +156,6 @@ def _run_deferred(module: ModuleType) -> bool:
             return False
         spec = module.__spec__
         assert spec is not None and spec.loader is not None
-        # What the import system sets on a module before it runs the module's code.
-        module.__loader__, module.__package__ = spec.loader, spec.parent
-        module.__file__, module.__cached__ = spec.origin, spec.cached
         module._deferred_running = spec._initializing = True
         try:
             spec.loader.exec_module(module)
@@ -202,7 +199,10 @@ def _defer_imports() -> None:
         if spec is None or spec.loader is None or name in sys.modules:
             continue
         module = _Deferred(name)
-        module.__spec__ = spec
+        # What the import system sets on a module before it runs the module's code: read
+        # without running it (hypothesis's pytest plugin reads every module's __file__).
+        module.__spec__, module.__loader__, module.__package__ = spec, spec.loader, spec.parent
+        module.__file__, module.__cached__ = spec.origin, spec.cached
         if spec.submodule_search_locations is not None:  # a package: its submodules are
             module.__path__ = spec.submodule_search_locations  # found without running it
         sys.modules[name] = module
