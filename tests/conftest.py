@@ -14,7 +14,7 @@ import sys
 from collections.abc import Generator, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
-from itertools import islice
+from itertools import islice, zip_longest
 from pathlib import Path
 
 import pytest
@@ -209,17 +209,36 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     they overlap the many quick ones instead of queueing on one worker or running alone
     at the end (the order is otherwise kept).
 
+    Those that spend their seconds waiting (`@pytest.mark.slow(waits=True)`: on a
+    countdown, a time limit, a signal's effect) go to half the workers only, between
+    the slow ones that compute (one of those workers starts on a wait, the other on a
+    computation), so that the other half never wait on a clock and keep the cores busy.
+    Dealt out to all four as one list, they lined up: three of the four workers started
+    on a wait, and 14 s in, all four waited out a 5 s countdown or time limit together,
+    the machine idle for 2.5 s. Measured by sampling the machine's use of its 2 cores
+    every 0.5 s, in turn with the one list, 2 rounds: 87% and 87% busy on average (4.5
+    and 5.0 s below 60%) with it, 90% and 92% (3.0 and 2.5 s) now.
+
     pytest-xdist's `worksteal` hands each worker a contiguous share of the tests, in
     order (the remaining tests divided by the workers left: the first shares may be one
     test shorter), and moves queued tests from a busy worker to an idle one only once
-    the idle one has run out: so each share here starts with every `workers`-th slow
-    test. Had the order not matched the shares, the tests would all run the same, only
-    less evenly spread."""
+    the idle one has run out: so each share here starts with its slow tests. Had the
+    order not matched the shares, the tests would all run the same, only less evenly
+    spread."""
     # This session's workers: not PYTEST_XDIST_WORKER_COUNT, which a nested pytest inherits.
     workers = int(getattr(config, "workerinput", {}).get("workercount", 1))
     slow = [item for item in items if item.get_closest_marker("slow") is not None]
+    waiting = [item for item in slow if _waits(item)]
+    computing = [item for item in slow if not _waits(item)]
     quick = iter([item for item in items if item.get_closest_marker("slow") is None])
-    shares: list[list[pytest.Item]] = [slow[worker::workers] for worker in range(workers)]
+    waiters = max(1, workers // 2)  # the workers that take the waiting tests
+    shares: list[list[pytest.Item]] = []
+    for worker in range(workers):
+        waits = waiting[worker::waiters] if worker < waiters else []
+        turns = [waits, computing[worker::workers]]
+        first, second = turns if worker % 2 == 0 else turns[::-1]
+        shares.append([item for pair in zip_longest(first, second) for item in pair
+                       if item is not None])
     left = len(items)
     for worker, share in enumerate(shares):
         size = left // (workers - worker)
@@ -227,6 +246,11 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         share.extend(islice(quick, max(0, size - len(share))))  # fewer when slow ones fill it
     shares[-1].extend(quick)
     items[:] = [item for share in shares for item in share]
+
+
+def _waits(item: pytest.Item) -> bool:
+    marker = item.get_closest_marker("slow")
+    return marker is not None and bool(marker.kwargs.get("waits"))
 
 
 def pytest_configure(config: pytest.Config) -> None:

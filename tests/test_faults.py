@@ -129,7 +129,7 @@ def gone(pid: int, seconds: float = 10) -> bool:
     return False
 
 
-@pytest.mark.slow
+@pytest.mark.slow(waits=True)
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP])
 def test_sigterm_or_sighup_stop_the_timeout_children_too(
     tmp_path: Path, aocd_home: AocdHome, signum: int

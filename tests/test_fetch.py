@@ -127,7 +127,7 @@ def test_the_title_comes_from_a_cached_page_and_never_a_request(
     assert len(fake_aoc.requests) == requests_before
 
 
-@pytest.mark.slow
+@pytest.mark.slow(waits=True)
 def test_requests_from_separate_processes_keep_a_second_apart(
     fake_aoc: FakeAoC, aocd_loaded: AocdHome
 ) -> None:

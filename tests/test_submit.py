@@ -140,6 +140,7 @@ def test_too_recently_records_the_wait_and_later_runs_honour_it(
     assert "asked to wait until" in str(parts[0]["submit_note"])
 
 
+@pytest.mark.slow(waits=True)
 def test_wait_waits_out_the_recorded_wait_then_sends(site: FakeAoC) -> None:
     waits.record_wait(USER_ID, 1.5, datetime.now(UTC))
     started = time.monotonic()
@@ -368,7 +369,7 @@ def aoc_process_code(site: FakeAoC, *args: str) -> list[str]:
     return [sys.executable, "-c", CLI, site.url, "0", "run", "2023", "7", *args]
 
 
-@pytest.mark.slow
+@pytest.mark.slow(waits=True)
 def test_two_processes_at_once_never_both_send_an_answer(
     site: FakeAoC, aocd_loaded: AocdHome
 ) -> None:

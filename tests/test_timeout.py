@@ -142,7 +142,7 @@ def test_without_a_timeout_days_run_in_this_process() -> None:
     assert day_runner(None) is run_solution
 
 
-@pytest.mark.slow
+@pytest.mark.slow(waits=True)
 def test_the_spawn_start_method_works_too(monkeypatch: pytest.MonkeyPatch) -> None:
     """Where fork is not used (macOS, Windows), the child imports the day again."""
     monkeypatch.setattr(timeouts, "_context", lambda: multiprocessing.get_context("spawn"))
@@ -176,6 +176,7 @@ def _year_package(root: Path, year: int) -> None:
     )
 
 
+@pytest.mark.slow(waits=True)
 def test_aoc_run_timeout_reports_the_late_part_and_runs_the_other_days(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -221,7 +222,7 @@ class UsesProcesses(Solution[str]):
         return 0
 
 
-@pytest.mark.slow
+@pytest.mark.slow(waits=True)
 def test_a_part_may_start_processes_and_a_late_part_takes_them_with_it(tmp_path: Path) -> None:
     pid_file = tmp_path / "grandchild.pid"
     result = run_with_timeout(UsesProcesses, RunInput(str(pid_file), "file"), None, 5.0)

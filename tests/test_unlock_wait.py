@@ -54,7 +54,7 @@ def project(tmp_path: Path) -> Path:
     return copy_project(tmp_path / "project")
 
 
-@pytest.mark.slow
+@pytest.mark.slow(waits=True)
 def test_new_waits_then_fetches_at_once_and_never_early(
     fake_aoc: FakeAoC, aocd_loaded: AocdHome, project: Path
 ) -> None:
@@ -106,7 +106,7 @@ def test_ctrl_c_during_the_countdown_stops_cleanly(
     assert not (project / "aoc2075" / "day01.py").exists()
 
 
-@pytest.mark.slow
+@pytest.mark.slow(waits=True)
 def test_run_waits_for_the_unlock_then_runs_on_the_input(
     fake_aoc: FakeAoC, aocd_loaded: AocdHome, project: Path
 ) -> None:
@@ -146,7 +146,7 @@ def test_the_wait_ends_the_margin_past_the_unlock_and_not_before(
     assert len(ticks) == 6
 
 
-@pytest.mark.slow
+@pytest.mark.slow(waits=True)
 def test_the_countdown_on_a_narrow_terminal_stays_on_one_line(
     fake_aoc: FakeAoC, aocd_loaded: AocdHome, project: Path
 ) -> None:
@@ -195,6 +195,7 @@ def test_the_countdown_on_a_narrow_terminal_stays_on_one_line(
     assert "Stopped waiting for 2080 day 1: nothing was fetched." in plain
 
 
+@pytest.mark.slow(waits=True)
 def test_the_wait_between_answers_fits_a_narrow_terminal(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
