@@ -210,9 +210,11 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     at the end (the order is otherwise kept).
 
     Those that spend their seconds waiting (`@pytest.mark.slow(waits=True)`: on a
-    countdown, a time limit, a signal's effect) go to half the workers only, between
-    the slow ones that compute (one of those workers starts on a wait, the other on a
-    computation), so that the other half never wait on a clock and keep the cores busy.
+    countdown, a time limit, a signal's effect) go to half the workers only (at least
+    one), taking turns with the slow ones that compute while those last (one of those
+    workers starts on a wait, the other on a computation), so that the other half never
+    wait on a clock and keep the cores busy. This fits the default of two workers per
+    core (`pytest_xdist_auto_num_workers`).
     Dealt out to all four as one list, they lined up: three of the four workers started
     on a wait, and 14 s in, all four waited out a 5 s countdown or time limit together,
     the machine idle for 2.5 s. Measured by sampling the machine's use of its 2 cores
@@ -250,7 +252,11 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 def _waits(item: pytest.Item) -> bool:
     marker = item.get_closest_marker("slow")
-    return marker is not None and bool(marker.kwargs.get("waits"))
+    if marker is None:
+        return False
+    if marker.args or set(marker.kwargs) - {"waits"}:  # a misspelt `waits` would be lost
+        raise pytest.UsageError(f"{item.nodeid}: the slow marker takes only waits=True")
+    return bool(marker.kwargs.get("waits"))
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -290,35 +296,54 @@ def _one_worker_rewrites(config: pytest.Config) -> Iterator[None]:
     that bytecode: on a fresh clone, 1.2 s of CPU each, four times over, while the
     session was also compiling the virtual environment (see tests/bytecode.py). The
     first now writes it and the others read it. When it is all there, as on every run
-    after the first, nobody waits. The lock is on the tests folder (a nested session,
-    on a copy of the project, has its own); a check that misjudges only costs time."""
-    tests = Path(str(config.rootpath)) / "tests"
-    if not hasattr(config, "workerinput") or not os.access(tests, os.W_OK) \
-            or _rewritten(tests):  # (where nothing can be written, nothing is to wait for)
-        yield
-        return
+    after the first, nobody waits. A worker that waited collects at once, whatever it
+    finds (bytecode that cannot be written, a run of some test files only): at worst
+    one collection is done alone. The lock is on the tests folder (a nested session, on
+    a copy of the project, has its own); a check that misjudges, or a lock that cannot
+    be taken, only costs time."""
     import fcntl
 
-    folder = os.open(tests, os.O_RDONLY)
+    tests = Path(str(config.rootpath)) / "tests"
+    cache = _cache_folder(tests)
+    writable = os.access(cache if cache.exists() else tests, os.W_OK)
+    if not hasattr(config, "workerinput") or not writable or _rewritten(tests, cache):
+        yield  # (where nothing can be written, there is nothing to wait for)
+        return
     try:
-        fcntl.flock(folder, fcntl.LOCK_EX)  # waits while another worker collects
-        if _rewritten(tests):  # it did: read its bytecode, alongside the others
-            fcntl.flock(folder, fcntl.LOCK_UN)
+        folder = os.open(tests, os.O_RDONLY)
+    except OSError:
+        yield
+        return
+    try:
+        try:
+            fcntl.flock(folder, fcntl.LOCK_EX | fcntl.LOCK_NB)  # the first: collect alone
+        except BlockingIOError:
+            fcntl.flock(folder, fcntl.LOCK_EX)  # wait while another worker collects,
+            fcntl.flock(folder, fcntl.LOCK_UN)  # then read what it wrote, with the others
+        except OSError:
+            pass  # no lock to be had here: collect as before
         yield
     finally:
         os.close(folder)  # releases the lock
 
 
-def _rewritten(tests: Path) -> bool:
+def _cache_folder(tests: Path) -> Path:
+    """Where pytest keeps the test modules' rewritten bytecode (`PYTHONPYCACHEPREFIX`
+    moves it, as it moves all bytecode)."""
+    if sys.pycache_prefix:
+        return Path(sys.pycache_prefix, *tests.parts[1:])
+    return tests / "__pycache__"
+
+
+def _rewritten(tests: Path, cache: Path) -> bool:
     """Whether every test module has the assert-rewritten bytecode pytest would read:
-    pytest names it after the Python and the pytest, and checks it against a hash of
-    the source (as `_pytest.assertion.rewrite` does)."""
-    tail = f".{sys.implementation.cache_tag}-pytest-{pytest.__version__}.pyc"
-    folder = (Path(sys.pycache_prefix, *tests.parts[1:]) if sys.pycache_prefix
-              else tests / "__pycache__")
+    pytest names it after the Python, the pytest and `-O` (`.pyo`), and checks it
+    against a hash of the source (as `_pytest.assertion.rewrite` does)."""
+    tail = f".{sys.implementation.cache_tag}-pytest-{pytest.__version__}.py"
+    tail += "c" if __debug__ else "o"
     for source in tests.glob("test_*.py"):
         try:
-            with open(folder / (source.stem + tail), "rb") as cached:
+            with open(cache / (source.stem + tail), "rb") as cached:
                 header = cached.read(16)
         except OSError:
             return False

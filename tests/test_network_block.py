@@ -34,6 +34,12 @@ def test_a_test_process_imports_bs4_at_its_first_use_and_it_works(aocd_home: Aoc
 import sys, threading
 import aocd.utils
 assert type(sys.modules["bs4"]).__name__ == "_Deferred", "not deferred"
+import inspect
+# What the import system sets before running a module is there, and reading it (as
+# hypothesis's pytest plugin reads every module's __file__) does not run bs4.
+held = sys.modules["bs4"]
+assert held.__file__ and inspect.getfile(held) == held.__file__ and held.__loader__
+assert held.__package__ == "bs4" and type(held).__name__ == "_Deferred", "ran"
 import bs4.element  # a submodule first: imported once
 pages = []
 threads = [threading.Thread(target=lambda: pages.append(aocd.utils._get_soup("<p>hi</p>")))
