@@ -178,13 +178,15 @@ def _defer_imports() -> None:
     is unchanged once used: its code runs at the first attribute looked up, in the module
     object every holder already has.
 
-    One difference remains, with a package: a submodule imported before the package is
+    Two differences remain. With a package: a submodule imported before the package is
     used (`import bs4.element` first) is imported before the package's `__init__` runs,
     which a real import never does. Most of bs4's submodules do not mind; `bs4.filter`,
     which needs what that `__init__` defines, then fails. Nothing in the tests' processes
     does so: aocd, soupsieve and this project import `bs4` itself. (Running the package
     first instead, when its submodule is asked for, makes Python import the submodule a
-    second time: the import system checks for it before that point, not after.)
+    second time: the import system checks for it before that point, not after.) And
+    `importlib.reload` of a module not yet used runs its code but leaves it deferred:
+    the next attribute it lacks runs the code again. Nothing in them reloads bs4.
 
     The standard library's `importlib.util.LazyLoader` cannot do this here: on Python
     3.11 the `import bs4` statement itself loads a lazy module (the import system reads
