@@ -30,55 +30,18 @@ from __future__ import annotations
 
 import argparse
 import json
-import multiprocessing
 import os
-import random
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 from typing import Any
 
+from busy_machine import Load
 from cli_latency import generated_input
 
 GOAL_LOADED = 1.10
 GOAL_QUIET = 1.03
-SPELL = (0.02, 0.4)
-"""The shortest and longest busy or idle spell of a load process, in seconds."""
-
-
-def _bursty(until: float, seed: int) -> None:
-    """Busy, then idle, in random spells, until the monotonic clock reaches `until`."""
-    rng = random.Random(seed)
-    while (now := time.monotonic()) < until:
-        busy_until = min(until, now + rng.uniform(*SPELL))
-        while time.monotonic() < busy_until:
-            pass
-        time.sleep(max(0.0, min(until - time.monotonic(), rng.uniform(*SPELL))))
-
-
-class Load:
-    """A bursty load on every core, for at most `limit` seconds, stopped on exit."""
-
-    def __init__(self, processes: int, limit: float, seed: int) -> None:
-        until = time.monotonic() + limit
-        context = multiprocessing.get_context("spawn")
-        self.processes = [context.Process(target=_bursty, args=(until, seed + n), daemon=True)
-                          for n in range(processes)]
-
-    def __enter__(self) -> Load:
-        for process in self.processes:
-            process.start()
-        return self
-
-    def __exit__(self, *_: object) -> None:
-        for process in self.processes:
-            process.terminate()
-        for process in self.processes:
-            process.join()
-
-
 def bench_once(python: str, path: Path | None, budget: float) -> dict[str, dict[str, Any]]:
     """Each step's figures from one `aoc bench` process (on the day's examples when
     `path` is None), by step name: "part 1", or "part 1 [fast]" for a variant's step
