@@ -53,10 +53,7 @@ def prepare_cache(root: Path) -> dict[str, str]:
     (user / "2023_07_input.txt").write_text(generated_input(1000))
     (user / "2023_07_prose.2.html").write_text(
         "<main><article><h2>--- Day 7: Camel Cards ---</h2></article></main>")
-    # Nor the tests' deferred imports (AOC_TESTS_DEFER_IMPORTS): both runners are timed
-    # as users run them.
-    env = {k: v for k, v in os.environ.items()
-           if k not in ("AOC_SESSION", "AOC_TESTS_DEFER_IMPORTS")}
+    env = {k: v for k, v in os.environ.items() if k != "AOC_SESSION"}
     env.update(AOCD_DIR=str(data), AOCD_CONFIG_DIR=str(conf), PYTHONPATH=str(NETBLOCK))
     # The correct answers, as aocd would have cached them after solving.
     answers = subprocess.run([sys.executable, "-m", "aoc2023", "run", "2023", "7", "--json"],

@@ -11,10 +11,9 @@ import json
 import os
 import signal
 import sys
-from collections.abc import Generator, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
-from itertools import islice, zip_longest
 from pathlib import Path
 
 import pytest
@@ -29,10 +28,6 @@ def _block_the_internet() -> None:
     spec.loader.exec_module(importlib.util.module_from_spec(spec))
 
 
-# Every process of the session defers bs4 to its first use (see _defer_imports in
-# tests/netblock/sitecustomize.py): set before this process loads it, and inherited by
-# the workers and by every process the tests start.
-os.environ.setdefault("AOC_TESTS_DEFER_IMPORTS", "bs4")
 _block_the_internet()
 
 # Tests send Ctrl-C (SIGINT) to the processes they start. A shell starts a background job
@@ -204,161 +199,28 @@ def fake_aoc(aocd_loaded: AocdHome, monkeypatch: pytest.MonkeyPatch) -> Iterator
         server.stop()
 
 
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Slow tests first, and shared out: each worker starts on its share of them, so that
-    they overlap the many quick ones instead of queueing on one worker or running alone
-    at the end (the order is otherwise kept).
-
-    Those that spend their seconds waiting (`@pytest.mark.slow(waits=True)`: on a
-    countdown, a time limit, a signal's effect) go to half the workers only (at least
-    one), taking turns with the slow ones that compute while those last (one of those
-    workers starts on a wait, the other on a computation), so that the other half never
-    wait on a clock and keep the cores busy. This fits the default of two workers per
-    core (`pytest_xdist_auto_num_workers`).
-    Dealt out to all four as one list, they lined up: three of the four workers started
-    on a wait, and 14 s in, all four waited out a 5 s countdown or time limit together,
-    the machine idle for 2.5 s. Measured by sampling the machine's use of its 2 cores
-    every 0.5 s, in turn with the one list, 2 rounds: 87% and 87% busy on average (4.5
-    and 5.0 s below 60%) with it, 90% and 92% (3.0 and 2.5 s) now.
-
-    pytest-xdist's `worksteal` hands each worker a contiguous share of the tests, in
-    order (the remaining tests divided by the workers left: the first shares may be one
-    test shorter), and moves queued tests from a busy worker to an idle one only once
-    the idle one has run out: so each share here starts with its slow tests. Had the
-    order not matched the shares, the tests would all run the same, only less evenly
-    spread."""
-    # This session's workers: not PYTEST_XDIST_WORKER_COUNT, which a nested pytest inherits.
-    workers = int(getattr(config, "workerinput", {}).get("workercount", 1))
-    slow = [item for item in items if item.get_closest_marker("slow") is not None]
-    waiting = [item for item in slow if _waits(item)]
-    computing = [item for item in slow if not _waits(item)]
-    quick = iter([item for item in items if item.get_closest_marker("slow") is None])
-    waiters = max(1, workers // 2)  # the workers that take the waiting tests
-    shares: list[list[pytest.Item]] = []
-    for worker in range(workers):
-        waits = waiting[worker::waiters] if worker < waiters else []
-        turns = [waits, computing[worker::workers]]
-        first, second = turns if worker % 2 == 0 else turns[::-1]
-        shares.append([item for pair in zip_longest(first, second) for item in pair
-                       if item is not None])
-    left = len(items)
-    for worker, share in enumerate(shares):
-        size = left // (workers - worker)
-        left -= size
-        share.extend(islice(quick, max(0, size - len(share))))  # fewer when slow ones fill it
-    shares[-1].extend(quick)
-    items[:] = [item for share in shares for item in share]
-
-
-def _waits(item: pytest.Item) -> bool:
-    marker = item.get_closest_marker("slow")
-    if marker is None:
-        return False
-    if marker.args or set(marker.kwargs) - {"waits"}:  # a misspelt `waits` would be lost
-        raise pytest.UsageError(f"{item.nodeid}: the slow marker takes only waits=True")
-    return bool(marker.kwargs.get("waits"))
-
-
-def pytest_configure(config: pytest.Config) -> None:
-    """Compiled bytecode for the processes the tests start (see tests/bytecode.py)."""
-    import bytecode
-
-    compiling = bytecode.start(Path(config.rootpath))
-    if compiling is not None:
-        config.add_cleanup(compiling.close)
-
-
-@pytest.hookimpl(wrapper=True)
-def pytest_collection(session: pytest.Session) -> Generator[None, object, object]:
-    """Collect with bytecode written, where `PYTHONDONTWRITEBYTECODE` turns it off.
-
-    pytest rewrites each test module's asserts as it imports it, and keeps the result as
-    bytecode in tests/__pycache__ only where bytecode may be written: without it, every
-    worker rewrote every test module on every run, 1.1 s of its 1.8 s of collection.
-    Only collection writes, so only the tests and the modules they import at the top
-    are written: the modules tests write and import later (throwaway years) are still
-    compiled from source each time, and cannot meet bytecode of an earlier version."""
-    written = sys.dont_write_bytecode
-    sys.dont_write_bytecode = False
-    try:
-        with _one_worker_rewrites(session.config):
-            return (yield)
-    finally:
-        sys.dont_write_bytecode = written
-
-
-@contextmanager
-def _one_worker_rewrites(config: pytest.Config) -> Iterator[None]:
-    """Where the test modules' rewritten bytecode is missing or stale (a fresh clone, an
-    edited test), the first pytest-xdist worker collects alone, and the others after it.
-
-    The workers start together, and each rewrote every test module it found without
-    that bytecode: on a fresh clone, 1.2 s of CPU each, four times over, while the
-    session was also compiling the virtual environment (see tests/bytecode.py). The
-    first now writes it and the others read it. When it is all there, as on every run
-    after the first, nobody waits. A worker that waited collects at once, whatever it
-    finds (bytecode that cannot be written, a run of some test files only): at worst
-    one collection is done alone. The lock is on the tests folder (a nested session, on
-    a copy of the project, has its own); a check that misjudges, or a lock that cannot
-    be taken, only costs time."""
-    import fcntl
-
-    tests = Path(str(config.rootpath)) / "tests"
-    cache = _cache_folder(tests)
-    writable = os.access(cache if cache.exists() else tests, os.W_OK)
-    if not hasattr(config, "workerinput") or not writable or _rewritten(tests, cache):
-        yield  # (where nothing can be written, there is nothing to wait for)
-        return
-    try:
-        folder = os.open(tests, os.O_RDONLY)
-    except OSError:
-        yield
-        return
-    try:
-        try:
-            fcntl.flock(folder, fcntl.LOCK_EX | fcntl.LOCK_NB)  # the first: collect alone
-        except BlockingIOError:
-            fcntl.flock(folder, fcntl.LOCK_EX)  # wait while another worker collects,
-            fcntl.flock(folder, fcntl.LOCK_UN)  # then read what it wrote, with the others
-        except OSError:
-            pass  # no lock to be had here: collect as before
-        yield
-    finally:
-        os.close(folder)  # releases the lock
-
-
-def _cache_folder(tests: Path) -> Path:
-    """Where pytest keeps the test modules' rewritten bytecode (`PYTHONPYCACHEPREFIX`
-    moves it, as it moves all bytecode)."""
-    if sys.pycache_prefix:
-        return Path(sys.pycache_prefix, *tests.parts[1:])
-    return tests / "__pycache__"
-
-
-def _rewritten(tests: Path, cache: Path) -> bool:
-    """Whether every test module has the assert-rewritten bytecode pytest would read:
-    pytest names it after the Python, the pytest and `-O` (`.pyo`), and checks it
-    against a hash of the source (as `_pytest.assertion.rewrite` does)."""
-    tail = f".{sys.implementation.cache_tag}-pytest-{pytest.__version__}.py"
-    tail += "c" if __debug__ else "o"
-    for source in tests.glob("test_*.py"):
-        try:
-            with open(cache / (source.stem + tail), "rb") as cached:
-                header = cached.read(16)
-        except OSError:
-            return False
-        if header[8:16] != importlib.util.source_hash(source.read_bytes())[:8]:
-            return False
-    return True
-
-
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
-    """Two workers per core, up to four more than the cores (`-n auto`, the default).
+    """`-n auto` (the default): a worker per core for a run of many test files, none for
+    a few, such as a day's own file, whose tests take less time than starting workers."""
+    files = 0
+    for arg in config.args:
+        path = Path(arg.partition("::")[0])
+        files += sum(1 for _ in path.rglob("test_*.py")) if path.is_dir() else 1
+    return (os.cpu_count() or 1) if files > FEW_FILES else 0
 
-    Many tests spend their time waiting, not computing: on a countdown to an unlock, on
-    a `--timeout` running out, on a process to end. With one worker per core those waits
-    idle the core; with more, others compute meanwhile. Measured on 2 cores, the whole
-    suite in turn at each count: 4 workers 74-85 s, 6 workers 82 s, 3 workers 81 s,
-    2 workers 88 s."""
-    cores = os.cpu_count() or 1
-    return min(2 * cores, cores + 4)
+
+FEW_FILES = 3
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Each example runs once. The suite's parametrised test_examples.py checks every
+    day's examples, so a day's own file (as `aoc new` writes it) leaves its examples
+    test (marked `day_examples`) to it when both are collected; run alone, the day's
+    file checks them itself. Then slow tests first, so that they overlap the quick ones
+    instead of ending the run alone."""
+    if any(item.path.name == "test_examples.py" for item in items):
+        repeated = [item for item in items if item.get_closest_marker("day_examples")]
+        if repeated:
+            config.hook.pytest_deselected(items=repeated)
+            items[:] = [item for item in items if not item.get_closest_marker("day_examples")]
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)

@@ -15,6 +15,7 @@ from pathlib import Path
 PROJECT = Path(__file__).resolve().parents[1]
 HIDE = "AOC_TESTS_HIDE_FOLDERS"
 _USERS_TEST = re.compile(r"test_(?:\d{4}_)?day\d\d\.py")
+_KEPT = frozenset({"__init__.py", "__main__.py", "day07.py", "framework"})
 
 
 def isolated(env: dict[str, str]) -> dict[str, str]:
@@ -22,10 +23,10 @@ def isolated(env: dict[str, str]) -> dict[str, str]:
     from its path (tests/netblock/sitecustomize.py does it), so only the copy's year
     packages are found, and nothing is ever written into the original.
 
-    Nor does it write bytecode, wherever Python would: tests rewrite a copy's day within
-    the same second and at the same size (`return 113`, then `return 114`), and bytecode
-    is checked against the source's size and its time of change in whole seconds, so a
-    process could run the day as it was. (`test_watch` writes it on purpose.)"""
+    Nor does it write bytecode: tests rewrite a copy's day within the same second and at
+    the same size (`return 113`, then `return 114`), and bytecode is checked against the
+    source's size and time of change in whole seconds, so a process could run the day
+    as it was. (`test_watch` writes it on purpose.)"""
     folders = [folder for folder in env.get(HIDE, "").split(os.pathsep) if folder]
     return env | {HIDE: os.pathsep.join([*folders, str(PROJECT)]), "PYTHONDONTWRITEBYTECODE": "1"}
 
@@ -40,32 +41,13 @@ def copy_tests(destination: Path) -> None:
     shutil.copytree(PROJECT / "tests", destination / "tests", ignore=ignore)
 
 
-_KEPT = frozenset({"__init__.py", "__main__.py", "day07.py", "framework"})
-
-
 def _ignore(folder: str, names: list[str]) -> set[str]:
-    """The framework and day 7 only: days others add (in modules of any name) must not
-    collide with a test's.
-
-    Their bytecode comes too (`__pycache__`): each process on a copy then reads the
-    framework compiled instead of compiling it from source, 112-118 against 143-152 ms
-    of CPU for `run 2023 7 --example`, measured side by side. It is safe: the copy keeps
-    each file's time of change (`copytree` copies with `copy2`), which is what bytecode
-    is checked against, so a module a test rewrites in the copy (at a later time) is
-    read from its source. Only finished bytecode (`.pyc`) is copied: a file being
-    written under a temporary name (by the session's compiling, or an `aoc` run) may be
-    gone by the time it would be copied. Nor is the bytecode of the days left out, which
-    a test may write anew in the copy."""
-    here = Path(folder)
-    if here == PROJECT / "aoc2023":
-        return set(names) - _KEPT - {"__pycache__"}
-    if here.name != "__pycache__":
-        return set()
-    unfinished = {name for name in names if not name.endswith(".pyc")}
-    if here.parent != PROJECT / "aoc2023":
-        return unfinished
-    kept = {name.removesuffix(".py") for name in _KEPT}  # day07.cpython-311.pyc: day07
-    return unfinished | {name for name in names if name.partition(".")[0] not in kept}
+    """The framework and day 7 only (days others add, in modules of any name, must not
+    collide with a test's), without bytecode: what a copy's processes run is its source."""
+    left_out = {"__pycache__"} & set(names)
+    if Path(folder) == PROJECT / "aoc2023":
+        left_out |= set(names) - _KEPT
+    return left_out
 
 
 def copy_project(destination: Path) -> Path:

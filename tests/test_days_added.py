@@ -48,3 +48,7 @@ def test_the_suite_stays_green_when_days_are_added(tmp_path: Path, aocd_home: Ao
     # are cases of their own, and so is the real input (skipped here: no token).
     assert "test_example[2023-day09-part1-example1] PASSED" in tests.stdout
     assert "test_real_answer[2024-day01-part1-input] SKIPPED" in tests.stdout
+    # Each example runs once: the added days' own examples tests (one in each of the three
+    # day files run) step aside for test_examples.py's cases.
+    assert "test_the_examples_give_the_answers_they_declare" not in tests.stdout
+    assert "3 deselected" in tests.stdout

@@ -74,10 +74,10 @@ def imported_modules(source: str) -> set[str]:
 
 
 def assert_imports_only_the_public_framework(source: str, day_module: str) -> None:
-    """A generated test needs the day and the framework's public modules, nothing else:
-    the framework's internals can move without breaking a day's tests."""
+    """A generated test needs the day, the framework's public modules and pytest, nothing
+    else: the framework's internals can move without breaking a day's tests."""
     modules = imported_modules(source)
-    assert modules <= {"__future__", day_module, "aoc2023.framework",
+    assert modules <= {"__future__", "pytest", day_module, "aoc2023.framework",
                        "aoc2023.framework.testing"}, modules
     assert {day_module, "aoc2023.framework.testing"} <= modules
 

@@ -262,6 +262,7 @@ def render_test(target: Target, title: str | None) -> str:
     return _template("test_day.py.tmpl").substitute(
         name=f"{target.year} day {target.day}" + (f" ({title})" if title else ""),
         module=target.module,
+        test_file=target.test_path.name,
         imports="\n".join(f"from {module} import {name}" for module, name in imports),
         class_name=target.class_name,
     )
