@@ -7,9 +7,8 @@ the one address aocd writes out whole (`https://adventofcode.com/settings`, in
 the framework's clock (`calendar.current_time`), the one part that cannot be real:
 the tests cannot wait for December 2075.
 
-Which to use: a process costs 0.1 s of CPU, and 0.3 s when the command imports aocd,
-against a few milliseconds in this one. So a test whose subject is what a command says
-and does (its report, its requests, its files) runs it in this process; a test whose
+Which to use: a test whose subject is what a command says and does (its report, its
+requests, its files) runs it in this process, which is much cheaper; a test whose
 subject belongs to a process (the environment as read at start-up, an exit code through
 the installed script, signals, what reaches the terminal when it dies) starts one.
 """
@@ -94,26 +93,24 @@ _ENV_READ_AT_IMPORT = ("AOCD_DIR", "AOCD_CONFIG_DIR", "PYTHONPATH", "AOC_TESTS_H
 process of its own (`aoc`)."""
 
 
-def aoc_in_process(site: FakeAoC | None, home: AocdHome, *args: str, cwd: Path | None = None,
+def aoc_in_process(site: FakeAoC | None, *args: str, cwd: Path | None = None,
                    env: dict[str, str] | None = None, shift: float = 0.0,
                    ) -> subprocess.CompletedProcess[str]:
-    """`aoc ARGS` as `aoc` would run it, in this process, as a fresh process would start:
-    the same code from `main` on, with `env` as the environment and `cwd` as the working
-    folder, stdout and stderr captured (pipes, as for `aoc`: not a terminal), and the
-    state a process keeps between commands (aocd's memo of token owners, the signal
-    handlers `main` sets, the token found in the environment, `sys.argv` and aocd's
-    runner's loader of tokens) put back afterwards. `--verbose` needs a process: its log
-    lines would not show here, where pytest has set up logging."""
+    """`aoc ARGS` in this process, as a fresh process would run it: the same code from
+    `main` on, with `env` as the environment (default: the test's), `cwd` as the working
+    folder, and stdout and stderr captured (not a terminal). What a process keeps between
+    commands (aocd's memo of token owners, the signal handlers `main` sets, the token
+    found in the environment, `sys.argv`, aocd's runner's loader of tokens) is put back
+    afterwards. `--verbose` needs a process: its log lines go through
+    `logging.basicConfig`, which does nothing where pytest has set up logging."""
     from aoc2023.framework.cli import main
 
-    env = env if env is not None else home.env()
-    changed = [name for name in _ENV_READ_AT_IMPORT if env.get(name) != home.env().get(name)]
+    env = env if env is not None else dict(os.environ)
+    changed = [name for name in _ENV_READ_AT_IMPORT if env.get(name) != os.environ.get(name)]
     if changed or (cwd is not None and (cwd / "pyproject.toml").exists()):
         raise ValueError(f"this command needs a process of its own (it changes {changed} "
                          "or works on a copy of the project): use site_cli.aoc")
     if {"--verbose", "-v"} & set(args):
-        # Its log lines go through logging.basicConfig, which does nothing where pytest
-        # has set up logging: a test of them here would see none and check nothing.
         raise ValueError("--verbose needs a process of its own: use site_cli.aoc")
     out, err = io.StringIO(), io.StringIO()
     with _as_a_fresh_process(site, env, cwd, shift), redirect_stdout(out), \

@@ -16,14 +16,16 @@ from collections.abc import Callable
 from functools import cache, cmp_to_key
 from itertools import combinations_with_replacement, product
 from pathlib import Path
+from subprocess import CompletedProcess
 from types import ModuleType
 from typing import Any
 
 import pytest
+import site_cli
 from conftest import AocdHome
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from typer.testing import CliRunner, Result
+from site_cli import aoc_in_process
 
 from aoc2023 import day07
 from aoc2023.day07 import (
@@ -40,7 +42,6 @@ from aoc2023.day07 import (
     read_hands,
 )
 from aoc2023.framework import InputError, Solution
-from aoc2023.framework.cli import app
 from aoc2023.framework.solution import implementations
 
 ORDER = "23456789TJQKA"
@@ -137,14 +138,18 @@ def as_text(game: list[tuple[str, int]]) -> str:
     return "".join(f"{cards} {bid}\n" for cards, bid in game)
 
 
-def aoc(*args: str) -> Result:
-    return CliRunner().invoke(app, list(args))
+def aoc(*args: str) -> CompletedProcess[str]:
+    return aoc_in_process(None, *args)
 
 
-def run_file(tmp_path: Path, text: str, *options: str) -> Result:
+def run_file(tmp_path: Path, text: str, *options: str,
+             home: AocdHome | None = None) -> CompletedProcess[str]:
+    """`aoc run 2023 7` on `text`, in this process, or in a process of its own given
+    `home` (as `--verbose` needs)."""
     path = tmp_path / "hands.txt"
     path.write_bytes(text.encode())
-    return aoc("run", "2023", "7", "--input", str(path), *options)
+    args = ("run", "2023", "7", "--input", str(path), *options)
+    return aoc(*args) if home is None else site_cli.aoc(None, home, *args)
 
 
 # --- Strategies ------------------------------------------------------------------
@@ -174,7 +179,7 @@ def test_the_fast_variant_is_declared_beside_the_day() -> None:
 
 def test_the_example_through_the_cli() -> None:
     result = aoc("run", "2023", "7", "--example", "--json", "--variants")
-    assert result.exit_code == 0, result.output
+    assert result.returncode == 0, result.stderr
     days = json.loads(result.stdout)["results"]
     assert [day["variant"] for day in days] == [None, "fast"]
     for day in days:
@@ -410,7 +415,7 @@ def test_tolerated_variants_take_the_fast_path(
 @pytest.mark.parametrize("text", TOLERATED)
 def test_tolerated_variants_through_the_cli(text: str, tmp_path: Path) -> None:
     result = run_file(tmp_path, text, "--json", "--variants")
-    assert result.exit_code == 0, result.output
+    assert result.returncode == 0, result.stderr
     days = json.loads(result.stdout)["results"]
     assert [[p["answer"] for p in day["parts"]] for day in days] == [["6440", "5905"]] * 2
 
@@ -486,8 +491,8 @@ def test_bad_input_through_the_cli_is_one_sentence_and_exit_2(
     text: str, number: int, line: str, reason: str, options: tuple[str, ...], tmp_path: Path
 ) -> None:
     result = run_file(tmp_path, text, *options)
-    assert result.exit_code == 2, result.output
-    assert "Traceback" not in result.output
+    assert result.returncode == 2, result.stderr
+    assert "Traceback" not in (result.stdout + result.stderr)
     messages = [row for row in result.stderr.splitlines() if "bad input" in row]
     assert len(messages) == 1 + len(options)  # one sentence per implementation
     for message in messages:
@@ -501,7 +506,7 @@ def test_bad_input_in_json_names_the_line(
     text: str, number: int, line: str, reason: str, options: tuple[str, ...], tmp_path: Path
 ) -> None:
     result = run_file(tmp_path, text, "--json", *options)
-    assert result.exit_code == 2
+    assert result.returncode == 2
     days = json.loads(result.stdout)["results"]
     assert len(days) == 1 + len(options)
     for day in days:
@@ -510,12 +515,12 @@ def test_bad_input_in_json_names_the_line(
 
 @pytest.mark.parametrize(("text", "number", "line", "reason"), BAD[:3] + BAD[-4:])
 def test_bad_input_with_verbose_shows_the_traceback(
-    text: str, number: int, line: str, reason: str, tmp_path: Path
+    text: str, number: int, line: str, reason: str, tmp_path: Path, aocd_home: AocdHome
 ) -> None:
-    result = run_file(tmp_path, text, "--verbose")
-    assert result.exit_code == 2
-    assert "Traceback" in result.output and "InputError" in result.output
-    assert f"line {number}: " in result.output
+    result = run_file(tmp_path, text, "--verbose", home=aocd_home)
+    assert result.returncode == 2
+    assert "Traceback" in result.stderr and "InputError" in result.stderr
+    assert f"line {number}: " in result.stderr
 
 
 @pytest.mark.parametrize(("text", "number", "line", "reason"), BAD[-5:])
@@ -525,8 +530,8 @@ def test_bad_cached_input_through_aoc_run_is_refused_alike(
     aocd_home.set_token()
     aocd_home.cache_input(2023, 7, text)
     result = aoc("run", "2023", "7")
-    assert result.exit_code == 2, result.output
-    assert "Traceback" not in result.output
+    assert result.returncode == 2, result.stderr
+    assert "Traceback" not in (result.stdout + result.stderr)
     [message] = [row for row in result.stderr.splitlines() if "bad input" in row]
     assert f"line {number}: " in message and message.endswith(repr(line))
 
@@ -536,7 +541,7 @@ def test_both_implementations_give_the_known_answers_on_a_cached_input(
 ) -> None:
     aocd_home.cache_solved_day_7()
     result = aoc("run", "2023", "7", "--variants", "--json")
-    assert result.exit_code == 0, result.output
+    assert result.returncode == 0, result.stderr
     days = json.loads(result.stdout)["results"]
     assert [(day["source"], day["variant"]) for day in days] == [("input", None),
                                                                  ("input", "fast")]

@@ -7,14 +7,14 @@ The days live in the throwaway year 2074.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from conftest import temporary_year
-from typer.testing import CliRunner
+from site_cli import aoc_in_process
 
-from aoc2023.framework.cli import app
 from aoc2023.framework.render.table import Cell, Column, render_table, wrap_message
 
 BIG = 123456789012345
@@ -42,8 +42,8 @@ def year_2074(tmp_path: Path) -> Iterator[None]:
 
 
 def lines_of(*args: str, columns: int) -> list[str]:
-    result = CliRunner().invoke(app, list(args), env={"COLUMNS": str(columns)})
-    assert result.exit_code == 0, result.output
+    result = aoc_in_process(None, *args, env=dict(os.environ, COLUMNS=str(columns)))
+    assert result.returncode == 0, result.stderr
     return result.stdout.splitlines()
 
 

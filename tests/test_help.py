@@ -4,8 +4,10 @@ usage line has one bracket style, and aocd's runner and its help stay reachable.
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
+from collections.abc import Mapping
 from importlib.metadata import version
 from itertools import pairwise
 from pathlib import Path
@@ -17,13 +19,13 @@ from site_cli import aoc_in_process
 BIN = Path(sys.executable).parent
 
 
-def terminal(home: AocdHome, columns: int) -> dict[str, str]:
-    return {**home.env(), "COLUMNS": str(columns), "NO_COLOR": "1", "TERM": "dumb"}
+def terminal(env: Mapping[str, str], columns: int) -> dict[str, str]:
+    return {**env, "COLUMNS": str(columns), "NO_COLOR": "1", "TERM": "dumb"}
 
 
 def aoc(home: AocdHome, *args: str, columns: int = 100) -> subprocess.CompletedProcess[str]:
     """Through the installed script."""
-    return subprocess.run([str(BIN / "aoc"), *args], env=terminal(home, columns),
+    return subprocess.run([str(BIN / "aoc"), *args], env=terminal(home.env(), columns),
                           capture_output=True, text=True, timeout=120)
 
 
@@ -67,7 +69,7 @@ def prose_lines(help_text: str) -> list[str]:
 def test_help_has_no_break_inside_a_sentence_and_one_bracket_style(
     aocd_home: AocdHome, command: list[str], columns: int
 ) -> None:
-    done = aoc_in_process(None, aocd_home, *command, "--help", env=terminal(aocd_home, columns))
+    done = aoc_in_process(None, *command, "--help", env=terminal(os.environ, columns))
     assert done.returncode == 0, done.stderr
     lines = prose_lines(done.stdout)
     usage = next(line for line in lines if "Usage:" in line)

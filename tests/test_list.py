@@ -7,12 +7,12 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from subprocess import CompletedProcess
 
 import pytest
 from conftest import AocdHome, temporary_year
-from typer.testing import CliRunner, Result
+from site_cli import aoc_in_process
 
-from aoc2023.framework.cli import app
 from aoc2023.framework.registry import registered_years
 
 DAY = """
@@ -24,8 +24,8 @@ class Day(Solution[str]):
 """
 
 
-def aoc(*args: str) -> Result:
-    return CliRunner().invoke(app, list(args))
+def aoc(*args: str) -> CompletedProcess[str]:
+    return aoc_in_process(None, *args)
 
 
 def day_7_row(output: str) -> str:
@@ -44,7 +44,7 @@ def year_2096(tmp_path: Path) -> Iterator[Path]:
 
 def test_without_a_token_days_are_listed_and_no_answer_is_known(aocd_home: AocdHome) -> None:
     result = aoc("list", "2023")
-    assert result.exit_code == 0, result.output
+    assert result.returncode == 0, result.stderr
     assert "Camel Cards" in day_7_row(result.stdout)
     assert day_7_row(result.stdout).count("? unknown") == 2
     assert "No Advent of Code session token is set (looked in" in result.stderr
@@ -57,7 +57,7 @@ def test_cached_answers_are_known_and_nothing_is_fetched(aocd_home: AocdHome) ->
     assert "✔ known" in row and "? unknown" in row
     aocd_home.cache_answer(2023, 7, 2, "5905")
     result = aoc("list", "2023", "--json")
-    assert result.exit_code == 0
+    assert result.returncode == 0
     payload = json.loads(result.stdout)
     [day_7] = [day for day in payload["days"] if day["day"] == 7]
     assert day_7 == {
@@ -88,16 +88,16 @@ def test_listing_never_imports_aocd(aocd_home: AocdHome) -> None:
 def test_a_token_whose_user_aocd_does_not_know_yet_says_so(aocd_home: AocdHome) -> None:
     aocd_home.set_token(user_id=None)
     result = aoc("list", "2023")
-    assert result.exit_code == 0
+    assert result.returncode == 0
     assert "does not know yet whose session token this is" in result.stderr
 
 
 def test_examples_per_part_the_last_day_and_a_broken_day(year_2096: Path) -> None:
     result = aoc("list", "2096")
-    assert result.exit_code == 2
+    assert result.returncode == 2
     rows = {line.split("│")[1].strip(): [c.strip() for c in line.split("│")[2:-1]]
             for line in result.stdout.splitlines() if "2096/" in line}
-    assert rows["2096/01"] == ["Made Up", "2", "1", "? unknown", "? unknown"], result.output
+    assert rows["2096/01"] == ["Made Up", "2", "1", "? unknown", "? unknown"], result.stderr
     assert rows["2096/12"] == ["Made Up", "2", "no part 2", "? unknown", "no part 2"]
     assert rows["2096/02"][0] == "! could not load (below)"
     assert "2096 day 2: Could not import aoc2096.day02" in result.stderr
@@ -106,5 +106,5 @@ def test_examples_per_part_the_last_day_and_a_broken_day(year_2096: Path) -> Non
 
 def test_a_year_with_no_package_is_one_sentence() -> None:
     result = aoc("list", "2031")
-    assert result.exit_code == 2
+    assert result.returncode == 2
     assert "No days for 2031" in result.stderr

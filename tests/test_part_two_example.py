@@ -47,7 +47,7 @@ def aoc(site: FakeAoC | None, home: AocdHome, *args: str,
 def aoc_here(site: FakeAoC | None, home: AocdHome, *args: str,
              cwd: Path) -> subprocess.CompletedProcess[str]:
     """`aoc` in this process (see `site_cli`), where 2076 is a throwaway year."""
-    return aoc_in_process(site, home, *args, cwd=cwd, shift=a_day_after(YEAR))
+    return aoc_in_process(site, *args, cwd=cwd, shift=a_day_after(YEAR))
 
 
 @pytest.fixture
@@ -178,7 +178,7 @@ def test_a_damaged_note_neither_hides_the_run_nor_fails_it(
     note = aocd_loaded.user_dir / f"{year}_{DAY:02d}_aoc_part2_example.txt"
     note.write_bytes(b"\xff\xfe\x00 not text")
     with temporary_year(tmp_path / "site", year, {"day05.py": DAY_05}):
-        done = aoc_in_process(fake_aoc, aocd_loaded, "run", str(year), str(DAY), "--no-submit",
+        done = aoc_in_process(fake_aoc, "run", str(year), str(DAY), "--no-submit",
                               cwd=tmp_path, shift=a_day_after(year))
     assert done.returncode == 0, done.stderr
     assert "✔ 15" in done.stdout, done.stdout  # the table is shown

@@ -6,7 +6,7 @@ import subprocess
 import sys
 
 from conftest import AocdHome
-from typer.testing import CliRunner
+from site_cli import aoc_in_process
 
 from aoc2023.framework import Solution
 from aoc2023.framework.inputs import RunInput
@@ -64,10 +64,9 @@ def test_profiling_leaves_the_day_class_and_registry_alone() -> None:
 
 
 def test_aoc_run_profile_prints_the_table_after_the_results() -> None:
-    from aoc2023.framework.cli import app
 
-    result = CliRunner().invoke(app, ["run", "2023", "7", "--example", "--profile"])
-    assert result.exit_code == 0, result.output
+    result = aoc_in_process(None, "run", "2023", "7", "--example", "--profile")
+    assert result.returncode == 0, result.stderr
     results, _, profile = result.stdout.partition("Profile:")
     assert "Camel Cards" in results
     assert "day07.py:" in profile and "Own time" in profile

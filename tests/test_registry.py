@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from conftest import ONE_DAY, AocdHome, temporary_year
+from site_cli import aoc_in_process
 
 from aoc2023.framework import errors, registry
 from aoc2023.framework.errors import UsageError
@@ -164,14 +165,12 @@ def test_a_day_in_a_module_of_any_name_is_found_and_helpers_are_not_days(
         (2098, 5): "Camel"}
     assert "aoc2098.__main__" not in sys.modules
 
-    from typer.testing import CliRunner
 
-    from aoc2023.framework.cli import app
 
-    ran = CliRunner().invoke(app, ["run", "2098", "5", "--example", "--json"])
-    assert ran.exit_code == 0, ran.output
+    ran = aoc_in_process(None, "run", "2098", "5", "--example", "--json")
+    assert ran.returncode == 0, ran.stderr
     assert '"status": "correct"' in ran.stdout
-    listed = CliRunner().invoke(app, ["list", "2098", "--json"])
+    listed = aoc_in_process(None, "list", "2098", "--json")
     assert [day["day"] for day in json.loads(listed.stdout)["days"]] == [1, 2, 5]
 
 

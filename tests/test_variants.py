@@ -14,14 +14,14 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from subprocess import CompletedProcess
 from typing import Any
 
 import pytest
 from conftest import AocdHome, temporary_year
-from typer.testing import CliRunner, Result
+from site_cli import aoc_in_process
 
 from aoc2023.framework import Solution, registry
-from aoc2023.framework.cli import app
 from aoc2023.framework.inputs import RunRequest
 from aoc2023.framework.results import DayResult, PartResult, RunReport, Status
 from aoc2023.framework.solution import MAIN, implementations, variants_of
@@ -166,8 +166,8 @@ def wrong_year(tmp_path: Path) -> Iterator[int]:
         yield 2078
 
 
-def aoc(*args: str) -> Result:
-    return CliRunner().invoke(app, list(args))
+def aoc(*args: str) -> CompletedProcess[str]:
+    return aoc_in_process(None, *args)
 
 
 def input_file(tmp_path: Path, text: str) -> Path:
@@ -271,13 +271,13 @@ def test_the_suites_example_cases_include_each_variant(wrong_year: int) -> None:
 
 def test_run_without_variants_runs_the_main_implementation_alone(year: int) -> None:
     result = aoc("run", str(year), "1", "--example", "--json")
-    assert result.exit_code == 0, result.output
+    assert result.returncode == 0, result.stderr
     assert [day["variant"] for day in json.loads(result.stdout)["results"]] == [None]
 
 
 def test_run_with_variants_runs_each_one_after_the_main(year: int) -> None:
     result = aoc("run", str(year), "1", "--example", "--variants", "--json")
-    assert result.exit_code == 0, result.output
+    assert result.returncode == 0, result.stderr
     days = json.loads(result.stdout)["results"]
     assert [day["variant"] for day in days] == [None, "squares", "packed"]
     for day in days:
@@ -288,7 +288,7 @@ def test_run_with_variants_runs_each_one_after_the_main(year: int) -> None:
 def test_variants_agree_on_a_real_input(year: int, tmp_path: Path) -> None:
     path = input_file(tmp_path, "\n".join(map(str, range(1, 101))))
     result = aoc("run", str(year), "1", "--input", str(path), "--variants", "--json")
-    assert result.exit_code == 0, result.output
+    assert result.returncode == 0, result.stderr
     days = json.loads(result.stdout)["results"]
     assert {tuple(p["answer"] for p in day["parts"]) for day in days} == {("5050", "338350")}
 
@@ -298,7 +298,7 @@ def test_a_variant_that_disagrees_with_the_main_is_an_error_naming_both(
 ) -> None:
     path = input_file(tmp_path, "a\nbb\nccc")
     result = aoc("run", str(year), "2", "--input", str(path), "--variants", "--json")
-    assert result.exit_code == 2, result.output
+    assert result.returncode == 2, result.stderr
     main, sloppy = json.loads(result.stdout)["results"]
     assert [p["status"] for p in main["parts"]] == ["unknown", "unknown"]
     assert [p["status"] for p in sloppy["parts"]] == ["error", "unknown"]
@@ -311,7 +311,7 @@ def test_the_table_shows_a_row_per_variant_and_the_disagreement(
 ) -> None:
     path = input_file(tmp_path, "a\nbb\nccc")
     result = aoc("run", str(year), "2", "--input", str(path), "--variants")
-    assert result.exit_code == 2
+    assert result.returncode == 2
     rows = [row for row in result.stdout.splitlines() if "2077/02" in row]
     assert len(rows) == 2 and "variant sloppy" in rows[1] and "variant" not in rows[0]
     assert ("2077 day 2 (" + str(path) + "), variant sloppy part 1: variant 'sloppy' gave 7, "
@@ -319,9 +319,9 @@ def test_the_table_shows_a_row_per_variant_and_the_disagreement(
 
 
 def test_a_narrow_table_names_each_variant_too(year: int) -> None:
-    result = CliRunner().invoke(app, ["run", str(year), "1", "--example", "--variants"],
-                                env={"COLUMNS": "40"})
-    assert result.exit_code == 0, result.output
+    result = aoc_in_process(None, "run", str(year), "1", "--example", "--variants",
+                            env=dict(os.environ, COLUMNS="40"))
+    assert result.returncode == 0, result.stderr
     assert "Part 1" in result.stdout and "Title" not in result.stdout  # the narrow table
     first_column = " ".join(line.split("│")[1].strip() for line in result.stdout.splitlines()
                             if line.startswith("│"))
@@ -330,7 +330,7 @@ def test_a_narrow_table_names_each_variant_too(year: int) -> None:
 
 def test_a_day_without_variants_says_so(year: int) -> None:
     result = aoc("run", str(year), "1,4", "--example", "--variants", "--json")
-    assert result.exit_code == 0, result.output
+    assert result.returncode == 0, result.stderr
     report = json.loads(result.stdout)
     assert [(d["day"], d["variant"]) for d in report["results"]] == [
         (1, None), (1, "squares"), (1, "packed"), (4, None)]
@@ -342,7 +342,7 @@ def test_variants_run_under_a_time_limit_too(year: int, tmp_path: Path) -> None:
     path = input_file(tmp_path, "a\nbb\nccc")
     result = aoc("run", str(year), "2", "--input", str(path), "--variants", "--timeout", "20",
                  "--json")
-    assert result.exit_code == 2, result.output
+    assert result.returncode == 2, result.stderr
     main, sloppy = json.loads(result.stdout)["results"]
     assert (main["variant"], sloppy["variant"]) == (None, "sloppy")
     assert "gave 7, but the main implementation gave 6" in sloppy["parts"][0]["error"]
@@ -367,7 +367,7 @@ def test_a_variants_answer_is_never_sent() -> None:
 def test_each_parse_finds_no_other_parsed_input_alive(year: int) -> None:
     """Part 2's fresh parse, and each variant's, come after the one before is let go."""
     result = aoc("run", str(year), "3", "--example", "--variants", "--json")
-    assert result.exit_code == 0, result.output
+    assert result.returncode == 0, result.stderr
     days = json.loads(result.stdout)["results"]
     assert [[p["answer"] for p in day["parts"]] for day in days] == [["0", "0"], ["0", "0"]]
 
