@@ -1,0 +1,124 @@
+"""Does `uv run pytest` pass on a busy machine, and what does it cost? Quiet and loaded.
+
+Each run is a fresh clone of a commit (as CI and a new user start), set up with
+`uv sync`, then `uv run pytest -q` as the README says, timed alone: its wall time and
+its CPU time (user + system, of the whole process tree). With `--load`, the bursty
+load of busy_machine.py runs beside it (16 processes by default, each busy and idle in
+random spells of 0.02-0.4 s). Several commits are measured in turn, round after
+round, so that the machine's own swings fall on all of them alike:
+
+    uv run python benchmarks/suite_under_load.py [--rounds 3] [--load 16] [--quiet]
+        [--env NAME=VALUE ...] COMMIT [COMMIT ...]
+
+`--quiet` also measures each round without the load. Each run's pass or failure, and
+the failing tests' names, are printed; the summary gives the medians and the ratios
+of every commit to the first. Goal (issue 23): 3 passes out of 3 under a load of 16.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import statistics
+import subprocess
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from busy_machine import Load
+
+PROJECT = Path(__file__).resolve().parents[1]
+
+
+@dataclass
+class Run:
+    commit: str
+    loaded: bool
+    passed: bool
+    wall: float
+    cpu: float
+    summary: str
+
+
+def _children_cpu() -> float:
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
+
+
+def fresh_clone(commit: str, into: Path) -> Path:
+    clone = into / commit
+    subprocess.run(["git", "clone", "-q", "--no-checkout", str(PROJECT), str(clone)], check=True)
+    subprocess.run(["git", "-C", str(clone), "checkout", "-q", commit], check=True)
+    subprocess.run(["uv", "sync", "-q"], cwd=clone, check=True)
+    return clone
+
+
+def run_suite(clone: Path, commit: str, env: dict[str, str], load: int | None) -> Run:
+    """`uv run pytest -q` in `clone`, timed by the wall clock and by the CPU of its
+    process tree (read before the load's processes are reaped)."""
+    def measure() -> tuple[subprocess.CompletedProcess[str], float, float]:
+        cpu, started = _children_cpu(), time.monotonic()
+        done = subprocess.run(["uv", "run", "pytest", "-q", "-p", "no:cacheprovider"],
+                              cwd=clone, env=env, capture_output=True, text=True)
+        return done, time.monotonic() - started, _children_cpu() - cpu
+
+    if load:
+        with Load(load, limit=3600, seed=int(time.time())):
+            done, wall, cpu = measure()
+    else:
+        done, wall, cpu = measure()
+    lines = done.stdout.strip().splitlines()
+    failed = [line for line in lines if line.startswith(("FAILED", "ERROR"))]
+    summary = "; ".join([*failed, lines[-1] if lines else done.stderr[-300:]])
+    return Run(commit, load is not None and load > 0, done.returncode == 0, wall, cpu, summary)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("commits", nargs="+")
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--load", type=int, default=16, metavar="PROCESSES")
+    parser.add_argument("--quiet", action="store_true", help="measure without the load too")
+    parser.add_argument("--env", action="append", default=[], metavar="NAME=VALUE",
+                        help="set in the suite's environment (NAME= unsets it)")
+    args = parser.parse_args()
+    env = dict(os.environ)
+    for setting in args.env:
+        name, _, value = setting.partition("=")
+        if value:
+            env[name] = value
+        else:
+            env.pop(name, None)
+    commits = [subprocess.run(["git", "-C", str(PROJECT), "rev-parse", "--short", c],
+                              check=True, capture_output=True, text=True).stdout.strip()
+               for c in args.commits]
+    runs: list[Run] = []
+    with tempfile.TemporaryDirectory(prefix="suite-under-load-") as folder:
+        clones = {commit: fresh_clone(commit, Path(folder)) for commit in commits}
+        for round_ in range(1, args.rounds + 1):
+            for loaded in ([False] if args.quiet else []) + [True]:
+                for commit in commits:
+                    run = run_suite(clones[commit], commit, env, args.load if loaded else None)
+                    runs.append(run)
+                    state = f"load {args.load}" if loaded else "quiet"
+                    print(f"round {round_} {commit} {state:>8}: "
+                          f"{'pass' if run.passed else 'FAIL'} {run.wall:6.1f} s wall "
+                          f"{run.cpu:6.1f} s CPU  {run.summary}", flush=True)
+    print(f"\n{os.cpu_count()} cores; medians over {args.rounds} rounds, ratio to {commits[0]}:")
+    for loaded in ([False] if args.quiet else []) + [True]:
+        first: tuple[float, float] | None = None
+        for commit in commits:
+            mine = [r for r in runs if r.commit == commit and r.loaded == loaded]
+            wall = statistics.median(r.wall for r in mine)
+            cpu = statistics.median(r.cpu for r in mine)
+            first = first or (wall, cpu)
+            passes = sum(r.passed for r in mine)
+            state = f"load {args.load}" if loaded else "quiet"
+            print(f"  {commit} {state:>8}: {passes}/{len(mine)} passed, wall {wall:6.1f} s "
+                  f"(x{wall / first[0]:.2f}), CPU {cpu:6.1f} s (x{cpu / first[1]:.2f})")
+
+
+if __name__ == "__main__":
+    main()
