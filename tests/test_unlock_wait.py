@@ -108,7 +108,7 @@ def test_new_waits_for_the_unlock_then_fetches_and_never_early(
 ) -> None:
     """A real process counting down real seconds: the first request reaches the site at
     the unlock plus the margin or after, by the site's clock, and the day is written
-    with what was fetched."""
+    with what was fetched (without the wait, a locked day is refused, exit 2)."""
     aocd_loaded.set_token()
     shift = unlocking_in(fake_aoc, 3)
     done = aoc(fake_aoc, aocd_loaded, "new", str(YEAR), str(DAY), "--wait", cwd=project,
