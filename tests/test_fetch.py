@@ -127,12 +127,73 @@ def test_the_title_comes_from_a_cached_page_and_never_a_request(
     assert len(fake_aoc.requests) == requests_before
 
 
+class Clock:
+    """A wall clock (seconds since the epoch) that moves only when slept on."""
+
+    def __init__(self, start: float) -> None:
+        self.at = start
+        self.slept: list[float] = []
+
+    def now(self) -> float:
+        return self.at
+
+    def sleep(self, seconds: float) -> None:
+        self.slept.append(seconds)
+        self.at += seconds
+
+
+def last_request_mark(home: AocdHome) -> float:
+    """When the last request of any `aoc` process on this machine was made, by its mark."""
+    return float((home.data / ".aoc-last-request").read_text())
+
+
+def test_the_floor_between_requests_sleeps_what_is_left_of_it(
+    aocd_home: AocdHome, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each request marks its time; the next one sleeps what is left of the floor after
+    the mark, no more, and none once the floor has passed. A mark ahead of the clock
+    (the clock was set back) costs one floor at most."""
+    from aoc2023.framework.aocd.client import _keep_distance
+
+    monkeypatch.setenv("AOC_REQUEST_FLOOR", "1.5")
+    clock = Clock(1000.0)
+    _keep_distance(clock.now, clock.sleep)  # no mark yet
+    assert clock.slept == [] and last_request_mark(aocd_home) == 1000.0
+    clock.at += 0.25
+    _keep_distance(clock.now, clock.sleep)
+    assert clock.slept == [1.25] and last_request_mark(aocd_home) == 1001.5
+    clock.at += 7
+    _keep_distance(clock.now, clock.sleep)
+    assert clock.slept == [1.25] and last_request_mark(aocd_home) == 1008.5
+    clock.at -= 100
+    _keep_distance(clock.now, clock.sleep)
+    assert clock.slept == [1.25, 1.5] and last_request_mark(aocd_home) == 910.0
+
+
+@pytest.mark.parametrize(("floor", "slept"), [("0", []), ("-1", []), ("soon", [0.5])])
+def test_the_floor_can_be_turned_off_and_a_bad_one_is_the_default(
+    aocd_home: AocdHome, monkeypatch: pytest.MonkeyPatch, floor: str, slept: list[float]
+) -> None:
+    from aoc2023.framework.aocd.client import DEFAULT_FLOOR, _keep_distance
+
+    assert DEFAULT_FLOOR == 1.0
+    monkeypatch.setenv("AOC_REQUEST_FLOOR", floor)
+    clock = Clock(1000.0)
+    _keep_distance(clock.now, clock.sleep)
+    clock.at += 0.5
+    _keep_distance(clock.now, clock.sleep)
+    assert clock.slept == slept
+    assert (aocd_home.data / ".aoc-last-request").exists() == bool(slept)
+
+
 @pytest.mark.slow(waits=True)
 def test_requests_from_separate_processes_keep_a_second_apart(
     fake_aoc: FakeAoC, aocd_loaded: AocdHome
 ) -> None:
     """aocd's throttle counts within one process; a loop of `aoc` runs is held to one
-    request a second (AOC_REQUEST_FLOOR) by a mark beside the cache."""
+    request a second (AOC_REQUEST_FLOOR) by a mark beside the cache: each process marks
+    its request a second or more after the mark before, and its request reaches the
+    site after its mark."""
     import subprocess
     import sys
 
@@ -144,10 +205,13 @@ def test_requests_from_separate_processes_keep_a_second_apart(
             "from aoc2023.framework.aocd.client import fetch_input\n"
             f"fetch_input(2023, int(sys.argv[1]), {TOKEN!r})\n")
     env = aocd_loaded.env() | {"AOC_REQUEST_FLOOR": "1"}
+    marks = []
     for day_asked in ("8", "9", "10"):
         done = subprocess.run([sys.executable, "-c", code, day_asked], env=env, capture_output=True,
-                              text=True, timeout=60)
+                              text=True, timeout=120)
         assert done.returncode == 0, done.stderr
-    times = [r.at for r in fake_aoc.requests if r.path.endswith("/input")]
-    assert len(times) == 3
-    assert all(later - earlier >= 0.95 for earlier, later in pairwise(times)), times
+        marks.append(last_request_mark(aocd_loaded))
+    arrived = [r.site_at for r in fake_aoc.requests if r.path.endswith("/input")]
+    assert len(arrived) == 3
+    assert all(later - earlier >= 1 for earlier, later in pairwise(marks)), marks
+    assert all(mark <= at for mark, at in zip(marks, arrived, strict=True)), (marks, arrived)

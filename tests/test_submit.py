@@ -34,6 +34,7 @@ from aoc2023.framework.aocd.submissions import (
     wait_seconds,
 )
 from aoc2023.framework.cli import app
+from aoc2023.framework.results import RunReport
 
 EXAMPLE = "32T3K 765\nT55J5 684\nKK677 28\nKTJJT 220\nQQQJA 483\n"
 
@@ -140,15 +141,75 @@ def test_too_recently_records_the_wait_and_later_runs_honour_it(
     assert "asked to wait until" in str(parts[0]["submit_note"])
 
 
-@pytest.mark.slow(waits=True)
-def test_wait_waits_out_the_recorded_wait_then_sends(site: FakeAoC) -> None:
-    waits.record_wait(USER_ID, 1.5, datetime.now(UTC))
-    started = time.monotonic()
-    result = aoc("--yes", "--wait")
-    assert result.exit_code == 0
-    assert time.monotonic() - started >= 1.4
+class Clock:
+    """A clock that moves only when slept on; the sleeps are kept, in order."""
+
+    def __init__(self, start: datetime) -> None:
+        self.at = start
+        self.slept: list[float] = []
+
+    def now(self) -> datetime:
+        return self.at
+
+    def sleep(self, seconds: float) -> None:
+        self.slept.append(seconds)
+        self.at += timedelta(seconds=seconds)
+
+
+def send_with_wait(site: FakeAoC, clock: Clock) -> tuple[RunReport, list[int]]:
+    """Day 7 run, then its answers sent as `aoc run --yes --wait` sends them, the wait
+    handed `clock`; with how many answers the site had at each sleep."""
+    from aoc2023.framework.cli.run import TerminalPrompter
+    from aoc2023.framework.inputs import RunRequest
+    from aoc2023.framework.runner import run_days
+    from aoc2023.framework.submit import SubmitOptions, submit_new_answers
+
+    posted_at_each_sleep: list[int] = []
+
+    def sleep(seconds: float) -> None:
+        posted_at_each_sleep.append(len(posts(site)))
+        clock.sleep(seconds)
+
+    report = run_days(RunRequest(2023, "7"))
+    sent = submit_new_answers(report, SubmitOptions(yes=True, wait=True),
+                              TerminalPrompter(clock.now, sleep), now=clock.now)
+    return sent, posted_at_each_sleep
+
+
+def test_wait_sleeps_out_the_recorded_wait_then_sends_at_once(site: FakeAoC) -> None:
+    """Nothing is sent while the site's wait runs; the sleeps add up to it exactly, and
+    the answers go as soon as it is over."""
+    clock = Clock(datetime(2023, 12, 7, 5, 0, tzinfo=UTC))
+    until = waits.record_wait(USER_ID, 90, clock.now())
+    sent, posted_at_each_sleep = send_with_wait(site, clock)
+    assert posted_at_each_sleep == [0] * 90
+    assert sum(clock.slept) == 90 and clock.now() == until  # no sleep after the wait
     assert posts(site) == [("1", "6440"), ("2", "5905")]
-    assert "left..." in result.stderr  # the countdown
+    assert [part.submitted for part in sent.results[0].parts] == ["right", "right"]
+
+
+def test_a_longer_wait_than_recorded_is_waited_out_once_more_then_sent(site: FakeAoC) -> None:
+    """The site says to wait when no wait was known: that wait is waited out, and the
+    answer sent again, once."""
+    site.puzzles[2023, 7].replies = [fake_aoc.too_recently("30s")]
+    clock = Clock(datetime(2023, 12, 7, 5, 0, tzinfo=UTC))
+    sent, posted_at_each_sleep = send_with_wait(site, clock)
+    assert posted_at_each_sleep == [1] * 30 and sum(clock.slept) == 30
+    assert posts(site) == [("1", "6440"), ("1", "6440"), ("2", "5905")]
+    assert [part.submitted for part in sent.results[0].parts] == ["right", "right"]
+
+
+@pytest.mark.slow(waits=True)
+def test_wait_waits_out_the_recorded_wait_on_the_real_clock_then_sends(site: FakeAoC) -> None:
+    """`aoc run --wait` as the command runs it, on the real clock: no answer reaches the
+    site before the recorded wait is over."""
+    started = time.monotonic()  # before the wait's start: what follows is a lower bound
+    waits.record_wait(USER_ID, 1.5, datetime.now(UTC))
+    result = aoc("--yes", "--wait")
+    assert result.exit_code == 0, result.output
+    assert posts(site) == [("1", "6440"), ("2", "5905")]
+    first = next(request for request in site.requests if request.method == "POST")
+    assert first.at - started >= 1.5 - 0.01  # wall and monotonic clocks may differ a little
 
 
 def test_wrong_level_is_not_recorded_as_wrong_and_refreshes_what_is_known(
@@ -442,7 +503,7 @@ def test_an_answer_that_gets_no_reply_is_said_to_be_sent_and_the_wait_is_kept(
     from aoc2023.framework.aocd import client
 
     monkeypatch.setattr(client, "READ_TIMEOUT", 0.5)
-    site.post_delay = 2.0
+    site.post_delay = 10.0  # far past the time limit, however late this process wakes
     code, parts = run_json("--yes")
     assert code == 2
     assert parts[0]["submitted"] == "error"

@@ -1,26 +1,39 @@
 """`--wait` on `aoc new` and `aoc run`: a countdown to the unlock, then the fetch at once,
-never early; Ctrl-C during the countdown stops cleanly.
+never early; Ctrl-C during the countdown stops cleanly. And the countdown of the site's
+wait between answers.
 
-The site's clock and `aoc`'s are both moved (the only thing mocked: the tests cannot
-wait for December 2075) so that 2075 day 1 unlocks a few seconds after the test starts.
+The waits are handed a clock that moves only when slept on (`Clock`), so that each test
+sees every tick and every sleep, and what was fetched meanwhile, in no time. Real
+processes wait for real where a process is the subject: `aoc new --wait` counting down
+a few real seconds, Ctrl-C. There both the site's clock and `aoc`'s are moved (the only
+thing mocked: the tests cannot wait for December 2075).
 """
 
 from __future__ import annotations
 
+import io
+import re
 import signal
-import subprocess
+import sys
 import time
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
+from functools import partial
 from pathlib import Path
 
 import pytest
-from conftest import TOKEN, AocdHome
+import typer
+from conftest import TOKEN, AocdHome, temporary_year
 from fake_aoc import FakeAoC
 from project_copy import copy_project
 from site_cli import aoc, popen
+from typer.testing import CliRunner
 
+from aoc2023.framework import calendar
 from aoc2023.framework.calendar import unlock_time
-from aoc2023.framework.unlock import MARGIN_SECONDS
+from aoc2023.framework.cli import app
+from aoc2023.framework.cli import unlock as cli_unlock
+from aoc2023.framework.cli.run import TerminalPrompter
+from aoc2023.framework.unlock import MARGIN_SECONDS, wait_for_unlock
 
 YEAR, DAY = 2075, 1
 EXAMPLE = "1 2 3\n"
@@ -49,27 +62,63 @@ def puzzle_requests(site: FakeAoC) -> list[float]:
     return [r.site_at for r in site.requests if r.path.startswith(f"/{YEAR}/day/{DAY}")]
 
 
+class Clock:
+    """A clock that moves only when slept on; the sleeps are kept, in order."""
+
+    def __init__(self, start: datetime) -> None:
+        self.at = start
+        self.slept: list[float] = []
+
+    def now(self) -> datetime:
+        return self.at
+
+    def sleep(self, seconds: float) -> None:
+        self.slept.append(seconds)
+        self.at += timedelta(seconds=seconds)
+
+
+class Terminal(io.StringIO):
+    """Stands in for a terminal on stderr (the other thing mocked): what is written is kept."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def terminal_on_stderr(monkeypatch: pytest.MonkeyPatch) -> Terminal:
+    """sys.stderr as a terminal, for the rest of the test (set in the test itself: pytest
+    sets sys.stderr again between a fixture and the test)."""
+    screen = Terminal()
+    monkeypatch.setattr(sys, "stderr", screen)
+    return screen
+
+
+def frames(screen: str) -> list[str]:
+    """The lines a countdown wrote in place, each cleared first (`status_line`)."""
+    return screen.split("\r\x1b[2K")
+
+
 @pytest.fixture
 def project(tmp_path: Path) -> Path:
     return copy_project(tmp_path / "project")
 
 
 @pytest.mark.slow(waits=True)
-def test_new_waits_then_fetches_at_once_and_never_early(
+def test_new_waits_for_the_unlock_then_fetches_and_never_early(
     fake_aoc: FakeAoC, aocd_loaded: AocdHome, project: Path
 ) -> None:
+    """A real process counting down real seconds: the first request reaches the site at
+    the unlock plus the margin or after, by the site's clock, and the day is written
+    with what was fetched (without the wait, a locked day is refused, exit 2)."""
     aocd_loaded.set_token()
     shift = unlocking_in(fake_aoc, 3)
     done = aoc(fake_aoc, aocd_loaded, "new", str(YEAR), str(DAY), "--wait", cwd=project,
                shift=shift)
     assert done.returncode == 0, done.stderr
-    assert f"Waiting: {YEAR} day {DAY} unlocks in 0m " in done.stderr
-    assert f"{YEAR} day {DAY} is unlocked." in done.stderr
     unlock = unlock_time(YEAR, DAY).timestamp()
     times = puzzle_requests(fake_aoc)
     assert times, "nothing was fetched"
-    assert min(times) >= unlock + MARGIN_SECONDS - 0.5  # never early (clocks agree here)
-    assert min(times) < unlock + MARGIN_SECONDS + 30  # and at once (a loaded machine is slow)
+    # Never early: both clocks are shifted alike (a shift is rounded to the microsecond).
+    assert min(times) >= unlock + MARGIN_SECONDS - 0.001
     source = (project / "aoc2075" / "day01.py").read_text()
     assert 'title = "Far Future"' in source and "part_1=6" in source
     assert (aocd_loaded.user_dir / "2075_01_input.txt").read_text() == "4 5 6\n"
@@ -106,109 +155,109 @@ def test_ctrl_c_during_the_countdown_stops_cleanly(
     assert not (project / "aoc2075" / "day01.py").exists()
 
 
-@pytest.mark.slow(waits=True)
-def test_run_waits_for_the_unlock_then_runs_on_the_input(
-    fake_aoc: FakeAoC, aocd_loaded: AocdHome, project: Path
+def test_run_waits_for_the_unlock_then_fetches_at_once_and_runs_on_the_input(
+    fake_aoc: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """`aoc run --wait` with its countdown handed the fake clock: it sleeps until the
+    unlock plus the margin, fetching nothing meanwhile, then fetches without another
+    sleep, runs the day on the input, and says the wait once (stderr is no terminal)."""
     aocd_loaded.set_token()
-    (project / "aoc2075").mkdir()
-    (project / "aoc2075" / "__init__.py").write_text("")
-    (project / "aoc2075" / "day01.py").write_text(DAY_01)
-    shift = unlocking_in(fake_aoc, 3)
-    started = datetime.now()
-    done = aoc(fake_aoc, aocd_loaded, "run", str(YEAR), str(DAY), "--wait", "--no-submit",
-               "--json", cwd=project, shift=shift)
-    assert done.returncode == 0, done.stderr
-    assert (datetime.now() - started).total_seconds() >= 3
+    fake_aoc.add_puzzle(YEAR, DAY, "Far Future", inputs={TOKEN: "4 5 6\n"})
+    clock = Clock(unlock_time(YEAR, DAY) - timedelta(seconds=3.5))
+    fetched_while_waiting: list[int] = []
+
+    def sleep(seconds: float) -> None:
+        fetched_while_waiting.append(len(puzzle_requests(fake_aoc)))
+        clock.sleep(seconds)
+
+    monkeypatch.setattr(calendar, "current_time", clock.now)
+    monkeypatch.setattr(cli_unlock, "wait_in_terminal",
+                        partial(cli_unlock.wait_in_terminal, now=clock.now, sleep=sleep))
+    with temporary_year(tmp_path / "site", YEAR, {"day01.py": DAY_01}):
+        done = CliRunner().invoke(app, ["run", str(YEAR), str(DAY), "--wait", "--no-submit",
+                                        "--json"])
+    assert done.exit_code == 0, done.output
+    assert clock.slept == [0.5, 1.0, 1.0, 1.0, 1.0, 1.0]  # to whole seconds, then by seconds
+    assert fetched_while_waiting == [0] * 6  # never early
+    assert clock.now() == unlock_time(YEAR, DAY) + timedelta(seconds=MARGIN_SECONDS)
+    assert len(puzzle_requests(fake_aoc)) == 1  # fetched at once: no sleep after the last
     assert '"answer": "15"' in done.stdout
-    unlock = unlock_time(YEAR, DAY).timestamp()
-    assert min(puzzle_requests(fake_aoc)) >= unlock + MARGIN_SECONDS - 0.5
+    assert done.stderr.count("Waiting: ") == 1
+    assert f"Waiting: {YEAR} day {DAY} unlocks in 0m 5s (" in done.stderr
+    assert f"{YEAR} day {DAY} is unlocked." in done.stderr
+    assert "\x1b" not in done.stderr
 
 
-def test_the_wait_ends_the_margin_past_the_unlock_and_not_before(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_the_wait_ends_the_margin_past_the_unlock_and_not_before() -> None:
     """With a clock that moves only when slept on: the wait ends at the unlock plus the
     margin, never before, ticking whole seconds; a puzzle already open is not waited on."""
-    from datetime import timedelta
-
-    from aoc2023.framework import calendar, unlock
-
-    now = [unlock_time(YEAR, DAY) - timedelta(seconds=3.5)]
-    monkeypatch.setattr(calendar, "current_time", lambda: now[0])
-    monkeypatch.setattr(unlock.time, "sleep",  # type: ignore[attr-defined]
-                        lambda seconds: now.__setitem__(0, now[0] + timedelta(seconds=seconds)))
+    clock = Clock(unlock_time(YEAR, DAY) - timedelta(seconds=3.5))
     ticks: list[float] = []
-    assert unlock.wait_for_unlock(YEAR, DAY, lambda left: ticks.append(left.total_seconds()))
-    assert now[0] == unlock_time(YEAR, DAY) + timedelta(seconds=MARGIN_SECONDS)
+    assert wait_for_unlock(YEAR, DAY, lambda left: ticks.append(left.total_seconds()),
+                           clock.now, clock.sleep)
+    assert clock.now() == unlock_time(YEAR, DAY) + timedelta(seconds=MARGIN_SECONDS)
     assert ticks == [5.5, 5.0, 4.0, 3.0, 2.0, 1.0]
-    assert not unlock.wait_for_unlock(YEAR, DAY, lambda left: ticks.append(0))
-    assert len(ticks) == 6
+    assert sum(clock.slept) == 5.5
+    assert not wait_for_unlock(YEAR, DAY, lambda left: ticks.append(0), clock.now, clock.sleep)
+    assert len(ticks) == 6 and len(clock.slept) == 6
 
 
-@pytest.mark.slow(waits=True)
 def test_the_countdown_on_a_narrow_terminal_stays_on_one_line(
-    fake_aoc: FakeAoC, aocd_loaded: AocdHome, project: Path
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """On a real pseudo-terminal of 60 columns, each tick rewrites one line that fits: a
-    line wider than the terminal wraps, and `\\r` then rewrites only its last part, so the
-    screen would fill with countdowns (issue 12: output fits the terminal)."""
-    import os
-    import pty
-    import re
-    import select
-    import sys
-
-    from site_cli import CLI, _env
-
-    aocd_loaded.set_token()
+    """On a terminal of 60 columns, each tick rewrites one line that fits: a line wider
+    than the terminal wraps, and `\\r` then rewrites only its last part, so the screen
+    would fill with countdowns (issue 12: output fits the terminal). Ctrl-C (here at the
+    fourth sleep) ends the line and says that nothing was fetched: exit 130."""
+    monkeypatch.setenv("COLUMNS", "60")
+    terminal = terminal_on_stderr(monkeypatch)
     year = 2080
-    (project / f"aoc{year}").mkdir()
-    (project / f"aoc{year}" / "__init__.py").write_text("")
-    (project / f"aoc{year}" / "day01.py").write_text(DAY_01)
-    shift = unlock_time(year, 1).timestamp() - time.time() - 600
-    controller, terminal = pty.openpty()
-    env = _env(aocd_loaded, project, None) | {"COLUMNS": "60"}
-    process = subprocess.Popen(
-        [sys.executable, "-c", CLI, fake_aoc.url, repr(shift), "run", str(year), "1",
-         "--wait"], cwd=project, env=env, stdin=terminal, stdout=terminal, stderr=terminal)
-    os.close(terminal)
-    screen = ""
-    deadline = time.monotonic() + 60
-    while screen.count("unlocks in") < 3 and time.monotonic() < deadline:
-        if select.select([controller], [], [], 0.1)[0]:
-            screen += os.read(controller, 4096).decode(errors="replace")
-    process.send_signal(signal.SIGINT)
-    try:
-        while select.select([controller], [], [], 5)[0]:
-            chunk = os.read(controller, 4096)
-            if not chunk:
-                break
-            screen += chunk.decode(errors="replace")
-    except OSError:
-        pass
-    os.close(controller)
-    assert process.wait(timeout=60) == 130
-    assert screen.count("unlocks in") >= 3, screen
+    clock = Clock(unlock_time(year, 1) - timedelta(seconds=600))
+
+    def sleep(seconds: float) -> None:
+        if len(clock.slept) == 3:
+            raise KeyboardInterrupt
+        clock.sleep(seconds)
+
+    with pytest.raises(typer.Exit) as stopped:
+        cli_unlock.wait_in_terminal(year, 1, False, now=clock.now, sleep=sleep)
+    assert stopped.value.exit_code == 130
+    screen = terminal.getvalue()
+    shown = frames(screen)
+    assert shown[0] == ""
+    lefts = [re.match(rf"{year} day 1 unlocks in (\d+m \d+s) \(", line) for line in shown[1:]]
+    assert [left[1] for left in lefts if left] == ["10m 2s", "10m 1s", "10m 0s", "9m 59s"]
     plain = re.sub(r"\x1b\[[0-9;]*[A-Za-z]", "", screen)
     assert all(len(piece) < 60 for piece in re.split(r"[\r\n]", plain)), plain
-    assert "Stopped waiting for 2080 day 1: nothing was fetched." in plain
+    assert plain.endswith(f"\nStopped waiting for {year} day 1: nothing was fetched.\n")
 
 
-@pytest.mark.slow(waits=True)
 def test_the_wait_between_answers_fits_a_narrow_terminal(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """The countdown `aoc run --wait` shows when the site asks to wait before the next
-    answer: each tick rewrites one line that fits the terminal, then clears it."""
-    from datetime import UTC, timedelta
-
-    from aoc2023.framework.cli.run import TerminalPrompter
-
+    answer: each tick rewrites one line that fits the terminal, then it is cleared; the
+    sleeps add up to the wait, and it ends at the time asked for."""
     monkeypatch.setenv("COLUMNS", "30")
-    TerminalPrompter().wait_until(datetime.now(UTC) + timedelta(seconds=1.2))
+    terminal = terminal_on_stderr(monkeypatch)
+    clock = Clock(datetime(2023, 12, 7, 5, 0, tzinfo=UTC))
+    until = clock.now() + timedelta(seconds=2.5)
+    TerminalPrompter(clock.now, clock.sleep).wait_until(until)
+    ticks = frames(terminal.getvalue())
+    assert len(ticks) == 5 and ticks[0] == ticks[-1] == "", ticks  # 3 ticks, then cleared
+    assert all(tick.startswith("The site asked to wait") for tick in ticks[1:-1]), ticks
+    assert all(len(tick) < 30 for tick in ticks), ticks
+    assert clock.slept == [1.0, 1.0, 0.5] and clock.now() == until
+
+
+def test_the_wait_between_answers_off_a_terminal_is_one_line_said_once(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """To a file or a pipe the wait is said once, in plain words: no codes that only a
+    terminal reads, no line per second."""
+    clock = Clock(datetime(2023, 12, 7, 5, 0, tzinfo=UTC))
+    until = clock.now() + timedelta(seconds=90)
+    TerminalPrompter(clock.now, clock.sleep).wait_until(until)
     err = capsys.readouterr().err
-    ticks = err.split("\r\x1b[2K")
-    assert len(ticks) >= 3 and ticks[-1] == "", repr(err)  # ticks, then cleared
-    assert all(len(tick) < 30 for tick in ticks), repr(err)
-    assert ticks[1].startswith("The site asked to wait")
+    assert err == f"Waiting: the site asked to wait 1m 30s, until {until.astimezone():%H:%M:%S}.\n"
+    assert clock.slept == [1.0] * 90 and clock.now() == until

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from aoc2023.framework import calendar
 
@@ -22,19 +22,26 @@ MARGIN_SECONDS = 2.0
 does not send the first request before the site has unlocked the puzzle."""
 
 
-def time_to_unlock(year: int, day: int) -> timedelta:
-    """How long until the puzzle may be asked for (the margin included); <= 0 when it may."""
+def time_to_unlock(year: int, day: int, now: datetime) -> timedelta:
+    """How long from `now` until the puzzle may be asked for (the margin included);
+    <= 0 when it may."""
     unlock = calendar.unlock_time(year, day) + timedelta(seconds=MARGIN_SECONDS)
-    return unlock - calendar.current_time()
+    return unlock - now
 
 
-def wait_for_unlock(year: int, day: int, tick: Callable[[timedelta], None]) -> bool:
-    """Sleep until the puzzle unlocks (and the margin has passed), calling `tick` with
-    the time left about once a second. Whether there was anything to wait for."""
+def wait_for_unlock(
+    year: int, day: int, tick: Callable[[timedelta], None],
+    now: Callable[[], datetime] = lambda: calendar.current_time(),  # looked up when called
+    sleep: Callable[[float], None] = time.sleep,
+) -> bool:
+    """Sleep until the puzzle unlocks (and the margin has passed) by the clock `now`,
+    calling `tick` with the time left about once a second. Whether there was anything to
+    wait for. The clock and the sleep are parameters so that a test can hand in a clock
+    that moves only when slept on."""
     waited = False
-    while (left := time_to_unlock(year, day)).total_seconds() > 0:
+    while (left := time_to_unlock(year, day, now())).total_seconds() > 0:
         waited = True
         tick(left)
         # Wake on the second boundary of the countdown, so that it shows whole seconds.
-        time.sleep(min(left.total_seconds(), left.total_seconds() % 1 or 1.0))
+        sleep(min(left.total_seconds(), left.total_seconds() % 1 or 1.0))
     return waited

@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterable, Iterator
+import time
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -82,12 +83,13 @@ def _time_limit() -> Iterator[None]:
             settings["timeout"] = before
 
 
-def _keep_distance() -> None:
+def _keep_distance(
+    now: Callable[[], float] = time.time, sleep: Callable[[float], None] = time.sleep
+) -> None:
     """Wait, if need be, until `AOC_REQUEST_FLOOR` seconds have passed since the last
     request any `aoc` process made, then mark this one: a loop of `aoc` runs cannot
-    hammer adventofcode.com. The mark is a file beside aocd's cache, under a lock."""
-    import time
-
+    hammer adventofcode.com. The mark is a file beside aocd's cache, under a lock, and
+    `now` is the wall clock (seconds since the epoch), the one clock processes share."""
     from filelock import FileLock
 
     try:
@@ -103,10 +105,10 @@ def _keep_distance() -> None:
             last = float(mark.read_text(encoding="utf-8"))
         except (OSError, ValueError):
             last = 0.0
-        wait = last + floor - time.time()
+        wait = last + floor - now()
         if wait > 0:
-            time.sleep(min(wait, floor))
-        write_atomically(mark, repr(time.time()))
+            sleep(min(wait, floor))
+        write_atomically(mark, repr(now()))
 
 
 @contextmanager

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager, redirect_stdout
+from datetime import UTC, datetime
 from typing import IO, TYPE_CHECKING, Annotated, NoReturn
 
 import typer
@@ -24,8 +26,6 @@ from aoc2023.framework.cli.common import (
 from aoc2023.framework.results import ExitCode
 
 if TYPE_CHECKING:
-    from datetime import datetime
-
     from aoc2023.framework.inputs import RunRequest
     from aoc2023.framework.profiling import Profiler
     from aoc2023.framework.results import RunReport
@@ -188,10 +188,16 @@ def show_run(outcome: RunReport, as_json: bool, verbose: bool) -> None:
 
 
 class TerminalPrompter:
-    """Asks before sending and shows the countdown of a wait, on the terminal."""
+    """Asks before sending and shows the countdown of a wait, on the terminal. The clock
+    (aware times) and the sleep of the wait are parameters, for the tests."""
 
-    def __init__(self) -> None:
+    def __init__(
+        self, now: Callable[[], datetime] = lambda: datetime.now(UTC),
+        sleep: Callable[[float], None] = time.sleep,
+    ) -> None:
         self.stopped = False
+        self.now = now
+        self.sleep = sleep
 
     def confirm(self, candidate: Candidate) -> bool:
         """Ctrl-C or the end of input at the question means no, to this and the rest."""
@@ -210,20 +216,26 @@ class TerminalPrompter:
             return False
 
     def wait_until(self, until: datetime) -> None:
-        import time
-        from datetime import UTC
-        from datetime import datetime as clock
-
+        """Sleep until `until`: on a terminal a countdown rewritten each second, then
+        cleared; elsewhere (a file, a pipe) one line, with no codes for a terminal."""
         from aoc2023.framework.calendar import describe_wait
         from aoc2023.framework.render.table import status_line, terminal_width
 
+        live = sys.stderr.isatty()
         width = terminal_width(sys.stderr)
-        while (left := until - clock.now(UTC)).total_seconds() > 0:
-            sys.stderr.write(status_line(f"The site asked to wait: {describe_wait(left)} left...",
-                                         width))
-            sys.stderr.flush()
-            time.sleep(min(1.0, left.total_seconds()))
-        sys.stderr.write(status_line("", width))
+        said = False
+        while (left := until - self.now()).total_seconds() > 0:
+            if live:
+                sys.stderr.write(status_line(
+                    f"The site asked to wait: {describe_wait(left)} left...", width))
+                sys.stderr.flush()
+            elif not said:
+                typer.echo(f"Waiting: the site asked to wait {describe_wait(left)}, until "
+                           f"{until.astimezone():%H:%M:%S}.", err=True)
+                said = True
+            self.sleep(min(1.0, left.total_seconds()))
+        if live:
+            sys.stderr.write(status_line("", width))
 
 
 def submit_answers(

@@ -4,17 +4,25 @@
 from __future__ import annotations
 
 import sys
-from datetime import timedelta
+import time
+from collections.abc import Callable
+from datetime import datetime, timedelta
 
 import typer
 
+from aoc2023.framework import calendar
 from aoc2023.framework.cli.common import fail
 from aoc2023.framework.results import ExitCode
 
 
-def wait_in_terminal(year: int, day: int, verbose: bool) -> None:
-    """Count down to the unlock of `year` `day` on stderr, then return at once."""
-    from aoc2023.framework import calendar
+def wait_in_terminal(
+    year: int, day: int, verbose: bool,
+    now: Callable[[], datetime] = lambda: calendar.current_time(),  # looked up when called
+    sleep: Callable[[float], None] = time.sleep,
+) -> None:
+    """Count down to the unlock of `year` `day` on stderr, then return at once: a line
+    rewritten each second on a terminal, else one line said once. The clock and the
+    sleep are `wait_for_unlock`'s."""
     from aoc2023.framework.unlock import MARGIN_SECONDS, wait_for_unlock
 
     try:
@@ -42,7 +50,7 @@ def wait_in_terminal(year: int, day: int, verbose: bool) -> None:
         said = True
 
     try:
-        waited = wait_for_unlock(year, day, tick)
+        waited = wait_for_unlock(year, day, tick, now, sleep)
     except KeyboardInterrupt:
         if live:
             sys.stderr.write("\n")
@@ -57,7 +65,7 @@ def wait_in_terminal(year: int, day: int, verbose: bool) -> None:
 def wait_for_days(year: int, days: str | None, verbose: bool) -> None:
     """`aoc run --wait`: wait until every day asked for is unlocked (the last of them).
     With no token, the days' examples run, and there is nothing to wait for."""
-    from aoc2023.framework import calendar, registry
+    from aoc2023.framework import registry
     from aoc2023.framework.aocd.paths import find_token
 
     if find_token() is None:
