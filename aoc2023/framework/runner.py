@@ -165,8 +165,8 @@ def run_solution(
         if fresh is None:  # each part its own instance and its own parse, as under --timeout
             solution = solution_class(extra=run_input.extra)
             fresh = _timed(partial(solution.parse, run_input.text), clock)
-        call = partial(_call_part, solution, part, fresh)
-        outcome = fresh if fresh.error else _timed(call, clock)
+        outcome = fresh if fresh.error else _timed(
+            partial(_call_part, solution, part, fresh), clock)
         fresh = None  # the part is done with its input: let it go before the next parse
         results_list.append(_judge(part, outcome, expected.get(part), shared=False))
         if isinstance(outcome.error, KeyboardInterrupt):
