@@ -106,7 +106,8 @@ Message = tuple[str, str | None, object]
 
 class ScriptedChild:
     """A child's messages as the parent reads them: each arrives at its time on `clock`,
-    and a wait for one moves the clock on by as long as it waited."""
+    and a wait for one moves the clock on by as long as it waited. Times are multiples of
+    0.25 s, as the waits' slices are, so that the clock's sums are exact."""
 
     def __init__(self, clock: FakeClock, script: list[tuple[float, Message]]) -> None:
         self.clock = clock
@@ -161,6 +162,8 @@ def test_heartbeats_are_spaced_by_the_interval_and_reports_always_go() -> None:
     sent = []
     while receiver.poll(0):
         sent.append(receiver.recv())
+    sender.close()
+    receiver.close()
     assert sent == [("beat", None, None), ("beat", None, None), ("report", "parsed", 7),
                     ("beat", None, None)]
 
