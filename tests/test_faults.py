@@ -89,12 +89,11 @@ def test_a_part_that_forks_cannot_print_the_report_twice(
 def test_aoc_exits_though_a_day_left_a_thread_running(
     tmp_path: Path, aocd_home: AocdHome
 ) -> None:
-    site = year(tmp_path, day01=day("threading.Thread(target=time.sleep, args=(120,)).start()"
+    site = year(tmp_path, day01=day("threading.Thread(target=time.sleep, args=(600,)).start()"
                                     "; return 1"))
-    started = time.monotonic()
-    done = aoc(aocd_home, site, "run", "2066", "1", "--example", timeout=60)
+    # Had aoc waited for the thread, it would have run past this limit (TimeoutExpired).
+    done = aoc(aocd_home, site, "run", "2066", "1", "--example", timeout=120)
     assert done.returncode == 0 and "✔ 1" in done.stdout
-    assert time.monotonic() - started < 30
 
 
 def test_a_part_that_closes_stdout_cannot_crash_the_report(
@@ -109,7 +108,7 @@ def test_a_part_that_closes_stdout_cannot_crash_the_report(
 # --- signals ------------------------------------------------------------------------------
 
 
-def wait_for(path: Path, seconds: float = 30) -> str:
+def wait_for(path: Path, seconds: float = 60) -> str:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         if path.exists() and path.read_text():
@@ -118,7 +117,7 @@ def wait_for(path: Path, seconds: float = 30) -> str:
     raise AssertionError(f"{path} was not written within {seconds} s")
 
 
-def gone(pid: int, seconds: float = 10) -> bool:
+def gone(pid: int, seconds: float = 60) -> bool:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         try:
@@ -145,7 +144,7 @@ def test_sigterm_or_sighup_stop_the_timeout_children_too(
     try:
         pids = [int(pid) for pid in wait_for(marker).split()]
         process.send_signal(signum)
-        assert process.wait(timeout=30) == 128 + signum
+        assert process.wait(timeout=60) == 128 + signum
         assert all(gone(pid) for pid in pids), pids
     finally:
         if process.poll() is None:
@@ -164,7 +163,7 @@ def test_ctrl_c_shows_what_finished_marks_the_rest_and_exits_130(
     try:
         wait_for(marker)
         process.send_signal(signal.SIGINT)
-        out, err = process.communicate(timeout=30)
+        out, err = process.communicate(timeout=60)
     finally:
         if process.poll() is None:
             process.kill()
@@ -215,7 +214,7 @@ def test_input_must_be_a_regular_file(tmp_path: Path, aocd_home: AocdHome) -> No
     os.mkfifo(fifo)
     for path, said in [(fifo, "is a named pipe (FIFO)"), (Path("/dev/zero"), "is a device"),
                        (tmp_path, "is a folder")]:
-        done = aoc(aocd_home, tmp_path, "run", "2023", "7", "--input", str(path), timeout=20)
+        done = aoc(aocd_home, tmp_path, "run", "2023", "7", "--input", str(path))
         assert done.returncode == 2 and said in done.stderr, done.stderr
         assert done.stderr.count("\n") == 1  # one sentence
 

@@ -36,17 +36,21 @@ _DAY_CODE_ERRORS = (Exception, SystemExit, KeyboardInterrupt)
 that part's error, and Ctrl-C marks the part interrupted (the run then stops)."""
 
 
-def _timed(function: Callable[[], Any]) -> _Outcome:
+Clock = Callable[[], int]
+"""What steps are timed by: nanoseconds, as `time.perf_counter_ns` counts them."""
+
+
+def _timed(function: Callable[[], Any], clock: Clock) -> _Outcome:
     pid = os.getpid()
-    start = perf_counter_ns()
+    start = clock()
     try:
         value = function()
     except _DAY_CODE_ERRORS as error:
         _end_a_forked_copy(pid)
-        elapsed = (perf_counter_ns() - start) / 1e9
+        elapsed = (clock() - start) / 1e9
         return _Outcome(seconds=elapsed, error=error, traceback=traceback.format_exc())
     _end_a_forked_copy(pid)
-    return _Outcome(value=value, seconds=(perf_counter_ns() - start) / 1e9)
+    return _Outcome(value=value, seconds=(clock() - start) / 1e9)
 
 
 def _end_a_forked_copy(pid: int) -> None:
@@ -97,7 +101,7 @@ def _judge(part: int, outcome: _Outcome, expected: str | None, shared: bool) -> 
 
 def run_solution(
     solution_class: type[Solution[Any]], run_input: RunInput, title: str | None = None,
-    on_parsed: Callable[[float], object] | None = None,
+    on_parsed: Callable[[float], object] | None = None, clock: Clock = perf_counter_ns,
 ) -> DayResult:
     """Parse and solve `run_input`; each part gets its own freshly parsed input, so a part
     that mutates what it is given cannot change what the other part sees.
@@ -106,14 +110,17 @@ def run_solution(
     big input costs the memory of one parse, not two.
 
     `on_parsed(seconds)` is called once the first parse has succeeded (outside the timed
-    steps): a time limit restarts its clock for the part there (see timeouts.py)."""
+    steps): a time limit restarts its clock for the part there (see timeouts.py).
+
+    Each step is timed on `clock`, from just before it starts to just after it ends (a
+    test hands it a clock that only the day's code moves)."""
     solution = solution_class(extra=run_input.extra)
     expected = run_input.expected
     header: dict[str, Any] = {
         "year": solution_class.year, "day": solution_class.day, "title": title,
         "source": run_input.source, "label": run_input.label, "variant": solution_class.variant,
     }
-    parsed = _timed(lambda: solution.parse(run_input.text))
+    parsed = _timed(lambda: solution.parse(run_input.text), clock)
     parse_seconds = parsed.seconds
     if parsed.error is not None:
         reason = describe_error(parsed.error)
@@ -127,10 +134,10 @@ def run_solution(
         on_parsed(parse_seconds)
 
     if solution_class.solves_in_turn():
-        parts = _solve_in_turn(solution, parsed.value, run_input)
+        parts = _solve_in_turn(solution, parsed.value, run_input, clock)
         return DayResult(**header, parse_seconds=parse_seconds, parts=parts)
     if solution_class.solves_both_at_once():
-        both = _timed(partial(solution.solve, parsed.value))
+        both = _timed(partial(solution.solve, parsed.value), clock)
         answers: tuple[Any, ...] = (None, None)
         if both.error is None:
             answers = tuple(both.value) if isinstance(both.value, tuple | list) else ()
@@ -157,8 +164,9 @@ def run_solution(
         progress.started(solution_class.year, solution_class.day, part)
         if fresh is None:  # each part its own instance and its own parse, as under --timeout
             solution = solution_class(extra=run_input.extra)
-            fresh = _timed(partial(solution.parse, run_input.text))
-        outcome = fresh if fresh.error else _timed(partial(_call_part, solution, part, fresh))
+            fresh = _timed(partial(solution.parse, run_input.text), clock)
+        outcome = fresh if fresh.error else _timed(
+            partial(_call_part, solution, part, fresh), clock)
         fresh = None  # the part is done with its input: let it go before the next parse
         results_list.append(_judge(part, outcome, expected.get(part), shared=False))
         if isinstance(outcome.error, KeyboardInterrupt):
@@ -182,7 +190,7 @@ def _not_run(part: int, expected: str | None, what: str, cause: BaseException | 
 
 
 def _solve_in_turn(
-    solution: Solution[Any], data: Any, run_input: RunInput
+    solution: Solution[Any], data: Any, run_input: RunInput, clock: Clock
 ) -> tuple[PartResult, ...]:
     """Run a `solve` that yields part 1's answer, then part 2's: each part is timed from
     the previous yield, and the generator is advanced no further than the last part
@@ -192,7 +200,7 @@ def _solve_in_turn(
     try:
         for part in range(1, max(run_input.parts) + 1):
             progress.started(type(solution).year, type(solution).day, part)
-            outcome = _timed(partial(next, answers))
+            outcome = _timed(partial(next, answers), clock)
             if isinstance(outcome.error, StopIteration):
                 outcome = _Outcome(seconds=outcome.seconds, error=TypeError(
                     f"solve() stopped before it yielded part {part}'s answer"))

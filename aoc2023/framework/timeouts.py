@@ -23,12 +23,13 @@ import traceback
 from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from time import perf_counter_ns
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
 
 from aoc2023.framework.errors import ChildFailed, TimedOut
 from aoc2023.framework.inputs import RunInput
 from aoc2023.framework.results import DayResult, PartResult, Status
-from aoc2023.framework.runner import DayRunner, describe_error, run_solution
+from aoc2023.framework.runner import Clock, DayRunner, describe_error, run_solution
 from aoc2023.framework.solution import Solution
 
 if TYPE_CHECKING:
@@ -45,18 +46,21 @@ _BEAT_INTERVAL = 0.01
 
 class Progress:
     """What code in a child calls to show it is still going; each call restarts the
-    parent's clock. In this process (no sender) the calls cost next to nothing."""
+    parent's clock. In this process (no sender) the calls cost next to nothing.
+    `clock` (seconds) spaces the heartbeats."""
 
-    def __init__(self, sender: Connection | None = None, interval: float = 0.0) -> None:
+    def __init__(self, sender: Connection | None = None, interval: float = 0.0,
+                 clock: Callable[[], float] = time.perf_counter) -> None:
         self._sender = sender
         self._interval = interval
-        self._last = time.perf_counter()
+        self._clock = clock
+        self._last = clock()
 
     def beat(self) -> None:
         """A step is done; sent at most every `interval` seconds."""
         if self._sender is None:
             return
-        now = time.perf_counter()
+        now = self._clock()
         if now - self._last >= self._interval:
             self._sender.send(("beat", None, None))
             self._last = now
@@ -65,7 +69,7 @@ class Progress:
         """A named step is done (always sent): the parent keeps `value` under `label`."""
         if self._sender is not None:
             self._sender.send(("report", label, value))
-            self._last = time.perf_counter()
+            self._last = self._clock()
 
 
 _SLICE = 0.25
@@ -83,6 +87,35 @@ def _context() -> ForkContext | SpawnContext:
     if sys.platform.startswith("linux"):
         return multiprocessing.get_context("fork")
     return multiprocessing.get_context("spawn")
+
+
+class Messages(Protocol):
+    """Where the parent reads a child's messages: its end of their pipe."""
+
+    def poll(self, timeout: float) -> bool: ...
+
+    def recv(self) -> Any: ...
+
+
+def watch_child(messages: Messages, timeout: float,
+                clock: Callable[[], float] = time.monotonic) -> tuple[str, object]:
+    """The child's last message, `("done", result)` or `("raised", why)`, once it comes;
+    TimedOut, with the reports so far, once `timeout` seconds pass on `clock` without a
+    message. Each message (a report, a heartbeat) restarts the clock: the limit is per
+    step. EOFError when the child ends without a last message."""
+    reports: dict[str, object] = {}
+    deadline = clock() + timeout
+    while True:
+        if not messages.poll(min(_SLICE, max(0.0, deadline - clock()))):
+            if clock() >= deadline:
+                raise TimedOut(timeout, reports)
+            continue
+        kind, label, payload = messages.recv()
+        if kind in ("done", "raised"):
+            return kind, payload
+        if kind == "report":
+            reports[label] = payload
+        deadline = clock() + timeout
 
 
 def call_with_timeout(function: Callable[[Progress], T], timeout: float) -> T:
@@ -103,31 +136,15 @@ def call_with_timeout(function: Callable[[Progress], T], timeout: float) -> T:
             stream.flush()
     child.start()
     sender.close()
-    reports: dict[str, object] = {}
     finished = False
     try:
-        deadline = time.monotonic() + timeout
-        while True:
-            if not receiver.poll(min(_SLICE, max(0.0, deadline - time.monotonic()))):
-                if time.monotonic() >= deadline:
-                    raise TimedOut(timeout, reports)
-                continue
-            try:
-                kind, label, payload = receiver.recv()
-            except EOFError:
-                child.join()
-                raise ChildFailed(
-                    f"the process running it ended unexpectedly (exit code {child.exitcode})"
-                ) from None
-            if kind == "done":
-                finished = True
-                return cast(T, payload)
-            if kind == "raised":
-                finished = True
-                raise ChildFailed(*payload)
-            if kind == "report":
-                reports[label] = payload
-            deadline = time.monotonic() + timeout
+        kind, payload = watch_child(receiver, timeout)
+        finished = True
+    except EOFError:
+        child.join()
+        raise ChildFailed(
+            f"the process running it ended unexpectedly (exit code {child.exitcode})"
+        ) from None
     finally:
         if finished:
             child.join(1.0)
@@ -135,6 +152,9 @@ def call_with_timeout(function: Callable[[Progress], T], timeout: float) -> T:
             _kill_group(child)
         child.join()
         receiver.close()
+    if kind == "raised":
+        raise ChildFailed(*cast(tuple[str, str], payload))
+    return cast(T, payload)
 
 
 def _kill_group(child: Any) -> None:
@@ -164,26 +184,30 @@ def _child_main(function: Callable[[Progress], Any], sender: Connection, interva
 
 def _run_in_child(
     solution_class: type[Solution[Any]], run_input: RunInput, title: str | None, profile: bool,
-    progress: Progress,
+    clock: Clock, progress: Progress,
 ) -> tuple[DayResult, RawStats | None]:
     def parsed(seconds: float) -> None:
         progress.report("parsed", seconds)
 
+    def run(cls: type[Solution[Any]]) -> DayResult:
+        return run_solution(cls, run_input, title, parsed, clock)
+
     if not profile:
-        return run_solution(solution_class, run_input, title, parsed), None
+        return run(solution_class), None
     from aoc2023.framework.profiling import Profiler
 
     profiler = Profiler()
-    result = profiler.call(solution_class, lambda cls: run_solution(cls, run_input, title, parsed))
+    result = profiler.call(solution_class, run)
     return result, profiler.raw()
 
 
 def run_with_timeout(
     solution_class: type[Solution[Any]], run_input: RunInput, title: str | None,
-    timeout: float, profiler: Profiler | None = None,
+    timeout: float, profiler: Profiler | None = None, clock: Clock = perf_counter_ns,
 ) -> DayResult:
     """`run_solution`, with each part and its parse in a child stopped after `timeout`
-    seconds (one child for a day that solves both parts at once)."""
+    seconds (one child for a day that solves both parts at once). The child times the
+    steps on `clock`, as `run_solution` does: the parent's wait is in no step's time."""
     together = solution_class.solves_both_at_once()  # one child: the parts share their work
     shared_time = together and not solution_class.solves_in_turn()
     groups = [run_input.parts] if together else [(part,) for part in run_input.parts]
@@ -193,7 +217,7 @@ def run_with_timeout(
     parts: list[PartResult] = []
     for index, group in enumerate(groups):
         task = partial(_run_in_child, solution_class, replace(run_input, parts=group), title,
-                       profiler is not None)
+                       profiler is not None, clock)
         try:
             result, raw = call_with_timeout(task, timeout)
         except TimedOut as late:
