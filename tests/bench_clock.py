@@ -51,7 +51,7 @@ class FakeClock:
 
 class Timed(Solution[Parsed]):
     """A test day whose steps take time on the FakeClock handed in with its input
-    (`extra["clock"]`, as `bench` does): `costs[step]` seconds, working on the CPU, or
+    (`extra["clock"]`, as `bench_on` does): `costs[step]` seconds, working on the CPU, or
     waiting for the steps in `waits`. A step calls `take(step)`; "parts 1+2" is the
     cost of a `solve` that returns the pair. Without a fake clock, no time is taken."""
 
@@ -76,7 +76,7 @@ def checking_run(solution_class: type[Solution[Any]], run_input: RunInput,
         part._replace(seconds=costs.get(f"part {part.part}", pair)) for part in result.parts))
 
 
-def bench(clock: FakeClock, solution_class: type[Solution[Any]], run_input: RunInput,
+def bench_on(clock: FakeClock, solution_class: type[Solution[Any]], run_input: RunInput,
           budget: float, variants: Sequence[type[Solution[Any]]] = (),
           timeout: float | None = None) -> DayBench:
     """`bench_input` on `clock`: its budget, each run's times, CPU times and the checking

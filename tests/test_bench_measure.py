@@ -17,7 +17,7 @@ import time
 from collections.abc import Iterator
 
 import pytest
-from bench_clock import FakeClock, Timed, bench, standing_still
+from bench_clock import FakeClock, Timed, bench_on, standing_still
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -150,7 +150,7 @@ class Both(Timed[str]):
 
 
 def test_each_part_run_gets_a_fresh_parse_and_runs_stay_within_the_limits() -> None:
-    result = bench(FakeClock(), Emptying, RunInput("1 2 3", "file", {1: "6"}), budget=0.05)
+    result = bench_on(FakeClock(), Emptying, RunInput("1 2 3", "file", {1: "6"}), budget=0.05)
     parse, part_1, part_2 = result.steps
     assert [s.step for s in result.steps] == ["parse", "part 1", "part 2"]
     assert part_1.error is None and part_1.stats is not None
@@ -168,14 +168,14 @@ def test_runs_are_at_least_the_minimum_and_at_most_the_maximum(
 ) -> None:
     # 1 ms a run: 0.5 s would hold hundreds.
     monkeypatch.setattr(measure, "MAX_RUNS", 40)
-    result = bench(FakeClock(), Both, RunInput("abc", "file"), budget=0.5)
+    result = bench_on(FakeClock(), Both, RunInput("abc", "file"), budget=0.5)
     assert [s.step for s in result.steps] == ["parse", "parts 1+2"]
     both = result.steps[1]
     assert both.stats is not None and both.stats.runs == 40
     assert [p.answer for p in both.parts] == ["3", "6"]
     # A budget spent before the first run: MIN_RUNS runs all the same, and no more.
     monkeypatch.setattr(measure, "MAX_RUNS", 100_000)
-    result = bench(FakeClock(), Both, RunInput("abc", "file"), budget=1e-6)
+    result = bench_on(FakeClock(), Both, RunInput("abc", "file"), budget=1e-6)
     assert result.steps[1].stats is not None and result.steps[1].stats.runs == MIN_RUNS
 
 
@@ -197,7 +197,7 @@ class SleepsInPart2(Timed[str]):
 def test_a_part_past_the_timeout_is_reported_and_the_rest_is_timed() -> None:
     # A real time limit (part 2 really sleeps), far above what the other steps and a
     # child's start take on a busy machine; the budget and part 1's runs are fake.
-    result = bench(FakeClock(), SleepsInPart2, RunInput("abc", "file"), 0.05, timeout=2.0)
+    result = bench_on(FakeClock(), SleepsInPart2, RunInput("abc", "file"), 0.05, timeout=2.0)
     parse, part_1, part_2 = result.steps
     assert parse.stats is not None and part_1.stats is not None
     assert part_1.stats.runs >= MIN_RUNS
@@ -223,7 +223,7 @@ class InTurn(Timed[str]):
 
 
 def test_a_solve_that_yields_is_driven_and_each_part_timed_from_the_previous_yield() -> None:
-    result = bench(FakeClock(), InTurn, RunInput("abc", "file", {1: "3", 2: "6"}), budget=0.2)
+    result = bench_on(FakeClock(), InTurn, RunInput("abc", "file", {1: "3", 2: "6"}), budget=0.2)
     assert [s.step for s in result.steps] == ["parse", "part 1", "part 2"]
     parse, part_1, part_2 = result.steps
     assert part_1.stats is not None and part_2.stats is not None and parse.stats is not None
@@ -246,7 +246,7 @@ class InTurnPart2Unwritten(Timed[str]):
 
 
 def test_a_yielding_solve_whose_part_2_is_unwritten_times_part_1_only() -> None:
-    result = bench(FakeClock(), InTurnPart2Unwritten, RunInput("abc", "file"), budget=0.05)
+    result = bench_on(FakeClock(), InTurnPart2Unwritten, RunInput("abc", "file"), budget=0.05)
     _parse, part_1, part_2 = result.steps
     assert part_1.stats is not None and part_1.stats.runs >= MIN_RUNS
     assert part_2.stats is None and part_2.parts[0].status is Status.NOT_IMPLEMENTED
@@ -309,7 +309,7 @@ class Recorded(Timed[str]):
 
 def test_steps_are_interleaved_round_by_round_not_timed_in_blocks() -> None:
     CALLS.clear()
-    result = bench(FakeClock(), Recorded, RunInput("x", "file"), budget=0.05)
+    result = bench_on(FakeClock(), Recorded, RunInput("x", "file"), budget=0.05)
     runs = [s.stats.runs for s in result.steps if s.stats is not None]
     assert len(runs) == 3 and min(runs) >= MIN_RUNS
     parts = [call for call in CALLS if call != "parse"]
@@ -323,7 +323,7 @@ def test_no_step_the_parse_included_runs_more_than_the_stated_maximum(
 ) -> None:
     monkeypatch.setattr(measure, "MAX_RUNS", 40)
     CALLS.clear()
-    result = bench(FakeClock(), Recorded, RunInput("x", "file"), budget=0.5)
+    result = bench_on(FakeClock(), Recorded, RunInput("x", "file"), budget=0.5)
     assert [s.stats.runs for s in result.steps if s.stats] == [40, 20, 20]
     # Beyond the timed runs: the checking run's 2 parses, and a warm-up of a tenth of the
     # rounds (2.2 ms each: 4 fit in the tenth of the budget, but a tenth of 40 is 4).
@@ -333,7 +333,7 @@ def test_no_step_the_parse_included_runs_more_than_the_stated_maximum(
 def test_warm_up_rounds_come_first_and_are_not_kept() -> None:
     CALLS.clear()
     clock = FakeClock()
-    result = bench(clock, Recorded, RunInput("x", "file"), budget=0.1)
+    result = bench_on(clock, Recorded, RunInput("x", "file"), budget=0.1)
     # Rounds of 2.2 ms, after a checking run of 2.2 ms: the warm-up's tenth of the budget
     # (10 ms) holds 4 of them; then rounds are kept while one ends by the budget (0.1 s).
     checking, warm_up, kept = 1, 4, 40
@@ -363,7 +363,7 @@ def test_slow_steps_keep_to_the_budget_with_fewer_runs_and_say_so(
     # budget, or until MIN_RUNS runs, by the budget and one run more; a warm-up round
     # first if one fits in a tenth of the budget. Ten runs would have taken 3 s.
     clock = FakeClock()
-    result = bench(clock, Slow, RunInput("x", "file"), budget=budget)
+    result = bench_on(clock, Slow, RunInput("x", "file"), budget=budget)
     assert clock.now() == pytest.approx(0.3 * (1 + warm_up + runs))
     assert clock.now() <= budget + (0.3 if runs <= MIN_RUNS else 0.0)
     part_1 = result.steps[1]
@@ -394,7 +394,7 @@ class SlowAndFast(Timed[str]):
 
 def test_fast_steps_go_on_to_the_minimum_runs_without_a_slow_one_that_no_longer_fits() -> None:
     clock = FakeClock()
-    result = bench(clock, SlowAndFast, RunInput("x", "file"), budget=0.5)
+    result = bench_on(clock, SlowAndFast, RunInput("x", "file"), budget=0.5)
     _parse, part_1, part_2 = result.steps
     assert part_1.stats is not None and part_1.stats.runs == 1  # 0.3 s + 0.3 s: no more
     assert part_2.stats is not None and part_2.stats.runs == MIN_RUNS
@@ -513,7 +513,7 @@ def test_a_long_step_is_headlined_by_its_cpu_time_and_a_waiting_one_by_the_clock
 ) -> None:
     monkeypatch.setattr(Steps, "costs", {"parse": 1e-6, "part 1": seconds})
     monkeypatch.setattr(Steps, "waits", frozenset({"part 1"} if waits else ()))
-    result = bench(FakeClock(), Steps, RunInput("x", "file"), budget=0.5)
+    result = bench_on(FakeClock(), Steps, RunInput("x", "file"), budget=0.5)
     parse, part_1, _ = result.steps
     assert parse.stats is not None and parse.stats.headline == "min"  # a microsecond
     assert parse.stats.cpu_minimum is None
