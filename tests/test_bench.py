@@ -1,6 +1,9 @@
 """The `aoc bench` command on this project's day 7: its table, its JSON, the history it
 saves and compares, and the README table. How it measures is `test_bench_measure.py`;
-what it shows on a terminal and does on Ctrl-C, `test_bench_process.py`."""
+what it shows on a terminal and does on Ctrl-C, `test_bench_process.py`.
+
+The steps are timed by the real clocks, but the budget never runs out: MAX_RUNS ends
+the timing (`cap_runs`), so each step gets the same runs however busy the machine."""
 
 from __future__ import annotations
 
@@ -8,6 +11,7 @@ import json
 from pathlib import Path
 
 import pytest
+from bench_clock import cap_runs
 from conftest import temporary_year
 from typer.testing import CliRunner, Result
 
@@ -36,6 +40,7 @@ def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     root.mkdir()
     (root / "pyproject.toml").write_text("[project]\nname = 'mine'\n")
     monkeypatch.chdir(root)
+    cap_runs(monkeypatch)
     return root
 
 

@@ -1,6 +1,10 @@
 """Measuring: statistics, runs on fresh parses within the budget and the limits, CPU
 time, timeouts, and the progress line. These tests time classes of their own, never
-this project's days (`test_bench.py` tests the `aoc bench` command on them)."""
+this project's days (`test_bench.py` tests the `aoc bench` command on them).
+
+Their days' steps take time on a fake clock (bench_clock.py), so that they count runs,
+not seconds: how many fit the budget, in what order, which figure is the headline. Only
+the CPU time of real work, and a real time limit, are timed by the real clocks."""
 
 from __future__ import annotations
 
@@ -13,11 +17,12 @@ import time
 from collections.abc import Iterator
 
 import pytest
+from bench_clock import FakeClock, Timed, bench_on, standing_still
 from hypothesis import given
 from hypothesis import strategies as st
 
 from aoc2023.framework import Solution
-from aoc2023.framework.bench import measure as bench
+from aoc2023.framework.bench import measure
 from aoc2023.framework.bench.figures import (
     LONG_STEP,
     MIN_DIFFERENCE,
@@ -114,15 +119,18 @@ def test_medians_apart_but_minimums_close_is_no_change() -> None:
 # --- measuring ------------------------------------------------------------------------------
 
 
-class Emptying(Solution[list[int]]):
+class Emptying(Timed[list[int]]):
     """A part that empties its input: a reused input would fail on the next run."""
 
     year, day = 2095, 1
+    costs = {"parse": 1e-4, "part 1": 1e-3}
 
     def parse(self, text: str) -> list[int]:
+        self.take("parse")
         return [int(x) for x in text.split()]
 
     def part_1(self, numbers: list[int]) -> int:
+        self.take("part 1")
         assert len(numbers) == 3, "ran on an input a previous run changed"
         total = sum(numbers)
         numbers.clear()
@@ -132,19 +140,21 @@ class Emptying(Solution[list[int]]):
         raise NotImplementedError
 
 
-class Both(Solution[str]):
+class Both(Timed[str]):
     year, day = 2095, 2
+    costs = {"parts 1+2": 1e-3}
 
     def solve(self, text: str) -> tuple[int, int]:
+        self.take("parts 1+2")
         return len(text), len(text) * 2
 
 
 def test_each_part_run_gets_a_fresh_parse_and_runs_stay_within_the_limits() -> None:
-    result = bench_input(Emptying, RunInput("1 2 3", "file", {1: "6"}), None, budget=0.05)
+    result = bench_on(FakeClock(), Emptying, RunInput("1 2 3", "file", {1: "6"}), budget=0.05)
     parse, part_1, part_2 = result.steps
     assert [s.step for s in result.steps] == ["parse", "part 1", "part 2"]
     assert part_1.error is None and part_1.stats is not None
-    assert MIN_RUNS <= part_1.stats.runs <= bench.MAX_RUNS
+    assert MIN_RUNS <= part_1.stats.runs <= measure.MAX_RUNS
     assert parse.stats is not None and parse.stats.runs == part_1.stats.runs
     assert part_1.stats.minimum <= part_1.stats.q1 <= part_1.stats.median <= part_1.stats.q3
     assert part_1.parts[0].status is Status.CORRECT
@@ -156,21 +166,25 @@ def test_each_part_run_gets_a_fresh_parse_and_runs_stay_within_the_limits() -> N
 def test_runs_are_at_least_the_minimum_and_at_most_the_maximum(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(bench, "MAX_RUNS", 40)
-    result = bench_input(Both, RunInput("abc", "file"), None, budget=0.5)
+    # 1 ms a run: 0.5 s would hold hundreds.
+    monkeypatch.setattr(measure, "MAX_RUNS", 40)
+    result = bench_on(FakeClock(), Both, RunInput("abc", "file"), budget=0.5)
     assert [s.step for s in result.steps] == ["parse", "parts 1+2"]
     both = result.steps[1]
     assert both.stats is not None and both.stats.runs == 40
     assert [p.answer for p in both.parts] == ["3", "6"]
-    monkeypatch.setattr(bench, "MAX_RUNS", 100_000)
-    result = bench_input(Both, RunInput("abc", "file"), None, budget=1e-6)
+    # A budget spent before the first run: MIN_RUNS runs all the same, and no more.
+    monkeypatch.setattr(measure, "MAX_RUNS", 100_000)
+    result = bench_on(FakeClock(), Both, RunInput("abc", "file"), budget=1e-6)
     assert result.steps[1].stats is not None and result.steps[1].stats.runs == MIN_RUNS
 
 
-class SleepsInPart2(Solution[str]):
+class SleepsInPart2(Timed[str]):
     year, day = 2095, 3
+    costs = {"part 1": 1e-3}
 
     def part_1(self, text: str) -> int:
+        self.take("part 1")
         return len(text)
 
     def part_2(self, text: str) -> int:
@@ -181,7 +195,9 @@ class SleepsInPart2(Solution[str]):
 
 
 def test_a_part_past_the_timeout_is_reported_and_the_rest_is_timed() -> None:
-    result = bench_input(SleepsInPart2, RunInput("abc", "file"), None, 0.05, timeout=0.5)
+    # A real time limit (part 2 really sleeps), far above what the other steps and a
+    # child's start take on a busy machine; the budget and part 1's runs are fake.
+    result = bench_on(FakeClock(), SleepsInPart2, RunInput("abc", "file"), 0.05, timeout=2.0)
     parse, part_1, part_2 = result.steps
     assert parse.stats is not None and part_1.stats is not None
     assert part_1.stats.runs >= MIN_RUNS
@@ -189,40 +205,48 @@ def test_a_part_past_the_timeout_is_reported_and_the_rest_is_timed() -> None:
     assert exit_code(BenchReport([result])) is ExitCode.COULD_NOT_RUN
 
 
-class InTurn(Solution[str]):
+class InTurn(Timed[str]):
     """A `solve` that yields part 1's answer, then part 2's, each after some work."""
 
     year, day = 2071, 1
+    costs = {"parse": 0.001, "part 1": 0.002, "part 2": 0.004}
+
+    def parse(self, text: str) -> str:
+        self.take("parse")
+        return text
 
     def solve(self, text: str) -> Iterator[int]:
-        time.sleep(0.002)
+        self.take("part 1")
         yield len(text)
-        time.sleep(0.004)
+        self.take("part 2")
         yield len(text) * 2
 
 
 def test_a_solve_that_yields_is_driven_and_each_part_timed_from_the_previous_yield() -> None:
-    result = bench_input(InTurn, RunInput("abc", "file", {1: "3", 2: "6"}), None, budget=0.2)
+    result = bench_on(FakeClock(), InTurn, RunInput("abc", "file", {1: "3", 2: "6"}), budget=0.2)
     assert [s.step for s in result.steps] == ["parse", "part 1", "part 2"]
     parse, part_1, part_2 = result.steps
     assert part_1.stats is not None and part_2.stats is not None and parse.stats is not None
-    # Creating the generator alone takes well under a microsecond: these are the parts.
-    assert part_1.stats.minimum >= 0.002
-    assert part_2.stats.minimum >= 0.004
-    assert part_1.stats.runs == part_2.stats.runs == parse.stats.runs
+    # Each part from the previous yield, the parse apart.
+    assert (parse.stats.minimum, part_1.stats.minimum, part_2.stats.minimum) == (
+        0.001, 0.002, 0.004)
+    assert part_1.stats.median == 0.002 and part_2.stats.q3 == 0.004
+    assert part_1.stats.runs == part_2.stats.runs == parse.stats.runs >= MIN_RUNS
     assert [p.status for s in result.steps for p in s.parts] == [Status.CORRECT] * 2
 
 
-class InTurnPart2Unwritten(Solution[str]):
+class InTurnPart2Unwritten(Timed[str]):
     year, day = 2071, 2
+    costs = {"part 1": 1e-3}
 
     def solve(self, text: str) -> Iterator[int]:
+        self.take("part 1")
         yield len(text)
         raise NotImplementedError
 
 
 def test_a_yielding_solve_whose_part_2_is_unwritten_times_part_1_only() -> None:
-    result = bench_input(InTurnPart2Unwritten, RunInput("abc", "file"), None, budget=0.05)
+    result = bench_on(FakeClock(), InTurnPart2Unwritten, RunInput("abc", "file"), budget=0.05)
     _parse, part_1, part_2 = result.steps
     assert part_1.stats is not None and part_1.stats.runs >= MIN_RUNS
     assert part_2.stats is None and part_2.parts[0].status is Status.NOT_IMPLEMENTED
@@ -261,27 +285,31 @@ def test_a_yielding_solve_that_fails_while_timed_blames_the_part_that_raised() -
 CALLS: list[str] = []
 
 
-class Recorded(Solution[str]):
+class Recorded(Timed[str]):
     """Records the order its steps run in."""
 
     year, day = 2071, 3
+    costs = {"parse": 1e-4, "part 1": 1e-3, "part 2": 1e-3}
 
     def parse(self, text: str) -> str:
+        self.take("parse")
         CALLS.append("parse")
         return text
 
     def part_1(self, text: str) -> int:
+        self.take("part 1")
         CALLS.append("part 1")
         return 1
 
     def part_2(self, text: str) -> int:
+        self.take("part 2")
         CALLS.append("part 2")
         return 2
 
 
 def test_steps_are_interleaved_round_by_round_not_timed_in_blocks() -> None:
     CALLS.clear()
-    result = bench_input(Recorded, RunInput("x", "file"), None, budget=0.05)
+    result = bench_on(FakeClock(), Recorded, RunInput("x", "file"), budget=0.05)
     runs = [s.stats.runs for s in result.steps if s.stats is not None]
     assert len(runs) == 3 and min(runs) >= MIN_RUNS
     parts = [call for call in CALLS if call != "parse"]
@@ -293,36 +321,87 @@ def test_steps_are_interleaved_round_by_round_not_timed_in_blocks() -> None:
 def test_no_step_the_parse_included_runs_more_than_the_stated_maximum(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(bench, "MAX_RUNS", 40)
+    monkeypatch.setattr(measure, "MAX_RUNS", 40)
     CALLS.clear()
-    result = bench_input(Recorded, RunInput("x", "file"), None, budget=0.5)
+    result = bench_on(FakeClock(), Recorded, RunInput("x", "file"), budget=0.5)
     assert [s.stats.runs for s in result.steps if s.stats] == [40, 20, 20]
-    # Beyond the timed runs: the checking run's parses and a warm-up of at most a tenth.
-    assert CALLS.count("parse") <= 40 + 2 + 2 * 4
+    # Beyond the timed runs: the checking run's 2 parses, and a warm-up of a tenth of the
+    # rounds (2.2 ms each: 4 fit in the tenth of the budget, but a tenth of 40 is 4).
+    assert CALLS.count("parse") == 2 + 2 * 4 + 40
 
 
-class Slow(Solution[str]):
+def test_warm_up_rounds_come_first_and_are_not_kept() -> None:
+    CALLS.clear()
+    clock = FakeClock()
+    result = bench_on(clock, Recorded, RunInput("x", "file"), budget=0.1)
+    # Rounds of 2.2 ms, after a checking run of 2.2 ms: the warm-up's tenth of the budget
+    # (10 ms) holds 4 of them; then rounds are kept while one ends by the budget (0.1 s).
+    checking, warm_up, kept = 1, 4, 40
+    assert [s.stats.runs for s in result.steps if s.stats] == [2 * kept, kept, kept]
+    rounds = checking + warm_up + kept
+    assert ["parse", "part 1", "parse", "part 2"] * rounds == CALLS
+    assert clock.now() == pytest.approx(0.0022 * rounds)
+    assert clock.now() <= 0.1
+
+
+class Slow(Timed[str]):
     year, day = 2071, 4
+    costs = {"part 1": 0.3}
+    waits = frozenset({"part 1"})
 
     def part_1(self, text: str) -> int:
-        time.sleep(0.3)
+        self.take("part 1")
         return 1
 
 
-def test_slow_steps_keep_to_the_budget_with_fewer_runs_and_say_so() -> None:
-    started = time.monotonic()
-    result = bench_input(Slow, RunInput("x", "file"), None, budget=0.5)
-    elapsed = time.monotonic() - started
-    # At most the budget plus one run of the slowest step (with room for a busy machine);
-    # ten runs would have taken 3 s.
-    assert elapsed < 0.5 + 0.3 + 0.4
+@pytest.mark.parametrize(("budget", "warm_up", "runs"), [
+    (0.5, 0, 1), (1.0, 0, 3), (3.1, 1, 9), (3.5, 1, MIN_RUNS), (4.6, 1, 13)])
+def test_slow_steps_keep_to_the_budget_with_fewer_runs_and_say_so(
+    budget: float, warm_up: int, runs: int
+) -> None:
+    # The checking run (0.3 s) counts in the budget. A run starts only if it ends by the
+    # budget, or until MIN_RUNS runs, by the budget and one run more; a warm-up round
+    # first if one fits in a tenth of the budget. Ten runs would have taken 3 s.
+    clock = FakeClock()
+    result = bench_on(clock, Slow, RunInput("x", "file"), budget=budget)
+    assert clock.now() == pytest.approx(0.3 * (1 + warm_up + runs))
+    assert clock.now() <= budget + (0.3 if runs <= MIN_RUNS else 0.0)
     part_1 = result.steps[1]
-    assert part_1.stats is not None and 1 <= part_1.stats.runs < MIN_RUNS
-    assert part_1.stats.rough and part_1.stats.minimum >= 0.3
-    [note] = notes(BenchReport([result]))
-    runs = part_1.stats.runs
+    assert part_1.stats is not None and part_1.stats.runs == runs
+    assert part_1.stats.minimum == 0.3
+    notes_found = notes(BenchReport([result]))
+    if runs >= MIN_RUNS:
+        assert not part_1.stats.rough and notes_found == []
+        return
+    assert part_1.stats.rough
+    [note] = notes_found
     assert note.startswith(f"2071 day 4: only parse ({runs}), part 1 ({runs}) run(s) fitted")
     assert "the spread is rough" in note
+
+
+class SlowAndFast(Timed[str]):
+    year, day = 2071, 10
+    costs = {"part 1": 0.3, "part 2": 1e-3}
+
+    def part_1(self, text: str) -> int:
+        self.take("part 1")
+        return 1
+
+    def part_2(self, text: str) -> int:
+        self.take("part 2")
+        return 2
+
+
+def test_fast_steps_go_on_to_the_minimum_runs_without_a_slow_one_that_no_longer_fits() -> None:
+    clock = FakeClock()
+    result = bench_on(clock, SlowAndFast, RunInput("x", "file"), budget=0.5)
+    _parse, part_1, part_2 = result.steps
+    assert part_1.stats is not None and part_1.stats.runs == 1  # 0.3 s + 0.3 s: no more
+    assert part_2.stats is not None and part_2.stats.runs == MIN_RUNS
+    # The checking run, one round of both, then part 2 alone: within the budget and one
+    # run of the slowest step.
+    assert clock.now() == pytest.approx(0.301 * 2 + 0.001 * (MIN_RUNS - 1))
+    assert clock.now() <= 0.5 + 0.3
 
 
 def test_a_median_far_above_the_minimum_says_the_machine_was_busy() -> None:
@@ -338,13 +417,20 @@ def test_a_median_far_above_the_minimum_says_the_machine_was_busy() -> None:
 
 def test_the_progress_line_shows_the_step_and_runs_and_is_cleared() -> None:
     stream = io.StringIO()
-    line = ProgressLine(stream)
+    clock = FakeClock()
+    line = ProgressLine(stream, clock.now)
     line("2071 day 6", "part 1", 1234, 0.0)
     assert stream.getvalue() == "\r2071 day 6: part 1, 1,234 runs so far"
+    clock.sleep(ProgressLine.INTERVAL / 2)
     line("2071 day 6", "part 2", 1235, 0.0)  # too soon: not redrawn
     assert stream.getvalue().count("\r") == 1
     line("2071 day 6", "part 2", 1236, 5.0)  # but a slow run is shown at once
     assert stream.getvalue().endswith("\r2071 day 6: part 2, 1,236 runs so far")
+    line("2071 day 6", "part 1", 1237, 0.0)
+    assert stream.getvalue().count("\r") == 2
+    clock.sleep(ProgressLine.INTERVAL * 1.5)
+    line("2071 day 6", "part 1", 1238, 0.0)  # time enough since the last: redrawn
+    assert stream.getvalue().endswith("\r2071 day 6: part 1, 1,238 runs so far")
     line.clear()
     assert stream.getvalue().endswith("\r" + " " * 37 + "\r")
 
@@ -374,7 +460,7 @@ def spin(seconds: float) -> None:
 
 
 class LongSteps(Solution[str]):
-    """Part 1 works on the CPU, part 2 waits, part 2's work happens in a child process."""
+    """Part 1 works on the CPU, part 2 waits, for real."""
 
     year, day = 2071, 7
 
@@ -388,6 +474,8 @@ class LongSteps(Solution[str]):
 
 
 class WorkInAChild(Solution[str]):
+    """Part 1's work happens in a child process."""
+
     year, day = 2071, 8
 
     def part_1(self, text: str) -> int:
@@ -397,13 +485,54 @@ class WorkInAChild(Solution[str]):
         return 1
 
 
-def test_a_long_step_is_headlined_by_its_cpu_time_and_a_waiting_one_by_the_clock() -> None:
-    result = bench_input(LongSteps, RunInput("x", "file"), None, budget=0.5)
-    parse, part_1, part_2 = result.steps
-    assert parse.stats is not None and parse.stats.headline == "min"  # microseconds
+class Steps(Timed[str]):
+    """A part 1 of the cost a test sets (`costs`), working or waiting (`waits`)."""
+
+    year, day = 2071, 9
+
+    def parse(self, text: str) -> str:
+        self.take("parse")
+        return text
+
+    def part_1(self, text: str) -> int:
+        self.take("part 1")
+        return 1
+
+
+@pytest.mark.parametrize(("seconds", "waits", "cpu_recorded", "headline"), [
+    (2 * LONG_STEP, False, True, "cpu_min"),  # long: its CPU time
+    (LONG_STEP, False, True, "cpu_min"),
+    (0.9 * LONG_STEP, False, True, "min"),  # its CPU time recorded, but short
+    (1.1 * measure.CPU_FROM, False, True, "min"),
+    (0.9 * measure.CPU_FROM, False, False, "min"),  # too short to record its CPU time
+    (2 * LONG_STEP, True, True, "min"),  # waiting costs no CPU: the wall clock's time
+])
+def test_a_long_step_is_headlined_by_its_cpu_time_and_a_waiting_one_by_the_clock(
+    monkeypatch: pytest.MonkeyPatch, seconds: float, waits: bool, cpu_recorded: bool,
+    headline: str,
+) -> None:
+    monkeypatch.setattr(Steps, "costs", {"parse": 1e-6, "part 1": seconds})
+    monkeypatch.setattr(Steps, "waits", frozenset({"part 1"} if waits else ()))
+    result = bench_on(FakeClock(), Steps, RunInput("x", "file"), budget=0.5)
+    parse, part_1, _ = result.steps
+    assert parse.stats is not None and parse.stats.headline == "min"  # a microsecond
     assert parse.stats.cpu_minimum is None
-    assert part_1.stats is not None and part_1.stats.headline == "cpu_min"
-    assert part_1.stats.cpu_minimum is not None
+    assert part_1.stats is not None and part_1.stats.headline == headline
+    assert part_1.stats.minimum == pytest.approx(seconds)
+    cpu = (0.0 if waits else pytest.approx(seconds)) if cpu_recorded else None
+    assert part_1.stats.cpu_minimum == cpu
+    assert part_1.stats.headline_seconds == pytest.approx(seconds)
+
+
+def test_the_cpu_clock_tells_work_from_waiting(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The real clocks, with a budget that never runs out: each step gets its runs (half
+    # of MAX_RUNS: each part has its own parse) however busy the machine is.
+    monkeypatch.setattr(measure, "MAX_RUNS", 20)
+    result = bench_input(LongSteps, RunInput("x", "file"), None, budget=0.5,
+                         clock=standing_still)
+    _parse, part_1, part_2 = result.steps
+    assert part_1.stats is not None and part_1.stats.runs == 10
+    assert part_1.stats.headline == "cpu_min" and part_1.stats.cpu_minimum is not None
     assert part_1.stats.headline_seconds == part_1.stats.cpu_minimum >= 2 * LONG_STEP
     # Sleeping costs no CPU: the wall clock is what that step takes.
     assert part_2.stats is not None and part_2.stats.headline == "min"
@@ -411,10 +540,13 @@ def test_a_long_step_is_headlined_by_its_cpu_time_and_a_waiting_one_by_the_clock
     assert part_2.stats.headline_seconds == part_2.stats.minimum >= 2 * LONG_STEP
 
 
-def test_cpu_time_counts_the_work_of_child_processes() -> None:
-    result = bench_input(WorkInAChild, RunInput("x", "file"), None, budget=0.3)
+def test_cpu_time_counts_the_work_of_child_processes(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(measure, "MAX_RUNS", 3)  # and a budget that never runs out
+    result = bench_input(WorkInAChild, RunInput("x", "file"), None, budget=0.3,
+                         clock=standing_still)
     part_1 = result.steps[1]
-    assert part_1.stats is not None and part_1.stats.headline == "cpu_min"
+    assert part_1.stats is not None and part_1.stats.runs == 3
+    assert part_1.stats.headline == "cpu_min"
     assert part_1.stats.headline_seconds >= 2 * LONG_STEP
 
 
@@ -435,25 +567,32 @@ class RecordedVariant(Recorded):
     """Another implementation of Recorded's day, as a variant would be."""
 
     def part_1(self, text: str) -> int:
+        self.take("part 1")
         CALLS.append("variant part 1")
         return 1
 
     def part_2(self, text: str) -> int:
+        self.take("part 2")
         CALLS.append("variant part 2")
         return 2
 
 
 def test_lanes_of_implementations_take_turns_in_every_round() -> None:
-    lanes = [bench.Lane(Recorded, "parts", (1, 2)), bench.Lane(RecordedVariant, "parts", (1, 2),
-                                                               variant="fast")]
+    lanes = [measure.Lane(Recorded, "parts", (1, 2)),
+             measure.Lane(RecordedVariant, "parts", (1, 2), variant="fast")]
     expected = {(lane.variant, unit): 0.0 for lane in lanes for unit in lane.units}
-    now = time.monotonic()
+    clock = FakeClock()
     CALLS.clear()
-    timing = bench.measure(lanes, RunInput("x", "file"), expected, deadline=now + 0.05,
-                           grace=0.0, warm_until=now)
-    for variant in (None, "fast"):
-        runs = [len(timing.samples[(variant, step)]) for step in ("parse", "part 1", "part 2")]
-        assert runs[1] >= MIN_RUNS and runs[0] in (runs[1] + runs[2], runs[1] + runs[2] - 1)
+    timing = measure.measure(lanes, RunInput("x", "file", extra={"clock": clock}), expected,
+                             deadline=0.05, grace=0.0, warm_until=0.0, clock=clock.now,
+                             timer=clock.ns, cpu_timer=clock.cpu_ns)
+    # Units of 1.1 ms while one ends by 0.05 s: 45 of them. The first round of 4 is a
+    # warm-up (nothing was expected to take any time before `warm_until`); then 10 rounds,
+    # and the first unit of the 12th, which the variant begins (every other round).
+    runs = {key: len(found) for key, found in timing.samples.items()}
+    assert runs == {(None, "parse"): 20, (None, "part 1"): 10, (None, "part 2"): 10,
+                    ("fast", "parse"): 21, ("fast", "part 1"): 11, ("fast", "part 2"): 10}
+    assert clock.now() == pytest.approx(45 * 0.0011)
     parts = [call for call in CALLS if call != "parse"]
     assert parts[:8] == ["part 1", "part 2", "variant part 1", "variant part 2",
                          "variant part 1", "variant part 2", "part 1", "part 2"]

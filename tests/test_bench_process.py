@@ -3,6 +3,10 @@
 Each test starts `aoc bench` on a throwaway year of its own, so none of them depends on
 the days this project has: `test_days_added` does not run them again (it runs the suites
 that reach this project's own days, `test_bench.py` among them).
+
+The processes keep the real clocks: no test asserts a time. A budget of 1 s, far more
+than a busy machine takes to check a fast day's answers, leaves time for the progress
+line to show the runs kept so far; waits for a process are a generous 60 s.
 """
 
 from __future__ import annotations
@@ -28,13 +32,14 @@ SOURCE = str(Path(aoc2023.__file__).resolve().parents[1])
 """Where this aoc2023 is, for a process started in another folder."""
 
 
-SLOW_DAY = """
-import time
+FAST_DAY = """
 from aoc2023.framework import Example, Solution
 
 class Day(Solution[str]):
+    title = "Done in time"
+    examples = [Example("abc", part_1=3)]
+
     def part_1(self, text: str) -> int:
-        time.sleep(0.15)
         return len(text)
 """
 
@@ -68,31 +73,21 @@ def stderr_on_a_terminal(command: list[str], env: dict[str, str], cwd: Path | No
 @pytest.mark.slow(waits=True)
 def test_progress_shows_on_a_terminal_only(aocd_home: AocdHome, tmp_path: Path) -> None:
     (tmp_path / "in.txt").write_text("abc\n")
-    with temporary_year(tmp_path / "site", 2072, {"day01.py": SLOW_DAY}):
+    with temporary_year(tmp_path / "site", 2072, {"day01.py": FAST_DAY}):
         env = aocd_home.env()
         env["PYTHONPATH"] = f"{tmp_path / 'site'}{os.pathsep}{env['PYTHONPATH']}"
         command = [sys.executable, "-m", "aoc2023", "bench", "2072", "1", "--input",
-                   str(tmp_path / "in.txt"), "--budget", "0.5"]
+                   str(tmp_path / "in.txt"), "--budget", "1"]
         piped = subprocess.run(command, env=env, capture_output=True, text=True, timeout=60)
         assert piped.returncode == 0, piped.stderr
-        assert "runs so far" not in piped.stderr
+        assert "runs so far" not in piped.stderr and "checking the answers" not in piped.stderr
         done, text = stderr_on_a_terminal(command, env)
     assert done.returncode == 0
     assert "in.txt): checking the answers" in text
     assert "in.txt): part 1" in text and "runs so far" in text
-    assert "(rough)" in piped.stdout
+    assert "Done in time" in piped.stdout and "part 1" in piped.stdout  # the table, piped
 
 
-FAST_DAY = """
-from aoc2023.framework import Example, Solution
-
-class Day(Solution[str]):
-    title = "Done in time"
-    examples = [Example("abc", part_1=3)]
-
-    def part_1(self, text: str) -> int:
-        return len(text)
-"""
 STUCK_WHEN_TIMED = """
 import time
 from pathlib import Path
@@ -135,13 +130,13 @@ def test_ctrl_c_shows_the_days_done_saves_nothing_and_exits_130(
         process = subprocess.Popen(command, env=env, cwd=project, stdout=subprocess.PIPE,
                                    stderr=subprocess.PIPE, text=True)
         try:
-            for _ in range(600):
-                if marker.exists() or process.poll() is not None:
-                    break
+            deadline = time.monotonic() + 60
+            while not marker.exists() and process.poll() is None:
+                assert time.monotonic() < deadline, "no timing began within 60 s"
                 time.sleep(0.05)
-            assert marker.exists(), process.communicate(timeout=5)
+            assert marker.exists(), process.communicate(timeout=60)
             process.send_signal(signal.SIGINT)
-            out, err = process.communicate(timeout=30)
+            out, err = process.communicate(timeout=60)
         finally:
             process.kill()
     assert process.returncode == ExitCode.INTERRUPTED, err
@@ -163,7 +158,7 @@ def test_the_progress_line_drawn_by_a_timeout_child_is_cleared_whole(
         env = {k: v for k, v in aocd_home.env().items() if k not in ("COLUMNS", "LINES")}
         env["PYTHONPATH"] = os.pathsep.join([str(tmp_path / "site"), SOURCE, env["PYTHONPATH"]])
         command = [sys.executable, "-m", "aoc2023", "bench", "2086", "6", "--input",
-                   "in.txt", "--budget", "0.5", "--timeout", "30"]
+                   "in.txt", "--budget", "1", "--timeout", "30"]
         done, shown = stderr_on_a_terminal(command, env, cwd=tmp_path, columns=100)
     assert done.returncode == 0
     drawn = shown.split("\r")

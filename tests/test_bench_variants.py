@@ -3,7 +3,9 @@ implementation, checked against the main's answers, and shown with its ratio to 
 
 The days live in throwaway years: 2087 (in-process: a variant that agrees, one that
 disagrees, a yielding `solve` with a variant, and a variant whose parse fails) and 2089
-(the same days, for the installed `aoc` in a real process).
+(the same days, for the installed `aoc` in a real process). How the budget is shared is
+counted on a fake clock (bench_clock.py), by days defined here; in-process, the command's
+budget never runs out, and MAX_RUNS ends the timing (`cap_runs`).
 """
 
 from __future__ import annotations
@@ -13,17 +15,19 @@ import json
 import os
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from bench_clock import FakeClock, Timed, bench_on, cap_runs, standing_still
 from conftest import AocdHome, temporary_year
 from typer.testing import CliRunner, Result
 
 from aoc2023.framework import Solution
+from aoc2023.framework.bench import measure
 from aoc2023.framework.bench.figures import (
+    MIN_RUNS,
     BenchReport,
     DayBench,
     Stats,
@@ -125,6 +129,7 @@ def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     (root / "numbers.txt").write_text(NUMBERS)
     (root / "letters.txt").write_text("banana")
     monkeypatch.chdir(root)
+    cap_runs(monkeypatch)  # the same runs of each step, however busy the machine
     return root
 
 
@@ -143,44 +148,70 @@ def day_class(year: int, day: int) -> type[Solution[Any]]:
 # --- measuring ------------------------------------------------------------------------------
 
 
-def test_each_variant_is_timed_beside_the_main_with_its_ratio(year: int) -> None:
-    main = day_class(year, 1)
-    started = time.monotonic()
-    bench = bench_input(main, RunInput(NUMBERS, "file"), None, budget=0.3,
-                        variants=variants_of(main))
-    elapsed = time.monotonic() - started
-    assert elapsed < 0.3 + 0.4  # one budget for both lanes (room for a busy machine)
-    assert [(s.variant, s.step) for s in bench.steps] == [
+class Squares(Timed[list[int]]):
+    """Fast steps, with a variant whose part 2 is slower (it waits 2 ms)."""
+
+    year, day = 2071, 11
+    costs = {"parse": 1e-5, "part 1": 1e-5, "part 2": 1e-5}
+
+    def parse(self, text: str) -> list[int]:
+        self.take("parse")
+        return [int(line) for line in text.split()]
+
+    def part_1(self, numbers: list[int]) -> int:
+        self.take("part 1")
+        return sum(numbers)
+
+    def part_2(self, numbers: list[int]) -> int:
+        self.take("part 2")
+        return sum(n * n for n in numbers)
+
+
+class SquaresSlow(Squares, variant="slow"):
+    costs = {**Squares.costs, "part 2": 2e-3}
+    waits = frozenset({"part 2"})
+
+
+def test_each_variant_is_timed_beside_the_main_with_its_ratio() -> None:
+    clock = FakeClock()
+    found = bench_on(clock, Squares, RunInput(NUMBERS, "file"), budget=0.3,
+                     variants=[SquaresSlow])
+    assert clock.now() <= 0.3  # one budget for both lanes
+    assert [(s.variant, s.step) for s in found.steps] == [
         (None, "parse"), (None, "part 1"), (None, "part 2"),
         ("slow", "parse"), ("slow", "part 1"), ("slow", "part 2")]
-    [check] = bench.variants
+    [check] = found.variants
     assert check.variant == "slow" and check.error is None
     assert [p.status for p in check.parts] == [Status.UNKNOWN, Status.UNKNOWN]
-    mains = {s.step: s for s in bench.steps if s.variant is None}
-    for step in bench.steps:
-        assert step.stats is not None and step.stats.runs >= 2
+    mains = {s.step: s for s in found.steps if s.variant is None}
+    for step in found.steps:
+        assert step.stats is not None and step.stats.runs >= MIN_RUNS
         if step.variant is None:
             assert step.versus_main is None
             continue
         main_stats = mains[step.step].stats
         assert main_stats is not None
         assert step.versus_main == ratio_to_main(step.stats, main_stats)
-    # The same rounds, paced by the slow lane (its part 2 waits 2 ms): the main one, far
-    # faster, repeats its units within each round instead of waiting for the slow one.
-    runs = [s.stats.runs for s in bench.steps if s.step == "part 1" and s.stats]
-    assert runs[0] >= runs[1]
-    slow_part_2 = bench.steps[-1]
-    assert slow_part_2.versus_main is not None and slow_part_2.versus_main > 1
-    assert bench_exit_code(BenchReport([bench])) is ExitCode.OK
+    # The same rounds, paced by the slow lane (2.03 ms a round): the main one (40 µs)
+    # repeats its units within each round, for a quarter of the slow lane's time
+    # (measure.LANE_SHARE), instead of waiting for the slow one.
+    runs = [s.stats.runs for s in found.steps if s.step == "part 1" and s.stats]
+    repeats = int(measure.LANE_SHARE * 2.03e-3 / 40e-6)
+    assert repeats == 12 and runs[0] == repeats * runs[1]
+    slow_part_2 = found.steps[-1]
+    assert slow_part_2.versus_main == pytest.approx(2e-3 / 1e-5)
+    assert bench_exit_code(BenchReport([found])) is ExitCode.OK
 
 
-class Sleepy(Solution[str]):
+class Sleepy(Timed[str]):
     """A slow day (it waits, so it costs the machine nothing) with a slow variant."""
 
     year, day = 2089, 25
+    costs = {"part 1": 0.15}
+    waits = frozenset({"part 1"})
 
     def part_1(self, text: str) -> int:
-        time.sleep(0.15)
+        self.take("part 1")
         return 1
 
 
@@ -189,16 +220,21 @@ class SleepyToo(Sleepy, variant="too"):
 
 
 def test_one_budget_covers_the_main_and_its_variants() -> None:
-    started = time.monotonic()
-    bench = bench_input(Sleepy, RunInput("x", "file"), None, budget=0.5, variants=[SleepyToo])
-    elapsed = time.monotonic() - started
-    # The budget plus one run of the slowest step (with room for a busy machine): both
-    # checking runs count, so each lane gets one or two runs, not ten.
-    assert elapsed < 0.5 + 0.15 + 0.4
-    part_1 = [s for s in bench.steps if s.step == "part 1"]
+    # Alone, the main gets 3 runs of 0.15 s after its checking run: the budget (0.5 s)
+    # and, short of MIN_RUNS, one run more.
+    clock = FakeClock()
+    alone = bench_on(clock, Sleepy, RunInput("x", "file"), budget=0.5)
+    assert [s.stats.runs for s in alone.steps if s.step == "part 1" and s.stats] == [3]
+    assert clock.now() == pytest.approx(0.15 * (1 + 3))
+    # With its variant, both checking runs count: each lane gets one run, not ten.
+    clock = FakeClock()
+    both = bench_on(clock, Sleepy, RunInput("x", "file"), budget=0.5, variants=[SleepyToo])
+    part_1 = [s for s in both.steps if s.step == "part 1"]
     assert [s.variant for s in part_1] == [None, "too"]
-    assert all(s.stats is not None and 1 <= s.stats.runs < 3 for s in part_1)
-    assert part_1[1].versus_main is not None
+    assert [s.stats.runs for s in part_1 if s.stats] == [1, 1]
+    assert clock.now() == pytest.approx(0.15 * (2 + 2))
+    assert clock.now() <= 0.5 + 0.15
+    assert part_1[1].versus_main == 1.0
 
 
 def test_a_variant_that_disagrees_is_an_error_naming_both_and_is_not_timed(year: int) -> None:
@@ -217,15 +253,20 @@ def test_a_variant_that_disagrees_is_an_error_naming_both_and_is_not_timed(year:
     assert bench_exit_code(BenchReport([bench])) is ExitCode.COULD_NOT_RUN
 
 
-def test_a_yielding_solve_and_its_variant_time_each_part(year: int) -> None:
+def test_a_yielding_solve_and_its_variant_time_each_part(
+    year: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The real clocks, and a budget that never runs out: MAX_RUNS ends the timing.
+    monkeypatch.setattr(measure, "MAX_RUNS", 40)
     main = day_class(year, 3)
-    bench = bench_input(main, RunInput("banana", "file"), None, budget=0.1,
-                        variants=variants_of(main))
-    assert [(s.variant, s.step) for s in bench.steps] == [
+    found = bench_input(main, RunInput("banana", "file"), None, budget=0.1,
+                        variants=variants_of(main), clock=standing_still)
+    assert [(s.variant, s.step) for s in found.steps] == [
         (None, "parse"), (None, "part 1"), (None, "part 2"),
         ("split", "parse"), ("split", "part 1"), ("split", "part 2")]
-    assert all(s.stats is not None and s.stats.runs >= 10 for s in bench.steps)
-    assert all(s.versus_main is not None for s in bench.steps if s.variant)
+    # One `solve` a run, its parse with it: each step of each lane as many runs.
+    assert [s.stats.runs for s in found.steps if s.stats] == [40] * 6
+    assert all(s.versus_main is not None for s in found.steps if s.variant)
 
 
 def test_the_ratio_uses_the_mains_headline_on_both_sides() -> None:

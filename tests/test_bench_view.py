@@ -1,7 +1,10 @@
 """The `aoc bench` table at 60 and 120 columns (issue 12): it fits, numbers and answers
 are never cut, and free text wraps.
 
-The days live in the throwaway year 2085.
+The days live in the throwaway year 2085. Their steps are timed by the real clocks, but
+the budget never runs out: MAX_RUNS ends the timing (`cap_runs`), so each step gets the
+same runs however busy the machine, and day 2's part 2 (3 ms of CPU) always its CPU
+headline.
 """
 
 from __future__ import annotations
@@ -13,15 +16,18 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+from bench_clock import cap_runs, standing_still
 from conftest import temporary_year
 from typer.testing import CliRunner
 
 from aoc2023.framework.bench import history
+from aoc2023.framework.bench.figures import BenchReport, DayBench, Stats, StepBench
 from aoc2023.framework.bench.measure import bench_days
 from aoc2023.framework.cli import app
 from aoc2023.framework.inputs import RunRequest
 from aoc2023.framework.render import bench as bench_view
 from aoc2023.framework.render.common import format_duration
+from aoc2023.framework.results import DayResult
 
 BIG = 123456789012345
 DAY = '''
@@ -61,6 +67,7 @@ def year_2085(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]
     project.mkdir()
     (project / "pyproject.toml").write_text("[project]\nname = 'mine'\n")
     monkeypatch.chdir(project)
+    cap_runs(monkeypatch)
     days = {"day01.py": DAY.format(big=BIG + 1, big2=BIG + 2, cpu=0),
             "day02.py": DAY.format(big=BIG + 3, big2=BIG + 4, cpu=0.003),  # a CPU headline
             "day03.py": PART_1_ONLY}
@@ -107,7 +114,7 @@ def test_a_column_a_figure_when_it_fits_else_each_step_under_its_day(
         assert [cell.strip() for cell in headings.split("│")[1:-1]] == [
             "Step", "Min", "Median (IQR)", "Change"], text
         assert "│ 2085/03 Part one only" in text and "│ (example 1)" in text
-        assert re.search(r"│ part 1 \([\d,]+ runs\) +│ +\d+ ns │", text), text
+        assert re.search(r"│ part 1 \([\d,]+ runs\) +│ +[\d.]+ [nµm]?s │", text), text
         assert re.search(r"│ ✔ 7 +│", text), text
 
 
@@ -116,7 +123,8 @@ def test_every_figure_of_every_step_is_shown_whole(
     year_2085: None, columns: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     bench("--save", columns=200)
-    report = bench_days(RunRequest(2085, None, None, True), 0.05, None, None)
+    report = bench_days(RunRequest(2085, None, None, True), 0.05, None, None,
+                        clock=standing_still)
     report, _ = history.compare_save_publish(report, False, False, datetime.now(UTC))
     monkeypatch.setenv("COLUMNS", str(columns))
     out, err = io.StringIO(), io.StringIO()
@@ -132,3 +140,22 @@ def test_every_figure_of_every_step_is_shown_whole(
                    f"{step.stats.runs:,}", f"{(step.change.ratio - 1) * 100:+.1f}%"]
         for figure in figures:
             assert re.search(rf"(?<![\d.,]){re.escape(figure)}(?![\d.,])", text), (figure, text)
+
+
+@pytest.mark.parametrize("columns", [60, 120])
+def test_a_step_of_few_runs_is_marked_rough(columns: int, monkeypatch: pytest.MonkeyPatch
+                                            ) -> None:
+    steps = (StepBench("parse", Stats(40, 2e-6, 1e-6, 1e-6, 3e-6)),
+             StepBench("part 1", Stats(3, 0.5, 0.4, 0.45, 0.55)))
+    monkeypatch.setenv("COLUMNS", str(columns))
+    out = io.StringIO()
+    bench_view.render(BenchReport([DayBench(DayResult(2085, 4, "Slow", "file", "in.txt"),
+                                            steps)]), False, out, io.StringIO())
+    text = out.getvalue()
+    assert max(len(line) for line in text.splitlines()) <= columns, text
+    if columns == 120:
+        assert re.search(r"│ part 1 +│ +│ 3 \(rough\) │", text), text
+        assert "40 (rough)" not in text
+    else:
+        assert "part 1 (3 runs, rough)" in text.replace("\N{NO-BREAK SPACE}", " "), text
+        assert "40 runs, rough" not in text.replace("\N{NO-BREAK SPACE}", " ")

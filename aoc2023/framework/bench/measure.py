@@ -35,6 +35,10 @@ more in the checking run also has each run's CPU time recorded (this process and
 ended children; the clock readings bracket the wall-clock ones, so they add nothing
 to them): for a long step that is the headline figure (figures.Headline).
 
+The clocks are parameters, the real ones by default: `clock` (seconds, time.monotonic)
+keeps the budget, `timer` (ns, perf_counter_ns) times each run and `cpu_timer` (ns)
+reads the CPU time, so that a test hands in a fake clock and counts runs, not seconds.
+
 A part of a day whose `solve` yields part 1's answer, then part 2's, is timed as the
 runner times it: each part from the previous yield. A `solve` that returns the pair
 is timed as one step, "parts 1+2".
@@ -171,8 +175,10 @@ class _Round:
     too, for the steps in `cpu_steps`)."""
 
     def __init__(self, lane: Lane, run_input: RunInput, timing: Timing,
-                 cpu_steps: frozenset[tuple[str | None, str]]) -> None:
+                 cpu_steps: frozenset[tuple[str | None, str]], timer: Callable[[], int],
+                 cpu_timer: Callable[[], int]) -> None:
         self.lane = lane
+        self.timer, self.cpu_timer = timer, cpu_timer
         self.text, self.extra = run_input.text, run_input.extra
         self.timing = timing
         self.cpu_steps = frozenset(step for variant, step in cpu_steps
@@ -183,14 +189,14 @@ class _Round:
 
     def _time(self, step: str, call: Callable[[Any], Any], argument: Any) -> Any:
         """`call(argument)`, timed: nothing else runs between the clock readings."""
-        clock = perf_counter_ns
+        clock = self.timer
         with_cpu = step in self.cpu_steps
         self.step = step
-        cpu_start = _cpu_ns() if with_cpu else 0
+        cpu_start = self.cpu_timer() if with_cpu else 0
         start = clock()
         value = call(argument)
         wall = clock() - start
-        cpu = _cpu_ns() - cpu_start if with_cpu else None
+        cpu = self.cpu_timer() - cpu_start if with_cpu else None
         if self.keep:
             key = (self.lane.variant, step)
             found = self.timing.samples[key]
@@ -222,24 +228,27 @@ def measure(
     lanes: Sequence[Lane], run_input: RunInput, expected: dict[tuple[str | None, str], float],
     deadline: float, grace: float, warm_until: float,
     cpu_steps: frozenset[tuple[str | None, str]] = frozenset(), where: str = "",
-    watcher: Watcher = _no_watcher, progress: Progress = NO_WATCH,
+    watcher: Watcher = _no_watcher, progress: Progress = NO_WATCH, *,
+    clock: Callable[[], float] = time.monotonic, timer: Callable[[], int] = perf_counter_ns,
+    cpu_timer: Callable[[], int] = _cpu_ns,
 ) -> Timing:
-    """Time the lanes' units in rounds until the monotonic clock would pass `deadline`
+    """Time the lanes' units in rounds until `clock` would pass `deadline`
     (while fewer than MIN_RUNS rounds are kept: `deadline + grace`, or MIN_GRACE from
     now, whichever is later); rounds that fit
     before `warm_until` are a warm-up. `expected` holds each (variant, unit)'s seconds
     from the checking run, and then the slowest run seen: a unit starts only if that
     long still fits. A unit that does not fit ends the timing, unless fewer than MIN_RUNS
     rounds are kept: then it is left out while faster ones go on. The
-    steps in `cpu_steps` have their CPU time recorded too."""
+    steps in `cpu_steps` have their CPU time recorded too (by `cpu_timer`; each run's wall
+    time by `timer`)."""
     samples: Samples = {(lane.variant, step): [] for lane in lanes for step in lane.steps}
     timing = Timing(samples)
     errors = timing.errors
-    rounds = {lane.variant: _Round(lane, run_input, timing, cpu_steps) for lane in lanes}
+    rounds = {lane.variant: _Round(lane, run_input, timing, cpu_steps, timer, cpu_timer)
+              for lane in lanes}
     todo = [(lane, unit) for lane in lanes for unit in lane.units]
     kept = warm_ups = 0
     fastest: dict[tuple[str | None, str], float] = {}
-    clock = time.monotonic
     # Fast steps get MIN_RUNS runs even after a checking run that took the whole budget
     # (counted from here: a child under --timeout may take a while to start).
     grace_until = max(deadline + grace, clock() + MIN_GRACE)
@@ -366,15 +375,17 @@ def _seconds(samples: list[int]) -> list[float]:
 def bench_input(
     solution_class: type[Solution[Any]], run_input: RunInput, title: str | None, budget: float,
     timeout: float | None = None, run: DayRunner | None = None, watcher: Watcher | None = None,
-    variants: Sequence[type[Solution[Any]]] = (),
+    variants: Sequence[type[Solution[Any]]] = (), *,
+    clock: Callable[[], float] = time.monotonic, timer: Callable[[], int] = perf_counter_ns,
+    cpu_timer: Callable[[], int] = _cpu_ns,
 ) -> DayBench:
     """Check the day (and each of `variants` against it) on one input, then time each
     step that can be timed, all implementations together, within `budget` seconds from
-    now (see the module docstring)."""
+    now by `clock` (see the module docstring; `timer` and `cpu_timer`: see `measure`)."""
     watcher = watcher or _no_watcher
     run = run or day_runner(timeout)
     gc.collect()  # start with no garbage of what ran before to collect
-    deadline = time.monotonic() + budget
+    deadline = clock() + budget
     where = f"{solution_class.year} day {solution_class.day}" + (
         f" ({run_input.label})" if run_input.label else "")
     watcher(where, "checking the answers", 0, 0.0)
@@ -393,7 +404,7 @@ def bench_input(
     expected = {key: seconds for lane, (_, one) in zip(lanes, timed, strict=True)
                 for key, seconds in _checked_seconds(lane, one).items()}
     grace = max(_slowest_step(one, timeout) for _, one in timed)
-    warm_until = time.monotonic() + budget * WARM_UP_SHARE
+    warm_until = clock() + budget * WARM_UP_SHARE
     # A step long enough in any implementation has its CPU time recorded in all, so that
     # a variant is compared with the main by the same clock.
     long_steps = {step for lane, (_, one) in zip(lanes, timed, strict=True)
@@ -401,7 +412,7 @@ def bench_input(
     cpu_steps = frozenset((lane.variant, step) for lane in lanes for step in lane.steps
                           if step in long_steps)
     task = partial(measure, lanes, run_input, expected, deadline, grace, warm_until, cpu_steps,
-                   where, watcher)
+                   where, watcher, clock=clock, timer=timer, cpu_timer=cpu_timer)
     try:
         timing = task() if timeout is None else call_with_timeout(task, timeout)
     except (TimedOut, ChildFailed) as failure:
@@ -463,11 +474,12 @@ def _interrupted(result: DayResult) -> bool:
 
 def bench_days(
     request: RunRequest, budget: float = 1.0, timeout: float | None = None,
-    watcher: Watcher | None = None, variants: bool = True,
+    watcher: Watcher | None = None, variants: bool = True, *,
+    clock: Callable[[], float] = time.monotonic,
 ) -> BenchReport:
     """Bench every day asked for, on the inputs `aoc run` would use, with its variants
-    unless `variants` is False; `budget` seconds a day, shared between its inputs (and
-    within an input, by all its implementations)."""
+    unless `variants` is False; `budget` seconds a day by `clock`, shared between its
+    inputs (and within an input, by all its implementations)."""
     report = BenchReport(budget=budget)
     run = day_runner(timeout)
     current = ""
@@ -481,7 +493,7 @@ def bench_days(
             others = variants_of(day.solution_class) if variants else []
             for one in day.runs:
                 bench = bench_input(day.solution_class, one, day.title, share, timeout, run,
-                                    watcher, others)
+                                    watcher, others, clock=clock)
                 if any(_interrupted(result) for result in (bench.result, *bench.variants)):
                     raise KeyboardInterrupt
                 report.results.append(bench)

@@ -8,8 +8,9 @@ with each step's ratio to the main's same step in "Vs main"."""
 
 from __future__ import annotations
 
+import math
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import IO, Any
 
 from aoc2023.framework.bench.figures import (
@@ -205,17 +206,18 @@ class ProgressLine:
 
     Under `--timeout` the timing runs in a forked child, which inherits the terminal;
     where the child is spawned instead, the line is not pickled along (`__getstate__`)
-    and the child shows nothing."""
+    and the child shows nothing. `clock` (seconds) paces the redraws."""
 
     INTERVAL = 0.1
 
-    def __init__(self, stream: IO[str]) -> None:
+    def __init__(self, stream: IO[str], clock: Callable[[], float] = time.monotonic) -> None:
         self.stream: IO[str] | None = stream
-        self._last = 0.0
+        self.clock = clock
+        self._last = -math.inf  # the first call draws
         self._width = 0
 
     def __call__(self, where: str, step: str, runs: int, expected: float) -> None:
-        now = time.monotonic()
+        now = self.clock()
         if self.stream is None or (now - self._last < self.INTERVAL
                                    and expected < self.INTERVAL):
             return
