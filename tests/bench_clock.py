@@ -1,7 +1,7 @@
-"""Clocks for the bench's tests: a fake one, on which a test day's steps take the time
-the test gives them, and a budget's clock that stands still. With them a test asserts
-how many runs fit, in what order, and which figure is the headline, whatever the load
-on the machine (bench/measure.py takes its clocks as parameters)."""
+"""The bench's tests on the fake clock (fake_clock.py), on which a test day's steps take
+the time the test gives them, or with a budget's clock that stands still: a test then
+asserts how many runs fit, in what order, and which figure is the headline, whatever
+the load on the machine (bench/measure.py takes its clocks as parameters)."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from functools import partial
 from typing import Any, ClassVar, TypeVar
 
 import pytest
+from fake_clock import FakeClock
 
 from aoc2023.framework import Solution
 from aoc2023.framework.bench import measure
@@ -20,33 +21,6 @@ from aoc2023.framework.results import DayResult
 from aoc2023.framework.runner import run_solution
 
 Parsed = TypeVar("Parsed")
-
-
-class FakeClock:
-    """Time that moves only when a step says so: `sleep` moves the wall clock, `work`
-    the wall clock and the CPU clock together. Starts at 0."""
-
-    def __init__(self) -> None:
-        self.wall_ns = 0
-        self.cpu_ns_spent = 0
-
-    def now(self) -> float:
-        """In seconds: the budget's clock."""
-        return self.wall_ns / 1e9
-
-    def ns(self) -> int:
-        """In ns: the clock each run is timed by."""
-        return self.wall_ns
-
-    def cpu_ns(self) -> int:
-        return self.cpu_ns_spent
-
-    def sleep(self, seconds: float) -> None:
-        self.wall_ns += round(seconds * 1e9)
-
-    def work(self, seconds: float) -> None:
-        self.sleep(seconds)
-        self.cpu_ns_spent += round(seconds * 1e9)
 
 
 class Timed(Solution[Parsed]):
@@ -85,7 +59,7 @@ def bench_on(clock: FakeClock, solution_class: type[Solution[Any]], run_input: R
     return measure.bench_input(
         solution_class, replace(run_input, extra={**run_input.extra, "clock": clock}), None,
         budget, timeout, None if timeout else checking_run, None, variants,
-        clock=clock.now, timer=clock.ns, cpu_timer=clock.cpu_ns)
+        clock=clock.monotonic, timer=clock.ns, cpu_timer=clock.cpu_ns)
 
 
 def standing_still() -> float:

@@ -188,11 +188,16 @@ def aocd_loaded(aocd_home: AocdHome, monkeypatch: pytest.MonkeyPatch) -> AocdHom
 
 @pytest.fixture
 def fake_aoc(aocd_loaded: AocdHome, monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeAoC]:
-    """A fake adventofcode.com on loopback, with aocd pointed at it."""
+    """A fake adventofcode.com on loopback, with aocd pointed at it: its puzzles' address,
+    and the one address it writes out whole (/settings, in `aocd.utils.get_owner`)."""
     import aocd.models
+    import aocd.utils
 
     server = FakeAoC().start()
     monkeypatch.setattr(aocd.models, "URL", server.puzzle_url_template)
+    get = aocd.utils.http.get
+    monkeypatch.setattr(aocd.utils.http, "get", lambda address, *args, **kwargs: get(
+        address.replace("https://adventofcode.com", server.url), *args, **kwargs))
     try:
         yield server
     finally:

@@ -1,9 +1,8 @@
 """`aoc` talking to the fake adventofcode.com (tests/fake_aoc.py): in a real process
 (`aoc`, `popen`), or in this one (`aoc_in_process`).
 
-aocd is pointed at the fake site the way the other tests do it (`aocd.models.URL`), and
-the one address aocd writes out whole (`https://adventofcode.com/settings`, in
-`aocd.utils.get_owner`) is sent to the fake site too. A clock shift, when given, moves
+In a process, aocd is pointed at the fake site as the `fake_aoc` fixture points it in
+the tests' own (its puzzles' address, and /settings). A clock shift, when given, moves
 the framework's clock (`calendar.current_time`), the one part that cannot be real:
 the tests cannot wait for December 2075.
 
@@ -93,16 +92,17 @@ _ENV_READ_AT_IMPORT = ("AOCD_DIR", "AOCD_CONFIG_DIR", "PYTHONPATH", "AOC_TESTS_H
 process of its own (`aoc`)."""
 
 
-def aoc_in_process(site: FakeAoC | None, *args: str, cwd: Path | None = None,
-                   env: dict[str, str] | None = None, shift: float = 0.0,
-                   ) -> subprocess.CompletedProcess[str]:
+def aoc_in_process(*args: str, cwd: Path | None = None, env: dict[str, str] | None = None,
+                   shift: float = 0.0) -> subprocess.CompletedProcess[str]:
     """`aoc ARGS` in this process, as a fresh process would run it: the same code from
-    `main` on, with `env` as the environment (default: the test's), `cwd` as the working
-    folder, and stdout and stderr captured (not a terminal). What a process keeps between
-    commands (aocd's memo of token owners, the signal handlers `main` sets, the token
-    found in the environment, `sys.argv`, aocd's runner's loader of tokens) is put back
-    afterwards. `--verbose` needs a process: its log lines go through
-    `logging.basicConfig`, which does nothing where pytest has set up logging."""
+    `main` on, against the site aocd is pointed at (the `fake_aoc` fixture's; without it,
+    a real address that the network block refuses), with `env` as the environment
+    (default: the test's) and `cwd` as the working folder, stdout and stderr captured
+    (not a terminal). What a process keeps between commands (aocd's memo of token
+    owners, the signal handlers `main` sets, the token found in the environment,
+    `sys.argv`, aocd's runner's loader of tokens) is put back afterwards. `--verbose`
+    needs a process: its log lines go through `logging.basicConfig`, which does nothing
+    where pytest has set up logging."""
     from aoc2023.framework.cli import main
 
     env = env if env is not None else dict(os.environ)
@@ -113,8 +113,7 @@ def aoc_in_process(site: FakeAoC | None, *args: str, cwd: Path | None = None,
     if {"--verbose", "-v"} & set(args):
         raise ValueError("--verbose needs a process of its own: use site_cli.aoc")
     out, err = io.StringIO(), io.StringIO()
-    with _as_a_fresh_process(site, env, cwd, shift), redirect_stdout(out), \
-            redirect_stderr(err):
+    with _as_a_fresh_process(env, cwd, shift), redirect_stdout(out), redirect_stderr(err):
         try:
             code = main(list(args))
         finally:
@@ -124,17 +123,14 @@ def aoc_in_process(site: FakeAoC | None, *args: str, cwd: Path | None = None,
 
 
 @contextmanager
-def _as_a_fresh_process(site: FakeAoC | None, env: dict[str, str], cwd: Path | None,
+def _as_a_fresh_process(env: dict[str, str], cwd: Path | None,
                         shift: float) -> Iterator[None]:
     import aocd.models
     import aocd.runner
-    import aocd.utils
 
     from aoc2023.framework import calendar
     from aoc2023.framework.aocd import paths
 
-    url = site.url if site is not None else "http://127.0.0.1:9"
-    get = aocd.utils.http.get
     handlers = {signum: signal.getsignal(signum) for signum in (signal.SIGTERM, signal.SIGHUP)}
     aocd_log_level = logging.getLogger("aocd").level
     environment = dict(os.environ)
@@ -147,10 +143,7 @@ def _as_a_fresh_process(site: FakeAoC | None, env: dict[str, str], cwd: Path | N
             # aocd's runner (through `aoc -y ...`) sets these two: they are put back after.
             patch.setattr(sys, "argv", list(sys.argv))
             patch.setattr(aocd.runner, "_load_users", vars(aocd.runner)["_load_users"])
-            patch.setattr(aocd.models, "URL", url + "/{year}/day/{day}")
             patch.setattr(aocd.models.User, "_token2id", None)
-            patch.setattr(aocd.utils.http, "get", lambda address, *args, **kwargs: get(
-                address.replace("https://adventofcode.com", url), *args, **kwargs))
             patch.setattr(paths, "_environment_as_pasted", None)
             patch.setattr(paths, "_exported_from_file", None)
             if shift:

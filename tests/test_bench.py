@@ -8,12 +8,14 @@ the timing (`cap_runs`), so each step gets the same runs however busy the machin
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
+from subprocess import CompletedProcess
 
 import pytest
 from bench_clock import cap_runs
 from conftest import temporary_year
-from typer.testing import CliRunner, Result
+from site_cli import aoc_in_process
 
 from aoc2023.framework.bench.figures import (
     LONG_STEP,
@@ -27,10 +29,9 @@ from aoc2023.framework.errors import UsageError
 EXAMPLE_INPUT = "32T3K 765"
 
 
-def aoc(*args: str) -> Result:
-    from aoc2023.framework.cli import app
+def aoc(*args: str) -> CompletedProcess[str]:
 
-    return CliRunner().invoke(app, list(args))
+    return aoc_in_process(*args)
 
 
 @pytest.fixture
@@ -46,7 +47,7 @@ def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 def test_bench_json_gives_the_figures_of_each_step(project: Path) -> None:
     result = aoc("bench", "2023", "7", "--example", "--budget", "0.1", "--json")
-    assert result.exit_code == 0, result.output
+    assert result.returncode == 0, result.stderr
     payload = json.loads(result.stdout)
     [day] = payload["results"]
     assert (day["year"], day["day"], day["source"]) == (2023, 7, "example")
@@ -72,7 +73,7 @@ def test_bench_json_gives_the_figures_of_each_step(project: Path) -> None:
 
 def test_bench_table_shows_runs_median_min_and_spread(project: Path) -> None:
     result = aoc("bench", "2023", "7", "--example", "--budget", "0.05")
-    assert result.exit_code == 0, result.output
+    assert result.returncode == 0, result.stderr
     for heading in ("Runs", "Median", "Min", "Spread (IQR)", "Change"):
         assert heading in result.stdout
     assert result.stdout.index("Min") < result.stdout.index("Median")  # the headline first
@@ -84,7 +85,7 @@ def test_bench_table_shows_runs_median_min_and_spread(project: Path) -> None:
 def test_bench_uses_the_same_days_and_inputs_as_run(project: Path, year_with_day_7: int) -> None:
     result = aoc("bench", "2095", "6-7", "--example", "--budget", "0.05")
     assert "No solution yet for 2095 day(s) 6: skipped." in result.stderr
-    assert aoc("bench", "2023", "7-8", "--input", "x.txt").exit_code == 2
+    assert aoc("bench", "2023", "7-8", "--input", "x.txt").returncode == 2
     path = project / "hands.txt"
     path.write_text(EXAMPLE_INPUT + "\n")
     payload = json.loads(aoc("bench", "2023", "7", "--input", str(path), "--budget", "0.05",
@@ -94,7 +95,7 @@ def test_bench_uses_the_same_days_and_inputs_as_run(project: Path, year_with_day
 
 def test_save_keeps_timings_only_and_a_later_bench_compares(project: Path) -> None:
     first = aoc("bench", "2023", "7", "--example", "--budget", "0.05", "--save")
-    assert first.exit_code == 0, first.output
+    assert first.returncode == 0, first.stderr
     history = project / "benchmarks" / "history.json"
     assert f"to {history}" in first.stderr
     saved = json.loads(history.read_text())
@@ -122,10 +123,10 @@ def test_a_broken_history_is_not_overwritten(project: Path) -> None:
     history.parent.mkdir()
     history.write_text("{not json")
     result = aoc("bench", "2023", "7", "--example", "--budget", "0.05", "--save")
-    assert result.exit_code == 2 and "Cannot read the benchmark history" in result.stderr
+    assert result.returncode == 2 and "Cannot read the benchmark history" in result.stderr
     assert history.read_text() == "{not json"
     result = aoc("bench", "2023", "7", "--example", "--budget", "0.05")
-    assert result.exit_code == 0 and "Not compared." in result.stderr
+    assert result.returncode == 0 and "Not compared." in result.stderr
 
 
 README = (
@@ -140,7 +141,7 @@ def test_readme_table_goes_between_the_markers_and_nothing_else_changes(project:
     before, after = README.encode().split(START.encode())[0], README.encode().split(END.encode())[1]
     for _ in range(2):  # and again: replaced, not added twice
         result = aoc("bench", "2023", "7", "--example", "--budget", "0.05", "--readme")
-        assert result.exit_code == 0, result.output
+        assert result.returncode == 0, result.stderr
         data = readme.read_bytes()
         assert data.startswith(before + START.encode())
         assert data.endswith(END.encode() + after)
@@ -176,7 +177,7 @@ def test_the_readme_table_tells_a_failed_part_from_one_not_written(
         with temporary_year(tmp_path / f"site{day}", 2085, days):
             result = aoc("bench", "2085", day, "--input", "in.txt", "--budget", "0.05",
                          "--readme")
-        assert result.exit_code == (2 if day == "3" else 0), result.output
+        assert result.returncode == (2 if day == "3" else 0), result.stderr
         rows = [line.split(" | ") for line in readme.read_text().splitlines()
                 if line.startswith(f"| {day} |")]
         assert len(rows) == 1
@@ -188,7 +189,7 @@ def test_readme_without_markers_gets_them_at_its_end(project: Path) -> None:
     readme = project / "README.md"
     readme.write_bytes(b"# Mine\n\nNo markers here.")
     result = aoc("bench", "2023", "7", "--example", "--budget", "0.05", "--readme")
-    assert result.exit_code == 0, result.output
+    assert result.returncode == 0, result.stderr
     assert "added them, with the table, at its end" in result.stderr
     data = readme.read_bytes().decode()
     assert data.startswith("# Mine\n\nNo markers here.\n\n" + START + "\n")
@@ -207,7 +208,7 @@ def test_readme_markers_out_of_order_are_refused(project: Path) -> None:
     readme = project / "README.md"
     readme.write_text(f"{END}\n{START}\n")
     result = aoc("bench", "2023", "7", "--example", "--budget", "0.05", "--readme")
-    assert result.exit_code == 2 and "once each, in that order" in result.stderr
+    assert result.returncode == 2 and "once each, in that order" in result.stderr
     assert readme.read_text() == f"{END}\n{START}\n"
     with pytest.raises(UsageError):
         insert_block(f"{START}\n{START}\n{END}\n", "table")
@@ -234,7 +235,7 @@ def test_a_run_that_timed_nothing_leaves_the_readme_and_history_alone(
     with temporary_year(tmp_path / "site", 2085, {"day01.py": BROKEN_PARSE}):
         result = aoc("bench", "2085", "1", "--input", "in.txt", "--budget", "0.05", "--save",
                      "--readme")
-    assert result.exit_code == 2
+    assert result.returncode == 2
     assert "parse failed" in result.stderr
     assert readme.read_text() == f"# Mine\n{START}\nthe table of a good run\n{END}\n"
     assert not (project / "benchmarks" / "history.json").exists()
@@ -267,16 +268,15 @@ def test_a_readme_or_history_that_cannot_be_written_is_refused_before_any_timing
     (project / "in.txt").write_text("abc\n")
     with temporary_year(tmp_path / "site", 2085, {"day02.py": RECORDS_ITS_RUNS}):
         result = aoc("bench", "2085", "2", "--input", "in.txt", "--budget", "0.05", option)
-    assert result.exit_code == 2 and said in result.stderr
+    assert result.returncode == 2 and said in result.stderr
     assert text is None or (project / path).read_text() == text
     assert not (project / "ran").exists()  # refused at once: no time spent timing
 
 
 def test_the_help_says_what_the_readme_table_holds() -> None:
-    from aoc2023.framework.cli import app
 
-    help_text = " ".join(CliRunner().invoke(app, ["bench", "--help"],
-                                            env={"COLUMNS": "200"}).stdout.split())
+    help_text = " ".join(aoc_in_process("bench", "--help",
+                                            env=dict(os.environ, COLUMNS="200")).stdout.split())
     assert "best-of-runs times" in help_text  # the headline: the minimum...
     assert "median times" not in help_text  # ...not the median it once was
 
@@ -285,6 +285,6 @@ def test_the_help_says_what_the_readme_table_holds() -> None:
                                                ("--timeout", "inf"), ("--timeout", "1e12")])
 def test_budget_and_timeout_must_be_sensible(project: Path, option: str, value: str) -> None:
     result = aoc("bench", "2023", "7", option, value)
-    assert result.exit_code == 2
+    assert result.returncode == 2
     assert f"{option} must be a number of seconds above 0 and at most 86,400" in result.stderr
-    assert "Traceback" not in result.output
+    assert "Traceback" not in (result.stdout + result.stderr)

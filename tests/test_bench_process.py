@@ -70,7 +70,7 @@ def stderr_on_a_terminal(command: list[str], env: dict[str, str], cwd: Path | No
     return done, shown.decode()
 
 
-@pytest.mark.slow(waits=True)
+@pytest.mark.slow
 def test_progress_shows_on_a_terminal_only(aocd_home: AocdHome, tmp_path: Path) -> None:
     (tmp_path / "in.txt").write_text("abc\n")
     with temporary_year(tmp_path / "site", 2072, {"day01.py": FAST_DAY}):

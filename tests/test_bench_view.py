@@ -10,6 +10,7 @@ headline.
 from __future__ import annotations
 
 import io
+import os
 import re
 from collections.abc import Iterator
 from datetime import UTC, datetime
@@ -18,12 +19,11 @@ from pathlib import Path
 import pytest
 from bench_clock import cap_runs, standing_still
 from conftest import temporary_year
-from typer.testing import CliRunner
+from site_cli import aoc_in_process
 
 from aoc2023.framework.bench import history
 from aoc2023.framework.bench.figures import BenchReport, DayBench, Stats, StepBench
 from aoc2023.framework.bench.measure import bench_days
-from aoc2023.framework.cli import app
 from aoc2023.framework.inputs import RunRequest
 from aoc2023.framework.render import bench as bench_view
 from aoc2023.framework.render.common import format_duration
@@ -76,9 +76,9 @@ def year_2085(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]
 
 
 def bench(*args: str, columns: int) -> str:
-    result = CliRunner().invoke(app, ["bench", "2085", "--example", "--budget", "0.05",
-                                      *args], env={"COLUMNS": str(columns)})
-    assert result.exit_code == 0, result.output
+    result = aoc_in_process("bench", "2085", "--example", "--budget", "0.05",
+                                      *args, env=dict(os.environ, COLUMNS=str(columns)))
+    assert result.returncode == 0, result.stderr
     return result.stdout
 
 

@@ -12,11 +12,10 @@ from pathlib import Path
 import pytest
 from conftest import TOKEN, AocdHome, temporary_year
 from fake_aoc import FakeAoC
-from typer.testing import CliRunner
+from site_cli import aoc_in_process
 
 from aoc2023.framework import calendar, scaffold
 from aoc2023.framework.calendar import aoc_timezone, ensure_unlocked, unlock_time
-from aoc2023.framework.cli import app
 from aoc2023.framework.errors import NoInputError
 
 DAY = """
@@ -73,14 +72,14 @@ def test_a_locked_puzzle_is_refused_before_any_request(
 ) -> None:
     aocd_loaded.set_token()
     fake_aoc.add_puzzle(2098, 1, "Far Away", inputs={TOKEN: "abc\n"})
-    result = CliRunner().invoke(app, ["run", "2098", "1", "--json"])
-    assert result.exit_code == 2
+    result = aoc_in_process("run", "2098", "1", "--json")
+    assert result.returncode == 2
     [day] = json.loads(result.stdout)["results"]
     assert day["error"].startswith("2098 day 1 is not unlocked yet: it unlocks at midnight "
                                    "Eastern time on December 1, 2098, in ")
     assert fake_aoc.requests == []
     # Its examples need nothing from the site, so they still run.
-    assert CliRunner().invoke(app, ["run", "2098", "1", "--example"]).exit_code == 0
+    assert aoc_in_process("run", "2098", "1", "--example").returncode == 0
 
 
 def test_aoc_new_refuses_a_locked_puzzle_before_anything_else(
@@ -97,17 +96,17 @@ def test_aoc_new_refuses_a_locked_puzzle_before_anything_else(
 
 @pytest.mark.parametrize(("year", "day"), [(2016, 25), (2098, 12)])
 def test_the_last_day_runs_part_1_only(far_years: None, year: int, day: int) -> None:
-    result = CliRunner().invoke(app, ["run", str(year), str(day), "--example", "--json"])
-    assert result.exit_code == 0, result.output
+    result = aoc_in_process("run", str(year), str(day), "--example", "--json")
+    assert result.returncode == 0, result.stderr
     [run] = json.loads(result.stdout)["results"]
     assert [(p["part"], p["status"]) for p in run["parts"]] == [(1, "correct")]
-    table = CliRunner().invoke(app, ["run", str(year), str(day), "--example"])
-    assert table.exit_code == 0
+    table = aoc_in_process("run", str(year), str(day), "--example")
+    assert table.returncode == 0
     [row] = [line for line in table.stdout.splitlines() if f"{year}/{day}" in line]
     assert "✔ 3" in row and "no part 2" in row
 
 
 def test_a_day_before_the_last_still_has_part_2(far_years: None) -> None:
-    result = CliRunner().invoke(app, ["run", "2098", "1", "--example", "--json"])
+    result = aoc_in_process("run", "2098", "1", "--example", "--json")
     [run] = json.loads(result.stdout)["results"]
     assert [p["part"] for p in run["parts"]] == [1, 2]

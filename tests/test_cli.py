@@ -18,7 +18,7 @@ EXAMPLE = "32T3K 765\nT55J5 684\nKK677 28\nKTJJT 220\nQQQJA 483\n"
 
 
 def aoc(*args: str) -> CompletedProcess[str]:
-    return aoc_in_process(None, *args)
+    return aoc_in_process(*args)
 
 
 def test_with_no_token_the_examples_run_and_the_notice_says_how_to_add_one(

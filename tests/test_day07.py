@@ -139,7 +139,7 @@ def as_text(game: list[tuple[str, int]]) -> str:
 
 
 def aoc(*args: str) -> CompletedProcess[str]:
-    return aoc_in_process(None, *args)
+    return aoc_in_process(*args)
 
 
 def run_file(tmp_path: Path, text: str, *options: str,

@@ -100,7 +100,7 @@ def year_2073(tmp_path: Path, fake_aoc: FakeAoC, aocd_loaded: AocdHome) -> Itera
 
 
 def run_parts(*args: str, site: FakeAoC | None = None) -> tuple[int, list[dict[str, object]]]:
-    result = aoc_in_process(site, "run", "2073", "1", "--json", *args)
+    result = aoc_in_process("run", "2073", "1", "--json", *args)
     return result.returncode, json.loads(result.stdout)["results"][0]["parts"]
 
 
@@ -140,7 +140,7 @@ def test_drawn_letters_are_sent_as_letters_and_a_drawing_that_does_not_read_neve
     year_2073: Path, fake_aoc: FakeAoC
 ) -> None:
     write_day(year_2073, "ABC", "NOT_LETTERS")
-    code, parts = run_parts("--yes", site=fake_aoc)
+    code, parts = run_parts("--yes")
     assert posts(fake_aoc) == [("1", "ABC")]
     assert (parts[0]["submitted"], parts[0]["status"]) == ("right", "correct")
     assert parts[1]["status"] == "unknown" and parts[1]["submitted"] is None
@@ -150,7 +150,7 @@ def test_drawn_letters_are_sent_as_letters_and_a_drawing_that_does_not_read_neve
 
 def test_a_drawing_is_shown_whole_in_the_table(year_2073: Path) -> None:
     write_day(year_2073, "ABC", "NOT_LETTERS")
-    result = aoc_in_process(None, "run", "2073", "1", "--no-submit",
+    result = aoc_in_process("run", "2073", "1", "--no-submit",
                             env=dict(os.environ, COLUMNS="120"))
     assert "ABC" in result.stdout
     for row in spaces(NOT_LETTERS).split("\n"):
@@ -206,7 +206,7 @@ class Day(Solution[str]):
 def test_an_indented_expected_drawing_in_a_day_passes(tmp_path: Path) -> None:
     with temporary_year(tmp_path / "site", 2080,
                         {"day01.py": INDENTED_DAY.format(abc=spaces(ABC))}):
-        result = aoc_in_process(None, "run", "2080", "1", "--example", "--json")
+        result = aoc_in_process("run", "2080", "1", "--example", "--json")
     parts = json.loads(result.stdout)["results"][0]["parts"]
     assert (parts[0]["status"], parts[0]["answer"]) == ("correct", "ABC"), parts
     assert result.returncode == 0

@@ -128,7 +128,7 @@ def gone(pid: int, seconds: float = 60) -> bool:
     return False
 
 
-@pytest.mark.slow(waits=True)
+@pytest.mark.slow
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP])
 def test_sigterm_or_sighup_stop_the_timeout_children_too(
     tmp_path: Path, aocd_home: AocdHome, signum: int

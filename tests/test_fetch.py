@@ -4,23 +4,24 @@ from __future__ import annotations
 
 import json
 import socket
+from datetime import UTC, datetime
 from itertools import pairwise
 from typing import Any
 
 import pytest
+import site_cli
 from conftest import TOKEN, AocdHome
 from fake_aoc import FakeAoC
-from typer.testing import CliRunner
-
-from aoc2023.framework.cli import app
+from fake_clock import FakeClock
+from site_cli import aoc_in_process
 
 EXAMPLE = "32T3K 765\nT55J5 684\nKK677 28\nKTJJT 220\nQQQJA 483\n"
 
 
 def run_json(*args: str) -> tuple[int, dict[str, Any], str]:
-    result = CliRunner().invoke(app, ["run", "2023", "7", "--json", *args])
+    result = aoc_in_process("run", "2023", "7", "--json", *args)
     payload = json.loads(result.stdout) if result.stdout.strip() else {}
-    return result.exit_code, payload, result.stderr
+    return result.returncode, payload, result.stderr
 
 
 def test_a_cache_miss_is_fetched_once_then_read_from_the_cache(
@@ -58,11 +59,12 @@ def test_known_answers_mark_parts_correct_and_wrong(
 def test_a_dead_token_is_one_sentence_and_exit_2(fake_aoc: FakeAoC, aocd_loaded: AocdHome) -> None:
     aocd_loaded.set_token()
     fake_aoc.add_puzzle(2023, 7, "Camel Cards", inputs={"another-token": EXAMPLE})
-    result = CliRunner().invoke(app, ["run", "2023", "7"])
-    assert result.exit_code == 2
+    result = aoc_in_process("run", "2023", "7")
+    assert result.returncode == 2
     assert "refused the session token" in result.stderr
-    assert "Traceback" not in result.output
-    assert TOKEN not in result.output and TOKEN[-4:] not in result.output
+    assert "Traceback" not in (result.stdout + result.stderr)
+    shown = result.stdout + result.stderr
+    assert TOKEN not in shown and TOKEN[-4:] not in shown
 
 
 def test_a_locked_puzzle_says_when_it_unlocks(fake_aoc: FakeAoC, aocd_loaded: AocdHome) -> None:
@@ -77,10 +79,10 @@ def test_a_locked_puzzle_says_when_it_unlocks(fake_aoc: FakeAoC, aocd_loaded: Ao
 def test_a_server_error_is_reported_not_raised(fake_aoc: FakeAoC, aocd_loaded: AocdHome) -> None:
     aocd_loaded.set_token()
     fake_aoc.fail_with = 500
-    result = CliRunner().invoke(app, ["run", "2023", "7"])
-    assert result.exit_code == 2
+    result = aoc_in_process("run", "2023", "7")
+    assert result.returncode == 2
     assert "HTTP 500" in result.stderr
-    assert "Traceback" not in result.output
+    assert "Traceback" not in (result.stdout + result.stderr)
 
 
 def test_no_network_is_one_sentence(
@@ -93,10 +95,10 @@ def test_no_network_is_one_sentence(
         port = probe.getsockname()[1]
     monkeypatch.setattr(aocd.models, "URL", f"http://127.0.0.1:{port}/{{year}}/day/{{day}}")
     aocd_loaded.set_token()
-    result = CliRunner().invoke(app, ["run", "2023", "7"])
-    assert result.exit_code == 2
+    result = aoc_in_process("run", "2023", "7")
+    assert result.returncode == 2
     assert "Could not reach adventofcode.com" in result.stderr
-    assert "Traceback" not in result.output
+    assert "Traceback" not in (result.stdout + result.stderr)
 
 
 def test_verbose_shows_the_traceback_but_never_the_token(
@@ -104,10 +106,10 @@ def test_verbose_shows_the_traceback_but_never_the_token(
 ) -> None:
     aocd_loaded.set_token()
     fake_aoc.add_puzzle(2023, 7, "Camel Cards", inputs={"another-token": EXAMPLE})
-    result = CliRunner().invoke(app, ["run", "2023", "7", "--verbose"])
-    assert result.exit_code == 2
-    assert "Traceback" in result.output
-    assert TOKEN not in result.output
+    result = site_cli.aoc(fake_aoc, aocd_loaded, "run", "2023", "7", "--verbose")
+    assert result.returncode == 2
+    assert "Traceback" in result.stderr
+    assert TOKEN not in result.stdout + result.stderr
 
 
 def test_the_title_comes_from_a_cached_page_and_never_a_request(
@@ -127,21 +129,6 @@ def test_the_title_comes_from_a_cached_page_and_never_a_request(
     assert len(fake_aoc.requests) == requests_before
 
 
-class Clock:
-    """A wall clock (seconds since the epoch) that moves only when slept on."""
-
-    def __init__(self, start: float) -> None:
-        self.at = start
-        self.slept: list[float] = []
-
-    def now(self) -> float:
-        return self.at
-
-    def sleep(self, seconds: float) -> None:
-        self.slept.append(seconds)
-        self.at += seconds
-
-
 def last_request_mark(home: AocdHome) -> float:
     """When the last request of any `aoc` process on this machine was made, by its mark."""
     return float((home.data / ".aoc-last-request").read_text())
@@ -156,17 +143,17 @@ def test_the_floor_between_requests_sleeps_what_is_left_of_it(
     from aoc2023.framework.aocd.client import _keep_distance
 
     monkeypatch.setenv("AOC_REQUEST_FLOOR", "1.5")
-    clock = Clock(1000.0)
-    _keep_distance(clock.now, clock.sleep)  # no mark yet
+    clock = FakeClock(datetime.fromtimestamp(1000, UTC))
+    _keep_distance(clock.time, clock.sleep)  # no mark yet
     assert clock.slept == [] and last_request_mark(aocd_home) == 1000.0
-    clock.at += 0.25
-    _keep_distance(clock.now, clock.sleep)
+    clock.advance(0.25)
+    _keep_distance(clock.time, clock.sleep)
     assert clock.slept == [1.25] and last_request_mark(aocd_home) == 1001.5
-    clock.at += 7
-    _keep_distance(clock.now, clock.sleep)
+    clock.advance(7)
+    _keep_distance(clock.time, clock.sleep)
     assert clock.slept == [1.25] and last_request_mark(aocd_home) == 1008.5
-    clock.at -= 100
-    _keep_distance(clock.now, clock.sleep)
+    clock.advance(-100)
+    _keep_distance(clock.time, clock.sleep)
     assert clock.slept == [1.25, 1.5] and last_request_mark(aocd_home) == 910.0
 
 
@@ -178,15 +165,15 @@ def test_the_floor_can_be_turned_off_and_a_bad_one_is_the_default(
 
     assert DEFAULT_FLOOR == 1.0
     monkeypatch.setenv("AOC_REQUEST_FLOOR", floor)
-    clock = Clock(1000.0)
-    _keep_distance(clock.now, clock.sleep)
-    clock.at += 0.5
-    _keep_distance(clock.now, clock.sleep)
+    clock = FakeClock(datetime.fromtimestamp(1000, UTC))
+    _keep_distance(clock.time, clock.sleep)
+    clock.advance(0.5)
+    _keep_distance(clock.time, clock.sleep)
     assert clock.slept == slept
     assert (aocd_home.data / ".aoc-last-request").exists() == bool(slept)
 
 
-@pytest.mark.slow(waits=True)
+@pytest.mark.slow
 def test_requests_from_separate_processes_keep_a_second_apart(
     fake_aoc: FakeAoC, aocd_loaded: AocdHome
 ) -> None:

@@ -42,7 +42,7 @@ def year_2074(tmp_path: Path) -> Iterator[None]:
 
 
 def lines_of(*args: str, columns: int) -> list[str]:
-    result = aoc_in_process(None, *args, env=dict(os.environ, COLUMNS=str(columns)))
+    result = aoc_in_process(*args, env=dict(os.environ, COLUMNS=str(columns)))
     assert result.returncode == 0, result.stderr
     return result.stdout.splitlines()
 

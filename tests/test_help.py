@@ -69,7 +69,7 @@ def prose_lines(help_text: str) -> list[str]:
 def test_help_has_no_break_inside_a_sentence_and_one_bracket_style(
     aocd_home: AocdHome, command: list[str], columns: int
 ) -> None:
-    done = aoc_in_process(None, *command, "--help", env=terminal(os.environ, columns))
+    done = aoc_in_process(*command, "--help", env=terminal(os.environ, columns))
     assert done.returncode == 0, done.stderr
     lines = prose_lines(done.stdout)
     usage = next(line for line in lines if "Usage:" in line)

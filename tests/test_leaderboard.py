@@ -51,7 +51,7 @@ def test_a_board_as_a_table_then_kept_for_15_minutes(
 ) -> None:
     aocd_loaded.set_token()
     fake_aoc.add_board(2023, BOARD, board_2023(), viewers={TOKEN})
-    done = aoc(fake_aoc, "leaderboard", "2023", str(BOARD), cwd=tmp_path)
+    done = aoc("leaderboard", "2023", str(BOARD), cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert "Private leaderboard 424242, 2023" in lines[0]
@@ -65,7 +65,7 @@ def test_a_board_as_a_table_then_kept_for_15_minutes(
     kept = aocd_loaded.data / USER_ID / f"2023_leaderboard_{BOARD}.json"
     assert kept.is_file()
 
-    again = aoc(fake_aoc, "leaderboard", "2023", str(BOARD), cwd=tmp_path)
+    again = aoc("leaderboard", "2023", str(BOARD), cwd=tmp_path)
     assert again.returncode == 0, again.stderr
     assert "kept from an earlier fetch" in again.stdout.splitlines()[-1]
     assert len(fake_aoc.requests_for(".json")) == 1
@@ -74,7 +74,7 @@ def test_a_board_as_a_table_then_kept_for_15_minutes(
     data = json.loads(kept.read_text())
     data["fetched_at"] -= 16 * 60
     kept.write_text(json.dumps(data))
-    late = aoc(fake_aoc, "leaderboard", "2023", str(BOARD), "--json",
+    late = aoc("leaderboard", "2023", str(BOARD), "--json",
                cwd=tmp_path)
     assert late.returncode == 0, late.stderr
     assert len(fake_aoc.requests_for(".json")) == 2
@@ -94,12 +94,12 @@ def test_the_2025_format_has_12_days_and_no_global_score(
 ) -> None:
     aocd_loaded.set_token()
     fake_aoc.add_board(2025, BOARD, board_2025(), viewers={TOKEN})
-    done = aoc(fake_aoc, "leaderboard", "2025", str(BOARD), cwd=tmp_path)
+    done = aoc("leaderboard", "2025", str(BOARD), cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     assert "Global" not in done.stdout
     assert "Days 1-12" in done.stdout
     assert "│ *.... ..... .+ │" in done.stdout
-    shown = json.loads(aoc(fake_aoc, "leaderboard", "2025", str(BOARD),
+    shown = json.loads(aoc("leaderboard", "2025", str(BOARD),
                            "--json", cwd=tmp_path).stdout)
     assert [len(m["days"]) for m in shown["members"]] == [12, 12]
     assert [m["global_score"] for m in shown["members"]] == [None, None]
@@ -112,7 +112,7 @@ def test_a_board_you_cannot_see(
     aocd_loaded.set_token()
     fake_aoc.add_user(TOKEN)
     fake_aoc.add_board(2023, BOARD, board_2023(), viewers={"someone else"})
-    done = aoc(fake_aoc, "leaderboard", "2023", str(BOARD), cwd=tmp_path)
+    done = aoc("leaderboard", "2023", str(BOARD), cwd=tmp_path)
     assert done.returncode == 2
     assert done.stdout == ""
     assert done.stderr.startswith("Error: adventofcode.com will not show private leaderboard "
@@ -123,21 +123,21 @@ def test_a_board_you_cannot_see(
 def test_a_dead_token(fake_aoc: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path) -> None:
     aocd_loaded.set_token()  # aocd knows whose it was; the site no longer takes it
     fake_aoc.add_board(2023, BOARD, board_2023(), viewers={TOKEN + "x"})
-    done = aoc(fake_aoc, "leaderboard", "2023", str(BOARD), cwd=tmp_path)
+    done = aoc("leaderboard", "2023", str(BOARD), cwd=tmp_path)
     assert done.returncode == 2
     assert done.stderr.startswith("Error: adventofcode.com refused the session token")
     assert done.stderr.count("\n") == 1
 
 
 def test_no_token(aocd_home: AocdHome, tmp_path: Path) -> None:
-    done = aoc(None, "leaderboard", "2023", str(BOARD), cwd=tmp_path)
+    done = aoc("leaderboard", "2023", str(BOARD), cwd=tmp_path)
     assert done.returncode == 2
     assert done.stderr.startswith("Error: No Advent of Code session token is set")
 
 
 def test_no_network(aocd_home: AocdHome, tmp_path: Path) -> None:
     aocd_home.set_token()
-    done = aoc(None, "leaderboard", "2023", str(BOARD), cwd=tmp_path)
+    done = aoc("leaderboard", "2023", str(BOARD), cwd=tmp_path)
     assert done.returncode == 2
     assert done.stderr.startswith("Error: Could not reach adventofcode.com to fetch private "
                                   "leaderboard 424242 of 2023 (no network?)")
@@ -153,7 +153,7 @@ def test_a_damaged_kept_board_is_fetched_again(
     kept.parent.mkdir(parents=True)
     kept.write_text("{not json")
     os.utime(kept, (time.time(), time.time()))
-    done = aoc(fake_aoc, "leaderboard", "2023", str(BOARD), cwd=tmp_path)
+    done = aoc("leaderboard", "2023", str(BOARD), cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     assert json.loads(kept.read_text())["board"]["owner_id"] == 1234567
 
@@ -173,7 +173,7 @@ def test_a_kept_board_of_the_wrong_shape_is_fetched_again(
     kept = aocd_loaded.data / USER_ID / f"2023_leaderboard_{BOARD}.json"
     kept.parent.mkdir(parents=True)
     kept.write_text(json.dumps({"fetched_at": time.time(), "board": kept_board}))
-    done = aoc(fake_aoc, "leaderboard", "2023", str(BOARD), cwd=tmp_path)
+    done = aoc("leaderboard", "2023", str(BOARD), cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     assert "Traceback" not in done.stderr
     assert "anonymous #99" in done.stdout
@@ -194,7 +194,7 @@ def test_the_table_fits_the_terminal(
     aocd_loaded.set_token()
     fake_aoc.add_board(2023, BOARD, long_named_board(), viewers={TOKEN})
     env = dict(os.environ, COLUMNS=str(columns))
-    done = aoc(fake_aoc, "leaderboard", "2023", str(BOARD), cwd=tmp_path, env=env)
+    done = aoc("leaderboard", "2023", str(BOARD), cwd=tmp_path, env=env)
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert max(len(line) for line in lines[:-1]) <= columns, done.stdout
@@ -212,7 +212,7 @@ def test_at_40_columns_the_table_keeps_rank_name_stars_and_score(
     aocd_loaded.set_token()
     fake_aoc.add_board(2023, BOARD, long_named_board(), viewers={TOKEN})
     env = dict(os.environ, COLUMNS="40")
-    done = aoc(fake_aoc, "leaderboard", "2023", str(BOARD), cwd=tmp_path, env=env)
+    done = aoc("leaderboard", "2023", str(BOARD), cwd=tmp_path, env=env)
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert max(len(line) for line in lines) <= 40, done.stdout

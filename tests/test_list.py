@@ -25,7 +25,7 @@ class Day(Solution[str]):
 
 
 def aoc(*args: str) -> CompletedProcess[str]:
-    return aoc_in_process(None, *args)
+    return aoc_in_process(*args)
 
 
 def day_7_row(output: str) -> str:

@@ -171,7 +171,7 @@ def test_the_questions_come_after_the_days_row(
     assert [r.form["answer"] for r in fake_aoc.requests if r.method == "POST"] == ["1"]
 
 
-@pytest.mark.slow(waits=True)
+@pytest.mark.slow
 def test_the_running_line_fits_a_narrow_terminal(tmp_path: Path, aocd_home: AocdHome) -> None:
     """The line saying what runs is rewritten in place, so it must not wrap: `\\r` would
     then rewrite only its last part and leave the rest on the screen."""

@@ -44,10 +44,9 @@ def aoc(site: FakeAoC | None, home: AocdHome, *args: str,
     return aoc_now(site, home, *args, cwd=cwd, shift=a_day_after(YEAR))
 
 
-def aoc_here(site: FakeAoC | None, home: AocdHome, *args: str,
-             cwd: Path) -> subprocess.CompletedProcess[str]:
+def aoc_here(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     """`aoc` in this process (see `site_cli`), where 2076 is a throwaway year."""
-    return aoc_in_process(site, *args, cwd=cwd, shift=a_day_after(YEAR))
+    return aoc_in_process(*args, cwd=cwd, shift=a_day_after(YEAR))
 
 
 @pytest.fixture
@@ -78,7 +77,7 @@ def site(fake_aoc: FakeAoC, aocd_loaded: AocdHome) -> FakeAoC:
 def test_run_offers_part_2s_example_once_part_1_is_accepted(
     site: FakeAoC, aocd_loaded: AocdHome, year: Path
 ) -> None:
-    done = aoc_here(site, aocd_loaded, "run", str(YEAR), str(DAY), "--yes", "--json", cwd=year)
+    done = aoc_here("run", str(YEAR), str(DAY), "--yes", "--json", cwd=year)
     assert done.returncode == 0, done.stderr
     notices = json.loads(done.stdout)["notices"]
     # Part 1 went in; part 2 (150) too, as it may: it is the right answer on the fake.
@@ -121,7 +120,7 @@ def test_no_part_2_answer_on_the_page_is_said(
     site.puzzles[YEAR, DAY].example_answers = ("6", None)
     site.puzzles[YEAR, DAY].answers.append("15")
     aocd_loaded.cache_answer(YEAR, DAY, 1, "15")
-    done = aoc_here(site, aocd_loaded, "run", str(YEAR), str(DAY), "--no-submit", cwd=year)
+    done = aoc_here("run", str(YEAR), str(DAY), "--no-submit", cwd=year)
     assert "aocd's example parser finds none on the page" in done.stderr, done.stderr
     assert f"(aoc read {YEAR} {DAY})" in done.stderr
 
@@ -129,7 +128,7 @@ def test_no_part_2_answer_on_the_page_is_said(
 def test_examples_shows_what_the_parser_reads_now(
     site: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path
 ) -> None:
-    before = aoc_here(site, aocd_loaded, "examples", str(YEAR), str(DAY), cwd=tmp_path)
+    before = aoc_here("examples", str(YEAR), str(DAY), cwd=tmp_path)
     assert before.returncode == 0, before.stderr
     assert before.stdout == (
         f"# {YEAR} day {DAY} (Sums): 1 example as aocd's example parser reads the page now. "
@@ -143,7 +142,7 @@ def test_examples_shows_what_the_parser_reads_now(
         "    ]\n")
     site.puzzles[YEAR, DAY].answers.append("15")
     aocd_loaded.cache_answer(YEAR, DAY, 1, "15")
-    after = aoc_here(site, aocd_loaded, "examples", str(YEAR), str(DAY), cwd=tmp_path)
+    after = aoc_here("examples", str(YEAR), str(DAY), cwd=tmp_path)
     assert after.returncode == 0, after.stderr
     assert "Fetched the page again" in after.stderr
     assert "        Example(EXAMPLE, part_1=6, part_2=60),\n" in after.stdout
@@ -154,11 +153,12 @@ def test_examples_shows_what_the_parser_reads_now(
 def test_examples_failures_are_one_sentence(
     fake_aoc: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path
 ) -> None:
-    no_token = aoc_here(fake_aoc, aocd_loaded, "examples", str(YEAR), str(DAY), cwd=tmp_path)
+    no_token = aoc_here("examples", str(YEAR), str(DAY), cwd=tmp_path)
     assert no_token.returncode == 2
     assert no_token.stderr.startswith("Error: No Advent of Code session token is set")
     aocd_loaded.set_token()
-    no_network = aoc_here(None, aocd_loaded, "examples", "2023", "7", cwd=tmp_path)
+    fake_aoc.stop()  # the site's address now refuses, as with no network
+    no_network = aoc_here("examples", "2023", "7", cwd=tmp_path)
     assert no_network.returncode == 2
     assert no_network.stderr.startswith("Error: Could not reach adventofcode.com")
     assert no_network.stderr.count("\n") == 1
@@ -178,7 +178,7 @@ def test_a_damaged_note_neither_hides_the_run_nor_fails_it(
     note = aocd_loaded.user_dir / f"{year}_{DAY:02d}_aoc_part2_example.txt"
     note.write_bytes(b"\xff\xfe\x00 not text")
     with temporary_year(tmp_path / "site", year, {"day05.py": DAY_05}):
-        done = aoc_in_process(fake_aoc, "run", str(year), str(DAY), "--no-submit",
+        done = aoc_in_process("run", str(year), str(DAY), "--no-submit",
                               cwd=tmp_path, shift=a_day_after(year))
     assert done.returncode == 0, done.stderr
     assert "✔ 15" in done.stdout, done.stdout  # the table is shown

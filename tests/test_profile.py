@@ -65,7 +65,7 @@ def test_profiling_leaves_the_day_class_and_registry_alone() -> None:
 
 def test_aoc_run_profile_prints_the_table_after_the_results() -> None:
 
-    result = aoc_in_process(None, "run", "2023", "7", "--example", "--profile")
+    result = aoc_in_process("run", "2023", "7", "--example", "--profile")
     assert result.returncode == 0, result.stderr
     results, _, profile = result.stdout.partition("Profile:")
     assert "Camel Cards" in results

@@ -22,7 +22,7 @@ def test_markdown_then_part_2_after_solving(
     aocd_loaded.set_token()
     fake_aoc.add_puzzle(2023, 7, "Camel Cards", inputs={TOKEN: "x\n"}, example=EXAMPLE,
                         example_answers=("6440", "5905"))
-    done = aoc(fake_aoc, "read", "2023", "7", "--markdown", cwd=tmp_path)
+    done = aoc("read", "2023", "7", "--markdown", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     assert done.stdout == (
         "## Day 7: Camel Cards\n\nSome prose.\n\nFor example:\n\n"
@@ -31,21 +31,21 @@ def test_markdown_then_part_2_after_solving(
     assert pages(fake_aoc) == 1
 
     # From aocd's cache: no request.
-    again = aoc(fake_aoc, "read", "2023", "7", "--markdown", cwd=tmp_path)
+    again = aoc("read", "2023", "7", "--markdown", cwd=tmp_path)
     assert again.stdout == done.stdout
     assert pages(fake_aoc) == 1
 
     # Part 1 solved since (here on the site, and aocd knows the answer): fetched once more.
     fake_aoc.puzzles[2023, 7].answers.append("6440")
     aocd_loaded.cache_answer(2023, 7, 1, "6440")
-    fuller = aoc(fake_aoc, "read", "2023", "7", "--markdown", cwd=tmp_path)
+    fuller = aoc("read", "2023", "7", "--markdown", cwd=tmp_path)
     assert fuller.returncode == 0, fuller.stderr
     assert "Fetched the page again: a part was solved since it was cached." in fuller.stderr
     assert "Your puzzle answer was `6440`." in fuller.stdout
     assert "## Part Two\n\nPart two's prose.\n\nIn this example, the `total` is *`5905`*." \
         in fuller.stdout
     assert pages(fake_aoc) == 2
-    assert aoc(fake_aoc, "read", "2023", "7", cwd=tmp_path).returncode == 0
+    assert aoc("read", "2023", "7", cwd=tmp_path).returncode == 0
     assert pages(fake_aoc) == 2
 
 
@@ -57,7 +57,7 @@ def test_text_for_the_terminal_and_nothing_written_in_the_working_folder(
                         example_answers=("6440", None))
     here = tmp_path / "here"
     here.mkdir()
-    done = aoc(fake_aoc, "read", "2023", "7", cwd=here)
+    done = aoc("read", "2023", "7", cwd=here)
     assert done.returncode == 0, done.stderr
     assert "Day 7: Camel Cards" in done.stdout
     assert "32T3K 765" in done.stdout
@@ -68,16 +68,17 @@ def test_text_for_the_terminal_and_nothing_written_in_the_working_folder(
 def test_failures_are_one_sentence(
     fake_aoc: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path
 ) -> None:
-    no_token = aoc(fake_aoc, "read", "2023", "7", cwd=tmp_path)
+    no_token = aoc("read", "2023", "7", cwd=tmp_path)
     assert no_token.returncode == 2
     assert no_token.stderr.startswith("Error: No Advent of Code session token is set")
 
     aocd_loaded.set_token()
-    locked = aoc(fake_aoc, "read", "2075", "7", cwd=tmp_path)
+    locked = aoc("read", "2075", "7", cwd=tmp_path)
     assert locked.returncode == 2
     assert locked.stderr.startswith("Error: 2075 day 7 is not unlocked yet")
 
-    no_network = aoc(None, "read", "2023", "7", cwd=tmp_path)
+    fake_aoc.stop()  # the site's address now refuses, as with no network
+    no_network = aoc("read", "2023", "7", cwd=tmp_path)
     assert no_network.returncode == 2
     assert no_network.stderr.startswith(
         "Error: Could not reach adventofcode.com to read the page of 2023 day 7 (no network?)")
@@ -93,10 +94,10 @@ def test_a_dead_token_reads_the_public_page_and_is_suspected_when_part_2_stays_a
     says why it may be."""
     aocd_loaded.set_token()
     fake_aoc.add_puzzle(2023, 7, "Camel Cards", answers=["6440"])  # not logged in: no input
-    first = aoc(fake_aoc, "read", "2023", "7", "--markdown", cwd=tmp_path)
+    first = aoc("read", "2023", "7", "--markdown", cwd=tmp_path)
     assert first.returncode == 0, first.stderr
     assert "Part Two" not in first.stdout
     aocd_loaded.cache_answer(2023, 7, 1, "6440")
-    done = aoc(fake_aoc, "read", "2023", "7", "--markdown", cwd=tmp_path)
+    done = aoc("read", "2023", "7", "--markdown", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     assert "is the session token dead? (aoc token checks it)" in done.stderr

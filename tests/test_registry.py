@@ -167,10 +167,10 @@ def test_a_day_in_a_module_of_any_name_is_found_and_helpers_are_not_days(
 
 
 
-    ran = aoc_in_process(None, "run", "2098", "5", "--example", "--json")
+    ran = aoc_in_process("run", "2098", "5", "--example", "--json")
     assert ran.returncode == 0, ran.stderr
     assert '"status": "correct"' in ran.stdout
-    listed = aoc_in_process(None, "list", "2098", "--json")
+    listed = aoc_in_process("list", "2098", "--json")
     assert [day["day"] for day in json.loads(listed.stdout)["days"]] == [1, 2, 5]
 
 

@@ -5,27 +5,16 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any, ClassVar
 
+from fake_clock import FakeClock
+
 from aoc2023.framework import Example, InputError, Solution
 from aoc2023.framework.inputs import RunInput, example_inputs
 from aoc2023.framework.results import Status
 from aoc2023.framework.runner import run_solution
 
-
-class StepClock:
-    """A clock for the runner (nanoseconds, as perf_counter_ns) that only the days' code
-    moves, by `spend`: what a step is timed at is exactly what it spent."""
-
-    def __init__(self) -> None:
-        self.ns = 0
-
-    def __call__(self) -> int:
-        return self.ns
-
-    def spend(self, seconds: float) -> None:
-        self.ns += round(seconds * 1e9)
-
-
-CLOCK = StepClock()
+CLOCK = FakeClock()
+"""The runner's clock in these tests (`clock=CLOCK.ns`), moved only by the days' code:
+what a step is timed at is exactly what it spent."""
 
 
 class Mutating(Solution[list[int]]):
@@ -34,17 +23,17 @@ class Mutating(Solution[list[int]]):
 
     def parse(self, text: str) -> list[int]:
         type(self).parse_calls += 1
-        CLOCK.spend(1)
+        CLOCK.work(1)
         return [int(x) for x in text.split()]
 
     def part_1(self, numbers: list[int]) -> int:
-        CLOCK.spend(2)
+        CLOCK.work(2)
         total = sum(numbers)
         numbers.clear()  # a careless part that empties its input
         return total
 
     def part_2(self, numbers: list[int]) -> int:
-        CLOCK.spend(4)
+        CLOCK.work(4)
         return max(numbers)
 
 
@@ -88,10 +77,10 @@ class InTurn(Solution[str]):
     part_2_runs = 0
 
     def solve(self, text: str) -> Iterator[int]:
-        CLOCK.spend(1)
+        CLOCK.work(1)
         yield len(text)
         type(self).part_2_runs += 1
-        CLOCK.spend(2)  # part 2's own work, which must not count in part 1's time
+        CLOCK.work(2)  # part 2's own work, which must not count in part 1's time
         yield int(text[-1]) * len(text)
 
 
@@ -114,7 +103,7 @@ class Returns(Solution[Any]):
 
 def test_each_part_gets_its_own_parse_and_parse_is_timed_apart() -> None:
     Mutating.parse_calls = 0
-    result = run_solution(Mutating, RunInput("3 1 2", "file"), clock=CLOCK)
+    result = run_solution(Mutating, RunInput("3 1 2", "file"), clock=CLOCK.ns)
     assert [p.answer for p in result.parts] == ["6", "3"]
     assert Mutating.parse_calls == 2
     # Each part's time is its own work alone: neither parse is in it.
@@ -160,7 +149,7 @@ def test_solve_gives_both_answers_timed_together_and_sees_extra() -> None:
 
 
 def test_a_yielding_solve_times_each_part_from_the_previous_yield() -> None:
-    result = run_solution(InTurn, RunInput("ab3", "input", {1: "3"}), clock=CLOCK)
+    result = run_solution(InTurn, RunInput("ab3", "input", {1: "3"}), clock=CLOCK.ns)
     part_1, part_2 = result.parts
     assert (part_1.status, part_1.answer, part_2.answer) == (Status.CORRECT, "3", "9")
     assert not part_1.timed_with_other_part and not part_2.timed_with_other_part

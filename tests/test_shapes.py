@@ -15,11 +15,10 @@ from pathlib import Path
 
 import pytest
 from conftest import temporary_year
-from typer.testing import CliRunner
+from site_cli import aoc_in_process
 
 from aoc2023.framework import registry
 from aoc2023.framework.aocd.plugin import solve
-from aoc2023.framework.cli import app
 from aoc2023.framework.testing import check_examples
 
 HEAD = "from __future__ import annotations\n\nfrom aoc2023.framework import Example, Solution\n"
@@ -128,20 +127,20 @@ def years(tmp_path: Path) -> Iterator[None]:
 
 
 def test_every_shape_runs_on_its_examples(years: None) -> None:
-    result = CliRunner().invoke(app, ["run", "2081", "--example", "--json"])
-    assert result.exit_code == 0, result.output
+    result = aoc_in_process("run", "2081", "--example", "--json")
+    assert result.returncode == 0, result.stderr
     runs = json.loads(result.stdout)["results"]
     found = {(run["day"], part["part"]): part["status"] for run in runs for part in run["parts"]}
     assert found == {(1, 1): "correct", (1, 2): "correct", (2, 1): "correct",
                      (3, 1): "correct", (3, 2): "correct", (4, 1): "correct", (5, 1): "correct"}
     slow = next(run for run in runs if run["day"] == 5)["parts"][0]
     assert slow["seconds"] >= 0.3
-    late = CliRunner().invoke(app, ["run", "2081", "5", "--example", "--timeout", "0.1"])
-    assert late.exit_code == 2 and "⧖ timeout" in late.stdout
+    late = aoc_in_process("run", "2081", "5", "--example", "--timeout", "0.1")
+    assert late.returncode == 2 and "⧖ timeout" in late.stdout
 
 
 def test_every_shape_is_listed_with_its_examples_and_the_helper_is_not(years: None) -> None:
-    listed = json.loads(CliRunner().invoke(app, ["list", "--json"]).stdout)["days"]
+    listed = json.loads(aoc_in_process("list", "--json").stdout)["days"]
     ours = {(day["year"], day["day"]): [p["examples"] for p in day["parts"]]
             for day in listed if day["year"] in (2081, 2082)}
     assert ours == {(2081, 1): [1, 1], (2081, 2): [1, 0], (2081, 3): [1, 1],

@@ -17,13 +17,14 @@ import time
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from subprocess import CompletedProcess
 
 import fake_aoc
 import pytest
 from conftest import TOKEN, USER_ID, AocdHome, temporary_year
 from fake_aoc import FakeAoC
-from site_cli import CLI
-from typer.testing import CliRunner, Result
+from fake_clock import FakeClock
+from site_cli import CLI, aoc_in_process
 
 from aoc2023.framework.aocd import waits
 from aoc2023.framework.aocd.paths import PuzzleCache
@@ -33,7 +34,6 @@ from aoc2023.framework.aocd.submissions import (
     read_log,
     wait_seconds,
 )
-from aoc2023.framework.cli import app
 from aoc2023.framework.results import RunReport
 
 EXAMPLE = "32T3K 765\nT55J5 684\nKK677 28\nKTJJT 220\nQQQJA 483\n"
@@ -50,14 +50,14 @@ def site(fake_aoc: FakeAoC, aocd_loaded: AocdHome) -> FakeAoC:
     return fake_aoc
 
 
-def aoc(*args: str) -> Result:
-    return CliRunner().invoke(app, ["run", "2023", "7", *args])
+def aoc(*args: str) -> CompletedProcess[str]:
+    return aoc_in_process("run", "2023", "7", *args)
 
 
 def run_json(*args: str) -> tuple[int, list[dict[str, object]]]:
     result = aoc("--json", *args)
     [day] = json.loads(result.stdout)["results"]
-    return result.exit_code, day["parts"]
+    return result.returncode, day["parts"]
 
 
 def posts(site: FakeAoC) -> list[tuple[str, str]]:
@@ -141,22 +141,7 @@ def test_too_recently_records_the_wait_and_later_runs_honour_it(
     assert "asked to wait until" in str(parts[0]["submit_note"])
 
 
-class Clock:
-    """A clock that moves only when slept on; the sleeps are kept, in order."""
-
-    def __init__(self, start: datetime) -> None:
-        self.at = start
-        self.slept: list[float] = []
-
-    def now(self) -> datetime:
-        return self.at
-
-    def sleep(self, seconds: float) -> None:
-        self.slept.append(seconds)
-        self.at += timedelta(seconds=seconds)
-
-
-def send_with_wait(site: FakeAoC, clock: Clock) -> tuple[RunReport, list[int]]:
+def send_with_wait(site: FakeAoC, clock: FakeClock) -> tuple[RunReport, list[int]]:
     """Day 7 run, then its answers sent as `aoc run --yes --wait` sends them, the wait
     handed `clock`; with how many answers the site had at each sleep."""
     from aoc2023.framework.cli.run import TerminalPrompter
@@ -172,18 +157,18 @@ def send_with_wait(site: FakeAoC, clock: Clock) -> tuple[RunReport, list[int]]:
 
     report = run_days(RunRequest(2023, "7"))
     sent = submit_new_answers(report, SubmitOptions(yes=True, wait=True),
-                              TerminalPrompter(clock.now, sleep), now=clock.now)
+                              TerminalPrompter(clock.datetime, sleep), now=clock.datetime)
     return sent, posted_at_each_sleep
 
 
 def test_wait_sleeps_out_the_recorded_wait_then_sends_at_once(site: FakeAoC) -> None:
     """Nothing is sent while the site's wait runs; the sleeps add up to it exactly, and
     the answers go as soon as it is over."""
-    clock = Clock(datetime(2023, 12, 7, 5, 0, tzinfo=UTC))
-    until = waits.record_wait(USER_ID, 90, clock.now())
+    clock = FakeClock(datetime(2023, 12, 7, 5, 0, tzinfo=UTC))
+    until = waits.record_wait(USER_ID, 90, clock.datetime())
     sent, posted_at_each_sleep = send_with_wait(site, clock)
     assert posted_at_each_sleep == [0] * 90
-    assert sum(clock.slept) == 90 and clock.now() == until  # no sleep after the wait
+    assert sum(clock.slept) == 90 and clock.datetime() == until  # no sleep after the wait
     assert posts(site) == [("1", "6440"), ("2", "5905")]
     assert [part.submitted for part in sent.results[0].parts] == ["right", "right"]
 
@@ -192,21 +177,21 @@ def test_a_longer_wait_than_recorded_is_waited_out_once_more_then_sent(site: Fak
     """The site says to wait when no wait was known: that wait is waited out, and the
     answer sent again, once."""
     site.puzzles[2023, 7].replies = [fake_aoc.too_recently("30s")]
-    clock = Clock(datetime(2023, 12, 7, 5, 0, tzinfo=UTC))
+    clock = FakeClock(datetime(2023, 12, 7, 5, 0, tzinfo=UTC))
     sent, posted_at_each_sleep = send_with_wait(site, clock)
     assert posted_at_each_sleep == [1] * 30 and sum(clock.slept) == 30
     assert posts(site) == [("1", "6440"), ("1", "6440"), ("2", "5905")]
     assert [part.submitted for part in sent.results[0].parts] == ["right", "right"]
 
 
-@pytest.mark.slow(waits=True)
+@pytest.mark.slow
 def test_wait_waits_out_the_recorded_wait_on_the_real_clock_then_sends(site: FakeAoC) -> None:
     """`aoc run --wait` as the command runs it, on the real clock: no answer reaches the
     site before the recorded wait is over."""
     started = time.monotonic()  # before the wait's start: what follows is a lower bound
     waits.record_wait(USER_ID, 1.5, datetime.now(UTC))
     result = aoc("--yes", "--wait")
-    assert result.exit_code == 0, result.output
+    assert result.returncode == 0, result.stderr
     assert posts(site) == [("1", "6440"), ("2", "5905")]
     first = next(request for request in site.requests if request.method == "POST")
     assert first.at - started >= 1.5 - 0.01  # wall and monotonic clocks may differ a little
@@ -231,9 +216,10 @@ def test_a_dead_token_is_one_sentence_exit_2_and_never_shows_the_token(
 ) -> None:
     site.puzzles[2023, 7].inputs = {"someone-else": EXAMPLE}
     result = aoc("--yes")
-    assert result.exit_code == 2
+    assert result.returncode == 2
     assert "refused the session token" in result.stderr
-    assert TOKEN not in result.output and "Traceback" not in result.output
+    shown = result.stdout + result.stderr
+    assert TOKEN not in shown and "Traceback" not in shown
 
 
 def test_an_http_500_on_the_answer_is_reported_and_records_nothing(
@@ -259,9 +245,9 @@ def test_a_refused_connection_is_one_sentence(
         port = probe.getsockname()[1]
     monkeypatch.setattr(aocd.models, "URL", f"http://127.0.0.1:{port}/{{year}}/day/{{day}}")
     result = aoc("--yes")
-    assert result.exit_code == 2
+    assert result.returncode == 2
     assert "Could not reach adventofcode.com" in result.stderr
-    assert "Traceback" not in result.output
+    assert "Traceback" not in (result.stdout + result.stderr)
 
 
 # --- rules -----------------------------------------------------------------------------------
@@ -307,10 +293,10 @@ def test_dry_run_and_no_terminal_send_nothing_and_say_what_would_be_sent(site: F
     _code, parts = run_json("--dry-run", "--yes")
     assert posts(site) == []
     assert parts[0]["submit_note"] == "not sent: dry run: would send 6440 for 2023 day 7 part 1"
-    result = aoc()  # CliRunner has no terminal
+    result = aoc()  # in this process, output goes to no terminal
     assert posts(site) == []
     assert "no terminal to confirm on: would send 6440" in result.stderr
-    assert aoc("--no-submit", "--yes").exit_code == 0 and posts(site) == []
+    assert aoc("--no-submit", "--yes").returncode == 0 and posts(site) == []
 
 
 def test_project_settings_can_make_sending_automatic(
@@ -363,7 +349,7 @@ def test_unsendable_answers_and_failing_examples(
 ) -> None:
     aocd_loaded.cache_input(2096, 1, "input")
     write_day(year_2096, part_1, part_2, example)
-    result = CliRunner().invoke(app, ["run", "2096", "1", "--yes", "--json"])
+    result = aoc_in_process("run", "2096", "1", "--yes", "--json")
     parts = json.loads(result.stdout)["results"][0]["parts"]
     assert note in str(parts[0]["submit_note"])
     assert posts(site) == []
@@ -375,12 +361,12 @@ def test_part_2_equal_to_part_1_is_not_sent(
     aocd_loaded.cache_input(2096, 1, "input")
     aocd_loaded.cache_answer(2096, 1, 1, "7")
     write_day(year_2096, "7", "7")
-    result = CliRunner().invoke(app, ["run", "2096", "1", "--yes", "--json"])
+    result = aoc_in_process("run", "2096", "1", "--yes", "--json")
     parts = json.loads(result.stdout)["results"][0]["parts"]
     assert parts[1]["submit_note"] == (
         "not sent: 7 is part 1's answer too, which is almost never part 2's: check part 2")
     # The site never judged it: unknown, as aoc bench shows it, and no exit code 1.
-    assert (parts[1]["status"], result.exit_code) == ("unknown", 0)
+    assert (parts[1]["status"], result.returncode) == ("unknown", 0)
     assert posts(site) == []
 
 
@@ -390,11 +376,11 @@ def test_a_part_no_example_checks_is_sent_with_a_word_about_it(
     aocd_loaded.cache_input(2096, 1, "input")
     site.add_puzzle(2096, 1, "Any", inputs={TOKEN: "input"}, solutions=["5", "6"])
     write_day(year_2096, "5", "6", "Example('ab', part_1=5)")  # part 2 has no example
-    dry = CliRunner().invoke(app, ["run", "2096", "1", "--dry-run", "--json"])
+    dry = aoc_in_process("run", "2096", "1", "--dry-run", "--json")
     notes = [p["submit_note"] for p in json.loads(dry.stdout)["results"][0]["parts"]]
     assert notes == ["not sent: dry run: would send 5 for 2096 day 1 part 1",
                      "not sent: part 1 is not solved yet"]
-    sent = CliRunner().invoke(app, ["run", "2096", "1", "--yes", "--json"])
+    sent = aoc_in_process("run", "2096", "1", "--yes", "--json")
     part_1, part_2 = json.loads(sent.stdout)["results"][0]["parts"]
     assert (part_1["submitted"], part_2["submitted"]) == ("right", "right")
     assert part_1["submit_note"].startswith("sent 5: ")
@@ -430,7 +416,7 @@ def aoc_process_code(site: FakeAoC, *args: str) -> list[str]:
     return [sys.executable, "-c", CLI, site.url, "0", "run", "2023", "7", *args]
 
 
-@pytest.mark.slow(waits=True)
+@pytest.mark.slow
 def test_two_processes_at_once_never_both_send_an_answer(
     site: FakeAoC, aocd_loaded: AocdHome
 ) -> None:
@@ -517,7 +503,7 @@ def test_surrounding_whitespace_is_not_sent(
     aocd_loaded.cache_input(2096, 1, "input")
     write_day(year_2096, "' 1\\n'", "'None'")
     aocd_loaded.cache_answer(2096, 1, 1, "")  # nothing known: an empty answer file
-    result = CliRunner().invoke(app, ["run", "2096", "1", "--yes", "--json"])
+    result = aoc_in_process("run", "2096", "1", "--yes", "--json")
     parts = json.loads(result.stdout)["results"][0]["parts"]
     assert posts(site) == [("1", "1")]
     assert parts[1]["submit_note"] == "not sent: the answer is None"

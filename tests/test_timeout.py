@@ -17,11 +17,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from fake_clock import FakeClock
+from site_cli import aoc_in_process
 from test_runner import CLOCK
-from typer.testing import CliRunner
 
 from aoc2023.framework import Solution, timeouts
-from aoc2023.framework.cli import app
 from aoc2023.framework.errors import TimedOut
 from aoc2023.framework.inputs import RunInput
 from aoc2023.framework.results import ExitCode, Status
@@ -53,11 +53,11 @@ class SpendsInParseAndPart(Solution[str]):
     year, day = 2091, 2
 
     def parse(self, text: str) -> str:
-        CLOCK.spend(1)
+        CLOCK.work(1)
         return text
 
     def part_1(self, text: str) -> int:
-        CLOCK.spend(2)
+        CLOCK.work(2)
         return len(text)
 
 
@@ -91,16 +91,6 @@ class DiesOrExits(Solution[str]):
         sys.exit("gave up")
 
 
-class FakeClock:
-    """Seconds that pass only when the test (or a ScriptedChild's wait) moves them."""
-
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
 Message = tuple[str, str | None, object]
 
 
@@ -116,10 +106,11 @@ class ScriptedChild:
 
     def poll(self, timeout: float) -> bool:
         self.waits.append(timeout)
-        if self.script and self.script[0][0] <= self.clock.now + timeout:
-            self.clock.now = max(self.clock.now, self.script[0][0])
+        now = self.clock.monotonic()
+        if self.script and self.script[0][0] <= now + timeout:
+            self.clock.advance(max(0.0, self.script[0][0] - now))
             return True
-        self.clock.now += timeout
+        self.clock.advance(timeout)
         return False
 
     def recv(self) -> Message:
@@ -132,8 +123,8 @@ def test_each_message_restarts_the_clock_so_the_limit_is_per_step() -> None:
         (1.5, ("report", "parsed", 1.5)), (3.0, ("beat", None, None)), (4.5, ("done", None, 42)),
     ])
     # Each step took 1.5 s of the 2 s limit; the child as a whole took 4.5 s.
-    assert watch_child(child, 2.0, clock) == ("done", 42)
-    assert clock.now == 4.5
+    assert watch_child(child, 2.0, clock.monotonic) == ("done", 42)
+    assert clock.monotonic() == 4.5
     assert child.waits and max(child.waits) <= timeouts._SLICE  # Ctrl-C is seen between waits
 
 
@@ -141,8 +132,8 @@ def test_the_limit_counts_from_the_last_message_and_keeps_the_reports() -> None:
     clock = FakeClock()
     child = ScriptedChild(clock, [(1.5, ("report", "parsed", 1.5)), (4.0, ("done", None, 42))])
     with pytest.raises(TimedOut) as late:
-        watch_child(child, 2.0, clock)
-    assert clock.now == 3.5  # 2 s after the report: not after the start, not later
+        watch_child(child, 2.0, clock.monotonic)
+    assert clock.monotonic() == 3.5  # 2 s after the report: not after the start, not later
     assert late.value.reports == {"parsed": 1.5}
     assert len(child.script) == 1  # the answer at 4 s came too late to be read
 
@@ -150,14 +141,14 @@ def test_the_limit_counts_from_the_last_message_and_keeps_the_reports() -> None:
 def test_heartbeats_are_spaced_by_the_interval_and_reports_always_go() -> None:
     receiver, sender = multiprocessing.Pipe(duplex=False)
     clock = FakeClock()
-    progress = Progress(sender, interval=1.0, clock=clock)
-    for now in (0.5, 1.0, 1.5, 2.0):  # sent at 1.0 and 2.0: an interval after the last
-        clock.now = now
+    progress = Progress(sender, interval=1.0, clock=clock.monotonic)
+    for _ in range(4):  # at 0.5, 1.0, 1.5 and 2.0 s: sent at 1.0 and 2.0, an interval apart
+        clock.advance(0.5)
         progress.beat()
-    clock.now = 2.25
-    progress.report("parsed", 7)  # sent at once; the next beat counts from it
-    for now in (3.0, 3.25):
-        clock.now = now
+    clock.advance(0.25)
+    progress.report("parsed", 7)  # at 2.25 s, sent at once; the next beat counts from it
+    for step in (0.75, 0.25):  # at 3.0 and 3.25 s: sent at 3.25
+        clock.advance(step)
         progress.beat()
     sent = []
     while receiver.poll(0):
@@ -185,7 +176,7 @@ def test_the_child_times_each_step_and_nothing_else() -> None:
     """The times are the child's, taken around each step on the runner's clock: neither
     the child's start nor the parent's wait, nor the parse, is in the part's time."""
     result = run_with_timeout(
-        SpendsInParseAndPart, RunInput("abcd", "file", parts=(1,)), None, ROOMY, clock=CLOCK)
+        SpendsInParseAndPart, RunInput("abcd", "file", parts=(1,)), None, ROOMY, clock=CLOCK.ns)
     [part] = result.parts
     assert part.status is Status.UNKNOWN and part.answer == "4"
     assert (result.parse_seconds, part.seconds) == (1.0, 2.0)
@@ -235,7 +226,7 @@ def test_without_a_timeout_days_run_in_this_process() -> None:
     assert day_runner(None) is run_solution
 
 
-@pytest.mark.slow(waits=True)
+@pytest.mark.slow
 def test_the_spawn_start_method_works_too(monkeypatch: pytest.MonkeyPatch) -> None:
     """Where fork is not used (macOS, Windows), the child imports the day again."""
     from test_runner import Failing
@@ -274,25 +265,25 @@ def _year_package(root: Path, year: int) -> None:
     )
 
 
-@pytest.mark.slow(waits=True)
+@pytest.mark.slow
 def test_aoc_run_timeout_reports_the_late_part_and_runs_the_other_days(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     _year_package(tmp_path, 2093)
     monkeypatch.syspath_prepend(str(tmp_path))
-    result = CliRunner().invoke(app, ["run", "2093", "1-2", "--timeout", str(LIMIT), "--json"])
-    assert result.exit_code == 2, result.output
+    result = aoc_in_process("run", "2093", "1-2", "--timeout", str(LIMIT), "--json")
+    assert result.returncode == 2, result.stderr
     days = json.loads(result.stdout)["results"]
     assert [[p["status"] for p in day["parts"]] for day in days] == [
         ["correct", "timeout"], ["correct", "correct"]]
-    table = CliRunner().invoke(app, ["run", "2093", "1", "--timeout", str(LIMIT)])
+    table = aoc_in_process("run", "2093", "1", "--timeout", str(LIMIT))
     assert "⧖ timeout" in table.stdout
     assert "2093 day 1 (example 1) part 2: timed out: stopped after 1 s" in table.stderr
 
 
 def test_a_timeout_must_be_positive() -> None:
-    result = CliRunner().invoke(app, ["run", "2023", "7", "--timeout", "0"])
-    assert result.exit_code == 2
+    result = aoc_in_process("run", "2023", "7", "--timeout", "0")
+    assert result.returncode == 2
     assert "--timeout must be a number of seconds above 0" in result.stderr
 
 
@@ -318,7 +309,7 @@ class UsesProcesses(Solution[str]):
         return 0
 
 
-@pytest.mark.slow(waits=True)
+@pytest.mark.slow
 def test_a_part_may_start_processes_and_a_late_part_takes_them_with_it(tmp_path: Path) -> None:
     pid_file = tmp_path / "grandchild.pid"
     # Part 1's pool of processes under a limit it cannot reach; part 2, late, under LIMIT.

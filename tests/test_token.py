@@ -21,7 +21,7 @@ def test_unknown_token_is_resolved_memoised_and_checked_in_one_request(
 ) -> None:
     aocd_loaded.set_token(user_id=None)
     fake_aoc.add_user(TOKEN, 7654321, "someone")
-    done = aoc(fake_aoc, "token", cwd=tmp_path)
+    done = aoc("token", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     assert f"…{TOKEN[-4:]}, from {aocd_loaded.config / 'token'}" in done.stdout
     assert "github.someone.7654321 (from the site, now in aocd's memo)" in done.stdout
@@ -32,14 +32,14 @@ def test_unknown_token_is_resolved_memoised_and_checked_in_one_request(
     assert TOKEN[:8] not in done.stdout + done.stderr
 
     # Known now, and taken less than 15 minutes ago: no request at all.
-    again = aoc(fake_aoc, "token", cwd=tmp_path)
+    again = aoc("token", cwd=tmp_path)
     assert again.returncode == 0, again.stderr
     assert "(aocd's memo, token2id.json)" in again.stdout
     assert "0 requests" in again.stdout
     assert settings_requests(fake_aoc) == 1
 
     # --recheck asks again, once.
-    forced = aoc(fake_aoc, "token", "--recheck", cwd=tmp_path)
+    forced = aoc("token", "--recheck", cwd=tmp_path)
     assert "✔ accepted (just now; 1 request)" in forced.stdout
     assert settings_requests(fake_aoc) == 2
 
@@ -49,7 +49,7 @@ def test_known_token_is_checked_with_one_request(
 ) -> None:
     aocd_loaded.set_token()
     fake_aoc.add_user(TOKEN)
-    done = aoc(fake_aoc, "token", cwd=tmp_path)
+    done = aoc("token", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     assert f"Owner:  {USER_ID} (aocd's memo, token2id.json)" in done.stdout
     assert "1 request)" in done.stdout
@@ -60,7 +60,7 @@ def test_expired_token_says_the_fix_and_exits_2(
     fake_aoc: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path
 ) -> None:
     aocd_loaded.set_token()  # aocd knows whose it was; the site no longer takes it
-    done = aoc(fake_aoc, "token", cwd=tmp_path)
+    done = aoc("token", cwd=tmp_path)
     assert done.returncode == 2
     assert "✘ refused (1 request)" in done.stdout
     assert done.stderr.startswith("Error: adventofcode.com refused the token (it is expired")
@@ -79,12 +79,12 @@ def test_a_refusal_elsewhere_forgets_that_it_was_accepted(
 
     aocd_loaded.set_token()
     fake_aoc.add_user(TOKEN)
-    assert aoc(fake_aoc, "token", cwd=tmp_path).returncode == 0
+    assert aoc("token", cwd=tmp_path).returncode == 0
     del fake_aoc.users[TOKEN]
     fake_aoc.add_puzzle(2023, 3, "Logged out")  # no input for this token: HTTP 400
     with pytest.raises(NoInputError, match="refused the session token"):
         fetch_input(2023, 3, TOKEN)
-    done = aoc(fake_aoc, "token", cwd=tmp_path)
+    done = aoc("token", cwd=tmp_path)
     assert "✘ refused" in done.stdout, done.stdout + done.stderr
     assert done.returncode == 2
 
@@ -94,7 +94,7 @@ def test_session_prefix_from_the_environment_is_taken_off_and_said(
 ) -> None:
     fake_aoc.add_user(TOKEN)
     env = dict(os.environ) | {"AOC_SESSION": f' "session={TOKEN}"\r\n'}
-    done = aoc(fake_aoc, "token", cwd=tmp_path, env=env)
+    done = aoc("token", cwd=tmp_path, env=env)
     assert done.returncode == 0, done.stderr
     assert "from $AOC_SESSION" in done.stdout
     assert "pasted with surrounding whitespace and quotes and a session= prefix" in done.stdout
@@ -106,7 +106,7 @@ def test_session_prefix_in_the_token_file_works(
 ) -> None:
     fake_aoc.add_user(TOKEN)
     (aocd_loaded.config / "token").write_text(f"session={TOKEN}\n")
-    done = aoc(fake_aoc, "token", cwd=tmp_path)
+    done = aoc("token", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     assert "pasted with a session= prefix" in done.stdout
     assert [r.token for r in fake_aoc.requests] == [TOKEN]
@@ -116,7 +116,7 @@ def test_a_break_inside_the_token_is_the_fix_without_a_request(
     fake_aoc: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path
 ) -> None:
     env = dict(os.environ) | {"AOC_SESSION": TOKEN[:40] + " " + TOKEN[40:]}
-    done = aoc(fake_aoc, "token", cwd=tmp_path, env=env)
+    done = aoc("token", cwd=tmp_path, env=env)
     assert done.returncode == 2
     assert "Error: The token has a space, a line break" in done.stderr
     assert "Site:   ? not asked: the token cannot be sent as it is" in done.stdout
@@ -124,7 +124,7 @@ def test_a_break_inside_the_token_is_the_fix_without_a_request(
 
 
 def test_no_token_is_one_sentence_and_exit_2(aocd_home: AocdHome, tmp_path: Path) -> None:
-    done = aoc(None, "token", cwd=tmp_path)
+    done = aoc("token", cwd=tmp_path)
     assert done.returncode == 2
     assert done.stdout == ""
     assert done.stderr.startswith("Error: No Advent of Code session token is set (looked in")
@@ -133,7 +133,7 @@ def test_no_token_is_one_sentence_and_exit_2(aocd_home: AocdHome, tmp_path: Path
 
 def test_no_network_is_one_sentence_and_exit_2(aocd_home: AocdHome, tmp_path: Path) -> None:
     aocd_home.set_token()
-    done = aoc(None, "token", cwd=tmp_path)
+    done = aoc("token", cwd=tmp_path)
     assert done.returncode == 2
     assert "Owner:  github.tester.1234567 (aocd's memo" in done.stdout
     assert "? could not be asked (1 request)" in done.stdout
@@ -152,7 +152,7 @@ def test_a_prefixed_token_file_works_for_aocds_runner_too(
     aocd_loaded.set_token()
     (aocd_loaded.config / "token").write_text(f"session={TOKEN}\n")
     fake_aoc.add_puzzle(2023, 7, "Camel Cards", inputs={TOKEN: DAY_7_EXAMPLE})
-    done = aoc(fake_aoc, "-y", "2023", "-d", "7", "-s", "-p", "aoc2023",
+    done = aoc("-y", "2023", "-d", "7", "-s", "-p", "aoc2023",
                cwd=tmp_path)
     assert "6440" in done.stdout, done.stdout + done.stderr
     assert fake_aoc.requests and {r.token for r in fake_aoc.requests} == {TOKEN}
@@ -163,7 +163,7 @@ def test_an_unknown_dead_token_does_not_say_the_site_was_not_asked(
 ) -> None:
     """The one request that found the token dead was the question of whose it is."""
     aocd_loaded.set_token(user_id=None)
-    done = aoc(fake_aoc, "token", cwd=tmp_path)
+    done = aoc("token", cwd=tmp_path)
     assert done.returncode == 2
     assert settings_requests(fake_aoc) == 1
     assert "Owner:  unknown (the site refused the token)" in done.stdout, done.stdout
@@ -174,7 +174,7 @@ def test_an_unknown_token_with_no_network_says_the_site_could_not_be_asked(
     aocd_home: AocdHome, tmp_path: Path
 ) -> None:
     aocd_home.set_token(user_id=None)
-    done = aoc(None, "token", cwd=tmp_path)
+    done = aoc("token", cwd=tmp_path)
     assert done.returncode == 2
     assert "Owner:  unknown (the site could not be asked)" in done.stdout, done.stdout
     assert "Traceback" not in done.stderr
@@ -186,7 +186,7 @@ def test_the_report_fits_a_narrow_terminal(
     """Its lines wrap at words within COLUMNS, under their label (issue 12)."""
     fake_aoc.add_user(TOKEN)
     env = dict(os.environ) | {"AOC_SESSION": f' "session={TOKEN}"\r\n', "COLUMNS": "60"}
-    done = aoc(fake_aoc, "token", cwd=tmp_path, env=env)
+    done = aoc("token", cwd=tmp_path, env=env)
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert max(len(line) for line in lines) <= 60, done.stdout

@@ -24,13 +24,12 @@ import pytest
 import typer
 from conftest import TOKEN, AocdHome, temporary_year
 from fake_aoc import FakeAoC
+from fake_clock import FakeClock
 from project_copy import copy_project
-from site_cli import aoc, popen
-from typer.testing import CliRunner
+from site_cli import aoc, aoc_in_process, popen
 
 from aoc2023.framework import calendar
 from aoc2023.framework.calendar import unlock_time
-from aoc2023.framework.cli import app
 from aoc2023.framework.cli import unlock as cli_unlock
 from aoc2023.framework.cli.run import TerminalPrompter
 from aoc2023.framework.unlock import MARGIN_SECONDS, wait_for_unlock
@@ -62,21 +61,6 @@ def puzzle_requests(site: FakeAoC) -> list[float]:
     return [r.site_at for r in site.requests if r.path.startswith(f"/{YEAR}/day/{DAY}")]
 
 
-class Clock:
-    """A clock that moves only when slept on; the sleeps are kept, in order."""
-
-    def __init__(self, start: datetime) -> None:
-        self.at = start
-        self.slept: list[float] = []
-
-    def now(self) -> datetime:
-        return self.at
-
-    def sleep(self, seconds: float) -> None:
-        self.slept.append(seconds)
-        self.at += timedelta(seconds=seconds)
-
-
 class Terminal(io.StringIO):
     """Stands in for a terminal on stderr (the other thing mocked): what is written is kept."""
 
@@ -102,7 +86,7 @@ def project(tmp_path: Path) -> Path:
     return copy_project(tmp_path / "project")
 
 
-@pytest.mark.slow(waits=True)
+@pytest.mark.slow
 def test_new_waits_for_the_unlock_then_fetches_and_never_early(
     fake_aoc: FakeAoC, aocd_loaded: AocdHome, project: Path
 ) -> None:
@@ -163,23 +147,23 @@ def test_run_waits_for_the_unlock_then_fetches_at_once_and_runs_on_the_input(
     sleep, runs the day on the input, and says the wait once (stderr is no terminal)."""
     aocd_loaded.set_token()
     fake_aoc.add_puzzle(YEAR, DAY, "Far Future", inputs={TOKEN: "4 5 6\n"})
-    clock = Clock(unlock_time(YEAR, DAY) - timedelta(seconds=3.5))
+    clock = FakeClock(unlock_time(YEAR, DAY) - timedelta(seconds=3.5))
     fetched_while_waiting: list[int] = []
 
     def sleep(seconds: float) -> None:
         fetched_while_waiting.append(len(puzzle_requests(fake_aoc)))
         clock.sleep(seconds)
 
-    monkeypatch.setattr(calendar, "current_time", clock.now)
+    monkeypatch.setattr(calendar, "current_time", clock.datetime)
     monkeypatch.setattr(cli_unlock, "wait_in_terminal",
-                        partial(cli_unlock.wait_in_terminal, now=clock.now, sleep=sleep))
+                        partial(cli_unlock.wait_in_terminal, now=clock.datetime, sleep=sleep))
     with temporary_year(tmp_path / "site", YEAR, {"day01.py": DAY_01}):
-        done = CliRunner().invoke(app, ["run", str(YEAR), str(DAY), "--wait", "--no-submit",
-                                        "--json"])
-    assert done.exit_code == 0, done.output
+        done = aoc_in_process("run", str(YEAR), str(DAY), "--wait", "--no-submit",
+                                        "--json")
+    assert done.returncode == 0, done.stderr
     assert clock.slept == [0.5, 1.0, 1.0, 1.0, 1.0, 1.0]  # to whole seconds, then by seconds
     assert fetched_while_waiting == [0] * 6  # never early
-    assert clock.now() == unlock_time(YEAR, DAY) + timedelta(seconds=MARGIN_SECONDS)
+    assert clock.datetime() == unlock_time(YEAR, DAY) + timedelta(seconds=MARGIN_SECONDS)
     assert len(puzzle_requests(fake_aoc)) == 1  # fetched at once: no sleep after the last
     assert '"answer": "15"' in done.stdout
     assert done.stderr.count("Waiting: ") == 1
@@ -191,14 +175,14 @@ def test_run_waits_for_the_unlock_then_fetches_at_once_and_runs_on_the_input(
 def test_the_wait_ends_the_margin_past_the_unlock_and_not_before() -> None:
     """With a clock that moves only when slept on: the wait ends at the unlock plus the
     margin, never before, ticking whole seconds; a puzzle already open is not waited on."""
-    clock = Clock(unlock_time(YEAR, DAY) - timedelta(seconds=3.5))
+    clock = FakeClock(unlock_time(YEAR, DAY) - timedelta(seconds=3.5))
     ticks: list[float] = []
     assert wait_for_unlock(YEAR, DAY, lambda left: ticks.append(left.total_seconds()),
-                           clock.now, clock.sleep)
-    assert clock.now() == unlock_time(YEAR, DAY) + timedelta(seconds=MARGIN_SECONDS)
+                           clock.datetime, clock.sleep)
+    assert clock.datetime() == unlock_time(YEAR, DAY) + timedelta(seconds=MARGIN_SECONDS)
     assert ticks == [5.5, 5.0, 4.0, 3.0, 2.0, 1.0]
     assert sum(clock.slept) == 5.5
-    assert not wait_for_unlock(YEAR, DAY, lambda left: ticks.append(0), clock.now, clock.sleep)
+    assert not wait_for_unlock(YEAR, DAY, lambda left: ticks.append(0), clock.datetime, clock.sleep)
     assert len(ticks) == 6 and len(clock.slept) == 6
 
 
@@ -212,7 +196,7 @@ def test_the_countdown_on_a_narrow_terminal_stays_on_one_line(
     monkeypatch.setenv("COLUMNS", "60")
     terminal = terminal_on_stderr(monkeypatch)
     year = 2080
-    clock = Clock(unlock_time(year, 1) - timedelta(seconds=600))
+    clock = FakeClock(unlock_time(year, 1) - timedelta(seconds=600))
 
     def sleep(seconds: float) -> None:
         if len(clock.slept) == 3:
@@ -220,7 +204,7 @@ def test_the_countdown_on_a_narrow_terminal_stays_on_one_line(
         clock.sleep(seconds)
 
     with pytest.raises(typer.Exit) as stopped:
-        cli_unlock.wait_in_terminal(year, 1, False, now=clock.now, sleep=sleep)
+        cli_unlock.wait_in_terminal(year, 1, False, now=clock.datetime, sleep=sleep)
     assert stopped.value.exit_code == 130
     screen = terminal.getvalue()
     shown = frames(screen)
@@ -240,14 +224,14 @@ def test_the_wait_between_answers_fits_a_narrow_terminal(
     sleeps add up to the wait, and it ends at the time asked for."""
     monkeypatch.setenv("COLUMNS", "30")
     terminal = terminal_on_stderr(monkeypatch)
-    clock = Clock(datetime(2023, 12, 7, 5, 0, tzinfo=UTC))
-    until = clock.now() + timedelta(seconds=2.5)
-    TerminalPrompter(clock.now, clock.sleep).wait_until(until)
+    clock = FakeClock(datetime(2023, 12, 7, 5, 0, tzinfo=UTC))
+    until = clock.datetime() + timedelta(seconds=2.5)
+    TerminalPrompter(clock.datetime, clock.sleep).wait_until(until)
     ticks = frames(terminal.getvalue())
     assert len(ticks) == 5 and ticks[0] == ticks[-1] == "", ticks  # 3 ticks, then cleared
     assert all(tick.startswith("The site asked to wait") for tick in ticks[1:-1]), ticks
     assert all(len(tick) < 30 for tick in ticks), ticks
-    assert clock.slept == [1.0, 1.0, 0.5] and clock.now() == until
+    assert clock.slept == [1.0, 1.0, 0.5] and clock.datetime() == until
 
 
 def test_the_wait_between_answers_off_a_terminal_is_one_line_said_once(
@@ -255,9 +239,9 @@ def test_the_wait_between_answers_off_a_terminal_is_one_line_said_once(
 ) -> None:
     """To a file or a pipe the wait is said once, in plain words: no codes that only a
     terminal reads, no line per second."""
-    clock = Clock(datetime(2023, 12, 7, 5, 0, tzinfo=UTC))
-    until = clock.now() + timedelta(seconds=90)
-    TerminalPrompter(clock.now, clock.sleep).wait_until(until)
+    clock = FakeClock(datetime(2023, 12, 7, 5, 0, tzinfo=UTC))
+    until = clock.datetime() + timedelta(seconds=90)
+    TerminalPrompter(clock.datetime, clock.sleep).wait_until(until)
     err = capsys.readouterr().err
     assert err == f"Waiting: the site asked to wait 1m 30s, until {until.astimezone():%H:%M:%S}.\n"
-    assert clock.slept == [1.0] * 90 and clock.now() == until
+    assert clock.slept == [1.0] * 90 and clock.datetime() == until

@@ -167,7 +167,7 @@ def wrong_year(tmp_path: Path) -> Iterator[int]:
 
 
 def aoc(*args: str) -> CompletedProcess[str]:
-    return aoc_in_process(None, *args)
+    return aoc_in_process(*args)
 
 
 def input_file(tmp_path: Path, text: str) -> Path:
@@ -319,7 +319,7 @@ def test_the_table_shows_a_row_per_variant_and_the_disagreement(
 
 
 def test_a_narrow_table_names_each_variant_too(year: int) -> None:
-    result = aoc_in_process(None, "run", str(year), "1", "--example", "--variants",
+    result = aoc_in_process("run", str(year), "1", "--example", "--variants",
                             env=dict(os.environ, COLUMNS="40"))
     assert result.returncode == 0, result.stderr
     assert "Part 1" in result.stdout and "Title" not in result.stdout  # the narrow table
