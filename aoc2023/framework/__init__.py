@@ -2,7 +2,7 @@
 
 This is the public face for a day's author: `Solution`, `Example`, `InputError` and
 the input helpers. A day's tests use `aoc2023.framework.testing`. Everything else is
-the framework's own; the README's Development section maps it.
+the framework's own; CONTRIBUTING.md maps it.
 """
 
 from aoc2023.framework.errors import InputError

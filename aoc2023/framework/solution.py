@@ -1,6 +1,6 @@
 """The base class a day's solution subclasses, and the examples it declares.
 
-A day is one module, `aoc2023/dayNN.py`, holding one subclass of `Solution`::
+A day is one module, `aoc2023/dayNN.py`, holding one subclass of `Solution`:
 
     class Day07(Solution[list[Hand]]):
         examples = [Example(EXAMPLE, part_1=6440, part_2=5905)]
@@ -24,7 +24,7 @@ beside the readable one (a faster one, usually), which the framework checks agai
 the day's examples and against the main implementation's answers, and times beside
 it. A variant is a subclass named with `variant=`; it inherits what it does not
 change, and a variant that parses into another shape subclasses `Solution` itself in
-the day's module::
+the day's module:
 
     class Day07Fast(Day07, variant="fast"):
         def part_2(self, hands: list[Hand]) -> int: ...   # parse and part 1 inherited
@@ -90,22 +90,42 @@ class Example:
             self.expected(part)  # a TypeError now, naming the value, rather than at run time
 
     def expected(self, part: int) -> str | None:
+        """The answer `part` should give, as the text it is compared as; None if none."""
         value = self.part_1 if part == 1 else self.part_2
         return None if value is None else answer_text(value)
 
 
 class Solution(Generic[Parsed]):
-    """Subclass once per day; see the module docstring."""
+    """Subclass once per day: `class Day07(Solution[list[Hand]])`, in `aoc2023/day07.py`.
+
+    `Parsed` is what `parse` returns and the parts take. Override `parse` (by default
+    the parts get the text itself), then `part_1` and `part_2`, or `solve` for both at
+    once. A part not written yet raises NotImplementedError and shows as "not
+    implemented". The framework makes a fresh instance, and a fresh parse, for each
+    part, so a part may change either without spoiling the other.
+
+    Defining the subclass registers it: the module's name says the year and day
+    (`aoc2023.day07`), or the class sets `day` (and `year`, outside an `aoc<year>`
+    package). `class Day07Fast(Day07, variant="fast")` declares a variant instead.
+    """
 
     year: ClassVar[int]
+    """The puzzle's year: from the package's name (`aoc2023`) unless the class sets it."""
     day: ClassVar[int]
+    """The puzzle's day: from the module's name (`day07`) unless the class sets it."""
     title: ClassVar[str | None] = None
+    """The puzzle's title; when None, read from aocd's cached puzzle page."""
     examples: ClassVar[Sequence[Example]] = ()
+    """The examples from the puzzle text, with their expected answers: `aoc run
+    --example` and the tests check them, and a part is sent only when they pass."""
     variant: ClassVar[str | None] = None
     """The variant's name for an alternative implementation; None for the day itself."""
 
     def __init__(self, extra: Mapping[str, Any] | None = None) -> None:
         self.extra: Mapping[str, Any] = extra or {}
+        """Parameters that differ between an example and the real input (`Example.extra`);
+        empty for the real input, so a day reads them with its real value as the default:
+        `self.extra.get("n_steps", 64)`."""
 
     def __init_subclass__(cls, variant: str | None = None, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -132,9 +152,11 @@ class Solution(Generic[Parsed]):
         return text  # type: ignore[return-value]
 
     def part_1(self, data: Parsed) -> Answer:
+        """Part 1's answer on the parsed input: an int or a str."""
         raise NotImplementedError
 
     def part_2(self, data: Parsed) -> Answer:
+        """Part 2's answer on the parsed input (a fresh parse: part 1 cannot spoil it)."""
         raise NotImplementedError
 
     def solve(self, data: Parsed) -> tuple[Answer, Answer] | Iterator[Answer]:

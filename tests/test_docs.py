@@ -1,0 +1,46 @@
+"""The documentation's command line reference is generated from the typer app (issue 24):
+docs/reference/cli.md must be what typer's own `utils docs` writes from the app now, so a
+command, option or help text changed in the code fails here until the page is written
+again with the command below (CONTRIBUTING.md says so too).
+
+typer is one of the project's own dependencies, so this runs in the dev environment, with
+no package of the `docs` group."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import typer
+
+from aoc2023.framework.cli.app import COMMANDS, make_app
+
+PROJECT = Path(__file__).resolve().parents[1]
+CLI_REFERENCE = PROJECT / "docs" / "reference" / "cli.md"
+GENERATE = ["typer", "aoc2023.framework.cli.app", "utils", "docs", "--name", "aoc",
+            "--title", "Command line reference", "--output"]
+"""`uv run` this, then the output file, to write the page again."""
+
+
+def test_the_cli_reference_is_what_the_app_generates_now(tmp_path: Path) -> None:
+    generated = tmp_path / "cli.md"
+    done = subprocess.run([sys.executable, "-m", *GENERATE, str(generated)], cwd=PROJECT,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert generated.read_text() == CLI_REFERENCE.read_text(), (
+        "docs/reference/cli.md is not what the app generates now; write it again with: "
+        f"uv run {' '.join(GENERATE)} {CLI_REFERENCE.relative_to(PROJECT)}")
+
+
+def test_the_cli_reference_names_every_command_and_every_option_of_run() -> None:
+    page = CLI_REFERENCE.read_text()
+    assert [name for name in COMMANDS if f"## `aoc {name}`" not in page] == []
+    run = typer.main.get_command(make_app(["run"])).commands["run"]  # type: ignore[attr-defined]
+    options = {opt for param in run.params if param.param_type_name == "option"
+               for opt in param.opts}
+    assert {"--input", "--watch", "--timeout", "-y", "--yes"} <= options
+    section = page.split("## `aoc run`\n")[1].split("\n## ")[0]
+    listed = {name.split(" ")[0] for line in section.splitlines() if line.startswith("* `")
+              for name in line.split("`")[1].split(", ")}
+    assert options - listed == set()
