@@ -43,11 +43,15 @@ def copy_tests(destination: Path) -> None:
 
 def _ignore(folder: str, names: list[str]) -> set[str]:
     """The framework and day 7 only (days others add, in modules of any name, must not
-    collide with a test's), without bytecode: what a copy's processes run is its source."""
-    left_out = {"__pycache__"} & set(names)
+    collide with a test's). Their bytecode comes along, so that a copy's processes do
+    not compile the framework again: it is checked against each source's time of
+    change, which the copy keeps, so a module a test rewrites is read from its source.
+    Only finished bytecode: a file another process is writing may be gone by then."""
     if Path(folder) == PROJECT / "aoc2023":
-        left_out |= set(names) - _KEPT
-    return left_out
+        return set(names) - _KEPT - {"__pycache__"}
+    if Path(folder).name == "__pycache__":
+        return {name for name in names if not name.endswith(".pyc")}
+    return set()
 
 
 def copy_project(destination: Path) -> Path:

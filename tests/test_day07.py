@@ -21,7 +21,6 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-import site_cli
 from conftest import AocdHome
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -142,14 +141,10 @@ def aoc(*args: str) -> CompletedProcess[str]:
     return aoc_in_process(*args)
 
 
-def run_file(tmp_path: Path, text: str, *options: str,
-             home: AocdHome | None = None) -> CompletedProcess[str]:
-    """`aoc run 2023 7` on `text`, in this process, or in a process of its own given
-    `home` (as `--verbose` needs)."""
+def run_file(tmp_path: Path, text: str, *options: str) -> CompletedProcess[str]:
     path = tmp_path / "hands.txt"
     path.write_bytes(text.encode())
-    args = ("run", "2023", "7", "--input", str(path), *options)
-    return aoc(*args) if home is None else site_cli.aoc(None, home, *args)
+    return aoc("run", "2023", "7", "--input", str(path), *options)
 
 
 # --- Strategies ------------------------------------------------------------------
@@ -515,9 +510,9 @@ def test_bad_input_in_json_names_the_line(
 
 @pytest.mark.parametrize(("text", "number", "line", "reason"), BAD[:3] + BAD[-4:])
 def test_bad_input_with_verbose_shows_the_traceback(
-    text: str, number: int, line: str, reason: str, tmp_path: Path, aocd_home: AocdHome
+    text: str, number: int, line: str, reason: str, tmp_path: Path
 ) -> None:
-    result = run_file(tmp_path, text, "--verbose", home=aocd_home)
+    result = run_file(tmp_path, text, "--verbose")
     assert result.returncode == 2
     assert "Traceback" in result.stderr and "InputError" in result.stderr
     assert f"line {number}: " in result.stderr
