@@ -2,19 +2,24 @@
 hidden on request.
 
 Loaded by the test session (conftest) and, through PYTHONPATH, by every Python process
-the tests start, so that no test can reach the internet.
+the tests start, so that no test can reach the internet. `socket` is guarded as it is
+imported (at once if it already is), and nothing else is imported up front: a few
+hundred processes start here, most never open a socket.
 """
 
 from __future__ import annotations
 
-import ipaddress
 import os
-import socket
 import sys
-from collections.abc import Callable, Sequence
-from importlib.machinery import ModuleSpec, PathFinder
-from types import ModuleType
-from typing import Any
+from importlib.machinery import PathFinder
+
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing in every process
+if TYPE_CHECKING:
+    import socket
+    from collections.abc import Callable, Sequence
+    from importlib.machinery import ModuleSpec
+    from types import ModuleType
+    from typing import Any
 
 
 class NetworkBlockedError(OSError):
@@ -22,6 +27,8 @@ class NetworkBlockedError(OSError):
 
 
 def _is_loopback(host: Any) -> bool:
+    import ipaddress
+
     if isinstance(host, bytes):
         host = host.decode()
     if host in ("localhost", "", None):
@@ -37,29 +44,28 @@ def _check(address: Any) -> None:
         raise NetworkBlockedError(f"tests may not connect to {address[0]!r}: network is blocked")
 
 
-_connect, _connect_ex, _getaddrinfo = (socket.socket.connect, socket.socket.connect_ex,
-                                       socket.getaddrinfo)
+def _block(module: Any) -> None:
+    """Wrap `socket`'s ways out: connect, connect_ex and getaddrinfo."""
+    connect, connect_ex, getaddrinfo = (module.socket.connect, module.socket.connect_ex,
+                                        module.getaddrinfo)
 
+    def guarded_connect(self: socket.socket, address: Any) -> None:
+        _check(address)
+        connect(self, address)
 
-def _guarded_connect(self: socket.socket, address: Any) -> None:
-    _check(address)
-    _connect(self, address)
+    def guarded_connect_ex(self: socket.socket, address: Any) -> int:
+        _check(address)
+        code: int = connect_ex(self, address)
+        return code
 
+    def guarded_getaddrinfo(host: Any, *args: Any, **kwargs: Any) -> Any:
+        if not _is_loopback(host):
+            raise NetworkBlockedError(f"tests may not look up {host!r}: network is blocked")
+        return getaddrinfo(host, *args, **kwargs)
 
-def _guarded_connect_ex(self: socket.socket, address: Any) -> int:
-    _check(address)
-    return _connect_ex(self, address)
-
-
-def _guarded_getaddrinfo(host: Any, *args: Any, **kwargs: Any) -> Any:
-    if not _is_loopback(host):
-        raise NetworkBlockedError(f"tests may not look up {host!r}: network is blocked")
-    return _getaddrinfo(host, *args, **kwargs)
-
-
-socket.socket.connect = _guarded_connect  # type: ignore[method-assign, assignment]
-socket.socket.connect_ex = _guarded_connect_ex  # type: ignore[method-assign, assignment]
-socket.getaddrinfo = _guarded_getaddrinfo
+    module.socket.connect = guarded_connect
+    module.socket.connect_ex = guarded_connect_ex
+    module.getaddrinfo = guarded_getaddrinfo
 
 
 class _PatchedWhenImported:
@@ -88,13 +94,17 @@ class _PatchedWhenImported:
 
 
 def when_imported(name: str, patch: Callable[[ModuleType], None]) -> None:
-    """`patch(module)` once module `name` is imported, or at once if it already is: a test
-    process points aocd at the fake site this way (tests/site_cli.py) without importing
-    aocd in commands that never use it, as `aoc` itself does not."""
+    """`patch(module)` once module `name` is imported, or at once if it already is: the
+    guard on `socket` below, and aocd pointed at the fake site (tests/site_cli.py), cost
+    a process nothing unless it needs the module, as `aoc` itself imports aocd only
+    when a command needs it."""
     if name in sys.modules:
         patch(sys.modules[name])
     else:
         sys.meta_path.insert(0, _PatchedWhenImported(name, patch))
+
+
+when_imported("socket", _block)
 
 
 def _hide_folders() -> None:
