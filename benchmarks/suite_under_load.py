@@ -8,7 +8,11 @@ random spells of 0.02-0.4 s). Several commits are measured in turn, round after
 round, so that the machine's own swings fall on all of them alike:
 
     uv run python benchmarks/suite_under_load.py [--rounds 3] [--load 16] [--quiet]
-        [--env NAME=VALUE ...] COMMIT [COMMIT ...]
+        [--env NAME=VALUE ...] COMMIT[,NAME=VALUE...] [COMMIT ...]
+
+`--env` sets (NAME= unsets) a variable for every commit's runs; after a commit, for
+that commit's alone (as `1df38a8,PYTHONDONTWRITEBYTECODE=1 main,PYTHONDONTWRITEBYTECODE=`
+measures each as its own CI ran it).
 
 `--quiet` also measures each round without the load. Each run's pass or failure, and
 the failing tests' names, are printed; the summary gives the medians and the ratios
@@ -75,6 +79,17 @@ def run_suite(clone: Path, commit: str, env: dict[str, str], load: int | None) -
     return Run(commit, load is not None and load > 0, done.returncode == 0, wall, cpu, summary)
 
 
+def with_settings(env: dict[str, str], settings: list[str]) -> dict[str, str]:
+    """`env` with each NAME=VALUE set, and each NAME= removed."""
+    for setting in settings:
+        name, _, value = setting.partition("=")
+        if value:
+            env[name] = value
+        else:
+            env.pop(name, None)
+    return env
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("commits", nargs="+")
@@ -84,23 +99,22 @@ def main() -> None:
     parser.add_argument("--env", action="append", default=[], metavar="NAME=VALUE",
                         help="set in the suite's environment (NAME= unsets it)")
     args = parser.parse_args()
-    env = dict(os.environ)
-    for setting in args.env:
-        name, _, value = setting.partition("=")
-        if value:
-            env[name] = value
-        else:
-            env.pop(name, None)
-    commits = [subprocess.run(["git", "-C", str(PROJECT), "rev-parse", "--short", c],
-                              check=True, capture_output=True, text=True).stdout.strip()
-               for c in args.commits]
+    env = with_settings(dict(os.environ), args.env)
+    commits, envs = [], {}
+    for given in args.commits:
+        name, *settings = given.split(",")
+        commit = subprocess.run(["git", "-C", str(PROJECT), "rev-parse", "--short", name],
+                                check=True, capture_output=True, text=True).stdout.strip()
+        commits.append(commit)
+        envs[commit] = with_settings(dict(env), settings)
     runs: list[Run] = []
     with tempfile.TemporaryDirectory(prefix="suite-under-load-") as folder:
         clones = {commit: fresh_clone(commit, Path(folder)) for commit in commits}
         for round_ in range(1, args.rounds + 1):
             for loaded in ([False] if args.quiet else []) + [True]:
                 for commit in commits:
-                    run = run_suite(clones[commit], commit, env, args.load if loaded else None)
+                    run = run_suite(clones[commit], commit, envs[commit],
+                                    args.load if loaded else None)
                     runs.append(run)
                     state = f"load {args.load}" if loaded else "quiet"
                     print(f"round {round_} {commit} {state:>8}: "
