@@ -205,13 +205,15 @@ def fake_aoc(aocd_loaded: AocdHome, monkeypatch: pytest.MonkeyPatch) -> Iterator
 
 
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
-    """`-n auto` (the default): a worker per core for a run of many test files, none for
-    a few, such as a day's own file, whose tests take less time than starting workers."""
+    """`-n auto` (the default): for a run of many test files, two workers per core, since
+    many tests spend their time waiting on a process they started, and the other
+    workers compute meanwhile; none for a few files, such as a day's own, whose tests
+    take less time than starting workers."""
     files = 0
     for arg in config.args:
         path = Path(arg.partition("::")[0])
         files += sum(1 for _ in path.rglob("test_*.py")) if path.is_dir() else 1
-    return (os.cpu_count() or 1) if files > FEW_FILES else 0
+    return 2 * (os.cpu_count() or 1) if files > FEW_FILES else 0
 
 
 FEW_FILES = 3
