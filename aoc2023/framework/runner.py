@@ -39,6 +39,9 @@ that part's error, and Ctrl-C marks the part interrupted (the run then stops).""
 Clock = Callable[[], int]
 """What steps are timed by: nanoseconds, as `time.perf_counter_ns` counts them."""
 
+Reporter = Callable[[str, object], object]
+"""Told of each step done, by label ("parsed", "part 1"...): `timeouts.Progress.report`."""
+
 
 def _timed(function: Callable[[], Any], clock: Clock) -> _Outcome:
     pid = os.getpid()
@@ -101,7 +104,7 @@ def _judge(part: int, outcome: _Outcome, expected: str | None, shared: bool) -> 
 
 def run_solution(
     solution_class: type[Solution[Any]], run_input: RunInput, title: str | None = None,
-    on_parsed: Callable[[float], object] | None = None, clock: Clock = perf_counter_ns,
+    report: Reporter | None = None, clock: Clock = perf_counter_ns,
 ) -> DayResult:
     """Parse and solve `run_input`; each part gets its own freshly parsed input, so a part
     that mutates what it is given cannot change what the other part sees.
@@ -109,8 +112,9 @@ def run_solution(
     One parsed input is alive at a time: part 1's is let go before part 2's parse, so a
     big input costs the memory of one parse, not two.
 
-    `on_parsed(seconds)` is called once the first parse has succeeded (outside the timed
-    steps): a time limit restarts its clock for the part there (see timeouts.py).
+    `report("parsed", seconds)` is called once the first parse has succeeded, and for a
+    `solve` that yields, `report("part N", result)` as each part is judged (outside the
+    timed steps): a time limit keeps those and restarts its clock there (timeouts.py).
 
     Each step is timed on `clock`, from just before it starts to just after it ends (a
     test hands it a clock that only the day's code moves)."""
@@ -130,11 +134,11 @@ def run_solution(
             **header, parse_seconds=parse_seconds, parts=parts,
             error=f"parse failed: {reason}", traceback=parsed.traceback,
         )
-    if on_parsed is not None:
-        on_parsed(parse_seconds)
+    if report is not None:
+        report("parsed", parse_seconds)
 
     if solution_class.solves_in_turn():
-        parts = _solve_in_turn(solution, parsed.value, run_input, clock)
+        parts = _solve_in_turn(solution, parsed.value, run_input, clock, report)
         return DayResult(**header, parse_seconds=parse_seconds, parts=parts)
     if solution_class.solves_both_at_once():
         both = _timed(partial(solution.solve, parsed.value), clock)
@@ -190,13 +194,17 @@ def _not_run(part: int, expected: str | None, what: str, cause: BaseException | 
 
 
 def _solve_in_turn(
-    solution: Solution[Any], data: Any, run_input: RunInput, clock: Clock
+    solution: Solution[Any], data: Any, run_input: RunInput, clock: Clock,
+    report: Reporter | None = None,
 ) -> tuple[PartResult, ...]:
     """Run a `solve` that yields part 1's answer, then part 2's: each part is timed from
     the previous yield, and the generator is advanced no further than the last part
-    asked for, so an example for part 1 alone never runs part 2's code."""
+    asked for, so an example for part 1 alone never runs part 2's code. Each part is
+    judged, and given to `report`, as soon as it is yielded: a part 2 stopped by a time
+    limit leaves part 1's result standing."""
     answers = cast(Generator[Any, None, None], solution.solve(data))  # solves_in_turn()
-    outcomes: dict[int, _Outcome] = {}
+    results: dict[int, PartResult] = {}
+    failed: tuple[int, _Outcome] | None = None
     try:
         for part in range(1, max(run_input.parts) + 1):
             progress.started(type(solution).year, type(solution).day, part)
@@ -204,20 +212,22 @@ def _solve_in_turn(
             if isinstance(outcome.error, StopIteration):
                 outcome = _Outcome(seconds=outcome.seconds, error=TypeError(
                     f"solve() stopped before it yielded part {part}'s answer"))
-            outcomes[part] = outcome
+            results[part] = _judge(part, outcome, run_input.expected.get(part), shared=False)
+            if report is not None:
+                report(f"part {part}", results[part])
             if outcome.error is not None:
+                failed = (part, outcome)
                 break
     finally:
         answers.close()
-    results = []
+    found = []
     for part in run_input.parts:
-        expected = run_input.expected.get(part)
-        if part in outcomes:
-            results.append(_judge(part, outcomes[part], expected, shared=False))
-        else:  # an earlier part failed: the generator cannot go on
-            failed, outcome = next((p, o) for p, o in outcomes.items() if o.error is not None)
-            results.append(_not_run(part, expected, f"part {failed}", outcome.error))
-    return tuple(results)
+        if part in results:
+            found.append(results[part])
+        elif failed is not None:  # an earlier part failed: the generator cannot go on
+            found.append(_not_run(part, run_input.expected.get(part), f"part {failed[0]}",
+                                  failed[1].error))
+    return tuple(found)
 
 
 def _with_variants(
