@@ -144,3 +144,39 @@ def test_the_table_aligns_columns_and_colours_only_when_asked() -> None:
     ]
     coloured = render_table("T", columns, rows, colour=True)
     assert "\x1b[32m✔ 6440 \x1b[0m" in coloured and "\x1b[31m! error\x1b[0m" in coloured
+
+
+SPLITS_ON_NEWLINE = '''
+from aoc2023.framework import Example, Solution
+
+EXAMPLE = """
+a
+b
+c
+"""
+
+class Day01(Solution[list[str]]):
+    examples = [Example(EXAMPLE, part_1=3)]
+
+    def parse(self, text: str) -> list[str]:
+        return text.split("\\n")
+
+    def part_1(self, rows: list[str]) -> int:
+        return len(rows)
+'''
+
+
+def test_an_example_and_the_same_text_in_a_file_are_cleaned_alike(tmp_path: Path) -> None:
+    """aocd's rule, for its data and its examples alike: trailing line ends removed."""
+    from conftest import temporary_year
+
+    (tmp_path / "in.txt").write_text("a\nb\nc\n")
+    (tmp_path / "crlf.txt").write_bytes(b"a\r\nb\r\nc\r\n\r\n")
+    with temporary_year(tmp_path / "site", 2063, {"day01.py": SPLITS_ON_NEWLINE}):
+        runs = [aoc_in_process("run", "2063", "1", *where, "--json")
+                for where in (["--example"], ["--input", str(tmp_path / "in.txt")],
+                              ["--input", str(tmp_path / "crlf.txt")])]
+    answers = [[p["answer"] for p in json.loads(run.stdout)["results"][0]["parts"]]
+               for run in runs]
+    assert answers == [["3"], ["3", None], ["3", None]], [run.stderr for run in runs]
+    assert runs[0].returncode == 0

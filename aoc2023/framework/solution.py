@@ -74,7 +74,8 @@ class Example:
     (so an example can belong to one part only). `extra` carries parameters the
     puzzle changes for its examples (a smaller grid, fewer steps); the day reads them
     from `self.extra`. A single leading newline is dropped, so the input can start on
-    the line after the opening triple quote.
+    the line after the opening triple quote; its trailing line ends are removed when it
+    runs, as every input's are (inputs.RunInput).
     """
 
     input: str
