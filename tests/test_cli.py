@@ -180,3 +180,31 @@ def test_an_example_and_the_same_text_in_a_file_are_cleaned_alike(tmp_path: Path
                for run in runs]
     assert answers == [["3"], ["3", None], ["3", None]], [run.stderr for run in runs]
     assert runs[0].returncode == 0
+
+
+UNKNOWN_OPCODE = """
+from aoc2023.framework import Example, Solution
+
+def run_program(program: list[int]) -> int:
+    raise NotImplementedError(f"unknown opcode {program[0]}")
+
+class Day01(Solution[str]):
+    examples = [Example("99", part_1=99, part_2=1)]
+
+    def part_1(self, text: str) -> int:
+        return run_program([int(text)])
+"""
+
+
+def test_a_not_implemented_error_inside_a_written_part_is_an_error(tmp_path: Path) -> None:
+    from conftest import temporary_year
+
+    with temporary_year(tmp_path / "site", 2064, {"day01.py": UNKNOWN_OPCODE}):
+        result = aoc_in_process("run", "2064", "1", "--example", "--json")
+        table = aoc_in_process("run", "2064", "1", "--example")
+    assert result.returncode == 2, result.stderr
+    parts = json.loads(result.stdout)["results"][0]["parts"]
+    assert [(p["status"], p["error"]) for p in parts] == [
+        ("error", "NotImplementedError: unknown opcode 99"), ("not implemented", None)]
+    assert table.returncode == 2
+    assert "part 1: NotImplementedError: unknown opcode 99" in table.stdout + table.stderr

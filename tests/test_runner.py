@@ -234,3 +234,41 @@ def test_an_example_with_a_value_that_cannot_be_an_answer_fails_where_it_is_writ
 
     with pytest.raises(TypeError, match="bool"):
         Example("x", part_1=True)
+
+
+def _unknown_opcode(code: int) -> int:
+    raise NotImplementedError(f"unknown opcode {code}")
+
+
+class HalfWritten(Solution[str]):
+    """Part 1 meets a NotImplementedError in code it calls; part 2 is not written."""
+
+    year, day = 2099, 19
+
+    def part_1(self, text: str) -> int:
+        return _unknown_opcode(99)
+
+
+class YieldsThenStub(Solution[str]):
+    """A yielding solve whose part 2 is still the stub, or meets an unknown opcode."""
+
+    year, day = 2099, 20
+
+    def solve(self, text: str) -> Iterator[int]:
+        yield len(text)
+        if text == "stub":
+            raise NotImplementedError
+        yield _unknown_opcode(7)
+
+
+def test_not_implemented_means_the_day_did_not_write_the_part() -> None:
+    written, unwritten = run_solution(HalfWritten, RunInput("abc", "input")).parts
+    assert (written.status, written.error) == (
+        Status.ERROR, "NotImplementedError: unknown opcode 99")
+    assert written.traceback is not None and "_unknown_opcode" in written.traceback
+    assert (unwritten.status, unwritten.error) == (Status.NOT_IMPLEMENTED, None)
+    stub = run_solution(YieldsThenStub, RunInput("stub", "input")).parts
+    assert [p.status for p in stub] == [Status.UNKNOWN, Status.NOT_IMPLEMENTED]
+    failed = run_solution(YieldsThenStub, RunInput("opcode", "input")).parts
+    assert [(p.status, p.error) for p in failed] == [
+        (Status.UNKNOWN, None), (Status.ERROR, "NotImplementedError: unknown opcode 7")]

@@ -7,6 +7,7 @@ CLI to render.
 
 from __future__ import annotations
 
+import inspect
 import os
 import traceback
 from collections.abc import Callable, Generator, Iterator, Sequence
@@ -73,10 +74,30 @@ def describe_error(error: BaseException) -> str:
     return f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
 
 
-def _judge(part: int, outcome: _Outcome, expected: str | None, shared: bool) -> PartResult:
+def _not_written(error: BaseException | None, method: Callable[..., Any]) -> bool:
+    """Whether `error` says the part is not written: a NotImplementedError raised by the
+    part's method itself (`method`: the day's `part_1`, `part_2` or `solve`, or one it
+    overrides), as the base class's parts and `aoc new`'s stub raise it. Raised from code
+    the part calls (an Intcode computer meeting an unknown opcode), it is an error."""
+    if not isinstance(error, NotImplementedError) or error.__traceback__ is None:
+        return False
+    innermost = error.__traceback__
+    while innermost.tb_next is not None:
+        innermost = innermost.tb_next
+    owner = getattr(method, "__self__", None)
+    name = getattr(method, "__name__", "")
+    classes = type(owner).__mro__ if owner is not None else ()
+    codes = {getattr(inspect.unwrap(vars(cls)[name]), "__code__", None)
+             for cls in classes if callable(vars(cls).get(name))}
+    return innermost.tb_frame.f_code in codes
+
+
+def _judge(part: int, outcome: _Outcome, expected: str | None, shared: bool,
+           method: Callable[..., Any]) -> PartResult:
+    """The part's result from its outcome; `method` is what ran it (see _not_written)."""
     base = PartResult(part, Status.UNKNOWN, expected=expected, seconds=outcome.seconds,
                       timed_with_other_part=shared)
-    if isinstance(outcome.error, NotImplementedError):
+    if _not_written(outcome.error, method):
         return base._replace(status=Status.NOT_IMPLEMENTED)
     if isinstance(outcome.error, KeyboardInterrupt):
         return base._replace(status=Status.INTERRUPTED, error=describe_error(outcome.error))
@@ -151,7 +172,7 @@ def run_solution(
                     "part 1's answer, then part 2's"))
         results = tuple(
             _judge(p, _Outcome(answers[p - 1], both.seconds, both.error, both.traceback),
-                   expected.get(p), shared=True)
+                   expected.get(p), shared=True, method=solution.solve)
             for p in run_input.parts
         )
         return DayResult(**header, parse_seconds=parse_seconds, parts=results)
@@ -172,15 +193,19 @@ def run_solution(
         outcome = fresh if fresh.error else _timed(
             partial(_call_part, solution, part, fresh), clock)
         fresh = None  # the part is done with its input: let it go before the next parse
-        results_list.append(_judge(part, outcome, expected.get(part), shared=False))
+        results_list.append(_judge(part, outcome, expected.get(part), shared=False,
+                                   method=_part_method(solution, part)))
         if isinstance(outcome.error, KeyboardInterrupt):
             stopped = outcome
     return DayResult(**header, parse_seconds=parse_seconds, parts=tuple(results_list))
 
 
+def _part_method(solution: Solution[Any], part: int) -> Callable[[Any], Any]:
+    return solution.part_1 if part == 1 else solution.part_2
+
+
 def _call_part(solution: Solution[Any], part: int, parsed: _Outcome) -> Any:
-    method = solution.part_1 if part == 1 else solution.part_2
-    return method(parsed.value)
+    return _part_method(solution, part)(parsed.value)
 
 
 def _not_run(part: int, expected: str | None, what: str, cause: BaseException | None
@@ -212,7 +237,8 @@ def _solve_in_turn(
             if isinstance(outcome.error, StopIteration):
                 outcome = _Outcome(seconds=outcome.seconds, error=TypeError(
                     f"solve() stopped before it yielded part {part}'s answer"))
-            results[part] = _judge(part, outcome, run_input.expected.get(part), shared=False)
+            results[part] = _judge(part, outcome, run_input.expected.get(part), shared=False,
+                                   method=solution.solve)
             if report is not None:
                 report(f"part {part}", results[part])
             if outcome.error is not None:

@@ -101,9 +101,10 @@ class Solution(Generic[Parsed]):
 
     `Parsed` is what `parse` returns and the parts take. Override `parse` (by default
     the parts get the text itself), then `part_1` and `part_2`, or `solve` for both at
-    once. A part not written yet raises NotImplementedError and shows as "not
-    implemented". The framework makes a fresh instance, and a fresh parse, for each
-    part, so a part may change either without spoiling the other.
+    once. A part not written yet raises NotImplementedError itself and shows as "not
+    implemented" (raised from code the part calls, it is an error). The framework makes
+    a fresh instance, and a fresh parse, for each part, so a part may change either
+    without spoiling the other.
 
     Defining the subclass registers it: the module's name says the year and day
     (`aoc2023.day07`), or the class sets `day` (and `year`, outside an `aoc<year>`
