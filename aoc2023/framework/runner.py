@@ -16,7 +16,7 @@ from time import perf_counter_ns
 from typing import Any, NamedTuple, cast
 
 from aoc2023.framework import progress
-from aoc2023.framework.errors import InputError
+from aoc2023.framework.errors import InputError, quoted
 from aoc2023.framework.inputs import RunInput, RunRequest, days_to_run
 from aoc2023.framework.results import DayResult, PartResult, RunReport, Status
 from aoc2023.framework.solution import Solution, answer_text
@@ -120,7 +120,13 @@ def _judge(part: int, outcome: _Outcome, expected: str | None, shared: bool,
 
     verdict = drawings.judged(answer, expected)
     status = {True: Status.CORRECT, False: Status.WRONG, None: Status.UNKNOWN}[verdict.matches]
-    return base._replace(status=status, answer=verdict.answer, drawing=verdict.drawing)
+    judged = base._replace(status=status, answer=verdict.answer, drawing=verdict.drawing)
+    if verdict.matches is None and expected is not None:
+        # Neither right nor wrong, and not to be sent: `aoc run` and the tests both fail it.
+        return judged._replace(status=Status.ERROR, error=(
+            f"cannot judge: the drawing does not read as letters, and the expected "
+            f"{quoted(expected)} is not a drawing: give the expected drawing itself"))
+    return judged
 
 
 def run_solution(
