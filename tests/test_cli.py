@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from subprocess import CompletedProcess
 
@@ -208,3 +209,29 @@ def test_a_not_implemented_error_inside_a_written_part_is_an_error(tmp_path: Pat
         ("error", "NotImplementedError: unknown opcode 99"), ("not implemented", None)]
     assert table.returncode == 2
     assert "part 1: NotImplementedError: unknown opcode 99" in table.stdout + table.stderr
+
+
+PARSE_FAILS = """
+from aoc2023.framework import Example, InputError, Solution
+
+class Day01(Solution[int]):
+    examples = [Example("x", part_1=1, part_2=2)]
+
+    def parse(self, text: str) -> int:
+        raise InputError("not a number", 1, text)
+"""
+
+
+def test_a_parse_that_failed_shows_no_parse_time(tmp_path: Path) -> None:
+    from conftest import temporary_year
+
+    with temporary_year(tmp_path / "site", 2061, {"day01.py": PARSE_FAILS}):
+        result = aoc_in_process("run", "2061", "1", "--example", "--json")
+        table = aoc_in_process("run", "2061", "1", "--example",
+                               env={**os.environ, "COLUMNS": "200"})
+    [day] = json.loads(result.stdout)["results"]
+    assert day["error"] == "parse failed: bad input: line 1: not a number: 'x'"
+    assert day["parse_seconds"] is None
+    assert [p["seconds"] for p in day["parts"]] == [None, None]
+    [row] = [line for line in table.stdout.splitlines() if "example 1" in line]
+    assert not any(unit in row for unit in (" ns", " µs", " ms", " s ")), row

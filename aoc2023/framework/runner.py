@@ -157,8 +157,8 @@ def run_solution(
         reason = describe_error(parsed.error)
         parts = tuple(_not_run(p, expected.get(p), "parse", parsed.error)
                       for p in run_input.parts)
-        return DayResult(
-            **header, parse_seconds=parse_seconds, parts=parts,
+        return DayResult(  # no parse time: a parse that failed is not timed as one
+            **header, parse_seconds=None, parts=parts,
             error=f"parse failed: {reason}", traceback=parsed.traceback,
         )
     if report is not None:
@@ -196,11 +196,14 @@ def run_solution(
         if fresh is None:  # each part its own instance and its own parse, as under --timeout
             solution = solution_class(extra=run_input.extra)
             fresh = _timed(partial(solution.parse, run_input.text), clock)
-        outcome = fresh if fresh.error else _timed(
+        parse_failed = fresh.error is not None
+        outcome = fresh if parse_failed else _timed(
             partial(_call_part, solution, part, fresh), clock)
         fresh = None  # the part is done with its input: let it go before the next parse
-        results_list.append(_judge(part, outcome, expected.get(part), shared=False,
-                                   method=_part_method(solution, part)))
+        judged = _judge(part, outcome, expected.get(part), shared=False,
+                        method=_part_method(solution, part))
+        # The part did not run: the failed parse's time is not the part's.
+        results_list.append(judged._replace(seconds=None) if parse_failed else judged)
         if isinstance(outcome.error, KeyboardInterrupt):
             stopped = outcome
     return DayResult(**header, parse_seconds=parse_seconds, parts=tuple(results_list))
