@@ -235,3 +235,63 @@ def test_a_parse_that_failed_shows_no_parse_time(tmp_path: Path) -> None:
     assert [p["seconds"] for p in day["parts"]] == [None, None]
     [row] = [line for line in table.stdout.splitlines() if "example 1" in line]
     assert not any(unit in row for unit in (" ns", " µs", " ms", " s ")), row
+
+
+ODD_ANSWERS = """
+from typing import Any
+
+from aoc2023.framework import Example, Solution
+
+class PrintsBadly(int):
+    def __str__(self) -> str:
+        raise RuntimeError("no str")
+
+def nested(depth: int) -> list[Any]:
+    top: list[Any] = []
+    inner = top
+    for _ in range(depth):
+        inner.append([])
+        inner = inner[0]
+    return top
+
+class Day01(Solution[str]):
+    examples = [Example("a", part_1=1, part_2=2)]
+
+    def part_1(self, text: str) -> Any:
+        return nested(100_000)
+
+    def part_2(self, text: str) -> Any:
+        return PrintsBadly(2)
+"""
+
+DECIMAL_ANSWER = """
+from decimal import Decimal
+
+from aoc2023.framework import Example, Solution
+
+class Day02(Solution[str]):
+    examples = [Example("b", part_1=2)]
+
+    def part_1(self, text: str) -> Decimal:
+        return Decimal(2)
+"""
+
+
+@pytest.mark.parametrize("timeout", [[], ["--timeout", "60"]], ids=["in-process", "timeout"])
+def test_an_answer_that_is_no_answer_fails_its_part_alone(tmp_path: Path,
+                                                          timeout: list[str]) -> None:
+    from conftest import temporary_year
+
+    files = {"day01.py": ODD_ANSWERS, "day02.py": DECIMAL_ANSWER}
+    with temporary_year(tmp_path / "site", 2067, files):
+        result = aoc_in_process("run", "2067", "1-2", "--example", "--json", *timeout)
+        table = aoc_in_process("run", "2067", "1-2", "--example", *timeout)
+    assert result.returncode == 2, result.stderr
+    days = json.loads(result.stdout)["results"]
+    assert [[(p["status"], p["answer"]) for p in day["parts"]] for day in days] == [
+        [("error", None), ("error", None)], [("correct", "2")]]
+    first, second = days[0]["parts"]
+    assert first["error"] == "an answer was list [[[[...]]]]; give an int or a str"
+    assert second["error"].startswith("an answer was PrintsBadly ")
+    assert "2067" in table.stdout and "✔ 2" in table.stdout
+    assert "part 1: an answer was list [[[[...]]]]" in table.stderr
