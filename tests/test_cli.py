@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from subprocess import CompletedProcess
 
@@ -144,3 +145,153 @@ def test_the_table_aligns_columns_and_colours_only_when_asked() -> None:
     ]
     coloured = render_table("T", columns, rows, colour=True)
     assert "\x1b[32m✔ 6440 \x1b[0m" in coloured and "\x1b[31m! error\x1b[0m" in coloured
+
+
+SPLITS_ON_NEWLINE = '''
+from aoc2023.framework import Example, Solution
+
+EXAMPLE = """
+a
+b
+c
+"""
+
+class Day01(Solution[list[str]]):
+    examples = [Example(EXAMPLE, part_1=3)]
+
+    def parse(self, text: str) -> list[str]:
+        return text.split("\\n")
+
+    def part_1(self, rows: list[str]) -> int:
+        return len(rows)
+'''
+
+
+def test_an_example_and_the_same_text_in_a_file_are_cleaned_alike(tmp_path: Path) -> None:
+    """aocd's rule, for its data and its examples alike: trailing line ends removed."""
+    from conftest import temporary_year
+
+    (tmp_path / "in.txt").write_text("a\nb\nc\n")
+    (tmp_path / "crlf.txt").write_bytes(b"a\r\nb\r\nc\r\n\r\n")
+    with temporary_year(tmp_path / "site", 2063, {"day01.py": SPLITS_ON_NEWLINE}):
+        runs = [aoc_in_process("run", "2063", "1", *where, "--json")
+                for where in (["--example"], ["--input", str(tmp_path / "in.txt")],
+                              ["--input", str(tmp_path / "crlf.txt")])]
+    answers = [[p["answer"] for p in json.loads(run.stdout)["results"][0]["parts"]]
+               for run in runs]
+    assert answers == [["3"], ["3", None], ["3", None]], [run.stderr for run in runs]
+    assert runs[0].returncode == 0
+
+
+UNKNOWN_OPCODE = """
+from aoc2023.framework import Example, Solution
+
+def run_program(program: list[int]) -> int:
+    raise NotImplementedError(f"unknown opcode {program[0]}")
+
+class Day01(Solution[str]):
+    examples = [Example("99", part_1=99, part_2=1)]
+
+    def part_1(self, text: str) -> int:
+        return run_program([int(text)])
+"""
+
+
+def test_a_not_implemented_error_inside_a_written_part_is_an_error(tmp_path: Path) -> None:
+    from conftest import temporary_year
+
+    with temporary_year(tmp_path / "site", 2064, {"day01.py": UNKNOWN_OPCODE}):
+        result = aoc_in_process("run", "2064", "1", "--example", "--json")
+        table = aoc_in_process("run", "2064", "1", "--example")
+    assert result.returncode == 2, result.stderr
+    parts = json.loads(result.stdout)["results"][0]["parts"]
+    assert [(p["status"], p["error"]) for p in parts] == [
+        ("error", "NotImplementedError: unknown opcode 99"), ("not implemented", None)]
+    assert table.returncode == 2
+    assert "part 1: NotImplementedError: unknown opcode 99" in table.stdout + table.stderr
+
+
+PARSE_FAILS = """
+from aoc2023.framework import Example, InputError, Solution
+
+class Day01(Solution[int]):
+    examples = [Example("x", part_1=1, part_2=2)]
+
+    def parse(self, text: str) -> int:
+        raise InputError("not a number", 1, text)
+"""
+
+
+def test_a_parse_that_failed_shows_no_parse_time(tmp_path: Path) -> None:
+    from conftest import temporary_year
+
+    with temporary_year(tmp_path / "site", 2061, {"day01.py": PARSE_FAILS}):
+        result = aoc_in_process("run", "2061", "1", "--example", "--json")
+        table = aoc_in_process("run", "2061", "1", "--example",
+                               env={**os.environ, "COLUMNS": "200"})
+    [day] = json.loads(result.stdout)["results"]
+    assert day["error"] == "parse failed: bad input: line 1: not a number: 'x'"
+    assert day["parse_seconds"] is None
+    assert [p["seconds"] for p in day["parts"]] == [None, None]
+    [row] = [line for line in table.stdout.splitlines() if "example 1" in line]
+    assert not any(unit in row for unit in (" ns", " µs", " ms", " s ")), row
+
+
+ODD_ANSWERS = """
+from typing import Any
+
+from aoc2023.framework import Example, Solution
+
+class PrintsBadly(int):
+    def __str__(self) -> str:
+        raise RuntimeError("no str")
+
+def nested(depth: int) -> list[Any]:
+    top: list[Any] = []
+    inner = top
+    for _ in range(depth):
+        inner.append([])
+        inner = inner[0]
+    return top
+
+class Day01(Solution[str]):
+    examples = [Example("a", part_1=1, part_2=2)]
+
+    def part_1(self, text: str) -> Any:
+        return nested(100_000)
+
+    def part_2(self, text: str) -> Any:
+        return PrintsBadly(2)
+"""
+
+DECIMAL_ANSWER = """
+from decimal import Decimal
+
+from aoc2023.framework import Example, Solution
+
+class Day02(Solution[str]):
+    examples = [Example("b", part_1=2)]
+
+    def part_1(self, text: str) -> Decimal:
+        return Decimal(2)
+"""
+
+
+@pytest.mark.parametrize("timeout", [[], ["--timeout", "60"]], ids=["in-process", "timeout"])
+def test_an_answer_that_is_no_answer_fails_its_part_alone(tmp_path: Path,
+                                                          timeout: list[str]) -> None:
+    from conftest import temporary_year
+
+    files = {"day01.py": ODD_ANSWERS, "day02.py": DECIMAL_ANSWER}
+    with temporary_year(tmp_path / "site", 2067, files):
+        result = aoc_in_process("run", "2067", "1-2", "--example", "--json", *timeout)
+        table = aoc_in_process("run", "2067", "1-2", "--example", *timeout)
+    assert result.returncode == 2, result.stderr
+    days = json.loads(result.stdout)["results"]
+    assert [[(p["status"], p["answer"]) for p in day["parts"]] for day in days] == [
+        [("error", None), ("error", None)], [("correct", "2")]]
+    first, second = days[0]["parts"]
+    assert first["error"] == "an answer was list [[[[...]]]]; give an int or a str"
+    assert second["error"].startswith("an answer was PrintsBadly ")
+    assert "2067" in table.stdout and "✔ 2" in table.stdout
+    assert "part 1: an answer was list [[[[...]]]]" in table.stderr

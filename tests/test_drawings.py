@@ -210,3 +210,36 @@ def test_an_indented_expected_drawing_in_a_day_passes(tmp_path: Path) -> None:
     parts = json.loads(result.stdout)["results"][0]["parts"]
     assert (parts[0]["status"], parts[0]["answer"]) == ("correct", "ABC"), parts
     assert result.returncode == 0
+
+
+SQUARE_FOR_A_PLACEHOLDER = '''
+from aoc2023.framework import Example, Solution
+
+class Day01(Solution[str]):
+    examples = [Example("x", part_2="\\u25a1")]  # as aoc new once pasted aocd's placeholder
+
+    def part_2(self, text: str) -> str:
+        return "#####\\n#...#\\n#...#\\n#...#\\n#####"
+'''
+
+
+def test_aoc_run_and_the_tests_agree_on_an_expected_answer_they_cannot_judge(
+    tmp_path: Path,
+) -> None:
+    """A drawing that does not read, against expected letters or a placeholder: neither
+    right nor wrong, so both fail it, with one sentence."""
+    from aoc2023.framework import registry
+    from aoc2023.framework.testing import check_examples
+
+    sentence = ("cannot judge: the drawing does not read as letters, and the expected "
+                "'\u25a1' is not a drawing: give the expected drawing itself")
+    with temporary_year(tmp_path / "site", 2065, {"day01.py": SQUARE_FOR_A_PLACEHOLDER}):
+        run = aoc_in_process("run", "2065", "1", "--example", "--json")
+        table = aoc_in_process("run", "2065", "1", "--example")
+        with pytest.raises(AssertionError) as failed:
+            check_examples(registry.load_day(2065, 1))
+    assert run.returncode == table.returncode == 2, run.stderr
+    [part] = json.loads(run.stdout)["results"][0]["parts"]
+    assert (part["status"], part["error"]) == ("error", sentence)
+    assert f"2065 day 1 (example 1) part 2: {sentence}" in table.stderr
+    assert f"part 2 failed: {sentence}" in str(failed.value)

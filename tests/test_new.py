@@ -355,3 +355,33 @@ def test_extra_parameters_go_by_aocds_names_through_aoc_new_and_aocds_runner(
     theirs = aoc(project, aocd_loaded, "-y", "2023", "-d", "11", "-e", "-p", "aoc2023", url=url)
     assert theirs.returncode == 0, theirs.stdout + theirs.stderr
     assert "part a: 200" in theirs.stdout, theirs.stdout
+
+
+@pytest.mark.slow
+def test_no_placeholder_for_a_drawn_answer_becomes_an_expected_answer(
+    project: Path, fake_aoc: FakeAoC, aocd_loaded: AocdHome
+) -> None:
+    """aocd's example parser gives '□' for 2021 day 13's drawn part 2 (from its own table),
+    and reads whatever symbol a page shows where the answer goes (2021 day 1 has no entry
+    in its table): neither is pasted."""
+    aocd_loaded.set_token()
+    url = fake_aoc.puzzle_url_template
+    fake_aoc.add_puzzle(2021, 13, "Transparent Origami", inputs={TOKEN: "6,10\n"},
+                        answers=["17"], example="6,10\n0,14\n", example_answers=("17", "O"))
+    fake_aoc.add_puzzle(2021, 1, "Drawn", inputs={TOKEN: "x\n"}, answers=["3"],
+                        example="abc\n", example_answers=("3", "\u25a1"))
+    for year, day in ((2021, 13), (2021, 1)):
+        done = aoc(project, aocd_loaded, "new", str(year), str(day), url=url)
+        assert done.returncode == 0, done.stderr
+    origami = (project / "aoc2021" / "day13.py").read_text()
+    drawn = (project / "aoc2021" / "day01.py").read_text()
+    for source in (origami, drawn):
+        assert "part_1=17" in origami and "part_1=3" in drawn
+        assert "part_2=" not in source.split("examples = [")[1].split("]")[0].replace(
+            "add part_2=...", "")
+        assert "# EXAMPLE's part 2 answer is drawn on the page; the parser gave '\\u25a1' " \
+               "in its place:\n" in source
+        assert "Add part_2=... to an example once part 2 is unlocked." not in source
+    checked = subprocess.run([sys.executable, "-m", "ruff", "check", "aoc2021"],
+                             cwd=project, capture_output=True, text=True)
+    assert checked.returncode == 0, checked.stdout

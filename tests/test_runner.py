@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import numbers
 from collections.abc import Iterator
+from decimal import Decimal
+from fractions import Fraction
 from typing import Any, ClassVar
 
+import pytest
 from fake_clock import FakeClock
 
 from aoc2023.framework import Example, InputError, Solution
@@ -230,7 +234,105 @@ def test_each_part_has_its_own_instance_as_under_timeout_and_bench() -> None:
 
 
 def test_an_example_with_a_value_that_cannot_be_an_answer_fails_where_it_is_written() -> None:
-    import pytest
 
     with pytest.raises(TypeError, match="bool"):
         Example("x", part_1=True)
+
+
+def _unknown_opcode(code: int) -> int:
+    raise NotImplementedError(f"unknown opcode {code}")
+
+
+class HalfWritten(Solution[str]):
+    """Part 1 meets a NotImplementedError in code it calls; part 2 is not written."""
+
+    year, day = 2099, 19
+
+    def part_1(self, text: str) -> int:
+        return _unknown_opcode(99)
+
+
+class YieldsThenStub(Solution[str]):
+    """A yielding solve whose part 2 is still the stub, or meets an unknown opcode."""
+
+    year, day = 2099, 20
+
+    def solve(self, text: str) -> Iterator[int]:
+        yield len(text)
+        if text == "stub":
+            raise NotImplementedError
+        yield _unknown_opcode(7)
+
+
+def test_not_implemented_means_the_day_did_not_write_the_part() -> None:
+    written, unwritten = run_solution(HalfWritten, RunInput("abc", "input")).parts
+    assert (written.status, written.error) == (
+        Status.ERROR, "NotImplementedError: unknown opcode 99")
+    assert written.traceback is not None and "_unknown_opcode" in written.traceback
+    assert (unwritten.status, unwritten.error) == (Status.NOT_IMPLEMENTED, None)
+    stub = run_solution(YieldsThenStub, RunInput("stub", "input")).parts
+    assert [p.status for p in stub] == [Status.UNKNOWN, Status.NOT_IMPLEMENTED]
+    failed = run_solution(YieldsThenStub, RunInput("opcode", "input")).parts
+    assert [(p.status, p.error) for p in failed] == [
+        (Status.UNKNOWN, None), (Status.ERROR, "NotImplementedError: unknown opcode 7")]
+
+
+class StandInInt64:
+    """A stand-in for numpy.int64 (numpy may not be installed): numpy registers its
+    integers as `numbers.Integral`, which is how they are recognised without numpy."""
+
+    def __init__(self, value: int) -> None:
+        self.value = value
+
+    def __int__(self) -> int:
+        return self.value
+
+    def __index__(self) -> int:
+        return self.value
+
+
+numbers.Integral.register(StandInInt64)
+
+
+class PrintsBadly(int):
+    def __str__(self) -> str:
+        raise RuntimeError("no str")
+
+    def __repr__(self) -> str:
+        raise RuntimeError("no repr")
+
+
+def _nested(depth: int) -> list[Any]:
+    top: list[Any] = []
+    inner = top
+    for _ in range(depth):
+        inner.append([])
+        inner = inner[0]
+    return top
+
+
+def test_answers_are_coerced_as_aocd_coerces_them_and_anything_else_is_one_sentence() -> None:
+    from aoc2023.framework.solution import answer_text
+
+    coerced: list[object] = [StandInInt64(5), Decimal(5), Decimal("5.00"), Fraction(10, 2),
+                             5.0, complex(5, 0), b"5"]
+    for value in coerced:
+        assert answer_text(value) == "5", value
+    refused_values: list[tuple[object, str]] = [(Decimal("5.5"), "Decimal Decimal('5.5')"),
+                         ([1] * 3_000_000, "list [1, 1, 1, 1, 1, 1, ...]"),
+                         (_nested(100_000), "list [[[[...]]]]"),
+                         (PrintsBadly(3), "PrintsBadly <PrintsBadly instance at 0x")]
+    for value, shown in refused_values:
+        with pytest.raises(TypeError) as refused:
+            answer_text(value)
+        assert str(refused.value).startswith(f"an answer was {shown}"), refused.value
+        assert len(str(refused.value)) < 130 and str(refused.value).endswith(
+            "; give an int or a str")
+
+
+def test_a_real_numpy_integer_is_an_answer() -> None:
+    numpy = pytest.importorskip("numpy")
+    from aoc2023.framework.solution import answer_text
+
+    assert answer_text(numpy.int64(5)) == "5"
+    assert answer_text(numpy.array([7])) == "7"

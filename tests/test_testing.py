@@ -96,6 +96,22 @@ class Day(Solution[str]):
     def part_1(self, text: str) -> int:
         return len(text)
 """,
+    # Part 1 meets a NotImplementedError in code it calls: an error, not "not written";
+    # part 2 is the stub `aoc new` writes, raised by the part itself: not written yet.
+    "day08.py": HEAD + """
+def run_program(program: list[int]) -> int:
+    raise NotImplementedError(f"unknown opcode {program[0]}")
+
+
+class Day(Solution[str]):
+    examples = [Example("99", part_1=99, part_2=1)]
+
+    def part_1(self, text: str) -> int:
+        return run_program([int(text)])
+
+    def part_2(self, text: str) -> int:
+        raise NotImplementedError
+""",
     # The last day has no part 2: an answer declared for it is not checked.
     "day12.py": HEAD + """
 class Day(Solution[str]):
@@ -168,6 +184,18 @@ def test_right_answers_and_parts_not_written_yet_pass(year: Path) -> None:
     check_examples(registry.load_day(2023, 7))
 
 
+def test_a_not_implemented_error_from_code_a_part_calls_fails(year: Path) -> None:
+    """Only a part the day has not written is skipped: the stub `raise
+    NotImplementedError` in the part itself, or the base class's own part."""
+    assert failure_of(8).splitlines()[1] == (
+        "  2088 day 8, example 1, part 1 raised NotImplementedError: unknown opcode 99")
+    cases = {case.id: case for case in example_cases()}
+    with pytest.raises(AssertionError, match="part 1 raised NotImplementedError: unknown"):
+        check_example(cases["2088-day08-part1-example1"])
+    with pytest.raises(pytest.skip.Exception, match="2088 day 8 part 2 is not written yet"):
+        check_example(cases["2088-day08-part2-example1"])
+
+
 def test_a_day_with_no_example_answer_passes_with_a_warning(year: Path) -> None:
     with pytest.warns(UserWarning, match="checked nothing"):
         check_examples(day(5))
@@ -185,6 +213,7 @@ def test_the_cases_cover_every_day_part_and_example_with_an_answer(year: Path) -
         "2088-day04-part1-example1", "2088-day04-part1-example2", "2088-day04-part2-example1",
         "2088-day06-import",
         "2088-day07-part1-example1", "2088-day07-part1-example2",
+        "2088-day08-part1-example1", "2088-day08-part2-example1",
         "2088-day12-part1-example1",
     ]
 
@@ -216,7 +245,7 @@ def test_real_answers_are_checked_against_the_users_cache(
     aocd_home.set_token()
     cases = {case.id: case for case in real_answer_cases(tmp_path, env) if case.year == YEAR}
     # Every part of every day that imports; the last day has no part 2.
-    assert sorted(cases) == [f"2088-day{d:02d}-part{p}-input" for d in (1, 2, 3, 4, 5, 7)
+    assert sorted(cases) == [f"2088-day{d:02d}-part{p}-input" for d in (1, 2, 3, 4, 5, 7, 8)
                              for p in (1, 2)] + ["2088-day12-part1-input"]
     case = cases["2088-day01-part1-input"]
     assert isinstance(case, RealAnswerCase) and TOKEN not in repr(case)

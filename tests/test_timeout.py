@@ -13,10 +13,12 @@ import multiprocessing
 import os
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import temporary_year
 from fake_clock import FakeClock
 from site_cli import aoc_in_process
 from test_runner import CLOCK
@@ -331,3 +333,58 @@ def test_a_part_may_start_processes_and_a_late_part_takes_them_with_it(tmp_path:
     else:
         os.kill(grandchild, 9)
         pytest.fail("the late part's own child process was left running")
+
+
+YIELDS_THEN_SLEEPS = """
+import time
+from collections.abc import Iterator
+
+from aoc2023.framework import Example, Solution
+
+class Day01(Solution[str]):
+    examples = [Example("abc", part_1=3, part_2=6)]
+
+    def solve(self, text: str) -> Iterator[int]:
+        yield len(text)
+        time.sleep(600)  # only a kill ends it in time
+        yield 2 * len(text)
+"""
+
+
+@pytest.mark.slow
+def test_a_yielding_solve_keeps_part_1_when_part_2_runs_past_the_limit(tmp_path: Path) -> None:
+    with temporary_year(tmp_path / "site", 2062, {"day01.py": YIELDS_THEN_SLEEPS}):
+        run = aoc_in_process("run", "2062", "1", "--example", "--timeout", str(LIMIT), "--json")
+        bench = aoc_in_process("bench", "2062", "1", "--example", "--budget", "0.05",
+                               "--timeout", str(LIMIT), "--json")
+    assert run.returncode == 2, run.stderr
+    [day] = json.loads(run.stdout)["results"]
+    assert [(p["status"], p["answer"]) for p in day["parts"]] == [
+        ("correct", "3"), ("timeout", None)]
+    assert day["parts"][0]["seconds"] is not None
+    assert bench.returncode == 2, bench.stderr
+    [day] = json.loads(bench.stdout)["results"]
+    steps = {step["step"]: step for step in day["steps"]}
+    assert steps["part 1"]["runs"] >= 1 and steps["part 1"]["error"] is None
+    assert steps["part 1"]["answers"][0]["status"] == "correct"
+    assert steps["part 2"]["runs"] == 0
+    assert steps["part 2"]["answers"][0]["status"] == "timeout"
+
+
+def test_a_yielding_solve_reports_part_1_before_part_2_begins() -> None:
+    """Each report restarts the parent's clock (watch_child, above): part 2's limit then
+    counts from part 1's report, not from the parse."""
+    events: list[str] = []
+
+    class Yields(Solution[str]):
+        year, day = 2091, 30
+
+        def solve(self, text: str) -> Iterator[int]:
+            yield len(text)
+            events.append("part 2 began")
+            yield 2 * len(text)
+
+    result = run_solution(Yields, RunInput("abc", "file", {1: "3"}),
+                          report=lambda label, value: events.append(label))
+    assert events == ["parsed", "part 1", "part 2 began", "part 2"]
+    assert [p.status for p in result.parts] == [Status.CORRECT, Status.UNKNOWN]

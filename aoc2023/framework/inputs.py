@@ -40,7 +40,12 @@ class RunRequest(NamedTuple):
 
 @dataclass(frozen=True)
 class RunInput:
-    """One input to run a day on, with what is known of its answers."""
+    """One input to run a day on, with what is known of its answers.
+
+    Its text is cleaned here, whatever its source (an example, a file, aocd's cache or
+    a fetch), by aocd's own rule for its input data and its examples: the trailing line
+    ends are removed, nothing else. So a day sees the same text from an example as from
+    the same text in a file."""
 
     text: str
     source: Source
@@ -48,6 +53,9 @@ class RunInput:
     parts: tuple[int, ...] = (1, 2)
     extra: Mapping[str, Any] = field(default_factory=dict)
     label: str | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "text", self.text.rstrip("\r\n"))
 
 
 def no_token_notice() -> str:
@@ -78,7 +86,7 @@ def read_input_file(path: Path) -> str:
                 "a socket" if stat.S_ISSOCK(mode) else "not a regular file")
         raise NoInputError(f"Input file {path} is {kind}: give a regular file.")
     try:
-        return path.read_text(encoding="utf-8").rstrip("\r\n")
+        return path.read_text(encoding="utf-8")
     except UnicodeDecodeError as error:
         raise NoInputError(f"Input file {path} is not UTF-8 text.") from error
     except OSError as error:

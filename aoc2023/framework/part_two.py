@@ -44,6 +44,11 @@ def _offer(token: str, year: int, day: int) -> tuple[str, bool]:
         return (f"{year} day {day}: part 1 is in, but part 2's example could not be read: "
                 f"{error}"), False
     found = [example for example in page.examples if example.part_2 is not None]
+    drawn = [example.drawn[2] for example in page.examples if 2 in example.drawn]
+    if not found and drawn:
+        return (f"{year} day {day}: part 1 is in; part 2's example answer is drawn on the page, "
+                "which aocd's example parser cannot read as letters: add part_2=... with the "
+                f"drawing (or its letters) to an example (aoc read {year} {day})."), True
     if not found:
         return (f"{year} day {day}: part 1 is in, and the day declares no example answer for "
                 "part 2, but aocd's example parser finds none on the page: add part_2=... to "

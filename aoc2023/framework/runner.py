@@ -7,6 +7,7 @@ CLI to render.
 
 from __future__ import annotations
 
+import inspect
 import os
 import traceback
 from collections.abc import Callable, Generator, Iterator, Sequence
@@ -15,7 +16,7 @@ from time import perf_counter_ns
 from typing import Any, NamedTuple, cast
 
 from aoc2023.framework import progress
-from aoc2023.framework.errors import InputError
+from aoc2023.framework.errors import InputError, quoted
 from aoc2023.framework.inputs import RunInput, RunRequest, days_to_run
 from aoc2023.framework.results import DayResult, PartResult, RunReport, Status
 from aoc2023.framework.solution import Solution, answer_text
@@ -38,6 +39,9 @@ that part's error, and Ctrl-C marks the part interrupted (the run then stops).""
 
 Clock = Callable[[], int]
 """What steps are timed by: nanoseconds, as `time.perf_counter_ns` counts them."""
+
+Reporter = Callable[[str, object], object]
+"""Told of each step done, by label ("parsed", "part 1"...): `timeouts.Progress.report`."""
 
 
 def _timed(function: Callable[[], Any], clock: Clock) -> _Outcome:
@@ -70,10 +74,30 @@ def describe_error(error: BaseException) -> str:
     return f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
 
 
-def _judge(part: int, outcome: _Outcome, expected: str | None, shared: bool) -> PartResult:
+def _not_written(error: BaseException | None, method: Callable[..., Any]) -> bool:
+    """Whether `error` says the part is not written: a NotImplementedError raised by the
+    part's method itself (`method`: the day's `part_1`, `part_2` or `solve`, or one it
+    overrides), as the base class's parts and `aoc new`'s stub raise it. Raised from code
+    the part calls (an Intcode computer meeting an unknown opcode), it is an error."""
+    if not isinstance(error, NotImplementedError) or error.__traceback__ is None:
+        return False
+    innermost = error.__traceback__
+    while innermost.tb_next is not None:
+        innermost = innermost.tb_next
+    owner = getattr(method, "__self__", None)
+    name = getattr(method, "__name__", "")
+    classes = type(owner).__mro__ if owner is not None else ()
+    codes = {getattr(inspect.unwrap(vars(cls)[name]), "__code__", None)
+             for cls in classes if callable(vars(cls).get(name))}
+    return innermost.tb_frame.f_code in codes
+
+
+def _judge(part: int, outcome: _Outcome, expected: str | None, shared: bool,
+           method: Callable[..., Any]) -> PartResult:
+    """The part's result from its outcome; `method` is what ran it (see _not_written)."""
     base = PartResult(part, Status.UNKNOWN, expected=expected, seconds=outcome.seconds,
                       timed_with_other_part=shared)
-    if isinstance(outcome.error, NotImplementedError):
+    if _not_written(outcome.error, method):
         return base._replace(status=Status.NOT_IMPLEMENTED)
     if isinstance(outcome.error, KeyboardInterrupt):
         return base._replace(status=Status.INTERRUPTED, error=describe_error(outcome.error))
@@ -96,12 +120,18 @@ def _judge(part: int, outcome: _Outcome, expected: str | None, shared: bool) -> 
 
     verdict = drawings.judged(answer, expected)
     status = {True: Status.CORRECT, False: Status.WRONG, None: Status.UNKNOWN}[verdict.matches]
-    return base._replace(status=status, answer=verdict.answer, drawing=verdict.drawing)
+    judged = base._replace(status=status, answer=verdict.answer, drawing=verdict.drawing)
+    if verdict.matches is None and expected is not None:
+        # Neither right nor wrong, and not to be sent: `aoc run` and the tests both fail it.
+        return judged._replace(status=Status.ERROR, error=(
+            f"cannot judge: the drawing does not read as letters, and the expected "
+            f"{quoted(expected)} is not a drawing: give the expected drawing itself"))
+    return judged
 
 
 def run_solution(
     solution_class: type[Solution[Any]], run_input: RunInput, title: str | None = None,
-    on_parsed: Callable[[float], object] | None = None, clock: Clock = perf_counter_ns,
+    report: Reporter | None = None, clock: Clock = perf_counter_ns,
 ) -> DayResult:
     """Parse and solve `run_input`; each part gets its own freshly parsed input, so a part
     that mutates what it is given cannot change what the other part sees.
@@ -109,8 +139,9 @@ def run_solution(
     One parsed input is alive at a time: part 1's is let go before part 2's parse, so a
     big input costs the memory of one parse, not two.
 
-    `on_parsed(seconds)` is called once the first parse has succeeded (outside the timed
-    steps): a time limit restarts its clock for the part there (see timeouts.py).
+    `report("parsed", seconds)` is called once the first parse has succeeded, and for a
+    `solve` that yields, `report("part N", result)` as each part is judged (outside the
+    timed steps): a time limit keeps those and restarts its clock there (timeouts.py).
 
     Each step is timed on `clock`, from just before it starts to just after it ends (a
     test hands it a clock that only the day's code moves)."""
@@ -126,15 +157,15 @@ def run_solution(
         reason = describe_error(parsed.error)
         parts = tuple(_not_run(p, expected.get(p), "parse", parsed.error)
                       for p in run_input.parts)
-        return DayResult(
-            **header, parse_seconds=parse_seconds, parts=parts,
+        return DayResult(  # no parse time: a parse that failed is not timed as one
+            **header, parse_seconds=None, parts=parts,
             error=f"parse failed: {reason}", traceback=parsed.traceback,
         )
-    if on_parsed is not None:
-        on_parsed(parse_seconds)
+    if report is not None:
+        report("parsed", parse_seconds)
 
     if solution_class.solves_in_turn():
-        parts = _solve_in_turn(solution, parsed.value, run_input, clock)
+        parts = _solve_in_turn(solution, parsed.value, run_input, clock, report)
         return DayResult(**header, parse_seconds=parse_seconds, parts=parts)
     if solution_class.solves_both_at_once():
         both = _timed(partial(solution.solve, parsed.value), clock)
@@ -147,7 +178,7 @@ def run_solution(
                     "part 1's answer, then part 2's"))
         results = tuple(
             _judge(p, _Outcome(answers[p - 1], both.seconds, both.error, both.traceback),
-                   expected.get(p), shared=True)
+                   expected.get(p), shared=True, method=solution.solve)
             for p in run_input.parts
         )
         return DayResult(**header, parse_seconds=parse_seconds, parts=results)
@@ -165,18 +196,25 @@ def run_solution(
         if fresh is None:  # each part its own instance and its own parse, as under --timeout
             solution = solution_class(extra=run_input.extra)
             fresh = _timed(partial(solution.parse, run_input.text), clock)
-        outcome = fresh if fresh.error else _timed(
+        parse_failed = fresh.error is not None
+        outcome = fresh if parse_failed else _timed(
             partial(_call_part, solution, part, fresh), clock)
         fresh = None  # the part is done with its input: let it go before the next parse
-        results_list.append(_judge(part, outcome, expected.get(part), shared=False))
+        judged = _judge(part, outcome, expected.get(part), shared=False,
+                        method=_part_method(solution, part))
+        # The part did not run: the failed parse's time is not the part's.
+        results_list.append(judged._replace(seconds=None) if parse_failed else judged)
         if isinstance(outcome.error, KeyboardInterrupt):
             stopped = outcome
     return DayResult(**header, parse_seconds=parse_seconds, parts=tuple(results_list))
 
 
+def _part_method(solution: Solution[Any], part: int) -> Callable[[Any], Any]:
+    return solution.part_1 if part == 1 else solution.part_2
+
+
 def _call_part(solution: Solution[Any], part: int, parsed: _Outcome) -> Any:
-    method = solution.part_1 if part == 1 else solution.part_2
-    return method(parsed.value)
+    return _part_method(solution, part)(parsed.value)
 
 
 def _not_run(part: int, expected: str | None, what: str, cause: BaseException | None
@@ -190,13 +228,17 @@ def _not_run(part: int, expected: str | None, what: str, cause: BaseException | 
 
 
 def _solve_in_turn(
-    solution: Solution[Any], data: Any, run_input: RunInput, clock: Clock
+    solution: Solution[Any], data: Any, run_input: RunInput, clock: Clock,
+    report: Reporter | None = None,
 ) -> tuple[PartResult, ...]:
     """Run a `solve` that yields part 1's answer, then part 2's: each part is timed from
     the previous yield, and the generator is advanced no further than the last part
-    asked for, so an example for part 1 alone never runs part 2's code."""
+    asked for, so an example for part 1 alone never runs part 2's code. Each part is
+    judged, and given to `report`, as soon as it is yielded: a part 2 stopped by a time
+    limit leaves part 1's result standing."""
     answers = cast(Generator[Any, None, None], solution.solve(data))  # solves_in_turn()
-    outcomes: dict[int, _Outcome] = {}
+    results: dict[int, PartResult] = {}
+    failed: tuple[int, _Outcome] | None = None
     try:
         for part in range(1, max(run_input.parts) + 1):
             progress.started(type(solution).year, type(solution).day, part)
@@ -204,20 +246,23 @@ def _solve_in_turn(
             if isinstance(outcome.error, StopIteration):
                 outcome = _Outcome(seconds=outcome.seconds, error=TypeError(
                     f"solve() stopped before it yielded part {part}'s answer"))
-            outcomes[part] = outcome
+            results[part] = _judge(part, outcome, run_input.expected.get(part), shared=False,
+                                   method=solution.solve)
+            if report is not None:
+                report(f"part {part}", results[part])
             if outcome.error is not None:
+                failed = (part, outcome)
                 break
     finally:
         answers.close()
-    results = []
+    found = []
     for part in run_input.parts:
-        expected = run_input.expected.get(part)
-        if part in outcomes:
-            results.append(_judge(part, outcomes[part], expected, shared=False))
-        else:  # an earlier part failed: the generator cannot go on
-            failed, outcome = next((p, o) for p, o in outcomes.items() if o.error is not None)
-            results.append(_not_run(part, expected, f"part {failed}", outcome.error))
-    return tuple(results)
+        if part in results:
+            found.append(results[part])
+        elif failed is not None:  # an earlier part failed: the generator cannot go on
+            found.append(_not_run(part, run_input.expected.get(part), f"part {failed[0]}",
+                                  failed[1].error))
+    return tuple(found)
 
 
 def _with_variants(

@@ -210,6 +210,21 @@ def _example_line(name: str, example: PageExample, last_day: bool) -> str:
     return f"        {example_call(name, example, last_day)},"
 
 
+def drawn_notes(name: str, example: PageExample, last_day: bool) -> list[str]:
+    """Comment lines for the parts whose example answer is drawn on the page and could
+    not be had as letters (PageExample.drawn): no placeholder becomes an expected answer."""
+    notes = []
+    for part, given in sorted(example.drawn.items()):
+        if part == 2 and last_day:
+            continue
+        shown = ascii(given)  # escaped: the file stays ASCII, and short enough for a line
+        gave = ("a drawing whose letters do not read" if "\n" in given else
+                f"{shown} in its place" if len(shown) <= 16 else "a placeholder")
+        notes += [f"# {name}'s part {part} answer is drawn on the page; the parser gave {gave}:",
+                  f"# add part_{part}=... with the drawing (or its letters) from the puzzle text."]
+    return notes
+
+
 def examples_block(examples: tuple[PageExample, ...], last_day: bool) -> tuple[str, str]:
     """The EXAMPLE constants (module level) and the `examples = [...]` lines (class body)."""
     if not examples:
@@ -227,11 +242,13 @@ def examples_block(examples: tuple[PageExample, ...], last_day: bool) -> tuple[s
     whose = "The examples'" if len(examples) > 1 else "The example's"
     lines = [f"    # {whose} answers as aocd's example parser read them from the puzzle page: "
              "check them."]
-    if not last_day and all(example.part_2 is None for example in examples):
+    if not last_day and all(example.part_2 is None and 2 not in example.drawn
+                            for example in examples):
         lines.append("    # Add part_2=... to an example once part 2 is unlocked.")
     lines.append("    examples = [")
-    lines += [_example_line(name, example, last_day)
-              for name, example in zip(names, examples, strict=True)]
+    for name, example in zip(names, examples, strict=True):
+        lines += [f"        {note}" for note in drawn_notes(name, example, last_day)]
+        lines.append(_example_line(name, example, last_day))
     lines.append("    ]")
     return constants, "\n".join(lines) + "\n"
 

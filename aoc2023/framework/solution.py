@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import inspect
 import re
+import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
@@ -74,7 +75,8 @@ class Example:
     (so an example can belong to one part only). `extra` carries parameters the
     puzzle changes for its examples (a smaller grid, fewer steps); the day reads them
     from `self.extra`. A single leading newline is dropped, so the input can start on
-    the line after the opening triple quote.
+    the line after the opening triple quote; its trailing line ends are removed when it
+    runs, as every input's are (inputs.RunInput).
     """
 
     input: str
@@ -100,9 +102,10 @@ class Solution(Generic[Parsed]):
 
     `Parsed` is what `parse` returns and the parts take. Override `parse` (by default
     the parts get the text itself), then `part_1` and `part_2`, or `solve` for both at
-    once. A part not written yet raises NotImplementedError and shows as "not
-    implemented". The framework makes a fresh instance, and a fresh parse, for each
-    part, so a part may change either without spoiling the other.
+    once. A part not written yet raises NotImplementedError itself and shows as "not
+    implemented" (raised from code the part calls, it is an error). The framework makes
+    a fresh instance, and a fresh parse, for each part, so a part may change either
+    without spoiling the other.
 
     Defining the subclass registers it: the module's name says the year and day
     (`aoc2023.day07`), or the class sets `day` (and `year`, outside an `aoc<year>`
@@ -242,23 +245,74 @@ def implementations(solution_class: type[Solution[Any]]) -> list[Implementation]
 
 
 def answer_text(value: object) -> str:
-    """The text an answer is compared, shown and submitted as (coerced as aocd does).
+    """The text an answer is compared, shown and submitted as, coerced as aocd's `coerce`
+    does: an int; an integral float, complex, Decimal or Fraction, or numpy number (any
+    class registered as a `numbers` type, as numpy registers its own); a one-item numpy
+    array; bytes; a str.
 
     Surrounding whitespace is not part of an answer: `"41\n"` is 41. A multi-line
-    answer (letters drawn with `#`) keeps its inner layout.
-    """
+    answer (letters drawn with `#`) keeps its inner layout. Anything else is a TypeError
+    of one bounded sentence (its type, and its repr cut short), whatever the object does
+    when printed; ValueError for an int too long to print."""
     if isinstance(value, bool):
         raise TypeError(f"an answer was a bool ({value}); give the answer itself")
-    if isinstance(value, int):
+    if type(value) is int:
         return str(value)
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    if isinstance(value, bytes):
-        value = value.decode()
     if isinstance(value, str):
         inner = value.strip("\r\n")
         return value.strip() if "\n" not in inner else inner
-    raise TypeError(f"an answer was {type(value).__name__} {value!r}; give an int or a str")
+    try:
+        text = _coerced(value)
+    except ValueError as error:
+        if isinstance(value, int) and "digits" in str(error):
+            raise  # an int too long to print: its own sentence
+        text = None
+    except Exception:  # an object of the day's own that fails when asked: not an answer
+        text = None
+    if text is None:
+        raise TypeError(f"an answer was {_described(value)}; give an int or a str")
+    return answer_text(text)
+
+
+def _coerced(value: object) -> str | None:
+    """aocd's `coerce` without importing numpy: numpy's numbers are registered as the
+    `numbers` types, and a numpy array can only come from a day that imported numpy."""
+    import numbers
+
+    numpy = sys.modules.get("numpy")
+    if numpy is not None and isinstance(value, numpy.ndarray) and value.size == 1:
+        value = value.item()
+    if isinstance(value, int):  # an int subclass prints itself, as in aocd
+        return str(value)
+    if isinstance(value, numbers.Integral):
+        return str(int(value))
+    if isinstance(value, numbers.Complex) and not isinstance(value, numbers.Rational):
+        real = float(value.real)
+        return str(int(real)) if value.imag == 0 and real.is_integer() else None
+    decimal = sys.modules.get("decimal")
+    if isinstance(value, numbers.Rational) or (
+            decimal is not None and isinstance(value, decimal.Decimal)):
+        numerator, denominator = value.as_integer_ratio()  # type: ignore[union-attr]
+        return str(numerator) if denominator == 1 else None
+    if isinstance(value, bytes):
+        return value.decode()
+    return None
+
+
+def _described(value: object) -> str:
+    """An object as one short phrase: its type and its repr, bounded in length and depth
+    (a list of millions, nested 100,000 deep, or whose repr raises, stays one line)."""
+    import reprlib
+
+    shown = reprlib.Repr()
+    shown.maxlevel, shown.maxstring, shown.maxother = 3, 60, 60
+    try:
+        text = shown.repr(value)
+    except Exception as error:
+        text = f"(its repr raised {type(error).__name__})"
+    if len(text) > 80:
+        text = text[:79] + "…"
+    return f"{type(value).__name__} {text}"
 
 
 def lines(text: str) -> list[str]:

@@ -59,8 +59,9 @@ def check_examples(solution_class: type[Solution[Any]]) -> None:
     Raises one AssertionError listing every failure: a wrong answer (with what was
     returned and what was expected), a part that raised, or an example that does not
     parse; the tracebacks of what raised follow the list. A part not written yet
-    (NotImplementedError) is not a failure, so a new day's test passes until its
-    parts are written, and checks each part from the moment it is.
+    (NotImplementedError raised by the part itself: runner._not_written) is not a
+    failure, so a new day's test passes until its parts are written, and checks each
+    part from the moment it is.
 
     An example checks only the parts it declares an answer for: with no answer there
     is nothing to compare with. A day that declares no answer at all passes with a

@@ -4,9 +4,10 @@ Without a limit a day runs in this process, as `run_solution` runs it: no fork
 costs anything. With one, each part (with its own parse) runs in a child process.
 The child times its steps itself with perf_counter_ns, exactly as in-process, and
 sends back plain results; the parent only watches the clock and kills a child that
-is late. The child reports progress (the parse done, a benchmark run done) and each
-report restarts the clock, so the limit applies to each step, not to the child's
-whole life: a part is stopped once it alone has run for SECONDS.
+is late. The child reports progress (the parse done, each part a yielding `solve`
+yields, a benchmark run done) and each report restarts the clock, so the limit applies
+to each step, not to the child's whole life: a part is stopped once it alone has run
+for SECONDS.
 
 The child is forked on Linux (cheap, and it has the day loaded already); elsewhere
 it is spawned, which imports the day again. Nothing heavy is imported until a
@@ -186,11 +187,8 @@ def _run_in_child(
     solution_class: type[Solution[Any]], run_input: RunInput, title: str | None, profile: bool,
     clock: Clock, progress: Progress,
 ) -> tuple[DayResult, RawStats | None]:
-    def parsed(seconds: float) -> None:
-        progress.report("parsed", seconds)
-
     def run(cls: type[Solution[Any]]) -> DayResult:
-        return run_solution(cls, run_input, title, parsed, clock)
+        return run_solution(cls, run_input, title, progress.report, clock)
 
     if not profile:
         return run(solution_class), None
@@ -207,7 +205,9 @@ def run_with_timeout(
 ) -> DayResult:
     """`run_solution`, with each part and its parse in a child stopped after `timeout`
     seconds (one child for a day that solves both parts at once). The child times the
-    steps on `clock`, as `run_solution` does: the parent's wait is in no step's time."""
+    steps on `clock`, as `run_solution` does: the parent's wait is in no step's time.
+    A `solve` that yields reports each part as it is yielded: the limit counts each
+    part's own time, and a part done before a later one runs late is kept."""
     together = solution_class.solves_both_at_once()  # one child: the parts share their work
     shared_time = together and not solution_class.solves_in_turn()
     groups = [run_input.parts] if together else [(part,) for part in run_input.parts]
@@ -228,7 +228,9 @@ def run_with_timeout(
                           for group_left in groups[index:] for p in group_left]
                 break
             parse_seconds = cast(float, seconds) if parse_seconds is None else parse_seconds
-            parts += [_timed_out(run_input, p, str(late), shared_time) for p in group]
+            # A yielding `solve` reports each part as it comes: those done are kept.
+            parts += [cast(PartResult, late.reports[f"part {p}"]) if f"part {p}" in late.reports
+                      else _timed_out(run_input, p, str(late), shared_time) for p in group]
             continue
         except ChildFailed as failure:
             parts += [PartResult(p, Status.ERROR, expected=run_input.expected.get(p),

@@ -49,6 +49,10 @@ class PageExample:
     part_1: str | None = None
     part_2: str | None = None
     extra: dict[str, object] = field(default_factory=dict)
+    drawn: dict[int, str] = field(default_factory=dict)
+    """Parts whose answer is drawn on the page and could not be had as letters, with
+    what the parser gave in its place (a placeholder such as '□', or the drawing): such
+    a part's answer above is None, for no placeholder must become an expected answer."""
 
 
 def dead_token_sentence(detail: str = "") -> str:
@@ -199,13 +203,64 @@ def read_page(year: int, day: int, token: str) -> tuple[str, tuple[PageExample, 
         # when that fails; `title` then reads the cached page, or fails with the reason.
         found = puzzle.examples
         title = str(puzzle.title)
-    return title, page_examples(found)
+    return title, page_examples(found, year, day)
 
 
-def page_examples(found: Iterable[Any]) -> tuple[PageExample, ...]:
-    """aocd's `Example`s as our plain data."""
-    return tuple(PageExample(example.input_data, example.answer_a, example.answer_b,
-                             dict(example.extra or {})) for example in found)
+def page_examples(found: Iterable[Any], year: int, day: int) -> tuple[PageExample, ...]:
+    """aocd's `Example`s as our plain data, each answer as a day can declare it: a drawn
+    answer as its letters when they read, else left out (`PageExample.drawn`)."""
+    placeholders = _placeholders(year, day)
+    examples = []
+    for example in found:
+        answers: dict[int, str | None] = {}
+        drawn: dict[int, str] = {}
+        for part, given in ((1, example.answer_a), (2, example.answer_b)):
+            answers[part] = _declarable(given, placeholders)
+            if given is not None and answers[part] is None:
+                drawn[part] = given
+        examples.append(PageExample(example.input_data, answers[1], answers[2],
+                                    dict(example.extra or {}), drawn))
+    return tuple(examples)
+
+
+def _declarable(given: str | None, placeholders: frozenset[str]) -> str | None:
+    """An answer from aocd's example parser, or None when it stands for a drawn answer it
+    cannot give: a placeholder (a symbol such as '□', or a word the parser's own table
+    puts in for a drawing, such as 'CRT' for 2022 day 10), or a drawing whose letters do
+    not read. A drawing that reads is its letters."""
+    if given is None or given in placeholders:
+        return None
+    if "\n" in given:
+        from aoc2023.framework import drawings
+
+        return drawings.read_letters(given) if drawings.is_drawing(given) else None
+    return given if any(char.isalnum() for char in given) else None
+
+
+def _placeholders(year: int, day: int) -> frozenset[str]:
+    """The answers aocd's example parser writes in for the puzzle rather than reads from
+    its page (its table, `examples.json`) that hold no digit: those stand for answers
+    drawn in pixels, which no locator can take from the page ('0,3' is an answer)."""
+    import ast
+    import json
+    from importlib import resources
+
+    try:
+        table = json.loads((resources.files("aocd_example_parser") / "examples.json")
+                           .read_text(encoding="utf-8"))
+        locators = table.get(f"{year}/{day:02d}", [])
+        found = set()
+        for locator in locators:
+            for key in ("answer_a", "answer_b"):
+                try:
+                    value = ast.literal_eval(locator.get(key) or "None")
+                except (ValueError, SyntaxError):
+                    continue  # a locator into the page, not a value
+                if isinstance(value, str) and not any(char.isdigit() for char in value):
+                    found.add(value)
+        return frozenset(found)
+    except (ModuleNotFoundError, OSError, ValueError, AttributeError):
+        return frozenset()  # another parser, or another layout of its table: symbols only
 
 
 def refresh_known_answers(token: str, year: int, day: int) -> None:

@@ -42,7 +42,7 @@ def current_examples(token: str, year: int, day: int) -> PageExamples:
         refreshed, _ = bring_up_to_date(puzzle, token, year, day)
         found = puzzle.examples
         title = str(puzzle.title)
-    return PageExamples(title, client.page_examples(found), refreshed)
+    return PageExamples(title, client.page_examples(found, year, day), refreshed)
 
 
 @dataclass(frozen=True)
