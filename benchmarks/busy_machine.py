@@ -27,9 +27,11 @@ SPELL = (0.02, 0.4)
 
 
 def _bursty(until: float, seed: int) -> None:
-    """Busy, then idle, in random spells, until the monotonic clock reaches `until`."""
+    """Busy, then idle, in random spells, until the monotonic clock reaches `until` or
+    the process that started it is gone (killed, its own cleanup never ran)."""
     rng = random.Random(seed)
-    while (now := time.monotonic()) < until:
+    parent = os.getppid()
+    while (now := time.monotonic()) < until and os.getppid() == parent:
         busy_until = min(until, now + rng.uniform(*SPELL))
         while time.monotonic() < busy_until:
             pass
