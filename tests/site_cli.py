@@ -71,13 +71,14 @@ def _env(home: AocdHome, cwd: Path | None, env: dict[str, str] | None) -> dict[s
 
 
 def aoc(site: FakeAoC | None, home: AocdHome, *args: str, cwd: Path | None = None,
-        env: dict[str, str] | None = None, shift: float = 0.0,
-        ) -> subprocess.CompletedProcess[str]:
-    """Run `aoc ARGS` against `site` (None: an address where nothing listens)."""
+        env: dict[str, str] | None = None, shift: float = 0.0, encoding: str | None = None,
+        timeout: float = 120) -> subprocess.CompletedProcess[str]:
+    """Run `aoc ARGS` against `site` (None: an address where nothing listens); its output
+    is read in `encoding` (default: the locale's)."""
     url = site.url if site is not None else "http://127.0.0.1:9"
     return subprocess.run([sys.executable, "-c", CLI, url, repr(shift), *args], cwd=cwd,
                           env=_env(home, cwd, env), capture_output=True, text=True,
-                          timeout=120)
+                          encoding=encoding, timeout=timeout)
 
 
 def popen(site: FakeAoC, home: AocdHome, *args: str, cwd: Path | None = None,

@@ -27,6 +27,7 @@ from aoc2023.framework.cli import read as read_command
 from aoc2023.framework.cli import token as token_command
 from aoc2023.framework.cli.common import HELP_OPTIONS, readable_help, show_version
 from aoc2023.framework.errors import Terminated
+from aoc2023.framework.render import encoding
 
 COMMANDS: dict[str, Callable[..., None]] = {
     "run": run.run,
@@ -105,6 +106,7 @@ def main(argv: list[str] | None = None) -> int:
 def _main(args: list[str]) -> int:
     use_project_config_dir()
     clean_environment_token()
+    encoding.install()
     redaction.install(find_token())
     # SIGTERM and SIGHUP unwind like an exception, so that `finally` blocks stop child
     # processes (--timeout) on the way out instead of leaving them running.

@@ -1,0 +1,96 @@
+"""Hostile and unusual environments (issue 25): output in any encoding.
+
+Each case gets the right result or one sentence, never a traceback. The environment is
+read when a process starts, so these run `aoc` in a process of its own.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+from pathlib import Path
+from subprocess import CompletedProcess
+
+import pytest
+import site_cli
+from conftest import AocdHome
+from fake_aoc import FakeAoC
+
+from aoc2023.framework.redaction import RedactingStream, Redactor
+
+YEAR = 2063
+DAY = '''
+from aoc2023.framework import Example, Solution
+
+class Day(Solution[str]):
+    examples = [Example("abc", part_1=3, part_2="3\u2603")]
+
+    def part_1(self, text: str) -> int:
+        return len(text)
+
+    def part_2(self, text: str) -> str:
+        return f"{len(text)}\u2603"
+'''
+
+
+def year_env(tmp_path: Path, home: AocdHome, **settings: str) -> dict[str, str]:
+    """`home`'s environment, with a year holding day 1 on the path and `settings`."""
+    package = tmp_path / "site" / f"aoc{YEAR}"
+    package.mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    (package / "day01.py").write_text(DAY)
+    env = home.env() | settings
+    env["PYTHONPATH"] = os.pathsep.join([str(tmp_path / "site"), env["PYTHONPATH"]])
+    return env
+
+
+def assert_clean(result: CompletedProcess[str]) -> None:
+    for text in (result.stdout, result.stderr):
+        assert "Traceback" not in text and "unexpected" not in text
+        assert "Exception ignored" not in text
+
+
+@pytest.mark.parametrize("name", ["ascii", "latin-1", "cp437", "C"])
+def test_run_list_and_bench_print_their_tables_in_any_encoding(
+    tmp_path: Path, aocd_home: AocdHome, name: str
+) -> None:
+    settings = {"C": {"LC_ALL": "C", "PYTHONCOERCECLOCALE": "0", "PYTHONUTF8": "0",
+                      "PYTHONIOENCODING": ""}}.get(name, {"PYTHONIOENCODING": name})
+    encoding = "ascii" if name == "C" else name
+    env = year_env(tmp_path, aocd_home, **settings)
+    for args in (["run", str(YEAR), "1", "--example"], ["list", str(YEAR)],
+                 ["bench", str(YEAR), "1", "--example", "--budget", "0.05"]):
+        result = site_cli.aoc(None, aocd_home, *args, env=env, encoding=encoding)
+        assert result.returncode == 0, (args, result.stderr)
+        assert_clean(result)
+        if args[0] != "list":
+            assert "v 3" in result.stdout  # the mark, in ASCII where ✔ cannot be encoded
+        if encoding in ("ascii", "latin-1"):
+            assert "+-----" in result.stdout and "| " in result.stdout
+        if args[0] == "run":
+            assert "v 3?" in result.stdout  # an answer's other characters: one each
+
+
+def test_with_yes_what_was_sent_is_reported_in_ascii(
+    tmp_path: Path, fake_aoc: FakeAoC, aocd_loaded: AocdHome
+) -> None:
+    token = aocd_loaded.set_token()
+    aocd_loaded.cache_input(YEAR, 1, "abcd")
+    fake_aoc.add_puzzle(YEAR, 1, "Test", inputs={token: "abcd"}, solutions=["4", "5☃"])
+    env = year_env(tmp_path, aocd_loaded, PYTHONIOENCODING="ascii")
+    result = site_cli.aoc(fake_aoc, aocd_loaded, "run", str(YEAR), "1", "--yes", env=env,
+                          encoding="ascii")
+    assert_clean(result)
+    assert "v 4 [sent: right]" in result.stdout
+    assert "x 4? (wrong) [sent: wrong]" in result.stdout  # judged, and said so
+    assert [r.form["answer"] for r in fake_aoc.requests_for("/answer")] == ["4", "4☃"]
+    assert result.returncode == 1
+
+
+def test_a_redacting_stream_writes_what_its_stream_cannot_encode_as_stand_ins() -> None:
+    raw = io.BytesIO()
+    stream = io.TextIOWrapper(raw, encoding="ascii")
+    redacting = RedactingStream(stream, Redactor("secret-token-1234"))
+    redacting.write("✔ 6440 … ☃\nsecret-token-1234 ✘")
+    redacting.flush()
+    assert raw.getvalue().decode() == "v 6440 ... ?\n<token> x"
