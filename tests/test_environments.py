@@ -1,7 +1,8 @@
-"""Hostile and unusual environments (issue 25): output in any encoding.
+"""Hostile and unusual environments (issue 25): output in any encoding, and escape
+sequences from outside.
 
 Each case gets the right result or one sentence, never a traceback. The environment is
-read when a process starts, so these run `aoc` in a process of its own.
+read when a process starts: the encodings are tried in a process of its own each.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from subprocess import CompletedProcess
 
 import pytest
 import site_cli
-from conftest import AocdHome
+from conftest import TOKEN, AocdHome, temporary_year
 from fake_aoc import FakeAoC
 
 from aoc2023.framework.redaction import RedactingStream, Redactor
@@ -94,3 +95,46 @@ def test_a_redacting_stream_writes_what_its_stream_cannot_encode_as_stand_ins() 
     redacting.write("✔ 6440 … ☃\nsecret-token-1234 ✘")
     redacting.flush()
     assert raw.getvalue().decode() == "v 6440 ... ?\n<token> x"
+
+
+HOSTILE = "\x1b[2J\x1b]0;owned\x07\x1b]8;;http://evil\x07link\x1b]8;;\x07\x1b[1A"
+"""Clear the screen, set the title, an OSC 8 link, a cursor move up."""
+SHOWN = "\\x1b[2J\\x1b]0;owned\\x07"
+
+
+def test_escape_sequences_in_an_answer_and_a_reply_are_shown_not_obeyed(
+    tmp_path: Path, fake_aoc: FakeAoC, aocd_loaded: AocdHome
+) -> None:
+    source = f"""
+from aoc2023.framework import Solution
+
+class Day(Solution[str]):
+    def part_1(self, text: str) -> str:
+        return {HOSTILE!r}
+"""
+    aocd_loaded.set_token()
+    aocd_loaded.cache_input(2064, 1, "input")
+    fake_aoc.add_puzzle(2064, 1, "Test", inputs={TOKEN: "input"}, solutions=["1"],
+                        replies=[f"That's not the right answer. {HOSTILE}"])
+    with temporary_year(tmp_path / "site", 2064, {"day01.py": source}):
+        result = site_cli.aoc_in_process("run", "2064", "1", "--yes")
+    assert "\x1b" not in result.stdout + result.stderr
+    assert SHOWN in result.stdout  # the answer, in the table
+    assert f"That's not the right answer. {SHOWN}" in result.stderr  # the site's reply
+
+
+def test_escape_sequences_in_a_member_name_and_a_page_are_shown_not_obeyed(
+    fake_aoc: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path
+) -> None:
+    aocd_loaded.set_token()
+    fake_aoc.add_board(2023, 4242, {"event": "2023", "owner_id": 1, "members": {"1": {
+        "id": 1, "name": f"eve{HOSTILE}", "local_score": 1, "stars": 0, "last_star_ts": 0,
+        "completion_day_level": {}}}}, viewers={TOKEN})
+    fake_aoc.add_puzzle(2023, 7, "Camel Cards", inputs={TOKEN: "x\n"},
+                        example=f"32T3K 765\n{HOSTILE}\nT55J5 684\n")
+    for args in (["leaderboard", "2023", "4242"], ["read", "2023", "7"],
+                 ["read", "2023", "7", "--markdown"]):
+        result = site_cli.aoc_in_process(*args, cwd=tmp_path)
+        assert result.returncode == 0, result.stderr
+        assert "\x1b" not in result.stdout + result.stderr, args
+        assert SHOWN in result.stdout.replace("\n", "").replace("│", "").replace(" ", ""), args

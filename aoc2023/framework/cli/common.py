@@ -15,6 +15,7 @@ import typer
 from typer.core import TyperCommand
 
 from aoc2023.framework.errors import AocError, UsageError
+from aoc2023.framework.render.printable import printable
 from aoc2023.framework.results import ExitCode
 
 HELP_OPTIONS = ("-h", "--help")
@@ -101,11 +102,11 @@ def fail(error: BaseException, verbose: bool) -> NoReturn:
     if verbose:
         traceback.print_exception(error, file=sys.stderr)
     if isinstance(error, AocError):
-        typer.echo(f"Error: {error}", err=True)
+        typer.echo(f"Error: {printable(str(error))}", err=True)
         raise typer.Exit(error.exit_code)
     typer.echo(
-        f"Error: unexpected {type(error).__name__}: {error} (run again with --verbose "
-        "for the traceback).",
+        f"Error: unexpected {type(error).__name__}: {printable(str(error))} (run again with "
+        "--verbose for the traceback).",
         err=True,
     )
     raise typer.Exit(ExitCode.COULD_NOT_RUN)
