@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import io
 import os
+import pty
+import subprocess
+import sys
 from pathlib import Path
 from subprocess import CompletedProcess
 
@@ -18,6 +21,7 @@ from conftest import TOKEN, AocdHome, temporary_year
 from fake_aoc import FakeAoC
 
 from aoc2023.framework.redaction import RedactingStream, Redactor
+from aoc2023.framework.render.table import smart_terminal, use_colour
 
 YEAR = 2063
 DAY = '''
@@ -138,3 +142,50 @@ def test_escape_sequences_in_a_member_name_and_a_page_are_shown_not_obeyed(
         assert result.returncode == 0, result.stderr
         assert "\x1b" not in result.stdout + result.stderr, args
         assert SHOWN in result.stdout.replace("\n", "").replace("│", "").replace(" ", ""), args
+
+
+def test_read_into_a_pipe_pads_no_line(fake_aoc: FakeAoC, aocd_loaded: AocdHome,
+                                       tmp_path: Path) -> None:
+    aocd_loaded.set_token()
+    fake_aoc.add_puzzle(2023, 7, "Camel Cards", inputs={TOKEN: "x\n"},
+                        example="32T3K 765\nT55J5 684\n")
+    result = site_cli.aoc_in_process("read", "2023", "7", cwd=tmp_path,
+                                     env=dict(os.environ, COLUMNS="100"))
+    assert result.returncode == 0, result.stderr
+    assert "32T3K 765" in result.stdout and "Day 7: Camel Cards" in result.stdout
+    assert [line for line in result.stdout.splitlines() if line.endswith(" ")] == []
+
+
+def test_a_terminal_that_is_dumb_gets_no_escape_codes(
+    tmp_path: Path, aocd_home: AocdHome, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for name in ("NO_COLOR", "FORCE_COLOR"):
+        monkeypatch.delenv(name, raising=False)
+    controller, terminal = pty.openpty()
+    with os.fdopen(terminal, "w") as stream, os.fdopen(controller, "rb"):
+        monkeypatch.setenv("TERM", "xterm")
+        assert use_colour(stream) and smart_terminal(stream)
+        monkeypatch.setenv("TERM", "dumb")
+        assert not use_colour(stream) and not smart_terminal(stream)
+
+    # The whole run, on a terminal: a table with its marks, and not one escape code.
+    env = year_env(tmp_path, aocd_home, TERM="dumb")
+    env.pop("NO_COLOR", None)
+    env.pop("FORCE_COLOR", None)
+    controller, terminal = pty.openpty()
+    process = subprocess.Popen(
+        [sys.executable, "-c", site_cli.CLI, "http://127.0.0.1:9", "0", "run", str(YEAR),
+         "1", "--example"], env=env, stdin=terminal, stdout=terminal, stderr=terminal)
+    os.close(terminal)
+    screen = b""
+    with os.fdopen(controller, "rb", buffering=0) as reader:
+        while True:
+            try:
+                chunk = reader.read(4096)
+            except OSError:  # the terminal closed: the process has ended
+                break
+            if not chunk:
+                break
+            screen += chunk
+    assert process.wait(timeout=120) == 0, screen
+    assert "✔ 3".encode() in screen and b"\x1b" not in screen

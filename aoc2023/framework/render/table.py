@@ -58,14 +58,22 @@ class Column(NamedTuple):
         return "value" if self.align == "right" else "words"
 
 
+def smart_terminal(stream: IO[str]) -> bool:
+    """Whether `stream` is a terminal that takes escape codes: a line redrawn in place (a
+    countdown, a progress line) and colour are for it alone. A file or a pipe is not one,
+    and neither is a terminal that says it is dumb (`TERM=dumb`: Emacs's shell, an editor's
+    output pane), which shows each code as text."""
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty and isatty()) and os.environ.get("TERM") != "dumb"
+
+
 def use_colour(stream: IO[str]) -> bool:
-    """Colour for a terminal, unless NO_COLOR is set; FORCE_COLOR forces it."""
+    """Colour for a smart terminal, unless NO_COLOR is set; FORCE_COLOR forces it."""
     if os.environ.get("NO_COLOR"):
         return False
     if os.environ.get("FORCE_COLOR"):
         return True
-    isatty = getattr(stream, "isatty", None)
-    return bool(isatty and isatty())
+    return smart_terminal(stream)
 
 
 def terminal_width(stream: IO[str]) -> int | None:
