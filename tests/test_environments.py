@@ -189,3 +189,59 @@ def test_a_terminal_that_is_dumb_gets_no_escape_codes(
             screen += chunk
     assert process.wait(timeout=120) == 0, screen
     assert "✔ 3".encode() in screen and b"\x1b" not in screen
+
+
+# --- what is found where a file should be (item 4) -----------------------------------------
+
+def test_a_fifo_or_a_device_as_the_token_file_hangs_nothing(
+    tmp_path: Path, aocd_home: AocdHome
+) -> None:
+    """A hang fails the test at the time limit instead of blocking it."""
+    env = year_env(tmp_path, aocd_home)
+    token = aocd_home.config / "token"
+    os.mkfifo(token)
+    version = site_cli.aoc(None, aocd_home, "--version", env=env, timeout=60)
+    assert version.returncode == 0 and "aoc (aoc2023)" in version.stdout
+    example = site_cli.aoc(None, aocd_home, "run", str(YEAR), "1", "--example", env=env,
+                           timeout=60)
+    assert example.returncode == 0 and "✔ 3" in example.stdout, example.stderr
+    for args in (["run", str(YEAR), "1"], ["token"]):
+        result = site_cli.aoc(None, aocd_home, *args, env=env, timeout=60)
+        assert result.returncode == 2, result.stderr
+        assert f"The token file {token} cannot be read (a FIFO, not a regular file)" \
+            in result.stderr
+        assert "Traceback" not in result.stderr
+    token.unlink()
+    token.symlink_to("/dev/zero")
+    result = site_cli.aoc(None, aocd_home, "run", str(YEAR), "1", env=env, timeout=60)
+    assert result.returncode == 2 and "MemoryError" not in result.stderr
+    assert f"The token file {token} cannot be read (a character device" in result.stderr
+    token.unlink()
+    token.write_text("ab" * 500_000)
+    result = site_cli.aoc(None, aocd_home, "run", str(YEAR), "1", env=env, timeout=60)
+    assert result.returncode == 2
+    assert f"The token file {token} cannot be read (larger than 4,096 bytes)" in result.stderr
+
+
+@pytest.mark.parametrize("which", ["token2id", "input", "answer", "journal", "waits"])
+def test_a_fifo_where_a_kept_file_should_be_is_one_sentence_naming_it(
+    tmp_path: Path, fake_aoc: FakeAoC, aocd_loaded: AocdHome, which: str
+) -> None:
+    token = aocd_loaded.set_token()
+    aocd_loaded.cache_input(YEAR, 1, "abcd")
+    fake_aoc.add_puzzle(YEAR, 1, "Test", inputs={token: "abcd"}, solutions=["4", "5"])
+    path = {
+        "token2id": aocd_loaded.config / "token2id.json",
+        "input": aocd_loaded.user_dir / f"{YEAR}_01_input.txt",
+        "answer": aocd_loaded.user_dir / f"{YEAR}_01a_answer.txt",
+        "journal": aocd_loaded.config / "aoc-attempts.json",
+        "waits": aocd_loaded.config / "aoc-submit-wait.json",
+    }[which]
+    path.unlink(missing_ok=True)
+    os.mkfifo(path)
+    env = year_env(tmp_path, aocd_loaded)
+    result = site_cli.aoc(fake_aoc, aocd_loaded, "run", str(YEAR), "1", "--yes", env=env,
+                          timeout=60)
+    assert result.returncode == 2, (result.stdout, result.stderr)
+    assert f"{path} cannot be read (a FIFO, not a regular file)" in result.stderr
+    assert "Traceback" not in result.stderr and "unexpected" not in result.stderr
