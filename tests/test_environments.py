@@ -24,6 +24,8 @@ from aoc2023.framework.redaction import RedactingStream, Redactor
 from aoc2023.framework.render.table import smart_terminal, use_colour
 
 YEAR = 2063
+SINCE_YEAR_UNLOCKED = 40 * 366 * 86400.0
+"""A clock shift past YEAR's December (a real run fetches only what is unlocked)."""
 DAY = '''
 from aoc2023.framework import Example, Solution
 
@@ -245,3 +247,28 @@ def test_a_fifo_where_a_kept_file_should_be_is_one_sentence_naming_it(
     assert result.returncode == 2, (result.stdout, result.stderr)
     assert f"{path} cannot be read (a FIFO, not a regular file)" in result.stderr
     assert "Traceback" not in result.stderr and "unexpected" not in result.stderr
+
+
+# --- a folder that cannot be written (item 6) -----------------------------------------------
+
+def test_a_folder_that_cannot_be_written_is_named(
+    tmp_path: Path, fake_aoc: FakeAoC, aocd_home: AocdHome
+) -> None:
+    """aocd's folders under a file, not a folder: as a read-only HOME, a place no file
+    can be made in (a read-only folder would not stop the tests when run as root)."""
+    (tmp_path / "home").write_text("")
+    home = AocdHome(data=tmp_path / "home" / "aocd", config=tmp_path / "home" / "aocd")
+    fake_aoc.add_user(TOKEN)
+    fake_aoc.add_puzzle(2023, 7, "Camel Cards", inputs={TOKEN: "x\n"})
+    fake_aoc.add_puzzle(YEAR, 1, "Test", inputs={TOKEN: "abcd"}, solutions=["4", "5"])
+    fake_aoc.add_board(2023, 42, {"event": "2023", "owner_id": 1, "members": {}},
+                       viewers={TOKEN})
+    env = year_env(tmp_path, home, AOC_SESSION=TOKEN)
+    for args in (["token"], ["read", "2023", "7"], ["leaderboard", "2023", "42"],
+                 ["run", str(YEAR), "1", "--yes"]):
+        result = site_cli.aoc(fake_aoc, home, *args, env=env, timeout=60,
+                              shift=SINCE_YEAR_UNLOCKED)
+        assert result.returncode == 2, (args, result.stderr)
+        assert "Error: Could not use" in result.stderr, args
+        assert f"keep their cache and records in {home.config}," in result.stderr, args
+        assert "unexpected" not in result.stderr and TOKEN not in result.stderr
