@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 import os
 import pty
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -251,12 +252,24 @@ def test_a_fifo_where_a_kept_file_should_be_is_one_sentence_naming_it(
 
 # --- a folder that cannot be written (item 6) -----------------------------------------------
 
-def test_a_folder_that_cannot_be_written_is_named(
+def read_only(folder: Path) -> list[str]:
+    """A command prefix under which `folder` is read-only: its mode does it, except for
+    root, for whom a read-only mount of its own (in a mount namespace) does."""
+    if os.geteuid() != 0:
+        folder.chmod(0o555)
+        return []
+    if shutil.which("unshare") is None or subprocess.run(
+            ["unshare", "--mount", "true"], capture_output=True).returncode != 0:
+        pytest.skip("run as root, where only a read-only mount (unshare) makes a folder so")
+    return ["unshare", "--mount", "sh", "-c",
+            'mount --bind "$0" "$0" && mount -o remount,bind,ro "$0" && exec "$@"', str(folder)]
+
+
+def test_a_read_only_home_is_named_by_the_commands_that_write(
     tmp_path: Path, fake_aoc: FakeAoC, aocd_home: AocdHome
 ) -> None:
-    """aocd's folders under a file, not a folder: as a read-only HOME, a place no file
-    can be made in (a read-only folder would not stop the tests when run as root)."""
-    (tmp_path / "home").write_text("")
+    """aocd's folders in a read-only HOME, where they cannot even be made."""
+    (tmp_path / "home").mkdir()
     home = AocdHome(data=tmp_path / "home" / "aocd", config=tmp_path / "home" / "aocd")
     fake_aoc.add_user(TOKEN)
     fake_aoc.add_puzzle(2023, 7, "Camel Cards", inputs={TOKEN: "x\n"})
@@ -264,11 +277,15 @@ def test_a_folder_that_cannot_be_written_is_named(
     fake_aoc.add_board(2023, 42, {"event": "2023", "owner_id": 1, "members": {}},
                        viewers={TOKEN})
     env = year_env(tmp_path, home, AOC_SESSION=TOKEN)
-    for args in (["token"], ["read", "2023", "7"], ["leaderboard", "2023", "42"],
+    wrapper = read_only(tmp_path / "home")
+    token = site_cli.aoc(fake_aoc, home, "token", env=env, timeout=60, wrapper=wrapper)
+    assert token.returncode == 0, token.stderr  # it needs to keep nothing
+    assert "accepted" in token.stdout and "github.tester.1234567" in token.stdout
+    for args in (["read", "2023", "7"], ["leaderboard", "2023", "42"],
                  ["run", str(YEAR), "1", "--yes"]):
-        result = site_cli.aoc(fake_aoc, home, *args, env=env, timeout=60,
+        result = site_cli.aoc(fake_aoc, home, *args, env=env, timeout=60, wrapper=wrapper,
                               shift=SINCE_YEAR_UNLOCKED)
         assert result.returncode == 2, (args, result.stderr)
-        assert "Error: Could not use" in result.stderr, args
-        assert f"keep their cache and records in {home.config}," in result.stderr, args
+        assert f"{tmp_path / 'home'} must be a folder you can write to" in result.stderr
         assert "unexpected" not in result.stderr and TOKEN not in result.stderr
+    assert fake_aoc.requests_for("/answer") == []  # nothing is sent unrecorded

@@ -179,6 +179,6 @@ def unwritable_sentence(error: BaseException) -> str | None:
     if not isinstance(error, OSError) or error.errno not in _UNWRITABLE or not error.filename:
         return None
     folder = Path(error.filename).parent
-    return (f"Could not use {error.filename} ({error.strerror}): aocd and aoc keep their "
-            f"cache and records in {folder}, which must be a folder you can write to; make "
-            "it one, or set AOCD_DIR (and AOCD_CONFIG_DIR) to one that is.")
+    return (f"Could not use {error.filename} ({error.strerror}): {folder} must be a "
+            "folder you can write to, for aocd's cache and aoc's records; make it one, or "
+            "set AOCD_DIR (and AOCD_CONFIG_DIR) to one that is.")
