@@ -20,7 +20,7 @@ import os
 import signal
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, redirect_stderr, redirect_stdout
 from datetime import timedelta
 from pathlib import Path
@@ -71,13 +71,15 @@ def _env(home: AocdHome, cwd: Path | None, env: dict[str, str] | None) -> dict[s
 
 
 def aoc(site: FakeAoC | None, home: AocdHome, *args: str, cwd: Path | None = None,
-        env: dict[str, str] | None = None, shift: float = 0.0,
-        ) -> subprocess.CompletedProcess[str]:
-    """Run `aoc ARGS` against `site` (None: an address where nothing listens)."""
+        env: dict[str, str] | None = None, shift: float = 0.0, encoding: str | None = None,
+        timeout: float = 120, wrapper: Sequence[str] = ()) -> subprocess.CompletedProcess[str]:
+    """Run `aoc ARGS` against `site` (None: an address where nothing listens); its output
+    is read in `encoding` (default: the locale's); `wrapper` is a command it runs under."""
     url = site.url if site is not None else "http://127.0.0.1:9"
-    return subprocess.run([sys.executable, "-c", CLI, url, repr(shift), *args], cwd=cwd,
+    return subprocess.run([*wrapper, sys.executable, "-c", CLI, url, repr(shift), *args],
+                          cwd=cwd,
                           env=_env(home, cwd, env), capture_output=True, text=True,
-                          timeout=120)
+                          encoding=encoding, timeout=timeout)
 
 
 def popen(site: FakeAoC, home: AocdHome, *args: str, cwd: Path | None = None,

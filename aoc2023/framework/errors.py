@@ -29,6 +29,9 @@ the framework, which turn it into a result.
 
 from __future__ import annotations
 
+import errno
+from pathlib import Path
+
 from aoc2023.framework.results import ExitCode, Status
 
 
@@ -162,3 +165,20 @@ class Terminated(BaseException):
     def __init__(self, signum: int) -> None:
         super().__init__(f"stopped by signal {signum}")
         self.signum = signum
+
+
+_UNWRITABLE = {errno.EROFS, errno.EACCES, errno.EPERM, errno.ENOTDIR, errno.ENOSPC,
+               errno.EDQUOT}
+"""What a folder that cannot take a file (read-only, not ours, full, not a folder) raises."""
+
+
+def unwritable_sentence(error: BaseException) -> str | None:
+    """The sentence for a file of aocd's or ours that its folder would not let be made or
+    used (aocd writes its cache and token memo itself, wherever it needs to): the folder
+    named, with what to do. None for any other error."""
+    if not isinstance(error, OSError) or error.errno not in _UNWRITABLE or not error.filename:
+        return None
+    folder = Path(error.filename).parent
+    return (f"Could not use {error.filename} ({error.strerror}): {folder} must be a "
+            "folder you can write to, for aocd's cache and aoc's records; make it one, or "
+            "set AOCD_DIR (and AOCD_CONFIG_DIR) to one that is.")

@@ -1,10 +1,62 @@
-"""Writing a file so that a crash or a full disk never leaves half of it behind."""
+"""Reading and writing the files `aoc` keeps (and aocd's): never a hang, a flood or half
+a file.
+
+Reading: what is found where a file should be may be anything (a FIFO, a link to
+/dev/zero, a file grown huge by accident). `read_regular` opens without waiting, reads
+only a regular file, and at most `limit` bytes, so that no command hangs or fills the
+memory; anything else is an OSError whose `strerror` says what was found, which the
+reader turns into one sentence naming the file.
+
+Writing: `write_atomically`, so that a crash or a full disk never leaves half a file.
+"""
 
 from __future__ import annotations
 
+import errno
 import os
+import stat
 import tempfile
 from pathlib import Path
+
+LIMIT = 16 * 1024 * 1024
+"""The most read of any one file by default: far above any input, answer or journal."""
+
+_KINDS = ((stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a character device"),
+          (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"))
+
+
+def read_regular(path: Path, limit: int = LIMIT) -> bytes:
+    """The bytes of `path`, a regular file of at most `limit` bytes (links followed).
+
+    Raises FileNotFoundError (and the rest of what `open` raises) as `open` would;
+    IsADirectoryError for a folder; an OSError whose strerror says what it is for
+    anything else (a FIFO, a device) or for a file larger than `limit`.
+    """
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))  # a FIFO: no wait
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise IsADirectoryError(errno.EISDIR, "a folder, not a file", str(path))
+        if not stat.S_ISREG(mode):
+            kind = next((name for test, name in _KINDS if test(mode)), "not a regular file")
+            raise OSError(errno.EINVAL, f"{kind}, not a regular file", str(path))
+        chunks: list[bytes] = []
+        size = 0
+        while size <= limit and (chunk := os.read(fd, limit + 1 - size)):
+            chunks.append(chunk)
+            size += len(chunk)
+        if size > limit:
+            raise OSError(errno.EFBIG, f"larger than {limit:,} bytes", str(path))
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
+def read_regular_text(path: Path, limit: int = LIMIT, errors: str = "strict") -> str:
+    """`read_regular`, decoded as UTF-8 (UnicodeDecodeError when it is not, by default),
+    its line ends read as `Path.read_text` reads them (`\r\n` and `\r` as `\n`)."""
+    text = read_regular(path, limit).decode("utf-8", errors)
+    return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
 def write_atomically(path: Path, content: str | bytes) -> None:

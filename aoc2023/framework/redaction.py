@@ -17,6 +17,8 @@ import io
 import sys
 from typing import Any, TextIO
 
+from aoc2023.framework.render.encoding import encodable
+
 PIECE = 8
 """The shortest run of the token's characters that is redacted wherever it appears."""
 
@@ -70,14 +72,22 @@ class RedactingStream(io.TextIOBase):
         self._pending += text
         if "\n" in self._pending:
             lines, _, self._pending = self._pending.rpartition("\n")
-            self.stream.write(self.redact(lines + "\n"))
+            self._write(self.redact(lines + "\n"))
         return len(text)
 
     def flush(self) -> None:
         if self._pending:
-            self.stream.write(self.redact(self._pending))
-            self._pending = ""
+            pending, self._pending = self._pending, ""
+            self._write(self.redact(pending))
         self.stream.flush()
+
+    def _write(self, text: str) -> None:
+        """Written whole: what the stream cannot encode as ASCII stand-ins (a line that
+        failed here would otherwise be lost, and fail again at exit, unseen)."""
+        try:
+            self.stream.write(text)
+        except UnicodeEncodeError:
+            self.stream.write(encodable(text, self.stream.encoding))
 
     def writable(self) -> bool:
         return True

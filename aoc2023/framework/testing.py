@@ -26,9 +26,15 @@ from pathlib import Path
 from typing import Any
 
 from aoc2023.framework import Solution, registry
-from aoc2023.framework.aocd.paths import PuzzleCache, clean_token, find_project_config_dir
+from aoc2023.framework.aocd.paths import (
+    TOKEN_FILE_LIMIT,
+    PuzzleCache,
+    clean_token,
+    find_project_config_dir,
+)
 from aoc2023.framework.calendar import puzzle_parts
 from aoc2023.framework.errors import AocError
+from aoc2023.framework.files import read_regular_text
 from aoc2023.framework.inputs import RunInput, example_inputs
 from aoc2023.framework.results import DayResult, Status
 from aoc2023.framework.runner import run_solution
@@ -190,8 +196,8 @@ class RealAocd:
         token = clean_token(env.get("AOC_SESSION", ""))
         if token is None:
             try:
-                words = (config / "token").read_text(encoding="utf-8").split()
-            except (FileNotFoundError, NotADirectoryError):
+                words = read_regular_text(config / "token", TOKEN_FILE_LIMIT, "replace").split()
+            except OSError:  # none, or not one to read: no token (`aoc token` says why)
                 words = []
             token = clean_token(words[0]) if words else None
         return cls(token, data, config)
@@ -201,8 +207,8 @@ class RealAocd:
         if self.token is None:
             return f"no session token (AOC_SESSION or {self.config_dir / 'token'})"
         try:
-            memo = json.loads((self.config_dir / "token2id.json").read_text(encoding="utf-8"))
-        except (FileNotFoundError, NotADirectoryError, ValueError):
+            memo = json.loads(read_regular_text(self.config_dir / "token2id.json"))
+        except (OSError, ValueError):
             memo = {}
         user_id = memo.get(self.token) if isinstance(memo, dict) else None
         if not isinstance(user_id, str):

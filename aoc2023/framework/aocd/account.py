@@ -10,6 +10,7 @@ known one costs one request too, unless the site took it less than 15 minutes ag
 from __future__ import annotations
 
 import time
+from contextlib import suppress
 from dataclasses import replace
 
 from aoc2023.framework.aocd import client, paths
@@ -53,7 +54,8 @@ def check_token(recheck: bool = False) -> TokenReport:
         return replace(report, user_id=known_id, user_id_cached=known_id is not None,
                      accepted=False, requests=1, fix=_refused_fix(source.place))
     now = time.time()
-    paths.remember_token_accepted(token, now)
+    with suppress(OSError):  # a folder that cannot be written: asked again next time
+        paths.remember_token_accepted(token, now)
     return replace(report, user_id=known_id or owner, user_id_cached=known_id is not None,
                  accepted=True, checked_at=now, requests=1)
 
@@ -68,7 +70,23 @@ def ask_owner(token: str, resolve: bool = False) -> str | None:
     with client.asking("check the session token", SiteError):
         try:
             if resolve:
-                return str(aocd.models.User(token).id)
+                return _resolved_owner(token)
             return str(aocd.utils.get_owner(token))
         except aocd.exceptions.DeadTokenError:
             return None
+
+
+def _resolved_owner(token: str) -> str:
+    """aocd's `User.id`, which memoises the owner in `token2id.json`. When that file
+    cannot be written (a read-only folder), the owner found is still this process's:
+    aocd put it in its memo in memory before it tried to write."""
+    import aocd.models
+
+    try:
+        return str(aocd.models.User(token).id)
+    except OSError:
+        memo: dict[str, object] = aocd.models.User._token2id or {}
+        owner = memo.get(token)
+        if owner is None:
+            raise
+        return str(owner)

@@ -22,7 +22,7 @@ from typing import Any
 
 from aoc2023.framework.aocd import paths
 from aoc2023.framework.errors import DamagedFileError
-from aoc2023.framework.files import write_atomically
+from aoc2023.framework.files import read_regular_text, write_atomically
 
 
 @dataclass(frozen=True)
@@ -51,11 +51,12 @@ def _key(year: int, day: int) -> str:
 def _read() -> dict[str, Any]:
     path = journal_file()
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(read_regular_text(path))
     except FileNotFoundError:
         return {}
     except (OSError, ValueError) as error:
-        raise DamagedFileError(f"The record of sent answers {path} cannot be read ({error}): "
+        why = getattr(error, "strerror", None) or error
+        raise DamagedFileError(f"The record of sent answers {path} cannot be read ({why}): "
                                "nothing is sent until it is repaired or removed.") from error
     if not isinstance(data, dict) or not all(isinstance(v, dict) for v in data.values()):
         raise DamagedFileError(f"The record of sent answers {path} is not in the expected "

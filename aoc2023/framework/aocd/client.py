@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from aoc2023.framework import calendar
 from aoc2023.framework.aocd import paths
 from aoc2023.framework.errors import AocError, NoInputError, SentButNoReply, SiteError
-from aoc2023.framework.files import write_atomically
+from aoc2023.framework.files import read_regular_text, write_atomically
 
 if TYPE_CHECKING:
     from aocd.models import Puzzle
@@ -106,7 +106,7 @@ def _keep_distance(
     mark.parent.mkdir(parents=True, exist_ok=True)
     with FileLock(mark.with_name(mark.name + ".lock")):
         try:
-            last = float(mark.read_text(encoding="utf-8"))
+            last = float(read_regular_text(mark, limit=64))
         except (OSError, ValueError):
             last = 0.0
         wait = last + floor - now()

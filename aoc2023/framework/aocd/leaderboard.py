@@ -17,7 +17,7 @@ from typing import Any, TypeGuard
 from aoc2023.framework import calendar
 from aoc2023.framework.aocd import account, client, paths
 from aoc2023.framework.errors import SiteError
-from aoc2023.framework.files import write_atomically
+from aoc2023.framework.files import read_regular_text, write_atomically
 from aoc2023.framework.site_data import Leaderboard, Member
 
 KEPT_SECONDS = 15 * 60
@@ -32,7 +32,7 @@ def _read_kept(path: Path) -> tuple[float, dict[str, Any]] | None:
     """The kept board and when it was fetched; None when missing or unreadable (it is
     only a copy: fetching again repairs it)."""
     try:
-        kept = json.loads(path.read_text(encoding="utf-8"))
+        kept = json.loads(read_regular_text(path))
         fetched_at, board = float(kept["fetched_at"]), kept["board"]
     except (OSError, ValueError, KeyError, TypeError):
         return None

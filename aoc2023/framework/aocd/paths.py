@@ -25,12 +25,16 @@ from pathlib import Path
 from typing import NamedTuple
 
 from aoc2023.framework.errors import DamagedFileError
+from aoc2023.framework.files import read_regular_text
 from aoc2023.framework.project import PROJECT_CONFIG_DIR_NAME, find_upwards
 
 _TITLE = re.compile(r"<h2>--- Day (\d+): (.*?) ---</h2>")
 
 
 _TOKEN_FILES = ("token", "tokens.json")
+TOKEN_FILE_LIMIT = 4096
+"""The most read of the token file: a token is 96-128 characters (a longer one would
+also make every line printed slow to redact)."""
 
 
 def _holds_token(folder: Path) -> bool:
@@ -138,9 +142,13 @@ def token_source() -> TokenSource | None:
         return TokenSource("$AOC_SESSION", shown, token)
     path = token_file()
     try:
-        text = path.read_text(encoding="utf-8", errors="replace")
+        text = read_regular_text(path, TOKEN_FILE_LIMIT, errors="replace")
     except (FileNotFoundError, NotADirectoryError, IsADirectoryError):
         return None
+    except OSError as error:
+        raise DamagedFileError(
+            f"The token file {path} cannot be read ({error.strerror or error}): put the "
+            "session token alone in it (aoc token says how), or set AOC_SESSION.") from error
     words = text.split()
     token = clean_token(words[0]) if words else None
     if not token:
@@ -190,10 +198,11 @@ def protect_token_files() -> None:
 
 def read_cached_text(path: Path, what: str, fix: str) -> str | None:
     """A file of aocd's (or ours) as text; None when it does not exist. A file that is
-    there but cannot be read (a folder, no permission, not UTF-8) is one sentence naming
-    it, what is wrong, and `fix`: never an exception that reaches the user as such."""
+    there but cannot be read (a folder, a FIFO, a device, too large, no permission, not
+    UTF-8) is one sentence naming it, what is wrong, and `fix`: never an exception that
+    reaches the user as such, and never a hang (`files.read_regular`)."""
     try:
-        return path.read_text(encoding="utf-8")
+        return read_regular_text(path)
     except (FileNotFoundError, NotADirectoryError):
         return None
     except IsADirectoryError as error:

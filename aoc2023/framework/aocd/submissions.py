@@ -19,7 +19,7 @@ from typing import Any
 from aoc2023.framework import calendar
 from aoc2023.framework.aocd.paths import PuzzleCache
 from aoc2023.framework.errors import DamagedLogError
-from aoc2023.framework.files import write_atomically
+from aoc2023.framework.files import read_regular_text, write_atomically
 
 
 class Verdict(StrEnum):
@@ -92,11 +92,12 @@ def read_log_entries(path: Path) -> list[dict[str, Any]]:
     empty: sending on would ignore every reply it holds, and rewriting it would lose them.
     """
     try:
-        entries = json.loads(path.read_text(encoding="utf-8"))
+        entries = json.loads(read_regular_text(path))
     except FileNotFoundError:
         return []
     except (OSError, ValueError) as error:
-        raise DamagedLogError(f"aocd's submission log {path} cannot be read ({error}): "
+        why = getattr(error, "strerror", None) or error
+        raise DamagedLogError(f"aocd's submission log {path} cannot be read ({why}): "
                               "nothing is sent until it is repaired or removed.") from error
     if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
         raise DamagedLogError(f"aocd's submission log {path} is not a list of replies: "

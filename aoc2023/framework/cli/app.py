@@ -14,6 +14,7 @@ import signal
 import sys
 import threading
 from collections.abc import Callable, Iterable
+from contextlib import suppress
 from typing import Annotated
 
 import typer
@@ -26,7 +27,8 @@ from aoc2023.framework.cli import leaderboard as leaderboard_command
 from aoc2023.framework.cli import read as read_command
 from aoc2023.framework.cli import token as token_command
 from aoc2023.framework.cli.common import HELP_OPTIONS, readable_help, show_version
-from aoc2023.framework.errors import Terminated
+from aoc2023.framework.errors import DamagedFileError, Terminated
+from aoc2023.framework.render import encoding
 
 COMMANDS: dict[str, Callable[..., None]] = {
     "run": run.run,
@@ -46,7 +48,7 @@ def _commands(
         help="Show the versions of aoc and of aocd, and exit.")] = False,
 ) -> None:
     """Run, check and time Advent of Code solutions."""
-    redaction.install(find_token())  # again, for an app run without `main` (tests)
+    redaction.install(_token_to_redact())  # again, for an app run without `main` (tests)
 
 
 def make_app(names: Iterable[str] = COMMANDS) -> typer.Typer:
@@ -79,6 +81,16 @@ app = make_app()
 """Every command: what `aoc --help` lists, and what tests invoke."""
 
 
+def _token_to_redact() -> str | None:
+    """The token; None when the token file cannot be read: nothing of it can be printed
+    then, and a command that needs the token says why it cannot have it (`aoc --version`
+    needs none)."""
+    try:
+        return find_token()
+    except DamagedFileError:
+        return None
+
+
 def _terminate(signum: int, frame: object) -> None:
     raise Terminated(signum)
 
@@ -104,8 +116,10 @@ def main(argv: list[str] | None = None) -> int:
 
 def _main(args: list[str]) -> int:
     use_project_config_dir()
-    clean_environment_token()
-    redaction.install(find_token())
+    encoding.install()
+    with suppress(DamagedFileError):  # said by the command that needs the token
+        clean_environment_token()
+    redaction.install(_token_to_redact())
     # SIGTERM and SIGHUP unwind like an exception, so that `finally` blocks stop child
     # processes (--timeout) on the way out instead of leaving them running.
     for signum in (signal.SIGTERM, getattr(signal, "SIGHUP", None)):

@@ -71,13 +71,14 @@ def bench(
     from aoc2023.framework.inputs import RunRequest
     from aoc2023.framework.render import as_json as json_view
     from aoc2023.framework.render import bench as bench_view
+    from aoc2023.framework.render.table import smart_terminal
 
     configure_logging(verbose)
     try:
         check_seconds("--budget", budget)
         check_seconds("--timeout", timeout)
         history.check_before(save, readme)
-        progress = bench_view.ProgressLine(sys.stderr) if sys.stderr.isatty() else None
+        progress = bench_view.ProgressLine(sys.stderr) if smart_terminal(sys.stderr) else None
         try:
             outcome = bench_days(RunRequest(year, days, input_file, example), budget, timeout,
                                  progress, variants)

@@ -14,7 +14,8 @@ from typing import IO, Annotated, Any, NoReturn
 import typer
 from typer.core import TyperCommand
 
-from aoc2023.framework.errors import AocError, UsageError
+from aoc2023.framework.errors import AocError, UsageError, unwritable_sentence
+from aoc2023.framework.render.printable import printable
 from aoc2023.framework.results import ExitCode
 
 HELP_OPTIONS = ("-h", "--help")
@@ -101,11 +102,14 @@ def fail(error: BaseException, verbose: bool) -> NoReturn:
     if verbose:
         traceback.print_exception(error, file=sys.stderr)
     if isinstance(error, AocError):
-        typer.echo(f"Error: {error}", err=True)
+        typer.echo(f"Error: {printable(str(error))}", err=True)
         raise typer.Exit(error.exit_code)
+    if (sentence := unwritable_sentence(error)) is not None:
+        typer.echo(f"Error: {printable(sentence)}", err=True)
+        raise typer.Exit(ExitCode.COULD_NOT_RUN)
     typer.echo(
-        f"Error: unexpected {type(error).__name__}: {error} (run again with --verbose "
-        "for the traceback).",
+        f"Error: unexpected {type(error).__name__}: {printable(str(error))} (run again with "
+        "--verbose for the traceback).",
         err=True,
     )
     raise typer.Exit(ExitCode.COULD_NOT_RUN)

@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from aoc2023.framework.cli.common import Verbose, Year, configure_logging, fail
+from aoc2023.framework.render.printable import printable
 
 
 def read(
@@ -43,8 +44,8 @@ def read(
     elif text.refreshed:
         typer.echo("Fetched the page again: a part was solved since it was cached.", err=True)
     if markdown:
-        sys.stdout.write(text.markdown)
+        sys.stdout.write(printable(text.markdown))
     else:
         from aoc2023.framework.render.read import render
 
-        render(text.markdown, sys.stdout)
+        render(printable(text.markdown), sys.stdout)

@@ -87,6 +87,7 @@ def run(
     from functools import partial
 
     from aoc2023.framework.inputs import RunRequest
+    from aoc2023.framework.render.table import smart_terminal
     from aoc2023.framework.results import RunReport, run_exit_code
     from aoc2023.framework.runner import run_days
 
@@ -112,7 +113,7 @@ def run(
         send = partial(submit_answers, yes=yes or not settings.confirm, dry_run=dry_run,
                        wait=wait, resend=resend, prompter=TerminalPrompter())
         on_input = input_file is None and not example
-        if not as_json and sys.stdout.isatty() and sys.stderr.isatty():  # a person: live
+        if not as_json and smart_terminal(sys.stdout) and smart_terminal(sys.stderr):
             from aoc2023.framework.cli import live
 
             with day_code_output(as_json):
@@ -219,9 +220,9 @@ class TerminalPrompter:
         """Sleep until `until`: on a terminal a countdown rewritten each second, then
         cleared; elsewhere (a file, a pipe) one line, with no codes for a terminal."""
         from aoc2023.framework.calendar import describe_wait
-        from aoc2023.framework.render.table import status_line, terminal_width
+        from aoc2023.framework.render.table import smart_terminal, status_line, terminal_width
 
-        live = sys.stderr.isatty()
+        live = smart_terminal(sys.stderr)
         width = terminal_width(sys.stderr)
         said = False
         while (left := until - self.now()).total_seconds() > 0:

@@ -29,9 +29,9 @@ def wait_in_terminal(
         calendar.check_day(year, day)
     except Exception as error:
         fail(error, verbose)
-    from aoc2023.framework.render.table import status_line, terminal_width
+    from aoc2023.framework.render.table import smart_terminal, status_line, terminal_width
 
-    live = sys.stderr.isatty()
+    live = smart_terminal(sys.stderr)
     width = terminal_width(sys.stderr)
     said = False
     local = calendar.unlock_time(year, day).astimezone()

@@ -8,9 +8,20 @@ from __future__ import annotations
 
 from typing import IO
 
+from aoc2023.framework.render.table import smart_terminal
+
 
 def render(markdown: str, out: IO[str]) -> None:
+    """Drawn as rich draws it on a terminal; elsewhere (a pipe, a file) with no line
+    padded with spaces to the width, which rich does to fill a block's background."""
     from rich.console import Console
     from rich.markdown import Markdown
 
-    Console(file=out, soft_wrap=False).print(Markdown(markdown, code_theme="ansi_dark"))
+    page = Markdown(markdown, code_theme="ansi_dark")
+    if smart_terminal(out):
+        Console(file=out, soft_wrap=False).print(page)
+        return
+    console = Console(file=out, soft_wrap=False)
+    with console.capture() as capture:
+        console.print(page)
+    out.write("\n".join(line.rstrip(" ") for line in capture.get().split("\n")))

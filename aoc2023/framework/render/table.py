@@ -13,7 +13,8 @@ printed on one) gives up width column by column. Free text (`Column(kind="text")
 titles, notes, names) wraps first and may break a long word; then answers
 (`"words"`) wrap at spaces only; values (`"value"`: numbers, durations) never wrap,
 only their headings do. A cell may hold several lines (a drawing): each is a line of
-its own inside the cell.
+its own inside the cell. Every text is shown `printable`: an escape sequence from
+outside (an answer, a name, the site's reply) is shown, not obeyed.
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ import os
 import textwrap
 from collections.abc import Sequence
 from typing import IO, Literal, NamedTuple
+
+from aoc2023.framework.render.printable import printable
 
 _ANSI = {"bold": "1", "dim": "2", "red": "31", "green": "32", "yellow": "33"}
 
@@ -55,14 +58,22 @@ class Column(NamedTuple):
         return "value" if self.align == "right" else "words"
 
 
+def smart_terminal(stream: IO[str]) -> bool:
+    """Whether `stream` is a terminal that takes escape codes: a line redrawn in place (a
+    countdown, a progress line) and colour are for it alone. A file or a pipe is not one,
+    and neither is a terminal that says it is dumb (`TERM=dumb`: Emacs's shell, an editor's
+    output pane), which shows each code as text."""
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty and isatty()) and os.environ.get("TERM") != "dumb"
+
+
 def use_colour(stream: IO[str]) -> bool:
-    """Colour for a terminal, unless NO_COLOR is set; FORCE_COLOR forces it."""
+    """Colour for a smart terminal, unless NO_COLOR is set; FORCE_COLOR forces it."""
     if os.environ.get("NO_COLOR"):
         return False
     if os.environ.get("FORCE_COLOR"):
         return True
-    isatty = getattr(stream, "isatty", None)
-    return bool(isatty and isatty())
+    return smart_terminal(stream)
 
 
 def terminal_width(stream: IO[str]) -> int | None:
@@ -82,12 +93,15 @@ def terminal_width(stream: IO[str]) -> int | None:
 def status_line(text: str, width: int | None) -> str:
     """`text` as a line rewritten in place (`\r`, a countdown): cleared first, and cut to
     one less than `width`, since a line that wraps cannot be rewritten by `\r`."""
+    text = printable(text)
     if width is not None and len(text) > width - 1:
         text = text[:max(0, width - 2)] + "…"
     return "\r\x1b[2K" + text
 
 
 def paint(text: str, style: str | None, colour: bool) -> str:
+    """`text`, printable, in `style` when `colour`."""
+    text = printable(text)
     if not colour or not style:
         return text
     codes = ";".join(_ANSI[word] for word in style.split())
@@ -97,6 +111,7 @@ def paint(text: str, style: str | None, colour: bool) -> str:
 def wrap_message(text: str, width: int | None) -> str:
     """A long message (a notice, the site's reply) wrapped at word boundaries to `width`;
     its own line breaks are kept, and a word longer than `width` is left whole."""
+    text = printable(text)
     if width is None:
         return text
     return "\n".join(
@@ -108,7 +123,7 @@ def wrap_message(text: str, width: int | None) -> str:
 
 def _lines(cell: Cell, width: int, kind: ColumnKind) -> list[str]:
     out: list[str] = []
-    for line in cell.text.split("\n"):
+    for line in printable(cell.text).split("\n"):
         if len(line) <= width or kind == "value" or cell.drawn:
             out.append(line)
         else:
@@ -126,6 +141,7 @@ def _natural(column: Column, cells: Sequence[Cell], whole_words: bool = False
              ) -> tuple[int, int]:
     """A column's width as wide as its contents, and the narrowest it may be (with
     `whole_words`, as if no word in it could be broken)."""
+    cells = [cell._replace(text=printable(cell.text)) for cell in cells]
     texts = [column.heading] + [cell.text for cell in cells]
     widest = max(len(line) for text in texts for line in text.split("\n"))
     heading_words = max(len(word) for word in _words(column.heading))

@@ -1,0 +1,291 @@
+"""Hostile and unusual environments (issue 25): output in any encoding, and escape
+sequences from outside.
+
+Each case gets the right result or one sentence, never a traceback. The environment is
+read when a process starts: the encodings are tried in a process of its own each.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import pty
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from subprocess import CompletedProcess
+
+import pytest
+import site_cli
+from conftest import TOKEN, AocdHome, temporary_year
+from fake_aoc import FakeAoC
+
+from aoc2023.framework.redaction import RedactingStream, Redactor
+from aoc2023.framework.render.table import smart_terminal, use_colour
+
+YEAR = 2063
+SINCE_YEAR_UNLOCKED = 40 * 366 * 86400.0
+"""A clock shift past YEAR's December (a real run fetches only what is unlocked)."""
+DAY = '''
+from aoc2023.framework import Example, Solution
+
+class Day(Solution[str]):
+    examples = [Example("abc", part_1=3, part_2="3\u2603")]
+
+    def part_1(self, text: str) -> int:
+        return len(text)
+
+    def part_2(self, text: str) -> str:
+        return f"{len(text)}\u2603"
+'''
+
+
+def year_env(tmp_path: Path, home: AocdHome, **settings: str) -> dict[str, str]:
+    """`home`'s environment, with a year holding day 1 on the path and `settings`."""
+    package = tmp_path / "site" / f"aoc{YEAR}"
+    package.mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    (package / "day01.py").write_text(DAY)
+    env = home.env() | settings
+    env["PYTHONPATH"] = os.pathsep.join([str(tmp_path / "site"), env["PYTHONPATH"]])
+    return env
+
+
+def assert_clean(result: CompletedProcess[str]) -> None:
+    for text in (result.stdout, result.stderr):
+        assert "Traceback" not in text and "unexpected" not in text
+        assert "Exception ignored" not in text
+
+
+@pytest.mark.parametrize("name", ["ascii", "latin-1", "cp437", "C"])
+def test_run_list_and_bench_print_their_tables_in_any_encoding(
+    tmp_path: Path, aocd_home: AocdHome, name: str
+) -> None:
+    settings = {"C": {"LC_ALL": "C", "PYTHONCOERCECLOCALE": "0", "PYTHONUTF8": "0",
+                      "PYTHONIOENCODING": ""}}.get(name, {"PYTHONIOENCODING": name})
+    encoding = "ascii" if name == "C" else name
+    env = year_env(tmp_path, aocd_home, **settings)
+    for args in (["run", str(YEAR), "1", "--example"], ["list", str(YEAR)],
+                 ["bench", str(YEAR), "1", "--example", "--budget", "0.05"]):
+        result = site_cli.aoc(None, aocd_home, *args, env=env, encoding=encoding)
+        assert result.returncode == 0, (args, result.stderr)
+        assert_clean(result)
+        if args[0] != "list":
+            assert "v 3" in result.stdout  # the mark, in ASCII where ✔ cannot be encoded
+        if encoding in ("ascii", "latin-1"):
+            assert "+-----" in result.stdout and "| " in result.stdout
+        if args[0] == "run":
+            assert "v 3?" in result.stdout  # an answer's other characters: one each
+
+
+def test_with_yes_what_was_sent_is_reported_in_ascii(
+    tmp_path: Path, fake_aoc: FakeAoC, aocd_loaded: AocdHome
+) -> None:
+    token = aocd_loaded.set_token()
+    aocd_loaded.cache_input(YEAR, 1, "abcd")
+    fake_aoc.add_puzzle(YEAR, 1, "Test", inputs={token: "abcd"}, solutions=["4", "5☃"])
+    env = year_env(tmp_path, aocd_loaded, PYTHONIOENCODING="ascii")
+    result = site_cli.aoc(fake_aoc, aocd_loaded, "run", str(YEAR), "1", "--yes", env=env,
+                          encoding="ascii")
+    assert_clean(result)
+    assert "v 4 [sent: right]" in result.stdout
+    assert "x 4? (wrong) [sent: wrong]" in result.stdout  # judged, and said so
+    assert [r.form["answer"] for r in fake_aoc.requests_for("/answer")] == ["4", "4☃"]
+    assert result.returncode == 1
+
+
+def test_a_redacting_stream_writes_what_its_stream_cannot_encode_as_stand_ins() -> None:
+    raw = io.BytesIO()
+    stream = io.TextIOWrapper(raw, encoding="ascii")
+    redacting = RedactingStream(stream, Redactor("secret-token-1234"))
+    redacting.write("✔ 6440 … ☃\nsecret-token-1234 ✘")
+    redacting.flush()
+    assert raw.getvalue().decode() == "v 6440 ... ?\n<token> x"
+
+
+HOSTILE = "\x1b[2J\x1b]0;owned\x07\x1b]8;;http://evil\x07link\x1b]8;;\x07\x1b[1A"
+"""Clear the screen, set the title, an OSC 8 link, a cursor move up."""
+SHOWN = "\\x1b[2J\\x1b]0;owned\\x07"
+
+
+def test_escape_sequences_in_an_answer_and_a_reply_are_shown_not_obeyed(
+    tmp_path: Path, fake_aoc: FakeAoC, aocd_loaded: AocdHome
+) -> None:
+    source = f"""
+from aoc2023.framework import Solution
+
+class Day(Solution[str]):
+    def part_1(self, text: str) -> str:
+        return {HOSTILE!r}
+"""
+    aocd_loaded.set_token()
+    aocd_loaded.cache_input(2064, 1, "input")
+    fake_aoc.add_puzzle(2064, 1, "Test", inputs={TOKEN: "input"}, solutions=["1"],
+                        replies=[f"That's not the right answer. {HOSTILE}"])
+    with temporary_year(tmp_path / "site", 2064, {"day01.py": source}):
+        result = site_cli.aoc_in_process("run", "2064", "1", "--yes")
+    assert "\x1b" not in result.stdout + result.stderr
+    assert SHOWN in result.stdout  # the answer, in the table
+    assert f"That's not the right answer. {SHOWN}" in result.stderr  # the site's reply
+
+
+def test_escape_sequences_in_a_member_name_and_a_page_are_shown_not_obeyed(
+    fake_aoc: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path
+) -> None:
+    aocd_loaded.set_token()
+    fake_aoc.add_board(2023, 4242, {"event": "2023", "owner_id": 1, "members": {"1": {
+        "id": 1, "name": f"eve{HOSTILE}", "local_score": 1, "stars": 0, "last_star_ts": 0,
+        "completion_day_level": {}}}}, viewers={TOKEN})
+    fake_aoc.add_puzzle(2023, 7, "Camel Cards", inputs={TOKEN: "x\n"},
+                        example=f"32T3K 765\n{HOSTILE}\nT55J5 684\n")
+    for args in (["leaderboard", "2023", "4242"], ["read", "2023", "7"],
+                 ["read", "2023", "7", "--markdown"]):
+        result = site_cli.aoc_in_process(*args, cwd=tmp_path)
+        assert result.returncode == 0, result.stderr
+        assert "\x1b" not in result.stdout + result.stderr, args
+        assert SHOWN in result.stdout.replace("\n", "").replace("│", "").replace(" ", ""), args
+
+
+def test_read_into_a_pipe_pads_no_line(fake_aoc: FakeAoC, aocd_loaded: AocdHome,
+                                       tmp_path: Path) -> None:
+    aocd_loaded.set_token()
+    fake_aoc.add_puzzle(2023, 7, "Camel Cards", inputs={TOKEN: "x\n"},
+                        example="32T3K 765\nT55J5 684\n")
+    result = site_cli.aoc_in_process("read", "2023", "7", cwd=tmp_path,
+                                     env=dict(os.environ, COLUMNS="100"))
+    assert result.returncode == 0, result.stderr
+    assert "32T3K 765" in result.stdout and "Day 7: Camel Cards" in result.stdout
+    assert [line for line in result.stdout.splitlines() if line.endswith(" ")] == []
+
+
+def test_a_terminal_that_is_dumb_gets_no_escape_codes(
+    tmp_path: Path, aocd_home: AocdHome, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for name in ("NO_COLOR", "FORCE_COLOR"):
+        monkeypatch.delenv(name, raising=False)
+    controller, terminal = pty.openpty()
+    with os.fdopen(terminal, "w") as stream, os.fdopen(controller, "rb"):
+        monkeypatch.setenv("TERM", "xterm")
+        assert use_colour(stream) and smart_terminal(stream)
+        monkeypatch.setenv("TERM", "dumb")
+        assert not use_colour(stream) and not smart_terminal(stream)
+
+    # The whole run, on a terminal: a table with its marks, and not one escape code.
+    env = year_env(tmp_path, aocd_home, TERM="dumb")
+    env.pop("NO_COLOR", None)
+    env.pop("FORCE_COLOR", None)
+    controller, terminal = pty.openpty()
+    process = subprocess.Popen(
+        [sys.executable, "-c", site_cli.CLI, "http://127.0.0.1:9", "0", "run", str(YEAR),
+         "1", "--example"], env=env, stdin=terminal, stdout=terminal, stderr=terminal)
+    os.close(terminal)
+    screen = b""
+    with os.fdopen(controller, "rb", buffering=0) as reader:
+        while True:
+            try:
+                chunk = reader.read(4096)
+            except OSError:  # the terminal closed: the process has ended
+                break
+            if not chunk:
+                break
+            screen += chunk
+    assert process.wait(timeout=120) == 0, screen
+    assert "✔ 3".encode() in screen and b"\x1b" not in screen
+
+
+# --- what is found where a file should be (item 4) -----------------------------------------
+
+def test_a_fifo_or_a_device_as_the_token_file_hangs_nothing(
+    tmp_path: Path, aocd_home: AocdHome
+) -> None:
+    """A hang fails the test at the time limit instead of blocking it."""
+    env = year_env(tmp_path, aocd_home)
+    token = aocd_home.config / "token"
+    os.mkfifo(token)
+    version = site_cli.aoc(None, aocd_home, "--version", env=env, timeout=60)
+    assert version.returncode == 0 and "aoc (aoc2023)" in version.stdout
+    example = site_cli.aoc(None, aocd_home, "run", str(YEAR), "1", "--example", env=env,
+                           timeout=60)
+    assert example.returncode == 0 and "✔ 3" in example.stdout, example.stderr
+    for args in (["run", str(YEAR), "1"], ["token"]):
+        result = site_cli.aoc(None, aocd_home, *args, env=env, timeout=60)
+        assert result.returncode == 2, result.stderr
+        assert f"The token file {token} cannot be read (a FIFO, not a regular file)" \
+            in result.stderr
+        assert "Traceback" not in result.stderr
+    token.unlink()
+    token.symlink_to("/dev/zero")
+    result = site_cli.aoc(None, aocd_home, "run", str(YEAR), "1", env=env, timeout=60)
+    assert result.returncode == 2 and "MemoryError" not in result.stderr
+    assert f"The token file {token} cannot be read (a character device" in result.stderr
+    token.unlink()
+    token.write_text("ab" * 500_000)
+    result = site_cli.aoc(None, aocd_home, "run", str(YEAR), "1", env=env, timeout=60)
+    assert result.returncode == 2
+    assert f"The token file {token} cannot be read (larger than 4,096 bytes)" in result.stderr
+
+
+@pytest.mark.parametrize("which", ["token2id", "input", "answer", "journal", "waits"])
+def test_a_fifo_where_a_kept_file_should_be_is_one_sentence_naming_it(
+    tmp_path: Path, fake_aoc: FakeAoC, aocd_loaded: AocdHome, which: str
+) -> None:
+    token = aocd_loaded.set_token()
+    aocd_loaded.cache_input(YEAR, 1, "abcd")
+    fake_aoc.add_puzzle(YEAR, 1, "Test", inputs={token: "abcd"}, solutions=["4", "5"])
+    path = {
+        "token2id": aocd_loaded.config / "token2id.json",
+        "input": aocd_loaded.user_dir / f"{YEAR}_01_input.txt",
+        "answer": aocd_loaded.user_dir / f"{YEAR}_01a_answer.txt",
+        "journal": aocd_loaded.config / "aoc-attempts.json",
+        "waits": aocd_loaded.config / "aoc-submit-wait.json",
+    }[which]
+    path.unlink(missing_ok=True)
+    os.mkfifo(path)
+    env = year_env(tmp_path, aocd_loaded)
+    result = site_cli.aoc(fake_aoc, aocd_loaded, "run", str(YEAR), "1", "--yes", env=env,
+                          timeout=60)
+    assert result.returncode == 2, (result.stdout, result.stderr)
+    assert f"{path} cannot be read (a FIFO, not a regular file)" in result.stderr
+    assert "Traceback" not in result.stderr and "unexpected" not in result.stderr
+
+
+# --- a folder that cannot be written (item 6) -----------------------------------------------
+
+def read_only(folder: Path) -> list[str]:
+    """A command prefix under which `folder` is read-only: its mode does it, except for
+    root, for whom a read-only mount of its own (in a mount namespace) does."""
+    if os.geteuid() != 0:
+        folder.chmod(0o555)
+        return []
+    if shutil.which("unshare") is None or subprocess.run(
+            ["unshare", "--mount", "true"], capture_output=True).returncode != 0:
+        pytest.skip("run as root, where only a read-only mount (unshare) makes a folder so")
+    return ["unshare", "--mount", "sh", "-c",
+            'mount --bind "$0" "$0" && mount -o remount,bind,ro "$0" && exec "$@"', str(folder)]
+
+
+def test_a_read_only_home_is_named_by_the_commands_that_write(
+    tmp_path: Path, fake_aoc: FakeAoC, aocd_home: AocdHome
+) -> None:
+    """aocd's folders in a read-only HOME, where they cannot even be made."""
+    (tmp_path / "home").mkdir()
+    home = AocdHome(data=tmp_path / "home" / "aocd", config=tmp_path / "home" / "aocd")
+    fake_aoc.add_user(TOKEN)
+    fake_aoc.add_puzzle(2023, 7, "Camel Cards", inputs={TOKEN: "x\n"})
+    fake_aoc.add_puzzle(YEAR, 1, "Test", inputs={TOKEN: "abcd"}, solutions=["4", "5"])
+    fake_aoc.add_board(2023, 42, {"event": "2023", "owner_id": 1, "members": {}},
+                       viewers={TOKEN})
+    env = year_env(tmp_path, home, AOC_SESSION=TOKEN)
+    wrapper = read_only(tmp_path / "home")
+    token = site_cli.aoc(fake_aoc, home, "token", env=env, timeout=60, wrapper=wrapper)
+    assert token.returncode == 0, token.stderr  # it needs to keep nothing
+    assert "accepted" in token.stdout and "github.tester.1234567" in token.stdout
+    for args in (["read", "2023", "7"], ["leaderboard", "2023", "42"],
+                 ["run", str(YEAR), "1", "--yes"]):
+        result = site_cli.aoc(fake_aoc, home, *args, env=env, timeout=60, wrapper=wrapper,
+                              shift=SINCE_YEAR_UNLOCKED)
+        assert result.returncode == 2, (args, result.stderr)
+        assert f"{tmp_path / 'home'} must be a folder you can write to" in result.stderr
+        assert "unexpected" not in result.stderr and TOKEN not in result.stderr
+    assert fake_aoc.requests_for("/answer") == []  # nothing is sent unrecorded
