@@ -14,9 +14,10 @@ round, so that the machine's own swings fall on all of them alike:
 that commit's alone (as `1df38a8,PYTHONDONTWRITEBYTECODE=1 main,PYTHONDONTWRITEBYTECODE=`
 measures each as its own CI ran it).
 
-`--quiet` also measures each round without the load. Each run's pass or failure, and
-the failing tests' names, are printed; the summary gives the medians and the ratios
-of every commit to the first. Goal (issue 23): 3 passes out of 3 under a load of 16.
+`--quiet` also measures each round without the load (`--load 0`: only without). Each
+run's pass or failure, and the failing tests' names, are printed; the summary gives
+the medians and the ratios of every commit to the first. Goal (issue 23): 3 passes out
+of 3 under a load of 16.
 """
 
 from __future__ import annotations
@@ -116,7 +117,7 @@ def main() -> None:
                     run = run_suite(clones[commit], commit, envs[commit],
                                     args.load if loaded else None)
                     runs.append(run)
-                    state = f"load {args.load}" if loaded else "quiet"
+                    state = f"load {args.load}" if loaded and args.load else "quiet"
                     print(f"round {round_} {commit} {state:>8}: "
                           f"{'pass' if run.passed else 'FAIL'} {run.wall:6.1f} s wall "
                           f"{run.cpu:6.1f} s CPU  {run.summary}", flush=True)
@@ -129,7 +130,7 @@ def main() -> None:
             cpu = statistics.median(r.cpu for r in mine)
             first = first or (wall, cpu)
             passes = sum(r.passed for r in mine)
-            state = f"load {args.load}" if loaded else "quiet"
+            state = f"load {args.load}" if loaded and args.load else "quiet"
             print(f"  {commit} {state:>8}: {passes}/{len(mine)} passed, wall {wall:6.1f} s "
                   f"(x{wall / first[0]:.2f}), CPU {cpu:6.1f} s (x{cpu / first[1]:.2f})")
 
