@@ -122,7 +122,7 @@ def main() -> None:
                           f"{'pass' if run.passed else 'FAIL'} {run.wall:6.1f} s wall "
                           f"{run.cpu:6.1f} s CPU  {run.summary}", flush=True)
     print(f"\n{os.cpu_count()} cores; medians over {args.rounds} rounds, ratio to {commits[0]}:")
-    for loaded in ([False] if args.quiet else []) + [True]:
+    for loaded in sorted({run.loaded for run in runs}):
         first: tuple[float, float] | None = None
         for commit in commits:
             mine = [r for r in runs if r.commit == commit and r.loaded == loaded]
@@ -130,7 +130,7 @@ def main() -> None:
             cpu = statistics.median(r.cpu for r in mine)
             first = first or (wall, cpu)
             passes = sum(r.passed for r in mine)
-            state = f"load {args.load}" if loaded and args.load else "quiet"
+            state = f"load {args.load}" if loaded else "quiet"
             print(f"  {commit} {state:>8}: {passes}/{len(mine)} passed, wall {wall:6.1f} s "
                   f"(x{wall / first[0]:.2f}), CPU {cpu:6.1f} s (x{cpu / first[1]:.2f})")
 
