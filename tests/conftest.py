@@ -21,6 +21,7 @@ import pytest
 TESTS = Path(__file__).parent
 NETBLOCK = TESTS / "netblock"
 
+
 def _block_the_internet() -> None:
     """Load tests/netblock/sitecustomize.py (which blocks on import) under a name of its own."""
     spec = importlib.util.spec_from_file_location("_netblock", NETBLOCK / "sitecustomize.py")
