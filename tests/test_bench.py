@@ -288,3 +288,44 @@ def test_budget_and_timeout_must_be_sensible(project: Path, option: str, value: 
     assert result.returncode == 2
     assert f"{option} must be a number of seconds above 0 and at most 86,400" in result.stderr
     assert "Traceback" not in (result.stdout + result.stderr)
+
+
+COUNTS = """
+from aoc2023.framework import Solution
+
+
+class Day(Solution[str]):
+    def part_1(self, text: str) -> int:
+        return len(text)
+
+    def part_2(self, text: str) -> int:
+        return len(text.split())
+"""
+
+
+def test_a_files_history_is_kept_under_its_resolved_path(project: Path, tmp_path: Path) -> None:
+    """Issue 26: `f.txt`, `./f.txt` and its absolute path are one history, named by its
+    path in the project; figures saved under the name as typed (before) still compare."""
+    (project / "data").mkdir()
+    (project / "data" / "in.txt").write_text("abc\n")
+    history = project / "benchmarks" / "history.json"
+
+    def bench(name: str, *options: str) -> list[dict[str, object]]:
+        result = aoc("bench", "2092", "1", "--input", name, "--budget", "0.05", "--json",
+                     *options)
+        assert result.returncode == 0, result.stderr
+        steps: list[dict[str, object]] = json.loads(result.stdout)["results"][0]["steps"]
+        return steps
+
+    with temporary_year(tmp_path / "site", 2092, {"day01.py": COUNTS}):
+        bench("data/in.txt", "--save")
+        saved = json.loads(history.read_text())
+        assert {f["label"] for f in saved["entries"][0]["figures"]} == {"data/in.txt"}
+        for name in ("./data/in.txt", str(project / "data" / "in.txt"), "data/../data/in.txt"):
+            assert all(step["change"] is not None for step in bench(name)), name
+
+        absolute = str(project / "data" / "in.txt")
+        for figure in saved["entries"][0]["figures"]:  # as saved before: the name typed
+            figure["label"] = absolute
+        history.write_text(json.dumps(saved))
+        assert all(step["change"] is not None for step in bench(absolute))

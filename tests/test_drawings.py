@@ -164,7 +164,7 @@ def test_a_days_test_names_the_drawing_that_did_not_match(year_2073: Path) -> No
     from aoc2023.framework.testing import check_examples
 
     write_day(year_2073, "ABC", "NOT_LETTERS", example_2="####\n#.##\n####")
-    with pytest.raises(AssertionError, match=r"returned '####\\n#  #\\n####'"):
+    with pytest.raises(AssertionError, match="the drawing differs from the expected one"):
         check_examples(registry.load_day(2073, 1))
 
 
@@ -243,3 +243,53 @@ def test_aoc_run_and_the_tests_agree_on_an_expected_answer_they_cannot_judge(
     assert (part["status"], part["error"]) == ("error", sentence)
     assert f"2065 day 1 (example 1) part 2: {sentence}" in table.stderr
     assert f"part 2 failed: {sentence}" in str(failed.value)
+
+
+ONE_PIXEL_OFF_DAY = '''
+from aoc2023.framework import Example, Solution
+
+
+class Day(Solution[str]):
+    examples = [Example("example", part_1="""
+        ####
+        #..#
+        ####
+        """)]
+
+    def part_1(self, text: str) -> str:
+        return "####\\n# ##\\n####"
+'''
+
+SIDE_BY_SIDE = """\
+expected  got
+####      ####
+#..#      #.+#
+####      ####
++ lit, - unlit: pixels that differ from the expected"""
+
+
+def test_a_drawing_that_differs_is_shown_beside_the_expected_one(tmp_path: Path) -> None:
+    """Issue 26: `aoc run`'s problems and a day's test both show the two pictures side
+    by side, got's differing pixel marked and the expected's indentation gone (stacked
+    on a terminal too narrow for both)."""
+    from aoc2023.framework import registry
+    from aoc2023.framework.testing import ExampleCase, check_example, check_examples
+
+    with temporary_year(tmp_path / "site", 2083, {"day01.py": ONE_PIXEL_OFF_DAY}):
+        wide = aoc_in_process("run", "2083", "1", "--example", env=dict(os.environ, COLUMNS="80"))
+        narrow = aoc_in_process("run", "2083", "1", "--example",
+                                env=dict(os.environ, COLUMNS="12"))
+        with pytest.raises(AssertionError) as day_test:
+            check_examples(registry.load_day(2083, 1))
+        with pytest.raises(AssertionError) as suite_case:
+            check_example(ExampleCase(2083, 1, 1, 1))
+    heading = "2083 day 1 (example 1) part 1: the drawing differs from the expected one:\n"
+    assert heading + SIDE_BY_SIDE in wide.stderr, wide.stderr
+    assert "expected: see below" in wide.stdout
+    assert "        ####" not in wide.stdout + wide.stderr
+    assert wide.returncode == 1
+    assert "expected:\n####\n#..#\n####\ngot:\n####\n#.+#\n####\n" in narrow.stderr
+    indented = "\n".join("    " + line for line in SIDE_BY_SIDE.split("\n"))
+    failure = "2083 day 1, example 1, part 1: the drawing differs from the expected one:\n"
+    assert failure + indented in str(day_test.value)
+    assert str(suite_case.value) == failure + SIDE_BY_SIDE

@@ -11,7 +11,8 @@ unknown glyph and the drawing stays a drawing, shown whole and never sent.
 `judged` is the one home of what a drawn answer is: it turns a part's answer text into
 the answer, the drawing and whether it matches what was expected. The runner asks it
 only when the answer or the expected one has a line break, so neither this module nor
-aococr is imported for the usual one-line answer.
+aococr is imported for the usual one-line answer. `side_by_side` is the one home of how
+two drawings that differ are shown, in `aoc run`'s problems and in a test's failure.
 """
 
 from __future__ import annotations
@@ -121,13 +122,58 @@ def judged(text: str, expected: str | None) -> Judged:
     cannot be judged (None)."""
     # Indentation is the code's, not the drawing's: an expected drawing is often written
     # indented in a triple-quoted string (`dedent` drops only what every line shares).
-    shape = dedent(text)
-    expected_shape = None if expected is None else dedent(expected)
-    if not is_drawing(shape):
+    drawn = dedent(text)
+    expected_drawn = None if expected is None else dedent(expected)
+    if not is_drawing(drawn):
         return Judged(text, None, None if expected is None else text == expected)
-    letters = read_letters(shape)
-    if expected_shape is None:
+    letters = read_letters(drawn)
+    if expected_drawn is None:
         return Judged(letters, text)
-    if is_drawing(expected_shape):
-        return Judged(letters, text, pixels(shape) == pixels(expected_shape))
+    if is_drawing(expected_drawn):
+        return Judged(letters, text, pixels(drawn) == pixels(expected_drawn))
     return Judged(letters, text, None if letters is None else letters == expected)
+
+
+def pictures(drawing: str | None, expected: str | None) -> bool:
+    """Whether a wrong answer is shown as two pictures (`side_by_side`): the part drew
+    one, and the expected answer is a drawing too (not letters)."""
+    return drawing is not None and expected is not None and is_drawing(shape(expected))
+
+
+_DIFFERENCE_KEY = "+ lit, - unlit: pixels that differ from the expected"
+
+
+def side_by_side(expected: str, got: str, width: int | None = None) -> str:
+    """Two drawings that differ, shown as pictures: expected beside got, each as its
+    pixels (`#` lit, `.` unlit, margins and the code's indentation dropped), with got's
+    differing pixels drawn `+` (lit, expected unlit) or `-` (unlit, expected lit).
+
+    A one-line repr of each hides which pixel is wrong. The two are stacked instead when
+    side by side they are wider than `width` (None: no limit), as a message is wrapped."""
+    want, have = pixels(shape(expected)), pixels(shape(got))
+    height = max(len(want), len(have))
+    columns = max((len(row) for row in want + have), default=0)
+    want_rows = [_row(want, y, columns) for y in range(height)]
+    have_rows = [_row(have, y, columns) for y in range(height)]
+    left = ["".join("#" if pixel else "." for pixel in row) for row in want_rows]
+    right = ["".join(("#" if pixel else ".") if pixel == wanted else ("+" if pixel else "-")
+                     for pixel, wanted in zip(row, wanted_row, strict=True))
+             for row, wanted_row in zip(have_rows, want_rows, strict=True)]
+    gap = max(columns, len("expected")) + 2
+    if width is not None and gap + columns > width:
+        return "\n".join(["expected:", *left, "got:", *right, _DIFFERENCE_KEY])
+    pairs = zip(left, right, strict=True)
+    lines = ["expected".ljust(gap) + "got", *(a.ljust(gap) + b for a, b in pairs)]
+    return "\n".join([*lines, _DIFFERENCE_KEY])
+
+
+def shape(text: str) -> str:
+    """A drawing without the code's indentation (an expected drawing is often written
+    indented in a triple-quoted string: `dedent` drops only what every line shares)."""
+    return dedent(text).strip("\n")
+
+
+def _row(grid: Pixels, y: int, columns: int) -> tuple[bool, ...]:
+    """Row `y` of `grid` padded with unlit pixels to `columns` (unlit below its end)."""
+    row = grid[y] if y < len(grid) else ()
+    return row + (False,) * (columns - len(row))

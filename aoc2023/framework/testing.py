@@ -33,6 +33,7 @@ from aoc2023.framework.aocd.paths import (
     find_project_config_dir,
 )
 from aoc2023.framework.calendar import puzzle_parts
+from aoc2023.framework.drawings import pictures, side_by_side
 from aoc2023.framework.errors import AocError
 from aoc2023.framework.files import read_regular_text
 from aoc2023.framework.inputs import RunInput, example_inputs
@@ -98,7 +99,8 @@ def check_examples(solution_class: type[Solution[Any]]) -> None:
     if failures:
         count = f"{len(failures)} failure" + ("s" if len(failures) > 1 else "")
         message = f"{solution_class.__qualname__}'s examples: {count}\n"
-        message += "".join(f"  {failure}\n" for failure in failures)
+        message += "".join(f"  {failure}\n".replace("\n", "\n    ").rstrip(" ")
+                           for failure in failures)
         message += "".join(f"\n{traceback}" for traceback in tracebacks)
         raise AssertionError(message.rstrip("\n"))
 
@@ -304,7 +306,11 @@ def _failures(result: DayResult, where: str, expected_is: str) -> list[str]:
     for part in result.parts:
         if part.status in {Status.CORRECT, Status.NOT_IMPLEMENTED}:
             continue
-        if part.status is Status.WRONG:
+        if part.status is Status.WRONG and pictures(part.drawing, part.expected):
+            failures.append(f"{where}, part {part.part}: the drawing differs from the "
+                            f"expected one:\n"
+                            f"{side_by_side(part.expected or '', part.drawing or '')}")
+        elif part.status is Status.WRONG:
             returned = part.answer if part.answer is not None else part.drawing  # unread
             failures.append(f"{where}, part {part.part}: returned {_shown(returned)}, "
                             f"{expected_is} {_shown(part.expected)}")

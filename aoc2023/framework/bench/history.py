@@ -7,14 +7,16 @@ the Python, the machine, the budget, and for each day, input, variant and step i
 figures (runs, median, minimum, quartiles and CPU minimum, in seconds; `variant` is null
 for the main implementation, so that histories saved before variants still compare).
 Timings only: never an input or an answer (an input is named by its source and label:
-"input", "example 1", or the file name given to --input).
+"input", "example 1", or for --input the file's resolved path: `input_name`).
 
 A later `aoc bench` compares each step with the latest figures saved for the same
-day, input, variant and step on the same machine. The verdict compares the new run's
-headline figure (figures.Headline: the minimum of the runs, by CPU time for a long step) with the
-same figure saved (the wall minimum when the saved figures have no CPU time):
-"faster" or "slower" only when they are more than TOLERANCE apart (and more than
-MIN_DIFFERENCE, the clock's own noise), else "no change".
+day, input, variant and step on the same machine (for a file saved before names were
+resolved, under the name as typed: that is still read when nothing newer matches).
+The verdict compares the new run's headline figure (figures.Headline: the minimum of
+the runs, by CPU time for a long step) with the same figure saved (the wall minimum
+when the saved figures have no CPU time): "faster" or "slower" only when they are more
+than TOLERANCE apart (and more than MIN_DIFFERENCE, the clock's own noise), else
+"no change".
 The minimum is the figure that moves least with the machine's load, and TOLERANCE is
 calibrated from how far it moved between two whole `aoc bench` runs of the same code
 under a bursty load (benchmarks/bench_repeatability.py; the figures are in
@@ -110,10 +112,26 @@ def load(path: Path) -> list[dict[str, Any]]:
     return entries
 
 
-def _key(bench: DayBench, step: StepBench) -> Key:
+def input_name(source: str | None, label: str | None, root: Path | None) -> str:
+    """The input's name in the history: its label ("example 1"), and for a file given to
+    --input its resolved path, so that `f.txt`, `./f.txt` and its absolute path are one
+    history. Inside the project `root` the path is relative to it (posix), so that a
+    committed history names no home folder and matches in another checkout."""
+    if source != "file" or not label:
+        return label or ""
+    path = Path(label).resolve()
+    if root is not None and path.is_relative_to(root.resolve()):
+        return path.relative_to(root.resolve()).as_posix()
+    return str(path)
+
+
+def _key(bench: DayBench, step: StepBench, root: Path | None, typed: bool = False) -> Key:
+    """The step's key; `typed`: with a file named as typed, the key saved before
+    `input_name` resolved it."""
     result = bench.result
-    return (result.year, result.day, result.source or "", result.label or "",
-            step.variant or "", step.step)
+    label = (result.label or "") if typed else input_name(result.source, result.label, root)
+    return (result.year, result.day, result.source or "", label, step.variant or "",
+            step.step)
 
 
 def _figure_key(figure: dict[str, Any]) -> Key:
@@ -141,14 +159,17 @@ def latest_figures(entries: list[dict[str, Any]], on_machine: str) -> dict[Key, 
     return found
 
 
-def compare(report: BenchReport, entries: list[dict[str, Any]], on_machine: str) -> BenchReport:
-    """The report with each timed step's change against the latest saved figures."""
+def compare(report: BenchReport, entries: list[dict[str, Any]], on_machine: str,
+            root: Path | None = None) -> BenchReport:
+    """The report with each timed step's change against the latest saved figures; `root`
+    is the project's, as for `input_name`."""
     baseline = latest_figures(entries, on_machine)
     results = []
     for bench in report.results:
         steps = []
         for step in bench.steps:
-            old = baseline.get(_key(bench, step))
+            old = (baseline.get(_key(bench, step, root))
+                   or baseline.get(_key(bench, step, root, typed=True)))
             name = compared(step.stats, old.saved) if step.stats and old else "min"
             if step.stats is not None and old is not None and old.saved.figure(name):
                 change = replace(old, trend=trend(step.stats, old.saved),
@@ -161,18 +182,21 @@ def compare(report: BenchReport, entries: list[dict[str, Any]], on_machine: str)
     return replace(report, results=results)
 
 
-def _figure(bench: DayBench, step: StepBench, stats: Stats) -> dict[str, Any]:
-    year, day, source, label, variant, name = _key(bench, step)
+def _figure(bench: DayBench, step: StepBench, stats: Stats, root: Path | None
+            ) -> dict[str, Any]:
+    year, day, source, label, variant, name = _key(bench, step, root)
     return {"year": year, "day": day, "source": source, "label": label,
             "variant": variant or None, "step": name,
             "runs": stats.runs, "median": stats.median, "min": stats.minimum,
             "q1": stats.q1, "q3": stats.q3, "cpu_min": stats.cpu_minimum}
 
 
-def save_figures(path: Path, report: BenchReport, when: datetime, on_machine: str) -> int:
-    """Append this report's figures to the history; the number of steps saved."""
+def save_figures(path: Path, report: BenchReport, when: datetime, on_machine: str,
+                 root: Path | None = None) -> int:
+    """Append this report's figures to the history; the number of steps saved. `root` is
+    the project's, as for `input_name`."""
     entries = load(path)
-    figures = [_figure(bench, step, step.stats) for bench in report.results
+    figures = [_figure(bench, step, step.stats, root) for bench in report.results
                for step in bench.steps if step.stats is not None]
     if not figures:
         return 0
@@ -212,7 +236,7 @@ def compare_save_publish(
     on_machine = machine()
     if root is not None:
         try:
-            report = compare(report, load(root / HISTORY_FILE), on_machine)
+            report = compare(report, load(root / HISTORY_FILE), on_machine, root)
         except HistoryError as error:
             if save:
                 raise
@@ -224,8 +248,9 @@ def compare_save_publish(
             done.append(f"Nothing was timed: {', and '.join(kept)}.")
         return report, done
     if save:
-        path = require_project_root() / HISTORY_FILE
-        saved = save_figures(path, report, now, on_machine)
+        root = require_project_root()
+        saved = save_figures(root / HISTORY_FILE, report, now, on_machine, root)
+        path = root / HISTORY_FILE
         done.append(f"Saved the figures of {saved} step{'s' * (saved != 1)} to {path}.")
     if readme:
         path = require_project_root() / "README.md"

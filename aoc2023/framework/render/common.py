@@ -57,18 +57,34 @@ def part_cell(part: PartResult | None) -> Cell:
     if part.status in (Status.ERROR, Status.TIMEOUT, Status.INTERRUPTED):
         return Cell(f"{mark} {part.status}", style)
     text = f"{mark}{NBSP}{part.answer or ''}"  # the mark stays with its answer
-    if part.status is Status.WRONG:
+    if drawn_wrong(part):
+        text += " (expected: the drawing below)"
+    elif part.status is Status.WRONG:
         text += f" (expected {part.expected})" if part.expected else " (wrong)"
     if part.submitted:
         text += f" [sent: {part.submitted}]"
     return Cell(text, style)
 
 
+def drawn_wrong(part: PartResult) -> bool:
+    """A wrong drawing whose expected answer is a drawing too: shown as two pictures side
+    by side under the table (drawings.side_by_side), not in its cell. Drawings' code is
+    imported only for a part that drew one."""
+    if part.status is not Status.WRONG or part.drawing is None:
+        return False
+    from aoc2023.framework.drawings import pictures
+
+    return pictures(part.drawing, part.expected)
+
+
 def _drawing_cell(part: PartResult, mark: str, style: str) -> Cell:
     """A drawing whose letters do not read, shown whole under its mark (the note under
-    the table says why it is not sent)."""
+    the table says why it is not sent; a wrong one is shown beside the expected one
+    there too)."""
     text = f"{mark} drawing:\n{part.drawing}"
-    if part.status is Status.WRONG and part.expected:
+    if drawn_wrong(part):
+        text += "\nexpected: see below"
+    elif part.status is Status.WRONG and part.expected:
         text += f"\nexpected:\n{part.expected}"
     return Cell(text, style, drawn=True)
 

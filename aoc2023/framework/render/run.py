@@ -6,7 +6,7 @@ from collections.abc import Iterable, Sequence
 from typing import IO
 
 from aoc2023.framework.calendar import puzzle_parts
-from aoc2023.framework.render.common import format_duration, part_cell, show
+from aoc2023.framework.render.common import drawn_wrong, format_duration, part_cell, show
 from aoc2023.framework.render.table import (
     NBSP,
     Cell,
@@ -30,8 +30,10 @@ def _time_cell(part: PartResult | None) -> Cell:
     return Cell(_together(format_duration(part.seconds)) + suffix)
 
 
-def problems(results: Iterable[DayResult], verbose: bool) -> list[str]:
-    """One sentence per failure, with its traceback when verbose."""
+def problems(results: Iterable[DayResult], verbose: bool, width: int | None = None
+             ) -> list[str]:
+    """One sentence per failure, with its traceback when verbose; a drawing that differs
+    from the expected one is shown beside it (stacked when `width` is too narrow)."""
     lines = []
     for result in results:
         where = f"{result.year} day {result.day}" + (f" ({result.label})" if result.label else "")
@@ -45,6 +47,12 @@ def problems(results: Iterable[DayResult], verbose: bool) -> list[str]:
                 lines.append(f"{where} part {part.part}: {part.error}")
                 if verbose and part.traceback:
                     lines.append(part.traceback.rstrip())
+            elif drawn_wrong(part):
+                from aoc2023.framework.drawings import side_by_side
+
+                lines.append(f"{where} part {part.part}: the drawing differs from the "
+                             f"expected one:\n"
+                             f"{side_by_side(part.expected or '', part.drawing or '', width)}")
     return lines
 
 
@@ -132,8 +140,9 @@ def layout(results: Sequence[DayResult], width: int | None) -> Layout:
 
 def render(report: RunReport, verbose: bool, out: IO[str], err: IO[str]) -> None:
     columns, rows = layout(report.results, terminal_width(out))
-    show("Advent of Code", columns, rows, report.notices, problems(report.results, verbose),
-         out, err, after=submissions(report))
+    show("Advent of Code", columns, rows, report.notices,
+         problems(report.results, verbose, terminal_width(err)), out, err,
+         after=submissions(report))
 
 
 _TYPICAL = DayResult(
@@ -183,6 +192,6 @@ def render_after_live(report: RunReport, verbose: bool, err: IO[str]) -> None:
     under each day's row, as it is sent)."""
     colour, width = use_colour(err), terminal_width(err)
     lines = [(notice, "yellow") for notice in report.notices]
-    lines += [(line, "red") for line in problems(report.results, verbose)]
+    lines += [(line, "red") for line in problems(report.results, verbose, width)]
     for line, style in lines:
         print(paint(wrap_message(line, width), style, colour), file=err)
