@@ -1,0 +1,85 @@
+"""What the site says back, when it is not what `aoc` expects: an answer's reply it cannot
+read, and an input that is an HTML page. Against the loopback stand-in site, on a
+throwaway year (2090) whose day 1 answers 1 and 2."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import TOKEN, AocdHome, temporary_year
+from fake_aoc import FakeAoC, Puzzle
+from site_cli import aoc_in_process
+
+YEAR = 2090
+DAY_1 = """
+from aoc2023.framework import Solution
+
+class Day(Solution[str]):
+    def part_1(self, text: str) -> int:
+        return 1
+
+    def part_2(self, text: str) -> int:
+        return 2
+"""
+THANKS = "Thanks! Your answer has been recorded."
+
+
+@pytest.fixture
+def puzzle(fake_aoc: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path) -> Iterator[Puzzle]:
+    """Day 1 of the throwaway year, with the user's token set; its input not cached."""
+    aocd_loaded.set_token()
+    found = fake_aoc.add_puzzle(YEAR, 1, "Test", inputs={TOKEN: "input"}, solutions=["1", "2"])
+    with temporary_year(tmp_path / "site", YEAR, {"day01.py": DAY_1}):
+        yield found
+
+
+def run(*args: str) -> tuple[int, list[dict[str, Any]]]:
+    done = aoc_in_process("run", str(YEAR), "1", "--json", *args)
+    [day] = json.loads(done.stdout)["results"]
+    return done.returncode, day["parts"]
+
+
+def posts(site: FakeAoC) -> list[tuple[str, str]]:
+    return [(r.form["level"], r.form["answer"]) for r in site.requests if r.method == "POST"]
+
+
+def page_reads(site: FakeAoC) -> int:
+    return len([r for r in site.requests_for(f"/{YEAR}/day/1") if r.method == "GET"])
+
+
+# --- a reply that cannot be read -----------------------------------------------------------
+
+
+def test_an_unreadable_reply_is_unknown_and_the_next_run_asks_the_page(
+    fake_aoc: FakeAoC, aocd_loaded: AocdHome, puzzle: Puzzle
+) -> None:
+    aocd_loaded.cache_input(YEAR, 1, "input")
+    puzzle.replies.append(THANKS)
+    code, (part_1, _) = run("--yes")
+    assert (part_1["submitted"], part_1["status"], code) == ("unknown", "unknown", 0)
+    assert "not understood" in part_1["submit_note"] and THANKS in part_1["submit_note"]
+    puzzle.answers.append("1")  # the site took it: its puzzle page shows part 1 solved
+    reads = page_reads(fake_aoc)
+    code, (part_1, _) = run("--yes")
+    assert page_reads(fake_aoc) > reads
+    assert (part_1["status"], part_1["expected"], code) == ("correct", "1", 0)
+    assert [p for p in posts(fake_aoc) if p[0] == "1"] == [("1", "1")]
+
+
+def test_an_unreadable_reply_is_never_sent_again_blindly(
+    fake_aoc: FakeAoC, aocd_loaded: AocdHome, puzzle: Puzzle
+) -> None:
+    aocd_loaded.cache_input(YEAR, 1, "input")
+    puzzle.replies.append(THANKS)
+    run("--yes")
+    for _ in range(2):  # the page shows part 1 unsolved: not wrong, not sent, not hidden
+        code, (part_1, _) = run("--yes")
+        note = part_1["submit_note"]
+        assert "1 was sent at" in note and "not understood" in note, note
+        assert "--resend" in note and "certainly wrong" not in note
+        assert (part_1["status"], code) == ("unknown", 0)
+    assert posts(fake_aoc) == [("1", "1")]
