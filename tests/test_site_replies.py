@@ -83,3 +83,30 @@ def test_an_unreadable_reply_is_never_sent_again_blindly(
         assert "--resend" in note and "certainly wrong" not in note
         assert (part_1["status"], code) == ("unknown", 0)
     assert posts(fake_aoc) == [("1", "1")]
+
+
+# --- the known answers, fetched once --------------------------------------------------------
+
+
+@pytest.mark.parametrize("solved", [[], ["1"], ["1", "2"]])
+def test_the_known_answers_are_read_from_one_fetch_of_the_page(
+    fake_aoc: FakeAoC, puzzle: Puzzle, solved: list[str]
+) -> None:
+    from aoc2023.framework.aocd import client
+    from aoc2023.framework.aocd.paths import PuzzleCache
+
+    puzzle.answers.extend(solved)
+    client.refresh_known_answers(TOKEN, YEAR, 1)
+    assert page_reads(fake_aoc) == 1
+    cache = PuzzleCache.for_token(TOKEN, YEAR, 1)
+    assert cache is not None
+    assert [cache.known_answer(part) for part in (1, 2)] == [*solved, None, None][:2]
+
+
+def test_sending_both_parts_reads_the_page_once_before_each(
+    fake_aoc: FakeAoC, aocd_loaded: AocdHome, puzzle: Puzzle
+) -> None:
+    aocd_loaded.cache_input(YEAR, 1, "input")
+    code, parts = run("--yes")
+    assert [p["submitted"] for p in parts] == ["right", "right"] and code == 0
+    assert page_reads(fake_aoc) == 2

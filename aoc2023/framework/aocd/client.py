@@ -265,11 +265,17 @@ def _placeholders(year: int, day: int) -> frozenset[str]:
 
 def refresh_known_answers(token: str, year: int, day: int) -> None:
     """Let aocd look at the puzzle page for parts already solved (by any means, the
-    website included), caching their answers."""
+    website included), caching their answers.
+
+    The page is fetched once at most: aocd fetches it for each part whose answer it has
+    not cached, and one reading caches every answer the page shows, so a second would
+    only break the floor between requests (`_keep_distance`)."""
     with _asking(f"check {year} day {day}", year, day, SiteError):
         puzzle = _puzzle(token, year, day)
-        for name in ("answer_a", "answer_b"):
-            getattr(puzzle, name, None)  # a part not solved yet raises AttributeError
+        for part in ("a", "b"):
+            if not getattr(puzzle, f"answer_{part}_path").is_file():
+                getattr(puzzle, f"answer_{part}", None)  # unsolved: AttributeError
+                break
 
 
 def post_answer(token: str, year: int, day: int, part: int, answer: str) -> str:
