@@ -38,9 +38,18 @@ def puzzle(fake_aoc: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path) -> Iterator
 
 
 def run(*args: str) -> tuple[int, list[dict[str, Any]]]:
-    done = aoc_in_process("run", str(YEAR), "1", "--json", *args)
+    code, day = run_day(*args)
+    return code, day["parts"]
+
+
+def run_day(*args: str) -> tuple[int, dict[str, Any]]:
+    """`aoc run YEAR 1 --json ARGS`, on a clock at the year's first unlock (for a fetch)."""
+    from aoc2023.framework import calendar
+
+    shift = (calendar.unlock_time(YEAR, 1) - calendar.current_time()).total_seconds() + 60
+    done = aoc_in_process("run", str(YEAR), "1", "--json", *args, shift=shift)
     [day] = json.loads(done.stdout)["results"]
-    return done.returncode, day["parts"]
+    return done.returncode, day
 
 
 def posts(site: FakeAoC) -> list[tuple[str, str]]:
@@ -110,3 +119,35 @@ def test_sending_both_parts_reads_the_page_once_before_each(
     code, parts = run("--yes")
     assert [p["submitted"] for p in parts] == ["right", "right"] and code == 0
     assert page_reads(fake_aoc) == 2
+
+
+# --- an input that is a web page ------------------------------------------------------------
+
+MAINTENANCE = ("<!DOCTYPE html>\n<html><head><title>Maintenance</title></head>"
+               "<body>Advent of Code is down for maintenance.</body></html>\n")
+
+
+def test_a_web_page_served_as_the_input_is_not_cached(
+    fake_aoc: FakeAoC, aocd_loaded: AocdHome, puzzle: Puzzle
+) -> None:
+    puzzle.inputs[TOKEN] = MAINTENANCE
+    code, day = run_day()
+    assert day["error"] == (f"adventofcode.com sent a web page instead of the input of {YEAR} "
+                            "day 1 (down for maintenance?), so it was not kept; try again later.")
+    assert code == 2
+    assert not (aocd_loaded.user_dir / f"{YEAR}_01_input.txt").exists()
+    puzzle.inputs[TOKEN] = "input"  # the site is back: the next run fetches the input
+    code, day = run_day()
+    assert [p["answer"] for p in day["parts"]] == ["1", "2"] and code == 0
+    assert len(fake_aoc.requests_for(f"/{YEAR}/day/1/input")) == 2
+
+
+def test_a_cached_web_page_names_the_file_to_delete(
+    fake_aoc: FakeAoC, aocd_loaded: AocdHome, puzzle: Puzzle
+) -> None:
+    cached = aocd_loaded.cache_input(YEAR, 1, MAINTENANCE)
+    code, day = run_day()
+    assert day["error"] == (f"aocd's cached input {cached} is a web page, not a puzzle input "
+                            "(the site was down when it was fetched?): delete it, and the next "
+                            "run fetches it again.")
+    assert code == 2 and fake_aoc.requests == []

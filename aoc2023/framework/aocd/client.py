@@ -191,7 +191,18 @@ def fetch_input(year: int, day: int, token: str) -> str:
     unlocked yet by the clock is refused before any request."""
     calendar.ensure_unlocked(year, day)
     with _asking(f"fetch {year} day {day}", year, day):
-        text = str(_puzzle(token, year, day).input_data)
+        puzzle = _puzzle(token, year, day)
+        text = str(puzzle.input_data)
+    if paths.looks_like_html(text):  # aocd has cached it: a page must not pass for the input
+        kept = ""
+        try:
+            puzzle.input_data_path.unlink(missing_ok=True)
+        except OSError as error:
+            kept = (f"; it could not be removed from {puzzle.input_data_path} "
+                    f"({error.strerror or error}): delete that file")
+        raise NoInputError(
+            f"adventofcode.com sent a web page instead of the input of {year} day {day} "
+            f"(down for maintenance?), so it was not kept{kept}; try again later.")
     return text
 
 
