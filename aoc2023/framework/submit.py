@@ -342,7 +342,11 @@ def _send(
     seconds = wait_seconds(message)
     aside = ""
     try:  # the reply is recorded before anything else can fail
-        attempts.record_reply(user_id, year, day, part, answer, message)
+        if verdict is Verdict.UNKNOWN:  # no verdict: unconfirmed, for the page to settle
+            attempts.record_no_reply(user_id, year, day, part, answer,
+                                     f"and the site's reply was not understood: {_cut(message)}")
+        else:
+            attempts.record_reply(user_id, year, day, part, answer, message)
     except OSError as error:
         aside = f" (our record of it could not be written: {error})"
     try:  # and in aocd's log, so that aocd's own guards see it too
@@ -355,6 +359,11 @@ def _send(
     return verdict, _describe_reply(verdict, message, candidate, cache, token) + aside, seconds
 
 
+def _cut(message: str, limit: int = 80) -> str:
+    """A reply we could not read, quoted and cut short enough for one line."""
+    return repr(message if len(message) <= limit else message[:limit] + "...")
+
+
 def _describe_reply(verdict: Verdict, message: str, candidate: Candidate, cache: PuzzleCache,
                     token: str) -> str:
     from aoc2023.framework.aocd import client
@@ -362,6 +371,10 @@ def _describe_reply(verdict: Verdict, message: str, candidate: Candidate, cache:
     sent = f"sent {candidate.answer}{candidate.caveat}"
     if verdict is Verdict.WAIT:
         return f"{sent}, not judged: the site asked to wait: {message}"
+    if verdict is Verdict.UNKNOWN:
+        return (f"{sent}, but the site's reply was not understood ({_cut(message)}): it may "
+                "have been judged; the next run reads the puzzle page to see whether it was "
+                "taken, and does not send it again")
     if verdict is not Verdict.WRONG_LEVEL:
         return f"{sent}: {message}"
     said = f"{sent}, not judged: the site says part {candidate.part} is not the level to solve"

@@ -191,7 +191,18 @@ def fetch_input(year: int, day: int, token: str) -> str:
     unlocked yet by the clock is refused before any request."""
     calendar.ensure_unlocked(year, day)
     with _asking(f"fetch {year} day {day}", year, day):
-        text = str(_puzzle(token, year, day).input_data)
+        puzzle = _puzzle(token, year, day)
+        text = str(puzzle.input_data)
+    if paths.looks_like_html(text):  # aocd has cached it: a page must not pass for the input
+        kept = ""
+        try:
+            puzzle.input_data_path.unlink(missing_ok=True)
+        except OSError as error:
+            kept = (f"; it could not be removed from {puzzle.input_data_path} "
+                    f"({error.strerror or error}): delete that file")
+        raise NoInputError(
+            f"adventofcode.com sent a web page instead of the input of {year} day {day} "
+            f"(down for maintenance?), so it was not kept{kept}; try again later.")
     return text
 
 
@@ -265,11 +276,17 @@ def _placeholders(year: int, day: int) -> frozenset[str]:
 
 def refresh_known_answers(token: str, year: int, day: int) -> None:
     """Let aocd look at the puzzle page for parts already solved (by any means, the
-    website included), caching their answers."""
+    website included), caching their answers.
+
+    The page is fetched once at most: aocd fetches it for each part whose answer it has
+    not cached, and one reading caches every answer the page shows, so a second would
+    only break the floor between requests (`_keep_distance`)."""
     with _asking(f"check {year} day {day}", year, day, SiteError):
         puzzle = _puzzle(token, year, day)
-        for name in ("answer_a", "answer_b"):
-            getattr(puzzle, name, None)  # a part not solved yet raises AttributeError
+        for part in ("a", "b"):
+            if not getattr(puzzle, f"answer_{part}_path").is_file():
+                getattr(puzzle, f"answer_{part}", None)  # unsolved: AttributeError
+                break
 
 
 def post_answer(token: str, year: int, day: int, part: int, answer: str) -> str:

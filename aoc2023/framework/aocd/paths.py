@@ -284,8 +284,15 @@ class PuzzleCache(NamedTuple):
         return self.user_dir / f"{self._stem}_post.json"
 
     def read_input(self) -> str | None:
+        """The cached input; one sentence naming the file to delete when it is an HTML
+        page (one cached by aocd, or by an older `aoc`, while the site was down)."""
         text = read_cached_text(self.input_path, "aocd's cached input",
                                 "remove it, and the next run fetches it again")
+        if text is not None and looks_like_html(text):
+            raise DamagedFileError(
+                f"aocd's cached input {self.input_path} is a web page, not a puzzle input "
+                "(the site was down when it was fetched?): delete it, and the next run "
+                "fetches it again.")
         return None if text is None else text.rstrip("\r\n")
 
     def known_answer(self, part: int) -> str | None:
@@ -294,6 +301,12 @@ class PuzzleCache(NamedTuple):
                                 "remove it, and the next run reads the puzzle page again")
         answer = None if text is None else text.strip()
         return answer or None
+
+
+def looks_like_html(text: str) -> bool:
+    """Whether a puzzle input is in fact a web page (a maintenance page served with
+    status 200): no puzzle input starts as an HTML document does."""
+    return text.lstrip()[:15].lower().startswith(("<!doctype html", "<html"))
 
 
 def cached_title(year: int, day: int, user_dir: Path | None = None) -> str | None:

@@ -31,7 +31,9 @@ class Verdict(StrEnum):
     TOO_LOW = "too low"
     WAIT = "wait"
     WRONG_LEVEL = "wrong level"
-    UNRECOGNISED = "unrecognised"
+    UNKNOWN = "unknown"
+    """A reply we cannot read ("Thanks! Your answer has been recorded."): it proves
+    nothing either way, so only the puzzle page can say what became of the answer."""
 
     @property
     def is_wrong(self) -> bool:
@@ -59,7 +61,7 @@ def read_verdict(message: str) -> Verdict:
         return Verdict.WAIT
     if message.startswith(WRONG_LEVEL):
         return Verdict.WRONG_LEVEL
-    return Verdict.UNRECOGNISED
+    return Verdict.UNKNOWN
 
 
 def wait_seconds(message: str) -> int | None:
@@ -119,18 +121,23 @@ def read_log(path: Path) -> list[PastSubmission]:
     return past
 
 
+_PROVE_NOTHING = {Verdict.WAIT, Verdict.WRONG_LEVEL, Verdict.UNKNOWN}
+
+
 def known_to_be_wrong(value: str, part: int, past: list[PastSubmission]) -> str | None:
     """Why the site's past replies prove `value` wrong for `part`, or None.
 
     The same rules as aocd's own guard: a different value than the one accepted,
     the same value already refused, or a value beyond a "too high" / "too low".
+    A reply we could not read proves nothing (the journal keeps that attempt unconfirmed,
+    so it is not sent again blindly: see submit.py).
     """
     try:
         number: int | None = int(value)
     except ValueError:
         number = None
     for entry in past:
-        if entry.part != part or entry.verdict in {Verdict.WAIT, Verdict.WRONG_LEVEL}:
+        if entry.part != part or entry.verdict in _PROVE_NOTHING:
             continue
         verdict = entry.verdict
         if verdict is Verdict.RIGHT and value != entry.value:
