@@ -123,7 +123,7 @@ def test_every_figure_of_every_step_is_shown_whole(
     year_2085: None, columns: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     bench("--save", columns=200)
-    report = bench_days(RunRequest(2085, None, None, True), 0.05, None, None,
+    report = bench_days(RunRequest((2085,), None, None, True), 0.05, None, None,
                         clock=standing_still)
     report, _ = history.compare_save_publish(report, False, False, datetime.now(UTC))
     monkeypatch.setenv("COLUMNS", str(columns))

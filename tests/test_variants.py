@@ -349,7 +349,7 @@ def test_variants_run_under_a_time_limit_too(year: int, tmp_path: Path) -> None:
 
 
 def test_a_watch_passes_variants_on() -> None:
-    command = child_command(RunRequest(2077, "1", example=True, variants=True),
+    command = child_command(RunRequest((2077,), "1", example=True, variants=True),
                             as_json=False, verbose=False, timeout=None, profile=False)
     assert command.endswith(" --variants")
 

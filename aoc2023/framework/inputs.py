@@ -28,9 +28,10 @@ from aoc2023.framework.solution import Solution, variants_of
 
 
 class RunRequest(NamedTuple):
-    """What the command line asked for: a year, its days, and where the input comes from."""
+    """What the command line asked for: years, the days of each, and where the input
+    comes from."""
 
-    year: int
+    years: tuple[int, ...]
     days: str | None = None
     input_file: Path | None = None
     example: bool = False
@@ -165,11 +166,13 @@ def days_to_run(request: RunRequest, notices: list[str]) -> Iterator[DayInputs |
     """Each day asked for with its inputs, or the result saying why it cannot run.
 
     `aoc run` and `aoc bench` both take their days from here, one at a time (a day's
-    input is fetched only once the day before it is done). Notices go to `notices`.
+    input is fetched only once the day before it is done), year after year: the days
+    apply to each year. Notices go to `notices`.
     """
-    days = registry.parse_days(request.days, request.year, notices)
-    if request.input_file is not None and len(days) != 1:
-        raise UsageError("--input FILE runs one day: name exactly one day.")
+    asked = [(year, day) for year in request.years
+             for day in registry.parse_days(request.days, year, notices)]
+    if request.input_file is not None and len(asked) != 1:
+        raise UsageError("--input FILE runs one day: name exactly one year and one day.")
     if request.input_file is not None and request.example:
         raise UsageError("--input and --example cannot be used together.")
     file_text = read_input_file(request.input_file) if request.input_file else None
@@ -177,31 +180,33 @@ def days_to_run(request: RunRequest, notices: list[str]) -> Iterator[DayInputs |
     if token is None and file_text is None and not request.example:
         notices.append(no_token_notice())
 
-    missing: list[MissingDayError] = []
-    without_variants: list[int] = []
+    missing: dict[int, list[MissingDayError]] = {}
+    without_variants: dict[int, list[int]] = {}
     found = 0
-    for day in days:
+    for year, day in asked:
         item: DayInputs | DayResult
         try:
-            item = _day_inputs(request.year, day, request, token, file_text)
+            item = _day_inputs(year, day, request, token, file_text)
         except MissingDayError as error:
-            missing.append(error)
+            missing.setdefault(year, []).append(error)
             continue
         except AocError as error:
-            item = DayResult(request.year, day, None, None, error=str(error),
+            item = DayResult(year, day, None, None, error=str(error),
                              traceback=traceback.format_exc())
         found += 1
         if isinstance(item, DayInputs) and request.variants and not item.variants:
-            without_variants.append(day)
+            without_variants.setdefault(year, []).append(day)
         yield item
     if missing and not found:
-        if len(missing) == 1:
-            raise missing[0]
-        raise UsageError(f"None of the days asked for has a solution yet in {request.year}.")
-    if missing:
-        skipped = ", ".join(str(error.day) for error in missing)
-        notices.append(f"No solution yet for {request.year} day(s) {skipped}: skipped.")
-    if without_variants:
-        listed = ", ".join(map(str, without_variants))
-        notices.append(f"{request.year} day(s) {listed} declare no variants: "
+        errors = [error for year_missing in missing.values() for error in year_missing]
+        if len(errors) == 1:
+            raise errors[0]
+        where = " or ".join(map(str, missing))
+        raise UsageError(f"None of the days asked for has a solution yet in {where}.")
+    for year, errors in missing.items():
+        skipped = ", ".join(str(error.day) for error in errors)
+        notices.append(f"No solution yet for {year} day(s) {skipped}: skipped.")
+    for year, days in without_variants.items():
+        listed = ", ".join(map(str, days))
+        notices.append(f"{year} day(s) {listed} declare no variants: "
                        "only the main implementation ran.")

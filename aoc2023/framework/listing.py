@@ -1,4 +1,4 @@
-"""`aoc list [YEAR]`: the days written so far, their examples, and which parts are solved.
+"""`aoc list [YEARS]`: the days written so far, their examples, and which parts are solved.
 
 "Solved" means aocd has cached the answer the site accepted, for the user of the
 current session token; only local files are read, nothing is fetched. Each day's
@@ -8,6 +8,7 @@ listed with the reason, so one broken day does not hide the others.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from aoc2023.framework import calendar, registry
@@ -68,12 +69,14 @@ def _list_day(year: int, day: int, token: str | None) -> DayListing:
     return DayListing(year, day, title, parts)
 
 
-def list_days(year: int | None = None) -> Listing:
-    """Every day of `year` that has a module (of every year with a package, without one)."""
+def list_days(asked: Sequence[int] | None = None) -> Listing:
+    """Every day that has a module, of the years `asked` (of every year with a package,
+    without them). A package that does not import is an error when it is the one year
+    asked for, and a notice among several (the other years are still listed)."""
     listing = Listing()
-    if year is not None:
+    for year in asked or ():
         calendar.check_year(year)
-    years = [year] if year is not None else registry.registered_years()
+    years = list(asked) if asked is not None else registry.registered_years()
     token = paths.find_token()
     for each_year in years:
         try:
@@ -81,7 +84,7 @@ def list_days(year: int | None = None) -> Listing:
         except AocError:
             raise
         except Exception as error:  # a year's package that does not import: say so, go on
-            if year is not None:
+            if len(years) == 1 and asked is not None:
                 raise
             listing.notices.append(f"Could not list {each_year}: {type(error).__name__}: {error}")
             continue
@@ -98,6 +101,6 @@ def list_days(year: int | None = None) -> Listing:
             "running a day on your input (aoc run) teaches it."
         )
     if not listing.days:
-        where = f"{year}" if year is not None else "any year"
+        where = " or ".join(map(str, years)) if asked is not None else "any year"
         listing.notices.append(f"There are no days of {where} yet: add one with aoc new.")
     return listing

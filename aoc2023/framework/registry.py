@@ -119,6 +119,39 @@ def load_day(year: int, day: int) -> type[Solution[Any]]:
     return solution
 
 
+def parse_years(spec: str) -> list[int]:
+    """Years from the command line: `2023`, `2015-2024`, `2018,2019` (or a mix), or `all`.
+
+    A year named alone is taken as asked (one with no package is refused when it runs,
+    as before); a range and `all` cover the registered years within them, since a range
+    says "whichever of these I have", and it is refused when it covers none.
+    """
+    registered = registered_years()
+    text = spec.strip().lower()
+    if text == "all":
+        if not registered:
+            raise UsageError("There are no years with days yet: add a day with aoc new.")
+        return registered
+    years: set[int] = set()
+    for chunk in text.split(","):
+        match = re.fullmatch(r"\s*(\d{4})\s*(?:-\s*(\d{4})\s*)?", chunk)
+        if match is None:
+            raise UsageError(f"Bad year list {spec!r}: use a year (2023), a range (2015-2024), "
+                             "a list (2018,2019) or all.")
+        first, end = int(match[1]), int(match[2] or match[1])
+        calendar.check_year(first)
+        if end < first:
+            raise UsageError(f"Bad year list {spec!r}: the range {first}-{end} runs backwards.")
+        if match[2] is None:
+            years.add(first)
+            continue
+        covered = [year for year in registered if first <= year <= end]
+        if not covered:
+            raise UsageError(f"No year from {first} to {end} has days yet.")
+        years.update(covered)
+    return sorted(years)
+
+
 def parse_days(spec: str | None, year: int, problems: list[str] | None = None) -> list[int]:
     """Days from the command line: `7`, `1-7`, `1,3,5` (or a mix, `1-3,7`).
 

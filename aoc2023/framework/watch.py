@@ -52,7 +52,8 @@ def child_command(
     passed on. Submission options never are: a pass runs the examples or a file, from
     which nothing can be sent, and a watch must never send anything.
     """
-    args = [sys.executable, "-m", CLI_PACKAGE, "run", str(request.year)]
+    args = [sys.executable, "-m", CLI_PACKAGE, "run",
+            ",".join(map(str, request.years))]
     if request.days is not None:
         args.append(request.days)
     if request.input_file is not None:
@@ -167,16 +168,19 @@ def watch_days(
             "(the dev group); elsewhere, pip install 'aoc2023[watch]'."
         ) from error
 
-    registry.parse_days(request.days, request.year)  # a bad day list: said once, not per pass
-    code = project_folder(package_folder(request.year))
-    folders = [code]
+    for year in request.years:  # a bad day list: said once, not per pass
+        registry.parse_days(request.days, year)
+    code_folders = list(dict.fromkeys(project_folder(package_folder(year))
+                                      for year in request.years))
+    folders = list(code_folders)
     input_file = request.input_file.resolve() if request.input_file is not None else None
-    what = f".py files under {os.path.join(shown(code), '')}"  # ./ or aoc2023/: a folder
+    # ./ or aoc2023/: a folder
+    what = ".py files under " + ", ".join(os.path.join(shown(code), "") for code in code_folders)
     if input_file is not None:
         if not input_file.parent.is_dir():  # a missing file is the passes' to report
             raise NoInputError(f"The folder of the input file {request.input_file} does not "
                                "exist: there is nothing to watch.")
-        if not input_file.is_relative_to(code):
+        if not any(input_file.is_relative_to(folder) for folder in code_folders):
             folders.append(input_file.parent)
         what += f" and {shown(input_file)}"
     if not verbose:
@@ -203,6 +207,6 @@ def watch_days(
                                  profile=profile),
             target_type="command",
             callback=on_save,
-            watch_filter=SaveFilter([code], input_file),
+            watch_filter=SaveFilter(code_folders, input_file),
         )
     say("Stopped watching.")

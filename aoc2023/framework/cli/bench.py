@@ -12,16 +12,17 @@ from aoc2023.framework.cli.common import (
     InputFile,
     UseExamples,
     Verbose,
-    Year,
+    Years,
     check_seconds,
     configure_logging,
     emit,
     fail,
+    years_asked,
 )
 
 
 def bench(
-    year: Year,
+    years: Years,
     days: Days = None,
     input_file: InputFile = None,
     example: UseExamples = False,
@@ -74,13 +75,14 @@ def bench(
     from aoc2023.framework.render.table import smart_terminal
 
     configure_logging(verbose)
+    chosen = years_asked(years, verbose)
     try:
         check_seconds("--budget", budget)
         check_seconds("--timeout", timeout)
         history.check_before(save, readme)
         progress = bench_view.ProgressLine(sys.stderr) if smart_terminal(sys.stderr) else None
         try:
-            outcome = bench_days(RunRequest(year, days, input_file, example), budget, timeout,
+            outcome = bench_days(RunRequest(chosen, days, input_file, example), budget, timeout,
                                  progress, variants)
         finally:
             if progress is not None:

@@ -21,8 +21,11 @@ from aoc2023.framework.results import ExitCode
 HELP_OPTIONS = ("-h", "--help")
 
 Year = Annotated[int, typer.Argument(help="The year, e.g. 2023.")]
+YEARS_HELP = "Years: 2023, 2015-2024, 2018,2019 or all (a range and all: the years with days)."
+Years = Annotated[str, typer.Argument(help=YEARS_HELP, metavar="YEARS")]
 Days = Annotated[
-    str | None, typer.Argument(help="Days: 7, 1-7 or 1,3,5. Default: every day the year has.")
+    str | None, typer.Argument(help="Days of each year: 7, 1-7 or 1,3,5. Default: every day "
+                                  "each year has.")
 ]
 InputFile = Annotated[
     Path | None, typer.Option("--input", help="Use this file as the input (one day only); "
@@ -113,6 +116,16 @@ def fail(error: BaseException, verbose: bool) -> NoReturn:
         err=True,
     )
     raise typer.Exit(ExitCode.COULD_NOT_RUN)
+
+
+def years_asked(spec: str, verbose: bool) -> tuple[int, ...]:
+    """The YEARS argument as years (registry.parse_years), or its one sentence and exit 2."""
+    from aoc2023.framework.registry import parse_years
+
+    try:
+        return tuple(parse_years(spec))
+    except Exception as error:
+        fail(error, verbose)
 
 
 def check_seconds(option: str, value: float | None) -> None:

@@ -6,12 +6,20 @@ from typing import Annotated
 
 import typer
 
-from aoc2023.framework.cli.common import AsJson, Verbose, configure_logging, emit, fail
+from aoc2023.framework.cli.common import (
+    YEARS_HELP,
+    AsJson,
+    Verbose,
+    configure_logging,
+    emit,
+    fail,
+    years_asked,
+)
 
 
 def list_days(
-    year: Annotated[
-        int | None, typer.Argument(help="The year, e.g. 2023. Default: every year with days.")
+    years: Annotated[
+        str | None, typer.Argument(help=f"{YEARS_HELP} Default: all.", metavar="YEARS")
     ] = None,
     as_json: AsJson = False,
     verbose: Verbose = False,
@@ -27,8 +35,9 @@ def list_days(
     from aoc2023.framework.render import listing as listing_view
 
     configure_logging(verbose)
+    asked = years_asked(years, verbose) if years is not None else None
     try:
-        found = listing.list_days(year)
+        found = listing.list_days(asked)
     except Exception as error:
         fail(error, verbose)
     emit(as_json, lambda: json_view.listing_json(found), found.notices,

@@ -17,11 +17,12 @@ from aoc2023.framework.cli.common import (
     InputFile,
     UseExamples,
     Verbose,
-    Year,
+    Years,
     check_seconds,
     configure_logging,
     emit,
     fail,
+    years_asked,
 )
 from aoc2023.framework.results import ExitCode
 
@@ -34,7 +35,7 @@ if TYPE_CHECKING:
 
 
 def run(
-    year: Year,
+    years: Years,
     days: Days = None,
     input_file: InputFile = None,
     example: UseExamples = False,
@@ -92,8 +93,9 @@ def run(
     from aoc2023.framework.runner import run_days
 
     configure_logging(verbose)
+    chosen = years_asked(years, verbose)
     if watch:
-        watch_run(RunRequest(year, days, input_file=input_file, example=input_file is None,
+        watch_run(RunRequest(chosen, days, input_file=input_file, example=input_file is None,
                              variants=variants),
                   as_json=as_json, verbose=verbose, timeout=timeout, profile=profile)
     from aoc2023.framework.settings import load_settings
@@ -101,12 +103,12 @@ def run(
     if wait and input_file is None and not example:  # issue 13: wait for the unlock
         from aoc2023.framework.cli.unlock import wait_for_days
 
-        wait_for_days(year, days, verbose)
+        wait_for_days(chosen, days, verbose)
     profiler = None
     try:
         settings = load_settings()  # on every run: a mistake there is said at once
         runner, profiler = day_runner_for(timeout, profile)
-        request = RunRequest(year, days, input_file, example, variants)
+        request = RunRequest(chosen, days, input_file, example, variants)
         submitting = not no_submit and settings.submit
         # One prompter for the run: live, each day is sent on its own, and Ctrl-C at a
         # question is still no to the answers of the days after.

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
 
 import typer
@@ -62,8 +62,9 @@ def wait_in_terminal(
         typer.echo(f"{year} day {day} is unlocked.", err=True)
 
 
-def wait_for_days(year: int, days: str | None, verbose: bool) -> None:
-    """`aoc run --wait`: wait until every day asked for is unlocked (the last of them).
+def wait_for_days(years: Sequence[int], days: str | None, verbose: bool) -> None:
+    """`aoc run --wait`: wait until every day asked for, of every year asked for, is
+    unlocked (the last of them).
     With no token, the days' examples run, and there is nothing to wait for."""
     from aoc2023.framework import registry
     from aoc2023.framework.aocd.paths import find_token
@@ -71,10 +72,10 @@ def wait_for_days(year: int, days: str | None, verbose: bool) -> None:
     if find_token() is None:
         return
     try:
-        asked = registry.parse_days(days, year, [])
+        asked = [(year, day) for year in years for day in registry.parse_days(days, year, [])]
     except Exception as error:
         fail(error, verbose)
-    locked = [day for day in asked
+    locked = [(year, day) for year, day in asked
               if calendar.current_time() < calendar.unlock_time(year, day)]
     if locked:
-        wait_in_terminal(year, max(locked), verbose)
+        wait_in_terminal(*max(locked), verbose)
