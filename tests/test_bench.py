@@ -148,7 +148,8 @@ def test_readme_table_goes_between_the_markers_and_nothing_else_changes(project:
         assert data.count(START.encode()) == 1
         table = data.decode().split(START)[1].split(END)[0]
         assert "old table" not in table
-        assert "| 7 | Camel Cards | example 1 |" in table and "**Total**" in table
+        assert "| 2023/07 | Camel Cards | example 1 |" in table
+        assert "| **2023** | **Total** (benched on " in table
         assert "\r\n" in table and "\n" not in table.replace("\r\n", "")
 
 
@@ -179,7 +180,7 @@ def test_the_readme_table_tells_a_failed_part_from_one_not_written(
                          "--readme")
         assert result.returncode == (2 if day == "3" else 0), result.stderr
         rows = [line.split(" | ") for line in readme.read_text().splitlines()
-                if line.startswith(f"| {day} |")]
+                if line.startswith(f"| 2085/0{day} |")]
         assert len(rows) == 1
         part_2 = rows[0][5]
         assert part_2 == ("! error" if day == "3" else "-")  # failed, or not written

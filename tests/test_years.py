@@ -15,6 +15,7 @@ from conftest import temporary_year
 from site_cli import aoc_in_process
 
 from aoc2023.framework import registry
+from aoc2023.framework.bench.readme_table import END, START
 from aoc2023.framework.errors import UsageError
 
 DAY = """
@@ -105,3 +106,24 @@ def test_list_takes_several_years(two_years: tuple[int, int]) -> None:
     assert result.returncode == 0, result.stderr
     days = [(day["year"], day["day"]) for day in json.loads(result.stdout)["days"]]
     assert days == [(2068, 1), (2069, 2)]
+
+
+def test_the_readme_table_keeps_every_years_rows(
+    two_years: tuple[int, int], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cap_runs(monkeypatch)
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "pyproject.toml").write_text("[project]\nname = 'mine'\n")
+    readme = tmp_path / "README.md"
+    readme.write_text(f"# Mine\n{START}\n| 7 | a row from before, of no year |\n{END}\n")
+
+    def rows() -> list[str]:
+        table = readme.read_text().split(START)[1].split(END)[0]
+        return [line.split(" | ")[0] for line in table.splitlines() if line.startswith("| 20")
+                or line.startswith("| **20")]
+
+    for year in ("2069", "2068", "2069"):  # a year benched again replaces its own rows
+        result = aoc_in_process("bench", year, "--example", "--budget", "0.05", "--readme")
+        assert result.returncode == 0, result.stderr
+    assert rows() == ["| 2068/01", "| **2068**", "| 2069/02", "| **2069**"]
+    assert "of no year" not in readme.read_text()

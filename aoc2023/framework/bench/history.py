@@ -255,7 +255,8 @@ def compare_save_publish(
     if readme:
         path = require_project_root() / "README.md"
         block = readme_table.markdown_table(report, now.date().isoformat(), python_version(),
-                                            f"{platform.system()} {platform.machine()}")
+                                            f"{platform.system()} {platform.machine()}",
+                                            readme_table.current_block(path))
         if readme_table.update_readme(path, block):
             done.append(f"{path} had no {readme_table.START} and {readme_table.END} lines: "
                         "added them, with the table, at its end.")

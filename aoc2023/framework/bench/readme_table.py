@@ -8,9 +8,12 @@ The table goes between two marker lines, START and END, each on a line of its ow
 (a mention of them inside a line of prose is not a marker); everything outside
 them is left as it was, byte for byte. A README without the markers gets them (with the
 table) at its end, once; markers that are out of order or doubled are refused
-rather than guessed at. The table lists the days of this bench run only, and their
-main implementations only: it says how fast the days are solved, and a variant is an
-experiment beside that (`aoc bench` shows each variant's ratio to it).
+rather than guessed at. Each year's rows (its days, `2023/07`, and its total row, which
+says when it was benched) are those of its last bench run: a run replaces the rows of
+the years it benched and keeps the other years' rows as they were, so benching one
+year at a time builds the table of all. Rows without a year (from before) are dropped.
+The table lists main implementations only: it says how fast the days are solved, and
+a variant is an experiment beside that (`aoc bench` shows each variant's ratio to it).
 """
 
 from __future__ import annotations
@@ -39,14 +42,48 @@ def _not_timed(step: StepBench | None) -> str:
     return "-"
 
 
-def markdown_table(report: BenchReport, when: str, python: str, system: str) -> str:
+_YEAR_ROW = re.compile(r"\| (?:(\d{4})/\d+|\*\*(\d{4})\*\*) \|")
+"""A row of the table that belongs to a year: a day's (`| 2023/07 |`) or the year's total
+(`| **2023** |`)."""
+
+
+def rows_by_year(table: str) -> dict[int, list[str]]:
+    """The rows of an earlier table, by year, in their order (other lines are left out)."""
+    rows: dict[int, list[str]] = {}
+    for line in table.splitlines():
+        if match := _YEAR_ROW.match(line):
+            rows.setdefault(int(match[1] or match[2]), []).append(line)
+    return rows
+
+
+def markdown_table(
+    report: BenchReport, when: str, python: str, system: str, previous: str = ""
+) -> str:
     """Day, puzzle, input, the headline figure of each step, and each day's total (its
-    parse and its parts), with a grand total."""
+    parse and its parts), with a total row per year; the years of `report` replace
+    theirs in the `previous` table, whose other years' rows are kept."""
+    rows = rows_by_year(previous)
+    benched = _year_rows(report, f"benched on {when}, {python}, {system}")
+    rows = {**{year: lines for year, lines in rows.items() if year not in benched}, **benched}
     lines = [
         "| Day | Puzzle | Input | Parse | Part 1 | Part 2 | Total |",
         "| ---: | :--- | :--- | ---: | ---: | ---: | ---: |",
     ]
-    grand_total = 0.0
+    for year in sorted(rows):
+        lines += rows[year]
+    lines += [
+        "",
+        "Best-of-runs times from `aoc bench`: the minimum of each step's runs, by CPU time "
+        f"for steps of {format_duration(LONG_STEP)} or more; a day's total is its parse and "
+        "its parts. Each year's total row says when, and on what, it was benched.",
+    ]
+    return "\n".join(lines)
+
+
+def _year_rows(report: BenchReport, benched: str) -> dict[int, list[str]]:
+    """The rows of each year of `report`: its days, then its total."""
+    rows: dict[int, list[str]] = {}
+    totals: dict[int, float] = {}
     for bench in report.results:
         steps = {step.step: step for step in bench.steps if step.variant is None}
         parse = steps.get("parse")
@@ -67,21 +104,18 @@ def markdown_table(report: BenchReport, when: str, python: str, system: str) -> 
                 stats = step.stats if step is not None else None
                 cells.append(format_duration(stats.headline_seconds) if stats else _not_timed(step))
                 total += stats.headline_seconds if stats else 0.0
-        grand_total += total
         result = bench.result
-        lines.append(
-            f"| {result.day} | {result.title or ''} | {result.label or result.source or ''} | "
+        totals[result.year] = totals.get(result.year, 0.0) + total
+        rows.setdefault(result.year, []).append(
+            f"| {result.year}/{result.day:02d} | {result.title or ''} | "
+            f"{result.label or result.source or ''} | "
             f"{format_duration(parse.stats.headline_seconds)} | {cells[0]} | {cells[1]} | "
             f"{format_duration(total)} |"
         )
-    lines.append(f"| **Total** | | | | | | **{format_duration(grand_total)}** |")
-    lines += [
-        "",
-        f"Best-of-runs times from `aoc bench` on {when} ({python}, {system}): the minimum of "
-        f"each step's runs, by CPU time for steps of {format_duration(LONG_STEP)} or more; a "
-        "day's total is its parse and its parts.",
-    ]
-    return "\n".join(lines)
+    for year, total in totals.items():
+        rows[year].append(f"| **{year}** | **Total** ({benched}) | | | | | "
+                          f"**{format_duration(total)}** |")
+    return rows
 
 
 def _marker_lines(text: str, marker: str) -> list[re.Match[str]]:
@@ -118,6 +152,13 @@ def check_readme(path: Path) -> None:
     """Raise UsageError now if the README at `path` could not take the table, rather than
     after the whole benchmark has run."""
     insert_block(_read(path), "")
+
+
+def current_block(path: Path) -> str:
+    """What the README at `path` holds between its markers now ("" without them)."""
+    text = _read(path)
+    starts, ends = _marker_lines(text, START), _marker_lines(text, END)
+    return text[starts[0].end():ends[0].start()] if len(starts) == len(ends) == 1 else ""
 
 
 def update_readme(path: Path, block: str) -> bool:
