@@ -6,6 +6,7 @@ Day 7's example is used as "the input", so its answers are 6440 and 5905.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import pty
@@ -508,3 +509,21 @@ def test_surrounding_whitespace_is_not_sent(
     parts = json.loads(result.stdout)["results"][0]["parts"]
     assert posts(site) == [("1", "1")]
     assert parts[1]["submit_note"] == "not sent: the answer is None"
+
+
+def test_a_wait_file_that_cannot_be_written_after_sending_does_not_hide_the_verdict(
+    site: FakeAoC, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def full_disk(path: Path, content: str | bytes) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device", str(path))
+
+    monkeypatch.setattr(waits, "write_atomically", full_disk)
+    site.puzzles[2023, 7].replies = [fake_aoc.WRONG]  # "please wait one minute"
+    code, parts = run_json("--yes")
+    assert code == 1
+    assert (parts[0]["submitted"], parts[0]["status"]) == ("wrong", "wrong")
+    note = str(parts[0]["submit_note"])
+    assert note.startswith("sent 6440: That's not the right answer"), note
+    assert "the site's wait of 1m 0s could not be recorded" in note
+    assert "No space left on device" in note
+    assert posts(site) == [("1", "6440")]
