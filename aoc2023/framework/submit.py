@@ -294,9 +294,8 @@ def _submit_part(
 
     from filelock import FileLock
 
-    # Beside the log and answers it guards, so every aoc sharing them shares the lock.
-    lock_path = cache.user_dir / f"{year}_{day:02d}_submit.lock"
-    lock_path.parent.mkdir(parents=True, exist_ok=True)
+    # In the folder of the log and answers it guards, so every aoc sharing them shares it.
+    lock_path = paths.lock_file(cache.user_dir.parent, f"{user_id}_{year}_{day:02d}_submit")
     with FileLock(lock_path):
         from aoc2023.framework.aocd import client
 
