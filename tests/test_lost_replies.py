@@ -107,7 +107,6 @@ def test_a_log_folder_that_cannot_be_written_never_sends_twice(
     site: FakeAoC, aocd_loaded: AocdHome
 ) -> None:
     folder = aocd_loaded.user_dir
-    (folder / "2023_07_submit.lock").touch()  # the lock file must exist to be taken
     locked = subprocess.run(["chattr", "+i", str(folder)], capture_output=True, text=True)
     if locked.returncode != 0:
         pytest.skip(f"this system cannot make a folder read-only for root: {locked.stderr}")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import json
+import os
 import shutil
 import socket
 import subprocess
@@ -385,3 +386,43 @@ def test_no_placeholder_for_a_drawn_answer_becomes_an_expected_answer(
     checked = subprocess.run([sys.executable, "-m", "ruff", "check", "aoc2021"],
                              cwd=project, capture_output=True, text=True)
     assert checked.returncode == 0, checked.stdout
+
+
+
+@pytest.mark.parametrize("failure", ["full disk", "test file taken"])
+def test_a_failed_write_leaves_neither_file_and_aoc_new_can_run_again(
+    tmp_path: Path, aocd_home: AocdHome, failure: str
+) -> None:
+    """A disk that fills while the day is written (a file-size limit: writes past it fail
+    as on a full disk), or a test file that cannot be made (a dangling link in its place,
+    which `aoc new`'s check for existing files does not see): no half-written day, no
+    test file without its day, and once fixed `aoc new` runs."""
+    import site_cli
+    from conftest import temporary_year
+
+    from aoc2023.framework import calendar
+
+    year, site = 2070, tmp_path / "site"
+    site.mkdir()
+    (site / "pyproject.toml").write_text("[project]\nname = 'site'\n")
+    shift = (calendar.unlock_time(year, 2) - calendar.current_time()).total_seconds() + 60
+    env = aocd_home.env()
+    env["PYTHONPATH"] = os.pathsep.join([str(site), env["PYTHONPATH"]])
+    day, test = site / "aoc2070" / "day02.py", site / "tests" / "test_2070_day02.py"
+    wrapper: list[str] = []
+    if failure == "full disk":
+        wrapper = ["prlimit", "--fsize=300"]  # the day's template is longer
+    else:
+        test.parent.mkdir()
+        test.symlink_to(tmp_path / "nowhere")
+    with temporary_year(site, year, {}):
+        done = site_cli.aoc(None, aocd_home, "new", str(year), "2", env=env, shift=shift,
+                            wrapper=wrapper)
+        assert done.returncode == 2, done.stdout + done.stderr
+        assert "wrote nothing" in done.stderr and "unexpected" not in done.stderr, done.stderr
+        assert not day.exists()
+        assert not test.exists() and not list(site.rglob("*.tmp"))
+        test.unlink(missing_ok=True)  # fixed
+        again = site_cli.aoc(None, aocd_home, "new", str(year), "2", env=env, shift=shift)
+        assert again.returncode == 0, again.stdout + again.stderr
+        assert "class " in day.read_text() and "aoc2070.day02" in test.read_text()

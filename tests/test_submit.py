@@ -6,6 +6,7 @@ Day 7's example is used as "the input", so its answers are 6440 and 5905.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import pty
@@ -508,3 +509,39 @@ def test_surrounding_whitespace_is_not_sent(
     parts = json.loads(result.stdout)["results"][0]["parts"]
     assert posts(site) == [("1", "1")]
     assert parts[1]["submit_note"] == "not sent: the answer is None"
+
+
+def test_a_wait_file_that_cannot_be_written_after_sending_does_not_hide_the_verdict(
+    site: FakeAoC, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def full_disk(path: Path, content: str | bytes) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device", str(path))
+
+    monkeypatch.setattr(waits, "write_atomically", full_disk)
+    site.puzzles[2023, 7].replies = [fake_aoc.WRONG]  # "please wait one minute"
+    code, parts = run_json("--yes")
+    assert code == 1
+    assert (parts[0]["submitted"], parts[0]["status"]) == ("wrong", "wrong")
+    note = str(parts[0]["submit_note"])
+    assert note.startswith("sent 6440: That's not the right answer"), note
+    assert "the site's wait of 1m 0s could not be recorded" in note
+    assert "No space left on device" in note
+    assert posts(site) == [("1", "6440")]
+
+
+def test_a_run_that_sends_leaves_no_lock_file_beside_the_users_files(
+    site: FakeAoC, aocd_loaded: AocdHome
+) -> None:
+    site.puzzles[2023, 7].replies = [fake_aoc.WRONG]  # the journal and the wait file written
+    env = {**os.environ, "AOC_REQUEST_FLOOR": "0.001"}  # the mark of the last request too
+    done = aoc_in_process("run", "2023", "7", "--yes", env=env)
+    assert done.returncode == 1, done.stdout + done.stderr
+    locks = {path.relative_to(aocd_loaded.data.parent).as_posix()
+             for folder in (aocd_loaded.data, aocd_loaded.config) for path in folder.rglob("*")
+             if path.name.endswith(".lock")}
+    assert locks == {
+        "aocd-data/.aoc-locks/.aoc-last-request.lock",
+        f"aocd-data/.aoc-locks/{USER_ID}_2023_07_submit.lock",
+        "aocd-config/.aoc-locks/aoc-attempts.json.lock",
+        "aocd-config/.aoc-locks/aoc-submit-wait.json.lock",
+    }

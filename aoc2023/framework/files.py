@@ -12,6 +12,7 @@ Writing: `write_atomically`, so that a crash or a full disk never leaves half a 
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import stat
@@ -59,19 +60,36 @@ def read_regular_text(path: Path, limit: int = LIMIT, errors: str = "strict") ->
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
-def write_atomically(path: Path, content: str | bytes) -> None:
-    """Write to a new file beside `path`, then rename it over `path` in one step.
+def write_atomically(path: Path, content: str | bytes, exclusive: bool = False) -> None:
+    """Write to a new file beside `path`, then rename it over `path` in one step: a crash
+    or a full disk leaves the old file or the new one, never half a file, nor a stray
+    temporary file.
 
     Text is written as UTF-8 bytes, with no newline translation, so what is written is
-    exactly `content`. Two writers never share a temporary file.
+    exactly `content`. Two writers never share a temporary file. `exclusive` never
+    replaces a file: FileExistsError if `path` exists (as `open(path, "x")`), and the
+    new file gets the permissions `open` would give it (a temporary file's are the
+    owner's alone, which suit the records kept, not a user's source).
     """
     data = content.encode("utf-8") if isinstance(content, str) else content
     path.parent.mkdir(parents=True, exist_ok=True)
-    with tempfile.NamedTemporaryFile(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp",
-                                     delete=False) as temporary:
-        temporary.write(data)
+    fd, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
-        os.replace(temporary.name, path)
-    except OSError:
-        os.unlink(temporary.name)
+        with open(fd, "wb") as temporary:
+            temporary.write(data)
+        if not exclusive:
+            os.replace(name, path)
+            return
+        os.chmod(name, 0o666 & ~_umask())
+        os.link(name, path)  # fails, where `path` exists, without touching it
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(name)
         raise
+    os.unlink(name)
+
+
+def _umask() -> int:
+    mask = os.umask(0o077)  # reading it means setting it: set back at once
+    os.umask(mask)
+    return mask

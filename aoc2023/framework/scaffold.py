@@ -27,7 +27,8 @@ from string import Template
 from aoc2023.framework import calendar, registry
 from aoc2023.framework.aocd.client import PageExample
 from aoc2023.framework.aocd.puzzle_page import PuzzleInfo
-from aoc2023.framework.errors import FileExistsRefusal, UsageError
+from aoc2023.framework.errors import AocError, FileExistsRefusal, UsageError
+from aoc2023.framework.files import write_atomically
 from aoc2023.framework.project import shown
 
 FRAMEWORK = __name__.rpartition(".")[0]
@@ -317,9 +318,23 @@ def new_day(year: int, day: int, token: str | None, now: datetime | None = None)
     day_source = render_day(target, info.title, info.examples)
     test_source = render_test(target, info.title)
     _start_year_package(target)
-    target.test_path.parent.mkdir(parents=True, exist_ok=True)
-    with target.day_path.open("x", encoding="utf-8") as day_file:
-        day_file.write(day_source)
-    with target.test_path.open("x", encoding="utf-8") as test_file:
-        test_file.write(test_source)
+    _write_both(target, day_source, test_source)
     return NewDay(target, info)
+
+
+def _write_both(target: Target, day_source: str, test_source: str) -> None:
+    """Both files or neither: each is written whole (never half a day on a full disk),
+    and the day is taken back if its test file cannot be written, so that `aoc new`
+    can simply be run again."""
+    written: list[Path] = []
+    try:
+        for path, source in ((target.day_path, day_source), (target.test_path, test_source)):
+            write_atomically(path, source, exclusive=True)
+            written.append(path)
+    except BaseException as error:
+        for path in written:
+            path.unlink()
+        if not isinstance(error, OSError):
+            raise
+        raise AocError(f"Could not write {shown(path)} ({error.strerror or error}): aoc new "
+                       "wrote nothing; run it again once that is fixed.") from error

@@ -25,7 +25,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Protocol
 
 from aoc2023.framework import calendar, registry
@@ -41,7 +41,13 @@ from aoc2023.framework.aocd.submissions import (
     read_verdict,
     wait_seconds,
 )
-from aoc2023.framework.errors import AocError, NotSent, SentButNoReply, SiteError
+from aoc2023.framework.errors import (
+    AocError,
+    DamagedFileError,
+    NotSent,
+    SentButNoReply,
+    SiteError,
+)
 from aoc2023.framework.inputs import example_inputs
 from aoc2023.framework.results import SUBMIT_FAILED, DayResult, PartResult, RunReport, Status
 from aoc2023.framework.runner import describe_error, run_solution
@@ -288,9 +294,8 @@ def _submit_part(
 
     from filelock import FileLock
 
-    # Beside the log and answers it guards, so every aoc sharing them shares the lock.
-    lock_path = cache.user_dir / f"{year}_{day:02d}_submit.lock"
-    lock_path.parent.mkdir(parents=True, exist_ok=True)
+    # In the folder of the log and answers it guards, so every aoc sharing them shares it.
+    lock_path = paths.lock_file(cache.user_dir.parent, f"{user_id}_{year}_{day:02d}_submit")
     with FileLock(lock_path):
         from aoc2023.framework.aocd import client
 
@@ -332,7 +337,7 @@ def _send(
     except SentButNoReply as lost:
         with contextlib.suppress(OSError):
             attempts.record_no_reply(user_id, year, day, part, answer, lost.why)
-        waits.record_wait(user_id, 60, now())  # as after a wrong answer, to be safe
+        _record_wait(user_id, 60, now())  # as after a wrong answer, to be safe
         raise
     except SiteError:  # it never reached a judge: no attempt at all
         with contextlib.suppress(OSError):
@@ -355,8 +360,22 @@ def _send(
         aside += (f" (aocd's log could not be written: {error.strerror or error}; "
                   "the reply is kept in aoc-attempts.json)")
     if seconds is not None:
-        waits.record_wait(user_id, seconds, now())
+        aside += _record_wait(user_id, seconds, now())
     return verdict, _describe_reply(verdict, message, candidate, cache, token) + aside, seconds
+
+
+def _record_wait(user_id: str, seconds: float, now: datetime) -> str:
+    """Record the site's wait after a POST; if the file cannot be written (a full disk, a
+    damaged file), a clause that says so, and nothing else: what the site said about the
+    answer must still reach the user."""
+    try:
+        waits.record_wait(user_id, seconds, now)
+    except (OSError, DamagedFileError) as error:
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else error
+        wait = calendar.describe_wait(timedelta(seconds=seconds))
+        return (f" (the site's wait of {wait} could not be recorded in {waits.wait_file()}: "
+                f"{reason}; wait that long before sending another answer)")
+    return ""
 
 
 def _cut(message: str, limit: int = 80) -> str:

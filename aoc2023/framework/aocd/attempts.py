@@ -87,8 +87,7 @@ def _update(user_id: str, year: int, day: int, change: Any) -> None:
     from filelock import FileLock
 
     path = journal_file()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with FileLock(path.with_name(path.name + ".lock")):
+    with FileLock(paths.lock_file(path.parent, path.name)):
         data = _read()
         entries = data.setdefault(user_id, {}).setdefault(_key(year, day), [])
         change(entries)

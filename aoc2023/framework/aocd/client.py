@@ -103,8 +103,7 @@ def _keep_distance(
     if floor <= 0:
         return
     mark = paths.data_dir() / ".aoc-last-request"
-    mark.parent.mkdir(parents=True, exist_ok=True)
-    with FileLock(mark.with_name(mark.name + ".lock")):
+    with FileLock(paths.lock_file(mark.parent, mark.name)):
         try:
             last = float(read_regular_text(mark, limit=64))
         except (OSError, ValueError):

@@ -249,6 +249,23 @@ def check_tokens_file() -> None:
                     'fix it (a map of names to tokens, {"default": "..."}) or remove it')
 
 
+LOCKS_DIR_NAME = ".aoc-locks"
+
+
+def lock_file(folder: Path, name: str) -> Path:
+    """The lock file `name` of the files `aoc` keeps in `folder` (aocd's data or config
+    folder), in a folder of ours there, `.aoc-locks/`, made if need be.
+
+    Lock files are left behind after use: removing one while another process waits on
+    it would let a third lock a new file of the same name, and two would hold "the"
+    lock. So they are kept together, out of the way of the user's files; the folder
+    is the one whose files they guard, so every process sharing those files shares
+    the locks."""
+    locks = folder / LOCKS_DIR_NAME
+    locks.mkdir(parents=True, exist_ok=True)
+    return locks / f"{name}.lock"
+
+
 class PuzzleCache(NamedTuple):
     year: int
     day: int

@@ -55,8 +55,7 @@ def record_wait(user_id: str, seconds: float, now: datetime) -> datetime:
     from filelock import FileLock
 
     path = wait_file()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with FileLock(path.with_name(path.name + ".lock")):  # runs on other days write it too
+    with FileLock(paths.lock_file(path.parent, path.name)):  # runs on other days write it too
         until = now + timedelta(seconds=seconds)
         earlier = blocked_until(user_id, now)
         if earlier is not None and earlier > until:
