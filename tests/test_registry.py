@@ -42,7 +42,8 @@ def test_parse_days_accepts_a_day_a_range_and_a_list() -> None:
     [("0", 2023, "run from 1 to 25"), ("26", 2023, "run from 1 to 25"),
      ("13", 2025, "run from 1 to 12"), ("7-3", 2023, "run from 1 to 25"),
      ("x", 2023, "Bad day list"), ("1,,2", 2023, "Bad day list"),
-     ("7", 2014, "started in 2015")],
+     ("7", 2014, "started in 2015"),
+     ("2018", 2019, r"run from 1 to 25\. For several years, join them: 2019,2018\.")],
 )
 def test_parse_days_refuses_bad_lists(spec: str, year: int, message: str) -> None:
     with pytest.raises(UsageError, match=message):

@@ -174,6 +174,10 @@ def parse_days(spec: str | None, year: int, problems: list[str] | None = None) -
             )
         first, end = int(match[1]), int(match[2] or match[1])
         if not 1 <= first <= end <= last:
-            raise UsageError(f"Bad day list {spec!r}: days of {year} run from 1 to {last}.")
+            # `aoc run 2019 2018`: a second year where the days go.
+            hint = (f" For several years, join them: {year},{first}."
+                    if match[2] is None and first >= calendar.FIRST_YEAR else "")
+            raise UsageError(
+                f"Bad day list {spec!r}: days of {year} run from 1 to {last}.{hint}")
         days.update(range(first, end + 1))
     return sorted(days)
