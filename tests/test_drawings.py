@@ -271,7 +271,7 @@ expected  got
 def test_a_drawing_that_differs_is_shown_beside_the_expected_one(tmp_path: Path) -> None:
     """Issue 26: `aoc run`'s problems and a day's test both show the two pictures side
     by side, got's differing pixel marked and the expected's indentation gone (stacked
-    on a terminal too narrow for both)."""
+    on a terminal too narrow for both, in `aoc bench`'s problems too)."""
     from aoc2023.framework import registry
     from aoc2023.framework.testing import ExampleCase, check_example, check_examples
 
@@ -279,6 +279,8 @@ def test_a_drawing_that_differs_is_shown_beside_the_expected_one(tmp_path: Path)
         wide = aoc_in_process("run", "2083", "1", "--example", env=dict(os.environ, COLUMNS="80"))
         narrow = aoc_in_process("run", "2083", "1", "--example",
                                 env=dict(os.environ, COLUMNS="12"))
+        narrow_bench = aoc_in_process("bench", "2083", "1", "--example", "--budget", "0.01",
+                                      env=dict(os.environ, COLUMNS="12"))
         with pytest.raises(AssertionError) as day_test:
             check_examples(registry.load_day(2083, 1))
         with pytest.raises(AssertionError) as suite_case:
@@ -289,6 +291,7 @@ def test_a_drawing_that_differs_is_shown_beside_the_expected_one(tmp_path: Path)
     assert "        ####" not in wide.stdout + wide.stderr
     assert wide.returncode == 1
     assert "expected:\n####\n#..#\n####\ngot:\n####\n#.+#\n####\n" in narrow.stderr
+    assert "expected:\n####\n#..#\n####\ngot:\n####\n#.+#\n####\n" in narrow_bench.stderr
     indented = "\n".join("    " + line for line in SIDE_BY_SIDE.split("\n"))
     failure = "2083 day 1, example 1, part 1: the drawing differs from the expected one:\n"
     assert failure + indented in str(day_test.value)

@@ -157,10 +157,11 @@ def _narrow_rows(bench: DayBench) -> list[list[Cell]]:
     return rows
 
 
-def problems(report: BenchReport, verbose: bool) -> list[str]:
-    """The checking runs' problems, then each step that failed while being timed."""
+def problems(report: BenchReport, verbose: bool, width: int | None = None) -> list[str]:
+    """The checking runs' problems (fitted to `width`, as the run's are), then each step
+    that failed while being timed."""
     lines = run.problems([one for bench in report.results
-                          for one in (bench.result, *bench.variants)], verbose)
+                          for one in (bench.result, *bench.variants)], verbose, width)
     for bench in report.results:
         result = bench.result
         where = f"{result.year} day {result.day}" + (f" ({result.label})" if result.label else "")
@@ -180,7 +181,8 @@ def render(report: BenchReport, verbose: bool, out: IO[str], err: IO[str]) -> No
         columns, rows = _COLUMNS[:-1], [row[:-1] for row in rows]
     if not _wide_fits(columns, rows, terminal_width(out)):
         columns, rows = _NARROW_COLUMNS, [row for b in report.results for row in _narrow_rows(b)]
-    show(title, columns, rows, report.notices, problems(report, verbose), out, err)
+    show(title, columns, rows, report.notices, problems(report, verbose, terminal_width(err)),
+         out, err)
 
 
 _TITLE_AT_LEAST = 20
