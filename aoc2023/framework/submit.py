@@ -47,6 +47,7 @@ from aoc2023.framework.errors import (
     NotSent,
     SentButNoReply,
     SiteError,
+    quoted,
 )
 from aoc2023.framework.inputs import example_inputs
 from aoc2023.framework.results import SUBMIT_FAILED, DayResult, PartResult, RunReport, Status
@@ -349,7 +350,7 @@ def _send(
     try:  # the reply is recorded before anything else can fail
         if verdict is Verdict.UNKNOWN:  # no verdict: unconfirmed, for the page to settle
             attempts.record_no_reply(user_id, year, day, part, answer,
-                                     f"and the site's reply was not understood: {_cut(message)}")
+                                     f"and the site's reply was not understood: {quoted(message)}")
         else:
             attempts.record_reply(user_id, year, day, part, answer, message)
     except OSError as error:
@@ -378,11 +379,6 @@ def _record_wait(user_id: str, seconds: float, now: datetime) -> str:
     return ""
 
 
-def _cut(message: str, limit: int = 80) -> str:
-    """A reply we could not read, quoted and cut short enough for one line."""
-    return repr(message if len(message) <= limit else message[:limit] + "...")
-
-
 def _describe_reply(verdict: Verdict, message: str, candidate: Candidate, cache: PuzzleCache,
                     token: str) -> str:
     from aoc2023.framework.aocd import client
@@ -391,7 +387,7 @@ def _describe_reply(verdict: Verdict, message: str, candidate: Candidate, cache:
     if verdict is Verdict.WAIT:
         return f"{sent}, not judged: the site asked to wait: {message}"
     if verdict is Verdict.UNKNOWN:
-        return (f"{sent}, but the site's reply was not understood ({_cut(message)}): it may "
+        return (f"{sent}, but the site's reply was not understood ({quoted(message)}): it may "
                 "have been judged; the next run reads the puzzle page to see whether it was "
                 "taken, and does not send it again")
     if verdict is not Verdict.WRONG_LEVEL:
