@@ -38,7 +38,7 @@ if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
     signal.signal(signal.SIGINT, signal.default_int_handler)
 sys.path.insert(0, str(TESTS))
 
-from fake_aoc import FakeAoC  # noqa: E402
+from fake_aoc import FakeAoC, point_aocd_at  # noqa: E402
 
 TOKEN = "53616c7465645f5f" + "0" * 80 + "cafe"
 USER_ID = "github.tester.1234567"
@@ -189,16 +189,9 @@ def aocd_loaded(aocd_home: AocdHome, monkeypatch: pytest.MonkeyPatch) -> AocdHom
 
 @pytest.fixture
 def fake_aoc(aocd_loaded: AocdHome, monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeAoC]:
-    """A fake adventofcode.com on loopback, with aocd pointed at it: its puzzles' address,
-    and the one address it writes out whole (/settings, in `aocd.utils.get_owner`)."""
-    import aocd.models
-    import aocd.utils
-
+    """A fake adventofcode.com on loopback, with aocd pointed at it."""
     server = FakeAoC().start()
-    monkeypatch.setattr(aocd.models, "URL", server.puzzle_url_template)
-    get = aocd.utils.http.get
-    monkeypatch.setattr(aocd.utils.http, "get", lambda address, *args, **kwargs: get(
-        address.replace("https://adventofcode.com", server.url), *args, **kwargs))
+    point_aocd_at(server.url, monkeypatch.setattr)
     try:
         yield server
     finally:

@@ -2,7 +2,7 @@
 
 It serves puzzle inputs, puzzle pages (with the answers of solved parts, as the
 site shows them) and records every request, so tests can see what aocd (and so
-`aoc`) asked for. Tests point aocd at it through `aocd.models.URL`.
+`aoc`) asked for. Tests point aocd at it with `point_aocd_at`.
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs
@@ -53,6 +54,21 @@ def answer_page(reply: str | None) -> str:
         body = f"<main><article><p>{reply}</p></article></main>"
     return f"<!DOCTYPE html><html><head><title>Day 7 - Advent of Code</title></head>" \
            f"<body>{body}</body></html>"
+
+
+def point_aocd_at(url: str, assign: Callable[[object, str, object], None] = setattr) -> None:
+    """aocd asks the server at `url` instead of adventofcode.com: its puzzles' address,
+    and the one address it writes out whole (/settings, in `aocd.utils.get_owner`). It
+    does not rate-limit either: the server does not mind, and tests must not sleep.
+    `assign` sets each attribute (a test's `monkeypatch.setattr` puts them back)."""
+    import aocd.models
+    import aocd.utils
+
+    get = aocd.utils.http.get
+    assign(aocd.models, "URL", url + "/{year}/day/{day}")
+    assign(aocd.utils.http, "_max_t", 0.0)
+    assign(aocd.utils.http, "get", lambda address, *args, **kwargs: get(
+        address.replace("https://adventofcode.com", url), *args, **kwargs))
 
 
 class _QuietServer(ThreadingHTTPServer):
@@ -149,11 +165,6 @@ class FakeAoC:
         host, port = self._server.server_address[:2]
         host = host.decode() if isinstance(host, bytes) else host
         return f"http://{host}:{port}"
-
-    @property
-    def puzzle_url_template(self) -> str:
-        """What `aocd.models.URL` is set to so that aocd talks to this server."""
-        return self.url + "/{year}/day/{day}"
 
     def add_puzzle(self, year: int, day: int, title: str, **kwargs: object) -> Puzzle:
         puzzle = Puzzle(title, **kwargs)  # type: ignore[arg-type]

@@ -26,7 +26,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
-from conftest import AocdHome
+from conftest import TESTS, AocdHome
 from fake_aoc import FakeAoC
 from project_copy import isolated
 
@@ -34,32 +34,17 @@ CLI = """
 import sys
 from datetime import timedelta
 
-from sitecustomize import when_imported  # tests/netblock, on every test process's path
+url, shift, tests = sys.argv[1], float(sys.argv[2]), sys.argv[3]
+sys.path.append(tests)
+from fake_aoc import point_aocd_at
 
-url, shift = sys.argv[1], float(sys.argv[2])
-
-
-def point_models(models):
-    models.URL = url + "/{year}/day/{day}"
-
-
-def point_utils(utils):
-    utils.http._max_t = 0.0  # the fake site does not rate-limit
-    get = utils.http.get
-    utils.http.get = lambda address, *args, **kwargs: get(
-        address.replace("https://adventofcode.com", url), *args, **kwargs)
-
-
-# Each aocd module is pointed at the site as it is imported: aocd (0.2-0.4 s of CPU)
-# is imported only if the command needs it, as in `aoc` itself.
-when_imported("aocd.models", point_models)
-when_imported("aocd.utils", point_utils)
+point_aocd_at(url)
 if shift:
     from aoc2023.framework import calendar
     _now = calendar.current_time
     calendar.current_time = lambda: _now() + timedelta(seconds=shift)
 from aoc2023.framework.cli import main
-sys.argv = ["aoc", *sys.argv[3:]]
+sys.argv = ["aoc", *sys.argv[4:]]
 sys.exit(main())  # as the program is run: what main does only then is done here too
 """
 
@@ -70,23 +55,27 @@ def _env(home: AocdHome, cwd: Path | None, env: dict[str, str] | None) -> dict[s
     return isolated(env) if cwd is not None and (cwd / "pyproject.toml").exists() else env
 
 
-def aoc(site: FakeAoC | None, home: AocdHome, *args: str, cwd: Path | None = None,
+def command(site: FakeAoC | str | None, *args: str, shift: float = 0.0) -> list[str]:
+    """The command line of `aoc ARGS` against `site` (as `aoc` takes it)."""
+    url = site.url if isinstance(site, FakeAoC) else site or "http://127.0.0.1:9"
+    return [sys.executable, "-c", CLI, url, repr(shift), str(TESTS), *args]
+
+
+def aoc(site: FakeAoC | str | None, home: AocdHome, *args: str, cwd: Path | None = None,
         env: dict[str, str] | None = None, shift: float = 0.0, encoding: str | None = None,
         timeout: float = 120, wrapper: Sequence[str] = ()) -> subprocess.CompletedProcess[str]:
-    """Run `aoc ARGS` against `site` (None: an address where nothing listens); its output
-    is read in `encoding` (default: the locale's); `wrapper` is a command it runs under."""
-    url = site.url if site is not None else "http://127.0.0.1:9"
-    return subprocess.run([*wrapper, sys.executable, "-c", CLI, url, repr(shift), *args],
-                          cwd=cwd,
+    """Run `aoc ARGS` against `site` (or a site's address; None: an address where nothing
+    listens); its output is read in `encoding` (default: the locale's); `wrapper` is a
+    command it runs under."""
+    return subprocess.run([*wrapper, *command(site, *args, shift=shift)], cwd=cwd,
                           env=_env(home, cwd, env), capture_output=True, text=True,
                           encoding=encoding, timeout=timeout)
 
 
 def popen(site: FakeAoC, home: AocdHome, *args: str, cwd: Path | None = None,
           shift: float = 0.0) -> subprocess.Popen[str]:
-    return subprocess.Popen([sys.executable, "-c", CLI, site.url, repr(shift), *args],
-                            cwd=cwd, env=_env(home, cwd, None), stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
+    return subprocess.Popen(command(site, *args, shift=shift), cwd=cwd, env=_env(home, cwd, None),
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
 _ENV_READ_AT_IMPORT = ("AOCD_DIR", "AOCD_CONFIG_DIR", "PYTHONPATH", "AOC_TESTS_HIDE_FOLDERS")

@@ -12,7 +12,6 @@ import os
 import pty
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 from subprocess import CompletedProcess
 
@@ -177,8 +176,8 @@ def test_a_terminal_that_is_dumb_gets_no_escape_codes(
     env.pop("FORCE_COLOR", None)
     controller, terminal = pty.openpty()
     process = subprocess.Popen(
-        [sys.executable, "-c", site_cli.CLI, "http://127.0.0.1:9", "0", "run", str(YEAR),
-         "1", "--example"], env=env, stdin=terminal, stdout=terminal, stderr=terminal)
+        site_cli.command(None, "run", str(YEAR), "1", "--example"), env=env, stdin=terminal,
+        stdout=terminal, stderr=terminal)
     os.close(terminal)
     screen = b""
     with os.fdopen(controller, "rb", buffering=0) as reader:

@@ -174,11 +174,17 @@ def test_ctrl_c_shows_what_finished_marks_the_rest_and_exits_130(
 
 
 CTRL_C_ON_IMPORT = """
-import os, signal
+import os, signal, sys
 
-from netblock_site import when_imported
 
-when_imported({module!r}, lambda module: os.kill(os.getpid(), signal.SIGINT))
+def ctrl_c(event, args):
+    if event == "import" and args[0] == {module!r} and not sent:
+        sent.append(True)
+        os.kill(os.getpid(), signal.SIGINT)
+
+
+sent = []
+sys.addaudithook(ctrl_c)
 """
 
 
@@ -192,11 +198,10 @@ def test_ctrl_c_while_aoc_starts_ends_it_as_ctrl_c_does_without_a_traceback(
     under --watch and stops the pass the save started."""
     hooks = tmp_path / "hooks"
     hooks.mkdir()
-    # The tests' own sitecustomize (no network) under another name, and one that sends
-    # SIGINT when `module` is imported.
-    (hooks / "netblock_site.py").write_text(
-        (Path(__file__).parent / "netblock" / "sitecustomize.py").read_text())
-    (hooks / "sitecustomize.py").write_text(CTRL_C_ON_IMPORT.format(module=module))
+    # The tests' own sitecustomize (no network), and SIGINT when `module` is imported.
+    (hooks / "sitecustomize.py").write_text(
+        (Path(__file__).parent / "netblock" / "sitecustomize.py").read_text()
+        + CTRL_C_ON_IMPORT.format(module=module))
     env = aocd_home.env() | {"PYTHONPATH": str(hooks)}
     program = [sys.executable, *command] if command[0] == "-m" else [
         str(Path(sys.executable).parent / "aoc")]

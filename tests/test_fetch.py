@@ -188,7 +188,7 @@ def test_requests_from_separate_processes_keep_a_second_apart(
     for day in (8, 9, 10):
         fake_aoc.add_puzzle(2023, day, "Any", inputs={TOKEN: "1\n"})
     code = ("import sys, aocd.models, aocd.utils\n"
-            f"aocd.models.URL = {fake_aoc.puzzle_url_template!r}\n"
+            f"aocd.models.URL = {fake_aoc.url + '/{year}/day/{day}'!r}\n"
             "from aoc2023.framework.aocd.client import fetch_input\n"
             f"fetch_input(2023, int(sys.argv[1]), {TOKEN!r})\n")
     env = aocd_loaded.env() | {"AOC_REQUEST_FLOOR": "1"}

@@ -20,9 +20,9 @@ import time
 from pathlib import Path
 
 import pytest
+import site_cli
 from conftest import TOKEN, AocdHome
 from fake_aoc import FakeAoC
-from site_cli import CLI
 
 BIN = Path(sys.executable).parent
 
@@ -52,10 +52,11 @@ class Day(Solution[str]):
 class Terminal:
     """`aoc` on a pseudo-terminal of 120 columns, read as it writes."""
 
-    def __init__(self, args: list[str], env: dict[str, str], program: str = str(BIN / "aoc")
-                 ) -> None:
+    def __init__(self, args: list[str], env: dict[str, str], script: bool = True) -> None:
+        """`aoc ARGS` through the installed script, or `args` as the whole command."""
         self.controller, terminal = pty.openpty()
-        self.process = subprocess.Popen([program, *args], env=env, stdin=terminal,
+        command = [str(BIN / "aoc"), *args] if script else args
+        self.process = subprocess.Popen(command, env=env, stdin=terminal,
                                         stdout=terminal, stderr=terminal)
         os.close(terminal)
         self.screen = ""
@@ -158,8 +159,7 @@ def test_the_questions_come_after_the_days_row(
     aocd_loaded.set_token()
     aocd_loaded.cache_input(2074, 1, "input")
     fake_aoc.add_puzzle(2074, 1, "Live", inputs={TOKEN: "input"}, solutions=["1", "7"])
-    terminal = Terminal(["-c", CLI, fake_aoc.url, "0", "run", "2074", "1"], env,
-                        program=sys.executable)
+    terminal = Terminal(site_cli.command(fake_aoc, "run", "2074", "1"), env, script=False)
     screen = terminal.read_until("[y/N]")
     assert screen.index("2074/01") < screen.index("Send 1 as the answer to 2074 day 1 part 1?")
     assert "└" in screen  # the table is closed before the question
@@ -202,8 +202,7 @@ def test_ctrl_c_at_a_question_is_no_to_it_and_to_the_days_after(
     for day in (1, 2):
         aocd_loaded.cache_input(2080, day, "input")
         fake_aoc.add_puzzle(2080, day, "Live", inputs={TOKEN: "input"}, solutions=["1", "7"])
-    terminal = Terminal(["-c", CLI, fake_aoc.url, "0", "run", "2080"], env,
-                        program=sys.executable)
+    terminal = Terminal(site_cli.command(fake_aoc, "run", "2080"), env, script=False)
     terminal.read_until("Send 1 as the answer to 2080 day 1 part 1?")
     terminal.process.send_signal(signal.SIGINT)  # Ctrl-C (the pty is not its controlling tty)
     deadline = time.monotonic() + 60

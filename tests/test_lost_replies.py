@@ -12,13 +12,12 @@ from __future__ import annotations
 import json
 import signal
 import subprocess
-import sys
 import time
 
 import pytest
+import site_cli
 from conftest import TOKEN, AocdHome
 from fake_aoc import FakeAoC
-from site_cli import CLI
 
 EXAMPLE = "32T3K 765\nT55J5 684\nKK677 28\nKTJJT 220\nQQQJA 483\n"
 RIGHT = ["6440", "5905"]
@@ -31,7 +30,7 @@ def aoc(site: FakeAoC, home: AocdHome, *args: str) -> subprocess.CompletedProces
 
 def command(site: FakeAoC, *args: str) -> list[str]:
     """`aoc run 2023 7 --json ARGS` in a process of its own, against `site`."""
-    return [sys.executable, "-c", CLI, site.url, "0", "run", "2023", "7", "--json", *args]
+    return site_cli.command(site, "run", "2023", "7", "--json", *args)
 
 
 def posts(site: FakeAoC) -> list[tuple[str, str]]:

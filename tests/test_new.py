@@ -17,6 +17,7 @@ import sys
 from pathlib import Path
 
 import pytest
+import site_cli
 from conftest import TOKEN, AocdHome
 from fake_aoc import FakeAoC
 from hypothesis import given
@@ -28,18 +29,6 @@ from aoc2023.framework.scaffold import answer_literal, example_literal
 
 BIN = Path(sys.executable).parent
 
-# The command line, with aocd pointed at a fake site first when a URL is given.
-CLI = """
-import sys
-url = sys.argv[1]
-if url:
-    import aocd.models, aocd.utils
-    aocd.models.URL = url
-    aocd.utils.http._max_t = 0.0  # the fake site does not rate-limit
-from aoc2023.framework.cli import main
-sys.exit(main(sys.argv[2:]))
-"""
-
 MIRAGE = "0 3 6 9 12 15\n1 3 6 10 15 21\n10 13 16 21 30 45\n"
 
 
@@ -48,11 +37,10 @@ def project(tmp_path: Path) -> Path:
     return copy_project(tmp_path / "project")
 
 
-def aoc(project: Path, home: AocdHome, *args: str, url: str = "",
+def aoc(project: Path, home: AocdHome, *args: str, url: str | None = None,
         env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-c", CLI, url, *args], cwd=project,
-                          env=isolated(env or home.env()), capture_output=True, text=True,
-                          timeout=120)
+    """`aoc ARGS` in a process working on `project`, against the site at `url`."""
+    return site_cli.aoc(url, home, *args, cwd=project, env=env)
 
 
 def pytest_in(project: Path, home: AocdHome, test_file: str) -> subprocess.CompletedProcess[str]:
@@ -130,7 +118,7 @@ def test_with_a_token_the_input_title_and_example_are_fetched_through_aocd(
     aocd_loaded.set_token()
     fake_aoc.add_puzzle(2023, 9, "Mirage Maintenance", inputs={TOKEN: "1 2 3\n"},
                         example=MIRAGE, example_answers=("114", None))
-    done = aoc(project, aocd_loaded, "new", "2023", "9", url=fake_aoc.puzzle_url_template)
+    done = aoc(project, aocd_loaded, "new", "2023", "9", url=fake_aoc.url)
     assert done.returncode == 0, done.stderr
     assert "for 2023 day 9: Mirage Maintenance." in done.stdout
     assert "Your input is in aocd's cache." in done.stdout
@@ -185,7 +173,7 @@ def test_once_part_1_is_solved_part_2s_example_answer_is_filled_in_too(
     fake_aoc.add_puzzle(2023, 13, "Point of Incidence", inputs={TOKEN: "#.#\n"},
                         answers=["405", "400"], example="#.#\n.#.\n",
                         example_answers=("5", "4"))
-    done = aoc(project, aocd_loaded, "new", "2023", "13", url=fake_aoc.puzzle_url_template)
+    done = aoc(project, aocd_loaded, "new", "2023", "13", url=fake_aoc.url)
     assert done.returncode == 0, done.stderr
     source = (project / "aoc2023" / "day13.py").read_text()
     assert "Example(EXAMPLE, part_1=5, part_2=4)," in source
@@ -196,14 +184,14 @@ def test_what_cannot_be_fetched_is_one_sentence_and_the_files_are_written(
     project: Path, fake_aoc: FakeAoC, aocd_loaded: AocdHome, failure: str
 ) -> None:
     aocd_loaded.set_token()
-    url = fake_aoc.puzzle_url_template
+    url = fake_aoc.url
     if failure == "dead token":
         fake_aoc.add_puzzle(2023, 9, "Mirage Maintenance", inputs={"another": "1\n"})
         expected = "refused the session token"
     elif failure == "no network":
         with socket.socket() as probe:  # a loopback port that nothing listens on
             probe.bind(("127.0.0.1", 0))
-            url = f"http://127.0.0.1:{probe.getsockname()[1]}/{{year}}/day/{{day}}"
+            url = f"http://127.0.0.1:{probe.getsockname()[1]}"
         expected = "Could not reach adventofcode.com"
     else:
         fake_aoc.add_puzzle(2023, 9, "Mirage Maintenance", inputs={TOKEN: "1\n"})
@@ -257,7 +245,7 @@ def test_the_generated_files_pass_ruff_and_mypy_strict(
     project: Path, fake_aoc: FakeAoC, aocd_loaded: AocdHome
 ) -> None:
     aocd_loaded.set_token()
-    url = fake_aoc.puzzle_url_template
+    url = fake_aoc.url
     grid = ".|...\\....\n|.-.\\.....\n" + "x " * 60 + "\n"  # backslashes, a long line
     fake_aoc.add_puzzle(2023, 15, "Lens Library", inputs={TOKEN: "1\n"}, example=grid,
                         example_answers=("46", None))
@@ -339,7 +327,7 @@ def test_extra_parameters_go_by_aocds_names_through_aoc_new_and_aocds_runner(
     runner, in its example mode, hands it to the day through `AOCD_EXTRA`."""
     aocd_loaded.set_token()
     (aocd_loaded.config / "tokens.json").write_text(json.dumps({"default": TOKEN}))
-    url = fake_aoc.puzzle_url_template
+    url = fake_aoc.url
     fake_aoc.add_puzzle(2023, 11, "Cosmic Expansion", inputs={TOKEN: "#..\n...\n"},
                         example="#.\n.#\n", example_answers=("200", None))
     done = aoc(project, aocd_loaded, "new", "2023", "11", url=url)
@@ -366,7 +354,7 @@ def test_no_placeholder_for_a_drawn_answer_becomes_an_expected_answer(
     and reads whatever symbol a page shows where the answer goes (2021 day 1 has no entry
     in its table): neither is pasted."""
     aocd_loaded.set_token()
-    url = fake_aoc.puzzle_url_template
+    url = fake_aoc.url
     fake_aoc.add_puzzle(2021, 13, "Transparent Origami", inputs={TOKEN: "6,10\n"},
                         answers=["17"], example="6,10\n0,14\n", example_answers=("17", "O"))
     fake_aoc.add_puzzle(2021, 1, "Drawn", inputs={TOKEN: "x\n"}, answers=["3"],

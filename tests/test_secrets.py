@@ -11,13 +11,12 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+import site_cli
 from conftest import DAY_7_EXAMPLE, AocdHome
 from fake_aoc import FakeAoC
-from site_cli import CLI
 
 MARK = "5e5510aa" + "0123456789abcdef" * 5 + "feedc0de"
 PIECES = {MARK[i:i + 8] for i in range(len(MARK) - 7)}
@@ -35,15 +34,13 @@ class Day(Solution[str]):
 """
 
 
-def aoc(home: AocdHome, url: str, token: str, *args: str, cwd: Path | None = None,
+def aoc(home: AocdHome, site: FakeAoC | str, token: str, *args: str,
         pythonpath: Path | None = None) -> subprocess.CompletedProcess[str]:
-    """`aoc ARGS` in a real process, with aocd pointed at `url` (a site's puzzle address)."""
+    """`aoc ARGS` in a real process, with aocd pointed at `site` (or at a site's address)."""
     env = home.env() | {"AOC_SESSION": token}
     if pythonpath is not None:
         env["PYTHONPATH"] = f"{pythonpath}{os.pathsep}{env['PYTHONPATH']}"
-    site = url.removesuffix("/{year}/day/{day}")
-    return subprocess.run([sys.executable, "-c", CLI, site, "0", *args], env=env, cwd=cwd,
-                          capture_output=True, text=True, timeout=120)
+    return site_cli.aoc(site, home, *args, env=env)
 
 
 def assert_no_piece(done: subprocess.CompletedProcess[str]) -> None:
@@ -67,7 +64,7 @@ def site(fake_aoc: FakeAoC, aocd_loaded: AocdHome) -> FakeAoC:
 def test_a_token_pasted_with_a_prefix_quotes_or_crlf_works_and_never_shows(
     site: FakeAoC, aocd_loaded: AocdHome, pasted: str, verbose: list[str]
 ) -> None:
-    done = aoc(aocd_loaded, site.puzzle_url_template, pasted, "run", "2023", "7", "--json",
+    done = aoc(aocd_loaded, site, pasted, "run", "2023", "7", "--json",
                "--no-submit", *verbose)
     assert done.returncode == 0, done.stderr
     assert '"source": "input"' in done.stdout
@@ -92,7 +89,7 @@ def test_error_paths_never_show_the_token(
 ) -> None:
     if args[0] == "-y" and verbose:
         verbose = ["-v"]  # aocd's runner spells it so
-    done = aoc(aocd_loaded, site.puzzle_url_template, token, *args, *verbose)
+    done = aoc(aocd_loaded, site, token, *args, *verbose)
     assert said in done.stderr
     if said:
         assert done.returncode == 2 and "unexpected" not in done.stderr
@@ -102,7 +99,7 @@ def test_error_paths_never_show_the_token(
 def test_no_network_and_a_day_raising_with_the_token_never_show_it(
     aocd_home: AocdHome, tmp_path: Path
 ) -> None:
-    unreachable = "http://192.0.2.1/{year}/day/{day}"  # blocked in tests: no network
+    unreachable = "http://192.0.2.1"  # blocked in tests: no network
     done = aoc(aocd_home, unreachable, MARK, "run", "2023", "7", "--verbose")
     assert "Could not reach adventofcode.com" in done.stderr
     assert_no_piece(done)
@@ -122,6 +119,6 @@ def test_aocds_token_file_is_made_readable_by_its_owner_alone(
 ) -> None:
     memo = aocd_loaded.config / "token2id.json"
     memo.chmod(0o644)
-    done = aoc(aocd_loaded, site.puzzle_url_template, MARK, "run", "2023", "7", "--no-submit")
+    done = aoc(aocd_loaded, site, MARK, "run", "2023", "7", "--no-submit")
     assert done.returncode == 0, done.stderr
     assert memo.stat().st_mode & 0o777 == 0o600

@@ -12,7 +12,6 @@ import os
 import pty
 import select
 import subprocess
-import sys
 import textwrap
 import time
 from collections.abc import Iterator
@@ -22,10 +21,11 @@ from subprocess import CompletedProcess
 
 import fake_aoc
 import pytest
+import site_cli
 from conftest import TOKEN, USER_ID, AocdHome, temporary_year
 from fake_aoc import FakeAoC
 from fake_clock import FakeClock
-from site_cli import CLI, aoc_in_process
+from site_cli import aoc_in_process
 
 from aoc2023.framework.aocd import waits
 from aoc2023.framework.aocd.paths import PuzzleCache
@@ -415,7 +415,7 @@ def test_a_recorded_wait_keeps_the_later_time(aocd_home: AocdHome) -> None:
 
 def aoc_process_code(site: FakeAoC, *args: str) -> list[str]:
     """`aoc run 2023 7 ARGS` in a new Python process, with aocd pointed at `site`."""
-    return [sys.executable, "-c", CLI, site.url, "0", "run", "2023", "7", *args]
+    return site_cli.command(site, "run", "2023", "7", *args)
 
 
 @pytest.mark.slow
