@@ -217,8 +217,10 @@ def test_ctrl_c_while_aoc_starts_ends_it_as_ctrl_c_does_without_a_traceback(
 def test_input_must_be_a_regular_file(tmp_path: Path, aocd_home: AocdHome) -> None:
     fifo = tmp_path / "fifo"
     os.mkfifo(fifo)
-    for path, said in [(fifo, "is a named pipe (FIFO)"), (Path("/dev/zero"), "is a device"),
-                       (tmp_path, "is a folder")]:
+    for path, said in [(fifo, "cannot be read (a FIFO, not a regular file)"),
+                       (Path("/dev/zero"), "cannot be read (a character device"),
+                       (tmp_path, "is a folder, not a file"),
+                       (tmp_path / "gone", "does not exist")]:
         done = aoc(aocd_home, tmp_path, "run", "2023", "7", "--input", str(path))
         assert done.returncode == 2 and said in done.stderr, done.stderr
         assert done.stderr.count("\n") == 1  # one sentence

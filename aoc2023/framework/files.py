@@ -60,6 +60,18 @@ def read_regular_text(path: Path, limit: int = LIMIT, errors: str = "strict") ->
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
+def why_unreadable(error: OSError | UnicodeDecodeError) -> str:
+    """What `read_regular_text` found wrong with a file, as the words that follow its name
+    in a sentence ("is a folder, not a file"), so that every file says it alike."""
+    if isinstance(error, UnicodeDecodeError):
+        return "is not UTF-8 text"
+    if isinstance(error, FileNotFoundError):
+        return "does not exist"
+    if isinstance(error, IsADirectoryError):
+        return "is a folder, not a file"
+    return f"cannot be read ({error.strerror or error})"
+
+
 def write_atomically(path: Path, content: str | bytes, exclusive: bool = False) -> None:
     """Write to a new file beside `path`, then rename it over `path` in one step: a crash
     or a full disk leaves the old file or the new one, never half a file, nor a stray

@@ -18,6 +18,7 @@ from aoc2023.framework import calendar, registry
 from aoc2023.framework.aocd import paths
 from aoc2023.framework.aocd.paths import PuzzleCache, cached_title
 from aoc2023.framework.errors import AocError, MissingDayError, NoInputError, UsageError
+from aoc2023.framework.files import read_regular_text, why_unreadable
 from aoc2023.framework.results import DayResult, Source
 from aoc2023.framework.solution import Solution, variants_of
 
@@ -70,29 +71,15 @@ def no_token_notice() -> str:
 def read_input_file(path: Path) -> str:
     """The text of `--input FILE`, which must be a regular file: a FIFO would wait for a
     writer for good, and a device (/dev/zero) would be read without end."""
-    import stat
+    try:
+        return read_regular_text(path, INPUT_LIMIT)
+    except (OSError, UnicodeDecodeError) as error:
+        raise NoInputError(f"Input file {path} {why_unreadable(error)}.") from error
 
-    try:
-        mode = path.stat().st_mode
-    except FileNotFoundError as error:
-        raise NoInputError(f"Input file {path} does not exist.") from error
-    except OSError as error:
-        raise NoInputError(f"Cannot read input file {path}: {error.strerror or error}.") \
-            from error
-    if stat.S_ISDIR(mode):
-        raise NoInputError(f"Input file {path} is a folder, not a file.")
-    if not stat.S_ISREG(mode):
-        kind = ("a named pipe (FIFO)" if stat.S_ISFIFO(mode) else
-                "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else
-                "a socket" if stat.S_ISSOCK(mode) else "not a regular file")
-        raise NoInputError(f"Input file {path} is {kind}: give a regular file.")
-    try:
-        return path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as error:
-        raise NoInputError(f"Input file {path} is not UTF-8 text.") from error
-    except OSError as error:
-        raise NoInputError(f"Cannot read input file {path}: {error.strerror or error}.") \
-            from error
+
+INPUT_LIMIT = 1 << 30
+"""The most read of `--input FILE`: far above any puzzle's input, with room for inputs
+made to stress a solution."""
 
 
 def example_inputs(solution_class: type[Solution[Any]]) -> list[RunInput]:

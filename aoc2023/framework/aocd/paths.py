@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from aoc2023.framework.errors import DamagedFileError
-from aoc2023.framework.files import read_regular_text
+from aoc2023.framework.files import read_regular_text, why_unreadable
 from aoc2023.framework.project import PROJECT_CONFIG_DIR_NAME, find_upwards
 
 _TITLE = re.compile(r"<h2>--- Day (\d+): (.*?) ---</h2>")
@@ -147,8 +147,8 @@ def token_source() -> TokenSource | None:
         return None
     except OSError as error:
         raise DamagedFileError(
-            f"The token file {path} cannot be read ({error.strerror or error}): put the "
-            "session token alone in it (aoc token says how), or set AOC_SESSION.") from error
+            f"The token file {path} {why_unreadable(error)}: put the session token alone "
+            "in it (aoc token says how), or set AOC_SESSION.") from error
     words = text.split()
     token = clean_token(words[0]) if words else None
     if not token:
@@ -205,13 +205,8 @@ def read_cached_text(path: Path, what: str, fix: str) -> str | None:
         return read_regular_text(path)
     except (FileNotFoundError, NotADirectoryError):
         return None
-    except IsADirectoryError as error:
-        raise DamagedFileError(f"{what} {path} is a folder, not a file: {fix}.") from error
-    except UnicodeDecodeError as error:
-        raise DamagedFileError(f"{what} {path} is not UTF-8 text: {fix}.") from error
-    except OSError as error:
-        raise DamagedFileError(f"{what} {path} cannot be read "
-                               f"({error.strerror or error}): {fix}.") from error
+    except (OSError, UnicodeDecodeError) as error:
+        raise DamagedFileError(f"{what} {path} {why_unreadable(error)}: {fix}.") from error
 
 
 def read_string_map(path: Path, what: str, shape: str, fix: str) -> dict[str, str] | None:
