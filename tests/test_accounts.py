@@ -41,14 +41,26 @@ class Day01(Solution[str]):
         return prod(map(int, text.split()))
 '''
 
+LEAKY_DAY_02 = """
+import os
+from pathlib import Path
+
+from aoc2023.framework import Solution
+
+class Day02(Solution[str]):
+    def part_1(self, text: str) -> int:
+        print(Path(os.environ["AOCD_CONFIG_DIR"], "tokens.json").read_text())
+        return 1
+"""
+
 
 def a_day_after() -> float:
     """The clock shift to a day after the puzzle unlocked (the one thing mocked)."""
     return unlock_time(YEAR, 1).timestamp() + 86400 - time.time()
 
 
-def aoc(*args: str) -> CompletedProcess[str]:
-    return aoc_in_process("run", str(YEAR), "1", *args, shift=a_day_after())
+def aoc(*args: str, day: str = "1") -> CompletedProcess[str]:
+    return aoc_in_process("run", str(YEAR), day, *args, shift=a_day_after())
 
 
 def write_tokens(home: AocdHome, text: str) -> None:
@@ -70,7 +82,8 @@ def site(fake_aoc: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path) -> Iterator[F
     fake_aoc.add_puzzle(YEAR, 1, "Sums", inputs={ALICE: "1 2 3 4\n", BOB: "4 5\n"},
                         solutions_of={ALICE: ["10", "24"], BOB: ["9", "20"]},
                         answers_of={ALICE: [], BOB: []})
-    with temporary_year(tmp_path / "site", YEAR, {"day01.py": DAY_01}):
+    fake_aoc.add_puzzle(YEAR, 2, "Leaks", inputs={ALICE: "a\n", BOB: "b\n"})
+    with temporary_year(tmp_path / "site", YEAR, {"day01.py": DAY_01, "day02.py": LEAKY_DAY_02}):
         yield fake_aoc
 
 
@@ -137,6 +150,16 @@ def test_yes_asks_once_per_account(
         ["right", "right"], [None, None]]
     assert [p.submit_note for p in sent.results[1].parts] == [
         "not sent: you said no", "not sent: part 1 is not solved yet"]
+
+
+def test_no_accounts_token_is_printed_even_by_a_day(site: FakeAoC) -> None:
+    """Every account's token is redacted from what is printed, not the run's token alone:
+    here a day prints aocd's token list."""
+    result = aoc("--accounts", "all", "--no-submit", day="2")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.count('"alice": "<token>"') == 2  # once per account's run
+    assert '"bob": "<token>"' in result.stdout
+    assert ALICE[:8] not in result.stdout and BOB[:8] not in result.stdout
 
 
 @pytest.mark.parametrize(("tokens", "says"), [

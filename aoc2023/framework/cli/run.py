@@ -118,6 +118,8 @@ def run(
     profiler = None
     try:
         settings = load_settings()  # on every run: a mistake there is said at once
+        if accounts is not None:
+            redact_accounts(accounts)
         runner, profiler = day_runner_for(timeout, profile)
         request = RunRequest(chosen, days, input_file, example, variants, accounts)
         submitting = not no_submit and settings.submit
@@ -147,6 +149,15 @@ def run(
     if profiler is not None:
         show_profile(profiler, sys.stderr if as_json else sys.stdout)
     raise typer.Exit(run_exit_code(outcome.results, outcome.interrupted))
+
+
+def redact_accounts(spec: str) -> None:
+    """Keep the tokens of the accounts asked for out of all that is printed, as the
+    run's own token is (redaction.py): a day or a library may print any of them."""
+    from aoc2023.framework import redaction
+    from aoc2023.framework.aocd.paths import account_tokens, find_token
+
+    redaction.install(find_token(), *account_tokens(spec).values())
 
 
 def summary_notes(outcome: RunReport) -> list[str]:
@@ -188,9 +199,9 @@ def _reopened(stream: IO[str], fd: int) -> IO[str]:
         return stream
     fresh = open(fd, "w", encoding="utf-8", errors="replace", closefd=False)  # noqa: SIM115
     from aoc2023.framework import redaction
-    from aoc2023.framework.aocd.paths import find_token
 
-    return redaction.wrapped(fresh, find_token())
+    tokens = stream.redact.tokens if isinstance(stream, redaction.RedactingStream) else ()
+    return redaction.wrapped(fresh, *tokens)
 
 
 def show_run(outcome: RunReport, as_json: bool, verbose: bool) -> None:
