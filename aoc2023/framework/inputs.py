@@ -202,18 +202,21 @@ def days_to_run(request: RunRequest, notices: list[str]) -> Iterator[DayInputs |
         raise UsageError("--input and --example cannot be used together.")
     accounts = _accounts(request)
     file_text = read_input_file(request.input_file) if request.input_file else None
-    token = None if request.example else paths.find_token() if accounts is None else None
-    if token is None and file_text is None and not request.example and accounts is None:
-        notices.append(no_token_notice())
-    tokens: dict[str | None, str | None] = {None: token} if accounts is None else \
-        dict(accounts.items())
+    tokens: dict[str | None, str | None]  # by account name; None: the run's one token
+    if accounts is not None:
+        tokens = dict(accounts.items())
+    else:
+        token = None if request.example else paths.find_token()
+        if token is None and file_text is None and not request.example:
+            notices.append(no_token_notice())
+        tokens = {None: token}
 
     missing: dict[int, list[MissingDayError]] = {}
     without_variants: dict[int, list[int]] = {}
     found = 0
     for year, day in asked:
         item: DayInputs | DayResult
-        for account, one_token in tokens.items():
+        for turn, (account, one_token) in enumerate(tokens.items()):
             try:
                 item = _day_inputs(year, day, request, one_token, file_text, account)
             except MissingDayError as error:
@@ -222,7 +225,7 @@ def days_to_run(request: RunRequest, notices: list[str]) -> Iterator[DayInputs |
             except AocError as error:
                 item = DayResult(year, day, None, None, account, error=str(error),
                                  traceback=traceback.format_exc(), account=account)
-            if account == next(iter(tokens)):
+            if turn == 0:  # a day is counted once, whatever the accounts
                 found += 1
                 if isinstance(item, DayInputs) and request.variants and not item.variants:
                     without_variants.setdefault(year, []).append(day)
