@@ -92,6 +92,16 @@ class Puzzle:
     replies: list[str] = field(default_factory=list)  # queued replies to the next POSTs
     example: str | None = None  # the example input shown in the prose, if any
     example_answers: tuple[str | None, str | None] = (None, None)  # its answers, per part
+    # A user's own right answers and solved parts, by token, for a test of several
+    # accounts; a token not here shares `solutions` and `answers` above.
+    solutions_of: dict[str, list[str]] = field(default_factory=dict)
+    answers_of: dict[str, list[str]] = field(default_factory=dict)
+
+    def answers_for(self, token: str | None) -> list[str]:
+        return self.answers_of.get(token or "", self.answers)
+
+    def solutions_for(self, token: str | None) -> list[str]:
+        return self.solutions_of.get(token or "", self.solutions)
 
 
 def example_prose(puzzle: Puzzle, part: int) -> str:
@@ -196,8 +206,8 @@ class FakeAoC:
 
     # --- pages, as the site writes them -------------------------------------------------
 
-    def puzzle_page(self, year: int, day: int, puzzle: Puzzle, logged_in: bool) -> str:
-        answers = puzzle.answers if logged_in else []
+    def puzzle_page(self, year: int, day: int, puzzle: Puzzle, token: str | None) -> str:
+        answers = puzzle.answers_for(token) if token in puzzle.inputs else []
         body = [f'<article class="day-desc"><h2>--- Day {day}: {puzzle.title} ---</h2>'
                 f"<p>Some prose.</p>{example_prose(puzzle, 1)}</article>"]
         if answers:  # part 2's text appears once part 1 is solved, as on the site
@@ -216,15 +226,16 @@ class FakeAoC:
             f"<body><main>{''.join(body)}</main></body></html>"
         )
 
-    def judge(self, puzzle: Puzzle, level: int, answer: str) -> str:
+    def judge(self, puzzle: Puzzle, level: int, answer: str, token: str | None = None) -> str:
         """The site's reply to an answer: a queued reply if any, else the real rules."""
         if puzzle.replies:
             return puzzle.replies.pop(0)
-        if level != len(puzzle.answers) + 1:
+        answers = puzzle.answers_for(token)
+        if level != len(answers) + 1:
             return WRONG_LEVEL
-        right = puzzle.solutions[level - 1]
+        right = puzzle.solutions_for(token)[level - 1]
         if answer == right:
-            puzzle.answers.append(answer)
+            answers.append(answer)
             return RIGHT
         if answer.isdigit() and right.isdigit():
             return TOO_HIGH if int(answer) > int(right) else TOO_LOW
@@ -273,8 +284,7 @@ class FakeAoC:
                 elif puzzle.locked:
                     self._send(404, "404 Not Found")
                 else:
-                    page = fake.puzzle_page(int(match[1]), int(match[2]), puzzle,
-                                            logged_in=token in puzzle.inputs)
+                    page = fake.puzzle_page(int(match[1]), int(match[2]), puzzle, token)
                     self._send(200, page, "text/html")
 
             def _redirect(self, to: str) -> None:
@@ -321,7 +331,8 @@ class FakeAoC:
                 elif token not in puzzle.inputs:
                     self._send(200, answer_page(LOGGED_OUT_PAGE), "text/html")
                 else:
-                    reply = fake.judge(puzzle, int(form.get("level", 0)), form.get("answer", ""))
+                    reply = fake.judge(puzzle, int(form.get("level", 0)), form.get("answer", ""),
+                                       token)
                     time.sleep(fake.reply_delay)  # judged already: a reply that comes late
                     if fake.after_judging == "drop":
                         self.close_connection = True  # no reply at all: the line goes dead

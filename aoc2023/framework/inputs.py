@@ -38,6 +38,9 @@ class RunRequest(NamedTuple):
     example: bool = False
     variants: bool = False
     """Run each day's variants too (`aoc run --variants`), after its main implementation."""
+    accounts: str | None = None
+    """`aoc run --accounts`: `all`, or names from aocd's `tokens.json` joined by commas;
+    each day then runs on each of those accounts' inputs, in turn."""
 
 
 @dataclass(frozen=True)
@@ -55,6 +58,8 @@ class RunInput:
     parts: tuple[int, ...] = (1, 2)
     extra: Mapping[str, Any] = field(default_factory=dict)
     label: str | None = None
+    account: str | None = None
+    """The account whose input this is (`--accounts`): see `DayResult.account`."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "text", self.text.rstrip("\r\n"))
@@ -92,7 +97,11 @@ def example_inputs(solution_class: type[Solution[Any]]) -> list[RunInput]:
     return runs
 
 
-def puzzle_input(year: int, day: int, token: str) -> tuple[RunInput, PuzzleCache | None]:
+def puzzle_input(
+    year: int, day: int, token: str, account: str | None = None
+) -> tuple[RunInput, PuzzleCache | None]:
+    """The input of the token's owner, from aocd's cache or (on a miss) fetched through
+    aocd, which caches it; with the answers the site confirmed for that owner."""
     cache = PuzzleCache.for_token(token, year, day)
     text = cache.read_input() if cache else None
     if text is None:
@@ -101,12 +110,12 @@ def puzzle_input(year: int, day: int, token: str) -> tuple[RunInput, PuzzleCache
         text = fetch_input(year, day, token)
         cache = PuzzleCache.for_token(token, year, day)
     expected = {part: cache.known_answer(part) if cache else None for part in (1, 2)}
-    return RunInput(text, "input", expected), cache
+    return RunInput(text, "input", expected, label=account, account=account), cache
 
 
 def _runs_for(
     solution_class: type[Solution[Any]], request: RunRequest, token: str | None,
-    file_text: str | None,
+    file_text: str | None, account: str | None,
 ) -> tuple[list[RunInput], PuzzleCache | None]:
     if file_text is not None:
         return [RunInput(file_text, "file", label=str(request.input_file))], None
@@ -116,7 +125,7 @@ def _runs_for(
             year, day = solution_class.year, solution_class.day
             raise NoInputError(f"{year} day {day} declares no examples to run.")
         return runs, None
-    run_input, cache = puzzle_input(solution_class.year, solution_class.day, token)
+    run_input, cache = puzzle_input(solution_class.year, solution_class.day, token, account)
     return [run_input], cache
 
 
@@ -131,15 +140,16 @@ class DayInputs(NamedTuple):
 
 
 def _day_inputs(
-    year: int, day: int, request: RunRequest, token: str | None, file_text: str | None
+    year: int, day: int, request: RunRequest, token: str | None, file_text: str | None,
+    account: str | None = None,
 ) -> DayInputs | DayResult:
     solution_class = registry.load_day(year, day)
     source: Source = "file" if file_text is not None else "example" if token is None else "input"
     try:
-        runs, cache = _runs_for(solution_class, request, token, file_text)
+        runs, cache = _runs_for(solution_class, request, token, file_text, account)
     except AocError as error:
-        return DayResult(year, day, solution_class.title, source, error=str(error),
-                         traceback=traceback.format_exc())
+        return DayResult(year, day, solution_class.title, source, account, error=str(error),
+                         traceback=traceback.format_exc(), account=account)
     title = solution_class.title or cached_title(year, day, cache.user_dir if cache else None)
     # The last day of a year has no part 2: run part 1 only (JSON lists part 1 alone).
     has = calendar.puzzle_parts(year, day)
@@ -149,12 +159,27 @@ def _day_inputs(
     return DayInputs(solution_class, title, tuple(runs), variants)
 
 
+def _accounts(request: RunRequest) -> dict[str, str] | None:
+    """The accounts `--accounts` names, with their tokens; None without the option. It
+    runs on the accounts' own inputs, so it is refused with another input (a file, the
+    examples), where every account would run the same text."""
+    if request.accounts is None:
+        return None
+    other = "--input FILE" if request.input_file is not None else \
+        "--example" if request.example else None
+    if other is not None:
+        raise UsageError(f"--accounts runs each account's own input, so it cannot be used "
+                         f"with {other}, which gives every account the same one.")
+    return paths.account_tokens(request.accounts)
+
+
 def days_to_run(request: RunRequest, notices: list[str]) -> Iterator[DayInputs | DayResult]:
     """Each day asked for with its inputs, or the result saying why it cannot run.
 
     `aoc run` and `aoc bench` both take their days from here, one at a time (a day's
     input is fetched only once the day before it is done), year after year: the days
-    apply to each year. Notices go to `notices`.
+    apply to each year; with `--accounts`, each day once per account, in turn. Notices
+    go to `notices`.
     """
     asked = [(year, day) for year in request.years
              for day in registry.parse_days(request.days, year, notices)]
@@ -162,28 +187,36 @@ def days_to_run(request: RunRequest, notices: list[str]) -> Iterator[DayInputs |
         raise UsageError("--input FILE runs one day: name exactly one year and one day.")
     if request.input_file is not None and request.example:
         raise UsageError("--input and --example cannot be used together.")
+    accounts = _accounts(request)
     file_text = read_input_file(request.input_file) if request.input_file else None
-    token = None if request.example else paths.find_token()
-    if token is None and file_text is None and not request.example:
-        notices.append(no_token_notice())
+    tokens: dict[str | None, str | None]  # by account name; None: the run's one token
+    if accounts is not None:
+        tokens = dict(accounts.items())
+    else:
+        token = None if request.example else paths.find_token()
+        if token is None and file_text is None and not request.example:
+            notices.append(no_token_notice())
+        tokens = {None: token}
 
     missing: dict[int, list[MissingDayError]] = {}
     without_variants: dict[int, list[int]] = {}
     found = 0
     for year, day in asked:
         item: DayInputs | DayResult
-        try:
-            item = _day_inputs(year, day, request, token, file_text)
-        except MissingDayError as error:
-            missing.setdefault(year, []).append(error)
-            continue
-        except AocError as error:
-            item = DayResult(year, day, None, None, error=str(error),
-                             traceback=traceback.format_exc())
-        found += 1
-        if isinstance(item, DayInputs) and request.variants and not item.variants:
-            without_variants.setdefault(year, []).append(day)
-        yield item
+        for turn, (account, one_token) in enumerate(tokens.items()):
+            try:
+                item = _day_inputs(year, day, request, one_token, file_text, account)
+            except MissingDayError as error:
+                missing.setdefault(year, []).append(error)
+                break
+            except AocError as error:
+                item = DayResult(year, day, None, None, account, error=str(error),
+                                 traceback=traceback.format_exc(), account=account)
+            if turn == 0:  # a day is counted once, whatever the accounts
+                found += 1
+                if isinstance(item, DayInputs) and request.variants and not item.variants:
+                    without_variants.setdefault(year, []).append(day)
+            yield item
     if missing and not found:
         errors = [error for year_missing in missing.values() for error in year_missing]
         if len(errors) == 1:

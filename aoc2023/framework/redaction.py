@@ -26,12 +26,15 @@ REPLACEMENT = "<token>"
 
 
 class Redactor:
-    """Removes a token and every piece of it `PIECE` characters long or longer."""
+    """Removes tokens (the run's, and each account's under `aoc run --accounts`) and
+    every piece of them `PIECE` characters long or longer."""
 
-    def __init__(self, token: str) -> None:
-        self.token = token
-        size = min(PIECE, len(token))
-        self.pieces = {token[i:i + size] for i in range(len(token) - size + 1)}
+    def __init__(self, *tokens: str) -> None:
+        self.tokens = tokens
+        self.pieces = set()
+        for token in tokens:
+            size = min(PIECE, len(token))
+            self.pieces |= {token[i:i + size] for i in range(len(token) - size + 1)}
 
     def __call__(self, text: str) -> str:
         """`text` with each stretch made of pieces of the token replaced, once."""
@@ -112,21 +115,22 @@ class RedactingStream(io.TextIOBase):
         return getattr(self.stream, name)
 
 
-def wrapped(stream: TextIO, token: str | None) -> TextIO:
-    """`stream`, redacting `token` (once: a stream already redacting is unwrapped first)."""
+def wrapped(stream: TextIO, *tokens: str | None) -> TextIO:
+    """`stream`, redacting `tokens` (once: a stream already redacting is unwrapped first)."""
     if isinstance(stream, RedactingStream):
         stream.flush()
         stream = stream.stream
-    if not token:
+    kept = [token for token in tokens if token]
+    if not kept:
         return stream
-    return RedactingStream(stream, Redactor(token))  # type: ignore[return-value]
+    return RedactingStream(stream, Redactor(*kept))  # type: ignore[return-value]
 
 
-def install(token: str | None) -> None:
-    """Redact `token` from everything this process prints from now on."""
-    if not token:
+def install(*tokens: str | None) -> None:
+    """Redact `tokens` from everything this process prints from now on."""
+    if not any(tokens):
         return
     for name in ("stdout", "stderr"):
         stream = getattr(sys, name)
         if stream is not None:
-            setattr(sys, name, wrapped(stream, token))
+            setattr(sys, name, wrapped(stream, *tokens))

@@ -80,6 +80,9 @@ class DayResult(NamedTuple):
     traceback: str | None = None
     variant: str | None = None
     """Which variant of the day ran (see solution.py); None for its main implementation."""
+    account: str | None = None
+    """Whose input it ran on, by its name in aocd's `tokens.json` (`aoc run --accounts`);
+    None for the one token of a plain run. Never the token itself."""
 
 
 @dataclass

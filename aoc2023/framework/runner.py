@@ -10,7 +10,7 @@ from __future__ import annotations
 import inspect
 import os
 import traceback
-from collections.abc import Callable, Generator, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from functools import partial
 from time import perf_counter_ns
 from typing import Any, NamedTuple, cast
@@ -150,6 +150,7 @@ def run_solution(
     header: dict[str, Any] = {
         "year": solution_class.year, "day": solution_class.day, "title": title,
         "source": run_input.source, "label": run_input.label, "variant": solution_class.variant,
+        "account": run_input.account,
     }
     parsed = _timed(lambda: solution.parse(run_input.text), clock)
     parse_seconds = parsed.seconds
@@ -292,6 +293,28 @@ def against_main(variant: DayResult, main: DayResult) -> DayResult:
             f"variant {variant.variant!r} gave {part.answer}, but the main implementation "
             f"gave {theirs}{known}")))
     return variant._replace(parts=tuple(parts))
+
+
+def tuned_to_one_input(results: Iterable[DayResult]) -> list[str]:
+    """A sentence for each part that is right on one account's input and wrong on
+    another's (`aoc run --accounts`): the sign of a solution tuned to one input, which
+    no single account's run can show. Read after sending, whose verdicts count too."""
+    right: dict[tuple[int, int, int], list[str]] = {}
+    wrong: dict[tuple[int, int, int], list[str]] = {}
+    for result in results:
+        if result.account is None or result.variant is not None:
+            continue
+        for part in result.parts:
+            key = (result.year, result.day, part.part)
+            if part.status is Status.CORRECT:
+                right.setdefault(key, []).append(result.account)
+            elif part.status is Status.WRONG:
+                wrong.setdefault(key, []).append(
+                    f"{result.account} (gave {part.answer}, known {part.expected})")
+    return [f"{year} day {day} part {part} is right for {', '.join(right[year, day, part])} "
+            f"but wrong for {', '.join(failed)}: the solution may be tuned to one input."
+            for (year, day, part), failed in sorted(wrong.items())
+            if (year, day, part) in right]
 
 
 def run_days(request: RunRequest, run: DayRunner = run_solution,

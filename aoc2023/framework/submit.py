@@ -14,7 +14,9 @@ showing a countdown are done through the `Prompter` the CLI passes in.
 4. Not a value the site already refused, nor one beyond a known too high / too low.
 5. Not while the site's wait is running (recorded across runs), unless told to wait.
 6. `--dry-run` shows what would be sent; with no terminal and no `--yes`, nothing
-   is sent; on a terminal the user confirms first.
+   is sent; on a terminal the user confirms first. An answer for one of several
+   accounts (`--accounts`) is sent only when asked on a terminal: each answer, or with
+   `--yes` once per account, so that no run sends for every account unasked.
 7. Under a per-user, per-puzzle file lock, what is known is read again (another
    process may just have sent an answer) and the site is asked which parts are
    solved; then the rules are checked again, and the answer is sent.
@@ -74,6 +76,8 @@ class Candidate:
     """No example with an answer for this part was run: the gate was empty."""
     tried: str | None = None
     """When this value was sent before with no verdict, what happened then."""
+    account: str | None = None
+    """The account it is for, by name (`--accounts`); None for the one token of a run."""
 
     @property
     def caveat(self) -> str:
@@ -86,6 +90,11 @@ class Candidate:
 class Prompter(Protocol):
     def confirm(self, candidate: Candidate) -> bool: ...
 
+    def confirm_account(self, account: str) -> bool:
+        """Whether to send the new answers of `account` without asking for each (`--yes`
+        with `--accounts`): asked once per account, the reply kept for the run."""
+        ...
+
     def wait_until(self, until: datetime) -> None: ...
 
 
@@ -96,14 +105,14 @@ def submit_new_answers(
     now: Callable[[], datetime] = lambda: datetime.now(UTC),
 ) -> RunReport:
     """The report, with each candidate part sent or told why not (`submitted`, `submit_note`)."""
-    token = paths.find_token()
-    if token is None:
-        return report
-    results = [
-        _submit_day(result, token, options, prompter, now)
-        if result.source == "input" and result.variant is None else result  # never a variant's
-        for result in report.results
-    ]
+    accounts = any(result.account for result in report.results)
+    tokens = paths.account_tokens("all") if accounts else {}
+    results = []
+    for result in report.results:
+        token = tokens.get(result.account) if result.account else paths.find_token()
+        if token is not None and result.source == "input" and result.variant is None:
+            result = _submit_day(result, token, options, prompter, now)  # never a variant's
+        results.append(result)
     return RunReport(results, report.notices)
 
 
@@ -127,7 +136,8 @@ def _submit_day(
             continue
         if part.status is not Status.UNKNOWN or part.answer is None:
             continue
-        candidate = Candidate(result.year, result.day, number, part.answer)
+        candidate = Candidate(result.year, result.day, number, part.answer,
+                              account=result.account)
         try:
             verdict, note = _submit_part(candidate, cache, token, options, prompter, now,
                                          failed_examples)
@@ -286,6 +296,14 @@ def _submit_part(
         raise NotSent(f"dry run: would send {what}")
     if candidate.tried and not options.resend:  # on a terminal: asked, saying what happened
         if not prompter.confirm(candidate):
+            raise NotSent("you said no")
+    elif candidate.account is not None:  # one of several accounts: never sent unasked
+        if not options.interactive:
+            raise NotSent(f"no terminal to confirm on: would send {what} (--accounts sends "
+                          "only what you confirm on a terminal)")
+        asked = prompter.confirm_account(candidate.account) if options.yes \
+            else prompter.confirm(candidate)
+        if not asked:
             raise NotSent("you said no")
     elif not options.yes:
         if not options.interactive:

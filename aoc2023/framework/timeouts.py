@@ -245,7 +245,7 @@ def run_with_timeout(
         parts += result.parts
     return DayResult(
         solution_class.year, solution_class.day, title, run_input.source, run_input.label,
-        parse_seconds, tuple(parts), error, error_traceback,
+        parse_seconds, tuple(parts), error, error_traceback, account=run_input.account,
     )
 
 

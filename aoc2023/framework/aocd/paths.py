@@ -24,7 +24,7 @@ import re
 from pathlib import Path
 from typing import NamedTuple
 
-from aoc2023.framework.errors import DamagedFileError
+from aoc2023.framework.errors import DamagedFileError, UsageError
 from aoc2023.framework.files import read_regular_text, why_unreadable
 from aoc2023.framework.project import PROJECT_CONFIG_DIR_NAME, find_upwards
 
@@ -236,12 +236,43 @@ def cached_user_id(token: str) -> str | None:
     return (memo or {}).get(token)
 
 
+_TOKENS_FIX = 'fix it (a map of names to tokens, {"default": "..."}) or remove it'
+
+
 def check_tokens_file() -> None:
     """aocd's runner reads `tokens.json` (named tokens) itself, and fails on a damaged one
     with a traceback: say it in one sentence first."""
     read_string_map(config_dir() / "tokens.json", "aocd's token list",
-                    "a map of names to tokens",
-                    'fix it (a map of names to tokens, {"default": "..."}) or remove it')
+                    "a map of names to tokens", _TOKENS_FIX)
+
+
+def account_tokens(spec: str) -> dict[str, str]:
+    """The accounts `aoc run --accounts` names (`all`, or names joined by commas), each
+    with its cleaned token, in the order of aocd's `tokens.json` (as aocd's runner reads
+    it, `aocd.models._load_users`). A missing, empty or damaged file, an empty token or
+    an unknown name is one sentence (a UsageError or DamagedFileError); the sentences
+    name accounts, never tokens."""
+    path = config_dir() / "tokens.json"
+    fix = 'put your accounts\' tokens in it by name, {"mine": "...", "work": "..."}'
+    found = read_string_map(path, "aocd's token list", "a map of names to tokens", _TOKENS_FIX)
+    if found is None:
+        raise UsageError(f"--accounts reads aocd's token list {path}, which does not exist: "
+                         f"{fix}.")
+    if not found:
+        raise UsageError(f"aocd's token list {path} names no account: {fix}.")
+    tokens = {name: clean_token(raw) for name, raw in found.items()}
+    if empty := [name for name, token in tokens.items() if token is None]:
+        raise DamagedFileError(f"aocd's token list {path} has no token for "
+                               f"{', '.join(map(repr, empty))}: {_TOKENS_FIX}.")
+    asked = [name.strip() for name in spec.split(",")]
+    if spec.strip().lower() == "all":
+        asked = list(tokens)
+    unknown = [name for name in asked if name not in tokens]
+    if unknown or not all(asked):
+        named = ", ".join(map(repr, unknown)) if unknown else "an empty name"
+        raise UsageError(f"--accounts names {named}, which is not in {path}: give all, or "
+                         f"names from it, joined by commas ({', '.join(tokens)}).")
+    return {name: token for name in dict.fromkeys(asked) if (token := tokens[name])}
 
 
 LOCKS_DIR_NAME = ".aoc-locks"

@@ -24,6 +24,7 @@ from aoc2023.framework.cli.common import (
     fail,
     years_asked,
 )
+from aoc2023.framework.errors import UsageError
 from aoc2023.framework.results import ExitCode
 
 if TYPE_CHECKING:
@@ -77,6 +78,13 @@ def run(
                            "again in a fresh process on each save of a .py file of the "
                            "project or of the input, until Ctrl-C. Sends nothing.")
     ] = False,
+    accounts: Annotated[
+        str | None,
+        typer.Option("--accounts", metavar="NAMES",
+                     help="Run each day on the input of each account in aocd's tokens.json: "
+                          "all, or names joined by commas. A row per account; an answer is "
+                          "sent only when you confirm it (--yes: once per account)."),
+    ] = None,
 ) -> None:
     """Run days, time parse and each part, check the answers, and send new ones.
 
@@ -94,6 +102,9 @@ def run(
 
     configure_logging(verbose)
     chosen = years_asked(years, verbose)
+    if watch and accounts is not None:
+        fail(UsageError("--watch runs the days' examples or --input FILE, not the accounts' "
+                        "inputs: leave out --accounts or --watch."), verbose)
     if watch:
         watch_run(RunRequest(chosen, days, input_file=input_file, example=input_file is None,
                              variants=variants),
@@ -107,8 +118,10 @@ def run(
     profiler = None
     try:
         settings = load_settings()  # on every run: a mistake there is said at once
+        if accounts is not None:
+            redact_accounts(accounts)
         runner, profiler = day_runner_for(timeout, profile)
-        request = RunRequest(chosen, days, input_file, example, variants)
+        request = RunRequest(chosen, days, input_file, example, variants, accounts)
         submitting = not no_submit and settings.submit
         # One prompter for the run: live, each day is sent on its own, and Ctrl-C at a
         # question is still no to the answers of the days after.
@@ -122,20 +135,37 @@ def run(
                 outcome = live.run_live(
                     partial(run_days, request, runner),
                     (lambda result: send(RunReport([result])).results[0]) if submitting
-                    else None, verbose, part_two_notes if on_input else None)
+                    else None, verbose, summary_notes if on_input else None)
         else:
             with day_code_output(as_json):
                 outcome = run_days(request, runner)
             if submitting and not outcome.interrupted:
                 outcome = send(outcome)
             if on_input and not outcome.interrupted:
-                outcome.notices.extend(part_two_notes(outcome))
+                outcome.notices.extend(summary_notes(outcome))
             show_run(outcome, as_json, verbose)
     except Exception as error:
         fail(error, verbose)
     if profiler is not None:
         show_profile(profiler, sys.stderr if as_json else sys.stdout)
     raise typer.Exit(run_exit_code(outcome.results, outcome.interrupted))
+
+
+def redact_accounts(spec: str) -> None:
+    """Keep the tokens of the accounts asked for out of all that is printed, as the
+    run's own token is (redaction.py): a day or a library may print any of them."""
+    from aoc2023.framework import redaction
+    from aoc2023.framework.aocd.paths import account_tokens, find_token
+
+    redaction.install(find_token(), *account_tokens(spec).values())
+
+
+def summary_notes(outcome: RunReport) -> list[str]:
+    """What the run's results say once all are in: a part right for one account and wrong
+    for another, and part 2's examples to paste."""
+    from aoc2023.framework.runner import tuned_to_one_input
+
+    return tuned_to_one_input(outcome.results) + part_two_notes(outcome)
 
 
 def part_two_notes(outcome: RunReport) -> list[str]:
@@ -169,9 +199,9 @@ def _reopened(stream: IO[str], fd: int) -> IO[str]:
         return stream
     fresh = open(fd, "w", encoding="utf-8", errors="replace", closefd=False)  # noqa: SIM115
     from aoc2023.framework import redaction
-    from aoc2023.framework.aocd.paths import find_token
 
-    return redaction.wrapped(fresh, find_token())
+    tokens = stream.redact.tokens if isinstance(stream, redaction.RedactingStream) else ()
+    return redaction.wrapped(fresh, *tokens)
 
 
 def show_run(outcome: RunReport, as_json: bool, verbose: bool) -> None:
@@ -199,6 +229,7 @@ class TerminalPrompter:
         sleep: Callable[[float], None] = time.sleep,
     ) -> None:
         self.stopped = False
+        self.accounts: dict[str, bool] = {}
         self.now = now
         self.sleep = sleep
 
@@ -210,13 +241,31 @@ class TerminalPrompter:
 
         try:
             again = " again" if candidate.tried else ""
+            whose = f" for {candidate.account}" if candidate.account else ""
             return ask_yes_no(
                 f"Send {candidate.answer}{again} as the answer to {candidate.year} day "
-                f"{candidate.day} part {candidate.part}{candidate.caveat}?")
+                f"{candidate.day} part {candidate.part}{whose}{candidate.caveat}?")
         except Declined:
             self.stopped = True
             typer.echo("", err=True)
             return False
+
+    def confirm_account(self, account: str) -> bool:
+        """Asked once per account, the reply kept; Ctrl-C means no, as in `confirm`."""
+        if self.stopped:
+            return False
+        if account not in self.accounts:
+            from aoc2023.framework.cli.question import Declined, ask_yes_no
+
+            try:
+                self.accounts[account] = ask_yes_no(
+                    f"Send the new answers of account {account} (--yes: asked once per "
+                    "account)?")
+            except Declined:
+                self.stopped = True
+                typer.echo("", err=True)
+                return False
+        return self.accounts[account]
 
     def wait_until(self, until: datetime) -> None:
         """Sleep until `until`: on a terminal a countdown rewritten each second, then

@@ -72,7 +72,8 @@ def submissions(report: RunReport) -> list[tuple[str, str]]:
                 style = ("green" if part.submitted == "right" else
                          "red" if part.status is Status.WRONG or part.submitted == SUBMIT_FAILED
                          else "yellow")
-                lines.append((f"{result.year} day {result.day} part {part.part}: "
+                whose = f" ({result.account})" if result.account else ""
+                lines.append((f"{result.year} day {result.day} part {part.part}{whose}: "
                               f"{part.submit_note}", style))
     return lines
 
