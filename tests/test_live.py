@@ -125,6 +125,43 @@ def test_each_row_shows_when_its_day_is_done_and_a_long_part_is_named(
     assert after.count("Advent of Code") == 0  # one table, headed once
 
 
+def test_a_100_column_terminal_gets_the_wide_form_when_the_rows_fit_it(
+    tmp_path: Path, aocd_home: AocdHome
+) -> None:
+    """The form is chosen from the rows, not from a typical row needing ~118 columns."""
+    env = environment(tmp_path, aocd_home) | {"COLUMNS": "100"}
+    (tmp_path / "release").touch()
+    terminal = Terminal(["run", "2074", "--example"], env)
+    assert terminal.finish() == 0
+    plain = re.sub(r"\x1b\[[0-9;]*[A-Za-z]", "", terminal.screen.replace("\r\n", "\n"))
+    lines = plain.split("\n")
+    assert any(re.search(r"│ +Parse │", line) for line in lines), plain
+    assert max(len(line) for line in lines) <= 100
+
+
+def test_a_row_that_does_not_fit_the_live_widths_heads_a_new_block() -> None:
+    """A later answer longer than the columns fitted so far is shown whole, under new
+    headings fitted to every row so far; nothing is wider than the terminal."""
+    import io
+
+    from aoc2023.framework.render.run import LiveTable
+    from aoc2023.framework.results import DayResult, PartResult, Status
+
+    def day(number: int, answer: str) -> DayResult:
+        return DayResult(2074, number, "Title", "example", "example", 1e-3, parts=tuple(
+            PartResult(part, Status.CORRECT, answer, 1e-3) for part in (1, 2)))
+
+    out = io.StringIO()
+    table = LiveTable(out, 100)
+    table.row(day(1, "7"))
+    table.row(day(2, "1" * 30))
+    table.close()
+    lines = out.getvalue().splitlines()
+    assert max(len(line) for line in lines) <= 100
+    assert sum("Part 1" in line for line in lines) == 2 and lines[0].strip() == "Advent of Code"
+    assert sum("1" * 30 in line for line in lines) == 1
+
+
 def test_json_on_a_terminal_is_still_one_document_at_the_end(
     tmp_path: Path, aocd_home: AocdHome
 ) -> None:

@@ -105,7 +105,6 @@ def run_live(
 
     table = run_view.LiveTable(sys.stdout, terminal_width(sys.stdout))
     shown: list[DayResult] = []
-    table.start()  # at once: the headings show that it runs
     with RunningLine(sys.stderr) as line:
         def on_result(result: DayResult) -> None:
             def show() -> None:

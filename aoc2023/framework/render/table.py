@@ -190,6 +190,12 @@ def table_width(columns: Sequence[Column], rows: Sequence[Sequence[Cell]],
     return sum(fit_widths(columns, rows, width, whole_words)) + 3 * len(columns) + 1
 
 
+def fits(columns: Sequence[Column], widths: Sequence[int], cells: Sequence[Cell]) -> bool:
+    """Whether a row shows in `widths` with every word whole (a live table's next row)."""
+    return all(_natural(column, [cell], whole_words=True)[1] <= width
+               for column, width, cell in zip(columns, widths, cells, strict=True))
+
+
 Layout = tuple[Sequence[Column], Sequence[Sequence[Cell]]]
 """A table's columns and rows: a view may offer a narrower layout of the same facts."""
 
