@@ -259,6 +259,42 @@ def test_ctrl_c_at_a_question_is_no_to_it_and_to_the_days_after(
     assert [r for r in fake_aoc.requests if r.method == "POST"] == []
 
 
+def test_the_running_line_counts_the_parts_time_not_the_send_question() -> None:
+    """Sending re-runs the day's examples (a step starts) and then asks: a tick that read
+    that step before the question, drawn once the question was answered, said `running
+    2054 day 9 part 2 (3.3 s)` for a part of 4.6 ms. Time passes on a fake clock; the
+    line's thread ticks for real, so the test waits for it by polling, never by time."""
+    import io
+
+    from fake_clock import FakeClock
+
+    from aoc2023.framework import progress
+    from aoc2023.framework.cli.live import RunningLine
+
+    clock, err = FakeClock(), io.StringIO()
+
+    def sending() -> None:
+        progress.started(2054, 9, 2, clock.monotonic)  # the examples re-run
+        clock.advance(0.6)  # long enough to be shown, had it still run
+        for _ in range(20):  # the thread ticks meanwhile, waiting on the lock
+            time.sleep(0.02)
+        clock.advance(3.3)  # the question
+
+    with RunningLine(err, clock.monotonic) as line:
+        progress.started(2054, 9, 2, clock.monotonic)
+        clock.advance(0.0046)
+        progress.finished()
+        line.paused(sending)
+        progress.started(2054, 10, 1, clock.monotonic)
+        clock.advance(0.7)
+        deadline = time.monotonic() + 60
+        while "day 10" not in err.getvalue() and time.monotonic() < deadline:
+            time.sleep(0.02)
+        progress.finished()
+    assert "day 9" not in err.getvalue()
+    assert "running 2054 day 10 part 1 (0.7 s)" in err.getvalue()
+
+
 def test_the_running_line_leaves_ctrl_c_and_sigterm_to_the_main_thread() -> None:
     """The kernel hands a process's signal to any thread that does not block it; one handed
     to the running line's thread left `aoc` waiting at a send question, deaf to Ctrl-C and
