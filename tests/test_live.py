@@ -140,8 +140,9 @@ def test_a_100_column_terminal_gets_the_wide_form_when_the_rows_fit_it(
 
 
 def test_a_row_that_does_not_fit_the_live_widths_heads_a_new_block() -> None:
-    """A later answer longer than the columns fitted so far is shown whole, under new
-    headings fitted to every row so far; nothing is wider than the terminal."""
+    """Room to spare goes to the answers (a 14-digit one fits after a 1-digit one); a
+    later answer longer than that is shown whole, under new headings fitted to every row
+    so far; nothing is wider than the terminal."""
     import io
 
     from aoc2023.framework.render.run import LiveTable
@@ -154,7 +155,8 @@ def test_a_row_that_does_not_fit_the_live_widths_heads_a_new_block() -> None:
     out = io.StringIO()
     table = LiveTable(out, 100)
     table.row(day(1, "7"))
-    table.row(day(2, "1" * 30))
+    table.row(day(2, "2" * 14))
+    table.row(day(3, "1" * 30))
     table.close()
     lines = out.getvalue().splitlines()
     assert max(len(line) for line in lines) <= 100

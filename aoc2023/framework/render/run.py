@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable, Sequence
 from typing import IO
 
@@ -158,10 +159,10 @@ digits): a live table keeps room for it where the terminal has that room."""
 
 class LiveTable:
     """The run table on a terminal, a row as soon as each day is done. Its form (wide or
-    stacked) and widths are fitted to the rows shown so far, with room for a typical row
-    where the terminal has it; a row that cannot show in them with its words whole ends
-    the block, and a new one is headed, fitted to every row so far (as after a question,
-    which also ends the block)."""
+    stacked) and widths are fitted to the rows shown so far, its answers and times given
+    room for a typical row's where the terminal has it; a row that cannot show in them
+    with its words whole ends the block, and a new one is headed, fitted to every row so
+    far (as after a question, which also ends the block)."""
 
     def __init__(self, out: IO[str], width: int | None) -> None:
         self.out, self.width, self.colour = out, width, use_colour(out)
@@ -177,10 +178,16 @@ class LiveTable:
         """A block's title (the first only) and headings, fitted to the rows so far."""
         columns, rows = layout(self.results, self.width)
         self.narrow = columns is _NARROW_COLUMNS
-        roomy = [*rows, self._cells(_TYPICAL)]
-        widths = fit_widths(columns, roomy, self.width, whole_words=True)
-        if self.width is not None and table_width(columns, roomy, self.width, True) > self.width:
-            widths = fit_widths(columns, rows, self.width)
+        widths = fit_widths(columns, rows, self.width)
+        spare = (self.width or sys.maxsize) - table_width(columns, rows, self.width)
+        typical = fit_widths(columns, [self._cells(_TYPICAL)], None)
+        # Room to spare goes to the answers and times, a column at a time, up to a typical
+        # row's: a longer answer to come then fits without a new block of headings.
+        while spare > 0 and (short := [i for i, column in enumerate(columns)
+                                       if column.fit != "text" and widths[i] < typical[i]]):
+            for i in short[:spare]:
+                widths[i] += 1
+            spare -= len(short[:spare])
         writer = TableWriter("Advent of Code", columns, widths, self.colour)
         head = writer.head()
         print(head if not self.titled else head.split("\n", 1)[1], file=self.out, flush=True)
