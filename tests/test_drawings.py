@@ -57,6 +57,18 @@ def test_a_drawing_with_an_unknown_glyph_or_height_does_not_read() -> None:
     assert drawings.read_letters(ABC + "\n#............") is None  # 7 rows
 
 
+def test_a_number_is_not_a_drawing_and_every_drawing_shape_still_is() -> None:
+    for number in ("12\n", "\n12\n", "7\r\n", "12\n\n"):
+        assert not drawings.is_drawing(number), repr(number)
+    shapes = [ABC, spaces(ABC), spaces(ABC).replace("#", "█"), NOT_LETTERS, ABC + "\n",
+              "\n" + spaces(NOT_LETTERS) + "\n ", ABC.replace("\n", "\r\n"),
+              "\n".join("  " + row for row in spaces(NOT_LETTERS).split("\n")),
+              textwrap.dedent("\n        ####\n        #..#\n        ####\n    "),
+              "#..#\n....\n#..#\n.##."]
+    for shape in shapes:
+        assert drawings.is_drawing(shape), repr(shape)
+
+
 def test_drawings_compare_pixel_by_pixel_whatever_their_characters() -> None:
     assert drawings.judged(spaces(NOT_LETTERS), NOT_LETTERS).matches is True
     assert drawings.judged(spaces(NOT_LETTERS), "####\n#.##\n####").matches is False

@@ -114,3 +114,32 @@ def test_a_title_wider_than_its_table_wraps_over_it() -> None:
     assert max(len(line) for line in lines) <= 30, table
     heading = lines[:lines.index(next(line for line in lines if line.startswith("┌")))]
     assert " ".join(line.strip() for line in heading) == title
+
+
+MIRAGE = '''
+from aoc2023.framework import Example, Solution
+
+
+class Day(Solution[str]):
+    title = "Mirage Maintenance"
+    examples = [Example("example", part_1=1234567891, part_2=9876543211)]
+
+    def part_1(self, text: str) -> int:
+        return 1234567890
+
+    def part_2(self, text: str) -> int:
+        return 9876543210
+'''
+
+
+def test_a_title_keeps_its_words_whole_while_the_answers_can_wrap(tmp_path: Path) -> None:
+    """At 100 columns the answers (`✘ 1234567890 (expected 1234567891)`) wrap at their
+    spaces rather than break the title mid-word (`Mirage M` / `aintenan` / `ce`)."""
+    with temporary_year(tmp_path / "site", 2053, {"day09.py": MIRAGE}):
+        result = aoc_in_process("run", "2053", "--example",
+                                env=dict(os.environ, COLUMNS="100"))
+    assert result.returncode == 1, result.stderr
+    lines = result.stdout.splitlines()
+    assert max(len(line) for line in lines) <= 100
+    assert any("│ Parse │" in line.replace("   Parse", " Parse") for line in lines)  # wide
+    assert "Maintenance" in result.stdout and "1234567890" in result.stdout, result.stdout

@@ -126,6 +126,45 @@ def test_each_row_shows_when_its_day_is_done_and_a_long_part_is_named(
     assert after.count("Advent of Code") == 0  # one table, headed once
 
 
+def test_a_100_column_terminal_gets_the_wide_form_when_the_rows_fit_it(
+    tmp_path: Path, aocd_home: AocdHome
+) -> None:
+    """The form is chosen from the rows, not from a typical row needing ~118 columns."""
+    env = environment(tmp_path, aocd_home) | {"COLUMNS": "100"}
+    (tmp_path / "release").touch()
+    terminal = Terminal(["run", "2074", "--example"], env)
+    assert terminal.finish() == 0
+    plain = re.sub(r"\x1b\[[0-9;]*[A-Za-z]", "", terminal.screen.replace("\r\n", "\n"))
+    lines = plain.split("\n")
+    assert any(re.search(r"│ +Parse │", line) for line in lines), plain
+    assert max(len(line) for line in lines) <= 100
+
+
+def test_a_row_that_does_not_fit_the_live_widths_heads_a_new_block() -> None:
+    """Room to spare goes to the answers (a 14-digit one fits after a 1-digit one); a
+    later answer longer than that is shown whole, under new headings fitted to every row
+    so far; nothing is wider than the terminal."""
+    import io
+
+    from aoc2023.framework.render.run import LiveTable
+    from aoc2023.framework.results import DayResult, PartResult, Status
+
+    def day(number: int, answer: str) -> DayResult:
+        return DayResult(2074, number, "Title", "example", "example", 1e-3, parts=tuple(
+            PartResult(part, Status.CORRECT, answer, 1e-3) for part in (1, 2)))
+
+    out = io.StringIO()
+    table = LiveTable(out, 100)
+    table.row(day(1, "7"))
+    table.row(day(2, "2" * 14))
+    table.row(day(3, "1" * 30))
+    table.close()
+    lines = out.getvalue().splitlines()
+    assert max(len(line) for line in lines) <= 100
+    assert sum("Part 1" in line for line in lines) == 2 and lines[0].strip() == "Advent of Code"
+    assert sum("1" * 30 in line for line in lines) == 1
+
+
 def test_json_on_a_terminal_is_still_one_document_at_the_end(
     tmp_path: Path, aocd_home: AocdHome
 ) -> None:
@@ -219,6 +258,42 @@ def test_ctrl_c_at_a_question_is_no_to_it_and_to_the_days_after(
     assert "2080/02" in terminal.screen, terminal.screen  # day 2 ran and was shown
     assert "2080 day 2 part 1? [y/N]" not in terminal.screen, terminal.screen
     assert [r for r in fake_aoc.requests if r.method == "POST"] == []
+
+
+def test_the_running_line_counts_the_parts_time_not_the_send_question() -> None:
+    """Sending re-runs the day's examples (a step starts) and then asks: a tick that read
+    that step before the question, drawn once the question was answered, said `running
+    2054 day 9 part 2 (3.3 s)` for a part of 4.6 ms. Time passes on a fake clock; the
+    line's thread ticks for real, so the test waits for it by polling, never by time."""
+    import io
+
+    from fake_clock import FakeClock
+
+    from aoc2023.framework import progress
+    from aoc2023.framework.cli.live import RunningLine
+
+    clock, err = FakeClock(), io.StringIO()
+
+    def sending() -> None:
+        progress.started(2054, 9, 2, clock.monotonic)  # the examples re-run
+        clock.advance(0.6)  # long enough to be shown, had it still run
+        for _ in range(20):  # the thread ticks meanwhile, waiting on the lock
+            time.sleep(0.02)
+        clock.advance(3.3)  # the question
+
+    with RunningLine(err, clock.monotonic) as line:
+        progress.started(2054, 9, 2, clock.monotonic)
+        clock.advance(0.0046)
+        progress.finished()
+        line.paused(sending)
+        progress.started(2054, 10, 1, clock.monotonic)
+        clock.advance(0.7)
+        deadline = time.monotonic() + 60
+        while "day 10" not in err.getvalue() and time.monotonic() < deadline:
+            time.sleep(0.02)
+        progress.finished()
+    assert "day 9" not in err.getvalue()
+    assert "running 2054 day 10 part 1 (0.7 s)" in err.getvalue()
 
 
 def test_the_running_line_leaves_ctrl_c_and_sigterm_to_the_main_thread() -> None:

@@ -74,6 +74,26 @@ def test_run_takes_several_years_and_their_days(two_years: tuple[int, int]) -> N
     assert "No solution yet for 2069 day(s) 1: skipped." in result.stderr
 
 
+def test_of_several_years_those_without_such_days_are_skipped(tmp_path: Path) -> None:
+    """`aoc run 2015-2025 20` failed on 2025 (12 days); 2051 and 2052 play 2025 here."""
+    with (temporary_year(tmp_path / "s17", 2017, {"day20.py": DAY.format(year=2017)}),
+          temporary_year(tmp_path / "s51", 2051, {"day01.py": DAY.format(year=2051)}),
+          temporary_year(tmp_path / "s52", 2052, {})):
+        result = aoc_in_process("run", "2017,2051-2052", "20", "--example")
+        assert result.returncode == 0, result.stderr
+        assert "2017/20" in result.stdout
+        assert result.stderr.strip() == "No day(s) 20 in 2051, 2052: skipped."
+        result = aoc_in_process("run", "2051-2052", "--example")  # 2052 has no day at all
+        assert result.returncode == 0, result.stderr
+        assert result.stderr.strip() == "No days yet in 2052: skipped."
+        alone = aoc_in_process("run", "2051", "20", "--example")  # named alone: refused
+        assert alone.returncode == 2
+        assert "days of 2051 run from 1 to 12" in alone.stderr
+        assert "Traceback" not in alone.stderr
+        none = aoc_in_process("run", "2051-2052", "20", "--example")  # no year has them
+        assert none.returncode == 2 and "days of 2051 run from 1 to 12" in none.stderr
+
+
 @pytest.mark.parametrize("command", ["run", "bench", "list"])
 def test_a_bad_year_list_is_one_sentence_and_exit_2(command: str) -> None:
     result = aoc_in_process(command, "2019-x")

@@ -43,9 +43,10 @@ class Judged:
 
 
 def is_drawing(text: str) -> bool:
-    """Several lines, all of at most two kinds of character (pixels)."""
-    lines = text.split("\n")
-    return len(lines) > 1 and len(set(text) - {"\n", "\r"}) <= 2 and text.strip() != ""
+    """Several rows that are not blank, all of at most two kinds of character (pixels).
+    A number with a line break after it (`12\n`) is one row: an answer, not a drawing."""
+    rows = [line for line in text.split("\n") if line.strip()]
+    return len(rows) > 1 and len(set(text) - {"\n", "\r"}) <= 2
 
 
 def pixels(text: str) -> Pixels:

@@ -179,10 +179,23 @@ def days_to_run(request: RunRequest, notices: list[str]) -> Iterator[DayInputs |
     `aoc run` and `aoc bench` both take their days from here, one at a time (a day's
     input is fetched only once the day before it is done), year after year: the days
     apply to each year; with `--accounts`, each day once per account, in turn. Notices
-    go to `notices`.
+    go to `notices`. Of several years, one that has no such days (`aoc run 2015-2025
+    20`: 2025 has 12) or none at all is skipped, in one notice; a year asked alone, or
+    a day list no year has, is refused.
     """
-    asked = [(year, day) for year in request.years
-             for day in registry.parse_days(request.days, year, notices)]
+    asked: list[tuple[int, int]] = []
+    refused: list[tuple[int, UsageError]] = []
+    for year in request.years:
+        try:
+            asked += [(year, day) for day in registry.parse_days(request.days, year, notices)]
+        except UsageError as error:
+            refused.append((year, error))
+    if refused and (len(request.years) == 1 or not asked):
+        raise refused[0][1]
+    if refused:
+        years = ", ".join(str(year) for year, _ in refused)
+        notices.append(f"No day(s) {request.days} in {years}: skipped." if request.days
+                       else f"No days yet in {years}: skipped.")
     if request.input_file is not None and len(asked) != 1:
         raise UsageError("--input FILE runs one day: name exactly one year and one day.")
     if request.input_file is not None and request.example:

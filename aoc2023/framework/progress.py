@@ -8,6 +8,7 @@ day is, from `run_days`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from time import monotonic
 from typing import NamedTuple
 
@@ -24,9 +25,11 @@ class Step(NamedTuple):  # not a dataclass: this module is imported on every run
 _current: Step | None = None
 
 
-def started(year: int, day: int, part: int | None = None) -> None:
+def started(year: int, day: int, part: int | None = None,
+            clock: Callable[[], float] = monotonic) -> None:
+    """`clock` is the one the view reads the step's time on (a test's fake one)."""
     global _current
-    _current = Step(year, day, part, monotonic())
+    _current = Step(year, day, part, clock())
 
 
 def finished() -> None:

@@ -32,10 +32,12 @@ class RunningLine:
     """A thread that keeps one line on `err` saying which day and part are running, once
     a step has run SHOW_AFTER seconds; `cleared()` removes it before anything is printed."""
 
-    def __init__(self, err: IO[str]) -> None:
+    def __init__(self, err: IO[str], clock: Callable[[], float] = monotonic) -> None:
         from aoc2023.framework.render.table import terminal_width
 
         self.err = err
+        self.clock = clock
+        """The clock `progress.started` stamped the steps on."""
         self.width = terminal_width(err)  # a line that wraps cannot be rewritten in place
         self.lock = threading.Lock()
         self.shown = False
@@ -58,12 +60,14 @@ class RunningLine:
         # question, say): seen as a run deaf to Ctrl-C at a send question.
         signal.pthread_sigmask(signal.SIG_BLOCK, _FOR_THE_MAIN_THREAD)
         while not self.stop.wait(_TICK):
-            step = progress.current()
             with self.lock:
-                if step is None or monotonic() - step.since < SHOW_AFTER:
+                # Read under the lock: a step read before a row or a question was shown
+                # is over by the time it is released (its time would count the question).
+                step = progress.current()
+                if step is None or self.clock() - step.since < SHOW_AFTER:
                     continue
                 what = f"part {step.part}" if step.part else "parse and parts"
-                took = f"{monotonic() - step.since:.1f} s"
+                took = f"{self.clock() - step.since:.1f} s"
                 line = f"running {step.year} day {step.day} {what} ({took})"
                 if self.width is not None and len(line) >= self.width:  # the time first
                     line = f"{step.year}/{step.day:02d} {what} {took}"
@@ -105,7 +109,6 @@ def run_live(
 
     table = run_view.LiveTable(sys.stdout, terminal_width(sys.stdout))
     shown: list[DayResult] = []
-    table.start()  # at once: the headings show that it runs
     with RunningLine(sys.stderr) as line:
         def on_result(result: DayResult) -> None:
             def show() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable, Sequence
 from typing import IO
 
@@ -15,7 +16,9 @@ from aoc2023.framework.render.table import (
     TableWriter,
     choose_layout,
     fit_widths,
+    fits,
     paint,
+    table_width,
     terminal_width,
     use_colour,
     wrap_message,
@@ -151,41 +154,61 @@ _TYPICAL = DayResult(
         PartResult(part, Status.CORRECT, "1234567890123456", 0.0125)  # "12.5 ms": widest
         for part in (1, 2)),
 )
-"""A row like the ones to come, to size a table whose rows are shown as they come: its
-answers as long as Advent of Code's longest (16 digits), so that none is cut."""
+"""A row like the ones to come, its answers as long as Advent of Code's longest (16
+digits): a live table keeps room for it where the terminal has that room."""
 
 
 class LiveTable:
-    """The run table on a terminal, a row as soon as each day is done: the widths are
-    set up front from a typical row (a longer answer wraps at its spaces)."""
+    """The run table on a terminal, a row as soon as each day is done. Its form (wide or
+    stacked) and widths are fitted to the rows shown so far, its answers and times given
+    room for a typical row's where the terminal has it; a row that cannot show in them
+    with its words whole ends the block, and a new one is headed, fitted to every row so
+    far (as after a question, which also ends the block)."""
 
     def __init__(self, out: IO[str], width: int | None) -> None:
-        self.out = out
-        columns, rows = layout([_TYPICAL], width)
-        self.narrow = columns is _NARROW_COLUMNS
-        self.writer = TableWriter("Advent of Code", columns, fit_widths(columns, rows, width),
-                                  use_colour(out))
-        self.open = False
+        self.out, self.width, self.colour = out, width, use_colour(out)
+        self.results: list[DayResult] = []
+        self.writer: TableWriter | None = None
+        self.narrow = False
         self.titled = False
 
-    def start(self) -> None:
-        """The title and headings (again after a question, without the title)."""
-        if not self.open:
-            head = self.writer.head()
-            print(head if not self.titled else head.split("\n", 1)[1], file=self.out,
-                  flush=True)
-            self.open = self.titled = True
+    def _cells(self, result: DayResult) -> list[Cell]:
+        return _narrow_row(result) if self.narrow else _row(result)
+
+    def _open(self) -> TableWriter:
+        """A block's title (the first only) and headings, fitted to the rows so far."""
+        columns, rows = layout(self.results, self.width)
+        self.narrow = columns is _NARROW_COLUMNS
+        widths = fit_widths(columns, rows, self.width)
+        spare = (self.width or sys.maxsize) - table_width(columns, rows, self.width)
+        typical = fit_widths(columns, [self._cells(_TYPICAL)], None)
+        # Room to spare goes to the answers and times, a column at a time, up to a typical
+        # row's: a longer answer to come then fits without a new block of headings.
+        while spare > 0 and (short := [i for i, column in enumerate(columns)
+                                       if column.fit != "text" and widths[i] < typical[i]]):
+            for i in short[:spare]:
+                widths[i] += 1
+            spare -= len(short[:spare])
+        writer = TableWriter("Advent of Code", columns, widths, self.colour)
+        head = writer.head()
+        print(head if not self.titled else head.split("\n", 1)[1], file=self.out, flush=True)
+        self.titled = True
+        return writer
 
     def row(self, result: DayResult) -> None:
-        self.start()
-        cells = _narrow_row(result) if self.narrow else _row(result)
-        print(self.writer.row(cells), file=self.out, flush=True)
+        self.results.append(result)
+        if self.writer is not None and not fits(
+                self.writer.columns, self.writer.widths, self._cells(result)):
+            self.close()
+        if self.writer is None:
+            self.writer = self._open()
+        print(self.writer.row(self._cells(result)), file=self.out, flush=True)
 
     def close(self) -> None:
-        """The table's last line, before anything else is shown (a question, a note)."""
-        if self.open:
+        """The block's last line, before anything else is shown (a question, a note)."""
+        if self.writer is not None:
             print(self.writer.foot(), file=self.out, flush=True)
-            self.open = False
+            self.writer = None
 
 
 def render_after_live(report: RunReport, verbose: bool, err: IO[str]) -> None:

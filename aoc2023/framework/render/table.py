@@ -10,11 +10,12 @@ run on a cached input (see benchmarks/cli_latency.py). typer still uses rich, fo
 Fitting: a table as wide as its contents that is wider than the terminal (`COLUMNS`
 when set, else the size of the terminal it is printed on; no limit when it is not
 printed on one) gives up width column by column. Free text (`Column(kind="text")`:
-titles, notes, names) wraps first and may break a long word; then answers
-(`"words"`) wrap at spaces only; values (`"value"`: numbers, durations) never wrap,
-only their headings do. A cell may hold several lines (a drawing): each is a line of
-its own inside the cell. Every text is shown `printable`: an escape sequence from
-outside (an answer, a name, the site's reply) is shown, not obeyed.
+titles, notes, names) wraps first, then answers (`"words"`), both at spaces; values
+(`"value"`: numbers, durations) never wrap, only their headings do. Only when that is
+not enough does free text break a long word (answers never do). A cell may hold
+several lines (a drawing): each is a line of its own inside the cell. Every text is
+shown `printable`: an escape sequence from outside (an answer, a name, the site's
+reply) is shown, not obeyed.
 """
 
 from __future__ import annotations
@@ -159,22 +160,27 @@ def _natural(column: Column, cells: Sequence[Cell], whole_words: bool = False
 def fit_widths(columns: Sequence[Column], rows: Sequence[Sequence[Cell]],
                width: int | None, whole_words: bool = False) -> list[int]:
     """Each column's width: as wide as its contents, or narrower, column kind by column
-    kind and the widest first, until the table fits `width` (as far as it can)."""
-    limits = [_natural(column, [row[i] for row in rows], whole_words)
-              for i, column in enumerate(columns)]
-    widths = [natural for natural, _ in limits]
+    kind and the widest first, until the table fits `width` (as far as it can). Every
+    column gives up what it can with its words whole before free text breaks a word:
+    a title broken mid-word beside an answer column with room to spare misleads."""
+    cells = [[row[i] for row in rows] for i in range(len(columns))]
+    whole = [_natural(column, cells[i], whole_words=True) for i, column in enumerate(columns)]
+    widths = [natural for natural, _ in whole]
     if width is None:
         return widths
+    breaking = whole if whole_words else [_natural(column, cells[i])
+                                         for i, column in enumerate(columns)]
     excess = sum(widths) + 3 * len(widths) + 1 - width
-    for kind in _SHRINK_ORDER:
-        while excess > 0:
-            shrinkable = [i for i, column in enumerate(columns)
-                          if column.fit == kind and widths[i] > limits[i][1]]
-            if not shrinkable:
-                break
-            widest = max(shrinkable, key=lambda i: widths[i])
-            widths[widest] -= 1
-            excess -= 1
+    for limits in (whole, breaking):
+        for kind in _SHRINK_ORDER:
+            while excess > 0:
+                shrinkable = [i for i, column in enumerate(columns)
+                              if column.fit == kind and widths[i] > limits[i][1]]
+                if not shrinkable:
+                    break
+                widest = max(shrinkable, key=lambda i: widths[i])
+                widths[widest] -= 1
+                excess -= 1
     return widths
 
 
@@ -182,6 +188,12 @@ def table_width(columns: Sequence[Column], rows: Sequence[Sequence[Cell]],
                 width: int | None, whole_words: bool = False) -> int:
     """How wide the table is once fitted to `width`: wider than it when it cannot fit."""
     return sum(fit_widths(columns, rows, width, whole_words)) + 3 * len(columns) + 1
+
+
+def fits(columns: Sequence[Column], widths: Sequence[int], cells: Sequence[Cell]) -> bool:
+    """Whether a row shows in `widths` with every word whole (a live table's next row)."""
+    return all(_natural(column, [cell], whole_words=True)[1] <= width
+               for column, width, cell in zip(columns, widths, cells, strict=True))
 
 
 Layout = tuple[Sequence[Column], Sequence[Sequence[Cell]]]
