@@ -80,6 +80,9 @@ class DayResult(NamedTuple):
     traceback: str | None = None
     variant: str | None = None
     """Which variant of the day ran (see solution.py); None for its main implementation."""
+    peak_memory: dict[str, int] | None = None
+    """With --memory: each step's peak allocation in bytes, by step ("parse", "part 1"...),
+    measured in a run of its own (bench/memory.py)."""
 
 
 @dataclass

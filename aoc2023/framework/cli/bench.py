@@ -48,6 +48,10 @@ def bench(
                            help="Time each day's variants beside its main implementation, "
                            "each checked against it (on by default).")
     ] = True,
+    memory: Annotated[
+        bool, typer.Option("--memory", help="Also give each step's peak memory allocation, "
+                           "measured (by tracemalloc) in a run of its own after the timing.")
+    ] = False,
     as_json: AsJson = False,
     verbose: Verbose = False,
 ) -> None:
@@ -83,7 +87,7 @@ def bench(
         progress = bench_view.ProgressLine(sys.stderr) if smart_terminal(sys.stderr) else None
         try:
             outcome = bench_days(RunRequest(chosen, days, input_file, example), budget, timeout,
-                                 progress, variants)
+                                 progress, variants, memory)
         finally:
             if progress is not None:
                 progress.clear()

@@ -29,7 +29,7 @@ from aoc2023.framework.results import ExitCode
 if TYPE_CHECKING:
     from aoc2023.framework.inputs import RunRequest
     from aoc2023.framework.profiling import Profiler
-    from aoc2023.framework.results import RunReport
+    from aoc2023.framework.results import DayResult, RunReport
     from aoc2023.framework.runner import DayRunner
     from aoc2023.framework.submit import Candidate
 
@@ -72,6 +72,10 @@ def run(
         bool, typer.Option("--variants", help="Also run each day's variants (other "
                            "implementations it declares), each checked against the main one.")
     ] = False,
+    memory: Annotated[
+        bool, typer.Option("--memory", help="Also give each step's peak memory allocation, "
+                           "measured (by tracemalloc) in a run of its own after the timed one.")
+    ] = False,
     watch: Annotated[
         bool, typer.Option("--watch", help="Run the days' examples (or --input FILE), then "
                            "again in a fresh process on each save of a .py file of the "
@@ -90,7 +94,6 @@ def run(
     from aoc2023.framework.inputs import RunRequest
     from aoc2023.framework.render.table import smart_terminal
     from aoc2023.framework.results import RunReport, run_exit_code
-    from aoc2023.framework.runner import run_days
 
     configure_logging(verbose)
     chosen = years_asked(years, verbose)
@@ -108,7 +111,13 @@ def run(
     try:
         settings = load_settings()  # on every run: a mistake there is said at once
         runner, profiler = day_runner_for(timeout, profile)
+        memory_notes: list[str] = []
+        if memory:
+            from aoc2023.framework.bench.memory import measuring_runner
+
+            runner = measuring_runner(runner, timeout, memory_notes)
         request = RunRequest(chosen, days, input_file, example, variants)
+        days_run = partial(_run_and_note, request, runner, memory_notes)
         submitting = not no_submit and settings.submit
         # One prompter for the run: live, each day is sent on its own, and Ctrl-C at a
         # question is still no to the answers of the days after.
@@ -120,12 +129,12 @@ def run(
 
             with day_code_output(as_json):
                 outcome = live.run_live(
-                    partial(run_days, request, runner),
+                    days_run,
                     (lambda result: send(RunReport([result])).results[0]) if submitting
-                    else None, verbose, part_two_notes if on_input else None)
+                    else None, verbose, part_two_notes if on_input else None, memory)
         else:
             with day_code_output(as_json):
-                outcome = run_days(request, runner)
+                outcome = days_run()
             if submitting and not outcome.interrupted:
                 outcome = send(outcome)
             if on_input and not outcome.interrupted:
@@ -136,6 +145,16 @@ def run(
     if profiler is not None:
         show_profile(profiler, sys.stderr if as_json else sys.stdout)
     raise typer.Exit(run_exit_code(outcome.results, outcome.interrupted))
+
+
+def _run_and_note(request: RunRequest, runner: DayRunner, notes: list[str],
+                  on_result: Callable[[DayResult], object] | None = None) -> RunReport:
+    """`run_days`, with the sentences gathered while it ran (--memory's) as notices."""
+    from aoc2023.framework.runner import run_days
+
+    report = run_days(request, runner, on_result)
+    report.notices.extend(notes)
+    return report
 
 
 def part_two_notes(outcome: RunReport) -> list[str]:

@@ -6,7 +6,13 @@ from collections.abc import Iterable, Sequence
 from typing import IO
 
 from aoc2023.framework.calendar import puzzle_parts
-from aoc2023.framework.render.common import drawn_wrong, format_duration, part_cell, show
+from aoc2023.framework.render.common import (
+    drawn_wrong,
+    format_bytes,
+    format_duration,
+    part_cell,
+    show,
+)
 from aoc2023.framework.render.table import (
     NBSP,
     Cell,
@@ -83,6 +89,8 @@ _COLUMNS = [
     Column("Part 1"), Column("Time", "right", "words"), Column("Part 2"),
     Column("Time", "right", "words"),
 ]
+_MEMORY = Column("Peak memory", "right", "words")
+"""With --memory: each step's peak allocation, a line a step, as the last column."""
 _NARROW_COLUMNS = [Column("Day", kind="text"), Column("Part 1"), Column("Part 2")]
 """For a terminal too narrow for the table above: the day, its title, input and parse
 time in one cell, and each part's time under its answer."""
@@ -100,6 +108,13 @@ def _part_cells(result: DayResult) -> tuple[Cell, Cell]:
     second = (part_cell(by_number.get(2)) if 2 in puzzle_parts(result.year, result.day)
               else Cell("no part 2", "dim"))
     return first, second
+
+
+def _memory_cell(result: DayResult) -> Cell:
+    """Each step's peak allocation, a line a step ("parse 1.20 MiB")."""
+    peaks = result.peak_memory or {}
+    return Cell("\n".join(f"{step} {_together(format_bytes(size))}"
+                          for step, size in peaks.items()))
 
 
 def _row(result: DayResult) -> list[Cell]:
@@ -130,16 +145,25 @@ def _narrow_row(result: DayResult) -> list[Cell]:
     return cells
 
 
-def layout(results: Sequence[DayResult], width: int | None) -> Layout:
+def layout(results: Sequence[DayResult], width: int | None, memory: bool = False) -> Layout:
     """The columns and rows of `results`: the wide table when it fits `width`, else the
-    narrow one."""
-    return choose_layout([(_COLUMNS, [_row(result) for result in results]),
-                          (_NARROW_COLUMNS, [_narrow_row(result) for result in results])],
-                         width)
+    narrow one; with `memory` (--memory), each ends with the steps' peak allocations."""
+    if not memory:
+        return choose_layout([(_COLUMNS, [_row(result) for result in results]),
+                              (_NARROW_COLUMNS, [_narrow_row(result) for result in results])],
+                             width)
+    return choose_layout(
+        [([*_COLUMNS, _MEMORY], [[*_row(r), _memory_cell(r)] for r in results]),
+         ([*_NARROW_COLUMNS, _MEMORY], [[*_narrow_row(r), _memory_cell(r)] for r in results])],
+        width)
+
+
+def _with_memory(results: Sequence[DayResult]) -> bool:
+    return any(result.peak_memory is not None for result in results)
 
 
 def render(report: RunReport, verbose: bool, out: IO[str], err: IO[str]) -> None:
-    columns, rows = layout(report.results, terminal_width(out))
+    columns, rows = layout(report.results, terminal_width(out), _with_memory(report.results))
     show("Advent of Code", columns, rows, report.notices,
          problems(report.results, verbose, terminal_width(err)), out, err,
          after=submissions(report))
@@ -158,10 +182,13 @@ class LiveTable:
     """The run table on a terminal, a row as soon as each day is done: the widths are
     set up front from a typical row (a longer answer wraps at its spaces)."""
 
-    def __init__(self, out: IO[str], width: int | None) -> None:
+    def __init__(self, out: IO[str], width: int | None, memory: bool = False) -> None:
         self.out = out
-        columns, rows = layout([_TYPICAL], width)
-        self.narrow = columns is _NARROW_COLUMNS
+        self.memory = memory
+        typical = _TYPICAL._replace(peak_memory={"parse": 2**30, "part 1": 2**30,
+                                                 "part 2": 2**30}) if memory else _TYPICAL
+        columns, rows = layout([typical], width, memory)
+        self.narrow = columns[:len(_NARROW_COLUMNS)] == _NARROW_COLUMNS
         self.writer = TableWriter("Advent of Code", columns, fit_widths(columns, rows, width),
                                   use_colour(out))
         self.open = False
@@ -178,6 +205,7 @@ class LiveTable:
     def row(self, result: DayResult) -> None:
         self.start()
         cells = _narrow_row(result) if self.narrow else _row(result)
+        cells += [_memory_cell(result)] if self.memory else []
         print(self.writer.row(cells), file=self.out, flush=True)
 
     def close(self) -> None:
