@@ -19,6 +19,7 @@ from bench_clock import cap_runs
 from conftest import temporary_year
 from site_cli import aoc_in_process
 
+from aoc2023.framework.bench import memory_flame
 from aoc2023.framework.bench.memory import step_peaks
 from aoc2023.framework.inputs import RunInput
 
@@ -146,3 +147,28 @@ def test_day_7_and_its_variant_each_get_their_peaks(monkeypatch: pytest.MonkeyPa
     steps = {(step["variant"], step["step"]): step["peak_memory"] for step in result["steps"]}
     assert {variant for variant, _ in steps} == {None, "fast"}
     assert all(size is not None and size > 0 for size in steps.values())
+
+
+def test_memory_flame_writes_memrays_report_of_the_part(year: int, tmp_path: Path) -> None:
+    found = aoc_in_process("run", str(year), "1", "--input", "numbers.txt",
+                           "--memory-flame", "2", "flame.html")
+    assert found.returncode == 0, found.stderr
+    assert (f"Wrote memray's flame report of {year} day 1 part 2 (numbers.txt) to flame.html."
+            in found.stderr)
+    page = (tmp_path / "flame.html").read_text()
+    assert "part_2" in page and "part_1" not in page  # the part alone was tracked
+
+
+def test_memory_flame_wants_one_day_and_memray(year: int,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    found = aoc_in_process("run", str(year), "1-2", "--memory-flame", "2", "f.html")
+    assert found.returncode == 2
+    assert "--memory-flame reports one part of one day" in found.stderr
+    assert found.stdout == ""  # refused before the run
+    found = aoc_in_process("run", str(year), "1", "--memory-flame", "3", "f.html")
+    assert found.returncode == 2
+    assert "the part is 1 or 2, not 3" in found.stderr
+    monkeypatch.setattr(memory_flame, "available", lambda: False)
+    found = aoc_in_process("run", str(year), "1", "--memory-flame", "2", "f.html")
+    assert found.returncode == 2
+    assert "--memory-flame needs memray: install the memray extra" in found.stderr

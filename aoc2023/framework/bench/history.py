@@ -3,9 +3,10 @@
 The history is `benchmarks/history.json` in the project: the nearest folder from
 the working folder upwards that has a `pyproject.toml` or an `.aocd_config/`, else
 the source checkout this package runs from. Each save appends one entry: the date,
-the Python, the machine, the budget, the git commit (bench/over_time.py), and for each day, input, variant and step its
-figures (runs, median, minimum, quartiles and CPU minimum, in seconds; `variant` is null
-for the main implementation, so that histories saved before variants still compare).
+the Python, the machine, the budget, the git commit (bench/over_time.py), and for each
+day, input, variant and step its figures (runs, median, minimum, quartiles and CPU
+minimum, in seconds; `variant` is null for the main implementation, so that histories
+saved before variants still compare).
 Timings only: never an input or an answer (an input is named by its source and label:
 "input", "example 1", or for --input the file's resolved path: `input_name`).
 

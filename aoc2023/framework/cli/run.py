@@ -7,6 +7,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, redirect_stdout
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import IO, TYPE_CHECKING, Annotated, NoReturn
 
 import typer
@@ -76,6 +77,13 @@ def run(
         bool, typer.Option("--memory", help="Also give each step's peak memory allocation, "
                            "measured (by tracemalloc) in a run of its own after the timed one.")
     ] = False,
+    memory_flame: Annotated[
+        tuple[int, Path] | None,
+        typer.Option("--memory-flame", metavar="PART FILE",
+                     help="After the run, write memray's flame report of one part's "
+                     "allocations (one day; its first input) to FILE, an HTML page. Needs "
+                     "memray: the memray extra."),
+    ] = None,
     watch: Annotated[
         bool, typer.Option("--watch", help="Run the days' examples (or --input FILE), then "
                            "again in a fresh process on each save of a .py file of the "
@@ -117,6 +125,10 @@ def run(
 
             runner = measuring_runner(runner, timeout, memory_notes)
         request = RunRequest(chosen, days, input_file, example, variants)
+        if memory_flame is not None:
+            from aoc2023.framework.bench import memory_flame as flame
+
+            flame.check(request, *memory_flame)
         days_run = partial(_run_and_note, request, runner, memory_notes)
         submitting = not no_submit and settings.submit
         # One prompter for the run: live, each day is sent on its own, and Ctrl-C at a
@@ -144,6 +156,11 @@ def run(
         fail(error, verbose)
     if profiler is not None:
         show_profile(profiler, sys.stderr if as_json else sys.stdout)
+    if memory_flame is not None and not outcome.interrupted:
+        try:
+            typer.echo(flame.flame_report(request, *memory_flame), err=True)
+        except Exception as error:
+            fail(error, verbose)
     raise typer.Exit(run_exit_code(outcome.results, outcome.interrupted))
 
 
