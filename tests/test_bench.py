@@ -100,7 +100,7 @@ def test_save_keeps_timings_only_and_a_later_bench_compares(project: Path) -> No
     assert f"to {history}" in first.stderr
     saved = json.loads(history.read_text())
     [entry] = saved["entries"]
-    assert set(entry) == {"date", "python", "machine", "budget", "figures"}
+    assert set(entry) == {"date", "python", "machine", "budget", "commit", "figures"}
     for figure in entry["figures"]:
         assert set(figure) == {"year", "day", "source", "label", "variant", "step", "runs",
                                "median", "min", "q1", "q3", "cpu_min"}

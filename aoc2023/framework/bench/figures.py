@@ -158,6 +158,8 @@ class StepBench:
     versus_main: float | None = None
     """A variant's step against the main implementation's same step: its figure over the
     main's (see `ratio_to_main`); None for the main's steps, or when either is not timed."""
+    peak_memory: int | None = None
+    """With --memory: the step's peak allocation in bytes (bench/memory.py)."""
 
 
 def ratio_to_main(variant: Stats, main: Stats) -> float:

@@ -3,9 +3,10 @@
 The history is `benchmarks/history.json` in the project: the nearest folder from
 the working folder upwards that has a `pyproject.toml` or an `.aocd_config/`, else
 the source checkout this package runs from. Each save appends one entry: the date,
-the Python, the machine, the budget, and for each day, input, variant and step its
-figures (runs, median, minimum, quartiles and CPU minimum, in seconds; `variant` is null
-for the main implementation, so that histories saved before variants still compare).
+the Python, the machine, the budget, the git commit (bench/over_time.py), and for each
+day, input, variant and step its figures (runs, median, minimum, quartiles and CPU
+minimum, in seconds; `variant` is null for the main implementation, so that histories
+saved before variants still compare).
 Timings only: never an input or an answer (an input is named by its source and label:
 "input", "example 1", or for --input the file's resolved path: `input_name`).
 
@@ -200,9 +201,12 @@ def save_figures(path: Path, report: BenchReport, when: datetime, on_machine: st
                for step in bench.steps if step.stats is not None]
     if not figures:
         return 0
+    from aoc2023.framework.bench.over_time import commit_of
+
     entries.append({
         "date": when.isoformat(timespec="seconds"), "python": python_version(),
-        "machine": on_machine, "budget": report.budget, "figures": figures,
+        "machine": on_machine, "budget": report.budget, "commit": commit_of(root),
+        "figures": figures,
     })
     text = json.dumps({"format": FORMAT, "entries": entries}, indent=1) + "\n"
     try:
@@ -222,6 +226,18 @@ def check_before(save: bool, readme: bool) -> None:
         from aoc2023.framework.bench import readme_table
 
         readme_table.check_readme(require_project_root() / "README.md")
+
+
+def _with_charts(report: BenchReport, block: str, folder: Path) -> tuple[str, list[str]]:
+    """The README's block with each year's chart under the table (bench/plot.py), drawn
+    beside the README; without matplotlib, the table alone and a sentence saying why."""
+    from aoc2023.framework.bench import plot, readme_table
+
+    if not plot.available():
+        return block, ["The README has no chart: matplotlib is not installed (the plot "
+                       "extra: `uv sync --extra plot` or `pip install 'aoc2023[plot]'`)."]
+    links = plot.readme_charts(report, folder, sorted(readme_table.rows_by_year(block)))
+    return "\n\n".join([block, *links]), []
 
 
 def compare_save_publish(
@@ -257,6 +273,8 @@ def compare_save_publish(
         block = readme_table.markdown_table(report, now.date().isoformat(), python_version(),
                                             f"{platform.system()} {platform.machine()}",
                                             readme_table.current_block(path))
+        block, chart_note = _with_charts(report, block, path.parent)
+        done += chart_note
         if readme_table.update_readme(path, block):
             done.append(f"{path} had no {readme_table.START} and {readme_table.END} lines: "
                         "added them, with the table, at its end.")

@@ -474,12 +474,13 @@ def _interrupted(result: DayResult) -> bool:
 
 def bench_days(
     request: RunRequest, budget: float = 1.0, timeout: float | None = None,
-    watcher: Watcher | None = None, variants: bool = True, *,
+    watcher: Watcher | None = None, variants: bool = True, memory: bool = False, *,
     clock: Callable[[], float] = time.monotonic,
 ) -> BenchReport:
     """Bench every day asked for, on the inputs `aoc run` would use, with its variants
     unless `variants` is False; `budget` seconds a day by `clock`, shared between its
-    inputs (and within an input, by all its implementations)."""
+    inputs (and within an input, by all its implementations). With `memory`, each step's
+    peak allocation too, measured after the timing (bench/memory.py)."""
     report = BenchReport(budget=budget)
     run = day_runner(timeout)
     current = ""
@@ -496,6 +497,11 @@ def bench_days(
                                     watcher, others, clock=clock)
                 if any(_interrupted(result) for result in (bench.result, *bench.variants)):
                     raise KeyboardInterrupt
+                if memory:
+                    from aoc2023.framework.bench.memory import with_peaks
+
+                    classes = {cls.variant: cls for cls in (day.solution_class, *others)}
+                    bench = with_peaks(bench, classes, one, timeout, report.notices)
                 report.results.append(bench)
     except KeyboardInterrupt:
         # The input being timed has only part of its runs, some of them warm-up: left out.

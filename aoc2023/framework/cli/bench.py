@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 
@@ -19,6 +20,11 @@ from aoc2023.framework.cli.common import (
     fail,
     years_asked,
 )
+from aoc2023.framework.errors import UsageError
+from aoc2023.framework.results import ExitCode
+
+if TYPE_CHECKING:
+    from aoc2023.framework.bench.figures import BenchReport
 
 
 def bench(
@@ -48,6 +54,22 @@ def bench(
                            help="Time each day's variants beside its main implementation, "
                            "each checked against it (on by default).")
     ] = True,
+    memory: Annotated[
+        bool, typer.Option("--memory", help="Also give each step's peak memory allocation, "
+                           "measured (by tracemalloc) in a run of its own after the timing.")
+    ] = False,
+    plot: Annotated[
+        Path | None, typer.Option("--plot", metavar="FILE",
+                                  help="Draw each day's parse, part 1 and part 2 times, "
+                                  "stacked, on a log scale with the budget line, into FILE "
+                                  "(.svg, .png or .pdf; needs matplotlib: the plot extra). "
+                                  "With --history, draw the day's saved figures instead.")
+    ] = None,
+    show_history: Annotated[
+        bool, typer.Option("--history", help="Time nothing: show one day's figures saved "
+                           "by --save on this machine, over time, as a sparkline a step "
+                           "(and with --plot, as a chart with the commits marked).")
+    ] = False,
     as_json: AsJson = False,
     verbose: Verbose = False,
 ) -> None:
@@ -76,20 +98,28 @@ def bench(
 
     configure_logging(verbose)
     chosen = years_asked(years, verbose)
+    if show_history:
+        history_of_day(chosen, days, plot, as_json, verbose)
     try:
+        if plot is not None:
+            from aoc2023.framework.bench import plot as drawing
+
+            drawing.check_target("--plot", plot)
         check_seconds("--budget", budget)
         check_seconds("--timeout", timeout)
         history.check_before(save, readme)
         progress = bench_view.ProgressLine(sys.stderr) if smart_terminal(sys.stderr) else None
         try:
             outcome = bench_days(RunRequest(chosen, days, input_file, example), budget, timeout,
-                                 progress, variants)
+                                 progress, variants, memory)
         finally:
             if progress is not None:
                 progress.clear()
         stopped = outcome.interrupted  # Ctrl-C: figures of some days only, kept out of files
         outcome, done = history.compare_save_publish(outcome, save and not stopped,
                                                      readme and not stopped, datetime.now(UTC))
+        if plot is not None and not stopped:
+            done.append(draw_chart(outcome, plot))
     except Exception as error:
         fail(error, verbose)
     emit(as_json, lambda: json_view.bench_json(outcome), outcome.notices,
@@ -97,3 +127,61 @@ def bench(
     for line in done:
         typer.echo(line, err=True)
     raise typer.Exit(bench_exit_code(outcome))
+
+
+def draw_chart(outcome: BenchReport, path: Path) -> str:
+    """`--plot FILE`: the days' chart drawn into `path`; the sentence that says so."""
+    from aoc2023.framework.bench import plot
+
+    bars = plot.day_bars(outcome)
+    if not bars:
+        return f"Nothing was timed: no chart drawn into {path}."
+    years = sorted({bar.year for bar in bars})
+    span = f"{years[0]}" if len(years) == 1 else f"{years[0]}-{years[-1]}"
+    plot.bench_chart(bars, outcome.budget, path,
+                     f"Advent of Code {span}: best-of-runs times")
+    return f"Drew the chart of {len(bars)} day{'s' * (len(bars) != 1)} into {path}."
+
+
+def history_of_day(years: tuple[int, ...], days: str | None, plot: Path | None,
+                   as_json: bool, verbose: bool) -> NoReturn:
+    """`--history`: one day's saved figures over time, as text (or JSON) and, with --plot,
+    as a chart. Times nothing."""
+    import json
+    import sys
+
+    from aoc2023.framework.bench import history, over_time
+    from aoc2023.framework.project import require_project_root
+    from aoc2023.framework.registry import parse_days
+    from aoc2023.framework.render.sparkline import history_lines
+
+    try:
+        asked = [] if len(years) != 1 else parse_days(days, years[0]) if days else []
+        if len(asked) != 1:
+            raise UsageError("--history shows one day: give one year and one day, e.g. "
+                             "aoc bench 2023 7 --history.")
+        year, day = years[0], asked[0]
+        if plot is not None:
+            from aoc2023.framework.bench import plot as drawing
+
+            drawing.check_target("--plot", plot)
+        path = require_project_root() / history.HISTORY_FILE
+        series = over_time.day_series(history.load(path), history.machine(), year, day)
+        if not series:
+            raise UsageError(f"{path} has no figures of {year} day {day} saved on this "
+                             f"machine: save some with aoc bench {year} {day} --save.")
+        title = f"{year} day {day}: headline figures saved on this machine, oldest first"
+        if plot is not None:
+            drawing.history_chart(series, plot, title)
+    except Exception as error:
+        fail(error, verbose)
+    if as_json:
+        typer.echo(json.dumps({"year": year, "day": day, "series": [
+            {"name": name, "points": [point.__dict__ for point in points]}
+            for name, points in series.items()]}, indent=2))
+    else:
+        for line in history_lines(title, series, sys.stdout.encoding):
+            typer.echo(line)
+    if plot is not None:
+        typer.echo(f"Drew the chart of {year} day {day} into {plot}.", err=True)
+    raise typer.Exit(ExitCode.OK)

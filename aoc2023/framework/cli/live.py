@@ -99,15 +99,17 @@ def run_live(
     send: Callable[[DayResult], DayResult] | None,
     verbose: bool,
     more_notices: Callable[[RunReport], list[str]] | None = None,
+    memory: bool = False,
 ) -> RunReport:
     """`run(on_result)` with each result shown as it comes, and sent by `send` (which may
     ask the user) right after its row; the report holds the results as sent, and the
-    notices `more_notices` finds in it once every day is done."""
+    notices `more_notices` finds in it once every day is done. With `memory`, the table
+    has the peak memory column (--memory)."""
     from aoc2023.framework.render import run as run_view
     from aoc2023.framework.render.table import terminal_width
     from aoc2023.framework.results import RunReport, Status
 
-    table = run_view.LiveTable(sys.stdout, terminal_width(sys.stdout))
+    table = run_view.LiveTable(sys.stdout, terminal_width(sys.stdout), memory)
     shown: list[DayResult] = []
     with RunningLine(sys.stderr) as line:
         def on_result(result: DayResult) -> None:

@@ -7,6 +7,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, redirect_stdout
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import IO, TYPE_CHECKING, Annotated, NoReturn
 
 import typer
@@ -30,7 +31,7 @@ from aoc2023.framework.results import ExitCode
 if TYPE_CHECKING:
     from aoc2023.framework.inputs import RunRequest
     from aoc2023.framework.profiling import Profiler
-    from aoc2023.framework.results import RunReport
+    from aoc2023.framework.results import DayResult, RunReport
     from aoc2023.framework.runner import DayRunner
     from aoc2023.framework.submit import Candidate
 
@@ -73,6 +74,17 @@ def run(
         bool, typer.Option("--variants", help="Also run each day's variants (other "
                            "implementations it declares), each checked against the main one.")
     ] = False,
+    memory: Annotated[
+        bool, typer.Option("--memory", help="Also give each step's peak memory allocation, "
+                           "measured (by tracemalloc) in a run of its own after the timed one.")
+    ] = False,
+    memory_flame: Annotated[
+        tuple[int, Path] | None,
+        typer.Option("--memory-flame", metavar="PART FILE",
+                     help="After the run, write memray's flame report of one part's "
+                     "allocations (one day; its first input) to FILE, an HTML page. Needs "
+                     "memray: the memray extra."),
+    ] = None,
     watch: Annotated[
         bool, typer.Option("--watch", help="Run the days' examples (or --input FILE), then "
                            "again in a fresh process on each save of a .py file of the "
@@ -98,7 +110,6 @@ def run(
     from aoc2023.framework.inputs import RunRequest
     from aoc2023.framework.render.table import smart_terminal
     from aoc2023.framework.results import RunReport, run_exit_code
-    from aoc2023.framework.runner import run_days
 
     configure_logging(verbose)
     chosen = years_asked(years, verbose)
@@ -121,7 +132,17 @@ def run(
         if accounts is not None:
             redact_accounts(accounts)
         runner, profiler = day_runner_for(timeout, profile)
+        memory_notes: list[str] = []
+        if memory:
+            from aoc2023.framework.bench.memory import measuring_runner
+
+            runner = measuring_runner(runner, timeout, memory_notes)
         request = RunRequest(chosen, days, input_file, example, variants, accounts)
+        if memory_flame is not None:
+            from aoc2023.framework.bench import memory_flame as flame
+
+            flame.check(request, *memory_flame)
+        days_run = partial(_run_and_note, request, runner, memory_notes)
         submitting = not no_submit and settings.submit
         # One prompter for the run: live, each day is sent on its own, and Ctrl-C at a
         # question is still no to the answers of the days after.
@@ -133,12 +154,12 @@ def run(
 
             with day_code_output(as_json):
                 outcome = live.run_live(
-                    partial(run_days, request, runner),
+                    days_run,
                     (lambda result: send(RunReport([result])).results[0]) if submitting
-                    else None, verbose, summary_notes if on_input else None)
+                    else None, verbose, summary_notes if on_input else None, memory)
         else:
             with day_code_output(as_json):
-                outcome = run_days(request, runner)
+                outcome = days_run()
             if submitting and not outcome.interrupted:
                 outcome = send(outcome)
             if on_input and not outcome.interrupted:
@@ -148,6 +169,11 @@ def run(
         fail(error, verbose)
     if profiler is not None:
         show_profile(profiler, sys.stderr if as_json else sys.stdout)
+    if memory_flame is not None and not outcome.interrupted:
+        try:
+            typer.echo(flame.flame_report(request, *memory_flame), err=True)
+        except Exception as error:
+            fail(error, verbose)
     raise typer.Exit(run_exit_code(outcome.results, outcome.interrupted))
 
 
@@ -166,6 +192,16 @@ def summary_notes(outcome: RunReport) -> list[str]:
     from aoc2023.framework.runner import tuned_to_one_input
 
     return tuned_to_one_input(outcome.results) + part_two_notes(outcome)
+
+
+def _run_and_note(request: RunRequest, runner: DayRunner, notes: list[str],
+                  on_result: Callable[[DayResult], object] | None = None) -> RunReport:
+    """`run_days`, with the sentences gathered while it ran (--memory's) as notices."""
+    from aoc2023.framework.runner import run_days
+
+    report = run_days(request, runner, on_result)
+    report.notices.extend(notes)
+    return report
 
 
 def part_two_notes(outcome: RunReport) -> list[str]:

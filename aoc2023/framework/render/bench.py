@@ -22,7 +22,7 @@ from aoc2023.framework.bench.figures import (
     StepBench,
 )
 from aoc2023.framework.render import run
-from aoc2023.framework.render.common import format_duration, part_cell, show
+from aoc2023.framework.render.common import format_bytes, format_duration, part_cell, show
 from aoc2023.framework.render.table import (
     NBSP,
     Cell,
@@ -37,6 +37,7 @@ _COLUMNS = [
     Column("Day", "right"), Column("Title"), Column("Input"), Column("Step"), Column("Answer"),
     Column("Runs", "right"), Column("Min", "right"), Column("Median", "right"),
     Column("Spread (IQR)", "right"), Column("Change"), Column("Vs main", "right"),
+    Column("Peak memory", "right"),
 ]
 _TREND_STYLE = {"faster": "green", "slower": "red", "no change": "dim"}
 
@@ -84,7 +85,7 @@ def _rows(bench: DayBench) -> list[list[Cell]]:
     day = [Cell(f"{result.year}/{result.day:02d}"), Cell(result.title or ""),
            Cell(result.label or result.source or "")]
     if not bench.steps:
-        return [[*day, Cell(""), Cell("! error", "red"), *(Cell("") for _ in range(6))]]
+        return [[*day, Cell(""), Cell("! error", "red"), *(Cell("") for _ in range(7))]]
     rows = []
     shown: set[str | None] = set()
     for index, step in enumerate(bench.steps):
@@ -104,9 +105,10 @@ def _rows(bench: DayBench) -> list[list[Cell]]:
             figures = [runs, best_cell, median,
                        Cell(format_duration(stats.iqr), "dim")]
         rows.append([*first, Cell(step.step.replace(" ", NBSP)), _answer_cell(step), *figures,
-                     _change_cell(step), _versus_main_cell(step)])
+                     _change_cell(step), _versus_main_cell(step),
+                     Cell(format_bytes(step.peak_memory))])
     rows += [[Cell(""), _variant_label(one.variant), Cell(""), Cell(""), Cell("! error", "red"),
-              *(Cell("") for _ in range(6))] for one in bench.variants if one.error is not None]
+              *(Cell("") for _ in range(7))] for one in bench.variants if one.error is not None]
     return rows
 
 
@@ -148,7 +150,10 @@ def _narrow_rows(bench: DayBench) -> list[list[Cell]]:
             if versus.text:  # the ratio to the main implementation, under the change
                 change = Cell("\n".join(filter(None, [change.text, f"{versus.text} main"])),
                               change.style or versus.style)
-            figures = [Cell(best + ("\nCPU" if stats.headline == "cpu_min" else "")),
+            best += "\nCPU" if stats.headline == "cpu_min" else ""
+            if step.peak_memory is not None:  # under the figure
+                best += f"\npeak {format_bytes(step.peak_memory)}"
+            figures = [Cell(best),
                        Cell(spread, "yellow" if stats.busy else ""), change]
         text = name + (f"\n{answer.text}" if answer.text else "")
         rows.append([Cell(text.replace(" runs", f"{NBSP}runs"), style), *figures])
@@ -175,10 +180,14 @@ def render(report: BenchReport, verbose: bool, out: IO[str], err: IO[str]) -> No
     title = (f"Advent of Code benchmark ({report.budget:g} s a day; headline: the minimum, "
              f"by CPU time from {format_duration(LONG_STEP)}; changes beyond ±{TOLERANCE:.0%}, "
              f"±{WIDE_TOLERANCE:.0%} for CPU times and under 10 runs)")
-    columns: Sequence[Column] = _COLUMNS
-    if not any(bench.variants or any(step.variant for step in bench.steps)
-               for bench in report.results):  # no variant: no "Vs main" to show
-        columns, rows = _COLUMNS[:-1], [row[:-1] for row in rows]
+    shown = [True] * (len(_COLUMNS) - 2) + [
+        any(bench.variants or any(step.variant for step in bench.steps)  # "Vs main"
+            for bench in report.results),
+        any(step.peak_memory is not None for bench in report.results for step in bench.steps),
+    ]
+    columns: Sequence[Column] = [column for column, keep in zip(_COLUMNS, shown, strict=True)
+                                 if keep]
+    rows = [[cell for cell, keep in zip(row, shown, strict=True) if keep] for row in rows]
     if not _wide_fits(columns, rows, terminal_width(out)):
         columns, rows = _NARROW_COLUMNS, [row for b in report.results for row in _narrow_rows(b)]
     show(title, columns, rows, report.notices, problems(report, verbose, terminal_width(err)),

@@ -45,6 +45,22 @@ def format_duration(seconds: float | None) -> str:
     raise AssertionError("unreachable")
 
 
+def format_bytes(size: int | None) -> str:
+    """A memory size, auto-ranged in powers of 1,024 as tracemalloc counts: `512 B`,
+    `3.40 KiB`, `12.5 MiB`, three significant figures as durations have."""
+    if size is None:
+        return ""
+    value, unit = float(size), "B"
+    for bigger in ("KiB", "MiB", "GiB"):
+        if value < 1024:
+            break
+        value, unit = value / 1024, bigger
+    if unit == "B":
+        return f"{size} B"
+    digits = 0 if value >= 100 else 1 if value >= 10 else 2
+    return f"{value:.{digits}f} {unit}"
+
+
 def part_cell(part: PartResult | None) -> Cell:
     """A part's answer with its mark (✔ ✘ ? ! - ⧖), as every table shows it."""
     if part is None:

@@ -7,7 +7,13 @@ from collections.abc import Iterable, Sequence
 from typing import IO
 
 from aoc2023.framework.calendar import puzzle_parts
-from aoc2023.framework.render.common import drawn_wrong, format_duration, part_cell, show
+from aoc2023.framework.render.common import (
+    drawn_wrong,
+    format_bytes,
+    format_duration,
+    part_cell,
+    show,
+)
 from aoc2023.framework.render.table import (
     NBSP,
     Cell,
@@ -87,6 +93,8 @@ _COLUMNS = [
     Column("Part 1"), Column("Time", "right", "words"), Column("Part 2"),
     Column("Time", "right", "words"),
 ]
+_MEMORY = Column("Peak memory", "right", "words")
+"""With --memory: each step's peak allocation, a line a step, as the last column."""
 _NARROW_COLUMNS = [Column("Day", kind="text"), Column("Part 1"), Column("Part 2")]
 """For a terminal too narrow for the table above: the day, its title, input and parse
 time in one cell, and each part's time under its answer."""
@@ -104,6 +112,13 @@ def _part_cells(result: DayResult) -> tuple[Cell, Cell]:
     second = (part_cell(by_number.get(2)) if 2 in puzzle_parts(result.year, result.day)
               else Cell("no part 2", "dim"))
     return first, second
+
+
+def _memory_cell(result: DayResult) -> Cell:
+    """Each step's peak allocation, a line a step ("parse 1.20 MiB")."""
+    peaks = result.peak_memory or {}
+    return Cell("\n".join(f"{step} {_together(format_bytes(size))}"
+                          for step, size in peaks.items()))
 
 
 def _row(result: DayResult) -> list[Cell]:
@@ -134,16 +149,25 @@ def _narrow_row(result: DayResult) -> list[Cell]:
     return cells
 
 
-def layout(results: Sequence[DayResult], width: int | None) -> Layout:
+def layout(results: Sequence[DayResult], width: int | None, memory: bool = False) -> Layout:
     """The columns and rows of `results`: the wide table when it fits `width`, else the
-    narrow one."""
-    return choose_layout([(_COLUMNS, [_row(result) for result in results]),
-                          (_NARROW_COLUMNS, [_narrow_row(result) for result in results])],
-                         width)
+    narrow one; with `memory` (--memory), each ends with the steps' peak allocations."""
+    if not memory:
+        return choose_layout([(_COLUMNS, [_row(result) for result in results]),
+                              (_NARROW_COLUMNS, [_narrow_row(result) for result in results])],
+                             width)
+    return choose_layout(
+        [([*_COLUMNS, _MEMORY], [[*_row(r), _memory_cell(r)] for r in results]),
+         ([*_NARROW_COLUMNS, _MEMORY], [[*_narrow_row(r), _memory_cell(r)] for r in results])],
+        width)
+
+
+def _with_memory(results: Sequence[DayResult]) -> bool:
+    return any(result.peak_memory is not None for result in results)
 
 
 def render(report: RunReport, verbose: bool, out: IO[str], err: IO[str]) -> None:
-    columns, rows = layout(report.results, terminal_width(out))
+    columns, rows = layout(report.results, terminal_width(out), _with_memory(report.results))
     show("Advent of Code", columns, rows, report.notices,
          problems(report.results, verbose, terminal_width(err)), out, err,
          after=submissions(report))
@@ -165,23 +189,26 @@ class LiveTable:
     with its words whole ends the block, and a new one is headed, fitted to every row so
     far (as after a question, which also ends the block)."""
 
-    def __init__(self, out: IO[str], width: int | None) -> None:
+    def __init__(self, out: IO[str], width: int | None, memory: bool = False) -> None:
         self.out, self.width, self.colour = out, width, use_colour(out)
+        self.memory = memory
         self.results: list[DayResult] = []
         self.writer: TableWriter | None = None
         self.narrow = False
         self.titled = False
 
     def _cells(self, result: DayResult) -> list[Cell]:
-        return _narrow_row(result) if self.narrow else _row(result)
+        cells = _narrow_row(result) if self.narrow else _row(result)
+        return [*cells, _memory_cell(result)] if self.memory else cells
 
     def _open(self) -> TableWriter:
         """A block's title (the first only) and headings, fitted to the rows so far."""
-        columns, rows = layout(self.results, self.width)
-        self.narrow = columns is _NARROW_COLUMNS
+        columns, rows = layout(self.results, self.width, self.memory)
+        self.narrow = columns[:len(_NARROW_COLUMNS)] == _NARROW_COLUMNS
         widths = fit_widths(columns, rows, self.width)
         spare = (self.width or sys.maxsize) - table_width(columns, rows, self.width)
-        typical = fit_widths(columns, [self._cells(_TYPICAL)], None)
+        typical = fit_widths(columns, [self._cells(_TYPICAL._replace(peak_memory=dict.fromkeys(
+            ("parse", "part 1", "part 2"), 2**30)))], None)
         # Room to spare goes to the answers and times, a column at a time, up to a typical
         # row's: a longer answer to come then fits without a new block of headings.
         while spare > 0 and (short := [i for i, column in enumerate(columns)

@@ -1,0 +1,174 @@
+"""`--memory` of `aoc run` and `aoc bench`: each step's peak allocation, by tracemalloc, in
+a run of its own, in the table and the JSON, in this process or under --timeout.
+
+The days live in the throwaway year 2058: a day whose part 2 allocates a big list and
+whose part 1 does not, a `solve` that yields (the big list in part 1), a `solve` that
+returns both, and a day whose part 1 sleeps only while memory is traced (so only the
+measuring run outlasts --timeout). Day 7's variants are benched as shipped.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from bench_clock import cap_runs
+from conftest import temporary_year
+from site_cli import aoc_in_process
+
+from aoc2023.framework.bench import memory_flame
+from aoc2023.framework.bench.memory import step_peaks
+from aoc2023.framework.inputs import RunInput
+
+HEAD = ("from __future__ import annotations\n\nimport time\nimport tracemalloc\n"
+        "from collections.abc import Iterator\n\nfrom aoc2023.framework import Solution\n")
+BIG = 200_000
+"""Items of the big list: at least 1.6 MB of pointers, against a few hundred bytes."""
+
+DAYS = {
+    "day01.py": HEAD + f'''
+
+class Day01(Solution[list[int]]):
+    def parse(self, text: str) -> list[int]:
+        return [int(line) for line in text.split()]
+
+    def part_1(self, numbers: list[int]) -> int:
+        return sum(numbers)
+
+    def part_2(self, numbers: list[int]) -> int:
+        return len(list(range({BIG}))) + sum(numbers)
+''',
+    "day02.py": HEAD + f'''
+
+class Day02(Solution[str]):
+    def solve(self, text: str) -> Iterator[int]:
+        yield len(list(range({BIG})))
+        yield len(text)
+''',
+    "day03.py": HEAD + '''
+
+class Day03(Solution[str]):
+    def solve(self, text: str) -> tuple[int, int]:
+        return len(text), text.count("1")
+''',
+    "day04.py": HEAD + '''
+
+class Day04(Solution[str]):
+    def part_1(self, text: str) -> int:
+        if tracemalloc.is_tracing():  # the measuring run only
+            time.sleep(30)
+        return len(text)
+''',
+}
+
+
+@pytest.fixture
+def year(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[int]:
+    (tmp_path / "numbers.txt").write_text("3\n1\n4\n1\n5\n")
+    monkeypatch.chdir(tmp_path)
+    cap_runs(monkeypatch)
+    with temporary_year(tmp_path / "site", 2058, DAYS):
+        yield 2058
+
+
+def as_json(*args: str) -> dict[str, Any]:
+    found = aoc_in_process(*args, "--json")
+    assert found.returncode == 0, found.stderr
+    data: dict[str, Any] = json.loads(found.stdout)
+    return data
+
+
+def test_run_gives_each_step_its_peak_and_a_big_list_shows(year: int) -> None:
+    [result] = as_json("run", str(year), "1", "--input", "numbers.txt", "--memory")["results"]
+    peaks = result["peak_memory"]
+    assert set(peaks) == {"parse", "part 1", "part 2"}
+    assert all(size > 0 for size in peaks.values())
+    assert peaks["part 2"] > BIG * 8 > 100 * peaks["part 1"]
+
+
+def test_run_without_memory_has_no_figures_and_no_column(year: int) -> None:
+    [result] = as_json("run", str(year), "1", "--input", "numbers.txt")["results"]
+    assert result["peak_memory"] is None
+    table = aoc_in_process("run", str(year), "1", "--input", "numbers.txt")
+    assert "Peak memory" not in table.stdout
+
+
+def test_run_table_shows_the_peaks_in_a_column(year: int) -> None:
+    found = aoc_in_process("run", str(year), "1", "--input", "numbers.txt", "--memory")
+    assert found.returncode == 0, found.stderr
+    assert "Peak memory" in found.stdout
+    assert "MiB" in found.stdout  # part 2's list, auto-ranged
+
+
+def test_bench_gives_each_step_its_peak(year: int) -> None:
+    [result] = as_json("bench", str(year), "1", "--input", "numbers.txt", "--memory")["results"]
+    peaks = {step["step"]: step["peak_memory"] for step in result["steps"]}
+    assert all(size > 0 for size in peaks.values())
+    assert peaks["part 2"] > BIG * 8 > 100 * peaks["part 1"]
+    table = aoc_in_process("bench", str(year), "1", "--input", "numbers.txt", "--memory")
+    assert "Peak memory" in table.stdout and "MiB" in table.stdout
+
+
+def test_bench_under_timeout_measures_in_the_child(year: int) -> None:
+    [result] = as_json("bench", str(year), "1", "--input", "numbers.txt", "--memory",
+                       "--timeout", "20")["results"]
+    peaks = {step["step"]: step["peak_memory"] for step in result["steps"]}
+    assert peaks["part 2"] > BIG * 8 > 100 * peaks["part 1"] > 0
+
+
+def test_a_measuring_run_past_the_timeout_is_said_not_measured(year: int) -> None:
+    found = aoc_in_process("run", str(year), "4", "--input", "numbers.txt", "--memory",
+                           "--timeout", "0.5", "--json")
+    assert found.returncode == 0, found.stderr
+    [result] = json.loads(found.stdout)["results"]
+    assert result["parts"][0]["status"] == "unknown"  # the timed run was not traced
+    assert result["peak_memory"] == {}
+    assert f"{year} day 4: memory not measured: " in found.stderr
+    assert "Traceback" not in found.stderr
+
+
+def test_a_yielding_solve_and_a_pair_are_measured_as_they_run(year: int) -> None:
+    from aoc2023.framework import registry
+
+    text = RunInput("12131", "file")
+    in_turn = step_peaks(registry.load_day(year, 2), text, (1, 2))
+    assert set(in_turn) == {"parse", "part 1", "part 2"}
+    assert in_turn["part 1"] > BIG * 8 > 100 * in_turn["part 2"]
+    pair = step_peaks(registry.load_day(year, 3), text, (1, 2))
+    assert set(pair) == {"parse", "parts 1+2"}
+
+
+def test_day_7_and_its_variant_each_get_their_peaks(monkeypatch: pytest.MonkeyPatch) -> None:
+    cap_runs(monkeypatch)
+    [result] = as_json("bench", "2023", "7", "--example", "--memory")["results"]
+    steps = {(step["variant"], step["step"]): step["peak_memory"] for step in result["steps"]}
+    assert {variant for variant, _ in steps} == {None, "fast"}
+    assert all(size is not None and size > 0 for size in steps.values())
+
+
+def test_memory_flame_writes_memrays_report_of_the_part(year: int, tmp_path: Path) -> None:
+    found = aoc_in_process("run", str(year), "1", "--input", "numbers.txt",
+                           "--memory-flame", "2", "flame.html")
+    assert found.returncode == 0, found.stderr
+    assert (f"Wrote memray's flame report of {year} day 1 part 2 (numbers.txt) to flame.html."
+            in found.stderr)
+    page = (tmp_path / "flame.html").read_text()
+    assert "part_2" in page and "part_1" not in page  # the part alone was tracked
+
+
+def test_memory_flame_wants_one_day_and_memray(year: int,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    found = aoc_in_process("run", str(year), "1-2", "--memory-flame", "2", "f.html")
+    assert found.returncode == 2
+    assert "--memory-flame reports one part of one day" in found.stderr
+    assert found.stdout == ""  # refused before the run
+    found = aoc_in_process("run", str(year), "1", "--memory-flame", "3", "f.html")
+    assert found.returncode == 2
+    assert "the part is 1 or 2, not 3" in found.stderr
+    monkeypatch.setattr(memory_flame, "available", lambda: False)
+    found = aoc_in_process("run", str(year), "1", "--memory-flame", "2", "f.html")
+    assert found.returncode == 2
+    assert "--memory-flame needs memray: install the memray extra" in found.stderr

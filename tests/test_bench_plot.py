@@ -1,0 +1,196 @@
+"""Pictures of the bench: `aoc bench --plot FILE`, `--history` (a sparkline, a chart) and
+the README's chart, checked in the files themselves: each SVG parses (xml.etree) and
+names its days, or its steps and commits.
+
+The days live in the throwaway years 2056 and 2057, in a project folder of its own (a
+git checkout, for the commits the history records); day 7's variants are drawn as
+shipped.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import xml.etree.ElementTree as ET
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from bench_clock import cap_runs
+from conftest import temporary_year
+from site_cli import aoc_in_process
+
+from aoc2023.framework.bench import plot
+from aoc2023.framework.render.sparkline import ASCII, BLOCKS, history_lines, sparkline
+
+DAY = '''from __future__ import annotations
+
+from aoc2023.framework import Example, Solution
+
+
+class Day{day:02d}(Solution[list[int]]):
+    examples = [Example("3\\n1\\n4\\n", part_1=8, part_2=4)]
+
+    def parse(self, text: str) -> list[int]:
+        return [int(line) for line in text.split()]
+
+    def part_1(self, numbers: list[int]) -> int:
+        return sum(numbers)
+
+    def part_2(self, numbers: list[int]) -> int:
+        return max(numbers)
+'''
+
+
+def days(*numbers: int) -> dict[str, str]:
+    return {f"day{day:02d}.py": DAY.format(day=day) for day in numbers}
+
+
+@pytest.fixture
+def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A git checkout of a project of its own, as the working folder, with two years."""
+    root = tmp_path / "project"
+    root.mkdir()
+    (root / "pyproject.toml").write_text("[project]\nname = 'mine'\n")
+    (root / "README.md").write_text("# Mine\n")
+    (root / "numbers.txt").write_text("3\n1\n4\n1\n5\n")
+    git(root, "init", "-q")
+    commit(root, "start")
+    monkeypatch.chdir(root)
+    cap_runs(monkeypatch)
+    with (temporary_year(tmp_path / "site", 2057, days(1, 2)),
+          temporary_year(tmp_path / "site56", 2056, days(3))):
+        yield root
+
+
+def git(root: Path, *args: str) -> str:
+    return subprocess.run(["git", "-C", str(root), "-c", "user.name=t", "-c",
+                           "user.email=t@example.com", *args], check=True, capture_output=True,
+                          text=True).stdout.strip()
+
+
+def commit(root: Path, message: str) -> str:
+    git(root, "add", "-A")
+    git(root, "commit", "-q", "--allow-empty", "-m", message)
+    return git(root, "rev-parse", "HEAD")
+
+
+def svg_texts(path: Path) -> str:
+    """All the text an SVG shows (it must parse as XML)."""
+    root = ET.parse(path).getroot()
+    assert root.tag == "{http://www.w3.org/2000/svg}svg"
+    return " ".join(element.text or "" for element in root.iter())
+
+
+def test_plot_draws_each_day_stacked_with_the_budget(project: Path) -> None:
+    found = aoc_in_process("bench", "2057", "--example", "--plot", "days.svg")
+    assert found.returncode == 0, found.stderr
+    assert "Drew the chart of 2 days into days.svg." in found.stderr
+    texts = svg_texts(project / "days.svg")
+    assert "2057/01" in texts and "2057/02" in texts and "budget (1 s a day)" in texts
+    assert all(step in texts for step in ("parse", "part 1", "part 2"))
+
+
+def test_plot_takes_several_years(project: Path) -> None:
+    found = aoc_in_process("bench", "2056-2057", "--example", "--plot", "years.svg")
+    assert found.returncode == 0, found.stderr
+    texts = svg_texts(project / "years.svg")
+    assert all(day in texts for day in ("2056/03", "2057/01", "2057/02"))
+    assert "Advent of Code 2056-2057" in texts
+
+
+def test_nothing_timed_draws_nothing(project: Path) -> None:
+    (project / "bad.txt").write_text("not numbers\n")
+    found = aoc_in_process("bench", "2057", "1", "--input", "bad.txt", "--plot", "none.svg")
+    assert found.returncode == 2
+    assert "Nothing was timed: no chart drawn into none.svg." in found.stderr
+    assert not (project / "none.svg").exists()
+
+
+def test_day_7_and_its_variant_draw_the_main_figures(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    cap_runs(monkeypatch)
+    target = tmp_path / "seven.svg"
+    found = aoc_in_process("bench", "2023", "7", "--example", "--plot", str(target))
+    assert found.returncode == 0, found.stderr
+    assert "2023/07" in svg_texts(target)
+
+
+def test_a_plot_file_of_another_kind_is_refused_before_any_timing(project: Path) -> None:
+    found = aoc_in_process("bench", "2057", "1", "--input", "numbers.txt", "--plot", "d.txt")
+    assert found.returncode == 2
+    assert found.stderr == "Error: --plot d.txt: the file must end in .svg, .png or .pdf.\n"
+    assert found.stdout == ""
+
+
+def test_without_matplotlib_the_options_say_how_to_install_it(
+        project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(plot, "available", lambda: False)
+    for history in ((), ("--history",)):
+        found = aoc_in_process("bench", "2057", "1", "--plot", "d.svg", *history)
+        assert found.returncode == 2
+        assert found.stderr == ("Error: --plot needs matplotlib: install the plot extra, e.g. "
+                                "`uv sync --extra plot` or `pip install 'aoc2023[plot]'`.\n")
+    # The README still gets its table, and says why it has no chart.
+    found = aoc_in_process("bench", "2057", "1", "--input", "numbers.txt", "--readme")
+    assert found.returncode == 0, found.stderr
+    assert "The README has no chart: matplotlib is not installed" in found.stderr
+    assert "| 2057/01 |" in (project / "README.md").read_text()
+
+
+def test_readme_gets_the_years_chart_beside_it(project: Path) -> None:
+    found = aoc_in_process("bench", "2057", "1", "--input", "numbers.txt", "--readme")
+    assert found.returncode == 0, found.stderr
+    readme = (project / "README.md").read_text()
+    assert "](aoc-bench-2057.svg)" in readme
+    assert readme.index("| 2057/01 |") < readme.index("](aoc-bench-2057.svg)")
+    assert "2057/01" in svg_texts(project / "aoc-bench-2057.svg")
+
+
+def test_history_shows_a_day_over_time_with_its_commits(project: Path) -> None:
+    first = commit(project, "one")
+    assert aoc_in_process("bench", "2057", "1", "--input", "numbers.txt",
+                          "--save").returncode == 0
+    (project / "code.py").write_text("x = 1\n")
+    second = commit(project, "two")
+    (project / "code.py").write_text("x = 2\n")  # changed since: marked "+"
+    assert aoc_in_process("bench", "2057", "1", "--input", "numbers.txt",
+                          "--save").returncode == 0
+    saved = json.loads((project / "benchmarks" / "history.json").read_text())["entries"]
+    assert [entry["commit"] for entry in saved] == [first, second + "+"]
+
+    found = aoc_in_process("bench", "2057", "1", "--history", "--plot", "h.svg")
+    assert found.returncode == 0, found.stderr
+    lines = found.stdout.splitlines()
+    assert lines[0].startswith("2057 day 1: headline figures saved on this machine")
+    assert [line.split()[0] for line in lines[1:4]] == ["parse", "part", "part"]
+    assert all("(2 saves)" in line for line in lines[1:4])
+    assert lines[4] == f"  commits: {first[:8]} {second[:8]}"
+    texts = svg_texts(project / "h.svg")
+    assert first[:8] in texts and second[:8] in texts and "part 2" in texts
+
+    data = json.loads(aoc_in_process("bench", "2057", "1", "--history", "--json").stdout)
+    [parse] = [one for one in data["series"] if one["name"] == "parse"]
+    assert [point["commit"] for point in parse["points"]] == [first, second + "+"]
+    assert all(point["seconds"] > 0 for point in parse["points"])
+
+
+def test_history_wants_one_day_with_saved_figures(project: Path) -> None:
+    found = aoc_in_process("bench", "2057", "--history")
+    assert found.returncode == 2
+    assert "--history shows one day" in found.stderr
+    found = aoc_in_process("bench", "2057", "2", "--history")
+    assert found.returncode == 2
+    assert "has no figures of 2057 day 2 saved on this machine" in found.stderr
+
+
+def test_sparkline_rises_with_the_figures_and_falls_back_to_ascii() -> None:
+    assert sparkline([1.0, 2.0, 8.0]) == BLOCKS[0] + BLOCKS[1] + BLOCKS[-1]
+    assert sparkline([3.0, 3.0]) == BLOCKS[4] * 2
+    from aoc2023.framework.bench.plot import Point
+
+    series = {"parse": [Point("2090-01-01", None, 1e-3), Point("2090-01-02", None, 2e-3)]}
+    [_, line] = history_lines("t", series, "ascii")
+    assert ASCII[0] + ASCII[-1] in line
+    [_, line] = history_lines("t", series, "utf-8")
+    assert BLOCKS[0] + BLOCKS[-1] in line
