@@ -1,0 +1,93 @@
+"""The machine's speed while `aoc bench` times: a fixed workload, timed between rounds.
+
+A machine's own speed swings (a laptop's clock, a shared runner's neighbours, a cloud
+VM's host): the same Python loop took 0.18 to 0.35 s of CPU time across twelve
+identical processes here (issue 27). No tolerance survives that, so each figure is also
+given *normalised*: in seconds at REFERENCE speed, the raw figure times REFERENCE over
+the workload's best time measured beside it (by the same clock). Seconds rather than
+a bare multiple of the workload, so that a normalised figure reads like a time, and
+equals the raw one on a machine as fast as the reference.
+
+The workload is pure Python, deterministic and always the same code: integer
+arithmetic, a dict with int keys (str keys would hash differently in every process)
+and str building, about as much of each as a parse and a solve use.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+REFERENCE = 0.002
+"""The workload's best CPU (and wall-clock) time at the reference speed, in seconds:
+about what it takes on the 2-core machine the tolerances were measured on
+(benchmarks/normalised_spread.py), so that there normalised and raw figures agree."""
+SWING = 1.3
+"""The workload's slowest CPU time over its fastest in one input's timing beyond which
+the machine's speed is said to have swung: measured quiet here, it stayed under 1.15;
+under benchmarks' bursty load up to 1.25 (see benchmarks/README.md)."""
+
+
+def workload() -> int:
+    """The fixed work: the same operations in the same order every time (a few ms)."""
+    table: dict[int, int] = {}
+    total = 0
+    for n in range(9_000):
+        key = (n * 7919) % 1_009
+        table[key] = table.get(key, 0) + n
+        total += (n * n) ^ key
+    words = []
+    for n in range(900):
+        words.append(f"{n:04d}")
+    text = ",".join(words)
+    return total + len(text.split(",")) + sum(table.values()) % 97
+
+
+@dataclass(frozen=True)
+class Speed:
+    """The workload's best times beside one input's timing, and how the machine held."""
+
+    runs: int
+    wall: float
+    """The workload's least wall-clock time, in seconds."""
+    cpu: float
+    """Its least CPU time, in seconds."""
+    cpu_max: float
+    """Its greatest CPU time: over `cpu`, how far the machine's speed swung."""
+
+    @property
+    def relative(self) -> float:
+        """The machine's speed against the reference: 0.5 is half as fast."""
+        return REFERENCE / self.cpu if self.cpu > 0 else 1.0
+
+    @property
+    def swing(self) -> float:
+        return self.cpu_max / self.cpu if self.cpu > 0 else 1.0
+
+    @property
+    def swung(self) -> bool:
+        return self.swing > SWING
+
+    def scale(self, by_cpu: bool) -> float:
+        """The factor from raw seconds by one clock to seconds at the reference speed."""
+        best = self.cpu if by_cpu else self.wall
+        return REFERENCE / best if best > 0 else 1.0
+
+    @classmethod
+    def of(cls, wall: list[int], cpu: list[int]) -> Speed | None:
+        """From the workload's runs in ns; None without any."""
+        if not wall or not cpu:
+            return None
+        return cls(len(wall), min(wall) / 1e9, min(cpu) / 1e9, max(cpu) / 1e9)
+
+
+def calibrate(timer: Callable[[], int], cpu_timer: Callable[[], int],
+              work: Callable[[], object] = workload) -> tuple[int, int]:
+    """Run the workload once: its wall-clock and CPU time in ns, by `timer` and
+    `cpu_timer` (the bench's clocks: a test hands in fake ones, and a `work` that takes
+    the time it chooses on them)."""
+    cpu_start = cpu_timer()
+    start = timer()
+    work()
+    wall = timer() - start
+    return wall, cpu_timer() - cpu_start
