@@ -75,8 +75,9 @@ class Speed:
 
     @classmethod
     def of(cls, wall: list[int], cpu: list[int]) -> Speed | None:
-        """From the workload's runs in ns; None without any."""
-        if not wall or not cpu:
+        """From the workload's runs in ns; None without any, or with a clock too coarse to
+        see one (a run of 0 ns)."""
+        if not wall or not cpu or min(wall) <= 0 or min(cpu) <= 0:
             return None
         return cls(len(wall), min(wall) / 1e9, min(cpu) / 1e9, max(cpu) / 1e9)
 

@@ -39,8 +39,8 @@ from aoc2023.framework.results import Status
 
 _COLUMNS = [
     Column("Day", "right"), Column("Title"), Column("Input"), Column("Step"), Column("Answer"),
-    Column("Runs", "right"), Column("Fastest (wall)", "right"), Column("Median (wall)", "right"),
-    Column("Spread (wall)", "right"), Column("Fastest (CPU)", "right"), Column("Change"),
+    Column("Runs", "right"), Column("Fastest\n(wall)", "right"), Column("Median\n(wall)", "right"),
+    Column("Spread\n(wall)", "right"), Column("Fastest\n(CPU)", "right"), Column("Change"),
     Column("Vs main", "right"),
 ]
 _EMPTY = len(_COLUMNS) - 5
@@ -131,12 +131,12 @@ def _rows(bench: DayBench) -> list[list[Cell]]:
 
 
 _NARROW_COLUMNS = [
-    Column("Step"), Column("Fastest (wall)", "right"), Column("Median (spread) (wall)", "right"),
-    Column("Fastest (CPU)", "right"), Column("Change"),
+    Column("Step"), Column("Fastest\n(wall/CPU)", "right"),
+    Column("Median\n(spread)\n(wall)", "right"), Column("Change"),
 ]
 """For a terminal too narrow for the table above: a row naming the day (title and input),
-then a row a step, its run count and answer under its name, the spread under the
-median."""
+then a row a step, its run count and answer under its name, the fastest CPU time under
+the fastest wall-clock time, the spread under the median."""
 _NARROW_EMPTY = [Cell("") for _ in _NARROW_COLUMNS[1:]]
 
 
@@ -159,18 +159,20 @@ def _narrow_rows(bench: DayBench) -> list[list[Cell]]:
         if stats is None:
             why = _why_not_timed(step)
             figures = [Cell(why.text.replace("not timed", "not\ntimed"), why.style), Cell(""),
-                       Cell(""), _change_cell(step)]
+                       _change_cell(step)]
         else:
             runs = f"{stats.runs:,}{NBSP}run{'s' if stats.runs != 1 else ''}"
             name += f" ({runs}, rough)" if stats.rough else f" ({runs})"
             style = style if style == "red" or not stats.rough else "yellow"
             fastest, median, spread, cpu = _figures(stats)
             median = Cell(f"{median.text}\n({spread.text})", median.style)
+            fastest = Cell("\n".join(filter(None, [fastest.text, cpu.text])), fastest.style
+                           or cpu.style)
             change, versus = _change_cell(step), _versus_main_cell(step)
             if versus.text:  # the ratio to the main implementation, under the change
                 change = Cell("\n".join(filter(None, [change.text, f"{versus.text} main"])),
                               change.style or versus.style)
-            figures = [fastest, median, cpu, change]
+            figures = [fastest, median, change]
         text = name + (f"\n{answer.text}" if answer.text else "")
         rows.append([Cell(text.replace(" runs", f"{NBSP}runs"), style), *figures])
     rows += [[Cell(f"{_variant_label(one.variant).text.strip()}\n! error", "red"),
