@@ -70,7 +70,7 @@ def test_bench_json_gives_the_figures_of_each_step(project: Path) -> None:
         assert isinstance(step["busy"], bool)
         assert 0 < step["raw_min"] <= step["raw_q1"] <= step["raw_median"] <= step["raw_q3"]
         assert step["raw_iqr"] == pytest.approx(step["raw_q3"] - step["raw_q1"])
-        scale = payload["reference"] / day["speed"]["calibration_raw_min"]
+        scale = payload["reference"] / day["speed"]["calibration_raw_cpu_min"]
         assert step["normalised_min"] == pytest.approx(step["raw_min"] * scale)
         assert step["normalised_median"] == pytest.approx(step["raw_median"] * scale)
     assert [a["status"] for s in day["steps"] for a in s["answers"]] == ["correct"] * 4

@@ -114,14 +114,16 @@ class Stats:
                 "normalised_cpu_min": self.normalised_cpu_minimum}[name]
 
     def normalised(self, speed: Speed | None) -> Stats:
-        """These figures with their normalised ones, by `speed` measured beside them (the
-        CPU time's by the workload's CPU time, the others by its wall-clock time)."""
+        """These figures with their normalised ones, by the machine's `speed` measured
+        beside them: each times the reference over the workload's best CPU time. (Dividing
+        the best by the best: per run, by the workload's run just before it, the figures
+        moved more, measured with benchmarks/normalised_spread.py.)"""
         if speed is None:
             return self
-        wall = speed.scale(by_cpu=False)
-        cpu = None if self.cpu_minimum is None else self.cpu_minimum * speed.scale(by_cpu=True)
-        return replace(self, normalised_minimum=self.minimum * wall, normalised_cpu_minimum=cpu,
-                       normalised_median=self.median * wall)
+        scale = speed.scale
+        cpu = None if self.cpu_minimum is None else self.cpu_minimum * scale
+        return replace(self, normalised_minimum=self.minimum * scale, normalised_cpu_minimum=cpu,
+                       normalised_median=self.median * scale)
 
     @property
     def iqr(self) -> float:

@@ -35,7 +35,7 @@ more in the checking run also has each run's CPU time recorded (this process and
 ended children; the clock readings bracket the wall-clock ones, so they add nothing
 to them): for a long step that is the headline figure (figures.Headline).
 
-Before a round, when CALIBRATE_EVERY has passed since the last, the calibration workload
+Before a unit, when CALIBRATE_EVERY has passed since the last, the calibration workload
 runs once (calibration.py), timed by the same clocks: its best time says how fast the
 machine ran beside the steps, and normalises their figures (DayBench.speed).
 
@@ -87,9 +87,9 @@ MIN_GRACE = 0.05
 scheduler's time slices on a busy machine, and small beside the start-up of `aoc`."""
 WARM_UP_SHARE = 0.1
 """The part of an input's budget spent running rounds untimed first."""
-CALIBRATE_EVERY = 0.05
-"""The least time between two runs of the calibration workload (about 2 ms): it costs
-about 4% of the budget, and a second's budget gets about 20 of them, spread over the
+CALIBRATE_EVERY = 0.02
+"""The least time between two runs of the calibration workload (about 1 ms): it costs
+about 5% of the budget, and a second's budget gets about 50 of them, spread over the
 rounds, so that its best run sees the machine as the steps' best runs do."""
 
 CPU_FROM = LONG_STEP / 2
@@ -256,7 +256,7 @@ def measure(
     long still fits. A unit that does not fit ends the timing, unless fewer than MIN_RUNS
     rounds are kept: then it is left out while faster ones go on. The
     steps in `cpu_steps` have their CPU time recorded too (by `cpu_timer`; each run's wall
-    time by `timer`). The calibration `work` runs between rounds (see CALIBRATE_EVERY)."""
+    time by `timer`). The calibration `work` runs between units (see CALIBRATE_EVERY)."""
     samples: Samples = {(lane.variant, step): [] for lane in lanes for step in lane.steps}
     timing = Timing(samples)
     errors = timing.errors
@@ -270,9 +270,6 @@ def measure(
     grace_until = max(deadline + grace, clock() + MIN_GRACE)
     calibrate_at = -float("inf")
     while todo:
-        if clock() >= calibrate_at:
-            timing.calibration.append(calibrate(timer, cpu_timer, work))
-            calibrate_at = clock() + CALIBRATE_EVERY
         # A warm-up round only while one fits in the warm-up's share: the checking run has
         # warmed up a slow step already.
         round_seconds = sum(expected[(lane.variant, unit)] for lane, unit in todo)
@@ -289,6 +286,9 @@ def measure(
                    if variant == lane.variant):  # a step of the lane has all its runs
                 todo = [one for one in todo if one[0] is not lane]
                 continue
+            if clock() >= calibrate_at:  # between units: not counted in their times
+                timing.calibration.append(calibrate(timer, cpu_timer, work))
+                calibrate_at = clock() + CALIBRATE_EVERY
             start = clock()
             if start + expected[key] > limit:
                 if kept >= MIN_RUNS:
