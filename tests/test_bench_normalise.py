@@ -121,14 +121,17 @@ def test_the_json_keeps_the_raw_figures_and_names_the_headline() -> None:
 
 
 def test_a_speed_that_swung_is_noticed_and_the_speed_is_shown() -> None:
-    steady = bench(calibration=(REFERENCE, REFERENCE * 1.1))
-    swung = bench(calibration=(REFERENCE, REFERENCE * (SWING + 0.2)))
-    assert steady.speed is not None and not steady.speed.swung
+    # One slow run in every few is an interruption, not a swing: each quarter's best holds.
+    steady = bench(calibration=(REFERENCE, REFERENCE * 3))
+    # Fast at first, then slower for the rest of the timing: a swing.
+    swung = bench(calibration=(REFERENCE,) * 5 + (REFERENCE * (SWING + 0.2),) * 95)
+    assert steady.speed is not None and not steady.speed.swung and steady.speed.runs >= 8
     assert swung.speed is not None and swung.speed.swung
+    assert swung.speed.swing == pytest.approx(SWING + 0.2)
     report = BenchReport([steady, swung])
     [notice] = [n for n in notes(report) if "swung" in n]
     assert notice.startswith("2052 day 1 (in.txt): the machine's speed swung while timing")
-    assert f"{SWING + 0.2:.2f} times its fastest" in notice
+    assert f"moved {SWING + 0.2:.2f}-fold between quarters" in notice
     assert "Machine speed 1.00x the reference" in " ".join(render(report).split())
     report = BenchReport([bench(slower=2.0), bench()])
     assert "Machine speed 0.50-1.00x the reference" in " ".join(render(report).split())
@@ -146,3 +149,5 @@ def test_the_workload_is_the_same_work_every_time() -> None:
     ticks = iter(range(0, 100, 10))
     assert calibrate(lambda: next(ticks), lambda: next(ticks), workload) == (10, 30)
     assert Speed.of([], []) is None and Speed.of([5], [0]) is None
+    few = Speed.of([5, 9], [4, 8])  # too few runs to tell a swing
+    assert few is not None and (few.cpu, few.swing, few.swung) == (4e-9, 1.0, False)

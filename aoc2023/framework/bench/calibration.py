@@ -25,10 +25,14 @@ REFERENCE = 0.001
 """The workload's best CPU time at the reference speed, in seconds:
 about what it takes on the 2-core machine the tolerances were measured on
 (benchmarks/normalised_spread.py), so that there normalised and raw figures agree."""
-SWING = 1.3
-"""The workload's slowest CPU time over its fastest in one input's timing beyond which
-the machine's speed is said to have swung: measured quiet here, it stayed under 1.15;
-under benchmarks' bursty load up to 1.25 (see benchmarks/README.md)."""
+SWING = 1.5
+"""How far apart the workload's best CPU times in the quarters of one input's timing may
+be before the machine's speed is said to have swung. The best of each quarter, not the
+slowest run over the fastest: one run slowed by an interruption is not a swing (that
+ratio was 1.3-1.9 on a quiet machine here). Measured with 1,000 hands of day 7: 1.11-1.33
+quiet, 1.14-1.83 beside a bursty load of 3 processes."""
+QUARTERS_FROM = 8
+"""Fewer runs of the workload than this are too few to tell a swing."""
 
 
 def workload() -> int:
@@ -55,17 +59,13 @@ class Speed:
     """The workload's least wall-clock time, in seconds."""
     cpu: float
     """Its least CPU time, in seconds."""
-    cpu_max: float
-    """Its greatest CPU time: over `cpu`, how far the machine's speed swung."""
+    swing: float
+    """The greatest over the least of its best CPU times in each quarter of the timing."""
 
     @property
     def relative(self) -> float:
         """The machine's speed against the reference: 0.5 is half as fast."""
         return REFERENCE / self.cpu
-
-    @property
-    def swing(self) -> float:
-        return self.cpu_max / self.cpu
 
     @property
     def swung(self) -> bool:
@@ -78,11 +78,14 @@ class Speed:
 
     @classmethod
     def of(cls, wall: list[int], cpu: list[int]) -> Speed | None:
-        """From the workload's runs in ns; None without any, or with a clock too coarse to
-        see one (a run of 0 ns)."""
+        """From the workload's runs in ns, in the order they ran; None without any, or with
+        a clock too coarse to see one (a run of 0 ns)."""
         if not wall or not cpu or min(wall) <= 0 or min(cpu) <= 0:
             return None
-        return cls(len(wall), min(wall) / 1e9, min(cpu) / 1e9, max(cpu) / 1e9)
+        runs = len(cpu)
+        best = [min(cpu[n * runs // 4:(n + 1) * runs // 4]) for n in range(4)] \
+            if runs >= QUARTERS_FROM else [1]
+        return cls(runs, min(wall) / 1e9, min(cpu) / 1e9, max(best) / min(best))
 
 
 def calibrate(timer: Callable[[], int], cpu_timer: Callable[[], int],

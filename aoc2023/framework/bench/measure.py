@@ -558,8 +558,8 @@ def notes(report: BenchReport) -> list[str]:
         speed = bench.speed
         if speed is not None and speed.swung:
             found.append(f"{where}: the machine's speed swung while timing (the calibration "
-                         f"workload's slowest run took {speed.swing:.2f} times its fastest), so "
-                         "its figures compare less well than usual with others.")
+                         f"workload's best time moved {speed.swing:.2f}-fold between quarters of "
+                         "the timing), so its figures compare less well than usual with others.")
     return found
 
 

@@ -62,7 +62,7 @@ def _speed_json(speed: Speed | None) -> dict[str, Any] | None:
         return None
     return {"relative": speed.relative, "calibration_runs": speed.runs,
             "calibration_raw_min": speed.wall, "calibration_raw_cpu_min": speed.cpu,
-            "calibration_raw_cpu_max": speed.cpu_max, "swing": speed.swing,
+            "swing": speed.swing,
             "swung": speed.swung}
 
 
