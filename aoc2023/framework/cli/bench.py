@@ -61,8 +61,9 @@ def bench(
     saved on this machine, a change is called faster or slower only when they are
     more than 10% apart (25% for CPU times and steps of under 10 runs). A day's
     variants are timed in the same rounds, within the same budget, each shown with
-    its ratio to the main implementation; a variant whose answer differs from the main's is an error (exit 2). Inputs are chosen as for aoc
-    run. Exit code as for aoc run.
+    its ratio to the main implementation; a variant whose answer differs from the
+    main's is an error (exit 2). Inputs are chosen as for aoc run. Exit code as for
+    aoc run.
     """
     import sys
     from datetime import UTC, datetime
