@@ -8,8 +8,9 @@ file, never kept). For each step, and for the main implementation's day total (p
 and parts), it prints the spread across the runs (largest over smallest) of the raw
 headline figure (`raw_min` or `raw_cpu_min`) and of the normalised one the verdicts
 use (the JSON's `headline`), side by side, with each run's machine speed and the
-calibration's swing. The widest normalised spreads, by kind of step (by wall-clock
-minimum, by CPU minimum), are what figures.TOLERANCE and WIDE_TOLERANCE are set from.
+calibration's swing. Last, by kind of step (by wall-clock minimum, by CPU minimum),
+how far apart two runs' figures were (what a verdict compares: each pair of runs), at
+the 90th percentile and at most: what figures.TOLERANCE and WIDE_TOLERANCE are set from.
 
     uv run python benchmarks/normalised_spread.py [--trials 1] [--runs 4] [--budget 1]
         [--hands 1000 | --example] [--processes 3] [--quiet]
@@ -82,6 +83,7 @@ def main() -> None:
     print(f"aoc bench 2023 7 {on} --budget {args.budget:g}: {args.runs} runs back to back, "
           f"{args.trials} trial(s), {load}")
     worst: dict[str, float] = {}
+    pairs: dict[str, list[float]] = {}
     with tempfile.TemporaryDirectory() as tmp:
         path: Path | None = None
         if not args.example:
@@ -107,12 +109,24 @@ def main() -> None:
                 kind_of = "total" if kind == "sum" else kind
                 worst[kind_of] = max(worst.get(kind_of, 1.0), normalised)
                 worst[f"raw {kind_of}"] = max(worst.get(f"raw {kind_of}", 1.0), raw)
+                for clock, at in (("raw ", 1), ("", 2)):  # what a verdict sees: run against run
+                    pairs.setdefault(clock + kind_of, []).extend(
+                        spread([float(one[name][at]), float(other[name][at])])
+                        for n, one in enumerate(runs) for other in runs[n + 1:])
                 shown = " ".join(f"{run[name][2] * 1e3:.3f}" for run in runs)
                 print(f"  {name:16}{kind:>8}{(raw - 1) * 100:11.1f}%{(normalised - 1) * 100:11.1f}%"
                       f"   {shown} ms")
     print("widest spreads: " + ", ".join(f"{kind} {(value - 1) * 100:.1f}%"
                                          for kind, value in sorted(worst.items())))
+    print("two runs apart, 90th percentile (largest): " + ", ".join(
+        f"{kind} {(quantile(found, 0.9) - 1) * 100:.1f}% ({(max(found) - 1) * 100:.1f}%)"
+        for kind, found in sorted(pairs.items())))
     print(f"goal: normalised day totals within {(GOAL - 1) * 100:.0f}%")
+
+
+def quantile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
 if __name__ == "__main__":
