@@ -107,7 +107,7 @@ def main() -> None:
                 with Load(args.processes, args.load_limit, seed=trial * 100):
                     runs = [bench_once(args.aoc, path, args.budget) for _ in range(2)]
             print(f"trial {trial}:")
-            print(f"  {'step':14}{'figure':>8}{'run 1':>12}{'run 2':>12}{'apart':>9}"
+            print(f"  {'step':14}{'figure':>19}{'run 1':>12}{'run 2':>12}{'apart':>9}"
                   f"{'other':>8}{'apart':>9}")
             for name, first in runs[0].items():
                 second = runs[1].get(name)
@@ -120,7 +120,7 @@ def main() -> None:
                 apart = max(figures) / min(figures)
                 other_apart = max(others) / min(others)
                 worst = max(worst, apart)
-                print(f"  {name:14}{main_figure:>8}{figures[0] * 1e6:9.1f} µs"
+                print(f"  {name:14}{main_figure:>19}{figures[0] * 1e6:9.1f} µs"
                       f"{figures[1] * 1e6:9.1f} µs{(apart - 1) * 100:8.1f}%"
                       f"{other:>8}{(other_apart - 1) * 100:8.1f}%")
     print(f"furthest apart: {(worst - 1) * 100:.1f}% (goal: at most {(goal - 1) * 100:.0f}%)")
