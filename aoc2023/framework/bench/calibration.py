@@ -1,4 +1,4 @@
-"""The machine's speed while `aoc bench` times: a fixed workload, timed between rounds.
+"""The machine's speed while `aoc bench` times: a fixed workload, timed between the steps.
 
 A machine's own speed swings (a laptop's clock, a shared runner's neighbours, a cloud
 VM's host): the same Python loop took 0.18 to 0.35 s of CPU time across twelve
@@ -6,7 +6,7 @@ identical processes here (issue 27). No tolerance survives that, so each figure 
 given *normalised*: in seconds at REFERENCE speed, the raw figure times REFERENCE over
 the workload's best CPU time measured beside it. The CPU time, for wall-clock figures
 too: on a busy machine the workload's wall-clock times also count the time it waited
-for a core, and with a few dozen runs their best still moved 4-fold between runs,
+for a core, and with a few dozen runs their best still moved up to 7-fold between runs,
 where the best CPU time held (benchmarks/normalised_spread.py). Seconds rather than
 a bare multiple of the workload, so that a normalised figure reads like a time, and
 equals the raw one on a machine as fast as the reference.
@@ -36,7 +36,7 @@ QUARTERS_FROM = 8
 
 
 def workload() -> int:
-    """The fixed work: the same operations in the same order every time (a few ms)."""
+    """The fixed work: the same operations in the same order every time (about 1 ms)."""
     table: dict[int, int] = {}
     total = 0
     for n in range(4_500):

@@ -88,9 +88,10 @@ scheduler's time slices on a busy machine, and small beside the start-up of `aoc
 WARM_UP_SHARE = 0.1
 """The part of an input's budget spent running rounds untimed first."""
 CALIBRATE_EVERY = 0.02
-"""The least time between two runs of the calibration workload (about 1 ms): it costs
-about 5% of the budget, and a second's budget gets about 50 of them, spread over the
-rounds, so that its best run sees the machine as the steps' best runs do."""
+"""The least time between two runs of the calibration workload (about 1 ms), which runs
+between units: it costs at most about 5% of the budget, and a second's budget gets up
+to 50 runs of it (10-20 at 1,000 hands of day 7, whose units take longer), spread over
+the rounds, so that its best run sees the machine as the steps' best runs do."""
 
 CPU_FROM = LONG_STEP / 2
 """Steps that took at least this long in the checking run have their CPU time recorded
