@@ -57,12 +57,19 @@ def bench_once(python: str, path: Path | None, budget: float) -> dict[str, dict[
         raise SystemExit(f"aoc bench failed ({done.returncode}):\n{done.stdout}{done.stderr}")
     [day] = json.loads(done.stdout)["results"]
     return {step["step"] + (f" [{step['variant']}]" if step.get("variant") else ""): step
-            for step in day["steps"] if step["median"]}
+            for step in day["steps"] if value(step, "median")}
+
+
+def value(step: dict[str, Any], name: str) -> float:
+    """A figure of the step's JSON: named as such (`normalised_min`), or raw (`min`, named
+    `raw_min` since issue 27)."""
+    return float(step[name] if name in step else step[f"raw_{name}"])
 
 
 def headline(step: dict[str, Any]) -> str:
-    """The figure the verdicts use: named by the JSON ("min", or "cpu_min" for a long
-    step), else the median (before issue 15)."""
+    """The figure the verdicts use: named by the JSON ("normalised_min", or
+    "normalised_cpu_min" for a long step; "min" or "cpu_min" before issue 27), else the
+    median (before issue 15)."""
     return str(step.get("headline") or "median")
 
 
@@ -100,20 +107,21 @@ def main() -> None:
                 with Load(args.processes, args.load_limit, seed=trial * 100):
                     runs = [bench_once(args.aoc, path, args.budget) for _ in range(2)]
             print(f"trial {trial}:")
-            print(f"  {'step':14}{'figure':>8}{'run 1':>12}{'run 2':>12}{'apart':>9}"
+            print(f"  {'step':14}{'figure':>19}{'run 1':>12}{'run 2':>12}{'apart':>9}"
                   f"{'other':>8}{'apart':>9}")
             for name, first in runs[0].items():
                 second = runs[1].get(name)
                 if second is None:
                     continue
                 main_figure = headline(first)
-                other = "median" if main_figure == "min" else "min"
-                apart = max(first[main_figure], second[main_figure]) / min(
-                    first[main_figure], second[main_figure])
-                other_apart = max(first[other], second[other]) / min(first[other], second[other])
+                other = "median" if main_figure.endswith("min") else "min"
+                figures = [value(run, main_figure) for run in (first, second)]
+                others = [value(run, other) for run in (first, second)]
+                apart = max(figures) / min(figures)
+                other_apart = max(others) / min(others)
                 worst = max(worst, apart)
-                print(f"  {name:14}{main_figure:>8}{first[main_figure] * 1e6:9.1f} µs"
-                      f"{second[main_figure] * 1e6:9.1f} µs{(apart - 1) * 100:8.1f}%"
+                print(f"  {name:14}{main_figure:>19}{figures[0] * 1e6:9.1f} µs"
+                      f"{figures[1] * 1e6:9.1f} µs{(apart - 1) * 100:8.1f}%"
                       f"{other:>8}{(other_apart - 1) * 100:8.1f}%")
     print(f"furthest apart: {(worst - 1) * 100:.1f}% (goal: at most {(goal - 1) * 100:.0f}%)")
 

@@ -5,6 +5,7 @@ the load on the machine (bench/measure.py takes its clocks as parameters)."""
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from functools import partial
@@ -52,14 +53,17 @@ def checking_run(solution_class: type[Solution[Any]], run_input: RunInput,
 
 def bench_on(clock: FakeClock, solution_class: type[Solution[Any]], run_input: RunInput,
           budget: float, variants: Sequence[type[Solution[Any]]] = (),
-          timeout: float | None = None) -> DayBench:
+          timeout: float | None = None, calibration: Sequence[float] = ()) -> DayBench:
     """`bench_input` on `clock`: its budget, each run's times, CPU times and the checking
     run's times all fake (under a `timeout`, the checking run's are real: a child runs
-    it)."""
+    it). The calibration workload takes the seconds of `calibration` in turn (none: no
+    time, so the machine's speed is not measured)."""
+    turns = itertools.cycle(calibration or [0.0])
     return measure.bench_input(
         solution_class, replace(run_input, extra={**run_input.extra, "clock": clock}), None,
         budget, timeout, None if timeout else checking_run, None, variants,
-        clock=clock.monotonic, timer=clock.ns, cpu_timer=clock.cpu_ns)
+        clock=clock.monotonic, timer=clock.ns, cpu_timer=clock.cpu_ns,
+        work=lambda: clock.work(next(turns)))
 
 
 def standing_still() -> float:

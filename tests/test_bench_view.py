@@ -97,6 +97,14 @@ def test_the_bench_table_fits_and_keeps_answers_whole(year_2085: None, columns: 
         assert word in words  # the title wraps, whole
 
 
+def _headings(lines: list[str]) -> list[str]:
+    """The table's headings, each of its lines joined: between the top and middle rules."""
+    top = next(n for n, line in enumerate(lines) if line.startswith("┌"))
+    middle = next(n for n, line in enumerate(lines) if line.startswith("├"))
+    return [" ".join(" ".join(column).split()) for column in zip(
+        *(line.split("│")[1:-1] for line in lines[top + 1:middle]), strict=True)]
+
+
 @pytest.mark.parametrize("columns", [60, 120])
 def test_a_column_a_figure_when_it_fits_else_each_step_under_its_day(
     year_2085: None, columns: int
@@ -104,15 +112,14 @@ def test_a_column_a_figure_when_it_fits_else_each_step_under_its_day(
     text = bench("3", columns=columns)  # a short title, a short answer
     lines = text.splitlines()
     assert max(len(line) for line in lines) <= columns, text
-    headings = next(line for line in lines if "Step" in line)
     if columns == 120:  # the wide table: a column each
-        assert [cell.strip() for cell in headings.split("│")[1:-1]] == [
-            "Day", "Title", "Input", "Step", "Answer", "Runs", "Min", "Median", "Spread (IQR)",
-            "Change"], text
+        assert _headings(lines) == [
+            "Day", "Title", "Input", "Step", "Answer", "Runs", "Fastest (wall)", "Median (wall)",
+            "Spread (wall)", "Fastest (CPU)", "Change"], text
         assert "│ 2085/03 │ Part one only │ example 1 │ parse " in text
     else:  # the narrow one: the day on a row, then a row a step, runs and answer under it
-        assert [cell.strip() for cell in headings.split("│")[1:-1]] == [
-            "Step", "Min", "Median (IQR)", "Change"], text
+        assert _headings(lines) == [
+            "Step", "Fastest (wall/CPU)", "Median (spread) (wall)", "Change"], text
         assert "│ 2085/03 Part one only" in text and "│ (example 1)" in text
         assert re.search(r"│ part 1 \([\d,]+ runs\) +│ +[\d.]+ [nµm]?s │", text), text
         assert re.search(r"│ ✔ 7 +│", text), text
@@ -135,8 +142,11 @@ def test_every_figure_of_every_step_is_shown_whole(
     assert len(steps) == 8  # parse and two parts, twice; parse and part 1
     for step in steps:
         assert step.stats is not None and step.change is not None
-        figures = [format_duration(step.stats.headline_seconds),
-                   format_duration(step.stats.median), format_duration(step.stats.iqr),
+        stats = step.stats
+        scale = (stats.normalised_minimum or 0.0) / stats.minimum  # at the reference speed
+        figures = [format_duration(stats.headline_seconds),
+                   format_duration(stats.minimum * scale), format_duration(stats.median * scale),
+                   format_duration(stats.iqr * scale),
                    f"{step.stats.runs:,}", f"{(step.change.ratio - 1) * 100:+.1f}%"]
         for figure in figures:
             assert re.search(rf"(?<![\d.,]){re.escape(figure)}(?![\d.,])", text), (figure, text)

@@ -10,22 +10,26 @@ import, for dataclasses only a bench uses.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
+from aoc2023.framework.bench.calibration import Speed
 from aoc2023.framework.results import DayResult, ExitCode, PartResult, run_exit_code
 
 Trend = Literal["faster", "slower", "no change"]
 """How a step's new figures compare with the ones saved before (bench/history.py)."""
 
-Headline = Literal["min", "cpu_min"]
+Headline = Literal["min", "cpu_min", "normalised_min", "normalised_cpu_min"]
 """The figure a step's verdict and README cell use (`Stats.headline`): the best of its
 runs, by the wall clock ("min") or, for a step of LONG_STEP or more, by CPU time
-("cpu_min"). Slower runs are slower because other processes got in the way (Python's
-`timeit` says the same), so the minimum moves least with the machine's load. But a
-long run is rarely left alone for its whole length on a busy machine, so its wall
-minimum moves with the load too; its CPU time leaves out the time it waited for a
-core. Measured with benchmarks/bench_repeatability.py on a busy 2-core machine: see
+("cpu_min"), normalised by the machine's speed beside it when it was measured
+(calibration.py: "normalised_..."; the raw figure only for figures saved before).
+Slower runs are slower because other processes got in the way (Python's `timeit`
+says the same), so the minimum moves least with the machine's load. But a long run is
+rarely left alone for its whole length on a busy machine, so its wall minimum moves
+with the load too; its CPU time leaves out the time it waited for a core. And the
+machine's own speed moves every figure alike, which the normalising takes out.
+Measured with benchmarks/bench_repeatability.py on a busy 2-core machine: see
 TOLERANCE."""
 LONG_STEP = 0.001
 """From this CPU time up, a step's headline is its CPU minimum (see Headline). Measured
@@ -39,7 +43,9 @@ Measured on a shared, busy 2-core machine with benchmarks/bench_repeatability.py
 whole `aoc bench` runs back to back, 1 s budget): minimums of steps of 2-5 µs were at
 most 3.5% apart, of 0.2-0.8 ms at most 3.6% in 19 trials of 20, under a bursty load
 on every core and without (the medians: up to 9.7%, and 26% before issue 15). The
-20th trial, 22%, was another program taking the machine for one whole run."""
+20th trial, 22%, was another program taking the machine for one whole run. Measured
+again for the normalised figures (benchmarks/normalised_spread.py, 4 runs a trial):
+steps of 4-20 µs within 9.6% run against run at the 90th percentile."""
 WIDE_TOLERANCE = 0.25
 """The same for a step headlined by its CPU time (LONG_STEP or more), or with fewer than
 MIN_RUNS runs on either side. Measured as above: CPU minimums of steps of 7-110 ms were
@@ -74,22 +80,52 @@ class Stats:
     q3: float
     cpu_minimum: float | None = None
     """The least CPU time of a run, for a step long enough to record it (measure.py)."""
+    normalised_minimum: float | None = None
+    """`minimum` in seconds at the reference speed (calibration.py), when it was measured."""
+    normalised_cpu_minimum: float | None = None
+    """`cpu_minimum` in seconds at the reference speed, when both were measured."""
+    normalised_median: float | None = None
+    """`median` in seconds at the reference speed, when it was measured."""
+
+    @property
+    def long(self) -> bool:
+        """A step of LONG_STEP or more of CPU time: its CPU time is its headline's clock."""
+        return self.cpu_minimum is not None and self.cpu_minimum >= LONG_STEP
+
+    @property
+    def raw_headline(self) -> Headline:
+        """The headline's raw figure: as measured, by the clock of the step's length."""
+        return "cpu_min" if self.long else "min"
 
     @property
     def headline(self) -> Headline:
         """Which figure stands for the step; see Headline."""
-        long = self.cpu_minimum is not None and self.cpu_minimum >= LONG_STEP
-        return "cpu_min" if long else "min"
+        normalised: Headline = "normalised_cpu_min" if self.long else "normalised_min"
+        return normalised if self.figure(normalised) is not None else self.raw_headline
 
     @property
     def headline_seconds(self) -> float:
         """The headline figure itself."""
-        return self.cpu_minimum if self.cpu_minimum is not None and self.headline == "cpu_min" \
-            else self.minimum
+        found = self.figure(self.headline)
+        return self.minimum if found is None else found
 
     def figure(self, name: Headline) -> float | None:
-        """The figure called `name` ("min" or "cpu_min"), if there is one."""
-        return self.minimum if name == "min" else self.cpu_minimum
+        """The figure called `name`, if there is one."""
+        return {"min": self.minimum, "cpu_min": self.cpu_minimum,
+                "normalised_min": self.normalised_minimum,
+                "normalised_cpu_min": self.normalised_cpu_minimum}[name]
+
+    def normalised(self, speed: Speed | None) -> Stats:
+        """These figures with their normalised ones, by the machine's `speed` measured
+        beside them: each times the reference over the workload's best CPU time. (Dividing
+        the best by the best: per run, by the workload's run just before it, the figures
+        moved more, measured with benchmarks/normalised_spread.py.)"""
+        if speed is None:
+            return self
+        scale = speed.scale
+        cpu = None if self.cpu_minimum is None else self.cpu_minimum * scale
+        return replace(self, normalised_minimum=self.minimum * scale, normalised_cpu_minimum=cpu,
+                       normalised_median=self.median * scale)
 
     @property
     def iqr(self) -> float:
@@ -130,7 +166,8 @@ class Change:
 
     trend: Trend
     ratio: float
-    """The new figure over the saved one: the new headline (`compared`)."""
+    """The new figure over the saved one: the new headline (`compared`), or its raw figure
+    when the saved figures have no normalised ones (saved before they were measured)."""
     compared: Headline
     tolerance: float
     """How far apart the two may be and still be "no change" (bench/history.py)."""
@@ -178,6 +215,8 @@ class DayBench:
     variants: tuple[DayResult, ...] = ()
     """Each variant's checking run, its answers checked against the main's
     (runner.against_main): a disagreement is an error naming both."""
+    speed: Speed | None = None
+    """The machine's speed while the steps were timed (None when nothing was)."""
 
 
 @dataclass

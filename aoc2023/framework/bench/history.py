@@ -5,7 +5,8 @@ the working folder upwards that has a `pyproject.toml` or an `.aocd_config/`, el
 the source checkout this package runs from. Each save appends one entry: the date,
 the Python, the machine, the budget, the git commit (bench/over_time.py), and for each
 day, input, variant and step its figures (runs, median, minimum, quartiles and CPU
-minimum, in seconds; `variant` is null for the main implementation, so that histories
+minimum, in seconds, and the normalised minimums and median, in seconds at the reference
+speed: calibration.py; `variant` is null for the main implementation, so that histories
 saved before variants still compare).
 Timings only: never an input or an answer (an input is named by its source and label:
 "input", "example 1", or for --input the file's resolved path: `input_name`).
@@ -14,8 +15,9 @@ A later `aoc bench` compares each step with the latest figures saved for the sam
 day, input, variant and step on the same machine (for a file saved before names were
 resolved, under the name as typed: that is still read when nothing newer matches).
 The verdict compares the new run's headline figure (figures.Headline: the minimum of
-the runs, by CPU time for a long step) with the same figure saved (the wall minimum
-when the saved figures have no CPU time): "faster" or "slower" only when they are more
+the runs, by CPU time for a long step, normalised by the machine's speed) with the
+same figure saved; figures saved before normalising are compared raw with raw (and
+by the wall minimum when they have no CPU time): "faster" or "slower" only when they are more
 than TOLERANCE apart (and more than MIN_DIFFERENCE, the clock's own noise), else
 "no change".
 The minimum is the figure that moves least with the machine's load, and TOLERANCE is
@@ -74,13 +76,16 @@ def python_version() -> str:
 
 def tolerance(new: Stats, old: Stats) -> float:
     """How far apart the two headline figures must be to call a change."""
-    wide = new.rough or old.rough or new.headline == "cpu_min"
+    wide = new.rough or old.rough or new.long
     return WIDE_TOLERANCE if wide else TOLERANCE
 
 
 def compared(new: Stats, old: Stats) -> Headline:
-    """The figure to compare: the new headline, when the saved figures have it too."""
-    return new.headline if old.figure(new.headline) is not None else "min"
+    """The figure to compare: the new headline, when the saved figures have it too; else
+    its raw figure (figures saved before normalising: raw only against raw), else the
+    wall minimum (saved with no CPU time)."""
+    return next((name for name in (new.headline, new.raw_headline)
+                 if new.figure(name) is not None and old.figure(name) is not None), "min")
 
 
 def trend(new: Stats, old: Stats) -> Trend:
@@ -148,10 +153,11 @@ def latest_figures(entries: list[dict[str, Any]], on_machine: str) -> dict[Key, 
             continue
         for figure in entry.get("figures", []):
             try:
-                cpu = figure.get("cpu_min")
+                optional = [None if figure.get(name) is None else float(figure[name])
+                            for name in ("cpu_min", "normalised_min", "normalised_cpu_min",
+                                         "normalised_median")]
                 saved = Stats(int(figure["runs"]), float(figure["median"]), float(figure["min"]),
-                              float(figure["q1"]), float(figure["q3"]),
-                              None if cpu is None else float(cpu))
+                              float(figure["q1"]), float(figure["q3"]), *optional)
             except (KeyError, TypeError, ValueError):
                 continue
             found[_figure_key(figure)] = Change("no change", 1.0, "min", TOLERANCE, saved,
@@ -189,7 +195,10 @@ def _figure(bench: DayBench, step: StepBench, stats: Stats, root: Path | None
     return {"year": year, "day": day, "source": source, "label": label,
             "variant": variant or None, "step": name,
             "runs": stats.runs, "median": stats.median, "min": stats.minimum,
-            "q1": stats.q1, "q3": stats.q3, "cpu_min": stats.cpu_minimum}
+            "q1": stats.q1, "q3": stats.q3, "cpu_min": stats.cpu_minimum,
+            "normalised_min": stats.normalised_minimum,
+            "normalised_cpu_min": stats.normalised_cpu_minimum,
+            "normalised_median": stats.normalised_median}
 
 
 def save_figures(path: Path, report: BenchReport, when: datetime, on_machine: str,

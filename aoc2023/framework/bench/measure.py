@@ -35,6 +35,10 @@ more in the checking run also has each run's CPU time recorded (this process and
 ended children; the clock readings bracket the wall-clock ones, so they add nothing
 to them): for a long step that is the headline figure (figures.Headline).
 
+Before a unit, when CALIBRATE_EVERY has passed since the last, the calibration workload
+runs once (calibration.py), timed by the same clocks: its best time says how fast the
+machine ran beside the steps, and normalises their figures (DayBench.speed).
+
 The clocks are parameters, the real ones by default: `clock` (seconds, time.monotonic)
 keeps the budget, `timer` (ns, perf_counter_ns) times each run and `cpu_timer` (ns)
 reads the CPU time, so that a test hands in a fake clock and counts runs, not seconds.
@@ -58,6 +62,7 @@ from functools import partial
 from time import perf_counter_ns, process_time_ns
 from typing import Any, Literal, cast
 
+from aoc2023.framework.bench.calibration import Speed, calibrate, workload
 from aoc2023.framework.bench.figures import (
     LONG_STEP,
     MIN_RUNS,
@@ -82,6 +87,11 @@ MIN_GRACE = 0.05
 scheduler's time slices on a busy machine, and small beside the start-up of `aoc`."""
 WARM_UP_SHARE = 0.1
 """The part of an input's budget spent running rounds untimed first."""
+CALIBRATE_EVERY = 0.02
+"""The least time between two runs of the calibration workload (about 1 ms), which runs
+between units: it costs at most about 5% of the budget, and a second's budget gets up
+to 50 runs of it (10-20 at 1,000 hands of day 7, whose units take longer), spread over
+the rounds, so that its best run sees the machine as the steps' best runs do."""
 
 CPU_FROM = LONG_STEP / 2
 """Steps that took at least this long in the checking run have their CPU time recorded
@@ -141,6 +151,13 @@ class Timing:
     samples: Samples
     errors: dict[tuple[str | None, str], str] = field(default_factory=dict)
     cpu: Samples = field(default_factory=dict)
+    calibration: list[tuple[int, int]] = field(default_factory=list)
+    """The calibration workload's runs: (wall-clock, CPU) ns."""
+
+    @property
+    def speed(self) -> Speed | None:
+        return Speed.of([wall for wall, _ in self.calibration],
+                        [cpu for _, cpu in self.calibration])
 
 
 def lane_for(solution_class: type[Solution[Any]], check: DayResult) -> Lane:
@@ -230,7 +247,7 @@ def measure(
     cpu_steps: frozenset[tuple[str | None, str]] = frozenset(), where: str = "",
     watcher: Watcher = _no_watcher, progress: Progress = NO_WATCH, *,
     clock: Callable[[], float] = time.monotonic, timer: Callable[[], int] = perf_counter_ns,
-    cpu_timer: Callable[[], int] = _cpu_ns,
+    cpu_timer: Callable[[], int] = _cpu_ns, work: Callable[[], object] = workload,
 ) -> Timing:
     """Time the lanes' units in rounds until `clock` would pass `deadline`
     (while fewer than MIN_RUNS rounds are kept: `deadline + grace`, or MIN_GRACE from
@@ -240,7 +257,7 @@ def measure(
     long still fits. A unit that does not fit ends the timing, unless fewer than MIN_RUNS
     rounds are kept: then it is left out while faster ones go on. The
     steps in `cpu_steps` have their CPU time recorded too (by `cpu_timer`; each run's wall
-    time by `timer`)."""
+    time by `timer`). The calibration `work` runs between units (see CALIBRATE_EVERY)."""
     samples: Samples = {(lane.variant, step): [] for lane in lanes for step in lane.steps}
     timing = Timing(samples)
     errors = timing.errors
@@ -252,6 +269,7 @@ def measure(
     # Fast steps get MIN_RUNS runs even after a checking run that took the whole budget
     # (counted from here: a child under --timeout may take a while to start).
     grace_until = max(deadline + grace, clock() + MIN_GRACE)
+    calibrate_at = -float("inf")
     while todo:
         # A warm-up round only while one fits in the warm-up's share: the checking run has
         # warmed up a slow step already.
@@ -269,6 +287,9 @@ def measure(
                    if variant == lane.variant):  # a step of the lane has all its runs
                 todo = [one for one in todo if one[0] is not lane]
                 continue
+            if clock() >= calibrate_at:  # between units: not counted in their times
+                timing.calibration.append(calibrate(timer, cpu_timer, work))
+                calibrate_at = clock() + CALIBRATE_EVERY
             start = clock()
             if start + expected[key] > limit:
                 if kept >= MIN_RUNS:
@@ -377,11 +398,12 @@ def bench_input(
     timeout: float | None = None, run: DayRunner | None = None, watcher: Watcher | None = None,
     variants: Sequence[type[Solution[Any]]] = (), *,
     clock: Callable[[], float] = time.monotonic, timer: Callable[[], int] = perf_counter_ns,
-    cpu_timer: Callable[[], int] = _cpu_ns,
+    cpu_timer: Callable[[], int] = _cpu_ns, work: Callable[[], object] = workload,
 ) -> DayBench:
     """Check the day (and each of `variants` against it) on one input, then time each
     step that can be timed, all implementations together, within `budget` seconds from
-    now by `clock` (see the module docstring; `timer` and `cpu_timer`: see `measure`)."""
+    now by `clock` (see the module docstring; `timer`, `cpu_timer` and the calibration
+    `work`: see `measure`)."""
     watcher = watcher or _no_watcher
     run = run or day_runner(timeout)
     gc.collect()  # start with no garbage of what ran before to collect
@@ -412,16 +434,17 @@ def bench_input(
     cpu_steps = frozenset((lane.variant, step) for lane in lanes for step in lane.steps
                           if step in long_steps)
     task = partial(measure, lanes, run_input, expected, deadline, grace, warm_until, cpu_steps,
-                   where, watcher, clock=clock, timer=timer, cpu_timer=cpu_timer)
+                   where, watcher, clock=clock, timer=timer, cpu_timer=cpu_timer, work=work)
     try:
         timing = task() if timeout is None else call_with_timeout(task, timeout)
     except (TimedOut, ChildFailed) as failure:
         reason = f"while timing, {failure}"
         timing = Timing({}, {(lane.variant, step): reason for lane in lanes
                              for step in lane.steps})
+    speed = timing.speed
     steps = [step for lane, (_, one) in zip(lanes, timed, strict=True)
-             for step in _steps(lane, one, timing)]
-    return DayBench(check, _versus_main(steps), tuple(one for _, one in checks[1:]))
+             for step in _steps(lane, one, timing, speed)]
+    return DayBench(check, _versus_main(steps), tuple(one for _, one in checks[1:]), speed)
 
 
 def _versus_main(steps: list[StepBench]) -> tuple[StepBench, ...]:
@@ -436,8 +459,10 @@ def _versus_main(steps: list[StepBench]) -> tuple[StepBench, ...]:
     return tuple(found)
 
 
-def _steps(lane: Lane, check: DayResult, timing: Timing) -> tuple[StepBench, ...]:
-    """One implementation's steps, in order, each timed or saying why not."""
+def _steps(lane: Lane, check: DayResult, timing: Timing, speed: Speed | None
+           ) -> tuple[StepBench, ...]:
+    """One implementation's steps, in order, each timed or saying why not, with its
+    figures normalised by `speed`."""
     steps = []
     names = ["parse"]
     if lane.solution_class.solves_both_at_once() and not lane.solution_class.solves_in_turn():
@@ -463,7 +488,8 @@ def _steps(lane: Lane, check: DayResult, timing: Timing) -> tuple[StepBench, ...
             [] if error or after_failure else _from_check(name, check))
         failed = failed or error is not None
         cpu = timing.cpu.get(key)
-        stats = Stats.of(_seconds(found), _seconds(cpu) if cpu else None) if found else None
+        stats = Stats.of(_seconds(found), _seconds(cpu) if cpu else None).normalised(
+            speed) if found else None
         steps.append(StepBench(name, stats, parts, error=error, variant=lane.variant))
     return tuple(steps)
 
@@ -514,7 +540,8 @@ def bench_days(
 
 
 def notes(report: BenchReport) -> list[str]:
-    """Sentences about how far to trust the figures: too few runs, or a busy machine."""
+    """Sentences about how far to trust the figures: too few runs, a busy machine, or one
+    whose speed swung."""
     found = []
     for bench in report.results:
         result = bench.result
@@ -535,6 +562,11 @@ def notes(report: BenchReport) -> list[str]:
             found.append(f"{where}: the median is far above the minimum in {', '.join(busy)}: "
                          "the machine was busy, so the spread comes from it, not from the "
                          "solution; the minimum still holds.")
+        speed = bench.speed
+        if speed is not None and speed.swung:
+            found.append(f"{where}: the machine's speed swung while timing (the calibration "
+                         f"workload's best time moved {speed.swing:.2f}-fold between quarters of "
+                         "the timing), so its figures compare less well than usual with others.")
     return found
 
 

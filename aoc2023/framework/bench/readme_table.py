@@ -1,8 +1,8 @@
 """`aoc bench --readme`: the days' best-of-runs times as a table in the project's README.md.
 
 The times are each step's headline figure (figures.Headline: the minimum of the runs,
-by CPU time for a long step), the one that moves least with the machine's load, so
-the table does not change with it.
+by CPU time for a long step, at the reference speed: calibration.py), the one that
+moves least with the machine's load and speed, so the table does not change with them.
 
 The table goes between two marker lines, START and END, each on a line of its own
 (a mention of them inside a line of prose is not a marker); everything outside
@@ -73,9 +73,10 @@ def markdown_table(
         lines += rows[year]
     lines += [
         "",
-        "Best-of-runs times from `aoc bench`: the minimum of each step's runs, by CPU time "
-        f"for steps of {format_duration(LONG_STEP)} or more; a day's total is its parse and "
-        "its parts. Each year's total row says when, and on what, it was benched.",
+        "Best-of-runs times from `aoc bench`: the fastest of each step's runs, by CPU time "
+        f"for steps of {format_duration(LONG_STEP)} or more, else by the wall clock, scaled to "
+        "the reference speed (`aoc bench` measures the machine's own); a day's total is its "
+        "parse and its parts. Each year's total row says when, and on what, it was benched.",
     ]
     return "\n".join(lines)
 

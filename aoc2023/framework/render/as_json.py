@@ -10,6 +10,7 @@ import json
 from dataclasses import asdict
 from typing import TYPE_CHECKING, Any
 
+from aoc2023.framework.bench.calibration import REFERENCE, SWING, Speed
 from aoc2023.framework.bench.figures import (
     LONG_STEP,
     MIN_DIFFERENCE,
@@ -44,11 +45,25 @@ def run_json(report: RunReport) -> str:
 
 
 def _stats_json(stats: Stats | None) -> dict[str, Any]:
+    """The raw figures as measured, named `raw_...`, and those at the reference speed
+    (`normalised_...`, null when the machine's speed was not measured)."""
+    names = ("raw_median", "raw_min", "raw_q1", "raw_q3", "raw_iqr", "raw_cpu_min",
+             "normalised_min", "normalised_cpu_min", "normalised_median")
     if stats is None:
-        return {"runs": 0, "median": None, "min": None, "q1": None, "q3": None, "iqr": None,
-                "cpu_min": None}
-    return {"runs": stats.runs, "median": stats.median, "min": stats.minimum,
-            "q1": stats.q1, "q3": stats.q3, "iqr": stats.iqr, "cpu_min": stats.cpu_minimum}
+        return {"runs": 0, **dict.fromkeys(names)}
+    return {"runs": stats.runs, **dict(zip(names, (
+        stats.median, stats.minimum, stats.q1, stats.q3, stats.iqr, stats.cpu_minimum,
+        stats.normalised_minimum, stats.normalised_cpu_minimum, stats.normalised_median),
+        strict=True))}
+
+
+def _speed_json(speed: Speed | None) -> dict[str, Any] | None:
+    if speed is None:
+        return None
+    return {"relative": speed.relative, "calibration_runs": speed.runs,
+            "calibration_raw_min": speed.wall, "calibration_raw_cpu_min": speed.cpu,
+            "swing": speed.swing,
+            "swung": speed.swung}
 
 
 def _step_json(step: StepBench) -> dict[str, Any]:
@@ -79,6 +94,7 @@ def bench_json(report: BenchReport) -> str:
         results.append({
             "year": result.year, "day": result.day, "title": result.title,
             "source": result.source, "label": result.label, "error": result.error,
+            "speed": _speed_json(bench.speed),
             "steps": [_step_json(step) for step in bench.steps],
             "variants": [{"variant": one.variant, "error": one.error,
                           "answers": [_part_json(part) for part in one.parts]}
@@ -86,7 +102,8 @@ def bench_json(report: BenchReport) -> str:
         })
     return json.dumps({"budget": report.budget, "tolerance": TOLERANCE,
                        "wide_tolerance": WIDE_TOLERANCE, "min_difference": MIN_DIFFERENCE,
-                       "long_step": LONG_STEP, "results": results,
+                       "long_step": LONG_STEP, "reference": REFERENCE, "swing": SWING,
+                       "results": results,
                        "notices": report.notices}, indent=2)
 
 

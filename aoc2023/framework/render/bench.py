@@ -1,10 +1,13 @@
 """The view of `aoc bench`: a row per timed step, with the checking run's answers marked
 as `aoc run` marks them, and the progress line shown on a terminal while it times.
 
-The headline figure (the minimum; by CPU time, marked "CPU", for a long step) comes
-first; the median and the spread beside it show how noisy the run was. A day's variants
-follow its main implementation, each named where the title was (as `aoc run` does),
-with each step's ratio to the main's same step in "Vs main"."""
+Each column is one clock, named in its heading (issue 26): the fastest run, the median
+and the spread by the wall clock, then the fastest by CPU time (for long steps), all
+in time at the reference speed (calibration.py), which the title gives with the
+machine's own. The verdicts compare the fastest CPU time of a long step and the fastest
+wall-clock time of the others, as the title says; that figure is bold. A day's
+variants follow its main implementation, each named where the title was (as `aoc run`
+does), with each step's ratio to the main's same step in "Vs main"."""
 
 from __future__ import annotations
 
@@ -19,6 +22,7 @@ from aoc2023.framework.bench.figures import (
     WIDE_TOLERANCE,
     BenchReport,
     DayBench,
+    Stats,
     StepBench,
 )
 from aoc2023.framework.render import run
@@ -35,10 +39,13 @@ from aoc2023.framework.results import Status
 
 _COLUMNS = [
     Column("Day", "right"), Column("Title"), Column("Input"), Column("Step"), Column("Answer"),
-    Column("Runs", "right"), Column("Min", "right"), Column("Median", "right"),
-    Column("Spread (IQR)", "right"), Column("Change"), Column("Vs main", "right"),
+    Column("Runs", "right"), Column("Fastest\n(wall)", "right"), Column("Median\n(wall)", "right"),
+    Column("Spread\n(wall)", "right"), Column("Fastest\n(CPU)", "right"), Column("Change"),
+    Column("Vs main", "right"),
     Column("Peak memory", "right"),
 ]
+_EMPTY = len(_COLUMNS) - 5
+"""The cells after the step's name of a row without figures."""
 _TREND_STYLE = {"faster": "green", "slower": "red", "no change": "dim"}
 
 
@@ -55,7 +62,23 @@ def _change_cell(step: StepBench) -> Cell:
     if change is None:
         return Cell("")
     percent = (change.ratio - 1) * 100
-    return Cell(f"{change.trend} ({percent:+.1f}%)", _TREND_STYLE[change.trend])
+    raw = "" if change.compared.startswith("normalised") else ", raw"  # saved before
+    return Cell(f"{change.trend} ({percent:+.1f}%{raw})", _TREND_STYLE[change.trend])
+
+
+def _figures(stats: Stats) -> tuple[Cell, Cell, Cell, Cell]:
+    """Fastest, median and spread by the wall clock, and fastest by CPU time, at the
+    reference speed when it was measured (else raw); the headline bold."""
+    wall = (stats.normalised_minimum / stats.minimum
+            if stats.normalised_minimum is not None and stats.minimum > 0 else 1.0)
+    cpu = stats.cpu_minimum if stats.normalised_cpu_minimum is None \
+        else stats.normalised_cpu_minimum
+    fastest, cpu_fastest = format_duration(stats.minimum * wall), (
+        format_duration(cpu) if cpu is not None else "")
+    return (Cell(fastest, "" if stats.long else "bold"),
+            Cell(format_duration(stats.median * wall), "yellow" if stats.busy else ""),
+            Cell(format_duration(stats.iqr * wall), "dim"),
+            Cell(cpu_fastest, "bold" if stats.long else "dim"))
 
 
 def _why_not_timed(step: StepBench) -> Cell:
@@ -85,7 +108,7 @@ def _rows(bench: DayBench) -> list[list[Cell]]:
     day = [Cell(f"{result.year}/{result.day:02d}"), Cell(result.title or ""),
            Cell(result.label or result.source or "")]
     if not bench.steps:
-        return [[*day, Cell(""), Cell("! error", "red"), *(Cell("") for _ in range(7))]]
+        return [[*day, Cell(""), Cell("! error", "red"), *(Cell("") for _ in range(_EMPTY))]]
     rows = []
     shown: set[str | None] = set()
     for index, step in enumerate(bench.steps):
@@ -95,29 +118,28 @@ def _rows(bench: DayBench) -> list[list[Cell]]:
         shown.add(step.variant)
         stats = step.stats
         if stats is None:
-            figures = [Cell(""), _why_not_timed(step), Cell(""), Cell("")]
+            figures = [Cell(""), _why_not_timed(step), Cell(""), Cell(""), Cell("")]
         else:
             runs = Cell(f"{stats.runs:,} (rough)", "yellow") if stats.rough else Cell(
                 f"{stats.runs:,}")
-            median = Cell(format_duration(stats.median), "yellow" if stats.busy else "")
-            best = format_duration(stats.headline_seconds)
-            best_cell = Cell(f"{best} CPU") if stats.headline == "cpu_min" else Cell(best)
-            figures = [runs, best_cell, median,
-                       Cell(format_duration(stats.iqr), "dim")]
+            figures = [runs, *_figures(stats)]
         rows.append([*first, Cell(step.step.replace(" ", NBSP)), _answer_cell(step), *figures,
                      _change_cell(step), _versus_main_cell(step),
                      Cell(format_bytes(step.peak_memory))])
     rows += [[Cell(""), _variant_label(one.variant), Cell(""), Cell(""), Cell("! error", "red"),
-              *(Cell("") for _ in range(7))] for one in bench.variants if one.error is not None]
+              *(Cell("") for _ in range(_EMPTY))] for one in bench.variants
+             if one.error is not None]
     return rows
 
 
 _NARROW_COLUMNS = [
-    Column("Step"), Column("Min", "right"), Column("Median (IQR)", "right"), Column("Change"),
+    Column("Step"), Column("Fastest\n(wall/CPU)", "right"),
+    Column("Median\n(spread)\n(wall)", "right"), Column("Change"),
 ]
 """For a terminal too narrow for the table above: a row naming the day (title and input),
-then a row a step, its run count and answer under its name, the spread under the median,
-a CPU headline's mark under the minimum."""
+then a row a step, its run count and answer under its name, the fastest CPU time under
+the fastest wall-clock time, the spread under the median."""
+_NARROW_EMPTY = [Cell("") for _ in _NARROW_COLUMNS[1:]]
 
 
 def _narrow_rows(bench: DayBench) -> list[list[Cell]]:
@@ -126,13 +148,13 @@ def _narrow_rows(bench: DayBench) -> list[list[Cell]]:
     source = result.label or result.source
     day += f"\n({source})" if source else ""
     if not bench.steps:
-        return [[Cell(day + "\n! error", "red"), Cell(""), Cell(""), Cell("")]]
-    rows = [[Cell(day, "bold"), Cell(""), Cell(""), Cell("")]]
+        return [[Cell(day + "\n! error", "red"), *_NARROW_EMPTY]]
+    rows = [[Cell(day, "bold"), *_NARROW_EMPTY]]
     shown: set[str | None] = {None}
     for step in bench.steps:
         if step.variant not in shown:  # a variant's steps under a row naming it
             shown.add(step.variant)
-            rows.append([_variant_label(step.variant), Cell(""), Cell(""), Cell("")])
+            rows.append([_variant_label(step.variant), *_NARROW_EMPTY])
         stats, answer = step.stats, _answer_cell(step)
         name = step.step
         style = answer.style
@@ -144,21 +166,22 @@ def _narrow_rows(bench: DayBench) -> list[list[Cell]]:
             runs = f"{stats.runs:,}{NBSP}run{'s' if stats.runs != 1 else ''}"
             name += f" ({runs}, rough)" if stats.rough else f" ({runs})"
             style = style if style == "red" or not stats.rough else "yellow"
-            best = format_duration(stats.headline_seconds)
-            spread = f"{format_duration(stats.median)}\n({format_duration(stats.iqr)})"
+            fastest, median, spread, cpu = _figures(stats)
+            median = Cell(f"{median.text}\n({spread.text})", median.style)
+            fastest = Cell("\n".join(filter(None, [fastest.text, cpu.text])), fastest.style
+                           or cpu.style)
             change, versus = _change_cell(step), _versus_main_cell(step)
             if versus.text:  # the ratio to the main implementation, under the change
                 change = Cell("\n".join(filter(None, [change.text, f"{versus.text} main"])),
                               change.style or versus.style)
-            best += "\nCPU" if stats.headline == "cpu_min" else ""
-            if step.peak_memory is not None:  # under the figure
-                best += f"\npeak {format_bytes(step.peak_memory)}"
-            figures = [Cell(best),
-                       Cell(spread, "yellow" if stats.busy else ""), change]
+            if step.peak_memory is not None:  # under the fastest time
+                fastest = Cell(f"{fastest.text}\npeak {format_bytes(step.peak_memory)}",
+                               fastest.style)
+            figures = [fastest, median, change]
         text = name + (f"\n{answer.text}" if answer.text else "")
         rows.append([Cell(text.replace(" runs", f"{NBSP}runs"), style), *figures])
-    rows += [[Cell(f"{_variant_label(one.variant).text.strip()}\n! error", "red"), Cell(""),
-              Cell(""), Cell("")] for one in bench.variants if one.error is not None]
+    rows += [[Cell(f"{_variant_label(one.variant).text.strip()}\n! error", "red"),
+              *_NARROW_EMPTY] for one in bench.variants if one.error is not None]
     return rows
 
 
@@ -177,9 +200,11 @@ def problems(report: BenchReport, verbose: bool, width: int | None = None) -> li
 
 def render(report: BenchReport, verbose: bool, out: IO[str], err: IO[str]) -> None:
     rows = [row for bench in report.results for row in _rows(bench)]
-    title = (f"Advent of Code benchmark ({report.budget:g} s a day; headline: the minimum, "
-             f"by CPU time from {format_duration(LONG_STEP)}; changes beyond ±{TOLERANCE:.0%}, "
-             f"±{WIDE_TOLERANCE:.0%} for CPU times and under 10 runs)")
+    title = (f"Advent of Code benchmark, {report.budget:g} s a day. {_speed(report)} "
+             "Wall: wall-clock time; CPU: processor time. Change: the fastest CPU time "
+             f"(steps of {format_duration(LONG_STEP)} or more) or else the fastest wall time, "
+             f"against the last saved; more than {TOLERANCE:.0%} apart ({WIDE_TOLERANCE:.0%} "
+             "by CPU time or under 10 runs).")
     shown = [True] * (len(_COLUMNS) - 2) + [
         any(bench.variants or any(step.variant for step in bench.steps)  # "Vs main"
             for bench in report.results),
@@ -192,6 +217,16 @@ def render(report: BenchReport, verbose: bool, out: IO[str], err: IO[str]) -> No
         columns, rows = _NARROW_COLUMNS, [row for b in report.results for row in _narrow_rows(b)]
     show(title, columns, rows, report.notices, problems(report, verbose, terminal_width(err)),
          out, err)
+
+
+def _speed(report: BenchReport) -> str:
+    """The machine's measured speed, in a sentence (times are at the reference speed)."""
+    found = [bench.speed.relative for bench in report.results if bench.speed is not None]
+    if not found:
+        return "Times as measured (the machine's speed was not)."
+    low, high = min(found), max(found)
+    speed = f"{low:.2f}x" if f"{low:.2f}" == f"{high:.2f}" else f"{low:.2f}-{high:.2f}x"
+    return f"Machine speed {speed} the reference; times scaled to the reference speed."
 
 
 _TITLE_AT_LEAST = 20

@@ -1,0 +1,153 @@
+"""Figures normalised by the machine's speed (issue 27): the calibration workload timed
+beside the steps, the verdicts on the normalised figures, histories saved before them,
+the JSON's fields and the notice of a speed that swung.
+
+On the fake clock (bench_clock.py) the test chooses how long the workload and each step
+take, so "a machine twice as slow" is exact, whatever the load on this one."""
+
+from __future__ import annotations
+
+import io
+import json
+from typing import Any
+
+import pytest
+from bench_clock import Timed, bench_on
+from fake_clock import FakeClock
+
+from aoc2023.framework.bench.calibration import REFERENCE, SWING, Speed, calibrate, workload
+from aoc2023.framework.bench.figures import BenchReport, DayBench
+from aoc2023.framework.bench.history import compare
+from aoc2023.framework.bench.measure import notes
+from aoc2023.framework.inputs import RunInput
+from aoc2023.framework.render import bench as bench_view
+from aoc2023.framework.render.as_json import bench_json
+
+
+class Day(Timed[str]):
+    """A short parse (its wall minimum is its headline) and a long part (its CPU time)."""
+
+    year, day = 2052, 1
+    costs = {"parse": 2e-4, "part 1": 4e-3}
+
+    def parse(self, text: str) -> str:
+        self.take("parse")
+        return text
+
+    def part_1(self, text: str) -> int:
+        self.take("part 1")
+        return len(text)
+
+
+def bench(slower: float = 1.0, calibration: tuple[float, ...] = (REFERENCE,)) -> DayBench:
+    """The day benched on a machine `slower` times slower than the reference: its steps and
+    the workload each take that much longer."""
+    costs = {step: seconds * slower for step, seconds in Day.costs.items()}
+    timed = type("Day", (Day,), {"costs": costs})
+    return bench_on(FakeClock(), timed, RunInput("abc", "file", label="in.txt"), budget=0.5,
+                    calibration=tuple(seconds * slower for seconds in calibration))
+
+
+def history_of(found: DayBench, keep: tuple[str, ...] | None = None) -> list[dict[str, Any]]:
+    """A history holding `found`'s figures, as `--save` writes them (only the fields in
+    `keep`, for one saved before some existed)."""
+    figures = json.loads(bench_json(BenchReport([found])))["results"][0]["steps"]
+    saved = []
+    for step in figures:
+        figure = {"year": 2052, "day": 1, "source": "file", "label": "in.txt",
+                  "variant": None, "step": step["step"], "runs": step["runs"],
+                  **{name: step[f"raw_{name}"] for name in ("median", "min", "q1", "q3")},
+                  "cpu_min": step["raw_cpu_min"],
+                  **{name: step[name] for name in ("normalised_min", "normalised_cpu_min",
+                                                   "normalised_median")}}
+        saved.append({name: value for name, value in figure.items()
+                      if keep is None or name in keep})
+    return [{"machine": "here", "date": "d", "python": "p", "figures": saved}]
+
+
+def test_a_machine_twice_as_slow_gives_the_same_normalised_figures_and_no_change() -> None:
+    fast, slow = bench(), bench(slower=2.0)
+    for quick, steady in zip(fast.steps[:2], slow.steps[:2], strict=True):  # part 2: none
+        assert quick.stats is not None and steady.stats is not None
+        assert steady.stats.minimum == pytest.approx(2 * quick.stats.minimum)  # raw: doubled
+        assert steady.stats.headline_seconds == pytest.approx(quick.stats.headline_seconds)
+    parse, part_1, _ = slow.steps
+    assert parse.stats is not None and parse.stats.headline == "normalised_min"
+    assert part_1.stats is not None and part_1.stats.headline == "normalised_cpu_min"
+    # At the reference speed, the normalised figures are the raw ones.
+    assert part_1.stats.headline_seconds == pytest.approx(4e-3)
+    assert slow.speed is not None and slow.speed.relative == pytest.approx(0.5)
+    [compared] = compare(BenchReport([slow]), history_of(fast), "here").results
+    assert [(s.change.trend, s.change.compared) for s in compared.steps if s.change] == [
+        ("no change", "normalised_min"), ("no change", "normalised_cpu_min")]
+
+
+def test_history_saved_before_normalising_is_compared_raw_with_raw() -> None:
+    old = history_of(bench(), keep=("year", "day", "source", "label", "variant", "step",
+                                    "runs", "median", "min", "q1", "q3", "cpu_min"))
+    [compared] = compare(BenchReport([bench(slower=2.0)]), old, "here").results
+    changes = [s.change for s in compared.steps]
+    assert [(c.trend, c.compared) for c in changes if c] == [("slower", "min"),
+                                                              ("slower", "cpu_min")]
+    text = render(BenchReport([compared]))
+    assert "slower (+100.0%, raw)" in text
+    # Saved with no CPU time at all: the wall minimums.
+    older = history_of(bench(), keep=("year", "day", "source", "label", "step", "runs",
+                                      "median", "min", "q1", "q3"))
+    [compared] = compare(BenchReport([bench()]), older, "here").results
+    assert [(s.change.trend, s.change.compared) for s in compared.steps if s.change] == [
+        ("no change", "min"), ("no change", "min")]
+
+
+def render(report: BenchReport) -> str:
+    out = io.StringIO()
+    bench_view.render(report, False, out, io.StringIO())
+    return out.getvalue()
+
+
+def test_the_json_keeps_the_raw_figures_and_names_the_headline() -> None:
+    payload = json.loads(bench_json(BenchReport([bench(slower=2.0)])))
+    [day] = payload["results"]
+    assert payload["reference"] == REFERENCE and payload["swing"] == SWING
+    assert day["speed"]["relative"] == pytest.approx(0.5)
+    assert day["speed"]["calibration_raw_cpu_min"] == pytest.approx(2 * REFERENCE)
+    parse, part_1, _ = day["steps"]
+    assert parse["headline"] == "normalised_min" and part_1["headline"] == "normalised_cpu_min"
+    assert parse["raw_min"] == pytest.approx(4e-4) and parse["normalised_min"] == pytest.approx(
+        2e-4)
+    assert part_1["raw_cpu_min"] == pytest.approx(8e-3)
+    assert part_1["normalised_cpu_min"] == pytest.approx(4e-3)
+    assert not {"min", "median", "cpu_min"} & set(parse)  # every raw figure named as such
+
+
+def test_a_speed_that_swung_is_noticed_and_the_speed_is_shown() -> None:
+    # One slow run in every few is an interruption, not a swing: each quarter's best holds.
+    steady = bench(calibration=(REFERENCE, REFERENCE * 3))
+    # Fast at first, then slower for the rest of the timing: a swing.
+    swung = bench(calibration=(REFERENCE,) * 5 + (REFERENCE * (SWING + 0.2),) * 95)
+    assert steady.speed is not None and not steady.speed.swung and steady.speed.runs >= 8
+    assert swung.speed is not None and swung.speed.swung
+    assert swung.speed.swing == pytest.approx(SWING + 0.2)
+    report = BenchReport([steady, swung])
+    [notice] = [n for n in notes(report) if "swung" in n]
+    assert notice.startswith("2052 day 1 (in.txt): the machine's speed swung while timing")
+    assert f"moved {SWING + 0.2:.2f}-fold between quarters" in notice
+    assert "Machine speed 1.00x the reference" in " ".join(render(report).split())
+    report = BenchReport([bench(slower=2.0), bench()])
+    assert "Machine speed 0.50-1.00x the reference" in " ".join(render(report).split())
+
+
+def test_no_workload_timed_means_no_speed_and_raw_figures() -> None:
+    found = bench(calibration=())  # a workload that takes no time on the clock: unseen
+    assert found.speed is None
+    assert [s.stats.headline for s in found.steps if s.stats] == ["min", "cpu_min"]
+    assert "Times as measured" in render(BenchReport([found]))
+
+
+def test_the_workload_is_the_same_work_every_time() -> None:
+    assert workload() == workload()
+    ticks = iter(range(0, 100, 10))
+    assert calibrate(lambda: next(ticks), lambda: next(ticks), workload) == (10, 30)
+    assert Speed.of([], []) is None and Speed.of([5], [0]) is None
+    few = Speed.of([5, 9], [4, 8])  # too few runs to tell a swing
+    assert few is not None and (few.cpu, few.swing, few.swung) == (4e-9, 1.0, False)
