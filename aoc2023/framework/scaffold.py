@@ -306,7 +306,8 @@ def new_day(year: int, day: int, token: str | None, now: datetime | None = None)
     """Write the day's module and test file; fetch (with a token) what the template can use.
 
     Refused, before anything is fetched or written, for a day that does not exist, is not
-    unlocked yet at `now`, or whose files already exist.
+    unlocked yet at `now`, or whose files already exist; and with nothing written when the
+    site still holds it locked (StillLocked), so that running it again completes the day.
     """
     from aoc2023.framework.aocd.puzzle_page import gather
 

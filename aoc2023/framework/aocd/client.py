@@ -24,7 +24,13 @@ from typing import TYPE_CHECKING, Any
 
 from aoc2023.framework import calendar
 from aoc2023.framework.aocd import paths
-from aoc2023.framework.errors import AocError, NoInputError, SentButNoReply, SiteError
+from aoc2023.framework.errors import (
+    AocError,
+    NoInputError,
+    SentButNoReply,
+    SiteError,
+    StillLocked,
+)
 from aoc2023.framework.files import read_regular_text, write_atomically
 
 if TYPE_CHECKING:
@@ -133,7 +139,8 @@ def _asking(
         if year is None or day is None:
             raise error_class(f"Could not {doing}: adventofcode.com says it is locked.") \
                 from error
-        raise error_class(calendar.locked_message(year, day)) from error
+        locked = StillLocked if error_class is NoInputError else error_class
+        raise locked(calendar.locked_message(year, day)) from error
     except aocd.exceptions.DeadTokenError as error:
         paths.forget_token_verdict()
         raise error_class(dead_token_sentence()) from error
