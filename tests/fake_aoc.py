@@ -131,7 +131,8 @@ class FakeAoC:
         self.fail_posts_with: int | None = None  # an HTTP status for answers only
         self.post_delay = 0.0  # seconds before replying to an answer (for races)
         # What happens to the reply after an answer is judged: None (it is sent), "drop"
-        # (the connection is closed), "502" (an HTTP error); `reply_delay` seconds first.
+        # (the connection is closed), "502" (an HTTP error), "302" (a redirect to the same
+        # address, where a client that follows it posts again); `reply_delay` seconds first.
         self.after_judging: str | None = None
         self.reply_delay = 0.0
         self.users: dict[str, tuple[int, str]] = {}  # token -> (user id, github login)
@@ -320,6 +321,8 @@ class FakeAoC:
                         self.close_connection = True  # no reply at all: the line goes dead
                     elif fake.after_judging == "502":
                         self._send(502, "Bad Gateway")
+                    elif fake.after_judging == "302":
+                        self._redirect(self.path)
                     else:
                         self._send(200, answer_page(reply), "text/html")
 

@@ -30,6 +30,7 @@ from aoc2023.framework.errors import (
     SentButNoReply,
     SiteError,
     StillLocked,
+    quoted,
 )
 from aoc2023.framework.files import read_regular_text, write_atomically
 
@@ -69,28 +70,43 @@ def dead_token_sentence(detail: str = "") -> str:
 
 
 @contextmanager
-def _time_limit() -> Iterator[None]:
-    """A time limit on every request aocd makes inside the block.
+def _pool_defaults(**settings: object) -> Iterator[None]:
+    """`settings` as defaults of every request aocd makes inside the block.
 
-    aocd's client passes no timeout to urllib3 and takes none, and `Puzzle`'s properties
-    make their requests inside aocd, so the only place a limit can go is the default of
-    aocd's connection pool manager. It is set for the block and taken off after, so
-    other users of aocd in this process keep aocd's own behaviour.
+    aocd's client takes no timeout and no redirect rule, and `Puzzle`'s properties make
+    their requests inside aocd, so the only place these can go is the defaults of aocd's
+    connection pool manager. They are set for the block and taken off after, so other
+    users of aocd in this process keep aocd's own behaviour.
     """
     import aocd.utils
-    import urllib3
 
-    settings = aocd.utils.http.pool_manager.connection_pool_kw
+    defaults = aocd.utils.http.pool_manager.connection_pool_kw
     missing = object()
-    before = settings.get("timeout", missing)
-    settings["timeout"] = urllib3.Timeout(connect=CONNECT_TIMEOUT, read=READ_TIMEOUT)
+    before = {name: defaults.get(name, missing) for name in settings}
+    defaults.update(settings)
     try:
         yield
     finally:
-        if before is missing:
-            settings.pop("timeout", None)
-        else:
-            settings["timeout"] = before
+        for name, value in before.items():
+            if value is missing:
+                defaults.pop(name, None)
+            else:
+                defaults[name] = value
+
+
+def _time_limit() -> AbstractContextManager[None]:
+    """A time limit on every request aocd makes inside the block."""
+    import urllib3
+
+    return _pool_defaults(timeout=urllib3.Timeout(connect=CONNECT_TIMEOUT, read=READ_TIMEOUT))
+
+
+def _no_redirects() -> AbstractContextManager[None]:
+    """Redirects are not followed inside the block, but returned as the reply: urllib3
+    would send an answer's POST again to wherever a 302 points, even another host."""
+    import urllib3
+
+    return _pool_defaults(retries=urllib3.Retry(3, redirect=0, raise_on_redirect=False))
 
 
 def _keep_distance(
@@ -315,13 +331,18 @@ def post_answer(token: str, year: int, day: int, part: int, answer: str) -> str:
     with _asking("send the answer", year, day, SiteError):
         url = _puzzle(token, year, day).submit_url
         try:
-            response: Any = aocd.utils.http.post(
-                url, token=token, fields={"level": str(part), "answer": answer})
+            with _no_redirects():
+                response: Any = aocd.utils.http.post(
+                    url, token=token, fields={"level": str(part), "answer": answer})
         except urllib3.exceptions.ReadTimeoutError as error:
             raise no_verdict(f"adventofcode.com did not reply within {READ_TIMEOUT:g} s") \
                 from error
         except urllib3.exceptions.ProtocolError as error:  # after connecting: it went out
             raise no_verdict("the connection dropped before the reply") from error
+    if 300 <= response.status < 400:
+        where = quoted(str(response.headers.get("Location", "nowhere")))
+        raise no_verdict(f"adventofcode.com answered with a redirect (HTTP {response.status} "
+                         f"to {where}), not a verdict, and it was not followed")
     if response.status != 200:
         raise no_verdict(f"adventofcode.com answered HTTP {response.status}, not a verdict")
     page = bs4.BeautifulSoup(response.data, "html.parser")
