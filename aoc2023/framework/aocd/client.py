@@ -137,6 +137,32 @@ def _keep_distance(
 
 
 @contextmanager
+def _floor_every_request() -> Iterator[None]:
+    """Keep the floor (`_keep_distance`) before each request aocd makes inside the block,
+    not once per block: a block may make several (the token's owner, then the input; an
+    old page, then its fresh copy). It goes in through aocd's own rate limiter, which
+    aocd's client calls before every request; looked up when called, so that a test can
+    hand `_keep_distance` its clock."""
+    import aocd.utils
+
+    http = aocd.utils.http
+    if "_limiter" in vars(http):  # an outer block floors already
+        yield
+        return
+    limiter: Callable[[], None] = http._limiter
+
+    def floored() -> None:
+        _keep_distance()
+        limiter()
+
+    http._limiter = floored  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        delattr(http, "_limiter")
+
+
+@contextmanager
 def _asking(
     doing: str, year: int | None, day: int | None, error_class: type[AocError] = NoInputError
 ) -> Iterator[None]:
@@ -146,9 +172,8 @@ def _asking(
     import aocd.exceptions
     import urllib3.exceptions
 
-    _keep_distance()
     try:
-        with _time_limit():
+        with _floor_every_request(), _time_limit():
             yield
         paths.protect_token_files()
     except aocd.exceptions.PuzzleLockedError as error:
