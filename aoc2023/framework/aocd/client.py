@@ -18,7 +18,7 @@ import os
 import re
 import time
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import AbstractContextManager, contextmanager
+from contextlib import AbstractContextManager, contextmanager, suppress
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -230,7 +230,12 @@ def _puzzle(token: str, year: int, day: int) -> Puzzle:
             f"inside it: paste the cookie's value again into $AOC_SESSION or {paths.token_file()}."
         )
 
-    return aocd.models.Puzzle(year, day, user=aocd.models.User(token))
+    user = aocd.models.User(token)
+    # aocd resolves the owner and memoises it in token2id.json; when that file cannot be
+    # written (a read-only folder), the owner stays in aocd's memo in memory: carry on.
+    with suppress(OSError):
+        user.id  # noqa: B018
+    return aocd.models.Puzzle(year, day, user=user)
 
 
 def fetch_input(year: int, day: int, token: str) -> str:

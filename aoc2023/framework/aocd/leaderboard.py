@@ -54,10 +54,8 @@ def _user_id(token: str) -> str:
     known = paths.cached_user_id(token)
     if known is not None:
         return known
-    import aocd.models
-
     with client.asking("find whose the session token is"):
-        return str(aocd.models.User(token).id)
+        return account.resolved_owner(token)
 
 
 def _fetch(token: str, year: int, board_id: int) -> dict[str, Any]:

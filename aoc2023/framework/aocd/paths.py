@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import sys
 from pathlib import Path
 from typing import NamedTuple
 
@@ -273,8 +274,12 @@ class PuzzleCache(NamedTuple):
 
     @classmethod
     def for_token(cls, token: str, year: int, day: int) -> PuzzleCache | None:
-        """None when aocd has not yet learnt which user the token belongs to."""
+        """None when aocd has not yet learnt which user the token belongs to: in its memo,
+        or, when that file could not be written (a read-only folder), in this process."""
         user_id = cached_user_id(token)
+        models = sys.modules.get("aocd.models")  # loaded: it may have learnt it in memory
+        if user_id is None and models is not None:
+            user_id = (models.User._token2id or {}).get(token)
         if user_id is None:
             return None
         return cls(year, day, data_dir() / user_id)
