@@ -263,8 +263,8 @@ def test_the_generated_files_pass_ruff_and_mypy_strict(
                         example_answers=("46", None))
     fake_aoc.add_puzzle(2023, 18, "Lavaduct Lagoon", inputs={TOKEN: "1\n"},
                         answers=["1", "2"], example='say """hi"""\n', example_answers=("CMZ", "7"))
-    for year, day in ((2023, 19), (2023, 25), (2024, 1)):  # no example on their pages
-        fake_aoc.add_puzzle(year, day, "Plain", inputs={TOKEN: "1\n"})
+    for plain in ((2023, 19), (2023, 25), (2024, 1)):  # no example on their pages
+        fake_aoc.add_puzzle(*plain, "Plain", inputs={TOKEN: "1\n"})
     for day in ("15", "18", "19", "25"):  # examples, odd examples, none, the last day
         done = aoc(project, aocd_loaded, "new", "2023", day, url=url)
         assert done.returncode == 0, done.stderr
