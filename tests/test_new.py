@@ -318,6 +318,27 @@ def test_a_new_year_is_one_command_and_runs_at_once(project: Path, aocd_home: Ao
     assert again.returncode == 0, again.stderr
 
 
+@pytest.mark.slow
+def test_a_new_years_package_file_is_written_whole_or_not_at_all(
+    project: Path, aocd_home: AocdHome
+) -> None:
+    """A disk that fills while a new year's `__init__.py` is written (a file-size limit
+    shorter than it): no cut `__init__.py`, which would stop the year importing and be
+    kept by the next `aoc new`; one sentence, and once fixed `aoc new` runs."""
+    if shutil.which("prlimit") is None:
+        pytest.skip("needs prlimit (util-linux) to limit the size of a file")
+    full = subprocess.run(["prlimit", "--fsize=20", sys.executable, "-c", CLI, "", "new",
+                           "2025", "1"], cwd=project, env=isolated(aocd_home.env()),
+                          capture_output=True, text=True, timeout=120)
+    assert full.returncode == 2, full.stdout + full.stderr
+    assert "Could not write aoc2025/__init__.py" in full.stderr, full.stderr
+    assert "wrote nothing" in full.stderr and "unexpected" not in full.stderr
+    assert not (project / "aoc2025" / "__init__.py").exists()
+    done = aoc(project, aocd_home, "new", "2025", "1")
+    assert done.returncode == 0, done.stderr
+    assert (project / "aoc2025" / "__init__.py").read_text().endswith("(dayNN.py).\"\"\"\n")
+
+
 @given(st.text())
 def test_an_example_reads_back_exactly_whatever_it_holds(text: str) -> None:
     literal = example_literal(text)
