@@ -253,6 +253,7 @@ def test_day_7_names_the_line_of_a_number_too_long_to_read(
         ("answer-not-utf8", "aocd's cached answer"),
         ("wait-no-zone", "a time without a time zone"),
         ("wait-far-ahead", "further ahead than the hour the site ever asks to wait"),
+        ("journal-dict", "record of sent answers"),
         ("settings", "[tool.aoc]"),
     ],
 )
@@ -281,6 +282,9 @@ def test_a_damaged_file_is_one_sentence_naming_it(
     elif damage == "wait-no-zone":
         (aocd_home.config / "aoc-submit-wait.json").write_text(
             json.dumps({user.name: "2099-01-01T00:00:00"}))
+    elif damage == "journal-dict":  # hand-edited: a puzzle's attempts are a list
+        (aocd_home.config / "aoc-attempts.json").write_text(
+            json.dumps({user.name: {"2023/07": {"part": 1}}}))
     elif damage == "wait-far-ahead":  # 400 days from now
         until = datetime.now(UTC) + timedelta(days=400)
         (aocd_home.config / "aoc-submit-wait.json").write_text(

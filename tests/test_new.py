@@ -226,6 +226,7 @@ def test_what_cannot_be_fetched_is_one_sentence_and_the_files_are_written(
         (["2025", "13"], "days of 2025 run from 1 to 12"),
         (["2014", "1"], "started in 2015"),
         (["2098", "1"], "2098 day 1 is not unlocked yet"),
+        (["10000", "1"], "There is no year 10000 in aoc's calendar"),
     ],
 )
 def test_refusals_are_one_sentence_exit_2_and_write_nothing(
