@@ -88,6 +88,7 @@ class Puzzle:
     answers: list[str] = field(default_factory=list)  # correct answers of solved parts
     locked: bool = False
     unlocks_at: float | None = None  # by the site's clock (FakeAoC.now); None: `locked` says
+    locked_for: int = 0  # requests still answered as locked (a site whose clock is behind)
     solutions: list[str] = field(default_factory=list)  # the right answers, for POSTs
     replies: list[str] = field(default_factory=list)  # queued replies to the next POSTs
     example: str | None = None  # the example input shown in the prose, if any
@@ -156,7 +157,8 @@ class FakeAoC:
         self.fail_posts_with: int | None = None  # an HTTP status for answers only
         self.post_delay = 0.0  # seconds before replying to an answer (for races)
         # What happens to the reply after an answer is judged: None (it is sent), "drop"
-        # (the connection is closed), "502" (an HTTP error); `reply_delay` seconds first.
+        # (the connection is closed), "502" (an HTTP error), "302" (a redirect to the same
+        # address, where a client that follows it posts again); `reply_delay` seconds first.
         self.after_judging: str | None = None
         self.reply_delay = 0.0
         self.users: dict[str, tuple[int, str]] = {}  # token -> (user id, github login)
@@ -272,16 +274,19 @@ class FakeAoC:
                 puzzle = fake.puzzles.get((int(match[1]), int(match[2]))) if match else None
                 if puzzle is not None and puzzle.unlocks_at is not None:
                     puzzle.locked = fake.now() < puzzle.unlocks_at
+                locked = puzzle is not None and (puzzle.locked or puzzle.locked_for > 0)
+                if puzzle is not None and puzzle.locked_for > 0:
+                    puzzle.locked_for -= 1
                 if match is None or puzzle is None:
                     self._send(404, "404 Not Found")
                 elif match[3]:
-                    if puzzle.locked:
+                    if locked:
                         self._send(404, LOCKED_INPUT)
                     elif token not in puzzle.inputs:
                         self._send(400, LOGGED_OUT_INPUT)
                     else:
                         self._send(200, puzzle.inputs[token])
-                elif puzzle.locked:
+                elif locked:
                     self._send(404, "404 Not Found")
                 else:
                     page = fake.puzzle_page(int(match[1]), int(match[2]), puzzle, token)
@@ -338,6 +343,8 @@ class FakeAoC:
                         self.close_connection = True  # no reply at all: the line goes dead
                     elif fake.after_judging == "502":
                         self._send(502, "Bad Gateway")
+                    elif fake.after_judging == "302":
+                        self._redirect(self.path)
                     else:
                         self._send(200, answer_page(reply), "text/html")
 

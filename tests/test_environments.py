@@ -280,6 +280,8 @@ def test_a_read_only_home_is_named_by_the_commands_that_write(
     token = site_cli.aoc(fake_aoc, home, "token", env=env, timeout=60, wrapper=wrapper)
     assert token.returncode == 0, token.stderr  # it needs to keep nothing
     assert "accepted" in token.stdout and "github.tester.1234567" in token.stdout
+    assert "token2id.json, could not be written" in token.stdout, token.stdout
+    assert "now in aocd's memo" not in token.stdout
     for args in (["read", "2023", "7"], ["leaderboard", "2023", "42"],
                  ["run", str(YEAR), "1", "--yes"]):
         result = site_cli.aoc(fake_aoc, home, *args, env=env, timeout=60, wrapper=wrapper,
@@ -288,3 +290,34 @@ def test_a_read_only_home_is_named_by_the_commands_that_write(
         assert f"{tmp_path / 'home'} must be a folder you can write to" in result.stderr
         assert "unexpected" not in result.stderr and TOKEN not in result.stderr
     assert fake_aoc.requests_for("/answer") == []  # nothing is sent unrecorded
+
+
+def test_a_read_only_config_folder_stops_only_the_commands_that_write_there(
+    tmp_path: Path, fake_aoc: FakeAoC, aocd_home: AocdHome
+) -> None:
+    """aocd's config folder read-only, its data folder not: reading a page and a board
+    need only the data folder (aocd's memo of the token's owner, which it cannot keep,
+    is kept in memory), and they work; sending an answer must journal it in the config
+    folder first, and says that folder (it said nothing, and sent nothing, when aocd could
+    not keep the owner it found)."""
+    home = AocdHome(data=tmp_path / "data", config=tmp_path / "config")
+    home.data.mkdir()
+    home.config.mkdir()
+    fake_aoc.add_user(TOKEN)
+    fake_aoc.add_puzzle(2023, 7, "Camel Cards", inputs={TOKEN: "x\n"})
+    fake_aoc.add_puzzle(YEAR, 1, "Test", inputs={TOKEN: "abcd"}, solutions=["4", "5"])
+    fake_aoc.add_board(2023, 42, {"event": "2023", "owner_id": 1, "members": {}},
+                       viewers={TOKEN})
+    env = year_env(tmp_path, home, AOC_SESSION=TOKEN)
+    wrapper = read_only(home.config)
+    for args in (["read", "2023", "7"], ["leaderboard", "2023", "42"]):
+        result = site_cli.aoc(fake_aoc, home, *args, env=env, timeout=60, wrapper=wrapper)
+        assert result.returncode == 0, (args, result.stderr)
+    sent = site_cli.aoc(fake_aoc, home, "run", str(YEAR), "1", "--yes", env=env, timeout=60,
+                        wrapper=wrapper, shift=SINCE_YEAR_UNLOCKED)
+    assert sent.returncode == 0, sent.stdout + sent.stderr
+    assert "part 1: not sent: the attempt could not be written down" in sent.stderr
+    assert f"{home.config}/.aoc-locks" in sent.stderr, sent.stderr
+    assert f"{home.config} must be a folder you can write to" in sent.stderr, sent.stderr
+    assert "unexpected" not in sent.stderr and TOKEN not in sent.stderr
+    assert fake_aoc.requests_for("/answer") == []

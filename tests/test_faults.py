@@ -13,6 +13,7 @@ import signal
 import subprocess
 import sys
 import time
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -258,6 +259,8 @@ def test_day_7_names_the_line_of_a_number_too_long_to_read(
         ("memo-number-id", "not a map of tokens to user ids"),
         ("answer-not-utf8", "aocd's cached answer"),
         ("wait-no-zone", "a time without a time zone"),
+        ("wait-far-ahead", "further ahead than the hour the site ever asks to wait"),
+        ("journal-dict", "record of sent answers"),
         ("settings", "[tool.aoc]"),
     ],
 )
@@ -286,6 +289,13 @@ def test_a_damaged_file_is_one_sentence_naming_it(
     elif damage == "wait-no-zone":
         (aocd_home.config / "aoc-submit-wait.json").write_text(
             json.dumps({user.name: "2099-01-01T00:00:00"}))
+    elif damage == "journal-dict":  # hand-edited: a puzzle's attempts are a list
+        (aocd_home.config / "aoc-attempts.json").write_text(
+            json.dumps({user.name: {"2023/07": {"part": 1}}}))
+    elif damage == "wait-far-ahead":  # 400 days from now
+        until = datetime.now(UTC) + timedelta(days=400)
+        (aocd_home.config / "aoc-submit-wait.json").write_text(
+            json.dumps({user.name: until.isoformat()}))
     else:
         (cwd / "pyproject.toml").write_text("[tool.aoc]\nsubmit = 'sometimes'\n")
     done = subprocess.run([sys.executable, "-m", "aoc2023", "run", "2023", "7", "--yes",

@@ -5,12 +5,14 @@ from __future__ import annotations
 import json
 import socket
 from datetime import UTC, datetime
+from functools import partial
 from itertools import pairwise
+from pathlib import Path
 from typing import Any
 
 import pytest
 import site_cli
-from conftest import TOKEN, AocdHome
+from conftest import TOKEN, AocdHome, temporary_year
 from fake_aoc import FakeAoC
 from fake_clock import FakeClock
 from site_cli import aoc_in_process
@@ -202,3 +204,54 @@ def test_requests_from_separate_processes_keep_a_second_apart(
     assert len(arrived) == 3
     assert all(later - earlier >= 1 for earlier, later in pairwise(marks)), marks
     assert all(mark <= at for mark, at in zip(marks, arrived, strict=True)), (marks, arrived)
+
+
+FLOOR_YEAR = 2058
+FLOOR_DAY = '''
+from aoc2023.framework import Solution
+
+class Day(Solution[str]):
+    def part_1(self, text: str) -> int:
+        return 1
+
+    def part_2(self, text: str) -> int:
+        return 2
+'''
+
+
+@pytest.mark.parametrize("path", ["input", "page", "answer", "leaderboard"])
+def test_the_floor_holds_before_every_request_of_every_kind(
+    fake_aoc: FakeAoC, aocd_loaded: AocdHome, monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path, path: str
+) -> None:
+    """Each request waits out the floor after the one before, counted on a clock that moves
+    only when slept on: even two requests of one command, such as finding whose the token
+    is (the settings page, first in each case) before the input, the page, the answer or
+    the board, are a floor apart (they were not)."""
+    from aoc2023.framework import calendar
+    from aoc2023.framework.aocd import client
+
+    monkeypatch.setenv("AOC_REQUEST_FLOOR", "1")
+    clock = FakeClock(datetime.fromtimestamp(1000, UTC))
+    monkeypatch.setattr(client, "_keep_distance",
+                        partial(client._keep_distance, clock.time, clock.sleep))
+    aocd_loaded.set_token(user_id=None)  # whose it is must be asked: /settings first
+    fake_aoc.add_user(TOKEN)  # USER_ID: github.tester.1234567
+    fake_aoc.add_puzzle(FLOOR_YEAR, 1, "Floor", inputs={TOKEN: "x"}, solutions=["1", "2"])
+    fake_aoc.add_board(FLOOR_YEAR, 42, {"event": str(FLOOR_YEAR), "owner_id": 1,
+                                         "members": {}}, viewers={TOKEN})
+    if path == "answer":
+        aocd_loaded.cache_input(FLOOR_YEAR, 1, "x")
+    command = {"input": ["run", str(FLOOR_YEAR), "1", "--no-submit"],
+               "page": ["read", str(FLOOR_YEAR), "1"],
+               "answer": ["run", str(FLOOR_YEAR), "1", "--yes"],
+               "leaderboard": ["leaderboard", str(FLOOR_YEAR), "42"]}[path]
+    shift = (calendar.unlock_time(FLOOR_YEAR, 1) - calendar.current_time()).total_seconds() + 60
+    with temporary_year(tmp_path / "site", FLOOR_YEAR, {"day01.py": FLOOR_DAY}):
+        done = aoc_in_process(*command, shift=shift)
+    assert done.returncode in (0, 1), done.stderr
+    asked = [request.path for request in fake_aoc.requests]
+    assert len(asked) >= 2 and asked[0] == "/settings", asked
+    if path == "answer":
+        assert any(request.method == "POST" for request in fake_aoc.requests)
+    assert clock.slept == [1.0] * (len(asked) - 1), asked

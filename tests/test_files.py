@@ -27,3 +27,44 @@ def test_a_failed_write_leaves_the_old_file_and_no_temporary_file(tmp_path: Path
         write_atomically(target, "new")  # a folder cannot be replaced by a file
     assert (target / "keep").read_text() == "old"
     assert sorted(p.name for p in folder.iterdir()) == ["target"]
+
+
+def test_benchmark_runs_saving_at_once_all_keep_their_figures(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """8 threads save to one history at once (8 `aoc bench --save` kept 5 records). Each
+    read is held a moment before its write, so that without the lock every save would
+    read the history before any wrote it, and all but one record would be lost."""
+    import threading
+    import time
+    from datetime import UTC, datetime
+
+    from aoc2023.framework.bench import history
+    from aoc2023.framework.bench.figures import BenchReport, DayBench, Stats, StepBench
+    from aoc2023.framework.results import DayResult
+
+    path = tmp_path / "benchmarks" / "history.json"
+    load = history.load
+
+    def slow_load(where: Path) -> list[dict[str, object]]:
+        entries = load(where)
+        time.sleep(0.05)  # widens the window between the read and the write
+        return entries
+
+    monkeypatch.setattr(history, "load", slow_load)
+    start = threading.Barrier(8)
+
+    def save(number: int) -> None:
+        stats = Stats(3, 1e-3, 1e-3, 1e-3, 1e-3)
+        report = BenchReport([DayBench(DayResult(2059, number, None, "file", "x"),
+                                       (StepBench("part 1", stats),))])
+        start.wait()
+        history.save_figures(path, report, datetime(2059, 12, 1, tzinfo=UTC), "here")
+
+    threads = [threading.Thread(target=save, args=(number,)) for number in range(1, 9)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    days = sorted(entry["figures"][0]["day"] for entry in load(path))
+    assert days == list(range(1, 9))

@@ -220,3 +220,19 @@ def test_at_40_columns_the_table_keeps_rank_name_stars_and_score(
     rows = [line.split("│") for line in lines if line.startswith("│ ")]
     assert [cell.strip() for cell in rows[0][1:-1]] == ["Rank", "Name", "Days 1-25", "Score"]
     assert [row[4].strip() for row in rows[1:] if row[1].strip()] == ["49", "48", "47", "46"]
+
+
+def test_counts_that_are_not_whole_numbers_are_passed_over(
+    fake_aoc: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path
+) -> None:
+    """A star count of "²" (a digit to `isdigit`, not to `int`) and a 5,000-digit score
+    (past `int`'s limit): the board is shown, with the stars counted from the days."""
+    aocd_loaded.set_token()
+    data = board_2023()
+    data["members"]["99"]["stars"] = "\u00b2"
+    data["members"]["7"]["local_score"] = "9" * 5000
+    fake_aoc.add_board(2023, BOARD, data, viewers={TOKEN})
+    done = aoc("leaderboard", "2023", str(BOARD), "--json", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    members = {m["id"]: m for m in json.loads(done.stdout)["members"]}
+    assert members[99]["stars"] == 7 and members[7]["local_score"] == 0

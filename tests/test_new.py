@@ -214,6 +214,7 @@ def test_what_cannot_be_fetched_is_one_sentence_and_the_files_are_written(
         (["2025", "13"], "days of 2025 run from 1 to 12"),
         (["2014", "1"], "started in 2015"),
         (["2098", "1"], "2098 day 1 is not unlocked yet"),
+        (["10000", "1"], "There is no year 10000 in aoc's calendar"),
     ],
 )
 def test_refusals_are_one_sentence_exit_2_and_write_nothing(
@@ -251,6 +252,8 @@ def test_the_generated_files_pass_ruff_and_mypy_strict(
                         example_answers=("46", None))
     fake_aoc.add_puzzle(2023, 18, "Lavaduct Lagoon", inputs={TOKEN: "1\n"},
                         answers=["1", "2"], example='say """hi"""\n', example_answers=("CMZ", "7"))
+    for plain in ((2023, 19), (2023, 25), (2024, 1)):  # no example on their pages
+        fake_aoc.add_puzzle(*plain, "Plain", inputs={TOKEN: "1\n"})
     for day in ("15", "18", "19", "25"):  # examples, odd examples, none, the last day
         done = aoc(project, aocd_loaded, "new", "2023", day, url=url)
         assert done.returncode == 0, done.stderr
@@ -302,6 +305,26 @@ def test_a_new_year_is_one_command_and_runs_at_once(project: Path, aocd_home: Ao
     assert "not implemented" in ran.stdout
     again = aoc(project, aocd_home, "new", "2025", "2")  # the package now exists: kept as is
     assert again.returncode == 0, again.stderr
+
+
+@pytest.mark.slow
+def test_a_new_years_package_file_is_written_whole_or_not_at_all(
+    project: Path, aocd_home: AocdHome
+) -> None:
+    """A disk that fills while a new year's `__init__.py` is written (a file-size limit
+    shorter than it): no cut `__init__.py`, which would stop the year importing and be
+    kept by the next `aoc new`; one sentence, and once fixed `aoc new` runs."""
+    if shutil.which("prlimit") is None:
+        pytest.skip("needs prlimit (util-linux) to limit the size of a file")
+    full = site_cli.aoc(None, aocd_home, "new", "2025", "1", cwd=project,
+                        wrapper=["prlimit", "--fsize=20"])
+    assert full.returncode == 2, full.stdout + full.stderr
+    assert "Could not write aoc2025/__init__.py" in full.stderr, full.stderr
+    assert "wrote nothing" in full.stderr and "unexpected" not in full.stderr
+    assert not (project / "aoc2025" / "__init__.py").exists()
+    done = aoc(project, aocd_home, "new", "2025", "1")
+    assert done.returncode == 0, done.stderr
+    assert (project / "aoc2025" / "__init__.py").read_text().endswith("(dayNN.py).\"\"\"\n")
 
 
 @given(st.text())

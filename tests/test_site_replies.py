@@ -151,3 +151,25 @@ def test_a_cached_web_page_names_the_file_to_delete(
                             "(the site was down when it was fetched?): delete it, and the next "
                             "run fetches it again.")
     assert code == 2 and fake_aoc.requests == []
+
+
+# --- a redirect in reply to an answer ------------------------------------------------------
+
+
+def test_a_redirect_after_an_answer_is_not_followed_and_counts_as_unknown(
+    fake_aoc: FakeAoC, aocd_loaded: AocdHome, puzzle: Puzzle
+) -> None:
+    """A 302 to an answer's POST: following it would post the answer again (urllib3 keeps
+    the method and body on a 302), so it is an unknown outcome, as a lost reply is."""
+    aocd_loaded.cache_input(YEAR, 1, "input")
+    fake_aoc.after_judging = "302"
+    code, (part_1, _) = run("--yes")
+    assert posts(fake_aoc) == [("1", "1")]
+    assert (part_1["submitted"], part_1["status"], code) == ("error", "unknown", 2)
+    assert part_1["submit_note"].startswith("Sent 1, but adventofcode.com answered with a ")
+    assert "counts as tried" in part_1["submit_note"]
+    assert "redirect (HTTP 302 to '/2090/day/1/answer')" in part_1["submit_note"]
+    assert "it was not followed" in part_1["submit_note"]
+    fake_aoc.after_judging = None
+    run("--yes")
+    assert posts(fake_aoc) == [("1", "1")]  # counted as tried: never sent again

@@ -194,3 +194,17 @@ def test_the_report_fits_a_narrow_terminal(
                for line in lines), done.stdout
     assert "whitespace and quotes and a session= prefix" in " ".join(
         line.strip() for line in lines)
+
+
+def test_a_token_far_too_long_is_one_sentence_and_nothing_is_asked(
+    fake_aoc: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path
+) -> None:
+    """A 100,000-character AOC_SESSION (it made every line printed slow to redact): one
+    sentence, no request; a command that needs no token runs as ever."""
+    env = dict(os.environ, AOC_SESSION="a" * 100_000)
+    done = aoc("token", cwd=tmp_path, env=env)
+    assert done.returncode == 2
+    assert done.stderr.startswith("Error: The session token is 100,000 characters long, and "
+                                  "a session token is about 128: put the session cookie's")
+    assert fake_aoc.requests == []
+    assert aoc("--version", env=env).returncode == 0

@@ -16,6 +16,7 @@ import re
 import signal
 import sys
 import time
+from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from functools import partial
 from pathlib import Path
@@ -245,3 +246,103 @@ def test_the_wait_between_answers_off_a_terminal_is_one_line_said_once(
     err = capsys.readouterr().err
     assert err == f"Waiting: the site asked to wait 1m 30s, until {until.astimezone():%H:%M:%S}.\n"
     assert clock.slept == [1.0] * 90 and clock.datetime() == until
+
+
+# --- a site whose clock is behind this machine's (issue 25) ---------------------------------
+
+BEHIND_YEAR = 2057
+
+
+@pytest.fixture
+def behind(tmp_path: Path, fake_aoc: FakeAoC, aocd_loaded: AocdHome,
+           monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[Path, FakeClock]]:
+    """A year package in a project of its own (so that `aoc new` writes there), this
+    machine's clock 5 s past the unlock of its day 1 (the margin passed) and the waits
+    handed that clock: the project folder and the clock."""
+    aocd_loaded.set_token()
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "pyproject.toml").write_text("[project]\nname = 'site'\n")
+    clock = FakeClock(unlock_time(BEHIND_YEAR, 1) + timedelta(seconds=5))
+    monkeypatch.setattr(calendar, "current_time", clock.datetime)
+    monkeypatch.setattr(cli_unlock, "wait_in_terminal", partial(
+        cli_unlock.wait_in_terminal, now=clock.datetime, sleep=clock.sleep))
+    with temporary_year(site, BEHIND_YEAR, {}):
+        yield site, clock
+
+
+def site_holds(site: FakeAoC, requests: int | None) -> None:
+    """2057 day 1 on the site, answered as locked for `requests` requests (None: for good)."""
+    site.add_puzzle(BEHIND_YEAR, 1, "Behind", inputs={TOKEN: "4 5 6\n"}, example=EXAMPLE,
+                    example_answers=("6", None), locked=requests is None,
+                    locked_for=requests or 0)
+
+
+def input_requests(site: FakeAoC) -> int:
+    return len(site.requests_for(f"/{BEHIND_YEAR}/day/1/input"))
+
+
+def test_new_wait_asks_again_while_the_site_holds_the_day_locked(
+    fake_aoc: FakeAoC, behind: tuple[Path, FakeClock]
+) -> None:
+    """This clock says the day is open, the site still says locked: `aoc new --wait` asks
+    again every 10 s, saying so once a time off a terminal, and writes the day with its
+    example once the site opens it (it used to give up at once and write no example)."""
+    project, clock = behind
+    site_holds(fake_aoc, 3)
+    done = aoc_in_process("new", str(BEHIND_YEAR), "1", "--wait")
+    assert done.returncode == 0, done.stderr
+    assert input_requests(fake_aoc) == 4
+    assert sum(clock.slept) == 30 and set(clock.slept) == {1.0}
+    assert done.stderr.count(f"still holds {BEHIND_YEAR} day 1 locked") == 3
+    assert f"{BEHIND_YEAR} day 1 is unlocked on adventofcode.com." in done.stderr
+    assert "part_1=6" in (project / f"aoc{BEHIND_YEAR}" / "day01.py").read_text()
+
+
+def test_new_wait_gives_up_after_five_minutes_and_writes_nothing(
+    fake_aoc: FakeAoC, behind: tuple[Path, FakeClock]
+) -> None:
+    project, clock = behind
+    site_holds(fake_aoc, None)
+    done = aoc_in_process("new", str(BEHIND_YEAR), "1", "--wait")
+    assert done.returncode == 2
+    assert input_requests(fake_aoc) == 31 and sum(clock.slept) == 300
+    error = done.stderr.splitlines()[-1]
+    assert error.startswith(f"Error: adventofcode.com still holds {BEHIND_YEAR} day 1 locked "
+                            "after 5 minutes"), done.stderr
+    assert not (project / f"aoc{BEHIND_YEAR}" / "day01.py").exists()
+
+
+def test_new_on_a_day_the_site_holds_locked_writes_nothing_so_it_can_run_again(
+    fake_aoc: FakeAoC, behind: tuple[Path, FakeClock]
+) -> None:
+    """Without --wait, one request, then nothing written (it used to write the day without
+    its example, and then refuse to write it again)."""
+    project, _ = behind
+    site_holds(fake_aoc, 1)
+    day = project / f"aoc{BEHIND_YEAR}" / "day01.py"
+    done = aoc_in_process("new", str(BEHIND_YEAR), "1")
+    assert done.returncode == 2
+    assert "not available yet" in done.stderr and "aoc new wrote nothing" in done.stderr
+    assert not day.exists() and input_requests(fake_aoc) == 1
+    again = aoc_in_process("new", str(BEHIND_YEAR), "1")
+    assert again.returncode == 0, again.stderr
+    assert "part_1=6" in day.read_text()
+
+
+def test_run_wait_asks_again_while_the_site_holds_the_day_locked(
+    fake_aoc: FakeAoC, behind: tuple[Path, FakeClock], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On a terminal: a countdown to the next ask, rewritten each second, then cleared."""
+    project, clock = behind
+    (project / f"aoc{BEHIND_YEAR}" / "day01.py").write_text(DAY_01)
+    site_holds(fake_aoc, 2)
+    screen = terminal_on_stderr(monkeypatch)
+    cli_unlock.wait_for_days([BEHIND_YEAR], "1", False)
+    assert input_requests(fake_aoc) == 3 and sum(clock.slept) == 20
+    shown = frames(screen.getvalue())
+    asking = [line for line in shown if "asking again in" in line]
+    assert len(asking) == 20 and "asking again in 0m 10s" in asking[0]
+    assert shown[-1].endswith(f"{BEHIND_YEAR} day 1 is unlocked on adventofcode.com.\n")
+    done = aoc_in_process("run", str(BEHIND_YEAR), "1", "--no-submit", "--json")
+    assert '"answer": "15"' in done.stdout and input_requests(fake_aoc) == 3

@@ -37,9 +37,16 @@ def puzzle_parts(year: int, day: int) -> tuple[int, ...]:
     return (1,) if day == days_in_year(year) else (1, 2)
 
 
+LAST_YEAR = 9999
+"""The last year a date can have (`datetime.MAXYEAR`): the calendar cannot reach further."""
+
+
 def check_year(year: int) -> None:
     if year < FIRST_YEAR:
         raise UsageError(f"Advent of Code started in {FIRST_YEAR}; there is no {year}.")
+    if year > LAST_YEAR:
+        raise UsageError(f"There is no year {year} in aoc's calendar: its years run from "
+                         f"{FIRST_YEAR} to {LAST_YEAR}.")
 
 
 def check_day(year: int, day: int) -> None:

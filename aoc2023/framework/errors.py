@@ -12,6 +12,7 @@ the framework, which turn it into a result.
     │   │   ├── MissingDayError     the day asked for has no module yet
     │   │   └── FileExistsRefusal   `aoc new` would overwrite a file
     │   ├── NoInputError       the puzzle input could not be had (token, lock, network, file)
+    │   │   └── StillLocked         adventofcode.com says the puzzle is not unlocked yet
     │   ├── InputError         an input the day cannot solve (days raise it)
     │   ├── DayLoadError       a day's module does not import, or defines no solution
     │   ├── SiteError          adventofcode.com could not be asked, or refused us
@@ -59,6 +60,12 @@ class FileExistsRefusal(UsageError):
 
 class NoInputError(AocError):
     """The puzzle input could not be had: no token, a dead token, a locked puzzle, no network."""
+
+
+class StillLocked(NoInputError):
+    """adventofcode.com holds the puzzle locked (HTTP 404), whatever this machine's clock
+    says: `--wait` asks again, and `aoc new` writes nothing rather than a day without its
+    examples."""
 
 
 class InputError(AocError):

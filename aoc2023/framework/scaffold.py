@@ -293,12 +293,17 @@ def _start_year_package(target: Target) -> None:
     """Make the year's package when it is new: a folder with an `__init__.py`. The wheel
     takes every `aoc<year>/` folder (pyproject.toml), and the editable install has the
     project folder on the path, so nothing else needs changing."""
-    package_dir = target.day_path.parent
-    if (package_dir / "__init__.py").exists():
+    init = target.day_path.parent / "__init__.py"
+    if init.exists():
         return
-    package_dir.mkdir(exist_ok=True)
-    (package_dir / "__init__.py").write_text(
-        f'"""Advent of Code {target.year}: one module per day (dayNN.py)."""\n', encoding="utf-8")
+    try:  # whole or not at all: a cut one would stop the year importing, and be kept
+        write_atomically(init, f'"""Advent of Code {target.year}: one module per day '
+                               '(dayNN.py)."""\n', exclusive=True)
+    except FileExistsError:
+        pass  # another `aoc new` of the same year made it meanwhile
+    except OSError as error:
+        raise AocError(f"Could not write {shown(init)} ({error.strerror or error}): aoc new "
+                       "wrote nothing; run it again once that is fixed.") from error
     importlib.invalidate_caches()
 
 
@@ -306,7 +311,8 @@ def new_day(year: int, day: int, token: str | None, now: datetime | None = None)
     """Write the day's module and test file; fetch (with a token) what the template can use.
 
     Refused, before anything is fetched or written, for a day that does not exist, is not
-    unlocked yet at `now`, or whose files already exist.
+    unlocked yet at `now`, or whose files already exist; and with nothing written when the
+    site still holds it locked (StillLocked), so that running it again completes the day.
     """
     from aoc2023.framework.aocd.puzzle_page import gather
 

@@ -26,6 +26,8 @@ class TokenReport:
     """aocd's id for the token's owner (`github.name.123`), from its memo or the site."""
     user_id_cached: bool = False
     """Whether the id came from aocd's memo (`token2id.json`), without a request."""
+    user_id_kept: bool = True
+    """Whether aocd's memo holds the id now: not when it could not be written (read-only)."""
     accepted: bool | None = None
     """Whether the site takes the token; None when it could not be asked."""
     checked_at: float | None = None

@@ -50,6 +50,7 @@ from aoc2023.framework.errors import (
     SentButNoReply,
     SiteError,
     quoted,
+    unwritable_sentence,
 )
 from aoc2023.framework.inputs import example_inputs
 from aoc2023.framework.results import SUBMIT_FAILED, DayResult, PartResult, RunReport, Status
@@ -349,8 +350,9 @@ def _send(
         attempts.record_attempt(user_id, year, day, part, answer,
                                 calendar.current_time().isoformat(sep=" "))
     except OSError as error:
-        raise NotSent(f"the attempt could not be written down before sending it ({error}), "
-                      "so it was not sent") from error
+        why = unwritable_sentence(error) or str(error)
+        raise NotSent(f"the attempt could not be written down before sending it, so it was "
+                      f"not sent: {why}") from error
     try:
         message = client.post_answer(token, year, day, part, answer)
     except SentButNoReply as lost:

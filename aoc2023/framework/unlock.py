@@ -45,3 +45,40 @@ def wait_for_unlock(
         # Wake on the second boundary of the countdown, so that it shows whole seconds.
         sleep(min(left.total_seconds(), left.total_seconds() % 1 or 1.0))
     return waited
+
+
+SITE_POLL_SECONDS = 10.0
+SITE_WAIT_SECONDS = 300.0
+"""When this machine's clock is ahead of the site's, the site still holds the puzzle
+locked after our unlock: it is asked again every 10 s (polite: the site asks not to
+hammer a locked endpoint), for 5 minutes at most (a clock further off needs fixing,
+not waiting out)."""
+SITE_CHECK_WINDOW = timedelta(hours=1)
+"""The site is asked before a `--wait` ends only up to an hour past the unlock by this
+clock: later than that, a locked reply is no clock's fault."""
+
+
+def wait_for_site(
+    ask: Callable[[], None], tick: Callable[[timedelta, int], None],
+    now: Callable[[], datetime] = lambda: calendar.current_time(),
+    sleep: Callable[[float], None] = time.sleep,
+) -> None:
+    """Call `ask` until it stops raising StillLocked: every SITE_POLL_SECONDS, for
+    SITE_WAIT_SECONDS at most (then the last StillLocked is raised). `tick` is given the
+    time to the next ask and how many asks the site refused, once a second."""
+    from aoc2023.framework.errors import StillLocked
+
+    give_up = now() + timedelta(seconds=SITE_WAIT_SECONDS)
+    refused = 0
+    while True:
+        try:
+            ask()
+            return
+        except StillLocked:
+            refused += 1
+            next_ask = now() + timedelta(seconds=SITE_POLL_SECONDS)
+            if next_ask > give_up:
+                raise
+        while (left := next_ask - now()).total_seconds() > 0:
+            tick(left, refused)
+            sleep(min(1.0, left.total_seconds()))

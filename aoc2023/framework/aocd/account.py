@@ -57,6 +57,7 @@ def check_token(recheck: bool = False) -> TokenReport:
     with suppress(OSError):  # a folder that cannot be written: asked again next time
         paths.remember_token_accepted(token, now)
     return replace(report, user_id=known_id or owner, user_id_cached=known_id is not None,
+                 user_id_kept=paths.cached_user_id(token) is not None,
                  accepted=True, checked_at=now, requests=1)
 
 
@@ -70,13 +71,13 @@ def ask_owner(token: str, resolve: bool = False) -> str | None:
     with client.asking("check the session token", SiteError):
         try:
             if resolve:
-                return _resolved_owner(token)
+                return resolved_owner(token)
             return str(aocd.utils.get_owner(token))
         except aocd.exceptions.DeadTokenError:
             return None
 
 
-def _resolved_owner(token: str) -> str:
+def resolved_owner(token: str) -> str:
     """aocd's `User.id`, which memoises the owner in `token2id.json`. When that file
     cannot be written (a read-only folder), the owner found is still this process's:
     aocd put it in its memo in memory before it tried to write."""

@@ -58,7 +58,9 @@ def _read() -> dict[str, Any]:
         why = getattr(error, "strerror", None) or error
         raise DamagedFileError(f"The record of sent answers {path} cannot be read ({why}): "
                                "nothing is sent until it is repaired or removed.") from error
-    if not isinstance(data, dict) or not all(isinstance(v, dict) for v in data.values()):
+    if not isinstance(data, dict) or not all(
+            isinstance(puzzles, dict) and all(isinstance(e, list) for e in puzzles.values())
+            for puzzles in data.values()):  # users, each with a list of attempts per puzzle
         raise DamagedFileError(f"The record of sent answers {path} is not in the expected "
                                "format: nothing is sent until it is repaired or removed.")
     return data

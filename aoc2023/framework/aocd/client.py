@@ -18,13 +18,20 @@ import os
 import re
 import time
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import AbstractContextManager, contextmanager
+from contextlib import AbstractContextManager, contextmanager, suppress
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from aoc2023.framework import calendar
 from aoc2023.framework.aocd import paths
-from aoc2023.framework.errors import AocError, NoInputError, SentButNoReply, SiteError
+from aoc2023.framework.errors import (
+    AocError,
+    NoInputError,
+    SentButNoReply,
+    SiteError,
+    StillLocked,
+    quoted,
+)
 from aoc2023.framework.files import read_regular_text, write_atomically
 
 if TYPE_CHECKING:
@@ -63,28 +70,43 @@ def dead_token_sentence(detail: str = "") -> str:
 
 
 @contextmanager
-def _time_limit() -> Iterator[None]:
-    """A time limit on every request aocd makes inside the block.
+def _pool_defaults(**settings: object) -> Iterator[None]:
+    """`settings` as defaults of every request aocd makes inside the block.
 
-    aocd's client passes no timeout to urllib3 and takes none, and `Puzzle`'s properties
-    make their requests inside aocd, so the only place a limit can go is the default of
-    aocd's connection pool manager. It is set for the block and taken off after, so
-    other users of aocd in this process keep aocd's own behaviour.
+    aocd's client takes no timeout and no redirect rule, and `Puzzle`'s properties make
+    their requests inside aocd, so the only place these can go is the defaults of aocd's
+    connection pool manager. They are set for the block and taken off after, so other
+    users of aocd in this process keep aocd's own behaviour.
     """
     import aocd.utils
-    import urllib3
 
-    settings = aocd.utils.http.pool_manager.connection_pool_kw
+    defaults = aocd.utils.http.pool_manager.connection_pool_kw
     missing = object()
-    before = settings.get("timeout", missing)
-    settings["timeout"] = urllib3.Timeout(connect=CONNECT_TIMEOUT, read=READ_TIMEOUT)
+    before = {name: defaults.get(name, missing) for name in settings}
+    defaults.update(settings)
     try:
         yield
     finally:
-        if before is missing:
-            settings.pop("timeout", None)
-        else:
-            settings["timeout"] = before
+        for name, value in before.items():
+            if value is missing:
+                defaults.pop(name, None)
+            else:
+                defaults[name] = value
+
+
+def _time_limit() -> AbstractContextManager[None]:
+    """A time limit on every request aocd makes inside the block."""
+    import urllib3
+
+    return _pool_defaults(timeout=urllib3.Timeout(connect=CONNECT_TIMEOUT, read=READ_TIMEOUT))
+
+
+def _no_redirects() -> AbstractContextManager[None]:
+    """Redirects are not followed inside the block, but returned as the reply: urllib3
+    would send an answer's POST again to wherever a 302 points, even another host."""
+    import urllib3
+
+    return _pool_defaults(retries=urllib3.Retry(3, redirect=0, raise_on_redirect=False))
 
 
 def _keep_distance(
@@ -115,6 +137,32 @@ def _keep_distance(
 
 
 @contextmanager
+def _floor_every_request() -> Iterator[None]:
+    """Keep the floor (`_keep_distance`) before each request aocd makes inside the block,
+    not once per block: a block may make several (the token's owner, then the input; an
+    old page, then its fresh copy). It goes in through aocd's own rate limiter, which
+    aocd's client calls before every request; looked up when called, so that a test can
+    hand `_keep_distance` its clock."""
+    import aocd.utils
+
+    http = aocd.utils.http
+    if "_limiter" in vars(http):  # an outer block floors already
+        yield
+        return
+    limiter: Callable[[], None] = http._limiter
+
+    def floored() -> None:
+        _keep_distance()
+        limiter()
+
+    http._limiter = floored  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        delattr(http, "_limiter")
+
+
+@contextmanager
 def _asking(
     doing: str, year: int | None, day: int | None, error_class: type[AocError] = NoInputError
 ) -> Iterator[None]:
@@ -124,16 +172,16 @@ def _asking(
     import aocd.exceptions
     import urllib3.exceptions
 
-    _keep_distance()
     try:
-        with _time_limit():
+        with _floor_every_request(), _time_limit():
             yield
         paths.protect_token_files()
     except aocd.exceptions.PuzzleLockedError as error:
         if year is None or day is None:
             raise error_class(f"Could not {doing}: adventofcode.com says it is locked.") \
                 from error
-        raise error_class(calendar.locked_message(year, day)) from error
+        locked = StillLocked if error_class is NoInputError else error_class
+        raise locked(calendar.locked_message(year, day)) from error
     except aocd.exceptions.DeadTokenError as error:
         paths.forget_token_verdict()
         raise error_class(dead_token_sentence()) from error
@@ -182,7 +230,12 @@ def _puzzle(token: str, year: int, day: int) -> Puzzle:
             f"inside it: paste the cookie's value again into $AOC_SESSION or {paths.token_file()}."
         )
 
-    return aocd.models.Puzzle(year, day, user=aocd.models.User(token))
+    user = aocd.models.User(token)
+    # aocd resolves the owner and memoises it in token2id.json; when that file cannot be
+    # written (a read-only folder), the owner stays in aocd's memo in memory: carry on.
+    with suppress(OSError):
+        user.id  # noqa: B018
+    return aocd.models.Puzzle(year, day, user=user)
 
 
 def fetch_input(year: int, day: int, token: str) -> str:
@@ -308,13 +361,18 @@ def post_answer(token: str, year: int, day: int, part: int, answer: str) -> str:
     with _asking("send the answer", year, day, SiteError):
         url = _puzzle(token, year, day).submit_url
         try:
-            response: Any = aocd.utils.http.post(
-                url, token=token, fields={"level": str(part), "answer": answer})
+            with _no_redirects():
+                response: Any = aocd.utils.http.post(
+                    url, token=token, fields={"level": str(part), "answer": answer})
         except urllib3.exceptions.ReadTimeoutError as error:
             raise no_verdict(f"adventofcode.com did not reply within {READ_TIMEOUT:g} s") \
                 from error
         except urllib3.exceptions.ProtocolError as error:  # after connecting: it went out
             raise no_verdict("the connection dropped before the reply") from error
+    if 300 <= response.status < 400:
+        where = quoted(str(response.headers.get("Location", "nowhere")))
+        raise no_verdict(f"adventofcode.com answered with a redirect (HTTP {response.status} "
+                         f"to {where}), not a verdict, and it was not followed")
     if response.status != 200:
         raise no_verdict(f"adventofcode.com answered HTTP {response.status}, not a verdict")
     page = bs4.BeautifulSoup(response.data, "html.parser")

@@ -54,10 +54,8 @@ def _user_id(token: str) -> str:
     known = paths.cached_user_id(token)
     if known is not None:
         return known
-    import aocd.models
-
     with client.asking("find whose the session token is"):
-        return str(aocd.models.User(token).id)
+        return account.resolved_owner(token)
 
 
 def _fetch(token: str, year: int, board_id: int) -> dict[str, Any]:
@@ -102,8 +100,11 @@ def leaderboard(token: str, year: int, board_id: int) -> Leaderboard:
 
 
 def _int(value: object, default: int = 0) -> int:
-    return int(value) if isinstance(value, int | float | str) and str(value).isdigit() \
-        else default
+    """A count or a score from the board's JSON; `default` for anything that is not one:
+    a string such as "²" (which `isdigit` takes, and `int` refuses) or a number too long
+    to be a score (`int` refuses those past 4,300 digits)."""
+    text = str(value) if isinstance(value, int | str) and not isinstance(value, bool) else ""
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 18 else default
 
 
 def parse(year: int, board_id: int, data: dict[str, Any], fetched_at: float,

@@ -21,10 +21,11 @@ from __future__ import annotations
 import json
 import os
 import re
+import sys
 from pathlib import Path
 from typing import NamedTuple
 
-from aoc2023.framework.errors import DamagedFileError, UsageError
+from aoc2023.framework.errors import DamagedFileError, NoInputError, UsageError
 from aoc2023.framework.files import read_regular_text, why_unreadable
 from aoc2023.framework.project import PROJECT_CONFIG_DIR_NAME, find_upwards
 
@@ -93,12 +94,24 @@ def token_file() -> Path:
     return config_dir() / "token"
 
 
+TOKEN_MAX_LENGTH = 1024
+"""The longest token taken: a session token is 96-128 characters, and each line printed
+is searched for every piece of the token (redaction.py), which a megabyte-long value
+makes take seconds."""
+
+
 def clean_token(raw: str) -> str | None:
     """The token as a person pastes it, cleaned: surrounding whitespace (a CRLF `.env`
-    file), quotes, and a `session=` prefix copied with the cookie. None when empty."""
+    file), quotes, and a `session=` prefix copied with the cookie. None when empty;
+    NoInputError, one sentence, when longer than TOKEN_MAX_LENGTH."""
     text = raw.strip().strip("\"'").strip()
     if text.lower().startswith("session="):
         text = text[len("session="):].strip().strip("\"'").strip()
+    if len(text) > TOKEN_MAX_LENGTH:
+        raise NoInputError(
+            f"The session token is {len(text):,} characters long, and a session token is "
+            f"about 128: put the session cookie's value alone in $AOC_SESSION or "
+            f"{token_file()}.")
     return text or None
 
 
@@ -299,8 +312,12 @@ class PuzzleCache(NamedTuple):
 
     @classmethod
     def for_token(cls, token: str, year: int, day: int) -> PuzzleCache | None:
-        """None when aocd has not yet learnt which user the token belongs to."""
+        """None when aocd has not yet learnt which user the token belongs to: in its memo,
+        or, when that file could not be written (a read-only folder), in this process."""
         user_id = cached_user_id(token)
+        models = sys.modules.get("aocd.models")  # loaded: it may have learnt it in memory
+        if user_id is None and models is not None:
+            user_id = (models.User._token2id or {}).get(token)
         if user_id is None:
             return None
         return cls(year, day, data_dir() / user_id)

@@ -14,7 +14,7 @@ from aoc2023.framework import calendar
 from aoc2023.framework.aocd import client, paths
 from aoc2023.framework.aocd.client import PageExample
 from aoc2023.framework.aocd.paths import PuzzleCache, cached_title
-from aoc2023.framework.errors import NoInputError
+from aoc2023.framework.errors import NoInputError, StillLocked
 
 
 @dataclass(frozen=True)
@@ -74,6 +74,9 @@ def gather(year: int, day: int, token: str | None) -> PuzzleInfo:
     try:
         if cache is None or cache.read_input() is None:
             client.fetch_input(year, day, token)
+    except StillLocked as error:
+        raise StillLocked(f"{error} aoc new wrote nothing: run it again once the puzzle is "
+                          "unlocked (--wait waits for it).") from error
     except NoInputError as error:
         # The page would fail the same way (the same token, the same network): one sentence.
         return PuzzleInfo(

@@ -16,6 +16,11 @@ from aoc2023.framework.aocd import paths
 from aoc2023.framework.errors import DamagedFileError
 from aoc2023.framework.files import write_atomically
 
+MAX_WAIT = timedelta(hours=1)
+"""Longer than the site ever asks to wait (minutes, after several wrong answers): a
+recorded wait further ahead is a damaged file (a clock set wrong, a hand edit), not a
+wait to obey for 400 days."""
+
 
 def wait_file() -> Path:
     return paths.config_dir() / "aoc-submit-wait.json"
@@ -46,17 +51,21 @@ def blocked_until(user_id: str, now: datetime) -> datetime | None:
         raise _damaged(f"holds {text!r}, which is not a time") from error
     if until.tzinfo is None:
         raise _damaged(f"holds {text!r}, a time without a time zone")
+    if until > now + MAX_WAIT:
+        raise _damaged(f"holds {text!r}, further ahead than the hour the site ever asks to "
+                       "wait")
     return until if until > now else None
 
 
 def record_wait(user_id: str, seconds: float, now: datetime) -> datetime:
     """Remember that this user may not submit for `seconds` from `now` (keeping any later
-    time already recorded). Written atomically: a crash never leaves half a file."""
+    time already recorded), MAX_WAIT at most. Written atomically: a crash never leaves
+    half a file."""
     from filelock import FileLock
 
     path = wait_file()
     with FileLock(paths.lock_file(path.parent, path.name)):  # runs on other days write it too
-        until = now + timedelta(seconds=seconds)
+        until = now + min(timedelta(seconds=seconds), MAX_WAIT)
         earlier = blocked_until(user_id, now)
         if earlier is not None and earlier > until:
             until = earlier

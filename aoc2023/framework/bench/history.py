@@ -204,22 +204,29 @@ def _figure(bench: DayBench, step: StepBench, stats: Stats, root: Path | None
 def save_figures(path: Path, report: BenchReport, when: datetime, on_machine: str,
                  root: Path | None = None) -> int:
     """Append this report's figures to the history; the number of steps saved. `root` is
-    the project's, as for `input_name`."""
-    entries = load(path)
+    the project's, as for `input_name`. Read, appended to and written under a lock, so
+    that runs saving at once all keep their figures."""
+    from filelock import FileLock
+
+    from aoc2023.framework.aocd.paths import lock_file
+
     figures = [_figure(bench, step, step.stats, root) for bench in report.results
                for step in bench.steps if step.stats is not None]
     if not figures:
         return 0
     from aoc2023.framework.bench.over_time import commit_of
 
-    entries.append({
-        "date": when.isoformat(timespec="seconds"), "python": python_version(),
-        "machine": on_machine, "budget": report.budget, "commit": commit_of(root),
-        "figures": figures,
-    })
-    text = json.dumps({"format": FORMAT, "entries": entries}, indent=1) + "\n"
+    commit = commit_of(root)  # outside the lock: it asks git
     try:
-        write_atomically(path, text)
+        with FileLock(lock_file(path.parent, path.name)):
+            entries = load(path)
+            entries.append({
+                "date": when.isoformat(timespec="seconds"), "python": python_version(),
+                "machine": on_machine, "budget": report.budget, "commit": commit,
+                "figures": figures,
+            })
+            text = json.dumps({"format": FORMAT, "entries": entries}, indent=1) + "\n"
+            write_atomically(path, text)
     except OSError as error:
         raise HistoryError(f"Cannot write the benchmark history {path}: {error}.") from error
     return len(figures)

@@ -27,7 +27,7 @@ from aoc2023.framework.cli import leaderboard as leaderboard_command
 from aoc2023.framework.cli import read as read_command
 from aoc2023.framework.cli import token as token_command
 from aoc2023.framework.cli.common import HELP_OPTIONS, readable_help, show_version
-from aoc2023.framework.errors import DamagedFileError, Terminated
+from aoc2023.framework.errors import DamagedFileError, NoInputError, Terminated
 from aoc2023.framework.render import encoding
 
 COMMANDS: dict[str, Callable[..., None]] = {
@@ -82,12 +82,12 @@ app = make_app()
 
 
 def _token_to_redact() -> str | None:
-    """The token; None when the token file cannot be read: nothing of it can be printed
-    then, and a command that needs the token says why it cannot have it (`aoc --version`
-    needs none)."""
+    """The token; None when the token file cannot be read, or the token is too long to
+    be one: nothing of it can be printed then, and a command that needs the token says
+    why it cannot have it (`aoc --version` needs none)."""
     try:
         return find_token()
-    except DamagedFileError:
+    except (DamagedFileError, NoInputError):  # unreadable, or no token at all (too long)
         return None
 
 
@@ -117,7 +117,7 @@ def main(argv: list[str] | None = None) -> int:
 def _main(args: list[str]) -> int:
     use_project_config_dir()
     encoding.install()
-    with suppress(DamagedFileError):  # said by the command that needs the token
+    with suppress(DamagedFileError, NoInputError):  # said by the command needing the token
         clean_environment_token()
     redaction.install(_token_to_redact())
     # SIGTERM and SIGHUP unwind like an exception, so that `finally` blocks stop child

@@ -37,7 +37,7 @@ def new(
             refuse_existing(find_target(year, day))
         except Exception as error:
             fail(error, verbose)
-        wait_in_terminal(year, day, verbose)
+        wait_in_terminal(year, day, verbose, token=find_token())
     try:
         created = new_day(year, day, find_token())
     except Exception as error:

@@ -1,5 +1,7 @@
 """The countdown to a puzzle's unlock, on the terminal, for `aoc new --wait` and
-`aoc run --wait`; Ctrl-C stops it cleanly (exit 130, nothing fetched)."""
+`aoc run --wait`; Ctrl-C stops it cleanly (exit 130, nothing fetched). With a token,
+the wait ends only once the site has unlocked the puzzle too (this machine's clock
+may be ahead of the site's): the input is fetched, asking again while it is locked."""
 
 from __future__ import annotations
 
@@ -19,10 +21,12 @@ def wait_in_terminal(
     year: int, day: int, verbose: bool,
     now: Callable[[], datetime] = lambda: calendar.current_time(),  # looked up when called
     sleep: Callable[[float], None] = time.sleep,
+    token: str | None = None,
 ) -> None:
     """Count down to the unlock of `year` `day` on stderr, then return at once: a line
     rewritten each second on a terminal, else one line said once. The clock and the
-    sleep are `wait_for_unlock`'s."""
+    sleep are `wait_for_unlock`'s. With `token`, then fetch the input unless it is cached,
+    waiting out a site that still holds the puzzle locked (`wait_for_site`)."""
     from aoc2023.framework.unlock import MARGIN_SECONDS, wait_for_unlock
 
     try:
@@ -60,6 +64,73 @@ def wait_in_terminal(
         if live:
             sys.stderr.write(status_line("", width))
         typer.echo(f"{year} day {day} is unlocked.", err=True)
+    if token is not None:
+        _wait_for_site(year, day, token, verbose, now, sleep)
+
+
+def _wait_for_site(
+    year: int, day: int, token: str, verbose: bool,
+    now: Callable[[], datetime], sleep: Callable[[float], None],
+) -> None:
+    """Fetch the input (unless cached) as soon as the site has unlocked the puzzle, asking
+    again while it says locked; one sentence if it still does at the end. Any other
+    failure is left to the command, which meets it again and says it."""
+    from aoc2023.framework.aocd import client
+    from aoc2023.framework.aocd.paths import PuzzleCache
+    from aoc2023.framework.errors import AocError, StillLocked
+    from aoc2023.framework.render.table import smart_terminal, status_line, terminal_width
+    from aoc2023.framework.unlock import (
+        SITE_CHECK_WINDOW,
+        SITE_POLL_SECONDS,
+        SITE_WAIT_SECONDS,
+        wait_for_site,
+    )
+
+    if now() > calendar.unlock_time(year, day) + SITE_CHECK_WINDOW:
+        return
+    live = smart_terminal(sys.stderr)
+    width = terminal_width(sys.stderr)
+    said = 0
+
+    def ask() -> None:
+        cache = PuzzleCache.for_token(token, year, day)
+        if cache is None or cache.read_input() is None:
+            client.fetch_input(year, day, token)
+
+    def tick(left: timedelta, refused: int) -> None:
+        nonlocal said
+        line = (f"adventofcode.com still holds {year} day {day} locked (this clock is ahead "
+                "of the site's)")
+        if live:
+            sys.stderr.write(status_line(f"{line}: asking again in {calendar.describe_wait(left)}"
+                                         "; Ctrl-C stops...", width))
+            sys.stderr.flush()
+        elif said < refused:
+            typer.echo(f"Waiting: {line}; asking again in {SITE_POLL_SECONDS:g} s.", err=True)
+        said = refused
+
+    try:
+        wait_for_site(ask, tick, now, sleep)
+    except KeyboardInterrupt:
+        if live:
+            sys.stderr.write("\n")
+        typer.echo(f"Stopped waiting for {year} day {day}: nothing was fetched.", err=True)
+        raise typer.Exit(ExitCode.INTERRUPTED) from None
+    except StillLocked:
+        if live:
+            sys.stderr.write(status_line("", width))
+        minutes = SITE_WAIT_SECONDS / 60
+        fail(StillLocked(
+            f"adventofcode.com still holds {year} day {day} locked after {minutes:g} minutes of "
+            f"asking every {SITE_POLL_SECONDS:g} s, though this machine's clock says it "
+            "unlocked: nothing was fetched or written; check the clock and run the command "
+            "again."), verbose)
+    except AocError:
+        pass  # the command fetches again, and says what went wrong
+    if live and said:
+        sys.stderr.write(status_line("", width))
+    if said:
+        typer.echo(f"{year} day {day} is unlocked on adventofcode.com.", err=True)
 
 
 def wait_for_days(years: Sequence[int], days: str | None, verbose: bool) -> None:
@@ -69,13 +140,17 @@ def wait_for_days(years: Sequence[int], days: str | None, verbose: bool) -> None
     from aoc2023.framework import registry
     from aoc2023.framework.aocd.paths import find_token
 
-    if find_token() is None:
+    token = find_token()
+    if token is None:
         return
     try:
         asked = [(year, day) for year in years for day in registry.parse_days(days, year, [])]
     except Exception as error:
         fail(error, verbose)
-    locked = [(year, day) for year, day in asked
-              if calendar.current_time() < calendar.unlock_time(year, day)]
-    if locked:
-        wait_in_terminal(*max(locked), verbose)
+    from aoc2023.framework.unlock import SITE_CHECK_WINDOW
+
+    # The days not unlocked yet, or only just (the site's clock may be behind this one's).
+    recent = [(year, day) for year, day in asked
+              if calendar.current_time() < calendar.unlock_time(year, day) + SITE_CHECK_WINDOW]
+    if recent:
+        wait_in_terminal(*max(recent), verbose, token=token)

@@ -32,7 +32,8 @@ def lines(report: TokenReport) -> list[tuple[str, str | None]]:
         out.append((f"Owner:  unknown ({why})", "yellow"))
     else:
         how = ("aocd's memo, token2id.json" if report.user_id_cached
-               else "from the site, now in aocd's memo")
+               else "from the site, now in aocd's memo" if report.user_id_kept
+               else "from the site; aocd's memo, token2id.json, could not be written")
         out.append((f"Owner:  {report.user_id} ({how})", None))
     asked = f"{report.requests} request" + ("s" if report.requests != 1 else "")
     if report.accepted is True:
