@@ -315,7 +315,7 @@ def test_a_read_only_config_folder_stops_only_the_commands_that_write_there(
         assert result.returncode == 0, (args, result.stderr)
     sent = site_cli.aoc(fake_aoc, home, "run", str(YEAR), "1", "--yes", env=env, timeout=60,
                         wrapper=wrapper, shift=SINCE_YEAR_UNLOCKED)
-    assert sent.returncode == 0, sent.stdout + sent.stderr
+    assert sent.returncode == 2, sent.stdout + sent.stderr  # asked to send, and could not
     assert "part 1: not sent: the attempt could not be written down" in sent.stderr
     assert f"{home.config}/.aoc-locks" in sent.stderr, sent.stderr
     assert f"{home.config} must be a folder you can write to" in sent.stderr, sent.stderr

@@ -135,11 +135,13 @@ class HistoryError(DamagedFileError):
 class NotSent(Exception):
     """A submission rule kept an answer back; the message says which. Never leaves
     `submit`, which turns it into the part's note (and, when the rule proves the answer
-    right or wrong, its status)."""
+    right or wrong, its status). `failed`: what was asked could not be done (the exit
+    code says so), as opposed to a rule or the user saying no."""
 
-    def __init__(self, note: str, status: Status | None = None, expected: str | None = None):
+    def __init__(self, note: str, status: Status | None = None, expected: str | None = None,
+                 failed: bool = False):
         super().__init__(note)
-        self.status, self.expected = status, expected
+        self.status, self.expected, self.failed = status, expected, failed
 
 
 class TimedOut(Exception):

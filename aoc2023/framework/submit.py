@@ -145,7 +145,8 @@ def _submit_day(
         except NotSent as refusal:
             parts[number] = part._replace(submit_note=f"not sent: {refusal}",
                                     status=refusal.status or part.status,
-                                    expected=refusal.expected or part.expected)
+                                    expected=refusal.expected or part.expected,
+                                    submitted=SUBMIT_FAILED if refusal.failed else part.submitted)
             continue
         except Exception as error:  # a SiteError, or anything else while sending
             message = str(error) if isinstance(error, AocError) else describe_error(error)
@@ -352,7 +353,7 @@ def _send(
     except OSError as error:
         why = unwritable_sentence(error) or str(error)
         raise NotSent(f"the attempt could not be written down before sending it, so it was "
-                      f"not sent: {why}") from error
+                      f"not sent: {why}", failed=True) from error
     try:
         message = client.post_answer(token, year, day, part, answer)
     except SentButNoReply as lost:
