@@ -92,6 +92,11 @@ def test_of_several_years_those_without_such_days_are_skipped(tmp_path: Path) ->
         assert "Traceback" not in alone.stderr
         none = aoc_in_process("run", "2051-2052", "20", "--example")  # no year has them
         assert none.returncode == 2 and "days of 2051 run from 1 to 12" in none.stderr
+        # A range runs, in each year, the days that year has: 2051's 1-12 of 1-20.
+        ranged = aoc_in_process("run", "2017,2051", "1,12-20", "--example")
+        assert ranged.returncode == 0, ranged.stderr
+        assert "2017/20" in ranged.stdout and "2051/01" in ranged.stdout
+        assert "No day(s) 1,12-20 in 2051" not in ranged.stderr
 
 
 @pytest.mark.parametrize("command", ["run", "bench", "list"])

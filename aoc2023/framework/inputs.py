@@ -179,15 +179,17 @@ def days_to_run(request: RunRequest, notices: list[str]) -> Iterator[DayInputs |
     `aoc run` and `aoc bench` both take their days from here, one at a time (a day's
     input is fetched only once the day before it is done), year after year: the days
     apply to each year; with `--accounts`, each day once per account, in turn. Notices
-    go to `notices`. Of several years, one that has no such days (`aoc run 2015-2025
-    20`: 2025 has 12) or none at all is skipped, in one notice; a year asked alone, or
-    a day list no year has, is refused.
+    go to `notices`. Of several years, each runs the days it has (`aoc run 2015-2025
+    1-25`: 2025's 1-12); one that has none of them (`20`) or no days at all is skipped,
+    in one notice; a year asked alone, or a day list no year has, is refused.
     """
     asked: list[tuple[int, int]] = []
     refused: list[tuple[int, UsageError]] = []
+    several = len(request.years) > 1
     for year in request.years:
         try:
-            asked += [(year, day) for day in registry.parse_days(request.days, year, notices)]
+            asked += [(year, day) for day in
+                      registry.parse_days(request.days, year, notices, clip=several)]
         except UsageError as error:
             refused.append((year, error))
     if refused and (len(request.years) == 1 or not asked):

@@ -152,11 +152,14 @@ def parse_years(spec: str) -> list[int]:
     return sorted(years)
 
 
-def parse_days(spec: str | None, year: int, problems: list[str] | None = None) -> list[int]:
+def parse_days(spec: str | None, year: int, problems: list[str] | None = None,
+               clip: bool = False) -> list[int]:
     """Days from the command line: `7`, `1-7`, `1,3,5` (or a mix, `1-3,7`).
 
     No spec means every day of the year that has a module (modules that fail to import
-    while looking are sentences in `problems`).
+    while looking are sentences in `problems`). `clip` (for several years, whose
+    calendars differ: 2025 has 12 days) keeps of each range the days the year has,
+    refusing only a list of which the year has none.
     """
     calendar.check_year(year)
     if spec is None:
@@ -173,6 +176,10 @@ def parse_days(spec: str | None, year: int, problems: list[str] | None = None) -
                 f"Bad day list {spec!r}: use a day (7), a range (1-7) or a list (1,3,5)."
             )
         first, end = int(match[1]), int(match[2] or match[1])
+        if clip and 1 <= first <= last < end:
+            end = last
+        if clip and 1 <= last < first <= end:
+            continue
         if not 1 <= first <= end <= last:
             # `aoc run 2019 2018`: a second year where the days go.
             hint = (f" For several years, join them: {year},{first}."
@@ -180,4 +187,6 @@ def parse_days(spec: str | None, year: int, problems: list[str] | None = None) -
             raise UsageError(
                 f"Bad day list {spec!r}: days of {year} run from 1 to {last}.{hint}")
         days.update(range(first, end + 1))
+    if not days:
+        raise UsageError(f"Bad day list {spec!r}: days of {year} run from 1 to {last}.")
     return sorted(days)
