@@ -169,10 +169,11 @@ def test_timeout_is_passed_on_to_each_run(tmp_path: Path, aocd_home: AocdHome) -
 
 def test_the_child_command_asks_for_what_the_user_asked_and_never_submits() -> None:
     example = child_command(RunRequest((2023,), "1-3", example=True),
-                            as_json=True, verbose=True, timeout=2.5, profile=True)
+                            as_json=True, verbose=True, timeout=2.5, profile=True,
+                            memory=True)
     assert shlex.split(example) == [
         sys.executable, "-m", "aoc2023", "run", "2023", "1-3", "--example",
-        "--json", "--verbose", "--timeout", "2.5", "--profile",
+        "--json", "--verbose", "--timeout", "2.5", "--profile", "--memory",
     ]
     odd = Path("my inputs/it's day 9.txt")
     on_file = child_command(RunRequest((2023,), None, input_file=odd),

@@ -44,7 +44,8 @@ _SITE_FOLDERS = frozenset({"site-packages", "dist-packages"})
 
 
 def child_command(
-    request: RunRequest, *, as_json: bool, verbose: bool, timeout: float | None, profile: bool
+    request: RunRequest, *, as_json: bool, verbose: bool, timeout: float | None, profile: bool,
+    memory: bool = False,
 ) -> str:
     """The command line of one pass, quoted for `run_process` (which splits it with shlex).
 
@@ -68,6 +69,8 @@ def child_command(
         args += ["--timeout", repr(timeout)]  # repr: the exact float back, never rounded
     if profile:
         args.append("--profile")
+    if memory:
+        args.append("--memory")
     if request.variants:
         args.append("--variants")
     return " ".join(shlex.quote(arg) for arg in args)
@@ -154,6 +157,7 @@ def watch_days(
     verbose: bool = False,
     timeout: float | None = None,
     profile: bool = False,
+    memory: bool = False,
 ) -> None:
     """Run `request` in a fresh process, then again after each save, until Ctrl-C.
 
@@ -204,7 +208,7 @@ def watch_days(
         run_process(
             *folders,
             target=child_command(request, as_json=as_json, verbose=verbose, timeout=timeout,
-                                 profile=profile),
+                                 profile=profile, memory=memory),
             target_type="command",
             callback=on_save,
             watch_filter=SaveFilter(code_folders, input_file),

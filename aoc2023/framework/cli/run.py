@@ -119,7 +119,8 @@ def run(
     if watch:
         watch_run(RunRequest(chosen, days, input_file=input_file, example=input_file is None,
                              variants=variants),
-                  as_json=as_json, verbose=verbose, timeout=timeout, profile=profile)
+                  as_json=as_json, verbose=verbose, timeout=timeout, profile=profile,
+                  memory=memory)
     from aoc2023.framework.settings import load_settings
 
     if wait and input_file is None and not example:  # issue 13: wait for the unlock
@@ -347,7 +348,8 @@ def submit_answers(
 
 
 def watch_run(
-    request: RunRequest, *, as_json: bool, verbose: bool, timeout: float | None, profile: bool
+    request: RunRequest, *, as_json: bool, verbose: bool, timeout: float | None, profile: bool,
+    memory: bool = False,
 ) -> NoReturn:
     """`aoc run --watch`: run, then again in a fresh process on each save; Ctrl-C is exit 0.
 
@@ -359,7 +361,8 @@ def watch_run(
     try:
         check_seconds("--timeout", timeout)
         watch_days(request, lambda line: typer.echo(line, err=True),
-                   as_json=as_json, verbose=verbose, timeout=timeout, profile=profile)
+                   as_json=as_json, verbose=verbose, timeout=timeout, profile=profile,
+                   memory=memory)
     except Exception as error:
         fail(error, verbose)
     raise typer.Exit(ExitCode.OK)
