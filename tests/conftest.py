@@ -221,14 +221,6 @@ FEW_FILES = 3
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Each example runs once. The suite's parametrised test_examples.py checks every
-    day's examples, so a day's own file (as `aoc new` writes it) leaves its examples
-    test (marked `day_examples`) to it when both are collected; run alone, the day's
-    file checks them itself. Then slow tests first, so that they overlap the quick ones
-    instead of ending the run alone."""
-    if any(item.path.name == "test_examples.py" for item in items):
-        repeated = [item for item in items if item.get_closest_marker("day_examples")]
-        if repeated:
-            config.hook.pytest_deselected(items=repeated)
-            items[:] = [item for item in items if not item.get_closest_marker("day_examples")]
+    """Slow tests first, so that they overlap the quick ones instead of ending the run
+    alone."""
     items.sort(key=lambda item: item.get_closest_marker("slow") is None)
