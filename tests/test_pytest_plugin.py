@@ -80,8 +80,10 @@ def test_plain_pytest_runs_every_example_by_name(project: Path, aocd_home: AocdH
     assert "2 failed, 4 passed, 6 deselected" in examples.stdout, examples.stdout
     one_day = pytest_in(project, aocd_home, "-k", "2051 and 02")
     assert "2 passed, 2 skipped, 8 deselected" in one_day.stdout, one_day.stdout
-    one_file = pytest_in(project, aocd_home, "aoc2051/mirage.py")
+    # One day's tests start no workers, even when the project asks xdist for `-n auto`.
+    one_file = pytest_in(project, aocd_home, "-n", "auto", "aoc2051/mirage.py")
     assert "1 passed, 2 skipped in" in one_file.stdout, one_file.stdout
+    assert "workers" not in one_file.stdout
 
 
 @pytest.mark.slow

@@ -40,19 +40,37 @@ _REAL_AOCD = pytest.StashKey["RealAocd"]()
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """Register the markers, read where aocd keeps the user's files (now, before any
-    test's fixtures point the environment elsewhere), and add the project's year
-    packages to paths that came from `testpaths`."""
+    """Register the markers, and add the project's year packages to paths that came from
+    `testpaths` (not to paths the user gave: `pytest tests/` means tests/ only).
+
+    Why `testpaths` and not a setting of our own: a project keeps `testpaths = ["tests"]`
+    (ours does) so that pytest does not wander the whole tree; the year packages are the
+    one place outside it that holds tests now, and `aoc new` adds one each year."""
     for name, description in MARKERS.items():
         config.addinivalue_line("markers", f"{name}: {description}")
     if config.args_source is pytest.Config.ArgsSource.TESTPATHS:
         root = config.rootpath
-        given = {Path(root, arg).resolve() for arg in config.args}
+        given = [Path(root, arg).resolve() for arg in config.args]
         config.args += [str(folder) for folder in sorted(_year_folders())
-                        if folder.is_relative_to(root) and folder not in given]
+                        if folder.is_relative_to(root)
+                        and not any(folder.is_relative_to(path) for path in given)]
+
+
+@pytest.hookimpl(optionalhook=True)  # pytest-xdist's hook, when it is installed
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
+    """`-n auto` runs no workers for days alone (`pytest aoc2023/day09.py`): their
+    examples take less time than starting workers. Anything else is left to the project
+    and to xdist."""
+    paths = [Path(config.invocation_params.dir, arg.partition("::")[0]).resolve()
+             for arg in config.args]
+    days = [path for path in paths
+            if any(path.is_relative_to(folder) for folder in _year_folders())]
+    return 0 if paths and days == paths else None
 
 
 def _real_aocd(config: pytest.Config) -> RealAocd:
+    """Where aocd keeps the user's files, read once, at collection: before any test's
+    fixtures point the environment elsewhere (as this project's conftest does)."""
     if _REAL_AOCD not in config.stash:
         from aoc2023.framework.testing import RealAocd
 
