@@ -208,8 +208,8 @@ def fake_aoc(aocd_loaded: AocdHome, monkeypatch: pytest.MonkeyPatch) -> Iterator
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     """`-n auto` (the default): for a run of many test files, two workers per core, since
     many tests spend their time waiting on a process they started, and the other
-    workers compute meanwhile; none for a few files, such as a day's own, whose tests
-    take less time than starting workers."""
+    workers compute meanwhile; none for a few files, such as tests/test_day07.py, whose
+    tests take less time than starting workers (the plugin decides for days alone)."""
     files = 0
     for arg in config.args:
         path = Path(arg.partition("::")[0])
