@@ -1,7 +1,8 @@
-"""How long a solver waits for one day's tests: `uv run pytest tests/test_dayNN.py`.
+"""How long a solver waits for one day's tests: `uv run pytest aocYYYY/dayNN.py`.
 
-In each checkout given (default: this one), `uv run aoc new YEAR DAY` writes a day and
-its test file, as on a December morning; then `uv run pytest -q tests/test_dayNN.py` is
+In each checkout given (default: this one), `uv run aoc new YEAR DAY` writes a day, as
+on a December morning; then `uv run pytest -q aocYYYY/dayNN.py` (the pytest plugin's
+tests; `tests/test_dayNN.py` in a checkout whose `aoc new` still writes one) is
 timed, whole (uv, Python, pytest, the day), in every checkout in turn, round after
 round, so that the machine's swings fall on all alike. The files written are removed
 at the end, whatever happens. The day must be free in every checkout.
@@ -26,10 +27,16 @@ PROJECT = Path(__file__).resolve().parents[1]
 
 
 def written_files(checkout: Path, year: int, day: int) -> list[Path]:
+    """The day's module, and the test file an older `aoc new` writes beside it."""
     package, test = f"aoc{year}", f"test_day{day:02d}.py"
     if year != 2023:
         test = f"test_{year}_day{day:02d}.py"
     return [checkout / package / f"day{day:02d}.py", checkout / "tests" / test]
+
+
+def day_tests(checkout: Path, files: list[Path]) -> str:
+    """What to give pytest for the day: its test file where one was written, else the day."""
+    return str(next(path for path in reversed(files) if path.exists()).relative_to(checkout))
 
 
 def main() -> None:
@@ -49,13 +56,13 @@ def main() -> None:
         for checkout in checkouts:
             subprocess.run(["uv", "run", "aoc", "new", str(args.year), str(args.day)],
                            cwd=checkout, check=True, capture_output=True)
-            test = files[checkout][1].relative_to(checkout)
+            test = day_tests(checkout, files[checkout])
             # Once untimed: the first run after a change compiles what changed.
             subprocess.run(["uv", "run", "pytest", "-q", str(test)], cwd=checkout,
                            check=True, capture_output=True)
         for _ in range(args.runs):
             for checkout in checkouts:
-                test = files[checkout][1].relative_to(checkout)
+                test = day_tests(checkout, files[checkout])
                 started = time.monotonic()
                 done = subprocess.run(["uv", "run", "pytest", "-q", str(test)],
                                       cwd=checkout, capture_output=True, text=True)
@@ -67,7 +74,7 @@ def main() -> None:
             for path in paths:
                 path.unlink(missing_ok=True)
     first = statistics.median(times[checkouts[0]])
-    print(f"`uv run pytest -q tests/{files[checkouts[0]][1].name}`, "
+    print(f"`uv run pytest -q` on {args.year} day {args.day}'s tests, "
           f"{args.runs} runs each, in turn:")
     for checkout in checkouts:
         median = statistics.median(times[checkout])

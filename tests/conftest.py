@@ -201,8 +201,8 @@ def fake_aoc(aocd_loaded: AocdHome, monkeypatch: pytest.MonkeyPatch) -> Iterator
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     """`-n auto` (the default): for a run of many test files, two workers per core, since
     many tests spend their time waiting on a process they started, and the other
-    workers compute meanwhile; none for a few files, such as a day's own, whose tests
-    take less time than starting workers."""
+    workers compute meanwhile; none for a few files, such as tests/test_day07.py, whose
+    tests take less time than starting workers (the plugin decides for days alone)."""
     files = 0
     for arg in config.args:
         path = Path(arg.partition("::")[0])
@@ -214,14 +214,6 @@ FEW_FILES = 3
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Each example runs once. The suite's parametrised test_examples.py checks every
-    day's examples, so a day's own file (as `aoc new` writes it) leaves its examples
-    test (marked `day_examples`) to it when both are collected; run alone, the day's
-    file checks them itself. Then slow tests first, so that they overlap the quick ones
-    instead of ending the run alone."""
-    if any(item.path.name == "test_examples.py" for item in items):
-        repeated = [item for item in items if item.get_closest_marker("day_examples")]
-        if repeated:
-            config.hook.pytest_deselected(items=repeated)
-            items[:] = [item for item in items if not item.get_closest_marker("day_examples")]
+    """Slow tests first, so that they overlap the quick ones instead of ending the run
+    alone."""
     items.sort(key=lambda item: item.get_closest_marker("slow") is None)

@@ -16,17 +16,19 @@ from conftest import AocdHome
 from project_copy import copy_project, copy_tests, isolated
 
 # The suites that reach this project's own days (the registry, `aoc run`, `list`, `bench`
-# and the examples of 2023) and once assumed some were missing. Suites whose tests make
+# and `testing`) and once assumed some were missing; the days' own tests are the pytest
+# plugin's, collected from the year packages. Suites whose tests make
 # throwaway years of their own (`test_bench_measure.py`, `test_bench_process.py`) cannot
 # meet the days added, and are not run again.
 SUITES = ["test_cli.py", "test_bench.py", "test_registry.py", "test_list.py",
-          "test_examples.py", "test_runner.py", "test_calendar.py", "test_testing.py"]
+          "test_runner.py", "test_calendar.py", "test_testing.py"]
 
 
 @pytest.mark.slow
 def test_the_suite_stays_green_when_days_are_added(tmp_path: Path, aocd_home: AocdHome) -> None:
     project = copy_project(tmp_path / "project")
     copy_tests(project)
+    test_files = sorted((project / "tests").iterdir())
     env = isolated(aocd_home.env())
     for year, day in [(2023, 6), (2023, 8), (2023, 25), (2024, 1), (2025, 12)]:
         done = subprocess.run([sys.executable, "-m", "aoc2023", "new", str(year), str(day)],
@@ -39,16 +41,15 @@ def test_the_suite_stays_green_when_days_are_added(tmp_path: Path, aocd_home: Ao
         "    def part_1(self, text: str) -> int:\n        return len(text.split())\n")
     tests = subprocess.run(  # -v: each test's id and outcome, on a line of its own
         [sys.executable, "-m", "pytest", "-v", "-n", "0", "-p", "no:cacheprovider", "-x", "-rf",
-         *(f"tests/{suite}" for suite in SUITES), "tests/test_day06.py", "tests/test_day08.py",
-         "tests/test_2024_day01.py"],
+         *(f"tests/{suite}" for suite in SUITES), "aoc2023", "aoc2024", "aoc2025"],
         cwd=project, env=env, capture_output=True, text=True, timeout=600)
     assert tests.returncode == 0, tests.stdout[-3000:]
     assert " passed" in tests.stdout and " failed" not in tests.stdout
     # The added days are found, in any module name and in another year: their examples
-    # are cases of their own, and so is the real input (skipped here: no token).
-    assert "test_example[2023-day09-part1-example1] PASSED" in tests.stdout
-    assert "test_real_answer[2024-day01-part1-input] SKIPPED" in tests.stdout
-    # Each example runs once: the added days' own examples tests (one in each of the three
-    # day files run) step aside for test_examples.py's cases.
-    assert "test_the_examples_give_the_answers_they_declare" not in tests.stdout
-    assert "3 deselected" in tests.stdout
+    # are tests of their own, and so is the real input (skipped here: no token).
+    assert "aoc2023/camel_again.py::2023/09 part 1 example 1 PASSED" in tests.stdout
+    assert "aoc2024/day01.py::2024/01 part 1 your input SKIPPED" in tests.stdout
+    assert "aoc2025/day12.py::2025/12 part 1 your input SKIPPED" in tests.stdout
+    # Each example runs once, and no test file was written for the days added.
+    assert tests.stdout.count("::2023/07 part 1 example 1 PASSED") == 1
+    assert sorted((project / "tests").iterdir()) == test_files

@@ -135,3 +135,7 @@ def test_a_wheel_holds_every_year_package_and_the_templates(
     assert {"aoc2025/__init__.py", "aoc2025/day01.py", "aoc2023/day07.py",
             "aoc2023/framework/templates/day.py.tmpl", "_aoc2023_script_guard.pth"} <= names
     assert not any(name.startswith(("notes/", "tests/")) for name in names)
+    # The pytest plugin comes with the package: plain `pytest` tests the days.
+    [points] = [name for name in names if name.endswith(".dist-info/entry_points.txt")]
+    assert "[pytest11]\naoc2023 = aoc2023.framework.pytest_plugin\n" in \
+        zipfile.ZipFile(wheel).read(points).decode()

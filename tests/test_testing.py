@@ -16,14 +16,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import TOKEN, AocdHome, temporary_year
+from conftest import TOKEN, USER_ID, AocdHome, temporary_year
 
 from aoc2023.framework import registry
+from aoc2023.framework.inputs import RunInput
 from aoc2023.framework.solution import Solution
 from aoc2023.framework.testing import (
     ExampleCase,
     ImportFailure,
     RealAnswerCase,
+    RealAocd,
     check_example,
     check_examples,
     check_real_answer,
@@ -285,3 +287,29 @@ def test_the_framework_imports_and_checks_without_pytest() -> None:
                           timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stdout == "ok\n"
+
+
+def test_the_real_cache_is_read_as_aoc_reads_it(aocd_home: AocdHome, tmp_path: Path) -> None:
+    env = {"AOCD_DIR": str(aocd_home.data), "AOCD_CONFIG_DIR": str(aocd_home.config)}
+    real = RealAocd.from_environment(env, tmp_path)
+    assert "no session token" in str(real.real_input(2023, 7, 1))
+    assert str(real.real_input(2023, 7, 1)).endswith("; run aoc run 2023 7")  # what to do
+    aocd_home.set_token(user_id=None)
+    real = RealAocd.from_environment(env, tmp_path)
+    assert real.token == TOKEN
+    assert "whose token" in str(real.real_input(2023, 7, 1))
+    aocd_home.set_token()
+    assert "no accepted answer" in str(real.real_input(2023, 7, 1))
+    aocd_home.cache_answer(2023, 7, 1, "6440")
+    assert "no input" in str(real.real_input(2023, 7, 1))
+    aocd_home.cache_input(2023, 7, "32T3K 765\n")
+    run = real.real_input(2023, 7, 1)
+    assert isinstance(run, RunInput)
+    assert (run.text, run.expected, run.parts) == ("32T3K 765", {1: "6440"}, (1,))
+    # With no AOCD_CONFIG_DIR, the project's .aocd_config/ is the config folder, as for `aoc`.
+    project_config = tmp_path / "project" / ".aocd_config"
+    project_config.mkdir(parents=True)
+    (project_config / "token").write_text("project-token\n")
+    real = RealAocd.from_environment({"AOCD_DIR": str(aocd_home.data)}, tmp_path / "project")
+    assert (real.config_dir, real.token) == (project_config.resolve(), "project-token")
+    assert USER_ID not in str(real.real_input(2023, 7, 1))

@@ -57,6 +57,12 @@ def registered_years() -> list[int]:
     return sorted(year for year in years if year >= calendar.FIRST_YEAR)
 
 
+def day_of_module(name: str) -> int | None:
+    """The day a module named `dayNN` holds (its last dotted part), else None."""
+    match = _DAY_MODULE.fullmatch(name.rpartition(".")[2])
+    return int(match[1]) if match else None
+
+
 def _other_modules(package_name: str) -> list[str]:
     """The year package's modules that are not named `dayNN` (nor private)."""
     package = importlib.import_module(package_name)

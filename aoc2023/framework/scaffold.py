@@ -1,15 +1,16 @@
-"""`aoc new YEAR DAY`: a new day's module and test file, from a template.
+"""`aoc new YEAR DAY`: a new day's module, from a template.
 
 The day module reads like the days already written (a docstring with the puzzle's
 name, an EXAMPLE constant, a `Solution` subclass with `examples`), and passes
 `ruff` and `mypy --strict` as written. The example block holds what aocd's example
-parser found on the puzzle page, or a place to paste it. The test file imports only
-the day and `aoc2023.framework.testing`. No file is ever overwritten, and nothing is
-fetched for a puzzle that is not unlocked yet.
+parser found on the puzzle page, or a place to paste it. No test file is written: the
+pytest plugin (pytest_plugin.py) tests every day's examples and real input, so a test
+file would only repeat them; a day's own edge cases go in one its author adds. No file
+is ever overwritten, and nothing is fetched for a puzzle that is not unlocked yet.
 
-The files are `templates/day.py.tmpl` and `templates/test_day.py.tmpl` in this package,
-filled by `string.Template` and read as package data (so they are in the wheel); what
-varies with the puzzle (its examples, the last day's missing part 2) is built here.
+The file is `templates/day.py.tmpl` in this package, filled by `string.Template` and
+read as package data (so it is in the wheel); what varies with the puzzle (its
+examples, the last day's missing part 2) is built here.
 """
 
 from __future__ import annotations
@@ -32,23 +33,20 @@ from aoc2023.framework.files import write_atomically
 from aoc2023.framework.project import shown
 
 FRAMEWORK = __name__.rpartition(".")[0]
-"""What a day imports `Example` and `Solution` from (`aoc2023.framework`), and its tests
-`check_examples` from (its `testing` module); the templates are its package data."""
-OWN_PACKAGE = FRAMEWORK.partition(".")[0]
-"""This project's own year package: its days' tests are `tests/test_dayNN.py`."""
+"""What a day imports `Example` and `Solution` from (`aoc2023.framework`); the template
+is its package data."""
 MAX_LINE = 100  # the project's ruff line length
 _WHOLE_NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)")
 
 
 @dataclass(frozen=True)
 class Target:
-    """Where a new day's files go."""
+    """Where a new day's module goes."""
 
     year: int
     day: int
     package: str
     day_path: Path
-    test_path: Path
 
     @property
     def class_name(self) -> str:
@@ -92,38 +90,33 @@ def _package_dir(package: str) -> Path | None:
 
 
 def find_target(year: int, day: int) -> Target:
-    """The year's package folder (which must be part of a project, not an installed
-    copy) and the project's `tests/` folder beside it. A year with no package gets
-    `aoc<year>/` beside this project's own package (made by `new_day`)."""
+    """The year's package folder, which must be part of a project, not an installed
+    copy. A year with no package gets `aoc<year>/` beside this project's own package
+    (made by `new_day`)."""
     try:
         package = registry.year_package(year)
     except UsageError:
         package = f"aoc{year}"
-        own_dir = _package_dir(OWN_PACKAGE)
+        own_package = FRAMEWORK.partition(".")[0]
+        own_dir = _package_dir(own_package)
         if own_dir is None:
             raise
         package_dir = own_dir.parent / package
-        _project_of(OWN_PACKAGE, own_dir)
+        _project_of(own_package, own_dir)
     else:
         found = _package_dir(package)
         if found is None:
             raise UsageError(
                 f"{package} (the package for {year}) is a module, not a package folder.")
         package_dir = found
-    root = _project_of(package, package_dir)
-    test_name = (f"test_day{day:02d}.py" if package == OWN_PACKAGE
-                 else f"test_{year}_day{day:02d}.py")
-    return Target(year, day, package, package_dir / f"day{day:02d}.py", root / "tests" / test_name)
+    _project_of(package, package_dir)
+    return Target(year, day, package, package_dir / f"day{day:02d}.py")
 
 
 def refuse_existing(target: Target) -> None:
-    existing = [path for path in (target.day_path, target.test_path) if path.exists()]
-    if existing:
-        names = " and ".join(shown(path) for path in existing)
-        verb = "exist" if len(existing) > 1 else "exists"
-        raise FileExistsRefusal(
-            f"{names} already {verb}: aoc new never overwrites a file (nothing was written)."
-        )
+    if target.day_path.exists():
+        raise FileExistsRefusal(f"{shown(target.day_path)} already exists: aoc new never "
+                                "overwrites a file (nothing was written).")
 
 
 # --- the template ------------------------------------------------------------------------
@@ -271,21 +264,6 @@ def render_day(target: Target, title: str | None, examples: tuple[PageExample, .
     )
 
 
-def render_test(target: Target, title: str | None) -> str:
-    """The day's test file: it imports the day and `check_examples` only, so that a day's
-    author never needs the framework's internals (nor follows them when they move)."""
-    # In the order ruff's isort wants them: another year's package may sort either side.
-    imports = sorted([(target.module, target.class_name),
-                      (f"{FRAMEWORK}.testing", "check_examples")])
-    return _template("test_day.py.tmpl").substitute(
-        name=f"{target.year} day {target.day}" + (f" ({title})" if title else ""),
-        module=target.module,
-        test_file=target.test_path.name,
-        imports="\n".join(f"from {module} import {name}" for module, name in imports),
-        class_name=target.class_name,
-    )
-
-
 # --- the command -------------------------------------------------------------------------
 
 
@@ -308,7 +286,7 @@ def _start_year_package(target: Target) -> None:
 
 
 def new_day(year: int, day: int, token: str | None, now: datetime | None = None) -> NewDay:
-    """Write the day's module and test file; fetch (with a token) what the template can use.
+    """Write the day's module; fetch (with a token) what the template can use.
 
     Refused, before anything is fetched or written, for a day that does not exist, is not
     unlocked yet at `now`, or whose files already exist; and with nothing written when the
@@ -322,25 +300,16 @@ def new_day(year: int, day: int, token: str | None, now: datetime | None = None)
     refuse_existing(target)
     info = gather(year, day, token)
     day_source = render_day(target, info.title, info.examples)
-    test_source = render_test(target, info.title)
     _start_year_package(target)
-    _write_both(target, day_source, test_source)
+    _write_day(target, day_source)
     return NewDay(target, info)
 
 
-def _write_both(target: Target, day_source: str, test_source: str) -> None:
-    """Both files or neither: each is written whole (never half a day on a full disk),
-    and the day is taken back if its test file cannot be written, so that `aoc new`
-    can simply be run again."""
-    written: list[Path] = []
+def _write_day(target: Target, source: str) -> None:
+    """The day's module is written whole (never half a day on a full disk), so that
+    `aoc new` can simply be run again."""
     try:
-        for path, source in ((target.day_path, day_source), (target.test_path, test_source)):
-            write_atomically(path, source, exclusive=True)
-            written.append(path)
-    except BaseException as error:
-        for path in written:
-            path.unlink()
-        if not isinstance(error, OSError):
-            raise
-        raise AocError(f"Could not write {shown(path)} ({error.strerror or error}): aoc new "
-                       "wrote nothing; run it again once that is fixed.") from error
+        write_atomically(target.day_path, source, exclusive=True)
+    except OSError as error:
+        raise AocError(f"Could not write {shown(target.day_path)} ({error.strerror or error}): "
+                       "aoc new wrote nothing; run it again once that is fixed.") from error

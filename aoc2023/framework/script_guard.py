@@ -19,6 +19,9 @@ case is `--watch`: Ctrl-C just after a save stops the pass that the save started
 
 Every other Python process in the environment pays for one tiny import and a
 string comparison; nothing else is imported here.
+
+PYTEST_DONT_REWRITE: pytest marks every module of a package with a pytest plugin for
+assertion rewriting, and warns of this one, imported before pytest starts.
 """
 
 from __future__ import annotations

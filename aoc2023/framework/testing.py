@@ -1,12 +1,13 @@
 """What a day's tests import: check a day's examples, and the suite's parametrised cases.
 
-A day's author should never have to open the framework to test a day, so the test
-file `aoc new` writes imports this module and calls `check_examples(DayNN)`. The
-project's own suite (tests/test_examples.py) builds one test per day, part and
-example from `example_cases()`, and one per day and part of the user's real input
-from `real_answer_cases()`, and checks each with `check_example` and
-`check_real_answer`. A day's variants (solution.py) are checked alike: on every example,
-and on the real input against the accepted answer.
+A day's author should never have to open the framework to test a day: the pytest
+plugin (pytest_plugin.py) makes one test per day, part and example from
+`example_cases_of()`, and one per day and part of the user's real input from
+`real_answer_cases_of()`, and checks each with `check_example` and `check_real_answer`.
+A project that prefers explicit test files calls the same functions, or
+`check_examples(DayNN)` for all of a day's examples in one test. A day's variants
+(solution.py) are checked alike: on every example, and on the real input against the
+accepted answer.
 
 The cases are plain frozen dataclasses with an `id` (`2023-day07-part1-example1`),
 so that this module needs pytest only where a case is skipped or failed: pytest is
@@ -50,7 +51,9 @@ __all__ = [
     "check_examples",
     "check_real_answer",
     "example_cases",
+    "example_cases_of",
     "real_answer_cases",
+    "real_answer_cases_of",
 ]
 
 _WHOLE_NUMBER = re.compile(r"-?[0-9]+")
@@ -151,12 +154,20 @@ def example_cases() -> list[ExampleCase | ImportFailure]:
             except AocError as error:
                 cases.append(ImportFailure(year, day, str(error)))
                 continue
-            variants = [None, *(v.variant for v in variants_of(solution_class))]
-            for part in puzzle_parts(year, day):
-                for number, example in enumerate(solution_class.examples, start=1):
-                    if example.expected(part) is not None:
-                        cases += [ExampleCase(year, day, part, number, v) for v in variants]
+            cases += example_cases_of(solution_class)
     return cases
+
+
+def example_cases_of(solution_class: type[Solution[Any]]) -> list[ExampleCase]:
+    """One case per (part, example with an answer for that part, implementation) of one
+    day: its main implementation and each of its variants."""
+    year, day = solution_class.year, solution_class.day
+    variants = [None, *(v.variant for v in variants_of(solution_class))]
+    return [ExampleCase(year, day, part, number, variant)
+            for part in puzzle_parts(year, day)
+            for number, example in enumerate(solution_class.examples, start=1)
+            if example.expected(part) is not None
+            for variant in variants]
 
 
 def check_example(case: ExampleCase | ImportFailure) -> None:
@@ -205,23 +216,25 @@ class RealAocd:
         return cls(token, data, config)
 
     def real_input(self, year: int, day: int, part: int) -> RunInput | str:
-        """The cached input with the part's accepted answer, or why there is none."""
+        """The cached input with the part's accepted answer, or why there is none and
+        what to run (`aoc run` fetches the input and sends an answer, aocd caching both)."""
+        then = f"; run aoc run {year} {day}"
         if self.token is None:
-            return f"no session token (AOC_SESSION or {self.config_dir / 'token'})"
+            return f"no session token (AOC_SESSION or {self.config_dir / 'token'}){then}"
         try:
             memo = json.loads(read_regular_text(self.config_dir / "token2id.json"))
         except (OSError, ValueError):
             memo = {}
         user_id = memo.get(self.token) if isinstance(memo, dict) else None
         if not isinstance(user_id, str):
-            return "aocd has not recorded whose token this is yet (run a day with aoc run)"
+            return f"aocd has not recorded whose token this is yet{then}"
         cache = PuzzleCache(year, day, self.data_dir / user_id)
         answer = cache.known_answer(part)
         if answer is None:
-            return f"aocd has no accepted answer cached for {year} day {day} part {part}"
+            return f"aocd has no accepted answer cached for {year} day {day} part {part}{then}"
         text = cache.read_input()
         if text is None:
-            return f"aocd has no input cached for {year} day {day}"
+            return f"aocd has no input cached for {year} day {day}{then}"
         return RunInput(text, "input", {part: answer}, (part,))
 
 
@@ -261,10 +274,17 @@ def real_answer_cases(
                 solution_class = registry.load_day(year, day)
             except AocError:
                 continue  # one ImportFailure among the example cases says so
-            variants = [None, *(v.variant for v in variants_of(solution_class))]
-            cases += [RealAnswerCase(year, day, part, aocd, variant)
-                      for part in puzzle_parts(year, day) for variant in variants]
+            cases += real_answer_cases_of(solution_class, aocd)
     return cases
+
+
+def real_answer_cases_of(solution_class: type[Solution[Any]], aocd: RealAocd
+                         ) -> list[RealAnswerCase]:
+    """One case per (part, implementation) of one day on the user's input in `aocd`."""
+    year, day = solution_class.year, solution_class.day
+    variants = [None, *(v.variant for v in variants_of(solution_class))]
+    return [RealAnswerCase(year, day, part, aocd, variant)
+            for part in puzzle_parts(year, day) for variant in variants]
 
 
 def check_real_answer(case: RealAnswerCase) -> None:

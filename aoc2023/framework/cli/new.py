@@ -18,11 +18,12 @@ def new(
     ] = False,
     verbose: Verbose = False,
 ) -> None:
-    """Start a day: write its module (dayNN.py) and its test file from a template.
+    """Start a day: write its module (dayNN.py) from a template.
 
     With a session token, also fetches your input into aocd's cache, and the
     puzzle's title and example into the template. Never overwrites a file (exit 2);
-    refuses a puzzle that is not unlocked yet, unless told to --wait for it.
+    refuses a puzzle that is not unlocked yet, unless told to --wait for it. No test
+    file is needed: pytest tests the day's examples (`pytest aoc2023/day08.py`).
     """
     from aoc2023.framework.aocd.paths import find_token
     from aoc2023.framework.project import shown
@@ -43,7 +44,7 @@ def new(
     except Exception as error:
         fail(error, verbose)
     target, info = created.target, created.info
-    typer.echo(f"Wrote {shown(target.day_path)} and {shown(target.test_path)}"
+    typer.echo(f"Wrote {shown(target.day_path)}"
                + (f" for {year} day {day}: {info.title}." if info.title else "."))
     if info.input_cached:
         typer.echo("Your input is in aocd's cache.")
@@ -53,4 +54,5 @@ def new(
                    "puzzle page, read by aocd's example parser: check the answers.")
     for problem in info.problems:
         typer.echo(f"Note: {problem}", err=True)
-    typer.echo(f"Next: aoc run {year} {day} --example")
+    typer.echo(f"Next: aoc run {year} {day} --example; its tests: pytest "
+               f"{shown(target.day_path)}")

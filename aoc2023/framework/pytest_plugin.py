@@ -1,0 +1,218 @@
+"""A pytest plugin: plain `pytest` tests every day of every year package, with no test files.
+
+Loaded through the `pytest11` entry point wherever the package is installed. A module of
+a year package (`aoc2019/day09.py`, or any other module where days live, as the
+registry finds them) is a test file of its own, whose tests are:
+
+- each part of each example the day declares an answer for, marked `example`:
+  `aoc2019/day09.py::2019/09 part 1 example 2` (a variant's: `... example 2 variant fast`);
+- each part on the user's real input against the answer the site accepted, marked
+  `real_input`, read from aocd's cache only (nothing is fetched); skipped, saying what
+  to run, when there is no token, input or answer.
+
+So `pytest aoc2019/day09.py` tests one day, and `-m example` or `-k "2019 and 09"`
+select by name, with nothing imported but the days collected. When pytest's paths come
+from `testpaths` (as in a project whose `testpaths = ["tests"]`), the year packages
+inside the project are added to them: a year `aoc new` starts is tested at once, with
+no setting to edit. The checks are `aoc2023.framework.testing`'s, which stay public for
+projects that prefer explicit test files.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+from collections.abc import Iterable
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+if TYPE_CHECKING:
+    from aoc2023.framework.testing import ExampleCase, RealAnswerCase, RealAocd
+
+MARKERS = {
+    "example": "a day's example, one part (the aoc2023 plugin)",
+    "real_input": "a day's part on your own input, from aocd's cache (the aoc2023 plugin)",
+}
+_REAL_AOCD = pytest.StashKey["RealAocd"]()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Register the markers, and add the project's year packages to paths that came from
+    `testpaths` (not to paths the user gave: `pytest tests/` means tests/ only).
+
+    Why `testpaths` and not a setting of our own: a project keeps `testpaths = ["tests"]`
+    (ours does) so that pytest does not wander the whole tree; the year packages are the
+    one place outside it that holds tests now, and `aoc new` adds one each year."""
+    for name, description in MARKERS.items():
+        config.addinivalue_line("markers", f"{name}: {description}")
+    if config.args_source is pytest.Config.ArgsSource.TESTPATHS:
+        root = config.rootpath
+        given = [Path(root, arg).resolve() for arg in config.args]
+        config.args += [str(folder) for folder in sorted(_year_folders())
+                        if folder.is_relative_to(root)
+                        and not any(folder.is_relative_to(path) for path in given)]
+
+
+@pytest.hookimpl(optionalhook=True)  # pytest-xdist's hook, when it is installed
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
+    """`-n auto` runs no workers for days alone (`pytest aoc2023/day09.py`): their
+    examples take less time than starting workers. Anything else is left to the project
+    and to xdist."""
+    paths = [Path(config.invocation_params.dir, arg.partition("::")[0]).resolve()
+             for arg in config.args]
+    days = [path for path in paths
+            if any(path.is_relative_to(folder) for folder in _year_folders())]
+    return 0 if paths and days == paths else None
+
+
+def _real_aocd(config: pytest.Config) -> RealAocd:
+    """Where aocd keeps the user's files, read once, at collection: before any test's
+    fixtures point the environment elsewhere (as this project's conftest does)."""
+    if _REAL_AOCD not in config.stash:
+        from aoc2023.framework.testing import RealAocd
+
+        config.stash[_REAL_AOCD] = RealAocd.from_environment(
+            dict(os.environ), config.invocation_params.dir)
+    return config.stash[_REAL_AOCD]
+
+
+@cache
+def _year_folders() -> dict[Path, tuple[int, str]]:
+    """Each registered year's package folder, with its year and package name."""
+    import importlib.util
+
+    from aoc2023.framework import registry
+
+    folders = {}
+    for year in registry.registered_years():
+        try:
+            package = registry.year_package(year)
+            spec = importlib.util.find_spec(package)
+        except Exception:  # a year that cannot be found is `aoc list`'s to report
+            continue
+        for location in (spec.submodule_search_locations or []) if spec else []:
+            folders[Path(location).resolve()] = (year, package)
+    return folders
+
+
+def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> DayFile | None:
+    """A public module of a year package is a file of days to test."""
+    if (file_path.suffix != ".py" or file_path.name.startswith("_")
+            or not (file_path.parent / "__init__.py").is_file()):
+        return None  # decided without the registry, for the many files that are no day's
+    found = _year_folders().get(file_path.parent.resolve())
+    if found is None:
+        return None
+    year, package = found
+    return DayFile.from_parent(parent, path=file_path, year=year,
+                               module=f"{package}.{file_path.stem}")
+
+
+class DayFile(pytest.File):
+    """A year package's module: the days it defines, each example and the real input."""
+
+    def __init__(self, *, year: int, module: str, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.year, self.module = year, module
+
+    def collect(self) -> Iterable[pytest.Item]:
+        from aoc2023.framework import registry
+        from aoc2023.framework.errors import AocError
+        from aoc2023.framework.solution import REGISTRY
+        from aoc2023.framework.testing import example_cases_of, real_answer_cases_of
+
+        day = registry.day_of_module(self.path.stem)
+        try:  # a `dayNN` module through the registry, which says what is wrong with it
+            if day is not None:
+                registry.load_day(self.year, day)
+            else:
+                importlib.import_module(self.module)
+        except Exception as error:  # a day that does not import fails by name
+            reason = str(error) if isinstance(error, AocError) else (
+                f"Could not import {self.module}: {type(error).__name__}: {error}")
+            yield ImportFailed.from_parent(self, name=f"{self.path.stem} import",
+                                           reason=reason)
+            return
+        days = [solution for (year, _), solution in sorted(REGISTRY.items())
+                if year == self.year and solution.__module__ == self.module]
+        for solution in days:
+            cases = example_cases_of(solution)
+            if not cases:
+                self.warn(pytest.PytestWarning(
+                    f"{solution.year} day {solution.day} declares no example answer yet: "
+                    "add part_1=... (and part_2=...) to its examples."))
+            for case in cases:
+                yield ExampleItem.from_parent(self, name=_name(case, f"example {case.number}"),
+                                              case=case)
+            for real in real_answer_cases_of(solution, _real_aocd(self.config)):
+                yield RealInputItem.from_parent(self, name=_name(real, "your input"), case=real)
+
+
+def _name(case: ExampleCase | RealAnswerCase, what: str) -> str:
+    """`2019/09 part 1 example 2`, as the puzzle reads; a variant's ends `variant fast`."""
+    name = f"{case.year}/{case.day:02d} part {case.part} {what}"
+    return name + (f" variant {case.variant}" if case.variant else "")
+
+
+class _DayItem(pytest.Item):
+    """A check from `testing`: its failure is the sentence it raises (with the day's own
+    traceback in it when the day raised), not a traceback through the framework (that
+    is for -v); a skip is reported at the day's file, not in the framework."""
+
+    def check(self) -> None:
+        raise NotImplementedError
+
+    def runtest(self) -> None:
+        try:
+            self.check()
+        except pytest.skip.Exception as skipped:
+            raise pytest.skip.Exception(skipped.msg, _use_item_location=True) from None
+
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException],
+                     style: Any = None) -> str | Any:
+        if isinstance(excinfo.value, AssertionError) and not self.config.option.verbose:
+            return str(excinfo.value)
+        return super().repr_failure(excinfo, style)
+
+    def reportinfo(self) -> tuple[Path, int, str]:
+        return self.path, 0, self.name
+
+
+class ExampleItem(_DayItem):
+    def __init__(self, *, case: ExampleCase, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.case = case
+        self.add_marker("example")
+
+    def check(self) -> None:
+        from aoc2023.framework.testing import check_example
+
+        check_example(self.case)
+
+
+class RealInputItem(_DayItem):
+    def __init__(self, *, case: RealAnswerCase, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.case = case
+        self.add_marker("real_input")
+
+    def check(self) -> None:
+        from aoc2023.framework.testing import check_real_answer
+
+        check_real_answer(self.case)
+
+
+class ImportFailed(_DayItem):
+    """A module of days that does not import: one failing test, so that it cannot go
+    unnoticed, marked `example` so that `-m example` meets it too."""
+
+    def __init__(self, *, reason: str, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.reason = reason
+        self.add_marker("example")
+
+    def check(self) -> None:
+        pytest.fail(self.reason, pytrace=False)
