@@ -249,6 +249,12 @@ def check_tokens_file() -> None:
                     'fix it (a map of names to tokens, {"default": "..."}) or remove it')
 
 
+def listing_cache_file() -> Path:
+    """Ours, in aocd's data folder: what each day's module declares, for aoc list
+    (`listing_cache`); kept out of every project's git, and shared by its checkouts."""
+    return data_dir() / "aoc-listing-cache.json"
+
+
 LOCKS_DIR_NAME = ".aoc-locks"
 
 
