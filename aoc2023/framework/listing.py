@@ -10,6 +10,7 @@ memo is read once for all the days.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -74,7 +75,17 @@ def _declared(year: int, day: int, cache: ListingCache) -> Declared:
     return declared
 
 
-def _list_day(year: int, day: int, user_dir: Path | None, cache: ListingCache) -> DayListing:
+def _files_in(folder: Path | None) -> frozenset[str]:
+    """The names in the user's cache folder: one listing, where looking for each day's
+    answer files would be two failed opens a day."""
+    try:
+        return frozenset(os.listdir(folder)) if folder is not None else frozenset()
+    except OSError:  # no folder yet (nothing cached), or one that cannot be listed
+        return frozenset()
+
+
+def _list_day(year: int, day: int, user_dir: Path | None, user_files: frozenset[str],
+              cache: ListingCache) -> DayListing:
     try:
         declared = _declared(year, day, cache)
     except AocError as error:
@@ -82,7 +93,8 @@ def _list_day(year: int, day: int, user_dir: Path | None, cache: ListingCache) -
     puzzle = PuzzleCache(year, day, user_dir) if user_dir is not None else None
     parts = tuple(
         PartListing(part, declared.examples[part - 1],
-                    puzzle is not None and puzzle.known_answer(part) is not None)
+                    puzzle is not None and puzzle.answer_path(part).name in user_files
+                    and puzzle.known_answer(part) is not None)
         for part in calendar.puzzle_parts(year, day)
     )
     title = declared.title or cached_title(year, day, user_dir)
@@ -103,6 +115,7 @@ def list_days(asked: Sequence[int] | None = None) -> Listing:
     token = paths.find_token()
     user_id = paths.cached_user_id(token) if token is not None else None
     user_dir = paths.data_dir() / user_id if user_id is not None else None
+    user_files = _files_in(user_dir)
     for each_year in years:
         try:
             days = registry.available_days(each_year, listing.notices)
@@ -114,7 +127,7 @@ def list_days(asked: Sequence[int] | None = None) -> Listing:
             listing.notices.append(f"Could not list {each_year}: {type(error).__name__}: {error}")
             continue
         for day in days:
-            listing.days.append(_list_day(each_year, day, user_dir, cache))
+            listing.days.append(_list_day(each_year, day, user_dir, user_files, cache))
     cache.save()
     if token is None:
         listing.notices.append(
