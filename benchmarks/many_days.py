@@ -89,22 +89,21 @@ def main() -> None:
     print(f"Wrote {fill(clones['250 days'], range(2015, 2025))} synthetic days "
           f"into {clones['250 days']}.", flush=True)
     env = environment(folder / "aocd")
-    times: dict[tuple[str, str], list[float]] = {}
+    print(f"\n{args.commit}: medians / minimums over {args.rounds} alternating rounds "
+          f"({os.cpu_count()} cores)")
+    print(f"{'command':<26} {'1 day':>16} {'250 days':>16} {'ratio':>14}", flush=True)
     for label, command in commands.items():
         for name in CLONES:
             timed(command, clones[name], env)  # warm-up: bytecode, caches
+        one: list[float] = []
+        many: list[float] = []
         for _ in range(args.rounds):
-            for name in CLONES:
-                times.setdefault((label, name), []).append(timed(command, clones[name], env))
-    print(f"\n{args.commit}: medians / minimums over {args.rounds} alternating rounds "
-          f"({os.cpu_count()} cores)")
-    print(f"{'command':<26} {'1 day':>16} {'250 days':>16} {'ratio':>14}")
-    for label in commands:
-        one, many = times[(label, CLONES[0])], times[(label, CLONES[1])]
+            one.append(timed(command, clones[CLONES[0]], env))
+            many.append(timed(command, clones[CLONES[1]], env))
         print(f"{label:<26} {statistics.median(one):7.3f} / {min(one):.3f} "
               f"{statistics.median(many):7.3f} / {min(many):.3f} "
               f"{statistics.median(many) / statistics.median(one):6.2f}x / "
-              f"{min(many) / min(one):.2f}x")
+              f"{min(many) / min(one):.2f}x", flush=True)
     if args.keep:
         print(f"\nThe clones are kept in {folder}.")
     else:
