@@ -56,10 +56,10 @@ def listing_exit_code(listing: Listing) -> ExitCode:
     return ExitCode.COULD_NOT_RUN if broken else ExitCode.OK
 
 
-def _declared(year: int, day: int, cache: ListingCache) -> Declared:
-    """The day's title and examples per part: from the cache when its `dayNN` file is
-    unchanged, else from its class (imported; DayLoadError when it does not import)."""
-    module = registry.day_module_file(year, day)
+def _declared(year: int, day: int, module: Path | None, cache: ListingCache) -> Declared:
+    """The day's title and examples per part: from the cache when its `dayNN` file
+    (`module`) is unchanged, else from its class (imported; DayLoadError when it does
+    not import)."""
     if module is not None:
         found = cache.get(module, year, day)
         if found is not None:
@@ -84,10 +84,10 @@ def _files_in(folder: Path | None) -> frozenset[str]:
         return frozenset()
 
 
-def _list_day(year: int, day: int, user_dir: Path | None, user_files: frozenset[str],
-              cache: ListingCache) -> DayListing:
+def _list_day(year: int, day: int, module: Path | None, user_dir: Path | None,
+              user_files: frozenset[str], cache: ListingCache) -> DayListing:
     try:
-        declared = _declared(year, day, cache)
+        declared = _declared(year, day, module, cache)
     except AocError as error:
         return DayListing(year, day, None, error=str(error))
     puzzle = PuzzleCache(year, day, user_dir) if user_dir is not None else None
@@ -126,8 +126,10 @@ def list_days(asked: Sequence[int] | None = None) -> Listing:
                 raise
             listing.notices.append(f"Could not list {each_year}: {type(error).__name__}: {error}")
             continue
+        modules = registry.day_module_files(each_year)
         for day in days:
-            listing.days.append(_list_day(each_year, day, user_dir, user_files, cache))
+            listing.days.append(_list_day(each_year, day, modules.get(day), user_dir,
+                                          user_files, cache))
     cache.save()
     if token is None:
         listing.notices.append(

@@ -118,15 +118,21 @@ def available_days(year: int, problems: list[str] | None = None) -> list[int]:
     return sorted(days)
 
 
-def day_module_file(year: int, day: int) -> Path | None:
-    """The source file of the year's `dayNN` module, when it has one (nothing imported but
-    the year's package)."""
+def day_module_files(year: int) -> dict[int, Path]:
+    """The source file of each of the year's `dayNN` modules, by day: one listing of the
+    package's folder (nothing imported but the year's package)."""
     package = importlib.import_module(year_package(year))
-    for folder in getattr(package, "__path__", []):
-        path = Path(os.path.abspath(os.path.join(folder, f"day{day:02d}.py")))
-        if path.is_file():
-            return path
-    return None
+    files: dict[int, Path] = {}
+    for folder in reversed(getattr(package, "__path__", [])):  # the first folder wins
+        try:
+            names = os.listdir(folder)
+        except OSError:
+            continue
+        for name in names:
+            match = _DAY_MODULE.fullmatch(name.removesuffix(".py"))
+            if match and name.endswith(".py"):
+                files[int(match[1])] = Path(os.path.abspath(os.path.join(folder, name)))
+    return files
 
 
 def day_module_name(year: int, day: int) -> str:
