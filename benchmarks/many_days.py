@@ -10,7 +10,7 @@ fall on both alike. The medians and minimums of the wall time, and their ratios
 collection at most 1.5x, one day's tests under 3 s.
 
     uv run python benchmarks/many_days.py [--rounds 10] [--commit HEAD]
-        [--one-day "pytest -q tests/test_day07.py"] [--keep]
+        [--one-day "pytest -q tests/test_day07.py"] [--only list,collect,one-day] [--keep]
 
 Commands run from each clone's own `.venv/bin` (not through `uv run`, whose own start
 would be measured too), with bytecode written as usual (PYTHONDONTWRITEBYTECODE unset),
@@ -78,11 +78,17 @@ def main() -> None:
     parser.add_argument("--commit", default="HEAD")
     parser.add_argument("--one-day", default="pytest -q tests/test_day07.py",
                         help="how a user runs one day's tests (default: %(default)s)")
+    parser.add_argument("--only", default="list,collect,one-day",
+                        help="which commands, of %(default)s")
     parser.add_argument("--keep", action="store_true", help="keep the clones, and say where")
     args = parser.parse_args()
-    commands = {"aoc list": ["aoc", "list"],
-                "pytest --collect-only -q": ["pytest", "--collect-only", "-q"],
-                "one day's tests": shlex.split(args.one_day)}
+    every = {"list": ("aoc list", ["aoc", "list"]),
+             "collect": ("pytest --collect-only -q", ["pytest", "--collect-only", "-q"]),
+             "one-day": ("one day's tests", shlex.split(args.one_day))}
+    chosen = args.only.split(",")
+    if not set(chosen) <= set(every):
+        parser.error(f"--only takes some of {','.join(every)}")
+    commands = dict(every[name] for name in chosen)
     folder = Path(tempfile.mkdtemp(prefix="many-days-"))
     clones = {name: fresh_clone(args.commit, folder / name.replace(" ", "-"))
               for name in CLONES}
