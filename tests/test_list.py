@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -10,9 +11,11 @@ from pathlib import Path
 from subprocess import CompletedProcess
 
 import pytest
+import site_cli
 from conftest import AocdHome, temporary_year
 from site_cli import aoc_in_process
 
+from aoc2023.framework.aocd import paths
 from aoc2023.framework.registry import registered_years
 
 DAY = """
@@ -108,3 +111,94 @@ def test_a_year_with_no_package_is_one_sentence() -> None:
     result = aoc("list", "2031")
     assert result.returncode == 2
     assert "No days for 2031" in result.stderr
+
+
+# Each import of this day adds a line to the file named in AOC_TEST_IMPORTS.
+COUNTED_DAY = """
+import os
+
+from aoc2023.framework import Example, Solution
+
+with open(os.environ["AOC_TEST_IMPORTS"], "a") as imports:
+    imports.write("imported\\n")
+
+
+class Day(Solution[str]):
+    title = "TITLE"
+    examples = [Example("abc", part_1=3)]
+"""
+
+
+@pytest.mark.slow  # five processes
+def test_a_listed_day_is_not_imported_again_until_its_file_changes(
+        tmp_path: Path, aocd_home: AocdHome) -> None:
+    """What a fresh `aoc list` imports: a day is imported once, then read from the cache
+    while its file stays as it is; a change, or a day that stops importing, is seen."""
+    imports = tmp_path / "imports.txt"
+    env = aocd_home.env()
+    env["AOC_TEST_IMPORTS"] = str(imports)
+    site = tmp_path / "site"
+    env["PYTHONPATH"] = os.pathsep.join([str(site), env["PYTHONPATH"]])
+
+    def listed() -> tuple[int, str, str]:
+        done = site_cli.aoc(None, aocd_home, "list", "2053", env=env)
+        [row] = [line for line in done.stdout.splitlines() if "2053/01" in line] or [""]
+        return done.returncode, row, done.stderr
+
+    with temporary_year(site, 2053, {"day01.py": COUNTED_DAY.replace("TITLE", "Made Up")}):
+        day = site / "aoc2053" / "day01.py"
+        assert "Made Up" in listed()[1]
+        code, row, _ = listed()
+        assert (code, "Made Up" in row, imports.read_text()) == (0, True, "imported\n")
+        day.write_text(COUNTED_DAY.replace("TITLE", "Changed"))
+        code, row, _ = listed()
+        assert (code, "Changed" in row, imports.read_text().count("imported")) == (0, True, 2)
+        day.write_text("import no_such_module_here\n" + COUNTED_DAY)
+        for _ in range(2):  # a broken day is never cached: its reason is said each time
+            code, row, errors = listed()
+            assert code == 2 and "could not load" in row
+            assert "Could not import aoc2053.day01" in errors
+
+
+def test_the_token_memo_is_read_once_for_all_the_days(
+        tmp_path: Path, aocd_home: AocdHome, monkeypatch: pytest.MonkeyPatch) -> None:
+    reads: list[str] = []
+    read_memo = paths.cached_user_id
+
+    def counted(token: str) -> str | None:
+        reads.append(token)
+        return read_memo(token)
+
+    monkeypatch.setattr(paths, "cached_user_id", counted)
+    aocd_home.set_token()
+    aocd_home.cache_answer(2052, 3, 1, "3")
+    days = {f"day{day:02d}.py": DAY for day in (1, 2, 3)}
+    with temporary_year(tmp_path / "site", 2052, days):
+        result = aoc("list", "2052")
+    assert result.returncode == 0, result.stderr
+    [row] = [line for line in result.stdout.splitlines() if "2052/03" in line]
+    assert "✔ known" in row
+    assert len(reads) == 1
+
+
+def test_a_year_declared_by_an_installed_package_is_listed_once_installed(
+        tmp_path: Path) -> None:
+    """The `aoc.years` entry points are cached by the stamps of the folders on the path:
+    a package installed since (a dist-info added to one of them) is seen at once."""
+    site = tmp_path / "site"
+    with temporary_year(site, 2051, {"day01.py": DAY}):
+        assert "2054/" not in aoc("list").stdout
+        package = site / "my_days_2054"
+        package.mkdir()
+        (package / "__init__.py").write_text("")
+        (package / "day04.py").write_text(DAY)
+        dist = site / "my_days-1.0.dist-info"
+        dist.mkdir()
+        (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: my-days\nVersion: 1.0\n")
+        (dist / "entry_points.txt").write_text("[aoc.years]\n2054 = my_days_2054\n")
+        try:
+            result = aoc("list")
+        finally:
+            for name in [name for name in sys.modules if name.startswith("my_days_2054")]:
+                del sys.modules[name]
+    assert "2054/04" in result.stdout and "Made Up" in result.stdout, result.stderr

@@ -1,20 +1,25 @@
 """`aoc list [YEARS]`: the days written so far, their examples, and which parts are solved.
 
 "Solved" means aocd has cached the answer the site accepted, for the user of the
-current session token; only local files are read, nothing is fetched. Each day's
-module is imported (to read its examples), and a day that fails to import is
-listed with the reason, so one broken day does not hide the others.
+current session token; only local files are read, nothing is fetched. A day's
+module is imported (to read its title and examples) only when the listing cache
+(`listing_cache`) has nothing for its file as it is now; a day that fails to import
+is listed with the reason, so one broken day does not hide the others. aocd's token
+memo is read once for all the days.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from aoc2023.framework import calendar, registry
 from aoc2023.framework.aocd import paths
 from aoc2023.framework.aocd.paths import PuzzleCache, cached_title
 from aoc2023.framework.errors import AocError
+from aoc2023.framework.listing_cache import Declared, ListingCache, stamp
 from aoc2023.framework.results import ExitCode
 
 # What `aoc list` finds; defined here, not beside the run's results, so that a run does
@@ -51,21 +56,48 @@ def listing_exit_code(listing: Listing) -> ExitCode:
     return ExitCode.COULD_NOT_RUN if broken else ExitCode.OK
 
 
-def _list_day(year: int, day: int, token: str | None) -> DayListing:
+def _declared(year: int, day: int, module: Path | None, cache: ListingCache) -> Declared:
+    """The day's title and examples per part: from the cache when its `dayNN` file
+    (`module`) is unchanged, else from its class (imported; DayLoadError when it does
+    not import)."""
+    if module is not None:
+        found = cache.get(module, year, day)
+        if found is not None:
+            return found
+    module_stamp = stamp(module) if module is not None else None
+    solution_class = registry.load_day(year, day)
+    examples = solution_class.examples
+    declared = Declared(year, day, solution_class.title, (
+        sum(example.expected(1) is not None for example in examples),
+        sum(example.expected(2) is not None for example in examples)))
+    if module is not None and solution_class.__module__ == registry.day_module_name(year, day):
+        cache.put(module, declared, module_stamp)
+    return declared
+
+
+def _files_in(folder: Path | None) -> frozenset[str]:
+    """The names in the user's cache folder: one listing, where looking for each day's
+    answer files would be two failed opens a day."""
     try:
-        solution_class = registry.load_day(year, day)
+        return frozenset(os.listdir(folder)) if folder is not None else frozenset()
+    except OSError:  # no folder yet (nothing cached), or one that cannot be listed
+        return frozenset()
+
+
+def _list_day(year: int, day: int, module: Path | None, user_dir: Path | None,
+              user_files: frozenset[str], cache: ListingCache) -> DayListing:
+    try:
+        declared = _declared(year, day, module, cache)
     except AocError as error:
         return DayListing(year, day, None, error=str(error))
-    cache = PuzzleCache.for_token(token, year, day) if token else None
+    puzzle = PuzzleCache(year, day, user_dir) if user_dir is not None else None
     parts = tuple(
-        PartListing(
-            part,
-            sum(example.expected(part) is not None for example in solution_class.examples),
-            cache is not None and cache.known_answer(part) is not None,
-        )
+        PartListing(part, declared.examples[part - 1],
+                    puzzle is not None and puzzle.answer_path(part).name in user_files
+                    and puzzle.known_answer(part) is not None)
         for part in calendar.puzzle_parts(year, day)
     )
-    title = solution_class.title or cached_title(year, day, cache.user_dir if cache else None)
+    title = declared.title or cached_title(year, day, user_dir)
     return DayListing(year, day, title, parts)
 
 
@@ -76,8 +108,14 @@ def list_days(asked: Sequence[int] | None = None) -> Listing:
     listing = Listing()
     for year in asked or ():
         calendar.check_year(year)
-    years = list(asked) if asked is not None else registry.registered_years()
+    cache = ListingCache.load()
+    years = (list(asked) if asked is not None else
+             registry.registered_years(lambda: cache.entry_point_years(
+                 registry.entry_point_years)))
     token = paths.find_token()
+    user_id = paths.cached_user_id(token) if token is not None else None
+    user_dir = paths.data_dir() / user_id if user_id is not None else None
+    user_files = _files_in(user_dir)
     for each_year in years:
         try:
             days = registry.available_days(each_year, listing.notices)
@@ -88,14 +126,17 @@ def list_days(asked: Sequence[int] | None = None) -> Listing:
                 raise
             listing.notices.append(f"Could not list {each_year}: {type(error).__name__}: {error}")
             continue
+        modules = registry.day_module_files(each_year)
         for day in days:
-            listing.days.append(_list_day(each_year, day, token))
+            listing.days.append(_list_day(each_year, day, modules.get(day), user_dir,
+                                          user_files, cache))
+    cache.save()
     if token is None:
         listing.notices.append(
             f"{paths.no_token_sentence()}, so no answer is known: put your session cookie "
             "in one of those files or export AOC_SESSION."
         )
-    elif paths.cached_user_id(token) is None:
+    elif user_id is None:
         listing.notices.append(
             "aocd does not know yet whose session token this is, so no answer is known: "
             "running a day on your input (aoc run) teaches it."

@@ -16,8 +16,12 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import os
 import pkgutil
 import re
+import sys
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from aoc2023.framework import calendar
@@ -43,17 +47,38 @@ def year_package(year: int) -> str:
     )
 
 
-def registered_years() -> list[int]:
-    """Years with a package: `aoc<year>` packages importable here, and the years named in
-    the `aoc.years` entry-point group. Nothing is imported."""
+def package_years() -> set[int]:
+    """Years with an `aoc<year>` package (a folder with an `__init__.py`) in a folder on
+    the path: one listing of each folder, where `pkgutil.iter_modules` would inspect
+    every module of the standard library too (about 70 ms). Nothing is imported."""
+    years = set()
+    for entry in sys.path:
+        folder = entry or "."
+        try:
+            names = os.listdir(folder)
+        except OSError:  # a zip file, a folder gone: no year package there
+            continue
+        for name in names:
+            match = _YEAR_PACKAGE.fullmatch(name)
+            if match and os.path.isfile(os.path.join(folder, name, "__init__.py")):
+                years.add(int(match[1]))
+    return years
+
+
+def entry_point_years() -> set[int]:
+    """The years named in the `aoc.years` entry-point group of the installed packages:
+    reading them imports `importlib.metadata` and every package's metadata (tens of ms),
+    so `aoc list` keeps them in its cache (`listing_cache`)."""
     from importlib.metadata import entry_points
 
-    years = {int(entry.name) for entry in entry_points(group=YEARS_GROUP)
-             if entry.name.isdigit()}
-    for module in pkgutil.iter_modules():
-        match = _YEAR_PACKAGE.fullmatch(module.name)
-        if match and module.ispkg:
-            years.add(int(match[1]))
+    return {int(entry.name) for entry in entry_points(group=YEARS_GROUP)
+            if entry.name.isdigit()}
+
+
+def registered_years(declared: Callable[[], set[int]] = entry_point_years) -> list[int]:
+    """Years with a package: `aoc<year>` packages importable here, and the years named in
+    the `aoc.years` entry-point group (as `declared` finds them). Nothing is imported."""
+    years = package_years() | declared()
     return sorted(year for year in years if year >= calendar.FIRST_YEAR)
 
 
@@ -99,9 +124,30 @@ def available_days(year: int, problems: list[str] | None = None) -> list[int]:
     return sorted(days)
 
 
+def day_module_files(year: int) -> dict[int, Path]:
+    """The source file of each of the year's `dayNN` modules, by day: one listing of the
+    package's folder (nothing imported but the year's package)."""
+    package = importlib.import_module(year_package(year))
+    files: dict[int, Path] = {}
+    for folder in reversed(getattr(package, "__path__", [])):  # the first folder wins
+        try:
+            names = os.listdir(folder)
+        except OSError:
+            continue
+        for name in names:
+            match = _DAY_MODULE.fullmatch(name.removesuffix(".py"))
+            if match and name.endswith(".py"):
+                files[int(match[1])] = Path(os.path.abspath(os.path.join(folder, name)))
+    return files
+
+
+def day_module_name(year: int, day: int) -> str:
+    return f"{year_package(year)}.day{day:02d}"
+
+
 def load_day(year: int, day: int) -> type[Solution[Any]]:
     """The class of `year` `day`: from its `dayNN` module, else from any other module."""
-    module_name = f"{year_package(year)}.day{day:02d}"
+    module_name = day_module_name(year, day)
     try:
         importlib.import_module(module_name)
     except ModuleNotFoundError as error:

@@ -288,6 +288,12 @@ def account_tokens(spec: str) -> dict[str, str]:
     return {name: token for name in dict.fromkeys(asked) if (token := tokens[name])}
 
 
+def listing_cache_file() -> Path:
+    """Ours, in aocd's data folder: what each day's module declares, for aoc list
+    (`listing_cache`); kept out of every project's git, and shared by its checkouts."""
+    return data_dir() / "aoc-listing-cache.json"
+
+
 LOCKS_DIR_NAME = ".aoc-locks"
 
 

@@ -1,0 +1,145 @@
+"""What each day's module declares for `aoc list` (its title, its examples per part),
+kept between runs by the module file's stamp, so that listing need not import it.
+
+Why a cache and not a reading of the source (ast): parsing a day's source costs a
+quarter of importing it with bytecode kept, half or more without, and a hundred times
+a `stat` (measured on the 250 days of benchmarks/many_days.py), so a static reading
+would still grow with the days; it would also see only what is written literally (not
+examples built by code), and would list as sound a day whose imports fail. A stamp
+(modification time in nanoseconds, and size) costs one `stat`, and the cache holds
+exactly what the import gave. A day is imported again whenever its file changes; a
+day that fails to import is never cached, so it is imported (and its reason said)
+each time.
+
+The years that installed packages declare in the `aoc.years` entry-point group are
+kept the same way, by the stamps of the folders on the path: reading them imports
+`importlib.metadata` and every package's metadata, tens of milliseconds.
+
+The file is one JSON object in aocd's data folder (`paths.listing_cache_file`), outside
+any project's git, keyed by each module's absolute path. Our own cache: a damaged
+one is a miss, rebuilt on the next write; one that cannot be written is skipped.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Callable
+from contextlib import suppress
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from aoc2023.framework.aocd import paths
+from aoc2023.framework.files import write_atomically
+
+_VERSION = 1
+_ENTRY_POINTS = "entry points"
+"""The key of the entry-point years, among the modules' absolute paths."""
+_PATHS_KEPT = 8
+"""How many sets of folders on the path have their entry-point years kept."""
+
+
+@dataclass(frozen=True)
+class Declared:
+    """A day's title (None: none in the class) and how many examples give parts 1 and 2."""
+
+    year: int
+    day: int
+    title: str | None
+    examples: tuple[int, int]
+
+
+def stamp(path: Path) -> list[int] | None:
+    """The file's modification time (ns) and size; None when it cannot be read."""
+    try:
+        status = os.stat(path)
+    except OSError:
+        return None
+    return [status.st_mtime_ns, status.st_size]
+
+
+def _parse(raw: Any, year: int, day: int) -> Declared | None:
+    """An entry as written by `ListingCache.save`, for `year` `day`; None if it is not."""
+    try:
+        title, examples = raw["title"], tuple(raw["examples"])
+        if (raw["year"], raw["day"]) != (year, day) or len(examples) != 2:
+            return None
+        if (title is None or isinstance(title, str)) and all(
+                isinstance(n, int) for n in examples):
+            return Declared(year, day, title, (examples[0], examples[1]))
+    except (KeyError, TypeError):
+        pass
+    return None
+
+
+class ListingCache:
+    """The cache, read once per command (`load`), looked up and filled by day, written
+    once at the end (`save`) when anything was added."""
+
+    def __init__(self, path: Path, entries: dict[str, Any]) -> None:
+        self.path = path
+        self._entries = entries
+        self._changed = False
+
+    @classmethod
+    def load(cls) -> ListingCache:
+        path = paths.listing_cache_file()
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            data = None
+        valid = isinstance(data, dict) and data.get("version") == _VERSION
+        entries = data.get("days") if valid else None
+        return cls(path, entries if isinstance(entries, dict) else {})
+
+    def get(self, module: Path, year: int, day: int) -> Declared | None:
+        """What `module` declared, when its stamp is the one it had then."""
+        raw = self._entries.get(str(module))
+        if not isinstance(raw, dict) or raw.get("stamp") != stamp(module):
+            return None
+        return _parse(raw, year, day)
+
+    def put(self, module: Path, declared: Declared, module_stamp: list[int] | None) -> None:
+        """Remember `declared` for `module` as it was at `module_stamp` (taken before the
+        import, so a change made during it is seen next time)."""
+        if module_stamp is None:
+            return
+        self._entries[str(module)] = {"stamp": module_stamp, "year": declared.year,
+                                      "day": declared.day, "title": declared.title,
+                                      "examples": list(declared.examples)}
+        self._changed = True
+
+    def entry_point_years(self, find: Callable[[], set[int]]) -> set[int]:
+        """The years of the `aoc.years` entry points, as `find` gave them while the
+        folders on the path were as they are now (installing or removing a package
+        adds or removes a folder in one of them, and so changes its stamp). Kept for
+        each set of folders: `aoc`, `python -m` and pytest each start with their own."""
+        folders = sorted({os.path.abspath(entry or ".") for entry in sys.path})
+        stamps = [stamp(Path(folder)) for folder in folders]
+        kept = self._entries.get(_ENTRY_POINTS)
+        by_path = kept if isinstance(kept, dict) else {}
+        key = "\n".join(folders)
+        found = by_path.get(key)
+        if isinstance(found, dict) and found.get("stamps") == stamps:
+            years = found.get("years")
+            if isinstance(years, list) and all(isinstance(year, int) for year in years):
+                return set(years)
+        declared = find()
+        by_path = {other: value for other, value in by_path.items()
+                   if isinstance(value, dict) and other != key}
+        by_path = dict(list(by_path.items())[-(_PATHS_KEPT - 1):])
+        self._entries[_ENTRY_POINTS] = {**by_path, key: {"stamps": stamps,
+                                                         "years": sorted(declared)}}
+        self._changed = True
+        return declared
+
+    def save(self) -> None:
+        """Write the cache when it changed; entries of modules gone are dropped."""
+        if not self._changed:
+            return
+        kept = {name: entry for name, entry in self._entries.items()
+                if name == _ENTRY_POINTS or os.path.exists(name)}
+        with suppress(OSError):  # a read-only folder: the days are imported again next time
+            write_atomically(self.path, json.dumps({"version": _VERSION, "days": kept}))
