@@ -17,7 +17,6 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import os
-import pkgutil
 import re
 import sys
 from collections.abc import Callable
@@ -88,15 +87,29 @@ def day_of_module(name: str) -> int | None:
     return int(match[1]) if match else None
 
 
+def module_files(package_name: str) -> dict[str, Path]:
+    """The package's public modules (`name.py`; `_private` ones left out), by name, with
+    their files: one listing of each of its folders, the first folder winning. Cheaper
+    than `pkgutil.iter_modules`, which inspects each entry (a year of 25 days is listed
+    two or three times a command)."""
+    package = importlib.import_module(package_name)
+    files: dict[str, Path] = {}
+    for folder in reversed(getattr(package, "__path__", [])):
+        try:
+            names = os.listdir(folder)
+        except OSError:
+            continue
+        for name in names:
+            stem = name.removesuffix(".py")
+            if name.endswith(".py") and stem.isidentifier() and not stem.startswith("_"):
+                files[stem] = Path(os.path.abspath(os.path.join(folder, name)))
+    return files
+
+
 def _other_modules(package_name: str) -> list[str]:
     """The year package's modules that are not named `dayNN` (nor private)."""
-    package = importlib.import_module(package_name)
-    return [
-        f"{package_name}.{module.name}"
-        for module in pkgutil.iter_modules(getattr(package, "__path__", []))
-        if not module.ispkg and not module.name.startswith("_")
-        and not _DAY_MODULE.fullmatch(module.name)
-    ]
+    return [f"{package_name}.{name}" for name in module_files(package_name)
+            if not _DAY_MODULE.fullmatch(name)]
 
 
 def _import_other_modules(year: int, problems: list[str] | None) -> None:
@@ -113,12 +126,7 @@ def _import_other_modules(year: int, problems: list[str] | None) -> None:
 def available_days(year: int, problems: list[str] | None = None) -> list[int]:
     """The days of `year`: those with a `dayNN` module (found by file name, not imported)
     and those defined in the year's other modules (which are imported to find them)."""
-    package = importlib.import_module(year_package(year))
-    days = set()
-    for module in pkgutil.iter_modules(getattr(package, "__path__", [])):
-        match = _DAY_MODULE.fullmatch(module.name)
-        if match:
-            days.add(int(match[1]))
+    days = set(day_module_files(year))
     _import_other_modules(year, problems)
     days.update(day for each_year, day in REGISTRY if each_year == year)
     return sorted(days)
@@ -127,18 +135,8 @@ def available_days(year: int, problems: list[str] | None = None) -> list[int]:
 def day_module_files(year: int) -> dict[int, Path]:
     """The source file of each of the year's `dayNN` modules, by day: one listing of the
     package's folder (nothing imported but the year's package)."""
-    package = importlib.import_module(year_package(year))
-    files: dict[int, Path] = {}
-    for folder in reversed(getattr(package, "__path__", [])):  # the first folder wins
-        try:
-            names = os.listdir(folder)
-        except OSError:
-            continue
-        for name in names:
-            match = _DAY_MODULE.fullmatch(name.removesuffix(".py"))
-            if match and name.endswith(".py"):
-                files[int(match[1])] = Path(os.path.abspath(os.path.join(folder, name)))
-    return files
+    return {int(match[1]): path for name, path in module_files(year_package(year)).items()
+            if (match := _DAY_MODULE.fullmatch(name))}
 
 
 def day_module_name(year: int, day: int) -> str:
