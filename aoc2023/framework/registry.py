@@ -87,22 +87,23 @@ def day_of_module(name: str) -> int | None:
     return int(match[1]) if match else None
 
 
-def module_files(package_name: str) -> dict[str, Path]:
+def module_files(package_name: str) -> dict[str, str]:
     """The package's public modules (`name.py`; `_private` ones left out), by name, with
     their files: one listing of each of its folders, the first folder winning. Cheaper
     than `pkgutil.iter_modules`, which inspects each entry (a year of 25 days is listed
     two or three times a command)."""
     package = importlib.import_module(package_name)
-    files: dict[str, Path] = {}
+    files: dict[str, str] = {}
     for folder in reversed(getattr(package, "__path__", [])):
         try:
             names = os.listdir(folder)
         except OSError:
             continue
+        folder = os.path.abspath(folder)
         for name in names:
             stem = name.removesuffix(".py")
             if name.endswith(".py") and stem.isidentifier() and not stem.startswith("_"):
-                files[stem] = Path(os.path.abspath(os.path.join(folder, name)))
+                files[stem] = os.path.join(folder, name)
     return files
 
 
@@ -126,7 +127,8 @@ def _import_other_modules(year: int, problems: list[str] | None) -> None:
 def available_days(year: int, problems: list[str] | None = None) -> list[int]:
     """The days of `year`: those with a `dayNN` module (found by file name, not imported)
     and those defined in the year's other modules (which are imported to find them)."""
-    days = set(day_module_files(year))
+    days = {int(match[1]) for name in module_files(year_package(year))
+            if (match := _DAY_MODULE.fullmatch(name))}
     _import_other_modules(year, problems)
     days.update(day for each_year, day in REGISTRY if each_year == year)
     return sorted(days)
@@ -135,7 +137,7 @@ def available_days(year: int, problems: list[str] | None = None) -> list[int]:
 def day_module_files(year: int) -> dict[int, Path]:
     """The source file of each of the year's `dayNN` modules, by day: one listing of the
     package's folder (nothing imported but the year's package)."""
-    return {int(match[1]): path for name, path in module_files(year_package(year)).items()
+    return {int(match[1]): Path(path) for name, path in module_files(year_package(year)).items()
             if (match := _DAY_MODULE.fullmatch(name))}
 
 
