@@ -55,9 +55,10 @@ def figures(day: dict[str, Any]) -> dict[str, tuple[str, float, float]]:
         name = step["headline"]
         if name is None:
             continue
-        raw = step["raw_" + name.removeprefix("normalised_")]
+        kind = {"normalised": "min", "normalised_cpu": "cpu_min"}.get(name, name)
+        raw = step["raw_" + kind]
         key = step["step"] + (f" [{step['variant']}]" if step["variant"] else "")
-        found[key] = (name.removeprefix("normalised_"), raw, step[name])
+        found[key] = (kind, raw, step[name])
     main = [value for key, value in found.items() if "[" not in key]
     found["day total"] = ("sum", sum(v[1] for v in main), sum(v[2] for v in main))
     return found

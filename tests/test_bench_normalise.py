@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import io
 import json
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
-from bench_clock import Timed, bench_on
+from bench_clock import Timed, bench_on, checking_run
 from fake_clock import FakeClock
 
+from aoc2023.framework.bench import measure
 from aoc2023.framework.bench.calibration import REFERENCE, SWING, Speed, calibrate, workload
 from aoc2023.framework.bench.figures import BenchReport, DayBench
 from aoc2023.framework.bench.history import compare
@@ -58,8 +59,7 @@ def history_of(found: DayBench, keep: tuple[str, ...] | None = None) -> list[dic
                   "variant": None, "step": step["step"], "runs": step["runs"],
                   **{name: step[f"raw_{name}"] for name in ("median", "min", "q1", "q3")},
                   "cpu_min": step["raw_cpu_min"],
-                  **{name: step[name] for name in ("normalised_min", "normalised_cpu_min",
-                                                   "normalised_median")}}
+                  **{name: step[name] for name in ("normalised", "normalised_cpu")}}
         saved.append({name: value for name, value in figure.items()
                       if keep is None or name in keep})
     return [{"machine": "here", "date": "d", "python": "p", "figures": saved}]
@@ -72,14 +72,47 @@ def test_a_machine_twice_as_slow_gives_the_same_normalised_figures_and_no_change
         assert steady.stats.minimum == pytest.approx(2 * quick.stats.minimum)  # raw: doubled
         assert steady.stats.headline_seconds == pytest.approx(quick.stats.headline_seconds)
     parse, part_1, _ = slow.steps
-    assert parse.stats is not None and parse.stats.headline == "normalised_min"
-    assert part_1.stats is not None and part_1.stats.headline == "normalised_cpu_min"
+    assert parse.stats is not None and parse.stats.headline == "normalised"
+    assert part_1.stats is not None and part_1.stats.headline == "normalised_cpu"
     # At the reference speed, the normalised figures are the raw ones.
     assert part_1.stats.headline_seconds == pytest.approx(4e-3)
     assert slow.speed is not None and slow.speed.relative == pytest.approx(0.5)
     [compared] = compare(BenchReport([slow]), history_of(fast), "here").results
     assert [(s.change.trend, s.change.compared) for s in compared.steps if s.change] == [
-        ("no change", "normalised_min"), ("no change", "normalised_cpu_min")]
+        ("no change", "normalised"), ("no change", "normalised_cpu")]
+
+
+class SlowingDay(Day):
+    """Day on a machine that slows to half its speed for good once the calibration has
+    run once: its steps take `machine["factor"]` times their costs."""
+
+    machine: ClassVar[dict[str, float]] = {"factor": 1.0}
+
+    def take(self, step: str) -> None:
+        clock = self.extra["clock"]
+        assert isinstance(clock, FakeClock)
+        clock.work(self.costs[step] * self.machine["factor"])
+
+
+def test_a_long_step_is_weighed_run_by_run_against_the_workload_beside_it() -> None:
+    """The machine slows after the workload's first (fast) run: set against the workload's
+    best, the long step would look twice as slow; set against the workload's runs just
+    before and after each of its own, it is its time at the reference speed."""
+    clock, machine = FakeClock(), {"factor": 1.0}
+    day = type("Day", (SlowingDay,), {"machine": machine})
+
+    def work() -> None:
+        clock.work(REFERENCE * machine["factor"])
+        machine["factor"] = 2.0
+
+    found = measure.bench_input(day, RunInput("abc", "file", extra={"clock": clock}), None,
+                                0.5, None, checking_run, clock=clock.monotonic, timer=clock.ns,
+                                cpu_timer=clock.cpu_ns, work=work)
+    part_1 = next(step for step in found.steps if step.step == "part 1")
+    assert part_1.stats is not None and part_1.stats.headline == "normalised_cpu"
+    assert part_1.stats.normalised_cpu == pytest.approx(Day.costs["part 1"])
+    assert part_1.stats.cpu_minimum == pytest.approx(2 * Day.costs["part 1"])
+    assert found.speed is not None and found.speed.cpu == pytest.approx(REFERENCE)
 
 
 def test_history_saved_before_normalising_is_compared_raw_with_raw() -> None:
@@ -112,11 +145,11 @@ def test_the_json_keeps_the_raw_figures_and_names_the_headline() -> None:
     assert day["speed"]["relative"] == pytest.approx(0.5)
     assert day["speed"]["calibration_raw_cpu_min"] == pytest.approx(2 * REFERENCE)
     parse, part_1, _ = day["steps"]
-    assert parse["headline"] == "normalised_min" and part_1["headline"] == "normalised_cpu_min"
-    assert parse["raw_min"] == pytest.approx(4e-4) and parse["normalised_min"] == pytest.approx(
+    assert parse["headline"] == "normalised" and part_1["headline"] == "normalised_cpu"
+    assert parse["raw_min"] == pytest.approx(4e-4) and parse["normalised"] == pytest.approx(
         2e-4)
     assert part_1["raw_cpu_min"] == pytest.approx(8e-3)
-    assert part_1["normalised_cpu_min"] == pytest.approx(4e-3)
+    assert part_1["normalised_cpu"] == pytest.approx(4e-3)
     assert not {"min", "median", "cpu_min"} & set(parse)  # every raw figure named as such
 
 

@@ -453,8 +453,8 @@ def test_save_then_compare_per_variant(year: int, project: Path) -> None:
     saved = {(f["variant"], f["step"]): f for f in entry["figures"]}
     for step in json.loads(second.stdout)["results"][0]["steps"]:
         change = step["change"]
-        assert change["ratio"] == pytest.approx(step["normalised_min"] / saved[
-            (step["variant"], step["step"])]["normalised_min"])
+        assert change["ratio"] == pytest.approx(step["normalised"] / saved[
+            (step["variant"], step["step"])]["normalised"])
 
 
 def test_the_installed_aoc_benches_variants(tmp_path: Path, aocd_home: AocdHome) -> None:

@@ -19,11 +19,12 @@ from aoc2023.framework.results import DayResult, ExitCode, PartResult, run_exit_
 Trend = Literal["faster", "slower", "no change"]
 """How a step's new figures compare with the ones saved before (bench/history.py)."""
 
-Headline = Literal["min", "cpu_min", "normalised_min", "normalised_cpu_min"]
-"""The figure a step's verdict and README cell use (`Stats.headline`): the best of its
-runs, by the wall clock ("min") or, for a step of LONG_STEP or more, by CPU time
-("cpu_min"), normalised by the machine's speed beside it when it was measured
-(calibration.py: "normalised_..."; the raw figure only for figures saved before).
+Headline = Literal["min", "cpu_min", "normalised", "normalised_cpu"]
+"""The figure a step's verdict and README cell use (`Stats.headline`): normalised by the
+machine's speed beside each run when it was measured ("normalised", by the wall clock,
+or for a step of LONG_STEP or more "normalised_cpu", by CPU time: see
+`Stats.normalised`); else, for figures saved before, the best of the runs by the same
+clock ("min", "cpu_min").
 Slower runs are slower because other processes got in the way (Python's `timeit`
 says the same), so the minimum moves least with the machine's load. But a long run is
 rarely left alone for its whole length on a busy machine, so its wall minimum moves
@@ -51,7 +52,10 @@ WIDE_TOLERANCE = 0.25
 MIN_RUNS runs on either side. Measured as above: CPU minimums of steps of 7-110 ms were
 up to 11% apart, those of a parse that allocates much up to 22.5%, while their
 wall-clock minimums were up to 4 times apart; a step timed once (the checking run
-alone) by the wall clock moved up to 88%, which no tolerance covers (raise --budget)."""
+alone) by the wall clock moved up to 88%, which no tolerance covers (raise --budget).
+Measured again for long steps weighed run by run (Stats.normalised_cpu; benchmarks/
+normalised_spread.py, a bursty load of 3 processes): 7.5% apart at the 90th percentile,
+12.1% at most, where their raw CPU minimums moved up to 83%."""
 MIN_DIFFERENCE = 2e-7
 """Two headline figures closer than this (in seconds) are "no change" whatever their
 ratio: below a microsecond or two the tolerance is less than the clock's own noise.
@@ -80,12 +84,23 @@ class Stats:
     q3: float
     cpu_minimum: float | None = None
     """The least CPU time of a run, for a step long enough to record it (measure.py)."""
-    normalised_minimum: float | None = None
-    """`minimum` in seconds at the reference speed (calibration.py), when it was measured."""
-    normalised_cpu_minimum: float | None = None
-    """`cpu_minimum` in seconds at the reference speed, when both were measured."""
-    normalised_median: float | None = None
-    """`median` in seconds at the reference speed, when it was measured."""
+    cpu_median: float | None = None
+    """The median CPU time of its runs, when recorded."""
+    normalised: float | None = None
+    """The best run by the wall clock in seconds at the reference speed (calibration.py),
+    when the machine's speed was measured: `minimum` times the reference over the
+    calibration workload's best CPU time. The best over the best suits a short step:
+    of its many runs some run on a quiet machine, as some of the workload's do (steps
+    of 4-20 µs held within 9.6% run against run; benchmarks/normalised_spread.py)."""
+    normalised_cpu: float | None = None
+    """A long step's time by CPU time in seconds at the reference speed: each run's CPU
+    time over the workload's CPU time just before and after it, the median of those,
+    times the reference (measure.Timing.normalised). A long step has few runs, and the
+    machine's speed swings from one to the next: taken run by run, day 7's day totals
+    held within 3-6% under a bursty load where the best over the best moved 15-70%."""
+    scale: float | None = None
+    """The machine's speed factor beside the runs (calibration.Speed.scale): the raw
+    figures times this are shown at the reference speed."""
 
     @property
     def long(self) -> bool:
@@ -100,7 +115,7 @@ class Stats:
     @property
     def headline(self) -> Headline:
         """Which figure stands for the step; see Headline."""
-        normalised: Headline = "normalised_cpu_min" if self.long else "normalised_min"
+        normalised: Headline = "normalised_cpu" if self.long else "normalised"
         return normalised if self.figure(normalised) is not None else self.raw_headline
 
     @property
@@ -112,20 +127,16 @@ class Stats:
     def figure(self, name: Headline) -> float | None:
         """The figure called `name`, if there is one."""
         return {"min": self.minimum, "cpu_min": self.cpu_minimum,
-                "normalised_min": self.normalised_minimum,
-                "normalised_cpu_min": self.normalised_cpu_minimum}[name]
+                "normalised": self.normalised, "normalised_cpu": self.normalised_cpu}[name]
 
-    def normalised(self, speed: Speed | None) -> Stats:
-        """These figures with their normalised ones, by the machine's `speed` measured
-        beside them: each times the reference over the workload's best CPU time. (Dividing
-        the best by the best: per run, by the workload's run just before it, the figures
-        moved more, measured with benchmarks/normalised_spread.py.)"""
+    def at_speed(self, speed: Speed | None, normalised_cpu: float | None) -> Stats:
+        """These figures with their normalised ones (see `normalised`, `normalised_cpu`)
+        by the machine's `speed` beside them, and the factor that shows the raw ones at
+        the reference speed."""
         if speed is None:
             return self
-        scale = speed.scale
-        cpu = None if self.cpu_minimum is None else self.cpu_minimum * scale
-        return replace(self, normalised_minimum=self.minimum * scale, normalised_cpu_minimum=cpu,
-                       normalised_median=self.median * scale)
+        return replace(self, normalised=self.minimum * speed.scale,
+                       normalised_cpu=normalised_cpu, scale=speed.scale)
 
     @property
     def iqr(self) -> float:
@@ -154,10 +165,12 @@ class Stats:
             raise ValueError("no samples to sum up")
         ordered = sorted(samples)
         cpu_minimum = min(cpu) if cpu else None
+        cpu_median = statistics.median(cpu) if cpu else None
         if len(ordered) == 1:  # statistics.quantiles wants two points before Python 3.13
-            return cls(1, ordered[0], ordered[0], ordered[0], ordered[0], cpu_minimum)
+            return cls(1, ordered[0], ordered[0], ordered[0], ordered[0], cpu_minimum,
+                       cpu_median)
         q1, median, q3 = statistics.quantiles(ordered, n=4, method="inclusive")
-        return cls(len(ordered), median, ordered[0], q1, q3, cpu_minimum)
+        return cls(len(ordered), median, ordered[0], q1, q3, cpu_minimum, cpu_median)
 
 
 @dataclass(frozen=True)

@@ -5,9 +5,9 @@ the working folder upwards that has a `pyproject.toml` or an `.aocd_config/`, el
 the source checkout this package runs from. Each save appends one entry: the date,
 the Python, the machine, the budget, the git commit (bench/over_time.py), and for each
 day, input, variant and step its figures (runs, median, minimum, quartiles and CPU
-minimum, in seconds, and the normalised minimums and median, in seconds at the reference
-speed: calibration.py; `variant` is null for the main implementation, so that histories
-saved before variants still compare).
+minimum, in seconds, and the normalised figures by wall clock and CPU time, in seconds
+at the reference speed: figures.Stats.normalised; `variant` is null for the main
+implementation, so that histories saved before variants still compare).
 Timings only: never an input or an answer (an input is named by its source and label:
 "input", "example 1", or for --input the file's resolved path: `input_name`).
 
@@ -152,18 +152,27 @@ def latest_figures(entries: list[dict[str, Any]], on_machine: str) -> dict[Key, 
         if entry.get("machine") != on_machine:
             continue
         for figure in entry.get("figures", []):
-            try:
-                optional = [None if figure.get(name) is None else float(figure[name])
-                            for name in ("cpu_min", "normalised_min", "normalised_cpu_min",
-                                         "normalised_median")]
-                saved = Stats(int(figure["runs"]), float(figure["median"]), float(figure["min"]),
-                              float(figure["q1"]), float(figure["q3"]), *optional)
-            except (KeyError, TypeError, ValueError):
+            saved = saved_stats(figure)
+            if saved is None:
                 continue
             found[_figure_key(figure)] = Change("no change", 1.0, "min", TOLERANCE, saved,
                                                 str(entry.get("date", "")),
                                                 str(entry.get("python", "")))
     return found
+
+
+def saved_stats(figure: dict[str, Any]) -> Stats | None:
+    """A step's figures as saved (`_figure`); None for a figure damaged by hand. Saved
+    before normalising, a figure has no normalised ones: compared raw (`compared`)."""
+    try:
+        cpu_min, normalised, normalised_cpu = (
+            None if figure.get(name) is None else float(figure[name])
+            for name in ("cpu_min", "normalised", "normalised_cpu"))
+        return Stats(int(figure["runs"]), float(figure["median"]), float(figure["min"]),
+                     float(figure["q1"]), float(figure["q3"]), cpu_min,
+                     normalised=normalised, normalised_cpu=normalised_cpu)
+    except (KeyError, TypeError, ValueError):
+        return None
 
 
 def compare(report: BenchReport, entries: list[dict[str, Any]], on_machine: str,
@@ -196,9 +205,7 @@ def _figure(bench: DayBench, step: StepBench, stats: Stats, root: Path | None
             "variant": variant or None, "step": name,
             "runs": stats.runs, "median": stats.median, "min": stats.minimum,
             "q1": stats.q1, "q3": stats.q3, "cpu_min": stats.cpu_minimum,
-            "normalised_min": stats.normalised_minimum,
-            "normalised_cpu_min": stats.normalised_cpu_minimum,
-            "normalised_median": stats.normalised_median}
+            "normalised": stats.normalised, "normalised_cpu": stats.normalised_cpu}
 
 
 def save_figures(path: Path, report: BenchReport, when: datetime, on_machine: str,

@@ -35,9 +35,11 @@ more in the checking run also has each run's CPU time recorded (this process and
 ended children; the clock readings bracket the wall-clock ones, so they add nothing
 to them): for a long step that is the headline figure (figures.Headline).
 
-Before a unit, when CALIBRATE_EVERY has passed since the last, the calibration workload
-runs once (calibration.py), timed by the same clocks: its best time says how fast the
-machine ran beside the steps, and normalises their figures (DayBench.speed).
+Before each unit, and once after the last, the calibration workload runs once
+(calibration.py), timed by the same clocks: each run of a step is set against the
+workload's runs just before and after it, which normalises the step's figures
+(Timing.normalised), and the workload's best time says how fast the machine ran
+(DayBench.speed).
 
 The clocks are parameters, the real ones by default: `clock` (seconds, time.monotonic)
 keeps the budget, `timer` (ns, perf_counter_ns) times each run and `cpu_timer` (ns)
@@ -62,7 +64,7 @@ from functools import partial
 from time import perf_counter_ns, process_time_ns
 from typing import Any, Literal, cast
 
-from aoc2023.framework.bench.calibration import Speed, calibrate, workload
+from aoc2023.framework.bench.calibration import REFERENCE, Speed, calibrate, workload
 from aoc2023.framework.bench.figures import (
     LONG_STEP,
     MIN_RUNS,
@@ -87,12 +89,6 @@ MIN_GRACE = 0.05
 scheduler's time slices on a busy machine, and small beside the start-up of `aoc`."""
 WARM_UP_SHARE = 0.1
 """The part of an input's budget spent running rounds untimed first."""
-CALIBRATE_EVERY = 0.02
-"""The least time between two runs of the calibration workload (about 1 ms), which runs
-between units: it costs at most about 5% of the budget, and a second's budget gets up
-to 50 runs of it (10-20 at 1,000 hands of day 7, whose units take longer), spread over
-the rounds, so that its best run sees the machine as the steps' best runs do."""
-
 CPU_FROM = LONG_STEP / 2
 """Steps that took at least this long in the checking run have their CPU time recorded
 as well (it costs about a microsecond a run, outside the timed span)."""
@@ -153,11 +149,29 @@ class Timing:
     cpu: Samples = field(default_factory=dict)
     calibration: list[tuple[int, int]] = field(default_factory=list)
     """The calibration workload's runs: (wall-clock, CPU) ns."""
+    beside: dict[tuple[str | None, str], list[int]] = field(default_factory=dict)
+    """By (variant, step), for each of its samples: the calibration run just before it
+    (an index into `calibration`; the next one ran just after)."""
 
     @property
     def speed(self) -> Speed | None:
         return Speed.of([wall for wall, _ in self.calibration],
                         [cpu for _, cpu in self.calibration])
+
+    def normalised(self, key: tuple[str | None, str], samples: Sequence[int]) -> float | None:
+        """The step's time at the reference speed (figures.Stats.normalised_cpu) from its
+        `samples` (ns, as kept: its CPU times): each over the mean
+        CPU time of the calibration runs just before and after it, their median, times
+        the reference. None without a calibration beside every sample."""
+        import statistics
+
+        beside, cpu = self.beside.get(key, []), [one for _, one in self.calibration]
+        if not samples or len(beside) != len(samples) or min(cpu, default=0) <= 0:
+            return None
+        last = len(cpu) - 1
+        ratios = [sample / ((cpu[before] + cpu[min(before + 1, last)]) / 2)
+                  for sample, before in zip(samples, beside, strict=True)]
+        return REFERENCE * statistics.median(ratios)
 
 
 def lane_for(solution_class: type[Solution[Any]], check: DayResult) -> Lane:
@@ -219,6 +233,7 @@ class _Round:
             found = self.timing.samples[key]
             if len(found) < MAX_RUNS:
                 found.append(wall)
+                self.timing.beside.setdefault(key, []).append(len(self.timing.calibration) - 1)
                 if cpu is not None:
                     self.timing.cpu.setdefault(key, []).append(cpu)
         return value
@@ -257,9 +272,25 @@ def measure(
     long still fits. A unit that does not fit ends the timing, unless fewer than MIN_RUNS
     rounds are kept: then it is left out while faster ones go on. The
     steps in `cpu_steps` have their CPU time recorded too (by `cpu_timer`; each run's wall
-    time by `timer`). The calibration `work` runs between units (see CALIBRATE_EVERY)."""
-    samples: Samples = {(lane.variant, step): [] for lane in lanes for step in lane.steps}
-    timing = Timing(samples)
+    time by `timer`). The calibration `work` runs before each unit and after the last."""
+    timing = Timing({(lane.variant, step): [] for lane in lanes for step in lane.steps})
+    try:
+        _time_rounds(timing, lanes, run_input, expected, deadline, grace, warm_until,
+                     cpu_steps, where, watcher, progress, clock, timer, cpu_timer, work)
+    finally:  # the last units' "after"
+        timing.calibration.append(calibrate(timer, cpu_timer, work))
+    return timing
+
+
+def _time_rounds(
+    timing: Timing, lanes: Sequence[Lane], run_input: RunInput,
+    expected: dict[tuple[str | None, str], float], deadline: float, grace: float,
+    warm_until: float, cpu_steps: frozenset[tuple[str | None, str]], where: str,
+    watcher: Watcher, progress: Progress, clock: Callable[[], float],
+    timer: Callable[[], int], cpu_timer: Callable[[], int], work: Callable[[], object],
+) -> None:
+    """`measure`'s rounds, filling `timing`."""
+    samples = timing.samples
     errors = timing.errors
     rounds = {lane.variant: _Round(lane, run_input, timing, cpu_steps, timer, cpu_timer)
               for lane in lanes}
@@ -269,7 +300,6 @@ def measure(
     # Fast steps get MIN_RUNS runs even after a checking run that took the whole budget
     # (counted from here: a child under --timeout may take a while to start).
     grace_until = max(deadline + grace, clock() + MIN_GRACE)
-    calibrate_at = -float("inf")
     while todo:
         # A warm-up round only while one fits in the warm-up's share: the checking run has
         # warmed up a slow step already.
@@ -287,19 +317,18 @@ def measure(
                    if variant == lane.variant):  # a step of the lane has all its runs
                 todo = [one for one in todo if one[0] is not lane]
                 continue
-            if clock() >= calibrate_at:  # between units: not counted in their times
-                timing.calibration.append(calibrate(timer, cpu_timer, work))
-                calibrate_at = clock() + CALIBRATE_EVERY
             start = clock()
             if start + expected[key] > limit:
                 if kept >= MIN_RUNS:
-                    return timing
+                    return
                 todo.remove((lane, unit))  # too slow to fit: faster ones go on to MIN_RUNS
                 continue
             watcher(where, unit if lane.variant is None else f"{unit}, variant {lane.variant}",
                     kept, expected[key])
             runner = rounds[lane.variant]
             runner.keep = not warming
+            # Just before the unit, not counted in its times: its runs' "before".
+            timing.calibration.append(calibrate(timer, cpu_timer, work))
             try:
                 runner.unit(unit)
             except Exception as error:  # the checking run passed, so this is rare: report it
@@ -319,7 +348,6 @@ def measure(
             warm_ups += 1
         else:
             kept += 1
-    return timing
 
 
 LANE_REPEATS = 100
@@ -488,8 +516,8 @@ def _steps(lane: Lane, check: DayResult, timing: Timing, speed: Speed | None
             [] if error or after_failure else _from_check(name, check))
         failed = failed or error is not None
         cpu = timing.cpu.get(key)
-        stats = Stats.of(_seconds(found), _seconds(cpu) if cpu else None).normalised(
-            speed) if found else None
+        stats = Stats.of(_seconds(found), _seconds(cpu) if cpu else None).at_speed(
+            speed, timing.normalised(key, cpu) if cpu else None) if found else None
         steps.append(StepBench(name, stats, parts, error=error, variant=lane.variant))
     return tuple(steps)
 

@@ -15,7 +15,7 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
-from aoc2023.framework.bench.figures import Stats
+from aoc2023.framework.bench.history import saved_stats
 from aoc2023.framework.bench.plot import Point
 
 GIT_SECONDS = 5.0
@@ -52,12 +52,8 @@ def day_series(entries: list[dict[str, Any]], on_machine: str, year: int, day: i
         for figure in entry.get("figures", []):
             if (figure.get("year"), figure.get("day")) != (year, day) or figure.get("variant"):
                 continue
-            try:
-                cpu = figure.get("cpu_min")
-                stats = Stats(int(figure["runs"]), float(figure["median"]), float(figure["min"]),
-                              float(figure["q1"]), float(figure["q3"]),
-                              None if cpu is None else float(cpu))
-            except (KeyError, TypeError, ValueError):
+            stats = saved_stats(figure)
+            if stats is None:
                 continue
             key = (str(figure.get("label") or figure.get("source") or ""),
                    str(figure.get("step", "")))

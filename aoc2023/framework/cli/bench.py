@@ -77,9 +77,10 @@ def bench(
 
     The steps run in turn, round after round, after a warm-up, until the budget is
     spent (at most 100,000 runs; fewer than 10 only for slow steps), each part on a
-    fresh parse. The minimum is the headline (by CPU time for steps of 1 ms or more),
-    scaled to a reference speed by a calibration workload timed beside the steps, so
-    that the machine's own speed does not move it: compared with the figures last
+    fresh parse. The minimum is the headline, scaled to a reference speed by a
+    calibration workload timed beside the steps, so that the machine's own speed does
+    not move it (for steps of 1 ms or more, the median CPU time, each run against the
+    workload's runs beside it): compared with the figures last
     saved on this machine, a change is called faster or slower only when they are
     more than 10% apart (25% for CPU times and steps of under 10 runs). A day's
     variants are timed in the same rounds, within the same budget, each shown with

@@ -48,13 +48,12 @@ def _stats_json(stats: Stats | None) -> dict[str, Any]:
     """The raw figures as measured, named `raw_...`, and those at the reference speed
     (`normalised_...`, null when the machine's speed was not measured)."""
     names = ("raw_median", "raw_min", "raw_q1", "raw_q3", "raw_iqr", "raw_cpu_min",
-             "normalised_min", "normalised_cpu_min", "normalised_median")
+             "raw_cpu_median", "normalised", "normalised_cpu")
     if stats is None:
         return {"runs": 0, **dict.fromkeys(names)}
     return {"runs": stats.runs, **dict(zip(names, (
         stats.median, stats.minimum, stats.q1, stats.q3, stats.iqr, stats.cpu_minimum,
-        stats.normalised_minimum, stats.normalised_cpu_minimum, stats.normalised_median),
-        strict=True))}
+        stats.cpu_median, stats.normalised, stats.normalised_cpu), strict=True))}
 
 
 def _speed_json(speed: Speed | None) -> dict[str, Any] | None:

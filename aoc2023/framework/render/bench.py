@@ -2,10 +2,11 @@
 as `aoc run` marks them, and the progress line shown on a terminal while it times.
 
 Each column is one clock, named in its heading (issue 26): the fastest run, the median
-and the spread by the wall clock, then the fastest by CPU time (for long steps), all
+and the spread by the wall clock, then the median by CPU time (for long steps), all
 in time at the reference speed (calibration.py), which the title gives with the
-machine's own. The verdicts compare the fastest CPU time of a long step and the fastest
-wall-clock time of the others, as the title says; that figure is bold. A day's
+machine's own. The verdicts compare the CPU median of a long step (normalised run by
+run: figures.Stats.normalised_cpu) and the fastest wall-clock time of the others, as
+the title says; that figure is bold. A day's
 variants follow its main implementation, each named where the title was (as `aoc run`
 does), with each step's ratio to the main's same step in "Vs main"."""
 
@@ -40,7 +41,7 @@ from aoc2023.framework.results import Status
 _COLUMNS = [
     Column("Day", "right"), Column("Title"), Column("Input"), Column("Step"), Column("Answer"),
     Column("Runs", "right"), Column("Fastest\n(wall)", "right"), Column("Median\n(wall)", "right"),
-    Column("Spread\n(wall)", "right"), Column("Fastest\n(CPU)", "right"), Column("Change"),
+    Column("Spread\n(wall)", "right"), Column("Median\n(CPU)", "right"), Column("Change"),
     Column("Vs main", "right"),
     Column("Peak memory", "right"),
 ]
@@ -67,18 +68,15 @@ def _change_cell(step: StepBench) -> Cell:
 
 
 def _figures(stats: Stats) -> tuple[Cell, Cell, Cell, Cell]:
-    """Fastest, median and spread by the wall clock, and fastest by CPU time, at the
-    reference speed when it was measured (else raw); the headline bold."""
-    wall = (stats.normalised_minimum / stats.minimum
-            if stats.normalised_minimum is not None and stats.minimum > 0 else 1.0)
-    cpu = stats.cpu_minimum if stats.normalised_cpu_minimum is None \
-        else stats.normalised_cpu_minimum
-    fastest, cpu_fastest = format_duration(stats.minimum * wall), (
-        format_duration(cpu) if cpu is not None else "")
-    return (Cell(fastest, "" if stats.long else "bold"),
+    """Fastest, median and spread by the wall clock, and the median by CPU time, at the
+    reference speed when it was measured (else raw); the headline bold (the CPU median
+    at the reference speed is its normalised figure, taken run by run)."""
+    wall = stats.scale or 1.0
+    cpu = stats.normalised_cpu if stats.normalised_cpu is not None else stats.cpu_median
+    return (Cell(format_duration(stats.minimum * wall), "" if stats.long else "bold"),
             Cell(format_duration(stats.median * wall), "yellow" if stats.busy else ""),
             Cell(format_duration(stats.iqr * wall), "dim"),
-            Cell(cpu_fastest, "bold" if stats.long else "dim"))
+            Cell(format_duration(cpu) if cpu is not None else "", "bold" if stats.long else "dim"))
 
 
 def _why_not_timed(step: StepBench) -> Cell:
@@ -133,11 +131,11 @@ def _rows(bench: DayBench) -> list[list[Cell]]:
 
 
 _NARROW_COLUMNS = [
-    Column("Step"), Column("Fastest\n(wall/CPU)", "right"),
+    Column("Step"), Column("Fastest\n(wall),\nmedian\n(CPU)", "right"),
     Column("Median\n(spread)\n(wall)", "right"), Column("Change"),
 ]
 """For a terminal too narrow for the table above: a row naming the day (title and input),
-then a row a step, its run count and answer under its name, the fastest CPU time under
+then a row a step, its run count and answer under its name, the median CPU time under
 the fastest wall-clock time, the spread under the median."""
 _NARROW_EMPTY = [Cell("") for _ in _NARROW_COLUMNS[1:]]
 
@@ -201,10 +199,11 @@ def problems(report: BenchReport, verbose: bool, width: int | None = None) -> li
 def render(report: BenchReport, verbose: bool, out: IO[str], err: IO[str]) -> None:
     rows = [row for bench in report.results for row in _rows(bench)]
     title = (f"Advent of Code benchmark, {report.budget:g} s a day. {_speed(report)} "
-             "Wall: wall-clock time; CPU: processor time. Change: the fastest CPU time "
-             f"(steps of {format_duration(LONG_STEP)} or more) or else the fastest wall time, "
-             f"against the last saved; more than {TOLERANCE:.0%} apart ({WIDE_TOLERANCE:.0%} "
-             "by CPU time or under 10 runs).")
+             "Wall: wall-clock time; CPU: processor time. Change: against the last saved, "
+             f"the fastest wall time, or for steps of {format_duration(LONG_STEP)} or more the "
+             "typical CPU time, each run weighed against the machine's speed around it; "
+             f"more than {TOLERANCE:.0%} apart ({WIDE_TOLERANCE:.0%} by CPU time or under "
+             "10 runs).")
     shown = [True] * (len(_COLUMNS) - 2) + [
         any(bench.variants or any(step.variant for step in bench.steps)  # "Vs main"
             for bench in report.results),
