@@ -61,15 +61,15 @@ def bench_once(python: str, path: Path | None, budget: float) -> dict[str, dict[
 
 
 def value(step: dict[str, Any], name: str) -> float:
-    """A figure of the step's JSON: named as such (`normalised_min`), or raw (`min`, named
+    """A figure of the step's JSON: named as such (`normalised`), or raw (`min`, named
     `raw_min` since issue 27)."""
     return float(step[name] if name in step else step[f"raw_{name}"])
 
 
 def headline(step: dict[str, Any]) -> str:
-    """The figure the verdicts use: named by the JSON ("normalised_min", or
-    "normalised_cpu_min" for a long step; "min" or "cpu_min" before issue 27), else the
-    median (before issue 15)."""
+    """The figure the verdicts use: named by the JSON ("normalised", or "normalised_cpu"
+    for a long step; "min" or "cpu_min" before issue 27), else the median (before
+    issue 15)."""
     return str(step.get("headline") or "median")
 
 
