@@ -9,6 +9,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
+from typing import NoReturn
 
 import typer
 
@@ -56,16 +57,21 @@ def wait_in_terminal(
     try:
         waited = wait_for_unlock(year, day, tick, now, sleep)
     except KeyboardInterrupt:
-        if live:
-            sys.stderr.write("\n")
-        typer.echo(f"Stopped waiting for {year} day {day}: nothing was fetched.", err=True)
-        raise typer.Exit(ExitCode.INTERRUPTED) from None
+        _stopped(year, day, live)
     if waited:
         if live:
             sys.stderr.write(status_line("", width))
         typer.echo(f"{year} day {day} is unlocked.", err=True)
     if token is not None:
         _wait_for_site(year, day, token, verbose, now, sleep)
+
+
+def _stopped(year: int, day: int, live: bool) -> NoReturn:
+    """Ctrl-C while waiting: the line the countdown was on ends, and one sentence."""
+    if live:
+        sys.stderr.write("\n")
+    typer.echo(f"Stopped waiting for {year} day {day}: nothing was fetched.", err=True)
+    raise typer.Exit(ExitCode.INTERRUPTED) from None
 
 
 def _wait_for_site(
@@ -112,10 +118,7 @@ def _wait_for_site(
     try:
         wait_for_site(ask, tick, now, sleep)
     except KeyboardInterrupt:
-        if live:
-            sys.stderr.write("\n")
-        typer.echo(f"Stopped waiting for {year} day {day}: nothing was fetched.", err=True)
-        raise typer.Exit(ExitCode.INTERRUPTED) from None
+        _stopped(year, day, live)
     except StillLocked:
         if live:
             sys.stderr.write(status_line("", width))
