@@ -160,7 +160,8 @@ def _name(case: ExampleCase | RealAnswerCase, what: str) -> str:
 class _DayItem(pytest.Item):
     """A check from `testing`: its failure is the sentence it raises (with the day's own
     traceback in it when the day raised), not a traceback through the framework (that
-    is for -v; -q, verbosity -1, is no ask for it); a skip is reported at the day's file, not in the framework."""
+    is for -v; -q, verbosity -1, is no ask for it); a skip is reported at the day's
+    file, not in the framework."""
 
     def check(self) -> None:
         raise NotImplementedError
