@@ -202,3 +202,38 @@ def test_a_year_declared_by_an_installed_package_is_listed_once_installed(
             for name in [name for name in sys.modules if name.startswith("my_days_2054")]:
                 del sys.modules[name]
     assert "2054/04" in result.stdout and "Made Up" in result.stdout, result.stderr
+
+
+HELPED_DAY = """
+from aoc2023.framework import Example, Solution
+from aoc2032.names import TITLE
+
+
+class Day(Solution[str]):
+    title = TITLE
+    examples = [Example("abc", part_1=3)]
+"""
+
+
+@pytest.mark.slow  # three processes
+def test_a_day_is_listed_anew_when_a_module_of_its_year_changes(
+        tmp_path: Path, aocd_home: AocdHome) -> None:
+    """A day's title or examples may come from a helper of its year: a change to the
+    helper (its day file unchanged) is seen, and so is a helper that stops importing."""
+    env = aocd_home.env()
+    site = tmp_path / "site"
+    env["PYTHONPATH"] = os.pathsep.join([str(site), env["PYTHONPATH"]])
+
+    def listed() -> tuple[int, str]:
+        done = site_cli.aoc(None, aocd_home, "list", "2032", env=env)
+        [row] = [line for line in done.stdout.splitlines() if "2032/01" in line] or [""]
+        return done.returncode, row
+
+    with temporary_year(site, 2032, {"day01.py": HELPED_DAY,
+                                     "names.py": "TITLE = 'First'\n"}) as package:
+        assert "First" in listed()[1]
+        (package / "names.py").write_text("TITLE = 'Second'\n")
+        assert "Second" in listed()[1]
+        (package / "names.py").write_text("import no_such_module_here\n")
+        code, row = listed()
+        assert code == 2 and "could not load" in row
