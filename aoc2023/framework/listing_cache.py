@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from aoc2023.framework.aocd import paths
-from aoc2023.framework.files import write_atomically
+from aoc2023.framework.files import read_regular_text, write_atomically
 
 _VERSION = 1
 _ENTRY_POINTS = "entry points"
@@ -96,7 +96,7 @@ class ListingCache:
     def load(cls) -> ListingCache:
         path = paths.listing_cache_file()
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
+            data = json.loads(read_regular_text(path))  # a FIFO there: no wait
         except (OSError, ValueError):
             data = None
         valid = isinstance(data, dict) and data.get("version") == _VERSION
