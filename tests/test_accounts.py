@@ -167,6 +167,7 @@ def test_no_accounts_token_is_printed_even_by_a_day(site: FakeAoC) -> None:
     ("{}", "names no account"),
     ("{not json", "is not JSON"),
     ('{"alice": "  "}', "has no token for 'alice'"),
+    ('{" ": "' + ALICE + '"}', "has an account with no name"),
 ])
 def test_a_missing_empty_or_damaged_token_list_is_one_sentence(
     site: FakeAoC, aocd_loaded: AocdHome, tokens: str | None, says: str

@@ -274,6 +274,9 @@ def account_tokens(spec: str) -> dict[str, str]:
                          f"{fix}.")
     if not found:
         raise UsageError(f"aocd's token list {path} names no account: {fix}.")
+    if any(not name.strip() for name in found):  # `--accounts all` would ask for it
+        raise DamagedFileError(f"aocd's token list {path} has an account with no name: "
+                               f"{_TOKENS_FIX}.")
     tokens = {name: clean_token(raw, f"{path} as {name!r}") for name, raw in found.items()}
     if empty := [name for name, token in tokens.items() if token is None]:
         raise DamagedFileError(f"aocd's token list {path} has no token for "
