@@ -167,6 +167,7 @@ def test_no_accounts_token_is_printed_even_by_a_day(site: FakeAoC) -> None:
     ("{}", "names no account"),
     ("{not json", "is not JSON"),
     ('{"alice": "  "}', "has no token for 'alice'"),
+    ('{" ": "' + ALICE + '"}', "has an account with no name"),
 ])
 def test_a_missing_empty_or_damaged_token_list_is_one_sentence(
     site: FakeAoC, aocd_loaded: AocdHome, tokens: str | None, says: str
@@ -182,6 +183,31 @@ def test_a_missing_empty_or_damaged_token_list_is_one_sentence(
         result.stderr.startswith(f"Error: --accounts reads aocd's token list {path}")
     assert says in result.stderr and "Traceback" not in result.stderr
     assert not site.requests
+
+
+def test_a_token_too_long_is_said_where_it_is_kept(site: FakeAoC, aocd_loaded: AocdHome) -> None:
+    """An account's token is in aocd's token list, not in $AOC_SESSION or the token file."""
+    write_tokens(aocd_loaded, json.dumps({"alice": ALICE, "bob": "b" * 5000}))
+    result = aoc("--accounts", "all")
+    assert result.returncode == 2
+    assert result.stderr.endswith(f"alone in {aocd_loaded.config / 'tokens.json'} as 'bob'.\n")
+    assert not site.requests
+
+
+def test_a_dead_account_is_said_in_its_row_naming_its_entry(
+    site: FakeAoC, aocd_loaded: AocdHome
+) -> None:
+    """carol's token is unknown to the site: her row fails, with the entry to replace;
+    the other accounts run; no piece of her token is printed."""
+    carol = "ca201" * 19 + "c"
+    write_tokens(aocd_loaded, json.dumps({"alice": ALICE, "bob": BOB, "carol": carol}))
+    result = aoc("--accounts", "all", "--json")
+    assert result.returncode == 2
+    results = json.loads(result.stdout)["results"]
+    assert [r["error"] is None for r in results] == [True, True, False]
+    assert results[2]["error"].endswith(
+        f"put a fresh one in {aocd_loaded.config / 'tokens.json'} as 'carol'.")
+    assert carol[:8] not in result.stdout + result.stderr
 
 
 def test_an_unknown_account_is_one_sentence_naming_the_known_ones(site: FakeAoC) -> None:

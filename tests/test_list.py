@@ -202,3 +202,59 @@ def test_a_year_declared_by_an_installed_package_is_listed_once_installed(
             for name in [name for name in sys.modules if name.startswith("my_days_2054")]:
                 del sys.modules[name]
     assert "2054/04" in result.stdout and "Made Up" in result.stdout, result.stderr
+
+
+HELPED_DAY = """
+from aoc2023.framework import Example, Solution
+from aoc2032.names import TITLE
+
+
+class Day(Solution[str]):
+    title = TITLE
+    examples = [Example("abc", part_1=3)]
+"""
+
+
+@pytest.mark.slow  # three processes
+def test_a_day_is_listed_anew_when_a_module_of_its_year_changes(
+        tmp_path: Path, aocd_home: AocdHome) -> None:
+    """A day's title or examples may come from a helper of its year: a change to the
+    helper (its day file unchanged) is seen, and so is a helper that stops importing."""
+    env = aocd_home.env()
+    site = tmp_path / "site"
+    env["PYTHONPATH"] = os.pathsep.join([str(site), env["PYTHONPATH"]])
+
+    def listed() -> tuple[int, str]:
+        done = site_cli.aoc(None, aocd_home, "list", "2032", env=env)
+        [row] = [line for line in done.stdout.splitlines() if "2032/01" in line] or [""]
+        return done.returncode, row
+
+    with temporary_year(site, 2032, {"day01.py": HELPED_DAY,
+                                     "names.py": "TITLE = 'First'\n"}) as package:
+        assert "First" in listed()[1]
+        (package / "names.py").write_text("TITLE = 'Second'\n")
+        assert "Second" in listed()[1]
+        (package / "names.py").write_text("import no_such_module_here\n")
+        code, row = listed()
+        assert code == 2 and "could not load" in row
+
+
+@pytest.mark.slow  # a process each, with a time limit: a read that waits on the FIFO
+@pytest.mark.parametrize("damage", ["not json", "[1, 2]", '{"version": 1, "days": [1]}', "fifo"])
+def test_a_damaged_listing_cache_is_a_miss(
+        tmp_path: Path, aocd_home: AocdHome, damage: str) -> None:
+    """Not JSON, not the shape written, or a FIFO (which must not be waited on): the
+    days are imported, listed, and the cache is written anew."""
+    cache = paths.listing_cache_file()
+    cache.parent.mkdir(parents=True, exist_ok=True)
+    if damage == "fifo":
+        os.mkfifo(cache)
+    else:
+        cache.write_text(damage)
+    with temporary_year(tmp_path / "site", 2033, {"day01.py": DAY}):
+        result = site_cli.aoc(None, aocd_home, "list", "2033", timeout=60,
+                              env=aocd_home.env() | {"PYTHONPATH": os.pathsep.join(
+                                  [str(tmp_path / "site"), aocd_home.env()["PYTHONPATH"]])})
+    assert result.returncode == 0, result.stderr
+    assert "Made Up" in result.stdout
+    assert cache.is_file() and "2033" in cache.read_text()

@@ -100,3 +100,12 @@ def test_the_real_input_is_checked_against_the_cached_answer(
     assert "FAILED aoc2051/day02.py::2051/02 part 2 your input - 2051 day 2, your input, " \
         "part 2: returned 'P Q R', the accepted answer is 'p q'" in done.stdout
     assert "1 failed, 1 passed, 2 deselected" in done.stdout
+
+
+@pytest.mark.slow
+def test_a_quiet_run_says_the_failure_in_its_sentence(project: Path, aocd_home: AocdHome) -> None:
+    """-q lowers the verbosity below 0: no ask for the framework's traceback (-v is)."""
+    done = pytest_in(project, aocd_home, "-q", "aoc2051/day01.py")
+    assert done.returncode == 1, done.stdout
+    assert "\n2051 day 1, example 2, part 1: returned 4, expected 5\n" in done.stdout
+    assert "check_example" not in done.stdout, done.stdout

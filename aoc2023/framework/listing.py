@@ -14,12 +14,13 @@ import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from aoc2023.framework import calendar, registry
 from aoc2023.framework.aocd import paths
 from aoc2023.framework.aocd.paths import PuzzleCache, cached_title
 from aoc2023.framework.errors import AocError
-from aoc2023.framework.listing_cache import Declared, ListingCache, stamp
+from aoc2023.framework.listing_cache import Declared, ListingCache, package_stamp, stamp
 from aoc2023.framework.results import ExitCode
 
 # What `aoc list` finds; defined here, not beside the run's results, so that a run does
@@ -56,12 +57,13 @@ def listing_exit_code(listing: Listing) -> ExitCode:
     return ExitCode.COULD_NOT_RUN if broken else ExitCode.OK
 
 
-def _declared(year: int, day: int, module: Path | None, cache: ListingCache) -> Declared:
+def _declared(year: int, day: int, module: Path | None, package: list[Any],
+              cache: ListingCache) -> Declared:
     """The day's title and examples per part: from the cache when its `dayNN` file
-    (`module`) is unchanged, else from its class (imported; DayLoadError when it does
-    not import)."""
+    (`module`) and its year package (as `package` stamps it) are unchanged, else from
+    its class (imported; DayLoadError when it does not import)."""
     if module is not None:
-        found = cache.get(module, year, day)
+        found = cache.get(module, year, day, package)
         if found is not None:
             return found
     module_stamp = stamp(module) if module is not None else None
@@ -71,7 +73,7 @@ def _declared(year: int, day: int, module: Path | None, cache: ListingCache) -> 
         sum(example.expected(1) is not None for example in examples),
         sum(example.expected(2) is not None for example in examples)))
     if module is not None and solution_class.__module__ == registry.day_module_name(year, day):
-        cache.put(module, declared, module_stamp)
+        cache.put(module, declared, module_stamp, package)
     return declared
 
 
@@ -84,10 +86,11 @@ def _files_in(folder: Path | None) -> frozenset[str]:
         return frozenset()
 
 
-def _list_day(year: int, day: int, module: Path | None, user_dir: Path | None,
-              user_files: frozenset[str], cache: ListingCache) -> DayListing:
+def _list_day(year: int, day: int, module: Path | None, package: list[Any],
+              user_dir: Path | None, user_files: frozenset[str],
+              cache: ListingCache) -> DayListing:
     try:
-        declared = _declared(year, day, module, cache)
+        declared = _declared(year, day, module, package, cache)
     except AocError as error:
         return DayListing(year, day, None, error=str(error))
     puzzle = PuzzleCache(year, day, user_dir) if user_dir is not None else None
@@ -127,9 +130,11 @@ def list_days(asked: Sequence[int] | None = None) -> Listing:
             listing.notices.append(f"Could not list {each_year}: {type(error).__name__}: {error}")
             continue
         modules = registry.day_module_files(each_year)
+        package = package_stamp(
+            map(Path, registry.module_files(registry.year_package(each_year)).values()))
         for day in days:
-            listing.days.append(_list_day(each_year, day, modules.get(day), user_dir,
-                                          user_files, cache))
+            listing.days.append(_list_day(each_year, day, modules.get(day), package,
+                                          user_dir, user_files, cache))
     cache.save()
     if token is None:
         listing.notices.append(

@@ -7,9 +7,10 @@ a `stat` (measured on the 250 days of benchmarks/many_days.py), so a static read
 would still grow with the days; it would also see only what is written literally (not
 examples built by code), and would list as sound a day whose imports fail. A stamp
 (modification time in nanoseconds, and size) costs one `stat`, and the cache holds
-exactly what the import gave. A day is imported again whenever its file changes; a
-day that fails to import is never cached, so it is imported (and its reason said)
-each time.
+exactly what the import gave. A day is imported again whenever its file changes, or
+any other module of its year package (`package_stamp`: a helper it imports may hold
+its title or examples, or stop importing); a day that fails to import is never
+cached, so it is imported (and its reason said) each time.
 
 The years that installed packages declare in the `aoc.years` entry-point group are
 kept the same way, by the stamps of the folders on the path: reading them imports
@@ -25,14 +26,14 @@ from __future__ import annotations
 import json
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from aoc2023.framework.aocd import paths
-from aoc2023.framework.files import write_atomically
+from aoc2023.framework.files import read_regular_text, write_atomically
 
 _VERSION = 1
 _ENTRY_POINTS = "entry points"
@@ -58,6 +59,14 @@ def stamp(path: Path) -> list[int] | None:
     except OSError:
         return None
     return [status.st_mtime_ns, status.st_size]
+
+
+def package_stamp(modules: Iterable[Path]) -> list[Any]:
+    """The stamps of a year package's modules (`modules`, and the `__init__.py` of each
+    folder they are in), taken once a listing: what a day imports from its year."""
+    listed = list(modules)
+    files = {*listed, *(module.parent / "__init__.py" for module in listed)}
+    return [[str(file), stamp(file)] for file in sorted(files)]
 
 
 def _parse(raw: Any, year: int, day: int) -> Declared | None:
@@ -87,26 +96,31 @@ class ListingCache:
     def load(cls) -> ListingCache:
         path = paths.listing_cache_file()
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
+            data = json.loads(read_regular_text(path))  # a FIFO there: no wait
         except (OSError, ValueError):
             data = None
         valid = isinstance(data, dict) and data.get("version") == _VERSION
         entries = data.get("days") if valid else None
         return cls(path, entries if isinstance(entries, dict) else {})
 
-    def get(self, module: Path, year: int, day: int) -> Declared | None:
-        """What `module` declared, when its stamp is the one it had then."""
+    def get(self, module: Path, year: int, day: int, package: list[Any]) -> Declared | None:
+        """What `module` declared, when its stamp, and its year package's, are the ones
+        they had then."""
         raw = self._entries.get(str(module))
-        if not isinstance(raw, dict) or raw.get("stamp") != stamp(module):
+        if (not isinstance(raw, dict) or raw.get("stamp") != stamp(module)
+                or raw.get("package") != package):
             return None
         return _parse(raw, year, day)
 
-    def put(self, module: Path, declared: Declared, module_stamp: list[int] | None) -> None:
-        """Remember `declared` for `module` as it was at `module_stamp` (taken before the
-        import, so a change made during it is seen next time)."""
+    def put(self, module: Path, declared: Declared, module_stamp: list[int] | None,
+            package: list[Any]) -> None:
+        """Remember `declared` for `module` as it was at `module_stamp`, its package at
+        `package` (both taken before the import, so a change made during it is seen
+        next time)."""
         if module_stamp is None:
             return
-        self._entries[str(module)] = {"stamp": module_stamp, "year": declared.year,
+        self._entries[str(module)] = {"stamp": module_stamp, "package": package,
+                                      "year": declared.year,
                                       "day": declared.day, "title": declared.title,
                                       "examples": list(declared.examples)}
         self._changed = True

@@ -160,7 +160,8 @@ def _name(case: ExampleCase | RealAnswerCase, what: str) -> str:
 class _DayItem(pytest.Item):
     """A check from `testing`: its failure is the sentence it raises (with the day's own
     traceback in it when the day raised), not a traceback through the framework (that
-    is for -v); a skip is reported at the day's file, not in the framework."""
+    is for -v; -q, verbosity -1, is no ask for it); a skip is reported at the day's
+    file, not in the framework."""
 
     def check(self) -> None:
         raise NotImplementedError
@@ -173,7 +174,7 @@ class _DayItem(pytest.Item):
 
     def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException],
                      style: Any = None) -> str | Any:
-        if isinstance(excinfo.value, AssertionError) and not self.config.option.verbose:
+        if isinstance(excinfo.value, AssertionError) and self.config.get_verbosity() <= 0:
             return str(excinfo.value)
         return super().repr_failure(excinfo, style)
 

@@ -62,11 +62,12 @@ class PageExample:
     a part's answer above is None, for no placeholder must become an expected answer."""
 
 
-def dead_token_sentence(detail: str = "") -> str:
-    """What to do about a token the site refuses: the one sentence for it."""
+def dead_token_sentence(detail: str = "", token: str | None = None) -> str:
+    """What to do about a token the site refuses: the one sentence for it, naming where
+    `token` is kept (an `--accounts` account's is in aocd's token list)."""
     why = f"{detail}; it is dead or expired" if detail else "it is dead or expired"
     return (f"adventofcode.com refused the session token ({why}): put a fresh one in "
-            f"$AOC_SESSION or {paths.token_file()}.")
+            f"{paths.token_home(token)}.")
 
 
 @contextmanager
@@ -164,11 +165,13 @@ def _floor_every_request() -> Iterator[None]:
 
 @contextmanager
 def _asking(
-    doing: str, year: int | None, day: int | None, error_class: type[AocError] = NoInputError
+    doing: str, year: int | None, day: int | None, error_class: type[AocError] = NoInputError,
+    token: str | None = None,
 ) -> Iterator[None]:
     """Run a request with a time limit; its failures become `error_class`, one sentence
     each. `doing` completes "Could not reach adventofcode.com to ...": `fetch 2023 day 7`.
-    `year` and `day` name the puzzle asked for, if any (for the sentence of a locked one)."""
+    `year` and `day` name the puzzle asked for, if any (for the sentence of a locked one);
+    `token`, the token used, if known (for the sentence of a dead one)."""
     import aocd.exceptions
     import urllib3.exceptions
 
@@ -184,7 +187,7 @@ def _asking(
         raise locked(calendar.locked_message(year, day)) from error
     except aocd.exceptions.DeadTokenError as error:
         paths.forget_token_verdict()
-        raise error_class(dead_token_sentence()) from error
+        raise error_class(dead_token_sentence(token=token)) from error
     except (urllib3.exceptions.HTTPError, ConnectionError, TimeoutError) as error:
         raise error_class(
             f"Could not reach adventofcode.com to {doing} (no network?): {type(error).__name__}."
@@ -193,7 +196,7 @@ def _asking(
         status = re.match(r"HTTP (\d+)", str(error))
         if status and status[1] in _REFUSED_STATUSES:
             paths.forget_token_verdict()
-            raise error_class(dead_token_sentence(f"HTTP {status[1]}")) from error
+            raise error_class(dead_token_sentence(f"HTTP {status[1]}", token)) from error
         raise error_class(f"Could not {doing} on adventofcode.com: {error}.") from error
 
 
@@ -242,7 +245,7 @@ def fetch_input(year: int, day: int, token: str) -> str:
     """The user's input for the puzzle, fetched and cached by aocd. A puzzle that is not
     unlocked yet by the clock is refused before any request."""
     calendar.ensure_unlocked(year, day)
-    with _asking(f"fetch {year} day {day}", year, day):
+    with _asking(f"fetch {year} day {day}", year, day, token=token):
         puzzle = _puzzle(token, year, day)
         text = str(puzzle.input_data)
     if paths.looks_like_html(text):  # aocd has cached it: a page must not pass for the input
@@ -358,7 +361,7 @@ def post_answer(token: str, year: int, day: int, part: int, answer: str) -> str:
                               "counts as tried; look at the puzzle page to see whether it was "
                               "taken (the next run does too).", why)
 
-    with _asking("send the answer", year, day, SiteError):
+    with _asking("send the answer", year, day, SiteError, token):
         url = _puzzle(token, year, day).submit_url
         try:
             with _no_redirects():
@@ -377,7 +380,7 @@ def post_answer(token: str, year: int, day: int, part: int, answer: str) -> str:
         raise no_verdict(f"adventofcode.com answered HTTP {response.status}, not a verdict")
     page = bs4.BeautifulSoup(response.data, "html.parser")
     if page(string="[Log In]"):
-        raise SiteError(dead_token_sentence())
+        raise SiteError(dead_token_sentence(token=token))
     if page.article is None:
         raise no_verdict("adventofcode.com's reply had no message in it")
     return str(page.article.get_text()).strip()

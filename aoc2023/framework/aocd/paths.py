@@ -100,18 +100,19 @@ is searched for every piece of the token (redaction.py), which a megabyte-long v
 makes take seconds."""
 
 
-def clean_token(raw: str) -> str | None:
+def clean_token(raw: str, home: str | None = None) -> str | None:
     """The token as a person pastes it, cleaned: surrounding whitespace (a CRLF `.env`
     file), quotes, and a `session=` prefix copied with the cookie. None when empty;
-    NoInputError, one sentence, when longer than TOKEN_MAX_LENGTH."""
+    NoInputError, one sentence naming `home` (where it is kept: by default $AOC_SESSION
+    or the token file), when longer than TOKEN_MAX_LENGTH."""
     text = raw.strip().strip("\"'").strip()
     if text.lower().startswith("session="):
         text = text[len("session="):].strip().strip("\"'").strip()
     if len(text) > TOKEN_MAX_LENGTH:
         raise NoInputError(
             f"The session token is {len(text):,} characters long, and a session token is "
-            f"about 128: put the session cookie's value alone in $AOC_SESSION or "
-            f"{token_file()}.")
+            f"about 128: put the session cookie's value alone in "
+            f"{home or f'$AOC_SESSION or {token_file()}'}.")
     return text or None
 
 
@@ -273,7 +274,10 @@ def account_tokens(spec: str) -> dict[str, str]:
                          f"{fix}.")
     if not found:
         raise UsageError(f"aocd's token list {path} names no account: {fix}.")
-    tokens = {name: clean_token(raw) for name, raw in found.items()}
+    if any(not name.strip() for name in found):  # `--accounts all` would ask for it
+        raise DamagedFileError(f"aocd's token list {path} has an account with no name: "
+                               f"{_TOKENS_FIX}.")
+    tokens = {name: clean_token(raw, f"{path} as {name!r}") for name, raw in found.items()}
     if empty := [name for name, token in tokens.items() if token is None]:
         raise DamagedFileError(f"aocd's token list {path} has no token for "
                                f"{', '.join(map(repr, empty))}: {_TOKENS_FIX}.")
@@ -286,6 +290,22 @@ def account_tokens(spec: str) -> dict[str, str]:
         raise UsageError(f"--accounts names {named}, which is not in {path}: give all, or "
                          f"names from it, joined by commas ({', '.join(tokens)}).")
     return {name: token for name in dict.fromkeys(asked) if (token := tokens[name])}
+
+
+def token_home(token: str | None) -> str:
+    """Where `token` is kept, for a sentence saying to put a fresh one there: the entry of
+    aocd's token list that holds it (an `--accounts` account's), else $AOC_SESSION or
+    the token file (the run's own token, or one not known)."""
+    path = config_dir() / "tokens.json"
+    try:
+        if token is not None and token != find_token():
+            found = read_string_map(path, "aocd's token list", "a map", _TOKENS_FIX) or {}
+            for name, raw in found.items():
+                if clean_token(raw) == token:
+                    return f"{path} as {name!r}"
+    except (DamagedFileError, NoInputError):  # a damaged file is said where it is read
+        pass
+    return f"$AOC_SESSION or {token_file()}"
 
 
 def listing_cache_file() -> Path:
