@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import json
 import platform
+import subprocess
 from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
@@ -221,8 +222,6 @@ def save_figures(path: Path, report: BenchReport, when: datetime, on_machine: st
                for step in bench.steps if step.stats is not None]
     if not figures:
         return 0
-    from aoc2023.framework.bench.over_time import commit_of
-
     commit = commit_of(root)  # outside the lock: it asks git
     try:
         with FileLock(lock_file(path.parent, path.name)):
@@ -237,6 +236,28 @@ def save_figures(path: Path, report: BenchReport, when: datetime, on_machine: st
     except OSError as error:
         raise HistoryError(f"Cannot write the benchmark history {path}: {error}.") from error
     return len(figures)
+
+
+GIT_SECONDS = 5.0
+"""How long `git` may take to name the commit before the history is saved without it."""
+
+
+def commit_of(root: Path | None) -> str | None:
+    """The commit checked out in the project at `root` (its full hash, with "+" after it
+    when tracked .py files have changed since), or None when it is not a git checkout or git
+    is missing or slow."""
+    if root is None:
+        return None
+    try:
+        head = subprocess.run(["git", "-C", str(root), "rev-parse", "HEAD"], capture_output=True,
+                              text=True, timeout=GIT_SECONDS, check=True).stdout.strip()
+        # Only code counts: the history and the README change with every save.
+        changed = subprocess.run(["git", "-C", str(root), "status", "--porcelain",
+                                  "--untracked-files=no", "--", "*.py"], capture_output=True,
+                                 text=True, timeout=GIT_SECONDS, check=True).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return head + "+" * bool(changed) if head else None
 
 
 def check_before(save: bool, readme: bool) -> None:

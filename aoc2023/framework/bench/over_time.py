@@ -5,39 +5,16 @@ Read from the bench history (bench/history.py), from the entries saved on this m
 only: figures from another machine are not comparable. Each series is one step of the
 day's main implementation on one input, its points the headline figure
 (figures.Headline, as the verdicts use) of each save that holds it, oldest first.
-`--save` records the project's commit (`commit_of`) with each entry, so that a change
+`--save` records the project's commit (`history.commit_of`) with each entry, so that a change
 in the figures can be traced to the change in the code.
 """
 
 from __future__ import annotations
 
-import subprocess
-from pathlib import Path
 from typing import Any
 
 from aoc2023.framework.bench.history import saved_stats
 from aoc2023.framework.bench.plot import Point
-
-GIT_SECONDS = 5.0
-"""How long `git` may take to name the commit before the history is saved without it."""
-
-
-def commit_of(root: Path | None) -> str | None:
-    """The commit checked out in the project at `root` (its full hash, with "+" after it
-    when tracked .py files have changed since), or None when it is not a git checkout or git
-    is missing or slow."""
-    if root is None:
-        return None
-    try:
-        head = subprocess.run(["git", "-C", str(root), "rev-parse", "HEAD"], capture_output=True,
-                              text=True, timeout=GIT_SECONDS, check=True).stdout.strip()
-        # Only code counts: the history and the README change with every save.
-        changed = subprocess.run(["git", "-C", str(root), "status", "--porcelain",
-                                  "--untracked-files=no", "--", "*.py"], capture_output=True,
-                                 text=True, timeout=GIT_SECONDS, check=True).stdout.strip()
-    except (OSError, subprocess.SubprocessError):
-        return None
-    return head + "+" * bool(changed) if head else None
 
 
 def day_series(entries: list[dict[str, Any]], on_machine: str, year: int, day: int
