@@ -67,15 +67,14 @@ class AocdHome:
         return self.data / USER_ID
 
     def cache_input(self, year: int, day: int, text: str) -> Path:
-        path = self.user_dir / f"{year}_{day:02d}_input.txt"
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text)
-        return path
+        return self._cache(f"{year}_{day:02d}_input.txt", text)
 
     def cache_answer(self, year: int, day: int, part: int, answer: str) -> Path:
-        path = self.user_dir / f"{year}_{day:02d}{'ab'[part - 1]}_answer.txt"
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(answer)
+        return self._cache(f"{year}_{day:02d}{'ab'[part - 1]}_answer.txt", answer)
+
+    def _cache(self, name: str, text: str) -> Path:
+        (path := self.user_dir / name).parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
         return path
 
     def cache_solved_day_7(self) -> None:
@@ -86,8 +85,8 @@ class AocdHome:
         self.cache_input(2023, 7, DAY_7_EXAMPLE)
         self.cache_answer(2023, 7, 1, "6440")
         self.cache_answer(2023, 7, 2, "5905")
-        (self.user_dir / "2023_07_prose.2.html").write_text(
-            "<main><article><h2>--- Day 7: Camel Cards ---</h2></article></main>")
+        self._cache("2023_07_prose.2.html",
+                    "<main><article><h2>--- Day 7: Camel Cards ---</h2></article></main>")
 
     def env(self) -> dict[str, str]:
         """Environment for a subprocess that should see this aocd home (and no internet)."""

@@ -8,56 +8,33 @@ the tests start, so that no test can reach the internet.
 from __future__ import annotations
 
 import os
-import socket
 import sys
 from typing import Any
-
-
-class NetworkBlockedError(OSError):
-    pass
 
 
 def _is_loopback(host: Any) -> bool:
     import ipaddress
 
-    if isinstance(host, bytes):
-        host = host.decode()
-    if host in ("localhost", "", None):
-        return True
+    host = host.decode() if isinstance(host, bytes) else host
     try:
-        return ipaddress.ip_address(str(host).split("%")[0]).is_loopback
+        return host in ("localhost", "", None) or ipaddress.ip_address(
+            str(host).split("%")[0]).is_loopback
     except ValueError:
         return False
 
 
-def _check(host: Any) -> None:
+def _block(event: str, args: tuple[Any, ...]) -> None:
+    """An audit hook: a connection or a lookup outside loopback raises, as the call that
+    caused it would (every way out of `socket` raises one of these events; a local
+    socket's address is a path, not a tuple)."""
+    if event == "socket.getaddrinfo":
+        host = args[0]
+    elif event in ("socket.connect", "socket.sendto") and isinstance(args[1], tuple):
+        host = args[1][0]
+    else:
+        return
     if not _is_loopback(host):
-        raise NetworkBlockedError(f"tests may not reach {host!r}: network is blocked")
-
-
-def _block() -> None:
-    """Wrap `socket`'s ways out: connect, connect_ex and getaddrinfo."""
-    connect, connect_ex, getaddrinfo = (socket.socket.connect, socket.socket.connect_ex,
-                                        socket.getaddrinfo)
-
-    def guarded_connect(self: socket.socket, address: Any) -> None:
-        if isinstance(address, tuple):
-            _check(address[0])
-        connect(self, address)
-
-    def guarded_connect_ex(self: socket.socket, address: Any) -> int:
-        if isinstance(address, tuple):
-            _check(address[0])
-        code: int = connect_ex(self, address)
-        return code
-
-    def guarded_getaddrinfo(host: Any, *args: Any, **kwargs: Any) -> Any:
-        _check(host)
-        return getaddrinfo(host, *args, **kwargs)
-
-    socket.socket.connect = guarded_connect  # type: ignore[method-assign, assignment]
-    socket.socket.connect_ex = guarded_connect_ex  # type: ignore[method-assign, assignment]
-    socket.getaddrinfo = guarded_getaddrinfo
+        raise OSError(f"tests may not reach {host!r}: network is blocked")
 
 
 def _hide_folders() -> None:
@@ -73,5 +50,5 @@ def _hide_folders() -> None:
                        if not entry or os.path.realpath(entry) not in hidden]
 
 
-_block()
+sys.addaudithook(_block)
 _hide_folders()
