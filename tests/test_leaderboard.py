@@ -226,7 +226,8 @@ def test_counts_that_are_not_whole_numbers_are_passed_over(
     fake_aoc: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path
 ) -> None:
     """A star count of "²" (a digit to `isdigit`, not to `int`) and a 5,000-digit score
-    (past `int`'s limit): the board is shown, with the stars counted from the days."""
+    (past `int`'s limit): the board is shown, with the stars counted from the days, and
+    what was passed over is said."""
     aocd_loaded.set_token()
     data = board_2023()
     data["members"]["99"]["stars"] = "\u00b2"
@@ -234,5 +235,13 @@ def test_counts_that_are_not_whole_numbers_are_passed_over(
     fake_aoc.add_board(2023, BOARD, data, viewers={TOKEN})
     done = aoc("leaderboard", "2023", str(BOARD), "--json", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
-    members = {m["id"]: m for m in json.loads(done.stdout)["members"]}
+    shown = json.loads(done.stdout)
+    members = {m["id"]: m for m in shown["members"]}
     assert members[99]["stars"] == 7 and members[7]["local_score"] == 0
+    assert shown["passed_over"] == ["stars of member 99", "local_score of member 7"]
+    assert done.stderr == (
+        "Some of the board's values are not whole numbers and were passed over (stars are "
+        "counted from the days, scores shown as 0): stars of member 99, local_score of "
+        "member 7.\n")
+    table = aoc("leaderboard", "2023", str(BOARD), cwd=tmp_path)  # from the kept copy
+    assert table.returncode == 0 and "stars of member 99" in table.stderr

@@ -70,3 +70,6 @@ class Leaderboard:
     """When this data came from the site (a Unix time): it is cached for 15 minutes."""
     from_cache: bool
     age_seconds: float
+    passed_over: tuple[str, ...] = ()
+    """The values in the site's data that are not whole numbers, shown as 0 ("stars of
+    member 99"): said on stderr, so a damaged board is never shown as if whole."""

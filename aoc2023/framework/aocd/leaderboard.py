@@ -99,37 +99,50 @@ def leaderboard(token: str, year: int, board_id: int) -> Leaderboard:
     return parse(year, board_id, data, now, from_cache=False, now=now)
 
 
-def _int(value: object, default: int = 0) -> int:
-    """A count or a score from the board's JSON; `default` for anything that is not one:
-    a string such as "²" (which `isdigit` takes, and `int` refuses) or a number too long
+def _int(value: object) -> int | None:
+    """A count or a score from the board's JSON; None for anything that is not one: a
+    string such as "²" (which `isdigit` takes, and `int` refuses) or a number too long
     to be a score (`int` refuses those past 4,300 digits)."""
     text = str(value) if isinstance(value, int | str) and not isinstance(value, bool) else ""
-    return int(text) if text.isascii() and text.isdigit() and len(text) <= 18 else default
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 18 else None
 
 
 def parse(year: int, board_id: int, data: dict[str, Any], fetched_at: float,
           from_cache: bool, now: float) -> Leaderboard:
-    """The site's JSON as plain data, ranked as the site ranks a board (local score)."""
+    """The site's JSON as plain data, ranked as the site ranks a board (local score).
+    A value that is not a whole number is shown as 0 (stars: counted from the days) and
+    named in `passed_over`."""
     days = calendar.days_in_year(year)
     members = []
+    passed_over: list[str] = []
+
+    def number(member: dict[str, Any], key: str, name: object, default: int = 0) -> int:
+        value = _int(member.get(key, default))
+        if value is None:
+            passed_over.append(f"{key} of member {name}")
+        return default if value is None else value
+
     for key, member in data["members"].items():
         if not isinstance(member, dict):
+            passed_over.append(f"member {key}")
             continue
         levels = member.get("completion_day_level") or {}
         stars_by_day = tuple(
             min(2, len(day_levels)) if isinstance(day_levels := levels.get(str(day)) or {},
                                                   dict) else 0
             for day in range(1, days + 1))
-        global_score = member.get("global_score")
+        member_id = number(member, "id", key, _int(key) or 0)
         members.append(Member(
-            id=_int(member.get("id", key)),
+            id=member_id,
             name=member.get("name") or None,
-            stars=_int(member.get("stars"), sum(stars_by_day)),
-            local_score=_int(member.get("local_score")),
-            global_score=_int(global_score) if global_score is not None else None,
+            stars=number(member, "stars", member_id, sum(stars_by_day)),
+            local_score=number(member, "local_score", member_id),
+            global_score=(number(member, "global_score", member_id)
+                          if member.get("global_score") is not None else None),
             days=stars_by_day,
         ))
     members.sort(key=lambda m: (-m.local_score, -m.stars, m.id))
     owner = data.get("owner_id")
     return Leaderboard(year, board_id, _int(owner) if owner is not None else None,
-                       tuple(members), fetched_at, from_cache, max(0.0, now - fetched_at))
+                       tuple(members), fetched_at, from_cache, max(0.0, now - fetched_at),
+                       tuple(passed_over))

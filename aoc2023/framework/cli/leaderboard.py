@@ -34,6 +34,10 @@ def leaderboard(
         board = fetch_board(token, year, board_id)
     except Exception as error:
         fail(error, verbose)
+    if board.passed_over:
+        named = ", ".join(board.passed_over[:5]) + (", ..." if len(board.passed_over) > 5 else "")
+        print(f"Some of the board's values are not whole numbers and were passed over "
+              f"(stars are counted from the days, scores shown as 0): {named}.", file=sys.stderr)
     if as_json:
         from aoc2023.framework.render.as_json import leaderboard_json
 

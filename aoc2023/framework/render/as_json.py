@@ -124,5 +124,5 @@ def leaderboard_json(board: Leaderboard) -> str:
         "year": board.year, "id": board.board_id, "owner_id": board.owner_id,
         "fetched_at": datetime.fromtimestamp(board.fetched_at, UTC).isoformat(),
         "age_seconds": round(board.age_seconds, 1), "from_cache": board.from_cache,
-        "members": members,
+        "members": members, "passed_over": list(board.passed_over),
     }, indent=2)
