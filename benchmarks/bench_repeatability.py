@@ -29,33 +29,19 @@ load, and within 3% on a quiet machine.
 from __future__ import annotations
 
 import argparse
-import json
 import os
-import subprocess
 import sys
-import tempfile
-from pathlib import Path
 from typing import Any
 
 from busy_machine import Load
-from cli_latency import generated_input
+from day7_bench_runs import back_to_back, day_7_input
 
 GOAL_LOADED = 1.10
 GOAL_QUIET = 1.03
-def bench_once(python: str, path: Path | None, budget: float) -> dict[str, dict[str, Any]]:
-    """Each step's figures from one `aoc bench` process (on the day's examples when
-    `path` is None), by step name: "part 1", or "part 1 [fast]" for a variant's step
-    (`aoc bench` times day 7's variants beside the main implementation)."""
-    on = ["--example"] if path is None else ["--input", str(path)]
-    # From a folder of no project: `python -m` puts the working folder first on the path,
-    # and the project's own aoc2023 would then shadow the one `python` has installed.
-    done = subprocess.run(
-        [python, "-m", "aoc2023", "bench", "2023", "7", *on, "--budget", str(budget), "--json"],
-        capture_output=True, text=True, cwd=tempfile.gettempdir(),
-    )
-    if done.returncode != 0:
-        raise SystemExit(f"aoc bench failed ({done.returncode}):\n{done.stdout}{done.stderr}")
-    [day] = json.loads(done.stdout)["results"]
+def steps(day: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """Each step's figures from one `aoc bench` day, by step name: "part 1", or "part 1
+    [fast]" for a variant's step (`aoc bench` times day 7's variants beside the main
+    implementation)."""
     return {step["step"] + (f" [{step['variant']}]" if step.get("variant") else ""): step
             for step in day["steps"] if value(step, "median")}
 
@@ -95,17 +81,11 @@ def main() -> None:
     print(f"aoc bench 2023 7 {on} --budget {args.budget:g}, "
           f"two runs back to back, {args.trials} trial(s), {load}")
     worst = 1.0
-    with tempfile.TemporaryDirectory() as tmp:
-        path: Path | None = None
-        if not args.example:
-            path = Path(tmp) / "hands.txt"
-            path.write_text(generated_input(args.hands))
+    with day_7_input(args.example, args.hands) as path:
         for trial in range(1, args.trials + 1):
-            if args.quiet:
-                runs = [bench_once(args.aoc, path, args.budget) for _ in range(2)]
-            else:
-                with Load(args.processes, args.load_limit, seed=trial * 100):
-                    runs = [bench_once(args.aoc, path, args.budget) for _ in range(2)]
+            runs = [steps(day) for day in back_to_back(
+                args.aoc, path, args.budget, 2, None if args.quiet
+                else Load(args.processes, args.load_limit, seed=trial * 100))]
             print(f"trial {trial}:")
             print(f"  {'step':14}{'figure':>19}{'run 1':>12}{'run 2':>12}{'apart':>9}"
                   f"{'other':>8}{'apart':>9}")

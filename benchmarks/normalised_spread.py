@@ -22,29 +22,13 @@ the load. It reports and never asserts.
 from __future__ import annotations
 
 import argparse
-import json
-import subprocess
 import sys
-import tempfile
-from pathlib import Path
 from typing import Any
 
 from busy_machine import Load
-from cli_latency import generated_input
+from day7_bench_runs import back_to_back, day_7_input
 
 GOAL = 1.10
-
-
-def bench_once(path: Path | None, budget: float) -> dict[str, Any]:
-    """One `aoc bench` process's day (on the examples when `path` is None)."""
-    on = ["--example"] if path is None else ["--input", str(path)]
-    done = subprocess.run(
-        [sys.executable, "-m", "aoc2023", "bench", "2023", "7", *on, "--budget", str(budget),
-         "--json"], capture_output=True, text=True, cwd=tempfile.gettempdir())
-    if done.returncode != 0:
-        raise SystemExit(f"aoc bench failed ({done.returncode}):\n{done.stdout}{done.stderr}")
-    [day] = json.loads(done.stdout)["results"]
-    return dict(day)
 
 
 def figures(day: dict[str, Any]) -> dict[str, tuple[str, float, float]]:
@@ -85,17 +69,10 @@ def main() -> None:
           f"{args.trials} trial(s), {load}")
     worst: dict[str, float] = {}
     pairs: dict[str, list[float]] = {}
-    with tempfile.TemporaryDirectory() as tmp:
-        path: Path | None = None
-        if not args.example:
-            path = Path(tmp) / "hands.txt"
-            path.write_text(generated_input(args.hands))
+    with day_7_input(args.example, args.hands) as path:
         for trial in range(1, args.trials + 1):
-            if args.quiet:
-                days = [bench_once(path, args.budget) for _ in range(args.runs)]
-            else:
-                with Load(args.processes, args.load_limit, seed=trial * 100):
-                    days = [bench_once(path, args.budget) for _ in range(args.runs)]
+            days = back_to_back(sys.executable, path, args.budget, args.runs, None if args.quiet
+                                else Load(args.processes, args.load_limit, seed=trial * 100))
             speeds = ", ".join(f"{d['speed']['relative']:.2f}x (swing {d['speed']['swing']:.2f})"
                                for d in days)
             print(f"trial {trial}: machine speed {speeds}")
