@@ -12,7 +12,7 @@ import json
 from typing import Any, ClassVar
 
 import pytest
-from bench_clock import Timed, bench_on, checking_run
+from bench_clock import Timed, bench_on
 from fake_clock import FakeClock
 
 from aoc2023.framework.bench import measure
@@ -106,7 +106,7 @@ def test_a_long_step_is_weighed_run_by_run_against_the_workload_beside_it() -> N
         machine["factor"] = 2.0
 
     found = measure.bench_input(day, RunInput("abc", "file", extra={"clock": clock}), None,
-                                0.5, None, checking_run, clock=clock.monotonic, timer=clock.ns,
+                                0.5, clock=clock.monotonic, timer=clock.ns,
                                 cpu_timer=clock.cpu_ns, work=work)
     part_1 = next(step for step in found.steps if step.step == "part 1")
     assert part_1.stats is not None and part_1.stats.headline == "normalised_cpu"
