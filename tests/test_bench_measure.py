@@ -2,7 +2,7 @@
 time, timeouts, and the progress line. These tests time classes of their own, never
 this project's days (`test_bench.py` tests the `aoc bench` command on them).
 
-Their days' steps take time on a fake clock (bench_clock.py), so that they count runs,
+Their days' steps take time on a fake clock (fake_clock.py), so that they count runs,
 not seconds: how many fit the budget, in what order, which figure is the headline. Only
 the CPU time of real work, and a real time limit, are timed by the real clocks."""
 
@@ -17,8 +17,7 @@ import time
 from collections.abc import Iterator
 
 import pytest
-from bench_clock import Timed, bench_on
-from fake_clock import FakeClock
+from fake_clock import FakeClock, Timed, bench_on
 from hypothesis import given
 from hypothesis import strategies as st
 

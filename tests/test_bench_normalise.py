@@ -2,7 +2,7 @@
 beside the steps, the verdicts on the normalised figures, histories saved before them,
 the JSON's fields and the notice of a speed that swung.
 
-On the fake clock (bench_clock.py) the test chooses how long the workload and each step
+On the fake clock (fake_clock.py) the test chooses how long the workload and each step
 take, so "a machine twice as slow" is exact, whatever the load on this one."""
 
 from __future__ import annotations
@@ -12,8 +12,7 @@ import json
 from typing import Any, ClassVar
 
 import pytest
-from bench_clock import Timed, bench_on
-from fake_clock import FakeClock
+from fake_clock import FakeClock, Timed, bench_on
 
 from aoc2023.framework.bench import measure
 from aoc2023.framework.bench.calibration import REFERENCE, SWING, Speed, calibrate, workload

@@ -4,7 +4,7 @@ implementation, checked against the main's answers, and shown with its ratio to 
 The days live in throwaway years: 2087 (in-process: a variant that agrees, one that
 disagrees, a yielding `solve` with a variant, and a variant whose parse fails) and 2089
 (the same days, for the installed `aoc` in a real process). How the budget is shared is
-counted on a fake clock (bench_clock.py), by days defined here; in-process, the command's
+counted on a fake clock (fake_clock.py), by days defined here; in-process, the command's
 budget never runs out, and `max_runs` ends the timing (`cap_runs`).
 """
 
@@ -21,9 +21,8 @@ from subprocess import CompletedProcess
 from typing import Any
 
 import pytest
-from bench_clock import Timed, bench_on, cap_runs
 from conftest import AocdHome, temporary_year
-from fake_clock import FakeClock
+from fake_clock import FakeClock, Timed, bench_on, cap_runs
 from site_cli import aoc_in_process
 
 from aoc2023.framework import Solution

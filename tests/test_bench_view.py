@@ -17,9 +17,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from bench_clock import cap_runs
 from conftest import temporary_year
-from fake_clock import FakeClock
+from fake_clock import FakeClock, cap_runs
 from site_cli import aoc_in_process
 
 from aoc2023.framework.bench import history
