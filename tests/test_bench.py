@@ -1,8 +1,9 @@
-"""The `aoc bench` command on this project's day 7: its table, its JSON, the history it
-saves and compares, and the README table. How it measures is `test_bench_measure.py`;
-what it shows on a terminal and does on Ctrl-C, `test_bench_process.py`.
+"""The `aoc bench` command on a throwaway year's day (2047 day 7, with a variant): its
+table, its JSON, the history it saves and compares, and the README table. How it
+measures is `test_bench_measure.py`; what it shows on a terminal and does on Ctrl-C,
+`test_bench_process.py`.
 
-The steps are timed by the real clocks, but the budget never runs out: MAX_RUNS ends
+The steps are timed by the real clocks, but the budget never runs out: `max_runs` ends
 the timing (`cap_runs`), so each step gets the same runs however busy the machine."""
 
 from __future__ import annotations
@@ -10,12 +11,13 @@ from __future__ import annotations
 import json
 import os
 import re
+from collections.abc import Iterator
 from pathlib import Path
 from subprocess import CompletedProcess
 
 import pytest
-from bench_clock import cap_runs
 from conftest import temporary_year
+from fake_clock import cap_runs
 from site_cli import aoc_in_process
 
 from aoc2023.framework.bench.figures import (
@@ -27,7 +29,32 @@ from aoc2023.framework.bench.figures import (
 from aoc2023.framework.bench.readme_table import END, START, insert_block
 from aoc2023.framework.errors import UsageError
 
-EXAMPLE_INPUT = "32T3K 765"
+YEAR = 2047
+EXAMPLE_INPUT = "1000 234"
+SUMS = f"""
+import math
+
+from aoc2023.framework import Example, Solution
+
+
+class Day(Solution[list[int]]):
+    title = "Number Sums"
+    examples = [Example("{EXAMPLE_INPUT}", part_1=1234, part_2=234000)]
+
+    def parse(self, text: str) -> list[int]:
+        return [int(word) for word in text.split()]
+
+    def part_1(self, numbers: list[int]) -> int:
+        return sum(numbers)
+
+    def part_2(self, numbers: list[int]) -> int:
+        return math.prod(numbers)
+
+
+class Fast(Day, variant="fast"):
+    def part_2(self, numbers: list[int]) -> int:
+        return numbers[0] * numbers[1]
+"""
 
 
 def aoc(*args: str) -> CompletedProcess[str]:
@@ -36,23 +63,25 @@ def aoc(*args: str) -> CompletedProcess[str]:
 
 
 @pytest.fixture
-def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A project folder of its own, as the working folder: history and README go here."""
+def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A project folder of its own, as the working folder (history and README go here),
+    and the throwaway YEAR whose day 7 (SUMS) is benched."""
     root = tmp_path / "project"
     root.mkdir()
     (root / "pyproject.toml").write_text("[project]\nname = 'mine'\n")
     monkeypatch.chdir(root)
     cap_runs(monkeypatch)
-    return root
+    with temporary_year(tmp_path / f"site{YEAR}", YEAR, {"day07.py": SUMS}):
+        yield root
 
 
 def test_bench_json_gives_the_figures_of_each_step(project: Path) -> None:
-    result = aoc("bench", "2023", "7", "--example", "--budget", "0.1", "--json")
+    result = aoc("bench", str(YEAR), "7", "--example", "--budget", "0.1", "--json")
     assert result.returncode == 0, result.stderr
     payload = json.loads(result.stdout)
     [day] = payload["results"]
-    assert (day["year"], day["day"], day["source"]) == (2023, 7, "example")
-    # The main implementation's steps, then those of day 7's variant "fast".
+    assert (day["year"], day["day"], day["source"]) == (YEAR, 7, "example")
+    # The main implementation's steps, then those of the variant "fast".
     assert [(s["variant"], s["step"]) for s in day["steps"]] == [
         (variant, step) for variant in (None, "fast") for step in ("parse", "part 1", "part 2")]
     assert [s["versus_main"] is None for s in day["steps"]] == [True] * 3 + [False] * 3
@@ -78,7 +107,7 @@ def test_bench_json_gives_the_figures_of_each_step(project: Path) -> None:
 
 
 def test_bench_table_names_each_columns_clock_and_the_machines_speed(project: Path) -> None:
-    result = aoc_in_process("bench", "2023", "7", "--example", "--budget", "0.05",
+    result = aoc_in_process("bench", str(YEAR), "7", "--example", "--budget", "0.05",
                             env=dict(os.environ, COLUMNS="200"))
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
@@ -90,22 +119,22 @@ def test_bench_table_names_each_columns_clock_and_the_machines_speed(project: Pa
     title = " ".join(" ".join(lines[:top]).split())
     assert re.search(r"Machine speed [\d.]+x the reference; times scaled to the reference "
                      r"speed\. Wall: wall-clock time; CPU: processor time\.", title), title
-    assert "headline" not in title and "✔ 6440" in result.stdout
+    assert "headline" not in title and "✔ 1234" in result.stdout
 
 
 def test_bench_uses_the_same_days_and_inputs_as_run(project: Path, year_with_day_7: int) -> None:
     result = aoc("bench", "2095", "6-7", "--example", "--budget", "0.05")
     assert "No solution yet for 2095 day(s) 6: skipped." in result.stderr
-    assert aoc("bench", "2023", "7-8", "--input", "x.txt").returncode == 2
+    assert aoc("bench", str(YEAR), "7-8", "--input", "x.txt").returncode == 2
     path = project / "hands.txt"
     path.write_text(EXAMPLE_INPUT + "\n")
-    payload = json.loads(aoc("bench", "2023", "7", "--input", str(path), "--budget", "0.05",
+    payload = json.loads(aoc("bench", str(YEAR), "7", "--input", str(path), "--budget", "0.05",
                              "--json").stdout)
     assert payload["results"][0]["source"] == "file"
 
 
 def test_save_keeps_timings_only_and_a_later_bench_compares(project: Path) -> None:
-    first = aoc("bench", "2023", "7", "--example", "--budget", "0.05", "--save")
+    first = aoc("bench", str(YEAR), "7", "--example", "--budget", "0.05", "--save")
     assert first.returncode == 0, first.stderr
     history = project / "benchmarks" / "history.json"
     assert f"to {history}" in first.stderr
@@ -116,10 +145,10 @@ def test_save_keeps_timings_only_and_a_later_bench_compares(project: Path) -> No
         assert set(figure) == {"year", "day", "source", "label", "variant", "step", "runs",
                                "median", "min", "q1", "q3", "cpu_min", "normalised",
                                "normalised_cpu"}
-    assert "32T3K" not in history.read_text()  # no input...
-    assert not {"6440", "5905"} & {str(v) for f in entry["figures"] for v in f.values()}
+    assert EXAMPLE_INPUT not in history.read_text()  # no input...
+    assert not {"1234", "234000"} & {str(v) for f in entry["figures"] for v in f.values()}
 
-    second = aoc("bench", "2023", "7", "--example", "--budget", "0.05", "--json")
+    second = aoc("bench", str(YEAR), "7", "--example", "--budget", "0.05", "--json")
     changes = [s["change"] for s in json.loads(second.stdout)["results"][0]["steps"]]
     assert all(c["verdict"] in {"faster", "slower", "no change"} for c in changes)
     assert all(c["tolerance"] == TOLERANCE and c["compared"] == "normalised"
@@ -135,10 +164,10 @@ def test_a_broken_history_is_not_overwritten(project: Path) -> None:
     history = project / "benchmarks" / "history.json"
     history.parent.mkdir()
     history.write_text("{not json")
-    result = aoc("bench", "2023", "7", "--example", "--budget", "0.05", "--save")
+    result = aoc("bench", str(YEAR), "7", "--example", "--budget", "0.05", "--save")
     assert result.returncode == 2 and "Cannot read the benchmark history" in result.stderr
     assert history.read_text() == "{not json"
-    result = aoc("bench", "2023", "7", "--example", "--budget", "0.05")
+    result = aoc("bench", str(YEAR), "7", "--example", "--budget", "0.05")
     assert result.returncode == 0 and "Not compared." in result.stderr
 
 
@@ -153,7 +182,7 @@ def test_readme_table_goes_between_the_markers_and_nothing_else_changes(project:
     readme.write_bytes(README.encode())
     before, after = README.encode().split(START.encode())[0], README.encode().split(END.encode())[1]
     for _ in range(2):  # and again: replaced, not added twice
-        result = aoc("bench", "2023", "7", "--example", "--budget", "0.05", "--readme")
+        result = aoc("bench", str(YEAR), "7", "--example", "--budget", "0.05", "--readme")
         assert result.returncode == 0, result.stderr
         data = readme.read_bytes()
         assert data.startswith(before + START.encode())
@@ -161,8 +190,8 @@ def test_readme_table_goes_between_the_markers_and_nothing_else_changes(project:
         assert data.count(START.encode()) == 1
         table = data.decode().split(START)[1].split(END)[0]
         assert "old table" not in table
-        assert "| 2023/07 | Camel Cards | example 1 |" in table
-        assert "| **2023** | **Total** (benched on " in table
+        assert f"| {YEAR}/07 | Number Sums | example 1 |" in table
+        assert f"| **{YEAR}** | **Total** (benched on " in table
         assert "\r\n" in table and "\n" not in table.replace("\r\n", "")
 
 
@@ -202,7 +231,7 @@ def test_the_readme_table_tells_a_failed_part_from_one_not_written(
 def test_readme_without_markers_gets_them_at_its_end(project: Path) -> None:
     readme = project / "README.md"
     readme.write_bytes(b"# Mine\n\nNo markers here.")
-    result = aoc("bench", "2023", "7", "--example", "--budget", "0.05", "--readme")
+    result = aoc("bench", str(YEAR), "7", "--example", "--budget", "0.05", "--readme")
     assert result.returncode == 0, result.stderr
     assert "added them, with the table, at its end" in result.stderr
     data = readme.read_bytes().decode()
@@ -221,7 +250,7 @@ def test_markers_mentioned_inside_prose_are_not_markers() -> None:
 def test_readme_markers_out_of_order_are_refused(project: Path) -> None:
     readme = project / "README.md"
     readme.write_text(f"{END}\n{START}\n")
-    result = aoc("bench", "2023", "7", "--example", "--budget", "0.05", "--readme")
+    result = aoc("bench", str(YEAR), "7", "--example", "--budget", "0.05", "--readme")
     assert result.returncode == 2 and "once each, in that order" in result.stderr
     assert readme.read_text() == f"{END}\n{START}\n"
     with pytest.raises(UsageError):
@@ -298,7 +327,7 @@ def test_the_help_says_what_the_readme_table_holds() -> None:
 @pytest.mark.parametrize(("option", "value"), [("--budget", "-1"), ("--budget", "0"),
                                                ("--timeout", "inf"), ("--timeout", "1e12")])
 def test_budget_and_timeout_must_be_sensible(project: Path, option: str, value: str) -> None:
-    result = aoc("bench", "2023", "7", option, value)
+    result = aoc("bench", str(YEAR), "7", option, value)
     assert result.returncode == 2
     assert f"{option} must be a number of seconds above 0 and at most 86,400" in result.stderr
     assert "Traceback" not in (result.stdout + result.stderr)

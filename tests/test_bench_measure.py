@@ -2,7 +2,7 @@
 time, timeouts, and the progress line. These tests time classes of their own, never
 this project's days (`test_bench.py` tests the `aoc bench` command on them).
 
-Their days' steps take time on a fake clock (bench_clock.py), so that they count runs,
+Their days' steps take time on a fake clock (fake_clock.py), so that they count runs,
 not seconds: how many fit the budget, in what order, which figure is the headline. Only
 the CPU time of real work, and a real time limit, are timed by the real clocks."""
 
@@ -17,8 +17,7 @@ import time
 from collections.abc import Iterator
 
 import pytest
-from bench_clock import Timed, bench_on, standing_still
-from fake_clock import FakeClock
+from fake_clock import FakeClock, Timed, bench_on
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -164,18 +163,14 @@ def test_each_part_run_gets_a_fresh_parse_and_runs_stay_within_the_limits() -> N
     assert exit_code(BenchReport([result])) is ExitCode.OK
 
 
-def test_runs_are_at_least_the_minimum_and_at_most_the_maximum(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_runs_are_at_least_the_minimum_and_at_most_the_maximum() -> None:
     # 1 ms a run: 0.5 s would hold hundreds.
-    monkeypatch.setattr(measure, "MAX_RUNS", 40)
-    result = bench_on(FakeClock(), Both, RunInput("abc", "file"), budget=0.5)
+    result = bench_on(FakeClock(), Both, RunInput("abc", "file"), budget=0.5, max_runs=40)
     assert [s.step for s in result.steps] == ["parse", "parts 1+2"]
     both = result.steps[1]
     assert both.stats is not None and both.stats.runs == 40
     assert [p.answer for p in both.parts] == ["3", "6"]
     # A budget spent before the first run: MIN_RUNS runs all the same, and no more.
-    monkeypatch.setattr(measure, "MAX_RUNS", 100_000)
     result = bench_on(FakeClock(), Both, RunInput("abc", "file"), budget=1e-6)
     assert result.steps[1].stats is not None and result.steps[1].stats.runs == MIN_RUNS
 
@@ -319,12 +314,9 @@ def test_steps_are_interleaved_round_by_round_not_timed_in_blocks() -> None:
     assert all(a != b for a, b in itertools.pairwise(parts))
 
 
-def test_no_step_the_parse_included_runs_more_than_the_stated_maximum(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    monkeypatch.setattr(measure, "MAX_RUNS", 40)
+def test_no_step_the_parse_included_runs_more_than_the_stated_maximum() -> None:
     CALLS.clear()
-    result = bench_on(FakeClock(), Recorded, RunInput("x", "file"), budget=0.5)
+    result = bench_on(FakeClock(), Recorded, RunInput("x", "file"), budget=0.5, max_runs=40)
     assert [s.stats.runs for s in result.steps if s.stats] == [40, 20, 20]
     # Beyond the timed runs: the checking run's 2 parses, and a warm-up of a tenth of the
     # rounds (2.2 ms each: 4 fit in the tenth of the budget, but a tenth of 40 is 4).
@@ -525,12 +517,11 @@ def test_a_long_step_is_headlined_by_its_cpu_time_and_a_waiting_one_by_the_clock
     assert part_1.stats.headline_seconds == pytest.approx(seconds)
 
 
-def test_the_cpu_clock_tells_work_from_waiting(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_cpu_clock_tells_work_from_waiting() -> None:
     # The real clocks, with a budget that never runs out: each step gets its runs (half
-    # of MAX_RUNS: each part has its own parse) however busy the machine is.
-    monkeypatch.setattr(measure, "MAX_RUNS", 20)
+    # of max_runs: each part has its own parse) however busy the machine is.
     result = bench_input(LongSteps, RunInput("x", "file"), None, budget=0.5,
-                         clock=standing_still)
+                         clock=FakeClock().monotonic, max_runs=20)
     _parse, part_1, part_2 = result.steps
     assert part_1.stats is not None and part_1.stats.runs == 10
     assert part_1.stats.headline == "normalised_cpu" and part_1.stats.cpu_minimum is not None
@@ -541,10 +532,9 @@ def test_the_cpu_clock_tells_work_from_waiting(monkeypatch: pytest.MonkeyPatch) 
     assert part_2.stats.minimum >= 2 * LONG_STEP
 
 
-def test_cpu_time_counts_the_work_of_child_processes(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(measure, "MAX_RUNS", 3)  # and a budget that never runs out
+def test_cpu_time_counts_the_work_of_child_processes() -> None:
     result = bench_input(WorkInAChild, RunInput("x", "file"), None, budget=0.3,
-                         clock=standing_still)
+                         clock=FakeClock().monotonic, max_runs=3)  # a budget never spent
     part_1 = result.steps[1]
     assert part_1.stats is not None and part_1.stats.runs == 3
     assert part_1.stats.raw_headline == "cpu_min"

@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from bench_clock import cap_runs
 from conftest import temporary_year
+from fake_clock import cap_runs
 from site_cli import aoc_in_process
 
 from aoc2023.framework.bench import memory_flame

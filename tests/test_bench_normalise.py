@@ -2,7 +2,7 @@
 beside the steps, the verdicts on the normalised figures, histories saved before them,
 the JSON's fields and the notice of a speed that swung.
 
-On the fake clock (bench_clock.py) the test chooses how long the workload and each step
+On the fake clock (fake_clock.py) the test chooses how long the workload and each step
 take, so "a machine twice as slow" is exact, whatever the load on this one."""
 
 from __future__ import annotations
@@ -12,8 +12,7 @@ import json
 from typing import Any, ClassVar
 
 import pytest
-from bench_clock import Timed, bench_on, checking_run
-from fake_clock import FakeClock
+from fake_clock import FakeClock, Timed, bench_on
 
 from aoc2023.framework.bench import measure
 from aoc2023.framework.bench.calibration import REFERENCE, SWING, Speed, calibrate, workload
@@ -106,7 +105,7 @@ def test_a_long_step_is_weighed_run_by_run_against_the_workload_beside_it() -> N
         machine["factor"] = 2.0
 
     found = measure.bench_input(day, RunInput("abc", "file", extra={"clock": clock}), None,
-                                0.5, None, checking_run, clock=clock.monotonic, timer=clock.ns,
+                                0.5, clock=clock.monotonic, timer=clock.ns,
                                 cpu_timer=clock.cpu_ns, work=work)
     part_1 = next(step for step in found.steps if step.step == "part 1")
     assert part_1.stats is not None and part_1.stats.headline == "normalised_cpu"

@@ -16,8 +16,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from bench_clock import cap_runs
 from conftest import temporary_year
+from fake_clock import cap_runs
 from site_cli import aoc_in_process
 
 from aoc2023.framework.bench import plot

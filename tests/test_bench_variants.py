@@ -4,8 +4,8 @@ implementation, checked against the main's answers, and shown with its ratio to 
 The days live in throwaway years: 2087 (in-process: a variant that agrees, one that
 disagrees, a yielding `solve` with a variant, and a variant whose parse fails) and 2089
 (the same days, for the installed `aoc` in a real process). How the budget is shared is
-counted on a fake clock (bench_clock.py), by days defined here; in-process, the command's
-budget never runs out, and MAX_RUNS ends the timing (`cap_runs`).
+counted on a fake clock (fake_clock.py), by days defined here; in-process, the command's
+budget never runs out, and `max_runs` ends the timing (`cap_runs`).
 """
 
 from __future__ import annotations
@@ -21,9 +21,8 @@ from subprocess import CompletedProcess
 from typing import Any
 
 import pytest
-from bench_clock import Timed, bench_on, cap_runs, standing_still
 from conftest import AocdHome, temporary_year
-from fake_clock import FakeClock
+from fake_clock import FakeClock, Timed, bench_on, cap_runs
 from site_cli import aoc_in_process
 
 from aoc2023.framework import Solution
@@ -254,14 +253,12 @@ def test_a_variant_that_disagrees_is_an_error_naming_both_and_is_not_timed(year:
     assert bench_exit_code(BenchReport([bench])) is ExitCode.COULD_NOT_RUN
 
 
-def test_a_yielding_solve_and_its_variant_time_each_part(
-    year: int, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    # The real clocks, and a budget that never runs out: MAX_RUNS ends the timing.
-    monkeypatch.setattr(measure, "MAX_RUNS", 40)
+def test_a_yielding_solve_and_its_variant_time_each_part(year: int) -> None:
+    # The real clocks, and a budget that never runs out: `max_runs` ends the timing.
     main = day_class(year, 3)
     found = bench_input(main, RunInput("banana", "file"), None, budget=0.1,
-                        variants=variants_of(main), clock=standing_still)
+                        variants=variants_of(main), clock=FakeClock().monotonic,
+                        max_runs=40)
     assert [(s.variant, s.step) for s in found.steps] == [
         (None, "parse"), (None, "part 1"), (None, "part 2"),
         ("split", "parse"), ("split", "part 1"), ("split", "part 2")]

@@ -2,7 +2,7 @@
 are never cut, and free text wraps.
 
 The days live in the throwaway year 2085. Their steps are timed by the real clocks, but
-the budget never runs out: MAX_RUNS ends the timing (`cap_runs`), so each step gets the
+the budget never runs out: `max_runs` ends the timing (`cap_runs`), so each step gets the
 same runs however busy the machine, and day 2's part 2 (3 ms of CPU) always its CPU
 headline.
 """
@@ -17,8 +17,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from bench_clock import cap_runs, standing_still
 from conftest import temporary_year
+from fake_clock import FakeClock, cap_runs
 from site_cli import aoc_in_process
 
 from aoc2023.framework.bench import history
@@ -131,7 +131,7 @@ def test_every_figure_of_every_step_is_shown_whole(
 ) -> None:
     bench("--save", columns=200)
     report = bench_days(RunRequest((2085,), None, None, True), 0.05, None, None,
-                        clock=standing_still)
+                        clock=FakeClock().monotonic, max_runs=40)
     report, _ = history.compare_save_publish(report, False, False, datetime.now(UTC))
     monkeypatch.setenv("COLUMNS", str(columns))
     out, err = io.StringIO(), io.StringIO()

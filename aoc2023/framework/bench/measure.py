@@ -7,7 +7,7 @@ instance and a fresh parse, as `aoc run` does, so a part cannot speed up its nex
 run by changing its input; those parses are the parse's own samples), and rounds
 repeat until the budget is spent. A burst of load from another process then hits
 every step alike, instead of the one step that happened to be timed in that block.
-The first rounds (WARM_UP_SHARE of the budget, and at most that share of MAX_RUNS
+The first rounds (WARM_UP_SHARE of the budget, and at most that share of `max_runs`
 rounds) are a warm-up and are not kept.
 
 Rounds are made of *lanes*: one implementation of the day each, its main class and
@@ -27,8 +27,8 @@ the budget (or MIN_GRACE past the checking run), so fast steps always get at lea
 MIN_RUNS runs;
 slow steps get fewer (at least the checking run's), and say so; when a slow step no
 longer fits before MIN_RUNS rounds, the faster ones go on without it. No step gets more
-than MAX_RUNS runs. A day whose one checking run already takes longer than that
-(two slow parts) takes that long, and no longer.
+than `max_runs` runs (MAX_RUNS by default). A day whose one checking run already takes
+longer than that (two slow parts) takes that long, and no longer.
 
 Every run is timed by the wall clock (perf_counter_ns). A step that took CPU_FROM or
 more in the checking run also has each run's CPU time recorded (this process and its
@@ -42,8 +42,9 @@ workload's runs just before and after it, which normalises the step's figures
 (DayBench.speed).
 
 The clocks are parameters, the real ones by default: `clock` (seconds, time.monotonic)
-keeps the budget, `timer` (ns, perf_counter_ns) times each run and `cpu_timer` (ns)
-reads the CPU time, so that a test hands in a fake clock and counts runs, not seconds.
+keeps the budget, `timer` (ns, perf_counter_ns) times each run, the checking run's
+included, and `cpu_timer` (ns) reads the CPU time, so that a test hands in a fake clock
+and counts runs, not seconds (or a budget's clock that stands still, and `max_runs`).
 
 A part of a day whose `solve` yields part 1's answer, then part 2's, is timed as the
 runner times it: each part from the previous yield. A `solve` that returns the pair
@@ -77,7 +78,7 @@ from aoc2023.framework.bench.figures import (
 from aoc2023.framework.errors import ChildFailed, TimedOut
 from aoc2023.framework.inputs import RunInput, RunRequest, days_to_run
 from aoc2023.framework.results import DayResult, Status
-from aoc2023.framework.runner import DayRunner, against_main, describe_error
+from aoc2023.framework.runner import DayRunner, against_main, describe_error, run_solution
 from aoc2023.framework.solution import Solution, variants_of
 from aoc2023.framework.timeouts import NO_WATCH, Progress, call_with_timeout, day_runner
 
@@ -207,8 +208,9 @@ class _Round:
 
     def __init__(self, lane: Lane, run_input: RunInput, timing: Timing,
                  cpu_steps: frozenset[tuple[str | None, str]], timer: Callable[[], int],
-                 cpu_timer: Callable[[], int]) -> None:
+                 cpu_timer: Callable[[], int], max_runs: int) -> None:
         self.lane = lane
+        self.max_runs = max_runs
         self.timer, self.cpu_timer = timer, cpu_timer
         self.text, self.extra = run_input.text, run_input.extra
         self.timing = timing
@@ -231,7 +233,7 @@ class _Round:
         if self.keep:
             key = (self.lane.variant, step)
             found = self.timing.samples[key]
-            if len(found) < MAX_RUNS:
+            if len(found) < self.max_runs:
                 found.append(wall)
                 self.timing.beside.setdefault(key, []).append(len(self.timing.calibration) - 1)
                 if cpu is not None:
@@ -263,6 +265,7 @@ def measure(
     watcher: Watcher = _no_watcher, progress: Progress = NO_WATCH, *,
     clock: Callable[[], float] = time.monotonic, timer: Callable[[], int] = perf_counter_ns,
     cpu_timer: Callable[[], int] = _cpu_ns, work: Callable[[], object] = workload,
+    max_runs: int = MAX_RUNS,
 ) -> Timing:
     """Time the lanes' units in rounds until `clock` would pass `deadline`
     (while fewer than MIN_RUNS rounds are kept: `deadline + grace`, or MIN_GRACE from
@@ -272,11 +275,13 @@ def measure(
     long still fits. A unit that does not fit ends the timing, unless fewer than MIN_RUNS
     rounds are kept: then it is left out while faster ones go on. The
     steps in `cpu_steps` have their CPU time recorded too (by `cpu_timer`; each run's wall
-    time by `timer`). The calibration `work` runs before each unit and after the last."""
+    time by `timer`). The calibration `work` runs before each unit and after the last. No
+    step gets more than `max_runs` runs."""
     timing = Timing({(lane.variant, step): [] for lane in lanes for step in lane.steps})
     try:
         _time_rounds(timing, lanes, run_input, expected, deadline, grace, warm_until,
-                     cpu_steps, where, watcher, progress, clock, timer, cpu_timer, work)
+                     cpu_steps, where, watcher, progress, clock, timer, cpu_timer, work,
+                     max_runs)
     finally:  # the last units' "after"
         timing.calibration.append(calibrate(timer, cpu_timer, work))
     return timing
@@ -288,12 +293,13 @@ def _time_rounds(
     warm_until: float, cpu_steps: frozenset[tuple[str | None, str]], where: str,
     watcher: Watcher, progress: Progress, clock: Callable[[], float],
     timer: Callable[[], int], cpu_timer: Callable[[], int], work: Callable[[], object],
+    max_runs: int,
 ) -> None:
     """`measure`'s rounds, filling `timing`."""
     samples = timing.samples
     errors = timing.errors
-    rounds = {lane.variant: _Round(lane, run_input, timing, cpu_steps, timer, cpu_timer)
-              for lane in lanes}
+    rounds = {lane.variant: _Round(lane, run_input, timing, cpu_steps, timer, cpu_timer,
+                                   max_runs) for lane in lanes}
     todo = [(lane, unit) for lane in lanes for unit in lane.units]
     kept = warm_ups = 0
     fastest: dict[tuple[str | None, str], float] = {}
@@ -305,7 +311,7 @@ def _time_rounds(
         # warmed up a slow step already.
         round_seconds = sum(expected[(lane.variant, unit)] for lane, unit in todo)
         warming = (clock() + round_seconds <= warm_until
-                   and warm_ups < MAX_RUNS * WARM_UP_SHARE)
+                   and warm_ups < max_runs * WARM_UP_SHARE)
         limit = grace_until if kept < MIN_RUNS else deadline
         # Lanes are weighed by their units' fastest runs: `expected` keeps the slowest, for
         # the budget, and one hiccup there would cut a fast lane's repeats.
@@ -313,7 +319,7 @@ def _time_rounds(
             if (lane, unit) not in todo:  # left out earlier in this round
                 continue
             key = (lane.variant, unit)
-            if any(len(found) >= MAX_RUNS for (variant, _), found in samples.items()
+            if any(len(found) >= max_runs for (variant, _), found in samples.items()
                    if variant == lane.variant):  # a step of the lane has all its runs
                 todo = [one for one in todo if one[0] is not lane]
                 continue
@@ -427,13 +433,15 @@ def bench_input(
     variants: Sequence[type[Solution[Any]]] = (), *,
     clock: Callable[[], float] = time.monotonic, timer: Callable[[], int] = perf_counter_ns,
     cpu_timer: Callable[[], int] = _cpu_ns, work: Callable[[], object] = workload,
+    max_runs: int = MAX_RUNS,
 ) -> DayBench:
     """Check the day (and each of `variants` against it) on one input, then time each
     step that can be timed, all implementations together, within `budget` seconds from
-    now by `clock` (see the module docstring; `timer`, `cpu_timer` and the calibration
-    `work`: see `measure`)."""
+    now by `clock` (see the module docstring; `timer`, `cpu_timer`, the calibration
+    `work` and `max_runs`: see `measure`). The checking run is timed by `timer` too,
+    unless `run` or a `timeout` (a child, on the real clock) says otherwise."""
     watcher = watcher or _no_watcher
-    run = run or day_runner(timeout)
+    run = run or (day_runner(timeout) if timeout else partial(run_solution, clock=timer))
     gc.collect()  # start with no garbage of what ran before to collect
     deadline = clock() + budget
     where = f"{solution_class.year} day {solution_class.day}" + (
@@ -462,7 +470,8 @@ def bench_input(
     cpu_steps = frozenset((lane.variant, step) for lane in lanes for step in lane.steps
                           if step in long_steps)
     task = partial(measure, lanes, run_input, expected, deadline, grace, warm_until, cpu_steps,
-                   where, watcher, clock=clock, timer=timer, cpu_timer=cpu_timer, work=work)
+                   where, watcher, clock=clock, timer=timer, cpu_timer=cpu_timer, work=work,
+                   max_runs=max_runs)
     try:
         timing = task() if timeout is None else call_with_timeout(task, timeout)
     except (TimedOut, ChildFailed) as failure:
@@ -529,12 +538,13 @@ def _interrupted(result: DayResult) -> bool:
 def bench_days(
     request: RunRequest, budget: float = 1.0, timeout: float | None = None,
     watcher: Watcher | None = None, variants: bool = True, memory: bool = False, *,
-    clock: Callable[[], float] = time.monotonic,
+    clock: Callable[[], float] = time.monotonic, max_runs: int = MAX_RUNS,
 ) -> BenchReport:
     """Bench every day asked for, on the inputs `aoc run` would use, with its variants
     unless `variants` is False; `budget` seconds a day by `clock`, shared between its
-    inputs (and within an input, by all its implementations). With `memory`, each step's
-    peak allocation too, measured after the timing (bench/memory.py)."""
+    inputs (and within an input, by all its implementations), and at most `max_runs`
+    runs a step. With `memory`, each step's peak allocation too, measured after the
+    timing (bench/memory.py)."""
     report = BenchReport(budget=budget)
     run = day_runner(timeout)
     current = ""
@@ -548,7 +558,7 @@ def bench_days(
             others = variants_of(day.solution_class) if variants else []
             for one in day.runs:
                 bench = bench_input(day.solution_class, one, day.title, share, timeout, run,
-                                    watcher, others, clock=clock)
+                                    watcher, others, clock=clock, max_runs=max_runs)
                 if any(_interrupted(result) for result in (bench.result, *bench.variants)):
                     raise KeyboardInterrupt
                 if memory:
