@@ -3,14 +3,19 @@
 from __future__ import annotations
 
 import json
+import logging
 import os
+import signal
+import sys
 from pathlib import Path
 from subprocess import CompletedProcess
 
 import pytest
-from conftest import AocdHome
+from conftest import TOKEN, AocdHome
+from fake_aoc import FakeAoC
 from site_cli import aoc_in_process
 
+from aoc2023.framework.cli import main
 from aoc2023.framework.render.common import format_duration
 from aoc2023.framework.results import DayResult, ExitCode, PartResult, Status
 from aoc2023.framework.results import run_exit_code as exit_code
@@ -295,3 +300,47 @@ def test_an_answer_that_is_no_answer_fails_its_part_alone(tmp_path: Path,
     assert second["error"].startswith("an answer was PrintsBadly ")
     assert "2067" in table.stdout and "✔ 2" in table.stdout
     assert "part 1: an answer was list [[[[...]]]]" in table.stderr
+
+
+def test_main_called_from_code_reads_the_token_anew_each_call(
+    fake_aoc: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    fake_aoc.add_user(TOKEN)
+    monkeypatch.chdir(tmp_path)
+    (aocd_loaded.config / "token").write_text(f"session={TOKEN}\n")
+    assert main(["token"]) == 0
+    assert "pasted with a session= prefix" in capsys.readouterr().out
+    assert "AOC_SESSION" not in os.environ  # the cleaned token it exported is gone again
+
+    monkeypatch.setenv("AOC_SESSION", TOKEN)
+    assert main(["token"]) == 0
+    out = capsys.readouterr().out
+    assert "from $AOC_SESSION" in out and "pasted" not in out
+
+
+def _process_state() -> tuple[object, ...]:
+    import aocd.runner
+
+    root = logging.getLogger()
+    return (signal.getsignal(signal.SIGTERM), signal.getsignal(signal.SIGHUP),
+            logging.getLogger("aocd").level, root.level, list(root.handlers),
+            list(sys.argv), vars(aocd.runner)["_load_users"], sys.stdout, sys.stderr,
+            dict(os.environ))
+
+
+def test_main_called_from_code_leaves_the_process_as_it_found_it(
+    fake_aoc: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    fake_aoc.add_user(TOKEN)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(logging.getLogger(), "handlers", [])  # as outside pytest
+    (aocd_loaded.config / "token").write_text(f"session={TOKEN}\n")  # exported cleaned
+    before = _process_state()
+    assert main(["token", "--verbose"]) == 0  # redacts, handles SIGTERM, logs
+    assert _process_state() == before
+    (aocd_loaded.config / "token").unlink()
+    assert main(["-y", "2023", "-h"]) == 0  # aocd's runner's help, which needs no token
+    assert _process_state() == before
+    assert TOKEN[:8] not in capsys.readouterr().out

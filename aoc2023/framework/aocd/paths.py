@@ -22,6 +22,8 @@ import json
 import os
 import re
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import NamedTuple
 
@@ -197,6 +199,25 @@ def clean_environment_token() -> None:
     if source is not None and source.raw != source.token:
         _exported_from_file = source
         os.environ["AOC_SESSION"] = source.token
+
+
+@contextmanager
+def token_read_anew() -> Iterator[None]:
+    """Within, the token and aocd's memo of token owners are read anew, as a fresh process
+    reads them; after, what this process held before is put back. For `main` called from
+    code, which runs any number of times in one process, each in its own environment."""
+    global _environment_as_pasted, _exported_from_file
+    models = sys.modules.get("aocd.models")
+    held = _environment_as_pasted, _exported_from_file, models and models.User._token2id
+    _environment_as_pasted = _exported_from_file = None
+    if models is not None:
+        models.User._token2id = None
+    try:
+        yield
+    finally:
+        _environment_as_pasted, _exported_from_file, token2id = held
+        if (models := sys.modules.get("aocd.models")) is not None:
+            models.User._token2id = token2id
 
 
 def protect_token_files() -> None:

@@ -57,6 +57,7 @@ def run_aocd_runner(args: list[str]) -> int:
 
     from aoc2023.framework.aocd.paths import config_dir, find_token, no_token_sentence
 
+    load_users = aocd.runner._load_users  # type: ignore[attr-defined]
     if find_token() is None and not (config_dir() / "tokens.json").is_file():
         # aocd's runner reads its users before its options, and fails with a traceback
         if not {"-h", "--help"} & set(args):
@@ -64,9 +65,12 @@ def run_aocd_runner(args: list[str]) -> int:
                   file=sys.stderr)
             return int(ExitCode.COULD_NOT_RUN)
         aocd.runner._load_users = dict  # type: ignore[attr-defined]  # its help needs none
-    sys.argv = ["aoc", *args]
+    argv, sys.argv = sys.argv, ["aoc", *args]
     try:
         aocd.runner.main()
     except SystemExit as exit_:
         return exit_.code if isinstance(exit_.code, int) else 1
+    finally:  # as found, for a caller that goes on (main called from code)
+        sys.argv = argv
+        aocd.runner._load_users = load_users  # type: ignore[attr-defined]
     return 0

@@ -9,18 +9,24 @@ is installed (`aoc -y 2023 -h` is aocd's runner's help).
 from __future__ import annotations
 
 import gc
+import logging
 import os
 import signal
 import sys
 import threading
-from collections.abc import Callable, Iterable
-from contextlib import suppress
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager, suppress
 from typing import Annotated
 
 import typer
 
 from aoc2023.framework import redaction
-from aoc2023.framework.aocd.paths import clean_environment_token, find_token, use_project_config_dir
+from aoc2023.framework.aocd.paths import (
+    clean_environment_token,
+    find_token,
+    token_read_anew,
+    use_project_config_dir,
+)
 from aoc2023.framework.cli import bench, listing, new, run
 from aoc2023.framework.cli import examples as examples_command
 from aoc2023.framework.cli import leaderboard as leaderboard_command
@@ -95,23 +101,55 @@ def _terminate(signum: int, frame: object) -> None:
     raise Terminated(signum)
 
 
+_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
+"""Unwound like an exception, so that `finally` blocks stop child processes (--timeout) on
+the way out instead of leaving them running."""
+
+
 def main(argv: list[str] | None = None) -> int:
     """The `aoc` command. Called as the program (`argv` None), it also exits once its work
-    is done even if a day's code left threads running."""
-    if argv is None:
-        # What the program has imported so far (typer, the framework: tens of thousands of
-        # objects) lives as long as it does: the cyclic garbage collector need not walk it
-        # again, at each collection during the run nor at exit. That took 10-13% of a run
-        # on a cached input (benchmarks/cli_latency.py). Not when called from other code
-        # (tests), whose objects so frozen would never be freed.
-        gc.freeze()
-    code = _main(sys.argv[1:] if argv is None else argv)
-    if argv is None and any(not t.daemon for t in threading.enumerate()
-                            if t is not threading.main_thread()):
+    is done even if a day's code left threads running. Called from code (`argv` given), it
+    reads the environment and the token anew, as a fresh process would, and leaves the
+    process as it found it, so that it can be called again."""
+    if argv is not None:
+        with _as_found(), token_read_anew():
+            return _main(argv)
+    # What the program has imported so far (typer, the framework: tens of thousands of
+    # objects) lives as long as it does: the cyclic garbage collector need not walk it
+    # again, at each collection during the run nor at exit. That took 10-13% of a run
+    # on a cached input (benchmarks/cli_latency.py). Not when called from other code
+    # (tests), whose objects so frozen would never be freed.
+    gc.freeze()
+    code = _main(sys.argv[1:])
+    if any(not t.daemon for t in threading.enumerate() if t is not threading.main_thread()):
         sys.stdout.flush()
         sys.stderr.flush()
         os._exit(code)
     return code
+
+
+@contextmanager
+def _as_found() -> Iterator[None]:
+    """Puts back what `_main` changes in the process: the environment (the token cleaned,
+    the project's config folder), the redacting sys.stdout and sys.stderr (flushed), the
+    signal handlers, and the log levels and handlers (--verbose)."""
+    environ, streams = dict(os.environ), (sys.stdout, sys.stderr)
+    handlers = [(signum, signal.getsignal(signum)) for signum in _SIGNALS]
+    levels = {logger: logger.level for logger in (logging.getLogger(), logging.getLogger("aocd"))}
+    log_handlers = list(logging.getLogger().handlers)
+    try:
+        yield
+    finally:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        sys.stdout, sys.stderr = streams
+        os.environ.clear()
+        os.environ.update(environ)
+        for signum, handler in handlers:
+            signal.signal(signum, handler)
+        logging.getLogger().handlers = log_handlers
+        for logger, level in levels.items():
+            logger.setLevel(level)
 
 
 def _main(args: list[str]) -> int:
@@ -120,11 +158,8 @@ def _main(args: list[str]) -> int:
     with suppress(DamagedFileError, NoInputError):  # said by the command needing the token
         clean_environment_token()
     redaction.install(_token_to_redact())
-    # SIGTERM and SIGHUP unwind like an exception, so that `finally` blocks stop child
-    # processes (--timeout) on the way out instead of leaving them running.
-    for signum in (signal.SIGTERM, getattr(signal, "SIGHUP", None)):
-        if signum is not None:
-            signal.signal(signum, _terminate)
+    for signum in _SIGNALS:
+        signal.signal(signum, _terminate)
     try:
         if args and args[0].startswith("-") and args[0] not in (*HELP_OPTIONS, "--version"):
             from aoc2023.framework.aocd.plugin import run_aocd_runner
