@@ -1,4 +1,4 @@
-"""`aoc run` through typer's test runner: output, JSON, options and exit codes."""
+"""`aoc run` in this process (site_cli.aoc_in_process): output, JSON, options and exit codes."""
 
 from __future__ import annotations
 

@@ -54,7 +54,7 @@ def _commands(
         help="Show the versions of aoc and of aocd, and exit.")] = False,
 ) -> None:
     """Run, check and time Advent of Code solutions."""
-    redaction.install(_token_to_redact())  # again, for an app run without `main` (tests)
+    redaction.install(_token_to_redact())  # again, for `app` run without `main` (CliRunner)
 
 
 def make_app(names: Iterable[str] = COMMANDS) -> typer.Typer:
