@@ -12,6 +12,7 @@ thing mocked: the tests cannot wait for December 2075).
 from __future__ import annotations
 
 import io
+import math
 import re
 import signal
 import sys
@@ -54,12 +55,12 @@ def unlocking_in(site: FakeAoC, seconds: float) -> float:
     shift = unlock - time.time() - seconds
     site.clock_offset = shift
     site.add_puzzle(YEAR, DAY, "Far Future", inputs={TOKEN: "4 5 6\n"}, example=EXAMPLE,
-                    example_answers=("6", None), unlocks_at=unlock)
+                    example_answers=("6", None))
     return shift
 
 
 def puzzle_requests(site: FakeAoC) -> list[float]:
-    return [r.site_at for r in site.requests if r.path.startswith(f"/{YEAR}/day/{DAY}")]
+    return [r.at for r in site.requests if r.path.startswith(f"/{YEAR}/day/{DAY}")]
 
 
 class Terminal(io.StringIO):
@@ -274,8 +275,7 @@ def behind(tmp_path: Path, fake_aoc: FakeAoC, aocd_loaded: AocdHome,
 def site_holds(site: FakeAoC, requests: int | None) -> None:
     """2057 day 1 on the site, answered as locked for `requests` requests (None: for good)."""
     site.add_puzzle(BEHIND_YEAR, 1, "Behind", inputs={TOKEN: "4 5 6\n"}, example=EXAMPLE,
-                    example_answers=("6", None), locked=requests is None,
-                    locked_for=requests or 0)
+                    example_answers=("6", None), locked=requests or math.inf)
 
 
 def input_requests(site: FakeAoC) -> int:
