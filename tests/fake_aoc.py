@@ -19,31 +19,27 @@ from typing import Any, NamedTuple
 from urllib.parse import parse_qsl
 
 LOGGED_OUT_INPUT = "Puzzle inputs differ by user.  Please log in to get your puzzle input.\n"
-LOCKED_INPUT = (
-    "Please don't repeatedly request this endpoint before it unlocks! "
-    "The calendar countdown is synchronized with the server time; "
-    "the link will be enabled on the calendar the instant this puzzle becomes available.\n"
-)
+LOCKED_INPUT = ("Please don't repeatedly request this endpoint before it unlocks! The calendar "
+                "countdown is synchronized with the server time; the link will be enabled on the "
+                "calendar the instant this puzzle becomes available.\n")
 
 # Replies to an answer, as the site words them (inside the page's <article><p>).
 RIGHT = ("That's the right answer!  You are one gold star closer to restoring snow operations."
          ' [<a href="/2023/day/7#part2">Continue to Part Two</a>]')
-_STUCK = ("If you're stuck, make sure you're using the full input data; there are also some "
-          'general tips on the <a href="/2023/about">about page</a>.  ')
-WRONG = f"That's not the right answer.  {_STUCK}Please wait one minute before trying again."
-TOO_HIGH = ("That's not the right answer; your answer is too high.  "
-            f"{_STUCK}Please wait one minute before trying again.")
-TOO_LOW = ("That's not the right answer; your answer is too low.  "
-           f"{_STUCK}Please wait one minute before trying again.")
-WRONG_LEVEL = ("You don't seem to be solving the right level.  Did you already complete it? "
-               '[<a href="/2023/day/7">Return to Day 7</a>]')
+_WAIT = ("If you're stuck, make sure you're using the full input data; there are also some "
+         'general tips on the <a href="/2023/about">about page</a>.  Please wait one minute '
+         "before trying again.")
+WRONG = f"That's not the right answer.  {_WAIT}"
+TOO_HIGH = f"That's not the right answer; your answer is too high.  {_WAIT}"
+TOO_LOW = f"That's not the right answer; your answer is too low.  {_WAIT}"
+_BACK = '[<a href="/2023/day/7">Return to Day 7</a>]'
+WRONG_LEVEL = f"You don't seem to be solving the right level.  Did you already complete it? {_BACK}"
 
 
 def too_recently(left: str) -> str:
     """`left` as the site writes it: "30s", "3m 30s"."""
     return ("You gave an answer too recently; you have to wait after submitting an answer "
-            f"before trying again.  You have {left} left to wait. "
-            '[<a href="/2023/day/7">Return to Day 7</a>]')
+            f"before trying again.  You have {left} left to wait. {_BACK}")
 
 
 # Under a puzzle's page, by the number of parts solved, as aocd reads them.
@@ -120,7 +116,7 @@ class Request(NamedTuple):
     path: str
     token: str | None
     form: dict[str, str]
-    at: float  # by the site's clock
+    at: float  # time.time() when it arrived
 
 
 Reply = tuple[int, str, dict[str, str]]  # status, body, headers
@@ -143,7 +139,6 @@ class FakeAoC:
         # "302" (a redirect to the same address, where a client that follows it posts again).
         self.after_judging: str | None = None
         self.reply_delay = 0.0
-        self.clock_offset = 0.0  # the site's clock ahead of this machine's (tests move both)
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), lambda *args: _Handler(self, *args))
         # serve_forever checks for shutdown every poll_interval (0.5 s by default).
         threading.Thread(target=self._server.serve_forever, kwargs={"poll_interval": 0.02},
@@ -182,7 +177,7 @@ class FakeAoC:
     def respond(self, method: str, path: str, token: str | None,
                 form: dict[str, str]) -> Reply | None:
         """The reply to a request, recorded first (None: the connection is dropped)."""
-        self.requests.append(Request(method, path, token, form, time.time() + self.clock_offset))
+        self.requests.append(Request(method, path, token, form, time.time()))
         if method in self.failing:
             return self.failing[method], "Internal Server Error", {}
         if path == "/settings":
