@@ -234,8 +234,7 @@ class _Handler(BaseHTTPRequestHandler):
         form = dict(parse_qsl(self.rfile.read(int(self.headers["Content-Length"] or 0)).decode()))
         cookie = re.search(r"session=([^;\s]+)", self.headers["Cookie"] or "")
         reply = self.site.respond(self.command, self.path, cookie and cookie[1], form)
-        if reply is None:
-            self.close_connection = True  # no reply at all: the line goes dead
+        if reply is None:  # no reply at all: the line goes dead (HTTP/1.0 closes it)
             return
         status, body, headers = reply
         with suppress(ConnectionError):  # a client that gave up (a test's short timeout)
