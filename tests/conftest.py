@@ -189,7 +189,7 @@ def aocd_loaded(aocd_home: AocdHome, monkeypatch: pytest.MonkeyPatch) -> AocdHom
 @pytest.fixture
 def fake_aoc(aocd_loaded: AocdHome, monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeAoC]:
     """A fake adventofcode.com on loopback, with aocd pointed at it."""
-    server = FakeAoC().start()
+    server = FakeAoC()
     point_aocd_at(server.url, monkeypatch.setattr)
     try:
         yield server

@@ -79,9 +79,8 @@ def site(fake_aoc: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path) -> Iterator[F
     write_tokens(aocd_loaded, json.dumps({"alice": ALICE, "bob": BOB}))
     fake_aoc.add_user(ALICE, 111, "alice")
     fake_aoc.add_user(BOB, 222, "bob")
-    fake_aoc.add_puzzle(YEAR, 1, "Sums", inputs={ALICE: "1 2 3 4\n", BOB: "4 5\n"},
-                        solutions_of={ALICE: ["10", "24"], BOB: ["9", "20"]},
-                        answers_of={ALICE: [], BOB: []})
+    sums = fake_aoc.add_puzzle(YEAR, 1, "Sums", inputs={ALICE: "1 2 3 4\n", BOB: "4 5\n"})
+    sums.solutions = {ALICE: ["10", "24"], BOB: ["9", "20"]}
     fake_aoc.add_puzzle(YEAR, 2, "Leaks", inputs={ALICE: "a\n", BOB: "b\n"})
     with temporary_year(tmp_path / "site", YEAR, {"day01.py": DAY_01, "day02.py": LEAKY_DAY_02}):
         yield fake_aoc

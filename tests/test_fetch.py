@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import socket
 from datetime import UTC, datetime
 from functools import partial
@@ -71,7 +72,8 @@ def test_a_dead_token_is_one_sentence_and_exit_2(fake_aoc: FakeAoC, aocd_loaded:
 
 def test_a_locked_puzzle_says_when_it_unlocks(fake_aoc: FakeAoC, aocd_loaded: AocdHome) -> None:
     aocd_loaded.set_token()
-    fake_aoc.add_puzzle(2023, 7, "Camel Cards", inputs={TOKEN: EXAMPLE}, locked=True)
+    fake_aoc.add_puzzle(2023, 7, "Camel Cards", inputs={TOKEN: EXAMPLE},
+                        locked=math.inf)
     code, payload, _ = run_json()
     assert code == 2
     [result] = payload["results"]
@@ -80,7 +82,7 @@ def test_a_locked_puzzle_says_when_it_unlocks(fake_aoc: FakeAoC, aocd_loaded: Ao
 
 def test_a_server_error_is_reported_not_raised(fake_aoc: FakeAoC, aocd_loaded: AocdHome) -> None:
     aocd_loaded.set_token()
-    fake_aoc.fail_with = 500
+    fake_aoc.failing = {"GET": 500, "POST": 500}
     result = aoc_in_process("run", "2023", "7")
     assert result.returncode == 2
     assert "HTTP 500" in result.stderr
@@ -200,7 +202,7 @@ def test_requests_from_separate_processes_keep_a_second_apart(
                               text=True, timeout=120)
         assert done.returncode == 0, done.stderr
         marks.append(last_request_mark(aocd_loaded))
-    arrived = [r.site_at for r in fake_aoc.requests if r.path.endswith("/input")]
+    arrived = [r.at for r in fake_aoc.requests if r.path.endswith("/input")]
     assert len(arrived) == 3
     assert all(later - earlier >= 1 for earlier, later in pairwise(marks)), marks
     assert all(mark <= at for mark, at in zip(marks, arrived, strict=True)), (marks, arrived)

@@ -87,7 +87,7 @@ def test_run_offers_part_2s_example_once_part_1_is_accepted(
 def test_run_offers_it_after_part_1_and_not_after_part_2(
     site: FakeAoC, aocd_loaded: AocdHome, project: Path
 ) -> None:
-    site.puzzles[YEAR, DAY].solutions = ["15", "151"]  # part 2 wrong: only part 1 is in
+    site.puzzles[YEAR, DAY].solutions[TOKEN] = ["15", "151"]  # part 2 wrong: only part 1 is in
     done = aoc(site, aocd_loaded, "run", str(YEAR), str(DAY), "--yes", "--json", cwd=project)
     assert done.returncode == 1, done.stderr  # part 2's answer was wrong
     notices = json.loads(done.stdout)["notices"]
@@ -118,7 +118,7 @@ def test_no_part_2_answer_on_the_page_is_said(
     site: FakeAoC, aocd_loaded: AocdHome, year: Path
 ) -> None:
     site.puzzles[YEAR, DAY].example_answers = ("6", None)
-    site.puzzles[YEAR, DAY].answers.append("15")
+    site.puzzles[YEAR, DAY].answers[TOKEN].append("15")
     aocd_loaded.cache_answer(YEAR, DAY, 1, "15")
     done = aoc_here("run", str(YEAR), str(DAY), "--no-submit", cwd=year)
     assert "aocd's example parser finds none on the page" in done.stderr, done.stderr
@@ -140,7 +140,7 @@ def test_examples_shows_what_the_parser_reads_now(
         "    examples = [\n"
         "        Example(EXAMPLE, part_1=6),\n"
         "    ]\n")
-    site.puzzles[YEAR, DAY].answers.append("15")
+    site.puzzles[YEAR, DAY].answers[TOKEN].append("15")
     aocd_loaded.cache_answer(YEAR, DAY, 1, "15")
     after = aoc_here("examples", str(YEAR), str(DAY), cwd=tmp_path)
     assert after.returncode == 0, after.stderr

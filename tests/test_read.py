@@ -36,7 +36,7 @@ def test_markdown_then_part_2_after_solving(
     assert pages(fake_aoc) == 1
 
     # Part 1 solved since (here on the site, and aocd knows the answer): fetched once more.
-    fake_aoc.puzzles[2023, 7].answers.append("6440")
+    fake_aoc.puzzles[2023, 7].answers[TOKEN].append("6440")
     aocd_loaded.cache_answer(2023, 7, 1, "6440")
     fuller = aoc("read", "2023", "7", "--markdown", cwd=tmp_path)
     assert fuller.returncode == 0, fuller.stderr

@@ -71,7 +71,7 @@ def test_an_unreadable_reply_is_unknown_and_the_next_run_asks_the_page(
     code, (part_1, _) = run("--yes")
     assert (part_1["submitted"], part_1["status"], code) == ("unknown", "unknown", 0)
     assert "not understood" in part_1["submit_note"] and THANKS in part_1["submit_note"]
-    puzzle.answers.append("1")  # the site took it: its puzzle page shows part 1 solved
+    puzzle.answers[TOKEN].append("1")  # the site took it: its puzzle page shows part 1 solved
     reads = page_reads(fake_aoc)
     code, (part_1, _) = run("--yes")
     assert page_reads(fake_aoc) > reads
@@ -104,7 +104,7 @@ def test_the_known_answers_are_read_from_one_fetch_of_the_page(
     from aoc2023.framework.aocd import client
     from aoc2023.framework.aocd.paths import PuzzleCache
 
-    puzzle.answers.extend(solved)
+    puzzle.answers[TOKEN].extend(solved)
     client.refresh_known_answers(TOKEN, YEAR, 1)
     assert page_reads(fake_aoc) == 1
     cache = PuzzleCache.for_token(TOKEN, YEAR, 1)

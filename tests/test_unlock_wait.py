@@ -5,13 +5,14 @@ wait between answers.
 The waits are handed a clock that moves only when slept on (`Clock`), so that each test
 sees every tick and every sleep, and what was fetched meanwhile, in no time. Real
 processes wait for real where a process is the subject: `aoc new --wait` counting down
-a few real seconds, Ctrl-C. There both the site's clock and `aoc`'s are moved (the only
-thing mocked: the tests cannot wait for December 2075).
+a few real seconds, Ctrl-C. There `aoc`'s clock is moved (the only thing mocked: the
+tests cannot wait for December 2075), and the site's times are read on it.
 """
 
 from __future__ import annotations
 
 import io
+import math
 import re
 import signal
 import sys
@@ -49,17 +50,17 @@ class Day01(Solution[str]):
 
 
 def unlocking_in(site: FakeAoC, seconds: float) -> float:
-    """Put both clocks `seconds` before the unlock of 2075 day 1; the shift to pass to aoc."""
-    unlock = unlock_time(YEAR, DAY).timestamp()
-    shift = unlock - time.time() - seconds
-    site.clock_offset = shift
+    """Put 2075 day 1 on the site; the shift to pass to aoc to put its clock `seconds`
+    before the unlock."""
+    shift = unlock_time(YEAR, DAY).timestamp() - time.time() - seconds
     site.add_puzzle(YEAR, DAY, "Far Future", inputs={TOKEN: "4 5 6\n"}, example=EXAMPLE,
-                    example_answers=("6", None), unlocks_at=unlock)
+                    example_answers=("6", None))
     return shift
 
 
-def puzzle_requests(site: FakeAoC) -> list[float]:
-    return [r.site_at for r in site.requests if r.path.startswith(f"/{YEAR}/day/{DAY}")]
+def puzzle_requests(site: FakeAoC, shift: float = 0.0) -> list[float]:
+    """When each request for the puzzle reached the site, by a clock shifted by `shift`."""
+    return [r.at + shift for r in site.requests if r.path.startswith(f"/{YEAR}/day/{DAY}")]
 
 
 class Terminal(io.StringIO):
@@ -92,7 +93,7 @@ def test_new_waits_for_the_unlock_then_fetches_and_never_early(
     fake_aoc: FakeAoC, aocd_loaded: AocdHome, project: Path
 ) -> None:
     """A real process counting down real seconds: the first request reaches the site at
-    the unlock plus the margin or after, by the site's clock, and the day is written
+    the unlock plus the margin or after, by aoc's clock, and the day is written
     with what was fetched (without the wait, a locked day is refused, exit 2)."""
     aocd_loaded.set_token()
     shift = unlocking_in(fake_aoc, 3)
@@ -100,9 +101,9 @@ def test_new_waits_for_the_unlock_then_fetches_and_never_early(
                shift=shift)
     assert done.returncode == 0, done.stderr
     unlock = unlock_time(YEAR, DAY).timestamp()
-    times = puzzle_requests(fake_aoc)
+    times = puzzle_requests(fake_aoc, shift)  # by aoc's clock
     assert times, "nothing was fetched"
-    # Never early: both clocks are shifted alike (a shift is rounded to the microsecond).
+    # Never early (a shift is rounded to the microsecond).
     assert min(times) >= unlock + MARGIN_SECONDS - 0.001
     source = (project / "aoc2075" / "day01.py").read_text()
     assert 'title = "Far Future"' in source and "part_1=6" in source
@@ -274,8 +275,7 @@ def behind(tmp_path: Path, fake_aoc: FakeAoC, aocd_loaded: AocdHome,
 def site_holds(site: FakeAoC, requests: int | None) -> None:
     """2057 day 1 on the site, answered as locked for `requests` requests (None: for good)."""
     site.add_puzzle(BEHIND_YEAR, 1, "Behind", inputs={TOKEN: "4 5 6\n"}, example=EXAMPLE,
-                    example_answers=("6", None), locked=requests is None,
-                    locked_for=requests or 0)
+                    example_answers=("6", None), locked=requests or math.inf)
 
 
 def input_requests(site: FakeAoC) -> int:
