@@ -264,18 +264,24 @@ def read_only(folder: Path) -> list[str]:
             'mount --bind "$0" "$0" && mount -o remount,bind,ro "$0" && exec "$@"', str(folder)]
 
 
+def _a_page_a_board_and_an_answer(site: FakeAoC, tmp_path: Path,
+                                  home: AocdHome) -> dict[str, str]:
+    """The site with what `read 2023 7`, `leaderboard 2023 42` and `run YEAR 1 --yes` ask
+    for; the environment of an `aoc` with `home` as aocd's folders and a token."""
+    site.add_user(TOKEN)
+    site.add_puzzle(2023, 7, "Camel Cards", inputs={TOKEN: "x\n"})
+    site.add_puzzle(YEAR, 1, "Test", inputs={TOKEN: "abcd"}, solutions=["4", "5"])
+    site.add_board(2023, 42, {"event": "2023", "owner_id": 1, "members": {}}, viewers={TOKEN})
+    return year_env(tmp_path, home, AOC_SESSION=TOKEN)
+
+
 def test_a_read_only_home_is_named_by_the_commands_that_write(
     tmp_path: Path, fake_aoc: FakeAoC, aocd_home: AocdHome
 ) -> None:
     """aocd's folders in a read-only HOME, where they cannot even be made."""
     (tmp_path / "home").mkdir()
     home = AocdHome(data=tmp_path / "home" / "aocd", config=tmp_path / "home" / "aocd")
-    fake_aoc.add_user(TOKEN)
-    fake_aoc.add_puzzle(2023, 7, "Camel Cards", inputs={TOKEN: "x\n"})
-    fake_aoc.add_puzzle(YEAR, 1, "Test", inputs={TOKEN: "abcd"}, solutions=["4", "5"])
-    fake_aoc.add_board(2023, 42, {"event": "2023", "owner_id": 1, "members": {}},
-                       viewers={TOKEN})
-    env = year_env(tmp_path, home, AOC_SESSION=TOKEN)
+    env = _a_page_a_board_and_an_answer(fake_aoc, tmp_path, home)
     wrapper = read_only(tmp_path / "home")
     token = site_cli.aoc(fake_aoc, home, "token", env=env, timeout=60, wrapper=wrapper)
     assert token.returncode == 0, token.stderr  # it needs to keep nothing
@@ -303,12 +309,7 @@ def test_a_read_only_config_folder_stops_only_the_commands_that_write_there(
     home = AocdHome(data=tmp_path / "data", config=tmp_path / "config")
     home.data.mkdir()
     home.config.mkdir()
-    fake_aoc.add_user(TOKEN)
-    fake_aoc.add_puzzle(2023, 7, "Camel Cards", inputs={TOKEN: "x\n"})
-    fake_aoc.add_puzzle(YEAR, 1, "Test", inputs={TOKEN: "abcd"}, solutions=["4", "5"])
-    fake_aoc.add_board(2023, 42, {"event": "2023", "owner_id": 1, "members": {}},
-                       viewers={TOKEN})
-    env = year_env(tmp_path, home, AOC_SESSION=TOKEN)
+    env = _a_page_a_board_and_an_answer(fake_aoc, tmp_path, home)
     wrapper = read_only(home.config)
     for args in (["read", "2023", "7"], ["leaderboard", "2023", "42"]):
         result = site_cli.aoc(fake_aoc, home, *args, env=env, timeout=60, wrapper=wrapper)
