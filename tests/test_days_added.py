@@ -15,13 +15,13 @@ import pytest
 from conftest import AocdHome
 from project_copy import copy_project, copy_tests, isolated
 
-# The suites that reach this project's own days (the registry, `aoc run`, `list` and
-# `testing`) and once assumed some were missing; the days' own tests are the pytest
-# plugin's, collected from the year packages. Suites whose tests make throwaway years
-# of their own (`test_bench.py`, `test_bench_measure.py`, `test_bench_process.py`)
-# cannot meet the days added, and are not run again.
-SUITES = ["test_cli.py", "test_registry.py", "test_list.py", "test_runner.py",
-          "test_calendar.py", "test_testing.py"]
+# The suites that reach this project's own days (the registry, `aoc run` and `testing`)
+# and once assumed some were missing; the days' own tests are the pytest plugin's,
+# collected from the year packages. Suites whose tests make throwaway years of their own
+# (`test_bench.py`, `test_list.py`, `test_bench_measure.py`, ...) cannot meet the days
+# added, and are not run again.
+SUITES = ["test_cli.py", "test_registry.py", "test_runner.py", "test_calendar.py",
+          "test_testing.py"]
 
 
 @pytest.mark.slow

@@ -32,8 +32,15 @@ def aoc(*args: str) -> CompletedProcess[str]:
 
 
 def day_7_row(output: str) -> str:
-    [row] = [line for line in output.splitlines() if "2023/07" in line]
+    [row] = [line for line in output.splitlines() if "2097/07" in line]
     return row
+
+
+@pytest.fixture
+def year_2097(tmp_path: Path) -> Iterator[Path]:
+    """`aoc2097` with day 7 alone: what is listed never depends on the project's days."""
+    with temporary_year(tmp_path / "site97", 2097, {"day07.py": DAY}) as package:
+        yield package
 
 
 @pytest.fixture
@@ -45,52 +52,59 @@ def year_2096(tmp_path: Path) -> Iterator[Path]:
         yield package
 
 
-def test_without_a_token_days_are_listed_and_no_answer_is_known(aocd_home: AocdHome) -> None:
-    result = aoc("list", "2023")
+def test_without_a_token_days_are_listed_and_no_answer_is_known(
+    aocd_home: AocdHome, year_2097: Path
+) -> None:
+    result = aoc("list", "2097")
     assert result.returncode == 0, result.stderr
-    assert "Camel Cards" in day_7_row(result.stdout)
+    assert "Made Up" in day_7_row(result.stdout)
     assert day_7_row(result.stdout).count("? unknown") == 2
     assert "No Advent of Code session token is set (looked in" in result.stderr
 
 
-def test_cached_answers_are_known_and_nothing_is_fetched(aocd_home: AocdHome) -> None:
+def test_cached_answers_are_known_and_nothing_is_fetched(
+    aocd_home: AocdHome, year_2097: Path
+) -> None:
     aocd_home.set_token()
-    aocd_home.cache_answer(2023, 7, 1, "6440")
-    row = day_7_row(aoc("list").stdout)  # every year: 2023 among them
+    aocd_home.cache_answer(2097, 7, 1, "3")
+    row = day_7_row(aoc("list").stdout)  # every year: 2097 among them
     assert "✔ known" in row and "? unknown" in row
-    aocd_home.cache_answer(2023, 7, 2, "5905")
-    result = aoc("list", "2023", "--json")
+    aocd_home.cache_answer(2097, 7, 2, "4")
+    result = aoc("list", "2097", "--json")
     assert result.returncode == 0
     payload = json.loads(result.stdout)
-    [day_7] = [day for day in payload["days"] if day["day"] == 7]
-    assert day_7 == {
-        "year": 2023, "day": 7, "title": "Camel Cards", "error": None,
-        "parts": [{"part": 1, "examples": 1, "answer_known": True},
+    assert payload["days"] == [{
+        "year": 2097, "day": 7, "title": "Made Up", "error": None,
+        "parts": [{"part": 1, "examples": 2, "answer_known": True},
                   {"part": 2, "examples": 1, "answer_known": True}],
-    }
+    }]
     assert payload["notices"] == []
 
 
-def test_listing_never_imports_aocd(aocd_home: AocdHome) -> None:
+def test_listing_never_imports_aocd(aocd_home: AocdHome, year_2097: Path) -> None:
     """aocd is the only thing that talks to adventofcode.com: not importing it is proof."""
     aocd_home.set_token()
-    aocd_home.cache_answer(2023, 7, 1, "6440")
+    aocd_home.cache_answer(2097, 7, 1, "3")
     code = (
         "import sys\n"
         "from aoc2023.framework.cli import main\n"
-        "code = main(['list', '2023'])\n"
+        "code = main(['list', '2097'])\n"
         "assert 'aocd' not in sys.modules, 'aocd was imported'\n"
         "sys.exit(code)\n"
     )
-    done = subprocess.run([sys.executable, "-c", code], env=aocd_home.env(),
+    env = aocd_home.env()
+    env["PYTHONPATH"] = os.pathsep.join([str(year_2097.parent), env["PYTHONPATH"]])
+    done = subprocess.run([sys.executable, "-c", code], env=env,
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert "✔ known" in day_7_row(done.stdout)
 
 
-def test_a_token_whose_user_aocd_does_not_know_yet_says_so(aocd_home: AocdHome) -> None:
+def test_a_token_whose_user_aocd_does_not_know_yet_says_so(
+    aocd_home: AocdHome, year_2097: Path
+) -> None:
     aocd_home.set_token(user_id=None)
-    result = aoc("list", "2023")
+    result = aoc("list", "2097")
     assert result.returncode == 0
     assert "does not know yet whose session token this is" in result.stderr
 
