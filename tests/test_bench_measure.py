@@ -17,7 +17,7 @@ import time
 from collections.abc import Iterator
 
 import pytest
-from fake_clock import FakeClock, Timed, bench_on
+from fake_clock import FakeClock, Timed, bench_on, capped
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -521,7 +521,7 @@ def test_the_cpu_clock_tells_work_from_waiting() -> None:
     # The real clocks, with a budget that never runs out: each step gets its runs (half
     # of max_runs: each part has its own parse) however busy the machine is.
     result = bench_input(LongSteps, RunInput("x", "file"), None, budget=0.5,
-                         clock=FakeClock().monotonic, max_runs=20)
+                         clocks=capped(20))
     _parse, part_1, part_2 = result.steps
     assert part_1.stats is not None and part_1.stats.runs == 10
     assert part_1.stats.headline == "normalised_cpu" and part_1.stats.cpu_minimum is not None
@@ -534,7 +534,7 @@ def test_the_cpu_clock_tells_work_from_waiting() -> None:
 
 def test_cpu_time_counts_the_work_of_child_processes() -> None:
     result = bench_input(WorkInAChild, RunInput("x", "file"), None, budget=0.3,
-                         clock=FakeClock().monotonic, max_runs=3)  # a budget never spent
+                         clocks=capped(3))  # a budget never spent
     part_1 = result.steps[1]
     assert part_1.stats is not None and part_1.stats.runs == 3
     assert part_1.stats.raw_headline == "cpu_min"
@@ -575,8 +575,8 @@ def test_lanes_of_implementations_take_turns_in_every_round() -> None:
     clock = FakeClock()
     CALLS.clear()
     timing = measure.measure(lanes, RunInput("x", "file", extra={"clock": clock}), expected,
-                             deadline=0.05, grace=0.0, warm_until=0.0, clock=clock.monotonic,
-                             timer=clock.ns, cpu_timer=clock.cpu_ns)
+                             deadline=0.05, grace=0.0, warm_until=0.0,
+                             clocks=clock.bench_clocks())
     # Units of 1.1 ms while one ends by 0.05 s: 45 of them. The first round of 4 is a
     # warm-up (nothing was expected to take any time before `warm_until`); then 10 rounds,
     # and the first unit of the 12th, which the variant begins (every other round).

@@ -105,8 +105,7 @@ def test_a_long_step_is_weighed_run_by_run_against_the_workload_beside_it() -> N
         machine["factor"] = 2.0
 
     found = measure.bench_input(day, RunInput("abc", "file", extra={"clock": clock}), None,
-                                0.5, clock=clock.monotonic, timer=clock.ns,
-                                cpu_timer=clock.cpu_ns, work=work)
+                                0.5, clocks=clock.bench_clocks(work))
     part_1 = next(step for step in found.steps if step.step == "part 1")
     assert part_1.stats is not None and part_1.stats.headline == "normalised_cpu"
     assert part_1.stats.normalised_cpu == pytest.approx(Day.costs["part 1"])

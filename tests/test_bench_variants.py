@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 from conftest import AocdHome, temporary_year
-from fake_clock import FakeClock, Timed, bench_on, cap_runs
+from fake_clock import FakeClock, Timed, bench_on, cap_runs, capped
 from site_cli import aoc_in_process
 
 from aoc2023.framework import Solution
@@ -257,8 +257,7 @@ def test_a_yielding_solve_and_its_variant_time_each_part(year: int) -> None:
     # The real clocks, and a budget that never runs out: `max_runs` ends the timing.
     main = day_class(year, 3)
     found = bench_input(main, RunInput("banana", "file"), None, budget=0.1,
-                        variants=variants_of(main), clock=FakeClock().monotonic,
-                        max_runs=40)
+                        variants=variants_of(main), clocks=capped(40))
     assert [(s.variant, s.step) for s in found.steps] == [
         (None, "parse"), (None, "part 1"), (None, "part 2"),
         ("split", "parse"), ("split", "part 1"), ("split", "part 2")]

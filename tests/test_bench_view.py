@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 from conftest import temporary_year
-from fake_clock import FakeClock, cap_runs
+from fake_clock import cap_runs, capped
 from site_cli import aoc_in_process
 
 from aoc2023.framework.bench import history
@@ -131,7 +131,7 @@ def test_every_figure_of_every_step_is_shown_whole(
 ) -> None:
     bench("--save", columns=200)
     report = bench_days(RunRequest((2085,), None, None, True), 0.05, None, None,
-                        clock=FakeClock().monotonic, max_runs=40)
+                        clocks=capped(40))
     report, _ = history.compare_save_publish(report, False, False, datetime.now(UTC))
     monkeypatch.setenv("COLUMNS", str(columns))
     out, err = io.StringIO(), io.StringIO()

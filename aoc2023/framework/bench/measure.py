@@ -41,10 +41,9 @@ workload's runs just before and after it, which normalises the step's figures
 (Timing.normalised), and the workload's best time says how fast the machine ran
 (DayBench.speed).
 
-The clocks are parameters, the real ones by default: `clock` (seconds, time.monotonic)
-keeps the budget, `timer` (ns, perf_counter_ns) times each run, the checking run's
-included, and `cpu_timer` (ns) reads the CPU time, so that a test hands in a fake clock
-and counts runs, not seconds (or a budget's clock that stands still, and `max_runs`).
+The clocks are a parameter (`Clocks`), the real ones by default, so that a test hands in
+a fake clock and counts runs, not seconds (or a budget's clock that stands still, and a
+small `max_runs`).
 
 A part of a day whose `solve` yields part 1's answer, then part 2's, is timed as the
 runner times it: each part from the previous yield. A `solve` that returns the pair
@@ -202,16 +201,34 @@ def _cpu_ns() -> int:
     return process_time_ns() + round((used.ru_utime + used.ru_stime) * 1e9)
 
 
+@dataclass(frozen=True)
+class Clocks:
+    """What the bench reads time from, and how many runs a step may have: the real
+    clocks by default."""
+
+    clock: Callable[[], float] = time.monotonic
+    """Seconds: keeps the budget."""
+    timer: Callable[[], int] = perf_counter_ns
+    """ns: times each run, the checking run's included."""
+    cpu_timer: Callable[[], int] = _cpu_ns
+    """ns: the CPU time of the long steps."""
+    work: Callable[[], object] = workload
+    """The calibration's fixed workload, run before each unit and after the last."""
+    max_runs: int = MAX_RUNS
+
+
+REAL = Clocks()
+
+
 class _Round:
     """Runs one lane's units, appending each run's times to the samples (and its CPU time
     too, for the steps in `cpu_steps`)."""
 
     def __init__(self, lane: Lane, run_input: RunInput, timing: Timing,
-                 cpu_steps: frozenset[tuple[str | None, str]], timer: Callable[[], int],
-                 cpu_timer: Callable[[], int], max_runs: int) -> None:
+                 cpu_steps: frozenset[tuple[str | None, str]], clocks: Clocks) -> None:
         self.lane = lane
-        self.max_runs = max_runs
-        self.timer, self.cpu_timer = timer, cpu_timer
+        self.max_runs = clocks.max_runs
+        self.timer, self.cpu_timer = clocks.timer, clocks.cpu_timer
         self.text, self.extra = run_input.text, run_input.extra
         self.timing = timing
         self.cpu_steps = frozenset(step for variant, step in cpu_steps
@@ -262,28 +279,23 @@ def measure(
     lanes: Sequence[Lane], run_input: RunInput, expected: dict[tuple[str | None, str], float],
     deadline: float, grace: float, warm_until: float,
     cpu_steps: frozenset[tuple[str | None, str]] = frozenset(), where: str = "",
-    watcher: Watcher = _no_watcher, progress: Progress = NO_WATCH, *,
-    clock: Callable[[], float] = time.monotonic, timer: Callable[[], int] = perf_counter_ns,
-    cpu_timer: Callable[[], int] = _cpu_ns, work: Callable[[], object] = workload,
-    max_runs: int = MAX_RUNS,
+    watcher: Watcher = _no_watcher, progress: Progress = NO_WATCH, clocks: Clocks = REAL,
 ) -> Timing:
-    """Time the lanes' units in rounds until `clock` would pass `deadline`
+    """Time the lanes' units in rounds until `clocks.clock` would pass `deadline`
     (while fewer than MIN_RUNS rounds are kept: `deadline + grace`, or MIN_GRACE from
     now, whichever is later); rounds that fit
     before `warm_until` are a warm-up. `expected` holds each (variant, unit)'s seconds
     from the checking run, and then the slowest run seen: a unit starts only if that
     long still fits. A unit that does not fit ends the timing, unless fewer than MIN_RUNS
     rounds are kept: then it is left out while faster ones go on. The
-    steps in `cpu_steps` have their CPU time recorded too (by `cpu_timer`; each run's wall
-    time by `timer`). The calibration `work` runs before each unit and after the last. No
-    step gets more than `max_runs` runs."""
+    steps in `cpu_steps` have their CPU time recorded too. The calibration workload runs
+    before each unit and after the last. No step gets more than `clocks.max_runs` runs."""
     timing = Timing({(lane.variant, step): [] for lane in lanes for step in lane.steps})
     try:
         _time_rounds(timing, lanes, run_input, expected, deadline, grace, warm_until,
-                     cpu_steps, where, watcher, progress, clock, timer, cpu_timer, work,
-                     max_runs)
+                     cpu_steps, where, watcher, progress, clocks)
     finally:  # the last units' "after"
-        timing.calibration.append(calibrate(timer, cpu_timer, work))
+        timing.calibration.append(calibrate(clocks.timer, clocks.cpu_timer, clocks.work))
     return timing
 
 
@@ -291,15 +303,14 @@ def _time_rounds(
     timing: Timing, lanes: Sequence[Lane], run_input: RunInput,
     expected: dict[tuple[str | None, str], float], deadline: float, grace: float,
     warm_until: float, cpu_steps: frozenset[tuple[str | None, str]], where: str,
-    watcher: Watcher, progress: Progress, clock: Callable[[], float],
-    timer: Callable[[], int], cpu_timer: Callable[[], int], work: Callable[[], object],
-    max_runs: int,
+    watcher: Watcher, progress: Progress, clocks: Clocks,
 ) -> None:
     """`measure`'s rounds, filling `timing`."""
+    clock, max_runs = clocks.clock, clocks.max_runs
     samples = timing.samples
     errors = timing.errors
-    rounds = {lane.variant: _Round(lane, run_input, timing, cpu_steps, timer, cpu_timer,
-                                   max_runs) for lane in lanes}
+    rounds = {lane.variant: _Round(lane, run_input, timing, cpu_steps, clocks)
+              for lane in lanes}
     todo = [(lane, unit) for lane in lanes for unit in lane.units]
     kept = warm_ups = 0
     fastest: dict[tuple[str | None, str], float] = {}
@@ -334,7 +345,7 @@ def _time_rounds(
             runner = rounds[lane.variant]
             runner.keep = not warming
             # Just before the unit, not counted in its times: its runs' "before".
-            timing.calibration.append(calibrate(timer, cpu_timer, work))
+            timing.calibration.append(calibrate(clocks.timer, clocks.cpu_timer, clocks.work))
             try:
                 runner.unit(unit)
             except Exception as error:  # the checking run passed, so this is rare: report it
@@ -430,18 +441,15 @@ def _seconds(samples: list[int]) -> list[float]:
 def bench_input(
     solution_class: type[Solution[Any]], run_input: RunInput, title: str | None, budget: float,
     timeout: float | None = None, run: DayRunner | None = None, watcher: Watcher | None = None,
-    variants: Sequence[type[Solution[Any]]] = (), *,
-    clock: Callable[[], float] = time.monotonic, timer: Callable[[], int] = perf_counter_ns,
-    cpu_timer: Callable[[], int] = _cpu_ns, work: Callable[[], object] = workload,
-    max_runs: int = MAX_RUNS,
+    variants: Sequence[type[Solution[Any]]] = (), clocks: Clocks = REAL,
 ) -> DayBench:
     """Check the day (and each of `variants` against it) on one input, then time each
     step that can be timed, all implementations together, within `budget` seconds from
-    now by `clock` (see the module docstring; `timer`, `cpu_timer`, the calibration
-    `work` and `max_runs`: see `measure`). The checking run is timed by `timer` too,
-    unless `run` or a `timeout` (a child, on the real clock) says otherwise."""
+    now by `clocks.clock` (see `Clocks`). The checking run is timed by `clocks.timer`
+    too, unless `run` or a `timeout` (a child, on the real clock) says otherwise."""
     watcher = watcher or _no_watcher
-    run = run or (day_runner(timeout) if timeout else partial(run_solution, clock=timer))
+    run = run or (day_runner(timeout) if timeout else partial(run_solution, clock=clocks.timer))
+    clock = clocks.clock
     gc.collect()  # start with no garbage of what ran before to collect
     deadline = clock() + budget
     where = f"{solution_class.year} day {solution_class.day}" + (
@@ -470,8 +478,7 @@ def bench_input(
     cpu_steps = frozenset((lane.variant, step) for lane in lanes for step in lane.steps
                           if step in long_steps)
     task = partial(measure, lanes, run_input, expected, deadline, grace, warm_until, cpu_steps,
-                   where, watcher, clock=clock, timer=timer, cpu_timer=cpu_timer, work=work,
-                   max_runs=max_runs)
+                   where, watcher, clocks=clocks)
     try:
         timing = task() if timeout is None else call_with_timeout(task, timeout)
     except (TimedOut, ChildFailed) as failure:
@@ -537,14 +544,14 @@ def _interrupted(result: DayResult) -> bool:
 
 def bench_days(
     request: RunRequest, budget: float = 1.0, timeout: float | None = None,
-    watcher: Watcher | None = None, variants: bool = True, memory: bool = False, *,
-    clock: Callable[[], float] = time.monotonic, max_runs: int = MAX_RUNS,
+    watcher: Watcher | None = None, variants: bool = True, memory: bool = False,
+    clocks: Clocks = REAL,
 ) -> BenchReport:
     """Bench every day asked for, on the inputs `aoc run` would use, with its variants
-    unless `variants` is False; `budget` seconds a day by `clock`, shared between its
-    inputs (and within an input, by all its implementations), and at most `max_runs`
-    runs a step. With `memory`, each step's peak allocation too, measured after the
-    timing (bench/memory.py)."""
+    unless `variants` is False; `budget` seconds a day by `clocks.clock`, shared between
+    its inputs (and within an input, by all its implementations), and at most
+    `clocks.max_runs` runs a step. With `memory`, each step's peak allocation too,
+    measured after the timing (bench/memory.py)."""
     report = BenchReport(budget=budget)
     run = day_runner(timeout)
     current = ""
@@ -558,7 +565,7 @@ def bench_days(
             others = variants_of(day.solution_class) if variants else []
             for one in day.runs:
                 bench = bench_input(day.solution_class, one, day.title, share, timeout, run,
-                                    watcher, others, clock=clock, max_runs=max_runs)
+                                    watcher, others, clocks)
                 if any(_interrupted(result) for result in (bench.result, *bench.variants)):
                     raise KeyboardInterrupt
                 if memory:
