@@ -219,6 +219,16 @@ def test_an_unknown_account_is_one_sentence_naming_the_known_ones(site: FakeAoC)
     assert not site.requests
 
 
+
+def test_an_account_whose_name_holds_a_comma_is_taken_whole(
+    site: FakeAoC, aocd_loaded: AocdHome
+) -> None:
+    write_tokens(aocd_loaded, json.dumps({"alice": ALICE, "bob, at work": BOB}))
+    result = aoc("--accounts", "bob, at work")
+    assert result.returncode == 0, result.stderr
+    assert [r.token for r in site.requests_for("/input")] == [BOB]
+    assert aoc("--accounts", "alice,bob").returncode == 2  # neither "bob" nor "bob, at work"
+
 @pytest.mark.parametrize("other", [["--example"], ["--input", "in.txt"], ["--watch"]])
 def test_accounts_with_another_input_is_refused(
     site: FakeAoC, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, other: list[str]

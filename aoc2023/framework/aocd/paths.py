@@ -282,7 +282,8 @@ def check_tokens_file() -> None:
 
 
 def account_tokens(spec: str) -> dict[str, str]:
-    """The accounts `aoc run --accounts` names (`all`, or names joined by commas), each
+    """The accounts `aoc run --accounts` names (`all`, or names joined by commas, or one
+    name that holds a comma), each
     with its cleaned token, in the order of aocd's `tokens.json` (as aocd's runner reads
     it, `aocd.models._load_users`). A missing, empty or damaged file, an empty token or
     an unknown name is one sentence (a UsageError or DamagedFileError); the sentences
@@ -302,7 +303,7 @@ def account_tokens(spec: str) -> dict[str, str]:
     if empty := [name for name, token in tokens.items() if token is None]:
         raise DamagedFileError(f"aocd's token list {path} has no token for "
                                f"{', '.join(map(repr, empty))}: {_TOKENS_FIX}.")
-    asked = [name.strip() for name in spec.split(",")]
+    asked = [spec] if spec in tokens else [name.strip() for name in spec.split(",")]
     if spec.strip().lower() == "all":
         asked = list(tokens)
     unknown = [name for name in asked if name not in tokens]
