@@ -178,8 +178,11 @@ def parse_years(spec: str) -> list[int]:
     as before); a range and `all` cover the registered years within them, since a range
     says "whichever of these I have", and it is refused when it covers none.
     """
-    registered = registered_years()
     text = spec.strip().lower()
+    if re.fullmatch(r"\d{4}", text):  # the usual `aoc run 2023 7`: no entry points to read
+        calendar.check_year(int(text))
+        return [int(text)]
+    registered = registered_years()
     if text == "all":
         if not registered:
             raise UsageError("There are no years with days yet: add a day with aoc new.")
