@@ -36,14 +36,21 @@ would end only then."""
 
 
 @contextmanager
-def ctrl_c_missed_by_the_main_thread(release: Callable[[], object]) -> Iterator[threading.Event]:
-    """SIGINT noted by Python after 0.3 s without interrupting the main thread's system
-    call; `release` unblocks that call after TOO_LATE seconds if nothing else did, and
+def ctrl_c_missed_by_the_main_thread(
+        waiting: Callable[[], bool], release: Callable[[], object]) -> Iterator[threading.Event]:
+    """SIGINT noted by Python without interrupting the main thread's system call, 0.3 s
+    after `waiting()` says the main thread is where Ctrl-C must end the wait (so that
+    a main thread slowed by a busy machine never gets it before, outside the code under
+    test); `release` unblocks that call after TOO_LATE seconds if nothing else did, and
     sets the event yielded."""
     done = threading.Event()
     released = threading.Event()
 
     def helper() -> None:
+        deadline = time.monotonic() + TOO_LATE
+        while not waiting() and time.monotonic() < deadline:
+            if done.wait(0.01):
+                return
         time.sleep(0.3)
         signal.pthread_kill(threading.get_ident(), signal.SIGINT)
         if not done.wait(TOO_LATE):
@@ -61,24 +68,28 @@ def ctrl_c_missed_by_the_main_thread(release: Callable[[], object]) -> Iterator[
 
 def test_the_send_question_ends_at_once() -> None:
     controller, follower = pty.openpty()
+    err = io.StringIO()
     with (os.fdopen(follower, "r", closefd=True) as terminal_in,
-          ctrl_c_missed_by_the_main_thread(partial(os.write, controller, b"y\n")) as released,
+          ctrl_c_missed_by_the_main_thread(lambda: "[y/N]" in err.getvalue(),
+                                           partial(os.write, controller, b"y\n")) as released,
           pytest.raises(Declined)):
-        ask_yes_no("Send 1?", err=io.StringIO(), inp=terminal_in)
+        ask_yes_no("Send 1?", err=err, inp=terminal_in)
     os.close(controller)
     assert not released.is_set(), "the question waited for Enter after Ctrl-C"
 
 
-def _sleeps_then_marks(seconds: float, marker: Path, progress: Progress) -> None:
+def _sleeps_then_marks(seconds: float, folder: Path, progress: Progress) -> None:
+    (folder / "started").touch()
     time.sleep(seconds)
-    marker.write_text("the child ended by itself")
+    (folder / "ended").write_text("the child ended by itself")
 
 
 def test_a_wait_on_a_timed_child_ends_at_once(tmp_path: Path) -> None:
     ended = tmp_path / "ended"
     # Nothing releases this wait early: the child ends on its own after TOO_LATE s.
-    with ctrl_c_missed_by_the_main_thread(lambda: None), pytest.raises(KeyboardInterrupt):
-        call_with_timeout(partial(_sleeps_then_marks, TOO_LATE, ended), timeout=TOO_LATE * 2)
+    with (ctrl_c_missed_by_the_main_thread((tmp_path / "started").exists, lambda: None),
+          pytest.raises(KeyboardInterrupt)):
+        call_with_timeout(partial(_sleeps_then_marks, TOO_LATE, tmp_path), timeout=TOO_LATE * 2)
     assert not ended.exists(), "the wait on the child went on until the child ended"
 
 

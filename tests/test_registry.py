@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 import subprocess
 import sys
@@ -64,16 +65,26 @@ def test_running_one_day_imports_only_that_days_module(year_2098: Path) -> None:
     assert "aoc2098.day02" not in sys.modules
 
 
+def add_module(package: Path, name: str, text: str) -> None:
+    """Write a module into a package this process has already imported from. Python
+    keeps each folder's listing until the folder's time of change moves, and a file
+    written within the same tick (4 ms on many systems) leaves it as it was: its
+    documented remedy is `importlib.invalidate_caches`. (A user's `aoc` is a new
+    process each time; `aoc new` and watch mode invalidate or restart themselves.)"""
+    (package / name).write_text(text)
+    importlib.invalidate_caches()
+
+
 def test_a_missing_day_and_a_broken_day_are_one_sentence(year_2098: Path) -> None:
     with pytest.raises(errors.MissingDayError, match="2098 day 3 has no solution yet"):
         registry.load_day(2098, 3)
-    (year_2098 / "day04.py").write_text("import no_such_module_here\n")
+    add_module(year_2098, "day04.py", "import no_such_module_here\n")
     with pytest.raises(errors.DayLoadError, match="No module named 'no_such_module_here'"):
         registry.load_day(2098, 4)
-    (year_2098 / "day05.py").write_text("def broken(:\n")
+    add_module(year_2098, "day05.py", "def broken(:\n")
     with pytest.raises(errors.DayLoadError, match="SyntaxError"):
         registry.load_day(2098, 5)
-    (year_2098 / "day06.py").write_text("X = 1\n")
+    add_module(year_2098, "day06.py", "X = 1\n")
     with pytest.raises(errors.DayLoadError, match="defines no Solution"):
         registry.load_day(2098, 6)
 
