@@ -25,7 +25,9 @@ the framework, which turn it into a result.
     ├── ChildFailed            the function in a child process raised or died (timeouts.py)
     ├── PartFailed             a part failed, as aocd's runner is told (aocd/plugin.py)
     BaseException
-    └── Terminated             SIGTERM or SIGHUP: stop now, cleaning up on the way (cli/app.py)
+    ├── Terminated             SIGTERM or SIGHUP: stop now, cleaning up on the way (cli/app.py)
+    └── KeyboardInterrupt
+        └── Interrupted        Ctrl-C, carrying what finished before it (runner.py)
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ from __future__ import annotations
 import errno
 from pathlib import Path
 
-from aoc2023.framework.results import ExitCode, Status
+from aoc2023.framework.results import DayResult, ExitCode, Status
 
 
 class AocError(Exception):
@@ -174,6 +176,18 @@ class Terminated(BaseException):
     def __init__(self, signum: int) -> None:
         super().__init__(f"stopped by signal {signum}")
         self.signum = signum
+
+
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C stopped a day: `result` is what finished (the steps after the stop marked
+    interrupted), or None when nothing did. A KeyboardInterrupt, so that whatever does
+    not look for it (pytest, aocd's runner, a check before sending) stops as Ctrl-C
+    stops it, and never mistakes the stop for an outcome; what keeps a run's results
+    (`run_days`, `submit_new_answers`) takes `result` from it."""
+
+    def __init__(self, result: DayResult | None = None) -> None:
+        super().__init__()
+        self.result = result
 
 
 _UNWRITABLE = {errno.EROFS, errno.EACCES, errno.EPERM, errno.ENOTDIR, errno.ENOSPC,

@@ -87,6 +87,11 @@ class DayResult(NamedTuple):
     """With --memory: each step's peak allocation in bytes, by step ("parse", "part 1"...),
     measured in a run of its own (bench/memory.py)."""
 
+    @property
+    def interrupted(self) -> bool:
+        """Ctrl-C stopped this day: a part of it is marked interrupted."""
+        return any(part.status is Status.INTERRUPTED for part in self.parts)
+
 
 @dataclass
 class RunReport:
@@ -99,8 +104,11 @@ class RunReport:
 
     @property
     def may_send(self) -> bool:
-        """Whether any answer on the user's own input is still unknown: only then is the
-        submission machinery (aocd's client, the journal, the calendar) imported at all."""
+        """Whether any answer on the user's own input is still unknown, in a run Ctrl-C did
+        not stop: only then is the submission machinery (aocd's client, the journal, the
+        calendar) imported at all, and nothing is sent otherwise (submit.py)."""
+        if self.interrupted or any(result.interrupted for result in self.results):
+            return False
         return any(
             result.source == "input" and result.variant is None
             and part.status is Status.UNKNOWN

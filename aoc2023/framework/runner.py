@@ -16,7 +16,7 @@ from time import perf_counter_ns
 from typing import Any, NamedTuple, cast
 
 from aoc2023.framework import progress
-from aoc2023.framework.errors import InputError, quoted
+from aoc2023.framework.errors import InputError, Interrupted, quoted
 from aoc2023.framework.inputs import RunInput, RunRequest, days_to_run
 from aoc2023.framework.results import DayResult, PartResult, RunReport, Status
 from aoc2023.framework.solution import Solution, answer_text
@@ -33,8 +33,9 @@ class _Outcome(NamedTuple):  # not a dataclass: 0.1 ms to create, against 0.8 ms
 
 
 _DAY_CODE_ERRORS = (Exception, SystemExit, KeyboardInterrupt)
-"""What a day's code may raise that is its outcome, not ours: `sys.exit()` in a part is
-that part's error, and Ctrl-C marks the part interrupted (the run then stops)."""
+"""What a day's code may raise that is caught where it is raised: `sys.exit()` in a part
+is that part's error; Ctrl-C is caught only to time the part and keep what finished
+before `run_solution` raises it again, as `Interrupted`."""
 
 
 Clock = Callable[[], int]
@@ -136,6 +137,11 @@ def run_solution(
     """Parse and solve `run_input`; each part gets its own freshly parsed input, so a part
     that mutates what it is given cannot change what the other part sees.
 
+    Ctrl-C is never an outcome: it raises `Interrupted`, carrying the day's result so
+    far (the part it stopped, and those after, marked interrupted). So every caller
+    stops at Ctrl-C unless it looks for that exception to keep what finished, and no
+    check that reads the result can take a stopped run for a finished one.
+
     One parsed input is alive at a time: part 1's is let go before part 2's parse, so a
     big input costs the memory of one parse, not two.
 
@@ -145,6 +151,16 @@ def run_solution(
 
     Each step is timed on `clock`, from just before it starts to just after it ends (a
     test hands it a clock that only the day's code moves)."""
+    result = _run_day(solution_class, run_input, title, report, clock)
+    if result.interrupted:
+        raise Interrupted(result)
+    return result
+
+
+def _run_day(
+    solution_class: type[Solution[Any]], run_input: RunInput, title: str | None,
+    report: Reporter | None, clock: Clock,
+) -> DayResult:
     solution = solution_class(extra=run_input.extra)
     expected = run_input.expected
     header: dict[str, Any] = {
@@ -322,8 +338,10 @@ def run_days(request: RunRequest, run: DayRunner = run_solution,
     """Run every day asked for; a day that has no module yet is skipped with a notice.
     `on_result` is told of each result as soon as it is known (a terminal shows it).
 
-    Ctrl-C stops the run, keeping what finished: the part it stopped is marked
-    interrupted, the days after it do not run, and the report says so.
+    Ctrl-C stops the run, keeping what finished: the day it stopped is in the results
+    (the part it stopped marked interrupted), but not given to `on_result`, which may
+    send; the days after it do not run, and the report says so. Ctrl-C in `on_result`
+    (while sending) stops the run too.
     """
     report = RunReport()
     days = days_to_run(request, report.notices)
@@ -344,11 +362,12 @@ def run_days(request: RunRequest, run: DayRunner = run_solution,
                     report.results.append(result)
                     if on_result is not None:
                         on_result(result)
-                    if any(part.status is Status.INTERRUPTED for part in result.parts):
-                        raise KeyboardInterrupt
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as stop:
+        progress.finished()
+        if isinstance(stop, Interrupted) and stop.result is not None:
+            report.results.append(stop.result)
         report.interrupted = True
         where = f" during {current[0]} day {current[1]}" if current else ""
         report.notices.append(f"Interrupted (Ctrl-C){where}: what finished is shown; "
-                              "the rest did not run, and nothing is sent.")
+                              "the rest did not run, and nothing is sent after it.")
     return report

@@ -7,12 +7,17 @@ showing a countdown are done through the `Prompter` the CLI passes in.
 
 1. Not sendable at all: an empty answer; an answer of several lines; a drawing whose
    letters do not read (one that reads is sent as its letters: drawings.py).
-2. The day's examples for that part must pass. A part no example checks is still
-   sent (examples are not required), but the question and the note say so.
-3. Part 2 only once part 1 is solved, and never with part 1's answer (left unknown:
+2. Part 2 only once part 1 is solved, and never with part 1's answer (left unknown:
    the site has not judged it).
-4. Not a value the site already refused, nor one beyond a known too high / too low.
-5. Not while the site's wait is running (recorded across runs), unless told to wait.
+3. Not a value the site already refused, nor one beyond a known too high / too low.
+4. Not while the site's wait is running (recorded across runs), unless told to wait.
+5. The day's examples for that part must pass: run once a day in a run, and only for
+   an answer the rules above let through, under the run's time limit, and said
+   through the `Prompter`. The check passes only on a positive verdict: every example
+   with an answer for the part gave it (CORRECT); anything else (wrong, an error, a
+   time limit, a status added later) fails it, and Ctrl-C stops it and the run,
+   sending nothing. A part no example checks is still sent (examples are not
+   required), but the question and the note say so.
 6. `--dry-run` shows what would be sent; with no terminal and no `--yes`, nothing
    is sent; on a terminal the user confirms first. An answer for one of several
    accounts (`--accounts`) is sent only when asked on a terminal: each answer, or with
@@ -46,6 +51,7 @@ from aoc2023.framework.aocd.submissions import (
 from aoc2023.framework.errors import (
     AocError,
     DamagedFileError,
+    Interrupted,
     NotSent,
     SentButNoReply,
     SiteError,
@@ -54,7 +60,7 @@ from aoc2023.framework.errors import (
 )
 from aoc2023.framework.inputs import example_inputs
 from aoc2023.framework.results import SUBMIT_FAILED, DayResult, PartResult, RunReport, Status
-from aoc2023.framework.runner import describe_error, run_solution
+from aoc2023.framework.runner import DayRunner, describe_error, run_solution
 
 
 @dataclass(frozen=True)
@@ -98,34 +104,75 @@ class Prompter(Protocol):
 
     def wait_until(self, until: datetime) -> None: ...
 
+    def checking_examples(self, year: int, day: int) -> None:
+        """Told as the day's examples start to run before an answer is sent."""
+        ...
+
 
 def submit_new_answers(
     report: RunReport,
     options: SubmitOptions,
     prompter: Prompter,
     now: Callable[[], datetime] = lambda: datetime.now(UTC),
+    checks: ExampleChecks | None = None,
 ) -> RunReport:
-    """The report, with each candidate part sent or told why not (`submitted`, `submit_note`)."""
+    """The report, with each candidate part sent or told why not (`submitted`, `submit_note`).
+
+    Nothing is sent from a report Ctrl-C stopped (`may_send`). Ctrl-C while sending
+    (the examples' check, a wait, the request) stops here: the report comes back
+    interrupted, with what was done so far, and nothing more is sent. `checks` runs
+    the days' examples, once a day for as long as it is kept (a run keeps one)."""
+    if not report.may_send:
+        return report
+    checks = checks or ExampleChecks()
     accounts = any(result.account for result in report.results)
     tokens = paths.account_tokens("all") if accounts else {}
-    results = []
-    for result in report.results:
+    results: list[DayResult] = []
+    for index, result in enumerate(report.results):
         token = tokens.get(result.account) if result.account else paths.find_token()
         if token is not None and result.source == "input" and result.variant is None:
-            result = _submit_day(result, token, options, prompter, now)  # never a variant's
+            try:  # never a variant's
+                result = _submit_day(result, token, options, prompter, now, checks)
+            except Interrupted as stop:
+                done = [*results, stop.result or result, *report.results[index + 1:]]
+                return RunReport(done, [*report.notices, (
+                    f"Interrupted (Ctrl-C) while sending {result.year} day {result.day}'s "
+                    "answers: nothing more is sent.")], interrupted=True)
         results.append(result)
     return RunReport(results, report.notices)
 
 
 def _submit_day(
     result: DayResult, token: str, options: SubmitOptions, prompter: Prompter,
-    now: Callable[[], datetime],
+    now: Callable[[], datetime], checks: ExampleChecks,
 ) -> DayResult:
+    """The day's result with each candidate part sent or told why not; Ctrl-C raises
+    `Interrupted` with the parts done so far, the part it stopped saying so."""
     cache = PuzzleCache.for_token(token, result.year, result.day)
     if cache is None or result.error:
         return result
     parts = {part.part: part for part in result.parts}
-    failed_examples = _ExampleCheck(result.year, result.day)
+    examples = checks.day(result.year, result.day, prompter)
+    try:
+        _submit_parts(result, parts, cache, token, options, prompter, now, examples)
+    except KeyboardInterrupt:
+        stopped = next((n for n in sorted(parts) if parts[n].status is Status.UNKNOWN
+                        and parts[n].answer is not None and parts[n].submit_note is None), None)
+        if stopped is not None:
+            parts[stopped] = parts[stopped]._replace(submit_note=(
+                "not sent: the examples' check was interrupted (Ctrl-C)" if examples.interrupted
+                else "interrupted (Ctrl-C) before a verdict"))
+        raise Interrupted(result._replace(parts=tuple(parts[n] for n in sorted(parts)))
+                          ) from None
+    return result._replace(parts=tuple(parts[n] for n in sorted(parts)))
+
+
+def _submit_parts(
+    result: DayResult, parts: dict[int, PartResult], cache: PuzzleCache, token: str,
+    options: SubmitOptions, prompter: Prompter, now: Callable[[], datetime],
+    failed_examples: _ExampleCheck,
+) -> None:
+    """Each candidate part of `parts` sent or told why not, in place, one after another."""
     for number in sorted(parts):
         part = parts[number]
         if part.status is Status.UNKNOWN and part.answer is None and part.drawing is not None:
@@ -155,7 +202,6 @@ def _submit_day(
                                     submit_note=message if sent else f"not sent: {message}")
             continue
         parts[number] = _after_verdict(part, verdict, note)
-    return result._replace(parts=tuple(parts[n] for n in sorted(parts)))
 
 
 def _after_verdict(part: PartResult, verdict: Verdict, note: str) -> PartResult:
@@ -167,29 +213,59 @@ def _after_verdict(part: PartResult, verdict: Verdict, note: str) -> PartResult:
     return updated
 
 
-class _ExampleCheck:
-    """Runs the day's examples once, the first time a part of the day asks."""
+class ExampleChecks:
+    """The check of each day's examples before sending, kept for a run: each day's
+    examples run at most once, the first time an answer of the day would be sent, by
+    `run` (the run's own `DayRunner`: under `--timeout`, each step in a child stopped
+    when late)."""
 
-    def __init__(self, year: int, day: int) -> None:
+    def __init__(self, run: DayRunner = run_solution) -> None:
+        self.run = run
+        self._days: dict[tuple[int, int], _ExampleCheck] = {}
+
+    def day(self, year: int, day: int, prompter: Prompter) -> _ExampleCheck:
+        if (year, day) not in self._days:
+            self._days[year, day] = _ExampleCheck(year, day, self.run, prompter)
+        return self._days[year, day]
+
+
+class _ExampleCheck:
+    """Runs the day's examples once, the first time a part of the day asks.
+
+    Default-deny: a part passes only when every example with an answer for it gave
+    that answer. Ctrl-C (KeyboardInterrupt, `Interrupted`) is not caught: it stops the
+    check and the sending, and a check it stopped is never taken for a pass (it is run
+    again if asked again)."""
+
+    def __init__(self, year: int, day: int, run: DayRunner, prompter: Prompter) -> None:
         self.year, self.day = year, day
+        self._run_day, self._prompter = run, prompter
         self._failures: dict[int, str] | None = None
         self._checked: set[int] = set()
+        self.interrupted = False
+        """Ctrl-C cut the check short."""
 
     def _run(self) -> dict[int, str]:
-        if self._failures is None:
-            self._failures = {}
+        if self._failures is not None:
+            return self._failures
+        self._prompter.checking_examples(self.year, self.day)
+        failures: dict[int, str] = {}
+        checked: set[int] = set()
+        try:
             solution_class = registry.load_day(self.year, self.day)
             for run_input in example_inputs(solution_class):
-                for result in run_solution(solution_class, run_input).parts:
-                    if result.expected is not None:
-                        self._checked.add(result.part)
-                    if result.status in {Status.WRONG, Status.ERROR}:
-                        got = result.answer if result.answer is not None else result.error
-                        self._failures.setdefault(result.part, (
-                            f"{run_input.label} failed: it returned {got}, "
-                            f"expected {result.expected}"
-                        ))
-        return self._failures
+                result = self._run_day(solution_class, run_input, None)
+                for part in result.parts:
+                    if part.expected is None:  # nothing to compare with: checks nothing
+                        continue
+                    checked.add(part.part)
+                    if part.status is not Status.CORRECT:
+                        failures.setdefault(part.part, _example_failure(run_input.label, part))
+        except KeyboardInterrupt:
+            self.interrupted = True
+            raise
+        self._failures, self._checked = failures, checked
+        return failures
 
     def failure(self, part: int) -> str | None:
         return self._run().get(part)
@@ -199,6 +275,13 @@ class _ExampleCheck:
         `failure` says nothing): examples are not required, but the user is told."""
         self._run()
         return part in self._checked
+
+
+def _example_failure(label: str | None, part: PartResult) -> str:
+    """Why one example's part fails the check, in a clause."""
+    if part.status is Status.WRONG:
+        return f"{label} failed: it returned {part.answer}, expected {part.expected}"
+    return f"{label} failed: {part.error or part.status}"
 
 
 def _past(cache: PuzzleCache, user_id: str) -> list[PastSubmission]:
@@ -216,11 +299,8 @@ def _known_answer(cache: PuzzleCache, part: int, past: list[PastSubmission]) -> 
     return cache.known_answer(part) or (right[-1] if right else None)
 
 
-def _check_rules(
-    candidate: Candidate, cache: PuzzleCache, examples: _ExampleCheck | None,
-    past: list[PastSubmission],
-) -> None:
-    """Rules 1-4: raise NotSent when any says no."""
+def _check_rules(candidate: Candidate, cache: PuzzleCache, past: list[PastSubmission]) -> None:
+    """Rules 1-3: raise NotSent when any says no."""
     answer, part = candidate.answer, candidate.part
     if not answer.strip() or answer == "None":
         raise NotSent(f"the answer is {'empty' if not answer.strip() else 'None'}")
@@ -229,10 +309,6 @@ def _check_rules(
             f"the answer has several lines, so check it and submit it by hand on "
             f"https://adventofcode.com/{candidate.year}/day/{candidate.day}:\n{answer}"
         )
-    if examples is not None:
-        failure = examples.failure(part)
-        if failure:
-            raise NotSent(f"the examples must pass first: {failure}")
     known = _known_answer(cache, part, past)
     if known is not None:
         status = Status.CORRECT if known == answer else Status.WRONG
@@ -280,10 +356,8 @@ def _submit_part(
     if pending is not None:  # the page first: it may show that the answer was taken
         _settle(pending, cache, token, user_id)
         pending = attempts.unconfirmed(user_id, year, day, part)
-    _check_rules(candidate, cache, examples, _past(cache, user_id))
-    candidate = replace(candidate, unchecked=not examples.checked(part),
-                        tried=_tried(pending, candidate.answer))
-    what = f"{candidate.answer} for {year} day {day} part {part}{candidate.caveat}"
+    _check_rules(candidate, cache, _past(cache, user_id))
+    candidate = replace(candidate, tried=_tried(pending, candidate.answer))
     if candidate.tried and not options.resend and not options.interactive:
         raise NotSent(
             f"{candidate.answer} was {candidate.tried}: it may have been judged, so it counts "
@@ -294,6 +368,12 @@ def _submit_part(
             f"the site asked to wait until {blocked.astimezone():%H:%M:%S} "
             f"({calendar.describe_wait(blocked - now())} from now); run again then, or use --wait"
         )
+    # The costly rule last: the examples run only for an answer every other rule lets by.
+    failure = examples.failure(part)
+    if failure:
+        raise NotSent(f"the examples must pass first: {failure}")
+    candidate = replace(candidate, unchecked=not examples.checked(part))
+    what = f"{candidate.answer} for {year} day {day} part {part}{candidate.caveat}"
     if options.dry_run:
         raise NotSent(f"dry run: would send {what}")
     if candidate.tried and not options.resend:  # on a terminal: asked, saying what happened
@@ -321,7 +401,7 @@ def _submit_part(
         from aoc2023.framework.aocd import client
 
         client.refresh_known_answers(token, year, day)
-        _check_rules(candidate, cache, None, _past(cache, user_id))
+        _check_rules(candidate, cache, _past(cache, user_id))
         again = attempts.unconfirmed(user_id, year, day, part)
         if again != pending and _tried(again, candidate.answer):  # another run just sent it
             raise NotSent(f"another run sent {candidate.answer} just now, with no verdict yet")

@@ -27,7 +27,7 @@ from functools import partial
 from time import perf_counter_ns
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
 
-from aoc2023.framework.errors import ChildFailed, TimedOut
+from aoc2023.framework.errors import ChildFailed, Interrupted, TimedOut
 from aoc2023.framework.inputs import RunInput
 from aoc2023.framework.results import DayResult, PartResult, Status
 from aoc2023.framework.runner import Clock, DayRunner, describe_error, run_solution
@@ -99,12 +99,14 @@ class Messages(Protocol):
 
 
 def watch_child(messages: Messages, timeout: float,
-                clock: Callable[[], float] = time.monotonic) -> tuple[str, object]:
+                clock: Callable[[], float] = time.monotonic,
+                reports: dict[str, object] | None = None) -> tuple[str, object]:
     """The child's last message, `("done", result)` or `("raised", why)`, once it comes;
     TimedOut, with the reports so far, once `timeout` seconds pass on `clock` without a
     message. Each message (a report, a heartbeat) restarts the clock: the limit is per
-    step. EOFError when the child ends without a last message."""
-    reports: dict[str, object] = {}
+    step. EOFError when the child ends without a last message. The reports are kept in
+    `reports` as they come, so that a caller stopped by Ctrl-C still has them."""
+    reports = {} if reports is None else reports
     deadline = clock() + timeout
     while True:
         if not messages.poll(min(_SLICE, max(0.0, deadline - clock()))):
@@ -119,9 +121,12 @@ def watch_child(messages: Messages, timeout: float,
         deadline = clock() + timeout
 
 
-def call_with_timeout(function: Callable[[Progress], T], timeout: float) -> T:
+def call_with_timeout(function: Callable[[Progress], T], timeout: float,
+                      reports: dict[str, object] | None = None) -> T:
     """`function(progress)` in a child process; its result, or TimedOut once `timeout`
-    seconds pass with no progress from it, or ChildFailed when it raises.
+    seconds pass with no progress from it, or ChildFailed when it raises. What the child
+    reports is kept in `reports` as it comes (see `watch_child`). Ctrl-C stops the child
+    and is raised again.
 
     Under 'spawn' `function` must pickle (a `functools.partial` of a module-level
     function does); what it returns must pickle in any case.
@@ -139,7 +144,7 @@ def call_with_timeout(function: Callable[[Progress], T], timeout: float) -> T:
     sender.close()
     finished = False
     try:
-        kind, payload = watch_child(receiver, timeout)
+        kind, payload = watch_child(receiver, timeout, reports=reports)
         finished = True
     except EOFError:
         child.join()
@@ -207,7 +212,10 @@ def run_with_timeout(
     seconds (one child for a day that solves both parts at once). The child times the
     steps on `clock`, as `run_solution` does: the parent's wait is in no step's time.
     A `solve` that yields reports each part as it is yielded: the limit counts each
-    part's own time, and a part done before a later one runs late is kept."""
+    part's own time, and a part done before a later one runs late is kept.
+
+    Ctrl-C in the parent stops the child and raises `Interrupted` with the parts that
+    finished (in earlier children, or reported by this one), as `run_solution` does."""
     together = solution_class.solves_both_at_once()  # one child: the parts share their work
     shared_time = together and not solution_class.solves_in_turn()
     groups = [run_input.parts] if together else [(part,) for part in run_input.parts]
@@ -215,11 +223,28 @@ def run_with_timeout(
     error: str | None = None
     error_traceback: str | None = None
     parts: list[PartResult] = []
+
+    def so_far() -> DayResult:
+        return DayResult(
+            solution_class.year, solution_class.day, title, run_input.source, run_input.label,
+            parse_seconds, tuple(parts), error, error_traceback, account=run_input.account,
+            variant=solution_class.variant,
+        )
+
     for index, group in enumerate(groups):
         task = partial(_run_in_child, solution_class, replace(run_input, parts=group), title,
                        profiler is not None, clock)
+        reports: dict[str, object] = {}
         try:
-            result, raw = call_with_timeout(task, timeout)
+            result, raw = call_with_timeout(task, timeout, reports)
+        except KeyboardInterrupt:
+            seconds = reports.get("parsed")
+            if parse_seconds is None and seconds is not None:
+                parse_seconds = cast(float, seconds)
+            parts += [cast(PartResult, reports[f"part {p}"]) if f"part {p}" in reports
+                      else _interrupted(run_input, p, shared_time)
+                      for group_left in groups[index:] for p in group_left]
+            raise Interrupted(so_far()) from None
         except TimedOut as late:
             seconds = late.reports.get("parsed")
             if seconds is None:  # the parse itself ran out of time: no part can run
@@ -243,10 +268,12 @@ def run_with_timeout(
         if error is None and result.error is not None:
             error, error_traceback = result.error, result.traceback
         parts += result.parts
-    return DayResult(
-        solution_class.year, solution_class.day, title, run_input.source, run_input.label,
-        parse_seconds, tuple(parts), error, error_traceback, account=run_input.account,
-    )
+    return so_far()
+
+
+def _interrupted(run_input: RunInput, part: int, together: bool) -> PartResult:
+    return PartResult(part, Status.INTERRUPTED, expected=run_input.expected.get(part),
+                      error="interrupted (Ctrl-C)", timed_with_other_part=together)
 
 
 def _timed_out(run_input: RunInput, part: int, reason: str, together: bool) -> PartResult:

@@ -24,7 +24,7 @@ from functools import partial
 from typing import Any, cast
 
 from aoc2023.framework.bench.figures import DayBench
-from aoc2023.framework.errors import ChildFailed, TimedOut
+from aoc2023.framework.errors import ChildFailed, Interrupted, TimedOut
 from aoc2023.framework.inputs import RunInput
 from aoc2023.framework.results import DayResult, Status
 from aoc2023.framework.runner import DayRunner
@@ -124,13 +124,15 @@ def peaks_of(solution_class: type[Solution[Any]], run_input: RunInput, result: D
 
 def measuring_runner(run: DayRunner, timeout: float | None, notices: list[str]) -> DayRunner:
     """`run`, each result then given its steps' peaks (`DayResult.peak_memory`), measured
-    apart from the timed run; a step not measured is said in `notices`."""
+    apart from the timed run; a step not measured is said in `notices`. Ctrl-C while
+    measuring raises `Interrupted` with the result of the run before it, which finished."""
     def measured(cls: type[Solution[Any]], run_input: RunInput, title: str | None
                  ) -> DayResult:
         result = run(cls, run_input, title)
-        if any(part.status is Status.INTERRUPTED for part in result.parts):
-            return result
-        peaks, notice = peaks_of(cls, run_input, result, timeout)
+        try:
+            peaks, notice = peaks_of(cls, run_input, result, timeout)
+        except KeyboardInterrupt:
+            raise Interrupted(result) from None
         if notice:
             notices.append(notice)
         return result._replace(peak_memory=peaks)

@@ -96,7 +96,7 @@ class RunningLine:
 
 def run_live(
     run: Callable[[Callable[[DayResult], object]], RunReport],
-    send: Callable[[DayResult], DayResult] | None,
+    send: Callable[[RunReport], RunReport] | None,
     verbose: bool,
     more_notices: Callable[[RunReport], list[str]] | None = None,
     memory: bool = False,
@@ -104,10 +104,12 @@ def run_live(
     """`run(on_result)` with each result shown as it comes, and sent by `send` (which may
     ask the user) right after its row; the report holds the results as sent, and the
     notices `more_notices` finds in it once every day is done. With `memory`, the table
-    has the peak memory column (--memory)."""
+    has the peak memory column (--memory). Ctrl-C while sending stops the run, as
+    Ctrl-C in a part does; the result Ctrl-C stopped, which `run` keeps but does not
+    pass on, gets its row at the end."""
     from aoc2023.framework.render import run as run_view
     from aoc2023.framework.render.table import terminal_width
-    from aoc2023.framework.results import RunReport, Status
+    from aoc2023.framework.results import RunReport
 
     table = run_view.LiveTable(sys.stdout, terminal_width(sys.stdout), memory)
     shown: list[DayResult] = []
@@ -115,18 +117,22 @@ def run_live(
         def on_result(result: DayResult) -> None:
             def show() -> None:
                 table.row(result)
-                stopped = any(part.status is Status.INTERRUPTED for part in result.parts)
-                if send is None or stopped or not RunReport([result]).may_send:
+                if send is None or not RunReport([result]).may_send:
                     shown.append(result)
                     return
                 table.close()  # the questions and notes come below the row
-                sent = send(result)
-                run_view.show_submissions(RunReport([sent]), sys.stderr)
-                shown.append(sent)
+                sent = send(RunReport([result]))
+                run_view.show_submissions(sent, sys.stderr)
+                shown.extend(sent.results)
+                if sent.interrupted:
+                    raise KeyboardInterrupt  # `run` stops, saying so
 
             line.paused(show)
 
         outcome = run(on_result)
+    for result in outcome.results[len(shown):]:  # after Ctrl-C: what finished of its day
+        table.row(result)
+        shown.append(result)
     table.close()
     report = RunReport(shown, outcome.notices, outcome.interrupted)
     if more_notices is not None and not report.interrupted:

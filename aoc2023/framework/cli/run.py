@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from aoc2023.framework.profiling import Profiler
     from aoc2023.framework.results import DayResult, RunReport
     from aoc2023.framework.runner import DayRunner
-    from aoc2023.framework.submit import Candidate
+    from aoc2023.framework.submit import Candidate, ExampleChecks
 
 
 def run(
@@ -109,7 +109,7 @@ def run(
 
     from aoc2023.framework.inputs import RunRequest
     from aoc2023.framework.render.table import smart_terminal
-    from aoc2023.framework.results import RunReport, run_exit_code
+    from aoc2023.framework.results import run_exit_code
 
     configure_logging(verbose)
     chosen = years_asked(years, verbose)
@@ -145,24 +145,23 @@ def run(
             flame.check(request, *memory_flame)
         days_run = partial(_run_and_note, request, runner, memory_notes)
         submitting = not no_submit and settings.submit
-        # One prompter for the run: live, each day is sent on its own, and Ctrl-C at a
-        # question is still no to the answers of the days after.
-        send = partial(submit_answers, yes=yes or not settings.confirm, dry_run=dry_run,
-                       wait=wait, resend=resend, prompter=TerminalPrompter())
+        # One sender for the run: live, each day is sent on its own, and Ctrl-C at a
+        # question is still no to the answers of the days after; each day's examples
+        # are checked once, under the run's time limit.
+        send = Sender(yes=yes or not settings.confirm, dry_run=dry_run, wait=wait,
+                      resend=resend, examples_runner=day_runner_for(timeout, False)[0])
         on_input = input_file is None and not example
         if not as_json and smart_terminal(sys.stdout) and smart_terminal(sys.stderr):
             from aoc2023.framework.cli import live
 
             with day_code_output(as_json):
-                outcome = live.run_live(
-                    days_run,
-                    (lambda result: send(RunReport([result])).results[0]) if submitting
-                    else None, verbose, summary_notes if on_input else None, memory)
+                outcome = live.run_live(days_run, send if submitting else None, verbose,
+                                        summary_notes if on_input else None, memory)
         else:
-            with day_code_output(as_json):
+            with day_code_output(as_json):  # sending may run the days' examples
                 outcome = days_run()
-            if submitting and not outcome.interrupted:
-                outcome = send(outcome)
+                if submitting:
+                    outcome = send(outcome)
             if on_input and not outcome.interrupted:
                 outcome.notices.extend(summary_notes(outcome))
             show_run(outcome, as_json, verbose)
@@ -304,6 +303,9 @@ class TerminalPrompter:
                 return False
         return self.accounts[account]
 
+    def checking_examples(self, year: int, day: int) -> None:
+        typer.echo(f"checking {year}/{day:02d}'s examples before sending...", err=True)
+
     def wait_until(self, until: datetime) -> None:
         """Sleep until `until`: on a terminal a countdown rewritten each second, then
         cleared; elsewhere (a file, a pipe) one line, with no codes for a terminal."""
@@ -327,24 +329,38 @@ class TerminalPrompter:
             sys.stderr.write(status_line("", width))
 
 
-def submit_answers(
-    outcome: RunReport, yes: bool, dry_run: bool, wait: bool, resend: bool = False,
-    prompter: TerminalPrompter | None = None,
-) -> RunReport:
-    """Send the run's new answers (the project's [tool.aoc] settings already applied),
-    asking through `prompter` (a new one when None)."""
-    if not outcome.may_send:
-        return outcome
-    from aoc2023.framework import submit
+class Sender:
+    """Sends a run's new answers (the project's [tool.aoc] settings already applied), one
+    for the whole run: its prompter keeps a no said by Ctrl-C for the days after, and
+    each day's examples are checked at most once, by `examples_runner` (the run's time
+    limit). submit.py is imported only when there is an answer to send."""
 
-    options = submit.SubmitOptions(
-        dry_run=dry_run,
-        yes=yes,
-        wait=wait,
-        interactive=sys.stdin.isatty() and sys.stderr.isatty(),
-        resend=resend,
-    )
-    return submit.submit_new_answers(outcome, options, prompter or TerminalPrompter())
+    def __init__(self, yes: bool, dry_run: bool, wait: bool, resend: bool = False,
+                 prompter: TerminalPrompter | None = None,
+                 examples_runner: DayRunner | None = None) -> None:
+        self.yes, self.dry_run, self.wait, self.resend = yes, dry_run, wait, resend
+        self.prompter = prompter or TerminalPrompter()
+        self.examples_runner = examples_runner
+        self.checks: ExampleChecks | None = None
+
+    def __call__(self, outcome: RunReport) -> RunReport:
+        """`outcome` with its new answers sent or told why not; interrupted if Ctrl-C
+        stopped the sending (see `submit.submit_new_answers`)."""
+        if not outcome.may_send:
+            return outcome
+        from aoc2023.framework import submit
+
+        if self.checks is None:
+            self.checks = (submit.ExampleChecks(self.examples_runner)
+                           if self.examples_runner else submit.ExampleChecks())
+        options = submit.SubmitOptions(
+            dry_run=self.dry_run,
+            yes=self.yes,
+            wait=self.wait,
+            interactive=sys.stdin.isatty() and sys.stderr.isatty(),
+            resend=self.resend,
+        )
+        return submit.submit_new_answers(outcome, options, self.prompter, checks=self.checks)
 
 
 def watch_run(
