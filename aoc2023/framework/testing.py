@@ -35,7 +35,7 @@ from aoc2023.framework.aocd.paths import (
 )
 from aoc2023.framework.calendar import puzzle_parts
 from aoc2023.framework.drawings import pictures, side_by_side
-from aoc2023.framework.errors import AocError
+from aoc2023.framework.errors import AocError, Interrupted
 from aoc2023.framework.files import read_regular_text
 from aoc2023.framework.inputs import RunInput, example_inputs
 from aoc2023.framework.results import DayResult, Status
@@ -88,8 +88,7 @@ def check_examples(solution_class: type[Solution[Any]]) -> None:
             continue
         checked += 1
         for implementation in implementations(solution_class):
-            result = run_solution(implementation.solution_class,
-                                  dataclasses.replace(run, parts=wanted))
+            result = _run(implementation.solution_class, dataclasses.replace(run, parts=wanted))
             where = _where(year, day, _example_name(number, run.label), result.variant)
             failures += _failures(result, where, "expected")
             tracebacks += _tracebacks(result, where)
@@ -182,7 +181,7 @@ def check_example(case: ExampleCase | ImportFailure) -> None:
     run = dataclasses.replace(run, parts=(case.part,))
     where = _where(case.year, case.day, _example_name(case.number, run.label), case.variant)
     implementation = _implementation(solution_class, case.variant)
-    _assert_correct(run_solution(implementation, run), where, "expected")
+    _assert_correct(_run(implementation, run), where, "expected")
 
 
 # --- the suite's real-answer cases ----------------------------------------------------------
@@ -298,10 +297,20 @@ def check_real_answer(case: RealAnswerCase) -> None:
     solution_class = registry.load_day(case.year, case.day)
     where = _where(case.year, case.day, "your input", case.variant)
     implementation = _implementation(solution_class, case.variant)
-    _assert_correct(run_solution(implementation, run), where, "the accepted answer is")
+    _assert_correct(_run(implementation, run), where, "the accepted answer is")
 
 
 # --- judging a result -----------------------------------------------------------------------
+
+
+def _run(solution_class: type[Solution[Any]], run: RunInput) -> DayResult:
+    """`run_solution`; Ctrl-C in the day's code is raised again as a plain
+    KeyboardInterrupt, never a failed case: pytest then stops the session, saying
+    KeyboardInterrupt, as it does for Ctrl-C anywhere else."""
+    try:
+        return run_solution(solution_class, run)
+    except Interrupted:
+        raise KeyboardInterrupt from None
 
 
 def _assert_correct(result: DayResult, where: str, expected_is: str) -> None:

@@ -1,0 +1,353 @@
+"""Ctrl-C is one rule: wherever it comes (a part, the check of the examples before
+sending, a --timeout child, a --memory run, a day's example under pytest), the run
+stops, what finished is kept and shown, the exit code is 130, and nothing is sent.
+And the check before sending passes only when every example gave its answer.
+
+Each case is a real process, in a throwaway year (2093), sent SIGINT once the day's
+code says on a FIFO that it has reached the point under test.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import select
+import signal
+import subprocess
+import sys
+import textwrap
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import fake_aoc
+import pytest
+import site_cli
+from conftest import TOKEN, AocdHome, temporary_year
+from fake_aoc import FakeAoC
+from test_live import Terminal
+
+from aoc2023.framework.results import DayResult, PartResult, RunReport, Status
+
+YEAR = 2093
+CHECKING = f"checking {YEAR}/01's examples before sending..."
+
+
+def day_source(part_1: str, part_2: str = "return 2", fifo: Path | None = None,
+               examples: str = "[Example('example', part_1=1, part_2=2)]") -> str:
+    """A day whose parts run `part_1` and `part_2` (a body each, given `text`); `say(word)`
+    writes a line to `fifo`."""
+    return textwrap.dedent(f"""
+        import os, time, tracemalloc
+        from aoc2023.framework import Example, Solution
+
+
+        def say(word):
+            with open({str(fifo)!r}, "w") as channel:
+                channel.write(word + "\\n")
+
+
+        class Day(Solution[str]):
+            examples = {examples}
+
+            def part_1(self, text):
+                {textwrap.indent(part_1, " " * 16).strip()}
+
+            def part_2(self, text):
+                {textwrap.indent(part_2, " " * 16).strip()}
+    """)
+
+
+def write_year(site: Path, source: str) -> Path:
+    """The year package holding `source` as day 1, in `site`; `site`."""
+    (site / f"aoc{YEAR}").mkdir(parents=True)
+    (site / f"aoc{YEAR}" / "__init__.py").write_text("")
+    (site / f"aoc{YEAR}" / "day01.py").write_text(source)
+    return site
+
+
+def env(home: AocdHome, site: Path) -> dict[str, str]:
+    environment = home.env()
+    environment["PYTHONPATH"] = os.pathsep.join([str(site), environment["PYTHONPATH"]])
+    return environment
+
+
+class Fifo:
+    """A FIFO the day writes a line to when it reaches the point under test. Opened for
+    reading at once, without waiting for a writer, so that the day's `open` never
+    blocks; `heard` waits for the line (and fails, never hangs, if the process ends)."""
+
+    def __init__(self, path: Path) -> None:
+        os.mkfifo(path)
+        self.path = path
+        self.fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+
+    def heard(self, process: subprocess.Popen[Any], timeout: float = 60) -> str:
+        received = b""
+        for _ in range(int(timeout / 0.1)):
+            if b"\n" in received:
+                return received.decode()
+            if select.select([self.fd], [], [], 0.1)[0]:
+                received += os.read(self.fd, 100)
+            elif process.poll() is not None:
+                break
+        out, err = process.communicate(timeout=60) if process.poll() is not None else ("", "")
+        raise AssertionError(f"the day never reached the point under test:\n{out}\n{err}")
+
+    def close(self) -> None:
+        os.close(self.fd)
+
+
+@pytest.fixture
+def fifo(tmp_path: Path) -> Iterator[Fifo]:
+    channel = Fifo(tmp_path / "fifo")
+    yield channel
+    channel.close()
+
+
+@pytest.fixture
+def site(fake_aoc: FakeAoC, aocd_loaded: AocdHome) -> FakeAoC:
+    """Day 1 of the year on the stand-in site, its input cached, nothing solved; the
+    right answers are 1 and 2."""
+    aocd_loaded.set_token()
+    aocd_loaded.cache_input(YEAR, 1, "input")
+    fake_aoc.add_puzzle(YEAR, 1, "Stop", inputs={TOKEN: "input"}, solutions=["1", "2"])
+    return fake_aoc
+
+
+def posts(site: FakeAoC) -> list[tuple[str, str]]:
+    return [(r.form["level"], r.form["answer"]) for r in site.requests if r.method == "POST"]
+
+
+def ctrl_c_when_heard(command: list[str], environment: dict[str, str], fifo: Fifo
+                      ) -> subprocess.CompletedProcess[str]:
+    """`command`, sent SIGINT once the day writes to `fifo`; its outcome."""
+    process = subprocess.Popen(command, env=environment, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)
+    try:
+        fifo.heard(process)
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
+    return subprocess.CompletedProcess(command, process.returncode, out, err)
+
+
+# --- the check of the examples before sending ----------------------------------------------
+
+
+@pytest.mark.slow
+def test_ctrl_c_during_the_check_before_sending_sends_nothing_and_exits_130(
+    tmp_path: Path, site: FakeAoC, aocd_loaded: AocdHome, fifo: Fifo
+) -> None:
+    """--yes: once the input's answers are in, the examples run before the send; Ctrl-C
+    while they run stops the run there, with the answers kept and nothing sent."""
+    stall = "if text == 'example':\n    say('checking'); time.sleep(120)\nreturn 1"
+    folder = write_year(tmp_path / "site", day_source(stall, fifo=fifo.path))
+    done = ctrl_c_when_heard(site_cli.command(site, "run", str(YEAR), "1", "--yes", "--json"),
+                             env(aocd_loaded, folder), fifo)
+    assert done.returncode == 130, done.stderr
+    assert posts(site) == []
+    [day] = json.loads(done.stdout)["results"]
+    part_1, part_2 = day["parts"]
+    assert (part_1["answer"], part_1["submitted"]) == ("1", None)
+    assert part_1["submit_note"] == "not sent: the examples' check was interrupted (Ctrl-C)"
+    assert part_2["answer"] == "2" and part_2["submitted"] is None
+    assert CHECKING in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+@pytest.mark.slow
+def test_a_check_that_runs_out_of_time_fails_and_sends_nothing(
+    tmp_path: Path, site: FakeAoC, aocd_loaded: AocdHome
+) -> None:
+    """The check runs under the run's --timeout: an example stopped by it fails the check,
+    said in one sentence; the check says that it runs, once."""
+    stall = "if text == 'example':\n    time.sleep(120)\nreturn 1"
+    folder = write_year(tmp_path / "site", day_source(stall))
+    done = subprocess.run(site_cli.command(site, "run", str(YEAR), "1", "--yes", "--json",
+                                           "--timeout", "2"),
+                          env=env(aocd_loaded, folder), capture_output=True, text=True,
+                          timeout=120)
+    assert posts(site) == []
+    [day] = json.loads(done.stdout)["results"]
+    assert day["parts"][0]["submit_note"] == (
+        "not sent: the examples must pass first: example 1 failed: timed out: stopped after "
+        "2 s (--timeout)")
+    assert done.stderr.count(CHECKING) == 1, done.stderr
+    assert "Traceback" not in done.stderr
+
+
+class _Prompter:
+    """Says yes, and counts what the check says."""
+
+    def __init__(self) -> None:
+        self.said: list[tuple[int, int]] = []
+
+    def confirm(self, candidate: object) -> bool:
+        return True
+
+    def confirm_account(self, account: str) -> bool:
+        return True
+
+    def wait_until(self, until: object) -> None:
+        raise AssertionError("no wait in this test")
+
+    def checking_examples(self, year: int, day: int) -> None:
+        self.said.append((year, day))
+
+
+def _unknown(*answers: str) -> DayResult:
+    """Day 1's result on the user's input, its answers not judged yet."""
+    return DayResult(YEAR, 1, None, "input", parts=tuple(
+        PartResult(number, Status.UNKNOWN, answer=answer)
+        for number, answer in enumerate(answers, start=1)))
+
+
+@pytest.fixture
+def counted_day(tmp_path: Path, site: FakeAoC) -> Iterator[Path]:
+    """Day 1, whose part 1 appends a line to the file yielded on each run of the example."""
+    runs = tmp_path / "example-runs"
+    body = f"if text == 'example':\n    open({str(runs)!r}, 'a').write('ran\\n')\nreturn 1"
+    with temporary_year(tmp_path / "counted", YEAR, {"day01.py": day_source(body)}):
+        yield runs
+
+
+def test_the_check_runs_once_a_day_in_a_run_and_only_for_an_answer_to_send(
+    counted_day: Path, site: FakeAoC, aocd_loaded: AocdHome
+) -> None:
+    from aoc2023.framework.submit import ExampleChecks, SubmitOptions, submit_new_answers
+
+    def ran() -> int:
+        return len(counted_day.read_text().splitlines()) if counted_day.exists() else 0
+
+    prompter, checks = _Prompter(), ExampleChecks()
+    dry = SubmitOptions(dry_run=True)
+    # Part 2 alone, while part 1 is unsolved: refused by a cheap rule, no example runs.
+    sent = submit_new_answers(RunReport([_unknown("1", "2")._replace(
+        parts=(PartResult(2, Status.UNKNOWN, answer="2"),))]), dry, prompter, checks=checks)
+    assert sent.results[0].parts[0].submit_note == "not sent: part 1 is not solved yet"
+    assert ran() == 0 and prompter.said == []
+    # Two results of the day in one run (as live, or --accounts, send them): one check.
+    for _ in range(2):
+        sent = submit_new_answers(RunReport([_unknown("1", "2")]), dry, prompter,
+                                  checks=checks)
+        assert sent.results[0].parts[0].submit_note == (
+            f"not sent: dry run: would send 1 for {YEAR} day 1 part 1")
+    assert ran() == 1 and prompter.said == [(YEAR, 1)]
+    # Sent and judged wrong: the next run (a check of its own) refuses it by the record.
+    site.puzzles[YEAR, 1].replies = [fake_aoc.WRONG]
+    submit_new_answers(RunReport([_unknown("1")]), SubmitOptions(yes=True), prompter,
+                       checks=ExampleChecks())
+    assert posts(site) == [("1", "1")] and ran() == 2
+    again = submit_new_answers(RunReport([_unknown("1")]), SubmitOptions(yes=True, wait=True),
+                               prompter, checks=ExampleChecks())
+    assert "certainly wrong" in str(again.results[0].parts[0].submit_note)
+    assert posts(site) == [("1", "1")] and ran() == 2
+
+
+def test_the_check_passes_only_when_every_example_gives_its_answer(
+    tmp_path: Path, site: FakeAoC, aocd_loaded: AocdHome
+) -> None:
+    """Default-deny: an example whose part is not written, or gives no answer to compare,
+    is no pass; one with no answer for the part checks nothing, and says so."""
+    from aoc2023.framework.submit import SubmitOptions, submit_new_answers
+
+    body = "if text == 'example':\n    raise NotImplementedError\nreturn 1"
+    with temporary_year(tmp_path / "unwritten", YEAR, {"day01.py": day_source(body)}):
+        sent = submit_new_answers(RunReport([_unknown("1")]), SubmitOptions(yes=True),
+                                  _Prompter())
+    assert posts(site) == []
+    assert sent.results[0].parts[0].submit_note == (
+        "not sent: the examples must pass first: example 1 failed: not implemented")
+
+
+def test_nothing_is_sent_from_a_run_ctrl_c_stopped(site: FakeAoC, aocd_loaded: AocdHome) -> None:
+    from aoc2023.framework.submit import SubmitOptions, submit_new_answers
+
+    stopped = RunReport([_unknown("1")], interrupted=True)
+    assert submit_new_answers(stopped, SubmitOptions(yes=True), _Prompter()) is stopped
+    part_stopped = _unknown("1", "2")._replace(parts=(
+        PartResult(1, Status.UNKNOWN, answer="1"), PartResult(2, Status.INTERRUPTED)))
+    sent = submit_new_answers(RunReport([part_stopped]), SubmitOptions(yes=True), _Prompter())
+    assert sent.results == [part_stopped] and posts(site) == []
+
+
+# --- what finished is kept --------------------------------------------------------------------
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("options", [["--timeout", "100"], ["--memory"],
+                                     ["--memory", "--timeout", "100"]])
+def test_ctrl_c_keeps_the_parts_that_finished(
+    tmp_path: Path, aocd_home: AocdHome, fifo: Fifo, options: list[str]
+) -> None:
+    """Under --timeout, Ctrl-C while part 2 runs in its child; under --memory, while
+    part 2 runs again to have its memory measured: part 1, done, is in the JSON."""
+    tracing = "--memory" in options
+    stall = (f"if tracemalloc.is_tracing() == {tracing}:\n    say('part 2'); time.sleep(120)\n"
+             "return 2")
+    folder = write_year(tmp_path / "site", day_source("return 1", stall, fifo=fifo.path))
+    done = ctrl_c_when_heard(
+        site_cli.command(None, "run", str(YEAR), "1", "--example", "--json", *options),
+        env(aocd_home, folder), fifo)
+    assert done.returncode == 130, done.stderr
+    [day] = json.loads(done.stdout)["results"]
+    part_1, part_2 = day["parts"]
+    assert (part_1["status"], part_1["answer"]) == ("correct", "1")
+    # Measured after the timed run, which finished: part 2's result stands too.
+    assert part_2["status"] == ("correct" if tracing else "interrupted")
+    notices = json.loads(done.stdout)["notices"]
+    assert any(f"Interrupted (Ctrl-C) during {YEAR} day 1" in notice for notice in notices)
+    assert "Traceback" not in done.stderr
+
+
+@pytest.mark.slow
+def test_on_a_terminal_the_row_of_what_finished_is_shown(
+    tmp_path: Path, aocd_home: AocdHome, fifo: Fifo
+) -> None:
+    stall = "say('part 2'); time.sleep(120)\nreturn 2"
+    folder = write_year(tmp_path / "site", day_source("return 1", stall, fifo=fifo.path))
+    environment = env(aocd_home, folder) | {"TERM": "xterm", "COLUMNS": "120", "NO_COLOR": "1"}
+    terminal = Terminal(site_cli.command(None, "run", str(YEAR), "1", "--example",
+                                         "--timeout", "100"), environment, script=False)
+    fifo.heard(terminal.process)
+    terminal.process.send_signal(signal.SIGINT)
+    assert terminal.finish() == 130, terminal.screen
+    assert f"{YEAR}/01" in terminal.screen and "✔ 1" in terminal.screen, terminal.screen
+    assert "interrupted" in terminal.screen
+
+
+# --- pytest ---------------------------------------------------------------------------------
+
+
+@pytest.mark.slow
+def test_ctrl_c_under_pytest_stops_the_session(
+    tmp_path: Path, aocd_home: AocdHome, fifo: Fifo
+) -> None:
+    """The plugin's example tests: Ctrl-C in one stops pytest there, as Ctrl-C in any
+    test does, rather than failing that example and going on with the next."""
+    later = tmp_path / "a later example ran"
+    body = (f"if text == 'first':\n    say('first'); time.sleep(120)\n"
+            f"open({str(later)!r}, 'w').write(text)\nreturn 1")
+    project = write_year(tmp_path / "project", day_source(
+        body, fifo=fifo.path, examples="[Example('first', part_1=1), Example('second', part_1=1)]"))
+    (project / "pyproject.toml").write_text('[tool.pytest.ini_options]\ntestpaths = ["tests"]\n')
+    command = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-p", "no:xdist",
+               f"aoc{YEAR}/day01.py"]
+    process = subprocess.Popen(command, cwd=project, env=aocd_home.env(),
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        fifo.heard(process)
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
+    assert process.returncode == pytest.ExitCode.INTERRUPTED, out + err
+    assert "KeyboardInterrupt" in out, out
+    assert " failed" not in out, out
+    assert not later.exists()
