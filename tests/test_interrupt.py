@@ -160,6 +160,27 @@ def test_ctrl_c_during_the_check_before_sending_sends_nothing_and_exits_130(
 
 
 @pytest.mark.slow
+def test_on_a_terminal_ctrl_c_during_the_check_asks_nothing(
+    tmp_path: Path, site: FakeAoC, aocd_loaded: AocdHome, fifo: Fifo
+) -> None:
+    """Live, the day's row shows, then the check; Ctrl-C there stops the run: no question
+    is asked after it, and the stop is said."""
+    stall = "if text == 'example':\n    say('checking'); time.sleep(120)\nreturn 1"
+    folder = write_year(tmp_path / "site", day_source(stall, fifo=fifo.path))
+    environment = env(aocd_loaded, folder) | {"TERM": "xterm", "COLUMNS": "120",
+                                              "NO_COLOR": "1"}
+    terminal = Terminal(site_cli.command(site, "run", str(YEAR), "1"), environment,
+                        script=False)
+    fifo.heard(terminal.process)
+    terminal.process.send_signal(signal.SIGINT)
+    assert terminal.finish() == 130, terminal.screen
+    assert CHECKING in terminal.screen and "[y/N]" not in terminal.screen, terminal.screen
+    assert "the examples' check was interrupted (Ctrl-C)" in terminal.screen
+    assert f"Interrupted (Ctrl-C) during {YEAR} day 1" in terminal.screen
+    assert posts(site) == []
+
+
+@pytest.mark.slow
 def test_a_check_that_runs_out_of_time_fails_and_sends_nothing(
     tmp_path: Path, site: FakeAoC, aocd_loaded: AocdHome
 ) -> None:
