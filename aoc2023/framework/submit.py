@@ -129,16 +129,17 @@ def submit_new_answers(
     tokens = paths.account_tokens("all") if accounts else {}
     results: list[DayResult] = []
     for index, result in enumerate(report.results):
-        token = tokens.get(result.account) if result.account else paths.find_token()
-        if token is not None and result.source == "input" and result.variant is None:
-            try:  # never a variant's
+        try:
+            token = tokens.get(result.account) if result.account else paths.find_token()
+            if token is not None and result.source == "input" and result.variant is None:
                 result = _submit_day(result, token, options, prompter, now, checks)
-            except Interrupted as stop:
-                done = [*results, stop.result or result, *report.results[index + 1:]]
-                return RunReport(done, [*report.notices, (
-                    f"Interrupted (Ctrl-C) while sending {result.year} day {result.day}'s "
-                    "answers: nothing more is sent.")], interrupted=True)
-        results.append(result)
+        except KeyboardInterrupt as stop:
+            if isinstance(stop, Interrupted) and stop.result is not None:
+                result = stop.result
+            return RunReport([*results, result, *report.results[index + 1:]], [
+                *report.notices, f"Interrupted (Ctrl-C) while sending {result.year} day "
+                f"{result.day}'s answers: nothing more is sent."], interrupted=True)
+        results.append(result)  # never a variant's: only the main implementation's is sent
     return RunReport(results, report.notices)
 
 

@@ -21,7 +21,8 @@ import signal
 import sys
 import time
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 from functools import partial
 from time import perf_counter_ns
@@ -140,10 +141,11 @@ def call_with_timeout(function: Callable[[Progress], T], timeout: float,
     for stream in (sys.stdout, sys.stderr):  # else a forked child flushes our buffered output
         if stream is not None:
             stream.flush()
-    child.start()
-    sender.close()
     finished = False
     try:
+        with _signals_held():
+            child.start()
+        sender.close()
         kind, payload = watch_child(receiver, timeout, reports=reports)
         finished = True
     except EOFError:
@@ -152,15 +154,37 @@ def call_with_timeout(function: Callable[[Progress], T], timeout: float,
             f"the process running it ended unexpectedly (exit code {child.exitcode})"
         ) from None
     finally:
-        if finished:
-            child.join(1.0)
-        if child.is_alive():
-            _kill_group(child)
-        child.join()
+        sender.close()
+        if child.pid is not None:  # started
+            if finished:
+                child.join(1.0)
+            if child.is_alive():
+                _kill_group(child)
+            child.join()
         receiver.close()
     if kind == "raised":
         raise ChildFailed(*cast(tuple[str, str], payload))
     return cast(T, payload)
+
+
+_HELD = frozenset({signal.SIGINT, signal.SIGTERM, getattr(signal, "SIGHUP", signal.SIGTERM)})
+"""The signals that stop a run (Ctrl-C, SIGTERM, SIGHUP), held back while a child starts."""
+
+
+@contextmanager
+def _signals_held() -> Iterator[None]:
+    """Hold back Ctrl-C, SIGTERM and SIGHUP while a child is forked, and act on them just
+    after. Python runs the at-fork hooks of the modules that registered one (logging's)
+    in the parent after a fork, and ignores what they raise: a Ctrl-C that came during
+    the fork would be raised there, and lost."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
 def _kill_group(child: Any) -> None:
@@ -176,6 +200,8 @@ def _kill_group(child: Any) -> None:
 def _child_main(function: Callable[[Progress], Any], sender: Connection, interval: float) -> None:
     if hasattr(os, "setpgrp"):
         os.setpgrp()
+    if hasattr(signal, "pthread_sigmask"):  # held back by the parent while it forked
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)
     try:
         result = function(Progress(sender, interval))
     except BaseException as error:  # even SystemExit: the parent reports it as the part's error
