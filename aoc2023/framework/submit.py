@@ -220,8 +220,8 @@ class ExampleChecks:
     `run` (the run's own `DayRunner`: under `--timeout`, each step in a child stopped
     when late)."""
 
-    def __init__(self, run: DayRunner = run_solution) -> None:
-        self.run = run
+    def __init__(self, run: DayRunner | None = None) -> None:
+        self.run = run or run_solution
         self._days: dict[tuple[int, int], _ExampleCheck] = {}
 
     def day(self, year: int, day: int, prompter: Prompter) -> _ExampleCheck:

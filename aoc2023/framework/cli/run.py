@@ -351,8 +351,7 @@ class Sender:
         from aoc2023.framework import submit
 
         if self.checks is None:
-            self.checks = (submit.ExampleChecks(self.examples_runner)
-                           if self.examples_runner else submit.ExampleChecks())
+            self.checks = submit.ExampleChecks(self.examples_runner)
         options = submit.SubmitOptions(
             dry_run=self.dry_run,
             yes=self.yes,
