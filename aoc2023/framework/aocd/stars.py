@@ -125,11 +125,13 @@ def _read_kept(path: Path) -> tuple[float, dict[int, int]] | None:
 
 
 def _known_locally(user_dir: Path, year: int) -> dict[int, int]:
-    """The stars aocd's cache shows: a day's parts with a confirmed answer."""
+    """The stars aocd's cache shows: a day's parts with a confirmed answer (part 2's
+    proves part 1's, which the site gave first)."""
     found = {}
     for day in range(1, calendar.days_in_year(year) + 1):
         cache = paths.PuzzleCache(year, day, user_dir)
-        found[day] = sum(cache.known_answer(part) is not None for part in (1, 2))
+        found[day] = 2 if cache.known_answer(2) is not None else \
+            int(cache.known_answer(1) is not None)
     return found
 
 
@@ -148,7 +150,9 @@ def _merged(*counts: Mapping[int, int]) -> dict[int, int]:
 def year_stars(token: str, user_dir: Path, year: int, fresh: bool = False,
                now: float | None = None) -> Stars:
     """The year's stars: what is known here when that shows every star before the final
-    one (no request), else the site's page, kept 15 minutes (`fresh`: read it now)."""
+    one (no request), else the site's page, kept 15 minutes, with aocd's answers cached
+    since. `fresh`: the site's page alone, read now (after the site refused a claim, or
+    lost its reply: the site is then the only judge)."""
     now = time.time() if now is None else now
     local = _known_locally(user_dir, year)
     path = stars_path(user_dir.name, year)
@@ -160,4 +164,4 @@ def year_stars(token: str, user_dir: Path, year: int, fresh: bool = False,
     by_day = _fetch(token, year)
     with suppress(OSError):  # only a copy: the next run asks again
         write_atomically(path, json.dumps({"fetched_at": now, "days": by_day}))
-    return Stars(year, _merged(by_day, local), now)
+    return Stars(year, by_day if fresh else _merged(by_day, local), now)
