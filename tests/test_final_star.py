@@ -4,9 +4,11 @@ the same send as any answer (journal, lock, wait), once, and only when the user 
 
 from __future__ import annotations
 
+import io
 import json
 import time
 from collections.abc import Iterator
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -204,3 +206,51 @@ def test_the_page_of_stars_is_read_in_both_forms(year: int) -> None:
     assert stars.parse_page(page) == {1: 2, 2: 1, 4: 2}
     assert stars.parse_page(stars_page(year, {})) == {}
     assert stars.parse_page("<html><body>Maintenance</body></html>") is None
+
+
+def test_on_a_terminal_the_claim_is_asked_and_no_means_no(
+    site: FakeAoC, work: Path, aocd_loaded: AocdHome, monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str]
+) -> None:
+    from aoc2023.framework import calendar
+    from aoc2023.framework.cli.run import TerminalPrompter
+    from aoc2023.framework.inputs import RunRequest
+    from aoc2023.framework.runner import run_days
+    from aoc2023.framework.submit import SubmitOptions, submit_new_answers
+
+    aocd_loaded.cache_answer(YEAR, LAST, 1, "15")
+    site.puzzles[YEAR, LAST].answers[TOKEN] = ["15"]
+    now = calendar.current_time
+    monkeypatch.setattr(calendar, "current_time", lambda: now() + timedelta(
+        seconds=unlock_time(YEAR, LAST).timestamp() + 86400 - time.time()))
+    for reply, posted in (("n\n", []), ("y\n", [{"level": "2", "answer": "0"}])):
+        monkeypatch.setattr("sys.stdin", io.StringIO(reply))
+        report = run_days(RunRequest((YEAR,), str(LAST)))
+        sent = submit_new_answers(report, SubmitOptions(interactive=True), TerminalPrompter())
+        assert "Claim the final star of 2086 (day 12 part 2: every other star is in)? [y/N]" \
+            in capsys.readouterr().err
+        assert claims(site) == posted
+    assert sent.results[0].parts[1].submitted == "right"
+
+
+def test_a_claim_whose_reply_was_lost_is_settled_by_the_stars(
+    site: FakeAoC, work: Path, aocd_loaded: AocdHome
+) -> None:
+    """The site gave the star, the reply never came: the claim counts as unconfirmed, and
+    the next run reads the stars afresh (not the kept copy), finds the star in, and
+    records it: no second claim."""
+    aocd_loaded.cache_answer(YEAR, LAST, 1, "15")
+    site.puzzles[YEAR, LAST].answers[TOKEN] = ["15"]
+    site.after_judging = "drop"
+    lost = aoc("run", str(YEAR), str(LAST), "--yes", "--json", cwd=work)
+    assert lost.returncode == 2
+    assert part_2(lost)["submit_note"].startswith("Sent 0, but the connection dropped")
+    assert attempts.unconfirmed(USER_ID, YEAR, LAST, 2) is not None
+    site.after_judging = None
+    settled = aoc("run", str(YEAR), str(LAST), "--yes", "--json", cwd=work)
+    assert settled.returncode == 0, settled.stderr
+    assert part_2(settled)["submit_note"] == (
+        "final star: in already, as your stars on adventofcode.com show")
+    assert attempts.unconfirmed(USER_ID, YEAR, LAST, 2) is None
+    assert len(claims(site)) == 1
+    assert len(site.requests_for(f"/{YEAR}/leaderboard/self")) == 2  # read afresh
