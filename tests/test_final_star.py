@@ -197,6 +197,10 @@ def test_a_dead_token_at_the_stars_page_is_one_sentence(
     note = part_2(done)["submit_note"]
     assert note.startswith("final star: adventofcode.com refused the session token"), note
     assert claims(site) == []
+    # The stars were never read: aoc list does not guess which are missing.
+    listed = aoc("list", str(YEAR), cwd=work)
+    assert ("2086: the final star (day 12 part 2) is not known to be in: aoc run 2086 12 "
+            "reads your stars on the site") in " ".join(listed.stderr.split())
 
 
 @pytest.mark.parametrize("year", [2019, 2086])

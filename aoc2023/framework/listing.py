@@ -118,10 +118,15 @@ def final_star_notice(day: DayListing, user_dir: Path) -> str | None:
         return None
     from aoc2023.framework.aocd.stars import describe_missing, local_stars
 
-    missing = local_stars(user_dir, day.year).missing()
+    known = local_stars(user_dir, day.year)
+    missing = known.missing()
     if not missing:
         return (f"{day.year}: every other star is in: aoc run {day.year} {day.day} claims the "
                 "final star.")
+    if not known.fetched_at:  # never read from the site: aocd's cache alone proves little
+        return (f"{day.year}: the final star (day {day.day} part 2) is not known to be in: "
+                f"aoc run {day.year} {day.day} reads your stars on the site, and claims it "
+                "when every other star is in.")
     return (f"{day.year}: the final star (day {day.day} part 2) waits: "
             f"{describe_missing(missing)} (as far as aoc knows; aoc run {day.year} {day.day} "
             "asks the site).")
