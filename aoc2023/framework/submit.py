@@ -431,10 +431,15 @@ def _record_final_star(cache: PuzzleCache, user_id: str, pending: attempts.Attem
     accepted is, so that it is never claimed again; an unconfirmed claim is settled."""
     from aoc2023.framework.files import write_atomically
 
-    if pending is not None:
-        attempts.record_reply(user_id, cache.year, cache.day, 2, pending.value,
-                              f"{FINISHED} (as your stars on adventofcode.com show)")
-    write_atomically(cache.answer_path(2), FINAL_STAR_ANSWER)
+    try:
+        if pending is not None:
+            attempts.record_reply(user_id, cache.year, cache.day, 2, pending.value,
+                                  f"{FINISHED} (as your stars on adventofcode.com show)")
+        write_atomically(cache.answer_path(2), FINAL_STAR_ANSWER)
+    except OSError as error:
+        raise NotSent(f"in already, as your stars on adventofcode.com show, but aoc could not "
+                      f"write it down ({unwritable_sentence(error) or error}): the next run "
+                      "reads your stars again", Status.CORRECT) from error
 
 
 def _send(
