@@ -96,10 +96,12 @@ def _may_match(expression: str, fixed: Callable[[str], bool | None]) -> bool:
     """Whether pytest's `-m`/`-k` `expression` is true for some test, given the words
     `fixed` decides for it (None: free, either way). Tries both values of each free
     word the expression asks about, so an expression of n free words takes 2^n tries
-    at most (a handful). An expression pytest cannot read may match: pytest says why."""
-    from _pytest.mark.expression import Expression  # pytest's own -m/-k grammar
-
+    at most (a handful). An expression pytest cannot read may match: pytest says why.
+    pytest's grammar is read by pytest's own (private) module: a pytest without it
+    gets workers as before, and test_pytest_plugin.py fails on it."""
     try:
+        from _pytest.mark.expression import Expression
+
         compiled = Expression.compile(expression)
     except Exception:
         return True
