@@ -148,6 +148,9 @@ def aocd_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AocdHome:
     home.config.mkdir()
     monkeypatch.delenv("AOC_SESSION", raising=False)
     monkeypatch.delenv("AOCD_EXTRA", raising=False)
+    # Hints name `aoc` as it was launched (launcher.py): under `uv run pytest`, uv's `UV`
+    # would make them `uv run aoc ...`. A test about the launcher sets it itself.
+    monkeypatch.delenv("UV", raising=False)
     # Output is fitted to COLUMNS when it is set, and pytest-xdist's workers have it set
     # (80, with LINES=24): a test that wants a width sets it itself.
     monkeypatch.delenv("COLUMNS", raising=False)
@@ -195,21 +198,6 @@ def fake_aoc(aocd_loaded: AocdHome, monkeypatch: pytest.MonkeyPatch) -> Iterator
         yield server
     finally:
         server.stop()
-
-
-def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
-    """`-n auto` (the default): for a run of many test files, two workers per core, since
-    many tests spend their time waiting on a process they started, and the other
-    workers compute meanwhile; none for a few files, such as tests/test_day07.py, whose
-    tests take less time than starting workers (the plugin decides for days alone)."""
-    files = 0
-    for arg in config.args:
-        path = Path(arg.partition("::")[0])
-        files += sum(1 for _ in path.rglob("test_*.py")) if path.is_dir() else 1
-    return 2 * (os.cpu_count() or 1) if files > FEW_FILES else 0
-
-
-FEW_FILES = 3
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

@@ -110,3 +110,20 @@ def test_a_day_before_the_last_still_has_part_2(far_years: None) -> None:
     result = aoc_in_process("run", "2098", "1", "--example", "--json")
     [run] = json.loads(result.stdout)["results"]
     assert [p["part"] for p in run["parts"]] == [1, 2]
+
+
+def test_a_moment_is_shown_one_way_local_to_the_second() -> None:
+    """Every wait, unlock and past reply: local time, whole seconds, the date when it is
+    not today; aocd's log text (the site's zone, microseconds) is read first."""
+    now = datetime(2026, 11, 26, 22, 0, 0, 250000, tzinfo=UTC)
+    later = now + timedelta(minutes=13, seconds=59, microseconds=500000)
+    local = later.astimezone()
+    assert calendar.clock_time(later, now) == f"{local:%H:%M:%S}"
+    assert "." not in calendar.clock_time(later, now)
+    from_log = later.astimezone(aoc_timezone()).isoformat(sep=" ")  # as aocd writes `when`
+    assert "-05:00" in from_log and "." in from_log
+    assert calendar.clock_time(from_log, now) == calendar.clock_time(later, now)
+    week_before = (now - timedelta(days=7)).astimezone()
+    assert calendar.clock_time(now - timedelta(days=7), now) == (
+        f"{week_before:%H:%M:%S} on {week_before.day} {week_before:%b %Y}")
+    assert calendar.clock_time("not a time", now) == "not a time"

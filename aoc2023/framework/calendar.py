@@ -7,7 +7,7 @@ a time is asked for: zoneinfo costs a run that needs no clock several millisecon
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -76,6 +76,24 @@ def describe_wait(delta: timedelta) -> str:
     parts += [f"{hours}h"] if hours or days else []
     parts += [f"{minutes}m", f"{seconds}s"]
     return " ".join(parts)
+
+
+def clock_time(moment: datetime | str, now: datetime | None = None) -> str:
+    """A moment as every wait, unlock and past reply names it: local time, to the second
+    (`22:13:59`), with the date when it is not today (`22:13:59 on 26 Nov 2026`). A moment
+    as aocd's log writes it (ISO text, in the site's time zone) is read first; text that
+    is no time is shown as it is."""
+    if isinstance(moment, str):
+        try:
+            at = datetime.fromisoformat(moment.strip())
+        except ValueError:
+            return moment
+    else:
+        at = moment
+    local = at.astimezone()
+    today = (now or datetime.now(UTC)).astimezone().date()
+    shown = f"{local:%H:%M:%S}"
+    return shown if local.date() == today else f"{shown} on {local.day} {local:%b %Y}"
 
 
 def locked_message(year: int, day: int, now: datetime | None = None) -> str:

@@ -20,6 +20,7 @@ from aoc2023.framework import calendar, registry
 from aoc2023.framework.aocd import paths
 from aoc2023.framework.aocd.paths import PuzzleCache, cached_title
 from aoc2023.framework.errors import AocError
+from aoc2023.framework.launcher import aoc_command
 from aoc2023.framework.listing_cache import Declared, ListingCache, package_stamp, stamp
 from aoc2023.framework.results import ExitCode
 
@@ -175,9 +176,10 @@ def list_days(asked: Sequence[int] | None = None) -> Listing:
     elif user_id is None:
         listing.notices.append(
             "aocd does not know yet whose session token this is, so no answer is known: "
-            "running a day on your input (aoc run) teaches it."
+            f"running a day on your input ({aoc_command('run', 'YEAR', 'DAY')}) teaches it."
         )
     if not listing.days:
         where = " or ".join(map(str, years)) if asked is not None else "any year"
-        listing.notices.append(f"There are no days of {where} yet: add one with aoc new.")
+        listing.notices.append(f"There are no days of {where} yet: add one with "
+                                f"{aoc_command('new', 'YEAR', 'DAY')}.")
     return listing

@@ -26,6 +26,7 @@ from typing import Any
 
 from aoc2023.framework import calendar
 from aoc2023.framework.errors import DayLoadError, MissingDayError, UsageError
+from aoc2023.framework.launcher import aoc_command
 from aoc2023.framework.solution import REGISTRY, Solution
 
 YEARS_GROUP = "aoc.years"
@@ -185,7 +186,8 @@ def parse_years(spec: str) -> list[int]:
     registered = functools.cache(registered_years)
     if text == "all":
         if not registered():
-            raise UsageError("There are no years with days yet: add a day with aoc new.")
+            raise UsageError("There are no years with days yet: add a day with "
+                             f"{aoc_command('new', 'YEAR', 'DAY')}.")
         return registered()
     years: set[int] = set()
     for chunk in text.split(","):

@@ -62,6 +62,7 @@ from aoc2023.framework.errors import (
     unwritable_sentence,
 )
 from aoc2023.framework.inputs import example_inputs
+from aoc2023.framework.launcher import aoc_command
 from aoc2023.framework.results import SUBMIT_FAILED, DayResult, PartResult, RunReport, Status
 from aoc2023.framework.runner import describe_error, run_solution
 
@@ -287,7 +288,7 @@ def _settle(pending: attempts.Attempt, cache: PuzzleCache, token: str, user_id: 
 def _tried(pending: attempts.Attempt | None, answer: str) -> str | None:
     if pending is None or pending.value != answer:
         return None
-    when = pending.when[:19]  # to the second, in the site's time zone, as aocd's log has it
+    when = calendar.clock_time(pending.when)
     return f"sent at {when}, {pending.why or 'and the run that sent it stopped first'}"
 
 
@@ -328,7 +329,7 @@ def _confirm(candidate: Candidate, what: str, user_id: str, options: SubmitOptio
     blocked = waits.blocked_until(user_id, now())
     if blocked is not None and not options.wait and not options.dry_run:
         raise NotSent(
-            f"the site asked to wait until {blocked.astimezone():%H:%M:%S} "
+            f"the site asked to wait until {calendar.clock_time(blocked, now())} "
             f"({calendar.describe_wait(blocked - now())} from now); run again then, or use --wait"
         )
     if options.dry_run:
@@ -346,7 +347,8 @@ def _confirm(candidate: Candidate, what: str, user_id: str, options: SubmitOptio
             raise NotSent("you said no")
     elif not options.yes:
         if not options.interactive:
-            raise NotSent(f"no terminal to confirm on: would send {what} (use --yes to send)")
+            raise NotSent(f"no terminal to confirm on: would send {what} (send it with "
+                          f"{aoc_command('run', candidate.year, candidate.day, '--yes')})")
         if not prompter.confirm(candidate):
             raise NotSent("you said no")
 
@@ -371,7 +373,8 @@ def _send_after_wait(
         blocked = waits.blocked_until(user_id, now())
         if blocked is not None:
             if not options.wait:
-                raise NotSent(f"the site asked to wait until {blocked.astimezone():%H:%M:%S}")
+                raise NotSent("the site asked to wait until "
+                              f"{calendar.clock_time(blocked, now())}")
             prompter.wait_until(blocked)
         verdict, note, seconds = _send(candidate, cache, token, user_id, now)
         if verdict is Verdict.WAIT and options.wait and attempt == 0 and seconds:
@@ -400,7 +403,8 @@ def _claim_final_star(
         _record_final_star(cache, user_id, pending)
         raise NotSent("in already, as your stars on adventofcode.com show", Status.CORRECT)
     if missing := found.missing():
-        when = (f" (as the site showed at {datetime.fromtimestamp(found.fetched_at):%H:%M:%S})"
+        when = (" (as the site showed at "
+                f"{calendar.clock_time(datetime.fromtimestamp(found.fetched_at, UTC), now())})"
                 if found.from_cache else "")
         raise NotSent(f"not claimed yet: {stars.describe_missing(missing)}{when}")
     candidate = Candidate(year, day, 2, FINAL_STAR_ANSWER, account=result.account,

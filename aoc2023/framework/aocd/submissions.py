@@ -141,16 +141,16 @@ def known_to_be_wrong(value: str, part: int, past: list[PastSubmission]) -> str 
     for entry in past:
         if entry.part != part or entry.verdict in _PROVE_NOTHING:
             continue
-        verdict = entry.verdict
+        verdict, when = entry.verdict, calendar.clock_time(entry.when)
         if verdict is Verdict.RIGHT and value != entry.value:
             return f"the site already accepted {entry.value} for part {part}"
         if entry.value == value:
-            return f"{value} was already sent for part {part} ({entry.when}): {verdict}"
+            return f"{value} was already sent for part {part} ({when}): {verdict}"
         bound = int(entry.value) if entry.value.lstrip("-").isdigit() else None
         if verdict is Verdict.TOO_HIGH and bound is not None and (number is None or number > bound):
-            return f"{entry.value} was too high ({entry.when}), and {value} is higher"
+            return f"{entry.value} was too high ({when}), and {value} is higher"
         if verdict is Verdict.TOO_LOW and bound is not None and (number is None or number < bound):
-            return f"{entry.value} was too low ({entry.when}), and {value} is lower"
+            return f"{entry.value} was too low ({when}), and {value} is lower"
     return None
 
 

@@ -21,6 +21,7 @@ from aoc2023.framework.cli.common import (
     years_asked,
 )
 from aoc2023.framework.errors import UsageError
+from aoc2023.framework.launcher import aoc_command
 from aoc2023.framework.results import ExitCode
 
 if TYPE_CHECKING:
@@ -162,7 +163,7 @@ def history_of_day(years: tuple[int, ...], days: str | None, plot: Path | None,
         asked = [] if len(years) != 1 else parse_days(days, years[0]) if days else []
         if len(asked) != 1:
             raise UsageError("--history shows one day: give one year and one day, e.g. "
-                             "aoc bench 2023 7 --history.")
+                             f"{aoc_command('bench', 2023, 7, '--history')}.")
         year, day = years[0], asked[0]
         if plot is not None:
             from aoc2023.framework.bench import plot as drawing
@@ -171,8 +172,9 @@ def history_of_day(years: tuple[int, ...], days: str | None, plot: Path | None,
         path = require_project_root() / history.HISTORY_FILE
         series = over_time.day_series(history.load(path), history.machine(), year, day)
         if not series:
+            save = aoc_command("bench", year, day, "--save")
             raise UsageError(f"{path} has no figures of {year} day {day} saved on this "
-                             f"machine: save some with aoc bench {year} {day} --save.")
+                             f"machine: save some with {save}.")
         title = f"{year} day {day}: headline figures saved on this machine, oldest first"
         if plot is not None:
             drawing.history_chart(series, plot, title)

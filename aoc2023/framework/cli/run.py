@@ -310,7 +310,7 @@ class TerminalPrompter:
     def wait_until(self, until: datetime) -> None:
         """Sleep until `until`: on a terminal a countdown rewritten each second, then
         cleared; elsewhere (a file, a pipe) one line, with no codes for a terminal."""
-        from aoc2023.framework.calendar import describe_wait
+        from aoc2023.framework.calendar import clock_time, describe_wait
         from aoc2023.framework.render.table import smart_terminal, status_line, terminal_width
 
         live = smart_terminal(sys.stderr)
@@ -323,7 +323,7 @@ class TerminalPrompter:
                 sys.stderr.flush()
             elif not said:
                 typer.echo(f"Waiting: the site asked to wait {describe_wait(left)}, until "
-                           f"{until.astimezone():%H:%M:%S}.", err=True)
+                           f"{clock_time(until, self.now())}.", err=True)
                 said = True
             self.sleep(min(1.0, left.total_seconds()))
         if live:
