@@ -38,6 +38,10 @@ class TokenReport:
     """What to do, when the token cannot work as it is."""
     problem: str | None = None
     """Why the site could not be asked (no network...), when it could not."""
+    user_agent: str = ""
+    """The User-Agent every request to the site carries, whole."""
+    contact_set: bool = False
+    """Whether it names the user ($AOC_USER_AGENT or [tool.aoc] contact)."""
 
 
 # --- aoc leaderboard ---------------------------------------------------------------------
