@@ -77,3 +77,6 @@ class Leaderboard:
     passed_over: tuple[str, ...] = ()
     """The values in the site's data that are not whole numbers, shown as 0 ("stars of
     member 99"): said on stderr, so a damaged board is never shown as if whole."""
+    notices: tuple[str, ...] = ()
+    """What the board told that is news, said on stderr: a year's number of days other
+    than the calendar had."""
