@@ -24,6 +24,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator, MutableMapping
 from contextlib import AbstractContextManager, contextmanager, suppress
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
@@ -100,22 +101,26 @@ def user_agent(who: str | None = None) -> str:
     `aoc2023/0.1.0 (contact: you@example.com) advent-of-code-data/2.2.0`. Without a
     contact, the two products alone. A contact's parentheses that do not pair up are
     escaped, so that the comment ends where it should (RFC 9110, section 5.6.5)."""
-    from importlib.metadata import PackageNotFoundError, version
-
-    def of(name: str) -> str:
-        try:
-            return version(name)
-        except PackageNotFoundError:
-            return "unknown"
-
     who = who if who is not None else contact()
     comment = ""
     if who:
         if not _paired(who):
             who = who.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
         comment = f" (contact: {who})"
-    return (f"{_DISTRIBUTION}/{of(_DISTRIBUTION)}{comment} "
-            f"{_AOCD_DISTRIBUTION}/{of(_AOCD_DISTRIBUTION)}")
+    return (f"{_DISTRIBUTION}/{_version_of(_DISTRIBUTION)}{comment} "
+            f"{_AOCD_DISTRIBUTION}/{_version_of(_AOCD_DISTRIBUTION)}")
+
+
+@cache
+def _version_of(name: str) -> str:
+    """The installed version of the distribution `name` (read once: a search of the
+    path's distributions)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version(name)
+    except PackageNotFoundError:
+        return "unknown"
 
 
 def _paired(text: str) -> bool:
