@@ -95,6 +95,15 @@ def test_a_count_the_site_shows_is_remembered_followed_and_noticed(
     assert "Note:" not in again.stderr
     assert len(fake_aoc.requests) == 2
 
+    # A new count, under --json: the notice on stderr, the document alone on stdout.
+    fake_aoc.add_board(2026, BOARD, board_2026(14), viewers={TOKEN})
+    aocd_loaded.user_dir.joinpath(f"2026_leaderboard_{BOARD}.json").unlink()
+    changed = aoc("leaderboard", "2026", str(BOARD), "--json")  # in the project
+    assert changed.returncode == 0, changed.stderr
+    assert [len(m["days"]) for m in json.loads(changed.stdout)["members"]] == [14]
+    assert "Note: adventofcode.com shows 2026 with 14 days" in changed.stderr
+    assert "where aoc's calendar had 13" in changed.stderr
+
 
 def test_the_site_agreeing_with_the_rule_is_no_news(project: Path, aocd_home: AocdHome) -> None:
     assert calendar.learn_days(2025, 12, "private leaderboard 1") is None
