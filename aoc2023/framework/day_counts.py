@@ -17,11 +17,17 @@ from __future__ import annotations
 
 import json
 import os
+import re
+from contextlib import suppress
 from pathlib import Path
 
 from aoc2023.framework.aocd import paths
-from aoc2023.framework.files import read_regular_text, write_atomically
+from aoc2023.framework.files import read_regular, read_regular_text, write_atomically
+from aoc2023.framework.project import find_pyproject
 from aoc2023.framework.settings import DECEMBER_DAYS, load_settings
+
+_DAYS_KEY = re.compile(rb"""\bdays["']?\s*=""")
+"""A key `days` in TOML, bare or quoted, alone or dotted (`aoc.days = `)."""
 
 _known: dict[tuple[str, str | None, str | None], dict[int, int]] = {}
 
@@ -35,8 +41,21 @@ def known() -> dict[int, int]:
     and the project's setting over them. UsageError when the settings are wrong."""
     where = (os.getcwd(), os.environ.get("AOCD_DIR"), os.environ.get("HOME"))
     if (counts := _known.get(where)) is None:
-        counts = _known[where] = remembered() | dict(load_settings().days)
+        counts = _known[where] = remembered() | _set_days()
     return counts
+
+
+def _set_days() -> dict[int, int]:
+    """The project's `[tool.aoc] days`. Its file is parsed only when it has a key
+    `days` at all: most have none, and a command that needs no other setting (`aoc
+    list`, `aoc new`, a day's tests) would pay for importing tomllib."""
+    path = find_pyproject()
+    if path is None:
+        return {}
+    with suppress(OSError):  # unreadable: load_settings says so
+        if not _DAYS_KEY.search(read_regular(path)):
+            return {}
+    return dict(load_settings(path.parent).days)
 
 
 def forget() -> None:
