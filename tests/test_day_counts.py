@@ -47,8 +47,12 @@ def test_the_rule_without_a_setting_or_a_count_from_the_site(project: Path) -> N
         calendar.check_day(2026, 13)
 
 
-def test_a_setting_overrides_a_years_count(project: Path) -> None:
-    set_days(project, "{2026 = 13}")
+@pytest.mark.parametrize("setting", ["[tool.aoc]\ndays = {2026 = 13}",
+                                     "[tool.aoc]\ndays.2026 = 13",
+                                     "[tool]\naoc = { 'days' = { 2026 = 13 } }"])
+def test_a_setting_overrides_a_years_count(project: Path, setting: str) -> None:
+    (project / "pyproject.toml").write_text(setting + "\n")
+    day_counts.forget()
     assert calendar.days_in_year(2026) == 13
     assert calendar.days_in_year(2025) == 12  # other years keep the rule
     assert calendar.puzzle_parts(2026, 12) == (1, 2)

@@ -26,8 +26,8 @@ from aoc2023.framework.files import read_regular, read_regular_text, write_atomi
 from aoc2023.framework.project import find_pyproject
 from aoc2023.framework.settings import DECEMBER_DAYS, load_settings
 
-_DAYS_KEY = re.compile(rb"""\bdays["']?\s*=""")
-"""A key `days` in TOML, bare or quoted, alone or dotted (`aoc.days = `)."""
+_DAYS_KEY = re.compile(rb"""\bdays["']?\s*[=.]""")
+"""A key `days` in TOML, bare or quoted, alone or dotted (`aoc.days = `, `days.2026 = `)."""
 
 _known: dict[tuple[str, str | None, str | None], dict[int, int]] = {}
 
