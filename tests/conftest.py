@@ -42,6 +42,7 @@ from fake_aoc import FakeAoC, point_aocd_at  # noqa: E402
 
 TOKEN = "53616c7465645f5f" + "0" * 80 + "cafe"
 USER_ID = "github.tester.1234567"
+CONTACT = "tester@example.com"
 DAY_7_EXAMPLE = "32T3K 765\nT55J5 684\nKK677 28\nKTJJT 220\nQQQJA 483\n"
 
 
@@ -158,6 +159,8 @@ def aocd_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AocdHome:
     # The floor between requests across processes (a second by default) is tested on its
     # own, in test_fetch.py; elsewhere the fake site is asked as fast as the tests go.
     monkeypatch.setenv("AOC_REQUEST_FLOOR", "0")
+    # Every request names a contact, as the site asks (test_user_agent.py takes it away).
+    monkeypatch.setenv("AOC_USER_AGENT", CONTACT)
     monkeypatch.setenv("AOCD_DIR", str(home.data))
     monkeypatch.setenv("AOCD_CONFIG_DIR", str(home.config))
     if "aocd" in sys.modules:

@@ -1,6 +1,7 @@
 """A real HTTP server on loopback that answers as adventofcode.com does: puzzle inputs, puzzle
 pages (with the parts solved, as the site shows them), answers judged, /settings and private
-leaderboards. It records every request, so tests see what aocd (and so `aoc`) asked for.
+leaderboards. It records every request (with its User-Agent), so tests see what aocd (and
+so `aoc`) asked for.
 Tests point aocd at it with `point_aocd_at`.
 """
 
@@ -152,6 +153,7 @@ class Request(NamedTuple):
     token: str | None
     form: dict[str, str]
     at: float  # time.time() when it arrived
+    user_agent: str | None = None  # its User-Agent header
 
 
 Reply = tuple[int, str, dict[str, str]]  # status, body, headers
@@ -211,9 +213,9 @@ class FakeAoC:
         return [r for r in self.requests if r.path.endswith(suffix)]
 
     def respond(self, method: str, path: str, token: str | None,
-                form: dict[str, str]) -> Reply | None:
+                form: dict[str, str], user_agent: str | None = None) -> Reply | None:
         """The reply to a request, recorded first (None: the connection is dropped)."""
-        self.requests.append(Request(method, path, token, form, time.time()))
+        self.requests.append(Request(method, path, token, form, time.time(), user_agent))
         if method in self.failing:
             return self.failing[method], "Internal Server Error", {}
         if path == "/settings":
@@ -292,7 +294,8 @@ class _Handler(BaseHTTPRequestHandler):
     def do_GET(self) -> None:
         form = dict(parse_qsl(self.rfile.read(int(self.headers["Content-Length"] or 0)).decode()))
         cookie = re.search(r"session=([^;\s]+)", self.headers["Cookie"] or "")
-        reply = self.site.respond(self.command, self.path, cookie and cookie[1], form)
+        reply = self.site.respond(self.command, self.path, cookie and cookie[1], form,
+                                  self.headers["User-Agent"])
         if reply is None:  # no reply at all: the line goes dead (HTTP/1.0 closes it)
             return
         status, body, headers = reply

@@ -112,6 +112,9 @@ def main(argv: list[str] | None = None) -> int:
     reads the environment and the token anew, as a fresh process would, and leaves the
     process as it found it, so that it can be called again."""
     if argv is not None:
+        from aoc2023.framework.day_counts import forget
+
+        forget()  # the settings and the days remembered, read anew too
         with _as_found(), token_read_anew():
             return _main(argv)
     # What the program has imported so far (typer, the framework: tens of thousands of
@@ -171,4 +174,18 @@ def _main(args: list[str]) -> int:
         return exit_.code if isinstance(exit_.code, int) else 0 if exit_.code is None else 1
     except Terminated as stop:
         return 128 + stop.signum
+    finally:
+        _remind_of_contact()
     return 0
+
+
+def _remind_of_contact() -> None:
+    """After a command that went to the site with no contact in its User-Agent, the line
+    saying how to set one, once a day (`client.contact_reminder`): last, and on stderr,
+    so that it never holds a run up nor enters `--json`'s document."""
+    if "aoc2023.framework.aocd.client" not in sys.modules:  # nothing was asked of the site
+        return
+    from aoc2023.framework.aocd.client import contact_reminder
+
+    if (line := contact_reminder()) is not None:
+        print(line, file=sys.stderr)

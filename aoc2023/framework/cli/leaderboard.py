@@ -38,6 +38,8 @@ def leaderboard(
         named = ", ".join(board.passed_over[:5]) + (", ..." if len(board.passed_over) > 5 else "")
         print(f"Some of the board's values are not whole numbers and were passed over "
               f"(stars are counted from the days, scores shown as 0): {named}.", file=sys.stderr)
+    for notice in board.notices:
+        print(f"Note: {notice}", file=sys.stderr)
     if as_json:
         from aoc2023.framework.render.as_json import leaderboard_json
 
