@@ -49,9 +49,10 @@ class UsageError(AocError):
 class MissingDayError(UsageError):
     """The day asked for has no module yet."""
 
-    def __init__(self, year: int, day: int, module_name: str):
+    def __init__(self, year: int, day: int, module_name: str, hint: str | None = None):
         self.year, self.day = year, day
-        super().__init__(f"{year} day {day} has no solution yet ({module_name}).")
+        after = f" {hint}" if hint else ""
+        super().__init__(f"{year} day {day} has no solution yet ({module_name}).{after}")
 
 
 class FileExistsRefusal(UsageError):

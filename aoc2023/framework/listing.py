@@ -19,7 +19,7 @@ from typing import Any
 from aoc2023.framework import calendar, registry
 from aoc2023.framework.aocd import paths
 from aoc2023.framework.aocd.paths import PuzzleCache, cached_title
-from aoc2023.framework.errors import AocError
+from aoc2023.framework.errors import AocError, DayLoadError
 from aoc2023.framework.listing_cache import Declared, ListingCache, package_stamp, stamp
 from aoc2023.framework.results import ExitCode
 
@@ -72,7 +72,7 @@ def _declared(year: int, day: int, module: Path | None, package: list[Any],
     declared = Declared(year, day, solution_class.title, (
         sum(example.expected(1) is not None for example in examples),
         sum(example.expected(2) is not None for example in examples)))
-    if module is not None and solution_class.__module__ == registry.day_module_name(year, day):
+    if module is not None and solution_class.__module__.rpartition(".")[2] == module.stem:
         cache.put(module, declared, module_stamp, package)
     return declared
 
@@ -121,19 +121,16 @@ def list_days(asked: Sequence[int] | None = None) -> Listing:
     user_files = _files_in(user_dir)
     for each_year in years:
         try:
+            files = registry.year_files(each_year)
             days = registry.available_days(each_year, listing.notices)
-        except AocError:
-            raise
-        except Exception as error:  # a year's package that does not import: say so, go on
+        except DayLoadError as error:  # a year package that does not import: said, go on
             if len(years) == 1 and asked is not None:
                 raise
-            listing.notices.append(f"Could not list {each_year}: {type(error).__name__}: {error}")
+            listing.notices.append(f"Could not list {each_year}: {error}")
             continue
-        modules = registry.day_module_files(each_year)
-        package = package_stamp(
-            map(Path, registry.module_files(registry.year_package(each_year)).values()))
+        package = package_stamp(files.folders)
         for day in days:
-            listing.days.append(_list_day(each_year, day, modules.get(day), package,
+            listing.days.append(_list_day(each_year, day, files.days.get(day), package,
                                           user_dir, user_files, cache))
     cache.save()
     if token is None:
