@@ -129,7 +129,8 @@ def test_a_lone_answer_from_solve_costs_no_other_day(tmp_path: Path) -> None:
     with temporary_year(tmp_path / "site", 2091, {"day01.py": GOOD, "day02.py": LONE_ANSWER}):
         table = aoc_in_process("run", "2091", "--example")
         as_json = aoc_in_process("run", "2091", "--example", "--json")
-    assert table.returncode == as_json.returncode == 2
+        bench = aoc_in_process("bench", "2091", "--example", "--budget", "0.01", "--json")
+    assert table.returncode == as_json.returncode == bench.returncode == 2
     assert "2091/01" in table.stdout and "Good Day" in table.stdout
     assert ("2091 day 2 (example 1) part 1: TypeError: solve() returned a str, not a pair"
             in table.stderr)
@@ -137,6 +138,10 @@ def test_a_lone_answer_from_solve_costs_no_other_day(tmp_path: Path) -> None:
     results = json.loads(as_json.stdout)["results"]
     assert [(day["day"], [part["status"] for part in day["parts"]]) for day in results] == [
         (1, ["correct", "correct"]), (2, ["error"])]
+    benched = json.loads(bench.stdout)["results"]
+    assert [(day["year"], day["day"]) for day in benched] == [(2091, 1), (2091, 2)]
+    assert "solve() returned a str, not a pair" in bench.stdout
+    assert no_traceback(bench.stderr)
 
 
 # --- what a module raises at import ------------------------------------------------------
