@@ -130,7 +130,8 @@ def list_days(asked: Sequence[int] | None = None) -> Listing:
             continue
         package = package_stamp(files.folders)
         for day in days:
-            listing.days.append(_list_day(each_year, day, files.days.get(day), package,
+            module = files.days.get(day)
+            listing.days.append(_list_day(each_year, day, Path(module) if module else None, package,
                                           user_dir, user_files, cache))
     cache.save()
     if token is None:

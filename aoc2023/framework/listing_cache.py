@@ -63,7 +63,7 @@ def stamp(path: Path) -> list[int] | None:
     return [status.st_mtime_ns, status.st_size]
 
 
-def package_stamp(folders: Iterable[Path]) -> list[Any]:
+def package_stamp(folders: Iterable[str | Path]) -> list[Any]:
     """The stamps of every Python file under a year package's `folders`, sub-packages
     and private helpers (`_common.py`) included, taken once a listing: whatever a day
     imports from its year. Bytecode folders and hidden ones are left out."""

@@ -125,11 +125,11 @@ class DayFile(pytest.File):
 
         try:  # through the registry's one rule of which file is which day's
             files = registry.year_files(self.year)
-            path = self.path.resolve()
-            day = next((day for day, file in files.days.items() if file.resolve() == path),
-                       None)
+            path = os.path.realpath(self.path)
+            day = next((day for day, file in files.days.items()
+                        if os.path.realpath(file) == path), None)
             clashing = next((day for day, clash in files.clashes.items()
-                             if path in {file.resolve() for file in clash}), None)
+                             if path in map(os.path.realpath, clash)), None)
             if clashing is not None:
                 raise DayLoadError(files.clash(clashing) or "")
             if day is not None:
@@ -141,7 +141,7 @@ class DayFile(pytest.File):
                                            reason=str(error))
             return
         hint = next((files.hint_for(file) for file in files.unused_lookalikes()
-                     if file.resolve() == path), None)
+                     if os.path.realpath(file) == path), None)
         if hint is not None:
             self.warn(pytest.PytestWarning(hint))
         days = [solution for (year, _), solution in sorted(REGISTRY.items())

@@ -37,8 +37,6 @@ from aoc2023.framework.errors import DayLoadError, MissingDayError, Terminated, 
 from aoc2023.framework.solution import REGISTRY, VARIANTS, Solution
 
 YEARS_GROUP = "aoc.years"
-_DAY_MODULE = re.compile(r"day(\d{1,2})")
-"""The naming rule of a day's module, as `Solution` reads a day from a module's name."""
 _LOOKS_LIKE_A_DAY = re.compile(r"day[\W_]*0*(\d{1,2})[a-z]?", re.IGNORECASE)
 """A name a day's author may mean as a day's (`day_07`, `Day07`, `day7a`), which the rule
 skips: said in a hint, never skipped in silence."""
@@ -96,82 +94,96 @@ def registered_years(declared: Callable[[], set[int]] = entry_point_years) -> li
 
 def day_of_module(name: str) -> int | None:
     """The day a module named `dayNN` (or `dayN`) holds (its last dotted part), else None:
-    the naming rule, as `Solution` reads a day from its module's name."""
-    match = _DAY_MODULE.fullmatch(name.rpartition(".")[2])
-    return int(match[1]) if match else None
+    the naming rule, as `Solution` reads a day from its module's name. (String tests, not
+    a regular expression: a year's every file passes here each time a day is loaded.)"""
+    stem = name.rpartition(".")[2]
+    number = stem[3:]
+    if stem.startswith("day") and 1 <= len(number) <= 2 and number.isdecimal():
+        return int(number)
+    return None
 
 
 class YearFiles(NamedTuple):
     """A year package's modules as the one naming rule maps them to days (`year_files`):
-    what `aoc run`, `aoc list`, `aoc new` and the pytest plugin all go by."""
+    what `aoc run`, `aoc list`, `aoc new` and the pytest plugin all go by. Files are
+    absolute paths as strings: a year is mapped at each day loaded, and a `Path` for
+    each of its files would cost ten times the listing."""
 
     package: str
-    folders: tuple[Path, ...]
+    folders: tuple[str, ...]
     """The package's folders, the first winning where two hold one name."""
-    days: dict[int, Path]
+    days: dict[int, str]
     """The file of each day that one module claims by its name (`day07.py`, `day7.py`)."""
-    clashes: dict[int, tuple[Path, ...]]
+    clashes: dict[int, tuple[str, ...]]
     """The days that two or more modules claim by name: refused, naming them all."""
-    others: dict[str, Path]
-    """The other public modules, by name: where days of any name (and helpers) live."""
-    lookalikes: dict[Path, int]
+    others: dict[str, str]
+    """The other public modules' files, by name: where days of any name (and helpers)
+    live."""
+    lookalikes: dict[str, int]
     """Files named like a day that the rule skips (`day_07.py`, `Day07.py`), with the day."""
 
-    def module(self, path: Path) -> str:
-        return f"{self.package}.{path.stem}"
+    def module(self, path: str) -> str:
+        return f"{self.package}.{_stem(path)}"
 
     def clash(self, day: int) -> str | None:
         """The sentence refusing `day` when several modules claim it, else None."""
         files = self.clashes.get(day)
         if files is None:
             return None
-        shown = ", ".join(_shown(path) for path in files[:-1]) + f" and {_shown(files[-1])}"
+        shown = ", ".join(map(_shown, files[:-1])) + f" and {_shown(files[-1])}"
         return (f"Two modules claim day {day}, {shown}: keep one (day{day:02d}.py) and "
                 "rename or delete the other.")
 
-    def hint_for(self, path: Path) -> str:
+    def hint_for(self, path: str) -> str:
         """The sentence naming a file of `lookalikes`: it looks like a day but is none."""
         day = self.lookalikes[path]
         return (f"{_shown(path)} looks like a day but is not named dayNN.py; "
                 f"rename it day{day:02d}.py.")
 
-    def unused_lookalikes(self) -> list[Path]:
+    def unused_lookalikes(self) -> list[str]:
         """The look-alike files that define no day once imported (a file that sets its
         `day` itself, or holds a variant, is a day's after all)."""
+        if not self.lookalikes:
+            return []
         defined = {cls.__module__ for cls in REGISTRY.values()}
         defined.update(cls.__module__ for by_name in VARIANTS.values()
                        for cls in by_name.values())
         return [path for path in sorted(self.lookalikes) if self.module(path) not in defined]
 
 
-def _shown(path: Path) -> str:
+def _stem(path: str) -> str:
+    return os.path.basename(path).removesuffix(".py")
+
+
+def _shown(path: str) -> str:
     """A file of a year package as a sentence names it: `aoc2023/day07.py`."""
-    return f"{path.parent.name}/{path.name}"
+    folder, name = os.path.split(path)
+    return f"{os.path.basename(folder)}/{name}"
 
 
 def files_of(package: str, folders: Iterable[str | Path]) -> YearFiles:
     """The one mapping of a year package's files (in `folders`, the first folder winning,
     as imports go) to days. Nothing is imported: one listing of each folder."""
-    absolute = tuple(Path(os.path.abspath(folder)) for folder in folders)
-    modules: dict[str, Path] = {}
-    lookalikes: dict[Path, int] = {}
+    absolute = tuple(os.path.abspath(folder) for folder in folders)
+    modules: dict[str, str] = {}
+    lookalikes: dict[str, int] = {}
     for folder in reversed(absolute):
         try:
-            names = sorted(os.listdir(folder))
+            names = os.listdir(folder)
         except OSError:
             continue
         for name in names:
             stem = name.removesuffix(".py")
             if not name.endswith(".py") or stem.startswith("_"):
                 continue
-            path = Path(folder, name)
+            path = os.path.join(folder, name)
             if stem.isidentifier():
                 modules[stem] = path
-            looks = _LOOKS_LIKE_A_DAY.fullmatch(stem)
-            if looks is not None and day_of_module(stem) is None:
+            if (stem[:3].lower() == "day" and day_of_module(stem) is None
+                    and (looks := _LOOKS_LIKE_A_DAY.fullmatch(stem))):
                 lookalikes[path] = int(looks[1])
-    claims: dict[int, list[Path]] = {}
-    others: dict[str, Path] = {}
+    claims: dict[int, list[str]] = {}
+    others: dict[str, str] = {}
     for stem, path in sorted(modules.items()):
         day = day_of_module(stem)
         if day is None:
@@ -184,7 +196,7 @@ def files_of(package: str, folders: Iterable[str | Path]) -> YearFiles:
         clashes={day: tuple(paths) for day, paths in claims.items() if len(paths) > 1},
         others=others,
         lookalikes={path: day for path, day in lookalikes.items()
-                    if not path.stem.isidentifier() or modules.get(path.stem) == path},
+                    if not _stem(path).isidentifier() or modules.get(_stem(path)) == path},
     )
 
 
@@ -233,9 +245,9 @@ def module_files(package_name: str) -> dict[str, str]:
     their files (the year package is imported: DayLoadError when it does not import)."""
     package = import_module(package_name, f"the year package {package_name}")
     files = files_of(package_name, getattr(package, "__path__", []))
-    named = {**{path.stem: str(path) for path in files.days.values()},
-             **{path.stem: str(path) for paths in files.clashes.values() for path in paths},
-             **{stem: str(path) for stem, path in files.others.items()}}
+    named = {_stem(path): path for path in files.days.values()}
+    named.update((_stem(path), path) for paths in files.clashes.values() for path in paths)
+    named.update(files.others)
     return dict(sorted(named.items()))
 
 
@@ -267,7 +279,7 @@ def available_days(year: int, problems: list[str] | None = None) -> list[int]:
 
 def day_module_files(year: int) -> dict[int, Path]:
     """The source file of each day that one module claims by name, by day."""
-    return year_files(year).days
+    return {day: Path(path) for day, path in year_files(year).days.items()}
 
 
 def day_module_name(year: int, day: int) -> str:

@@ -123,7 +123,7 @@ def refuse_existing(target: Target) -> None:
     files = registry.files_of(target.package, [target.day_path.parent])
     claiming = [*files.clashes.get(target.day, ()), *filter(None, [files.days.get(target.day)])]
     if claiming:
-        names = " and ".join(shown(path) for path in claiming)
+        names = " and ".join(shown(Path(path)) for path in claiming)
         raise FileExistsRefusal(f"{target.year} day {target.day} is already in {names}: "
                                 f"aoc new writes no second module for one day (nothing was "
                                 "written).")
