@@ -240,17 +240,6 @@ def _forget(name: str) -> None:
             del by_name[variant]
 
 
-def module_files(package_name: str) -> dict[str, str]:
-    """The package's public modules (`name.py`; `_private` ones left out), by name, with
-    their files (the year package is imported: DayLoadError when it does not import)."""
-    package = import_module(package_name, f"the year package {package_name}")
-    files = files_of(package_name, getattr(package, "__path__", []))
-    named = {_stem(path): path for path in files.days.values()}
-    named.update((_stem(path), path) for paths in files.clashes.values() for path in paths)
-    named.update(files.others)
-    return dict(sorted(named.items()))
-
-
 def _import_other_modules(files: YearFiles, problems: list[str] | None) -> None:
     """Import the modules where days of any name may live; a module that fails to import
     is one sentence in `problems` (when given), and the others are still imported."""
@@ -275,11 +264,6 @@ def available_days(year: int, problems: list[str] | None = None) -> list[int]:
     days = {*files.days, *files.clashes}
     days.update(day for each_year, day in REGISTRY if each_year == year)
     return sorted(days)
-
-
-def day_module_files(year: int) -> dict[int, Path]:
-    """The source file of each day that one module claims by name, by day."""
-    return {day: Path(path) for day, path in year_files(year).days.items()}
 
 
 def day_module_name(year: int, day: int) -> str:
