@@ -297,6 +297,7 @@ def test_a_file_named_like_a_day_is_named_in_a_hint(tmp_path: Path, name: str) -
         ran = aoc_in_process("run", "2091", "--example")
         listed = aoc_in_process("list", "2091")
         missing = aoc_in_process("run", "2091", "7", "--example")
+        among_others = aoc_in_process("run", "2091", "1,7", "--example")
     hint = f"aoc2091/{name} looks like a day but is not named dayNN.py; rename it day07.py."
     for done in ran, listed:
         assert done.returncode == 0, done.stderr
@@ -304,6 +305,8 @@ def test_a_file_named_like_a_day_is_named_in_a_hint(tmp_path: Path, name: str) -
         assert "2091/01" in done.stdout
     assert missing.returncode == 2
     assert f"2091 day 7 has no solution yet (aoc2091.day07). {hint}" in missing.stderr
+    assert among_others.returncode == 0, among_others.stderr
+    assert f"No solution yet for 2091 day(s) 7: skipped. {hint}" in among_others.stderr
 
 
 def test_a_look_alike_that_is_a_day_after_all_gets_no_hint(tmp_path: Path) -> None:

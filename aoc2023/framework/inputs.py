@@ -252,7 +252,8 @@ def days_to_run(request: RunRequest, notices: list[str]) -> Iterator[DayInputs |
         raise UsageError(f"None of the days asked for has a solution yet in {where}.")
     for year, errors in missing.items():
         skipped = ", ".join(str(error.day) for error in errors)
-        notices.append(f"No solution yet for {year} day(s) {skipped}: skipped.")
+        hints = "".join(f" {error.hint}" for error in errors if error.hint)
+        notices.append(f"No solution yet for {year} day(s) {skipped}: skipped.{hints}")
     for year, days in without_variants.items():
         listed = ", ".join(map(str, days))
         notices.append(f"{year} day(s) {listed} declare no variants: "
