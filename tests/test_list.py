@@ -77,6 +77,7 @@ def test_cached_answers_are_known_and_nothing_is_fetched(
         "year": 2097, "day": 7, "title": "Made Up", "error": None,
         "parts": [{"part": 1, "examples": 2, "answer_known": True},
                   {"part": 2, "examples": 1, "answer_known": True}],
+        "final_star": None,  # not the year's last day
     }]
     assert payload["notices"] == []
 
@@ -115,7 +116,7 @@ def test_examples_per_part_the_last_day_and_a_broken_day(year_2096: Path) -> Non
     rows = {line.split("│")[1].strip(): [c.strip() for c in line.split("│")[2:-1]]
             for line in result.stdout.splitlines() if "2096/" in line}
     assert rows["2096/01"] == ["Made Up", "2", "1", "? unknown", "? unknown"], result.stderr
-    assert rows["2096/12"] == ["Made Up", "2", "no part 2", "? unknown", "no part 2"]
+    assert rows["2096/12"] == ["Made Up", "2", "no part 2", "? unknown", "☆ final star"]
     assert rows["2096/02"][0] == "! could not load (below)"
     assert "2096 day 2: Could not import aoc2096.day02" in result.stderr
     assert 2096 in registered_years() and 2023 in registered_years()

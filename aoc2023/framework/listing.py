@@ -43,6 +43,9 @@ class DayListing:
     title: str | None
     parts: tuple[PartListing, ...] = ()
     error: str | None = None
+    final_star: bool | None = None
+    """The last day of a year: whether its part 2, the final star, is known to be in (None
+    on the other days)."""
 
 
 @dataclass
@@ -101,7 +104,32 @@ def _list_day(year: int, day: int, module: Path | None, package: list[Any],
         for part in calendar.puzzle_parts(year, day)
     )
     title = declared.title or cached_title(year, day, user_dir)
-    return DayListing(year, day, title, parts)
+    final_star = None
+    if day == calendar.days_in_year(year):
+        final_star = puzzle is not None and puzzle.answer_path(2).name in user_files \
+            and puzzle.known_answer(2) is not None
+    return DayListing(year, day, title, parts, final_star=final_star)
+
+
+def final_star_notice(day: DayListing, user_dir: Path) -> str | None:
+    """For a last day whose part 1 is solved and whose final star is not in: which stars are
+    still missing, as far as is known here (no request: `aoc run` asks the site)."""
+    if day.final_star is not False or not any(p.part == 1 and p.answer_known for p in day.parts):
+        return None
+    from aoc2023.framework.aocd.stars import describe_missing, local_stars
+
+    known = local_stars(user_dir, day.year)
+    missing = known.missing()
+    if not missing:
+        return (f"{day.year}: every other star is in: aoc run {day.year} {day.day} claims the "
+                "final star.")
+    if not known.fetched_at:  # never read from the site: aocd's cache alone proves little
+        return (f"{day.year}: the final star (day {day.day} part 2) is not known to be in: "
+                f"aoc run {day.year} {day.day} reads your stars on the site, and claims it "
+                "when every other star is in.")
+    return (f"{day.year}: the final star (day {day.day} part 2) waits: "
+            f"{describe_missing(missing)} (as far as aoc knows; aoc run {day.year} {day.day} "
+            "asks the site).")
 
 
 def list_days(asked: Sequence[int] | None = None) -> Listing:
@@ -134,6 +162,9 @@ def list_days(asked: Sequence[int] | None = None) -> Listing:
             listing.days.append(_list_day(each_year, day, Path(module) if module else None, package,
                                           user_dir, user_files, cache))
     cache.save()
+    if user_dir is not None:
+        listing.notices.extend(filter(None, (final_star_notice(day, user_dir)
+                                             for day in listing.days)))
     if token is None:
         listing.notices.append(
             f"{paths.no_token_sentence()}, so no answer is known: put your session cookie "

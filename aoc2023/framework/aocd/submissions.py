@@ -44,12 +44,14 @@ RIGHT = "That's the right answer"
 WRONG = "That's not the right answer"
 TOO_RECENT = "You gave an answer too recently"
 WRONG_LEVEL = "You don't seem to be solving the right level"
+FINISHED = "You've finished every puzzle"
+"""In the reply that gives the final star (the last day's part 2): its "right answer"."""
 _LEFT_TO_WAIT = re.compile(r"You have (?:(\d+)m )?(\d+)s left to wait")
 _PLEASE_WAIT = re.compile(r"[Pp]lease wait (one|\d+) minutes? before trying again")
 
 
 def read_verdict(message: str) -> Verdict:
-    if message.startswith(RIGHT):
+    if message.startswith(RIGHT) or FINISHED in message:
         return Verdict.RIGHT
     if message.startswith(WRONG):
         if "your answer is too high" in message:

@@ -279,6 +279,9 @@ class TerminalPrompter:
         try:
             again = " again" if candidate.tried else ""
             whose = f" for {candidate.account}" if candidate.account else ""
+            if candidate.final_star:
+                return ask_yes_no(f"Claim the final star of {candidate.year}{whose} (day "
+                                  f"{candidate.day} part 2: every other star is in)?")
             return ask_yes_no(
                 f"Send {candidate.answer}{again} as the answer to {candidate.year} day "
                 f"{candidate.day} part {candidate.part}{whose}{candidate.caveat}?")
@@ -333,7 +336,7 @@ def submit_answers(
 ) -> RunReport:
     """Send the run's new answers (the project's [tool.aoc] settings already applied),
     asking through `prompter` (a new one when None)."""
-    if not outcome.may_send:
+    if not outcome.may_send and not final_star_due(outcome):
         return outcome
     from aoc2023.framework import submit
 
@@ -345,6 +348,18 @@ def submit_answers(
         resend=resend,
     )
     return submit.submit_new_answers(outcome, options, prompter or TerminalPrompter())
+
+
+def final_star_due(outcome: RunReport) -> bool:
+    """Whether a last day's part 1 is right on the user's input: its part 2, the final star,
+    is then looked at (see submit.py)."""
+    from aoc2023.framework.calendar import days_in_year
+    from aoc2023.framework.results import Status
+
+    return any(result.source == "input" and result.variant is None
+               and result.day == days_in_year(result.year)
+               and any(part.part == 1 and part.status is Status.CORRECT for part in result.parts)
+               for result in outcome.results)
 
 
 def watch_run(
