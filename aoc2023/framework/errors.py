@@ -49,9 +49,11 @@ class UsageError(AocError):
 class MissingDayError(UsageError):
     """The day asked for has no module yet."""
 
-    def __init__(self, year: int, day: int, module_name: str):
-        self.year, self.day = year, day
-        super().__init__(f"{year} day {day} has no solution yet ({module_name}).")
+    def __init__(self, year: int, day: int, module_name: str, hint: str | None = None):
+        self.year, self.day, self.hint = year, day, hint
+        """`hint`: a file named like this day that the naming rule skips, said."""
+        after = f" {hint}" if hint else ""
+        super().__init__(f"{year} day {day} has no solution yet ({module_name}).{after}")
 
 
 class FileExistsRefusal(UsageError):

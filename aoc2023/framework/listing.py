@@ -19,7 +19,7 @@ from typing import Any
 from aoc2023.framework import calendar, registry
 from aoc2023.framework.aocd import paths
 from aoc2023.framework.aocd.paths import PuzzleCache, cached_title
-from aoc2023.framework.errors import AocError
+from aoc2023.framework.errors import AocError, DayLoadError
 from aoc2023.framework.launcher import aoc_command
 from aoc2023.framework.listing_cache import Declared, ListingCache, package_stamp, stamp
 from aoc2023.framework.results import ExitCode
@@ -76,7 +76,7 @@ def _declared(year: int, day: int, module: Path | None, package: list[Any],
     declared = Declared(year, day, solution_class.title, (
         sum(example.expected(1) is not None for example in examples),
         sum(example.expected(2) is not None for example in examples)))
-    if module is not None and solution_class.__module__ == registry.day_module_name(year, day):
+    if module is not None and solution_class.__module__.rpartition(".")[2] == module.stem:
         cache.put(module, declared, module_stamp, package)
     return declared
 
@@ -121,15 +121,16 @@ def final_star_notice(day: DayListing, user_dir: Path) -> str | None:
 
     known = local_stars(user_dir, day.year)
     missing = known.missing()
+    run = aoc_command("run", day.year, day.day)
     if not missing:
-        return (f"{day.year}: every other star is in: aoc run {day.year} {day.day} claims the "
+        return (f"{day.year}: every other star is in: {run} claims the "
                 "final star.")
     if not known.fetched_at:  # never read from the site: aocd's cache alone proves little
         return (f"{day.year}: the final star (day {day.day} part 2) is not known to be in: "
-                f"aoc run {day.year} {day.day} reads your stars on the site, and claims it "
+                f"{run} reads your stars on the site, and claims it "
                 "when every other star is in.")
     return (f"{day.year}: the final star (day {day.day} part 2) waits: "
-            f"{describe_missing(missing)} (as far as aoc knows; aoc run {day.year} {day.day} "
+            f"{describe_missing(missing)} (as far as aoc knows; {run} "
             "asks the site).")
 
 
@@ -150,19 +151,17 @@ def list_days(asked: Sequence[int] | None = None) -> Listing:
     user_files = _files_in(user_dir)
     for each_year in years:
         try:
+            files = registry.year_files(each_year)
             days = registry.available_days(each_year, listing.notices)
-        except AocError:
-            raise
-        except Exception as error:  # a year's package that does not import: say so, go on
+        except DayLoadError as error:  # a year package that does not import: said, go on
             if len(years) == 1 and asked is not None:
                 raise
-            listing.notices.append(f"Could not list {each_year}: {type(error).__name__}: {error}")
+            listing.notices.append(f"Could not list {each_year}: {error}")
             continue
-        modules = registry.day_module_files(each_year)
-        package = package_stamp(
-            map(Path, registry.module_files(registry.year_package(each_year)).values()))
+        package = package_stamp(files.folders)
         for day in days:
-            listing.days.append(_list_day(each_year, day, modules.get(day), package,
+            module = files.days.get(day)
+            listing.days.append(_list_day(each_year, day, Path(module) if module else None, package,
                                           user_dir, user_files, cache))
     cache.save()
     if user_dir is not None:

@@ -20,7 +20,6 @@ projects that prefer explicit test files.
 
 from __future__ import annotations
 
-import importlib
 import os
 import re
 from collections.abc import Callable, Iterable
@@ -186,22 +185,31 @@ class DayFile(pytest.File):
 
     def collect(self) -> Iterable[pytest.Item]:
         from aoc2023.framework import registry
-        from aoc2023.framework.errors import AocError
+        from aoc2023.framework.errors import AocError, DayLoadError
         from aoc2023.framework.solution import REGISTRY
         from aoc2023.framework.testing import example_cases_of, real_answer_cases_of
 
-        day = registry.day_of_module(self.path.stem)
-        try:  # a `dayNN` module through the registry, which says what is wrong with it
+        try:  # through the registry's one rule of which file is which day's
+            files = registry.year_files(self.year)
+            path = os.path.realpath(self.path)
+            day = next((day for day, file in files.days.items()
+                        if os.path.realpath(file) == path), None)
+            clashing = next((day for day, clash in files.clashes.items()
+                             if path in map(os.path.realpath, clash)), None)
+            if clashing is not None:
+                raise DayLoadError(files.clash(clashing) or "")
             if day is not None:
                 registry.load_day(self.year, day)
-            else:
-                importlib.import_module(self.module)
-        except Exception as error:  # a day that does not import fails by name
-            reason = str(error) if isinstance(error, AocError) else (
-                f"Could not import {self.module}: {type(error).__name__}: {error}")
+            elif self.path.stem.isidentifier():
+                registry.import_module(self.module)
+        except AocError as error:  # a day that does not import fails by name
             yield ImportFailed.from_parent(self, name=f"{self.path.stem} import",
-                                           reason=reason)
+                                           reason=str(error))
             return
+        hint = next((files.hint_for(file) for file in files.unused_lookalikes()
+                     if os.path.realpath(file) == path), None)
+        if hint is not None:
+            self.warn(pytest.PytestWarning(hint))
         days = [solution for (year, _), solution in sorted(REGISTRY.items())
                 if year == self.year and solution.__module__ == self.module]
         for solution in days:
