@@ -27,7 +27,7 @@ from aoc2023.framework.aocd.paths import (
     token_read_anew,
     use_project_config_dir,
 )
-from aoc2023.framework.cli import bench, listing, new, run
+from aoc2023.framework.cli import bench, json_output, listing, new, run
 from aoc2023.framework.cli import examples as examples_command
 from aoc2023.framework.cli import leaderboard as leaderboard_command
 from aoc2023.framework.cli import read as read_command
@@ -120,7 +120,7 @@ def main(argv: list[str] | None = None) -> int:
     # on a cached input (benchmarks/cli_latency.py). Not when called from other code
     # (tests), whose objects so frozen would never be freed.
     gc.freeze()
-    code = _main(sys.argv[1:])
+    code = _main(sys.argv[1:], program=True)
     if any(not t.daemon for t in threading.enumerate() if t is not threading.main_thread()):
         sys.stdout.flush()
         sys.stderr.flush()
@@ -152,7 +152,7 @@ def _as_found() -> Iterator[None]:
             logger.setLevel(level)
 
 
-def _main(args: list[str]) -> int:
+def _main(args: list[str], program: bool = False) -> int:
     use_project_config_dir()
     encoding.install()
     with suppress(DamagedFileError, NoInputError):  # said by the command needing the token
@@ -166,6 +166,8 @@ def _main(args: list[str]) -> int:
 
             return run_aocd_runner(args)
         chosen = make_app([args[0]]) if args and args[0] in COMMANDS else app
+        if json_output.asked(args):  # one document on stdout, whatever happens
+            return json_output.one_document(chosen, args, seal=program)
         chosen(args=args, prog_name="aoc")
     except SystemExit as exit_:
         return exit_.code if isinstance(exit_.code, int) else 0 if exit_.code is None else 1

@@ -39,9 +39,10 @@ def leaderboard(
         print(f"Some of the board's values are not whole numbers and were passed over "
               f"(stars are counted from the days, scores shown as 0): {named}.", file=sys.stderr)
     if as_json:
+        from aoc2023.framework.cli import json_output
         from aoc2023.framework.render.as_json import leaderboard_json
 
-        print(leaderboard_json(board), file=sys.stdout)
+        json_output.put(leaderboard_json(board))
     else:
         from aoc2023.framework.render.leaderboard import render
 
