@@ -104,6 +104,39 @@ def test_run_json_keeps_what_a_day_writes_at_any_level_off_stdout(
     assert "noise at import" in done.stderr and "fd noise at import" in done.stderr
 
 
+LINGERING = """
+import os, sys, threading, time
+from aoc2023.framework import Example, Solution
+
+
+def chatter() -> None:
+    while True:
+        print("a thread's line")
+        os.write(1, b"a thread's bytes\\n")
+        time.sleep(0.0001)
+
+
+class Day(Solution[str]):
+    examples = [Example("abc", part_1=3)]
+
+    def part_1(self, text: str) -> int:
+        threading.Thread(target=chatter, daemon=True).start()
+        time.sleep(0.05)
+        return len(text)
+"""
+
+
+def test_a_thread_a_day_leaves_writing_cannot_write_after_the_document(
+    tmp_path: Path, aocd_home: AocdHome
+) -> None:
+    site = noisy_year(tmp_path)
+    (site / f"aoc{YEAR}" / "day02.py").write_text(LINGERING)
+    done = aoc_process(aocd_home, site, "run", str(YEAR), "2", "--example", "--json")
+    assert done.returncode == 0, done.stderr
+    assert one_document(done)["results"][0]["parts"][0]["status"] == "correct"
+    assert "a thread's bytes" in done.stderr
+
+
 @pytest.mark.slow
 def test_bench_json_keeps_what_a_day_writes_off_stdout(tmp_path: Path, aocd_home: AocdHome) -> None:
     done = aoc_process(aocd_home, noisy_year(tmp_path), "bench", str(YEAR), "1", "--example",

@@ -35,7 +35,8 @@ InputFile = Annotated[
 UseExamples = Annotated[
     bool, typer.Option("--example", help="Use the days' own examples (and check them).")
 ]
-AsJson = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
+AsJson = Annotated[bool, typer.Option(
+    "--json", help="Print one JSON object on stdout, an error as {error, exit_code}.")]
 Verbose = Annotated[
     bool, typer.Option("--verbose", "-v", help="Show tracebacks and debug logging.")
 ]

@@ -97,9 +97,10 @@ def handed_over() -> Iterator[None]:
 def one_document(app: Callable[..., Any], args: list[str], seal: bool) -> int:
     """Run `app` on `args` with stdout kept for one JSON document; the exit code.
 
-    `seal`: when `aoc` is the program, stdout stays on stderr after the document, so
-    that threads a day left running cannot write after it; called from code, the
-    process is left as it was found.
+    `seal`: when `aoc` is the program, stdout is never given back: the document goes to
+    the file descriptor saved, and fd 1 stays on stderr, so that a thread a day left
+    running cannot write before, into or after it. Called from code, the process is
+    left as it was found.
     """
     global _current
     outcome = _Outcome(_Saved.take())
@@ -108,12 +109,16 @@ def one_document(app: Callable[..., Any], args: list[str], seal: bool) -> int:
         code = _invoke(app, args)
     finally:
         _current = None
-        outcome.saved.give_back()
+        if not seal:
+            outcome.saved.give_back()
     if outcome.document is None and outcome.handed_over and code == ExitCode.OK:
-        return code
-    _write(_document(outcome, code))
+        document = None
+    else:
+        document = _document(outcome, code)
     if seal:
-        _Saved.take()
+        outcome.saved.close(document)
+    elif document is not None:
+        _write(document, sys.stdout)
     return code
 
 
@@ -156,8 +161,7 @@ def _document(outcome: _Outcome, code: int) -> str:
     """The one document for stdout (see the module's docstring)."""
     error = outcome.error
     if outcome.document is None and error is None:
-        error = (f"aoc ended with exit code {code} and made no report; what it said is on "
-                 "stderr.")
+        error = _unsaid(code)
     if error is None:
         assert outcome.document is not None
         return outcome.document
@@ -169,10 +173,17 @@ def _document(outcome: _Outcome, code: int) -> str:
     return json.dumps({**made, "error": error, "exit_code": code}, indent=2)
 
 
-def _write(document: str) -> None:
-    """`document` on stdout, redacting every token the command's output redacted (one
+def _unsaid(code: int) -> str:
+    """The sentence for a command that ended with no report and said nothing (Ctrl-C
+    before there was anything to report, as typer turns it into exit 130)."""
+    if code == ExitCode.INTERRUPTED:
+        return "Interrupted by Ctrl-C before there was anything to report."
+    return f"aoc ended with exit code {code} and no report; stderr says what it did."
+
+
+def _write(document: str, stream: TextIO | None) -> None:
+    """`document` on `stream`, redacting every token the command's output redacted (one
     installed while it ran, an account's under --accounts, included)."""
-    stream: TextIO | None = sys.stdout
     if stream is None:
         return
     tokens = redaction.tokens_of(sys.stderr)
@@ -213,6 +224,20 @@ class _Saved:
             os.dup2(self.fd, 1)
             os.close(self.fd)
         sys.stdout, sys.__stdout__ = self.stdout, self.dunder_stdout  # type: ignore[misc]
+
+    def close(self, document: str | None) -> None:
+        """`document` (when there is one) written to the file descriptor saved, which is
+        then closed; stdout itself stays on stderr."""
+        for stream in (sys.stdout, sys.stderr):
+            if stream is not None:
+                with suppress(OSError, ValueError):
+                    stream.flush()
+        if self.fd is None:
+            return
+        with (suppress(OSError, ValueError),  # a reader gone: closing flushes, and fails
+              open(self.fd, "w", encoding="utf-8", errors="replace") as out):  # closes the fd
+            if document is not None:
+                _write(document, out)
 
 
 def _dup(fd: int) -> int | None:
