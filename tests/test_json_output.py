@@ -8,11 +8,15 @@ whole command are what `aoc` says, and run in this process (site_cli.py).
 
 from __future__ import annotations
 
+import io
 import json
 import os
+import signal
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
+from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +25,8 @@ from conftest import TOKEN, AocdHome, temporary_year
 from site_cli import aoc_in_process
 
 from aoc2023.framework.cli import json_output
+from aoc2023.framework.cli.common import fail
+from aoc2023.framework.errors import UsageError
 
 YEAR = 2061
 
@@ -159,6 +165,47 @@ def test_list_json_keeps_a_module_printing_at_import_off_stdout(
     assert one_document(again) == one_document(first)
 
 
+SLEEPY = """
+import pathlib, time
+from aoc2023.framework import Example, Solution
+
+class Day(Solution[str]):
+    examples = [Example("abc", part_1=3)]
+
+    def part_1(self, text: str) -> int:
+        pathlib.Path({marker!r}).write_text("started")
+        time.sleep(120)
+        return len(text)
+"""
+
+
+@pytest.mark.slow
+def test_sigterm_under_json_still_leaves_one_document(tmp_path: Path, aocd_home: AocdHome) -> None:
+    marker = tmp_path / "started"
+    site = noisy_year(tmp_path)
+    (site / f"aoc{YEAR}" / "day03.py").write_text(SLEEPY.format(marker=str(marker)))
+    environment = aocd_home.env()
+    environment["PYTHONPATH"] = f"{site}{os.pathsep}{environment['PYTHONPATH']}"
+    process = subprocess.Popen([sys.executable, "-m", "aoc2023", "run", str(YEAR), "3",
+                                "--example", "--json"], env=environment,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        for _ in range(1200):
+            if marker.exists() or process.poll() is not None:
+                break
+            time.sleep(0.05)
+        process.send_signal(signal.SIGTERM)
+        out, err = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == 128 + signal.SIGTERM, err
+    document = json.loads(out)
+    if "error" in document:
+        assert document["exit_code"] == 128 + signal.SIGTERM
+        assert f"Error: {document['error']}" in err
+
+
 # --- errors of the whole command -----------------------------------------------------------
 
 
@@ -222,6 +269,21 @@ def test_the_error_object_shows_no_token(
     for text in (done.stdout, done.stderr):
         assert TOKEN[:8] not in text and TOKEN[-12:] not in text
     assert "<token>" in str(document["error"])
+
+
+def test_a_failure_after_the_report_keeps_the_report_and_adds_the_error() -> None:
+    def command() -> int:
+        json_output.put(json.dumps({"results": [{"day": 7}], "notices": []}))
+        fail(UsageError("The page could not be written."), verbose=False)
+
+    out, err = io.StringIO(), io.StringIO()
+    with redirect_stdout(out), redirect_stderr(err):
+        code = json_output.one_document(command, seal=False)
+    assert code == 2
+    assert json.loads(out.getvalue()) == {"results": [{"day": 7}], "notices": [],
+                                          "error": "The page could not be written.",
+                                          "exit_code": 2}
+    assert err.getvalue() == "Error: The page could not be written.\n"
 
 
 def test_help_beside_json_is_the_help_for_people(quiet_year: int) -> None:

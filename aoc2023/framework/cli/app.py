@@ -35,6 +35,7 @@ from aoc2023.framework.cli import token as token_command
 from aoc2023.framework.cli.common import HELP_OPTIONS, readable_help, show_version
 from aoc2023.framework.errors import DamagedFileError, NoInputError, Terminated
 from aoc2023.framework.render import encoding
+from aoc2023.framework.results import ExitCode
 
 COMMANDS: dict[str, Callable[..., None]] = {
     "run": run.run,
@@ -161,16 +162,24 @@ def _main(args: list[str], program: bool = False) -> int:
     for signum in _SIGNALS:
         signal.signal(signum, _terminate)
     try:
-        if args and args[0].startswith("-") and args[0] not in (*HELP_OPTIONS, "--version"):
-            from aoc2023.framework.aocd.plugin import run_aocd_runner
-
-            return run_aocd_runner(args)
-        chosen = make_app([args[0]]) if args and args[0] in COMMANDS else app
         if json_output.asked(args):  # one document on stdout, whatever happens
-            return json_output.one_document(chosen, args, seal=program)
-        chosen(args=args, prog_name="aoc")
+            return json_output.one_document(lambda: _command(args, standalone=False),
+                                            seal=program)
+        return _command(args, standalone=True)
     except SystemExit as exit_:
         return exit_.code if isinstance(exit_.code, int) else 0 if exit_.code is None else 1
     except Terminated as stop:
         return 128 + stop.signum
-    return 0
+
+
+def _command(args: list[str], standalone: bool) -> int:
+    """The command `args` name, or aocd's runner; its exit code. `standalone`: the
+    command line's errors are shown by typer and end in SystemExit, as typer does;
+    without, they are raised (json_output.py says them)."""
+    if args and args[0].startswith("-") and args[0] not in (*HELP_OPTIONS, "--version"):
+        from aoc2023.framework.aocd.plugin import run_aocd_runner
+
+        return run_aocd_runner(args)
+    chosen = make_app([args[0]]) if args and args[0] in COMMANDS else app
+    code = chosen(args=args, prog_name="aoc", standalone_mode=standalone)
+    return code if isinstance(code, int) else ExitCode.OK

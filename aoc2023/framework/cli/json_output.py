@@ -94,8 +94,10 @@ def handed_over() -> Iterator[None]:
         outcome.saved = _Saved.take()
 
 
-def one_document(app: Callable[..., Any], args: list[str], seal: bool) -> int:
-    """Run `app` on `args` with stdout kept for one JSON document; the exit code.
+def one_document(command: Callable[[], int], seal: bool) -> int:
+    """Run `command` with stdout kept for one JSON document; the exit code. `command`
+    raises the command line's errors rather than showing them (typer's app called with
+    `standalone_mode=False`): they are said here.
 
     `seal`: when `aoc` is the program, stdout is never given back: the document goes to
     the file descriptor saved, and fd 1 stays on stderr, so that a thread a day left
@@ -106,7 +108,7 @@ def one_document(app: Callable[..., Any], args: list[str], seal: bool) -> int:
     outcome = _Outcome(_Saved.take())
     _current = outcome
     try:
-        code = _invoke(app, args)
+        code = _invoke(command)
     finally:
         _current = None
         if not seal:
@@ -122,12 +124,11 @@ def one_document(app: Callable[..., Any], args: list[str], seal: bool) -> int:
     return code
 
 
-def _invoke(app: Callable[..., Any], args: list[str]) -> int:
-    """The app run to its end, every way it can end turned into an exit code, with the
+def _invoke(command: Callable[[], int]) -> int:
+    """`command` run to its end, every way it can end turned into an exit code, with the
     sentence said (on stderr, and for the document) when there is one to say."""
     try:
-        code = app(args=args, prog_name="aoc", standalone_mode=False)
-        return code if isinstance(code, int) else ExitCode.OK
+        return command()
     except typer.TyperException as error:  # click's usage errors: bad option, argument...
         show: Callable[[], None] | None = getattr(error, "show", None)
         if show is not None:
@@ -136,6 +137,8 @@ def _invoke(app: Callable[..., Any], args: list[str]) -> int:
             typer.echo(f"Error: {error.format_message()}", err=True)
         said(printable(error.format_message()))
         return error.exit_code
+    except typer.Exit as exit_:  # a command's own exit, when typer has not taken it
+        return exit_.exit_code
     except typer.Abort:
         return _say("Aborted.", 1)
     except KeyboardInterrupt:
