@@ -286,6 +286,22 @@ def test_a_failure_after_the_report_keeps_the_report_and_adds_the_error() -> Non
     assert err.getvalue() == "Error: The page could not be written.\n"
 
 
+def test_processes_handed_stdout_print_their_own_documents(
+    capfd: pytest.CaptureFixture[str]
+) -> None:
+    """As each pass of `aoc run --watch --json` does: the watch itself adds none."""
+    def command() -> int:
+        print("the watch's own line")
+        with json_output.handed_over():
+            subprocess.run([sys.executable, "-c", "print('{\"pass\": 1}')"], check=True)
+        return 0
+
+    assert json_output.one_document(command, seal=False) == 0
+    out, err = capfd.readouterr()
+    assert json.loads(out) == {"pass": 1}
+    assert "the watch's own line" in err
+
+
 def test_help_beside_json_is_the_help_for_people(quiet_year: int) -> None:
     done = aoc_in_process("run", "--json", "--help")
     assert done.returncode == 0
