@@ -25,7 +25,6 @@ import signal
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
-from dataclasses import dataclass
 from typing import Any, TextIO
 
 import typer
@@ -41,14 +40,15 @@ FOR_PEOPLE = ("-h", "--help", "--version")
 HELP_OPTIONS) and the version."""
 
 
-@dataclass
 class _Outcome:
-    """What the command running under `one_document` has made so far."""
+    """What the command running under `one_document` has made so far. (Plain classes
+    here: every command imports this module, and a dataclass costs about 1 ms to make.)"""
 
-    saved: _Saved
-    document: str | None = None
-    error: str | None = None
-    handed_over: bool = False
+    def __init__(self, saved: _Saved) -> None:
+        self.saved = saved
+        self.document: str | None = None
+        self.error: str | None = None
+        self.handed_over = False
 
 
 _current: _Outcome | None = None
@@ -196,13 +196,13 @@ def _write(document: str, stream: TextIO | None) -> None:
         out.flush()
 
 
-@dataclass
 class _Saved:
     """Stdout as it was, at each level, while it points at stderr."""
 
-    fd: int | None
-    stdout: Any  # what was there: a stream, or None (no console at all)
-    dunder_stdout: Any
+    def __init__(self, fd: int | None, stdout: Any, dunder_stdout: Any) -> None:
+        self.fd = fd  # None: fd 1 was not open
+        self.stdout = stdout  # a stream, or None (no console at all)
+        self.dunder_stdout = dunder_stdout
 
     @classmethod
     def take(cls) -> _Saved:
