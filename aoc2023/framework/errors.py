@@ -193,3 +193,14 @@ def unwritable_sentence(error: BaseException) -> str | None:
     return (f"Could not use {error.filename} ({error.strerror}): {folder} must be a "
             "folder you can write to, for aocd's cache and aoc's records; make it one, or "
             "set AOCD_DIR (and AOCD_CONFIG_DIR) to one that is.")
+
+
+def sentence_of(error: Exception) -> tuple[str, ExitCode]:
+    """The one sentence an error of the whole command is shown as, and its exit code: an
+    AocError's own, an unwritable folder's, else "unexpected" with the error's type."""
+    if isinstance(error, AocError):
+        return str(error), error.exit_code
+    if (sentence := unwritable_sentence(error)) is not None:
+        return sentence, ExitCode.COULD_NOT_RUN
+    return (f"unexpected {type(error).__name__}: {error} (run again with --verbose for the "
+            "traceback).", ExitCode.COULD_NOT_RUN)

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 
+from aoc2023.framework.cli import json_output
 from aoc2023.framework.cli.common import (
     AsJson,
     Days,
@@ -181,7 +182,7 @@ def history_of_day(years: tuple[int, ...], days: str | None, plot: Path | None,
     except Exception as error:
         fail(error, verbose)
     if as_json:
-        typer.echo(json.dumps({"year": year, "day": day, "series": [
+        json_output.put(json.dumps({"year": year, "day": day, "series": [
             {"name": name, "points": [point.__dict__ for point in points]}
             for name, points in series.items()]}, indent=2))
     else:

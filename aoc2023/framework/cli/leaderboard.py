@@ -41,9 +41,10 @@ def leaderboard(
     for notice in board.notices:
         print(f"Note: {notice}", file=sys.stderr)
     if as_json:
+        from aoc2023.framework.cli import json_output
         from aoc2023.framework.render.as_json import leaderboard_json
 
-        print(leaderboard_json(board), file=sys.stdout)
+        json_output.put(leaderboard_json(board))
     else:
         from aoc2023.framework.render.leaderboard import render
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager, redirect_stdout
+from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Annotated, NoReturn
@@ -153,13 +153,13 @@ def run(
         if not as_json and smart_terminal(sys.stdout) and smart_terminal(sys.stderr):
             from aoc2023.framework.cli import live
 
-            with day_code_output(as_json):
+            with day_code_output():
                 outcome = live.run_live(
                     days_run,
                     (lambda result: send(RunReport([result])).results[0]) if submitting
                     else None, verbose, summary_notes if on_input else None, memory)
         else:
-            with day_code_output(as_json):
+            with day_code_output():
                 outcome = days_run()
             if submitting and not outcome.interrupted:
                 outcome = send(outcome)
@@ -214,17 +214,13 @@ def part_two_notes(outcome: RunReport) -> list[str]:
 
 
 @contextmanager
-def day_code_output(as_json: bool) -> Iterator[None]:
-    """Keep the report's streams whole whatever the days' code does with them: under
-    --json, what a day prints goes to stderr, so stdout is exactly one JSON document;
-    and a day that closes sys.stdout or sys.stderr gets them back, open, afterwards."""
+def day_code_output() -> Iterator[None]:
+    """Keep the report's streams whole whatever the days' code does with them: a day that
+    closes sys.stdout or sys.stderr gets them back, open, afterwards. (Under --json, what
+    a day writes goes to stderr at every level: json_output.py.)"""
     streams = sys.stdout, sys.stderr
     try:
-        if as_json:
-            with redirect_stdout(sys.stderr):
-                yield
-        else:
-            yield
+        yield
     finally:
         sys.stdout, sys.stderr = (_reopened(stream, fd) for stream, fd in zip(streams, (1, 2),
                                                                              strict=True))
@@ -237,8 +233,7 @@ def _reopened(stream: IO[str], fd: int) -> IO[str]:
     fresh = open(fd, "w", encoding="utf-8", errors="replace", closefd=False)  # noqa: SIM115
     from aoc2023.framework import redaction
 
-    tokens = stream.redact.tokens if isinstance(stream, redaction.RedactingStream) else ()
-    return redaction.wrapped(fresh, *tokens)
+    return redaction.wrapped(fresh, *redaction.tokens_of(stream))
 
 
 def show_run(outcome: RunReport, as_json: bool, verbose: bool) -> None:
@@ -371,13 +366,15 @@ def watch_run(
     The options that shape a run are passed on to each pass; the submission options are
     not (a watch never sends). A bad --timeout is said once here, not at every pass.
     """
+    from aoc2023.framework.cli import json_output
     from aoc2023.framework.watch import watch_days
 
     try:
         check_seconds("--timeout", timeout)
-        watch_days(request, lambda line: typer.echo(line, err=True),
-                   as_json=as_json, verbose=verbose, timeout=timeout, profile=profile,
-                   memory=memory)
+        with json_output.handed_over():  # --json: each pass prints its own document
+            watch_days(request, lambda line: typer.echo(line, err=True),
+                       as_json=as_json, verbose=verbose, timeout=timeout, profile=profile,
+                       memory=memory)
     except Exception as error:
         fail(error, verbose)
     raise typer.Exit(ExitCode.OK)
