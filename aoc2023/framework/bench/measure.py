@@ -40,6 +40,10 @@ Before each unit, and once after the last, the calibration workload runs once
 workload's runs just before and after it, which normalises the step's figures
 (Timing.normalised), and the workload's best time says how fast the machine ran
 (DayBench.speed).
+A step whose CPU time is recorded and stays under half its wall time in every run
+was mostly waiting (figures.WAITING_SHARE): a wait is not faster on a faster machine,
+so its figures are kept as measured, not normalised. A step too short for its CPU time
+to be recorded is not judged so.
 
 The clocks are a parameter (`Clocks`), the real ones by default, so that a test hands in
 a fake clock and counts runs, not seconds (or a budget's clock that stands still, and a
