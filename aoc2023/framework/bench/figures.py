@@ -72,12 +72,15 @@ BUSY_RATIO = 1.5
 a load of our own, day 7's steps (2 µs to 0.8 ms) measured medians 1.03-1.07 times
 their minimums."""
 WAITING_SHARE = 0.5
-"""A step whose CPU time stays under this share of its wall-clock time in every run,
-its best run included, spent most of its time waiting (a sleep, a queue, a subprocess
-that waits, a file), not computing: the machine's speed says nothing of how long a
-wait takes, so its figures are shown as measured, not normalised (`Stats.waiting`).
-Every run, because a step that computes gets a whole core in some of its runs even on
-a busy machine, and then its CPU time is close to its wall time."""
+"""A step whose CPU time, with the time it waited for a core while ready to run, is
+under this share of its wall-clock time (the median of its runs' shares) spent most of
+its time waiting on something else (a sleep, a queue, a subprocess, a file), not
+computing: the machine's speed says nothing of how long such a wait takes, so its
+figures are shown as measured, not normalised (`Stats.waiting`). The wait for a core
+counts as computing: on a busy machine (a load of 6 on 2 cores) a step that computes for
+100 ms took 350 ms, its CPU time 29% of that, and with its wait for a core 100%; a 100
+ms sleep, 3-5%. The median, since a wait's end may itself wait for a core on a busy
+machine: one such run does not make a step that waits one that computes."""
 
 
 @dataclass(frozen=True)
@@ -167,11 +170,12 @@ class Stats:
                 and self.median > self.minimum * BUSY_RATIO)
 
     @classmethod
-    def of(cls, samples: Sequence[float], cpu: Sequence[float] | None = None) -> Stats:
+    def of(cls, samples: Sequence[float], cpu: Sequence[float] | None = None,
+           ready: Sequence[float] | None = None) -> Stats:
         """The figures of `samples` (wall-clock times) and, given them, the least of the
         runs' CPU times: quartiles interpolated between the closest ranks (as numpy's
-        default). With a CPU time for each run (in the same order), whether the step
-        waits (WAITING_SHARE)."""
+        default). With a CPU time for each run (in the same order), and each run's wait
+        for a core (`ready`, none: 0), whether the step waits (WAITING_SHARE)."""
         import statistics
 
         if not samples:
@@ -179,8 +183,11 @@ class Stats:
         ordered = sorted(samples)
         cpu_minimum = min(cpu) if cpu else None
         cpu_median = statistics.median(cpu) if cpu else None
-        waiting = cpu is not None and len(cpu) == len(samples) and all(
-            used < WAITING_SHARE * wall for used, wall in zip(cpu, samples, strict=True))
+        queued = ready if ready is not None and len(ready) == len(samples) else [0.0] * len(
+            samples)
+        waiting = cpu is not None and len(cpu) == len(samples) and statistics.median(
+            (used + wanted) / wall if wall > 0 else 1.0
+            for used, wanted, wall in zip(cpu, queued, samples, strict=True)) < WAITING_SHARE
         if len(ordered) == 1:  # statistics.quantiles wants two points before Python 3.13
             return cls(1, ordered[0], ordered[0], ordered[0], ordered[0], cpu_minimum,
                        cpu_median, waiting=waiting)

@@ -109,8 +109,9 @@ def trend(new: Stats, old: Stats) -> Trend:
     return "no change"
 
 
-def load(path: Path) -> list[dict[str, Any]]:
-    """The saved entries, oldest first; none when the file does not exist yet."""
+def load(path: Path) -> list[Any]:
+    """The saved entries, oldest first, as saved (any of them may be damaged by hand:
+    `saved_entries` reads them); none when the file does not exist yet."""
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
@@ -118,7 +119,7 @@ def load(path: Path) -> list[dict[str, Any]]:
     except (OSError, UnicodeDecodeError, ValueError, RecursionError) as error:
         raise HistoryError(f"Cannot read the benchmark history {path}: {error}.") from error
     entries = data.get("entries") if isinstance(data, dict) else None
-    if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
+    if not isinstance(entries, list):
         raise HistoryError(f"The benchmark history {path} is not in the expected format "
                            "(an object with a list of entries): fix or remove it.")
     return entries
@@ -170,7 +171,7 @@ class _Damaged(Exception):
     """What is wrong with a saved entry or figure, in a few words."""
 
 
-def saved_entries(raw: list[dict[str, Any]], source: str = "The benchmark history"
+def saved_entries(raw: list[Any], source: str = "The benchmark history"
                   ) -> tuple[list[SavedEntry], list[str]]:
     """The entries of `raw` (as `load` gives them) that can be read, oldest first, each
     with the figures of it that can be read; and a sentence for each entry or figure that
@@ -179,6 +180,8 @@ def saved_entries(raw: list[dict[str, Any]], source: str = "The benchmark histor
     entries, damaged = [], []
     for number, entry in enumerate(raw, start=1):
         try:
+            if not isinstance(entry, dict):
+                raise _Damaged("it is not an object")
             date, python = _text(entry, "date"), _text(entry, "python")
             machine, commit = _optional_text(entry, "machine"), entry.get("commit")
             figures = entry.get("figures", [])
@@ -265,7 +268,7 @@ def latest_figures(entries: list[SavedEntry], on_machine: str) -> dict[Key, Chan
     return found
 
 
-def compare(report: BenchReport, raw: list[dict[str, Any]], on_machine: str,
+def compare(report: BenchReport, raw: list[Any], on_machine: str,
             root: Path | None = None, source: str = "The benchmark history") -> BenchReport:
     """The report with each timed step's change against the latest saved figures in
     `raw` (as `load` gives them, from `source`), and a notice for each damaged entry or
