@@ -76,6 +76,7 @@ def bench_mixed(plan: dict[str, tuple[float, float, float]]) -> DayBench:
     (0.100, 0.0, 0.0, False),  # computing
     (0.100, 0.250, 0.0, False),  # computing on a busy machine: 29% CPU, the rest queued
     (0.001, 0.0, 0.500, True),  # time.sleep(0.5)
+    (0.0001, 0.005, 0.002, True),  # a short sleep, then a wait for a core once awake
     (0.300, 0.0, 0.200, False),  # 60% computing
     (0.200, 0.0, 0.300, True),  # 40% computing
 ])

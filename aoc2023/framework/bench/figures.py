@@ -72,15 +72,16 @@ BUSY_RATIO = 1.5
 a load of our own, day 7's steps (2 µs to 0.8 ms) measured medians 1.03-1.07 times
 their minimums."""
 WAITING_SHARE = 0.5
-"""A step whose CPU time, with the time it waited for a core while ready to run, is
-under this share of its wall-clock time (the median of its runs' shares) spent most of
-its time waiting on something else (a sleep, a queue, a subprocess, a file), not
-computing: the machine's speed says nothing of how long such a wait takes, so its
-figures are shown as measured, not normalised (`Stats.waiting`). The wait for a core
-counts as computing: on a busy machine (a load of 6 on 2 cores) a step that computes for
-100 ms took 350 ms, its CPU time 29% of that, and with its wait for a core 100%; a 100
-ms sleep, 3-5%. The median, since a wait's end may itself wait for a core on a busy
-machine: one such run does not make a step that waits one that computes."""
+"""A step whose CPU time is under this share of its wall-clock time less the time it
+waited for a core while ready to run (the median of its runs' shares) spent most of its
+time waiting on something else (a sleep, a queue, a subprocess, a file), not computing:
+the machine's speed says nothing of how long such a wait takes, so its figures are
+shown as measured, not normalised (`Stats.waiting`). The wait for a core is left out,
+being the machine's load: on a busy machine (a load of 6 on 2 cores) a step that
+computes for 100 ms took 350 ms, its CPU time 29% of that, and 100% of it less its 250
+ms wait for a core; a 100 ms sleep, 3-5% either way, and a 2 ms sleep that took 7 ms,
+most of them waiting for a core once awake, about 2% of the rest. The median, so that
+one odd run does not decide."""
 
 
 @dataclass(frozen=True)
@@ -186,7 +187,7 @@ class Stats:
         queued = ready if ready is not None and len(ready) == len(samples) else [0.0] * len(
             samples)
         waiting = cpu is not None and len(cpu) == len(samples) and statistics.median(
-            (used + wanted) / wall if wall > 0 else 1.0
+            used / (wall - wanted) if wall > wanted else 1.0
             for used, wanted, wall in zip(cpu, queued, samples, strict=True)) < WAITING_SHARE
         if len(ordered) == 1:  # statistics.quantiles wants two points before Python 3.13
             return cls(1, ordered[0], ordered[0], ordered[0], ordered[0], cpu_minimum,

@@ -40,13 +40,13 @@ Before each unit, and once after the last, the calibration workload runs once
 workload's runs just before and after it, which normalises the step's figures
 (Timing.normalised), and the workload's best time says how fast the machine ran
 (DayBench.speed).
-A step whose CPU time is recorded, with the time it waited for a core (Linux's
-schedstat: `Clocks.ready_timer`), and whose two together stay under half its wall time
-in its typical run (the median), was mostly waiting on something else
-(figures.WAITING_SHARE): a wait is not faster on a faster machine, so its figures are
-kept as measured, not normalised. A step too short for its CPU time to be recorded is
-not judged so; nor is the wait for a core of a child process counted, so on a busy
-machine a step whose work is done in a child process may be taken for one that waits.
+A step whose CPU time is recorded, and in its typical run (the median) under half its
+wall time less its wait for a core (Linux's schedstat: `Clocks.ready_timer`), was mostly
+waiting on something else (figures.WAITING_SHARE): a wait is not faster on a faster
+machine, so its figures are kept as measured, not normalised. A step too short for its
+CPU time to be recorded is not judged so; nor is the wait for a core of a child process
+counted, so on a busy machine a step whose work is done in a child process may be taken
+for one that waits.
 
 The clocks are a parameter (`Clocks`), the real ones by default, so that a test hands in
 a fake clock and counts runs, not seconds (or a budget's clock that stands still, and a

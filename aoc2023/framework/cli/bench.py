@@ -80,13 +80,14 @@ def bench(
     parse. The minimum is the headline, scaled to a reference speed by a calibration
     workload timed beside the steps, so that the machine's own speed does not move it
     (for steps of 1 ms or more, the median CPU time, each run against the workload's
-    runs beside it); a step that mostly waits (under half its time on the CPU or waiting
-    for it, in a typical run) is shown as measured, marked *. Compared with the figures
-    last saved on this machine, a change is called faster or slower only when they are
-    more than 10% apart (25% for CPU times and steps of under 10 runs). A day's variants
-    are timed in the same rounds, within the same budget, each shown with its ratio to
-    the main implementation; a variant whose answer differs from the main's is an error
-    (exit 2). Inputs are chosen as for aoc run. Exit code as for aoc run.
+    runs beside it); a step that mostly waits (on the CPU for under half of its time,
+    its wait for a core left out, in a typical run) is shown as measured, marked *.
+    Compared with the figures last saved on this machine, a change is called faster or
+    slower only when they are more than 10% apart (25% for CPU times and steps of under
+    10 runs). A day's variants are timed in the same rounds, within the same budget,
+    each shown with its ratio to the main implementation; a variant whose answer differs
+    from the main's is an error (exit 2). Inputs are chosen as for aoc run. Exit code as
+    for aoc run.
     """
     import sys
     from datetime import UTC, datetime

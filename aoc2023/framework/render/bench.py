@@ -51,9 +51,9 @@ _COLUMNS = [
 WAITING_MARK = "*"
 """After the fastest time of a step that was mostly waiting: shown as measured."""
 WAITING_LEGEND = (f"{WAITING_MARK} Waited: in a typical run, under {WAITING_SHARE:.0%} of "
-                  "the step's time was spent computing or waiting for a core; a wait goes no "
-                  "faster on a faster machine, so the step is shown as measured, not at the "
-                  "reference speed.")
+                  "the step's time (less any wait for a core) was spent computing; a wait "
+                  "goes no faster on a faster machine, so the step is shown as measured, not "
+                  "at the reference speed.")
 _EMPTY = len(_COLUMNS) - 5
 """The cells after the step's name of a row without figures."""
 _TREND_STYLE = {"faster": "green", "slower": "red", "no change": "dim"}
