@@ -42,6 +42,7 @@ from fake_aoc import FakeAoC, point_aocd_at  # noqa: E402
 
 TOKEN = "53616c7465645f5f" + "0" * 80 + "cafe"
 USER_ID = "github.tester.1234567"
+CONTACT = "tester@example.com"
 DAY_7_EXAMPLE = "32T3K 765\nT55J5 684\nKK677 28\nKTJJT 220\nQQQJA 483\n"
 
 
@@ -97,29 +98,60 @@ class AocdHome:
         return env
 
 
-@contextmanager
-def temporary_year(site: Path, year: int, files: Mapping[str, str]) -> Iterator[Path]:
-    """A year package `aoc<year>` in `site` holding `files`, importable inside the block;
-    afterwards its modules and registered days are forgotten, so no other test sees them."""
-    from aoc2023.framework.solution import REGISTRY, VARIANTS
+THROWAWAY_FROM = 2040
+"""Throwaway years are this one or later: no project holds their days (Advent of Code
+had its 12-day years from 2025 on, and any year a project may hold soon is below).
+A test that needs a year of 25 days takes one from 2015 to 2024, and the project's own
+package of that year, if there is one, is hidden while the test lasts (temporary_year)."""
+LAST_25_DAY_YEAR = 2024
 
+
+def write_year(site: Path, year: int, files: Mapping[str, str]) -> Path:
+    """A year package `aoc<year>` in `site` holding `files`, for a process whose path
+    starts with `site` (PYTHONPATH), so that it comes before the project's own packages:
+    `year` must be one no project holds (THROWAWAY_FROM), or a year of 25 days."""
+    if LAST_25_DAY_YEAR < year < THROWAWAY_FROM:
+        raise ValueError(f"a throwaway year is {THROWAWAY_FROM} or later (or, for a year of "
+                         f"25 days, {LAST_25_DAY_YEAR} or earlier), not {year}: a real "
+                         "project may hold it")
     package = site / f"aoc{year}"
     package.mkdir(parents=True)
     (package / "__init__.py").write_text("")
     for name, text in files.items():
         (package / name).write_text(text)
+    return package
+
+
+@contextmanager
+def temporary_year(site: Path, year: int, files: Mapping[str, str]) -> Iterator[Path]:
+    """A year package `aoc<year>` in `site` holding `files` (`write_year`), importable
+    inside the block ahead of any other; afterwards its modules and registered days are
+    forgotten, so no other test sees them. A real package of that year (2015 to 2024:
+    its days already imported, by the pytest plugin for one) is hidden inside the block
+    and is back afterwards."""
+    from aoc2023.framework.solution import REGISTRY, VARIANTS
+
+    package = write_year(site, year, files)
+    name = package.name
+    hidden = ({m: sys.modules.pop(m) for m in list(sys.modules)
+               if m == name or m.startswith(name + ".")},
+              {k: REGISTRY.pop(k) for k in list(REGISTRY) if k[0] == year},
+              {k: VARIANTS.pop(k) for k in list(VARIANTS) if k[0] == year})
     sys.path.insert(0, str(site))
     try:
         yield package
     finally:
         sys.path.remove(str(site))
-        name = package.name
         for module in [m for m in sys.modules if m == name or m.startswith(name + ".")]:
             del sys.modules[module]
         for key in [k for k in REGISTRY if k[0] == year]:
             del REGISTRY[key]
         for key in [k for k in VARIANTS if k[0] == year]:
             del VARIANTS[key]
+        modules, registered, variants = hidden
+        sys.modules.update(modules)
+        REGISTRY.update(registered)
+        VARIANTS.update(variants)
 
 
 ONE_DAY = """
@@ -148,18 +180,36 @@ def aocd_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AocdHome:
     home.config.mkdir()
     monkeypatch.delenv("AOC_SESSION", raising=False)
     monkeypatch.delenv("AOCD_EXTRA", raising=False)
-    # Output is fitted to COLUMNS when it is set, and pytest-xdist's workers have it set
-    # (80, with LINES=24): a test that wants a width sets it itself.
-    monkeypatch.delenv("COLUMNS", raising=False)
-    monkeypatch.delenv("LINES", raising=False)
+    # Hints name `aoc` as it was launched (launcher.py): under `uv run pytest`, uv's `UV`
+    # would make them `uv run aoc ...`. A test about the launcher sets it itself.
+    monkeypatch.delenv("UV", raising=False)
+    terminal_of_our_own(monkeypatch)
     # The floor between requests across processes (a second by default) is tested on its
     # own, in test_fetch.py; elsewhere the fake site is asked as fast as the tests go.
     monkeypatch.setenv("AOC_REQUEST_FLOOR", "0")
+    # Every request names a contact, as the site asks (test_user_agent.py takes it away).
+    monkeypatch.setenv("AOC_USER_AGENT", CONTACT)
     monkeypatch.setenv("AOCD_DIR", str(home.data))
     monkeypatch.setenv("AOCD_CONFIG_DIR", str(home.config))
     if "aocd" in sys.modules:
         _point_aocd_at(home, monkeypatch)
     return home
+
+
+TERMINAL_TYPE = "xterm-256color"
+"""The TERM every test runs under, whatever the caller's (Emacs's shell and some CI say
+`dumb`): a terminal that draws, when the output is one."""
+
+
+def terminal_of_our_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The terminal settings every test starts with, in this process and so in every
+    process it starts with `os.environ` (AocdHome.env): TERMINAL_TYPE, no NO_COLOR or
+    FORCE_COLOR, and no COLUMNS or LINES (pytest-xdist's workers set them, 80 and 24; output
+    is fitted to COLUMNS when it is set). A test that wants a width or another terminal
+    sets it itself; a pseudo-terminal's own width is then what counts."""
+    monkeypatch.setenv("TERM", TERMINAL_TYPE)
+    for name in ("NO_COLOR", "FORCE_COLOR", "COLUMNS", "LINES"):
+        monkeypatch.delenv(name, raising=False)
 
 
 def _point_aocd_at(home: AocdHome, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -195,21 +245,6 @@ def fake_aoc(aocd_loaded: AocdHome, monkeypatch: pytest.MonkeyPatch) -> Iterator
         yield server
     finally:
         server.stop()
-
-
-def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
-    """`-n auto` (the default): for a run of many test files, two workers per core, since
-    many tests spend their time waiting on a process they started, and the other
-    workers compute meanwhile; none for a few files, such as tests/test_day07.py, whose
-    tests take less time than starting workers (the plugin decides for days alone)."""
-    files = 0
-    for arg in config.args:
-        path = Path(arg.partition("::")[0])
-        files += sum(1 for _ in path.rglob("test_*.py")) if path.is_dir() else 1
-    return 2 * (os.cpu_count() or 1) if files > FEW_FILES else 0
-
-
-FEW_FILES = 3
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

@@ -1,6 +1,7 @@
 """A real HTTP server on loopback that answers as adventofcode.com does: puzzle inputs, puzzle
 pages (with the parts solved, as the site shows them), answers judged, /settings and private
-leaderboards. It records every request, so tests see what aocd (and so `aoc`) asked for.
+leaderboards. It records every request (with its User-Agent), so tests see what aocd (and
+so `aoc`) asked for.
 Tests point aocd at it with `point_aocd_at`.
 """
 
@@ -34,6 +35,40 @@ TOO_HIGH = f"That's not the right answer; your answer is too high.  {_WAIT}"
 TOO_LOW = f"That's not the right answer; your answer is too low.  {_WAIT}"
 _BACK = '[<a href="/2023/day/7">Return to Day 7</a>]'
 WRONG_LEVEL = f"You don't seem to be solving the right level.  Did you already complete it? {_BACK}"
+
+
+FINISHED = ("You use all your stars to finish the calendar.  Congratulations!  You've finished "
+            "every puzzle in Advent of Code {year}!  I hope you had as much fun solving them as "
+            "I had making them for you.")
+"""The reply to the final star (the last day's part 2), when every other star is in."""
+NO_STARS = "<main><article><p>You haven't collected any stars... yet.</p></article></main>"
+
+
+def last_day(year: int) -> int:
+    """The site's last day of `year` (its own rule, not the framework's)."""
+    return 25 if year < 2025 else 12
+
+
+def stars_page(year: int, stars: dict[int, int]) -> str:
+    """`/YEAR/leaderboard/self` as the site draws it: a line per day with a star, newest
+    first, part 2's columns "-" until its star is in; a rank and a score beside each time
+    in the years with a global leaderboard (before 2025)."""
+    if not any(stars.values()):
+        return NO_STARS
+    ranked = year < 2025
+    lines = []
+    for day in sorted((d for d, n in stars.items() if n), reverse=True):
+        first = "00:12:34   1234      0" if ranked else "00:12:34"
+        second = ("01:02:03   2345      0" if ranked else "01:02:03") if stars[day] > 1 \
+            else ("       -      -      -" if ranked else "       -")
+        lines.append(f"{day:3}   {first}   {second}")
+    columns = "    Time  Rank  Score" if ranked else "    Time"
+    return ("<main><article><p>These are your personal leaderboard statistics.</p>\n<pre>"
+            '      <span class="leaderboard-daydesc-first">-------Part 1--------</span>   '
+            '<span class="leaderboard-daydesc-both">-------Part 2--------</span>\n'
+            f'Day   <span class="leaderboard-daydesc-first">{columns}</span>   '
+            f'<span class="leaderboard-daydesc-both">{columns}</span>\n'
+            + "\n".join(lines) + "\n</pre></article></main>")
 
 
 def too_recently(left: str) -> str:
@@ -73,6 +108,7 @@ class Puzzle:
     replies: list[str] = field(default_factory=list)  # queued replies to the next answers
     example: str | None = None  # the example input shown in part 1's prose, if any
     example_answers: tuple[str | None, str | None] = (None, None)  # its answers, per part
+    last: bool = False  # the year's last day: part 2 is the final star, with no answer shown
 
     def judge(self, level: int, answer: str, token: str) -> str:
         """The site's reply to an answer: a queued reply if any, else the real rules."""
@@ -105,7 +141,7 @@ class Puzzle:
                 prose += (f"<p>In this example, the <code>total</code> is "
                           f"<code><em>{escape(example_answer)}</em></code>.</p>")
             body += f'<article class="day-desc">{prose}</article>'
-            if part < len(solved):
+            if part < len(solved) and not (self.last and part == 1):
                 body += f"<p>Your puzzle answer was <code>{solved[part]}</code>.</p>"
         return (f"<html><head><title>Day {day} - Advent of Code {year}</title></head><body>"
                 f"<main>{body}{_STARS[len(solved)]}</main></body></html>")
@@ -117,6 +153,7 @@ class Request(NamedTuple):
     token: str | None
     form: dict[str, str]
     at: float  # time.time() when it arrived
+    user_agent: str | None = None  # its User-Agent header
 
 
 Reply = tuple[int, str, dict[str, str]]  # status, body, headers
@@ -158,6 +195,7 @@ class FakeAoC:
         """`solutions` and `answers` are every token's in `inputs` alike (a test of several
         accounts sets each one's on the puzzle returned); `kwargs` are Puzzle's."""
         inputs = inputs or {}
+        kwargs.setdefault("last", day == last_day(year))
         puzzle = Puzzle(title, inputs, {token: list(solutions) for token in inputs},
                         {token: list(answers) for token in inputs}, **kwargs)
         self.puzzles[year, day] = puzzle
@@ -175,9 +213,9 @@ class FakeAoC:
         return [r for r in self.requests if r.path.endswith(suffix)]
 
     def respond(self, method: str, path: str, token: str | None,
-                form: dict[str, str]) -> Reply | None:
+                form: dict[str, str], user_agent: str | None = None) -> Reply | None:
         """The reply to a request, recorded first (None: the connection is dropped)."""
-        self.requests.append(Request(method, path, token, form, time.time()))
+        self.requests.append(Request(method, path, token, form, time.time(), user_agent))
         if method in self.failing:
             return self.failing[method], "Internal Server Error", {}
         if path == "/settings":
@@ -187,6 +225,10 @@ class FakeAoC:
             if token not in viewers:  # the site sends whoever may not see it elsewhere
                 return 302, "", {"Location": f"/{board[1]}/leaderboard/private"}
             return 200, json.dumps(data), {"Content-Type": "application/json"}
+        if stats := re.fullmatch(r"/(\d{4})/leaderboard/self", path):
+            if token not in self.users:  # a dead session is sent to the global board
+                return 302, "", {"Location": f"/{stats[1]}/leaderboard"}
+            return 200, stars_page(int(stats[1]), self.stars(int(stats[1]), token)), HTML
         match = re.fullmatch(r"/(\d{4})/day/(\d+)(/input|/answer)?", path)
         puzzle = self.puzzles.get((int(match[1]), int(match[2]))) if match else None
         if match is None or puzzle is None or (method == "POST") != (match[3] == "/answer"):
@@ -202,6 +244,21 @@ class FakeAoC:
             return 400, LOGGED_OUT_INPUT, {}
         return 200, puzzle.inputs[token], {}
 
+    def stars(self, year: int, token: str | None) -> dict[int, int]:
+        """The stars `token` has won in `year`, by day: a star a part solved."""
+        return {day: min(2, len(puzzle.answers.get(token or "", [])))
+                for (each_year, day), puzzle in self.puzzles.items() if each_year == year}
+
+    def _final_star(self, year: int, puzzle: Puzzle, token: str) -> str:
+        """The last day's part 2: the final star, given (to any answer) when every other
+        star of the year is in; else, or once given, not the level to solve."""
+        solved = puzzle.answers.setdefault(token, [])
+        others = sum(self.stars(year, token).values()) - len(solved)
+        if len(solved) != 1 or others != 2 * (last_day(year) - 1):
+            return WRONG_LEVEL
+        solved.append("the final star")
+        return FINISHED.format(year=year)
+
     def _settings(self, token: str | None) -> Reply:
         """/settings as aocd's `get_owner` reads it: the owner proof code and the "Link
         to" span naming the login; a dead session is sent to the front page."""
@@ -216,7 +273,11 @@ class FakeAoC:
                 form: dict[str, str]) -> Reply | None:
         if token not in puzzle.inputs:  # a dead session: a login link, no article
             return 200, '<header><a href="/2023/auth/login">[Log In]</a></header>', HTML
-        reply = puzzle.judge(int(form.get("level", 0)), form.get("answer", ""), token)
+        year = int(path.split("/")[1])
+        if puzzle.last and form.get("level") == "2" and not puzzle.replies:
+            reply = self._final_star(year, puzzle, token)
+        else:
+            reply = puzzle.judge(int(form.get("level", 0)), form.get("answer", ""), token)
         time.sleep(self.reply_delay)  # judged already: a reply that comes late
         return {None: (200, f"<main><article><p>{reply}</p></article></main>", HTML),
                 "drop": None, "502": (502, "Bad Gateway", {}),
@@ -233,7 +294,8 @@ class _Handler(BaseHTTPRequestHandler):
     def do_GET(self) -> None:
         form = dict(parse_qsl(self.rfile.read(int(self.headers["Content-Length"] or 0)).decode()))
         cookie = re.search(r"session=([^;\s]+)", self.headers["Cookie"] or "")
-        reply = self.site.respond(self.command, self.path, cookie and cookie[1], form)
+        reply = self.site.respond(self.command, self.path, cookie and cookie[1], form,
+                                  self.headers["User-Agent"])
         if reply is None:  # no reply at all: the line goes dead (HTTP/1.0 closes it)
             return
         status, body, headers = reply

@@ -101,8 +101,8 @@ def test_project_config_dir_is_used_only_when_it_holds_a_token_and_the_variable_
     assert config.use_project_config_dir() is None
     assert "AOCD_CONFIG_DIR" not in os.environ
     assert config.config_dir() == config.data_dir()
-    assert config.token_places() == [
-        "$AOC_SESSION", str(config.data_dir() / "token"), str(project / ".aocd_config" / "token")]
+    assert config.token_places() == [  # in the order they are looked in
+        "$AOC_SESSION", str(project / ".aocd_config" / "token"), str(config.data_dir() / "token")]
 
     for name in ("tokens.json", "token"):  # either file makes it the config folder
         (project / ".aocd_config" / name).write_text("{}" if name.endswith("json") else "t\n")

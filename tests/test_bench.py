@@ -144,7 +144,7 @@ def test_save_keeps_timings_only_and_a_later_bench_compares(project: Path) -> No
     for figure in entry["figures"]:
         assert set(figure) == {"year", "day", "source", "label", "variant", "step", "runs",
                                "median", "min", "q1", "q3", "cpu_min", "normalised",
-                               "normalised_cpu"}
+                               "normalised_cpu", "waiting"}
     assert EXAMPLE_INPUT not in history.read_text()  # no input...
     assert not {"1234", "234000"} & {str(v) for f in entry["figures"] for v in f.values()}
 

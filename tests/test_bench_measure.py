@@ -526,8 +526,9 @@ def test_the_cpu_clock_tells_work_from_waiting() -> None:
     assert part_1.stats is not None and part_1.stats.runs == 10
     assert part_1.stats.headline == "normalised_cpu" and part_1.stats.cpu_minimum is not None
     assert part_1.stats.raw_headline == "cpu_min" and part_1.stats.cpu_minimum >= 2 * LONG_STEP
-    # Sleeping costs no CPU: the wall clock is what that step takes.
-    assert part_2.stats is not None and part_2.stats.headline == "normalised"
+    # Sleeping costs no CPU: the wall clock is what that step takes, as measured.
+    assert part_2.stats is not None and part_2.stats.headline == "min"
+    assert part_2.stats.waiting and part_2.stats.normalised is None
     assert part_2.stats.cpu_minimum is not None and part_2.stats.cpu_minimum < LONG_STEP
     assert part_2.stats.minimum >= 2 * LONG_STEP
 
@@ -537,7 +538,8 @@ def test_cpu_time_counts_the_work_of_child_processes() -> None:
                          clocks=capped(3))  # a budget never spent
     part_1 = result.steps[1]
     assert part_1.stats is not None and part_1.stats.runs == 3
-    assert part_1.stats.raw_headline == "cpu_min"
+    # (Whether it counts as waiting depends on how busy the machine is: a child on a
+    # busy machine may not get half a core while it starts.)
     assert (part_1.stats.cpu_minimum or 0.0) >= 2 * LONG_STEP
 
 

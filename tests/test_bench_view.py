@@ -21,7 +21,7 @@ from conftest import temporary_year
 from fake_clock import cap_runs, capped
 from site_cli import aoc_in_process
 
-from aoc2023.framework.bench import history
+from aoc2023.framework.bench import outputs
 from aoc2023.framework.bench.figures import BenchReport, DayBench, Stats, StepBench
 from aoc2023.framework.bench.measure import bench_days
 from aoc2023.framework.inputs import RunRequest
@@ -132,7 +132,7 @@ def test_every_figure_of_every_step_is_shown_whole(
     bench("--save", columns=200)
     report = bench_days(RunRequest((2085,), None, None, True), 0.05, None, None,
                         clocks=capped(40))
-    report, _ = history.compare_save_publish(report, False, False, datetime.now(UTC))
+    report, _ = outputs.compare_save_publish(report, outputs.prepare(), datetime.now(UTC))
     monkeypatch.setenv("COLUMNS", str(columns))
     out, err = io.StringIO(), io.StringIO()
     bench_view.render(report, False, out, err)

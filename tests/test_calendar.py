@@ -3,7 +3,6 @@ from 2025, and the last day has no part 2. The clock is injected, never waited f
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
@@ -34,10 +33,8 @@ class Day(Solution[str]):
 
 @pytest.fixture
 def far_years(tmp_path: Path) -> Iterator[None]:
-    """`aoc2016` (25 days a year) with day 25; `aoc2098` (12 days a year, all locked still)
-    with days 1 and 12."""
-    if importlib.util.find_spec("aoc2016") is not None:
-        pytest.skip("a real aoc2016 package exists: this test makes its own")
+    """`aoc2016` (25 days a year: any project's own is hidden meanwhile) with day 25;
+    `aoc2098` (12 days a year, all locked still) with days 1 and 12."""
     site = tmp_path / "site"
     with (temporary_year(site, 2016, {"day25.py": DAY}),
           temporary_year(site, 2098, {"day01.py": DAY, "day12.py": DAY})):
@@ -110,3 +107,20 @@ def test_a_day_before_the_last_still_has_part_2(far_years: None) -> None:
     result = aoc_in_process("run", "2098", "1", "--example", "--json")
     [run] = json.loads(result.stdout)["results"]
     assert [p["part"] for p in run["parts"]] == [1, 2]
+
+
+def test_a_moment_is_shown_one_way_local_to_the_second() -> None:
+    """Every wait, unlock and past reply: local time, whole seconds, the date when it is
+    not today; aocd's log text (the site's zone, microseconds) is read first."""
+    now = datetime(2026, 11, 26, 22, 0, 0, 250000, tzinfo=UTC)
+    later = now + timedelta(minutes=13, seconds=59, microseconds=500000)
+    local = later.astimezone()
+    assert calendar.clock_time(later, now) == f"{local:%H:%M:%S}"
+    assert "." not in calendar.clock_time(later, now)
+    from_log = later.astimezone(aoc_timezone()).isoformat(sep=" ")  # as aocd writes `when`
+    assert "-05:00" in from_log and "." in from_log
+    assert calendar.clock_time(from_log, now) == calendar.clock_time(later, now)
+    week_before = (now - timedelta(days=7)).astimezone()
+    assert calendar.clock_time(now - timedelta(days=7), now) == (
+        f"{week_before:%H:%M:%S} on {week_before.day} {week_before:%b %Y}")
+    assert calendar.clock_time("not a time", now) == "not a time"

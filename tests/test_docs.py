@@ -44,3 +44,36 @@ def test_the_cli_reference_names_every_command_and_every_option_of_run() -> None
     listed = {name.split(" ")[0] for line in section.splitlines() if line.startswith("* `")
               for name in line.split("`")[1].split(", ")}
     assert options - listed == set()
+
+
+README = (PROJECT / "README.md").read_text()
+
+
+def test_the_readme_names_the_token_places_in_the_order_the_code_reads_them(
+    tmp_path: Path,
+) -> None:
+    """The README's order, `aoc`'s no-token notice and a day's skip reason are one list."""
+    from aoc2023.framework.aocd.paths import token_places
+    from aoc2023.framework.testing import RealAocd
+
+    project, home = tmp_path / "project", tmp_path / "home" / ".config" / "aocd"
+    (project / ".aocd_config").mkdir(parents=True)
+    env = {"AOCD_DIR": str(home)}
+    places = token_places(project, env)
+    assert list(RealAocd.from_environment(env, project).token_places) == places
+    spelled = {"$AOC_SESSION": "`AOC_SESSION`",
+               str(project / ".aocd_config" / "token"): "`.aocd_config/token`",
+               str(home / "token"): "`~/.config/aocd/token`"}
+    assert set(places) == set(spelled)
+    said = README[README.index("looks for the token in this order"):]
+    positions = [said.find(spelled[place]) for place in places]
+    assert -1 not in positions and positions == sorted(positions), said[:300]
+
+
+def test_the_readme_leads_testing_with_your_days_and_says_the_whole_suite() -> None:
+    quick_start = README[README.index("## Quick start"):README.index("## A December day")]
+    assert "uv run pytest aoc2023\n" in quick_start  # your days, in seconds
+    assert "`uv run pytest` alone also runs the framework's own tests" in quick_start
+    assert "uv run --project" in quick_start and "uv tool install --editable" in quick_start
+    # aoc new writes no test file: the plugin makes the day's tests.
+    assert "its test file" not in README and "and no test file" in README

@@ -10,7 +10,6 @@ from __future__ import annotations
 import io
 import os
 import pty
-import shutil
 import subprocess
 from pathlib import Path
 from subprocess import CompletedProcess
@@ -19,6 +18,7 @@ import pytest
 import site_cli
 from conftest import TOKEN, AocdHome, temporary_year
 from fake_aoc import FakeAoC
+from read_only import read_only
 
 from aoc2023.framework.redaction import RedactingStream, Redactor
 from aoc2023.framework.render.table import smart_terminal, use_colour
@@ -250,19 +250,6 @@ def test_a_fifo_where_a_kept_file_should_be_is_one_sentence_naming_it(
 
 
 # --- a folder that cannot be written (item 6) -----------------------------------------------
-
-def read_only(folder: Path) -> list[str]:
-    """A command prefix under which `folder` is read-only: its mode does it, except for
-    root, for whom a read-only mount of its own (in a mount namespace) does."""
-    if os.geteuid() != 0:
-        folder.chmod(0o555)
-        return []
-    if shutil.which("unshare") is None or subprocess.run(
-            ["unshare", "--mount", "true"], capture_output=True).returncode != 0:
-        pytest.skip("run as root, where only a read-only mount (unshare) makes a folder so")
-    return ["unshare", "--mount", "sh", "-c",
-            'mount --bind "$0" "$0" && mount -o remount,bind,ro "$0" && exec "$@"', str(folder)]
-
 
 def _a_page_a_board_and_an_answer(site: FakeAoC, tmp_path: Path,
                                   home: AocdHome) -> dict[str, str]:

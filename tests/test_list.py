@@ -77,6 +77,7 @@ def test_cached_answers_are_known_and_nothing_is_fetched(
         "year": 2097, "day": 7, "title": "Made Up", "error": None,
         "parts": [{"part": 1, "examples": 2, "answer_known": True},
                   {"part": 2, "examples": 1, "answer_known": True}],
+        "final_star": None,  # not the year's last day
     }]
     assert payload["notices"] == []
 
@@ -115,7 +116,7 @@ def test_examples_per_part_the_last_day_and_a_broken_day(year_2096: Path) -> Non
     rows = {line.split("│")[1].strip(): [c.strip() for c in line.split("│")[2:-1]]
             for line in result.stdout.splitlines() if "2096/" in line}
     assert rows["2096/01"] == ["Made Up", "2", "1", "? unknown", "? unknown"], result.stderr
-    assert rows["2096/12"] == ["Made Up", "2", "no part 2", "? unknown", "no part 2"]
+    assert rows["2096/12"] == ["Made Up", "2", "no part 2", "? unknown", "☆ final star"]
     assert rows["2096/02"][0] == "! could not load (below)"
     assert "2096 day 2: Could not import aoc2096.day02" in result.stderr
     assert 2096 in registered_years() and 2023 in registered_years()
@@ -222,7 +223,7 @@ def test_a_year_declared_by_an_installed_package_is_listed_once_installed(
 
 HELPED_DAY = """
 from aoc2023.framework import Example, Solution
-from aoc2032.names import TITLE
+from aoc2042.names import TITLE
 
 
 class Day(Solution[str]):
@@ -241,11 +242,11 @@ def test_a_day_is_listed_anew_when_a_module_of_its_year_changes(
     env["PYTHONPATH"] = os.pathsep.join([str(site), env["PYTHONPATH"]])
 
     def listed() -> tuple[int, str]:
-        done = site_cli.aoc(None, aocd_home, "list", "2032", env=env)
-        [row] = [line for line in done.stdout.splitlines() if "2032/01" in line] or [""]
+        done = site_cli.aoc(None, aocd_home, "list", "2042", env=env)
+        [row] = [line for line in done.stdout.splitlines() if "2042/01" in line] or [""]
         return done.returncode, row
 
-    with temporary_year(site, 2032, {"day01.py": HELPED_DAY,
+    with temporary_year(site, 2042, {"day01.py": HELPED_DAY,
                                      "names.py": "TITLE = 'First'\n"}) as package:
         assert "First" in listed()[1]
         (package / "names.py").write_text("TITLE = 'Second'\n")
@@ -267,10 +268,10 @@ def test_a_damaged_listing_cache_is_a_miss(
         os.mkfifo(cache)
     else:
         cache.write_text(damage)
-    with temporary_year(tmp_path / "site", 2033, {"day01.py": DAY}):
-        result = site_cli.aoc(None, aocd_home, "list", "2033", timeout=60,
+    with temporary_year(tmp_path / "site", 2043, {"day01.py": DAY}):
+        result = site_cli.aoc(None, aocd_home, "list", "2043", timeout=60,
                               env=aocd_home.env() | {"PYTHONPATH": os.pathsep.join(
                                   [str(tmp_path / "site"), aocd_home.env()["PYTHONPATH"]])})
     assert result.returncode == 0, result.stderr
     assert "Made Up" in result.stdout
-    assert cache.is_file() and "2033" in cache.read_text()
+    assert cache.is_file() and "2043" in cache.read_text()

@@ -7,6 +7,8 @@ runs in a process of its own there, and finds the plugin through its entry point
 
 from __future__ import annotations
 
+import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -73,8 +75,10 @@ def test_plain_pytest_runs_every_example_by_name(project: Path, aocd_home: AocdH
             "ValueError: half written\n") in done.stdout
     assert "Traceback" not in done.stdout
     # The real input, part by part, with no token: skipped, saying what to run.
-    assert ("SKIPPED [2] aoc2051/day01.py:1: no session token (AOC_SESSION or "
-            f"{aocd_home.config / 'token'}); run aoc run 2051 1") in done.stdout
+    token = aocd_home.config / "token"
+    assert (f"SKIPPED [2] aoc2051/day01.py:1: no session token (looked in $AOC_SESSION and "
+            f"{token}): put your session cookie in {token} (aoc token checks it)"
+            ) in done.stdout
 
     examples = pytest_in(project, aocd_home, "-m", "example")
     assert "2 failed, 4 passed, 6 deselected" in examples.stdout, examples.stdout
@@ -109,3 +113,39 @@ def test_a_quiet_run_says_the_failure_in_its_sentence(project: Path, aocd_home: 
     assert done.returncode == 1, done.stdout
     assert "\n2051 day 1, example 2, part 1: returned 4, expected 5\n" in done.stdout
     assert "check_example" not in done.stdout, done.stdout
+
+
+REPORT_WORKERS = (
+    "def pytest_report_header(config):\n"
+    "    return f'workers chosen: {config.option.numprocesses}'\n")
+
+
+@pytest.mark.slow
+def test_a_run_of_days_tests_alone_starts_no_workers(
+    project: Path, aocd_home: AocdHome, tmp_path: Path
+) -> None:
+    """The worker count `-n auto` resolves to, as the header of a nested run shows it
+    (collection only: no worker is started to find out)."""
+    for number in range(4):  # more than a few test files: the whole suite gets workers
+        (project / "tests" / f"test_{number}.py").write_text(
+            "import pytest\n\n@pytest.mark.slow\ndef test_it():\n    pass\n")
+    (tmp_path / "plugins").mkdir()
+    (tmp_path / "plugins" / "report_workers.py").write_text(REPORT_WORKERS)
+    env = aocd_home.env()
+    env["PYTHONPATH"] = os.pathsep.join([str(tmp_path / "plugins"), env["PYTHONPATH"]])
+
+    def workers(*args: str) -> int:
+        done = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider",
+                               "-p", "no:hypothesispytest", "-p", "report_workers", "--co",
+                               "-n", "auto", *args],
+                              cwd=project, env=env, capture_output=True, text=True,
+                              timeout=120)
+        found = re.search(r"^workers chosen: (\d+)$", done.stdout, re.MULTILINE)
+        assert found, done.stdout + done.stderr
+        return int(found[1])
+
+    for days_only in (["-m", "example"], ["-m", "real_input and not slow"], ["aoc2051/"],
+                      ["-k", "2051/02 and part"], ["-k", "day01 or aoc2051"]):
+        assert workers(*days_only) == 0, days_only
+    for more in ([], ["-m", "example or slow"], ["-k", "2051 or test_1"]):
+        assert workers(*more) > 0, more

@@ -10,6 +10,7 @@ import errno
 import json
 import os
 import pty
+import re
 import select
 import subprocess
 import textwrap
@@ -141,6 +142,9 @@ def test_too_recently_records_the_wait_and_later_runs_honour_it(
     code, parts = run_json("--yes")
     assert len(posts(site)) == 1
     assert "asked to wait until" in str(parts[0]["submit_note"])
+    # Local time, to the second, as every wait is named (calendar.clock_time).
+    assert re.search(r"wait until \d\d:\d\d:\d\d \([\dhms ]+ from now\)",
+                     str(parts[0]["submit_note"])), parts[0]["submit_note"]
 
 
 def send_with_wait(site: FakeAoC, clock: FakeClock) -> tuple[RunReport, list[int]]:

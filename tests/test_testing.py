@@ -292,8 +292,11 @@ def test_the_framework_imports_and_checks_without_pytest() -> None:
 def test_the_real_cache_is_read_as_aoc_reads_it(aocd_home: AocdHome, tmp_path: Path) -> None:
     env = {"AOCD_DIR": str(aocd_home.data), "AOCD_CONFIG_DIR": str(aocd_home.config)}
     real = RealAocd.from_environment(env, tmp_path)
-    assert "no session token" in str(real.real_input(2023, 7, 1))
-    assert str(real.real_input(2023, 7, 1)).endswith("; run aoc run 2023 7")  # what to do
+    token = aocd_home.config / "token"
+    # Where it looked, in order, and what to do: the token file, and the command to check it.
+    assert str(real.real_input(2023, 7, 1)) == (
+        f"no session token (looked in $AOC_SESSION and {token}): put your session cookie in "
+        f"{token} (aoc token checks it)")
     aocd_home.set_token(user_id=None)
     real = RealAocd.from_environment(env, tmp_path)
     assert real.token == TOKEN
@@ -313,3 +316,16 @@ def test_the_real_cache_is_read_as_aoc_reads_it(aocd_home: AocdHome, tmp_path: P
     real = RealAocd.from_environment({"AOCD_DIR": str(aocd_home.data)}, tmp_path / "project")
     assert (real.config_dir, real.token) == (project_config.resolve(), "project-token")
     assert USER_ID not in str(real.real_input(2023, 7, 1))
+
+
+def test_with_no_token_the_skip_names_every_place_in_order(tmp_path: Path) -> None:
+    """As `aoc` looks: the environment, the project's `.aocd_config/token`, aocd's own
+    file; the fix names the project's file, the README's first place."""
+    project = tmp_path / "project"
+    (project / ".aocd_config").mkdir(parents=True)
+    env = {"AOCD_DIR": str(tmp_path / "aocd")}
+    real = RealAocd.from_environment(env, project)
+    own = project / ".aocd_config" / "token"
+    assert str(real.real_input(2023, 7, 1)) == (
+        f"no session token (looked in $AOC_SESSION, {own} and {tmp_path / 'aocd' / 'token'}): "
+        f"put your session cookie in {own} (aoc token checks it)")

@@ -190,7 +190,7 @@ def test_the_report_fits_a_narrow_terminal(
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert max(len(line) for line in lines) <= 60, done.stdout
-    assert all(line.startswith(("Token:  ", "Owner:  ", "Site:   ", "        "))
+    assert all(line.startswith(("Token:  ", "Owner:  ", "Site:   ", "Sent:   ", "        "))
                for line in lines), done.stdout
     assert "whitespace and quotes and a session= prefix" in " ".join(
         line.strip() for line in lines)

@@ -86,5 +86,5 @@ def test_with_no_token_the_notice_names_every_place_looked(tmp_path: Path) -> No
                           env=isolated(env), capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     home_token = tmp_path / "home" / ".config" / "aocd" / "token"
-    assert (f"No Advent of Code session token is set (looked in $AOC_SESSION, {home_token} "
-            f"and {project / '.aocd_config' / 'token'})") in done.stderr
+    assert ("No Advent of Code session token is set (looked in $AOC_SESSION, "
+            f"{project / '.aocd_config' / 'token'} and {home_token})") in done.stderr

@@ -1,13 +1,15 @@
 """The Advent of Code calendar: which years, days and parts exist, and when each unlocks.
 
 One home for these rules, so that the registry, the fetch, `aoc new` and `aoc list`
-all refuse the same things with the same sentence. The time zone is loaded only when
-a time is asked for: zoneinfo costs a run that needs no clock several milliseconds.
+all refuse the same things with the same sentence. A year's number of days follows a
+rule (`rule_days`), which the project's settings and the site itself can override
+(`days_in_year`, day_counts.py). The time zone is loaded only when a time is asked
+for: zoneinfo costs a run that needs no clock several milliseconds.
 """
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -27,9 +29,39 @@ def aoc_timezone() -> ZoneInfo:
     return ZoneInfo("America/New_York")
 
 
-def days_in_year(year: int) -> int:
-    """Advent of Code has 25 days a year until 2024, and 12 from 2025 on."""
+def rule_days(year: int) -> int:
+    """The rule: Advent of Code has 25 days a year until 2024, and 12 from 2025 on."""
     return 25 if year < 2025 else 12
+
+
+def days_in_year(year: int) -> int:
+    """The days `year` has: the project's `[tool.aoc] days` for it, else what the site
+    last showed (day_counts.py), else the rule, so that a year whose count changes
+    needs no new release of aoc."""
+    from aoc2023.framework import day_counts
+
+    return day_counts.known().get(year) or rule_days(year)
+
+
+def learn_days(year: int, count: int, where: str) -> str | None:
+    """The site shows `year` with `count` days (`where`: the page that tells it, "private
+    leaderboard 424242"): remember it and follow it from now on. The notice to show when
+    that is news: a count other than the rule's, or than the one remembered before."""
+    from aoc2023.framework import day_counts
+    from aoc2023.framework.settings import DECEMBER_DAYS, load_settings
+
+    if not 1 <= count <= DECEMBER_DAYS:
+        return None
+    before = day_counts.remember(year, count)
+    had = rule_days(year) if before is None else before
+    if count == had:
+        return None
+    shown = (f"adventofcode.com shows {year} with {count} days ({where}), where aoc's "
+             f"calendar had {had}")
+    setting = dict(load_settings().days).get(year)
+    if setting is not None and setting != count:
+        return f"{shown}; [tool.aoc] days sets {year} to {setting}, which aoc follows instead."
+    return f"{shown}: aoc follows the site for {year} from now on."
 
 
 def puzzle_parts(year: int, day: int) -> tuple[int, ...]:
@@ -76,6 +108,24 @@ def describe_wait(delta: timedelta) -> str:
     parts += [f"{hours}h"] if hours or days else []
     parts += [f"{minutes}m", f"{seconds}s"]
     return " ".join(parts)
+
+
+def clock_time(moment: datetime | str, now: datetime | None = None) -> str:
+    """A moment as every wait, unlock and past reply names it: local time, to the second
+    (`22:13:59`), with the date when it is not today (`22:13:59 on 26 Nov 2026`). A moment
+    as aocd's log writes it (ISO text, in the site's time zone) is read first; text that
+    is no time is shown as it is."""
+    if isinstance(moment, str):
+        try:
+            at = datetime.fromisoformat(moment.strip())
+        except ValueError:
+            return moment
+    else:
+        at = moment
+    local = at.astimezone()
+    today = (now or datetime.now(UTC)).astimezone().date()
+    shown = f"{local:%H:%M:%S}"
+    return shown if local.date() == today else f"{shown} on {local.day} {local:%b %Y}"
 
 
 def locked_message(year: int, day: int, now: datetime | None = None) -> str:

@@ -51,9 +51,11 @@ class UsageError(AocError):
 class MissingDayError(UsageError):
     """The day asked for has no module yet."""
 
-    def __init__(self, year: int, day: int, module_name: str):
-        self.year, self.day = year, day
-        super().__init__(f"{year} day {day} has no solution yet ({module_name}).")
+    def __init__(self, year: int, day: int, module_name: str, hint: str | None = None):
+        self.year, self.day, self.hint = year, day, hint
+        """`hint`: a file named like this day that the naming rule skips, said."""
+        after = f" {hint}" if hint else ""
+        super().__init__(f"{year} day {day} has no solution yet ({module_name}).{after}")
 
 
 class FileExistsRefusal(UsageError):
@@ -205,3 +207,14 @@ def unwritable_sentence(error: BaseException) -> str | None:
     return (f"Could not use {error.filename} ({error.strerror}): {folder} must be a "
             "folder you can write to, for aocd's cache and aoc's records; make it one, or "
             "set AOCD_DIR (and AOCD_CONFIG_DIR) to one that is.")
+
+
+def sentence_of(error: Exception) -> tuple[str, ExitCode]:
+    """The one sentence an error of the whole command is shown as, and its exit code: an
+    AocError's own, an unwritable folder's, else "unexpected" with the error's type."""
+    if isinstance(error, AocError):
+        return str(error), error.exit_code
+    if (sentence := unwritable_sentence(error)) is not None:
+        return sentence, ExitCode.COULD_NOT_RUN
+    return (f"unexpected {type(error).__name__}: {error} (run again with --verbose for the "
+            "traceback).", ExitCode.COULD_NOT_RUN)

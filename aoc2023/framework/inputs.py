@@ -17,7 +17,13 @@ from typing import Any, NamedTuple
 from aoc2023.framework import calendar, registry
 from aoc2023.framework.aocd import paths
 from aoc2023.framework.aocd.paths import PuzzleCache, cached_title
-from aoc2023.framework.errors import AocError, MissingDayError, NoInputError, UsageError
+from aoc2023.framework.errors import (
+    AocError,
+    DayLoadError,
+    MissingDayError,
+    NoInputError,
+    UsageError,
+)
 from aoc2023.framework.files import read_regular_text, why_unreadable
 from aoc2023.framework.results import DayResult, Source
 from aoc2023.framework.solution import Solution, variants_of
@@ -185,6 +191,7 @@ def days_to_run(request: RunRequest, notices: list[str]) -> Iterator[DayInputs |
     """
     asked: list[tuple[int, int]] = []
     refused: list[tuple[int, UsageError]] = []
+    broken: list[DayLoadError] = []
     several = len(request.years) > 1
     for year in request.years:
         try:
@@ -192,6 +199,11 @@ def days_to_run(request: RunRequest, notices: list[str]) -> Iterator[DayInputs |
                       registry.parse_days(request.days, year, notices, clip=several)]
         except UsageError as error:
             refused.append((year, error))
+        except DayLoadError as error:  # a year package that does not import fails alone
+            broken.append(error)
+            notices.append(f"Could not run {year}: {error}")
+    if broken and not asked:
+        raise broken[0]
     if refused and (len(request.years) == 1 or not asked):
         raise refused[0][1]
     if refused:
@@ -240,7 +252,8 @@ def days_to_run(request: RunRequest, notices: list[str]) -> Iterator[DayInputs |
         raise UsageError(f"None of the days asked for has a solution yet in {where}.")
     for year, errors in missing.items():
         skipped = ", ".join(str(error.day) for error in errors)
-        notices.append(f"No solution yet for {year} day(s) {skipped}: skipped.")
+        hints = "".join(f" {error.hint}" for error in errors if error.hint)
+        notices.append(f"No solution yet for {year} day(s) {skipped}: skipped.{hints}")
     for year, days in without_variants.items():
         listed = ", ".join(map(str, days))
         notices.append(f"{year} day(s) {listed} declare no variants: "

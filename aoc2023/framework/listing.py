@@ -19,7 +19,8 @@ from typing import Any
 from aoc2023.framework import calendar, registry
 from aoc2023.framework.aocd import paths
 from aoc2023.framework.aocd.paths import PuzzleCache, cached_title
-from aoc2023.framework.errors import AocError
+from aoc2023.framework.errors import AocError, DayLoadError
+from aoc2023.framework.launcher import aoc_command
 from aoc2023.framework.listing_cache import Declared, ListingCache, package_stamp, stamp
 from aoc2023.framework.results import ExitCode
 
@@ -43,6 +44,9 @@ class DayListing:
     title: str | None
     parts: tuple[PartListing, ...] = ()
     error: str | None = None
+    final_star: bool | None = None
+    """The last day of a year: whether its part 2, the final star, is known to be in (None
+    on the other days)."""
 
 
 @dataclass
@@ -72,7 +76,7 @@ def _declared(year: int, day: int, module: Path | None, package: list[Any],
     declared = Declared(year, day, solution_class.title, (
         sum(example.expected(1) is not None for example in examples),
         sum(example.expected(2) is not None for example in examples)))
-    if module is not None and solution_class.__module__ == registry.day_module_name(year, day):
+    if module is not None and solution_class.__module__.rpartition(".")[2] == module.stem:
         cache.put(module, declared, module_stamp, package)
     return declared
 
@@ -101,7 +105,33 @@ def _list_day(year: int, day: int, module: Path | None, package: list[Any],
         for part in calendar.puzzle_parts(year, day)
     )
     title = declared.title or cached_title(year, day, user_dir)
-    return DayListing(year, day, title, parts)
+    final_star = None
+    if day == calendar.days_in_year(year):
+        final_star = puzzle is not None and puzzle.answer_path(2).name in user_files \
+            and puzzle.known_answer(2) is not None
+    return DayListing(year, day, title, parts, final_star=final_star)
+
+
+def final_star_notice(day: DayListing, user_dir: Path) -> str | None:
+    """For a last day whose part 1 is solved and whose final star is not in: which stars are
+    still missing, as far as is known here (no request: `aoc run` asks the site)."""
+    if day.final_star is not False or not any(p.part == 1 and p.answer_known for p in day.parts):
+        return None
+    from aoc2023.framework.aocd.stars import describe_missing, local_stars
+
+    known = local_stars(user_dir, day.year)
+    missing = known.missing()
+    run = aoc_command("run", day.year, day.day)
+    if not missing:
+        return (f"{day.year}: every other star is in: {run} claims the "
+                "final star.")
+    if not known.fetched_at:  # never read from the site: aocd's cache alone proves little
+        return (f"{day.year}: the final star (day {day.day} part 2) is not known to be in: "
+                f"{run} reads your stars on the site, and claims it "
+                "when every other star is in.")
+    return (f"{day.year}: the final star (day {day.day} part 2) waits: "
+            f"{describe_missing(missing)} (as far as aoc knows; {run} "
+            "asks the site).")
 
 
 def list_days(asked: Sequence[int] | None = None) -> Listing:
@@ -121,21 +151,22 @@ def list_days(asked: Sequence[int] | None = None) -> Listing:
     user_files = _files_in(user_dir)
     for each_year in years:
         try:
+            files = registry.year_files(each_year)
             days = registry.available_days(each_year, listing.notices)
-        except AocError:
-            raise
-        except Exception as error:  # a year's package that does not import: say so, go on
+        except DayLoadError as error:  # a year package that does not import: said, go on
             if len(years) == 1 and asked is not None:
                 raise
-            listing.notices.append(f"Could not list {each_year}: {type(error).__name__}: {error}")
+            listing.notices.append(f"Could not list {each_year}: {error}")
             continue
-        modules = registry.day_module_files(each_year)
-        package = package_stamp(
-            map(Path, registry.module_files(registry.year_package(each_year)).values()))
+        package = package_stamp(files.folders)
         for day in days:
-            listing.days.append(_list_day(each_year, day, modules.get(day), package,
+            module = files.days.get(day)
+            listing.days.append(_list_day(each_year, day, Path(module) if module else None, package,
                                           user_dir, user_files, cache))
     cache.save()
+    if user_dir is not None:
+        listing.notices.extend(filter(None, (final_star_notice(day, user_dir)
+                                             for day in listing.days)))
     if token is None:
         listing.notices.append(
             f"{paths.no_token_sentence()}, so no answer is known: put your session cookie "
@@ -144,9 +175,10 @@ def list_days(asked: Sequence[int] | None = None) -> Listing:
     elif user_id is None:
         listing.notices.append(
             "aocd does not know yet whose session token this is, so no answer is known: "
-            "running a day on your input (aoc run) teaches it."
+            f"running a day on your input ({aoc_command('run', 'YEAR', 'DAY')}) teaches it."
         )
     if not listing.days:
         where = " or ".join(map(str, years)) if asked is not None else "any year"
-        listing.notices.append(f"There are no days of {where} yet: add one with aoc new.")
+        listing.notices.append(f"There are no days of {where} yet: add one with "
+                                f"{aoc_command('new', 'YEAR', 'DAY')}.")
     return listing

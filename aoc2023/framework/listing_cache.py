@@ -8,17 +8,19 @@ would still grow with the days; it would also see only what is written literally
 examples built by code), and would list as sound a day whose imports fail. A stamp
 (modification time in nanoseconds, and size) costs one `stat`, and the cache holds
 exactly what the import gave. A day is imported again whenever its file changes, or
-any other module of its year package (`package_stamp`: a helper it imports may hold
-its title or examples, or stop importing); a day that fails to import is never
-cached, so it is imported (and its reason said) each time.
+any other Python file under its year package, private helpers and sub-packages
+included (`package_stamp`: a helper it imports may hold its title or examples, or stop
+importing); a day that fails to import is never cached, so it is imported (and its
+reason said) each time.
 
 The years that installed packages declare in the `aoc.years` entry-point group are
 kept the same way, by the stamps of the folders on the path: reading them imports
 `importlib.metadata` and every package's metadata, tens of milliseconds.
 
 The file is one JSON object in aocd's data folder (`paths.listing_cache_file`), outside
-any project's git, keyed by each module's absolute path. Our own cache: a damaged
-one is a miss, rebuilt on the next write; one that cannot be written is skipped.
+any project's git, keyed by each module's absolute path. Our own cache: one that
+cannot be read as the shape written (damaged, of another shape, a folder, unreadable)
+is a miss, rebuilt on the next write; one that cannot be written is skipped.
 """
 
 from __future__ import annotations
@@ -61,12 +63,17 @@ def stamp(path: Path) -> list[int] | None:
     return [status.st_mtime_ns, status.st_size]
 
 
-def package_stamp(modules: Iterable[Path]) -> list[Any]:
-    """The stamps of a year package's modules (`modules`, and the `__init__.py` of each
-    folder they are in), taken once a listing: what a day imports from its year."""
-    listed = list(modules)
-    files = {*listed, *(module.parent / "__init__.py" for module in listed)}
-    return [[str(file), stamp(file)] for file in sorted(files)]
+def package_stamp(folders: Iterable[str | Path]) -> list[Any]:
+    """The stamps of every Python file under a year package's `folders`, sub-packages
+    and private helpers (`_common.py`) included, taken once a listing: whatever a day
+    imports from its year. Bytecode folders and hidden ones are left out."""
+    files = []
+    for folder in folders:
+        for root, dirs, names in os.walk(folder):
+            dirs[:] = sorted(name for name in dirs
+                             if name != "__pycache__" and not name.startswith("."))
+            files += [os.path.join(root, name) for name in names if name.endswith(".py")]
+    return [[file, stamp(Path(file))] for file in sorted(files)]
 
 
 def _parse(raw: Any, year: int, day: int) -> Declared | None:
@@ -97,7 +104,7 @@ class ListingCache:
         path = paths.listing_cache_file()
         try:
             data = json.loads(read_regular_text(path))  # a FIFO there: no wait
-        except (OSError, ValueError):
+        except (OSError, ValueError, RecursionError):  # RecursionError: nested too deep
             data = None
         valid = isinstance(data, dict) and data.get("version") == _VERSION
         entries = data.get("days") if valid else None

@@ -15,6 +15,7 @@ from __future__ import annotations
 from aoc2023.framework import calendar, registry
 from aoc2023.framework.aocd.paths import PuzzleCache
 from aoc2023.framework.errors import AocError
+from aoc2023.framework.launcher import aoc_command
 from aoc2023.framework.results import RunReport
 
 
@@ -48,11 +49,11 @@ def _offer(token: str, year: int, day: int) -> tuple[str, bool]:
     if not found and drawn:
         return (f"{year} day {day}: part 1 is in; part 2's example answer is drawn on the page, "
                 "which aocd's example parser cannot read as letters: add part_2=... with the "
-                f"drawing (or its letters) to an example (aoc read {year} {day})."), True
+                f"drawing (or its letters) to an example ({aoc_command('read', year, day)})."), True
     if not found:
         return (f"{year} day {day}: part 1 is in, and the day declares no example answer for "
                 "part 2, but aocd's example parser finds none on the page: add part_2=... to "
-                f"an example from the puzzle text (aoc read {year} {day})."), True
+                f"an example from the puzzle text ({aoc_command('read', year, day)})."), True
     calls = "\n".join(example_call(example_literal(example.input), example, False) + ","
                       for example in found)
     return (f"{year} day {day}: part 1 is in; part 2's example, as aocd's example parser "

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from aoc2023.framework.errors import UsageError
+from aoc2023.framework.launcher import aoc_command
 
 PROJECT_CONFIG_DIR_NAME = ".aocd_config"
 
@@ -45,7 +46,7 @@ def require_project_root() -> Path:
     root = project_root()
     if root is None:
         raise UsageError("No project folder here (one with a pyproject.toml, from the working "
-                         "folder upwards): run aoc bench from inside your project.")
+                         f"folder upwards): run {aoc_command('bench')} from inside your project.")
     return root
 
 

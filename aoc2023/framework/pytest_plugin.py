@@ -20,9 +20,9 @@ projects that prefer explicit test files.
 
 from __future__ import annotations
 
-import importlib
 import os
-from collections.abc import Iterable
+import re
+from collections.abc import Callable, Iterable
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -57,15 +57,80 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 @pytest.hookimpl(optionalhook=True)  # pytest-xdist's hook, when it is installed
-def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
-    """`-n auto` runs no workers for days alone (`pytest aoc2023/day09.py`): their
-    examples take less time than starting workers. Anything else is left to the project
-    and to xdist."""
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """`-n auto`: no workers for a run of days' tests alone, nor for a few test files,
+    whose tests take less time than starting workers (each of which collects the whole
+    selection again); otherwise two per core, since many tests wait on a process they
+    started while the other workers compute. The one place the number is decided."""
+    if selects_days_only(config) or _test_files(config) <= FEW_FILES:
+        return 0
+    return 2 * (os.cpu_count() or 1)
+
+
+FEW_FILES = 3
+
+
+def selects_days_only(config: pytest.Config) -> bool:
+    """Whether the run can only select days' tests: its paths are all in year packages
+    (`pytest aoc2023/`), or `-m` cannot match a test without this plugin's markers
+    (`-m example`, `-m real_input`), or `-k` cannot match a test whose names hold none of
+    a day's (`-k 2023`, `-k "2023/07 and part"`, `-k day07`: a year, `aocYYYY`,
+    `YYYY/DD`, `dayNN`). A wrong guess costs time, never a test: it only sets workers."""
     paths = [Path(config.invocation_params.dir, arg.partition("::")[0]).resolve()
              for arg in config.args]
-    days = [path for path in paths
-            if any(path.is_relative_to(folder) for folder in _year_folders())]
-    return 0 if paths and days == paths else None
+    if paths and all(any(path.is_relative_to(folder) for folder in _year_folders())
+                     for path in paths):
+        return True
+    marks, keywords = config.option.markexpr, config.option.keyword
+    if marks and not _may_match(marks, lambda name: False if name in MARKERS else None):
+        return True
+    return bool(keywords) and not _may_match(
+        keywords, lambda name: False if _DAY_WORD.fullmatch(name) else None)
+
+
+_DAY_WORD = re.compile(r"(aoc)?\d{4}(/\d{1,2})?|day\d{1,2}", re.IGNORECASE)
+
+
+def _may_match(expression: str, fixed: Callable[[str], bool | None]) -> bool:
+    """Whether pytest's `-m`/`-k` `expression` is true for some test, given the words
+    `fixed` decides for it (None: free, either way). Tries both values of each free
+    word the expression asks about, so an expression of n free words takes 2^n tries
+    at most (a handful). An expression pytest cannot read may match: pytest says why.
+    pytest's grammar is read by pytest's own (private) module: a pytest without it
+    gets workers as before, and test_pytest_plugin.py fails on it."""
+    try:
+        from _pytest.mark.expression import Expression
+
+        compiled = Expression.compile(expression)
+    except Exception:
+        return True
+
+    def search(assigned: dict[str, bool]) -> bool:
+        free: list[str] = []
+
+        def matcher(name: str, /, **kwargs: object) -> bool:
+            known = fixed(name)
+            if known is not None:
+                return known
+            if name not in assigned:
+                free.append(name)
+            return assigned.get(name, False)
+
+        if compiled.evaluate(matcher):
+            return True
+        return bool(free) and (search({**assigned, free[0]: False})
+                               or search({**assigned, free[0]: True}))
+
+    return search({})
+
+
+def _test_files(config: pytest.Config) -> int:
+    """How many test files the paths of the run hold (`test_*.py`)."""
+    files = 0
+    for arg in config.args:
+        path = Path(config.invocation_params.dir, arg.partition("::")[0])
+        files += sum(1 for _ in path.rglob("test_*.py")) if path.is_dir() else 1
+    return files
 
 
 def _real_aocd(config: pytest.Config) -> RealAocd:
@@ -120,22 +185,31 @@ class DayFile(pytest.File):
 
     def collect(self) -> Iterable[pytest.Item]:
         from aoc2023.framework import registry
-        from aoc2023.framework.errors import AocError
+        from aoc2023.framework.errors import AocError, DayLoadError
         from aoc2023.framework.solution import REGISTRY
         from aoc2023.framework.testing import example_cases_of, real_answer_cases_of
 
-        day = registry.day_of_module(self.path.stem)
-        try:  # a `dayNN` module through the registry, which says what is wrong with it
+        try:  # through the registry's one rule of which file is which day's
+            files = registry.year_files(self.year)
+            path = os.path.realpath(self.path)
+            day = next((day for day, file in files.days.items()
+                        if os.path.realpath(file) == path), None)
+            clashing = next((day for day, clash in files.clashes.items()
+                             if path in map(os.path.realpath, clash)), None)
+            if clashing is not None:
+                raise DayLoadError(files.clash(clashing) or "")
             if day is not None:
                 registry.load_day(self.year, day)
-            else:
-                importlib.import_module(self.module)
-        except Exception as error:  # a day that does not import fails by name
-            reason = str(error) if isinstance(error, AocError) else (
-                f"Could not import {self.module}: {type(error).__name__}: {error}")
+            elif self.path.stem.isidentifier():
+                registry.import_module(self.module)
+        except AocError as error:  # a day that does not import fails by name
             yield ImportFailed.from_parent(self, name=f"{self.path.stem} import",
-                                           reason=reason)
+                                           reason=str(error))
             return
+        hint = next((files.hint_for(file) for file in files.unused_lookalikes()
+                     if os.path.realpath(file) == path), None)
+        if hint is not None:
+            self.warn(pytest.PytestWarning(hint))
         days = [solution for (year, _), solution in sorted(REGISTRY.items())
                 if year == self.year and solution.__module__ == self.module]
         for solution in days:

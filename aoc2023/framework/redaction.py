@@ -126,6 +126,11 @@ def wrapped(stream: TextIO, *tokens: str | None) -> TextIO:
     return RedactingStream(stream, Redactor(*kept))  # type: ignore[return-value]
 
 
+def tokens_of(stream: object) -> tuple[str, ...]:
+    """The tokens `stream` redacts (none when it is not a redacting stream)."""
+    return stream.redact.tokens if isinstance(stream, RedactingStream) else ()
+
+
 def install(*tokens: str | None) -> None:
     """Redact `tokens` from everything this process prints from now on."""
     if not any(tokens):

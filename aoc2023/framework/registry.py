@@ -5,11 +5,18 @@ package for a year is `aoc{year}` when it is importable; another installed packa
 can provide a year under any name by declaring it in the `aoc.years` entry-point
 group (name: the year, value: the package).
 
-Running one day imports only its `dayNN` module when there is one. A day may also
-live in a module of any other name, so the year's other modules (helpers included,
-which define no day and so are never taken for one) are imported when a day has no
-`dayNN` module, and when the whole year is listed or run. Modules whose names start
-with `_` (such as `__main__`) are never imported this way.
+`files_of` is the one mapping of a year package's files to days that every command
+and the pytest plugin go by: a module named `dayNN` (or `dayN`) claims that day; two
+modules claiming one day are refused, naming both; a file named like a day that the
+rule skips (`day_07.py`) is named in a hint. Running one day imports only its module
+when there is one. A day may also live in a module of any other name, so the year's
+other modules (helpers included, which define no day and so are never taken for one)
+are imported when a day has no module of its own, and when the whole year is listed
+or run. Modules whose names start with `_` (such as `__main__`) are never imported
+this way.
+
+Every import of a year package or of its modules goes through `import_module`, so that
+a module that fails, whatever it raises but Ctrl-C, fails alone, in one sentence.
 """
 
 from __future__ import annotations
@@ -20,16 +27,20 @@ import importlib.util
 import os
 import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any
+from types import ModuleType
+from typing import Any, NamedTuple
 
 from aoc2023.framework import calendar
-from aoc2023.framework.errors import DayLoadError, MissingDayError, UsageError
-from aoc2023.framework.solution import REGISTRY, Solution
+from aoc2023.framework.errors import DayLoadError, MissingDayError, Terminated, UsageError
+from aoc2023.framework.launcher import aoc_command
+from aoc2023.framework.solution import REGISTRY, VARIANTS, Solution
 
 YEARS_GROUP = "aoc.years"
-_DAY_MODULE = re.compile(r"day(\d{2})$")
+_LOOKS_LIKE_A_DAY = re.compile(r"day[\W_]*0*(\d{1,2})[a-z]?", re.IGNORECASE)
+"""A name a day's author may mean as a day's (`day_07`, `Day07`, `day7a`), which the rule
+skips: said in a hint, never skipped in silence."""
 _YEAR_PACKAGE = re.compile(r"aoc(\d{4})")
 
 
@@ -83,63 +94,177 @@ def registered_years(declared: Callable[[], set[int]] = entry_point_years) -> li
 
 
 def day_of_module(name: str) -> int | None:
-    """The day a module named `dayNN` holds (its last dotted part), else None."""
-    match = _DAY_MODULE.fullmatch(name.rpartition(".")[2])
-    return int(match[1]) if match else None
+    """The day a module named `dayNN` (or `dayN`) holds (its last dotted part), else None:
+    the naming rule, as `Solution` reads a day from its module's name. (String tests, not
+    a regular expression: a year's every file passes here each time a day is loaded.)"""
+    stem = name.rpartition(".")[2]
+    number = stem[3:]
+    if stem.startswith("day") and 1 <= len(number) <= 2 and number.isdecimal():
+        return int(number)
+    return None
 
 
-def module_files(package_name: str) -> dict[str, str]:
-    """The package's public modules (`name.py`; `_private` ones left out), by name, with
-    their files: one listing of each of its folders, the first folder winning. Cheaper
-    than `pkgutil.iter_modules`, which inspects each entry (a year of 25 days is listed
-    two or three times a command)."""
-    package = importlib.import_module(package_name)
-    files: dict[str, str] = {}
-    for folder in reversed(getattr(package, "__path__", [])):
+class YearFiles(NamedTuple):
+    """A year package's modules as the one naming rule maps them to days (`year_files`):
+    what `aoc run`, `aoc list`, `aoc new` and the pytest plugin all go by. Files are
+    absolute paths as strings: a year is mapped at each day loaded, and a `Path` for
+    each of its files would cost ten times the listing."""
+
+    package: str
+    folders: tuple[str, ...]
+    """The package's folders, the first winning where two hold one name."""
+    days: dict[int, str]
+    """The file of each day that one module claims by its name (`day07.py`, `day7.py`)."""
+    clashes: dict[int, tuple[str, ...]]
+    """The days that two or more modules claim by name: refused, naming them all."""
+    others: dict[str, str]
+    """The other public modules' files, by name: where days of any name (and helpers)
+    live."""
+    lookalikes: dict[str, int]
+    """Files named like a day that the rule skips (`day_07.py`, `Day07.py`), with the day."""
+
+    def module(self, path: str) -> str:
+        return f"{self.package}.{_stem(path)}"
+
+    def clash(self, day: int) -> str | None:
+        """The sentence refusing `day` when several modules claim it, else None."""
+        files = self.clashes.get(day)
+        if files is None:
+            return None
+        shown = ", ".join(map(_shown, files[:-1])) + f" and {_shown(files[-1])}"
+        return (f"Two modules claim day {day}, {shown}: keep one (day{day:02d}.py) and "
+                "rename or delete the other.")
+
+    def hint_for(self, path: str) -> str:
+        """The sentence naming a file of `lookalikes`: it looks like a day but is none."""
+        day = self.lookalikes[path]
+        return (f"{_shown(path)} looks like a day but is not named dayNN.py; "
+                f"rename it day{day:02d}.py.")
+
+    def unused_lookalikes(self) -> list[str]:
+        """The look-alike files that define no day once imported (a file that sets its
+        `day` itself, or holds a variant, is a day's after all)."""
+        if not self.lookalikes:
+            return []
+        defined = {cls.__module__ for cls in REGISTRY.values()}
+        defined.update(cls.__module__ for by_name in VARIANTS.values()
+                       for cls in by_name.values())
+        return [path for path in sorted(self.lookalikes) if self.module(path) not in defined]
+
+
+def _stem(path: str) -> str:
+    return os.path.basename(path).removesuffix(".py")
+
+
+def _shown(path: str) -> str:
+    """A file of a year package as a sentence names it: `aoc2023/day07.py`."""
+    folder, name = os.path.split(path)
+    return f"{os.path.basename(folder)}/{name}"
+
+
+def files_of(package: str, folders: Iterable[str | Path]) -> YearFiles:
+    """The one mapping of a year package's files (in `folders`, the first folder winning,
+    as imports go) to days. Nothing is imported: one listing of each folder."""
+    absolute = tuple(os.path.abspath(folder) for folder in folders)
+    modules: dict[str, str] = {}
+    lookalikes: dict[str, int] = {}
+    for folder in reversed(absolute):
         try:
             names = os.listdir(folder)
         except OSError:
             continue
-        folder = os.path.abspath(folder)
         for name in names:
             stem = name.removesuffix(".py")
-            if name.endswith(".py") and stem.isidentifier() and not stem.startswith("_"):
-                files[stem] = os.path.join(folder, name)
-    return files
+            if not name.endswith(".py") or stem.startswith("_"):
+                continue
+            path = os.path.join(folder, name)
+            if stem.isidentifier():
+                modules[stem] = path
+            if (stem[:3].lower() == "day" and day_of_module(stem) is None
+                    and (looks := _LOOKS_LIKE_A_DAY.fullmatch(stem))):
+                lookalikes[path] = int(looks[1])
+    claims: dict[int, list[str]] = {}
+    others: dict[str, str] = {}
+    for stem, path in sorted(modules.items()):
+        day = day_of_module(stem)
+        if day is None:
+            others[stem] = path
+        else:
+            claims.setdefault(day, []).append(path)
+    return YearFiles(
+        package, absolute,
+        days={day: paths[0] for day, paths in claims.items() if len(paths) == 1},
+        clashes={day: tuple(paths) for day, paths in claims.items() if len(paths) > 1},
+        others=others,
+        lookalikes={path: day for path, day in lookalikes.items()
+                    if not _stem(path).isidentifier() or modules.get(_stem(path)) == path},
+    )
 
 
-def _other_modules(package_name: str) -> list[str]:
-    """The year package's modules that are not named `dayNN` (nor private)."""
-    return [f"{package_name}.{name}" for name in module_files(package_name)
-            if not _DAY_MODULE.fullmatch(name)]
+def year_files(year: int) -> YearFiles:
+    """The year's package, imported (DayLoadError, naming it, when it does not import),
+    and its files mapped to days (`files_of`)."""
+    package_name = year_package(year)
+    package = import_module(package_name, f"the year package {package_name}")
+    return files_of(package_name, getattr(package, "__path__", []))
 
 
-def _import_other_modules(year: int, problems: list[str] | None) -> None:
+def import_module(name: str, what: str | None = None) -> ModuleType:
+    """Import `name`, a year package or one of its modules: whatever its code raises but
+    Ctrl-C and SIGTERM (`sys.exit()`, argparse meeting aoc's own arguments included) is
+    a DayLoadError naming it (`what`, else the module), so that it fails alone. The days
+    it registered before failing are forgotten with it."""
+    try:
+        return importlib.import_module(name)
+    except (KeyboardInterrupt, Terminated):
+        raise
+    except BaseException as error:  # a module's own failure, whatever it is
+        _forget(name)
+        raise DayLoadError(f"Could not import {what or name}: {_why(error)}") from error
+
+
+def _why(error: BaseException) -> str:
+    if isinstance(error, SystemExit):
+        return f"it called sys.exit({error.code!r}) while being imported"
+    return f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
+
+
+def _forget(name: str) -> None:
+    """Drop the days and variants that a module which failed to import registered."""
+    def of_it(cls: type[Solution[Any]]) -> bool:
+        return cls.__module__ == name or cls.__module__.startswith(name + ".")
+
+    for key in [key for key, cls in REGISTRY.items() if of_it(cls)]:
+        del REGISTRY[key]
+    for by_name in VARIANTS.values():
+        for variant in [variant for variant, cls in by_name.items() if of_it(cls)]:
+            del by_name[variant]
+
+
+def _import_other_modules(files: YearFiles, problems: list[str] | None) -> None:
     """Import the modules where days of any name may live; a module that fails to import
     is one sentence in `problems` (when given), and the others are still imported."""
-    for name in _other_modules(year_package(year)):
+    for stem in files.others:
         try:
-            importlib.import_module(name)
-        except Exception as error:
+            import_module(f"{files.package}.{stem}")
+        except DayLoadError as error:
             if problems is not None:
-                problems.append(f"Could not import {name}: {type(error).__name__}: {error}")
+                problems.append(str(error))
 
 
 def available_days(year: int, problems: list[str] | None = None) -> list[int]:
-    """The days of `year`: those with a `dayNN` module (found by file name, not imported)
-    and those defined in the year's other modules (which are imported to find them)."""
-    days = {int(match[1]) for name in module_files(year_package(year))
-            if (match := _DAY_MODULE.fullmatch(name))}
-    _import_other_modules(year, problems)
+    """The days of `year`: those a module claims by name (found by file name, not
+    imported; several modules claiming one day included, so that the day is shown and
+    refused) and those defined in the year's other modules (imported to find them).
+    A module that fails to import, and a file named like a day that defines none, are
+    each one sentence in `problems`."""
+    files = year_files(year)
+    _import_other_modules(files, problems)
+    if problems is not None:
+        problems.extend(map(files.hint_for, files.unused_lookalikes()))
+    days = {*files.days, *files.clashes}
     days.update(day for each_year, day in REGISTRY if each_year == year)
     return sorted(days)
-
-
-def day_module_files(year: int) -> dict[int, Path]:
-    """The source file of each of the year's `dayNN` modules, by day: one listing of the
-    package's folder (nothing imported but the year's package)."""
-    return {int(match[1]): Path(path) for name, path in module_files(year_package(year)).items()
-            if (match := _DAY_MODULE.fullmatch(name))}
 
 
 def day_module_name(year: int, day: int) -> str:
@@ -147,25 +272,27 @@ def day_module_name(year: int, day: int) -> str:
 
 
 def load_day(year: int, day: int) -> type[Solution[Any]]:
-    """The class of `year` `day`: from its `dayNN` module, else from any other module."""
-    module_name = day_module_name(year, day)
-    try:
-        importlib.import_module(module_name)
-    except ModuleNotFoundError as error:
-        if error.name != module_name:
-            raise DayLoadError(f"Could not import {module_name}: {error}") from error
+    """The class of `year` `day`: from the module its name gives it, else from any other
+    module. A day that two modules claim is refused, naming both; any failure of its
+    module (or of its year package) is a DayLoadError naming it."""
+    files = year_files(year)
+    clash = files.clash(day)
+    if clash is not None:
+        raise DayLoadError(clash)
+    path = files.days.get(day)
+    module_name = files.module(path) if path is not None else day_module_name(year, day)
+    if path is not None:
+        import_module(module_name)
+    elif (year, day) not in REGISTRY:
         problems: list[str] = []
+        _import_other_modules(files, problems)
         if (year, day) not in REGISTRY:
-            _import_other_modules(year, problems)
-        if (year, day) not in REGISTRY:
-            missing = MissingDayError(year, day, module_name)
+            hints = [files.hint_for(path) for path in files.unused_lookalikes()
+                     if files.lookalikes[path] == day]
+            missing = MissingDayError(year, day, module_name, " ".join(hints) or None)
             if problems:
-                raise DayLoadError(f"{missing} {' '.join(problems)}") from error
-            raise missing from error
-    except Exception as error:
-        raise DayLoadError(
-            f"Could not import {module_name}: {type(error).__name__}: {error}"
-        ) from error
+                raise DayLoadError(f"{missing} {' '.join(problems)}")
+            raise missing
     solution = REGISTRY.get((year, day))
     if solution is None:
         raise DayLoadError(f"{module_name} defines no Solution subclass for {year} day {day}.")
@@ -185,7 +312,8 @@ def parse_years(spec: str) -> list[int]:
     registered = functools.cache(registered_years)
     if text == "all":
         if not registered():
-            raise UsageError("There are no years with days yet: add a day with aoc new.")
+            raise UsageError("There are no years with days yet: add a day with "
+                             f"{aoc_command('new', 'YEAR', 'DAY')}.")
         return registered()
     years: set[int] = set()
     for chunk in text.split(","):

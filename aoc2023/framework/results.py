@@ -103,13 +103,16 @@ class RunReport:
     """Ctrl-C stopped the run: what finished is in `results`, the rest did not run."""
 
     @property
+    def stopped(self) -> bool:
+        """Ctrl-C stopped the run or one of its days: nothing is sent from it."""
+        return self.interrupted or any(result.interrupted for result in self.results)
+
+    @property
     def may_send(self) -> bool:
         """Whether any answer on the user's own input is still unknown, in a run Ctrl-C did
         not stop: only then is the submission machinery (aocd's client, the journal, the
         calendar) imported at all, and nothing is sent otherwise (submit.py)."""
-        if self.interrupted or any(result.interrupted for result in self.results):
-            return False
-        return any(
+        return not self.stopped and any(
             result.source == "input" and result.variant is None
             and part.status is Status.UNKNOWN
             for result in self.results

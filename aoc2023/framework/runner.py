@@ -188,11 +188,9 @@ def _run_day(
         both = _timed(partial(solution.solve, parsed.value), clock)
         answers: tuple[Any, ...] = (None, None)
         if both.error is None:
-            answers = tuple(both.value) if isinstance(both.value, tuple | list) else ()
-            if len(answers) != 2:
-                both = _Outcome(seconds=both.seconds, error=TypeError(
-                    "solve() must return a pair (part 1 answer, part 2 answer), or yield "
-                    "part 1's answer, then part 2's"))
+            answers, shape_error = _pair_of(both.value)
+            if shape_error is not None:
+                both = _Outcome(seconds=both.seconds, error=shape_error)
         results = tuple(
             _judge(p, _Outcome(answers[p - 1], both.seconds, both.error, both.traceback),
                    expected.get(p), shared=True, method=solution.solve)
@@ -224,6 +222,19 @@ def _run_day(
         if isinstance(outcome.error, KeyboardInterrupt):
             stopped = outcome
     return DayResult(**header, parse_seconds=parse_seconds, parts=tuple(results_list))
+
+
+def _pair_of(value: Any) -> tuple[tuple[Any, Any], TypeError | None]:
+    """The two answers of a `solve` that returns them, or the error saying what it gave
+    instead (a lone answer, None, three values, a generator...): that day's parts fail,
+    in one sentence, and nothing else does."""
+    if isinstance(value, tuple | list) and len(value) == 2:
+        return (value[0], value[1]), None
+    shape = (f"a {type(value).__name__} of {len(value)}" if isinstance(value, tuple | list)
+             else "None" if value is None else f"a {type(value).__name__}")
+    return (None, None), TypeError(
+        f"solve() returned {shape}, not a pair: return (part 1's answer, part 2's), or "
+        "yield part 1's answer, then part 2's")
 
 
 def _part_method(solution: Solution[Any], part: int) -> Callable[[Any], Any]:
@@ -270,6 +281,9 @@ def _solve_in_turn(
             if outcome.error is not None:
                 failed = (part, outcome)
                 break
+        if failed is None and max(run_input.parts) == 2:
+            results[2] = _no_third_answer(answers, results[2], run_input, clock,
+                                          solution.solve)
     finally:
         answers.close()
     found = []
@@ -280,6 +294,22 @@ def _solve_in_turn(
             found.append(_not_run(part, run_input.expected.get(part), f"part {failed[0]}",
                                   failed[1].error))
     return tuple(found)
+
+
+def _no_third_answer(answers: Generator[Any, None, None], second: PartResult,
+                     run_input: RunInput, clock: Clock, method: Callable[..., Any],
+                     ) -> PartResult:
+    """Part 2's result, made an error when `solve` goes on to yield a third answer (or
+    fails after its second): a `solve` of another shape than the two answers fails in
+    one sentence. Run only when part 2 was asked for, so a part-1 example never runs it."""
+    after = _timed(partial(next, answers), clock)
+    if isinstance(after.error, StopIteration):
+        return second
+    error = after.error or TypeError(
+        "solve() yielded more than two answers: yield part 1's answer, then part 2's")
+    return _judge(2, _Outcome(seconds=second.seconds or 0.0, error=error,
+                              traceback=after.traceback),
+                  run_input.expected.get(2), shared=False, method=method)
 
 
 def _with_variants(

@@ -114,9 +114,19 @@ def find_target(year: int, day: int) -> Target:
 
 
 def refuse_existing(target: Target) -> None:
+    """Refuse a day whose file exists, or that another module already claims by its name
+    (`day7.py`): a second module for one day would leave the commands and the tests
+    disagreeing on which is the day (the registry's one rule, `registry.files_of`)."""
     if target.day_path.exists():
         raise FileExistsRefusal(f"{shown(target.day_path)} already exists: aoc new never "
                                 "overwrites a file (nothing was written).")
+    files = registry.files_of(target.package, [target.day_path.parent])
+    claiming = [*files.clashes.get(target.day, ()), *filter(None, [files.days.get(target.day)])]
+    if claiming:
+        names = " and ".join(shown(Path(path)) for path in claiming)
+        raise FileExistsRefusal(f"{target.year} day {target.day} is already in {names}: "
+                                f"aoc new writes no second module for one day (nothing was "
+                                "written).")
 
 
 # --- the template ------------------------------------------------------------------------

@@ -38,6 +38,10 @@ class TokenReport:
     """What to do, when the token cannot work as it is."""
     problem: str | None = None
     """Why the site could not be asked (no network...), when it could not."""
+    user_agent: str = ""
+    """The User-Agent every request to the site carries, whole."""
+    contact_set: bool = False
+    """Whether it names the user ($AOC_USER_AGENT or [tool.aoc] contact)."""
 
 
 # --- aoc leaderboard ---------------------------------------------------------------------
@@ -73,3 +77,6 @@ class Leaderboard:
     passed_over: tuple[str, ...] = ()
     """The values in the site's data that are not whole numbers, shown as 0 ("stars of
     member 99"): said on stderr, so a damaged board is never shown as if whole."""
+    notices: tuple[str, ...] = ()
+    """What the board told that is news, said on stderr: a year's number of days other
+    than the calendar had."""

@@ -25,20 +25,29 @@ showing a countdown are done through the `Prompter` the CLI passes in.
 7. Under a per-user, per-puzzle file lock, what is known is read again (another
    process may just have sent an answer) and the site is asked which parts are
    solved; then the rules are checked again, and the answer is sent.
+
+The last day of a year has one puzzle; its part 2 is the final star, given when every
+other star of the year is in. Once the last day's part 1 is right (in this run or
+before), the user's stars are read (aocd/stars.py) and, when all the others are in,
+the final star is claimed as any answer is sent (rules 5 to 7, and the same journal),
+once: its reply is recorded as the part's known answer.
 """
 
 from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
+from functools import partial
 from typing import Protocol
 
 from aoc2023.framework import calendar, registry
 from aoc2023.framework.aocd import attempts, paths, waits
 from aoc2023.framework.aocd.paths import PuzzleCache
 from aoc2023.framework.aocd.submissions import (
+    FINISHED,
     RIGHT,
     WRONG,
     PastSubmission,
@@ -59,6 +68,7 @@ from aoc2023.framework.errors import (
     unwritable_sentence,
 )
 from aoc2023.framework.inputs import example_inputs
+from aoc2023.framework.launcher import aoc_command
 from aoc2023.framework.results import SUBMIT_FAILED, DayResult, PartResult, RunReport, Status
 from aoc2023.framework.runner import DayRunner, describe_error, run_solution
 
@@ -85,6 +95,8 @@ class Candidate:
     """When this value was sent before with no verdict, what happened then."""
     account: str | None = None
     """The account it is for, by name (`--accounts`); None for the one token of a run."""
+    final_star: bool = False
+    """The claim of the final star (the last day's part 2), not an answer of the user's."""
 
     @property
     def caveat(self) -> str:
@@ -118,11 +130,11 @@ def submit_new_answers(
 ) -> RunReport:
     """The report, with each candidate part sent or told why not (`submitted`, `submit_note`).
 
-    Nothing is sent from a report Ctrl-C stopped (`may_send`). Ctrl-C while sending
+    Nothing is sent from a report Ctrl-C stopped (`stopped`). Ctrl-C while sending
     (the examples' check, a wait, the request) stops here: the report comes back
     interrupted, with what was done so far, and nothing more is sent. `checks` runs
     the days' examples, once a day for as long as it is kept (a run keeps one)."""
-    if not report.may_send:
+    if report.stopped:
         return report
     checks = checks or ExampleChecks()
     accounts = any(result.account for result in report.results)
@@ -187,22 +199,32 @@ def _submit_parts(
             continue
         candidate = Candidate(result.year, result.day, number, part.answer,
                               account=result.account)
-        try:
-            verdict, note = _submit_part(candidate, cache, token, options, prompter, now,
-                                         failed_examples)
-        except NotSent as refusal:
-            parts[number] = part._replace(submit_note=f"not sent: {refusal}",
-                                    status=refusal.status or part.status,
-                                    expected=refusal.expected or part.expected,
-                                    submitted=SUBMIT_FAILED if refusal.failed else part.submitted)
-            continue
-        except Exception as error:  # a SiteError, or anything else while sending
-            message = str(error) if isinstance(error, AocError) else describe_error(error)
-            sent = message.startswith("Sent ")
-            parts[number] = part._replace(submitted=SUBMIT_FAILED,
-                                    submit_note=message if sent else f"not sent: {message}")
-            continue
-        parts[number] = _after_verdict(part, verdict, note)
+        parts[number] = _outcome(part, "not sent", partial(
+            _submit_part, candidate, cache, token, options, prompter, now, failed_examples))
+    if result.day == calendar.days_in_year(result.year) and 1 in parts \
+            and parts[1].status is Status.CORRECT:  # the last day's: the final star
+        parts[2] = PartResult(2, Status.CORRECT) if cache.known_answer(2) is not None else \
+            _outcome(PartResult(2, Status.UNKNOWN), "final star", partial(
+                _claim_final_star, result, cache, token, options, prompter, now))
+
+
+def _outcome(part: PartResult, refused: str,
+             send: Callable[[], tuple[Verdict, str]]) -> PartResult:
+    """The part after `send`: with the site's verdict, or why nothing was sent (each
+    clause after `refused`), or the failure."""
+    try:
+        verdict, note = send()
+    except NotSent as refusal:
+        return part._replace(submit_note=f"{refused}: {refusal}",
+                             status=refusal.status or part.status,
+                             expected=refusal.expected or part.expected,
+                             submitted=SUBMIT_FAILED if refusal.failed else part.submitted)
+    except Exception as error:  # a SiteError, or anything else while sending
+        message = str(error) if isinstance(error, AocError) else describe_error(error)
+        sent = message.startswith("Sent ")
+        return part._replace(submitted=SUBMIT_FAILED,
+                             submit_note=message if sent else f"{refused}: {message}")
+    return _after_verdict(part, verdict, note)
 
 
 def _after_verdict(part: PartResult, verdict: Verdict, note: str) -> PartResult:
@@ -343,7 +365,7 @@ def _settle(pending: attempts.Attempt, cache: PuzzleCache, token: str, user_id: 
 def _tried(pending: attempts.Attempt | None, answer: str) -> str | None:
     if pending is None or pending.value != answer:
         return None
-    when = pending.when[:19]  # to the second, in the site's time zone, as aocd's log has it
+    when = calendar.clock_time(pending.when)
     return f"sent at {when}, {pending.why or 'and the run that sent it stopped first'}"
 
 
@@ -363,18 +385,38 @@ def _submit_part(
         raise NotSent(
             f"{candidate.answer} was {candidate.tried}: it may have been judged, so it counts "
             "as tried. Look at the puzzle page; --resend sends it again")
-    blocked = waits.blocked_until(user_id, now())
-    if blocked is not None and not options.wait and not options.dry_run:
-        raise NotSent(
-            f"the site asked to wait until {blocked.astimezone():%H:%M:%S} "
-            f"({calendar.describe_wait(blocked - now())} from now); run again then, or use --wait"
-        )
+    _check_wait(user_id, options, now)
     # The costly rule last: the examples run only for an answer every other rule lets by.
     failure = examples.failure(part)
     if failure:
         raise NotSent(f"the examples must pass first: {failure}")
     candidate = replace(candidate, unchecked=not examples.checked(part))
     what = f"{candidate.answer} for {year} day {day} part {part}{candidate.caveat}"
+    _confirm(candidate, what, options, prompter)
+    with _puzzle_lock(cache):
+        from aoc2023.framework.aocd import client
+
+        client.refresh_known_answers(token, year, day)
+        _check_rules(candidate, cache, _past(cache, user_id))
+        again = attempts.unconfirmed(user_id, year, day, part)
+        if again != pending and _tried(again, candidate.answer):  # another run just sent it
+            raise NotSent(f"another run sent {candidate.answer} just now, with no verdict yet")
+        return _send_after_wait(candidate, cache, token, user_id, options, prompter, now)
+
+
+def _check_wait(user_id: str, options: SubmitOptions, now: Callable[[], datetime]) -> None:
+    """Rule 5: NotSent while the site's wait runs, unless told to wait it out."""
+    blocked = waits.blocked_until(user_id, now())
+    if blocked is not None and not options.wait and not options.dry_run:
+        raise NotSent(
+            f"the site asked to wait until {calendar.clock_time(blocked, now())} "
+            f"({calendar.describe_wait(blocked - now())} from now); run again then, or use --wait"
+        )
+
+
+def _confirm(candidate: Candidate, what: str, options: SubmitOptions,
+             prompter: Prompter) -> None:
+    """Rule 6: NotSent unless the user wants `what` sent (asked on a terminal, or --yes)."""
     if options.dry_run:
         raise NotSent(f"dry run: would send {what}")
     if candidate.tried and not options.resend:  # on a terminal: asked, saying what happened
@@ -390,33 +432,104 @@ def _submit_part(
             raise NotSent("you said no")
     elif not options.yes:
         if not options.interactive:
-            raise NotSent(f"no terminal to confirm on: would send {what} (use --yes to send)")
+            raise NotSent(f"no terminal to confirm on: would send {what} (send it with "
+                          f"{aoc_command('run', candidate.year, candidate.day, '--yes')})")
         if not prompter.confirm(candidate):
             raise NotSent("you said no")
 
+
+def _puzzle_lock(cache: PuzzleCache) -> AbstractContextManager[object]:
+    """Rule 7's lock: per user and puzzle, in the folder of the log and answers it guards,
+    so that every aoc sharing them shares it."""
     from filelock import FileLock
 
-    # In the folder of the log and answers it guards, so every aoc sharing them shares it.
-    lock_path = paths.lock_file(cache.user_dir.parent, f"{user_id}_{year}_{day:02d}_submit")
-    with FileLock(lock_path):
-        from aoc2023.framework.aocd import client
+    user_id = cache.user_dir.name
+    return FileLock(paths.lock_file(cache.user_dir.parent,
+                                    f"{user_id}_{cache.year}_{cache.day:02d}_submit"))
 
-        client.refresh_known_answers(token, year, day)
-        _check_rules(candidate, cache, _past(cache, user_id))
-        again = attempts.unconfirmed(user_id, year, day, part)
-        if again != pending and _tried(again, candidate.answer):  # another run just sent it
-            raise NotSent(f"another run sent {candidate.answer} just now, with no verdict yet")
-        for attempt in range(2):
-            blocked = waits.blocked_until(user_id, now())
-            if blocked is not None:
-                if not options.wait:
-                    raise NotSent(f"the site asked to wait until {blocked.astimezone():%H:%M:%S}")
-                prompter.wait_until(blocked)
-            verdict, note, seconds = _send(candidate, cache, token, user_id, now)
-            if verdict is Verdict.WAIT and options.wait and attempt == 0 and seconds:
-                continue  # the site's wait was longer than ours knew: wait it out once more
-            return verdict, note
+
+def _send_after_wait(
+    candidate: Candidate, cache: PuzzleCache, token: str, user_id: str,
+    options: SubmitOptions, prompter: Prompter, now: Callable[[], datetime],
+) -> tuple[Verdict, str]:
+    """Under the puzzle's lock: the site's wait kept (or waited out, with --wait), then
+    `_send`; once more if the site's wait was longer than ours knew."""
+    for attempt in range(2):
+        blocked = waits.blocked_until(user_id, now())
+        if blocked is not None:
+            if not options.wait:
+                raise NotSent("the site asked to wait until "
+                              f"{calendar.clock_time(blocked, now())}")
+            prompter.wait_until(blocked)
+        verdict, note, seconds = _send(candidate, cache, token, user_id, now)
+        if verdict is Verdict.WAIT and options.wait and attempt == 0 and seconds:
+            continue  # the site's wait was longer than ours knew: wait it out once more
+        return verdict, note
     raise AssertionError("unreachable")
+
+
+FINAL_STAR_ANSWER = "0"
+"""What the site's own button for the final star posts as the last day's part 2."""
+
+
+def _claim_final_star(
+    result: DayResult, cache: PuzzleCache, token: str, options: SubmitOptions,
+    prompter: Prompter, now: Callable[[], datetime],
+) -> tuple[Verdict, str]:
+    """The final star, claimed when every other star of the year is in; NotSent (with the
+    status CORRECT) when it is in already, or saying why it is not claimed."""
+    from aoc2023.framework.aocd import stars
+
+    year, day, user_id = result.year, result.day, cache.user_dir.name
+    pending = attempts.unconfirmed(user_id, year, day, 2)  # a claim whose reply was lost
+    found = stars.year_stars(token, cache.user_dir, year, fresh=pending is not None,
+                             now=now().timestamp())
+    if found.final_star_in:
+        _record_final_star(cache, user_id, pending)
+        raise NotSent("in already, as your stars on adventofcode.com show", Status.CORRECT)
+    if missing := found.missing():
+        when = (" (as the site showed at "
+                f"{calendar.clock_time(datetime.fromtimestamp(found.fetched_at, UTC), now())})"
+                if found.from_cache else "")
+        raise NotSent(f"not claimed yet: {stars.describe_missing(missing)}{when}")
+    candidate = Candidate(year, day, 2, FINAL_STAR_ANSWER, account=result.account,
+                          final_star=True)
+    what = f"a claim of the final star of {year} (day {day} part 2)"
+    _check_wait(user_id, options, now)
+    _confirm(candidate, what, options, prompter)
+    with _puzzle_lock(cache):
+        if cache.known_answer(2) is not None:
+            raise NotSent("claimed just now by another run", Status.CORRECT)
+        verdict, note = _send_after_wait(candidate, cache, token, user_id, options, prompter,
+                                         now)
+    if verdict is not Verdict.WRONG_LEVEL:
+        return verdict, note
+    # Not the level to solve: claimed already (on the site), or a star is missing after all.
+    found = stars.year_stars(token, cache.user_dir, year, fresh=True, now=now().timestamp())
+    if found.final_star_in:
+        _record_final_star(cache, user_id, None)
+        raise NotSent("in already (claimed on adventofcode.com), as your stars there show",
+                      Status.CORRECT)
+    missing = found.missing()
+    raise NotSent(f"refused by the site: {stars.describe_missing(missing)}" if missing else
+                  f"{note}; yet your stars on adventofcode.com show every other star in")
+
+
+def _record_final_star(cache: PuzzleCache, user_id: str, pending: attempts.Attempt | None,
+                       ) -> None:
+    """The final star is in, as the site's page of stars shows: known, as an answer the site
+    accepted is, so that it is never claimed again; an unconfirmed claim is settled."""
+    from aoc2023.framework.files import write_atomically
+
+    try:
+        if pending is not None:
+            attempts.record_reply(user_id, cache.year, cache.day, 2, pending.value,
+                                  f"{FINISHED} (as your stars on adventofcode.com show)")
+        write_atomically(cache.answer_path(2), FINAL_STAR_ANSWER)
+    except OSError as error:
+        raise NotSent(f"in already, as your stars on adventofcode.com show, but aoc could not "
+                      f"write it down ({unwritable_sentence(error) or error}): the next run "
+                      "reads your stars again", Status.CORRECT) from error
 
 
 def _send(
@@ -485,7 +598,8 @@ def _describe_reply(verdict: Verdict, message: str, candidate: Candidate, cache:
                     token: str) -> str:
     from aoc2023.framework.aocd import client
 
-    sent = f"sent {candidate.answer}{candidate.caveat}"
+    sent = ("claimed the final star" if candidate.final_star
+            else f"sent {candidate.answer}{candidate.caveat}")
     if verdict is Verdict.WAIT:
         return f"{sent}, not judged: the site asked to wait: {message}"
     if verdict is Verdict.UNKNOWN:
@@ -494,6 +608,8 @@ def _describe_reply(verdict: Verdict, message: str, candidate: Candidate, cache:
                 "taken, and does not send it again")
     if verdict is not Verdict.WRONG_LEVEL:
         return f"{sent}: {message}"
+    if candidate.final_star:  # what the page of stars says is the caller's
+        return f"{sent}, not judged: the site says it is not the level to solve"
     said = f"{sent}, not judged: the site says part {candidate.part} is not the level to solve"
     try:
         client.refresh_known_answers(token, candidate.year, candidate.day)

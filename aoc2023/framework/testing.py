@@ -31,13 +31,17 @@ from aoc2023.framework.aocd.paths import (
     TOKEN_FILE_LIMIT,
     PuzzleCache,
     clean_token,
+    data_dir,
     find_project_config_dir,
+    listed,
+    token_places,
 )
 from aoc2023.framework.calendar import puzzle_parts
 from aoc2023.framework.drawings import pictures, side_by_side
 from aoc2023.framework.errors import AocError, Interrupted
 from aoc2023.framework.files import read_regular_text
 from aoc2023.framework.inputs import RunInput, example_inputs
+from aoc2023.framework.launcher import aoc_command
 from aoc2023.framework.results import DayResult, Status
 from aoc2023.framework.runner import run_solution
 from aoc2023.framework.solution import implementations, variants_of
@@ -197,10 +201,12 @@ class RealAocd:
     token: str | None = dataclasses.field(repr=False)  # never shown in a test report
     data_dir: Path
     config_dir: Path
+    token_places: tuple[str, ...] = ()
+    """Where the token was looked for, in order (`paths.token_places`)."""
 
     @classmethod
     def from_environment(cls, env: Mapping[str, str], project: Path) -> RealAocd:
-        data = Path(env.get("AOCD_DIR", Path("~", ".config", "aocd"))).expanduser()
+        data = data_dir(env)
         if "AOCD_CONFIG_DIR" in env:
             config = Path(env["AOCD_CONFIG_DIR"]).expanduser()
         else:  # `aoc` uses the project's .aocd_config/ when the variable is unset
@@ -212,14 +218,17 @@ class RealAocd:
             except OSError:  # none, or not one to read: no token (`aoc token` says why)
                 words = []
             token = clean_token(words[0]) if words else None
-        return cls(token, data, config)
+        return cls(token, data, config, tuple(token_places(project, env)))
 
     def real_input(self, year: int, day: int, part: int) -> RunInput | str:
         """The cached input with the part's accepted answer, or why there is none and
         what to run (`aoc run` fetches the input and sends an answer, aocd caching both)."""
-        then = f"; run aoc run {year} {day}"
+        then = f"; run {aoc_command('run', year, day)}"
         if self.token is None:
-            return f"no session token (AOC_SESSION or {self.config_dir / 'token'}){then}"
+            places = list(self.token_places) or ["$AOC_SESSION", str(self.config_dir / "token")]
+            files = [place for place in places if not place.startswith("$")]
+            return (f"no session token (looked in {listed(places)}): put your session cookie "
+                    f"in {files[0]} ({aoc_command('token')} checks it)")
         try:
             memo = json.loads(read_regular_text(self.config_dir / "token2id.json"))
         except (OSError, ValueError):

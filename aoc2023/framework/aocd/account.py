@@ -5,6 +5,7 @@ The owner is the id aocd resolves for a token (`aocd.models.User.id`, memoised i
 proves the token alive, so a token aocd does not know yet costs one request and a
 known one costs one request too, unless the site took it less than 15 minutes ago
 (`paths.token_accepted_at`), when it costs none. Failures to ask are one sentence.
+The report also shows the User-Agent that request, and every other, carries.
 """
 
 from __future__ import annotations
@@ -34,7 +35,9 @@ def check_token(recheck: bool = False) -> TokenReport:
     if source is None:
         raise no_token_error()
     token = source.token
-    report = TokenReport(place=source.place, last4=token[-4:], cleaned=source.cleaned)
+    who = client.contact()
+    report = TokenReport(place=source.place, last4=token[-4:], cleaned=source.cleaned,
+                         user_agent=client.user_agent(who), contact_set=who is not None)
     if any(char.isspace() or not char.isprintable() for char in token):
         return replace(report, fix=(
             "The token has a space, a line break or another unprintable character inside "

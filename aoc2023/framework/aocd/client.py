@@ -7,9 +7,13 @@ failure: a locked puzzle, a dead token, no network, anything else the site says.
 aocd is imported inside the functions, so that a run that needs no request never
 pays for importing it.
 
-Answers are posted through aocd's own HTTP client (`aocd.utils.http`, with its user
-agent and rate limit) rather than `Puzzle.answer_a = ...`: aocd's submit sleeps and
-retries by itself when the site says to wait, which would hide the wait from us.
+Answers are posted through aocd's own HTTP client (`aocd.utils.http`, with its rate
+limit) rather than `Puzzle.answer_a = ...`: aocd's submit sleeps and retries by itself
+when the site says to wait, which would hide the wait from us.
+
+Every request names who is behind it, as the site asks of tools: the User-Agent is
+ours (`user_agent`), with the user's contact from `$AOC_USER_AGENT` or `[tool.aoc]
+contact`, in place of aocd's fixed one, which names aocd's author.
 """
 
 from __future__ import annotations
@@ -17,10 +21,12 @@ from __future__ import annotations
 import os
 import re
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, MutableMapping
 from contextlib import AbstractContextManager, contextmanager, suppress
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, cast
 
 from aoc2023.framework import calendar
 from aoc2023.framework.aocd import paths
@@ -70,29 +76,147 @@ def dead_token_sentence(detail: str = "", token: str | None = None) -> str:
             f"{paths.token_home(token)}.")
 
 
+CONTACT_VARIABLE = "AOC_USER_AGENT"
+"""The variable elf and other tools read the user's contact from; it wins over the
+project's `[tool.aoc] contact`."""
+
+_DISTRIBUTION = "aoc2023"
+_AOCD_DISTRIBUTION = "advent-of-code-data"
+
+
+def contact() -> str | None:
+    """Who is behind the requests (an email, a repository address, both): the value of
+    `$AOC_USER_AGENT`, else `[tool.aoc] contact`; None when neither is set. UsageError,
+    one sentence, when it cannot go into a header (a line break, say)."""
+    from aoc2023.framework.settings import checked_contact, load_settings
+
+    if (value := os.environ.get(CONTACT_VARIABLE, "").strip()):
+        return checked_contact(value, f"${CONTACT_VARIABLE}")
+    return load_settings().contact
+
+
+def user_agent(who: str | None = None) -> str:
+    """The User-Agent of every request: the framework and its version, the user's
+    contact (`who`, else `contact()`) as a comment, and aocd, which makes the request:
+    `aoc2023/0.1.0 (contact: you@example.com) advent-of-code-data/2.2.0`. Without a
+    contact, the two products alone. A contact's parentheses that do not pair up are
+    escaped, so that the comment ends where it should (RFC 9110, section 5.6.5)."""
+    who = who if who is not None else contact()
+    comment = ""
+    if who:
+        if not _paired(who):
+            who = who.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
+        comment = f" (contact: {who})"
+    return (f"{_DISTRIBUTION}/{_version_of(_DISTRIBUTION)}{comment} "
+            f"{_AOCD_DISTRIBUTION}/{_version_of(_AOCD_DISTRIBUTION)}")
+
+
+@cache
+def _version_of(name: str) -> str:
+    """The installed version of the distribution `name` (read once: a search of the
+    path's distributions)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version(name)
+    except PackageNotFoundError:
+        return "unknown"
+
+
+def _paired(text: str) -> bool:
+    """Whether every parenthesis in `text` is closed, in order, and nothing is escaped:
+    then it nests inside a comment as it is."""
+    depth = 0
+    for char in text:
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if depth < 0 or char == "\\":
+            return False
+    return depth == 0
+
+
+_sent_anonymously = False
+"""Whether this process sent a request with no contact in its User-Agent (for
+`contact_reminder`)."""
+
+REMIND_EVERY = 24 * 3600.0
+"""Seconds between two reminders to set a contact."""
+
+
+def contact_reminder(now: Callable[[], float] = time.time) -> str | None:
+    """The one line saying how to set a contact, when this process sent a request
+    without one and no `aoc` said it in the last day; None otherwise. The time it was
+    last said is kept in aocd's config folder; a folder that cannot be written means the
+    line comes again next time, which is better than never."""
+    global _sent_anonymously
+    if not _sent_anonymously:
+        return None
+    _sent_anonymously = False
+    mark = reminder_file()
+    try:
+        last = float(read_regular_text(mark, limit=64))
+    except (OSError, ValueError):
+        last = 0.0
+    if 0 <= now() - last < REMIND_EVERY:
+        return None
+    with suppress(OSError):
+        write_atomically(mark, repr(now()))
+    return (f"Note: adventofcode.com asks tools to say who is behind their requests, and "
+            f"aoc sent yours with no contact: export {CONTACT_VARIABLE}=\"you@example.com\" "
+            "(an email or your repository's address), or set contact = \"...\" under "
+            "[tool.aoc] in pyproject.toml (said once a day).")
+
+
+def reminder_file() -> Path:
+    return paths.config_dir() / "aoc-contact-reminded"
+
+
+def _set_for_block(mapping: MutableMapping[str, Any],
+                   settings: dict[str, object]) -> Iterator[None]:
+    """`settings` in `mapping` for the block, and what was there before put back after,
+    so that other users of aocd in this process keep aocd's own behaviour."""
+    missing = object()
+    before = {name: mapping.get(name, missing) for name in settings}
+    mapping.update(settings)
+    try:
+        yield
+    finally:
+        for name, value in before.items():
+            if value is missing:
+                mapping.pop(name, None)
+            else:
+                mapping[name] = value
+
+
 @contextmanager
 def _pool_defaults(**settings: object) -> Iterator[None]:
     """`settings` as defaults of every request aocd makes inside the block.
 
     aocd's client takes no timeout and no redirect rule, and `Puzzle`'s properties make
     their requests inside aocd, so the only place these can go is the defaults of aocd's
-    connection pool manager. They are set for the block and taken off after, so other
-    users of aocd in this process keep aocd's own behaviour.
+    connection pool manager, for the block.
     """
     import aocd.utils
 
-    defaults = aocd.utils.http.pool_manager.connection_pool_kw
-    missing = object()
-    before = {name: defaults.get(name, missing) for name in settings}
-    defaults.update(settings)
-    try:
-        yield
-    finally:
-        for name, value in before.items():
-            if value is missing:
-                defaults.pop(name, None)
-            else:
-                defaults[name] = value
+    yield from _set_for_block(aocd.utils.http.pool_manager.connection_pool_kw, settings)
+
+
+@contextmanager
+def identified() -> Iterator[None]:
+    """Every request aocd makes inside the block carries our User-Agent (`user_agent`).
+
+    aocd has no setting for it: its client sends the headers of its pool manager,
+    `aocd.utils.http.pool_manager.headers`, where aocd put its fixed `USER_AGENT` on
+    import, so ours goes there for the block (`test_user_agent.py` names this, so that
+    an aocd that moves it fails one clear test).
+    """
+    import aocd.utils
+
+    global _sent_anonymously
+    who = contact()
+    _sent_anonymously = _sent_anonymously or who is None
+    # urllib3 types it as a Mapping; it is the dict the pool manager was made with
+    headers = cast("MutableMapping[str, Any]", aocd.utils.http.pool_manager.headers)
+    yield from _set_for_block(headers, {"User-Agent": user_agent(who)})
 
 
 def _time_limit() -> AbstractContextManager[None]:
@@ -176,7 +300,7 @@ def _asking(
     import urllib3.exceptions
 
     try:
-        with _floor_every_request(), _time_limit():
+        with identified(), _floor_every_request(), _time_limit():
             yield
         paths.protect_token_files()
     except aocd.exceptions.PuzzleLockedError as error:

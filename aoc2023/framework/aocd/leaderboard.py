@@ -5,12 +5,14 @@ each board is kept, per user, beside aocd's cache of that user's puzzles
 (`<aocd data>/<user id>/<year>_leaderboard_<id>.json`), and read from there while it is
 younger than that. A board the site will not show (you are not a member, or it does
 not exist) and a dead token are told apart by asking the site whose the token is.
+A board tells how many days its year has (`num_days`), which the calendar then follows.
 """
 
 from __future__ import annotations
 
 import json
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, TypeGuard
 
@@ -96,7 +98,11 @@ def leaderboard(token: str, year: int, board_id: int) -> Leaderboard:
         return parse(year, board_id, kept[1], kept[0], from_cache=True, now=now)
     data = _fetch(token, year, board_id)
     write_atomically(path, json.dumps({"fetched_at": now, "board": data}))
-    return parse(year, board_id, data, now, from_cache=False, now=now)
+    notice = None
+    if (count := _int(data.get("num_days"))) is not None:  # the site's count of the year's days
+        notice = calendar.learn_days(year, count, f"private leaderboard {board_id}")
+    board = parse(year, board_id, data, now, from_cache=False, now=now)
+    return replace(board, notices=(notice,)) if notice else board
 
 
 def _int(value: object) -> int | None:

@@ -22,13 +22,14 @@ import json
 import os
 import re
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from typing import NamedTuple
 
 from aoc2023.framework.errors import DamagedFileError, NoInputError, UsageError
 from aoc2023.framework.files import read_regular_text, why_unreadable
+from aoc2023.framework.launcher import aoc_command
 from aoc2023.framework.project import PROJECT_CONFIG_DIR_NAME, find_upwards
 
 _TITLE = re.compile(r"<h2>--- Day (\d+): (.*?) ---</h2>")
@@ -65,27 +66,36 @@ def use_project_config_dir() -> Path | None:
     return found
 
 
-def token_places(start: Path | None = None) -> list[str]:
-    """Where the token is looked for, in order, as a person would name them: the
-    environment, aocd's token file, and the project's own folder when it has one."""
-    places = ["$AOC_SESSION", str(token_file())]
+def token_places(start: Path | None = None,
+                 environ: Mapping[str, str] | None = None) -> list[str]:
+    """Where the token is looked for, in the order it is looked for, as a person would
+    name them: `$AOC_SESSION`; then the config folder's `token`, which is
+    `$AOCD_CONFIG_DIR` when set, else the project's `.aocd_config/` (when the project has
+    one; `aoc` takes it when it holds a token), else aocd's own data folder."""
+    environ = os.environ if environ is None else environ
+    places = ["$AOC_SESSION"]
+    if "AOCD_CONFIG_DIR" in environ:
+        return [*places, str(Path(environ["AOCD_CONFIG_DIR"]).expanduser() / "token")]
     project = find_upwards(lambda folder: (folder / PROJECT_CONFIG_DIR_NAME).is_dir(), start)
     if project is not None:
-        own = project / PROJECT_CONFIG_DIR_NAME / "token"
-        if own.resolve() != token_file().resolve():
-            places.append(str(own))
-    return places
+        places.append(str(project / PROJECT_CONFIG_DIR_NAME / "token"))
+    aocd_own = str(data_dir(environ) / "token")
+    return places if aocd_own in places else [*places, aocd_own]
+
+
+def listed(places: list[str]) -> str:
+    """`A, B and C`."""
+    return ", ".join(places[:-1]) + f" and {places[-1]}" if len(places) > 1 else places[0]
 
 
 def no_token_sentence() -> str:
     """The start of every message about a missing token: it names where we looked."""
-    places = token_places()
-    listed = ", ".join(places[:-1]) + f" and {places[-1]}"
-    return f"No Advent of Code session token is set (looked in {listed})"
+    return f"No Advent of Code session token is set (looked in {listed(token_places())})"
 
 
-def data_dir() -> Path:
-    return Path(os.environ.get("AOCD_DIR", Path("~", ".config", "aocd"))).expanduser()
+def data_dir(environ: Mapping[str, str] | None = None) -> Path:
+    environ = os.environ if environ is None else environ
+    return Path(environ.get("AOCD_DIR", Path("~", ".config", "aocd"))).expanduser()
 
 
 def config_dir() -> Path:
@@ -164,7 +174,7 @@ def token_source() -> TokenSource | None:
     except OSError as error:
         raise DamagedFileError(
             f"The token file {path} {why_unreadable(error)}: put the session token alone "
-            "in it (aoc token says how), or set AOC_SESSION.") from error
+            f"in it ({aoc_command('token')} says how), or set AOC_SESSION.") from error
     words = text.split()
     token = clean_token(words[0]) if words else None
     if not token:

@@ -4,7 +4,7 @@
 group: with it, `Puzzle(2023, 7).solve_for("aoc2023")` and aocd's own runner
 (`aoc -y 2023 -d 7`) solve our days. aocd hands over the input text and expects the
 two answers back. `run_aocd_runner` is the other way: `aoc` given aocd's runner
-options hands the command line to aocd's runner.
+options hands the command line to aocd's runner, whose requests carry our User-Agent.
 """
 
 from __future__ import annotations
@@ -47,10 +47,12 @@ def run_aocd_runner(args: list[str]) -> int:
     list (which aocd's runner would fail on with a traceback) is one sentence first."""
     import aocd.runner
 
+    from aoc2023.framework.aocd.client import contact, identified
     from aoc2023.framework.aocd.paths import check_tokens_file
 
     try:
         check_tokens_file()
+        contact()  # a contact that cannot be sent is said here, not in the middle of a run
     except AocError as error:
         print(f"Error: {error}", file=sys.stderr)
         return int(error.exit_code)
@@ -67,7 +69,8 @@ def run_aocd_runner(args: list[str]) -> int:
         aocd.runner._load_users = dict  # type: ignore[attr-defined]  # its help needs none
     argv, sys.argv = sys.argv, ["aoc", *args]
     try:
-        aocd.runner.main()
+        with identified():  # its requests name the user too
+            aocd.runner.main()
     except SystemExit as exit_:
         return exit_.code if isinstance(exit_.code, int) else 1
     finally:  # as found, for a caller that goes on (main called from code)

@@ -44,12 +44,14 @@ RIGHT = "That's the right answer"
 WRONG = "That's not the right answer"
 TOO_RECENT = "You gave an answer too recently"
 WRONG_LEVEL = "You don't seem to be solving the right level"
+FINISHED = "You've finished every puzzle"
+"""In the reply that gives the final star (the last day's part 2): its "right answer"."""
 _LEFT_TO_WAIT = re.compile(r"You have (?:(\d+)m )?(\d+)s left to wait")
 _PLEASE_WAIT = re.compile(r"[Pp]lease wait (one|\d+) minutes? before trying again")
 
 
 def read_verdict(message: str) -> Verdict:
-    if message.startswith(RIGHT):
+    if message.startswith(RIGHT) or FINISHED in message:
         return Verdict.RIGHT
     if message.startswith(WRONG):
         if "your answer is too high" in message:
@@ -139,16 +141,16 @@ def known_to_be_wrong(value: str, part: int, past: list[PastSubmission]) -> str 
     for entry in past:
         if entry.part != part or entry.verdict in _PROVE_NOTHING:
             continue
-        verdict = entry.verdict
+        verdict, when = entry.verdict, calendar.clock_time(entry.when)
         if verdict is Verdict.RIGHT and value != entry.value:
             return f"the site already accepted {entry.value} for part {part}"
         if entry.value == value:
-            return f"{value} was already sent for part {part} ({entry.when}): {verdict}"
+            return f"{value} was already sent for part {part} ({when}): {verdict}"
         bound = int(entry.value) if entry.value.lstrip("-").isdigit() else None
         if verdict is Verdict.TOO_HIGH and bound is not None and (number is None or number > bound):
-            return f"{entry.value} was too high ({entry.when}), and {value} is higher"
+            return f"{entry.value} was too high ({when}), and {value} is higher"
         if verdict is Verdict.TOO_LOW and bound is not None and (number is None or number < bound):
-            return f"{entry.value} was too low ({entry.when}), and {value} is lower"
+            return f"{entry.value} was too low ({when}), and {value} is lower"
     return None
 
 

@@ -71,6 +71,17 @@ BUSY_RATIO = 1.5
 """A median this far above the minimum means the machine was busy while timing: without
 a load of our own, day 7's steps (2 µs to 0.8 ms) measured medians 1.03-1.07 times
 their minimums."""
+WAITING_SHARE = 0.5
+"""A step whose CPU time is under this share of its wall-clock time less the time it
+waited for a core while ready to run (the median of its runs' shares) spent most of its
+time waiting on something else (a sleep, a queue, a subprocess, a file), not computing:
+the machine's speed says nothing of how long such a wait takes, so its figures are
+shown as measured, not normalised (`Stats.waiting`). The wait for a core is left out,
+being the machine's load: on a busy machine (a load of 6 on 2 cores) a step that
+computes for 100 ms took 350 ms, its CPU time 29% of that, and 100% of it less its 250
+ms wait for a core; a 100 ms sleep, 3-5% either way, and a 2 ms sleep that took 7 ms,
+most of them waiting for a core once awake, about 2% of the rest. The median, so that
+one odd run does not decide."""
 
 
 @dataclass(frozen=True)
@@ -101,11 +112,16 @@ class Stats:
     scale: float | None = None
     """The machine's speed factor beside the runs (calibration.Speed.scale): the raw
     figures times this are shown at the reference speed."""
+    waiting: bool = False
+    """Mostly waiting (see WAITING_SHARE): never normalised, and headlined by its wall
+    minimum, since its CPU time leaves out the wait that is most of its time."""
 
     @property
     def long(self) -> bool:
-        """A step of LONG_STEP or more of CPU time: its CPU time is its headline's clock."""
-        return self.cpu_minimum is not None and self.cpu_minimum >= LONG_STEP
+        """A step of LONG_STEP or more of CPU time that does not wait: its CPU time is its
+        headline's clock."""
+        return (self.cpu_minimum is not None and self.cpu_minimum >= LONG_STEP
+                and not self.waiting)
 
     @property
     def raw_headline(self) -> Headline:
@@ -132,8 +148,8 @@ class Stats:
     def at_speed(self, speed: Speed | None, normalised_cpu: float | None) -> Stats:
         """These figures with their normalised ones (see `normalised`, `normalised_cpu`)
         by the machine's `speed` beside them, and the factor that shows the raw ones at
-        the reference speed."""
-        if speed is None:
+        the reference speed. A step that waits keeps its raw figures alone."""
+        if speed is None or self.waiting:
             return self
         return replace(self, normalised=self.minimum * speed.scale,
                        normalised_cpu=normalised_cpu, scale=speed.scale)
@@ -155,10 +171,12 @@ class Stats:
                 and self.median > self.minimum * BUSY_RATIO)
 
     @classmethod
-    def of(cls, samples: Sequence[float], cpu: Sequence[float] | None = None) -> Stats:
+    def of(cls, samples: Sequence[float], cpu: Sequence[float] | None = None,
+           ready: Sequence[float] | None = None) -> Stats:
         """The figures of `samples` (wall-clock times) and, given them, the least of the
         runs' CPU times: quartiles interpolated between the closest ranks (as numpy's
-        default)."""
+        default). With a CPU time for each run (in the same order), and each run's wait
+        for a core (`ready`, none: 0), whether the step waits (WAITING_SHARE)."""
         import statistics
 
         if not samples:
@@ -166,11 +184,17 @@ class Stats:
         ordered = sorted(samples)
         cpu_minimum = min(cpu) if cpu else None
         cpu_median = statistics.median(cpu) if cpu else None
+        queued = ready if ready is not None and len(ready) == len(samples) else [0.0] * len(
+            samples)
+        waiting = cpu is not None and len(cpu) == len(samples) and statistics.median(
+            used / (wall - wanted) if wall > wanted else 1.0
+            for used, wanted, wall in zip(cpu, queued, samples, strict=True)) < WAITING_SHARE
         if len(ordered) == 1:  # statistics.quantiles wants two points before Python 3.13
             return cls(1, ordered[0], ordered[0], ordered[0], ordered[0], cpu_minimum,
-                       cpu_median)
+                       cpu_median, waiting=waiting)
         q1, median, q3 = statistics.quantiles(ordered, n=4, method="inclusive")
-        return cls(len(ordered), median, ordered[0], q1, q3, cpu_minimum, cpu_median)
+        return cls(len(ordered), median, ordered[0], q1, q3, cpu_minimum, cpu_median,
+                   waiting=waiting)
 
 
 @dataclass(frozen=True)

@@ -25,15 +25,21 @@ calibrated from how far it moved between two whole `aoc bench` runs of the same 
 under a bursty load (benchmarks/bench_repeatability.py; the figures are in
 figures.TOLERANCE's docstring).
 A step headlined by its CPU time (a long one), or with fewer than MIN_RUNS runs on
-either side, moves more: it gets WIDE_TOLERANCE.
+either side, or that waits (figures.WAITING_SHARE: its time is its wait's), moves more:
+it gets WIDE_TOLERANCE.
+
+The file is the user's, and may be edited by hand: an entry or figure that cannot be
+read (`saved_entries`) is skipped with a sentence naming it, so that it never costs a
+bench or `--history` the others. Saving keeps it as it was.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import platform
 import subprocess
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -52,7 +58,6 @@ from aoc2023.framework.bench.figures import (
 )
 from aoc2023.framework.errors import HistoryError
 from aoc2023.framework.files import write_atomically
-from aoc2023.framework.project import project_root, require_project_root
 
 HISTORY_FILE = Path("benchmarks", "history.json")
 FORMAT = 1
@@ -77,7 +82,7 @@ def python_version() -> str:
 
 def tolerance(new: Stats, old: Stats) -> float:
     """How far apart the two headline figures must be to call a change."""
-    wide = new.rough or old.rough or new.long
+    wide = new.rough or old.rough or new.long or new.waiting or old.waiting
     return WIDE_TOLERANCE if wide else TOLERANCE
 
 
@@ -104,16 +109,17 @@ def trend(new: Stats, old: Stats) -> Trend:
     return "no change"
 
 
-def load(path: Path) -> list[dict[str, Any]]:
-    """The saved entries, oldest first; none when the file does not exist yet."""
+def load(path: Path) -> list[Any]:
+    """The saved entries, oldest first, as saved (any of them may be damaged by hand:
+    `saved_entries` reads them); none when the file does not exist yet."""
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         return []
-    except (OSError, UnicodeDecodeError, ValueError) as error:
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError) as error:
         raise HistoryError(f"Cannot read the benchmark history {path}: {error}.") from error
     entries = data.get("entries") if isinstance(data, dict) else None
-    if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
+    if not isinstance(entries, list):
         raise HistoryError(f"The benchmark history {path} is not in the expected format "
                            "(an object with a list of entries): fix or remove it.")
     return entries
@@ -141,45 +147,133 @@ def _key(bench: DayBench, step: StepBench, root: Path | None, typed: bool = Fals
             step.step)
 
 
-def _figure_key(figure: dict[str, Any]) -> Key:
-    return (figure.get("year", 0), figure.get("day", 0), figure.get("source", ""),
-            figure.get("label", ""), figure.get("variant") or "", figure.get("step", ""))
+@dataclass(frozen=True)
+class SavedFigure:
+    """One step's figures as saved, read back."""
+
+    key: Key
+    stats: Stats
 
 
-def latest_figures(entries: list[dict[str, Any]], on_machine: str) -> dict[Key, Change]:
+@dataclass(frozen=True)
+class SavedEntry:
+    """One save, read back: when, on which Python and machine, at which commit, and the
+    figures that could be read."""
+
+    date: str
+    python: str
+    machine: str
+    commit: str | None
+    figures: tuple[SavedFigure, ...]
+
+
+class _Damaged(Exception):
+    """What is wrong with a saved entry or figure, in a few words."""
+
+
+def saved_entries(raw: list[Any], source: str = "The benchmark history"
+                  ) -> tuple[list[SavedEntry], list[str]]:
+    """The entries of `raw` (as `load` gives them) that can be read, oldest first, each
+    with the figures of it that can be read; and a sentence for each entry or figure that
+    cannot, naming it by its place in `source` (counting from 1) and saying why. Those
+    are skipped: a hand edit gone wrong costs its own figures, never the others."""
+    entries, damaged = [], []
+    for number, entry in enumerate(raw, start=1):
+        try:
+            if not isinstance(entry, dict):
+                raise _Damaged("it is not an object")
+            date, python = _text(entry, "date"), _text(entry, "python")
+            machine, commit = _optional_text(entry, "machine"), entry.get("commit")
+            figures = entry.get("figures", [])
+            if machine is None:
+                raise _Damaged("it names no machine")
+            if not isinstance(figures, list):
+                raise _Damaged("its figures are not a list")
+        except _Damaged as why:
+            damaged.append(f"{source}: entry {number} is damaged ({why}), so it is skipped.")
+            continue
+        read = []
+        for place, figure in enumerate(figures, start=1):
+            try:
+                read.append(_saved_figure(figure))
+            except _Damaged as why:
+                damaged.append(f"{source}: figure {place} of entry {number}"
+                               f"{f' (saved {date})' if date else ''} is damaged ({why}), so "
+                               "it is skipped.")
+        entries.append(SavedEntry(date, python, machine,
+                                  commit if isinstance(commit, str) else None, tuple(read)))
+    return entries, damaged
+
+
+def _text(data: dict[str, Any], name: str) -> str:
+    """A field of text; "" when it is missing."""
+    return _optional_text(data, name) or ""
+
+
+def _optional_text(data: dict[str, Any], name: str) -> str | None:
+    """A field of text, or None (missing, or saved as null)."""
+    value = data.get(name)
+    if value is not None and not isinstance(value, str):
+        raise _Damaged(f"its {name} is not text")
+    return value
+
+
+def _number(data: dict[str, Any], name: str, required: bool = True) -> float | None:
+    """A figure's time in seconds: a number, finite and not negative."""
+    if name not in data and required:
+        raise _Damaged(f"it has no {name}")
+    value = data.get(name)
+    if value is None and not required:
+        return None
+    if (isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value)
+            or value < 0):
+        raise _Damaged(f"its {name} is not a number of seconds")
+    return float(value)
+
+
+def _saved_figure(figure: object) -> SavedFigure:
+    """A figure as `_figure` saves it, read back; _Damaged when it cannot be."""
+    if not isinstance(figure, dict):
+        raise _Damaged("it is not an object")
+    year, day, runs = figure.get("year"), figure.get("day"), figure.get("runs")
+    for name, value in (("year", year), ("day", day), ("runs", runs)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise _Damaged(f"its {name} is not a whole number above 0")
+    source, label, step = (_text(figure, name) for name in ("source", "label", "step"))
+    variant = _optional_text(figure, "variant")
+    waiting = figure.get("waiting", False)
+    if not isinstance(waiting, bool):
+        raise _Damaged("its waiting is not true or false")
+    median, minimum, q1, q3 = (_number(figure, name) or 0.0
+                               for name in ("median", "min", "q1", "q3"))
+    cpu_min, normalised, normalised_cpu = (
+        _number(figure, name, required=False)
+        for name in ("cpu_min", "normalised", "normalised_cpu"))
+    assert isinstance(year, int) and isinstance(day, int) and isinstance(runs, int)
+    return SavedFigure(
+        (year, day, source, label, variant or "", step),
+        Stats(runs, median, minimum, q1, q3, cpu_min, normalised=normalised,
+              normalised_cpu=normalised_cpu, waiting=waiting))
+
+
+def latest_figures(entries: list[SavedEntry], on_machine: str) -> dict[Key, Change]:
     """For each key, the newest figures saved on `on_machine`, as a Change to fill in."""
     found: dict[Key, Change] = {}
     for entry in entries:  # oldest first: later entries overwrite earlier ones
-        if entry.get("machine") != on_machine:
+        if entry.machine != on_machine:
             continue
-        for figure in entry.get("figures", []):
-            saved = saved_stats(figure)
-            if saved is None:
-                continue
-            found[_figure_key(figure)] = Change("no change", 1.0, "min", TOLERANCE, saved,
-                                                str(entry.get("date", "")),
-                                                str(entry.get("python", "")))
+        for figure in entry.figures:
+            found[figure.key] = Change("no change", 1.0, "min", TOLERANCE, figure.stats,
+                                       entry.date, entry.python)
     return found
 
 
-def saved_stats(figure: dict[str, Any]) -> Stats | None:
-    """A step's figures as saved (`_figure`); None for a figure damaged by hand. Saved
-    before normalising, a figure has no normalised ones: compared raw (`compared`)."""
-    try:
-        cpu_min, normalised, normalised_cpu = (
-            None if figure.get(name) is None else float(figure[name])
-            for name in ("cpu_min", "normalised", "normalised_cpu"))
-        return Stats(int(figure["runs"]), float(figure["median"]), float(figure["min"]),
-                     float(figure["q1"]), float(figure["q3"]), cpu_min,
-                     normalised=normalised, normalised_cpu=normalised_cpu)
-    except (KeyError, TypeError, ValueError):
-        return None
-
-
-def compare(report: BenchReport, entries: list[dict[str, Any]], on_machine: str,
-            root: Path | None = None) -> BenchReport:
-    """The report with each timed step's change against the latest saved figures; `root`
-    is the project's, as for `input_name`."""
+def compare(report: BenchReport, raw: list[Any], on_machine: str,
+            root: Path | None = None, source: str = "The benchmark history") -> BenchReport:
+    """The report with each timed step's change against the latest saved figures in
+    `raw` (as `load` gives them, from `source`), and a notice for each damaged entry or
+    figure skipped (`saved_entries`); `root` is the project's, as for `input_name`."""
+    entries, damaged = saved_entries(raw, source)
     baseline = latest_figures(entries, on_machine)
     results = []
     for bench in report.results:
@@ -196,7 +290,7 @@ def compare(report: BenchReport, entries: list[dict[str, Any]], on_machine: str,
                 step = replace(step, change=change)
             steps.append(step)
         results.append(replace(bench, steps=tuple(steps)))
-    return replace(report, results=results)
+    return replace(report, results=results, notices=[*report.notices, *damaged])
 
 
 def _figure(bench: DayBench, step: StepBench, stats: Stats, root: Path | None
@@ -206,7 +300,8 @@ def _figure(bench: DayBench, step: StepBench, stats: Stats, root: Path | None
             "variant": variant or None, "step": name,
             "runs": stats.runs, "median": stats.median, "min": stats.minimum,
             "q1": stats.q1, "q3": stats.q3, "cpu_min": stats.cpu_minimum,
-            "normalised": stats.normalised, "normalised_cpu": stats.normalised_cpu}
+            "normalised": stats.normalised, "normalised_cpu": stats.normalised_cpu,
+            "waiting": stats.waiting}
 
 
 def save_figures(path: Path, report: BenchReport, when: datetime, on_machine: str,
@@ -258,70 +353,3 @@ def commit_of(root: Path | None) -> str | None:
     except (OSError, subprocess.SubprocessError):
         return None
     return head + "+" * bool(changed) if head else None
-
-
-def check_before(save: bool, readme: bool) -> None:
-    """Refuse at once what would only fail after the timing: a history that cannot be
-    read, a README that cannot take the table (missing, unreadable, or with its markers
-    out of order)."""
-    if save:
-        load(require_project_root() / HISTORY_FILE)
-    if readme:
-        from aoc2023.framework.bench import readme_table
-
-        readme_table.check_readme(require_project_root() / "README.md")
-
-
-def _with_charts(report: BenchReport, block: str, folder: Path) -> tuple[str, list[str]]:
-    """The README's block with each year's chart under the table (bench/plot.py), drawn
-    beside the README; without matplotlib, the table alone and a sentence saying why."""
-    from aoc2023.framework.bench import plot, readme_table
-
-    if not plot.available():
-        return block, ["The README has no chart: matplotlib is not installed (the plot "
-                       "extra: `uv sync --extra plot` or `pip install 'aoc2023[plot]'`)."]
-    links = plot.readme_charts(report, folder, sorted(readme_table.rows_by_year(block)))
-    return "\n\n".join([block, *links]), []
-
-
-def compare_save_publish(
-    report: BenchReport, save: bool, readme: bool, now: datetime
-) -> tuple[BenchReport, list[str]]:
-    """Compare with the saved figures, then save them and write the README table when
-    asked. Returns the compared report and one sentence per file written."""
-    from aoc2023.framework.bench import readme_table
-
-    done: list[str] = []
-    root = project_root()
-    on_machine = machine()
-    if root is not None:
-        try:
-            report = compare(report, load(root / HISTORY_FILE), on_machine, root)
-        except HistoryError as error:
-            if save:
-                raise
-            report.notices.append(f"{error} Not compared.")
-    if not any(step.stats for bench in report.results for step in bench.steps):
-        # Figures of nothing would replace the README's table of a good run with an empty one.
-        kept = ["nothing saved"] * save + ["README.md left as it was"] * readme
-        if kept:
-            done.append(f"Nothing was timed: {', and '.join(kept)}.")
-        return report, done
-    if save:
-        root = require_project_root()
-        saved = save_figures(root / HISTORY_FILE, report, now, on_machine, root)
-        path = root / HISTORY_FILE
-        done.append(f"Saved the figures of {saved} step{'s' * (saved != 1)} to {path}.")
-    if readme:
-        path = require_project_root() / "README.md"
-        block = readme_table.markdown_table(report, now.date().isoformat(), python_version(),
-                                            f"{platform.system()} {platform.machine()}",
-                                            readme_table.current_block(path))
-        block, chart_note = _with_charts(report, block, path.parent)
-        done += chart_note
-        if readme_table.update_readme(path, block):
-            done.append(f"{path} had no {readme_table.START} and {readme_table.END} lines: "
-                        "added them, with the table, at its end.")
-        else:
-            done.append(f"Wrote the table of best-of-runs times into {path}.")
-    return report, done

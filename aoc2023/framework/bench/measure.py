@@ -40,6 +40,13 @@ Before each unit, and once after the last, the calibration workload runs once
 workload's runs just before and after it, which normalises the step's figures
 (Timing.normalised), and the workload's best time says how fast the machine ran
 (DayBench.speed).
+A step whose CPU time is recorded, and in its typical run (the median) under half its
+wall time less its wait for a core (Linux's schedstat: `Clocks.ready_timer`), was mostly
+waiting on something else (figures.WAITING_SHARE): a wait is not faster on a faster
+machine, so its figures are kept as measured, not normalised. A step too short for its
+CPU time to be recorded is not judged so; nor is the wait for a core of a child process
+counted, so on a busy machine a step whose work is done in a child process may be taken
+for one that waits.
 
 The clocks are a parameter (`Clocks`), the real ones by default, so that a test hands in
 a fake clock and counts runs, not seconds (or a budget's clock that stands still, and a
@@ -147,6 +154,9 @@ class Timing:
     samples: Samples
     errors: dict[tuple[str | None, str], str] = field(default_factory=dict)
     cpu: Samples = field(default_factory=dict)
+    ready: Samples = field(default_factory=dict)
+    """By (variant, step), for each of its CPU-time samples: how long the run waited for
+    a core while ready to run (`Clocks.ready_timer`)."""
     calibration: list[tuple[int, int]] = field(default_factory=list)
     """The calibration workload's runs: (wall-clock, CPU) ns."""
     beside: dict[tuple[str | None, str], list[int]] = field(default_factory=dict)
@@ -201,6 +211,34 @@ def _cpu_ns() -> int:
     return process_time_ns() + round((used.ru_utime + used.ru_stime) * 1e9)
 
 
+_SCHEDSTAT: dict[tuple[int, int], int | None] = {}
+"""This thread's /proc/thread-self/schedstat, open, by (process, thread): a forked child
+(--timeout) opens its own."""
+
+
+def _ready_ns() -> int:
+    """How long this thread has waited for a core while ready to run, in ns: Linux's
+    schedstat (its second field), 0 where there is none. A step's CPU time and this
+    together are the time it wanted a core; the rest of its wall time it waited on
+    something else (figures.WAITING_SHARE), however busy the machine."""
+    import os
+    import threading
+
+    key = (os.getpid(), threading.get_ident())
+    if key not in _SCHEDSTAT:
+        try:
+            _SCHEDSTAT[key] = os.open("/proc/thread-self/schedstat", os.O_RDONLY)
+        except OSError:
+            _SCHEDSTAT[key] = None
+    fd = _SCHEDSTAT[key]
+    if fd is None:
+        return 0
+    try:
+        return int(os.pread(fd, 128, 0).split()[1])
+    except (OSError, ValueError, IndexError):
+        return 0
+
+
 @dataclass(frozen=True)
 class Clocks:
     """What the bench reads time from, and how many runs a step may have: the real
@@ -215,6 +253,8 @@ class Clocks:
     work: Callable[[], object] = workload
     """The calibration's fixed workload, run before each unit and after the last."""
     max_runs: int = MAX_RUNS
+    ready_timer: Callable[[], int] = _ready_ns
+    """ns: how long the thread has waited for a core, read with the CPU time."""
 
 
 REAL = Clocks()
@@ -228,7 +268,8 @@ class _Round:
                  cpu_steps: frozenset[tuple[str | None, str]], clocks: Clocks) -> None:
         self.lane = lane
         self.max_runs = clocks.max_runs
-        self.timer, self.cpu_timer = clocks.timer, clocks.cpu_timer
+        self.timer, self.cpu_timer, self.ready_timer = (clocks.timer, clocks.cpu_timer,
+                                                        clocks.ready_timer)
         self.text, self.extra = run_input.text, run_input.extra
         self.timing = timing
         self.cpu_steps = frozenset(step for variant, step in cpu_steps
@@ -242,11 +283,13 @@ class _Round:
         clock = self.timer
         with_cpu = step in self.cpu_steps
         self.step = step
+        ready_start = self.ready_timer() if with_cpu else 0
         cpu_start = self.cpu_timer() if with_cpu else 0
         start = clock()
         value = call(argument)
         wall = clock() - start
         cpu = self.cpu_timer() - cpu_start if with_cpu else None
+        ready = self.ready_timer() - ready_start if with_cpu else 0
         if self.keep:
             key = (self.lane.variant, step)
             found = self.timing.samples[key]
@@ -255,6 +298,7 @@ class _Round:
                 self.timing.beside.setdefault(key, []).append(len(self.timing.calibration) - 1)
                 if cpu is not None:
                     self.timing.cpu.setdefault(key, []).append(cpu)
+                    self.timing.ready.setdefault(key, []).append(ready)
         return value
 
     def unit(self, unit: str) -> None:
@@ -531,8 +575,9 @@ def _steps(lane: Lane, check: DayResult, timing: Timing, speed: Speed | None
         found = timing.samples.get(key) or (
             [] if error or after_failure else _from_check(name, check))
         failed = failed or error is not None
-        cpu = timing.cpu.get(key)
-        stats = Stats.of(_seconds(found), _seconds(cpu) if cpu else None).at_speed(
+        cpu, ready = timing.cpu.get(key), timing.ready.get(key)
+        stats = Stats.of(_seconds(found), _seconds(cpu) if cpu else None,
+                         _seconds(ready) if ready else None).at_speed(
             speed, timing.normalised(key, cpu) if cpu else None) if found else None
         steps.append(StepBench(name, stats, parts, error=error, variant=lane.variant))
     return tuple(steps)

@@ -21,6 +21,7 @@ from typing import Any, cast
 
 from aoc2023.framework.errors import AocError, UsageError
 from aoc2023.framework.inputs import RunRequest, days_to_run
+from aoc2023.framework.launcher import aoc_command
 from aoc2023.framework.results import DayResult
 from aoc2023.framework.runner import describe_error
 
@@ -43,8 +44,9 @@ def check(request: RunRequest, part: int, path: Path) -> None:
     if part not in (1, 2):
         raise UsageError(f"--memory-flame PART FILE: the part is 1 or 2, not {part}.")
     if len(request.years) != 1 or request.days is None or not request.days.strip().isdigit():
+        example = aoc_command("run", 2023, 7, "--memory-flame", 2, "day7.html")
         raise UsageError("--memory-flame reports one part of one day: give one year and one "
-                         "day, e.g. aoc run 2023 7 --memory-flame 2 day7.html.")
+                         f"day, e.g. {example}.")
     if not path.parent.is_dir():
         raise UsageError(f"--memory-flame: there is no folder {path.parent} for {path}.")
 

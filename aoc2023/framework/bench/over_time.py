@@ -11,32 +11,25 @@ in the figures can be traced to the change in the code.
 
 from __future__ import annotations
 
-from typing import Any
-
-from aoc2023.framework.bench.history import saved_stats
+from aoc2023.framework.bench.history import SavedEntry
 from aoc2023.framework.bench.plot import Point
 
 
-def day_series(entries: list[dict[str, Any]], on_machine: str, year: int, day: int
+def day_series(entries: list[SavedEntry], on_machine: str, year: int, day: int
                ) -> dict[str, list[Point]]:
     """Each step's points, by series name ("part 1", or "part 1 (hands.txt)" when the
-    day was saved on more than one input), in the order saved."""
+    day was saved on more than one input), in the order saved (history.saved_entries:
+    damaged entries and figures are left out)."""
     found: dict[tuple[str, str], list[Point]] = {}
     for entry in entries:
-        if entry.get("machine") != on_machine:
+        if entry.machine != on_machine:
             continue
-        commit = entry.get("commit")
-        for figure in entry.get("figures", []):
-            if (figure.get("year"), figure.get("day")) != (year, day) or figure.get("variant"):
+        for figure in entry.figures:
+            figure_year, figure_day, source, label, variant, step = figure.key
+            if (figure_year, figure_day) != (year, day) or variant:
                 continue
-            stats = saved_stats(figure)
-            if stats is None:
-                continue
-            key = (str(figure.get("label") or figure.get("source") or ""),
-                   str(figure.get("step", "")))
-            found.setdefault(key, []).append(Point(
-                str(entry.get("date", "")), commit if isinstance(commit, str) else None,
-                stats.headline_seconds))
+            found.setdefault((label or source, step), []).append(
+                Point(entry.date, entry.commit, figure.stats.headline_seconds))
     inputs = {label for label, _ in found}
     return {(step if len(inputs) == 1 else f"{step} ({label})"): points
             for (label, step), points in found.items()}

@@ -27,7 +27,7 @@ from aoc2023.framework.aocd.paths import (
     token_read_anew,
     use_project_config_dir,
 )
-from aoc2023.framework.cli import bench, listing, new, run
+from aoc2023.framework.cli import bench, json_output, listing, new, run
 from aoc2023.framework.cli import examples as examples_command
 from aoc2023.framework.cli import leaderboard as leaderboard_command
 from aoc2023.framework.cli import read as read_command
@@ -35,6 +35,7 @@ from aoc2023.framework.cli import token as token_command
 from aoc2023.framework.cli.common import HELP_OPTIONS, readable_help, show_version
 from aoc2023.framework.errors import DamagedFileError, NoInputError, Terminated
 from aoc2023.framework.render import encoding
+from aoc2023.framework.results import ExitCode
 
 COMMANDS: dict[str, Callable[..., None]] = {
     "run": run.run,
@@ -112,6 +113,9 @@ def main(argv: list[str] | None = None) -> int:
     reads the environment and the token anew, as a fresh process would, and leaves the
     process as it found it, so that it can be called again."""
     if argv is not None:
+        from aoc2023.framework.day_counts import forget
+
+        forget()  # the settings and the days remembered, read anew too
         with _as_found(), token_read_anew():
             return _main(argv)
     # What the program has imported so far (typer, the framework: tens of thousands of
@@ -120,7 +124,7 @@ def main(argv: list[str] | None = None) -> int:
     # on a cached input (benchmarks/cli_latency.py). Not when called from other code
     # (tests), whose objects so frozen would never be freed.
     gc.freeze()
-    code = _main(sys.argv[1:])
+    code = _main(sys.argv[1:], program=True)
     if any(not t.daemon for t in threading.enumerate() if t is not threading.main_thread()):
         sys.stdout.flush()
         sys.stderr.flush()
@@ -152,7 +156,7 @@ def _as_found() -> Iterator[None]:
             logger.setLevel(level)
 
 
-def _main(args: list[str]) -> int:
+def _main(args: list[str], program: bool = False) -> int:
     use_project_config_dir()
     encoding.install()
     with suppress(DamagedFileError, NoInputError):  # said by the command needing the token
@@ -161,14 +165,38 @@ def _main(args: list[str]) -> int:
     for signum in _SIGNALS:
         signal.signal(signum, _terminate)
     try:
-        if args and args[0].startswith("-") and args[0] not in (*HELP_OPTIONS, "--version"):
-            from aoc2023.framework.aocd.plugin import run_aocd_runner
-
-            return run_aocd_runner(args)
-        chosen = make_app([args[0]]) if args and args[0] in COMMANDS else app
-        chosen(args=args, prog_name="aoc")
+        if json_output.asked(args):  # one document on stdout, whatever happens
+            return json_output.one_document(lambda: _command(args, standalone=False),
+                                            seal=program)
+        return _command(args, standalone=True)
     except SystemExit as exit_:
         return exit_.code if isinstance(exit_.code, int) else 0 if exit_.code is None else 1
     except Terminated as stop:
         return 128 + stop.signum
-    return 0
+    finally:
+        _remind_of_contact()
+
+
+def _remind_of_contact() -> None:
+    """After a command that went to the site with no contact in its User-Agent, the line
+    saying how to set one, once a day (`client.contact_reminder`): last, and on stderr,
+    so that it never holds a run up nor enters `--json`'s document."""
+    if "aoc2023.framework.aocd.client" not in sys.modules:  # nothing was asked of the site
+        return
+    from aoc2023.framework.aocd.client import contact_reminder
+
+    if (line := contact_reminder()) is not None:
+        print(line, file=sys.stderr)
+
+
+def _command(args: list[str], standalone: bool) -> int:
+    """The command `args` name, or aocd's runner; its exit code. `standalone`: the
+    command line's errors are shown by typer and end in SystemExit, as typer does;
+    without, they are raised (json_output.py says them)."""
+    if args and args[0].startswith("-") and args[0] not in (*HELP_OPTIONS, "--version"):
+        from aoc2023.framework.aocd.plugin import run_aocd_runner
+
+        return run_aocd_runner(args)
+    chosen = make_app([args[0]]) if args and args[0] in COMMANDS else app
+    code = chosen(args=args, prog_name="aoc", standalone_mode=standalone)
+    return code if isinstance(code, int) else ExitCode.OK

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 
+from aoc2023.framework.cli import json_output
 from aoc2023.framework.cli.common import (
     AsJson,
     Days,
@@ -21,6 +22,7 @@ from aoc2023.framework.cli.common import (
     years_asked,
 )
 from aoc2023.framework.errors import UsageError
+from aoc2023.framework.launcher import aoc_command
 from aoc2023.framework.results import ExitCode
 
 if TYPE_CHECKING:
@@ -75,23 +77,24 @@ def bench(
 ) -> None:
     """Time parse, part 1 and part 2 over many runs: minimum, median and spread.
 
-    The steps run in turn, round after round, after a warm-up, until the budget is
-    spent (at most 100,000 runs; fewer than 10 only for slow steps), each part on a
-    fresh parse. The minimum is the headline, scaled to a reference speed by a
-    calibration workload timed beside the steps, so that the machine's own speed does
-    not move it (for steps of 1 ms or more, the median CPU time, each run against the
-    workload's runs beside it): compared with the figures last
-    saved on this machine, a change is called faster or slower only when they are
-    more than 10% apart (25% for CPU times and steps of under 10 runs). A day's
-    variants are timed in the same rounds, within the same budget, each shown with
-    its ratio to the main implementation; a variant whose answer differs from the
-    main's is an error (exit 2). Inputs are chosen as for aoc run. Exit code as for
-    aoc run.
+    The steps run in turn, round after round, after a warm-up, until the budget is spent
+    (at most 100,000 runs; fewer than 10 only for slow steps), each part on a fresh
+    parse. The minimum is the headline, scaled to a reference speed by a calibration
+    workload timed beside the steps, so that the machine's own speed does not move it
+    (for steps of 1 ms or more, the median CPU time, each run against the workload's
+    runs beside it); a step that mostly waits (on the CPU for under half of its time,
+    its wait for a core left out, in a typical run) is shown as measured, marked *.
+    Compared with the figures last saved on this machine, a change is called faster or
+    slower only when they are more than 10% apart (25% for CPU times and steps of under
+    10 runs). A day's variants are timed in the same rounds, within the same budget,
+    each shown with its ratio to the main implementation; a variant whose answer differs
+    from the main's is an error (exit 2). Inputs are chosen as for aoc run. Exit code as
+    for aoc run.
     """
     import sys
     from datetime import UTC, datetime
 
-    from aoc2023.framework.bench import history
+    from aoc2023.framework.bench import outputs
     from aoc2023.framework.bench.figures import bench_exit_code
     from aoc2023.framework.bench.measure import bench_days
     from aoc2023.framework.inputs import RunRequest
@@ -104,13 +107,10 @@ def bench(
     if show_history:
         history_of_day(chosen, days, plot, as_json, verbose)
     try:
-        if plot is not None:
-            from aoc2023.framework.bench import plot as drawing
-
-            drawing.check_target("--plot", plot)
         check_seconds("--budget", budget)
         check_seconds("--timeout", timeout)
-        history.check_before(save, readme)
+        # Before any day's code runs (it may chdir) and anything is timed.
+        written = outputs.prepare(save, readme, plot)
         progress = bench_view.ProgressLine(sys.stderr) if smart_terminal(sys.stderr) else None
         try:
             outcome = bench_days(RunRequest(chosen, days, input_file, example), budget, timeout,
@@ -119,10 +119,10 @@ def bench(
             if progress is not None:
                 progress.clear()
         stopped = outcome.interrupted  # Ctrl-C: figures of some days only, kept out of files
-        outcome, done = history.compare_save_publish(outcome, save and not stopped,
-                                                     readme and not stopped, datetime.now(UTC))
-        if plot is not None and not stopped:
-            done.append(draw_chart(outcome, plot))
+        outcome, done = outputs.compare_save_publish(outcome, written, datetime.now(UTC),
+                                                     write=not stopped)
+        if written.plot is not None and plot is not None and not stopped:
+            done.append(draw_chart(outcome, written.plot, plot))
     except Exception as error:
         fail(error, verbose)
     emit(as_json, lambda: json_view.bench_json(outcome), outcome.notices,
@@ -132,56 +132,63 @@ def bench(
     raise typer.Exit(bench_exit_code(outcome))
 
 
-def draw_chart(outcome: BenchReport, path: Path) -> str:
-    """`--plot FILE`: the days' chart drawn into `path`; the sentence that says so."""
+def draw_chart(outcome: BenchReport, path: Path, typed: Path) -> str:
+    """`--plot FILE`: the days' chart drawn into `path` (`typed` as the user typed it);
+    the sentence that says so."""
     from aoc2023.framework.bench import plot
 
     bars = plot.day_bars(outcome)
     if not bars:
-        return f"Nothing was timed: no chart drawn into {path}."
+        return f"Nothing was timed: no chart drawn into {typed}."
     years = sorted({bar.year for bar in bars})
     span = f"{years[0]}" if len(years) == 1 else f"{years[0]}-{years[-1]}"
     plot.bench_chart(bars, outcome.budget, path,
                      f"Advent of Code {span}: best-of-runs times")
-    return f"Drew the chart of {len(bars)} day{'s' * (len(bars) != 1)} into {path}."
+    return f"Drew the chart of {len(bars)} day{'s' * (len(bars) != 1)} into {typed}."
 
 
 def history_of_day(years: tuple[int, ...], days: str | None, plot: Path | None,
                    as_json: bool, verbose: bool) -> NoReturn:
     """`--history`: one day's saved figures over time, as text (or JSON) and, with --plot,
-    as a chart. Times nothing."""
+    as a chart. Times nothing. A damaged entry of the history is skipped with a notice."""
     import json
     import sys
 
-    from aoc2023.framework.bench import history, over_time
+    from aoc2023.framework.bench import history, outputs, over_time
     from aoc2023.framework.project import require_project_root
     from aoc2023.framework.registry import parse_days
     from aoc2023.framework.render.sparkline import history_lines
+    from aoc2023.framework.render.table import paint, terminal_width, use_colour, wrap_message
 
     try:
         asked = [] if len(years) != 1 else parse_days(days, years[0]) if days else []
         if len(asked) != 1:
             raise UsageError("--history shows one day: give one year and one day, e.g. "
-                             "aoc bench 2023 7 --history.")
+                             f"{aoc_command('bench', 2023, 7, '--history')}.")
         year, day = years[0], asked[0]
-        if plot is not None:
+        chart = outputs.prepare(plot=plot).plot
+        path = require_project_root() / history.HISTORY_FILE
+        entries, notices = history.saved_entries(history.load(path), str(path))
+        series = over_time.day_series(entries, history.machine(), year, day)
+        colour = use_colour(sys.stderr)
+        for notice in notices:
+            typer.echo(paint(wrap_message(notice, terminal_width(sys.stderr)), "yellow", colour),
+                       err=True)
+        if not series:
+            save = aoc_command("bench", year, day, "--save")
+            raise UsageError(f"{path} has no figures of {year} day {day} saved on this "
+                             f"machine: save some with {save}.")
+        title = f"{year} day {day}: headline figures saved on this machine, oldest first"
+        if chart is not None:
             from aoc2023.framework.bench import plot as drawing
 
-            drawing.check_target("--plot", plot)
-        path = require_project_root() / history.HISTORY_FILE
-        series = over_time.day_series(history.load(path), history.machine(), year, day)
-        if not series:
-            raise UsageError(f"{path} has no figures of {year} day {day} saved on this "
-                             f"machine: save some with aoc bench {year} {day} --save.")
-        title = f"{year} day {day}: headline figures saved on this machine, oldest first"
-        if plot is not None:
-            drawing.history_chart(series, plot, title)
+            drawing.history_chart(series, chart, title)
     except Exception as error:
         fail(error, verbose)
     if as_json:
-        typer.echo(json.dumps({"year": year, "day": day, "series": [
+        json_output.put(json.dumps({"year": year, "day": day, "series": [
             {"name": name, "points": [point.__dict__ for point in points]}
-            for name, points in series.items()]}, indent=2))
+            for name, points in series.items()], "notices": notices}, indent=2))
     else:
         for line in history_lines(title, series, sys.stdout.encoding):
             typer.echo(line)

@@ -14,7 +14,8 @@ from typing import IO, Annotated, Any, NoReturn
 import typer
 from typer.core import TyperCommand
 
-from aoc2023.framework.errors import AocError, UsageError, unwritable_sentence
+from aoc2023.framework.cli import json_output
+from aoc2023.framework.errors import UsageError, sentence_of
 from aoc2023.framework.render.printable import printable
 from aoc2023.framework.results import ExitCode
 
@@ -34,7 +35,8 @@ InputFile = Annotated[
 UseExamples = Annotated[
     bool, typer.Option("--example", help="Use the days' own examples (and check them).")
 ]
-AsJson = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
+AsJson = Annotated[bool, typer.Option(
+    "--json", help="Print one JSON object on stdout, an error as {error, exit_code}.")]
 Verbose = Annotated[
     bool, typer.Option("--verbose", "-v", help="Show tracebacks and debug logging.")
 ]
@@ -100,22 +102,15 @@ def configure_logging(verbose: bool) -> None:
         logging.getLogger("aocd").setLevel(logging.CRITICAL + 1)
 
 
-def fail(error: BaseException, verbose: bool) -> NoReturn:
-    """Print the error as one sentence (and its traceback when verbose), and exit."""
+def fail(error: Exception, verbose: bool) -> NoReturn:
+    """Print the error as one sentence (and its traceback when verbose), and exit; under
+    --json, the sentence is also the document's `error` (json_output.py)."""
     if verbose:
         traceback.print_exception(error, file=sys.stderr)
-    if isinstance(error, AocError):
-        typer.echo(f"Error: {printable(str(error))}", err=True)
-        raise typer.Exit(error.exit_code)
-    if (sentence := unwritable_sentence(error)) is not None:
-        typer.echo(f"Error: {printable(sentence)}", err=True)
-        raise typer.Exit(ExitCode.COULD_NOT_RUN)
-    typer.echo(
-        f"Error: unexpected {type(error).__name__}: {printable(str(error))} (run again with "
-        "--verbose for the traceback).",
-        err=True,
-    )
-    raise typer.Exit(ExitCode.COULD_NOT_RUN)
+    sentence, code = sentence_of(error)
+    typer.echo(f"Error: {printable(sentence)}", err=True)
+    json_output.said(printable(sentence))
+    raise typer.Exit(code)
 
 
 def years_asked(spec: str, verbose: bool) -> tuple[int, ...]:
@@ -143,7 +138,7 @@ def emit(
 ) -> None:
     """The JSON alone on stdout (notices on stderr), or the view for people."""
     if as_json:
-        typer.echo(to_json())
+        json_output.put(to_json())
         for notice in notices:
             typer.echo(notice, err=True)
     else:

@@ -7,6 +7,7 @@ from typing import Annotated
 import typer
 
 from aoc2023.framework.cli.common import Verbose, Year, configure_logging, fail
+from aoc2023.framework.launcher import aoc_command
 
 
 def examples(
@@ -38,7 +39,7 @@ def examples(
         typer.echo("Fetched the page again: a part was solved since it was cached.", err=True)
     if not page.examples:
         typer.echo(f"aocd's example parser finds no example on the page of {year} day {day}: "
-                   f"paste it from the puzzle text (aoc read {year} {day}).", err=True)
+                   f"paste it from the puzzle text ({aoc_command('read', year, day)}).", err=True)
         return
     count = len(page.examples)
     constants, body = examples_block(page.examples, day == calendar.days_in_year(year))

@@ -38,10 +38,13 @@ def leaderboard(
         named = ", ".join(board.passed_over[:5]) + (", ..." if len(board.passed_over) > 5 else "")
         print(f"Some of the board's values are not whole numbers and were passed over "
               f"(stars are counted from the days, scores shown as 0): {named}.", file=sys.stderr)
+    for notice in board.notices:
+        print(f"Note: {notice}", file=sys.stderr)
     if as_json:
+        from aoc2023.framework.cli import json_output
         from aoc2023.framework.render.as_json import leaderboard_json
 
-        print(leaderboard_json(board), file=sys.stdout)
+        json_output.put(leaderboard_json(board))
     else:
         from aoc2023.framework.render.leaderboard import render
 

@@ -12,7 +12,7 @@ import signal
 import sys
 import threading
 from time import monotonic
-from typing import IO, TYPE_CHECKING
+from typing import IO, TYPE_CHECKING, Protocol
 
 from aoc2023.framework import progress
 from aoc2023.framework.render.table import status_line
@@ -26,6 +26,15 @@ SHOW_AFTER = 0.5
 """Seconds a step runs before the line saying what runs appears."""
 _TICK = 0.1
 _FOR_THE_MAIN_THREAD = {signal.SIGINT, signal.SIGTERM, getattr(signal, "SIGHUP", signal.SIGTERM)}
+
+
+class Sends(Protocol):
+    """What sends a day's new answers (cli/run.py's Sender): `due` says whether a report
+    holds anything to send, so that a row with nothing to send asks nothing."""
+
+    def due(self, outcome: RunReport) -> bool: ...
+
+    def __call__(self, outcome: RunReport) -> RunReport: ...
 
 
 class RunningLine:
@@ -96,7 +105,7 @@ class RunningLine:
 
 def run_live(
     run: Callable[[Callable[[DayResult], object]], RunReport],
-    send: Callable[[RunReport], RunReport] | None,
+    send: Sends | None,
     verbose: bool,
     more_notices: Callable[[RunReport], list[str]] | None = None,
     memory: bool = False,
@@ -117,7 +126,7 @@ def run_live(
         def on_result(result: DayResult) -> None:
             def show() -> None:
                 table.row(result)
-                if send is None or not RunReport([result]).may_send:
+                if send is None or not send.due(RunReport([result])):
                     shown.append(result)
                     return
                 table.close()  # the questions and notes come below the row

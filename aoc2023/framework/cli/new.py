@@ -26,6 +26,7 @@ def new(
     file is needed: pytest tests the day's examples (`pytest aoc2023/day08.py`).
     """
     from aoc2023.framework.aocd.paths import find_token
+    from aoc2023.framework.launcher import aoc_command, pytest_command
     from aoc2023.framework.project import shown
     from aoc2023.framework.scaffold import new_day
 
@@ -54,5 +55,5 @@ def new(
                    "puzzle page, read by aocd's example parser: check the answers.")
     for problem in info.problems:
         typer.echo(f"Note: {problem}", err=True)
-    typer.echo(f"Next: aoc run {year} {day} --example; its tests: pytest "
-               f"{shown(target.day_path)}")
+    typer.echo(f"Next: {aoc_command('run', year, day, '--example')}; its tests: "
+               f"{pytest_command(shown(target.day_path))}")

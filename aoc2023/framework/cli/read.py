@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from aoc2023.framework.cli.common import Verbose, Year, configure_logging, fail
+from aoc2023.framework.launcher import aoc_command
 from aoc2023.framework.render.printable import printable
 
 
@@ -39,8 +40,8 @@ def read(
         fail(error, verbose)
     if text.still_short:
         typer.echo("Note: fetched the page again for a part solved since it was cached, but "
-                   "the site still shows it unsolved: is the session token dead? (aoc token "
-                   "checks it)", err=True)
+                   "the site still shows it unsolved: is the session token dead? "
+                   f"({aoc_command('token')} checks it)", err=True)
     elif text.refreshed:
         typer.echo("Fetched the page again: a part was solved since it was cached.", err=True)
     if markdown:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager, redirect_stdout
+from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Annotated, NoReturn
@@ -154,11 +154,11 @@ def run(
         if not as_json and smart_terminal(sys.stdout) and smart_terminal(sys.stderr):
             from aoc2023.framework.cli import live
 
-            with day_code_output(as_json):
+            with day_code_output():
                 outcome = live.run_live(days_run, send if submitting else None, verbose,
                                         summary_notes if on_input else None, memory)
         else:
-            with day_code_output(as_json):  # sending may run the days' examples
+            with day_code_output():  # sending may run the days' examples
                 outcome = days_run()
                 if submitting:
                     outcome = send(outcome)
@@ -213,17 +213,13 @@ def part_two_notes(outcome: RunReport) -> list[str]:
 
 
 @contextmanager
-def day_code_output(as_json: bool) -> Iterator[None]:
-    """Keep the report's streams whole whatever the days' code does with them: under
-    --json, what a day prints goes to stderr, so stdout is exactly one JSON document;
-    and a day that closes sys.stdout or sys.stderr gets them back, open, afterwards."""
+def day_code_output() -> Iterator[None]:
+    """Keep the report's streams whole whatever the days' code does with them: a day that
+    closes sys.stdout or sys.stderr gets them back, open, afterwards. (Under --json, what
+    a day writes goes to stderr at every level: json_output.py.)"""
     streams = sys.stdout, sys.stderr
     try:
-        if as_json:
-            with redirect_stdout(sys.stderr):
-                yield
-        else:
-            yield
+        yield
     finally:
         sys.stdout, sys.stderr = (_reopened(stream, fd) for stream, fd in zip(streams, (1, 2),
                                                                              strict=True))
@@ -236,8 +232,7 @@ def _reopened(stream: IO[str], fd: int) -> IO[str]:
     fresh = open(fd, "w", encoding="utf-8", errors="replace", closefd=False)  # noqa: SIM115
     from aoc2023.framework import redaction
 
-    tokens = stream.redact.tokens if isinstance(stream, redaction.RedactingStream) else ()
-    return redaction.wrapped(fresh, *tokens)
+    return redaction.wrapped(fresh, *redaction.tokens_of(stream))
 
 
 def show_run(outcome: RunReport, as_json: bool, verbose: bool) -> None:
@@ -278,6 +273,9 @@ class TerminalPrompter:
         try:
             again = " again" if candidate.tried else ""
             whose = f" for {candidate.account}" if candidate.account else ""
+            if candidate.final_star:
+                return ask_yes_no(f"Claim the final star of {candidate.year}{whose} (day "
+                                  f"{candidate.day} part 2: every other star is in)?")
             return ask_yes_no(
                 f"Send {candidate.answer}{again} as the answer to {candidate.year} day "
                 f"{candidate.day} part {candidate.part}{whose}{candidate.caveat}?")
@@ -309,7 +307,7 @@ class TerminalPrompter:
     def wait_until(self, until: datetime) -> None:
         """Sleep until `until`: on a terminal a countdown rewritten each second, then
         cleared; elsewhere (a file, a pipe) one line, with no codes for a terminal."""
-        from aoc2023.framework.calendar import describe_wait
+        from aoc2023.framework.calendar import clock_time, describe_wait
         from aoc2023.framework.render.table import smart_terminal, status_line, terminal_width
 
         live = smart_terminal(sys.stderr)
@@ -322,7 +320,7 @@ class TerminalPrompter:
                 sys.stderr.flush()
             elif not said:
                 typer.echo(f"Waiting: the site asked to wait {describe_wait(left)}, until "
-                           f"{until.astimezone():%H:%M:%S}.", err=True)
+                           f"{clock_time(until, self.now())}.", err=True)
                 said = True
             self.sleep(min(1.0, left.total_seconds()))
         if live:
@@ -343,10 +341,16 @@ class Sender:
         self.examples_runner = examples_runner
         self.checks: ExampleChecks | None = None
 
+    @staticmethod
+    def due(outcome: RunReport) -> bool:
+        """Whether `outcome` holds anything to send: a new answer, or a final star to look
+        at; never once Ctrl-C stopped it."""
+        return outcome.may_send or final_star_due(outcome)
+
     def __call__(self, outcome: RunReport) -> RunReport:
         """`outcome` with its new answers sent or told why not; interrupted if Ctrl-C
         stopped the sending (see `submit.submit_new_answers`)."""
-        if not outcome.may_send:
+        if not self.due(outcome):
             return outcome
         from aoc2023.framework import submit
 
@@ -362,6 +366,18 @@ class Sender:
         return submit.submit_new_answers(outcome, options, self.prompter, checks=self.checks)
 
 
+def final_star_due(outcome: RunReport) -> bool:
+    """Whether a last day's part 1 is right on the user's input: its part 2, the final star,
+    is then looked at (see submit.py)."""
+    from aoc2023.framework.calendar import days_in_year
+    from aoc2023.framework.results import Status
+
+    return not outcome.stopped and any(result.source == "input" and result.variant is None
+               and result.day == days_in_year(result.year)
+               and any(part.part == 1 and part.status is Status.CORRECT for part in result.parts)
+               for result in outcome.results)
+
+
 def watch_run(
     request: RunRequest, *, as_json: bool, verbose: bool, timeout: float | None, profile: bool,
     memory: bool = False,
@@ -371,13 +387,15 @@ def watch_run(
     The options that shape a run are passed on to each pass; the submission options are
     not (a watch never sends). A bad --timeout is said once here, not at every pass.
     """
+    from aoc2023.framework.cli import json_output
     from aoc2023.framework.watch import watch_days
 
     try:
         check_seconds("--timeout", timeout)
-        watch_days(request, lambda line: typer.echo(line, err=True),
-                   as_json=as_json, verbose=verbose, timeout=timeout, profile=profile,
-                   memory=memory)
+        with json_output.handed_over():  # --json: each pass prints its own document
+            watch_days(request, lambda line: typer.echo(line, err=True),
+                       as_json=as_json, verbose=verbose, timeout=timeout, profile=profile,
+                       memory=memory)
     except Exception as error:
         fail(error, verbose)
     raise typer.Exit(ExitCode.OK)

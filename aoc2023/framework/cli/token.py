@@ -19,6 +19,8 @@ def token(
 ) -> None:
     """Show where the session token was found, whose it is, and whether the site takes it.
 
+    Also shows the User-Agent every request carries, with your contact from
+    $AOC_USER_AGENT or the contact setting in pyproject.toml, as the site asks of tools.
     Never shows the token, only its last 4 characters. One request to the site at most
     (none when it took the token less than 15 minutes ago). Exit 2 when there is no
     token, the site refuses it, or the site cannot be reached.

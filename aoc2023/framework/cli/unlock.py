@@ -39,8 +39,7 @@ def wait_in_terminal(
     live = smart_terminal(sys.stderr)
     width = terminal_width(sys.stderr)
     said = False
-    local = calendar.unlock_time(year, day).astimezone()
-    when = local.strftime("%H:%M:%S %Z on %d %b")
+    when = calendar.clock_time(calendar.unlock_time(year, day), now())
 
     def tick(left: timedelta) -> None:
         nonlocal said

@@ -71,6 +71,7 @@ def _step_json(step: StepBench) -> dict[str, Any]:
         "step": step.step, "variant": step.variant, "versus_main": step.versus_main,
         "headline": stats.headline if stats else None, **_stats_json(stats),
         "rough": stats is not None and stats.rough, "busy": stats is not None and stats.busy,
+        "waiting": stats is not None and stats.waiting,
         "error": step.error, "peak_memory": step.peak_memory,
     }
     data["answers"] = [{"part": p.part, "answer": p.answer, "status": str(p.status),

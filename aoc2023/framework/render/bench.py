@@ -8,7 +8,9 @@ machine's own. The verdicts compare the CPU median of a long step (normalised ru
 run: figures.Stats.normalised_cpu) and the fastest wall-clock time of the others, as
 the title says; that figure is bold. A day's
 variants follow its main implementation, each named where the title was (as `aoc run`
-does), with each step's ratio to the main's same step in "Vs main"."""
+does), with each step's ratio to the main's same step in "Vs main". A step that was
+mostly waiting (figures.WAITING_SHARE) is shown as measured, its fastest time marked
+WAITING_MARK, and the title says what the mark means."""
 
 from __future__ import annotations
 
@@ -20,6 +22,7 @@ from typing import IO, Any
 from aoc2023.framework.bench.figures import (
     LONG_STEP,
     TOLERANCE,
+    WAITING_SHARE,
     WIDE_TOLERANCE,
     BenchReport,
     DayBench,
@@ -45,6 +48,12 @@ _COLUMNS = [
     Column("Vs main", "right"),
     Column("Peak memory", "right"),
 ]
+WAITING_MARK = "*"
+"""After the fastest time of a step that was mostly waiting: shown as measured."""
+WAITING_LEGEND = (f"{WAITING_MARK} Waited: in a typical run, under {WAITING_SHARE:.0%} of "
+                  "the step's time (less any wait for a core) was spent computing; a wait "
+                  "goes no faster on a faster machine, so the step is shown as measured, not "
+                  "at the reference speed.")
 _EMPTY = len(_COLUMNS) - 5
 """The cells after the step's name of a row without figures."""
 _TREND_STYLE = {"faster": "green", "slower": "red", "no change": "dim"}
@@ -69,11 +78,14 @@ def _change_cell(step: StepBench) -> Cell:
 
 def _figures(stats: Stats) -> tuple[Cell, Cell, Cell, Cell]:
     """Fastest, median and spread by the wall clock, and the median by CPU time, at the
-    reference speed when it was measured (else raw); the headline bold (the CPU median
-    at the reference speed is its normalised figure, taken run by run)."""
+    reference speed when it was measured (else raw, and marked when the step waited); the
+    headline bold (the CPU median at the reference speed is its normalised figure, taken
+    run by run)."""
     wall = stats.scale or 1.0
     cpu = stats.normalised_cpu if stats.normalised_cpu is not None else stats.cpu_median
-    return (Cell(format_duration(stats.minimum * wall), "" if stats.long else "bold"),
+    fastest = format_duration(stats.minimum * wall) + (
+        f"{NBSP}{WAITING_MARK}" if stats.waiting else "")
+    return (Cell(fastest, "" if stats.long else "bold"),
             Cell(format_duration(stats.median * wall), "yellow" if stats.busy else ""),
             Cell(format_duration(stats.iqr * wall), "dim"),
             Cell(format_duration(cpu) if cpu is not None else "", "bold" if stats.long else "dim"))
@@ -204,6 +216,9 @@ def render(report: BenchReport, verbose: bool, out: IO[str], err: IO[str]) -> No
              "typical CPU time, each run weighed against the machine's speed around it; "
              f"more than {TOLERANCE:.0%} apart ({WIDE_TOLERANCE:.0%} by CPU time or under "
              "10 runs).")
+    if any(step.stats is not None and step.stats.waiting
+           for bench in report.results for step in bench.steps):
+        title += f" {WAITING_LEGEND}"
     shown = [True] * (len(_COLUMNS) - 2) + [
         any(bench.variants or any(step.variant for step in bench.steps)  # "Vs main"
             for bench in report.results),

@@ -26,6 +26,13 @@ def _answer_cell(part: PartListing | None) -> Cell:
     return Cell("✔ known", "green") if part.answer_known else Cell("? unknown", "yellow")
 
 
+def _final_star_cell(day: DayListing) -> Cell | None:
+    """The last day's part 2, the final star: claimed, or not yet; None on other days."""
+    if day.final_star is None:
+        return None
+    return Cell("★ final star", "green") if day.final_star else Cell("☆ final star", "yellow")
+
+
 def _row(day: DayListing) -> list[Cell]:
     name = Cell(f"{day.year}/{day.day:02d}")
     if day.error:
@@ -33,7 +40,7 @@ def _row(day: DayListing) -> list[Cell]:
     by_number: dict[int, PartListing] = {part.part: part for part in day.parts}
     first, second = by_number.get(1), by_number.get(2)
     return [name, Cell(day.title or ""), _examples_cell(first), _examples_cell(second),
-            _answer_cell(first), _answer_cell(second)]
+            _answer_cell(first), _final_star_cell(day) or _answer_cell(second)]
 
 
 _NARROW_COLUMNS = [Column("Day", kind="text"), Column("Part 1"), Column("Part 2")]
@@ -49,6 +56,8 @@ def _narrow_row(day: DayListing) -> list[Cell]:
     for number in (1, 2):
         examples, answer = _examples_cell(by_number.get(number)), _answer_cell(
             by_number.get(number))
+        if number == 2 and (star := _final_star_cell(day)) is not None:
+            answer = star
         if number not in by_number:
             cells.append(answer)
             continue

@@ -110,8 +110,20 @@ def _part_cells(result: DayResult) -> tuple[Cell, Cell]:
     first = part_cell(by_number.get(1)) if result.parts or not result.error \
         else Cell("! error", "red")
     second = (part_cell(by_number.get(2)) if 2 in puzzle_parts(result.year, result.day)
-              else Cell("no part 2", "dim"))
+              else _final_star_cell(by_number.get(2)))
     return first, second
+
+
+def _final_star_cell(part: PartResult | None) -> Cell:
+    """The last day's part 2: the final star, looked at once part 1 is right (submit.py)."""
+    if part is None:
+        return Cell("no part 2", "dim")
+    sent = f" [sent: {part.submitted}]" if part.submitted else ""
+    if part.status is Status.CORRECT:
+        return Cell(f"★{NBSP}final star{sent}", "green")
+    if part.submitted == SUBMIT_FAILED:
+        return Cell(f"!{NBSP}final star{sent}", "red")
+    return Cell(f"☆{NBSP}final star{sent}", "yellow")
 
 
 def _memory_cell(result: DayResult) -> Cell:

@@ -45,6 +45,12 @@ def lines(report: TokenReport) -> list[tuple[str, str | None]]:
         out.append(("Site:   ? not asked: the token cannot be sent as it is", "yellow"))
     else:
         out.append((f"Site:   ? could not be asked ({asked})", "yellow"))
+    if report.user_agent:
+        out.append((f"Sent:   User-Agent: {report.user_agent}", None))
+        if not report.contact_set:
+            out.append(("        names no contact of yours, as the site asks: export "
+                        'AOC_USER_AGENT="you@example.com", or set contact under [tool.aoc] '
+                        "in pyproject.toml", "yellow"))
     return out
 
 

@@ -1,0 +1,167 @@
+"""The user's stars of a year, as the site counts them, for the final star.
+
+The last day of a year has one puzzle; its second star is given when every other star
+of the year is in, by posting the last day's part 2 (see submit.py). Whether they are
+is read where aocd's `User.get_stats` reads it, the user's own page of times
+(`/<year>/leaderboard/self`: a line per day with a star, part 2's time "-" until its
+star is in), through aocd's HTTP client. aocd's own reader is not used: it refuses a
+year by the computer's clock, before December.
+
+The page is kept, per user and year, beside aocd's cache of that user's puzzles
+(`<aocd data>/<user id>/<year>_stars.json`), and read again only after 15 minutes, or
+when asked to (a claim the site refused, a claim whose reply was lost). The answers
+aocd has cached since count as stars too, so a star won by `aoc` in the meantime is
+never missed.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Mapping
+from contextlib import suppress
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from aoc2023.framework import calendar
+from aoc2023.framework.aocd import client, paths
+from aoc2023.framework.errors import SiteError
+from aoc2023.framework.files import read_regular_text, write_atomically
+
+KEPT_SECONDS = 15 * 60
+"""How long a read of the page is used before the site is asked again."""
+
+NO_STARS = "You haven't collected any stars"
+
+
+@dataclass(frozen=True)
+class Stars:
+    """The stars of one year, by day (0, 1 or 2), and when the site was asked."""
+
+    year: int
+    by_day: Mapping[int, int]
+    fetched_at: float
+    from_cache: bool = False
+
+    @property
+    def final_star_in(self) -> bool:
+        return self.by_day.get(calendar.days_in_year(self.year), 0) >= 2
+
+    def missing(self) -> list[tuple[int, int]]:
+        """The stars still to win before the final star, as (day, part): the last day's
+        part 1, and both parts of every other day."""
+        last = calendar.days_in_year(self.year)
+        return [(day, part) for day in range(1, last + 1)
+                for part in ((1,) if day == last else (1, 2))
+                if self.by_day.get(day, 0) < part]
+
+
+def describe_missing(missing: list[tuple[int, int]]) -> str:
+    """`3 stars are missing: day 4 (both parts), day 9 part 2`."""
+    by_day: dict[int, list[int]] = {}
+    for day, part in missing:
+        by_day.setdefault(day, []).append(part)
+    named = [f"day {day} (both parts)" if len(parts) == 2 else f"day {day} part {parts[0]}"
+             for day, parts in by_day.items()]
+    count = len(missing)
+    return (f"{count} star{' is' if count == 1 else 's are'} missing: " + ", ".join(named))
+
+
+def stars_path(user_id: str, year: int) -> Path:
+    return paths.data_dir() / user_id / f"{year}_stars.json"
+
+
+def parse_page(html: bytes | str) -> dict[int, int] | None:
+    """The stars by day on the page of the user's times; None when it is not that page.
+
+    A line per day with a star: the day, then part 1's columns, then part 2's, as many
+    (a time, and a rank and a score in years with a global leaderboard); part 2's time is
+    "-" while its star is not in.
+    """
+    import bs4
+
+    page = bs4.BeautifulSoup(html, "html.parser")
+    if page.article is None or page.article.pre is None:
+        return {} if NO_STARS in page.get_text() else None
+    stars: dict[int, int] = {}
+    for line in page.article.pre.get_text().splitlines():
+        fields = line.split()
+        if len(fields) < 3 or len(fields) % 2 == 0 or not fields[0].isdigit():
+            continue
+        half = (len(fields) - 1) // 2
+        stars[int(fields[0])] = 1 if fields[1 + half] == "-" else 2
+    return stars
+
+
+def _fetch(token: str, year: int) -> dict[int, int]:
+    import aocd.utils
+
+    url = client.site_url(f"/{year}/leaderboard/self")
+    with client.asking(f"read your stars of {year}"):
+        response: Any = aocd.utils.http.get(url, token=token, redirect=False)
+    if 300 <= response.status < 400:  # the site sends a dead session elsewhere
+        paths.forget_token_verdict()
+        raise SiteError(client.dead_token_sentence(token=token))
+    if response.status != 200:
+        raise SiteError(f"Could not read your stars of {year}: adventofcode.com answered "
+                        f"HTTP {response.status}.")
+    stars = parse_page(response.data)
+    if stars is None:
+        raise SiteError(f"adventofcode.com sent the page of your stars of {year} in a form "
+                        "aoc does not know (no table of days).")
+    return stars
+
+
+def _read_kept(path: Path) -> tuple[float, dict[int, int]] | None:
+    """The kept stars and when they were read; None when missing or unreadable (only a
+    copy: reading the page again repairs it)."""
+    try:
+        kept = json.loads(read_regular_text(path))
+        return float(kept["fetched_at"]), {int(day): min(2, int(count))
+                                           for day, count in kept["days"].items()}
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return None
+
+
+def _known_locally(user_dir: Path, year: int) -> dict[int, int]:
+    """The stars aocd's cache shows: a day's parts with a confirmed answer (part 2's
+    proves part 1's, which the site gave first)."""
+    found = {}
+    for day in range(1, calendar.days_in_year(year) + 1):
+        cache = paths.PuzzleCache(year, day, user_dir)
+        found[day] = 2 if cache.known_answer(2) is not None else \
+            int(cache.known_answer(1) is not None)
+    return found
+
+
+def local_stars(user_dir: Path, year: int) -> Stars:
+    """What is known here, with no request: the kept page, and aocd's cached answers."""
+    kept = _read_kept(stars_path(user_dir.name, year))
+    fetched_at, by_day = kept if kept is not None else (0.0, {})
+    return Stars(year, _merged(by_day, _known_locally(user_dir, year)), fetched_at, True)
+
+
+def _merged(*counts: Mapping[int, int]) -> dict[int, int]:
+    return {day: max(count.get(day, 0) for count in counts)
+            for day in set().union(*counts)}
+
+
+def year_stars(token: str, user_dir: Path, year: int, fresh: bool = False,
+               now: float | None = None) -> Stars:
+    """The year's stars: what is known here when that shows every star before the final
+    one (no request), else the site's page, kept 15 minutes, with aocd's answers cached
+    since. `fresh`: the site's page alone, read now (after the site refused a claim, or
+    lost its reply: the site is then the only judge)."""
+    now = time.time() if now is None else now
+    local = _known_locally(user_dir, year)
+    path = stars_path(user_dir.name, year)
+    kept = None if fresh else _read_kept(path)
+    if kept is not None and 0 <= now - kept[0] < KEPT_SECONDS:
+        return Stars(year, _merged(kept[1], local), kept[0], from_cache=True)
+    if not fresh and not Stars(year, local, now).missing():
+        return Stars(year, local, now, from_cache=True)
+    by_day = _fetch(token, year)
+    with suppress(OSError):  # only a copy: the next run asks again
+        write_atomically(path, json.dumps({"fetched_at": now, "days": by_day}))
+    return Stars(year, by_day if fresh else _merged(by_day, local), now)

@@ -1,0 +1,155 @@
+"""What `aoc bench` writes and compares with: settled before the timing, written after.
+
+The files (the history that `--save` appends to and every bench compares with, the
+README that `--readme` writes and the charts beside it, the chart of `--plot`) are
+found once, by `prepare`, before any day's code runs and before anything is timed:
+
+- each is named by an absolute path, so that a day whose part calls `os.chdir` moves
+  neither where the figures are written nor which project's history they are
+  compared with;
+- each is shown to be writable (its folder takes a new file, as an atomic write
+  makes one; a chart, written in place, opens for writing), so that a folder that
+  cannot be written is one sentence and exit 2 at once, rather than an error after
+  the whole timing, with its table lost.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import platform
+import tempfile
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+from aoc2023.framework.bench.figures import BenchReport
+from aoc2023.framework.bench.history import (
+    HISTORY_FILE,
+    compare,
+    load,
+    machine,
+    python_version,
+    save_figures,
+)
+from aoc2023.framework.errors import HistoryError, UsageError
+from aoc2023.framework.project import project_root, require_project_root
+
+
+@dataclass(frozen=True)
+class Outputs:
+    """Absolute paths, found before the timing: None where there is nothing to do."""
+
+    root: Path | None = None
+    """The project folder, whose history the figures are compared with."""
+    history: Path | None = None
+    """The history to save the figures into (`--save`)."""
+    readme: Path | None = None
+    """The README to write the table into, the charts beside it (`--readme`)."""
+    plot: Path | None = None
+    """The chart to draw (`--plot FILE`)."""
+
+
+def prepare(save: bool = False, readme: bool = False, plot: Path | None = None) -> Outputs:
+    """The outputs asked for, each checked now: UsageError (or HistoryError) naming the
+    first that could not be written, or whose file could not take what is written (a
+    history that cannot be read, a README without room for the table, a chart of a kind
+    not drawn)."""
+    from aoc2023.framework.bench import readme_table
+
+    drawn = None
+    if plot is not None:
+        from aoc2023.framework.bench import plot as drawing
+
+        drawing.check_target("--plot", plot)
+        drawn = Path(os.path.abspath(plot))
+        _check_writable("--plot", drawn, in_place=True)
+    root = project_root()
+    history = readme_file = None
+    if save:
+        root = require_project_root()
+        history = root / HISTORY_FILE
+        load(history)
+        _check_writable("--save", history, in_place=False)
+    if readme:
+        root = require_project_root()
+        readme_file = root / "README.md"
+        readme_table.check_readme(readme_file)
+        _check_writable("--readme", readme_file, in_place=False)
+    return Outputs(None if root is None else Path(os.path.abspath(root)), history,
+                   readme_file, drawn)
+
+
+def _check_writable(option: str, path: Path, in_place: bool) -> None:
+    """UsageError unless `path` can be written: in place (`in_place`, as a chart is: the
+    file opened for writing, left as it was) or by an atomic write (files.write_atomically:
+    a new file in its folder, renamed over it). A folder not there yet is made when the
+    file is written, so the nearest one that is there must take a new file."""
+    folder = path.parent
+    while not folder.exists() and folder != folder.parent:
+        folder = folder.parent
+    try:
+        if path.is_dir():
+            raise IsADirectoryError(errno.EISDIR, "it is a folder", str(path))
+        if in_place and path.exists():
+            with open(path, "ab"):
+                pass
+        else:
+            with tempfile.NamedTemporaryFile(dir=folder, prefix=".aoc-check-"):
+                pass
+    except OSError as error:
+        raise UsageError(f"{option}: {path} cannot be written ({error.strerror or error}), "
+                         "so nothing was timed.") from error
+
+
+def _with_charts(report: BenchReport, block: str, folder: Path) -> tuple[str, list[str]]:
+    """The README's block with each year's chart under the table (bench/plot.py), drawn
+    beside the README; without matplotlib, the table alone and a sentence saying why."""
+    from aoc2023.framework.bench import plot, readme_table
+
+    if not plot.available():
+        return block, ["The README has no chart: matplotlib is not installed (the plot "
+                       "extra: `uv sync --extra plot` or `pip install 'aoc2023[plot]'`)."]
+    links = plot.readme_charts(report, folder, sorted(readme_table.rows_by_year(block)))
+    return "\n\n".join([block, *links]), []
+
+
+def compare_save_publish(report: BenchReport, outputs: Outputs, now: datetime,
+                         write: bool = True) -> tuple[BenchReport, list[str]]:
+    """Compare with the saved figures, then (unless not to `write`: after a Ctrl-C) save
+    them and write the README table, as `outputs` asks. Returns the compared report
+    and one sentence per file written."""
+    from aoc2023.framework.bench import readme_table
+
+    done: list[str] = []
+    on_machine = machine()
+    save, readme = outputs.history if write else None, outputs.readme if write else None
+    if outputs.root is not None:
+        path = outputs.root / HISTORY_FILE
+        try:
+            report = compare(report, load(path), on_machine, outputs.root, str(path))
+        except HistoryError as error:
+            if save:
+                raise
+            report.notices.append(f"{error} Not compared.")
+    if not any(step.stats for bench in report.results for step in bench.steps):
+        # Figures of nothing would replace the README's table of a good run with an empty one.
+        kept = ["nothing saved"] * bool(save) + ["README.md left as it was"] * bool(readme)
+        if kept:
+            done.append(f"Nothing was timed: {', and '.join(kept)}.")
+        return report, done
+    if save is not None:
+        saved = save_figures(save, report, now, on_machine, outputs.root)
+        done.append(f"Saved the figures of {saved} step{'s' * (saved != 1)} to {save}.")
+    if readme is not None:
+        block = readme_table.markdown_table(report, now.date().isoformat(), python_version(),
+                                            f"{platform.system()} {platform.machine()}",
+                                            readme_table.current_block(readme))
+        block, chart_note = _with_charts(report, block, readme.parent)
+        done += chart_note
+        if readme_table.update_readme(readme, block):
+            done.append(f"{readme} had no {readme_table.START} and {readme_table.END} "
+                        "lines: added them, with the table, at its end.")
+        else:
+            done.append(f"Wrote the table of best-of-runs times into {readme}.")
+    return report, done

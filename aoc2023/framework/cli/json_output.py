@@ -1,0 +1,261 @@
+"""`--json`: stdout is one JSON document, whatever the command and whatever happens.
+
+Every command line that asks for `--json` runs through `one_document`. For the whole
+command, file descriptor 1 points at stderr, and so do `sys.stdout` and
+`sys.__stdout__`: what a day, a module imported on the way, a subprocess or a forked
+`--timeout` child writes lands on stderr, at whatever level it was written. The command
+hands its document to `put` instead of printing it; an error of the whole command (one
+of ours, a usage error from the command line's parser, an unexpected exception, a
+signal) hands its sentence to `said`. At the end, stdout gets exactly one document:
+
+- the command's own;
+- the command's own with `error` and `exit_code` added, when the command failed after
+  making it;
+- `{"error": "<the sentence said on stderr>", "exit_code": N}` when it made none.
+
+The exit code is the one the command has without `--json`. The document goes through
+the same redaction as everything else printed (redaction.py).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager, suppress
+from typing import Any, TextIO
+
+import typer
+
+from aoc2023.framework import redaction
+from aoc2023.framework.errors import Terminated, sentence_of
+from aoc2023.framework.render.printable import printable
+from aoc2023.framework.results import ExitCode
+
+OPTION = "--json"
+FOR_PEOPLE = ("-h", "--help", "--version")
+"""What a command line asks for people even beside --json: the help (cli/common.py's
+HELP_OPTIONS) and the version."""
+
+
+class _Outcome:
+    """What the command running under `one_document` has made so far. (Plain classes
+    here: every command imports this module, and a dataclass costs about 1 ms to make.)"""
+
+    def __init__(self, saved: _Saved) -> None:
+        self.saved = saved
+        self.document: str | None = None
+        self.error: str | None = None
+        self.handed_over = False
+
+
+_current: _Outcome | None = None
+
+
+def asked(args: Sequence[str]) -> bool:
+    """Whether the command line asks for JSON: `--json` before any `--` (after it, it is
+    a value), and no request for the help or the version, which are for people."""
+    before = args[:args.index("--")] if "--" in args else args
+    return OPTION in before and not any(name in before for name in FOR_PEOPLE)
+
+
+def put(document: str) -> None:
+    """The command's one JSON document: written when the command ends under
+    `one_document`, at once elsewhere (the typer app invoked on its own)."""
+    if _current is None:
+        typer.echo(document)
+    else:
+        _current.document = document
+
+
+def said(sentence: str) -> None:
+    """The sentence of an error of the whole command, as shown on stderr: the document's
+    `error`. The first one said is kept (the cause, not what followed from it)."""
+    if _current is not None and _current.error is None:
+        _current.error = sentence
+
+
+@contextmanager
+def handed_over() -> Iterator[None]:
+    """Give stdout back, at every level, to processes that each print one document of
+    their own (`aoc run --watch --json`: one per pass); the command then adds none
+    unless it fails."""
+    if _current is None:
+        yield
+        return
+    outcome = _current
+    outcome.handed_over = True
+    outcome.saved.give_back()
+    try:
+        yield
+    finally:
+        outcome.saved = _Saved.take()
+
+
+def one_document(command: Callable[[], int], seal: bool) -> int:
+    """Run `command` with stdout kept for one JSON document; the exit code. `command`
+    raises the command line's errors rather than showing them (typer's app called with
+    `standalone_mode=False`): they are said here.
+
+    `seal`: when `aoc` is the program, stdout is never given back: the document goes to
+    the file descriptor saved, and fd 1 stays on stderr, so that a thread a day left
+    running cannot write before, into or after it. Called from code, the process is
+    left as it was found.
+    """
+    global _current
+    outcome = _Outcome(_Saved.take())
+    _current = outcome
+    try:
+        code = _invoke(command)
+    finally:
+        _current = None
+        if not seal:
+            outcome.saved.give_back()
+    if outcome.document is None and outcome.handed_over and code == ExitCode.OK:
+        document = None
+    else:
+        document = _document(outcome, code)
+    if seal:
+        outcome.saved.close(document)
+    elif document is not None:
+        _write(document, sys.stdout)
+    return code
+
+
+def _invoke(command: Callable[[], int]) -> int:
+    """`command` run to its end, every way it can end turned into an exit code, with the
+    sentence said (on stderr, and for the document) when there is one to say."""
+    try:
+        return command()
+    except typer.TyperException as error:  # click's usage errors: bad option, argument...
+        show: Callable[[], None] | None = getattr(error, "show", None)
+        if show is not None:
+            show()  # the usage line and the sentence, as without --json
+        else:
+            typer.echo(f"Error: {error.format_message()}", err=True)
+        said(printable(error.format_message()))
+        return error.exit_code
+    except typer.Exit as exit_:  # a command's own exit, when typer has not taken it
+        return exit_.exit_code
+    except typer.Abort:
+        return _say("Aborted.", 1)
+    except KeyboardInterrupt:
+        return _say("Interrupted by Ctrl-C.", ExitCode.INTERRUPTED)
+    except Terminated as stop:
+        return _say(f"Stopped by {signal.Signals(stop.signum).name}.", 128 + stop.signum)
+    except SystemExit as exit_:
+        if isinstance(exit_.code, str):
+            return _say(printable(exit_.code), 1)
+        return exit_.code if isinstance(exit_.code, int) else ExitCode.OK
+    except Exception as error:
+        sentence, code = sentence_of(error)
+        return _say(printable(sentence), code)
+
+
+def _say(sentence: str, code: int) -> int:
+    typer.echo(f"Error: {sentence}", err=True)
+    said(sentence)
+    return code
+
+
+def _document(outcome: _Outcome, code: int) -> str:
+    """The one document for stdout (see the module's docstring)."""
+    error = outcome.error
+    if outcome.document is None and error is None:
+        error = _unsaid(code)
+    if error is None:
+        assert outcome.document is not None
+        return outcome.document
+    made: dict[str, Any] = {}
+    if outcome.document is not None:
+        with suppress(ValueError):
+            loaded = json.loads(outcome.document)
+            made = loaded if isinstance(loaded, dict) else {"document": loaded}
+    return json.dumps({**made, "error": error, "exit_code": code}, indent=2)
+
+
+def _unsaid(code: int) -> str:
+    """The sentence for a command that ended with no report and said nothing (Ctrl-C
+    before there was anything to report, as typer turns it into exit 130)."""
+    if code == ExitCode.INTERRUPTED:
+        return "Interrupted by Ctrl-C before there was anything to report."
+    return f"aoc ended with exit code {code} and no report; stderr says what it did."
+
+
+def _write(document: str, stream: TextIO | None) -> None:
+    """`document` on `stream`, redacting every token the command's output redacted (one
+    installed while it ran, an account's under --accounts, included)."""
+    if stream is None:
+        return
+    tokens = redaction.tokens_of(sys.stderr)
+    with suppress(OSError, ValueError):  # a reader gone (a closed pipe), a closed stream
+        out = redaction.wrapped(stream, *tokens)
+        out.write(document + "\n")
+        out.flush()
+
+
+class _Saved:
+    """Stdout as it was, at each level, while it points at stderr."""
+
+    def __init__(self, fd: int | None, stdout: Any, dunder_stdout: Any) -> None:
+        self.fd = fd  # None: fd 1 was not open
+        self.stdout = stdout  # a stream, or None (no console at all)
+        self.dunder_stdout = dunder_stdout
+
+    @classmethod
+    def take(cls) -> _Saved:
+        """Point file descriptor 1, `sys.stdout` and `sys.__stdout__` at stderr."""
+        for stream in (sys.stdout, sys.stderr):
+            if stream is not None:
+                with suppress(OSError, ValueError):
+                    stream.flush()
+        saved = cls(_dup(1), sys.stdout, sys.__stdout__)
+        if saved.fd is not None:
+            _point_fd_1_at_stderr()
+        sys.stdout = sys.__stdout__ = sys.stderr  # type: ignore[misc, assignment]
+        return saved
+
+    def give_back(self) -> None:
+        """Stdout as it was taken, the file descriptor saved closed."""
+        for stream in (sys.stdout, sys.stderr):
+            if stream is not None:
+                with suppress(OSError, ValueError):
+                    stream.flush()
+        if self.fd is not None:
+            os.dup2(self.fd, 1)
+            os.close(self.fd)
+        sys.stdout, sys.__stdout__ = self.stdout, self.dunder_stdout  # type: ignore[misc]
+
+    def close(self, document: str | None) -> None:
+        """`document` (when there is one) written to the file descriptor saved, which is
+        then closed; stdout itself stays on stderr."""
+        for stream in (sys.stdout, sys.stderr):
+            if stream is not None:
+                with suppress(OSError, ValueError):
+                    stream.flush()
+        if self.fd is None:
+            return
+        with (suppress(OSError, ValueError),  # a reader gone: closing flushes, and fails
+              open(self.fd, "w", encoding="utf-8", errors="replace") as out):  # closes the fd
+            if document is not None:
+                _write(document, out)
+
+
+def _dup(fd: int) -> int | None:
+    """A copy of `fd`; None when it is not open (`aoc ... >&-`)."""
+    try:
+        return os.dup(fd)
+    except OSError:
+        return None
+
+
+def _point_fd_1_at_stderr() -> None:
+    """fd 1 onto fd 2; onto the null device when fd 2 is not open."""
+    try:
+        os.dup2(2, 1)
+    except OSError:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, 1)
+        os.close(null)

@@ -1,0 +1,101 @@
+"""How the user launched `aoc`, so that every hint names a command that works when pasted.
+
+A hint that says `aoc run 2023 7` fails where `aoc` is not on the shell's path, as under
+`uv run`; one that says `pytest aoc2023/day01.py` fails with a global pytest that lacks
+pytest-xdist (the project's settings pass `-n`). So hints name the command as this
+process was started:
+
+- under `uv run` (uv sets `UV` to its own path, and `VIRTUAL_ENV` to the environment
+  it runs, which is ours): `uv run aoc ...`, with `--project PATH` when the working
+  folder is outside the project, and `uv run pytest ...`;
+- as a module (`python -m aoc2023`, as `sys.orig_argv` shows): `python -m aoc2023 ...`
+  and `python -m pytest ...`, with the interpreter as typed;
+- from a `uv tool install`ed script (a `uv-receipt.toml` in the environment): `aoc ...`,
+  and `uv run pytest ...`, since pytest is the project's, not the tool's;
+- otherwise `aoc ...` and `pytest ...`.
+
+Every hint builds its command with `aoc_command` or `pytest_command`.
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import sys
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+
+@dataclass(frozen=True)
+class Launcher:
+    """The words before `aoc`'s arguments, and before pytest's, as the user would type them."""
+
+    aoc: tuple[str, ...]
+    pytest: tuple[str, ...]
+
+
+def launcher(environ: Mapping[str, str] | None = None, argv: Sequence[str] | None = None,
+             prefix: str | None = None, cwd: Path | None = None) -> Launcher:
+    """This process's launcher, from its environment, its command line as typed
+    (`sys.orig_argv`), its environment's folder (`sys.prefix`) and the working folder."""
+    environ = os.environ if environ is None else environ
+    argv = sys.orig_argv if argv is None else argv
+    prefix_path = Path(sys.prefix if prefix is None else prefix)
+    uv = _uv_run(environ, prefix_path, cwd or Path.cwd())
+    python = _python(argv)
+    if python is not None:
+        interpreter = ("python",) if uv else (python,)
+        return Launcher((*uv, *interpreter, "-m", "aoc2023"),
+                        (*uv, *interpreter, "-m", "pytest"))
+    if uv:
+        return Launcher((*uv, "aoc"), (*uv, "pytest"))
+    if (prefix_path / "uv-receipt.toml").is_file():
+        return Launcher(("aoc",), ("uv", "run", "pytest"))
+    return Launcher(("aoc",), ("pytest",))
+
+
+def _uv_run(environ: Mapping[str, str], prefix: Path, cwd: Path) -> tuple[str, ...]:
+    """`uv run` (with `--project` from elsewhere) when uv started this process in this
+    environment; () otherwise (uv's variables inherited by an unrelated Python)."""
+    venv = environ.get("VIRTUAL_ENV")
+    if "UV" not in environ or not venv or not _same(Path(venv), prefix):
+        return ()
+    project = Path(venv).resolve().parent
+    if not (project / "pyproject.toml").is_file() or cwd.resolve().is_relative_to(project):
+        return ("uv", "run")
+    return ("uv", "run", "--project", str(project))
+
+
+def _same(one: Path, other: Path) -> bool:
+    try:
+        return one.resolve() == other.resolve()
+    except OSError:
+        return False
+
+
+def _python(argv: Sequence[str]) -> str | None:
+    """The interpreter as typed when Python ran this package (`python3 -m aoc2023 ...`);
+    None for a script, code (`-c`) or another module (`python -m pytest`: that process
+    does not say how the user runs `aoc`)."""
+    for position, word in enumerate(argv[1:], start=1):
+        if word == "-c" or not word.startswith("-"):  # code or a script: not a module
+            return None
+        if word.startswith("-m"):
+            module = word[2:] or (argv[position + 1] if position + 1 < len(argv) else "")
+            return argv[0] if module == "aoc2023" else None
+    return None
+
+
+def _command(words: tuple[str, ...], args: tuple[object, ...]) -> str:
+    return shlex.join([*words, *map(str, args)])
+
+
+def aoc_command(*args: object) -> str:
+    """`aoc` with `args`, as the user launched it: `uv run aoc run 2023 7`."""
+    return _command(launcher().aoc, args)
+
+
+def pytest_command(*args: object) -> str:
+    """The project's pytest with `args`: `uv run pytest aoc2023/day01.py`."""
+    return _command(launcher().pytest, args)

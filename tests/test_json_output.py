@@ -1,0 +1,329 @@
+"""`--json`: stdout is one JSON document in every outcome (cli/json_output.py).
+
+What a day writes below Python's `sys.stdout` (the file descriptor, `sys.__stdout__`, a
+subprocess, a forked `--timeout` child) is a real process's doing: those cases run the
+real `aoc` in a process of its own, on a throwaway year package (2061). Errors of the
+whole command are what `aoc` says, and run in this process (site_cli.py).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import redirect_stderr, redirect_stdout
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import TOKEN, AocdHome, temporary_year
+from site_cli import aoc_in_process
+
+from aoc2023.framework.cli import json_output
+from aoc2023.framework.cli.common import fail
+from aoc2023.framework.errors import UsageError
+
+YEAR = 2061
+
+NOISY = """
+import os, subprocess, sys
+from aoc2023.framework import Example, Solution
+
+print("noise at import")
+os.write(1, b"fd noise at import\\n")
+
+
+def noise(part: int) -> None:
+    print(f"print from part {part}")
+    sys.stdout.flush()
+    os.write(1, f"fd write from part {part}\\n".encode())
+    sys.__stdout__.write(f"dunder stdout from part {part}\\n")
+    sys.__stdout__.flush()
+    subprocess.run([sys.executable, "-c", f"print('subprocess of part {part}')"], check=True)
+
+
+class Day(Solution[str]):
+    title = "Noisy"
+    examples = [Example("abc", part_1=3, part_2=6)]
+
+    def part_1(self, text: str) -> int:
+        noise(1)
+        return len(text)
+
+    def part_2(self, text: str) -> int:
+        noise(2)
+        return 2 * len(text)
+"""
+
+QUIET = """
+from aoc2023.framework import Example, Solution
+
+class Day(Solution[str]):
+    examples = [Example("abc", part_1=3)]
+
+    def part_1(self, text: str) -> int:
+        return len(text)
+"""
+
+
+def noisy_year(tmp_path: Path) -> Path:
+    """The folder holding `aoc2061`, whose day 1 writes at every level."""
+    package = tmp_path / "site" / f"aoc{YEAR}"
+    package.mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    (package / "day01.py").write_text(NOISY)
+    return package.parent
+
+
+def aoc_process(home: AocdHome, site: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    environment = home.env()
+    environment["PYTHONPATH"] = f"{site}{os.pathsep}{environment['PYTHONPATH']}"
+    return subprocess.run([sys.executable, "-m", "aoc2023", *args], env=environment,
+                          capture_output=True, text=True, timeout=120)
+
+
+def one_document(done: subprocess.CompletedProcess[str]) -> dict[str, Any]:
+    """stdout parsed whole as one JSON object (json.loads refuses anything around it)."""
+    document: dict[str, Any] = json.loads(done.stdout)
+    assert isinstance(document, dict), done.stdout
+    return document
+
+
+@pytest.mark.parametrize("options", [(), ("--timeout", "5")], ids=["in process", "timeout"])
+def test_run_json_keeps_what_a_day_writes_at_any_level_off_stdout(
+    tmp_path: Path, aocd_home: AocdHome, options: tuple[str, ...]
+) -> None:
+    done = aoc_process(aocd_home, noisy_year(tmp_path), "run", str(YEAR), "1", "--example",
+                       "--json", *options)
+    assert done.returncode == 0, done.stderr
+    [result] = one_document(done)["results"]
+    assert [part["status"] for part in result["parts"]] == ["correct", "correct"]
+    for part in (1, 2):
+        for said in (f"print from part {part}", f"fd write from part {part}",
+                     f"dunder stdout from part {part}", f"subprocess of part {part}"):
+            assert said in done.stderr
+    assert "noise at import" in done.stderr and "fd noise at import" in done.stderr
+
+
+LINGERING = """
+import os, sys, threading, time
+from aoc2023.framework import Example, Solution
+
+
+def chatter() -> None:
+    while True:
+        print("a thread's line")
+        os.write(1, b"a thread's bytes\\n")
+        time.sleep(0.0001)
+
+
+class Day(Solution[str]):
+    examples = [Example("abc", part_1=3)]
+
+    def part_1(self, text: str) -> int:
+        threading.Thread(target=chatter, daemon=True).start()
+        time.sleep(0.05)
+        return len(text)
+"""
+
+
+def test_a_thread_a_day_leaves_writing_cannot_write_after_the_document(
+    tmp_path: Path, aocd_home: AocdHome
+) -> None:
+    site = noisy_year(tmp_path)
+    (site / f"aoc{YEAR}" / "day02.py").write_text(LINGERING)
+    done = aoc_process(aocd_home, site, "run", str(YEAR), "2", "--example", "--json")
+    assert done.returncode == 0, done.stderr
+    assert one_document(done)["results"][0]["parts"][0]["status"] == "correct"
+    assert "a thread's bytes" in done.stderr
+
+
+@pytest.mark.slow
+def test_bench_json_keeps_what_a_day_writes_off_stdout(tmp_path: Path, aocd_home: AocdHome) -> None:
+    done = aoc_process(aocd_home, noisy_year(tmp_path), "bench", str(YEAR), "1", "--example",
+                       "--json", "--budget", "0.05")
+    assert done.returncode == 0, done.stderr
+    [result] = one_document(done)["results"]
+    assert result["day"] == 1
+    assert "fd write from part 2" in done.stderr and "subprocess of part 1" in done.stderr
+
+
+def test_list_json_keeps_a_module_printing_at_import_off_stdout(
+    tmp_path: Path, aocd_home: AocdHome
+) -> None:
+    site = noisy_year(tmp_path)
+    first = aoc_process(aocd_home, site, "list", str(YEAR), "--json")  # nothing cached
+    assert first.returncode == 0, first.stderr
+    assert [day["title"] for day in one_document(first)["days"]] == ["Noisy"]
+    assert "fd noise at import" in first.stderr
+    again = aoc_process(aocd_home, site, "list", str(YEAR), "--json")  # from the cache
+    assert one_document(again) == one_document(first)
+
+
+SLEEPY = """
+import pathlib, time
+from aoc2023.framework import Example, Solution
+
+class Day(Solution[str]):
+    examples = [Example("abc", part_1=3)]
+
+    def part_1(self, text: str) -> int:
+        pathlib.Path({marker!r}).write_text("started")
+        time.sleep(120)
+        return len(text)
+"""
+
+
+@pytest.mark.slow
+def test_sigterm_under_json_still_leaves_one_document(tmp_path: Path, aocd_home: AocdHome) -> None:
+    marker = tmp_path / "started"
+    site = noisy_year(tmp_path)
+    (site / f"aoc{YEAR}" / "day03.py").write_text(SLEEPY.format(marker=str(marker)))
+    environment = aocd_home.env()
+    environment["PYTHONPATH"] = f"{site}{os.pathsep}{environment['PYTHONPATH']}"
+    process = subprocess.Popen([sys.executable, "-m", "aoc2023", "run", str(YEAR), "3",
+                                "--example", "--json"], env=environment,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        for _ in range(1200):
+            if marker.exists() or process.poll() is not None:
+                break
+            time.sleep(0.05)
+        process.send_signal(signal.SIGTERM)
+        out, err = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == 128 + signal.SIGTERM, err
+    document = json.loads(out)
+    if "error" in document:
+        assert document["exit_code"] == 128 + signal.SIGTERM
+        assert f"Error: {document['error']}" in err
+
+
+# --- errors of the whole command -----------------------------------------------------------
+
+
+@pytest.fixture
+def quiet_year(tmp_path: Path) -> Iterator[int]:
+    with temporary_year(tmp_path / "quiet-site", YEAR, {"day07.py": QUIET}):
+        yield YEAR
+
+
+def error_document(*args: str) -> tuple[dict[str, object], subprocess.CompletedProcess[str]]:
+    done = aoc_in_process(*args)
+    document = json.loads(done.stdout)
+    assert set(document) == {"error", "exit_code"}, done.stdout
+    assert document["exit_code"] == done.returncode
+    assert f"Error: {document['error']}" in done.stderr  # the same sentence on stderr
+    assert "Traceback" not in done.stderr
+    return document, done
+
+
+@pytest.mark.parametrize(("args", "says"), [
+    (("run", str(YEAR), "7", "--json", "--bogus"), "No such option: --bogus"),
+    (("run", str(YEAR), "99", "--json"), f"Bad day list '99': days of {YEAR} run from 1"),
+    (("run", str(YEAR), "8", "--json", "--example"), "day 8"),
+    (("run", "--json"), "Missing argument 'YEARS'"),
+    (("bench", str(YEAR), "7", "--json", "--budget", "-1"), "--budget must be a number"),
+    (("list", "nineteen", "--json"), "nineteen"),
+    (("leaderboard", str(YEAR), "abc", "--json"), "Invalid value for 'ID': 'abc'"),
+    (("token", "--json"), "No such option: --json"),
+    (("rnu", str(YEAR), "--json"), "No such command 'rnu'"),
+])
+def test_an_error_of_the_whole_command_is_one_json_object(
+    quiet_year: int, args: tuple[str, ...], says: str
+) -> None:
+    document, done = error_document(*args)
+    assert done.returncode == 2
+    assert says in str(document["error"])
+
+
+def test_a_damaged_token_list_is_one_json_object(quiet_year: int, aocd_home: AocdHome) -> None:
+    aocd_home.set_token()
+    (aocd_home.config / "tokens.json").write_text("{not json")
+    document, done = error_document("run", str(YEAR), "7", "--json", "--accounts", "all")
+    assert done.returncode == 2
+    assert "is not JSON" in str(document["error"])
+
+
+def test_a_damaged_token_file_is_one_json_object(aocd_home: AocdHome) -> None:
+    (aocd_home.config / "token").write_text("b" * 5000)  # larger than a token file can be
+    document, done = error_document("leaderboard", "2023", "1", "--json")
+    assert done.returncode == 2
+    assert str(document["error"]).startswith(f"The token file {aocd_home.config / 'token'} ")
+
+
+def test_the_error_object_shows_no_token(
+    quiet_year: int, aocd_home: AocdHome, tmp_path: Path
+) -> None:
+    aocd_home.set_token()
+    missing = tmp_path / f"{TOKEN}.txt"
+    document, done = error_document("run", str(YEAR), "7", "--json", "--input", str(missing))
+    assert done.returncode == 2
+    for text in (done.stdout, done.stderr):
+        assert TOKEN[:8] not in text and TOKEN[-12:] not in text
+    assert "<token>" in str(document["error"])
+
+
+def test_a_failure_after_the_report_keeps_the_report_and_adds_the_error() -> None:
+    def command() -> int:
+        json_output.put(json.dumps({"results": [{"day": 7}], "notices": []}))
+        fail(UsageError("The page could not be written."), verbose=False)
+
+    out, err = io.StringIO(), io.StringIO()
+    with redirect_stdout(out), redirect_stderr(err):
+        code = json_output.one_document(command, seal=False)
+    assert code == 2
+    assert json.loads(out.getvalue()) == {"results": [{"day": 7}], "notices": [],
+                                          "error": "The page could not be written.",
+                                          "exit_code": 2}
+    assert err.getvalue() == "Error: The page could not be written.\n"
+
+
+def test_processes_handed_stdout_print_their_own_documents(
+    capfd: pytest.CaptureFixture[str]
+) -> None:
+    """As each pass of `aoc run --watch --json` does: the watch itself adds none."""
+    def command() -> int:
+        print("the watch's own line")
+        with json_output.handed_over():
+            subprocess.run([sys.executable, "-c", "print('{\"pass\": 1}')"], check=True)
+        return 0
+
+    assert json_output.one_document(command, seal=False) == 0
+    out, err = capfd.readouterr()
+    assert json.loads(out) == {"pass": 1}
+    assert "the watch's own line" in err
+
+
+def test_help_beside_json_is_the_help_for_people(quiet_year: int) -> None:
+    done = aoc_in_process("run", "--json", "--help")
+    assert done.returncode == 0
+    assert "Usage: aoc run" in done.stdout
+
+
+@pytest.mark.parametrize(("args", "asked"), [
+    (["run", "2023", "--json"], True),
+    (["list", "--json", "--verbose"], True),
+    (["run", "2023"], False),
+    (["run", "2023", "--input", "x", "--", "--json"], False),  # after --: a value
+    (["run", "2023", "--json", "-h"], False),
+    (["run", "--version", "--json"], False),
+])
+def test_json_is_asked_by_the_option_before_any_separator(args: list[str], asked: bool) -> None:
+    assert json_output.asked(args) is asked
+
+
+def test_called_from_code_it_leaves_stdout_as_it_found_it(quiet_year: int) -> None:
+    before = os.fstat(1), sys.stdout, sys.__stdout__
+    aoc_in_process("run", str(YEAR), "7", "--example", "--json")
+    aoc_in_process("run", str(YEAR), "7", "--json", "--bogus")
+    after = os.fstat(1), sys.stdout, sys.__stdout__
+    assert (after[0].st_dev, after[0].st_ino) == (before[0].st_dev, before[0].st_ino)
+    assert after[1:] == before[1:]
