@@ -106,11 +106,12 @@ package of that year, if there is one, is hidden while the test lasts (temporary
 LAST_25_DAY_YEAR = 2024
 
 
-def write_year(site: Path, year: int, files: Mapping[str, str]) -> Path:
+def write_year(site: Path, year: int, files: Mapping[str, str], real: bool = False) -> Path:
     """A year package `aoc<year>` in `site` holding `files`, for a process whose path
     starts with `site` (PYTHONPATH), so that it comes before the project's own packages:
-    `year` must be one no project holds (THROWAWAY_FROM), or a year of 25 days."""
-    if LAST_25_DAY_YEAR < year < THROWAWAY_FROM:
+    `year` must be one no project holds (THROWAWAY_FROM), or a year of 25 days, unless
+    `real` (temporary_year: in this process only, where the project's own is hidden)."""
+    if not real and LAST_25_DAY_YEAR < year < THROWAWAY_FROM:
         raise ValueError(f"a throwaway year is {THROWAWAY_FROM} or later (or, for a year of "
                          f"25 days, {LAST_25_DAY_YEAR} or earlier), not {year}: a real "
                          "project may hold it")
@@ -128,10 +129,10 @@ def temporary_year(site: Path, year: int, files: Mapping[str, str]) -> Iterator[
     inside the block ahead of any other; afterwards its modules and registered days are
     forgotten, so no other test sees them. A real package of that year (2015 to 2024:
     its days already imported, by the pytest plugin for one) is hidden inside the block
-    and is back afterwards."""
+    and is back afterwards. So any year will do, a real one too (the rehearsal of 2026)."""
     from aoc2023.framework.solution import REGISTRY, VARIANTS
 
-    package = write_year(site, year, files)
+    package = write_year(site, year, files, real=True)
     name = package.name
     hidden = ({m: sys.modules.pop(m) for m in list(sys.modules)
                if m == name or m.startswith(name + ".")},

@@ -3,7 +3,7 @@ or raises anything but Ctrl-C at import, a year package that does not import, tw
 claiming one day, a file named like a day that the naming rule skips. Each is one
 sentence naming it, no traceback without --verbose, and the other days run and show.
 
-The years here are throwaway packages (2091 to 2094) in temporary folders."""
+The years here are throwaway packages (2048, 2091 to 2093) in temporary folders."""
 
 from __future__ import annotations
 
@@ -63,13 +63,13 @@ def no_traceback(text: str) -> bool:
 def _solving(returned: Any, yields: bool) -> type[Solution[str]]:
     """A day whose `solve` returns `returned`, or yields each of its values."""
     class Returns(Solution[str]):
-        year, day = 2094, 1
+        year, day = 2048, 1
 
         def solve(self, data: str) -> Any:
             return returned
 
     class Yields(Solution[str]):
-        year, day = 2094, 2
+        year, day = 2048, 2
 
         def solve(self, data: str) -> Iterator[Any]:
             yield from returned
@@ -94,8 +94,8 @@ def test_a_solve_that_returns_anything_but_a_pair_fails_its_parts_in_one_sentenc
     try:
         result = run_solution(_solving(returned, yields=False), RunInput("x", "example"))
     finally:
-        REGISTRY.pop((2094, 1), None)
-        REGISTRY.pop((2094, 2), None)
+        REGISTRY.pop((2048, 1), None)
+        REGISTRY.pop((2048, 2), None)
     assert [part.status for part in result.parts] == [Status.ERROR, Status.ERROR]
     for part in result.parts:
         assert part.error is not None and "\n" not in part.error
@@ -110,8 +110,8 @@ def test_a_solve_that_yields_other_than_two_answers_fails_in_one_sentence(
         result = run_solution(_solving(list(range(10, 10 + count)), yields=True),
                               RunInput("x", "example", parts=parts))
     finally:
-        REGISTRY.pop((2094, 1), None)
-        REGISTRY.pop((2094, 2), None)
+        REGISTRY.pop((2048, 1), None)
+        REGISTRY.pop((2048, 2), None)
     by_part = {part.part: part for part in result.parts}
     assert set(by_part) == set(parts)
     # The parts it did yield for stand; the first it did not (or a third answer) fails.
