@@ -210,7 +210,7 @@ def _quiet_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @given(day=days(), options=st.sampled_from([(), ("--timeout", "30"), ("--memory",)]))
-@examples(60)
+@examples(40)
 def test_run_json_keeps_every_promise(day: Day, options: tuple[str, ...]) -> None:
     result = in_process(day.files(), "run", str(YEAR), "--example", "--json", *options)
     with Promises(result, day.describe()) as promises:
@@ -240,7 +240,7 @@ def capped_bench(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @given(day=days(helpers=False))
-@examples(15)
+@examples(10)
 def test_bench_json_keeps_every_promise(day: Day, capped_bench: None) -> None:
     result = in_process(day.files(), "bench", str(YEAR), "--example", "--json",
                         "--budget", "0.05")
@@ -358,7 +358,7 @@ def sending_day(example_1: Behaviour, example_2: Behaviour) -> str:
     return "\n".join(lines) + "\n"
 
 
-LATE = End("time.sleep(1.5)\nreturn {n}", "late")
+LATE = End("time.sleep(1.2)\nreturn {n}", "late")
 """Right, after longer than the `--timeout` the send test may give (0.5 s)."""
 EXAMPLE_ENDS = [PART_RETURNS[0], PART_RETURNS[3], PART_RETURNS[7], RAISES[0], RAISES[6],
                 RAISES[5], LATE]
@@ -376,7 +376,7 @@ def reset_account(home: AocdHome, site: FakeAoC) -> None:
 
 @given(example_1=behaviours(EXAMPLE_ENDS), example_2=behaviours(EXAMPLE_ENDS),
        options=st.sampled_from([(), ("--timeout", "0.5")]))
-@examples(12)
+@examples(10)
 def test_nothing_is_sent_unless_every_check_passed(
         example_1: Behaviour, example_2: Behaviour, options: tuple[str, ...],
         answers_site: FakeAoC, aocd_loaded: AocdHome) -> None:
@@ -422,7 +422,7 @@ def write_year(folder: Path, year: int, files: dict[str, str]) -> Path:
 @given(day=days(descriptor=True, helpers=False),
        args=st.sampled_from([("run", "--example", "--json"), ("list", "--json"),
                              ("bench", "--example", "--json", "--budget", "0.01")]))
-@examples(6)
+@examples(4)
 def test_output_below_sys_stdout_stays_off_the_json(day: Day, args: tuple[str, ...]) -> None:
     with tempfile.TemporaryDirectory() as folder:
         site = write_year(Path(folder), YEAR, day.files())
@@ -507,7 +507,7 @@ def interrupted(program: list[str], marker: Path, group: bool, **popen: Any
        options=st.sampled_from([("--json",), (), ("--timeout", "60", "--json"),
                                 ("--memory", "--json"), ("--timeout", "60")]),
        group=st.booleans())
-@examples(6, wide=30)
+@examples(4, wide=40)
 def test_ctrl_c_sends_nothing_and_keeps_what_finished(
         where: str, options: tuple[str, ...], group: bool, fake_aoc: FakeAoC) -> None:
     args = ["run", str(YEAR), "1", "--yes", *options]
@@ -560,7 +560,7 @@ NESTED_PYTEST = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-n",
 
 @pytest.mark.slow
 @given(day=days(descriptor=True))
-@examples(4)
+@examples(2)
 def test_the_pytest_plugin_tests_a_bad_day_alone(day: Day, aocd_home: AocdHome) -> None:
     with tempfile.TemporaryDirectory() as folder:
         project = project_with(Path(folder), day.files())
