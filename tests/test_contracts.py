@@ -35,7 +35,7 @@ import pytest
 from conftest import TOKEN, AocdHome, temporary_year
 from fake_aoc import FakeAoC
 from fake_clock import cap_runs
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 from misbehaving_days import (
     GOOD_DAY,
@@ -507,7 +507,10 @@ def interrupted(program: list[str], marker: Path, group: bool, **popen: Any
        options=st.sampled_from([("--json",), (), ("--timeout", "60", "--json"),
                                 ("--memory", "--json"), ("--timeout", "60")]),
        group=st.booleans())
-@examples(4, wide=40)
+@example(where="check", options=("--json",), group=False)  # each: a path Ctrl-C took
+@example(where="part 2", options=("--timeout", "60", "--json"), group=True)
+@example(where="part 2", options=("--memory", "--json"), group=False)
+@examples(3, wide=40)
 def test_ctrl_c_sends_nothing_and_keeps_what_finished(
         where: str, options: tuple[str, ...], group: bool, fake_aoc: FakeAoC) -> None:
     args = ["run", str(YEAR), "1", "--yes", *options]
