@@ -94,11 +94,11 @@ class Promises:
     def __exit__(self, kind: object, *rest: object) -> None:
         if kind is None and self.broken:
             result = self.result
-            raise broken_class(self.broken[0])("BROKEN PROMISE: " + "\nBROKEN PROMISE: ".join(self.broken)
-                         + f"\n\n$ aoc {' '.join(map(str, result.args[1:]))}\n"
-                         f"exit code: {result.returncode}\n--- stdout ---\n"
-                         f"{result.stdout[-3000:]}\n--- stderr ---\n{result.stderr[-3000:]}"
-                         f"\n\n{self.sources}")
+            said = "BROKEN PROMISE: " + "\nBROKEN PROMISE: ".join(self.broken)
+            raise broken_class(self.broken[0])(
+                said + f"\n\n$ aoc {' '.join(map(str, result.args[1:]))}\n"
+                f"exit code: {result.returncode}\n--- stdout ---\n{result.stdout[-3000:]}\n"
+                f"--- stderr ---\n{result.stderr[-3000:]}\n\n{self.sources}")
 
     def common(self, *, as_json: bool) -> Any:
         """The promises every command keeps. Returns the JSON document when one was asked
