@@ -578,6 +578,8 @@ NESTED_PYTEST = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-n",
 
 
 @pytest.mark.slow
+@example(day=Day(Behaviour((), RAISES[6]), Behaviour((), End("", "right")),
+                 Behaviour((), PART_RETURNS[0]), Behaviour((), PART_RETURNS[0])))
 @given(day=days(descriptor=True))
 @examples(2)
 def test_the_pytest_plugin_tests_a_bad_day_alone(day: Day, aocd_home: AocdHome) -> None:
