@@ -391,7 +391,7 @@ def reset_account(home: AocdHome, site: FakeAoC) -> None:
 
 
 @given(checks=st.sampled_from([(), ("--timeout", "1")]).flatmap(example_checks))
-@examples(10)
+@examples(8)
 def test_nothing_is_sent_unless_every_check_passed(
         checks: tuple[tuple[str, ...], Behaviour, Behaviour], answers_site: FakeAoC,
         aocd_loaded: AocdHome) -> None:
@@ -438,7 +438,7 @@ def write_year(folder: Path, year: int, files: dict[str, str]) -> Path:
 @given(day=days(descriptor=True, helpers=False),
        args=st.sampled_from([("run", "--example", "--json"), ("list", "--json"),
                              ("bench", "--example", "--json", "--budget", "0.01")]))
-@examples(4)
+@examples(3, wide=60)
 def test_output_below_sys_stdout_stays_off_the_json(day: Day, args: tuple[str, ...]) -> None:
     with tempfile.TemporaryDirectory() as folder:
         site = write_year(Path(folder), YEAR, day.files())
@@ -581,7 +581,7 @@ NESTED_PYTEST = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-n",
 @example(day=Day(Behaviour((), RAISES[6]), Behaviour((), End("", "right")),
                  Behaviour((), PART_RETURNS[0]), Behaviour((), PART_RETURNS[0])))
 @given(day=days(descriptor=True))
-@examples(2)
+@examples(1, wide=40)
 def test_the_pytest_plugin_tests_a_bad_day_alone(day: Day, aocd_home: AocdHome) -> None:
     with tempfile.TemporaryDirectory() as folder:
         project = project_with(Path(folder), day.files())
