@@ -390,6 +390,7 @@ def reset_account(home: AocdHome, site: FakeAoC) -> None:
     site.add_puzzle(YEAR, 1, "Checked", inputs={TOKEN: "input"}, solutions=["1", "2"])
 
 
+@pytest.mark.slow  # a late example runs to its --timeout
 @given(checks=st.sampled_from([(), ("--timeout", "1")]).flatmap(example_checks))
 @examples(8)
 def test_nothing_is_sent_unless_every_check_passed(
