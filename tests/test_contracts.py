@@ -435,7 +435,22 @@ def write_year(folder: Path, year: int, files: dict[str, str]) -> Path:
     return folder / "site"
 
 
+def chatty(step: str, effects: tuple[str, ...]) -> Day:
+    """A right day whose `step` writes on stdout by `effects`."""
+    quiet, right = Behaviour((), End("", "right")), Behaviour((), PART_RETURNS[0])
+    steps = {"at_import": quiet, "parse": quiet, "part_1": right, "part_2": right}
+    steps[step] = Behaviour(effects, steps[step].end)
+    return Day(steps["at_import"], steps["parse"], steps["part_1"], steps["part_2"])
+
+
+BELOW = ("os.write", "__stdout__", "subprocess")
+
+
 @pytest.mark.slow
+@example(day=chatty("part_1", BELOW), args=("run", "--example", "--json"))
+@example(day=chatty("parse", ("print", *BELOW)), args=("bench", "--example", "--json",
+                                                       "--budget", "0.01"))
+@example(day=chatty("at_import", ("print", *BELOW)), args=("list", "--json"))
 @given(day=days(descriptor=True, helpers=False),
        args=st.sampled_from([("run", "--example", "--json"), ("list", "--json"),
                              ("bench", "--example", "--json", "--budget", "0.01")]))
