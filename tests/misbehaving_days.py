@@ -13,7 +13,7 @@ calendar still has them (its last year is 9999).
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Literal
 
 from hypothesis import HealthCheck, Phase, settings
@@ -150,7 +150,6 @@ class Day:
     solve: Behaviour | None = None
     helper: Behaviour | None = None
     """A module of the year package that is not a day, and misbehaves at import."""
-    extra: dict[str, str] = field(default_factory=dict, compare=False)
 
     def source(self) -> str:
         lines = ["import os, subprocess, sys, tempfile, threading, time",
