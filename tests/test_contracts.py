@@ -1,0 +1,640 @@
+"""Contract tests: generated misbehaving days (tests/misbehaving_days.py) driven through the
+commands, each run held to the promises every user relies on:
+
+- the exit code is a documented one (0, 1, 2, 130), the very one where the case decides it;
+- with `--json`, stdout is one JSON document, an error of the whole command included
+  (`{"error": SENTENCE, "exit_code": N}`);
+- no traceback without `--verbose`, and no "unexpected" sentence for what a day causes;
+- nothing is sent unless every check passed (the stand-in site counts the answers posted);
+- nothing that finished is lost: a part that finished before another failed or Ctrl-C
+  came shows with its answer, and a good day beside a bad one shows its row.
+
+Commands whose subject is what they print run in this process (site_cli.aoc_in_process);
+output below `sys.stdout`, Ctrl-C and nested pytest need a process of their own. The
+default profile is small and fixed (the same days each run); `AOC_CONTRACTS=wide` draws
+many more (see misbehaving_days.examples).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import TOKEN, AocdHome, temporary_year
+from fake_aoc import FakeAoC
+from fake_clock import cap_runs
+from hypothesis import example, given
+from hypothesis import strategies as st
+from misbehaving_days import (
+    GOOD_DAY,
+    IMPORT_ENDS,
+    OTHER_YEAR,
+    PART_RETURNS,
+    RAISES,
+    YEAR,
+    Behaviour,
+    Day,
+    End,
+    behaviours,
+    days,
+    examples,
+)
+from site_cli import aoc_in_process, command
+
+DOCUMENTED = {0, 1, 2, 130}
+TRACEBACK = "Traceback (most recent call last)"
+UNEXPECTED = re.compile(r"\bunexpected [A-Z][A-Za-z]*\b")
+"""The framework's word for an exception it did not foresee ("unexpected IndexError")."""
+
+
+# --- the promises, checked on any command's result -------------------------------------------
+
+
+class Broken(AssertionError):
+    """A broken promise. Each promise fails as a class of its own (`broken_class`), so
+    that hypothesis tells them apart and shrinks a day for each."""
+
+
+_BROKEN: dict[str, type[Broken]] = {}
+
+
+def broken_class(promise: str) -> type[Broken]:
+    name = re.sub(r"\W+", "_", re.split(r"[:(]", promise)[0]).strip("_")
+    return _BROKEN.setdefault(name, type(f"Broken_{name}", (Broken,), {}))
+
+
+class Promises:
+    """The promises checked on one command's result: each broken one is noted, and the
+    block fails at its end naming them all, with the command, its output and the
+    generated files that broke them."""
+
+    def __init__(self, result: subprocess.CompletedProcess[str], sources: str) -> None:
+        self.result, self.sources, self.broken = result, sources, list[str]()
+
+    def keep(self, ok: object, promise: str) -> bool:
+        if not ok:
+            self.broken.append(promise)
+        return bool(ok)
+
+    def __enter__(self) -> Promises:
+        return self
+
+    def __exit__(self, kind: object, *rest: object) -> None:
+        if kind is None and self.broken:
+            result = self.result
+            said = "BROKEN PROMISE: " + "\nBROKEN PROMISE: ".join(self.broken)
+            raise broken_class(self.broken[0])(
+                said + f"\n\n$ aoc {' '.join(map(str, result.args[1:]))}\n"
+                f"exit code: {result.returncode}\n--- stdout ---\n{result.stdout[-3000:]}\n"
+                f"--- stderr ---\n{result.stderr[-3000:]}\n\n{self.sources}")
+
+    def common(self, *, as_json: bool) -> Any:
+        """The promises every command keeps. Returns the JSON document when one was asked
+        (the last object on stdout when stdout is more than one, so that the other
+        promises are still checked), else None."""
+        result = self.result
+        self.keep(result.returncode in DOCUMENTED,
+                  f"a documented exit code (one of {sorted(DOCUMENTED)})")
+        self.keep(TRACEBACK not in result.stdout + result.stderr,
+                  "no traceback without --verbose")
+        self.keep(not UNEXPECTED.search(result.stderr + result.stdout),
+                  "no 'unexpected' sentence for what a day's code causes")
+        if not as_json:
+            return None
+        try:
+            document = json.loads(result.stdout)
+        except ValueError as error:
+            self.keep(False, f"stdout is one JSON document under --json ({error})")
+            document = _last_object(result.stdout)
+            if document is None:
+                return {}
+        if not self.keep(isinstance(document, dict), "the JSON document is an object"):
+            return {}
+        if "error" in document:
+            self.keep(document.get("exit_code") == result.returncode,
+                      "an error of the whole command says its exit code in the JSON")
+        return document
+
+    def code(self, codes: set[int], why: str) -> None:
+        self.keep(self.result.returncode in codes, f"exit code {sorted(codes)}: {why}")
+
+    def good_day(self, document: dict[str, Any] | None, year: int = YEAR) -> None:
+        """The good day beside the generated one shows its row, answers right."""
+        if document is None:
+            self.keep(f"{year}/02" in self.result.stdout,
+                      f"a bad day fails alone: the good day's row {year}/02 shows")
+            return
+        row = day_rows(document).get((year, 2))
+        answers = row and [(p["status"], p["answer"]) for p in row["parts"]]
+        self.keep(answers == [("correct", "7"), ("correct", "seven")],
+                  f"a bad day fails alone: the good day {year}/02 shows both parts right "
+                  f"(got {answers})")
+
+    def finished(self, document: dict[str, Any], parts: Sequence[int],
+                 status: str = "correct") -> None:
+        """Parts that finished show with their answers, whatever else went wrong."""
+        row = day_rows(document).get((YEAR, 1))
+        shown = {p["part"]: (p["status"], p["answer"]) for p in (row or {}).get("parts", [])}
+        for part in parts:
+            got = shown.get(part, (None, None))
+            self.keep(got[1] == str(part) and (not status or got[0] == status),
+                      f"nothing lost that finished: {YEAR} day 1 part {part} shows "
+                      f"{status or 'its answer'} {str(part)!r} (got {shown.get(part)})")
+
+
+def _last_object(stdout: str) -> Any:
+    for start in reversed([m.start() for m in re.finditer(r"^\{", stdout, re.MULTILINE)]):
+        try:
+            return json.loads(stdout[start:])
+        except ValueError:
+            continue
+    return None
+
+
+def day_rows(document: dict[str, Any], key: str = "results") -> dict[tuple[int, int], Any]:
+    return {(row["year"], row["day"]): row for row in document.get(key) or []
+            if isinstance(row, dict)}
+
+
+# --- running a generated day ------------------------------------------------------------------
+
+
+def in_process(files: dict[str, str], *args: str, other: dict[str, str] | None = None,
+               init: str | None = None) -> subprocess.CompletedProcess[str]:
+    """`aoc ARGS` in this process on a fresh throwaway year holding `files` (and `other`,
+    a second year), from a fresh folder. A day's exception that escapes `main` is a
+    result too (exit code None), so that it fails as a broken promise."""
+    with tempfile.TemporaryDirectory() as folder, _years(Path(folder), files, other, init):
+        try:
+            return aoc_in_process(*args, cwd=Path(folder))
+        except KeyboardInterrupt:
+            raise
+        except BaseException as error:  # the day's own, escaped from main
+            return subprocess.CompletedProcess(["aoc", *args], -1, "",
+                                               f"escaped aoc's main: {error!r}")
+
+
+@contextmanager
+def _years(folder: Path, files: dict[str, str], other: dict[str, str] | None,
+           init: str | None) -> Iterator[None]:
+    with temporary_year(folder / "site", YEAR, files):
+        if other is None:
+            yield
+            return
+        with temporary_year(folder / "other", OTHER_YEAR, {}) as package:
+            for name, text in other.items():
+                (package / name).write_text(text)
+            if init is not None:
+                (package / "__init__.py").write_text(init)
+            yield
+
+
+def fails_alone_codes(day: Day) -> set[int]:
+    """`aoc run --example`'s exit codes for the day, with its helper module."""
+    codes = day.exit_codes()
+    if day.helper is not None and day.helper.end.kind == "error":
+        codes = codes | {2} if codes != {2} else codes
+    return codes
+
+
+@pytest.fixture(autouse=True)
+def _quiet_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("NO_COLOR", "1")
+    monkeypatch.setenv("TERM", "dumb")
+
+
+# --- aoc run, in this process -----------------------------------------------------------------
+
+
+@given(day=days(), options=st.sampled_from([(), ("--timeout", "30"), ("--memory",)]))
+@examples(40)
+def test_run_json_keeps_every_promise(day: Day, options: tuple[str, ...]) -> None:
+    result = in_process(day.files(), "run", str(YEAR), "--example", "--json", *options)
+    with Promises(result, day.describe()) as promises:
+        document = promises.common(as_json=True)
+        promises.code(fails_alone_codes(day),
+                      "0 all right, 1 an answer wrong, 2 something could not run (2 wins)")
+        promises.good_day(document)
+        promises.finished(document, day.finished_parts())
+
+
+@given(day=days())
+@examples(15)
+def test_run_table_keeps_every_promise(day: Day) -> None:
+    result = in_process(day.files(), "run", str(YEAR), "--example")
+    with Promises(result, day.describe()) as promises:
+        promises.common(as_json=False)
+        promises.code(fails_alone_codes(day), "as under --json")
+        promises.good_day(None)
+
+
+# --- aoc bench and aoc list, in this process -------------------------------------------------
+
+
+@pytest.fixture
+def capped_bench(monkeypatch: pytest.MonkeyPatch) -> None:
+    cap_runs(monkeypatch, max_runs=6)
+
+
+@given(day=days(helpers=False))
+@examples(10)
+def test_bench_json_keeps_every_promise(day: Day, capped_bench: None) -> None:
+    result = in_process(day.files(), "bench", str(YEAR), "--example", "--json",
+                        "--budget", "0.05")
+    with Promises(result, day.describe()) as promises:
+        document = promises.common(as_json=True)
+        codes = day.exit_codes()
+        promises.code(codes if codes in ({0}, {2}) else {0, 1, 2},
+                      "aoc bench has aoc run's exit codes")
+        promises.keep((YEAR, 2) in day_rows(document),
+                      "a bad day fails alone: the good day's bench row shows")
+
+
+@given(day=days())
+@examples(25)
+def test_list_json_keeps_every_promise(day: Day, aocd_home: AocdHome) -> None:
+    (aocd_home.data / "aoc-listing-cache.json").unlink(missing_ok=True)  # a miss: imports
+    result = in_process(day.files(), "list", str(YEAR), "--json")
+    with Promises(result, day.describe()) as promises:
+        listed = day_rows(promises.common(as_json=True), "days")
+        codes = {0} if day.imports() else {2}
+        if day.helper is not None and day.helper.end.kind == "error":
+            codes |= {2}
+        promises.code(codes, "2 when a day's module cannot be imported, else 0")
+        promises.keep((YEAR, 2) in listed and listed[YEAR, 2]["error"] is None,
+                      "a bad module fails alone: the good day is listed")
+        if not day.imports():
+            promises.keep((listed.get((YEAR, 1)) or {}).get("error"),
+                          "a day that cannot be imported is listed with the reason")
+
+
+# --- a broken year package, and modules named like a day ------------------------------------
+
+
+GOOD_YEAR_DAY = {"day02.py": GOOD_DAY}
+
+
+@given(init=behaviours([e for e in IMPORT_ENDS if e.kind == "error"]),
+       command=st.sampled_from(["run", "bench", "list"]))
+@examples(10)
+def test_a_broken_year_package_fails_alone(init: Behaviour, command: str,
+                                           capped_bench: None) -> None:
+    """The other year's package `__init__` misbehaves at import; this year still runs."""
+    text = "import argparse, os, subprocess, sys, tempfile, threading, time\n" \
+           "class Odd(BaseException):\n    pass\n" + "\n".join(init.lines("__init__")) + "\n"
+    args = [command, f"{YEAR}-{OTHER_YEAR}", "--json"]
+    args += [] if command == "list" else ["--example"]
+    args += ["--budget", "0.05"] if command == "bench" else []
+    result = in_process(GOOD_YEAR_DAY, *args, other=GOOD_YEAR_DAY, init=text)
+    with Promises(result, f"--- aoc{OTHER_YEAR}/__init__.py ---\n{text}") as promises:
+        document = promises.common(as_json=True)
+        promises.code({2}, "a year package that cannot be imported could not run")
+        promises.keep((YEAR, 2) in day_rows(document, "days" if command == "list"
+                                            else "results"),
+                      "a broken year package fails alone: the other year's day shows")
+        promises.keep(f"aoc{OTHER_YEAR}" in result.stderr + result.stdout,
+                      "the sentence names the broken package")
+
+
+@pytest.mark.parametrize("twin", ["day1.py", "day_01.py"])
+@pytest.mark.parametrize("command", ["run", "list"])
+def test_a_module_named_like_a_day_is_never_passed_over_in_silence(
+        twin: str, command: str) -> None:
+    files = {**GOOD_YEAR_DAY, "day01.py": GOOD_DAY,
+             twin: GOOD_DAY.replace("7", "8").replace("seven", "eight")}
+    args = [command, str(YEAR), "--json"] + ([] if command == "list" else ["--example"])
+    result = in_process(files, *args)
+    sources = "\n".join(f"--- aoc{YEAR}/{name} ---\n{text}" for name, text in files.items())
+    with Promises(result, sources) as promises:
+        document = promises.common(as_json=True)
+        promises.keep(twin in result.stderr + result.stdout,
+                      f"{twin} beside day01.py is named (refused, or in a hint)")
+        promises.keep((YEAR, 2) in day_rows(document, "days" if command == "list"
+                                            else "results"), "the other days still show")
+
+
+# --- errors of the whole command --------------------------------------------------------------
+
+
+@pytest.mark.parametrize("command", ["run", "bench", "list"])
+@pytest.mark.parametrize("fault", [("9", "--example"), ("--bogus",), ("90x1",)],
+                         ids=["no such day", "bad option", "bad year"])
+def test_an_error_of_the_whole_command_is_one_json_document(
+        command: str, fault: tuple[str, ...]) -> None:
+    year = () if fault == ("90x1",) else (str(YEAR),)
+    if command == "list":  # it takes no days: "9" is an extra argument, refused
+        fault = tuple(arg for arg in fault if arg != "--example")
+    result = in_process(GOOD_YEAR_DAY, command, *year, *fault, "--json")
+    with Promises(result, f"(a whole-command error: {' '.join(fault)})") as promises:
+        document = promises.common(as_json=True)
+        promises.code({2}, "a usage error")
+        promises.keep(set(document) == {"error", "exit_code"} and document["error"],
+                      'the error is {"error": SENTENCE, "exit_code": 2}')
+
+
+# --- sends: only after every check passed -----------------------------------------------------
+
+
+@pytest.fixture
+def answers_site(fake_aoc: FakeAoC, aocd_loaded: AocdHome) -> FakeAoC:
+    return fake_aoc
+
+
+def sending_day(example_1: Behaviour, example_2: Behaviour) -> str:
+    """Right on the real input ("input"); on its example, each part does as drawn."""
+    lines = ["import os, subprocess, sys, tempfile, threading, time",
+             "from aoc2023.framework import Example, Solution", "",
+             "class Odd(BaseException):", "    pass", "",
+             "class Day(Solution[str]):",
+             '    examples = [Example("example", part_1=1, part_2=2)]']
+    for n, behaviour in ((1, example_1), (2, example_2)):
+        lines += ["", f"    def part_{n}(self, text: str) -> object:",
+                  '        if text != "example":', f"            return {n}",
+                  *("        " + line for text in behaviour.lines(f"part_{n}", n)
+                    for line in text.splitlines())]
+    return "\n".join(lines) + "\n"
+
+
+LATE = End("time.sleep(4)\nreturn {n}", "late")
+"""Right, but only after much longer than the `--timeout` a run may give (1 s)."""
+EXAMPLE_ENDS = [PART_RETURNS[0], PART_RETURNS[3], PART_RETURNS[7], RAISES[0], RAISES[6],
+                RAISES[5]]
+
+
+def example_checks(options: tuple[str, ...]) -> st.SearchStrategy[
+        tuple[tuple[str, ...], Behaviour, Behaviour]]:
+    """Each part's behaviour on its example; under --timeout, one may be late too."""
+    ends = EXAMPLE_ENDS + ([LATE] if options else [])
+    return st.tuples(st.just(options), behaviours(ends), behaviours(ends))
+
+
+def reset_account(home: AocdHome, site: FakeAoC) -> None:
+    """A fresh aocd home (no answers, journal or waits) and a fresh puzzle, per example."""
+    for folder in (home.data, home.config):
+        shutil.rmtree(folder)
+        folder.mkdir()
+    home.set_token()
+    home.cache_input(YEAR, 1, "input")
+    site.add_puzzle(YEAR, 1, "Checked", inputs={TOKEN: "input"}, solutions=["1", "2"])
+
+
+@pytest.mark.slow  # a late example runs to its --timeout
+@given(checks=st.sampled_from([(), ("--timeout", "1")]).flatmap(example_checks))
+@examples(8)
+def test_nothing_is_sent_unless_every_check_passed(
+        checks: tuple[tuple[str, ...], Behaviour, Behaviour], answers_site: FakeAoC,
+        aocd_loaded: AocdHome) -> None:
+    options, example_1, example_2 = checks
+    reset_account(aocd_loaded, answers_site)
+    source = sending_day(example_1, example_2)
+    before = len(answers_site.requests)
+    result = in_process({"day01.py": source}, "run", str(YEAR), "1", "--yes", "--json",
+                        *options)
+    sent = [r.form["level"] for r in answers_site.requests[before:] if r.method == "POST"]
+
+    def passes(behaviour: Behaviour) -> bool:
+        return behaviour.end.kind == "right"  # late: the check timed out, so it failed
+
+    allowed = ["1"] if passes(example_1) else []
+    allowed += ["2"] if allowed and passes(example_2) else []
+    with Promises(result, f"--- aoc{YEAR}/day01.py ---\n{source}") as promises:
+        document = promises.common(as_json=True)
+        promises.keep(set(sent) <= set(allowed),
+                      f"nothing sent unless every check passed: sent part(s) {sent}, the "
+                      f"checks passed for {allowed or 'none'}")
+        promises.finished(document, [1, 2], status="")
+
+
+# --- output below sys.stdout, in a process of its own ----------------------------------------
+
+
+def site_path_env(home: AocdHome, site: Path) -> dict[str, str]:
+    env = home.env() | {"NO_COLOR": "1", "TERM": "dumb"}
+    env["PYTHONPATH"] = os.pathsep.join([str(site), env["PYTHONPATH"]])
+    return env
+
+
+def write_year(folder: Path, year: int, files: dict[str, str]) -> Path:
+    package = folder / "site" / f"aoc{year}"
+    package.mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    for name, text in files.items():
+        (package / name).write_text(text)
+    return folder / "site"
+
+
+def chatty(step: str, effects: tuple[str, ...]) -> Day:
+    """A right day whose `step` writes on stdout by `effects`."""
+    quiet, right = Behaviour((), End("", "right")), Behaviour((), PART_RETURNS[0])
+    steps = {"at_import": quiet, "parse": quiet, "part_1": right, "part_2": right}
+    steps[step] = Behaviour(effects, steps[step].end)
+    return Day(steps["at_import"], steps["parse"], steps["part_1"], steps["part_2"])
+
+
+BELOW = ("os.write", "__stdout__", "subprocess")
+
+
+@pytest.mark.slow
+@example(day=chatty("part_1", BELOW), args=("run", "--example", "--json"))
+@example(day=chatty("parse", ("print", *BELOW)), args=("bench", "--example", "--json",
+                                                       "--budget", "0.01"))
+@example(day=chatty("at_import", ("print", *BELOW)), args=("list", "--json"))
+@given(day=days(descriptor=True, helpers=False),
+       args=st.sampled_from([("run", "--example", "--json"), ("list", "--json"),
+                             ("bench", "--example", "--json", "--budget", "0.01")]))
+@examples(3, wide=60)
+def test_output_below_sys_stdout_stays_off_the_json(day: Day, args: tuple[str, ...]) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        site = write_year(Path(folder), YEAR, day.files())
+        home = AocdHome(Path(folder) / "data", Path(folder) / "config")
+        done = subprocess.run(
+            command(None, args[0], str(YEAR), *args[1:]), cwd=folder,
+            env=site_path_env(home, site), capture_output=True, text=True, timeout=120)
+    result = subprocess.CompletedProcess(["aoc", args[0], str(YEAR), *args[1:]],
+                                         done.returncode, done.stdout, done.stderr)
+    with Promises(result, day.describe()) as promises:
+        promises.common(as_json=True)
+        if args[0] == "run":
+            promises.code(fails_alone_codes(day), "as in this process")
+
+
+# --- Ctrl-C, in a process of its own ------------------------------------------------------------
+
+
+def wait_for(marker: Path, process: subprocess.Popen[str], within: float = 60) -> None:
+    """Until the day writes `marker`: the point where Ctrl-C is to come."""
+    deadline = time.monotonic() + within
+    while not marker.exists():
+        if process.poll() is not None or time.monotonic() > deadline:
+            out, err = process.communicate()
+            raise AssertionError(f"the day never reached the point of Ctrl-C\n{out}\n{err}")
+        time.sleep(0.01)
+
+
+def interrupted_day(where: str, marker: Path) -> str:
+    """Right on input and example; blocks (after writing `marker`) at `where`: a part on
+    the real input, or the check of part 1's example before sending."""
+    return f"""import os, sys, time
+from aoc2023.framework import Example, Solution
+
+WHERE = {where!r}
+
+
+def block() -> None:
+    with open({str(marker)!r}, "w") as marker:
+        marker.write("here")
+    time.sleep(120)
+
+
+class Day(Solution[str]):
+    examples = [Example("example", part_1=1, part_2=2)]
+
+    def part_1(self, text: str) -> object:
+        if (WHERE, text) in (("part 1", "input"), ("check", "example")):
+            block()
+        return 1
+
+    def part_2(self, text: str) -> object:
+        if (WHERE, text) == ("part 2", "input"):
+            block()
+        return 2
+"""
+
+
+@contextmanager
+def interrupted(program: list[str], marker: Path, group: bool, **popen: Any
+                ) -> Iterator[list[str]]:
+    """`program` run until the day writes `marker`, then Ctrl-C (to the process, or to
+    its whole group as a terminal sends it); yields [stdout, stderr] once it ended."""
+    process = subprocess.Popen(program, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True, start_new_session=True, **popen)
+    try:
+        wait_for(marker, process)
+        if group:
+            os.killpg(process.pid, signal.SIGINT)
+        else:
+            process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.communicate()
+    yield [out, err, str(process.returncode)]
+
+
+@pytest.mark.slow
+@given(where=st.sampled_from(["check", "part 2", "part 1"]),
+       options=st.sampled_from([("--json",), (), ("--timeout", "60", "--json"),
+                                ("--memory", "--json"), ("--timeout", "60")]),
+       group=st.booleans())
+@example(where="check", options=("--json",), group=False)  # each: a path Ctrl-C took
+@example(where="part 2", options=("--timeout", "60", "--json"), group=True)
+@example(where="part 2", options=("--memory", "--json"), group=False)
+@examples(3, wide=40)
+def test_ctrl_c_sends_nothing_and_keeps_what_finished(
+        where: str, options: tuple[str, ...], group: bool, fake_aoc: FakeAoC) -> None:
+    args = ["run", str(YEAR), "1", "--yes", *options]
+    with tempfile.TemporaryDirectory() as folder:
+        marker = Path(folder) / "reached"
+        source = interrupted_day(where, marker)
+        site = write_year(Path(folder), YEAR, {"day01.py": source})
+        home = AocdHome(Path(folder) / "data", Path(folder) / "config")
+        home.set_token()
+        home.cache_input(YEAR, 1, "input")
+        fake_aoc.add_puzzle(YEAR, 1, "Interrupted", inputs={TOKEN: "input"},
+                            solutions=["1", "2"])
+        before = len(fake_aoc.requests)
+        with interrupted(command(fake_aoc, *args), marker, group, cwd=folder,
+                         env=site_path_env(home, site)) as (out, err, code):
+            pass
+    result = subprocess.CompletedProcess(["aoc", *args], int(code), out, err)
+    sent = [r.form for r in fake_aoc.requests[before:] if r.method == "POST"]
+    finished = {"check": [1, 2], "part 2": [1], "part 1": []}[where]
+    sources = (f"(Ctrl-C {'to the group' if group else 'to aoc'} at {where})\n"
+               f"--- aoc{YEAR}/day01.py ---\n{source}")
+    with Promises(result, sources) as promises:
+        document = promises.common(as_json="--json" in options)
+        promises.code({130}, "Ctrl-C")
+        promises.keep(not sent, f"nothing sent after Ctrl-C (sent {sent})")
+        if document is not None:
+            promises.finished(document, finished, status="")
+        elif finished:
+            promises.keep(f"{YEAR}/01" in out,
+                          "nothing lost that finished: the interrupted day's row shows")
+
+
+# --- the pytest plugin, in a project of its own ----------------------------------------------
+
+
+def project_with(folder: Path, files: dict[str, str]) -> Path:
+    project = folder / "project"
+    (project / f"aoc{YEAR}").mkdir(parents=True)
+    (project / "tests").mkdir()
+    (project / "pyproject.toml").write_text('[tool.pytest.ini_options]\ntestpaths = ["tests"]\n')
+    (project / f"aoc{YEAR}" / "__init__.py").write_text("")
+    for name, text in files.items():
+        (project / f"aoc{YEAR}" / name).write_text(text)
+    return project
+
+
+NESTED_PYTEST = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-n", "0", "-rA",
+                 f"aoc{YEAR}"]
+
+
+@pytest.mark.slow
+@example(day=Day(Behaviour((), RAISES[6]), Behaviour((), End("", "right")),
+                 Behaviour((), PART_RETURNS[0]), Behaviour((), PART_RETURNS[0])))
+@given(day=days(descriptor=True))
+@examples(1, wide=40)
+def test_the_pytest_plugin_tests_a_bad_day_alone(day: Day, aocd_home: AocdHome) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        project = project_with(Path(folder), day.files())
+        done = subprocess.run(NESTED_PYTEST, cwd=project,
+                              env=aocd_home.env() | {"COLUMNS": "200"}, capture_output=True,
+                              text=True, timeout=120)
+    result = subprocess.CompletedProcess(["aoc", "(pytest)"], done.returncode, done.stdout,
+                                         done.stderr)
+    with Promises(result, day.describe()) as promises:
+        promises.keep(done.returncode in (0, 1) and "INTERNALERROR" not in done.stdout
+                      + done.stderr, "pytest ends its session normally (0 or 1)")
+        for part in (1, 2):
+            test = f"aoc{YEAR}/day02.py::{YEAR}/02 part {part} example 1"
+            promises.keep(f"PASSED {test}" in done.stdout,
+                          f"a bad day fails alone: {test} passes")
+        for part in day.finished_parts():
+            test = f"aoc{YEAR}/day01.py::{YEAR}/01 part {part} example 1"
+            promises.keep(f"PASSED {test}" in done.stdout,
+                          f"a right part is tested alone: {test} passes")
+
+
+@pytest.mark.slow
+@given(part=st.sampled_from([1, 2]))
+@examples(1, wide=2)
+def test_ctrl_c_under_pytest_stops_the_session(part: int, aocd_home: AocdHome) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        marker = Path(folder) / "reached"
+        source = interrupted_day(f"part {part}", marker).replace('"input"', '"example"')
+        project = project_with(Path(folder), {"day01.py": source, **GOOD_YEAR_DAY})
+        with interrupted(NESTED_PYTEST, marker, False, cwd=project,
+                         env=aocd_home.env() | {"COLUMNS": "200"}) as (out, err, code):
+            pass
+    result = subprocess.CompletedProcess(["aoc", "(pytest)"], int(code), out, err)
+    with Promises(result, f"--- aoc{YEAR}/day01.py ---\n{source}") as promises:
+        promises.keep(code == "2", "Ctrl-C stops the pytest session (exit 2, interrupted)")
+        promises.keep(f"aoc{YEAR}/day02.py::" not in out,
+                      "Ctrl-C stops the pytest session: no test runs after it")
+        if part == 2:
+            promises.keep(f"PASSED aoc{YEAR}/day01.py::{YEAR}/01 part 1 example 1" in out,
+                          "what finished before Ctrl-C is reported")
