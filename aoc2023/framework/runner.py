@@ -16,7 +16,7 @@ from time import perf_counter_ns
 from typing import Any, NamedTuple, cast
 
 from aoc2023.framework import progress
-from aoc2023.framework.errors import InputError, Interrupted, quoted
+from aoc2023.framework.errors import InputError, Interrupted, Terminated, quoted
 from aoc2023.framework.inputs import RunInput, RunRequest, days_to_run
 from aoc2023.framework.results import DayResult, PartResult, RunReport, Status
 from aoc2023.framework.solution import Solution, answer_text
@@ -32,10 +32,10 @@ class _Outcome(NamedTuple):  # not a dataclass: 0.1 ms to create, against 0.8 ms
     traceback: str | None = None
 
 
-_DAY_CODE_ERRORS = (Exception, SystemExit, KeyboardInterrupt)
-"""What a day's code may raise that is caught where it is raised: `sys.exit()` in a part
-is that part's error; Ctrl-C is caught only to time the part and keep what finished
-before `run_solution` raises it again, as `Interrupted`."""
+_DAY_CODE_ERRORS = BaseException
+"""What a day's code may raise that is its outcome, not ours: anything, `sys.exit()` and a
+BaseException of the day's own included; Ctrl-C marks the part interrupted (the run then
+stops). Only `Terminated` (SIGTERM, SIGHUP) passes through: it stops the whole run."""
 
 
 Clock = Callable[[], int]
@@ -50,6 +50,9 @@ def _timed(function: Callable[[], Any], clock: Clock) -> _Outcome:
     start = clock()
     try:
         value = function()
+    except Terminated:
+        _end_a_forked_copy(pid)
+        raise
     except _DAY_CODE_ERRORS as error:
         _end_a_forked_copy(pid)
         elapsed = (clock() - start) / 1e9

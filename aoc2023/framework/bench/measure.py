@@ -81,7 +81,7 @@ from aoc2023.framework.bench.figures import (
     StepBench,
     ratio_to_main,
 )
-from aoc2023.framework.errors import ChildFailed, TimedOut
+from aoc2023.framework.errors import ChildFailed, Terminated, TimedOut
 from aoc2023.framework.inputs import RunInput, RunRequest, days_to_run
 from aoc2023.framework.results import DayResult, Status
 from aoc2023.framework.runner import DayRunner, against_main, describe_error, run_solution
@@ -392,7 +392,9 @@ def _time_rounds(
             timing.calibration.append(calibrate(clocks.timer, clocks.cpu_timer, clocks.work))
             try:
                 runner.unit(unit)
-            except Exception as error:  # the checking run passed, so this is rare: report it
+            except (KeyboardInterrupt, Terminated):
+                raise
+            except BaseException as error:  # the checking run passed, so this is rare: report it
                 # A generator's parts run as one unit: blame the part that raised.
                 blamed = (lane.variant, runner.step) if lane.mode == "in turn" else key
                 errors[blamed] = f"while timing, {describe_error(error)}"

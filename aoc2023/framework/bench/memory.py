@@ -24,7 +24,7 @@ from functools import partial
 from typing import Any, cast
 
 from aoc2023.framework.bench.figures import DayBench
-from aoc2023.framework.errors import ChildFailed, Interrupted, TimedOut
+from aoc2023.framework.errors import ChildFailed, Interrupted, Terminated, TimedOut
 from aoc2023.framework.inputs import RunInput
 from aoc2023.framework.results import DayResult, Status
 from aoc2023.framework.runner import DayRunner
@@ -95,7 +95,9 @@ def step_peaks(solution_class: type[Solution[Any]], run_input: RunInput,
                     data = solution.parse(text)
                     method = solution.part_1 if part == 1 else solution.part_2
                     tracer.step(f"part {part}", partial(method, data))
-        except Exception:  # the checking run reports the error; the steps before it stand
+        except (KeyboardInterrupt, Terminated):
+            raise
+        except BaseException:  # the checking run reports the error; the steps before it stand
             pass
     return peaks
 
