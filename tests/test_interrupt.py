@@ -119,10 +119,10 @@ def posts(site: FakeAoC) -> list[tuple[str, str]]:
     return [(r.form["level"], r.form["answer"]) for r in site.requests if r.method == "POST"]
 
 
-def ctrl_c_when_heard(command: list[str], environment: dict[str, str], fifo: Fifo
-                      ) -> subprocess.CompletedProcess[str]:
-    """`command`, sent SIGINT once the day writes to `fifo`; its outcome."""
-    process = subprocess.Popen(command, env=environment, stdout=subprocess.PIPE,
+def ctrl_c_when_heard(command: list[str], environment: dict[str, str], fifo: Fifo,
+                      cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    """`command` (in `cwd`), sent SIGINT once the day writes to `fifo`; its outcome."""
+    process = subprocess.Popen(command, cwd=cwd, env=environment, stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, text=True)
     try:
         fifo.heard(process)
@@ -358,17 +358,9 @@ def test_ctrl_c_under_pytest_stops_the_session(
     (project / "pyproject.toml").write_text('[tool.pytest.ini_options]\ntestpaths = ["tests"]\n')
     command = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-p", "no:xdist",
                f"aoc{YEAR}/day01.py"]
-    process = subprocess.Popen(command, cwd=project, env=aocd_home.env(),
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        fifo.heard(process)
-        process.send_signal(signal.SIGINT)
-        out, err = process.communicate(timeout=60)
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.communicate()
-    assert process.returncode == pytest.ExitCode.INTERRUPTED, out + err
+    done = ctrl_c_when_heard(command, aocd_home.env(), fifo, cwd=project)
+    out, err = done.stdout, done.stderr
+    assert done.returncode == pytest.ExitCode.INTERRUPTED, out + err
     assert "KeyboardInterrupt" in out, out
     assert " failed" not in out, out
     assert not later.exists()
