@@ -25,7 +25,7 @@ from aoc2023.framework.errors import (
     UsageError,
 )
 from aoc2023.framework.files import read_regular_text, why_unreadable
-from aoc2023.framework.results import DayResult, Source
+from aoc2023.framework.results import CouldNotRun, DayResult, Source
 from aoc2023.framework.solution import Solution, variants_of
 
 # RunRequest and DayInputs are NamedTuples, not dataclasses: this module is imported on
@@ -201,7 +201,7 @@ def days_to_run(request: RunRequest, notices: list[str]) -> Iterator[DayInputs |
             refused.append((year, error))
         except DayLoadError as error:  # a year package that does not import fails alone
             broken.append(error)
-            notices.append(f"Could not run {year}: {error}")
+            notices.append(CouldNotRun(f"Could not run {year}: {error}"))
     if broken and not asked:
         raise broken[0]
     if refused and (len(request.years) == 1 or not asked):

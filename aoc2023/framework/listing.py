@@ -22,7 +22,7 @@ from aoc2023.framework.aocd.paths import PuzzleCache, cached_title
 from aoc2023.framework.errors import AocError, DayLoadError
 from aoc2023.framework.launcher import aoc_command
 from aoc2023.framework.listing_cache import Declared, ListingCache, package_stamp, stamp
-from aoc2023.framework.results import ExitCode
+from aoc2023.framework.results import CouldNotRun, ExitCode, could_not_run
 
 # What `aoc list` finds; defined here, not beside the run's results, so that a run does
 # not create these classes at import.
@@ -56,8 +56,8 @@ class Listing:
 
 
 def listing_exit_code(listing: Listing) -> ExitCode:
-    """2 when a day could not be loaded, else 0."""
-    broken = any(day.error for day in listing.days)
+    """2 when a day or a year package could not be loaded, else 0."""
+    broken = any(day.error for day in listing.days) or could_not_run(listing.notices)
     return ExitCode.COULD_NOT_RUN if broken else ExitCode.OK
 
 
@@ -156,7 +156,7 @@ def list_days(asked: Sequence[int] | None = None) -> Listing:
         except DayLoadError as error:  # a year package that does not import: said, go on
             if len(years) == 1 and asked is not None:
                 raise
-            listing.notices.append(f"Could not list {each_year}: {error}")
+            listing.notices.append(CouldNotRun(f"Could not list {each_year}: {error}"))
             continue
         package = package_stamp(files.folders)
         for day in days:

@@ -120,11 +120,24 @@ class RunReport:
         )
 
 
-def run_exit_code(results: Iterable[DayResult], interrupted: bool = False) -> ExitCode:
-    """130 after Ctrl-C, 2 when anything could not run, else 1 when an answer is wrong,
-    else 0."""
+class CouldNotRun(str):
+    """A notice that something asked for could not run and has no row of its own (a year
+    package that does not import): shown among the notices like any other, and the
+    command's exit code is then 2 (`run_exit_code`, and the bench's and listing's)."""
+
+
+def could_not_run(notices: Iterable[str]) -> bool:
+    return any(isinstance(notice, CouldNotRun) for notice in notices)
+
+
+def run_exit_code(results: Iterable[DayResult], interrupted: bool = False,
+                  notices: Iterable[str] = ()) -> ExitCode:
+    """130 after Ctrl-C, 2 when anything could not run (a day's error, or a `CouldNotRun`
+    notice), else 1 when an answer is wrong, else 0."""
     if interrupted:
         return ExitCode.INTERRUPTED
+    if could_not_run(notices):
+        return ExitCode.COULD_NOT_RUN
     code = ExitCode.OK
     for result in results:
         if result.error is not None:

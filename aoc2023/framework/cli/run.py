@@ -174,7 +174,7 @@ def run(
             typer.echo(flame.flame_report(request, *memory_flame), err=True)
         except Exception as error:
             fail(error, verbose)
-    raise typer.Exit(run_exit_code(outcome.results, outcome.interrupted))
+    raise typer.Exit(run_exit_code(outcome.results, outcome.interrupted, outcome.notices))
 
 
 def redact_accounts(spec: str) -> None:
