@@ -74,7 +74,8 @@ def aoc_in_process(*args: str, cwd: Path | None = None, env: dict[str, str] | No
     reads the environment anew and leaves the process as it found it), against the site
     aocd is pointed at (the `fake_aoc` fixture's, else one the network block refuses), in
     `env` (default: the test's) and `cwd`, its output captured. An `env` or `cwd` that
-    changes what a process reads at start-up is a ValueError: it needs `aoc`."""
+    changes what a process reads at start-up is a ValueError: it needs `aoc`. `sys.argv` is
+    the command line's, as in the process (a module that parses it at import sees that)."""
     from aoc2023.framework import calendar
     from aoc2023.framework.cli import main
 
@@ -85,6 +86,7 @@ def aoc_in_process(*args: str, cwd: Path | None = None, env: dict[str, str] | No
     out, err, now = io.StringIO(), io.StringIO(), calendar.current_time
     with (mock.patch.dict(os.environ, env, clear=True), chdir(cwd or os.curdir),
           mock.patch.object(calendar, "current_time", lambda: now() + timedelta(seconds=shift)),
+          mock.patch.object(sys, "argv", ["aoc", *args]),
           redirect_stdout(out), redirect_stderr(err)):
         code = main(list(args))
     return subprocess.CompletedProcess(["aoc", *args], code, out.getvalue(), err.getvalue())
