@@ -8,6 +8,7 @@ no package of the `docs` group."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -77,3 +78,38 @@ def test_the_readme_leads_testing_with_your_days_and_says_the_whole_suite() -> N
     assert "uv run --project" in quick_start and "uv tool install --editable" in quick_start
     # aoc new writes no test file: the plugin makes the day's tests.
     assert "its test file" not in README and "and no test file" in README
+
+
+def _mapped_modules(contributing: str) -> set[str]:
+    """The modules CONTRIBUTING's layout map names, as paths under aoc2023/framework/: the
+    map's first column, read with its folders (by indentation)."""
+    block = contributing.split("<!-- --8<-- [start:layout] -->")[1].split("```text")[1]
+    block = block.split("```")[0]
+    folders: list[tuple[int, str]] = []
+    mapped: set[str] = set()
+    for line in block.splitlines():
+        if not line.strip():
+            continue
+        indent = len(line) - len(line.lstrip())
+        folders = [(depth, name) for depth, name in folders if depth < indent]
+        names = re.split(r"\s{2,}", line.strip())[0]
+        if names.endswith("/"):
+            folders.append((indent, names))
+            continue
+        prefix = "".join(name for _, name in folders)
+        mapped |= {prefix + name for name in re.split(r",\s*", names) if name.endswith(".py")}
+    return {path.removeprefix("aoc2023/framework/") for path in mapped
+            if path.startswith("aoc2023/framework/")}
+
+
+def test_contributing_maps_every_framework_module_and_no_other() -> None:
+    """The layout map is where a maintainer looks for a module: a module added without
+    its line, or a line left behind by a module removed, fails here."""
+    framework = PROJECT / "aoc2023" / "framework"
+    modules = {path.relative_to(framework).as_posix() for path in framework.rglob("*.py")
+               if "__pycache__" not in path.parts}
+    # A sub-package's __init__.py is mapped by its folder's line.
+    modules -= {module for module in modules if module.endswith("/__init__.py")}
+    mapped = _mapped_modules((PROJECT / "CONTRIBUTING.md").read_text(encoding="utf-8"))
+    assert sorted(modules - mapped) == [], "modules missing from CONTRIBUTING.md's map"
+    assert sorted(mapped - modules) == [], "CONTRIBUTING.md's map names modules that are gone"
