@@ -1,13 +1,13 @@
 """The machine's speed while `aoc bench` times: a fixed workload, timed between the steps.
 
 A machine's own speed swings (a laptop's clock, a shared runner's neighbours, a cloud
-VM's host): the same Python loop took 0.18 to 0.35 s of CPU time across twelve
-identical processes here (issue 27). No tolerance survives that, so each figure is also
+VM's host): the same Python loop's CPU time can double between identical processes
+(benchmarks/README.md). No tolerance survives that, so each figure is also
 given *normalised*: in seconds at REFERENCE speed, the raw figure times REFERENCE over
 the workload's best CPU time measured beside it. The CPU time, for wall-clock figures
 too: on a busy machine the workload's wall-clock times also count the time it waited
-for a core, and with a few dozen runs their best still moved up to 7-fold between runs,
-where the best CPU time held (benchmarks/normalised_spread.py). Seconds rather than
+for a core, and their best moves far more between runs than the best CPU time does
+(benchmarks/normalised_spread.py). Seconds rather than
 a bare multiple of the workload, so that a normalised figure reads like a time, and
 equals the raw one on a machine as fast as the reference.
 

@@ -40,13 +40,8 @@ is lost on the core), so the CPU minimum costs nothing from 1 ms up."""
 TOLERANCE = 0.10
 """How far apart two headline figures of the same code may lie and still be "no
 change" (bench/history.py), for a step under LONG_STEP with MIN_RUNS runs or more.
-Measured on a shared, busy 2-core machine with benchmarks/bench_repeatability.py (two
-whole `aoc bench` runs back to back, 1 s budget): minimums of steps of 2-5 µs were at
-most 3.5% apart, of 0.2-0.8 ms at most 3.6% in 19 trials of 20, under a bursty load
-on every core and without (the medians: up to 9.7%, and 26% before issue 15). The
-20th trial, 22%, was another program taking the machine for one whole run. Measured
-again for the normalised figures (benchmarks/normalised_spread.py, 4 runs a trial):
-steps of 4-20 µs within 9.6% run against run at the 90th percentile."""
+Chosen from the spreads that benchmarks/bench_repeatability.py and normalised_spread.py
+measure run against run (their figures: benchmarks/README.md)."""
 WIDE_TOLERANCE = 0.25
 """The same for a step headlined by its CPU time (LONG_STEP or more), or with fewer than
 MIN_RUNS runs on either side. Measured as above: CPU minimums of steps of 7-110 ms were

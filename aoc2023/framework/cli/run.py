@@ -123,7 +123,7 @@ def run(
                   memory=memory)
     from aoc2023.framework.settings import load_settings
 
-    if wait and input_file is None and not example:  # issue 13: wait for the unlock
+    if wait and input_file is None and not example:  # wait for the unlock
         from aoc2023.framework.cli.unlock import wait_for_days
 
         wait_for_days(chosen, days, verbose)
@@ -205,7 +205,7 @@ def _run_and_note(request: RunRequest, runner: DayRunner, notes: list[str],
 
 
 def part_two_notes(outcome: RunReport) -> list[str]:
-    """Part 2's example to paste, for days whose part 1 is in (issue 13; see part_two.py)."""
+    """Part 2's example to paste, for days whose part 1 is in (see part_two.py)."""
     from aoc2023.framework.aocd.paths import find_token
     from aoc2023.framework.part_two import part_two_notices
 

@@ -1,7 +1,7 @@
 """The view of `aoc bench`: a row per timed step, with the checking run's answers marked
 as `aoc run` marks them, and the progress line shown on a terminal while it times.
 
-Each column is one clock, named in its heading (issue 26): the fastest run, the median
+Each column is one clock, named in its heading: the fastest run, the median
 and the spread by the wall clock, then the median by CPU time (for long steps), all
 in time at the reference speed (calibration.py), which the title gives with the
 machine's own. The verdicts compare the CPU median of a long step (normalised run by
