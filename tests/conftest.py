@@ -219,13 +219,15 @@ def _point_aocd_at(home: AocdHome, monkeypatch: pytest.MonkeyPatch) -> None:
     import aocd.runner
     import aocd.utils
 
+    from aoc2023.framework.aocd import private
+
     monkeypatch.setattr(aocd.models, "AOCD_DATA_DIR", home.data)
     monkeypatch.setattr(aocd.models, "AOCD_CONFIG_DIR", home.config)
     monkeypatch.setattr(aocd.runner, "AOCD_CONFIG_DIR", home.config)
-    monkeypatch.setattr(aocd.models.User, "_token2id", None)
+    monkeypatch.setattr(*private.where("User._token2id"), None)
     # aocd's client sleeps when it sees 4 requests within 3 s (the site's rate limit);
     # the fake server does not mind, and the tests must not sleep.
-    monkeypatch.setattr(aocd.utils.http, "_max_t", 0.0)
+    monkeypatch.setattr(*private.where("http._max_t"), 0.0)
 
 
 @pytest.fixture

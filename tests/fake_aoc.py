@@ -91,9 +91,11 @@ def point_aocd_at(url: str, assign: Callable[[object, str, object], None] = seta
     import aocd.models
     import aocd.utils
 
+    from aoc2023.framework.aocd import private
+
     get = aocd.utils.http.get
     assign(aocd.models, "URL", url + "/{year}/day/{day}")
-    assign(aocd.utils.http, "_max_t", 0.0)
+    assign(*private.where("http._max_t"), 0.0)
     assign(aocd.utils.http, "get", lambda address, *args, **kwargs: get(
         address.replace("https://adventofcode.com", url), *args, **kwargs))
 

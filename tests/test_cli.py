@@ -15,6 +15,7 @@ from conftest import TOKEN, AocdHome
 from fake_aoc import FakeAoC
 from site_cli import aoc_in_process
 
+from aoc2023.framework.aocd import private
 from aoc2023.framework.cli import main
 from aoc2023.framework.render.common import format_duration
 from aoc2023.framework.results import DayResult, ExitCode, PartResult, Status
@@ -320,12 +321,10 @@ def test_main_called_from_code_reads_the_token_anew_each_call(
 
 
 def _process_state() -> tuple[object, ...]:
-    import aocd.runner
-
     root = logging.getLogger()
     return (signal.getsignal(signal.SIGTERM), signal.getsignal(signal.SIGHUP),
             logging.getLogger("aocd").level, root.level, list(root.handlers),
-            list(sys.argv), vars(aocd.runner)["_load_users"], sys.stdout, sys.stderr,
+            list(sys.argv), private.runner_users_loader(), sys.stdout, sys.stderr,
             dict(os.environ))
 
 

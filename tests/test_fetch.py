@@ -18,6 +18,8 @@ from fake_aoc import FakeAoC
 from fake_clock import FakeClock
 from site_cli import aoc_in_process
 
+from aoc2023.framework.aocd import private
+
 EXAMPLE = "32T3K 765\nT55J5 684\nKK677 28\nKTJJT 220\nQQQJA 483\n"
 
 
@@ -124,7 +126,7 @@ def test_the_title_comes_from_a_cached_page_and_never_a_request(
     aocd_loaded.set_token()
     aocd_loaded.cache_input(2023, 7, EXAMPLE)
     fake_aoc.add_puzzle(2023, 7, "Camel Cards", inputs={TOKEN: EXAMPLE})
-    aocd.models.Puzzle(2023, 7)._request_puzzle_page()  # type: ignore[no-untyped-call]
+    private.refetch_puzzle_page(aocd.models.Puzzle(2023, 7))
     requests_before = len(fake_aoc.requests)
     from aoc2023.framework.aocd.paths import cached_title
 

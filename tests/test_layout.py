@@ -125,3 +125,60 @@ def test_only_the_aocd_boundary_imports_aocd_and_its_http_library() -> None:
 def test_only_the_command_line_imports_typer() -> None:
     importers = outside_imports("typer")
     assert importers and all(name.startswith("aoc2023.framework.cli") for name in importers)
+
+
+PRIVATE_HOME = FRAMEWORK / "aocd" / "private.py"
+_BY_NAME = {"getattr", "setattr", "delattr", "hasattr", "assign"}
+
+
+def private_aocd_uses(source: str) -> list[str]:
+    """Where `source` reaches an aocd name that is not public: `_x` read as an attribute
+    of something imported from aocd (`aocd.models.User._token2id`, `runner._load_users`),
+    or named in a string to getattr/setattr/monkeypatch.setattr on it."""
+    tree = ast.parse(source)
+    from_aocd = {alias.asname or alias.name.split(".")[0] for node in ast.walk(tree)
+                 if isinstance(node, ast.Import) for alias in node.names
+                 if alias.name.split(".")[0] == "aocd"}
+    from_aocd |= {alias.asname or alias.name for node in ast.walk(tree)
+                  if isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0]
+                  == "aocd" for alias in node.names}
+
+    def rooted_in_aocd(node: ast.expr) -> bool:
+        while isinstance(node, ast.Attribute | ast.Call | ast.Subscript):
+            node = node.func if isinstance(node, ast.Call) else node.value
+        return isinstance(node, ast.Name) and node.id in from_aocd
+
+    def private(name: str) -> bool:
+        return name.startswith("_") and not name.startswith("__")
+
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and private(node.attr) and rooted_in_aocd(node.value):
+            found.append(f"line {node.lineno}: .{node.attr}")
+        if isinstance(node, ast.Call) and len(node.args) >= 2:
+            called = node.func.attr if isinstance(node.func, ast.Attribute) else \
+                getattr(node.func, "id", "")
+            name = node.args[1]
+            if called in _BY_NAME and isinstance(name, ast.Constant) and \
+                    isinstance(name.value, str) and private(name.value) and \
+                    rooted_in_aocd(node.args[0]):
+                found.append(f"line {node.lineno}: {called}(..., {name.value!r})")
+    return found
+
+
+def test_private_aocd_names_are_used_in_one_module_only() -> None:
+    """aocd/private.py holds every use of an aocd name that is not public, each with a
+    test (test_aocd_private.py); a use anywhere else, framework or tests, fails here."""
+    tests = Path(__file__).resolve().parent
+    sources = [*FRAMEWORK.rglob("*.py"), *tests.rglob("*.py")]
+    uses = {f"{path.name} {use}" for path in sources if path != PRIVATE_HOME
+            for use in private_aocd_uses(path.read_text(encoding="utf-8"))}
+    assert sorted(uses) == []
+
+
+def test_the_check_finds_private_aocd_names() -> None:
+    source = ("import aocd.models\nfrom aocd import runner as r\n"
+              "aocd.models.User._token2id = None\nx = r._load_users\n"
+              "monkeypatch.setattr(aocd.utils.http, '_max_t', 0)\nok = aocd.models.URL\n")
+    assert private_aocd_uses(source) == [
+        "line 3: ._token2id", "line 4: ._load_users", "line 5: setattr(..., '_max_t')"]

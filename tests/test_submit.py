@@ -100,7 +100,7 @@ def test_right_answers_are_sent_and_recorded_where_aocd_looks(
 def test_a_wrong_verdict_is_exit_1_recorded_and_never_sent_again(
     site: FakeAoC, aocd_loaded: AocdHome, reply: str, verdict: str
 ) -> None:
-    import aocd.models
+    import aocd.post
 
     site.puzzles[2023, 7].replies = [reply]
     code, parts = run_json("--yes")
@@ -108,8 +108,7 @@ def test_a_wrong_verdict_is_exit_1_recorded_and_never_sent_again(
     assert (parts[0]["submitted"], parts[0]["status"]) == (verdict, "wrong")
     assert parts[1]["submitted"] is None  # part 1 is not solved
     # aocd's own guard sees our submission: it refuses to send the same value again.
-    refused = aocd.models.Puzzle(2023, 7)._submit(  # type: ignore[no-untyped-call]
-        "6440", "a", reopen=False, quiet=True)
+    refused = aocd.post.submit("6440", "a", 7, 2023, TOKEN, reopen=False, quiet=True)
     assert refused is None
     assert posts(site) == [("1", "6440")]
     # "Please wait one minute" is remembered too.

@@ -14,7 +14,7 @@ from fake_aoc import FakeAoC
 from site_cli import aoc_in_process as aoc
 from test_leaderboard import BOARD, board_2023
 
-from aoc2023.framework.aocd import account, client, leaderboard
+from aoc2023.framework.aocd import account, client, leaderboard, private
 from aoc2023.framework.errors import UsageError
 
 AGENT = re.compile(r"aoc2023/\S+ \(contact: (.*)\) advent-of-code-data/\d\S*")
@@ -23,14 +23,14 @@ BARE = re.compile(r"aoc2023/\S+ advent-of-code-data/\d\S*")
 
 def test_aocd_sends_the_headers_of_its_pool_manager() -> None:
     """The one aocd private name the User-Agent relies on (client.identified): aocd's
-    client sends `aocd.utils.http.pool_manager.headers`, its fixed USER_AGENT among them.
-    An aocd that moves them fails here first."""
+    client sends the headers of its pool manager (private.py), its fixed USER_AGENT among
+    them."""
     import aocd.utils
 
-    headers = aocd.utils.http.pool_manager.headers
+    headers = private.pool_manager().headers
     assert headers["User-Agent"] == aocd.utils.USER_AGENT
     with client.identified():
-        assert AGENT.fullmatch(aocd.utils.http.pool_manager.headers["User-Agent"])
+        assert AGENT.fullmatch(private.pool_manager().headers["User-Agent"])
     assert headers["User-Agent"] == aocd.utils.USER_AGENT  # aocd's own again, after
 
 

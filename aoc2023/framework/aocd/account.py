@@ -89,7 +89,9 @@ def resolved_owner(token: str) -> str:
     try:
         return str(aocd.models.User(token).id)
     except OSError:
-        memo: dict[str, object] = aocd.models.User._token2id or {}
+        from aoc2023.framework.aocd import private
+
+        memo = private.token_owners_in_memory() or {}
         owner = memo.get(token)
         if owner is None:
             raise

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from aoc2023.framework import calendar
-from aoc2023.framework.aocd import paths
+from aoc2023.framework.aocd import paths, private
 from aoc2023.framework.errors import (
     AocError,
     NoInputError,
@@ -195,27 +195,22 @@ def _pool_defaults(**settings: object) -> Iterator[None]:
     their requests inside aocd, so the only place these can go is the defaults of aocd's
     connection pool manager, for the block.
     """
-    import aocd.utils
-
-    yield from _set_for_block(aocd.utils.http.pool_manager.connection_pool_kw, settings)
+    yield from _set_for_block(private.pool_manager().connection_pool_kw, settings)
 
 
 @contextmanager
 def identified() -> Iterator[None]:
     """Every request aocd makes inside the block carries our User-Agent (`user_agent`).
 
-    aocd has no setting for it: its client sends the headers of its pool manager,
-    `aocd.utils.http.pool_manager.headers`, where aocd put its fixed `USER_AGENT` on
-    import, so ours goes there for the block (`test_user_agent.py` names this, so that
-    an aocd that moves it fails one clear test).
+    aocd has no setting for it: its client sends the headers of its pool manager, where
+    aocd put its fixed `USER_AGENT` on import, so ours goes there for the block
+    (private.py).
     """
-    import aocd.utils
-
     global _sent_anonymously
     who = contact()
     _sent_anonymously = _sent_anonymously or who is None
     # urllib3 types it as a Mapping; it is the dict the pool manager was made with
-    headers = cast("MutableMapping[str, Any]", aocd.utils.http.pool_manager.headers)
+    headers = cast("MutableMapping[str, Any]", private.pool_manager().headers)
     yield from _set_for_block(headers, {"User-Agent": user_agent(who)})
 
 
@@ -268,23 +263,13 @@ def _floor_every_request() -> Iterator[None]:
     old page, then its fresh copy). It goes in through aocd's own rate limiter, which
     aocd's client calls before every request; looked up when called, so that a test can
     hand `_keep_distance` its clock."""
-    import aocd.utils
-
-    http = aocd.utils.http
-    if "_limiter" in vars(http):  # an outer block floors already
+    if private.floored_limiter(lambda: _keep_distance()) is None:  # an outer block floors
         yield
         return
-    limiter: Callable[[], None] = http._limiter
-
-    def floored() -> None:
-        _keep_distance()
-        limiter()
-
-    http._limiter = floored  # type: ignore[method-assign]
     try:
         yield
     finally:
-        delattr(http, "_limiter")
+        private.unfloor()
 
 
 @contextmanager

@@ -21,7 +21,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import sys
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
@@ -217,17 +216,16 @@ def token_read_anew() -> Iterator[None]:
     reads them; after, what this process held before is put back. For `main` called from
     code, which runs any number of times in one process, each in its own environment."""
     global _environment_as_pasted, _exported_from_file
-    models = sys.modules.get("aocd.models")
-    held = _environment_as_pasted, _exported_from_file, models and models.User._token2id
+    from aoc2023.framework.aocd import private
+
+    held = _environment_as_pasted, _exported_from_file, private.token_owners_in_memory()
     _environment_as_pasted = _exported_from_file = None
-    if models is not None:
-        models.User._token2id = None
+    private.forget_token_owners()
     try:
         yield
     finally:
         _environment_as_pasted, _exported_from_file, token2id = held
-        if (models := sys.modules.get("aocd.models")) is not None:
-            models.User._token2id = token2id
+        private.forget_token_owners(token2id)
 
 
 def protect_token_files() -> None:
@@ -373,9 +371,11 @@ class PuzzleCache(NamedTuple):
         """None when aocd has not yet learnt which user the token belongs to: in its memo,
         or, when that file could not be written (a read-only folder), in this process."""
         user_id = cached_user_id(token)
-        models = sys.modules.get("aocd.models")  # loaded: it may have learnt it in memory
-        if user_id is None and models is not None:
-            user_id = (models.User._token2id or {}).get(token)
+        if user_id is None:  # aocd may have learnt it in memory
+            from aoc2023.framework.aocd import private
+
+            owner = (private.token_owners_in_memory() or {}).get(token)
+            user_id = None if owner is None else str(owner)
         if user_id is None:
             return None
         return cls(year, day, data_dir() / user_id)

@@ -47,6 +47,7 @@ def run_aocd_runner(args: list[str]) -> int:
     list (which aocd's runner would fail on with a traceback) is one sentence first."""
     import aocd.runner
 
+    from aoc2023.framework.aocd import private
     from aoc2023.framework.aocd.client import contact, identified
     from aoc2023.framework.aocd.paths import check_tokens_file
 
@@ -59,14 +60,14 @@ def run_aocd_runner(args: list[str]) -> int:
 
     from aoc2023.framework.aocd.paths import config_dir, find_token, no_token_sentence
 
-    load_users = aocd.runner._load_users  # type: ignore[attr-defined]
+    load_users = private.runner_users_loader()
     if find_token() is None and not (config_dir() / "tokens.json").is_file():
         # aocd's runner reads its users before its options, and fails with a traceback
         if not {"-h", "--help"} & set(args):
             print(f"Error: {no_token_sentence()}: aocd's runner needs your session token.",
                   file=sys.stderr)
             return int(ExitCode.COULD_NOT_RUN)
-        aocd.runner._load_users = dict  # type: ignore[attr-defined]  # its help needs none
+        private.set_runner_users_loader(dict)  # its help needs none
     argv, sys.argv = sys.argv, ["aoc", *args]
     try:
         with identified():  # its requests name the user too
@@ -75,5 +76,5 @@ def run_aocd_runner(args: list[str]) -> int:
         return exit_.code if isinstance(exit_.code, int) else 1
     finally:  # as found, for a caller that goes on (main called from code)
         sys.argv = argv
-        aocd.runner._load_users = load_users  # type: ignore[attr-defined]
+        private.set_runner_users_loader(load_users)
     return 0

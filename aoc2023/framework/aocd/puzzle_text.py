@@ -2,7 +2,7 @@
 
 aocd keeps up to three copies of a puzzle's page for a user: as first seen, after
 part 1 and after both parts (`Puzzle.prose0_path`, `prose1_path`, `prose2_path`), and
-reads the fullest it has (`Puzzle._get_prose`, fetching when it has none). A page
+reads the fullest it has (private.py's `puzzle_prose`, fetching when it has none). A page
 cached before a part was solved has no part 2 on it: when aocd knows more parts'
 answers than the newest page shows, the page is fetched once more, which aocd files
 as the fuller copy. HTML becomes Markdown through markdownify (MIT), here because it
@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from aoc2023.framework import calendar
-from aoc2023.framework.aocd import client, paths
+from aoc2023.framework.aocd import client, paths, private
 
 SITE = "https://adventofcode.com"
 """Links in the text point at the real site, whichever site the page came from."""
@@ -59,7 +59,7 @@ def puzzle_html(token: str, year: int, day: int) -> tuple[str, bool, bool, bool]
         puzzle: Any = client.puzzle(token, year, day)  # its page methods are untyped
         level = _page_level(puzzle)
         refreshed, short = bring_up_to_date(puzzle, token, year, day)
-        html = str(puzzle._get_prose())
+        html = private.puzzle_prose(puzzle)
     return html, refreshed, refreshed or level is None, short
 
 
@@ -71,7 +71,7 @@ def bring_up_to_date(puzzle: Any, token: str, year: int, day: int) -> tuple[bool
     solved = _solved_parts(token, year, day)
     if level is None or level >= solved:
         return False, False
-    puzzle._request_puzzle_page()
+    private.refetch_puzzle_page(puzzle)
     return True, (_page_level(puzzle) or 0) < solved
 
 

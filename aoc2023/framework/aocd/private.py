@@ -1,0 +1,180 @@
+"""Every aocd name that is not public, in one place, each with why aoc needs it.
+
+aocd offers no public way to do these: set the User-Agent or the time limits of its
+requests, keep a floor between requests across processes, read its memo of token owners
+in memory, hold back its runner's loading of users, or read and refetch a puzzle's page.
+So the framework (and its tests) reach these names through the functions below, and
+nowhere else (tests/test_layout.py refuses a private aocd name outside this module).
+`NAMES` lists them; tests/test_aocd_private.py checks each against the installed aocd,
+so that a release that renames one fails one test naming it. Here, a name that is gone
+is `AocdChanged`: one sentence naming it and aocd's version, never an AttributeError.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from collections.abc import Callable
+from typing import Any, NamedTuple
+
+from aoc2023.framework.errors import AocError
+
+
+class PrivateName(NamedTuple):
+    module: str
+    path: str
+    """Attributes from the module, dotted: `User._token2id`."""
+    callable: bool
+    why: str
+
+
+NAMES = (
+    PrivateName("aocd.models", "User._token2id", False,
+                "aocd's memo of token owners in memory: the owner when its file could not "
+                "be written, and reset for main() called from code"),
+    PrivateName("aocd.runner", "_load_users", True,
+                "aocd's runner reads its users before its options: held back for its help, "
+                "which needs none"),
+    PrivateName("aocd.utils", "http.pool_manager", False,
+                "the urllib3 pool aocd sends through: our User-Agent, time limits and "
+                "redirect rule go in its headers and defaults"),
+    PrivateName("aocd.utils", "http._limiter", True,
+                "aocd's pause before each request: the floor between requests across "
+                "processes goes in there"),
+    PrivateName("aocd.models", "Puzzle._get_prose", True,
+                "the fullest copy of the puzzle's page aocd has (aoc read)"),
+    PrivateName("aocd.models", "Puzzle._request_puzzle_page", True,
+                "fetch the puzzle's page again, once a part was solved (aoc read)"),
+    PrivateName("aocd.utils", "http._max_t", False,
+                "the tests only: aocd's pause between requests, set to none against the "
+                "stand-in site"),
+)
+
+
+class AocdChanged(AocError):
+    """The installed aocd lacks a name aoc needs: a release that aoc does not know yet."""
+
+
+def aocd_version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("advent-of-code-data")
+    except PackageNotFoundError:
+        return "unknown"
+
+
+def _named(path: str) -> PrivateName:
+    return next(name for name in NAMES if name.path == path)
+
+
+def where(path: str) -> tuple[Any, str]:
+    """The object holding the last attribute of `path`, and that attribute's name (for a
+    test's `monkeypatch.setattr`, which puts it back)."""
+    name = _named(path)
+    owner: Any = importlib.import_module(name.module)
+    *parents, last = name.path.split(".")
+    try:
+        for parent in parents:
+            owner = getattr(owner, parent)
+    except AttributeError as error:
+        raise changed(path) from error
+    return owner, last
+
+
+def changed(path: str) -> AocdChanged:
+    name = _named(path)
+    return AocdChanged(
+        f"advent-of-code-data {aocd_version()} has no {name.module}.{name.path}, which aoc "
+        f"uses for {name.why.split(':')[0]}: install the aocd release aoc supports "
+        "(advent-of-code-data<2.3)")
+
+
+def get(path: str) -> Any:
+    """The value of the private name `path` (one of NAMES); AocdChanged when it is gone."""
+    owner, attribute = where(path)
+    try:
+        return getattr(owner, attribute)
+    except AttributeError as error:
+        raise changed(path) from error
+
+
+def put(path: str, value: Any) -> None:
+    """Set the private name `path` (one of NAMES) to `value`."""
+    owner, attribute = where(path)
+    if not hasattr(owner, attribute):
+        raise changed(path)
+    setattr(owner, attribute, value)
+
+
+def token_owners_in_memory() -> dict[str, object] | None:
+    """aocd's memo of token owners as this process holds it; None when aocd's models
+    are not loaded (nothing asked the site for an owner yet) or it has read none."""
+    if "aocd.models" not in sys.modules:
+        return None
+    memo: dict[str, object] | None = get("User._token2id")
+    return memo
+
+
+def forget_token_owners(memo: dict[str, object] | None = None) -> None:
+    """Put back aocd's memo of token owners (None: read again from its file when asked)."""
+    if "aocd.models" in sys.modules:
+        put("User._token2id", memo)
+
+
+def pool_manager() -> Any:
+    """The urllib3 PoolManager every aocd request goes through."""
+    return get("http.pool_manager")
+
+
+def floored_limiter(before: Callable[[], None]) -> Callable[[], None] | None:
+    """Have `before` run ahead of aocd's own pause before each request; what to give
+    `unfloor` afterwards, or None when a floor is in place already (an outer block)."""
+    import aocd.utils
+
+    http = aocd.utils.http
+    if "_limiter" in vars(http):  # set on the instance: an outer block's
+        return None
+    limiter: Callable[[], None] = get("http._limiter")
+
+    def floored() -> None:
+        before()
+        limiter()
+
+    http._limiter = floored  # type: ignore[method-assign]
+    return limiter
+
+
+def unfloor() -> None:
+    """aocd's own pause alone again (`floored_limiter` set ours on the instance)."""
+    import aocd.utils
+
+    vars(aocd.utils.http).pop("_limiter", None)
+
+
+def runner_users_loader() -> Callable[[], Any]:
+    loader: Callable[[], Any] = get("_load_users")
+    return loader
+
+
+def set_runner_users_loader(loader: Callable[[], Any]) -> None:
+    put("_load_users", loader)
+
+
+def puzzle_prose(puzzle: Any) -> str:
+    """The fullest copy of the puzzle's page aocd has, fetching it when it has none."""
+    if not callable(getattr(puzzle, "_get_prose", None)):
+        raise changed("Puzzle._get_prose")
+    return str(puzzle._get_prose())
+
+
+def refetch_puzzle_page(puzzle: Any) -> None:
+    """Fetch the puzzle's page again (a part was solved since aocd kept it)."""
+    if not callable(getattr(puzzle, "_request_puzzle_page", None)):
+        raise changed("Puzzle._request_puzzle_page")
+    puzzle._request_puzzle_page()
+
+
+def set_pause_between_requests(seconds: float) -> None:
+    """aocd's pause between requests (the tests set none: the stand-in site is local)."""
+    put("http._max_t", seconds)
