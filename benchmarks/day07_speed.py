@@ -40,7 +40,8 @@ from array import array
 from collections import Counter
 from collections.abc import Callable
 
-from aoc2023.day07 import JOKERS, STANDARD, Day07, Day07Fast, Table, fast_total_winnings
+from aoc2023._day07_fast import Day07Fast, Table, fast_total_winnings
+from aoc2023.day07 import JOKERS, STANDARD, Day07
 
 CARDS = "23456789TJQKA"
 SIZES = (1_000, 30_000, 300_000)

@@ -26,18 +26,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from site_cli import aoc_in_process
 
-from aoc2023 import day07
+from aoc2023 import _day07_fast, day07
+from aoc2023._day07_fast import Day07Fast, Table
 from aoc2023.day07 import (
     CARD_BY_LABEL,
     JOKERS,
     STANDARD,
     Card,
     Day07,
-    Day07Fast,
     Hand,
     HandType,
     Rules,
-    Table,
     read_hands,
 )
 from aoc2023.framework import InputError, Solution
@@ -129,7 +128,7 @@ def hand_type_with_jokers(labels: str) -> HandType:
 
 def fast_types(hands: list[str], rules: Rules) -> list[int]:
     """The types the fast variant finds for `hands`: the top of each hand's key."""
-    high = day07._key_bytes(Table("".join(hands).encode(), []), rules)[2]
+    high = _day07_fast._key_bytes(Table("".join(hands).encode(), []), rules)[2]
     return [byte >> 4 for byte in high]
 
 
@@ -403,7 +402,7 @@ def test_tolerated_variants_take_the_fast_path(
     def slow(text: str) -> list[tuple[str, int]]:
         raise AssertionError("went line by line")
 
-    monkeypatch.setattr(day07, "read_hands", slow)
+    monkeypatch.setattr(_day07_fast, "read_hands", slow)
     assert fast_reading(text) == EXAMPLE_HANDS
 
 
