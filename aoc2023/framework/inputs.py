@@ -166,16 +166,10 @@ def _day_inputs(
 
 
 def _accounts(request: RunRequest) -> dict[str, str] | None:
-    """The accounts `--accounts` names, with their tokens; None without the option. It
-    runs on the accounts' own inputs, so it is refused with another input (a file, the
-    examples), where every account would run the same text."""
+    """The accounts `--accounts` names, with their tokens; None without the option (the
+    command line refuses it beside another input: cli/common.py)."""
     if request.accounts is None:
         return None
-    other = "--input FILE" if request.input_file is not None else \
-        "--example" if request.example else None
-    if other is not None:
-        raise UsageError(f"--accounts runs each account's own input, so it cannot be used "
-                         f"with {other}, which gives every account the same one.")
     return paths.account_tokens(request.accounts)
 
 
@@ -212,8 +206,6 @@ def days_to_run(request: RunRequest, notices: list[str]) -> Iterator[DayInputs |
                        else f"No days yet in {years}: skipped.")
     if request.input_file is not None and len(asked) != 1:
         raise UsageError("--input FILE runs one day: name exactly one year and one day.")
-    if request.input_file is not None and request.example:
-        raise UsageError("--input and --example cannot be used together.")
     accounts = _accounts(request)
     file_text = read_input_file(request.input_file) if request.input_file else None
     tokens: dict[str | None, str | None]  # by account name; None: the run's one token

@@ -15,6 +15,7 @@ from aoc2023.framework.cli.common import (
     UseExamples,
     Verbose,
     Years,
+    check_input_options,
     check_seconds,
     configure_logging,
     emit,
@@ -107,6 +108,7 @@ def bench(
     if show_history:
         history_of_day(chosen, days, plot, as_json, verbose)
     try:
+        check_input_options(input_file, example)
         check_seconds("--budget", budget)
         check_seconds("--timeout", timeout)
         # Before any day's code runs (it may chdir) and anything is timed.

@@ -123,6 +123,19 @@ def years_asked(spec: str, verbose: bool) -> tuple[int, ...]:
         fail(error, verbose)
 
 
+def check_input_options(input_file: Path | None, example: bool,
+                        accounts: str | None = None) -> None:
+    """The command line's rules on where the input comes from (UsageError): one place at
+    most, and `--accounts` only on the accounts' own inputs, where every account would
+    otherwise run the same text."""
+    if input_file is not None and example:
+        raise UsageError("--input and --example cannot be used together.")
+    other = "--input FILE" if input_file is not None else "--example" if example else None
+    if accounts is not None and other is not None:
+        raise UsageError(f"--accounts runs each account's own input, so it cannot be used "
+                         f"with {other}, which gives every account the same one.")
+
+
 def check_seconds(option: str, value: float | None) -> None:
     """A time option must be a positive number of seconds, at most a day."""
     if value is not None and not 0 < value <= MAX_SECONDS:

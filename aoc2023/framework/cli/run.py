@@ -19,6 +19,7 @@ from aoc2023.framework.cli.common import (
     UseExamples,
     Verbose,
     Years,
+    check_input_options,
     check_seconds,
     configure_logging,
     emit,
@@ -129,6 +130,7 @@ def run(
         wait_for_days(chosen, days, verbose)
     profiler = None
     try:
+        check_input_options(input_file, example, accounts)
         settings = load_settings()  # on every run: a mistake there is said at once
         if accounts is not None:
             redact_accounts(accounts)
