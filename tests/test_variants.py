@@ -29,7 +29,7 @@ from aoc2023.framework.testing import (
     ExampleCase,
     check_example,
     check_examples,
-    example_cases,
+    example_cases_of,
 )
 from aoc2023.framework.watch import child_command
 
@@ -184,8 +184,8 @@ def test_variants_register_beside_the_day_not_in_its_place(year: int) -> None:
     assert main.__name__ == "Day01" and main.variant is None
     assert [(v.__name__, v.variant) for v in variants_of(main)] == [
         ("Day01Squares", "squares"), ("Packed", "packed")]
-    assert [(i.name, i.is_main) for i in implementations(main)] == [
-        (MAIN, True), ("squares", False), ("packed", False)]
+    assert [(i.name, i.solution_class.variant) for i in implementations(main)] == [
+        (MAIN, None), ("squares", "squares"), ("packed", "packed")]
     assert all((v.year, v.day) == (year, 1) for v in variants_of(main))
 
 
@@ -256,7 +256,7 @@ def test_check_examples_names_the_variant_that_fails(wrong_year: int) -> None:
 
 
 def test_the_suites_example_cases_include_each_variant(wrong_year: int) -> None:
-    cases = [c for c in example_cases() if c.year == wrong_year]
+    cases = example_cases_of(registry.load_day(wrong_year, 1))
     assert [c.id for c in cases] == [
         "2078-day01-part1-example1", "2078-day01-part1-example1-wrong",
         "2078-day01-part2-example1", "2078-day01-part2-example1-wrong",

@@ -217,10 +217,6 @@ class Implementation(NamedTuple):
     name: str
     solution_class: type[Solution[Any]]
 
-    @property
-    def is_main(self) -> bool:
-        return self.solution_class.variant is None
-
     def steps(self, extra: Mapping[str, Any] | None = None) -> dict[str, Callable[[Any], Any]]:
         """The steps, bound to a fresh instance: "parse" (text to parsed input), then
         "part 1" and "part 2" (parsed input to answer), or "parts 1+2" (to `solve`'s

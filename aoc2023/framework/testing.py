@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import os
 import re
 import warnings
 from collections.abc import Mapping
@@ -38,7 +37,7 @@ from aoc2023.framework.aocd.paths import (
 )
 from aoc2023.framework.calendar import puzzle_parts
 from aoc2023.framework.drawings import pictures, side_by_side
-from aoc2023.framework.errors import AocError, Interrupted
+from aoc2023.framework.errors import Interrupted
 from aoc2023.framework.files import read_regular_text
 from aoc2023.framework.inputs import RunInput, example_inputs
 from aoc2023.framework.launcher import aoc_command
@@ -48,15 +47,12 @@ from aoc2023.framework.solution import implementations, variants_of
 
 __all__ = [
     "ExampleCase",
-    "ImportFailure",
     "RealAnswerCase",
     "RealAocd",
     "check_example",
     "check_examples",
     "check_real_answer",
-    "example_cases",
     "example_cases_of",
-    "real_answer_cases",
     "real_answer_cases_of",
 ]
 
@@ -132,35 +128,6 @@ class ExampleCase:
         return case + (f"-{self.variant}" if self.variant else "")
 
 
-@dataclass(frozen=True)
-class ImportFailure:
-    """A day whose module does not import: one failing case, so it cannot go unnoticed."""
-
-    year: int
-    day: int
-    error: str
-
-    @property
-    def id(self) -> str:
-        return f"{self.year}-day{self.day:02d}-import"
-
-
-def example_cases() -> list[ExampleCase | ImportFailure]:
-    """One case per (day, part, example with an answer for that part), for every day of
-    every registered year, found through the registry (so an old day's regression fails
-    by name); a day that does not import is one `ImportFailure`. Imports every day."""
-    cases: list[ExampleCase | ImportFailure] = []
-    for year in registry.registered_years():
-        for day in registry.available_days(year):
-            try:
-                solution_class = registry.load_day(year, day)
-            except AocError as error:
-                cases.append(ImportFailure(year, day, str(error)))
-                continue
-            cases += example_cases_of(solution_class)
-    return cases
-
-
 def example_cases_of(solution_class: type[Solution[Any]]) -> list[ExampleCase]:
     """One case per (part, example with an answer for that part, implementation) of one
     day: its main implementation and each of its variants."""
@@ -173,13 +140,9 @@ def example_cases_of(solution_class: type[Solution[Any]]) -> list[ExampleCase]:
             for variant in variants]
 
 
-def check_example(case: ExampleCase | ImportFailure) -> None:
+def check_example(case: ExampleCase) -> None:
     """Fail unless the case's part gives the example's answer; skip a part not written
-    yet; fail an `ImportFailure` with its reason."""
-    import pytest
-
-    if isinstance(case, ImportFailure):
-        pytest.fail(case.error, pytrace=False)
+    yet."""
     solution_class = registry.load_day(case.year, case.day)
     run = example_inputs(solution_class)[case.number - 1]
     run = dataclasses.replace(run, parts=(case.part,))
@@ -262,28 +225,6 @@ class RealAnswerCase:
     def id(self) -> str:
         case = f"{self.year}-day{self.day:02d}-part{self.part}-input"
         return case + (f"-{self.variant}" if self.variant else "")
-
-
-def real_answer_cases(
-    project: Path, environ: Mapping[str, str] | None = None
-) -> list[RealAnswerCase]:
-    """One case per part of every day that imports, for every registered year.
-
-    Where aocd's files are is read from `environ` (default: the process environment)
-    now, so call this at collection time: a test suite that points aocd at an empty
-    folder of its own for each test (as this project's conftest does) would otherwise
-    hide the user's cache. `project` is where `aoc` would look for `.aocd_config/`.
-    """
-    aocd = RealAocd.from_environment(dict(os.environ if environ is None else environ), project)
-    cases = []
-    for year in registry.registered_years():
-        for day in registry.available_days(year):
-            try:
-                solution_class = registry.load_day(year, day)
-            except AocError:
-                continue  # one ImportFailure among the example cases says so
-            cases += real_answer_cases_of(solution_class, aocd)
-    return cases
 
 
 def real_answer_cases_of(solution_class: type[Solution[Any]], aocd: RealAocd
