@@ -1,8 +1,9 @@
 """2023 day 7, the variant "fast": `Day07`'s answers from whole-input operations.
 
-Imported by day07.py, so that the framework checks it against `Day07` and benches the
-two side by side (`aoc run --variants`, `aoc bench`). The leading underscore keeps it
-out of the registry's naming rule: it is no day of its own.
+The registry imports it with day07.py (a `_dayNN_*.py` module beside a day holds that
+day's variants), so that the framework checks it against `Day07` and benches the two
+side by side (`aoc run --variants`, `aoc bench`). The leading underscore keeps the day
+naming rule from reading it as a day of its own.
 """
 
 from __future__ import annotations

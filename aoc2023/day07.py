@@ -146,7 +146,3 @@ class Day07(Solution[list[Hand]]):
     def part_2(self, hands: list[Hand]) -> int:
         return total_winnings(hands, JOKERS)
 
-
-# The variant "fast" (whole-input operations) lives beside this file and registers itself
-# as this day's when imported; a module import (not `from`) is safe in either order.
-import aoc2023._day07_fast  # noqa: E402, F401

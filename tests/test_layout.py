@@ -182,3 +182,65 @@ def test_the_check_finds_private_aocd_names() -> None:
               "monkeypatch.setattr(aocd.utils.http, '_max_t', 0)\nok = aocd.models.URL\n")
     assert private_aocd_uses(source) == [
         "line 3: ._token2id", "line 4: ._load_users", "line 5: setattr(..., '_max_t')"]
+
+
+LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    # (what the layer is, the modules and sub-packages in it, under aoc2023.framework)
+    ("the day's API, plain data and small leaves",
+     ("", "results", "errors", "solution", "files", "site_data", "progress", "drawings",
+      "calendar", "day_counts", "settings", "project", "launcher", "redaction",
+      "render.encoding", "render.printable", "aocd", "aocd.paths", "aocd.private")),
+    ("the aocd boundary", ("aocd.account", "aocd.attempts", "aocd.client",
+                           "aocd.leaderboard", "aocd.puzzle_page", "aocd.puzzle_text",
+                           "aocd.stars", "aocd.submissions", "aocd.waits")),
+    ("registry", ("registry", "listing_cache")),
+    ("inputs", ("inputs",)),
+    ("runner", ("runner", "timeouts", "profiling")),
+    ("policy: sending, listing, benching, the tests' plugin",
+     ("submit", "part_two", "unlock", "listing", "scaffold", "watch", "testing",
+      "pytest_plugin", "bench", "aocd.plugin")),
+    ("render", ("render", "bench.readme_table", "bench.outputs")),
+    ("cli", ("cli",)),
+    ("the script's hand-over to cli", ("script_guard",)),
+)
+"""The framework's layers, lowest first: a module imports from its own layer or lower,
+never higher, at module level or inside a function. `aocd.plugin` lives in aocd/ (it
+imports aocd) but runs days, as policy does; the bench's README table and output files
+are drawn text, as render's are."""
+
+
+def layer_of(module: str) -> int:
+    """The index in LAYERS of `module` (dotted, under aoc2023.framework): its longest
+    listed prefix's."""
+    name = module.removeprefix("aoc2023.framework").lstrip(".")
+    best = max(((len(prefix), index) for index, (_, prefixes) in enumerate(LAYERS)
+                for prefix in prefixes
+                if name == prefix or (prefix and name.startswith(prefix + "."))),
+               default=None)
+    assert best is not None, f"aoc2023.framework.{name} has no layer in test_layout.LAYERS"
+    return best[1]
+
+
+def upward_imports(graph: dict[str, set[str]]) -> list[str]:
+    """Each import of `graph` from a framework module to one of a higher layer."""
+    framework = {name for name in graph if name.startswith("aoc2023.framework")}
+    return [f"{module} ({LAYERS[layer_of(module)][0]}) imports {target} "
+            f"({LAYERS[layer_of(target)][0]})"
+            for module in sorted(framework) for target in sorted(graph[module] & framework)
+            if layer_of(target) > layer_of(module)]
+
+
+def test_imports_go_down_the_layers_never_up() -> None:
+    assert upward_imports(import_graph(PACKAGE)) == []
+
+
+def test_the_layer_check_finds_an_import_upward(tmp_path: Path) -> None:
+    assert layer_of("aoc2023.framework.runner") > layer_of("aoc2023.framework.registry")
+    assert layer_of("aoc2023.framework.bench.readme_table") == layer_of(
+        "aoc2023.framework.render.common")
+    root = tmp_path / "aoc2023"
+    write(root, {"__init__.py": "", "framework/__init__.py": "",
+                 "framework/registry.py": "def f():\n    from aoc2023.framework import cli\n",
+                 "framework/cli/__init__.py": ""})
+    assert upward_imports(import_graph(root)) == [
+        "aoc2023.framework.registry (registry) imports aoc2023.framework.cli (cli)"]

@@ -201,3 +201,37 @@ def test_two_modules_claiming_one_day_name_both_and_a_broken_module_is_said(
         registry.load_day(2098, 1)
     with pytest.raises(errors.DayLoadError, match=r"no solution yet.*aoc2098\.scratch"):
         registry.load_day(2098, 9)
+
+
+VARIANT_BESIDE = '''
+from aoc2023.framework import Solution
+from aoc2055.day01 import Day
+
+
+class Doubled(Solution[str], variant="doubled"):
+    day = 1
+
+    def part_1(self, text: str) -> int:
+        return len(text) * 2 // 2
+'''
+
+
+def test_a_days_variants_beside_it_come_with_the_day(tmp_path: Path) -> None:
+    """`_day01_NAME.py` holds day 1's variants: imported with day01.py, no day by name."""
+    from aoc2023.framework.solution import VARIANTS, variants_of
+
+    files = {"day01.py": ONE_DAY, "_day01_doubled.py": VARIANT_BESIDE}
+    with temporary_year(tmp_path / "site", 2055, files):
+        day = registry.load_day(2055, 1)
+        assert [variant.variant for variant in variants_of(day)] == ["doubled"]
+        assert registry.available_days(2055) == [1]
+        assert registry.year_files(2055).variants[1][0].endswith("_day01_doubled.py")
+    assert (2055, 1) not in VARIANTS
+
+
+def test_a_variant_module_that_fails_fails_its_day_naming_it(tmp_path: Path) -> None:
+    files = {"day01.py": ONE_DAY, "_day01_broken.py": "raise ValueError('no')\n"}
+    with (temporary_year(tmp_path / "site", 2055, files),
+          pytest.raises(errors.DayLoadError, match=r"Could not import aoc2055\._day01_broken: "
+                                                   r"ValueError: no")):
+        registry.load_day(2055, 1)

@@ -42,6 +42,9 @@ _LOOKS_LIKE_A_DAY = re.compile(r"day[\W_]*0*(\d{1,2})[a-z]?", re.IGNORECASE)
 """A name a day's author may mean as a day's (`day_07`, `Day07`, `day7a`), which the rule
 skips: said in a hint, never skipped in silence."""
 _YEAR_PACKAGE = re.compile(r"aoc(\d{4})")
+_VARIANT_MODULE = re.compile(r"_day\d{2}_\w+")
+"""A module of a day's variants beside the day (`_day07_fast.py`): imported with the day's
+own module; the underscore keeps the day's naming rule from reading it as a day."""
 
 
 def year_package(year: int) -> str:
@@ -122,6 +125,8 @@ class YearFiles(NamedTuple):
     live."""
     lookalikes: dict[str, int]
     """Files named like a day that the rule skips (`day_07.py`, `Day07.py`), with the day."""
+    variants: dict[int, tuple[str, ...]]
+    """Modules of a day's variants beside it (`_day07_fast.py`), imported with the day's."""
 
     def module(self, path: str) -> str:
         return f"{self.package}.{_stem(path)}"
@@ -168,6 +173,7 @@ def files_of(package: str, folders: Iterable[str | Path]) -> YearFiles:
     absolute = tuple(os.path.abspath(folder) for folder in folders)
     modules: dict[str, str] = {}
     lookalikes: dict[str, int] = {}
+    variants: dict[str, str] = {}
     for folder in reversed(absolute):
         try:
             names = os.listdir(folder)
@@ -175,6 +181,8 @@ def files_of(package: str, folders: Iterable[str | Path]) -> YearFiles:
             continue
         for name in names:
             stem = name.removesuffix(".py")
+            if name.endswith(".py") and _VARIANT_MODULE.fullmatch(stem):
+                variants[stem] = os.path.join(folder, name)
             if not name.endswith(".py") or stem.startswith("_"):
                 continue
             path = os.path.join(folder, name)
@@ -198,7 +206,15 @@ def files_of(package: str, folders: Iterable[str | Path]) -> YearFiles:
         others=others,
         lookalikes={path: day for path, day in lookalikes.items()
                     if not _stem(path).isidentifier() or modules.get(_stem(path)) == path},
+        variants=_by_day(variants),
     )
+
+
+def _by_day(variants: dict[str, str]) -> dict[int, tuple[str, ...]]:
+    days: dict[int, list[str]] = {}
+    for stem, path in sorted(variants.items()):
+        days.setdefault(int(stem[4:6]), []).append(path)
+    return {day: tuple(paths) for day, paths in days.items()}
 
 
 def year_files(year: int) -> YearFiles:
@@ -283,6 +299,8 @@ def load_day(year: int, day: int) -> type[Solution[Any]]:
     module_name = files.module(path) if path is not None else day_module_name(year, day)
     if path is not None:
         import_module(module_name)
+        for variant in files.variants.get(day, ()):
+            import_module(files.module(variant))
     elif (year, day) not in REGISTRY:
         problems: list[str] = []
         _import_other_modules(files, problems)
