@@ -124,18 +124,20 @@ def _marker_lines(text: str, marker: str) -> list[re.Match[str]]:
     return list(re.finditer(rf"^[ \t]*{re.escape(marker)}[ \t]*(?=\r?$)", text, re.MULTILINE))
 
 
-def insert_block(text: str, block: str) -> tuple[str, bool]:
-    """`text` with `block` between the marker lines, and whether the markers had to be
-    added (at the end). Nothing outside the markers changes."""
+def insert_block(text: str, block: str, start: str = START, end: str = END) -> tuple[str, bool]:
+    """`text` with `block` between the marker lines `start` and `end`, and whether the
+    markers had to be added (at the end). Nothing outside the markers changes. Every
+    block the framework keeps in a README (the bench table, the calendar) goes through
+    here, each with its own pair of markers."""
     newline = "\r\n" if "\r\n" in text else "\n"
     body = block.replace("\n", newline)
-    starts, ends = _marker_lines(text, START), _marker_lines(text, END)
+    starts, ends = _marker_lines(text, start), _marker_lines(text, end)
     if not starts and not ends:
         before = text if not text or text.endswith(newline) else text + newline
         gap = newline if before else ""
-        return f"{before}{gap}{START}{newline}{body}{newline}{END}{newline}", True
+        return f"{before}{gap}{start}{newline}{body}{newline}{end}{newline}", True
     if len(starts) != 1 or len(ends) != 1 or ends[0].start() < starts[0].end():
-        raise UsageError(f"The README must have the lines {START} and {END} once each, in "
+        raise UsageError(f"The README must have the lines {start} and {end} once each, in "
                          "that order (or neither, to have them added at the end).")
     return f"{text[:starts[0].end()]}{newline}{body}{newline}{text[ends[0].start():]}", False
 
@@ -144,7 +146,7 @@ def _read(path: Path) -> str:
     try:
         return path.read_bytes().decode("utf-8")
     except FileNotFoundError as error:
-        raise UsageError(f"There is no {path} to put the table in.") from error
+        raise UsageError(f"There is no {path} to write into.") from error
     except (OSError, UnicodeDecodeError) as error:
         raise UsageError(f"Cannot read {path}: {error}.") from error
 
@@ -162,9 +164,13 @@ def current_block(path: Path) -> str:
     return text[starts[0].end():ends[0].start()] if len(starts) == len(ends) == 1 else ""
 
 
-def update_readme(path: Path, block: str) -> bool:
-    """Write `block` into the README at `path`; True when the markers were added."""
-    new_text, added = insert_block(_read(path), block)
+def update_readme(path: Path, block: str, start: str = START, end: str = END) -> bool:
+    """Write `block` into the README at `path` between `start` and `end`; True when the
+    markers were added. An unchanged README is not rewritten."""
+    text = _read(path)
+    new_text, added = insert_block(text, block, start, end)
+    if new_text == text:
+        return added
     try:
         write_atomically(path, new_text)
     except OSError as error:
