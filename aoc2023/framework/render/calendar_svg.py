@@ -31,7 +31,7 @@ START = "<!-- aoc-calendar:start -->"
 END = "<!-- aoc-calendar:end -->"
 
 COLUMNS = 5
-TILE_W, TILE_H, GAP, MARGIN, HEADING = 132, 66, 8, 16, 34
+TILE_W, TILE_H, GAP, MARGIN, HEADING = 140, 66, 8, 16, 34
 WIDTH = 2 * MARGIN + COLUMNS * TILE_W + (COLUMNS - 1) * GAP
 FONT = "-apple-system, 'Segoe UI', 'Noto Sans', Helvetica, Arial, sans-serif"
 
@@ -176,6 +176,10 @@ def calendar_svg(years: Sequence[YearStats]) -> str:
     return ET.tostring(svg, encoding="unicode") + "\n"
 
 
+_PT = 72 / 100
+"""Points per pixel at the PNG's 100 dpi: its text the size of the SVG's."""
+
+
 def _png(years: Sequence[YearStats]) -> bytes:
     """The same tiles drawn by matplotlib, in the light colours, at twice the size."""
     from io import BytesIO
@@ -194,24 +198,24 @@ def _png(years: Sequence[YearStats]) -> bytes:
     figure.set_facecolor(c["bg"])
     font = {"family": "sans-serif"}
     for y, year in headings:
-        axes.text(MARGIN, y + 20, heading_text(year), color=c["text"], fontsize=12,
+        axes.text(MARGIN, y + 20, heading_text(year), color=c["text"], fontsize=16 * _PT,
                   fontweight="bold", fontdict=font)
     for tile in tiles:
         day, x, y = tile.day, tile.x, tile.y
         axes.add_patch(FancyBboxPatch((x, y), TILE_W, TILE_H,
                                       boxstyle="round,pad=0,rounding_size=6",
                                       facecolor=c["tile"], edgecolor=c["line"]))
-        axes.text(x + 10, y + 22, str(day.day), color=c["text"], fontsize=11,
+        axes.text(x + 10, y + 22, str(day.day), color=c["text"], fontsize=15 * _PT,
                   fontweight="bold", fontdict=font)
         right = x + TILE_W - 10
         for kind in reversed(star_kinds(day)):
             axes.text(right, y + 22, "☆" if kind == "empty" else "★", color=c[kind],
-                      fontsize=12, ha="right", fontdict=font)
+                      fontsize=16 * _PT, ha="right", fontdict=font)
             right -= 16
-        axes.text(x + 10, y + TILE_H - 12, time_text(day), color=c["muted"], fontsize=10,
+        axes.text(x + 10, y + TILE_H - 12, time_text(day), color=c["muted"], fontsize=13 * _PT,
                   fontdict=font)
         axes.text(x + TILE_W - 10, y + TILE_H - 12, format_duration(day.runtime_seconds),
-                  color=c["muted"], fontsize=10, ha="right", fontdict=font)
+                  color=c["muted"], fontsize=13 * _PT, ha="right", fontdict=font)
     buffer = BytesIO()
     figure.savefig(buffer, format="png", dpi=2 * dpi, facecolor=c["bg"],
                    metadata={"Software": None})
