@@ -131,10 +131,28 @@ PRIVATE_HOME = FRAMEWORK / "aocd" / "private.py"
 _BY_NAME = {"getattr", "setattr", "delattr", "hasattr", "assign"}
 
 
-def private_aocd_uses(source: str) -> list[str]:
+def aocd_private_names() -> frozenset[str]:
+    """Every `_x` the installed aocd defines: its functions, classes, globals, class
+    attributes and what its methods set on `self`. An object aocd made (a Puzzle from the
+    client) is not named by an aocd import, so `puzzle._get_prose()` is found by name."""
+    import aocd
+
+    names: set[str] = set()
+    for path in Path(aocd.__file__).parent.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+                names.add(node.name)
+            elif isinstance(node, ast.Name | ast.Attribute) and isinstance(node.ctx, ast.Store):
+                names.add(node.id if isinstance(node, ast.Name) else node.attr)
+    return frozenset(name for name in names
+                     if name.startswith("_") and not name.startswith("__"))
+
+
+def private_aocd_uses(source: str, aocd_own: frozenset[str] = frozenset()) -> list[str]:
     """Where `source` reaches an aocd name that is not public: `_x` read as an attribute
     of something imported from aocd (`aocd.models.User._token2id`, `runner._load_users`),
-    or named in a string to getattr/setattr/monkeypatch.setattr on it."""
+    or named in a string to getattr/setattr/monkeypatch.setattr on it; and `._x` on any
+    object when `_x` is in `aocd_own` (one of aocd's own private names)."""
     tree = ast.parse(source)
     from_aocd = {alias.asname or alias.name.split(".")[0] for node in ast.walk(tree)
                  if isinstance(node, ast.Import) for alias in node.names
@@ -153,7 +171,8 @@ def private_aocd_uses(source: str) -> list[str]:
 
     found = []
     for node in ast.walk(tree):
-        if isinstance(node, ast.Attribute) and private(node.attr) and rooted_in_aocd(node.value):
+        if isinstance(node, ast.Attribute) and private(node.attr) and (
+                rooted_in_aocd(node.value) or node.attr in aocd_own):
             found.append(f"line {node.lineno}: .{node.attr}")
         if isinstance(node, ast.Call) and len(node.args) >= 2:
             called = node.func.attr if isinstance(node.func, ast.Attribute) else \
@@ -171,8 +190,10 @@ def test_private_aocd_names_are_used_in_one_module_only() -> None:
     test (test_aocd_private.py); a use anywhere else, framework or tests, fails here."""
     tests = Path(__file__).resolve().parent
     sources = [*FRAMEWORK.rglob("*.py"), *tests.rglob("*.py")]
+    own = aocd_private_names()
+    assert {"_token2id", "_limiter", "_get_prose", "_load_users"} <= own
     uses = {f"{path.name} {use}" for path in sources if path != PRIVATE_HOME
-            for use in private_aocd_uses(path.read_text(encoding="utf-8"))}
+            for use in private_aocd_uses(path.read_text(encoding="utf-8"), own)}
     assert sorted(uses) == []
 
 
@@ -182,6 +203,11 @@ def test_the_check_finds_private_aocd_names() -> None:
               "monkeypatch.setattr(aocd.utils.http, '_max_t', 0)\nok = aocd.models.URL\n")
     assert private_aocd_uses(source) == [
         "line 3: ._token2id", "line 4: ._load_users", "line 5: setattr(..., '_max_t')"]
+
+
+def test_the_check_finds_private_names_on_objects_aocd_made() -> None:
+    source = "puzzle = client.puzzle(token, 2023, 7)\nhtml = puzzle._get_prose()\nself._mine\n"
+    assert private_aocd_uses(source, frozenset({"_get_prose"})) == ["line 2: ._get_prose"]
 
 
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
