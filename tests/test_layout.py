@@ -223,7 +223,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("inputs", ("inputs",)),
     ("runner", ("runner", "timeouts", "profiling")),
     ("policy: sending, listing, benching, the tests' plugin",
-     ("submit", "part_two", "unlock", "listing", "scaffold", "watch", "testing",
+     ("submit", "part_two", "unlock", "listing", "scaffold", "stats", "watch", "testing",
       "pytest_plugin", "bench", "aocd.plugin")),
     ("render", ("render", "bench.readme_table", "bench.outputs")),
     ("cli", ("cli",)),
