@@ -11,6 +11,8 @@ from typing import Any
 import pytest
 from conftest import TOKEN, USER_ID, AocdHome
 from fake_aoc import FakeAoC
+from hypothesis import given
+from hypothesis import strategies as st
 from site_cli import aoc_in_process as aoc
 
 BOARD = 424242
@@ -60,7 +62,9 @@ def test_a_board_as_a_table_then_kept_for_15_minutes(
     assert [row.split("│")[2].strip() for row in rows] == ["anonymous #99", "tester", "quiet"]
     assert "│ ***.. ..... ..... ..... ....+ │" in rows[0]
     assert "│ **+.. ..... ..... ..... ..... │" in rows[1]
-    assert rows[0].split("│")[4:7] == ["     7 ", "    52 ", "     12 "]
+    # Days 1 and 2 tie (both stars at the same second): a shared gold; day 3 is 99's alone.
+    assert rows[0].split("│")[4:8] == ["     7 ", "    52 ", " 3/0/0 ", "     12 "]
+    assert rows[1].split("│")[6] == " 2/0/0 "
     assert lines[-1] == "Data from 0s ago (fetched just now; kept for 15 minutes)."
     kept = aocd_loaded.data / USER_ID / f"2023_leaderboard_{BOARD}.json"
     assert kept.is_file()
@@ -84,7 +88,8 @@ def test_a_board_as_a_table_then_kept_for_15_minutes(
     assert [m["shown_name"] for m in shown["members"]] == ["anonymous #99", "tester", "quiet"]
     assert shown["members"][0] | {"days": None} == {
         "rank": 1, "id": 99, "name": None, "shown_name": "anonymous #99", "stars": 7,
-        "local_score": 52, "global_score": 12, "days": None}
+        "local_score": 52, "global_score": 12, "days": None,
+        "medals": {"gold": 3, "silver": 0, "bronze": 0}}
     assert len(shown["members"][0]["days"]) == 25
     # Every request for the board carried the session cookie.
     assert {r.token for r in fake_aoc.requests_for(".json")} == {TOKEN}
@@ -245,3 +250,55 @@ def test_counts_that_are_not_whole_numbers_are_passed_over(
         "member 7.\n")
     table = aoc("leaderboard", "2023", str(BOARD), cwd=tmp_path)  # from the kept copy
     assert table.returncode == 0 and "stars of member 99" in table.stderr
+
+
+def _gold_board(times: list[dict[int, int]]) -> dict[str, Any]:
+    """A board whose member i got both stars of day d at times[i][d] (seconds)."""
+    members = {}
+    for index, days in enumerate(times, start=1):
+        levels = {str(day): {"1": {"get_star_ts": at - 1, "star_index": 1},
+                             "2": {"get_star_ts": at, "star_index": 2}}
+                  for day, at in days.items()}
+        members[str(index)] = {"id": index, "name": f"m{index}", "local_score": 0,
+                               "stars": 2 * len(days), "completion_day_level": levels}
+    return {"event": "2023", "owner_id": 1, "members": members}
+
+
+def test_medals_are_counted_per_day_by_second_star_time(
+    fake_aoc: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path
+) -> None:
+    aocd_loaded.set_token()
+    # day 1: m3 first, m1 second, m2 third, m4 none; day 2: m4 then m2; day 3: m1 and
+    # m2 tie for first, m3 third (not second).
+    fake_aoc.add_board(2023, BOARD, _gold_board([
+        {1: 200, 3: 50}, {1: 300, 2: 90, 3: 50}, {1: 100, 3: 60}, {1: 400, 2: 80}]),
+        viewers={TOKEN})
+    done = aoc("leaderboard", "2023", str(BOARD), "--json", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    medals = {m["name"]: m["medals"] for m in json.loads(done.stdout)["members"]}
+    assert medals == {"m1": {"gold": 1, "silver": 1, "bronze": 0},
+                      "m2": {"gold": 1, "silver": 1, "bronze": 1},
+                      "m3": {"gold": 1, "silver": 0, "bronze": 1},
+                      "m4": {"gold": 1, "silver": 0, "bronze": 0}}
+    table = aoc("leaderboard", "2023", str(BOARD), cwd=tmp_path,
+                env=dict(os.environ, COLUMNS="200"))
+    assert "G/S/B" in table.stdout and "1/1/1" in table.stdout
+
+
+@given(st.lists(st.dictionaries(st.integers(1, 25), st.integers(1, 10)), max_size=6))
+def test_medal_counts_agree_with_a_plain_count(times: list[dict[int, int]]) -> None:
+    """Per day, a place is what counting the members who were faster gives."""
+    from aoc2023.framework.aocd.leaderboard import parse
+
+    board = parse(2023, BOARD, _gold_board(times), 0.0, from_cache=False, now=0.0)
+    for member in board.members:
+        expected = [0, 0, 0]
+        mine = times[member.id - 1]
+        for day, at in mine.items():
+            place = sum(1 for other in times if day in other and other[day] < at)
+            if place < 3:
+                expected[place] += 1
+        assert member.medals == tuple(expected)
+    # Every day with someone done gives exactly one gold place (perhaps shared).
+    days_done = {day for days in times for day in days}
+    assert sum(member.medals[0] for member in board.members) >= len(days_done)

@@ -57,6 +57,9 @@ class Member:
     """None from 2025 on: the site has no global leaderboard any more."""
     days: tuple[int, ...]
     """Stars per day (0, 1 or 2), day 1 first, as many as the year has days."""
+    medals: tuple[int, int, int] = (0, 0, 0)
+    """Days this member was 1st, 2nd, 3rd on the board to get both stars (gold, silver,
+    bronze), by the site's second-star times; ties in time share the better place."""
 
     @property
     def shown_name(self) -> str:

@@ -17,7 +17,7 @@ def leaderboard(
     as_json: AsJson = False,
     verbose: Verbose = False,
 ) -> None:
-    """Show a private leaderboard: rank, name, stars per day, stars and local score.
+    """Show a private leaderboard: rank, name, stars per day, stars, local score, medals.
 
     Fetched with your session token through aocd's client, and kept on disk for 15
     minutes (the site's rule); says how old the data shown is.

@@ -119,7 +119,8 @@ def leaderboard_json(board: Leaderboard) -> str:
     members = [{"rank": rank, "id": member.id, "name": member.name,
                 "shown_name": member.shown_name, "stars": member.stars,
                 "local_score": member.local_score, "global_score": member.global_score,
-                "days": list(member.days)}
+                "days": list(member.days),
+                "medals": dict(zip(("gold", "silver", "bronze"), member.medals, strict=True))}
                for rank, member in enumerate(board.members, start=1)]
     return json.dumps({
         "year": board.year, "id": board.board_id, "owner_id": board.owner_id,

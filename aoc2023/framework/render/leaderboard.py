@@ -45,10 +45,15 @@ def age_line(board: Leaderboard) -> str:
     return f"Data from {describe_age(board.age_seconds)} ago ({how})."
 
 
+def medals(counts: tuple[int, int, int]) -> str:
+    """Gold/silver/bronze days as `G/S/B` counts, e.g. `2/0/1`."""
+    return "/".join(str(count) for count in counts)
+
+
 def _row(rank: int, member: Member, with_global: bool) -> list[Cell]:
     cells = [Cell(str(rank)), Cell(member.shown_name, None if member.name else "dim"),
              Cell(strip(member.days)), Cell(str(member.stars)),
-             Cell(str(member.local_score))]
+             Cell(str(member.local_score)), Cell(medals(member.medals))]
     if with_global:
         cells.append(Cell(str(member.global_score or 0)))
     return cells
@@ -60,13 +65,14 @@ def render(board: Leaderboard, out: IO[str]) -> None:
     with_global = any(member.global_score is not None for member in board.members)
     days = Column("Days 1-" + str(len(board.members[0].days)) if board.members else "Days")
     rank_column, name = Column("Rank", "right"), Column("Name", kind="text")
-    columns = [rank_column, name, days, Column("Stars", "right"), Column("Score", "right")]
+    columns = [rank_column, name, days, Column("Stars", "right"), Column("Score", "right"),
+               Column("G/S/B", "right")]
     if with_global:
         columns.append(Column("Global", "right"))
     rows = [_row(rank, member, with_global)
             for rank, member in enumerate(board.members, start=1)]
-    # Too narrow for all: the count of stars (the strip shows them) and the global score
-    # give way; --json has both.
+    # Too narrow for all: the count of stars (the strip shows them), the medals and the
+    # global score give way; --json has them all.
     narrow = [[row[0], row[1], row[2], row[4]] for row in rows]
     chosen_columns, chosen = choose_layout(
         [(columns, rows), ([rank_column, name, days, Column("Score", "right")], narrow)], width)
