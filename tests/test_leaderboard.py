@@ -302,3 +302,38 @@ def test_medal_counts_agree_with_a_plain_count(times: list[dict[int, int]]) -> N
     # Every day with someone done gives exactly one gold place (perhaps shared).
     days_done = {day for days in times for day in days}
     assert sum(member.medals[0] for member in board.members) >= len(days_done)
+
+
+def test_one_day_shows_part_two_deltas_from_the_kept_copy(
+    fake_aoc: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path
+) -> None:
+    """--day: the day's members, both stars first by the second star's time, each part 2
+    delta as part 2's time less part 1's; and no form asks the site twice in 15 minutes."""
+    aocd_loaded.set_token()
+    start = 1701406800  # 2023-12-01 05:00 UTC
+    board = _gold_board([{1: start + 3600}, {1: start + 600}, {}])
+    # m1: part 1 at +3599 (1s before part 2, as _gold_board writes it); m2 likewise at
+    # +599; m3: part 1 only at +100.
+    board["members"]["1"]["completion_day_level"]["1"]["1"]["get_star_ts"] = start + 60
+    board["members"]["3"]["completion_day_level"] = {"1": {"1": {"get_star_ts": start + 100}}}
+    fake_aoc.add_board(2023, BOARD, board, viewers={TOKEN})
+    done = aoc("leaderboard", "2023", str(BOARD), "--day", "1", "--json", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    shown = json.loads(done.stdout)
+    assert [(m["name"], m["part2_delta_seconds"]) for m in shown["members"]] == [
+        ("m2", 1), ("m1", 3540), ("m3", None)]
+    assert shown["members"][1]["part1_at"] == "2023-12-01T05:01:00+00:00"
+    table = aoc("leaderboard", "2023", str(BOARD), "--day", "1", cwd=tmp_path,
+                env=dict(os.environ, COLUMNS="120"))
+    assert table.returncode == 0, table.stderr
+    rows = [line.split("│") for line in table.stdout.splitlines() if line.startswith("│ ")][1:]
+    assert [(row[2].strip(), row[5].strip()) for row in rows] == [
+        ("m2", "1s"), ("m1", "59m 00s"), ("m3", "-")]
+    assert "day 1" in table.stdout.splitlines()[0]
+    for form in [(), ("--json",), ("--day", "2"), ("--day", "1", "--json")]:
+        again = aoc("leaderboard", "2023", str(BOARD), *form, cwd=tmp_path)
+        assert again.returncode == 0, again.stderr
+    assert len(fake_aoc.requests_for(".json")) == 1  # every form read the one kept copy
+    wrong = aoc("leaderboard", "2023", str(BOARD), "--day", "26", cwd=tmp_path)
+    assert wrong.returncode == 2 and "--day" in wrong.stderr, wrong.stderr
+    assert "Traceback" not in wrong.stderr

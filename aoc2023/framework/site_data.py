@@ -57,6 +57,9 @@ class Member:
     """None from 2025 on: the site has no global leaderboard any more."""
     days: tuple[int, ...]
     """Stars per day (0, 1 or 2), day 1 first, as many as the year has days."""
+    star_times: tuple[tuple[int | None, int | None], ...] = ()
+    """When each day's part 1 and part 2 star came (Unix seconds; None: not yet, or not
+    a whole number), day 1 first."""
     medals: tuple[int, int, int] = (0, 0, 0)
     """Days this member was 1st, 2nd, 3rd on the board to get both stars (gold, silver,
     bronze), by the site's second-star times; ties in time share the better place."""
@@ -64,6 +67,14 @@ class Member:
     @property
     def shown_name(self) -> str:
         return self.name or f"anonymous #{self.id}"
+
+    def day_order(self, day: int) -> tuple[float, float, int]:
+        """Where the member stands on `day` (1-based): both stars first, by the second
+        star's time, then part 1 only by its time; ties by id."""
+        first, second = self.star_times[day - 1]
+        never = float("inf")
+        return (never if second is None else second, never if first is None else first,
+                self.id)
 
 
 @dataclass(frozen=True)

@@ -113,34 +113,30 @@ def _int(value: object) -> int | None:
     return int(text) if text.isascii() and text.isdigit() and len(text) <= 18 else None
 
 
-def _gold_time(member: object, day: int) -> int | None:
-    """When `member` got both stars of `day` (the site's `get_star_ts` of part 2), or
-    None: not both stars, or a time that is not a whole number."""
-    if not isinstance(member, dict) or not isinstance(levels := member.get("completion_day_level")
-                                                       or {}, dict):
-        return None
+def _star_times(levels: dict[str, Any], day: int) -> tuple[int | None, int | None]:
+    """When `day`'s part 1 and part 2 stars came (the site's `get_star_ts`), or None."""
     day_levels = levels.get(str(day))
-    part_two = day_levels.get("2") if isinstance(day_levels, dict) else None
-    return _int(part_two.get("get_star_ts")) if isinstance(part_two, dict) else None
+
+    def at(part: str) -> int | None:
+        level = day_levels.get(part) if isinstance(day_levels, dict) else None
+        return _int(level.get("get_star_ts")) if isinstance(level, dict) else None
+
+    return at("1"), at("2")
 
 
-def _with_medals(raw: dict[str, Any], members: list[Member], days: int) -> list[Member]:
+def _with_medals(members: list[Member], days: int) -> list[Member]:
     """Each member with its gold/silver/bronze count: per day, the members with both
     stars ordered by when they got the second; the first three places are medals, and
     members with the same time share a place (as in sport: 1, 1, 3)."""
-    by_id = {member.id: member for member in members}
-    raw_by_id = {_int(value.get("id", key)) or _int(key) or 0: value
-                 for key, value in raw.items() if isinstance(value, dict)}
-    counts = {member_id: [0, 0, 0] for member_id in by_id}
-    for day in range(1, days + 1):
-        times = sorted((time_, member_id) for member_id in by_id
-                       if (time_ := _gold_time(raw_by_id.get(member_id), day)) is not None)
-        for time_, member_id in times:
-            place = sum(1 for other, _ in times if other < time_)
-            if place < 3:
-                counts[member_id][place] += 1
-    return [replace(member, medals=(counts[member.id][0], counts[member.id][1],
-                                    counts[member.id][2])) for member in members]
+    counts = [[0, 0, 0] for _ in members]
+    for day in range(days):
+        times = [member.star_times[day][1] for member in members]
+        done = [time_ for time_ in times if time_ is not None]
+        for count, time_ in zip(counts, times, strict=True):
+            if time_ is not None and (place := sum(1 for other in done if other < time_)) < 3:
+                count[place] += 1
+    return [replace(member, medals=(count[0], count[1], count[2]))
+            for member, count in zip(members, counts, strict=True)]
 
 
 def parse(year: int, board_id: int, data: dict[str, Any], fetched_at: float,
@@ -176,8 +172,10 @@ def parse(year: int, board_id: int, data: dict[str, Any], fetched_at: float,
             global_score=(number(member, "global_score", member_id)
                           if member.get("global_score") is not None else None),
             days=stars_by_day,
+            star_times=tuple(_star_times(levels if isinstance(levels, dict) else {}, day)
+                             for day in range(1, days + 1)),
         ))
-    members = _with_medals(data["members"], members, days)
+    members = _with_medals(members, days)
     members.sort(key=lambda m: (-m.local_score, -m.stars, m.id))
     owner = data.get("owner_id")
     return Leaderboard(year, board_id, _int(owner) if owner is not None else None,

@@ -7,13 +7,18 @@ from typing import Annotated
 
 import typer
 
+from aoc2023.framework import calendar
 from aoc2023.framework.cli.common import AsJson, Verbose, Year, configure_logging, fail
+from aoc2023.framework.errors import UsageError
 
 
 def leaderboard(
     year: Year,
     board_id: Annotated[int, typer.Argument(
         metavar="ID", help="The board's id: the number at the end of its address.")],
+    day: Annotated[int | None, typer.Option(
+        "--day", min=1, max=25, help="One day: each member's part 1 and part 2 times "
+        "(local time) and the time between them, from the same kept copy.")] = None,
     as_json: AsJson = False,
     verbose: Verbose = False,
 ) -> None:
@@ -32,6 +37,9 @@ def leaderboard(
         if token is None:
             raise no_token_error()
         board = fetch_board(token, year, board_id)
+        if day is not None and day > calendar.days_in_year(year):  # known once fetched
+            raise UsageError(f"{year} has no day {day}: its days are 1 to "
+                             f"{calendar.days_in_year(year)}.")
     except Exception as error:
         fail(error, verbose)
     if board.passed_over:
@@ -42,10 +50,14 @@ def leaderboard(
         print(f"Note: {notice}", file=sys.stderr)
     if as_json:
         from aoc2023.framework.cli import json_output
-        from aoc2023.framework.render.as_json import leaderboard_json
+        from aoc2023.framework.render.as_json import leaderboard_day_json, leaderboard_json
 
-        json_output.put(leaderboard_json(board))
+        json_output.put(leaderboard_json(board) if day is None
+                        else leaderboard_day_json(board, day))
     else:
-        from aoc2023.framework.render.leaderboard import render
+        from aoc2023.framework.render.leaderboard import render, render_day
 
-        render(board, sys.stdout)
+        if day is None:
+            render(board, sys.stdout)
+        else:
+            render_day(board, day, sys.stdout)

@@ -128,3 +128,27 @@ def leaderboard_json(board: Leaderboard) -> str:
         "age_seconds": round(board.age_seconds, 1), "from_cache": board.from_cache,
         "members": members, "passed_over": list(board.passed_over),
     }, indent=2)
+
+
+def leaderboard_day_json(board: Leaderboard, day: int) -> str:
+    """`aoc leaderboard --day N --json`: the day's members in the day's order, their star
+    times (ISO, UTC) and the part 2 delta in seconds."""
+    from datetime import UTC, datetime
+
+    from aoc2023.framework.render.leaderboard import day_members, part_two_delta
+
+    def moment(timestamp: int | None) -> str | None:
+        return None if timestamp is None else datetime.fromtimestamp(timestamp, UTC).isoformat()
+
+    members = [{"place": place, "id": member.id, "name": member.name,
+                "shown_name": member.shown_name,
+                "part1_at": moment(member.star_times[day - 1][0]),
+                "part2_at": moment(member.star_times[day - 1][1]),
+                "part2_delta_seconds": part_two_delta(member, day)}
+               for place, member in enumerate(day_members(board, day), start=1)]
+    return json.dumps({
+        "year": board.year, "id": board.board_id, "day": day,
+        "fetched_at": datetime.fromtimestamp(board.fetched_at, UTC).isoformat(),
+        "age_seconds": round(board.age_seconds, 1), "from_cache": board.from_cache,
+        "members": members,
+    }, indent=2)

@@ -79,3 +79,43 @@ def render(board: Leaderboard, out: IO[str]) -> None:
     print(render_table(f"Private leaderboard {board.board_id}, {board.year}", chosen_columns,
                        chosen, colour, width), file=out)
     print(paint(wrap_message(age_line(board), width), "dim", colour), file=out)
+
+
+def _moment(timestamp: int | None) -> str:
+    from datetime import UTC, datetime
+
+    from aoc2023.framework.calendar import clock_time
+
+    return "-" if timestamp is None else clock_time(datetime.fromtimestamp(timestamp, UTC))
+
+
+def day_members(board: Leaderboard, day: int) -> list[Member]:
+    """The members with at least part 1 of `day`, in the day's order (`day_order`)."""
+    return sorted((member for member in board.members if member.star_times[day - 1][0]
+                   is not None or member.star_times[day - 1][1] is not None),
+                  key=lambda member: member.day_order(day))
+
+
+def part_two_delta(member: Member, day: int) -> int | None:
+    """Seconds from part 1's star to part 2's; None without both."""
+    first, second = member.star_times[day - 1]
+    return None if first is None or second is None else second - first
+
+
+def render_day(board: Leaderboard, day: int, out: IO[str]) -> None:
+    """One day: each member's part 1 and part 2 times (local clock time, whole seconds)
+    and the part 2 delta, both stars first by the second star's time."""
+    colour = use_colour(out)
+    width = terminal_width(out)
+    columns = [Column("Place", "right"), Column("Name", kind="text"), Column("Part 1"),
+               Column("Part 2"), Column("Delta", "right")]
+    rows = []
+    for place, member in enumerate(day_members(board, day), start=1):
+        first, second = member.star_times[day - 1]
+        delta = part_two_delta(member, day)
+        rows.append([Cell(str(place)), Cell(member.shown_name, None if member.name else "dim"),
+                     Cell(_moment(first)), Cell(_moment(second)),
+                     Cell("-" if delta is None else describe_age(delta))])
+    print(render_table(f"Private leaderboard {board.board_id}, {board.year}, day {day}",
+                       columns, rows, colour, width), file=out)
+    print(paint(wrap_message(age_line(board), width), "dim", colour), file=out)
