@@ -131,7 +131,7 @@ def test_yes_asks_once_per_account(
     alice, no for bob), and sends both of alice's answers, none of bob's."""
     from aoc2023.framework import calendar
     from aoc2023.framework.cli.run import TerminalPrompter
-    from aoc2023.framework.inputs import RunRequest
+    from aoc2023.framework.inputs import RunRequest, days_to_run
     from aoc2023.framework.runner import run_days
     from aoc2023.framework.submit import SubmitOptions, submit_new_answers
 
@@ -139,7 +139,7 @@ def test_yes_asks_once_per_account(
     monkeypatch.setattr(calendar, "current_time", lambda: now() + timedelta(
         seconds=a_day_after()))
     monkeypatch.setattr("sys.stdin", io.StringIO("y\nn\n"))
-    report = run_days(RunRequest((YEAR,), "1", accounts="all"))
+    report = run_days(days_to_run(RunRequest((YEAR,), "1", accounts="all"), []))
     sent = submit_new_answers(report, SubmitOptions(yes=True, interactive=True),
                               TerminalPrompter())
     questions = capsys.readouterr().err.count("[y/N]")

@@ -218,7 +218,7 @@ def test_on_a_terminal_the_claim_is_asked_and_no_means_no(
 ) -> None:
     from aoc2023.framework import calendar
     from aoc2023.framework.cli.run import TerminalPrompter
-    from aoc2023.framework.inputs import RunRequest
+    from aoc2023.framework.inputs import RunRequest, days_to_run
     from aoc2023.framework.runner import run_days
     from aoc2023.framework.submit import SubmitOptions, submit_new_answers
 
@@ -229,7 +229,7 @@ def test_on_a_terminal_the_claim_is_asked_and_no_means_no(
         seconds=unlock_time(YEAR, LAST).timestamp() + 86400 - time.time()))
     for reply, posted in (("n\n", []), ("y\n", [{"level": "2", "answer": "0"}])):
         monkeypatch.setattr("sys.stdin", io.StringIO(reply))
-        report = run_days(RunRequest((YEAR,), str(LAST)))
+        report = run_days(days_to_run(RunRequest((YEAR,), str(LAST)), []))
         sent = submit_new_answers(report, SubmitOptions(interactive=True), TerminalPrompter())
         assert "Claim the final star of 2086 (day 12 part 2: every other star is in)? [y/N]" \
             in capsys.readouterr().err

@@ -150,7 +150,7 @@ def send_with_wait(site: FakeAoC, clock: FakeClock) -> tuple[RunReport, list[int
     """Day 7 run, then its answers sent as `aoc run --yes --wait` sends them, the wait
     handed `clock`; with how many answers the site had at each sleep."""
     from aoc2023.framework.cli.run import TerminalPrompter
-    from aoc2023.framework.inputs import RunRequest
+    from aoc2023.framework.inputs import RunRequest, days_to_run
     from aoc2023.framework.runner import run_days
     from aoc2023.framework.submit import SubmitOptions, submit_new_answers
 
@@ -160,7 +160,7 @@ def send_with_wait(site: FakeAoC, clock: FakeClock) -> tuple[RunReport, list[int
         posted_at_each_sleep.append(len(posts(site)))
         clock.sleep(seconds)
 
-    report = run_days(RunRequest((2023,), "7"))
+    report = run_days(days_to_run(RunRequest((2023,), "7"), []))
     sent = submit_new_answers(report, SubmitOptions(yes=True, wait=True),
                               TerminalPrompter(clock.datetime, sleep), now=clock.datetime)
     return sent, posted_at_each_sleep

@@ -17,7 +17,7 @@ from typing import Any, NamedTuple, cast
 
 from aoc2023.framework import progress
 from aoc2023.framework.errors import InputError, Interrupted, Terminated, quoted
-from aoc2023.framework.inputs import RunInput, RunRequest, days_to_run
+from aoc2023.framework.inputs import DayInputs, RunInput
 from aoc2023.framework.results import DayResult, PartResult, RunReport, Status
 from aoc2023.framework.solution import Solution, answer_text
 
@@ -366,18 +366,21 @@ def tuned_to_one_input(results: Iterable[DayResult]) -> list[str]:
             if (year, day, part) in right]
 
 
-def run_days(request: RunRequest, run: DayRunner = run_solution,
-             on_result: Callable[[DayResult], object] | None = None) -> RunReport:
-    """Run every day asked for; a day that has no module yet is skipped with a notice.
-    `on_result` is told of each result as soon as it is known (a terminal shows it).
+def run_days(days: Iterable[DayInputs | DayResult], run: DayRunner = run_solution,
+             on_result: Callable[[DayResult], object] | None = None,
+             report: RunReport | None = None) -> RunReport:
+    """Run each day given (`inputs.days_to_run`'s records: a day's inputs, or the result
+    saying why it cannot run, kept as it is), into `report` (a new one by default: the
+    notices gathered while `days` is read go there). `on_result` is told of each result
+    as soon as it is known (a terminal shows it). `days` is read one day at a time, so a
+    day's input is fetched only once the day before it is done.
 
     Ctrl-C stops the run, keeping what finished: the day it stopped is in the results
     (the part it stopped marked interrupted), but not given to `on_result`, which may
     send; the days after it do not run, and the report says so. Ctrl-C in `on_result`
     (while sending) stops the run too.
     """
-    report = RunReport()
-    days = days_to_run(request, report.notices)
+    report = RunReport() if report is None else report
     current: tuple[int, int] | None = None
     try:
         for day in days:

@@ -198,10 +198,14 @@ def summary_notes(outcome: RunReport) -> list[str]:
 
 def _run_and_note(request: RunRequest, runner: DayRunner, notes: list[str],
                   on_result: Callable[[DayResult], object] | None = None) -> RunReport:
-    """`run_days`, with the sentences gathered while it ran (--memory's) as notices."""
+    """The days asked for (inputs), run (runner), with the sentences gathered while they
+    ran (--memory's) as notices."""
+    from aoc2023.framework.inputs import days_to_run
+    from aoc2023.framework.results import RunReport
     from aoc2023.framework.runner import run_days
 
-    report = run_days(request, runner, on_result)
+    report = RunReport()
+    report = run_days(days_to_run(request, report.notices), runner, on_result, report)
     report.notices.extend(notes)
     return report
 
