@@ -269,29 +269,26 @@ def test_the_running_line_counts_the_parts_time_not_the_send_question() -> None:
 
     from fake_clock import FakeClock
 
-    from aoc2023.framework import progress
     from aoc2023.framework.cli.live import RunningLine
 
     clock, err = FakeClock(), io.StringIO()
 
-    def sending() -> None:
-        progress.started(2054, 9, 2, clock.monotonic)  # the examples re-run
-        clock.advance(0.6)  # long enough to be shown, had it still run
-        for _ in range(20):  # the thread ticks meanwhile, waiting on the lock
-            time.sleep(0.02)
-        clock.advance(3.3)  # the question
-
     with RunningLine(err, clock.monotonic) as line:
-        progress.started(2054, 9, 2, clock.monotonic)
+        def sending() -> None:
+            line.step(2054, 9, 2)  # a step told while the row is shown
+            clock.advance(0.6)  # long enough to be shown, had it still run
+            for _ in range(20):  # the thread ticks meanwhile, waiting on the lock
+                time.sleep(0.02)
+            clock.advance(3.3)  # the question
+
+        line.step(2054, 9, 2)
         clock.advance(0.0046)
-        progress.finished()
         line.paused(sending)
-        progress.started(2054, 10, 1, clock.monotonic)
+        line.step(2054, 10, 1)
         clock.advance(0.7)
         deadline = time.monotonic() + 60
         while "day 10" not in err.getvalue() and time.monotonic() < deadline:
             time.sleep(0.02)
-        progress.finished()
     assert "day 9" not in err.getvalue()
     assert "running 2054 day 10 part 1 (0.7 s)" in err.getvalue()
 

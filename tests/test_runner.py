@@ -114,6 +114,16 @@ def test_each_part_gets_its_own_parse_and_parse_is_timed_apart() -> None:
     assert (result.parse_seconds, [p.seconds for p in result.parts]) == (1.0, [2.0, 4.0])
 
 
+def test_each_part_is_told_to_on_step_as_it_starts() -> None:
+    """What a terminal's running line reads: the runner tells it, no module global."""
+    told: list[tuple[int, int, int | None]] = []
+    run_solution(Mutating, RunInput("3 1 2", "file"),
+                 on_step=lambda *step: told.append(step))
+    run_solution(InTurn, RunInput("abc", "file"), on_step=lambda *step: told.append(step))
+    assert told == [(2099, 1, 1), (2099, 1, 2),
+                    (InTurn.year, InTurn.day, 1), (InTurn.year, InTurn.day, 2)]
+
+
 def test_steps_are_timed_on_the_real_clock_by_default() -> None:
     result = run_solution(Mutating, RunInput("3 1 2", "file"))
     assert result.parse_seconds is not None and result.parse_seconds > 0

@@ -1,16 +1,18 @@
-"""What is running now: the runner says which day and part it starts, and a terminal
-view (cli/live.py) reads it to say so while a step runs long. A leaf: it imports
-nothing of the framework, and costs a function call a step when nobody reads it.
+"""Which step runs now, as plain data: the runner calls an `OnStep` as each day and part
+starts, and a terminal view (cli/live.py) keeps the last one to say so while a step runs
+long. A leaf: it imports nothing of the framework.
 
-Under --timeout the parts run in a child process, whose steps are not seen here: the
-day is, from `run_days`.
+Under --timeout the parts run in a child process, whose steps are not told: the day
+is, from `run_days`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from time import monotonic
 from typing import NamedTuple
+
+OnStep = Callable[[int, int, int | None], object]
+"""`on_step(year, day, part)`: part is None while parsing, or while both parts run at once."""
 
 
 class Step(NamedTuple):  # not a dataclass: this module is imported on every run
@@ -19,23 +21,4 @@ class Step(NamedTuple):  # not a dataclass: this module is imported on every run
     part: int | None
     """None while parsing, or while both parts run at once."""
     since: float
-    """`time.monotonic()` when it started."""
-
-
-_current: Step | None = None
-
-
-def started(year: int, day: int, part: int | None = None,
-            clock: Callable[[], float] = monotonic) -> None:
-    """`clock` is the one the view reads the step's time on (a test's fake one)."""
-    global _current
-    _current = Step(year, day, part, clock())
-
-
-def finished() -> None:
-    global _current
-    _current = None
-
-
-def current() -> Step | None:
-    return _current
+    """When it started, on the clock of whoever keeps it."""

@@ -15,9 +15,9 @@ from functools import partial
 from time import perf_counter_ns
 from typing import Any, NamedTuple, cast
 
-from aoc2023.framework import progress
 from aoc2023.framework.errors import InputError, Interrupted, Terminated, quoted
 from aoc2023.framework.inputs import DayInputs, RunInput
+from aoc2023.framework.progress import OnStep
 from aoc2023.framework.results import DayResult, PartResult, RunReport, Status
 from aoc2023.framework.solution import Solution, answer_text
 
@@ -136,6 +136,7 @@ def _judge(part: int, outcome: _Outcome, expected: str | None, shared: bool,
 def run_solution(
     solution_class: type[Solution[Any]], run_input: RunInput, title: str | None = None,
     report: Reporter | None = None, clock: Clock = perf_counter_ns,
+    on_step: OnStep | None = None,
 ) -> DayResult:
     """Parse and solve `run_input`; each part gets its own freshly parsed input, so a part
     that mutates what it is given cannot change what the other part sees.
@@ -153,8 +154,9 @@ def run_solution(
     timed steps): a time limit keeps those and restarts its clock there (timeouts.py).
 
     Each step is timed on `clock`, from just before it starts to just after it ends (a
-    test hands it a clock that only the day's code moves)."""
-    result = _run_day(solution_class, run_input, title, report, clock)
+    test hands it a clock that only the day's code moves). `on_step(year, day, part)` is
+    told as each part starts (a terminal says what runs)."""
+    result = _run_day(solution_class, run_input, title, report, clock, on_step)
     if result.interrupted:
         raise Interrupted(result)
     return result
@@ -162,7 +164,7 @@ def run_solution(
 
 def _run_day(
     solution_class: type[Solution[Any]], run_input: RunInput, title: str | None,
-    report: Reporter | None, clock: Clock,
+    report: Reporter | None, clock: Clock, on_step: OnStep | None,
 ) -> DayResult:
     solution = solution_class(extra=run_input.extra)
     expected = run_input.expected
@@ -185,7 +187,7 @@ def _run_day(
         report("parsed", parse_seconds)
 
     if solution_class.solves_in_turn():
-        parts = _solve_in_turn(solution, parsed.value, run_input, clock, report)
+        parts = _solve_in_turn(solution, parsed.value, run_input, clock, report, on_step)
         return DayResult(**header, parse_seconds=parse_seconds, parts=parts)
     if solution_class.solves_both_at_once():
         both = _timed(partial(solution.solve, parsed.value), clock)
@@ -210,7 +212,8 @@ def _run_day(
         if stopped is not None:  # Ctrl-C: the parts after it do not run
             results_list.append(_not_run(part, expected.get(part), "the run", stopped.error))
             continue
-        progress.started(solution_class.year, solution_class.day, part)
+        if on_step is not None:
+            on_step(solution_class.year, solution_class.day, part)
         if fresh is None:  # each part its own instance and its own parse, as under --timeout
             solution = solution_class(extra=run_input.extra)
             fresh = _timed(partial(solution.parse, run_input.text), clock)
@@ -260,7 +263,7 @@ def _not_run(part: int, expected: str | None, what: str, cause: BaseException | 
 
 def _solve_in_turn(
     solution: Solution[Any], data: Any, run_input: RunInput, clock: Clock,
-    report: Reporter | None = None,
+    report: Reporter | None = None, on_step: OnStep | None = None,
 ) -> tuple[PartResult, ...]:
     """Run a `solve` that yields part 1's answer, then part 2's: each part is timed from
     the previous yield, and the generator is advanced no further than the last part
@@ -272,7 +275,8 @@ def _solve_in_turn(
     failed: tuple[int, _Outcome] | None = None
     try:
         for part in range(1, max(run_input.parts) + 1):
-            progress.started(type(solution).year, type(solution).day, part)
+            if on_step is not None:
+                on_step(type(solution).year, type(solution).day, part)
             outcome = _timed(partial(next, answers), clock)
             if isinstance(outcome.error, StopIteration):
                 outcome = _Outcome(seconds=outcome.seconds, error=TypeError(
@@ -368,11 +372,12 @@ def tuned_to_one_input(results: Iterable[DayResult]) -> list[str]:
 
 def run_days(days: Iterable[DayInputs | DayResult], run: DayRunner = run_solution,
              on_result: Callable[[DayResult], object] | None = None,
-             report: RunReport | None = None) -> RunReport:
+             report: RunReport | None = None, on_step: OnStep | None = None) -> RunReport:
     """Run each day given (`inputs.days_to_run`'s records: a day's inputs, or the result
     saying why it cannot run, kept as it is), into `report` (a new one by default: the
     notices gathered while `days` is read go there). `on_result` is told of each result
-    as soon as it is known (a terminal shows it). `days` is read one day at a time, so a
+    as soon as it is known (a terminal shows it); `on_step` is told as each day starts
+    (`run`, made to tell it, says each part). `days` is read one day at a time, so a
     day's input is fetched only once the day before it is done.
 
     Ctrl-C stops the run, keeping what finished: the day it stopped is in the results
@@ -391,15 +396,14 @@ def run_days(days: Iterable[DayInputs | DayResult], run: DayRunner = run_solutio
                 continue
             current = (day.solution_class.year, day.solution_class.day)
             for one in day.runs:
-                progress.started(*current)
+                if on_step is not None:
+                    on_step(*current, None)
                 main = run(day.solution_class, one, day.title)
                 for result in _with_variants(main, day.variants, one, day.title, run):
-                    progress.finished()
                     report.results.append(result)
                     if on_result is not None:
                         on_result(result)
     except KeyboardInterrupt as stop:
-        progress.finished()
         if isinstance(stop, Interrupted) and stop.result is not None:
             report.results.append(stop.result)
         report.interrupted = True

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
 
 from aoc2023.framework.errors import ChildFailed, Interrupted, TimedOut
 from aoc2023.framework.inputs import RunInput
+from aoc2023.framework.progress import OnStep
 from aoc2023.framework.results import DayResult, PartResult, Status
 from aoc2023.framework.runner import Clock, DayRunner, describe_error, run_solution
 from aoc2023.framework.solution import Solution
@@ -307,9 +308,11 @@ def _timed_out(run_input: RunInput, part: int, reason: str, together: bool) -> P
                       timed_with_other_part=together)
 
 
-def day_runner(timeout: float | None, profiler: Profiler | None = None) -> DayRunner:
+def day_runner(timeout: float | None, profiler: Profiler | None = None,
+               on_step: OnStep | None = None) -> DayRunner:
     """How to run a day on one input: plain `run_solution`, under a time limit (in a
-    child), and/or under `profiler`."""
+    child), and/or under `profiler`. In this process, each part's start is told to
+    `on_step`; a child's are not (the day is, by `run_days`)."""
     if timeout is not None:
         def limited(cls: type[Solution[Any]], run_input: RunInput, title: str | None) -> DayResult:
             return run_with_timeout(cls, run_input, title, timeout, profiler)
@@ -317,7 +320,8 @@ def day_runner(timeout: float | None, profiler: Profiler | None = None) -> DayRu
         return limited
     if profiler is not None:
         def profiled(cls: type[Solution[Any]], run_input: RunInput, title: str | None) -> DayResult:
-            return profiler.call(cls, lambda profiled: run_solution(profiled, run_input, title))
+            return profiler.call(cls, lambda profiled: run_solution(
+                profiled, run_input, title, on_step=on_step))
 
         return profiled
-    return run_solution
+    return run_solution if on_step is None else partial(run_solution, on_step=on_step)

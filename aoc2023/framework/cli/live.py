@@ -14,7 +14,7 @@ import threading
 from time import monotonic
 from typing import IO, TYPE_CHECKING, Protocol
 
-from aoc2023.framework import progress
+from aoc2023.framework.progress import Step
 from aoc2023.framework.render.table import status_line
 
 if TYPE_CHECKING:
@@ -39,14 +39,16 @@ class Sends(Protocol):
 
 class RunningLine:
     """A thread that keeps one line on `err` saying which day and part are running, once
-    a step has run SHOW_AFTER seconds; `cleared()` removes it before anything is printed."""
+    a step has run SHOW_AFTER seconds; `cleared()` removes it before anything is printed.
+    The runner tells it each step through `step`, the run's `on_step`."""
 
     def __init__(self, err: IO[str], clock: Callable[[], float] = monotonic) -> None:
         from aoc2023.framework.render.table import terminal_width
 
         self.err = err
         self.clock = clock
-        """The clock `progress.started` stamped the steps on."""
+        """The clock `step` stamps the steps on."""
+        self.current: Step | None = None
         self.width = terminal_width(err)  # a line that wraps cannot be rewritten in place
         self.lock = threading.Lock()
         self.shown = False
@@ -72,7 +74,7 @@ class RunningLine:
             with self.lock:
                 # Read under the lock: a step read before a row or a question was shown
                 # is over by the time it is released (its time would count the question).
-                step = progress.current()
+                step = self.current
                 if step is None or self.clock() - step.since < SHOW_AFTER:
                     continue
                 what = f"part {step.part}" if step.part else "parse and parts"
@@ -83,6 +85,10 @@ class RunningLine:
                 self.err.write(status_line(line, self.width))
                 self.err.flush()
                 self.shown = True
+
+    def step(self, year: int, day: int, part: int | None) -> None:
+        """A step starts: the run's `on_step` (runner.run_days, run_solution)."""
+        self.current = Step(year, day, part, self.clock())
 
     def clear(self) -> None:
         with self.lock:
@@ -98,12 +104,13 @@ class RunningLine:
                 self.err.write("\r\x1b[2K")
                 self.err.flush()
                 self.shown = False
-            progress.finished()  # nothing runs while a row or a question is shown
+            self.current = None  # nothing runs while a row or a question is shown
             show()
-            progress.finished()  # sending ran the day's examples, which said they ran
+            self.current = None
 
 
 def run_live(
+    line: RunningLine,
     run: Callable[[Callable[[DayResult], object]], RunReport],
     send: Sends | None,
     verbose: bool,
@@ -115,14 +122,15 @@ def run_live(
     notices `more_notices` finds in it once every day is done. With `memory`, the table
     has the peak memory column (--memory). Ctrl-C while sending stops the run, as
     Ctrl-C in a part does; the result Ctrl-C stopped, which `run` keeps but does not
-    pass on, gets its row at the end."""
+    pass on, gets its row at the end. `line` says what runs meanwhile: `run` tells it
+    each step (`line.step` as the runner's `on_step`)."""
     from aoc2023.framework.render import run as run_view
     from aoc2023.framework.render.table import terminal_width
     from aoc2023.framework.results import RunReport
 
     table = run_view.LiveTable(sys.stdout, terminal_width(sys.stdout), memory)
     shown: list[DayResult] = []
-    with RunningLine(sys.stderr) as line:
+    with line:
         def on_result(result: DayResult) -> None:
             def show() -> None:
                 table.row(result)

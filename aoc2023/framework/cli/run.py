@@ -32,6 +32,7 @@ from aoc2023.framework.results import ExitCode
 if TYPE_CHECKING:
     from aoc2023.framework.inputs import RunRequest
     from aoc2023.framework.profiling import Profiler
+    from aoc2023.framework.progress import OnStep
     from aoc2023.framework.results import DayResult, RunReport
     from aoc2023.framework.runner import DayRunner
     from aoc2023.framework.submit import Candidate, ExampleChecks
@@ -134,7 +135,13 @@ def run(
         settings = load_settings()  # on every run: a mistake there is said at once
         if accounts is not None:
             redact_accounts(accounts)
-        runner, profiler = day_runner_for(timeout, profile)
+        live_view = not as_json and smart_terminal(sys.stdout) and smart_terminal(sys.stderr)
+        if live_view:
+            from aoc2023.framework.cli import live
+
+            line = live.RunningLine(sys.stderr)
+        on_step = line.step if live_view else None
+        runner, profiler = day_runner_for(timeout, profile, on_step)
         memory_notes: list[str] = []
         if memory:
             from aoc2023.framework.bench.memory import measuring_runner
@@ -145,7 +152,7 @@ def run(
             from aoc2023.framework.bench import memory_flame as flame
 
             flame.check(request, *memory_flame)
-        days_run = partial(_run_and_note, request, runner, memory_notes)
+        days_run = partial(_run_and_note, request, runner, memory_notes, on_step=on_step)
         submitting = not no_submit and settings.submit
         # One sender for the run: live, each day is sent on its own, and Ctrl-C at a
         # question is still no to the answers of the days after; each day's examples
@@ -153,11 +160,9 @@ def run(
         send = Sender(yes=yes or not settings.confirm, dry_run=dry_run, wait=wait,
                       resend=resend, examples_runner=day_runner_for(timeout, False)[0])
         on_input = input_file is None and not example
-        if not as_json and smart_terminal(sys.stdout) and smart_terminal(sys.stderr):
-            from aoc2023.framework.cli import live
-
+        if live_view:
             with day_code_output():
-                outcome = live.run_live(days_run, send if submitting else None, verbose,
+                outcome = live.run_live(line, days_run, send if submitting else None, verbose,
                                         summary_notes if on_input else None, memory)
         else:
             with day_code_output():  # sending may run the days' examples
@@ -197,7 +202,8 @@ def summary_notes(outcome: RunReport) -> list[str]:
 
 
 def _run_and_note(request: RunRequest, runner: DayRunner, notes: list[str],
-                  on_result: Callable[[DayResult], object] | None = None) -> RunReport:
+                  on_result: Callable[[DayResult], object] | None = None,
+                  on_step: OnStep | None = None) -> RunReport:
     """The days asked for (inputs), run (runner), with the sentences gathered while they
     ran (--memory's) as notices."""
     from aoc2023.framework.inputs import days_to_run
@@ -205,7 +211,8 @@ def _run_and_note(request: RunRequest, runner: DayRunner, notes: list[str],
     from aoc2023.framework.runner import run_days
 
     report = RunReport()
-    report = run_days(days_to_run(request, report.notices), runner, on_result, report)
+    report = run_days(days_to_run(request, report.notices), runner, on_result, report,
+                      on_step)
     report.notices.extend(notes)
     return report
 
@@ -407,19 +414,24 @@ def watch_run(
     raise typer.Exit(ExitCode.OK)
 
 
-def day_runner_for(timeout: float | None, profile: bool) -> tuple[DayRunner, Profiler | None]:
+def day_runner_for(timeout: float | None, profile: bool, on_step: OnStep | None = None,
+                   ) -> tuple[DayRunner, Profiler | None]:
     """How `aoc run` runs a day: in this process unless there is a time limit; profiled
-    when asked. Nothing of either is imported when neither is asked for."""
+    when asked; telling `on_step` each part as it starts where it runs here. Nothing of
+    either is imported when neither is asked for."""
+    from functools import partial
+
     from aoc2023.framework.runner import run_solution
 
     check_seconds("--timeout", timeout)
     if timeout is None and not profile:
-        return run_solution, None
+        return (run_solution if on_step is None else partial(run_solution, on_step=on_step),
+                None)
     from aoc2023.framework.profiling import Profiler
     from aoc2023.framework.timeouts import day_runner
 
     profiler = Profiler() if profile else None
-    return day_runner(timeout, profiler), profiler
+    return day_runner(timeout, profiler, on_step), profiler
 
 
 def show_profile(profiler: Profiler, out: IO[str]) -> None:
