@@ -162,7 +162,12 @@ def test_heartbeats_are_spaced_by_the_interval_and_reports_always_go() -> None:
 
 
 def test_a_part_that_sleeps_past_the_timeout_is_reported_as_timeout_promptly() -> None:
-    result = run_with_timeout(SleepsInPart2, RunInput("abc", "file", {1: "3"}), None, LIMIT)
+    told: list[tuple[int, int, int | None]] = []
+    result = run_with_timeout(SleepsInPart2, RunInput("abc", "file", {1: "3"}), None, LIMIT,
+                              on_step=lambda *step: told.append(step))
+    # Each part's child is told to the live view as it starts.
+    assert told == [(SleepsInPart2.year, SleepsInPart2.day, 1),
+                    (SleepsInPart2.year, SleepsInPart2.day, 2)]
     part_1, part_2 = result.parts
     assert (part_1.status, part_1.answer) == (Status.CORRECT, "3")
     assert part_2.status is Status.TIMEOUT

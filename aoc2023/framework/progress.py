@@ -2,8 +2,8 @@
 starts, and a terminal view (cli/live.py) keeps the last one to say so while a step runs
 long. A leaf: it imports nothing of the framework.
 
-Under --timeout the parts run in a child process, whose steps are not told: the day
-is, from `run_days`.
+Under --timeout the parts run in child processes: the parent tells each part as its
+child starts (both parts at once, for a day that solves them together).
 """
 
 from __future__ import annotations

@@ -234,6 +234,7 @@ def _run_in_child(
 def run_with_timeout(
     solution_class: type[Solution[Any]], run_input: RunInput, title: str | None,
     timeout: float, profiler: Profiler | None = None, clock: Clock = perf_counter_ns,
+    on_step: OnStep | None = None,
 ) -> DayResult:
     """`run_solution`, with each part and its parse in a child stopped after `timeout`
     seconds (one child for a day that solves both parts at once). The child times the
@@ -259,6 +260,9 @@ def run_with_timeout(
         )
 
     for index, group in enumerate(groups):
+        if on_step is not None:  # each child is one part, or both parts at once
+            on_step(solution_class.year, solution_class.day, group[0] if len(group) == 1
+                    else None)
         task = partial(_run_in_child, solution_class, replace(run_input, parts=group), title,
                        profiler is not None, clock)
         reports: dict[str, object] = {}
@@ -311,11 +315,12 @@ def _timed_out(run_input: RunInput, part: int, reason: str, together: bool) -> P
 def day_runner(timeout: float | None, profiler: Profiler | None = None,
                on_step: OnStep | None = None) -> DayRunner:
     """How to run a day on one input: plain `run_solution`, under a time limit (in a
-    child), and/or under `profiler`. In this process, each part's start is told to
-    `on_step`; a child's are not (the day is, by `run_days`)."""
+    child), and/or under `profiler`; each part's start is told to `on_step` (with a time
+    limit, as its child starts)."""
     if timeout is not None:
         def limited(cls: type[Solution[Any]], run_input: RunInput, title: str | None) -> DayResult:
-            return run_with_timeout(cls, run_input, title, timeout, profiler)
+            return run_with_timeout(cls, run_input, title, timeout, profiler,
+                                    on_step=on_step)
 
         return limited
     if profiler is not None:
