@@ -21,13 +21,14 @@ a module that fails, whatever it raises but Ctrl-C, fails alone, in one sentence
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import importlib
 import importlib.util
 import os
 import re
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from types import ModuleType
 from typing import Any, NamedTuple
@@ -231,12 +232,27 @@ def import_module(name: str, what: str | None = None) -> ModuleType:
     a DayLoadError naming it (`what`, else the module), so that it fails alone. The days
     it registered before failing are forgotten with it."""
     try:
-        return importlib.import_module(name)
+        with recursion_limit_kept():
+            return importlib.import_module(name)
     except (KeyboardInterrupt, Terminated):
         raise
     except BaseException as error:  # a module's own failure, whatever it is
         _forget(name)
         raise DayLoadError(f"Could not import {what or name}: {_why(error)}") from error
+
+
+@contextlib.contextmanager
+def recursion_limit_kept() -> Iterator[None]:
+    """Run a day's code (an import, a step) so that it cannot lower the recursion limit
+    under aoc's own code after it (the rest of the run, the report): a limit the code
+    lowered goes back up on the way out. One it raised is kept, as days that recurse
+    deep raise it in one step and count on it in the next."""
+    depth = sys.getrecursionlimit()
+    try:
+        yield
+    finally:
+        if sys.getrecursionlimit() < depth:
+            sys.setrecursionlimit(depth)
 
 
 def _why(error: BaseException) -> str:

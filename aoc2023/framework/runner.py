@@ -18,6 +18,7 @@ from typing import Any, NamedTuple, cast
 from aoc2023.framework.errors import InputError, Interrupted, Terminated, quoted
 from aoc2023.framework.inputs import DayInputs, RunInput
 from aoc2023.framework.progress import OnStep
+from aoc2023.framework.registry import recursion_limit_kept
 from aoc2023.framework.results import DayResult, PartResult, RunReport, Status
 from aoc2023.framework.solution import Solution, answer_text
 
@@ -49,7 +50,8 @@ def _timed(function: Callable[[], Any], clock: Clock) -> _Outcome:
     pid = os.getpid()
     start = clock()
     try:
-        value = function()
+        with recursion_limit_kept():
+            value = function()
     except Terminated:
         _end_a_forked_copy(pid)
         raise
