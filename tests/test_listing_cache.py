@@ -1,6 +1,6 @@
-"""The listing cache (`listing_cache.py`): it watches every Python file of the year
-package, private helpers and sub-packages included, and a cache file of any shape it
-cannot use is a miss, never an error. The year is a throwaway one, 2090."""
+"""The listing cache (`listing_cache.py`): it watches every file of the year package,
+private helpers, sub-packages (linked ones too) and data files included, and a cache
+file of any shape it cannot use is a miss, never an error. The year is a throwaway one, 2090."""
 
 from __future__ import annotations
 
@@ -56,6 +56,24 @@ def test_a_change_to_any_file_of_the_year_package_is_a_miss(
     assert cache.get(day, 2090, 1, package_stamp([year_2090])) == declared
     _rewrite(year_2090 / helper)
     assert cache.get(day, 2090, 1, package_stamp([year_2090])) is None
+
+
+def test_a_data_file_or_a_linked_sub_package_of_the_year_is_watched(
+        year_2090: Path, tmp_path: Path) -> None:
+    """A day may read its examples from a text file beside it, or import from a folder
+    linked into its year: a change to either is a miss too."""
+    (year_2090 / "examples").mkdir()
+    (year_2090 / "examples" / "day01.txt").write_text("abc\n")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "__init__.py").write_text("")
+    (elsewhere / "names.py").write_text("TITLE = 'First'\n")
+    (year_2090 / "linked").symlink_to(elsewhere, target_is_directory=True)
+    (year_2090 / "sub" / "up").symlink_to(year_2090, target_is_directory=True)  # a loop
+    for changed in (year_2090 / "examples" / "day01.txt", elsewhere / "names.py"):
+        before = package_stamp([year_2090])
+        _rewrite(changed)
+        assert package_stamp([year_2090]) != before, changed
 
 
 def test_bytecode_and_hidden_folders_are_not_watched(year_2090: Path) -> None:

@@ -8,10 +8,10 @@ would still grow with the days; it would also see only what is written literally
 examples built by code), and would list as sound a day whose imports fail. A stamp
 (modification time in nanoseconds, and size) costs one `stat`, and the cache holds
 exactly what the import gave. A day is imported again whenever its file changes, or
-any other Python file under its year package, private helpers and sub-packages
-included (`package_stamp`: a helper it imports may hold its title or examples, or stop
-importing); a day that fails to import is never cached, so it is imported (and its
-reason said) each time.
+any other file under its year package, private helpers, sub-packages (linked ones
+too) and data files included (`package_stamp`: a helper it imports, or a file it
+reads, may hold its title or examples, or stop importing); a day that fails to import
+is never cached, so it is imported (and its reason said) each time.
 
 The years that installed packages declare in the `aoc.years` entry-point group are
 kept the same way, by the stamps of the folders on the path: reading them imports
@@ -64,15 +64,24 @@ def stamp(path: Path) -> list[int] | None:
 
 
 def package_stamp(folders: Iterable[str | Path]) -> list[Any]:
-    """The stamps of every Python file under a year package's `folders`, sub-packages
-    and private helpers (`_common.py`) included, taken once a listing: whatever a day
-    imports from its year. Bytecode folders and hidden ones are left out."""
-    files = []
+    """The stamps of every file under a year package's `folders`, taken once a listing:
+    whatever a day may read at import from its year, Python or not (sub-packages, private
+    helpers like `_common.py`, examples kept in a text file), folders linked into it
+    included (each walked once: a link back up is no loop). Bytecode folders and hidden
+    ones are left out."""
+    files: list[str] = []
+    seen: set[str] = set()
     for folder in folders:
-        for root, dirs, names in os.walk(folder):
+        for root, dirs, names in os.walk(folder, followlinks=True):
+            real = os.path.realpath(root)
+            if real in seen:
+                dirs[:] = []
+                continue
+            seen.add(real)
             dirs[:] = sorted(name for name in dirs
                              if name != "__pycache__" and not name.startswith("."))
-            files += [os.path.join(root, name) for name in names if name.endswith(".py")]
+            files += [os.path.join(root, name) for name in names
+                      if not name.startswith(".") and not name.endswith((".pyc", ".pyo"))]
     return [[file, stamp(Path(file))] for file in sorted(files)]
 
 
