@@ -210,6 +210,15 @@ def test_the_page_of_stars_is_read_in_both_forms(year: int) -> None:
     assert stars.parse_page(page) == {1: 2, 2: 1, 4: 2}
     assert stars.parse_page(stars_page(year, {})) == {}
     assert stars.parse_page("<html><body>Maintenance</body></html>") is None
+    assert stars.parse_times(page) == {1: ("00:12:34", "01:02:03"), 2: ("00:12:34", "-"),
+                                       4: ("00:12:34", "01:02:03")}
+    assert stars.parse_times("<html><body>Maintenance</body></html>") is None
+
+
+def test_a_time_since_unlock_is_read_or_unknown() -> None:
+    assert stars.since_unlock("01:02:03") == timedelta(hours=1, minutes=2, seconds=3)
+    assert stars.since_unlock(">24h") is None
+    assert stars.since_unlock("-") is None
 
 
 def test_on_a_terminal_the_claim_is_asked_and_no_means_no(

@@ -21,6 +21,7 @@ import time
 from collections.abc import Mapping
 from contextlib import suppress
 from dataclasses import dataclass
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -92,6 +93,35 @@ def parse_page(html: bytes | str) -> dict[int, int] | None:
         half = (len(fields) - 1) // 2
         stars[int(fields[0])] = 1 if fields[1 + half] == "-" else 2
     return stars
+
+
+def since_unlock(field: str) -> timedelta | None:
+    """A time column of the page as a duration: `00:12:34`, or None for "-" (no star)
+    and ">24h" (the site stops counting after a day)."""
+    parts = field.split(":")
+    if len(parts) != 3 or not all(part.isdigit() for part in parts):
+        return None
+    hours, minutes, seconds = (int(part) for part in parts)
+    return timedelta(hours=hours, minutes=minutes, seconds=seconds)
+
+
+def parse_times(html: bytes | str) -> dict[int, tuple[str, str]] | None:
+    """Each day's part 1 and part 2 time columns as the page writes them ("00:12:34",
+    ">24h", "-"); None when it is not that page. Ranks and scores are left out: the site
+    has none from 2025."""
+    import bs4
+
+    page = bs4.BeautifulSoup(html, "html.parser")
+    if page.article is None or page.article.pre is None:
+        return {} if NO_STARS in page.get_text() else None
+    times: dict[int, tuple[str, str]] = {}
+    for line in page.article.pre.get_text().splitlines():
+        fields = line.split()
+        if len(fields) < 3 or len(fields) % 2 == 0 or not fields[0].isdigit():
+            continue
+        half = (len(fields) - 1) // 2
+        times[int(fields[0])] = (fields[1], fields[1 + half])
+    return times
 
 
 def _fetch(token: str, year: int) -> dict[int, int]:
