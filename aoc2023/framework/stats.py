@@ -1,8 +1,6 @@
-"""What `aoc stats` knows of each day and star: the records the calendar picture draws.
-
-The `stats` branch fills this module (reading the site's personal stats and the
-framework's own records); these are the records it agreed to hand over.
-"""
+"""The user's record, day by day: when each star was earned, the wrong answers sent
+before it, and the last measured runtime. Plain frozen records, so views (the table,
+JSON, the calendar picture) draw from one shape and nothing here prints."""
 
 from __future__ import annotations
 
@@ -12,7 +10,8 @@ from datetime import datetime, timedelta
 
 @dataclass(frozen=True)
 class StarStats:
-    """One star: when and how it was earned, each field None when not known."""
+    """One star: earned_at is when the site says it was earned (tz-aware), None when
+    not earned or unknown; attempts counts the wrong answers sent before it."""
 
     part: int
     earned_at: datetime | None
@@ -23,7 +22,7 @@ class StarStats:
 
 @dataclass(frozen=True)
 class DayStats:
-    """One day: its title, one StarStats per part it has, its last runtime."""
+    """One day: a star record per part the day has; runtime is parse plus parts."""
 
     year: int
     day: int
@@ -34,7 +33,7 @@ class DayStats:
 
 @dataclass(frozen=True)
 class YearStats:
-    """One year: every day it has, known or not, and what could not be known."""
+    """Every day of a year, known or not, and one sentence per thing not known."""
 
     year: int
     days: tuple[DayStats, ...]
@@ -42,18 +41,21 @@ class YearStats:
 
     @property
     def stars(self) -> int:
-        """The stars earned."""
-        return sum(1 for day in self.days for star in day.stars if star.earned_at is not None)
+        """Stars in: the site's time for it, or an accepted answer in the records (only
+        an accepted answer has a first try, yes or no)."""
+        return sum(star.earned_at is not None or star.first_try is not None
+                   for day in self.days for star in day.stars)
 
     @property
     def first_try_rate(self) -> float | None:
-        """The share of known stars answered right first time; None when none is known."""
+        """First-try answers among the stars whose first try is known; None if none."""
         known = [star.first_try for day in self.days for star in day.stars
                  if star.first_try is not None]
         return sum(known) / len(known) if known else None
 
     @property
     def total_runtime(self) -> float | None:
-        """The days' runtimes added up; None when none is known."""
-        times = [day.runtime_seconds for day in self.days if day.runtime_seconds is not None]
-        return sum(times) if times else None
+        """The sum of the measured runtimes; None when no day has one."""
+        measured = [day.runtime_seconds for day in self.days
+                    if day.runtime_seconds is not None]
+        return sum(measured) if measured else None
