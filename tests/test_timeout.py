@@ -205,7 +205,8 @@ def test_a_part_that_kills_its_process_or_exits_is_an_error_of_that_part() -> No
     result = run_with_timeout(DiesOrExits, RunInput("abc", "file"), None, ROOMY)
     died, exited = result.parts
     assert died.status is Status.ERROR
-    assert died.error == "the process running it ended unexpectedly (exit code 3)"
+    assert died.error == ("the process running it ended before the step did (exit code 3: "
+                          "os._exit, or a crash)")
     assert exited.status is Status.ERROR
     assert exited.error == "the day's code called sys.exit('gave up')"
 

@@ -152,7 +152,8 @@ def call_with_timeout(function: Callable[[Progress], T], timeout: float,
     except EOFError:
         child.join()
         raise ChildFailed(
-            f"the process running it ended unexpectedly (exit code {child.exitcode})"
+            f"the process running it ended before the step did (exit code "
+            f"{child.exitcode}: os._exit, or a crash)"
         ) from None
     finally:
         sender.close()
