@@ -18,6 +18,8 @@ from aoc2023.framework.errors import NoInputError, UsageError
 if TYPE_CHECKING:
     from zoneinfo import ZoneInfo
 
+    from aoc2023.framework.results import DayResult
+
 FIRST_YEAR = 2015
 
 
@@ -41,6 +43,15 @@ def days_in_year(year: int) -> int:
     from aoc2023.framework import day_counts
 
     return day_counts.known().get(year) or rule_days(year)
+
+
+def final_star_due(result: DayResult) -> bool:
+    """Whether `result` is its year's last day with part 1 right: that day's part 2 is then
+    the final star, looked at when answers are sent (submit.py)."""
+    from aoc2023.framework.results import Status
+
+    return result.day == days_in_year(result.year) and any(
+        part.part == 1 and part.status is Status.CORRECT for part in result.parts)
 
 
 def learn_days(year: int, count: int, where: str) -> str | None:

@@ -201,8 +201,8 @@ def _submit_parts(
                               account=result.account)
         parts[number] = _outcome(part, "not sent", partial(
             _submit_part, candidate, cache, token, options, prompter, now, failed_examples))
-    if result.day == calendar.days_in_year(result.year) and 1 in parts \
-            and parts[1].status is Status.CORRECT:  # the last day's: the final star
+    # With the parts as sent so far: part 1 may have been right only now.
+    if calendar.final_star_due(result._replace(parts=tuple(parts.values()))):
         parts[2] = PartResult(2, Status.CORRECT) if cache.known_answer(2) is not None else \
             _outcome(PartResult(2, Status.UNKNOWN), "final star", partial(
                 _claim_final_star, result, cache, token, options, prompter, now))

@@ -382,13 +382,11 @@ class Sender:
 def final_star_due(outcome: RunReport) -> bool:
     """Whether a last day's part 1 is right on the user's input: its part 2, the final star,
     is then looked at (see submit.py)."""
-    from aoc2023.framework.calendar import days_in_year
-    from aoc2023.framework.results import Status
+    from aoc2023.framework import calendar
 
-    return not outcome.stopped and any(result.source == "input" and result.variant is None
-               and result.day == days_in_year(result.year)
-               and any(part.part == 1 and part.status is Status.CORRECT for part in result.parts)
-               for result in outcome.results)
+    return not outcome.stopped and any(
+        result.source == "input" and result.variant is None and calendar.final_star_due(result)
+        for result in outcome.results)
 
 
 def watch_run(
