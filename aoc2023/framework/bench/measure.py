@@ -502,13 +502,13 @@ def bench_input(
         f" ({run_input.label})" if run_input.label else "")
     watcher(where, "checking the answers", 0, 0.0)
     check = run(solution_class, run_input, title)
-    if check.error is not None or _interrupted(check):
+    if check.error is not None or check.interrupted:
         return DayBench(check)  # Ctrl-C in the checking run: bench_days stops there
     checks = [(solution_class, check)]
     for variant in variants:
         watcher(where, f"checking variant {variant.variant}", 0, 0.0)
         found = run(variant, run_input, title)._replace(variant=variant.variant)
-        if _interrupted(found):
+        if found.interrupted:
             return DayBench(check, variants=(found,))
         checks.append((variant, against_main(found, check)))
     timed = [(cls, one) for cls, one in checks if one.error is None]
@@ -585,10 +585,6 @@ def _steps(lane: Lane, check: DayResult, timing: Timing, speed: Speed | None
     return tuple(steps)
 
 
-def _interrupted(result: DayResult) -> bool:
-    return any(part.status is Status.INTERRUPTED for part in result.parts)
-
-
 def bench_days(
     request: RunRequest, budget: float = 1.0, timeout: float | None = None,
     watcher: Watcher | None = None, variants: bool = True, memory: bool = False,
@@ -613,7 +609,7 @@ def bench_days(
             for one in day.runs:
                 bench = bench_input(day.solution_class, one, day.title, share, timeout, run,
                                     watcher, others, clocks)
-                if any(_interrupted(result) for result in (bench.result, *bench.variants)):
+                if any(result.interrupted for result in (bench.result, *bench.variants)):
                     raise KeyboardInterrupt
                 if memory:
                     from aoc2023.framework.bench.memory import with_peaks
