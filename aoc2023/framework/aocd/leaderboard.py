@@ -198,19 +198,13 @@ def leaderboard(token: str | None, year: int, board_id: int, view_key: str | Non
                          now=moment, view_key_end=kept.view_key_end)
         data, end = _fetch(token, year, board_id), None
     moment = now()
-    notices = []
-    try:
-        write_atomically(path, json.dumps({"fetched_at": moment, "board": data,
-                                           "view_key_end": end}))
-    except OSError as error:  # the board came: show it, and say why it was not kept
-        notices.append(f"the board could not be kept in {path} ({error.strerror or error}), "
-                       "so the next read asks the site again; make that folder writable.")
-    count = _int(data.get("num_days"))  # the site's count of the year's days
-    if count is not None and (notice := calendar.learn_days(year, count,
-                                                            f"private leaderboard {board_id}")):
-        notices.append(notice)
+    write_atomically(path, json.dumps({"fetched_at": moment, "board": data,
+                                       "view_key_end": end}))
+    notice = None
+    if (count := _int(data.get("num_days"))) is not None:  # the site's count of the year's days
+        notice = calendar.learn_days(year, count, f"private leaderboard {board_id}")
     board = parse(year, board_id, data, moment, from_cache=False, now=moment, view_key_end=end)
-    return replace(board, notices=tuple(notices)) if notices else board
+    return replace(board, notices=(notice,)) if notice else board
 
 
 def _int(value: object) -> int | None:
