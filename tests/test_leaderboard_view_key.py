@@ -283,11 +283,19 @@ def test_the_key_never_shows_in_verbose_output_of_a_real_process(
                          ["--view-key", WRONG, "--json", "--verbose"],
                          ["--view-key", KEY, "--save-key", "--verbose"],
                          ["--json", "--verbose"])]
+    # A key kept for another board, refused: redacted from the start of the command.
+    site.add_board(2023, BOARD + 1, board_2023(), viewers=set(), view_key=KEY)
+    keys = aocd_loaded.config / "aoc-view-keys.json"
+    keys.write_text(json.dumps({str(BOARD): KEY, str(BOARD + 1): WRONG}))
+    done.append(site_cli.aoc(site, aocd_loaded, "leaderboard", "2023", str(BOARD + 1),
+                             "--verbose"))
     no_key_in(*done)
-    assert [each.returncode for each in done] == [2, 2, 0, 0]
+    assert [each.returncode for each in done] == [2, 2, 0, 0, 2]
+    assert f"/{BOARD + 1}.json?view_key=<view key>" in done[4].stderr
     assert "view_key=<view key>" in done[0].stderr  # the address was logged, and redacted
     assert "Traceback" in done[0].stderr and "ending c0de" in done[0].stderr
     assert json.loads(done[1].stdout)["exit_code"] == 2
     assert "view_key=<view key>" in done[2].stderr
     assert json.loads(done[3].stdout)["view_key_end"] == "9c2e"  # the kept copy, by the key
     assert board_requests(site) == [f"key={WRONG}", f"key={WRONG}", f"key={KEY}"]
+

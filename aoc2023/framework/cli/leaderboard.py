@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
-from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from aoc2023.framework import calendar
 from aoc2023.framework.cli.common import AsJson, Verbose, Year, configure_logging, fail
 from aoc2023.framework.errors import NoInputError, UsageError
-from aoc2023.framework.site_data import Leaderboard
+
+if TYPE_CHECKING:
+    from aoc2023.framework.site_data import Leaderboard
 
 
 def leaderboard(
@@ -65,7 +65,7 @@ def leaderboard(
             raise UsageError(f"{year} has no day {day}: its days are 1 to "
                              f"{calendar.days_in_year(year)}.")
         if save_key and given is not None:
-            print(_kept(given, board, board_id, view_keys.save), file=sys.stderr)
+            print(_kept(given, board), file=sys.stderr)
     except Exception as error:
         fail(error, verbose)
     if board.passed_over:
@@ -89,8 +89,7 @@ def leaderboard(
             render_day(board, day, sys.stdout)
 
 
-def _kept(key: str, board: Leaderboard, board_id: int,
-          save: Callable[[int, str], Path]) -> str:
+def _kept(key: str, board: Leaderboard) -> str:
     """Keep `key` for the board when the site has taken it: the board was fetched with it
     just now, or the copy shown was fetched with a key of the same ending (a copy fetched
     otherwise has not tried the key, and asking again would break the site's rule).
@@ -99,9 +98,11 @@ def _kept(key: str, board: Leaderboard, board_id: int,
         return ("Note: the view key was not kept: the board shown was fetched without it "
                 "less than 15 minutes ago, so the site has not tried it yet; give "
                 "--save-key again once the kept copy is older than that.")
-    path = save(board_id, key)
-    return (f"Kept the view key ending {key[-4:]} for board {board_id} in {path}: later reads "
-            "of the board use it.")
+    from aoc2023.framework.aocd import view_keys
+
+    path = view_keys.save(board.board_id, key)
+    return (f"Kept the view key ending {key[-4:]} for board {board.board_id} in {path}: later "
+            "reads of the board use it.")
 
 
 def _token(needed: bool) -> str | None:
