@@ -41,13 +41,15 @@ def _key(year: int, day: int) -> str:
 
 
 def runtime_of(result: DayResult) -> float | None:
-    """The day's runtime (parse plus parts) when `result` is one to keep, else None."""
+    """The day's runtime (parse plus the parts written so far) when `result` is one to
+    keep, else None."""
+    written = [part for part in result.parts if part.status is not Status.NOT_IMPLEMENTED]
     if (result.source != "input" or result.variant is not None or result.account is not None
-            or result.error is not None or result.parse_seconds is None or not result.parts
-            or any(part.status not in _TIMED or part.seconds is None for part in result.parts)):
+            or result.error is not None or result.parse_seconds is None or not written
+            or any(part.status not in _TIMED or part.seconds is None for part in written)):
         return None
-    parts = [part.seconds or 0.0 for part in result.parts]
-    if any(part.timed_with_other_part for part in result.parts):
+    parts = [part.seconds or 0.0 for part in written]
+    if any(part.timed_with_other_part for part in written):
         parts = [max(parts)]  # solve(): both parts in one time, given to each
     return result.parse_seconds + sum(parts)
 

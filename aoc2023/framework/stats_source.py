@@ -236,9 +236,9 @@ def year_stats(year: int, who: Who, now: datetime,
         title = paths.cached_title(year, day, who.user_dir)
         days.append(DayStats(year, day, title, day_stars, runtime))
     if no_attempts:
-        unknown.append(f"The attempts before some stars of {year} are not known ("
-                       f"{_days_named(no_attempts)}): they were earned outside aoc (in the "
-                       "browser), or before it kept records.")
+        unknown.append(f"The attempts before the stars of {year} {_days_named(no_attempts)} "
+                       "are not known: they were earned outside aoc (in the browser), or "
+                       "before it kept records.")
     if no_runtime:
         unknown.append(f"No runtime is known for {year} {_days_named(no_runtime)}: "
                        f"{aoc_command('run', str(year))} keeps each day's last runtime on "

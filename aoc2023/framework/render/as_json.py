@@ -168,10 +168,16 @@ def stats_json(years: Sequence[YearStats], written: Sequence[str] = ()) -> str:
                 "over_a_day": record.late, "attempts": record.attempts,
                 "first_try": record.first_try}
 
+    def seconds(value: float | None) -> float | None:
+        """To the nanosecond: a float's long tail of digits is noise, and could match a
+        piece of the token, which the output's redaction would then cut out."""
+        return None if value is None else round(value, 9)
+
     return json.dumps({"years": [{
         "year": year.year, "stars": year.stars, "first_try_rate": year.first_try_rate,
-        "total_runtime_seconds": year.total_runtime,
-        "days": [{"day": day.day, "title": day.title, "runtime_seconds": day.runtime_seconds,
+        "total_runtime_seconds": seconds(year.total_runtime),
+        "days": [{"day": day.day, "title": day.title,
+                  "runtime_seconds": seconds(day.runtime_seconds),
                   "stars": [star(record) for record in day.stars]} for day in year.days],
         "unknown": list(year.unknown)} for year in years], "written": list(written)},
         indent=2)
