@@ -297,8 +297,8 @@ def test_a_run_keeps_the_runtime_of_days_on_the_users_own_input(aocd_home: AocdH
     assert runtimes.last_runtimes(2025) == {1: 2.5}
     runtimes.record([result(parts=(Status.CORRECT, Status.NOT_IMPLEMENTED))], when + timedelta(1))
     assert runtimes.last_runtimes(2025) == {1: 1.5}  # the last run's
-    runtimes.runtimes_file().write_text("{damaged")
-    assert runtimes.last_runtimes(2025) == {}  # a miss, then rebuilt
+    (runtimes.runtimes_folder() / "2025_01.json").write_text("{damaged")
+    assert runtimes.last_runtimes(2025) == {}  # a miss, then rewritten
     runtimes.record([result()], when)
     assert runtimes.last_runtimes(2025) == {1: 2.5}
 

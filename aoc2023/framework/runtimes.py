@@ -7,18 +7,21 @@ implementation on the user's puzzle input, with every part it ran answering, is 
 an example, a file given with --input, another account's input, a part that failed or
 was stopped would say nothing of the day's own time.
 
-The file is `aoc-runtimes.json` in aocd's data folder, beside the listing cache: the
-framework's own, outside any project's git. It is only a record: one that cannot be
-read is a miss (rebuilt by the next run), one that cannot be written is skipped, and
-neither ever fails a run. Every read-and-write goes through `_update`, under a lock,
-so that two runs at once each keep their days.
+Each day's runtime is a small file of its own, `aoc-runtimes/<year>_<dd>.json` in
+aocd's data folder (beside the listing cache: the framework's own, outside any
+project's git), replaced whole by an atomic write (`_write`). So two runs at once each
+keep their days, and for one day the last to finish wins, which is what "last" means,
+with no lock (which would cost every `aoc run` the import of filelock). It is only a
+record: a file that cannot be read is a miss
+(rewritten by the next run), one that cannot be written is skipped, and neither ever
+fails a run.
 """
 
 from __future__ import annotations
 
 import json
 import math
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from contextlib import suppress
 from datetime import datetime
 from pathlib import Path
@@ -27,17 +30,18 @@ from typing import Any
 from aoc2023.framework.aocd import paths
 from aoc2023.framework.files import read_regular_text, write_atomically
 from aoc2023.framework.results import DayResult, Status
+from aoc2023.framework.settings import DECEMBER_DAYS
 
 _TIMED = {Status.CORRECT, Status.WRONG, Status.UNKNOWN}
 """The parts whose time is the part's own work: it returned an answer."""
 
 
-def runtimes_file() -> Path:
-    return paths.data_dir() / "aoc-runtimes.json"
+def runtimes_folder() -> Path:
+    return paths.data_dir() / "aoc-runtimes"
 
 
-def _key(year: int, day: int) -> str:
-    return f"{year}/{day:02d}"
+def _name(year: int, day: int) -> str:
+    return f"{year}_{day:02d}.json"
 
 
 def runtime_of(result: DayResult) -> float | None:
@@ -54,42 +58,38 @@ def runtime_of(result: DayResult) -> float | None:
     return result.parse_seconds + sum(parts)
 
 
-def _read(path: Path) -> dict[str, Any]:
-    try:
-        data = json.loads(read_regular_text(path))
-    except (OSError, ValueError, RecursionError):  # a miss: only a record
-        return {}
-    return data if isinstance(data, dict) else {}
-
-
-def _update(change: Callable[[dict[str, Any]], None]) -> None:
-    """Apply `change` to the record under its lock, and write it atomically; a folder
-    that cannot be written skips it."""
-    from filelock import FileLock
-
-    path = runtimes_file()
-    with suppress(OSError), FileLock(paths.lock_file(path.parent, path.name)):
-        data = _read(path)
-        change(data)
-        write_atomically(path, json.dumps(data, indent=1, sort_keys=True))
+def _write(year: int, day: int, record: dict[str, Any]) -> None:
+    """Replace the day's record; a folder that cannot be written skips it."""
+    folder = runtimes_folder()
+    with suppress(OSError):
+        folder.mkdir(parents=True, exist_ok=True)
+        write_atomically(folder / _name(year, day), json.dumps(record))
 
 
 def record(results: Iterable[DayResult], when: datetime) -> None:
     """Keep the runtime of each result that has one (`runtime_of`), measured at `when`."""
-    found = {_key(r.year, r.day): {"seconds": seconds, "when": when.isoformat()}
-             for r in results if (seconds := runtime_of(r)) is not None}
-    if found:
-        _update(lambda data: data.update(found))
+    for result in results:
+        if (seconds := runtime_of(result)) is not None:
+            _write(result.year, result.day, {"seconds": seconds, "when": when.isoformat()})
+
+
+def _seconds(path: Path) -> float | None:
+    """A record's runtime; None when it cannot be read as one (a miss)."""
+    try:
+        seconds = json.loads(read_regular_text(path)).get("seconds")
+    except (OSError, ValueError, RecursionError, AttributeError):
+        return None
+    if isinstance(seconds, int | float) and not isinstance(seconds, bool) \
+            and math.isfinite(seconds) and seconds >= 0:
+        return float(seconds)
+    return None
 
 
 def last_runtimes(year: int) -> dict[int, float]:
     """The last runtime kept for each day of `year`, in seconds."""
     found = {}
-    for key, entry in _read(runtimes_file()).items():
-        if not (isinstance(key, str) and key.startswith(f"{year}/") and isinstance(entry, dict)):
-            continue
-        seconds, day = entry.get("seconds"), key.partition("/")[2]
-        if (isinstance(seconds, int | float) and not isinstance(seconds, bool)
-                and math.isfinite(seconds) and seconds >= 0 and day.isdigit()):
-            found[int(day)] = float(seconds)
+    for day in range(1, DECEMBER_DAYS + 1):
+        seconds = _seconds(runtimes_folder() / _name(year, day))
+        if seconds is not None:
+            found[day] = seconds
     return found
