@@ -303,3 +303,13 @@ def test_a_run_keeps_the_runtime_of_days_on_the_users_own_input(aocd_home: AocdH
     assert runtimes.last_runtimes(2025) == {1: 2.5}
 
 
+
+
+def test_a_damaged_bench_history_is_a_sentence(site: FakeAoC, tmp_path: Path) -> None:
+    (tmp_path / ".aocd_config").mkdir()
+    (tmp_path / "benchmarks").mkdir()
+    (tmp_path / "benchmarks" / "history.json").write_text("{damaged")
+    done = aoc("stats", "2025", "--json", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    unknown = json.loads(done.stdout)["years"][0]["unknown"]
+    assert any("benchmark history" in s and "not used" in s for s in unknown), unknown

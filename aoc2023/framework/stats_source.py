@@ -203,10 +203,11 @@ def _days_named(days: list[int]) -> str:
 
 
 def year_stats(year: int, who: Who, now: datetime,
-               bench_runtimes: dict[tuple[int, int], float] | None = None) -> YearStats:
-    """The year's stats, at `now` (tz-aware: the clock is the caller's). `bench_runtimes`:
-    the benchmark history's latest runtime per (year, day), for days `aoc run` has not
-    timed (`saved_bench_runtimes`)."""
+               bench: BenchRuntimes | None = None) -> YearStats:
+    """The year's stats, at `now` (tz-aware: the clock is the caller's). `bench`: the
+    benchmark history's runtimes, for days `aoc run` has not timed (read once for all
+    years: `saved_bench_runtimes`)."""
+    bench = bench or BenchRuntimes()
     unknown: list[str] = []
     if who.why is not None:
         unknown.append(who.why)
@@ -229,8 +230,8 @@ def year_stats(year: int, who: Who, now: datetime,
         if any(star.earned and star.attempts is None for star in day_stars):
             no_attempts.append(day)
         runtime = run_times.get(day)
-        if runtime is None and bench_runtimes:
-            runtime = bench_runtimes.get((year, day))
+        if runtime is None:
+            runtime = bench.by_day.get((year, day))
         if runtime is None and any(star.earned for star in day_stars):
             no_runtime.append(day)
         title = paths.cached_title(year, day, who.user_dir)
@@ -239,6 +240,8 @@ def year_stats(year: int, who: Who, now: datetime,
         unknown.append(f"The attempts before the stars of {year} {_days_named(no_attempts)} "
                        "are not known: they were earned outside aoc (in the browser), or "
                        "before it kept records.")
+    if bench.unreadable and any(day.runtime_seconds is None for day in days):
+        unknown.append(bench.unreadable)
     if no_runtime:
         unknown.append(f"No runtime is known for {year} {_days_named(no_runtime)}: "
                        f"{aoc_command('run', str(year))} keeps each day's last runtime on "
@@ -246,18 +249,26 @@ def year_stats(year: int, who: Who, now: datetime,
     return YearStats(year, tuple(days), tuple(unknown))
 
 
-def saved_bench_runtimes(root: Path | None) -> tuple[dict[tuple[int, int], float], list[str]]:
+@dataclass(frozen=True)
+class BenchRuntimes:
+    """The benchmark history's latest runtime per (year, day); `unreadable`, the sentence
+    saying why there are none, when the history cannot be read."""
+
+    by_day: dict[tuple[int, int], float] = field(default_factory=dict)
+    unreadable: str | None = None
+
+
+def saved_bench_runtimes(root: Path | None) -> BenchRuntimes:
     """The latest best-of-runs time (parse plus parts) the project's benchmark history
-    saved for each day on the user's own input, main implementation; and a sentence when
-    the history cannot be read."""
+    saved for each day on the user's own input, main implementation."""
     if root is None:
-        return {}, []
+        return BenchRuntimes()
     from aoc2023.framework.bench.history import HISTORY_FILE, load, saved_entries
 
     try:
         raw = load(root / HISTORY_FILE)
     except AocError as error:
-        return {}, [f"{error} Its runtimes are not used."]
+        return BenchRuntimes(unreadable=f"{error} Its runtimes are not used.")
     found: dict[tuple[int, int], float] = {}
     for entry in saved_entries(raw)[0]:  # oldest first: a later save replaces a day's
         steps: dict[tuple[int, int], dict[str, float]] = {}
@@ -266,5 +277,4 @@ def saved_bench_runtimes(root: Path | None) -> tuple[dict[tuple[int, int], float
             if source == "input" and not label and not variant:
                 steps.setdefault((year, day), {})[step] = figure.stats.minimum
         found.update({key: sum(by_step.values()) for key, by_step in steps.items()})
-    return found, []
-
+    return BenchRuntimes(found)

@@ -74,8 +74,6 @@ def stats(
     no session token, or the site unreachable, it shows what is kept and says what it
     could not know. Exit code: 0 when shown, 2 when it could not be (a bad year or file).
     """
-    from dataclasses import replace
-
     from aoc2023.framework import calendar, stats_source
     from aoc2023.framework.aocd.paths import find_token
     from aoc2023.framework.project import project_root
@@ -87,13 +85,8 @@ def stats(
         picture, readme_file = _targets(svg, readme)
         who = stats_source.whose(find_token())
         now = calendar.current_time()
-        bench_runtimes, notes = stats_source.saved_bench_runtimes(project_root())
-        found = []
-        for year in chosen:
-            made = stats_source.year_stats(year, who, now, bench_runtimes)
-            if notes and any(day.runtime_seconds is None for day in made.days):
-                made = replace(made, unknown=(*made.unknown, *notes))
-            found.append(made)
+        bench = stats_source.saved_bench_runtimes(project_root())
+        found = [stats_source.year_stats(year, who, now, bench) for year in chosen]
         if picture is not None:
             from aoc2023.framework.render.calendar_svg import update_readme, write_svg
 
