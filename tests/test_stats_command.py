@@ -9,6 +9,7 @@ The commands run in this process (`aoc_in_process`), their clock moved to Decemb
 from __future__ import annotations
 
 import json
+import os
 import sys
 import time
 import xml.etree.ElementTree as ET
@@ -313,3 +314,13 @@ def test_a_damaged_bench_history_is_a_sentence(site: FakeAoC, tmp_path: Path) ->
     assert done.returncode == 0, done.stderr
     unknown = json.loads(done.stdout)["years"][0]["unknown"]
     assert any("benchmark history" in s and "not used" in s for s in unknown), unknown
+
+
+def test_the_table_on_a_plain_terminal(site: FakeAoC, tmp_path: Path) -> None:
+    """TERM=dumb, NO_COLOR and CI, 60 columns: no colour codes, and the table fits."""
+    plain = dict(os.environ, TERM="dumb", NO_COLOR="1", CI="true", COLUMNS="60")
+    done = aoc_in_process("stats", "2025", cwd=tmp_path, env=plain, shift=SHIFT)
+    assert done.returncode == 0, done.stderr
+    assert "\x1b[" not in done.stdout
+    assert "2025: 2 of 24 stars" in done.stdout
+    assert all(len(line) <= 60 for line in done.stdout.splitlines())
