@@ -32,6 +32,7 @@ from aoc2023.framework.cli import bench, json_output, listing, new, run
 from aoc2023.framework.cli import examples as examples_command
 from aoc2023.framework.cli import leaderboard as leaderboard_command
 from aoc2023.framework.cli import read as read_command
+from aoc2023.framework.cli import stats as stats_command
 from aoc2023.framework.cli import token as token_command
 from aoc2023.framework.cli.common import HELP_OPTIONS, readable_help, show_version
 from aoc2023.framework.errors import DamagedFileError, NoInputError, Terminated
@@ -47,6 +48,7 @@ COMMANDS: dict[str, Callable[..., None]] = {
     "leaderboard": leaderboard_command.leaderboard,
     "read": read_command.read,
     "examples": examples_command.examples,
+    "stats": stats_command.stats,
 }
 
 

@@ -205,7 +205,9 @@ def _run_and_note(request: RunRequest, runner: DayRunner, notes: list[str],
                   on_result: Callable[[DayResult], object] | None = None,
                   on_step: OnStep | None = None) -> RunReport:
     """The days asked for (inputs), run (runner), with the sentences gathered while they
-    ran (--memory's) as notices."""
+    ran (--memory's) as notices; each day's runtime on the user's input is kept
+    (runtimes.py)."""
+    from aoc2023.framework import runtimes
     from aoc2023.framework.inputs import days_to_run
     from aoc2023.framework.results import RunReport
     from aoc2023.framework.runner import run_days
@@ -213,6 +215,7 @@ def _run_and_note(request: RunRequest, runner: DayRunner, notes: list[str],
     report = RunReport()
     report = run_days(days_to_run(request, report.notices), runner, on_result, report,
                       on_step)
+    runtimes.record(report.results, datetime.now(UTC))  # for aoc stats
     report.notices.extend(notes)
     return report
 
