@@ -28,6 +28,7 @@ from fake_aoc import FakeAoC
 from fake_clock import FakeClock
 from site_cli import aoc_in_process
 
+from aoc2023.framework import store
 from aoc2023.framework.aocd import waits
 from aoc2023.framework.aocd.paths import PuzzleCache
 from aoc2023.framework.aocd.submissions import (
@@ -114,7 +115,7 @@ def test_a_wrong_verdict_is_exit_1_recorded_and_never_sent_again(
     # "Please wait one minute" is remembered too.
     assert waits.blocked_until(USER_ID, datetime.now(UTC)) is not None
     # The next run does not send it again, and says why.
-    waits.wait_file().unlink()
+    store.waits_file().unlink()
     code, parts = run_json("--yes")
     assert code == 1 and posts(site) == [("1", "6440")]
     assert "certainly wrong" in str(parts[0]["submit_note"])
@@ -133,7 +134,7 @@ def test_too_recently_records_the_wait_and_later_runs_honour_it(
     until = waits.blocked_until(USER_ID, before)
     assert until is not None  # the wait counts from the reply, which came in the run
     assert before + timedelta(seconds=seconds) <= until <= after + timedelta(seconds=seconds)
-    recorded = json.loads(waits.wait_file().read_text())
+    recorded = json.loads(store.waits_file().read_text())
     assert set(recorded) == {USER_ID}
     # Not a verdict on the answer: it is not known to be wrong.
     assert known_to_be_wrong("6440", 1, read_log(cache(aocd_loaded).submissions_path)) is None

@@ -16,27 +16,22 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, TypeGuard
 
-from aoc2023.framework import calendar
-from aoc2023.framework.aocd import account, client, paths
+from aoc2023.framework import calendar, store
+from aoc2023.framework.aocd import account, client, paths, session
 from aoc2023.framework.errors import SiteError
-from aoc2023.framework.files import read_regular_text, write_atomically
 from aoc2023.framework.site_data import Leaderboard, Member
 
 KEPT_SECONDS = 15 * 60
 """How long a fetched board is shown before the site is asked again (the site's rule)."""
 
 
-def board_path(user_id: str, year: int, board_id: int) -> Path:
-    return paths.data_dir() / user_id / f"{year}_leaderboard_{board_id}.json"
-
-
 def _read_kept(path: Path) -> tuple[float, dict[str, Any]] | None:
     """The kept board and when it was fetched; None when missing or unreadable (it is
     only a copy: fetching again repairs it)."""
+    kept: Any = store.read_json(path)
     try:
-        kept = json.loads(read_regular_text(path))
         fetched_at, board = float(kept["fetched_at"]), kept["board"]
-    except (OSError, ValueError, KeyError, TypeError):
+    except (ValueError, KeyError, TypeError):
         return None
     return (fetched_at, board) if _is_board(board) else None
 
@@ -68,7 +63,7 @@ def _fetch(token: str, year: int, board_id: int) -> dict[str, Any]:
         response: Any = aocd.utils.http.get(url, token=token, redirect=False)
     if 300 <= response.status < 400:  # the site's answer to "not yours to see"
         if account.ask_owner(token) is None:
-            paths.forget_token_verdict()
+            session.forget_token_verdict()
             raise SiteError(client.dead_token_sentence())
         raise SiteError(
             f"adventofcode.com will not show private leaderboard {board_id} of {year} to you: "
@@ -91,13 +86,13 @@ def _fetch(token: str, year: int, board_id: int) -> dict[str, Any]:
 def leaderboard(token: str, year: int, board_id: int) -> Leaderboard:
     """The board, from disk when fetched less than 15 minutes ago, else from the site."""
     calendar.check_year(year)
-    path = board_path(_user_id(token), year, board_id)
+    path = store.leaderboard_file(_user_id(token), year, board_id)
     kept = _read_kept(path)
     now = time.time()
     if kept is not None and 0 <= now - kept[0] < KEPT_SECONDS:
         return parse(year, board_id, kept[1], kept[0], from_cache=True, now=now)
     data = _fetch(token, year, board_id)
-    write_atomically(path, json.dumps({"fetched_at": now, "board": data}))
+    store.write_json(path, {"fetched_at": now, "board": data})
     notice = None
     if (count := _int(data.get("num_days"))) is not None:  # the site's count of the year's days
         notice = calendar.learn_days(year, count, f"private leaderboard {board_id}")

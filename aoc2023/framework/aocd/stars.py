@@ -16,7 +16,6 @@ never missed.
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Mapping
 from contextlib import suppress
@@ -25,10 +24,9 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-from aoc2023.framework import calendar
-from aoc2023.framework.aocd import client, paths
+from aoc2023.framework import calendar, store
+from aoc2023.framework.aocd import client, paths, session
 from aoc2023.framework.errors import SiteError
-from aoc2023.framework.files import read_regular_text, write_atomically
 
 KEPT_SECONDS = 15 * 60
 """How long a read of the page is used before the site is asked again."""
@@ -67,10 +65,6 @@ def describe_missing(missing: list[tuple[int, int]]) -> str:
              for day, parts in by_day.items()]
     count = len(missing)
     return (f"{count} star{' is' if count == 1 else 's are'} missing: " + ", ".join(named))
-
-
-def stars_path(user_id: str, year: int) -> Path:
-    return paths.data_dir() / user_id / f"{year}_stars.json"
 
 
 def parse_page(html: bytes | str) -> dict[int, int] | None:
@@ -131,7 +125,7 @@ def _fetch(token: str, year: int) -> dict[int, int]:
     with client.asking(f"read your stars of {year}"):
         response: Any = aocd.utils.http.get(url, token=token, redirect=False)
     if 300 <= response.status < 400:  # the site sends a dead session elsewhere
-        paths.forget_token_verdict()
+        session.forget_token_verdict()
         raise SiteError(client.dead_token_sentence(token=token))
     if response.status != 200:
         raise SiteError(f"Could not read your stars of {year}: adventofcode.com answered "
@@ -146,11 +140,11 @@ def _fetch(token: str, year: int) -> dict[int, int]:
 def _read_kept(path: Path) -> tuple[float, dict[int, int]] | None:
     """The kept stars and when they were read; None when missing or unreadable (only a
     copy: reading the page again repairs it)."""
+    kept: Any = store.read_json(path)
     try:
-        kept = json.loads(read_regular_text(path))
         return float(kept["fetched_at"]), {int(day): min(2, int(count))
                                            for day, count in kept["days"].items()}
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+    except (ValueError, KeyError, TypeError, AttributeError):
         return None
 
 
@@ -167,7 +161,7 @@ def _known_locally(user_dir: Path, year: int) -> dict[int, int]:
 
 def local_stars(user_dir: Path, year: int) -> Stars:
     """What is known here, with no request: the kept page, and aocd's cached answers."""
-    kept = _read_kept(stars_path(user_dir.name, year))
+    kept = _read_kept(store.stars_file(user_dir.name, year))
     fetched_at, by_day = kept if kept is not None else (0.0, {})
     return Stars(year, _merged(by_day, _known_locally(user_dir, year)), fetched_at, True)
 
@@ -185,7 +179,7 @@ def year_stars(token: str, user_dir: Path, year: int, fresh: bool = False,
     lost its reply: the site is then the only judge)."""
     now = time.time() if now is None else now
     local = _known_locally(user_dir, year)
-    path = stars_path(user_dir.name, year)
+    path = store.stars_file(user_dir.name, year)
     kept = None if fresh else _read_kept(path)
     if kept is not None and 0 <= now - kept[0] < KEPT_SECONDS:
         return Stars(year, _merged(kept[1], local), kept[0], from_cache=True)
@@ -193,5 +187,5 @@ def year_stars(token: str, user_dir: Path, year: int, fresh: bool = False,
         return Stars(year, local, now, from_cache=True)
     by_day = _fetch(token, year)
     with suppress(OSError):  # only a copy: the next run asks again
-        write_atomically(path, json.dumps({"fetched_at": now, "days": by_day}))
+        store.write_json(path, {"fetched_at": now, "days": by_day})
     return Stars(year, by_day if fresh else _merged(by_day, local), now)

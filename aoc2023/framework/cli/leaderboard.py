@@ -29,7 +29,7 @@ def leaderboard(
     """
     from aoc2023.framework.aocd.account import no_token_error
     from aoc2023.framework.aocd.leaderboard import leaderboard as fetch_board
-    from aoc2023.framework.aocd.paths import find_token
+    from aoc2023.framework.aocd.session import find_token
 
     configure_logging(verbose)
     try:
