@@ -518,10 +518,14 @@ def test_surrounding_whitespace_is_not_sent(
 def test_a_wait_file_that_cannot_be_written_after_sending_does_not_hide_the_verdict(
     site: FakeAoC, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def full_disk(path: Path, content: str | bytes) -> None:
-        raise OSError(errno.ENOSPC, "No space left on device", str(path))
+    write_json = store.write_json
 
-    monkeypatch.setattr(waits, "write_atomically", full_disk)
+    def full_disk(path: Path, data: object, indent: int | None = None) -> None:
+        if path == store.waits_file():  # the journal is written as before
+            raise OSError(errno.ENOSPC, "No space left on device", str(path))
+        write_json(path, data, indent)
+
+    monkeypatch.setattr(store, "write_json", full_disk)
     site.puzzles[2023, 7].replies = [fake_aoc.WRONG]  # "please wait one minute"
     code, parts = run_json("--yes")
     assert code == 1

@@ -570,7 +570,7 @@ def _send(
         submissions.record_reply(cache, part, answer, message, right=verdict is Verdict.RIGHT)
     except OSError as error:
         aside += (f" (aocd's log could not be written: {error.strerror or error}; "
-                  "the reply is kept in aoc-attempts.json)")
+                  f"the reply is kept in {store.journal_file().name})")
     if seconds is not None:
         aside += _record_wait(user_id, seconds, now())
     return verdict, _describe_reply(verdict, message, candidate, cache, token) + aside, seconds
