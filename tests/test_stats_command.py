@@ -23,8 +23,8 @@ from conftest import TOKEN, USER_ID, AocdHome, temporary_year
 from fake_aoc import FakeAoC
 from site_cli import aoc_in_process
 
-from aoc2023.framework import runtimes
-from aoc2023.framework.aocd import stars, waits
+from aoc2023.framework import runtimes, store
+from aoc2023.framework.aocd import stars
 from aoc2023.framework.calendar import unlock_time
 from aoc2023.framework.render.common import format_duration
 from aoc2023.framework.results import DayResult, PartResult, Status
@@ -104,7 +104,7 @@ def send_day_1(site: FakeAoC, work: Path) -> None:
         del sys.modules[name]  # as a new process: the day as its file is now
     for key in [key for key in REGISTRY if key[0] == 2025]:
         del REGISTRY[key]
-    waits.wait_file().unlink()  # the minute's wait served (sending keeps the real clock)
+    store.waits_file().unlink()  # the minute's wait served (sending keeps the real clock)
     second = aoc("run", "2025", "1", "--yes", cwd=work, after=120)
     assert second.returncode == 0, second.stdout + second.stderr
     assert [r.form["answer"] for r in site.requests_for("/2025/day/1/answer")] == ["3", "6", "60"]
@@ -242,7 +242,7 @@ def test_the_site_unreachable_is_a_sentence_and_the_kept_page(
 
 
 def test_a_damaged_kept_page_is_a_miss(site: FakeAoC, tmp_path: Path) -> None:
-    kept = stars.stars_path(USER_ID, 2025)
+    kept = store.stars_file(USER_ID, 2025)
     kept.parent.mkdir(parents=True, exist_ok=True)
     for damage in ("{not json", '{"fetched_at": "x", "times": []}', "[1, 2]"):
         kept.write_text(damage)
@@ -298,7 +298,7 @@ def test_a_run_keeps_the_runtime_of_days_on_the_users_own_input(aocd_home: AocdH
     assert runtimes.last_runtimes(2025) == {1: 2.5}
     runtimes.record([result(parts=(Status.CORRECT, Status.NOT_IMPLEMENTED))], when + timedelta(1))
     assert runtimes.last_runtimes(2025) == {1: 1.5}  # the last run's
-    (runtimes.runtimes_folder() / "2025_01.json").write_text("{damaged")
+    store.runtime_file(2025, 1).write_text("{damaged")
     assert runtimes.last_runtimes(2025) == {}  # a miss, then rewritten
     runtimes.record([result()], when)
     assert runtimes.last_runtimes(2025) == {1: 2.5}

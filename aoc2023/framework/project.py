@@ -4,7 +4,7 @@ The project is the nearest folder from the working folder upwards that has a
 `pyproject.toml` (or an `.aocd_config/`), else the source checkout this package runs
 from, so that an editable install works from any folder. Its files are the
 `[tool.aoc]` settings (settings.py), the benchmark history and README table (bench/),
-and aocd's config folder `.aocd_config/` (aocd/paths.py).
+and aocd's config folder `.aocd_config/` (aocd/session.py).
 """
 
 from __future__ import annotations

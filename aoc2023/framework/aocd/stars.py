@@ -17,7 +17,6 @@ too, so a star won by `aoc` in the meantime is never missed.
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Mapping
 from contextlib import suppress
@@ -26,10 +25,9 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-from aoc2023.framework import calendar
-from aoc2023.framework.aocd import client, paths
+from aoc2023.framework import calendar, store
+from aoc2023.framework.aocd import client, paths, session
 from aoc2023.framework.errors import SiteError
-from aoc2023.framework.files import read_regular_text, write_atomically
 
 KEPT_SECONDS = 15 * 60
 """How long a read of the page is used before the site is asked again."""
@@ -88,10 +86,6 @@ class TimesPage:
                    for day in range(1, calendar.days_in_year(self.year) + 1))
 
 
-def stars_path(user_id: str, year: int) -> Path:
-    return paths.data_dir() / user_id / f"{year}_stars.json"
-
-
 def parse_page(html: bytes | str) -> dict[int, int] | None:
     """The stars by day on the page of the user's times; None when it is not that page
     (see `parse_times`: part 2's time is "-" while its star is not in)."""
@@ -141,7 +135,7 @@ def _fetch(token: str, year: int) -> tuple[dict[int, int], dict[int, tuple[str, 
     with client.asking(f"read your stars of {year}"):
         response: Any = aocd.utils.http.get(url, token=token, redirect=False)
     if 300 <= response.status < 400:  # the site sends a dead session elsewhere
-        paths.forget_token_verdict()
+        session.forget_token_verdict()
         raise SiteError(client.dead_token_sentence(token=token))
     if response.status != 200:
         raise SiteError(f"Could not read your stars of {year}: adventofcode.com answered "
@@ -156,23 +150,23 @@ def _fetch(token: str, year: int) -> tuple[dict[int, int], dict[int, tuple[str, 
 def _read_kept(path: Path) -> tuple[float, dict[int, int]] | None:
     """The kept stars and when they were read; None when missing or unreadable (only a
     copy: reading the page again repairs it)."""
+    kept: Any = store.read_json(path)
     try:
-        kept = json.loads(read_regular_text(path))
         return float(kept["fetched_at"]), {int(day): min(2, int(count))
                                            for day, count in kept["days"].items()}
-    except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
+    except (ValueError, KeyError, TypeError, AttributeError):
         return None
 
 
 def _read_kept_times(path: Path) -> tuple[float, dict[int, tuple[str, str]]] | None:
     """The kept page's times and when it was read; None when missing, unreadable, or kept
     by an older aoc without them (a miss: the page is read again)."""
+    kept: Any = store.read_json(path)
     try:
-        kept = json.loads(read_regular_text(path))
         times = {int(day): (str(first), str(second))
                  for day, (first, second) in kept["times"].items()}
         return float(kept["fetched_at"]), times
-    except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
+    except (ValueError, KeyError, TypeError, AttributeError):
         return None
 
 
@@ -180,14 +174,13 @@ def _keep(path: Path, now: float, by_day: Mapping[int, int],
           times: Mapping[int, tuple[str, str]]) -> None:
     """Keep the page read at `now`: its stars and its times."""
     with suppress(OSError):  # only a copy: the next run asks again
-        write_atomically(path, json.dumps({"fetched_at": now, "days": dict(by_day),
-                                           "times": {day: list(pair)
-                                                     for day, pair in times.items()}}))
+        store.write_json(path, {"fetched_at": now, "days": dict(by_day),
+                                "times": {day: list(pair) for day, pair in times.items()}})
 
 
 def kept_times(user_id: str, year: int) -> TimesPage | None:
     """The page's times as last kept, however old; None when none is kept. No request."""
-    kept = _read_kept_times(stars_path(user_id, year))
+    kept = _read_kept_times(store.stars_file(user_id, year))
     return None if kept is None else TimesPage(year, kept[1], kept[0], from_cache=True)
 
 
@@ -195,7 +188,7 @@ def times_page(token: str, user_id: str, year: int, now: float) -> TimesPage:
     """The page's times: the kept copy when it shows every star of the year (for good) or
     was read less than 15 minutes before `now`, else the site's page, read and kept.
     SiteError when the site cannot be asked (`kept_times` then has what is known)."""
-    path = stars_path(user_id, year)
+    path = store.stars_file(user_id, year)
     kept = kept_times(user_id, year)
     if kept is not None and (kept.complete or 0 <= now - kept.fetched_at < KEPT_SECONDS):
         return kept
@@ -217,7 +210,7 @@ def _known_locally(user_dir: Path, year: int) -> dict[int, int]:
 
 def local_stars(user_dir: Path, year: int) -> Stars:
     """What is known here, with no request: the kept page, and aocd's cached answers."""
-    kept = _read_kept(stars_path(user_dir.name, year))
+    kept = _read_kept(store.stars_file(user_dir.name, year))
     fetched_at, by_day = kept if kept is not None else (0.0, {})
     return Stars(year, _merged(by_day, _known_locally(user_dir, year)), fetched_at, True)
 
@@ -235,7 +228,7 @@ def year_stars(token: str, user_dir: Path, year: int, fresh: bool = False,
     lost its reply: the site is then the only judge)."""
     now = time.time() if now is None else now
     local = _known_locally(user_dir, year)
-    path = stars_path(user_dir.name, year)
+    path = store.stars_file(user_dir.name, year)
     kept = None if fresh else _read_kept(path)
     if kept is not None and 0 <= now - kept[0] < KEPT_SECONDS:
         return Stars(year, _merged(kept[1], local), kept[0], from_cache=True)

@@ -22,7 +22,7 @@ import typer
 
 from aoc2023.framework import redaction
 from aoc2023.framework.aocd import view_keys
-from aoc2023.framework.aocd.paths import (
+from aoc2023.framework.aocd.session import (
     clean_environment_token,
     find_token,
     token_read_anew,

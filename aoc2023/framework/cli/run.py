@@ -188,7 +188,8 @@ def redact_accounts(spec: str) -> None:
     """Keep the tokens of the accounts asked for out of all that is printed, as the
     run's own token is (redaction.py): a day or a library may print any of them."""
     from aoc2023.framework import redaction
-    from aoc2023.framework.aocd.paths import account_tokens, find_token
+    from aoc2023.framework.aocd.session import find_token
+    from aoc2023.framework.aocd.token_list import account_tokens
 
     redaction.install(find_token(), *account_tokens(spec).values())
 
@@ -222,7 +223,7 @@ def _run_and_note(request: RunRequest, runner: DayRunner, notes: list[str],
 
 def part_two_notes(outcome: RunReport) -> list[str]:
     """Part 2's example to paste, for days whose part 1 is in (see part_two.py)."""
-    from aoc2023.framework.aocd.paths import find_token
+    from aoc2023.framework.aocd.session import find_token
     from aoc2023.framework.part_two import part_two_notices
 
     return part_two_notices(outcome, find_token())
