@@ -6,6 +6,7 @@ import json
 import logging
 import os
 import signal
+import subprocess
 import sys
 from pathlib import Path
 from subprocess import CompletedProcess
@@ -89,6 +90,35 @@ def test_usage_errors_are_one_sentence_and_exit_2(
     assert result.returncode == 2
     assert message in result.stderr
     assert "Traceback" not in (result.stdout + result.stderr)
+
+
+@pytest.mark.parametrize(("args", "says"), [
+    (("run", "2023", "7", "x", "y"), "Too many arguments: 'x', 'y' (aoc run takes YEARS [DAYS])."),
+    (("run", "2023", "7", "x", "--json"), "Too many arguments: 'x' (aoc run takes YEARS [DAYS])."),
+    (("token", "x"), "Too many arguments: 'x' (aoc token takes no arguments)."),
+])
+def test_arguments_beyond_a_command_s_are_said_to_be_too_many(
+    args: tuple[str, ...], says: str
+) -> None:
+    """Click's "Got unexpected extra argument(s)" reworded: a user causes it, and is told
+    what the command takes, in the table's output and in --json's document alike."""
+    done = aoc(*args)
+    assert done.returncode == 2
+    assert says in " ".join(done.stderr.replace("│", " ").split()), done.stderr
+    if "--json" in args:
+        assert json.loads(done.stdout) == {"error": says, "exit_code": 2}
+    assert "unexpected" not in (done.stdout + done.stderr).lower()
+
+
+def test_the_installed_script_says_too_many_arguments(aocd_home: AocdHome) -> None:
+    done = subprocess.run([str(Path(sys.executable).parent / "aoc"), "list", "2023", "9",
+                           "--json"], env=aocd_home.env(), capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 2, done.stderr
+    says = "Too many arguments: '9' (aoc list takes [YEARS])."
+    assert json.loads(done.stdout) == {"error": says, "exit_code": 2}
+    assert f"Error: {says}" in done.stderr
+    assert "unexpected" not in done.stderr.lower()
 
 
 def test_bad_command_line_is_exit_2() -> None:
