@@ -65,10 +65,27 @@ def test_input_file_runs_one_day_and_fetches_nothing(tmp_path: Path) -> None:
         ("6440", "unknown"), ("5905", "unknown")]
 
 
+def test_input_file_for_one_day_is_a_rule_of_the_command_line(year_with_day_7: int) -> None:
+    """The command line's check (cli/common.py), not the inputs': `days_to_run` is handed
+    one day for a file."""
+    from aoc2023.framework.cli.common import check_input_options
+    from aoc2023.framework.errors import UsageError
+
+    file = Path("x.txt")
+    check_input_options(file, False, years=(year_with_day_7,), days="7")
+    check_input_options(None, False, years=(year_with_day_7, 2023), days="1-3")
+    check_input_options(file, False, years=(year_with_day_7,))  # its one day
+    for years, days in [((year_with_day_7,), "7-8"), ((year_with_day_7, 2023), "7")]:
+        with pytest.raises(UsageError, match=r"^--input FILE runs one day: name exactly one"):
+            check_input_options(file, False, years=years, days=days)
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
         (["run", "2023", "7-8", "--input", "x.txt"], "runs one day"),
+        (["run", "2023,2022", "7", "--input", "x.txt"], "runs one day"),
+        (["bench", "2023", "7-8", "--input", "x.txt"], "runs one day"),
         (["run", "2023", "7", "--input", "does-not-exist.txt"], "does not exist"),
         (["run", "2023", "7", "--input", "x.txt", "--example"], "cannot be used together"),
         (["bench", "2023", "7", "--input", "x.txt", "--example"], "cannot be used together"),

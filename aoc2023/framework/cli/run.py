@@ -132,7 +132,7 @@ def run(
         wait_for_days(chosen, days, verbose)
     profiler = None
     try:
-        check_input_options(input_file, example, accounts)
+        check_input_options(input_file, example, accounts, chosen, days)
         settings = load_settings()  # on every run: a mistake there is said at once
         if accounts is not None:
             redact_accounts(accounts)
