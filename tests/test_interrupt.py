@@ -370,19 +370,21 @@ def test_ctrl_c_under_pytest_stops_the_session(
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("options", [[], ["--timeout", "100"]], ids=["", "timeout"])
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP])
 def test_sigterm_and_sighup_keep_what_finished_as_ctrl_c_does(
-    tmp_path: Path, aocd_home: AocdHome, fifo: Fifo, signum: int
+    tmp_path: Path, aocd_home: AocdHome, fifo: Fifo, signum: int, options: list[str]
 ) -> None:
-    """The signal lands while day 2's part 2 runs, after day 1 finished: under --json the
-    document holds day 1 and day 2's part 1, the stopped part is marked, the notice names
-    the signal, and the exit code is 128 + the signal."""
+    """The signal lands while day 2's part 2 runs (in this process, or in a --timeout
+    child), after day 1 finished: under --json the document holds day 1 and day 2's
+    part 1, the stopped part is marked, the notice names the signal, and the exit code
+    is 128 + the signal."""
     folder = write_year(tmp_path / "site", day_source("return 1"))
     stall = "say('part 2'); time.sleep(120)\nreturn 2"
     (folder / f"aoc{YEAR}" / "day02.py").write_text(
         day_source("return 1", stall, fifo=fifo.path))
     process = subprocess.Popen(
-        site_cli.command(None, "run", str(YEAR), "1-2", "--example", "--json"),
+        site_cli.command(None, "run", str(YEAR), "1-2", "--example", "--json", *options),
         env=env(aocd_home, folder), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         fifo.heard(process)
