@@ -1,8 +1,8 @@
 """A real HTTP server on loopback that answers as adventofcode.com does: puzzle inputs, puzzle
 pages (with the parts solved, as the site shows them), answers judged, /settings and private
-leaderboards. It records every request (with its User-Agent), so tests see what aocd (and
-so `aoc`) asked for.
-Tests point aocd at it with `point_aocd_at`.
+leaderboards (to their members' sessions, and to anyone with the board's view key). It
+records every request (with its User-Agent), so tests see what aocd (and so `aoc`) asked
+for. Tests point aocd at it with `point_aocd_at`.
 """
 
 from __future__ import annotations
@@ -156,6 +156,7 @@ class Request(NamedTuple):
     form: dict[str, str]
     at: float  # time.time() when it arrived
     user_agent: str | None = None  # its User-Agent header
+    query: str = ""  # what followed the path's `?`, as sent
 
 
 Reply = tuple[int, str, dict[str, str]]  # status, body, headers
@@ -170,7 +171,8 @@ class FakeAoC:
     def __init__(self) -> None:
         self.puzzles: dict[tuple[int, int], Puzzle] = {}
         self.users: dict[str, tuple[int, str]] = {}  # token -> (user id, github login)
-        self.boards: dict[tuple[int, int], tuple[dict[str, object], set[str]]] = {}
+        # (year, id) -> the board's JSON, the tokens of its members, its view key if any
+        self.boards: dict[tuple[int, int], tuple[dict[str, object], set[str], str | None]] = {}
         self.requests: list[Request] = []
         self.failing: dict[str, int] = {}  # method -> the HTTP status every such request gets
         # After an answer is judged, `reply_delay` seconds, then what becomes of the reply:
@@ -207,24 +209,30 @@ class FakeAoC:
         self.users[token] = (user_id, login)
 
     def add_board(self, year: int, board_id: int, data: dict[str, object],
-                  viewers: set[str]) -> None:
-        """A private leaderboard: its JSON as the site serves it, to the tokens of `viewers`."""
-        self.boards[year, board_id] = (data, viewers)
+                  viewers: set[str], view_key: str | None = None) -> None:
+        """A private leaderboard: its JSON as the site serves it, to the tokens of `viewers`
+        and, with no cookie needed, to a request with `?view_key=` its `view_key`."""
+        self.boards[year, board_id] = (data, viewers, view_key)
 
     def requests_for(self, suffix: str) -> list[Request]:
         return [r for r in self.requests if r.path.endswith(suffix)]
 
     def respond(self, method: str, path: str, token: str | None,
-                form: dict[str, str], user_agent: str | None = None) -> Reply | None:
+                form: dict[str, str], user_agent: str | None = None,
+                query: str = "") -> Reply | None:
         """The reply to a request, recorded first (None: the connection is dropped)."""
-        self.requests.append(Request(method, path, token, form, time.time(), user_agent))
+        self.requests.append(Request(method, path, token, form, time.time(), user_agent, query))
         if method in self.failing:
             return self.failing[method], "Internal Server Error", {}
         if path == "/settings":
             return self._settings(token)
         if board := re.fullmatch(r"/(\d{4})/leaderboard/private/view/(\d+)\.json", path):
-            data, viewers = self.boards.get((int(board[1]), int(board[2])), ({}, set()))
-            if token not in viewers:  # the site sends whoever may not see it elsewhere
+            data, viewers, key = self.boards.get((int(board[1]), int(board[2])),
+                                                 ({}, set(), None))
+            given = dict(parse_qsl(query)).get("view_key")
+            if token not in viewers and (key is None or given != key):
+                # the site sends whoever may not see it (no session of a member, no right
+                # key) to the private leaderboards' page
                 return 302, "", {"Location": f"/{board[1]}/leaderboard/private"}
             return 200, json.dumps(data), {"Content-Type": "application/json"}
         if stats := re.fullmatch(r"/(\d{4})/leaderboard/self", path):
@@ -296,8 +304,9 @@ class _Handler(BaseHTTPRequestHandler):
     def do_GET(self) -> None:
         form = dict(parse_qsl(self.rfile.read(int(self.headers["Content-Length"] or 0)).decode()))
         cookie = re.search(r"session=([^;\s]+)", self.headers["Cookie"] or "")
-        reply = self.site.respond(self.command, self.path, cookie and cookie[1], form,
-                                  self.headers["User-Agent"])
+        path, _, query = self.path.partition("?")
+        reply = self.site.respond(self.command, path, cookie and cookie[1], form,
+                                  self.headers["User-Agent"], query)
         if reply is None:  # no reply at all: the line goes dead (HTTP/1.0 closes it)
             return
         status, body, headers = reply

@@ -21,6 +21,7 @@ from typing import Annotated
 import typer
 
 from aoc2023.framework import redaction
+from aoc2023.framework.aocd import view_keys
 from aoc2023.framework.aocd.paths import (
     clean_environment_token,
     find_token,
@@ -175,7 +176,7 @@ def _main(args: list[str], program: bool = False) -> int:
     encoding.install()
     with suppress(DamagedFileError, NoInputError):  # said by the command needing the token
         clean_environment_token()
-    redaction.install(_token_to_redact())
+    redaction.install(_token_to_redact(), *view_keys.all_saved())
     terminating = _Terminating()
     for signum in _SIGNALS:
         signal.signal(signum, terminating)

@@ -126,6 +126,7 @@ def leaderboard_json(board: Leaderboard) -> str:
         "year": board.year, "id": board.board_id, "owner_id": board.owner_id,
         "fetched_at": datetime.fromtimestamp(board.fetched_at, UTC).isoformat(),
         "age_seconds": round(board.age_seconds, 1), "from_cache": board.from_cache,
+        "view_key_end": board.view_key_end,
         "members": members, "passed_over": list(board.passed_over),
     }, indent=2)
 
@@ -150,5 +151,5 @@ def leaderboard_day_json(board: Leaderboard, day: int) -> str:
         "year": board.year, "id": board.board_id, "day": day,
         "fetched_at": datetime.fromtimestamp(board.fetched_at, UTC).isoformat(),
         "age_seconds": round(board.age_seconds, 1), "from_cache": board.from_cache,
-        "members": members,
+        "view_key_end": board.view_key_end, "members": members,
     }, indent=2)
