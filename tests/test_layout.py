@@ -210,13 +210,26 @@ def test_the_check_finds_private_names_on_objects_aocd_made() -> None:
     assert private_aocd_uses(source, frozenset({"_get_prose"})) == ["line 2: ._get_prose"]
 
 
+def test_only_the_pytest_boundary_imports_pytest_s_private_modules() -> None:
+    """pytest_private.py holds every use of pytest's private `_pytest` package, each name
+    with its test (test_pytest_private.py); an import anywhere else, framework or
+    tests, fails here."""
+    importers = {
+        str(path.relative_to(PACKAGE.parent))
+        for root in (PACKAGE, PACKAGE.parent / "tests") for path in root.rglob("*.py")
+        if any(name == "_pytest" or name.startswith("_pytest.")
+               for name in imported_names(path, root))
+    }
+    assert importers == {"aoc2023/framework/pytest_private.py"}
+
+
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     # (what the layer is, the modules and sub-packages in it, under aoc2023.framework)
     ("the day's API, plain data and small leaves",
      ("", "results", "errors", "solution", "files", "site_data", "progress", "drawings",
       "calendar", "day_counts", "settings", "project", "launcher", "redaction",
       "render.encoding", "render.printable", "store", "aocd", "aocd.paths", "aocd.private",
-      "aocd.session", "aocd.token_list", "runtimes")),
+      "aocd.session", "aocd.token_list", "runtimes", "pytest_private")),
     ("the aocd boundary", ("aocd.account", "aocd.attempts", "aocd.client",
                            "aocd.leaderboard", "aocd.puzzle_page", "aocd.puzzle_text",
                            "aocd.stars", "aocd.submissions", "aocd.waits")),

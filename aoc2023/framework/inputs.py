@@ -41,6 +41,7 @@ class RunRequest(NamedTuple):
     years: tuple[int, ...]
     days: str | None = None
     input_file: Path | None = None
+    """A file for one day of one year (the command line checks it: cli/common.py)."""
     example: bool = False
     variants: bool = False
     """Run each day's variants too (`aoc run --variants`), after its main implementation."""
@@ -204,8 +205,6 @@ def days_to_run(request: RunRequest, notices: list[str]) -> Iterator[DayInputs |
         years = ", ".join(str(year) for year, _ in refused)
         notices.append(f"No day(s) {request.days} in {years}: skipped." if request.days
                        else f"No days yet in {years}: skipped.")
-    if request.input_file is not None and len(asked) != 1:
-        raise UsageError("--input FILE runs one day: name exactly one year and one day.")
     accounts = _accounts(request)
     file_text = read_input_file(request.input_file) if request.input_file else None
     tokens: dict[str | None, str | None]  # by account name; None: the run's one token

@@ -65,6 +65,8 @@ from aoc2023.framework.errors import (
     SentButNoReply,
     SiteError,
     quoted,
+    signal_of,
+    stop_name,
     unwritable_sentence,
 )
 from aoc2023.framework.inputs import example_inputs
@@ -149,8 +151,9 @@ def submit_new_answers(
             if isinstance(stop, Interrupted) and stop.result is not None:
                 result = stop.result
             return RunReport([*results, result, *report.results[index + 1:]], [
-                *report.notices, f"Interrupted (Ctrl-C) while sending {result.year} day "
-                f"{result.day}'s answers: nothing more is sent."], interrupted=True)
+                *report.notices, f"Interrupted ({stop_name(stop)}) while sending "
+                f"{result.year} day {result.day}'s answers: nothing more is sent."],
+                interrupted=True)
         results.append(result)  # never a variant's: only the main implementation's is sent
     return RunReport(results, report.notices)
 
@@ -168,15 +171,15 @@ def _submit_day(
     examples = checks.day(result.year, result.day, prompter)
     try:
         _submit_parts(result, parts, cache, token, options, prompter, now, examples)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as stop:
         stopped = next((n for n in sorted(parts) if parts[n].status is Status.UNKNOWN
                         and parts[n].answer is not None and parts[n].submit_note is None), None)
         if stopped is not None:
             parts[stopped] = parts[stopped]._replace(submit_note=(
-                "not sent: the examples' check was interrupted (Ctrl-C)" if examples.interrupted
-                else "interrupted (Ctrl-C) before a verdict"))
-        raise Interrupted(result._replace(parts=tuple(parts[n] for n in sorted(parts)))
-                          ) from None
+                f"not sent: the examples' check was interrupted ({stop_name(stop)})"
+                if examples.interrupted else f"interrupted ({stop_name(stop)}) before a verdict"))
+        raise Interrupted(result._replace(parts=tuple(parts[n] for n in sorted(parts))),
+                          signal_of(stop)) from None
     return result._replace(parts=tuple(parts[n] for n in sorted(parts)))
 
 

@@ -109,7 +109,7 @@ def bench(
     if show_history:
         history_of_day(chosen, days, plot, as_json, verbose)
     try:
-        check_input_options(input_file, example)
+        check_input_options(input_file, example, years=chosen, days=days)
         check_seconds("--budget", budget)
         check_seconds("--timeout", timeout)
         # Before any day's code runs (it may chdir) and anything is timed.
