@@ -43,7 +43,8 @@ def sample() -> list[YearStats]:
             stars = tuple(StarStats(part, when if part <= earned else None,
                                     since[part - 1] if part <= earned else None,
                                     part % 2 if part <= earned else None,
-                                    bool(part % 2) if part <= earned else None)
+                                    bool(part % 2) if part <= earned else None,
+                                    earned=part <= earned)
                           for part in range(1, parts + 1))
             title = '<script>alert("x")</script> & co' if day == 3 else f"Day {day}"
             runtime = 10 ** (day % 7 - 6) * 1.7 if day % 4 else None

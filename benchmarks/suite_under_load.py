@@ -8,7 +8,11 @@ random spells of 0.02-0.4 s). Several commits are measured in turn, round after
 round, so that the machine's own swings fall on all of them alike:
 
     uv run python benchmarks/suite_under_load.py [--rounds 3] [--load 16] [--quiet]
-        [--env NAME=VALUE ...] COMMIT[,NAME=VALUE...] [COMMIT ...]
+        [--first-run] [--env NAME=VALUE ...] COMMIT[,NAME=VALUE...] [COMMIT ...]
+
+`--first-run` gives every run a clone of its own, so each is the first `uv run pytest`
+of a fresh clone (no bytecode of the project yet), as CI's and a new user's is; the
+clone and its `uv sync` are not timed.
 
 Python writes bytecode, as on a user's machine and in CI (PYTHONDONTWRITEBYTECODE is
 unset). `--env` sets (NAME= unsets) a variable for every commit's runs; after a commit, for
@@ -98,6 +102,8 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--load", type=int, default=16, metavar="PROCESSES")
     parser.add_argument("--quiet", action="store_true", help="measure without the load too")
+    parser.add_argument("--first-run", action="store_true",
+                        help="a fresh clone for every run, not one per commit")
     parser.add_argument("--env", action="append", default=[], metavar="NAME=VALUE",
                         help="set in the suite's environment (NAME= unsets it)")
     args = parser.parse_args()
@@ -115,9 +121,13 @@ def main() -> None:
     runs: list[Run] = []
     with tempfile.TemporaryDirectory(prefix="suite-under-load-") as folder:
         clones = {commit: fresh_clone(commit, Path(folder)) for commit in commits}
+        used: set[str] = set()
         for round_ in range(1, args.rounds + 1):
             for loaded in ([False] if args.quiet else []) + [True]:
                 for commit in commits:
+                    if args.first_run and commit in used:
+                        clones[commit] = fresh_clone(commit, Path(folder) / f"{len(runs)}")
+                    used.add(commit)
                     run = run_suite(clones[commit], commit, envs[commit],
                                     args.load if loaded else None)
                     runs.append(run)

@@ -1,8 +1,8 @@
 """A real HTTP server on loopback that answers as adventofcode.com does: puzzle inputs, puzzle
 pages (with the parts solved, as the site shows them), answers judged, /settings and private
-leaderboards. It records every request (with its User-Agent), so tests see what aocd (and
-so `aoc`) asked for.
-Tests point aocd at it with `point_aocd_at`.
+leaderboards (to their members' sessions, and to anyone with the board's view key). It
+records every request (with its User-Agent), so tests see what aocd (and so `aoc`) asked
+for. Tests point aocd at it with `point_aocd_at`.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ import time
 from collections.abc import Callable, Sequence
 from contextlib import suppress
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from html import escape
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, NamedTuple
@@ -49,17 +50,33 @@ def last_day(year: int) -> int:
     return 25 if year < 2025 else 12
 
 
-def stars_page(year: int, stars: dict[int, int]) -> str:
+DEFAULT_TIMES = ("00:12:34", "01:02:03")
+"""The page's time of each part of a day whose star has no time of its own."""
+
+
+def since_unlock(year: int, day: int, at: float) -> str:
+    """The page's time column for a star won at `at` (epoch seconds): from the puzzle's
+    unlock (midnight, UTC-5), `HH:MM:SS`, or `>24h` past a day (the site stops counting)."""
+    seconds = int(at - datetime(year, 12, day, 5, tzinfo=UTC).timestamp())
+    if not 0 <= seconds < 86400:
+        return ">24h"
+    return f"{seconds // 3600:02d}:{seconds % 3600 // 60:02d}:{seconds % 60:02d}"
+
+
+def stars_page(year: int, stars: dict[int, int],
+               times: dict[int, tuple[str, str]] | None = None) -> str:
     """`/YEAR/leaderboard/self` as the site draws it: a line per day with a star, newest
-    first, part 2's columns "-" until its star is in; a rank and a score beside each time
-    in the years with a global leaderboard (before 2025)."""
+    first, each part's time (`times`, else DEFAULT_TIMES), part 2's columns "-" until its
+    star is in; a rank and a score beside each time in the years with a global
+    leaderboard (before 2025)."""
     if not any(stars.values()):
         return NO_STARS
     ranked = year < 2025
     lines = []
     for day in sorted((d for d, n in stars.items() if n), reverse=True):
-        first = "00:12:34   1234      0" if ranked else "00:12:34"
-        second = ("01:02:03   2345      0" if ranked else "01:02:03") if stars[day] > 1 \
+        one, two = (times or {}).get(day, DEFAULT_TIMES)
+        first = f"{one:>8}   1234      0" if ranked else f"{one:>8}"
+        second = (f"{two:>8}   2345      0" if ranked else f"{two:>8}") if stars[day] > 1 \
             else ("       -      -      -" if ranked else "       -")
         lines.append(f"{day:3}   {first}   {second}")
     columns = "    Time  Rank  Score" if ranked else "    Time"
@@ -111,6 +128,7 @@ class Puzzle:
     example: str | None = None  # the example input shown in part 1's prose, if any
     example_answers: tuple[str | None, str | None] = (None, None)  # its answers, per part
     last: bool = False  # the year's last day: part 2 is the final star, with no answer shown
+    times: dict[str, list[str]] = field(default_factory=dict)  # token -> each star's page time
 
     def judge(self, level: int, answer: str, token: str) -> str:
         """The site's reply to an answer: a queued reply if any, else the real rules."""
@@ -156,6 +174,7 @@ class Request(NamedTuple):
     form: dict[str, str]
     at: float  # time.time() when it arrived
     user_agent: str | None = None  # its User-Agent header
+    query: str = ""  # what followed the path's `?`, as sent
 
 
 Reply = tuple[int, str, dict[str, str]]  # status, body, headers
@@ -170,7 +189,8 @@ class FakeAoC:
     def __init__(self) -> None:
         self.puzzles: dict[tuple[int, int], Puzzle] = {}
         self.users: dict[str, tuple[int, str]] = {}  # token -> (user id, github login)
-        self.boards: dict[tuple[int, int], tuple[dict[str, object], set[str]]] = {}
+        # (year, id) -> the board's JSON, the tokens of its members, its view key if any
+        self.boards: dict[tuple[int, int], tuple[dict[str, object], set[str], str | None]] = {}
         self.requests: list[Request] = []
         self.failing: dict[str, int] = {}  # method -> the HTTP status every such request gets
         # After an answer is judged, `reply_delay` seconds, then what becomes of the reply:
@@ -178,6 +198,7 @@ class FakeAoC:
         # "302" (a redirect to the same address, where a client that follows it posts again).
         self.after_judging: str | None = None
         self.reply_delay = 0.0
+        self.clock: Callable[[], float] = time.time  # the site's clock: when a star is won
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), lambda *args: _Handler(self, *args))
         # serve_forever checks for shutdown every poll_interval (0.5 s by default).
         threading.Thread(target=self._server.serve_forever, kwargs={"poll_interval": 0.02},
@@ -207,30 +228,37 @@ class FakeAoC:
         self.users[token] = (user_id, login)
 
     def add_board(self, year: int, board_id: int, data: dict[str, object],
-                  viewers: set[str]) -> None:
-        """A private leaderboard: its JSON as the site serves it, to the tokens of `viewers`."""
-        self.boards[year, board_id] = (data, viewers)
+                  viewers: set[str], view_key: str | None = None) -> None:
+        """A private leaderboard: its JSON as the site serves it, to the tokens of `viewers`
+        and, with no cookie needed, to a request with `?view_key=` its `view_key`."""
+        self.boards[year, board_id] = (data, viewers, view_key)
 
     def requests_for(self, suffix: str) -> list[Request]:
         return [r for r in self.requests if r.path.endswith(suffix)]
 
     def respond(self, method: str, path: str, token: str | None,
-                form: dict[str, str], user_agent: str | None = None) -> Reply | None:
+                form: dict[str, str], user_agent: str | None = None,
+                query: str = "") -> Reply | None:
         """The reply to a request, recorded first (None: the connection is dropped)."""
-        self.requests.append(Request(method, path, token, form, time.time(), user_agent))
+        self.requests.append(Request(method, path, token, form, time.time(), user_agent, query))
         if method in self.failing:
             return self.failing[method], "Internal Server Error", {}
         if path == "/settings":
             return self._settings(token)
         if board := re.fullmatch(r"/(\d{4})/leaderboard/private/view/(\d+)\.json", path):
-            data, viewers = self.boards.get((int(board[1]), int(board[2])), ({}, set()))
-            if token not in viewers:  # the site sends whoever may not see it elsewhere
+            data, viewers, key = self.boards.get((int(board[1]), int(board[2])),
+                                                 ({}, set(), None))
+            given = dict(parse_qsl(query)).get("view_key")
+            if token not in viewers and (key is None or given != key):
+                # the site sends whoever may not see it (no session of a member, no right
+                # key) to the private leaderboards' page
                 return 302, "", {"Location": f"/{board[1]}/leaderboard/private"}
             return 200, json.dumps(data), {"Content-Type": "application/json"}
         if stats := re.fullmatch(r"/(\d{4})/leaderboard/self", path):
             if token not in self.users:  # a dead session is sent to the global board
                 return 302, "", {"Location": f"/{stats[1]}/leaderboard"}
-            return 200, stars_page(int(stats[1]), self.stars(int(stats[1]), token)), HTML
+            year = int(stats[1])
+            return 200, stars_page(year, self.stars(year, token), self.times(year, token)), HTML
         match = re.fullmatch(r"/(\d{4})/day/(\d+)(/input|/answer)?", path)
         puzzle = self.puzzles.get((int(match[1]), int(match[2]))) if match else None
         if match is None or puzzle is None or (method == "POST") != (match[3] == "/answer"):
@@ -250,6 +278,23 @@ class FakeAoC:
         """The stars `token` has won in `year`, by day: a star a part solved."""
         return {day: min(2, len(puzzle.answers.get(token or "", [])))
                 for (each_year, day), puzzle in self.puzzles.items() if each_year == year}
+
+    def times(self, year: int, token: str | None) -> dict[int, tuple[str, str]]:
+        """Each day's part times on `token`'s page: each star's own, else DEFAULT_TIMES."""
+        found = {}
+        for (each_year, day), puzzle in self.puzzles.items():
+            own = puzzle.times.get(token or "", [])
+            if each_year == year:
+                found[day] = (own[0] if own else DEFAULT_TIMES[0],
+                              own[1] if len(own) > 1 else DEFAULT_TIMES[1])
+        return found
+
+    def earn_in_browser(self, year: int, day: int, token: str, *times: str) -> None:
+        """`token` wins the day's first `len(times)` stars in the browser, at those page
+        times ("00:05:00", ">24h"): known to the site only (nothing of it in aocd's cache)."""
+        puzzle = self.puzzles[year, day]
+        puzzle.answers[token] = [*puzzle.solutions[token], "the final star"][:len(times)]
+        puzzle.times[token] = list(times)
 
     def _final_star(self, year: int, puzzle: Puzzle, token: str) -> str:
         """The last day's part 2: the final star, given (to any answer) when every other
@@ -275,11 +320,16 @@ class FakeAoC:
                 form: dict[str, str]) -> Reply | None:
         if token not in puzzle.inputs:  # a dead session: a login link, no article
             return 200, '<header><a href="/2023/auth/login">[Log In]</a></header>', HTML
-        year = int(path.split("/")[1])
+        year, day = int(path.split("/")[1]), int(path.split("/")[3])
+        solved = len(puzzle.answers.get(token, []))
         if puzzle.last and form.get("level") == "2" and not puzzle.replies:
             reply = self._final_star(year, puzzle, token)
         else:
             reply = puzzle.judge(int(form.get("level", 0)), form.get("answer", ""), token)
+        if len(puzzle.answers.get(token, [])) > solved:  # a star won now, on the site's clock
+            own = puzzle.times.setdefault(token, [])
+            own[len(own):] = DEFAULT_TIMES[len(own):solved]  # stars won before had those
+            own[solved:] = [since_unlock(year, day, self.clock())]
         time.sleep(self.reply_delay)  # judged already: a reply that comes late
         return {None: (200, f"<main><article><p>{reply}</p></article></main>", HTML),
                 "drop": None, "502": (502, "Bad Gateway", {}),
@@ -296,8 +346,9 @@ class _Handler(BaseHTTPRequestHandler):
     def do_GET(self) -> None:
         form = dict(parse_qsl(self.rfile.read(int(self.headers["Content-Length"] or 0)).decode()))
         cookie = re.search(r"session=([^;\s]+)", self.headers["Cookie"] or "")
-        reply = self.site.respond(self.command, self.path, cookie and cookie[1], form,
-                                  self.headers["User-Agent"])
+        path, _, query = self.path.partition("?")
+        reply = self.site.respond(self.command, path, cookie and cookie[1], form,
+                                  self.headers["User-Agent"], query)
         if reply is None:  # no reply at all: the line goes dead (HTTP/1.0 closes it)
             return
         status, body, headers = reply

@@ -28,7 +28,7 @@ WHEN = datetime(2023, 12, 1, 5, 30, tzinfo=UTC)
 
 def star(part: int, since: timedelta | None, earned: bool = True) -> StarStats:
     return StarStats(part, WHEN if earned else None, since if earned else None,
-                     0 if earned else None, True if earned else None)
+                     0 if earned else None, True if earned else None, earned=earned)
 
 
 def year_of(year: int, days: int = 25, title: str | None = None) -> YearStats:

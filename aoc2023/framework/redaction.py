@@ -8,7 +8,9 @@ library is covered as well as our own.
 
 What is removed: the token, and any piece of it of `PIECE` characters or more, so
 that neither a whole token nor a recognisable part of one is ever shown. Nothing of
-the token is shown but, where we choose to, its last 4 characters.
+the token is shown but, where we choose to, its last 4 characters. A private
+leaderboard's view key (a `ViewKey`) is a secret of the same kind, and is removed the
+same way, as `<view key>`.
 """
 
 from __future__ import annotations
@@ -23,37 +25,48 @@ PIECE = 8
 """The shortest run of the token's characters that is redacted wherever it appears."""
 
 REPLACEMENT = "<token>"
+VIEW_KEY_REPLACEMENT = "<view key>"
+
+
+class ViewKey(str):
+    """A secret that is a leaderboard's view key, not a session token: it is redacted
+    alike, and named as what it is where it was (a plain `str` is a token)."""
+
+    __slots__ = ()
 
 
 class Redactor:
-    """Removes tokens (the run's, and each account's under `aoc run --accounts`) and
-    every piece of them `PIECE` characters long or longer."""
+    """Removes tokens (the run's, and each account's under `aoc run --accounts`) and view
+    keys, and every piece of them `PIECE` characters long or longer."""
 
     def __init__(self, *tokens: str) -> None:
-        self.tokens = tokens
-        self.pieces = set()
-        for token in tokens:
+        self.tokens = tuple(dict.fromkeys(tokens))  # the first of equal ones kept
+        self.pieces: dict[str, str] = {}  # piece -> what stands for the secret it is of
+        for token in reversed(self.tokens):  # a token's piece wins over a view key's
             size = min(PIECE, len(token))
-            self.pieces |= {token[i:i + size] for i in range(len(token) - size + 1)}
+            shown = VIEW_KEY_REPLACEMENT if isinstance(token, ViewKey) else REPLACEMENT
+            self.pieces |= {token[i:i + size]: shown for i in range(len(token) - size + 1)}
 
     def __call__(self, text: str) -> str:
-        """`text` with each stretch made of pieces of the token replaced, once."""
+        """`text` with each stretch made of pieces of a secret replaced, once."""
         if not self.pieces:
             return text
-        covered = bytearray(len(text))
-        for piece in self.pieces:  # every 8-window: together they cover any longer match
-            start = text.find(piece)
+        covered: list[str | None] = []  # what stands for each character, once one is found
+        for piece, shown in self.pieces.items():  # every 8-window: together they cover
+            start = text.find(piece)              # any longer match
             while start != -1:
-                covered[start:start + len(piece)] = b"\x01" * len(piece)
+                covered = covered or [None] * len(text)
+                covered[start:start + len(piece)] = [shown] * len(piece)
                 start = text.find(piece, start + 1)
-        if not any(covered):
+        if not covered:
             return text
         out: list[str] = []
         for index, char in enumerate(text):
-            if not covered[index]:
+            stand_in = covered[index]
+            if stand_in is None:
                 out.append(char)
-            elif index == 0 or not covered[index - 1]:
-                out.append(REPLACEMENT)
+            elif index == 0 or covered[index - 1] != stand_in:
+                out.append(stand_in)
         return "".join(out)
 
 
@@ -132,10 +145,12 @@ def tokens_of(stream: object) -> tuple[str, ...]:
 
 
 def install(*tokens: str | None) -> None:
-    """Redact `tokens` from everything this process prints from now on."""
+    """Redact `tokens` from everything this process prints from now on through `sys.stdout`
+    and `sys.stderr`, besides what they redact already. A log handler made earlier
+    holds the stream of its time: install first."""
     if not any(tokens):
         return
     for name in ("stdout", "stderr"):
         stream = getattr(sys, name)
         if stream is not None:
-            setattr(sys, name, wrapped(stream, *tokens))
+            setattr(sys, name, wrapped(stream, *tokens_of(stream), *tokens))

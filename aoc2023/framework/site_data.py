@@ -94,3 +94,6 @@ class Leaderboard:
     notices: tuple[str, ...] = ()
     """What the board told that is news, said on stderr: a year's number of days other
     than the calendar had."""
+    view_key_end: str | None = None
+    """The last 4 characters of the view key the board was read with (the most of a key
+    ever shown); None when it was read with the session token."""

@@ -10,14 +10,19 @@ from datetime import datetime, timedelta
 
 @dataclass(frozen=True)
 class StarStats:
-    """One star: earned_at is when the site says it was earned (tz-aware), None when
-    not earned or unknown; attempts counts the wrong answers sent before it."""
+    """One star: `earned`, whether it is in (the site's page says so, or the records
+    hold its accepted answer); earned_at, when it was earned (tz-aware), None when not
+    earned or unknown; `late`, in more than a day after the unlock (the site's page says
+    ">24h", and no more); attempts counts the wrong answers sent before it, first_try
+    whether there were none (None: not known, or not earned)."""
 
     part: int
     earned_at: datetime | None
     since_unlock: timedelta | None
     attempts: int | None
     first_try: bool | None
+    earned: bool = False
+    late: bool = False
 
 
 @dataclass(frozen=True)
@@ -41,10 +46,8 @@ class YearStats:
 
     @property
     def stars(self) -> int:
-        """Stars in: the site's time for it, or an accepted answer in the records (only
-        an accepted answer has a first try, yes or no)."""
-        return sum(star.earned_at is not None or star.first_try is not None
-                   for day in self.days for star in day.stars)
+        """Stars in, by the site's page or an accepted answer in the records."""
+        return sum(star.earned for day in self.days for star in day.stars)
 
     @property
     def first_try_rate(self) -> float | None:

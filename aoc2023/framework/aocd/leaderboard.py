@@ -1,44 +1,60 @@
 """A private leaderboard's JSON, fetched through aocd's HTTP client and kept on disk.
 
-The site asks that a private leaderboard be fetched no more than once every 15 minutes;
-each board is kept, per user, beside aocd's cache of that user's puzzles
-(`<aocd data>/<user id>/<year>_leaderboard_<id>.json`), and read from there while it is
-younger than that. A board the site will not show (you are not a member, or it does
-not exist) and a dead token are told apart by asking the site whose the token is.
-A board tells how many days its year has (`num_days`), which the calendar then follows.
+The site asks that a private leaderboard be fetched no more than once every 15 minutes.
+A board read with the session token is kept per user, beside aocd's cache of that
+user's puzzles (`<aocd data>/<user id>/<year>_leaderboard_<id>.json`); one read with a
+view key (no cookie: view_keys.py) is kept per board (`<aocd data>/leaderboards/
+<year>_<id>.json`). Every read, whatever its form, first looks for a copy of the board
+younger than that in either place (the board is the same whoever reads it) and asks
+the site only when there is none, so no form asks twice in 15 minutes. A board the site
+will not show (you are not a member, or it does not exist) and a dead token are told
+apart by asking the site whose the token is. A board tells how many days its year has
+(`num_days`), which the calendar then follows.
 """
 
 from __future__ import annotations
 
 import json
-import time
+from collections.abc import Callable
+from contextlib import suppress
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, TypeGuard
+from typing import Any, NamedTuple, TypeGuard
+from urllib.parse import quote
 
-from aoc2023.framework import calendar
-from aoc2023.framework.aocd import account, client, paths
-from aoc2023.framework.errors import SiteError
-from aoc2023.framework.files import read_regular_text, write_atomically
+from aoc2023.framework import calendar, store
+from aoc2023.framework.aocd import account, client, paths, session, view_keys
+from aoc2023.framework.errors import AocError, SiteError
 from aoc2023.framework.site_data import Leaderboard, Member
 
 KEPT_SECONDS = 15 * 60
 """How long a fetched board is shown before the site is asked again (the site's rule)."""
 
 
-def board_path(user_id: str, year: int, board_id: int) -> Path:
-    return paths.data_dir() / user_id / f"{year}_leaderboard_{board_id}.json"
+def _now() -> float:
+    """The time (seconds since the epoch) on the framework's one clock the tests move."""
+    return calendar.current_time().timestamp()
 
 
-def _read_kept(path: Path) -> tuple[float, dict[str, Any]] | None:
-    """The kept board and when it was fetched; None when missing or unreadable (it is
-    only a copy: fetching again repairs it)."""
+class _Kept(NamedTuple):
+    fetched_at: float
+    board: dict[str, Any]
+    view_key_end: str | None
+    """The last 4 characters of the view key it was read with; None: the token."""
+
+
+def _read_kept(path: Path) -> _Kept | None:
+    """The kept board, when it was fetched and how; None when missing or unreadable (it
+    is only a copy: fetching again repairs it)."""
+    kept: Any = store.read_json(path)
     try:
-        kept = json.loads(read_regular_text(path))
         fetched_at, board = float(kept["fetched_at"]), kept["board"]
-    except (OSError, ValueError, KeyError, TypeError):
+        end = kept.get("view_key_end")
+    except (ValueError, KeyError, TypeError, AttributeError):
         return None
-    return (fetched_at, board) if _is_board(board) else None
+    if not _is_board(board):
+        return None
+    return _Kept(fetched_at, board, end[-4:] if isinstance(end, str) and end else None)
 
 
 def _is_board(data: object) -> TypeGuard[dict[str, Any]]:
@@ -60,15 +76,20 @@ def _user_id(token: str) -> str:
         return account.resolved_owner(token)
 
 
+def _board_url(year: int, board_id: int, view_key: str | None = None) -> str:
+    query = "" if view_key is None else f"?view_key={quote(view_key, safe='')}"
+    return client.site_url(f"/{year}/leaderboard/private/view/{board_id}.json{query}")
+
+
 def _fetch(token: str, year: int, board_id: int) -> dict[str, Any]:
     import aocd.utils
 
-    url = client.site_url(f"/{year}/leaderboard/private/view/{board_id}.json")
     with client.asking(f"fetch private leaderboard {board_id} of {year}"):
-        response: Any = aocd.utils.http.get(url, token=token, redirect=False)
+        response: Any = aocd.utils.http.get(_board_url(year, board_id), token=token,
+                                            redirect=False)
     if 300 <= response.status < 400:  # the site's answer to "not yours to see"
         if account.ask_owner(token) is None:
-            paths.forget_token_verdict()
+            session.forget_token_verdict()
             raise SiteError(client.dead_token_sentence())
         raise SiteError(
             f"adventofcode.com will not show private leaderboard {board_id} of {year} to you: "
@@ -77,8 +98,41 @@ def _fetch(token: str, year: int, board_id: int) -> dict[str, Any]:
     if response.status != 200:
         raise SiteError(f"Could not fetch private leaderboard {board_id} of {year}: "
                         f"adventofcode.com answered HTTP {response.status}.")
+    return _board_of(response.data, year, board_id)
+
+
+def _fetch_by_key(view_key: str, year: int, board_id: int, kept: bool) -> dict[str, Any]:
+    """The board read with its view key, with no session cookie: the site serves it to
+    anyone who has the key. A key it does not take is answered as a stranger is (a
+    redirect, a refusal, or a web page in place of the JSON): one sentence for all."""
+    import aocd.utils
+
+    with client.asking(f"fetch private leaderboard {board_id} of {year}"):
+        response: Any = aocd.utils.http.get(_board_url(year, board_id, view_key), token=None,
+                                            redirect=False)
+    why = None
+    if 300 <= response.status < 400:
+        why = f"adventofcode.com answered with a redirect (HTTP {response.status}), not the board"
+    elif 400 <= response.status < 500:
+        why = f"adventofcode.com answered HTTP {response.status}"
+    elif response.status != 200:
+        raise SiteError(f"Could not fetch private leaderboard {board_id} of {year}: "
+                        f"adventofcode.com answered HTTP {response.status}.")
+    elif paths.looks_like_html(response.data.decode("utf-8", "replace")):
+        why = "adventofcode.com answered with a web page, not the board's JSON"
+    if why is not None:
+        fix = (f"it is the key kept in {view_keys.keys_file()}: give the board's new one with "
+               "--view-key KEY --save-key, or remove it there to read the board with your "
+               "session token" if kept else "check it against the board's read-only link (a "
+               "key is for one board, and its owner may make a new one)")
+        raise SiteError(f"The view key for board {board_id} ({view_keys.ending(view_key)}) "
+                        f"was not accepted for {year}: {why}; {fix}.")
+    return _board_of(response.data, year, board_id)
+
+
+def _board_of(body: bytes, year: int, board_id: int) -> dict[str, Any]:
     try:
-        data = json.loads(response.data)
+        data = json.loads(body)
     except ValueError as error:
         raise SiteError(f"adventofcode.com sent private leaderboard {board_id} of {year} in a "
                         "form aoc does not know (not JSON).") from error
@@ -88,20 +142,56 @@ def _fetch(token: str, year: int, board_id: int) -> dict[str, Any]:
     return data
 
 
-def leaderboard(token: str, year: int, board_id: int) -> Leaderboard:
-    """The board, from disk when fetched less than 15 minutes ago, else from the site."""
+def _fresh(paths_: list[Path], now: float) -> _Kept | None:
+    """The newest of the kept copies younger than 15 minutes, if any."""
+    kept = [copy for path in paths_ if (copy := _read_kept(path)) is not None
+            and 0 <= now - copy.fetched_at < KEPT_SECONDS]
+    return max(kept, key=lambda copy: copy.fetched_at, default=None)
+
+
+def _known_user_id(token: str | None) -> str | None:
+    """The token owner's id when known with no request (aocd's memo), else None."""
+    if token is None:
+        return None
+    with suppress(AocError):  # a damaged memo: said when a read needs it
+        return paths.cached_user_id(token)
+    return None
+
+
+def leaderboard(token: str | None, year: int, board_id: int, view_key: str | None = None,
+                kept_key: bool = False, now: Callable[[], float] = _now) -> Leaderboard:
+    """The board, from a copy fetched less than 15 minutes ago when there is one (by any
+    form of read: the copy `token`'s owner fetched, when aocd knows the owner, is one),
+    else from the site: with `view_key` when given (no cookie), else with `token`.
+    `kept_key`: the key is the one kept for the board (view_keys.py), which a refusal
+    then says how to replace."""
     calendar.check_year(year)
-    path = board_path(_user_id(token), year, board_id)
-    kept = _read_kept(path)
-    now = time.time()
-    if kept is not None and 0 <= now - kept[0] < KEPT_SECONDS:
-        return parse(year, board_id, kept[1], kept[0], from_cache=True, now=now)
-    data = _fetch(token, year, board_id)
-    write_atomically(path, json.dumps({"fetched_at": now, "board": data}))
+    if token is None and view_key is None:
+        raise ValueError("a leaderboard is read with a token or a view key")
+    shared = store.shared_leaderboard_file(year, board_id)
+    candidates = [shared]
+    if (user_id := _known_user_id(token)) is not None:
+        candidates.append(store.leaderboard_file(user_id, year, board_id))
+    moment = now()
+    if (kept := _fresh(candidates, moment)) is not None:
+        return parse(year, board_id, kept.board, kept.fetched_at, from_cache=True, now=moment,
+                      view_key_end=kept.view_key_end)
+    if view_key is not None:
+        data, path = _fetch_by_key(view_key, year, board_id, kept_key), shared
+        end: str | None = view_key[-4:]
+    else:
+        assert token is not None
+        path = store.leaderboard_file(user_id or _user_id(token), year, board_id)
+        if (kept := _fresh([path], moment)) is not None:  # the owner was unknown till now
+            return parse(year, board_id, kept.board, kept.fetched_at, from_cache=True,
+                         now=moment, view_key_end=kept.view_key_end)
+        data, end = _fetch(token, year, board_id), None
+    moment = now()
+    store.write_json(path, {"fetched_at": moment, "board": data, "view_key_end": end})
     notice = None
     if (count := _int(data.get("num_days"))) is not None:  # the site's count of the year's days
         notice = calendar.learn_days(year, count, f"private leaderboard {board_id}")
-    board = parse(year, board_id, data, now, from_cache=False, now=now)
+    board = parse(year, board_id, data, moment, from_cache=False, now=moment, view_key_end=end)
     return replace(board, notices=(notice,)) if notice else board
 
 
@@ -140,7 +230,7 @@ def _with_medals(members: list[Member], days: int) -> list[Member]:
 
 
 def parse(year: int, board_id: int, data: dict[str, Any], fetched_at: float,
-          from_cache: bool, now: float) -> Leaderboard:
+          from_cache: bool, now: float, view_key_end: str | None = None) -> Leaderboard:
     """The site's JSON as plain data, ranked as the site ranks a board (local score).
     A value that is not a whole number is shown as 0 (stars: counted from the days) and
     named in `passed_over`."""
@@ -180,4 +270,4 @@ def parse(year: int, board_id: int, data: dict[str, Any], fetched_at: float,
     owner = data.get("owner_id")
     return Leaderboard(year, board_id, _int(owner) if owner is not None else None,
                        tuple(members), fetched_at, from_cache, max(0.0, now - fetched_at),
-                       tuple(passed_over))
+                       tuple(passed_over), view_key_end=view_key_end)

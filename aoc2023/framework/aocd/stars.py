@@ -8,15 +8,15 @@ star is in), through aocd's HTTP client. aocd's own reader is not used: it refus
 year by the computer's clock, before December.
 
 The page is kept, per user and year, beside aocd's cache of that user's puzzles
-(`<aocd data>/<user id>/<year>_stars.json`), and read again only after 15 minutes, or
-when asked to (a claim the site refused, a claim whose reply was lost). The answers
-aocd has cached since count as stars too, so a star won by `aoc` in the meantime is
-never missed.
+(`<aocd data>/<user id>/<year>_stars.json`: each day's stars and its parts' times), and
+read again only after 15 minutes, or when asked to (a claim the site refused, a claim
+whose reply was lost); a page that shows every star of its year can no longer change,
+and is kept for good (`times_page`). The answers aocd has cached since count as stars
+too, so a star won by `aoc` in the meantime is never missed.
 """
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Mapping
 from contextlib import suppress
@@ -25,10 +25,9 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-from aoc2023.framework import calendar
-from aoc2023.framework.aocd import client, paths
+from aoc2023.framework import calendar, store
+from aoc2023.framework.aocd import client, paths, session
 from aoc2023.framework.errors import SiteError
-from aoc2023.framework.files import read_regular_text, write_atomically
 
 KEPT_SECONDS = 15 * 60
 """How long a read of the page is used before the site is asked again."""
@@ -69,30 +68,30 @@ def describe_missing(missing: list[tuple[int, int]]) -> str:
     return (f"{count} star{' is' if count == 1 else 's are'} missing: " + ", ".join(named))
 
 
-def stars_path(user_id: str, year: int) -> Path:
-    return paths.data_dir() / user_id / f"{year}_stars.json"
+@dataclass(frozen=True)
+class TimesPage:
+    """The page of the user's times of one year, as read or kept: each day's part 1 and
+    part 2 time columns as the page writes them ("00:12:34", ">24h", "-" for no star),
+    and when the site was asked."""
+
+    year: int
+    times: Mapping[int, tuple[str, str]]
+    fetched_at: float
+    from_cache: bool
+
+    @property
+    def complete(self) -> bool:
+        """Every star of the year is in (the final star too): the page cannot change."""
+        return all(day in self.times and "-" not in self.times[day]
+                   for day in range(1, calendar.days_in_year(self.year) + 1))
 
 
 def parse_page(html: bytes | str) -> dict[int, int] | None:
-    """The stars by day on the page of the user's times; None when it is not that page.
-
-    A line per day with a star: the day, then part 1's columns, then part 2's, as many
-    (a time, and a rank and a score in years with a global leaderboard); part 2's time is
-    "-" while its star is not in.
-    """
-    import bs4
-
-    page = bs4.BeautifulSoup(html, "html.parser")
-    if page.article is None or page.article.pre is None:
-        return {} if NO_STARS in page.get_text() else None
-    stars: dict[int, int] = {}
-    for line in page.article.pre.get_text().splitlines():
-        fields = line.split()
-        if len(fields) < 3 or len(fields) % 2 == 0 or not fields[0].isdigit():
-            continue
-        half = (len(fields) - 1) // 2
-        stars[int(fields[0])] = 1 if fields[1 + half] == "-" else 2
-    return stars
+    """The stars by day on the page of the user's times; None when it is not that page
+    (see `parse_times`: part 2's time is "-" while its star is not in)."""
+    times = parse_times(html)
+    return None if times is None else {day: 1 if second == "-" else 2
+                                       for day, (_, second) in times.items()}
 
 
 def since_unlock(field: str) -> timedelta | None:
@@ -108,7 +107,12 @@ def since_unlock(field: str) -> timedelta | None:
 def parse_times(html: bytes | str) -> dict[int, tuple[str, str]] | None:
     """Each day's part 1 and part 2 time columns as the page writes them ("00:12:34",
     ">24h", "-"); None when it is not that page. Ranks and scores are left out: the site
-    has none from 2025."""
+    has none from 2025.
+
+    A line per day with a star: the day, then part 1's columns, then part 2's, as many
+    (a time, and a rank and a score in years with a global leaderboard); part 2's time is
+    "-" while its star is not in.
+    """
     import bs4
 
     page = bs4.BeautifulSoup(html, "html.parser")
@@ -124,34 +128,73 @@ def parse_times(html: bytes | str) -> dict[int, tuple[str, str]] | None:
     return times
 
 
-def _fetch(token: str, year: int) -> dict[int, int]:
+def _fetch(token: str, year: int) -> tuple[dict[int, int], dict[int, tuple[str, str]]]:
     import aocd.utils
 
     url = client.site_url(f"/{year}/leaderboard/self")
     with client.asking(f"read your stars of {year}"):
         response: Any = aocd.utils.http.get(url, token=token, redirect=False)
     if 300 <= response.status < 400:  # the site sends a dead session elsewhere
-        paths.forget_token_verdict()
+        session.forget_token_verdict()
         raise SiteError(client.dead_token_sentence(token=token))
     if response.status != 200:
         raise SiteError(f"Could not read your stars of {year}: adventofcode.com answered "
                         f"HTTP {response.status}.")
-    stars = parse_page(response.data)
-    if stars is None:
+    times = parse_times(response.data)
+    if times is None:
         raise SiteError(f"adventofcode.com sent the page of your stars of {year} in a form "
                         "aoc does not know (no table of days).")
-    return stars
+    return {day: 1 if second == "-" else 2 for day, (_, second) in times.items()}, times
 
 
 def _read_kept(path: Path) -> tuple[float, dict[int, int]] | None:
     """The kept stars and when they were read; None when missing or unreadable (only a
     copy: reading the page again repairs it)."""
+    kept: Any = store.read_json(path)
     try:
-        kept = json.loads(read_regular_text(path))
         return float(kept["fetched_at"]), {int(day): min(2, int(count))
                                            for day, count in kept["days"].items()}
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+    except (ValueError, KeyError, TypeError, AttributeError):
         return None
+
+
+def _read_kept_times(path: Path) -> tuple[float, dict[int, tuple[str, str]]] | None:
+    """The kept page's times and when it was read; None when missing, unreadable, or kept
+    by an older aoc without them (a miss: the page is read again)."""
+    kept: Any = store.read_json(path)
+    try:
+        times = {int(day): (str(first), str(second))
+                 for day, (first, second) in kept["times"].items()}
+        return float(kept["fetched_at"]), times
+    except (ValueError, KeyError, TypeError, AttributeError):
+        return None
+
+
+def _keep(path: Path, now: float, by_day: Mapping[int, int],
+          times: Mapping[int, tuple[str, str]]) -> None:
+    """Keep the page read at `now`: its stars and its times."""
+    with suppress(OSError):  # only a copy: the next run asks again
+        store.write_json(path, {"fetched_at": now, "days": dict(by_day),
+                                "times": {day: list(pair) for day, pair in times.items()}})
+
+
+def kept_times(user_id: str, year: int) -> TimesPage | None:
+    """The page's times as last kept, however old; None when none is kept. No request."""
+    kept = _read_kept_times(store.stars_file(user_id, year))
+    return None if kept is None else TimesPage(year, kept[1], kept[0], from_cache=True)
+
+
+def times_page(token: str, user_id: str, year: int, now: float) -> TimesPage:
+    """The page's times: the kept copy when it shows every star of the year (for good) or
+    was read less than 15 minutes before `now`, else the site's page, read and kept.
+    SiteError when the site cannot be asked (`kept_times` then has what is known)."""
+    path = store.stars_file(user_id, year)
+    kept = kept_times(user_id, year)
+    if kept is not None and (kept.complete or 0 <= now - kept.fetched_at < KEPT_SECONDS):
+        return kept
+    by_day, times = _fetch(token, year)
+    _keep(path, now, by_day, times)
+    return TimesPage(year, times, now, from_cache=False)
 
 
 def _known_locally(user_dir: Path, year: int) -> dict[int, int]:
@@ -167,7 +210,7 @@ def _known_locally(user_dir: Path, year: int) -> dict[int, int]:
 
 def local_stars(user_dir: Path, year: int) -> Stars:
     """What is known here, with no request: the kept page, and aocd's cached answers."""
-    kept = _read_kept(stars_path(user_dir.name, year))
+    kept = _read_kept(store.stars_file(user_dir.name, year))
     fetched_at, by_day = kept if kept is not None else (0.0, {})
     return Stars(year, _merged(by_day, _known_locally(user_dir, year)), fetched_at, True)
 
@@ -185,13 +228,12 @@ def year_stars(token: str, user_dir: Path, year: int, fresh: bool = False,
     lost its reply: the site is then the only judge)."""
     now = time.time() if now is None else now
     local = _known_locally(user_dir, year)
-    path = stars_path(user_dir.name, year)
+    path = store.stars_file(user_dir.name, year)
     kept = None if fresh else _read_kept(path)
     if kept is not None and 0 <= now - kept[0] < KEPT_SECONDS:
         return Stars(year, _merged(kept[1], local), kept[0], from_cache=True)
     if not fresh and not Stars(year, local, now).missing():
         return Stars(year, local, now, from_cache=True)
-    by_day = _fetch(token, year)
-    with suppress(OSError):  # only a copy: the next run asks again
-        write_atomically(path, json.dumps({"fetched_at": now, "days": by_day}))
+    by_day, times = _fetch(token, year)
+    _keep(path, now, by_day, times)
     return Stars(year, by_day if fresh else _merged(by_day, local), now)

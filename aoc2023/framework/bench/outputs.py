@@ -23,9 +23,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
+from aoc2023.framework import store
 from aoc2023.framework.bench.figures import BenchReport
 from aoc2023.framework.bench.history import (
-    HISTORY_FILE,
     compare,
     load,
     machine,
@@ -63,28 +63,30 @@ def prepare(save: bool = False, readme: bool = False, plot: Path | None = None) 
 
         drawing.check_target("--plot", plot)
         drawn = Path(os.path.abspath(plot))
-        _check_writable("--plot", drawn, in_place=True)
+        check_writable("--plot", drawn, in_place=True)
     root = project_root()
     history = readme_file = None
     if save:
         root = require_project_root()
-        history = root / HISTORY_FILE
+        history = store.history_file(root)
         load(history)
-        _check_writable("--save", history, in_place=False)
+        check_writable("--save", history, in_place=False)
     if readme:
         root = require_project_root()
         readme_file = root / "README.md"
         readme_table.check_readme(readme_file)
-        _check_writable("--readme", readme_file, in_place=False)
+        check_writable("--readme", readme_file, in_place=False)
     return Outputs(None if root is None else Path(os.path.abspath(root)), history,
                    readme_file, drawn)
 
 
-def _check_writable(option: str, path: Path, in_place: bool) -> None:
+def check_writable(option: str, path: Path, in_place: bool,
+                   then: str = "so nothing was timed") -> None:
     """UsageError unless `path` can be written: in place (`in_place`, as a chart is: the
     file opened for writing, left as it was) or by an atomic write (files.write_atomically:
     a new file in its folder, renamed over it). A folder not there yet is made when the
-    file is written, so the nearest one that is there must take a new file."""
+    file is written, so the nearest one that is there must take a new file. `then`: what
+    the sentence says of the work not done (aoc stats checks its files the same way)."""
     folder = path.parent
     while not folder.exists() and folder != folder.parent:
         folder = folder.parent
@@ -99,7 +101,7 @@ def _check_writable(option: str, path: Path, in_place: bool) -> None:
                 pass
     except OSError as error:
         raise UsageError(f"{option}: {path} cannot be written ({error.strerror or error}), "
-                         "so nothing was timed.") from error
+                         f"{then}.") from error
 
 
 def _with_charts(report: BenchReport, block: str, folder: Path) -> tuple[str, list[str]]:
@@ -125,7 +127,7 @@ def compare_save_publish(report: BenchReport, outputs: Outputs, now: datetime,
     on_machine = machine()
     save, readme = outputs.history if write else None, outputs.readme if write else None
     if outputs.root is not None:
-        path = outputs.root / HISTORY_FILE
+        path = store.history_file(outputs.root)
         try:
             report = compare(report, load(path), on_machine, outputs.root, str(path))
         except HistoryError as error:

@@ -24,7 +24,10 @@ from aoc2023.framework.results import PartResult, RunReport
 from aoc2023.framework.site_data import Leaderboard
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from aoc2023.framework.listing import Listing
+    from aoc2023.framework.stats import StarStats, YearStats
 
 
 def _part_json(part: PartResult) -> dict[str, Any]:
@@ -126,6 +129,7 @@ def leaderboard_json(board: Leaderboard) -> str:
         "year": board.year, "id": board.board_id, "owner_id": board.owner_id,
         "fetched_at": datetime.fromtimestamp(board.fetched_at, UTC).isoformat(),
         "age_seconds": round(board.age_seconds, 1), "from_cache": board.from_cache,
+        "view_key_end": board.view_key_end,
         "members": members, "passed_over": list(board.passed_over),
     }, indent=2)
 
@@ -150,5 +154,31 @@ def leaderboard_day_json(board: Leaderboard, day: int) -> str:
         "year": board.year, "id": board.board_id, "day": day,
         "fetched_at": datetime.fromtimestamp(board.fetched_at, UTC).isoformat(),
         "age_seconds": round(board.age_seconds, 1), "from_cache": board.from_cache,
-        "members": members,
+        "view_key_end": board.view_key_end, "members": members,
     }, indent=2)
+
+
+def stats_json(years: Sequence[YearStats], written: Sequence[str] = ()) -> str:
+    """`aoc stats --json`: each year's days and stars (times ISO, in the site's zone;
+    durations in seconds), its totals, what is not known; and the files written."""
+    def star(record: StarStats) -> dict[str, Any]:
+        return {"part": record.part, "earned": record.earned,
+                "earned_at": None if record.earned_at is None else record.earned_at.isoformat(),
+                "since_unlock_seconds": None if record.since_unlock is None
+                else record.since_unlock.total_seconds(),
+                "over_a_day": record.late, "attempts": record.attempts,
+                "first_try": record.first_try}
+
+    def seconds(value: float | None) -> float | None:
+        """To the nanosecond: a float's long tail of digits is noise, and could match a
+        piece of the token, which the output's redaction would then cut out."""
+        return None if value is None else round(value, 9)
+
+    return json.dumps({"years": [{
+        "year": year.year, "stars": year.stars, "first_try_rate": year.first_try_rate,
+        "total_runtime_seconds": seconds(year.total_runtime),
+        "days": [{"day": day.day, "title": day.title,
+                  "runtime_seconds": seconds(day.runtime_seconds),
+                  "stars": [star(record) for record in day.stars]} for day in year.days],
+        "unknown": list(year.unknown)} for year in years], "written": list(written)},
+        indent=2)

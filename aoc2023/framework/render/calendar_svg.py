@@ -69,16 +69,18 @@ def format_since_unlock(since: timedelta | None) -> str:
 
 def star_kinds(day: DayStats) -> list[str]:
     """One of gold, silver or empty per part: gold when every part is earned."""
-    earned = [star.earned_at is not None for star in day.stars]
+    earned = [star.earned for star in day.stars]
     if earned and all(earned):
         return ["gold"] * len(earned)
     return ["silver" if got else "empty" for got in earned]
 
 
 def time_text(day: DayStats) -> str:
-    """The site's time from unlock to the last star earned."""
-    earned = [star for star in day.stars if star.earned_at is not None]
-    return format_since_unlock(earned[-1].since_unlock) if earned else ""
+    """The site's time from unlock to the last star earned ("" when not known)."""
+    earned = [star for star in day.stars if star.earned]
+    if not earned:
+        return ""
+    return ">24h" if earned[-1].late else format_since_unlock(earned[-1].since_unlock)
 
 
 def heading_text(year: YearStats) -> str:

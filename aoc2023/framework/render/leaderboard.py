@@ -40,8 +40,9 @@ def describe_age(seconds: float) -> str:
 
 
 def age_line(board: Leaderboard) -> str:
-    how = ("kept from an earlier fetch; the site asks for one fetch in 15 minutes at most"
-           if board.from_cache else "fetched just now; kept for 15 minutes")
+    key = "" if board.view_key_end is None else f" with the view key ending {board.view_key_end}"
+    how = (f"kept from an earlier fetch{key}; the site asks for one fetch in 15 minutes at most"
+           if board.from_cache else f"fetched just now{key}; kept for 15 minutes")
     return f"Data from {describe_age(board.age_seconds)} ago ({how})."
 
 

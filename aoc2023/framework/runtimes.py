@@ -1,0 +1,86 @@
+"""The last measured runtime of each day on the user's own input: written by `aoc run`,
+read by `aoc stats`.
+
+A runtime is the day's parse and parts, as one run timed them (not a benchmark: that
+is `aoc bench`, whose saved figures `aoc stats` falls back on). Only a run of the main
+implementation on the user's puzzle input, with every part it ran answering, is kept:
+an example, a file given with --input, another account's input, a part that failed or
+was stopped would say nothing of the day's own time.
+
+Each day's runtime is a small file of its own, `aoc-runtimes/<year>_<dd>.json` in
+aocd's data folder (beside the listing cache: the framework's own, outside any
+project's git), replaced whole by an atomic write (`_write`). So two runs at once each
+keep their days, and for one day the last to finish wins, which is what "last" means,
+with no lock (which would cost every `aoc run` the import of filelock). It is only a
+record: a file that cannot be read is a miss
+(rewritten by the next run), one that cannot be written is skipped, and neither ever
+fails a run.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from contextlib import suppress
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from aoc2023.framework import store
+from aoc2023.framework.results import DayResult, Status
+from aoc2023.framework.settings import DECEMBER_DAYS
+
+_TIMED = {Status.CORRECT, Status.WRONG, Status.UNKNOWN}
+"""The parts whose time is the part's own work: it returned an answer."""
+
+
+def runtime_of(result: DayResult) -> float | None:
+    """The day's runtime (parse plus the parts written so far) when `result` is one to
+    keep, else None."""
+    written = [part for part in result.parts if part.status is not Status.NOT_IMPLEMENTED]
+    if (result.source != "input" or result.variant is not None or result.account is not None
+            or result.error is not None or result.parse_seconds is None or not written
+            or any(part.status not in _TIMED or part.seconds is None for part in written)):
+        return None
+    parts = [part.seconds or 0.0 for part in written]
+    if any(part.timed_with_other_part for part in written):
+        parts = [max(parts)]  # solve(): both parts in one time, given to each
+    return result.parse_seconds + sum(parts)
+
+
+def _write(year: int, day: int, record: dict[str, Any]) -> None:
+    """Replace the day's record; a folder that cannot be written skips it."""
+    path = store.runtime_file(year, day)
+    with suppress(OSError):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        store.write_json(path, record)
+
+
+def record(results: Iterable[DayResult], when: datetime) -> None:
+    """Keep the runtime of each result that has one (`runtime_of`), measured at `when`."""
+    for result in results:
+        if (seconds := runtime_of(result)) is not None:
+            _write(result.year, result.day, {"seconds": seconds, "when": when.isoformat()})
+
+
+def _seconds(path: Path) -> float | None:
+    """A record's runtime; None when it cannot be read as one (a miss)."""
+    kept: Any = store.read_json(path)
+    try:
+        seconds = kept.get("seconds")
+    except AttributeError:
+        return None
+    if isinstance(seconds, int | float) and not isinstance(seconds, bool) \
+            and math.isfinite(seconds) and seconds >= 0:
+        return float(seconds)
+    return None
+
+
+def last_runtimes(year: int) -> dict[int, float]:
+    """The last runtime kept for each day of `year`, in seconds."""
+    found = {}
+    for day in range(1, DECEMBER_DAYS + 1):
+        seconds = _seconds(store.runtime_file(year, day))
+        if seconds is not None:
+            found[day] = seconds
+    return found

@@ -1,0 +1,326 @@
+"""`aoc stats` against the stand-in site: stars earned in the browser (known only to the
+site) beside those `aoc` sent, with attempts, first tries and runtimes; its --json, its
+calendar picture; no token; and no more requests than the site's rule allows.
+
+The commands run in this process (`aoc_in_process`), their clock moved to December 2025
+(`shift`); the site's clock, which times the stars it gives, is the test's own.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+import xml.etree.ElementTree as ET
+from collections.abc import Iterator
+from datetime import datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import TOKEN, USER_ID, AocdHome, temporary_year
+from fake_aoc import FakeAoC
+from site_cli import aoc_in_process
+
+from aoc2023.framework import runtimes, store
+from aoc2023.framework.aocd import stars
+from aoc2023.framework.calendar import unlock_time
+from aoc2023.framework.render.common import format_duration
+from aoc2023.framework.results import DayResult, PartResult, Status
+from aoc2023.framework.solution import REGISTRY
+
+SVG = "{http://www.w3.org/2000/svg}"
+UNLOCK = unlock_time(2025, 1).timestamp()
+SHIFT = UNLOCK + 3600 - time.time()
+"""The commands' clock: an hour after 2025 day 1 unlocked."""
+
+DAY_1 = '''
+from aoc2023.framework import Example, Solution
+
+class Day01(Solution[list[int]]):
+    examples = [Example("5", part_1=5, part_2=50)]
+
+    def parse(self, text: str) -> list[int]:
+        return [int(word) for word in text.split()]
+
+    def part_1(self, numbers: list[int]) -> int:
+        return {part_1}
+
+    def part_2(self, numbers: list[int]) -> int:
+        return 10 * sum(numbers)
+'''
+WRONG, RIGHT = DAY_1.replace("{part_1}", "max(numbers)"), DAY_1.replace("{part_1}", "sum(numbers)")
+DAY_1_2026 = WRONG.replace("Day01", "Day01Of2026")
+
+
+def aoc(*args: str, cwd: Path, after: float = 0.0) -> Any:
+    """`aoc ARGS` in this process, `after` seconds past the commands' clock."""
+    return aoc_in_process(*args, cwd=cwd, shift=SHIFT + after)
+
+
+@pytest.fixture
+def work(tmp_path: Path) -> Iterator[Path]:
+    """A project folder (`.aocd_config/` marks it) with 2025 and 2026 packages on the path:
+    2025 holds day 1 (its part 1 wrong at first), 2026 a day 1 of its own."""
+    site = tmp_path / "site"
+    with temporary_year(site / "a", 2025, {"day01.py": WRONG}), \
+            temporary_year(site / "b", 2026, {"day01.py": DAY_1_2026}):
+        project = tmp_path / "work"
+        (project / ".aocd_config").mkdir(parents=True)
+        yield project
+
+
+@pytest.fixture
+def site(fake_aoc: FakeAoC, aocd_loaded: AocdHome) -> FakeAoC:
+    """2025 and 2026 of 12 days; the token's user has earned 2025 day 2 in the browser
+    (part 1 five minutes after the unlock, part 2 more than a day after) and 2026 day 1's
+    part 1 (an hour after); 2025 day 1 is open, to be sent by `aoc`."""
+    aocd_loaded.set_token()
+    fake_aoc.add_user(TOKEN)
+    for year in (2025, 2026):
+        for day in range(1, 13):
+            fake_aoc.add_puzzle(year, day, f"Puzzle {year}-{day}", inputs={TOKEN: "1 2 3\n"},
+                                solutions=["6", "60"])
+    fake_aoc.earn_in_browser(2025, 2, TOKEN, "00:05:00", ">24h")
+    fake_aoc.earn_in_browser(2026, 1, TOKEN, "01:00:00")
+    return fake_aoc
+
+
+def stats_requests(site: FakeAoC, year: int) -> int:
+    return len(site.requests_for(f"/{year}/leaderboard/self"))
+
+
+def send_day_1(site: FakeAoC, work: Path) -> None:
+    """`aoc run 2025 1 --yes`: part 1 wrong; then, the day fixed and the site's wait
+    served, part 1 right at 00:12:34 and part 2 at 00:16:40, on the site's clock."""
+    won = iter([UNLOCK + 754, UNLOCK + 1000])
+    site.clock = lambda: next(won)
+    first = aoc("run", "2025", "1", "--yes", cwd=work)
+    assert first.returncode == 1, first.stdout + first.stderr
+    day = next(p for p in REGISTRY.values() if p.year == 2025).__module__
+    Path(sys.modules[day].__file__ or "").write_text(RIGHT)
+    for name in [name for name in sys.modules if name.startswith("aoc2025.")]:
+        del sys.modules[name]  # as a new process: the day as its file is now
+    for key in [key for key in REGISTRY if key[0] == 2025]:
+        del REGISTRY[key]
+    store.waits_file().unlink()  # the minute's wait served (sending keeps the real clock)
+    second = aoc("run", "2025", "1", "--yes", cwd=work, after=120)
+    assert second.returncode == 0, second.stdout + second.stderr
+    assert [r.form["answer"] for r in site.requests_for("/2025/day/1/answer")] == ["3", "6", "60"]
+
+
+def save_bench_figures(work: Path) -> None:
+    """The benchmark history's best-of-runs times of 2025 day 2: 1 + 2 + 3 ms."""
+    figures = [{"year": 2025, "day": 2, "source": "input", "label": "", "variant": None,
+                "step": step, "runs": 10, "median": seconds, "min": seconds, "q1": seconds,
+                "q3": seconds} for step, seconds in
+               (("parse", 0.001), ("part 1", 0.002), ("part 2", 0.003))]
+    (work / "benchmarks").mkdir()
+    (work / "benchmarks" / "history.json").write_text(json.dumps({"entries": [{
+        "date": "2025-12-02", "python": "CPython 3.11", "machine": "Linux x86_64 #0",
+        "figures": figures}]}))
+
+
+def text_of(tile: ET.Element, cls: str) -> str:
+    return next(t.text or "" for t in tile.iter(f"{SVG}text") if t.get("class") == cls)
+
+
+def by_day(document: dict[str, Any]) -> dict[tuple[int, int], dict[str, Any]]:
+    return {(year["year"], day["day"]): day for year in document["years"] for day in year["days"]}
+
+
+def test_stars_from_the_browser_beside_those_aoc_sent(site: FakeAoC, work: Path,
+                                                      tmp_path: Path) -> None:
+    send_day_1(site, work)
+    save_bench_figures(work)
+    done = aoc("stats", "2025-2026", "--json", cwd=work, after=300)
+    assert done.returncode == 0, done.stderr
+    document = json.loads(done.stdout)
+    days = by_day(document)
+    assert len(days) == 24
+    sent, browser, other_year = days[2025, 1], days[2025, 2], days[2026, 1]
+    # Sent by aoc: the site's times, the wrong answer before part 1, part 2 first time.
+    assert [(s["earned"], s["since_unlock_seconds"], s["attempts"], s["first_try"])
+            for s in sent["stars"]] == [(True, 754, 1, False), (True, 1000, 0, True)]
+    assert datetime.fromisoformat(sent["stars"][0]["earned_at"]).timestamp() == UNLOCK + 754
+    assert sent["runtime_seconds"] is not None and sent["runtime_seconds"] > 0
+    # Earned in the browser: the site's times alone, no attempts known; the bench's runtime.
+    assert [(s["earned"], s["since_unlock_seconds"], s["over_a_day"], s["attempts"],
+             s["first_try"]) for s in browser["stars"]] == [
+        (True, 300, False, None, None), (True, None, True, None, None)]
+    assert browser["runtime_seconds"] == pytest.approx(0.006)
+    assert [s["earned"] for s in other_year["stars"]] == [True, False]
+    assert other_year["runtime_seconds"] is None
+    years = {year["year"]: year for year in document["years"]}
+    assert (years[2025]["stars"], years[2025]["first_try_rate"]) == (4, 0.5)
+    assert years[2025]["total_runtime_seconds"] == pytest.approx(
+        sent["runtime_seconds"] + 0.006)
+    assert (years[2026]["stars"], years[2026]["first_try_rate"]) == (1, None)
+    assert any("2025 day 2" in s and "attempts" in s.lower() for s in years[2025]["unknown"])
+    assert any("No runtime is known for 2026 day 1" in s for s in years[2026]["unknown"])
+    assert stats_requests(site, 2025) == stats_requests(site, 2026) == 1
+
+    # The table: the same figures, for people.
+    table = aoc("stats", "2025", cwd=work, after=360)
+    assert table.returncode == 0, table.stderr
+    rows = {cells[0]: cells for line in table.stdout.splitlines()
+            if (cells := [c.strip() for c in line.split("│")[1:-1]]) and cells[0].isdigit()}
+    assert rows["1"][2:6] == ["12:34 (1 Dec 00:12)", "16:40 (1 Dec 00:16)", "1 / 0", "no / yes"]
+    assert "2025: 4 of 24 stars, 50% first try (1 of 2 known)" in table.stdout
+    assert "Not known:" in table.stdout
+
+    # The calendar: a tile per day, its stars, times and runtime as the stats say.
+    picture = tmp_path / "calendar.svg"
+    drawn = aoc("stats", "2025-2026", "--svg", str(picture), cwd=work, after=420)
+    assert drawn.returncode == 0, drawn.stderr
+    root = ET.parse(picture).getroot()
+    tiles = {(int(g.get("data-year", "")), int(g.get("data-day", ""))): g
+             for g in root.iter(f"{SVG}g") if g.get("class") == "day"}
+    assert set(tiles) == set(days)
+    for key, day in days.items():
+        kinds = [t.get("class") for t in tiles[key].iter(f"{SVG}tspan")]
+        earned = sum(s["earned"] for s in day["stars"])
+        assert kinds.count("star gold") == (2 if earned == 2 else 0), key
+        assert kinds.count("star silver") == (earned if earned < 2 else 0), key
+        assert text_of(tiles[key], "runtime") == format_duration(day["runtime_seconds"]), key
+    assert tuple(text_of(tiles[key], "time") for key in ((2025, 1), (2025, 2), (2026, 1))) == (
+        "16:40", ">24h", "1h 00m")
+    # Every form within the 15 minutes read the one kept page of each year.
+    assert stats_requests(site, 2025) == stats_requests(site, 2026) == 1
+
+
+def test_the_page_is_read_once_in_15_minutes_and_a_complete_year_never_again(
+        site: FakeAoC, tmp_path: Path) -> None:
+    for day in range(1, 13):
+        site.earn_in_browser(2025, day, TOKEN, "00:01:00", "00:02:00")  # every star of 2025
+    for after in (0, 60, 14 * 60):
+        done = aoc("stats", "2025,2026", "--json", cwd=tmp_path, after=after)
+        assert done.returncode == 0, done.stderr
+    assert stats_requests(site, 2025) == stats_requests(site, 2026) == 1
+    for after in (16 * 60, 40 * 60, 400 * 86400):
+        done = aoc("stats", "2025,2026", "--json", cwd=tmp_path, after=after)
+        assert done.returncode == 0, done.stderr
+    assert stats_requests(site, 2025) == 1  # complete: kept for good
+    assert stats_requests(site, 2026) == 4  # not complete: read again after 15 minutes
+    assert json.loads(done.stdout)["years"][0]["stars"] == 24
+
+
+def test_with_no_token_it_shows_what_is_kept_and_says_what_it_cannot_know(
+        site: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path) -> None:
+    done = aoc("stats", "2025", "--json", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    (aocd_loaded.config / "token").unlink()
+    later = aoc("stats", "2025", "--json", cwd=tmp_path, after=3600)
+    assert later.returncode == 0, later.stderr
+    assert "Traceback" not in later.stderr
+    year = json.loads(later.stdout)["years"][0]
+    assert year["stars"] == 2  # 2025 day 2, from the kept page
+    assert any("no session token is set" in s for s in year["unknown"]), year["unknown"]
+    assert stats_requests(site, 2025) == 1
+    table = aoc("stats", "2025", cwd=tmp_path, after=3600)
+    assert table.returncode == 0 and "no session token is set" in table.stdout
+
+    # And with nothing kept at all: every star unknown, said, still exit 0.
+    (aocd_loaded.config / "token2id.json").unlink()
+    bare = aoc("stats", "2025", "--json", cwd=tmp_path, after=3600)
+    assert bare.returncode == 0, bare.stderr
+    year = json.loads(bare.stdout)["years"][0]
+    assert year["stars"] == 0
+    assert any("No Advent of Code session token is set" in s for s in year["unknown"])
+
+
+def test_the_site_unreachable_is_a_sentence_and_the_kept_page(
+        site: FakeAoC, tmp_path: Path) -> None:
+    assert aoc("stats", "2025", "--json", cwd=tmp_path).returncode == 0
+    site.failing["GET"] = 500
+    done = aoc("stats", "2025", "--json", cwd=tmp_path, after=3600)
+    assert done.returncode == 0, done.stderr
+    year = json.loads(done.stdout)["years"][0]
+    assert year["stars"] == 2
+    assert any("HTTP 500" in s and "as read" in s for s in year["unknown"]), year["unknown"]
+
+
+def test_a_damaged_kept_page_is_a_miss(site: FakeAoC, tmp_path: Path) -> None:
+    kept = store.stars_file(USER_ID, 2025)
+    kept.parent.mkdir(parents=True, exist_ok=True)
+    for damage in ("{not json", '{"fetched_at": "x", "times": []}', "[1, 2]"):
+        kept.write_text(damage)
+        done = aoc("stats", "2025", "--json", cwd=tmp_path)
+        assert done.returncode == 0, done.stderr
+        assert json.loads(done.stdout)["years"][0]["stars"] == 2
+    assert stats_requests(site, 2025) == 3
+    assert stars.kept_times(USER_ID, 2025) is not None  # repaired by the read
+
+
+def test_bad_targets_are_said_before_any_request(site: FakeAoC, tmp_path: Path) -> None:
+    wrong = aoc("stats", "2025", "--svg", str(tmp_path / "calendar.txt"), cwd=tmp_path)
+    assert wrong.returncode == 2 and ".svg" in wrong.stderr, wrong.stderr
+    (tmp_path / "a folder.svg").mkdir()
+    folder = aoc("stats", "2025", "--svg", str(tmp_path / "a folder.svg"), cwd=tmp_path)
+    assert folder.returncode == 2 and "cannot be written" in folder.stderr, folder.stderr
+    as_json = aoc("stats", "2025", "--svg", str(tmp_path / "a folder.svg"), "--json",
+                  cwd=tmp_path)
+    assert as_json.returncode == 2
+    assert set(json.loads(as_json.stdout)) == {"error", "exit_code"}
+    assert stats_requests(site, 2025) == 0
+
+
+def test_the_readme_keeps_a_link_to_the_calendar(site: FakeAoC, tmp_path: Path) -> None:
+    (tmp_path / ".aocd_config").mkdir()
+    readme = tmp_path / "README.md"
+    readme.write_text("# My solutions\n")
+    for _ in range(2):
+        done = aoc("stats", "2025", "--readme", cwd=tmp_path)
+        assert done.returncode == 0, done.stderr
+    text = readme.read_text()
+    assert text.count("<!-- aoc-calendar:start -->") == 1
+    assert "](aoc-calendar.svg)" in text
+    ET.parse(tmp_path / "aoc-calendar.svg")
+
+
+def result(source: str = "input", parts: tuple[Status, ...] = (Status.CORRECT,) * 2,
+           **changes: Any) -> DayResult:
+    return DayResult(2025, 1, None, source, parse_seconds=0.5,  # type: ignore[arg-type]
+                     parts=tuple(PartResult(n, status, seconds=1.0)
+                                 for n, status in enumerate(parts, 1)), **changes)
+
+
+def test_a_run_keeps_the_runtime_of_days_on_the_users_own_input(aocd_home: AocdHome) -> None:
+    assert runtimes.runtime_of(result()) == 2.5
+    assert runtimes.runtime_of(result(parts=(Status.WRONG, Status.NOT_IMPLEMENTED))) == 1.5
+    for other in (result("example"), result("file"), result(variant="fast"),
+                  result(account="work"), result(parts=(Status.CORRECT, Status.ERROR)),
+                  result(parts=(Status.NOT_IMPLEMENTED,) * 2), result(error="boom")):
+        assert runtimes.runtime_of(other) is None, other
+    when = datetime(2025, 12, 1, 5).astimezone()
+    runtimes.record([result(), result("example")._replace(day=2)], when)
+    assert runtimes.last_runtimes(2025) == {1: 2.5}
+    runtimes.record([result(parts=(Status.CORRECT, Status.NOT_IMPLEMENTED))], when + timedelta(1))
+    assert runtimes.last_runtimes(2025) == {1: 1.5}  # the last run's
+    store.runtime_file(2025, 1).write_text("{damaged")
+    assert runtimes.last_runtimes(2025) == {}  # a miss, then rewritten
+    runtimes.record([result()], when)
+    assert runtimes.last_runtimes(2025) == {1: 2.5}
+
+
+
+
+def test_a_damaged_bench_history_is_a_sentence(site: FakeAoC, tmp_path: Path) -> None:
+    (tmp_path / ".aocd_config").mkdir()
+    (tmp_path / "benchmarks").mkdir()
+    (tmp_path / "benchmarks" / "history.json").write_text("{damaged")
+    done = aoc("stats", "2025", "--json", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    unknown = json.loads(done.stdout)["years"][0]["unknown"]
+    assert any("benchmark history" in s and "not used" in s for s in unknown), unknown
+
+
+def test_the_table_on_a_plain_terminal(site: FakeAoC, tmp_path: Path) -> None:
+    """TERM=dumb, NO_COLOR and CI, 60 columns: no colour codes, and the table fits."""
+    plain = dict(os.environ, TERM="dumb", NO_COLOR="1", CI="true", COLUMNS="60")
+    done = aoc_in_process("stats", "2025", cwd=tmp_path, env=plain, shift=SHIFT)
+    assert done.returncode == 0, done.stderr
+    assert "\x1b[" not in done.stdout
+    assert "2025: 2 of 24 stars" in done.stdout
+    assert all(len(line) <= 60 for line in done.stdout.splitlines())
