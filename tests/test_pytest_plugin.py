@@ -2,7 +2,9 @@
 
 The project is a throwaway folder outside this repository, with a year package and an
 empty `tests/` (its pytest settings say `testpaths = ["tests"]`, as ours do). pytest
-runs in a process of its own there, and finds the plugin through its entry point.
+runs in a process of its own there, and finds the plugin through its entry point; what
+the plugin makes of a command line alone (the workers for `-m` and `-k`) is read in this
+process, by pytest's own `pytester`.
 """
 
 from __future__ import annotations
