@@ -6,7 +6,6 @@ import json
 import logging
 import os
 import signal
-import subprocess
 import sys
 from pathlib import Path
 from subprocess import CompletedProcess
@@ -125,17 +124,6 @@ def test_arguments_beyond_a_command_s_are_said_to_be_too_many(
     if "--json" in args:
         assert json.loads(done.stdout) == {"error": says, "exit_code": 2}
     assert "unexpected" not in (done.stdout + done.stderr).lower()
-
-
-def test_the_installed_script_says_too_many_arguments(aocd_home: AocdHome) -> None:
-    done = subprocess.run([str(Path(sys.executable).parent / "aoc"), "list", "2023", "9",
-                           "--json"], env=aocd_home.env(), capture_output=True, text=True,
-                          timeout=120)
-    assert done.returncode == 2, done.stderr
-    says = "Too many arguments: '9' (aoc list takes [YEARS])."
-    assert json.loads(done.stdout) == {"error": says, "exit_code": 2}
-    assert f"Error: {says}" in done.stderr
-    assert "unexpected" not in done.stderr.lower()
 
 
 def test_bad_command_line_is_exit_2() -> None:
