@@ -18,8 +18,6 @@ from pathlib import Path
 import pytest
 from conftest import AocdHome
 
-pytest_plugins = ["pytester"]
-
 HEAD = "from aoc2023.framework import Example, Solution\n\n\n"
 DAYS = {
     # Example 1 is right, example 2 is wrong; part 2 is not written.
