@@ -23,7 +23,6 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Callable, Iterable
-from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -51,7 +50,7 @@ def pytest_configure(config: pytest.Config) -> None:
     if config.args_source is pytest.Config.ArgsSource.TESTPATHS:
         root = config.rootpath
         given = [Path(root, arg).resolve() for arg in config.args]
-        config.args += [str(folder) for folder in sorted(_year_folders())
+        config.args += [str(folder) for folder in sorted(_year_folders(config))
                         if folder.is_relative_to(root)
                         and not any(folder.is_relative_to(path) for path in given)]
 
@@ -78,7 +77,7 @@ def selects_days_only(config: pytest.Config) -> bool:
     `YYYY/DD`, `dayNN`). A wrong guess costs time, never a test: it only sets workers."""
     paths = [Path(config.invocation_params.dir, arg.partition("::")[0]).resolve()
              for arg in config.args]
-    if paths and all(any(path.is_relative_to(folder) for folder in _year_folders())
+    if paths and all(any(path.is_relative_to(folder) for folder in _year_folders(config))
                      for path in paths):
         return True
     marks, keywords = config.option.markexpr, config.option.keyword
@@ -145,9 +144,19 @@ def _real_aocd(config: pytest.Config) -> RealAocd:
     return config.stash[_REAL_AOCD]
 
 
-@cache
-def _year_folders() -> dict[Path, tuple[int, str]]:
-    """Each registered year's package folder, with its year and package name."""
+_YEAR_FOLDERS = pytest.StashKey[dict[Path, tuple[int, str]]]()
+
+
+def _year_folders(config: pytest.Config) -> dict[Path, tuple[int, str]]:
+    """Each registered year's package folder, with its year and package name: found once
+    a session (kept in its config, not the process: a process may hold several sessions,
+    as pytest's own pytester does, and a year may be added between them)."""
+    if _YEAR_FOLDERS not in config.stash:
+        config.stash[_YEAR_FOLDERS] = _find_year_folders()
+    return config.stash[_YEAR_FOLDERS]
+
+
+def _find_year_folders() -> dict[Path, tuple[int, str]]:
     import importlib.util
 
     from aoc2023.framework import registry
@@ -169,7 +178,7 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> DayFile | 
     if (file_path.suffix != ".py" or file_path.name.startswith("_")
             or not (file_path.parent / "__init__.py").is_file()):
         return None  # decided without the registry, for the many files that are no day's
-    found = _year_folders().get(file_path.parent.resolve())
+    found = _year_folders(parent.config).get(file_path.parent.resolve())
     if found is None:
         return None
     year, package = found
