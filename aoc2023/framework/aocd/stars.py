@@ -17,9 +17,7 @@ too, so a star won by `aoc` in the meantime is never missed.
 
 from __future__ import annotations
 
-import errno
 import json
-import os
 import time
 from collections.abc import Mapping
 from contextlib import suppress
@@ -31,7 +29,7 @@ from typing import Any
 from aoc2023.framework import calendar
 from aoc2023.framework.aocd import client, paths
 from aoc2023.framework.errors import DamagedFileError, SiteError
-from aoc2023.framework.files import read_regular_text, write_atomically
+from aoc2023.framework.files import check_keepable, read_regular_text, write_atomically
 
 KEPT_SECONDS = 15 * 60
 """How long a read of the page is used before the site is asked again."""
@@ -191,15 +189,11 @@ def _read_kept_times(path: Path) -> tuple[float, dict[int, tuple[str, str]]] | N
         return None
 
 
-_LAST_MOMENT = 253_402_300_799.0
-"""The last second a datetime can hold (9999-12-31 23:59:59 UTC)."""
-
-
 def _kept_moment(value: object) -> float:
     """When a kept page was read, as kept: ValueError (a miss) unless it is a moment a
     datetime can hold, as the stats say it (NaN, infinities and far-off times are not)."""
     moment = float(value)  # type: ignore[arg-type]  # anything: TypeError is a miss too
-    if not 0 <= moment <= _LAST_MOMENT:
+    if not 0 <= moment <= calendar.LAST_MOMENT:
         raise ValueError(f"not a moment: {value!r}")
     return moment
 
@@ -241,11 +235,7 @@ def _check_keepable(path: Path, year: int) -> None:
     (a folder in its place, a folder that cannot be written): each run would otherwise
     ask the site again, past its rule of once in 15 minutes."""
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if path.is_dir():
-            raise IsADirectoryError(errno.EISDIR, "a folder is in its place")
-        if not os.access(path.parent, os.W_OK | os.X_OK):
-            raise PermissionError(errno.EACCES, "its folder cannot be written")
+        check_keepable(path)
     except OSError as error:
         raise DamagedFileError(
             f"The site's page of your stars of {year} was not read: it could not be kept in "
