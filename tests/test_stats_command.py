@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 from conftest import TOKEN, USER_ID, AocdHome, temporary_year
 from fake_aoc import HTML, FakeAoC, Reply
-from hypothesis import given
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from site_cli import aoc_in_process
 
@@ -389,6 +389,31 @@ def test_a_run_keeps_the_runtime_of_days_on_the_users_own_input(aocd_home: AocdH
     assert runtimes.last_runtimes(2025) == {1: 2.5}
 
 
+
+
+RECORDS = st.one_of(st.binary(max_size=40), st.builds(
+    lambda value: json.dumps({"seconds": value}).encode(), st.one_of(
+        st.floats(), st.integers(-2**1100, 2**1100), st.sampled_from([1e308, 1e9, "1", None]))))
+
+
+@settings(max_examples=50, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(RECORDS, min_size=12, max_size=12))
+def test_any_kept_runtimes_give_a_year_json_can_hold(aocd_home: AocdHome,
+                                                    records: list[bytes]) -> None:
+    """Whatever bytes the runtime records hold: each is a runtime or a miss, and the
+    year's total stays a number JSON holds (no Infinity or NaN)."""
+    from aoc2023.framework.render.as_json import stats_json
+    from aoc2023.framework.stats_source import Who, year_stats
+
+    folder = runtimes.runtimes_folder()
+    folder.mkdir(parents=True, exist_ok=True)
+    for day, record in enumerate(records, start=1):
+        (folder / f"2025_{day:02d}.json").write_bytes(record)
+    found = runtimes.last_runtimes(2025)
+    assert all(0 <= seconds <= runtimes.LONGEST for seconds in found.values())
+    stats = year_stats(2025, Who(None, None, "no token"), datetime.now().astimezone())
+    json.loads(stats_json([stats]), parse_constant=lambda name: pytest.fail(name))
 
 
 def test_a_damaged_bench_history_is_a_sentence(site: FakeAoC, tmp_path: Path) -> None:
