@@ -426,11 +426,14 @@ def test_a_damaged_bench_history_is_a_sentence(site: FakeAoC, tmp_path: Path) ->
     assert any("benchmark history" in s and "not used" in s for s in unknown), unknown
 
 
-def test_the_table_on_a_plain_terminal(site: FakeAoC, tmp_path: Path) -> None:
-    """TERM=dumb, NO_COLOR and CI, 60 columns: no colour codes, and the table fits."""
-    plain = dict(os.environ, TERM="dumb", NO_COLOR="1", CI="true", COLUMNS="60")
+@pytest.mark.parametrize("columns", [60, 40])
+def test_the_table_on_a_plain_terminal(site: FakeAoC, tmp_path: Path, columns: int) -> None:
+    """TERM=dumb, NO_COLOR and CI, 60 or 40 columns: no colour codes, and the table fits
+    (at 40, without the attempts: the stars' times and the runtime stay)."""
+    plain = dict(os.environ, TERM="dumb", NO_COLOR="1", CI="true", COLUMNS=str(columns))
     done = aoc_in_process("stats", "2025", cwd=tmp_path, env=plain, shift=SHIFT)
     assert done.returncode == 0, done.stderr
     assert "\x1b[" not in done.stdout
     assert "2025: 2 of 24 stars" in done.stdout
-    assert all(len(line) <= 60 for line in done.stdout.splitlines())
+    assert all(len(line) <= columns for line in done.stdout.splitlines()), done.stdout
+    assert "Runtime" in done.stdout and "05:00" in done.stdout
