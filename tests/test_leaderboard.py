@@ -421,3 +421,17 @@ def test_a_board_that_could_not_be_kept_is_not_fetched(
         assert (f"Error: Private leaderboard {BOARD} of 2023 was not fetched: it could not be "
                 f"kept in {kept} (a folder is in its place)") in done.stderr, done.stderr
     assert fake_aoc.requests_for(f"/{BOARD}.json") == []
+
+
+def test_one_day_at_40_columns_keeps_part_two_and_the_delta(
+    fake_aoc: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path
+) -> None:
+    aocd_loaded.set_token()
+    fake_aoc.add_board(2023, BOARD, board_2023(), viewers={TOKEN})
+    env = dict(os.environ, TERM="dumb", NO_COLOR="1", CI="true", COLUMNS="40")
+    done = aoc("leaderboard", "2023", str(BOARD), "--day", "3", cwd=tmp_path, env=env)
+    assert done.returncode == 0, done.stderr
+    assert max(len(line) for line in done.stdout.splitlines()) <= 40, done.stdout
+    header = next(line for line in done.stdout.splitlines() if "Place" in line)
+    assert [cell.strip() for cell in header.split("│")[1:-1]] == [
+        "Place", "Name", "Part 2", "Delta"]
