@@ -418,8 +418,10 @@ def test_a_board_that_could_not_be_kept_is_not_fetched(
     for args in ((), ("--json",)):
         done = aoc("leaderboard", "2023", str(BOARD), *args, cwd=tmp_path)
         assert done.returncode == 2
-        assert (f"Error: Private leaderboard {BOARD} of 2023 was not fetched: it could not be "
-                f"kept in {kept} (a folder is in its place)") in done.stderr, done.stderr
+        assert (f"Error: Private leaderboard {BOARD} of 2023 was not fetched, as it could not "
+                "be kept (the site asks that a board be read at most once in 15 minutes): "
+                f"{kept} cannot be written (a folder is in its place).\n") in done.stderr, \
+            done.stderr
     assert fake_aoc.requests_for(f"/{BOARD}.json") == []
 
 

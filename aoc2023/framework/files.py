@@ -110,7 +110,7 @@ def check_keepable(path: Path) -> None:
     if path.is_dir():
         raise IsADirectoryError(errno.EISDIR, "a folder is in its place", str(path))
     if not os.access(path.parent, os.W_OK | os.X_OK):
-        raise PermissionError(errno.EACCES, "its folder cannot be written", str(path.parent))
+        raise PermissionError(errno.EACCES, "its folder cannot be written", str(path))
 
 
 def _umask() -> int:

@@ -24,7 +24,7 @@ from urllib.parse import quote
 
 from aoc2023.framework import calendar
 from aoc2023.framework.aocd import account, client, paths, view_keys
-from aoc2023.framework.errors import AocError, DamagedFileError, SiteError
+from aoc2023.framework.errors import AocError, DamagedFileError, SiteError, unwritable_sentence
 from aoc2023.framework.files import check_keepable, read_regular_text, write_atomically
 from aoc2023.framework.site_data import Leaderboard, Member
 
@@ -213,11 +213,13 @@ def leaderboard(token: str | None, year: int, board_id: int, view_key: str | Non
 
 
 def _not_kept(path: Path, year: int, board_id: int, error: OSError,
-              what: str = "was not fetched: it ") -> DamagedFileError:
+              what: str = "was not fetched, as it ") -> DamagedFileError:
+    """A board that could not be kept, said with the folder to fix (as every file of
+    aocd's folders that cannot be written is said: `unwritable_sentence`)."""
+    detail = unwritable_sentence(error) or f"{path} cannot be written ({error.strerror or error})."
     return DamagedFileError(
-        f"Private leaderboard {board_id} of {year} {what}could not be kept in {path} "
-        f"({error.strerror or error}), and the site asks that a board be read at most once "
-        "in 15 minutes: make that folder one you can write to.")
+        f"Private leaderboard {board_id} of {year} {what}could not be kept (the site asks "
+        f"that a board be read at most once in 15 minutes): {detail}")
 
 
 def _check_keepable(path: Path, year: int, board_id: int) -> None:

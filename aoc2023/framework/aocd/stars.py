@@ -28,7 +28,7 @@ from typing import Any
 
 from aoc2023.framework import calendar
 from aoc2023.framework.aocd import client, paths
-from aoc2023.framework.errors import DamagedFileError, SiteError
+from aoc2023.framework.errors import DamagedFileError, SiteError, unwritable_sentence
 from aoc2023.framework.files import check_keepable, read_regular_text, write_atomically
 
 KEPT_SECONDS = 15 * 60
@@ -237,10 +237,11 @@ def _check_keepable(path: Path, year: int) -> None:
     try:
         check_keepable(path)
     except OSError as error:
+        detail = (unwritable_sentence(error)
+                  or f"{path} cannot be written ({error.strerror or error}).")
         raise DamagedFileError(
-            f"The site's page of your stars of {year} was not read: it could not be kept in "
-            f"{path} ({error.strerror or error}), and the site asks that it be read at most "
-            "once in 15 minutes.") from error
+            f"The site's page of your stars of {year} was not read, as it could not be kept "
+            f"(the site asks that it be read at most once in 15 minutes): {detail}") from error
 
 
 def _known_locally(user_dir: Path, year: int) -> dict[int, int]:
