@@ -21,7 +21,7 @@ from fake_aoc import FakeAoC
 from hypothesis import given
 from hypothesis import strategies as st
 
-from aoc2023.framework.redaction import LONG, PIECE, Redactor
+from aoc2023.framework.redaction import LONG, PIECE, Redactor, ViewKey
 
 MARK = "5e5510aa" + "0123456789abcdef" * 5 + "feedc0de"
 PIECES = {MARK[i:i + 8] for i in range(len(MARK) - 7)}
@@ -157,3 +157,9 @@ def test_a_short_piece_of_the_token_standing_apart_is_redacted(size: int) -> Non
         piece = MARK[start:start + size]
         for text in (piece, f"session={piece}\n", f"'{piece}' x", f"{piece}zz"):
             assert piece not in redact(text), (piece, text)
+
+
+def test_a_whole_view_key_is_redacted_wherever_it_is() -> None:
+    """A view key is shorter than LONG: whole, it goes even glued to hex (`%3D`)."""
+    redact = Redactor(ViewKey("7f3a9c2e"))
+    assert redact("view_key%3D7f3a9c2e0") == "view_key%3D<view key>0"

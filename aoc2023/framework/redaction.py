@@ -85,9 +85,10 @@ class Redactor:
 
 
     def _keep_embedded(self, text: str, covered: list[str | None]) -> None:
-        """Uncover each stretch shorter than LONG that a character of the secrets' own
-        touches on either side (one that is not itself covered): it is inside a longer
-        run, a number's digits, not a piece of a secret standing apart."""
+        """Uncover each stretch shorter than LONG, and holding no whole secret (a view key
+        is shorter), that a character of the secrets' own touches on either side (one
+        that is not itself covered): it is inside a longer run, a number's digits, not a
+        piece of a secret standing apart."""
         start = 0
         while start < len(text):
             if covered[start] is None:
@@ -98,7 +99,8 @@ class Redactor:
                 end += 1
             embedded = (start > 0 and text[start - 1] in self.alphabet) or \
                 (end < len(text) and text[end] in self.alphabet)
-            if end - start < LONG and embedded:
+            if end - start < LONG and embedded and \
+                    not any(secret in text[start:end] for secret in self.tokens):
                 covered[start:end] = [None] * (end - start)
             start = end
 
