@@ -40,6 +40,9 @@ sys.path.insert(0, str(TESTS))
 
 from fake_aoc import FakeAoC, point_aocd_at  # noqa: E402
 
+# A pytest session in this process, for a test whose subject is a session, not a process.
+pytest_plugins = ["pytester"]
+
 TOKEN = "53616c7465645f5f" + "0" * 80 + "cafe"
 USER_ID = "github.tester.1234567"
 CONTACT = "tester@example.com"

@@ -33,10 +33,11 @@ WIDE = os.environ.get("AOC_CONTRACTS", "") == "wide"
 def examples(fast: int, wide: int = 0) -> settings:
     """Settings for one contract test: `fast` examples in every CI run, derandomized (the
     same days each run, no database) and not shrunk (a failure shows the day drawn, at
-    once); or `wide` (default 20 times as many), random and shrunk to the smallest day
-    that fails, on request."""
-    phases = list(Phase) if WIDE else [Phase.explicit, Phase.reuse, Phase.generate]
-    return settings(max_examples=(wide or fast * 20) if WIDE else fast, deadline=None,
+    once), besides the test's explicit ones (`fast` 0: those alone); or `wide` (default
+    20 times as many), random and shrunk to the smallest day that fails, on request."""
+    phases = (list(Phase) if WIDE else [Phase.explicit, Phase.reuse, Phase.generate]
+              if fast else [Phase.explicit])
+    return settings(max_examples=(wide or fast * 20) if WIDE else max(fast, 1), deadline=None,
                     derandomize=not WIDE, database=None, print_blob=True, phases=phases,
                     suppress_health_check=[HealthCheck.function_scoped_fixture,
                                            HealthCheck.too_slow, HealthCheck.data_too_large])

@@ -11,10 +11,11 @@ import io
 import os
 import subprocess
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from contextlib import chdir, redirect_stderr, redirect_stdout
 from datetime import timedelta
 from pathlib import Path
+from typing import TextIO
 from unittest import mock
 
 from conftest import TESTS, AocdHome
@@ -68,14 +69,31 @@ def popen(site: FakeAoC, home: AocdHome, *args: str, cwd: Path | None = None,
 _ENV_READ_AT_IMPORT = ("AOCD_DIR", "AOCD_CONFIG_DIR", "PYTHONPATH", "AOC_TESTS_HIDE_FOLDERS")
 
 
+def _capture(encoding: str | None) -> tuple[TextIO, Callable[[], str]]:
+    """A stream to write to, and what was written to it."""
+    if encoding is None:
+        text = io.StringIO()
+        return text, text.getvalue
+    raw = io.BytesIO()
+    stream = io.TextIOWrapper(raw, encoding)
+
+    def written() -> str:
+        stream.flush()
+        return raw.getvalue().decode(encoding)
+    return stream, written
+
+
 def aoc_in_process(*args: str, cwd: Path | None = None, env: dict[str, str] | None = None,
-                   shift: float = 0.0) -> subprocess.CompletedProcess[str]:
+                   shift: float = 0.0, encoding: str | None = None
+                   ) -> subprocess.CompletedProcess[str]:
     """`aoc ARGS` in this process as a fresh process would run it (`main` called from code
     reads the environment anew and leaves the process as it found it), against the site
     aocd is pointed at (the `fake_aoc` fixture's, else one the network block refuses), in
     `env` (default: the test's) and `cwd`, its output captured. An `env` or `cwd` that
     changes what a process reads at start-up is a ValueError: it needs `aoc`. `sys.argv` is
-    the command line's, as in the process (a module that parses it at import sees that)."""
+    the command line's, as in the process (a module that parses it at import sees that).
+    With `encoding`, stdout and stderr take only what it encodes, as `PYTHONIOENCODING`
+    makes them in a process (a locale, read at start-up, needs `aoc`)."""
     from aoc2023.framework import calendar
     from aoc2023.framework.cli import main
 
@@ -83,10 +101,11 @@ def aoc_in_process(*args: str, cwd: Path | None = None, env: dict[str, str] | No
     if changed := [name for name in _ENV_READ_AT_IMPORT if env.get(name) != os.environ.get(name)]:
         raise ValueError(f"aoc {' '.join(args)} changes {changed}, read when a process starts "
                          "(as working on a copy of the project does): use site_cli.aoc")
-    out, err, now = io.StringIO(), io.StringIO(), calendar.current_time
+    (out, out_text), (err, err_text) = _capture(encoding), _capture(encoding)
+    now = calendar.current_time
     with (mock.patch.dict(os.environ, env, clear=True), chdir(cwd or os.curdir),
           mock.patch.object(calendar, "current_time", lambda: now() + timedelta(seconds=shift)),
           mock.patch.object(sys, "argv", ["aoc", *args]),
           redirect_stdout(out), redirect_stderr(err)):
         code = main(list(args))
-    return subprocess.CompletedProcess(["aoc", *args], code, out.getvalue(), err.getvalue())
+    return subprocess.CompletedProcess(["aoc", *args], code, out_text(), err_text())

@@ -160,6 +160,51 @@ def test_save_keeps_timings_only_and_a_later_bench_compares(project: Path) -> No
     assert all(c["saved_on"] == entry["date"] for c in changes)
 
 
+@pytest.fixture
+def installed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A project standing for the one aoc is installed from (the source checkout), with
+    a history of its own: what a bench run elsewhere must neither write nor compare with."""
+    from aoc2023.framework import project as project_module
+
+    folder = tmp_path / "installed"
+    (folder / "benchmarks").mkdir(parents=True)
+    (folder / "pyproject.toml").write_text("[project]\nname = 'aoc'\n")
+    (folder / "benchmarks" / "history.json").write_text('{"entries": []}')
+    monkeypatch.setattr(project_module, "SOURCE_CHECKOUT", folder)
+    return folder
+
+
+def test_save_writes_to_the_working_folder_s_project_or_refuses(
+    project: Path, installed: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """From a folder inside a project, --save writes that project's history; from a folder
+    in no project, it refuses in one sentence before timing anything: never the history
+    of the project aoc is installed from."""
+    (project / "notes").mkdir()
+    monkeypatch.chdir(project / "notes")
+    saved = aoc("bench", str(YEAR), "7", "--example", "--budget", "0.05", "--save")
+    assert saved.returncode == 0, saved.stderr
+    assert (project / "benchmarks" / "history.json").is_file()
+
+    nowhere = tmp_path / "nowhere"
+    nowhere.mkdir()
+    monkeypatch.chdir(nowhere)
+    for option in ("--save", "--readme"):
+        refused = aoc("bench", str(YEAR), "7", "--example", "--budget", "0.05", option)
+        assert refused.returncode == 2
+        assert refused.stderr.startswith("Error: No project folder here (one with a "
+                                         "pyproject.toml or an .aocd_config/ folder, from "), \
+            refused.stderr
+        assert "Timing" not in refused.stderr and refused.stdout == ""
+    plain = aoc("bench", str(YEAR), "7", "--example", "--budget", "0.05", "--json")
+    assert plain.returncode == 0, plain.stderr
+    assert all(step["change"] is None
+               for step in json.loads(plain.stdout)["results"][0]["steps"])
+    assert (installed / "benchmarks" / "history.json").read_text() == '{"entries": []}'
+    assert not (installed / "README.md").exists()
+    assert not (nowhere / "benchmarks").exists()
+
+
 def test_a_broken_history_is_not_overwritten(project: Path) -> None:
     history = project / "benchmarks" / "history.json"
     history.parent.mkdir()

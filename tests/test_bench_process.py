@@ -96,13 +96,15 @@ from aoc2023.framework import Example, Solution
 class Day(Solution[str]):
     title = "Stuck"
     examples = [Example("abc", part_1=3)]
-    runs = 0
 
     def part_1(self, text: str) -> int:
-        type(self).runs += 1
-        if type(self).runs > 1:  # after the checking run: stuck, until Ctrl-C
+        # The checking run leaves a file: under --timeout the runs are in processes of
+        # their own, and a busy machine may give the first of them the whole budget.
+        checked = Path({marker!r} + ".checked")
+        if checked.exists():  # after the checking run: stuck, until Ctrl-C
             Path({marker!r}).write_text("timing")
             time.sleep(60)
+        checked.write_text("")
         return len(text)
 """
 
@@ -118,7 +120,7 @@ def test_ctrl_c_shows_the_days_done_saves_nothing_and_exits_130(
     (project / "pyproject.toml").write_text("[project]\nname = 'mine'\n")
     stuck = STUCK_WHEN_TIMED.format(marker=str(marker))
     if stuck_in == "the checking run":
-        stuck = stuck.replace("type(self).runs > 1", "type(self).runs > 0")
+        stuck = stuck.replace("if checked.exists():", "if True:")
     days = {"day04.py": FAST_DAY, "day05.py": stuck}
     with temporary_year(tmp_path / "site", 2086, days):
         env = aocd_home.env()

@@ -268,33 +268,44 @@ DAMAGES: dict[str, tuple[Callable[[list[Any]], None], str]] = {
 }
 
 
-@pytest.mark.parametrize("damage", DAMAGES)
-def test_a_damaged_history_entry_is_named_and_skipped(project: Path, damage: str) -> None:
-    """Once saved, the history is damaged by hand in one of many ways: the comparison,
-    `--history` and `--history --json` name what is skipped and go on with the rest."""
+def each_named(damaged: list[tuple[str, str]], notices: list[str]) -> bool:
+    """Each damaged entry (its number, and what is said of it) has a notice of its own,
+    naming the history's file."""
+    return all(any(entry in notice and said in notice and "history.json" in notice
+                   for notice in notices)
+               for entry, said in damaged)
+
+
+def test_damaged_history_entries_are_named_and_skipped(project: Path) -> None:
+    """Once saved, the history is damaged by hand in every one of many ways, one entry
+    each: the comparison, `--history` and `--history --json` name each one skipped, and
+    go on with the rest."""
     saved = aoc_in_process("bench", "2047", "3", "--example", "--save")
     assert saved.returncode == 0, saved.stderr
     path = project / "benchmarks" / "history.json"
     data = json.loads(path.read_text())
-    change, said = DAMAGES[damage]
-    change(data["entries"])
+    damaged = []
+    for number, (change, said) in enumerate(DAMAGES.values(), start=2):
+        change(data["entries"])
+        damaged.append((f"entry {number} ", said.replace("entry 2", f"entry {number}")))
     path.write_text(json.dumps(data))
     text = path.read_text()
     compared = aoc_in_process("bench", "2047", "3", "--example", "--json")
     assert compared.returncode == 0, compared.stderr
     found = json.loads(compared.stdout)
-    assert any(said in notice and "history.json" in notice for notice in found["notices"]), found
+    assert each_named(damaged, found["notices"]), found["notices"]
     steps = found["results"][0]["steps"]
     assert all(step["change"] is not None for step in steps if step["runs"])  # entry 1's
     shown = aoc_in_process("bench", "2047", "3", "--history")
     assert shown.returncode == 0, shown.stderr
-    assert said in " ".join(shown.stderr.split()) and "part 1" in shown.stdout
+    assert each_named(damaged, " ".join(shown.stderr.split()).split("skipped.")), shown.stderr
+    assert "part 1" in shown.stdout
     assert "Traceback" not in shown.stderr and "unexpected" not in shown.stderr
     as_json = aoc_in_process("bench", "2047", "3", "--history", "--json")
     assert as_json.returncode == 0, as_json.stderr
     history = json.loads(as_json.stdout)
-    assert any(said in notice for notice in history["notices"]) and history["series"]
-    # Saving again keeps the damaged entry as it was, and adds one.
+    assert each_named(damaged, history["notices"]) and history["series"], history
+    # Saving again keeps the damaged entries as they were, and adds one.
     assert aoc_in_process("bench", "2047", "3", "--example", "--save").returncode == 0
     kept = json.loads(path.read_text())["entries"]
     assert json.dumps(kept[:-1], sort_keys=True) == json.dumps(

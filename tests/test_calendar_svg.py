@@ -3,6 +3,7 @@ bytes are stable, the PNG is a PNG, and the README keeps one link between marker
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -155,3 +156,29 @@ def test_readme_markers(tmp_path: Path) -> None:
     updated = readme.read_text(encoding="utf-8")
     assert updated.count(START) == 1 and "(calendar.svg)" in updated
     assert updated.endswith(END + "\n\nAfter.\n") and "docs/calendar.svg" not in updated
+
+
+def contrast(one: str, other: str) -> float:
+    """WCAG's contrast ratio of two `#rrggbb` colours."""
+    def luminance(colour: str) -> float:
+        channels = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+        r, g, b = (c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+                   for c in channels)
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+    high, low = sorted((luminance(one), luminance(other)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def test_text_and_stars_stand_out_on_the_tile_in_both_themes() -> None:
+    """Read from the picture's own style: text at least 4.5:1 against the tile, the stars
+    (graphics) at least 3:1, on GitHub's light theme and in its dark media query."""
+    style = next(ET.fromstring(calendar_svg([year_of(2023)])).iter(f"{SVG}style")).text or ""
+    light, dark = style.split("@media (prefers-color-scheme: dark)")
+    for theme in (light, dark):
+        fills = {selector.strip(): colour
+                 for selectors, colour in re.findall(r"([^{}]+)\{fill:(#[0-9a-f]{6})", theme)
+                 for selector in selectors.split(",")}
+        tile = fills[".tile"]
+        for selector, least in (("text", 4.5), (".time", 4.5), (".runtime", 4.5),
+                                (".gold", 3), (".silver", 3), (".empty", 3)):
+            assert contrast(fills[selector], tile) >= least, (selector, fills[selector], tile)

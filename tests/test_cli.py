@@ -64,10 +64,27 @@ def test_input_file_runs_one_day_and_fetches_nothing(tmp_path: Path) -> None:
         ("6440", "unknown"), ("5905", "unknown")]
 
 
+def test_input_file_for_one_day_is_a_rule_of_the_command_line(year_with_day_7: int) -> None:
+    """The command line's check (cli/common.py), not the inputs': `days_to_run` is handed
+    one day for a file."""
+    from aoc2023.framework.cli.common import check_input_options
+    from aoc2023.framework.errors import UsageError
+
+    file = Path("x.txt")
+    check_input_options(file, False, years=(year_with_day_7,), days="7")
+    check_input_options(None, False, years=(year_with_day_7, 2023), days="1-3")
+    check_input_options(file, False, years=(year_with_day_7,))  # its one day
+    for years, days in [((year_with_day_7,), "7-8"), ((year_with_day_7, 2023), "7")]:
+        with pytest.raises(UsageError, match=r"^--input FILE runs one day: name exactly one"):
+            check_input_options(file, False, years=years, days=days)
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
         (["run", "2023", "7-8", "--input", "x.txt"], "runs one day"),
+        (["run", "2023,2022", "7", "--input", "x.txt"], "runs one day"),
+        (["bench", "2023", "7-8", "--input", "x.txt"], "runs one day"),
         (["run", "2023", "7", "--input", "does-not-exist.txt"], "does not exist"),
         (["run", "2023", "7", "--input", "x.txt", "--example"], "cannot be used together"),
         (["bench", "2023", "7", "--input", "x.txt", "--example"], "cannot be used together"),
@@ -89,6 +106,24 @@ def test_usage_errors_are_one_sentence_and_exit_2(
     assert result.returncode == 2
     assert message in result.stderr
     assert "Traceback" not in (result.stdout + result.stderr)
+
+
+@pytest.mark.parametrize(("args", "says"), [
+    (("run", "2023", "7", "x", "y"), "Too many arguments: 'x', 'y' (aoc run takes YEARS [DAYS])."),
+    (("run", "2023", "7", "x", "--json"), "Too many arguments: 'x' (aoc run takes YEARS [DAYS])."),
+    (("token", "x"), "Too many arguments: 'x' (aoc token takes no arguments)."),
+])
+def test_arguments_beyond_a_command_s_are_said_to_be_too_many(
+    args: tuple[str, ...], says: str
+) -> None:
+    """Click's "Got unexpected extra argument(s)" reworded: a user causes it, and is told
+    what the command takes, in the table's output and in --json's document alike."""
+    done = aoc(*args)
+    assert done.returncode == 2
+    assert says in " ".join(done.stderr.replace("│", " ").split()), done.stderr
+    if "--json" in args:
+        assert json.loads(done.stdout) == {"error": says, "exit_code": 2}
+    assert "unexpected" not in (done.stdout + done.stderr).lower()
 
 
 def test_bad_command_line_is_exit_2() -> None:

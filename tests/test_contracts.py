@@ -219,7 +219,7 @@ def _quiet_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @given(day=days(), options=st.sampled_from([(), ("--timeout", "30"), ("--memory",)]))
-@examples(40)
+@examples(20, wide=800)
 def test_run_json_keeps_every_promise(day: Day, options: tuple[str, ...]) -> None:
     result = in_process(day.files(), "run", str(YEAR), "--example", "--json", *options)
     with Promises(result, day.describe()) as promises:
@@ -231,7 +231,7 @@ def test_run_json_keeps_every_promise(day: Day, options: tuple[str, ...]) -> Non
 
 
 @given(day=days())
-@examples(15)
+@examples(10, wide=300)
 def test_run_table_keeps_every_promise(day: Day) -> None:
     result = in_process(day.files(), "run", str(YEAR), "--example")
     with Promises(result, day.describe()) as promises:
@@ -249,7 +249,7 @@ def capped_bench(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @given(day=days(helpers=False))
-@examples(10)
+@examples(5, wide=200)
 def test_bench_json_keeps_every_promise(day: Day, capped_bench: None) -> None:
     result = in_process(day.files(), "bench", str(YEAR), "--example", "--json",
                         "--budget", "0.05")
@@ -263,7 +263,7 @@ def test_bench_json_keeps_every_promise(day: Day, capped_bench: None) -> None:
 
 
 @given(day=days())
-@examples(25)
+@examples(15, wide=500)
 def test_list_json_keeps_every_promise(day: Day, aocd_home: AocdHome) -> None:
     (aocd_home.data / "aoc-listing-cache.json").unlink(missing_ok=True)  # a miss: imports
     result = in_process(day.files(), "list", str(YEAR), "--json")
@@ -392,7 +392,7 @@ def reset_account(home: AocdHome, site: FakeAoC) -> None:
 
 @pytest.mark.slow  # a late example runs to its --timeout
 @given(checks=st.sampled_from([(), ("--timeout", "1")]).flatmap(example_checks))
-@examples(8)
+@examples(6, wide=160)
 def test_nothing_is_sent_unless_every_check_passed(
         checks: tuple[tuple[str, ...], Behaviour, Behaviour], answers_site: FakeAoC,
         aocd_loaded: AocdHome) -> None:
@@ -454,7 +454,7 @@ BELOW = ("os.write", "__stdout__", "subprocess")
 @given(day=days(descriptor=True, helpers=False),
        args=st.sampled_from([("run", "--example", "--json"), ("list", "--json"),
                              ("bench", "--example", "--json", "--budget", "0.01")]))
-@examples(3, wide=60)
+@examples(1, wide=60)
 def test_output_below_sys_stdout_stays_off_the_json(day: Day, args: tuple[str, ...]) -> None:
     with tempfile.TemporaryDirectory() as folder:
         site = write_year(Path(folder), YEAR, day.files())
@@ -542,7 +542,7 @@ def interrupted(program: list[str], marker: Path, group: bool, **popen: Any
 @example(where="check", options=("--json",), group=False)  # each: a path Ctrl-C took
 @example(where="part 2", options=("--timeout", "60", "--json"), group=True)
 @example(where="part 2", options=("--memory", "--json"), group=False)
-@examples(3, wide=40)
+@examples(1, wide=40)
 def test_ctrl_c_sends_nothing_and_keeps_what_finished(
         where: str, options: tuple[str, ...], group: bool, fake_aoc: FakeAoC) -> None:
     args = ["run", str(YEAR), "1", "--yes", *options]
@@ -597,7 +597,7 @@ NESTED_PYTEST = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-n",
 @example(day=Day(Behaviour((), RAISES[6]), Behaviour((), End("", "right")),
                  Behaviour((), PART_RETURNS[0]), Behaviour((), PART_RETURNS[0])))
 @given(day=days(descriptor=True))
-@examples(1, wide=40)
+@examples(0, wide=40)
 def test_the_pytest_plugin_tests_a_bad_day_alone(day: Day, aocd_home: AocdHome) -> None:
     with tempfile.TemporaryDirectory() as folder:
         project = project_with(Path(folder), day.files())

@@ -14,7 +14,7 @@ from fake_aoc import FakeAoC
 from site_cli import aoc_in_process as aoc
 from test_leaderboard import BOARD, member
 
-from aoc2023.framework import calendar, day_counts
+from aoc2023.framework import calendar, day_counts, store
 from aoc2023.framework.errors import UsageError
 
 
@@ -85,7 +85,7 @@ def test_a_count_the_site_shows_is_remembered_followed_and_noticed(
     assert "Days 1-13" in done.stdout  # the star on day 13 is shown, not cut off
     assert [(r.method, r.path) for r in fake_aoc.requests] == [
         ("GET", f"/2026/leaderboard/private/view/{BOARD}.json")]  # nothing asked for it
-    assert json.loads(day_counts.counts_file().read_text()) == {"2026": 13}
+    assert json.loads(store.day_counts_file().read_text()) == {"2026": 13}
 
     day_counts.forget()  # a later command
     assert calendar.days_in_year(2026) == 13
@@ -133,9 +133,9 @@ def test_the_setting_wins_over_the_site_and_the_notice_says_so(
 
 def test_a_damaged_file_of_counts_is_passed_over(project: Path, aocd_home: AocdHome) -> None:
     for text in ("{not json", '["2026", 13]', '{"2026": "13", "2027": 99, "x": 3}'):
-        day_counts.counts_file().write_text(text)
+        store.day_counts_file().write_text(text)
         day_counts.forget()
         assert calendar.days_in_year(2026) == 12, text
         assert calendar.days_in_year(2027) == 12, text
     assert calendar.learn_days(2026, 13, "private leaderboard 1") is not None  # repaired
-    assert json.loads(day_counts.counts_file().read_text()) == {"2026": 13}
+    assert json.loads(store.day_counts_file().read_text()) == {"2026": 13}

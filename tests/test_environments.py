@@ -1,8 +1,9 @@
 """Hostile and unusual environments (issue 25): output in any encoding, and escape
 sequences from outside.
 
-Each case gets the right result or one sentence, never a traceback. The environment is
-read when a process starts: the encodings are tried in a process of its own each.
+Each case gets the right result or one sentence, never a traceback. The locale is read
+when a process starts, and tried in one; an encoding that PYTHONIOENCODING gives the
+output streams is tried in this process, on streams in that encoding.
 """
 
 from __future__ import annotations
@@ -57,25 +58,40 @@ def assert_clean(result: CompletedProcess[str]) -> None:
         assert "Exception ignored" not in text
 
 
-@pytest.mark.parametrize("name", ["ascii", "latin-1", "cp437", "C"])
+COMMANDS = (["run", str(YEAR), "1", "--example"], ["list", str(YEAR)],
+            ["bench", str(YEAR), "1", "--example", "--budget", "0.05"])
+
+
+def assert_tables_in(encoding: str, args: list[str], result: CompletedProcess[str]) -> None:
+    assert result.returncode == 0, (args, result.stderr)
+    assert_clean(result)
+    if args[0] != "list":
+        assert "v 3" in result.stdout  # the mark, in ASCII where ✔ cannot be encoded
+    if encoding in ("ascii", "latin-1"):
+        assert "+-----" in result.stdout and "| " in result.stdout
+    if args[0] == "run":
+        assert "v 3?" in result.stdout  # an answer's other characters: one each
+
+
+@pytest.mark.parametrize("encoding", ["ascii", "latin-1", "cp437"])
 def test_run_list_and_bench_print_their_tables_in_any_encoding(
-    tmp_path: Path, aocd_home: AocdHome, name: str
+    tmp_path: Path, encoding: str
 ) -> None:
-    settings = {"C": {"LC_ALL": "C", "PYTHONCOERCECLOCALE": "0", "PYTHONUTF8": "0",
-                      "PYTHONIOENCODING": ""}}.get(name, {"PYTHONIOENCODING": name})
-    encoding = "ascii" if name == "C" else name
-    env = year_env(tmp_path, aocd_home, **settings)
-    for args in (["run", str(YEAR), "1", "--example"], ["list", str(YEAR)],
-                 ["bench", str(YEAR), "1", "--example", "--budget", "0.05"]):
-        result = site_cli.aoc(None, aocd_home, *args, env=env, encoding=encoding)
-        assert result.returncode == 0, (args, result.stderr)
-        assert_clean(result)
-        if args[0] != "list":
-            assert "v 3" in result.stdout  # the mark, in ASCII where ✔ cannot be encoded
-        if encoding in ("ascii", "latin-1"):
-            assert "+-----" in result.stdout and "| " in result.stdout
-        if args[0] == "run":
-            assert "v 3?" in result.stdout  # an answer's other characters: one each
+    """In this process, its output streams in `encoding` as PYTHONIOENCODING makes them."""
+    with temporary_year(tmp_path / "site", YEAR, {"day01.py": DAY}):
+        for args in COMMANDS:
+            assert_tables_in(encoding, args, site_cli.aoc_in_process(*args, encoding=encoding))
+
+
+def test_run_list_and_bench_print_their_tables_in_a_c_locale(
+    tmp_path: Path, aocd_home: AocdHome
+) -> None:
+    """The locale is read when a process starts, and so is what it writes at its exit."""
+    env = year_env(tmp_path, aocd_home, LC_ALL="C", PYTHONCOERCECLOCALE="0", PYTHONUTF8="0",
+                   PYTHONIOENCODING="")
+    for args in COMMANDS:
+        assert_tables_in("ascii", args, site_cli.aoc(None, aocd_home, *args, env=env,
+                                                     encoding="ascii"))
 
 
 def test_with_yes_what_was_sent_is_reported_in_ascii(
@@ -84,9 +100,8 @@ def test_with_yes_what_was_sent_is_reported_in_ascii(
     token = aocd_loaded.set_token()
     aocd_loaded.cache_input(YEAR, 1, "abcd")
     fake_aoc.add_puzzle(YEAR, 1, "Test", inputs={token: "abcd"}, solutions=["4", "5☃"])
-    env = year_env(tmp_path, aocd_loaded, PYTHONIOENCODING="ascii")
-    result = site_cli.aoc(fake_aoc, aocd_loaded, "run", str(YEAR), "1", "--yes", env=env,
-                          encoding="ascii")
+    with temporary_year(tmp_path / "site", YEAR, {"day01.py": DAY}):
+        result = site_cli.aoc_in_process("run", str(YEAR), "1", "--yes", encoding="ascii")
     assert_clean(result)
     assert "v 4 [sent: right]" in result.stdout
     assert "x 4? (wrong) [sent: wrong]" in result.stdout  # judged, and said so

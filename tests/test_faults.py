@@ -2,7 +2,10 @@
 one sentence (or a marked part) and a documented exit code; the run goes on where it
 can, and its report is never lost, doubled or mixed into the JSON.
 
-Every case is a real `aoc` process, on days in a throwaway year package (2066).
+The days are in a throwaway year package (2066). A case whose subject belongs to a process
+(a fork, a thread left running, the streams closed, a signal, Ctrl-C while `aoc` starts,
+a FIFO or a device as the input, a project's settings) is a real `aoc` process;
+the others run in this process (site_cli.aoc_in_process).
 """
 
 from __future__ import annotations
@@ -17,7 +20,8 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
-from conftest import DAY_7_EXAMPLE, AocdHome
+from conftest import DAY_7_EXAMPLE, AocdHome, temporary_year
+from site_cli import aoc_in_process
 
 HEAD = "import os, sys, threading, time\nfrom aoc2023.framework import Example, Solution\n"
 
@@ -59,11 +63,10 @@ def aoc(home: AocdHome, site: Path, *args: str, timeout: float = 60
 # --- a day's code cannot take the run down ------------------------------------------------
 
 
-def test_sys_exit_in_a_part_is_that_parts_error_and_the_run_goes_on(
-    tmp_path: Path, aocd_home: AocdHome
-) -> None:
-    site = year(tmp_path, day01=day("sys.exit(3)"), day02=day("raise SystemExit"))
-    done = aoc(aocd_home, site, "run", "2066", "--example", "--json")
+def test_sys_exit_in_a_part_is_that_parts_error_and_the_run_goes_on(tmp_path: Path) -> None:
+    days = {"day01.py": day("sys.exit(3)"), "day02.py": day("raise SystemExit")}
+    with temporary_year(tmp_path / "site", 2066, days):
+        done = aoc_in_process("run", "2066", "--example", "--json")
     assert done.returncode == 2, done.stderr
     results = json.loads(done.stdout)["results"]
     assert [(r["day"], [p["status"] for p in r["parts"]]) for r in results] == [
@@ -71,9 +74,9 @@ def test_sys_exit_in_a_part_is_that_parts_error_and_the_run_goes_on(
     assert results[0]["parts"][0]["error"] == "the day's code called sys.exit(3)"
 
 
-def test_under_json_what_a_part_prints_goes_to_stderr(tmp_path: Path, aocd_home: AocdHome) -> None:
-    site = year(tmp_path, day01=day("print('chatty'); return 1"))
-    done = aoc(aocd_home, site, "run", "2066", "1", "--example", "--json")
+def test_under_json_what_a_part_prints_goes_to_stderr(tmp_path: Path) -> None:
+    with temporary_year(tmp_path / "site", 2066, {"day01.py": day("print('chatty'); return 1")}):
+        done = aoc_in_process("run", "2066", "1", "--example", "--json")
     assert json.loads(done.stdout)["results"][0]["parts"][0]["status"] == "correct"
     assert "chatty" in done.stderr
 
@@ -216,32 +219,34 @@ def test_ctrl_c_while_aoc_starts_ends_it_as_ctrl_c_does_without_a_traceback(
 
 
 def test_input_must_be_a_regular_file(tmp_path: Path, aocd_home: AocdHome) -> None:
+    """A FIFO or a device, in a process: read, it would hang or fill the memory, and a
+    process fails the test at its time limit instead."""
     fifo = tmp_path / "fifo"
     os.mkfifo(fifo)
     for path, said in [(fifo, "cannot be read (a FIFO, not a regular file)"),
                        (Path("/dev/zero"), "cannot be read (a character device"),
                        (tmp_path, "is a folder, not a file"),
                        (tmp_path / "gone", "does not exist")]:
-        done = aoc(aocd_home, tmp_path, "run", "2023", "7", "--input", str(path))
+        args = ("run", "2023", "7", "--input", str(path))
+        done = (aoc(aocd_home, tmp_path, *args) if path in (fifo, Path("/dev/zero"))
+                else aoc_in_process(*args))
         assert done.returncode == 2 and said in done.stderr, done.stderr
         assert done.stderr.count("\n") == 1  # one sentence
 
 
-def test_a_bad_line_is_quoted_short_with_its_escapes(tmp_path: Path, aocd_home: AocdHome) -> None:
+def test_a_bad_line_is_quoted_short_with_its_escapes(tmp_path: Path) -> None:
     path = tmp_path / "hands.txt"
     for line, shown in [("X" * 1_000_000, "'" + "X" * 77 + "'…"), ("\0" * 4096, "'\\x00\\x00")]:
         path.write_text(DAY_7_EXAMPLE + line + " 1\n")
-        done = aoc(aocd_home, tmp_path, "run", "2023", "7", "--input", str(path))
+        done = aoc_in_process("run", "2023", "7", "--input", str(path))
         assert done.returncode == 2 and "line 6:" in done.stderr
         assert shown in done.stderr and len(done.stderr) < 300, done.stderr
 
 
-def test_day_7_names_the_line_of_a_number_too_long_to_read(
-    tmp_path: Path, aocd_home: AocdHome
-) -> None:
+def test_day_7_names_the_line_of_a_number_too_long_to_read(tmp_path: Path) -> None:
     path = tmp_path / "hands.txt"
     path.write_text(DAY_7_EXAMPLE + "AKQJT " + "9" * 5000 + "\n")
-    done = aoc(aocd_home, tmp_path, "run", "2023", "7", "--input", str(path))
+    done = aoc_in_process("run", "2023", "7", "--input", str(path))
     assert done.returncode == 2
     assert "line 6: the bid has 5,000 digits, too many to read as a number" in done.stderr
 
@@ -261,12 +266,12 @@ def test_day_7_names_the_line_of_a_number_too_long_to_read(
         ("wait-no-zone", "a time without a time zone"),
         ("wait-far-ahead", "further ahead than the hour the site ever asks to wait"),
         ("journal-dict", "record of sent answers"),
-        ("settings", "[tool.aoc]"),
     ],
 )
 def test_a_damaged_file_is_one_sentence_naming_it(
-    tmp_path: Path, aocd_home: AocdHome, damage: str, said: str
+    tmp_path: Path, aocd_loaded: AocdHome, damage: str, said: str
 ) -> None:
+    aocd_home = aocd_loaded
     aocd_home.cache_solved_day_7()
     user = aocd_home.user_dir
     memo = aocd_home.config / "token2id.json"
@@ -292,25 +297,36 @@ def test_a_damaged_file_is_one_sentence_naming_it(
     elif damage == "journal-dict":  # hand-edited: a puzzle's attempts are a list
         (aocd_home.config / "aoc-attempts.json").write_text(
             json.dumps({user.name: {"2023/07": {"part": 1}}}))
-    elif damage == "wait-far-ahead":  # 400 days from now
+    else:  # wait-far-ahead: 400 days from now
         until = datetime.now(UTC) + timedelta(days=400)
         (aocd_home.config / "aoc-submit-wait.json").write_text(
             json.dumps({user.name: until.isoformat()}))
-    else:
-        (cwd / "pyproject.toml").write_text("[tool.aoc]\nsubmit = 'sometimes'\n")
-    done = subprocess.run([sys.executable, "-m", "aoc2023", "run", "2023", "7", "--yes",
-                           *(["--example"] if damage == "settings" else [])],
-                          env=aocd_home.env(), cwd=cwd, capture_output=True, text=True,
-                          timeout=60)
+    done = aoc_in_process("run", "2023", "7", "--yes", cwd=cwd)
     assert done.returncode == 2, done.stdout + done.stderr
     assert said in done.stderr and "unexpected" not in done.stderr, done.stderr
     assert "Traceback" not in done.stderr
 
 
-def test_a_damaged_token_list_is_one_sentence_for_aocds_runner(aocd_home: AocdHome) -> None:
+def test_damaged_settings_are_one_sentence_naming_them(
+    tmp_path: Path, aocd_home: AocdHome
+) -> None:
+    """In a process: site_cli.aoc_in_process takes a folder that holds a pyproject.toml
+    for a copy of the project, which only a process can work on."""
     aocd_home.cache_solved_day_7()
-    (aocd_home.config / "tokens.json").write_text("{broken")
-    done = subprocess.run([sys.executable, "-m", "aoc2023", "-y", "2023", "-d", "7"],
-                          env=aocd_home.env(), capture_output=True, text=True, timeout=60)
+    cwd = tmp_path / "project"
+    cwd.mkdir()
+    (cwd / "pyproject.toml").write_text("[tool.aoc]\nsubmit = 'sometimes'\n")
+    done = subprocess.run([sys.executable, "-m", "aoc2023", "run", "2023", "7", "--yes",
+                           "--example"], env=aocd_home.env(), cwd=cwd, capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert "[tool.aoc]" in done.stderr and "unexpected" not in done.stderr, done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_a_damaged_token_list_is_one_sentence_for_aocds_runner(aocd_loaded: AocdHome) -> None:
+    aocd_loaded.cache_solved_day_7()
+    (aocd_loaded.config / "tokens.json").write_text("{broken")
+    done = aoc_in_process("-y", "2023", "-d", "7")
     assert done.returncode == 2
     assert "aocd's token list" in done.stderr and "Traceback" not in done.stderr

@@ -99,6 +99,28 @@ def test_the_final_star_is_claimed_once_after_part_1(site: FakeAoC, work: Path,
     assert "★ final star" in row, listed.stdout
 
 
+def test_with_no_submit_the_final_star_shows_as_far_as_it_is_known(
+    site: FakeAoC, work: Path, aocd_loaded: AocdHome
+) -> None:
+    """--no-submit looks nothing up and claims nothing, and still says what is true of the
+    last day's part 2: the final star, not known to be in (☆), then in (★) once aocd's
+    cache records it, as a run that sends shows it and `aoc list` does."""
+    def row(done: Any) -> str:
+        assert done.returncode == 0, done.stderr
+        assert "no part 2" not in done.stdout
+        return str(next(line for line in done.stdout.splitlines() if f"{YEAR}/12" in line))
+
+    assert "☆ final star" in row(aoc("run", str(YEAR), str(LAST), "--no-submit", cwd=work))
+    assert claims(site) == [] and site.requests_for(f"/{YEAR}/leaderboard/self") == []
+    assert aoc("run", str(YEAR), str(LAST), "--yes", cwd=work).returncode == 0  # claims it
+    before = len(site.requests)
+    assert "★ final star" in row(aoc("run", str(YEAR), str(LAST), "--no-submit", cwd=work))
+    assert "★ final star" in row(aoc("run", str(YEAR), str(LAST), cwd=work))
+    star = part_2(aoc("run", str(YEAR), str(LAST), "--no-submit", "--json", cwd=work))
+    assert (star["status"], star["answer"], star["submitted"]) == ("correct", None, None)
+    assert len(site.requests) == before
+
+
 def test_missing_stars_are_named_in_one_line_and_nothing_is_claimed(
     site: FakeAoC, work: Path, aocd_loaded: AocdHome
 ) -> None:

@@ -1,6 +1,7 @@
 """Help that reads well, `aoc -h` and `aoc --version` (issue 12), through the installed
-`aoc` script: help wraps at the terminal's width with no break inside a sentence, the
-usage line has one bracket style, and aocd's runner and its help stay reachable."""
+`aoc` script where the script is the subject, else in this process: help wraps at the
+terminal's width with no break inside a sentence, the usage line has one bracket style,
+and aocd's runner and its help stay reachable."""
 
 from __future__ import annotations
 
@@ -29,12 +30,18 @@ def aoc(home: AocdHome, *args: str, columns: int = 100) -> subprocess.CompletedP
                           capture_output=True, text=True, timeout=120)
 
 
+def in_process(*args: str, columns: int = 100) -> subprocess.CompletedProcess[str]:
+    return aoc_in_process(*args, env=terminal(os.environ, columns))
+
+
 def test_dash_h_is_the_projects_own_help(aocd_home: AocdHome) -> None:
-    short, long = aoc(aocd_home, "-h"), aoc(aocd_home, "--help")
+    """`-h` through the script (aocd's, which hands our command line to us), the rest
+    in this process: the help is the app's."""
+    short, long = aoc(aocd_home, "-h"), in_process("--help")
     assert short.returncode == long.returncode == 0
     assert short.stdout == long.stdout and "Commands" in short.stdout
     assert "aoc -y 2023 -h" in short.stdout  # how to reach aocd's runner's help
-    assert aoc(aocd_home, "run", "-h").stdout == aoc(aocd_home, "run", "--help").stdout
+    assert in_process("run", "-h").stdout == in_process("run", "--help").stdout
 
 
 def test_version_names_this_project_and_aocd(aocd_home: AocdHome) -> None:
@@ -69,7 +76,7 @@ def prose_lines(help_text: str) -> list[str]:
 def test_help_has_no_break_inside_a_sentence_and_one_bracket_style(
     aocd_home: AocdHome, command: list[str], columns: int
 ) -> None:
-    done = aoc_in_process(*command, "--help", env=terminal(os.environ, columns))
+    done = in_process(*command, "--help", columns=columns)
     assert done.returncode == 0, done.stderr
     lines = prose_lines(done.stdout)
     usage = next(line for line in lines if "Usage:" in line)

@@ -364,3 +364,45 @@ def test_ctrl_c_under_pytest_stops_the_session(
     assert "KeyboardInterrupt" in out, out
     assert " failed" not in out, out
     assert not later.exists()
+
+
+# --- SIGTERM and SIGHUP ---------------------------------------------------------------------
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("options", [[], ["--timeout", "100"]], ids=["", "timeout"])
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP])
+def test_sigterm_and_sighup_keep_what_finished_as_ctrl_c_does(
+    tmp_path: Path, aocd_home: AocdHome, fifo: Fifo, signum: int, options: list[str]
+) -> None:
+    """The signal lands while day 2's part 2 runs (in this process, or in a --timeout
+    child), after day 1 finished: under --json the document holds day 1 and day 2's
+    part 1, the stopped part is marked, the notice names the signal, and the exit code
+    is 128 + the signal."""
+    folder = write_year(tmp_path / "site", day_source("return 1"))
+    stall = "say('part 2'); time.sleep(120)\nreturn 2"
+    (folder / f"aoc{YEAR}" / "day02.py").write_text(
+        day_source("return 1", stall, fifo=fifo.path))
+    process = subprocess.Popen(
+        site_cli.command(None, "run", str(YEAR), "1-2", "--example", "--json", *options),
+        env=env(aocd_home, folder), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        fifo.heard(process)
+        process.send_signal(signum)
+        out, err = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
+    assert process.returncode == 128 + signum, err
+    document = json.loads(out)
+    assert "error" not in document, document
+    day_1, day_2 = document["results"]
+    assert [(p["status"], p["answer"]) for p in day_1["parts"]] == [("correct", "1"),
+                                                                   ("correct", "2")]
+    assert [p["status"] for p in day_2["parts"]] == ["correct", "interrupted"]
+    name = signal.Signals(signum).name
+    assert day_2["parts"][1]["error"] == f"interrupted ({name})"
+    assert any(f"Interrupted ({name}) during {YEAR} day 2" in notice
+               for notice in document["notices"]), document["notices"]
+    assert "Traceback" not in err

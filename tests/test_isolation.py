@@ -8,8 +8,6 @@ The years here are throwaway packages (2048, 2091 to 2093) in temporary folders.
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -319,23 +317,18 @@ def test_a_look_alike_that_is_a_day_after_all_gets_no_hint(tmp_path: Path) -> No
 
 # --- the pytest plugin goes by the same rule ---------------------------------------------
 
-@pytest.mark.slow  # a pytest of its own
 def test_the_plugin_refuses_two_modules_and_names_a_look_alike(
-        tmp_path: Path, aocd_home: AocdHome) -> None:
-    project = tmp_path / "project"
-    package = project / "aoc2091"
-    package.mkdir(parents=True)
-    (project / "tests").mkdir()
-    (project / "pyproject.toml").write_text('[tool.pytest.ini_options]\ntestpaths = ["tests"]\n')
-    (package / "__init__.py").write_text("")
-    for name in ("day01.py", "day7.py", "day07.py", "day_09.py"):
-        (package / name).write_text(GOOD)
-    (package / "helper.py").write_text(AT_IMPORT["sys.exit"])
-    done = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-rA",
-                           "-n", "0"], cwd=project, env=aocd_home.env() | {"COLUMNS": "300"},
-                          capture_output=True, text=True, timeout=120)
-    out = done.stdout
-    assert done.returncode == 1, out
+        pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A pytest session of its own, in this process (pytester): its collection is the
+    subject, not a process."""
+    (pytester.path / "tests").mkdir()
+    pytester.makepyprojecttoml('[tool.pytest.ini_options]\ntestpaths = ["tests"]\n')
+    files = {name: GOOD for name in ("day01.py", "day7.py", "day07.py", "day_09.py")}
+    monkeypatch.setenv("COLUMNS", "300")
+    with temporary_year(pytester.path, 2091, {**files, "helper.py": AT_IMPORT["sys.exit"]}):
+        done = pytester.runpytest_inprocess("-p", "no:cacheprovider", "-rA", "-n", "0")
+    out = done.stdout.str()
+    assert done.ret == 1, out
     sentence = ("Two modules claim day 7, aoc2091/day07.py and aoc2091/day7.py: keep one "
                 "(day07.py) and rename or delete the other.")
     for name in ("day07", "day7"):

@@ -210,13 +210,26 @@ def test_the_check_finds_private_names_on_objects_aocd_made() -> None:
     assert private_aocd_uses(source, frozenset({"_get_prose"})) == ["line 2: ._get_prose"]
 
 
+def test_only_the_pytest_boundary_imports_pytest_s_private_modules() -> None:
+    """pytest_private.py holds every use of pytest's private `_pytest` package, each name
+    with its test (test_pytest_private.py); an import anywhere else, framework or
+    tests, fails here."""
+    importers = {
+        str(path.relative_to(PACKAGE.parent))
+        for root in (PACKAGE, PACKAGE.parent / "tests") for path in root.rglob("*.py")
+        if any(name == "_pytest" or name.startswith("_pytest.")
+               for name in imported_names(path, root))
+    }
+    assert importers == {"aoc2023/framework/pytest_private.py"}
+
+
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     # (what the layer is, the modules and sub-packages in it, under aoc2023.framework)
     ("the day's API, plain data and small leaves",
      ("", "results", "errors", "solution", "files", "site_data", "progress", "drawings",
       "calendar", "day_counts", "settings", "project", "launcher", "redaction",
-      "render.encoding", "render.printable", "aocd", "aocd.paths", "aocd.private",
-      "runtimes")),
+      "render.encoding", "render.printable", "store", "aocd", "aocd.paths", "aocd.private",
+      "aocd.session", "aocd.token_list", "runtimes", "pytest_private")),
     ("the aocd boundary", ("aocd.account", "aocd.attempts", "aocd.client",
                            "aocd.leaderboard", "aocd.puzzle_page", "aocd.puzzle_text",
                            "aocd.stars", "aocd.submissions", "aocd.waits")),
@@ -272,3 +285,88 @@ def test_the_layer_check_finds_an_import_upward(tmp_path: Path) -> None:
                  "framework/cli/__init__.py": ""})
     assert upward_imports(import_graph(root)) == [
         "aoc2023.framework.registry (registry) imports aoc2023.framework.cli (cli)"]
+
+
+STORE = FRAMEWORK / "store.py"
+AOCD_OWN_FILES = frozenset({"token2id.json", "tokens.json", "{}_post.json", "examples.json"})
+"""Files that aocd (or its example parser) keeps, which the boundary names by their
+own names: not ours, so not the store's."""
+
+
+def strings(source: str) -> Iterator[tuple[int, str, bool]]:
+    """Each string of `source` but its docstrings, an f-string with `{}` for its fields:
+    (line, text, whether it is joined into a path: the right of `/`, or an argument of
+    `Path`, `joinpath` or `with_name`). A `help=` text is for people, and left out."""
+    tree = ast.parse(source)
+    left_out: set[int] = set()
+    joined: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Module | ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            left_out |= {id(stmt.value) for stmt in node.body if isinstance(stmt, ast.Expr)}
+        elif isinstance(node, ast.JoinedStr):
+            left_out |= {id(value) for value in node.values}
+        elif isinstance(node, ast.keyword) and node.arg == "help":
+            left_out.add(id(node.value))
+        elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div):
+            joined.add(id(node.right))
+        elif isinstance(node, ast.Call) and (getattr(node.func, "id", None) == "Path" or getattr(
+                node.func, "attr", None) in {"joinpath", "with_name"}):
+            joined |= {id(argument) for argument in node.args}
+    for node in ast.walk(tree):
+        if id(node) in left_out:
+            continue
+        if isinstance(node, ast.JoinedStr):
+            text = "".join(str(value.value) if isinstance(value, ast.Constant) else "{}"
+                           for value in node.values)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            text = node.value
+        else:
+            continue
+        yield node.lineno, text, id(node) in joined
+
+
+def store_names() -> set[str]:
+    """The names of the files the store keeps, as its strings write them, each cut at its
+    fields into the pieces long enough to be a name of ours (`aoc-days.json`,
+    `_leaderboard_`, `history.json`...)."""
+    names = {text for _, text, _ in strings(STORE.read_text(encoding="utf-8"))
+             if text.endswith((".json", ".txt", ".lock")) or text.startswith((".aoc-", "aoc-"))}
+    return {piece for name in names for piece in name.split("{}") if len(piece) >= 7}
+
+
+def names_of_files(source: str, ours: set[str]) -> list[str]:
+    """Where `source` names a file of the store's (a string holding one of `ours`), or
+    joins into a path a name that is a file the store should keep: a `.json` or `.lock`
+    file, or a name that starts as ours do (`aoc-`, `.aoc-`) and is not aocd's own."""
+    found = []
+    for line, text, joined in strings(source):
+        new_file = joined and text not in AOCD_OWN_FILES and (
+            text.endswith((".json", ".lock")) or text.startswith(("aoc-", ".aoc-")))
+        if new_file or any(name in text for name in ours):
+            found.append(f"line {line}: {text!r}")
+    return found
+
+
+def test_only_the_store_names_the_files_aoc_keeps_and_locks_them() -> None:
+    """store.py names every file aoc keeps and takes every lock: a module that built such a
+    path, or took a FileLock, of its own would keep a second copy of where the file is."""
+    assert outside_imports("filelock") == {"aoc2023.framework.store"}
+    ours = store_names()
+    assert {"aoc-attempts.json", "_leaderboard_", "history.json", ".aoc-locks"} <= ours
+    named = {f"{path.relative_to(FRAMEWORK)} {use}" for path in FRAMEWORK.rglob("*.py")
+             if path != STORE for use in names_of_files(path.read_text(encoding="utf-8"), ours)}
+    assert sorted(named) == []
+
+
+def test_the_check_finds_a_file_of_ours_named_outside_the_store() -> None:
+    source = ('"""Kept in aoc-days.json."""\n'
+              'path = paths.data_dir() / "aoc-days.json"\n'
+              'board = folder / f"{year}_leaderboard_{board_id}.json"\n'
+              'new = paths.config_dir().joinpath("aoc-view-key")\n'
+              'record = Path(root, f"{year}_runtimes.json")\n'
+              'memo = paths.config_dir() / "token2id.json"\n'
+              'url = f"/{year}/leaderboard/private/view/{board_id}.json"\n'
+              'option = typer.Option(help="Save to benchmarks/history.json.")\n')
+    assert names_of_files(source, {"aoc-days.json", "_leaderboard_", "history.json"}) == [
+        "line 2: 'aoc-days.json'", "line 3: '{}_leaderboard_{}.json'",
+        "line 4: 'aoc-view-key'", "line 5: '{}_runtimes.json'"]

@@ -15,6 +15,7 @@ import site_cli
 from conftest import AocdHome, temporary_year
 from site_cli import aoc_in_process
 
+from aoc2023.framework import store
 from aoc2023.framework.aocd import paths
 from aoc2023.framework.registry import registered_years
 
@@ -262,7 +263,7 @@ def test_a_damaged_listing_cache_is_a_miss(
         tmp_path: Path, aocd_home: AocdHome, damage: str) -> None:
     """Not JSON, not the shape written, or a FIFO (which must not be waited on): the
     days are imported, listed, and the cache is written anew."""
-    cache = paths.listing_cache_file()
+    cache = store.listing_cache_file()
     cache.parent.mkdir(parents=True, exist_ok=True)
     if damage == "fifo":
         os.mkfifo(cache)

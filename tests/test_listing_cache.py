@@ -14,7 +14,7 @@ import site_cli
 from conftest import AocdHome, temporary_year
 from site_cli import aoc_in_process
 
-from aoc2023.framework.aocd import paths
+from aoc2023.framework import store
 from aoc2023.framework.listing_cache import Declared, ListingCache, package_stamp, stamp
 
 DAY = """
@@ -156,7 +156,7 @@ DAMAGE: dict[str, Callable[[Path], None]] = {
 @pytest.mark.parametrize("damage", DAMAGE)
 def test_a_cache_of_any_shape_is_a_miss(
         year_2090: Path, aocd_home: AocdHome, damage: str) -> None:
-    cache = paths.listing_cache_file()
+    cache = store.listing_cache_file()
     cache.parent.mkdir(parents=True, exist_ok=True)
     DAMAGE[damage](cache)
     try:
@@ -185,7 +185,7 @@ def test_an_entry_whose_fields_have_other_types_is_a_miss(
     """An entry for the day's own file, as written, but with one field replaced: the day
     is imported again and listed as it is, never as the entry says."""
     assert aoc_in_process("list", "2090").returncode == 0
-    cache = paths.listing_cache_file()
+    cache = store.listing_cache_file()
     data = json.loads(cache.read_text())
     entry = data["days"][str(year_2090 / "day01.py")]
     entry["title"] = "From The Cache"

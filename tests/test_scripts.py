@@ -89,3 +89,12 @@ def test_the_guard_takes_over_only_aocds_generated_runner_script(tmp_path: Path)
         (tmp_path / name).write_text(text)
         assert is_aocd_runner_script(str(tmp_path / name)) is expected, text
     assert is_aocd_runner_script(str(BIN / "aoc")) is ("aocd.runner" in generated)
+
+
+def test_the_installed_script_says_too_many_arguments(aocd_home: AocdHome) -> None:
+    done = run([str(BIN / "aoc"), "list", "2023", "9", "--json"], aocd_home)
+    assert done.returncode == 2, done.stderr
+    says = "Too many arguments: '9' (aoc list takes [YEARS])."
+    assert json.loads(done.stdout) == {"error": says, "exit_code": 2}
+    assert f"Error: {says}" in done.stderr
+    assert "unexpected" not in done.stderr.lower()

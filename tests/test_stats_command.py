@@ -26,8 +26,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from site_cli import aoc_in_process
 
-from aoc2023.framework import runtimes
-from aoc2023.framework.aocd import stars, waits
+from aoc2023.framework import runtimes, store
+from aoc2023.framework.aocd import stars
 from aoc2023.framework.calendar import unlock_time
 from aoc2023.framework.render.common import format_duration
 from aoc2023.framework.results import DayResult, PartResult, Status
@@ -110,7 +110,7 @@ def send_day_1(site: FakeAoC, work: Path) -> None:
         del sys.modules[name]  # as a new process: the day as its file is now
     for key in [key for key in REGISTRY if key[0] == 2025]:
         del REGISTRY[key]
-    waits.wait_file().unlink()  # the minute's wait served (sending keeps the real clock)
+    store.waits_file().unlink()  # the minute's wait served (sending keeps the real clock)
     second = aoc("run", "2025", "1", "--yes", cwd=work, after=120)
     assert second.returncode == 0, second.stdout + second.stderr
     assert [r.form["answer"] for r in site.requests_for("/2025/day/1/answer")] == ["3", "6", "60"]
@@ -248,7 +248,7 @@ def test_the_site_unreachable_is_a_sentence_and_the_kept_page(
 
 
 def test_a_damaged_kept_page_is_a_miss(site: FakeAoC, tmp_path: Path) -> None:
-    kept = stars.stars_path(USER_ID, 2025)
+    kept = store.stars_file(USER_ID, 2025)
     kept.parent.mkdir(parents=True, exist_ok=True)
     for damage in ("{not json", '{"fetched_at": "x", "times": []}', "[1, 2]"):
         kept.write_text(damage)
@@ -306,7 +306,7 @@ def test_a_page_the_site_should_not_send_is_a_table_still(
 @pytest.mark.parametrize("fetched_at", ["NaN", "1e300", "-1", '"soon"'])
 def test_a_kept_page_read_at_no_moment_is_a_miss(
         site: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path, fetched_at: str) -> None:
-    kept = stars.stars_path(USER_ID, 2025)
+    kept = store.stars_file(USER_ID, 2025)
     kept.parent.mkdir(parents=True, exist_ok=True)
     kept.write_text(f'{{"fetched_at": {fetched_at}, "days": {{"2": 1}}, '
                     '"times": {"2": ["00:05:00", "-"]}}')
@@ -321,7 +321,7 @@ def test_a_kept_page_read_at_no_moment_is_a_miss(
 def test_a_page_that_could_not_be_kept_is_not_asked_for(
         site: FakeAoC, tmp_path: Path) -> None:
     """Else every run would ask again, past the site's rule."""
-    kept = stars.stars_path(USER_ID, 2025)
+    kept = store.stars_file(USER_ID, 2025)
     kept.mkdir(parents=True)
     for after in (0, 60):
         done = aoc("stats", "2025", "--json", cwd=tmp_path, after=after)
@@ -385,7 +385,7 @@ def test_a_run_keeps_the_runtime_of_days_on_the_users_own_input(aocd_home: AocdH
     assert runtimes.last_runtimes(2025) == {1: 2.5}
     runtimes.record([result(parts=(Status.CORRECT, Status.NOT_IMPLEMENTED))], when + timedelta(1))
     assert runtimes.last_runtimes(2025) == {1: 1.5}  # the last run's
-    (runtimes.runtimes_folder() / "2025_01.json").write_text("{damaged")
+    store.runtime_file(2025, 1).write_text("{damaged")
     assert runtimes.last_runtimes(2025) == {}  # a miss, then rewritten
     runtimes.record([result()], when)
     assert runtimes.last_runtimes(2025) == {1: 2.5}
@@ -408,10 +408,9 @@ def test_any_kept_runtimes_give_a_year_json_can_hold(aocd_home: AocdHome,
     from aoc2023.framework.render.as_json import stats_json
     from aoc2023.framework.stats_source import Who, year_stats
 
-    folder = runtimes.runtimes_folder()
-    folder.mkdir(parents=True, exist_ok=True)
     for day, record in enumerate(records, start=1):
-        (folder / f"2025_{day:02d}.json").write_bytes(record)
+        store.runtime_file(2025, day).parent.mkdir(parents=True, exist_ok=True)
+        store.runtime_file(2025, day).write_bytes(record)
     found = runtimes.last_runtimes(2025)
     assert all(0 <= seconds <= runtimes.LONGEST for seconds in found.values())
     stats = year_stats(2025, Who(None, None, "no token"), datetime.now().astimezone())

@@ -28,6 +28,7 @@ from fake_aoc import FakeAoC
 from fake_clock import FakeClock
 from site_cli import aoc_in_process
 
+from aoc2023.framework import store
 from aoc2023.framework.aocd import waits
 from aoc2023.framework.aocd.paths import PuzzleCache
 from aoc2023.framework.aocd.submissions import (
@@ -114,7 +115,7 @@ def test_a_wrong_verdict_is_exit_1_recorded_and_never_sent_again(
     # "Please wait one minute" is remembered too.
     assert waits.blocked_until(USER_ID, datetime.now(UTC)) is not None
     # The next run does not send it again, and says why.
-    waits.wait_file().unlink()
+    store.waits_file().unlink()
     code, parts = run_json("--yes")
     assert code == 1 and posts(site) == [("1", "6440")]
     assert "certainly wrong" in str(parts[0]["submit_note"])
@@ -133,7 +134,7 @@ def test_too_recently_records_the_wait_and_later_runs_honour_it(
     until = waits.blocked_until(USER_ID, before)
     assert until is not None  # the wait counts from the reply, which came in the run
     assert before + timedelta(seconds=seconds) <= until <= after + timedelta(seconds=seconds)
-    recorded = json.loads(waits.wait_file().read_text())
+    recorded = json.loads(store.waits_file().read_text())
     assert set(recorded) == {USER_ID}
     # Not a verdict on the answer: it is not known to be wrong.
     assert known_to_be_wrong("6440", 1, read_log(cache(aocd_loaded).submissions_path)) is None
@@ -517,10 +518,14 @@ def test_surrounding_whitespace_is_not_sent(
 def test_a_wait_file_that_cannot_be_written_after_sending_does_not_hide_the_verdict(
     site: FakeAoC, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def full_disk(path: Path, content: str | bytes) -> None:
-        raise OSError(errno.ENOSPC, "No space left on device", str(path))
+    write_json = store.write_json
 
-    monkeypatch.setattr(waits, "write_atomically", full_disk)
+    def full_disk(path: Path, data: object, indent: int | None = None) -> None:
+        if path == store.waits_file():  # the journal is written as before
+            raise OSError(errno.ENOSPC, "No space left on device", str(path))
+        write_json(path, data, indent)
+
+    monkeypatch.setattr(store, "write_json", full_disk)
     site.puzzles[2023, 7].replies = [fake_aoc.WRONG]  # "please wait one minute"
     code, parts = run_json("--yes")
     assert code == 1

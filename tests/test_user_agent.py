@@ -14,6 +14,7 @@ from fake_aoc import FakeAoC
 from site_cli import aoc_in_process as aoc
 from test_leaderboard import BOARD, board_2023
 
+from aoc2023.framework import store
 from aoc2023.framework.aocd import account, client, leaderboard, private
 from aoc2023.framework.errors import UsageError
 
@@ -148,7 +149,7 @@ def test_without_a_contact_one_line_a_day_says_how_to_set_it(
     assert "AOC_USER_AGENT" not in again.stderr
 
     # A day later, once more.
-    mark = client.reminder_file()
+    mark = store.contact_reminder_file()
     mark.write_text(repr(float(mark.read_text()) - client.REMIND_EVERY - 1))
     (aocd_loaded.data / "github.tester.1234567" / f"2023_leaderboard_{BOARD}.json").unlink()
     later = aoc("leaderboard", "2023", str(BOARD), cwd=tmp_path)
@@ -163,7 +164,7 @@ def test_no_line_when_nothing_went_to_the_site(
     monkeypatch.delenv("AOC_USER_AGENT")
     done = aoc("list", "2023", cwd=tmp_path)
     assert "AOC_USER_AGENT" not in done.stderr
-    assert not client.reminder_file().exists()
+    assert not store.contact_reminder_file().exists()
 
 
 def test_the_reminder_comes_from_a_clock_it_is_handed(aocd_home: AocdHome) -> None:

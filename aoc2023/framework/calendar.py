@@ -54,6 +54,20 @@ def final_star_due(result: DayResult) -> bool:
         part.part == 1 and part.status is Status.CORRECT for part in result.parts)
 
 
+def with_known_final_star(result: DayResult, known: str | None) -> DayResult:
+    """`result` with its final star as part 2, `correct`, when `known` (aocd's record of
+    the last day's part 2 for the input's owner) says it is in, and as it was otherwise:
+    a run shows what is known of the star whether it sends answers or not (the claim
+    itself is submit.py's)."""
+    from aoc2023.framework.results import PartResult, Status
+
+    if (known is None or result.source != "input" or result.variant is not None
+            or result.day != days_in_year(result.year)
+            or any(part.part == 2 for part in result.parts)):
+        return result
+    return result._replace(parts=(*result.parts, PartResult(2, Status.CORRECT)))
+
+
 def learn_days(year: int, count: int, where: str) -> str | None:
     """The site shows `year` with `count` days (`where`: the page that tells it, "private
     leaderboard 424242"): remember it and follow it from now on. The notice to show when

@@ -15,14 +15,12 @@ does, and as `aoc` called from code does before each command.
 
 from __future__ import annotations
 
-import json
 import os
 import re
 from contextlib import suppress
-from pathlib import Path
 
-from aoc2023.framework.aocd import paths
-from aoc2023.framework.files import read_regular, read_regular_text, write_atomically
+from aoc2023.framework import store
+from aoc2023.framework.files import read_regular
 from aoc2023.framework.project import find_pyproject
 from aoc2023.framework.settings import DECEMBER_DAYS, load_settings
 
@@ -30,10 +28,6 @@ _DAYS_KEY = re.compile(rb"""\bdays["']?\s*[=.]""")
 """A key `days` in TOML, bare or quoted, alone or dotted (`aoc.days = `, `days.2026 = `)."""
 
 _known: dict[tuple[str, str | None, str | None], dict[int, int]] = {}
-
-
-def counts_file() -> Path:
-    return paths.data_dir() / "aoc-days.json"
 
 
 def known() -> dict[int, int]:
@@ -66,10 +60,7 @@ def forget() -> None:
 def remembered() -> dict[int, int]:
     """The counts the site showed; nothing when the file is missing or damaged (it is
     only a copy of what the site said: the next page that tells a count repairs it)."""
-    try:
-        data = json.loads(read_regular_text(counts_file(), limit=64 * 1024))
-    except (OSError, ValueError):
-        return {}
+    data = store.read_json(store.day_counts_file(), limit=64 * 1024)
     if not isinstance(data, dict):
         return {}
     return {int(year): count for year, count in data.items()
@@ -80,15 +71,12 @@ def remembered() -> dict[int, int]:
 def remember(year: int, count: int) -> int | None:
     """Keep `count` as the number of days the site shows for `year`; the count it had
     before, if it had one."""
-    from filelock import FileLock
-
-    path = counts_file()
-    with FileLock(paths.lock_file(path.parent, path.name)):  # another aoc may learn a year
+    path = store.day_counts_file()
+    with store.locked(path):  # another aoc may learn a year
         counts = remembered()
         before = counts.get(year)
         if before != count:
             counts[year] = count
-            write_atomically(path, json.dumps({str(y): c for y, c in sorted(counts.items())},
-                                              indent=2))
+            store.write_json(path, {str(y): c for y, c in sorted(counts.items())}, indent=2)
     forget()
     return before

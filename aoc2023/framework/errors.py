@@ -25,14 +25,15 @@ the framework, which turn it into a result.
     ├── ChildFailed            the function in a child process raised or died (timeouts.py)
     ├── PartFailed             a part failed, as aocd's runner is told (aocd/plugin.py)
     BaseException
-    ├── Terminated             SIGTERM or SIGHUP: stop now, cleaning up on the way (cli/app.py)
     └── KeyboardInterrupt
-        └── Interrupted        Ctrl-C, carrying what finished before it (runner.py)
+        └── Interrupted        a stop from outside, carrying what finished before it (runner.py)
+            └── Terminated          SIGTERM or SIGHUP, raised by their handler (cli/app.py)
 """
 
 from __future__ import annotations
 
 import errno
+import signal
 from pathlib import Path
 
 from aoc2023.framework.results import DayResult, ExitCode, Status
@@ -170,26 +171,39 @@ class PartFailed(Exception):
     """A part raised: aocd's runner, which calls our plugin, shows this for the day."""
 
 
-class Terminated(BaseException):
-    """SIGTERM or SIGHUP arrived: the run stops, and `finally` blocks on the way out stop
-    any child processes. A BaseException, so that nothing that catches a day's errors
-    (which include its SystemExit) can swallow it."""
+class Interrupted(KeyboardInterrupt):
+    """A stop from outside (Ctrl-C, or SIGTERM or SIGHUP: `signum`) stopped a day:
+    `result` is what finished (the steps after the stop marked interrupted), or None
+    when nothing did. A KeyboardInterrupt, so that whatever does not look for it (pytest,
+    aocd's runner, a check before sending) stops as Ctrl-C stops it, and never mistakes
+    the stop for an outcome; what keeps a run's results (`run_days`,
+    `submit_new_answers`) takes `result` from it."""
 
-    def __init__(self, signum: int) -> None:
-        super().__init__(f"stopped by signal {signum}")
+    def __init__(self, result: DayResult | None = None, signum: int = signal.SIGINT) -> None:
+        super().__init__()
+        self.result = result
         self.signum = signum
 
 
-class Interrupted(KeyboardInterrupt):
-    """Ctrl-C stopped a day: `result` is what finished (the steps after the stop marked
-    interrupted), or None when nothing did. A KeyboardInterrupt, so that whatever does
-    not look for it (pytest, aocd's runner, a check before sending) stops as Ctrl-C
-    stops it, and never mistakes the stop for an outcome; what keeps a run's results
-    (`run_days`, `submit_new_answers`) takes `result` from it."""
+class Terminated(Interrupted):
+    """SIGTERM or SIGHUP arrived. An `Interrupted`, so that a terminating signal takes the
+    one path Ctrl-C takes: what finished is kept and shown, nothing is sent after it, and
+    `finally` blocks on the way out stop any child processes; the exit code is then
+    128 + `signum` (cli/app.py)."""
 
-    def __init__(self, result: DayResult | None = None) -> None:
-        super().__init__()
-        self.result = result
+    def __init__(self, signum: int) -> None:
+        super().__init__(None, signum)
+
+
+def signal_of(stop: BaseException | None) -> int:
+    """The signal behind a stop from outside: SIGINT for a plain Ctrl-C."""
+    return stop.signum if isinstance(stop, Interrupted) else signal.SIGINT
+
+
+def stop_name(stop: BaseException | None) -> str:
+    """How a stop from outside is named to the user: "Ctrl-C", or its signal's name."""
+    signum = signal_of(stop)
+    return "Ctrl-C" if signum == signal.SIGINT else signal.Signals(signum).name
 
 
 _UNWRITABLE = {errno.EROFS, errno.EACCES, errno.EPERM, errno.ENOTDIR, errno.ENOSPC,

@@ -5,7 +5,9 @@ Reading: what is found where a file should be may be anything (a FIFO, a link to
 /dev/zero, a file grown huge by accident). `read_regular` opens without waiting, reads
 only a regular file, and at most `limit` bytes, so that no command hangs or fills the
 memory; anything else is an OSError whose `strerror` says what was found, which the
-reader turns into one sentence naming the file.
+reader turns into one sentence naming the file (`read_cached_text`, `read_string_map`:
+a file that must be read says so; a copy that may be lost is read as a miss,
+`store.read_json`).
 
 Writing: `write_atomically`, so that a crash or a full disk never leaves half a file.
 """
@@ -14,10 +16,13 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import json
 import os
 import stat
 import tempfile
 from pathlib import Path
+
+from aoc2023.framework.errors import DamagedFileError
 
 LIMIT = 16 * 1024 * 1024
 """The most read of any one file by default: far above any input, answer or journal."""
@@ -70,6 +75,35 @@ def why_unreadable(error: OSError | UnicodeDecodeError) -> str:
     if isinstance(error, IsADirectoryError):
         return "is a folder, not a file"
     return f"cannot be read ({error.strerror or error})"
+
+
+def read_cached_text(path: Path, what: str, fix: str) -> str | None:
+    """A file of aocd's (or ours) as text; None when it does not exist. A file that is
+    there but cannot be read (a folder, a FIFO, a device, too large, no permission, not
+    UTF-8) is one sentence naming it, what is wrong, and `fix`: never an exception that
+    reaches the user as such, and never a hang (`read_regular`)."""
+    try:
+        return read_regular_text(path)
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+    except (OSError, UnicodeDecodeError) as error:
+        raise DamagedFileError(f"{what} {path} {why_unreadable(error)}: {fix}.") from error
+
+
+def read_string_map(path: Path, what: str, shape: str, fix: str) -> dict[str, str] | None:
+    """A JSON object of strings (aocd's token memo and token list, our wait file); None
+    when there is no such file. A damaged one is one sentence: `what`, `path`, what is
+    wrong (not JSON, or not `shape`) and `fix`."""
+    text = read_cached_text(path, what, fix)
+    if text is None:
+        return None
+    try:
+        data = json.loads(text)
+    except ValueError as error:
+        raise DamagedFileError(f"{what} {path} is not JSON: {fix}.") from error
+    if not isinstance(data, dict) or not all(isinstance(v, str) for v in data.values()):
+        raise DamagedFileError(f"{what} {path} is not {shape}: {fix}.")
+    return data
 
 
 def write_atomically(path: Path, content: str | bytes, exclusive: bool = False) -> None:

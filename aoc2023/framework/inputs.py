@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from aoc2023.framework import calendar, registry
-from aoc2023.framework.aocd import paths
+from aoc2023.framework.aocd import session, token_list
 from aoc2023.framework.aocd.paths import PuzzleCache, cached_title
 from aoc2023.framework.errors import (
     AocError,
@@ -41,6 +41,7 @@ class RunRequest(NamedTuple):
     years: tuple[int, ...]
     days: str | None = None
     input_file: Path | None = None
+    """A file for one day of one year (the command line checks it: cli/common.py)."""
     example: bool = False
     variants: bool = False
     """Run each day's variants too (`aoc run --variants`), after its main implementation."""
@@ -73,7 +74,7 @@ class RunInput:
 
 def no_token_notice() -> str:
     return (
-        f"{paths.no_token_sentence()}, so this ran the days' examples. To run on your own "
+        f"{session.no_token_sentence()}, so this ran the days' examples. To run on your own "
         "input, put your session cookie in one of those files or export AOC_SESSION "
         "(see the README)."
     )
@@ -170,7 +171,7 @@ def _accounts(request: RunRequest) -> dict[str, str] | None:
     command line refuses it beside another input: cli/common.py)."""
     if request.accounts is None:
         return None
-    return paths.account_tokens(request.accounts)
+    return token_list.account_tokens(request.accounts)
 
 
 def days_to_run(request: RunRequest, notices: list[str]) -> Iterator[DayInputs | DayResult]:
@@ -204,15 +205,13 @@ def days_to_run(request: RunRequest, notices: list[str]) -> Iterator[DayInputs |
         years = ", ".join(str(year) for year, _ in refused)
         notices.append(f"No day(s) {request.days} in {years}: skipped." if request.days
                        else f"No days yet in {years}: skipped.")
-    if request.input_file is not None and len(asked) != 1:
-        raise UsageError("--input FILE runs one day: name exactly one year and one day.")
     accounts = _accounts(request)
     file_text = read_input_file(request.input_file) if request.input_file else None
     tokens: dict[str | None, str | None]  # by account name; None: the run's one token
     if accounts is not None:
         tokens = dict(accounts.items())
     else:
-        token = None if request.example else paths.find_token()
+        token = None if request.example else session.find_token()
         if token is None and file_text is None and not request.example:
             notices.append(no_token_notice())
         tokens = {None: token}

@@ -17,7 +17,7 @@ The years that installed packages declare in the `aoc.years` entry-point group a
 kept the same way, by the stamps of the folders on the path: reading them imports
 `importlib.metadata` and every package's metadata, tens of milliseconds.
 
-The file is one JSON object in aocd's data folder (`paths.listing_cache_file`), outside
+The file is one JSON object in aocd's data folder (`store.listing_cache_file`), outside
 any project's git, keyed by each module's absolute path. Our own cache: one that
 cannot be read as the shape written (damaged, of another shape, a folder, unreadable)
 is a miss, rebuilt on the next write; one that cannot be written is skipped.
@@ -25,7 +25,6 @@ is a miss, rebuilt on the next write; one that cannot be written is skipped.
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from collections.abc import Callable, Iterable
@@ -34,8 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from aoc2023.framework.aocd import paths
-from aoc2023.framework.files import read_regular_text, write_atomically
+from aoc2023.framework import store
 
 _VERSION = 1
 _ENTRY_POINTS = "entry points"
@@ -110,13 +108,10 @@ class ListingCache:
 
     @classmethod
     def load(cls) -> ListingCache:
-        path = paths.listing_cache_file()
-        try:
-            data = json.loads(read_regular_text(path))  # a FIFO there: no wait
-        except (OSError, ValueError, RecursionError):  # RecursionError: nested too deep
-            data = None
+        path = store.listing_cache_file()
+        data = store.read_json(path)
         valid = isinstance(data, dict) and data.get("version") == _VERSION
-        entries = data.get("days") if valid else None
+        entries = data.get("days") if isinstance(data, dict) and valid else None
         return cls(path, entries if isinstance(entries, dict) else {})
 
     def get(self, module: Path, year: int, day: int, package: list[Any]) -> Declared | None:
@@ -172,4 +167,4 @@ class ListingCache:
         kept = {name: entry for name, entry in self._entries.items()
                 if name == _ENTRY_POINTS or os.path.exists(name)}
         with suppress(OSError):  # a read-only folder: the days are imported again next time
-            write_atomically(self.path, json.dumps({"version": _VERSION, "days": kept}))
+            store.write_json(self.path, {"version": _VERSION, "days": kept})

@@ -12,7 +12,7 @@ import aocd nor read the page again. Nothing here prints: the sentences are noti
 
 from __future__ import annotations
 
-from aoc2023.framework import calendar, registry
+from aoc2023.framework import calendar, registry, store
 from aoc2023.framework.aocd.paths import PuzzleCache
 from aoc2023.framework.errors import AocError
 from aoc2023.framework.launcher import aoc_command
@@ -64,14 +64,14 @@ def part_two_notices(report: RunReport, token: str | None) -> list[str]:
     """A notice per day that could declare part 2's example now (see the module)."""
     if token is None:
         return []
-    from aoc2023.framework.aocd.paths import read_cached_text
+    from aoc2023.framework.files import read_cached_text
     notices = []
     days = sorted({(r.year, r.day) for r in report.results if r.source == "input"})
     for year, day in days:
         cache = _wanting_cache(token, year, day)
         if cache is None:
             continue
-        path = cache.part_two_example_path
+        path = store.part_two_example_file(cache)
         try:
             kept = read_cached_text(path, "aoc's note of part 2's example", "remove it")
         except AocError:

@@ -1,10 +1,12 @@
 """Finding the user's project folder: where `aoc` keeps files that belong to the project.
 
 The project is the nearest folder from the working folder upwards that has a
-`pyproject.toml` (or an `.aocd_config/`), else the source checkout this package runs
-from, so that an editable install works from any folder. Its files are the
-`[tool.aoc]` settings (settings.py), the benchmark history and README table (bench/),
-and aocd's config folder `.aocd_config/` (aocd/paths.py).
+`pyproject.toml` (or an `.aocd_config/`). Its files are the `[tool.aoc]` settings
+(settings.py), the benchmark history and README table (bench/), and aocd's config
+folder `.aocd_config/` (aocd/session.py). Only the token is also looked for beside the
+source checkout this package runs from, so that an editable install finds it from
+any folder; what `aoc` writes goes to the working folder's project alone, never to
+the one it happens to be installed from.
 """
 
 from __future__ import annotations
@@ -34,19 +36,23 @@ def find_upwards(
 
 
 def project_root(start: Path | None = None) -> Path | None:
-    """The project folder: upwards from the working folder, else the source checkout."""
+    """The project folder, upwards from the working folder (`start`); None outside any."""
     return find_upwards(
         lambda folder: (folder / "pyproject.toml").is_file()
         or (folder / PROJECT_CONFIG_DIR_NAME).is_dir(),
-        start,
+        start, or_source=False,
     )
 
 
 def require_project_root() -> Path:
+    """The project folder, for a file that belongs to it (the benchmark history, the README
+    table); one sentence outside any project."""
     root = project_root()
     if root is None:
-        raise UsageError("No project folder here (one with a pyproject.toml, from the working "
-                         f"folder upwards): run {aoc_command('bench')} from inside your project.")
+        raise UsageError(
+            f"No project folder here (one with a pyproject.toml or an {PROJECT_CONFIG_DIR_NAME}/ "
+            f"folder, from {Path.cwd()} upwards), where the benchmark history and "
+            f"README belong: run {aoc_command('bench')} from inside your project.")
     return root
 
 

@@ -15,7 +15,7 @@ from functools import partial
 from time import perf_counter_ns
 from typing import Any, NamedTuple, cast
 
-from aoc2023.framework.errors import InputError, Interrupted, Terminated, quoted
+from aoc2023.framework.errors import InputError, Interrupted, quoted, signal_of, stop_name
 from aoc2023.framework.inputs import DayInputs, RunInput
 from aoc2023.framework.progress import OnStep
 from aoc2023.framework.registry import recursion_limit_kept
@@ -35,8 +35,8 @@ class _Outcome(NamedTuple):  # not a dataclass: 0.1 ms to create, against 0.8 ms
 
 _DAY_CODE_ERRORS = BaseException
 """What a day's code may raise that is its outcome, not ours: anything, `sys.exit()` and a
-BaseException of the day's own included; Ctrl-C marks the part interrupted (the run then
-stops). Only `Terminated` (SIGTERM, SIGHUP) passes through: it stops the whole run."""
+BaseException of the day's own included; Ctrl-C (and SIGTERM or SIGHUP, raised as a
+kind of it) marks the part interrupted, and the run then stops."""
 
 
 Clock = Callable[[], int]
@@ -46,21 +46,28 @@ Reporter = Callable[[str, object], object]
 """Told of each step done, by label ("parsed", "part 1"...): `timeouts.Progress.report`."""
 
 
-def _timed(function: Callable[[], Any], clock: Clock) -> _Outcome:
-    pid = os.getpid()
-    start = clock()
-    try:
-        with recursion_limit_kept():
-            value = function()
-    except Terminated:
+class _Timer:
+    """Times each step of one day on `clock`, and keeps the stop from outside (Ctrl-C,
+    SIGTERM...) that ended one, so that the day's `Interrupted` names it."""
+
+    def __init__(self, clock: Clock) -> None:
+        self.clock = clock
+        self.stop: BaseException | None = None
+
+    def __call__(self, function: Callable[[], Any]) -> _Outcome:
+        pid = os.getpid()
+        start = self.clock()
+        try:
+            with recursion_limit_kept():
+                value = function()
+        except _DAY_CODE_ERRORS as error:
+            _end_a_forked_copy(pid)
+            if isinstance(error, KeyboardInterrupt):
+                self.stop = error
+            elapsed = (self.clock() - start) / 1e9
+            return _Outcome(seconds=elapsed, error=error, traceback=traceback.format_exc())
         _end_a_forked_copy(pid)
-        raise
-    except _DAY_CODE_ERRORS as error:
-        _end_a_forked_copy(pid)
-        elapsed = (clock() - start) / 1e9
-        return _Outcome(seconds=elapsed, error=error, traceback=traceback.format_exc())
-    _end_a_forked_copy(pid)
-    return _Outcome(value=value, seconds=(clock() - start) / 1e9)
+        return _Outcome(value=value, seconds=(self.clock() - start) / 1e9)
 
 
 def _end_a_forked_copy(pid: int) -> None:
@@ -76,7 +83,7 @@ def describe_error(error: BaseException) -> str:
     if isinstance(error, SystemExit):
         return f"the day's code called sys.exit({error.code!r})"
     if isinstance(error, KeyboardInterrupt):
-        return "interrupted (Ctrl-C)"
+        return f"interrupted ({stop_name(error)})"
     return f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
 
 
@@ -158,15 +165,16 @@ def run_solution(
     Each step is timed on `clock`, from just before it starts to just after it ends (a
     test hands it a clock that only the day's code moves). `on_step(year, day, part)` is
     told as each part starts (a terminal says what runs)."""
-    result = _run_day(solution_class, run_input, title, report, clock, on_step)
+    timed = _Timer(clock)
+    result = _run_day(solution_class, run_input, title, report, timed, on_step)
     if result.interrupted:
-        raise Interrupted(result)
+        raise Interrupted(result, signal_of(timed.stop))
     return result
 
 
 def _run_day(
     solution_class: type[Solution[Any]], run_input: RunInput, title: str | None,
-    report: Reporter | None, clock: Clock, on_step: OnStep | None,
+    report: Reporter | None, timed: _Timer, on_step: OnStep | None,
 ) -> DayResult:
     solution = solution_class(extra=run_input.extra)
     expected = run_input.expected
@@ -175,7 +183,7 @@ def _run_day(
         "source": run_input.source, "label": run_input.label, "variant": solution_class.variant,
         "account": run_input.account,
     }
-    parsed = _timed(lambda: solution.parse(run_input.text), clock)
+    parsed = timed(lambda: solution.parse(run_input.text))
     parse_seconds = parsed.seconds
     if parsed.error is not None:
         reason = describe_error(parsed.error)
@@ -189,10 +197,10 @@ def _run_day(
         report("parsed", parse_seconds)
 
     if solution_class.solves_in_turn():
-        parts = _solve_in_turn(solution, parsed.value, run_input, clock, report, on_step)
+        parts = _solve_in_turn(solution, parsed.value, run_input, timed, report, on_step)
         return DayResult(**header, parse_seconds=parse_seconds, parts=parts)
     if solution_class.solves_both_at_once():
-        both = _timed(partial(solution.solve, parsed.value), clock)
+        both = timed(partial(solution.solve, parsed.value))
         answers: tuple[Any, ...] = (None, None)
         if both.error is None:
             answers, shape_error = _pair_of(both.value)
@@ -218,10 +226,10 @@ def _run_day(
             on_step(solution_class.year, solution_class.day, part)
         if fresh is None:  # each part its own instance and its own parse, as under --timeout
             solution = solution_class(extra=run_input.extra)
-            fresh = _timed(partial(solution.parse, run_input.text), clock)
+            fresh = timed(partial(solution.parse, run_input.text))
         parse_failed = fresh.error is not None
-        outcome = fresh if parse_failed else _timed(
-            partial(_call_part, solution, part, fresh), clock)
+        outcome = fresh if parse_failed else timed(
+            partial(_call_part, solution, part, fresh))
         fresh = None  # the part is done with its input: let it go before the next parse
         judged = _judge(part, outcome, expected.get(part), shared=False,
                         method=_part_method(solution, part))
@@ -259,12 +267,12 @@ def _not_run(part: int, expected: str | None, what: str, cause: BaseException | 
     was interrupted."""
     if isinstance(cause, KeyboardInterrupt):
         return PartResult(part, Status.INTERRUPTED, expected=expected,
-                          error="not run: interrupted (Ctrl-C)")
+                          error=f"not run: interrupted ({stop_name(cause)})")
     return PartResult(part, Status.ERROR, expected=expected, error=f"not run: {what} failed")
 
 
 def _solve_in_turn(
-    solution: Solution[Any], data: Any, run_input: RunInput, clock: Clock,
+    solution: Solution[Any], data: Any, run_input: RunInput, timed: _Timer,
     report: Reporter | None = None, on_step: OnStep | None = None,
 ) -> tuple[PartResult, ...]:
     """Run a `solve` that yields part 1's answer, then part 2's: each part is timed from
@@ -279,7 +287,7 @@ def _solve_in_turn(
         for part in range(1, max(run_input.parts) + 1):
             if on_step is not None:
                 on_step(type(solution).year, type(solution).day, part)
-            outcome = _timed(partial(next, answers), clock)
+            outcome = timed(partial(next, answers))
             if isinstance(outcome.error, StopIteration):
                 outcome = _Outcome(seconds=outcome.seconds, error=TypeError(
                     f"solve() stopped before it yielded part {part}'s answer"))
@@ -291,7 +299,7 @@ def _solve_in_turn(
                 failed = (part, outcome)
                 break
         if failed is None and max(run_input.parts) == 2:
-            results[2] = _no_third_answer(answers, results[2], run_input, clock,
+            results[2] = _no_third_answer(answers, results[2], run_input, timed,
                                           solution.solve)
     finally:
         answers.close()
@@ -306,12 +314,12 @@ def _solve_in_turn(
 
 
 def _no_third_answer(answers: Generator[Any, None, None], second: PartResult,
-                     run_input: RunInput, clock: Clock, method: Callable[..., Any],
+                     run_input: RunInput, timed: _Timer, method: Callable[..., Any],
                      ) -> PartResult:
     """Part 2's result, made an error when `solve` goes on to yield a third answer (or
     fails after its second): a `solve` of another shape than the two answers fails in
     one sentence. Run only when part 2 was asked for, so a part-1 example never runs it."""
-    after = _timed(partial(next, answers), clock)
+    after = timed(partial(next, answers))
     if isinstance(after.error, StopIteration):
         return second
     error = after.error or TypeError(
@@ -410,6 +418,6 @@ def run_days(days: Iterable[DayInputs | DayResult], run: DayRunner = run_solutio
             report.results.append(stop.result)
         report.interrupted = True
         where = f" during {current[0]} day {current[1]}" if current else ""
-        report.notices.append(f"Interrupted (Ctrl-C){where}: what finished is shown; "
-                              "the rest did not run, and nothing is sent after it.")
+        report.notices.append(f"Interrupted ({stop_name(stop)}){where}: what finished is "
+                              "shown; the rest did not run, and nothing is sent after it.")
     return report

@@ -19,15 +19,13 @@ fails a run.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from contextlib import suppress
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from aoc2023.framework.aocd import paths
-from aoc2023.framework.files import read_regular_text, write_atomically
+from aoc2023.framework import store
 from aoc2023.framework.results import DayResult, Status
 from aoc2023.framework.settings import DECEMBER_DAYS
 
@@ -38,14 +36,6 @@ cannot hold."""
 
 _TIMED = {Status.CORRECT, Status.WRONG, Status.UNKNOWN}
 """The parts whose time is the part's own work: it returned an answer."""
-
-
-def runtimes_folder() -> Path:
-    return paths.data_dir() / "aoc-runtimes"
-
-
-def _name(year: int, day: int) -> str:
-    return f"{year}_{day:02d}.json"
 
 
 def runtime_of(result: DayResult) -> float | None:
@@ -64,10 +54,10 @@ def runtime_of(result: DayResult) -> float | None:
 
 def _write(year: int, day: int, record: dict[str, Any]) -> None:
     """Replace the day's record; a folder that cannot be written skips it."""
-    folder = runtimes_folder()
+    path = store.runtime_file(year, day)
     with suppress(OSError):
-        folder.mkdir(parents=True, exist_ok=True)
-        write_atomically(folder / _name(year, day), json.dumps(record))
+        path.parent.mkdir(parents=True, exist_ok=True)
+        store.write_json(path, record)
 
 
 def record(results: Iterable[DayResult], when: datetime) -> None:
@@ -79,9 +69,10 @@ def record(results: Iterable[DayResult], when: datetime) -> None:
 
 def _seconds(path: Path) -> float | None:
     """A record's runtime; None when it cannot be read as one (a miss)."""
+    kept: Any = store.read_json(path)
     try:
-        seconds = json.loads(read_regular_text(path)).get("seconds")
-    except (OSError, ValueError, RecursionError, AttributeError):
+        seconds = kept.get("seconds")
+    except AttributeError:
         return None
     if isinstance(seconds, int | float) and not isinstance(seconds, bool) \
             and 0 <= seconds <= LONGEST:  # NaN and infinity too are not
@@ -93,7 +84,7 @@ def last_runtimes(year: int) -> dict[int, float]:
     """The last runtime kept for each day of `year`, in seconds."""
     found = {}
     for day in range(1, DECEMBER_DAYS + 1):
-        seconds = _seconds(runtimes_folder() / _name(year, day))
+        seconds = _seconds(store.runtime_file(year, day))
         if seconds is not None:
             found[day] = seconds
     return found

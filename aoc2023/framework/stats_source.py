@@ -23,8 +23,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
-from aoc2023.framework import calendar, runtimes
-from aoc2023.framework.aocd import attempts, paths, stars
+from aoc2023.framework import calendar, runtimes, store
+from aoc2023.framework.aocd import attempts, paths, session, stars
 from aoc2023.framework.aocd.submissions import Verdict, read_log, read_verdict
 from aoc2023.framework.errors import AocError
 from aoc2023.framework.launcher import aoc_command
@@ -63,14 +63,14 @@ def whose(token: str | None) -> Who:
                 return Who(token, account.resolved_owner(token))
         except AocError as error:
             return Who(token, None, f"{error} Whose records to show is not known.")
-    from aoc2023.framework.aocd.paths import read_string_map
+    from aoc2023.framework.files import read_string_map
 
-    memo = read_string_map(paths.config_dir() / "token2id.json", "aocd's token memo",
+    memo = read_string_map(paths.token_memo_file(), "aocd's token memo",
                            "a map of tokens to user ids", "remove it, and aocd makes it again")
     owners = set((memo or {}).values())
     if len(owners) == 1:
         return Who(None, owners.pop())
-    return Who(None, None, f"{paths.no_token_sentence()}, and aocd's cache holds "
+    return Who(None, None, f"{session.no_token_sentence()}, and aocd's cache holds "
                f"{'no user' if not owners else 'several users'}: whose stars and answers to "
                f"show is not known ({aoc_command('token')} says how to set one).")
 
@@ -263,10 +263,10 @@ def saved_bench_runtimes(root: Path | None) -> BenchRuntimes:
     saved for each day on the user's own input, main implementation."""
     if root is None:
         return BenchRuntimes()
-    from aoc2023.framework.bench.history import HISTORY_FILE, load, saved_entries
+    from aoc2023.framework.bench.history import load, saved_entries
 
     try:
-        raw = load(root / HISTORY_FILE)
+        raw = load(store.history_file(root))
     except AocError as error:
         return BenchRuntimes(unreadable=f"{error} Its runtimes are not used.")
     found: dict[tuple[int, int], float] = {}

@@ -43,8 +43,8 @@ from datetime import UTC, datetime, timedelta
 from functools import partial
 from typing import Protocol
 
-from aoc2023.framework import calendar, registry
-from aoc2023.framework.aocd import attempts, paths, waits
+from aoc2023.framework import calendar, registry, store
+from aoc2023.framework.aocd import attempts, session, token_list, waits
 from aoc2023.framework.aocd.paths import PuzzleCache
 from aoc2023.framework.aocd.submissions import (
     FINISHED,
@@ -65,6 +65,8 @@ from aoc2023.framework.errors import (
     SentButNoReply,
     SiteError,
     quoted,
+    signal_of,
+    stop_name,
     unwritable_sentence,
 )
 from aoc2023.framework.inputs import example_inputs
@@ -138,19 +140,20 @@ def submit_new_answers(
         return report
     checks = checks or ExampleChecks()
     accounts = any(result.account for result in report.results)
-    tokens = paths.account_tokens("all") if accounts else {}
+    tokens = token_list.account_tokens("all") if accounts else {}
     results: list[DayResult] = []
     for index, result in enumerate(report.results):
         try:
-            token = tokens.get(result.account) if result.account else paths.find_token()
+            token = tokens.get(result.account) if result.account else session.find_token()
             if token is not None and result.source == "input" and result.variant is None:
                 result = _submit_day(result, token, options, prompter, now, checks)
         except KeyboardInterrupt as stop:
             if isinstance(stop, Interrupted) and stop.result is not None:
                 result = stop.result
             return RunReport([*results, result, *report.results[index + 1:]], [
-                *report.notices, f"Interrupted (Ctrl-C) while sending {result.year} day "
-                f"{result.day}'s answers: nothing more is sent."], interrupted=True)
+                *report.notices, f"Interrupted ({stop_name(stop)}) while sending "
+                f"{result.year} day {result.day}'s answers: nothing more is sent."],
+                interrupted=True)
         results.append(result)  # never a variant's: only the main implementation's is sent
     return RunReport(results, report.notices)
 
@@ -168,15 +171,15 @@ def _submit_day(
     examples = checks.day(result.year, result.day, prompter)
     try:
         _submit_parts(result, parts, cache, token, options, prompter, now, examples)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as stop:
         stopped = next((n for n in sorted(parts) if parts[n].status is Status.UNKNOWN
                         and parts[n].answer is not None and parts[n].submit_note is None), None)
         if stopped is not None:
             parts[stopped] = parts[stopped]._replace(submit_note=(
-                "not sent: the examples' check was interrupted (Ctrl-C)" if examples.interrupted
-                else "interrupted (Ctrl-C) before a verdict"))
-        raise Interrupted(result._replace(parts=tuple(parts[n] for n in sorted(parts)))
-                          ) from None
+                f"not sent: the examples' check was interrupted ({stop_name(stop)})"
+                if examples.interrupted else f"interrupted ({stop_name(stop)}) before a verdict"))
+        raise Interrupted(result._replace(parts=tuple(parts[n] for n in sorted(parts))),
+                          signal_of(stop)) from None
     return result._replace(parts=tuple(parts[n] for n in sorted(parts)))
 
 
@@ -441,11 +444,7 @@ def _confirm(candidate: Candidate, what: str, options: SubmitOptions,
 def _puzzle_lock(cache: PuzzleCache) -> AbstractContextManager[object]:
     """Rule 7's lock: per user and puzzle, in the folder of the log and answers it guards,
     so that every aoc sharing them shares it."""
-    from filelock import FileLock
-
-    user_id = cache.user_dir.name
-    return FileLock(paths.lock_file(cache.user_dir.parent,
-                                    f"{user_id}_{cache.year}_{cache.day:02d}_submit"))
+    return store.locked(store.sending(cache))
 
 
 def _send_after_wait(
@@ -574,7 +573,7 @@ def _send(
         submissions.record_reply(cache, part, answer, message, right=verdict is Verdict.RIGHT)
     except OSError as error:
         aside += (f" (aocd's log could not be written: {error.strerror or error}; "
-                  "the reply is kept in aoc-attempts.json)")
+                  f"the reply is kept in {store.journal_file().name})")
     if seconds is not None:
         aside += _record_wait(user_id, seconds, now())
     return verdict, _describe_reply(verdict, message, candidate, cache, token) + aside, seconds
@@ -589,7 +588,7 @@ def _record_wait(user_id: str, seconds: float, now: datetime) -> str:
     except (OSError, DamagedFileError) as error:
         reason = error.strerror if isinstance(error, OSError) and error.strerror else error
         wait = calendar.describe_wait(timedelta(seconds=seconds))
-        return (f" (the site's wait of {wait} could not be recorded in {waits.wait_file()}: "
+        return (f" (the site's wait of {wait} could not be recorded in {store.waits_file()}: "
                 f"{reason}; wait that long before sending another answer)")
     return ""
 

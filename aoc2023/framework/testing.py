@@ -17,7 +17,6 @@ a dev dependency, and the framework must import without it.
 from __future__ import annotations
 
 import dataclasses
-import json
 import re
 import warnings
 from collections.abc import Mapping
@@ -26,19 +25,11 @@ from pathlib import Path
 from typing import Any
 
 from aoc2023.framework import Solution, registry
-from aoc2023.framework.aocd.paths import (
-    TOKEN_FILE_LIMIT,
-    PuzzleCache,
-    clean_token,
-    data_dir,
-    find_project_config_dir,
-    listed,
-    token_places,
-)
+from aoc2023.framework.aocd.paths import PuzzleCache, cached_user_id, data_dir
+from aoc2023.framework.aocd.session import aoc_config_dir, listed, token_in, token_places
 from aoc2023.framework.calendar import puzzle_parts
 from aoc2023.framework.drawings import pictures, side_by_side
-from aoc2023.framework.errors import Interrupted
-from aoc2023.framework.files import read_regular_text
+from aoc2023.framework.errors import DamagedFileError, Interrupted
 from aoc2023.framework.inputs import RunInput, example_inputs
 from aoc2023.framework.launcher import aoc_command
 from aoc2023.framework.results import DayResult, Status
@@ -165,23 +156,13 @@ class RealAocd:
     data_dir: Path
     config_dir: Path
     token_places: tuple[str, ...] = ()
-    """Where the token was looked for, in order (`paths.token_places`)."""
+    """Where the token was looked for, in order (`session.token_places`)."""
 
     @classmethod
     def from_environment(cls, env: Mapping[str, str], project: Path) -> RealAocd:
-        data = data_dir(env)
-        if "AOCD_CONFIG_DIR" in env:
-            config = Path(env["AOCD_CONFIG_DIR"]).expanduser()
-        else:  # `aoc` uses the project's .aocd_config/ when the variable is unset
-            config = find_project_config_dir(project) or data
-        token = clean_token(env.get("AOC_SESSION", ""))
-        if token is None:
-            try:
-                words = read_regular_text(config / "token", TOKEN_FILE_LIMIT, "replace").split()
-            except OSError:  # none, or not one to read: no token (`aoc token` says why)
-                words = []
-            token = clean_token(words[0]) if words else None
-        return cls(token, data, config, tuple(token_places(project, env)))
+        config = aoc_config_dir(env, project)
+        return cls(token_in(env, config), data_dir(env), config,
+                   tuple(token_places(project, env)))
 
     def real_input(self, year: int, day: int, part: int) -> RunInput | str:
         """The cached input with the part's accepted answer, or why there is none and
@@ -193,11 +174,10 @@ class RealAocd:
             return (f"no session token (looked in {listed(places)}): put your session cookie "
                     f"in {files[0]} ({aoc_command('token')} checks it)")
         try:
-            memo = json.loads(read_regular_text(self.config_dir / "token2id.json"))
-        except (OSError, ValueError):
-            memo = {}
-        user_id = memo.get(self.token) if isinstance(memo, dict) else None
-        if not isinstance(user_id, str):
+            user_id = cached_user_id(self.token, self.config_dir)
+        except DamagedFileError:  # aoc token says what is wrong with it
+            user_id = None
+        if user_id is None:
             return f"aocd has not recorded whose token this is yet{then}"
         cache = PuzzleCache(year, day, self.data_dir / user_id)
         answer = cache.known_answer(part)

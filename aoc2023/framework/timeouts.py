@@ -28,7 +28,7 @@ from functools import partial
 from time import perf_counter_ns
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
 
-from aoc2023.framework.errors import ChildFailed, Interrupted, TimedOut
+from aoc2023.framework.errors import ChildFailed, Interrupted, TimedOut, signal_of, stop_name
 from aoc2023.framework.inputs import RunInput
 from aoc2023.framework.progress import OnStep
 from aoc2023.framework.results import DayResult, PartResult, Status
@@ -269,14 +269,14 @@ def run_with_timeout(
         reports: dict[str, object] = {}
         try:
             result, raw = call_with_timeout(task, timeout, reports)
-        except KeyboardInterrupt:
+        except KeyboardInterrupt as stop:
             seconds = reports.get("parsed")
             if parse_seconds is None and seconds is not None:
                 parse_seconds = cast(float, seconds)
             parts += [cast(PartResult, reports[f"part {p}"]) if f"part {p}" in reports
-                      else _interrupted(run_input, p, shared_time)
+                      else _interrupted(run_input, p, shared_time, stop)
                       for group_left in groups[index:] for p in group_left]
-            raise Interrupted(so_far()) from None
+            raise Interrupted(so_far(), signal_of(stop)) from None
         except TimedOut as late:
             seconds = late.reports.get("parsed")
             if seconds is None:  # the parse itself ran out of time: no part can run
@@ -303,9 +303,10 @@ def run_with_timeout(
     return so_far()
 
 
-def _interrupted(run_input: RunInput, part: int, together: bool) -> PartResult:
+def _interrupted(run_input: RunInput, part: int, together: bool, stop: BaseException
+                 ) -> PartResult:
     return PartResult(part, Status.INTERRUPTED, expected=run_input.expected.get(part),
-                      error="interrupted (Ctrl-C)", timed_with_other_part=together)
+                      error=f"interrupted ({stop_name(stop)})", timed_with_other_part=together)
 
 
 def _timed_out(run_input: RunInput, part: int, reason: str, together: bool) -> PartResult:

@@ -15,7 +15,6 @@ groups the events of one save into one pass.
 
 from __future__ import annotations
 
-import contextlib
 import importlib.util
 import logging
 import os
@@ -27,7 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from aoc2023.framework import registry
-from aoc2023.framework.errors import AocError, NoInputError, UsageError
+from aoc2023.framework.errors import AocError, NoInputError, Terminated, UsageError
 from aoc2023.framework.project import find_upwards, shown
 
 if TYPE_CHECKING:
@@ -204,7 +203,7 @@ def watch_days(
     _flush()
     # run_process ends quietly on a Ctrl-C that comes while it waits for a save; one that
     # comes while it starts or stops a pass is raised.
-    with contextlib.suppress(KeyboardInterrupt):
+    try:
         run_process(
             *folders,
             target=child_command(request, as_json=as_json, verbose=verbose, timeout=timeout,
@@ -213,4 +212,8 @@ def watch_days(
             callback=on_save,
             watch_filter=SaveFilter(code_folders, input_file),
         )
+    except Terminated:
+        raise  # SIGTERM, SIGHUP: a stop of their own, said by the exit code
+    except KeyboardInterrupt:
+        pass
     say("Stopped watching.")

@@ -17,12 +17,11 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-from aoc2023.framework.aocd import paths
+from aoc2023.framework import store
 from aoc2023.framework.errors import DamagedFileError
-from aoc2023.framework.files import read_regular_text, write_atomically
+from aoc2023.framework.files import read_regular_text
 
 
 @dataclass(frozen=True)
@@ -40,16 +39,12 @@ class Attempt:
         return self.message is None
 
 
-def journal_file() -> Path:
-    return paths.config_dir() / "aoc-attempts.json"
-
-
 def _key(year: int, day: int) -> str:
     return f"{year}/{day:02d}"
 
 
 def _read() -> dict[str, Any]:
-    path = journal_file()
+    path = store.journal_file()
     try:
         data = json.loads(read_regular_text(path))
     except FileNotFoundError:
@@ -86,14 +81,12 @@ def unconfirmed(user_id: str, year: int, day: int, part: int) -> Attempt | None:
 
 def _update(user_id: str, year: int, day: int, change: Any) -> None:
     """Apply `change(entries)` to the puzzle's list, under the journal's lock."""
-    from filelock import FileLock
-
-    path = journal_file()
-    with FileLock(paths.lock_file(path.parent, path.name)):
+    path = store.journal_file()
+    with store.locked(path):
         data = _read()
         entries = data.setdefault(user_id, {}).setdefault(_key(year, day), [])
         change(entries)
-        write_atomically(path, json.dumps(data, indent=2))
+        store.write_json(path, data, indent=2)
 
 
 def record_attempt(user_id: str, year: int, day: int, part: int, value: str, when: str) -> None:

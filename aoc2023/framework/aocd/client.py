@@ -25,11 +25,10 @@ from collections.abc import Callable, Iterable, Iterator, MutableMapping
 from contextlib import AbstractContextManager, contextmanager, suppress
 from dataclasses import dataclass, field
 from functools import cache
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
-from aoc2023.framework import calendar
-from aoc2023.framework.aocd import paths, private
+from aoc2023.framework import calendar, store
+from aoc2023.framework.aocd import paths, private, session, token_list
 from aoc2023.framework.errors import (
     AocError,
     NoInputError,
@@ -38,7 +37,6 @@ from aoc2023.framework.errors import (
     StillLocked,
     quoted,
 )
-from aoc2023.framework.files import read_regular_text, write_atomically
 
 if TYPE_CHECKING:
     from aocd.models import Puzzle
@@ -73,7 +71,7 @@ def dead_token_sentence(detail: str = "", token: str | None = None) -> str:
     `token` is kept (an `--accounts` account's is in aocd's token list)."""
     why = f"{detail}; it is dead or expired" if detail else "it is dead or expired"
     return (f"adventofcode.com refused the session token ({why}): put a fresh one in "
-            f"{paths.token_home(token)}.")
+            f"{token_list.token_home(token)}.")
 
 
 CONTACT_VARIABLE = "AOC_USER_AGENT"
@@ -151,23 +149,16 @@ def contact_reminder(now: Callable[[], float] = time.time) -> str | None:
     if not _sent_anonymously:
         return None
     _sent_anonymously = False
-    mark = reminder_file()
-    try:
-        last = float(read_regular_text(mark, limit=64))
-    except (OSError, ValueError):
-        last = 0.0
+    mark = store.contact_reminder_file()
+    last = store.read_time(mark) or 0.0
     if 0 <= now() - last < REMIND_EVERY:
         return None
     with suppress(OSError):
-        write_atomically(mark, repr(now()))
+        store.write_time(mark, now())
     return (f"Note: adventofcode.com asks tools to say who is behind their requests, and "
             f"aoc sent yours with no contact: export {CONTACT_VARIABLE}=\"you@example.com\" "
             "(an email or your repository's address), or set contact = \"...\" under "
             "[tool.aoc] in pyproject.toml (said once a day).")
-
-
-def reminder_file() -> Path:
-    return paths.config_dir() / "aoc-contact-reminded"
 
 
 def _set_for_block(mapping: MutableMapping[str, Any],
@@ -236,24 +227,18 @@ def _keep_distance(
     request any `aoc` process made, then mark this one: a loop of `aoc` runs cannot
     hammer adventofcode.com. The mark is a file beside aocd's cache, under a lock, and
     `now` is the wall clock (seconds since the epoch), the one clock processes share."""
-    from filelock import FileLock
-
     try:
         floor = float(os.environ.get("AOC_REQUEST_FLOOR", DEFAULT_FLOOR))
     except ValueError:
         floor = DEFAULT_FLOOR
     if floor <= 0:
         return
-    mark = paths.data_dir() / ".aoc-last-request"
-    with FileLock(paths.lock_file(mark.parent, mark.name)):
-        try:
-            last = float(read_regular_text(mark, limit=64))
-        except (OSError, ValueError):
-            last = 0.0
-        wait = last + floor - now()
+    mark = store.last_request_file()
+    with store.locked(mark):
+        wait = (store.read_time(mark) or 0.0) + floor - now()
         if wait > 0:
             sleep(min(wait, floor))
-        write_atomically(mark, repr(now()))
+        store.write_time(mark, now())
 
 
 @contextmanager
@@ -287,7 +272,7 @@ def _asking(
     try:
         with identified(), _floor_every_request(), _time_limit():
             yield
-        paths.protect_token_files()
+        session.protect_token_files()
     except aocd.exceptions.PuzzleLockedError as error:
         if year is None or day is None:
             raise error_class(f"Could not {doing}: adventofcode.com says it is locked.") \
@@ -295,7 +280,7 @@ def _asking(
         locked = StillLocked if error_class is NoInputError else error_class
         raise locked(calendar.locked_message(year, day)) from error
     except aocd.exceptions.DeadTokenError as error:
-        paths.forget_token_verdict()
+        session.forget_token_verdict()
         raise error_class(dead_token_sentence(token=token)) from error
     except (urllib3.exceptions.HTTPError, ConnectionError, TimeoutError) as error:
         raise error_class(
@@ -304,7 +289,7 @@ def _asking(
     except aocd.exceptions.AocdError as error:
         status = re.match(r"HTTP (\d+)", str(error))
         if status and status[1] in _REFUSED_STATUSES:
-            paths.forget_token_verdict()
+            session.forget_token_verdict()
             raise error_class(dead_token_sentence(f"HTTP {status[1]}", token)) from error
         raise error_class(f"Could not {doing} on adventofcode.com: {error}.") from error
 
@@ -339,7 +324,8 @@ def _puzzle(token: str, year: int, day: int) -> Puzzle:
     if any(char.isspace() or not char.isprintable() for char in token):
         raise NoInputError(
             "The session token has a space, a line break or another unprintable character "
-            f"inside it: paste the cookie's value again into $AOC_SESSION or {paths.token_file()}."
+            "inside it: paste the cookie's value again into $AOC_SESSION or "
+            f"{session.token_file()}."
         )
 
     user = aocd.models.User(token)

@@ -22,10 +22,10 @@ from pathlib import Path
 from typing import Any, NamedTuple, TypeGuard
 from urllib.parse import quote
 
-from aoc2023.framework import calendar
-from aoc2023.framework.aocd import account, client, paths, view_keys
+from aoc2023.framework import calendar, store
+from aoc2023.framework.aocd import account, client, paths, session, view_keys
 from aoc2023.framework.errors import AocError, DamagedFileError, SiteError, unwritable_sentence
-from aoc2023.framework.files import check_keepable, read_regular_text, write_atomically
+from aoc2023.framework.files import check_keepable
 from aoc2023.framework.site_data import Leaderboard, Member
 
 KEPT_SECONDS = 15 * 60
@@ -35,16 +35,6 @@ KEPT_SECONDS = 15 * 60
 def _now() -> float:
     """The time (seconds since the epoch) on the framework's one clock the tests move."""
     return calendar.current_time().timestamp()
-
-
-def board_path(user_id: str, year: int, board_id: int) -> Path:
-    """Where a board read with the token of user `user_id` is kept."""
-    return paths.data_dir() / user_id / f"{year}_leaderboard_{board_id}.json"
-
-
-def shared_board_path(year: int, board_id: int) -> Path:
-    """Where a board read with a view key is kept: per board, as no user read it."""
-    return paths.data_dir() / "leaderboards" / f"{year}_{board_id}.json"
 
 
 class _Kept(NamedTuple):
@@ -57,11 +47,11 @@ class _Kept(NamedTuple):
 def _read_kept(path: Path) -> _Kept | None:
     """The kept board, when it was fetched and how; None when missing or unreadable (it
     is only a copy: fetching again repairs it)."""
+    kept: Any = store.read_json(path)
     try:
-        kept = json.loads(read_regular_text(path))
         fetched_at, board = float(kept["fetched_at"]), kept["board"]
         end = kept.get("view_key_end")
-    except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
+    except (ValueError, KeyError, TypeError, AttributeError):
         return None
     if not _is_board(board):
         return None
@@ -100,7 +90,7 @@ def _fetch(token: str, year: int, board_id: int) -> dict[str, Any]:
                                             redirect=False)
     if 300 <= response.status < 400:  # the site's answer to "not yours to see"
         if account.ask_owner(token) is None:
-            paths.forget_token_verdict()
+            session.forget_token_verdict()
             raise SiteError(client.dead_token_sentence())
         raise SiteError(
             f"adventofcode.com will not show private leaderboard {board_id} of {year} to you: "
@@ -179,10 +169,10 @@ def leaderboard(token: str | None, year: int, board_id: int, view_key: str | Non
     calendar.check_year(year)
     if token is None and view_key is None:
         raise ValueError("a leaderboard is read with a token or a view key")
-    shared = shared_board_path(year, board_id)
+    shared = store.shared_leaderboard_file(year, board_id)
     candidates = [shared]
     if (user_id := _known_user_id(token)) is not None:
-        candidates.append(board_path(user_id, year, board_id))
+        candidates.append(store.leaderboard_file(user_id, year, board_id))
     moment = now()
     if (kept := _fresh(candidates, moment)) is not None:
         return parse(year, board_id, kept.board, kept.fetched_at, from_cache=True, now=moment,
@@ -193,7 +183,7 @@ def leaderboard(token: str | None, year: int, board_id: int, view_key: str | Non
         data, end = _fetch_by_key(view_key, year, board_id, kept_key), view_key[-4:]
     else:
         assert token is not None
-        path = board_path(user_id or _user_id(token), year, board_id)
+        path = store.leaderboard_file(user_id or _user_id(token), year, board_id)
         if (kept := _fresh([path], moment)) is not None:  # the owner was unknown till now
             return parse(year, board_id, kept.board, kept.fetched_at, from_cache=True,
                          now=moment, view_key_end=kept.view_key_end)
@@ -201,8 +191,7 @@ def leaderboard(token: str | None, year: int, board_id: int, view_key: str | Non
         data, end = _fetch(token, year, board_id), None
     moment = now()
     try:
-        write_atomically(path, json.dumps({"fetched_at": moment, "board": data,
-                                           "view_key_end": end}))
+        store.write_json(path, {"fetched_at": moment, "board": data, "view_key_end": end})
     except OSError as error:
         raise _not_kept(path, year, board_id, error, "was fetched, but ") from error
     notice = None

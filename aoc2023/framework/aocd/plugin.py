@@ -49,7 +49,7 @@ def run_aocd_runner(args: list[str]) -> int:
 
     from aoc2023.framework.aocd import private
     from aoc2023.framework.aocd.client import contact, identified
-    from aoc2023.framework.aocd.paths import check_tokens_file
+    from aoc2023.framework.aocd.token_list import check_tokens_file, tokens_file
 
     try:
         check_tokens_file()
@@ -58,10 +58,10 @@ def run_aocd_runner(args: list[str]) -> int:
         print(f"Error: {error}", file=sys.stderr)
         return int(error.exit_code)
 
-    from aoc2023.framework.aocd.paths import config_dir, find_token, no_token_sentence
+    from aoc2023.framework.aocd.session import find_token, no_token_sentence
 
     load_users = private.runner_users_loader()
-    if find_token() is None and not (config_dir() / "tokens.json").is_file():
+    if find_token() is None and not tokens_file().is_file():
         # aocd's runner reads its users before its options, and fails with a traceback
         if not {"-h", "--help"} & set(args):
             print(f"Error: {no_token_sentence()}: aocd's runner needs your session token.",

@@ -17,7 +17,6 @@ too, so a star won by `aoc` in the meantime is never missed.
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Mapping
 from contextlib import suppress
@@ -26,10 +25,10 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-from aoc2023.framework import calendar
-from aoc2023.framework.aocd import client, paths
+from aoc2023.framework import calendar, store
+from aoc2023.framework.aocd import client, paths, session
 from aoc2023.framework.errors import DamagedFileError, SiteError, unwritable_sentence
-from aoc2023.framework.files import check_keepable, read_regular_text, write_atomically
+from aoc2023.framework.files import check_keepable
 
 KEPT_SECONDS = 15 * 60
 """How long a read of the page is used before the site is asked again."""
@@ -86,10 +85,6 @@ class TimesPage:
         """Every star of the year is in (the final star too): the page cannot change."""
         return all(day in self.times and "-" not in self.times[day]
                    for day in range(1, calendar.days_in_year(self.year) + 1))
-
-
-def stars_path(user_id: str, year: int) -> Path:
-    return paths.data_dir() / user_id / f"{year}_stars.json"
 
 
 def parse_page(html: bytes | str) -> dict[int, int] | None:
@@ -152,7 +147,7 @@ def _fetch(token: str, year: int) -> tuple[dict[int, int], dict[int, tuple[str, 
     with client.asking(f"read your stars of {year}"):
         response: Any = aocd.utils.http.get(url, token=token, redirect=False)
     if 300 <= response.status < 400:  # the site sends a dead session elsewhere
-        paths.forget_token_verdict()
+        session.forget_token_verdict()
         raise SiteError(client.dead_token_sentence(token=token))
     if response.status != 200:
         raise SiteError(f"Could not read your stars of {year}: adventofcode.com answered "
@@ -167,25 +162,23 @@ def _fetch(token: str, year: int) -> tuple[dict[int, int], dict[int, tuple[str, 
 def _read_kept(path: Path) -> tuple[float, dict[int, int]] | None:
     """The kept stars and when they were read; None when missing or unreadable (only a
     copy: reading the page again repairs it)."""
+    kept: Any = store.read_json(path)
     try:
-        kept = json.loads(read_regular_text(path))
         return _kept_moment(kept["fetched_at"]), {int(day): min(2, int(count))
                                                   for day, count in kept["days"].items()}
-    except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError,
-            OverflowError):
+    except (ValueError, KeyError, TypeError, AttributeError, OverflowError):
         return None
 
 
 def _read_kept_times(path: Path) -> tuple[float, dict[int, tuple[str, str]]] | None:
     """The kept page's times and when it was read; None when missing, unreadable, or kept
     by an older aoc without them (a miss: the page is read again)."""
+    kept: Any = store.read_json(path)
     try:
-        kept = json.loads(read_regular_text(path))
         times = {int(day): (str(first), str(second))
                  for day, (first, second) in kept["times"].items()}
         return _kept_moment(kept["fetched_at"]), times
-    except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError,
-            OverflowError):
+    except (ValueError, KeyError, TypeError, AttributeError, OverflowError):
         return None
 
 
@@ -202,14 +195,13 @@ def _keep(path: Path, now: float, by_day: Mapping[int, int],
           times: Mapping[int, tuple[str, str]]) -> None:
     """Keep the page read at `now`: its stars and its times."""
     with suppress(OSError):  # only a copy: the next run asks again
-        write_atomically(path, json.dumps({"fetched_at": now, "days": dict(by_day),
-                                           "times": {day: list(pair)
-                                                     for day, pair in times.items()}}))
+        store.write_json(path, {"fetched_at": now, "days": dict(by_day),
+                                "times": {day: list(pair) for day, pair in times.items()}})
 
 
 def kept_times(user_id: str, year: int) -> TimesPage | None:
     """The page's times as last kept, however old; None when none is kept. No request."""
-    kept = _read_kept_times(stars_path(user_id, year))
+    kept = _read_kept_times(store.stars_file(user_id, year))
     return None if kept is None else TimesPage(year, kept[1], kept[0], from_cache=True)
 
 
@@ -220,7 +212,7 @@ def times_page(token: str, user_id: str, year: int, now: float) -> TimesPage:
     for. SiteError when the site cannot be asked (`kept_times` then has what is known)."""
     if now < calendar.unlock_time(year, 1).timestamp():
         return TimesPage(year, {}, now, from_cache=False)
-    path = stars_path(user_id, year)
+    path = store.stars_file(user_id, year)
     kept = kept_times(user_id, year)
     if kept is not None and (kept.complete or 0 <= now - kept.fetched_at < KEPT_SECONDS):
         return kept
@@ -257,7 +249,7 @@ def _known_locally(user_dir: Path, year: int) -> dict[int, int]:
 
 def local_stars(user_dir: Path, year: int) -> Stars:
     """What is known here, with no request: the kept page, and aocd's cached answers."""
-    kept = _read_kept(stars_path(user_dir.name, year))
+    kept = _read_kept(store.stars_file(user_dir.name, year))
     fetched_at, by_day = kept if kept is not None else (0.0, {})
     return Stars(year, _merged(by_day, _known_locally(user_dir, year)), fetched_at, True)
 
@@ -275,7 +267,7 @@ def year_stars(token: str, user_dir: Path, year: int, fresh: bool = False,
     lost its reply: the site is then the only judge)."""
     now = time.time() if now is None else now
     local = _known_locally(user_dir, year)
-    path = stars_path(user_dir.name, year)
+    path = store.stars_file(user_dir.name, year)
     kept = None if fresh else _read_kept(path)
     if kept is not None and 0 <= now - kept[0] < KEPT_SECONDS:
         return Stars(year, _merged(kept[1], local), kept[0], from_cache=True)

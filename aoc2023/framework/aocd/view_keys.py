@@ -11,14 +11,13 @@ is named by its last 4 characters at most (`ending`).
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable
 from pathlib import Path
 
-from aoc2023.framework.aocd import paths
+from aoc2023.framework import store
 from aoc2023.framework.errors import AocError, UsageError
-from aoc2023.framework.files import write_atomically
+from aoc2023.framework.files import read_string_map
 from aoc2023.framework.redaction import ViewKey
 
 _KEY = re.compile(r"[A-Za-z0-9_-]{6,128}")
@@ -31,7 +30,7 @@ _FIX = 'fix it (a map of board ids to keys, {"424242": "..."}) or remove it'
 
 
 def keys_file() -> Path:
-    return paths.config_dir() / "aoc-view-keys.json"
+    return store.view_keys_file()
 
 
 def clean(raw: str) -> ViewKey:
@@ -54,7 +53,7 @@ def ending(key: str) -> str:
 
 def _read() -> dict[str, str]:
     """The kept keys, by board id; DamagedFileError (one sentence) for a damaged file."""
-    return paths.read_string_map(keys_file(), "aoc's view key file",
+    return read_string_map(keys_file(), "aoc's view key file",
                                  "a map of board ids to view keys", _FIX) or {}
 
 
@@ -62,14 +61,12 @@ def _update(change: Callable[[dict[str, str]], None]) -> None:
     """Read, `change` and write back the kept keys, under a lock, in one step: the file is
     written whole (never half a file) and, as `mkstemp` makes it, readable by its owner
     alone, like the token."""
-    from filelock import FileLock
-
     path = keys_file()
     try:
-        with FileLock(paths.lock_file(path.parent, path.name)):
+        with store.locked(path):
             keys = _read()
             change(keys)
-            write_atomically(path, json.dumps(keys, indent=2) + "\n")
+            store.write_json(path, keys, indent=2)
     except OSError as error:
         from aoc2023.framework.errors import DamagedFileError
 

@@ -8,13 +8,11 @@ in the aocd config folder, so that every later run honours it.
 
 from __future__ import annotations
 
-import json
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
-from aoc2023.framework.aocd import paths
+from aoc2023.framework import store
 from aoc2023.framework.errors import DamagedFileError
-from aoc2023.framework.files import write_atomically
+from aoc2023.framework.files import read_string_map
 
 MAX_WAIT = timedelta(hours=1)
 """Longer than the site ever asks to wait (minutes, after several wrong answers): a
@@ -22,22 +20,18 @@ recorded wait further ahead is a damaged file (a clock set wrong, a hand edit), 
 wait to obey for 400 days."""
 
 
-def wait_file() -> Path:
-    return paths.config_dir() / "aoc-submit-wait.json"
-
-
 _FIX = "remove it (a wait the site asked for is then forgotten: wait a minute first)"
 
 
 def _damaged(reason: str) -> DamagedFileError:
-    return DamagedFileError(f"The file of the site's waits {wait_file()} {reason}: {_FIX}.")
+    return DamagedFileError(f"The file of the site's waits {store.waits_file()} {reason}: {_FIX}.")
 
 
 def _read() -> dict[str, str]:
     """The recorded waits. A damaged file is said, not taken as empty: taking it as empty
     would send answers during a wait the site asked for."""
-    return paths.read_string_map(wait_file(), "The file of the site's waits",
-                                 "a map of users to times", _FIX) or {}
+    return read_string_map(store.waits_file(), "The file of the site's waits",
+                           "a map of users to times", _FIX) or {}
 
 
 def blocked_until(user_id: str, now: datetime) -> datetime | None:
@@ -61,15 +55,13 @@ def record_wait(user_id: str, seconds: float, now: datetime) -> datetime:
     """Remember that this user may not submit for `seconds` from `now` (keeping any later
     time already recorded), MAX_WAIT at most. Written atomically: a crash never leaves
     half a file."""
-    from filelock import FileLock
-
-    path = wait_file()
-    with FileLock(paths.lock_file(path.parent, path.name)):  # runs on other days write it too
+    path = store.waits_file()
+    with store.locked(path):  # runs on other days write it too
         until = now + min(timedelta(seconds=seconds), MAX_WAIT)
         earlier = blocked_until(user_id, now)
         if earlier is not None and earlier > until:
             until = earlier
         data = _read()
         data[user_id] = until.astimezone(UTC).isoformat()
-        write_atomically(path, json.dumps(data, indent=2))
+        store.write_json(path, data, indent=2)
     return until

@@ -44,6 +44,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from aoc2023.framework import store
 from aoc2023.framework.bench.figures import (
     MIN_DIFFERENCE,
     TOLERANCE,
@@ -59,7 +60,6 @@ from aoc2023.framework.bench.figures import (
 from aoc2023.framework.errors import HistoryError
 from aoc2023.framework.files import write_atomically
 
-HISTORY_FILE = Path("benchmarks", "history.json")
 FORMAT = 1
 
 Key = tuple[int, int, str, str, str, str]
@@ -309,17 +309,13 @@ def save_figures(path: Path, report: BenchReport, when: datetime, on_machine: st
     """Append this report's figures to the history; the number of steps saved. `root` is
     the project's, as for `input_name`. Read, appended to and written under a lock, so
     that runs saving at once all keep their figures."""
-    from filelock import FileLock
-
-    from aoc2023.framework.aocd.paths import lock_file
-
     figures = [_figure(bench, step, step.stats, root) for bench in report.results
                for step in bench.steps if step.stats is not None]
     if not figures:
         return 0
     commit = commit_of(root)  # outside the lock: it asks git
     try:
-        with FileLock(lock_file(path.parent, path.name)):
+        with store.locked(path):
             entries = load(path)
             entries.append({
                 "date": when.isoformat(timespec="seconds"), "python": python_version(),

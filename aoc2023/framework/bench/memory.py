@@ -24,7 +24,7 @@ from functools import partial
 from typing import Any, cast
 
 from aoc2023.framework.bench.figures import DayBench
-from aoc2023.framework.errors import ChildFailed, Interrupted, Terminated, TimedOut
+from aoc2023.framework.errors import ChildFailed, Interrupted, Terminated, TimedOut, signal_of
 from aoc2023.framework.inputs import RunInput
 from aoc2023.framework.results import DayResult, Status
 from aoc2023.framework.runner import DayRunner
@@ -133,8 +133,8 @@ def measuring_runner(run: DayRunner, timeout: float | None, notices: list[str]) 
         result = run(cls, run_input, title)
         try:
             peaks, notice = peaks_of(cls, run_input, result, timeout)
-        except KeyboardInterrupt:
-            raise Interrupted(result) from None
+        except KeyboardInterrupt as stop:
+            raise Interrupted(result, signal_of(stop)) from None
         if notice:
             notices.append(notice)
         return result._replace(peak_memory=peaks)

@@ -23,9 +23,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
+from aoc2023.framework import store
 from aoc2023.framework.bench.figures import BenchReport
 from aoc2023.framework.bench.history import (
-    HISTORY_FILE,
     compare,
     load,
     machine,
@@ -68,7 +68,7 @@ def prepare(save: bool = False, readme: bool = False, plot: Path | None = None) 
     history = readme_file = None
     if save:
         root = require_project_root()
-        history = root / HISTORY_FILE
+        history = store.history_file(root)
         load(history)
         check_writable("--save", history, in_place=False)
     if readme:
@@ -127,7 +127,7 @@ def compare_save_publish(report: BenchReport, outputs: Outputs, now: datetime,
     on_machine = machine()
     save, readme = outputs.history if write else None, outputs.readme if write else None
     if outputs.root is not None:
-        path = outputs.root / HISTORY_FILE
+        path = store.history_file(outputs.root)
         try:
             report = compare(report, load(path), on_machine, outputs.root, str(path))
         except HistoryError as error:

@@ -22,7 +22,7 @@ import typer
 
 from aoc2023.framework import redaction
 from aoc2023.framework.aocd import view_keys
-from aoc2023.framework.aocd.paths import (
+from aoc2023.framework.aocd.session import (
     clean_environment_token,
     find_token,
     token_read_anew,
@@ -101,13 +101,27 @@ def _token_to_redact() -> str | None:
         return None
 
 
-def _terminate(signum: int, frame: object) -> None:
-    raise Terminated(signum)
-
-
 _SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
 """Unwound like an exception, so that `finally` blocks stop child processes (--timeout) on
 the way out instead of leaving them running."""
+
+
+class _Terminating:
+    """The handler of SIGTERM and SIGHUP: raises `Terminated`, which takes Ctrl-C's one
+    path (what finished is kept and shown, nothing is sent), and remembers the signal:
+    the command's exit code is then 128 + the signal, whatever caught the stop on the way
+    (typer, like a run, says 130 for a KeyboardInterrupt)."""
+
+    def __init__(self) -> None:
+        self.signum: int | None = None
+
+    def __call__(self, signum: int, frame: object) -> None:
+        if self.signum is None:
+            self.signum = signum
+        raise Terminated(signum)
+
+    def exit_code(self, code: int) -> int:
+        return code if self.signum is None else 128 + self.signum
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -165,15 +179,17 @@ def _main(args: list[str], program: bool = False) -> int:
     with suppress(DamagedFileError, NoInputError):  # said by the command needing the token
         clean_environment_token()
     redaction.install(_token_to_redact(), *view_keys.all_saved())
+    terminating = _Terminating()
     for signum in _SIGNALS:
-        signal.signal(signum, _terminate)
+        signal.signal(signum, terminating)
     try:
         if json_output.asked(args):  # one document on stdout, whatever happens
-            return json_output.one_document(lambda: _command(args, standalone=False),
-                                            seal=program)
-        return _command(args, standalone=True)
+            return json_output.one_document(
+                lambda: terminating.exit_code(_command(args, standalone=False)), seal=program)
+        return terminating.exit_code(_command(args, standalone=True))
     except SystemExit as exit_:
-        return exit_.code if isinstance(exit_.code, int) else 0 if exit_.code is None else 1
+        code = exit_.code if isinstance(exit_.code, int) else 0 if exit_.code is None else 1
+        return terminating.exit_code(code)
     except Terminated as stop:
         return 128 + stop.signum
     finally:

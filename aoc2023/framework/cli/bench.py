@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 
+from aoc2023.framework import store
 from aoc2023.framework.cli import json_output
 from aoc2023.framework.cli.common import (
     AsJson,
@@ -108,7 +109,7 @@ def bench(
     if show_history:
         history_of_day(chosen, days, plot, as_json, verbose)
     try:
-        check_input_options(input_file, example)
+        check_input_options(input_file, example, years=chosen, days=days)
         check_seconds("--budget", budget)
         check_seconds("--timeout", timeout)
         # Before any day's code runs (it may chdir) and anything is timed.
@@ -169,7 +170,7 @@ def history_of_day(years: tuple[int, ...], days: str | None, plot: Path | None,
                              f"{aoc_command('bench', 2023, 7, '--history')}.")
         year, day = years[0], asked[0]
         chart = outputs.prepare(plot=plot).plot
-        path = require_project_root() / history.HISTORY_FILE
+        path = store.history_file(require_project_root())
         entries, notices = history.saved_entries(history.load(path), str(path))
         series = over_time.day_series(entries, history.machine(), year, day)
         colour = use_colour(sys.stderr)

@@ -70,12 +70,28 @@ def prose(doc: str) -> str:
                         for paragraph in paragraphs)
 
 
-class _OneBracketStyle(TyperCommand):
-    """A usage line in one bracket style: `aoc run [OPTIONS] YEAR [DAYS]` (typer writes
-    required arguments in braces and lower case: `{year}`)."""
+class _Command(TyperCommand):
+    """Every command's usage as said to a user: a usage line in one bracket style (`aoc run
+    [OPTIONS] YEAR [DAYS]`: typer writes required arguments in braces and lower case,
+    `{year}`), and arguments beyond the command's said to be too many, naming what it
+    takes (click says "Got unexpected extra argument(s)", of what a user typed)."""
 
     def collect_usage_pieces(self, ctx: Any) -> list[str]:  # typer's own click's Context
         return [_one_bracket_style(piece) for piece in super().collect_usage_pieces(ctx)]
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        allowed = ctx.allow_extra_args
+        ctx.allow_extra_args = True  # click keeps what is left over, and says nothing
+        try:
+            left: list[str] = super().parse_args(ctx, args)
+        finally:
+            ctx.allow_extra_args = allowed
+        if left and not allowed and not ctx.resilient_parsing:
+            takes = " ".join(piece for piece in self.collect_usage_pieces(ctx)
+                             if piece != "[OPTIONS]") or "no arguments"
+            ctx.fail(f"Too many arguments: {', '.join(map(repr, left))} "
+                     f"({ctx.command_path} takes {takes}).")
+        return left
 
 
 def _one_bracket_style(piece: str) -> str:
@@ -86,11 +102,11 @@ def _one_bracket_style(piece: str) -> str:
 
 
 def readable_help(app: typer.Typer) -> None:
-    """Every command of `app` with its help as prose and its usage in one bracket style."""
+    """Every command of `app` with its help as prose and its usage said as `_Command` says it."""
     for command in app.registered_commands:
         if command.help is None and command.callback is not None and command.callback.__doc__:
             command.help = prose(command.callback.__doc__)
-        command.cls = _OneBracketStyle
+        command.cls = _Command
 
 
 def configure_logging(verbose: bool) -> None:
@@ -124,12 +140,19 @@ def years_asked(spec: str, verbose: bool) -> tuple[int, ...]:
 
 
 def check_input_options(input_file: Path | None, example: bool,
-                        accounts: str | None = None) -> None:
+                        accounts: str | None = None, years: Sequence[int] = (),
+                        days: str | None = None) -> None:
     """The command line's rules on where the input comes from (UsageError): one place at
-    most, and `--accounts` only on the accounts' own inputs, where every account would
-    otherwise run the same text."""
+    most; a file (`--input FILE`) for one day of one year (`years`, `days`: what the
+    command asks for; no `days`, a year with one day); and `--accounts` only on the
+    accounts' own inputs, where every account would otherwise run the same text."""
     if input_file is not None and example:
         raise UsageError("--input and --example cannot be used together.")
+    if input_file is not None:
+        from aoc2023.framework.registry import parse_days
+
+        if len(years) != 1 or len(parse_days(days, years[0])) != 1:
+            raise UsageError("--input FILE runs one day: name exactly one year and one day.")
     other = "--input FILE" if input_file is not None else "--example" if example else None
     if accounts is not None and other is not None:
         raise UsageError(f"--accounts runs each account's own input, so it cannot be used "

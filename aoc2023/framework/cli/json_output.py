@@ -141,10 +141,10 @@ def _invoke(command: Callable[[], int]) -> int:
         return exit_.exit_code
     except typer.Abort:
         return _say("Aborted.", 1)
+    except Terminated as stop:  # before KeyboardInterrupt: it is one
+        return _say(f"Stopped by {signal.Signals(stop.signum).name}.", 128 + stop.signum)
     except KeyboardInterrupt:
         return _say("Interrupted by Ctrl-C.", ExitCode.INTERRUPTED)
-    except Terminated as stop:
-        return _say(f"Stopped by {signal.Signals(stop.signum).name}.", 128 + stop.signum)
     except SystemExit as exit_:
         if isinstance(exit_.code, str):
             return _say(printable(exit_.code), 1)
@@ -181,6 +181,9 @@ def _unsaid(code: int) -> str:
     before there was anything to report, as typer turns it into exit 130)."""
     if code == ExitCode.INTERRUPTED:
         return "Interrupted by Ctrl-C before there was anything to report."
+    if code - 128 in (getattr(signal, "SIGTERM", None), getattr(signal, "SIGHUP", None)):
+        return (f"Stopped by {signal.Signals(code - 128).name} before there was anything "
+                "to report.")
     return f"aoc ended with exit code {code} and no report; stderr says what it did."
 
 

@@ -41,7 +41,7 @@ def leaderboard(
     from aoc2023.framework import redaction
     from aoc2023.framework.aocd import view_keys
     from aoc2023.framework.aocd.leaderboard import leaderboard as fetch_board
-    from aoc2023.framework.aocd.paths import no_token_sentence
+    from aoc2023.framework.aocd.session import no_token_sentence
 
     try:
         given = None if view_key is None else view_keys.clean(view_key)
@@ -109,7 +109,7 @@ def _token(needed: bool) -> str | None:
     """The session token. A board read with a view key sends none, and looks with the
     token only for a copy its owner fetched: a token file that cannot be read is then no
     reason to fail."""
-    from aoc2023.framework.aocd.paths import find_token
+    from aoc2023.framework.aocd.session import find_token
     from aoc2023.framework.errors import AocError
 
     if needed:

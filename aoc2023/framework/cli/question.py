@@ -19,6 +19,8 @@ import select
 import sys
 from typing import IO
 
+from aoc2023.framework.errors import Terminated
+
 SLICE = 0.1
 """Seconds at most between Python's checks for Ctrl-C while the question waits."""
 
@@ -45,6 +47,8 @@ def ask_yes_no(question: str, err: IO[str] | None = None, inp: IO[str] | None = 
             if answer in ("", "n", "no"):
                 return False
             err.write("Error: invalid input\n")
+    except Terminated:
+        raise  # SIGTERM, SIGHUP: not an answer, a stop
     except KeyboardInterrupt:
         raise Declined from None
 

@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Annotated, NoReturn
+from typing import IO, TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 
@@ -30,11 +30,12 @@ from aoc2023.framework.errors import UsageError
 from aoc2023.framework.results import ExitCode
 
 if TYPE_CHECKING:
-    from aoc2023.framework.inputs import RunRequest
+    from aoc2023.framework.inputs import RunInput, RunRequest
     from aoc2023.framework.profiling import Profiler
     from aoc2023.framework.progress import OnStep
     from aoc2023.framework.results import DayResult, RunReport
     from aoc2023.framework.runner import DayRunner
+    from aoc2023.framework.solution import Solution
     from aoc2023.framework.submit import Candidate, ExampleChecks
 
 
@@ -131,7 +132,7 @@ def run(
         wait_for_days(chosen, days, verbose)
     profiler = None
     try:
-        check_input_options(input_file, example, accounts)
+        check_input_options(input_file, example, accounts, chosen, days)
         settings = load_settings()  # on every run: a mistake there is said at once
         if accounts is not None:
             redact_accounts(accounts)
@@ -147,6 +148,7 @@ def run(
             from aoc2023.framework.bench.memory import measuring_runner
 
             runner = measuring_runner(runner, timeout, memory_notes)
+        runner = with_final_star(runner)
         request = RunRequest(chosen, days, input_file, example, variants, accounts)
         if memory_flame is not None:
             from aoc2023.framework.bench import memory_flame as flame
@@ -184,11 +186,26 @@ def run(
     raise typer.Exit(run_exit_code(outcome.results, outcome.interrupted, outcome.notices))
 
 
+def with_final_star(run: DayRunner) -> DayRunner:
+    """`run`, each last day's result on the user's input with its final star when aocd's
+    cache knows it is in, so that the table and the JSON say so with or without
+    --no-submit."""
+    from aoc2023.framework.calendar import with_known_final_star
+
+    def run_showing_the_star(solution_class: type[Solution[Any]], run_input: RunInput,
+                             title: str | None) -> DayResult:
+        return with_known_final_star(run(solution_class, run_input, title),
+                                     run_input.expected.get(2))
+
+    return run_showing_the_star
+
+
 def redact_accounts(spec: str) -> None:
     """Keep the tokens of the accounts asked for out of all that is printed, as the
     run's own token is (redaction.py): a day or a library may print any of them."""
     from aoc2023.framework import redaction
-    from aoc2023.framework.aocd.paths import account_tokens, find_token
+    from aoc2023.framework.aocd.session import find_token
+    from aoc2023.framework.aocd.token_list import account_tokens
 
     redaction.install(find_token(), *account_tokens(spec).values())
 
@@ -222,7 +239,7 @@ def _run_and_note(request: RunRequest, runner: DayRunner, notes: list[str],
 
 def part_two_notes(outcome: RunReport) -> list[str]:
     """Part 2's example to paste, for days whose part 1 is in (see part_two.py)."""
-    from aoc2023.framework.aocd.paths import find_token
+    from aoc2023.framework.aocd.session import find_token
     from aoc2023.framework.part_two import part_two_notices
 
     return part_two_notices(outcome, find_token())

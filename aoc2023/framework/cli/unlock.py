@@ -140,7 +140,7 @@ def wait_for_days(years: Sequence[int], days: str | None, verbose: bool) -> None
     unlocked (the last of them).
     With no token, the days' examples run, and there is nothing to wait for."""
     from aoc2023.framework import registry
-    from aoc2023.framework.aocd.paths import find_token
+    from aoc2023.framework.aocd.session import find_token
 
     token = find_token()
     if token is None:

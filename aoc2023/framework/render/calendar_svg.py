@@ -35,10 +35,10 @@ TILE_W, TILE_H, GAP, MARGIN, HEADING = 140, 66, 8, 16, 34
 WIDTH = 2 * MARGIN + COLUMNS * TILE_W + (COLUMNS - 1) * GAP
 FONT = "-apple-system, 'Segoe UI', 'Noto Sans', Helvetica, Arial, sans-serif"
 
-# Light values first, then dark: GitHub's own palette (primer), contrast >= 4.5:1 for
-# text on the tile in both.
+# Light values first, then dark: GitHub's own palette (primer), contrast on the tile
+# >= 4.5:1 for text and >= 3:1 for the stars (WCAG's rule for graphics) in both.
 _LIGHT = {"bg": "#ffffff", "tile": "#f6f8fa", "line": "#d0d7de", "text": "#1f2328",
-          "muted": "#59636e", "gold": "#9a6700", "silver": "#59636e", "empty": "#8c959f"}
+          "muted": "#59636e", "gold": "#9a6700", "silver": "#59636e", "empty": "#818b98"}
 _DARK = {"bg": "#0d1117", "tile": "#161b22", "line": "#3d444d", "text": "#f0f6fc",
          "muted": "#9198a1", "gold": "#e3b341", "silver": "#b7bdc8", "empty": "#656c76"}
 

@@ -110,14 +110,18 @@ def _part_cells(result: DayResult) -> tuple[Cell, Cell]:
     first = part_cell(by_number.get(1)) if result.parts or not result.error \
         else Cell("! error", "red")
     second = (part_cell(by_number.get(2)) if 2 in puzzle_parts(result.year, result.day)
-              else _final_star_cell(by_number.get(2)))
+              else _final_star_cell(by_number.get(2), result.source))
     return first, second
 
 
-def _final_star_cell(part: PartResult | None) -> Cell:
-    """The last day's part 2: the final star, looked at once part 1 is right (submit.py)."""
+def _final_star_cell(part: PartResult | None, source: str | None) -> Cell:
+    """The last day's part 2: the final star, claimed rather than solved; in when aocd's
+    cache knows it is (calendar.with_known_final_star), looked at once part 1 is right
+    when answers are sent (submit.py). Not in as far as is known, on the user's input;
+    nothing to know of it on an example or a file."""
     if part is None:
-        return Cell("no part 2", "dim")
+        return Cell(f"☆{NBSP}final star", "yellow") if source == "input" \
+            else Cell("final star", "dim")
     sent = f" [sent: {part.submitted}]" if part.submitted else ""
     if part.status is Status.CORRECT:
         return Cell(f"★{NBSP}final star{sent}", "green")

@@ -1,0 +1,290 @@
+"""The session token: where it is looked for, how it is read and cleaned, and the site's
+last word on it.
+
+aocd's rules (`aocd.models`): the token is `$AOC_SESSION`, else the first word of
+`<config>/token`, the config folder being `$AOCD_CONFIG_DIR`, else aocd's data folder
+(paths.py). The tests hold these equal to aocd's, so the two cannot drift apart.
+
+This project may keep the token in a config folder of its own, `.aocd_config/` at
+its root. `aoc` exports it as `AOCD_CONFIG_DIR` only when it holds a token (`token`
+or `tokens.json`) and the variable is not set already; otherwise aocd's own places
+are used, so a token kept where aocd keeps it (`~/.config/aocd/token`) just works.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from pathlib import Path
+from typing import NamedTuple
+
+from aoc2023.framework import store
+from aoc2023.framework.aocd.paths import config_dir, data_dir, token_memo_file
+from aoc2023.framework.errors import DamagedFileError, NoInputError
+from aoc2023.framework.files import read_regular_text, read_string_map, why_unreadable
+from aoc2023.framework.launcher import aoc_command
+from aoc2023.framework.project import PROJECT_CONFIG_DIR_NAME, find_upwards
+
+_TOKEN_FILES = ("token", "tokens.json")
+TOKEN_FILE_LIMIT = 4096
+"""The most read of the token file: a token is 96-128 characters (a longer one would
+also make every line printed slow to redact)."""
+
+
+def _holds_token(folder: Path) -> bool:
+    return any((folder / name).is_file() for name in _TOKEN_FILES)
+
+
+def find_project_config_dir(start: Path | None = None) -> Path | None:
+    """The nearest `.aocd_config/` from `start` (the working folder) upwards, else the
+    one beside this package's source checkout, that holds a token."""
+    found = find_upwards(lambda folder: _holds_token(folder / PROJECT_CONFIG_DIR_NAME), start)
+    return found / PROJECT_CONFIG_DIR_NAME if found else None
+
+
+def use_project_config_dir() -> Path | None:
+    """Export the project's config folder as `AOCD_CONFIG_DIR` when it holds a token,
+    unless the variable is already set.
+
+    Must run before aocd is imported: aocd reads the variable once, at import.
+    """
+    if "AOCD_CONFIG_DIR" in os.environ:
+        return None
+    found = find_project_config_dir()
+    if found is not None:
+        os.environ["AOCD_CONFIG_DIR"] = str(found)
+    return found
+
+
+def token_places(start: Path | None = None,
+                 environ: Mapping[str, str] | None = None) -> list[str]:
+    """Where the token is looked for, in the order it is looked for, as a person would
+    name them: `$AOC_SESSION`; then the config folder's `token`, which is
+    `$AOCD_CONFIG_DIR` when set, else the project's `.aocd_config/` (when the project has
+    one; `aoc` takes it when it holds a token), else aocd's own data folder."""
+    environ = os.environ if environ is None else environ
+    places = ["$AOC_SESSION"]
+    if "AOCD_CONFIG_DIR" in environ:
+        return [*places, str(Path(environ["AOCD_CONFIG_DIR"]).expanduser() / "token")]
+    project = find_upwards(lambda folder: (folder / PROJECT_CONFIG_DIR_NAME).is_dir(), start)
+    if project is not None:
+        places.append(str(project / PROJECT_CONFIG_DIR_NAME / "token"))
+    aocd_own = str(data_dir(environ) / "token")
+    return places if aocd_own in places else [*places, aocd_own]
+
+
+def listed(places: list[str]) -> str:
+    """`A, B and C`."""
+    return ", ".join(places[:-1]) + f" and {places[-1]}" if len(places) > 1 else places[0]
+
+
+def no_token_sentence() -> str:
+    """The start of every message about a missing token: it names where we looked."""
+    return f"No Advent of Code session token is set (looked in {listed(token_places())})"
+
+
+def token_file() -> Path:
+    return config_dir() / "token"
+
+
+TOKEN_MAX_LENGTH = 1024
+"""The longest token taken: a session token is 96-128 characters, and each line printed
+is searched for every piece of the token (redaction.py), which a megabyte-long value
+makes take seconds."""
+
+
+def clean_token(raw: str, home: str | None = None) -> str | None:
+    """The token as a person pastes it, cleaned: surrounding whitespace (a CRLF `.env`
+    file), quotes, and a `session=` prefix copied with the cookie. None when empty;
+    NoInputError, one sentence naming `home` (where it is kept: by default $AOC_SESSION
+    or the token file), when longer than TOKEN_MAX_LENGTH."""
+    text = raw.strip().strip("\"'").strip()
+    if text.lower().startswith("session="):
+        text = text[len("session="):].strip().strip("\"'").strip()
+    if len(text) > TOKEN_MAX_LENGTH:
+        raise NoInputError(
+            f"The session token is {len(text):,} characters long, and a session token is "
+            f"about 128: put the session cookie's value alone in "
+            f"{home or f'$AOC_SESSION or {token_file()}'}.")
+    return text or None
+
+
+def find_token() -> str | None:
+    """The session token aocd would use, cleaned, or None when there is none."""
+    source = token_source()
+    return source.token if source else None
+
+
+class TokenSource(NamedTuple):
+    """Where the token was found, as pasted there, and cleaned."""
+
+    place: str
+    raw: str
+    token: str
+
+    @property
+    def cleaned(self) -> tuple[str, ...]:
+        """What cleaning took off the pasted value, as a person would name it."""
+        taken = []
+        first = self.raw.strip()
+        if first != self.raw:
+            taken.append("surrounding whitespace")
+        unquoted = first.strip("\"'").strip()
+        if unquoted != first:
+            taken.append("quotes")
+        if unquoted.lower().startswith("session="):
+            taken.append("a session= prefix")
+        return tuple(taken)
+
+
+def token_source() -> TokenSource | None:
+    """The token `find_token` returns, with where it came from and how it was pasted."""
+    raw = os.environ.get("AOC_SESSION", "")
+    token = clean_token(raw)
+    if token and _exported_from_file is not None and raw == _exported_from_file.token:
+        return _exported_from_file
+    if token:
+        pasted = _environment_as_pasted
+        shown = pasted if pasted is not None and clean_token(pasted) == token else raw
+        return TokenSource("$AOC_SESSION", shown, token)
+    path = token_file()
+    try:
+        word = _first_word(path)
+    except (FileNotFoundError, NotADirectoryError, IsADirectoryError):
+        return None
+    except OSError as error:
+        raise DamagedFileError(
+            f"The token file {path} {why_unreadable(error)}: put the session token alone "
+            f"in it ({aoc_command('token')} says how), or set AOC_SESSION.") from error
+    token = clean_token(word) if word else None
+    if not word or not token:
+        return None
+    return TokenSource(str(path), word, token)
+
+
+def _first_word(path: Path) -> str | None:
+    """The token file's first word, which is what aocd reads of it; OSError when it cannot
+    be read."""
+    words = read_regular_text(path, TOKEN_FILE_LIMIT, errors="replace").split()
+    return words[0] if words else None
+
+
+def aoc_config_dir(environ: Mapping[str, str], start: Path) -> Path:
+    """The config folder `aoc` uses when started with `environ` in `start`:
+    `$AOCD_CONFIG_DIR`, else the project's `.aocd_config/` when it holds a token (as
+    `use_project_config_dir` exports it), else aocd's data folder."""
+    if "AOCD_CONFIG_DIR" in environ:
+        return config_dir(environ)
+    return find_project_config_dir(start) or data_dir(environ)
+
+
+def token_in(environ: Mapping[str, str], config: Path) -> str | None:
+    """The token aocd would use with `environ` and the config folder `config`, cleaned;
+    None when there is none, or its file cannot be read (`token_source` says why)."""
+    token = clean_token(environ.get("AOC_SESSION", ""))
+    if token is not None:
+        return token
+    try:
+        word = _first_word(config / "token")
+    except OSError:
+        return None
+    return clean_token(word) if word else None
+
+
+_environment_as_pasted: str | None = None
+"""`AOC_SESSION` as it was before `clean_environment_token` cleaned it (for `aoc token`)."""
+
+
+_exported_from_file: TokenSource | None = None
+"""The token file's token, when `clean_environment_token` exported it cleaned."""
+
+
+def clean_environment_token() -> None:
+    """Put the cleaned token back into `AOC_SESSION`, for aocd, which reads it as it is
+    (its runner, through `aoc -y ...`, and our plugin's `Puzzle`s). A token file that
+    needed cleaning (a `session=` prefix, quotes) is exported cleaned the same way, as
+    aocd would read the file's first word as it is."""
+    global _environment_as_pasted, _exported_from_file
+    raw = os.environ.get("AOC_SESSION")
+    if raw is not None:
+        _environment_as_pasted = raw
+        token = clean_token(raw)
+        if token is None:
+            del os.environ["AOC_SESSION"]
+        else:
+            os.environ["AOC_SESSION"] = token
+            return
+    source = token_source()
+    if source is not None and source.raw != source.token:
+        _exported_from_file = source
+        os.environ["AOC_SESSION"] = source.token
+
+
+@contextmanager
+def token_read_anew() -> Iterator[None]:
+    """Within, the token and aocd's memo of token owners are read anew, as a fresh process
+    reads them; after, what this process held before is put back. For `main` called from
+    code, which runs any number of times in one process, each in its own environment."""
+    global _environment_as_pasted, _exported_from_file
+    from aoc2023.framework.aocd import private
+
+    held = _environment_as_pasted, _exported_from_file, private.token_owners_in_memory()
+    _environment_as_pasted = _exported_from_file = None
+    private.forget_token_owners()
+    try:
+        yield
+    finally:
+        _environment_as_pasted, _exported_from_file, token2id = held
+        private.forget_token_owners(token2id)
+
+
+def protect_token_files() -> None:
+    """Make aocd's `token2id.json`, which holds tokens, readable by its owner alone: aocd
+    writes it with the default mode (often world-readable)."""
+    path = token_memo_file()
+    try:
+        if path.stat().st_mode & 0o077:
+            path.chmod(0o600)
+    except OSError:  # not there yet, or not ours to change: nothing to protect here
+        pass
+
+
+# --- the site's last word on a token (aoc token) ------------------------------------------
+
+VERDICT_KEPT = 15 * 60
+"""Seconds a site's "this token works" is trusted without asking again."""
+
+
+def _token_key(token: str) -> str:
+    """A token's name in the verdict file: a hash, so that the file holds no token."""
+    import hashlib
+
+    return hashlib.sha256(token.encode()).hexdigest()[:32]
+
+
+def _read_verdicts() -> dict[str, str]:
+    return read_string_map(store.token_verdicts_file(), "aoc's token check memo",
+                           "a map of token hashes to times", "remove it") or {}
+
+
+def token_accepted_at(token: str) -> float | None:
+    """When the site last took this token, if that was less than VERDICT_KEPT ago."""
+    import time
+
+    try:
+        when = float(_read_verdicts()[_token_key(token)])
+    except (KeyError, ValueError):
+        return None
+    return when if 0 <= time.time() - when < VERDICT_KEPT else None
+
+
+def remember_token_accepted(token: str, when: float) -> None:
+    verdicts = _read_verdicts()
+    verdicts[_token_key(token)] = repr(when)
+    store.write_json(store.token_verdicts_file(), verdicts, indent=2)
+
+
+def forget_token_verdict() -> None:
+    """The site just refused a token: no earlier "it works" may be shown for any."""
+    store.token_verdicts_file().unlink(missing_ok=True)

@@ -1,0 +1,181 @@
+"""The files `aoc` keeps for itself: each named here, and read, written and locked alike.
+
+aoc keeps its records beside aocd's, where every checkout and every process of the
+same user finds them: in aocd's config folder (the journal of answers sent, the site's
+waits, the site's word on a token, the contact reminder), in its data folder (the
+days' counts, the listing cache, the last request's time), in each user's folder (a
+year's stars, a private board, part 2's example); and one in the project (the bench
+history). Each is named by one function here, so that its place on disk has one home:
+a module that keeps a file asks for its path here, and never builds one.
+
+Two kinds of file, read two ways:
+- a copy (of a page, of what a module declares) that cannot be read is a miss
+  (`read_json` gives None) and the next write repairs it;
+- a record (the journal, the waits) that cannot be read is said in one sentence
+  (`files.read_cached_text`, `files.read_string_map`, or the module's own), since
+  taking it as empty would break what it promises.
+
+Every write is whole (`write_json`, through `files.write_atomically`), and a read,
+change and write that another `aoc` may make at the same time goes under
+`locked(path)`.
+
+A new file: a function here naming it, from the folders below, beside the others;
+its module reads and writes it with `read_json`/`write_json` (or `files`), under
+`locked` if several processes change it. tests/test_layout.py fails when a framework
+module outside this one names a file of ours or takes a lock of its own.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from aoc2023.framework.aocd import paths
+from aoc2023.framework.files import LIMIT, read_regular_text, write_atomically
+
+# --- in aocd's config folder ($AOCD_CONFIG_DIR, else the data folder) ---------------------
+
+
+def journal_file() -> Path:
+    """The write-ahead journal of answers sent (aocd/attempts.py)."""
+    return paths.config_dir() / "aoc-attempts.json"
+
+
+def waits_file() -> Path:
+    """Per user, until when the site refuses answers (aocd/waits.py)."""
+    return paths.config_dir() / "aoc-submit-wait.json"
+
+
+def token_verdicts_file() -> Path:
+    """When the site last took each token, under a hash of it (aocd/session.py)."""
+    return paths.config_dir() / "aoc-token-checks.json"
+
+
+def view_keys_file() -> Path:
+    """The private boards' view keys the user kept, by board id (aocd/view_keys.py)."""
+    return paths.config_dir() / "aoc-view-keys.json"
+
+
+def contact_reminder_file() -> Path:
+    """When aoc last said how to set a contact (aocd/client.py)."""
+    return paths.config_dir() / "aoc-contact-reminded"
+
+
+# --- in aocd's data folder ($AOCD_DIR, else ~/.config/aocd) -------------------------------
+
+
+def day_counts_file() -> Path:
+    """Each year's number of days as the site last showed it (day_counts.py)."""
+    return paths.data_dir() / "aoc-days.json"
+
+
+def listing_cache_file() -> Path:
+    """What each day's module declares, for aoc list (listing_cache.py): out of every
+    project's git, and shared by its checkouts."""
+    return paths.data_dir() / "aoc-listing-cache.json"
+
+
+def last_request_file() -> Path:
+    """When any aoc last made a request, for AOC_REQUEST_FLOOR (aocd/client.py)."""
+    return paths.data_dir() / ".aoc-last-request"
+
+
+# --- in a user's folder of aocd's data folder, beside aocd's cache of their puzzles ---------
+
+
+def stars_file(user_id: str, year: int) -> Path:
+    """The user's page of stars of `year`, kept (aocd/stars.py)."""
+    return paths.data_dir() / user_id / f"{year}_stars.json"
+
+
+def leaderboard_file(user_id: str, year: int, board_id: int) -> Path:
+    """A private board as the user last fetched it (aocd/leaderboard.py)."""
+    return paths.data_dir() / user_id / f"{year}_leaderboard_{board_id}.json"
+
+
+def runtime_file(year: int, day: int) -> Path:
+    """The day's last runtime measured by `aoc run`, one file a day (runtimes.py)."""
+    return paths.data_dir() / "aoc-runtimes" / f"{year}_{day:02d}.json"
+
+
+def shared_leaderboard_file(year: int, board_id: int) -> Path:
+    """A private board as last read with its view key: per board, as no user read it
+    (aocd/leaderboard.py)."""
+    return paths.data_dir() / "leaderboards" / f"{year}_{board_id}.json"
+
+
+def part_two_example_file(cache: paths.PuzzleCache) -> Path:
+    """What `aoc run` last offered as part 2's example (part_two.py), so that later runs
+    repeat it without importing aocd or reading the page."""
+    return cache.user_dir / f"{cache.year}_{cache.day:02d}_aoc_part2_example.txt"
+
+
+def sending(cache: paths.PuzzleCache) -> Path:
+    """What is locked while an answer to the puzzle is sent (submit.py): no file, a name
+    in the folder of the users' logs and answers it guards."""
+    return cache.user_dir.parent / f"{cache.user_dir.name}_{cache.year}_{cache.day:02d}_submit"
+
+
+# --- in the project ---------------------------------------------------------------------------
+
+
+def history_file(root: Path) -> Path:
+    """The figures `aoc bench --save` keeps, in the project at `root` (bench/history.py)."""
+    return root / "benchmarks" / "history.json"
+
+
+# --- locking, reading, writing -----------------------------------------------------------------
+
+LOCKS_DIR_NAME = ".aoc-locks"
+
+
+def lock_file(path: Path) -> Path:
+    """The lock file of `path`: `.aoc-locks/<name>.lock` beside it, the folder made if need be.
+
+    Lock files are left behind after use: removing one while another process waits on
+    it would let a third lock a new file of the same name, and two would hold "the"
+    lock. So they are kept together, out of the way of the user's files; the folder is
+    the one whose files they guard, so every process sharing those files shares the
+    locks."""
+    locks = path.parent / LOCKS_DIR_NAME
+    locks.mkdir(parents=True, exist_ok=True)
+    return locks / f"{path.name}.lock"
+
+
+@contextmanager
+def locked(path: Path) -> Iterator[None]:
+    """Within, no other process or thread is within `locked(path)`: it waits its turn.
+    For a read, change and write of `path` that another `aoc` may make at once."""
+    from filelock import FileLock  # imported by the commands that write, only
+
+    with FileLock(lock_file(path)):
+        yield
+
+
+def read_json(path: Path, limit: int = LIMIT) -> object:
+    """A copy's JSON; None when it is missing or cannot be read as JSON (a folder, a FIFO,
+    too large, not UTF-8, nested too deep): a miss, which the next write repairs."""
+    try:
+        return json.loads(read_regular_text(path, limit))
+    except (OSError, ValueError, RecursionError):
+        return None
+
+
+def write_json(path: Path, data: object, indent: int | None = None) -> None:
+    """`data` as JSON in `path`, whole or not at all (the old file is kept on a failure)."""
+    write_atomically(path, json.dumps(data, indent=indent))
+
+
+def read_time(path: Path) -> float | None:
+    """A time (seconds since the epoch) kept alone in a file; None when missing or
+    damaged."""
+    try:
+        return float(read_regular_text(path, limit=64))
+    except (OSError, ValueError):
+        return None
+
+
+def write_time(path: Path, when: float) -> None:
+    write_atomically(path, repr(when))

@@ -1,0 +1,157 @@
+"""The store of aoc's own files: its lock holds across processes, a damaged copy is a
+miss, and a write is whole or not at all."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from filelock import FileLock, Timeout
+
+from aoc2023.framework import store
+
+HOLD = """
+import sys
+from pathlib import Path
+from aoc2023.framework import store
+with store.locked(Path(sys.argv[1])):
+    print("in", flush=True)
+    sys.stdin.readline()
+print("out", flush=True)
+"""
+"""A process that takes the lock, says so, and lets it go when told (a line on stdin)."""
+
+PROBE = """
+import sys
+from filelock import FileLock, Timeout
+from aoc2023.framework import store
+from pathlib import Path
+try:
+    with FileLock(store.lock_file(Path(sys.argv[1])), timeout=0):
+        print("free")
+except Timeout:
+    print("held")
+"""
+"""A process that asks, without waiting, whether the lock `locked` takes is free."""
+
+
+def python(code: str, *args: str, stdin: int | None = None) -> subprocess.Popen[str]:
+    return subprocess.Popen([sys.executable, "-c", code, *args], text=True, stdin=stdin,
+                            stdout=subprocess.PIPE)
+
+
+def probe(path: Path) -> str:
+    found = python(PROBE, str(path)).communicate(timeout=60)[0]
+    return found.strip()
+
+
+def test_locked_keeps_out_another_process_and_lets_it_in_after(tmp_path: Path) -> None:
+    path = tmp_path / "kept" / "journal.json"
+    assert probe(path) == "free"
+    with store.locked(path):
+        assert probe(path) == "held"
+    assert probe(path) == "free"
+
+    holder = python(HOLD, str(path), stdin=subprocess.PIPE)
+    assert holder.stdout is not None and holder.stdin is not None
+    try:
+        assert holder.stdout.readline() == "in\n"  # another process is within locked()
+        with pytest.raises(Timeout):
+            FileLock(store.lock_file(path), timeout=0).acquire()
+        holder.stdin.write("go\n")
+        holder.stdin.flush()
+        assert holder.stdout.readline() == "out\n"
+    finally:
+        holder.stdin.close()
+        holder.wait(timeout=60)
+    with store.locked(path):  # let go at the end of the block: ours again
+        pass
+    assert sorted(p.name for p in path.parent.iterdir()) == [store.LOCKS_DIR_NAME]
+
+
+def test_a_second_process_waits_its_turn(tmp_path: Path) -> None:
+    """A process that reaches `locked` while another holds it enters once it is let go,
+    and not before: what it writes inside comes after what the holder wrote inside."""
+    path = tmp_path / "log"
+    waiter = """
+import sys
+from pathlib import Path
+from aoc2023.framework import store
+path = Path(sys.argv[1])
+print("waiting", flush=True)
+with store.locked(path):
+    with path.open("a") as log:
+        log.write("second\\n")
+"""
+    with store.locked(path):
+        second = python(waiter, str(path))
+        assert second.stdout is not None
+        assert second.stdout.readline() == "waiting\n"
+        assert probe(path) == "held"
+        path.write_text("first\n")
+    second.communicate(timeout=60)
+    assert second.returncode == 0
+    assert path.read_text() == "first\nsecond\n"
+
+
+@pytest.mark.parametrize("damage", [
+    "missing", "not JSON", "cut short", "not UTF-8", "nested too deep", "a folder", "a FIFO",
+    "too large"])
+def test_a_damaged_copy_is_a_miss(tmp_path: Path, damage: str) -> None:
+    path = tmp_path / "cache.json"
+    if damage == "not JSON":
+        path.write_text("{not json")
+    elif damage == "cut short":
+        path.write_text('{"days": {"1": ')
+    elif damage == "not UTF-8":
+        path.write_bytes(b'{"title": "\xff"}')
+    elif damage == "nested too deep":
+        path.write_text("[" * 100_000 + "]" * 100_000)
+    elif damage == "a folder":
+        path.mkdir()
+    elif damage == "a FIFO":
+        os.mkfifo(path)  # no writer: a plain read would wait for ever
+    elif damage == "too large":
+        path.write_text('{"a": "' + "x" * 100 + '"}')
+    assert store.read_json(path, limit=64) is None
+
+
+def test_a_copy_is_read_as_written(tmp_path: Path) -> None:
+    path = tmp_path / "deep" / "cache.json"
+    store.write_json(path, {"days": {"1": 2}, "title": "µ"}, indent=2)
+    assert store.read_json(path) == {"days": {"1": 2}, "title": "µ"}
+    store.write_time(tmp_path / "when", 1700000000.25)
+    assert store.read_time(tmp_path / "when") == 1700000000.25
+    (tmp_path / "when").write_text("soon")
+    assert store.read_time(tmp_path / "when") is None
+
+
+FILL = """
+import resource, signal, sys
+from pathlib import Path
+from aoc2023.framework import store
+signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past the limit fails, as on a full disk
+resource.setrlimit(resource.RLIMIT_FSIZE, (4096, resource.RLIM_INFINITY))
+try:
+    store.write_json(Path(sys.argv[1]), {"entries": ["x" * 100] * 1000})
+except OSError as error:
+    print(error.errno)
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX file size limits")
+def test_a_write_that_fails_halfway_leaves_the_old_file(tmp_path: Path) -> None:
+    """The process may write 4 KiB to a file, and the new JSON is 100 KiB: the write fails
+    after the first 4 KiB, in the middle of the new file."""
+    import errno
+
+    path = tmp_path / "kept" / "journal.json"
+    store.write_json(path, {"entries": ["old"]})
+    child = python(FILL, str(path))
+    said = child.communicate(timeout=60)[0]
+    assert said.strip() == str(errno.EFBIG)
+    assert store.read_json(path) == {"entries": ["old"]}
+    assert sorted(p.name for p in path.parent.iterdir()) == ["journal.json"]  # no half file
