@@ -12,10 +12,19 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1] / "aoc2023"
 FRAMEWORK = PACKAGE / "framework"
+
+
+@cache
+def nodes(source: str) -> tuple[ast.AST, ...]:
+    """Every node of a source text's tree (`ast.walk`'s order), parsed and walked once:
+    the tests here read the same files again and again, and ask each several things
+    (reading a file is cheap; a change gives another text, so other nodes)."""
+    return tuple(ast.walk(ast.parse(source)))
 
 
 def module_name(path: Path, root: Path) -> str:
@@ -25,11 +34,10 @@ def module_name(path: Path, root: Path) -> str:
 
 def imported_names(path: Path, root: Path) -> Iterator[str]:
     """Every module `path` imports (`from a import b` names `a.b` when `b` is a module)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
     package = module_name(path, root)
     if path.name != "__init__.py":
         package = package.rpartition(".")[0]
-    for node in ast.walk(tree):
+    for node in nodes(path.read_text(encoding="utf-8")):
         if isinstance(node, ast.Import):
             yield from (alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -139,7 +147,7 @@ def aocd_private_names() -> frozenset[str]:
 
     names: set[str] = set()
     for path in Path(aocd.__file__).parent.rglob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in nodes(path.read_text(encoding="utf-8")):
             if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
                 names.add(node.name)
             elif isinstance(node, ast.Name | ast.Attribute) and isinstance(node.ctx, ast.Store):
@@ -153,11 +161,11 @@ def private_aocd_uses(source: str, aocd_own: frozenset[str] = frozenset()) -> li
     of something imported from aocd (`aocd.models.User._token2id`, `runner._load_users`),
     or named in a string to getattr/setattr/monkeypatch.setattr on it; and `._x` on any
     object when `_x` is in `aocd_own` (one of aocd's own private names)."""
-    tree = ast.parse(source)
-    from_aocd = {alias.asname or alias.name.split(".")[0] for node in ast.walk(tree)
+    walked = nodes(source)
+    from_aocd = {alias.asname or alias.name.split(".")[0] for node in walked
                  if isinstance(node, ast.Import) for alias in node.names
                  if alias.name.split(".")[0] == "aocd"}
-    from_aocd |= {alias.asname or alias.name for node in ast.walk(tree)
+    from_aocd |= {alias.asname or alias.name for node in walked
                   if isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0]
                   == "aocd" for alias in node.names}
 
@@ -170,7 +178,7 @@ def private_aocd_uses(source: str, aocd_own: frozenset[str] = frozenset()) -> li
         return name.startswith("_") and not name.startswith("__")
 
     found = []
-    for node in ast.walk(tree):
+    for node in walked:
         if isinstance(node, ast.Attribute) and private(node.attr) and (
                 rooted_in_aocd(node.value) or node.attr in aocd_own):
             found.append(f"line {node.lineno}: .{node.attr}")

@@ -86,10 +86,23 @@ def test_bytecode_and_hidden_folders_are_not_watched(year_2090: Path) -> None:
         "__init__.py", "_common.py", "day01.py", "sub/__init__.py", "sub/helper.py"]
 
 
+BOTH_HELPERS_DAY = """
+from aoc2023.framework import Example, Solution
+from aoc2090 import _common
+from aoc2090.sub import helper
+
+
+class Day(Solution[str]):
+    title = _common.TITLE + " " + helper.TITLE
+    examples = [Example("abc", part_1=3)]
+"""
+
+
 @pytest.mark.slow  # a process per listing: a fresh import of the day each time
-@pytest.mark.parametrize(("helper", "day"), [("_common.py", DAY), ("sub/helper.py", SUB_DAY)])
 def test_aoc_list_sees_a_change_to_a_private_or_sub_package_helper(
-        tmp_path: Path, aocd_home: AocdHome, helper: str, day: str) -> None:
+        tmp_path: Path, aocd_home: AocdHome) -> None:
+    """A private helper and a sub-package's module, each changed in turn, the day file
+    unchanged (a public helper, and one that stops importing: test_list.py)."""
     site = tmp_path / "site"
     env = aocd_home.env()
     env["PYTHONPATH"] = os.pathsep.join([str(site), env["PYTHONPATH"]])
@@ -100,14 +113,18 @@ def test_aoc_list_sees_a_change_to_a_private_or_sub_package_helper(
         [row] = [line for line in done.stdout.splitlines() if "2090/01" in line]
         return row
 
-    with temporary_year(site, 2090, {"day01.py": day, "_common.py": "TITLE = 'First'\n"}) as pkg:
+    files = {"day01.py": BOTH_HELPERS_DAY, "_common.py": "TITLE = 'First'\n"}
+    with temporary_year(site, 2090, files) as pkg:
         (pkg / "sub").mkdir()
         (pkg / "sub" / "__init__.py").write_text("")
-        (pkg / "sub" / "helper.py").write_text("TITLE = 'First'\n")
-        assert "First" in title()
-        assert "First" in title()  # from the cache
-        (pkg / helper).write_text("TITLE = 'Second title'\n")
-        assert "Second title" in title()
+        (pkg / "sub" / "helper.py").write_text("TITLE = 'Second'\n")
+        assert "First Second" in title()
+        assert "First Second" in title()  # from the cache
+        # Of another size, as an edit would be: its stamp moves, and so does its bytecode's.
+        (pkg / "_common.py").write_text("TITLE = 'Third one'\n")
+        assert "Third one Second" in title()
+        (pkg / "sub" / "helper.py").write_text("TITLE = 'Fourth one'\n")
+        assert "Third one Fourth one" in title()
 
 
 def _deep(cache: Path) -> None:

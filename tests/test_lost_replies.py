@@ -5,6 +5,7 @@ different way (the connection dropped after judging, HTTP 502 after judging, the
 process killed while waiting, aocd's log folder not writable), then runs again, twice:
 across all runs the site sees exactly one POST of that value, and the user is told
 what is known. A lost reply to a right answer is found on the puzzle page instead.
+`aoc` runs in this process, but for the one killed (a process of its own).
 """
 
 from __future__ import annotations
@@ -24,8 +25,9 @@ RIGHT = ["6440", "5905"]
 
 
 def aoc(site: FakeAoC, home: AocdHome, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(command(site, *args), env=home.env(), capture_output=True,
-                          text=True, timeout=120)
+    """`aoc run 2023 7 --json ARGS` in this process, against `site` (the `fake_aoc`
+    fixture's: aocd is pointed at it)."""
+    return site_cli.aoc_in_process("run", "2023", "7", "--json", *args)
 
 
 def command(site: FakeAoC, *args: str) -> list[str]:

@@ -1,8 +1,11 @@
-"""`aoc new YEAR DAY` in a temporary copy of the project, as a user would run it.
+"""`aoc new YEAR DAY`, with aocd pointed at the fake adventofcode.com on loopback when
+there is one.
 
-Every case runs the real command line in a subprocess whose working folder is the
-copy (so `aoc2023` is the copy's package), with aocd pointed at the fake
-adventofcode.com on loopback when there is one.
+A day of an existing year is written into a throwaway year package in a project folder
+of the test's own (`year_site`), by `aoc` in this process; the day's tests run as its
+author runs them, in a process. What needs the project itself (a new year's package is
+made beside the framework's, and runs at once; aocd's runner; a limit on file sizes)
+runs in a process working on a temporary copy of the project.
 """
 
 from __future__ import annotations
@@ -14,15 +17,17 @@ import shutil
 import socket
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 import site_cli
-from conftest import TOKEN, AocdHome
-from fake_aoc import FakeAoC
+from conftest import TOKEN, AocdHome, temporary_year
+from fake_aoc import FakeAoC, point_aocd_at
 from hypothesis import given
 from hypothesis import strategies as st
 from project_copy import PROJECT, copy_project, isolated
+from site_cli import aoc_in_process
 
 from aoc2023.framework import Example
 from aoc2023.framework.scaffold import answer_literal, example_literal
@@ -43,12 +48,32 @@ def aoc(project: Path, home: AocdHome, *args: str, url: str | None = None,
     return site_cli.aoc(url, home, *args, cwd=project, env=env)
 
 
+YEAR = 2022
+"""The year of `year_site`: one of 25 days, which this project does not hold. Its days 4
+and 13 are not in the table of aocd's example parser, which reads their pages with its
+default rules, as the stand-in site writes them."""
+
+
+@pytest.fixture
+def year_site(tmp_path: Path) -> Iterator[Path]:
+    """A project of the test's own (the project's pyproject.toml, so its ruff and mypy
+    settings) whose source folder holds an empty package for YEAR, importable here while
+    the test lasts: `aoc new YEAR DAY` writes into it. The source folder is the working
+    folder, so paths are shown as `aoc2022/dayNN.py`."""
+    root = tmp_path / "own-project"
+    (source := root / "source").mkdir(parents=True)
+    shutil.copy(PROJECT / "pyproject.toml", root / "pyproject.toml")
+    with temporary_year(source, YEAR, {}):
+        yield source
+
+
 def pytest_in(project: Path, home: AocdHome, day_file: str) -> subprocess.CompletedProcess[str]:
-    """Test one day with pytest, in the copy, as its author would (the plugin's tests)."""
+    """Test one day with pytest, in `project` (a copy of this project, or `year_site`), as
+    its author would (the plugin's tests)."""
+    env = isolated(home.env()) if (project / "pyproject.toml").exists() else home.env()
     return subprocess.run([sys.executable, "-m", "pytest", "-q", "-rs", "-n", "0",
                            "-p", "no:cacheprovider", day_file],
-                          cwd=project, env=isolated(home.env()), capture_output=True,
-                          text=True, timeout=120)
+                          cwd=project, env=env, capture_output=True, text=True, timeout=120)
 
 
 def test_the_copy_is_what_runs(project: Path, aocd_home: AocdHome) -> None:
@@ -59,134 +84,128 @@ def test_the_copy_is_what_runs(project: Path, aocd_home: AocdHome) -> None:
 
 
 def test_without_a_token_the_day_is_written_and_never_overwritten(
-    project: Path, aocd_home: AocdHome
+    year_site: Path, aocd_home: AocdHome
 ) -> None:
-    done = aoc(project, aocd_home, "new", "2023", "9")
+    done = aoc_in_process("new", str(YEAR), "4", cwd=year_site)
     assert done.returncode == 0, done.stderr
-    day = project / "aoc2023" / "day09.py"
-    assert "Wrote aoc2023/day09.py." in done.stdout
-    assert "its tests: pytest aoc2023/day09.py" in done.stdout
+    day = year_site / "aoc2022" / "day04.py"
+    assert "Wrote aoc2022/day04.py." in done.stdout
+    assert "its tests: pytest aoc2022/day04.py" in done.stdout
     assert "No Advent of Code session token is set (looked in" in done.stderr
-    assert "class Day09(Solution[list[str]]):" in day.read_text()
-    assert list((project / "tests").iterdir()) == []  # pytest's plugin needs no test file
+    assert "class Day04(Solution[list[str]]):" in day.read_text()
+    # pytest's plugin needs no test file
+    assert sorted(p.name for p in year_site.parent.rglob("*.py")) == ["__init__.py", "day04.py"]
     written = day.read_text()
 
-    again = aoc(project, aocd_home, "new", "2023", "9")
+    again = aoc_in_process("new", str(YEAR), "4", cwd=year_site)
     assert again.returncode == 2
-    assert "aoc2023/day09.py already exists" in again.stderr
+    assert "aoc2022/day04.py already exists" in again.stderr
     assert "never overwrites" in again.stderr
     assert day.read_text() == written
 
     # Importable and runnable at once: no registration step.
-    ran = aoc(project, aocd_home, "run", "2023", "9", "--example")
+    ran = aoc_in_process("run", str(YEAR), "4", "--example", cwd=year_site)
     assert ran.returncode == 0, ran.stderr
     assert ran.stdout.count("- not implemented") == 2
     # Its tests pass as the output says to run them; they say there was no answer to check.
-    tested = pytest_in(project, aocd_home, "aoc2023/day09.py")
+    tested = pytest_in(year_site, aocd_home, "aoc2022/day04.py")
     assert tested.returncode == 0, tested.stdout
     assert "2 skipped" in tested.stdout and "no session token" in tested.stdout
-    assert "2023 day 9 declares no example answer yet" in tested.stdout
+    assert "2022 day 4 declares no example answer yet" in tested.stdout
 
 
 @pytest.mark.slow
 def test_with_a_token_the_input_title_and_example_are_fetched_through_aocd(
-    project: Path, fake_aoc: FakeAoC, aocd_loaded: AocdHome
+    year_site: Path, fake_aoc: FakeAoC, aocd_loaded: AocdHome
 ) -> None:
     aocd_loaded.set_token()
-    fake_aoc.add_puzzle(2023, 9, "Mirage Maintenance", inputs={TOKEN: "1 2 3\n"},
+    fake_aoc.add_puzzle(YEAR, 4, "Mirage Maintenance", inputs={TOKEN: "1 2 3\n"},
                         example=MIRAGE, example_answers=("114", None))
-    done = aoc(project, aocd_loaded, "new", "2023", "9", url=fake_aoc.url)
+    done = aoc_in_process("new", str(YEAR), "4", cwd=year_site)
     assert done.returncode == 0, done.stderr
-    assert "for 2023 day 9: Mirage Maintenance." in done.stdout
+    assert "for 2022 day 4: Mirage Maintenance." in done.stdout
     assert "Your input is in aocd's cache." in done.stdout
     assert "1 example from the puzzle page" in done.stdout
     assert done.stderr == ""
-    assert (aocd_loaded.user_dir / "2023_09_input.txt").read_text() == "1 2 3\n"
-    assert len(fake_aoc.requests_for("/2023/day/9/input")) == 1
-    assert len(fake_aoc.requests_for("/2023/day/9")) == 1  # the page, once
+    assert (aocd_loaded.user_dir / "2022_04_input.txt").read_text() == "1 2 3\n"
+    assert len(fake_aoc.requests_for("/2022/day/4/input")) == 1
+    assert len(fake_aoc.requests_for("/2022/day/4")) == 1  # the page, once
 
-    source = (project / "aoc2023" / "day09.py").read_text()
-    assert source.startswith('"""2023 day 9: Mirage Maintenance.\n')
+    day = year_site / "aoc2022" / "day04.py"
+    source = day.read_text()
+    assert source.startswith('"""2022 day 4: Mirage Maintenance.\n')
     assert '    title = "Mirage Maintenance"\n' in source
     assert f'EXAMPLE = """\n{MIRAGE}"""\n' in source
     assert "Example(EXAMPLE, part_1=114)," in source
     assert "Add part_2=... to an example once part 2 is unlocked." in source
 
-    ran = aoc(project, aocd_loaded, "run", "2023", "9", "--example")
-    assert ran.returncode == 0 and "Mirage Maintenance" in ran.stdout
     # The day's tests pass while the parts are not written: the example's part 1 and the
     # input (no answer yet) are skipped.
-    tested = pytest_in(project, aocd_loaded, "aoc2023/day09.py")
+    tested = pytest_in(year_site, aocd_loaded, "aoc2022/day04.py")
     assert tested.returncode == 0, tested.stdout
     assert "3 skipped" in tested.stdout and "warning" not in tested.stdout
-    assert "2023 day 9 part 1 is not written yet" in tested.stdout
+    assert "2022 day 4 part 1 is not written yet" in tested.stdout
 
-    def write_part_1(answer: int) -> None:
-        (project / "aoc2023" / "day09.py").write_text(source.replace(
-            "    def part_1(self, data: list[str]) -> int:\n"
-            "        raise NotImplementedError\n",
-            "    def part_1(self, data: list[str]) -> int:\n"
-            f"        return {answer}\n"))
-
-    # A wrong part 1 fails the day's example test, which says where and what.
-    write_part_1(113)
-    tested = pytest_in(project, aocd_loaded, "aoc2023/day09.py")
-    assert tested.returncode == 1, tested.stdout
-    assert "2023 day 9, example 1, part 1: returned 113, expected 114" in tested.stdout
-    # Write part 1 and the example checks it, without a request.
-    write_part_1(114)
+    # Write part 1 and the example checks it, without a request (the day is imported here
+    # for the first time: this process never saw it unwritten). How a wrong part fails the
+    # day's tests is the plugin's (test_pytest_plugin.py), as for any day.
+    day.write_text(source.replace(
+        "    def part_1(self, data: list[str]) -> int:\n"
+        "        raise NotImplementedError\n",
+        "    def part_1(self, data: list[str]) -> int:\n"
+        "        return 114\n"))
     requests = len(fake_aoc.requests)
-    ran = aoc(project, aocd_loaded, "run", "2023", "9", "--example")
-    assert ran.returncode == 0 and "✔ 114" in ran.stdout
+    ran = aoc_in_process("run", str(YEAR), "4", "--example", cwd=year_site)
+    assert ran.returncode == 0 and "Mirage Maintenance" in ran.stdout and "✔ 114" in ran.stdout
     assert len(fake_aoc.requests) == requests
-    tested = pytest_in(project, aocd_loaded, "aoc2023/day09.py")
+    tested = pytest_in(year_site, aocd_loaded, "aoc2022/day04.py")
     assert tested.returncode == 0 and "1 passed, 2 skipped" in tested.stdout, tested.stdout
 
 
 def test_once_part_1_is_solved_part_2s_example_answer_is_filled_in_too(
-    project: Path, fake_aoc: FakeAoC, aocd_loaded: AocdHome
+    year_site: Path, fake_aoc: FakeAoC, aocd_loaded: AocdHome
 ) -> None:
     aocd_loaded.set_token()
-    fake_aoc.add_puzzle(2023, 13, "Point of Incidence", inputs={TOKEN: "#.#\n"},
+    fake_aoc.add_puzzle(YEAR, 13, "Point of Incidence", inputs={TOKEN: "#.#\n"},
                         answers=["405", "400"], example="#.#\n.#.\n",
                         example_answers=("5", "4"))
-    done = aoc(project, aocd_loaded, "new", "2023", "13", url=fake_aoc.url)
+    done = aoc_in_process("new", str(YEAR), "13", cwd=year_site)
     assert done.returncode == 0, done.stderr
-    source = (project / "aoc2023" / "day13.py").read_text()
+    source = (year_site / "aoc2022" / "day13.py").read_text()
     assert "Example(EXAMPLE, part_1=5, part_2=4)," in source
 
 
 @pytest.mark.parametrize("failure", ["dead token", "no network", "no example"])
 def test_what_cannot_be_fetched_is_one_sentence_and_the_day_is_written(
-    project: Path, fake_aoc: FakeAoC, aocd_loaded: AocdHome, failure: str
+    year_site: Path, fake_aoc: FakeAoC, aocd_loaded: AocdHome, failure: str,
+    monkeypatch: pytest.MonkeyPatch
 ) -> None:
     aocd_loaded.set_token()
-    url = fake_aoc.url
     if failure == "dead token":
-        fake_aoc.add_puzzle(2023, 9, "Mirage Maintenance", inputs={"another": "1\n"})
+        fake_aoc.add_puzzle(YEAR, 4, "Mirage Maintenance", inputs={"another": "1\n"})
         expected = "refused the session token"
     elif failure == "no network":
         with socket.socket() as probe:  # a loopback port that nothing listens on
             probe.bind(("127.0.0.1", 0))
-            url = f"http://127.0.0.1:{probe.getsockname()[1]}"
+            point_aocd_at(f"http://127.0.0.1:{probe.getsockname()[1]}", monkeypatch.setattr)
         expected = "Could not reach adventofcode.com"
     else:
-        fake_aoc.add_puzzle(2023, 9, "Mirage Maintenance", inputs={TOKEN: "1\n"})
+        fake_aoc.add_puzzle(YEAR, 4, "Mirage Maintenance", inputs={TOKEN: "1\n"})
         expected = "found no example on the puzzle page"
-    done = aoc(project, aocd_loaded, "new", "2023", "9", url=url)
+    done = aoc_in_process("new", str(YEAR), "4", cwd=year_site)
     assert done.returncode == 0, done.stderr
     assert expected in done.stderr
     assert len(done.stderr.strip().splitlines()) == 1
     assert "Traceback" not in done.stderr and TOKEN not in done.stderr
-    assert (project / "aoc2023" / "day09.py").is_file()
-    ran = aoc(project, aocd_loaded, "run", "2023", "9", "--example")
+    assert (year_site / "aoc2022" / "day04.py").is_file()
+    ran = aoc_in_process("run", str(YEAR), "4", "--example", cwd=year_site)
     assert ran.returncode == 0, ran.stderr
 
 
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["2023", "26"], "days of 2023 run from 1 to 25"),
+        (["2022", "26"], "days of 2022 run from 1 to 25"),
         (["2025", "13"], "days of 2025 run from 1 to 12"),
         (["2014", "1"], "started in 2015"),
         (["2098", "1"], "2098 day 1 is not unlocked yet"),
@@ -194,72 +213,73 @@ def test_what_cannot_be_fetched_is_one_sentence_and_the_day_is_written(
     ],
 )
 def test_refusals_are_one_sentence_exit_2_and_write_nothing(
-    project: Path, aocd_home: AocdHome, args: list[str], message: str
+    tmp_path: Path, aocd_home: AocdHome, args: list[str], message: str
 ) -> None:
-    done = aoc(project, aocd_home, "new", *args)
+    """Each year has a package of its own in a project of the test's, where a day would go."""
+    root = tmp_path / "own-project"
+    (source := root / "source").mkdir(parents=True)
+    (root / "pyproject.toml").write_text("[project]\nname = 'own'\n")
+    with temporary_year(source, int(args[0]), {}) as package:
+        done = aoc_in_process("new", *args, cwd=source)
     assert done.returncode == 2
     assert message in done.stderr and "Traceback" not in done.stderr
-    assert sorted(p.name for p in (project / "aoc2023").glob("day*.py")) == ["day07.py"]
-    assert list((project / "tests").iterdir()) == []
+    assert sorted(p.name for p in root.rglob("*") if p.is_file()) == [
+        "__init__.py", "pyproject.toml"]
+    assert list(package.iterdir()) == [package / "__init__.py"]
 
 
 def test_an_installed_package_outside_a_project_is_refused(
-    project: Path, aocd_home: AocdHome, tmp_path: Path
+    aocd_home: AocdHome, tmp_path: Path
 ) -> None:
     site = tmp_path / "venv" / "lib" / "site-packages"
-    (site / "aoc2019").mkdir(parents=True)
-    (site / "aoc2019" / "__init__.py").write_text("")
-    env = aocd_home.env()
-    env["PYTHONPATH"] = f"{site}:{env['PYTHONPATH']}"
-    done = aoc(project, aocd_home, "new", "2019", "1", env=env)
+    with temporary_year(site, 2019, {}) as package:
+        done = aoc_in_process("new", "2019", "1", cwd=tmp_path)
     assert done.returncode == 2
     assert "outside any project" in done.stderr
-    assert list((site / "aoc2019").iterdir()) == [site / "aoc2019" / "__init__.py"]
+    assert list(package.iterdir()) == [package / "__init__.py"]
 
 
 @pytest.mark.slow
 def test_the_generated_files_pass_ruff_and_mypy_strict(
-    project: Path, fake_aoc: FakeAoC, aocd_loaded: AocdHome
+    year_site: Path, fake_aoc: FakeAoC, aocd_loaded: AocdHome
 ) -> None:
+    """Days whose pages aocd's example parser reads with its default rules (no entry in its
+    table). The project's own ruff and mypy settings (`year_site` has its pyproject.toml); a
+    new year's package file is checked in test_a_new_year_is_one_command_and_runs_at_once."""
     aocd_loaded.set_token()
-    url = fake_aoc.url
     grid = ".|...\\....\n|.-.\\.....\n" + "x " * 60 + "\n"  # backslashes, a long line
-    fake_aoc.add_puzzle(2023, 15, "Lens Library", inputs={TOKEN: "1\n"}, example=grid,
+    fake_aoc.add_puzzle(YEAR, 16, "Lens Library", inputs={TOKEN: "1\n"}, example=grid,
                         example_answers=("46", None))
-    fake_aoc.add_puzzle(2023, 18, "Lavaduct Lagoon", inputs={TOKEN: "1\n"},
+    fake_aoc.add_puzzle(YEAR, 20, "Lavaduct Lagoon", inputs={TOKEN: "1\n"},
                         answers=["1", "2"], example='say """hi"""\n', example_answers=("CMZ", "7"))
-    for plain in ((2023, 19), (2023, 25), (2024, 1)):  # no example on their pages
-        fake_aoc.add_puzzle(*plain, "Plain", inputs={TOKEN: "1\n"})
-    for day in ("15", "18", "19", "25"):  # examples, odd examples, none, the last day
-        done = aoc(project, aocd_loaded, "new", "2023", day, url=url)
+    for plain in (22, 25):  # no example on their pages
+        fake_aoc.add_puzzle(YEAR, plain, "Plain", inputs={TOKEN: "1\n"})
+    days = ("16", "20", "22", "25")  # examples, odd examples, none, the last day
+    for day in days:
+        done = aoc_in_process("new", str(YEAR), day, cwd=year_site)
         assert done.returncode == 0, done.stderr
-    # A new year in one command: its package is made.
-    assert not (project / "aoc2024").exists()
-    done = aoc(project, aocd_loaded, "new", "2024", "1", url=url)
-    assert done.returncode == 0, done.stderr
-    assert 'part_1="CMZ", part_2=7' in (project / "aoc2023" / "day18.py").read_text()
-    assert "def part_2" not in (project / "aoc2023" / "day25.py").read_text()
-    files = [f"aoc2023/day{d}.py" for d in ("15", "18", "19", "25")]
-    files += ["aoc2024/__init__.py", "aoc2024/day01.py"]
-    ruff = subprocess.run([str(BIN / "ruff"), "check", "--no-cache", *files], cwd=project,
+    assert 'part_1="CMZ", part_2=7' in (year_site / "aoc2022" / "day20.py").read_text()
+    assert "def part_2" not in (year_site / "aoc2022" / "day25.py").read_text()
+    files = [f"source/aoc2022/day{d}.py" for d in days]
+    root = year_site.parent
+    ruff = subprocess.run([str(BIN / "ruff"), "check", "--no-cache", *files], cwd=root,
                           capture_output=True, text=True, timeout=120)
     assert ruff.returncode == 0, ruff.stdout
     # mypy starts from the project's own cache when it has one (`.ci/run` checks types
     # before it tests): the libraries and the standard library, unchanged, are then not
-    # analysed again (2.5 s of CPU -> 0.4 s). mypy checks each module's source against the
-    # cache, so the generated files, new, are checked in full.
+    # analysed again. mypy checks each module's source against the cache, so the
+    # generated files, new, are checked in full.
     if (PROJECT / ".mypy_cache").is_dir():
-        shutil.copytree(PROJECT / ".mypy_cache", project / ".mypy_cache")
+        shutil.copytree(PROJECT / ".mypy_cache", root / ".mypy_cache")
     mypy = subprocess.run(
-        [str(BIN / "mypy"), "--strict", "--cache-dir", str(project / ".mypy_cache"),
-         *files], cwd=project, capture_output=True, text=True, timeout=300,
+        [str(BIN / "mypy"), "--strict", "--cache-dir", str(root / ".mypy_cache"), *files],
+        cwd=root, capture_output=True, text=True, timeout=300,
+        env=os.environ | {"MYPYPATH": str(PROJECT)},  # the framework's source, as in the project
     )
     assert mypy.returncode == 0, mypy.stdout
-    ran = aoc(project, aocd_loaded, "run", "2023", "15,18,19,25", "--example", "--json")
+    ran = aoc_in_process("run", str(YEAR), ",".join(days), "--example", "--json", cwd=year_site)
     assert ran.returncode == 0, ran.stderr
     assert '"status": "error"' not in ran.stdout
-    ran = aoc(project, aocd_loaded, "run", "2024", "1", "--example", "--json")
-    assert ran.returncode == 0, ran.stderr
 
 
 def test_a_new_year_is_one_command_and_runs_at_once(project: Path, aocd_home: AocdHome) -> None:
@@ -275,6 +295,9 @@ def test_a_new_year_is_one_command_and_runs_at_once(project: Path, aocd_home: Ao
     assert "not implemented" in ran.stdout
     again = aoc(project, aocd_home, "new", "2025", "2")  # the package now exists: kept as is
     assert again.returncode == 0, again.stderr
+    ruff = subprocess.run([str(BIN / "ruff"), "check", "--no-cache", "aoc2025"], cwd=project,
+                          capture_output=True, text=True, timeout=120)
+    assert ruff.returncode == 0, ruff.stdout
 
 
 @pytest.mark.slow
@@ -341,33 +364,35 @@ def test_extra_parameters_go_by_aocds_names_through_aoc_new_and_aocds_runner(
 
 @pytest.mark.slow
 def test_no_placeholder_for_a_drawn_answer_becomes_an_expected_answer(
-    project: Path, fake_aoc: FakeAoC, aocd_loaded: AocdHome
+    tmp_path: Path, fake_aoc: FakeAoC, aocd_loaded: AocdHome
 ) -> None:
     """aocd's example parser gives '□' for 2021 day 13's drawn part 2 (from its own table),
     and reads whatever symbol a page shows where the answer goes (2021 day 1 has no entry
     in its table): neither is pasted."""
     aocd_loaded.set_token()
-    url = fake_aoc.url
+    root = tmp_path / "own-project"
+    (source := root / "source").mkdir(parents=True)
+    shutil.copy(PROJECT / "pyproject.toml", root / "pyproject.toml")
     fake_aoc.add_puzzle(2021, 13, "Transparent Origami", inputs={TOKEN: "6,10\n"},
                         answers=["17"], example="6,10\n0,14\n", example_answers=("17", "O"))
     fake_aoc.add_puzzle(2021, 1, "Drawn", inputs={TOKEN: "x\n"}, answers=["3"],
                         example="abc\n", example_answers=("3", "\u25a1"))
-    for year, day in ((2021, 13), (2021, 1)):
-        done = aoc(project, aocd_loaded, "new", str(year), str(day), url=url)
-        assert done.returncode == 0, done.stderr
-    origami = (project / "aoc2021" / "day13.py").read_text()
-    drawn = (project / "aoc2021" / "day01.py").read_text()
-    for source in (origami, drawn):
+    with temporary_year(source, 2021, {}) as package:
+        for day in (13, 1):
+            done = aoc_in_process("new", "2021", str(day), cwd=source)
+            assert done.returncode == 0, done.stderr
+    origami = (package / "day13.py").read_text()
+    drawn = (package / "day01.py").read_text()
+    for text in (origami, drawn):
         assert "part_1=17" in origami and "part_1=3" in drawn
-        assert "part_2=" not in source.split("examples = [")[1].split("]")[0].replace(
+        assert "part_2=" not in text.split("examples = [")[1].split("]")[0].replace(
             "add part_2=...", "")
         assert "# EXAMPLE's part 2 answer is drawn on the page; the parser gave '\\u25a1' " \
-               "in its place:\n" in source
-        assert "Add part_2=... to an example once part 2 is unlocked." not in source
-    checked = subprocess.run([sys.executable, "-m", "ruff", "check", "aoc2021"],
-                             cwd=project, capture_output=True, text=True)
+               "in its place:\n" in text
+        assert "Add part_2=... to an example once part 2 is unlocked." not in text
+    checked = subprocess.run([str(BIN / "ruff"), "check", "--no-cache", "source/aoc2021"],
+                             cwd=root, capture_output=True, text=True, timeout=120)
     assert checked.returncode == 0, checked.stdout
-
 
 
 def test_a_failed_write_leaves_no_half_day_and_aoc_new_can_run_again(

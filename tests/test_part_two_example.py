@@ -12,8 +12,6 @@ from pathlib import Path
 import pytest
 from conftest import TOKEN, AocdHome, temporary_year
 from fake_aoc import FakeAoC
-from project_copy import copy_project
-from site_cli import aoc as aoc_now
 from site_cli import aoc_in_process
 
 from aoc2023.framework.calendar import unlock_time
@@ -38,24 +36,9 @@ def a_day_after(year: int) -> float:
     return unlock_time(year, DAY).timestamp() + 86400 - time.time()
 
 
-def aoc(site: FakeAoC | None, home: AocdHome, *args: str,
-        cwd: Path) -> subprocess.CompletedProcess[str]:
-    """`aoc` in a process, on a copy of the project (for a test that rewrites the day)."""
-    return aoc_now(site, home, *args, cwd=cwd, shift=a_day_after(YEAR))
-
-
 def aoc_here(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     """`aoc` in this process (see `site_cli`), where 2076 is a throwaway year."""
     return aoc_in_process(*args, cwd=cwd, shift=a_day_after(YEAR))
-
-
-@pytest.fixture
-def project(tmp_path: Path) -> Path:
-    copy = copy_project(tmp_path / "project")
-    (copy / "aoc2076").mkdir()
-    (copy / "aoc2076" / "__init__.py").write_text("")
-    (copy / "aoc2076" / "day05.py").write_text(DAY_05)
-    return copy
 
 
 @pytest.fixture
@@ -85,10 +68,10 @@ def test_run_offers_part_2s_example_once_part_1_is_accepted(
 
 
 def test_run_offers_it_after_part_1_and_not_after_part_2(
-    site: FakeAoC, aocd_loaded: AocdHome, project: Path
+    site: FakeAoC, aocd_loaded: AocdHome, year: Path, tmp_path: Path
 ) -> None:
     site.puzzles[YEAR, DAY].solutions[TOKEN] = ["15", "151"]  # part 2 wrong: only part 1 is in
-    done = aoc(site, aocd_loaded, "run", str(YEAR), str(DAY), "--yes", "--json", cwd=project)
+    done = aoc_here("run", str(YEAR), str(DAY), "--yes", "--json", cwd=year)
     assert done.returncode == 1, done.stderr  # part 2's answer was wrong
     notices = json.loads(done.stdout)["notices"]
     offered = [n for n in notices if "part 2's example" in n]
@@ -99,17 +82,17 @@ def test_run_offers_it_after_part_1_and_not_after_part_2(
 
     # The next run repeats it from the note kept beside aocd's cache: no request.
     before = len(site.requests)
-    repeat = aoc(site, aocd_loaded, "run", str(YEAR), str(DAY), "--no-submit", "--json",
-                 cwd=project)
+    repeat = aoc_here("run", str(YEAR), str(DAY), "--no-submit", "--json", cwd=year)
     assert offered[0] in json.loads(repeat.stdout)["notices"]
     assert len(site.requests) == before
 
-    # Declared in the day: not offered again, and no request for it.
-    (project / "aoc2076" / "day05.py").write_text(DAY_05.replace("part_1=6)", "part_1=6, "
-                                                                 "part_2=60)"))
-    before = len(site.requests)
-    again = aoc(site, aocd_loaded, "run", str(YEAR), str(DAY), "--no-submit", "--json",
-                cwd=project)
+    # Declared in the day (the day as written since: a package of the year imported anew,
+    # hiding the one above): not offered again, and no request for it.
+    declared = DAY_05.replace("part_1=6)", "part_1=6, part_2=60)")
+    with temporary_year(tmp_path / "site-declared", YEAR, {"day05.py": declared}):
+        before = len(site.requests)
+        again = aoc_here("run", str(YEAR), str(DAY), "--no-submit", "--json", cwd=year)
+    assert again.returncode == 0, again.stderr
     assert not any("part 2's example" in n for n in json.loads(again.stdout)["notices"])
     assert len(site.requests) == before
 

@@ -2,7 +2,9 @@
 
 The project is a throwaway folder outside this repository, with a year package and an
 empty `tests/` (its pytest settings say `testpaths = ["tests"]`, as ours do). pytest
-runs in a process of its own there, and finds the plugin through its entry point.
+runs in a process of its own there, and finds the plugin through its entry point; what
+the plugin makes of a command line alone (the workers for `-m` and `-k`) is read in this
+process, by pytest's own `pytester`.
 """
 
 from __future__ import annotations
@@ -84,10 +86,6 @@ def test_plain_pytest_runs_every_example_by_name(project: Path, aocd_home: AocdH
     assert "2 failed, 4 passed, 6 deselected" in examples.stdout, examples.stdout
     one_day = pytest_in(project, aocd_home, "-k", "2051 and 02")
     assert "2 passed, 2 skipped, 8 deselected" in one_day.stdout, one_day.stdout
-    # One day's tests start no workers, even when the project asks xdist for `-n auto`.
-    one_file = pytest_in(project, aocd_home, "-n", "auto", "aoc2051/mirage.py")
-    assert "1 passed, 2 skipped in" in one_file.stdout, one_file.stdout
-    assert "workers" not in one_file.stdout
 
 
 @pytest.mark.slow
@@ -120,15 +118,22 @@ REPORT_WORKERS = (
     "    return f'workers chosen: {config.option.numprocesses}'\n")
 
 
+def _with_test_files(project: Path) -> None:
+    for number in range(4):  # more than a few test files: the whole suite gets workers
+        (project / "tests" / f"test_{number}.py").write_text(
+            "import pytest\n\n@pytest.mark.slow\ndef test_it():\n    pass\n")
+
+
 @pytest.mark.slow
 def test_a_run_of_days_tests_alone_starts_no_workers(
     project: Path, aocd_home: AocdHome, tmp_path: Path
 ) -> None:
     """The worker count `-n auto` resolves to, as the header of a nested run shows it
-    (collection only: no worker is started to find out)."""
-    for number in range(4):  # more than a few test files: the whole suite gets workers
-        (project / "tests" / f"test_{number}.py").write_text(
-            "import pytest\n\n@pytest.mark.slow\ndef test_it():\n    pass\n")
+    (collection only: no worker is started to find out): pytest-xdist asks the plugin.
+    Paths in a year package (a folder, a module) need the project's year packages found
+    at start-up; what `-m` and `-k` select is
+    test_what_m_and_k_can_select_decides_the_workers's."""
+    _with_test_files(project)
     (tmp_path / "plugins").mkdir()
     (tmp_path / "plugins" / "report_workers.py").write_text(REPORT_WORKERS)
     env = aocd_home.env()
@@ -144,8 +149,28 @@ def test_a_run_of_days_tests_alone_starts_no_workers(
         assert found, done.stdout + done.stderr
         return int(found[1])
 
-    for days_only in (["-m", "example"], ["-m", "real_input and not slow"], ["aoc2051/"],
-                      ["-k", "2051/02 and part"], ["-k", "day01 or aoc2051"]):
-        assert workers(*days_only) == 0, days_only
-    for more in ([], ["-m", "example or slow"], ["-k", "2051 or test_1"]):
-        assert workers(*more) > 0, more
+    assert workers("aoc2051/", "aoc2051/mirage.py") == 0
+    assert workers() > 0
+
+
+@pytest.mark.parametrize(("args", "days_only"), [
+    (["-m", "example"], True),
+    (["-m", "real_input and not slow"], True),
+    (["-k", "2051/02 and part"], True),
+    (["-k", "day01 or aoc2051"], True),
+    (["-m", "example or slow"], False),
+    (["-k", "2051 or test_1"], False),
+])
+def test_what_m_and_k_can_select_decides_the_workers(
+    pytester: pytest.Pytester, args: list[str], days_only: bool
+) -> None:
+    """pytest's own reading of a command line (in this process, as pytest-xdist would
+    ask the plugin's hook): no workers when `-m` or `-k` can only select days' tests,
+    two per core otherwise, for a project with more than a few test files."""
+    (pytester.path / "pyproject.toml").write_text('[tool.pytest.ini_options]\n'
+                                                  'testpaths = ["tests"]\n')
+    (pytester.path / "tests").mkdir()
+    _with_test_files(pytester.path)
+    config = pytester.parseconfig("-p", "no:cacheprovider", "-n", "auto", *args)
+    chosen = config.hook.pytest_xdist_auto_num_workers(config=config)
+    assert (chosen == 0) is days_only, chosen

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from conftest import DAY_7_EXAMPLE, AocdHome
+from site_cli import aoc_in_process
 
 BIN = Path(sys.executable).parent
 EXAMPLE = DAY_7_EXAMPLE
@@ -68,10 +69,12 @@ def test_project_config_folder_is_used_when_no_variable_is_set(
     assert "Could not reach adventofcode.com" in json.loads(done.stdout)["results"][0]["error"]
 
 
-def test_any_aocd_option_spelling_reaches_aocds_runner(aocd_home: AocdHome) -> None:
-    aocd_home.cache_solved_day_7()
+def test_any_aocd_option_spelling_reaches_aocds_runner(aocd_loaded: AocdHome) -> None:
+    """Which runner a command line goes to is `aoc`'s own reading of it (in this process;
+    the installed script's: test_aoc_with_aocds_options_runs_aocds_runner_on_our_plugin)."""
+    aocd_loaded.cache_solved_day_7()
     for args in (["--years=2023", "--days=7", "-s"], ["-y2023", "-d7", "-s"]):
-        done = run([str(BIN / "aoc"), *args], aocd_home)
+        done = aoc_in_process(*args)
         assert done.returncode == 0, done.stdout + done.stderr
         assert "part a: 6440" in done.stdout
 

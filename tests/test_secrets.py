@@ -1,10 +1,11 @@
 """No output of any command, at any verbosity, holds the session token or a piece of it.
 
 The token is marked, pasted the ways people paste it (a `session=` prefix, quotes, a
-CRLF line end), and every command is run, in a real process, through its error paths:
-a dead token, a token with a line break inside it, no network, a day that raises
-with the token in its message, aocd's own runner. All output is searched for any 8
-characters of the token.
+CRLF line end), and every command is run through its error paths: a dead token, a
+token with a line break inside it, no network, a day that raises with the token in its
+message, aocd's own runner. All output is searched for any 8 characters of the token.
+`--verbose` (its log lines), `--timeout` (a child) and aocd's runner run in a real
+process; the rest in this one (`site_cli.aoc_in_process`).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from pathlib import Path
 
 import pytest
 import site_cli
-from conftest import DAY_7_EXAMPLE, TOKEN, AocdHome
+from conftest import DAY_7_EXAMPLE, TOKEN, AocdHome, temporary_year
 from fake_aoc import FakeAoC
 from hypothesis import given
 from hypothesis import strategies as st
@@ -41,11 +42,16 @@ class Day(Solution[str]):
 
 def aoc(home: AocdHome, site: FakeAoC | str, token: str, *args: str,
         pythonpath: Path | None = None) -> subprocess.CompletedProcess[str]:
-    """`aoc ARGS` in a real process, with aocd pointed at `site` (or at a site's address)."""
-    env = home.env() | {"AOC_SESSION": token}
-    if pythonpath is not None:
-        env["PYTHONPATH"] = f"{pythonpath}{os.pathsep}{env['PYTHONPATH']}"
-    return site_cli.aoc(site, home, *args, env=env)
+    """`aoc ARGS` with the token in AOC_SESSION: in a real process, with aocd pointed at
+    `site` (or at a site's address), when its subject needs one (`--verbose`'s log lines,
+    `--timeout`'s child, aocd's runner); else in this one, where aocd is pointed at the
+    `fake_aoc` fixture's site, if any (a `pythonpath` must then be on sys.path already)."""
+    if {"--verbose", "-v", "--timeout", "-y"} & set(args):
+        env = home.env() | {"AOC_SESSION": token}
+        if pythonpath is not None:
+            env["PYTHONPATH"] = f"{pythonpath}{os.pathsep}{env['PYTHONPATH']}"
+        return site_cli.aoc(site, home, *args, env=env)
+    return site_cli.aoc_in_process(*args, env=dict(os.environ) | {"AOC_SESSION": token})
 
 
 def assert_no_piece(done: subprocess.CompletedProcess[str]) -> None:
@@ -64,8 +70,14 @@ def site(fake_aoc: FakeAoC, aocd_loaded: AocdHome) -> FakeAoC:
     return fake_aoc
 
 
-@pytest.mark.parametrize("verbose", [[], ["--verbose"]], ids=["quiet", "verbose"])
-@pytest.mark.parametrize("pasted", [f"session={MARK}\r\n", f' "{MARK}" ', f"SESSION={MARK}\n"])
+PASTED = [(f"session={MARK}\r\n", []), (f' "{MARK}" ', []), (f"SESSION={MARK}\n", []),
+          (f"session={MARK}\r\n", ["--verbose"])]
+"""Each way of pasting, and --verbose's log lines once: the token is cleaned before
+anything is logged, so the lines are alike whatever the paste."""
+
+
+@pytest.mark.parametrize(("pasted", "verbose"), PASTED,
+                         ids=["prefix-crlf", "quotes", "upper-prefix", "prefix-crlf-verbose"])
 def test_a_token_pasted_with_a_prefix_quotes_or_crlf_works_and_never_shows(
     site: FakeAoC, aocd_loaded: AocdHome, pasted: str, verbose: list[str]
 ) -> None:
@@ -102,21 +114,18 @@ def test_error_paths_never_show_the_token(
 
 
 def test_no_network_and_a_day_raising_with_the_token_never_show_it(
-    aocd_home: AocdHome, tmp_path: Path
+    aocd_loaded: AocdHome, tmp_path: Path
 ) -> None:
     unreachable = "http://192.0.2.1"  # blocked in tests: no network
-    done = aoc(aocd_home, unreachable, MARK, "run", "2023", "7", "--verbose")
+    done = aoc(aocd_loaded, unreachable, MARK, "run", "2023", "7", "--verbose")
     assert "Could not reach adventofcode.com" in done.stderr
     assert_no_piece(done)
-    package = tmp_path / "site" / "aoc2084"
-    package.mkdir(parents=True)
-    (package / "__init__.py").write_text("")
-    (package / "day01.py").write_text(RAISES_THE_TOKEN)
-    for flags in ([], ["--verbose"], ["--json"], ["--timeout", "5", "--verbose"]):
-        done = aoc(aocd_home, unreachable, MARK, "run", "2084", "1", "--example", *flags,
-                   pythonpath=tmp_path / "site")
-        assert done.returncode == 2 and "the token is <token>" in done.stdout + done.stderr
-        assert_no_piece(done)
+    with temporary_year(tmp_path / "site", 2084, {"day01.py": RAISES_THE_TOKEN}):
+        for flags in ([], ["--verbose"], ["--json"], ["--timeout", "5", "--verbose"]):
+            done = aoc(aocd_loaded, unreachable, MARK, "run", "2084", "1", "--example",
+                       *flags, pythonpath=tmp_path / "site")
+            assert done.returncode == 2 and "the token is <token>" in done.stdout + done.stderr
+            assert_no_piece(done)
 
 
 def test_aocds_token_file_is_made_readable_by_its_owner_alone(

@@ -1,5 +1,5 @@
 """The token where aocd keeps it, or in the project: each placement, with `aoc` run from
-inside the project and from outside it, for our runner and for aocd's runner.
+inside the project or from outside it (CASES), for our runner and for aocd's runner.
 
 Each case is a real process on a copy of the project, with aocd's cache holding
 2023 day 7 solved on its example (so nothing is fetched) for the token's user.
@@ -16,8 +16,6 @@ from pathlib import Path
 import pytest
 from conftest import NETBLOCK, TOKEN, AocdHome
 from project_copy import copy_project, isolated
-
-PLACES = ["home", "aocd_dir", "aocd_config_dir", "project", "environment"]
 
 
 def placed(place: str, tmp_path: Path, project: Path) -> dict[str, str]:
@@ -49,8 +47,16 @@ def placed(place: str, tmp_path: Path, project: Path) -> dict[str, str]:
     return isolated(env)
 
 
-@pytest.mark.parametrize("inside", [True, False], ids=["inside", "outside"])
-@pytest.mark.parametrize("place", PLACES)
+CASES = [("project", True), ("project", False), ("home", True), ("aocd_config_dir", True),
+         ("aocd_dir", False), ("environment", False)]
+"""Each place, and the project's folder from inside the project and from outside it (the
+working folder's parents, then the source checkout). aocd's own places are found alike
+from either (the project's `.aocd_config/`, there but empty, is passed over): each is run
+from one, the two shared between them."""
+
+
+@pytest.mark.parametrize(("place", "inside"), CASES,
+                         ids=[f"{p}-{'inside' if i else 'outside'}" for p, i in CASES])
 def test_the_token_is_found_wherever_aocd_keeps_it(
     place: str, inside: bool, tmp_path: Path
 ) -> None:

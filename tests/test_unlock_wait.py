@@ -111,14 +111,20 @@ def test_new_waits_for_the_unlock_then_fetches_and_never_early(
 
 
 def test_new_without_wait_refuses_a_locked_day(
-    fake_aoc: FakeAoC, aocd_loaded: AocdHome, project: Path
+    fake_aoc: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path
 ) -> None:
+    """In this process, on 2075's package in a project of the test's own (where the day
+    would be written)."""
     aocd_loaded.set_token()
     shift = unlocking_in(fake_aoc, 600)
-    done = aoc(fake_aoc, aocd_loaded, "new", str(YEAR), str(DAY), cwd=project, shift=shift)
+    (tmp_path / "own-project" / "source").mkdir(parents=True)
+    (tmp_path / "own-project" / "pyproject.toml").write_text("[project]\nname = 'own'\n")
+    with temporary_year(tmp_path / "own-project" / "source", YEAR, {}) as package:
+        done = aoc_in_process("new", str(YEAR), str(DAY), cwd=package.parent, shift=shift)
     assert done.returncode == 2
     assert "is not unlocked yet" in done.stderr and ", in 9m " in done.stderr
     assert fake_aoc.requests == []
+    assert list(package.iterdir()) == [package / "__init__.py"]
 
 
 def test_ctrl_c_during_the_countdown_stops_cleanly(
