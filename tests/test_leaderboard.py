@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from conftest import TOKEN, USER_ID, AocdHome
 from fake_aoc import FakeAoC
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from site_cli import aoc_in_process as aoc
 
@@ -337,3 +337,103 @@ def test_one_day_shows_part_two_deltas_from_the_kept_copy(
     wrong = aoc("leaderboard", "2023", str(BOARD), "--day", "26", cwd=tmp_path)
     assert wrong.returncode == 2 and "--day" in wrong.stderr, wrong.stderr
     assert "Traceback" not in wrong.stderr
+
+
+JSON_SCALARS = st.one_of(st.none(), st.booleans(), st.floats(allow_nan=False),
+                         st.integers(-2**70, 2**70), st.sampled_from([10**17, 2**63, -1, "12"]),
+                         st.text(max_size=8))
+ANY_JSON = st.recursive(JSON_SCALARS, lambda inner: st.one_of(
+    st.lists(inner, max_size=3), st.dictionaries(st.text(max_size=3), inner, max_size=3)),
+    max_leaves=8)
+DAY_KEYS = st.sampled_from(["0", "1", "2", "3", "12", "25", "26", "x", "01"])
+MOMENTS = st.one_of(st.integers(-10, 10**18), st.sampled_from([10**17, 1701406800]),
+                    JSON_SCALARS)
+LEVELS = st.dictionaries(DAY_KEYS, st.one_of(st.dictionaries(
+    st.sampled_from(["1", "2", "3"]), st.fixed_dictionaries({"get_star_ts": MOMENTS}),
+    max_size=3), ANY_JSON), max_size=4)
+MEMBER = st.fixed_dictionaries(
+    {"name": st.one_of(st.none(), st.text(max_size=10)), "completion_day_level": LEVELS},
+    optional={"id": ANY_JSON, "stars": ANY_JSON, "local_score": ANY_JSON,
+              "global_score": ANY_JSON})
+BOARDS = st.one_of(st.fixed_dictionaries(
+    {"members": st.dictionaries(st.text(max_size=4), st.one_of(MEMBER, ANY_JSON), max_size=4)},
+    optional={"owner_id": ANY_JSON, "num_days": ANY_JSON, "event": ANY_JSON}), ANY_JSON)
+
+
+@settings(max_examples=200, deadline=None)
+@given(BOARDS, st.sampled_from([2023, 2025]))
+def test_any_board_the_site_sends_is_shown_or_refused_in_one_sentence(
+        data: object, year: int) -> None:
+    """Whatever JSON comes as a board: a SiteError, or a board every view shows (the
+    table, each day, and their JSON) without raising."""
+    import io
+
+    from aoc2023.framework.aocd.leaderboard import _board_of, parse
+    from aoc2023.framework.calendar import days_in_year
+    from aoc2023.framework.errors import SiteError
+    from aoc2023.framework.render.as_json import leaderboard_day_json, leaderboard_json
+    from aoc2023.framework.render.leaderboard import render, render_day
+
+    try:
+        board_data = _board_of(json.dumps(data).encode(), year, BOARD)
+    except SiteError:
+        return
+    board = parse(year, BOARD, board_data, 1.7e9, from_cache=True, now=1.7e9 + 60)
+    render(board, io.StringIO())
+    json.loads(leaderboard_json(board))
+    for day in range(1, days_in_year(year) + 1):
+        render_day(board, day, io.StringIO())
+        json.loads(leaderboard_day_json(board, day))
+
+
+def test_a_board_nested_too_deeply_is_a_sentence_and_a_kept_one_a_miss(
+    fake_aoc: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    aocd_loaded.set_token()
+    fake_aoc.add_board(2023, BOARD, board_2023(), viewers={TOKEN})
+    kept = aocd_loaded.user_dir / f"2023_leaderboard_{BOARD}.json"
+    kept.parent.mkdir(parents=True)
+    kept.write_text(f'{{"fetched_at": {time.time()}, "board": ' + "[" * 100_000)
+    done = aoc("leaderboard", "2023", str(BOARD), "--json", cwd=tmp_path)  # a miss: fetched
+    assert done.returncode == 0, done.stdout + done.stderr
+    original = fake_aoc.respond
+    monkeypatch.setattr(fake_aoc, "respond", lambda *args, **kwargs: (
+        original(*args, **kwargs) and (200, "[" * 100_000, {})))
+    kept.unlink()
+    deep = aoc("leaderboard", "2023", str(BOARD), "--json", cwd=tmp_path)
+    assert deep.returncode == 2
+    assert json.loads(deep.stdout)["error"] == (
+        f"adventofcode.com sent private leaderboard {BOARD} of 2023 in a form aoc does not "
+        "know (not JSON).")
+
+
+def test_a_board_that_could_not_be_kept_is_not_fetched(
+    fake_aoc: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path
+) -> None:
+    """Else each read would ask the site again, past its rule of once in 15 minutes."""
+    aocd_loaded.set_token()
+    fake_aoc.add_board(2023, BOARD, board_2023(), viewers={TOKEN})
+    kept = aocd_loaded.user_dir / f"2023_leaderboard_{BOARD}.json"
+    kept.mkdir(parents=True)
+    for args in ((), ("--json",)):
+        done = aoc("leaderboard", "2023", str(BOARD), *args, cwd=tmp_path)
+        assert done.returncode == 2
+        assert (f"Error: Private leaderboard {BOARD} of 2023 was not fetched, as it could not "
+                "be kept (the site asks that a board be read at most once in 15 minutes): "
+                f"{kept} cannot be written (a folder is in its place).\n") in done.stderr, \
+            done.stderr
+    assert fake_aoc.requests_for(f"/{BOARD}.json") == []
+
+
+def test_one_day_at_40_columns_keeps_part_two_and_the_delta(
+    fake_aoc: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path
+) -> None:
+    aocd_loaded.set_token()
+    fake_aoc.add_board(2023, BOARD, board_2023(), viewers={TOKEN})
+    env = dict(os.environ, TERM="dumb", NO_COLOR="1", CI="true", COLUMNS="40")
+    done = aoc("leaderboard", "2023", str(BOARD), "--day", "3", cwd=tmp_path, env=env)
+    assert done.returncode == 0, done.stderr
+    assert max(len(line) for line in done.stdout.splitlines()) <= 40, done.stdout
+    header = next(line for line in done.stdout.splitlines() if "Place" in line)
+    assert [cell.strip() for cell in header.split("│")[1:-1]] == [
+        "Place", "Name", "Part 2", "Delta"]

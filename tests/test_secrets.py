@@ -10,14 +10,19 @@ process; the rest in this one (`site_cli.aoc_in_process`).
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 from pathlib import Path
 
 import pytest
 import site_cli
-from conftest import DAY_7_EXAMPLE, AocdHome, temporary_year
+from conftest import DAY_7_EXAMPLE, TOKEN, AocdHome, temporary_year
 from fake_aoc import FakeAoC
+from hypothesis import given
+from hypothesis import strategies as st
+
+from aoc2023.framework.redaction import LONG, PIECE, Redactor, ViewKey
 
 MARK = "5e5510aa" + "0123456789abcdef" * 5 + "feedc0de"
 PIECES = {MARK[i:i + 8] for i in range(len(MARK) - 7)}
@@ -131,3 +136,39 @@ def test_aocds_token_file_is_made_readable_by_its_owner_alone(
     done = aoc(aocd_loaded, site, MARK, "run", "2023", "7", "--no-submit")
     assert done.returncode == 0, done.stderr
     assert memo.stat().st_mode & 0o777 == 0o600
+
+
+@given(st.floats(allow_nan=False) | st.integers(-10**30, 10**30))
+def test_a_numbers_digits_are_never_taken_for_a_piece_of_the_token(number: float) -> None:
+    """The tests' token holds 80 zeros: a float's `00000000` (`0.30000000000000004`) is
+    inside its digits, not a piece of the token, and stays (`LONG` zeros in a row, as a
+    large whole number has, are redacted)."""
+    redact = Redactor(TOKEN)
+    for text in (repr(number), json.dumps({"seconds": number}), f"took {number}s\n"):
+        if "0" * LONG not in text:
+            assert redact(text) == text
+
+
+@given(st.text(), st.integers(0, len(TOKEN) - LONG), st.integers(LONG, len(TOKEN)),
+       st.text())
+def test_a_long_piece_of_the_token_is_redacted_wherever_it_is(
+        before: str, start: int, size: int, after: str) -> None:
+    """Glued to hexadecimal digits too (`%3D` + token): LONG characters in a row never
+    match by chance."""
+    output = Redactor(TOKEN)(before + TOKEN[start:start + size] + after)
+    assert not [i for i in range(len(TOKEN) - LONG + 1) if TOKEN[i:i + LONG] in output]
+
+
+@pytest.mark.parametrize("size", range(PIECE, LONG))
+def test_a_short_piece_of_the_token_standing_apart_is_redacted(size: int) -> None:
+    redact = Redactor(MARK)
+    for start in range(len(MARK) - size + 1):
+        piece = MARK[start:start + size]
+        for text in (piece, f"session={piece}\n", f"'{piece}' x", f"{piece}zz"):
+            assert piece not in redact(text), (piece, text)
+
+
+def test_a_whole_view_key_is_redacted_wherever_it_is() -> None:
+    """A view key is shorter than LONG: whole, it goes even glued to hex (`%3D`)."""
+    redact = Redactor(ViewKey("7f3a9c2e"))
+    assert redact("view_key%3D7f3a9c2e0") == "view_key%3D<view key>0"

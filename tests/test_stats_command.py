@@ -15,12 +15,15 @@ import time
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from datetime import datetime, timedelta
+from html import escape
 from pathlib import Path
 from typing import Any
 
 import pytest
 from conftest import TOKEN, USER_ID, AocdHome, temporary_year
-from fake_aoc import FakeAoC
+from fake_aoc import HTML, FakeAoC, Reply
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from site_cli import aoc_in_process
 
 from aoc2023.framework import runtimes, store
@@ -34,6 +37,9 @@ SVG = "{http://www.w3.org/2000/svg}"
 UNLOCK = unlock_time(2025, 1).timestamp()
 SHIFT = UNLOCK + 3600 - time.time()
 """The commands' clock: an hour after 2025 day 1 unlocked."""
+A_YEAR_ON = 366 * 86400
+"""From there to an hour after 2026 day 1 unlocked: the stats of 2026 are read from then
+(before its first unlock, a year's page is not asked for)."""
 
 DAY_1 = '''
 from aoc2023.framework import Example, Solution
@@ -134,7 +140,7 @@ def test_stars_from_the_browser_beside_those_aoc_sent(site: FakeAoC, work: Path,
                                                       tmp_path: Path) -> None:
     send_day_1(site, work)
     save_bench_figures(work)
-    done = aoc("stats", "2025-2026", "--json", cwd=work, after=300)
+    done = aoc("stats", "2025-2026", "--json", cwd=work, after=A_YEAR_ON + 300)
     assert done.returncode == 0, done.stderr
     document = json.loads(done.stdout)
     days = by_day(document)
@@ -162,7 +168,7 @@ def test_stars_from_the_browser_beside_those_aoc_sent(site: FakeAoC, work: Path,
     assert stats_requests(site, 2025) == stats_requests(site, 2026) == 1
 
     # The table: the same figures, for people.
-    table = aoc("stats", "2025", cwd=work, after=360)
+    table = aoc("stats", "2025", cwd=work, after=A_YEAR_ON + 360)
     assert table.returncode == 0, table.stderr
     rows = {cells[0]: cells for line in table.stdout.splitlines()
             if (cells := [c.strip() for c in line.split("│")[1:-1]]) and cells[0].isdigit()}
@@ -172,7 +178,7 @@ def test_stars_from_the_browser_beside_those_aoc_sent(site: FakeAoC, work: Path,
 
     # The calendar: a tile per day, its stars, times and runtime as the stats say.
     picture = tmp_path / "calendar.svg"
-    drawn = aoc("stats", "2025-2026", "--svg", str(picture), cwd=work, after=420)
+    drawn = aoc("stats", "2025-2026", "--svg", str(picture), cwd=work, after=A_YEAR_ON + 420)
     assert drawn.returncode == 0, drawn.stderr
     root = ET.parse(picture).getroot()
     tiles = {(int(g.get("data-year", "")), int(g.get("data-day", ""))): g
@@ -195,11 +201,11 @@ def test_the_page_is_read_once_in_15_minutes_and_a_complete_year_never_again(
     for day in range(1, 13):
         site.earn_in_browser(2025, day, TOKEN, "00:01:00", "00:02:00")  # every star of 2025
     for after in (0, 60, 14 * 60):
-        done = aoc("stats", "2025,2026", "--json", cwd=tmp_path, after=after)
+        done = aoc("stats", "2025,2026", "--json", cwd=tmp_path, after=A_YEAR_ON + after)
         assert done.returncode == 0, done.stderr
     assert stats_requests(site, 2025) == stats_requests(site, 2026) == 1
     for after in (16 * 60, 40 * 60, 400 * 86400):
-        done = aoc("stats", "2025,2026", "--json", cwd=tmp_path, after=after)
+        done = aoc("stats", "2025,2026", "--json", cwd=tmp_path, after=A_YEAR_ON + after)
         assert done.returncode == 0, done.stderr
     assert stats_requests(site, 2025) == 1  # complete: kept for good
     assert stats_requests(site, 2026) == 4  # not complete: read again after 15 minutes
@@ -251,6 +257,87 @@ def test_a_damaged_kept_page_is_a_miss(site: FakeAoC, tmp_path: Path) -> None:
         assert json.loads(done.stdout)["years"][0]["stars"] == 2
     assert stats_requests(site, 2025) == 3
     assert stars.kept_times(USER_ID, 2025) is not None  # repaired by the read
+
+
+def page_of_times(lines: list[str]) -> str:
+    """The page of the user's times holding `lines` in its table, escaped as the site does."""
+    return ("<main><article><p>These are your personal leaderboard statistics.</p>\n<pre>"
+            + "\n".join(escape(line) for line in lines) + "\n</pre></article></main>")
+
+
+FIELDS = st.one_of(st.sampled_from(["00:12:34", ">24h", "-", "3", "0", "26", "99:00:00",
+                                    "00:00:0\u00b2", "\u0663", "9" * 5000, "1e3"]),
+                   st.text(st.characters(blacklist_categories=["Cs", "Zs", "Cc"]), max_size=12))
+
+
+@given(st.lists(st.lists(FIELDS, min_size=1, max_size=7).map(" ".join), max_size=30))
+def test_any_page_of_times_is_read_or_refused(lines: list[str]) -> None:
+    """Whatever the page's table holds, it reads as days of December with time columns, and
+    each time is a duration of less than a day or none: nothing raises."""
+    times = stars.parse_times(page_of_times(lines))
+    assert times is not None
+    for day, columns in times.items():
+        assert 1 <= day <= 31
+        for column in columns:
+            since = stars.since_unlock(column)
+            assert since is None or timedelta(0) <= since < timedelta(days=1)
+
+
+@pytest.mark.parametrize("table", ["3   00:00:0\u00b2   00:02:00", "9" * 5000 + "  00:01:00  -",
+                                   "3   99999999999999:00:00   00:02:00"])
+def test_a_page_the_site_should_not_send_is_a_table_still(
+        site: FakeAoC, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, table: str) -> None:
+    original = site.respond
+
+    def odd_page(method: str, path: str, *args: Any, **kwargs: Any) -> Reply | None:
+        if path == "/2025/leaderboard/self":
+            original(method, path, *args, **kwargs)  # recorded, as any request
+            return 200, page_of_times([table]), HTML
+        return original(method, path, *args, **kwargs)
+
+    monkeypatch.setattr(site, "respond", odd_page)
+    for args in (("--json",), ()):
+        done = aoc("stats", "2025", *args, cwd=tmp_path)
+        assert done.returncode == 0, done.stdout + done.stderr
+        assert "unexpected" not in done.stdout + done.stderr
+    assert stats_requests(site, 2025) == 1
+
+
+@pytest.mark.parametrize("fetched_at", ["NaN", "1e300", "-1", '"soon"'])
+def test_a_kept_page_read_at_no_moment_is_a_miss(
+        site: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path, fetched_at: str) -> None:
+    kept = store.stars_file(USER_ID, 2025)
+    kept.parent.mkdir(parents=True, exist_ok=True)
+    kept.write_text(f'{{"fetched_at": {fetched_at}, "days": {{"2": 1}}, '
+                    '"times": {"2": ["00:05:00", "-"]}}')
+    (aocd_loaded.config / "token").unlink()  # so the kept copy's moment is said
+    done = aoc("stats", "2025", "--json", cwd=tmp_path)
+    assert done.returncode == 0, done.stdout + done.stderr
+    year = json.loads(done.stdout)["years"][0]
+    assert year["stars"] == 0
+    assert any("no copy of the site's page" in s for s in year["unknown"]), year["unknown"]
+
+
+def test_a_page_that_could_not_be_kept_is_not_asked_for(
+        site: FakeAoC, tmp_path: Path) -> None:
+    """Else every run would ask again, past the site's rule."""
+    kept = store.stars_file(USER_ID, 2025)
+    kept.mkdir(parents=True)
+    for after in (0, 60):
+        done = aoc("stats", "2025", "--json", cwd=tmp_path, after=after)
+        assert done.returncode == 0, done.stderr
+        year = json.loads(done.stdout)["years"][0]
+        assert any("could not be kept (the site asks that it be read at most once in 15 "
+                   f"minutes): {kept} cannot be written (a folder is in its place)." in s
+                   for s in year["unknown"]), year
+    assert stats_requests(site, 2025) == 0
+
+
+def test_a_year_not_begun_is_not_asked_for(site: FakeAoC, tmp_path: Path) -> None:
+    done = aoc("stats", "2026", "--json", cwd=tmp_path, after=-60 * 86400)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["years"][0]["stars"] == 0
+    assert stats_requests(site, 2026) == 0
 
 
 def test_bad_targets_are_said_before_any_request(site: FakeAoC, tmp_path: Path) -> None:
@@ -306,6 +393,30 @@ def test_a_run_keeps_the_runtime_of_days_on_the_users_own_input(aocd_home: AocdH
 
 
 
+RECORDS = st.one_of(st.binary(max_size=40), st.builds(
+    lambda value: json.dumps({"seconds": value}).encode(), st.one_of(
+        st.floats(), st.integers(-2**1100, 2**1100), st.sampled_from([1e308, 1e9, "1", None]))))
+
+
+@settings(max_examples=50, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(RECORDS, min_size=12, max_size=12))
+def test_any_kept_runtimes_give_a_year_json_can_hold(aocd_home: AocdHome,
+                                                    records: list[bytes]) -> None:
+    """Whatever bytes the runtime records hold: each is a runtime or a miss, and the
+    year's total stays a number JSON holds (no Infinity or NaN)."""
+    from aoc2023.framework.render.as_json import stats_json
+    from aoc2023.framework.stats_source import Who, year_stats
+
+    for day, record in enumerate(records, start=1):
+        store.runtime_file(2025, day).parent.mkdir(parents=True, exist_ok=True)
+        store.runtime_file(2025, day).write_bytes(record)
+    found = runtimes.last_runtimes(2025)
+    assert all(0 <= seconds <= runtimes.LONGEST for seconds in found.values())
+    stats = year_stats(2025, Who(None, None, "no token"), datetime.now().astimezone())
+    json.loads(stats_json([stats]), parse_constant=lambda name: pytest.fail(name))
+
+
 def test_a_damaged_bench_history_is_a_sentence(site: FakeAoC, tmp_path: Path) -> None:
     (tmp_path / ".aocd_config").mkdir()
     (tmp_path / "benchmarks").mkdir()
@@ -316,11 +427,14 @@ def test_a_damaged_bench_history_is_a_sentence(site: FakeAoC, tmp_path: Path) ->
     assert any("benchmark history" in s and "not used" in s for s in unknown), unknown
 
 
-def test_the_table_on_a_plain_terminal(site: FakeAoC, tmp_path: Path) -> None:
-    """TERM=dumb, NO_COLOR and CI, 60 columns: no colour codes, and the table fits."""
-    plain = dict(os.environ, TERM="dumb", NO_COLOR="1", CI="true", COLUMNS="60")
+@pytest.mark.parametrize("columns", [60, 40])
+def test_the_table_on_a_plain_terminal(site: FakeAoC, tmp_path: Path, columns: int) -> None:
+    """TERM=dumb, NO_COLOR and CI, 60 or 40 columns: no colour codes, and the table fits
+    (at 40, without the attempts: the stars' times and the runtime stay)."""
+    plain = dict(os.environ, TERM="dumb", NO_COLOR="1", CI="true", COLUMNS=str(columns))
     done = aoc_in_process("stats", "2025", cwd=tmp_path, env=plain, shift=SHIFT)
     assert done.returncode == 0, done.stderr
     assert "\x1b[" not in done.stdout
     assert "2025: 2 of 24 stars" in done.stdout
-    assert all(len(line) <= 60 for line in done.stdout.splitlines())
+    assert all(len(line) <= columns for line in done.stdout.splitlines()), done.stdout
+    assert "Runtime" in done.stdout and "05:00" in done.stdout

@@ -96,6 +96,10 @@ def puzzle_parts(year: int, day: int) -> tuple[int, ...]:
 
 LAST_YEAR = 9999
 """The last year a date can have (`datetime.MAXYEAR`): the calendar cannot reach further."""
+LAST_MOMENT = 253_402_214_399
+"""The last second (since the epoch) shown in any time zone, 9999-12-30 23:59:59 UTC, a
+day short of the last a datetime can hold: a time read from a page or a kept file past
+it (or before the epoch) cannot be shown."""
 
 
 def check_year(year: int) -> None:

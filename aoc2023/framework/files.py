@@ -135,6 +135,18 @@ def write_atomically(path: Path, content: str | bytes, exclusive: bool = False) 
     os.unlink(name)
 
 
+def check_keepable(path: Path) -> None:
+    """OSError (its strerror saying why) unless `write_atomically` could keep a file at
+    `path`: its folder made, writable, and no folder in the file's place. For a copy of
+    a site's page asked for only when it can be kept, as the site's rules on how often
+    to ask are kept by the copy."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if path.is_dir():
+        raise IsADirectoryError(errno.EISDIR, "a folder is in its place", str(path))
+    if not os.access(path.parent, os.W_OK | os.X_OK):
+        raise PermissionError(errno.EACCES, "its folder cannot be written", str(path))
+
+
 def _umask() -> int:
     mask = os.umask(0o077)  # reading it means setting it: set back at once
     os.umask(mask)

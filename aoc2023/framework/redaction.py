@@ -8,7 +8,11 @@ library is covered as well as our own.
 
 What is removed: the token, and any piece of it of `PIECE` characters or more, so
 that neither a whole token nor a recognisable part of one is ever shown. Nothing of
-the token is shown but, where we choose to, its last 4 characters. A private
+the token is shown but, where we choose to, its last 4 characters. A piece shorter than
+`LONG` is removed only where it stands apart, not inside a longer run of the secrets'
+own characters: there it is a number's digits that happen to match (`0.30000000000000004`
+holds `00000000`, which a token may hold), not a token's piece; `LONG` characters of a
+random token never match by chance, and are removed wherever they are. A private
 leaderboard's view key (a `ViewKey`) is a secret of the same kind, and is removed the
 same way, as `<view key>`.
 """
@@ -16,6 +20,7 @@ same way, as `<view key>`.
 from __future__ import annotations
 
 import io
+import string
 import sys
 from typing import Any, TextIO
 
@@ -23,6 +28,11 @@ from aoc2023.framework.render.encoding import encodable
 
 PIECE = 8
 """The shortest run of the token's characters that is redacted wherever it appears."""
+
+LONG = 16
+"""The shortest run of a secret's characters removed even inside a longer run of such
+characters (a token glued to hex, `%3D` + token); shorter ones only where they stand
+apart. A float's repr never holds 16 zeros in a row."""
 
 REPLACEMENT = "<token>"
 VIEW_KEY_REPLACEMENT = "<view key>"
@@ -46,6 +56,9 @@ class Redactor:
             size = min(PIECE, len(token))
             shown = VIEW_KEY_REPLACEMENT if isinstance(token, ViewKey) else REPLACEMENT
             self.pieces |= {token[i:i + size]: shown for i in range(len(token) - size + 1)}
+        self.alphabet = frozenset(string.hexdigits).union(*self.tokens)
+        """The characters a secret is made of (a token's are hexadecimal digits): a piece
+        next to one is inside a longer run."""
 
     def __call__(self, text: str) -> str:
         """`text` with each stretch made of pieces of a secret replaced, once."""
@@ -60,6 +73,7 @@ class Redactor:
                 start = text.find(piece, start + 1)
         if not covered:
             return text
+        self._keep_embedded(text, covered)
         out: list[str] = []
         for index, char in enumerate(text):
             stand_in = covered[index]
@@ -68,6 +82,27 @@ class Redactor:
             elif index == 0 or covered[index - 1] != stand_in:
                 out.append(stand_in)
         return "".join(out)
+
+
+    def _keep_embedded(self, text: str, covered: list[str | None]) -> None:
+        """Uncover each stretch shorter than LONG, and holding no whole secret (a view key
+        is shorter), that a character of the secrets' own touches on either side (one
+        that is not itself covered): it is inside a longer run, a number's digits, not a
+        piece of a secret standing apart."""
+        start = 0
+        while start < len(text):
+            if covered[start] is None:
+                start += 1
+                continue
+            end = start
+            while end < len(text) and covered[end] is not None:
+                end += 1
+            embedded = (start > 0 and text[start - 1] in self.alphabet) or \
+                (end < len(text) and text[end] in self.alphabet)
+            if end - start < LONG and embedded and \
+                    not any(secret in text[start:end] for secret in self.tokens):
+                covered[start:end] = [None] * (end - start)
+            start = end
 
 
 class RedactingStream(io.TextIOBase):

@@ -19,7 +19,6 @@ fails a run.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable
 from contextlib import suppress
 from datetime import datetime
@@ -29,6 +28,11 @@ from typing import Any
 from aoc2023.framework import store
 from aoc2023.framework.results import DayResult, Status
 from aoc2023.framework.settings import DECEMBER_DAYS
+
+LONGEST = 1e9
+"""The longest runtime taken as one, in seconds (some 30 years): a record above it is
+damaged, and a year's total of such figures could overflow to infinity, which JSON
+cannot hold."""
 
 _TIMED = {Status.CORRECT, Status.WRONG, Status.UNKNOWN}
 """The parts whose time is the part's own work: it returned an answer."""
@@ -71,7 +75,7 @@ def _seconds(path: Path) -> float | None:
     except AttributeError:
         return None
     if isinstance(seconds, int | float) and not isinstance(seconds, bool) \
-            and math.isfinite(seconds) and seconds >= 0:
+            and 0 <= seconds <= LONGEST:  # NaN and infinity too are not
         return float(seconds)
     return None
 

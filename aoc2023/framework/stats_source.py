@@ -276,5 +276,6 @@ def saved_bench_runtimes(root: Path | None) -> BenchRuntimes:
             year, day, source, label, variant, step = figure.key
             if source == "input" and not label and not variant:
                 steps.setdefault((year, day), {})[step] = figure.stats.minimum
-        found.update({key: sum(by_step.values()) for key, by_step in steps.items()})
+        found.update({key: total for key, by_step in steps.items()
+                      if (total := sum(by_step.values())) <= runtimes.LONGEST})
     return BenchRuntimes(found)

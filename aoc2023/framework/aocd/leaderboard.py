@@ -24,7 +24,8 @@ from urllib.parse import quote
 
 from aoc2023.framework import calendar, store
 from aoc2023.framework.aocd import account, client, paths, session, view_keys
-from aoc2023.framework.errors import AocError, SiteError
+from aoc2023.framework.errors import AocError, DamagedFileError, SiteError, unwritable_sentence
+from aoc2023.framework.files import check_keepable
 from aoc2023.framework.site_data import Leaderboard, Member
 
 KEPT_SECONDS = 15 * 60
@@ -133,7 +134,7 @@ def _fetch_by_key(view_key: str, year: int, board_id: int, kept: bool) -> dict[s
 def _board_of(body: bytes, year: int, board_id: int) -> dict[str, Any]:
     try:
         data = json.loads(body)
-    except ValueError as error:
+    except (ValueError, RecursionError) as error:  # nested past Python's recursion limit
         raise SiteError(f"adventofcode.com sent private leaderboard {board_id} of {year} in a "
                         "form aoc does not know (not JSON).") from error
     if not _is_board(data):
@@ -177,22 +178,46 @@ def leaderboard(token: str | None, year: int, board_id: int, view_key: str | Non
         return parse(year, board_id, kept.board, kept.fetched_at, from_cache=True, now=moment,
                       view_key_end=kept.view_key_end)
     if view_key is not None:
-        data, path = _fetch_by_key(view_key, year, board_id, kept_key), shared
-        end: str | None = view_key[-4:]
+        path = shared
+        _check_keepable(path, year, board_id)
+        data, end = _fetch_by_key(view_key, year, board_id, kept_key), view_key[-4:]
     else:
         assert token is not None
         path = store.leaderboard_file(user_id or _user_id(token), year, board_id)
         if (kept := _fresh([path], moment)) is not None:  # the owner was unknown till now
             return parse(year, board_id, kept.board, kept.fetched_at, from_cache=True,
                          now=moment, view_key_end=kept.view_key_end)
+        _check_keepable(path, year, board_id)
         data, end = _fetch(token, year, board_id), None
     moment = now()
-    store.write_json(path, {"fetched_at": moment, "board": data, "view_key_end": end})
+    try:
+        store.write_json(path, {"fetched_at": moment, "board": data, "view_key_end": end})
+    except OSError as error:
+        raise _not_kept(path, year, board_id, error, "was fetched, but ") from error
     notice = None
     if (count := _int(data.get("num_days"))) is not None:  # the site's count of the year's days
         notice = calendar.learn_days(year, count, f"private leaderboard {board_id}")
     board = parse(year, board_id, data, moment, from_cache=False, now=moment, view_key_end=end)
     return replace(board, notices=(notice,)) if notice else board
+
+
+def _not_kept(path: Path, year: int, board_id: int, error: OSError,
+              what: str = "was not fetched, as it ") -> DamagedFileError:
+    """A board that could not be kept, said with the folder to fix (as every file of
+    aocd's folders that cannot be written is said: `unwritable_sentence`)."""
+    detail = unwritable_sentence(error) or f"{path} cannot be written ({error.strerror or error})."
+    return DamagedFileError(
+        f"Private leaderboard {board_id} of {year} {what}could not be kept (the site asks "
+        f"that a board be read at most once in 15 minutes): {detail}")
+
+
+def _check_keepable(path: Path, year: int, board_id: int) -> None:
+    """DamagedFileError, before the request, when the board could not be kept at `path`:
+    each read would otherwise ask the site again, past its rule."""
+    try:
+        check_keepable(path)
+    except OSError as error:
+        raise _not_kept(path, year, board_id, error) from error
 
 
 def _int(value: object) -> int | None:
@@ -209,7 +234,8 @@ def _star_times(levels: dict[str, Any], day: int) -> tuple[int | None, int | Non
 
     def at(part: str) -> int | None:
         level = day_levels.get(part) if isinstance(day_levels, dict) else None
-        return _int(level.get("get_star_ts")) if isinstance(level, dict) else None
+        moment = _int(level.get("get_star_ts")) if isinstance(level, dict) else None
+        return moment if moment is not None and moment <= calendar.LAST_MOMENT else None
 
     return at("1"), at("2")
 

@@ -27,7 +27,8 @@ from typing import Any
 
 from aoc2023.framework import calendar, store
 from aoc2023.framework.aocd import client, paths, session
-from aoc2023.framework.errors import SiteError
+from aoc2023.framework.errors import DamagedFileError, SiteError, unwritable_sentence
+from aoc2023.framework.files import check_keepable
 
 KEPT_SECONDS = 15 * 60
 """How long a read of the page is used before the site is asked again."""
@@ -95,12 +96,17 @@ def parse_page(html: bytes | str) -> dict[int, int] | None:
 
 
 def since_unlock(field: str) -> timedelta | None:
-    """A time column of the page as a duration: `00:12:34`, or None for "-" (no star)
-    and ">24h" (the site stops counting after a day)."""
+    """A time column of the page as a duration: `00:12:34`, or None for "-" (no star),
+    ">24h" (the site stops counting after a day) and anything the site does not write
+    (a time of a day or more, digits other than ASCII's: the page, or its kept copy,
+    may say anything, and a star's moment is drawn from this)."""
     parts = field.split(":")
-    if len(parts) != 3 or not all(part.isdigit() for part in parts):
+    if len(parts) != 3 or not all(len(part) == 2 and part.isascii() and part.isdigit()
+                                  for part in parts):
         return None
     hours, minutes, seconds = (int(part) for part in parts)
+    if hours >= 24 or minutes >= 60 or seconds >= 60:
+        return None
     return timedelta(hours=hours, minutes=minutes, seconds=seconds)
 
 
@@ -121,11 +127,17 @@ def parse_times(html: bytes | str) -> dict[int, tuple[str, str]] | None:
     times: dict[int, tuple[str, str]] = {}
     for line in page.article.pre.get_text().splitlines():
         fields = line.split()
-        if len(fields) < 3 or len(fields) % 2 == 0 or not fields[0].isdigit():
+        if len(fields) < 3 or len(fields) % 2 == 0 or not _is_day(fields[0]):
             continue
         half = (len(fields) - 1) // 2
         times[int(fields[0])] = (fields[1], fields[1 + half])
     return times
+
+
+def _is_day(field: str) -> bool:
+    """A day's number as the page writes it (ASCII digits, a day of December): a line
+    whose first field is not one is not a day's."""
+    return len(field) <= 2 and field.isascii() and field.isdigit() and 1 <= int(field) <= 31
 
 
 def _fetch(token: str, year: int) -> tuple[dict[int, int], dict[int, tuple[str, str]]]:
@@ -152,9 +164,9 @@ def _read_kept(path: Path) -> tuple[float, dict[int, int]] | None:
     copy: reading the page again repairs it)."""
     kept: Any = store.read_json(path)
     try:
-        return float(kept["fetched_at"]), {int(day): min(2, int(count))
-                                           for day, count in kept["days"].items()}
-    except (ValueError, KeyError, TypeError, AttributeError):
+        return _kept_moment(kept["fetched_at"]), {int(day): min(2, int(count))
+                                                  for day, count in kept["days"].items()}
+    except (ValueError, KeyError, TypeError, AttributeError, OverflowError):
         return None
 
 
@@ -165,9 +177,18 @@ def _read_kept_times(path: Path) -> tuple[float, dict[int, tuple[str, str]]] | N
     try:
         times = {int(day): (str(first), str(second))
                  for day, (first, second) in kept["times"].items()}
-        return float(kept["fetched_at"]), times
-    except (ValueError, KeyError, TypeError, AttributeError):
+        return _kept_moment(kept["fetched_at"]), times
+    except (ValueError, KeyError, TypeError, AttributeError, OverflowError):
         return None
+
+
+def _kept_moment(value: object) -> float:
+    """When a kept page was read, as kept: ValueError (a miss) unless it is a moment a
+    datetime can hold, as the stats say it (NaN, infinities and far-off times are not)."""
+    moment = float(value)  # type: ignore[arg-type]  # anything: TypeError is a miss too
+    if not 0 <= moment <= calendar.LAST_MOMENT:
+        raise ValueError(f"not a moment: {value!r}")
+    return moment
 
 
 def _keep(path: Path, now: float, by_day: Mapping[int, int],
@@ -186,15 +207,33 @@ def kept_times(user_id: str, year: int) -> TimesPage | None:
 
 def times_page(token: str, user_id: str, year: int, now: float) -> TimesPage:
     """The page's times: the kept copy when it shows every star of the year (for good) or
-    was read less than 15 minutes before `now`, else the site's page, read and kept.
-    SiteError when the site cannot be asked (`kept_times` then has what is known)."""
+    was read less than 15 minutes before `now`, else the site's page, read and kept;
+    before the year's first puzzle unlocks, no star can be on it, and it is not asked
+    for. SiteError when the site cannot be asked (`kept_times` then has what is known)."""
+    if now < calendar.unlock_time(year, 1).timestamp():
+        return TimesPage(year, {}, now, from_cache=False)
     path = store.stars_file(user_id, year)
     kept = kept_times(user_id, year)
     if kept is not None and (kept.complete or 0 <= now - kept.fetched_at < KEPT_SECONDS):
         return kept
+    _check_keepable(path, year)
     by_day, times = _fetch(token, year)
     _keep(path, now, by_day, times)
     return TimesPage(year, times, now, from_cache=False)
+
+
+def _check_keepable(path: Path, year: int) -> None:
+    """DamagedFileError, before any request, when the page could not be kept at `path`
+    (a folder in its place, a folder that cannot be written): each run would otherwise
+    ask the site again, past its rule of once in 15 minutes."""
+    try:
+        check_keepable(path)
+    except OSError as error:
+        detail = (unwritable_sentence(error)
+                  or f"{path} cannot be written ({error.strerror or error}).")
+        raise DamagedFileError(
+            f"The site's page of your stars of {year} was not read, as it could not be kept "
+            f"(the site asks that it be read at most once in 15 minutes): {detail}") from error
 
 
 def _known_locally(user_dir: Path, year: int) -> dict[int, int]:

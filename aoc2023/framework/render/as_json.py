@@ -170,8 +170,7 @@ def stats_json(years: Sequence[YearStats], written: Sequence[str] = ()) -> str:
                 "first_try": record.first_try}
 
     def seconds(value: float | None) -> float | None:
-        """To the nanosecond: a float's long tail of digits is noise, and could match a
-        piece of the token, which the output's redaction would then cut out."""
+        """To the nanosecond: a float's long tail of digits is noise."""
         return None if value is None else round(value, 9)
 
     return json.dumps({"years": [{

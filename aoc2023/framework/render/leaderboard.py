@@ -117,6 +117,10 @@ def render_day(board: Leaderboard, day: int, out: IO[str]) -> None:
         rows.append([Cell(str(place)), Cell(member.shown_name, None if member.name else "dim"),
                      Cell(_moment(first)), Cell(_moment(second)),
                      Cell("-" if delta is None else describe_age(delta))])
+    narrow = [0, 1, 3, 4]  # part 1's time is part 2's less the delta
+    chosen_columns, chosen = choose_layout(
+        [(columns, rows), ([columns[i] for i in narrow], [[row[i] for i in narrow]
+                                                           for row in rows])], width)
     print(render_table(f"Private leaderboard {board.board_id}, {board.year}, day {day}",
-                       columns, rows, colour, width), file=out)
+                       chosen_columns, chosen, colour, width), file=out)
     print(paint(wrap_message(age_line(board), width), "dim", colour), file=out)

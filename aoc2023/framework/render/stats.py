@@ -85,10 +85,12 @@ def render(years: Sequence[YearStats], out: IO[str]) -> None:
                    Column("Part 2"), Column("Attempts"), Column("First try"),
                    Column("Runtime", "right")]
         rows = [_row(day) for day in year.days]
-        narrow = [[row[0], row[2], row[3], row[4], row[6]] for row in rows]
-        chosen_columns, chosen = choose_layout(
-            [(columns, rows), ([columns[0], columns[2], columns[3], columns[4], columns[6]],
-                               narrow)], width)
+        # Narrower, the title goes (each day has its number), then the attempts (in
+        # --json and the totals' first-try rate): the stars' times and runtime stay.
+        layouts = [(columns, rows)] + [([columns[i] for i in kept], [[row[i] for i in kept]
+                                                                      for row in rows])
+                                       for kept in ((0, 2, 3, 4, 6), (0, 2, 3, 6))]
+        chosen_columns, chosen = choose_layout(layouts, width)
         print(render_table(f"Stars of {year.year}", chosen_columns, chosen, colour, width),
               file=out)
         print(wrap_message(totals_line(year), width), file=out)
