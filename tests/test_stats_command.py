@@ -56,7 +56,10 @@ class Day01(Solution[list[int]]):
     def part_2(self, numbers: list[int]) -> int:
         return 10 * sum(numbers)
 '''
-WRONG, RIGHT = DAY_1.replace("{part_1}", "max(numbers)"), DAY_1.replace("{part_1}", "sum(numbers)")
+# Of different sizes: bytecode is checked against the source's size and time of change
+# in whole seconds, and the test rewrites the day within the second.
+WRONG, RIGHT = (DAY_1.replace("{part_1}", "max(numbers)"),
+                DAY_1.replace("{part_1}", "sum(numbers, start=0)"))
 DAY_1_2026 = WRONG.replace("Day01", "Day01Of2026")
 
 
