@@ -2,8 +2,9 @@
 
 aoc keeps its records beside aocd's, where every checkout and every process of the
 same user finds them: in aocd's config folder (the journal of answers sent, the site's
-waits, the site's word on a token, the contact reminder), in its data folder (the
-days' counts, the listing cache, the last request's time), in each user's folder (a
+waits, the site's word on a token, the boards' view keys, the contact reminder), in its
+data folder (the days' counts, the listing cache, the last request's time, each day's
+last runtime, the boards read by view key), in each user's folder (a
 year's stars, a private board, part 2's example); and one in the project (the bench
 history). Each is named by one function here, so that its place on disk has one home:
 a module that keeps a file asks for its path here, and never builds one.
@@ -82,6 +83,17 @@ def last_request_file() -> Path:
     return paths.data_dir() / ".aoc-last-request"
 
 
+def runtime_file(year: int, day: int) -> Path:
+    """The day's last runtime measured by `aoc run`, one file a day (runtimes.py)."""
+    return paths.data_dir() / "aoc-runtimes" / f"{year}_{day:02d}.json"
+
+
+def shared_leaderboard_file(year: int, board_id: int) -> Path:
+    """A private board as last read with its view key: per board, as no user read it
+    (aocd/leaderboard.py)."""
+    return paths.data_dir() / "leaderboards" / f"{year}_{board_id}.json"
+
+
 # --- in a user's folder of aocd's data folder, beside aocd's cache of their puzzles ---------
 
 
@@ -93,17 +105,6 @@ def stars_file(user_id: str, year: int) -> Path:
 def leaderboard_file(user_id: str, year: int, board_id: int) -> Path:
     """A private board as the user last fetched it (aocd/leaderboard.py)."""
     return paths.data_dir() / user_id / f"{year}_leaderboard_{board_id}.json"
-
-
-def runtime_file(year: int, day: int) -> Path:
-    """The day's last runtime measured by `aoc run`, one file a day (runtimes.py)."""
-    return paths.data_dir() / "aoc-runtimes" / f"{year}_{day:02d}.json"
-
-
-def shared_leaderboard_file(year: int, board_id: int) -> Path:
-    """A private board as last read with its view key: per board, as no user read it
-    (aocd/leaderboard.py)."""
-    return paths.data_dir() / "leaderboards" / f"{year}_{board_id}.json"
 
 
 def part_two_example_file(cache: paths.PuzzleCache) -> Path:
