@@ -26,7 +26,6 @@ import pytest
 from conftest import AocdHome, temporary_year
 
 import aoc2023
-from aoc2023.framework.results import ExitCode
 
 SOURCE = str(Path(aoc2023.__file__).resolve().parents[1])
 """Where this aoc2023 is, for a process started in another folder."""
@@ -109,11 +108,13 @@ class Day(Solution[str]):
 """
 
 
-@pytest.mark.parametrize(("timeout", "stuck_in"), [
-    ([], "the timing"), (["--timeout", "30"], "the timing"), ([], "the checking run")])
+@pytest.mark.parametrize(("timeout", "stuck_in", "signum"), [
+    ([], "the timing", signal.SIGINT), (["--timeout", "30"], "the timing", signal.SIGINT),
+    ([], "the checking run", signal.SIGINT), ([], "the timing", signal.SIGTERM)])
 def test_ctrl_c_shows_the_days_done_saves_nothing_and_exits_130(
-    aocd_home: AocdHome, tmp_path: Path, timeout: list[str], stuck_in: str
+    aocd_home: AocdHome, tmp_path: Path, timeout: list[str], stuck_in: str, signum: int
 ) -> None:
+    """And SIGTERM the same, but for its name and its exit code (128 + 15)."""
     marker = tmp_path / "timing"
     project = tmp_path / "project"
     project.mkdir()
@@ -137,13 +138,14 @@ def test_ctrl_c_shows_the_days_done_saves_nothing_and_exits_130(
                 assert time.monotonic() < deadline, "no timing began within 60 s"
                 time.sleep(0.05)
             assert marker.exists(), process.communicate(timeout=60)
-            process.send_signal(signal.SIGINT)
+            process.send_signal(signum)
             out, err = process.communicate(timeout=60)
         finally:
             process.kill()
-    assert process.returncode == ExitCode.INTERRUPTED, err
+    assert process.returncode == 128 + signum, err
     assert "Traceback" not in err
-    assert "Interrupted (Ctrl-C) during 2086 day 5" in err
+    name = "Ctrl-C" if signum == signal.SIGINT else signal.Signals(signum).name
+    assert f"Interrupted ({name}) during 2086 day 5" in err
     if days_asked == "4-5":
         assert "2086/04" in out and "Done in time" in out  # the day benched before it
     assert "2086/05" not in out  # its figures are partial: not shown

@@ -81,7 +81,7 @@ from aoc2023.framework.bench.figures import (
     StepBench,
     ratio_to_main,
 )
-from aoc2023.framework.errors import ChildFailed, Terminated, TimedOut
+from aoc2023.framework.errors import ChildFailed, Terminated, TimedOut, stop_name
 from aoc2023.framework.inputs import RunInput, RunRequest, days_to_run
 from aoc2023.framework.results import DayResult, Status
 from aoc2023.framework.runner import DayRunner, against_main, describe_error, run_solution
@@ -617,12 +617,12 @@ def bench_days(
                     classes = {cls.variant: cls for cls in (day.solution_class, *others)}
                     bench = with_peaks(bench, classes, one, timeout, report.notices)
                 report.results.append(bench)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as stop:  # Ctrl-C, or SIGTERM/SIGHUP (errors.Terminated)
         # The input being timed has only part of its runs, some of them warm-up: left out.
         report.interrupted = True
-        report.notices.append(f"Interrupted (Ctrl-C){current}: the inputs benched before it "
-                              "are shown; the rest did not run, and nothing is saved or "
-                              "written.")
+        report.notices.append(f"Interrupted ({stop_name(stop)}){current}: the inputs benched "
+                              "before it are shown; the rest did not run, and nothing is "
+                              "saved or written.")
     report.notices += notes(report)
     return report
 
