@@ -15,16 +15,15 @@ from functools import cache, partial
 from itertools import accumulate, combinations
 from typing import NamedTuple
 
+from aoc2023._camel_cards import LABELS, read_hands
 from aoc2023.day07 import (
     CARD_BY_LABEL,
     JOKERS,
     LABEL_OF,
-    LABELS,
     STANDARD,
     Card,
     Rules,
     hand_type,
-    read_hands,
 )
 from aoc2023.framework import Solution
 

@@ -5,6 +5,7 @@ card from the left; a hand wins its bid times its rank (the weakest is rank 1). 
 part 2, `J` is a joker: it becomes whatever card makes the strongest type, but is the
 weakest card when breaking ties. Cards and hand types are ordered enums, the rules of
 a part are the card order and the wildcard, and one ordering takes the rules.
+The input is read strictly, line by line, in `_camel_cards.py` beside this module.
 """
 
 from __future__ import annotations
@@ -13,7 +14,8 @@ from collections import Counter
 from enum import IntEnum
 from typing import NamedTuple
 
-from aoc2023.framework import Example, InputError, Solution, numbered_lines
+from aoc2023._camel_cards import LABELS, read_hands
+from aoc2023.framework import Example, Solution
 
 
 class Card(IntEnum):
@@ -22,8 +24,6 @@ class Card(IntEnum):
     TWO, THREE, FOUR, FIVE, SIX, SEVEN, EIGHT, NINE, TEN, JACK, QUEEN, KING, ACE = range(2, 15)
 
 
-LABELS = "23456789TJQKA"
-"""How the input writes each card, weakest first (`T` is ten)."""
 CARD_BY_LABEL = dict(zip(LABELS, Card, strict=True))
 LABEL_OF = dict(zip(Card, LABELS, strict=True))
 
@@ -78,49 +78,6 @@ def total_winnings(hands: list[Hand], rules: Rules) -> int:
     """Each hand's bid times its rank, the weakest hand being rank 1."""
     ranked = sorted(hands, key=lambda hand: strength(hand, rules))
     return sum(rank * hand.bid for rank, hand in enumerate(ranked, start=1))
-
-
-def read_line(number: int, line: str) -> tuple[str, int]:
-    """One line's hand and bid, or an InputError that says what is wrong with it."""
-    fields = line.split()
-    if not fields:
-        raise InputError("blank line between hands", number, line)
-    if len(fields) == 1:
-        raise InputError("missing bid (a line is a hand, a space and a bid)", number, line)
-    if len(fields) > 2:
-        raise InputError("extra fields (a line is a hand, a space and a bid)", number, line)
-    cards, bid = fields
-    if len(cards) != 5 or any(card not in LABELS for card in cards):
-        raise InputError(f"a hand is exactly 5 cards from {LABELS}", number, line)
-    if bid.startswith("-") and bid[1:].isascii() and bid[1:].isdigit():
-        raise InputError("negative bid (a bid is a whole number, 0 or more)", number, line)
-    if not (bid.isascii() and bid.isdigit()):
-        raise InputError("the bid is not a whole number", number, line)
-    try:
-        return cards, int(bid)
-    except ValueError as error:  # past sys.get_int_max_str_digits()
-        raise InputError(f"the bid has {len(bid):,} digits, too many to read as a number",
-                         number, line) from error
-
-
-def read_hands(text: str) -> list[tuple[str, int]]:
-    """Every line's hand (as written) and bid, in input order. Tolerant of `\\r\\n`,
-    trailing spaces and blank lines at the end, strict about everything else: a hand
-    twice would make the order ambiguous."""
-    numbered = numbered_lines(text)
-    if not numbered:
-        first_line = text.splitlines()[0] if text.splitlines() else ""
-        raise InputError("the input is empty: expected a hand and a bid per line", 1, first_line)
-    first_seen: dict[str, int] = {}
-    hands = []
-    for number, line in numbered:
-        cards, bid = read_line(number, line)
-        if cards in first_seen:
-            raise InputError(f"the hand {cards} is also on line {first_seen[cards]}, so the "
-                             "order of hands would be ambiguous", number, line)
-        first_seen[cards] = number
-        hands.append((cards, bid))
-    return hands
 
 
 EXAMPLE = """

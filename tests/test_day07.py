@@ -30,6 +30,7 @@ from misbehaving_days import examples
 from site_cli import aoc_in_process
 
 from aoc2023 import _day07_fast, day07
+from aoc2023._camel_cards import read_hands
 from aoc2023._day07_fast import Day07Fast, Table
 from aoc2023.day07 import (
     CARD_BY_LABEL,
@@ -40,7 +41,6 @@ from aoc2023.day07 import (
     Hand,
     HandType,
     Rules,
-    read_hands,
 )
 from aoc2023.framework import InputError, Solution
 from aoc2023.framework.solution import implementations
