@@ -81,32 +81,23 @@ def test_under_json_what_a_part_prints_goes_to_stderr(tmp_path: Path) -> None:
     assert "chatty" in done.stderr
 
 
-def test_a_part_that_forks_cannot_print_the_report_twice(
+def test_a_part_that_forks_leaves_a_thread_or_closes_stdout_cannot_upset_the_report(
     tmp_path: Path, aocd_home: AocdHome
 ) -> None:
-    site = year(tmp_path, day01=day("os.fork(); return 1"))
-    done = aoc(aocd_home, site, "run", "2066", "1", "--example")
+    """One process, three days: day 1's part forks (the report is not printed twice), day
+    2's leaves a thread running (aoc exits all the same), day 3's closes stdout and stderr
+    (the report is whole, and no traceback)."""
+    site = year(tmp_path, day01=day("os.fork(); return 1"),
+                day02=day("threading.Thread(target=time.sleep, args=(600,)).start(); return 1"),
+                day03=day("sys.stdout.close(); sys.stderr.close(); return 1"))
+    # Had aoc waited for the thread, it would have run past this limit (TimeoutExpired).
+    done = aoc(aocd_home, site, "run", "2066", "--example", timeout=120)
     assert done.returncode == 0, done.stderr
     assert done.stdout.count("Advent of Code") == 1
-
-
-def test_aoc_exits_though_a_day_left_a_thread_running(
-    tmp_path: Path, aocd_home: AocdHome
-) -> None:
-    site = year(tmp_path, day01=day("threading.Thread(target=time.sleep, args=(600,)).start()"
-                                    "; return 1"))
-    # Had aoc waited for the thread, it would have run past this limit (TimeoutExpired).
-    done = aoc(aocd_home, site, "run", "2066", "1", "--example", timeout=120)
-    assert done.returncode == 0 and "✔ 1" in done.stdout
-
-
-def test_a_part_that_closes_stdout_cannot_crash_the_report(
-    tmp_path: Path, aocd_home: AocdHome
-) -> None:
-    site = year(tmp_path, day01=day("sys.stdout.close(); sys.stderr.close(); return 1"))
-    done = aoc(aocd_home, site, "run", "2066", "1", "--example")
-    assert done.returncode == 0, done.stderr
-    assert "✔ 1" in done.stdout and "Traceback" not in done.stderr
+    rows = [line for line in done.stdout.splitlines() if "2066/0" in line]
+    assert [row.split("│")[1].strip() for row in rows] == ["2066/01", "2066/02", "2066/03"]
+    assert all("✔ 1" in row for row in rows), done.stdout
+    assert "Traceback" not in done.stderr
 
 
 # --- signals ------------------------------------------------------------------------------
@@ -133,10 +124,10 @@ def gone(pid: int, seconds: float = 60) -> bool:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP])
-def test_sigterm_or_sighup_stop_the_timeout_children_too(
-    tmp_path: Path, aocd_home: AocdHome, signum: int
-) -> None:
+def test_sigterm_stops_the_timeout_children_too(tmp_path: Path, aocd_home: AocdHome) -> None:
+    """SIGHUP takes the same path (one handler for both), through --timeout children too
+    (test_interrupt.py)."""
+    signum = signal.SIGTERM
     marker = tmp_path / "pids"
     slow = (f"import subprocess; child = subprocess.Popen(['sleep', '120']); "
             f"open({str(marker)!r}, 'w').write(f'{{os.getpid()}} {{child.pid}}'); "

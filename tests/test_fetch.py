@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import logging
 import math
 import socket
 from datetime import UTC, datetime
@@ -12,7 +13,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import site_cli
 from conftest import TOKEN, AocdHome, temporary_year
 from fake_aoc import FakeAoC
 from fake_clock import FakeClock
@@ -108,13 +108,17 @@ def test_no_network_is_one_sentence(
 
 
 def test_verbose_shows_the_traceback_but_never_the_token(
-    fake_aoc: FakeAoC, aocd_loaded: AocdHome
+    fake_aoc: FakeAoC, aocd_loaded: AocdHome, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """The root logger has no handler, as outside pytest: --verbose gives it one on the
+    command's (redacted) stderr, as in a process of its own, and its lines are searched."""
+    monkeypatch.setattr(logging.getLogger(), "handlers", [])
     aocd_loaded.set_token()
     fake_aoc.add_puzzle(2023, 7, "Camel Cards", inputs={"another-token": EXAMPLE})
-    result = site_cli.aoc(fake_aoc, aocd_loaded, "run", "2023", "7", "--verbose")
+    result = aoc_in_process("run", "2023", "7", "--verbose")
     assert result.returncode == 2
     assert "Traceback" in result.stderr
+    assert "DEBUG urllib3" in result.stderr  # the log lines are there
     assert TOKEN not in result.stdout + result.stderr
 
 
@@ -181,29 +185,35 @@ def test_the_floor_can_be_turned_off_and_a_bad_one_is_the_default(
 
 @pytest.mark.slow
 def test_requests_from_separate_processes_keep_a_second_apart(
-    fake_aoc: FakeAoC, aocd_loaded: AocdHome
+    fake_aoc: FakeAoC, aocd_loaded: AocdHome, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """aocd's throttle counts within one process; a loop of `aoc` runs is held to one
     request a second (AOC_REQUEST_FLOOR) by a mark beside the cache: each process marks
     its request a second or more after the mark before, and its request reaches the
-    site after its mark."""
+    site after its mark. Here this process asks, then another, then this one again: each
+    holds to the other's mark."""
     import subprocess
     import sys
 
+    from aoc2023.framework.aocd.client import fetch_input
+
     aocd_loaded.set_token()
+    monkeypatch.setenv("AOC_REQUEST_FLOOR", "1")
     for day in (8, 9, 10):
         fake_aoc.add_puzzle(2023, day, "Any", inputs={TOKEN: "1\n"})
     code = ("import sys, aocd.models, aocd.utils\n"
             f"aocd.models.URL = {fake_aoc.url + '/{year}/day/{day}'!r}\n"
             "from aoc2023.framework.aocd.client import fetch_input\n"
             f"fetch_input(2023, int(sys.argv[1]), {TOKEN!r})\n")
-    env = aocd_loaded.env() | {"AOC_REQUEST_FLOOR": "1"}
     marks = []
-    for day_asked in ("8", "9", "10"):
-        done = subprocess.run([sys.executable, "-c", code, day_asked], env=env, capture_output=True,
-                              text=True, timeout=120)
-        assert done.returncode == 0, done.stderr
-        marks.append(last_request_mark(aocd_loaded))
+    fetch_input(2023, 8, TOKEN)
+    marks.append(last_request_mark(aocd_loaded))
+    done = subprocess.run([sys.executable, "-c", code, "9"], env=aocd_loaded.env(),
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    marks.append(last_request_mark(aocd_loaded))
+    fetch_input(2023, 10, TOKEN)
+    marks.append(last_request_mark(aocd_loaded))
     arrived = [r.at for r in fake_aoc.requests if r.path.endswith("/input")]
     assert len(arrived) == 3
     assert all(later - earlier >= 1 for earlier, later in pairwise(marks)), marks

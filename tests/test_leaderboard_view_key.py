@@ -5,13 +5,13 @@ held by every form of the command, counted on the stand-in site with a fake cloc
 from __future__ import annotations
 
 import json
+import logging
 import stat
 import subprocess
 from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-import site_cli
 from conftest import TOKEN, USER_ID, AocdHome
 from fake_aoc import HTML, FakeAoC, Reply
 from fake_clock import FakeClock
@@ -250,14 +250,15 @@ def test_no_form_asks_for_a_board_more_than_once_in_15_minutes(
     every_form(0)
     assert len(board_requests(site)) == 2
 
-    # Damaged copies, of either kind, are misses: fetched again, not a crash.
+    # Damaged copies, of either kind, are misses: fetched again, not a crash (each read
+    # by a form of its own: the copy fetched again is then a good one for every form).
     shared = aocd_loaded.data / "leaderboards" / f"2023_{BOARD}.json"
     own = aocd_loaded.data / USER_ID / f"2023_leaderboard_{BOARD}.json"
-    for damage in ("{not json", json.dumps({"fetched_at": clock.time(), "board": []}),
-                   json.dumps([1, 2]), ""):
+    for damage, form in zip(("{not json", json.dumps({"fetched_at": clock.time(), "board": []}),
+                             json.dumps([1, 2]), ""), forms[::2], strict=True):
         shared.write_text(damage)
         own.write_text(damage)
-        every_form(0)
+        every_form(0, [form])
     assert board_requests(site) == ["token"] + [f"key={KEY}"] * 5  # the kept key's reads
 
     # A clock set back (a copy "from the future") is not trusted either.
@@ -272,13 +273,15 @@ def test_the_redactor_names_a_view_key_as_one() -> None:
         "GET /x.json?view_key=<view key> with session=<token>"
 
 
-@pytest.mark.slow
-def test_the_key_never_shows_in_verbose_output_of_a_real_process(
-    site: FakeAoC, aocd_loaded: AocdHome
+def test_the_key_never_shows_in_verbose_output(
+    site: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """--verbose logs every request's address, the key in it: each line goes through the
-    redaction, a wrong key's traceback, a saved key's and a kept copy's reads included."""
-    done = [site_cli.aoc(site, aocd_loaded, "leaderboard", "2023", str(BOARD), *args)
+    redaction, a wrong key's traceback, a saved key's and a kept copy's reads included.
+    The root logger has no handler, as outside pytest: `--verbose` gives it one on the
+    command's (redacted) stderr, as in a process of its own."""
+    monkeypatch.setattr(logging.getLogger(), "handlers", [])
+    done = [aoc("leaderboard", "2023", str(BOARD), *args, cwd=tmp_path)
             for args in (["--view-key", WRONG, "--verbose"],
                          ["--view-key", WRONG, "--json", "--verbose"],
                          ["--view-key", KEY, "--save-key", "--verbose"],
@@ -287,8 +290,7 @@ def test_the_key_never_shows_in_verbose_output_of_a_real_process(
     site.add_board(2023, BOARD + 1, board_2023(), viewers=set(), view_key=KEY)
     keys = aocd_loaded.config / "aoc-view-keys.json"
     keys.write_text(json.dumps({str(BOARD): KEY, str(BOARD + 1): WRONG}))
-    done.append(site_cli.aoc(site, aocd_loaded, "leaderboard", "2023", str(BOARD + 1),
-                             "--verbose"))
+    done.append(aoc("leaderboard", "2023", str(BOARD + 1), "--verbose", cwd=tmp_path))
     no_key_in(*done)
     assert [each.returncode for each in done] == [2, 2, 0, 0, 2]
     assert f"/{BOARD + 1}.json?view_key=<view key>" in done[4].stderr

@@ -22,8 +22,9 @@ from typing import Any
 import pytest
 from conftest import TOKEN, USER_ID, AocdHome, temporary_year
 from fake_aoc import HTML, FakeAoC, Reply
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
+from misbehaving_days import examples
 from site_cli import aoc_in_process
 
 from aoc2023.framework import runtimes, store
@@ -273,6 +274,7 @@ FIELDS = st.one_of(st.sampled_from(["00:12:34", ">24h", "-", "3", "0", "26", "99
                    st.text(st.characters(blacklist_categories=["Cs", "Zs", "Cc"]), max_size=12))
 
 
+@examples(10)
 @given(st.lists(st.lists(FIELDS, min_size=1, max_size=7).map(" ".join), max_size=30))
 def test_any_page_of_times_is_read_or_refused(lines: list[str]) -> None:
     """Whatever the page's table holds, it reads as days of December with time columns, and
@@ -401,8 +403,7 @@ RECORDS = st.one_of(st.binary(max_size=40), st.builds(
         st.floats(), st.integers(-2**1100, 2**1100), st.sampled_from([1e308, 1e9, "1", None]))))
 
 
-@settings(max_examples=50, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@examples(10)
 @given(st.lists(RECORDS, min_size=12, max_size=12))
 def test_any_kept_runtimes_give_a_year_json_can_hold(aocd_home: AocdHome,
                                                     records: list[bytes]) -> None:
