@@ -242,7 +242,7 @@ def test_one_budget_covers_the_main_and_its_variants() -> None:
 def test_a_variant_that_disagrees_is_an_error_naming_both_and_is_not_timed(year: int) -> None:
     main = day_class(year, 2)
     bench = bench_input(main, RunInput(NUMBERS, "file"), None, budget=0.1,
-                        variants=variants_of(main))
+                        variants=variants_of(main), clocks=capped(1))  # which steps: one run
     [check] = bench.variants
     part_2 = check.parts[1]
     assert part_2.status is Status.ERROR
@@ -259,12 +259,12 @@ def test_a_yielding_solve_and_its_variant_time_each_part(year: int) -> None:
     # The real clocks, and a budget that never runs out: `max_runs` ends the timing.
     main = day_class(year, 3)
     found = bench_input(main, RunInput("banana", "file"), None, budget=0.1,
-                        variants=variants_of(main), clocks=capped(40))
+                        variants=variants_of(main), clocks=capped(MIN_RUNS))
     assert [(s.variant, s.step) for s in found.steps] == [
         (None, "parse"), (None, "part 1"), (None, "part 2"),
         ("split", "parse"), ("split", "part 1"), ("split", "part 2")]
     # One `solve` a run, its parse with it: each step of each lane as many runs.
-    assert [s.stats.runs for s in found.steps if s.stats] == [40] * 6
+    assert [s.stats.runs for s in found.steps if s.stats] == [MIN_RUNS] * 6
     assert all(s.versus_main is not None for s in found.steps if s.variant)
 
 
