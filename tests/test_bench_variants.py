@@ -456,9 +456,11 @@ def test_save_then_compare_per_variant(year: int, project: Path) -> None:
 
 
 def test_the_installed_aoc_benches_variants(tmp_path: Path, aocd_home: AocdHome) -> None:
-    """Through the installed script (a variant that disagrees is
-    test_a_disagreeing_variant_exits_2_naming_both's, in this process), with a budget
-    spent at once: its fast steps get their MIN_RUNS runs all the same, and no more."""
+    """Through the installed script, the one process test of variants: the script finds
+    a year's variants, checks each in a run of its own as `aoc run --variants` does, and
+    times them (a variant that disagrees is test_a_disagreeing_variant_exits_2_naming_both's,
+    in this process). The budget is spent at once: fast steps get their MIN_RUNS runs all
+    the same, and no more."""
     site = tmp_path / "site"
     (tmp_path / "numbers.txt").write_text(NUMBERS)
     with temporary_year(site, 2089, {"day01.py": DAYS["day01.py"]}):
