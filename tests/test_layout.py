@@ -15,16 +15,29 @@ from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 
+import pytest
+
 PACKAGE = Path(__file__).resolve().parents[1] / "aoc2023"
 FRAMEWORK = PACKAGE / "framework"
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _parsed_while_this_module_runs() -> Iterator[None]:
+    """The parsed trees (`nodes`, `_imports`) are kept while this module's tests run, and
+    let go after them: hundreds of thousands of nodes left alive for the session would
+    make every later full garbage collection in this process (one before each bench's
+    timing, for one) many times slower."""
+    yield
+    nodes.cache_clear()
+    _imports.cache_clear()
 
 
 @cache
 def nodes(source: str) -> tuple[ast.AST, ...]:
     """Every node of a source text's tree (`ast.walk`'s order, the module first), parsed
-    and walked once a session: the tests here read the same files again and again, and
-    ask each several things (reading a file is cheap; a change gives another text, so
-    other nodes). Parsing is nearly all these tests' work: nothing here parses but this."""
+    and walked once while this module runs: the tests here read the same files again and
+    again, and ask each several things (reading a file is cheap; a change gives another
+    text, so other nodes). Parsing is nearly all these tests' work: nothing else parses."""
     return tuple(ast.walk(ast.parse(source)))
 
 
