@@ -209,7 +209,7 @@ def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     elsewhere.mkdir()
     (elsewhere / "pyproject.toml").write_text("[project]\nname = 'other'\n")
     monkeypatch.chdir(root)
-    cap_runs(monkeypatch, max_runs=6)
+    cap_runs(monkeypatch, max_runs=1)  # where figures go and how they compare: one run will do
     with temporary_year(tmp_path / "site", 2047, {
             "day03.py": MOVES_AWAY.format(elsewhere=str(elsewhere))}):
         yield root
