@@ -24,7 +24,7 @@ from read_only import read_only
 from site_cli import aoc_in_process
 
 import aoc2023
-from aoc2023.framework.bench import measure
+from aoc2023.framework.bench import measure, plot
 from aoc2023.framework.bench.calibration import REFERENCE
 from aoc2023.framework.bench.figures import BenchReport, DayBench
 from aoc2023.framework.inputs import RunInput
@@ -209,19 +209,30 @@ def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     elsewhere.mkdir()
     (elsewhere / "pyproject.toml").write_text("[project]\nname = 'other'\n")
     monkeypatch.chdir(root)
-    cap_runs(monkeypatch, max_runs=6)
+    cap_runs(monkeypatch, max_runs=1)  # where figures go and how they compare: one run will do
     with temporary_year(tmp_path / "site", 2047, {
             "day03.py": MOVES_AWAY.format(elsewhere=str(elsewhere))}):
         yield root
 
 
-def test_a_part_that_changes_folder_moves_no_output(project: Path, tmp_path: Path) -> None:
+def test_a_part_that_changes_folder_moves_no_output(
+    project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Where each chart goes is the subject here, not its drawing (test_bench_plot's): a
+    # chart is written as the path handed to the drawing says, without matplotlib, whose
+    # import alone costs more than the rest of this test.
+    def write_chart(bars: list[plot.DayBar], budget: float, path: Path, title: str) -> None:
+        path.write_text(title)
+
+    monkeypatch.setattr(plot, "bench_chart", write_chart)
     done = aoc_in_process("bench", "2047", "3", "--example", "--save", "--readme",
                           "--plot", "chart.svg")
     assert done.returncode == 0, done.stderr
-    assert (project / "chart.svg").is_file()
+    assert (project / "chart.svg").read_text() == "Advent of Code 2047: best-of-runs times"
     assert (project / "benchmarks" / "history.json").is_file()
-    assert "aoc-bench" in (project / "README.md").read_text()
+    assert "| 2047/03 |" in (project / "README.md").read_text()
+    assert "](aoc-bench-2047.svg)" in (project / "README.md").read_text()
+    assert (project / "aoc-bench-2047.svg").is_file()  # the README's chart, beside it
     elsewhere = tmp_path / "elsewhere"
     assert sorted(path.name for path in elsewhere.iterdir()) == ["pyproject.toml"]
     # Compared with this project's history, not the other folder's.

@@ -130,7 +130,9 @@ def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     (root / "numbers.txt").write_text(NUMBERS)
     (root / "letters.txt").write_text("banana")
     monkeypatch.chdir(root)
-    cap_runs(monkeypatch)  # the same runs of each step, however busy the machine
+    # The same runs of each step however busy the machine, and no more than the fewest that
+    # make a step's figures comparable (a part on its own parse gets half).
+    cap_runs(monkeypatch, max_runs=MIN_RUNS)
     return root
 
 
@@ -240,7 +242,7 @@ def test_one_budget_covers_the_main_and_its_variants() -> None:
 def test_a_variant_that_disagrees_is_an_error_naming_both_and_is_not_timed(year: int) -> None:
     main = day_class(year, 2)
     bench = bench_input(main, RunInput(NUMBERS, "file"), None, budget=0.1,
-                        variants=variants_of(main))
+                        variants=variants_of(main), clocks=capped(1))  # which steps: one run
     [check] = bench.variants
     part_2 = check.parts[1]
     assert part_2.status is Status.ERROR
@@ -257,12 +259,12 @@ def test_a_yielding_solve_and_its_variant_time_each_part(year: int) -> None:
     # The real clocks, and a budget that never runs out: `max_runs` ends the timing.
     main = day_class(year, 3)
     found = bench_input(main, RunInput("banana", "file"), None, budget=0.1,
-                        variants=variants_of(main), clocks=capped(40))
+                        variants=variants_of(main), clocks=capped(MIN_RUNS))
     assert [(s.variant, s.step) for s in found.steps] == [
         (None, "parse"), (None, "part 1"), (None, "part 2"),
         ("split", "parse"), ("split", "part 1"), ("split", "part 2")]
     # One `solve` a run, its parse with it: each step of each lane as many runs.
-    assert [s.stats.runs for s in found.steps if s.stats] == [40] * 6
+    assert [s.stats.runs for s in found.steps if s.stats] == [MIN_RUNS] * 6
     assert all(s.versus_main is not None for s in found.steps if s.variant)
 
 
@@ -454,8 +456,11 @@ def test_save_then_compare_per_variant(year: int, project: Path) -> None:
 
 
 def test_the_installed_aoc_benches_variants(tmp_path: Path, aocd_home: AocdHome) -> None:
-    """Through the installed script (a variant that disagrees is
-    test_a_disagreeing_variant_exits_2_naming_both's, in this process)."""
+    """Through the installed script, the one process test of variants: the script finds
+    a year's variants, checks each in a run of its own as `aoc run --variants` does, and
+    times them (a variant that disagrees is test_a_disagreeing_variant_exits_2_naming_both's,
+    in this process). The budget is spent at once: fast steps get their MIN_RUNS runs all
+    the same, and no more."""
     site = tmp_path / "site"
     (tmp_path / "numbers.txt").write_text(NUMBERS)
     with temporary_year(site, 2089, {"day01.py": DAYS["day01.py"]}):
@@ -463,7 +468,7 @@ def test_the_installed_aoc_benches_variants(tmp_path: Path, aocd_home: AocdHome)
         env["PYTHONPATH"] = os.pathsep.join([str(site), env["PYTHONPATH"]])
         agreeing = subprocess.run(
             [str(Path(sys.executable).parent / "aoc"), "bench", "2089", "1", "--input",
-             str(tmp_path / "numbers.txt"), "--budget", "0.2", "--json"],
+             str(tmp_path / "numbers.txt"), "--budget", "0.001", "--json"],
             capture_output=True, text=True, env=env, timeout=60, check=False, cwd=tmp_path)
     assert agreeing.returncode == 0, agreeing.stderr
     steps = json.loads(agreeing.stdout)["results"][0]["steps"]

@@ -330,7 +330,8 @@ def test_an_answer_that_is_no_answer_fails_its_part_alone(tmp_path: Path,
     files = {"day01.py": ODD_ANSWERS, "day02.py": DECIMAL_ANSWER}
     with temporary_year(tmp_path / "site", 2067, files):
         result = aoc_in_process("run", "2067", "1-2", "--example", "--json", *timeout)
-        table = aoc_in_process("run", "2067", "1-2", "--example", *timeout)
+        # The table renders the results however they were found: once, in this process.
+        table = None if timeout else aoc_in_process("run", "2067", "1-2", "--example")
     assert result.returncode == 2, result.stderr
     days = json.loads(result.stdout)["results"]
     assert [[(p["status"], p["answer"]) for p in day["parts"]] for day in days] == [
@@ -338,8 +339,9 @@ def test_an_answer_that_is_no_answer_fails_its_part_alone(tmp_path: Path,
     first, second = days[0]["parts"]
     assert first["error"] == "an answer was list [[[[...]]]]; give an int or a str"
     assert second["error"].startswith("an answer was PrintsBadly ")
-    assert "2067" in table.stdout and "✔ 2" in table.stdout
-    assert "part 1: an answer was list [[[[...]]]]" in table.stderr
+    if table is not None:
+        assert "2067" in table.stdout and "✔ 2" in table.stdout
+        assert "part 1: an answer was list [[[[...]]]]" in table.stderr
 
 
 def test_main_called_from_code_reads_the_token_anew_each_call(

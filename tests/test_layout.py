@@ -15,15 +15,29 @@ from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 
+import pytest
+
 PACKAGE = Path(__file__).resolve().parents[1] / "aoc2023"
 FRAMEWORK = PACKAGE / "framework"
 
 
+@pytest.fixture(autouse=True, scope="module")
+def _parsed_while_this_module_runs() -> Iterator[None]:
+    """The parsed trees (`nodes`, `_imports`) are kept while this module's tests run, and
+    let go after them: hundreds of thousands of nodes left alive for the session would
+    make every later full garbage collection in this process (one before each bench's
+    timing, for one) many times slower."""
+    yield
+    nodes.cache_clear()
+    _imports.cache_clear()
+
+
 @cache
 def nodes(source: str) -> tuple[ast.AST, ...]:
-    """Every node of a source text's tree (`ast.walk`'s order), parsed and walked once:
-    the tests here read the same files again and again, and ask each several things
-    (reading a file is cheap; a change gives another text, so other nodes)."""
+    """Every node of a source text's tree (`ast.walk`'s order, the module first), parsed
+    and walked once while this module runs: the tests here read the same files again and
+    again, and ask each several things (reading a file is cheap; a change gives another
+    text, so other nodes). Parsing is nearly all these tests' work: nothing else parses."""
     return tuple(ast.walk(ast.parse(source)))
 
 
@@ -32,12 +46,22 @@ def module_name(path: Path, root: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def imported_names(path: Path, root: Path) -> Iterator[str]:
+def imported_names(path: Path, root: Path) -> tuple[str, ...]:
     """Every module `path` imports (`from a import b` names `a.b` when `b` is a module)."""
     package = module_name(path, root)
     if path.name != "__init__.py":
         package = package.rpartition(".")[0]
-    for node in nodes(path.read_text(encoding="utf-8")):
+    return _imports(path.read_text(encoding="utf-8"), package)
+
+
+@cache
+def _imports(source: str, package: str) -> tuple[str, ...]:
+    """`imported_names` of `source`, a module of `package`: once a session each."""
+    return tuple(_each_import(source, package))
+
+
+def _each_import(source: str, package: str) -> Iterator[str]:
+    for node in nodes(source):
         if isinstance(node, ast.Import):
             yield from (alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -143,10 +167,12 @@ def aocd_private_names() -> frozenset[str]:
     """Every `_x` the installed aocd defines: its functions, classes, globals, class
     attributes and what its methods set on `self`. An object aocd made (a Puzzle from the
     client) is not named by an aocd import, so `puzzle._get_prose()` is found by name."""
-    import aocd
+    from importlib.util import find_spec
 
+    spec = find_spec("aocd")  # found, not imported: only its source is read
+    assert spec is not None and spec.origin is not None
     names: set[str] = set()
-    for path in Path(aocd.__file__).parent.rglob("*.py"):
+    for path in Path(spec.origin).parent.rglob("*.py"):
         for node in nodes(path.read_text(encoding="utf-8")):
             if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
                 names.add(node.name)
@@ -305,10 +331,10 @@ def strings(source: str) -> Iterator[tuple[int, str, bool]]:
     """Each string of `source` but its docstrings, an f-string with `{}` for its fields:
     (line, text, whether it is joined into a path: the right of `/`, or an argument of
     `Path`, `joinpath` or `with_name`). A `help=` text is for people, and left out."""
-    tree = ast.parse(source)
+    walked = nodes(source)
     left_out: set[int] = set()
     joined: set[int] = set()
-    for node in ast.walk(tree):
+    for node in walked:
         if isinstance(node, ast.Module | ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
             left_out |= {id(stmt.value) for stmt in node.body if isinstance(stmt, ast.Expr)}
         elif isinstance(node, ast.JoinedStr):
@@ -320,7 +346,7 @@ def strings(source: str) -> Iterator[tuple[int, str, bool]]:
         elif isinstance(node, ast.Call) and (getattr(node.func, "id", None) == "Path" or getattr(
                 node.func, "attr", None) in {"joinpath", "with_name"}):
             joined |= {id(argument) for argument in node.args}
-    for node in ast.walk(tree):
+    for node in walked:
         if id(node) in left_out:
             continue
         if isinstance(node, ast.JoinedStr):

@@ -10,15 +10,13 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from subprocess import CompletedProcess
 from typing import Any
 
 import pytest
-from conftest import AocdHome, temporary_year
+from conftest import temporary_year
 from site_cli import aoc_in_process
 
 from aoc2023.framework import Solution, registry
@@ -370,18 +368,3 @@ def test_each_parse_finds_no_other_parsed_input_alive(year: int) -> None:
     assert result.returncode == 0, result.stderr
     days = json.loads(result.stdout)["results"]
     assert [[p["answer"] for p in day["parts"]] for day in days] == [["0", "0"], ["0", "0"]]
-
-
-def test_the_installed_aoc_runs_variants(tmp_path: Path, aocd_home: AocdHome) -> None:
-    site = tmp_path / "site"
-    with temporary_year(site, 2077, YEAR):
-        env = aocd_home.env()
-        env["PYTHONPATH"] = os.pathsep.join([str(site), env["PYTHONPATH"]])
-        done = subprocess.run(
-            [str(Path(sys.executable).parent / "aoc"), "run", "2077", "1", "--example",
-             "--variants", "--json"],
-            capture_output=True, text=True, env=env, timeout=60, check=False,
-        )
-    assert done.returncode == 0, done.stderr
-    assert [d["variant"] for d in json.loads(done.stdout)["results"]] == [
-        None, "squares", "packed"]

@@ -15,6 +15,7 @@ from fake_clock import cap_runs
 from site_cli import aoc_in_process
 
 from aoc2023.framework import registry
+from aoc2023.framework.bench import plot
 from aoc2023.framework.bench.readme_table import END, START
 from aoc2023.framework.errors import UsageError
 
@@ -120,7 +121,7 @@ def test_input_file_needs_exactly_one_year_and_day(
 def test_bench_takes_several_years(
     two_years: tuple[int, int], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    cap_runs(monkeypatch)
+    cap_runs(monkeypatch, max_runs=1)  # which days are benched is the subject
     monkeypatch.chdir(tmp_path)
     assert results_of("bench", "2068,2069", "--example", "--budget", "0.05") == [
         (2068, 1), (2069, 2)]
@@ -136,7 +137,10 @@ def test_list_takes_several_years(two_years: tuple[int, int]) -> None:
 def test_the_readme_table_keeps_every_years_rows(
     two_years: tuple[int, int], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    cap_runs(monkeypatch)
+    cap_runs(monkeypatch, max_runs=1)  # the rows are the subject, not the figures
+    # The charts beside the table are test_bench_plot's: drawing one costs more than the
+    # rest of this test, matplotlib's import most of it.
+    monkeypatch.setattr(plot, "available", lambda: False)
     monkeypatch.chdir(tmp_path)
     (tmp_path / "pyproject.toml").write_text("[project]\nname = 'mine'\n")
     readme = tmp_path / "README.md"
