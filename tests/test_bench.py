@@ -146,7 +146,27 @@ def test_bench_uses_the_same_days_and_inputs_as_run(project: Path, year_with_day
     assert payload["results"][0]["source"] == "file"
 
 
-def test_save_keeps_timings_only_and_a_later_bench_compares(project: Path) -> None:
+@pytest.fixture
+def installed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A project standing for the one aoc is installed from (the source checkout), with
+    a history of its own: what a bench run elsewhere must neither write nor compare with."""
+    from aoc2023.framework import project as project_module
+
+    folder = tmp_path / "installed"
+    (folder / "benchmarks").mkdir(parents=True)
+    (folder / "pyproject.toml").write_text("[project]\nname = 'aoc'\n")
+    (folder / "benchmarks" / "history.json").write_text('{"entries": []}')
+    monkeypatch.setattr(project_module, "SOURCE_CHECKOUT", folder)
+    return folder
+
+
+def test_save_keeps_timings_only_and_a_later_bench_compares(
+    project: Path, installed: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """From a folder inside a project, --save writes that project's history (never that
+    of the project aoc is installed from), and a later bench there compares with it."""
+    (project / "notes").mkdir()
+    monkeypatch.chdir(project / "notes")
     first = aoc("bench", str(YEAR), "7", "--example", "--budget", "0.05", "--save")
     assert first.returncode == 0, first.stderr
     history = project / "benchmarks" / "history.json"
@@ -171,34 +191,15 @@ def test_save_keeps_timings_only_and_a_later_bench_compares(project: Path) -> No
         assert step["change"]["ratio"] == pytest.approx(step["normalised"] / figures_by_step[
             (step["variant"], step["step"])]["normalised"])
     assert all(c["saved_on"] == entry["date"] for c in changes)
+    assert (installed / "benchmarks" / "history.json").read_text() == '{"entries": []}'
 
 
-@pytest.fixture
-def installed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A project standing for the one aoc is installed from (the source checkout), with
-    a history of its own: what a bench run elsewhere must neither write nor compare with."""
-    from aoc2023.framework import project as project_module
-
-    folder = tmp_path / "installed"
-    (folder / "benchmarks").mkdir(parents=True)
-    (folder / "pyproject.toml").write_text("[project]\nname = 'aoc'\n")
-    (folder / "benchmarks" / "history.json").write_text('{"entries": []}')
-    monkeypatch.setattr(project_module, "SOURCE_CHECKOUT", folder)
-    return folder
-
-
-def test_save_writes_to_the_working_folder_s_project_or_refuses(
+def test_save_and_readme_refuse_outside_a_project(
     project: Path, installed: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """From a folder inside a project, --save writes that project's history; from a folder
-    in no project, it refuses in one sentence before timing anything: never the history
-    of the project aoc is installed from."""
-    (project / "notes").mkdir()
-    monkeypatch.chdir(project / "notes")
-    saved = aoc("bench", str(YEAR), "7", "--example", "--budget", "0.05", "--save")
-    assert saved.returncode == 0, saved.stderr
-    assert (project / "benchmarks" / "history.json").is_file()
-
+    """From a folder in no project, --save and --readme refuse in one sentence before
+    timing anything: never the files of the project aoc is installed from. (From a
+    folder inside a project: test_save_keeps_timings_only_and_a_later_bench_compares.)"""
     nowhere = tmp_path / "nowhere"
     nowhere.mkdir()
     monkeypatch.chdir(nowhere)
@@ -218,15 +219,16 @@ def test_save_writes_to_the_working_folder_s_project_or_refuses(
     assert not (nowhere / "benchmarks").exists()
 
 
-def test_a_broken_history_is_not_overwritten(project: Path) -> None:
+def test_a_broken_history_is_not_compared_with(project: Path) -> None:
+    """Nor overwritten by --save: the `--save` case of
+    test_a_readme_or_history_that_cannot_be_written_is_refused_before_any_timing."""
     history = project / "benchmarks" / "history.json"
     history.parent.mkdir()
     history.write_text("{not json")
-    result = aoc("bench", str(YEAR), "7", "--example", "--budget", "0.05", "--save")
-    assert result.returncode == 2 and "Cannot read the benchmark history" in result.stderr
-    assert history.read_text() == "{not json"
     result = aoc("bench", str(YEAR), "7", "--example", "--budget", "0.05")
     assert result.returncode == 0 and "Not compared." in result.stderr
+    assert "Cannot read the benchmark history" in result.stderr
+    assert history.read_text() == "{not json"
 
 
 README = (
@@ -269,11 +271,12 @@ class Day(Solution[str]):
 """
 
 
-def test_the_readme_table_tells_a_failed_part_from_one_not_written(
+def test_the_readme_table_tells_a_failed_part_from_one_not_written_and_adds_markers(
     project: Path, tmp_path: Path, table_alone: None
 ) -> None:
+    """In a README without the markers at first: they are added at its end."""
     readme = project / "README.md"
-    readme.write_text("# Mine\n")
+    readme.write_bytes(b"# Mine\n\nNo markers here.")
     (project / "in.txt").write_text("abc\n")
     days = {"day03.py": PART_2_FAILS, "day04.py": RECORDS_ITS_RUNS}
     for day in ("3", "4"):
@@ -281,22 +284,15 @@ def test_the_readme_table_tells_a_failed_part_from_one_not_written(
             result = aoc("bench", "2085", day, "--input", "in.txt", "--budget", "0.05",
                          "--readme")
         assert result.returncode == (2 if day == "3" else 0), result.stderr
+        assert ("added them, with the table, at its end" in result.stderr) == (day == "3")
+        data = readme.read_text()
+        assert data.startswith("# Mine\n\nNo markers here.\n\n" + START + "\n")
+        assert data.endswith(END + "\n") and data.count(START) == 1
         rows = [line.split(" | ") for line in readme.read_text().splitlines()
                 if line.startswith(f"| 2085/0{day} |")]
         assert len(rows) == 1
         part_2 = rows[0][5]
         assert part_2 == ("! error" if day == "3" else "-")  # failed, or not written
-
-
-def test_readme_without_markers_gets_them_at_its_end(project: Path, table_alone: None) -> None:
-    readme = project / "README.md"
-    readme.write_bytes(b"# Mine\n\nNo markers here.")
-    result = aoc("bench", str(YEAR), "7", "--example", "--budget", "0.05", "--readme")
-    assert result.returncode == 0, result.stderr
-    assert "added them, with the table, at its end" in result.stderr
-    data = readme.read_bytes().decode()
-    assert data.startswith("# Mine\n\nNo markers here.\n\n" + START + "\n")
-    assert data.endswith(END + "\n")
 
 
 def test_markers_mentioned_inside_prose_are_not_markers() -> None:
