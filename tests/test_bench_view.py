@@ -92,24 +92,34 @@ def _headings(lines: list[str]) -> list[str]:
         *(line.split("│")[1:-1] for line in lines[top + 1:middle]), strict=True)]
 
 
-@pytest.mark.parametrize("columns", [60, 120])
+def drawn(report: BenchReport, columns: int, monkeypatch: pytest.MonkeyPatch) -> str:
+    """The table of `report` as `aoc bench` draws it for a COLUMNS width."""
+    monkeypatch.setenv("COLUMNS", str(columns))
+    out = io.StringIO()
+    bench_view.render(report, False, out, io.StringIO())
+    return out.getvalue()
+
+
 def test_a_column_a_figure_when_it_fits_else_each_step_under_its_day(
-    year_2085: None, columns: int
+    year_2085: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    text = bench("3", columns=columns)  # a short title, a short answer
-    lines = text.splitlines()
-    assert max(len(line) for line in lines) <= columns, text
-    if columns == 120:  # the wide table: a column each
-        assert _headings(lines) == [
-            "Day", "Title", "Input", "Step", "Answer", "Runs", "Fastest (wall)", "Median (wall)",
-            "Spread (wall)", "Median (CPU)", "Change"], text
-        assert "│ 2085/03 │ Part one only │ example 1 │ parse " in text
-    else:  # the narrow one: the day on a row, then a row a step, runs and answer under it
-        assert _headings(lines) == [
-            "Step", "Fastest (wall), median (CPU)", "Median (spread) (wall)", "Change"], text
-        assert "│ 2085/03 Part one only" in text and "│ (example 1)" in text
-        assert re.search(r"│ part 1 \([\d,]+ runs\) +│ +[\d.]+ [nµm]?s │", text), text
-        assert re.search(r"│ ✔ 7 +│", text), text
+    """One report of a day with a short title and a short answer, drawn at each width."""
+    report = bench_days(RunRequest((2085,), "3", None, True), clocks=capped(RUNS))
+    for columns in (60, 120):
+        text = drawn(report, columns, monkeypatch)
+        lines = text.splitlines()
+        assert max(len(line) for line in lines) <= columns, text
+        if columns == 120:  # the wide table: a column each
+            assert _headings(lines) == [
+                "Day", "Title", "Input", "Step", "Answer", "Runs", "Fastest (wall)",
+                "Median (wall)", "Spread (wall)", "Median (CPU)", "Change"], text
+            assert "│ 2085/03 │ Part one only │ example 1 │ parse " in text
+        else:  # the narrow one: the day on a row, then a row a step, runs and answer under it
+            assert _headings(lines) == [
+                "Step", "Fastest (wall), median (CPU)", "Median (spread) (wall)", "Change"], text
+            assert "│ 2085/03 Part one only" in text and "│ (example 1)" in text
+            assert re.search(r"│ part 1 \([\d,]+ runs\) +│ +[\d.]+ [nµm]?s │", text), text
+            assert re.search(r"│ ✔ 7 +│", text), text
 
 
 def test_the_bench_table_fits_and_shows_every_figure_and_answer_whole(
@@ -124,10 +134,7 @@ def test_the_bench_table_fits_and_shows_every_figure_and_answer_whole(
     steps = [step for day in report.results for step in day.steps]
     assert len(steps) == 8  # parse and two parts, twice; parse and part 1
     for columns in (60, 120):
-        monkeypatch.setenv("COLUMNS", str(columns))
-        out, err = io.StringIO(), io.StringIO()
-        bench_view.render(report, False, out, err)
-        text = out.getvalue()
+        text = drawn(report, columns, monkeypatch)
         lines = text.splitlines()
         assert max(len(line) for line in lines) <= columns, text
         for answer in (BIG + 1, BIG + 2, BIG + 3, BIG + 4):
