@@ -83,8 +83,8 @@ def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
 
 @pytest.fixture
 def table_alone(monkeypatch: pytest.MonkeyPatch) -> None:
-    """`--readme` writes its table without the chart beside it, as without matplotlib
-    (outputs._with_charts): drawing a chart costs more than the bench itself."""
+    """`--readme` writes its table without the chart beside it, and says why, as without
+    matplotlib (outputs._with_charts): drawing a chart costs more than the bench itself."""
     monkeypatch.setattr(plot, "available", lambda: False)
 
 
@@ -246,6 +246,8 @@ def test_readme_table_goes_between_the_markers_and_nothing_else_changes(
     for _ in range(2):  # and again: replaced, not added twice
         result = aoc("bench", str(YEAR), "7", "--example", "--budget", "0.05", "--readme")
         assert result.returncode == 0, result.stderr
+        assert ("The README has no chart: matplotlib is not installed (the plot extra: "
+                "`uv sync --extra plot` or `pip install 'aoc2023[plot]'`).") in result.stderr
         data = readme.read_bytes()
         assert data.startswith(before + START.encode())
         assert data.endswith(END.encode() + after)
