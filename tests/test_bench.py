@@ -4,7 +4,11 @@ measures is `test_bench_measure.py`; what it shows on a terminal and does on Ctr
 `test_bench_process.py`.
 
 The steps are timed by the real clocks, but the budget never runs out: `max_runs` ends
-the timing (`cap_runs`), so each step gets the same runs however busy the machine."""
+the timing (`cap_runs`), so each step gets the same runs however busy the machine: the
+fewest a fast step gets from any budget (MIN_RUNS a part, each on a parse of its own),
+since what is checked here is what is done with the figures, not how they are measured.
+The README's chart is `test_bench_plot.py`'s subject: here `--readme` writes the table
+alone (`table_alone`)."""
 
 from __future__ import annotations
 
@@ -20,9 +24,11 @@ from conftest import temporary_year
 from fake_clock import cap_runs
 from site_cli import aoc_in_process
 
+from aoc2023.framework.bench import plot
 from aoc2023.framework.bench.figures import (
     LONG_STEP,
     MIN_DIFFERENCE,
+    MIN_RUNS,
     TOLERANCE,
     WIDE_TOLERANCE,
 )
@@ -70,9 +76,16 @@ def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     root.mkdir()
     (root / "pyproject.toml").write_text("[project]\nname = 'mine'\n")
     monkeypatch.chdir(root)
-    cap_runs(monkeypatch)
+    cap_runs(monkeypatch, max_runs=2 * MIN_RUNS)
     with temporary_year(tmp_path / f"site{YEAR}", YEAR, {"day07.py": SUMS}):
         yield root
+
+
+@pytest.fixture
+def table_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`--readme` writes its table without the chart beside it, and says why, as without
+    matplotlib (outputs._with_charts): drawing a chart costs more than the bench itself."""
+    monkeypatch.setattr(plot, "available", lambda: False)
 
 
 def test_bench_json_gives_the_figures_of_each_step(project: Path) -> None:
@@ -133,7 +146,27 @@ def test_bench_uses_the_same_days_and_inputs_as_run(project: Path, year_with_day
     assert payload["results"][0]["source"] == "file"
 
 
-def test_save_keeps_timings_only_and_a_later_bench_compares(project: Path) -> None:
+@pytest.fixture
+def installed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A project standing for the one aoc is installed from (the source checkout), with
+    a history of its own: what a bench run elsewhere must neither write nor compare with."""
+    from aoc2023.framework import project as project_module
+
+    folder = tmp_path / "installed"
+    (folder / "benchmarks").mkdir(parents=True)
+    (folder / "pyproject.toml").write_text("[project]\nname = 'aoc'\n")
+    (folder / "benchmarks" / "history.json").write_text('{"entries": []}')
+    monkeypatch.setattr(project_module, "SOURCE_CHECKOUT", folder)
+    return folder
+
+
+def test_save_keeps_timings_only_and_a_later_bench_compares(
+    project: Path, installed: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """From a folder inside a project, --save writes that project's history (never that
+    of the project aoc is installed from), and a later bench there compares with it."""
+    (project / "notes").mkdir()
+    monkeypatch.chdir(project / "notes")
     first = aoc("bench", str(YEAR), "7", "--example", "--budget", "0.05", "--save")
     assert first.returncode == 0, first.stderr
     history = project / "benchmarks" / "history.json"
@@ -158,34 +191,15 @@ def test_save_keeps_timings_only_and_a_later_bench_compares(project: Path) -> No
         assert step["change"]["ratio"] == pytest.approx(step["normalised"] / figures_by_step[
             (step["variant"], step["step"])]["normalised"])
     assert all(c["saved_on"] == entry["date"] for c in changes)
+    assert (installed / "benchmarks" / "history.json").read_text() == '{"entries": []}'
 
 
-@pytest.fixture
-def installed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A project standing for the one aoc is installed from (the source checkout), with
-    a history of its own: what a bench run elsewhere must neither write nor compare with."""
-    from aoc2023.framework import project as project_module
-
-    folder = tmp_path / "installed"
-    (folder / "benchmarks").mkdir(parents=True)
-    (folder / "pyproject.toml").write_text("[project]\nname = 'aoc'\n")
-    (folder / "benchmarks" / "history.json").write_text('{"entries": []}')
-    monkeypatch.setattr(project_module, "SOURCE_CHECKOUT", folder)
-    return folder
-
-
-def test_save_writes_to_the_working_folder_s_project_or_refuses(
+def test_save_and_readme_refuse_outside_a_project(
     project: Path, installed: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """From a folder inside a project, --save writes that project's history; from a folder
-    in no project, it refuses in one sentence before timing anything: never the history
-    of the project aoc is installed from."""
-    (project / "notes").mkdir()
-    monkeypatch.chdir(project / "notes")
-    saved = aoc("bench", str(YEAR), "7", "--example", "--budget", "0.05", "--save")
-    assert saved.returncode == 0, saved.stderr
-    assert (project / "benchmarks" / "history.json").is_file()
-
+    """From a folder in no project, --save and --readme refuse in one sentence before
+    timing anything: never the files of the project aoc is installed from. (From a
+    folder inside a project: test_save_keeps_timings_only_and_a_later_bench_compares.)"""
     nowhere = tmp_path / "nowhere"
     nowhere.mkdir()
     monkeypatch.chdir(nowhere)
@@ -205,15 +219,16 @@ def test_save_writes_to_the_working_folder_s_project_or_refuses(
     assert not (nowhere / "benchmarks").exists()
 
 
-def test_a_broken_history_is_not_overwritten(project: Path) -> None:
+def test_a_broken_history_is_not_compared_with(project: Path) -> None:
+    """Nor overwritten by --save: the `--save` case of
+    test_a_readme_or_history_that_cannot_be_written_is_refused_before_any_timing."""
     history = project / "benchmarks" / "history.json"
     history.parent.mkdir()
     history.write_text("{not json")
-    result = aoc("bench", str(YEAR), "7", "--example", "--budget", "0.05", "--save")
-    assert result.returncode == 2 and "Cannot read the benchmark history" in result.stderr
-    assert history.read_text() == "{not json"
     result = aoc("bench", str(YEAR), "7", "--example", "--budget", "0.05")
     assert result.returncode == 0 and "Not compared." in result.stderr
+    assert "Cannot read the benchmark history" in result.stderr
+    assert history.read_text() == "{not json"
 
 
 README = (
@@ -222,13 +237,17 @@ README = (
 )
 
 
-def test_readme_table_goes_between_the_markers_and_nothing_else_changes(project: Path) -> None:
+def test_readme_table_goes_between_the_markers_and_nothing_else_changes(
+    project: Path, table_alone: None
+) -> None:
     readme = project / "README.md"
     readme.write_bytes(README.encode())
     before, after = README.encode().split(START.encode())[0], README.encode().split(END.encode())[1]
     for _ in range(2):  # and again: replaced, not added twice
         result = aoc("bench", str(YEAR), "7", "--example", "--budget", "0.05", "--readme")
         assert result.returncode == 0, result.stderr
+        assert ("The README has no chart: matplotlib is not installed (the plot extra: "
+                "`uv sync --extra plot` or `pip install 'aoc2023[plot]'`).") in result.stderr
         data = readme.read_bytes()
         assert data.startswith(before + START.encode())
         assert data.endswith(END.encode() + after)
@@ -254,11 +273,12 @@ class Day(Solution[str]):
 """
 
 
-def test_the_readme_table_tells_a_failed_part_from_one_not_written(
-    project: Path, tmp_path: Path
+def test_the_readme_table_tells_a_failed_part_from_one_not_written_and_adds_markers(
+    project: Path, tmp_path: Path, table_alone: None
 ) -> None:
+    """In a README without the markers at first: they are added at its end."""
     readme = project / "README.md"
-    readme.write_text("# Mine\n")
+    readme.write_bytes(b"# Mine\n\nNo markers here.")
     (project / "in.txt").write_text("abc\n")
     days = {"day03.py": PART_2_FAILS, "day04.py": RECORDS_ITS_RUNS}
     for day in ("3", "4"):
@@ -266,22 +286,15 @@ def test_the_readme_table_tells_a_failed_part_from_one_not_written(
             result = aoc("bench", "2085", day, "--input", "in.txt", "--budget", "0.05",
                          "--readme")
         assert result.returncode == (2 if day == "3" else 0), result.stderr
+        assert ("added them, with the table, at its end" in result.stderr) == (day == "3")
+        data = readme.read_text()
+        assert data.startswith("# Mine\n\nNo markers here.\n\n" + START + "\n")
+        assert data.endswith(END + "\n") and data.count(START) == 1
         rows = [line.split(" | ") for line in readme.read_text().splitlines()
                 if line.startswith(f"| 2085/0{day} |")]
         assert len(rows) == 1
         part_2 = rows[0][5]
         assert part_2 == ("! error" if day == "3" else "-")  # failed, or not written
-
-
-def test_readme_without_markers_gets_them_at_its_end(project: Path) -> None:
-    readme = project / "README.md"
-    readme.write_bytes(b"# Mine\n\nNo markers here.")
-    result = aoc("bench", str(YEAR), "7", "--example", "--budget", "0.05", "--readme")
-    assert result.returncode == 0, result.stderr
-    assert "added them, with the table, at its end" in result.stderr
-    data = readme.read_bytes().decode()
-    assert data.startswith("# Mine\n\nNo markers here.\n\n" + START + "\n")
-    assert data.endswith(END + "\n")
 
 
 def test_markers_mentioned_inside_prose_are_not_markers() -> None:
@@ -290,16 +303,11 @@ def test_markers_mentioned_inside_prose_are_not_markers() -> None:
     assert added and new_text.startswith(prose)
     indented = f"text\n  {START}  \nold\n{END}\nafter\n"
     assert insert_block(indented, "new") == (f"text\n  {START}  \nnew\n{END}\nafter\n", False)
-
-
-def test_readme_markers_out_of_order_are_refused(project: Path) -> None:
-    readme = project / "README.md"
-    readme.write_text(f"{END}\n{START}\n")
-    result = aoc("bench", str(YEAR), "7", "--example", "--budget", "0.05", "--readme")
-    assert result.returncode == 2 and "once each, in that order" in result.stderr
-    assert readme.read_text() == f"{END}\n{START}\n"
-    with pytest.raises(UsageError):
-        insert_block(f"{START}\n{START}\n{END}\n", "table")
+    # Markers out of order, or twice, are refused (and by `aoc bench --readme` before any
+    # timing: test_a_readme_or_history_that_cannot_be_written_is_refused_before_any_timing).
+    for markers in (f"{END}\n{START}\n", f"{START}\n{START}\n{END}\n"):
+        with pytest.raises(UsageError, match="once each, in that order"):
+            insert_block(markers, "table")
 
 
 BROKEN_PARSE = """

@@ -4,11 +4,14 @@ a run of its own, in the table and the JSON, in this process or under --timeout.
 The days live in the throwaway year 2058: a day whose part 2 allocates a big list and
 whose part 1 does not, a `solve` that yields (the big list in part 1), a `solve` that
 returns both, and a day whose part 1 sleeps only while memory is traced (so only the
-measuring run outlasts --timeout). Day 7's variants are benched as shipped.
+measuring run outlasts --timeout). Day 7's variants are benched as shipped. Each bench
+times the fewest runs a fast step gets from any budget (`cap_runs`: MIN_RUNS a part): the
+peaks are measured in a run of their own, after the timing.
 """
 
 from __future__ import annotations
 
+import io
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -16,17 +19,22 @@ from typing import Any
 
 import pytest
 from conftest import temporary_year
-from fake_clock import cap_runs
+from fake_clock import cap_runs, capped
 from site_cli import aoc_in_process
 
 from aoc2023.framework.bench import memory_flame
+from aoc2023.framework.bench.figures import MIN_RUNS
+from aoc2023.framework.bench.measure import bench_days
 from aoc2023.framework.bench.memory import step_peaks
-from aoc2023.framework.inputs import RunInput
+from aoc2023.framework.inputs import RunInput, RunRequest
+from aoc2023.framework.render import bench as bench_view
+from aoc2023.framework.render.as_json import bench_json
 
 HEAD = ("from __future__ import annotations\n\nimport time\nimport tracemalloc\n"
         "from collections.abc import Iterator\n\nfrom aoc2023.framework import Solution\n")
-BIG = 200_000
-"""Items of the big list: at least 1.6 MB of pointers, against a few hundred bytes."""
+BIG = 50_000
+"""Items of the big list: at least 400 kB of pointers (with its ints, over a MiB), against
+a few hundred bytes."""
 
 DAYS = {
     "day01.py": HEAD + f'''
@@ -69,7 +77,7 @@ class Day04(Solution[str]):
 def year(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[int]:
     (tmp_path / "numbers.txt").write_text("3\n1\n4\n1\n5\n")
     monkeypatch.chdir(tmp_path)
-    cap_runs(monkeypatch)
+    cap_runs(monkeypatch, max_runs=2 * MIN_RUNS)
     with temporary_year(tmp_path / "site", 2058, DAYS):
         yield 2058
 
@@ -103,13 +111,19 @@ def test_run_table_shows_the_peaks_in_a_column(year: int) -> None:
     assert "MiB" in found.stdout  # part 2's list, auto-ranged
 
 
-def test_bench_gives_each_step_its_peak(year: int) -> None:
-    [result] = as_json("bench", str(year), "1", "--input", "numbers.txt", "--memory")["results"]
+def test_bench_gives_each_step_its_peak(year: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """In the JSON and the table of one bench (`aoc bench --memory` passes `memory` on:
+    test_bench_under_timeout_measures_in_the_child)."""
+    monkeypatch.setenv("COLUMNS", "200")
+    report = bench_days(RunRequest((year,), "1", Path("numbers.txt")), memory=True,
+                        clocks=capped(2 * MIN_RUNS))
+    [result] = json.loads(bench_json(report))["results"]
     peaks = {step["step"]: step["peak_memory"] for step in result["steps"]}
     assert all(size > 0 for size in peaks.values())
     assert peaks["part 2"] > BIG * 8 > 100 * peaks["part 1"]
-    table = aoc_in_process("bench", str(year), "1", "--input", "numbers.txt", "--memory")
-    assert "Peak memory" in table.stdout and "MiB" in table.stdout
+    table = io.StringIO()
+    bench_view.render(report, False, table, io.StringIO())
+    assert "Peak memory" in table.getvalue() and "MiB" in table.getvalue()
 
 
 def test_bench_under_timeout_measures_in_the_child(year: int) -> None:
@@ -142,7 +156,7 @@ def test_a_yielding_solve_and_a_pair_are_measured_as_they_run(year: int) -> None
 
 
 def test_day_7_and_its_variant_each_get_their_peaks(monkeypatch: pytest.MonkeyPatch) -> None:
-    cap_runs(monkeypatch)
+    cap_runs(monkeypatch, max_runs=2 * MIN_RUNS)
     [result] = as_json("bench", "2023", "7", "--example", "--memory")["results"]
     steps = {(step["variant"], step["step"]): step["peak_memory"] for step in result["steps"]}
     assert {variant for variant, _ in steps} == {None, "fast"}

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import json
+from functools import cache
 from typing import Any, ClassVar
 
 import pytest
@@ -39,9 +40,11 @@ class Day(Timed[str]):
         return len(text)
 
 
+@cache
 def bench(slower: float = 1.0, calibration: tuple[float, ...] = (REFERENCE,)) -> DayBench:
     """The day benched on a machine `slower` times slower than the reference: its steps and
-    the workload each take that much longer."""
+    the workload each take that much longer. On the fake clock the same machine gives the
+    same figures (a DayBench is immutable), so each is benched once for all the tests."""
     costs = {step: seconds * slower for step, seconds in Day.costs.items()}
     timed = type("Day", (Day,), {"costs": costs})
     return bench_on(FakeClock(), timed, RunInput("abc", "file", label="in.txt"), budget=0.5,

@@ -2,7 +2,8 @@
 
 Each test starts `aoc bench` on a throwaway year of its own, so none of them depends on
 the days this project has: `test_days_added` does not run them again (it runs the suites
-that reach this project's own days, `test_bench.py` among them).
+that reach this project's own days, `test_bench.py` among them). What needs no process
+(no progress line on a stream that is not a terminal) is checked in this one.
 
 The processes keep the real clocks: no test asserts a time. A budget of 1 s, far more
 than a busy machine takes to check a fast day's answers, leaves time for the progress
@@ -24,8 +25,11 @@ from pathlib import Path
 
 import pytest
 from conftest import AocdHome, temporary_year
+from fake_clock import cap_runs
+from site_cli import aoc_in_process
 
 import aoc2023
+from aoc2023.framework.bench.figures import MIN_RUNS
 
 SOURCE = str(Path(aoc2023.__file__).resolve().parents[1])
 """Where this aoc2023 is, for a process started in another folder."""
@@ -70,17 +74,22 @@ def stderr_on_a_terminal(command: list[str], env: dict[str, str], cwd: Path | No
 
 
 @pytest.mark.slow
-def test_progress_shows_on_a_terminal_only(aocd_home: AocdHome, tmp_path: Path) -> None:
+def test_progress_shows_on_a_terminal_only(aocd_home: AocdHome, tmp_path: Path,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """Not on a stream that is no terminal (a pipe, a file: in this process, a stream in
+    memory, told apart by the same test), with the fewest runs; on a terminal, in a
+    process whose stderr is one."""
     (tmp_path / "in.txt").write_text("abc\n")
+    cap_runs(monkeypatch, max_runs=2 * MIN_RUNS)  # in this process
     with temporary_year(tmp_path / "site", 2072, {"day01.py": FAST_DAY}):
-        env = aocd_home.env()
-        env["PYTHONPATH"] = f"{tmp_path / 'site'}{os.pathsep}{env['PYTHONPATH']}"
-        command = [sys.executable, "-m", "aoc2023", "bench", "2072", "1", "--input",
-                   str(tmp_path / "in.txt"), "--budget", "1"]
-        piped = subprocess.run(command, env=env, capture_output=True, text=True, timeout=60)
+        options = ["bench", "2072", "1", "--input", str(tmp_path / "in.txt")]
+        piped = aoc_in_process(*options)
         assert piped.returncode == 0, piped.stderr
         assert "runs so far" not in piped.stderr and "checking the answers" not in piped.stderr
-        done, text = stderr_on_a_terminal(command, env)
+        env = aocd_home.env()
+        env["PYTHONPATH"] = f"{tmp_path / 'site'}{os.pathsep}{env['PYTHONPATH']}"
+        done, text = stderr_on_a_terminal(
+            [sys.executable, "-m", "aoc2023", *options, "--budget", "1"], env)
     assert done.returncode == 0
     assert "in.txt): checking the answers" in text
     assert "in.txt): part 1" in text and "runs so far" in text
@@ -110,11 +119,13 @@ class Day(Solution[str]):
 
 @pytest.mark.parametrize(("timeout", "stuck_in", "signum"), [
     ([], "the timing", signal.SIGINT), (["--timeout", "30"], "the timing", signal.SIGINT),
-    ([], "the checking run", signal.SIGINT), ([], "the timing", signal.SIGTERM)])
+    ([], "the checking run", signal.SIGTERM)])
 def test_ctrl_c_shows_the_days_done_saves_nothing_and_exits_130(
     aocd_home: AocdHome, tmp_path: Path, timeout: list[str], stuck_in: str, signum: int
 ) -> None:
-    """And SIGTERM the same, but for its name and its exit code (128 + 15)."""
+    """And SIGTERM the same, but for its name and its exit code (128 + 15): its handler
+    raises errors.Terminated, a KeyboardInterrupt, which every stage stops on as on
+    Ctrl-C, so one case of it (in the checking run) stands for it in either stage."""
     marker = tmp_path / "timing"
     project = tmp_path / "project"
     project.mkdir()

@@ -3,8 +3,8 @@ are never cut, and free text wraps.
 
 The days live in the throwaway year 2085. Their steps are timed by the real clocks, but
 the budget never runs out: `max_runs` ends the timing (`cap_runs`), so each step gets the
-same runs however busy the machine, and day 2's part 2 (3 ms of CPU) always its CPU
-headline.
+same runs however busy the machine (the fewest a fast step gets from any budget: MIN_RUNS
+a part), and day 2's part 2 (3 ms of CPU) always its CPU headline.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from fake_clock import cap_runs, capped
 from site_cli import aoc_in_process
 
 from aoc2023.framework.bench import outputs
-from aoc2023.framework.bench.figures import BenchReport, DayBench, Stats, StepBench
+from aoc2023.framework.bench.figures import MIN_RUNS, BenchReport, DayBench, Stats, StepBench
 from aoc2023.framework.bench.measure import bench_days
 from aoc2023.framework.inputs import RunRequest
 from aoc2023.framework.render import bench as bench_view
@@ -30,6 +30,8 @@ from aoc2023.framework.render.common import format_duration
 from aoc2023.framework.results import DayResult
 
 BIG = 123456789012345
+RUNS = 2 * MIN_RUNS
+"""A step's most runs (a part's, half that): none rough."""
 DAY = '''
 import time
 from aoc2023.framework import Example, Solution
@@ -67,7 +69,7 @@ def year_2085(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]
     project.mkdir()
     (project / "pyproject.toml").write_text("[project]\nname = 'mine'\n")
     monkeypatch.chdir(project)
-    cap_runs(monkeypatch)
+    cap_runs(monkeypatch, max_runs=RUNS)
     days = {"day01.py": DAY.format(big=BIG + 1, big2=BIG + 2, cpu=0),
             "day02.py": DAY.format(big=BIG + 3, big2=BIG + 4, cpu=0.003),  # a CPU headline
             "day03.py": PART_1_ONLY}
@@ -82,10 +84,57 @@ def bench(*args: str, columns: int) -> str:
     return result.stdout
 
 
-def test_the_bench_table_fits_and_keeps_answers_whole(year_2085: None) -> None:
-    bench("--save", columns=200)  # so that the table has its Change column filled
+def _headings(lines: list[str]) -> list[str]:
+    """The table's headings, each of its lines joined: between the top and middle rules."""
+    top = next(n for n, line in enumerate(lines) if line.startswith("┌"))
+    middle = next(n for n, line in enumerate(lines) if line.startswith("├"))
+    return [" ".join(" ".join(column).split()) for column in zip(
+        *(line.split("│")[1:-1] for line in lines[top + 1:middle]), strict=True)]
+
+
+def drawn(report: BenchReport, columns: int, monkeypatch: pytest.MonkeyPatch) -> str:
+    """The table of `report` as `aoc bench` draws it for a COLUMNS width."""
+    monkeypatch.setenv("COLUMNS", str(columns))
+    out = io.StringIO()
+    bench_view.render(report, False, out, io.StringIO())
+    return out.getvalue()
+
+
+def test_a_column_a_figure_when_it_fits_else_each_step_under_its_day(
+    year_2085: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One report of a day with a short title and a short answer, drawn at each width."""
+    report = bench_days(RunRequest((2085,), "3", None, True), clocks=capped(RUNS))
     for columns in (60, 120):
-        text = bench(columns=columns)
+        text = drawn(report, columns, monkeypatch)
+        lines = text.splitlines()
+        assert max(len(line) for line in lines) <= columns, text
+        if columns == 120:  # the wide table: a column each
+            assert _headings(lines) == [
+                "Day", "Title", "Input", "Step", "Answer", "Runs", "Fastest (wall)",
+                "Median (wall)", "Spread (wall)", "Median (CPU)", "Change"], text
+            assert "│ 2085/03 │ Part one only │ example 1 │ parse " in text
+        else:  # the narrow one: the day on a row, then a row a step, runs and answer under it
+            assert _headings(lines) == [
+                "Step", "Fastest (wall), median (CPU)", "Median (spread) (wall)", "Change"], text
+            assert "│ 2085/03 Part one only" in text and "│ (example 1)" in text
+            assert re.search(r"│ part 1 \([\d,]+ runs\) +│ +[\d.]+ [nµm]?s │", text), text
+            assert re.search(r"│ ✔ 7 +│", text), text
+
+
+def test_the_bench_table_fits_and_shows_every_figure_and_answer_whole(
+    year_2085: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One report, compared with figures saved before (so that its Change column is
+    filled), drawn at each width: it fits, and no figure, answer or word is cut."""
+    bench("--save", columns=200)
+    report = bench_days(RunRequest((2085,), None, None, True), 0.05, None, None,
+                        clocks=capped(RUNS))
+    report, _ = outputs.compare_save_publish(report, outputs.prepare(), datetime.now(UTC))
+    steps = [step for day in report.results for step in day.steps]
+    assert len(steps) == 8  # parse and two parts, twice; parse and part 1
+    for columns in (60, 120):
+        text = drawn(report, columns, monkeypatch)
         lines = text.splitlines()
         assert max(len(line) for line in lines) <= columns, text
         for answer in (BIG + 1, BIG + 2, BIG + 3, BIG + 4):
@@ -95,52 +144,6 @@ def test_the_bench_table_fits_and_keeps_answers_whole(year_2085: None) -> None:
         words = " ".join(re.sub(r"[│ ]+", " ", line) for line in lines).split()
         for word in ("Rather", "Puzzle", "Reindeer", "Olympics"):
             assert word in words  # the title wraps, whole
-
-
-def _headings(lines: list[str]) -> list[str]:
-    """The table's headings, each of its lines joined: between the top and middle rules."""
-    top = next(n for n, line in enumerate(lines) if line.startswith("┌"))
-    middle = next(n for n, line in enumerate(lines) if line.startswith("├"))
-    return [" ".join(" ".join(column).split()) for column in zip(
-        *(line.split("│")[1:-1] for line in lines[top + 1:middle]), strict=True)]
-
-
-@pytest.mark.parametrize("columns", [60, 120])
-def test_a_column_a_figure_when_it_fits_else_each_step_under_its_day(
-    year_2085: None, columns: int
-) -> None:
-    text = bench("3", columns=columns)  # a short title, a short answer
-    lines = text.splitlines()
-    assert max(len(line) for line in lines) <= columns, text
-    if columns == 120:  # the wide table: a column each
-        assert _headings(lines) == [
-            "Day", "Title", "Input", "Step", "Answer", "Runs", "Fastest (wall)", "Median (wall)",
-            "Spread (wall)", "Median (CPU)", "Change"], text
-        assert "│ 2085/03 │ Part one only │ example 1 │ parse " in text
-    else:  # the narrow one: the day on a row, then a row a step, runs and answer under it
-        assert _headings(lines) == [
-            "Step", "Fastest (wall), median (CPU)", "Median (spread) (wall)", "Change"], text
-        assert "│ 2085/03 Part one only" in text and "│ (example 1)" in text
-        assert re.search(r"│ part 1 \([\d,]+ runs\) +│ +[\d.]+ [nµm]?s │", text), text
-        assert re.search(r"│ ✔ 7 +│", text), text
-
-
-def test_every_figure_of_every_step_is_shown_whole(
-    year_2085: None, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """One report, drawn at each width."""
-    bench("--save", columns=200)
-    report = bench_days(RunRequest((2085,), None, None, True), 0.05, None, None,
-                        clocks=capped(40))
-    report, _ = outputs.compare_save_publish(report, outputs.prepare(), datetime.now(UTC))
-    steps = [step for day in report.results for step in day.steps]
-    assert len(steps) == 8  # parse and two parts, twice; parse and part 1
-    for columns in (60, 120):
-        monkeypatch.setenv("COLUMNS", str(columns))
-        out, err = io.StringIO(), io.StringIO()
-        bench_view.render(report, False, out, err)
-        text = out.getvalue()
-        assert max(len(line) for line in text.splitlines()) <= columns, text
         for step in steps:
             assert step.stats is not None and step.change is not None
             stats = step.stats
