@@ -24,11 +24,10 @@ import re
 import shutil
 import signal
 import subprocess
-import sys
 import tempfile
 import time
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import chdir, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -540,7 +539,8 @@ def interrupted(program: list[str], marker: Path, group: bool, **popen: Any
        options=st.sampled_from([("--json",), (), ("--timeout", "60", "--json"),
                                 ("--memory", "--json"), ("--timeout", "60")]),
        group=st.booleans())
-@example(where="check", options=("--json",), group=False)  # each: a path Ctrl-C took
+# Each: a path Ctrl-C took. Ctrl-C to aoc in the check before sending, under --json, is
+# test_interrupt.py's (test_ctrl_c_during_the_check_before_sending_sends_nothing_...).
 @example(where="part 2", options=("--timeout", "60", "--json"), group=True)
 @example(where="part 2", options=("--memory", "--json"), group=False)
 @examples(0, wide=40)
@@ -579,42 +579,33 @@ def test_ctrl_c_sends_nothing_and_keeps_what_finished(
 # --- the pytest plugin, in a project of its own ----------------------------------------------
 
 
-def project_with(folder: Path, files: dict[str, str]) -> Path:
-    project = folder / "project"
-    (project / f"aoc{YEAR}").mkdir(parents=True)
-    (project / "tests").mkdir()
-    (project / "pyproject.toml").write_text('[tool.pytest.ini_options]\ntestpaths = ["tests"]\n')
-    (project / f"aoc{YEAR}" / "__init__.py").write_text("")
-    for name, text in files.items():
-        (project / f"aoc{YEAR}" / name).write_text(text)
-    return project
-
-
-NESTED_PYTEST = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-n", "0", "-rA",
-                 f"aoc{YEAR}"]
-
-
-@pytest.mark.slow
 @example(day=Day(Behaviour((), RAISES[6]), Behaviour((), End("", "right")),
                  Behaviour((), PART_RETURNS[0]), Behaviour((), PART_RETURNS[0])))
 @given(day=days(descriptor=True))
 @examples(0, wide=40)
-def test_the_pytest_plugin_tests_a_bad_day_alone(day: Day, aocd_home: AocdHome) -> None:
+def test_the_pytest_plugin_tests_a_bad_day_alone(day: Day, pytester: pytest.Pytester,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """pytest in a project of its own, run in this process by pytester (what the plugin
+    collects and reports is the subject, not a process), from a fresh folder each day."""
+    monkeypatch.setenv("COLUMNS", "200")
     with tempfile.TemporaryDirectory() as folder:
-        project = project_with(Path(folder), day.files())
-        done = subprocess.run(NESTED_PYTEST, cwd=project,
-                              env=aocd_home.env() | {"COLUMNS": "200"}, capture_output=True,
-                              text=True, timeout=120)
-    result = subprocess.CompletedProcess(["aoc", "(pytest)"], done.returncode, done.stdout,
-                                         done.stderr)
+        project = Path(folder) / "project"
+        (project / "tests").mkdir(parents=True)
+        (project / "pyproject.toml").write_text('[tool.pytest.ini_options]\n'
+                                                'testpaths = ["tests"]\n')
+        with temporary_year(project, YEAR, day.files()), chdir(project):
+            done = pytester.runpytest_inprocess("-p", "no:cacheprovider", "-p", "no:xdist",
+                                                "-p", "no:hypothesispytest", "-rA",
+                                                f"aoc{YEAR}")
+    out = str(done.stdout)
+    result = subprocess.CompletedProcess(["aoc", "(pytest)"], int(done.ret), out, "")
     with Promises(result, day.describe()) as promises:
-        promises.keep(done.returncode in (0, 1) and "INTERNALERROR" not in done.stdout
-                      + done.stderr, "pytest ends its session normally (0 or 1)")
+        promises.keep(done.ret in (0, 1) and "INTERNALERROR" not in out,
+                      "pytest ends its session normally (0 or 1)")
         for part in (1, 2):
             test = f"aoc{YEAR}/day02.py::{YEAR}/02 part {part} example 1"
-            promises.keep(f"PASSED {test}" in done.stdout,
-                          f"a bad day fails alone: {test} passes")
+            promises.keep(f"PASSED {test}" in out, f"a bad day fails alone: {test} passes")
         for part in day.finished_parts():
             test = f"aoc{YEAR}/day01.py::{YEAR}/01 part {part} example 1"
-            promises.keep(f"PASSED {test}" in done.stdout,
+            promises.keep(f"PASSED {test}" in out,
                           f"a right part is tested alone: {test} passes")
