@@ -299,13 +299,15 @@ def test_nothing_is_sent_from_a_run_ctrl_c_stopped(site: FakeAoC, aocd_loaded: A
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("options", [["--timeout", "100"], ["--memory"],
-                                     ["--memory", "--timeout", "100"]])
+@pytest.mark.parametrize("options", [["--memory"], ["--memory", "--timeout", "100"]])
 def test_ctrl_c_keeps_the_parts_that_finished(
     tmp_path: Path, aocd_home: AocdHome, fifo: Fifo, options: list[str]
 ) -> None:
-    """Under --timeout, Ctrl-C while part 2 runs in its child; under --memory, while
-    part 2 runs again to have its memory measured: part 1, done, is in the JSON."""
+    """Under --memory, Ctrl-C while part 2 runs again to have its memory measured (in this
+    process, or in a --timeout child): part 1, done, is in the JSON. Ctrl-C while part 2
+    runs in a --timeout child, before any measuring: the row below shows it, and
+    test_contracts.py's Ctrl-C test (the group, under --timeout --json) keeps part 1 in
+    the JSON."""
     tracing = "--memory" in options
     stall = (f"if tracemalloc.is_tracing() == {tracing}:\n    say('part 2'); time.sleep(120)\n"
              "return 2")
