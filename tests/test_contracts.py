@@ -447,10 +447,10 @@ BELOW = ("os.write", "__stdout__", "subprocess")
 
 
 @pytest.mark.slow
-@example(day=chatty("part_1", BELOW), args=("run", "--example", "--json"))
+# A part of `aoc run --json` and a module at `aoc list --json`'s import writing below
+# sys.stdout are test_json_output.py's (the same writes, each checked by what it said).
 @example(day=chatty("parse", ("print", *BELOW)), args=("bench", "--example", "--json",
                                                        "--budget", "0.01"))
-@example(day=chatty("at_import", ("print", *BELOW)), args=("list", "--json"))
 @given(day=days(descriptor=True, helpers=False),
        args=st.sampled_from([("run", "--example", "--json"), ("list", "--json"),
                              ("bench", "--example", "--json", "--budget", "0.01")]))
