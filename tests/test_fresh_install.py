@@ -92,21 +92,26 @@ def our_script_wins(venv: Path) -> None:
 def test_fresh_uv_sync_then_a_reinstall_of_aocd(
     tmp_path: Path, aocd_home: AocdHome, editable: bool
 ) -> None:
+    """A fresh sync, editable or not; then (on the wheel: a reinstall rewrites aocd's
+    files alone, whichever way ours is installed) aocd reinstalled, and ours written
+    last as pip leaves it."""
     aocd_home.cache_solved_day_7()
     venv = tmp_path / "venv"
     mode = [] if editable else ["--no-editable"]
     env = sync(venv, aocd_home, *mode)
     assert script_owner(venv) == "aocd"  # what uv leaves on a fresh sync
     assert_both_command_lines_work(venv, env, tmp_path, module=True)
+    if editable:
+        return
 
     sync(venv, aocd_home, *mode, "--reinstall-package", "advent-of-code-data")
     # aocd's script again, as after the fresh sync, whose check of aocd's options
     # through it stands: what the reinstall may have broken is our command line.
     assert script_owner(venv) == "aocd"
     assert_our_command_line_works(venv, env, tmp_path)
-    if not editable:  # then as pip leaves it: the last-installed package's script, ours
-        our_script_wins(venv)
-        assert_both_command_lines_work(venv, env, tmp_path)
+    # Then as pip leaves it: the last-installed package's script, ours.
+    our_script_wins(venv)
+    assert_both_command_lines_work(venv, env, tmp_path)
 
 
 @pytest.mark.slow
