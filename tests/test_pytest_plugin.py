@@ -46,8 +46,7 @@ DAYS = {
 def project(pytester: pytest.Pytester, aocd_loaded: AocdHome,
             monkeypatch: pytest.MonkeyPatch) -> Iterator[pytest.Pytester]:
     """pytester's folder as the project, its year importable (and forgotten afterwards,
-    days and modules), run in this process as `pytest -p no:cacheprovider -rA ARGS` at
-    200 columns by `project.runpytest_inprocess`."""
+    days and modules), at 200 columns: `pytest_in` runs pytest there."""
     (pytester.path / "tests").mkdir()
     (pytester.path / "pyproject.toml").write_text(
         '[tool.pytest.ini_options]\ntestpaths = ["tests"]\n')
