@@ -47,20 +47,29 @@ def sync(venv: Path, home: AocdHome, *flags: str) -> dict[str, str]:
             if name != "PYTHONDONTWRITEBYTECODE"}
 
 
-def assert_both_command_lines_work(venv: Path, env: dict[str, str], cwd: Path) -> None:
-    aoc = str(venv / "bin" / "aoc")
-    ours = subprocess.run([aoc, "run", "2023", "7", "--json"], env=env, cwd=cwd,
-                          capture_output=True, text=True, timeout=120)
+def assert_our_command_line_works(venv: Path, env: dict[str, str], cwd: Path) -> None:
+    ours = subprocess.run([str(venv / "bin" / "aoc"), "run", "2023", "7", "--json"], env=env,
+                          cwd=cwd, capture_output=True, text=True, timeout=120)
     assert ours.returncode == 0, ours.stdout + ours.stderr
     statuses = [p["status"] for p in json.loads(ours.stdout)["results"][0]["parts"]]
     assert statuses == ["correct", "correct"]
+
+
+def assert_both_command_lines_work(venv: Path, env: dict[str, str], cwd: Path,
+                                   module: bool = False) -> None:
+    """Ours and aocd's options through `bin/aoc`; with `module`, `python -m aoc2023` too
+    (which does not go through `bin/aoc`: once an environment is enough)."""
+    aoc = str(venv / "bin" / "aoc")
+    assert_our_command_line_works(venv, env, cwd)
     theirs = subprocess.run([aoc, "-y", "2023", "-d", "7", "-s"], env=env, cwd=cwd,
                             capture_output=True, text=True, timeout=120)
     assert theirs.returncode == 0, theirs.stdout + theirs.stderr
     assert "part a: 6440" in theirs.stdout and "part b: 5905" in theirs.stdout
-    module = subprocess.run([str(venv / "bin" / "python"), "-m", "aoc2023", "run", "2023", "7"],
-                            env=env, cwd=cwd, capture_output=True, text=True, timeout=120)
-    assert module.returncode == 0, module.stderr
+    if not module:
+        return
+    done = subprocess.run([str(venv / "bin" / "python"), "-m", "aoc2023", "run", "2023", "7"],
+                          env=env, cwd=cwd, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
 
 
 def script_owner(venv: Path) -> str:
@@ -83,19 +92,26 @@ def our_script_wins(venv: Path) -> None:
 def test_fresh_uv_sync_then_a_reinstall_of_aocd(
     tmp_path: Path, aocd_home: AocdHome, editable: bool
 ) -> None:
+    """A fresh sync, editable or not; then (on the wheel: a reinstall rewrites aocd's
+    files alone, whichever way ours is installed) aocd reinstalled, and ours written
+    last as pip leaves it."""
     aocd_home.cache_solved_day_7()
     venv = tmp_path / "venv"
     mode = [] if editable else ["--no-editable"]
     env = sync(venv, aocd_home, *mode)
     assert script_owner(venv) == "aocd"  # what uv leaves on a fresh sync
-    assert_both_command_lines_work(venv, env, tmp_path)
+    assert_both_command_lines_work(venv, env, tmp_path, module=True)
+    if editable:
+        return
 
     sync(venv, aocd_home, *mode, "--reinstall-package", "advent-of-code-data")
+    # aocd's script again, as after the fresh sync, whose check of aocd's options
+    # through it stands: what the reinstall may have broken is our command line.
     assert script_owner(venv) == "aocd"
+    assert_our_command_line_works(venv, env, tmp_path)
+    # Then as pip leaves it: the last-installed package's script, ours.
+    our_script_wins(venv)
     assert_both_command_lines_work(venv, env, tmp_path)
-    if not editable:  # then as pip leaves it: the last-installed package's script, ours
-        our_script_wins(venv)
-        assert_both_command_lines_work(venv, env, tmp_path)
 
 
 @pytest.mark.slow
@@ -104,7 +120,7 @@ def test_aocd_installed_first_then_the_project(tmp_path: Path, aocd_home: AocdHo
     venv = tmp_path / "venv"
     sync(venv, aocd_home, "--no-install-project")
     env = sync(venv, aocd_home, "--no-editable")
-    assert_both_command_lines_work(venv, env, tmp_path)
+    assert_both_command_lines_work(venv, env, tmp_path)  # `-m`: as the wheel case's
 
 
 @pytest.mark.slow

@@ -185,13 +185,12 @@ def test_a_check_that_runs_out_of_time_fails_and_sends_nothing(
     tmp_path: Path, site: FakeAoC, aocd_loaded: AocdHome
 ) -> None:
     """The check runs under the run's --timeout: an example stopped by it fails the check,
-    said in one sentence; the check says that it runs, once."""
+    said in one sentence; the check says that it runs, once. (`aoc` in this process: the
+    process stopped is the --timeout child.)"""
     stall = "if text == 'example':\n    time.sleep(120)\nreturn 1"
-    folder = write_year(tmp_path / "site", day_source(stall))
-    done = subprocess.run(site_cli.command(site, "run", str(YEAR), "1", "--yes", "--json",
-                                           "--timeout", "2"),
-                          env=env(aocd_loaded, folder), capture_output=True, text=True,
-                          timeout=120)
+    with temporary_year(tmp_path / "site", YEAR, {"day01.py": day_source(stall)}):
+        done = site_cli.aoc_in_process("run", str(YEAR), "1", "--yes", "--json",
+                                       "--timeout", "2")
     assert posts(site) == []
     [day] = json.loads(done.stdout)["results"]
     assert day["parts"][0]["submit_note"] == (
@@ -300,13 +299,15 @@ def test_nothing_is_sent_from_a_run_ctrl_c_stopped(site: FakeAoC, aocd_loaded: A
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("options", [["--timeout", "100"], ["--memory"],
-                                     ["--memory", "--timeout", "100"]])
+@pytest.mark.parametrize("options", [["--memory"], ["--memory", "--timeout", "100"]])
 def test_ctrl_c_keeps_the_parts_that_finished(
     tmp_path: Path, aocd_home: AocdHome, fifo: Fifo, options: list[str]
 ) -> None:
-    """Under --timeout, Ctrl-C while part 2 runs in its child; under --memory, while
-    part 2 runs again to have its memory measured: part 1, done, is in the JSON."""
+    """Under --memory, Ctrl-C while part 2 runs again to have its memory measured (in this
+    process, or in a --timeout child): part 1, done, is in the JSON. Ctrl-C while part 2
+    runs in a --timeout child, before any measuring: the row below shows it, and
+    test_contracts.py's Ctrl-C test (the group, under --timeout --json) keeps part 1 in
+    the JSON."""
     tracing = "--memory" in options
     stall = (f"if tracemalloc.is_tracing() == {tracing}:\n    say('part 2'); time.sleep(120)\n"
              "return 2")
@@ -348,21 +349,26 @@ def test_on_a_terminal_the_row_of_what_finished_is_shown(
 def test_ctrl_c_under_pytest_stops_the_session(
     tmp_path: Path, aocd_home: AocdHome, fifo: Fifo
 ) -> None:
-    """The plugin's example tests: Ctrl-C in one stops pytest there, as Ctrl-C in any
-    test does, rather than failing that example and going on with the next."""
+    """The plugin's example tests: Ctrl-C in one (part 2 of the first example) stops
+    pytest there, as Ctrl-C in any test does, rather than failing that example and going
+    on with the next example or the next day; what passed before it is reported."""
     later = tmp_path / "a later example ran"
-    body = (f"if text == 'first':\n    say('first'); time.sleep(120)\n"
-            f"open({str(later)!r}, 'w').write(text)\nreturn 1")
+    part_2 = (f"if text == 'first':\n    say('first'); time.sleep(120)\n"
+              f"open({str(later)!r}, 'w').write(text)\nreturn 2")
     project = write_year(tmp_path / "project", day_source(
-        body, fifo=fifo.path, examples="[Example('first', part_1=1), Example('second', part_1=1)]"))
+        "return 1", part_2, fifo=fifo.path,
+        examples="[Example('first', part_1=1, part_2=2), Example('second', part_1=1, part_2=2)]"))
+    (project / f"aoc{YEAR}" / "day02.py").write_text(day_source("return 1"))
     (project / "pyproject.toml").write_text('[tool.pytest.ini_options]\ntestpaths = ["tests"]\n')
     command = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-p", "no:xdist",
-               f"aoc{YEAR}/day01.py"]
-    done = ctrl_c_when_heard(command, aocd_home.env(), fifo, cwd=project)
+               "-p", "no:hypothesispytest", "-rA", f"aoc{YEAR}"]
+    done = ctrl_c_when_heard(command, aocd_home.env() | {"COLUMNS": "200"}, fifo, cwd=project)
     out, err = done.stdout, done.stderr
     assert done.returncode == pytest.ExitCode.INTERRUPTED, out + err
     assert "KeyboardInterrupt" in out, out
     assert " failed" not in out, out
+    assert f"PASSED aoc{YEAR}/day01.py::{YEAR}/01 part 1 example 1" in out, out
+    assert f"aoc{YEAR}/day02.py::" not in out, out
     assert not later.exists()
 
 
@@ -370,15 +376,17 @@ def test_ctrl_c_under_pytest_stops_the_session(
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("options", [[], ["--timeout", "100"]], ids=["", "timeout"])
-@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP])
+@pytest.mark.parametrize(("signum", "options"), [(signal.SIGTERM, []),
+                                                 (signal.SIGHUP, ["--timeout", "100"])],
+                         ids=["SIGTERM", "SIGHUP-timeout"])
 def test_sigterm_and_sighup_keep_what_finished_as_ctrl_c_does(
     tmp_path: Path, aocd_home: AocdHome, fifo: Fifo, signum: int, options: list[str]
 ) -> None:
     """The signal lands while day 2's part 2 runs (in this process, or in a --timeout
     child), after day 1 finished: under --json the document holds day 1 and day 2's
     part 1, the stopped part is marked, the notice names the signal, and the exit code
-    is 128 + the signal."""
+    is 128 + the signal. Both signals have one handler (cli/app.py), so each is sent
+    once, on one of the two places a part runs."""
     folder = write_year(tmp_path / "site", day_source("return 1"))
     stall = "say('part 2'); time.sleep(120)\nreturn 2"
     (folder / f"aoc{YEAR}" / "day02.py").write_text(

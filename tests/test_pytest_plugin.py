@@ -1,22 +1,20 @@
 """The pytest plugin, in a project of a user's: plain `pytest` tests its days, no test files.
 
 The project is a throwaway folder outside this repository, with a year package and an
-empty `tests/` (its pytest settings say `testpaths = ["tests"]`, as ours do). pytest
-runs in a process of its own there, and finds the plugin through its entry point; what
-the plugin makes of a command line alone (the workers for `-m` and `-k`) is read in this
-process, by pytest's own `pytester`.
+empty `tests/` (its pytest settings say `testpaths = ["tests"]`, as ours do). pytest runs
+there in this process, by pytest's own `pytester` (`runpytest_inprocess`: a session of
+its own, the modules it imported forgotten afterwards), and finds the plugin through its
+entry point as a session in a process of its own does. What the plugin decides in a
+process of its own (Ctrl-C in a day's example) is test_interrupt.py's.
 """
 
 from __future__ import annotations
 
-import os
-import re
-import subprocess
-import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import AocdHome
+from conftest import AocdHome, temporary_year
 
 HEAD = "from aoc2023.framework import Example, Solution\n\n\n"
 DAYS = {
@@ -45,77 +43,72 @@ DAYS = {
 
 
 @pytest.fixture
-def project(tmp_path: Path) -> Path:
-    project = tmp_path / "project"
-    (project / "aoc2051").mkdir(parents=True)
-    (project / "tests").mkdir()
-    (project / "pyproject.toml").write_text('[tool.pytest.ini_options]\ntestpaths = ["tests"]\n')
-    (project / "aoc2051" / "__init__.py").write_text("")
-    for name, source in DAYS.items():
-        (project / "aoc2051" / name).write_text(source)
-    return project
+def project(pytester: pytest.Pytester, aocd_loaded: AocdHome,
+            monkeypatch: pytest.MonkeyPatch) -> Iterator[pytest.Pytester]:
+    """pytester's folder as the project, its year importable (and forgotten afterwards,
+    days and modules), at 200 columns: `pytest_in` runs pytest there."""
+    (pytester.path / "tests").mkdir()
+    (pytester.path / "pyproject.toml").write_text(
+        '[tool.pytest.ini_options]\ntestpaths = ["tests"]\n')
+    monkeypatch.setenv("COLUMNS", "200")
+    with temporary_year(pytester.path, 2051, DAYS):
+        yield pytester
 
 
-def pytest_in(project: Path, home: AocdHome, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-rA",
-                           *args], cwd=project, env=home.env() | {"COLUMNS": "200"},
-                          capture_output=True, text=True, timeout=120)
+def pytest_in(project: pytest.Pytester, *args: str) -> tuple[int, str]:
+    """`pytest -rA ARGS` in the project, in this process: its exit code and output."""
+    done = project.runpytest_inprocess("-p", "no:cacheprovider", "-p", "no:xdist",
+                                       "-p", "no:hypothesispytest", "-rA", *args)
+    return int(done.ret), str(done.stdout)
 
 
-@pytest.mark.slow
-def test_plain_pytest_runs_every_example_by_name(project: Path, aocd_home: AocdHome) -> None:
-    done = pytest_in(project, aocd_home)
-    assert done.returncode == 1, done.stdout
-    assert "2 failed, 4 passed, 6 skipped" in done.stdout
+def test_plain_pytest_runs_every_example_by_name(project: pytest.Pytester,
+                                                 aocd_loaded: AocdHome) -> None:
+    code, out = pytest_in(project)
+    assert code == 1, out
+    assert "2 failed, 4 passed, 6 skipped" in out
     for passed in ["aoc2051/day01.py::2051/01 part 1 example 1",
                    "aoc2051/day02.py::2051/02 part 2 example 1",
                    "aoc2051/mirage.py::2051/04 part 1 example 1"]:
-        assert f"PASSED {passed}\n" in done.stdout
+        assert f"PASSED {passed}\n" in out
     assert ("FAILED aoc2051/day01.py::2051/01 part 1 example 2 - 2051 day 1, example 2, "
-            "part 1: returned 4, expected 5\n") in done.stdout
+            "part 1: returned 4, expected 5\n") in out
     assert ("FAILED aoc2051/day03.py::day03 import - Failed: Could not import aoc2051.day03: "
-            "ValueError: half written\n") in done.stdout
-    assert "Traceback" not in done.stdout
+            "ValueError: half written\n") in out
+    assert "Traceback" not in out
     # The real input, part by part, with no token: skipped, saying what to run.
-    token = aocd_home.config / "token"
+    token = aocd_loaded.config / "token"
     assert (f"SKIPPED [2] aoc2051/day01.py:1: no session token (looked in $AOC_SESSION and "
             f"{token}): put your session cookie in {token} (aoc token checks it)"
-            ) in done.stdout
+            ) in out
 
-    examples = pytest_in(project, aocd_home, "-m", "example")
-    assert "2 failed, 4 passed, 6 deselected" in examples.stdout, examples.stdout
-    one_day = pytest_in(project, aocd_home, "-k", "2051 and 02")
-    assert "2 passed, 2 skipped, 8 deselected" in one_day.stdout, one_day.stdout
+    _, examples = pytest_in(project, "-m", "example")
+    assert "2 failed, 4 passed, 6 deselected" in examples, examples
+    _, one_day = pytest_in(project, "-k", "2051 and 02")
+    assert "2 passed, 2 skipped, 8 deselected" in one_day, one_day
 
 
-@pytest.mark.slow
 def test_the_real_input_is_checked_against_the_cached_answer(
-    project: Path, aocd_home: AocdHome
+    project: pytest.Pytester, aocd_loaded: AocdHome
 ) -> None:
-    aocd_home.set_token()
-    aocd_home.cache_input(2051, 2, "p q r\n")
-    aocd_home.cache_answer(2051, 2, 1, "3")
-    aocd_home.cache_answer(2051, 2, 2, "p q")
-    done = pytest_in(project, aocd_home, "-m", "real_input", "aoc2051/day02.py")
-    assert done.returncode == 1, done.stdout
-    assert "PASSED aoc2051/day02.py::2051/02 part 1 your input\n" in done.stdout
+    aocd_loaded.set_token()
+    aocd_loaded.cache_input(2051, 2, "p q r\n")
+    aocd_loaded.cache_answer(2051, 2, 1, "3")
+    aocd_loaded.cache_answer(2051, 2, 2, "p q")
+    code, out = pytest_in(project, "-m", "real_input", "aoc2051/day02.py")
+    assert code == 1, out
+    assert "PASSED aoc2051/day02.py::2051/02 part 1 your input\n" in out
     assert "FAILED aoc2051/day02.py::2051/02 part 2 your input - 2051 day 2, your input, " \
-        "part 2: returned 'P Q R', the accepted answer is 'p q'" in done.stdout
-    assert "1 failed, 1 passed, 2 deselected" in done.stdout
+        "part 2: returned 'P Q R', the accepted answer is 'p q'" in out
+    assert "1 failed, 1 passed, 2 deselected" in out
 
 
-@pytest.mark.slow
-def test_a_quiet_run_says_the_failure_in_its_sentence(project: Path, aocd_home: AocdHome) -> None:
+def test_a_quiet_run_says_the_failure_in_its_sentence(project: pytest.Pytester) -> None:
     """-q lowers the verbosity below 0: no ask for the framework's traceback (-v is)."""
-    done = pytest_in(project, aocd_home, "-q", "aoc2051/day01.py")
-    assert done.returncode == 1, done.stdout
-    assert "\n2051 day 1, example 2, part 1: returned 4, expected 5\n" in done.stdout
-    assert "check_example" not in done.stdout, done.stdout
-
-
-REPORT_WORKERS = (
-    "def pytest_report_header(config):\n"
-    "    return f'workers chosen: {config.option.numprocesses}'\n")
+    code, out = pytest_in(project, "-q", "aoc2051/day01.py")
+    assert code == 1, out
+    assert "\n2051 day 1, example 2, part 1: returned 4, expected 5\n" in out
+    assert "check_example" not in out, out
 
 
 def _with_test_files(project: Path) -> None:
@@ -124,33 +117,32 @@ def _with_test_files(project: Path) -> None:
             "import pytest\n\n@pytest.mark.slow\ndef test_it():\n    pass\n")
 
 
-@pytest.mark.slow
-def test_a_run_of_days_tests_alone_starts_no_workers(
-    project: Path, aocd_home: AocdHome, tmp_path: Path
-) -> None:
-    """The worker count `-n auto` resolves to, as the header of a nested run shows it
-    (collection only: no worker is started to find out): pytest-xdist asks the plugin.
-    Paths in a year package (a folder, a module) need the project's year packages found
-    at start-up; what `-m` and `-k` select is
-    test_what_m_and_k_can_select_decides_the_workers's."""
-    _with_test_files(project)
-    (tmp_path / "plugins").mkdir()
-    (tmp_path / "plugins" / "report_workers.py").write_text(REPORT_WORKERS)
-    env = aocd_home.env()
-    env["PYTHONPATH"] = os.pathsep.join([str(tmp_path / "plugins"), env["PYTHONPATH"]])
+class _Workers:
+    """Reads the worker count pytest-xdist settled on for `-n auto`, once it asked."""
 
-    def workers(*args: str) -> int:
-        done = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider",
-                               "-p", "no:hypothesispytest", "-p", "report_workers", "--co",
-                               "-n", "auto", *args],
-                              cwd=project, env=env, capture_output=True, text=True,
-                              timeout=120)
-        found = re.search(r"^workers chosen: (\d+)$", done.stdout, re.MULTILINE)
-        assert found, done.stdout + done.stderr
-        return int(found[1])
+    chosen: object = None
+
+    def pytest_collection_finish(self, session: pytest.Session) -> None:
+        self.chosen = session.config.option.numprocesses
+
+
+def test_a_run_of_days_tests_alone_starts_no_workers(project: pytest.Pytester) -> None:
+    """The worker count `-n auto` resolves to, as pytest-xdist settles it in a session
+    (collection only: no worker is started to find out), for paths all in a year package
+    (a folder, a module) and for none; what `-m` and `-k` select is
+    test_what_m_and_k_can_select_decides_the_workers's."""
+    _with_test_files(project.path)
+
+    def workers(*args: str) -> object:
+        seen = _Workers()
+        done = project.runpytest_inprocess("-p", "no:cacheprovider", "-p", "no:hypothesispytest",
+                                           "--co", "-n", "auto", *args, plugins=[seen])
+        assert done.ret == 0, done.stdout
+        return seen.chosen
 
     assert workers("aoc2051/", "aoc2051/mirage.py") == 0
-    assert workers() > 0
+    chosen = workers()
+    assert isinstance(chosen, int) and chosen > 0, chosen
 
 
 @pytest.mark.parametrize(("args", "days_only"), [

@@ -3,10 +3,10 @@ never early; Ctrl-C during the countdown stops cleanly. And the countdown of the
 wait between answers.
 
 The waits are handed a clock that moves only when slept on (`Clock`), so that each test
-sees every tick and every sleep, and what was fetched meanwhile, in no time. Real
-processes wait for real where a process is the subject: `aoc new --wait` counting down
-a few real seconds, Ctrl-C. There `aoc`'s clock is moved (the only thing mocked: the
-tests cannot wait for December 2075), and the site's times are read on it.
+sees every tick and every sleep, and what was fetched meanwhile, in no time. `aoc new
+--wait` counts down a few real seconds, and Ctrl-C comes to a real process. There `aoc`'s
+clock is moved (the only thing mocked: the tests cannot wait for December 2075), and the
+site's times are read on it.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from conftest import TOKEN, AocdHome, temporary_year
 from fake_aoc import FakeAoC
 from fake_clock import FakeClock
 from project_copy import copy_project
-from site_cli import aoc, aoc_in_process, popen
+from site_cli import aoc_in_process, popen
 
 from aoc2023.framework import calendar
 from aoc2023.framework.calendar import unlock_time
@@ -90,22 +90,26 @@ def project(tmp_path: Path) -> Path:
 
 @pytest.mark.slow
 def test_new_waits_for_the_unlock_then_fetches_and_never_early(
-    fake_aoc: FakeAoC, aocd_loaded: AocdHome, project: Path
+    fake_aoc: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path
 ) -> None:
-    """A real process counting down real seconds: the first request reaches the site at
-    the unlock plus the margin or after, by aoc's clock, and the day is written
-    with what was fetched (without the wait, a locked day is refused, exit 2)."""
+    """Counting down real seconds (in this process, on 2075's package in a project of the
+    test's own): the first request reaches the site at the unlock plus the margin or
+    after, by aoc's clock, and the day is written with what was fetched (without the
+    wait, a locked day is refused, exit 2)."""
     aocd_loaded.set_token()
     shift = unlocking_in(fake_aoc, 3)
-    done = aoc(fake_aoc, aocd_loaded, "new", str(YEAR), str(DAY), "--wait", cwd=project,
-               shift=shift)
+    (tmp_path / "own-project" / "source").mkdir(parents=True)
+    (tmp_path / "own-project" / "pyproject.toml").write_text("[project]\nname = 'own'\n")
+    with temporary_year(tmp_path / "own-project" / "source", YEAR, {}) as package:
+        done = aoc_in_process("new", str(YEAR), str(DAY), "--wait", cwd=package.parent,
+                              shift=shift)
+        source = (package / "day01.py").read_text()
     assert done.returncode == 0, done.stderr
     unlock = unlock_time(YEAR, DAY).timestamp()
     times = puzzle_requests(fake_aoc, shift)  # by aoc's clock
     assert times, "nothing was fetched"
     # Never early (a shift is rounded to the microsecond).
     assert min(times) >= unlock + MARGIN_SECONDS - 0.001
-    source = (project / "aoc2075" / "day01.py").read_text()
     assert 'title = "Far Future"' in source and "part_1=6" in source
     assert (aocd_loaded.user_dir / "2075_01_input.txt").read_text() == "4 5 6\n"
 
