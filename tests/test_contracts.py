@@ -44,7 +44,6 @@ from misbehaving_days import (
     OTHER_YEAR,
     PART_RETURNS,
     RAISES,
-    WIDE,
     YEAR,
     Behaviour,
     Day,
@@ -449,8 +448,6 @@ BELOW = ("os.write", "__stdout__", "subprocess")
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(not WIDE, reason="AOC_CONTRACTS=wide's: by default, a day writing below "
-                    "sys.stdout under run, bench and list --json is test_json_output.py's")
 @example(day=chatty("parse", ("print", *BELOW)), args=("bench", "--example", "--json",
                                                        "--budget", "0.01"))
 @given(day=days(descriptor=True, helpers=False),
