@@ -44,19 +44,19 @@ def test_dash_h_is_the_projects_own_help(aocd_home: AocdHome) -> None:
     assert in_process("run", "-h").stdout == in_process("run", "--help").stdout
 
 
-def test_version_names_this_project_and_aocd(aocd_home: AocdHome) -> None:
-    done = aoc(aocd_home, "--version")
+def test_version_names_this_project_and_aocd() -> None:
+    done = in_process("--version")
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == (f"aoc (aoc2023) {version('aoc2023')}, advent-of-code-data "
                                    f"(aocd) {version('advent-of-code-data')}")
 
 
-def test_aocds_runner_and_its_help_stay_reachable_without_a_token(
-    aocd_home: AocdHome,
-) -> None:
-    helped = aoc(aocd_home, "-y", "2023", "-h")
+def test_aocds_runner_and_its_help_stay_reachable_without_a_token() -> None:
+    """`aoc`'s reading of the command line (through the installed script too:
+    test_scripts.test_aoc_with_aocds_options_runs_aocds_runner_on_our_plugin)."""
+    helped = in_process("-y", "2023", "-h")
     assert helped.returncode == 0 and "AoC runner" in helped.stdout, helped.stderr
-    ran = aoc(aocd_home, "-y", "2023", "-d", "7")
+    ran = in_process("-y", "2023", "-d", "7")
     assert ran.returncode == 2 and "Traceback" not in ran.stderr
     assert ran.stderr.startswith("Error: No Advent of Code session token is set")
 
