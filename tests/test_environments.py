@@ -242,28 +242,36 @@ def test_a_fifo_or_a_device_as_the_token_file_hangs_nothing(
     assert f"The token file {token} cannot be read (larger than 4,096 bytes)" in result.stderr
 
 
-@pytest.mark.parametrize("which", ["token2id", "input", "answer", "journal", "waits"])
+@pytest.mark.parametrize("which", [["token2id"], ["journal"], ["waits"], ["input", "answer"]],
+                         ids=["token2id", "journal", "waits", "input-answer"])
 def test_a_fifo_where_a_kept_file_should_be_is_one_sentence_naming_it(
-    tmp_path: Path, fake_aoc: FakeAoC, aocd_loaded: AocdHome, which: str
+    tmp_path: Path, fake_aoc: FakeAoC, aocd_loaded: AocdHome, which: list[str]
 ) -> None:
+    """In a process, whose time limit fails a hang. A day's own files (its input, day 1's;
+    its answer, day 2's) are tried on one process, a command each."""
     token = aocd_loaded.set_token()
-    aocd_loaded.cache_input(YEAR, 1, "abcd")
-    fake_aoc.add_puzzle(YEAR, 1, "Test", inputs={token: "abcd"}, solutions=["4", "5"])
-    path = {
+    env = year_env(tmp_path, aocd_loaded)
+    (tmp_path / "site" / f"aoc{YEAR}" / "day02.py").write_text(DAY)
+    for day in (1, 2):
+        aocd_loaded.cache_input(YEAR, day, "abcd")
+        fake_aoc.add_puzzle(YEAR, day, "Test", inputs={token: "abcd"}, solutions=["4", "5"])
+    paths = {
         "token2id": aocd_loaded.config / "token2id.json",
         "input": aocd_loaded.user_dir / f"{YEAR}_01_input.txt",
-        "answer": aocd_loaded.user_dir / f"{YEAR}_01a_answer.txt",
+        "answer": aocd_loaded.user_dir / f"{YEAR}_02a_answer.txt",
         "journal": aocd_loaded.config / "aoc-attempts.json",
         "waits": aocd_loaded.config / "aoc-submit-wait.json",
-    }[which]
-    path.unlink(missing_ok=True)
-    os.mkfifo(path)
-    env = year_env(tmp_path, aocd_loaded)
-    result = site_cli.aoc(fake_aoc, aocd_loaded, "run", str(YEAR), "1", "--yes", env=env,
-                          timeout=60)
-    assert result.returncode == 2, (result.stdout, result.stderr)
-    assert f"{path} cannot be read (a FIFO, not a regular file)" in result.stderr
-    assert "Traceback" not in result.stderr and "unexpected" not in result.stderr
+    }
+    for name in which:
+        paths[name].unlink(missing_ok=True)
+        os.mkfifo(paths[name])
+    ran = site_cli.aoc_runs(fake_aoc, aocd_loaded, *(
+        ["run", str(YEAR), "2" if name == "answer" else "1", "--yes"] for name in which),
+        env=env, timeout=60)
+    for name, result in zip(which, ran, strict=True):
+        assert result.returncode == 2, (name, result.stdout, result.stderr)
+        assert f"{paths[name]} cannot be read (a FIFO, not a regular file)" in result.stderr
+        assert "Traceback" not in result.stderr and "unexpected" not in result.stderr
 
 
 # --- a folder that cannot be written (item 6) -----------------------------------------------
