@@ -245,27 +245,27 @@ def test_a_fifo_or_a_device_as_the_token_file_hangs_nothing(
 @pytest.mark.parametrize("which", [["token2id"], ["journal"], ["waits"], ["input", "answer"]],
                          ids=["token2id", "journal", "waits", "input-answer"])
 def test_a_fifo_where_a_kept_file_should_be_is_one_sentence_naming_it(
-    tmp_path: Path, fake_aoc: FakeAoC, aocd_loaded: AocdHome, which: list[str]
+    tmp_path: Path, aocd_home: AocdHome, which: list[str]
 ) -> None:
     """In a process, whose time limit fails a hang. A day's own files (its input, day 1's;
-    its answer, day 2's) are tried on one process, a command each."""
-    token = aocd_loaded.set_token()
-    env = year_env(tmp_path, aocd_loaded)
+    its answer, day 2's) are tried on one process, a command each. No site answers: each
+    file is read before anything is asked of it (a send would fail otherwise)."""
+    aocd_home.set_token()
+    env = year_env(tmp_path, aocd_home)
     (tmp_path / "site" / f"aoc{YEAR}" / "day02.py").write_text(DAY)
     for day in (1, 2):
-        aocd_loaded.cache_input(YEAR, day, "abcd")
-        fake_aoc.add_puzzle(YEAR, day, "Test", inputs={token: "abcd"}, solutions=["4", "5"])
+        aocd_home.cache_input(YEAR, day, "abcd")
     paths = {
-        "token2id": aocd_loaded.config / "token2id.json",
-        "input": aocd_loaded.user_dir / f"{YEAR}_01_input.txt",
-        "answer": aocd_loaded.user_dir / f"{YEAR}_02a_answer.txt",
-        "journal": aocd_loaded.config / "aoc-attempts.json",
-        "waits": aocd_loaded.config / "aoc-submit-wait.json",
+        "token2id": aocd_home.config / "token2id.json",
+        "input": aocd_home.user_dir / f"{YEAR}_01_input.txt",
+        "answer": aocd_home.user_dir / f"{YEAR}_02a_answer.txt",
+        "journal": aocd_home.config / "aoc-attempts.json",
+        "waits": aocd_home.config / "aoc-submit-wait.json",
     }
     for name in which:
         paths[name].unlink(missing_ok=True)
         os.mkfifo(paths[name])
-    ran = site_cli.aoc_runs(fake_aoc, aocd_loaded, *(
+    ran = site_cli.aoc_runs(None, aocd_home, *(
         ["run", str(YEAR), "2" if name == "answer" else "1", "--yes"] for name in which),
         env=env, timeout=60)
     for name, result in zip(which, ran, strict=True):
