@@ -1,43 +1,32 @@
-"""Help that reads well, `aoc -h` and `aoc --version` (issue 12), through the installed
-`aoc` script where the script is the subject, else in this process: help wraps at the
-terminal's width with no break inside a sentence, the usage line has one bracket style,
-and aocd's runner and its help stay reachable."""
+"""Help that reads well, `aoc -h` and `aoc --version` (issue 12), in this process: help
+wraps at the terminal's width with no break inside a sentence, the usage line has one
+bracket style, and aocd's runner and its help stay reachable. (The installed script,
+which hands our command line to us: test_scripts.py.)"""
 
 from __future__ import annotations
 
 import os
 import subprocess
-import sys
 from collections.abc import Mapping
 from importlib.metadata import version
 from itertools import pairwise
-from pathlib import Path
 
 import pytest
 from conftest import AocdHome
 from site_cli import aoc_in_process
 
-BIN = Path(sys.executable).parent
-
-
 def terminal(env: Mapping[str, str], columns: int) -> dict[str, str]:
     return {**env, "COLUMNS": str(columns), "NO_COLOR": "1", "TERM": "dumb"}
-
-
-def aoc(home: AocdHome, *args: str, columns: int = 100) -> subprocess.CompletedProcess[str]:
-    """Through the installed script."""
-    return subprocess.run([str(BIN / "aoc"), *args], env=terminal(home.env(), columns),
-                          capture_output=True, text=True, timeout=120)
 
 
 def in_process(*args: str, columns: int = 100) -> subprocess.CompletedProcess[str]:
     return aoc_in_process(*args, env=terminal(os.environ, columns))
 
 
-def test_dash_h_is_the_projects_own_help(aocd_home: AocdHome) -> None:
-    """`-h` through the script (aocd's, which hands our command line to us), the rest
-    in this process: the help is the app's."""
-    short, long = aoc(aocd_home, "-h"), in_process("--help")
+def test_dash_h_is_the_projects_own_help() -> None:
+    """`-h` is the app's help, not aocd's runner's (`aoc`'s reading of the command line;
+    that the installed script, aocd's, hands it to us: test_scripts.py)."""
+    short, long = in_process("-h"), in_process("--help")
     assert short.returncode == long.returncode == 0
     assert short.stdout == long.stdout and "Commands" in short.stdout
     assert "aoc -y 2023 -h" in short.stdout  # how to reach aocd's runner's help
