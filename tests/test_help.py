@@ -15,6 +15,7 @@ import pytest
 from conftest import AocdHome
 from site_cli import aoc_in_process
 
+
 def terminal(env: Mapping[str, str], columns: int) -> dict[str, str]:
     return {**env, "COLUMNS": str(columns), "NO_COLOR": "1", "TERM": "dumb"}
 
