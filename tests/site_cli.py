@@ -130,7 +130,9 @@ if sys.argv[1]:  # else aocd is left unimported, as a process starts: main impor
     point_aocd_at(sys.argv[1])
 now, shift = calendar.current_time, timedelta(seconds=float(sys.argv[2]))
 calendar.current_time = lambda: now() + shift
-for args, settings in json.loads(sys.argv[4]):
+started_in = os.getcwd()
+for args, settings, cwd in json.loads(sys.argv[4]):
+    os.chdir(cwd or started_in)
     environ = dict(os.environ)
     os.environ.update(settings)
     sys.argv = ["aoc", *args]
@@ -147,20 +149,22 @@ with its exit code on stdout."""
 
 def aoc_runs(site: FakeAoC | None, home: AocdHome, *commands: Sequence[str],
              settings: Sequence[Mapping[str, str]] = (), env: dict[str, str] | None = None,
-             cwd: Path | None = None, shift: float = 0.0, encoding: str | None = None,
-             timeout: float = 120, wrapper: Sequence[str] = ()
+             cwd: Path | None = None, cwds: Sequence[Path | None] = (), shift: float = 0.0,
+             encoding: str | None = None, timeout: float = 120, wrapper: Sequence[str] = ()
              ) -> list[subprocess.CompletedProcess[str]]:
     """`aoc` run on each of `commands` in turn, in ONE process of its own (as `aoc`
     starts it: `env`, `cwd`, `wrapper`, `encoding` as there), each command with the
-    variables of its `settings` set on top (a token, say; none read at start-up). For
-    what needs a process but not one per command: a locale, a read-only folder, a time
-    limit against a hang. What the process writes at its exit goes to the last one."""
+    variables of its `settings` set on top (a token, say; none read at start-up), in its
+    folder of `cwds` (default: `cwd`). For what needs a process but not one per command:
+    a locale, a read-only folder, a time limit against a hang. What the process writes
+    at its exit goes to the last one."""
     settings = list(settings) or [{}] * len(commands)
+    folders = [str(folder or "") for folder in cwds or [None] * len(commands)]
     if changed := [name for each in settings for name in each if name in _ENV_READ_AT_IMPORT]:
         raise ValueError(f"settings change {changed}, read when a process starts")
     url = "" if site is None else site.url
-    runs = json.dumps([[list(args), dict(each)]
-                       for args, each in zip(commands, settings, strict=True)])
+    runs = json.dumps([[list(args), dict(each), folder]
+                       for args, each, folder in zip(commands, settings, folders, strict=True)])
     done = subprocess.run(
         [*wrapper, sys.executable, "-c", SEVERAL, url, repr(shift), str(TESTS), runs],
         cwd=cwd, env=_env(env or home.env(), cwd), capture_output=True, text=True,
