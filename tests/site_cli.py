@@ -2,16 +2,19 @@
 `popen`, `command`) or, much cheaper, in this one (`aoc_in_process`), with the clock
 (`calendar.current_time`) moved by `shift` seconds. A test whose subject belongs to a
 process (the environment read at start-up, the installed script, signals, the log lines of
---verbose, which pytest's logging holds here) starts one.
+--verbose, which pytest's logging holds here) starts one; several commands that need a
+process but not one each share one (`aoc_runs`).
 """
 
 from __future__ import annotations
 
 import io
+import json
 import os
+import re
 import subprocess
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from contextlib import chdir, redirect_stderr, redirect_stdout
 from datetime import timedelta
 from pathlib import Path
@@ -109,3 +112,70 @@ def aoc_in_process(*args: str, cwd: Path | None = None, env: dict[str, str] | No
           redirect_stdout(out), redirect_stderr(err)):
         code = main(list(args))
     return subprocess.CompletedProcess(["aoc", *args], code, out_text(), err_text())
+
+
+SEVERAL = r"""
+import json
+import os
+import sys
+from datetime import timedelta
+
+sys.path.append(sys.argv[3])
+from aoc2023.framework import calendar
+from aoc2023.framework.cli import main
+
+if sys.argv[1]:  # else aocd is left unimported, as a process starts: main imports it
+    from fake_aoc import point_aocd_at
+
+    point_aocd_at(sys.argv[1])
+now, shift = calendar.current_time, timedelta(seconds=float(sys.argv[2]))
+calendar.current_time = lambda: now() + shift
+started_in = os.getcwd()
+for args, settings, cwd in json.loads(sys.argv[4]):
+    os.chdir(cwd or started_in)
+    environ = dict(os.environ)
+    os.environ.update(settings)
+    sys.argv = ["aoc", *args]
+    code = main(args)
+    os.environ.clear()
+    os.environ.update(environ)
+    print(f"\x1e{code}\x1e", end="", flush=True)
+    print("\x1e", end="", file=sys.stderr, flush=True)
+"""
+"""Each command through `main` called from code, which reads the environment and the
+token anew, as a fresh process does; ASCII's record separator ends each one's output,
+with its exit code on stdout."""
+
+
+def aoc_runs(site: FakeAoC | None, home: AocdHome, *commands: Sequence[str],
+             settings: Sequence[Mapping[str, str]] = (), env: dict[str, str] | None = None,
+             cwd: Path | None = None, cwds: Sequence[Path | None] = (), shift: float = 0.0,
+             encoding: str | None = None, timeout: float = 120, wrapper: Sequence[str] = ()
+             ) -> list[subprocess.CompletedProcess[str]]:
+    """`aoc` run on each of `commands` in turn, in ONE process of its own (as `aoc`
+    starts it: `env`, `cwd`, `wrapper`, `encoding` as there), each command with the
+    variables of its `settings` set on top (a token, say; none read at start-up), in its
+    folder of `cwds` (default: `cwd`). For what needs a process but not one per command:
+    a locale, a read-only folder, a time limit against a hang. What the process writes
+    at its exit goes to the last one."""
+    settings = list(settings) or [{}] * len(commands)
+    folders = [str(folder or "") for folder in cwds or [None] * len(commands)]
+    if changed := [name for each in settings for name in each if name in _ENV_READ_AT_IMPORT]:
+        raise ValueError(f"settings change {changed}, read when a process starts")
+    url = "" if site is None else site.url
+    runs = json.dumps([[list(args), dict(each), folder]
+                       for args, each, folder in zip(commands, settings, folders, strict=True)])
+    done = subprocess.run(
+        [*wrapper, sys.executable, "-c", SEVERAL, url, repr(shift), str(TESTS), runs],
+        cwd=cwd, env=_env(env or home.env(), cwd), capture_output=True, text=True,
+        encoding=encoding, timeout=timeout)
+    outs, errs = re.split("\x1e(-?\\d+)\x1e", done.stdout), done.stderr.split("\x1e")
+    if done.returncode != 0 or len(outs) != 2 * len(commands) + 1 \
+            or len(errs) != len(commands) + 1:
+        raise AssertionError(f"aoc_runs ended early ({done.returncode}):\n"
+                             f"{done.stdout}\n{done.stderr}")
+    ran = [subprocess.CompletedProcess(["aoc", *args], int(outs[2 * i + 1]), outs[2 * i],
+                                       errs[i]) for i, args in enumerate(commands)]
+    ran[-1].stdout += outs[-1]
+    ran[-1].stderr += errs[-1]
+    return ran

@@ -119,44 +119,38 @@ def test_project_config_dir_is_used_only_when_it_holds_a_token_and_the_variable_
     assert session.find_token() == "t"
 
 
-def test_a_cached_input_is_run_without_importing_aocd(aocd_home: AocdHome) -> None:
-    aocd_home.set_token()
-    aocd_home.cache_input(2023, 7, "32T3K 765\nT55J5 684\nKK677 28\nKTJJT 220\nQQQJA 483\n")
-    code = (
-        "import sys\n"
-        "from aoc2023.framework.cli import main\n"
-        "code = main(['run', '2023', '7', '--json'])\n"
-        "assert 'aocd' not in sys.modules, 'aocd was imported'\n"
-        "sys.exit(code)\n"
-    )
-    done = subprocess.run([sys.executable, "-c", code], env=aocd_home.env(),
-                          capture_output=True, text=True, timeout=60)
-    assert done.returncode == 0, done.stderr
-    assert '"source": "input"' in done.stdout
-    assert '"answer": "6440"' in done.stdout
-    assert USER_ID not in done.stderr
-
-
 def test_a_run_with_nothing_to_send_imports_only_what_it_shows(aocd_home: AocdHome) -> None:
-    """Start-up (issue 14): with every answer known, no submission machinery, no site
-    client, no time zones, and neither the JSON nor the bench nor the drawings code."""
+    """Start-up (issue 14), in a fresh process: with every answer known, no submission
+    machinery, no site client, no time zones, and neither the JSON nor the bench nor the
+    drawings code; then, in the same process, with no answer known, still not aocd: a
+    cached input is run without it (and its owner is not looked up)."""
     aocd_home.set_token()
     aocd_home.cache_input(2023, 7, "32T3K 765\nT55J5 684\nKK677 28\nKTJJT 220\nQQQJA 483\n")
-    aocd_home.cache_answer(2023, 7, 1, "6440")
-    aocd_home.cache_answer(2023, 7, 2, "5905")
+    answers = [aocd_home.cache_answer(2023, 7, 1, "6440"),
+               aocd_home.cache_answer(2023, 7, 2, "5905")]
     unwanted = ["aocd", "urllib3", "zoneinfo", "aoc2023.framework.submit",
                 "aoc2023.framework.aocd.client", "aoc2023.framework.aocd.attempts",
                 "aoc2023.framework.render.as_json", "aoc2023.framework.bench.figures",
                 "aoc2023.framework.drawings", "aococr", "rich", "markdownify"]
     code = (
         "import sys\n"
+        "from pathlib import Path\n"
         "from aoc2023.framework.cli import main\n"
-        "code = main(['run', '2023', '7'])\n"
-        f"print(sorted(set({unwanted!r}) & set(sys.modules)), file=sys.stderr)\n"
-        "sys.exit(code)\n"
+        "known = main(['run', '2023', '7'])\n"
+        f"print('imported:', sorted(set({unwanted!r}) & set(sys.modules)), file=sys.stderr)\n"
+        "print('\\x1e', flush=True)\n"
+        "for answer in sys.argv[1:]:\n"
+        "    Path(answer).unlink()\n"
+        "unknown = main(['run', '2023', '7', '--json'])\n"
+        "print('aocd imported:', 'aocd' in sys.modules, file=sys.stderr)\n"
+        "sys.exit(known or unknown)\n"
     )
-    done = subprocess.run([sys.executable, "-c", code], env=aocd_home.env(),
-                          capture_output=True, text=True, timeout=60)
+    done = subprocess.run([sys.executable, "-c", code, *map(str, answers)],
+                          env=aocd_home.env(), capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
-    assert "✔ 6440" in done.stdout and "✔ 5905" in done.stdout
-    assert done.stderr.strip().splitlines()[-1] == "[]"
+    table, as_json = done.stdout.split("\x1e\n")
+    assert "✔ 6440" in table and "✔ 5905" in table
+    assert "imported: []\n" in done.stderr, done.stderr
+    assert '"source": "input"' in as_json and '"answer": "6440"' in as_json
+    assert "aocd imported: False\n" in done.stderr, done.stderr
+    assert USER_ID not in done.stderr

@@ -86,12 +86,13 @@ def test_run_list_and_bench_print_their_tables_in_any_encoding(
 def test_run_list_and_bench_print_their_tables_in_a_c_locale(
     tmp_path: Path, aocd_home: AocdHome
 ) -> None:
-    """The locale is read when a process starts, and so is what it writes at its exit."""
+    """The locale is read when a process starts, and so is what it writes at its exit:
+    one process, each command run in it as a fresh process would run it."""
     env = year_env(tmp_path, aocd_home, LC_ALL="C", PYTHONCOERCECLOCALE="0", PYTHONUTF8="0",
                    PYTHONIOENCODING="")
-    for args in COMMANDS:
-        assert_tables_in("ascii", args, site_cli.aoc(None, aocd_home, *args, env=env,
-                                                     encoding="ascii"))
+    ran = site_cli.aoc_runs(None, aocd_home, *COMMANDS, env=env, encoding="ascii")
+    for args, result in zip(COMMANDS, ran, strict=True):
+        assert_tables_in("ascii", args, result)
 
 
 def test_with_yes_what_was_sent_is_reported_in_ascii(
@@ -213,17 +214,17 @@ def test_a_terminal_that_is_dumb_gets_no_escape_codes(
 def test_a_fifo_or_a_device_as_the_token_file_hangs_nothing(
     tmp_path: Path, aocd_home: AocdHome
 ) -> None:
-    """A hang fails the test at the time limit instead of blocking it."""
+    """A hang fails the test at the time limit instead of blocking it: a FIFO or a device
+    is tried in a process of its own; a file too large, which cannot hang, in this one."""
     env = year_env(tmp_path, aocd_home)
     token = aocd_home.config / "token"
     os.mkfifo(token)
-    version = site_cli.aoc(None, aocd_home, "--version", env=env, timeout=60)
+    version, example, *refused = site_cli.aoc_runs(
+        None, aocd_home, ["--version"], ["run", str(YEAR), "1", "--example"],
+        ["run", str(YEAR), "1"], ["token"], env=env, timeout=60)
     assert version.returncode == 0 and "aoc (aoc2023)" in version.stdout
-    example = site_cli.aoc(None, aocd_home, "run", str(YEAR), "1", "--example", env=env,
-                           timeout=60)
     assert example.returncode == 0 and "✔ 3" in example.stdout, example.stderr
-    for args in (["run", str(YEAR), "1"], ["token"]):
-        result = site_cli.aoc(None, aocd_home, *args, env=env, timeout=60)
+    for result in refused:
         assert result.returncode == 2, result.stderr
         assert f"The token file {token} cannot be read (a FIFO, not a regular file)" \
             in result.stderr
@@ -235,33 +236,42 @@ def test_a_fifo_or_a_device_as_the_token_file_hangs_nothing(
     assert f"The token file {token} cannot be read (a character device" in result.stderr
     token.unlink()
     token.write_text("ab" * 500_000)
-    result = site_cli.aoc(None, aocd_home, "run", str(YEAR), "1", env=env, timeout=60)
+    with temporary_year(tmp_path / "in-process", YEAR, {"day01.py": DAY}):
+        result = site_cli.aoc_in_process("run", str(YEAR), "1")
     assert result.returncode == 2
     assert f"The token file {token} cannot be read (larger than 4,096 bytes)" in result.stderr
 
 
-@pytest.mark.parametrize("which", ["token2id", "input", "answer", "journal", "waits"])
+@pytest.mark.parametrize("which", [["token2id"], ["journal"], ["waits"], ["input", "answer"]],
+                         ids=["token2id", "journal", "waits", "input-answer"])
 def test_a_fifo_where_a_kept_file_should_be_is_one_sentence_naming_it(
-    tmp_path: Path, fake_aoc: FakeAoC, aocd_loaded: AocdHome, which: str
+    tmp_path: Path, aocd_home: AocdHome, which: list[str]
 ) -> None:
-    token = aocd_loaded.set_token()
-    aocd_loaded.cache_input(YEAR, 1, "abcd")
-    fake_aoc.add_puzzle(YEAR, 1, "Test", inputs={token: "abcd"}, solutions=["4", "5"])
-    path = {
-        "token2id": aocd_loaded.config / "token2id.json",
-        "input": aocd_loaded.user_dir / f"{YEAR}_01_input.txt",
-        "answer": aocd_loaded.user_dir / f"{YEAR}_01a_answer.txt",
-        "journal": aocd_loaded.config / "aoc-attempts.json",
-        "waits": aocd_loaded.config / "aoc-submit-wait.json",
-    }[which]
-    path.unlink(missing_ok=True)
-    os.mkfifo(path)
-    env = year_env(tmp_path, aocd_loaded)
-    result = site_cli.aoc(fake_aoc, aocd_loaded, "run", str(YEAR), "1", "--yes", env=env,
-                          timeout=60)
-    assert result.returncode == 2, (result.stdout, result.stderr)
-    assert f"{path} cannot be read (a FIFO, not a regular file)" in result.stderr
-    assert "Traceback" not in result.stderr and "unexpected" not in result.stderr
+    """In a process, whose time limit fails a hang. A day's own files (its input, day 1's;
+    its answer, day 2's) are tried on one process, a command each. No site answers: each
+    file is read before anything is asked of it (a send would fail otherwise)."""
+    aocd_home.set_token()
+    env = year_env(tmp_path, aocd_home)
+    (tmp_path / "site" / f"aoc{YEAR}" / "day02.py").write_text(DAY)
+    for day in (1, 2):
+        aocd_home.cache_input(YEAR, day, "abcd")
+    paths = {
+        "token2id": aocd_home.config / "token2id.json",
+        "input": aocd_home.user_dir / f"{YEAR}_01_input.txt",
+        "answer": aocd_home.user_dir / f"{YEAR}_02a_answer.txt",
+        "journal": aocd_home.config / "aoc-attempts.json",
+        "waits": aocd_home.config / "aoc-submit-wait.json",
+    }
+    for name in which:
+        paths[name].unlink(missing_ok=True)
+        os.mkfifo(paths[name])
+    ran = site_cli.aoc_runs(None, aocd_home, *(
+        ["run", str(YEAR), "2" if name == "answer" else "1", "--yes"] for name in which),
+        env=env, timeout=60)
+    for name, result in zip(which, ran, strict=True):
+        assert result.returncode == 2, (name, result.stdout, result.stderr)
+        assert f"{paths[name]} cannot be read (a FIFO, not a regular file)" in result.stderr
+        assert "Traceback" not in result.stderr and "unexpected" not in result.stderr
 
 
 # --- a folder that cannot be written (item 6) -----------------------------------------------
@@ -284,16 +294,16 @@ def test_a_read_only_home_is_named_by_the_commands_that_write(
     (tmp_path / "home").mkdir()
     home = AocdHome(data=tmp_path / "home" / "aocd", config=tmp_path / "home" / "aocd")
     env = _a_page_a_board_and_an_answer(fake_aoc, tmp_path, home)
-    wrapper = read_only(tmp_path / "home")
-    token = site_cli.aoc(fake_aoc, home, "token", env=env, timeout=60, wrapper=wrapper)
+    writing = (["read", "2023", "7"], ["leaderboard", "2023", "42"],
+               ["run", str(YEAR), "1", "--yes"])
+    token, *refused = site_cli.aoc_runs(fake_aoc, home, ["token"], *writing, env=env,
+                                        timeout=60, wrapper=read_only(tmp_path / "home"),
+                                        shift=SINCE_YEAR_UNLOCKED)
     assert token.returncode == 0, token.stderr  # it needs to keep nothing
     assert "accepted" in token.stdout and "github.tester.1234567" in token.stdout
     assert "token2id.json, could not be written" in token.stdout, token.stdout
     assert "now in aocd's memo" not in token.stdout
-    for args in (["read", "2023", "7"], ["leaderboard", "2023", "42"],
-                 ["run", str(YEAR), "1", "--yes"]):
-        result = site_cli.aoc(fake_aoc, home, *args, env=env, timeout=60, wrapper=wrapper,
-                              shift=SINCE_YEAR_UNLOCKED)
+    for args, result in zip(writing, refused, strict=True):
         assert result.returncode == 2, (args, result.stderr)
         assert f"{tmp_path / 'home'} must be a folder you can write to" in result.stderr
         assert "unexpected" not in result.stderr and TOKEN not in result.stderr
@@ -312,12 +322,12 @@ def test_a_read_only_config_folder_stops_only_the_commands_that_write_there(
     home.data.mkdir()
     home.config.mkdir()
     env = _a_page_a_board_and_an_answer(fake_aoc, tmp_path, home)
-    wrapper = read_only(home.config)
-    for args in (["read", "2023", "7"], ["leaderboard", "2023", "42"]):
-        result = site_cli.aoc(fake_aoc, home, *args, env=env, timeout=60, wrapper=wrapper)
+    reading = (["read", "2023", "7"], ["leaderboard", "2023", "42"])
+    *read, sent = site_cli.aoc_runs(fake_aoc, home, *reading, ["run", str(YEAR), "1", "--yes"],
+                                    env=env, timeout=60, wrapper=read_only(home.config),
+                                    shift=SINCE_YEAR_UNLOCKED)
+    for args, result in zip(reading, read, strict=True):
         assert result.returncode == 0, (args, result.stderr)
-    sent = site_cli.aoc(fake_aoc, home, "run", str(YEAR), "1", "--yes", env=env, timeout=60,
-                        wrapper=wrapper, shift=SINCE_YEAR_UNLOCKED)
     assert sent.returncode == 2, sent.stdout + sent.stderr  # asked to send, and could not
     assert "part 1: not sent: the attempt could not be written down" in sent.stderr
     assert f"{home.config}/.aoc-locks" in sent.stderr, sent.stderr

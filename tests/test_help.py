@@ -1,62 +1,52 @@
-"""Help that reads well, `aoc -h` and `aoc --version` (issue 12), through the installed
-`aoc` script where the script is the subject, else in this process: help wraps at the
-terminal's width with no break inside a sentence, the usage line has one bracket style,
-and aocd's runner and its help stay reachable."""
+"""Help that reads well, `aoc -h` and `aoc --version` (issue 12), in this process: help
+wraps at the terminal's width with no break inside a sentence, the usage line has one
+bracket style, and aocd's runner and its help stay reachable. (The installed script,
+which hands our command line to us: test_scripts.py.)"""
 
 from __future__ import annotations
 
 import os
 import subprocess
-import sys
 from collections.abc import Mapping
 from importlib.metadata import version
 from itertools import pairwise
-from pathlib import Path
 
 import pytest
 from conftest import AocdHome
 from site_cli import aoc_in_process
-
-BIN = Path(sys.executable).parent
 
 
 def terminal(env: Mapping[str, str], columns: int) -> dict[str, str]:
     return {**env, "COLUMNS": str(columns), "NO_COLOR": "1", "TERM": "dumb"}
 
 
-def aoc(home: AocdHome, *args: str, columns: int = 100) -> subprocess.CompletedProcess[str]:
-    """Through the installed script."""
-    return subprocess.run([str(BIN / "aoc"), *args], env=terminal(home.env(), columns),
-                          capture_output=True, text=True, timeout=120)
-
-
 def in_process(*args: str, columns: int = 100) -> subprocess.CompletedProcess[str]:
     return aoc_in_process(*args, env=terminal(os.environ, columns))
 
 
-def test_dash_h_is_the_projects_own_help(aocd_home: AocdHome) -> None:
-    """`-h` through the script (aocd's, which hands our command line to us), the rest
-    in this process: the help is the app's."""
-    short, long = aoc(aocd_home, "-h"), in_process("--help")
+def test_dash_h_is_the_projects_own_help() -> None:
+    """`-h` is the app's help, not aocd's runner's (`aoc`'s reading of the command line;
+    that the installed script, aocd's, hands it to us: test_scripts.py)."""
+    short, long = in_process("-h"), in_process("--help")
     assert short.returncode == long.returncode == 0
     assert short.stdout == long.stdout and "Commands" in short.stdout
     assert "aoc -y 2023 -h" in short.stdout  # how to reach aocd's runner's help
     assert in_process("run", "-h").stdout == in_process("run", "--help").stdout
 
 
-def test_version_names_this_project_and_aocd(aocd_home: AocdHome) -> None:
-    done = aoc(aocd_home, "--version")
+def test_version_names_this_project_and_aocd() -> None:
+    done = in_process("--version")
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == (f"aoc (aoc2023) {version('aoc2023')}, advent-of-code-data "
                                    f"(aocd) {version('advent-of-code-data')}")
 
 
-def test_aocds_runner_and_its_help_stay_reachable_without_a_token(
-    aocd_home: AocdHome,
-) -> None:
-    helped = aoc(aocd_home, "-y", "2023", "-h")
+def test_aocds_runner_and_its_help_stay_reachable_without_a_token() -> None:
+    """`aoc`'s reading of the command line (through the installed script too:
+    test_scripts.test_aoc_with_aocds_options_runs_aocds_runner_on_our_plugin)."""
+    helped = in_process("-y", "2023", "-h")
     assert helped.returncode == 0 and "AoC runner" in helped.stdout, helped.stderr
-    ran = aoc(aocd_home, "-y", "2023", "-d", "7")
+    ran = in_process("-y", "2023", "-d", "7")
     assert ran.returncode == 2 and "Traceback" not in ran.stderr
     assert ran.stderr.startswith("Error: No Advent of Code session token is set")
 

@@ -94,18 +94,15 @@ def run(*command: str, env: dict[str, str], cwd: Path) -> str:
 def test_each_launcher_sees_its_own_command_in_the_hint(
     aocd_home: AocdHome, tmp_path: Path
 ) -> None:
+    """What `launcher` reads in a real process: the script as typed, and the module as
+    typed with what `uv run` sets for the command it starts (the script under `uv run`
+    from another folder: test_real_uv_run_from_another_folder; every other mix, on the
+    same readings: the tests above)."""
     env = aocd_home.env()
     script = (str(BIN / "aoc"), "bench", "2023", "--history")
     module = (sys.executable, "-m", "aoc2023", "bench", "2023", "--history")
     assert HINT.format("aoc") in run(*script, env=env, cwd=tmp_path)
-    assert HINT.format(f"{sys.executable} -m aoc2023") in run(*module, env=env, cwd=tmp_path)
-    # What `uv run` sets for the command it starts, here from another folder than the
-    # project (in the project: test_under_uv_run_hints_say_uv_run, on the same reading).
     uv = env | {"UV": "/usr/bin/uv", "VIRTUAL_ENV": sys.prefix}
-    project = Path(sys.prefix).resolve().parent
-    if (project / "pyproject.toml").is_file():
-        assert HINT.format(f"uv run --project {project} aoc") in run(*script, env=uv,
-                                                                      cwd=tmp_path)
     assert HINT.format("uv run python -m aoc2023") in run(*module, env=uv, cwd=Path(sys.prefix))
 
 

@@ -4,8 +4,9 @@ The token is marked, pasted the ways people paste it (a `session=` prefix, quote
 CRLF line end), and every command is run through its error paths: a dead token, a
 token with a line break inside it, no network, a day that raises with the token in its
 message, aocd's own runner. All output is searched for any 8 characters of the token.
-`--verbose` (its log lines), `--timeout` (a child) and aocd's runner run in a real
-process; the rest in this one (`site_cli.aoc_in_process`).
+`--verbose` (its log lines) and `--timeout` (a child) run in a real process, one for
+several commands (`site_cli.aoc_runs`), aocd's runner in one of its own, as the program
+runs it; the rest in this one (`site_cli.aoc_in_process`).
 """
 
 from __future__ import annotations
@@ -40,18 +41,22 @@ class Day(Solution[str]):
 """
 
 
-def aoc(home: AocdHome, site: FakeAoC | str, token: str, *args: str,
-        pythonpath: Path | None = None) -> subprocess.CompletedProcess[str]:
-    """`aoc ARGS` with the token in AOC_SESSION: in a real process, with aocd pointed at
-    `site` (or at a site's address), when its subject needs one (`--verbose`'s log lines,
-    `--timeout`'s child, aocd's runner); else in this one, where aocd is pointed at the
-    `fake_aoc` fixture's site, if any (a `pythonpath` must then be on sys.path already)."""
-    if {"--verbose", "-v", "--timeout", "-y"} & set(args):
-        env = home.env() | {"AOC_SESSION": token}
-        if pythonpath is not None:
-            env["PYTHONPATH"] = f"{pythonpath}{os.pathsep}{env['PYTHONPATH']}"
-        return site_cli.aoc(site, home, *args, env=env)
+def aoc(token: str, *args: str) -> subprocess.CompletedProcess[str]:
+    """`aoc ARGS` in this process with the token in AOC_SESSION, against the site aocd is
+    pointed at (the `fake_aoc` fixture's, if any)."""
     return site_cli.aoc_in_process(*args, env=dict(os.environ) | {"AOC_SESSION": token})
+
+
+def in_a_process(site: FakeAoC | None, home: AocdHome, *runs: tuple[str, list[str]],
+                 pythonpath: Path | None = None) -> list[subprocess.CompletedProcess[str]]:
+    """Each (token, args) of `runs` in turn, the token in AOC_SESSION, in one real process
+    (`--verbose`'s log lines, `--timeout`'s child) with aocd pointed at `site` (None: the
+    real site, which the tests' network block makes unreachable)."""
+    env = home.env()
+    if pythonpath is not None:
+        env["PYTHONPATH"] = f"{pythonpath}{os.pathsep}{env['PYTHONPATH']}"
+    return site_cli.aoc_runs(site, home, *(args for _, args in runs), env=env,
+                             settings=[{"AOC_SESSION": token} for token, _ in runs])
 
 
 def assert_no_piece(done: subprocess.CompletedProcess[str]) -> None:
@@ -70,62 +75,86 @@ def site(fake_aoc: FakeAoC, aocd_loaded: AocdHome) -> FakeAoC:
     return fake_aoc
 
 
-PASTED = [(f"session={MARK}\r\n", []), (f' "{MARK}" ', []), (f"SESSION={MARK}\n", []),
-          (f"session={MARK}\r\n", ["--verbose"])]
-"""Each way of pasting, and --verbose's log lines once: the token is cleaned before
-anything is logged, so the lines are alike whatever the paste."""
+RUN_WITH_THE_PASTE = ["run", "2023", "7", "--json", "--no-submit"]
 
 
-@pytest.mark.parametrize(("pasted", "verbose"), PASTED,
-                         ids=["prefix-crlf", "quotes", "upper-prefix", "prefix-crlf-verbose"])
-def test_a_token_pasted_with_a_prefix_quotes_or_crlf_works_and_never_shows(
-    site: FakeAoC, aocd_loaded: AocdHome, pasted: str, verbose: list[str]
-) -> None:
-    done = aoc(aocd_loaded, site, pasted, "run", "2023", "7", "--json",
-               "--no-submit", *verbose)
+def assert_ran_with_the_paste(done: subprocess.CompletedProcess[str]) -> None:
     assert done.returncode == 0, done.stderr
     assert '"source": "input"' in done.stdout
     assert_no_piece(done)
 
 
-@pytest.mark.parametrize("verbose", [[], ["--verbose"]], ids=["quiet", "verbose"])
-@pytest.mark.parametrize(
-    ("token", "args", "said"),
-    [
-        ("dead" + MARK, ["run", "2023", "7"], "refused the session token"),
-        (MARK[:40] + "\n" + MARK[40:], ["run", "2023", "7"], "a line break"),
-        ("dead" + MARK, ["bench", "2023", "7", "--budget", "0.05"], "refused the session token"),
-        ("dead" + MARK, ["list"], ""),
-        ("dead" + MARK, ["-y", "2023", "-d", "7", "-s", "-p", "aoc2023"], ""),
-    ],
-    ids=["dead", "line-break", "bench", "list", "aocd-runner"],
-)
-def test_error_paths_never_show_the_token(
-    site: FakeAoC, aocd_loaded: AocdHome, token: str, args: list[str], said: str,
-    verbose: list[str],
+@pytest.mark.parametrize("pasted", [f"session={MARK}\r\n", f' "{MARK}" ', f"SESSION={MARK}\n"],
+                         ids=["prefix-crlf", "quotes", "upper-prefix"])
+def test_a_token_pasted_with_a_prefix_quotes_or_crlf_works_and_never_shows(
+    site: FakeAoC, pasted: str
 ) -> None:
-    if args[0] == "-y" and verbose:
-        verbose = ["-v"]  # aocd's runner spells it so
-    done = aoc(aocd_loaded, site, token, *args, *verbose)
+    """In this process; with --verbose's log lines, in a process: test_verbose_output_..."""
+    assert_ran_with_the_paste(aoc(pasted, *RUN_WITH_THE_PASTE))
+
+
+ERROR_PATHS = [
+    ("dead" + MARK, ["run", "2023", "7"], "refused the session token"),
+    (MARK[:40] + "\n" + MARK[40:], ["run", "2023", "7"], "a line break"),
+    ("dead" + MARK, ["bench", "2023", "7", "--budget", "0.05"], "refused the session token"),
+    ("dead" + MARK, ["list"], ""),
+]
+"""A token, the command, and what it says of the token on stderr."""
+
+
+def assert_said(done: subprocess.CompletedProcess[str], said: str) -> None:
     assert said in done.stderr
     if said:
         assert done.returncode == 2 and "unexpected" not in done.stderr
     assert_no_piece(done)
 
 
+@pytest.mark.parametrize(("token", "args", "said"), ERROR_PATHS,
+                         ids=["dead", "line-break", "bench", "list"])
+def test_error_paths_never_show_the_token(
+    site: FakeAoC, token: str, args: list[str], said: str
+) -> None:
+    assert_said(aoc(token, *args), said)
+
+
+def test_verbose_output_never_shows_the_token(site: FakeAoC, aocd_loaded: AocdHome) -> None:
+    """--verbose's log lines, in one process: each error path, and a pasted token (it is
+    cleaned before anything is logged, so the lines are alike whatever the paste)."""
+    verbose = [(token, [*args, "--verbose"]) for token, args, _ in ERROR_PATHS]
+    *errors, pasted = in_a_process(site, aocd_loaded, *verbose,
+                                   (f"session={MARK}\r\n", [*RUN_WITH_THE_PASTE, "--verbose"]))
+    for (_, _, said), done in zip(ERROR_PATHS, errors, strict=True):
+        assert_said(done, said)
+    assert_ran_with_the_paste(pasted)
+
+
+def test_aocds_runner_never_shows_the_token(site: FakeAoC, aocd_loaded: AocdHome) -> None:
+    """As the program runs it, to its end, which aocd's runner may reach with a traceback
+    of its own (it is printed through the redacting stderr), and with its log lines (`-v`,
+    its spelling of --verbose): what it prints without them, it prints with them."""
+    done = site_cli.aoc(site, aocd_loaded, "-y", "2023", "-d", "7", "-s", "-p", "aoc2023",
+                        "-v", env=aocd_loaded.env() | {"AOC_SESSION": "dead" + MARK})
+    assert "getting data year=2023 day=7" in done.stderr  # its log lines, to the refusal
+    assert_no_piece(done)
+
+
 def test_no_network_and_a_day_raising_with_the_token_never_show_it(
     aocd_loaded: AocdHome, tmp_path: Path
 ) -> None:
-    unreachable = "http://192.0.2.1"  # blocked in tests: no network
-    done = aoc(aocd_loaded, unreachable, MARK, "run", "2023", "7", "--verbose")
-    assert "Could not reach adventofcode.com" in done.stderr
-    assert_no_piece(done)
+    """In this process, and in one of its own for --verbose's log lines and --timeout's
+    child (the real site there, unreachable: the network is blocked in tests)."""
+    example = ["run", "2084", "1", "--example"]
     with temporary_year(tmp_path / "site", 2084, {"day01.py": RAISES_THE_TOKEN}):
-        for flags in ([], ["--verbose"], ["--json"], ["--timeout", "5", "--verbose"]):
-            done = aoc(aocd_loaded, unreachable, MARK, "run", "2084", "1", "--example",
-                       *flags, pythonpath=tmp_path / "site")
-            assert done.returncode == 2 and "the token is <token>" in done.stdout + done.stderr
-            assert_no_piece(done)
+        raised = [aoc(MARK, *example, *flags) for flags in ([], ["--json"])]
+    unreached, *logged = in_a_process(
+        None, aocd_loaded, (MARK, ["run", "2023", "7", "--verbose"]),
+        (MARK, [*example, "--verbose"]), (MARK, [*example, "--timeout", "5", "--verbose"]),
+        pythonpath=tmp_path / "site")
+    assert "Could not reach adventofcode.com" in unreached.stderr
+    assert_no_piece(unreached)
+    for done in raised + logged:
+        assert done.returncode == 2 and "the token is <token>" in done.stdout + done.stderr
+        assert_no_piece(done)
 
 
 def test_aocds_token_file_is_made_readable_by_its_owner_alone(
@@ -133,7 +162,7 @@ def test_aocds_token_file_is_made_readable_by_its_owner_alone(
 ) -> None:
     memo = aocd_loaded.config / "token2id.json"
     memo.chmod(0o644)
-    done = aoc(aocd_loaded, site, MARK, "run", "2023", "7", "--no-submit")
+    done = aoc(MARK, "run", "2023", "7", "--no-submit")
     assert done.returncode == 0, done.stderr
     assert memo.stat().st_mode & 0o777 == 0o600
 

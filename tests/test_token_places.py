@@ -1,8 +1,9 @@
 """The token where aocd keeps it, or in the project: each placement, with `aoc` run from
 inside the project or from outside it (CASES), for our runner and for aocd's runner.
 
-Each case is a real process on a copy of the project, with aocd's cache holding
-2023 day 7 solved on its example (so nothing is fetched) for the token's user.
+Each case is a real process (both runners on it, one after the other) on a copy of the
+project, with aocd's cache holding 2023 day 7 solved on its example (so nothing is
+fetched) for the token's user.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import sys
 from pathlib import Path
 
 import pytest
+import site_cli
 from conftest import NETBLOCK, TOKEN, AocdHome
 from project_copy import copy_project, isolated
 
@@ -47,38 +49,43 @@ def placed(place: str, tmp_path: Path, project: Path) -> dict[str, str]:
     return isolated(env)
 
 
-CASES = [("project", True), ("project", False), ("home", True), ("aocd_config_dir", True),
-         ("aocd_dir", False), ("environment", False)]
+CASES = [("project", (True, False)), ("home", (True,)), ("aocd_config_dir", (True,)),
+         ("aocd_dir", (False,)), ("environment", (False,))]
 """Each place, and the project's folder from inside the project and from outside it (the
-working folder's parents, then the source checkout). aocd's own places are found alike
-from either (the project's `.aocd_config/`, there but empty, is passed over): each is run
-from one, the two shared between them."""
+working folder's parents, then the source checkout: the same folder either way, and so
+the same environment at start-up, so one process tries both). aocd's own places are found
+alike from either (the project's `.aocd_config/`, there but empty, is passed over): each
+is run from one, the two shared between them."""
 
 
-@pytest.mark.parametrize(("place", "inside"), CASES,
-                         ids=[f"{p}-{'inside' if i else 'outside'}" for p, i in CASES])
+@pytest.mark.parametrize(("place", "insides"), CASES,
+                         ids=["-".join([p, *("inside" if i else "outside" for i in insides)])
+                              for p, insides in CASES])
 def test_the_token_is_found_wherever_aocd_keeps_it(
-    place: str, inside: bool, tmp_path: Path
+    place: str, insides: tuple[bool, ...], tmp_path: Path, aocd_home: AocdHome
 ) -> None:
+    """aocd's runner, then ours, from each folder, in one process (each reads the token
+    anew, as a fresh process does; aocd's runner first, so that aocd is imported as `aoc`
+    starts it)."""
     project = copy_project(tmp_path / "project")
     (project / ".aocd_config").mkdir(exist_ok=True)  # the project's folder, empty or not
     env = placed(place, tmp_path, project)
-    where = project if inside else tmp_path / "outside"
-    where.mkdir(exist_ok=True)
+    folders = [project if inside else tmp_path / "outside" for inside in insides]
+    (tmp_path / "outside").mkdir()
 
-    ours = subprocess.run([sys.executable, "-m", "aoc2023", "run", "2023", "7", "--json"],
-                          cwd=where, env=env, capture_output=True, text=True, timeout=120)
-    assert ours.returncode == 0, ours.stderr
-    assert "session token is set" not in ours.stderr
-    [result] = json.loads(ours.stdout)["results"]
-    assert result["source"] == "input"
-    assert [part["status"] for part in result["parts"]] == ["correct", "correct"]
+    ran = site_cli.aoc_runs(
+        None, aocd_home, *[["-y", "2023", "-d", "7", "-s", "-p", "aoc2023"],
+                           ["run", "2023", "7", "--json"]] * len(folders),
+        env=env, cwd=folders[0], cwds=[folder for folder in folders for _ in (1, 2)])
+    for where, theirs, ours in zip(folders, ran[::2], ran[1::2], strict=True):
+        assert theirs.returncode == 0, (where, theirs.stdout + theirs.stderr)
+        assert "part a: 6440" in theirs.stdout and "Missing session ID" not in theirs.stderr
 
-    theirs = subprocess.run(
-        [sys.executable, "-m", "aoc2023", "-y", "2023", "-d", "7", "-s", "-p", "aoc2023"],
-        cwd=where, env=env, capture_output=True, text=True, timeout=120)
-    assert theirs.returncode == 0, theirs.stdout + theirs.stderr
-    assert "part a: 6440" in theirs.stdout and "Missing session ID" not in theirs.stderr
+        assert ours.returncode == 0, (where, ours.stderr)
+        assert "session token is set" not in ours.stderr
+        [result] = json.loads(ours.stdout)["results"]
+        assert result["source"] == "input"
+        assert [part["status"] for part in result["parts"]] == ["correct", "correct"]
 
 
 def test_with_no_token_the_notice_names_every_place_looked(tmp_path: Path) -> None:
