@@ -21,8 +21,9 @@ from pathlib import Path
 
 import pytest
 import site_cli
-from conftest import TOKEN, AocdHome
+from conftest import TOKEN, AocdHome, temporary_year
 from fake_aoc import FakeAoC
+from site_cli import aoc_in_process
 
 BIN = Path(sys.executable).parent
 
@@ -171,13 +172,13 @@ def test_json_on_a_terminal_is_still_one_document_at_the_end(
     assert days == [(1, "1"), (2, "2")]
 
 
-def test_output_that_is_not_a_terminal_is_the_table_at_the_end(
-    tmp_path: Path, aocd_home: AocdHome
-) -> None:
-    env = environment(tmp_path, aocd_home)
+def test_output_that_is_not_a_terminal_is_the_table_at_the_end(tmp_path: Path) -> None:
+    """In this process, whose output is captured: no terminal."""
     (tmp_path / "release").touch()
-    done = subprocess.run([str(BIN / "aoc"), "run", "2074", "--example"], env=env,
-                          capture_output=True, text=True, timeout=120)
+    files = {f"day{day:02d}.py": DAY.format(day=day) for day in (1, 2)}
+    with temporary_year(tmp_path / "site", 2074, files):
+        done = aoc_in_process("run", "2074", "--example", env=os.environ | {
+            "COLUMNS": "120", "RELEASE_2": str(tmp_path / "release")})
     assert done.returncode == 0, done.stderr
     assert "running" not in done.stderr and "\x1b" not in done.stdout
     assert done.stdout.count("2074/0") == 2 and done.stdout.count("┌") == 1
