@@ -249,7 +249,8 @@ def test_the_generated_files_pass_ruff_and_mypy_strict(
 ) -> None:
     """Days whose pages aocd's example parser reads with its default rules (no entry in its
     table). The project's own ruff and mypy settings (`year_site` has its pyproject.toml); a
-    new year's package file is checked in test_a_new_year_is_one_command_and_runs_at_once."""
+    new year's package file is checked in
+    test_a_new_year_is_one_command_written_whole_and_runs_at_once."""
     aocd_loaded.set_token()
     grid = ".|...\\....\n|.-.\\.....\n" + "x " * 60 + "\n"  # backslashes, a long line
     fake_aoc.add_puzzle(YEAR, 16, "Lens Library", inputs={TOKEN: "1\n"}, example=grid,
