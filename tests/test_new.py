@@ -399,31 +399,21 @@ def test_no_placeholder_for_a_drawn_answer_becomes_an_expected_answer(
 
 
 def test_a_failed_write_leaves_no_half_day_and_aoc_new_can_run_again(
-    tmp_path: Path, aocd_home: AocdHome
+    year_site: Path, aocd_home: AocdHome
 ) -> None:
     """A disk that fills while the day is written (a file-size limit: writes past it fail
-    as on a full disk): no half-written day, and once fixed `aoc new` runs."""
-    import site_cli
-    from conftest import temporary_year
-
-    from aoc2023.framework import calendar
-
-    year, site = 2070, tmp_path / "site"
-    site.mkdir()
-    (site / "pyproject.toml").write_text("[project]\nname = 'site'\n")
-    shift = (calendar.unlock_time(year, 2) - calendar.current_time()).total_seconds() + 60
-    env = aocd_home.env()
-    env["PYTHONPATH"] = os.pathsep.join([str(site), env["PYTHONPATH"]])
-    day = site / "aoc2070" / "day02.py"
+    as on a full disk): no half-written day, and once fixed `aoc new` runs. The limit
+    needs a process of its own: `python -m aoc2023`, whose path starts with its working
+    folder, `year_site`."""
     if shutil.which("prlimit") is None:
         pytest.skip("needs prlimit (util-linux) to limit the size of a file")
-    wrapper = ["prlimit", "--fsize=300"]  # the day's template is longer
-    with temporary_year(site, year, {}):
-        done = site_cli.aoc(None, aocd_home, "new", str(year), "2", env=env, shift=shift,
-                            wrapper=wrapper)
-        assert done.returncode == 2, done.stdout + done.stderr
-        assert "wrote nothing" in done.stderr and "unexpected" not in done.stderr, done.stderr
-        assert not day.exists() and not list(site.rglob("*.tmp"))
-        again = aoc_in_process("new", str(year), "2", shift=shift)  # its site is on the path
-        assert again.returncode == 0, again.stdout + again.stderr
-        assert "class " in day.read_text()
+    day = year_site / "aoc2022" / "day02.py"
+    done = subprocess.run(  # the day's template is longer than the limit
+        ["prlimit", "--fsize=300", sys.executable, "-m", "aoc2023", "new", str(YEAR), "2"],
+        cwd=year_site, env=aocd_home.env(), capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert "wrote nothing" in done.stderr and "unexpected" not in done.stderr, done.stderr
+    assert not day.exists() and not list(year_site.rglob("*.tmp"))
+    again = aoc_in_process("new", str(YEAR), "2", cwd=year_site)
+    assert again.returncode == 0, again.stdout + again.stderr
+    assert "class " in day.read_text()
