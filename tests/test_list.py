@@ -11,7 +11,6 @@ from pathlib import Path
 from subprocess import CompletedProcess
 
 import pytest
-import site_cli
 from conftest import AocdHome, temporary_year
 from site_cli import aoc_in_process
 
@@ -83,25 +82,6 @@ def test_cached_answers_are_known_and_nothing_is_fetched(
     assert payload["notices"] == []
 
 
-def test_listing_never_imports_aocd(aocd_home: AocdHome, year_2097: Path) -> None:
-    """aocd is the only thing that talks to adventofcode.com: not importing it is proof."""
-    aocd_home.set_token()
-    aocd_home.cache_answer(2097, 7, 1, "3")
-    code = (
-        "import sys\n"
-        "from aoc2023.framework.cli import main\n"
-        "code = main(['list', '2097'])\n"
-        "assert 'aocd' not in sys.modules, 'aocd was imported'\n"
-        "sys.exit(code)\n"
-    )
-    env = aocd_home.env()
-    env["PYTHONPATH"] = os.pathsep.join([str(year_2097.parent), env["PYTHONPATH"]])
-    done = subprocess.run([sys.executable, "-c", code], env=env,
-                          capture_output=True, text=True, timeout=60)
-    assert done.returncode == 0, done.stderr
-    assert "✔ known" in day_7_row(done.stdout)
-
-
 def test_a_token_whose_user_aocd_does_not_know_yet_says_so(
     aocd_home: AocdHome, year_2097: Path
 ) -> None:
@@ -129,52 +109,95 @@ def test_a_year_with_no_package_is_one_sentence() -> None:
     assert "No days for 2031" in result.stderr
 
 
-# Each import of this day adds a line to the file named in AOC_TEST_IMPORTS.
+LIST_IN_A_PROCESS = """
+import sys
+
+from aoc2023.framework.cli import main
+
+code = main(["list", *sys.argv[1:]])
+assert "aocd" not in sys.modules, "aocd was imported"
+sys.exit(code)
+"""
+
+
+def listed_in_a_process(home: AocdHome, site: Path, *args: str,
+                        env: dict[str, str] | None = None) -> CompletedProcess[str]:
+    """`aoc list ARGS` in a fresh process, with `site` first on its path, which fails if
+    it imports aocd: aocd is the only thing that talks to adventofcode.com, and listing
+    reads only local files (not importing aocd is the proof)."""
+    env = dict(env or home.env())
+    env["PYTHONPATH"] = os.pathsep.join([str(site), env["PYTHONPATH"]])
+    return subprocess.run([sys.executable, "-c", LIST_IN_A_PROCESS, *args], env=env,
+                          capture_output=True, text=True, timeout=60)
+
+
+# Each import of this day adds a line to the file named in AOC_TEST_IMPORTS. Its title
+# comes from the day file itself, a public helper, a private one and a sub-package's.
 COUNTED_DAY = """
 import os
 
 from aoc2023.framework import Example, Solution
+from aoc2053 import _common, names
+from aoc2053.sub import helper
 
 with open(os.environ["AOC_TEST_IMPORTS"], "a") as imports:
     imports.write("imported\\n")
 
 
 class Day(Solution[str]):
-    title = "TITLE"
+    title = " ".join(["PREFIX", names.WORD, _common.WORD, helper.WORD])
     examples = [Example("abc", part_1=3)]
 """
 
 
-@pytest.mark.slow  # five processes
-def test_a_listed_day_is_not_imported_again_until_its_file_changes(
+@pytest.mark.slow  # seven processes
+def test_a_fresh_listing_imports_a_day_again_only_when_a_file_of_its_year_changes(
         tmp_path: Path, aocd_home: AocdHome) -> None:
     """What a fresh `aoc list` imports: a day is imported once, then read from the cache
-    while its file stays as it is; a change, or a day that stops importing, is seen."""
+    while the files of its year stay as they are; a change to the day file, or to a
+    private helper or a sub-package's module (the day file unchanged), is seen, and so is
+    a helper that stops importing, which is never cached: its reason is said each time.
+    Which files of the year are watched, one by one: test_listing_cache.py."""
+    aocd_home.set_token()
+    aocd_home.cache_answer(2053, 1, 1, "3")
     imports = tmp_path / "imports.txt"
-    env = aocd_home.env()
-    env["AOC_TEST_IMPORTS"] = str(imports)
+    env = aocd_home.env() | {"AOC_TEST_IMPORTS": str(imports)}
     site = tmp_path / "site"
-    env["PYTHONPATH"] = os.pathsep.join([str(site), env["PYTHONPATH"]])
 
     def listed() -> tuple[int, str, str]:
-        done = site_cli.aoc(None, aocd_home, "list", "2053", env=env)
+        done = listed_in_a_process(aocd_home, site, "2053", env=env)
         [row] = [line for line in done.stdout.splitlines() if "2053/01" in line] or [""]
         return done.returncode, row, done.stderr
 
-    with temporary_year(site, 2053, {"day01.py": COUNTED_DAY.replace("TITLE", "Made Up")}):
-        day = site / "aoc2053" / "day01.py"
-        assert "Made Up" in listed()[1]
-        code, row, _ = listed()
-        assert (code, "Made Up" in row, imports.read_text()) == (0, True, "imported\n")
-        # Of another size: Python's bytecode of a source changed within the same second
-        # at the same size would be taken as current (it checks whole seconds and size).
-        day.write_text(COUNTED_DAY.replace("TITLE", "Changed Title"))
-        code, row, _ = listed()
-        assert (code, "Changed Title" in row, imports.read_text().count("imported")) == (0, True, 2)
-        day.write_text("import no_such_module_here\n" + COUNTED_DAY)
-        for _ in range(2):  # a broken day is never cached: its reason is said each time
+    def imported() -> int:
+        return imports.read_text().count("imported") if imports.exists() else 0
+
+    files = {"day01.py": COUNTED_DAY.replace("PREFIX", "Made"), "names.py": "WORD = 'Up'\n",
+             "_common.py": "WORD = 'And'\n"}
+    with temporary_year(site, 2053, files) as package:
+        (package / "sub").mkdir()
+        (package / "sub" / "__init__.py").write_text("")
+        (package / "sub" / "helper.py").write_text("WORD = 'Down'\n")
+        for _ in range(2):  # imported, then from the cache
             code, row, errors = listed()
-            assert code == 2 and "could not load" in row
+            assert (code, "Made Up And Down" in row, imported()) == (0, True, 1), errors
+            assert "✔ known" in row
+        # Each of another size, as an edit would be: its stamp moves (Python's bytecode of
+        # a source changed within the same second at the same size would be taken as
+        # current: it checks whole seconds and size).
+        (package / "_common.py").write_text("WORD = 'Then'\n")
+        code, row, _ = listed()
+        assert (code, "Made Up Then Down" in row, imported()) == (0, True, 2)
+        (package / "sub" / "helper.py").write_text("WORD = 'Over'\n")
+        code, row, _ = listed()
+        assert (code, "Made Up Then Over" in row, imported()) == (0, True, 3)
+        (package / "day01.py").write_text(COUNTED_DAY.replace("PREFIX", "Changed"))
+        code, row, _ = listed()
+        assert (code, "Changed Up Then Over" in row, imported()) == (0, True, 4)
+        (package / "names.py").write_text("import no_such_module_here\n")
+        for _ in range(2):
+            code, row, errors = listed()
+            assert code == 2 and "could not load" in row, errors
             assert "Could not import aoc2053.day01" in errors
 
 
@@ -222,41 +245,6 @@ def test_a_year_declared_by_an_installed_package_is_listed_once_installed(
     assert "2054/04" in result.stdout and "Made Up" in result.stdout, result.stderr
 
 
-HELPED_DAY = """
-from aoc2023.framework import Example, Solution
-from aoc2042.names import TITLE
-
-
-class Day(Solution[str]):
-    title = TITLE
-    examples = [Example("abc", part_1=3)]
-"""
-
-
-@pytest.mark.slow  # three processes
-def test_a_day_is_listed_anew_when_a_module_of_its_year_changes(
-        tmp_path: Path, aocd_home: AocdHome) -> None:
-    """A day's title or examples may come from a helper of its year: a change to the
-    helper (its day file unchanged) is seen, and so is a helper that stops importing."""
-    env = aocd_home.env()
-    site = tmp_path / "site"
-    env["PYTHONPATH"] = os.pathsep.join([str(site), env["PYTHONPATH"]])
-
-    def listed() -> tuple[int, str]:
-        done = site_cli.aoc(None, aocd_home, "list", "2042", env=env)
-        [row] = [line for line in done.stdout.splitlines() if "2042/01" in line] or [""]
-        return done.returncode, row
-
-    with temporary_year(site, 2042, {"day01.py": HELPED_DAY,
-                                     "names.py": "TITLE = 'First'\n"}) as package:
-        assert "First" in listed()[1]
-        (package / "names.py").write_text("TITLE = 'Second'\n")
-        assert "Second" in listed()[1]
-        (package / "names.py").write_text("import no_such_module_here\n")
-        code, row = listed()
-        assert code == 2 and "could not load" in row
-
-
 @pytest.mark.parametrize("damage", ["not json", "[1, 2]", '{"version": 1, "days": [1]}', "fifo"])
 def test_a_damaged_listing_cache_is_a_miss(
         tmp_path: Path, aocd_home: AocdHome, damage: str) -> None:
@@ -271,9 +259,7 @@ def test_a_damaged_listing_cache_is_a_miss(
         cache.write_text(damage)
     with temporary_year(tmp_path / "site", 2043, {"day01.py": DAY}):
         if damage == "fifo":
-            result = site_cli.aoc(None, aocd_home, "list", "2043", timeout=60,
-                                  env=aocd_home.env() | {"PYTHONPATH": os.pathsep.join(
-                                      [str(tmp_path / "site"), aocd_home.env()["PYTHONPATH"]])})
+            result = listed_in_a_process(aocd_home, tmp_path / "site", "2043")
         else:
             result = aoc("list", "2043")
     assert result.returncode == 0, result.stderr

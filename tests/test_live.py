@@ -21,8 +21,9 @@ from pathlib import Path
 
 import pytest
 import site_cli
-from conftest import TOKEN, AocdHome
+from conftest import TOKEN, AocdHome, temporary_year
 from fake_aoc import FakeAoC
+from site_cli import aoc_in_process
 
 BIN = Path(sys.executable).parent
 
@@ -171,35 +172,62 @@ def test_json_on_a_terminal_is_still_one_document_at_the_end(
     assert days == [(1, "1"), (2, "2")]
 
 
-def test_output_that_is_not_a_terminal_is_the_table_at_the_end(
-    tmp_path: Path, aocd_home: AocdHome
-) -> None:
-    env = environment(tmp_path, aocd_home)
+def test_output_that_is_not_a_terminal_is_the_table_at_the_end(tmp_path: Path) -> None:
+    """In this process, whose output is captured: no terminal."""
     (tmp_path / "release").touch()
-    done = subprocess.run([str(BIN / "aoc"), "run", "2074", "--example"], env=env,
-                          capture_output=True, text=True, timeout=120)
+    files = {f"day{day:02d}.py": DAY.format(day=day) for day in (1, 2)}
+    with temporary_year(tmp_path / "site", 2074, files):
+        done = aoc_in_process("run", "2074", "--example", env=os.environ | {
+            "COLUMNS": "120", "RELEASE_2": str(tmp_path / "release")})
     assert done.returncode == 0, done.stderr
     assert "running" not in done.stderr and "\x1b" not in done.stdout
     assert done.stdout.count("2074/0") == 2 and done.stdout.count("┌") == 1
 
 
-def test_the_questions_come_after_the_days_row(
+def test_the_questions_come_after_each_days_row_and_ctrl_c_at_one_is_no_to_the_rest(
     tmp_path: Path, aocd_loaded: AocdHome, fake_aoc: FakeAoC
 ) -> None:
-    env = environment(tmp_path, aocd_loaded)
-    (tmp_path / "release").touch()
+    """Live, each day's answers are asked about after its row (the table closed before the
+    question), and yes and no are kept; Ctrl-C at a question still means no to that answer
+    and to every one after it, in the later days too, which still run and are shown."""
+    site = tmp_path / "site2080"
+    (site / "aoc2080").mkdir(parents=True)
+    (site / "aoc2080" / "__init__.py").write_text("")
+    for day in (1, 2, 3):
+        (site / "aoc2080" / f"day{day:02d}.py").write_text(DAY.format(day=1))
+    env = aocd_loaded.env()
+    env.update(PYTHONPATH=os.pathsep.join([str(site), env["PYTHONPATH"]]), COLUMNS="120")
     aocd_loaded.set_token()
-    aocd_loaded.cache_input(2074, 1, "input")
-    fake_aoc.add_puzzle(2074, 1, "Live", inputs={TOKEN: "input"}, solutions=["1", "7"])
-    terminal = Terminal(site_cli.command(fake_aoc, "run", "2074", "1"), env, script=False)
+    for day in (1, 2, 3):
+        aocd_loaded.cache_input(2080, day, "input")
+        fake_aoc.add_puzzle(2080, day, "Live", inputs={TOKEN: "input"}, solutions=["1", "7"])
+    terminal = Terminal(site_cli.command(fake_aoc, "run", "2080"), env, script=False)
     screen = terminal.read_until("[y/N]")
-    assert screen.index("2074/01") < screen.index("Send 1 as the answer to 2074 day 1 part 1?")
-    assert "└" in screen  # the table is closed before the question
+    assert screen.index("2080/01") < screen.index("Send 1 as the answer to 2080 day 1 part 1?")
+    assert "└" in screen and "2080/02" not in screen  # the table is closed before the question
     os.write(terminal.controller, b"y\n")
-    terminal.read_until("[y/N]", after=len(screen))
+    screen = terminal.read_until("[y/N]", after=len(screen))
     os.write(terminal.controller, b"n\n")
-    assert terminal.finish() == 0
-    assert "2074 day 1 part 2: not sent: you said no" in terminal.screen
+    terminal.read_until("Send 1 as the answer to 2080 day 2 part 1?", after=len(screen))
+    assert "2080 day 1 part 2: not sent: you said no" in terminal.screen
+    terminal.process.send_signal(signal.SIGINT)  # Ctrl-C (the pty is not its controlling tty)
+    deadline = time.monotonic() + 60
+    later = ("2080 day 2 part 2? [y/N]", "2080 day 3 part 1? [y/N]")
+
+    def asked_again() -> bool:
+        return any(question in terminal.screen for question in later)
+
+    while terminal.process.poll() is None and not asked_again() and time.monotonic() < deadline:
+        if select.select([terminal.controller], [], [], 0.1)[0]:
+            try:
+                terminal.screen += os.read(terminal.controller, 4096).decode(errors="replace")
+            except OSError:  # the end of the output
+                break
+    if asked_again():
+        os.write(terminal.controller, b"n\nn\nn\n")  # let it end, then fail
+    terminal.finish()
+    assert "2080/03" in terminal.screen, terminal.screen  # day 3 ran and was shown
+    assert not asked_again(), terminal.screen
     assert [r.form["answer"] for r in fake_aoc.requests if r.method == "POST"] == ["1"]
 
 
@@ -216,41 +244,6 @@ def test_the_running_line_fits_a_narrow_terminal(tmp_path: Path, aocd_home: Aocd
     ticks = [piece for piece in re.split(r"[\r\n]", re.sub(r"\x1b\[[0-9;]*[A-Za-z]", "", screen))
              if "2074 day 2" in piece or "2074/02 part" in piece]
     assert ticks and all(len(tick) < 24 for tick in ticks), ticks
-
-
-def test_ctrl_c_at_a_question_is_no_to_it_and_to_the_days_after(
-    tmp_path: Path, aocd_loaded: AocdHome, fake_aoc: FakeAoC
-) -> None:
-    """Live, each day's answers are sent after its row; Ctrl-C at a question still means
-    no to that answer and to every one after it, in the later days too."""
-    site = tmp_path / "site2080"
-    (site / "aoc2080").mkdir(parents=True)
-    (site / "aoc2080" / "__init__.py").write_text("")
-    for day in (1, 2):
-        (site / "aoc2080" / f"day{day:02d}.py").write_text(DAY.format(day=1))
-    env = aocd_loaded.env()
-    env.update(PYTHONPATH=os.pathsep.join([str(site), env["PYTHONPATH"]]), COLUMNS="120")
-    aocd_loaded.set_token()
-    for day in (1, 2):
-        aocd_loaded.cache_input(2080, day, "input")
-        fake_aoc.add_puzzle(2080, day, "Live", inputs={TOKEN: "input"}, solutions=["1", "7"])
-    terminal = Terminal(site_cli.command(fake_aoc, "run", "2080"), env, script=False)
-    terminal.read_until("Send 1 as the answer to 2080 day 1 part 1?")
-    terminal.process.send_signal(signal.SIGINT)  # Ctrl-C (the pty is not its controlling tty)
-    deadline = time.monotonic() + 60
-    while (terminal.process.poll() is None and "day 2 part 1? [y/N]" not in terminal.screen
-           and time.monotonic() < deadline):
-        if select.select([terminal.controller], [], [], 0.1)[0]:
-            try:
-                terminal.screen += os.read(terminal.controller, 4096).decode(errors="replace")
-            except OSError:  # the end of the output
-                break
-    if "day 2 part 1? [y/N]" in terminal.screen:
-        os.write(terminal.controller, b"n\nn\n")  # asked again: let it end, then fail
-    terminal.finish()
-    assert "2080/02" in terminal.screen, terminal.screen  # day 2 ran and was shown
-    assert "2080 day 2 part 1? [y/N]" not in terminal.screen, terminal.screen
-    assert [r for r in fake_aoc.requests if r.method == "POST"] == []
 
 
 def test_the_running_line_counts_the_parts_time_not_the_send_question() -> None:

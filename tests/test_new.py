@@ -3,9 +3,10 @@ there is one.
 
 A day of an existing year is written into a throwaway year package in a project folder
 of the test's own (`year_site`), by `aoc` in this process; the day's tests run as its
-author runs them, in a process. What needs the project itself (a new year's package is
-made beside the framework's, and runs at once; aocd's runner; a limit on file sizes)
-runs in a process working on a temporary copy of the project.
+author runs them, in a pytest session of this process (pytester). What needs the project
+itself (a new year's package is made beside the framework's, and runs at once; aocd's
+runner; a limit on file sizes) runs in a process working on a temporary copy of the
+project.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import shutil
 import socket
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import pytest
@@ -43,9 +44,15 @@ def project(tmp_path: Path) -> Path:
 
 
 def aoc(project: Path, home: AocdHome, *args: str, url: str | None = None,
-        env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    """`aoc ARGS` in a process working on `project`, against the site at `url`."""
-    return site_cli.aoc(url, home, *args, cwd=project, env=env)
+        wrapper: Sequence[str] = ()) -> subprocess.CompletedProcess[str]:
+    """`aoc ARGS` in a process working on `project`, against the site at `url`; with no
+    site, `python -m aoc2023 ARGS` as a user runs it in a checkout, which imports aocd only
+    if the command needs it (none of these talks to the site: the network is blocked)."""
+    if url is not None:
+        return site_cli.aoc(url, home, *args, cwd=project, wrapper=wrapper)
+    return subprocess.run([*wrapper, sys.executable, "-m", "aoc2023", *args], cwd=project,
+                          env=isolated(home.env()), capture_output=True, text=True,
+                          timeout=120)
 
 
 YEAR = 2022
@@ -67,24 +74,22 @@ def year_site(tmp_path: Path) -> Iterator[Path]:
         yield source
 
 
-def pytest_in(project: Path, home: AocdHome, day_file: str) -> subprocess.CompletedProcess[str]:
-    """Test one day with pytest, in `project` (a copy of this project, or `year_site`), as
-    its author would (the plugin's tests)."""
-    env = isolated(home.env()) if (project / "pyproject.toml").exists() else home.env()
-    return subprocess.run([sys.executable, "-m", "pytest", "-q", "-rs", "-n", "0",
-                           "-p", "no:cacheprovider", day_file],
-                          cwd=project, env=env, capture_output=True, text=True, timeout=120)
-
-
-def test_the_copy_is_what_runs(project: Path, aocd_home: AocdHome) -> None:
-    done = subprocess.run([sys.executable, "-c", "import aoc2023; print(aoc2023.__file__)"],
-                          cwd=project, env=isolated(aocd_home.env()), capture_output=True,
-                          text=True)
-    assert Path(done.stdout.strip()).parent == project / "aoc2023"
+def pytest_in(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch, year_site: Path,
+              day_file: str) -> str:
+    """Test one day with pytest in `year_site`, as its author would (the plugin's tests): a
+    pytest session of its own in this process (pytester), whose collection and report are
+    the subject. What it imports is forgotten after it (pytester), as after a process."""
+    monkeypatch.chdir(year_site)
+    done = pytester.runpytest_inprocess("-q", "-rs", "-n", "0", "-p", "no:cacheprovider",
+                                        day_file)
+    out = done.stdout.str()
+    assert done.ret == 0, out
+    return out
 
 
 def test_without_a_token_the_day_is_written_and_never_overwritten(
-    year_site: Path, aocd_home: AocdHome
+    year_site: Path, aocd_home: AocdHome, pytester: pytest.Pytester,
+    monkeypatch: pytest.MonkeyPatch
 ) -> None:
     done = aoc_in_process("new", str(YEAR), "4", cwd=year_site)
     assert done.returncode == 0, done.stderr
@@ -108,15 +113,15 @@ def test_without_a_token_the_day_is_written_and_never_overwritten(
     assert ran.returncode == 0, ran.stderr
     assert ran.stdout.count("- not implemented") == 2
     # Its tests pass as the output says to run them; they say there was no answer to check.
-    tested = pytest_in(year_site, aocd_home, "aoc2022/day04.py")
-    assert tested.returncode == 0, tested.stdout
-    assert "2 skipped" in tested.stdout and "no session token" in tested.stdout
-    assert "2022 day 4 declares no example answer yet" in tested.stdout
+    tested = pytest_in(pytester, monkeypatch, year_site, "aoc2022/day04.py")
+    assert "2 skipped" in tested and "no session token" in tested
+    assert "2022 day 4 declares no example answer yet" in tested
 
 
 @pytest.mark.slow
 def test_with_a_token_the_input_title_and_example_are_fetched_through_aocd(
-    year_site: Path, fake_aoc: FakeAoC, aocd_loaded: AocdHome
+    year_site: Path, fake_aoc: FakeAoC, aocd_loaded: AocdHome, pytester: pytest.Pytester,
+    monkeypatch: pytest.MonkeyPatch
 ) -> None:
     aocd_loaded.set_token()
     fake_aoc.add_puzzle(YEAR, 4, "Mirage Maintenance", inputs={TOKEN: "1 2 3\n"},
@@ -141,13 +146,12 @@ def test_with_a_token_the_input_title_and_example_are_fetched_through_aocd(
 
     # The day's tests pass while the parts are not written: the example's part 1 and the
     # input (no answer yet) are skipped.
-    tested = pytest_in(year_site, aocd_loaded, "aoc2022/day04.py")
-    assert tested.returncode == 0, tested.stdout
-    assert "3 skipped" in tested.stdout and "warning" not in tested.stdout
-    assert "2022 day 4 part 1 is not written yet" in tested.stdout
+    tested = pytest_in(pytester, monkeypatch, year_site, "aoc2022/day04.py")
+    assert "3 skipped" in tested and "warning" not in tested
+    assert "2022 day 4 part 1 is not written yet" in tested
 
-    # Write part 1 and the example checks it, without a request (the day is imported here
-    # for the first time: this process never saw it unwritten). How a wrong part fails the
+    # Write part 1 and the example checks it, without a request (the day is imported anew:
+    # the session above forgot it). How a wrong part fails the
     # day's tests is the plugin's (test_pytest_plugin.py), as for any day.
     day.write_text(source.replace(
         "    def part_1(self, data: list[str]) -> int:\n"
@@ -158,8 +162,8 @@ def test_with_a_token_the_input_title_and_example_are_fetched_through_aocd(
     ran = aoc_in_process("run", str(YEAR), "4", "--example", cwd=year_site)
     assert ran.returncode == 0 and "Mirage Maintenance" in ran.stdout and "✔ 114" in ran.stdout
     assert len(fake_aoc.requests) == requests
-    tested = pytest_in(year_site, aocd_loaded, "aoc2022/day04.py")
-    assert tested.returncode == 0 and "1 passed, 2 skipped" in tested.stdout, tested.stdout
+    tested = pytest_in(pytester, monkeypatch, year_site, "aoc2022/day04.py")
+    assert "1 passed, 2 skipped" in tested, tested
 
 
 def test_once_part_1_is_solved_part_2s_example_answer_is_filled_in_too(
@@ -245,7 +249,8 @@ def test_the_generated_files_pass_ruff_and_mypy_strict(
 ) -> None:
     """Days whose pages aocd's example parser reads with its default rules (no entry in its
     table). The project's own ruff and mypy settings (`year_site` has its pyproject.toml); a
-    new year's package file is checked in test_a_new_year_is_one_command_and_runs_at_once."""
+    new year's package file is checked in
+    test_a_new_year_is_one_command_written_whole_and_runs_at_once."""
     aocd_loaded.set_token()
     grid = ".|...\\....\n|.-.\\.....\n" + "x " * 60 + "\n"  # backslashes, a long line
     fake_aoc.add_puzzle(YEAR, 16, "Lens Library", inputs={TOKEN: "1\n"}, example=grid,
@@ -282,11 +287,28 @@ def test_the_generated_files_pass_ruff_and_mypy_strict(
     assert '"status": "error"' not in ran.stdout
 
 
-def test_a_new_year_is_one_command_and_runs_at_once(project: Path, aocd_home: AocdHome) -> None:
+@pytest.mark.slow
+def test_a_new_year_is_one_command_written_whole_and_runs_at_once(
+    project: Path, aocd_home: AocdHome
+) -> None:
+    """A disk that fills while a new year's `__init__.py` is written (a file-size limit
+    shorter than it): no cut `__init__.py`, which would stop the year importing and be
+    kept by the next `aoc new`; one sentence. Once fixed, `aoc new` makes the year's
+    package beside the framework that runs (the copy's: nothing is written into this
+    project), and the year is listed and runs at once."""
+    if shutil.which("prlimit") is None:
+        pytest.skip("needs prlimit (util-linux) to limit the size of a file")
+    full = aoc(project, aocd_home, "new", "2025", "1", wrapper=["prlimit", "--fsize=20"])
+    assert full.returncode == 2, full.stdout + full.stderr
+    assert "Could not write aoc2025/__init__.py" in full.stderr, full.stderr
+    assert "wrote nothing" in full.stderr and "unexpected" not in full.stderr
+    assert not (project / "aoc2025" / "__init__.py").exists()
+
     done = aoc(project, aocd_home, "new", "2025", "1")
     assert done.returncode == 0, done.stderr
     assert "Wrote aoc2025/day01.py." in done.stdout
-    assert (project / "aoc2025" / "__init__.py").read_text().startswith('"""Advent of Code 2025')
+    init = (project / "aoc2025" / "__init__.py").read_text()
+    assert init.startswith('"""Advent of Code 2025') and init.endswith('(dayNN.py)."""\n')
     listed = aoc(project, aocd_home, "list", "--json")
     assert [(d["year"], d["day"]) for d in json.loads(listed.stdout)["days"]] == [
         (2023, 7), (2025, 1)]
@@ -295,29 +317,10 @@ def test_a_new_year_is_one_command_and_runs_at_once(project: Path, aocd_home: Ao
     assert "not implemented" in ran.stdout
     again = aoc(project, aocd_home, "new", "2025", "2")  # the package now exists: kept as is
     assert again.returncode == 0, again.stderr
+    assert (project / "aoc2025" / "__init__.py").read_text() == init
     ruff = subprocess.run([str(BIN / "ruff"), "check", "--no-cache", "aoc2025"], cwd=project,
                           capture_output=True, text=True, timeout=120)
     assert ruff.returncode == 0, ruff.stdout
-
-
-@pytest.mark.slow
-def test_a_new_years_package_file_is_written_whole_or_not_at_all(
-    project: Path, aocd_home: AocdHome
-) -> None:
-    """A disk that fills while a new year's `__init__.py` is written (a file-size limit
-    shorter than it): no cut `__init__.py`, which would stop the year importing and be
-    kept by the next `aoc new`; one sentence, and once fixed `aoc new` runs."""
-    if shutil.which("prlimit") is None:
-        pytest.skip("needs prlimit (util-linux) to limit the size of a file")
-    full = site_cli.aoc(None, aocd_home, "new", "2025", "1", cwd=project,
-                        wrapper=["prlimit", "--fsize=20"])
-    assert full.returncode == 2, full.stdout + full.stderr
-    assert "Could not write aoc2025/__init__.py" in full.stderr, full.stderr
-    assert "wrote nothing" in full.stderr and "unexpected" not in full.stderr
-    assert not (project / "aoc2025" / "__init__.py").exists()
-    done = aoc(project, aocd_home, "new", "2025", "1")
-    assert done.returncode == 0, done.stderr
-    assert (project / "aoc2025" / "__init__.py").read_text().endswith("(dayNN.py).\"\"\"\n")
 
 
 @given(st.text())
@@ -355,7 +358,7 @@ def test_extra_parameters_go_by_aocds_names_through_aoc_new_and_aocds_runner(
         "    def part_1(self, data: list[str]) -> int:\n        raise NotImplementedError",
         "    def part_1(self, data: list[str]) -> int:\n"
         "        return len(data) * int(self.extra.get('expansion_factor', 1_000_000))"))
-    ours = aoc(project, aocd_loaded, "run", "2023", "11", "--example", "--json")
+    ours = aoc(project, aocd_loaded, "run", "2023", "11", "--example", "--json")  # no site
     assert '"answer": "200"' in ours.stdout and '"status": "correct"' in ours.stdout
     theirs = aoc(project, aocd_loaded, "-y", "2023", "-d", "11", "-e", "-p", "aoc2023", url=url)
     assert theirs.returncode == 0, theirs.stdout + theirs.stderr
@@ -396,31 +399,21 @@ def test_no_placeholder_for_a_drawn_answer_becomes_an_expected_answer(
 
 
 def test_a_failed_write_leaves_no_half_day_and_aoc_new_can_run_again(
-    tmp_path: Path, aocd_home: AocdHome
+    year_site: Path, aocd_home: AocdHome
 ) -> None:
     """A disk that fills while the day is written (a file-size limit: writes past it fail
-    as on a full disk): no half-written day, and once fixed `aoc new` runs."""
-    import site_cli
-    from conftest import temporary_year
-
-    from aoc2023.framework import calendar
-
-    year, site = 2070, tmp_path / "site"
-    site.mkdir()
-    (site / "pyproject.toml").write_text("[project]\nname = 'site'\n")
-    shift = (calendar.unlock_time(year, 2) - calendar.current_time()).total_seconds() + 60
-    env = aocd_home.env()
-    env["PYTHONPATH"] = os.pathsep.join([str(site), env["PYTHONPATH"]])
-    day = site / "aoc2070" / "day02.py"
+    as on a full disk): no half-written day, and once fixed `aoc new` runs. The limit
+    needs a process of its own: `python -m aoc2023`, whose path starts with its working
+    folder, `year_site`."""
     if shutil.which("prlimit") is None:
         pytest.skip("needs prlimit (util-linux) to limit the size of a file")
-    wrapper = ["prlimit", "--fsize=300"]  # the day's template is longer
-    with temporary_year(site, year, {}):
-        done = site_cli.aoc(None, aocd_home, "new", str(year), "2", env=env, shift=shift,
-                            wrapper=wrapper)
-        assert done.returncode == 2, done.stdout + done.stderr
-        assert "wrote nothing" in done.stderr and "unexpected" not in done.stderr, done.stderr
-        assert not day.exists() and not list(site.rglob("*.tmp"))
-        again = site_cli.aoc(None, aocd_home, "new", str(year), "2", env=env, shift=shift)
-        assert again.returncode == 0, again.stdout + again.stderr
-        assert "class " in day.read_text()
+    day = year_site / "aoc2022" / "day02.py"
+    done = subprocess.run(  # the day's template is longer than the limit
+        ["prlimit", "--fsize=300", sys.executable, "-m", "aoc2023", "new", str(YEAR), "2"],
+        cwd=year_site, env=aocd_home.env(), capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert "wrote nothing" in done.stderr and "unexpected" not in done.stderr, done.stderr
+    assert not day.exists() and not list(year_site.rglob("*.tmp"))
+    again = aoc_in_process("new", str(YEAR), "2", cwd=year_site)
+    assert again.returncode == 0, again.stdout + again.stderr
+    assert "class " in day.read_text()

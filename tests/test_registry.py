@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import importlib
 import json
-import subprocess
 import sys
 import textwrap
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import ONE_DAY, AocdHome, temporary_year
+from conftest import ONE_DAY, temporary_year
 from site_cli import aoc_in_process
 
 from aoc2023.framework import errors, registry
@@ -112,10 +111,10 @@ def test_two_classes_claiming_one_day_is_an_error(year_2098: Path) -> None:
 
 
 def test_another_package_adds_a_year_through_the_entry_point_group(
-    tmp_path: Path, aocd_home: AocdHome
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A real installed distribution (a dist-info on sys.path) naming its package in
-    the `aoc.years` group, with a package name that is not `aoc<year>`."""
+    """A real installed distribution (a dist-info in a folder on the path) naming its
+    package in the `aoc.years` group, with a package name that is not `aoc<year>`."""
     site = tmp_path / "site2"
     package = site / "my_solutions_2097"
     package.mkdir(parents=True)
@@ -127,12 +126,13 @@ def test_another_package_adds_a_year_through_the_entry_point_group(
     dist.mkdir()
     (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: my-solutions\nVersion: 1.0\n")
     (dist / "entry_points.txt").write_text("[aoc.years]\n2097 = my_solutions_2097\n")
-    env = aocd_home.env()
-    env["PYTHONPATH"] = f"{site}:{env['PYTHONPATH']}"
-    done = subprocess.run(
-        [sys.executable, "-m", "aoc2023", "run", "2097", "3", "--example", "--json"],
-        env=env, capture_output=True, text=True, timeout=60,
-    )
+    monkeypatch.syspath_prepend(site)
+    try:
+        done = aoc_in_process("run", "2097", "3", "--example", "--json")
+    finally:  # no other test meets the package or its day
+        for name in [name for name in sys.modules if name.startswith("my_solutions_2097")]:
+            del sys.modules[name]
+        REGISTRY.pop((2097, 3), None)
     assert done.returncode == 0, done.stderr
     assert '"status": "correct"' in done.stdout
     with pytest.raises(UsageError, match=r"aoc\.years"):
@@ -176,8 +176,6 @@ def test_a_day_in_a_module_of_any_name_is_found_and_helpers_are_not_days(
     assert {key: cls.__name__ for key, cls in REGISTRY.items() if key[0] == 2098} == {
         (2098, 5): "Camel"}
     assert "aoc2098.__main__" not in sys.modules
-
-
 
     ran = aoc_in_process("run", "2098", "5", "--example", "--json")
     assert ran.returncode == 0, ran.stderr

@@ -120,9 +120,14 @@ def watching(project: Path, aocd_home: AocdHome, *options: str) -> Iterator[Outp
 def test_watch_runs_again_on_each_save_and_ctrl_c_ends_it(
     tmp_path: Path, aocd_home: AocdHome
 ) -> None:
+    """Each save runs the day again as saved: the day itself, a save mid-edit (reported,
+    and the watch goes on), and a module the day imports, the day unchanged (re-importing
+    the day in one long-lived process kept the helper's old code)."""
     project = copy_project(tmp_path / "project")
     day = project / "aoc2023" / "day09.py"
     day.write_text(DAY.format(answer="len(text)"))
+    helper = project / "aoc2023" / "grid_helper.py"
+    helper.write_text(HELPER.format(answer="len(text)"))
     with watching(project, aocd_home) as output:
         output.wait_for("Watching .py files under ./")  # said before the first run starts
         output.wait_for("✔ 3")  # the first run: examples, though no --example was given
@@ -133,18 +138,7 @@ def test_watch_runs_again_on_each_save_and_ctrl_c_ends_it(
 
         day.write_text("def broken(:\n")  # a save mid-edit: reported, and the watch goes on
         output.wait_for("Could not import aoc2023.day09")
-        day.write_text(DAY.format(answer="len(text)"))
-        output.wait_for("✔ 3")
-
-
-def test_a_saved_helper_module_runs_as_saved(tmp_path: Path, aocd_home: AocdHome) -> None:
-    """The day is not saved, only a module it imports: the run must use the helper as saved.
-    (Re-importing the day in one long-lived process kept the helper's old code.)"""
-    project = copy_project(tmp_path / "project")
-    (project / "aoc2023" / "day09.py").write_text(DAY_WITH_HELPER)
-    helper = project / "aoc2023" / "grid_helper.py"
-    helper.write_text(HELPER.format(answer="len(text)"))
-    with watching(project, aocd_home) as output:
+        day.write_text(DAY_WITH_HELPER)
         output.wait_for("✔ 3")
 
         helper.write_text(HELPER.format(answer="len(text) * 2"))
