@@ -1,7 +1,7 @@
 """A temporary copy of this project, for commands that write into it (aoc new, --watch).
 
-A copy holds the framework and day 7 only, so that the days a user adds never meet a
-test's days; its processes must run with `isolated(env)`, which hides the original
+A copy holds the framework and day 7 (with its input reader) only, so that the days a
+user adds never meet a test's days; its processes must run with `isolated(env)`, which hides the original
 project (on every process's path through the editable install) from them.
 """
 
@@ -15,7 +15,7 @@ from pathlib import Path
 PROJECT = Path(__file__).resolve().parents[1]
 HIDE = "AOC_TESTS_HIDE_FOLDERS"
 _USERS_TEST = re.compile(r"test_(?:\d{4}_)?day\d\d\.py")
-_KEPT = frozenset({"__init__.py", "__main__.py", "day07.py", "framework"})
+_KEPT = frozenset({"__init__.py", "__main__.py", "day07.py", "_camel_cards.py", "framework"})
 
 
 def isolated(env: dict[str, str]) -> dict[str, str]:
