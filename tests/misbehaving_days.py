@@ -27,11 +27,12 @@ OTHER_YEAR = 9072
 # --- profiles ---------------------------------------------------------------------------
 
 WIDE = os.environ.get("AOC_CONTRACTS", "") == "wide"
-"""`AOC_CONTRACTS=wide uv run pytest -n 0 tests/test_contracts.py`: many more examples."""
+"""`AOC_CONTRACTS=wide uv run pytest -n 0 tests/...`: many more examples in every test that
+takes its settings from `examples` (the contracts, day 7's, the site's pages, ...)."""
 
 
 def examples(fast: int, wide: int = 0) -> settings:
-    """Settings for one contract test: `fast` examples in every CI run, derandomized (the
+    """Settings for one generated test: `fast` examples in every CI run, derandomized (the
     same days each run, no database) and not shrunk (a failure shows the day drawn, at
     once), besides the test's explicit ones (`fast` 0: those alone); or `wide` (default
     20 times as many), random and shrunk to the smallest day that fails, on request."""
