@@ -158,7 +158,7 @@ def test_what_m_and_k_can_select_decides_the_workers(
 ) -> None:
     """pytest's own reading of a command line (in this process, as pytest-xdist would
     ask the plugin's hook): no workers when `-m` or `-k` can only select days' tests,
-    two per core otherwise, for a project with more than a few test files."""
+    one per core otherwise, for a project with more than a few test files."""
     (pytester.path / "pyproject.toml").write_text('[tool.pytest.ini_options]\n'
                                                   'testpaths = ["tests"]\n')
     (pytester.path / "tests").mkdir()

@@ -59,11 +59,12 @@ def pytest_configure(config: pytest.Config) -> None:
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     """`-n auto`: no workers for a run of days' tests alone, nor for a few test files,
     whose tests take less time than starting workers (each of which collects the whole
-    selection again); otherwise two per core, since many tests wait on a process they
-    started while the other workers compute. The one place the number is decided."""
+    selection again); otherwise one per core: each worker collects and imports anew, which
+    costs more than the waits a second worker per core would fill. The one place the
+    number is decided."""
     if selects_days_only(config) or _test_files(config) <= FEW_FILES:
         return 0
-    return 2 * (os.cpu_count() or 1)
+    return os.cpu_count() or 1
 
 
 FEW_FILES = 3
