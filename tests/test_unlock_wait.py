@@ -97,7 +97,7 @@ def test_new_waits_for_the_unlock_then_fetches_and_never_early(
     after, by aoc's clock, and the day is written with what was fetched (without the
     wait, a locked day is refused, exit 2)."""
     aocd_loaded.set_token()
-    shift = unlocking_in(fake_aoc, 3)
+    shift = unlocking_in(fake_aoc, 1)
     (tmp_path / "own-project" / "source").mkdir(parents=True)
     (tmp_path / "own-project" / "pyproject.toml").write_text("[project]\nname = 'own'\n")
     with temporary_year(tmp_path / "own-project" / "source", YEAR, {}) as package:
