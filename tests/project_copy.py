@@ -1,8 +1,9 @@
 """A temporary copy of this project, for commands that write into it (aoc new, --watch).
 
 A copy holds the framework and day 7 (with its input reader) only, so that the days a
-user adds never meet a test's days; its processes must run with `isolated(env)`, which hides the original
-project (on every process's path through the editable install) from them.
+user adds never meet a test's days; its processes must run with `isolated(env)`, which
+hides the original project (on every process's path through the editable install)
+from them.
 """
 
 from __future__ import annotations
