@@ -126,6 +126,18 @@ def write_year(site: Path, year: int, files: Mapping[str, str], real: bool = Fal
     return package
 
 
+def edit(path: Path, text: str) -> None:
+    """Write `text` over the module at `path` as a later save would look to Python, whose
+    bytecode is current while the source's whole-second mtime and size are unchanged:
+    a rewrite of the same size within the same second gets the next second as its mtime,
+    so a test that rewrites a module never runs the old one from a stale .pyc."""
+    before = path.stat()
+    path.write_text(text)
+    after = path.stat()
+    if after.st_size == before.st_size and int(after.st_mtime) <= int(before.st_mtime):
+        os.utime(path, (after.st_atime, int(before.st_mtime) + 1))
+
+
 @contextmanager
 def temporary_year(site: Path, year: int, files: Mapping[str, str]) -> Iterator[Path]:
     """A year package `aoc<year>` in `site` holding `files` (`write_year`), importable

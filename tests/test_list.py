@@ -11,7 +11,7 @@ from pathlib import Path
 from subprocess import CompletedProcess
 
 import pytest
-from conftest import AocdHome, temporary_year
+from conftest import AocdHome, edit, temporary_year
 from site_cli import aoc_in_process
 
 from aoc2023.framework import store
@@ -182,19 +182,18 @@ def test_a_fresh_listing_imports_a_day_again_only_when_a_file_of_its_year_change
             code, row, errors = listed()
             assert (code, "Made Up And Down" in row, imported()) == (0, True, 1), errors
             assert "✔ known" in row
-        # Each of another size, as an edit would be: its stamp moves (Python's bytecode of
-        # a source changed within the same second at the same size would be taken as
-        # current: it checks whole seconds and size).
-        (package / "_common.py").write_text("WORD = 'Then'\n")
+        # `edit`: a save of the same size within the same second would leave the old
+        # bytecode current (Python checks the whole-second mtime and the size).
+        edit(package / "_common.py", "WORD = 'Then'\n")
         code, row, _ = listed()
         assert (code, "Made Up Then Down" in row, imported()) == (0, True, 2)
-        (package / "sub" / "helper.py").write_text("WORD = 'Across'\n")
+        edit(package / "sub" / "helper.py", "WORD = 'Over'\n")
         code, row, _ = listed()
-        assert (code, "Made Up Then Across" in row, imported()) == (0, True, 3)
-        (package / "day01.py").write_text(COUNTED_DAY.replace("PREFIX", "Changed"))
+        assert (code, "Made Up Then Over" in row, imported()) == (0, True, 3)
+        edit(package / "day01.py", COUNTED_DAY.replace("PREFIX", "Changed"))
         code, row, _ = listed()
-        assert (code, "Changed Up Then Across" in row, imported()) == (0, True, 4)
-        (package / "names.py").write_text("import no_such_module_here\n")
+        assert (code, "Changed Up Then Over" in row, imported()) == (0, True, 4)
+        edit(package / "names.py", "import no_such_module_here\n")
         for _ in range(2):
             code, row, errors = listed()
             assert code == 2 and "could not load" in row, errors
@@ -265,3 +264,20 @@ def test_a_damaged_listing_cache_is_a_miss(
     assert result.returncode == 0, result.stderr
     assert "Made Up" in result.stdout
     assert cache.is_file() and "2043" in cache.read_text()
+
+
+def test_edit_leaves_no_stale_bytecode(tmp_path: Path) -> None:
+    """The harness's `edit`, which tests that rewrite a module use: rewritten at the same
+    size (within the same second, as a test does it), the module the next process
+    imports is the new one, not the old one from its .pyc (each run in a process that
+    writes bytecode, as CI's do)."""
+    env = {name: value for name, value in os.environ.items()
+           if name != "PYTHONDONTWRITEBYTECODE"}
+    module = tmp_path / "edited.py"
+    module.write_text("X = 1\n")
+    for text in ("X = 1\n", "X = 2\n", "X = 3\n"):
+        edit(module, text)
+        shown = subprocess.run([sys.executable, "-c", "import edited; print(edited.X)"],
+                               cwd=tmp_path, env=env, capture_output=True, text=True,
+                               timeout=60).stdout.strip()
+        assert shown == text.removeprefix("X = ").strip()

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import TOKEN, USER_ID, AocdHome, temporary_year
+from conftest import TOKEN, USER_ID, AocdHome, edit, temporary_year
 from fake_aoc import HTML, FakeAoC, Reply
 from hypothesis import given
 from hypothesis import strategies as st
@@ -57,10 +57,8 @@ class Day01(Solution[list[int]]):
     def part_2(self, numbers: list[int]) -> int:
         return 10 * sum(numbers)
 '''
-# Of different sizes: bytecode is checked against the source's size and time of change
-# in whole seconds, and the test rewrites the day within the second.
 WRONG, RIGHT = (DAY_1.replace("{part_1}", "max(numbers)"),
-                DAY_1.replace("{part_1}", "sum(numbers, start=0)"))
+                DAY_1.replace("{part_1}", "sum(numbers)"))
 DAY_1_2026 = WRONG.replace("Day01", "Day01Of2026")
 
 
@@ -109,7 +107,7 @@ def send_day_1(site: FakeAoC, work: Path) -> None:
     first = aoc("run", "2025", "1", "--yes", cwd=work)
     assert first.returncode == 1, first.stdout + first.stderr
     day = next(p for p in REGISTRY.values() if p.year == 2025).__module__
-    Path(sys.modules[day].__file__ or "").write_text(RIGHT)
+    edit(Path(sys.modules[day].__file__ or ""), RIGHT)
     for name in [name for name in sys.modules if name.startswith("aoc2025.")]:
         del sys.modules[name]  # as a new process: the day as its file is now
     for key in [key for key in REGISTRY if key[0] == 2025]:
