@@ -25,18 +25,25 @@ from conftest import TESTS, AocdHome
 from fake_aoc import FakeAoC
 from project_copy import isolated
 
-CLI = """
+_STARTS = """
 import sys
 from datetime import timedelta
 
 sys.path.append(sys.argv[3])
-from fake_aoc import point_aocd_at
 from aoc2023.framework import calendar
 from aoc2023.framework.cli import main
 
-point_aocd_at(sys.argv[1])
+if sys.argv[1]:  # else aocd is left unimported, as a process starts: main imports it
+    from fake_aoc import point_aocd_at
+
+    point_aocd_at(sys.argv[1])
 now, shift = calendar.current_time, timedelta(seconds=float(sys.argv[2]))
 calendar.current_time = lambda: now() + shift
+"""
+"""How a process of `aoc` against the site at argv[1] ("": none) starts: the tests'
+folder argv[3] on its path, aocd pointed at the site, the clock moved by argv[2] s."""
+
+CLI = _STARTS + """
 sys.argv = ["aoc", *sys.argv[4:]]
 sys.exit(main())  # as the program is run
 """
@@ -114,22 +121,10 @@ def aoc_in_process(*args: str, cwd: Path | None = None, env: dict[str, str] | No
     return subprocess.CompletedProcess(["aoc", *args], code, out_text(), err_text())
 
 
-SEVERAL = r"""
+SEVERAL = _STARTS + r"""
 import json
 import os
-import sys
-from datetime import timedelta
 
-sys.path.append(sys.argv[3])
-from aoc2023.framework import calendar
-from aoc2023.framework.cli import main
-
-if sys.argv[1]:  # else aocd is left unimported, as a process starts: main imports it
-    from fake_aoc import point_aocd_at
-
-    point_aocd_at(sys.argv[1])
-now, shift = calendar.current_time, timedelta(seconds=float(sys.argv[2]))
-calendar.current_time = lambda: now() + shift
 started_in = os.getcwd()
 for args, settings, cwd in json.loads(sys.argv[4]):
     os.chdir(cwd or started_in)
