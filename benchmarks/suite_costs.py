@@ -9,8 +9,10 @@ counts once waited for, which `subprocess.run` and `communicate` do within the t
 
     uv run python benchmarks/suite_costs.py [--top 25] [PYTEST ARGS ...]
 
-It prints the files by total CPU (own + children) and the costliest tests, so that the
-work of making the suite lighter starts where the CPU is.
+It prints the files by total CPU (own + children), the costliest tests, and the tests
+that wait longest (wall time not spent on this process's or its reaped children's CPU:
+sleeps, timeouts, a child's CPU not yet reaped), so that the work of making the suite
+lighter starts where the CPU and the waits are.
 """
 
 from __future__ import annotations
@@ -90,6 +92,11 @@ def main() -> int:
     print(f"\n{'test':<90} {'own s':>6} {'child s':>8}")
     for nodeid, cost in sorted(plugin.costs.items(), key=lambda pair: -pair[1].cpu)[:args.top]:
         print(f"{nodeid[:90]:<90} {cost.own:>6.1f} {cost.children:>8.1f}")
+    waits = {nodeid: cost.wall - cost.cpu for nodeid, cost in plugin.costs.items()}
+    print(f"\n{len(waits)} tests waited {sum(w for w in waits.values() if w > 0):.1f} s")
+    print(f"{'test':<90} {'wait s':>6} {'wall s':>7}")
+    for nodeid, wait in sorted(waits.items(), key=lambda pair: -pair[1])[:args.top]:
+        print(f"{nodeid[:90]:<90} {wait:>6.1f} {plugin.costs[nodeid].wall:>7.1f}")
     return int(code)
 
 
