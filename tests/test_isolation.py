@@ -153,38 +153,48 @@ AT_IMPORT = {
 }
 
 
-@pytest.mark.parametrize("raised", AT_IMPORT)
-def test_a_helper_that_exits_or_raises_at_import_fails_alone(
-        tmp_path: Path, raised: str) -> None:
-    with temporary_year(tmp_path / "site", 2092, {"day01.py": GOOD,
-                                                  "helper.py": AT_IMPORT[raised]}):
+HELPERS = {f"helper_{number}.py": AT_IMPORT[raised] for number, raised in enumerate(AT_IMPORT)}
+"""A helper module for each way to exit or raise at import, side by side in one year."""
+
+
+def test_a_helper_that_exits_or_raises_at_import_fails_alone(tmp_path: Path) -> None:
+    """Each helper fails alone: one sentence each, beside the other helpers' and the day's
+    row, whatever the ones imported before it did."""
+    with temporary_year(tmp_path / "site", 2092, {"day01.py": GOOD, **HELPERS}):
         ran = aoc_in_process("run", "2092", "--example")
         listed = aoc_in_process("list", "2092")
         as_json = aoc_in_process("run", "2092", "--example", "--json")
+    document = json.loads(as_json.stdout)
+    assert [day["day"] for day in document["results"]] == [1]
     for done in ran, listed:
         assert "2092/01" in done.stdout and "Good Day" in done.stdout, done.stderr
-        [sentence] = [line for line in done.stderr.splitlines() if "aoc2092.helper" in line]
-        assert sentence.startswith("Could not import aoc2092.helper: ")
         assert no_traceback(done.stdout + done.stderr)
         # A module no day needs is a notice: the exit code is the days' own.
         assert done.returncode == 0, done.stderr
-    document = json.loads(as_json.stdout)
-    assert [day["day"] for day in document["results"]] == [1]
-    assert any("Could not import aoc2092.helper" in notice for notice in document["notices"])
+    for helper, raised in zip(HELPERS, AT_IMPORT, strict=True):
+        module = f"aoc2092.{helper.removesuffix('.py')}"
+        for done in ran, listed:
+            [sentence] = [line for line in done.stderr.splitlines() if module in line]
+            assert sentence.startswith(f"Could not import {module}: "), (raised, sentence)
+        assert any(f"Could not import {module}" in notice
+                   for notice in document["notices"]), raised
 
 
-@pytest.mark.parametrize("raised", ["sys.exit", "BaseException"])
-def test_a_day_that_exits_at_import_is_its_own_row(tmp_path: Path, raised: str) -> None:
+def test_a_day_that_exits_at_import_is_its_own_row(tmp_path: Path) -> None:
+    """Day 2 exits (sys.exit), day 3 raises a BaseException: each is a row of its own."""
     with temporary_year(tmp_path / "site", 2092, {"day01.py": GOOD,
-                                                  "day02.py": AT_IMPORT[raised]}):
+                                                  "day02.py": AT_IMPORT["sys.exit"],
+                                                  "day03.py": AT_IMPORT["BaseException"]}):
         ran = aoc_in_process("run", "2092", "--example")
         listed = aoc_in_process("list", "2092")
+        verbose = aoc_in_process("run", "2092", "--example", "--verbose")
     for done in ran, listed:
         assert done.returncode == 2
         assert "Good Day" in done.stdout and "2092/02" in done.stdout
-        assert "2092 day 2: Could not import aoc2092.day02: " in done.stderr
+        assert "2092/03" in done.stdout
+        for day in (2, 3):
+            assert f"2092 day {day}: Could not import aoc2092.day0{day}: " in done.stderr
         assert no_traceback(done.stdout + done.stderr)
-    verbose = aoc_in_process("run", "2092", "--example", "--verbose")
     assert "Traceback" in verbose.stderr
 
 
@@ -226,25 +236,23 @@ def broken_year_and_a_good_one(tmp_path: Path) -> Iterator[None]:
         yield
 
 
-@pytest.mark.parametrize("command", ["run", "bench", "list"])
 def test_a_year_package_that_does_not_import_fails_alone(
-        broken_year_and_a_good_one: None, command: str) -> None:
-    args = {"run": ["run", "2091,2093", "--example"],
-            "bench": ["bench", "2091,2093", "--example", "--budget", "0.01"],
-            "list": ["list", "2091,2093"]}[command]
-    done = aoc_in_process(*args, "--json")
-    assert done.returncode == ExitCode.COULD_NOT_RUN, done.stderr  # the good year still shows
-    document = json.loads(done.stdout)
-    rows = document["days" if command == "list" else "results"]
-    assert [(row["year"], row["day"]) for row in rows] == [(2093, 1)]
-    [notice] = [notice for notice in document["notices"] if "2091" in notice]
-    assert notice == ("Could not {} 2091: Could not import the year package aoc2091: "
-                      "ModuleNotFoundError: No module named 'no_such_module_here'").format(
-        "list" if command == "list" else "run")
-    assert no_traceback(done.stderr)
-
-
-def test_a_broken_year_package_alone_is_one_sentence(broken_year_and_a_good_one: None) -> None:
+        broken_year_and_a_good_one: None) -> None:
+    for command, args in {"run": ["run", "2091,2093", "--example"],
+                          "bench": ["bench", "2091,2093", "--example", "--budget", "0.01"],
+                          "list": ["list", "2091,2093"]}.items():
+        done = aoc_in_process(*args, "--json")
+        # The good year still shows.
+        assert done.returncode == ExitCode.COULD_NOT_RUN, (command, done.stderr)
+        document = json.loads(done.stdout)
+        rows = document["days" if command == "list" else "results"]
+        assert [(row["year"], row["day"]) for row in rows] == [(2093, 1)]
+        [notice] = [notice for notice in document["notices"] if "2091" in notice]
+        assert notice == ("Could not {} 2091: Could not import the year package aoc2091: "
+                          "ModuleNotFoundError: No module named 'no_such_module_here'").format(
+            "list" if command == "list" else "run")
+        assert no_traceback(done.stderr)
+    # Named alone, the broken year is one sentence too.
     for args in (["run", "2091", "--example"], ["list", "2091"], ["run", "2091", "1"]):
         done = aoc_in_process(*args)
         assert done.returncode == 2
