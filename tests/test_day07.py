@@ -221,24 +221,25 @@ def test_the_fast_types_agree_on_any_hands(cards: list[str]) -> None:
     assert fast_types(cards, JOKERS) == [brute_force_joker_type(hand) for hand in cards]
 
 
-@pytest.mark.parametrize(
-    ("cards", "plain", "with_jokers"),
-    [
-        ("JJJJJ", HandType.FIVE_OF_A_KIND, HandType.FIVE_OF_A_KIND),
-        ("JJJJ2", HandType.FOUR_OF_A_KIND, HandType.FIVE_OF_A_KIND),
-        ("2JJJJ", HandType.FOUR_OF_A_KIND, HandType.FIVE_OF_A_KIND),
-        ("JJJ23", HandType.THREE_OF_A_KIND, HandType.FOUR_OF_A_KIND),
-        ("KTJJT", HandType.TWO_PAIR, HandType.FOUR_OF_A_KIND),
-        ("J2233", HandType.TWO_PAIR, HandType.FULL_HOUSE),
-        ("JJ222", HandType.FULL_HOUSE, HandType.FIVE_OF_A_KIND),
-        ("2345J", HandType.HIGH_CARD, HandType.ONE_PAIR),
-        ("T55J5", HandType.THREE_OF_A_KIND, HandType.FOUR_OF_A_KIND),
-        ("32T3K", HandType.ONE_PAIR, HandType.ONE_PAIR),
-    ],
-)
-def test_joker_edge_cases(cards: str, plain: HandType, with_jokers: HandType) -> None:
-    assert hand_type(cards) == plain
-    assert hand_type_with_jokers(cards) == with_jokers
+JOKER_EDGE_CASES = [
+    ("JJJJJ", HandType.FIVE_OF_A_KIND, HandType.FIVE_OF_A_KIND),
+    ("JJJJ2", HandType.FOUR_OF_A_KIND, HandType.FIVE_OF_A_KIND),
+    ("2JJJJ", HandType.FOUR_OF_A_KIND, HandType.FIVE_OF_A_KIND),
+    ("JJJ23", HandType.THREE_OF_A_KIND, HandType.FOUR_OF_A_KIND),
+    ("KTJJT", HandType.TWO_PAIR, HandType.FOUR_OF_A_KIND),
+    ("J2233", HandType.TWO_PAIR, HandType.FULL_HOUSE),
+    ("JJ222", HandType.FULL_HOUSE, HandType.FIVE_OF_A_KIND),
+    ("2345J", HandType.HIGH_CARD, HandType.ONE_PAIR),
+    ("T55J5", HandType.THREE_OF_A_KIND, HandType.FOUR_OF_A_KIND),
+    ("32T3K", HandType.ONE_PAIR, HandType.ONE_PAIR),
+]
+"""(cards, type in part 1, type in part 2)"""
+
+
+def test_joker_edge_cases() -> None:
+    for cards, plain, with_jokers in JOKER_EDGE_CASES:
+        assert hand_type(cards) == plain, cards
+        assert hand_type_with_jokers(cards) == with_jokers, cards
 
 
 # --- The ordering -----------------------------------------------------------------
@@ -326,34 +327,34 @@ def test_totals_agree_with_the_reference_on_large_random_inputs() -> None:
         assert solve_both(as_text(game)) == reference_totals(game)
 
 
-@pytest.mark.parametrize(
-    ("text", "part_1", "part_2"),
-    [
-        pytest.param("AAAAA 7", 7, 7, id="a single line"),
-        pytest.param("32T3K 765\n", 765, 765, id="a single line, newline"),
-        # JJJJJ: five of a kind in both parts, but its J is the weakest card in part 2.
-        pytest.param("JJJJJ 1\n22222 10\nAAAAK 100", 123, 132, id="all jokers"),
-        pytest.param("JJJJ2 1\n2222J 10\nAAAA2 100", 312, 132, id="four jokers"),
-        pytest.param("J2233 1\nKK2K3 10", 21, 12, id="jokers with two pair"),
-        pytest.param("JJ223 1\nKKK23 10", 21, 12, id="two jokers with two pair"),
-        pytest.param("KK677 1\nKK676 10", 12, 12, id="same type, last card differs"),
-        pytest.param("KK676 10\nKK677 1", 12, 12, id="same type, last card, swapped"),
-        pytest.param("QQQJA 1\nQQQJK 10", 12, 12, id="same type, last card, jokers"),
-        # One pair each in part 2, and the joker loses the tie on the last card.
-        pytest.param("23452 1\n2345J 10", 12, 12, id="last card is a joker"),
-        pytest.param("2345A 1\n2345J 10", 12, 21, id="J strong in part 1, a pair in part 2"),
-    ],
-)
-def test_edge_cases(text: str, part_1: int, part_2: int) -> None:
-    assert solve_both(text) == (part_1, part_2)
-    game = [(cards, int(bid)) for cards, bid in map(str.split, text.splitlines())]
-    assert reference_totals(game) == (part_1, part_2)
+EDGE_CASES = [  # (what the case is, the input, part 1's total, part 2's)
+    ("a single line", "AAAAA 7", 7, 7),
+    ("a single line, newline", "32T3K 765\n", 765, 765),
+    # JJJJJ: five of a kind in both parts, but its J is the weakest card in part 2.
+    ("all jokers", "JJJJJ 1\n22222 10\nAAAAK 100", 123, 132),
+    ("four jokers", "JJJJ2 1\n2222J 10\nAAAA2 100", 312, 132),
+    ("jokers with two pair", "J2233 1\nKK2K3 10", 21, 12),
+    ("two jokers with two pair", "JJ223 1\nKKK23 10", 21, 12),
+    ("same type, last card differs", "KK677 1\nKK676 10", 12, 12),
+    ("same type, last card, swapped", "KK676 10\nKK677 1", 12, 12),
+    ("same type, last card, jokers", "QQQJA 1\nQQQJK 10", 12, 12),
+    # One pair each in part 2, and the joker loses the tie on the last card.
+    ("last card is a joker", "23452 1\n2345J 10", 12, 12),
+    ("J strong in part 1, a pair in part 2", "2345A 1\n2345J 10", 12, 21),
+]
 
 
-@pytest.mark.parametrize("big", [2**32 - 1, 2**32, 10**30])
-def test_the_answers_are_exact_for_huge_bids(big: int) -> None:
-    game = [("AAAAA", big), ("22222", 1), ("2345J", 7)]
-    assert solve_both(as_text(game)) == reference_totals(game)
+def test_edge_cases() -> None:
+    for name, text, part_1, part_2 in EDGE_CASES:
+        assert solve_both(text) == (part_1, part_2), name
+        game = [(cards, int(bid)) for cards, bid in map(str.split, text.splitlines())]
+        assert reference_totals(game) == (part_1, part_2), name
+
+
+def test_the_answers_are_exact_for_huge_bids() -> None:
+    for big in (2**32 - 1, 2**32, 10**30):
+        game = [("AAAAA", big), ("22222", 1), ("2345J", 7)]
+        assert solve_both(as_text(game)) == reference_totals(game), big
 
 
 # --- Reading the input ---------------------------------------------------------------
@@ -487,14 +488,12 @@ THROUGH_THE_CLI = bad("four cards", "blank line between hands", "empty input")
 
 
 @BOTH
-@pytest.mark.parametrize(("text", "number", "line", "reason"), BAD)
-def test_bad_input_is_refused_naming_the_line(
-    text: str, number: int, line: str, reason: str, implementation: type[Solution[Any]]
-) -> None:
-    with pytest.raises(InputError) as raised:
-        implementation().parse(text)
-    assert (raised.value.line_number, raised.value.line) == (number, line)
-    assert reason in raised.value.reason
+def test_bad_input_is_refused_naming_the_line(implementation: type[Solution[Any]]) -> None:
+    for name, text, number, line, reason in BAD_INPUTS:
+        with pytest.raises(InputError) as raised:
+            implementation().parse(text)
+        assert (raised.value.line_number, raised.value.line) == (number, line), name
+        assert reason in raised.value.reason, name
 
 
 @pytest.mark.parametrize(("text", "number", "line", "reason"), THROUGH_THE_CLI)
