@@ -164,13 +164,10 @@ def test_the_table_shows_a_wrong_answer_with_the_expected_value(aocd_home: AocdH
     assert "✘ 5905 (expected 5906)" in result.stdout
 
 
-@pytest.mark.parametrize(
-    ("seconds", "text"),
-    [(0.0, "0 ns"), (812e-9, "812 ns"), (3.4e-6, "3.40 µs"), (12.5e-3, "12.5 ms"),
-     (0.1234, "123 ms"), (1.234, "1.23 s"), (75.0, "75.0 s"), (None, "")],
-)
-def test_durations_are_auto_ranged(seconds: float | None, text: str) -> None:
-    assert format_duration(seconds) == text
+def test_durations_are_auto_ranged() -> None:
+    assert [format_duration(seconds) for seconds in (
+        0.0, 812e-9, 3.4e-6, 12.5e-3, 0.1234, 1.234, 75.0, None)] == [
+        "0 ns", "812 ns", "3.40 µs", "12.5 ms", "123 ms", "1.23 s", "75.0 s", ""]
 
 
 def test_the_table_aligns_columns_and_colours_only_when_asked() -> None:

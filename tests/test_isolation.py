@@ -101,26 +101,26 @@ def test_a_solve_that_returns_anything_but_a_pair_fails_its_parts_in_one_sentenc
         assert "not a pair" in part.error
 
 
-@pytest.mark.parametrize(("count", "parts"), list(product([0, 1, 3, 4], [(1, 2), (1,)])))
-def test_a_solve_that_yields_other_than_two_answers_fails_in_one_sentence(
-        count: int, parts: tuple[int, ...]) -> None:
-    try:
-        result = run_solution(_solving(list(range(10, 10 + count)), yields=True),
-                              RunInput("x", "example", parts=parts))
-    finally:
-        REGISTRY.pop((2048, 1), None)
-        REGISTRY.pop((2048, 2), None)
-    by_part = {part.part: part for part in result.parts}
-    assert set(by_part) == set(parts)
-    # The parts it did yield for stand; the first it did not (or a third answer) fails.
-    failing = 1 if count == 0 else 2 if count == 1 or parts == (1, 2) else None
-    for number, part in by_part.items():
-        if number == failing:
-            assert part.status is Status.ERROR and part.error and "\n" not in part.error
-        elif failing is not None and number > failing:
-            assert part.status is Status.ERROR and part.error == "not run: part 1 failed"
-        else:
-            assert part.status is Status.UNKNOWN and part.answer == str(9 + number)
+def test_a_solve_that_yields_other_than_two_answers_fails_in_one_sentence() -> None:
+    for count, parts in product([0, 1, 3, 4], [(1, 2), (1,)]):
+        try:
+            result = run_solution(_solving(list(range(10, 10 + count)), yields=True),
+                                  RunInput("x", "example", parts=parts))
+        finally:
+            REGISTRY.pop((2048, 1), None)
+            REGISTRY.pop((2048, 2), None)
+        by_part = {part.part: part for part in result.parts}
+        assert set(by_part) == set(parts), (count, parts)
+        # The parts it did yield for stand; the first it did not (or a third answer) fails.
+        failing = 1 if count == 0 else 2 if count == 1 or parts == (1, 2) else None
+        for number, part in by_part.items():
+            if number == failing:
+                assert part.status is Status.ERROR and part.error and "\n" not in part.error
+            elif failing is not None and number > failing:
+                assert part.status is Status.ERROR and part.error == "not run: part 1 failed"
+            else:
+                assert part.status is Status.UNKNOWN and part.answer == str(9 + number), (
+                    count, parts)
 
 
 def test_a_lone_answer_from_solve_costs_no_other_day(tmp_path: Path) -> None:
@@ -296,15 +296,13 @@ def test_a_day_in_a_one_digit_module_runs_as_that_day(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
 
 
-@pytest.mark.parametrize("name", ["day_07.py", "Day07.py", "day7a.py", "DAY-07.py",
-                                  "day007.py"])
-def test_a_file_named_like_a_day_is_one_the_naming_rule_skips(
-        tmp_path: Path, name: str) -> None:
-    with temporary_year(tmp_path / "site", 2091, {"day01.py": GOOD, name: GOOD}):
-        problems: list[str] = []
-        assert registry.available_days(2091, problems) == [1]
-    assert problems == [f"aoc2091/{name} looks like a day but is not named dayNN.py; "
-                        "rename it day07.py."]
+def test_a_file_named_like_a_day_is_one_the_naming_rule_skips(tmp_path: Path) -> None:
+    for name in ["day_07.py", "Day07.py", "day7a.py", "DAY-07.py", "day007.py"]:
+        with temporary_year(tmp_path / name, 2091, {"day01.py": GOOD, name: GOOD}):
+            problems: list[str] = []
+            assert registry.available_days(2091, problems) == [1], name
+        assert problems == [f"aoc2091/{name} looks like a day but is not named dayNN.py; "
+                            "rename it day07.py."]
 
 
 def test_a_file_named_like_a_day_is_named_in_a_hint(tmp_path: Path) -> None:
