@@ -162,7 +162,7 @@ def send_with_wait(site: FakeAoC, clock: FakeClock) -> tuple[RunReport, list[int
         posted_at_each_sleep.append(len(posts(site)))
         clock.sleep(seconds)
 
-    report = run_days(days_to_run(RunRequest((2023,), "7"), []))
+    report = run_days(days_to_run(RunRequest(((2023, 7),)), []))
     sent = submit_new_answers(report, SubmitOptions(yes=True, wait=True),
                               TerminalPrompter(clock.datetime, sleep), now=clock.datetime)
     return sent, posted_at_each_sleep
