@@ -110,7 +110,7 @@ def bench(
     if show_history:
         history_of_day(asked, plot, as_json, verbose)
     try:
-        check_input_options(input_file, example, years=asked.years, days=asked.days)
+        check_input_options(input_file, example, days=asked.days)
         check_seconds("--budget", budget)
         check_seconds("--timeout", timeout)
         # Before any day's code runs (it may chdir) and anything is timed.

@@ -140,16 +140,16 @@ def years_asked(spec: str, verbose: bool) -> tuple[int, ...]:
 
 
 def check_input_options(input_file: Path | None, example: bool,
-                        accounts: str | None = None, years: Sequence[int] = (),
+                        accounts: str | None = None,
                         days: Sequence[tuple[int, int]] = ()) -> None:
     """The command line's rules on where the input comes from (UsageError): one place at
-    most; a file (`--input FILE`) for one day of one year (`years`, `days`: the years
-    asked for and the days they resolved to, cli/days.py; no DAYS, a year with one day);
-    and `--accounts` only on the accounts' own inputs, where every account would
-    otherwise run the same text."""
+    most; a file (`--input FILE`) for one day (`days`: the (year, day) pairs YEARS DAYS
+    resolved to, cli/days.py: of several years, only one may have the day); and
+    `--accounts` only on the accounts' own inputs, where every account would otherwise
+    run the same text."""
     if input_file is not None and example:
         raise UsageError("--input and --example cannot be used together.")
-    if input_file is not None and (len(years) != 1 or len(days) != 1):
+    if input_file is not None and len(days) != 1:
         raise UsageError("--input FILE runs one day: name exactly one year and one day.")
     other = "--input FILE" if input_file is not None else "--example" if example else None
     if accounts is not None and other is not None:

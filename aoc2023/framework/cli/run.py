@@ -135,7 +135,7 @@ def run(
         wait_for_days(asked.days, verbose)
     profiler = None
     try:
-        check_input_options(input_file, example, accounts, asked.years, asked.days)
+        check_input_options(input_file, example, accounts, asked.days)
         settings = load_settings()  # on every run: a mistake there is said at once
         if accounts is not None:
             redact_accounts(accounts)
