@@ -429,7 +429,9 @@ def aoc_process_code(site: FakeAoC, *args: str) -> list[str]:
 def test_two_processes_at_once_never_both_send_an_answer(
     site: FakeAoC, aocd_loaded: AocdHome
 ) -> None:
-    site.reply_delay = 0.5  # long enough that both would have posted without the lock
+    # Each answer's reply comes late, so that one process still holds the lock, sending,
+    # when the other reaches it: they start some hundredths of a second apart.
+    site.reply_delay = 0.2
     command = aoc_process_code(site, "--yes")
     processes = [subprocess.Popen(command, env=aocd_loaded.env(), stdout=subprocess.PIPE,
                                   stderr=subprocess.PIPE, text=True) for _ in range(2)]
