@@ -429,14 +429,25 @@ def aoc_process_code(site: FakeAoC, *args: str) -> list[str]:
 def test_two_processes_at_once_never_both_send_an_answer(
     site: FakeAoC, aocd_loaded: AocdHome
 ) -> None:
-    # Each answer's reply comes late, so that one process still holds the lock, sending,
-    # when the other reaches it: they start some hundredths of a second apart.
-    site.reply_delay = 0.2
-    command = aoc_process_code(site, "--yes")
-    processes = [subprocess.Popen(command, env=aocd_loaded.env(), stdout=subprocess.PIPE,
-                                  stderr=subprocess.PIPE, text=True) for _ in range(2)]
-    outputs = [process.communicate(timeout=120) for process in processes]
-    assert [p.returncode for p in processes] == [0, 0], outputs
+    """`aoc` in a process of its own asks for the puzzle page (what is solved), under the
+    lock, before it sends; the site holds that reply until another page is asked, or
+    0.5 s, and meanwhile this process runs `aoc` too. Without the lock the second run
+    would ask the page while the first waits for it: both would find part 1 unsolved,
+    and both would send it."""
+    site.hold_first_page = 0.5
+    other = subprocess.Popen(aoc_process_code(site, "--yes"), env=aocd_loaded.env(),
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        if not site.wait_for(lambda requests: bool(requests)):
+            other.kill()
+            raise AssertionError(f"the other aoc asked nothing: {other.communicate()}")
+        here = aoc("--yes")
+        outputs = other.communicate(timeout=120)
+    finally:
+        if other.poll() is None:
+            other.kill()
+            other.communicate()
+    assert (other.returncode, here.returncode) == (0, 0), (outputs, here.stdout + here.stderr)
     assert sorted(posts(site)) == [("1", "6440"), ("2", "5905")]
 
 
