@@ -540,10 +540,12 @@ def interrupted(program: list[str], marker: Path, group: bool, **popen: Any
        options=st.sampled_from([("--json",), (), ("--timeout", "60", "--json"),
                                 ("--memory", "--json"), ("--timeout", "60")]),
        group=st.booleans())
-# Each: a path Ctrl-C took. Ctrl-C to aoc in the check before sending, under --json, is
-# test_interrupt.py's (test_ctrl_c_during_the_check_before_sending_sends_nothing_...).
+# A path Ctrl-C took: to the group, in a --timeout child. Ctrl-C to aoc in the check
+# before sending, under --json, is test_interrupt.py's
+# (test_ctrl_c_during_the_check_before_sending_sends_nothing_...), and so is Ctrl-C in a
+# --memory run, under --json (test_ctrl_c_keeps_the_parts_that_finished); the wide
+# profile draws both here too.
 @example(where="part 2", options=("--timeout", "60", "--json"), group=True)
-@example(where="part 2", options=("--memory", "--json"), group=False)
 @examples(0, wide=40)
 def test_ctrl_c_sends_nothing_and_keeps_what_finished(
         where: str, options: tuple[str, ...], group: bool, fake_aoc: FakeAoC) -> None:
