@@ -198,7 +198,11 @@ class FakeAoC:
         # "302" (a redirect to the same address, where a client that follows it posts again).
         self.after_judging: str | None = None
         self.reply_delay = 0.0
+        # A puzzle page asked before any other is answered only once another page is asked,
+        # or `hold_first_page` seconds later: two runs asking at once then read it alike.
+        self.hold_first_page = 0.0
         self.clock: Callable[[], float] = time.time  # the site's clock: when a star is won
+        self._arrived = threading.Condition()  # notified as each request is recorded
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), lambda *args: _Handler(self, *args))
         # serve_forever checks for shutdown every poll_interval (0.5 s by default).
         threading.Thread(target=self._server.serve_forever, kwargs={"poll_interval": 0.02},
@@ -236,11 +240,24 @@ class FakeAoC:
     def requests_for(self, suffix: str) -> list[Request]:
         return [r for r in self.requests if r.path.endswith(suffix)]
 
+    def wait_for(self, seen: Callable[[list[Request]], bool], timeout: float = 60) -> bool:
+        """Until `seen(requests)` holds, checked as each request arrives: True, or False
+        once `timeout` seconds have passed."""
+        with self._arrived:
+            return self._arrived.wait_for(lambda: seen(self.requests), timeout)
+
+    def _pages_asked(self) -> int:
+        return sum(1 for r in self.requests
+                   if r.method == "GET" and re.fullmatch(r"/\d{4}/day/\d+", r.path))
+
     def respond(self, method: str, path: str, token: str | None,
                 form: dict[str, str], user_agent: str | None = None,
                 query: str = "") -> Reply | None:
         """The reply to a request, recorded first (None: the connection is dropped)."""
-        self.requests.append(Request(method, path, token, form, time.time(), user_agent, query))
+        with self._arrived:
+            self.requests.append(Request(method, path, token, form, time.time(), user_agent,
+                                         query))
+            self._arrived.notify_all()
         if method in self.failing:
             return self.failing[method], "Internal Server Error", {}
         if path == "/settings":
@@ -269,6 +286,11 @@ class FakeAoC:
             puzzle.locked -= 1
             return (404, LOCKED_INPUT, {}) if match[3] else NOT_FOUND
         if not match[3]:
+            if self.hold_first_page:
+                with self._arrived:
+                    if self._pages_asked() == 1:
+                        self._arrived.wait_for(lambda: self._pages_asked() > 1,
+                                               self.hold_first_page)
             return 200, puzzle.page(int(match[1]), int(match[2]), token), HTML
         if token not in puzzle.inputs:
             return 400, LOGGED_OUT_INPUT, {}

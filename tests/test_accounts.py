@@ -139,7 +139,7 @@ def test_yes_asks_once_per_account(
     monkeypatch.setattr(calendar, "current_time", lambda: now() + timedelta(
         seconds=a_day_after()))
     monkeypatch.setattr("sys.stdin", io.StringIO("y\nn\n"))
-    report = run_days(days_to_run(RunRequest((YEAR,), "1", accounts="all"), []))
+    report = run_days(days_to_run(RunRequest(((YEAR, 1),), accounts="all"), []))
     sent = submit_new_answers(report, SubmitOptions(yes=True, interactive=True),
                               TerminalPrompter())
     questions = capsys.readouterr().err.count("[y/N]")

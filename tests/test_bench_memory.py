@@ -115,7 +115,7 @@ def test_bench_gives_each_step_its_peak(year: int, monkeypatch: pytest.MonkeyPat
     """In the JSON and the table of one bench (`aoc bench --memory` passes `memory` on:
     test_bench_under_timeout_measures_in_the_child)."""
     monkeypatch.setenv("COLUMNS", "200")
-    report = bench_days(RunRequest((year,), "1", Path("numbers.txt")), memory=True,
+    report = bench_days(RunRequest(((year, 1),), Path("numbers.txt")), memory=True,
                         clocks=capped(2 * MIN_RUNS))
     [result] = json.loads(bench_json(report))["results"]
     peaks = {step["step"]: step["peak_memory"] for step in result["steps"]}

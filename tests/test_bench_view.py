@@ -104,7 +104,7 @@ def test_a_column_a_figure_when_it_fits_else_each_step_under_its_day(
     year_2085: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """One report of a day with a short title and a short answer, drawn at each width."""
-    report = bench_days(RunRequest((2085,), "3", None, True), clocks=capped(RUNS))
+    report = bench_days(RunRequest(((2085, 3),), None, True), clocks=capped(RUNS))
     for columns in (60, 120):
         text = drawn(report, columns, monkeypatch)
         lines = text.splitlines()
@@ -128,7 +128,7 @@ def test_the_bench_table_fits_and_shows_every_figure_and_answer_whole(
     """One report, compared with figures saved before (so that its Change column is
     filled), drawn at each width: it fits, and no figure, answer or word is cut."""
     bench("--save", columns=200)
-    report = bench_days(RunRequest((2085,), None, None, True), 0.05, None, None,
+    report = bench_days(RunRequest(((2085, 1), (2085, 2), (2085, 3)), None, True), 0.05, None, None,
                         clocks=capped(RUNS))
     report, _ = outputs.compare_save_publish(report, outputs.prepare(), datetime.now(UTC))
     steps = [step for day in report.results for step in day.steps]

@@ -68,15 +68,20 @@ def test_input_file_for_one_day_is_a_rule_of_the_command_line(year_with_day_7: i
     """The command line's check (cli/common.py), not the inputs': `days_to_run` is handed
     one day for a file."""
     from aoc2023.framework.cli.common import check_input_options
+    from aoc2023.framework.cli.days import resolve
     from aoc2023.framework.errors import UsageError
 
     file = Path("x.txt")
-    check_input_options(file, False, years=(year_with_day_7,), days="7")
-    check_input_options(None, False, years=(year_with_day_7, 2023), days="1-3")
-    check_input_options(file, False, years=(year_with_day_7,))  # its one day
-    for years, days in [((year_with_day_7,), "7-8"), ((year_with_day_7, 2023), "7")]:
+    check_input_options(file, False, days=((year_with_day_7, 7),))
+    check_input_options(None, False, days=((year_with_day_7, 1), (2023, 1)))
+    one_year = (year_with_day_7,)
+    check_input_options(file, False, days=resolve(one_year, None).days)  # its one day
+    # of two years, one has day 20: the file is that day's
+    check_input_options(file, False, days=resolve((2024, 2025), "20").days)
+    for days in [((year_with_day_7, 7), (year_with_day_7, 8)),
+                 ((year_with_day_7, 7), (2023, 7)), ()]:
         with pytest.raises(UsageError, match=r"^--input FILE runs one day: name exactly one"):
-            check_input_options(file, False, years=years, days=days)
+            check_input_options(file, False, days=days)
 
 
 USAGE_ERRORS = [

@@ -183,40 +183,64 @@ def test_the_floor_can_be_turned_off_and_a_bad_one_is_the_default(
     assert (aocd_home.data / ".aoc-last-request").exists() == bool(slept)
 
 
+CROSS_FLOOR = 0.3
+"""The floor the cross-process test sets (AOC_REQUEST_FLOOR): each of its requests comes
+at once after the one before (a few hundredths of a second), so that without the mark
+between processes the floor would be broken."""
+
+
 @pytest.mark.slow
-def test_requests_from_separate_processes_keep_a_second_apart(
+def test_requests_from_separate_processes_keep_the_floor_apart(
     fake_aoc: FakeAoC, aocd_loaded: AocdHome, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """aocd's throttle counts within one process; a loop of `aoc` runs is held to one
-    request a second (AOC_REQUEST_FLOOR) by a mark beside the cache: each process marks
-    its request a second or more after the mark before, and its request reaches the
-    site after its mark. Here this process asks, then another, then this one again: each
-    holds to the other's mark."""
+    request a floor (AOC_REQUEST_FLOOR, a second by default) by a mark beside the cache:
+    each process marks its request a floor or more after the mark before, and its request
+    reaches the site after its mark. Here this process asks, then another (started and
+    ready beforehand, so that it asks the moment it is told this one has), then this one
+    again as soon as the other says it has asked: each holds to the other's mark."""
     import subprocess
     import sys
 
     from aoc2023.framework.aocd.client import fetch_input
 
     aocd_loaded.set_token()
-    monkeypatch.setenv("AOC_REQUEST_FLOOR", "1")
+    monkeypatch.setenv("AOC_REQUEST_FLOOR", str(CROSS_FLOOR))
     for day in (8, 9, 10):
         fake_aoc.add_puzzle(2023, day, "Any", inputs={TOKEN: "1\n"})
     code = ("import sys, aocd.models, aocd.utils\n"
             f"aocd.models.URL = {fake_aoc.url + '/{year}/day/{day}'!r}\n"
             "from aoc2023.framework.aocd.client import fetch_input\n"
-            f"fetch_input(2023, int(sys.argv[1]), {TOKEN!r})\n")
-    marks = []
-    fetch_input(2023, 8, TOKEN)
-    marks.append(last_request_mark(aocd_loaded))
-    done = subprocess.run([sys.executable, "-c", code, "9"], env=aocd_loaded.env(),
-                          capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0, done.stderr
-    marks.append(last_request_mark(aocd_loaded))
-    fetch_input(2023, 10, TOKEN)
-    marks.append(last_request_mark(aocd_loaded))
+            "print('ready', flush=True)\n"
+            "sys.stdin.readline()\n"
+            f"fetch_input(2023, int(sys.argv[1]), {TOKEN!r})\n"
+            "print('asked', flush=True)\n")
+    other = subprocess.Popen([sys.executable, "-c", code, "9"], env=aocd_loaded.env(),
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True)
+    try:
+        assert other.stdin is not None and other.stdout is not None
+        ready = other.stdout.readline()
+        assert ready == "ready\n", other.communicate(timeout=120)[1]
+        marks = []
+        fetch_input(2023, 8, TOKEN)
+        marks.append(last_request_mark(aocd_loaded))
+        other.stdin.write("go\n")
+        other.stdin.flush()
+        asked = other.stdout.readline()
+        marks.append(last_request_mark(aocd_loaded))
+        fetch_input(2023, 10, TOKEN)
+        marks.append(last_request_mark(aocd_loaded))
+        _out, err = other.communicate(timeout=120)
+        assert (asked, other.returncode) == ("asked\n", 0), err
+    finally:
+        if other.poll() is None:
+            other.kill()
+            other.communicate()
     arrived = [r.at for r in fake_aoc.requests if r.path.endswith("/input")]
-    assert len(arrived) == 3
-    assert all(later - earlier >= 1 for earlier, later in pairwise(marks)), marks
+    assert [r.path for r in fake_aoc.requests if r.path.endswith("/input")] == [
+        f"/2023/day/{day}/input" for day in (8, 9, 10)]
+    assert all(later - earlier >= CROSS_FLOOR for earlier, later in pairwise(marks)), marks
     assert all(mark <= at for mark, at in zip(marks, arrived, strict=True)), (marks, arrived)
 
 

@@ -260,7 +260,7 @@ def test_on_a_terminal_the_claim_is_asked_and_no_means_no(
         seconds=unlock_time(YEAR, LAST).timestamp() + 86400 - time.time()))
     for reply, posted in (("n\n", []), ("y\n", [{"level": "2", "answer": "0"}])):
         monkeypatch.setattr("sys.stdin", io.StringIO(reply))
-        report = run_days(days_to_run(RunRequest((YEAR,), str(LAST)), []))
+        report = run_days(days_to_run(RunRequest(((YEAR, LAST),)), []))
         sent = submit_new_answers(report, SubmitOptions(interactive=True), TerminalPrompter())
         assert "Claim the final star of 2086 (day 12 part 2: every other star is in)? [y/N]" \
             in capsys.readouterr().err

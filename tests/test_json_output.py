@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 from conftest import TOKEN, AocdHome, temporary_year
-from site_cli import aoc_in_process
+from site_cli import aoc_in_process, aoc_runs
 
 from aoc2023.framework.cli import json_output
 from aoc2023.framework.cli.common import fail
@@ -116,50 +116,63 @@ class Day(Solution[str]):
 """
 
 
-@pytest.mark.parametrize("options", [(), ("--timeout", "5")], ids=["in process", "timeout"])
+def assert_said_on_stderr(stderr: str, parts: tuple[int, ...]) -> None:
+    """What NOISY's parts write, at every level, is on stderr."""
+    for part in parts:
+        for said in (f"print from part {part}", f"fd write from part {part}",
+                     f"dunder stdout from part {part}", f"subprocess of part {part}"):
+            assert said in stderr, said
+
+
 def test_run_json_keeps_what_a_day_writes_at_any_level_off_stdout(
-    tmp_path: Path, aocd_home: AocdHome, options: tuple[str, ...]
+    tmp_path: Path, aocd_home: AocdHome
 ) -> None:
-    """Day 1 writes at every level; day 2 leaves a thread writing (at both levels) until
-    the process ends, which cannot write after the document either."""
+    """`aoc` as the program: day 1 writes at every level, at import too; day 2 leaves a
+    thread writing (at both levels) until the process ends, which cannot write after the
+    document either (the program never gives stdout back)."""
     site = noisy_year(tmp_path)
     (site / f"aoc{YEAR}" / "day02.py").write_text(LINGERING)
-    done = aoc_process(aocd_home, site, "run", str(YEAR), "1-2", "--example", "--json",
-                       *options)
+    done = aoc_process(aocd_home, site, "run", str(YEAR), "1-2", "--example", "--json")
     assert done.returncode == 0, done.stderr
     noisy, lingering = one_document(done)["results"]
     assert [part["status"] for part in noisy["parts"]] == ["correct", "correct"]
     assert lingering["parts"][0]["status"] == "correct"
-    for part in (1, 2):
-        for said in (f"print from part {part}", f"fd write from part {part}",
-                     f"dunder stdout from part {part}", f"subprocess of part {part}"):
-            assert said in done.stderr
+    assert_said_on_stderr(done.stderr, (1, 2))
     assert "noise at import" in done.stderr and "fd noise at import" in done.stderr
     assert "a thread's bytes" in done.stderr
 
 
-
-
-@pytest.mark.slow
-def test_bench_json_keeps_what_a_day_writes_off_stdout(tmp_path: Path, aocd_home: AocdHome) -> None:
-    done = aoc_process(aocd_home, noisy_year(tmp_path), "bench", str(YEAR), "1", "--example",
-                       "--json", "--budget", "0.05")
-    assert done.returncode == 0, done.stderr
-    [result] = one_document(done)["results"]
-    assert result["day"] == 1
-    assert "fd write from part 2" in done.stderr and "subprocess of part 1" in done.stderr
-
-
-def test_list_json_keeps_a_module_printing_at_import_off_stdout(
+def test_list_timeout_and_bench_json_keep_what_a_day_writes_off_stdout(
     tmp_path: Path, aocd_home: AocdHome
 ) -> None:
+    """One process (`aoc` called from code, each command's stdout read apart): `aoc list`
+    imports day 1, which writes at import (then lists from its cache); `aoc run --timeout`
+    runs each part in a forked child, whose writes and lingering thread (day 2) go where
+    the parent's do; `aoc bench` redirects the whole command's fd 1 once."""
     site = noisy_year(tmp_path)
-    first = aoc_process(aocd_home, site, "list", str(YEAR), "--json")  # nothing cached
-    assert first.returncode == 0, first.stderr
-    assert [day["title"] for day in one_document(first)["days"]] == ["Noisy"]
+    (site / f"aoc{YEAR}" / "day02.py").write_text(LINGERING)
+    environment = aocd_home.env()
+    environment["PYTHONPATH"] = f"{site}{os.pathsep}{environment['PYTHONPATH']}"
+    first, again, timed, bench = aoc_runs(
+        None, aocd_home, ["list", str(YEAR), "--json"], ["list", str(YEAR), "--json"],
+        ["run", str(YEAR), "1-2", "--example", "--json", "--timeout", "5"],
+        ["bench", str(YEAR), "1", "--example", "--json", "--budget", "0.05"],
+        env=environment)
+    assert [done.returncode for done in (first, again, timed, bench)] == [0] * 4, bench.stderr
+    # list, nothing cached: the day is imported
+    assert [day["title"] for day in one_document(first)["days"]] == ["Noisy", None]
     assert "fd noise at import" in first.stderr and "dunder noise at import" in first.stderr
-    again = aoc_process(aocd_home, site, "list", str(YEAR), "--json")  # from the cache
-    assert one_document(again) == one_document(first)
+    assert one_document(again) == one_document(first)  # from the cache
+    # run --timeout
+    noisy, lingering = one_document(timed)["results"]
+    assert [part["status"] for part in noisy["parts"]] == ["correct", "correct"]
+    assert lingering["parts"][0]["status"] == "correct"
+    assert_said_on_stderr(timed.stderr, (1, 2))
+    assert "a thread's bytes" in timed.stderr
+    # bench
+    [result] = one_document(bench)["results"]
+    assert result["day"] == 1
+    assert_said_on_stderr(bench.stderr, (1, 2))
 
 
 # --- errors of the whole command -----------------------------------------------------------

@@ -28,28 +28,6 @@ def year_2098(tmp_path: Path) -> Iterator[Path]:
         yield package
 
 
-def test_parse_days_accepts_a_day_a_range_and_a_list() -> None:
-    assert registry.parse_days("7", 2023) == [7]
-    assert registry.parse_days("1-7", 2023) == [1, 2, 3, 4, 5, 6, 7]
-    assert registry.parse_days("1,3,5", 2023) == [1, 3, 5]
-    assert registry.parse_days("1-3,7", 2023) == [1, 2, 3, 7]
-    assert registry.parse_days(None, 2023) == registry.available_days(2023)
-    assert 7 in registry.available_days(2023)
-
-
-@pytest.mark.parametrize(
-    ("spec", "year", "message"),
-    [("0", 2023, "run from 1 to 25"), ("26", 2023, "run from 1 to 25"),
-     ("13", 2025, "run from 1 to 12"), ("7-3", 2023, "run from 1 to 25"),
-     ("x", 2023, "Bad day list"), ("1,,2", 2023, "Bad day list"),
-     ("7", 2014, "started in 2015"),
-     ("2018", 2019, r"run from 1 to 25\. For several years, join them: 2019,2018\.")],
-)
-def test_parse_days_refuses_bad_lists(spec: str, year: int, message: str) -> None:
-    with pytest.raises(UsageError, match=message):
-        registry.parse_days(spec, year)
-
-
 def test_subclassing_registers_the_day_from_its_module_name(year_2098: Path) -> None:
     cls = registry.load_day(2098, 2)
     assert (cls.year, cls.day) == (2098, 2)

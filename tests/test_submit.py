@@ -162,7 +162,7 @@ def send_with_wait(site: FakeAoC, clock: FakeClock) -> tuple[RunReport, list[int
         posted_at_each_sleep.append(len(posts(site)))
         clock.sleep(seconds)
 
-    report = run_days(days_to_run(RunRequest((2023,), "7"), []))
+    report = run_days(days_to_run(RunRequest(((2023, 7),)), []))
     sent = submit_new_answers(report, SubmitOptions(yes=True, wait=True),
                               TerminalPrompter(clock.datetime, sleep), now=clock.datetime)
     return sent, posted_at_each_sleep
@@ -194,14 +194,16 @@ def test_a_longer_wait_than_recorded_is_waited_out_once_more_then_sent(site: Fak
 @pytest.mark.slow
 def test_wait_waits_out_the_recorded_wait_on_the_real_clock_then_sends(site: FakeAoC) -> None:
     """`aoc run --wait` as the command runs it, on the real clock: no answer reaches the
-    site before the recorded wait is over."""
+    site before the recorded wait is over. Without the wait the first answer reaches it
+    about 0.1 s after the start; how the wait is counted down is the fake clock's test's
+    (test_wait_sleeps_out_the_recorded_wait_then_sends_at_once)."""
     started = time.time()  # before the wait's start: what follows is a lower bound
-    waits.record_wait(USER_ID, 1.5, datetime.now(UTC))
+    waits.record_wait(USER_ID, 0.6, datetime.now(UTC))
     result = aoc("--yes", "--wait")
     assert result.returncode == 0, result.stderr
     assert posts(site) == [("1", "6440"), ("2", "5905")]
     first = next(request for request in site.requests if request.method == "POST")
-    assert first.at - started >= 1.5 - 0.001  # a float time and a datetime may round apart
+    assert first.at - started >= 0.6 - 0.001  # a float time and a datetime may round apart
 
 
 def test_wrong_level_is_not_recorded_as_wrong_and_refreshes_what_is_known(
@@ -427,12 +429,25 @@ def aoc_process_code(site: FakeAoC, *args: str) -> list[str]:
 def test_two_processes_at_once_never_both_send_an_answer(
     site: FakeAoC, aocd_loaded: AocdHome
 ) -> None:
-    site.reply_delay = 0.5  # long enough that both would have posted without the lock
-    command = aoc_process_code(site, "--yes")
-    processes = [subprocess.Popen(command, env=aocd_loaded.env(), stdout=subprocess.PIPE,
-                                  stderr=subprocess.PIPE, text=True) for _ in range(2)]
-    outputs = [process.communicate(timeout=120) for process in processes]
-    assert [p.returncode for p in processes] == [0, 0], outputs
+    """`aoc` in a process of its own asks for the puzzle page (what is solved), under the
+    lock, before it sends; the site holds that reply until another page is asked, or
+    0.5 s, and meanwhile this process runs `aoc` too. Without the lock the second run
+    would ask the page while the first waits for it: both would find part 1 unsolved,
+    and both would send it."""
+    site.hold_first_page = 0.5
+    other = subprocess.Popen(aoc_process_code(site, "--yes"), env=aocd_loaded.env(),
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        if not site.wait_for(lambda requests: bool(requests)):
+            other.kill()
+            raise AssertionError(f"the other aoc asked nothing: {other.communicate()}")
+        here = aoc("--yes")
+        outputs = other.communicate(timeout=120)
+    finally:
+        if other.poll() is None:
+            other.kill()
+            other.communicate()
+    assert (other.returncode, here.returncode) == (0, 0), (outputs, here.stdout + here.stderr)
     assert sorted(posts(site)) == [("1", "6440"), ("2", "5905")]
 
 

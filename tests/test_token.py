@@ -208,3 +208,16 @@ def test_a_token_far_too_long_is_one_sentence_and_nothing_is_asked(
                                   "a session token is about 128: put the session cookie's")
     assert fake_aoc.requests == []
     assert aoc("--version", env=env).returncode == 0
+
+
+def test_aocds_runner_with_a_dead_token_is_one_sentence(
+    fake_aoc: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path
+) -> None:
+    """aocd's runner, started through `aoc -y`, raises aocd's own error when the site
+    refuses the token while it fetches: one sentence and exit 2, not aocd's traceback."""
+    aocd_loaded.set_token()
+    fake_aoc.add_puzzle(2023, 7, "Camel Cards", inputs={})
+    done = aoc("-y", "2023", "-d", "7", "-p", "aoc2023", cwd=tmp_path)
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert "Traceback" not in done.stderr and TOKEN not in done.stderr + done.stdout
+    assert "Error: adventofcode.com refused the session token" in done.stderr, done.stderr

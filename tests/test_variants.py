@@ -20,7 +20,6 @@ from conftest import temporary_year
 from site_cli import aoc_in_process
 
 from aoc2023.framework import Solution, registry
-from aoc2023.framework.inputs import RunRequest
 from aoc2023.framework.results import DayResult, PartResult, RunReport, Status
 from aoc2023.framework.solution import MAIN, implementations, variants_of
 from aoc2023.framework.testing import (
@@ -29,7 +28,7 @@ from aoc2023.framework.testing import (
     check_examples,
     example_cases_of,
 )
-from aoc2023.framework.watch import child_command
+from aoc2023.framework.watch import WatchRequest, child_command
 
 HEAD = "from __future__ import annotations\n\nfrom aoc2023.framework import Example, Solution\n"
 
@@ -347,7 +346,7 @@ def test_variants_run_under_a_time_limit_too(year: int, tmp_path: Path) -> None:
 
 
 def test_a_watch_passes_variants_on() -> None:
-    command = child_command(RunRequest((2077,), "1", example=True, variants=True),
+    command = child_command(WatchRequest((2077,), "1", variants=True),
                             as_json=False, verbose=False, timeout=None, profile=False)
     assert command.endswith(" --variants")
 

@@ -23,8 +23,8 @@ from conftest import AocdHome
 from project_copy import copy_project, isolated
 from watchfiles import Change
 
+from aoc2023.framework import watch
 from aoc2023.framework.errors import UsageError
-from aoc2023.framework.inputs import RunRequest
 from aoc2023.framework.watch import SaveFilter, child_command, project_folder, watch_days
 
 DAY = """
@@ -162,7 +162,7 @@ def test_timeout_is_passed_on_to_each_run(tmp_path: Path, aocd_home: AocdHome) -
 
 
 def test_the_child_command_asks_for_what_the_user_asked_and_never_submits() -> None:
-    example = child_command(RunRequest((2023,), "1-3", example=True),
+    example = child_command(watch.WatchRequest((2023,), "1-3"),
                             as_json=True, verbose=True, timeout=2.5, profile=True,
                             memory=True)
     assert shlex.split(example) == [
@@ -170,7 +170,7 @@ def test_the_child_command_asks_for_what_the_user_asked_and_never_submits() -> N
         "--json", "--verbose", "--timeout", "2.5", "--profile", "--memory",
     ]
     odd = Path("my inputs/it's day 9.txt")
-    on_file = child_command(RunRequest((2023,), None, input_file=odd),
+    on_file = child_command(watch.WatchRequest((2023,), None, input_file=odd),
                             as_json=False, verbose=False, timeout=None, profile=False)
     assert shlex.split(on_file) == [sys.executable, "-m", "aoc2023", "run", "2023",
                                     "--input", str(odd)]
@@ -220,4 +220,4 @@ def test_without_watchfiles_the_watch_says_how_to_install_it(
 ) -> None:
     monkeypatch.setitem(sys.modules, "watchfiles", None)  # what an import finds missing
     with pytest.raises(UsageError, match=r"pip install 'aoc2023\[watch\]'"):
-        watch_days(RunRequest((2023,), "7", example=True), say=lambda line: None)
+        watch_days(watch.WatchRequest((2023,), "7"), say=lambda line: None)

@@ -9,8 +9,9 @@ the framework, which turn it into a result.
     Exception
     ├── AocError               a user-facing failure: one sentence, exit 2
     │   ├── UsageError         the command line asks for what cannot be done
-    │   │   ├── MissingDayError     the day asked for has no module yet
     │   │   └── FileExistsRefusal   `aoc new` would overwrite a file
+    │   ├── MissingDayError    a day asked for has no module yet (found when it is looked up)
+    │   ├── NoSolutionsYet     none of the days asked for has one
     │   ├── NoInputError       the puzzle input could not be had (token, lock, network, file)
     │   │   └── StillLocked         adventofcode.com says the puzzle is not unlocked yet
     │   ├── InputError         an input the day cannot solve (days raise it)
@@ -34,6 +35,7 @@ from __future__ import annotations
 
 import errno
 import signal
+from collections.abc import Sequence
 from pathlib import Path
 
 from aoc2023.framework.results import DayResult, ExitCode, Status
@@ -49,14 +51,25 @@ class UsageError(AocError):
     """The command line asks for something that cannot be done (bad day list, unknown year)."""
 
 
-class MissingDayError(UsageError):
-    """The day asked for has no module yet."""
+class MissingDayError(AocError):
+    """A day asked for has no module yet. Not a UsageError: the command line cannot know
+    it without importing the year's modules (a day may live in any of them), so it is
+    found when the day is looked up (`registry.load_day`), and a run goes on without it."""
 
     def __init__(self, year: int, day: int, module_name: str, hint: str | None = None):
         self.year, self.day, self.hint = year, day, hint
         """`hint`: a file named like this day that the naming rule skips, said."""
         after = f" {hint}" if hint else ""
         super().__init__(f"{year} day {day} has no solution yet ({module_name}).{after}")
+
+
+class NoSolutionsYet(AocError):
+    """None of the several days asked for has a module yet: the run has nothing to run."""
+
+    def __init__(self, missing: Sequence[MissingDayError]):
+        self.missing = tuple(missing)
+        years = " or ".join(dict.fromkeys(str(error.year) for error in self.missing))
+        super().__init__(f"None of the days asked for has a solution yet in {years}.")
 
 
 class FileExistsRefusal(UsageError):

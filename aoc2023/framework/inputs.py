@@ -1,9 +1,10 @@
-"""The inputs of a run: which days, on which inputs, with which answers known.
+"""The inputs of a run: the days asked for, on which inputs, with which answers known.
 
-`aoc run YEAR DAYS` and `aoc bench` take their days from here. Days are found
-through the registry; inputs come from a file, the day's own examples, aocd's
-cache, or (on a cache miss) aocd itself. What goes wrong with one day is recorded
-in that day's result, so the other days still run.
+`aoc run YEAR DAYS` and `aoc bench` take their days from here, once the command line
+has resolved YEARS DAYS into (year, day) pairs (cli/days.py). Each day's class is found
+through the registry; inputs come from a file, the day's own examples, aocd's cache, or
+(on a cache miss) aocd itself. What goes wrong with one day is recorded in that day's
+result, so the other days still run.
 """
 
 from __future__ import annotations
@@ -19,13 +20,12 @@ from aoc2023.framework.aocd import session, token_list
 from aoc2023.framework.aocd.paths import PuzzleCache, cached_title
 from aoc2023.framework.errors import (
     AocError,
-    DayLoadError,
     MissingDayError,
     NoInputError,
-    UsageError,
+    NoSolutionsYet,
 )
 from aoc2023.framework.files import read_regular_text, why_unreadable
-from aoc2023.framework.results import CouldNotRun, DayResult, Source
+from aoc2023.framework.results import DayResult, Source
 from aoc2023.framework.solution import Solution, variants_of
 
 # RunRequest and DayInputs are NamedTuples, not dataclasses: this module is imported on
@@ -35,11 +35,11 @@ from aoc2023.framework.solution import Solution, variants_of
 
 
 class RunRequest(NamedTuple):
-    """What the command line asked for: years, the days of each, and where the input
-    comes from."""
+    """What the command line asked for, resolved: the days, and where the input comes from."""
 
-    years: tuple[int, ...]
-    days: str | None = None
+    days: tuple[tuple[int, int], ...]
+    """The (year, day) pairs to run, in order, as the command line resolved YEARS DAYS
+    (cli/days.py): whether each has a solution is found as it is looked up."""
     input_file: Path | None = None
     """A file for one day of one year (the command line checks it: cli/common.py)."""
     example: bool = False
@@ -48,6 +48,8 @@ class RunRequest(NamedTuple):
     accounts: str | None = None
     """`aoc run --accounts`: `all`, or names from aocd's `tokens.json` joined by commas;
     each day then runs on each of those accounts' inputs, in turn."""
+    skipped: tuple[str, ...] = ()
+    """The command line's notices of what YEARS DAYS left out, said first among the run's."""
 
 
 @dataclass(frozen=True)
@@ -178,33 +180,12 @@ def days_to_run(request: RunRequest, notices: list[str]) -> Iterator[DayInputs |
     """Each day asked for with its inputs, or the result saying why it cannot run.
 
     `aoc run` and `aoc bench` both take their days from here, one at a time (a day's
-    input is fetched only once the day before it is done), year after year: the days
-    apply to each year; with `--accounts`, each day once per account, in turn. Notices
-    go to `notices`. Of several years, each runs the days it has (`aoc run 2015-2025
-    1-25`: 2025's 1-12); one that has none of them (`20`) or no days at all is skipped,
-    in one notice; a year asked alone, or a day list no year has, is refused.
+    input is fetched only once the day before it is done), in the request's order; with
+    `--accounts`, each day once per account, in turn. Notices go to `notices`, the
+    request's own first. A day with no solution yet is skipped, in one notice; when no
+    day asked for has one, that is the error (MissingDayError, NoSolutionsYet).
     """
-    asked: list[tuple[int, int]] = []
-    refused: list[tuple[int, UsageError]] = []
-    broken: list[DayLoadError] = []
-    several = len(request.years) > 1
-    for year in request.years:
-        try:
-            asked += [(year, day) for day in
-                      registry.parse_days(request.days, year, notices, clip=several)]
-        except UsageError as error:
-            refused.append((year, error))
-        except DayLoadError as error:  # a year package that does not import fails alone
-            broken.append(error)
-            notices.append(CouldNotRun(f"Could not run {year}: {error}"))
-    if broken and not asked:
-        raise broken[0]
-    if refused and (len(request.years) == 1 or not asked):
-        raise refused[0][1]
-    if refused:
-        years = ", ".join(str(year) for year, _ in refused)
-        notices.append(f"No day(s) {request.days} in {years}: skipped." if request.days
-                       else f"No days yet in {years}: skipped.")
+    notices.extend(request.skipped)
     accounts = _accounts(request)
     file_text = read_input_file(request.input_file) if request.input_file else None
     tokens: dict[str | None, str | None]  # by account name; None: the run's one token
@@ -219,7 +200,7 @@ def days_to_run(request: RunRequest, notices: list[str]) -> Iterator[DayInputs |
     missing: dict[int, list[MissingDayError]] = {}
     without_variants: dict[int, list[int]] = {}
     found = 0
-    for year, day in asked:
+    for year, day in request.days:
         item: DayInputs | DayResult
         for turn, (account, one_token) in enumerate(tokens.items()):
             try:
@@ -237,10 +218,7 @@ def days_to_run(request: RunRequest, notices: list[str]) -> Iterator[DayInputs |
             yield item
     if missing and not found:
         errors = [error for year_missing in missing.values() for error in year_missing]
-        if len(errors) == 1:
-            raise errors[0]
-        where = " or ".join(map(str, missing))
-        raise UsageError(f"None of the days asked for has a solution yet in {where}.")
+        raise errors[0] if len(errors) == 1 else NoSolutionsYet(errors)
     for year, errors in missing.items():
         skipped = ", ".join(str(error.day) for error in errors)
         hints = "".join(f" {error.hint}" for error in errors if error.hint)

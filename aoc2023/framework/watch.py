@@ -23,7 +23,7 @@ import sys
 from collections.abc import Callable, Sequence
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from aoc2023.framework import registry
 from aoc2023.framework.errors import AocError, NoInputError, Terminated, UsageError
@@ -33,8 +33,6 @@ if TYPE_CHECKING:
     from watchfiles import Change
     from watchfiles.main import FileChange
 
-    from aoc2023.framework.inputs import RunRequest
-
 CLI_PACKAGE = __name__.partition(".")[0]
 """The package whose `__main__` is the `aoc` command (what `python -m` runs for each pass):
 the framework's own top-level package, whatever the year being watched is called."""
@@ -42,8 +40,21 @@ the framework's own top-level package, whatever the year being watched is called
 _SITE_FOLDERS = frozenset({"site-packages", "dist-packages"})
 
 
+class WatchRequest(NamedTuple):
+    """What each pass runs, in the command line's words: a pass is `aoc run` in a process
+    of its own, which resolves DAYS again (the command line checked them once, before the
+    watch), so that a day added while watching is run."""
+
+    years: tuple[int, ...]
+    days: str | None = None
+    """DAYS as typed; None: every day each year has, when the pass starts."""
+    input_file: Path | None = None
+    """`--input FILE`; None: the days' examples."""
+    variants: bool = False
+
+
 def child_command(
-    request: RunRequest, *, as_json: bool, verbose: bool, timeout: float | None, profile: bool,
+    request: WatchRequest, *, as_json: bool, verbose: bool, timeout: float | None, profile: bool,
     memory: bool = False,
 ) -> str:
     """The command line of one pass, quoted for `run_process` (which splits it with shlex).
@@ -149,7 +160,7 @@ def _flush() -> None:
 
 
 def watch_days(
-    request: RunRequest,
+    request: WatchRequest,
     say: Callable[[str], None],
     *,
     as_json: bool = False,
@@ -171,8 +182,6 @@ def watch_days(
             "(the dev group); elsewhere, pip install 'aoc2023[watch]'."
         ) from error
 
-    for year in request.years:  # a bad day list: said once, not per pass
-        registry.parse_days(request.days, year)
     code_folders = list(dict.fromkeys(project_folder(package_folder(year))
                                       for year in request.years))
     folders = list(code_folders)

@@ -44,11 +44,14 @@ def solve(year: int, day: int, data: str) -> tuple[str | None, str | None]:
 
 def run_aocd_runner(args: list[str]) -> int:
     """aocd's own runner on `args` (`-y 2023 -d 7 -s`); its exit code. A damaged token
-    list (which aocd's runner would fail on with a traceback) is one sentence first."""
+    list (which aocd's runner would fail on with a traceback) is one sentence first. Its
+    requests go through the one door every request of `aoc` does (`client.asking`): our
+    User-Agent, the floor between requests, a time limit, and a failure (a dead token, a
+    locked puzzle, no network), which aocd's runner would raise, is one sentence."""
     import aocd.runner
 
     from aoc2023.framework.aocd import private
-    from aoc2023.framework.aocd.client import contact, identified
+    from aoc2023.framework.aocd.client import asking, contact
     from aoc2023.framework.aocd.token_list import check_tokens_file, tokens_file
 
     try:
@@ -70,8 +73,11 @@ def run_aocd_runner(args: list[str]) -> int:
         private.set_runner_users_loader(dict)  # its help needs none
     argv, sys.argv = sys.argv, ["aoc", *args]
     try:
-        with identified():  # its requests name the user too
+        with asking("run aocd's runner"):
             aocd.runner.main()
+    except AocError as error:
+        print(f"Error: {error}", file=sys.stderr)
+        return int(error.exit_code)
     except SystemExit as exit_:
         return exit_.code if isinstance(exit_.code, int) else 1
     finally:  # as found, for a caller that goes on (main called from code)

@@ -21,7 +21,6 @@ from aoc2023.framework.cli.common import (
     configure_logging,
     emit,
     fail,
-    years_asked,
 )
 from aoc2023.framework.errors import UsageError
 from aoc2023.framework.launcher import aoc_command
@@ -29,6 +28,7 @@ from aoc2023.framework.results import ExitCode
 
 if TYPE_CHECKING:
     from aoc2023.framework.bench.figures import BenchReport
+    from aoc2023.framework.cli.days import DaysAsked
 
 
 def bench(
@@ -99,25 +99,26 @@ def bench(
     from aoc2023.framework.bench import outputs
     from aoc2023.framework.bench.figures import bench_exit_code
     from aoc2023.framework.bench.measure import bench_days
+    from aoc2023.framework.cli.days import days_asked
     from aoc2023.framework.inputs import RunRequest
     from aoc2023.framework.render import as_json as json_view
     from aoc2023.framework.render import bench as bench_view
     from aoc2023.framework.render.table import smart_terminal
 
     configure_logging(verbose)
-    chosen = years_asked(years, verbose)
+    asked = days_asked(years, days, verbose)
     if show_history:
-        history_of_day(chosen, days, plot, as_json, verbose)
+        history_of_day(asked, plot, as_json, verbose)
     try:
-        check_input_options(input_file, example, years=chosen, days=days)
+        check_input_options(input_file, example, days=asked.days)
         check_seconds("--budget", budget)
         check_seconds("--timeout", timeout)
         # Before any day's code runs (it may chdir) and anything is timed.
         written = outputs.prepare(save, readme, plot)
         progress = bench_view.ProgressLine(sys.stderr) if smart_terminal(sys.stderr) else None
         try:
-            outcome = bench_days(RunRequest(chosen, days, input_file, example), budget, timeout,
-                                 progress, variants, memory)
+            request = RunRequest(asked.days, input_file, example, skipped=asked.notices)
+            outcome = bench_days(request, budget, timeout, progress, variants, memory)
         finally:
             if progress is not None:
                 progress.clear()
@@ -150,8 +151,8 @@ def draw_chart(outcome: BenchReport, path: Path, typed: Path) -> str:
     return f"Drew the chart of {len(bars)} day{'s' * (len(bars) != 1)} into {typed}."
 
 
-def history_of_day(years: tuple[int, ...], days: str | None, plot: Path | None,
-                   as_json: bool, verbose: bool) -> NoReturn:
+def history_of_day(asked: DaysAsked, plot: Path | None, as_json: bool,
+                   verbose: bool) -> NoReturn:
     """`--history`: one day's saved figures over time, as text (or JSON) and, with --plot,
     as a chart. Times nothing. A damaged entry of the history is skipped with a notice."""
     import json
@@ -159,16 +160,14 @@ def history_of_day(years: tuple[int, ...], days: str | None, plot: Path | None,
 
     from aoc2023.framework.bench import history, outputs, over_time
     from aoc2023.framework.project import require_project_root
-    from aoc2023.framework.registry import parse_days
     from aoc2023.framework.render.sparkline import history_lines
     from aoc2023.framework.render.table import paint, terminal_width, use_colour, wrap_message
 
     try:
-        asked = [] if len(years) != 1 else parse_days(days, years[0]) if days else []
-        if len(asked) != 1:
+        if len(asked.years) != 1 or asked.spec is None or len(asked.days) != 1:
             raise UsageError("--history shows one day: give one year and one day, e.g. "
                              f"{aoc_command('bench', 2023, 7, '--history')}.")
-        year, day = years[0], asked[0]
+        [(year, day)] = asked.days
         chart = outputs.prepare(plot=plot).plot
         path = store.history_file(require_project_root())
         entries, notices = history.saved_entries(history.load(path), str(path))

@@ -140,19 +140,17 @@ def years_asked(spec: str, verbose: bool) -> tuple[int, ...]:
 
 
 def check_input_options(input_file: Path | None, example: bool,
-                        accounts: str | None = None, years: Sequence[int] = (),
-                        days: str | None = None) -> None:
+                        accounts: str | None = None,
+                        days: Sequence[tuple[int, int]] = ()) -> None:
     """The command line's rules on where the input comes from (UsageError): one place at
-    most; a file (`--input FILE`) for one day of one year (`years`, `days`: what the
-    command asks for; no `days`, a year with one day); and `--accounts` only on the
-    accounts' own inputs, where every account would otherwise run the same text."""
+    most; a file (`--input FILE`) for one day (`days`: the (year, day) pairs YEARS DAYS
+    resolved to, cli/days.py: of several years, only one may have the day); and
+    `--accounts` only on the accounts' own inputs, where every account would otherwise
+    run the same text."""
     if input_file is not None and example:
         raise UsageError("--input and --example cannot be used together.")
-    if input_file is not None:
-        from aoc2023.framework.registry import parse_days
-
-        if len(years) != 1 or len(parse_days(days, years[0])) != 1:
-            raise UsageError("--input FILE runs one day: name exactly one year and one day.")
+    if input_file is not None and len(days) != 1:
+        raise UsageError("--input FILE runs one day: name exactly one year and one day.")
     other = "--input FILE" if input_file is not None else "--example" if example else None
     if accounts is not None and other is not None:
         raise UsageError(f"--accounts runs each account's own input, so it cannot be used "

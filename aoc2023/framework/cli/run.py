@@ -24,7 +24,6 @@ from aoc2023.framework.cli.common import (
     configure_logging,
     emit,
     fail,
-    years_asked,
 )
 from aoc2023.framework.errors import UsageError
 from aoc2023.framework.results import ExitCode
@@ -37,6 +36,7 @@ if TYPE_CHECKING:
     from aoc2023.framework.runner import DayRunner
     from aoc2023.framework.solution import Solution
     from aoc2023.framework.submit import Candidate, ExampleChecks
+    from aoc2023.framework.watch import WatchRequest
 
 
 def run(
@@ -110,18 +110,21 @@ def run(
     """
     from functools import partial
 
+    from aoc2023.framework.cli.days import days_asked
     from aoc2023.framework.inputs import RunRequest
     from aoc2023.framework.render.table import smart_terminal
     from aoc2023.framework.results import run_exit_code
 
     configure_logging(verbose)
-    chosen = years_asked(years, verbose)
+    asked = days_asked(years, days, verbose)
     if watch and accounts is not None:
         fail(UsageError("--watch runs the days' examples or --input FILE, not the accounts' "
                         "inputs: leave out --accounts or --watch."), verbose)
     if watch:
-        watch_run(RunRequest(chosen, days, input_file=input_file, example=input_file is None,
-                             variants=variants),
+        from aoc2023.framework.watch import WatchRequest
+
+        # Each pass resolves DAYS again: a day added while watching is run.
+        watch_run(WatchRequest(asked.years, asked.spec, input_file, variants),
                   as_json=as_json, verbose=verbose, timeout=timeout, profile=profile,
                   memory=memory)
     from aoc2023.framework.settings import load_settings
@@ -129,10 +132,10 @@ def run(
     if wait and input_file is None and not example:  # wait for the unlock
         from aoc2023.framework.cli.unlock import wait_for_days
 
-        wait_for_days(chosen, days, verbose)
+        wait_for_days(asked.days, verbose)
     profiler = None
     try:
-        check_input_options(input_file, example, accounts, chosen, days)
+        check_input_options(input_file, example, accounts, asked.days)
         settings = load_settings()  # on every run: a mistake there is said at once
         if accounts is not None:
             redact_accounts(accounts)
@@ -149,7 +152,8 @@ def run(
 
             runner = measuring_runner(runner, timeout, memory_notes)
         runner = with_final_star(runner)
-        request = RunRequest(chosen, days, input_file, example, variants, accounts)
+        request = RunRequest(asked.days, input_file, example, variants, accounts,
+                             asked.notices)
         if memory_flame is not None:
             from aoc2023.framework.bench import memory_flame as flame
 
@@ -410,7 +414,7 @@ def final_star_due(outcome: RunReport) -> bool:
 
 
 def watch_run(
-    request: RunRequest, *, as_json: bool, verbose: bool, timeout: float | None, profile: bool,
+    request: WatchRequest, *, as_json: bool, verbose: bool, timeout: float | None, profile: bool,
     memory: bool = False,
 ) -> NoReturn:
     """`aoc run --watch`: run, then again in a fresh process on each save; Ctrl-C is exit 0.

@@ -135,20 +135,15 @@ def _wait_for_site(
         typer.echo(f"{year} day {day} is unlocked on adventofcode.com.", err=True)
 
 
-def wait_for_days(years: Sequence[int], days: str | None, verbose: bool) -> None:
-    """`aoc run --wait`: wait until every day asked for, of every year asked for, is
-    unlocked (the last of them).
+def wait_for_days(asked: Sequence[tuple[int, int]], verbose: bool) -> None:
+    """`aoc run --wait`: wait until every day asked for (the (year, day) pairs the command
+    line resolved) is unlocked (the last of them).
     With no token, the days' examples run, and there is nothing to wait for."""
-    from aoc2023.framework import registry
     from aoc2023.framework.aocd.session import find_token
 
     token = find_token()
     if token is None:
         return
-    try:
-        asked = [(year, day) for year in years for day in registry.parse_days(days, year, [])]
-    except Exception as error:
-        fail(error, verbose)
     from aoc2023.framework.unlock import SITE_CHECK_WINDOW
 
     # The days not unlocked yet, or only just (the site's clock may be behind this one's).
