@@ -84,33 +84,32 @@ def test_input_file_for_one_day_is_a_rule_of_the_command_line(year_with_day_7: i
             check_input_options(file, False, days=days)
 
 
-@pytest.mark.parametrize(
-    ("args", "message"),
-    [
-        (["run", "2023", "7-8", "--input", "x.txt"], "runs one day"),
-        (["run", "2023,2022", "7", "--input", "x.txt"], "runs one day"),
-        (["bench", "2023", "7-8", "--input", "x.txt"], "runs one day"),
-        (["run", "2023", "7", "--input", "does-not-exist.txt"], "does not exist"),
-        (["run", "2023", "7", "--input", "x.txt", "--example"], "cannot be used together"),
-        (["bench", "2023", "7", "--input", "x.txt", "--example"], "cannot be used together"),
-        (["run", "2023", "7", "--example", "--accounts", "all"], "cannot be used with --example"),
-        (["run", "2023", "7", "--input", "x.txt", "--accounts", "a"],
-         "cannot be used with --input FILE"),
-        (["run", "2023", "40"], "days of 2023 run from 1 to 25"),
-        (["run", "2095", "8"], "2095 day 8 has no solution yet"),
-        (["run", "2031", "1"], "No days for 2031"),
-    ],
-)
+USAGE_ERRORS = [
+    (["run", "2023", "7-8", "--input", "x.txt"], "runs one day"),
+    (["run", "2023,2022", "7", "--input", "x.txt"], "runs one day"),
+    (["bench", "2023", "7-8", "--input", "x.txt"], "runs one day"),
+    (["run", "2023", "7", "--input", "does-not-exist.txt"], "does not exist"),
+    (["run", "2023", "7", "--input", "x.txt", "--example"], "cannot be used together"),
+    (["bench", "2023", "7", "--input", "x.txt", "--example"], "cannot be used together"),
+    (["run", "2023", "7", "--example", "--accounts", "all"], "cannot be used with --example"),
+    (["run", "2023", "7", "--input", "x.txt", "--accounts", "a"],
+     "cannot be used with --input FILE"),
+    (["run", "2023", "40"], "days of 2023 run from 1 to 25"),
+    (["run", "2095", "8"], "2095 day 8 has no solution yet"),
+    (["run", "2031", "1"], "No days for 2031"),
+]
+
+
 def test_usage_errors_are_one_sentence_and_exit_2(
-    args: list[str], message: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-    year_with_day_7: int,
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, year_with_day_7: int,
 ) -> None:
     monkeypatch.chdir(tmp_path)
     (tmp_path / "x.txt").write_text(EXAMPLE)
-    result = aoc(*args)
-    assert result.returncode == 2
-    assert message in result.stderr
-    assert "Traceback" not in (result.stdout + result.stderr)
+    for args, message in USAGE_ERRORS:
+        result = aoc(*args)
+        assert result.returncode == 2, args
+        assert message in result.stderr, (args, result.stderr)
+        assert "Traceback" not in (result.stdout + result.stderr), args
 
 
 @pytest.mark.parametrize(("args", "says"), [
@@ -170,13 +169,10 @@ def test_the_table_shows_a_wrong_answer_with_the_expected_value(aocd_home: AocdH
     assert "✘ 5905 (expected 5906)" in result.stdout
 
 
-@pytest.mark.parametrize(
-    ("seconds", "text"),
-    [(0.0, "0 ns"), (812e-9, "812 ns"), (3.4e-6, "3.40 µs"), (12.5e-3, "12.5 ms"),
-     (0.1234, "123 ms"), (1.234, "1.23 s"), (75.0, "75.0 s"), (None, "")],
-)
-def test_durations_are_auto_ranged(seconds: float | None, text: str) -> None:
-    assert format_duration(seconds) == text
+def test_durations_are_auto_ranged() -> None:
+    assert [format_duration(seconds) for seconds in (
+        0.0, 812e-9, 3.4e-6, 12.5e-3, 0.1234, 1.234, 75.0, None)] == [
+        "0 ns", "812 ns", "3.40 µs", "12.5 ms", "123 ms", "1.23 s", "75.0 s", ""]
 
 
 def test_the_table_aligns_columns_and_colours_only_when_asked() -> None:
@@ -349,23 +345,6 @@ def test_an_answer_that_is_no_answer_fails_its_part_alone(tmp_path: Path,
         assert "part 1: an answer was list [[[[...]]]]" in table.stderr
 
 
-def test_main_called_from_code_reads_the_token_anew_each_call(
-    fake_aoc: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-    capsys: pytest.CaptureFixture[str],
-) -> None:
-    fake_aoc.add_user(TOKEN)
-    monkeypatch.chdir(tmp_path)
-    (aocd_loaded.config / "token").write_text(f"session={TOKEN}\n")
-    assert main(["token"]) == 0
-    assert "pasted with a session= prefix" in capsys.readouterr().out
-    assert "AOC_SESSION" not in os.environ  # the cleaned token it exported is gone again
-
-    monkeypatch.setenv("AOC_SESSION", TOKEN)
-    assert main(["token"]) == 0
-    out = capsys.readouterr().out
-    assert "from $AOC_SESSION" in out and "pasted" not in out
-
-
 def _process_state() -> tuple[object, ...]:
     root = logging.getLogger()
     return (signal.getsignal(signal.SIGTERM), signal.getsignal(signal.SIGHUP),
@@ -374,7 +353,7 @@ def _process_state() -> tuple[object, ...]:
             dict(os.environ))
 
 
-def test_main_called_from_code_leaves_the_process_as_it_found_it(
+def test_main_called_from_code_reads_the_token_anew_and_leaves_the_process_as_found(
     fake_aoc: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
@@ -384,8 +363,16 @@ def test_main_called_from_code_leaves_the_process_as_it_found_it(
     (aocd_loaded.config / "token").write_text(f"session={TOKEN}\n")  # exported cleaned
     before = _process_state()
     assert main(["token", "--verbose"]) == 0  # redacts, handles SIGTERM, logs
+    # The cleaned token it exported is gone again (os.environ is part of the state).
     assert _process_state() == before
+    out = capsys.readouterr().out
+    assert "pasted with a session= prefix" in out and TOKEN[:8] not in out
     (aocd_loaded.config / "token").unlink()
     assert main(["-y", "2023", "-h"]) == 0  # aocd's runner's help, which needs no token
     assert _process_state() == before
     assert TOKEN[:8] not in capsys.readouterr().out
+    # The token is read anew each call: now from the environment.
+    monkeypatch.setenv("AOC_SESSION", TOKEN)
+    assert main(["token"]) == 0
+    out = capsys.readouterr().out
+    assert "from $AOC_SESSION" in out and "pasted" not in out

@@ -204,14 +204,12 @@ def test_joker_type_is_the_best_over_every_substitution(cards: str) -> None:
     assert hand_type_with_jokers(cards) == brute_force_joker_type(cards)
 
 
-def test_joker_type_is_the_best_substitution_for_every_shape_of_hand() -> None:
-    # Every hand over J and four other labels: every group shape with 0 to 5 jokers.
-    for cards in map("".join, product("J2345", repeat=5)):
-        assert hand_type_with_jokers(cards) == brute_force_joker_type(cards), cards
-
-
-def test_the_fast_types_are_the_types_for_every_shape_of_hand() -> None:
+def test_both_types_are_the_best_substitution_for_every_shape_of_hand() -> None:
+    """Every hand over J and four other labels: every group shape with 0 to 5 jokers, in
+    the main implementation and in the fast variant's keys."""
     hands = list(map("".join, product("J2345", repeat=5)))
+    for cards in hands:
+        assert hand_type_with_jokers(cards) == brute_force_joker_type(cards), cards
     assert fast_types(hands, STANDARD) == [counter_type(cards) for cards in hands]
     assert fast_types(hands, JOKERS) == [brute_force_joker_type(cards) for cards in hands]
 
@@ -223,24 +221,25 @@ def test_the_fast_types_agree_on_any_hands(cards: list[str]) -> None:
     assert fast_types(cards, JOKERS) == [brute_force_joker_type(hand) for hand in cards]
 
 
-@pytest.mark.parametrize(
-    ("cards", "plain", "with_jokers"),
-    [
-        ("JJJJJ", HandType.FIVE_OF_A_KIND, HandType.FIVE_OF_A_KIND),
-        ("JJJJ2", HandType.FOUR_OF_A_KIND, HandType.FIVE_OF_A_KIND),
-        ("2JJJJ", HandType.FOUR_OF_A_KIND, HandType.FIVE_OF_A_KIND),
-        ("JJJ23", HandType.THREE_OF_A_KIND, HandType.FOUR_OF_A_KIND),
-        ("KTJJT", HandType.TWO_PAIR, HandType.FOUR_OF_A_KIND),
-        ("J2233", HandType.TWO_PAIR, HandType.FULL_HOUSE),
-        ("JJ222", HandType.FULL_HOUSE, HandType.FIVE_OF_A_KIND),
-        ("2345J", HandType.HIGH_CARD, HandType.ONE_PAIR),
-        ("T55J5", HandType.THREE_OF_A_KIND, HandType.FOUR_OF_A_KIND),
-        ("32T3K", HandType.ONE_PAIR, HandType.ONE_PAIR),
-    ],
-)
-def test_joker_edge_cases(cards: str, plain: HandType, with_jokers: HandType) -> None:
-    assert hand_type(cards) == plain
-    assert hand_type_with_jokers(cards) == with_jokers
+JOKER_EDGE_CASES = [
+    ("JJJJJ", HandType.FIVE_OF_A_KIND, HandType.FIVE_OF_A_KIND),
+    ("JJJJ2", HandType.FOUR_OF_A_KIND, HandType.FIVE_OF_A_KIND),
+    ("2JJJJ", HandType.FOUR_OF_A_KIND, HandType.FIVE_OF_A_KIND),
+    ("JJJ23", HandType.THREE_OF_A_KIND, HandType.FOUR_OF_A_KIND),
+    ("KTJJT", HandType.TWO_PAIR, HandType.FOUR_OF_A_KIND),
+    ("J2233", HandType.TWO_PAIR, HandType.FULL_HOUSE),
+    ("JJ222", HandType.FULL_HOUSE, HandType.FIVE_OF_A_KIND),
+    ("2345J", HandType.HIGH_CARD, HandType.ONE_PAIR),
+    ("T55J5", HandType.THREE_OF_A_KIND, HandType.FOUR_OF_A_KIND),
+    ("32T3K", HandType.ONE_PAIR, HandType.ONE_PAIR),
+]
+"""(cards, type in part 1, type in part 2)"""
+
+
+def test_joker_edge_cases() -> None:
+    for cards, plain, with_jokers in JOKER_EDGE_CASES:
+        assert hand_type(cards) == plain, cards
+        assert hand_type_with_jokers(cards) == with_jokers, cards
 
 
 # --- The ordering -----------------------------------------------------------------
@@ -328,34 +327,34 @@ def test_totals_agree_with_the_reference_on_large_random_inputs() -> None:
         assert solve_both(as_text(game)) == reference_totals(game)
 
 
-@pytest.mark.parametrize(
-    ("text", "part_1", "part_2"),
-    [
-        pytest.param("AAAAA 7", 7, 7, id="a single line"),
-        pytest.param("32T3K 765\n", 765, 765, id="a single line, newline"),
-        # JJJJJ: five of a kind in both parts, but its J is the weakest card in part 2.
-        pytest.param("JJJJJ 1\n22222 10\nAAAAK 100", 123, 132, id="all jokers"),
-        pytest.param("JJJJ2 1\n2222J 10\nAAAA2 100", 312, 132, id="four jokers"),
-        pytest.param("J2233 1\nKK2K3 10", 21, 12, id="jokers with two pair"),
-        pytest.param("JJ223 1\nKKK23 10", 21, 12, id="two jokers with two pair"),
-        pytest.param("KK677 1\nKK676 10", 12, 12, id="same type, last card differs"),
-        pytest.param("KK676 10\nKK677 1", 12, 12, id="same type, last card, swapped"),
-        pytest.param("QQQJA 1\nQQQJK 10", 12, 12, id="same type, last card, jokers"),
-        # One pair each in part 2, and the joker loses the tie on the last card.
-        pytest.param("23452 1\n2345J 10", 12, 12, id="last card is a joker"),
-        pytest.param("2345A 1\n2345J 10", 12, 21, id="J strong in part 1, a pair in part 2"),
-    ],
-)
-def test_edge_cases(text: str, part_1: int, part_2: int) -> None:
-    assert solve_both(text) == (part_1, part_2)
-    game = [(cards, int(bid)) for cards, bid in map(str.split, text.splitlines())]
-    assert reference_totals(game) == (part_1, part_2)
+EDGE_CASES = [  # (what the case is, the input, part 1's total, part 2's)
+    ("a single line", "AAAAA 7", 7, 7),
+    ("a single line, newline", "32T3K 765\n", 765, 765),
+    # JJJJJ: five of a kind in both parts, but its J is the weakest card in part 2.
+    ("all jokers", "JJJJJ 1\n22222 10\nAAAAK 100", 123, 132),
+    ("four jokers", "JJJJ2 1\n2222J 10\nAAAA2 100", 312, 132),
+    ("jokers with two pair", "J2233 1\nKK2K3 10", 21, 12),
+    ("two jokers with two pair", "JJ223 1\nKKK23 10", 21, 12),
+    ("same type, last card differs", "KK677 1\nKK676 10", 12, 12),
+    ("same type, last card, swapped", "KK676 10\nKK677 1", 12, 12),
+    ("same type, last card, jokers", "QQQJA 1\nQQQJK 10", 12, 12),
+    # One pair each in part 2, and the joker loses the tie on the last card.
+    ("last card is a joker", "23452 1\n2345J 10", 12, 12),
+    ("J strong in part 1, a pair in part 2", "2345A 1\n2345J 10", 12, 21),
+]
 
 
-@pytest.mark.parametrize("big", [2**32 - 1, 2**32, 10**30])
-def test_the_answers_are_exact_for_huge_bids(big: int) -> None:
-    game = [("AAAAA", big), ("22222", 1), ("2345J", 7)]
-    assert solve_both(as_text(game)) == reference_totals(game)
+def test_edge_cases() -> None:
+    for name, text, part_1, part_2 in EDGE_CASES:
+        assert solve_both(text) == (part_1, part_2), name
+        game = [(cards, int(bid)) for cards, bid in map(str.split, text.splitlines())]
+        assert reference_totals(game) == (part_1, part_2), name
+
+
+def test_the_answers_are_exact_for_huge_bids() -> None:
+    for big in (2**32 - 1, 2**32, 10**30):
+        game = [("AAAAA", big), ("22222", 1), ("2345J", 7)]
+        assert solve_both(as_text(game)) == reference_totals(game), big
 
 
 # --- Reading the input ---------------------------------------------------------------
@@ -401,16 +400,13 @@ def reference_reading(text: str) -> object:
 
 
 @pytest.mark.parametrize("text", TOLERATED)
-def test_tolerated_variants_read_as_the_clean_input(text: str) -> None:
+def test_tolerated_variants_read_as_the_clean_input_on_the_fast_path(
+    text: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     assert read_hands(text) == EXAMPLE_HANDS
     assert main_reading(text) == fast_reading(text) == EXAMPLE_HANDS
     assert solve_both(text) == (6440, 5905)
 
-
-@pytest.mark.parametrize("text", TOLERATED)
-def test_tolerated_variants_take_the_fast_path(
-    text: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
     def slow(text: str) -> list[tuple[str, int]]:
         raise AssertionError("went line by line")
 
@@ -418,14 +414,16 @@ def test_tolerated_variants_take_the_fast_path(
     assert fast_reading(text) == EXAMPLE_HANDS
 
 
-# Line ends of both kinds, trailing spaces and blank lines, as a file read by `aoc` has them.
-@pytest.mark.parametrize("text", [case for case in TOLERATED if case.id in (
-    "no trailing newline", "trailing space, CRLF", "blank CRLF lines at the end")])
-def test_tolerated_variants_through_the_cli(text: str, tmp_path: Path) -> None:
-    result = run_file(tmp_path, text, "--json", "--variants")
-    assert result.returncode == 0, result.stderr
-    days = json.loads(result.stdout)["results"]
-    assert [[p["answer"] for p in day["parts"]] for day in days] == [["6440", "5905"]] * 2
+def test_tolerated_variants_through_the_cli(tmp_path: Path) -> None:
+    """Line ends of both kinds, trailing spaces and blank lines, as a file read by `aoc`
+    has them."""
+    for text in [case.values[0] for case in TOLERATED if case.id in (
+            "no trailing newline", "trailing space, CRLF", "blank CRLF lines at the end")]:
+        assert isinstance(text, str)
+        result = run_file(tmp_path, text, "--json", "--variants")
+        assert result.returncode == 0, result.stderr
+        days = json.loads(result.stdout)["results"]
+        assert [[p["answer"] for p in day["parts"]] for day in days] == [["6440", "5905"]] * 2
 
 
 # Text made of the pieces that inputs are made of, right and wrong, so that both the
@@ -490,45 +488,32 @@ THROUGH_THE_CLI = bad("four cards", "blank line between hands", "empty input")
 
 
 @BOTH
-@pytest.mark.parametrize(("text", "number", "line", "reason"), BAD)
-def test_bad_input_is_refused_naming_the_line(
-    text: str, number: int, line: str, reason: str, implementation: type[Solution[Any]]
-) -> None:
-    with pytest.raises(InputError) as raised:
-        implementation().parse(text)
-    assert (raised.value.line_number, raised.value.line) == (number, line)
-    assert reason in raised.value.reason
+def test_bad_input_is_refused_naming_the_line(implementation: type[Solution[Any]]) -> None:
+    for name, text, number, line, reason in BAD_INPUTS:
+        with pytest.raises(InputError) as raised:
+            implementation().parse(text)
+        assert (raised.value.line_number, raised.value.line) == (number, line), name
+        assert reason in raised.value.reason, name
 
 
-VARIANTS_TOO = pytest.mark.parametrize("options", [(), ("--variants",)], ids=["main", "both"])
-
-
-@VARIANTS_TOO
 @pytest.mark.parametrize(("text", "number", "line", "reason"), THROUGH_THE_CLI)
 def test_bad_input_through_the_cli_is_one_sentence_and_exit_2(
-    text: str, number: int, line: str, reason: str, options: tuple[str, ...], tmp_path: Path
+    text: str, number: int, line: str, reason: str, tmp_path: Path
 ) -> None:
-    result = run_file(tmp_path, text, *options)
+    """One sentence per implementation run (both, with --variants), and the day's JSON
+    error naming the line (the main one alone, without)."""
+    result = run_file(tmp_path, text, "--variants")
     assert result.returncode == 2, result.stderr
     assert "Traceback" not in (result.stdout + result.stderr)
     messages = [row for row in result.stderr.splitlines() if "bad input" in row]
-    assert len(messages) == 1 + len(options)  # one sentence per implementation
+    assert len(messages) == 2  # one sentence per implementation
     for message in messages:
         assert f"line {number}: " in message and reason in message
         assert message.endswith(repr(line))
-
-
-@VARIANTS_TOO
-@pytest.mark.parametrize(("text", "number", "line", "reason"), THROUGH_THE_CLI)
-def test_bad_input_in_json_names_the_line(
-    text: str, number: int, line: str, reason: str, options: tuple[str, ...], tmp_path: Path
-) -> None:
-    result = run_file(tmp_path, text, "--json", *options)
-    assert result.returncode == 2
-    days = json.loads(result.stdout)["results"]
-    assert len(days) == 1 + len(options)
-    for day in days:
-        assert f"line {number}: " in day["error"] and day["error"].endswith(repr(line))
+    as_json = run_file(tmp_path, text, "--json")
+    assert as_json.returncode == 2
+    [day] = json.loads(as_json.stdout)["results"]
+    assert f"line {number}: " in day["error"] and day["error"].endswith(repr(line))
 
 
 def test_bad_input_with_verbose_shows_the_traceback(tmp_path: Path) -> None:

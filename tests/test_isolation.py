@@ -101,26 +101,26 @@ def test_a_solve_that_returns_anything_but_a_pair_fails_its_parts_in_one_sentenc
         assert "not a pair" in part.error
 
 
-@pytest.mark.parametrize(("count", "parts"), list(product([0, 1, 3, 4], [(1, 2), (1,)])))
-def test_a_solve_that_yields_other_than_two_answers_fails_in_one_sentence(
-        count: int, parts: tuple[int, ...]) -> None:
-    try:
-        result = run_solution(_solving(list(range(10, 10 + count)), yields=True),
-                              RunInput("x", "example", parts=parts))
-    finally:
-        REGISTRY.pop((2048, 1), None)
-        REGISTRY.pop((2048, 2), None)
-    by_part = {part.part: part for part in result.parts}
-    assert set(by_part) == set(parts)
-    # The parts it did yield for stand; the first it did not (or a third answer) fails.
-    failing = 1 if count == 0 else 2 if count == 1 or parts == (1, 2) else None
-    for number, part in by_part.items():
-        if number == failing:
-            assert part.status is Status.ERROR and part.error and "\n" not in part.error
-        elif failing is not None and number > failing:
-            assert part.status is Status.ERROR and part.error == "not run: part 1 failed"
-        else:
-            assert part.status is Status.UNKNOWN and part.answer == str(9 + number)
+def test_a_solve_that_yields_other_than_two_answers_fails_in_one_sentence() -> None:
+    for count, parts in product([0, 1, 3, 4], [(1, 2), (1,)]):
+        try:
+            result = run_solution(_solving(list(range(10, 10 + count)), yields=True),
+                                  RunInput("x", "example", parts=parts))
+        finally:
+            REGISTRY.pop((2048, 1), None)
+            REGISTRY.pop((2048, 2), None)
+        by_part = {part.part: part for part in result.parts}
+        assert set(by_part) == set(parts), (count, parts)
+        # The parts it did yield for stand; the first it did not (or a third answer) fails.
+        failing = 1 if count == 0 else 2 if count == 1 or parts == (1, 2) else None
+        for number, part in by_part.items():
+            if number == failing:
+                assert part.status is Status.ERROR and part.error and "\n" not in part.error
+            elif failing is not None and number > failing:
+                assert part.status is Status.ERROR and part.error == "not run: part 1 failed"
+            else:
+                assert part.status is Status.UNKNOWN and part.answer == str(9 + number), (
+                    count, parts)
 
 
 def test_a_lone_answer_from_solve_costs_no_other_day(tmp_path: Path) -> None:
@@ -153,38 +153,48 @@ AT_IMPORT = {
 }
 
 
-@pytest.mark.parametrize("raised", AT_IMPORT)
-def test_a_helper_that_exits_or_raises_at_import_fails_alone(
-        tmp_path: Path, raised: str) -> None:
-    with temporary_year(tmp_path / "site", 2092, {"day01.py": GOOD,
-                                                  "helper.py": AT_IMPORT[raised]}):
+HELPERS = {f"helper_{number}.py": AT_IMPORT[raised] for number, raised in enumerate(AT_IMPORT)}
+"""A helper module for each way to exit or raise at import, side by side in one year."""
+
+
+def test_a_helper_that_exits_or_raises_at_import_fails_alone(tmp_path: Path) -> None:
+    """Each helper fails alone: one sentence each, beside the other helpers' and the day's
+    row, whatever the ones imported before it did."""
+    with temporary_year(tmp_path / "site", 2092, {"day01.py": GOOD, **HELPERS}):
         ran = aoc_in_process("run", "2092", "--example")
         listed = aoc_in_process("list", "2092")
         as_json = aoc_in_process("run", "2092", "--example", "--json")
+    document = json.loads(as_json.stdout)
+    assert [day["day"] for day in document["results"]] == [1]
     for done in ran, listed:
         assert "2092/01" in done.stdout and "Good Day" in done.stdout, done.stderr
-        [sentence] = [line for line in done.stderr.splitlines() if "aoc2092.helper" in line]
-        assert sentence.startswith("Could not import aoc2092.helper: ")
         assert no_traceback(done.stdout + done.stderr)
         # A module no day needs is a notice: the exit code is the days' own.
         assert done.returncode == 0, done.stderr
-    document = json.loads(as_json.stdout)
-    assert [day["day"] for day in document["results"]] == [1]
-    assert any("Could not import aoc2092.helper" in notice for notice in document["notices"])
+    for helper, raised in zip(HELPERS, AT_IMPORT, strict=True):
+        module = f"aoc2092.{helper.removesuffix('.py')}"
+        for done in ran, listed:
+            [sentence] = [line for line in done.stderr.splitlines() if module in line]
+            assert sentence.startswith(f"Could not import {module}: "), (raised, sentence)
+        assert any(f"Could not import {module}" in notice
+                   for notice in document["notices"]), raised
 
 
-@pytest.mark.parametrize("raised", ["sys.exit", "BaseException"])
-def test_a_day_that_exits_at_import_is_its_own_row(tmp_path: Path, raised: str) -> None:
+def test_a_day_that_exits_at_import_is_its_own_row(tmp_path: Path) -> None:
+    """Day 2 exits (sys.exit), day 3 raises a BaseException: each is a row of its own."""
     with temporary_year(tmp_path / "site", 2092, {"day01.py": GOOD,
-                                                  "day02.py": AT_IMPORT[raised]}):
+                                                  "day02.py": AT_IMPORT["sys.exit"],
+                                                  "day03.py": AT_IMPORT["BaseException"]}):
         ran = aoc_in_process("run", "2092", "--example")
         listed = aoc_in_process("list", "2092")
+        verbose = aoc_in_process("run", "2092", "--example", "--verbose")
     for done in ran, listed:
         assert done.returncode == 2
         assert "Good Day" in done.stdout and "2092/02" in done.stdout
-        assert "2092 day 2: Could not import aoc2092.day02: " in done.stderr
+        assert "2092/03" in done.stdout
+        for day in (2, 3):
+            assert f"2092 day {day}: Could not import aoc2092.day0{day}: " in done.stderr
         assert no_traceback(done.stdout + done.stderr)
-    verbose = aoc_in_process("run", "2092", "--example", "--verbose")
     assert "Traceback" in verbose.stderr
 
 
@@ -226,25 +236,23 @@ def broken_year_and_a_good_one(tmp_path: Path) -> Iterator[None]:
         yield
 
 
-@pytest.mark.parametrize("command", ["run", "bench", "list"])
 def test_a_year_package_that_does_not_import_fails_alone(
-        broken_year_and_a_good_one: None, command: str) -> None:
-    args = {"run": ["run", "2091,2093", "--example"],
-            "bench": ["bench", "2091,2093", "--example", "--budget", "0.01"],
-            "list": ["list", "2091,2093"]}[command]
-    done = aoc_in_process(*args, "--json")
-    assert done.returncode == ExitCode.COULD_NOT_RUN, done.stderr  # the good year still shows
-    document = json.loads(done.stdout)
-    rows = document["days" if command == "list" else "results"]
-    assert [(row["year"], row["day"]) for row in rows] == [(2093, 1)]
-    [notice] = [notice for notice in document["notices"] if "2091" in notice]
-    assert notice == ("Could not {} 2091: Could not import the year package aoc2091: "
-                      "ModuleNotFoundError: No module named 'no_such_module_here'").format(
-        "list" if command == "list" else "run")
-    assert no_traceback(done.stderr)
-
-
-def test_a_broken_year_package_alone_is_one_sentence(broken_year_and_a_good_one: None) -> None:
+        broken_year_and_a_good_one: None) -> None:
+    for command, args in {"run": ["run", "2091,2093", "--example"],
+                          "bench": ["bench", "2091,2093", "--example", "--budget", "0.01"],
+                          "list": ["list", "2091,2093"]}.items():
+        done = aoc_in_process(*args, "--json")
+        # The good year still shows.
+        assert done.returncode == ExitCode.COULD_NOT_RUN, (command, done.stderr)
+        document = json.loads(done.stdout)
+        rows = document["days" if command == "list" else "results"]
+        assert [(row["year"], row["day"]) for row in rows] == [(2093, 1)]
+        [notice] = [notice for notice in document["notices"] if "2091" in notice]
+        assert notice == ("Could not {} 2091: Could not import the year package aoc2091: "
+                          "ModuleNotFoundError: No module named 'no_such_module_here'").format(
+            "list" if command == "list" else "run")
+        assert no_traceback(done.stderr)
+    # Named alone, the broken year is one sentence too.
     for args in (["run", "2091", "--example"], ["list", "2091"], ["run", "2091", "1"]):
         done = aoc_in_process(*args)
         assert done.returncode == 2
@@ -288,15 +296,13 @@ def test_a_day_in_a_one_digit_module_runs_as_that_day(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
 
 
-@pytest.mark.parametrize("name", ["day_07.py", "Day07.py", "day7a.py", "DAY-07.py",
-                                  "day007.py"])
-def test_a_file_named_like_a_day_is_one_the_naming_rule_skips(
-        tmp_path: Path, name: str) -> None:
-    with temporary_year(tmp_path / "site", 2091, {"day01.py": GOOD, name: GOOD}):
-        problems: list[str] = []
-        assert registry.available_days(2091, problems) == [1]
-    assert problems == [f"aoc2091/{name} looks like a day but is not named dayNN.py; "
-                        "rename it day07.py."]
+def test_a_file_named_like_a_day_is_one_the_naming_rule_skips(tmp_path: Path) -> None:
+    for name in ["day_07.py", "Day07.py", "day7a.py", "DAY-07.py", "day007.py"]:
+        with temporary_year(tmp_path / name, 2091, {"day01.py": GOOD, name: GOOD}):
+            problems: list[str] = []
+            assert registry.available_days(2091, problems) == [1], name
+        assert problems == [f"aoc2091/{name} looks like a day but is not named dayNN.py; "
+                            "rename it day07.py."]
 
 
 def test_a_file_named_like_a_day_is_named_in_a_hint(tmp_path: Path) -> None:

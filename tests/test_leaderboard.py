@@ -151,40 +151,35 @@ def test_no_network(aocd_home: AocdHome, tmp_path: Path) -> None:
     assert "Traceback" not in done.stderr
 
 
-def test_a_damaged_kept_board_is_fetched_again(
+KEPT_DAMAGED = [
+    "{not json",
+    json.dumps({"fetched_at": "{now}", "board": {"owner_id": 1, "members": []}}),  # a list
+    json.dumps({"fetched_at": "{now}", "board": {"owner_id": 1, "members": {"1": {
+        "id": 1, "name": 5, "local_score": "x", "stars": None,
+        "completion_day_level": {"1": []}}}}}),  # wrong types
+]
+"""Kept copies that are not JSON, or JSON but not a board (a hand edit, another
+version), fetched at `{now}`."""
+
+
+def test_a_damaged_kept_board_or_one_of_the_wrong_shape_is_fetched_again(
     fake_aoc: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path
 ) -> None:
+    """Such a copy is only a copy: fetched again, never a traceback."""
     aocd_loaded.set_token()
     fake_aoc.add_board(2023, BOARD, board_2023(), viewers={TOKEN})
     kept = aocd_loaded.data / USER_ID / f"2023_leaderboard_{BOARD}.json"
     kept.parent.mkdir(parents=True)
-    kept.write_text("{not json")
-    os.utime(kept, (time.time(), time.time()))
-    done = aoc("leaderboard", "2023", str(BOARD), cwd=tmp_path)
-    assert done.returncode == 0, done.stderr
-    assert json.loads(kept.read_text())["board"]["owner_id"] == 1234567
-
-
-@pytest.mark.parametrize("kept_board", [
-    {"owner_id": 1, "members": []},  # members as a list
-    {"owner_id": 1, "members": {"1": {"id": 1, "name": 5, "local_score": "x", "stars": None,
-                                      "completion_day_level": {"1": []}}}},  # wrong types
-])
-def test_a_kept_board_of_the_wrong_shape_is_fetched_again(
-    fake_aoc: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path, kept_board: dict[str, Any]
-) -> None:
-    """A kept copy that is JSON but not a board (a hand edit, another version) is only a
-    copy: fetched again, never a traceback."""
-    aocd_loaded.set_token()
-    fake_aoc.add_board(2023, BOARD, board_2023(), viewers={TOKEN})
-    kept = aocd_loaded.data / USER_ID / f"2023_leaderboard_{BOARD}.json"
-    kept.parent.mkdir(parents=True)
-    kept.write_text(json.dumps({"fetched_at": time.time(), "board": kept_board}))
-    done = aoc("leaderboard", "2023", str(BOARD), cwd=tmp_path)
-    assert done.returncode == 0, done.stderr
-    assert "Traceback" not in done.stderr
-    assert "anonymous #99" in done.stdout
-    assert json.loads(kept.read_text())["board"]["owner_id"] == 1234567
+    for fetched, damaged in enumerate(KEPT_DAMAGED, start=1):
+        kept.write_text(damaged.replace('"{now}"', str(time.time())))
+        os.utime(kept, (time.time(), time.time()))
+        done = aoc("leaderboard", "2023", str(BOARD), cwd=tmp_path)
+        assert done.returncode == 0, (damaged, done.stderr)
+        assert "Traceback" not in done.stderr
+        assert "anonymous #99" in done.stdout
+        assert json.loads(kept.read_text())["board"]["owner_id"] == 1234567
+        assert len(fake_aoc.requests_for(f"/2023/leaderboard/private/view/{BOARD}.json")) \
+            == fetched
 
 
 def long_named_board() -> dict[str, Any]:
@@ -193,31 +188,24 @@ def long_named_board() -> dict[str, Any]:
                        {day: 2 - day % 2 for day in range(1, 26 - n)}) for n in range(1, 5)}}
 
 
-@pytest.mark.parametrize("columns", [60, 120])
 def test_the_table_fits_the_terminal(
-    fake_aoc: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path, columns: int
-) -> None:
-    """Like every table (issue 12): within COLUMNS, the names wrapped, the numbers whole."""
-    aocd_loaded.set_token()
-    fake_aoc.add_board(2023, BOARD, long_named_board(), viewers={TOKEN})
-    env = dict(os.environ, COLUMNS=str(columns))
-    done = aoc("leaderboard", "2023", str(BOARD), cwd=tmp_path, env=env)
-    assert done.returncode == 0, done.stderr
-    lines = done.stdout.splitlines()
-    assert max(len(line) for line in lines[:-1]) <= columns, done.stdout
-    rows = [line.split("│") for line in lines if line.startswith("│ ")][1:]
-    assert [row[5].strip() for row in rows if row[1].strip()] == ["49", "48", "47", "46"]
-    names = " ".join(row[2].strip() for row in rows)
-    assert "number 1" in names and "rather" in names
-
-
-def test_at_40_columns_the_table_keeps_rank_name_stars_and_score(
     fake_aoc: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path
 ) -> None:
-    """Too narrow for every column: the stars' count and the global score (both in
-    --json) give way to the strip and the local score, which rank the board."""
+    """Like every table (issue 12): within COLUMNS, the names wrapped, the numbers whole.
+    At 40 columns, too narrow for every column, the stars' count and the global score
+    (both in --json) give way to the strip and the local score, which rank the board."""
     aocd_loaded.set_token()
     fake_aoc.add_board(2023, BOARD, long_named_board(), viewers={TOKEN})
+    for columns in (120, 60):
+        env = dict(os.environ, COLUMNS=str(columns))
+        done = aoc("leaderboard", "2023", str(BOARD), cwd=tmp_path, env=env)
+        assert done.returncode == 0, done.stderr
+        lines = done.stdout.splitlines()
+        assert max(len(line) for line in lines[:-1]) <= columns, done.stdout
+        rows = [line.split("│") for line in lines if line.startswith("│ ")][1:]
+        assert [row[5].strip() for row in rows if row[1].strip()] == ["49", "48", "47", "46"]
+        names = " ".join(row[2].strip() for row in rows)
+        assert "number 1" in names and "rather" in names
     env = dict(os.environ, COLUMNS="40")
     done = aoc("leaderboard", "2023", str(BOARD), cwd=tmp_path, env=env)
     assert done.returncode == 0, done.stderr

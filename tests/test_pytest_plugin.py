@@ -82,8 +82,12 @@ def test_plain_pytest_runs_every_example_by_name(project: pytest.Pytester,
             f"{token}): put your session cookie in {token} (aoc token checks it)"
             ) in out
 
-    _, examples = pytest_in(project, "-m", "example")
+    # -q lowers the verbosity below 0: the failure is its sentence, with no ask for the
+    # framework's traceback (-v is).
+    _, examples = pytest_in(project, "-q", "-m", "example")
     assert "2 failed, 4 passed, 6 deselected" in examples, examples
+    assert "\n2051 day 1, example 2, part 1: returned 4, expected 5\n" in examples
+    assert "check_example" not in examples, examples
     _, one_day = pytest_in(project, "-k", "2051 and 02")
     assert "2 passed, 2 skipped, 8 deselected" in one_day, one_day
 
@@ -101,14 +105,6 @@ def test_the_real_input_is_checked_against_the_cached_answer(
     assert "FAILED aoc2051/day02.py::2051/02 part 2 your input - 2051 day 2, your input, " \
         "part 2: returned 'P Q R', the accepted answer is 'p q'" in out
     assert "1 failed, 1 passed, 2 deselected" in out
-
-
-def test_a_quiet_run_says_the_failure_in_its_sentence(project: pytest.Pytester) -> None:
-    """-q lowers the verbosity below 0: no ask for the framework's traceback (-v is)."""
-    code, out = pytest_in(project, "-q", "aoc2051/day01.py")
-    assert code == 1, out
-    assert "\n2051 day 1, example 2, part 1: returned 4, expected 5\n" in out
-    assert "check_example" not in out, out
 
 
 def _with_test_files(project: Path) -> None:
@@ -145,17 +141,17 @@ def test_a_run_of_days_tests_alone_starts_no_workers(project: pytest.Pytester) -
     assert isinstance(chosen, int) and chosen > 0, chosen
 
 
-@pytest.mark.parametrize(("args", "days_only"), [
+M_AND_K = [
     (["-m", "example"], True),
     (["-m", "real_input and not slow"], True),
     (["-k", "2051/02 and part"], True),
     (["-k", "day01 or aoc2051"], True),
     (["-m", "example or slow"], False),
     (["-k", "2051 or test_1"], False),
-])
-def test_what_m_and_k_can_select_decides_the_workers(
-    pytester: pytest.Pytester, args: list[str], days_only: bool
-) -> None:
+]
+
+
+def test_what_m_and_k_can_select_decides_the_workers(pytester: pytest.Pytester) -> None:
     """pytest's own reading of a command line (in this process, as pytest-xdist would
     ask the plugin's hook): no workers when `-m` or `-k` can only select days' tests,
     one per core otherwise, for a project with more than a few test files."""
@@ -163,6 +159,7 @@ def test_what_m_and_k_can_select_decides_the_workers(
                                                   'testpaths = ["tests"]\n')
     (pytester.path / "tests").mkdir()
     _with_test_files(pytester.path)
-    config = pytester.parseconfig("-p", "no:cacheprovider", "-n", "auto", *args)
-    chosen = config.hook.pytest_xdist_auto_num_workers(config=config)
-    assert (chosen == 0) is days_only, chosen
+    for args, days_only in M_AND_K:
+        config = pytester.parseconfig("-p", "no:cacheprovider", "-n", "auto", *args)
+        chosen = config.hook.pytest_xdist_auto_num_workers(config=config)
+        assert (chosen == 0) is days_only, (args, chosen)
