@@ -16,9 +16,11 @@ import sys
 import threading
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager, suppress
-from typing import Annotated
+from functools import cache
+from typing import Annotated, Any, Protocol
 
 import typer
+import typer.main
 
 from aoc2023.framework import redaction
 from aoc2023.framework.aocd import view_keys
@@ -89,6 +91,20 @@ def make_app(names: Iterable[str] = COMMANDS) -> typer.Typer:
 
 app = make_app()
 """Every command: what `aoc --help` lists, and what tests invoke."""
+
+
+class _ClickCommand(Protocol):
+    def main(self, *, args: list[str], prog_name: str, standalone_mode: bool) -> Any: ...
+
+
+@cache
+def _click_command(name: str | None) -> _ClickCommand:
+    """The click command typer makes of the app with the command `name` (None: `app`),
+    made once per process. Typer makes it again each time its app is called, working out
+    every parameter anew, which was most of the cost of `main` called from code again
+    and again; what it makes reads nothing of the environment, which click's `main` reads
+    on each call (typer.main.get_command: typer's documented way to its click command)."""
+    return typer.main.get_command(make_app([name]) if name else app)
 
 
 def _token_to_redact() -> str | None:
@@ -216,6 +232,6 @@ def _command(args: list[str], standalone: bool) -> int:
         from aoc2023.framework.aocd.plugin import run_aocd_runner
 
         return run_aocd_runner(args)
-    chosen = make_app([args[0]]) if args and args[0] in COMMANDS else app
-    code = chosen(args=args, prog_name="aoc", standalone_mode=standalone)
+    chosen = _click_command(args[0] if args and args[0] in COMMANDS else None)
+    code = chosen.main(args=args, prog_name="aoc", standalone_mode=standalone)
     return code if isinstance(code, int) else ExitCode.OK
