@@ -25,8 +25,9 @@ import pytest
 import site_cli
 from conftest import TOKEN, AocdHome, temporary_year
 from fake_aoc import FakeAoC, point_aocd_at
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
+from misbehaving_days import examples
 from project_copy import PROJECT, copy_project, isolated
 from site_cli import aoc_in_process
 
@@ -304,26 +305,31 @@ def test_a_new_year_is_one_command_written_whole_and_runs_at_once(
     assert "wrote nothing" in full.stderr and "unexpected" not in full.stderr
     assert not (project / "aoc2025" / "__init__.py").exists()
 
-    done = aoc(project, aocd_home, "new", "2025", "1")
+    # Then, on one process (each command as a fresh one runs it), the year made, listed and
+    # run, and a second day added to the package, which is kept as it is.
+    done, listed, ran, again = site_cli.aoc_runs(
+        None, aocd_home, ["new", "2025", "1"], ["list", "--json"],
+        ["run", "2025", "1", "--example"], ["new", "2025", "2"], cwd=project)
     assert done.returncode == 0, done.stderr
     assert "Wrote aoc2025/day01.py." in done.stdout
-    init = (project / "aoc2025" / "__init__.py").read_text()
-    assert init.startswith('"""Advent of Code 2025') and init.endswith('(dayNN.py)."""\n')
-    listed = aoc(project, aocd_home, "list", "--json")
     assert [(d["year"], d["day"]) for d in json.loads(listed.stdout)["days"]] == [
         (2023, 7), (2025, 1)]
-    ran = aoc(project, aocd_home, "run", "2025", "1", "--example")
     assert ran.returncode == 0, ran.stderr
     assert "not implemented" in ran.stdout
-    again = aoc(project, aocd_home, "new", "2025", "2")  # the package now exists: kept as is
     assert again.returncode == 0, again.stderr
-    assert (project / "aoc2025" / "__init__.py").read_text() == init
+    assert "Wrote aoc2025/day02.py." in again.stdout
+    # As the first `aoc new` wrote it, whole; the second kept it.
+    assert (project / "aoc2025" / "__init__.py").read_text() == \
+        '"""Advent of Code 2025: one module per day (dayNN.py)."""\n'
     ruff = subprocess.run([str(BIN / "ruff"), "check", "--no-cache", "aoc2025"], cwd=project,
                           capture_output=True, text=True, timeout=120)
     assert ruff.returncode == 0, ruff.stdout
 
 
 @given(st.text())
+@example("")
+@example('a """ b \\ c\r\nd \n\t\x00\u2603\'\'\'')
+@examples(50, wide=2000)
 def test_an_example_reads_back_exactly_whatever_it_holds(text: str) -> None:
     literal = example_literal(text)
     assert Example(ast.literal_eval(literal)).input == text + "\n"
@@ -358,9 +364,10 @@ def test_extra_parameters_go_by_aocds_names_through_aoc_new_and_aocds_runner(
         "    def part_1(self, data: list[str]) -> int:\n        raise NotImplementedError",
         "    def part_1(self, data: list[str]) -> int:\n"
         "        return len(data) * int(self.extra.get('expansion_factor', 1_000_000))"))
-    ours = aoc(project, aocd_loaded, "run", "2023", "11", "--example", "--json")  # no site
+    ours, theirs = site_cli.aoc_runs(  # one process: each reads the day anew
+        fake_aoc, aocd_loaded, ["run", "2023", "11", "--example", "--json"],
+        ["-y", "2023", "-d", "11", "-e", "-p", "aoc2023"], cwd=project)
     assert '"answer": "200"' in ours.stdout and '"status": "correct"' in ours.stdout
-    theirs = aoc(project, aocd_loaded, "-y", "2023", "-d", "11", "-e", "-p", "aoc2023", url=url)
     assert theirs.returncode == 0, theirs.stdout + theirs.stderr
     assert "part a: 200" in theirs.stdout, theirs.stdout
 
