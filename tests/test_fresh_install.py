@@ -65,7 +65,10 @@ def assert_both_command_lines_work(venv: Path, env: dict[str, str], cwd: Path,
     theirs = subprocess.run([aoc, "-y", "2023", "-d", "7", "-s"], env=env, cwd=cwd,
                             capture_output=True, text=True, timeout=120)
     assert theirs.returncode == 0, theirs.stdout + theirs.stderr
+    # aocd's runner prints one line per puzzle: its own format, its own marks.
+    assert "2023/7" in theirs.stdout and "Camel Cards" in theirs.stdout
     assert "part a: 6440" in theirs.stdout and "part b: 5905" in theirs.stdout
+    assert "✔" in theirs.stdout and "✖" not in theirs.stdout
     if not module:
         return
     done = subprocess.run([str(venv / "bin" / "python"), "-m", "aoc2023", "run", "2023", "7"],

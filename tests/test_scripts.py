@@ -25,16 +25,6 @@ def test_installed_aoc_script_runs_a_day(aocd_home: AocdHome) -> None:
     assert "No Advent of Code session token is set" in done.stderr
 
 
-def test_aoc_with_aocds_options_runs_aocds_runner_on_our_plugin(aocd_home: AocdHome) -> None:
-    aocd_home.cache_solved_day_7()
-    done = run([str(BIN / "aoc"), "-y", "2023", "-d", "7", "-s", "-p", "aoc2023"], aocd_home)
-    assert done.returncode == 0, done.stdout + done.stderr
-    # aocd's runner prints one line per puzzle: its own format, its own marks.
-    assert "2023/7" in done.stdout and "Camel Cards" in done.stdout
-    assert "part a: 6440" in done.stdout and "part b: 5905" in done.stdout
-    assert "✔" in done.stdout and "✖" not in done.stdout
-
-
 def test_aocd_solve_for_runs_our_day(aocd_loaded: AocdHome) -> None:
     import aocd.models
 
@@ -65,7 +55,8 @@ def test_python_dash_m_aoc2023_uses_the_projects_config_folder_when_no_variable_
 
 def test_any_aocd_option_spelling_reaches_aocds_runner(aocd_loaded: AocdHome) -> None:
     """Which runner a command line goes to is `aoc`'s own reading of it (in this process;
-    the installed script's: test_aoc_with_aocds_options_runs_aocds_runner_on_our_plugin)."""
+    through an installed `bin/aoc`, whichever package's script it is, aocd's runner on our
+    plugin: test_fresh_install.py)."""
     aocd_loaded.cache_solved_day_7()
     for args in (["--years=2023", "--days=7", "-s"], ["-y2023", "-d7", "-s"]):
         done = aoc_in_process(*args)
