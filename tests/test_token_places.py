@@ -54,9 +54,10 @@ CASES = [("project", (True, False)), ("home", (True,)), ("aocd_config_dir", (Tru
          ("aocd_dir", (False,)), ("environment", (False,))]
 """Each place, and the project's folder from inside the project and from outside it (the
 working folder's parents, then the source checkout: the same folder either way, and so
-the same environment at start-up, so one process tries both). aocd's own places are found
-alike from either (the project's `.aocd_config/`, there but empty, is passed over): each
-is run from one, the two shared between them."""
+the same environment at start-up, so one process tries both: aocd's runner from the first,
+ours from each, as aocd reads its config folder once, at import). aocd's own places are
+found alike from either (the project's `.aocd_config/`, there but empty, is passed over):
+each is run from one, the two shared between them."""
 
 
 @pytest.mark.parametrize(("place", "insides"), CASES,
@@ -65,9 +66,9 @@ is run from one, the two shared between them."""
 def test_the_token_is_found_wherever_aocd_keeps_it(
     place: str, insides: tuple[bool, ...], tmp_path: Path, aocd_home: AocdHome
 ) -> None:
-    """aocd's runner, then ours, from each folder, in one process (each reads the token
-    anew, as a fresh process does; aocd's runner first, so that aocd is imported as `aoc`
-    starts it)."""
+    """aocd's runner, then ours, in one process (each reads the token anew, as a fresh
+    process does; aocd's runner first, so that aocd is imported as `aoc` starts it); ours
+    from each folder."""
     project = copy_project(tmp_path / "project")
     (project / ".aocd_config").mkdir(exist_ok=True)  # the project's folder, empty or not
     env = placed(place, tmp_path, project)
@@ -75,8 +76,8 @@ def test_the_token_is_found_wherever_aocd_keeps_it(
     (tmp_path / "outside").mkdir()
 
     commands = [["-y", "2023", "-d", "7", "-s", "-p", "aoc2023"],
-                ["run", "2023", "7", "--json"]] * len(folders)
-    cwds = [folder for folder in folders for _ in (1, 2)]
+                *[["run", "2023", "7", "--json"]] * len(folders)]
+    cwds = [folders[0], *folders]
     settings: list[dict[str, str]] = [{}] * len(commands)
     if place == "environment":  # then without it: there is no token anywhere
         environment = {"AOC_SESSION": env.pop("AOC_SESSION")}
@@ -91,10 +92,10 @@ def test_the_token_is_found_wherever_aocd_keeps_it(
                 f"{project / '.aocd_config' / 'token'} and {home_token})") in unset.stderr
     else:
         ran.append(unset)
-    for where, theirs, ours in zip(folders, ran[::2], ran[1::2], strict=True):
-        assert theirs.returncode == 0, (where, theirs.stdout + theirs.stderr)
-        assert "part a: 6440" in theirs.stdout and "Missing session ID" not in theirs.stderr
-
+    theirs, *ours_from = ran
+    assert theirs.returncode == 0, theirs.stdout + theirs.stderr
+    assert "part a: 6440" in theirs.stdout and "Missing session ID" not in theirs.stderr
+    for where, ours in zip(folders, ours_from, strict=True):
         assert ours.returncode == 0, (where, ours.stderr)
         assert "session token is set" not in ours.stderr
         [result] = json.loads(ours.stdout)["results"]
