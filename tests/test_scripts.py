@@ -18,13 +18,6 @@ def run(args: list[str], home: AocdHome) -> subprocess.CompletedProcess[str]:
     return subprocess.run(args, env=home.env(), capture_output=True, text=True, timeout=120)
 
 
-def test_installed_aoc_script_runs_a_day(aocd_home: AocdHome) -> None:
-    done = run([str(BIN / "aoc"), "run", "2023", "7"], aocd_home)
-    assert done.returncode == 0, done.stderr
-    assert "✔ 6440" in done.stdout
-    assert "No Advent of Code session token is set" in done.stderr
-
-
 def test_aocd_solve_for_runs_our_day(aocd_loaded: AocdHome) -> None:
     import aocd.models
 
@@ -80,6 +73,8 @@ def test_the_guard_takes_over_only_aocds_generated_runner_script(tmp_path: Path)
 
 
 def test_the_installed_script_says_too_many_arguments(aocd_home: AocdHome) -> None:
+    """As the program (`bin/aoc` here, the tests' own; a day run through it, whichever
+    package's script it is, and aocd's options: test_fresh_install.py)."""
     done = run([str(BIN / "aoc"), "list", "2023", "9", "--json"], aocd_home)
     assert done.returncode == 2, done.stderr
     says = "Too many arguments: '9' (aoc list takes [YEARS])."
