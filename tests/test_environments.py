@@ -211,67 +211,83 @@ def test_a_terminal_that_is_dumb_gets_no_escape_codes(
 
 # --- what is found where a file should be (item 4) -----------------------------------------
 
-def test_a_fifo_or_a_device_as_the_token_file_hangs_nothing(
+def refused(result: CompletedProcess[str], path: Path, why: str) -> None:
+    """One sentence naming `path` and why it cannot be read; exit 2."""
+    assert result.returncode == 2, (path, result.stdout, result.stderr)
+    assert f"{path} cannot be read ({why}" in result.stderr, result.stderr
+    for text in ("Traceback", "unexpected", "MemoryError"):
+        assert text not in result.stderr
+
+
+def test_a_fifo_or_a_device_where_a_file_should_be_hangs_nothing(
     tmp_path: Path, aocd_home: AocdHome
 ) -> None:
     """A hang fails the test at the time limit instead of blocking it: a FIFO or a device
-    is tried in a process of its own; a file too large, which cannot hang, in this one."""
+    is tried in a process; a token file too large, which cannot hang, in this one. Each
+    process holds several, a command each: a command meets its own before any other (the
+    token file is not read when $AOC_SESSION holds the token; a day's own files are read
+    before the record of sent answers, and that before the record of waits). No site
+    answers: each file is read before anything is asked of it (a send would fail
+    otherwise)."""
+    aocd_home.set_token()
     env = year_env(tmp_path, aocd_home)
-    token = aocd_home.config / "token"
-    os.mkfifo(token)
-    version, example, *refused = site_cli.aoc_runs(
+    for day in (1, 2, 3):
+        (tmp_path / "site" / f"aoc{YEAR}" / f"day0{day}.py").write_text(DAY)
+        aocd_home.cache_input(YEAR, day, "abcd")
+    token, memo = aocd_home.config / "token", aocd_home.config / "token2id.json"
+    journal = aocd_home.config / "aoc-attempts.json"
+    waits = aocd_home.config / "aoc-submit-wait.json"
+    day_1_input = aocd_home.user_dir / f"{YEAR}_01_input.txt"
+    day_2_answer = aocd_home.user_dir / f"{YEAR}_02a_answer.txt"
+    in_the_environment = {"AOC_SESSION": TOKEN}
+
+    def fifos(*paths: Path) -> None:
+        for path in paths:
+            path.unlink(missing_ok=True)
+            os.mkfifo(path)
+
+    # The token file a FIFO: what needs no token runs, what needs one is refused; with the
+    # token in the environment, aocd's memo of its owner a FIFO.
+    memo_text = memo.read_text()
+    fifos(token, memo)
+    version, example, *tokens, owner = site_cli.aoc_runs(
         None, aocd_home, ["--version"], ["run", str(YEAR), "1", "--example"],
-        ["run", str(YEAR), "1"], ["token"], env=env, timeout=60)
+        ["run", str(YEAR), "1"], ["token"], ["run", str(YEAR), "1", "--yes"],
+        settings=[{}, {}, {}, {}, in_the_environment], env=env, timeout=60)
     assert version.returncode == 0 and "aoc (aoc2023)" in version.stdout
     assert example.returncode == 0 and "✔ 3" in example.stdout, example.stderr
-    for result in refused:
-        assert result.returncode == 2, result.stderr
-        assert f"The token file {token} cannot be read (a FIFO, not a regular file)" \
-            in result.stderr
-        assert "Traceback" not in result.stderr
+    for result in tokens:
+        refused(result, token, "a FIFO, not a regular file")
+        assert f"The token file {token}" in result.stderr
+    refused(owner, memo, "a FIFO, not a regular file")
+
+    # The token file a device; with the token in the environment, the record of waits a FIFO.
     token.unlink()
     token.symlink_to("/dev/zero")
-    result = site_cli.aoc(None, aocd_home, "run", str(YEAR), "1", env=env, timeout=60)
-    assert result.returncode == 2 and "MemoryError" not in result.stderr
-    assert f"The token file {token} cannot be read (a character device" in result.stderr
+    memo.unlink()
+    memo.write_text(memo_text)
+    fifos(waits)
+    device, waited = site_cli.aoc_runs(
+        None, aocd_home, ["run", str(YEAR), "1"], ["run", str(YEAR), "1", "--yes"],
+        settings=[{}, in_the_environment], env=env, timeout=60)
+    refused(device, token, "a character device")
+    refused(waited, waits, "a FIFO, not a regular file")
+
+    # A day's own files (day 1's input, day 2's answer), and the record of sent answers
+    # (day 3 would send); the token file too large (in this process: it cannot hang).
+    waits.unlink()
+    fifos(day_1_input, day_2_answer, journal)
+    ran = site_cli.aoc_runs(None, aocd_home, *(["run", str(YEAR), str(day), "--yes"]
+                                               for day in (1, 2, 3)),
+                            settings=[in_the_environment] * 3, env=env, timeout=60)
+    for path, result in zip((day_1_input, day_2_answer, journal), ran, strict=True):
+        refused(result, path, "a FIFO, not a regular file")
     token.unlink()
     token.write_text("ab" * 500_000)
     with temporary_year(tmp_path / "in-process", YEAR, {"day01.py": DAY}):
         result = site_cli.aoc_in_process("run", str(YEAR), "1")
-    assert result.returncode == 2
-    assert f"The token file {token} cannot be read (larger than 4,096 bytes)" in result.stderr
-
-
-@pytest.mark.parametrize("which", [["token2id"], ["journal"], ["waits"], ["input", "answer"]],
-                         ids=["token2id", "journal", "waits", "input-answer"])
-def test_a_fifo_where_a_kept_file_should_be_is_one_sentence_naming_it(
-    tmp_path: Path, aocd_home: AocdHome, which: list[str]
-) -> None:
-    """In a process, whose time limit fails a hang. A day's own files (its input, day 1's;
-    its answer, day 2's) are tried on one process, a command each. No site answers: each
-    file is read before anything is asked of it (a send would fail otherwise)."""
-    aocd_home.set_token()
-    env = year_env(tmp_path, aocd_home)
-    (tmp_path / "site" / f"aoc{YEAR}" / "day02.py").write_text(DAY)
-    for day in (1, 2):
-        aocd_home.cache_input(YEAR, day, "abcd")
-    paths = {
-        "token2id": aocd_home.config / "token2id.json",
-        "input": aocd_home.user_dir / f"{YEAR}_01_input.txt",
-        "answer": aocd_home.user_dir / f"{YEAR}_02a_answer.txt",
-        "journal": aocd_home.config / "aoc-attempts.json",
-        "waits": aocd_home.config / "aoc-submit-wait.json",
-    }
-    for name in which:
-        paths[name].unlink(missing_ok=True)
-        os.mkfifo(paths[name])
-    ran = site_cli.aoc_runs(None, aocd_home, *(
-        ["run", str(YEAR), "2" if name == "answer" else "1", "--yes"] for name in which),
-        env=env, timeout=60)
-    for name, result in zip(which, ran, strict=True):
-        assert result.returncode == 2, (name, result.stdout, result.stderr)
-        assert f"{paths[name]} cannot be read (a FIFO, not a regular file)" in result.stderr
-        assert "Traceback" not in result.stderr and "unexpected" not in result.stderr
+    refused(result, token, "larger than 4,096 bytes")
+    assert f"The token file {token}" in result.stderr
 
 
 # --- a folder that cannot be written (item 6) -----------------------------------------------

@@ -11,6 +11,7 @@ from pathlib import Path
 from subprocess import CompletedProcess
 
 import pytest
+import site_cli
 from conftest import AocdHome, edit, temporary_year
 from site_cli import aoc_in_process
 
@@ -150,11 +151,12 @@ class Day(Solution[str]):
 """
 
 
-@pytest.mark.slow  # seven processes
+@pytest.mark.slow  # five processes
 def test_a_fresh_listing_imports_a_day_again_only_when_a_file_of_its_year_changes(
         tmp_path: Path, aocd_home: AocdHome) -> None:
-    """What a fresh `aoc list` imports: a day is imported once, then read from the cache
-    while the files of its year stay as they are; a change to the day file, or to a
+    """What a fresh `aoc list` imports: a day is imported once (the cache a FIFO at first:
+    a miss, never waited on), then read from the cache while the files of its year stay
+    as they are; a change to the day file, or to a
     private helper or a sub-package's module (the day file unchanged), is seen, and so is
     a helper that stops importing, which is never cached: its reason is said each time.
     Which files of the year are watched, one by one: test_listing_cache.py."""
@@ -178,26 +180,36 @@ def test_a_fresh_listing_imports_a_day_again_only_when_a_file_of_its_year_change
         (package / "sub").mkdir()
         (package / "sub" / "__init__.py").write_text("")
         (package / "sub" / "helper.py").write_text("WORD = 'Down'\n")
-        for _ in range(2):  # imported, then from the cache
+        # A cache that is a FIFO (never waited on: the process has a time limit) is a
+        # miss: imported, and the cache written anew; then read from it.
+        cache = store.listing_cache_file()
+        cache.parent.mkdir(parents=True, exist_ok=True)
+        os.mkfifo(cache)
+        for _ in range(2):
             code, row, errors = listed()
             assert (code, "Made Up And Down" in row, imported()) == (0, True, 1), errors
             assert "✔ known" in row
+            assert cache.is_file() and "2053" in cache.read_text()
         # `edit`: a save of the same size within the same second would leave the old
         # bytecode current (Python checks the whole-second mtime and the size).
+        # A private helper and a sub-package's module, the day file unchanged (each alone
+        # is a miss: test_listing_cache.py), then the day file alone.
         edit(package / "_common.py", "WORD = 'Then'\n")
-        code, row, _ = listed()
-        assert (code, "Made Up Then Down" in row, imported()) == (0, True, 2)
         edit(package / "sub" / "helper.py", "WORD = 'Over'\n")
         code, row, _ = listed()
-        assert (code, "Made Up Then Over" in row, imported()) == (0, True, 3)
+        assert (code, "Made Up Then Over" in row, imported()) == (0, True, 2)
         edit(package / "day01.py", COUNTED_DAY.replace("PREFIX", "Changed"))
         code, row, _ = listed()
-        assert (code, "Changed Up Then Over" in row, imported()) == (0, True, 4)
+        assert (code, "Changed Up Then Over" in row, imported()) == (0, True, 3)
+        # Never cached: two listings on one process (`main` called from code, reading the
+        # cache anew each time; an import that failed leaves nothing behind to reuse).
         edit(package / "names.py", "import no_such_module_here\n")
-        for _ in range(2):
-            code, row, errors = listed()
-            assert code == 2 and "could not load" in row, errors
-            assert "Could not import aoc2053.day01" in errors
+        env["PYTHONPATH"] = os.pathsep.join([str(site), env["PYTHONPATH"]])
+        for done in site_cli.aoc_runs(None, aocd_home, ["list", "2053"], ["list", "2053"],
+                                      env=env):
+            [row] = [line for line in done.stdout.splitlines() if "2053/01" in line]
+            assert done.returncode == 2 and "could not load" in row, done.stderr
+            assert "Could not import aoc2053.day01" in done.stderr
 
 
 def test_the_token_memo_is_read_once_for_all_the_days(
@@ -244,23 +256,17 @@ def test_a_year_declared_by_an_installed_package_is_listed_once_installed(
     assert "2054/04" in result.stdout and "Made Up" in result.stdout, result.stderr
 
 
-@pytest.mark.parametrize("damage", ["not json", "[1, 2]", '{"version": 1, "days": [1]}', "fifo"])
+@pytest.mark.parametrize("damage", ["not json", "[1, 2]", '{"version": 1, "days": [1]}'])
 def test_a_damaged_listing_cache_is_a_miss(
         tmp_path: Path, aocd_home: AocdHome, damage: str) -> None:
-    """Not JSON, not the shape written, or a FIFO (which must not be waited on: in a
-    process of its own, with a time limit): the days are imported, listed, and the cache
-    is written anew."""
+    """Not JSON or not the shape written (a FIFO, which must not be waited on, in a
+    process with a time limit: test_a_fresh_listing_imports_...): the days are imported,
+    listed, and the cache is written anew."""
     cache = store.listing_cache_file()
     cache.parent.mkdir(parents=True, exist_ok=True)
-    if damage == "fifo":
-        os.mkfifo(cache)
-    else:
-        cache.write_text(damage)
+    cache.write_text(damage)
     with temporary_year(tmp_path / "site", 2043, {"day01.py": DAY}):
-        if damage == "fifo":
-            result = listed_in_a_process(aocd_home, tmp_path / "site", "2043")
-        else:
-            result = aoc("list", "2043")
+        result = aoc("list", "2043")
     assert result.returncode == 0, result.stderr
     assert "Made Up" in result.stdout
     assert cache.is_file() and "2043" in cache.read_text()

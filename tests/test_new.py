@@ -25,8 +25,9 @@ import pytest
 import site_cli
 from conftest import TOKEN, AocdHome, temporary_year
 from fake_aoc import FakeAoC, point_aocd_at
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
+from misbehaving_days import examples
 from project_copy import PROJECT, copy_project, isolated
 from site_cli import aoc_in_process
 
@@ -289,41 +290,57 @@ def test_the_generated_files_pass_ruff_and_mypy_strict(
 
 @pytest.mark.slow
 def test_a_new_year_is_one_command_written_whole_and_runs_at_once(
-    project: Path, aocd_home: AocdHome
+    project: Path, year_site: Path, aocd_home: AocdHome
 ) -> None:
-    """A disk that fills while a new year's `__init__.py` is written (a file-size limit
-    shorter than it): no cut `__init__.py`, which would stop the year importing and be
-    kept by the next `aoc new`; one sentence. Once fixed, `aoc new` makes the year's
-    package beside the framework that runs (the copy's: nothing is written into this
-    project), and the year is listed and runs at once."""
+    """A disk that fills (a file-size limit: writes past it fail as on a full disk) while a
+    new year's `__init__.py` is written: no cut `__init__.py`, which would stop the year
+    importing and be kept by the next `aoc new`; while a day of a year that has its package
+    is written: no half-written day. One sentence each, on one process under the limit.
+    Once fixed, `aoc new` makes the year's package beside the framework that runs (the
+    copy's: nothing is written into this project), and the year is listed and runs at
+    once; and the day is written."""
     if shutil.which("prlimit") is None:
         pytest.skip("needs prlimit (util-linux) to limit the size of a file")
-    full = aoc(project, aocd_home, "new", "2025", "1", wrapper=["prlimit", "--fsize=20"])
-    assert full.returncode == 2, full.stdout + full.stderr
-    assert "Could not write aoc2025/__init__.py" in full.stderr, full.stderr
-    assert "wrote nothing" in full.stderr and "unexpected" not in full.stderr
+    day = year_site / "aoc2022" / "day02.py"
+    fulls = site_cli.aoc_runs(  # each file is longer than the limit
+        None, aocd_home, ["new", "2025", "1"], ["new", str(YEAR), "2"], cwd=project,
+        cwds=[project, year_site], wrapper=["prlimit", "--fsize=20"])
+    for full in fulls:
+        assert full.returncode == 2, full.stdout + full.stderr
+        assert "wrote nothing" in full.stderr and "unexpected" not in full.stderr
+    assert "Could not write aoc2025/__init__.py" in fulls[0].stderr, fulls[0].stderr
+    assert "Could not write aoc2022/day02.py" in fulls[1].stderr, fulls[1].stderr
     assert not (project / "aoc2025" / "__init__.py").exists()
+    assert not day.exists() and not list(year_site.rglob("*.tmp"))
+    again = aoc_in_process("new", str(YEAR), "2", cwd=year_site)
+    assert again.returncode == 0, again.stdout + again.stderr
+    assert "class " in day.read_text()
 
-    done = aoc(project, aocd_home, "new", "2025", "1")
+    # Then, on one process (each command as a fresh one runs it), the year made, listed and
+    # run, and a second day added to the package, which is kept as it is.
+    done, listed, ran, again = site_cli.aoc_runs(
+        None, aocd_home, ["new", "2025", "1"], ["list", "--json"],
+        ["run", "2025", "1", "--example"], ["new", "2025", "2"], cwd=project)
     assert done.returncode == 0, done.stderr
     assert "Wrote aoc2025/day01.py." in done.stdout
-    init = (project / "aoc2025" / "__init__.py").read_text()
-    assert init.startswith('"""Advent of Code 2025') and init.endswith('(dayNN.py)."""\n')
-    listed = aoc(project, aocd_home, "list", "--json")
     assert [(d["year"], d["day"]) for d in json.loads(listed.stdout)["days"]] == [
         (2023, 7), (2025, 1)]
-    ran = aoc(project, aocd_home, "run", "2025", "1", "--example")
     assert ran.returncode == 0, ran.stderr
     assert "not implemented" in ran.stdout
-    again = aoc(project, aocd_home, "new", "2025", "2")  # the package now exists: kept as is
     assert again.returncode == 0, again.stderr
-    assert (project / "aoc2025" / "__init__.py").read_text() == init
+    assert "Wrote aoc2025/day02.py." in again.stdout
+    # As the first `aoc new` wrote it, whole; the second kept it.
+    assert (project / "aoc2025" / "__init__.py").read_text() == \
+        '"""Advent of Code 2025: one module per day (dayNN.py)."""\n'
     ruff = subprocess.run([str(BIN / "ruff"), "check", "--no-cache", "aoc2025"], cwd=project,
                           capture_output=True, text=True, timeout=120)
     assert ruff.returncode == 0, ruff.stdout
 
 
 @given(st.text())
+@example("")
+@example('a """ b \\ c\r\nd \n\t\x00\u2603\'\'\'')
+@examples(50, wide=2000)
 def test_an_example_reads_back_exactly_whatever_it_holds(text: str) -> None:
     literal = example_literal(text)
     assert Example(ast.literal_eval(literal)).input == text + "\n"
@@ -358,9 +375,10 @@ def test_extra_parameters_go_by_aocds_names_through_aoc_new_and_aocds_runner(
         "    def part_1(self, data: list[str]) -> int:\n        raise NotImplementedError",
         "    def part_1(self, data: list[str]) -> int:\n"
         "        return len(data) * int(self.extra.get('expansion_factor', 1_000_000))"))
-    ours = aoc(project, aocd_loaded, "run", "2023", "11", "--example", "--json")  # no site
+    ours, theirs = site_cli.aoc_runs(  # one process: each reads the day anew
+        fake_aoc, aocd_loaded, ["run", "2023", "11", "--example", "--json"],
+        ["-y", "2023", "-d", "11", "-e", "-p", "aoc2023"], cwd=project)
     assert '"answer": "200"' in ours.stdout and '"status": "correct"' in ours.stdout
-    theirs = aoc(project, aocd_loaded, "-y", "2023", "-d", "11", "-e", "-p", "aoc2023", url=url)
     assert theirs.returncode == 0, theirs.stdout + theirs.stderr
     assert "part a: 200" in theirs.stdout, theirs.stdout
 
@@ -396,24 +414,3 @@ def test_no_placeholder_for_a_drawn_answer_becomes_an_expected_answer(
     checked = subprocess.run([str(BIN / "ruff"), "check", "--no-cache", "source/aoc2021"],
                              cwd=root, capture_output=True, text=True, timeout=120)
     assert checked.returncode == 0, checked.stdout
-
-
-def test_a_failed_write_leaves_no_half_day_and_aoc_new_can_run_again(
-    year_site: Path, aocd_home: AocdHome
-) -> None:
-    """A disk that fills while the day is written (a file-size limit: writes past it fail
-    as on a full disk): no half-written day, and once fixed `aoc new` runs. The limit
-    needs a process of its own: `python -m aoc2023`, whose path starts with its working
-    folder, `year_site`."""
-    if shutil.which("prlimit") is None:
-        pytest.skip("needs prlimit (util-linux) to limit the size of a file")
-    day = year_site / "aoc2022" / "day02.py"
-    done = subprocess.run(  # the day's template is longer than the limit
-        ["prlimit", "--fsize=300", sys.executable, "-m", "aoc2023", "new", str(YEAR), "2"],
-        cwd=year_site, env=aocd_home.env(), capture_output=True, text=True, timeout=120)
-    assert done.returncode == 2, done.stdout + done.stderr
-    assert "wrote nothing" in done.stderr and "unexpected" not in done.stderr, done.stderr
-    assert not day.exists() and not list(year_site.rglob("*.tmp"))
-    again = aoc_in_process("new", str(YEAR), "2", cwd=year_site)
-    assert again.returncode == 0, again.stdout + again.stderr
-    assert "class " in day.read_text()

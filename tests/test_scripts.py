@@ -18,23 +18,6 @@ def run(args: list[str], home: AocdHome) -> subprocess.CompletedProcess[str]:
     return subprocess.run(args, env=home.env(), capture_output=True, text=True, timeout=120)
 
 
-def test_installed_aoc_script_runs_a_day(aocd_home: AocdHome) -> None:
-    done = run([str(BIN / "aoc"), "run", "2023", "7"], aocd_home)
-    assert done.returncode == 0, done.stderr
-    assert "✔ 6440" in done.stdout
-    assert "No Advent of Code session token is set" in done.stderr
-
-
-def test_aoc_with_aocds_options_runs_aocds_runner_on_our_plugin(aocd_home: AocdHome) -> None:
-    aocd_home.cache_solved_day_7()
-    done = run([str(BIN / "aoc"), "-y", "2023", "-d", "7", "-s", "-p", "aoc2023"], aocd_home)
-    assert done.returncode == 0, done.stdout + done.stderr
-    # aocd's runner prints one line per puzzle: its own format, its own marks.
-    assert "2023/7" in done.stdout and "Camel Cards" in done.stdout
-    assert "part a: 6440" in done.stdout and "part b: 5905" in done.stdout
-    assert "✔" in done.stdout and "✖" not in done.stdout
-
-
 def test_aocd_solve_for_runs_our_day(aocd_loaded: AocdHome) -> None:
     import aocd.models
 
@@ -65,7 +48,8 @@ def test_python_dash_m_aoc2023_uses_the_projects_config_folder_when_no_variable_
 
 def test_any_aocd_option_spelling_reaches_aocds_runner(aocd_loaded: AocdHome) -> None:
     """Which runner a command line goes to is `aoc`'s own reading of it (in this process;
-    the installed script's: test_aoc_with_aocds_options_runs_aocds_runner_on_our_plugin)."""
+    through an installed `bin/aoc`, whichever package's script it is, aocd's runner on our
+    plugin: test_fresh_install.py)."""
     aocd_loaded.cache_solved_day_7()
     for args in (["--years=2023", "--days=7", "-s"], ["-y2023", "-d7", "-s"]):
         done = aoc_in_process(*args)
@@ -89,6 +73,8 @@ def test_the_guard_takes_over_only_aocds_generated_runner_script(tmp_path: Path)
 
 
 def test_the_installed_script_says_too_many_arguments(aocd_home: AocdHome) -> None:
+    """As the program (`bin/aoc` here, the tests' own; a day run through it, whichever
+    package's script it is, and aocd's options: test_fresh_install.py)."""
     done = run([str(BIN / "aoc"), "list", "2023", "9", "--json"], aocd_home)
     assert done.returncode == 2, done.stderr
     says = "Too many arguments: '9' (aoc list takes [YEARS])."

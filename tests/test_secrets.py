@@ -20,8 +20,9 @@ import pytest
 import site_cli
 from conftest import DAY_7_EXAMPLE, TOKEN, AocdHome, temporary_year
 from fake_aoc import FakeAoC
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
+from misbehaving_days import examples
 
 from aoc2023.framework.redaction import LONG, PIECE, Redactor, ViewKey
 
@@ -168,6 +169,10 @@ def test_aocds_token_file_is_made_readable_by_its_owner_alone(
 
 
 @given(st.floats(allow_nan=False) | st.integers(-10**30, 10**30))
+@example(0.30000000000000004)
+@example(10**30)
+@example(1e-300)
+@examples(50, wide=2000)
 def test_a_numbers_digits_are_never_taken_for_a_piece_of_the_token(number: float) -> None:
     """The tests' token holds 80 zeros: a float's `00000000` (`0.30000000000000004`) is
     inside its digits, not a piece of the token, and stays (`LONG` zeros in a row, as a
@@ -180,6 +185,10 @@ def test_a_numbers_digits_are_never_taken_for_a_piece_of_the_token(number: float
 
 @given(st.text(), st.integers(0, len(TOKEN) - LONG), st.integers(LONG, len(TOKEN)),
        st.text())
+@example("session=", 0, len(TOKEN), "\n")
+@example("%3D", len(TOKEN) - LONG, LONG, "0")
+@example("a", 16, LONG, "cafe")
+@examples(50, wide=2000)
 def test_a_long_piece_of_the_token_is_redacted_wherever_it_is(
         before: str, start: int, size: int, after: str) -> None:
     """Glued to hexadecimal digits too (`%3D` + token): LONG characters in a row never

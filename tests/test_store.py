@@ -6,6 +6,8 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -29,13 +31,15 @@ import sys
 from filelock import FileLock, Timeout
 from aoc2023.framework import store
 from pathlib import Path
-try:
-    with FileLock(store.lock_file(Path(sys.argv[1])), timeout=0):
-        print("free")
-except Timeout:
-    print("held")
+for line in sys.stdin:
+    try:
+        with FileLock(store.lock_file(Path(line.rstrip("\\n"))), timeout=0):
+            print("free", flush=True)
+    except Timeout:
+        print("held", flush=True)
 """
-"""A process that asks, without waiting, whether the lock `locked` takes is free."""
+"""A process that asks, without waiting, whether the lock `locked` takes for each path it
+is given (a line on stdin) is free, with a lock of its own each time."""
 
 
 def python(code: str, *args: str, stdin: int | None = None) -> subprocess.Popen[str]:
@@ -43,17 +47,31 @@ def python(code: str, *args: str, stdin: int | None = None) -> subprocess.Popen[
                             stdout=subprocess.PIPE)
 
 
-def probe(path: Path) -> str:
-    found = python(PROBE, str(path)).communicate(timeout=60)[0]
-    return found.strip()
+@contextmanager
+def prober() -> Iterator[Callable[[Path], str]]:
+    """Ask another process (one for all the questions) whether `path`'s lock is free."""
+    process = python(PROBE, stdin=subprocess.PIPE)
+    assert process.stdin is not None and process.stdout is not None
+    stdin, stdout = process.stdin, process.stdout
+
+    def probe(path: Path) -> str:
+        stdin.write(f"{path}\n")
+        stdin.flush()
+        return stdout.readline().strip()
+    try:
+        yield probe
+    finally:
+        stdin.close()
+        process.wait(timeout=60)
 
 
 def test_locked_keeps_out_another_process_and_lets_it_in_after(tmp_path: Path) -> None:
     path = tmp_path / "kept" / "journal.json"
-    assert probe(path) == "free"
-    with store.locked(path):
-        assert probe(path) == "held"
-    assert probe(path) == "free"
+    with prober() as probe:
+        assert probe(path) == "free"
+        with store.locked(path):
+            assert probe(path) == "held"
+        assert probe(path) == "free"
 
     holder = python(HOLD, str(path), stdin=subprocess.PIPE)
     assert holder.stdout is not None and holder.stdin is not None
@@ -86,7 +104,7 @@ with store.locked(path):
     with path.open("a") as log:
         log.write("second\\n")
 """
-    with store.locked(path):
+    with store.locked(path), prober() as probe:
         second = python(waiter, str(path))
         assert second.stdout is not None
         assert second.stdout.readline() == "waiting\n"

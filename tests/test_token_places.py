@@ -3,15 +3,15 @@ inside the project or from outside it (CASES), for our runner and for aocd's run
 
 Each case is a real process (both runners on it, one after the other) on a copy of the
 project, with aocd's cache holding 2023 day 7 solved on its example (so nothing is
-fetched) for the token's user.
+fetched) for the token's user. The environment's case ends with a run without the
+variable (read anew by each command, not at start-up): with no token anywhere, the notice
+names every place looked.
 """
 
 from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -36,10 +36,11 @@ def placed(place: str, tmp_path: Path, project: Path) -> dict[str, str]:
         env["AOCD_CONFIG_DIR"] = str(home.config)
     elif place == "project":
         home = AocdHome(data=data, config=project / ".aocd_config")
-    else:
+    else:  # aocd's folder under HOME holds no token: the environment alone does
+        data = tmp_path / "home" / ".config" / "aocd"
         home = AocdHome(data=data, config=data)
         env["AOC_SESSION"] = TOKEN
-    if place != "home":
+    if place not in ("home", "environment"):
         env["AOCD_DIR"] = str(data)
     home.cache_solved_day_7()
     if place == "environment":  # no file holds the token: only the environment does
@@ -53,9 +54,10 @@ CASES = [("project", (True, False)), ("home", (True,)), ("aocd_config_dir", (Tru
          ("aocd_dir", (False,)), ("environment", (False,))]
 """Each place, and the project's folder from inside the project and from outside it (the
 working folder's parents, then the source checkout: the same folder either way, and so
-the same environment at start-up, so one process tries both). aocd's own places are found
-alike from either (the project's `.aocd_config/`, there but empty, is passed over): each
-is run from one, the two shared between them."""
+the same environment at start-up, so one process tries both: aocd's runner from the first,
+ours from each, as aocd reads its config folder once, at import). aocd's own places are
+found alike from either (the project's `.aocd_config/`, there but empty, is passed over):
+each is run from one, the two shared between them."""
 
 
 @pytest.mark.parametrize(("place", "insides"), CASES,
@@ -64,40 +66,38 @@ is run from one, the two shared between them."""
 def test_the_token_is_found_wherever_aocd_keeps_it(
     place: str, insides: tuple[bool, ...], tmp_path: Path, aocd_home: AocdHome
 ) -> None:
-    """aocd's runner, then ours, from each folder, in one process (each reads the token
-    anew, as a fresh process does; aocd's runner first, so that aocd is imported as `aoc`
-    starts it)."""
+    """aocd's runner, then ours, in one process (each reads the token anew, as a fresh
+    process does; aocd's runner first, so that aocd is imported as `aoc` starts it); ours
+    from each folder."""
     project = copy_project(tmp_path / "project")
     (project / ".aocd_config").mkdir(exist_ok=True)  # the project's folder, empty or not
     env = placed(place, tmp_path, project)
     folders = [project if inside else tmp_path / "outside" for inside in insides]
     (tmp_path / "outside").mkdir()
 
-    ran = site_cli.aoc_runs(
-        None, aocd_home, *[["-y", "2023", "-d", "7", "-s", "-p", "aoc2023"],
-                           ["run", "2023", "7", "--json"]] * len(folders),
-        env=env, cwd=folders[0], cwds=[folder for folder in folders for _ in (1, 2)])
-    for where, theirs, ours in zip(folders, ran[::2], ran[1::2], strict=True):
-        assert theirs.returncode == 0, (where, theirs.stdout + theirs.stderr)
-        assert "part a: 6440" in theirs.stdout and "Missing session ID" not in theirs.stderr
-
+    commands = [["-y", "2023", "-d", "7", "-s", "-p", "aoc2023"],
+                *[["run", "2023", "7", "--json"]] * len(folders)]
+    cwds = [folders[0], *folders]
+    settings: list[dict[str, str]] = [{}] * len(commands)
+    if place == "environment":  # then without it: there is no token anywhere
+        environment = {"AOC_SESSION": env.pop("AOC_SESSION")}
+        commands, cwds = [*commands, ["run", "2023", "7"]], [*cwds, project]
+        settings = [environment] * len(settings) + [{}]
+    *ran, unset = site_cli.aoc_runs(None, aocd_home, *commands, env=env, cwd=folders[0],
+                                    cwds=cwds, settings=settings)
+    if place == "environment":
+        assert unset.returncode == 0, unset.stderr
+        home_token = tmp_path / "home" / ".config" / "aocd" / "token"
+        assert ("No Advent of Code session token is set (looked in $AOC_SESSION, "
+                f"{project / '.aocd_config' / 'token'} and {home_token})") in unset.stderr
+    else:
+        ran.append(unset)
+    theirs, *ours_from = ran
+    assert theirs.returncode == 0, theirs.stdout + theirs.stderr
+    assert "part a: 6440" in theirs.stdout and "Missing session ID" not in theirs.stderr
+    for where, ours in zip(folders, ours_from, strict=True):
         assert ours.returncode == 0, (where, ours.stderr)
         assert "session token is set" not in ours.stderr
         [result] = json.loads(ours.stdout)["results"]
         assert result["source"] == "input"
         assert [part["status"] for part in result["parts"]] == ["correct", "correct"]
-
-
-def test_with_no_token_the_notice_names_every_place_looked(tmp_path: Path) -> None:
-    project = copy_project(tmp_path / "project")
-    (project / ".aocd_config").mkdir()
-    env = {k: v for k, v in os.environ.items()
-           if k not in {"AOC_SESSION", "AOCD_DIR", "AOCD_CONFIG_DIR"}}
-    env.update(HOME=str(tmp_path / "home"),
-               PYTHONPATH=os.pathsep.join([str(project), str(NETBLOCK)]))
-    done = subprocess.run([sys.executable, "-m", "aoc2023", "run", "2023", "7"], cwd=project,
-                          env=isolated(env), capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0, done.stderr
-    home_token = tmp_path / "home" / ".config" / "aocd" / "token"
-    assert ("No Advent of Code session token is set (looked in $AOC_SESSION, "
-            f"{project / '.aocd_config' / 'token'} and {home_token})") in done.stderr

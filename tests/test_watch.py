@@ -120,26 +120,24 @@ def watching(project: Path, aocd_home: AocdHome, *options: str) -> Iterator[Outp
 def test_watch_runs_again_on_each_save_and_ctrl_c_ends_it(
     tmp_path: Path, aocd_home: AocdHome
 ) -> None:
-    """Each save runs the day again as saved: the day itself, a save mid-edit (reported,
-    and the watch goes on), and a module the day imports, the day unchanged (re-importing
-    the day in one long-lived process kept the helper's old code)."""
+    """Each save runs the day again as saved: the day itself (a save mid-edit: reported,
+    and the watch goes on; then the day as saved, not as it last ran), and a module the
+    day imports, the day unchanged (re-importing the day in one long-lived process kept
+    the helper's old code)."""
     project = copy_project(tmp_path / "project")
     day = project / "aoc2023" / "day09.py"
     day.write_text(DAY.format(answer="len(text)"))
     helper = project / "aoc2023" / "grid_helper.py"
-    helper.write_text(HELPER.format(answer="len(text)"))
+    helper.write_text(HELPER.format(answer="len(text) + 10"))
     with watching(project, aocd_home) as output:
         output.wait_for("Watching .py files under ./")  # said before the first run starts
         output.wait_for("✔ 3")  # the first run: examples, though no --example was given
 
-        day.write_text(DAY.format(answer="len(text) + 1"))
-        output.wait_for("day09.py saved: running again")
-        output.wait_for("✘ 4 (expected 3)")  # the module was imported afresh
-
         day.write_text("def broken(:\n")  # a save mid-edit: reported, and the watch goes on
+        output.wait_for("day09.py saved: running again")
         output.wait_for("Could not import aoc2023.day09")
         day.write_text(DAY_WITH_HELPER)
-        output.wait_for("✔ 3")
+        output.wait_for("✘ 13 (expected 3)")  # the day as saved, imported afresh
 
         helper.write_text(HELPER.format(answer="len(text) * 2"))
         output.wait_for("grid_helper.py saved: running again")
