@@ -33,7 +33,7 @@ def test_version_names_this_project_and_aocd() -> None:
 
 def test_aocds_runner_and_its_help_stay_reachable_without_a_token() -> None:
     """`aoc`'s reading of the command line (through the installed script too:
-    test_scripts.test_aoc_with_aocds_options_runs_aocds_runner_on_our_plugin)."""
+    test_fresh_install.test_aocd_installed_first_then_the_project_as_a_wheel_then_aocd_again)."""
     helped = in_process("-y", "2023", "-h")
     assert helped.returncode == 0 and "AoC runner" in helped.stdout, helped.stderr
     ran = in_process("-y", "2023", "-d", "7")
