@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -65,7 +66,8 @@ def test_at_120_columns_the_run_table_has_a_row_a_day_and_a_column_each(
     year_2074: None
 ) -> None:
     lines = lines_of("run", "2074", "--example", columns=120)
-    assert "│ Parse │" in lines[2].replace("   Parse", " Parse")
+    # the Parse column is as wide as its widest time, which a busy machine makes longer
+    assert re.search(r"│ +Parse │", lines[2]), lines[2]
     assert len([line for line in lines if str(BIG + 1) in line]) == 1
 
 
