@@ -3,7 +3,11 @@ sending, a --timeout child, a --memory run, a day's example under pytest), the r
 stops, what finished is kept and shown, the exit code is 130, and nothing is sent.
 And the check before sending passes only when every example gave its answer.
 
-Each case is a real process, in a throwaway year (2046), sent SIGINT once the day's
+The days are in a throwaway year (2046). Where Ctrl-C lands in the day's code, which
+`aoc` runs in its main thread, Python raises KeyboardInterrupt there (SIGINT keeps
+Python's own handler): the day raises it itself, in this process (`ctrl_c_here`). Where
+the signal's way matters (to a --timeout child's parent, on a terminal, SIGTERM and
+SIGHUP with `aoc`'s handler), the case is a real process, sent the signal once the day's
 code says on a FIFO that it has reached the point under test.
 """
 
@@ -14,7 +18,6 @@ import os
 import select
 import signal
 import subprocess
-import sys
 import textwrap
 from collections.abc import Iterator
 from pathlib import Path
@@ -119,6 +122,18 @@ def posts(site: FakeAoC) -> list[tuple[str, str]]:
     return [(r.form["level"], r.form["answer"]) for r in site.requests if r.method == "POST"]
 
 
+def ctrl_c_here(*args: str) -> subprocess.CompletedProcess[str]:
+    """`aoc ARGS` in this process, whose day raises KeyboardInterrupt where Ctrl-C would
+    land; one that gets out of `aoc` fails the test, not the test session."""
+    try:
+        return site_cli.aoc_in_process(*args)
+    except KeyboardInterrupt:
+        pytest.fail("Ctrl-C got out of aoc", pytrace=False)
+
+
+CTRL_C = "raise KeyboardInterrupt  # as Python does for Ctrl-C while this line runs"
+
+
 def ctrl_c_when_heard(command: list[str], environment: dict[str, str], fifo: Fifo,
                       cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
     """`command` (in `cwd`), sent SIGINT once the day writes to `fifo`; its outcome."""
@@ -138,16 +153,15 @@ def ctrl_c_when_heard(command: list[str], environment: dict[str, str], fifo: Fif
 # --- the check of the examples before sending ----------------------------------------------
 
 
-@pytest.mark.slow
 def test_ctrl_c_during_the_check_before_sending_sends_nothing_and_exits_130(
-    tmp_path: Path, site: FakeAoC, aocd_loaded: AocdHome, fifo: Fifo
+    tmp_path: Path, site: FakeAoC, aocd_loaded: AocdHome
 ) -> None:
     """--yes: once the input's answers are in, the examples run before the send; Ctrl-C
-    while they run stops the run there, with the answers kept and nothing sent."""
-    stall = "if text == 'example':\n    say('checking'); time.sleep(120)\nreturn 1"
-    folder = write_year(tmp_path / "site", day_source(stall, fifo=fifo.path))
-    done = ctrl_c_when_heard(site_cli.command(site, "run", str(YEAR), "1", "--yes", "--json"),
-                             env(aocd_loaded, folder), fifo)
+    while they run stops the run there, with the answers kept and nothing sent. (A real
+    Ctrl-C there, on a terminal: the test below.)"""
+    stop = f"if text == 'example':\n    {CTRL_C}\nreturn 1"
+    with temporary_year(tmp_path / "site", YEAR, {"day01.py": day_source(stop)}):
+        done = ctrl_c_here("run", str(YEAR), "1", "--yes", "--json")
     assert done.returncode == 130, done.stderr
     assert posts(site) == []
     [day] = json.loads(done.stdout)["results"]
@@ -190,12 +204,12 @@ def test_a_check_that_runs_out_of_time_fails_and_sends_nothing(
     stall = "if text == 'example':\n    time.sleep(120)\nreturn 1"
     with temporary_year(tmp_path / "site", YEAR, {"day01.py": day_source(stall)}):
         done = site_cli.aoc_in_process("run", str(YEAR), "1", "--yes", "--json",
-                                       "--timeout", "2")
+                                       "--timeout", "1")
     assert posts(site) == []
     [day] = json.loads(done.stdout)["results"]
     assert day["parts"][0]["submit_note"] == (
         "not sent: the examples must pass first: example 1 failed: timed out: stopped after "
-        "2 s (--timeout)")
+        "1 s (--timeout)")
     assert done.stderr.count(CHECKING) == 1, done.stderr
     assert "Traceback" not in done.stderr
 
@@ -298,32 +312,42 @@ def test_nothing_is_sent_from_a_run_ctrl_c_stopped(site: FakeAoC, aocd_loaded: A
 # --- what finished is kept --------------------------------------------------------------------
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("options", [["--memory"], ["--memory", "--timeout", "100"]])
-def test_ctrl_c_keeps_the_parts_that_finished(
-    tmp_path: Path, aocd_home: AocdHome, fifo: Fifo, options: list[str]
-) -> None:
-    """Under --memory, Ctrl-C while part 2 runs again to have its memory measured (in this
-    process, or in a --timeout child): part 1, done, is in the JSON. Ctrl-C while part 2
-    runs in a --timeout child, before any measuring: the row below shows it, and
-    test_contracts.py's Ctrl-C test (the group, under --timeout --json) keeps part 1 in
-    the JSON."""
-    tracing = "--memory" in options
-    stall = (f"if tracemalloc.is_tracing() == {tracing}:\n    say('part 2'); time.sleep(120)\n"
-             "return 2")
-    folder = write_year(tmp_path / "site", day_source("return 1", stall, fifo=fifo.path))
-    done = ctrl_c_when_heard(
-        site_cli.command(None, "run", str(YEAR), "1", "--example", "--json", *options),
-        env(aocd_home, folder), fifo)
+def _kept(done: subprocess.CompletedProcess[str]) -> None:
+    """Ctrl-C while part 2 ran again to have its memory measured: exit 130, and the JSON
+    holds part 1 and part 2, measured after their timed run, which finished."""
     assert done.returncode == 130, done.stderr
     [day] = json.loads(done.stdout)["results"]
     part_1, part_2 = day["parts"]
     assert (part_1["status"], part_1["answer"]) == ("correct", "1")
-    # Measured after the timed run, which finished: part 2's result stands too.
-    assert part_2["status"] == ("correct" if tracing else "interrupted")
+    assert part_2["status"] == "correct"
     notices = json.loads(done.stdout)["notices"]
     assert any(f"Interrupted (Ctrl-C) during {YEAR} day 1" in notice for notice in notices)
     assert "Traceback" not in done.stderr
+
+
+def test_ctrl_c_while_memory_is_measured_keeps_the_parts_that_finished(
+    tmp_path: Path, aocd_home: AocdHome
+) -> None:
+    """--memory measures in this process: part 2's measuring run is stopped."""
+    stop = f"if tracemalloc.is_tracing():\n    {CTRL_C}\nreturn 2"
+    with temporary_year(tmp_path / "site", YEAR, {"day01.py": day_source("return 1", stop)}):
+        _kept(ctrl_c_here("run", str(YEAR), "1", "--example", "--json", "--memory"))
+
+
+@pytest.mark.slow
+def test_ctrl_c_while_a_timeout_child_measures_memory_keeps_the_parts_that_finished(
+    tmp_path: Path, aocd_home: AocdHome, fifo: Fifo
+) -> None:
+    """--memory --timeout: part 2 is measured in a --timeout child, and Ctrl-C comes to
+    `aoc`, which waits for it. (Ctrl-C while part 2 runs in a --timeout child, before any
+    measuring: the row below shows it, and test_contracts.py's Ctrl-C test (the group,
+    under --timeout --json) keeps part 1 in the JSON.)"""
+    stall = "if tracemalloc.is_tracing():\n    say('part 2'); time.sleep(120)\nreturn 2"
+    folder = write_year(tmp_path / "site", day_source("return 1", stall, fifo=fifo.path))
+    _kept(ctrl_c_when_heard(
+        site_cli.command(None, "run", str(YEAR), "1", "--example", "--json", "--memory",
+                         "--timeout", "100"),
+        env(aocd_home, folder), fifo))
 
 
 @pytest.mark.slow
@@ -345,26 +369,30 @@ def test_on_a_terminal_the_row_of_what_finished_is_shown(
 # --- pytest ---------------------------------------------------------------------------------
 
 
-@pytest.mark.slow
 def test_ctrl_c_under_pytest_stops_the_session(
-    tmp_path: Path, aocd_home: AocdHome, fifo: Fifo
+    tmp_path: Path, pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The plugin's example tests: Ctrl-C in one (part 2 of the first example) stops
     pytest there, as Ctrl-C in any test does, rather than failing that example and going
-    on with the next example or the next day; what passed before it is reported."""
+    on with the next example or the next day; what passed before it is reported. (pytest
+    in this process, as test_pytest_plugin.py runs it, in a project of its own.)"""
     later = tmp_path / "a later example ran"
-    part_2 = (f"if text == 'first':\n    say('first'); time.sleep(120)\n"
+    part_2 = (f"if text == 'first':\n    {CTRL_C}\n"
               f"open({str(later)!r}, 'w').write(text)\nreturn 2")
-    project = write_year(tmp_path / "project", day_source(
-        "return 1", part_2, fifo=fifo.path,
-        examples="[Example('first', part_1=1, part_2=2), Example('second', part_1=1, part_2=2)]"))
-    (project / f"aoc{YEAR}" / "day02.py").write_text(day_source("return 1"))
-    (project / "pyproject.toml").write_text('[tool.pytest.ini_options]\ntestpaths = ["tests"]\n')
-    command = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-p", "no:xdist",
-               "-p", "no:hypothesispytest", "-rA", f"aoc{YEAR}"]
-    done = ctrl_c_when_heard(command, aocd_home.env() | {"COLUMNS": "200"}, fifo, cwd=project)
-    out, err = done.stdout, done.stderr
-    assert done.returncode == pytest.ExitCode.INTERRUPTED, out + err
+    days = {"day01.py": day_source(
+        "return 1", part_2,
+        examples="[Example('first', part_1=1, part_2=2), Example('second', part_1=1, part_2=2)]"),
+        "day02.py": day_source("return 1")}
+    (pytester.path / "tests").mkdir()
+    (pytester.path / "pyproject.toml").write_text(
+        '[tool.pytest.ini_options]\ntestpaths = ["tests"]\n')
+    monkeypatch.setenv("COLUMNS", "200")
+    with temporary_year(pytester.path, YEAR, days):
+        done = pytester.runpytest_inprocess(
+            "-p", "no:cacheprovider", "-p", "no:xdist", "-p", "no:hypothesispytest", "-rA",
+            f"aoc{YEAR}", no_reraise_ctrlc=True)
+    out = str(done.stdout)
+    assert done.ret == pytest.ExitCode.INTERRUPTED, out
     assert "KeyboardInterrupt" in out, out
     assert " failed" not in out, out
     assert f"PASSED aoc{YEAR}/day01.py::{YEAR}/01 part 1 example 1" in out, out
