@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import temporary_year
+from conftest import running, temporary_year
 from fake_clock import FakeClock
 from site_cli import aoc_in_process
 from test_runner import CLOCK
@@ -265,15 +265,9 @@ def test_a_late_part_is_reported_as_timeout_and_takes_its_processes_with_it(
     assert "2091 day 1 part 2: timed out: stopped after 1 s (--timeout)" in below.getvalue()
     grandchild = int(pid_file.read_text())
     deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            with open(f"/proc/{grandchild}/stat") as stat:
-                if stat.read().split()[2] == "Z":  # a zombie, waiting for init to reap it
-                    break
-        except FileNotFoundError:
-            break
+    while running(grandchild) and time.monotonic() < deadline:
         time.sleep(0.05)
-    else:
+    if running(grandchild):
         os.kill(grandchild, 9)
         pytest.fail("the late part's own child process was left running")
 
