@@ -3,9 +3,10 @@ one sentence (or a marked part) and a documented exit code; the run goes on wher
 can, and its report is never lost, doubled or mixed into the JSON.
 
 The days are in a throwaway year package (2066). A case whose subject belongs to a process
-(a fork, a thread left running, the streams closed, a signal, Ctrl-C while `aoc` starts,
-a FIFO or a device as the input, a project's settings) is a real `aoc` process;
-the others run in this process (site_cli.aoc_in_process).
+(a fork, a thread left running, the streams closed, Ctrl-C while `aoc` starts, a FIFO or
+a device as the input, a project's settings) is a real `aoc` process; the others run in
+this process (site_cli.aoc_in_process). SIGTERM and SIGHUP, and the --timeout children
+they stop: test_interrupt.py.
 """
 
 from __future__ import annotations
@@ -15,12 +16,11 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
-from conftest import DAY_7_EXAMPLE, AocdHome, running, temporary_year
+from conftest import DAY_7_EXAMPLE, AocdHome, temporary_year
 from site_cli import aoc_in_process, aoc_runs
 
 HEAD = "import os, sys, threading, time\nfrom aoc2023.framework import Example, Solution\n"
@@ -101,47 +101,6 @@ def test_a_part_that_forks_leaves_a_thread_or_closes_stdout_cannot_upset_the_rep
 
 
 # --- signals ------------------------------------------------------------------------------
-
-
-def wait_for(path: Path, seconds: float = 60) -> str:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if path.exists() and path.read_text():
-            return path.read_text()
-        time.sleep(0.05)
-    raise AssertionError(f"{path} was not written within {seconds} s")
-
-
-def gone(pid: int, seconds: float = 60) -> bool:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if not running(pid):
-            return True
-        time.sleep(0.05)
-    return False
-
-
-@pytest.mark.slow
-def test_sigterm_stops_the_timeout_children_too(tmp_path: Path, aocd_home: AocdHome) -> None:
-    """SIGHUP takes the same path (one handler for both), through --timeout children too
-    (test_interrupt.py)."""
-    signum = signal.SIGTERM
-    marker = tmp_path / "pids"
-    slow = (f"import subprocess; child = subprocess.Popen(['sleep', '120']); "
-            f"open({str(marker)!r}, 'w').write(f'{{os.getpid()}} {{child.pid}}'); "
-            "time.sleep(120); return 1")
-    site = year(tmp_path, day01=day(slow))
-    process = subprocess.Popen([sys.executable, "-m", "aoc2023", "run", "2066", "1", "--example",
-                                "--timeout", "100"], env=env(aocd_home, site),
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        pids = [int(pid) for pid in wait_for(marker).split()]
-        process.send_signal(signum)
-        assert process.wait(timeout=60) == 128 + signum
-        assert all(gone(pid) for pid in pids), pids
-    finally:
-        if process.poll() is None:
-            process.kill()
 
 
 def test_ctrl_c_shows_what_finished_marks_the_rest_and_exits_130(tmp_path: Path) -> None:

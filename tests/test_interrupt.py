@@ -19,6 +19,7 @@ import select
 import signal
 import subprocess
 import textwrap
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -26,7 +27,7 @@ from typing import Any
 import fake_aoc
 import pytest
 import site_cli
-from conftest import TOKEN, AocdHome, temporary_year
+from conftest import TOKEN, AocdHome, running, temporary_year
 from fake_aoc import FakeAoC
 from test_live import Terminal
 
@@ -387,10 +388,13 @@ def test_ctrl_c_under_pytest_stops_the_session(
 # --- SIGTERM and SIGHUP ---------------------------------------------------------------------
 
 
-def two_days(site: Path, fifo: Fifo) -> Path:
-    """Day 1, quick, and day 2, whose part 2 says 'part 2' on `fifo` and sleeps."""
+def two_days(site: Path, fifo: Fifo, starts: str = "") -> Path:
+    """Day 1, quick, and day 2, whose part 2 says on `fifo` 'part 2' and its process id,
+    then sleeps; it first starts a process running `starts`, and says its id too."""
     folder = write_year(site, day_source("return 1"))
-    stall = "say('part 2'); time.sleep(120)\nreturn 2"
+    start = (f"import subprocess; pids = [os.getpid(), subprocess.Popen({starts.split()!r}).pid]"
+             if starts else "pids = [os.getpid()]")
+    stall = f"{start}\nsay(' '.join(['part 2', *map(str, pids)])); time.sleep(120)\nreturn 2"
     (folder / f"aoc{YEAR}" / "day02.py").write_text(
         day_source("return 1", stall, fifo=fifo.path))
     return folder
@@ -438,15 +442,20 @@ def test_on_a_terminal_sighup_in_a_timeout_child_shows_the_rows_of_what_finished
     """SIGHUP while day 2's part 2 runs in a --timeout child, after day 1 finished: live,
     day 1's row, then day 2's, its part 1 done and part 2 marked, shown once the run has
     stopped; the notice names the signal, and the exit code is 128 + the signal. (Ctrl-C
-    takes the same path; under --timeout --json: the --memory --timeout test above.)"""
+    takes the same path; under --timeout --json: the --memory --timeout test above.) The
+    child is stopped with the process its part started."""
     signum = signal.SIGHUP
-    environment = env(aocd_home, two_days(tmp_path / "site", fifo)) | {
+    environment = env(aocd_home, two_days(tmp_path / "site", fifo, starts="sleep 120")) | {
         "TERM": "xterm", "COLUMNS": "120", "NO_COLOR": "1"}
     terminal = Terminal(site_cli.command(None, "run", str(YEAR), "1-2", "--example",
                                          "--timeout", "100"), environment, script=False)
-    fifo.heard(terminal.process)
+    child, grandchild = map(int, fifo.heard(terminal.process).split()[2:])
     terminal.process.send_signal(signum)
     assert terminal.finish() == 128 + signum, terminal.screen
+    deadline = time.monotonic() + 60
+    while (running(child) or running(grandchild)) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not running(child) and not running(grandchild)
     [row_1] = [line for line in terminal.screen.splitlines() if f"{YEAR}/01" in line]
     [row_2] = [line for line in terminal.screen.splitlines() if f"{YEAR}/02" in line]
     assert "✔ 1" in row_1 and "✔ 2" in row_1, terminal.screen
