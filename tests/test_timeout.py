@@ -212,15 +212,17 @@ def test_without_a_timeout_days_run_in_this_process() -> None:
 
 @pytest.mark.slow
 def test_the_spawn_start_method_works_too(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Where fork is not used (macOS, Windows), the child imports the day again."""
-    from test_runner import Failing
+    """Where fork is not used (macOS, Windows), the child imports the day again. One child
+    (a `solve` runs both parts in one) brings back a part solved and a part failed, with
+    its traceback."""
+    from test_runner import InTurn
 
     monkeypatch.setattr(timeouts, "_context", lambda: multiprocessing.get_context("spawn"))
-    result = run_with_timeout(Failing, RunInput("abc", "file", {2: "ABC"}), None, ROOMY)
-    failed, solved = result.parts
-    assert failed.error == "ZeroDivisionError: integer division or modulo by zero"
-    assert failed.traceback is not None and "1 // 0" in failed.traceback
-    assert (solved.status, solved.answer) == (Status.CORRECT, "ABC")
+    result = run_with_timeout(InTurn, RunInput("ab", "file", {1: "2"}), None, ROOMY)
+    solved, failed = result.parts
+    assert (solved.status, solved.answer) == (Status.CORRECT, "2")
+    assert failed.error == "ValueError: invalid literal for int() with base 10: 'b'"
+    assert failed.traceback is not None and "int(text[-1])" in failed.traceback
 
 
 class StartsAProcessThenSleepsInPart2(Solution[str]):
