@@ -4,9 +4,9 @@ can, and its report is never lost, doubled or mixed into the JSON.
 
 The days are in a throwaway year package (2066). A case whose subject belongs to a process
 (a fork, a thread left running, the streams closed, Ctrl-C while `aoc` starts, a FIFO or
-a device as the input, a project's settings) is a real `aoc` process; the others run in
-this process (site_cli.aoc_in_process). SIGTERM and SIGHUP, and the --timeout children
-they stop: test_interrupt.py.
+a device as the input) is a real `aoc` process; the others run in this process
+(site_cli.aoc_in_process). SIGTERM and SIGHUP, and the --timeout children they stop:
+test_interrupt.py.
 """
 
 from __future__ import annotations
@@ -253,15 +253,14 @@ def test_a_damaged_file_is_one_sentence_naming_it(
 def test_damaged_settings_are_one_sentence_naming_them(
     tmp_path: Path, aocd_home: AocdHome
 ) -> None:
-    """In a process: site_cli.aoc_in_process takes a folder that holds a pyproject.toml
-    for a copy of the project, which only a process can work on."""
+    """Run from a folder inside the project, whose settings are found upwards: in this
+    process (site_cli.aoc_in_process takes a folder that holds a pyproject.toml itself
+    for a copy of the project, which only a process can work on)."""
     aocd_home.cache_solved_day_7()
     cwd = tmp_path / "project"
-    cwd.mkdir()
+    (cwd / "notes").mkdir(parents=True)
     (cwd / "pyproject.toml").write_text("[tool.aoc]\nsubmit = 'sometimes'\n")
-    done = subprocess.run([sys.executable, "-m", "aoc2023", "run", "2023", "7", "--yes",
-                           "--example"], env=aocd_home.env(), cwd=cwd, capture_output=True,
-                          text=True, timeout=60)
+    done = aoc_in_process("run", "2023", "7", "--yes", "--example", cwd=cwd / "notes")
     assert done.returncode == 2, done.stdout + done.stderr
     assert "[tool.aoc]" in done.stderr and "unexpected" not in done.stderr, done.stderr
     assert "Traceback" not in done.stderr
