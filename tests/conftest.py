@@ -138,6 +138,17 @@ def edit(path: Path, text: str) -> None:
         os.utime(path, (after.st_atime, int(before.st_mtime) + 1))
 
 
+def running(pid: int) -> bool:
+    """Whether process `pid` still runs. A zombie does not: it has ended, and waits only to
+    be reaped by its parent, or by init once its parent has ended too (which may take
+    init a second or more)."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
 @contextmanager
 def temporary_year(site: Path, year: int, files: Mapping[str, str]) -> Iterator[Path]:
     """A year package `aoc<year>` in `site` holding `files` (`write_year`), importable

@@ -3,9 +3,10 @@ one sentence (or a marked part) and a documented exit code; the run goes on wher
 can, and its report is never lost, doubled or mixed into the JSON.
 
 The days are in a throwaway year package (2066). A case whose subject belongs to a process
-(a fork, a thread left running, the streams closed, a signal, Ctrl-C while `aoc` starts,
-a FIFO or a device as the input, a project's settings) is a real `aoc` process;
-the others run in this process (site_cli.aoc_in_process).
+(a fork, a thread left running, the streams closed, Ctrl-C while `aoc` starts, a FIFO or
+a device as the input) is a real `aoc` process; the others run in this process
+(site_cli.aoc_in_process). SIGTERM and SIGHUP, and the --timeout children they stop:
+test_interrupt.py.
 """
 
 from __future__ import annotations
@@ -15,13 +16,12 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
 from conftest import DAY_7_EXAMPLE, AocdHome, temporary_year
-from site_cli import aoc_in_process
+from site_cli import aoc_in_process, aoc_runs
 
 HEAD = "import os, sys, threading, time\nfrom aoc2023.framework import Example, Solution\n"
 
@@ -103,69 +103,20 @@ def test_a_part_that_forks_leaves_a_thread_or_closes_stdout_cannot_upset_the_rep
 # --- signals ------------------------------------------------------------------------------
 
 
-def wait_for(path: Path, seconds: float = 60) -> str:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if path.exists() and path.read_text():
-            return path.read_text()
-        time.sleep(0.05)
-    raise AssertionError(f"{path} was not written within {seconds} s")
-
-
-def gone(pid: int, seconds: float = 60) -> bool:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
+def test_ctrl_c_shows_what_finished_marks_the_rest_and_exits_130(tmp_path: Path) -> None:
+    """Ctrl-C while day 1's part 2 runs is the KeyboardInterrupt Python raises in the
+    day's code (aoc keeps Python's SIGINT handler): raised by the day, in this process.
+    (A real SIGINT in a day's code: test_interrupt.py.)"""
+    days = {"day01.py": day("return 1", "raise KeyboardInterrupt"), "day02.py": day("return 1")}
+    with temporary_year(tmp_path / "site", 2066, days):
         try:
-            os.kill(pid, 0)
-        except ProcessLookupError:
-            return True
-        time.sleep(0.05)
-    return False
-
-
-@pytest.mark.slow
-def test_sigterm_stops_the_timeout_children_too(tmp_path: Path, aocd_home: AocdHome) -> None:
-    """SIGHUP takes the same path (one handler for both), through --timeout children too
-    (test_interrupt.py)."""
-    signum = signal.SIGTERM
-    marker = tmp_path / "pids"
-    slow = (f"import subprocess; child = subprocess.Popen(['sleep', '120']); "
-            f"open({str(marker)!r}, 'w').write(f'{{os.getpid()}} {{child.pid}}'); "
-            "time.sleep(120); return 1")
-    site = year(tmp_path, day01=day(slow))
-    process = subprocess.Popen([sys.executable, "-m", "aoc2023", "run", "2066", "1", "--example",
-                                "--timeout", "100"], env=env(aocd_home, site),
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        pids = [int(pid) for pid in wait_for(marker).split()]
-        process.send_signal(signum)
-        assert process.wait(timeout=60) == 128 + signum
-        assert all(gone(pid) for pid in pids), pids
-    finally:
-        if process.poll() is None:
-            process.kill()
-
-
-def test_ctrl_c_shows_what_finished_marks_the_rest_and_exits_130(
-    tmp_path: Path, aocd_home: AocdHome
-) -> None:
-    marker = tmp_path / "started"
-    slow = f"open({str(marker)!r}, 'w').write('x'); time.sleep(120); return 2"
-    site = year(tmp_path, day01=day("return 1", slow), day02=day("return 1"))
-    process = subprocess.Popen([sys.executable, "-m", "aoc2023", "run", "2066", "--example"],
-                               env=env(aocd_home, site), stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True)
-    try:
-        wait_for(marker)
-        process.send_signal(signal.SIGINT)
-        out, err = process.communicate(timeout=60)
-    finally:
-        if process.poll() is None:
-            process.kill()
-    assert process.returncode == 130, err
-    assert "✔ 1" in out and "⏹ interrupted" in out
-    assert "2066/02" not in out  # the day after it did not run
-    assert "Interrupted (Ctrl-C) during 2066 day 1" in err
+            done = aoc_in_process("run", "2066", "--example")
+        except KeyboardInterrupt:
+            pytest.fail("Ctrl-C got out of aoc", pytrace=False)
+    assert done.returncode == 130, done.stderr
+    assert "✔ 1" in done.stdout and "⏹ interrupted" in done.stdout
+    assert "2066/02" not in done.stdout  # the day after it did not run
+    assert "Interrupted (Ctrl-C) during 2066 day 1" in done.stderr
 
 
 CTRL_C_ON_IMPORT = """
@@ -210,17 +161,18 @@ def test_ctrl_c_while_aoc_starts_ends_it_as_ctrl_c_does_without_a_traceback(
 
 
 def test_input_must_be_a_regular_file(tmp_path: Path, aocd_home: AocdHome) -> None:
-    """A FIFO or a device, in a process: read, it would hang or fill the memory, and a
-    process fails the test at its time limit instead."""
+    """A FIFO or a device, in a process (one for both): read, it would hang or fill the
+    memory, and a process fails the test at its time limit instead."""
     fifo = tmp_path / "fifo"
     os.mkfifo(fifo)
-    for path, said in [(fifo, "cannot be read (a FIFO, not a regular file)"),
-                       (Path("/dev/zero"), "cannot be read (a character device"),
-                       (tmp_path, "is a folder, not a file"),
-                       (tmp_path / "gone", "does not exist")]:
-        args = ("run", "2023", "7", "--input", str(path))
-        done = (aoc(aocd_home, tmp_path, *args) if path in (fifo, Path("/dev/zero"))
-                else aoc_in_process(*args))
+    cases = [(fifo, "cannot be read (a FIFO, not a regular file)"),
+             (Path("/dev/zero"), "cannot be read (a character device"),
+             (tmp_path, "is a folder, not a file"),
+             (tmp_path / "gone", "does not exist")]
+    commands = [("run", "2023", "7", "--input", str(path)) for path, _ in cases]
+    ran = [*aoc_runs(None, aocd_home, *commands[:2], timeout=60),
+           *(aoc_in_process(*args) for args in commands[2:])]
+    for (_, said), done in zip(cases, ran, strict=True):
         assert done.returncode == 2 and said in done.stderr, done.stderr
         assert done.stderr.count("\n") == 1  # one sentence
 
@@ -301,15 +253,14 @@ def test_a_damaged_file_is_one_sentence_naming_it(
 def test_damaged_settings_are_one_sentence_naming_them(
     tmp_path: Path, aocd_home: AocdHome
 ) -> None:
-    """In a process: site_cli.aoc_in_process takes a folder that holds a pyproject.toml
-    for a copy of the project, which only a process can work on."""
+    """Run from a folder inside the project, whose settings are found upwards: in this
+    process (site_cli.aoc_in_process takes a folder that holds a pyproject.toml itself
+    for a copy of the project, which only a process can work on)."""
     aocd_home.cache_solved_day_7()
     cwd = tmp_path / "project"
-    cwd.mkdir()
+    (cwd / "notes").mkdir(parents=True)
     (cwd / "pyproject.toml").write_text("[tool.aoc]\nsubmit = 'sometimes'\n")
-    done = subprocess.run([sys.executable, "-m", "aoc2023", "run", "2023", "7", "--yes",
-                           "--example"], env=aocd_home.env(), cwd=cwd, capture_output=True,
-                          text=True, timeout=60)
+    done = aoc_in_process("run", "2023", "7", "--yes", "--example", cwd=cwd / "notes")
     assert done.returncode == 2, done.stdout + done.stderr
     assert "[tool.aoc]" in done.stderr and "unexpected" not in done.stderr, done.stderr
     assert "Traceback" not in done.stderr

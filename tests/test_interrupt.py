@@ -3,7 +3,11 @@ sending, a --timeout child, a --memory run, a day's example under pytest), the r
 stops, what finished is kept and shown, the exit code is 130, and nothing is sent.
 And the check before sending passes only when every example gave its answer.
 
-Each case is a real process, in a throwaway year (2046), sent SIGINT once the day's
+The days are in a throwaway year (2046). Where Ctrl-C lands in the day's code, which
+`aoc` runs in its main thread, Python raises KeyboardInterrupt there (SIGINT keeps
+Python's own handler): the day raises it itself, in this process (`ctrl_c_here`). Where
+the signal's way matters (to a --timeout child's parent, on a terminal, SIGTERM and
+SIGHUP with `aoc`'s handler), the case is a real process, sent the signal once the day's
 code says on a FIFO that it has reached the point under test.
 """
 
@@ -14,8 +18,8 @@ import os
 import select
 import signal
 import subprocess
-import sys
 import textwrap
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -23,7 +27,7 @@ from typing import Any
 import fake_aoc
 import pytest
 import site_cli
-from conftest import TOKEN, AocdHome, temporary_year
+from conftest import TOKEN, AocdHome, running, temporary_year
 from fake_aoc import FakeAoC
 from test_live import Terminal
 
@@ -119,6 +123,18 @@ def posts(site: FakeAoC) -> list[tuple[str, str]]:
     return [(r.form["level"], r.form["answer"]) for r in site.requests if r.method == "POST"]
 
 
+def ctrl_c_here(*args: str) -> subprocess.CompletedProcess[str]:
+    """`aoc ARGS` in this process, whose day raises KeyboardInterrupt where Ctrl-C would
+    land; one that gets out of `aoc` fails the test, not the test session."""
+    try:
+        return site_cli.aoc_in_process(*args)
+    except KeyboardInterrupt:
+        pytest.fail("Ctrl-C got out of aoc", pytrace=False)
+
+
+CTRL_C = "raise KeyboardInterrupt  # as Python does for Ctrl-C while this line runs"
+
+
 def ctrl_c_when_heard(command: list[str], environment: dict[str, str], fifo: Fifo,
                       cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
     """`command` (in `cwd`), sent SIGINT once the day writes to `fifo`; its outcome."""
@@ -138,16 +154,15 @@ def ctrl_c_when_heard(command: list[str], environment: dict[str, str], fifo: Fif
 # --- the check of the examples before sending ----------------------------------------------
 
 
-@pytest.mark.slow
 def test_ctrl_c_during_the_check_before_sending_sends_nothing_and_exits_130(
-    tmp_path: Path, site: FakeAoC, aocd_loaded: AocdHome, fifo: Fifo
+    tmp_path: Path, site: FakeAoC, aocd_loaded: AocdHome
 ) -> None:
     """--yes: once the input's answers are in, the examples run before the send; Ctrl-C
-    while they run stops the run there, with the answers kept and nothing sent."""
-    stall = "if text == 'example':\n    say('checking'); time.sleep(120)\nreturn 1"
-    folder = write_year(tmp_path / "site", day_source(stall, fifo=fifo.path))
-    done = ctrl_c_when_heard(site_cli.command(site, "run", str(YEAR), "1", "--yes", "--json"),
-                             env(aocd_loaded, folder), fifo)
+    while they run stops the run there, with the answers kept and nothing sent. (A real
+    Ctrl-C there, on a terminal: the test below.)"""
+    stop = f"if text == 'example':\n    {CTRL_C}\nreturn 1"
+    with temporary_year(tmp_path / "site", YEAR, {"day01.py": day_source(stop)}):
+        done = ctrl_c_here("run", str(YEAR), "1", "--yes", "--json")
     assert done.returncode == 130, done.stderr
     assert posts(site) == []
     [day] = json.loads(done.stdout)["results"]
@@ -190,12 +205,12 @@ def test_a_check_that_runs_out_of_time_fails_and_sends_nothing(
     stall = "if text == 'example':\n    time.sleep(120)\nreturn 1"
     with temporary_year(tmp_path / "site", YEAR, {"day01.py": day_source(stall)}):
         done = site_cli.aoc_in_process("run", str(YEAR), "1", "--yes", "--json",
-                                       "--timeout", "2")
+                                       "--timeout", "1")
     assert posts(site) == []
     [day] = json.loads(done.stdout)["results"]
     assert day["parts"][0]["submit_note"] == (
         "not sent: the examples must pass first: example 1 failed: timed out: stopped after "
-        "2 s (--timeout)")
+        "1 s (--timeout)")
     assert done.stderr.count(CHECKING) == 1, done.stderr
     assert "Traceback" not in done.stderr
 
@@ -298,73 +313,71 @@ def test_nothing_is_sent_from_a_run_ctrl_c_stopped(site: FakeAoC, aocd_loaded: A
 # --- what finished is kept --------------------------------------------------------------------
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("options", [["--memory"], ["--memory", "--timeout", "100"]])
-def test_ctrl_c_keeps_the_parts_that_finished(
-    tmp_path: Path, aocd_home: AocdHome, fifo: Fifo, options: list[str]
-) -> None:
-    """Under --memory, Ctrl-C while part 2 runs again to have its memory measured (in this
-    process, or in a --timeout child): part 1, done, is in the JSON. Ctrl-C while part 2
-    runs in a --timeout child, before any measuring: the row below shows it, and
-    test_contracts.py's Ctrl-C test (the group, under --timeout --json) keeps part 1 in
-    the JSON."""
-    tracing = "--memory" in options
-    stall = (f"if tracemalloc.is_tracing() == {tracing}:\n    say('part 2'); time.sleep(120)\n"
-             "return 2")
-    folder = write_year(tmp_path / "site", day_source("return 1", stall, fifo=fifo.path))
-    done = ctrl_c_when_heard(
-        site_cli.command(None, "run", str(YEAR), "1", "--example", "--json", *options),
-        env(aocd_home, folder), fifo)
+def _kept(done: subprocess.CompletedProcess[str]) -> None:
+    """Ctrl-C while part 2 ran again to have its memory measured: exit 130, and the JSON
+    holds part 1 and part 2, measured after their timed run, which finished."""
     assert done.returncode == 130, done.stderr
     [day] = json.loads(done.stdout)["results"]
     part_1, part_2 = day["parts"]
     assert (part_1["status"], part_1["answer"]) == ("correct", "1")
-    # Measured after the timed run, which finished: part 2's result stands too.
-    assert part_2["status"] == ("correct" if tracing else "interrupted")
+    assert part_2["status"] == "correct"
     notices = json.loads(done.stdout)["notices"]
     assert any(f"Interrupted (Ctrl-C) during {YEAR} day 1" in notice for notice in notices)
     assert "Traceback" not in done.stderr
 
 
+def test_ctrl_c_while_memory_is_measured_keeps_the_parts_that_finished(
+    tmp_path: Path, aocd_home: AocdHome
+) -> None:
+    """--memory measures in this process: part 2's measuring run is stopped."""
+    stop = f"if tracemalloc.is_tracing():\n    {CTRL_C}\nreturn 2"
+    with temporary_year(tmp_path / "site", YEAR, {"day01.py": day_source("return 1", stop)}):
+        _kept(ctrl_c_here("run", str(YEAR), "1", "--example", "--json", "--memory"))
+
+
 @pytest.mark.slow
-def test_on_a_terminal_the_row_of_what_finished_is_shown(
+def test_ctrl_c_while_a_timeout_child_measures_memory_keeps_the_parts_that_finished(
     tmp_path: Path, aocd_home: AocdHome, fifo: Fifo
 ) -> None:
-    stall = "say('part 2'); time.sleep(120)\nreturn 2"
+    """--memory --timeout: part 2 is measured in a --timeout child, and Ctrl-C comes to
+    `aoc`, which waits for it. (Ctrl-C while part 2 runs in a --timeout child, before any
+    measuring: the row below shows it, and test_contracts.py's Ctrl-C test (the group,
+    under --timeout --json) keeps part 1 in the JSON.)"""
+    stall = "if tracemalloc.is_tracing():\n    say('part 2'); time.sleep(120)\nreturn 2"
     folder = write_year(tmp_path / "site", day_source("return 1", stall, fifo=fifo.path))
-    environment = env(aocd_home, folder) | {"TERM": "xterm", "COLUMNS": "120", "NO_COLOR": "1"}
-    terminal = Terminal(site_cli.command(None, "run", str(YEAR), "1", "--example",
-                                         "--timeout", "100"), environment, script=False)
-    fifo.heard(terminal.process)
-    terminal.process.send_signal(signal.SIGINT)
-    assert terminal.finish() == 130, terminal.screen
-    assert f"{YEAR}/01" in terminal.screen and "✔ 1" in terminal.screen, terminal.screen
-    assert "interrupted" in terminal.screen
+    _kept(ctrl_c_when_heard(
+        site_cli.command(None, "run", str(YEAR), "1", "--example", "--json", "--memory",
+                         "--timeout", "100"),
+        env(aocd_home, folder), fifo))
 
 
 # --- pytest ---------------------------------------------------------------------------------
 
 
-@pytest.mark.slow
 def test_ctrl_c_under_pytest_stops_the_session(
-    tmp_path: Path, aocd_home: AocdHome, fifo: Fifo
+    tmp_path: Path, pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The plugin's example tests: Ctrl-C in one (part 2 of the first example) stops
     pytest there, as Ctrl-C in any test does, rather than failing that example and going
-    on with the next example or the next day; what passed before it is reported."""
+    on with the next example or the next day; what passed before it is reported. (pytest
+    in this process, as test_pytest_plugin.py runs it, in a project of its own.)"""
     later = tmp_path / "a later example ran"
-    part_2 = (f"if text == 'first':\n    say('first'); time.sleep(120)\n"
+    part_2 = (f"if text == 'first':\n    {CTRL_C}\n"
               f"open({str(later)!r}, 'w').write(text)\nreturn 2")
-    project = write_year(tmp_path / "project", day_source(
-        "return 1", part_2, fifo=fifo.path,
-        examples="[Example('first', part_1=1, part_2=2), Example('second', part_1=1, part_2=2)]"))
-    (project / f"aoc{YEAR}" / "day02.py").write_text(day_source("return 1"))
-    (project / "pyproject.toml").write_text('[tool.pytest.ini_options]\ntestpaths = ["tests"]\n')
-    command = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-p", "no:xdist",
-               "-p", "no:hypothesispytest", "-rA", f"aoc{YEAR}"]
-    done = ctrl_c_when_heard(command, aocd_home.env() | {"COLUMNS": "200"}, fifo, cwd=project)
-    out, err = done.stdout, done.stderr
-    assert done.returncode == pytest.ExitCode.INTERRUPTED, out + err
+    days = {"day01.py": day_source(
+        "return 1", part_2,
+        examples="[Example('first', part_1=1, part_2=2), Example('second', part_1=1, part_2=2)]"),
+        "day02.py": day_source("return 1")}
+    (pytester.path / "tests").mkdir()
+    (pytester.path / "pyproject.toml").write_text(
+        '[tool.pytest.ini_options]\ntestpaths = ["tests"]\n')
+    monkeypatch.setenv("COLUMNS", "200")
+    with temporary_year(pytester.path, YEAR, days):
+        done = pytester.runpytest_inprocess(
+            "-p", "no:cacheprovider", "-p", "no:xdist", "-p", "no:hypothesispytest", "-rA",
+            f"aoc{YEAR}", no_reraise_ctrlc=True)
+    out = str(done.stdout)
+    assert done.ret == pytest.ExitCode.INTERRUPTED, out
     assert "KeyboardInterrupt" in out, out
     assert " failed" not in out, out
     assert f"PASSED aoc{YEAR}/day01.py::{YEAR}/01 part 1 example 1" in out, out
@@ -375,25 +388,32 @@ def test_ctrl_c_under_pytest_stops_the_session(
 # --- SIGTERM and SIGHUP ---------------------------------------------------------------------
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize(("signum", "options"), [(signal.SIGTERM, []),
-                                                 (signal.SIGHUP, ["--timeout", "100"])],
-                         ids=["SIGTERM", "SIGHUP-timeout"])
-def test_sigterm_and_sighup_keep_what_finished_as_ctrl_c_does(
-    tmp_path: Path, aocd_home: AocdHome, fifo: Fifo, signum: int, options: list[str]
-) -> None:
-    """The signal lands while day 2's part 2 runs (in this process, or in a --timeout
-    child), after day 1 finished: under --json the document holds day 1 and day 2's
-    part 1, the stopped part is marked, the notice names the signal, and the exit code
-    is 128 + the signal. Both signals have one handler (cli/app.py), so each is sent
-    once, on one of the two places a part runs."""
-    folder = write_year(tmp_path / "site", day_source("return 1"))
-    stall = "say('part 2'); time.sleep(120)\nreturn 2"
+def two_days(site: Path, fifo: Fifo, starts: str = "") -> Path:
+    """Day 1, quick, and day 2, whose part 2 says on `fifo` 'part 2' and its process id,
+    then sleeps; it first starts a process running `starts`, and says its id too."""
+    folder = write_year(site, day_source("return 1"))
+    start = (f"import subprocess; pids = [os.getpid(), subprocess.Popen({starts.split()!r}).pid]"
+             if starts else "pids = [os.getpid()]")
+    stall = f"{start}\nsay(' '.join(['part 2', *map(str, pids)])); time.sleep(120)\nreturn 2"
     (folder / f"aoc{YEAR}" / "day02.py").write_text(
         day_source("return 1", stall, fifo=fifo.path))
+    return folder
+
+
+@pytest.mark.slow
+def test_sigterm_keeps_what_finished_as_ctrl_c_does(
+    tmp_path: Path, aocd_home: AocdHome, fifo: Fifo
+) -> None:
+    """SIGTERM lands while day 2's part 2 runs (in this process), after day 1 finished:
+    under --json the document holds day 1 and day 2's part 1, the stopped part is
+    marked, the notice names the signal, and the exit code is 128 + the signal. SIGTERM
+    and SIGHUP have one handler (cli/app.py): SIGHUP is sent in a --timeout child's
+    parent, below."""
+    signum = signal.SIGTERM
     process = subprocess.Popen(
-        site_cli.command(None, "run", str(YEAR), "1-2", "--example", "--json", *options),
-        env=env(aocd_home, folder), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        site_cli.command(None, "run", str(YEAR), "1-2", "--example", "--json"),
+        env=env(aocd_home, two_days(tmp_path / "site", fifo)), stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE, text=True)
     try:
         fifo.heard(process)
         process.send_signal(signum)
@@ -409,8 +429,36 @@ def test_sigterm_and_sighup_keep_what_finished_as_ctrl_c_does(
     assert [(p["status"], p["answer"]) for p in day_1["parts"]] == [("correct", "1"),
                                                                    ("correct", "2")]
     assert [p["status"] for p in day_2["parts"]] == ["correct", "interrupted"]
-    name = signal.Signals(signum).name
-    assert day_2["parts"][1]["error"] == f"interrupted ({name})"
-    assert any(f"Interrupted ({name}) during {YEAR} day 2" in notice
+    assert day_2["parts"][1]["error"] == "interrupted (SIGTERM)"
+    assert any(f"Interrupted (SIGTERM) during {YEAR} day 2" in notice
                for notice in document["notices"]), document["notices"]
     assert "Traceback" not in err
+
+
+@pytest.mark.slow
+def test_on_a_terminal_sighup_in_a_timeout_child_shows_the_rows_of_what_finished(
+    tmp_path: Path, aocd_home: AocdHome, fifo: Fifo
+) -> None:
+    """SIGHUP while day 2's part 2 runs in a --timeout child, after day 1 finished: live,
+    day 1's row, then day 2's, its part 1 done and part 2 marked, shown once the run has
+    stopped; the notice names the signal, and the exit code is 128 + the signal. (Ctrl-C
+    takes the same path; under --timeout --json: the --memory --timeout test above.) The
+    child is stopped with the process its part started."""
+    signum = signal.SIGHUP
+    environment = env(aocd_home, two_days(tmp_path / "site", fifo, starts="sleep 120")) | {
+        "TERM": "xterm", "COLUMNS": "120", "NO_COLOR": "1"}
+    terminal = Terminal(site_cli.command(None, "run", str(YEAR), "1-2", "--example",
+                                         "--timeout", "100"), environment, script=False)
+    child, grandchild = map(int, fifo.heard(terminal.process).split()[2:])
+    terminal.process.send_signal(signum)
+    assert terminal.finish() == 128 + signum, terminal.screen
+    deadline = time.monotonic() + 60
+    while (running(child) or running(grandchild)) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not running(child) and not running(grandchild)
+    [row_1] = [line for line in terminal.screen.splitlines() if f"{YEAR}/01" in line]
+    [row_2] = [line for line in terminal.screen.splitlines() if f"{YEAR}/02" in line]
+    assert "✔ 1" in row_1 and "✔ 2" in row_1, terminal.screen
+    assert "✔ 1" in row_2 and "⏹ interrupted" in row_2, terminal.screen
+    assert f"Interrupted (SIGHUP) during {YEAR} day 2" in terminal.screen
+    assert "Traceback" not in terminal.screen

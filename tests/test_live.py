@@ -16,6 +16,7 @@ import select
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -231,19 +232,49 @@ def test_the_questions_come_after_each_days_row_and_ctrl_c_at_one_is_no_to_the_r
     assert [r.form["answer"] for r in fake_aoc.requests if r.method == "POST"] == ["1"]
 
 
-@pytest.mark.slow
-def test_the_running_line_fits_a_narrow_terminal(tmp_path: Path, aocd_home: AocdHome) -> None:
+def test_the_running_line_fits_a_narrow_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
     """The line saying what runs is rewritten in place, so it must not wrap: `\\r` would
-    then rewrite only its last part and leave the rest on the screen."""
-    env = environment(tmp_path, aocd_home) | {"COLUMNS": "24"}
-    terminal = Terminal(["run", "2074", "--example"], env)
-    first = terminal.read_until("2074/02 part 1 ")  # the narrow form, as the tick shows it
-    screen = terminal.read_until("2074/02 part 1 ", after=len(first))  # and rewritten
-    (tmp_path / "release").touch()
-    assert terminal.finish() == 0
+    then rewrite only its last part and leave the rest on the screen. On 24 columns
+    (COLUMNS, which a process on a terminal of any width reads the same way) it takes
+    its narrow form, the time first, at each tick. The line on a real terminal: the test
+    of each row above. Time passes on a fake clock; the line's thread ticks for real, so
+    the test waits for two ticks by polling, never by time."""
+    import io
+
+    from fake_clock import FakeClock
+
+    from aoc2023.framework.cli.live import SHOW_AFTER, RunningLine
+
+    monkeypatch.setenv("COLUMNS", "24")
+    clock, err = FakeClock(), io.StringIO()
+    with RunningLine(err, clock.monotonic) as line:
+        line.step(2074, 2, 1)
+        clock.advance(SHOW_AFTER + 0.1)
+        deadline = time.monotonic() + 60
+        while err.getvalue().count("2074/02 part 1 ") < 2 and time.monotonic() < deadline:
+            time.sleep(0.02)  # the narrow form, as the tick shows it, and rewritten
+        screen = err.getvalue()
+    assert screen.count("\r\x1b[2K2074/02 part 1 ") >= 2, screen
     ticks = [piece for piece in re.split(r"[\r\n]", re.sub(r"\x1b\[[0-9;]*[A-Za-z]", "", screen))
              if "2074 day 2" in piece or "2074/02 part" in piece]
     assert ticks and all(len(tick) < 24 for tick in ticks), ticks
+
+
+class WatchedLock:
+    """A lock that tells when a thread other than the main one finds it held and waits."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.waited = threading.Event()
+
+    def __enter__(self) -> WatchedLock:
+        if threading.current_thread() is not threading.main_thread() and self.lock.locked():
+            self.waited.set()
+        self.lock.acquire()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.lock.release()
 
 
 def test_the_running_line_counts_the_parts_time_not_the_send_question() -> None:
@@ -258,13 +289,15 @@ def test_the_running_line_counts_the_parts_time_not_the_send_question() -> None:
     from aoc2023.framework.cli.live import RunningLine
 
     clock, err = FakeClock(), io.StringIO()
+    line = RunningLine(err, clock.monotonic)
+    lock = WatchedLock()
+    line.lock = lock  # type: ignore[assignment]  # the same lock, watched
 
-    with RunningLine(err, clock.monotonic) as line:
+    with line:
         def sending() -> None:
             line.step(2054, 9, 2)  # a step told while the row is shown
             clock.advance(0.6)  # long enough to be shown, had it still run
-            for _ in range(20):  # the thread ticks meanwhile, waiting on the lock
-                time.sleep(0.02)
+            assert lock.waited.wait(60)  # the thread ticks meanwhile, waiting on the lock
             clock.advance(3.3)  # the question
 
         line.step(2054, 9, 2)

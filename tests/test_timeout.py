@@ -8,6 +8,7 @@ than how long it took, beyond "well before the late part would have ended by its
 
 from __future__ import annotations
 
+import io
 import json
 import multiprocessing
 import os
@@ -18,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import temporary_year
+from conftest import running, temporary_year
 from fake_clock import FakeClock
 from site_cli import aoc_in_process
 from test_runner import CLOCK
@@ -26,7 +27,8 @@ from test_runner import CLOCK
 from aoc2023.framework import Solution, timeouts
 from aoc2023.framework.errors import TimedOut
 from aoc2023.framework.inputs import RunInput
-from aoc2023.framework.results import ExitCode, Status
+from aoc2023.framework.render import run as run_view
+from aoc2023.framework.results import ExitCode, RunReport, Status
 from aoc2023.framework.results import run_exit_code as exit_code
 from aoc2023.framework.runner import run_solution
 from aoc2023.framework.timeouts import Progress, day_runner, run_with_timeout, watch_child
@@ -36,17 +38,9 @@ LIMIT = 1.0
 report within it, so it is far above what a child takes to start, even on a busy machine."""
 ROOMY = 60.0
 """A limit that no step here comes near, however busy the machine."""
-
-
-class SleepsInPart2(Solution[str]):
-    year, day = 2091, 1
-
-    def part_1(self, text: str) -> int:
-        return len(text)
-
-    def part_2(self, text: str) -> int:
-        time.sleep(600)  # only a kill ends it in time: the test would take ten minutes
-        return 0
+NO_WORK = 0.1
+"""The limit of a child with nothing to finish in it: wherever the kill finds it (even
+before its step begins), it is late, and the outcome is the same."""
 
 
 class SpendsInParseAndPart(Solution[str]):
@@ -161,21 +155,6 @@ def test_heartbeats_are_spaced_by_the_interval_and_reports_always_go() -> None:
                     ("beat", None, None)]
 
 
-def test_a_part_that_sleeps_past_the_timeout_is_reported_as_timeout_promptly() -> None:
-    told: list[tuple[int, int, int | None]] = []
-    result = run_with_timeout(SleepsInPart2, RunInput("abc", "file", {1: "3"}), None, LIMIT,
-                              on_step=lambda *step: told.append(step))
-    # Each part's child is told to the live view as it starts.
-    assert told == [(SleepsInPart2.year, SleepsInPart2.day, 1),
-                    (SleepsInPart2.year, SleepsInPart2.day, 2)]
-    part_1, part_2 = result.parts
-    assert (part_1.status, part_1.answer) == (Status.CORRECT, "3")
-    assert part_2.status is Status.TIMEOUT
-    assert part_2.error == "timed out: stopped after 1 s (--timeout)"
-    assert result.parse_seconds is not None and result.error is None
-    assert exit_code([result]) is ExitCode.COULD_NOT_RUN
-
-
 def test_the_child_times_each_step_and_nothing_else() -> None:
     """The times are the child's, taken around each step on the runner's clock: neither
     the child's start nor the parent's wait, nor the parse, is in the part's time."""
@@ -196,7 +175,7 @@ def test_a_parse_past_the_timeout_stops_the_day_and_no_part_runs(tmp_path: Path)
 
 
 def test_a_day_that_solves_both_at_once_times_out_as_one() -> None:
-    result = run_with_timeout(SleepsInSolve, RunInput("abc", "file"), None, LIMIT)
+    result = run_with_timeout(SleepsInSolve, RunInput("abc", "file"), None, NO_WORK)
     assert [p.status for p in result.parts] == [Status.TIMEOUT, Status.TIMEOUT]
     assert all(p.timed_with_other_part for p in result.parts)
 
@@ -233,70 +212,73 @@ def test_without_a_timeout_days_run_in_this_process() -> None:
 
 @pytest.mark.slow
 def test_the_spawn_start_method_works_too(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Where fork is not used (macOS, Windows), the child imports the day again."""
-    from test_runner import Failing
+    """Where fork is not used (macOS, Windows), the child imports the day again. One child
+    (a `solve` runs both parts in one) brings back a part solved and a part failed, with
+    its traceback."""
+    from test_runner import InTurn
 
     monkeypatch.setattr(timeouts, "_context", lambda: multiprocessing.get_context("spawn"))
-    result = run_with_timeout(Failing, RunInput("abc", "file", {2: "ABC"}), None, ROOMY)
-    failed, solved = result.parts
-    assert failed.error == "ZeroDivisionError: integer division or modulo by zero"
-    assert failed.traceback is not None and "1 // 0" in failed.traceback
-    assert (solved.status, solved.answer) == (Status.CORRECT, "ABC")
+    result = run_with_timeout(InTurn, RunInput("ab", "file", {1: "2"}), None, ROOMY)
+    solved, failed = result.parts
+    assert (solved.status, solved.answer) == (Status.CORRECT, "2")
+    assert failed.error == "ValueError: invalid literal for int() with base 10: 'b'"
+    assert failed.traceback is not None and "int(text[-1])" in failed.traceback
 
 
-def _year_package(root: Path, year: int) -> None:
-    package = root / f"aoc{year}"
-    package.mkdir()
-    (package / "__init__.py").write_text("")
-    (package / "day01.py").write_text(
-        "import time\n"
-        "from aoc2023.framework import Example, Solution\n\n"
-        "class Day01(Solution[str]):\n"
-        "    examples = [Example('abc', part_1=3, part_2=3)]\n\n"
-        "    def part_1(self, text: str) -> int:\n"
-        "        return len(text)\n\n"
-        "    def part_2(self, text: str) -> int:\n"
-        "        time.sleep(30)\n"
-        "        return 3\n"
-    )
-    (package / "day02.py").write_text(
-        "from aoc2023.framework import Example, Solution\n\n"
-        "class Day02(Solution[str]):\n"
-        "    examples = [Example('abcd', part_1=4, part_2='ABCD')]\n\n"
-        "    def part_1(self, text: str) -> int:\n"
-        "        return len(text)\n\n"
-        "    def part_2(self, text: str) -> str:\n"
-        "        return text.upper()\n"
-    )
+class StartsAProcessThenSleepsInPart2(Solution[str]):
+    """Its input is the path of a file where part 2 writes the id of a process it starts."""
+
+    year, day = 2091, 1
+
+    def part_1(self, text: str) -> str:
+        return Path(text).name
+
+    def part_2(self, text: str) -> int:
+        import subprocess
+
+        child = subprocess.Popen(["sleep", "300"])
+        Path(text).write_text(str(child.pid))
+        time.sleep(600)  # only a kill ends it in time: the test would take ten minutes
+        return 0
 
 
 @pytest.mark.slow
-def test_aoc_run_timeout_reports_the_late_part_and_runs_the_other_days(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+def test_a_late_part_is_reported_as_timeout_and_takes_its_processes_with_it(
+    tmp_path: Path,
 ) -> None:
-    _year_package(tmp_path, 2093)
-    monkeypatch.syspath_prepend(str(tmp_path))
-    result = aoc_in_process("run", "2093", "1-2", "--timeout", str(LIMIT), "--json")
-    assert result.returncode == 2, result.stderr
-    days = json.loads(result.stdout)["results"]
-    assert [[p["status"] for p in day["parts"]] for day in days] == [
-        ["correct", "timeout"], ["correct", "correct"]]
-    table = aoc_in_process("run", "2093", "1", "--timeout", str(LIMIT))
-    assert "⧖ timeout" in table.stdout
-    assert "2093 day 1 (example 1) part 2: timed out: stopped after 1 s" in table.stderr
-
-
-def test_a_timeout_must_be_positive() -> None:
-    result = aoc_in_process("run", "2023", "7", "--timeout", "0")
-    assert result.returncode == 2
-    assert "--timeout must be a number of seconds above 0" in result.stderr
+    """Part 2, late, is stopped with the process it started; part 1 is kept. The result,
+    as the run shows it: the part's cell and the sentence under the table."""
+    pid_file = tmp_path / "grandchild.pid"
+    told: list[tuple[int, int, int | None]] = []
+    result = run_with_timeout(StartsAProcessThenSleepsInPart2,
+                              RunInput(str(pid_file), "file", {1: pid_file.name}), None, LIMIT,
+                              on_step=lambda *step: told.append(step))
+    # Each part's child is told to the live view as it starts.
+    assert told == [(2091, 1, 1), (2091, 1, 2)]
+    part_1, part_2 = result.parts
+    assert (part_1.status, part_1.answer) == (Status.CORRECT, pid_file.name)
+    assert part_2.status is Status.TIMEOUT
+    assert part_2.error == "timed out: stopped after 1 s (--timeout)"
+    assert result.parse_seconds is not None and result.error is None
+    assert exit_code([result]) is ExitCode.COULD_NOT_RUN
+    table, below = io.StringIO(), io.StringIO()
+    run_view.render(RunReport([result]), False, table, below)
+    assert "⧖ timeout" in table.getvalue()
+    assert "2091 day 1 part 2: timed out: stopped after 1 s (--timeout)" in below.getvalue()
+    grandchild = int(pid_file.read_text())
+    deadline = time.monotonic() + 60
+    while running(grandchild) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    if running(grandchild):
+        os.kill(grandchild, 9)
+        pytest.fail("the late part's own child process was left running")
 
 
 def _square(n: int) -> int:
     return n * n
 
 
-class UsesProcesses(Solution[str]):
+class UsesAPool(Solution[str]):
     year, day = 2091, 20
 
     def part_1(self, text: str) -> int:
@@ -305,40 +287,12 @@ class UsesProcesses(Solution[str]):
         with ProcessPoolExecutor(2) as pool:
             return sum(pool.map(_square, range(10)))
 
-    def part_2(self, text: str) -> int:
-        import subprocess
 
-        child = subprocess.Popen(["sleep", "300"])
-        Path(text).write_text(str(child.pid))
-        time.sleep(30)
-        return 0
-
-
-@pytest.mark.slow
-def test_a_part_may_start_processes_and_a_late_part_takes_them_with_it(tmp_path: Path) -> None:
-    pid_file = tmp_path / "grandchild.pid"
-    # Part 1's pool of processes under a limit it cannot reach; part 2, late, under LIMIT.
-    result = run_with_timeout(UsesProcesses, RunInput(str(pid_file), "file", parts=(1,)),
-                              None, ROOMY)
+def test_a_part_may_start_a_pool_of_processes() -> None:
+    """The child is no daemon (a daemon may not have children of its own)."""
+    result = run_with_timeout(UsesAPool, RunInput("", "file", parts=(1,)), None, ROOMY)
     [part_1] = result.parts
     assert (part_1.status, part_1.answer) == (Status.UNKNOWN, "285"), part_1.error
-    result = run_with_timeout(UsesProcesses, RunInput(str(pid_file), "file", parts=(2,)),
-                              None, LIMIT)
-    [part_2] = result.parts
-    assert part_2.status is Status.TIMEOUT, part_2.error
-    grandchild = int(pid_file.read_text())
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            with open(f"/proc/{grandchild}/stat") as stat:
-                if stat.read().split()[2] == "Z":  # a zombie, waiting for init to reap it
-                    break
-        except FileNotFoundError:
-            break
-        time.sleep(0.05)
-    else:
-        os.kill(grandchild, 9)
-        pytest.fail("the late part's own child process was left running")
 
 
 YIELDS_THEN_SLEEPS = """
@@ -356,18 +310,47 @@ class Day01(Solution[str]):
         yield 2 * len(text)
 """
 
+QUICK = """
+from aoc2023.framework import Example, Solution
+
+class Day02(Solution[str]):
+    examples = [Example("abcd", part_1=4, part_2="ABCD")]
+
+    def part_1(self, text: str) -> int:
+        return len(text)
+
+    def part_2(self, text: str) -> str:
+        return text.upper()
+"""
+
+
+@pytest.fixture
+def late_year(tmp_path: Path) -> Iterator[str]:
+    """A throwaway year whose day 1 yields part 1, then runs past any limit before part 2;
+    its day 2 is quick."""
+    with temporary_year(tmp_path / "site", 2093,
+                        {"day01.py": YIELDS_THEN_SLEEPS, "day02.py": QUICK}):
+        yield "2093"
+
 
 @pytest.mark.slow
-def test_a_yielding_solve_keeps_part_1_when_part_2_runs_past_the_limit(tmp_path: Path) -> None:
-    with temporary_year(tmp_path / "site", 2062, {"day01.py": YIELDS_THEN_SLEEPS}):
-        run = aoc_in_process("run", "2062", "1", "--example", "--timeout", str(LIMIT), "--json")
-        bench = aoc_in_process("bench", "2062", "1", "--example", "--budget", "0.05",
-                               "--timeout", str(LIMIT), "--json")
+def test_aoc_run_timeout_keeps_what_finished_and_runs_the_other_days(late_year: str) -> None:
+    """Part 1, yielded before part 2 ran late, is kept with its time; day 2 runs."""
+    run = aoc_in_process("run", late_year, "1-2", "--example", "--timeout", str(LIMIT),
+                         "--json")
     assert run.returncode == 2, run.stderr
-    [day] = json.loads(run.stdout)["results"]
-    assert [(p["status"], p["answer"]) for p in day["parts"]] == [
+    day_1, day_2 = json.loads(run.stdout)["results"]
+    assert [(p["status"], p["answer"]) for p in day_1["parts"]] == [
         ("correct", "3"), ("timeout", None)]
-    assert day["parts"][0]["seconds"] is not None
+    assert day_1["parts"][0]["seconds"] is not None
+    assert day_1["parts"][1]["error"] == "timed out: stopped after 1 s (--timeout)"
+    assert [p["status"] for p in day_2["parts"]] == ["correct", "correct"]
+
+
+@pytest.mark.slow
+def test_aoc_bench_timeout_keeps_the_part_yielded_before_the_late_one(late_year: str) -> None:
+    bench = aoc_in_process("bench", late_year, "1", "--example", "--budget", "0.05",
+                           "--timeout", str(LIMIT), "--json")
     assert bench.returncode == 2, bench.stderr
     [day] = json.loads(bench.stdout)["results"]
     steps = {step["step"]: step for step in day["steps"]}
@@ -375,6 +358,12 @@ def test_a_yielding_solve_keeps_part_1_when_part_2_runs_past_the_limit(tmp_path:
     assert steps["part 1"]["answers"][0]["status"] == "correct"
     assert steps["part 2"]["runs"] == 0
     assert steps["part 2"]["answers"][0]["status"] == "timeout"
+
+
+def test_a_timeout_must_be_positive() -> None:
+    result = aoc_in_process("run", "2023", "7", "--timeout", "0")
+    assert result.returncode == 2
+    assert "--timeout must be a number of seconds above 0" in result.stderr
 
 
 def test_a_yielding_solve_reports_part_1_before_part_2_begins() -> None:

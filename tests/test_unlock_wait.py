@@ -4,7 +4,8 @@ wait between answers.
 
 The waits are handed a clock that moves only when slept on (`Clock`), so that each test
 sees every tick and every sleep, and what was fetched meanwhile, in no time. `aoc new
---wait` counts down a few real seconds, and Ctrl-C comes to a real process. There `aoc`'s
+--wait` also waits out the end of its margin on the real clock, and Ctrl-C comes to a
+real process. There `aoc`'s
 clock is moved (the only thing mocked: the tests cannot wait for December 2075), and the
 site's times are read on it.
 """
@@ -88,47 +89,83 @@ def project(tmp_path: Path) -> Path:
     return copy_project(tmp_path / "project")
 
 
-@pytest.mark.slow
-def test_new_waits_for_the_unlock_then_fetches_and_never_early(
-    fake_aoc: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path
-) -> None:
-    """Counting down real seconds (in this process, on 2075's package in a project of the
-    test's own): the first request reaches the site at the unlock plus the margin or
-    after, by aoc's clock, and the day is written with what was fetched (without the
-    wait, a locked day is refused, exit 2)."""
-    aocd_loaded.set_token()
-    shift = unlocking_in(fake_aoc, 1)
+@pytest.fixture
+def own_project(tmp_path: Path) -> Iterator[Path]:
+    """2075's package, empty, in a project of the test's own (where `aoc new` writes the
+    day), importable in this process."""
     (tmp_path / "own-project" / "source").mkdir(parents=True)
     (tmp_path / "own-project" / "pyproject.toml").write_text("[project]\nname = 'own'\n")
     with temporary_year(tmp_path / "own-project" / "source", YEAR, {}) as package:
-        done = aoc_in_process("new", str(YEAR), str(DAY), "--wait", cwd=package.parent,
-                              shift=shift)
-        source = (package / "day01.py").read_text()
+        yield package
+
+
+def test_new_waits_for_the_unlock_then_fetches_at_once_and_never_early(
+    fake_aoc: FakeAoC, aocd_loaded: AocdHome, own_project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`aoc new --wait` with its countdown handed the fake clock: it sleeps until the
+    unlock plus the margin, fetching nothing meanwhile, then fetches without another
+    sleep and writes the day with what was fetched; the wait is said once (stderr is no
+    terminal). Without the wait, a locked day is refused (the test below)."""
+    aocd_loaded.set_token()
+    unlocking_in(fake_aoc, 0)
+    clock = FakeClock(unlock_time(YEAR, DAY) - timedelta(seconds=3.5))
+    fetched_while_waiting: list[int] = []
+
+    def sleep(seconds: float) -> None:
+        fetched_while_waiting.append(len(puzzle_requests(fake_aoc)))
+        clock.sleep(seconds)
+
+    monkeypatch.setattr(calendar, "current_time", clock.datetime)
+    monkeypatch.setattr(cli_unlock, "wait_in_terminal",
+                        partial(cli_unlock.wait_in_terminal, now=clock.datetime, sleep=sleep))
+    done = aoc_in_process("new", str(YEAR), str(DAY), "--wait", cwd=own_project.parent)
     assert done.returncode == 0, done.stderr
-    unlock = unlock_time(YEAR, DAY).timestamp()
+    assert clock.slept == [0.5, 1.0, 1.0, 1.0, 1.0, 1.0]  # to whole seconds, then by seconds
+    assert fetched_while_waiting == [0] * 6  # never early
+    assert clock.datetime() == unlock_time(YEAR, DAY) + timedelta(seconds=MARGIN_SECONDS)
+    assert puzzle_requests(fake_aoc), "nothing was fetched"  # at once: no sleep after
+    source = (own_project / "day01.py").read_text()
+    assert 'title = "Far Future"' in source and "part_1=6" in source
+    assert (aocd_loaded.user_dir / "2075_01_input.txt").read_text() == "4 5 6\n"
+    assert done.stderr.count("Waiting: ") == 1
+    assert f"Waiting: {YEAR} day {DAY} unlocks in 0m 5s (" in done.stderr
+
+
+REAL_SECONDS = 0.5
+"""How long before the margin ends the real-clock run starts: far more than `aoc new`
+takes to reach its wait in this process, so that a request sent without waiting would
+come early; the countdown itself is the fake clock's test's."""
+
+
+@pytest.mark.slow
+def test_new_waits_out_the_margin_on_the_real_clock(
+    fake_aoc: FakeAoC, aocd_loaded: AocdHome, own_project: Path
+) -> None:
+    """With no clock handed in (the real one, moved to 2075, and real sleeps), the first
+    request reaches the site at the unlock plus the margin or after, by aoc's clock,
+    and the day is written."""
+    aocd_loaded.set_token()
+    shift = unlocking_in(fake_aoc, REAL_SECONDS - MARGIN_SECONDS)
+    done = aoc_in_process("new", str(YEAR), str(DAY), "--wait", cwd=own_project.parent,
+                          shift=shift)
+    assert done.returncode == 0, done.stderr
     times = puzzle_requests(fake_aoc, shift)  # by aoc's clock
     assert times, "nothing was fetched"
     # Never early (a shift is rounded to the microsecond).
-    assert min(times) >= unlock + MARGIN_SECONDS - 0.001
-    assert 'title = "Far Future"' in source and "part_1=6" in source
-    assert (aocd_loaded.user_dir / "2075_01_input.txt").read_text() == "4 5 6\n"
+    assert min(times) >= unlock_time(YEAR, DAY).timestamp() + MARGIN_SECONDS - 0.001
+    assert "part_1=6" in (own_project / "day01.py").read_text()
 
 
 def test_new_without_wait_refuses_a_locked_day(
-    fake_aoc: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path
+    fake_aoc: FakeAoC, aocd_loaded: AocdHome, own_project: Path
 ) -> None:
-    """In this process, on 2075's package in a project of the test's own (where the day
-    would be written)."""
     aocd_loaded.set_token()
     shift = unlocking_in(fake_aoc, 600)
-    (tmp_path / "own-project" / "source").mkdir(parents=True)
-    (tmp_path / "own-project" / "pyproject.toml").write_text("[project]\nname = 'own'\n")
-    with temporary_year(tmp_path / "own-project" / "source", YEAR, {}) as package:
-        done = aoc_in_process("new", str(YEAR), str(DAY), cwd=package.parent, shift=shift)
+    done = aoc_in_process("new", str(YEAR), str(DAY), cwd=own_project.parent, shift=shift)
     assert done.returncode == 2
     assert "is not unlocked yet" in done.stderr and ", in 9m " in done.stderr
     assert fake_aoc.requests == []
-    assert list(package.iterdir()) == [package / "__init__.py"]
+    assert list(own_project.iterdir()) == [own_project / "__init__.py"]
 
 
 def test_ctrl_c_during_the_countdown_stops_cleanly(
