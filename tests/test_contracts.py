@@ -543,8 +543,9 @@ def interrupted(program: list[str], marker: Path, group: bool, **popen: Any
 # A path Ctrl-C took: to the group, in a --timeout child. Ctrl-C to aoc in the check
 # before sending, under --json, is test_interrupt.py's
 # (test_ctrl_c_during_the_check_before_sending_sends_nothing_...), and so is Ctrl-C in a
-# --memory run, under --json (test_ctrl_c_keeps_the_parts_that_finished); the wide
-# profile draws both here too.
+# --memory run, under --json (test_ctrl_c_while_memory_is_measured_..., and a real
+# signal in test_ctrl_c_while_a_timeout_child_measures_memory_...); the wide profile
+# draws both here too.
 @example(where="part 2", options=("--timeout", "60", "--json"), group=True)
 @examples(0, wide=40)
 def test_ctrl_c_sends_nothing_and_keeps_what_finished(
