@@ -39,7 +39,7 @@ from aoc2023.framework.bench.figures import (
 from aoc2023.framework.bench.history import compare
 from aoc2023.framework.bench.measure import bench_input
 from aoc2023.framework.bench.readme_table import markdown_table
-from aoc2023.framework.inputs import RunInput
+from aoc2023.framework.inputs import RunInput, RunRequest
 from aoc2023.framework.results import DayResult, ExitCode, Status
 from aoc2023.framework.solution import variants_of
 
@@ -340,17 +340,22 @@ def test_a_disagreeing_variant_exits_2_naming_both(year: int, project: Path) -> 
 def test_a_variant_that_cannot_parse_is_an_error_and_the_main_is_still_timed(
     year: int, project: Path,
 ) -> None:
-    result = aoc("bench", str(year), "4", "--input", "letters.txt", "--budget", "0.05",
-                 "--json")
-    assert result.returncode == 2
-    [day] = json.loads(result.stdout)["results"]
+    """In the JSON and the table of one report, drawn as `aoc bench` draws them (its exit
+    code 2 for such a report: test_a_disagreeing_variant_exits_2_naming_both)."""
+    from aoc2023.framework.render.as_json import bench_json
+    from aoc2023.framework.render.bench import render
+
+    report = measure.bench_days(RunRequest((year,), "4", Path("letters.txt")), 0.05)
+    assert bench_exit_code(report) is ExitCode.COULD_NOT_RUN
+    [day] = json.loads(bench_json(report))["results"]
     assert [(s["variant"], s["step"]) for s in day["steps"]] == [
         (None, "parse"), (None, "part 1"), (None, "part 2")]  # part 2 unwritten: not timed
     assert [s["runs"] >= 10 for s in day["steps"]] == [True, True, False]
     [broken] = day["variants"]
     assert broken["variant"] == "broken" and "no parse here" in broken["error"]
-    table = aoc("bench", str(year), "4", "--input", "letters.txt", "--budget", "0.05")
-    assert "variant broken" in table.stdout and "! error" in table.stdout
+    table = io.StringIO()
+    render(report, False, table, io.StringIO())
+    assert "variant broken" in table.getvalue() and "! error" in table.getvalue()
 
 
 def test_a_lane_far_faster_than_the_slowest_repeats_within_each_round() -> None:
