@@ -332,18 +332,21 @@ class Day(Solution[int]):
 def test_a_run_that_timed_nothing_leaves_the_readme_and_history_alone(
     project: Path, tmp_path: Path
 ) -> None:
+    """Nor draws a chart: --plot's file is not written."""
     readme = project / "README.md"
     readme.write_text(f"# Mine\n{START}\nthe table of a good run\n{END}\n")
     (project / "in.txt").write_text("not a number\n")
     with temporary_year(tmp_path / "site", 2085, {"day01.py": BROKEN_PARSE}):
         result = aoc("bench", "2085", "1", "--input", "in.txt", "--budget", "0.05", "--save",
-                     "--readme")
+                     "--readme", "--plot", "none.svg")
     assert result.returncode == 2
     assert "parse failed" in result.stderr
     assert readme.read_text() == f"# Mine\n{START}\nthe table of a good run\n{END}\n"
     assert not (project / "benchmarks" / "history.json").exists()
     assert "Saved" not in result.stderr and "Wrote" not in result.stderr
     assert "Nothing was timed: nothing saved, and README.md left as it was." in result.stderr
+    assert "Nothing was timed: no chart drawn into none.svg." in result.stderr
+    assert not (project / "none.svg").exists()
 
 
 RECORDS_ITS_RUNS = """

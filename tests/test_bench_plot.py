@@ -111,15 +111,9 @@ def test_plot_draws_each_day_stacked_with_the_budget(project: Path) -> None:
     assert "quick" not in texts
 
 
-def test_nothing_timed_draws_nothing(project: Path) -> None:
-    (project / "bad.txt").write_text("not numbers\n")
-    found = aoc_in_process("bench", "2057", "1", "--input", "bad.txt", "--plot", "none.svg")
-    assert found.returncode == 2
-    assert "Nothing was timed: no chart drawn into none.svg." in found.stderr
-    assert not (project / "none.svg").exists()
-
-
 def test_a_plot_file_of_another_kind_is_refused_before_any_timing(project: Path) -> None:
+    """(Nothing timed, nothing drawn: test_bench.py's
+    test_a_run_that_timed_nothing_leaves_the_readme_and_history_alone.)"""
     found = aoc_in_process("bench", "2057", "1", "--input", "numbers.txt", "--plot", "d.txt")
     assert found.returncode == 2
     assert found.stderr == "Error: --plot d.txt: the file must end in .svg, .png or .pdf.\n"
