@@ -16,6 +16,8 @@ import json
 import os
 import re
 from collections.abc import Iterator
+from dataclasses import replace
+from datetime import UTC, datetime
 from pathlib import Path
 from subprocess import CompletedProcess
 
@@ -24,16 +26,19 @@ from conftest import temporary_year
 from fake_clock import cap_runs
 from site_cli import aoc_in_process
 
-from aoc2023.framework.bench import plot
+from aoc2023.framework.bench import measure, outputs, plot
 from aoc2023.framework.bench.figures import (
     LONG_STEP,
     MIN_DIFFERENCE,
     MIN_RUNS,
     TOLERANCE,
     WIDE_TOLERANCE,
+    BenchReport,
+    StepBench,
 )
 from aoc2023.framework.bench.readme_table import END, START, insert_block
 from aoc2023.framework.errors import UsageError
+from aoc2023.framework.inputs import RunRequest
 
 YEAR = 2047
 EXAMPLE_INPUT = "1000 234"
@@ -88,7 +93,14 @@ def table_alone(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(plot, "available", lambda: False)
 
 
-def test_bench_json_gives_the_figures_of_each_step(project: Path) -> None:
+def test_bench_json_gives_the_figures_of_each_step(
+    project: Path, installed: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """From a folder in no project: compared with nothing (never the history of the
+    project aoc is installed from), and nothing written there or here."""
+    nowhere = tmp_path / "nowhere"
+    nowhere.mkdir()
+    monkeypatch.chdir(nowhere)
     result = aoc("bench", str(YEAR), "7", "--example", "--budget", "0.1", "--json")
     assert result.returncode == 0, result.stderr
     payload = json.loads(result.stdout)
@@ -117,12 +129,24 @@ def test_bench_json_gives_the_figures_of_each_step(project: Path) -> None:
         # By CPU time only where the CPU time was recorded.
         assert step["raw_cpu_min"] is not None or step["normalised_cpu"] is None
     assert [a["status"] for s in day["steps"] for a in s["answers"]] == ["correct"] * 4
+    assert (installed / "benchmarks" / "history.json").read_text() == '{"entries": []}'
+    assert not (installed / "README.md").exists()
+    assert list(nowhere.iterdir()) == []
 
 
 def test_bench_table_names_each_columns_clock_and_the_machines_speed(project: Path) -> None:
+    """Beside a history that cannot be read: not compared with, and left as it is (nor
+    overwritten by --save: the `--save` case of
+    test_a_readme_or_history_that_cannot_be_written_is_refused_before_any_timing)."""
+    history = project / "benchmarks" / "history.json"
+    history.parent.mkdir()
+    history.write_text("{not json")
     result = aoc_in_process("bench", str(YEAR), "7", "--example", "--budget", "0.05",
                             env=dict(os.environ, COLUMNS="200"))
     assert result.returncode == 0, result.stderr
+    assert "Not compared." in result.stderr
+    assert "Cannot read the benchmark history" in result.stderr
+    assert history.read_text() == "{not json"
     lines = result.stdout.splitlines()
     top = next(n for n, line in enumerate(lines) if "Step" in line)
     headings = [" ".join(cell.strip() for cell in column).strip() for column in zip(*(
@@ -139,11 +163,7 @@ def test_bench_uses_the_same_days_and_inputs_as_run(project: Path, year_with_day
     result = aoc("bench", "2095", "6-7", "--example", "--budget", "0.05")
     assert "No solution yet for 2095 day(s) 6: skipped." in result.stderr
     assert aoc("bench", str(YEAR), "7-8", "--input", "x.txt").returncode == 2
-    path = project / "hands.txt"
-    path.write_text(EXAMPLE_INPUT + "\n")
-    payload = json.loads(aoc("bench", str(YEAR), "7", "--input", str(path), "--budget", "0.05",
-                             "--json").stdout)
-    assert payload["results"][0]["source"] == "file"
+    # A file for one day: test_a_files_history_is_kept_under_its_resolved_path.
 
 
 @pytest.fixture
@@ -199,7 +219,8 @@ def test_save_and_readme_refuse_outside_a_project(
 ) -> None:
     """From a folder in no project, --save and --readme refuse in one sentence before
     timing anything: never the files of the project aoc is installed from. (From a
-    folder inside a project: test_save_keeps_timings_only_and_a_later_bench_compares.)"""
+    folder inside a project: test_save_keeps_timings_only_and_a_later_bench_compares;
+    a bench without them there: test_bench_json_gives_the_figures_of_each_step.)"""
     nowhere = tmp_path / "nowhere"
     nowhere.mkdir()
     monkeypatch.chdir(nowhere)
@@ -210,25 +231,9 @@ def test_save_and_readme_refuse_outside_a_project(
                                          "pyproject.toml or an .aocd_config/ folder, from "), \
             refused.stderr
         assert "Timing" not in refused.stderr and refused.stdout == ""
-    plain = aoc("bench", str(YEAR), "7", "--example", "--budget", "0.05", "--json")
-    assert plain.returncode == 0, plain.stderr
-    assert all(step["change"] is None
-               for step in json.loads(plain.stdout)["results"][0]["steps"])
     assert (installed / "benchmarks" / "history.json").read_text() == '{"entries": []}'
     assert not (installed / "README.md").exists()
     assert not (nowhere / "benchmarks").exists()
-
-
-def test_a_broken_history_is_not_compared_with(project: Path) -> None:
-    """Nor overwritten by --save: the `--save` case of
-    test_a_readme_or_history_that_cannot_be_written_is_refused_before_any_timing."""
-    history = project / "benchmarks" / "history.json"
-    history.parent.mkdir()
-    history.write_text("{not json")
-    result = aoc("bench", str(YEAR), "7", "--example", "--budget", "0.05")
-    assert result.returncode == 0 and "Not compared." in result.stderr
-    assert "Cannot read the benchmark history" in result.stderr
-    assert history.read_text() == "{not json"
 
 
 README = (
@@ -243,20 +248,21 @@ def test_readme_table_goes_between_the_markers_and_nothing_else_changes(
     readme = project / "README.md"
     readme.write_bytes(README.encode())
     before, after = README.encode().split(START.encode())[0], README.encode().split(END.encode())[1]
-    for _ in range(2):  # and again: replaced, not added twice
-        result = aoc("bench", str(YEAR), "7", "--example", "--budget", "0.05", "--readme")
-        assert result.returncode == 0, result.stderr
-        assert ("The README has no chart: matplotlib is not installed (the plot extra: "
-                "`uv sync --extra plot` or `pip install 'aoc2023[plot]'`).") in result.stderr
-        data = readme.read_bytes()
-        assert data.startswith(before + START.encode())
-        assert data.endswith(END.encode() + after)
-        assert data.count(START.encode()) == 1
-        table = data.decode().split(START)[1].split(END)[0]
-        assert "old table" not in table
-        assert f"| {YEAR}/07 | Number Sums | example 1 |" in table
-        assert f"| **{YEAR}** | **Total** (benched on " in table
-        assert "\r\n" in table and "\n" not in table.replace("\r\n", "")
+    # Replaced, not added: and so again over a table of aoc's own, as the second run of
+    # test_the_readme_table_tells_a_failed_part_from_one_not_written_and_adds_markers.
+    result = aoc("bench", str(YEAR), "7", "--example", "--budget", "0.05", "--readme")
+    assert result.returncode == 0, result.stderr
+    assert ("The README has no chart: matplotlib is not installed (the plot extra: "
+            "`uv sync --extra plot` or `pip install 'aoc2023[plot]'`).") in result.stderr
+    data = readme.read_bytes()
+    assert data.startswith(before + START.encode())
+    assert data.endswith(END.encode() + after)
+    assert data.count(START.encode()) == 1
+    table = data.decode().split(START)[1].split(END)[0]
+    assert "old table" not in table
+    assert f"| {YEAR}/07 | Number Sums | example 1 |" in table
+    assert f"| **{YEAR}** | **Total** (benched on " in table
+    assert "\r\n" in table and "\n" not in table.replace("\r\n", "")
 
 
 PART_2_FAILS = """
@@ -276,7 +282,8 @@ class Day(Solution[str]):
 def test_the_readme_table_tells_a_failed_part_from_one_not_written_and_adds_markers(
     project: Path, tmp_path: Path, table_alone: None
 ) -> None:
-    """In a README without the markers at first: they are added at its end."""
+    """In a README without the markers at first: they are added at its end, and the
+    second run replaces the table between them (not added twice)."""
     readme = project / "README.md"
     readme.write_bytes(b"# Mine\n\nNo markers here.")
     (project / "in.txt").write_text("abc\n")
@@ -325,18 +332,21 @@ class Day(Solution[int]):
 def test_a_run_that_timed_nothing_leaves_the_readme_and_history_alone(
     project: Path, tmp_path: Path
 ) -> None:
+    """Nor draws a chart: --plot's file is not written."""
     readme = project / "README.md"
     readme.write_text(f"# Mine\n{START}\nthe table of a good run\n{END}\n")
     (project / "in.txt").write_text("not a number\n")
     with temporary_year(tmp_path / "site", 2085, {"day01.py": BROKEN_PARSE}):
         result = aoc("bench", "2085", "1", "--input", "in.txt", "--budget", "0.05", "--save",
-                     "--readme")
+                     "--readme", "--plot", "none.svg")
     assert result.returncode == 2
     assert "parse failed" in result.stderr
     assert readme.read_text() == f"# Mine\n{START}\nthe table of a good run\n{END}\n"
     assert not (project / "benchmarks" / "history.json").exists()
     assert "Saved" not in result.stderr and "Wrote" not in result.stderr
     assert "Nothing was timed: nothing saved, and README.md left as it was." in result.stderr
+    assert "Nothing was timed: no chart drawn into none.svg." in result.stderr
+    assert not (project / "none.svg").exists()
 
 
 RECORDS_ITS_RUNS = """
@@ -401,27 +411,42 @@ class Day(Solution[str]):
 
 def test_a_files_history_is_kept_under_its_resolved_path(project: Path, tmp_path: Path) -> None:
     """Issue 26: `f.txt`, `./f.txt` and its absolute path are one history, named by its
-    path in the project; figures saved under the name as typed (before) still compare."""
+    path in the project; figures saved under the name as typed (before) still compare.
+
+    One bench saves through `aoc bench`; one more report, benched in this process, is
+    compared as `aoc bench` compares it (outputs.compare_save_publish, after the same
+    `prepare`) under each name of the file, as typed: a bench for each name would time the
+    same steps again."""
     (project / "data").mkdir()
     (project / "data" / "in.txt").write_text("abc\n")
     history = project / "benchmarks" / "history.json"
+    absolute = str(project / "data" / "in.txt")
 
-    def bench(name: str, *options: str) -> list[dict[str, object]]:
-        result = aoc("bench", "2092", "1", "--input", name, "--budget", "0.05", "--json",
-                     *options)
-        assert result.returncode == 0, result.stderr
-        steps: list[dict[str, object]] = json.loads(result.stdout)["results"][0]["steps"]
-        return steps
+    def compared(report: BenchReport, name: str) -> list[StepBench]:
+        """The steps of `report`, its input typed as `name` (a Path, as the command line
+        reads it), compared with the history."""
+        named = replace(report, results=[replace(bench, result=bench.result._replace(
+            label=str(Path(name)))) for bench in report.results])
+        found, _ = outputs.compare_save_publish(named, outputs.prepare(), datetime.now(UTC))
+        return [step for bench in found.results for step in bench.steps]
 
     with temporary_year(tmp_path / "site", 2092, {"day01.py": COUNTS}):
-        bench("data/in.txt", "--save")
+        saving = aoc("bench", "2092", "1", "--input", "data/in.txt", "--budget", "0.05",
+                     "--json", "--save")
+        assert saving.returncode == 0, saving.stderr
+        assert json.loads(saving.stdout)["results"][0]["source"] == "file"
         saved = json.loads(history.read_text())
         assert {f["label"] for f in saved["entries"][0]["figures"]} == {"data/in.txt"}
-        for name in ("./data/in.txt", str(project / "data" / "in.txt"), "data/../data/in.txt"):
-            assert all(step["change"] is not None for step in bench(name)), name
+        report = measure.bench_days(RunRequest(((2092, 1),), Path("data/../data/in.txt")),
+                                    0.05)
+    [bench] = report.results
+    assert bench.result.label == "data/../data/in.txt"  # as typed: resolved when compared
+    for name in ("./data/in.txt", absolute, "data/../data/in.txt"):
+        steps = compared(report, name)
+        assert steps and all(step.change is not None for step in steps), name
 
-        absolute = str(project / "data" / "in.txt")
-        for figure in saved["entries"][0]["figures"]:  # as saved before: the name typed
-            figure["label"] = absolute
-        history.write_text(json.dumps(saved))
-        assert all(step["change"] is not None for step in bench(absolute))
+    for figure in saved["entries"][0]["figures"]:  # as saved before: the name typed
+        figure["label"] = absolute
+    history.write_text(json.dumps(saved))
+    steps = compared(report, absolute)
+    assert steps and all(step.change is not None for step in steps)

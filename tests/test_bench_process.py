@@ -7,7 +7,10 @@ that reach this project's own days, `test_bench.py` among them). What needs no p
 
 The processes keep the real clocks: no test asserts a time. A budget of 1 s, far more
 than a busy machine takes to check a fast day's answers, leaves time for the progress
-line to show the runs kept so far; waits for a process are a generous 60 s.
+line to show the runs kept so far. The Ctrl-C tests' budget of 0.3 s is one that the
+stuck day's checking run must fit in: after a checking run that outlasts the budget (and
+its grace) no timing run starts, and the day never gets stuck. Waits for a process are a
+generous 60 s.
 """
 
 from __future__ import annotations
@@ -73,26 +76,17 @@ def stderr_on_a_terminal(command: list[str], env: dict[str, str], cwd: Path | No
     return done, shown.decode()
 
 
-@pytest.mark.slow
-def test_progress_shows_on_a_terminal_only(aocd_home: AocdHome, tmp_path: Path,
-                                           monkeypatch: pytest.MonkeyPatch) -> None:
-    """Not on a stream that is no terminal (a pipe, a file: in this process, a stream in
-    memory, told apart by the same test), with the fewest runs; on a terminal, in a
-    process whose stderr is one."""
+def test_no_progress_line_on_a_stream_that_is_no_terminal(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A pipe, a file: in this process, a stream in memory, told apart from a terminal by
+    the same test (isatty), with the fewest runs. The line on a terminal:
+    test_the_progress_line_on_a_terminal_shows_the_runs_and_is_cleared_whole."""
     (tmp_path / "in.txt").write_text("abc\n")
-    cap_runs(monkeypatch, max_runs=2 * MIN_RUNS)  # in this process
+    cap_runs(monkeypatch, max_runs=2 * MIN_RUNS)
     with temporary_year(tmp_path / "site", 2072, {"day01.py": FAST_DAY}):
-        options = ["bench", "2072", "1", "--input", str(tmp_path / "in.txt")]
-        piped = aoc_in_process(*options)
-        assert piped.returncode == 0, piped.stderr
-        assert "runs so far" not in piped.stderr and "checking the answers" not in piped.stderr
-        env = aocd_home.env()
-        env["PYTHONPATH"] = f"{tmp_path / 'site'}{os.pathsep}{env['PYTHONPATH']}"
-        done, text = stderr_on_a_terminal(
-            [sys.executable, "-m", "aoc2023", *options, "--budget", "1"], env)
-    assert done.returncode == 0
-    assert "in.txt): checking the answers" in text
-    assert "in.txt): part 1" in text and "runs so far" in text
+        piped = aoc_in_process("bench", "2072", "1", "--input", str(tmp_path / "in.txt"))
+    assert piped.returncode == 0, piped.stderr
+    assert "runs so far" not in piped.stderr and "checking the answers" not in piped.stderr
     assert "Done in time" in piped.stdout and "part 1" in piped.stdout  # the table, piped
 
 
@@ -163,11 +157,12 @@ def test_ctrl_c_shows_the_days_done_saves_nothing_and_exits_130(
     assert not (project / "benchmarks").exists()  # nor saved
 
 
-def test_the_progress_line_drawn_by_a_timeout_child_is_cleared_whole(
+def test_the_progress_line_on_a_terminal_shows_the_runs_and_is_cleared_whole(
     aocd_home: AocdHome, tmp_path: Path
 ) -> None:
-    # Under --timeout a forked child draws the line; the parent, which clears it, never
-    # saw how long it got.
+    """In a process whose stderr is a terminal: the input and step, then the runs so far.
+    Under --timeout, as here, this process draws the checking line and a forked child the
+    runs; the parent, which clears the line, never saw how long the child drew it."""
     (tmp_path / "in.txt").write_text("abc\n")
     with temporary_year(tmp_path / "site", 2086, {"day06.py": FAST_DAY}):
         env = {k: v for k, v in aocd_home.env().items() if k not in ("COLUMNS", "LINES")}
@@ -176,6 +171,8 @@ def test_the_progress_line_drawn_by_a_timeout_child_is_cleared_whole(
                    "in.txt", "--budget", "1", "--timeout", "30"]
         done, shown = stderr_on_a_terminal(command, env, cwd=tmp_path, columns=100)
     assert done.returncode == 0
+    assert "2086 day 6 (in.txt): checking the answers" in shown
+    assert "(in.txt): part 1, " in shown and "runs so far" in shown
     drawn = shown.split("\r")
     longest = max(len(text) for text in drawn if "runs so far" in text)
     assert longest > len("2086 day 6 (in.txt): checking the answers")  # the child's, longer

@@ -11,8 +11,6 @@ from __future__ import annotations
 import io
 import json
 import os
-import subprocess
-import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, ClassVar
@@ -21,7 +19,7 @@ import pytest
 from conftest import AocdHome, temporary_year
 from fake_clock import FakeClock, Timed, cap_runs
 from read_only import read_only
-from site_cli import aoc_in_process
+from site_cli import aoc_in_process, aoc_runs
 
 import aoc2023
 from aoc2023.framework.bench import measure, plot
@@ -152,34 +150,39 @@ class Day(Solution[str]):
 
 
 @pytest.mark.slow  # a process each
-@pytest.mark.parametrize(("option", "locked"), [
-    (["--plot", "charts/chart.svg"], "charts"),
-    (["--save"], "benchmarks"),
-    (["--readme"], "."),
+@pytest.mark.parametrize(("options", "locked"), [
+    ([["--plot", "charts/chart.svg"], ["--save"]], ["charts", "benchmarks"]),
+    ([["--readme"]], ["."]),
 ])
 def test_an_output_that_cannot_be_written_is_refused_before_any_timing(
-    tmp_path: Path, aocd_home: AocdHome, option: list[str], locked: str
+    tmp_path: Path, aocd_home: AocdHome, options: list[list[str]], locked: list[str]
 ) -> None:
+    """Each option's folder read-only (for a process: read_only.py), the project's own
+    folder only where the README is written, so that each refusal is its file's: one
+    process runs a bench with each option (site_cli.aoc_runs)."""
     runs = tmp_path / "runs"
     project = tmp_path / "project"
-    (project / locked).mkdir(parents=True, exist_ok=True)
+    for folder in locked:
+        (project / folder).mkdir(parents=True, exist_ok=True)
     (project / "pyproject.toml").write_text("[project]\nname = 'mine'\n")
     (project / "README.md").write_text("# Mine\n")
     (project / "in.txt").write_text("abc\n")
-    wrapper = read_only(project / locked)
+    wrapper = [word for folder in locked for word in read_only(project / folder)]
     with temporary_year(tmp_path / "site", 2046, {"day02.py": COUNTS_ITS_RUNS.format(
             runs=str(runs))}):
         env = aocd_home.env()
         env["PYTHONPATH"] = os.pathsep.join([str(tmp_path / "site"), SOURCE, env["PYTHONPATH"]])
-        done = subprocess.run([*wrapper, sys.executable, "-m", "aoc2023", "bench", "2046", "2",
-                               "--input", "in.txt", "--budget", "0.05", *option], env=env,
-                              cwd=project, capture_output=True, text=True, timeout=60)
-    assert done.returncode == 2, done.stderr
-    assert "cannot be written" in done.stderr and option[0] in done.stderr, done.stderr
-    assert "so nothing was timed." in done.stderr
-    assert "Traceback" not in done.stderr and "unexpected" not in done.stderr
+        refused = aoc_runs(None, aocd_home, *(["bench", "2046", "2", "--input", "in.txt",
+                                               "--budget", "0.05", *option]
+                                              for option in options),
+                           env=env, cwds=[project] * len(options), wrapper=wrapper)
+    for option, done in zip(options, refused, strict=True):
+        assert done.returncode == 2, done.stderr
+        assert "cannot be written" in done.stderr and option[0] in done.stderr, done.stderr
+        assert "so nothing was timed." in done.stderr
+        assert "Traceback" not in done.stderr and "unexpected" not in done.stderr
+        assert done.stdout == ""
     assert not runs.exists()  # refused at once: no day's code ran
-    assert done.stdout == ""
 
 
 # --- the working folder a day moves to -----------------------------------------------------
@@ -290,7 +293,7 @@ def each_named(damaged: list[tuple[str, str]], notices: list[str]) -> bool:
 def test_damaged_history_entries_are_named_and_skipped(project: Path) -> None:
     """Once saved, the history is damaged by hand in every one of many ways, one entry
     each: the comparison, `--history` and `--history --json` name each one skipped, and
-    go on with the rest."""
+    go on with the rest; the bench that compares saves too, keeping them as they were."""
     saved = aoc_in_process("bench", "2047", "3", "--example", "--save")
     assert saved.returncode == 0, saved.stderr
     path = project / "benchmarks" / "history.json"
@@ -301,12 +304,17 @@ def test_damaged_history_entries_are_named_and_skipped(project: Path) -> None:
         damaged.append((f"entry {number} ", said.replace("entry 2", f"entry {number}")))
     path.write_text(json.dumps(data))
     text = path.read_text()
-    compared = aoc_in_process("bench", "2047", "3", "--example", "--json")
+    compared = aoc_in_process("bench", "2047", "3", "--example", "--json", "--save")
     assert compared.returncode == 0, compared.stderr
     found = json.loads(compared.stdout)
     assert each_named(damaged, found["notices"]), found["notices"]
     steps = found["results"][0]["steps"]
     assert all(step["change"] is not None for step in steps if step["runs"])  # entry 1's
+    # Saving again keeps the damaged entries as they were, and adds one.
+    kept = json.loads(path.read_text())["entries"]
+    assert json.dumps(kept[:-1], sort_keys=True) == json.dumps(
+        json.loads(text)["entries"], sort_keys=True)
+    assert len(kept) == len(json.loads(text)["entries"]) + 1
     shown = aoc_in_process("bench", "2047", "3", "--history")
     assert shown.returncode == 0, shown.stderr
     assert each_named(damaged, " ".join(shown.stderr.split()).split("skipped.")), shown.stderr
@@ -316,8 +324,3 @@ def test_damaged_history_entries_are_named_and_skipped(project: Path) -> None:
     assert as_json.returncode == 0, as_json.stderr
     history = json.loads(as_json.stdout)
     assert each_named(damaged, history["notices"]) and history["series"], history
-    # Saving again keeps the damaged entries as they were, and adds one.
-    assert aoc_in_process("bench", "2047", "3", "--example", "--save").returncode == 0
-    kept = json.loads(path.read_text())["entries"]
-    assert json.dumps(kept[:-1], sort_keys=True) == json.dumps(
-        json.loads(text)["entries"], sort_keys=True)

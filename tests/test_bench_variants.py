@@ -39,7 +39,7 @@ from aoc2023.framework.bench.figures import (
 from aoc2023.framework.bench.history import compare
 from aoc2023.framework.bench.measure import bench_input
 from aoc2023.framework.bench.readme_table import markdown_table
-from aoc2023.framework.inputs import RunInput
+from aoc2023.framework.inputs import RunInput, RunRequest
 from aoc2023.framework.results import DayResult, ExitCode, Status
 from aoc2023.framework.solution import variants_of
 
@@ -320,26 +320,6 @@ def test_the_readme_table_is_about_the_main_implementation() -> None:
 # --- the command ------------------------------------------------------------------------------
 
 
-def test_bench_json_names_each_steps_variant_and_its_ratio(year: int, project: Path) -> None:
-    result = aoc("bench", str(year), "1", "--input", "numbers.txt", "--budget", "0.2",
-                 "--json")
-    assert result.returncode == 0, result.stderr
-    [day] = json.loads(result.stdout)["results"]
-    assert [(s["variant"], s["step"]) for s in day["steps"]] == [
-        (None, "parse"), (None, "part 1"), (None, "part 2"),
-        ("slow", "parse"), ("slow", "part 1"), ("slow", "part 2")]
-    for step in day["steps"]:
-        if step["variant"] is None:
-            assert step["versus_main"] is None
-        else:
-            main = next(s for s in day["steps"] if s["variant"] is None
-                        and s["step"] == step["step"])
-            # One machine speed for both: the raw figures' ratio.
-            assert step["versus_main"] == pytest.approx(step["raw_min"] / main["raw_min"])
-    assert [v["variant"] for v in day["variants"]] == ["slow"]
-    assert [a["status"] for a in day["variants"][0]["answers"]] == ["unknown", "unknown"]
-
-
 def test_no_variants_benches_the_main_implementation_alone(year: int, project: Path) -> None:
     result = aoc("bench", str(year), "1", "--input", "numbers.txt", "--budget", "0.05",
                  "--no-variants", "--json")
@@ -360,26 +340,22 @@ def test_a_disagreeing_variant_exits_2_naming_both(year: int, project: Path) -> 
 def test_a_variant_that_cannot_parse_is_an_error_and_the_main_is_still_timed(
     year: int, project: Path,
 ) -> None:
-    result = aoc("bench", str(year), "4", "--input", "letters.txt", "--budget", "0.05",
-                 "--json")
-    assert result.returncode == 2
-    [day] = json.loads(result.stdout)["results"]
+    """In the JSON and the table of one report, drawn as `aoc bench` draws them (its exit
+    code 2 for such a report: test_a_disagreeing_variant_exits_2_naming_both)."""
+    from aoc2023.framework.render.as_json import bench_json
+    from aoc2023.framework.render.bench import render
+
+    report = measure.bench_days(RunRequest(((year, 4),), Path("letters.txt")), 0.05)
+    assert bench_exit_code(report) is ExitCode.COULD_NOT_RUN
+    [day] = json.loads(bench_json(report))["results"]
     assert [(s["variant"], s["step"]) for s in day["steps"]] == [
         (None, "parse"), (None, "part 1"), (None, "part 2")]  # part 2 unwritten: not timed
     assert [s["runs"] >= 10 for s in day["steps"]] == [True, True, False]
     [broken] = day["variants"]
     assert broken["variant"] == "broken" and "no parse here" in broken["error"]
-    table = aoc("bench", str(year), "4", "--input", "letters.txt", "--budget", "0.05")
-    assert "variant broken" in table.stdout and "! error" in table.stdout
-
-
-def test_variants_are_timed_under_a_time_limit_too(year: int, project: Path) -> None:
-    result = aoc("bench", str(year), "3", "--input", "letters.txt", "--budget", "0.1",
-                 "--timeout", "10", "--json")
-    assert result.returncode == 0, result.stderr
-    [day] = json.loads(result.stdout)["results"]
-    assert [s["variant"] for s in day["steps"]] == [None] * 3 + ["split"] * 3
-    assert all(s["runs"] >= 10 and s["error"] is None for s in day["steps"])
+    table = io.StringIO()
+    render(report, False, table, io.StringIO())
+    assert "variant broken" in table.getvalue() and "! error" in table.getvalue()
 
 
 def test_a_lane_far_faster_than_the_slowest_repeats_within_each_round() -> None:
@@ -441,26 +417,35 @@ def test_a_narrow_table_names_each_variant_and_its_ratio_and_no_variant_no_colum
 
 
 def test_save_then_compare_per_variant(year: int, project: Path) -> None:
+    """The later bench under a time limit: variants are timed there too (in the child)."""
     first = aoc("bench", str(year), "3", "--input", "letters.txt", "--budget", "0.1", "--save")
     assert first.returncode == 0, first.stderr
     entry = json.loads((project / "benchmarks" / "history.json").read_text())["entries"][0]
     assert [(f["variant"], f["step"]) for f in entry["figures"]] == [
         (None, "parse"), (None, "part 1"), (None, "part 2"),
         ("split", "parse"), ("split", "part 1"), ("split", "part 2")]
-    second = aoc("bench", str(year), "3", "--input", "letters.txt", "--budget", "0.1", "--json")
+    second = aoc("bench", str(year), "3", "--input", "letters.txt", "--budget", "0.1",
+                 "--timeout", "10", "--json")
+    assert second.returncode == 0, second.stderr
     saved = {(f["variant"], f["step"]): f for f in entry["figures"]}
-    for step in json.loads(second.stdout)["results"][0]["steps"]:
+    steps = json.loads(second.stdout)["results"][0]["steps"]
+    assert [s["variant"] for s in steps] == [None] * 3 + ["split"] * 3
+    assert all(s["runs"] >= 10 and s["error"] is None for s in steps)
+    for step in steps:
         change = step["change"]
         assert change["ratio"] == pytest.approx(step["normalised"] / saved[
             (step["variant"], step["step"])]["normalised"])
 
 
-def test_the_installed_aoc_benches_variants(tmp_path: Path, aocd_home: AocdHome) -> None:
+def test_the_installed_aoc_benches_variants_and_names_each_steps_variant_and_ratio(
+    tmp_path: Path, aocd_home: AocdHome
+) -> None:
     """Through the installed script, the one process test of variants: the script finds
     a year's variants, checks each in a run of its own as `aoc run --variants` does, and
-    times them (a variant that disagrees is test_a_disagreeing_variant_exits_2_naming_both's,
-    in this process). The budget is spent at once: fast steps get their MIN_RUNS runs all
-    the same, and no more."""
+    times them, each step in the JSON with its variant and ratio to the main (a variant
+    that disagrees is test_a_disagreeing_variant_exits_2_naming_both's, in this process).
+    The budget is spent at once: fast steps get their MIN_RUNS runs all the same, and no
+    more."""
     site = tmp_path / "site"
     (tmp_path / "numbers.txt").write_text(NUMBERS)
     with temporary_year(site, 2089, {"day01.py": DAYS["day01.py"]}):
@@ -471,6 +456,18 @@ def test_the_installed_aoc_benches_variants(tmp_path: Path, aocd_home: AocdHome)
              str(tmp_path / "numbers.txt"), "--budget", "0.001", "--json"],
             capture_output=True, text=True, env=env, timeout=60, check=False, cwd=tmp_path)
     assert agreeing.returncode == 0, agreeing.stderr
-    steps = json.loads(agreeing.stdout)["results"][0]["steps"]
-    assert [s["variant"] for s in steps] == [None] * 3 + ["slow"] * 3
+    [day] = json.loads(agreeing.stdout)["results"]
+    steps = day["steps"]
+    assert [(s["variant"], s["step"]) for s in steps] == [
+        (None, "parse"), (None, "part 1"), (None, "part 2"),
+        ("slow", "parse"), ("slow", "part 1"), ("slow", "part 2")]
     assert all(s["versus_main"] > 0 for s in steps[3:])
+    for step in steps:
+        if step["variant"] is None:
+            assert step["versus_main"] is None
+        else:
+            main = next(s for s in steps if s["variant"] is None and s["step"] == step["step"])
+            # One machine speed for both: the raw figures' ratio.
+            assert step["versus_main"] == pytest.approx(step["raw_min"] / main["raw_min"])
+    assert [v["variant"] for v in day["variants"]] == ["slow"]
+    assert [a["status"] for a in day["variants"][0]["answers"]] == ["unknown", "unknown"]
