@@ -62,14 +62,18 @@ class FakeClock:
 
     def bench_clocks(self, work: Callable[[], object] = lambda: None,
                      max_runs: int = measure.MAX_RUNS) -> measure.Clocks:
-        """This clock as each of the bench's; `work` is the calibration's workload."""
-        return measure.Clocks(self.monotonic, self.ns, self.cpu_ns, work, max_runs)
+        """This clock as each of the bench's; `work` is the calibration's workload. No
+        garbage is collected first: no time read here depends on it."""
+        return measure.Clocks(self.monotonic, self.ns, self.cpu_ns, work, max_runs,
+                              settle=lambda: None)
 
 
 def capped(max_runs: int) -> measure.Clocks:
     """The real clocks, but a budget's that never moves: `max_runs` alone ends the timing,
-    and a step gets as many runs however busy the machine."""
-    return measure.Clocks(clock=FakeClock().monotonic, max_runs=max_runs)
+    and a step gets as many runs however busy the machine. No garbage is collected first:
+    a test reads what the figures show, never how fast they are."""
+    return measure.Clocks(clock=FakeClock().monotonic, max_runs=max_runs,
+                          settle=lambda: None)
 
 
 Parsed = TypeVar("Parsed")
