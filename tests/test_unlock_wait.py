@@ -99,15 +99,11 @@ def own_project(tmp_path: Path) -> Iterator[Path]:
         yield package
 
 
-def test_new_waits_for_the_unlock_then_fetches_at_once_and_never_early(
-    fake_aoc: FakeAoC, aocd_loaded: AocdHome, own_project: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """`aoc new --wait` with its countdown handed the fake clock: it sleeps until the
-    unlock plus the margin, fetching nothing meanwhile, then fetches without another
-    sleep and writes the day with what was fetched; the wait is said once (stderr is no
-    terminal). Without the wait, a locked day is refused (the test below)."""
-    aocd_loaded.set_token()
-    unlocking_in(fake_aoc, 0)
+def countdown_on_a_fake_clock(
+    fake_aoc: FakeAoC, monkeypatch: pytest.MonkeyPatch
+) -> tuple[FakeClock, list[int]]:
+    """The countdown handed a fake clock 3.5 s before the unlock; and, for each of its
+    sleeps, the number of puzzle requests made before it (none may be early)."""
     clock = FakeClock(unlock_time(YEAR, DAY) - timedelta(seconds=3.5))
     fetched_while_waiting: list[int] = []
 
@@ -118,6 +114,19 @@ def test_new_waits_for_the_unlock_then_fetches_at_once_and_never_early(
     monkeypatch.setattr(calendar, "current_time", clock.datetime)
     monkeypatch.setattr(cli_unlock, "wait_in_terminal",
                         partial(cli_unlock.wait_in_terminal, now=clock.datetime, sleep=sleep))
+    return clock, fetched_while_waiting
+
+
+def test_new_waits_for_the_unlock_then_fetches_at_once_and_never_early(
+    fake_aoc: FakeAoC, aocd_loaded: AocdHome, own_project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`aoc new --wait` with its countdown handed the fake clock: it sleeps until the
+    unlock plus the margin, fetching nothing meanwhile, then fetches without another
+    sleep and writes the day with what was fetched; the wait is said once (stderr is no
+    terminal). Without the wait, a locked day is refused (the test below)."""
+    aocd_loaded.set_token()
+    unlocking_in(fake_aoc, 0)
+    clock, fetched_while_waiting = countdown_on_a_fake_clock(fake_aoc, monkeypatch)
     done = aoc_in_process("new", str(YEAR), str(DAY), "--wait", cwd=own_project.parent)
     assert done.returncode == 0, done.stderr
     assert clock.slept == [0.5, 1.0, 1.0, 1.0, 1.0, 1.0]  # to whole seconds, then by seconds
@@ -196,19 +205,9 @@ def test_run_waits_for_the_unlock_then_fetches_at_once_and_runs_on_the_input(
     sleep, runs the day on the input, and says the wait once (stderr is no terminal)."""
     aocd_loaded.set_token()
     fake_aoc.add_puzzle(YEAR, DAY, "Far Future", inputs={TOKEN: "4 5 6\n"})
-    clock = FakeClock(unlock_time(YEAR, DAY) - timedelta(seconds=3.5))
-    fetched_while_waiting: list[int] = []
-
-    def sleep(seconds: float) -> None:
-        fetched_while_waiting.append(len(puzzle_requests(fake_aoc)))
-        clock.sleep(seconds)
-
-    monkeypatch.setattr(calendar, "current_time", clock.datetime)
-    monkeypatch.setattr(cli_unlock, "wait_in_terminal",
-                        partial(cli_unlock.wait_in_terminal, now=clock.datetime, sleep=sleep))
+    clock, fetched_while_waiting = countdown_on_a_fake_clock(fake_aoc, monkeypatch)
     with temporary_year(tmp_path / "site", YEAR, {"day01.py": DAY_01}):
-        done = aoc_in_process("run", str(YEAR), str(DAY), "--wait", "--no-submit",
-                                        "--json")
+        done = aoc_in_process("run", str(YEAR), str(DAY), "--wait", "--no-submit", "--json")
     assert done.returncode == 0, done.stderr
     assert clock.slept == [0.5, 1.0, 1.0, 1.0, 1.0, 1.0]  # to whole seconds, then by seconds
     assert fetched_while_waiting == [0] * 6  # never early
