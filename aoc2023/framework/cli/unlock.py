@@ -138,6 +138,7 @@ def _wait_for_site(
 def wait_for_days(asked: Sequence[tuple[int, int]], verbose: bool) -> None:
     """`aoc run --wait`: wait until every day asked for (the (year, day) pairs the command
     line resolved) is unlocked (the last of them).
+
     With no token, the days' examples run, and there is nothing to wait for."""
     from aoc2023.framework.aocd.session import find_token
 
