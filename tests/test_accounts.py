@@ -17,7 +17,6 @@ from pathlib import Path
 from subprocess import CompletedProcess
 
 import pytest
-import site_cli
 from conftest import AocdHome, temporary_year
 from fake_aoc import FakeAoC
 from site_cli import aoc_in_process
@@ -243,22 +242,21 @@ def test_accounts_with_another_input_is_refused(
 
 
 def test_the_live_table_on_a_terminal_names_each_accounts_row(
-    site: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path
+    site: FakeAoC, aocd_loaded: AocdHome
 ) -> None:
-    """On a terminal (the live table, drawn row by row), each account's row is named and
-    the summary names the part tuned to one input; no token reaches the screen."""
-    from test_live import Terminal
-
+    """On a terminal (the live table, drawn row by row; here `site_cli.Screen`, a real
+    one in test_live.py), each account's row is named and the summary names the part
+    tuned to one input; no token reaches the screen."""
     cache_answer(aocd_loaded, ALICE_ID, 1, "10")
     cache_answer(aocd_loaded, BOB_ID, 1, "10")
-    env = aocd_loaded.env()
-    env.update(PYTHONPATH=os.pathsep.join([str(tmp_path / "site"), env["PYTHONPATH"]]),
-               COLUMNS="120")
-    terminal = Terminal(site_cli.command(site, "run", str(YEAR), "1", "--accounts", "all",
-                                         "--no-submit", shift=a_day_after()), env, script=False)
-    assert terminal.finish() == 1, terminal.screen  # bob's part 1 is wrong
-    rows = [line for line in terminal.screen.splitlines() if f"{YEAR}/01" in line]
+    done = aoc_in_process("run", str(YEAR), "1", "--accounts", "all", "--no-submit",
+                          shift=a_day_after(), env=dict(os.environ) | {"COLUMNS": "120"},
+                          typed="")
+    assert done.returncode == 1, done.stderr  # bob's part 1 is wrong
+    screen = done.stdout + done.stderr
+    assert "\x1b[" in done.stdout  # drawn for a terminal
+    rows = [line for line in screen.splitlines() if f"{YEAR}/01" in line]
     assert [("alice" in row, "bob" in row) for row in rows] == [(True, False), (False, True)]
-    assert "right for alice but wrong for bob" in " ".join(terminal.screen.split())
+    assert "right for alice but wrong for bob" in " ".join(screen.split())
     for token in (ALICE, BOB):
-        assert token[-8:] not in terminal.screen and token[:8] not in terminal.screen
+        assert token[-8:] not in screen and token[:8] not in screen
