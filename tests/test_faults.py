@@ -134,14 +134,16 @@ sys.addaudithook(ctrl_c)
 """
 
 
-@pytest.mark.parametrize("module", ["typer", "aoc2023.framework.results"])
-@pytest.mark.parametrize("command", [["-m", "aoc2023"], ["aoc"]], ids=["python -m", "script"])
+@pytest.mark.parametrize(("command", "module"), [
+    (["-m", "aoc2023"], "typer"), (["aoc"], "aoc2023.framework.results")],
+    ids=["python -m, at a dependency's import", "script, at the framework's import"])
 def test_ctrl_c_while_aoc_starts_ends_it_as_ctrl_c_does_without_a_traceback(
     tmp_path: Path, aocd_home: AocdHome, command: list[str], module: str
 ) -> None:
     """Ctrl-C comes while `aoc` is still importing (deterministically here: the moment
     `module` is imported), before `main` can answer it, as when Ctrl-C follows a save
-    under --watch and stops the pass the save started."""
+    under --watch and stops the pass the save started. Each way of starting `aoc` once,
+    and each kind of import once: the script guard answers both alike, at start-up."""
     hooks = tmp_path / "hooks"
     hooks.mkdir()
     # The tests' own sitecustomize (no network), and SIGINT when `module` is imported.
