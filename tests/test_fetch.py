@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import logging
 import math
 import socket
 from datetime import UTC, datetime
@@ -105,21 +104,6 @@ def test_no_network_is_one_sentence(
     assert result.returncode == 2
     assert "Could not reach adventofcode.com" in result.stderr
     assert "Traceback" not in (result.stdout + result.stderr)
-
-
-def test_verbose_shows_the_traceback_but_never_the_token(
-    fake_aoc: FakeAoC, aocd_loaded: AocdHome, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The root logger has no handler, as outside pytest: --verbose gives it one on the
-    command's (redacted) stderr, as in a process of its own, and its lines are searched."""
-    monkeypatch.setattr(logging.getLogger(), "handlers", [])
-    aocd_loaded.set_token()
-    fake_aoc.add_puzzle(2023, 7, "Camel Cards", inputs={"another-token": EXAMPLE})
-    result = aoc_in_process("run", "2023", "7", "--verbose")
-    assert result.returncode == 2
-    assert "Traceback" in result.stderr
-    assert "DEBUG urllib3" in result.stderr  # the log lines are there
-    assert TOKEN not in result.stdout + result.stderr
 
 
 def test_the_title_comes_from_a_cached_page_and_never_a_request(

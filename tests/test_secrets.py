@@ -117,12 +117,14 @@ def test_error_paths_never_show_the_token(
 def test_verbose_output_never_shows_the_token(
     site: FakeAoC, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """--verbose's log lines: each error path, and a pasted token (it is cleaned before
-    anything is logged, so the lines are alike whatever the paste)."""
+    """--verbose's log lines and tracebacks: each error path, and a pasted token (it is
+    cleaned before anything is logged, so the lines are alike whatever the paste)."""
     as_outside_pytest(monkeypatch)
     for token, args, said in ERROR_PATHS:
         done = aoc(token, *args, "--verbose")
         assert_said(done, said)
+        if said:  # an error: --verbose shows its traceback
+            assert "Traceback (most recent call last)" in done.stderr, done.stderr
         if "refused" in said:  # it asked the site: the requests' log lines are there
             assert "DEBUG urllib3" in done.stderr, done.stderr
     pasted = aoc(f"session={MARK}\r\n", *RUN_WITH_THE_PASTE, "--verbose")
