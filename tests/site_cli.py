@@ -15,7 +15,7 @@ import re
 import subprocess
 import sys
 from collections.abc import Callable, Mapping, Sequence
-from contextlib import chdir, redirect_stderr, redirect_stdout
+from contextlib import chdir, nullcontext, redirect_stderr, redirect_stdout
 from datetime import timedelta
 from pathlib import Path
 from typing import TextIO
@@ -130,7 +130,7 @@ def aoc_in_process(*args: str, cwd: Path | None = None, env: dict[str, str] | No
     with (mock.patch.dict(os.environ, env, clear=True), chdir(cwd or os.curdir),
           mock.patch.object(calendar, "current_time", lambda: now() + timedelta(seconds=shift)),
           mock.patch.object(sys, "argv", ["aoc", *args]),
-          mock.patch.object(sys, "stdin", sys.stdin if typed is None else Screen(typed)),
+          nullcontext() if typed is None else mock.patch.object(sys, "stdin", Screen(typed)),
           redirect_stdout(out), redirect_stderr(err)):
         code = main(list(args))
     return subprocess.CompletedProcess(["aoc", *args], code, out_text(), err_text())
