@@ -110,11 +110,12 @@ def test_locked_keeps_out_another_process_and_lets_it_in_after(tmp_path: Path) -
                                                              "journal.json"]
 
 
-@pytest.mark.parametrize("damage", [
-    "missing", "not JSON", "cut short", "not UTF-8", "nested too deep", "a folder", "a FIFO",
-    "too large"])
-def test_a_damaged_copy_is_a_miss(tmp_path: Path, damage: str) -> None:
-    path = tmp_path / "cache.json"
+DAMAGES = ["missing", "not JSON", "cut short", "not UTF-8", "nested too deep", "a folder",
+           "a FIFO", "too large"]
+
+
+def damaged(path: Path, damage: str) -> None:
+    """`path` damaged as `damage` says (one of DAMAGES)."""
     if damage == "not JSON":
         path.write_text("{not json")
     elif damage == "cut short":
@@ -129,7 +130,13 @@ def test_a_damaged_copy_is_a_miss(tmp_path: Path, damage: str) -> None:
         os.mkfifo(path)  # no writer: a plain read would wait for ever
     elif damage == "too large":
         path.write_text('{"a": "' + "x" * 100 + '"}')
-    assert store.read_json(path, limit=64) is None
+
+
+def test_a_damaged_copy_is_a_miss(tmp_path: Path) -> None:
+    for number, damage in enumerate(DAMAGES):
+        path = tmp_path / f"cache-{number}.json"
+        damaged(path, damage)
+        assert store.read_json(path, limit=64) is None, damage
 
 
 def test_a_copy_is_read_as_written(tmp_path: Path) -> None:
