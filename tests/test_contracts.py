@@ -330,20 +330,20 @@ def test_a_module_named_like_a_day_is_never_passed_over_in_silence(
 # --- errors of the whole command --------------------------------------------------------------
 
 
-@pytest.mark.parametrize("command", ["run", "bench", "list"])
-@pytest.mark.parametrize("fault", [("9", "--example"), ("--bogus",), ("90x1",)],
-                         ids=["no such day", "bad option", "bad year"])
-def test_an_error_of_the_whole_command_is_one_json_document(
-        command: str, fault: tuple[str, ...]) -> None:
-    year = () if fault == ("90x1",) else (str(YEAR),)
-    if command == "list":  # it takes no days: "9" is an extra argument, refused
-        fault = tuple(arg for arg in fault if arg != "--example")
-    result = in_process(GOOD_YEAR_DAY, command, *year, *fault, "--json")
-    with Promises(result, f"(a whole-command error: {' '.join(fault)})") as promises:
-        document = promises.common(as_json=True)
-        promises.code({2}, "a usage error")
-        promises.keep(set(document) == {"error", "exit_code"} and document["error"],
-                      'the error is {"error": SENTENCE, "exit_code": 2}')
+def test_an_error_of_the_whole_command_is_one_json_document() -> None:
+    """Each command with no such day, a bad option and a bad year."""
+    faults: list[tuple[str, ...]] = [("9", "--example"), ("--bogus",), ("90x1",)]
+    for name in ("run", "bench", "list"):
+        for fault in faults:
+            year = () if fault == ("90x1",) else (str(YEAR),)
+            if name == "list":  # it takes no days: "9" is an extra argument, refused
+                fault = tuple(arg for arg in fault if arg != "--example")
+            result = in_process(GOOD_YEAR_DAY, name, *year, *fault, "--json")
+            with Promises(result, f"(a whole-command error: {' '.join(fault)})") as promises:
+                document = promises.common(as_json=True)
+                promises.code({2}, "a usage error")
+                promises.keep(set(document) == {"error", "exit_code"} and document["error"],
+                              'the error is {"error": SENTENCE, "exit_code": 2}')
 
 
 # --- sends: only after every check passed -----------------------------------------------------

@@ -151,20 +151,22 @@ def test_the_floor_between_requests_sleeps_what_is_left_of_it(
     assert clock.slept == [1.25, 1.5] and last_request_mark(aocd_home) == 910.0
 
 
-@pytest.mark.parametrize(("floor", "slept"), [("0", []), ("-1", []), ("soon", [0.5])])
 def test_the_floor_can_be_turned_off_and_a_bad_one_is_the_default(
-    aocd_home: AocdHome, monkeypatch: pytest.MonkeyPatch, floor: str, slept: list[float]
+    aocd_home: AocdHome, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from aoc2023.framework.aocd.client import DEFAULT_FLOOR, _keep_distance
 
     assert DEFAULT_FLOOR == 1.0
-    monkeypatch.setenv("AOC_REQUEST_FLOOR", floor)
-    clock = FakeClock(datetime.fromtimestamp(1000, UTC))
-    _keep_distance(clock.time, clock.sleep)
-    clock.advance(0.5)
-    _keep_distance(clock.time, clock.sleep)
-    assert clock.slept == slept
-    assert (aocd_home.data / ".aoc-last-request").exists() == bool(slept)
+    mark = aocd_home.data / ".aoc-last-request"
+    for floor, slept in [("0", []), ("-1", []), ("soon", [0.5])]:
+        mark.unlink(missing_ok=True)
+        monkeypatch.setenv("AOC_REQUEST_FLOOR", floor)
+        clock = FakeClock(datetime.fromtimestamp(1000, UTC))
+        _keep_distance(clock.time, clock.sleep)
+        clock.advance(0.5)
+        _keep_distance(clock.time, clock.sleep)
+        assert clock.slept == slept, floor
+        assert mark.exists() == bool(slept), floor
 
 
 CROSS_FLOOR = 0.3

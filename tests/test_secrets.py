@@ -201,13 +201,14 @@ def test_a_long_piece_of_the_token_is_redacted_wherever_it_is(
     assert not [i for i in range(len(TOKEN) - LONG + 1) if TOKEN[i:i + LONG] in output]
 
 
-@pytest.mark.parametrize("size", range(PIECE, LONG))
-def test_a_short_piece_of_the_token_standing_apart_is_redacted(size: int) -> None:
+def test_a_short_piece_of_the_token_standing_apart_is_redacted() -> None:
+    """Every piece of every size from PIECE to LONG - 1."""
     redact = Redactor(MARK)
-    for start in range(len(MARK) - size + 1):
-        piece = MARK[start:start + size]
-        for text in (piece, f"session={piece}\n", f"'{piece}' x", f"{piece}zz"):
-            assert piece not in redact(text), (piece, text)
+    for size in range(PIECE, LONG):
+        for start in range(len(MARK) - size + 1):
+            piece = MARK[start:start + size]
+            for text in (piece, f"session={piece}\n", f"'{piece}' x", f"{piece}zz"):
+                assert piece not in redact(text), (piece, text)
 
 
 def test_a_whole_view_key_is_redacted_wherever_it_is() -> None:
