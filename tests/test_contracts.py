@@ -310,21 +310,23 @@ def test_a_broken_year_package_fails_alone(init: Behaviour, command: str,
                       "the sentence names the broken package")
 
 
-@pytest.mark.parametrize("twin", ["day1.py", "day_01.py"])
-@pytest.mark.parametrize("command", ["run", "list"])
-def test_a_module_named_like_a_day_is_never_passed_over_in_silence(
-        twin: str, command: str) -> None:
-    files = {**GOOD_YEAR_DAY, "day01.py": GOOD_DAY,
-             twin: GOOD_DAY.replace("7", "8").replace("seven", "eight")}
-    args = [command, str(YEAR), "--json"] + ([] if command == "list" else ["--example"])
-    result = in_process(files, *args)
-    sources = "\n".join(f"--- aoc{YEAR}/{name} ---\n{text}" for name, text in files.items())
-    with Promises(result, sources) as promises:
-        document = promises.common(as_json=True)
-        promises.keep(twin in result.stderr + result.stdout,
-                      f"{twin} beside day01.py is named (refused, or in a hint)")
-        promises.keep((YEAR, 2) in day_rows(document, "days" if command == "list"
-                                            else "results"), "the other days still show")
+def test_a_module_named_like_a_day_is_never_passed_over_in_silence() -> None:
+    """Each twin of day01.py, by aoc run and by aoc list."""
+    for twin in ("day1.py", "day_01.py"):
+        for name in ("run", "list"):
+            files = {**GOOD_YEAR_DAY, "day01.py": GOOD_DAY,
+                     twin: GOOD_DAY.replace("7", "8").replace("seven", "eight")}
+            args = [name, str(YEAR), "--json"] + ([] if name == "list" else ["--example"])
+            result = in_process(files, *args)
+            sources = "\n".join(f"--- aoc{YEAR}/{file} ---\n{text}"
+                                 for file, text in files.items())
+            with Promises(result, sources) as promises:
+                document = promises.common(as_json=True)
+                promises.keep(twin in result.stderr + result.stdout,
+                              f"{twin} beside day01.py is named (refused, or in a hint)")
+                promises.keep((YEAR, 2) in day_rows(document, "days" if name == "list"
+                                                    else "results"),
+                              "the other days still show")
 
 
 # --- errors of the whole command --------------------------------------------------------------

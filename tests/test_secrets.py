@@ -100,18 +100,15 @@ ERROR_PATHS = [
 
 
 def assert_said(done: subprocess.CompletedProcess[str], said: str) -> None:
-    assert said in done.stderr
+    assert said in done.stderr, (done.args, done.stderr)
     if said:
-        assert done.returncode == 2 and "unexpected" not in done.stderr
+        assert done.returncode == 2 and "unexpected" not in done.stderr, done.args
     assert_no_piece(done)
 
 
-@pytest.mark.parametrize(("token", "args", "said"), ERROR_PATHS,
-                         ids=["dead", "line-break", "bench", "list"])
-def test_error_paths_never_show_the_token(
-    site: FakeAoC, token: str, args: list[str], said: str
-) -> None:
-    assert_said(aoc(token, *args), said)
+def test_error_paths_never_show_the_token(site: FakeAoC) -> None:
+    for token, args, said in ERROR_PATHS:
+        assert_said(aoc(token, *args), said)
 
 
 def test_verbose_output_never_shows_the_token(
