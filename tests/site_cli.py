@@ -15,7 +15,7 @@ import re
 import subprocess
 import sys
 from collections.abc import Callable, Mapping, Sequence
-from contextlib import chdir, redirect_stderr, redirect_stdout
+from contextlib import chdir, nullcontext, redirect_stderr, redirect_stdout
 from datetime import timedelta
 from pathlib import Path
 from typing import TextIO
@@ -93,8 +93,16 @@ def _capture(encoding: str | None) -> tuple[TextIO, Callable[[], str]]:
     return stream, written
 
 
+class Screen(io.StringIO):
+    """A terminal, as far as the command can tell (`isatty`), keeping what is written to
+    it; as stdin, holding what is typed."""
+
+    def isatty(self) -> bool:
+        return True
+
+
 def aoc_in_process(*args: str, cwd: Path | None = None, env: dict[str, str] | None = None,
-                   shift: float = 0.0, encoding: str | None = None
+                   shift: float = 0.0, encoding: str | None = None, typed: str | None = None
                    ) -> subprocess.CompletedProcess[str]:
     """`aoc ARGS` in this process as a fresh process would run it (`main` called from code
     reads the environment anew and leaves the process as it found it), against the site
@@ -103,7 +111,9 @@ def aoc_in_process(*args: str, cwd: Path | None = None, env: dict[str, str] | No
     changes what a process reads at start-up is a ValueError: it needs `aoc`. `sys.argv` is
     the command line's, as in the process (a module that parses it at import sees that).
     With `encoding`, stdout and stderr take only what it encodes, as `PYTHONIOENCODING`
-    makes them in a process (a locale, read at start-up, needs `aoc`)."""
+    makes them in a process (a locale, read at start-up, needs `aoc`). With `typed`, stdin,
+    stdout and stderr are a terminal's (`Screen`: the live table, the questions before
+    sending), stdin holding `typed`; a real terminal needs `aoc` on a pseudo-terminal."""
     from aoc2023.framework import calendar
     from aoc2023.framework.cli import main
 
@@ -111,11 +121,16 @@ def aoc_in_process(*args: str, cwd: Path | None = None, env: dict[str, str] | No
     if changed := [name for name in _ENV_READ_AT_IMPORT if env.get(name) != os.environ.get(name)]:
         raise ValueError(f"aoc {' '.join(args)} changes {changed}, read when a process starts "
                          "(as working on a copy of the project does): use site_cli.aoc")
-    (out, out_text), (err, err_text) = _capture(encoding), _capture(encoding)
+    if typed is None:
+        (out, out_text), (err, err_text) = _capture(encoding), _capture(encoding)
+    else:
+        out, err = Screen(), Screen()
+        out_text, err_text = out.getvalue, err.getvalue
     now = calendar.current_time
     with (mock.patch.dict(os.environ, env, clear=True), chdir(cwd or os.curdir),
           mock.patch.object(calendar, "current_time", lambda: now() + timedelta(seconds=shift)),
           mock.patch.object(sys, "argv", ["aoc", *args]),
+          nullcontext() if typed is None else mock.patch.object(sys, "stdin", Screen(typed)),
           redirect_stdout(out), redirect_stderr(err)):
         code = main(list(args))
     return subprocess.CompletedProcess(["aoc", *args], code, out_text(), err_text())
