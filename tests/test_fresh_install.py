@@ -126,11 +126,13 @@ def assert_the_wheel_held_every_year_package_and_the_templates(venv: Path) -> No
 
 
 @pytest.mark.slow
-def test_a_fresh_editable_sync_then_a_wheel_over_it_then_aocd_again(
+def test_aocd_installed_first_then_the_project_as_a_wheel_then_aocd_again(
     tmp_path: Path, aocd_home: AocdHome
 ) -> None:
-    """One environment through every state the `aoc` script is left in, so that what its
-    first commands compile (aocd, its runner's dependencies) serves them all:
+    """aocd installed first (by a fresh editable sync), then the project as a wheel over
+    it, then aocd again: one environment through every state the `aoc` script is left
+    in, so that what its first commands compile (aocd, its runner's dependencies) serves
+    them all:
 
     1. a fresh editable `uv sync`: uv leaves aocd's script; through it (the script guard,
        as an editable install holds it) both command lines work. (`python -m aoc2023` in
