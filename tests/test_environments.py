@@ -60,7 +60,7 @@ def assert_clean(result: CompletedProcess[str]) -> None:
 
 
 COMMANDS = (["run", str(YEAR), "1", "--example"], ["list", str(YEAR)],
-            ["bench", str(YEAR), "1", "--example", "--budget", "0.05"])
+            ["bench", str(YEAR), "1", "--example", "--budget", "0.01"])
 
 
 def assert_tables_in(encoding: str, args: list[str], result: CompletedProcess[str]) -> None:
