@@ -157,6 +157,22 @@ token anew, as a fresh process does; ASCII's record separator ends each one's ou
 with its exit code on stdout."""
 
 
+def several(site: FakeAoC | None, *commands: Sequence[str],
+            settings: Sequence[Mapping[str, str]] = (), cwds: Sequence[Path | None] = (),
+            shift: float = 0.0) -> list[str]:
+    """The command line of `aoc_runs`' one process (its arguments alike), for a process
+    wired otherwise: on a terminal, where each command's output ends at its exit code
+    between two record separators on stdout, then one on stderr."""
+    settings = list(settings) or [{}] * len(commands)
+    folders = [str(folder or "") for folder in cwds or [None] * len(commands)]
+    if changed := [name for each in settings for name in each if name in _ENV_READ_AT_IMPORT]:
+        raise ValueError(f"settings change {changed}, read when a process starts")
+    url = "" if site is None else site.url
+    runs = json.dumps([[list(args), dict(each), folder]
+                       for args, each, folder in zip(commands, settings, folders, strict=True)])
+    return [sys.executable, "-c", SEVERAL, url, repr(shift), str(TESTS), runs]
+
+
 def aoc_runs(site: FakeAoC | None, home: AocdHome, *commands: Sequence[str],
              settings: Sequence[Mapping[str, str]] = (), env: dict[str, str] | None = None,
              cwd: Path | None = None, cwds: Sequence[Path | None] = (), shift: float = 0.0,
@@ -168,15 +184,8 @@ def aoc_runs(site: FakeAoC | None, home: AocdHome, *commands: Sequence[str],
     folder of `cwds` (default: `cwd`). For what needs a process but not one per command:
     a locale, a read-only folder, a time limit against a hang. What the process writes
     at its exit goes to the last one."""
-    settings = list(settings) or [{}] * len(commands)
-    folders = [str(folder or "") for folder in cwds or [None] * len(commands)]
-    if changed := [name for each in settings for name in each if name in _ENV_READ_AT_IMPORT]:
-        raise ValueError(f"settings change {changed}, read when a process starts")
-    url = "" if site is None else site.url
-    runs = json.dumps([[list(args), dict(each), folder]
-                       for args, each, folder in zip(commands, settings, folders, strict=True)])
     done = subprocess.run(
-        [*wrapper, sys.executable, "-c", SEVERAL, url, repr(shift), str(TESTS), runs],
+        [*wrapper, *several(site, *commands, settings=settings, cwds=cwds, shift=shift)],
         cwd=cwd, env=_env(env or home.env(), cwd), capture_output=True, text=True,
         encoding=encoding, timeout=timeout)
     outs, errs = re.split("\x1e(-?\\d+)\x1e", done.stdout), done.stderr.split("\x1e")
