@@ -1,10 +1,11 @@
 """Measuring: statistics, runs on fresh parses within the budget and the limits, CPU
-time, timeouts, and the progress line. These tests time classes of their own, never
-this project's days (`test_bench.py` tests the `aoc bench` command on them).
+time, and the progress line. These tests time classes of their own, never this
+project's days (`test_bench.py` tests the `aoc bench` command on them; a bench whose
+checking run met --timeout is test_timeout.py's, beside that run).
 
 Their days' steps take time on a fake clock (fake_clock.py), so that they count runs,
 not seconds: how many fit the budget, in what order, which figure is the headline. Only
-the CPU time of real work, and a real time limit, are timed by the real clocks."""
+the CPU time of real work is timed by the real clocks."""
 
 from __future__ import annotations
 
@@ -174,33 +175,6 @@ def test_runs_are_at_least_the_minimum_and_at_most_the_maximum() -> None:
     # A budget spent before the first run: MIN_RUNS runs all the same, and no more.
     result = bench_on(FakeClock(), Both, RunInput("abc", "file"), budget=1e-6)
     assert result.steps[1].stats is not None and result.steps[1].stats.runs == MIN_RUNS
-
-
-class SleepsInPart2(Timed[str]):
-    year, day = 2095, 3
-    costs = {"part 1": 1e-3}
-
-    def part_1(self, text: str) -> int:
-        self.take("part 1")
-        return len(text)
-
-    def part_2(self, text: str) -> int:
-        import time
-
-        time.sleep(30)
-        return 0
-
-
-def test_a_part_past_the_timeout_is_reported_and_the_rest_is_timed() -> None:
-    # A real time limit (part 2 really sleeps), far above what the other steps and a
-    # forked child's start take on a busy machine (test_bench_memory.py holds a checking
-    # run and a timing under 0.5 s); the budget and part 1's runs are fake.
-    result = bench_on(FakeClock(), SleepsInPart2, RunInput("abc", "file"), 0.05, timeout=1.0)
-    parse, part_1, part_2 = result.steps
-    assert parse.stats is not None and part_1.stats is not None
-    assert part_1.stats.runs >= MIN_RUNS
-    assert part_2.stats is None and part_2.parts[0].status is Status.TIMEOUT
-    assert exit_code(BenchReport([result])) is ExitCode.COULD_NOT_RUN
 
 
 class InTurn(Timed[str]):
