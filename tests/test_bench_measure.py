@@ -241,7 +241,8 @@ class InTurnFailsOnRerun(Solution[str]):
 
 def test_a_yielding_solve_that_fails_while_timed_blames_the_part_that_raised() -> None:
     InTurnFailsOnRerun.runs.clear()
-    result = bench_input(InTurnFailsOnRerun, RunInput("abc", "file"), None, budget=0.05)
+    result = bench_input(InTurnFailsOnRerun, RunInput("abc", "file"), None, budget=0.05,
+                         clocks=capped(MIN_RUNS))
     _parse, part_1, part_2 = result.steps
     assert part_1.error == "while timing, RuntimeError: state left over from the last run"
     # Part 2 never ran again: it is not timed, and not to blame.

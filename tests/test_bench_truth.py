@@ -64,7 +64,8 @@ def bench_mixed(plan: dict[str, tuple[float, float, float]]) -> DayBench:
     day = type("Day", (Mixed,), {"plan": plan})
     work = clock.work
     clocks = measure.Clocks(clock.monotonic, clock.ns, clock.cpu_ns,
-                            lambda: work(2 * REFERENCE), ready_timer=lambda: ready[0])
+                            lambda: work(2 * REFERENCE), ready_timer=lambda: ready[0],
+                            settle=lambda: None)
     return measure.bench_input(day, RunInput("abc", "file", label="in.txt",
                                              extra={"clock": clock, "ready": ready}),
                                None, 2.0, clocks=clocks)
