@@ -15,6 +15,7 @@ import os
 import sys
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -168,15 +169,6 @@ def test_the_child_times_each_step_and_nothing_else() -> None:
     assert (result.parse_seconds, part.seconds) == (1.0, 2.0)
 
 
-def test_a_parse_past_the_timeout_stops_the_day_and_no_part_runs(tmp_path: Path) -> None:
-    runs = tmp_path / "parses"
-    result = run_with_timeout(SleepsInParse, RunInput(str(runs), "file"), None, LIMIT)
-    assert runs.read_text() == "parse\n"  # once, not once per part
-    assert result.error == "parse timed out: stopped after 1 s (--timeout)"
-    assert [(p.status, p.error) for p in result.parts] == [
-        (Status.TIMEOUT, "not run: parse timed out")] * 2
-
-
 def test_a_day_that_solves_both_at_once_times_out_as_one() -> None:
     result = run_with_timeout(SleepsInSolve, RunInput("abc", "file"), None, NO_WORK)
     assert [p.status for p in result.parts] == [Status.TIMEOUT, Status.TIMEOUT]
@@ -246,19 +238,34 @@ class StartsAProcessThenSleepsInPart2(Solution[str]):
 
 
 @pytest.mark.slow
-def test_a_late_part_is_reported_as_timeout_and_takes_its_processes_with_it(
+def test_a_late_parse_stops_the_day_and_a_late_part_takes_its_processes_with_it(
     tmp_path: Path,
 ) -> None:
-    """Part 2, late, is stopped with the process it started; part 1 is kept. The result,
-    as the run shows it: the part's cell and the sentence under the table; and as a bench
-    under the same limit reads it from its checking run (this run, handed to it): part 1
-    timed, in a child that never enters part 2 (it would be stopped there as late), and
-    part 2 reported, not timed."""
+    """Two days each run past the limit, their waits waited out together (the first day
+    run in a thread of its own; each day's children are its own):
+
+    - a parse past the limit stops the day: no part runs, and the parse ran once, not
+      once per part;
+    - part 2, late, is stopped with the process it started; part 1 is kept. The result,
+      as the run shows it: the part's cell and the sentence under the table; and as a
+      bench under the same limit reads it from its checking run (this run, handed to
+      it): part 1 timed, in a child that never enters part 2 (it would be stopped there
+      as late), and part 2 reported, not timed."""
+    runs = tmp_path / "parses"
     pid_file = tmp_path / "grandchild.pid"
     told: list[tuple[int, int, int | None]] = []
     run_input = RunInput(str(pid_file), "file", {1: pid_file.name})
-    result = run_with_timeout(StartsAProcessThenSleepsInPart2, run_input, None, LIMIT,
-                              on_step=lambda *step: told.append(step))
+    with ThreadPoolExecutor(1) as pool:
+        parse_late = pool.submit(run_with_timeout, SleepsInParse, RunInput(str(runs), "file"),
+                                 None, LIMIT)
+        result = run_with_timeout(StartsAProcessThenSleepsInPart2, run_input, None, LIMIT,
+                                  on_step=lambda *step: told.append(step))
+        stopped = parse_late.result()
+    assert runs.read_text() == "parse\n"  # once, not once per part
+    assert stopped.error == "parse timed out: stopped after 1 s (--timeout)"
+    assert [(p.status, p.error) for p in stopped.parts] == [
+        (Status.TIMEOUT, "not run: parse timed out")] * 2
+
     # Each part's child is told to the live view as it starts.
     assert told == [(2091, 1, 1), (2091, 1, 2)]
     part_1, part_2 = result.parts
