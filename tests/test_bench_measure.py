@@ -1,10 +1,11 @@
 """Measuring: statistics, runs on fresh parses within the budget and the limits, CPU
-time, timeouts, and the progress line. These tests time classes of their own, never
-this project's days (`test_bench.py` tests the `aoc bench` command on them).
+time, and the progress line. These tests time classes of their own, never this
+project's days (`test_bench.py` tests the `aoc bench` command on them; a bench whose
+checking run met --timeout is test_timeout.py's, beside that run).
 
 Their days' steps take time on a fake clock (fake_clock.py), so that they count runs,
 not seconds: how many fit the budget, in what order, which figure is the headline. Only
-the CPU time of real work, and a real time limit, are timed by the real clocks."""
+the CPU time of real work is timed by the real clocks."""
 
 from __future__ import annotations
 
@@ -75,39 +76,38 @@ def figures(minimum: float, runs: int = 100) -> Stats:
     return Stats(runs, minimum * 1.3, minimum, minimum * 1.1, minimum * 1.6)
 
 
-@pytest.mark.parametrize(
-    ("new", "old", "expected"),
-    [
-        (figures(100), figures(150), "faster"),
-        (figures(150), figures(100), "slower"),
-        (figures(100), figures(100 * (1 + TOLERANCE) - 0.5), "no change"),  # within it
-        (figures(100 * (1 + TOLERANCE) - 0.5), figures(100), "no change"),
-        (figures(100), figures(100 * (1 + TOLERANCE) + 0.5), "faster"),  # beyond it
-        (figures(100 * (1 + TOLERANCE) + 0.5), figures(100), "slower"),
-        (figures(100), figures(100), "no change"),
-        # With few runs the minimum is rougher, and so is the verdict.
-        (figures(100, runs=3), figures(100 * (1 + TOLERANCE) + 0.5), "no change"),
-        (figures(100), figures(100 * (1 + WIDE_TOLERANCE) + 0.5, runs=2), "faster"),
-    ],
-)
-def test_verdicts_compare_minimums_beyond_the_stated_tolerance(
-    new: Stats, old: Stats, expected: str
-) -> None:
-    assert trend(new, old) == expected
+VERDICTS = [
+    (figures(100), figures(150), "faster"),
+    (figures(150), figures(100), "slower"),
+    (figures(100), figures(100 * (1 + TOLERANCE) - 0.5), "no change"),  # within it
+    (figures(100 * (1 + TOLERANCE) - 0.5), figures(100), "no change"),
+    (figures(100), figures(100 * (1 + TOLERANCE) + 0.5), "faster"),  # beyond it
+    (figures(100 * (1 + TOLERANCE) + 0.5), figures(100), "slower"),
+    (figures(100), figures(100), "no change"),
+    # With few runs the minimum is rougher, and so is the verdict.
+    (figures(100, runs=3), figures(100 * (1 + TOLERANCE) + 0.5), "no change"),
+    (figures(100), figures(100 * (1 + WIDE_TOLERANCE) + 0.5, runs=2), "faster"),
+]
 
 
-@pytest.mark.parametrize(("new", "old", "expected"), [
+def test_verdicts_compare_minimums_beyond_the_stated_tolerance() -> None:
+    for new, old, expected in VERDICTS:
+        assert trend(new, old) == expected, (new, old)
+
+
+NOISE = [
     # Measured between back-to-back runs of the same code: the minimums of steps of
     # 60-600 ns moved by one or more 10 ns ticks of the clock (60 against 70 ns: 17%), up
     # to 80 ns for a step of 10 runs. Those are not changes.
     (60e-9, 70e-9, "no change"), (161e-9, 81e-9, "no change"), (1.1e-6, 1.3e-6, "no change"),
     # Beyond the tolerance and the floor both, they are.
     (1e-6, 1.25e-6, "faster"), (400e-9, 100e-9, "slower"),
-])
-def test_differences_within_the_clocks_own_noise_are_no_change(
-    new: float, old: float, expected: str
-) -> None:
-    assert trend(figures(new), figures(old)) == expected
+]
+
+
+def test_differences_within_the_clocks_own_noise_are_no_change() -> None:
+    for new, old, expected in NOISE:
+        assert trend(figures(new), figures(old)) == expected, (new, old)
     assert MIN_DIFFERENCE == 2e-7
 
 
@@ -176,33 +176,6 @@ def test_runs_are_at_least_the_minimum_and_at_most_the_maximum() -> None:
     assert result.steps[1].stats is not None and result.steps[1].stats.runs == MIN_RUNS
 
 
-class SleepsInPart2(Timed[str]):
-    year, day = 2095, 3
-    costs = {"part 1": 1e-3}
-
-    def part_1(self, text: str) -> int:
-        self.take("part 1")
-        return len(text)
-
-    def part_2(self, text: str) -> int:
-        import time
-
-        time.sleep(30)
-        return 0
-
-
-def test_a_part_past_the_timeout_is_reported_and_the_rest_is_timed() -> None:
-    # A real time limit (part 2 really sleeps), far above what the other steps and a
-    # forked child's start take on a busy machine (test_bench_memory.py holds a checking
-    # run and a timing under 0.5 s); the budget and part 1's runs are fake.
-    result = bench_on(FakeClock(), SleepsInPart2, RunInput("abc", "file"), 0.05, timeout=1.0)
-    parse, part_1, part_2 = result.steps
-    assert parse.stats is not None and part_1.stats is not None
-    assert part_1.stats.runs >= MIN_RUNS
-    assert part_2.stats is None and part_2.parts[0].status is Status.TIMEOUT
-    assert exit_code(BenchReport([result])) is ExitCode.COULD_NOT_RUN
-
-
 class InTurn(Timed[str]):
     """A `solve` that yields part 1's answer, then part 2's, each after some work."""
 
@@ -267,7 +240,8 @@ class InTurnFailsOnRerun(Solution[str]):
 
 def test_a_yielding_solve_that_fails_while_timed_blames_the_part_that_raised() -> None:
     InTurnFailsOnRerun.runs.clear()
-    result = bench_input(InTurnFailsOnRerun, RunInput("abc", "file"), None, budget=0.05)
+    result = bench_input(InTurnFailsOnRerun, RunInput("abc", "file"), None, budget=0.05,
+                         clocks=capped(MIN_RUNS))
     _parse, part_1, part_2 = result.steps
     assert part_1.error == "while timing, RuntimeError: state left over from the last run"
     # Part 2 never ran again: it is not timed, and not to blame.
@@ -341,29 +315,27 @@ class Slow(Timed[str]):
         return 1
 
 
-@pytest.mark.parametrize(("budget", "warm_up", "runs"), [
-    (0.5, 0, 1), (1.0, 0, 3), (3.1, 1, 9), (3.5, 1, MIN_RUNS), (4.6, 1, 13)])
-def test_slow_steps_keep_to_the_budget_with_fewer_runs_and_say_so(
-    budget: float, warm_up: int, runs: int
-) -> None:
+def test_slow_steps_keep_to_the_budget_with_fewer_runs_and_say_so() -> None:
     # The checking run (0.3 s) counts in the budget. A run starts only if it ends by the
     # budget, or until MIN_RUNS runs, by the budget and one run more; a warm-up round
     # first if one fits in a tenth of the budget. Ten runs would have taken 3 s.
-    clock = FakeClock()
-    result = bench_on(clock, Slow, RunInput("x", "file"), budget=budget)
-    assert clock.monotonic() == pytest.approx(0.3 * (1 + warm_up + runs))
-    assert clock.monotonic() <= budget + (0.3 if runs <= MIN_RUNS else 0.0)
-    part_1 = result.steps[1]
-    assert part_1.stats is not None and part_1.stats.runs == runs
-    assert part_1.stats.minimum == 0.3
-    notes_found = notes(BenchReport([result]))
-    if runs >= MIN_RUNS:
-        assert not part_1.stats.rough and notes_found == []
-        return
-    assert part_1.stats.rough
-    [note] = notes_found
-    assert note.startswith(f"2071 day 4: only parse ({runs}), part 1 ({runs}) run(s) fitted")
-    assert "the spread is rough" in note
+    for budget, warm_up, runs in [
+            (0.5, 0, 1), (1.0, 0, 3), (3.1, 1, 9), (3.5, 1, MIN_RUNS), (4.6, 1, 13)]:
+        clock = FakeClock()
+        result = bench_on(clock, Slow, RunInput("x", "file"), budget=budget)
+        assert clock.monotonic() == pytest.approx(0.3 * (1 + warm_up + runs)), budget
+        assert clock.monotonic() <= budget + (0.3 if runs <= MIN_RUNS else 0.0), budget
+        part_1 = result.steps[1]
+        assert part_1.stats is not None and part_1.stats.runs == runs, budget
+        assert part_1.stats.minimum == 0.3, budget
+        notes_found = notes(BenchReport([result]))
+        if runs >= MIN_RUNS:
+            assert not part_1.stats.rough and notes_found == [], budget
+            continue
+        assert part_1.stats.rough, budget
+        [note] = notes_found
+        assert note.startswith(f"2071 day 4: only parse ({runs}), part 1 ({runs}) run(s) fitted")
+        assert "the spread is rough" in note
 
 
 class SlowAndFast(Timed[str]):
@@ -486,29 +458,32 @@ class Steps(Timed[str]):
         return 1
 
 
-@pytest.mark.parametrize(("seconds", "waits", "cpu_recorded", "headline"), [
+HEADLINES = [  # (part 1's seconds, whether it waits, its CPU time recorded, its headline)
     (2 * LONG_STEP, False, True, "cpu_min"),  # long: its CPU time
     (LONG_STEP, False, True, "cpu_min"),
     (0.9 * LONG_STEP, False, True, "min"),  # its CPU time recorded, but short
     (1.1 * measure.CPU_FROM, False, True, "min"),
     (0.9 * measure.CPU_FROM, False, False, "min"),  # too short to record its CPU time
     (2 * LONG_STEP, True, True, "min"),  # waiting costs no CPU: the wall clock's time
-])
+]
+
+
 def test_a_long_step_is_headlined_by_its_cpu_time_and_a_waiting_one_by_the_clock(
-    monkeypatch: pytest.MonkeyPatch, seconds: float, waits: bool, cpu_recorded: bool,
-    headline: str,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(Steps, "costs", {"parse": 1e-6, "part 1": seconds})
-    monkeypatch.setattr(Steps, "waits", frozenset({"part 1"} if waits else ()))
-    result = bench_on(FakeClock(), Steps, RunInput("x", "file"), budget=0.05)
-    parse, part_1, _ = result.steps
-    assert parse.stats is not None and parse.stats.headline == "min"  # a microsecond
-    assert parse.stats.cpu_minimum is None
-    assert part_1.stats is not None and part_1.stats.headline == headline
-    assert part_1.stats.minimum == pytest.approx(seconds)
-    cpu = (0.0 if waits else pytest.approx(seconds)) if cpu_recorded else None
-    assert part_1.stats.cpu_minimum == cpu
-    assert part_1.stats.headline_seconds == pytest.approx(seconds)
+    for seconds, waits, cpu_recorded, headline in HEADLINES:
+        case = (seconds, waits)
+        monkeypatch.setattr(Steps, "costs", {"parse": 1e-6, "part 1": seconds})
+        monkeypatch.setattr(Steps, "waits", frozenset({"part 1"} if waits else ()))
+        result = bench_on(FakeClock(), Steps, RunInput("x", "file"), budget=0.05)
+        parse, part_1, _ = result.steps
+        assert parse.stats is not None and parse.stats.headline == "min", case  # a µs
+        assert parse.stats.cpu_minimum is None, case
+        assert part_1.stats is not None and part_1.stats.headline == headline, case
+        assert part_1.stats.minimum == pytest.approx(seconds), case
+        cpu = (0.0 if waits else pytest.approx(seconds)) if cpu_recorded else None
+        assert part_1.stats.cpu_minimum == cpu, case
+        assert part_1.stats.headline_seconds == pytest.approx(seconds), case
 
 
 def test_the_cpu_clock_tells_work_from_waiting() -> None:

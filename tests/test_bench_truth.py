@@ -64,45 +64,52 @@ def bench_mixed(plan: dict[str, tuple[float, float, float]]) -> DayBench:
     day = type("Day", (Mixed,), {"plan": plan})
     work = clock.work
     clocks = measure.Clocks(clock.monotonic, clock.ns, clock.cpu_ns,
-                            lambda: work(2 * REFERENCE), ready_timer=lambda: ready[0])
+                            lambda: work(2 * REFERENCE), ready_timer=lambda: ready[0],
+                            settle=lambda: None)
     return measure.bench_input(day, RunInput("abc", "file", label="in.txt",
                                              extra={"clock": clock, "ready": ready}),
                                None, 2.0, clocks=clocks)
 
 
-@pytest.mark.parametrize(("work", "queued", "sleeps", "waiting"), [
+MIXES = [  # (computing, queued for a core, sleeping: seconds a run; whether it waits)
     (0.100, 0.0, 0.0, False),  # computing
     (0.100, 0.250, 0.0, False),  # computing on a busy machine: 29% CPU, the rest queued
     (0.001, 0.0, 0.500, True),  # time.sleep(0.5)
     (0.0001, 0.005, 0.002, True),  # a short sleep, then a wait for a core once awake
     (0.300, 0.0, 0.200, False),  # 60% computing
     (0.200, 0.0, 0.300, True),  # 40% computing
-])
+]
+
+
 def test_a_step_that_mostly_waits_is_shown_as_measured_and_marked(
-    work: float, queued: float, sleeps: float, waiting: bool, monkeypatch: pytest.MonkeyPatch
+    monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    found = bench_mixed({"part 1": (work, queued, sleeps)})
-    part_1 = next(step for step in found.steps if step.step == "part 1")
-    stats = part_1.stats
-    assert stats is not None and stats.waiting is waiting
-    wall = work + queued + sleeps
-    if waiting:  # its wall time as measured: a wait is no shorter on a faster machine
-        assert stats.headline == "min" and stats.headline_seconds == pytest.approx(wall)
-        assert stats.normalised is None and stats.normalised_cpu is None and stats.scale is None
-    else:  # its CPU time at the reference speed: half, on this machine half as fast
-        assert stats.headline == "normalised_cpu"
-        assert stats.headline_seconds == pytest.approx(work / 2)
-    [step] = [s for s in json.loads(bench_json(BenchReport([found])))["results"][0]["steps"]
-              if s["step"] == "part 1"]
-    assert step["waiting"] is waiting
-    assert step["headline"] == ("min" if waiting else "normalised_cpu")
     monkeypatch.setenv("COLUMNS", "250")
-    out, err = io.StringIO(), io.StringIO()
-    bench_view.render(BenchReport([found]), False, out, err)
-    marked = f" {bench_view.WAITING_MARK} "
-    row = next(line for line in out.getvalue().splitlines() if "part 1" in line)
-    assert (marked in row) is waiting, row
-    assert ("Waited:" in " ".join(out.getvalue().split())) is waiting, out.getvalue()
+    for work, queued, sleeps, waiting in MIXES:
+        case = (work, queued, sleeps)
+        found = bench_mixed({"part 1": (work, queued, sleeps)})
+        part_1 = next(step for step in found.steps if step.step == "part 1")
+        stats = part_1.stats
+        assert stats is not None and stats.waiting is waiting, case
+        wall = work + queued + sleeps
+        if waiting:  # its wall time as measured: a wait is no shorter on a faster machine
+            assert stats.headline == "min", case
+            assert stats.headline_seconds == pytest.approx(wall), case
+            assert stats.normalised is None and stats.normalised_cpu is None, case
+            assert stats.scale is None, case
+        else:  # its CPU time at the reference speed: half, on this machine half as fast
+            assert stats.headline == "normalised_cpu", case
+            assert stats.headline_seconds == pytest.approx(work / 2), case
+        [step] = [s for s in json.loads(bench_json(BenchReport([found])))["results"][0]["steps"]
+                  if s["step"] == "part 1"]
+        assert step["waiting"] is waiting, case
+        assert step["headline"] == ("min" if waiting else "normalised_cpu"), case
+        out, err = io.StringIO(), io.StringIO()
+        bench_view.render(BenchReport([found]), False, out, err)
+        marked = f" {bench_view.WAITING_MARK} "
+        row = next(line for line in out.getvalue().splitlines() if "part 1" in line)
+        assert (marked in row) is waiting, (case, row)
+        assert ("Waited:" in " ".join(out.getvalue().split())) is waiting, (case, out.getvalue())
 
 
 SLEEPS = """

@@ -1,9 +1,8 @@
 """`aoc bench` with variants: each variant timed in the same rounds as its day's main
 implementation, checked against the main's answers, and shown with its ratio to it.
 
-The days live in throwaway years: 2087 (in-process: a variant that agrees, one that
-disagrees, a yielding `solve` with a variant, and a variant whose parse fails) and 2089
-(the same days, for the installed `aoc` in a real process). How the budget is shared is
+The days live in the throwaway year 2087: a variant that agrees, one that disagrees, a
+yielding `solve` with a variant, and a variant whose parse fails. How the budget is shared is
 counted on a fake clock (fake_clock.py), by days defined here; in-process, the command's
 budget never runs out, and `max_runs` ends the timing (`cap_runs`).
 """
@@ -12,16 +11,13 @@ from __future__ import annotations
 
 import io
 import json
-import os
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from subprocess import CompletedProcess
 from typing import Any
 
 import pytest
-from conftest import AocdHome, temporary_year
+from conftest import temporary_year
 from fake_clock import FakeClock, Timed, bench_on, cap_runs, capped
 from site_cli import aoc_in_process
 
@@ -437,24 +433,15 @@ def test_save_then_compare_per_variant(year: int, project: Path) -> None:
             (step["variant"], step["step"])]["normalised"])
 
 
-def test_the_installed_aoc_benches_variants_and_names_each_steps_variant_and_ratio(
-    tmp_path: Path, aocd_home: AocdHome
-) -> None:
-    """Through the installed script, the one process test of variants: the script finds
-    a year's variants, checks each in a run of its own as `aoc run --variants` does, and
-    times them, each step in the JSON with its variant and ratio to the main (a variant
-    that disagrees is test_a_disagreeing_variant_exits_2_naming_both's, in this process).
-    The budget is spent at once: fast steps get their MIN_RUNS runs all the same, and no
-    more."""
-    site = tmp_path / "site"
-    (tmp_path / "numbers.txt").write_text(NUMBERS)
-    with temporary_year(site, 2089, {"day01.py": DAYS["day01.py"]}):
-        env = aocd_home.env()
-        env["PYTHONPATH"] = os.pathsep.join([str(site), env["PYTHONPATH"]])
-        agreeing = subprocess.run(
-            [str(Path(sys.executable).parent / "aoc"), "bench", "2089", "1", "--input",
-             str(tmp_path / "numbers.txt"), "--budget", "0.001", "--json"],
-            capture_output=True, text=True, env=env, timeout=60, check=False, cwd=tmp_path)
+def test_aoc_bench_times_variants_and_names_each_steps_variant_and_ratio(
+        year: int, project: Path) -> None:
+    """The command finds a year's variants, checks each in a run of its own as `aoc run
+    --variants` does, and times them, each step in the JSON with its variant and ratio to
+    the main (a variant that disagrees is test_a_disagreeing_variant_exits_2_naming_both's).
+    In this process: what it shows is the command's, not a process's (the installed script
+    runs a day in test_fresh_install.py)."""
+    agreeing = aoc("bench", str(year), "1", "--input", "numbers.txt", "--budget", "0.001",
+                   "--json")
     assert agreeing.returncode == 0, agreeing.stderr
     [day] = json.loads(agreeing.stdout)["results"]
     steps = day["steps"]

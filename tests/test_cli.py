@@ -112,22 +112,23 @@ def test_usage_errors_are_one_sentence_and_exit_2(
         assert "Traceback" not in (result.stdout + result.stderr), args
 
 
-@pytest.mark.parametrize(("args", "says"), [
+TOO_MANY = [
     (("run", "2023", "7", "x", "y"), "Too many arguments: 'x', 'y' (aoc run takes YEARS [DAYS])."),
     (("run", "2023", "7", "x", "--json"), "Too many arguments: 'x' (aoc run takes YEARS [DAYS])."),
     (("token", "x"), "Too many arguments: 'x' (aoc token takes no arguments)."),
-])
-def test_arguments_beyond_a_command_s_are_said_to_be_too_many(
-    args: tuple[str, ...], says: str
-) -> None:
+]
+
+
+def test_arguments_beyond_a_command_s_are_said_to_be_too_many() -> None:
     """Click's "Got unexpected extra argument(s)" reworded: a user causes it, and is told
     what the command takes, in the table's output and in --json's document alike."""
-    done = aoc(*args)
-    assert done.returncode == 2
-    assert says in " ".join(done.stderr.replace("│", " ").split()), done.stderr
-    if "--json" in args:
-        assert json.loads(done.stdout) == {"error": says, "exit_code": 2}
-    assert "unexpected" not in (done.stdout + done.stderr).lower()
+    for args, says in TOO_MANY:
+        done = aoc(*args)
+        assert done.returncode == 2, args
+        assert says in " ".join(done.stderr.replace("│", " ").split()), done.stderr
+        if "--json" in args:
+            assert json.loads(done.stdout) == {"error": says, "exit_code": 2}
+        assert "unexpected" not in (done.stdout + done.stderr).lower(), args
 
 
 def test_bad_command_line_is_exit_2() -> None:

@@ -399,19 +399,23 @@ def reference_reading(text: str) -> object:
         return str(error)
 
 
-@pytest.mark.parametrize("text", TOLERATED)
 def test_tolerated_variants_read_as_the_clean_input_on_the_fast_path(
-    text: str, monkeypatch: pytest.MonkeyPatch
+    monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    assert read_hands(text) == EXAMPLE_HANDS
-    assert main_reading(text) == fast_reading(text) == EXAMPLE_HANDS
-    assert solve_both(text) == (6440, 5905)
+    texts = [(case.id, case.values[0]) for case in TOLERATED]
+    for name, text in texts:
+        assert isinstance(text, str)
+        assert read_hands(text) == EXAMPLE_HANDS, name
+        assert main_reading(text) == fast_reading(text) == EXAMPLE_HANDS, name
+        assert solve_both(text) == (6440, 5905), name
 
     def slow(text: str) -> list[tuple[str, int]]:
         raise AssertionError("went line by line")
 
     monkeypatch.setattr(_day07_fast, "read_hands", slow)
-    assert fast_reading(text) == EXAMPLE_HANDS
+    for name, text in texts:
+        assert isinstance(text, str)
+        assert fast_reading(text) == EXAMPLE_HANDS, name
 
 
 def test_tolerated_variants_through_the_cli(tmp_path: Path) -> None:
@@ -496,24 +500,25 @@ def test_bad_input_is_refused_naming_the_line(implementation: type[Solution[Any]
         assert reason in raised.value.reason, name
 
 
-@pytest.mark.parametrize(("text", "number", "line", "reason"), THROUGH_THE_CLI)
-def test_bad_input_through_the_cli_is_one_sentence_and_exit_2(
-    text: str, number: int, line: str, reason: str, tmp_path: Path
-) -> None:
+def test_bad_input_through_the_cli_is_one_sentence_and_exit_2(tmp_path: Path) -> None:
     """One sentence per implementation run (both, with --variants), and the day's JSON
     error naming the line (the main one alone, without)."""
-    result = run_file(tmp_path, text, "--variants")
-    assert result.returncode == 2, result.stderr
-    assert "Traceback" not in (result.stdout + result.stderr)
-    messages = [row for row in result.stderr.splitlines() if "bad input" in row]
-    assert len(messages) == 2  # one sentence per implementation
-    for message in messages:
-        assert f"line {number}: " in message and reason in message
-        assert message.endswith(repr(line))
-    as_json = run_file(tmp_path, text, "--json")
-    assert as_json.returncode == 2
-    [day] = json.loads(as_json.stdout)["results"]
-    assert f"line {number}: " in day["error"] and day["error"].endswith(repr(line))
+    for case in THROUGH_THE_CLI:
+        text, number, line, reason = case.values
+        assert isinstance(text, str) and isinstance(line, str) and isinstance(reason, str)
+        result = run_file(tmp_path, text, "--variants")
+        assert result.returncode == 2, (case.id, result.stderr)
+        assert "Traceback" not in (result.stdout + result.stderr), case.id
+        messages = [row for row in result.stderr.splitlines() if "bad input" in row]
+        assert len(messages) == 2, case.id  # one sentence per implementation
+        for message in messages:
+            assert f"line {number}: " in message and reason in message, case.id
+            assert message.endswith(repr(line)), case.id
+        as_json = run_file(tmp_path, text, "--json")
+        assert as_json.returncode == 2, case.id
+        [day] = json.loads(as_json.stdout)["results"]
+        assert f"line {number}: " in day["error"], case.id
+        assert day["error"].endswith(repr(line)), case.id
 
 
 def test_bad_input_with_verbose_shows_the_traceback(tmp_path: Path) -> None:
@@ -524,18 +529,17 @@ def test_bad_input_with_verbose_shows_the_traceback(tmp_path: Path) -> None:
 
 
 # A line at fault, and the inputs that are empty once aocd's cache has them.
-@pytest.mark.parametrize(("text", "number", "line", "reason"),
-                         bad("extra field", "empty input", "only blank lines"))
-def test_bad_cached_input_through_aoc_run_is_refused_alike(
-    text: str, number: int, line: str, reason: str, aocd_home: AocdHome
-) -> None:
+def test_bad_cached_input_through_aoc_run_is_refused_alike(aocd_home: AocdHome) -> None:
     aocd_home.set_token()
-    aocd_home.cache_input(2023, 7, text)
-    result = aoc("run", "2023", "7")
-    assert result.returncode == 2, result.stderr
-    assert "Traceback" not in (result.stdout + result.stderr)
-    [message] = [row for row in result.stderr.splitlines() if "bad input" in row]
-    assert f"line {number}: " in message and message.endswith(repr(line))
+    for case in bad("extra field", "empty input", "only blank lines"):
+        text, number, line, _reason = case.values
+        assert isinstance(text, str) and isinstance(line, str)
+        aocd_home.cache_input(2023, 7, text)
+        result = aoc("run", "2023", "7")
+        assert result.returncode == 2, (case.id, result.stderr)
+        assert "Traceback" not in (result.stdout + result.stderr), case.id
+        [message] = [row for row in result.stderr.splitlines() if "bad input" in row]
+        assert f"line {number}: " in message and message.endswith(repr(line)), case.id
 
 
 def test_both_implementations_give_the_known_answers_on_a_cached_input(

@@ -15,12 +15,14 @@ from typing import Any
 
 import pytest
 from conftest import temporary_year
+from fake_clock import cap_runs
 from hypothesis import given
 from hypothesis import strategies as st
 from misbehaving_days import examples
 from site_cli import aoc_in_process
 
 from aoc2023.framework import registry
+from aoc2023.framework.bench.figures import MIN_RUNS
 from aoc2023.framework.errors import DayLoadError, FileExistsRefusal
 from aoc2023.framework.inputs import RunInput
 from aoc2023.framework.results import ExitCode, Status
@@ -123,7 +125,9 @@ def test_a_solve_that_yields_other_than_two_answers_fails_in_one_sentence() -> N
                     count, parts)
 
 
-def test_a_lone_answer_from_solve_costs_no_other_day(tmp_path: Path) -> None:
+def test_a_lone_answer_from_solve_costs_no_other_day(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    cap_runs(monkeypatch, max_runs=MIN_RUNS)  # which days bench is the subject, not figures
     with temporary_year(tmp_path / "site", 2091, {"day01.py": GOOD, "day02.py": LONE_ANSWER}):
         table = aoc_in_process("run", "2091", "--example")
         as_json = aoc_in_process("run", "2091", "--example", "--json")
@@ -237,7 +241,8 @@ def broken_year_and_a_good_one(tmp_path: Path) -> Iterator[None]:
 
 
 def test_a_year_package_that_does_not_import_fails_alone(
-        broken_year_and_a_good_one: None) -> None:
+        broken_year_and_a_good_one: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    cap_runs(monkeypatch, max_runs=MIN_RUNS)  # which days bench is the subject, not figures
     for command, args in {"run": ["run", "2091,2093", "--example"],
                           "bench": ["bench", "2091,2093", "--example", "--budget", "0.01"],
                           "list": ["list", "2091,2093"]}.items():

@@ -183,15 +183,21 @@ def aocd_private_names() -> frozenset[str]:
                      if name.startswith("_") and not name.startswith("__"))
 
 
-_IMPORTS_AOCD = re.compile(r"^[ \t]*(?:import|from)[ \t].*\baocd\b", re.MULTILINE)
+_IMPORTS_AOCD = re.compile(r"^[ \t]*(?:from[ \t]+aocd\b|import[ \t]+(?:.*[, \t])?aocd\b)",
+                           re.MULTILINE)
+"""A line that imports aocd itself (`import aocd.models`, `import os, aocd as a`, `from
+aocd import runner`), not a module named after it (`from aoc2023.framework.aocd import
+...`), whose names lead to no aocd object."""
 
 
 def _may_reach_aocd(source: str, aocd_own: frozenset[str]) -> bool:
-    """Whether `source` can hold a use `private_aocd_uses` finds: it has an import line
-    naming aocd, or one of aocd's own private names as a word. A file with neither (most
-    of the tests) cannot, and is not parsed: parsing is nearly all this check's work."""
+    """Whether `source` can hold a use `private_aocd_uses` finds: it has a line importing
+    aocd (`_IMPORTS_AOCD`), or reads one of aocd's own private names as an attribute
+    (`._x`). A file with neither (most of the framework and the tests) cannot, and is not
+    parsed: parsing is nearly all this check's work."""
     return ("aocd" in source and bool(_IMPORTS_AOCD.search(source))) or any(
-        name in source and re.search(rf"\b{re.escape(name)}\b", source) for name in aocd_own)
+        name in source and re.search(rf"\.\s*{re.escape(name)}\b", source)
+        for name in aocd_own)
 
 
 def private_aocd_uses(source: str, aocd_own: frozenset[str] = frozenset()) -> list[str]:

@@ -62,8 +62,8 @@ def pytest_in(project: pytest.Pytester, *args: str) -> tuple[int, str]:
     return int(done.ret), str(done.stdout)
 
 
-def test_plain_pytest_runs_every_example_by_name(project: pytest.Pytester,
-                                                 aocd_loaded: AocdHome) -> None:
+def test_plain_pytest_runs_every_example_and_your_input_by_name(
+        project: pytest.Pytester, aocd_loaded: AocdHome) -> None:
     code, out = pytest_in(project)
     assert code == 1, out
     assert "2 failed, 4 passed, 6 skipped" in out
@@ -91,10 +91,8 @@ def test_plain_pytest_runs_every_example_by_name(project: pytest.Pytester,
     _, one_day = pytest_in(project, "-k", "2051 and 02")
     assert "2 passed, 2 skipped, 8 deselected" in one_day, one_day
 
-
-def test_the_real_input_is_checked_against_the_cached_answer(
-    project: pytest.Pytester, aocd_loaded: AocdHome
-) -> None:
+    # With a token, and the input and answers in aocd's cache: the real input is checked
+    # against the accepted answers.
     aocd_loaded.set_token()
     aocd_loaded.cache_input(2051, 2, "p q r\n")
     aocd_loaded.cache_answer(2051, 2, 1, "3")
@@ -125,8 +123,10 @@ class _Workers:
 def test_a_run_of_days_tests_alone_starts_no_workers(project: pytest.Pytester) -> None:
     """The worker count `-n auto` resolves to, as pytest-xdist settles it in a session
     (collection only: no worker is started to find out), for paths all in a year package
-    (a folder, a module) and for none; what `-m` and `-k` select is
-    test_what_m_and_k_can_select_decides_the_workers's."""
+    (a folder, a module) and for none; then, for what `-m` and `-k` select, pytest's own
+    reading of a command line (in this process, as pytest-xdist would ask the plugin's
+    hook): no workers when `-m` or `-k` can only select days' tests, one per core
+    otherwise, for a project with more than a few test files."""
     _with_test_files(project.path)
 
     def workers(*args: str) -> object:
@@ -140,6 +140,11 @@ def test_a_run_of_days_tests_alone_starts_no_workers(project: pytest.Pytester) -
     chosen = workers()
     assert isinstance(chosen, int) and chosen > 0, chosen
 
+    for args, days_only in M_AND_K:
+        config = project.parseconfig("-p", "no:cacheprovider", "-n", "auto", *args)
+        chosen = config.hook.pytest_xdist_auto_num_workers(config=config)
+        assert (chosen == 0) is days_only, (args, chosen)
+
 
 M_AND_K = [
     (["-m", "example"], True),
@@ -149,17 +154,3 @@ M_AND_K = [
     (["-m", "example or slow"], False),
     (["-k", "2051 or test_1"], False),
 ]
-
-
-def test_what_m_and_k_can_select_decides_the_workers(pytester: pytest.Pytester) -> None:
-    """pytest's own reading of a command line (in this process, as pytest-xdist would
-    ask the plugin's hook): no workers when `-m` or `-k` can only select days' tests,
-    one per core otherwise, for a project with more than a few test files."""
-    (pytester.path / "pyproject.toml").write_text('[tool.pytest.ini_options]\n'
-                                                  'testpaths = ["tests"]\n')
-    (pytester.path / "tests").mkdir()
-    _with_test_files(pytester.path)
-    for args, days_only in M_AND_K:
-        config = pytester.parseconfig("-p", "no:cacheprovider", "-n", "auto", *args)
-        chosen = config.hook.pytest_xdist_auto_num_workers(config=config)
-        assert (chosen == 0) is days_only, (args, chosen)

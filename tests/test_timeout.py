@@ -15,20 +15,24 @@ import os
 import sys
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 import pytest
 from conftest import running, temporary_year
-from fake_clock import FakeClock
+from fake_clock import FakeClock, capped
 from site_cli import aoc_in_process
 from test_runner import CLOCK
 
-from aoc2023.framework import Solution, timeouts
+from aoc2023.framework import Solution, registry, timeouts
+from aoc2023.framework.bench.figures import MIN_RUNS, BenchReport, bench_exit_code
+from aoc2023.framework.bench.measure import bench_input
 from aoc2023.framework.errors import TimedOut
 from aoc2023.framework.inputs import RunInput
 from aoc2023.framework.render import run as run_view
-from aoc2023.framework.results import ExitCode, RunReport, Status
+from aoc2023.framework.render.as_json import bench_json
+from aoc2023.framework.results import DayResult, ExitCode, PartResult, RunReport, Status
 from aoc2023.framework.results import run_exit_code as exit_code
 from aoc2023.framework.runner import run_solution
 from aoc2023.framework.timeouts import Progress, day_runner, run_with_timeout, watch_child
@@ -165,15 +169,6 @@ def test_the_child_times_each_step_and_nothing_else() -> None:
     assert (result.parse_seconds, part.seconds) == (1.0, 2.0)
 
 
-def test_a_parse_past_the_timeout_stops_the_day_and_no_part_runs(tmp_path: Path) -> None:
-    runs = tmp_path / "parses"
-    result = run_with_timeout(SleepsInParse, RunInput(str(runs), "file"), None, LIMIT)
-    assert runs.read_text() == "parse\n"  # once, not once per part
-    assert result.error == "parse timed out: stopped after 1 s (--timeout)"
-    assert [(p.status, p.error) for p in result.parts] == [
-        (Status.TIMEOUT, "not run: parse timed out")] * 2
-
-
 def test_a_day_that_solves_both_at_once_times_out_as_one() -> None:
     result = run_with_timeout(SleepsInSolve, RunInput("abc", "file"), None, NO_WORK)
     assert [p.status for p in result.parts] == [Status.TIMEOUT, Status.TIMEOUT]
@@ -243,16 +238,34 @@ class StartsAProcessThenSleepsInPart2(Solution[str]):
 
 
 @pytest.mark.slow
-def test_a_late_part_is_reported_as_timeout_and_takes_its_processes_with_it(
+def test_a_late_parse_stops_the_day_and_a_late_part_takes_its_processes_with_it(
     tmp_path: Path,
 ) -> None:
-    """Part 2, late, is stopped with the process it started; part 1 is kept. The result,
-    as the run shows it: the part's cell and the sentence under the table."""
+    """Two days each run past the limit, their waits waited out together (the first day
+    run in a thread of its own; each day's children are its own):
+
+    - a parse past the limit stops the day: no part runs, and the parse ran once, not
+      once per part;
+    - part 2, late, is stopped with the process it started; part 1 is kept. The result,
+      as the run shows it: the part's cell and the sentence under the table; and as a
+      bench under the same limit reads it from its checking run (this run, handed to
+      it): part 1 timed, in a child that never enters part 2 (it would be stopped there
+      as late), and part 2 reported, not timed."""
+    runs = tmp_path / "parses"
     pid_file = tmp_path / "grandchild.pid"
     told: list[tuple[int, int, int | None]] = []
-    result = run_with_timeout(StartsAProcessThenSleepsInPart2,
-                              RunInput(str(pid_file), "file", {1: pid_file.name}), None, LIMIT,
-                              on_step=lambda *step: told.append(step))
+    run_input = RunInput(str(pid_file), "file", {1: pid_file.name})
+    with ThreadPoolExecutor(1) as pool:
+        parse_late = pool.submit(run_with_timeout, SleepsInParse, RunInput(str(runs), "file"),
+                                 None, LIMIT)
+        result = run_with_timeout(StartsAProcessThenSleepsInPart2, run_input, None, LIMIT,
+                                  on_step=lambda *step: told.append(step))
+        stopped = parse_late.result()
+    assert runs.read_text() == "parse\n"  # once, not once per part
+    assert stopped.error == "parse timed out: stopped after 1 s (--timeout)"
+    assert [(p.status, p.error) for p in stopped.parts] == [
+        (Status.TIMEOUT, "not run: parse timed out")] * 2
+
     # Each part's child is told to the live view as it starts.
     assert told == [(2091, 1, 1), (2091, 1, 2)]
     part_1, part_2 = result.parts
@@ -272,6 +285,14 @@ def test_a_late_part_is_reported_as_timeout_and_takes_its_processes_with_it(
     if running(grandchild):
         os.kill(grandchild, 9)
         pytest.fail("the late part's own child process was left running")
+
+    bench = bench_input(StartsAProcessThenSleepsInPart2, run_input, None, 0.05, timeout=LIMIT,
+                        run=lambda *_: result, clocks=capped(2 * MIN_RUNS))
+    parse, timed, late = bench.steps
+    assert parse.stats is not None and timed.stats is not None, bench
+    assert timed.stats.runs >= MIN_RUNS and timed.error is None
+    assert late.stats is None and late.parts[0].status is Status.TIMEOUT
+    assert bench_exit_code(BenchReport([bench])) is ExitCode.COULD_NOT_RUN
 
 
 def _square(n: int) -> int:
@@ -334,8 +355,11 @@ def late_year(tmp_path: Path) -> Iterator[str]:
 
 
 @pytest.mark.slow
-def test_aoc_run_timeout_keeps_what_finished_and_runs_the_other_days(late_year: str) -> None:
-    """Part 1, yielded before part 2 ran late, is kept with its time; day 2 runs."""
+def test_aoc_run_timeout_keeps_what_finished_and_a_bench_times_it(late_year: str) -> None:
+    """Part 1, yielded before part 2 ran late, is kept with its time; day 2 runs. A bench
+    under the same limit, handed day 1's outcome (read back from the run's JSON) as its
+    checking run, times the part yielded before the late one, in a child that never
+    resumes the `solve` past it (it would be stopped there as late), and not part 2."""
     run = aoc_in_process("run", late_year, "1-2", "--example", "--timeout", str(LIMIT),
                          "--json")
     assert run.returncode == 2, run.stderr
@@ -346,13 +370,13 @@ def test_aoc_run_timeout_keeps_what_finished_and_runs_the_other_days(late_year: 
     assert day_1["parts"][1]["error"] == "timed out: stopped after 1 s (--timeout)"
     assert [p["status"] for p in day_2["parts"]] == ["correct", "correct"]
 
-
-@pytest.mark.slow
-def test_aoc_bench_timeout_keeps_the_part_yielded_before_the_late_one(late_year: str) -> None:
-    bench = aoc_in_process("bench", late_year, "1", "--example", "--budget", "0.05",
-                           "--timeout", str(LIMIT), "--json")
-    assert bench.returncode == 2, bench.stderr
-    [day] = json.loads(bench.stdout)["results"]
+    checked = DayResult(**{**day_1, "parts": tuple(
+        PartResult(**{**part, "status": Status(part["status"])}) for part in day_1["parts"])})
+    bench = bench_input(registry.load_day(int(late_year), 1),
+                        RunInput("abc", "example", {1: "3", 2: "6"}), None, 0.05,
+                        timeout=LIMIT, run=lambda *_: checked, clocks=capped(2 * MIN_RUNS))
+    assert bench_exit_code(BenchReport([bench])) is ExitCode.COULD_NOT_RUN
+    [day] = json.loads(bench_json(BenchReport([bench])))["results"]
     steps = {step["step"]: step for step in day["steps"]}
     assert steps["part 1"]["runs"] >= 1 and steps["part 1"]["error"] is None
     assert steps["part 1"]["answers"][0]["status"] == "correct"
