@@ -5,10 +5,11 @@ And the check before sending passes only when every example gave its answer.
 
 The days are in a throwaway year (2046). Where Ctrl-C lands in the day's code, which
 `aoc` runs in its main thread, Python raises KeyboardInterrupt there (SIGINT keeps
-Python's own handler): the day raises it itself, in this process (`ctrl_c_here`). Where
-the signal's way matters (to a --timeout child's parent, on a terminal, SIGTERM and
-SIGHUP with `aoc`'s handler), the case is a real process, sent the signal once the day's
-code says on a FIFO that it has reached the point under test.
+Python's own handler): the day raises it itself, in this process (`ctrl_c_here`); where
+SIGTERM lands there, the day sends it to this process, whose handler is then `aoc`'s
+(`SIGTERM_HERE`). Where the signal's way matters (to a --timeout child's parent, on a
+terminal, SIGHUP), the case is a real process, sent the signal once the day's code says
+on a FIFO that it has reached the point under test.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import subprocess
 import textwrap
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -42,7 +44,7 @@ def day_source(part_1: str, part_2: str = "return 2", fifo: Path | None = None,
     """A day whose parts run `part_1` and `part_2` (a body each, given `text`); `say(word)`
     writes a line to `fifo`."""
     return textwrap.dedent(f"""
-        import os, time, tracemalloc
+        import os, signal, time, tracemalloc
         from aoc2023.framework import Example, Solution
 
 
@@ -123,16 +125,41 @@ def posts(site: FakeAoC) -> list[tuple[str, str]]:
     return [(r.form["level"], r.form["answer"]) for r in site.requests if r.method == "POST"]
 
 
-def ctrl_c_here(*args: str) -> subprocess.CompletedProcess[str]:
-    """`aoc ARGS` in this process, whose day raises KeyboardInterrupt where Ctrl-C would
-    land; one that gets out of `aoc` fails the test, not the test session."""
+def ctrl_c_here(*args: str, **options: Any) -> subprocess.CompletedProcess[str]:
+    """`aoc ARGS` in this process (`site_cli.aoc_in_process`'s `options`), whose day
+    raises KeyboardInterrupt where Ctrl-C would land; one that gets out of `aoc` fails
+    the test, not the test session."""
     try:
-        return site_cli.aoc_in_process(*args)
+        return site_cli.aoc_in_process(*args, **options)
     except KeyboardInterrupt:
         pytest.fail("Ctrl-C got out of aoc", pytrace=False)
 
 
 CTRL_C = "raise KeyboardInterrupt  # as Python does for Ctrl-C while this line runs"
+
+SIGTERM_HERE = ("os.kill(os.getpid(), signal.SIGTERM); time.sleep(60)  # a real SIGTERM, "
+                "to this process")
+"""A day's line (`import os, signal, time`) that stops where it runs as SIGTERM from
+outside would: aoc's handler takes it at once (`sigterm_for_aoc`)."""
+
+
+@contextmanager
+def sigterm_for_aoc() -> Iterator[None]:
+    """While `aoc` runs in this process, SIGTERM (SIGTERM_HERE) is aoc's to handle, as in
+    its own process: one that reaches this process's own handler instead fails the part
+    it stops and the test, where it would have ended the test session."""
+    missed: list[int] = []
+
+    def not_aocs(signum: int, frame: object) -> None:
+        missed.append(signum)
+        raise RuntimeError("SIGTERM reached the test's handler, not aoc's")
+
+    previous = signal.signal(signal.SIGTERM, not_aocs)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    assert not missed, "SIGTERM reached the test's handler, not aoc's"
 
 
 def ctrl_c_when_heard(command: list[str], environment: dict[str, str], fifo: Fifo,
@@ -400,30 +427,20 @@ def two_days(site: Path, fifo: Fifo, starts: str = "") -> Path:
     return folder
 
 
-@pytest.mark.slow
-def test_sigterm_keeps_what_finished_as_ctrl_c_does(
-    tmp_path: Path, aocd_home: AocdHome, fifo: Fifo
-) -> None:
-    """SIGTERM lands while day 2's part 2 runs (in this process), after day 1 finished:
-    under --json the document holds day 1 and day 2's part 1, the stopped part is
-    marked, the notice names the signal, and the exit code is 128 + the signal. SIGTERM
-    and SIGHUP have one handler (cli/app.py): SIGHUP is sent in a --timeout child's
-    parent, below."""
+def test_sigterm_keeps_what_finished_as_ctrl_c_does(tmp_path: Path, aocd_home: AocdHome) -> None:
+    """SIGTERM lands while day 2's part 2 runs, after day 1 finished: under --json the
+    document holds day 1 and day 2's part 1, the stopped part is marked, the notice names
+    the signal, and the exit code is 128 + the signal. The part runs in `aoc`'s main
+    thread, here this process's, where the day sends the signal (SIGTERM_HERE) and
+    `aoc`'s handler (cli/app.py) takes it. SIGTERM and SIGHUP have that one handler:
+    SIGHUP is sent to a process, in a --timeout child's parent, below."""
     signum = signal.SIGTERM
-    process = subprocess.Popen(
-        site_cli.command(None, "run", str(YEAR), "1-2", "--example", "--json"),
-        env=env(aocd_home, two_days(tmp_path / "site", fifo)), stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE, text=True)
-    try:
-        fifo.heard(process)
-        process.send_signal(signum)
-        out, err = process.communicate(timeout=60)
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.communicate()
-    assert process.returncode == 128 + signum, err
-    document = json.loads(out)
+    days = {"day01.py": day_source("return 1"),
+            "day02.py": day_source("return 1", f"{SIGTERM_HERE}\nreturn 2")}
+    with temporary_year(tmp_path / "site", YEAR, days), sigterm_for_aoc():
+        done = ctrl_c_here("run", str(YEAR), "1-2", "--example", "--json")
+    assert done.returncode == 128 + signum, done.stderr
+    document = json.loads(done.stdout)
     assert "error" not in document, document
     day_1, day_2 = document["results"]
     assert [(p["status"], p["answer"]) for p in day_1["parts"]] == [("correct", "1"),
@@ -432,7 +449,7 @@ def test_sigterm_keeps_what_finished_as_ctrl_c_does(
     assert day_2["parts"][1]["error"] == "interrupted (SIGTERM)"
     assert any(f"Interrupted (SIGTERM) during {YEAR} day 2" in notice
                for notice in document["notices"]), document["notices"]
-    assert "Traceback" not in err
+    assert "Traceback" not in done.stderr
 
 
 @pytest.mark.slow
