@@ -119,20 +119,31 @@ def test_each_row_shows_when_its_day_is_done_and_a_long_part_is_named(
     tmp_path: Path, aocd_home: AocdHome
 ) -> None:
     """On a 100-column terminal, which gets the wide form when the rows fit it: the form
-    is chosen from the rows, not from a typical row needing ~118 columns."""
+    is chosen from the rows, not from a typical row needing ~118 columns. Then, on the
+    same process (`main` called again, as a fresh process runs it), --json on the
+    terminal is still one document, at the end: no running line, no table."""
     env = environment(tmp_path, aocd_home) | {"COLUMNS": "100"}
-    terminal = Terminal(["run", "2074", "--example"], env)
+    terminal = Terminal(site_cli.several(None, ["run", "2074", "--example"],
+                                         ["run", "2074", "--example", "--json"]),
+                        env, script=False)
     screen = terminal.read_until("running 2074 day 2 part 1")
     assert "2074/01" in screen and "2074/02" not in screen  # day 1's row, day 2 still runs
     (tmp_path / "release").touch()
     assert terminal.finish() == 0
-    after = terminal.screen[len(screen):]
+    live, code, as_json, json_code, rest = re.split("\x1e(-?\\d+)\x1e\x1e", terminal.screen)
+    assert (code, json_code, rest) == ("0", "0", ""), terminal.screen
+    after = live[len(screen):]
     assert "2074/02" in after and "✔ 2" in after
     assert after.count("Advent of Code") == 0  # one table, headed once
-    plain = re.sub(r"\x1b\[[0-9;]*[A-Za-z]", "", terminal.screen)
+    plain = re.sub(r"\x1b\[[0-9;]*[A-Za-z]", "", live)
     lines = re.split(r"[\r\n]", plain)  # the running line is rewritten in place (\r)
     assert any(re.search(r"│ +Parse │", line) for line in lines), plain
     assert max(len(line) for line in lines) <= 100
+
+    text = as_json.replace("\r\n", "\n")
+    assert "running" not in text and "│" not in text
+    days = [(r["day"], r["parts"][0]["answer"]) for r in json.loads(text)["results"]]
+    assert days == [(1, "1"), (2, "2")]
 
 
 def test_a_row_that_does_not_fit_the_live_widths_heads_a_new_block() -> None:
@@ -158,19 +169,6 @@ def test_a_row_that_does_not_fit_the_live_widths_heads_a_new_block() -> None:
     assert max(len(line) for line in lines) <= 100
     assert sum("Part 1" in line for line in lines) == 2 and lines[0].strip() == "Advent of Code"
     assert sum("1" * 30 in line for line in lines) == 1
-
-
-def test_json_on_a_terminal_is_still_one_document_at_the_end(
-    tmp_path: Path, aocd_home: AocdHome
-) -> None:
-    env = environment(tmp_path, aocd_home)
-    (tmp_path / "release").touch()
-    terminal = Terminal(["run", "2074", "--example", "--json"], env)
-    assert terminal.finish() == 0
-    text = terminal.screen.replace("\r\n", "\n")
-    assert "running" not in text and "│" not in text
-    days = [(r["day"], r["parts"][0]["answer"]) for r in json.loads(text)["results"]]
-    assert days == [(1, "1"), (2, "2")]
 
 
 def test_output_that_is_not_a_terminal_is_the_table_at_the_end(tmp_path: Path) -> None:
