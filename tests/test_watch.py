@@ -124,13 +124,18 @@ def test_watch_runs_again_on_each_save_and_ctrl_c_ends_it(
     and the watch goes on; then the day as saved, not as it last ran), and a module the
     day imports, the day unchanged (re-importing the day in one long-lived process kept
     the helper's old code), even saved as the bytecode cached for it would pass for
-    current."""
+    current. And the options that shape a run are passed on to each pass: a watch of a
+    slow day under --timeout, started first so that its wait overlaps this one, shows the
+    part stopped."""
+    slow = copy_project(tmp_path / "slow")
+    (slow / "aoc2023" / "day09.py").write_text(SLOW_DAY)
     project = copy_project(tmp_path / "project")
     day = project / "aoc2023" / "day09.py"
     day.write_text(DAY.format(answer="len(text)"))
     helper = project / "aoc2023" / "grid_helper.py"
     helper.write_text(HELPER.format(answer="len(text) + 9"))
-    with watching(project, aocd_home) as output:
+    with (watching(slow, aocd_home, "--timeout", "0.2") as timed,
+          watching(project, aocd_home) as output):
         output.wait_for("Watching .py files under ./")  # said before the first run starts
         output.wait_for("✔ 3")  # the first run: examples, though no --example was given
 
@@ -148,13 +153,7 @@ def test_watch_runs_again_on_each_save_and_ctrl_c_ends_it(
         os.utime(helper, ns=(seen.st_atime_ns, seen.st_mtime_ns))
         output.wait_for("grid_helper.py saved: running again")
         output.wait_for("✘ 9 (expected 3)")
-
-
-def test_timeout_is_passed_on_to_each_run(tmp_path: Path, aocd_home: AocdHome) -> None:
-    project = copy_project(tmp_path / "project")
-    (project / "aoc2023" / "day09.py").write_text(SLOW_DAY)
-    with watching(project, aocd_home, "--timeout", "0.2") as output:
-        output.wait_for("⧖")
+        timed.wait_for("⧖")
 
 
 def test_the_child_command_asks_for_what_the_user_asked_and_never_submits() -> None:
