@@ -7,9 +7,10 @@ The days are in a throwaway year (2046). Where Ctrl-C lands in the day's code, w
 `aoc` runs in its main thread, Python raises KeyboardInterrupt there (SIGINT keeps
 Python's own handler): the day raises it itself, in this process (`ctrl_c_here`); where
 SIGTERM lands there, the day sends it to this process, whose handler is then `aoc`'s
-(`SIGTERM_HERE`). Where the signal's way matters (to a --timeout child's parent, on a
-terminal, SIGHUP), the case is a real process, sent the signal once the day's code says
-on a FIFO that it has reached the point under test.
+(`SIGTERM_HERE`); where Ctrl-C comes to `aoc` waiting on a --timeout child, the child
+sends SIGINT to its parent, `aoc` in this process (`CTRL_C_TO_AOC`). On a terminal, the
+case is a real process on a pseudo-terminal, sent the signal once the day's code says on
+a FIFO that it has reached the point under test.
 """
 
 from __future__ import annotations
@@ -160,22 +161,6 @@ def sigterm_for_aoc() -> Iterator[None]:
     finally:
         signal.signal(signal.SIGTERM, previous)
     assert not missed, "SIGTERM reached the test's handler, not aoc's"
-
-
-def ctrl_c_when_heard(command: list[str], environment: dict[str, str], fifo: Fifo,
-                      cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    """`command` (in `cwd`), sent SIGINT once the day writes to `fifo`; its outcome."""
-    process = subprocess.Popen(command, cwd=cwd, env=environment, stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True)
-    try:
-        fifo.heard(process)
-        process.send_signal(signal.SIGINT)
-        out, err = process.communicate(timeout=60)
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.communicate()
-    return subprocess.CompletedProcess(command, process.returncode, out, err)
 
 
 # --- the check of the examples before sending ----------------------------------------------
@@ -362,20 +347,25 @@ def test_ctrl_c_while_memory_is_measured_keeps_the_parts_that_finished(
         _kept(ctrl_c_here("run", str(YEAR), "1", "--example", "--json", "--memory"))
 
 
-@pytest.mark.slow
+CTRL_C_TO_AOC = ("os.kill(os.getppid(), signal.SIGINT); time.sleep(120)  # Ctrl-C, to aoc "
+                 "waiting on this --timeout child")
+"""A line of a day's part that runs in a --timeout child (`import os, signal, time`): a
+real SIGINT to its parent, `aoc`, as Ctrl-C on a terminal comes to `aoc` alone (the child
+is in a process group of its own); the child then waits to be stopped."""
+
+
 def test_ctrl_c_while_a_timeout_child_measures_memory_keeps_the_parts_that_finished(
-    tmp_path: Path, aocd_home: AocdHome, fifo: Fifo
+    tmp_path: Path, aocd_home: AocdHome
 ) -> None:
     """--memory --timeout: part 2 is measured in a --timeout child, and Ctrl-C comes to
-    `aoc`, which waits for it. (Ctrl-C while part 2 runs in a --timeout child, before any
-    measuring: the row below shows it, and test_contracts.py's Ctrl-C test (the group,
-    under --timeout --json) keeps part 1 in the JSON.)"""
-    stall = "if tracemalloc.is_tracing():\n    say('part 2'); time.sleep(120)\nreturn 2"
-    folder = write_year(tmp_path / "site", day_source("return 1", stall, fifo=fifo.path))
-    _kept(ctrl_c_when_heard(
-        site_cli.command(None, "run", str(YEAR), "1", "--example", "--json", "--memory",
-                         "--timeout", "100"),
-        env(aocd_home, folder), fifo))
+    `aoc`, in this process, while it waits for the child (CTRL_C_TO_AOC). (Ctrl-C while
+    part 2 runs in a --timeout child, before any measuring: the row below shows it, and
+    test_contracts.py's Ctrl-C test (the group, under --timeout --json) keeps part 1 in
+    the JSON.)"""
+    stall = f"if tracemalloc.is_tracing():\n    {CTRL_C_TO_AOC}\nreturn 2"
+    with temporary_year(tmp_path / "site", YEAR, {"day01.py": day_source("return 1", stall)}):
+        _kept(ctrl_c_here("run", str(YEAR), "1", "--example", "--json", "--memory",
+                          "--timeout", "100"))
 
 
 # --- pytest ---------------------------------------------------------------------------------
