@@ -33,10 +33,15 @@ def isolated(env: dict[str, str]) -> dict[str, str]:
 
 
 def copy_tests(destination: Path) -> None:
-    """The project's own tests, without the tests of days a user added (`aoc new`)."""
+    """The project's own tests, without the tests of days a user added (`aoc new`), with
+    their finished bytecode (pytest's, of the test modules, too), as `copy_project`
+    keeps the framework's: checked against each source's size and time of change, which
+    the copy keeps, so a session there reads what this one compiled."""
     def ignore(folder: str, names: list[str]) -> set[str]:
-        return {name for name in names if name == "__pycache__"
-                or (_USERS_TEST.fullmatch(name) and name != "test_day07.py")}
+        if Path(folder).name == "__pycache__":
+            return {name for name in names if not name.endswith(".pyc")}
+        return {name for name in names
+                if _USERS_TEST.fullmatch(name) and name != "test_day07.py"}
 
     shutil.rmtree(destination / "tests", ignore_errors=True)
     shutil.copytree(PROJECT / "tests", destination / "tests", ignore=ignore)

@@ -16,7 +16,7 @@ import re
 import subprocess
 import sys
 from collections.abc import Callable, Mapping, Sequence
-from contextlib import chdir, redirect_stderr, redirect_stdout
+from contextlib import chdir, nullcontext, redirect_stderr, redirect_stdout
 from datetime import timedelta
 from pathlib import Path
 from typing import TextIO
@@ -94,8 +94,16 @@ def _capture(encoding: str | None) -> tuple[TextIO, Callable[[], str]]:
     return stream, written
 
 
+class Screen(io.StringIO):
+    """A terminal, as far as the command can tell (`isatty`), keeping what is written to
+    it; as stdin, holding what is typed."""
+
+    def isatty(self) -> bool:
+        return True
+
+
 def aoc_in_process(*args: str, cwd: Path | None = None, env: dict[str, str] | None = None,
-                   shift: float = 0.0, encoding: str | None = None
+                   shift: float = 0.0, encoding: str | None = None, typed: str | None = None
                    ) -> subprocess.CompletedProcess[str]:
     """`aoc ARGS` in this process as a fresh process would run it (`main` called from code
     reads the environment anew and leaves the process as it found it), against the site
@@ -104,7 +112,9 @@ def aoc_in_process(*args: str, cwd: Path | None = None, env: dict[str, str] | No
     changes what a process reads at start-up is a ValueError: it needs `aoc`. `sys.argv` is
     the command line's, as in the process (a module that parses it at import sees that).
     With `encoding`, stdout and stderr take only what it encodes, as `PYTHONIOENCODING`
-    makes them in a process (a locale, read at start-up, needs `aoc`)."""
+    makes them in a process (a locale, read at start-up, needs `aoc`). With `typed`, stdin,
+    stdout and stderr are a terminal's (`Screen`: the live table, the questions before
+    sending), stdin holding `typed`; a real terminal needs `aoc` on a pseudo-terminal."""
     from aoc2023.framework import calendar
     from aoc2023.framework.cli import main
 
@@ -112,11 +122,16 @@ def aoc_in_process(*args: str, cwd: Path | None = None, env: dict[str, str] | No
     if changed := [name for name in _ENV_READ_AT_IMPORT if env.get(name) != os.environ.get(name)]:
         raise ValueError(f"aoc {' '.join(args)} changes {changed}, read when a process starts "
                          "(as working on a copy of the project does): use site_cli.aoc")
-    (out, out_text), (err, err_text) = _capture(encoding), _capture(encoding)
+    if typed is None:
+        (out, out_text), (err, err_text) = _capture(encoding), _capture(encoding)
+    else:
+        out, err = Screen(), Screen()
+        out_text, err_text = out.getvalue, err.getvalue
     now = calendar.current_time
     with (mock.patch.dict(os.environ, env, clear=True), chdir(cwd or os.curdir),
           mock.patch.object(calendar, "current_time", lambda: now() + timedelta(seconds=shift)),
           mock.patch.object(sys, "argv", ["aoc", *args]),
+          nullcontext() if typed is None else mock.patch.object(sys, "stdin", Screen(typed)),
           redirect_stdout(out), redirect_stderr(err)):
         code = main(list(args))
     return subprocess.CompletedProcess(["aoc", *args], code, out_text(), err_text())
@@ -143,6 +158,22 @@ token anew, as a fresh process does; ASCII's record separator ends each one's ou
 with its exit code on stdout."""
 
 
+def several(site: FakeAoC | None, *commands: Sequence[str],
+            settings: Sequence[Mapping[str, str]] = (), cwds: Sequence[Path | None] = (),
+            shift: float = 0.0) -> list[str]:
+    """The command line of `aoc_runs`' one process (its arguments alike), for a process
+    wired otherwise: on a terminal, where each command's output ends at its exit code
+    between two record separators on stdout, then one on stderr."""
+    settings = list(settings) or [{}] * len(commands)
+    folders = [str(folder or "") for folder in cwds or [None] * len(commands)]
+    if changed := [name for each in settings for name in each if name in _ENV_READ_AT_IMPORT]:
+        raise ValueError(f"settings change {changed}, read when a process starts")
+    url = "" if site is None else site.url
+    runs = json.dumps([[list(args), dict(each), folder]
+                       for args, each, folder in zip(commands, settings, folders, strict=True)])
+    return [sys.executable, "-c", SEVERAL, url, repr(shift), str(TESTS), runs]
+
+
 def aoc_runs(site: FakeAoC | None, home: AocdHome, *commands: Sequence[str],
              settings: Sequence[Mapping[str, str]] = (), env: dict[str, str] | None = None,
              cwd: Path | None = None, cwds: Sequence[Path | None] = (), shift: float = 0.0,
@@ -154,15 +185,8 @@ def aoc_runs(site: FakeAoC | None, home: AocdHome, *commands: Sequence[str],
     folder of `cwds` (default: `cwd`). For what needs a process but not one per command:
     a locale, a read-only folder, a time limit against a hang. What the process writes
     at its exit goes to the last one."""
-    settings = list(settings) or [{}] * len(commands)
-    folders = [str(folder or "") for folder in cwds or [None] * len(commands)]
-    if changed := [name for each in settings for name in each if name in _ENV_READ_AT_IMPORT]:
-        raise ValueError(f"settings change {changed}, read when a process starts")
-    url = "" if site is None else site.url
-    runs = json.dumps([[list(args), dict(each), folder]
-                       for args, each, folder in zip(commands, settings, folders, strict=True)])
     done = subprocess.run(
-        [*wrapper, sys.executable, "-c", SEVERAL, url, repr(shift), str(TESTS), runs],
+        [*wrapper, *several(site, *commands, settings=settings, cwds=cwds, shift=shift)],
         cwd=cwd, env=_env(env or home.env(), cwd), capture_output=True, text=True,
         encoding=encoding, timeout=timeout)
     outs, errs = re.split("\x1e(-?\\d+)\x1e", done.stdout), done.stderr.split("\x1e")

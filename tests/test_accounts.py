@@ -17,7 +17,6 @@ from pathlib import Path
 from subprocess import CompletedProcess
 
 import pytest
-import site_cli
 from conftest import AocdHome, temporary_year
 from fake_aoc import FakeAoC
 from site_cli import aoc_in_process
@@ -163,27 +162,28 @@ def test_no_accounts_token_is_printed_even_by_a_day(site: FakeAoC) -> None:
     assert ALICE[:8] not in result.stdout and BOB[:8] not in result.stdout
 
 
-@pytest.mark.parametrize(("tokens", "says"), [
-    (None, "which does not exist"),
-    ("{}", "names no account"),
-    ("{not json", "is not JSON"),
-    ('{"alice": "  "}', "has no token for 'alice'"),
-    ('{" ": "' + ALICE + '"}', "has an account with no name"),
-])
 def test_a_missing_empty_or_damaged_token_list_is_one_sentence(
-    site: FakeAoC, aocd_loaded: AocdHome, tokens: str | None, says: str
+    site: FakeAoC, aocd_loaded: AocdHome
 ) -> None:
     path = aocd_loaded.config / "tokens.json"
-    if tokens is None:
-        path.unlink()
-    else:
-        write_tokens(aocd_loaded, tokens)
-    result = aoc("--accounts", "all")
-    assert result.returncode == 2
-    assert result.stderr.startswith(f"Error: aocd's token list {path} ") or \
-        result.stderr.startswith(f"Error: --accounts reads aocd's token list {path}")
-    assert says in result.stderr and "Traceback" not in result.stderr
-    assert not site.requests
+    for tokens, says in [
+        (None, "which does not exist"),
+        ("{}", "names no account"),
+        ("{not json", "is not JSON"),
+        ('{"alice": "  "}', "has no token for 'alice'"),
+        ('{" ": "' + ALICE + '"}', "has an account with no name"),
+    ]:
+        if tokens is None:
+            path.unlink()
+        else:
+            write_tokens(aocd_loaded, tokens)
+        result = aoc("--accounts", "all")
+        assert result.returncode == 2, tokens
+        assert result.stderr.startswith(f"Error: aocd's token list {path} ") or \
+            result.stderr.startswith(f"Error: --accounts reads aocd's token list {path}"), \
+            result.stderr
+        assert says in result.stderr and "Traceback" not in result.stderr, result.stderr
+        assert not site.requests, tokens
 
 
 def test_a_token_too_long_is_said_where_it_is_kept(site: FakeAoC, aocd_loaded: AocdHome) -> None:
@@ -229,36 +229,35 @@ def test_an_account_whose_name_holds_a_comma_is_taken_whole(
     assert [r.token for r in site.requests_for("/input")] == [BOB]
     assert aoc("--accounts", "alice,bob").returncode == 2  # neither "bob" nor "bob, at work"
 
-@pytest.mark.parametrize("other", [["--example"], ["--input", "in.txt"], ["--watch"]])
+
 def test_accounts_with_another_input_is_refused(
-    site: FakeAoC, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, other: list[str]
+    site: FakeAoC, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(tmp_path)
     (tmp_path / "in.txt").write_text("1 2\n")
-    result = aoc("--accounts", "all", *other)
-    assert result.returncode == 2
-    assert result.stderr.count("\n") == 1 and other[0] in result.stderr
-    assert not site.requests
-
+    for other in (["--example"], ["--input", "in.txt"], ["--watch"]):
+        result = aoc("--accounts", "all", *other)
+        assert result.returncode == 2, other
+        assert result.stderr.count("\n") == 1 and other[0] in result.stderr, result.stderr
+        assert not site.requests, other
 
 
 def test_the_live_table_on_a_terminal_names_each_accounts_row(
-    site: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path
+    site: FakeAoC, aocd_loaded: AocdHome
 ) -> None:
-    """On a terminal (the live table, drawn row by row), each account's row is named and
-    the summary names the part tuned to one input; no token reaches the screen."""
-    from test_live import Terminal
-
+    """On a terminal (the live table, drawn row by row; here `site_cli.Screen`, a real
+    one in test_live.py), each account's row is named and the summary names the part
+    tuned to one input; no token reaches the screen."""
     cache_answer(aocd_loaded, ALICE_ID, 1, "10")
     cache_answer(aocd_loaded, BOB_ID, 1, "10")
-    env = aocd_loaded.env()
-    env.update(PYTHONPATH=os.pathsep.join([str(tmp_path / "site"), env["PYTHONPATH"]]),
-               COLUMNS="120")
-    terminal = Terminal(site_cli.command(site, "run", str(YEAR), "1", "--accounts", "all",
-                                         "--no-submit", shift=a_day_after()), env, script=False)
-    assert terminal.finish() == 1, terminal.screen  # bob's part 1 is wrong
-    rows = [line for line in terminal.screen.splitlines() if f"{YEAR}/01" in line]
+    done = aoc_in_process("run", str(YEAR), "1", "--accounts", "all", "--no-submit",
+                          shift=a_day_after(), env=dict(os.environ) | {"COLUMNS": "120"},
+                          typed="")
+    assert done.returncode == 1, done.stderr  # bob's part 1 is wrong
+    screen = done.stdout + done.stderr
+    assert "\x1b[" in done.stdout  # drawn for a terminal
+    rows = [line for line in screen.splitlines() if f"{YEAR}/01" in line]
     assert [("alice" in row, "bob" in row) for row in rows] == [(True, False), (False, True)]
-    assert "right for alice but wrong for bob" in " ".join(terminal.screen.split())
+    assert "right for alice but wrong for bob" in " ".join(screen.split())
     for token in (ALICE, BOB):
-        assert token[-8:] not in terminal.screen and token[:8] not in terminal.screen
+        assert token[-8:] not in screen and token[:8] not in screen

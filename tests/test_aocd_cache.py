@@ -30,21 +30,6 @@ def test_input_and_answer_paths_equal_aocds_own(aocd_loaded: AocdHome) -> None:
         assert ours.user_dir == theirs.user.memo_dir
 
 
-def test_folders_follow_aocds_environment_variables(
-    aocd_home: AocdHome, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
-) -> None:
-    """aocd reads these at import, so compare with a fresh aocd in a subprocess."""
-    monkeypatch.delenv("AOCD_CONFIG_DIR")
-    code = "import aocd.models as m; print(m.AOCD_DATA_DIR); print(m.AOCD_CONFIG_DIR)"
-    env = aocd_home.env()
-    env.pop("AOCD_CONFIG_DIR")
-    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
-                          text=True, check=True, timeout=60)
-    data, conf = done.stdout.split()
-    assert Path(data) == config.data_dir()
-    assert Path(conf) == config.config_dir() == config.data_dir()
-
-
 def test_token_is_found_where_aocd_finds_it(
     aocd_loaded: AocdHome, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -310,40 +310,42 @@ def test_a_broken_year_package_fails_alone(init: Behaviour, command: str,
                       "the sentence names the broken package")
 
 
-@pytest.mark.parametrize("twin", ["day1.py", "day_01.py"])
-@pytest.mark.parametrize("command", ["run", "list"])
-def test_a_module_named_like_a_day_is_never_passed_over_in_silence(
-        twin: str, command: str) -> None:
-    files = {**GOOD_YEAR_DAY, "day01.py": GOOD_DAY,
-             twin: GOOD_DAY.replace("7", "8").replace("seven", "eight")}
-    args = [command, str(YEAR), "--json"] + ([] if command == "list" else ["--example"])
-    result = in_process(files, *args)
-    sources = "\n".join(f"--- aoc{YEAR}/{name} ---\n{text}" for name, text in files.items())
-    with Promises(result, sources) as promises:
-        document = promises.common(as_json=True)
-        promises.keep(twin in result.stderr + result.stdout,
-                      f"{twin} beside day01.py is named (refused, or in a hint)")
-        promises.keep((YEAR, 2) in day_rows(document, "days" if command == "list"
-                                            else "results"), "the other days still show")
+def test_a_module_named_like_a_day_is_never_passed_over_in_silence() -> None:
+    """Each twin of day01.py, by aoc run and by aoc list."""
+    for twin in ("day1.py", "day_01.py"):
+        for name in ("run", "list"):
+            files = {**GOOD_YEAR_DAY, "day01.py": GOOD_DAY,
+                     twin: GOOD_DAY.replace("7", "8").replace("seven", "eight")}
+            args = [name, str(YEAR), "--json"] + ([] if name == "list" else ["--example"])
+            result = in_process(files, *args)
+            sources = "\n".join(f"--- aoc{YEAR}/{file} ---\n{text}"
+                                 for file, text in files.items())
+            with Promises(result, sources) as promises:
+                document = promises.common(as_json=True)
+                promises.keep(twin in result.stderr + result.stdout,
+                              f"{twin} beside day01.py is named (refused, or in a hint)")
+                promises.keep((YEAR, 2) in day_rows(document, "days" if name == "list"
+                                                    else "results"),
+                              "the other days still show")
 
 
 # --- errors of the whole command --------------------------------------------------------------
 
 
-@pytest.mark.parametrize("command", ["run", "bench", "list"])
-@pytest.mark.parametrize("fault", [("9", "--example"), ("--bogus",), ("90x1",)],
-                         ids=["no such day", "bad option", "bad year"])
-def test_an_error_of_the_whole_command_is_one_json_document(
-        command: str, fault: tuple[str, ...]) -> None:
-    year = () if fault == ("90x1",) else (str(YEAR),)
-    if command == "list":  # it takes no days: "9" is an extra argument, refused
-        fault = tuple(arg for arg in fault if arg != "--example")
-    result = in_process(GOOD_YEAR_DAY, command, *year, *fault, "--json")
-    with Promises(result, f"(a whole-command error: {' '.join(fault)})") as promises:
-        document = promises.common(as_json=True)
-        promises.code({2}, "a usage error")
-        promises.keep(set(document) == {"error", "exit_code"} and document["error"],
-                      'the error is {"error": SENTENCE, "exit_code": 2}')
+def test_an_error_of_the_whole_command_is_one_json_document() -> None:
+    """Each command with no such day, a bad option and a bad year."""
+    faults: list[tuple[str, ...]] = [("9", "--example"), ("--bogus",), ("90x1",)]
+    for name in ("run", "bench", "list"):
+        for fault in faults:
+            year = () if fault == ("90x1",) else (str(YEAR),)
+            if name == "list":  # it takes no days: "9" is an extra argument, refused
+                fault = tuple(arg for arg in fault if arg != "--example")
+            result = in_process(GOOD_YEAR_DAY, name, *year, *fault, "--json")
+            with Promises(result, f"(a whole-command error: {' '.join(fault)})") as promises:
+                document = promises.common(as_json=True)
+                promises.code({2}, "a usage error")
+                promises.keep(set(document) == {"error", "exit_code"} and document["error"],
+                              'the error is {"error": SENTENCE, "exit_code": 2}')
 
 
 # --- sends: only after every check passed -----------------------------------------------------

@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 import os
 import pty
+import re
 import subprocess
 from pathlib import Path
 from subprocess import CompletedProcess
@@ -59,7 +60,7 @@ def assert_clean(result: CompletedProcess[str]) -> None:
 
 
 COMMANDS = (["run", str(YEAR), "1", "--example"], ["list", str(YEAR)],
-            ["bench", str(YEAR), "1", "--example", "--budget", "0.05"])
+            ["bench", str(YEAR), "1", "--example", "--budget", "0.01"])
 
 
 def assert_tables_in(encoding: str, args: list[str], result: CompletedProcess[str]) -> None:
@@ -81,18 +82,6 @@ def test_run_list_and_bench_print_their_tables_in_any_encoding(
     with temporary_year(tmp_path / "site", YEAR, {"day01.py": DAY}):
         for args in COMMANDS:
             assert_tables_in(encoding, args, site_cli.aoc_in_process(*args, encoding=encoding))
-
-
-def test_run_list_and_bench_print_their_tables_in_a_c_locale(
-    tmp_path: Path, aocd_home: AocdHome
-) -> None:
-    """The locale is read when a process starts, and so is what it writes at its exit:
-    one process, each command run in it as a fresh process would run it."""
-    env = year_env(tmp_path, aocd_home, LC_ALL="C", PYTHONCOERCECLOCALE="0", PYTHONUTF8="0",
-                   PYTHONIOENCODING="")
-    ran = site_cli.aoc_runs(None, aocd_home, *COMMANDS, env=env, encoding="ascii")
-    for args, result in zip(COMMANDS, ran, strict=True):
-        assert_tables_in("ascii", args, result)
 
 
 def test_with_yes_what_was_sent_is_reported_in_ascii(
@@ -174,9 +163,14 @@ def test_read_into_a_pipe_pads_no_line(fake_aoc: FakeAoC, aocd_loaded: AocdHome,
     assert [line for line in result.stdout.splitlines() if line.endswith(" ")] == []
 
 
-def test_a_terminal_that_is_dumb_gets_no_escape_codes(
+def test_on_a_dumb_terminal_in_a_c_locale_the_tables_are_ascii_without_escape_codes(
     tmp_path: Path, aocd_home: AocdHome, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """The terminal and the locale are read when a process starts, and so is what it
+    writes at its exit: one process on a terminal that says it is dumb, in the C locale,
+    each command run in it as a fresh process would run it (site_cli.several): its tables
+    in ASCII, with their marks, and not one escape code. (What a terminal's type decides,
+    in this process first.)"""
     for name in ("NO_COLOR", "FORCE_COLOR"):
         monkeypatch.delenv(name, raising=False)
     controller, terminal = pty.openpty()
@@ -186,14 +180,11 @@ def test_a_terminal_that_is_dumb_gets_no_escape_codes(
         monkeypatch.setenv("TERM", "dumb")
         assert not use_colour(stream) and not smart_terminal(stream)
 
-    # The whole run, on a terminal: a table with its marks, and not one escape code.
-    env = year_env(tmp_path, aocd_home, TERM="dumb")
-    env.pop("NO_COLOR", None)
-    env.pop("FORCE_COLOR", None)
+    env = year_env(tmp_path, aocd_home, TERM="dumb", LC_ALL="C", PYTHONCOERCECLOCALE="0",
+                   PYTHONUTF8="0", PYTHONIOENCODING="")
     controller, terminal = pty.openpty()
-    process = subprocess.Popen(
-        site_cli.command(None, "run", str(YEAR), "1", "--example"), env=env, stdin=terminal,
-        stdout=terminal, stderr=terminal)
+    process = subprocess.Popen(site_cli.several(None, *COMMANDS), env=env, stdin=terminal,
+                               stdout=terminal, stderr=terminal)
     os.close(terminal)
     screen = b""
     with os.fdopen(controller, "rb", buffering=0) as reader:
@@ -206,7 +197,16 @@ def test_a_terminal_that_is_dumb_gets_no_escape_codes(
                 break
             screen += chunk
     assert process.wait(timeout=120) == 0, screen
-    assert "✔ 3".encode() in screen and b"\x1b" not in screen
+    assert screen.isascii() and b"\x1b" not in screen, screen
+    # Each command's output (stdout and stderr, as the terminal shows them) ends with its
+    # exit code between two separators on stdout, then one on stderr.
+    *ran, at_exit = re.split("\x1e(-?\\d+)\x1e([^\x1e]*)\x1e", screen.decode())
+    assert len(ran) == 3 * len(COMMANDS), screen
+    for number, args in enumerate(COMMANDS):
+        output, code, rest = ran[3 * number:3 * number + 3]
+        if number == len(COMMANDS) - 1:
+            rest += at_exit
+        assert_tables_in("ascii", args, CompletedProcess(args, int(code), output + rest, ""))
 
 
 # --- what is found where a file should be (item 4) -----------------------------------------

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -134,14 +135,16 @@ sys.addaudithook(ctrl_c)
 """
 
 
-@pytest.mark.parametrize("module", ["typer", "aoc2023.framework.results"])
-@pytest.mark.parametrize("command", [["-m", "aoc2023"], ["aoc"]], ids=["python -m", "script"])
+@pytest.mark.parametrize(("command", "module"), [
+    (["-m", "aoc2023"], "typer"), (["aoc"], "aoc2023.framework.results")],
+    ids=["python -m, at a dependency's import", "script, at the framework's import"])
 def test_ctrl_c_while_aoc_starts_ends_it_as_ctrl_c_does_without_a_traceback(
     tmp_path: Path, aocd_home: AocdHome, command: list[str], module: str
 ) -> None:
     """Ctrl-C comes while `aoc` is still importing (deterministically here: the moment
     `module` is imported), before `main` can answer it, as when Ctrl-C follows a save
-    under --watch and stops the pass the save started."""
+    under --watch and stops the pass the save started. Each way of starting `aoc` once,
+    and each kind of import once: the script guard answers both alike, at start-up."""
     hooks = tmp_path / "hooks"
     hooks.mkdir()
     # The tests' own sitecustomize (no network), and SIGINT when `module` is imported.
@@ -197,30 +200,30 @@ def test_day_7_names_the_line_of_a_number_too_long_to_read(tmp_path: Path) -> No
 # --- damaged files ------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    ("damage", "said"),
-    [
-        ("input-not-utf8", "is not UTF-8 text"),
-        ("input-folder", "is a folder, not a file"),
-        ("memo-not-json", "token memo"),
-        ("memo-list", "not a map of tokens to user ids"),
-        ("memo-number-id", "not a map of tokens to user ids"),
-        ("answer-not-utf8", "aocd's cached answer"),
-        ("wait-no-zone", "a time without a time zone"),
-        ("wait-far-ahead", "further ahead than the hour the site ever asks to wait"),
-        ("journal-dict", "record of sent answers"),
-    ],
-)
-def test_a_damaged_file_is_one_sentence_naming_it(
-    tmp_path: Path, aocd_loaded: AocdHome, damage: str, said: str
-) -> None:
-    aocd_home = aocd_loaded
-    aocd_home.cache_solved_day_7()
-    user = aocd_home.user_dir
-    memo = aocd_home.config / "token2id.json"
-    (user / "2023_07a_answer.txt").unlink()  # a part to send: the wait file is read
-    cwd = tmp_path / "project"
-    cwd.mkdir()
+DAMAGES = [
+    ("input-not-utf8", "is not UTF-8 text"),
+    ("input-folder", "is a folder, not a file"),
+    ("memo-not-json", "token memo"),
+    ("memo-list", "not a map of tokens to user ids"),
+    ("memo-number-id", "not a map of tokens to user ids"),
+    ("answer-not-utf8", "aocd's cached answer"),
+    ("wait-no-zone", "a time without a time zone"),
+    ("wait-far-ahead", "further ahead than the hour the site ever asks to wait"),
+    ("journal-dict", "record of sent answers"),
+]
+"""A file damaged, and what the sentence naming it says."""
+
+
+def damage_files(home: AocdHome, damage: str) -> None:
+    """`home` as `cache_solved_day_7` leaves it but for part 1's answer (a part to send:
+    the wait file is read), with one file damaged as `damage` (one of DAMAGES) says."""
+    for folder in (home.data, home.config):
+        shutil.rmtree(folder)
+        folder.mkdir()
+    home.cache_solved_day_7()
+    user = home.user_dir
+    memo = home.config / "token2id.json"
+    (user / "2023_07a_answer.txt").unlink()
     if damage == "input-not-utf8":
         (user / "2023_07_input.txt").write_bytes(b"\xff\xfe bad")
     elif damage == "input-folder":
@@ -235,19 +238,29 @@ def test_a_damaged_file_is_one_sentence_naming_it(
     elif damage == "answer-not-utf8":
         (user / "2023_07b_answer.txt").write_bytes(b"\xff")
     elif damage == "wait-no-zone":
-        (aocd_home.config / "aoc-submit-wait.json").write_text(
+        (home.config / "aoc-submit-wait.json").write_text(
             json.dumps({user.name: "2099-01-01T00:00:00"}))
     elif damage == "journal-dict":  # hand-edited: a puzzle's attempts are a list
-        (aocd_home.config / "aoc-attempts.json").write_text(
+        (home.config / "aoc-attempts.json").write_text(
             json.dumps({user.name: {"2023/07": {"part": 1}}}))
     else:  # wait-far-ahead: 400 days from now
         until = datetime.now(UTC) + timedelta(days=400)
-        (aocd_home.config / "aoc-submit-wait.json").write_text(
+        (home.config / "aoc-submit-wait.json").write_text(
             json.dumps({user.name: until.isoformat()}))
-    done = aoc_in_process("run", "2023", "7", "--yes", cwd=cwd)
-    assert done.returncode == 2, done.stdout + done.stderr
-    assert said in done.stderr and "unexpected" not in done.stderr, done.stderr
-    assert "Traceback" not in done.stderr
+
+
+def test_a_damaged_file_is_one_sentence_naming_it(
+    tmp_path: Path, aocd_loaded: AocdHome
+) -> None:
+    """Each damage in a home of its own, made afresh."""
+    cwd = tmp_path / "project"
+    cwd.mkdir()
+    for damage, said in DAMAGES:
+        damage_files(aocd_loaded, damage)
+        done = aoc_in_process("run", "2023", "7", "--yes", cwd=cwd)
+        assert done.returncode == 2, (damage, done.stdout + done.stderr)
+        assert said in done.stderr and "unexpected" not in done.stderr, (damage, done.stderr)
+        assert "Traceback" not in done.stderr, damage
 
 
 def test_damaged_settings_are_one_sentence_naming_them(

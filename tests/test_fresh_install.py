@@ -2,12 +2,13 @@
 
 aocd and this project both install a console script named `aoc`. uv keeps the
 dependency's (aocd's), pip lets ours win, and reinstalling aocd puts its own back.
-Each case builds a new virtual environment with `uv sync --frozen` (from uv.lock and
-uv's cache, offline: the packages are the ones `uv run pytest` just installed) and
-checks that our command line works through `bin/aoc`, whichever script is there (ours,
-as pip leaves it, is written as pip would), and aocd's runner options through each
-package's script in each way of installing. The wheel case installs a copy of the project
-with a second year, and checks what its wheel held.
+A new virtual environment is built with `uv sync --frozen` (from uv.lock and uv's
+cache, offline: the packages are the ones `uv run pytest` just installed) and taken
+through each of those states in turn, and in each our command line is checked through
+`bin/aoc`, whichever script is there (ours, as pip leaves it, is written as pip would),
+and aocd's runner options through each package's script, once editable and once as a
+wheel. The wheel is built from a copy of the project with a second year, and what it
+held is checked.
 """
 
 from __future__ import annotations
@@ -125,31 +126,36 @@ def assert_the_wheel_held_every_year_package_and_the_templates(venv: Path) -> No
 
 
 @pytest.mark.slow
-def test_a_fresh_editable_uv_sync(tmp_path: Path, aocd_home: AocdHome) -> None:
-    """uv leaves aocd's script; through it (the script guard, as an editable install
-    holds it) both command lines work. (`python -m aoc2023` in an editable install, which
-    does not go through `bin/aoc`: the tests' own, in test_scripts.py.)"""
+def test_aocd_installed_first_then_the_project_as_a_wheel_then_aocd_again(
+    tmp_path: Path, aocd_home: AocdHome
+) -> None:
+    """aocd installed first (by a fresh editable sync), then the project as a wheel over
+    it, then aocd again: one environment through every state the `aoc` script is left
+    in, so that what its first commands compile (aocd, its runner's dependencies) serves
+    them all:
+
+    1. a fresh editable `uv sync`: uv leaves aocd's script; through it (the script guard,
+       as an editable install holds it) both command lines work. (`python -m aoc2023` in
+       an editable install, which does not go through `bin/aoc`: the tests' own, in
+       test_scripts.py.)
+    2. the project as a wheel over it, aocd installed before (as a fresh sync installs
+       each package after its dependencies), built from a copy with a second year: uv
+       writes our script; both command lines and `python -m aoc2023` work, and the wheel
+       held every year package.
+    3. aocd reinstalled (which rewrites aocd's files alone, whichever way ours is
+       installed): aocd's script again, now over a wheel; our command line works through
+       it, so the wheel's script guard takes it over. (aocd's options through aocd's
+       script and the guard: step 1; aocd's runner on the wheel's plugin: step 2.)
+    4. ours written last, as pip leaves it.
+    """
     aocd_home.cache_solved_day_7()
     venv = tmp_path / "venv"
     env = sync(venv, aocd_home)
     assert script_owner(venv) == "aocd"  # what uv leaves on a fresh sync
     assert_both_command_lines_work(venv, env, tmp_path)
 
-
-@pytest.mark.slow
-def test_aocd_installed_first_then_the_project_as_a_wheel_then_aocd_again(
-    tmp_path: Path, aocd_home: AocdHome
-) -> None:
-    """aocd first, then the project as a wheel (the way a fresh sync installs it, each
-    package after its dependencies), built from a copy with a second year: both command
-    lines and `python -m aoc2023` work, and the wheel held every year package. Then aocd
-    reinstalled (which rewrites aocd's files alone, whichever way ours is installed), and
-    ours written last as pip leaves it."""
-    aocd_home.cache_solved_day_7()
     project = project_with_a_second_year(tmp_path / "project")
-    venv = tmp_path / "venv"
-    sync(venv, aocd_home, "--no-install-project", project=project)
-    env = sync(venv, aocd_home, "--no-editable", project=project)
+    sync(venv, aocd_home, "--no-editable", project=project)
     assert script_owner(venv) == "ours"  # uv writes the script of what it installs last
     assert_both_command_lines_work(venv, env, tmp_path, module=True)
     assert_the_wheel_held_every_year_package_and_the_templates(venv)
@@ -157,7 +163,7 @@ def test_aocd_installed_first_then_the_project_as_a_wheel_then_aocd_again(
     sync(venv, aocd_home, "--no-editable", "--reinstall-package", "advent-of-code-data",
          project=project)
     assert script_owner(venv) == "aocd"  # as after a fresh sync, now over a wheel install
-    assert_both_command_lines_work(venv, env, tmp_path)
+    assert_our_command_line_works(venv, env, tmp_path)
     # Then as pip leaves it: the last-installed package's script, ours. aocd's options go
     # through it as through uv's script of ours (checked above): each calls our `main`.
     our_script_wins(venv)

@@ -187,14 +187,14 @@ def quiet_year(tmp_path: Path) -> Iterator[int]:
 def error_document(*args: str) -> tuple[dict[str, object], subprocess.CompletedProcess[str]]:
     done = aoc_in_process(*args)
     document = json.loads(done.stdout)
-    assert set(document) == {"error", "exit_code"}, done.stdout
-    assert document["exit_code"] == done.returncode
-    assert f"Error: {document['error']}" in done.stderr  # the same sentence on stderr
-    assert "Traceback" not in done.stderr
+    assert set(document) == {"error", "exit_code"}, (args, done.stdout)
+    assert document["exit_code"] == done.returncode, args
+    assert f"Error: {document['error']}" in done.stderr, args  # the same sentence on stderr
+    assert "Traceback" not in done.stderr, args
     return document, done
 
 
-@pytest.mark.parametrize(("args", "says"), [
+WHOLE_COMMAND_ERRORS = [
     (("run", str(YEAR), "7", "--json", "--bogus"), "No such option: --bogus"),
     (("run", str(YEAR), "99", "--json"), f"Bad day list '99': days of {YEAR} run from 1"),
     (("run", str(YEAR), "8", "--json", "--example"), "day 8"),
@@ -204,13 +204,15 @@ def error_document(*args: str) -> tuple[dict[str, object], subprocess.CompletedP
     (("leaderboard", str(YEAR), "abc", "--json"), "Invalid value for 'ID': 'abc'"),
     (("token", "--json"), "No such option: --json"),
     (("rnu", str(YEAR), "--json"), "No such command 'rnu'"),
-])
-def test_an_error_of_the_whole_command_is_one_json_object(
-    quiet_year: int, args: tuple[str, ...], says: str
-) -> None:
-    document, done = error_document(*args)
-    assert done.returncode == 2
-    assert says in str(document["error"])
+]
+"""A command line, and what its error says."""
+
+
+def test_an_error_of_the_whole_command_is_one_json_object(quiet_year: int) -> None:
+    for args, says in WHOLE_COMMAND_ERRORS:
+        document, done = error_document(*args)
+        assert done.returncode == 2, args
+        assert says in str(document["error"]), (args, document)
 
 
 def test_a_damaged_token_list_is_one_json_object(quiet_year: int, aocd_home: AocdHome) -> None:
@@ -277,16 +279,16 @@ def test_help_beside_json_is_the_help_for_people(quiet_year: int) -> None:
     assert "Usage: aoc run" in done.stdout
 
 
-@pytest.mark.parametrize(("args", "asked"), [
-    (["run", "2023", "--json"], True),
-    (["list", "--json", "--verbose"], True),
-    (["run", "2023"], False),
-    (["run", "2023", "--input", "x", "--", "--json"], False),  # after --: a value
-    (["run", "2023", "--json", "-h"], False),
-    (["run", "--version", "--json"], False),
-])
-def test_json_is_asked_by_the_option_before_any_separator(args: list[str], asked: bool) -> None:
-    assert json_output.asked(args) is asked
+def test_json_is_asked_by_the_option_before_any_separator() -> None:
+    for args, asked in [
+        (["run", "2023", "--json"], True),
+        (["list", "--json", "--verbose"], True),
+        (["run", "2023"], False),
+        (["run", "2023", "--input", "x", "--", "--json"], False),  # after --: a value
+        (["run", "2023", "--json", "-h"], False),
+        (["run", "--version", "--json"], False),
+    ]:
+        assert json_output.asked(args) is asked, args
 
 
 def test_called_from_code_it_leaves_stdout_as_it_found_it(quiet_year: int) -> None:

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import ONE_DAY, temporary_year
+from conftest import ONE_DAY, edit, temporary_year
 from site_cli import aoc_in_process
 
 from aoc2023.framework import errors, registry
@@ -105,12 +105,9 @@ def test_another_package_adds_a_year_through_the_entry_point_group(
     (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: my-solutions\nVersion: 1.0\n")
     (dist / "entry_points.txt").write_text("[aoc.years]\n2097 = my_solutions_2097\n")
     monkeypatch.syspath_prepend(site)
-    try:
-        done = aoc_in_process("run", "2097", "3", "--example", "--json")
-    finally:  # no other test meets the package or its day
-        for name in [name for name in sys.modules if name.startswith("my_solutions_2097")]:
-            del sys.modules[name]
-        REGISTRY.pop((2097, 3), None)
+    done = aoc_in_process("run", "2097", "3", "--example", "--json")
+    # and `aoc` called from code leaves nothing of the package or its day to other tests
+    assert "my_solutions_2097" not in sys.modules and (2097, 3) not in REGISTRY
     assert done.returncode == 0, done.stderr
     assert '"status": "correct"' in done.stdout
     with pytest.raises(UsageError, match=r"aoc\.years"):
@@ -211,3 +208,57 @@ def test_a_variant_module_that_fails_fails_its_day_naming_it(tmp_path: Path) -> 
           pytest.raises(errors.DayLoadError, match=r"Could not import aoc2055\._day01_broken: "
                                                    r"ValueError: no")):
         registry.load_day(2055, 1)
+
+
+USES_A_HELPER = """
+from aoc2023.framework import Example, Solution
+from aoc2094 import names
+
+class Day(Solution[str]):
+    title = names.WORD
+    examples = [Example("x", part_1="Up")]
+
+    def part_1(self, text: str) -> str:
+        return names.WORD
+"""
+
+OF_ANY_NAME = """
+from aoc2023.framework import Solution
+
+class Mirage(Solution[str]):
+    day = 5
+
+    def part_1(self, text: str) -> int:
+        return len(text)
+"""
+
+
+def test_aoc_called_from_code_again_reads_the_year_as_saved_then(tmp_path: Path) -> None:
+    """`aoc` called from code again and again (a script, a notebook, these tests) sees the
+    days and their helpers as a fresh process would: as they are saved at each call. What
+    one call imported of the year is not what the next one runs; a day of any name whose
+    module is gone is gone, and a helper that no longer imports fails its day."""
+    files = {"day01.py": USES_A_HELPER, "names.py": "WORD = 'Up'\n", "more.py": OF_ANY_NAME}
+    with temporary_year(tmp_path / "site", 2094, files) as package:
+        # The year package itself imported before, as the framework's own aoc2023 always is.
+        importlib.import_module("aoc2094")
+
+        def listed() -> dict[int, str | None]:
+            done = aoc_in_process("list", "2094", "--json")
+            assert done.returncode == 0, done.stderr
+            return {day["day"]: day["title"] for day in json.loads(done.stdout)["days"]}
+
+        assert listed() == {1: "Up", 5: None}
+        edit(package / "names.py", "WORD = 'Down'\n")
+        (package / "more.py").unlink()
+        assert listed() == {1: "Down"}
+        ran = aoc_in_process("run", "2094", "1", "--example", "--json")
+        [part_1] = json.loads(ran.stdout)["results"][0]["parts"]
+        assert (part_1["status"], part_1["answer"]) == ("wrong", "Down"), ran.stderr
+        edit(package / "names.py", "import no_such_module_here\n")
+        broken = aoc_in_process("list", "2094")
+        assert broken.returncode == 2 and "Could not import aoc2094.day01" in broken.stderr
+        # And the process is left as it was found: the year's modules and days are not
+        # kept by any call.
+        assert not [name for name in sys.modules if name.startswith("aoc2094.")]
+        assert not [key for key in REGISTRY if key[0] == 2094]

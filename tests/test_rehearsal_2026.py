@@ -31,7 +31,6 @@ from site_cli import aoc_in_process
 from aoc2023.framework import calendar
 from aoc2023.framework.calendar import unlock_time
 from aoc2023.framework.cli import unlock as cli_unlock
-from aoc2023.framework.solution import REGISTRY
 
 YEAR = 2026
 DAY_1_INPUT, DAY_12_INPUT = "3 4 5\n7 8\n", "10 20 30\n"
@@ -53,10 +52,6 @@ class Rehearsal:
     transcript: list[str] = field(default_factory=list)
 
     def aoc(self, *args: str) -> subprocess.CompletedProcess[str]:
-        for name in [name for name in sys.modules if name.startswith(f"aoc{YEAR}.")]:
-            del sys.modules[name]  # as a new process: the day as its file is now
-        for key in [key for key in REGISTRY if key[0] == YEAR]:
-            del REGISTRY[key]
         when = f"{self.clock.datetime().astimezone(calendar.aoc_timezone()):%d %b %H:%M:%S} ET"
         done = aoc_in_process(*args)  # the package is found on the path, as installed
         # As a terminal shows them: aoc new's wait comes before what it wrote, a run's

@@ -3,15 +3,15 @@
 The token is marked, pasted the ways people paste it (a `session=` prefix, quotes, a
 CRLF line end), and every command is run through its error paths: a dead token, a
 token with a line break inside it, no network, a day that raises with the token in its
-message, aocd's own runner. All output is searched for any 8 characters of the token.
-`--verbose` (its log lines) and `--timeout` (a child) run in a real process, one for
-several commands (`site_cli.aoc_runs`), aocd's runner in one of its own, as the program
-runs it; the rest in this one (`site_cli.aoc_in_process`).
+message, aocd's own runner. All output, `--verbose`'s log lines too, is searched for any
+8 characters of the token. The commands run in this process (`site_cli.aoc_in_process`),
+but aocd's runner, which runs in one of its own, as the program runs it.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import os
 import subprocess
 from pathlib import Path
@@ -48,16 +48,12 @@ def aoc(token: str, *args: str) -> subprocess.CompletedProcess[str]:
     return site_cli.aoc_in_process(*args, env=dict(os.environ) | {"AOC_SESSION": token})
 
 
-def in_a_process(site: FakeAoC | None, home: AocdHome, *runs: tuple[str, list[str]],
-                 pythonpath: Path | None = None) -> list[subprocess.CompletedProcess[str]]:
-    """Each (token, args) of `runs` in turn, the token in AOC_SESSION, in one real process
-    (`--verbose`'s log lines, `--timeout`'s child) with aocd pointed at `site` (None: the
-    real site, which the tests' network block makes unreachable)."""
-    env = home.env()
-    if pythonpath is not None:
-        env["PYTHONPATH"] = f"{pythonpath}{os.pathsep}{env['PYTHONPATH']}"
-    return site_cli.aoc_runs(site, home, *(args for _, args in runs), env=env,
-                             settings=[{"AOC_SESSION": token} for token, _ in runs])
+def as_outside_pytest(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The root logger without a handler, as outside pytest, for the rest of the test (set
+    in the test itself: pytest gives it one again between a fixture and the test).
+    --verbose then gives it one on the command's (redacted) stderr, as in a process of its
+    own, and the log lines are searched with the rest."""
+    monkeypatch.setattr(logging.getLogger(), "handlers", [])
 
 
 def assert_no_piece(done: subprocess.CompletedProcess[str]) -> None:
@@ -90,7 +86,7 @@ def assert_ran_with_the_paste(done: subprocess.CompletedProcess[str]) -> None:
 def test_a_token_pasted_with_a_prefix_quotes_or_crlf_works_and_never_shows(
     site: FakeAoC, pasted: str
 ) -> None:
-    """In this process; with --verbose's log lines, in a process: test_verbose_output_..."""
+    """With --verbose's log lines: test_verbose_output_never_shows_the_token."""
     assert_ran_with_the_paste(aoc(pasted, *RUN_WITH_THE_PASTE))
 
 
@@ -104,29 +100,33 @@ ERROR_PATHS = [
 
 
 def assert_said(done: subprocess.CompletedProcess[str], said: str) -> None:
-    assert said in done.stderr
+    assert said in done.stderr, (done.args, done.stderr)
     if said:
-        assert done.returncode == 2 and "unexpected" not in done.stderr
+        assert done.returncode == 2 and "unexpected" not in done.stderr, done.args
     assert_no_piece(done)
 
 
-@pytest.mark.parametrize(("token", "args", "said"), ERROR_PATHS,
-                         ids=["dead", "line-break", "bench", "list"])
-def test_error_paths_never_show_the_token(
-    site: FakeAoC, token: str, args: list[str], said: str
+def test_error_paths_never_show_the_token(site: FakeAoC) -> None:
+    for token, args, said in ERROR_PATHS:
+        assert_said(aoc(token, *args), said)
+
+
+def test_verbose_output_never_shows_the_token(
+    site: FakeAoC, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    assert_said(aoc(token, *args), said)
-
-
-def test_verbose_output_never_shows_the_token(site: FakeAoC, aocd_loaded: AocdHome) -> None:
-    """--verbose's log lines, in one process: each error path, and a pasted token (it is
+    """--verbose's log lines and tracebacks: each error path, and a pasted token (it is
     cleaned before anything is logged, so the lines are alike whatever the paste)."""
-    verbose = [(token, [*args, "--verbose"]) for token, args, _ in ERROR_PATHS]
-    *errors, pasted = in_a_process(site, aocd_loaded, *verbose,
-                                   (f"session={MARK}\r\n", [*RUN_WITH_THE_PASTE, "--verbose"]))
-    for (_, _, said), done in zip(ERROR_PATHS, errors, strict=True):
+    as_outside_pytest(monkeypatch)
+    for token, args, said in ERROR_PATHS:
+        done = aoc(token, *args, "--verbose")
         assert_said(done, said)
+        if said:  # an error: --verbose shows its traceback
+            assert "Traceback (most recent call last)" in done.stderr, done.stderr
+        if "refused" in said:  # it asked the site: the requests' log lines are there
+            assert "DEBUG urllib3" in done.stderr, done.stderr
+    pasted = aoc(f"session={MARK}\r\n", *RUN_WITH_THE_PASTE, "--verbose")
     assert_ran_with_the_paste(pasted)
+    assert "DEBUG urllib3" in pasted.stderr and "/2023/day/7/input" in pasted.stderr
 
 
 def test_aocds_runner_never_shows_the_token(site: FakeAoC, aocd_loaded: AocdHome) -> None:
@@ -140,20 +140,21 @@ def test_aocds_runner_never_shows_the_token(site: FakeAoC, aocd_loaded: AocdHome
 
 
 def test_no_network_and_a_day_raising_with_the_token_never_show_it(
-    aocd_loaded: AocdHome, tmp_path: Path
+    aocd_loaded: AocdHome, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """In this process, and in one of its own for --verbose's log lines and --timeout's
-    child (the real site there, unreachable: the network is blocked in tests)."""
+    """The real site, unreachable (the network is blocked in tests), and a day raising
+    with the token, quiet, under --json, with --verbose's log lines and traceback, and
+    in --timeout's child."""
+    as_outside_pytest(monkeypatch)
+    unreached = aoc(MARK, "run", "2023", "7", "--verbose")
+    assert "Could not reach adventofcode.com" in unreached.stderr
+    assert "Traceback" in unreached.stderr  # --verbose's, searched too
+    assert_no_piece(unreached)
     example = ["run", "2084", "1", "--example"]
     with temporary_year(tmp_path / "site", 2084, {"day01.py": RAISES_THE_TOKEN}):
-        raised = [aoc(MARK, *example, *flags) for flags in ([], ["--json"])]
-    unreached, *logged = in_a_process(
-        None, aocd_loaded, (MARK, ["run", "2023", "7", "--verbose"]),
-        (MARK, [*example, "--verbose"]), (MARK, [*example, "--timeout", "5", "--verbose"]),
-        pythonpath=tmp_path / "site")
-    assert "Could not reach adventofcode.com" in unreached.stderr
-    assert_no_piece(unreached)
-    for done in raised + logged:
+        raised = [aoc(MARK, *example, *flags) for flags in
+                  ([], ["--json"], ["--verbose"], ["--timeout", "5", "--verbose"])]
+    for done in raised:
         assert done.returncode == 2 and "the token is <token>" in done.stdout + done.stderr
         assert_no_piece(done)
 
@@ -197,13 +198,14 @@ def test_a_long_piece_of_the_token_is_redacted_wherever_it_is(
     assert not [i for i in range(len(TOKEN) - LONG + 1) if TOKEN[i:i + LONG] in output]
 
 
-@pytest.mark.parametrize("size", range(PIECE, LONG))
-def test_a_short_piece_of_the_token_standing_apart_is_redacted(size: int) -> None:
+def test_a_short_piece_of_the_token_standing_apart_is_redacted() -> None:
+    """Every piece of every size from PIECE to LONG - 1."""
     redact = Redactor(MARK)
-    for start in range(len(MARK) - size + 1):
-        piece = MARK[start:start + size]
-        for text in (piece, f"session={piece}\n", f"'{piece}' x", f"{piece}zz"):
-            assert piece not in redact(text), (piece, text)
+    for size in range(PIECE, LONG):
+        for start in range(len(MARK) - size + 1):
+            piece = MARK[start:start + size]
+            for text in (piece, f"session={piece}\n", f"'{piece}' x", f"{piece}zz"):
+                assert piece not in redact(text), (piece, text)
 
 
 def test_a_whole_view_key_is_redacted_wherever_it_is() -> None:

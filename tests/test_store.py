@@ -15,16 +15,21 @@ from filelock import FileLock, Timeout
 
 from aoc2023.framework import store
 
-HOLD = """
+TAKER = """
 import sys
 from pathlib import Path
 from aoc2023.framework import store
-with store.locked(Path(sys.argv[1])):
+path = Path(sys.argv[1])
+print("waiting", flush=True)
+with store.locked(path):
+    with path.open("a") as log:
+        log.write("second\\n")
     print("in", flush=True)
     sys.stdin.readline()
 print("out", flush=True)
 """
-"""A process that takes the lock, says so, and lets it go when told (a line on stdin)."""
+"""A process that waits for the lock, writes a line inside it and says so, and lets it go
+when told (a line on stdin)."""
 
 PROBE = """
 import sys
@@ -66,60 +71,51 @@ def prober() -> Iterator[Callable[[Path], str]]:
 
 
 def test_locked_keeps_out_another_process_and_lets_it_in_after(tmp_path: Path) -> None:
+    """Both ways. While this process holds the lock, another is told it is held, and one
+    that reaches `locked` waits: it enters once the lock is let go and not before (what
+    it writes inside comes after what this one wrote inside). While that one holds it,
+    this one is kept out; once it lets go, the lock is free, and no lock file is left
+    beside the kept one."""
     path = tmp_path / "kept" / "journal.json"
     with prober() as probe:
         assert probe(path) == "free"
         with store.locked(path):
+            taker = python(TAKER, str(path), stdin=subprocess.PIPE)
+            assert taker.stdout is not None and taker.stdin is not None
+            try:
+                assert taker.stdout.readline() == "waiting\n"
+                assert probe(path) == "held"
+                path.write_text("first\n")
+            except BaseException:
+                taker.kill()
+                taker.communicate()
+                raise
+        try:
+            assert taker.stdout.readline() == "in\n"  # another process is within locked()
             assert probe(path) == "held"
-        assert probe(path) == "free"
-
-    holder = python(HOLD, str(path), stdin=subprocess.PIPE)
-    assert holder.stdout is not None and holder.stdin is not None
-    try:
-        assert holder.stdout.readline() == "in\n"  # another process is within locked()
-        with pytest.raises(Timeout):
-            FileLock(store.lock_file(path), timeout=0).acquire()
-        holder.stdin.write("go\n")
-        holder.stdin.flush()
-        assert holder.stdout.readline() == "out\n"
-    finally:
-        holder.stdin.close()
-        holder.wait(timeout=60)
+            with pytest.raises(Timeout):
+                FileLock(store.lock_file(path), timeout=0).acquire()
+            taker.stdin.write("go\n")
+            taker.stdin.flush()
+            assert taker.stdout.readline() == "out\n"
+            assert probe(path) == "free"
+        finally:
+            taker.stdin.close()
+            taker.wait(timeout=60)
+    assert taker.returncode == 0
+    assert path.read_text() == "first\nsecond\n"
     with store.locked(path):  # let go at the end of the block: ours again
         pass
-    assert sorted(p.name for p in path.parent.iterdir()) == [store.LOCKS_DIR_NAME]
+    assert sorted(p.name for p in path.parent.iterdir()) == [store.LOCKS_DIR_NAME,
+                                                             "journal.json"]
 
 
-def test_a_second_process_waits_its_turn(tmp_path: Path) -> None:
-    """A process that reaches `locked` while another holds it enters once it is let go,
-    and not before: what it writes inside comes after what the holder wrote inside."""
-    path = tmp_path / "log"
-    waiter = """
-import sys
-from pathlib import Path
-from aoc2023.framework import store
-path = Path(sys.argv[1])
-print("waiting", flush=True)
-with store.locked(path):
-    with path.open("a") as log:
-        log.write("second\\n")
-"""
-    with store.locked(path), prober() as probe:
-        second = python(waiter, str(path))
-        assert second.stdout is not None
-        assert second.stdout.readline() == "waiting\n"
-        assert probe(path) == "held"
-        path.write_text("first\n")
-    second.communicate(timeout=60)
-    assert second.returncode == 0
-    assert path.read_text() == "first\nsecond\n"
+DAMAGES = ["missing", "not JSON", "cut short", "not UTF-8", "nested too deep", "a folder",
+           "a FIFO", "too large"]
 
 
-@pytest.mark.parametrize("damage", [
-    "missing", "not JSON", "cut short", "not UTF-8", "nested too deep", "a folder", "a FIFO",
-    "too large"])
-def test_a_damaged_copy_is_a_miss(tmp_path: Path, damage: str) -> None:
-    path = tmp_path / "cache.json"
+def damaged(path: Path, damage: str) -> None:
+    """`path` damaged as `damage` says (one of DAMAGES)."""
     if damage == "not JSON":
         path.write_text("{not json")
     elif damage == "cut short":
@@ -134,7 +130,13 @@ def test_a_damaged_copy_is_a_miss(tmp_path: Path, damage: str) -> None:
         os.mkfifo(path)  # no writer: a plain read would wait for ever
     elif damage == "too large":
         path.write_text('{"a": "' + "x" * 100 + '"}')
-    assert store.read_json(path, limit=64) is None
+
+
+def test_a_damaged_copy_is_a_miss(tmp_path: Path) -> None:
+    for number, damage in enumerate(DAMAGES):
+        path = tmp_path / f"cache-{number}.json"
+        damaged(path, damage)
+        assert store.read_json(path, limit=64) is None, damage
 
 
 def test_a_copy_is_read_as_written(tmp_path: Path) -> None:

@@ -10,9 +10,7 @@ import errno
 import json
 import logging
 import os
-import pty
 import re
-import select
 import subprocess
 import textwrap
 import time
@@ -122,11 +120,12 @@ def test_a_wrong_verdict_is_exit_1_recorded_and_never_sent_again(
     assert "certainly wrong" in str(parts[0]["submit_note"])
 
 
-@pytest.mark.parametrize(("left", "seconds"), [("30s", 30), ("3m 30s", 210)])
 def test_too_recently_records_the_wait_and_later_runs_honour_it(
-    site: FakeAoC, aocd_loaded: AocdHome, left: str, seconds: int
+    site: FakeAoC, aocd_loaded: AocdHome
 ) -> None:
-    site.puzzles[2023, 7].replies = [fake_aoc.too_recently(left)]
+    """The wait the reply names (how each spelling of it reads: test_verdict_reading)."""
+    seconds = 210
+    site.puzzles[2023, 7].replies = [fake_aoc.too_recently("3m 30s")]
     before = datetime.now(UTC)
     code, parts = run_json("--yes")
     after = datetime.now(UTC)
@@ -451,33 +450,11 @@ def test_two_processes_at_once_never_both_send_an_answer(
     assert sorted(posts(site)) == [("1", "6440"), ("2", "5905")]
 
 
-def test_on_a_terminal_each_answer_is_confirmed_first(
-    site: FakeAoC, aocd_loaded: AocdHome
-) -> None:
-    """A real pseudo-terminal: say yes to part 1 and no to part 2."""
-    controller, terminal = pty.openpty()
-    process = subprocess.Popen(aoc_process_code(site), env=aocd_loaded.env(),
-                               stdin=terminal, stdout=terminal, stderr=terminal)
-    os.close(terminal)
-    screen, answers = b"", [b"y\n", b"n\n"]
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        ready, _, _ = select.select([controller], [], [], 0.5)
-        if ready:
-            try:
-                chunk = os.read(controller, 4096)
-            except OSError:
-                break
-            if not chunk:
-                break
-            screen += chunk
-            if screen.count(b"[y/N]") > 2 - len(answers):
-                os.write(controller, answers.pop(0))
-        elif process.poll() is not None:
-            break
-    process.wait(timeout=30)
-    os.close(controller)
-    text = screen.decode(errors="replace")
+def test_on_a_terminal_each_answer_is_confirmed_first(site: FakeAoC) -> None:
+    """On a terminal (here `site_cli.Screen`; on a real one, test_live.py's questions
+    test), say yes to part 1 and no to part 2."""
+    done = aoc_in_process("run", "2023", "7", typed="y\nn\n")
+    text = done.stdout + done.stderr
     assert "Send 6440 as the answer to 2023 day 7 part 1?" in text
     assert "Send 5905 as the answer to 2023 day 7 part 2?" in text
     assert posts(site) == [("1", "6440")]

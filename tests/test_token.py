@@ -146,16 +146,22 @@ def test_a_prefixed_token_file_works_for_aocds_runner_too(
     fake_aoc: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path
 ) -> None:
     """aocd reads the token file's first word as it is; `aoc` hands aocd the cleaned token
-    (as $AOC_SESSION), so its runner, started through `aoc -y`, sends the right cookie."""
-    from conftest import DAY_7_EXAMPLE
+    (as $AOC_SESSION), so its runner, started through `aoc -y`, sends the right cookie.
+    Its requests are aocd's own, and name the contact too (test_user_agent.py: ours)."""
+    from conftest import CONTACT, DAY_7_EXAMPLE
+    from test_user_agent import AGENT
 
     aocd_loaded.set_token()
     (aocd_loaded.config / "token").write_text(f"session={TOKEN}\n")
     fake_aoc.add_puzzle(2023, 7, "Camel Cards", inputs={TOKEN: DAY_7_EXAMPLE})
-    done = aoc("-y", "2023", "-d", "7", "-s", "-p", "aoc2023",
-               cwd=tmp_path)
+    done = aoc("-y", "2023", "-d", "7", "-s", "-p", "aoc2023", cwd=tmp_path)
+    assert done.returncode == 0, done.stdout + done.stderr
     assert "6440" in done.stdout, done.stdout + done.stderr
-    assert fake_aoc.requests and {r.token for r in fake_aoc.requests} == {TOKEN}
+    assert len(fake_aoc.requests_for("/2023/day/7/input")) == 1
+    for request in fake_aoc.requests:
+        assert request.token == TOKEN, request
+        match = AGENT.fullmatch(request.user_agent or "")
+        assert match and match[1] == CONTACT, request
 
 
 def test_an_unknown_dead_token_does_not_say_the_site_was_not_asked(

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 from pathlib import Path
 
 import pytest
@@ -60,17 +61,25 @@ found alike from either (the project's `.aocd_config/`, there but empty, is pass
 each is run from one, the two shared between them."""
 
 
+@pytest.fixture(scope="module")
+def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One copy of the project for every case: a case's processes write in its
+    `.aocd_config/` alone (the token's files in the project's case, aocd's memo, the
+    contact reminder), which each case starts empty."""
+    return copy_project(tmp_path_factory.mktemp("token-places") / "project")
+
+
 @pytest.mark.parametrize(("place", "insides"), CASES,
                          ids=["-".join([p, *("inside" if i else "outside" for i in insides)])
                               for p, insides in CASES])
 def test_the_token_is_found_wherever_aocd_keeps_it(
-    place: str, insides: tuple[bool, ...], tmp_path: Path, aocd_home: AocdHome
+    place: str, insides: tuple[bool, ...], project: Path, tmp_path: Path, aocd_home: AocdHome
 ) -> None:
     """aocd's runner, then ours, in one process (each reads the token anew, as a fresh
     process does; aocd's runner first, so that aocd is imported as `aoc` starts it); ours
     from each folder."""
-    project = copy_project(tmp_path / "project")
-    (project / ".aocd_config").mkdir(exist_ok=True)  # the project's folder, empty or not
+    shutil.rmtree(project / ".aocd_config", ignore_errors=True)
+    (project / ".aocd_config").mkdir()  # the project's folder, empty or not
     env = placed(place, tmp_path, project)
     folders = [project if inside else tmp_path / "outside" for inside in insides]
     (tmp_path / "outside").mkdir()

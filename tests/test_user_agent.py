@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import CONTACT, DAY_7_EXAMPLE, TOKEN, AocdHome
+from conftest import CONTACT, TOKEN, AocdHome
 from fake_aoc import FakeAoC
 from site_cli import aoc_in_process as aoc
 from test_leaderboard import BOARD, board_2023
@@ -178,21 +178,3 @@ def test_the_reminder_comes_from_a_clock_it_is_handed(aocd_home: AocdHome) -> No
     monkey_now[0] += 2
     assert client.contact_reminder(lambda: monkey_now[0]) is not None
     assert client.contact_reminder(lambda: monkey_now[0]) is None  # nothing sent since
-
-
-@pytest.mark.slow
-def test_aocd_runner_started_by_aoc_names_the_contact(
-    fake_aoc: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path
-) -> None:
-    """`aoc -y 2023 -d 7` hands over to aocd's runner, whose requests are aocd's own."""
-    aocd_loaded.set_token()
-    (aocd_loaded.config / "tokens.json").write_text(json.dumps({"default": TOKEN}))
-    fake_aoc.add_puzzle(2023, 7, "Camel Cards", {TOKEN: DAY_7_EXAMPLE})
-    aocd_loaded.cache_answer(2023, 7, 1, "6440")  # known: the runner asks for no page
-    aocd_loaded.cache_answer(2023, 7, 2, "5905")
-    done = aoc("-y", "2023", "-d", "7", "-p", "aoc2023", cwd=tmp_path)
-    assert done.returncode == 0, done.stdout + done.stderr
-    fetched = fake_aoc.requests_for("/2023/day/7/input")
-    assert len(fetched) == 1
-    match = AGENT.fullmatch(fetched[0].user_agent or "")
-    assert match and match[1] == CONTACT

@@ -222,8 +222,48 @@ def year_files(year: int) -> YearFiles:
     """The year's package, imported (DayLoadError, naming it, when it does not import),
     and its files mapped to days (`files_of`)."""
     package_name = year_package(year)
+    _year_packages.add(package_name)
     package = import_module(package_name, f"the year package {package_name}")
     return files_of(package_name, getattr(package, "__path__", []))
+
+
+_FRAMEWORK = __name__.rpartition(".")[0]
+_year_packages: set[str] = set()
+"""The year packages this process has mapped (`year_files`): whose modules
+`days_forgotten` may drop."""
+
+
+def _of_a_year(name: str) -> bool:
+    """Whether module `name` is a year package's, or one of its modules (the framework's
+    own, which live in the package of 2023, are not)."""
+    if name == _FRAMEWORK or name.startswith(_FRAMEWORK + "."):
+        return False
+    return any(name == package or name.startswith(package + ".") for package in _year_packages)
+
+
+@contextlib.contextmanager
+def days_forgotten() -> Iterator[None]:
+    """On the way out, forget what the block imported of the year packages (days, helpers,
+    sub-packages) and the days it registered, so that the next import reads the files as
+    they are saved then, as a fresh process would: for `aoc` called from code again and
+    again. What was imported before the block stays as it was."""
+    before = set(sys.modules)
+    registered = dict(REGISTRY)
+    variants = {key: dict(by_name) for key, by_name in VARIANTS.items()}
+    try:
+        yield
+    finally:
+        for name in sorted((m for m in list(sys.modules) if m not in before and _of_a_year(m)),
+                           reverse=True):
+            module = sys.modules.pop(name)
+            parent, _, child = name.rpartition(".")
+            # `from package import child` reads the package's attribute before sys.modules
+            if getattr(sys.modules.get(parent), child, None) is module:
+                delattr(sys.modules[parent], child)
+        REGISTRY.clear()
+        REGISTRY.update(registered)
+        VARIANTS.clear()
+        VARIANTS.update(variants)
 
 
 def import_module(name: str, what: str | None = None) -> ModuleType:

@@ -22,7 +22,7 @@ from typing import Annotated, Any, Protocol
 import typer
 import typer.main
 
-from aoc2023.framework import redaction
+from aoc2023.framework import redaction, registry
 from aoc2023.framework.aocd import view_keys
 from aoc2023.framework.aocd.session import (
     clean_environment_token,
@@ -143,13 +143,13 @@ class _Terminating:
 def main(argv: list[str] | None = None) -> int:
     """The `aoc` command. Called as the program (`argv` None), it also exits once its work
     is done even if a day's code left threads running. Called from code (`argv` given), it
-    reads the environment and the token anew, as a fresh process would, and leaves the
-    process as it found it, so that it can be called again."""
+    reads the environment, the token and the days' files anew, as a fresh process would,
+    and leaves the process as it found it, so that it can be called again."""
     if argv is not None:
         from aoc2023.framework.day_counts import forget
 
         forget()  # the settings and the days remembered, read anew too
-        with _as_found(), token_read_anew():
+        with _as_found(), token_read_anew(), registry.days_forgotten():
             return _main(argv)
     # What the program has imported so far (typer, the framework: tens of thousands of
     # objects) lives as long as it does: the cyclic garbage collector need not walk it
