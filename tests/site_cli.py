@@ -199,13 +199,3 @@ def aoc_runs(site: FakeAoC | None, home: AocdHome, *commands: Sequence[str],
     ran[-1].stdout += outs[-1]
     ran[-1].stderr += errs[-1]
     return ran
-
-
-def several(site: FakeAoC | None, *commands: Sequence[str], shift: float = 0.0) -> list[str]:
-    """The command line of ONE process running `aoc` on each of `commands` in turn, as
-    `aoc_runs` runs them (no settings, in its working folder), for a test that starts it
-    itself (on a terminal, say): each command's output ends with ASCII's record
-    separator, on stdout with its exit code between two."""
-    runs = json.dumps([[list(args), {}, ""] for args in commands])
-    return [sys.executable, "-c", SEVERAL, "" if site is None else site.url, repr(shift),
-            str(TESTS), runs]
