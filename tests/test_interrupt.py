@@ -8,16 +8,16 @@ The days are in a throwaway year (2046). Where Ctrl-C lands in the day's code, w
 Python's own handler): the day raises it itself, in this process (`ctrl_c_here`); where
 SIGTERM lands there, the day sends it to this process, whose handler is then `aoc`'s
 (`SIGTERM_HERE`); where Ctrl-C comes to `aoc` waiting on a --timeout child, the child
-sends SIGINT to its parent, `aoc` in this process (`CTRL_C_TO_AOC`). On a terminal, the
-case is a real process on a pseudo-terminal, sent the signal once the day's code says on
-a FIFO that it has reached the point under test.
+sends SIGINT to its parent, `aoc` in this process (`CTRL_C_TO_AOC`). A terminal, as far
+as `aoc` can tell, is `site_cli.Screen`; SIGHUP, which a terminal sends as it closes,
+goes to a real process on a pseudo-terminal once the day's code says on a FIFO that it
+has reached the point under test.
 """
 
 from __future__ import annotations
 
 import json
 import os
-import re
 import select
 import signal
 import subprocess
@@ -66,11 +66,11 @@ def day_source(part_1: str, part_2: str = "return 2", fifo: Path | None = None,
     """)
 
 
-def write_year(site: Path, source: str, year: int = YEAR) -> Path:
-    """The package of `year` holding `source` as day 1, in `site`; `site`."""
-    (site / f"aoc{year}").mkdir(parents=True)
-    (site / f"aoc{year}" / "__init__.py").write_text("")
-    (site / f"aoc{year}" / "day01.py").write_text(source)
+def write_year(site: Path, source: str) -> Path:
+    """The year package holding `source` as day 1, in `site`; `site`."""
+    (site / f"aoc{YEAR}").mkdir(parents=True)
+    (site / f"aoc{YEAR}" / "__init__.py").write_text("")
+    (site / f"aoc{YEAR}" / "day01.py").write_text(source)
     return site
 
 
@@ -109,14 +109,6 @@ class Fifo:
 @pytest.fixture
 def fifo(tmp_path: Path) -> Iterator[Fifo]:
     channel = Fifo(tmp_path / "fifo")
-    yield channel
-    channel.close()
-
-
-@pytest.fixture
-def second_fifo(tmp_path: Path) -> Iterator[Fifo]:
-    """For a second day to speak on: a FIFO's first writer leaves it at its end for good."""
-    channel = Fifo(tmp_path / "second-fifo")
     yield channel
     channel.close()
 
@@ -180,8 +172,7 @@ def test_ctrl_c_during_the_check_before_sending_sends_nothing_and_exits_130(
 ) -> None:
     """--yes: once the input's answers are in, the examples run before the send; Ctrl-C
     while they run stops the run there, with the answers kept and nothing sent. (A real
-    Ctrl-C there, on a terminal: test_on_a_terminal_ctrl_c_and_sighup_stop_the_run_and_
-    keep_what_finished.)"""
+    Ctrl-C there, on a terminal: the test below.)"""
     stop = f"if text == 'example':\n    {CTRL_C}\nreturn 1"
     with temporary_year(tmp_path / "site", YEAR, {"day01.py": day_source(stop)}):
         done = ctrl_c_here("run", str(YEAR), "1", "--yes", "--json")
@@ -194,6 +185,25 @@ def test_ctrl_c_during_the_check_before_sending_sends_nothing_and_exits_130(
     assert part_2["answer"] == "2" and part_2["submitted"] is None
     assert CHECKING in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_on_a_terminal_ctrl_c_during_the_check_asks_nothing(
+    tmp_path: Path, site: FakeAoC, aocd_loaded: AocdHome
+) -> None:
+    """Live, on a terminal (`site_cli.Screen`, as far as `aoc` can tell: it asks before
+    sending), the day's row shows, then the check; Ctrl-C there stops the run: no question
+    is asked after it, and the stop is said."""
+    stop = f"if text == 'example':\n    {CTRL_C}\nreturn 1"
+    with temporary_year(tmp_path / "site", YEAR, {"day01.py": day_source(stop)}):
+        done = ctrl_c_here("run", str(YEAR), "1", typed="",
+                           env=os.environ | {"COLUMNS": "120"})
+    assert done.returncode == 130, done.stderr
+    assert "\x1b[" in done.stdout  # drawn for a terminal
+    screen = done.stdout + done.stderr
+    assert CHECKING in screen and "[y/N]" not in screen, screen
+    assert "the examples' check was interrupted (Ctrl-C)" in screen
+    assert f"Interrupted (Ctrl-C) during {YEAR} day 1" in screen
+    assert posts(site) == []
 
 
 @pytest.mark.slow
@@ -400,7 +410,7 @@ def test_sigterm_keeps_what_finished_as_ctrl_c_does(tmp_path: Path, aocd_home: A
     the signal, and the exit code is 128 + the signal. The part runs in `aoc`'s main
     thread, here this process's, where the day sends the signal (SIGTERM_HERE) and
     `aoc`'s handler (cli/app.py) takes it. SIGTERM and SIGHUP have that one handler:
-    SIGHUP is sent to a process on a terminal, in a --timeout child's parent, below."""
+    SIGHUP is sent to a process on a terminal, a --timeout child's parent, below."""
     signum = signal.SIGTERM
     days = {"day01.py": day_source("return 1"),
             "day02.py": day_source("return 1", f"{SIGTERM_HERE}\nreturn 2")}
@@ -420,55 +430,33 @@ def test_sigterm_keeps_what_finished_as_ctrl_c_does(tmp_path: Path, aocd_home: A
 
 
 @pytest.mark.slow
-def test_on_a_terminal_ctrl_c_and_sighup_stop_the_run_and_keep_what_finished(
-    tmp_path: Path, site: FakeAoC, aocd_loaded: AocdHome, fifo: Fifo, second_fifo: Fifo
+def test_on_a_terminal_sighup_in_a_timeout_child_shows_the_rows_of_what_finished(
+    tmp_path: Path, aocd_home: AocdHome, fifo: Fifo
 ) -> None:
-    """Live, on a terminal, two runs on one process (`main` called again, as a fresh
-    process runs it), each stopped by a real signal sent to it once its day says so:
-
-    - Ctrl-C during the check of the examples before sending (YEAR's day 1, on its input,
-      its row shown): the run stops there, no question is asked after it, the stop is
-      said, and nothing is sent.
-    - SIGHUP while day 2's part 2 runs in a --timeout child (the next year's days, on
-      their examples, day 2 saying so on a FIFO of its own), after day 1 finished: day
-      1's row, then day 2's, its part 1 done and part 2 marked, shown once the run has
-      stopped; the notice names the signal, and the exit code is 128 + the signal.
-      (Ctrl-C takes the same path; under --timeout --json: the --memory --timeout test
-      above.) The child is stopped with the process its part started."""
-    stall = "if text == 'example':\n    say('checking'); time.sleep(120)\nreturn 1"
-    folder = write_year(tmp_path / "site", day_source(stall, fifo=fifo.path))
-    hung_up = YEAR + 1
+    """SIGHUP while day 2's part 2 runs in a --timeout child, after day 1 finished: live,
+    on a terminal, day 1's row, then day 2's, its part 1 done and part 2 marked, shown
+    once the run has stopped; the notice names the signal, and the exit code is 128 + the
+    signal. (Ctrl-C takes the same path; under --timeout --json: the --memory --timeout
+    test above.) The child is stopped with the process its part started."""
+    signum = signal.SIGHUP
+    folder = write_year(tmp_path / "site", day_source("return 1"))
     start = "import subprocess; pids = [os.getpid(), subprocess.Popen(['sleep', '120']).pid]"
     stall = f"{start}\nsay(' '.join(['part 2', *map(str, pids)])); time.sleep(120)\nreturn 2"
-    write_year(folder, day_source("return 1"), hung_up)
-    (folder / f"aoc{hung_up}" / "day02.py").write_text(
-        day_source("return 1", stall, fifo=second_fifo.path))
-    environment = env(aocd_loaded, folder) | {"TERM": "xterm", "COLUMNS": "120",
-                                              "NO_COLOR": "1"}
-    terminal = Terminal(site_cli.several(
-        site, ["run", str(YEAR), "1"],
-        ["run", str(hung_up), "1-2", "--example", "--timeout", "100"]), environment,
-        script=False)
-    fifo.heard(terminal.process)
-    terminal.process.send_signal(signal.SIGINT)
-    child, grandchild = map(int, second_fifo.heard(terminal.process).split()[2:])
-    terminal.process.send_signal(signal.SIGHUP)
-    assert terminal.finish() == 0, terminal.screen
-    checked, code, timed, code_2, rest = re.split("\x1e(-?\\d+)\x1e\x1e", terminal.screen)
-    assert (code, code_2, rest) == ("130", str(128 + signal.SIGHUP), ""), terminal.screen
-
-    assert CHECKING in checked and "[y/N]" not in checked, checked
-    assert "the examples' check was interrupted (Ctrl-C)" in checked
-    assert f"Interrupted (Ctrl-C) during {YEAR} day 1" in checked
-    assert posts(site) == []
-
+    (folder / f"aoc{YEAR}" / "day02.py").write_text(
+        day_source("return 1", stall, fifo=fifo.path))
+    environment = env(aocd_home, folder) | {"TERM": "xterm", "COLUMNS": "120", "NO_COLOR": "1"}
+    terminal = Terminal(site_cli.command(None, "run", str(YEAR), "1-2", "--example",
+                                         "--timeout", "100"), environment, script=False)
+    child, grandchild = map(int, fifo.heard(terminal.process).split()[2:])
+    terminal.process.send_signal(signum)
+    assert terminal.finish() == 128 + signum, terminal.screen
     deadline = time.monotonic() + 60
     while (running(child) or running(grandchild)) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert not running(child) and not running(grandchild)
-    [row_1] = [line for line in timed.splitlines() if f"{hung_up}/01" in line]
-    [row_2] = [line for line in timed.splitlines() if f"{hung_up}/02" in line]
-    assert "✔ 1" in row_1 and "✔ 2" in row_1, timed
-    assert "✔ 1" in row_2 and "⏹ interrupted" in row_2, timed
-    assert f"Interrupted (SIGHUP) during {hung_up} day 2" in timed
+    [row_1] = [line for line in terminal.screen.splitlines() if f"{YEAR}/01" in line]
+    [row_2] = [line for line in terminal.screen.splitlines() if f"{YEAR}/02" in line]
+    assert "✔ 1" in row_1 and "✔ 2" in row_1, terminal.screen
+    assert "✔ 1" in row_2 and "⏹ interrupted" in row_2, terminal.screen
+    assert f"Interrupted (SIGHUP) during {YEAR} day 2" in terminal.screen
     assert "Traceback" not in terminal.screen
