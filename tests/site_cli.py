@@ -3,7 +3,8 @@
 (`calendar.current_time`) moved by `shift` seconds. A test whose subject belongs to a
 process (the environment read at start-up, the installed script, signals, the log lines of
 --verbose, which pytest's logging holds here) starts one; several commands that need a
-process but not one each share one (`aoc_runs`).
+process but not one each share one (`aoc_runs`, or `several` for a process the test
+starts itself, on a terminal say).
 """
 
 from __future__ import annotations

@@ -1,16 +1,18 @@
-"""`aoc bench` as a process: its progress line on a terminal, and Ctrl-C.
+"""`aoc bench` stopped: by Ctrl-C and SIGTERM, and its progress line on a terminal.
 
-Each test starts `aoc bench` on a throwaway year of its own, so none of them depends on
+Each test runs `aoc bench` on a throwaway year of its own, so none of them depends on
 the days this project has: `test_days_added` does not run them again (it runs the suites
 that reach this project's own days, `test_bench.py` among them). What needs no process
-(no progress line on a stream that is not a terminal) is checked in this one.
+is checked in this one: no progress line on a stream that is not a terminal, and the
+stops, where the stuck day stops `aoc` as the signal would (test_interrupt.py's helpers).
+The line on a terminal is drawn by a process whose stderr is one.
 
-The processes keep the real clocks: no test asserts a time. A budget of 1 s, far more
+The process keeps the real clocks: no test asserts a time. A budget of 1 s, far more
 than a busy machine takes to check a fast day's answers, leaves time for the progress
 line to show the runs kept so far. The Ctrl-C tests' budget of 0.3 s is one that the
-stuck day's checking run must fit in: after a checking run that outlasts the budget (and
-its grace) no timing run starts, and the day never gets stuck. Waits for a process are a
-generous 60 s.
+stuck day's checking run must fit in under --timeout (a child's, on the real clock):
+after a checking run that outlasts the budget (and its grace) no timing run starts, and
+the day never gets stuck. Waits for a process are a generous 60 s.
 """
 
 from __future__ import annotations
@@ -23,13 +25,13 @@ import struct
 import subprocess
 import sys
 import termios
-import time
 from pathlib import Path
 
 import pytest
 from conftest import AocdHome, temporary_year
 from fake_clock import cap_runs
 from site_cli import aoc_in_process
+from test_interrupt import CTRL_C, CTRL_C_TO_AOC, SIGTERM_HERE, ctrl_c_here, sigterm_for_aoc
 
 import aoc2023
 from aoc2023.framework.bench.figures import MIN_RUNS
@@ -91,6 +93,8 @@ def test_no_progress_line_on_a_stream_that_is_no_terminal(
 
 
 STUCK_WHEN_TIMED = """
+import os
+import signal
 import time
 from pathlib import Path
 from aoc2023.framework import Example, Solution
@@ -102,58 +106,52 @@ class Day(Solution[str]):
     def part_1(self, text: str) -> int:
         # The checking run leaves a file: under --timeout the runs are in processes of
         # their own, and a busy machine may give the first of them the whole budget.
-        checked = Path({marker!r} + ".checked")
-        if checked.exists():  # after the checking run: stuck, until Ctrl-C
-            Path({marker!r}).write_text("timing")
-            time.sleep(60)
+        checked = Path({checked!r})
+        if {when}:
+            {stop}
         checked.write_text("")
         return len(text)
 """
+"""Day 5, stopped by `stop` in the checking run (`when` True) or, once it is checked, in
+the timing (`when` checked.exists())."""
 
 
 @pytest.mark.parametrize(("timeout", "stuck_in", "signum"), [
     ([], "the timing", signal.SIGINT), (["--timeout", "30"], "the timing", signal.SIGINT),
     ([], "the checking run", signal.SIGTERM)])
 def test_ctrl_c_shows_the_days_done_saves_nothing_and_exits_130(
-    aocd_home: AocdHome, tmp_path: Path, timeout: list[str], stuck_in: str, signum: int
+    aocd_home: AocdHome, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, timeout: list[str],
+    stuck_in: str, signum: int
 ) -> None:
-    """And SIGTERM the same, but for its name and its exit code (128 + 15): its handler
-    raises errors.Terminated, a KeyboardInterrupt, which every stage stops on as on
-    Ctrl-C, so one case of it (in the checking run) stands for it in either stage."""
-    marker = tmp_path / "timing"
+    """`aoc bench` in this process, stopped as the signal stops it where the stuck day
+    runs (test_interrupt.py's helpers). Without --timeout the runs are `aoc`'s own, in
+    its main thread: Ctrl-C there is Python's KeyboardInterrupt, which the day raises
+    (CTRL_C). Under --timeout the timing runs in a child, which sends SIGINT to `aoc`
+    waiting on it (CTRL_C_TO_AOC). And SIGTERM the same, but for its name and its exit
+    code (128 + 15): the day sends it to this process (SIGTERM_HERE), where `aoc`'s handler
+    raises errors.Terminated, a KeyboardInterrupt that every stage stops on as on Ctrl-C,
+    so one case of it (in the checking run) stands for it in either stage. The fewest
+    runs (`cap_runs`)."""
     project = tmp_path / "project"
-    project.mkdir()
+    (project / "sub").mkdir(parents=True)  # where aoc runs: --save finds the project above
     (project / "pyproject.toml").write_text("[project]\nname = 'mine'\n")
-    stuck = STUCK_WHEN_TIMED.format(marker=str(marker))
-    if stuck_in == "the checking run":
-        stuck = stuck.replace("if checked.exists():", "if True:")
-    days = {"day04.py": FAST_DAY, "day05.py": stuck}
-    with temporary_year(tmp_path / "site", 2086, days):
-        env = aocd_home.env()
-        env["PYTHONPATH"] = os.pathsep.join([str(tmp_path / "site"), SOURCE, env["PYTHONPATH"]])
-        env["COLUMNS"] = "120"  # wide enough for the wide table
-        days_asked = "5" if stuck_in == "the checking run" else "4-5"  # nothing done yet
-        command = [sys.executable, "-m", "aoc2023", "bench", "2086", days_asked, "--example",
-                   "--budget", "0.3", "--save", *timeout]
-        process = subprocess.Popen(command, env=env, cwd=project, stdout=subprocess.PIPE,
-                                   stderr=subprocess.PIPE, text=True)
-        try:
-            deadline = time.monotonic() + 60
-            while not marker.exists() and process.poll() is None:
-                assert time.monotonic() < deadline, "no timing began within 60 s"
-                time.sleep(0.05)
-            assert marker.exists(), process.communicate(timeout=60)
-            process.send_signal(signum)
-            out, err = process.communicate(timeout=60)
-        finally:
-            process.kill()
-    assert process.returncode == 128 + signum, err
-    assert "Traceback" not in err
+    cap_runs(monkeypatch, max_runs=2 * MIN_RUNS)
+    stop, when = ((SIGTERM_HERE, "True") if stuck_in == "the checking run"
+                  else (CTRL_C_TO_AOC if timeout else CTRL_C, "checked.exists()"))
+    stuck = STUCK_WHEN_TIMED.format(checked=str(tmp_path / "checked"), when=when, stop=stop)
+    days_asked = "5" if stuck_in == "the checking run" else "4-5"  # nothing done yet
+    with (temporary_year(tmp_path / "site", 2086, {"day04.py": FAST_DAY, "day05.py": stuck}),
+          sigterm_for_aoc()):
+        done = ctrl_c_here("bench", "2086", days_asked, "--example", "--budget", "0.3",
+                           "--save", *timeout, cwd=project / "sub",
+                           env=os.environ | {"COLUMNS": "120"})  # wide enough for the table
+    assert done.returncode == 128 + signum, done.stderr
+    assert "Traceback" not in done.stderr
     name = "Ctrl-C" if signum == signal.SIGINT else signal.Signals(signum).name
-    assert f"Interrupted ({name}) during 2086 day 5" in err
+    assert f"Interrupted ({name}) during 2086 day 5" in done.stderr
     if days_asked == "4-5":
-        assert "2086/04" in out and "Done in time" in out  # the day benched before it
-    assert "2086/05" not in out  # its figures are partial: not shown
+        assert "2086/04" in done.stdout and "Done in time" in done.stdout  # benched before
+    assert "2086/05" not in done.stdout  # its figures are partial: not shown
     assert not (project / "benchmarks").exists()  # nor saved
 
 

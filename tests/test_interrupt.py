@@ -5,10 +5,13 @@ And the check before sending passes only when every example gave its answer.
 
 The days are in a throwaway year (2046). Where Ctrl-C lands in the day's code, which
 `aoc` runs in its main thread, Python raises KeyboardInterrupt there (SIGINT keeps
-Python's own handler): the day raises it itself, in this process (`ctrl_c_here`). Where
-the signal's way matters (to a --timeout child's parent, on a terminal, SIGTERM and
-SIGHUP with `aoc`'s handler), the case is a real process, sent the signal once the day's
-code says on a FIFO that it has reached the point under test.
+Python's own handler): the day raises it itself, in this process (`ctrl_c_here`); where
+SIGTERM lands there, the day sends it to this process, whose handler is then `aoc`'s
+(`SIGTERM_HERE`); where Ctrl-C comes to `aoc` waiting on a --timeout child, the child
+sends SIGINT to its parent, `aoc` in this process (`CTRL_C_TO_AOC`). A terminal, as far
+as `aoc` can tell, is `site_cli.Screen`; SIGHUP, which a terminal sends as it closes,
+goes to a real process on a pseudo-terminal once the day's code says on a FIFO that it
+has reached the point under test.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ import subprocess
 import textwrap
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -42,7 +46,7 @@ def day_source(part_1: str, part_2: str = "return 2", fifo: Path | None = None,
     """A day whose parts run `part_1` and `part_2` (a body each, given `text`); `say(word)`
     writes a line to `fifo`."""
     return textwrap.dedent(f"""
-        import os, time, tracemalloc
+        import os, signal, time, tracemalloc
         from aoc2023.framework import Example, Solution
 
 
@@ -123,32 +127,41 @@ def posts(site: FakeAoC) -> list[tuple[str, str]]:
     return [(r.form["level"], r.form["answer"]) for r in site.requests if r.method == "POST"]
 
 
-def ctrl_c_here(*args: str) -> subprocess.CompletedProcess[str]:
-    """`aoc ARGS` in this process, whose day raises KeyboardInterrupt where Ctrl-C would
-    land; one that gets out of `aoc` fails the test, not the test session."""
+def ctrl_c_here(*args: str, **options: Any) -> subprocess.CompletedProcess[str]:
+    """`aoc ARGS` in this process (`site_cli.aoc_in_process`'s `options`), whose day
+    raises KeyboardInterrupt where Ctrl-C would land; one that gets out of `aoc` fails
+    the test, not the test session."""
     try:
-        return site_cli.aoc_in_process(*args)
+        return site_cli.aoc_in_process(*args, **options)
     except KeyboardInterrupt:
         pytest.fail("Ctrl-C got out of aoc", pytrace=False)
 
 
 CTRL_C = "raise KeyboardInterrupt  # as Python does for Ctrl-C while this line runs"
 
+SIGTERM_HERE = ("os.kill(os.getpid(), signal.SIGTERM); time.sleep(60)  # a real SIGTERM, "
+                "to this process")
+"""A day's line (`import os, signal, time`) that stops where it runs as SIGTERM from
+outside would: aoc's handler takes it at once (`sigterm_for_aoc`)."""
 
-def ctrl_c_when_heard(command: list[str], environment: dict[str, str], fifo: Fifo,
-                      cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    """`command` (in `cwd`), sent SIGINT once the day writes to `fifo`; its outcome."""
-    process = subprocess.Popen(command, cwd=cwd, env=environment, stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True)
+
+@contextmanager
+def sigterm_for_aoc() -> Iterator[None]:
+    """While `aoc` runs in this process, SIGTERM (SIGTERM_HERE) is aoc's to handle, as in
+    its own process: one that reaches this process's own handler instead fails the part
+    it stops and the test, where it would have ended the test session."""
+    missed: list[int] = []
+
+    def not_aocs(signum: int, frame: object) -> None:
+        missed.append(signum)
+        raise RuntimeError("SIGTERM reached the test's handler, not aoc's")
+
+    previous = signal.signal(signal.SIGTERM, not_aocs)
     try:
-        fifo.heard(process)
-        process.send_signal(signal.SIGINT)
-        out, err = process.communicate(timeout=60)
+        yield
     finally:
-        if process.poll() is None:
-            process.kill()
-            process.communicate()
-    return subprocess.CompletedProcess(command, process.returncode, out, err)
+        signal.signal(signal.SIGTERM, previous)
+    assert not missed, "SIGTERM reached the test's handler, not aoc's"
 
 
 # --- the check of the examples before sending ----------------------------------------------
@@ -174,24 +187,22 @@ def test_ctrl_c_during_the_check_before_sending_sends_nothing_and_exits_130(
     assert "Traceback" not in done.stderr
 
 
-@pytest.mark.slow
 def test_on_a_terminal_ctrl_c_during_the_check_asks_nothing(
-    tmp_path: Path, site: FakeAoC, aocd_loaded: AocdHome, fifo: Fifo
+    tmp_path: Path, site: FakeAoC, aocd_loaded: AocdHome
 ) -> None:
-    """Live, the day's row shows, then the check; Ctrl-C there stops the run: no question
+    """Live, on a terminal (`site_cli.Screen`, as far as `aoc` can tell: it asks before
+    sending), the day's row shows, then the check; Ctrl-C there stops the run: no question
     is asked after it, and the stop is said."""
-    stall = "if text == 'example':\n    say('checking'); time.sleep(120)\nreturn 1"
-    folder = write_year(tmp_path / "site", day_source(stall, fifo=fifo.path))
-    environment = env(aocd_loaded, folder) | {"TERM": "xterm", "COLUMNS": "120",
-                                              "NO_COLOR": "1"}
-    terminal = Terminal(site_cli.command(site, "run", str(YEAR), "1"), environment,
-                        script=False)
-    fifo.heard(terminal.process)
-    terminal.process.send_signal(signal.SIGINT)
-    assert terminal.finish() == 130, terminal.screen
-    assert CHECKING in terminal.screen and "[y/N]" not in terminal.screen, terminal.screen
-    assert "the examples' check was interrupted (Ctrl-C)" in terminal.screen
-    assert f"Interrupted (Ctrl-C) during {YEAR} day 1" in terminal.screen
+    stop = f"if text == 'example':\n    {CTRL_C}\nreturn 1"
+    with temporary_year(tmp_path / "site", YEAR, {"day01.py": day_source(stop)}):
+        done = ctrl_c_here("run", str(YEAR), "1", typed="",
+                           env=os.environ | {"COLUMNS": "120"})
+    assert done.returncode == 130, done.stderr
+    assert "\x1b[" in done.stdout  # drawn for a terminal
+    screen = done.stdout + done.stderr
+    assert CHECKING in screen and "[y/N]" not in screen, screen
+    assert "the examples' check was interrupted (Ctrl-C)" in screen
+    assert f"Interrupted (Ctrl-C) during {YEAR} day 1" in screen
     assert posts(site) == []
 
 
@@ -335,20 +346,25 @@ def test_ctrl_c_while_memory_is_measured_keeps_the_parts_that_finished(
         _kept(ctrl_c_here("run", str(YEAR), "1", "--example", "--json", "--memory"))
 
 
-@pytest.mark.slow
+CTRL_C_TO_AOC = ("os.kill(os.getppid(), signal.SIGINT); time.sleep(120)  # Ctrl-C, to aoc "
+                 "waiting on this --timeout child")
+"""A line of a day's part that runs in a --timeout child (`import os, signal, time`): a
+real SIGINT to its parent, `aoc`, as Ctrl-C on a terminal comes to `aoc` alone (the child
+is in a process group of its own); the child then waits to be stopped."""
+
+
 def test_ctrl_c_while_a_timeout_child_measures_memory_keeps_the_parts_that_finished(
-    tmp_path: Path, aocd_home: AocdHome, fifo: Fifo
+    tmp_path: Path, aocd_home: AocdHome
 ) -> None:
     """--memory --timeout: part 2 is measured in a --timeout child, and Ctrl-C comes to
-    `aoc`, which waits for it. (Ctrl-C while part 2 runs in a --timeout child, before any
-    measuring: the row below shows it, and test_contracts.py's Ctrl-C test (the group,
-    under --timeout --json) keeps part 1 in the JSON.)"""
-    stall = "if tracemalloc.is_tracing():\n    say('part 2'); time.sleep(120)\nreturn 2"
-    folder = write_year(tmp_path / "site", day_source("return 1", stall, fifo=fifo.path))
-    _kept(ctrl_c_when_heard(
-        site_cli.command(None, "run", str(YEAR), "1", "--example", "--json", "--memory",
-                         "--timeout", "100"),
-        env(aocd_home, folder), fifo))
+    `aoc`, in this process, while it waits for the child (CTRL_C_TO_AOC). (Ctrl-C while
+    part 2 runs in a --timeout child, before any measuring: the row below shows it, and
+    test_contracts.py's Ctrl-C test (the group, under --timeout --json) keeps part 1 in
+    the JSON.)"""
+    stall = f"if tracemalloc.is_tracing():\n    {CTRL_C_TO_AOC}\nreturn 2"
+    with temporary_year(tmp_path / "site", YEAR, {"day01.py": day_source("return 1", stall)}):
+        _kept(ctrl_c_here("run", str(YEAR), "1", "--example", "--json", "--memory",
+                          "--timeout", "100"))
 
 
 # --- pytest ---------------------------------------------------------------------------------
@@ -388,42 +404,20 @@ def test_ctrl_c_under_pytest_stops_the_session(
 # --- SIGTERM and SIGHUP ---------------------------------------------------------------------
 
 
-def two_days(site: Path, fifo: Fifo, starts: str = "") -> Path:
-    """Day 1, quick, and day 2, whose part 2 says on `fifo` 'part 2' and its process id,
-    then sleeps; it first starts a process running `starts`, and says its id too."""
-    folder = write_year(site, day_source("return 1"))
-    start = (f"import subprocess; pids = [os.getpid(), subprocess.Popen({starts.split()!r}).pid]"
-             if starts else "pids = [os.getpid()]")
-    stall = f"{start}\nsay(' '.join(['part 2', *map(str, pids)])); time.sleep(120)\nreturn 2"
-    (folder / f"aoc{YEAR}" / "day02.py").write_text(
-        day_source("return 1", stall, fifo=fifo.path))
-    return folder
-
-
-@pytest.mark.slow
-def test_sigterm_keeps_what_finished_as_ctrl_c_does(
-    tmp_path: Path, aocd_home: AocdHome, fifo: Fifo
-) -> None:
-    """SIGTERM lands while day 2's part 2 runs (in this process), after day 1 finished:
-    under --json the document holds day 1 and day 2's part 1, the stopped part is
-    marked, the notice names the signal, and the exit code is 128 + the signal. SIGTERM
-    and SIGHUP have one handler (cli/app.py): SIGHUP is sent in a --timeout child's
-    parent, below."""
+def test_sigterm_keeps_what_finished_as_ctrl_c_does(tmp_path: Path, aocd_home: AocdHome) -> None:
+    """SIGTERM lands while day 2's part 2 runs, after day 1 finished: under --json the
+    document holds day 1 and day 2's part 1, the stopped part is marked, the notice names
+    the signal, and the exit code is 128 + the signal. The part runs in `aoc`'s main
+    thread, here this process's, where the day sends the signal (SIGTERM_HERE) and
+    `aoc`'s handler (cli/app.py) takes it. SIGTERM and SIGHUP have that one handler:
+    SIGHUP is sent to a process on a terminal, a --timeout child's parent, below."""
     signum = signal.SIGTERM
-    process = subprocess.Popen(
-        site_cli.command(None, "run", str(YEAR), "1-2", "--example", "--json"),
-        env=env(aocd_home, two_days(tmp_path / "site", fifo)), stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE, text=True)
-    try:
-        fifo.heard(process)
-        process.send_signal(signum)
-        out, err = process.communicate(timeout=60)
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.communicate()
-    assert process.returncode == 128 + signum, err
-    document = json.loads(out)
+    days = {"day01.py": day_source("return 1"),
+            "day02.py": day_source("return 1", f"{SIGTERM_HERE}\nreturn 2")}
+    with temporary_year(tmp_path / "site", YEAR, days), sigterm_for_aoc():
+        done = ctrl_c_here("run", str(YEAR), "1-2", "--example", "--json")
+    assert done.returncode == 128 + signum, done.stderr
+    document = json.loads(done.stdout)
     assert "error" not in document, document
     day_1, day_2 = document["results"]
     assert [(p["status"], p["answer"]) for p in day_1["parts"]] == [("correct", "1"),
@@ -432,7 +426,7 @@ def test_sigterm_keeps_what_finished_as_ctrl_c_does(
     assert day_2["parts"][1]["error"] == "interrupted (SIGTERM)"
     assert any(f"Interrupted (SIGTERM) during {YEAR} day 2" in notice
                for notice in document["notices"]), document["notices"]
-    assert "Traceback" not in err
+    assert "Traceback" not in done.stderr
 
 
 @pytest.mark.slow
@@ -440,15 +434,19 @@ def test_on_a_terminal_sighup_in_a_timeout_child_shows_the_rows_of_what_finished
     tmp_path: Path, aocd_home: AocdHome, fifo: Fifo
 ) -> None:
     """SIGHUP while day 2's part 2 runs in a --timeout child, after day 1 finished: live,
-    day 1's row, then day 2's, its part 1 done and part 2 marked, shown once the run has
-    stopped; the notice names the signal, and the exit code is 128 + the signal. (Ctrl-C
-    takes the same path; under --timeout --json: the --memory --timeout test above.) The
-    child is stopped with the process its part started."""
+    on a terminal, day 1's row, then day 2's, its part 1 done and part 2 marked, shown
+    once the run has stopped; the notice names the signal, and the exit code is 128 + the
+    signal. (Ctrl-C takes the same path; under --timeout --json: the --memory --timeout
+    test above.) The child is stopped with the process its part started."""
     signum = signal.SIGHUP
-    environment = env(aocd_home, two_days(tmp_path / "site", fifo, starts="sleep 120")) | {
-        "TERM": "xterm", "COLUMNS": "120", "NO_COLOR": "1"}
+    folder = write_year(tmp_path / "site", day_source("return 1"))
+    start = "import subprocess; pids = [os.getpid(), subprocess.Popen(['sleep', '120']).pid]"
+    stall = f"{start}\nsay(' '.join(['part 2', *map(str, pids)])); time.sleep(120)\nreturn 2"
+    (folder / f"aoc{YEAR}" / "day02.py").write_text(
+        day_source("return 1", stall, fifo=fifo.path))
+    environment = env(aocd_home, folder) | {"TERM": "xterm", "COLUMNS": "120", "NO_COLOR": "1"}
     terminal = Terminal(site_cli.command(None, "run", str(YEAR), "1-2", "--example",
-                                         "--timeout", "100"), environment, script=False)
+                                         "--timeout", "100"), environment)
     child, grandchild = map(int, fifo.heard(terminal.process).split()[2:])
     terminal.process.send_signal(signum)
     assert terminal.finish() == 128 + signum, terminal.screen

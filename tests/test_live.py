@@ -15,7 +15,6 @@ import re
 import select
 import signal
 import subprocess
-import sys
 import threading
 import time
 from pathlib import Path
@@ -25,8 +24,6 @@ import site_cli
 from conftest import TOKEN, AocdHome, temporary_year
 from fake_aoc import FakeAoC
 from site_cli import aoc_in_process
-
-BIN = Path(sys.executable).parent
 
 DAY = '''
 import os
@@ -52,12 +49,10 @@ class Day(Solution[str]):
 
 
 class Terminal:
-    """`aoc` on a pseudo-terminal of 120 columns, read as it writes."""
+    """A command (`aoc`, from site_cli) on a pseudo-terminal, read as it writes."""
 
-    def __init__(self, args: list[str], env: dict[str, str], script: bool = True) -> None:
-        """`aoc ARGS` through the installed script, or `args` as the whole command."""
+    def __init__(self, command: list[str], env: dict[str, str]) -> None:
         self.controller, terminal = pty.openpty()
-        command = [str(BIN / "aoc"), *args] if script else args
         self.process = subprocess.Popen(command, env=env, stdin=terminal,
                                         stdout=terminal, stderr=terminal)
         os.close(terminal)
@@ -119,20 +114,30 @@ def test_each_row_shows_when_its_day_is_done_and_a_long_part_is_named(
     tmp_path: Path, aocd_home: AocdHome
 ) -> None:
     """On a 100-column terminal, which gets the wide form when the rows fit it: the form
-    is chosen from the rows, not from a typical row needing ~118 columns."""
+    is chosen from the rows, not from a typical row needing ~118 columns. Then, on the
+    same process (`main` called again, as a fresh process runs it), --json on the
+    terminal is still one document, at the end: no running line, no table."""
     env = environment(tmp_path, aocd_home) | {"COLUMNS": "100"}
-    terminal = Terminal(["run", "2074", "--example"], env)
+    terminal = Terminal(site_cli.several(None, ["run", "2074", "--example"],
+                                         ["run", "2074", "--example", "--json"]), env)
     screen = terminal.read_until("running 2074 day 2 part 1")
     assert "2074/01" in screen and "2074/02" not in screen  # day 1's row, day 2 still runs
     (tmp_path / "release").touch()
     assert terminal.finish() == 0
-    after = terminal.screen[len(screen):]
+    live, code, as_json, json_code, rest = re.split("\x1e(-?\\d+)\x1e\x1e", terminal.screen)
+    assert (code, json_code, rest) == ("0", "0", ""), terminal.screen
+    after = live[len(screen):]
     assert "2074/02" in after and "✔ 2" in after
     assert after.count("Advent of Code") == 0  # one table, headed once
-    plain = re.sub(r"\x1b\[[0-9;]*[A-Za-z]", "", terminal.screen)
+    plain = re.sub(r"\x1b\[[0-9;]*[A-Za-z]", "", live)
     lines = re.split(r"[\r\n]", plain)  # the running line is rewritten in place (\r)
     assert any(re.search(r"│ +Parse │", line) for line in lines), plain
     assert max(len(line) for line in lines) <= 100
+
+    text = as_json.replace("\r\n", "\n")
+    assert "running" not in text and "│" not in text
+    days = [(r["day"], r["parts"][0]["answer"]) for r in json.loads(text)["results"]]
+    assert days == [(1, "1"), (2, "2")]
 
 
 def test_a_row_that_does_not_fit_the_live_widths_heads_a_new_block() -> None:
@@ -158,19 +163,6 @@ def test_a_row_that_does_not_fit_the_live_widths_heads_a_new_block() -> None:
     assert max(len(line) for line in lines) <= 100
     assert sum("Part 1" in line for line in lines) == 2 and lines[0].strip() == "Advent of Code"
     assert sum("1" * 30 in line for line in lines) == 1
-
-
-def test_json_on_a_terminal_is_still_one_document_at_the_end(
-    tmp_path: Path, aocd_home: AocdHome
-) -> None:
-    env = environment(tmp_path, aocd_home)
-    (tmp_path / "release").touch()
-    terminal = Terminal(["run", "2074", "--example", "--json"], env)
-    assert terminal.finish() == 0
-    text = terminal.screen.replace("\r\n", "\n")
-    assert "running" not in text and "│" not in text
-    days = [(r["day"], r["parts"][0]["answer"]) for r in json.loads(text)["results"]]
-    assert days == [(1, "1"), (2, "2")]
 
 
 def test_output_that_is_not_a_terminal_is_the_table_at_the_end(tmp_path: Path) -> None:
@@ -202,7 +194,7 @@ def test_the_questions_come_after_each_days_row_and_ctrl_c_at_one_is_no_to_the_r
     for day in (1, 2, 3):
         aocd_loaded.cache_input(2080, day, "input")
         fake_aoc.add_puzzle(2080, day, "Live", inputs={TOKEN: "input"}, solutions=["1", "7"])
-    terminal = Terminal(site_cli.command(fake_aoc, "run", "2080"), env, script=False)
+    terminal = Terminal(site_cli.command(fake_aoc, "run", "2080"), env)
     screen = terminal.read_until("[y/N]")
     assert screen.index("2080/01") < screen.index("Send 1 as the answer to 2080 day 1 part 1?")
     assert "└" in screen and "2080/02" not in screen  # the table is closed before the question

@@ -2,12 +2,12 @@
 never early; Ctrl-C during the countdown stops cleanly. And the countdown of the site's
 wait between answers.
 
-The waits are handed a clock that moves only when slept on (`Clock`), so that each test
-sees every tick and every sleep, and what was fetched meanwhile, in no time. `aoc new
---wait` also waits out the end of its margin on the real clock, and Ctrl-C comes to a
-real process. There `aoc`'s
-clock is moved (the only thing mocked: the tests cannot wait for December 2075), and the
-site's times are read on it.
+The waits are handed a clock that moves only when slept on (`FakeClock`), so that each
+test sees every tick and every sleep, and what was fetched meanwhile, in no time; Ctrl-C
+during a sleep is the KeyboardInterrupt Python raises out of it. `aoc new --wait` also
+waits out the end of its margin on the real clock. There `aoc`'s clock is moved (the
+only thing mocked: the tests cannot wait for December 2075), and the site's times are
+read on it.
 """
 
 from __future__ import annotations
@@ -15,7 +15,6 @@ from __future__ import annotations
 import io
 import math
 import re
-import signal
 import sys
 import time
 from collections.abc import Iterator
@@ -28,8 +27,8 @@ import typer
 from conftest import TOKEN, AocdHome, temporary_year
 from fake_aoc import FakeAoC
 from fake_clock import FakeClock
-from project_copy import copy_project
-from site_cli import aoc_in_process, popen
+from site_cli import aoc_in_process
+from test_interrupt import ctrl_c_here
 
 from aoc2023.framework import calendar
 from aoc2023.framework.calendar import unlock_time
@@ -85,11 +84,6 @@ def frames(screen: str) -> list[str]:
 
 
 @pytest.fixture
-def project(tmp_path: Path) -> Path:
-    return copy_project(tmp_path / "project")
-
-
-@pytest.fixture
 def own_project(tmp_path: Path) -> Iterator[Path]:
     """2075's package, empty, in a project of the test's own (where `aoc new` writes the
     day), importable in this process."""
@@ -100,15 +94,18 @@ def own_project(tmp_path: Path) -> Iterator[Path]:
 
 
 def countdown_on_a_fake_clock(
-    fake_aoc: FakeAoC, monkeypatch: pytest.MonkeyPatch
+    fake_aoc: FakeAoC, monkeypatch: pytest.MonkeyPatch, ctrl_c_at: int | None = None
 ) -> tuple[FakeClock, list[int]]:
     """The countdown handed a fake clock 3.5 s before the unlock; and, for each of its
-    sleeps, the number of puzzle requests made before it (none may be early)."""
+    sleeps, the number of puzzle requests made before it (none may be early). Its sleep
+    number `ctrl_c_at` raises KeyboardInterrupt, as Ctrl-C during a sleep does."""
     clock = FakeClock(unlock_time(YEAR, DAY) - timedelta(seconds=3.5))
     fetched_while_waiting: list[int] = []
 
     def sleep(seconds: float) -> None:
         fetched_while_waiting.append(len(puzzle_requests(fake_aoc)))
+        if len(fetched_while_waiting) == ctrl_c_at:
+            raise KeyboardInterrupt
         clock.sleep(seconds)
 
     monkeypatch.setattr(calendar, "current_time", clock.datetime)
@@ -178,23 +175,22 @@ def test_new_without_wait_refuses_a_locked_day(
 
 
 def test_ctrl_c_during_the_countdown_stops_cleanly(
-    fake_aoc: FakeAoC, aocd_loaded: AocdHome, project: Path
+    fake_aoc: FakeAoC, aocd_loaded: AocdHome, own_project: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """`aoc new --wait`, Ctrl-C while the countdown sleeps (in `aoc`'s main thread, where
+    Python raises KeyboardInterrupt out of the sleep: here the third sleep raises it):
+    exit 130, said in one sentence, nothing fetched and nothing written."""
     aocd_loaded.set_token()
-    shift = unlocking_in(fake_aoc, 120)
-    process = popen(fake_aoc, aocd_loaded, "new", str(YEAR), str(DAY), "--wait",
-                    cwd=project, shift=shift)
-    deadline = time.monotonic() + 60
-    assert process.stderr is not None
-    first = process.stderr.readline()  # the countdown has started
-    assert "Waiting:" in first and time.monotonic() < deadline
-    process.send_signal(signal.SIGINT)
-    _, rest = process.communicate(timeout=60)
-    assert process.returncode == 130
-    assert f"Stopped waiting for {YEAR} day {DAY}: nothing was fetched." in rest
-    assert "Traceback" not in rest
-    assert fake_aoc.requests == []
-    assert not (project / "aoc2075" / "day01.py").exists()
+    unlocking_in(fake_aoc, 0)
+    clock, fetched_while_waiting = countdown_on_a_fake_clock(fake_aoc, monkeypatch,
+                                                             ctrl_c_at=3)
+    done = ctrl_c_here("new", str(YEAR), str(DAY), "--wait", cwd=own_project.parent)
+    assert done.returncode == 130, done.stderr
+    assert "Waiting:" in done.stderr and len(clock.slept) == 2  # the countdown had started
+    assert f"Stopped waiting for {YEAR} day {DAY}: nothing was fetched." in done.stderr
+    assert "Traceback" not in done.stderr
+    assert fake_aoc.requests == [] and fetched_while_waiting == [0] * 3
+    assert list(own_project.iterdir()) == [own_project / "__init__.py"]
 
 
 def test_run_waits_for_the_unlock_then_fetches_at_once_and_runs_on_the_input(
