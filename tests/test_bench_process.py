@@ -1,11 +1,10 @@
 """`aoc bench` stopped: by Ctrl-C and SIGTERM, and its progress line on a terminal.
 
 Each test runs `aoc bench` on a throwaway year of its own, so none of them depends on
-the days this project has: `test_days_added` does not run them again (it runs the suites
-that reach this project's own days, `test_bench.py` among them). What needs no process
-is checked in this one: no progress line on a stream that is not a terminal, and the
-stops, where the stuck day stops `aoc` as the signal would (test_interrupt.py's helpers).
-The line on a terminal is drawn by a process whose stderr is one.
+the days this project has, and `test_days_added` does not run them again. What needs
+no process is checked in this one: no progress line on a stream that is not a terminal,
+and the stops, where the stuck day stops `aoc` as the signal would (test_interrupt.py's
+helpers). The line on a terminal is drawn by a process whose stderr is one.
 
 The process keeps the real clocks: no test asserts a time. A budget of 1 s, far more
 than a busy machine takes to check a fast day's answers, leaves time for the progress
