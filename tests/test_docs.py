@@ -89,11 +89,24 @@ def test_the_readme_names_the_token_places_in_the_order_the_code_reads_them(
 
 def test_the_readme_leads_testing_with_your_days_and_says_the_whole_suite() -> None:
     quick_start = README[README.index("## Quick start"):README.index("## A December day")]
-    assert "uv run pytest aoc2023\n" in quick_start  # your days, in seconds
-    assert "`uv run pytest` alone also runs the framework's own tests" in quick_start
+    # Day 7 first, as ever; then the command that tests every year's days, and nothing else.
+    assert "```console\nuv run aoc run 2023 7\nuv run pytest --days\n```" in quick_start
+    assert "`uv run pytest` alone is the framework's own suite" in quick_start
     assert "uv run --project" in quick_start and "uv tool install --editable" in quick_start
     # aoc new writes no test file: the plugin makes the day's tests.
     assert "its test file" not in README and "and no test file" in README
+
+
+def test_the_readme_walks_through_one_day_of_one_year() -> None:
+    """The December walkthrough's commands and files are of the year its `aoc new` starts,
+    and it says once where that year's days live, and why they import `aoc2023.framework`."""
+    walk = README[README.index("## A December day"):README.index("**The last day**")]
+    [year] = re.findall(r"uv run aoc new (\d{4}) 1 --wait", walk)
+    named = re.findall(r"aoc (?:run|read|bench) (\d{4}) 1|aoc(\d{4})/day01\.py|to (\d{4}) day 1",
+                       walk)
+    assert len(named) >= 6 and {"".join(groups) for groups in named} == {year}
+    assert walk.count(f"`aoc{year}/`") == 1
+    assert "`aoc2023` is the framework's home (the package's name), not a year" in walk
 
 
 def _mapped_modules(contributing: str) -> set[str]:
