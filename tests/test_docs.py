@@ -200,9 +200,10 @@ def _home() -> Iterator[Path]:
 
 
 def _outputs(home_folder: Path) -> dict[str, str]:
-    """What the tutorial's commands print now, in a copy of the project at ~/aoc2023 of a
-    home of the test's own, against the stand-in site with a token of a known user in
-    aocd's own folder, at COLUMNS wide, on FIXED_CLOCK."""
+    """What the tutorial's commands print now, in a copy of the project (whose 2023 day 7
+    is the tests' own: project_copy.py) at ~/aoc2023 of a home of the test's own, against
+    the stand-in site with a token of a known user in aocd's own folder, at COLUMNS wide,
+    on FIXED_CLOCK."""
     from conftest import TOKEN, AocdHome
     from fake_aoc import FakeAoC
     from project_copy import copy_project
@@ -227,17 +228,17 @@ def _outputs(home_folder: Path) -> dict[str, str]:
                               env=env, cwd=project, wrapper=clock)
         (home.config / "token").unlink()
         (project / "aoc2023" / "day01.py").write_text(part_1)
-        example_1, no_token = aoc_runs(site, home, ["run", "2023", "1", "--example"],
-                                       ["run", "2023", "1"], env=env, cwd=project, wrapper=clock)
+        example_1, first = aoc_runs(site, home, ["run", "2023", "1", "--example"],
+                                    ["run", "2023", "7"], env=env, cwd=project, wrapper=clock)
         (project / "aoc2023" / "day01.py").write_text(part_2)
         [examples] = aoc_runs(site, home, ["run", "2023", "1", "--example"], env=env,
                               cwd=project, wrapper=clock)
     finally:
         site.stop()
-    for done in (token, new, example_1, no_token, examples):
+    for done in (token, new, example_1, first, examples):
         assert done.returncode == 0, (done.args, done.stdout, done.stderr)
     said = {"token": token.stdout, "new": new.stdout, "example-1": example_1.stdout,
-            "no-token": no_token.stderr, "examples": examples.stdout}
+            "first-run": first.stdout + first.stderr, "examples": examples.stdout}
     return {name: _as_launched_by_uv(text.replace(str(home_folder), "/home/you")).strip("\n")
             + "\n" for name, text in said.items()}
 
