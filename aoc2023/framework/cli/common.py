@@ -102,10 +102,16 @@ def _one_bracket_style(piece: str) -> str:
 
 
 def readable_help(app: typer.Typer) -> None:
-    """Every command of `app` with its help as prose and its usage said as `_Command` says it."""
+    """Every command of `app` with its help as prose and its usage said as `_Command` says it.
+
+    Its summary, in a list of commands, is the help's whole first paragraph: click cuts a
+    summary it makes at 45 characters ("Run days, time parse and each part, check..."),
+    which is what typer's `utils docs` writes into docs/reference/cli.md."""
     for command in app.registered_commands:
         if command.help is None and command.callback is not None and command.callback.__doc__:
             command.help = prose(command.callback.__doc__)
+        if command.short_help is None and command.help:
+            command.short_help = command.help.split("\n\n")[0]
         command.cls = _Command
 
 
