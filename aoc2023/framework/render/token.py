@@ -19,7 +19,8 @@ def _ago(when: float) -> str:
 
 
 def lines(report: TokenReport) -> list[tuple[str, str | None]]:
-    """(text, style) for each line of the report."""
+    """(text, style) for each line of the report; the advice to name yourself to the site
+    only when this screen has not given it yet (advice.py)."""
     found = f"…{report.last4}, from {report.place}"
     out: list[tuple[str, str | None]] = [(f"Token:  {found}", None)]
     if report.cleaned:
