@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import typer.main
 from conftest import TOKEN, AocdHome, temporary_year
 from fake_aoc import FakeAoC
 from fake_clock import cap_runs
@@ -332,20 +333,51 @@ def test_a_module_named_like_a_day_is_never_passed_over_in_silence() -> None:
 # --- errors of the whole command --------------------------------------------------------------
 
 
+PAST_THE_PARSER: dict[str, tuple[str, ...]] = {
+    "run": (str(YEAR), "9", "--example"),
+    "bench": (str(YEAR), "9", "--example"),
+    "list": ("90x1",),
+    "new": (str(YEAR), "99"),
+    "token": (),  # no token in the test's home
+    "leaderboard": (str(YEAR), "1"),
+    "read": (str(YEAR), "99"),
+    "examples": (str(YEAR), "99"),
+    "stats": ("90x1",),
+}
+"""For each command, a command line its parser takes that then fails as a whole (no such
+day, a bad year, no token): a command with no `--json` is refused at its parser instead."""
+
+
+def test_every_command_takes_json() -> None:
+    """Each of `aoc`'s commands has --json, and a case above: a command added without
+    either fails here."""
+    from aoc2023.framework.cli.app import COMMANDS, make_app
+
+    assert set(PAST_THE_PARSER) == set(COMMANDS)
+    group: Any = typer.main.get_command(make_app())
+    without = [name for name, chosen in group.commands.items()
+               if "--json" not in {opt for param in chosen.params for opt in param.opts}]
+    assert without == []
+
+
 def test_an_error_of_the_whole_command_is_one_json_document() -> None:
-    """Each command with no such day, a bad option and a bad year."""
-    faults: list[tuple[str, ...]] = [("9", "--example"), ("--bogus",), ("90x1",)]
-    for name in ("run", "bench", "list"):
-        for fault in faults:
-            year = () if fault == ("90x1",) else (str(YEAR),)
-            if name == "list":  # it takes no days: "9" is an extra argument, refused
-                fault = tuple(arg for arg in fault if arg != "--example")
-            result = in_process(GOOD_YEAR_DAY, name, *year, *fault, "--json")
-            with Promises(result, f"(a whole-command error: {' '.join(fault)})") as promises:
-                document = promises.common(as_json=True)
-                promises.code({2}, "a usage error")
-                promises.keep(set(document) == {"error", "exit_code"} and document["error"],
-                              'the error is {"error": SENTENCE, "exit_code": 2}')
+    """Each command with a bad option, a bad year and an error past its parser; `run`,
+    `bench` and `list` with no such day too."""
+    faults: list[tuple[str, tuple[str, ...]]] = [
+        *[(name, fault) for name in PAST_THE_PARSER
+          for fault in [("--bogus",), (*PAST_THE_PARSER[name],)]],
+        *[(name, ("90x1",)) for name in ("run", "bench", "new", "read", "examples")],
+        ("list", (str(YEAR), "9")),  # it takes no days: an extra argument, refused
+    ]
+    for name, fault in faults:
+        result = in_process(GOOD_YEAR_DAY, name, *fault, "--json")
+        with Promises(result, f"(a whole-command error: {name} {' '.join(fault)})") as promises:
+            document = promises.common(as_json=True)
+            promises.code({2}, "a usage error, or what the command needs is not there")
+            promises.keep(set(document) == {"error", "exit_code"} and document["error"],
+                          'the error is {"error": SENTENCE, "exit_code": 2}')
+            promises.keep("--json" not in str(document.get("error")),
+                          f"aoc {name} takes --json")
 
 
 # --- sends: only after every check passed -----------------------------------------------------

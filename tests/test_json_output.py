@@ -13,13 +13,16 @@ import json
 import os
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from contextlib import redirect_stderr, redirect_stdout
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import TOKEN, AocdHome, temporary_year
+from conftest import CONTACT, TOKEN, USER_ID, AocdHome, temporary_year
+from fake_aoc import FakeAoC
 from site_cli import aoc_in_process, aoc_runs
 
 from aoc2023.framework.cli import json_output
@@ -184,8 +187,9 @@ def quiet_year(tmp_path: Path) -> Iterator[int]:
         yield YEAR
 
 
-def error_document(*args: str) -> tuple[dict[str, object], subprocess.CompletedProcess[str]]:
-    done = aoc_in_process(*args)
+def error_document(*args: str, shift: float = 0.0
+                   ) -> tuple[dict[str, object], subprocess.CompletedProcess[str]]:
+    done = aoc_in_process(*args, shift=shift)
     document = json.loads(done.stdout)
     assert set(document) == {"error", "exit_code"}, (args, done.stdout)
     assert document["exit_code"] == done.returncode, args
@@ -202,7 +206,10 @@ WHOLE_COMMAND_ERRORS = [
     (("bench", str(YEAR), "7", "--json", "--budget", "-1"), "--budget must be a number"),
     (("list", "nineteen", "--json"), "nineteen"),
     (("leaderboard", str(YEAR), "abc", "--json"), "Invalid value for 'ID': 'abc'"),
-    (("token", "--json"), "No such option: --json"),
+    (("token", "--json", "--bogus"), "No such option: --bogus"),
+    (("new", str(YEAR), "99", "--json"), "99"),
+    (("read", str(YEAR), "0", "--json"), "0"),
+    (("examples", "--json"), "Missing argument 'year'"),
     (("rnu", str(YEAR), "--json"), "No such command 'rnu'"),
 ]
 """A command line, and what its error says."""
@@ -298,3 +305,117 @@ def test_called_from_code_it_leaves_stdout_as_it_found_it(quiet_year: int) -> No
     after = os.fstat(1), sys.stdout, sys.__stdout__
     assert (after[0].st_dev, after[0].st_ino) == (before[0].st_dev, before[0].st_ino)
     assert after[1:] == before[1:]
+
+
+# --- the documents of token, new, read and examples -------------------------------------------
+
+PUZZLE_YEAR, PUZZLE_DAY = 2062, 3
+
+
+def a_day_after_the_unlock() -> float:
+    """The clock shift to a day after PUZZLE_YEAR's day unlocked (the one thing mocked)."""
+    from aoc2023.framework.calendar import unlock_time
+
+    return unlock_time(PUZZLE_YEAR, PUZZLE_DAY).timestamp() + 86400 - time.time()
+
+
+@pytest.fixture
+def puzzle_site(fake_aoc: FakeAoC, aocd_loaded: AocdHome) -> FakeAoC:
+    aocd_loaded.set_token()
+    fake_aoc.add_user(TOKEN)
+    fake_aoc.add_puzzle(PUZZLE_YEAR, PUZZLE_DAY, "Sums", inputs={TOKEN: "4 5 6\n"},
+                        example="1 2 3", example_answers=("6", "60"), solutions=["15", "150"])
+    return fake_aoc
+
+
+def document_of(*args: str, cwd: Path, code: int = 0) -> dict[str, Any]:
+    """`aoc ARGS` a day after the puzzle unlocked: its stdout, one JSON object, and never
+    the token (its last 4 characters at most)."""
+    done = aoc_in_process(*args, cwd=cwd, shift=a_day_after_the_unlock())
+    assert done.returncode == code, done.stderr
+    assert "Traceback" not in done.stderr
+    for text in (done.stdout, done.stderr):
+        assert TOKEN[:-4] not in text and TOKEN[-5:] not in text
+    return one_document(done)
+
+
+def test_token_json_says_whose_where_and_the_user_agent_never_the_token(
+    puzzle_site: FakeAoC, aocd_home: AocdHome, tmp_path: Path
+) -> None:
+    document = document_of("token", "--json", cwd=tmp_path)
+    assert document == {
+        "place": str(aocd_home.config / "token"), "token_end": TOKEN[-4:], "cleaned": [],
+        "user_id": USER_ID, "user_id_cached": True, "user_id_kept": True, "accepted": True,
+        "checked_at": document["checked_at"], "requests": 1,
+        "user_agent": puzzle_site.requests[-1].user_agent, "contact": CONTACT,
+        "fix": None, "problem": None}
+    assert datetime.fromisoformat(document["checked_at"]).utcoffset() == timedelta(0)
+    # A refused token: the report, with the error of the whole command added.
+    puzzle_site.users.clear()
+    refused = document_of("token", "--json", "--recheck", cwd=tmp_path, code=2)
+    assert refused["accepted"] is False and refused["exit_code"] == 2
+    assert refused["error"] == refused["fix"]
+    assert str(refused["error"]).startswith("adventofcode.com refused the token")
+
+
+def test_token_json_without_a_token_is_the_error(aocd_home: AocdHome) -> None:
+    document, done = error_document("token", "--json")
+    assert done.returncode == 2
+    assert str(document["error"]).startswith("No Advent of Code session token is set")
+
+
+def test_new_json_names_the_module_written_and_what_was_fetched(
+    puzzle_site: FakeAoC, aocd_home: AocdHome, tmp_path: Path
+) -> None:
+    project = tmp_path / "own-project"
+    (project / "source").mkdir(parents=True)
+    (project / "pyproject.toml").write_text("[project]\nname = 'own'\n")
+    with temporary_year(project / "source", PUZZLE_YEAR, {}) as package:
+        document = document_of("new", str(PUZZLE_YEAR), str(PUZZLE_DAY), "--json",
+                               cwd=project / "source")
+        assert document == {
+            "year": PUZZLE_YEAR, "day": PUZZLE_DAY, "title": "Sums",
+            "path": str(package / "day03.py"), "module": f"aoc{PUZZLE_YEAR}.day03",
+            "input_cached": True,
+            "examples": [{"input": "1 2 3", "part_1": "6", "part_2": None, "drawn": {},
+                          "extra": {}}],
+            "notices": []}
+        assert 'title = "Sums"' in (package / "day03.py").read_text()
+        again, done = error_document("new", str(PUZZLE_YEAR), str(PUZZLE_DAY), "--json",
+                                     shift=a_day_after_the_unlock())
+        assert "already exists" in str(again["error"]) and done.returncode == 2
+
+
+def test_read_json_is_the_markdown_and_the_answers_known(
+    puzzle_site: FakeAoC, aocd_home: AocdHome, tmp_path: Path
+) -> None:
+    year, day = str(PUZZLE_YEAR), str(PUZZLE_DAY)
+    document = document_of("read", year, day, "--json", cwd=tmp_path)
+    markdown = aoc_in_process("read", year, day, "--markdown", cwd=tmp_path,
+                              shift=a_day_after_the_unlock()).stdout
+    assert document == {"year": PUZZLE_YEAR, "day": PUZZLE_DAY, "title": "Sums",
+                        "markdown": markdown,
+                        "answers": [{"part": 1, "answer": None}, {"part": 2, "answer": None}],
+                        "notices": []}
+    assert "*`6`*" in markdown
+    # Part 1 solved since: the page fetched again (said in the notices and on stderr).
+    puzzle_site.puzzles[PUZZLE_YEAR, PUZZLE_DAY].answers[TOKEN].append("15")
+    aocd_home.cache_answer(PUZZLE_YEAR, PUZZLE_DAY, 1, "15")
+    fuller = document_of("read", year, day, "--json", cwd=tmp_path)
+    assert fuller["answers"] == [{"part": 1, "answer": "15"}, {"part": 2, "answer": None}]
+    assert "Your puzzle answer was `15`." in fuller["markdown"]
+    assert fuller["notices"] == ["Fetched the page again: a part was solved since it was "
+                                 "cached."]
+
+
+def test_examples_json_is_what_aocds_parser_reads(
+    puzzle_site: FakeAoC, aocd_home: AocdHome, tmp_path: Path
+) -> None:
+    document = document_of("examples", str(PUZZLE_YEAR), str(PUZZLE_DAY), "--json",
+                           cwd=tmp_path)
+    assert document == {"year": PUZZLE_YEAR, "day": PUZZLE_DAY, "title": "Sums",
+                        "examples": [{"input": "1 2 3", "part_1": "6", "part_2": None,
+                                      "drawn": {}, "extra": {}}],
+                        "notices": []}
+    locked, done = error_document("examples", "2099", "1", "--json")
+    assert "not unlocked yet" in str(locked["error"]) and done.returncode == 2

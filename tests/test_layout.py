@@ -288,7 +288,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
      ("", "results", "errors", "solution", "files", "site_data", "progress", "drawings",
       "calendar", "day_counts", "settings", "project", "launcher", "redaction",
       "render.encoding", "render.printable", "store", "aocd", "aocd.paths", "aocd.private",
-      "aocd.session", "aocd.token_list", "runtimes", "pytest_private")),
+      "aocd.session", "aocd.token_list", "runtimes", "pytest_private", "advice")),
     ("the aocd boundary", ("aocd.account", "aocd.attempts", "aocd.client",
                            "aocd.leaderboard", "aocd.puzzle_page", "aocd.puzzle_text",
                            "aocd.stars", "aocd.submissions", "aocd.waits")),

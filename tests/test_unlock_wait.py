@@ -13,6 +13,7 @@ read on it.
 from __future__ import annotations
 
 import io
+import json
 import math
 import re
 import sys
@@ -135,6 +136,24 @@ def test_new_waits_for_the_unlock_then_fetches_at_once_and_never_early(
     assert (aocd_loaded.user_dir / "2075_01_input.txt").read_text() == "4 5 6\n"
     assert done.stderr.count("Waiting: ") == 1
     assert f"Waiting: {YEAR} day {DAY} unlocks in 0m 5s (" in done.stderr
+
+
+def test_new_wait_json_counts_down_on_stderr_and_prints_one_document(
+    fake_aoc: FakeAoC, aocd_loaded: AocdHome, own_project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`aoc new --wait --json` on a terminal: the countdown rewrites its line on stderr,
+    and stdout is the one document, which names the module written."""
+    aocd_loaded.set_token()
+    unlocking_in(fake_aoc, 0)
+    countdown_on_a_fake_clock(fake_aoc, monkeypatch)
+    done = aoc_in_process("new", str(YEAR), str(DAY), "--wait", "--json",
+                          cwd=own_project.parent, typed="")
+    assert done.returncode == 0, done.stderr
+    assert len(frames(done.stderr)) > 2, done.stderr  # rewritten in place, on stderr
+    assert f"{YEAR} day {DAY} unlocks in" in done.stderr
+    document = json.loads(done.stdout)  # whole: nothing of the countdown
+    assert document["path"] == str(own_project / "day01.py")
+    assert document["title"] == "Far Future" and document["input_cached"] is True
 
 
 REAL_SECONDS = 0.5

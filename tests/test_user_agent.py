@@ -14,7 +14,7 @@ from fake_aoc import FakeAoC
 from site_cli import aoc_in_process as aoc
 from test_leaderboard import BOARD, board_2023
 
-from aoc2023.framework import store
+from aoc2023.framework import advice, store
 from aoc2023.framework.aocd import account, client, leaderboard, private
 from aoc2023.framework.errors import UsageError
 
@@ -168,13 +168,46 @@ def test_no_line_when_nothing_went_to_the_site(
 
 
 def test_the_reminder_comes_from_a_clock_it_is_handed(aocd_home: AocdHome) -> None:
+    """Each call as a command of its own would make it (a new screen each)."""
     monkey_now = [1_000_000.0]
+    advice.new_screen()
     client._sent_anonymously = True
     assert client.contact_reminder(lambda: monkey_now[0]) is not None
+    advice.new_screen()
     client._sent_anonymously = True
     monkey_now[0] += client.REMIND_EVERY - 1
     assert client.contact_reminder(lambda: monkey_now[0]) is None
+    advice.new_screen()
     client._sent_anonymously = True
     monkey_now[0] += 2
     assert client.contact_reminder(lambda: monkey_now[0]) is not None
+    advice.new_screen()
     assert client.contact_reminder(lambda: monkey_now[0]) is None  # nothing sent since
+
+
+def test_the_reminder_is_not_said_twice_on_one_screen(aocd_home: AocdHome) -> None:
+    """Due again (a day later) in the same command: the advice is said once per screen."""
+    monkey_now = [1_000_000.0]
+    advice.new_screen()
+    client._sent_anonymously = True
+    assert client.contact_reminder(lambda: monkey_now[0]) is not None
+    monkey_now[0] += client.REMIND_EVERY + 1
+    client._sent_anonymously = True
+    assert client.contact_reminder(lambda: monkey_now[0]) is None
+
+
+def test_aoc_token_without_a_contact_says_how_to_set_one_once(
+    fake_aoc: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The view's line under the User-Agent is the advice; the day's reminder, due (it was
+    never said), is not said again after it, and counts as said for the day."""
+    monkeypatch.delenv("AOC_USER_AGENT")
+    aocd_loaded.set_token()
+    fake_aoc.add_user(TOKEN)
+    done = aoc("token", "--recheck", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert BARE.fullmatch(fake_aoc.requests[-1].user_agent or "")  # sent with no contact
+    screen = done.stdout + done.stderr
+    assert screen.count("AOC_USER_AGENT") == 1, screen
+    assert "names no contact of yours" in done.stdout
+    assert store.read_time(store.contact_reminder_file()) is not None  # the day's, said

@@ -40,8 +40,8 @@ class TokenReport:
     """Why the site could not be asked (no network...), when it could not."""
     user_agent: str = ""
     """The User-Agent every request to the site carries, whole."""
-    contact_set: bool = False
-    """Whether it names the user ($AOC_USER_AGENT or [tool.aoc] contact)."""
+    contact: str | None = None
+    """The user's contact it names ($AOC_USER_AGENT or [tool.aoc] contact); None: none."""
 
 
 # --- aoc leaderboard ---------------------------------------------------------------------

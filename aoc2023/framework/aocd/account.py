@@ -37,7 +37,7 @@ def check_token(recheck: bool = False) -> TokenReport:
     token = source.token
     who = client.contact()
     report = TokenReport(place=source.place, last4=token[-4:], cleaned=source.cleaned,
-                         user_agent=client.user_agent(who), contact_set=who is not None)
+                         user_agent=client.user_agent(who), contact=who)
     if any(char.isspace() or not char.isprintable() for char in token):
         return replace(report, fix=(
             "The token has a space, a line break or another unprintable character inside "

@@ -22,7 +22,7 @@ from typing import Annotated, Any, Protocol
 import typer
 import typer.main
 
-from aoc2023.framework import redaction, registry
+from aoc2023.framework import advice, redaction, registry
 from aoc2023.framework.aocd import view_keys
 from aoc2023.framework.aocd.session import (
     clean_environment_token,
@@ -190,6 +190,7 @@ def _as_found() -> Iterator[None]:
 
 
 def _main(args: list[str], program: bool = False) -> int:
+    advice.new_screen()
     use_project_config_dir()
     encoding.install()
     with suppress(DamagedFileError, NoInputError):  # said by the command needing the token

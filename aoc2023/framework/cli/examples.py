@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import IO, Annotated
 
 import typer
 
-from aoc2023.framework.cli.common import Verbose, Year, configure_logging, fail
+from aoc2023.framework.cli.common import AsJson, Verbose, Year, configure_logging, emit, fail
 from aoc2023.framework.launcher import aoc_command
 
 
 def examples(
     year: Year,
     day: Annotated[int, typer.Argument(help="The day, e.g. 7.")],
+    as_json: AsJson = False,
     verbose: Verbose = False,
 ) -> None:
     """Show the examples aocd's example parser reads from the puzzle page, as code to paste.
@@ -35,16 +36,29 @@ def examples(
         page = current_examples(token, year, day)
     except Exception as error:
         fail(error, verbose)
+    notices = []
     if page.refreshed:
-        typer.echo("Fetched the page again: a part was solved since it was cached.", err=True)
+        notices.append("Fetched the page again: a part was solved since it was cached.")
     if not page.examples:
-        typer.echo(f"aocd's example parser finds no example on the page of {year} day {day}: "
-                   f"paste it from the puzzle text ({aoc_command('read', year, day)}).", err=True)
-        return
-    count = len(page.examples)
-    constants, body = examples_block(page.examples, day == calendar.days_in_year(year))
-    typer.echo(f"# {year} day {day}" + (f" ({page.title})" if page.title else "")
-               + f": {count} example{'s' * (count > 1)} as aocd's example parser reads the "
-               "page now. Check the answers.\n")
-    typer.echo(constants)
-    typer.echo(body, nl=False)
+        notices.append(f"aocd's example parser finds no example on the page of {year} day "
+                       f"{day}: paste it from the puzzle text ({aoc_command('read', year, day)}).")
+
+    def to_json() -> str:
+        from aoc2023.framework.render.as_json import examples_json
+
+        return examples_json(year, day, page, notices)
+
+    def to_code(out: IO[str], err: IO[str]) -> None:
+        for notice in notices:
+            print(notice, file=err)
+        if not page.examples:
+            return
+        count = len(page.examples)
+        constants, body = examples_block(page.examples, day == calendar.days_in_year(year))
+        print(f"# {year} day {day}" + (f" ({page.title})" if page.title else "")
+              + f": {count} example{'s' * (count > 1)} as aocd's example parser reads the "
+              "page now. Check the answers.\n", file=out)
+        print(constants, file=out)
+        out.write(body)
+
+    emit(as_json, to_json, notices, to_code)

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import IO, Annotated
 
 import typer
 
-from aoc2023.framework.cli.common import Verbose, Year, configure_logging, fail
+from aoc2023.framework.cli.common import AsJson, Verbose, Year, configure_logging, emit, fail
 
 
 def new(
@@ -16,6 +16,7 @@ def new(
         bool, typer.Option("--wait", help="Count down to the puzzle's unlock (midnight US "
                            "Eastern), then fetch at once. Ctrl-C stops.")
     ] = False,
+    as_json: AsJson = False,
     verbose: Verbose = False,
 ) -> None:
     """Start a day: write its module (dayNN.py) from a template.
@@ -45,15 +46,25 @@ def new(
     except Exception as error:
         fail(error, verbose)
     target, info = created.target, created.info
-    typer.echo(f"Wrote {shown(target.day_path)}"
-               + (f" for {year} day {day}: {info.title}." if info.title else "."))
-    if info.input_cached:
-        typer.echo("Your input is in aocd's cache.")
-    if info.examples:
-        count = len(info.examples)
-        typer.echo(f"The example block holds {count} example{'s' * (count > 1)} from the "
-                   "puzzle page, read by aocd's example parser: check the answers.")
-    for problem in info.problems:
-        typer.echo(f"Note: {problem}", err=True)
-    typer.echo(f"Next: {aoc_command('run', year, day, '--example')}; its tests: "
-               f"{pytest_command(shown(target.day_path))}")
+    notices = [f"Note: {problem}" for problem in info.problems]
+
+    def to_json() -> str:
+        from aoc2023.framework.render.as_json import new_json
+
+        return new_json(created, info.problems)
+
+    def to_text(out: IO[str], err: IO[str]) -> None:
+        print(f"Wrote {shown(target.day_path)}"
+              + (f" for {year} day {day}: {info.title}." if info.title else "."), file=out)
+        if info.input_cached:
+            print("Your input is in aocd's cache.", file=out)
+        if info.examples:
+            count = len(info.examples)
+            print(f"The example block holds {count} example{'s' * (count > 1)} from the "
+                  "puzzle page, read by aocd's example parser: check the answers.", file=out)
+        for notice in notices:
+            print(notice, file=err)
+        print(f"Next: {aoc_command('run', year, day, '--example')}; its tests: "
+              f"{pytest_command(shown(target.day_path))}", file=out)
+
+    emit(as_json, to_json, notices, to_text)

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import sys
-from typing import Annotated
+from typing import IO, Annotated
 
 import typer
 
-from aoc2023.framework.cli.common import Verbose, Year, configure_logging, fail
+from aoc2023.framework.cli.common import AsJson, Verbose, Year, configure_logging, emit, fail
 from aoc2023.framework.launcher import aoc_command
 from aoc2023.framework.render.printable import printable
 
@@ -18,6 +17,7 @@ def read(
     markdown: Annotated[
         bool, typer.Option("--markdown", help="Print Markdown (for a pipe or a file).")
     ] = False,
+    as_json: AsJson = False,
     verbose: Verbose = False,
 ) -> None:
     """Show the puzzle: headings, emphasis, and the examples as code blocks.
@@ -38,15 +38,47 @@ def read(
         text = puzzle_text(token, year, day)
     except Exception as error:
         fail(error, verbose)
+    notices = []
     if text.still_short:
-        typer.echo("Note: fetched the page again for a part solved since it was cached, but "
-                   "the site still shows it unsolved: is the session token dead? "
-                   f"({aoc_command('token')} checks it)", err=True)
+        notices.append("Note: fetched the page again for a part solved since it was cached, "
+                       "but the site still shows it unsolved: is the session token dead? "
+                       f"({aoc_command('token')} checks it)")
     elif text.refreshed:
-        typer.echo("Fetched the page again: a part was solved since it was cached.", err=True)
-    if markdown:
-        sys.stdout.write(printable(text.markdown))
-    else:
-        from aoc2023.framework.render.read import render
+        notices.append("Fetched the page again: a part was solved since it was cached.")
+    shown = printable(text.markdown)
 
-        render(printable(text.markdown), sys.stdout)
+    def to_json() -> str:
+        from aoc2023.framework.render.as_json import read_json
+
+        return read_json(year, day, _title(token, year, day), shown,
+                         _answers(token, year, day), notices)
+
+    def to_view(out: IO[str], err: IO[str]) -> None:
+        for notice in notices:
+            print(notice, file=err)
+        if markdown:
+            out.write(shown)
+        else:
+            from aoc2023.framework.render.read import render
+
+            render(shown, out)
+
+    emit(as_json, to_json, notices, to_view)
+
+
+def _title(token: str, year: int, day: int) -> str | None:
+    """The title on the page just read (aocd's cached copy)."""
+    from aoc2023.framework.aocd.paths import PuzzleCache, cached_title
+
+    cache = PuzzleCache.for_token(token, year, day)
+    return cached_title(year, day, cache.user_dir if cache else None)
+
+
+def _answers(token: str, year: int, day: int) -> list[tuple[int, str | None]]:
+    """Each part's answer the site accepted, as aocd cached it (None: not known)."""
+    from aoc2023.framework import calendar
+    from aoc2023.framework.aocd.paths import PuzzleCache
+
+    cache = PuzzleCache.for_token(token, year, day)
+    return [(part, cache.known_answer(part) if cache else None)
+            for part in calendar.puzzle_parts(year, day)]

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import sys
 from typing import Annotated
 
 import typer
 
-from aoc2023.framework.cli.common import Verbose, configure_logging, fail
+from aoc2023.framework.cli.common import AsJson, Verbose, configure_logging, emit, fail
 
 
 def token(
@@ -15,6 +14,7 @@ def token(
         bool, typer.Option("--recheck", help="Ask the site even if it took the token less "
                            "than 15 minutes ago.")
     ] = False,
+    as_json: AsJson = False,
     verbose: Verbose = False,
 ) -> None:
     """Show where the session token was found, whose it is, and whether the site takes it.
@@ -34,7 +34,14 @@ def token(
         report = check_token(recheck)
     except Exception as error:
         fail(error, verbose)
-    render(report, sys.stdout)  # the redacting stream (redaction.py)
+
+    def to_json() -> str:
+        from aoc2023.framework.render.as_json import token_json
+
+        return token_json(report)
+
+    # Under --json, the error below is added to the document (json_output.py).
+    emit(as_json, to_json, (), lambda out, err: render(report, out))
     if report.fix is not None:
         fail(NoInputError(report.fix), verbose=False)
     if report.problem is not None:

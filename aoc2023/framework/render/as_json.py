@@ -21,12 +21,15 @@ from aoc2023.framework.bench.figures import (
     StepBench,
 )
 from aoc2023.framework.results import PartResult, RunReport
-from aoc2023.framework.site_data import Leaderboard
+from aoc2023.framework.site_data import Leaderboard, TokenReport
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
+    from aoc2023.framework.aocd.client import PageExample
+    from aoc2023.framework.aocd.puzzle_page import PageExamples
     from aoc2023.framework.listing import Listing
+    from aoc2023.framework.scaffold import NewDay
     from aoc2023.framework.stats import StarStats, YearStats
 
 
@@ -181,3 +184,62 @@ def stats_json(years: Sequence[YearStats], written: Sequence[str] = ()) -> str:
                   "stars": [star(record) for record in day.stars]} for day in year.days],
         "unknown": list(year.unknown)} for year in years], "written": list(written)},
         indent=2)
+
+
+def _moment(timestamp: float | None) -> str | None:
+    """A Unix time as an ISO time in UTC, as `fetched_at` is."""
+    from datetime import UTC, datetime
+
+    return None if timestamp is None else datetime.fromtimestamp(timestamp, UTC).isoformat()
+
+
+def token_json(report: TokenReport) -> str:
+    """`aoc token --json`: the view's facts; of the token, only its last 4 characters."""
+    return json.dumps({
+        "place": report.place, "token_end": report.last4, "cleaned": list(report.cleaned),
+        "user_id": report.user_id, "user_id_cached": report.user_id_cached,
+        "user_id_kept": report.user_id_kept, "accepted": report.accepted,
+        "checked_at": _moment(report.checked_at), "requests": report.requests,
+        "user_agent": report.user_agent, "contact": report.contact,
+        "fix": report.fix, "problem": report.problem,
+    }, indent=2)
+
+
+def _example_json(example: PageExample) -> dict[str, Any]:
+    """One example as aocd's example parser read it: the answers per part (null: none
+    found, or drawn), what it gave for a drawn answer, and its extra parameters."""
+    return {"input": example.input, "part_1": example.part_1, "part_2": example.part_2,
+            "drawn": {f"part_{part}": text for part, text in sorted(example.drawn.items())},
+            "extra": example.extra}
+
+
+def new_json(created: NewDay, notices: Sequence[str]) -> str:
+    """`aoc new --json`: the module written, and what was fetched for it."""
+    target, info = created.target, created.info
+    return json.dumps({
+        "year": target.year, "day": target.day, "title": info.title,
+        "path": str(target.day_path), "module": target.module,
+        "input_cached": info.input_cached,
+        "examples": [_example_json(example) for example in info.examples],
+        "notices": list(notices),
+    }, indent=2, default=str)
+
+
+def read_json(year: int, day: int, title: str | None, markdown: str,
+              answers: Sequence[tuple[int, str | None]], notices: Sequence[str]) -> str:
+    """`aoc read --json`: the puzzle's text as `--markdown` prints it, and the answers
+    aocd knows the site accepted, per part."""
+    return json.dumps({
+        "year": year, "day": day, "title": title, "markdown": markdown,
+        "answers": [{"part": part, "answer": answer} for part, answer in answers],
+        "notices": list(notices),
+    }, indent=2)
+
+
+def examples_json(year: int, day: int, page: PageExamples, notices: Sequence[str]) -> str:
+    """`aoc examples --json`: the examples as aocd's example parser reads the page now."""
+    return json.dumps({
+        "year": year, "day": day, "title": page.title,
+        "examples": [_example_json(example) for example in page.examples],
+        "notices": list(notices),
+    }, indent=2, default=str)
