@@ -372,8 +372,14 @@ def _described(value: object) -> str:
 
 
 def lines(text: str) -> list[str]:
-    """The input's lines, ignoring `\\r\\n` endings and blank lines at the end."""
-    return text.rstrip().splitlines()
+    """The input's lines, each as it is: the line breaks (`\\n` or `\\r\\n`) and the
+    empty lines at the end are taken off, never a character of a line (a line's spaces
+    carry the answer in some puzzles, its last line's too)."""
+    found = text.split("\n")
+    found = [line.removesuffix("\r") for line in found]
+    while found and not found[-1]:
+        found.pop()
+    return found
 
 
 def ints(text: str) -> list[int]:
@@ -382,5 +388,6 @@ def ints(text: str) -> list[int]:
 
 
 def numbered_lines(text: str) -> list[tuple[int, str]]:
-    """The input's lines numbered from 1, for parse errors that name the line."""
+    """The input's lines numbered from 1 (`lines`, each as it is), for parse errors that
+    name the line."""
     return list(enumerate(lines(text), start=1))
