@@ -372,12 +372,12 @@ def _described(value: object) -> str:
 
 
 def lines(text: str) -> list[str]:
-    """The input's lines, each as it is: the line breaks (`\\n` or `\\r\\n`) and the
-    empty lines at the end are taken off, never a character of a line (a line's spaces
-    carry the answer in some puzzles, its last line's too)."""
-    found = text.split("\n")
-    found = [line.removesuffix("\r") for line in found]
-    while found and not found[-1]:
+    """The input's lines, each as it is: the line breaks (`\\n` or `\\r\\n`) are taken off,
+    and the blank lines (empty, or only whitespace) at the end, whole; never a character
+    of a line kept (a line's spaces carry the answer in some puzzles, the last line's
+    too)."""
+    found = [line.removesuffix("\r") for line in text.split("\n")]
+    while found and not found[-1].strip():
         found.pop()
     return found
 
