@@ -42,7 +42,7 @@ _SOLVED = frozenset({Status.CORRECT, Status.WRONG, Status.UNKNOWN})
 class _Tracer:
     """Measures steps one after another under one tracemalloc session."""
 
-    def __init__(self, peaks: Peaks, progress: Progress) -> None:
+    def __init__(self, peaks: dict[str, int], progress: Progress) -> None:
         self.peaks = peaks
         self.progress = progress
 
@@ -73,10 +73,10 @@ def _tracing() -> Iterator[None]:
 
 
 def step_peaks(solution_class: type[Solution[Any]], run_input: RunInput,
-               parts: tuple[int, ...], progress: Progress = NO_WATCH) -> Peaks:
+               parts: tuple[int, ...], progress: Progress = NO_WATCH) -> dict[str, int]:
     """Each step's peak allocation in bytes, for the parse and the `parts` that the
     checking run solved (see the module docstring)."""
-    peaks: Peaks = {}
+    peaks: dict[str, int] = {}
     tracer = _Tracer(peaks, progress)
     text = run_input.text
     with _tracing():
@@ -122,10 +122,10 @@ def peaks_of(solution_class: type[Solution[Any]], run_input: RunInput, result: D
     parts = solved_parts(result)
     task = partial(step_peaks, solution_class, run_input, parts)
     if timeout is None:
-        return task(), None
+        return dict(task()), None
     reports: dict[str, object] = {}
     try:
-        return call_with_timeout(task, timeout, reports), None
+        return dict(call_with_timeout(task, timeout, reports)), None
     except (TimedOut, ChildFailed) as failure:
         where = f"{solution_class.year} day {solution_class.day}" + (
             f", variant {solution_class.variant}" if solution_class.variant else "")
