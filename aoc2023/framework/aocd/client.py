@@ -291,19 +291,7 @@ def _asking(
         if status and status[1] in _REFUSED_STATUSES:
             session.forget_token_verdict()
             raise error_class(dead_token_sentence(f"HTTP {status[1]}", token)) from error
-        if year is not None and day is not None:
-            _refuse_empty_page(year, day, error_class)
         raise error_class(f"Could not {doing} on adventofcode.com: {error}.") from error
-    if year is not None and day is not None:
-        _refuse_empty_page(year, day, error_class)
-
-
-def _refuse_empty_page(year: int, day: int, error_class: type[AocError]) -> None:
-    """A puzzle page the site sent empty (aocd caches what it gets) is not kept: it is
-    removed, and the request that got it fails in one sentence."""
-    if paths.drop_empty(paths.page_files(year, day), "aocd's cached puzzle page", say=False):
-        raise error_class(f"adventofcode.com sent an empty page for {year} day {day} "
-                          "(overloaded?), so it was not kept; the next run fetches it again.")
 
 
 def site_url(path: str) -> str:
@@ -346,7 +334,8 @@ def _puzzle(token: str, year: int, day: int) -> Puzzle:
     with suppress(OSError):
         user.id  # noqa: B018
     # A page aocd cached at 0 bytes (a full disk) is no page: aocd would read it as the
-    # page (no title, no example); removed here, it is fetched again.
+    # page (no title, no example); removed here, it is fetched again. (aocd never caches
+    # a page the site sends empty: it keeps only pages that name Advent of Code.)
     paths.drop_empty(paths.page_files(year, day), "aocd's cached puzzle page")
     return aocd.models.Puzzle(year, day, user=user)
 

@@ -124,19 +124,22 @@ def is_empty_text(text: str) -> bool:
     return not text.strip()
 
 
-def drop_empty(files: Iterable[Path], what: str, say: bool = True) -> list[Path]:
+def drop_empty(files: Iterable[Path], what: str) -> list[Path]:
     """Remove those of `files` that are empty or only whitespace (damaged: a full disk,
     an empty reply of the site), saying each on stderr in one sentence, so that the
-    caller fetches it again (`say`: False when the caller's own sentence says it). The
-    one rule for aocd's cached inputs and pages; the files removed are returned. A file
-    that cannot be removed is a DamagedFileError naming it."""
+    caller fetches it again. The one rule for aocd's cached inputs and pages; the files
+    removed are returned. A file that cannot be read is left to its reader's sentence;
+    one that cannot be removed is a DamagedFileError naming it."""
     dropped = []
     for path in files:
         try:
-            if path.stat().st_size > 1 << 16 or not path.is_file():
-                continue
+            if not path.is_file() or path.stat().st_size > 1 << 16:
+                continue  # a FIFO or a folder is its reader's to refuse; a large file is text
             if not is_empty_text(path.read_bytes().decode("utf-8", "replace")):
                 continue
+        except OSError:
+            continue
+        try:
             path.unlink()
         except FileNotFoundError:
             continue
@@ -145,9 +148,7 @@ def drop_empty(files: Iterable[Path], what: str, say: bool = True) -> list[Path]
                 f"{what} {path} is empty (damaged) and could not be removed "
                 f"({error.strerror or error}): delete it, and the next run fetches it "
                 "again.") from error
-        if say:
-            sys.stderr.write(f"{what} {path} was empty (damaged): removed it, to fetch it "
-                             "again.\n")
+        sys.stderr.write(f"{what} {path} was empty (damaged): removed it, to fetch it again.\n")
         dropped.append(path)
     return dropped
 
