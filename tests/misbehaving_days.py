@@ -275,3 +275,69 @@ def days(draw: st.DrawFn, descriptor: bool = False, helpers: bool = True) -> Day
     part_ends = PART_RETURNS + RAISES + [End("", "missing")]
     return Day(at_import, parse, step(part_ends, PART_RETURNS[0]),
                step(part_ends, PART_RETURNS[0]), helper=helper)
+
+
+# --- a day's declarations of any shape, and inputs that are none ----------------------------
+
+EXAMPLE_SHAPES: list[tuple[str, int | None]] = [
+    ("[Example('ab', part_1=2)]", 1),
+    ("(Example('ab', part_1=2), Example('abc', part_1=3))", 2),
+    ("(Example(t, part_1=len(t)) for t in ('a', 'bb'))", 2),
+    ("iter([Example('ab', part_1=2)])", 1),
+    ("map(lambda t: Example(t, part_1=len(t)), ['abc'])", 1),
+    ("None", 0),
+    ("[]", 0),
+    ("Example('ab', part_1=2)", None),
+    ("['ab']", None),
+    ("'ab'", None),
+    ("{'ab': 2}", None),
+    ("3", None),
+    ("[Example('ab', part_1=2), None]", None),
+    ("[Example(b'ab', part_1=2)]", None),
+    ("[Example('ab', part_1=2, extra=3)]", None),
+    ("[Example('ab', part_1=2, name=4)]", None),
+]
+"""`examples = ...` as a day may write it, with how many examples the framework takes
+from it (read once, whatever the iterable), or None where it must refuse the day in one
+sentence."""
+
+TITLES: list[tuple[str, bool]] = [
+    ("", True), ("title = 'Shapes'", True), ("title = None", True),
+    ("title = 7", False), ("title = b'Shapes'", False), ("title = ['Shapes']", False),
+]
+"""A day's `title` line (none, or of some shape), and whether it is taken."""
+
+
+@dataclass(frozen=True)
+class Declared:
+    """Day 1 declaring `examples` and `title` of some shape, beside the good day 2."""
+
+    examples: tuple[str, int | None]
+    title: tuple[str, bool]
+
+    @property
+    def taken(self) -> int | None:
+        """How many examples run, or None when the day is refused at import."""
+        return self.examples[1] if self.title[1] else None
+
+    def source(self) -> str:
+        title = f"    {self.title[0]}\n" if self.title[0] else ""
+        return ("from aoc2023.framework import Example, Solution\n\n\n"
+                "class Day(Solution[str]):\n"
+                f"{title}    examples = {self.examples[0]}\n\n"
+                "    def part_1(self, text: str) -> int:\n"
+                "        return len(text)\n")
+
+    def files(self) -> dict[str, str]:
+        return {"day01.py": self.source(), "day02.py": GOOD_DAY}
+
+    def describe(self) -> str:
+        return f"--- aoc{YEAR}/day01.py ---\n{self.source()}"
+
+
+def declared_days() -> st.SearchStrategy[Declared]:
+    return st.builds(Declared, st.sampled_from(EXAMPLE_SHAPES), st.sampled_from(TITLES))
+
+
+NOT_INPUTS = ["", " ", "\n", "\r\n", " \t\n \n", "\n\n\n"]
+"""Inputs that are none: empty, or only whitespace."""

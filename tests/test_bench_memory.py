@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -128,15 +129,23 @@ def test_bench_gives_each_step_its_peak_measured_in_the_child_under_timeout(
     assert "Peak memory" in table.getvalue() and "MiB" in table.getvalue()
 
 
-def test_a_measuring_run_past_the_timeout_is_said_not_measured(year: int) -> None:
+def test_a_measuring_run_past_the_timeout_keeps_the_peaks_it_measured(year: int) -> None:
+    """The parse was measured before part 1 ran past --timeout: its peak is kept, part 1
+    shows as stopped (⧖; null in the JSON), and the run exits 2, as for a timeout."""
     found = aoc_in_process("run", str(year), "4", "--input", "numbers.txt", "--memory",
                            "--timeout", "0.5", "--json")
-    assert found.returncode == 0, found.stderr
+    assert found.returncode == 2, found.stderr
     [result] = json.loads(found.stdout)["results"]
     assert result["parts"][0]["status"] == "unknown"  # the timed run was not traced
-    assert result["peak_memory"] == {}
-    assert f"{year} day 4: memory not measured: " in found.stderr
+    assert set(result["peak_memory"]) == {"parse", "part 1"}
+    assert result["peak_memory"]["parse"] >= 0 and result["peak_memory"]["part 1"] is None
+    assert (f"{year} day 4: memory not measured: part 1 timed out: stopped after 0.5 s "
+            "(--timeout).") in found.stderr
     assert "Traceback" not in found.stderr
+    table = aoc_in_process("run", str(year), "4", "--input", "numbers.txt", "--memory",
+                           "--timeout", "0.5", env=dict(os.environ, COLUMNS="200"))
+    assert table.returncode == 2, table.stderr
+    assert "part 1 ⧖" in table.stdout and "parse " in table.stdout, table.stdout
 
 
 def test_a_yielding_solve_and_a_pair_are_measured_as_they_run(year: int) -> None:

@@ -40,8 +40,10 @@ from fake_clock import cap_runs
 from hypothesis import example, given
 from hypothesis import strategies as st
 from misbehaving_days import (
+    EXAMPLE_SHAPES,
     GOOD_DAY,
     IMPORT_ENDS,
+    NOT_INPUTS,
     OTHER_YEAR,
     PART_RETURNS,
     RAISES,
@@ -49,9 +51,11 @@ from misbehaving_days import (
     YEAR,
     Behaviour,
     Day,
+    Declared,
     End,
     behaviours,
     days,
+    declared_days,
     examples,
 )
 from site_cli import aoc_in_process, command
@@ -647,3 +651,144 @@ def test_the_pytest_plugin_tests_a_bad_day_alone(day: Day, pytester: pytest.Pyte
             test = f"aoc{YEAR}/day01.py::{YEAR}/01 part {part} example 1"
             promises.keep(f"PASSED {test}" in out,
                           f"a right part is tested alone: {test} passes")
+
+
+# --- a day's declarations of any shape ------------------------------------------------------
+
+
+@given(declared=declared_days())
+@examples(6, wide=200)
+def test_a_days_declarations_of_any_shape_keep_every_promise(
+    declared: Declared, aocd_home: AocdHome
+) -> None:
+    """`examples` and `title` of any shape: taken (an iterable read once) or the day's one
+    sentence; either way the good day beside it runs and lists."""
+    taken = declared.taken
+    result = in_process(declared.files(), "run", str(YEAR), "--example", "--json")
+    with Promises(result, declared.describe()) as promises:
+        document = promises.common(as_json=True)
+        promises.code({0} if taken else {2}, "0 when the examples run right, else 2")
+        promises.good_day(document)
+        runs = [row for row in document.get("results") or [] if row.get("day") == 1]
+        if taken is None:
+            promises.keep(runs and "Could not import" in str(runs[0].get("error")),
+                          "a refused declaration is its day's one sentence")
+        elif taken:
+            promises.keep(len(runs) == taken and all(
+                [p["status"] for p in row["parts"]] == ["correct"] for row in runs),
+                f"every one of the {taken} examples declared runs, right")
+    (aocd_home.data / "aoc-listing-cache.json").unlink(missing_ok=True)
+    listed = in_process(declared.files(), "list", str(YEAR), "--json")
+    with Promises(listed, declared.describe()) as promises:
+        rows = day_rows(promises.common(as_json=True), "days")
+        promises.keep((YEAR, 2) in rows and rows[YEAR, 2]["error"] is None,
+                      "a bad declaration fails alone: the good day is listed")
+        promises.keep(((rows.get((YEAR, 1)) or {}).get("error") is None) == (taken is not None),
+                      "a day is listed with an error exactly when its declaration is refused")
+
+
+def test_the_plugin_and_run_agree_on_every_shape_of_examples(
+    pytester: pytest.Pytester, aocd_home: AocdHome
+) -> None:
+    """Every shape at once, a day each, in one pytest session and one `aoc run`: the same
+    examples run under both (a generator is not spent by the collection), a refused day
+    fails alone, and the session is never interrupted."""
+    shapes = dict(enumerate(EXAMPLE_SHAPES, start=1))
+    files = {f"day{day:02d}.py": Declared(shape, ("", True)).source()
+             for day, shape in shapes.items()}
+    (pytester.path / "pyproject.toml").write_text("[tool.pytest.ini_options]\n")
+    with temporary_year(pytester.path, YEAR, files):
+        ran = aoc_in_process("run", str(YEAR), "--example", "--json")
+        session = pytester.runpytest_inprocess("-p", "no:cacheprovider", "-p", "no:xdist",
+                                               "-p", "no:hypothesispytest", "-rA")
+    out = str(session.stdout)
+    with Promises(ran, out[-3000:]) as promises:
+        document = promises.common(as_json=True)
+        promises.keep("Interrupted" not in out and "during collection" not in out,
+                      "the plugin's session is never interrupted by a day's declaration")
+        for day, (source, taken) in shapes.items():
+            runs = [row for row in document.get("results") or [] if row.get("day") == day]
+            passed = out.count(f"PASSED aoc{YEAR}/day{day:02d}.py::")
+            refused = f"FAILED aoc{YEAR}/day{day:02d}.py::day{day:02d} import" in out
+            if taken is None:
+                promises.keep(refused and runs and runs[0].get("error"),
+                              f"examples = {source}: refused alone, by both")
+            else:
+                ran_right = sum(row.get("error") is None for row in runs)
+                promises.keep(passed == taken and not refused
+                              and ran_right == (taken or 0),
+                              f"examples = {source}: {taken} examples under both (plugin "
+                              f"passed {passed}, run gave {ran_right})")
+
+
+# --- inputs that are none -------------------------------------------------------------------
+
+INPUT_YEAR = 2017
+"""A past year, unlocked by the clock, so that its input is fetched (the project's own
+2017, if any, is hidden while the test lasts)."""
+
+
+@given(text=st.sampled_from(NOT_INPUTS), where=st.sampled_from(["site", "cache", "both"]))
+@examples(6, wide=60)
+def test_an_input_that_is_none_is_never_kept_run_or_sent(
+    text: str, where: str, fake_aoc: FakeAoC, aocd_loaded: AocdHome
+) -> None:
+    """The site answers with an empty input (or only whitespace), or aocd's cache holds
+    one (0 bytes after a full disk), or both: nothing runs on it or is sent, the empty
+    copy is never kept, and a good input from the site is run."""
+    aocd_loaded.set_token()
+    good = "hello" if where == "cache" else None
+    fake_aoc.add_puzzle(INPUT_YEAR, 1, "None", inputs={TOKEN: good or text},
+                        solutions=["5", "5"])
+    cached = aocd_loaded.user_dir / f"{INPUT_YEAR}_01_input.txt"
+    cached.unlink(missing_ok=True)
+    if where != "site":
+        aocd_loaded.cache_input(INPUT_YEAR, 1, text)
+    posted = len(fake_aoc.requests_for(f"/{INPUT_YEAR}/day/1/answer"))
+    with tempfile.TemporaryDirectory() as folder, temporary_year(
+            Path(folder), INPUT_YEAR, {"day01.py": GOOD_DAY.replace("return 7", "return 5")
+                                       .replace("part_1=7", "part_1=5")}):
+        result = aoc_in_process("run", str(INPUT_YEAR), "1", "--yes", "--json")
+    with Promises(result, f"input {text!r} from the {where}") as promises:
+        document = promises.common(as_json=True)
+        [row] = document.get("results") or [{}]
+        if good is None:
+            promises.code({2}, "an input that is none could not run")
+            promises.keep("sent an empty input" in str(row.get("error")),
+                          "the sentence says the site sent an empty input")
+            promises.keep(not row.get("parts"), "the day is not run on it")
+            promises.keep(len(fake_aoc.requests_for(f"/{INPUT_YEAR}/day/1/answer")) == posted,
+                          "nothing is sent")
+            promises.keep(not cached.exists(), "the empty input is not kept")
+        else:
+            promises.keep(f"{cached} was empty (damaged)" in result.stderr,
+                          "the damaged cached input is named")
+            promises.keep([p.get("answer") for p in row.get("parts") or []][:1] == ["5"],
+                          "the input fetched again is the one run")
+            promises.keep(cached.exists() and cached.read_text() == good,
+                          "the input fetched again is kept")
+
+
+# --- a day's input helpers ------------------------------------------------------------------
+
+LINE_TEXT = st.text(alphabet=st.sampled_from(list(" \t\x0b\x0c\x1c\x85\u2028\u00a0ab#.+*")),
+                    max_size=8)
+"""A line's text: spaces and other characters `str.splitlines` or `str.strip` would take."""
+
+
+@given(lines=st.lists(LINE_TEXT, max_size=6).filter(
+           lambda found: not found or found[-1].strip()),
+       ending=st.sampled_from(["\n", "\r\n"]), trailing=st.sampled_from(["", "\n", "\n\n"]))
+@examples(100, wide=5000)
+def test_the_input_helpers_give_each_line_back_as_it_is(
+    lines: list[str], ending: str, trailing: str
+) -> None:
+    """Any lines (the last not blank), joined with line breaks (empty lines at the end or
+    not), read back the same by `lines` and `numbered_lines`: no character of a line is
+    ever taken off."""
+    from aoc2023.framework import lines as read_lines
+    from aoc2023.framework import numbered_lines
+
+    text = ending.join(lines) + trailing.replace("\n", ending)
+    assert read_lines(text) == lines
+    assert numbered_lines(text) == list(enumerate(lines, start=1))

@@ -203,7 +203,8 @@ def test_parsing_helpers() -> None:
     from aoc2023.framework import ints, lines, numbered_lines
 
     assert ints("x=-3, y=4\n12") == [-3, 4, 12]
-    assert lines("a\r\nb  \n\n\n") == ["a", "b"]
+    assert lines("a\r\nb  \n\n\n") == ["a", "b  "]  # a line's own spaces are kept
+    assert lines("123 \n*   +  ") == ["123 ", "*   +  "]
     assert numbered_lines("a\nb\n") == [(1, "a"), (2, "b")]
 
 

@@ -36,7 +36,7 @@ from typing import Any, NamedTuple
 from aoc2023.framework import calendar
 from aoc2023.framework.errors import DayLoadError, MissingDayError, Terminated, UsageError
 from aoc2023.framework.launcher import aoc_command
-from aoc2023.framework.solution import REGISTRY, VARIANTS, Solution
+from aoc2023.framework.solution import REGISTRY, VARIANTS, DeclarationError, Solution
 
 YEARS_GROUP = "aoc.years"
 _LOOKS_LIKE_A_DAY = re.compile(r"day[\W_]*0*(\d{1,2})[a-z]?", re.IGNORECASE)
@@ -296,6 +296,8 @@ def recursion_limit_kept() -> Iterator[None]:
 
 
 def _why(error: BaseException) -> str:
+    if isinstance(error, DeclarationError):  # its sentence names the class and attribute
+        return str(error)
     if isinstance(error, SystemExit):
         return f"it called sys.exit({error.code!r}) while being imported"
     return f"{type(error).__name__}: {error}" if str(error) else type(error).__name__

@@ -83,7 +83,7 @@ class DayResult(NamedTuple):
     account: str | None = None
     """Whose input it ran on, by its name in aocd's `tokens.json` (`aoc run --accounts`);
     None for the one token of a plain run. Never the token itself."""
-    peak_memory: dict[str, int] | None = None
+    peak_memory: dict[str, int | None] | None = None
     """With --memory: each step's peak allocation in bytes, by step ("parse", "part 1"...),
     measured in a run of its own (bench/memory.py)."""
 

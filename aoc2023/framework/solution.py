@@ -42,7 +42,7 @@ from __future__ import annotations
 import inspect
 import re
 import sys
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 
@@ -86,6 +86,13 @@ class Example:
     name: str | None = None
 
     def __post_init__(self) -> None:
+        if not isinstance(self.input, str):
+            raise DeclarationError(f"an Example's input is {_described(self.input)}, not a str")
+        if self.name is not None and not isinstance(self.name, str):
+            raise DeclarationError(f"an Example's name is {_described(self.name)}, not a str")
+        if not isinstance(self.extra, Mapping):
+            raise DeclarationError(f"an Example's extra is {_described(self.extra)}, "
+                                   "not a dict")
         if self.input.startswith("\n"):
             object.__setattr__(self, "input", self.input[1:])
         for part in (1, 2):
@@ -120,7 +127,9 @@ class Solution(Generic[Parsed]):
     """The puzzle's title; when None, read from aocd's cached puzzle page."""
     examples: ClassVar[Sequence[Example]] = ()
     """The examples from the puzzle text, with their expected answers: `aoc run
-    --example` and the tests check them, and a part is sent only when they pass."""
+    --example` and the tests check them, and a part is sent only when they pass. Any
+    iterable of Examples (a generator too) is read once, as the class is defined, into a
+    tuple; anything else (one Example, a str) fails the day's import in one sentence."""
     variant: ClassVar[str | None] = None
     """The variant's name for an alternative implementation; None for the day itself."""
 
@@ -132,6 +141,7 @@ class Solution(Generic[Parsed]):
 
     def __init_subclass__(cls, variant: str | None = None, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
+        _check_declarations(cls)
         named = _DAY_MODULE_NAME.search(cls.__module__)
         package = _YEAR_PACKAGE_NAME.match(cls.__module__)
         found_year = named or package
@@ -180,6 +190,56 @@ class Solution(Generic[Parsed]):
     def solves_in_turn(cls) -> bool:
         """Whether the day's `solve` yields its answers one part at a time."""
         return cls.solves_both_at_once() and inspect.isgeneratorfunction(cls.solve)
+
+
+class DeclarationError(TypeError):
+    """A class attribute of a day (or an Example) of the wrong shape: raised as the class is
+    defined, so its module fails to import, alone, in this one sentence (registry.py)."""
+
+
+_DECLARED = ("title", "examples", "year", "day")
+"""The class attributes a day may set, each checked once, as its class is defined."""
+
+
+def _check_declarations(cls: type[Solution[Any]]) -> None:
+    """Check the attributes `cls` sets itself (`_DECLARED`), the one place every path goes
+    through (`aoc run`, `list`, `bench`, the pytest plugin all import the day): a bad one
+    is a DeclarationError naming it. `examples` given as any other iterable than a list or
+    tuple (a generator) is read here, once, into a tuple, so that every reader sees it
+    whole; None is no examples."""
+    own = cls.__dict__
+    where = f"{cls.__qualname__}'s"
+    title = own.get("title")
+    if title is not None and not isinstance(title, str):
+        raise DeclarationError(f"{where} `title` is {_described(title)}: give a str, or leave "
+                               "it out to read it from the puzzle page")
+    for name in ("year", "day"):
+        value = own.get(name)
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+            raise DeclarationError(f"{where} `{name}` is {_described(value)}, not an int")
+    if "examples" in own:
+        cls.examples = _examples(own["examples"], where)
+
+
+def _examples(declared: object, where: str) -> Sequence[Example]:
+    fix = "write `examples = [Example(...), ...]`"
+    if declared is None:
+        return ()
+    if isinstance(declared, Example):
+        raise DeclarationError(f"{where} `examples` is one Example, not a list of them: {fix}")
+    if isinstance(declared, (str, bytes, Mapping)) or not isinstance(declared, Iterable):
+        raise DeclarationError(f"{where} `examples` is {_described(declared)}, not a list of "
+                               f"Examples: {fix}")
+    try:
+        examples = declared if isinstance(declared, (list, tuple)) else tuple(declared)
+    except Exception as error:
+        raise DeclarationError(f"{where} `examples` could not be read ({type(error).__name__}: "
+                               f"{error}): {fix}") from error
+    for number, example in enumerate(examples, start=1):
+        if not isinstance(example, Example):
+            raise DeclarationError(f"{where} example {number} is {_described(example)}, not an "
+                                   f"Example: {fix}")
+    return examples
 
 
 def _register_variant(
@@ -312,8 +372,14 @@ def _described(value: object) -> str:
 
 
 def lines(text: str) -> list[str]:
-    """The input's lines, ignoring `\\r\\n` endings and blank lines at the end."""
-    return text.rstrip().splitlines()
+    """The input's lines, each as it is: the line breaks (`\\n` or `\\r\\n`) are taken off,
+    and the blank lines (empty, or only whitespace) at the end, whole; never a character
+    of a line kept (a line's spaces carry the answer in some puzzles, the last line's
+    too)."""
+    found = [line.removesuffix("\r") for line in text.split("\n")]
+    while found and not found[-1].strip():
+        found.pop()
+    return found
 
 
 def ints(text: str) -> list[int]:
@@ -322,5 +388,6 @@ def ints(text: str) -> list[int]:
 
 
 def numbered_lines(text: str) -> list[tuple[int, str]]:
-    """The input's lines numbered from 1, for parse errors that name the line."""
+    """The input's lines numbered from 1 (`lines`, each as it is), for parse errors that
+    name the line."""
     return list(enumerate(lines(text), start=1))

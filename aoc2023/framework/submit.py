@@ -11,9 +11,10 @@ showing a countdown are done through the `Prompter` the CLI passes in.
    the site has not judged it).
 3. Not a value the site already refused, nor one beyond a known too high / too low.
 4. Not while the site's wait is running (recorded across runs), unless told to wait.
-5. The day's examples for that part must pass: run once a day in a run, and only for
-   an answer the rules above let through, under the run's time limit, and said
-   through the `Prompter`. The check passes only on a positive verdict: every example
+5. The day's examples for that part must pass: those with an answer for the part,
+   that part only, run once a part in a run, and only for an answer the rules above
+   let through, under the run's time limit, each said through the `Prompter`.
+   The check passes only on a positive verdict: every example
    with an answer for the part gave it (CORRECT); anything else (wrong, an error, a
    time limit, a status added later) fails it, and Ctrl-C stops it and the run,
    sending nothing. A part no example checks is still sent (examples are not
@@ -118,8 +119,11 @@ class Prompter(Protocol):
 
     def wait_until(self, until: datetime) -> None: ...
 
-    def checking_examples(self, year: int, day: int) -> None:
-        """Told as the day's examples start to run before an answer is sent."""
+    def checking_example(self, year: int, day: int, part: int, label: str, number: int,
+                         count: int) -> AbstractContextManager[object]:
+        """Held while example `number` of the `count` that check `part` runs before the
+        part's answer is sent (`label`: its name), so that a terminal can say which runs,
+        and for how long."""
         ...
 
 
@@ -240,8 +244,8 @@ def _after_verdict(part: PartResult, verdict: Verdict, note: str) -> PartResult:
 
 
 class ExampleChecks:
-    """The check of each day's examples before sending, kept for a run: each day's
-    examples run at most once, the first time an answer of the day would be sent, by
+    """The check of each day's examples before sending, kept for a run: each part's
+    examples run at most once, the first time an answer of the part would be sent, by
     `run` (the run's own `DayRunner`: under `--timeout`, each step in a child stopped
     when late)."""
 
@@ -256,7 +260,9 @@ class ExampleChecks:
 
 
 class _ExampleCheck:
-    """Runs the day's examples once, the first time a part of the day asks.
+    """Runs the day's examples of a part once, the first time that part asks: only the
+    examples with an answer for it, and only that part of each (part 1's send never
+    waits on part 2's examples).
 
     Default-deny: a part passes only when every example with an answer for it gave
     that answer. Ctrl-C (KeyboardInterrupt, `Interrupted`) is not caught: it stops the
@@ -266,40 +272,43 @@ class _ExampleCheck:
     def __init__(self, year: int, day: int, run: DayRunner, prompter: Prompter) -> None:
         self.year, self.day = year, day
         self._run_day, self._prompter = run, prompter
-        self._failures: dict[int, str] | None = None
+        self._failures: dict[int, str | None] = {}
         self._checked: set[int] = set()
         self.interrupted = False
         """Ctrl-C cut the check short."""
 
-    def _run(self) -> dict[int, str]:
-        if self._failures is not None:
-            return self._failures
-        self._prompter.checking_examples(self.year, self.day)
-        failures: dict[int, str] = {}
-        checked: set[int] = set()
+    def _run(self, part: int) -> str | None:
+        if part in self._failures:
+            return self._failures[part]
+        failure: str | None = None
         try:
             solution_class = registry.load_day(self.year, self.day)
-            for run_input in example_inputs(solution_class):
-                result = self._run_day(solution_class, run_input, None)
-                for part in result.parts:
-                    if part.expected is None:  # nothing to compare with: checks nothing
-                        continue
-                    checked.add(part.part)
-                    if part.status is not Status.CORRECT:
-                        failures.setdefault(part.part, _example_failure(run_input.label, part))
+            runs = [replace(run_input, parts=(part,))
+                    for run_input in example_inputs(solution_class)
+                    if run_input.expected.get(part) is not None]
+            for number, run_input in enumerate(runs, start=1):
+                label = run_input.label or f"example {number}"
+                with self._prompter.checking_example(self.year, self.day, part, label,
+                                                     number, len(runs)):
+                    result = self._run_day(solution_class, run_input, None)
+                for done in result.parts:
+                    if done.part == part and done.status is not Status.CORRECT:
+                        failure = failure or _example_failure(run_input.label, done)
         except KeyboardInterrupt:
             self.interrupted = True
             raise
-        self._failures, self._checked = failures, checked
-        return failures
+        if runs:
+            self._checked.add(part)
+        self._failures[part] = failure
+        return failure
 
     def failure(self, part: int) -> str | None:
-        return self._run().get(part)
+        return self._run(part)
 
     def checked(self, part: int) -> bool:
         """Whether an example with an answer for `part` was run (and so passed, when
         `failure` says nothing): examples are not required, but the user is told."""
-        self._run()
+        self._run(part)
         return part in self._checked
 
 

@@ -336,23 +336,36 @@ def _puzzle(token: str, year: int, day: int) -> Puzzle:
     # written (a read-only folder), the owner stays in aocd's memo in memory: carry on.
     with suppress(OSError):
         user.id  # noqa: B018
+    # A page aocd cached at 0 bytes (a full disk) is no page: aocd would read it as the
+    # page (no title, no example); removed here, it is fetched again. (aocd never caches
+    # a page the site sends empty: it keeps only pages that name Advent of Code.)
+    paths.drop_empty(paths.page_files(year, day), "aocd's cached puzzle page")
     return aocd.models.Puzzle(year, day, user=user)
 
 
 def fetch_input(year: int, day: int, token: str) -> str:
     """The user's input for the puzzle, fetched and cached by aocd. A puzzle that is not
-    unlocked yet by the clock is refused before any request."""
+    unlocked yet by the clock is refused before any request. An input that is empty or
+    only whitespace is no input (`paths.is_empty_text`): a cached one is removed and
+    fetched again; a fetched one is not kept, and is a NoInputError."""
     calendar.ensure_unlocked(year, day)
     with _asking(f"fetch {year} day {day}", year, day, token=token):
         puzzle = _puzzle(token, year, day)
+        paths.drop_empty([puzzle.input_data_path], "aocd's cached input")
         text = str(puzzle.input_data)
-    if paths.looks_like_html(text):  # aocd has cached it: a page must not pass for the input
+    empty = paths.is_empty_text(text)
+    if empty or paths.looks_like_html(text):  # aocd has cached it: it must not pass for one
         kept = ""
         try:
             puzzle.input_data_path.unlink(missing_ok=True)
         except OSError as error:
             kept = (f"; it could not be removed from {puzzle.input_data_path} "
                     f"({error.strerror or error}): delete that file")
+        if empty:
+            raise NoInputError(
+                f"adventofcode.com sent an empty input for {year} day {day} (overloaded?), "
+                f"so it was not kept and nothing ran on it{kept}; the next run fetches it "
+                "again.")
         raise NoInputError(
             f"adventofcode.com sent a web page instead of the input of {year} day {day} "
             f"(down for maintenance?), so it was not kept{kept}; try again later.")

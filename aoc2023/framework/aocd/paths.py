@@ -15,9 +15,11 @@ of a second. aocd keys its cache by the token's owner, which it memoises
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
-from collections.abc import Mapping
+import sys
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import NamedTuple
 
@@ -93,9 +95,14 @@ class PuzzleCache(NamedTuple):
 
     def read_input(self) -> str | None:
         """The cached input; one sentence naming the file to delete when it is an HTML
-        page (one cached by aocd, or by an older `aoc`, while the site was down)."""
+        page (one cached by aocd, or by an older `aoc`, while the site was down). An empty
+        one (or only whitespace) is no input: it is removed, said, and None (a miss, so
+        it is fetched again: `drop_empty`)."""
         text = read_cached_text(self.input_path, "aocd's cached input",
                                 "remove it, and the next run fetches it again")
+        if text is not None and not text.strip():
+            drop_empty([self.input_path], "aocd's cached input")
+            return None
         if text is not None and looks_like_html(text):
             raise DamagedFileError(
                 f"aocd's cached input {self.input_path} is a web page, not a puzzle input "
@@ -109,6 +116,52 @@ class PuzzleCache(NamedTuple):
                                 "remove it, and the next run reads the puzzle page again")
         answer = None if text is None else text.strip()
         return answer or None
+
+
+def is_empty_text(text: str) -> bool:
+    """Whether an input or a page is no input or page at all: empty, or only whitespace
+    (the site's reply when it is overloaded, or behind a proxy; a file a full disk left)."""
+    return not text.strip()
+
+
+def drop_empty(files: Iterable[Path], what: str) -> list[Path]:
+    """Remove those of `files` that are empty or only whitespace (damaged: a full disk,
+    an empty reply of the site), saying each on stderr in one sentence, so that the
+    caller fetches it again. The one rule for aocd's cached inputs and pages; the files
+    removed are returned. A file that cannot be read is left to its reader's sentence;
+    one that cannot be removed is a DamagedFileError naming it."""
+    dropped = []
+    for path in files:
+        try:
+            if not path.is_file() or path.stat().st_size > 1 << 16:
+                continue  # a FIFO or a folder is its reader's to refuse; a large file is text
+            if not is_empty_text(path.read_bytes().decode("utf-8", "replace")):
+                continue
+        except OSError:
+            continue
+        try:
+            path.unlink()
+        except FileNotFoundError:
+            continue
+        except OSError as error:
+            raise DamagedFileError(
+                f"{what} {path} is empty (damaged) and could not be removed "
+                f"({error.strerror or error}): delete it, and the next run fetches it "
+                "again.") from error
+        sys.stderr.write(f"{what} {path} was empty (damaged): removed it, to fetch it again.\n")
+        dropped.append(path)
+    return dropped
+
+
+def page_files(year: int, day: int) -> list[Path]:
+    """Every copy of the puzzle's page aocd may read (`Puzzle._get_prose`): the one seen
+    logged out, and each user's after part 1 and after part 2."""
+    stem = f"{year}_{day:02d}"
+    folder = data_dir()
+    pages = [folder / "prose" / f"{stem}_prose.0.html"]
+    with contextlib.suppress(OSError):
+        pages += sorted(folder.glob(f"*/{stem}_prose.[12].html"))
+    return pages
 
 
 def looks_like_html(text: str) -> bool:

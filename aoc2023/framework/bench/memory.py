@@ -10,8 +10,9 @@ returned included. A step that raises has no figure (its error is the checking r
 to report).
 
 Under `--timeout` the run happens in a child process, as the timed ones do, stopped
-after the limit without news (a step that takes longer has no figure, and a notice
-says so).
+after the limit without news: the steps measured before keep their peaks, the step
+stopped is None (shown ⧖), and a notice says so, the run's exit code then 2 as for any
+timeout (`CouldNotRun`).
 """
 
 from __future__ import annotations
@@ -26,13 +27,14 @@ from typing import Any, cast
 from aoc2023.framework.bench.figures import DayBench
 from aoc2023.framework.errors import ChildFailed, Interrupted, Terminated, TimedOut, signal_of
 from aoc2023.framework.inputs import RunInput
-from aoc2023.framework.results import DayResult, Status
+from aoc2023.framework.results import CouldNotRun, DayResult, Status
 from aoc2023.framework.runner import DayRunner
 from aoc2023.framework.solution import Solution
 from aoc2023.framework.timeouts import NO_WATCH, Progress, call_with_timeout
 
-Peaks = dict[str, int]
-"""Peak bytes by step ("parse", "part 1", "part 2" or "parts 1+2")."""
+Peaks = dict[str, int | None]
+"""Peak bytes by step ("parse", "part 1", "part 2" or "parts 1+2"); None for the step a
+measuring run under `--timeout` was stopped in (shown ⧖)."""
 
 _SOLVED = frozenset({Status.CORRECT, Status.WRONG, Status.UNKNOWN})
 
@@ -40,7 +42,7 @@ _SOLVED = frozenset({Status.CORRECT, Status.WRONG, Status.UNKNOWN})
 class _Tracer:
     """Measures steps one after another under one tracemalloc session."""
 
-    def __init__(self, peaks: Peaks, progress: Progress) -> None:
+    def __init__(self, peaks: dict[str, int], progress: Progress) -> None:
         self.peaks = peaks
         self.progress = progress
 
@@ -49,9 +51,13 @@ class _Tracer:
         tracemalloc.reset_peak()
         start = tracemalloc.get_traced_memory()[0]
         value = call()
-        self.peaks[name] = max(0, tracemalloc.get_traced_memory()[1] - start)
-        self.progress.beat()
+        peak = self.peaks[name] = max(0, tracemalloc.get_traced_memory()[1] - start)
+        self.progress.report(f"{_PEAK}{name}", peak)  # kept by the parent if stopped later
         return value
+
+
+_PEAK = "peak "
+"""The label a step's peak is reported under from a child (`Progress.report`)."""
 
 
 @contextmanager
@@ -67,10 +73,10 @@ def _tracing() -> Iterator[None]:
 
 
 def step_peaks(solution_class: type[Solution[Any]], run_input: RunInput,
-               parts: tuple[int, ...], progress: Progress = NO_WATCH) -> Peaks:
+               parts: tuple[int, ...], progress: Progress = NO_WATCH) -> dict[str, int]:
     """Each step's peak allocation in bytes, for the parse and the `parts` that the
     checking run solved (see the module docstring)."""
-    peaks: Peaks = {}
+    peaks: dict[str, int] = {}
     tracer = _Tracer(peaks, progress)
     text = run_input.text
     with _tracing():
@@ -113,15 +119,37 @@ def peaks_of(solution_class: type[Solution[Any]], run_input: RunInput, result: D
     some could not be measured; under `timeout`, measured in a child process."""
     if result.error is not None and result.parse_seconds is None:
         return {}, None
-    task = partial(step_peaks, solution_class, run_input, solved_parts(result))
+    parts = solved_parts(result)
+    task = partial(step_peaks, solution_class, run_input, parts)
     if timeout is None:
-        return task(), None
+        return dict(task()), None
+    reports: dict[str, object] = {}
     try:
-        return call_with_timeout(task, timeout), None
+        return dict(call_with_timeout(task, timeout, reports)), None
     except (TimedOut, ChildFailed) as failure:
         where = f"{solution_class.year} day {solution_class.day}" + (
             f", variant {solution_class.variant}" if solution_class.variant else "")
-        return {}, f"{where}: memory not measured: {failure}."
+        # The steps measured before the child was stopped keep their peaks.
+        peaks: Peaks = {label.removeprefix(_PEAK): cast(int, peak)
+                        for label, peak in reports.items() if label.startswith(_PEAK)}
+        stopped = next((step for step in _steps(solution_class, parts) if step not in peaks),
+                       None)
+        if not isinstance(failure, TimedOut) or stopped is None:
+            return peaks, f"{where}: memory not measured: {failure}."
+        peaks[stopped] = None
+        # A step stopped by --timeout is a timeout, as in the timed run: exit 2.
+        return peaks, CouldNotRun(f"{where}: memory not measured: {stopped} {failure}.")
+
+
+def _steps(solution_class: type[Solution[Any]], parts: tuple[int, ...]) -> list[str]:
+    """The steps `step_peaks` measures, in order."""
+    if not parts:
+        return ["parse"]
+    if solution_class.solves_in_turn():
+        return ["parse", *(f"part {part}" for part in range(1, max(parts) + 1))]
+    if solution_class.solves_both_at_once():
+        return ["parse", "parts 1+2"]
+    return ["parse", *(f"part {part}" for part in parts)]
 
 
 def measuring_runner(run: DayRunner, timeout: float | None, notices: list[str]) -> DayRunner:

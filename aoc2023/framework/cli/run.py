@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import sys
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Annotated, Any, NoReturn
@@ -289,17 +290,20 @@ def show_run(outcome: RunReport, as_json: bool, verbose: bool) -> None:
 
 
 class TerminalPrompter:
-    """Asks before sending and shows the countdown of a wait, on the terminal. The clock
-    (aware times) and the sleep of the wait are parameters, for the tests."""
+    """Asks before sending, and shows the countdown of a wait and the examples checked
+    before a send, on the terminal. The clocks (aware times, and the seconds an example's
+    line counts) and the sleep of the wait are parameters, for the tests."""
 
     def __init__(
         self, now: Callable[[], datetime] = lambda: datetime.now(UTC),
         sleep: Callable[[float], None] = time.sleep,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.stopped = False
         self.accounts: dict[str, bool] = {}
         self.now = now
         self.sleep = sleep
+        self.clock = clock
 
     def confirm(self, candidate: Candidate) -> bool:
         """Ctrl-C or the end of input at the question means no, to this and the rest."""
@@ -338,8 +342,19 @@ class TerminalPrompter:
                 return False
         return self.accounts[account]
 
-    def checking_examples(self, year: int, day: int) -> None:
-        typer.echo(f"checking {year}/{day:02d}'s examples before sending...", err=True)
+    def checking_example(self, year: int, day: int, part: int, label: str, number: int,
+                         count: int) -> AbstractContextManager[object]:
+        """On a terminal, a line saying which example runs and for how long (rich's
+        progress, on `clock`), gone once it is done; elsewhere one line per part."""
+        from aoc2023.framework.render.table import smart_terminal
+
+        if not smart_terminal(sys.stderr):
+            if number == 1:
+                typer.echo(f"checking {year}/{day:02d} part {part}'s examples before "
+                           "sending...", err=True)
+            return contextlib.nullcontext()
+        return _example_line(f"checking {year}/{day:02d} part {part} before sending: "
+                             f"{label} ({number} of {count})", self.clock)
 
     def wait_until(self, until: datetime) -> None:
         """Sleep until `until`: on a terminal a countdown rewritten each second, then
@@ -362,6 +377,19 @@ class TerminalPrompter:
             self.sleep(min(1.0, left.total_seconds()))
         if live:
             sys.stderr.write(status_line("", width))
+
+
+@contextlib.contextmanager
+def _example_line(what: str, clock: Callable[[], float]) -> Iterator[None]:
+    from rich.console import Console
+    from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+    console = Console(file=sys.stderr, highlight=False)
+    with Progress(SpinnerColumn(), TextColumn("{task.description}", markup=False),
+                  TimeElapsedColumn(), console=console, transient=True,
+                  get_time=clock) as progress:
+        progress.add_task(what, total=None)
+        yield
 
 
 class Sender:

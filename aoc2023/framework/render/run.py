@@ -133,7 +133,7 @@ def _final_star_cell(part: PartResult | None, source: str | None) -> Cell:
 def _memory_cell(result: DayResult) -> Cell:
     """Each step's peak allocation, a line a step ("parse 1.20 MiB")."""
     peaks = result.peak_memory or {}
-    return Cell("\n".join(f"{step} {_together(format_bytes(size))}"
+    return Cell("\n".join(f"{step} {_together('⧖ stopped' if size is None else format_bytes(size))}"
                           for step, size in peaks.items()))
 
 
