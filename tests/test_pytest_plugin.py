@@ -154,3 +154,76 @@ M_AND_K = [
     (["-m", "example or slow"], False),
     (["-k", "2051 or test_1"], False),
 ]
+
+
+SECOND_YEAR = {
+    "day01.py": HEAD + (
+        "class Day01(Solution[str]):\n"
+        "    examples = [Example('ab', part_1=2, name='two letters'),\n"
+        "                Example('abc', part_1=3)]\n\n"
+        "    def part_1(self, text: str) -> int:\n"
+        "        return len(text)\n"),
+    # A test module of the solver's own beside the days, for pytest's python collector.
+    "test_helpers.py": ("def test_a_helper_of_the_year() -> None:\n"
+                        "    assert 'ab'.upper() == 'AB'\n"),
+}
+
+
+def test_days_runs_every_years_days_in_one_process_and_not_tests(
+        project: pytest.Pytester) -> None:
+    """`--days`: both years' days and the test module beside them, in this process
+    (`-n auto` settles on no workers), and nothing of `tests/`, whose conftest would stop
+    the run if it were imported. The real aoc2023 is outside this project: named, not run."""
+    _with_test_files(project.path)
+    (project.path / "tests" / "conftest.py").write_text("raise SystemExit('imported tests/')\n")
+    with temporary_year(project.path, 2052, SECOND_YEAR):
+        seen = _Workers()
+        done = project.runpytest_inprocess("-p", "no:cacheprovider", "-p", "no:hypothesispytest",
+                                           "-rA", "-n", "auto", "--days", plugins=[seen])
+        out = str(done.stdout)
+        assert done.ret == 1, out
+        assert seen.chosen == 0, seen.chosen
+        assert "days: aoc2051/, aoc2052/\n" in out, out
+        assert "days not tested, outside the project: " in out
+        for passed in ["aoc2051/day02.py::2051/02 part 2 example 1",
+                       "aoc2052/day01.py::2052/01 part 1 example two letters",
+                       "aoc2052/day01.py::2052/01 part 1 example 2",
+                       "aoc2052/test_helpers.py::test_a_helper_of_the_year"]:
+            assert f"PASSED {passed}\n" in out, out
+        assert "2 failed, 7 passed, 8 skipped" in out, out
+        assert "tests/" not in out and "2023/" not in out, out
+
+        # -k, -m and a path in a year package narrow it, as without --days.
+        _, year = pytest_in(project, "--days", "-k", "2052")
+        assert "3 passed, 2 skipped, 12 deselected" in year, year
+        _, examples = pytest_in(project, "--days", "-m", "example")
+        assert "2 failed, 6 passed, 9 deselected" in examples, examples
+        _, one = pytest_in(project, "--days", "aoc2052/test_helpers.py")
+        assert "1 passed in" in one, one
+
+        # A path outside the year packages is a mistake, said in a sentence.
+        refused = project.runpytest_inprocess("--days", "tests")
+        assert refused.ret == pytest.ExitCode.USAGE_ERROR, refused.stdout
+        errors = str(refused.stderr)
+        assert ("ERROR: --days runs the days of the year packages (aoc2051/, aoc2052/), and "
+                "tests is in none of them: leave out the path or leave out --days.") in errors
+
+
+def test_days_with_year_packages_but_no_day_says_so(pytester: pytest.Pytester) -> None:
+    (pytester.path / "pyproject.toml").write_text(
+        '[tool.pytest.ini_options]\ntestpaths = ["tests"]\n')
+    with temporary_year(pytester.path, 2053, {}):
+        code, out = pytest_in(pytester, "--days")
+    assert code == pytest.ExitCode.NO_TESTS_COLLECTED, out
+    assert "pytest --days found no day to test in aoc2053/: `aoc new YEAR DAY` writes one." \
+        in out
+
+
+def test_an_examples_name_is_its_id_kept_unique() -> None:
+    """A name shared (or another example's number) gets the number in front; a name is
+    put on one line, without pytest's `::`; an example with no name keeps its number."""
+    from aoc2023.framework.pytest_plugin import example_labels
+
+    assert example_labels(["crates", None, "crates", " a::b\n c", "2"]) == [
+        "1 crates", "2", "3 crates", "a:b c", "5 2"]
+    assert example_labels([None, "moves"]) == ["1", "moves"]

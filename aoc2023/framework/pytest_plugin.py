@@ -5,7 +5,8 @@ a year package (`aoc2019/day09.py`, or any other module where days live, as the
 registry finds them) is a test file of its own, whose tests are:
 
 - each part of each example the day declares an answer for, marked `example`:
-  `aoc2019/day09.py::2019/09 part 1 example 2` (a variant's: `... example 2 variant fast`);
+  `aoc2019/day09.py::2019/09 part 1 example 2` (a variant's: `... example 2 variant fast`;
+  an example with a `name`: `... example crates`);
 - each part on the user's real input against the answer the site accepted, marked
   `real_input`, read from aocd's cache only (nothing is fetched); skipped, saying what
   to run, when there is no token, input or answer.
@@ -14,8 +15,10 @@ So `pytest aoc2019/day09.py` tests one day, and `-m example` or `-k "2019 and 09
 select by name, with nothing imported but the days collected. When pytest's paths come
 from `testpaths` (as in a project whose `testpaths = ["tests"]`), the year packages
 inside the project are added to them: a year `aoc new` starts is tested at once, with
-no setting to edit. The checks are `aoc2023.framework.testing`'s, which stay public for
-projects that prefer explicit test files.
+no setting to edit. `pytest --days` runs the days of every year package in the project,
+and nothing else (not `tests/`, which it neither collects nor imports). The checks are
+`aoc2023.framework.testing`'s, which stay public for projects that prefer explicit test
+files.
 """
 
 from __future__ import annotations
@@ -36,6 +39,77 @@ MARKERS = {
     "real_input": "a day's part on your own input, from aocd's cache (the aoc2023 plugin)",
 }
 _REAL_AOCD = pytest.StashKey["RealAocd"]()
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.getgroup("aoc", "Advent of Code days (the aoc2023 plugin)").addoption(
+        "--days", action="store_true", default=False,
+        help="run the days of every year package in the project (aoc2023/, aoc2026/, ...: "
+             "their examples, your known answers and the test modules beside them) and "
+             "nothing else; paths, if given, must be in a year package")
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_load_initial_conftests(early_config: pytest.Config, args: list[str]) -> None:
+    """`--days`: the paths of the run become the project's year packages, before pytest
+    reads `testpaths` or loads a conftest, so that `tests/` is neither collected nor
+    imported. Paths the user gave are kept if each is in a year package (`--days aoc2026`
+    is `aoc2026`); one outside them is a usage error (exit 4), not a silent narrowing."""
+    namespace = early_config.known_args_namespace
+    if not getattr(namespace, "days", False):
+        return
+    inside, _ = _days_folders(early_config)
+    given = list(namespace.file_or_dir or [])
+    if given:
+        for arg in given:
+            path = Path(early_config.invocation_params.dir, arg.partition("::")[0]).resolve()
+            if not any(path.is_relative_to(folder) for folder in _year_folders(early_config)):
+                raise pytest.UsageError(
+                    f"--days runs the days of the year packages ({_listed(inside)}), and "
+                    f"{arg} is in none of them: leave out the path or leave out --days.")
+        return
+    if not inside:
+        raise pytest.UsageError(
+            f"--days found no year package in {early_config.rootpath}: `aoc new YEAR DAY` "
+            "starts one (aocYYYY/ beside pyproject.toml).")
+    folders = [str(folder) for folder in inside]
+    args += folders
+    namespace.file_or_dir = folders
+
+
+def _days_folders(config: pytest.Config) -> tuple[list[Path], list[Path]]:
+    """The year packages' folders inside the project (its rootdir) and outside it (a year
+    of another installed distribution): `--days` tests the first, and names the second."""
+    root = config.rootpath
+    folders = sorted(_year_folders(config))
+    return ([folder for folder in folders if folder.is_relative_to(root)],
+            [folder for folder in folders if not folder.is_relative_to(root)])
+
+
+def _listed(folders: list[Path]) -> str:
+    return ", ".join(f"{folder.name}/" for folder in folders) or "none in the project"
+
+
+def pytest_report_header(config: pytest.Config) -> list[str]:
+    if not config.option.days:
+        return []
+    inside, outside = _days_folders(config)
+    lines = [f"days: {_listed(inside)}"]
+    if outside:
+        lines.append("days not tested, outside the project: " + ", ".join(
+            f"{folder} (pytest {folder} tests it)" for folder in outside))
+    return lines
+
+
+def pytest_terminal_summary(terminalreporter: Any, exitstatus: int,
+                            config: pytest.Config) -> None:
+    """`--days` that finds year packages but no test in them says so in a sentence (pytest
+    ends with exit 5, "no tests collected", as for any empty run)."""
+    if config.option.days and exitstatus == pytest.ExitCode.NO_TESTS_COLLECTED \
+            and not config.option.keyword and not config.option.markexpr:
+        terminalreporter.write_line(
+            f"pytest --days found no day to test in {_listed(_days_folders(config)[0])}: "
+            "`aoc new YEAR DAY` writes one.")
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -229,15 +303,28 @@ class DayFile(pytest.File):
                 self.warn(pytest.PytestWarning(
                     f"{solution.year} day {solution.day} declares no example answer yet: "
                     "add part_1=... (and part_2=...) to its examples."))
+            labels = example_labels([example.name for example in solution.examples])
             for case in cases:
-                yield ExampleItem.from_parent(self, name=_name(case, f"example {case.number}"),
-                                              case=case)
+                yield ExampleItem.from_parent(
+                    self, name=_name(case, f"example {labels[case.number - 1]}"), case=case)
             for real in real_answer_cases_of(solution, _real_aocd(self.config)):
                 yield RealInputItem.from_parent(self, name=_name(real, "your input"), case=real)
 
 
+def example_labels(names: list[str | None]) -> list[str]:
+    """What each of a day's examples is called in its tests' ids: its `name` (on one line,
+    without pytest's `::`), else its number from 1. A name two examples share (or that is
+    another's number) gets its number in front, so that ids stay unique; a name keeps its
+    id when examples are added or moved."""
+    labels = [" ".join((name or "").split()).replace("::", ":") or str(number)
+              for number, name in enumerate(names, start=1)]
+    return [f"{number} {label}" if names[number - 1] and labels.count(label) > 1 else label
+            for number, label in enumerate(labels, start=1)]
+
+
 def _name(case: ExampleCase | RealAnswerCase, what: str) -> str:
-    """`2019/09 part 1 example 2`, as the puzzle reads; a variant's ends `variant fast`."""
+    """`2019/09 part 1 example 2`, as the puzzle reads (`... example crates` for an example
+    named so); a variant's ends `variant fast`."""
     name = f"{case.year}/{case.day:02d} part {case.part} {what}"
     return name + (f" variant {case.variant}" if case.variant else "")
 

@@ -5,6 +5,7 @@
     confirm = true                # ask on a terminal before sending (false: as if --yes)
     contact = "you@example.com"   # who is behind the requests, in their User-Agent
     days = {2026 = 12}            # a year's number of days, over the calendar's rule
+    checks = "off"                # .ci/run on your year packages: "strict", "lint" or "off"
 
 Read on every `aoc run`, so that a mistake in them is said at once, not only on the day
 an answer is first sent.
@@ -28,9 +29,15 @@ class Settings(NamedTuple):  # not a dataclass: 0.1 ms to create, against 0.7 ms
     contact: str | None = None
     days: tuple[tuple[int, int], ...] = ()
     """(year, number of days) for each year `days` names."""
+    checks: str = "off"
+    """How `.ci/run` checks the solver's days (CHECKS); the framework is always strict."""
 
 
-_KNOWN = ("submit", "confirm", "contact", "days")
+CHECKS = ("strict", "lint", "off")
+"""`strict`: the project's ruff rules and `mypy --strict`; `lint`: ruff only; `off`: none
+(their tests only). `off` by default: a solver's days, typed or not, in their own style,
+keep `.ci/run` green; the framework's house rules are the framework's."""
+_KNOWN = ("submit", "confirm", "contact", "days", "checks")
 
 
 def load_settings(start: Path | None = None) -> Settings:
@@ -53,6 +60,11 @@ def load_settings(start: Path | None = None) -> Settings:
         values["contact"] = checked_contact(table["contact"], f"[tool.aoc] contact in {path}")
     if "days" in table:
         values["days"] = _days(table["days"], path)
+    if "checks" in table:
+        if table["checks"] not in CHECKS:
+            raise UsageError(f"[tool.aoc] checks in {path} must be \"strict\", \"lint\" or "
+                             f"\"off\", not {table['checks']!r}.")
+        values["checks"] = table["checks"]
     unknown = sorted(set(table) - set(_KNOWN))
     if unknown:
         raise UsageError(f"Unknown [tool.aoc] setting(s) in {path}: {', '.join(unknown)}.")

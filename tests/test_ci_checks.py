@@ -1,0 +1,107 @@
+"""`.ci/checks.py`, the lint and type checks of `.ci/run`, on a throwaway project: the
+solver's days as their `[tool.aoc] checks` setting says, the framework strictly always.
+
+The project is a tmp folder with this project's `pyproject.toml` (its ruff and mypy
+rules), a year of untyped days in their author's style, and a year of typed days whose
+example keeps its trailing spaces; the script runs there as .ci/run runs it.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import write_year
+
+ROOT = Path(__file__).parent.parent
+CHECKS = ROOT / ".ci" / "checks.py"
+
+PORTED = '''import os, sys
+from aoc2023.framework import Solution, Example
+class Day01(Solution):
+    examples = [Example("ab\\ncd", part_1=True)]
+    def part_1(self, text):
+        l = text.splitlines()
+        if len(l) > 0:
+            return True
+        else:
+            return False
+'''
+CRATES = '''from aoc2023.framework import Example, Solution
+
+STACKS = """
+    [D]~~~~
+[N] [C]~~~~
+[Z] [M] [P]
+"""
+
+
+class Day05(Solution[str]):
+    examples = [Example(STACKS, part_1="NDP")]
+
+    def part_1(self, text: str) -> str:
+        return text
+'''.replace("~", " ")  # the stacks' trailing spaces, kept out of this module's own lines
+UNTYPED = "def helper(x):\n    return x\n"
+
+
+def checks(project: Path, setting: str | None) -> tuple[int, str]:
+    """The script's exit code and output in `project`, whose mypy finds this project's
+    framework (MYPYPATH: as a solver's project has it, beside the days), unless the project
+    has an aoc2023/ of its own."""
+    env = dict(os.environ)
+    if not (project / "aoc2023").exists():
+        env["MYPYPATH"] = str(ROOT)
+    pyproject = (ROOT / "pyproject.toml").read_text()
+    if setting is not None:
+        pyproject += f'\n[tool.aoc]\nchecks = "{setting}"\n'
+    (project / "pyproject.toml").write_text(pyproject)
+    done = subprocess.run([sys.executable, str(CHECKS)], cwd=project, env=env,
+                          capture_output=True, text=True, timeout=300)
+    return done.returncode, done.stdout + done.stderr
+
+
+@pytest.mark.slow
+def test_the_solvers_days_are_checked_as_their_setting_says(tmp_path: Path) -> None:
+    write_year(tmp_path, 2041, {"day01.py": PORTED})
+    write_year(tmp_path, 2042, {"day05.py": CRATES})
+
+    code, out = checks(tmp_path, None)  # the default: "off", tests only
+    assert code == 0, out
+    assert "checks = 'off': the solver's days (aoc2041, aoc2042) get their tests only" in out
+
+    code, out = checks(tmp_path, "lint")
+    assert code == 1, out
+    for error in ["F401", "E401", "E741", "SIM103"]:
+        assert error in out, out
+    assert "aoc2041/day01.py" in out and "aoc2042" not in out.split("\n", 1)[1], out
+    assert "mypy" not in out.split("\n", 1)[1], out
+    assert "W291" not in out, out  # the crate stacks' trailing spaces are the example's
+
+    code, out = checks(tmp_path, "strict")
+    assert code == 1, out
+    assert "aoc2041/day01.py:5: error: Function is missing a type annotation" in out, out
+    assert "aoc2042/day05.py" not in out, out
+
+    # The framework's own modules are checked strictly whatever the setting: an untyped
+    # helper there fails with "off"; one in a day of the solver's 2023 does not.
+    (tmp_path / "aoc2023" / "framework").mkdir(parents=True)
+    for name in ["aoc2023/__init__.py", "aoc2023/framework/__init__.py"]:
+        (tmp_path / name).write_text("")
+    (tmp_path / "aoc2023" / "framework" / "odd.py").write_text(UNTYPED)
+    (tmp_path / "aoc2023" / "day01.py").write_text(UNTYPED)
+    code, out = checks(tmp_path, "off")
+    assert code == 1, out
+    assert "the solver's days (aoc2023/day01.py, aoc2041, aoc2042)" in out, out
+    assert "aoc2023/framework/odd.py:1: error: Function is missing a type annotation" in out
+    assert "aoc2023/day01.py:" not in out, out
+
+
+def test_a_setting_checks_cannot_take_is_a_sentence(tmp_path: Path) -> None:
+    code, out = checks(tmp_path, "loose")
+    assert code == 2, out
+    assert out == (f"[tool.aoc] checks in {tmp_path / 'pyproject.toml'} must be \"strict\", "
+                   "\"lint\" or \"off\", not 'loose'.\n")
