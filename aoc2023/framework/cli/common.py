@@ -118,6 +118,13 @@ def configure_logging(verbose: bool) -> None:
         logging.getLogger("aocd").setLevel(logging.CRITICAL + 1)
 
 
+def say(line: str, err: bool = False, nl: bool = True) -> None:
+    """A command's own line of prose, which may quote text from outside (a title, a name,
+    the site's reply): written `printable` (render/printable.py), as every table cell and
+    error sentence is, so that what the site sent is shown, never obeyed."""
+    typer.echo(printable(line), err=err, nl=nl)
+
+
 def fail(error: Exception, verbose: bool) -> NoReturn:
     """Print the error as one sentence (and its traceback when verbose), and exit; under
     --json, the sentence is also the document's `error` (json_output.py)."""
@@ -174,6 +181,6 @@ def emit(
     if as_json:
         json_output.put(to_json())
         for notice in notices:
-            typer.echo(notice, err=True)
+            say(notice, err=True)
     else:
         render(sys.stdout, sys.stderr)

@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from aoc2023.framework.cli.common import Verbose, Year, configure_logging, fail
+from aoc2023.framework.cli.common import Verbose, Year, configure_logging, fail, say
 from aoc2023.framework.launcher import aoc_command
 
 
@@ -43,8 +43,8 @@ def examples(
         return
     count = len(page.examples)
     constants, body = examples_block(page.examples, day == calendar.days_in_year(year))
-    typer.echo(f"# {year} day {day}" + (f" ({page.title})" if page.title else "")
+    say(f"# {year} day {day}" + (f" ({page.title})" if page.title else "")
                + f": {count} example{'s' * (count > 1)} as aocd's example parser reads the "
                "page now. Check the answers.\n")
-    typer.echo(constants)
-    typer.echo(body, nl=False)
+    say(constants)  # source whose literals are escaped already (scaffold.py): unchanged here
+    say(body, nl=False)

@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from aoc2023.framework.cli.common import Verbose, Year, configure_logging, fail
+from aoc2023.framework.cli.common import Verbose, Year, configure_logging, fail, say
 
 
 def new(
@@ -45,7 +45,7 @@ def new(
     except Exception as error:
         fail(error, verbose)
     target, info = created.target, created.info
-    typer.echo(f"Wrote {shown(target.day_path)}"
+    say(f"Wrote {shown(target.day_path)}"
                + (f" for {year} day {day}: {info.title}." if info.title else "."))
     if info.input_cached:
         typer.echo("Your input is in aocd's cache.")
@@ -54,6 +54,6 @@ def new(
         typer.echo(f"The example block holds {count} example{'s' * (count > 1)} from the "
                    "puzzle page, read by aocd's example parser: check the answers.")
     for problem in info.problems:
-        typer.echo(f"Note: {problem}", err=True)
+        say(f"Note: {problem}", err=True)
     typer.echo(f"Next: {aoc_command('run', year, day, '--example')}; its tests: "
                f"{pytest_command(shown(target.day_path))}")
