@@ -308,6 +308,7 @@ def test_a_broken_year_package_fails_alone(init: Behaviour, command: str,
                       "a broken year package fails alone: the other year's day shows")
         promises.keep(f"aoc{OTHER_YEAR}" in result.stderr + result.stdout,
                       "the sentence names the broken package")
+        promises.keep("usage:" not in result.stderr, "no usage text of a module's argparse")
 
 
 def test_a_module_named_like_a_day_is_never_passed_over_in_silence() -> None:
