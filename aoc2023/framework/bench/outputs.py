@@ -84,7 +84,8 @@ def check_writable(option: str, path: Path, in_place: bool,
                    then: str = "so nothing was timed") -> None:
     """UsageError unless `path` can be written: in place (`in_place`, as a chart is: the
     file opened for writing, left as it was) or by an atomic write (files.write_atomically:
-    a new file in its folder, renamed over it). A folder not there yet is made when the
+    a new file in its folder, renamed over it, which a file that is read-only, immutable
+    or mounted read-only refuses too). A folder not there yet is made when the
     file is written, so the nearest one that is there must take a new file. `then`: what
     the sentence says of the work not done (aoc stats checks its files the same way)."""
     folder = path.parent
@@ -97,6 +98,8 @@ def check_writable(option: str, path: Path, in_place: bool,
             with open(path, "ab"):
                 pass
         else:
+            if path.exists() and not os.access(path, os.W_OK):  # read-only, on a ro mount
+                raise PermissionError(errno.EACCES, "it is read-only", str(path))
             with tempfile.NamedTemporaryFile(dir=folder, prefix=".aoc-check-"):
                 pass
     except OSError as error:
