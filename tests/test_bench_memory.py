@@ -181,3 +181,16 @@ def test_memory_flame_wants_one_day_and_memray(year: int,
     found = aoc_in_process("run", str(year), "1", "--memory-flame", "2", "f.html")
     assert found.returncode == 2
     assert "--memory-flame needs memray: install the memray extra" in found.stderr
+
+
+def test_memory_flame_into_a_file_that_cannot_be_written_is_refused_before_the_run(
+    year: int, tmp_path: Path
+) -> None:
+    """A folder in the report's place: one sentence naming the file, before the run."""
+    (tmp_path / "flame.html").mkdir()
+    found = aoc_in_process("run", str(year), "1", "--input", "numbers.txt",
+                           "--memory-flame", "2", "flame.html")
+    assert found.returncode == 2
+    assert found.stderr == ("Error: --memory-flame: flame.html cannot be written (it is a "
+                            "folder), so nothing was run.\n")
+    assert found.stdout == ""
