@@ -24,6 +24,7 @@ from aoc2023.framework.cli.common import (
     configure_logging,
     emit,
     fail,
+    say,
 )
 from aoc2023.framework.errors import UsageError
 from aoc2023.framework.results import ExitCode
