@@ -276,6 +276,11 @@ def test_a_title_of_any_length_and_characters_makes_a_module_that_fits(title: st
     check_title_module(render_day(target, title, ()), title)
 
 
+for _hard in HARD_TITLES:  # each hard title is an explicit example of the test above
+    test_a_title_of_any_length_and_characters_makes_a_module_that_fits = example(title=_hard)(
+        test_a_title_of_any_length_and_characters_makes_a_module_that_fits)
+
+
 @pytest.mark.slow
 @given(titles=st.lists(TITLES, min_size=6, max_size=6))
 @examples(1, wide=10)
