@@ -37,8 +37,8 @@ def available() -> bool:
 def check(request: RunRequest, part: int, path: Path) -> None:
     """Refuse before the run what cannot give a report: no memray (saying how to install
     it), more than one day, a part other than 1 or 2, a folder that does not exist, a
-    file that cannot be written (bench/outputs.py's check, as for --plot)."""
-    from aoc2023.framework.bench.outputs import check_writable
+    file that cannot be written (files.check_writable, as for --plot)."""
+    from aoc2023.framework.files import check_writable
 
     if not available():
         raise UsageError("--memory-flame needs memray: install the memray extra, e.g. "
