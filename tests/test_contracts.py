@@ -699,8 +699,14 @@ def test_text_from_outside_is_shown_never_obeyed(
                         promises.keep(raw is None, f"{command_name}: text from outside is "
                                       f"shown, never obeyed ({raw and raw[0]!r} on {stream})")
                     shown = done.stdout + done.stderr
-                    if command_name in ("new", "examples", "read"):  # read's markdown: words
-                        promises.keep(all(word in shown for word in printable(title).split()),
+                    if command_name in ("new", "examples", "read"):
+                        # read's markdown: the title's words, a backslash before punctuation
+                        # read as markdown's escape (a page's own; not this test's subject)
+                        words = printable(title).split()
+                        if command_name == "read":
+                            shown, words = shown.replace("\\", ""), [
+                                word.replace("\\", "") for word in words]
+                        promises.keep(all(word in shown for word in words),
                                       f"{command_name} shows the puzzle's title, escaped")
                     if command_name == "leaderboard":
                         promises.keep(all(word in shown for word in printable(name).split()),
