@@ -126,7 +126,9 @@ SOLVE_RETURNS = [
 IMPORT_ENDS = [
     End("", "right"),
     *RAISES,
-    End("import argparse\nargparse.ArgumentParser().parse_args()", "error"),
+    End("import argparse\nargparse.ArgumentParser().parse_args()", "right"),  # no arguments
+    End("import argparse\nparser = argparse.ArgumentParser()\nparser.add_argument('file')\n"
+        "parser.parse_args()", "error"),
 ]
 
 

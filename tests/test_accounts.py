@@ -105,8 +105,8 @@ def test_a_row_per_account_and_the_answer_tuned_to_one_input_is_named(
         assert [[(p["status"], p["answer"]) for p in r["parts"]] for r in results] == [
             [("correct", "10"), ("unknown", "24")], [("wrong", "9"), ("unknown", "20")]]
         notices = json.loads(result.stdout)["notices"]
-        assert (f"{YEAR} day 1 part 1 is right for alice but wrong for bob (gave 9, known "
-                "10): the solution may be tuned to one input.") in notices
+        assert (f"{YEAR} day 1 part 1 is right for alice but wrong for bob (gave 9, the right "
+                "answer is 10): the solution may be tuned to one input.") in notices
         for token in (ALICE, BOB):
             assert token[:8] not in result.stdout + result.stderr
     assert len(site.requests_for("/input")) == 2
@@ -261,3 +261,24 @@ def test_the_live_table_on_a_terminal_names_each_accounts_row(
     assert "right for alice but wrong for bob" in " ".join(screen.split())
     for token in (ALICE, BOB):
         assert token[-8:] not in screen and token[:8] not in screen
+
+
+def test_the_sentence_of_an_answer_tuned_to_one_input_says_what_is_known() -> None:
+    """Wrong by a known right answer, or by the site's reply alone (no right answer known):
+    each is said as such, never "known None"."""
+    from aoc2023.framework.results import DayResult, PartResult, Status
+    from aoc2023.framework.runner import tuned_to_one_input
+
+    def ran(account: str, *parts: PartResult) -> DayResult:
+        return DayResult(YEAR, 1, None, None, account=account, parts=parts)
+
+    said = tuned_to_one_input([
+        ran("alice", PartResult(1, Status.CORRECT, "10"), PartResult(2, Status.CORRECT, "3")),
+        ran("bob", PartResult(1, Status.WRONG, "9", expected="11"),
+            PartResult(2, Status.WRONG, "4025")),
+    ])
+    assert said == [
+        f"{YEAR} day 1 part 1 is right for alice but wrong for bob (gave 9, the right answer is "
+        "11): the solution may be tuned to one input.",
+        f"{YEAR} day 1 part 2 is right for alice but wrong for bob (gave 4025, which the site "
+        "said is wrong): the solution may be tuned to one input."]

@@ -190,3 +190,47 @@ def test_memory_flame_wants_one_day_and_memray(year: int,
     found = aoc_in_process("run", str(year), "1", "--memory-flame", "2", "f.html")
     assert found.returncode == 2
     assert "--memory-flame needs memray: install the memray extra" in found.stderr
+
+
+def test_memory_flame_into_a_file_that_cannot_be_written_is_refused_before_the_run(
+    year: int, tmp_path: Path
+) -> None:
+    """A folder in the report's place: one sentence naming the file, before the run."""
+    (tmp_path / "flame.html").mkdir()
+    found = aoc_in_process("run", str(year), "1", "--input", "numbers.txt",
+                           "--memory-flame", "2", "flame.html")
+    assert found.returncode == 2
+    assert found.stderr == ("Error: --memory-flame: flame.html cannot be written (it is a "
+                            "folder), so nothing was run.\n")
+    assert found.stdout == ""
+
+
+REMOVES_THE_REPORTS_FOLDER = HEAD + '''
+import shutil
+
+
+class Day01(Solution[str]):
+    def part_1(self, text: str) -> int:
+        return len(text)
+
+    def part_2(self, text: str) -> int:
+        shutil.rmtree("reports", ignore_errors=True)
+        return 2
+'''
+
+
+def test_memray_failing_to_write_the_report_is_one_sentence(tmp_path: Path,
+                                                            monkeypatch: pytest.MonkeyPatch
+                                                            ) -> None:
+    """The report's folder, there when checked, is gone by the time memray writes (the
+    part removed it): one sentence naming the file, memray's last line, no traceback."""
+    (tmp_path / "reports").mkdir()
+    (tmp_path / "in.txt").write_text("abc\n")
+    monkeypatch.chdir(tmp_path)
+    with temporary_year(tmp_path / "site", 2059, {"day01.py": REMOVES_THE_REPORTS_FOLDER}):
+        found = aoc_in_process("run", "2059", "1", "--input", "in.txt",
+                               "--memory-flame", "2", "reports/flame.html")
+    [sentence] = found.stderr.splitlines()
+    assert found.returncode == 2, found.stderr
+    assert sentence.startswith("Error: memray could not write reports/flame.html: ")
+    assert sentence.endswith(".") and "Traceback" not in sentence and "File \"" not in sentence

@@ -160,17 +160,20 @@ class Day(Solution[str]):
 @pytest.mark.parametrize(("options", "locked"), [
     ([["--plot", "charts/chart.svg"], ["--save"]], ["charts", "benchmarks"]),
     ([["--readme"]], ["."]),
+    ([["--readme"]], ["README.md"]),  # the file alone: its folder takes a new file
 ])
 def test_an_output_that_cannot_be_written_is_refused_before_any_timing(
     tmp_path: Path, aocd_home: AocdHome, options: list[list[str]], locked: list[str]
 ) -> None:
     """Each option's folder read-only (for a process: read_only.py), the project's own
-    folder only where the README is written, so that each refusal is its file's: one
-    process runs a bench with each option (site_cli.aoc_runs)."""
+    folder only where the README is written, or the README alone, so that each refusal is
+    its file's: one process runs a bench with each option (site_cli.aoc_runs)."""
     runs = tmp_path / "runs"
     project = tmp_path / "project"
+    project.mkdir()
     for folder in locked:
-        (project / folder).mkdir(parents=True, exist_ok=True)
+        if folder != "README.md":
+            (project / folder).mkdir(parents=True, exist_ok=True)
     (project / "pyproject.toml").write_text("[project]\nname = 'mine'\n")
     (project / "README.md").write_text("# Mine\n")
     (project / "in.txt").write_text("abc\n")

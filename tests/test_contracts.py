@@ -313,6 +313,7 @@ def test_a_broken_year_package_fails_alone(init: Behaviour, command: str,
                       "a broken year package fails alone: the other year's day shows")
         promises.keep(f"aoc{OTHER_YEAR}" in result.stderr + result.stdout,
                       "the sentence names the broken package")
+        promises.keep("usage:" not in result.stderr, "no usage text of a module's argparse")
 
 
 def test_a_module_named_like_a_day_is_never_passed_over_in_silence() -> None:
@@ -792,3 +793,96 @@ def test_the_input_helpers_give_each_line_back_as_it_is(
     text = ending.join(lines) + trailing.replace("\n", ending)
     assert read_lines(text) == lines
     assert numbered_lines(text) == list(enumerate(lines, start=1))
+# --- text from outside, through every command's output ----------------------------------------
+
+HOSTILE = ["\x1b]0;owned\x07", "\x1b[2J", "\x1b[31m", "\x9b2J", "\x85", "\r", "\x08", "\x7f",
+           "\u202e", "\u202a", "\u2066", "\u2069", "\u200e", "\u200f", "\u061c"]
+"""Escape sequences (set-title, clear-screen, a colour, a C1 CSI), controls and the
+bidirectional controls, as a hostile site's title, name or reply may hold them."""
+OBEYED = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]")
+"""What must never reach a stream whole: a control but the line break and the tab, or a
+bidirectional control (the streams are no terminal: aoc writes no colour of its own)."""
+OUTSIDE_TEXT = st.lists(
+    st.one_of(st.sampled_from(HOSTILE),
+              st.text(st.sampled_from("ab Zé東京한국😀\u0301\u200b\t\"'\\"), max_size=4)),
+    min_size=1, max_size=5).map("".join).filter(lambda text: OBEYED.search(text) is not None
+                                                 and text.strip() == text)
+"""Text from outside: always a hostile character, among wide, combining and zero-width
+ones, quotes and backslashes (no `<` or `&`: the stand-in site writes titles as given)."""
+OUTSIDE_YEAR = 2022
+"""A past year, so that `aoc new` and the site's pages are there (a throwaway package)."""
+OUTSIDE_COMMANDS = ("new", "examples", "read", "list", "run", "bench", "leaderboard", "stats",
+                    "token")
+"""Every command of `aoc`: each may print what the site or another person wrote."""
+
+
+def outside_day(answer: str, title: str) -> str:
+    return (f"from aoc2023.framework import Solution\n\n\nclass Day02(Solution[str]):\n"
+            f"    title = {title!r}\n\n    def part_1(self, data: str) -> str:\n"
+            f"        return {answer!r}\n\n    def part_2(self, data: str) -> str:\n"
+            f"        raise ValueError({answer!r})\n")
+
+
+@given(title=OUTSIDE_TEXT.filter(lambda text: "\r" not in text),  # HTML reads CR as a line
+       name=OUTSIDE_TEXT, example_text=OUTSIDE_TEXT)
+@examples(3, wide=100)
+def test_text_from_outside_is_shown_never_obeyed(
+    fake_aoc: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path, capped_bench: None, title: str,
+    name: str, example_text: str
+) -> None:
+    """A hostile title, leaderboard name, example and answer, through every command that
+    shows them: no control or bidirectional character reaches stdout or stderr as it is,
+    and the title and the name are shown (escaped). Every command of `aoc` is run: one
+    added to the app fails here until it is."""
+    from aoc2023.framework.cli.app import COMMANDS
+    from aoc2023.framework.render.printable import printable
+
+    assert sorted(OUTSIDE_COMMANDS) == sorted(COMMANDS)
+    for kept in (aocd_loaded.data, aocd_loaded.config):  # the last example's pages and waits
+        shutil.rmtree(kept, ignore_errors=True)
+    aocd_loaded.set_token(user_id=None)  # `aoc token` asks the site whose it is
+    fake_aoc.add_user(TOKEN, login=name)
+    for day in (1, 2):
+        puzzle = fake_aoc.add_puzzle(OUTSIDE_YEAR, day, title, inputs={TOKEN: "1\n"},
+                                     solutions=["1", "2"], example=example_text + "\n",
+                                     example_answers=(example_text, None))
+    puzzle.replies.append(f"That's not the right answer; {name}.  Please wait one minute.")
+    members = {"1234567": {"id": 1234567, "name": name, "local_score": 1, "stars": 1,
+                           "last_star_ts": 1701406900, "completion_day_level": {
+                               "1": {"1": {"get_star_ts": 1701406900, "star_index": 1}}}}}
+    fake_aoc.add_board(OUTSIDE_YEAR, 424242, {"event": str(OUTSIDE_YEAR), "owner_id": 1234567,
+                                              "members": members}, viewers={TOKEN})
+    with tempfile.TemporaryDirectory(dir=tmp_path) as folder:
+        root = Path(folder)
+        shutil.copy(Path(__file__).parents[1] / "pyproject.toml", root / "pyproject.toml")
+        (source := root / "source").mkdir()
+        files = {"day02.py": outside_day(example_text, title)}
+        with temporary_year(source, OUTSIDE_YEAR, files):
+            year = str(OUTSIDE_YEAR)
+            runs = {"new": ("new", year, "1"), "examples": ("examples", year, "1"),
+                    "read": ("read", year, "1"), "list": ("list", year),
+                    "run": ("run", year, "2", "--yes"), "stats": ("stats", year),
+                    "bench": ("bench", year, "2", "--budget", "0.05"),
+                    "leaderboard": ("leaderboard", year, "424242"), "token": ("token",)}
+            for command_name in OUTSIDE_COMMANDS:
+                done = aoc_in_process(*runs[command_name], cwd=source)
+                sources = f"title={title!r} name={name!r} example={example_text!r}"
+                with Promises(done, sources) as promises:
+                    promises.common(as_json=False)
+                    for stream, text in (("stdout", done.stdout), ("stderr", done.stderr)):
+                        raw = OBEYED.search(text)
+                        promises.keep(raw is None, f"{command_name}: text from outside is "
+                                      f"shown, never obeyed ({raw and raw[0]!r} on {stream})")
+                    shown = done.stdout + done.stderr
+                    if command_name in ("new", "examples", "read"):
+                        # read's markdown: the title's words, a backslash before punctuation
+                        # read as markdown's escape (a page's own; not this test's subject)
+                        words = printable(title).split()
+                        if command_name == "read":
+                            shown, words = shown.replace("\\", ""), [
+                                word.replace("\\", "") for word in words]
+                        promises.keep(all(word in shown for word in words),
+                                      f"{command_name} shows the puzzle's title, escaped")
+                    if command_name == "leaderboard":
+                        promises.keep(all(word in shown for word in printable(name).split()),
+                                      "leaderboard shows the member's name, escaped")

@@ -151,6 +151,8 @@ def test_a_lone_answer_from_solve_costs_no_other_day(
 AT_IMPORT = {
     "sys.exit": "import sys\nsys.exit('helper says no')\n",
     "argparse": "import argparse\nargparse.ArgumentParser().parse_args(['--example'])\n",
+    "argparse of its own": "import argparse\nparser = argparse.ArgumentParser()\n"
+                           "parser.add_argument('input_file')\nparser.parse_args()\n",
     "BaseException": "class Odd(BaseException):\n    pass\n\nraise Odd('odd')\n",
     "GeneratorExit": "raise GeneratorExit\n",
     "ValueError": "raise ValueError('half written')\n",
@@ -163,8 +165,11 @@ HELPERS = {f"helper_{number}.py": AT_IMPORT[raised] for number, raised in enumer
 
 def test_a_helper_that_exits_or_raises_at_import_fails_alone(tmp_path: Path) -> None:
     """Each helper fails alone: one sentence each, beside the other helpers' and the day's
-    row, whatever the ones imported before it did."""
-    with temporary_year(tmp_path / "site", 2092, {"day01.py": GOOD, **HELPERS}):
+    row, whatever the ones imported before it did. A helper's argparse sees no arguments
+    (aoc's own are not its): a parser that declares none passes, one that needs one is
+    refused in aoc's sentence, with no usage text of its own."""
+    plain = {"helper_plain.py": "import argparse\nargparse.ArgumentParser().parse_args()\n"}
+    with temporary_year(tmp_path / "site", 2092, {"day01.py": GOOD, **HELPERS, **plain}):
         ran = aoc_in_process("run", "2092", "--example")
         listed = aoc_in_process("list", "2092")
         as_json = aoc_in_process("run", "2092", "--example", "--json")
@@ -182,6 +187,10 @@ def test_a_helper_that_exits_or_raises_at_import_fails_alone(tmp_path: Path) -> 
             assert sentence.startswith(f"Could not import {module}: "), (raised, sentence)
         assert any(f"Could not import {module}" in notice
                    for notice in document["notices"]), raised
+    for done in ran, listed, as_json:
+        assert "usage:" not in done.stderr and "helper_plain" not in done.stderr
+    assert ("its argparse parser refused the command line while it was imported (aoc: error: "
+            "the following arguments are required: input_file)") in ran.stderr
 
 
 def test_a_day_that_exits_at_import_is_its_own_row(tmp_path: Path) -> None:

@@ -32,7 +32,7 @@ from project_copy import PROJECT, copy_project, isolated
 from site_cli import aoc_in_process
 
 from aoc2023.framework import Example
-from aoc2023.framework.scaffold import answer_literal, example_literal
+from aoc2023.framework.scaffold import Target, answer_literal, example_literal, render_day
 
 BIN = Path(sys.executable).parent
 
@@ -244,14 +244,63 @@ def test_an_installed_package_outside_a_project_is_refused(
     assert list(package.iterdir()) == [package / "__init__.py"]
 
 
+TITLES = st.text(st.characters(codec="utf-8"), min_size=1, max_size=240)
+"""A puzzle's title as a hostile or wordy site may give it: any length, any character."""
+HARD_TITLES = [
+    "A" * 92,  # the title past the line length that failed E501
+    "Word " * 40,
+    'Say "hi" \\ and """ triple \'\'\' quotes ' * 4,
+    "Über Größe: Ünïcödé ☃ 東京 😀 \u202e reversed " * 3,
+    "\\N{SNOWMAN} \\x00 {braces} $dollar ${template} %s",
+]
+"""Titles each of which once broke, or would break, the module's lint or types."""
+
+
+def check_title_module(source: str, title: str) -> None:
+    """What ruff and mypy cannot see alone: the module compiles, its `title` reads back as
+    the site's, its lines fit and end in no space, and it is ASCII (no ambiguous character
+    for ruff's RUF001-003)."""
+    tree = ast.parse(source)
+    [assigned] = [node.value for node in ast.walk(tree) if isinstance(node, ast.Assign)
+                  and [getattr(t, "id", None) for t in node.targets] == ["title"]]
+    assert ast.literal_eval(assigned) == title
+    assert source.isascii()
+    for line in source.splitlines():
+        assert len(line) <= 100 and line == line.rstrip(), line
+
+
+@given(title=TITLES)
+@examples(30, wide=1000)
+def test_a_title_of_any_length_and_characters_makes_a_module_that_fits(title: str) -> None:
+    target = Target(YEAR, 3, "aoc2022", Path("aoc2022/day03.py"))
+    check_title_module(render_day(target, title, ()), title)
+
+
+for _hard in HARD_TITLES:  # each hard title is an explicit example of the test above
+    test_a_title_of_any_length_and_characters_makes_a_module_that_fits = example(title=_hard)(
+        test_a_title_of_any_length_and_characters_makes_a_module_that_fits)
+
+
 @pytest.mark.slow
+@given(titles=st.lists(TITLES, min_size=6, max_size=6))
+@examples(1, wide=10)
 def test_the_generated_files_pass_ruff_and_mypy_strict(
-    year_site: Path, fake_aoc: FakeAoC, aocd_loaded: AocdHome
+    year_site: Path, fake_aoc: FakeAoC, aocd_loaded: AocdHome, titles: list[str]
 ) -> None:
     """Days whose pages aocd's example parser reads with its default rules (no entry in its
-    table). The project's own ruff and mypy settings (`year_site` has its pyproject.toml); a
-    new year's package file is checked in
+    table), and days of hard and drawn titles (written as `aoc new` writes them), all in
+    one ruff and one mypy call. The project's own ruff and mypy settings (`year_site` has
+    its pyproject.toml); a new year's package file is checked in
     test_a_new_year_is_one_command_written_whole_and_runs_at_once."""
+    for written in (year_site / "aoc2022").glob("day*.py"):  # the last example's
+        written.unlink()
+    titled = []
+    for number, title in enumerate([*HARD_TITLES, *titles], start=1):
+        target = Target(YEAR, number, "aoc2022", year_site / "aoc2022" / f"day{number:02d}.py")
+        source = render_day(target, title, ())
+        check_title_module(source, title)
+        target.day_path.write_text(source, encoding="utf-8")
+        titled.append(f"source/aoc2022/day{number:02d}.py")
     aocd_loaded.set_token()
     grid = ".|...\\....\n|.-.\\.....\n" + "x " * 60 + "\n"  # backslashes, a long line
     fake_aoc.add_puzzle(YEAR, 16, "Lens Library", inputs={TOKEN: "1\n"}, example=grid,
@@ -266,7 +315,7 @@ def test_the_generated_files_pass_ruff_and_mypy_strict(
         assert done.returncode == 0, done.stderr
     assert 'part_1="CMZ", part_2=7' in (year_site / "aoc2022" / "day20.py").read_text()
     assert "def part_2" not in (year_site / "aoc2022" / "day25.py").read_text()
-    files = [f"source/aoc2022/day{d}.py" for d in days]
+    files = [f"source/aoc2022/day{d}.py" for d in days] + titled
     root = year_site.parent
     ruff = subprocess.run([str(BIN / "ruff"), "check", "--no-cache", *files], cwd=root,
                           capture_output=True, text=True, timeout=120)

@@ -22,7 +22,7 @@ import stat
 import tempfile
 from pathlib import Path
 
-from aoc2023.framework.errors import DamagedFileError
+from aoc2023.framework.errors import DamagedFileError, UsageError
 
 LIMIT = 16 * 1024 * 1024
 """The most read of any one file by default: far above any input, answer or journal."""
@@ -133,6 +133,35 @@ def write_atomically(path: Path, content: str | bytes, exclusive: bool = False) 
             os.unlink(name)
         raise
     os.unlink(name)
+
+
+def check_writable(option: str, path: Path, in_place: bool,
+                   then: str = "so nothing was timed") -> None:
+    """UsageError unless `path` can be written: in place (`in_place`, as a chart is: the
+    file opened for writing, left as it was) or by an atomic write (`write_atomically`:
+    a new file in its folder, renamed over it, which a file that is read-only, immutable
+    or mounted read-only refuses too). A folder not there yet is made when the
+    file is written, so the nearest one that is there must take a new file. `then`: what
+    the sentence says of the work not done (aoc bench, aoc stats and
+    --memory-flame check their files so, before the work)."""
+    folder = path.parent
+    while not folder.exists() and folder != folder.parent:
+        folder = folder.parent
+    try:
+        if path.is_dir():
+            raise IsADirectoryError(errno.EISDIR, "it is a folder", str(path))
+        if in_place and path.exists():
+            with open(path, "ab"):
+                pass
+        else:
+            if path.exists() and not os.access(path, os.W_OK):  # read-only, on a ro mount
+                raise PermissionError(errno.EACCES, "it is read-only", str(path))
+            with tempfile.NamedTemporaryFile(dir=folder, prefix=".aoc-check-"):
+                pass
+    except OSError as error:
+        raise UsageError(f"{option}: {path} cannot be written ({error.strerror or error}), "
+                         f"{then}.") from error
+
 
 
 def check_keepable(path: Path) -> None:

@@ -31,7 +31,7 @@ import sys
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from types import ModuleType
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, NoReturn
 
 from aoc2023.framework import calendar
 from aoc2023.framework.errors import DayLoadError, MissingDayError, Terminated, UsageError
@@ -272,7 +272,7 @@ def import_module(name: str, what: str | None = None) -> ModuleType:
     a DayLoadError naming it (`what`, else the module), so that it fails alone. The days
     it registered before failing are forgotten with it."""
     try:
-        with recursion_limit_kept():
+        with recursion_limit_kept(), _no_command_line():
             return importlib.import_module(name)
     except (KeyboardInterrupt, Terminated):
         raise
@@ -295,9 +295,37 @@ def recursion_limit_kept() -> Iterator[None]:
             sys.setrecursionlimit(depth)
 
 
+class _ParserExit(SystemExit):
+    """argparse refusing a command line while a module is imported (its message, unsaid)."""
+
+
+@contextlib.contextmanager
+def _no_command_line() -> Iterator[None]:
+    """Import a module as a script started with no arguments: `sys.argv` holds only the
+    program's name, since aoc's own arguments (`2016 --example`) are not the module's; and
+    an argparse parser that still refuses (a required argument) exits without printing
+    its usage, so that the sentence `import_module` makes is the one said."""
+    import argparse
+
+    def refuse(self: argparse.ArgumentParser, message: str) -> NoReturn:
+        raise _ParserExit(f"{self.prog}: error: {message}")
+
+    argv, error = sys.argv, argparse.ArgumentParser.error
+    sys.argv = argv[:1]
+    argparse.ArgumentParser.error = refuse  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        sys.argv = argv
+        argparse.ArgumentParser.error = error  # type: ignore[method-assign]
+
+
 def _why(error: BaseException) -> str:
     if isinstance(error, DeclarationError):  # its sentence names the class and attribute
         return str(error)
+    if isinstance(error, _ParserExit):
+        return (f"its argparse parser refused the command line while it was imported "
+                f"({error.code}), as a module of a year is imported with no arguments")
     if isinstance(error, SystemExit):
         return f"it called sys.exit({error.code!r}) while being imported"
     return f"{type(error).__name__}: {error}" if str(error) else type(error).__name__

@@ -372,8 +372,9 @@ def tuned_to_one_input(results: Iterable[DayResult]) -> list[str]:
             if part.status is Status.CORRECT:
                 right.setdefault(key, []).append(result.account)
             elif part.status is Status.WRONG:
-                wrong.setdefault(key, []).append(
-                    f"{result.account} (gave {part.answer}, known {part.expected})")
+                known = (f"the right answer is {part.expected}" if part.expected is not None
+                         else "which the site said is wrong")  # its reply, no right answer
+                wrong.setdefault(key, []).append(f"{result.account} (gave {part.answer}, {known})")
     return [f"{year} day {day} part {part} is right for {', '.join(right[year, day, part])} "
             f"but wrong for {', '.join(failed)}: the solution may be tuned to one input."
             for (year, day, part), failed in sorted(wrong.items())

@@ -155,6 +155,24 @@ def python_str(text: str) -> str:
     return ascii(text)
 
 
+def title_line(title: str) -> str:
+    """The class body's `title = ...` line: one literal when it fits the line length,
+    else a parenthesized concatenation of literals, one a line, each cut before its
+    escaped form would pass the line (a title of any length passes the linter)."""
+    whole = f"    title = {python_str(title)}"
+    if len(whole) <= MAX_LINE:
+        return whole + "\n"
+    chunks: list[str] = []
+    chunk = ""
+    for char in title:
+        if chunk and len(python_str(chunk + char)) > MAX_LINE - 8:
+            chunks.append(python_str(chunk))
+            chunk = ""
+        chunk += char
+    chunks.append(python_str(chunk))
+    return "    title = (\n" + "".join(f"        {piece}\n" for piece in chunks) + "    )\n"
+
+
 def answer_literal(answer: str) -> str:
     """An example's answer as the day would write it: `114`, or `"CMZ"`."""
     return answer if _WHOLE_NUMBER.fullmatch(answer) else python_str(answer)
@@ -260,15 +278,18 @@ def examples_block(examples: tuple[PageExample, ...], last_day: bool) -> tuple[s
 def render_day(target: Target, title: str | None, examples: tuple[PageExample, ...]) -> str:
     year, day = target.year, target.day
     last_day = day == calendar.days_in_year(year)
-    plain_title = title if title and python_str(title) == f'"{title}"' else None
+    heading = f"{year} day {day}."
+    if title and python_str(title) == f'"{title}"':  # plain, and it fits the first line
+        with_title = f"{year} day {day}: {title}."
+        heading = with_title if len('"""' + with_title) <= MAX_LINE else heading
     constants, examples_body = examples_block(examples, last_day)
     return _template("day.py.tmpl").substitute(
-        heading=f"{year} day {day}: {plain_title}." if plain_title else f"{year} day {day}.",
+        heading=heading,
         last_day_note="\nThe last day of the year has no part 2." if last_day else "",
         framework=FRAMEWORK,
         constants=constants,
         class_name=target.class_name,
-        title_line=f"    title = {python_str(title)}\n" if title else "",
+        title_line=title_line(title) if title else "",
         examples_body=examples_body,
         part_2="" if last_day else _PART_2,
     )

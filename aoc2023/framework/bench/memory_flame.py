@@ -36,7 +36,10 @@ def available() -> bool:
 
 def check(request: RunRequest, part: int, path: Path) -> None:
     """Refuse before the run what cannot give a report: no memray (saying how to install
-    it), more than one day, a part other than 1 or 2, a folder that does not exist."""
+    it), more than one day, a part other than 1 or 2, a folder that does not exist, a
+    file that cannot be written (files.check_writable, as for --plot)."""
+    from aoc2023.framework.files import check_writable
+
     if not available():
         raise UsageError("--memory-flame needs memray: install the memray extra, e.g. "
                          "`uv sync --extra memray` or `pip install 'aoc2023[memray]'` "
@@ -49,6 +52,14 @@ def check(request: RunRequest, part: int, path: Path) -> None:
                          f"day, e.g. {example}.")
     if not path.parent.is_dir():
         raise UsageError(f"--memory-flame: there is no folder {path.parent} for {path}.")
+    check_writable("--memory-flame", path, in_place=True, then="so nothing was run")
+
+
+def _why(error: OSError | subprocess.SubprocessError) -> str:
+    """What memray said on failing, in one line: the last of its stderr (its exception,
+    not the traceback above it), else the error itself."""
+    said = [line.strip() for line in (getattr(error, "stderr", None) or "").splitlines()]
+    return next((line for line in reversed(said) if line), str(error)).rstrip(".")
 
 
 def flame_report(request: RunRequest, part: int, path: Path) -> str:
@@ -73,8 +84,7 @@ def flame_report(request: RunRequest, part: int, path: Path) -> str:
                             "--output", str(path), str(capture)],
                            check=True, capture_output=True, text=True, timeout=REPORT_SECONDS)
         except (OSError, subprocess.SubprocessError) as error:
-            why = getattr(error, "stderr", None) or str(error)
-            raise AocError(f"memray could not write {path}: {why.strip()}") from error
+            raise AocError(f"memray could not write {path}: {_why(error)}.") from error
     where = run_input.label or run_input.source
     return f"Wrote memray's flame report of {cls.year} day {cls.day} part {part} ({where}) " \
         f"to {path}."

@@ -15,10 +15,8 @@ found once, by `prepare`, before any day's code runs and before anything is time
 
 from __future__ import annotations
 
-import errno
 import os
 import platform
-import tempfile
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -32,7 +30,8 @@ from aoc2023.framework.bench.history import (
     python_version,
     save_figures,
 )
-from aoc2023.framework.errors import HistoryError, UsageError
+from aoc2023.framework.errors import HistoryError
+from aoc2023.framework.files import check_writable
 from aoc2023.framework.project import project_root, require_project_root
 
 
@@ -78,30 +77,6 @@ def prepare(save: bool = False, readme: bool = False, plot: Path | None = None) 
         check_writable("--readme", readme_file, in_place=False)
     return Outputs(None if root is None else Path(os.path.abspath(root)), history,
                    readme_file, drawn)
-
-
-def check_writable(option: str, path: Path, in_place: bool,
-                   then: str = "so nothing was timed") -> None:
-    """UsageError unless `path` can be written: in place (`in_place`, as a chart is: the
-    file opened for writing, left as it was) or by an atomic write (files.write_atomically:
-    a new file in its folder, renamed over it). A folder not there yet is made when the
-    file is written, so the nearest one that is there must take a new file. `then`: what
-    the sentence says of the work not done (aoc stats checks its files the same way)."""
-    folder = path.parent
-    while not folder.exists() and folder != folder.parent:
-        folder = folder.parent
-    try:
-        if path.is_dir():
-            raise IsADirectoryError(errno.EISDIR, "it is a folder", str(path))
-        if in_place and path.exists():
-            with open(path, "ab"):
-                pass
-        else:
-            with tempfile.NamedTemporaryFile(dir=folder, prefix=".aoc-check-"):
-                pass
-    except OSError as error:
-        raise UsageError(f"{option}: {path} cannot be written ({error.strerror or error}), "
-                         f"{then}.") from error
 
 
 def _with_charts(report: BenchReport, block: str, folder: Path) -> tuple[str, list[str]]:

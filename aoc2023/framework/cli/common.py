@@ -4,12 +4,13 @@ error becomes a sentence and an exit code, and output becomes JSON or a table.""
 from __future__ import annotations
 
 import inspect
+import io
 import logging
 import sys
 import traceback
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import IO, Annotated, Any, NoReturn
+from typing import IO, Annotated, Any, NoReturn, cast
 
 import typer
 from typer.core import TyperCommand
@@ -124,6 +125,13 @@ def configure_logging(verbose: bool) -> None:
         logging.getLogger("aocd").setLevel(logging.CRITICAL + 1)
 
 
+def say(line: str, err: bool = False, nl: bool = True) -> None:
+    """A command's own line of prose, which may quote text from outside (a title, a name,
+    the site's reply): written `printable` (render/printable.py), as every table cell and
+    error sentence is, so that what the site sent is shown, never obeyed."""
+    typer.echo(printable(line), err=err, nl=nl)
+
+
 def fail(error: Exception, verbose: bool) -> NoReturn:
     """Print the error as one sentence (and its traceback when verbose), and exit; under
     --json, the sentence is also the document's `error` (json_output.py)."""
@@ -176,10 +184,24 @@ def emit(
     notices: Sequence[str],
     render: Callable[[IO[str], IO[str]], None],
 ) -> None:
-    """The JSON alone on stdout (notices on stderr), or the view for people."""
+    """The JSON alone on stdout (notices on stderr), or the view for people, written
+    `printable` (as `say` writes), since a view quotes titles and pages from outside."""
     if as_json:
         json_output.put(to_json())
         for notice in notices:
-            typer.echo(notice, err=True)
+            say(notice, err=True)
     else:
-        render(sys.stdout, sys.stderr)
+        render(cast(IO[str], _Printable(sys.stdout)), cast(IO[str], _Printable(sys.stderr)))
+
+
+class _Printable(io.TextIOBase):
+    """A stream that writes what it is given `printable`."""
+
+    def __init__(self, stream: IO[str]) -> None:
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        return self.stream.write(printable(text))
+
+    def flush(self) -> None:
+        self.stream.flush()

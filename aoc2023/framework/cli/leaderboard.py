@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from aoc2023.framework import calendar
-from aoc2023.framework.cli.common import AsJson, Verbose, Year, configure_logging, fail
+from aoc2023.framework.cli.common import AsJson, Verbose, Year, configure_logging, fail, say
 from aoc2023.framework.errors import NoInputError, UsageError
 
 if TYPE_CHECKING:
@@ -70,10 +70,10 @@ def leaderboard(
         fail(error, verbose)
     if board.passed_over:
         named = ", ".join(board.passed_over[:5]) + (", ..." if len(board.passed_over) > 5 else "")
-        print(f"Some of the board's values are not whole numbers and were passed over "
-              f"(stars are counted from the days, scores shown as 0): {named}.", file=sys.stderr)
+        say(f"Some of the board's values are not whole numbers and were passed over "
+            f"(stars are counted from the days, scores shown as 0): {named}.", err=True)
     for notice in board.notices:
-        print(f"Note: {notice}", file=sys.stderr)
+        say(f"Note: {notice}", err=True)
     if as_json:
         from aoc2023.framework.cli import json_output
         from aoc2023.framework.render.as_json import leaderboard_day_json, leaderboard_json

@@ -25,6 +25,7 @@ from aoc2023.framework.cli.common import (
     configure_logging,
     emit,
     fail,
+    say,
 )
 from aoc2023.framework.errors import UsageError
 from aoc2023.framework.results import ExitCode
@@ -456,7 +457,7 @@ def watch_run(
     try:
         check_seconds("--timeout", timeout)
         with json_output.handed_over():  # --json: each pass prints its own document
-            watch_days(request, lambda line: typer.echo(line, err=True),
+            watch_days(request, lambda line: say(line, err=True),
                        as_json=as_json, verbose=verbose, timeout=timeout, profile=profile,
                        memory=memory)
     except Exception as error:

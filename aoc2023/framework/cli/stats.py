@@ -28,7 +28,7 @@ def _targets(svg: Path | None, readme: bool) -> tuple[Path | None, Path | None]:
     """The picture and the README to write, absolute, each checked before any work (as
     `aoc bench` checks its files): UsageError naming the first that could not be."""
     from aoc2023.framework.bench import plot, readme_table
-    from aoc2023.framework.bench.outputs import check_writable
+    from aoc2023.framework.files import check_writable
 
     then = "so nothing was read"
     readme_file = None
