@@ -15,7 +15,7 @@ from time import monotonic
 from typing import IO, TYPE_CHECKING, Protocol
 
 from aoc2023.framework.progress import Step
-from aoc2023.framework.render.table import status_line
+from aoc2023.framework.render.table import cell_width, status_line
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -80,7 +80,7 @@ class RunningLine:
                 what = f"part {step.part}" if step.part else "parse and parts"
                 took = f"{self.clock() - step.since:.1f} s"
                 line = f"running {step.year} day {step.day} {what} ({took})"
-                if self.width is not None and len(line) >= self.width:  # the time first
+                if self.width is not None and cell_width(line) >= self.width:  # the time first
                     line = f"{step.year}/{step.day:02d} {what} {took}"
                 self.err.write(status_line(line, self.width))
                 self.err.flush()

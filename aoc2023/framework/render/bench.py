@@ -35,7 +35,10 @@ from aoc2023.framework.render.table import (
     NBSP,
     Cell,
     Column,
+    cell_width,
+    cut,
     fit_widths,
+    pad,
     table_width,
     terminal_width,
 )
@@ -256,7 +259,8 @@ def _wide_fits(columns: Sequence[Column], rows: Sequence[Sequence[Cell]], width:
     if table_width(columns, rows, width, whole_words=True) > width:
         return False
     title = fit_widths(columns, rows, width, whole_words=True)[1]
-    return title >= min(_TITLE_AT_LEAST, max((len(row[1].text) for row in rows), default=0))
+    return title >= min(_TITLE_AT_LEAST,
+                        max((cell_width(row[1].text) for row in rows), default=0))
 
 
 class ProgressLine:
@@ -284,11 +288,11 @@ class ProgressLine:
         self._last = now
         line = f"{where}: {step}" + (f", {runs:,} run{'s' * (runs != 1)} so far" if runs else "")
         width = terminal_width(self.stream)
-        if width is not None and len(line) >= width:  # a wrapped line would not redraw in place
-            line = "…" + line[len(line) - width + 2:]  # the step and runs stay in view
-        self.stream.write("\r" + line.ljust(self._width))
+        if width is not None:  # a wrapped line would not redraw in place
+            line = cut(line, width - 1, keep="end")  # the step and runs stay in view
+        self.stream.write("\r" + pad(line, self._width))
         self.stream.flush()
-        self._width = len(line)
+        self._width = cell_width(line)
 
     def clear(self) -> None:
         """Blank the line: as wide as the terminal allows, since a --timeout child may have
