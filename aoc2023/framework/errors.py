@@ -157,9 +157,11 @@ class NotSent(Exception):
     code says so), as opposed to a rule or the user saying no."""
 
     def __init__(self, note: str, status: Status | None = None, expected: str | None = None,
-                 failed: bool = False):
+                 failed: bool = False, refused: str | None = None):
         super().__init__(note)
         self.status, self.expected, self.failed = status, expected, failed
+        self.refused = refused
+        """The site's earlier verdict that proves the answer wrong (verdict.Known)."""
 
 
 class TimedOut(Exception):

@@ -130,12 +130,14 @@ def run_live(
 
     table = run_view.LiveTable(sys.stdout, terminal_width(sys.stdout), memory)
     shown: list[DayResult] = []
+    unsent: list[DayResult] = []  # their notes (why not sent: verdict.py) come at the end
     with line:
         def on_result(result: DayResult) -> None:
             def show() -> None:
                 table.row(result)
                 if send is None or not send.due(RunReport([result])):
                     shown.append(result)
+                    unsent.append(result)
                     return
                 table.close()  # the questions and notes come below the row
                 sent = send(RunReport([result]))
@@ -154,5 +156,5 @@ def run_live(
     report = RunReport(shown, outcome.notices, outcome.interrupted)
     if more_notices is not None and not report.interrupted:
         report.notices.extend(more_notices(report))
-    run_view.render_after_live(report, verbose, sys.stderr)
+    run_view.render_after_live(report, verbose, sys.stderr, RunReport(unsent))
     return report

@@ -281,11 +281,14 @@ class LiveTable:
             self.writer = None
 
 
-def render_after_live(report: RunReport, verbose: bool, err: IO[str]) -> None:
-    """What follows a live table: the notices and the problems (what was sent is shown
-    under each day's row, as it is sent)."""
+def render_after_live(report: RunReport, verbose: bool, err: IO[str],
+                      unsent: RunReport | None = None) -> None:
+    """What follows a live table: the notices, the problems, and the notes of `unsent`,
+    the results nothing was sent for (why not: a verdict already known); what was sent
+    is shown under each day's row, as it is sent."""
     colour, width = use_colour(err), terminal_width(err)
     lines = [(notice, "yellow") for notice in report.notices]
     lines += [(line, "red") for line in problems(report.results, verbose, width)]
+    lines += submissions(unsent) if unsent is not None else []
     for line, style in lines:
         print(paint(wrap_message(line, width), style, colour), file=err)
