@@ -314,10 +314,12 @@ class TableWriter:
     def head(self) -> str:
         total = sum(self.widths) + 3 * len(self.widths) + 1
         heading = [Cell(column.heading, "bold") for column in self.columns]
-        title = printable(self.title)
-        lines = [title]
-        if self.width is not None and cell_width(title) > min(total, self.width):
-            lines = wrap(title, min(total, self.width), break_long_words=True)
+        lines = []
+        for line in printable(self.title).split("\n"):  # a title of several lines
+            if self.width is not None and cell_width(line) > min(total, self.width):
+                lines += wrap(line, min(total, self.width), break_long_words=True)
+            else:
+                lines.append(line)
         title = "\n".join(pad(line, total, "center").rstrip() for line in lines)
         return "\n".join([paint(title, "bold", self.colour),
                           self.rule("┌", "┬", "┐"), self.row(heading, headings=True),
