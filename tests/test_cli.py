@@ -139,7 +139,7 @@ def test_bad_command_line_is_exit_2() -> None:
 def test_a_range_skips_days_without_a_solution_with_a_notice(year_with_day_7: int) -> None:
     result = aoc("run", "2095", "6-8", "--example")
     assert result.returncode == 0
-    assert "No solution yet for 2095 day(s) 6, 8: skipped." in result.stderr
+    assert "No solution yet for 2095 days 6, 8: skipped." in result.stderr
 
 
 def test_wrong_example_answer_is_exit_1_and_shows_the_expected_value(tmp_path: Path) -> None:

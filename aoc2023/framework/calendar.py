@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from aoc2023.framework.errors import NoInputError, UsageError
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
     from zoneinfo import ZoneInfo
 
     from aoc2023.framework.results import DayResult
@@ -116,6 +117,27 @@ def check_day(year: int, day: int) -> None:
     last = days_in_year(year)
     if not 1 <= day <= last:
         raise UsageError(f"There is no {year} day {day}: days of {year} run from 1 to {last}.")
+
+
+def day_runs(days: Iterable[int]) -> list[tuple[int, int]]:
+    """`days` in order as runs of consecutive days, each (first, last): 2, 3, 4, 7 is
+    (2, 4), (7, 7)."""
+    runs: list[tuple[int, int]] = []
+    for day in sorted(set(days)):
+        if runs and day == runs[-1][1] + 1:
+            runs[-1] = (runs[-1][0], day)
+        else:
+            runs.append((day, day))
+    return runs
+
+
+def day_list(days: Iterable[int]) -> str:
+    """Days as a sentence names them, consecutive ones as a range: `day 4`, `days 2-11`,
+    `days 1, 3-5`. Every sentence that lists days says them so."""
+    runs = day_runs(days)
+    named = ", ".join(str(first) if first == last else f"{first}-{last}"
+                      for first, last in runs)
+    return f"day {named}" if len(runs) == 1 and runs[0][0] == runs[0][1] else f"days {named}"
 
 
 def unlock_time(year: int, day: int) -> datetime:
