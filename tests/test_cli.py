@@ -95,7 +95,8 @@ USAGE_ERRORS = [
     (["run", "2023", "7", "--input", "x.txt", "--accounts", "a"],
      "cannot be used with --input FILE"),
     (["run", "2023", "40"], "days of 2023 run from 1 to 25"),
-    (["run", "2095", "8"], "2095 day 8 has no solution yet"),
+    (["run", "2095", "8"], "2095 day 8 has no solution yet (aoc2095.day08): aoc new 2095 8 "
+     "writes it."),
     (["run", "2031", "1"], "No days for 2031"),
 ]
 

@@ -9,6 +9,8 @@ for: zoneinfo costs a run that needs no clock several milliseconds.
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+from contextvars import ContextVar
 from datetime import UTC, datetime, timedelta
 from functools import cache
 from typing import TYPE_CHECKING
@@ -16,7 +18,7 @@ from typing import TYPE_CHECKING
 from aoc2023.framework.errors import NoInputError, UsageError
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable
+    from collections.abc import Iterable, Iterator
     from zoneinfo import ZoneInfo
 
     from aoc2023.framework.results import DayResult
@@ -179,15 +181,37 @@ def clock_time(moment: datetime | str, now: datetime | None = None) -> str:
     return shown if local.date() == today else f"{shown} on {local.day} {local:%b %Y}"
 
 
+_WAIT_COMMAND: ContextVar[str | None] = ContextVar("wait_command", default=None)
+
+
+@contextmanager
+def offering_wait(command: str) -> Iterator[None]:
+    """Within the block, a locked day's sentence names `aoc COMMAND YEAR DAY --wait`: for
+    the commands that have --wait (`aoc run`, `aoc new`), run without it."""
+    reset = _WAIT_COMMAND.set(command)
+    try:
+        yield
+    finally:
+        _WAIT_COMMAND.reset(reset)
+
+
 def locked_message(year: int, day: int, now: datetime | None = None) -> str:
-    """Why the puzzle cannot be had: not unlocked yet by the clock, or the site says so."""
+    """Why the puzzle cannot be had: not unlocked yet by the clock (when, Eastern and
+    local time, and how to wait for it where the command can), or the site says so."""
     now = now or current_time()
     unlock = unlock_time(year, day)
     if now < unlock:
-        return (
+        sentence = (
             f"{year} day {day} is not unlocked yet: it unlocks at midnight Eastern time on "
-            f"December {day}, {year}, in {describe_wait(unlock - now)}."
+            f"December {day}, {year} ({clock_time(unlock, now)}, your time), in "
+            f"{describe_wait(unlock - now)}."
         )
+        command = _WAIT_COMMAND.get()
+        if command is not None:
+            from aoc2023.framework.launcher import aoc_command
+
+            sentence += f" {aoc_command(command, year, day, '--wait')} waits for it."
+        return sentence
     return f"adventofcode.com says {year} day {day} is not available yet (HTTP 404)."
 
 

@@ -266,14 +266,15 @@ def _run_and_note(request: RunRequest, runner: DayRunner, notes: list[str],
     """The days asked for (inputs), run (runner), with the sentences gathered while they
     ran (--memory's) as notices; each day's runtime on the user's input is kept
     (runtimes.py)."""
-    from aoc2023.framework import runtimes
+    from aoc2023.framework import calendar, runtimes
     from aoc2023.framework.inputs import days_to_run
     from aoc2023.framework.results import RunReport
     from aoc2023.framework.runner import run_days
 
     report = RunReport()
-    report = run_days(days_to_run(request, report.notices), runner, on_result, report,
-                      on_step)
+    with calendar.offering_wait("run"):  # a locked day's sentence names `aoc run --wait`
+        report = run_days(days_to_run(request, report.notices), runner, on_result, report,
+                          on_step)
     runtimes.record(report.results, datetime.now(UTC))  # for aoc stats
     report.notices.extend(notes)
     return report
@@ -391,7 +392,8 @@ class TerminalPrompter:
         while (left := until - self.now()).total_seconds() > 0:
             if live:
                 sys.stderr.write(status_line(
-                    f"The site asked to wait: {describe_wait(left)} left...", width))
+                    f"The site asked to wait: {describe_wait(left)} left. Ctrl-C stops.",
+                    width))
                 sys.stderr.flush()
             elif not said:
                 typer.echo(f"Waiting: the site asked to wait {describe_wait(left)}, until "
