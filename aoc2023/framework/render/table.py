@@ -147,14 +147,16 @@ def pad(text: str, width: int, align: Literal["left", "right", "center"] = "left
     return text + " " * room
 
 
-def wrap(line: str, width: int, break_long_words: bool = False) -> list[str]:
+def wrap(line: str, width: int, break_long_words: bool = False, indent: str = ""
+         ) -> list[str]:
     """One line wrapped at spaces into lines of at most `width` columns (a no-break space
-    holds); a word wider than that is broken only with `break_long_words`, between
-    characters as shown (a wide or combined character is never split)."""
-    width = max(1, width)
+    holds), each after the first led by `indent`; a word wider than that is broken only
+    with `break_long_words`, between characters as shown (a wide or combined character is
+    never split)."""
+    width = max(1 + len(indent), width)
     if _simple(line):
         return textwrap.wrap(line, width, break_long_words=break_long_words,
-                             break_on_hyphens=False) or [""]
+                             break_on_hyphens=False, subsequent_indent=indent) or [""]
     lines: list[str] = []
     current, used = "", 0
     for word in line.split(" "):
@@ -166,12 +168,15 @@ def wrap(line: str, width: int, break_long_words: bool = False) -> list[str]:
             continue
         if current:
             lines.append(current)
-        current, used = word, size
-        if size > width and break_long_words:
+        lead = indent if lines else ""
+        current, used = lead + word, len(lead) + size
+        if used > width and break_long_words:
             from rich.cells import chop_cells
 
-            *whole, current = chop_cells(word, width)
-            lines += whole
+            *whole, last = chop_cells(word, width - len(indent))
+            for piece in whole:
+                lines.append((indent if lines else lead) + piece)
+            current = (indent if lines else lead) + last
             used = cell_width(current)
     if current:
         lines.append(current)
