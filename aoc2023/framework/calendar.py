@@ -10,7 +10,6 @@ for: zoneinfo costs a run that needs no clock several milliseconds.
 from __future__ import annotations
 
 from contextlib import contextmanager
-from contextvars import ContextVar
 from datetime import UTC, datetime, timedelta
 from functools import cache
 from typing import TYPE_CHECKING
@@ -181,18 +180,20 @@ def clock_time(moment: datetime | str, now: datetime | None = None) -> str:
     return shown if local.date() == today else f"{shown} on {local.day} {local:%b %Y}"
 
 
-_WAIT_COMMAND: ContextVar[str | None] = ContextVar("wait_command", default=None)
+_wait_command: list[str | None] = [None]
+"""The command whose --wait a locked day's sentence names, in `offering_wait`'s block (a
+plain global: `aoc` runs one command at a time; contextvars would cost its import)."""
 
 
 @contextmanager
 def offering_wait(command: str) -> Iterator[None]:
     """Within the block, a locked day's sentence names `aoc COMMAND YEAR DAY --wait`: for
     the commands that have --wait (`aoc run`, `aoc new`), run without it."""
-    reset = _WAIT_COMMAND.set(command)
+    before, _wait_command[0] = _wait_command[0], command
     try:
         yield
     finally:
-        _WAIT_COMMAND.reset(reset)
+        _wait_command[0] = before
 
 
 def locked_message(year: int, day: int, now: datetime | None = None) -> str:
@@ -206,7 +207,7 @@ def locked_message(year: int, day: int, now: datetime | None = None) -> str:
             f"December {day}, {year} ({clock_time(unlock, now)}, your time), in "
             f"{describe_wait(unlock - now)}."
         )
-        command = _WAIT_COMMAND.get()
+        command = _wait_command[0]
         if command is not None:
             from aoc2023.framework.launcher import aoc_command
 
