@@ -41,7 +41,19 @@ def far_years(tmp_path: Path) -> Iterator[None]:
         yield
 
 
-def test_a_puzzle_unlocks_at_midnight_eastern_time() -> None:
+@pytest.fixture
+def in_tokyo(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """This process's local time is Tokyo's (UTC+9, no summer time) inside the test."""
+    import time
+
+    monkeypatch.setenv("TZ", "Asia/Tokyo")
+    time.tzset()
+    yield
+    monkeypatch.undo()
+    time.tzset()
+
+
+def test_a_puzzle_unlocks_at_midnight_eastern_time(in_tokyo: None) -> None:
     unlock = unlock_time(2023, 8)
     assert unlock == datetime(2023, 12, 8, 5, 0, tzinfo=UTC)  # EST is UTC-5
     ensure_unlocked(2023, 8, now=unlock)
@@ -50,8 +62,11 @@ def test_a_puzzle_unlocks_at_midnight_eastern_time() -> None:
         ensure_unlocked(2023, 8, now=unlock - timedelta(hours=1, minutes=2, seconds=3))
     assert str(caught.value) == (
         "2023 day 8 is not unlocked yet: it unlocks at midnight Eastern time on "
-        "December 8, 2023, in 1h 2m 3s."
+        "December 8, 2023 (14:00:00, your time), in 1h 2m 3s."
     )
+    with pytest.raises(NoInputError) as caught:  # the day before, in Tokyo
+        ensure_unlocked(2023, 8, now=unlock - timedelta(hours=15))
+    assert "(14:00:00 on 8 Dec 2023, your time), in 15h 0m 0s." in str(caught.value)
     with pytest.raises(NoInputError, match=r"in 2d 0h 0m 1s\.$"):
         ensure_unlocked(2023, 8, now=unlock - timedelta(days=2, seconds=1))
 
@@ -73,7 +88,8 @@ def test_a_locked_puzzle_is_refused_before_any_request(
     assert result.returncode == 2
     [day] = json.loads(result.stdout)["results"]
     assert day["error"].startswith("2098 day 1 is not unlocked yet: it unlocks at midnight "
-                                   "Eastern time on December 1, 2098, in ")
+                                   "Eastern time on December 1, 2098 (")
+    assert day["error"].endswith(" aoc run 2098 1 --wait waits for it."), day["error"]
     assert fake_aoc.requests == []
     # Its examples need nothing from the site, so they still run.
     assert aoc_in_process("run", "2098", "1", "--example").returncode == 0
@@ -127,3 +143,19 @@ def test_a_moment_is_shown_one_way_local_to_the_second() -> None:
     assert calendar.clock_time(now - timedelta(days=7), now) == (
         f"{week_before:%H:%M:%S} on {week_before.day} {week_before:%b %Y}")
     assert calendar.clock_time("not a time", now) == "not a time"
+
+
+def test_a_locked_day_names_wait_only_for_the_commands_that_have_it(
+    fake_aoc: FakeAoC, aocd_loaded: AocdHome, far_years: None, in_tokyo: None
+) -> None:
+    """`aoc run` and `aoc new` have --wait, and their sentence names it, with the local
+    time of the unlock; `aoc read` and `aoc examples` have not, and theirs does not."""
+    aocd_loaded.set_token()
+    fake_aoc.add_puzzle(2098, 1, "Far Away", inputs={TOKEN: "abc\n"})
+    for command, wait in (("run", True), ("new", True), ("read", False), ("examples", False)):
+        done = aoc_in_process(command, "2098", "1")
+        assert done.returncode == 2, (command, done.stdout, done.stderr)
+        said = " ".join((done.stdout + done.stderr).split())
+        assert "(14:00:00 on 1 Dec 2098, your time)" in said, (command, said)
+        assert (f"aoc {command} 2098 1 --wait waits for it." in said) is wait, (command, said)
+    assert fake_aoc.requests == []

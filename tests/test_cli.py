@@ -95,7 +95,8 @@ USAGE_ERRORS = [
     (["run", "2023", "7", "--input", "x.txt", "--accounts", "a"],
      "cannot be used with --input FILE"),
     (["run", "2023", "40"], "days of 2023 run from 1 to 25"),
-    (["run", "2095", "8"], "2095 day 8 has no solution yet"),
+    (["run", "2095", "8"], "2095 day 8 has no solution yet (aoc2095.day08): aoc new 2095 8 "
+     "writes it."),
     (["run", "2031", "1"], "No days for 2031"),
 ]
 
@@ -139,7 +140,7 @@ def test_bad_command_line_is_exit_2() -> None:
 def test_a_range_skips_days_without_a_solution_with_a_notice(year_with_day_7: int) -> None:
     result = aoc("run", "2095", "6-8", "--example")
     assert result.returncode == 0
-    assert "No solution yet for 2095 day(s) 6, 8: skipped." in result.stderr
+    assert "No solution yet for 2095 days 6, 8: skipped." in result.stderr
 
 
 def test_wrong_example_answer_is_exit_1_and_shows_the_expected_value(tmp_path: Path) -> None:

@@ -95,7 +95,7 @@ def test_the_flow_runs_the_pairs_it_is_given_and_finds_missing_days_by_looking(
     days = list(days_to_run(request, notices))
     assert [(day.solution_class.year, day.solution_class.day) for day in days
             if isinstance(day, DayInputs)] == [(year, 7)]
-    assert notices == ["said first", f"No solution yet for {year} day(s) 30: skipped."]
+    assert notices == ["said first", f"No solution yet for {year} day 30: skipped."]
     with pytest.raises(MissingDayError, match=rf"^{year} day 8 has no solution yet") as one:
         list(days_to_run(RunRequest(((year, 8),), example=True), []))
     with pytest.raises(NoSolutionsYet,

@@ -289,3 +289,16 @@ def test_a_claim_whose_reply_was_lost_is_settled_by_the_stars(
     assert attempts.unconfirmed(USER_ID, YEAR, LAST, 2) is None
     assert len(claims(site)) == 1
     assert len(site.requests_for(f"/{YEAR}/leaderboard/self")) == 2  # read afresh
+
+
+def test_consecutive_days_in_the_missing_stars_are_a_range() -> None:
+    """The final star's sentence: "days 2-11 (both parts)", not each day of them."""
+    from aoc2023.framework.aocd.stars import describe_missing
+    from aoc2023.framework.calendar import day_list
+
+    missing = [(day, part) for day in range(2, 12) for part in (1, 2)] + [(12, 1)]
+    assert describe_missing(missing) == ("21 stars are missing: days 2-11 (both parts), "
+                                         "day 12 part 1")
+    assert describe_missing([(3, 2), (4, 2), (6, 1), (6, 2), (7, 1), (7, 2)]) == (
+        "6 stars are missing: days 3-4 part 2, days 6-7 (both parts)")
+    assert day_list([7]) == "day 7" and day_list([5, 1, 2, 3]) == "days 1-3, 5"

@@ -113,11 +113,11 @@ def environment(tmp_path: Path, home: AocdHome) -> dict[str, str]:
 def test_each_row_shows_when_its_day_is_done_and_a_long_part_is_named(
     tmp_path: Path, aocd_home: AocdHome
 ) -> None:
-    """On a 100-column terminal, which gets the wide form when the rows fit it: the form
-    is chosen from the rows, not from a typical row needing ~118 columns. Then, on the
+    """On a 110-column terminal, which gets the wide form: the form is chosen once, from
+    the width (a typical row needs 102 columns, its title wrapped). Then, on the
     same process (`main` called again, as a fresh process runs it), --json on the
     terminal is still one document, at the end: no running line, no table."""
-    env = environment(tmp_path, aocd_home) | {"COLUMNS": "100"}
+    env = environment(tmp_path, aocd_home) | {"COLUMNS": "110"}
     terminal = Terminal(site_cli.several(None, ["run", "2074", "--example"],
                                          ["run", "2074", "--example", "--json"]), env)
     screen = terminal.read_until("running 2074 day 2 part 1")
@@ -132,7 +132,7 @@ def test_each_row_shows_when_its_day_is_done_and_a_long_part_is_named(
     plain = re.sub(r"\x1b\[[0-9;]*[A-Za-z]", "", live)
     lines = re.split(r"[\r\n]", plain)  # the running line is rewritten in place (\r)
     assert any(re.search(r"│ +Parse │", line) for line in lines), plain
-    assert max(len(line) for line in lines) <= 100
+    assert max(len(line) for line in lines) <= 110
 
     text = as_json.replace("\r\n", "\n")
     assert "running" not in text and "│" not in text
@@ -163,6 +163,48 @@ def test_a_row_that_does_not_fit_the_live_widths_heads_a_new_block() -> None:
     assert max(len(line) for line in lines) <= 100
     assert sum("Part 1" in line for line in lines) == 2 and lines[0].strip() == "Advent of Code"
     assert sum("1" * 30 in line for line in lines) == 1
+
+
+def test_one_form_for_the_whole_run_on_80_columns(tmp_path: Path, aocd_home: AocdHome
+                                                  ) -> None:
+    """At 80 columns (macOS Terminal's default) several days are one table in one form,
+    the narrow one, headed once: the form is chosen from the width, not from the first
+    row (which fitted the wide one, and the next did not)."""
+    env = environment(tmp_path, aocd_home) | {"COLUMNS": "80"}
+    (tmp_path / "release").touch()
+    terminal = Terminal(site_cli.several(None, ["run", "2074", "--example"]), env)
+    assert terminal.finish() == 0
+    plain = re.sub(r"\x1b\[[0-9;]*[A-Za-z]", "", terminal.screen)
+    lines = re.split(r"[\r\n]", plain)
+    assert sum(bool(re.search(r"│ Day +│ Part 1 +│ Part 2 +│", line)) for line in lines) == 1
+    assert not any("Parse" in line for line in lines), plain
+    assert sum(line.startswith("┌") for line in lines) == 1, plain
+    assert "2074/01" in plain and "2074/02" in plain
+
+
+@pytest.mark.parametrize("width", [80, 101, 102, 130])
+def test_live_rows_keep_the_form_the_width_chose(width: int) -> None:
+    """A short first row, then real titles and 16-digit answers: one form all along."""
+    import io
+
+    from aoc2023.framework.render.run import LiveTable, live_narrow
+    from aoc2023.framework.results import DayResult, PartResult, Status
+
+    titles = ["Trebuchet?!", "A Long-Forgotten Point Of Incidence And Reflection",
+              "Never Tell Me The Odds", "Camel Cards"]
+    answers = ["7", "1234567890123456", "98765432101234", "250643526"]
+    out = io.StringIO()
+    table = LiveTable(out, width)
+    for day, (title, answer) in enumerate(zip(titles, answers, strict=True), start=1):
+        table.row(DayResult(2074, day, title, "input", None, 1e-3, parts=tuple(
+            PartResult(part, Status.UNKNOWN, answer, 1e-3) for part in (1, 2))))
+    table.close()
+    lines = out.getvalue().splitlines()
+    headings = [line for line in lines if "Part 1" in line]
+    assert len(headings) == 1, out.getvalue()
+    assert ("Title" in headings[0]) is (not live_narrow(width)), out.getvalue()
+    assert max(len(line) for line in lines) <= width
+    assert live_narrow(101) and not live_narrow(102)
 
 
 def test_output_that_is_not_a_terminal_is_the_table_at_the_end(tmp_path: Path) -> None:

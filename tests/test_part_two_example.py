@@ -92,7 +92,7 @@ def test_run_offers_it_after_part_1_and_not_after_part_2(
     with temporary_year(tmp_path / "site-declared", YEAR, {"day05.py": declared}):
         before = len(site.requests)
         again = aoc_here("run", str(YEAR), str(DAY), "--no-submit", "--json", cwd=year)
-    assert again.returncode == 0, again.stderr
+    assert again.returncode == 1, again.stderr  # part 2's answer the site refused: wrong
     assert not any("part 2's example" in n for n in json.loads(again.stdout)["notices"])
     assert len(site.requests) == before
 

@@ -279,6 +279,29 @@ def test_the_countdown_on_a_narrow_terminal_stays_on_one_line(
     assert plain.endswith(f"\nStopped waiting for {year} day 1: nothing was fetched.\n")
 
 
+@pytest.mark.parametrize("columns", ["100", "60"])
+def test_the_countdown_line_is_whole_sentences(monkeypatch: pytest.MonkeyPatch,
+                                               columns: str) -> None:
+    """It ends "Ctrl-C stops waiting." where the terminal has room, else at the unlock's
+    sentence: never in "stops...", which reads as cut off."""
+    monkeypatch.setenv("COLUMNS", columns)
+    terminal = terminal_on_stderr(monkeypatch)
+    clock = FakeClock(unlock_time(2080, 1) - timedelta(seconds=600))
+
+    def sleep(seconds: float) -> None:
+        if len(clock.slept) == 2:
+            raise KeyboardInterrupt
+        clock.sleep(seconds)
+
+    with pytest.raises(typer.Exit):
+        cli_unlock.wait_in_terminal(2080, 1, False, now=clock.datetime, sleep=sleep)
+    ticks = [re.sub(r"\x1b\[[0-9;]*[A-Za-z]", "", tick).split("\n")[0]
+             for tick in frames(terminal.getvalue())[1:]]
+    assert ticks and all(re.fullmatch(r"2080 day 1 unlocks in \d+m \d+s \([^)]*\)\."
+                                      + (r" Ctrl-C stops waiting\." if columns == "100" else ""),
+                                      tick) for tick in ticks), ticks
+
+
 def test_the_wait_between_answers_fits_a_narrow_terminal(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

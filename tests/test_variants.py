@@ -332,7 +332,7 @@ def test_a_day_without_variants_says_so(year: int) -> None:
     assert [(d["day"], d["variant"]) for d in report["results"]] == [
         (1, None), (1, "squares"), (1, "packed"), (4, None)]
     assert report["notices"] == [
-        "2077 day(s) 4 declare no variants: only the main implementation ran."]
+        "2077 day 4 declares no variants: only the main implementation ran."]
 
 
 def test_variants_run_under_a_time_limit_too(year: int, tmp_path: Path) -> None:

@@ -72,7 +72,7 @@ def test_run_takes_several_years_and_their_days(two_years: tuple[int, int]) -> N
     result = aoc_in_process("run", "2068,2069", "1", "--example")
     assert result.returncode == 0, result.stderr
     assert "2068/01" in result.stdout and "2069" not in result.stdout.replace("2068", "")
-    assert "No solution yet for 2069 day(s) 1: skipped." in result.stderr
+    assert "No solution yet for 2069 day 1: skipped." in result.stderr
 
 
 def test_of_several_years_those_without_such_days_are_skipped(tmp_path: Path) -> None:

@@ -9,6 +9,7 @@ for: zoneinfo costs a run that needs no clock several milliseconds.
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 from functools import cache
 from typing import TYPE_CHECKING
@@ -16,6 +17,7 @@ from typing import TYPE_CHECKING
 from aoc2023.framework.errors import NoInputError, UsageError
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable, Iterator
     from zoneinfo import ZoneInfo
 
     from aoc2023.framework.results import DayResult
@@ -118,6 +120,27 @@ def check_day(year: int, day: int) -> None:
         raise UsageError(f"There is no {year} day {day}: days of {year} run from 1 to {last}.")
 
 
+def day_runs(days: Iterable[int]) -> list[tuple[int, int]]:
+    """`days` in order as runs of consecutive days, each (first, last): 2, 3, 4, 7 is
+    (2, 4), (7, 7)."""
+    runs: list[tuple[int, int]] = []
+    for day in sorted(set(days)):
+        if runs and day == runs[-1][1] + 1:
+            runs[-1] = (runs[-1][0], day)
+        else:
+            runs.append((day, day))
+    return runs
+
+
+def day_list(days: Iterable[int]) -> str:
+    """Days as a sentence names them, consecutive ones as a range: `day 4`, `days 2-11`,
+    `days 1, 3-5`. Every sentence that lists days says them so."""
+    runs = day_runs(days)
+    named = ", ".join(str(first) if first == last else f"{first}-{last}"
+                      for first, last in runs)
+    return f"day {named}" if len(runs) == 1 and runs[0][0] == runs[0][1] else f"days {named}"
+
+
 def unlock_time(year: int, day: int) -> datetime:
     """Puzzles unlock at midnight, Eastern time, on their day of December."""
     return datetime(year, 12, day, tzinfo=aoc_timezone())
@@ -157,15 +180,39 @@ def clock_time(moment: datetime | str, now: datetime | None = None) -> str:
     return shown if local.date() == today else f"{shown} on {local.day} {local:%b %Y}"
 
 
+_wait_command: list[str | None] = [None]
+"""The command whose --wait a locked day's sentence names, in `offering_wait`'s block (a
+plain global: `aoc` runs one command at a time; contextvars would cost its import)."""
+
+
+@contextmanager
+def offering_wait(command: str) -> Iterator[None]:
+    """Within the block, a locked day's sentence names `aoc COMMAND YEAR DAY --wait`: for
+    the commands that have --wait (`aoc run`, `aoc new`), run without it."""
+    before, _wait_command[0] = _wait_command[0], command
+    try:
+        yield
+    finally:
+        _wait_command[0] = before
+
+
 def locked_message(year: int, day: int, now: datetime | None = None) -> str:
-    """Why the puzzle cannot be had: not unlocked yet by the clock, or the site says so."""
+    """Why the puzzle cannot be had: not unlocked yet by the clock (when, Eastern and
+    local time, and how to wait for it where the command can), or the site says so."""
     now = now or current_time()
     unlock = unlock_time(year, day)
     if now < unlock:
-        return (
+        sentence = (
             f"{year} day {day} is not unlocked yet: it unlocks at midnight Eastern time on "
-            f"December {day}, {year}, in {describe_wait(unlock - now)}."
+            f"December {day}, {year} ({clock_time(unlock, now)}, your time), in "
+            f"{describe_wait(unlock - now)}."
         )
+        command = _wait_command[0]
+        if command is not None:
+            from aoc2023.framework.launcher import aoc_command
+
+            sentence += f" {aoc_command(command, year, day, '--wait')} waits for it."
+        return sentence
     return f"adventofcode.com says {year} day {day} is not available yet (HTTP 404)."
 
 

@@ -58,9 +58,15 @@ class MissingDayError(AocError):
 
     def __init__(self, year: int, day: int, module_name: str, hint: str | None = None):
         self.year, self.day, self.hint = year, day, hint
-        """`hint`: a file named like this day that the naming rule skips, said."""
-        after = f" {hint}" if hint else ""
-        super().__init__(f"{year} day {day} has no solution yet ({module_name}).{after}")
+        """`hint`: a file named like this day that the naming rule skips, said (and then
+        the advice is to rename it, not to write the day)."""
+        if hint:
+            after = f". {hint}"
+        else:
+            from aoc2023.framework.launcher import aoc_command
+
+            after = f": {aoc_command('new', year, day)} writes it."
+        super().__init__(f"{year} day {day} has no solution yet ({module_name}){after}")
 
 
 class NoSolutionsYet(AocError):
@@ -157,9 +163,11 @@ class NotSent(Exception):
     code says so), as opposed to a rule or the user saying no."""
 
     def __init__(self, note: str, status: Status | None = None, expected: str | None = None,
-                 failed: bool = False):
+                 failed: bool = False, refused: str | None = None):
         super().__init__(note)
         self.status, self.expected, self.failed = status, expected, failed
+        self.refused = refused
+        """The site's earlier verdict that proves the answer wrong (verdict.Known)."""
 
 
 class TimedOut(Exception):

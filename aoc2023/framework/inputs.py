@@ -220,10 +220,10 @@ def days_to_run(request: RunRequest, notices: list[str]) -> Iterator[DayInputs |
         errors = [error for year_missing in missing.values() for error in year_missing]
         raise errors[0] if len(errors) == 1 else NoSolutionsYet(errors)
     for year, errors in missing.items():
-        skipped = ", ".join(str(error.day) for error in errors)
+        skipped = calendar.day_list(error.day for error in errors)
         hints = "".join(f" {error.hint}" for error in errors if error.hint)
-        notices.append(f"No solution yet for {year} day(s) {skipped}: skipped.{hints}")
+        notices.append(f"No solution yet for {year} {skipped}: skipped.{hints}")
     for year, days in without_variants.items():
-        listed = ", ".join(map(str, days))
-        notices.append(f"{year} day(s) {listed} declare no variants: "
+        notices.append(f"{year} {calendar.day_list(days)} declare"
+                       f"{'s' if len(days) == 1 else ''} no variants: "
                        "only the main implementation ran.")

@@ -64,6 +64,9 @@ class PartResult(NamedTuple):
     """What was sent and what the site said, or why nothing was sent."""
     drawing: str | None = None
     """The part's answer as it drew it, when it drew letters in pixels (drawings.py)."""
+    refused: str | None = None
+    """The site's earlier verdict that proves the answer wrong (`wrong`, `too high`, `too
+    low`: verdict.py), whether or not this run sends anything."""
 
 
 class DayResult(NamedTuple):

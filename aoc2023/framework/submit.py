@@ -9,7 +9,8 @@ showing a countdown are done through the `Prompter` the CLI passes in.
    letters do not read (one that reads is sent as its letters: drawings.py).
 2. Part 2 only once part 1 is solved, and never with part 1's answer (left unknown:
    the site has not judged it).
-3. Not a value the site already refused, nor one beyond a known too high / too low.
+3. Not a value known to be wrong: the site refused it, or it lies beyond a known too
+   high / too low (verdict.py, by which `aoc run` shows every mode's parts).
 4. Not while the site's wait is running (recorded across runs), unless told to wait.
 5. The day's examples for that part must pass: those with an answer for the part,
    that part only, run once a part in a run, and only for an answer the rules above
@@ -45,6 +46,7 @@ from functools import partial
 from typing import Protocol
 
 from aoc2023.framework import calendar, registry, store
+from aoc2023.framework import verdict as answer_verdict
 from aoc2023.framework.aocd import attempts, session, token_list, waits
 from aoc2023.framework.aocd.paths import PuzzleCache
 from aoc2023.framework.aocd.submissions import (
@@ -53,8 +55,6 @@ from aoc2023.framework.aocd.submissions import (
     WRONG,
     PastSubmission,
     Verdict,
-    known_to_be_wrong,
-    read_log,
     read_verdict,
     wait_seconds,
 )
@@ -225,6 +225,7 @@ def _outcome(part: PartResult, refused: str,
         return part._replace(submit_note=f"{refused}: {refusal}",
                              status=refusal.status or part.status,
                              expected=refusal.expected or part.expected,
+                             refused=refusal.refused or part.refused,
                              submitted=SUBMIT_FAILED if refusal.failed else part.submitted)
     except Exception as error:  # a SiteError, or anything else while sending
         message = str(error) if isinstance(error, AocError) else describe_error(error)
@@ -319,21 +320,6 @@ def _example_failure(label: str | None, part: PartResult) -> str:
     return f"{label} failed: {part.error or part.status}"
 
 
-def _past(cache: PuzzleCache, user_id: str) -> list[PastSubmission]:
-    """What the site said of earlier answers: aocd's log, and the replies our journal kept
-    (one aocd's log could not take is there only)."""
-    past = read_log(cache.submissions_path)
-    past += [PastSubmission(a.part, a.value, a.message, a.when)
-             for a in attempts.attempts(user_id, cache.year, cache.day) if a.message is not None]
-    return past
-
-
-def _known_answer(cache: PuzzleCache, part: int, past: list[PastSubmission]) -> str | None:
-    right = [entry.value for entry in past if entry.part == part
-             and entry.verdict is Verdict.RIGHT]
-    return cache.known_answer(part) or (right[-1] if right else None)
-
-
 def _check_rules(candidate: Candidate, cache: PuzzleCache, past: list[PastSubmission]) -> None:
     """Rules 1-3: raise NotSent when any says no."""
     answer, part = candidate.answer, candidate.part
@@ -344,20 +330,16 @@ def _check_rules(candidate: Candidate, cache: PuzzleCache, past: list[PastSubmis
             f"the answer has several lines, so check it and submit it by hand on "
             f"https://adventofcode.com/{candidate.year}/day/{candidate.day}:\n{answer}"
         )
-    known = _known_answer(cache, part, past)
-    if known is not None:
-        status = Status.CORRECT if known == answer else Status.WRONG
-        raise NotSent(f"part {part} is already solved with {known}", status, known)
+    found = answer_verdict.known(answer, part, cache, past)  # what `aoc run` shows in every mode
+    if found is not None:
+        raise NotSent(found.reason, found.status, found.expected, refused=found.refused)
     if part == 2:
-        first = _known_answer(cache, 1, past)
+        first = answer_verdict.known_answer(cache, 1, past)
         if first is None:
             raise NotSent("part 1 is not solved yet")
         if answer == first:  # almost never right, but the site has not said so: unknown
             raise NotSent(f"{answer} is part 1's answer too, which is almost never part 2's: "
                           "check part 2")
-    proof = known_to_be_wrong(answer, part, past)
-    if proof:
-        raise NotSent(f"it is certainly wrong: {proof}", Status.WRONG)
 
 
 def _settle(pending: attempts.Attempt, cache: PuzzleCache, token: str, user_id: str) -> None:
@@ -391,7 +373,7 @@ def _submit_part(
     if pending is not None:  # the page first: it may show that the answer was taken
         _settle(pending, cache, token, user_id)
         pending = attempts.unconfirmed(user_id, year, day, part)
-    _check_rules(candidate, cache, _past(cache, user_id))
+    _check_rules(candidate, cache, answer_verdict.past_replies(cache))
     candidate = replace(candidate, tried=_tried(pending, candidate.answer))
     if candidate.tried and not options.resend and not options.interactive:
         raise NotSent(
@@ -409,7 +391,7 @@ def _submit_part(
         from aoc2023.framework.aocd import client
 
         client.refresh_known_answers(token, year, day)
-        _check_rules(candidate, cache, _past(cache, user_id))
+        _check_rules(candidate, cache, answer_verdict.past_replies(cache))
         again = attempts.unconfirmed(user_id, year, day, part)
         if again != pending and _tried(again, candidate.answer):  # another run just sent it
             raise NotSent(f"another run sent {candidate.answer} just now, with no verdict yet")

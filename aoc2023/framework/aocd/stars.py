@@ -59,12 +59,19 @@ class Stars:
 
 
 def describe_missing(missing: list[tuple[int, int]]) -> str:
-    """`3 stars are missing: day 4 (both parts), day 9 part 2`."""
-    by_day: dict[int, list[int]] = {}
+    """`3 stars are missing: day 4 (both parts), day 9 part 2`; consecutive days alike
+    as a range (`days 2-11 (both parts)`: calendar.day_list)."""
+    by_day: dict[int, tuple[int, ...]] = {}
     for day, part in missing:
-        by_day.setdefault(day, []).append(part)
-    named = [f"day {day} (both parts)" if len(parts) == 2 else f"day {day} part {parts[0]}"
-             for day, parts in by_day.items()]
+        by_day[day] = (*by_day.get(day, ()), part)
+    groups: list[tuple[list[int], tuple[int, ...]]] = []  # runs of days missing the same
+    for day, parts in sorted(by_day.items()):
+        if groups and groups[-1][1] == parts and groups[-1][0][-1] == day - 1:
+            groups[-1][0].append(day)
+        else:
+            groups.append(([day], parts))
+    named = [f"{calendar.day_list(days)} (both parts)" if len(parts) == 2
+             else f"{calendar.day_list(days)} part {parts[0]}" for days, parts in groups]
     count = len(missing)
     return (f"{count} star{' is' if count == 1 else 's are'} missing: " + ", ".join(named))
 

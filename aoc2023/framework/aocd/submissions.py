@@ -126,7 +126,19 @@ def read_log(path: Path) -> list[PastSubmission]:
 _PROVE_NOTHING = {Verdict.WAIT, Verdict.WRONG_LEVEL, Verdict.UNKNOWN}
 
 
-def known_to_be_wrong(value: str, part: int, past: list[PastSubmission]) -> str | None:
+class Proof(str):
+    """Why a value is known to be wrong, in a clause; `verdict` is the site's word that
+    proves it (`wrong`, `too high`, `too low`)."""
+
+    verdict: str
+
+    def __new__(cls, text: str, verdict: str) -> Proof:
+        proof = super().__new__(cls, text)
+        proof.verdict = verdict
+        return proof
+
+
+def known_to_be_wrong(value: str, part: int, past: list[PastSubmission]) -> Proof | None:
     """Why the site's past replies prove `value` wrong for `part`, or None.
 
     The same rules as aocd's own guard: a different value than the one accepted,
@@ -143,14 +155,16 @@ def known_to_be_wrong(value: str, part: int, past: list[PastSubmission]) -> str 
             continue
         verdict, when = entry.verdict, calendar.clock_time(entry.when)
         if verdict is Verdict.RIGHT and value != entry.value:
-            return f"the site already accepted {entry.value} for part {part}"
+            return Proof(f"the site already accepted {entry.value} for part {part}", "wrong")
         if entry.value == value:
-            return f"{value} was already sent for part {part} ({when}): {verdict}"
+            return Proof(f"{value} was already sent for part {part} ({when}): {verdict}",
+                         str(verdict))
         bound = int(entry.value) if entry.value.lstrip("-").isdigit() else None
         if verdict is Verdict.TOO_HIGH and bound is not None and (number is None or number > bound):
-            return f"{entry.value} was too high ({when}), and {value} is higher"
+            return Proof(f"{entry.value} was too high ({when}), and {value} is higher",
+                         "too high")
         if verdict is Verdict.TOO_LOW and bound is not None and (number is None or number < bound):
-            return f"{entry.value} was too low ({when}), and {value} is lower"
+            return Proof(f"{entry.value} was too low ({when}), and {value} is lower", "too low")
     return None
 
 

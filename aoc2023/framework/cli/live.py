@@ -15,7 +15,7 @@ from time import monotonic
 from typing import IO, TYPE_CHECKING, Protocol
 
 from aoc2023.framework.progress import Step
-from aoc2023.framework.render.table import status_line
+from aoc2023.framework.render.table import cell_width, status_line
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -80,7 +80,7 @@ class RunningLine:
                 what = f"part {step.part}" if step.part else "parse and parts"
                 took = f"{self.clock() - step.since:.1f} s"
                 line = f"running {step.year} day {step.day} {what} ({took})"
-                if self.width is not None and len(line) >= self.width:  # the time first
+                if self.width is not None and cell_width(line) >= self.width:  # the time first
                     line = f"{step.year}/{step.day:02d} {what} {took}"
                 self.err.write(status_line(line, self.width))
                 self.err.flush()
@@ -130,12 +130,14 @@ def run_live(
 
     table = run_view.LiveTable(sys.stdout, terminal_width(sys.stdout), memory)
     shown: list[DayResult] = []
+    unsent: list[DayResult] = []  # their notes (why not sent: verdict.py) come at the end
     with line:
         def on_result(result: DayResult) -> None:
             def show() -> None:
                 table.row(result)
                 if send is None or not send.due(RunReport([result])):
                     shown.append(result)
+                    unsent.append(result)
                     return
                 table.close()  # the questions and notes come below the row
                 sent = send(RunReport([result]))
@@ -154,5 +156,5 @@ def run_live(
     report = RunReport(shown, outcome.notices, outcome.interrupted)
     if more_notices is not None and not report.interrupted:
         report.notices.extend(more_notices(report))
-    run_view.render_after_live(report, verbose, sys.stderr)
+    run_view.render_after_live(report, verbose, sys.stderr, RunReport(unsent))
     return report

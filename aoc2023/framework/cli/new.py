@@ -42,7 +42,10 @@ def new(
             fail(error, verbose)
         wait_in_terminal(year, day, verbose, token=find_token())
     try:
-        created = new_day(year, day, find_token())
+        from aoc2023.framework.calendar import offering_wait
+
+        with offering_wait("new"):  # a locked day's sentence names `aoc new --wait`
+            created = new_day(year, day, find_token())
     except Exception as error:
         fail(error, verbose)
     target, info = created.target, created.info

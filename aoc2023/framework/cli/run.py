@@ -153,7 +153,7 @@ def run(
             from aoc2023.framework.bench.memory import measuring_runner
 
             runner = measuring_runner(runner, timeout, memory_notes)
-        runner = with_final_star(runner)
+        runner = with_site_verdicts(with_final_star(runner))
         request = RunRequest(asked.days, input_file, example, variants, accounts,
                              asked.notices)
         if memory_flame is not None:
@@ -206,6 +206,44 @@ def with_final_star(run: DayRunner) -> DayRunner:
     return run_showing_the_star
 
 
+def with_site_verdicts(run: DayRunner) -> DayRunner:
+    """`run`, each result on the user's input judged by what the site said of its answers
+    before (verdict.py): one verdict, shown and exited by, in every mode of `aoc run`
+    (plain, --dry-run, --no-submit, live, --json), sent or not. Nothing more is read or
+    imported for a result whose answers are all known."""
+
+    def judged(solution_class: type[Solution[Any]], run_input: RunInput,
+               title: str | None) -> DayResult:
+        from aoc2023.framework.results import Status
+
+        result = run(solution_class, run_input, title)
+        if run_input.source != "input" or result.variant is not None or not any(
+                part.status is Status.UNKNOWN and part.answer is not None
+                for part in result.parts):
+            return result
+        from aoc2023.framework.errors import AocError
+        from aoc2023.framework.verdict import judged as by_the_site
+
+        try:
+            token = _token_of(result.account)
+            return result if token is None else by_the_site(result, token)
+        except AocError:  # a damaged log or journal: sending meets it again, and says it
+            return result
+
+    return judged
+
+
+def _token_of(account: str | None) -> str | None:
+    """The session token a result on the user's input ran with (`--accounts`: by name)."""
+    if account is not None:
+        from aoc2023.framework.aocd.token_list import account_tokens
+
+        return account_tokens(account).get(account)
+    from aoc2023.framework.aocd.session import find_token
+
+    return find_token()
+
+
 def redact_accounts(spec: str) -> None:
     """Keep the tokens of the accounts asked for out of all that is printed, as the
     run's own token is (redaction.py): a day or a library may print any of them."""
@@ -230,14 +268,15 @@ def _run_and_note(request: RunRequest, runner: DayRunner, notes: list[str],
     """The days asked for (inputs), run (runner), with the sentences gathered while they
     ran (--memory's) as notices; each day's runtime on the user's input is kept
     (runtimes.py)."""
-    from aoc2023.framework import runtimes
+    from aoc2023.framework import calendar, runtimes
     from aoc2023.framework.inputs import days_to_run
     from aoc2023.framework.results import RunReport
     from aoc2023.framework.runner import run_days
 
     report = RunReport()
-    report = run_days(days_to_run(request, report.notices), runner, on_result, report,
-                      on_step)
+    with calendar.offering_wait("run"):  # a locked day's sentence names `aoc run --wait`
+        report = run_days(days_to_run(request, report.notices), runner, on_result, report,
+                          on_step)
     runtimes.record(report.results, datetime.now(UTC))  # for aoc stats
     report.notices.extend(notes)
     return report
@@ -369,7 +408,8 @@ class TerminalPrompter:
         while (left := until - self.now()).total_seconds() > 0:
             if live:
                 sys.stderr.write(status_line(
-                    f"The site asked to wait: {describe_wait(left)} left...", width))
+                    f"The site asked to wait: {describe_wait(left)} left. Ctrl-C stops.",
+                    width))
                 sys.stderr.flush()
             elif not said:
                 typer.echo(f"Waiting: the site asked to wait {describe_wait(left)}, until "

@@ -34,7 +34,12 @@ def wait_in_terminal(
         calendar.check_day(year, day)
     except Exception as error:
         fail(error, verbose)
-    from aoc2023.framework.render.table import smart_terminal, status_line, terminal_width
+    from aoc2023.framework.render.table import (
+        cell_width,
+        smart_terminal,
+        status_line,
+        terminal_width,
+    )
 
     live = smart_terminal(sys.stderr)
     width = terminal_width(sys.stderr)
@@ -45,9 +50,9 @@ def wait_in_terminal(
         nonlocal said
         line = f"{year} day {day} unlocks in {calendar.describe_wait(left)} ({when})"
         if live:
-            full = f"{line}; Ctrl-C stops..."
-            sys.stderr.write(status_line(full if width is None or len(full) < width else line,
-                                         width))
+            full = f"{line}. Ctrl-C stops waiting."  # whole sentences, or the first alone
+            sys.stderr.write(status_line(
+                full if width is None or cell_width(full) < width else f"{line}.", width))
             sys.stderr.flush()
         elif not said:
             typer.echo(f"Waiting: {line}, and {MARGIN_SECONDS:g} s more to be safe.", err=True)
@@ -108,7 +113,7 @@ def _wait_for_site(
                 "of the site's)")
         if live:
             sys.stderr.write(status_line(f"{line}: asking again in {calendar.describe_wait(left)}"
-                                         "; Ctrl-C stops...", width))
+                                         ". Ctrl-C stops waiting.", width))
             sys.stderr.flush()
         elif said < refused:
             typer.echo(f"Waiting: {line}; asking again in {SITE_POLL_SECONDS:g} s.", err=True)

@@ -5,8 +5,9 @@ Each column is one clock, named in its heading: the fastest run, the median
 and the spread by the wall clock, then the median by CPU time (for long steps), all
 in time at the reference speed (calibration.py), which the title gives with the
 machine's own. The verdicts compare the CPU median of a long step (normalised run by
-run: figures.Stats.normalised_cpu) and the fastest wall-clock time of the others, as
-the title says; that figure is bold. A day's
+run: figures.Stats.normalised_cpu) and the fastest wall-clock time of the others (the
+title is two short lines; the method is in docs/how-to/benchmarks.md); that figure is
+bold. A day's
 variants follow its main implementation, each named where the title was (as `aoc run`
 does), with each step's ratio to the main's same step in "Vs main". A step that was
 mostly waiting (figures.WAITING_SHARE) is shown as measured, its fastest time marked
@@ -20,10 +21,6 @@ from collections.abc import Callable, Sequence
 from typing import IO, Any
 
 from aoc2023.framework.bench.figures import (
-    LONG_STEP,
-    TOLERANCE,
-    WAITING_SHARE,
-    WIDE_TOLERANCE,
     BenchReport,
     DayBench,
     Stats,
@@ -35,7 +32,10 @@ from aoc2023.framework.render.table import (
     NBSP,
     Cell,
     Column,
+    cell_width,
+    cut,
     fit_widths,
+    pad,
     table_width,
     terminal_width,
 )
@@ -50,10 +50,8 @@ _COLUMNS = [
 ]
 WAITING_MARK = "*"
 """After the fastest time of a step that was mostly waiting: shown as measured."""
-WAITING_LEGEND = (f"{WAITING_MARK} Waited: in a typical run, under {WAITING_SHARE:.0%} of "
-                  "the step's time (less any wait for a core) was spent computing; a wait "
-                  "goes no faster on a faster machine, so the step is shown as measured, not "
-                  "at the reference speed.")
+WAITING_LEGEND = f"{WAITING_MARK}: mostly waiting, so as measured here."
+"""The caption's word on the mark (why: docs/how-to/benchmarks.md, and WAITING_SHARE)."""
 _EMPTY = len(_COLUMNS) - 5
 """The cells after the step's name of a row without figures."""
 _TREND_STYLE = {"faster": "green", "slower": "red", "no change": "dim"}
@@ -210,12 +208,8 @@ def problems(report: BenchReport, verbose: bool, width: int | None = None) -> li
 
 def render(report: BenchReport, verbose: bool, out: IO[str], err: IO[str]) -> None:
     rows = [row for bench in report.results for row in _rows(bench)]
-    title = (f"Advent of Code benchmark, {report.budget:g} s a day. {_speed(report)} "
-             "Wall: wall-clock time; CPU: processor time. Change: against the last saved, "
-             f"the fastest wall time, or for steps of {format_duration(LONG_STEP)} or more the "
-             "typical CPU time, each run weighed against the machine's speed around it; "
-             f"more than {TOLERANCE:.0%} apart ({WIDE_TOLERANCE:.0%} by CPU time or under "
-             "10 runs).")
+    # Two short lines; what each figure is and how it is compared: the how-to.
+    title = f"Advent of Code benchmark, {report.budget:g} s a day\n{_speed(report)}"
     if any(step.stats is not None and step.stats.waiting
            for bench in report.results for step in bench.steps):
         title += f" {WAITING_LEGEND}"
@@ -237,10 +231,10 @@ def _speed(report: BenchReport) -> str:
     """The machine's measured speed, in a sentence (times are at the reference speed)."""
     found = [bench.speed.relative for bench in report.results if bench.speed is not None]
     if not found:
-        return "Times as measured (the machine's speed was not)."
+        return "Times as measured here (this machine's speed was not)."
     low, high = min(found), max(found)
     speed = f"{low:.2f}x" if f"{low:.2f}" == f"{high:.2f}" else f"{low:.2f}-{high:.2f}x"
-    return f"Machine speed {speed} the reference; times scaled to the reference speed."
+    return f"Times as on the reference machine (this one runs at {speed} its speed)."
 
 
 _TITLE_AT_LEAST = 20
@@ -256,7 +250,8 @@ def _wide_fits(columns: Sequence[Column], rows: Sequence[Sequence[Cell]], width:
     if table_width(columns, rows, width, whole_words=True) > width:
         return False
     title = fit_widths(columns, rows, width, whole_words=True)[1]
-    return title >= min(_TITLE_AT_LEAST, max((len(row[1].text) for row in rows), default=0))
+    return title >= min(_TITLE_AT_LEAST,
+                        max((cell_width(row[1].text) for row in rows), default=0))
 
 
 class ProgressLine:
@@ -284,11 +279,11 @@ class ProgressLine:
         self._last = now
         line = f"{where}: {step}" + (f", {runs:,} run{'s' * (runs != 1)} so far" if runs else "")
         width = terminal_width(self.stream)
-        if width is not None and len(line) >= width:  # a wrapped line would not redraw in place
-            line = "…" + line[len(line) - width + 2:]  # the step and runs stay in view
-        self.stream.write("\r" + line.ljust(self._width))
+        if width is not None:  # a wrapped line would not redraw in place
+            line = cut(line, width - 1, keep="end")  # the step and runs stay in view
+        self.stream.write("\r" + pad(line, self._width))
         self.stream.flush()
-        self._width = len(line)
+        self._width = cell_width(line)
 
     def clear(self) -> None:
         """Blank the line: as wide as the terminal allows, since a --timeout child may have

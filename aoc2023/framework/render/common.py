@@ -76,7 +76,8 @@ def part_cell(part: PartResult | None) -> Cell:
     if drawn_wrong(part):
         text += " (expected: the drawing below)"
     elif part.status is Status.WRONG:
-        text += f" (expected {part.expected})" if part.expected else " (wrong)"
+        text += (f" ({part.refused})" if part.refused else
+                 f" (expected {part.expected})" if part.expected else " (wrong)")
     if part.submitted:
         text += f" [sent: {part.submitted}]"
     return Cell(text, style)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterable, Sequence
 from typing import IO
 
@@ -15,6 +14,7 @@ from aoc2023.framework.render.common import (
     show,
 )
 from aoc2023.framework.render.table import (
+    NARROWEST_TEXT,
     NBSP,
     Cell,
     Column,
@@ -190,48 +190,75 @@ def render(report: RunReport, verbose: bool, out: IO[str], err: IO[str]) -> None
 
 
 _TYPICAL = DayResult(
-    2023, 24, "A Puzzle Title Of Four Words", "example", "example 1", 0.0125, parts=tuple(
+    2023, 24, "A Puzzle Title Of Four Words", "input", None, 0.0125, parts=tuple(
         PartResult(part, Status.CORRECT, "1234567890123456", 0.0125)  # "12.5 ms": widest
         for part in (1, 2)),
 )
 """A row like the ones to come, its answers as long as Advent of Code's longest (16
-digits): a live table keeps room for it where the terminal has that room."""
+digits): a live table's form is chosen for it, and keeps room for it where the terminal
+has that room."""
+
+
+def live_narrow(width: int | None, memory: bool = False) -> bool:
+    """Whether a live table on a terminal `width` columns wide is the narrow one: chosen
+    once for the whole run, from the width alone (a typical row's answers and times must
+    fit the wide one, with room for a title wrapped to NARROWEST_TEXT), since rows shown
+    cannot be redrawn in another form."""
+    if width is None:
+        return False
+    typical = _TYPICAL._replace(peak_memory=dict.fromkeys(("parse", "part 1", "part 2"),
+                                                          2**30) if memory else None)
+    columns, rows = ([*_COLUMNS, _MEMORY], [[*_row(typical), _memory_cell(typical)]]) \
+        if memory else (_COLUMNS, [_row(typical)])
+    natural = fit_widths(columns, rows, None)
+    needed = sum(min(size, NARROWEST_TEXT) if column.fit == "text" else size
+                 for column, size in zip(columns, natural, strict=True))
+    return needed + 3 * len(columns) + 1 > width
 
 
 class LiveTable:
     """The run table on a terminal, a row as soon as each day is done. Its form (wide or
-    stacked) and widths are fitted to the rows shown so far, its answers and times given
-    room for a typical row's where the terminal has it; a row that cannot show in them
-    with its words whole ends the block, and a new one is headed, fitted to every row so
-    far (as after a question, which also ends the block)."""
+    stacked) is chosen once, from the terminal's width (`live_narrow`), and every row
+    keeps it; its widths are fitted to the rows shown so far, answers and times given
+    room for a typical row's where the terminal has it, and titles wrap in theirs. A row
+    whose answer cannot show whole in them ends the block, and a new one is headed, in
+    the same form, fitted to every row so far (as after a question, which also ends the
+    block); only an answer that the wide form cannot show whole on the terminal at all
+    (longer than a typical row's by far) turns the rest of the run to the narrow one."""
 
     def __init__(self, out: IO[str], width: int | None, memory: bool = False) -> None:
         self.out, self.width, self.colour = out, width, use_colour(out)
         self.memory = memory
         self.results: list[DayResult] = []
         self.writer: TableWriter | None = None
-        self.narrow = False
+        self.narrow = live_narrow(width, memory)
         self.titled = False
 
     def _cells(self, result: DayResult) -> list[Cell]:
         cells = _narrow_row(result) if self.narrow else _row(result)
         return [*cells, _memory_cell(result)] if self.memory else cells
 
+    def _columns(self) -> list[Column]:
+        columns = _NARROW_COLUMNS if self.narrow else _COLUMNS
+        return [*columns, _MEMORY] if self.memory else list(columns)
+
     def _open(self) -> TableWriter:
         """A block's title (the first only) and headings, fitted to the rows so far."""
-        columns, rows = layout(self.results, self.width, self.memory)
-        self.narrow = columns[:len(_NARROW_COLUMNS)] == _NARROW_COLUMNS
-        widths = fit_widths(columns, rows, self.width)
-        spare = (self.width or sys.maxsize) - table_width(columns, rows, self.width)
-        typical = fit_widths(columns, [self._cells(_TYPICAL._replace(peak_memory=dict.fromkeys(
-            ("parse", "part 1", "part 2"), 2**30)))], None)
-        # Room to spare goes to the answers and times, a column at a time, up to a typical
-        # row's: a longer answer to come then fits without a new block of headings.
-        while spare > 0 and (short := [i for i, column in enumerate(columns)
-                                       if column.fit != "text" and widths[i] < typical[i]]):
-            for i in short[:spare]:
-                widths[i] += 1
-            spare -= len(short[:spare])
+        columns = self._columns()
+        rows = [self._cells(result) for result in self.results]
+        if (not self.narrow and self.width is not None
+                and table_width(columns, rows, self.width) > self.width):
+            self.narrow = True  # an answer too long for the wide form on this terminal
+            columns = self._columns()
+            rows = [self._cells(result) for result in self.results]
+        # Room for a typical row's answers and times, where the terminal has it, before
+        # the titles': a longer answer to come then fits without a new block of headings.
+        typical = [Cell("") if column.fit == "text" else cell for column, cell in zip(
+            columns, self._cells(_TYPICAL._replace(peak_memory=dict.fromkeys(
+                ("parse", "part 1", "part 2"), 2**30))), strict=True)]
+        widths = fit_widths(columns, [*rows, typical], self.width)
+        if self.width is not None and sum(widths) + 3 * len(widths) + 1 > self.width:
+            widths = fit_widths(columns, rows, self.width)  # no room for it: the rows'
         writer = TableWriter("Advent of Code", columns, widths, self.colour)
         head = writer.head()
         print(head if not self.titled else head.split("\n", 1)[1], file=self.out, flush=True)
@@ -254,11 +281,14 @@ class LiveTable:
             self.writer = None
 
 
-def render_after_live(report: RunReport, verbose: bool, err: IO[str]) -> None:
-    """What follows a live table: the notices and the problems (what was sent is shown
-    under each day's row, as it is sent)."""
+def render_after_live(report: RunReport, verbose: bool, err: IO[str],
+                      unsent: RunReport | None = None) -> None:
+    """What follows a live table: the notices, the problems, and the notes of `unsent`,
+    the results nothing was sent for (why not: a verdict already known); what was sent
+    is shown under each day's row, as it is sent."""
     colour, width = use_colour(err), terminal_width(err)
     lines = [(notice, "yellow") for notice in report.notices]
     lines += [(line, "red") for line in problems(report.results, verbose, width)]
+    lines += submissions(unsent) if unsent is not None else []
     for line, style in lines:
         print(paint(wrap_message(line, width), style, colour), file=err)

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from aoc2023.framework.bench.plot import Point
 from aoc2023.framework.render.common import format_duration
+from aoc2023.framework.render.table import cell_width, pad
 
 BLOCKS = "▁▂▃▄▅▆▇█"
 ASCII = "_.,-=+*#"
@@ -43,11 +44,11 @@ def history_lines(title: str, series: dict[str, list[Point]], encoding: str | No
     """The title, then a line a series: its name, sparkline, first and latest figures,
     and how many saves it spans; then the commits the saves span."""
     ramp = ramp_for(encoding)
-    width = max((len(name) for name in series), default=0)
+    width = max((cell_width(name) for name in series), default=0)
     lines = [title]
     for name, points in series.items():
         values = [point.seconds for point in points]
-        lines.append(f"  {name.ljust(width)}  {sparkline(values, ramp)}  "
+        lines.append(f"  {pad(name, width)}  {sparkline(values, ramp)}  "
                      f"{format_duration(values[0])} -> {format_duration(values[-1])} "
                      f"({len(values)} save{'s' * (len(values) != 1)})")
     commits = list(dict.fromkeys(point.commit[:8] for points in series.values()

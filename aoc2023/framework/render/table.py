@@ -16,6 +16,10 @@ not enough does free text break a long word (answers never do). A cell may hold
 several lines (a drawing): each is a line of its own inside the cell. Every text is
 shown `printable`: an escape sequence from outside (an answer, a name, the site's
 reply) is shown, not obeyed.
+
+Widths are display widths, in terminal columns (`cell_width`: a CJK character or most
+emoji two, a combining or zero-width character none), measured by rich.cells, which is
+imported only for text beyond ASCII and the framework's own marks (`ONE_COLUMN`).
 """
 
 from __future__ import annotations
@@ -34,7 +38,8 @@ _SHRINK_ORDER: tuple[ColumnKind, ...] = ("text", "words", "value")
 NBSP = "\u00a0"
 """Holds two words together when a cell wraps (a mark and its answer, `12.5 ms`); it is
 printed as a plain space."""
-_NARROWEST_TEXT = 8
+_JOINER = "\u200d"
+NARROWEST_TEXT = 8
 """A text column is not wrapped narrower than this, unless its contents are."""
 
 
@@ -91,12 +96,99 @@ def terminal_width(stream: IO[str]) -> int | None:
     return None
 
 
+ONE_COLUMN = frozenset(map(chr, range(0x20, 0x7f))) | frozenset(
+    "✔✘⧖⏹★☆µ…·─│┌┬┐├┼┤└┴┘" + NBSP)
+"""Characters the framework writes itself (marks, units, borders), each one column wide as
+rich measures them too (tests/test_widths.py checks): text of these alone is measured by
+len(), so that a run whose table holds nothing else never loads rich's width tables
+(12 ms)."""
+
+
+def _simple(text: str) -> bool:
+    return text.isascii() or ONE_COLUMN.issuperset(text)
+
+
+def cell_width(text: str) -> int:
+    """How many terminal columns one line of `text` takes: what every table, wrap and
+    status line measures with (len() counts characters, not columns)."""
+    if _simple(text):
+        return len(text)
+    from rich.cells import cell_len
+
+    return cell_len(text)
+
+
+def cut(text: str, width: int, keep: Literal["start", "end"] = "start") -> str:
+    """One line of `text` in at most `width` columns: whole, or its start (or its end)
+    with "…" where the rest was."""
+    if cell_width(text) <= width:
+        return text
+    if width <= 1:
+        return "…"[:width]
+    if _simple(text):
+        return text[:width - 1] + "…" if keep == "start" else "…" + text[len(text) - width + 1:]
+    if keep == "start":
+        from rich.cells import chop_cells
+
+        return chop_cells(text, width - 1)[0] + "…"
+    start = 1
+    while cell_width(text[start:]) > width - 1:
+        start += 1
+    return "…" + text[start:]
+
+
+def pad(text: str, width: int, align: Literal["left", "right", "center"] = "left") -> str:
+    """`text` padded with spaces to `width` columns (as str.ljust, rjust, center)."""
+    room = max(0, width - cell_width(text))
+    if align == "right":
+        return " " * room + text
+    if align == "center":
+        return " " * (room // 2) + text + " " * (room - room // 2)
+    return text + " " * room
+
+
+def wrap(line: str, width: int, break_long_words: bool = False, indent: str = ""
+         ) -> list[str]:
+    """One line wrapped at spaces into lines of at most `width` columns (a no-break space
+    holds), each after the first led by `indent`; a word wider than that is broken only
+    with `break_long_words`, between characters as shown (a wide or combined character is
+    never split)."""
+    width = max(1 + len(indent), width)
+    if _simple(line):
+        return textwrap.wrap(line, width, break_long_words=break_long_words,
+                             break_on_hyphens=False, subsequent_indent=indent) or [""]
+    lines: list[str] = []
+    current, used = "", 0
+    for word in line.split(" "):
+        if not word:
+            continue
+        size = cell_width(word)
+        if current and used + 1 + size <= width:
+            current, used = f"{current} {word}", used + 1 + size
+            continue
+        if current:
+            lines.append(current)
+        lead = indent if lines else ""
+        current, used = lead + word, len(lead) + size
+        if used > width and break_long_words:
+            from rich.cells import chop_cells
+
+            *whole, last = chop_cells(word, width - len(indent))
+            for piece in whole:
+                lines.append((indent if lines else lead) + piece)
+            current = (indent if lines else lead) + last
+            used = cell_width(current)
+    if current:
+        lines.append(current)
+    return lines or [""]
+
+
 def status_line(text: str, width: int | None) -> str:
     """`text` as a line rewritten in place (`\r`, a countdown): cleared first, and cut to
     one less than `width`, since a line that wraps cannot be rewritten by `\r`."""
     text = printable(text)
-    if width is not None and len(text) > width - 1:
-        text = text[:max(0, width - 2)] + "…"
+    if width is not None:
+        text = cut(text, max(0, width - 1))
     return "\r\x1b[2K" + text
 
 
@@ -116,8 +208,8 @@ def wrap_message(text: str, width: int | None) -> str:
     if width is None:
         return text
     return "\n".join(
-        line if len(line) <= width or " " not in line.strip() else
-        "\n".join(textwrap.wrap(line, width, break_long_words=False, break_on_hyphens=False))
+        line if cell_width(line) <= width or " " not in line.strip() else
+        "\n".join(wrap(line, width))
         for line in text.split("\n")
     )
 
@@ -125,11 +217,10 @@ def wrap_message(text: str, width: int | None) -> str:
 def _lines(cell: Cell, width: int, kind: ColumnKind) -> list[str]:
     out: list[str] = []
     for line in printable(cell.text).split("\n"):
-        if len(line) <= width or kind == "value" or cell.drawn:
+        if cell_width(line) <= width or kind == "value" or cell.drawn:
             out.append(line)
         else:
-            out += textwrap.wrap(line, width, break_long_words=kind == "text",
-                                 break_on_hyphens=False) or [""]
+            out += wrap(line, width, break_long_words=kind == "text")
     return out
 
 
@@ -144,17 +235,18 @@ def _natural(column: Column, cells: Sequence[Cell], whole_words: bool = False
     `whole_words`, as if no word in it could be broken)."""
     cells = [cell._replace(text=printable(cell.text)) for cell in cells]
     texts = [column.heading] + [cell.text for cell in cells]
-    widest = max(len(line) for text in texts for line in text.split("\n"))
-    heading_words = max(len(word) for word in _words(column.heading))
+    widest = max(cell_width(line) for text in texts for line in text.split("\n"))
+    heading_words = max(cell_width(word) for word in _words(column.heading))
     if column.fit == "value":
-        values = max((len(line) for cell in cells for line in cell.text.split("\n")), default=0)
+        values = max((cell_width(line) for cell in cells for line in cell.text.split("\n")),
+                     default=0)
         return widest, max(values, heading_words)
     if column.fit == "words" or whole_words:
-        words = max((len(word) for cell in cells
+        words = max((cell_width(word) for cell in cells
                      for word in (cell.text.split("\n") if cell.drawn else _words(cell.text))),
                     default=0)
         return widest, max(words, heading_words)
-    return widest, min(widest, max(_NARROWEST_TEXT, heading_words))
+    return widest, min(widest, max(NARROWEST_TEXT, heading_words))
 
 
 def fit_widths(columns: Sequence[Column], rows: Sequence[Sequence[Cell]],
@@ -191,8 +283,9 @@ def table_width(columns: Sequence[Column], rows: Sequence[Sequence[Cell]],
 
 
 def fits(columns: Sequence[Column], widths: Sequence[int], cells: Sequence[Cell]) -> bool:
-    """Whether a row shows in `widths` with every word whole (a live table's next row)."""
-    return all(_natural(column, [cell], whole_words=True)[1] <= width
+    """Whether a row shows in `widths` with every word whole but those of free text, which
+    wrap and break as they must (a live table's next row)."""
+    return all(column.fit == "text" or _natural(column, [cell], whole_words=True)[1] <= width
                for column, width, cell in zip(columns, widths, cells, strict=True))
 
 
@@ -226,11 +319,13 @@ class TableWriter:
     def head(self) -> str:
         total = sum(self.widths) + 3 * len(self.widths) + 1
         heading = [Cell(column.heading, "bold") for column in self.columns]
-        lines = [self.title]
-        if self.width is not None and len(self.title) > min(total, self.width):
-            lines = textwrap.wrap(self.title, max(1, min(total, self.width)),
-                                  break_on_hyphens=False)
-        title = "\n".join(line.center(total).rstrip() for line in lines)
+        lines = []
+        for line in printable(self.title).split("\n"):  # a title of several lines
+            if self.width is not None and cell_width(line) > min(total, self.width):
+                lines += wrap(line, min(total, self.width), break_long_words=True)
+            else:
+                lines.append(line)
+        title = "\n".join(pad(line, total, "center").rstrip() for line in lines)
         return "\n".join([paint(title, "bold", self.colour),
                           self.rule("┌", "┬", "┐"), self.row(heading, headings=True),
                           self.rule("├", "┼", "┤")])
@@ -245,8 +340,11 @@ class TableWriter:
             padded = []
             for column, width, cell, lines in zip(self.columns, self.widths, cells, wrapped,
                                                   strict=True):
+                # A joiner at a line's end joins nothing of the cell's: the padding after
+                # it would be taken into its character, and the border moved.
                 text = (lines[index] if index < len(lines) else "").replace(NBSP, " ")
-                text = text.rjust(width) if column.align == "right" else text.ljust(width)
+                text = text.rstrip(_JOINER)
+                text = pad(text, width, column.align)
                 padded.append(" " + paint(text, cell.style, self.colour) + " ")
             out.append("│" + "│".join(padded) + "│")
         return "\n".join(out)

@@ -6,7 +6,7 @@ import time
 from typing import IO
 
 from aoc2023.framework import advice
-from aoc2023.framework.render.table import paint, terminal_width, use_colour
+from aoc2023.framework.render.table import cell_width, paint, terminal_width, use_colour, wrap
 from aoc2023.framework.site_data import TokenReport
 
 
@@ -61,11 +61,8 @@ _INDENT = " " * 8
 
 
 def render(report: TokenReport, out: IO[str]) -> None:
-    import textwrap
-
     colour, width = use_colour(out), terminal_width(out)
     for text, style in lines(report):
-        if width is not None and len(text) > width:  # at words, under its label
-            text = "\n".join(textwrap.wrap(text, width, subsequent_indent=_INDENT,
-                                            break_long_words=False, break_on_hyphens=False))
+        if width is not None and cell_width(text) > width:  # at words, under its label
+            text = "\n".join(wrap(text, width, indent=_INDENT))
         print(paint(text, style, colour), file=out)

@@ -1,0 +1,93 @@
+"""What is known of an answer on the user's input: the one place that decides it.
+
+Right or wrong against a known answer (aocd's cache, a right reply in the site's log),
+certainly wrong (the site refused the same value, or it lies beyond a "too high" / "too
+low"), else unknown. `aoc run` judges every result on the user's input by `known` in
+every mode (plain, --dry-run, --no-submit, live, --json: cli/run.py's runner), and the
+sending rules ask it again before and under the lock (submit.py), so a part shows, and
+the run exits, by the same verdict whatever the options.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from aoc2023.framework.aocd import attempts
+from aoc2023.framework.aocd.paths import PuzzleCache
+from aoc2023.framework.aocd.submissions import (
+    PastSubmission,
+    Verdict,
+    known_to_be_wrong,
+    read_log,
+)
+from aoc2023.framework.results import DayResult, PartResult, Status
+
+
+class Known(NamedTuple):
+    """What the site's replies so far say of one answer."""
+
+    status: Status
+    """CORRECT or WRONG."""
+    reason: str
+    """Why, in a clause ("part 1 is already solved with 6440", "it is certainly wrong:
+    4 was already sent for part 1 (at 06:01): too low")."""
+    expected: str | None = None
+    """The known right answer, when there is one."""
+    refused: str | None = None
+    """The site's verdict that proves it wrong (`wrong`, `too high`, `too low`), when the
+    site refused it rather than a known answer contradicting it."""
+
+
+def past_replies(cache: PuzzleCache) -> list[PastSubmission]:
+    """What the site said of earlier answers: aocd's log, and the replies our journal kept
+    (one aocd's log could not take is there only)."""
+    past = read_log(cache.submissions_path)
+    past += [PastSubmission(a.part, a.value, a.message, a.when)
+             for a in attempts.attempts(cache.user_dir.name, cache.year, cache.day)
+             if a.message is not None]
+    return past
+
+
+def known_answer(cache: PuzzleCache, part: int, past: list[PastSubmission]) -> str | None:
+    """The part's right answer: aocd's cache, else the last answer the site called right."""
+    right = [entry.value for entry in past if entry.part == part
+             and entry.verdict is Verdict.RIGHT]
+    return cache.known_answer(part) or (right[-1] if right else None)
+
+
+def known(answer: str, part: int, cache: PuzzleCache, past: list[PastSubmission]
+          ) -> Known | None:
+    """What is known of `answer` for `part`; None: nothing, it may be right."""
+    right = known_answer(cache, part, past)
+    if right is not None:
+        return Known(Status.CORRECT if right == answer else Status.WRONG,
+                     f"part {part} is already solved with {right}", right)
+    proof = known_to_be_wrong(answer, part, past)
+    if proof:
+        return Known(Status.WRONG, f"it is certainly wrong: {proof}",
+                     refused=getattr(proof, "verdict", None) or "wrong")
+    return None
+
+
+def judged(result: DayResult, token: str) -> DayResult:
+    """`result` (on the user's input, whose session token is `token`) with each part whose
+    answer is unknown judged by what the site said before: a part known wrong is WRONG,
+    with the site's verdict (`refused`) and why it is not sent (`submit_note`)."""
+    if result.source != "input" or result.variant is not None or not any(
+            part.status is Status.UNKNOWN and part.answer is not None for part in result.parts):
+        return result
+    cache = PuzzleCache.for_token(token, result.year, result.day)
+    if cache is None:
+        return result
+    past = past_replies(cache)
+    return result._replace(parts=tuple(_judged(part, cache, past) for part in result.parts))
+
+
+def _judged(part: PartResult, cache: PuzzleCache, past: list[PastSubmission]) -> PartResult:
+    if part.status is not Status.UNKNOWN or part.answer is None:
+        return part
+    found = known(part.answer, part.part, cache, past)
+    if found is None:
+        return part
+    return part._replace(status=found.status, expected=found.expected or part.expected,
+                         refused=found.refused, submit_note=f"not sent: {found.reason}")
