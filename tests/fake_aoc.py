@@ -42,6 +42,9 @@ FINISHED = ("You use all your stars to finish the calendar.  Congratulations!  Y
             "every puzzle in Advent of Code {year}!  I hope you had as much fun solving them as "
             "I had making them for you.")
 """The reply to the final star (the last day's part 2), when every other star is in."""
+NO_PERMISSION = "You don't have permission to view that private leaderboard."
+"""The body of the site's HTTP 400 to a private leaderboard not yours to see (as
+clechasseur/aoc_leaderbot's tests hold it since 2025)."""
 NO_STARS = "<main><article><p>You haven't collected any stars... yet.</p></article></main>"
 
 
@@ -192,6 +195,9 @@ class FakeAoC:
         # (year, id) -> the board's JSON, the tokens of its members, its view key if any
         self.boards: dict[tuple[int, int], tuple[dict[str, object], set[str], str | None]] = {}
         self.requests: list[Request] = []
+        # How a private leaderboard is refused: 400 (the site since 2025, every year's
+        # board alike), or 302 (a redirect, as it did before).
+        self.board_refusal = 400
         self.failing: dict[str, int] = {}  # method -> the HTTP status every such request gets
         # After an answer is judged, `reply_delay` seconds, then what becomes of the reply:
         # None (it is sent), "drop" (the connection is closed), "502" (an HTTP error),
@@ -267,8 +273,11 @@ class FakeAoC:
                                                  ({}, set(), None))
             given = dict(parse_qsl(query)).get("view_key")
             if token not in viewers and (key is None or given != key):
-                # the site sends whoever may not see it (no session of a member, no right
-                # key) to the private leaderboards' page
+                # whoever may not see it (no session of a member, no right key): HTTP 400
+                # and a sentence since 2025, a redirect to the private leaderboards' page
+                # before (`board_refusal`)
+                if self.board_refusal == 400:
+                    return 400, NO_PERMISSION, {"Content-Type": "text/plain"}
                 return 302, "", {"Location": f"/{board[1]}/leaderboard/private"}
             return 200, json.dumps(data), {"Content-Type": "application/json"}
         if stats := re.fullmatch(r"/(\d{4})/leaderboard/self", path):
