@@ -8,8 +8,8 @@ view key (no cookie: view_keys.py) is kept per board (`<aocd data>/leaderboards/
 younger than that in either place (the board is the same whoever reads it) and asks
 the site only when there is none, so no form asks twice in 15 minutes. A board the site
 will not show (you are not a member, or it does not exist: HTTP 400 since 2025, a
-redirect before) and a dead token are told apart by asking the site whose the token is. A board tells how many days its year has
-(`num_days`), which the calendar then follows.
+redirect before) and a dead token are told apart by asking the site whose the token is.
+A board tells how many days its year has (`num_days`), which the calendar then follows.
 """
 
 from __future__ import annotations
