@@ -28,6 +28,19 @@ LOCKED_INPUT = ("Please don't repeatedly request this endpoint before it unlocks
 # Replies to an answer, as the site words them (inside the page's <article><p>).
 RIGHT = ("That's the right answer!  You are one gold star closer to restoring snow operations."
          ' [<a href="/2023/day/7#part2">Continue to Part Two</a>]')
+SECOND_STAR = (
+    "That's the right answer!  You are <span class=\"day-success\">one gold star</span> closer "
+    "to restoring snow operations.</p><p>You have completed Day 7! You can <span "
+    'class="share">[Share<span class="share-content">on\n  <a href="https://bsky.app/intent/'
+    'compose?text=I+just+completed+%22Camel+Cards%22+%2D+Day+7+%2D+Advent+of+Code+2023" '
+    'target="_blank">Bluesky</a>\n  <a href="https://twitter.com/intent/tweet?text=I+just+'
+    'completed+%22Camel+Cards%22+%2D+Day+7+%2D+Advent+of+Code+2023&amp;url=https%3A%2F%2F'
+    'adventofcode%2Ecom%2F2023%2Fday%2F7&amp;related=ericwastl&amp;hashtags=AdventOfCode" '
+    'target="_blank">Twitter</a>\n  <a href="javascript:void(0);" onclick="var ms; '
+    "ms=prompt('Mastodon Server?',ms);\" target=\"_blank\">Mastodon</a\n></span>]</span> "
+    'this victory or <a href="/2023">[Return to Your Advent Calendar]</a>.')
+"""The reply to a day's second star, as the site sends it: two paragraphs (this closes the
+first, inside the reply's <p>), the second with the share links and their line breaks."""
 _WAIT = ("If you're stuck, make sure you're using the full input data; there are also some "
          'general tips on the <a href="/2023/about">about page</a>.  Please wait one minute '
          "before trying again.")
@@ -143,7 +156,7 @@ class Puzzle:
         right = self.solutions[token][level - 1]
         if answer == right:
             solved.append(answer)
-            return RIGHT
+            return RIGHT if level == 1 else SECOND_STAR
         if answer.isdigit() and right.isdigit():
             return TOO_HIGH if int(answer) > int(right) else TOO_LOW
         return WRONG
