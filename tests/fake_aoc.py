@@ -161,11 +161,13 @@ class Puzzle:
             return TOO_HIGH if int(answer) > int(right) else TOO_LOW
         return WRONG
 
-    def page(self, year: int, day: int, token: str | None) -> str:
+    def page(self, year: int, day: int, token: str | None, stars_needed: int = 0) -> str:
         """The page as `token` sees it: part two's text once part one is solved, each solved
         part's answer after its text, the example's input in `<pre><code>` and its answer
         in `<code><em>` at the end of a part's text (where aocd's example parser looks), and
-        the title aocd needs to see before it keeps a page."""
+        the title aocd needs to see before it keeps a page. On the year's last day with
+        part 1 solved, the paragraph about the stars for the final one, outside the
+        articles as the site puts it: `stars_needed` more, or (0) the link that gives it."""
         solved = self.answers.get(token, []) if token in self.inputs else []
         texts = [f"<h2>--- Day {day}: {self.title} ---</h2><p>Some prose.</p>",
                  '<h2 id="part2">--- Part Two ---</h2><p>Part two\'s prose.</p>']
@@ -179,8 +181,28 @@ class Puzzle:
             body += f'<article class="day-desc">{prose}</article>'
             if part < len(solved) and not (self.last and part == 1):
                 body += f"<p>Your puzzle answer was <code>{solved[part]}</code>.</p>"
+        if self.last and len(solved) == 1:
+            body += last_day_stars(day, stars_needed)
         return (f"<html><head><title>Day {day} - Advent of Code {year}</title></head><body>"
                 f"<main>{body}{_STARS[len(solved)]}</main></body></html>")
+
+
+def last_day_stars(day: int, needed: int) -> str:
+    """The last day's paragraph about the final star, under part 2's article (in <main>,
+    outside the articles): the stars still `needed` ("You need 4 more.", the site's words
+    in 2016), or, with none needed, the site's form whose link posts part 2; then the input
+    link the site keeps."""
+    if needed:
+        stars = (f"<p>You don't have enough stars to finish decorating, though.  You need "
+                 f"{needed} more.</p>")
+    else:
+        stars = (f'<form method="post" action="{day}/answer"><input type="hidden" '
+                 'name="level" value="2"/><input type="hidden" name="answer" value="0"/>'
+                 '<p>You have enough stars to <a href="javascript:void(0);" '
+                 'onclick="this.parentNode.parentNode.submit();">[Finish Decorating]</a>.'
+                 "</p></form>")
+    return (f'{stars}\n<p>Although it hasn\'t changed, you can still <a href="{day}/input" '
+            'target="_blank">get your puzzle input</a>.</p>')
 
 
 class Request(NamedTuple):
@@ -313,7 +335,8 @@ class FakeAoC:
                     if self._pages_asked() == 1:
                         self._arrived.wait_for(lambda: self._pages_asked() > 1,
                                                self.hold_first_page)
-            return 200, puzzle.page(int(match[1]), int(match[2]), token), HTML
+            year, day = int(match[1]), int(match[2])
+            return 200, puzzle.page(year, day, token, self._stars_needed(year, token)), HTML
         if token not in puzzle.inputs:
             return 400, LOGGED_OUT_INPUT, {}
         return 200, puzzle.inputs[token], {}
@@ -339,6 +362,13 @@ class FakeAoC:
         puzzle = self.puzzles[year, day]
         puzzle.answers[token] = [*puzzle.solutions[token], "the final star"][:len(times)]
         puzzle.times[token] = list(times)
+
+    def _stars_needed(self, year: int, token: str | None) -> int:
+        """The stars `token` still needs before the final one: every other star of the
+        year, less those won (0 once all are in)."""
+        stars = self.stars(year, token)
+        won = sum(count for day, count in stars.items() if day != last_day(year))
+        return max(0, 2 * (last_day(year) - 1) - won)
 
     def _final_star(self, year: int, puzzle: Puzzle, token: str) -> str:
         """The last day's part 2: the final star, given (to any answer) when every other
