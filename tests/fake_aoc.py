@@ -28,6 +28,19 @@ LOCKED_INPUT = ("Please don't repeatedly request this endpoint before it unlocks
 # Replies to an answer, as the site words them (inside the page's <article><p>).
 RIGHT = ("That's the right answer!  You are one gold star closer to restoring snow operations."
          ' [<a href="/2023/day/7#part2">Continue to Part Two</a>]')
+SECOND_STAR = (
+    "That's the right answer!  You are <span class=\"day-success\">one gold star</span> closer "
+    "to restoring snow operations.</p><p>You have completed Day 7! You can <span "
+    'class="share">[Share<span class="share-content">on\n  <a href="https://bsky.app/intent/'
+    'compose?text=I+just+completed+%22Camel+Cards%22+%2D+Day+7+%2D+Advent+of+Code+2023" '
+    'target="_blank">Bluesky</a>\n  <a href="https://twitter.com/intent/tweet?text=I+just+'
+    'completed+%22Camel+Cards%22+%2D+Day+7+%2D+Advent+of+Code+2023&amp;url=https%3A%2F%2F'
+    'adventofcode%2Ecom%2F2023%2Fday%2F7&amp;related=ericwastl&amp;hashtags=AdventOfCode" '
+    'target="_blank">Twitter</a>\n  <a href="javascript:void(0);" onclick="var ms; '
+    "ms=prompt('Mastodon Server?',ms);\" target=\"_blank\">Mastodon</a\n></span>]</span> "
+    'this victory or <a href="/2023">[Return to Your Advent Calendar]</a>.')
+"""The reply to a day's second star, as the site sends it: two paragraphs (this closes the
+first, inside the reply's <p>), the second with the share links and their line breaks."""
 _WAIT = ("If you're stuck, make sure you're using the full input data; there are also some "
          'general tips on the <a href="/2023/about">about page</a>.  Please wait one minute '
          "before trying again.")
@@ -42,6 +55,9 @@ FINISHED = ("You use all your stars to finish the calendar.  Congratulations!  Y
             "every puzzle in Advent of Code {year}!  I hope you had as much fun solving them as "
             "I had making them for you.")
 """The reply to the final star (the last day's part 2), when every other star is in."""
+NO_PERMISSION = "You don't have permission to view that private leaderboard."
+"""The body of the site's HTTP 400 to a private leaderboard not yours to see (as
+clechasseur/aoc_leaderbot's tests hold it since 2025)."""
 NO_STARS = "<main><article><p>You haven't collected any stars... yet.</p></article></main>"
 
 
@@ -140,16 +156,18 @@ class Puzzle:
         right = self.solutions[token][level - 1]
         if answer == right:
             solved.append(answer)
-            return RIGHT
+            return RIGHT if level == 1 else SECOND_STAR
         if answer.isdigit() and right.isdigit():
             return TOO_HIGH if int(answer) > int(right) else TOO_LOW
         return WRONG
 
-    def page(self, year: int, day: int, token: str | None) -> str:
+    def page(self, year: int, day: int, token: str | None, stars_needed: int = 0) -> str:
         """The page as `token` sees it: part two's text once part one is solved, each solved
         part's answer after its text, the example's input in `<pre><code>` and its answer
         in `<code><em>` at the end of a part's text (where aocd's example parser looks), and
-        the title aocd needs to see before it keeps a page."""
+        the title aocd needs to see before it keeps a page. On the year's last day with
+        part 1 solved, the paragraph about the stars for the final one, outside the
+        articles as the site puts it: `stars_needed` more, or (0) the link that gives it."""
         solved = self.answers.get(token, []) if token in self.inputs else []
         texts = [f"<h2>--- Day {day}: {self.title} ---</h2><p>Some prose.</p>",
                  '<h2 id="part2">--- Part Two ---</h2><p>Part two\'s prose.</p>']
@@ -163,8 +181,28 @@ class Puzzle:
             body += f'<article class="day-desc">{prose}</article>'
             if part < len(solved) and not (self.last and part == 1):
                 body += f"<p>Your puzzle answer was <code>{solved[part]}</code>.</p>"
+        if self.last and len(solved) == 1:
+            body += last_day_stars(day, stars_needed)
         return (f"<html><head><title>Day {day} - Advent of Code {year}</title></head><body>"
                 f"<main>{body}{_STARS[len(solved)]}</main></body></html>")
+
+
+def last_day_stars(day: int, needed: int) -> str:
+    """The last day's paragraph about the final star, under part 2's article (in <main>,
+    outside the articles): the stars still `needed` ("You need 4 more.", the site's words
+    in 2016), or, with none needed, the site's form whose link posts part 2; then the input
+    link the site keeps."""
+    if needed:
+        stars = (f"<p>You don't have enough stars to finish decorating, though.  You need "
+                 f"{needed} more.</p>")
+    else:
+        stars = (f'<form method="post" action="{day}/answer"><input type="hidden" '
+                 'name="level" value="2"/><input type="hidden" name="answer" value="0"/>'
+                 '<p>You have enough stars to <a href="javascript:void(0);" '
+                 'onclick="this.parentNode.parentNode.submit();">[Finish Decorating]</a>.'
+                 "</p></form>")
+    return (f'{stars}\n<p>Although it hasn\'t changed, you can still <a href="{day}/input" '
+            'target="_blank">get your puzzle input</a>.</p>')
 
 
 class Request(NamedTuple):
@@ -192,6 +230,9 @@ class FakeAoC:
         # (year, id) -> the board's JSON, the tokens of its members, its view key if any
         self.boards: dict[tuple[int, int], tuple[dict[str, object], set[str], str | None]] = {}
         self.requests: list[Request] = []
+        # How a private leaderboard is refused: 400 (the site since 2025, every year's
+        # board alike), or 302 (a redirect, as it did before).
+        self.board_refusal = 400
         self.failing: dict[str, int] = {}  # method -> the HTTP status every such request gets
         # After an answer is judged, `reply_delay` seconds, then what becomes of the reply:
         # None (it is sent), "drop" (the connection is closed), "502" (an HTTP error),
@@ -267,8 +308,11 @@ class FakeAoC:
                                                  ({}, set(), None))
             given = dict(parse_qsl(query)).get("view_key")
             if token not in viewers and (key is None or given != key):
-                # the site sends whoever may not see it (no session of a member, no right
-                # key) to the private leaderboards' page
+                # whoever may not see it (no session of a member, no right key): HTTP 400
+                # and a sentence since 2025, a redirect to the private leaderboards' page
+                # before (`board_refusal`)
+                if self.board_refusal == 400:
+                    return 400, NO_PERMISSION, {"Content-Type": "text/plain"}
                 return 302, "", {"Location": f"/{board[1]}/leaderboard/private"}
             return 200, json.dumps(data), {"Content-Type": "application/json"}
         if stats := re.fullmatch(r"/(\d{4})/leaderboard/self", path):
@@ -291,7 +335,8 @@ class FakeAoC:
                     if self._pages_asked() == 1:
                         self._arrived.wait_for(lambda: self._pages_asked() > 1,
                                                self.hold_first_page)
-            return 200, puzzle.page(int(match[1]), int(match[2]), token), HTML
+            year, day = int(match[1]), int(match[2])
+            return 200, puzzle.page(year, day, token, self._stars_needed(year, token)), HTML
         if token not in puzzle.inputs:
             return 400, LOGGED_OUT_INPUT, {}
         return 200, puzzle.inputs[token], {}
@@ -317,6 +362,13 @@ class FakeAoC:
         puzzle = self.puzzles[year, day]
         puzzle.answers[token] = [*puzzle.solutions[token], "the final star"][:len(times)]
         puzzle.times[token] = list(times)
+
+    def _stars_needed(self, year: int, token: str | None) -> int:
+        """The stars `token` still needs before the final one: every other star of the
+        year, less those won (0 once all are in)."""
+        stars = self.stars(year, token)
+        won = sum(count for day, count in stars.items() if day != last_day(year))
+        return max(0, 2 * (last_day(year) - 1) - won)
 
     def _final_star(self, year: int, puzzle: Puzzle, token: str) -> str:
         """The last day's part 2: the final star, given (to any answer) when every other

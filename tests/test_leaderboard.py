@@ -127,6 +127,31 @@ def test_a_board_you_cannot_see(
     assert done.stderr.count("\n") == 1
 
 
+@pytest.mark.parametrize(("year", "refusal"), [(2025, 400), (2023, 400), (2023, 302)])
+def test_a_board_not_yours_is_one_sentence_as_the_site_refuses_it(
+    fake_aoc: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path, year: int, refusal: int
+) -> None:
+    """The site answers HTTP 400 since 2025 (for every year's board), a redirect before:
+    both are "not a member, or no such board", and a dead token is told apart."""
+    aocd_loaded.set_token()
+    fake_aoc.board_refusal = refusal
+    fake_aoc.add_user(TOKEN)
+    fake_aoc.add_board(year, BOARD, board_2025() if year >= 2025 else board_2023(),
+                       viewers={"someone else"})
+    for board in (BOARD, 999999):  # a board that exists, and one that does not
+        done = aoc("leaderboard", str(year), str(board), cwd=tmp_path)
+        assert done.returncode == 2, done.stderr
+        assert done.stderr.startswith(
+            f"Error: adventofcode.com will not show private leaderboard {board} of {year} "
+            "to you: you are not a member of it, or it does not exist"), done.stderr
+        assert "HTTP" not in done.stderr and done.stderr.count("\n") == 1
+    del fake_aoc.users[TOKEN]  # the site no longer takes the token
+    done = aoc("leaderboard", str(year), str(BOARD), cwd=tmp_path)
+    assert done.returncode == 2
+    assert done.stderr.startswith("Error: adventofcode.com refused the session token")
+    assert done.stderr.count("\n") == 1
+
+
 def test_a_dead_token(fake_aoc: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path) -> None:
     aocd_loaded.set_token()  # aocd knows whose it was; the site no longer takes it
     fake_aoc.add_board(2023, BOARD, board_2023(), viewers={TOKEN + "x"})

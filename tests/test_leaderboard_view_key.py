@@ -100,8 +100,8 @@ def test_a_wrong_key_is_one_sentence_and_exit_2(site: FakeAoC, tmp_path: Path) -
     """In the table's output and in --json's document alike; nothing kept of it, so each
     asks the site."""
     sentence = (f"The view key for board {BOARD} (the view key ending c0de) was not accepted "
-                "for 2023: adventofcode.com answered with a redirect (HTTP 302), not the "
-                "board; check it against the board's read-only link")
+                "for 2023: adventofcode.com answered HTTP 400; check it against the board's "
+                "read-only link")
     for asked, form in enumerate([(), ("--json",)], start=1):
         done = aoc("leaderboard", "2023", str(BOARD), "--view-key", WRONG, *form, cwd=tmp_path)
         assert done.returncode == 2, form

@@ -101,3 +101,33 @@ def test_a_dead_token_reads_the_public_page_and_is_suspected_when_part_2_stays_a
     done = aoc("read", "2023", "7", "--markdown", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     assert "is the session token dead? (aoc token checks it)" in done.stderr
+
+
+def test_the_last_day_keeps_the_paragraph_about_the_stars_still_needed(
+    fake_aoc: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path
+) -> None:
+    """Day 25 before 2025, day 12 since: with part 1 solved, the site says under part 2
+    how many stars the final one still needs, or that there are enough (the solver's next
+    step), in paragraphs of <main> outside the articles; both are read, in the page's
+    order, and the page's other paragraphs (the input link) are not."""
+    aocd_loaded.set_token()
+    fake_aoc.add_puzzle(2023, 25, "Snowverload", inputs={TOKEN: "x\n"}, solutions=["1"],
+                        answers=["1"])
+    fake_aoc.add_puzzle(2023, 24, "Hail", inputs={TOKEN: "x\n"}, answers=["1", "2"])
+    needed = aoc("read", "2023", "25", "--markdown", cwd=tmp_path)
+    assert needed.returncode == 0, needed.stderr
+    assert needed.stdout.endswith(
+        "## Part Two\n\nPart two's prose.\n\n"
+        "You don't have enough stars to finish decorating, though. You need 46 more.\n")
+    assert "get your puzzle input" not in needed.stdout
+
+    fake_aoc.add_puzzle(2025, 12, "Last", inputs={TOKEN: "x\n"}, answers=["1"])
+    for day in range(1, 12):
+        fake_aoc.add_puzzle(2025, day, f"Day {day}", inputs={TOKEN: "x\n"}, answers=["1", "2"])
+    enough = aoc("read", "2025", "12", "--markdown", cwd=tmp_path)
+    assert enough.returncode == 0, enough.stderr
+    assert enough.stdout.endswith("Part two's prose.\n\n"
+                                  "You have enough stars to [Finish Decorating].\n")
+    text = aoc("read", "2025", "12", cwd=tmp_path)
+    assert text.returncode == 0, text.stderr
+    assert "You have enough stars to" in text.stdout and "javascript" not in text.stdout

@@ -173,3 +173,27 @@ def test_a_redirect_after_an_answer_is_not_followed_and_counts_as_unknown(
     fake_aoc.after_judging = None
     run("--yes")
     assert posts(fake_aoc) == [("1", "1")]  # counted as tried: never sent again
+
+
+# --- the reply to a day's second star -------------------------------------------------------
+
+
+def test_the_second_star_s_reply_is_one_line_of_plain_text(
+    fake_aoc: FakeAoC, aocd_loaded: AocdHome, puzzle: Puzzle
+) -> None:
+    """The site's reply to part 2 carries share links and line breaks in its second
+    paragraph: the verdict shows it as one clean line."""
+    from aoc2023.framework import calendar
+
+    aocd_loaded.cache_input(YEAR, 1, "input")
+    shift = (calendar.unlock_time(YEAR, 1) - calendar.current_time()).total_seconds() + 60
+    done = aoc_in_process("run", str(YEAR), "1", "--yes", shift=shift)
+    assert done.returncode == 0, done.stderr
+    said = ("That's the right answer! You are one gold star closer to restoring snow "
+            "operations. You have completed Day 7! You can [Share] this victory or "
+            "[Return to Your Advent Calendar].")
+    [line] = [line for line in done.stderr.splitlines() if "part 2: sent 2" in line]
+    assert line.endswith(f": {said}"), line
+    for shown in (done.stdout, done.stderr):
+        assert "Twitter" not in shown and "Mastodon" not in shown and "Bluesky" not in shown
+        assert "operations.You" not in shown and "[Shareon" not in shown

@@ -494,4 +494,16 @@ def post_answer(token: str, year: int, day: int, part: int, answer: str) -> str:
         raise SiteError(dead_token_sentence(token=token))
     if page.article is None:
         raise no_verdict("adventofcode.com's reply had no message in it")
-    return str(page.article.get_text()).strip()
+    return reply_text(page.article)
+
+
+def reply_text(article: Any) -> str:
+    """The reply's <article> (a bs4 Tag) as one line of plain text: its paragraphs joined
+    by a space, each run of whitespace one space, and without the share links the site
+    puts in the reply to a day's second star ("[Share on Bluesky Twitter Mastodon]"
+    becomes "[Share]", as a browser shows it before the pointer is on it)."""
+    for links in article.select(".share-content"):
+        links.decompose()
+    paragraphs = article.find_all("p") or [article]
+    return " ".join(text for paragraph in paragraphs
+                    if (text := " ".join(str(paragraph.get_text()).split())))

@@ -7,9 +7,9 @@ view key (no cookie: view_keys.py) is kept per board (`<aocd data>/leaderboards/
 <year>_<id>.json`). Every read, whatever its form, first looks for a copy of the board
 younger than that in either place (the board is the same whoever reads it) and asks
 the site only when there is none, so no form asks twice in 15 minutes. A board the site
-will not show (you are not a member, or it does not exist) and a dead token are told
-apart by asking the site whose the token is. A board tells how many days its year has
-(`num_days`), which the calendar then follows.
+will not show (you are not a member, or it does not exist: HTTP 400 since 2025, a
+redirect before) and a dead token are told apart by asking the site whose the token is.
+A board tells how many days its year has (`num_days`), which the calendar then follows.
 """
 
 from __future__ import annotations
@@ -82,13 +82,20 @@ def _board_url(year: int, board_id: int, view_key: str | None = None) -> str:
     return client.site_url(f"/{year}/leaderboard/private/view/{board_id}.json{query}")
 
 
+def _refused(status: int) -> bool:
+    """Whether `status` is the site's "not yours to see" to a private leaderboard: HTTP
+    400 since 2025 (for every year's board), a redirect before. Either way, the token
+    may be dead too: the caller asks whose it is to tell the two apart."""
+    return status == 400 or 300 <= status < 400
+
+
 def _fetch(token: str, year: int, board_id: int) -> dict[str, Any]:
     import aocd.utils
 
     with client.asking(f"fetch private leaderboard {board_id} of {year}"):
         response: Any = aocd.utils.http.get(_board_url(year, board_id), token=token,
                                             redirect=False)
-    if 300 <= response.status < 400:  # the site's answer to "not yours to see"
+    if _refused(response.status):
         if account.ask_owner(token) is None:
             session.forget_token_verdict()
             raise SiteError(client.dead_token_sentence())

@@ -75,17 +75,36 @@ def bring_up_to_date(puzzle: Any, token: str, year: int, day: int) -> tuple[bool
     return True, (_page_level(puzzle) or 0) < solved
 
 
+def _kept(paragraph: Any) -> bool:
+    """Whether a paragraph of <main> outside the articles is the solver's to read: an
+    answer given ("Your puzzle answer was"), or, on the year's last day, the stars the
+    final one still needs ("You don't have enough stars to ..., though. You need 4
+    more.") or the line that gives it ("You have enough stars to [...]"), which the site
+    puts in a form of <main>. The rest (the input link, "share this", the stars of the
+    day) is the page's furniture."""
+    if paragraph.find_parent("article") is not None:
+        return False
+    text = " ".join(str(paragraph.get_text()).split())
+    return text.startswith("Your puzzle answer") or "enough stars" in text
+
+
 def to_markdown(html: str) -> str:
-    """The puzzle's articles (part 1, part 2) and the answers given, as Markdown."""
+    """The puzzle's articles (part 1, part 2), the answers given and, on the last day,
+    the paragraph about the stars still needed, as Markdown, in the page's order."""
     import bs4
     from markdownify import markdownify
 
     page = bs4.BeautifulSoup(html, "html.parser")
     main = page.main or page.body or page
     pieces = []
-    for element in main.find_all(["article", "p"], recursive=False):
-        if element.name == "p" and not element.get_text().startswith("Your puzzle answer"):
+    for element in main.find_all(["article", "p"]):
+        if element.name == "article" and element.find_parent("article") is not None:
             continue
+        if element.name == "p" and not _kept(element):
+            continue
+        for link in element.find_all("a", href=True):
+            if str(link["href"]).startswith("javascript:"):  # a form's submit: its text
+                link.unwrap()
         for heading in element.find_all("h2"):
             heading.string = heading.get_text().strip().strip("-").strip()
         for code in element.find_all("code"):
