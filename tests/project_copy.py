@@ -57,7 +57,8 @@ def _ignore(folder: str, names: list[str]) -> set[str]:
     with a test's; `copy_project` copies the model day in). Their bytecode comes
     along, so that a copy's processes do not compile the framework again: it is
     checked against each source's time of change, which the copy keeps, so a module a
-    test rewrites is read from its source. Only finished bytecode: a file another process is writing may be gone by then."""
+    test rewrites is read from its source. Only finished bytecode: a file another
+    process is writing may be gone by then."""
     if Path(folder) == PROJECT / "aoc2023":
         return set(names) - _KEPT - {"__pycache__"}
     if Path(folder).name == "__pycache__":
