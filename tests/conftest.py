@@ -236,13 +236,15 @@ def model_day_7() -> Iterator[None]:
 def aocd_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[AocdHome]:
     """aocd's folders of this test's own, and nothing of the solver's: not their token
     (in `$AOC_SESSION`, or in the `.aocd_config/` of the checkout the framework runs from,
-    its last place to look), their contact, nor their 2023 day 7 (`model_day_7`), in
-    this process and in every process it starts with `os.environ` (AocdHome.env)."""
+    its last place to look), their contact, their 2023 day 7 (`model_day_7`), nor their
+    `[tool.aoc]` settings (the working folder is the test's own, outside any project),
+    in this process and in every process it starts with `os.environ` (AocdHome.env)."""
     from aoc2023.framework import project
 
     home = AocdHome(data=tmp_path / "aocd-data", config=tmp_path / "aocd-config")
     home.data.mkdir()
     home.config.mkdir()
+    monkeypatch.chdir(tmp_path)
     monkeypatch.setattr(project, "SOURCE_CHECKOUT", tmp_path / "source-checkout")
     monkeypatch.setenv(SOURCE_CHECKOUT, str(tmp_path / "source-checkout"))
     monkeypatch.setenv(MODEL_DAYS, str(MODEL_DAY_7))

@@ -66,14 +66,31 @@ def _ignore(folder: str, names: list[str]) -> set[str]:
     return set()
 
 
+_TABLE = re.compile(r"^\[\[?\s*([^\]]+?)\s*\]", re.MULTILINE)
+
+
+def _without_settings(pyproject: str) -> str:
+    """The project's pyproject.toml without the solver's `[tool.aoc]` settings (a test
+    that wants some writes its own)."""
+    starts = [(match.start(), match[1]) for match in _TABLE.finditer(pyproject)]
+    kept, ends = [], [start for start, _ in starts[1:]] + [len(pyproject)]
+    kept.append(pyproject[:starts[0][0]] if starts else pyproject)
+    for (start, name), end in zip(starts, ends, strict=True):
+        if name != "tool.aoc" and not name.startswith("tool.aoc."):
+            kept.append(pyproject[start:end])
+    return "".join(kept)
+
+
 def copy_project(destination: Path) -> Path:
-    """The package, pyproject.toml and an empty tests/ folder, at `destination`.
+    """The package (the framework and the model day), pyproject.toml (without
+    `[tool.aoc]`) and an empty tests/ folder, at `destination`.
 
     Run from `destination` (as the working folder), `import aoc2023` finds the copy.
     """
     shutil.copytree(PROJECT / "aoc2023", destination / "aoc2023", ignore=_ignore)
     for model in MODEL_DAY_7.glob("*.py"):
         shutil.copy2(model, destination / "aoc2023" / model.name)
-    shutil.copy(PROJECT / "pyproject.toml", destination / "pyproject.toml")
+    (destination / "pyproject.toml").write_text(
+        _without_settings((PROJECT / "pyproject.toml").read_text()))
     (destination / "tests").mkdir()
     return destination
