@@ -363,12 +363,12 @@ def ctrl_c_once_heard(fifo: Fifo) -> Callable[[], None]:
     while the main thread holds it back, forking a --timeout child (timeouts.py)."""
     main, done = threading.main_thread(), threading.Event()
     assert threading.current_thread() is main
-    assert main.ident is not None
+    ident = threading.get_ident()
 
     def wait() -> None:
         while not done.is_set():
             if select.select([fifo.fd], [], [], 0.1)[0] and os.read(fifo.fd, 100):
-                signal.pthread_kill(main.ident, signal.SIGINT)
+                signal.pthread_kill(ident, signal.SIGINT)
                 return
 
     waiter = threading.Thread(target=wait, daemon=True)
