@@ -15,6 +15,8 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -39,7 +41,7 @@ if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
 sys.path.insert(0, str(TESTS))
 
 from fake_aoc import FakeAoC, point_aocd_at  # noqa: E402
-from project_copy import MODEL_DAY_7, MODEL_DAYS  # noqa: E402
+from project_copy import MODEL_DAY_7, MODEL_DAYS, SOURCE_CHECKOUT  # noqa: E402
 
 # A pytest session in this process, for a test whose subject is a session, not a process.
 pytest_plugins = ["pytester"]
@@ -201,7 +203,6 @@ def year_with_day_7(tmp_path: Path) -> Iterator[int]:
         yield 2095
 
 
-SOURCE_CHECKOUT = "AOC_TESTS_SOURCE_CHECKOUT"
 _MODEL_MODULES = frozenset(f"aoc2023.{path.stem}" for path in MODEL_DAY_7.glob("*.py"))
 
 
@@ -215,21 +216,22 @@ def model_day_7() -> Iterator[None]:
     import aoc2023
     from aoc2023.framework.solution import REGISTRY, VARIANTS
 
-    def take() -> tuple[dict[str, object], dict[object, object], dict[object, object]]:
+    def take() -> tuple[dict[str, ModuleType], dict[tuple[int, int], Any],
+                        dict[tuple[int, int], Any]]:
         return ({name: sys.modules.pop(name) for name in _MODEL_MODULES if name in sys.modules},
                 {key: REGISTRY.pop(key) for key in [(2023, 7)] if key in REGISTRY},
                 {key: VARIANTS.pop(key) for key in [(2023, 7)] if key in VARIANTS})
 
-    solvers = take()
+    modules, registered, variants = take()
     aoc2023.__path__.insert(0, str(MODEL_DAY_7))
     try:
         yield
     finally:
         aoc2023.__path__.remove(str(MODEL_DAY_7))
         take()
-        sys.modules.update(solvers[0])  # type: ignore[arg-type]
-        REGISTRY.update(solvers[1])  # type: ignore[arg-type]
-        VARIANTS.update(solvers[2])  # type: ignore[arg-type]
+        sys.modules.update(modules)
+        REGISTRY.update(registered)
+        VARIANTS.update(variants)
 
 
 @pytest.fixture(autouse=True)

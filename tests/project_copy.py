@@ -21,6 +21,10 @@ MODEL_DAY_7 = PROJECT / "tests" / "model_day_7"
 MODEL_DAYS = "AOC_TESTS_MODEL_DAYS"
 """The variable naming the model day's folder, put ahead of aoc2023's own in each test
 process (tests/netblock/sitecustomize.py); a copy holds the model day itself instead."""
+SOURCE_CHECKOUT = "AOC_TESTS_SOURCE_CHECKOUT"
+"""The variable naming the folder each test process takes for the source checkout, where
+`aoc` looks for a token last: a folder of the test's own, with none. A copy is its own
+checkout."""
 
 
 def isolated(env: dict[str, str]) -> dict[str, str]:
@@ -34,7 +38,7 @@ def isolated(env: dict[str, str]) -> dict[str, str]:
     as it was. (`test_watch` writes it on purpose.)"""
     folders = [folder for folder in env.get(HIDE, "").split(os.pathsep) if folder]
     return {name: value for name, value in env.items()
-            if name not in (MODEL_DAYS, "AOC_TESTS_SOURCE_CHECKOUT")} | {
+            if name not in (MODEL_DAYS, SOURCE_CHECKOUT)} | {
         HIDE: os.pathsep.join([*folders, str(PROJECT)]), "PYTHONDONTWRITEBYTECODE": "1"}
 
 
