@@ -15,6 +15,8 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -39,6 +41,7 @@ if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
 sys.path.insert(0, str(TESTS))
 
 from fake_aoc import FakeAoC, point_aocd_at  # noqa: E402
+from project_copy import MODEL_DAY_7, MODEL_DAYS, SOURCE_CHECKOUT  # noqa: E402
 
 # A pytest session in this process, for a test whose subject is a session, not a process.
 pytest_plugins = ["pytester"]
@@ -200,11 +203,53 @@ def year_with_day_7(tmp_path: Path) -> Iterator[int]:
         yield 2095
 
 
+_MODEL_MODULES = frozenset(f"aoc2023.{path.stem}" for path in MODEL_DAY_7.glob("*.py"))
+
+
+@contextmanager
+def model_day_7() -> Iterator[None]:
+    """2023 day 7 is the tests' own copy (tests/model_day_7/) inside the block, in this
+    process: its folder goes ahead of the package's own in `aoc2023.__path__`, and the
+    solver's day 7 (its modules, and its classes registered by the pytest plugin's
+    collection) is hidden, and back afterwards. Processes the tests start get the same
+    from tests/netblock/sitecustomize.py (MODEL_DAYS)."""
+    import aoc2023
+    from aoc2023.framework.solution import REGISTRY, VARIANTS
+
+    def take() -> tuple[dict[str, ModuleType], dict[tuple[int, int], Any],
+                        dict[tuple[int, int], Any]]:
+        return ({name: sys.modules.pop(name) for name in _MODEL_MODULES if name in sys.modules},
+                {key: REGISTRY.pop(key) for key in [(2023, 7)] if key in REGISTRY},
+                {key: VARIANTS.pop(key) for key in [(2023, 7)] if key in VARIANTS})
+
+    modules, registered, variants = take()
+    aoc2023.__path__.insert(0, str(MODEL_DAY_7))
+    try:
+        yield
+    finally:
+        aoc2023.__path__.remove(str(MODEL_DAY_7))
+        take()
+        sys.modules.update(modules)
+        REGISTRY.update(registered)
+        VARIANTS.update(variants)
+
+
 @pytest.fixture(autouse=True)
-def aocd_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AocdHome:
+def aocd_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[AocdHome]:
+    """aocd's folders of this test's own, and nothing of the solver's: not their token
+    (in `$AOC_SESSION`, or in the `.aocd_config/` of the checkout the framework runs from,
+    its last place to look), their contact, their 2023 day 7 (`model_day_7`), nor their
+    `[tool.aoc]` settings (the working folder is the test's own, outside any project),
+    in this process and in every process it starts with `os.environ` (AocdHome.env)."""
+    from aoc2023.framework import project
+
     home = AocdHome(data=tmp_path / "aocd-data", config=tmp_path / "aocd-config")
     home.data.mkdir()
     home.config.mkdir()
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(project, "SOURCE_CHECKOUT", tmp_path / "source-checkout")
+    monkeypatch.setenv(SOURCE_CHECKOUT, str(tmp_path / "source-checkout"))
+    monkeypatch.setenv(MODEL_DAYS, str(MODEL_DAY_7))
     monkeypatch.delenv("AOC_SESSION", raising=False)
     monkeypatch.delenv("AOCD_EXTRA", raising=False)
     # Hints name `aoc` as it was launched (launcher.py): under `uv run pytest`, uv's `UV`
@@ -220,7 +265,8 @@ def aocd_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AocdHome:
     monkeypatch.setenv("AOCD_CONFIG_DIR", str(home.config))
     if "aocd" in sys.modules:
         _point_aocd_at(home, monkeypatch)
-    return home
+    with model_day_7():
+        yield home
 
 
 TERMINAL_TYPE = "xterm-256color"

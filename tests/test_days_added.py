@@ -1,9 +1,11 @@
-"""Adding days never breaks the project's own tests.
+"""The solver's repository never breaks the project's own tests.
 
-A user's next step after the quick start is `aoc new 2023 8`; later, days of other
-years. In a copy of the project (its tests included), days are added as `aoc new` writes
-them (its template, here in this process: test_new.py tests the command itself), and the
-suites that once assumed certain days were missing run there.
+A user's next step after the quick start is `aoc new 2023 8`, or `aoc new 2026 1`; they
+may delete the shipped day 7, keep their token where the README says (and where aocd
+does, and in the environment), and set `[tool.aoc]`. In a copy of the project (its tests
+included), all of that is done, days are added as `aoc new` writes them (its template,
+here in this process: test_new.py tests the command itself), and the suites that once
+met the solver's days, token or settings run there.
 """
 
 from __future__ import annotations
@@ -34,6 +36,28 @@ LEFT_OUT = ["tests/test_cli.py::test_an_answer_that_is_no_answer_fails_its_part_
             "tests/test_cli.py::test_main_called_from_code_reads_the_token_anew_and_leaves_"
             "the_process_as_found",
             "tests/test_testing.py::test_the_framework_imports_and_checks_without_pytest"]
+SOLVERS_TOKEN = "53616c7465645f5f" + "5" * 80 + "beef"
+"""The solver's own token, in each place it may live: no test may meet it."""
+SHIPPED_DAY_7 = ("day07.py", "_camel_cards.py", "_day07_fast.py", "_day07_test.py")
+SETTINGS = ('\n[tool.aoc]\nsubmit = true\nconfirm = false\ncontact = "solver@example.org"\n'
+            "days = {2026 = 13}\n")
+
+
+def as_the_solver_has_it(project: Path, env: dict[str, str], home: Path) -> dict[str, str]:
+    """The copy with the shipped day 7 deleted and `[tool.aoc]` set, and an environment
+    with the solver's token in each place (the project's `.aocd_config/`, aocd's own
+    folder in HOME, `AOC_SESSION`) and their contact."""
+    for name in SHIPPED_DAY_7:
+        (project / "aoc2023" / name).unlink(missing_ok=True)
+    with (project / "pyproject.toml").open("a") as pyproject:
+        pyproject.write(SETTINGS)
+    for folder in (project / ".aocd_config", home / ".config" / "aocd"):
+        folder.mkdir(parents=True)
+        (folder / "token").write_text(SOLVERS_TOKEN + "\n")
+    solvers = {name: value for name, value in env.items()
+               if name not in ("AOCD_DIR", "AOCD_CONFIG_DIR")}
+    return solvers | {"HOME": str(home), "AOC_SESSION": SOLVERS_TOKEN,
+                      "AOC_USER_AGENT": "solver@example.org"}
 
 
 def add_day(project: Path, year: int, day: int) -> None:
@@ -51,8 +75,8 @@ def test_the_suite_stays_green_when_days_are_added(tmp_path: Path, aocd_home: Ao
     project = copy_project(tmp_path / "project")
     copy_tests(project)
     test_files = sorted((project / "tests").iterdir())
-    env = isolated(aocd_home.env())
-    for year, day in [(2023, 6), (2023, 8), (2023, 25), (2024, 1), (2025, 12)]:
+    env = as_the_solver_has_it(project, isolated(aocd_home.env()), tmp_path / "home")
+    for year, day in [(2023, 6), (2023, 8), (2023, 25), (2024, 1), (2025, 12), (2026, 1)]:
         add_day(project, year, day)
     (project / "aoc2023" / "camel_again.py").write_text(  # a day in a module of any name
         "from aoc2023.framework import Example, Solution\n\n"
@@ -66,7 +90,7 @@ def test_the_suite_stays_green_when_days_are_added(tmp_path: Path, aocd_home: Ao
         [sys.executable, "-m", "pytest", "-v", "-n", "0", "-p", "no:cacheprovider",
          "-p", "no:hypothesispytest", "-p", "no:anyio", "-x", "-rf",
          *(arg for test in LEFT_OUT for arg in ("--deselect", test)),
-         *(f"tests/{suite}" for suite in SUITES), "aoc2023", "aoc2024", "aoc2025"],
+         *(f"tests/{suite}" for suite in SUITES), "aoc2023", "aoc2024", "aoc2025", "aoc2026"],
         cwd=project, env=env, capture_output=True, text=True, timeout=600)
     assert tests.returncode == 0, tests.stdout[-3000:]
     assert " passed" in tests.stdout and " failed" not in tests.stdout
@@ -75,6 +99,8 @@ def test_the_suite_stays_green_when_days_are_added(tmp_path: Path, aocd_home: Ao
     assert "aoc2023/camel_again.py::2023/09 part 1 example 1 PASSED" in tests.stdout
     assert "aoc2024/day01.py::2024/01 part 1 your input SKIPPED" in tests.stdout
     assert "aoc2025/day12.py::2025/12 part 1 your input SKIPPED" in tests.stdout
+    assert "aoc2026/day01.py::2026/01 part 1 your input SKIPPED" in tests.stdout
     # Each example runs once, and no test file was written for the days added.
-    assert tests.stdout.count("::2023/07 part 1 example 1 PASSED") == 1
+    assert tests.stdout.count("::2023/09 part 1 example 1 PASSED") == 1
+    assert "aoc2023/day07.py" not in tests.stdout
     assert sorted((project / "tests").iterdir()) == test_files

@@ -23,8 +23,9 @@ import select
 import signal
 import subprocess
 import textwrap
+import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -354,21 +355,54 @@ CTRL_C_TO_AOC = ("os.kill(os.getppid(), signal.SIGINT); time.sleep(120)  # Ctrl-
                  "waiting on this --timeout child")
 """A line of a day's part that runs in a --timeout child (`import os, signal, time`): a
 real SIGINT to its parent, `aoc`, as Ctrl-C on a terminal comes to `aoc` alone (the child
-is in a process group of its own); the child then waits to be stopped."""
+is in a process group of its own); the child then waits to be stopped. (A process with
+threads may take it while it forks: see `ctrl_c_once_heard`.)"""
+
+
+def ctrl_c_once_heard(fifo: Fifo) -> Callable[[], None]:
+    """Ctrl-C to `aoc`, running in this process's main thread, once the day says on
+    `fifo` that it reached the point under test; the function returned ends the wait
+    (when `aoc` is done). The signal is sent to the main thread itself: Ctrl-C sent to the
+    process may reach another thread of it (pytest-xdist's), and so be taken by Python
+    while the main thread holds it back, forking a --timeout child (timeouts.py)."""
+    main, done = threading.main_thread(), threading.Event()
+    assert threading.current_thread() is main
+    ident = threading.get_ident()
+
+    def wait() -> None:
+        while not done.is_set():
+            if select.select([fifo.fd], [], [], 0.1)[0] and os.read(fifo.fd, 100):
+                signal.pthread_kill(ident, signal.SIGINT)
+                return
+
+    waiter = threading.Thread(target=wait, daemon=True)
+    waiter.start()
+
+    def stop() -> None:
+        done.set()
+        waiter.join()
+    return stop
 
 
 def test_ctrl_c_while_a_timeout_child_measures_memory_keeps_the_parts_that_finished(
-    tmp_path: Path, aocd_home: AocdHome
+    tmp_path: Path, aocd_home: AocdHome, fifo: Fifo
 ) -> None:
     """--memory --timeout: part 2 is measured in a --timeout child, and Ctrl-C comes to
-    `aoc`, in this process, while it waits for the child (CTRL_C_TO_AOC). (Ctrl-C while
+    `aoc`, in this process, while it waits for the child: once the child says it is
+    measuring part 2 (an event, not a time), and then waits to be stopped. (Ctrl-C while
     part 2 runs in a --timeout child, before any measuring: the row below shows it, and
     test_contracts.py's Ctrl-C test (the group, under --timeout --json) keeps part 1 in
     the JSON.)"""
-    stall = f"if tracemalloc.is_tracing():\n    {CTRL_C_TO_AOC}\nreturn 2"
-    with temporary_year(tmp_path / "site", YEAR, {"day01.py": day_source("return 1", stall)}):
-        _kept(ctrl_c_here("run", str(YEAR), "1", "--example", "--json", "--memory",
-                          "--timeout", "100"))
+    stall = "if tracemalloc.is_tracing():\n    say('measuring')\n    time.sleep(120)\nreturn 2"
+    with temporary_year(tmp_path / "site", YEAR,
+                        {"day01.py": day_source("return 1", stall, fifo=fifo.path)}):
+        stop = ctrl_c_once_heard(fifo)
+        try:
+            done = ctrl_c_here("run", str(YEAR), "1", "--example", "--json", "--memory",
+                               "--timeout", "100")
+        finally:
+            stop()
+        _kept(done)
 
 
 # --- pytest ---------------------------------------------------------------------------------

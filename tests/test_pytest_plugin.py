@@ -10,11 +10,13 @@ process of its own (Ctrl-C in a day's example) is test_interrupt.py's.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from conftest import AocdHome, temporary_year
+from site_cli import aoc_in_process
 
 HEAD = "from aoc2023.framework import Example, Solution\n\n\n"
 DAYS = {
@@ -227,3 +229,26 @@ def test_an_examples_name_is_its_id_kept_unique() -> None:
     assert example_labels(["crates", None, "crates", " a::b\n c", "2"]) == [
         "1 crates", "2", "3 crates", "a:b c", "5 2"]
     assert example_labels([None, "moves"]) == ["1", "moves"]
+def test_a_days_own_tests_beside_it_run_once_and_are_no_day(
+    project: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`_day02_test.py` beside day02.py (as aoc2023/_day07_test.py beside the shipped
+    day): pytest's own collector runs it, once, in plain `pytest` (from `testpaths`, the
+    year folder added) as in a run of the year; the plugin takes it for no file of days,
+    and the registry for no day, variant or helper: `aoc run` and `aoc list` never import
+    it."""
+    from aoc2023.framework import registry
+
+    (project.path / "aoc2051" / "_day02_test.py").write_text(
+        "from aoc2051.day02 import Day02\n\n"
+        "def test_the_day_shouts() -> None:\n"
+        "    assert Day02().part_2('a b') == 'A B'\n")
+    files = registry.year_files(2051)
+    assert all("_day02_test" not in path for paths in files.variants.values() for path in paths)
+    assert "_day02_test" not in files.others
+    aoc_in_process("list", "2051")
+    assert "aoc2051._day02_test" not in sys.modules
+    for args in [(), ("aoc2051",)]:
+        _, out = pytest_in(project, *args)
+        assert out.count("PASSED aoc2051/_day02_test.py::test_the_day_shouts") == 1, out
+        assert "aoc2051/_day02_test.py::2051" not in out, out

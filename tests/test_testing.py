@@ -276,7 +276,7 @@ def test_the_ids_are_what_the_suite_parametrises_with() -> None:
     assert attrgetter("id")(case) == "2023-day07-part1-example1"
 
 
-def test_the_framework_imports_and_checks_without_pytest() -> None:
+def test_the_framework_imports_and_checks_without_pytest(aocd_home: AocdHome) -> None:
     """pytest is a dev dependency: the testing module must not need it to import."""
     code = (
         "import sys\n"
@@ -287,7 +287,7 @@ def test_the_framework_imports_and_checks_without_pytest() -> None:
         "print('ok')\n"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          timeout=60)
+                          env=aocd_home.env(), timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stdout == "ok\n"
 

@@ -43,9 +43,11 @@ _LOOKS_LIKE_A_DAY = re.compile(r"day[\W_]*0*(\d{1,2})[a-z]?", re.IGNORECASE)
 """A name a day's author may mean as a day's (`day_07`, `Day07`, `day7a`), which the rule
 skips: said in a hint, never skipped in silence."""
 _YEAR_PACKAGE = re.compile(r"aoc(\d{4})")
-_VARIANT_MODULE = re.compile(r"_day\d{2}_\w+")
+_VARIANT_MODULE = re.compile(r"_day\d{2}_\w+(?<!_test)")
 """A module of a day's variants beside the day (`_day07_fast.py`): imported with the day's
-own module; the underscore keeps the day's naming rule from reading it as a day."""
+own module; the underscore keeps the day's naming rule from reading it as a day. One
+whose name ends `_test` (`_day07_test.py`) holds the day's own tests, pytest's to
+collect (`*_test.py`), and is never imported by aoc."""
 
 
 def year_package(year: int) -> str:

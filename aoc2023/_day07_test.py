@@ -1,33 +1,36 @@
-"""2023 day 7 (Camel Cards): right on every input, clear on a bad one, in both of its
-implementations (the main one, and the variant "fast").
+"""2023 day 7 (Camel Cards)'s own tests: right on every input, clear on a bad one, in
+both of its implementations (the main one, and the variant "fast").
+
+They live beside the day, and go with it: delete this file with day07.py,
+_camel_cards.py and _day07_fast.py. Its name keeps it out of the days: the leading
+underscore keeps the registry and the aoc2023 pytest plugin from reading it as a day or a
+helper to import, and `_test.py` ends it as pytest's own collector looks for (`*_test.py`),
+so `uv run pytest` and `uv run pytest --days` run it, once. It needs nothing of the
+framework's tests/ folder.
 
 The oracles here are independent of the day's code: hand types come from
 `collections.Counter`, joker types from trying every substitution of the jokers,
 and ties from tuples of card indexes. Inputs are generated, never real ones: a few
-fixed examples per generated test in every run, many more at random with
-`AOC_CONTRACTS=wide` (misbehaving_days.examples).
+fixed examples per generated test in every run, the same each run, and many more at
+random with `AOC_CONTRACTS=wide` (`examples`).
 """
 
 from __future__ import annotations
 
 import importlib.util
-import json
+import os
 import random
 from collections import Counter
 from collections.abc import Callable
 from functools import cache, cmp_to_key
 from itertools import combinations_with_replacement, product
 from pathlib import Path
-from subprocess import CompletedProcess
 from types import ModuleType
 from typing import Any
 
 import pytest
-from conftest import AocdHome
-from hypothesis import given
+from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
-from misbehaving_days import examples
-from site_cli import aoc_in_process
 
 from aoc2023 import _day07_fast, day07
 from aoc2023._camel_cards import read_hands
@@ -43,7 +46,6 @@ from aoc2023.day07 import (
     Rules,
 )
 from aoc2023.framework import InputError, Solution
-from aoc2023.framework.solution import implementations
 
 ORDER = "23456789TJQKA"
 ORDER_WITH_JOKERS = "J23456789TQKA"
@@ -144,14 +146,17 @@ def as_text(game: list[tuple[str, int]]) -> str:
     return "".join(f"{cards} {bid}\n" for cards, bid in game)
 
 
-def aoc(*args: str) -> CompletedProcess[str]:
-    return aoc_in_process(*args)
+WIDE = os.environ.get("AOC_CONTRACTS") == "wide"
 
 
-def run_file(tmp_path: Path, text: str, *options: str) -> CompletedProcess[str]:
-    path = tmp_path / "hands.txt"
-    path.write_bytes(text.encode())
-    return aoc("run", "2023", "7", "--input", str(path), *options)
+def examples(count: int) -> settings:
+    """`count` generated examples per test, the same ones each run, not shrunk (a failure
+    shows the hands drawn at once), besides the test's explicit ones; with WIDE, 20 times
+    as many, at random, shrunk to the smallest that fails."""
+    phases = list(Phase) if WIDE else [Phase.explicit, Phase.reuse, Phase.generate]
+    return settings(max_examples=count * 20 if WIDE else count, deadline=None,
+                    derandomize=not WIDE, database=None, phases=phases,
+                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 
 # --- Strategies ------------------------------------------------------------------
@@ -172,21 +177,6 @@ games = st.lists(
 @BOTH
 def test_the_puzzle_example(implementation: type[Solution[Any]]) -> None:
     assert solve(EXAMPLE, implementation) == (6440, 5905)
-
-
-def test_the_fast_variant_is_declared_beside_the_day() -> None:
-    assert [(i.name, i.solution_class) for i in implementations(Day07)] == [
-        ("main", Day07), ("fast", Day07Fast)]
-
-
-def test_the_example_through_the_cli() -> None:
-    result = aoc("run", "2023", "7", "--example", "--json", "--variants")
-    assert result.returncode == 0, result.stderr
-    days = json.loads(result.stdout)["results"]
-    assert [day["variant"] for day in days] == [None, "fast"]
-    for day in days:
-        assert [(p["answer"], p["status"]) for p in day["parts"]] == [
-            ("6440", "correct"), ("5905", "correct")]
 
 
 # --- Hand types -----------------------------------------------------------------------
@@ -418,18 +408,6 @@ def test_tolerated_variants_read_as_the_clean_input_on_the_fast_path(
         assert fast_reading(text) == EXAMPLE_HANDS, name
 
 
-def test_tolerated_variants_through_the_cli(tmp_path: Path) -> None:
-    """Line ends of both kinds, trailing spaces and blank lines, as a file read by `aoc`
-    has them."""
-    for text in [case.values[0] for case in TOLERATED if case.id in (
-            "no trailing newline", "trailing space, CRLF", "blank CRLF lines at the end")]:
-        assert isinstance(text, str)
-        result = run_file(tmp_path, text, "--json", "--variants")
-        assert result.returncode == 0, result.stderr
-        days = json.loads(result.stdout)["results"]
-        assert [[p["answer"] for p in day["parts"]] for day in days] == [["6440", "5905"]] * 2
-
-
 # Text made of the pieces that inputs are made of, right and wrong, so that both the
 # fast and the line-by-line reading are exercised on near-misses.
 _pieces = st.sampled_from([
@@ -478,19 +456,6 @@ BAD_INPUTS = [
     ("empty input", "", 1, "", "empty"),
     ("only blank lines", "\n\n", 1, "", "empty"),
 ]
-BAD = [pytest.param(*case[1:], id=case[0]) for case in BAD_INPUTS]
-
-
-def bad(*names: str) -> list[Any]:
-    """The cases of BAD named, for a path that every bad input takes alike (the error's
-    sentence, its JSON, --verbose): each of them is read by both implementations above."""
-    return [case for case in BAD if case.id in names]
-
-
-# A bad line after a good one, a blank line (quoted as ''), and no line at all.
-THROUGH_THE_CLI = bad("four cards", "blank line between hands", "empty input")
-
-
 @BOTH
 def test_bad_input_is_refused_naming_the_line(implementation: type[Solution[Any]]) -> None:
     for name, text, number, line, reason in BAD_INPUTS:
@@ -498,67 +463,6 @@ def test_bad_input_is_refused_naming_the_line(implementation: type[Solution[Any]
             implementation().parse(text)
         assert (raised.value.line_number, raised.value.line) == (number, line), name
         assert reason in raised.value.reason, name
-
-
-def test_bad_input_through_the_cli_is_one_sentence_and_exit_2(tmp_path: Path) -> None:
-    """One sentence per implementation run (both, with --variants), and the day's JSON
-    error naming the line (the main one alone, without)."""
-    for case in THROUGH_THE_CLI:
-        text, number, line, reason = case.values
-        assert isinstance(text, str) and isinstance(line, str) and isinstance(reason, str)
-        result = run_file(tmp_path, text, "--variants")
-        assert result.returncode == 2, (case.id, result.stderr)
-        assert "Traceback" not in (result.stdout + result.stderr), case.id
-        messages = [row for row in result.stderr.splitlines() if "bad input" in row]
-        assert len(messages) == 2, case.id  # one sentence per implementation
-        for message in messages:
-            assert f"line {number}: " in message and reason in message, case.id
-            assert message.endswith(repr(line)), case.id
-        as_json = run_file(tmp_path, text, "--json")
-        assert as_json.returncode == 2, case.id
-        [day] = json.loads(as_json.stdout)["results"]
-        assert f"line {number}: " in day["error"], case.id
-        assert day["error"].endswith(repr(line)), case.id
-
-
-def test_bad_input_with_verbose_shows_the_traceback(tmp_path: Path) -> None:
-    result = run_file(tmp_path, "32T3K 765\n32T3 684\n", "--verbose")
-    assert result.returncode == 2
-    assert "Traceback" in result.stderr and "InputError" in result.stderr
-    assert "line 2: " in result.stderr
-
-
-# A line at fault in aocd's cache; an input there that is empty, or only blank lines, is
-# none: named, removed and fetched again (here, with no network, that fails).
-def test_bad_cached_input_through_aoc_run_is_refused_alike(aocd_home: AocdHome) -> None:
-    aocd_home.set_token()
-    for case in bad("extra field", "empty input", "only blank lines"):
-        text, number, line, _reason = case.values
-        assert isinstance(text, str) and isinstance(line, str)
-        cached = aocd_home.cache_input(2023, 7, text)
-        result = aoc("run", "2023", "7")
-        assert result.returncode == 2, (case.id, result.stderr)
-        assert "Traceback" not in (result.stdout + result.stderr), case.id
-        if not text.strip():
-            assert f"aocd's cached input {cached} was empty (damaged)" in result.stderr
-            assert not cached.exists()
-            continue
-        [message] = [row for row in result.stderr.splitlines() if "bad input" in row]
-        assert f"line {number}: " in message and message.endswith(repr(line)), case.id
-
-
-def test_both_implementations_give_the_known_answers_on_a_cached_input(
-    aocd_home: AocdHome,
-) -> None:
-    aocd_home.cache_solved_day_7()
-    result = aoc("run", "2023", "7", "--variants", "--json")
-    assert result.returncode == 0, result.stderr
-    days = json.loads(result.stdout)["results"]
-    assert [(day["source"], day["variant"]) for day in days] == [("input", None),
-                                                                 ("input", "fast")]
-    for day in days:
-        assert [p["status"] for p in day["parts"]] == ["correct", "correct"]
-        assert [p["submitted"] for p in day["parts"]] == [None, None]
 
 
 # --- The benchmark measures what it says ----------------------------------------------
