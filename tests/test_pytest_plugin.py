@@ -193,7 +193,9 @@ def test_days_runs_every_years_days_in_one_process_and_not_tests(
                        "aoc2052/test_helpers.py::test_a_helper_of_the_year"]:
             assert f"PASSED {passed}\n" in out, out
         assert "2 failed, 7 passed, 8 skipped" in out, out
-        assert "tests/" not in out and "2023/" not in out, out
+        # No test of tests/ (whose model day 7 is a folder of aoc2023's, named as outside).
+        assert not [row for row in out.splitlines() if "tests/" in row and "::" in row], out
+        assert "2023/" not in out, out
 
         # -k, -m and a path in a year package narrow it, as without --days.
         _, year = pytest_in(project, "--days", "-k", "2052")
