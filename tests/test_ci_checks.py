@@ -9,6 +9,7 @@ example keeps its trailing spaces; the script runs there as .ci/run runs it.
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -55,13 +56,31 @@ def checks(project: Path, setting: str | None) -> tuple[int, str]:
     env = dict(os.environ)
     if not (project / "aoc2023").exists():
         env["MYPYPATH"] = str(ROOT)
-    pyproject = (ROOT / "pyproject.toml").read_text()
+    pyproject = without_tool_aoc((ROOT / "pyproject.toml").read_text())
     if setting is not None:
         pyproject += f'\n[tool.aoc]\nchecks = "{setting}"\n'
     (project / "pyproject.toml").write_text(pyproject)
     done = subprocess.run([sys.executable, str(CHECKS)], cwd=project, env=env,
                           capture_output=True, text=True, timeout=300)
     return done.returncode, done.stdout + done.stderr
+
+
+def without_tool_aoc(pyproject: str) -> str:
+    """`pyproject` without its `[tool.aoc]` tables: the solver's own settings (a `checks`
+    of theirs among them) are not the test's."""
+    kept, ours = [], False
+    for line in pyproject.splitlines(keepends=True):
+        if line.startswith("["):
+            ours = re.match(r"\[+tool\.aoc[.\]]", line) is not None
+        if not ours:
+            kept.append(line)
+    return "".join(kept)
+
+
+def test_the_solvers_tool_aoc_is_left_out_of_the_copy() -> None:
+    solvers = ('[tool.ruff]\nx = 1\n[tool.aoc]\nchecks = "strict"\n[tool.aoc.days]\n'
+               '2026 = 13\n[tool.mypy]\nstrict = true\n')
+    assert without_tool_aoc(solvers) == "[tool.ruff]\nx = 1\n[tool.mypy]\nstrict = true\n"
 
 
 @pytest.mark.slow
