@@ -14,6 +14,7 @@ import subprocess
 import threading
 import time
 from collections.abc import Callable, Iterator
+from contextlib import redirect_stderr
 from functools import partial
 from pathlib import Path
 
@@ -157,3 +158,29 @@ def test_four_runs_at_once_fetch_an_input_once(
         assert part_1(out)["answer"] == "4"
     assert len(fake_aoc.requests_for("/settings")) == 4  # the four went for the input at once
     assert len(fake_aoc.requests_for(f"/{YEAR}/day/1/input")) == 1
+
+
+@pytest.mark.parametrize("polls", [3, None])
+def test_the_wait_for_another_run_says_what_it_waits_for_on_a_terminal(
+    polls: int | None
+) -> None:
+    """On a terminal, a line rewritten in place names the answer awaited and the seconds
+    left, and is cleared at the end; the wait ends when the other run is done (after
+    `polls` looks), or when the time given runs out (None: never done)."""
+    clock = FakeClock()
+    looked = []
+
+    def done() -> bool:
+        looked.append(clock.monotonic())
+        return polls is not None and len(looked) > polls
+
+    screen = site_cli.Screen()
+    with redirect_stderr(screen):
+        came = run_command.TerminalPrompter(sleep=clock.sleep, clock=clock.monotonic) \
+            .wait_for_sender("4 for 2079 day 1 part 1", done, 2.0)
+    assert came is (polls is not None)
+    assert len(looked) == (polls + 1 if polls is not None else 21)  # every 0.1 s, for 2 s
+    shown = screen.getvalue()
+    assert "Another run is sending 4 for 2079 day 1 part 1: waiting for its verdict, 2 s" \
+        in shown
+    assert shown.endswith("\r\x1b[2K")  # cleared

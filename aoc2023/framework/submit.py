@@ -26,7 +26,9 @@ showing a countdown are done through the `Prompter` the CLI passes in.
    `--yes` once per account, so that no run sends for every account unasked.
 7. Under a per-user, per-puzzle file lock, what is known is read again (another
    process may just have sent an answer) and the site is asked which parts are
-   solved; then the rules are checked again, and the answer is sent.
+   solved; then the rules are checked again, and the answer is sent. The lock is held
+   until the reply is written down, so an answer written down with no reply while the
+   lock is held is being sent by a live run: it is waited for (`_after_sender`).
 
 The last day of a year has one puzzle; its part 2 is the final star, given when every
 other star of the year is in. Once the last day's part 1 is right (in this run or
