@@ -127,8 +127,8 @@ def test_a_run_that_finds_another_sending_waits_for_its_verdict_or_says_so(
 
 
 def asked(path: str, times: int) -> tuple[Callable[[list[Request]], bool], float]:
-    """A hold (`FakeAoC.holds`) until `path` has been asked `times` times, or 2 s."""
-    return lambda requests: sum(r.path == path for r in requests) >= times, 2.0
+    """A hold (`FakeAoC.holds`) until `path` has been asked `times` times, or 1 s."""
+    return lambda requests: sum(r.path == path for r in requests) >= times, 1.0
 
 
 @pytest.mark.slow
@@ -138,7 +138,7 @@ def test_four_runs_at_once_fetch_an_input_once(
     """Four runs started together on an input not cached. Each first asks the site whose
     the token is (aocd's memo is empty), answered once all four have asked, so that the
     four go for the input together; and the first to ask for it is answered once another
-    has, or 2 s later. Each fetched it (four GETs); now the first fetches, and the others
+    has, or 1 s later. Each fetched it (four GETs); now the first fetches, and the others
     find it cached."""
     aocd_loaded.set_token(user_id=None)
     fake_aoc.add_user(TOKEN)
