@@ -239,6 +239,12 @@ class FakeAoC:
         # "302" (a redirect to the same address, where a client that follows it posts again).
         self.after_judging: str | None = None
         self.reply_delay = 0.0
+        # Set, an answer's reply (once judged) is held until the test sets the event: a run
+        # whose reply has not come yet, for as long as the test needs (a minute at most).
+        self.hold_replies: threading.Event | None = None
+        # A request to a path here is answered only once its test holds of the requests
+        # recorded, or its seconds later: a barrier for runs started at once, say.
+        self.holds: dict[str, tuple[Callable[[list[Request]], bool], float]] = {}
         # A puzzle page asked before any other is answered only once another page is asked,
         # or `hold_first_page` seconds later: two runs asking at once then read it alike.
         self.hold_first_page = 0.0
@@ -299,6 +305,10 @@ class FakeAoC:
             self.requests.append(Request(method, path, token, form, time.time(), user_agent,
                                          query))
             self._arrived.notify_all()
+        if path in self.holds:
+            held, seconds = self.holds[path]
+            with self._arrived:
+                self._arrived.wait_for(lambda: held(self.requests), seconds)
         if method in self.failing:
             return self.failing[method], "Internal Server Error", {}
         if path == "/settings":
@@ -404,6 +414,8 @@ class FakeAoC:
             own = puzzle.times.setdefault(token, [])
             own[len(own):] = DEFAULT_TIMES[len(own):solved]  # stars won before had those
             own[solved:] = [since_unlock(year, day, self.clock())]
+        if self.hold_replies is not None:
+            self.hold_replies.wait(60)
         time.sleep(self.reply_delay)  # judged already: a reply that comes late
         return {None: (200, f"<main><article><p>{reply}</p></article></main>", HTML),
                 "drop": None, "502": (502, "Bad Gateway", {}),

@@ -63,6 +63,9 @@ class Recorder:
     def wait_until(self, until: object) -> None:
         raise AssertionError("no wait in this test")
 
+    def wait_for_sender(self, what: str, done: object, within: float) -> bool:
+        raise AssertionError("no other run sends in this test")
+
     def checking_example(self, year: int, day: int, part: int, label: str, number: int,
                          count: int) -> contextlib.nullcontext[None]:
         self.said.append((part, label, number, count))

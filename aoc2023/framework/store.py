@@ -119,6 +119,12 @@ def sending(cache: paths.PuzzleCache) -> Path:
     return cache.user_dir.parent / f"{cache.user_dir.name}_{cache.year}_{cache.day:02d}_submit"
 
 
+def fetching(cache: paths.PuzzleCache) -> Path:
+    """What is locked while the puzzle's input is looked for in aocd's cache and, on a
+    miss, fetched and cached (aocd/client.py): no file, a name beside `sending`'s."""
+    return cache.user_dir.parent / f"{cache.user_dir.name}_{cache.year}_{cache.day:02d}_input"
+
+
 # --- in the project ---------------------------------------------------------------------------
 
 
@@ -153,6 +159,25 @@ def locked(path: Path) -> Iterator[None]:
 
     with FileLock(lock_file(path)):
         yield
+
+
+@contextmanager
+def try_locked(path: Path) -> Iterator[bool]:
+    """`locked(path)` if no other process is within it now (True inside), else at once
+    False, with nothing held: for a process that must know whether another is at work,
+    not wait its turn. A process that ends (a crash too) lets go of its locks."""
+    from filelock import FileLock, Timeout
+
+    lock = FileLock(lock_file(path))
+    try:
+        lock.acquire(timeout=0)
+    except Timeout:
+        yield False
+        return
+    try:
+        yield True
+    finally:
+        lock.release()
 
 
 def read_json(path: Path, limit: int = LIMIT) -> object:

@@ -26,7 +26,9 @@ showing a countdown are done through the `Prompter` the CLI passes in.
    `--yes` once per account, so that no run sends for every account unasked.
 7. Under a per-user, per-puzzle file lock, what is known is read again (another
    process may just have sent an answer) and the site is asked which parts are
-   solved; then the rules are checked again, and the answer is sent.
+   solved; then the rules are checked again, and the answer is sent. The lock is held
+   until the reply is written down, so an answer written down with no reply while the
+   lock is held is being sent by a live run: it is waited for (`_after_sender`).
 
 The last day of a year has one puzzle; its part 2 is the final star, given when every
 other star of the year is in. Once the last day's part 1 is right (in this run or
@@ -124,6 +126,12 @@ class Prompter(Protocol):
         """Held while example `number` of the `count` that check `part` runs before the
         part's answer is sent (`label`: its name), so that a terminal can say which runs,
         and for how long."""
+        ...
+
+    def wait_for_sender(self, what: str, done: Callable[[], bool], within: float) -> bool:
+        """Until `done()`, polled, at most `within` seconds: whether it came. Another run
+        is sending `what` ("4 for 2023 day 7 part 1") and its verdict is awaited, so the
+        user is told what the run waits for."""
         ...
 
 
@@ -356,6 +364,38 @@ def _settle(pending: attempts.Attempt, cache: PuzzleCache, token: str, user_id: 
                               verdict)
 
 
+def _after_sender(pending: attempts.Attempt, cache: PuzzleCache, user_id: str, part: int,
+                  prompter: Prompter) -> attempts.Attempt | None:
+    """The part's unconfirmed attempt once no run is sending it. An attempt with no
+    outcome yet is either being sent now or its run stopped first: the run that sends
+    holds the puzzle's lock from writing the attempt down to writing its reply (a run
+    that ends lets go of it), so while the lock is held the sender is alive and is waited
+    for, as long as a send may take (its reply's time limit); once its outcome is written
+    (a verdict, or why none came) or the lock is free, the journal read then says what
+    is known. NotSent when the sender is still at it after that time."""
+    from aoc2023.framework.aocd import client
+
+    year, day = cache.year, cache.day
+    found: list[attempts.Attempt | None] = [pending]
+
+    def done() -> bool:
+        found[0] = attempts.unconfirmed(user_id, year, day, part)
+        if found[0] is None or found[0].why is not None:
+            return True  # its outcome is written: no need to wait for the lock
+        with store.try_locked(store.sending(cache)) as free:
+            if free:  # no run is sending: read under the lock, where no run writes it
+                found[0] = attempts.unconfirmed(user_id, year, day, part)
+            return free
+
+    within = client.CONNECT_TIMEOUT + client.READ_TIMEOUT
+    if done() or prompter.wait_for_sender(
+            f"{pending.value} for {year} day {day} part {part}", done, within):
+        return found[0]
+    raise NotSent(f"another run is sending {pending.value} now (since "
+                  f"{calendar.clock_time(pending.when)}), and its verdict had not come after "
+                  f"{within:g} s of waiting: that run shows it, and so does the next one")
+
+
 def _tried(pending: attempts.Attempt | None, answer: str) -> str | None:
     if pending is None or pending.value != answer:
         return None
@@ -370,6 +410,8 @@ def _submit_part(
     user_id = cache.user_dir.name
     year, day, part = candidate.year, candidate.day, candidate.part
     pending = attempts.unconfirmed(user_id, year, day, part)
+    if pending is not None and pending.why is None:  # no outcome: its sender may be alive
+        pending = _after_sender(pending, cache, user_id, part, prompter)
     if pending is not None:  # the page first: it may show that the answer was taken
         _settle(pending, cache, token, user_id)
         pending = attempts.unconfirmed(user_id, year, day, part)

@@ -22,7 +22,7 @@ import os
 import re
 import time
 from collections.abc import Callable, Iterable, Iterator, MutableMapping
-from contextlib import AbstractContextManager, contextmanager, suppress
+from contextlib import AbstractContextManager, ExitStack, contextmanager, suppress
 from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Any, cast
@@ -347,12 +347,26 @@ def fetch_input(year: int, day: int, token: str) -> str:
     """The user's input for the puzzle, fetched and cached by aocd. A puzzle that is not
     unlocked yet by the clock is refused before any request. An input that is empty or
     only whitespace is no input (`paths.is_empty_text`): a cached one is removed and
-    fetched again; a fetched one is not kept, and is a NoInputError."""
+    fetched again; a fetched one is not kept, and is a NoInputError.
+
+    "Cached? else fetch and cache" is done under a lock per user and puzzle
+    (`store.fetching`), so that runs needing the input at once fetch it once: the first
+    fetches, the others wait their turn and find it cached."""
     calendar.ensure_unlocked(year, day)
-    with _asking(f"fetch {year} day {day}", year, day, token=token):
-        puzzle = _puzzle(token, year, day)
-        paths.drop_empty([puzzle.input_data_path], "aocd's cached input")
-        text = str(puzzle.input_data)
+    with ExitStack() as held:
+        with _asking(f"fetch {year} day {day}", year, day, token=token):
+            puzzle = _puzzle(token, year, day)
+            held.enter_context(store.locked(store.fetching(paths.PuzzleCache(
+                year, day, puzzle.input_data_path.parent))))
+            paths.drop_empty([puzzle.input_data_path], "aocd's cached input")
+            text = str(puzzle.input_data)
+        _refuse_no_input(puzzle, text, year, day)
+    return text
+
+
+def _refuse_no_input(puzzle: Puzzle, text: str, year: int, day: int) -> None:
+    """NoInputError when `text`, just fetched (or read from aocd's cache), is empty or a
+    web page: removed from aocd's cache first, so that the next run fetches it again."""
     empty = paths.is_empty_text(text)
     if empty or paths.looks_like_html(text):  # aocd has cached it: it must not pass for one
         kept = ""
@@ -369,7 +383,6 @@ def fetch_input(year: int, day: int, token: str) -> str:
         raise NoInputError(
             f"adventofcode.com sent a web page instead of the input of {year} day {day} "
             f"(down for maintenance?), so it was not kept{kept}; try again later.")
-    return text
 
 
 def read_page(year: int, day: int, token: str) -> tuple[str, tuple[PageExample, ...]]:

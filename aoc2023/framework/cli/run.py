@@ -420,6 +420,36 @@ class TerminalPrompter:
             sys.stderr.write(status_line("", width))
 
 
+    def wait_for_sender(self, what: str, done: Callable[[], bool], within: float) -> bool:
+        """Poll `done` a few times a second until it holds, at most `within` seconds on
+        `clock`: whether it did. On a terminal a line saying what is awaited, then
+        cleared; elsewhere one line."""
+        from aoc2023.framework.render.printable import printable
+        from aoc2023.framework.render.table import smart_terminal, status_line, terminal_width
+
+        live = smart_terminal(sys.stderr)
+        width = terminal_width(sys.stderr)
+        until = self.clock() + within
+        shown = ""
+        came = True
+        while not done():
+            if (left := until - self.clock()) <= 0:
+                came = False
+                break
+            line = (f"Another run is sending {what}: waiting for its verdict, {left:.0f} s "
+                    "at most. Ctrl-C stops." if live else
+                    f"Waiting: another run is sending {what}; waiting for its verdict "
+                    f"({within:g} s at most).")
+            if line != shown and (live or not shown):
+                sys.stderr.write(status_line(line, width) if live else printable(line) + "\n")
+                sys.stderr.flush()
+                shown = line
+            self.sleep(min(0.1, left))
+        if live:
+            sys.stderr.write(status_line("", width))
+        return came
+
+
 @contextlib.contextmanager
 def _example_line(what: str, clock: Callable[[], float]) -> Iterator[None]:
     from rich.console import Console
