@@ -22,3 +22,20 @@ def read_only(folder: Path) -> list[str]:
         pytest.skip("run as root, where only a read-only mount (unshare) makes a folder so")
     return ["unshare", "--mount", "sh", "-c",
             'mount --bind "$0" "$0" && mount -o remount,bind,ro "$0" && exec "$@"', str(folder)]
+
+
+def full_disk(folder: Path, room: int = 0) -> list[str]:
+    """A command prefix under which `folder` (its files kept) is a disk of its own with
+    about `room` bytes free (a page, 4 KiB, at least when `room` is not 0): a small tmpfs
+    of a mount namespace, filled up. Root only (skipped elsewhere, with the reason)."""
+    if os.geteuid() != 0:
+        pytest.skip("a full disk is a tmpfs mounted in a mount namespace, which needs root")
+    if shutil.which("unshare") is None or subprocess.run(
+            ["unshare", "--mount", "true"], capture_output=True).returncode != 0:
+        pytest.skip("a full disk is a tmpfs mounted in a mount namespace (unshare), "
+                    "which this machine does not allow")
+    script = ('keep=$(mktemp -d) && cp -a "$0"/. "$keep" '
+              '&& mount -t tmpfs -o size=8m tmpfs "$0" && cp -a "$keep"/. "$0" '
+              '&& rm -rf "$keep" && { cat /dev/zero > "$0/.filler" 2>/dev/null; true; } '
+              '&& truncate -s "-$1" "$0/.filler" && shift && exec "$@"')
+    return ["unshare", "--mount", "sh", "-c", script, str(folder), str(room)]

@@ -20,7 +20,8 @@ the framework, which turn it into a result.
     │   │   └── SentButNoReply      the answer went out but no verdict came back
     │   └── DamagedFileError   a file the framework keeps cannot be read or written
     │       ├── DamagedLogError     aocd's submission log: nothing is sent until repaired
-    │       └── HistoryError        the benchmark history
+    │       ├── HistoryError        the benchmark history
+    │       └── WriteFailed         a file could not be written (also an OSError)
     ├── NotSent                a submission rule kept an answer back (submit.py)
     ├── TimedOut               a child process ran past its limit and was killed (timeouts.py)
     ├── ChildFailed            the function in a child process raised or died (timeouts.py)
@@ -156,6 +157,20 @@ class HistoryError(DamagedFileError):
     """The benchmark history file cannot be read or written."""
 
 
+class WriteFailed(DamagedFileError, OSError):
+    """A file (or a lock) aoc writes could not be written (files.write_atomically): one
+    sentence naming it and why, in our words. An OSError too, with the errno, the reason
+    (`strerror`, "the disk is full") and the file (`filename`), so that a caller for which
+    the file is a copy that may be lost skips it as it skips any OSError."""
+
+    def __init__(self, sentence: str, error: OSError, why: str, path: Path) -> None:
+        OSError.__init__(self, error.errno, why, str(path))
+        self.sentence = sentence
+
+    def __str__(self) -> str:
+        return self.sentence
+
+
 class NotSent(Exception):
     """A submission rule kept an answer back; the message says which. Never leaves
     `submit`, which turns it into the part's note (and, when the rule proves the answer
@@ -236,6 +251,8 @@ def unwritable_sentence(error: BaseException) -> str | None:
     """The sentence for a file of aocd's or ours that its folder would not let be made or
     used (aocd writes its cache and token memo itself, wherever it needs to): the folder
     named, with what to do. None for any other error."""
+    if isinstance(error, WriteFailed):
+        return str(error)
     if not isinstance(error, OSError) or error.errno not in _UNWRITABLE or not error.filename:
         return None
     folder = Path(error.filename).parent

@@ -34,7 +34,8 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from aoc2023.framework.aocd import paths
-from aoc2023.framework.files import LIMIT, read_regular_text, write_atomically
+from aoc2023.framework.errors import WriteFailed
+from aoc2023.framework.files import LIMIT, read_regular_text, why_unwritable, write_atomically
 
 # --- in aocd's config folder ($AOCD_CONFIG_DIR, else the data folder) ---------------------
 
@@ -148,11 +149,24 @@ def lock_file(path: Path) -> Path:
 @contextmanager
 def locked(path: Path) -> Iterator[None]:
     """Within, no other process or thread is within `locked(path)`: it waits its turn.
-    For a read, change and write of `path` that another `aoc` may make at once."""
+    For a read, change and write of `path` that another `aoc` may make at once. A lock
+    that cannot be taken (its folder read-only, or full) is `WriteFailed`: one sentence
+    naming the folder, as a file that cannot be written is."""
     from filelock import FileLock  # imported by the commands that write, only
 
-    with FileLock(lock_file(path)):
+    try:
+        lock = FileLock(lock_file(path))
+        lock.acquire()
+    except OSError as error:
+        folder = path.parent / LOCKS_DIR_NAME
+        why = why_unwritable(error)
+        raise WriteFailed(f"Could not take the lock of {path} in {folder} ({why}): "
+                          f"{path.parent} must be a folder you can write to.",
+                          error, why, folder) from error
+    try:
         yield
+    finally:
+        lock.release()
 
 
 def read_json(path: Path, limit: int = LIMIT) -> object:

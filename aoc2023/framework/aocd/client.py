@@ -35,8 +35,10 @@ from aoc2023.framework.errors import (
     SentButNoReply,
     SiteError,
     StillLocked,
+    WriteFailed,
     quoted,
 )
+from aoc2023.framework.files import why_unwritable
 
 if TYPE_CHECKING:
     from aocd.models import Puzzle
@@ -272,6 +274,7 @@ def _asking(
     import aocd.exceptions
     import urllib3.exceptions
 
+    started = time.time_ns()
     try:
         with identified(), _floor_every_request(), _time_limit():
             yield
@@ -295,6 +298,25 @@ def _asking(
             session.forget_token_verdict()
             raise error_class(dead_token_sentence(f"HTTP {status[1]}", token)) from error
         raise error_class(f"Could not {doing} on adventofcode.com: {error}.") from error
+    except OSError as error:  # aocd's own write of its cache (ours are WriteFailed)
+        if isinstance(error, WriteFailed):
+            raise
+        raise _cache_not_written(error, started, year, day) from error
+
+
+def _cache_not_written(error: OSError, started: int, year: int | None,
+                       day: int | None) -> OSError:
+    """A write of aocd's that failed (a full disk, a read-only folder): what it left cut
+    short removed (`paths.undo_cut_writes`), and the error, named as a file we write
+    is (`WriteFailed`) when aocd's did not name it (its folder's sentence then:
+    `errors.unwritable_sentence`)."""
+    left = paths.undo_cut_writes(started, year, day)
+    if error.filename or not left:
+        return error
+    why = why_unwritable(error)
+    return WriteFailed(
+        f"Could not write aocd's cache {left[0]} ({why}): nothing half-written was kept; "
+        "make room, and the next run fetches it again.", error, why, left[0])
 
 
 def site_url(path: str) -> str:

@@ -37,7 +37,7 @@ def _targets(svg: Path | None, readme: bool) -> tuple[Path | None, Path | None]:
 
         readme_file = Path(os.path.abspath(require_project_root() / "README.md"))
         readme_table.check_readme(readme_file)
-        check_writable("--readme", readme_file, in_place=False, then=then)
+        check_writable("--readme", readme_file, then=then)
         if svg is None:
             svg = readme_file.parent / CALENDAR_NEXT_TO_README
     picture = None
@@ -47,7 +47,7 @@ def _targets(svg: Path | None, readme: bool) -> tuple[Path | None, Path | None]:
         if svg.suffix.lower() == ".png":
             plot.require("--svg FILE.png")
         picture = Path(os.path.abspath(svg))
-        check_writable("--svg", picture, in_place=False, then=then)
+        check_writable("--svg", picture, then=then)
     return picture, readme_file
 
 
