@@ -114,7 +114,9 @@ def read_string_map(path: Path, what: str, shape: str, fix: str) -> dict[str, st
 _WHY = {errno.ENOSPC: "the disk is full", errno.EDQUOT: "the disk quota is used up",
         errno.EROFS: "it is on a read-only file system", errno.EACCES: "permission denied",
         errno.EPERM: "permission denied", errno.EISDIR: "a folder is in its place",
-        errno.ENOTDIR: "a file is in the place of one of its folders"}
+        errno.ENOTDIR: "a file is in the place of one of its folders",
+        errno.EEXIST: "a file is in the place of one of its folders"}
+"""Why a write failed, in our words; EEXIST only ever comes from making its folders."""
 
 
 def why_unwritable(error: OSError) -> str:
@@ -132,8 +134,8 @@ def write_failed(path: Path, error: OSError, what: str = "") -> WriteFailed:
         return error
     why = why_unwritable(error)
     named = f"{what} {path}" if what else str(path)
-    return WriteFailed(f"Could not write {named} ({why}): it was left as it was.",
-                       error, why, path)
+    kept = "it was left as it was" if path.is_file() else "nothing was written"
+    return WriteFailed(f"Could not write {named} ({why}): {kept}.", error, why, path)
 
 
 def write_atomically(path: Path, content: str | bytes, exclusive: bool = False,
@@ -189,9 +191,12 @@ def check_room(path: Path, folder: Path | None = None) -> None:
         size = max(1, path.stat().st_size)
     except OSError:
         size = 1
-    with contextlib.suppress(OSError, AttributeError):  # no statvfs: said when written
-        if _room(folder) < size:
-            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(path))
+    try:
+        room = _room(folder)
+    except (OSError, AttributeError):  # no statvfs here: a full disk is said when written
+        return
+    if room < size:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(path))
 
 
 def check_writable(option: str, path: Path, then: str = "so nothing was timed") -> None:
