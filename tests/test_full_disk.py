@@ -70,11 +70,13 @@ def test_a_full_disk_keeps_nothing_half_written_of_aocd_cache(
 ) -> None:
     """aocd writes its cache itself: on a full disk it left its input's temporary file
     and a page of 0 bytes, and aoc said "unexpected OSError". What it cut short is
-    removed, the sentence names the file, and nothing is sent."""
-    home = AocdHome(data=tmp_path / "data", config=tmp_path / "config")
+    removed, the sentence names the file, and nothing is sent. Its memo of tokens' owners,
+    which it rewrites in place to add this token's, is as it was."""
+    home = AocdHome(data=tmp_path / "data", config=tmp_path / "data")  # as aocd's default
     home.data.mkdir()
-    home.config.mkdir()
-    home.set_token()
+    memo = {f"another-token-{n}": f"github.someone.{n}" for n in range(100)}  # a page
+    home.set_token(user_id=None)
+    (home.config / "token2id.json").write_text(json.dumps(memo))
     fake_aoc.add_user(TOKEN)
     fake_aoc.add_puzzle(2023, 7, "Camel Cards", inputs={TOKEN: "x\n"})
     fake_aoc.add_puzzle(YEAR, 1, "Test", inputs={TOKEN: "abcd"}, solutions=["4", "5"])
@@ -95,7 +97,9 @@ def test_a_full_disk_keeps_nothing_half_written_of_aocd_cache(
         "Could not write aocd's cache")
     for done in (read, run, as_json):
         assert "unexpected" not in done.stderr and "Errno" not in done.stderr, done.stderr
-    assert left(as_json.stdout) == {}, as_json.stdout  # no temporary file, no cut page
+    kept = {str(home.config / "token"): len(TOKEN) + 1,
+            str(home.config / "token2id.json"): len(json.dumps(memo))}
+    assert left(as_json.stdout) == kept, as_json.stdout  # no temporary file, no cut page
     assert fake_aoc.requests_for("/answer") == []
 
 

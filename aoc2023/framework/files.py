@@ -174,6 +174,25 @@ def write_atomically(path: Path, content: str | bytes, exclusive: bool = False,
     os.unlink(name)
 
 
+def put_back(path: Path, before: bytes | None) -> None:
+    """`path` as it was (`before`; None: not there), after a write that is not ours (aocd
+    rewrites its files in place) cut it short on a full disk: written whole if there is
+    room, else in place, in the room the cut file holds. Nothing raised: a file that
+    cannot be put back is its reader's to say."""
+    with contextlib.suppress(OSError):
+        if before is None:
+            path.unlink(missing_ok=True)
+            return
+        if read_regular(path) == before:
+            return
+        try:
+            write_atomically(path, before)
+        except OSError:
+            with open(path, "r+b") as cut:
+                cut.write(before)
+                cut.truncate()
+
+
 def _room(folder: Path) -> int:
     """The bytes free on `folder`'s disk for this user (root may use the reserved ones)."""
     status = os.statvfs(folder)

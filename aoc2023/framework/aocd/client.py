@@ -38,7 +38,7 @@ from aoc2023.framework.errors import (
     WriteFailed,
     quoted,
 )
-from aoc2023.framework.files import why_unwritable
+from aoc2023.framework.files import put_back, why_unwritable
 
 if TYPE_CHECKING:
     from aocd.models import Puzzle
@@ -355,9 +355,17 @@ def _puzzle(token: str, year: int, day: int) -> Puzzle:
 
     user = aocd.models.User(token)
     # aocd resolves the owner and memoises it in token2id.json; when that file cannot be
-    # written (a read-only folder), the owner stays in aocd's memo in memory: carry on.
-    with suppress(OSError):
+    # written (a read-only folder, a full disk), the owner stays in aocd's memo in memory:
+    # carry on, with the memo as it was (aocd rewrites it in place: a full disk cut it).
+    memo = paths.token_memo_file()
+    try:
+        before: bytes | None = memo.read_bytes()
+    except OSError:
+        before = None
+    try:
         user.id  # noqa: B018
+    except OSError:
+        put_back(memo, before)
     # A page aocd cached at 0 bytes (a full disk) is no page: aocd would read it as the
     # page (no title, no example); removed here, it is fetched again. (aocd never caches
     # a page the site sends empty: it keeps only pages that name Advent of Code.)
