@@ -1,5 +1,6 @@
-"""A folder made read-only for a process, even for root (whom a folder's mode does not
-stop): the command prefix that does it."""
+"""A folder made read-only, or a full disk, for a process, even for root (whom a folder's
+mode does not stop): the command prefixes that do it, and one that lists what a folder
+holds when the command ends (before the namespace of a disk made for it goes)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,23 @@ import subprocess
 from pathlib import Path
 
 import pytest
+
+LEFT = "left:"
+
+
+def then_list(folder: Path) -> list[str]:
+    """A wrapper that runs the command, then lists the files `folder` holds (but the
+    disk's filler, and the locks, kept by design), each as `left: PATH SIZE`, on stdout
+    (the last command's)."""
+    script = ('"$@"; code=$?; find "$0" -type f ! -name .filler ! -path "*/.aoc-locks/*" '
+              f'-printf "{LEFT} %p %s\\n"; exit $code')
+    return ["sh", "-c", script, str(folder)]
+
+
+def left(stdout: str) -> dict[str, int]:
+    """The files listed by `then_list`: path to size."""
+    return {line.split()[1]: int(line.split()[2]) for line in stdout.splitlines()
+            if line.startswith(LEFT)}
 
 
 def read_only(folder: Path) -> list[str]:

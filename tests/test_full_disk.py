@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from conftest import TOKEN, AocdHome, temporary_year
 from fake_aoc import FakeAoC
-from read_only import full_disk, read_only
+from read_only import LEFT, full_disk, left, read_only, then_list
 from site_cli import aoc_runs
 
 import aoc2023
@@ -36,24 +36,6 @@ class Day(Solution[str]):
     def part_1(self, text: str) -> int:
         return len(text)
 """
-LEFT = "left:"
-
-
-def then_list(folder: Path) -> list[str]:
-    """A wrapper that runs the command, then lists the files `folder` holds (but the
-    disk's filler, and the locks, kept by design), each as `left: PATH SIZE`, on stdout
-    (the last command's)."""
-    script = ('"$@"; code=$?; find "$0" -type f ! -name .filler ! -path "*/.aoc-locks/*" '
-              f'-printf "{LEFT} %p %s\\n"; exit $code')
-    return ["sh", "-c", script, str(folder)]
-
-
-def left(stdout: str) -> dict[str, int]:
-    """The files listed by `then_list`: path to size."""
-    return {line.split()[1]: int(line.split()[2]) for line in stdout.splitlines()
-            if line.startswith(LEFT)}
-
-
 def year_env(tmp_path: Path, home: AocdHome) -> dict[str, str]:
     package = tmp_path / "site" / f"aoc{YEAR}"
     package.mkdir(parents=True)

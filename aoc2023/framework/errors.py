@@ -35,6 +35,7 @@ the framework, which turn it into a result.
 from __future__ import annotations
 
 import errno
+import os
 import signal
 from collections.abc import Sequence
 from pathlib import Path
@@ -242,6 +243,23 @@ def stop_name(stop: BaseException | None) -> str:
     return "Ctrl-C" if signum == signal.SIGINT else signal.Signals(signum).name
 
 
+_WHY = {errno.ENOSPC: "the disk is full", errno.EDQUOT: "the disk quota is used up",
+        errno.EROFS: "it is on a read-only file system", errno.EACCES: "permission denied",
+        errno.EPERM: "permission denied", errno.EISDIR: "a folder is in its place",
+        errno.ENOTDIR: "a file is in the place of one of its folders",
+        errno.EEXIST: "a file is in the place of one of its folders"}
+"""Why a write failed, in our words; EEXIST only ever comes from making its folders."""
+
+
+def why_unwritable(error: OSError) -> str:
+    """Why a file could not be written, in a few words of ours ("the disk is full"): the
+    error's own when they are ours already ("it is read-only"), not the system's."""
+    own = error.strerror and error.errno and error.strerror != os.strerror(error.errno)
+    if own or isinstance(error, WriteFailed):
+        return str(error.strerror)
+    return _WHY.get(error.errno or 0) or (error.strerror or str(error)).rstrip(".")
+
+
 _UNWRITABLE = {errno.EROFS, errno.EACCES, errno.EPERM, errno.ENOTDIR, errno.ENOSPC,
                errno.EDQUOT}
 """What a folder that cannot take a file (read-only, not ours, full, not a folder) raises."""
@@ -256,7 +274,7 @@ def unwritable_sentence(error: BaseException) -> str | None:
     if not isinstance(error, OSError) or error.errno not in _UNWRITABLE or not error.filename:
         return None
     folder = Path(error.filename).parent
-    return (f"Could not use {error.filename} ({error.strerror}): {folder} must be a "
+    return (f"Could not use {error.filename} ({why_unwritable(error)}): {folder} must be a "
             "folder you can write to, for aocd's cache and aoc's records; make it one, or "
             "set AOCD_DIR (and AOCD_CONFIG_DIR) to one that is.")
 

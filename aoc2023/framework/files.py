@@ -27,7 +27,7 @@ import stat
 import tempfile
 from pathlib import Path
 
-from aoc2023.framework.errors import DamagedFileError, UsageError, WriteFailed
+from aoc2023.framework.errors import DamagedFileError, UsageError, WriteFailed, why_unwritable
 
 LIMIT = 16 * 1024 * 1024
 """The most read of any one file by default: far above any input, answer or journal."""
@@ -109,22 +109,6 @@ def read_string_map(path: Path, what: str, shape: str, fix: str) -> dict[str, st
     if not isinstance(data, dict) or not all(isinstance(v, str) for v in data.values()):
         raise DamagedFileError(f"{what} {path} is not {shape}: {fix}.")
     return data
-
-
-_WHY = {errno.ENOSPC: "the disk is full", errno.EDQUOT: "the disk quota is used up",
-        errno.EROFS: "it is on a read-only file system", errno.EACCES: "permission denied",
-        errno.EPERM: "permission denied", errno.EISDIR: "a folder is in its place",
-        errno.ENOTDIR: "a file is in the place of one of its folders",
-        errno.EEXIST: "a file is in the place of one of its folders"}
-"""Why a write failed, in our words; EEXIST only ever comes from making its folders."""
-
-
-def why_unwritable(error: OSError) -> str:
-    """Why a file could not be written, in a few words of ours ("the disk is full")."""
-    own = error.strerror and error.errno and error.strerror != os.strerror(error.errno)
-    if own or isinstance(error, WriteFailed):  # words of ours already ("it is read-only")
-        return str(error.strerror)
-    return _WHY.get(error.errno or 0) or (error.strerror or str(error)).rstrip(".")
 
 
 def write_failed(path: Path, error: OSError, what: str = "") -> WriteFailed:

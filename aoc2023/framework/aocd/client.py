@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterable, Iterator, MutableMapping
 from contextlib import AbstractContextManager, contextmanager, suppress
 from dataclasses import dataclass, field
 from functools import cache
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from aoc2023.framework import advice, calendar, store
@@ -311,6 +312,10 @@ def _cache_not_written(error: OSError, started: int, year: int | None,
     is (`WriteFailed`) when aocd's did not name it (its folder's sentence then:
     `errors.unwritable_sentence`)."""
     left = paths.undo_cut_writes(started, year, day)
+    if error.filename and Path(error.filename).name.startswith("tmp") and year and day:
+        # aocd's temporary file for an input, of a random name: the input named instead
+        named = Path(error.filename).parent / f"{year}_{day:02d}_input.txt"
+        return OSError(error.errno, error.strerror, str(named))
     if error.filename or not left:
         return error
     why = why_unwritable(error)
