@@ -963,8 +963,10 @@ def test_a_write_that_fails_is_one_sentence_naming_the_file(
         fake.stop()
     files = left(done[-1].stdout)
     done[-1].stdout = done[-1].stdout.split("left:")[0]
+    broken: list[Broken] = []  # every command's, so that a failure shows them all
     for name, result in zip([*WRITING, *SKIPPING], done, strict=True):
-        with Promises(result, f"--- on a {disk} disk: {name} ---") as promises:
+        with collected(broken), Promises(result, f"--- on a {disk} disk: {name} ---") \
+                as promises:
             document = promises.common(as_json=True)
             error = " ".join(str(one.get("error") or "") for one in  # the command's, a day's
                              [document, *document.get("results", [])])
@@ -977,9 +979,22 @@ def test_a_write_that_fails_is_one_sentence_naming_the_file(
                               "the sentence is in our words, not an OSError's")
             else:
                 promises.code({0}, f"{name} skips a copy it cannot keep")
-    with Promises(done[-1], f"--- what the {disk} disk holds ---\n{files}") as promises:
+    with collected(broken), Promises(done[-1], f"--- what the {disk} disk holds ---\n"
+                                             f"{files}") as promises:
         promises.keep(not [path for path in files if LEFT_BEHIND.search(path)],
                       "no temporary file is left behind")
         promises.keep(not [path for path, size in files.items() if size == 0],
                       "no file is left at 0 bytes")
         promises.keep(posted == [], "nothing is sent that could not be written down")
+    if broken:
+        raise type(broken[0])("\n\n".join(map(str, broken)))
+
+
+@contextmanager
+def collected(broken: list[Broken]) -> Iterator[None]:
+    """A block whose broken promises are kept in `broken`, for the test to fail on at its
+    end, rather than raised at once."""
+    try:
+        yield
+    except Broken as error:
+        broken.append(error)
