@@ -922,7 +922,8 @@ def test_a_write_that_fails_is_one_sentence_naming_the_file(
     full, or read-only: a documented exit code (2: it could not do what it was asked),
     under --json one document whose `error` names a file or folder on that disk, never
     "unexpected" nor a traceback; a command that only keeps a copy still succeeds; and
-    nothing is left on the disk half-written (no temporary file, no file of 0 bytes).
+    nothing is left on the disk half-written (no temporary file, no file of 0 bytes, aocd's
+    memo of tokens' owners as it was).
     All the commands run in one process (site_cli.aoc_runs), on one disk made for it."""
     from read_only import full_disk, left, read_only, then_list
     from site_cli import aoc_runs
@@ -931,7 +932,10 @@ def test_a_write_that_fails_is_one_sentence_naming_the_file(
     folder = tmp_path / "disk"
     home = AocdHome(data=folder / "aocd", config=folder / "aocd")
     home.data.mkdir(parents=True)
-    home.set_token()
+    home.set_token(user_id=None)  # aocd adds the token's owner to its memo, in place
+    memo = home.config / "token2id.json"
+    memo.write_text(json.dumps({f"another-token-{n}": f"github.someone.{n}"
+                                for n in range(100)}))  # a page: the disk cuts its rewrite
     project = folder / "project"
     project.mkdir()
     (project / "pyproject.toml").write_text("[project]\nname = 'mine'\n")
@@ -985,6 +989,8 @@ def test_a_write_that_fails_is_one_sentence_naming_the_file(
                       "no temporary file is left behind")
         promises.keep(not [path for path, size in files.items() if size == 0],
                       "no file is left at 0 bytes")
+        promises.keep(files.get(str(memo)) == len(memo.read_text()),
+                      "aocd's memo of tokens' owners, which it rewrites in place, is as it was")
         promises.keep(posted == [], "nothing is sent that could not be written down")
     if broken:
         raise type(broken[0])("\n\n".join(map(str, broken)))

@@ -6,7 +6,11 @@ OSError"), and what was made before it is still shown (aoc bench's table and its
 
 A full disk is a small tmpfs in a mount namespace, filled up (read_only.full_disk):
 root only, skipped elsewhere. Each test runs its commands in one process
-(site_cli.aoc_runs), and lists what the disk holds before the namespace goes."""
+(site_cli.aoc_runs), and lists what the disk holds before the namespace goes. Every
+command that writes is held to these promises on a full and a read-only disk in
+test_contracts.py (test_a_write_that_fails_is_one_sentence_naming_the_file); here,
+what needs a disk of its own: a history that fits when checked and not when written,
+and a lock in a read-only data folder with the input cached."""
 
 from __future__ import annotations
 
@@ -44,45 +48,6 @@ def year_env(tmp_path: Path, home: AocdHome) -> dict[str, str]:
     env = home.env() | {"AOC_SESSION": TOKEN}
     env["PYTHONPATH"] = os.pathsep.join([str(tmp_path / "site"), env["PYTHONPATH"]])
     return env
-
-
-@pytest.mark.slow  # a process of its own
-def test_a_full_disk_keeps_nothing_half_written_of_aocd_cache(
-    tmp_path: Path, fake_aoc: FakeAoC
-) -> None:
-    """aocd writes its cache itself: on a full disk it left its input's temporary file
-    and a page of 0 bytes, and aoc said "unexpected OSError". What it cut short is
-    removed, the sentence names the file, and nothing is sent. Its memo of tokens' owners,
-    which it rewrites in place to add this token's, is as it was."""
-    home = AocdHome(data=tmp_path / "data", config=tmp_path / "data")  # as aocd's default
-    home.data.mkdir()
-    memo = {f"another-token-{n}": f"github.someone.{n}" for n in range(100)}  # a page
-    home.set_token(user_id=None)
-    (home.config / "token2id.json").write_text(json.dumps(memo))
-    fake_aoc.add_user(TOKEN)
-    fake_aoc.add_puzzle(2023, 7, "Camel Cards", inputs={TOKEN: "x\n"})
-    fake_aoc.add_puzzle(YEAR, 1, "Test", inputs={TOKEN: "abcd"}, solutions=["4", "5"])
-    commands = (["read", "2023", "7"], ["run", str(YEAR), "1", "--yes"],
-                ["run", str(YEAR), "1", "--yes", "--json"])
-    read, run, as_json = aoc_runs(
-        fake_aoc, home, *commands, env=year_env(tmp_path, home), timeout=60,
-        wrapper=[*full_disk(home.data), *then_list(home.data)], shift=SINCE_YEAR_UNLOCKED)
-    user = home.data / "github.tester.1234567"
-    page = home.data / "prose" / "2023_07_prose.0.html"
-    assert read.returncode == 2, read.stderr
-    assert f"Could not write aocd's cache {page} (the disk is full)" in read.stderr
-    for done in (run, as_json):
-        assert done.returncode == 2, done.stderr
-        assert f"Could not write aocd's cache {user / f'{YEAR}_01_input.txt'} " \
-               "(the disk is full)" in done.stdout + done.stderr
-    assert json.loads(as_json.stdout.split(LEFT)[0])["results"][0]["error"].startswith(
-        "Could not write aocd's cache")
-    for done in (read, run, as_json):
-        assert "unexpected" not in done.stderr and "Errno" not in done.stderr, done.stderr
-    kept = {str(home.config / "token"): len(TOKEN) + 1,
-            str(home.config / "token2id.json"): len(json.dumps(memo))}
-    assert left(as_json.stdout) == kept, as_json.stdout  # no temporary file, no cut page
-    assert fake_aoc.requests_for("/answer") == []
 
 
 @pytest.mark.slow  # a process of its own

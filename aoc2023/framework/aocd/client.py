@@ -361,21 +361,31 @@ def _puzzle(token: str, year: int, day: int) -> Puzzle:
     user = aocd.models.User(token)
     # aocd resolves the owner and memoises it in token2id.json; when that file cannot be
     # written (a read-only folder, a full disk), the owner stays in aocd's memo in memory:
-    # carry on, with the memo as it was (aocd rewrites it in place: a full disk cut it).
+    # carry on.
+    with suppress(OSError):
+        owner(user)
+    # A page aocd cached at 0 bytes (a full disk) is no page: aocd would read it as the
+    # page (no title, no example); removed here, it is fetched again. (aocd never caches
+    # a page the site sends empty: it keeps only pages that name Advent of Code.)
+    paths.drop_empty(paths.page_files(year, day), "aocd's cached puzzle page")
+    return aocd.models.Puzzle(year, day, user=user)
+
+
+def owner(user: Any) -> str:
+    """aocd's `user.id`: the token's owner, which aocd memoises in token2id.json. aocd
+    rewrites that file in place, so a full disk cut it (and every later run found it
+    not JSON): when the write fails, the memo is put back as it was, and the OSError
+    raised."""
     memo = paths.token_memo_file()
     try:
         before: bytes | None = memo.read_bytes()
     except OSError:
         before = None
     try:
-        user.id  # noqa: B018
+        return str(user.id)
     except OSError:
         put_back(memo, before)
-    # A page aocd cached at 0 bytes (a full disk) is no page: aocd would read it as the
-    # page (no title, no example); removed here, it is fetched again. (aocd never caches
-    # a page the site sends empty: it keeps only pages that name Advent of Code.)
-    paths.drop_empty(paths.page_files(year, day), "aocd's cached puzzle page")
-    return aocd.models.Puzzle(year, day, user=user)
+        raise
 
 
 def fetch_input(year: int, day: int, token: str) -> str:
