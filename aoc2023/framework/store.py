@@ -34,8 +34,8 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from aoc2023.framework.aocd import paths
-from aoc2023.framework.errors import WriteFailed
-from aoc2023.framework.files import LIMIT, read_regular_text, why_unwritable, write_atomically
+from aoc2023.framework.errors import WriteFailed, why_unwritable
+from aoc2023.framework.files import LIMIT, read_regular_text, write_atomically
 
 # --- in aocd's config folder ($AOCD_CONFIG_DIR, else the data folder) ---------------------
 

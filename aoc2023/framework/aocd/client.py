@@ -38,8 +38,9 @@ from aoc2023.framework.errors import (
     StillLocked,
     WriteFailed,
     quoted,
+    why_unwritable,
 )
-from aoc2023.framework.files import put_back, why_unwritable
+from aoc2023.framework.files import put_back
 
 if TYPE_CHECKING:
     from aocd.models import Puzzle
