@@ -3,7 +3,9 @@ sentence naming the file (a full disk, which needs a disk of its own: test_full_
 
 from __future__ import annotations
 
+import os
 import re
+import stat
 from pathlib import Path
 
 import pytest
@@ -19,6 +21,21 @@ def test_writes_exactly_the_content_and_leaves_no_temporary_file(tmp_path: Path)
     write_atomically(path, b"\x00bytes")
     assert path.read_bytes() == b"\x00bytes"
     assert sorted(p.name for p in path.parent.iterdir()) == ["README.md"]
+
+
+def test_a_file_keeps_its_permissions_and_a_record_is_its_owners(tmp_path: Path) -> None:
+    """A README, a chart: as `open` makes a file, or as it was; a record: the owner's."""
+    umask = os.umask(0o022)
+    try:
+        write_atomically(readme := tmp_path / "README.md", "# Mine\n")
+        assert stat.S_IMODE(readme.stat().st_mode) == 0o644
+        readme.chmod(0o664)
+        write_atomically(readme, "# Mine, again\n")
+        assert stat.S_IMODE(readme.stat().st_mode) == 0o664
+        write_atomically(record := tmp_path / "aoc-view-keys.json", "{}", private=True)
+        assert stat.S_IMODE(record.stat().st_mode) == 0o600
+    finally:
+        os.umask(umask)
 
 
 def test_a_failed_write_leaves_the_old_file_and_no_temporary_file(tmp_path: Path) -> None:

@@ -93,7 +93,8 @@ def test_a_history_that_cannot_be_saved_after_the_timing_keeps_the_report(
     """`aoc bench --save`, `benchmarks/` on a disk with two pages free: a history that
     needs more than that to be copied is refused before the timing; one that fits then,
     but not with the new figures, fails after it: the table (and the `--json` fields)
-    are shown, then the one sentence naming the file, exit 2, the history as it was."""
+    are shown, then the one sentence naming the file, exit 2, the history as it was.
+    `aoc stats --svg` likewise, with a calendar larger than the room left."""
     disk = tmp_path / "disk"
     projects = {}
     for name, size in (("fits", ROOM - 10), ("too-large", ROOM + 4096)):
@@ -105,9 +106,10 @@ def test_a_history_that_cannot_be_saved_after_the_timing_keeps_the_report(
     with temporary_year(tmp_path / "site", YEAR, {"day01.py": DAY}):
         env = aocd_home.env()
         env["PYTHONPATH"] = os.pathsep.join([str(tmp_path / "site"), SOURCE, env["PYTHONPATH"]])
-        late, as_json, early = aoc_runs(
-            None, aocd_home, bench, [*bench, "--json"], bench, env=env,
-            cwds=[projects["fits"], projects["fits"], projects["too-large"]],
+        stats = ["stats", "2023", "--svg", "calendar.svg", "--json"]  # 14 KB: no room
+        late, as_json, drawn, early = aoc_runs(
+            None, aocd_home, bench, [*bench, "--json"], stats, bench, env=env,
+            cwds=[projects["fits"], projects["fits"], projects["fits"], projects["too-large"]],
             wrapper=[*full_disk(disk, ROOM), *then_list(disk)])
     history = projects["fits"] / "benchmarks" / "history.json"
     for done in (late, as_json):
@@ -119,6 +121,12 @@ def test_a_history_that_cannot_be_saved_after_the_timing_keeps_the_report(
     report = json.loads(as_json.stdout.split(LEFT)[0])
     assert report["results"][0]["steps"] and report["exit_code"] == 2
     assert report["error"].startswith("Could not write the benchmark history")
+    svg = projects["fits"] / "calendar.svg"
+    stats = json.loads(drawn.stdout)  # aoc stats likewise: its stats, then the sentence
+    assert drawn.returncode == 2 and stats["exit_code"] == 2, drawn.stderr
+    assert stats["years"][0]["year"] == 2023 and stats["written"] == []
+    assert stats["error"] == (f"Could not write the calendar {svg} (the disk is full): "
+                              "nothing was written.")
     assert early.returncode == 2 and "so nothing was timed." in early.stderr, early.stderr
     assert "the disk is full" in early.stderr and early.stdout.split(LEFT)[0] == ""
     files = left(early.stdout)

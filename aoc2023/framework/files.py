@@ -123,7 +123,7 @@ def write_failed(path: Path, error: OSError, what: str = "") -> WriteFailed:
 
 
 def write_atomically(path: Path, content: str | bytes, exclusive: bool = False,
-                     what: str = "") -> None:
+                     what: str = "", private: bool = False) -> None:
     """THE way aoc writes a file. To a new file beside `path`, then renamed over `path` in
     one step: a crash or a full disk leaves the old file or the new one, never half a
     file, nor a stray temporary file. A failure is `WriteFailed` (an OSError too): one
@@ -131,9 +131,10 @@ def write_atomically(path: Path, content: str | bytes, exclusive: bool = False,
 
     Text is written as UTF-8 bytes, with no newline translation, so what is written is
     exactly `content`. Two writers never share a temporary file. `exclusive` never
-    replaces a file: FileExistsError if `path` exists (as `open(path, "x")`), and the
-    new file gets the permissions `open` would give it (a temporary file's are the
-    owner's alone, which suit the records kept, not a user's source).
+    replaces a file: FileExistsError if `path` exists (as `open(path, "x")`). The file
+    keeps the permissions it had, and a new one gets those `open` would give it (a
+    README, a chart, a day's module), unless `private`: then a new one is its owner's
+    alone, as a temporary file is (aoc's records, which may hold a view key).
     """
     data = content.encode("utf-8") if isinstance(content, str) else content
     try:
@@ -144,10 +145,11 @@ def write_atomically(path: Path, content: str | bytes, exclusive: bool = False,
     try:
         with open(fd, "wb") as temporary:
             temporary.write(data)
+        if not private or exclusive:
+            os.chmod(name, _mode_of(path))
         if not exclusive:
             os.replace(name, path)
             return
-        os.chmod(name, 0o666 & ~_umask())
         os.link(name, path)  # fails, where `path` exists, without touching it
     except BaseException as error:
         with contextlib.suppress(OSError):
@@ -236,6 +238,14 @@ def check_keepable(path: Path) -> None:
     if not os.access(path.parent, os.W_OK | os.X_OK):
         raise PermissionError(errno.EACCES, "its folder cannot be written", str(path))
     check_room(path)
+
+
+def _mode_of(path: Path) -> int:
+    """The permissions `path` has, or those `open` gives a new file."""
+    try:
+        return stat.S_IMODE(os.stat(path).st_mode)
+    except OSError:
+        return 0o666 & ~_umask()
 
 
 def _umask() -> int:

@@ -16,7 +16,8 @@ Two kinds of file, read two ways:
   (`files.read_cached_text`, `files.read_string_map`, or the module's own), since
   taking it as empty would break what it promises.
 
-Every write is whole (`write_json`, through `files.write_atomically`), and a read,
+Every write is whole (`write_json`, through `files.write_atomically`; a new file is its
+owner's alone, as the token is), and a read,
 change and write that another `aoc` may make at the same time goes under
 `locked(path)`.
 
@@ -180,7 +181,7 @@ def read_json(path: Path, limit: int = LIMIT) -> object:
 
 def write_json(path: Path, data: object, indent: int | None = None) -> None:
     """`data` as JSON in `path`, whole or not at all (the old file is kept on a failure)."""
-    write_atomically(path, json.dumps(data, indent=indent))
+    write_atomically(path, json.dumps(data, indent=indent), private=True)
 
 
 def read_time(path: Path) -> float | None:
@@ -193,4 +194,4 @@ def read_time(path: Path) -> float | None:
 
 
 def write_time(path: Path, when: float) -> None:
-    write_atomically(path, repr(when))
+    write_atomically(path, repr(when), private=True)
