@@ -159,11 +159,13 @@ def locked(path: Path) -> Iterator[None]:
         lock = FileLock(lock_file(path))
         lock.acquire()
     except OSError as error:
-        folder = path.parent / LOCKS_DIR_NAME
+        locks = path.parent / LOCKS_DIR_NAME
+        # the folder to fix: the one that would not take the folder or file it was asked to
+        folder = Path(error.filename).parent if error.filename else path.parent
         why = why_unwritable(error)
-        raise WriteFailed(f"Could not take the lock of {path} in {folder} ({why}): "
-                          f"{path.parent} must be a folder you can write to.",
-                          error, why, folder) from error
+        raise WriteFailed(f"Could not take the lock of {path} in {locks} ({why}): "
+                          f"{folder} must be a folder you can write to.",
+                          error, why, locks) from error
     try:
         yield
     finally:
