@@ -17,7 +17,6 @@ import os
 import re
 from collections.abc import Iterator
 from dataclasses import replace
-from datetime import UTC, datetime
 from pathlib import Path
 from subprocess import CompletedProcess
 
@@ -416,7 +415,7 @@ def test_a_files_history_is_kept_under_its_resolved_path(project: Path, tmp_path
     path in the project; figures saved under the name as typed (before) still compare.
 
     One bench saves through `aoc bench`; one more report, benched in this process, is
-    compared as `aoc bench` compares it (outputs.compare_save_publish, after the same
+    compared as `aoc bench` compares it (outputs.compared, after the same
     `prepare`) under each name of the file, as typed: a bench for each name would time the
     same steps again."""
     (project / "data").mkdir()
@@ -429,7 +428,7 @@ def test_a_files_history_is_kept_under_its_resolved_path(project: Path, tmp_path
         reads it), compared with the history."""
         named = replace(report, results=[replace(bench, result=bench.result._replace(
             label=str(Path(name)))) for bench in report.results])
-        found, _ = outputs.compare_save_publish(named, outputs.prepare(), datetime.now(UTC))
+        found = outputs.compared(named, outputs.prepare())
         return [step for bench in found.results for step in bench.steps]
 
     with temporary_year(tmp_path / "site", 2092, {"day01.py": COUNTS}):

@@ -13,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from misbehaving_days import examples
 
-from aoc2023.framework.errors import UsageError
+from aoc2023.framework.errors import WriteFailed
 from aoc2023.framework.render.calendar_svg import (
     END,
     START,
@@ -142,7 +142,8 @@ def test_svg_and_png_files(tmp_path: Path) -> None:
     write_svg(png, small)
     assert png.read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
     assert sorted(folder.iterdir()) == [png, svg]  # no temporary file left behind
-    with pytest.raises(UsageError, match="Cannot write"):
+    with pytest.raises(WriteFailed, match=re.escape(f"Could not write the calendar {folder} "
+                                                    "(a folder is in its place)")):
         write_svg(folder, small)  # a folder is in the way
 
 

@@ -886,3 +886,121 @@ def test_text_from_outside_is_shown_never_obeyed(
                     if command_name == "leaderboard":
                         promises.keep(all(word in shown for word in printable(name).split()),
                                       "leaderboard shows the member's name, escaped")
+
+
+# --- writes that fail: a full disk, a read-only folder, at each write aoc makes -------------
+
+WRITES_YEAR = 2096
+WRITES_SHIFT = 74 * 366 * 86400.0
+"""A clock shift past WRITES_YEAR's December (a real run fetches only what is unlocked)."""
+WRITING = {
+    "read": ("read", str(WRITES_YEAR), "1"),  # aocd's page
+    "run": ("run", str(WRITES_YEAR), "1", "--yes"),  # aocd's input, then the journal
+    "new": ("new", str(WRITES_YEAR), "2"),  # the page, the input, a day's module
+    "leaderboard": ("leaderboard", str(WRITES_YEAR), "42"),  # a board's copy
+    "bench": ("bench", str(WRITES_YEAR), "1", "--example", "--budget", "0.05", "--save",
+              "--readme"),  # the history, the README
+    "stats": ("stats", str(WRITES_YEAR), "--svg", "calendar.svg"),  # an SVG
+}
+"""Commands that must write, each into the disk (aocd's folders and the project on it)."""
+SKIPPING = {"list": ("list", str(WRITES_YEAR))}
+"""Commands that only keep a copy (the listing cache): one that cannot be kept is skipped."""
+PATHS = re.compile(r"/?[\w.-]+(?:/[\w.-]+)+")
+"""A path in a sentence, absolute or relative (to the project, where the commands run)."""
+LEFT_BEHIND = re.compile(r"/(tmp[^/]*|\.[^/]*\.tmp|\.aoc-check-[^/]*)$")
+"""The names of a temporary file: aocd's (`tmp...`), ours (`.NAME.XXXX.tmp`), a check's."""
+
+
+@pytest.mark.slow  # a process each
+@given(disk=st.sampled_from(["full", "read-only"]))
+@example(disk="full")
+@example(disk="read-only")
+@examples(0, wide=2)
+def test_a_write_that_fails_is_one_sentence_naming_the_file(
+        disk: str, tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Every command that writes, with aocd's folders and the project on a disk that is
+    full, or read-only: a documented exit code (2: it could not do what it was asked),
+    under --json one document whose `error` names a file or folder on that disk, never
+    "unexpected" nor a traceback; a command that only keeps a copy still succeeds; and
+    nothing is left on the disk half-written (no temporary file, no file of 0 bytes, aocd's
+    memo of tokens' owners as it was).
+    All the commands run in one process (site_cli.aoc_runs), on one disk made for it."""
+    from read_only import full_disk, left, read_only, then_list
+    from site_cli import aoc_runs
+
+    tmp_path = tmp_path_factory.mktemp("writes")
+    folder = tmp_path / "disk"
+    home = AocdHome(data=folder / "aocd", config=folder / "aocd")
+    home.data.mkdir(parents=True)
+    home.set_token(user_id=None)  # aocd adds the token's owner to its memo, in place
+    memo = home.config / "token2id.json"
+    memo.write_text(json.dumps({f"another-token-{n}": f"github.someone.{n}"
+                                for n in range(100)}))  # a page: the disk cuts its rewrite
+    project = folder / "project"
+    project.mkdir()
+    (project / "pyproject.toml").write_text("[project]\nname = 'mine'\n")
+    (project / "README.md").write_text("# Mine\n")
+    package = project / f"aoc{WRITES_YEAR}"
+    package.mkdir()
+    (package / "__init__.py").write_text('"""The year."""\n')
+    (package / "day01.py").write_text(GOOD_DAY)
+    home.cache_input(WRITES_YEAR, 2, "abcd")  # all `new` needs: it has only the module to write
+    (home.data / "prose").mkdir()
+    (home.data / "prose" / f"{WRITES_YEAR}_02_prose.0.html").write_text(
+        "<main><article><h2>--- Day 2: Test ---</h2><p>For example:</p><pre><code>abcd"
+        "</code></pre></article></main>")
+    fake = FakeAoC()
+    try:
+        fake.add_user(TOKEN)
+        for day in (1, 2):
+            fake.add_puzzle(WRITES_YEAR, day, "Test", inputs={TOKEN: "abcd"},
+                            solutions=["7", "seven"])
+        fake.add_board(WRITES_YEAR, 42, {"event": str(WRITES_YEAR), "owner_id": 1,
+                                          "members": {}}, viewers={TOKEN})
+        wrapper = full_disk(folder) if disk == "full" else read_only(folder)
+        commands = [[*args, "--json"] for args in (*WRITING.values(), *SKIPPING.values())]
+        done = aoc_runs(fake, home, *commands, env=site_path_env(home, project) | {
+            "AOC_SESSION": TOKEN}, cwds=[project] * len(commands), timeout=120,
+            shift=WRITES_SHIFT, wrapper=[*wrapper, *then_list(folder)])
+        posted = fake.requests_for("/answer")
+    finally:
+        fake.stop()
+    files = left(done[-1].stdout)
+    done[-1].stdout = done[-1].stdout.split("left:")[0]
+    broken: list[Broken] = []  # every command's, so that a failure shows them all
+    for name, result in zip([*WRITING, *SKIPPING], done, strict=True):
+        with collected(broken), Promises(result, f"--- on a {disk} disk: {name} ---") \
+                as promises:
+            document = promises.common(as_json=True)
+            error = " ".join(str(one.get("error") or "") for one in  # the command's, a day's
+                             [document, *document.get("results", [])])
+            if name in WRITING:
+                promises.code({2}, f"{name} could not write what it was asked to")
+                named = [(project / path).resolve() for path in PATHS.findall(error)]
+                promises.keep(any(path.is_relative_to(folder) for path in named),
+                              f"the sentence names the file or folder on the {disk} disk")
+                promises.keep("Errno" not in error and "OSError" not in error,
+                              "the sentence is in our words, not an OSError's")
+            else:
+                promises.code({0}, f"{name} skips a copy it cannot keep")
+    with collected(broken), Promises(done[-1], f"--- what the {disk} disk holds ---\n"
+                                             f"{files}") as promises:
+        promises.keep(not [path for path in files if LEFT_BEHIND.search(path)],
+                      "no temporary file is left behind")
+        promises.keep(not [path for path, size in files.items() if size == 0],
+                      "no file is left at 0 bytes")
+        promises.keep(files.get(str(memo)) == len(memo.read_text()),
+                      "aocd's memo of tokens' owners, which it rewrites in place, is as it was")
+        promises.keep(posted == [], "nothing is sent that could not be written down")
+    if broken:
+        raise type(broken[0])("\n\n".join(map(str, broken)))
+
+
+@contextmanager
+def collected(broken: list[Broken]) -> Iterator[None]:
+    """A block whose broken promises are kept in `broken`, for the test to fail on at its
+    end, rather than raised at once."""
+    try:
+        yield
+    except Broken as error:
+        broken.append(error)

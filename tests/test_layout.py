@@ -430,3 +430,61 @@ def test_the_check_finds_a_file_of_ours_named_outside_the_store() -> None:
     assert names_of_files(source, {"aoc-days.json", "_leaderboard_", "history.json"}) == [
         "line 2: 'aoc-days.json'", "line 3: '{}_leaderboard_{}.json'",
         "line 4: 'aoc-view-key'", "line 5: '{}_runtimes.json'"]
+
+
+FILES = FRAMEWORK / "files.py"
+WRITERS = {"write_text", "write_bytes", "mkstemp", "NamedTemporaryFile", "replace", "rename",
+           "savefig", "open", "touch"}
+"""Calls that write a file, or make one: outside files.py, each is one of WRITES_ALLOWED."""
+WRITES_ALLOWED = {
+    "cli/run.py open": "reopens a file descriptor (stdout) as a stream",
+    "cli/json_output.py open": "writes the JSON document to the saved stdout descriptor",
+    "render/calendar_svg.py savefig": "draws a PNG into memory, written by write_atomically",
+    "bench/plot.py savefig": "draws a chart into memory, written by write_atomically",
+}
+
+
+def writes_of_files(source: str) -> list[str]:
+    """The calls in `source` that write or make a file (WRITERS; `open` only with a mode
+    that writes, `replace` and `rename` only of `os`), as `NAME line N`."""
+    found: list[tuple[int, str]] = []
+    for node in nodes(source):
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func
+        name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
+        if name not in WRITERS:
+            continue
+        if name in ("replace", "rename") and not (
+                isinstance(func, ast.Attribute) and getattr(func.value, "id", None) == "os"):
+            continue  # str.replace, Path.replace of a string...
+        if name == "open":
+            modes = [arg.value for arg in node.args[1:2] if isinstance(arg, ast.Constant)]
+            modes += [kw.value.value for kw in node.keywords
+                      if kw.arg == "mode" and isinstance(kw.value, ast.Constant)]
+            if not any(isinstance(mode, str) and set(mode) & set("wax+") for mode in modes):
+                continue
+        found.append((node.lineno, f"{name} line {node.lineno}"))
+    return [use for _, use in sorted(found)]
+
+
+def test_every_file_is_written_one_way() -> None:
+    """files.write_atomically is the one way aoc writes a file (whole or not at all, a
+    failure one sentence naming it): no other framework module writes one itself."""
+    found = sorted(f"{path.relative_to(FRAMEWORK)} {write}" for path in FRAMEWORK.rglob("*.py")
+                   if path != FILES
+                   for write in writes_of_files(path.read_text(encoding="utf-8")))
+    allowed = {use for use in found if use.rsplit(" line ", 1)[0] in WRITES_ALLOWED}
+    assert sorted(set(found) - allowed) == []
+    assert {use.rsplit(" line ", 1)[0] for use in allowed} == set(WRITES_ALLOWED)
+
+
+def test_the_check_finds_a_file_written_another_way() -> None:
+    source = ('path.write_text(text)\n'
+              'with open(path, "w") as out: pass\n'
+              'with open(path) as read: pass\n'
+              'os.replace(temporary, path)\n'
+              'name = text.replace("a", "b")\n'
+              'figure.savefig(path)\n')
+    assert writes_of_files(source) == ["write_text line 1", "open line 2", "replace line 4",
+                                       "savefig line 6"]

@@ -72,7 +72,10 @@ def remember(year: int, count: int) -> int | None:
     """Keep `count` as the number of days the site shows for `year`; the count it had
     before, if it had one."""
     path = store.day_counts_file()
-    with store.locked(path):  # another aoc may learn a year
+    before = remembered().get(year)
+    # A copy: one that cannot be written is kept by the next page that tells the count.
+    # Under the lock, as another aoc may learn a year.
+    with suppress(OSError), store.locked(path):
         counts = remembered()
         before = counts.get(year)
         if before != count:

@@ -20,7 +20,8 @@ the framework, which turn it into a result.
     │   │   └── SentButNoReply      the answer went out but no verdict came back
     │   └── DamagedFileError   a file the framework keeps cannot be read or written
     │       ├── DamagedLogError     aocd's submission log: nothing is sent until repaired
-    │       └── HistoryError        the benchmark history
+    │       ├── HistoryError        the benchmark history
+    │       └── WriteFailed         a file could not be written (also an OSError)
     ├── NotSent                a submission rule kept an answer back (submit.py)
     ├── TimedOut               a child process ran past its limit and was killed (timeouts.py)
     ├── ChildFailed            the function in a child process raised or died (timeouts.py)
@@ -34,6 +35,7 @@ the framework, which turn it into a result.
 from __future__ import annotations
 
 import errno
+import os
 import signal
 from collections.abc import Sequence
 from pathlib import Path
@@ -156,6 +158,20 @@ class HistoryError(DamagedFileError):
     """The benchmark history file cannot be read or written."""
 
 
+class WriteFailed(DamagedFileError, OSError):
+    """A file (or a lock) aoc writes could not be written (files.write_atomically): one
+    sentence naming it and why, in our words. An OSError too, with the errno, the reason
+    (`strerror`, "the disk is full") and the file (`filename`), so that a caller for which
+    the file is a copy that may be lost skips it as it skips any OSError."""
+
+    def __init__(self, sentence: str, error: OSError, why: str, path: Path) -> None:
+        OSError.__init__(self, error.errno, why, str(path))
+        self.sentence = sentence
+
+    def __str__(self) -> str:
+        return self.sentence
+
+
 class NotSent(Exception):
     """A submission rule kept an answer back; the message says which. Never leaves
     `submit`, which turns it into the part's note (and, when the rule proves the answer
@@ -227,6 +243,23 @@ def stop_name(stop: BaseException | None) -> str:
     return "Ctrl-C" if signum == signal.SIGINT else signal.Signals(signum).name
 
 
+_WHY = {errno.ENOSPC: "the disk is full", errno.EDQUOT: "the disk quota is used up",
+        errno.EROFS: "it is on a read-only file system", errno.EACCES: "permission denied",
+        errno.EPERM: "permission denied", errno.EISDIR: "a folder is in its place",
+        errno.ENOTDIR: "a file is in the place of one of its folders",
+        errno.EEXIST: "a file is in the place of one of its folders"}
+"""Why a write failed, in our words; EEXIST only ever comes from making its folders."""
+
+
+def why_unwritable(error: OSError) -> str:
+    """Why a file could not be written, in a few words of ours ("the disk is full"): the
+    error's own when they are ours already ("it is read-only"), not the system's."""
+    own = error.strerror and error.errno and error.strerror != os.strerror(error.errno)
+    if own or isinstance(error, WriteFailed):
+        return str(error.strerror)
+    return _WHY.get(error.errno or 0) or (error.strerror or str(error)).rstrip(".")
+
+
 _UNWRITABLE = {errno.EROFS, errno.EACCES, errno.EPERM, errno.ENOTDIR, errno.ENOSPC,
                errno.EDQUOT}
 """What a folder that cannot take a file (read-only, not ours, full, not a folder) raises."""
@@ -236,10 +269,12 @@ def unwritable_sentence(error: BaseException) -> str | None:
     """The sentence for a file of aocd's or ours that its folder would not let be made or
     used (aocd writes its cache and token memo itself, wherever it needs to): the folder
     named, with what to do. None for any other error."""
+    if isinstance(error, WriteFailed):
+        return str(error)
     if not isinstance(error, OSError) or error.errno not in _UNWRITABLE or not error.filename:
         return None
     folder = Path(error.filename).parent
-    return (f"Could not use {error.filename} ({error.strerror}): {folder} must be a "
+    return (f"Could not use {error.filename} ({why_unwritable(error)}): {folder} must be a "
             "folder you can write to, for aocd's cache and aoc's records; make it one, or "
             "set AOCD_DIR (and AOCD_CONFIG_DIR) to one that is.")
 

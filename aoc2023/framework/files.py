@@ -9,7 +9,12 @@ reader turns into one sentence naming the file (`read_cached_text`, `read_string
 a file that must be read says so; a copy that may be lost is read as a miss,
 `store.read_json`).
 
-Writing: `write_atomically`, so that a crash or a full disk never leaves half a file.
+Writing: `write_atomically`, THE way aoc writes a file (its records, the bench history,
+the README, charts, SVGs, flame reports, day modules), so that a crash or a full disk
+never leaves half a file nor a temporary one, and a failure is one sentence naming the
+file (`WriteFailed`). What can be checked before the work is (`check_writable`: the
+folder takes a new file, and the disk has room), so that the work is not lost to a
+file that could not be written.
 """
 
 from __future__ import annotations
@@ -22,7 +27,7 @@ import stat
 import tempfile
 from pathlib import Path
 
-from aoc2023.framework.errors import DamagedFileError, UsageError
+from aoc2023.framework.errors import DamagedFileError, UsageError, WriteFailed, why_unwritable
 
 LIMIT = 16 * 1024 * 1024
 """The most read of any one file by default: far above any input, answer or journal."""
@@ -106,74 +111,141 @@ def read_string_map(path: Path, what: str, shape: str, fix: str) -> dict[str, st
     return data
 
 
-def write_atomically(path: Path, content: str | bytes, exclusive: bool = False) -> None:
-    """Write to a new file beside `path`, then rename it over `path` in one step: a crash
-    or a full disk leaves the old file or the new one, never half a file, nor a stray
-    temporary file.
+def write_failed(path: Path, error: OSError, what: str = "") -> WriteFailed:
+    """The one sentence of a file that could not be written: `what` it is ("the benchmark
+    history"), `path`, why, and that what was there is kept."""
+    if isinstance(error, WriteFailed):
+        return error
+    why = why_unwritable(error)
+    named = f"{what} {path}" if what else str(path)
+    kept = "it was left as it was" if path.is_file() else "nothing was written"
+    return WriteFailed(f"Could not write {named} ({why}): {kept}.", error, why, path)
+
+
+def write_atomically(path: Path, content: str | bytes, exclusive: bool = False,
+                     what: str = "", private: bool = False) -> None:
+    """THE way aoc writes a file. To a new file beside `path`, then renamed over `path` in
+    one step: a crash or a full disk leaves the old file or the new one, never half a
+    file, nor a stray temporary file. A failure is `WriteFailed` (an OSError too): one
+    sentence naming `what` (e.g. "the benchmark history") and `path`, and why.
 
     Text is written as UTF-8 bytes, with no newline translation, so what is written is
     exactly `content`. Two writers never share a temporary file. `exclusive` never
-    replaces a file: FileExistsError if `path` exists (as `open(path, "x")`), and the
-    new file gets the permissions `open` would give it (a temporary file's are the
-    owner's alone, which suit the records kept, not a user's source).
+    replaces a file: FileExistsError if `path` exists (as `open(path, "x")`). The file
+    keeps the permissions it had, and a new one gets those `open` would give it (a
+    README, a chart, a day's module), unless `private`: then a new one is its owner's
+    alone, as a temporary file is (aoc's records, which may hold a view key).
     """
     data = content.encode("utf-8") if isinstance(content, str) else content
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    except OSError as error:
+        raise write_failed(path, error, what) from error
     try:
         with open(fd, "wb") as temporary:
             temporary.write(data)
+        if not private or exclusive:
+            os.chmod(name, _mode_of(path))
         if not exclusive:
             os.replace(name, path)
             return
-        os.chmod(name, 0o666 & ~_umask())
         os.link(name, path)  # fails, where `path` exists, without touching it
-    except BaseException:
+    except BaseException as error:
         with contextlib.suppress(OSError):
             os.unlink(name)
+        if isinstance(error, OSError) and not isinstance(error, FileExistsError):
+            raise write_failed(path, error, what) from error
         raise
     os.unlink(name)
 
 
-def check_writable(option: str, path: Path, in_place: bool,
-                   then: str = "so nothing was timed") -> None:
-    """UsageError unless `path` can be written: in place (`in_place`, as a chart is: the
-    file opened for writing, left as it was) or by an atomic write (`write_atomically`:
-    a new file in its folder, renamed over it, which a file that is read-only, immutable
-    or mounted read-only refuses too). A folder not there yet is made when the
+def put_back(path: Path, before: bytes | None) -> None:
+    """`path` as it was (`before`; None: not there), after a write that is not ours (aocd
+    rewrites its files in place) cut it short on a full disk: written whole if there is
+    room, else in place, in the room the cut file holds. Nothing raised: a file that
+    cannot be put back is its reader's to say."""
+    with contextlib.suppress(OSError):
+        if before is None:
+            path.unlink(missing_ok=True)
+            return
+        if read_regular(path) == before:
+            return
+        try:
+            write_atomically(path, before)
+        except OSError:
+            with open(path, "r+b") as cut:
+                cut.write(before)
+                cut.truncate()
+
+
+def _room(folder: Path) -> int:
+    """The bytes free on `folder`'s disk for this user (root may use the reserved ones)."""
+    status = os.statvfs(folder)
+    blocks = status.f_bfree if os.geteuid() == 0 else status.f_bavail
+    return blocks * status.f_frsize
+
+
+def check_room(path: Path, folder: Path | None = None) -> None:
+    """OSError (ENOSPC) unless `folder` (default: `path`'s) has room for a new copy of
+    `path`: as many bytes as it has now, one at least. A full disk found before the work,
+    not after it; a file that grows may still find too little room when written, which
+    `write_atomically` then says."""
+    folder = folder or path.parent
+    try:
+        size = max(1, path.stat().st_size)
+    except OSError:
+        size = 1
+    try:
+        room = _room(folder)
+    except (OSError, AttributeError):  # no statvfs here: a full disk is said when written
+        return
+    if room < size:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(path))
+
+
+def check_writable(option: str, path: Path, then: str = "so nothing was timed") -> None:
+    """UsageError unless `write_atomically` can write `path` (a new file in its folder,
+    renamed over it, which a file that is read-only, immutable or mounted read-only
+    refuses too), with room on its disk (`check_room`). A folder not there yet is made when the
     file is written, so the nearest one that is there must take a new file. `then`: what
-    the sentence says of the work not done (aoc bench, aoc stats and
-    --memory-flame check their files so, before the work)."""
+    the sentence says of the work not done (aoc bench, aoc stats and --memory-flame
+    check their files so, before the work)."""
     folder = path.parent
     while not folder.exists() and folder != folder.parent:
         folder = folder.parent
     try:
         if path.is_dir():
             raise IsADirectoryError(errno.EISDIR, "it is a folder", str(path))
-        if in_place and path.exists():
-            with open(path, "ab"):
-                pass
-        else:
-            if path.exists() and not os.access(path, os.W_OK):  # read-only, on a ro mount
-                raise PermissionError(errno.EACCES, "it is read-only", str(path))
-            with tempfile.NamedTemporaryFile(dir=folder, prefix=".aoc-check-"):
-                pass
+        if path.exists() and not os.access(path, os.W_OK):  # read-only, on a ro mount
+            raise PermissionError(errno.EACCES, "it is read-only", str(path))
+        with tempfile.NamedTemporaryFile(dir=folder, prefix=".aoc-check-"):
+            pass
+        check_room(path, folder)
     except OSError as error:
-        raise UsageError(f"{option}: {path} cannot be written ({error.strerror or error}), "
+        raise UsageError(f"{option}: {path} cannot be written ({why_unwritable(error)}), "
                          f"{then}.") from error
-
 
 
 def check_keepable(path: Path) -> None:
     """OSError (its strerror saying why) unless `write_atomically` could keep a file at
-    `path`: its folder made, writable, and no folder in the file's place. For a copy of
-    a site's page asked for only when it can be kept, as the site's rules on how often
-    to ask are kept by the copy."""
+    `path`: its folder made, writable, with room (`check_room`), and no folder in the
+    file's place. For a copy of a site's page asked for only when it can be kept, as the
+    site's rules on how often to ask are kept by the copy."""
     path.parent.mkdir(parents=True, exist_ok=True)
     if path.is_dir():
         raise IsADirectoryError(errno.EISDIR, "a folder is in its place", str(path))
     if not os.access(path.parent, os.W_OK | os.X_OK):
         raise PermissionError(errno.EACCES, "its folder cannot be written", str(path))
+    check_room(path)
+
+
+def _mode_of(path: Path) -> int:
+    """The permissions `path` has, or those `open` gives a new file."""
+    try:
+        return stat.S_IMODE(os.stat(path).st_mode)
+    except OSError:
+        return 0o666 & ~_umask()
 
 
 def _umask() -> int:

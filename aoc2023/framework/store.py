@@ -16,7 +16,8 @@ Two kinds of file, read two ways:
   (`files.read_cached_text`, `files.read_string_map`, or the module's own), since
   taking it as empty would break what it promises.
 
-Every write is whole (`write_json`, through `files.write_atomically`), and a read,
+Every write is whole (`write_json`, through `files.write_atomically`; a new file is its
+owner's alone, as the token is), and a read,
 change and write that another `aoc` may make at the same time goes under
 `locked(path)`.
 
@@ -34,6 +35,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from aoc2023.framework.aocd import paths
+from aoc2023.framework.errors import WriteFailed, why_unwritable
 from aoc2023.framework.files import LIMIT, read_regular_text, write_atomically
 
 # --- in aocd's config folder ($AOCD_CONFIG_DIR, else the data folder) ---------------------
@@ -154,11 +156,26 @@ def lock_file(path: Path) -> Path:
 @contextmanager
 def locked(path: Path) -> Iterator[None]:
     """Within, no other process or thread is within `locked(path)`: it waits its turn.
-    For a read, change and write of `path` that another `aoc` may make at once."""
+    For a read, change and write of `path` that another `aoc` may make at once. A lock
+    that cannot be taken (its folder read-only, or full) is `WriteFailed`: one sentence
+    naming the folder, as a file that cannot be written is."""
     from filelock import FileLock  # imported by the commands that write, only
 
-    with FileLock(lock_file(path)):
+    try:
+        lock = FileLock(lock_file(path))
+        lock.acquire()
+    except OSError as error:
+        locks = path.parent / LOCKS_DIR_NAME
+        # the folder to fix: the one that would not take the folder or file it was asked to
+        folder = Path(error.filename).parent if error.filename else path.parent
+        why = why_unwritable(error)
+        raise WriteFailed(f"Could not take the lock of {path} in {locks} ({why}): "
+                          f"{folder} must be a folder you can write to.",
+                          error, why, locks) from error
+    try:
         yield
+    finally:
+        lock.release()
 
 
 @contextmanager
@@ -191,7 +208,7 @@ def read_json(path: Path, limit: int = LIMIT) -> object:
 
 def write_json(path: Path, data: object, indent: int | None = None) -> None:
     """`data` as JSON in `path`, whole or not at all (the old file is kept on a failure)."""
-    write_atomically(path, json.dumps(data, indent=indent))
+    write_atomically(path, json.dumps(data, indent=indent), private=True)
 
 
 def read_time(path: Path) -> float | None:
@@ -204,4 +221,4 @@ def read_time(path: Path) -> float | None:
 
 
 def write_time(path: Path, when: float) -> None:
-    write_atomically(path, repr(when))
+    write_atomically(path, repr(when), private=True)

@@ -81,13 +81,14 @@ def ask_owner(token: str, resolve: bool = False) -> str | None:
 
 
 def resolved_owner(token: str) -> str:
-    """aocd's `User.id`, which memoises the owner in `token2id.json`. When that file
-    cannot be written (a read-only folder), the owner found is still this process's:
+    """aocd's `User.id`, which memoises the owner in `token2id.json` (`client.owner`).
+    When that file cannot be written (a read-only folder, a full disk), the owner found
+    is still this process's:
     aocd put it in its memo in memory before it tried to write."""
     import aocd.models
 
     try:
-        return str(aocd.models.User(token).id)
+        return client.owner(aocd.models.User(token))
     except OSError:
         from aoc2023.framework.aocd import private
 

@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterable, Iterator, MutableMapping
 from contextlib import AbstractContextManager, ExitStack, contextmanager, suppress
 from dataclasses import dataclass, field
 from functools import cache
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from aoc2023.framework import advice, calendar, store
@@ -35,8 +36,11 @@ from aoc2023.framework.errors import (
     SentButNoReply,
     SiteError,
     StillLocked,
+    WriteFailed,
     quoted,
+    why_unwritable,
 )
+from aoc2023.framework.files import put_back
 
 if TYPE_CHECKING:
     from aocd.models import Puzzle
@@ -272,6 +276,7 @@ def _asking(
     import aocd.exceptions
     import urllib3.exceptions
 
+    started = time.time_ns()
     try:
         with identified(), _floor_every_request(), _time_limit():
             yield
@@ -295,6 +300,29 @@ def _asking(
             session.forget_token_verdict()
             raise error_class(dead_token_sentence(f"HTTP {status[1]}", token)) from error
         raise error_class(f"Could not {doing} on adventofcode.com: {error}.") from error
+    except OSError as error:  # aocd's own write of its cache (ours are WriteFailed)
+        if isinstance(error, WriteFailed):
+            raise
+        raise _cache_not_written(error, started, year, day) from error
+
+
+def _cache_not_written(error: OSError, started: int, year: int | None,
+                       day: int | None) -> OSError:
+    """A write of aocd's that failed (a full disk, a read-only folder): what it left cut
+    short removed (`paths.undo_cut_writes`), and the error, named as a file we write
+    is (`WriteFailed`) when aocd's did not name it (its folder's sentence then:
+    `errors.unwritable_sentence`)."""
+    left = paths.undo_cut_writes(started, year, day)
+    if error.filename and Path(error.filename).name.startswith("tmp") and year and day:
+        # aocd's temporary file for an input, of a random name: the input named instead
+        named = Path(error.filename).parent / f"{year}_{day:02d}_input.txt"
+        return OSError(error.errno, error.strerror, str(named))
+    if error.filename or not left:
+        return error
+    why = why_unwritable(error)
+    return WriteFailed(
+        f"Could not write aocd's cache {left[0]} ({why}): nothing half-written was kept; "
+        "make room, and the next run fetches it again.", error, why, left[0])
 
 
 def site_url(path: str) -> str:
@@ -333,14 +361,32 @@ def _puzzle(token: str, year: int, day: int) -> Puzzle:
 
     user = aocd.models.User(token)
     # aocd resolves the owner and memoises it in token2id.json; when that file cannot be
-    # written (a read-only folder), the owner stays in aocd's memo in memory: carry on.
+    # written (a read-only folder, a full disk), the owner stays in aocd's memo in memory:
+    # carry on.
     with suppress(OSError):
-        user.id  # noqa: B018
+        owner(user)
     # A page aocd cached at 0 bytes (a full disk) is no page: aocd would read it as the
     # page (no title, no example); removed here, it is fetched again. (aocd never caches
     # a page the site sends empty: it keeps only pages that name Advent of Code.)
     paths.drop_empty(paths.page_files(year, day), "aocd's cached puzzle page")
     return aocd.models.Puzzle(year, day, user=user)
+
+
+def owner(user: Any) -> str:
+    """aocd's `user.id`: the token's owner, which aocd memoises in token2id.json. aocd
+    rewrites that file in place, so a full disk cut it (and every later run found it
+    not JSON): when the write fails, the memo is put back as it was, and the OSError
+    raised."""
+    memo = paths.token_memo_file()
+    try:
+        before: bytes | None = memo.read_bytes()
+    except OSError:
+        before = None
+    try:
+        return str(user.id)
+    except OSError:
+        put_back(memo, before)
+        raise
 
 
 def fetch_input(year: int, day: int, token: str) -> str:

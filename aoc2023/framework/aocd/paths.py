@@ -153,6 +153,34 @@ def drop_empty(files: Iterable[Path], what: str) -> list[Path]:
     return dropped
 
 
+def undo_cut_writes(since_ns: int, year: int | None, day: int | None) -> list[Path]:
+    """What aocd left of writes that failed (a full disk) since `since_ns` (time.time_ns):
+    it writes its cache itself, and leaves the temporary file of an input (`tmp*`, in a
+    user's folder) and a page or an answer cut short (any of the puzzle's files changed
+    since: a whole one is fetched again). Removed, so that nothing half-written is kept;
+    the files removed, the one aocd was writing first (for a temporary file, the input
+    it was for)."""
+    since = since_ns - 1_000_000_000  # a file's time is the kernel's coarse clock: behind
+    folder = data_dir()
+    stem = "" if year is None or day is None else f"{year}_{day:02d}_"
+    candidates: list[Path] = []
+    with contextlib.suppress(OSError):
+        candidates += sorted(folder.glob("*/tmp*"))
+        if stem:
+            candidates += sorted(folder.glob(f"*/{stem}*")) + sorted(folder.glob(f"prose/{stem}*"))
+    removed: list[Path] = []
+    for path in candidates:
+        try:
+            if not path.is_file() or path.stat().st_mtime_ns < since:
+                continue
+            path.unlink()
+        except OSError:
+            continue
+        removed.append(path.parent / f"{stem}input.txt" if path.name.startswith("tmp")
+                       and stem else path)
+    return sorted(removed, key=lambda path: not path.name.endswith("input.txt"))
+
+
 def page_files(year: int, day: int) -> list[Path]:
     """Every copy of the puzzle's page aocd may read (`Puzzle._get_prose`): the one seen
     logged out, and each user's after part 1 and after part 2."""

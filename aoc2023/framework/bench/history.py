@@ -58,7 +58,7 @@ from aoc2023.framework.bench.figures import (
     Trend,
 )
 from aoc2023.framework.errors import HistoryError
-from aoc2023.framework.files import write_atomically
+from aoc2023.framework.files import write_atomically, write_failed
 
 FORMAT = 1
 
@@ -323,9 +323,9 @@ def save_figures(path: Path, report: BenchReport, when: datetime, on_machine: st
                 "figures": figures,
             })
             text = json.dumps({"format": FORMAT, "entries": entries}, indent=1) + "\n"
-            write_atomically(path, text)
+            write_atomically(path, text, what="the benchmark history")
     except OSError as error:
-        raise HistoryError(f"Cannot write the benchmark history {path}: {error}.") from error
+        raise write_failed(path, error, "the benchmark history") from error
     return len(figures)
 
 

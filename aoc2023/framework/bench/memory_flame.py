@@ -6,7 +6,8 @@ memray is optional (the `memray` extra; Linux and macOS only): found with
 run, in this process, on a fresh parse of the day's first input, with memray tracking
 that part alone (a `solve` that yields runs up to the part untracked; one that returns
 both is tracked whole). memray's own command line (`python -m memray flamegraph`) turns
-the capture into the HTML report, in a process of its own.
+the capture into the HTML report, in a process of its own, in a folder of ours; the
+report is then written whole where it was asked for (files.write_atomically).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from tempfile import TemporaryDirectory
 from typing import Any, cast
 
 from aoc2023.framework.errors import AocError, UsageError
+from aoc2023.framework.files import check_writable, write_atomically
 from aoc2023.framework.inputs import RunRequest, days_to_run
 from aoc2023.framework.launcher import aoc_command
 from aoc2023.framework.results import DayResult
@@ -38,8 +40,6 @@ def check(request: RunRequest, part: int, path: Path) -> None:
     """Refuse before the run what cannot give a report: no memray (saying how to install
     it), more than one day, a part other than 1 or 2, a folder that does not exist, a
     file that cannot be written (files.check_writable, as for --plot)."""
-    from aoc2023.framework.files import check_writable
-
     if not available():
         raise UsageError("--memory-flame needs memray: install the memray extra, e.g. "
                          "`uv sync --extra memray` or `pip install 'aoc2023[memray]'` "
@@ -52,7 +52,7 @@ def check(request: RunRequest, part: int, path: Path) -> None:
                          f"day, e.g. {example}.")
     if not path.parent.is_dir():
         raise UsageError(f"--memory-flame: there is no folder {path.parent} for {path}.")
-    check_writable("--memory-flame", path, in_place=True, then="so nothing was run")
+    check_writable("--memory-flame", path, then="so nothing was run")
 
 
 def _why(error: OSError | subprocess.SubprocessError) -> str:
@@ -79,12 +79,15 @@ def flame_report(request: RunRequest, part: int, path: Path) -> str:
         except Exception as error:
             raise AocError(f"--memory-flame: {cls.year} day {cls.day} part {part} failed: "
                            f"{describe_error(error)}.") from error
+        report = Path(folder, "report.html")
         try:
             subprocess.run([sys.executable, "-m", "memray", "flamegraph", "--force",
-                            "--output", str(path), str(capture)],
+                            "--output", str(report), str(capture)],
                            check=True, capture_output=True, text=True, timeout=REPORT_SECONDS)
+            made = report.read_bytes()
         except (OSError, subprocess.SubprocessError) as error:
             raise AocError(f"memray could not write {path}: {_why(error)}.") from error
+        write_atomically(path, made, what="the flame report")
     where = run_input.label or run_input.source
     return f"Wrote memray's flame report of {cls.year} day {cls.day} part {part} ({where}) " \
         f"to {path}."

@@ -8,9 +8,10 @@ found once, by `prepare`, before any day's code runs and before anything is time
   neither where the figures are written nor which project's history they are
   compared with;
 - each is shown to be writable (its folder takes a new file, as an atomic write
-  makes one; a chart, written in place, opens for writing), so that a folder that
+  makes one, and its disk has room: files.check_writable), so that a folder that
   cannot be written is one sentence and exit 2 at once, rather than an error after
-  the whole timing, with its table lost.
+  the whole timing. A file that still fails when written (a disk filled meanwhile) is
+  its one sentence after the report, which is shown all the same (cli/bench.py).
 """
 
 from __future__ import annotations
@@ -62,19 +63,19 @@ def prepare(save: bool = False, readme: bool = False, plot: Path | None = None) 
 
         drawing.check_target("--plot", plot)
         drawn = Path(os.path.abspath(plot))
-        check_writable("--plot", drawn, in_place=True)
+        check_writable("--plot", drawn)
     root = project_root()
     history = readme_file = None
     if save:
         root = require_project_root()
         history = store.history_file(root)
         load(history)
-        check_writable("--save", history, in_place=False)
+        check_writable("--save", history)
     if readme:
         root = require_project_root()
         readme_file = root / "README.md"
         readme_table.check_readme(readme_file)
-        check_writable("--readme", readme_file, in_place=False)
+        check_writable("--readme", readme_file)
     return Outputs(None if root is None else Path(os.path.abspath(root)), history,
                    readme_file, drawn)
 
@@ -91,30 +92,36 @@ def _with_charts(report: BenchReport, block: str, folder: Path) -> tuple[str, li
     return "\n\n".join([block, *links]), []
 
 
-def compare_save_publish(report: BenchReport, outputs: Outputs, now: datetime,
-                         write: bool = True) -> tuple[BenchReport, list[str]]:
-    """Compare with the saved figures, then (unless not to `write`: after a Ctrl-C) save
-    them and write the README table, as `outputs` asks. Returns the compared report
-    and one sentence per file written."""
+def compared(report: BenchReport, outputs: Outputs, save: bool = True) -> BenchReport:
+    """The report compared with the figures saved in the project, if any. A history
+    that cannot be read is a notice, or (when it is to be saved into) its sentence."""
+    if outputs.root is None:
+        return report
+    path = store.history_file(outputs.root)
+    try:
+        return compare(report, load(path), machine(), outputs.root, str(path))
+    except HistoryError as error:
+        if save and outputs.history is not None:
+            raise
+        report.notices.append(f"{error} Not compared.")
+        return report
+
+
+def save_and_publish(report: BenchReport, outputs: Outputs, now: datetime, done: list[str],
+                     write: bool = True) -> None:
+    """Save the figures and write the README table, as `outputs` asks (unless not to
+    `write`: after a Ctrl-C), each file's sentence appended to `done` as it is written,
+    so that those written before one that fails are still said."""
     from aoc2023.framework.bench import readme_table
 
-    done: list[str] = []
     on_machine = machine()
     save, readme = outputs.history if write else None, outputs.readme if write else None
-    if outputs.root is not None:
-        path = store.history_file(outputs.root)
-        try:
-            report = compare(report, load(path), on_machine, outputs.root, str(path))
-        except HistoryError as error:
-            if save:
-                raise
-            report.notices.append(f"{error} Not compared.")
     if not any(step.stats for bench in report.results for step in bench.steps):
         # Figures of nothing would replace the README's table of a good run with an empty one.
         kept = ["nothing saved"] * bool(save) + ["README.md left as it was"] * bool(readme)
         if kept:
             done.append(f"Nothing was timed: {', and '.join(kept)}.")
-        return report, done
+        return
     if save is not None:
         saved = save_figures(save, report, now, on_machine, outputs.root)
         done.append(f"Saved the figures of {saved} step{'s' * (saved != 1)} to {save}.")
@@ -129,4 +136,3 @@ def compare_save_publish(report: BenchReport, outputs: Outputs, now: datetime,
                         "lines: added them, with the table, at its end.")
         else:
             done.append(f"Wrote the table of best-of-runs times into {readme}.")
-    return report, done

@@ -94,16 +94,20 @@ def _figure(width: float) -> tuple[Figure, Axes]:
 
 
 def _save(figure: Figure, path: Path) -> None:
+    """The chart drawn in memory, then written whole (files.write_atomically)."""
+    import io
+
     import matplotlib
 
+    from aoc2023.framework.files import write_atomically
+
     kind = path.suffix.lower().lstrip(".") or "svg"
-    try:
-        # No date and fixed ids in an SVG: the same figures draw the same file (a README's
-        # chart changes only when its figures do).
-        with matplotlib.rc_context({"svg.fonttype": "none", "svg.hashsalt": "aoc"}):
-            figure.savefig(path, format=kind, metadata={"Date": None} if kind == "svg" else None)
-    except OSError as error:
-        raise UsageError(f"Cannot write {path}: {error}.") from error
+    drawn = io.BytesIO()
+    # No date and fixed ids in an SVG: the same figures draw the same file (a README's
+    # chart changes only when its figures do).
+    with matplotlib.rc_context({"svg.fonttype": "none", "svg.hashsalt": "aoc"}):
+        figure.savefig(drawn, format=kind, metadata={"Date": None} if kind == "svg" else None)
+    write_atomically(path, drawn.getvalue(), what="the chart")
 
 
 def bench_chart(bars: list[DayBar], budget: float, path: Path, title: str) -> None:

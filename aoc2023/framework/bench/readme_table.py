@@ -171,8 +171,5 @@ def update_readme(path: Path, block: str, start: str = START, end: str = END) ->
     new_text, added = insert_block(text, block, start, end)
     if new_text == text:
         return added
-    try:
-        write_atomically(path, new_text)
-    except OSError as error:
-        raise UsageError(f"Cannot write {path}: {error}.") from error
+    write_atomically(path, new_text, what="the README")
     return added

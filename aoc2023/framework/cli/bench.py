@@ -122,17 +122,25 @@ def bench(
         finally:
             if progress is not None:
                 progress.clear()
-        stopped = outcome.interrupted  # Ctrl-C: figures of some days only, kept out of files
-        outcome, done = outputs.compare_save_publish(outcome, written, datetime.now(UTC),
-                                                     write=not stopped)
+    except Exception as error:
+        fail(error, verbose)
+    # The timing is done: a file that fails now is said after the report, which is kept.
+    stopped = outcome.interrupted  # Ctrl-C: figures of some days only, kept out of files
+    done: list[str] = []
+    late: Exception | None = None
+    try:
+        outcome = outputs.compared(outcome, written, save=not stopped)
+        outputs.save_and_publish(outcome, written, datetime.now(UTC), done, write=not stopped)
         if written.plot is not None and plot is not None and not stopped:
             done.append(draw_chart(outcome, written.plot, plot))
     except Exception as error:
-        fail(error, verbose)
+        late = error
     emit(as_json, lambda: json_view.bench_json(outcome), outcome.notices,
          lambda out, err: bench_view.render(outcome, verbose, out, err))
     for line in done:
         typer.echo(line, err=True)
+    if late is not None:
+        fail(late, verbose)
     raise typer.Exit(bench_exit_code(outcome))
 
 

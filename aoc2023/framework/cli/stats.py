@@ -37,7 +37,7 @@ def _targets(svg: Path | None, readme: bool) -> tuple[Path | None, Path | None]:
 
         readme_file = Path(os.path.abspath(require_project_root() / "README.md"))
         readme_table.check_readme(readme_file)
-        check_writable("--readme", readme_file, in_place=False, then=then)
+        check_writable("--readme", readme_file, then=then)
         if svg is None:
             svg = readme_file.parent / CALENDAR_NEXT_TO_README
     picture = None
@@ -47,7 +47,7 @@ def _targets(svg: Path | None, readme: bool) -> tuple[Path | None, Path | None]:
         if svg.suffix.lower() == ".png":
             plot.require("--svg FILE.png")
         picture = Path(os.path.abspath(svg))
-        check_writable("--svg", picture, in_place=False, then=then)
+        check_writable("--svg", picture, then=then)
     return picture, readme_file
 
 
@@ -87,22 +87,30 @@ def stats(
         now = calendar.current_time()
         bench = stats_source.saved_bench_runtimes(project_root())
         found = [stats_source.year_stats(year, who, now, bench) for year in chosen]
+    except Exception as error:
+        fail(error, verbose)
+    # The stats are made: a file that fails now is said after them, which are shown.
+    written: list[Path] = []
+    late: Exception | None = None
+    try:
         if picture is not None:
             from aoc2023.framework.render.calendar_svg import update_readme, write_svg
 
             write_svg(picture, found)
+            written.append(picture)
             done.append(f"Drew the calendar into {picture}.")
             if readme_file is not None:
                 changed = update_readme(readme_file, picture)
+                written.append(readme_file)
                 done.append(f"{readme_file} links to it, between the aoc-calendar markers"
                             f"{'' if changed else ' (as it did already)'}.")
     except Exception as error:
-        fail(error, verbose)
+        late = error
 
     def to_json() -> str:
         from aoc2023.framework.render.as_json import stats_json
 
-        return stats_json(found, [str(path) for path in (picture, readme_file) if path])
+        return stats_json(found, [str(path) for path in written])
 
     def to_table(out: IO[str], err: IO[str]) -> None:
         from aoc2023.framework.render.stats import render
@@ -113,3 +121,5 @@ def stats(
     if not as_json:
         for line in done:
             typer.echo(line, err=True)
+    if late is not None:
+        fail(late, verbose)

@@ -22,7 +22,6 @@ from urllib.parse import quote
 
 from aoc2023.framework.bench import plot
 from aoc2023.framework.bench.readme_table import update_readme as _update_block
-from aoc2023.framework.errors import UsageError
 from aoc2023.framework.files import write_atomically
 from aoc2023.framework.render.common import format_duration
 from aoc2023.framework.stats import DayStats, YearStats
@@ -232,10 +231,7 @@ def write_svg(path: Path, years: Sequence[YearStats]) -> None:
         content: str | bytes = _png(years)
     else:
         content = calendar_svg(years)
-    try:
-        write_atomically(path, content)
-    except OSError as error:
-        raise UsageError(f"Cannot write {path}: {error}.") from error
+    write_atomically(path, content, what="the calendar")
 
 
 def update_readme(readme: Path, svg_path: Path) -> bool:
