@@ -12,7 +12,7 @@ from aoc2023.framework.cli.common import AsJson, Verbose, Year, configure_loggin
 from aoc2023.framework.errors import NoInputError, UsageError
 
 if TYPE_CHECKING:
-    from aoc2023.framework.site_data import Leaderboard
+    from aoc2023.framework.results import Leaderboard
 
 
 def leaderboard(

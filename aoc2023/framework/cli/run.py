@@ -33,8 +33,7 @@ from aoc2023.framework.results import ExitCode
 if TYPE_CHECKING:
     from aoc2023.framework.inputs import RunInput, RunRequest
     from aoc2023.framework.profiling import Profiler
-    from aoc2023.framework.progress import OnStep
-    from aoc2023.framework.results import DayResult, RunReport
+    from aoc2023.framework.results import DayResult, OnStep, RunReport
     from aoc2023.framework.runner import DayRunner
     from aoc2023.framework.solution import Solution
     from aoc2023.framework.submit import Candidate, ExampleChecks

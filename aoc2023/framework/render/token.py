@@ -7,7 +7,7 @@ from typing import IO
 
 from aoc2023.framework import advice
 from aoc2023.framework.render.table import cell_width, paint, terminal_width, use_colour, wrap
-from aoc2023.framework.site_data import TokenReport
+from aoc2023.framework.results import TokenReport
 
 
 def _ago(when: float) -> str:
