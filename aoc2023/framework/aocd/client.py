@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Any, cast
 
-from aoc2023.framework import advice, calendar, store
+from aoc2023.framework import calendar, output, store
 from aoc2023.framework.aocd import paths, private, session, token_list
 from aoc2023.framework.errors import (
     AocError,
@@ -143,7 +143,7 @@ REMIND_EVERY = 24 * 3600.0
 def contact_reminder(now: Callable[[], float] = time.time) -> str | None:
     """The one line saying how to set a contact, when this process sent a request
     without one and no `aoc` said it in the last day; None otherwise, and when this
-    screen gave the advice already (`aoc token`'s view: advice.py), which counts as the
+    screen gave the advice already (`aoc token`'s view: output.py), which counts as the
     day's. The time it was last said is kept in aocd's config folder; a folder that
     cannot be written means the line comes again next time, which is better than never."""
     global _sent_anonymously
@@ -156,7 +156,7 @@ def contact_reminder(now: Callable[[], float] = time.time) -> str | None:
         return None
     with suppress(OSError):
         store.write_time(mark, now())
-    if not advice.first_time(advice.CONTACT):
+    if not output.first_time(output.CONTACT):
         return None
     return (f"Note: adventofcode.com asks tools to say who is behind their requests, and "
             f"aoc sent yours with no contact: export {CONTACT_VARIABLE}=\"you@example.com\" "

@@ -245,12 +245,12 @@ def _token_of(account: str | None) -> str | None:
 
 def redact_accounts(spec: str) -> None:
     """Keep the tokens of the accounts asked for out of all that is printed, as the
-    run's own token is (redaction.py): a day or a library may print any of them."""
-    from aoc2023.framework import redaction
+    run's own token is (output.py): a day or a library may print any of them."""
+    from aoc2023.framework import output
     from aoc2023.framework.aocd.session import find_token
     from aoc2023.framework.aocd.token_list import account_tokens
 
-    redaction.install(find_token(), *account_tokens(spec).values())
+    output.install(find_token(), *account_tokens(spec).values())
 
 
 def summary_notes(outcome: RunReport) -> list[str]:
@@ -307,9 +307,9 @@ def _reopened(stream: IO[str], fd: int) -> IO[str]:
     if not stream.closed:
         return stream
     fresh = open(fd, "w", encoding="utf-8", errors="replace", closefd=False)  # noqa: SIM115
-    from aoc2023.framework import redaction
+    from aoc2023.framework import output
 
-    return redaction.wrapped(fresh, *redaction.tokens_of(stream))
+    return output.wrapped(fresh, *output.tokens_of(stream))
 
 
 def show_run(outcome: RunReport, as_json: bool, verbose: bool) -> None:
@@ -423,7 +423,7 @@ class TerminalPrompter:
         """Poll `done` a few times a second until it holds, at most `within` seconds on
         `clock`: whether it did. On a terminal a line saying what is awaited, then
         cleared; elsewhere one line."""
-        from aoc2023.framework.render.printable import printable
+        from aoc2023.framework.output import printable
         from aoc2023.framework.render.table import smart_terminal, status_line, terminal_width
 
         live = smart_terminal(sys.stderr)
