@@ -75,7 +75,7 @@ def learn_days(year: int, count: int, where: str) -> str | None:
     leaderboard 424242"): remember it and follow it from now on. The notice to show when
     that is news: a count other than the rule's, or than the one remembered before."""
     from aoc2023.framework import day_counts
-    from aoc2023.framework.settings import DECEMBER_DAYS, load_settings
+    from aoc2023.framework.project import DECEMBER_DAYS, load_settings
 
     if not 1 <= count <= DECEMBER_DAYS:
         return None

@@ -21,8 +21,7 @@ from contextlib import suppress
 
 from aoc2023.framework import store
 from aoc2023.framework.files import read_regular
-from aoc2023.framework.project import find_pyproject
-from aoc2023.framework.settings import DECEMBER_DAYS, load_settings
+from aoc2023.framework.project import DECEMBER_DAYS, find_pyproject, load_settings
 
 _DAYS_KEY = re.compile(rb"""\bdays["']?\s*[=.]""")
 """A key `days` in TOML, bare or quoted, alone or dotted (`aoc.days = `, `days.2026 = `)."""

@@ -86,7 +86,7 @@ def contact() -> str | None:
     """Who is behind the requests (an email, a repository address, both): the value of
     `$AOC_USER_AGENT`, else `[tool.aoc] contact`; None when neither is set. UsageError,
     one sentence, when it cannot go into a header (a line break, say)."""
-    from aoc2023.framework.settings import checked_contact, load_settings
+    from aoc2023.framework.project import checked_contact, load_settings
 
     if (value := os.environ.get(CONTACT_VARIABLE, "").strip()):
         return checked_contact(value, f"${CONTACT_VARIABLE}")

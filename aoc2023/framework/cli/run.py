@@ -128,7 +128,7 @@ def run(
         watch_run(WatchRequest(asked.years, asked.spec, input_file, variants),
                   as_json=as_json, verbose=verbose, timeout=timeout, profile=profile,
                   memory=memory)
-    from aoc2023.framework.settings import load_settings
+    from aoc2023.framework.project import load_settings
 
     if wait and input_file is None and not example:  # wait for the unlock
         from aoc2023.framework.cli.unlock import wait_for_days
