@@ -286,7 +286,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     # (what the layer is, the modules and sub-packages in it, under aoc2023.framework)
     ("the day's API, plain data and small leaves",
      ("", "results", "errors", "solution", "files", "drawings",
-      "calendar", "day_counts", "project", "launcher", "output",
+      "calendar", "project", "launcher", "output",
       "store", "aocd", "aocd.paths", "aocd.private",
       "aocd.session", "aocd.token_list", "runtimes", "pytest_private")),
     ("the aocd boundary", ("aocd.account", "aocd.attempts", "aocd.client",
@@ -296,7 +296,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("inputs", ("inputs",)),
     ("runner", ("runner", "timeouts", "profiling")),
     ("policy: sending, listing, benching, the tests' plugin",
-     ("submit", "verdict", "part_two", "unlock", "listing", "scaffold", "stats", "stats_source",
+     ("submit", "verdict", "part_two", "listing", "scaffold", "stats", "stats_source",
       "watch",
       "testing",
       "pytest_plugin", "bench", "aocd.plugin")),

@@ -145,9 +145,9 @@ def main(argv: list[str] | None = None) -> int:
     reads the environment, the token and the days' files anew, as a fresh process would,
     and leaves the process as it found it, so that it can be called again."""
     if argv is not None:
-        from aoc2023.framework.day_counts import forget
+        from aoc2023.framework.calendar import forget_day_counts
 
-        forget()  # the settings and the days remembered, read anew too
+        forget_day_counts()  # the settings and the days remembered, read anew too
         with _as_found(), token_read_anew(), registry.days_forgotten():
             return _main(argv)
     # What the program has imported so far (typer, the framework: tens of thousands of
