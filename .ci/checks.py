@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 from aoc2023.framework.errors import AocError
-from aoc2023.framework.settings import load_settings
+from aoc2023.framework.project import load_settings
 
 FRAMEWORK = ["aoc2023/__init__.py", "aoc2023/__main__.py", "aoc2023/framework",
              "aoc2023/day07.py", "aoc2023/_camel_cards.py", "aoc2023/_day07_fast.py",

@@ -835,7 +835,7 @@ def test_text_from_outside_is_shown_never_obeyed(
     and the title and the name are shown (escaped). Every command of `aoc` is run: one
     added to the app fails here until it is."""
     from aoc2023.framework.cli.app import COMMANDS
-    from aoc2023.framework.render.printable import printable
+    from aoc2023.framework.output import printable
 
     assert sorted(OUTSIDE_COMMANDS) == sorted(COMMANDS)
     for kept in (aocd_loaded.data, aocd_loaded.config):  # the last example's pages and waits

@@ -14,7 +14,7 @@ from fake_aoc import FakeAoC
 from site_cli import aoc_in_process as aoc
 from test_leaderboard import BOARD, member
 
-from aoc2023.framework import calendar, day_counts, store
+from aoc2023.framework import calendar, store
 from aoc2023.framework.errors import UsageError
 
 
@@ -25,13 +25,13 @@ def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     folder.mkdir()
     (folder / "pyproject.toml").write_text("[project]\nname = 'mine'\n")
     monkeypatch.chdir(folder)
-    day_counts.forget()
+    calendar.forget_day_counts()
     return folder
 
 
 def set_days(project: Path, table: str) -> None:
     (project / "pyproject.toml").write_text(f"[tool.aoc]\ndays = {table}\n")
-    day_counts.forget()  # as a new command would read it
+    calendar.forget_day_counts()  # as a new command would read it
 
 
 def board_2026(num_days: int) -> dict[str, Any]:
@@ -52,7 +52,7 @@ def test_the_rule_without_a_setting_or_a_count_from_the_site(project: Path) -> N
                                      "[tool]\naoc = { 'days' = { 2026 = 13 } }"])
 def test_a_setting_overrides_a_years_count(project: Path, setting: str) -> None:
     (project / "pyproject.toml").write_text(setting + "\n")
-    day_counts.forget()
+    calendar.forget_day_counts()
     assert calendar.days_in_year(2026) == 13
     assert calendar.days_in_year(2025) == 12  # other years keep the rule
     assert calendar.puzzle_parts(2026, 12) == (1, 2)
@@ -87,7 +87,7 @@ def test_a_count_the_site_shows_is_remembered_followed_and_noticed(
         ("GET", f"/2026/leaderboard/private/view/{BOARD}.json")]  # nothing asked for it
     assert json.loads(store.day_counts_file().read_text()) == {"2026": 13}
 
-    day_counts.forget()  # a later command
+    calendar.forget_day_counts()  # a later command
     assert calendar.days_in_year(2026) == 13
     assert calendar.puzzle_parts(2026, 12) == (1, 2)
     assert calendar.days_in_year(2027) == 12
@@ -128,13 +128,13 @@ def test_the_setting_wins_over_the_site_and_the_notice_says_so(
         "adventofcode.com shows 2026 with 14 days (private leaderboard 1), where aoc's "
         "calendar had 12; [tool.aoc] days sets 2026 to 12, which aoc follows instead.")
     assert calendar.days_in_year(2026) == 12
-    assert day_counts.remembered() == {2026: 14}
+    assert calendar.remembered_day_counts() == {2026: 14}
 
 
 def test_a_damaged_file_of_counts_is_passed_over(project: Path, aocd_home: AocdHome) -> None:
     for text in ("{not json", '["2026", 13]', '{"2026": "13", "2027": 99, "x": 3}'):
         store.day_counts_file().write_text(text)
-        day_counts.forget()
+        calendar.forget_day_counts()
         assert calendar.days_in_year(2026) == 12, text
         assert calendar.days_in_year(2027) == 12, text
     assert calendar.learn_days(2026, 13, "private leaderboard 1") is not None  # repaired

@@ -22,7 +22,7 @@ from conftest import TOKEN, AocdHome, temporary_year
 from fake_aoc import FakeAoC
 from read_only import read_only
 
-from aoc2023.framework.redaction import RedactingStream, Redactor
+from aoc2023.framework.output import RedactingStream, Redactor
 from aoc2023.framework.render.table import smart_terminal, use_colour
 
 YEAR = 2063

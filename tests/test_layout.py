@@ -285,10 +285,10 @@ def test_only_the_pytest_boundary_imports_pytest_s_private_modules() -> None:
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     # (what the layer is, the modules and sub-packages in it, under aoc2023.framework)
     ("the day's API, plain data and small leaves",
-     ("", "results", "errors", "solution", "files", "site_data", "progress", "drawings",
-      "calendar", "day_counts", "settings", "project", "launcher", "redaction",
-      "render.encoding", "render.printable", "store", "aocd", "aocd.paths", "aocd.private",
-      "aocd.session", "aocd.token_list", "runtimes", "pytest_private", "advice")),
+     ("", "results", "errors", "solution", "files", "drawings",
+      "calendar", "project", "launcher", "output",
+      "store", "aocd", "aocd.paths", "aocd.private",
+      "aocd.session", "aocd.token_list", "runtimes", "pytest_private")),
     ("the aocd boundary", ("aocd.account", "aocd.attempts", "aocd.client",
                            "aocd.leaderboard", "aocd.puzzle_page", "aocd.puzzle_text",
                            "aocd.stars", "aocd.submissions", "aocd.waits")),
@@ -296,7 +296,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("inputs", ("inputs",)),
     ("runner", ("runner", "timeouts", "profiling")),
     ("policy: sending, listing, benching, the tests' plugin",
-     ("submit", "verdict", "part_two", "unlock", "listing", "scaffold", "stats", "stats_source",
+     ("submit", "verdict", "part_two", "listing", "scaffold", "stats", "stats_source",
       "watch",
       "testing",
       "pytest_plugin", "bench", "aocd.plugin")),

@@ -19,7 +19,7 @@ from site_cli import aoc_in_process as aoc
 from test_leaderboard import BOARD, board_2023
 
 from aoc2023.framework import calendar
-from aoc2023.framework.redaction import Redactor, ViewKey
+from aoc2023.framework.output import Redactor, ViewKey
 
 KEY = "7f3a9c2e"
 WRONG = "0badc0de"

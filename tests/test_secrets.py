@@ -24,7 +24,7 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 from misbehaving_days import examples
 
-from aoc2023.framework.redaction import LONG, PIECE, Redactor, ViewKey
+from aoc2023.framework.output import LONG, PIECE, Redactor, ViewKey
 
 MARK = "5e5510aa" + "0123456789abcdef" * 5 + "feedc0de"
 PIECES = {MARK[i:i + 8] for i in range(len(MARK) - 7)}

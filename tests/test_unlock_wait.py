@@ -32,10 +32,9 @@ from site_cli import aoc_in_process
 from test_interrupt import ctrl_c_here
 
 from aoc2023.framework import calendar
-from aoc2023.framework.calendar import unlock_time
+from aoc2023.framework.calendar import MARGIN_SECONDS, unlock_time, wait_for_unlock
 from aoc2023.framework.cli import unlock as cli_unlock
 from aoc2023.framework.cli.run import TerminalPrompter
-from aoc2023.framework.unlock import MARGIN_SECONDS, wait_for_unlock
 
 YEAR, DAY = 2075, 1
 EXAMPLE = "1 2 3\n"

@@ -14,7 +14,7 @@ from fake_aoc import FakeAoC
 from site_cli import aoc_in_process as aoc
 from test_leaderboard import BOARD, board_2023
 
-from aoc2023.framework import advice, store
+from aoc2023.framework import output, store
 from aoc2023.framework.aocd import account, client, leaderboard, private
 from aoc2023.framework.errors import UsageError
 
@@ -170,25 +170,25 @@ def test_no_line_when_nothing_went_to_the_site(
 def test_the_reminder_comes_from_a_clock_it_is_handed(aocd_home: AocdHome) -> None:
     """Each call as a command of its own would make it (a new screen each)."""
     monkey_now = [1_000_000.0]
-    advice.new_screen()
+    output.new_screen()
     client._sent_anonymously = True
     assert client.contact_reminder(lambda: monkey_now[0]) is not None
-    advice.new_screen()
+    output.new_screen()
     client._sent_anonymously = True
     monkey_now[0] += client.REMIND_EVERY - 1
     assert client.contact_reminder(lambda: monkey_now[0]) is None
-    advice.new_screen()
+    output.new_screen()
     client._sent_anonymously = True
     monkey_now[0] += 2
     assert client.contact_reminder(lambda: monkey_now[0]) is not None
-    advice.new_screen()
+    output.new_screen()
     assert client.contact_reminder(lambda: monkey_now[0]) is None  # nothing sent since
 
 
 def test_the_reminder_is_not_said_twice_on_one_screen(aocd_home: AocdHome) -> None:
     """Due again (a day later) in the same command: the advice is said once per screen."""
     monkey_now = [1_000_000.0]
-    advice.new_screen()
+    output.new_screen()
     client._sent_anonymously = True
     assert client.contact_reminder(lambda: monkey_now[0]) is not None
     monkey_now[0] += client.REMIND_EVERY + 1

@@ -1,23 +1,26 @@
-"""The Advent of Code calendar: which years, days and parts exist, and when each unlocks.
+"""The Advent of Code calendar: which years, days and parts exist, when each unlocks, and
+waiting for it.
 
-One home for these rules, so that the registry, the fetch, `aoc new` and `aoc list`
-all refuse the same things with the same sentence. A year's number of days follows a
-rule (`rule_days`), which the project's settings and the site itself can override
-(`days_in_year`, day_counts.py). The time zone is loaded only when a time is asked
-for: zoneinfo costs a run that needs no clock several milliseconds.
+One home for these rules, so that the registry, the fetch, `aoc new` and `aoc list` all
+refuse the same things with the same sentence. A year's number of days follows a rule
+(`rule_days`), over which the project's `[tool.aoc] days` and the count the site last
+showed win (`days_in_year`). Nothing here prints: a wait's caller is told the time left.
 """
 
 from __future__ import annotations
 
-from contextlib import contextmanager
+import os
+import re
+import time
+from contextlib import contextmanager, suppress
 from datetime import UTC, datetime, timedelta
 from functools import cache
 from typing import TYPE_CHECKING
 
-from aoc2023.framework.errors import NoInputError, UsageError
+from aoc2023.framework.errors import NoInputError, StillLocked, UsageError
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Iterator
+    from collections.abc import Callable, Iterable, Iterator
     from zoneinfo import ZoneInfo
 
     from aoc2023.framework.results import DayResult
@@ -40,11 +43,9 @@ def rule_days(year: int) -> int:
 
 def days_in_year(year: int) -> int:
     """The days `year` has: the project's `[tool.aoc] days` for it, else what the site
-    last showed (day_counts.py), else the rule, so that a year whose count changes
-    needs no new release of aoc."""
-    from aoc2023.framework import day_counts
-
-    return day_counts.known().get(year) or rule_days(year)
+    last showed, else the rule, so that a year whose count changes needs no new
+    release of aoc."""
+    return day_counts().get(year) or rule_days(year)
 
 
 def final_star_due(result: DayResult) -> bool:
@@ -74,12 +75,11 @@ def learn_days(year: int, count: int, where: str) -> str | None:
     """The site shows `year` with `count` days (`where`: the page that tells it, "private
     leaderboard 424242"): remember it and follow it from now on. The notice to show when
     that is news: a count other than the rule's, or than the one remembered before."""
-    from aoc2023.framework import day_counts
-    from aoc2023.framework.settings import DECEMBER_DAYS, load_settings
+    from aoc2023.framework.project import DECEMBER_DAYS, load_settings
 
     if not 1 <= count <= DECEMBER_DAYS:
         return None
-    before = day_counts.remember(year, count)
+    before = remember_day_count(year, count)
     had = rule_days(year) if before is None else before
     if count == had:
         return None
@@ -221,3 +221,147 @@ def ensure_unlocked(year: int, day: int, now: datetime | None = None) -> None:
     now = now or current_time()
     if now < unlock_time(year, day):
         raise NoInputError(locked_message(year, day, now))
+
+# --- a year's days beyond the rule -------------------------------------------------------
+# The project's `[tool.aoc] days` wins over the count the site last showed, kept in aocd's
+# data folder (`aoc-days.json`) when a page aoc reads anyway tells it (a private
+# leaderboard's `num_days`): no request is made for it. Asked for every day a command
+# looks at, so kept per process for each working and data folder (`forget_day_counts`).
+# The framework's modules are imported when asked: importing the calendar reads nothing.
+
+_DAYS_KEY = re.compile(rb"""\bdays["']?\s*[=.]""")
+"""A key `days` in TOML, bare or quoted, alone or dotted (`aoc.days = `, `days.2026 = `)."""
+
+_known: dict[tuple[str, str | None, str | None], dict[int, int]] = {}
+
+
+def day_counts() -> dict[int, int]:
+    """Each year's number of days where it is not the rule's: the site's, remembered,
+    and the project's setting over them. UsageError when the settings are wrong."""
+    where = (os.getcwd(), os.environ.get("AOCD_DIR"), os.environ.get("HOME"))
+    if (counts := _known.get(where)) is None:
+        counts = _known[where] = remembered_day_counts() | _set_days()
+    return counts
+
+
+def _set_days() -> dict[int, int]:
+    """The project's `[tool.aoc] days`. Its file is parsed only when it has a key
+    `days` at all: most have none, and a command that needs no other setting (`aoc
+    list`, `aoc new`, a day's tests) would pay for importing tomllib."""
+    from aoc2023.framework.files import read_regular
+    from aoc2023.framework.project import find_pyproject, load_settings
+
+    path = find_pyproject()
+    if path is None:
+        return {}
+    with suppress(OSError):  # unreadable: load_settings says so
+        if not _DAYS_KEY.search(read_regular(path)):
+            return {}
+    return dict(load_settings(path.parent).days)
+
+
+def forget_day_counts() -> None:
+    """Read the setting and the remembered counts anew at the next question."""
+    _known.clear()
+
+
+def remembered_day_counts() -> dict[int, int]:
+    """The counts the site showed; nothing when the file is missing or damaged (it is
+    only a copy of what the site said: the next page that tells a count repairs it)."""
+    from aoc2023.framework import store
+    from aoc2023.framework.project import DECEMBER_DAYS
+
+    data = store.read_json(store.day_counts_file(), limit=64 * 1024)
+    if not isinstance(data, dict):
+        return {}
+    return {int(year): count for year, count in data.items()
+            if isinstance(year, str) and year.isascii() and year.isdigit()
+            and type(count) is int and 1 <= count <= DECEMBER_DAYS}
+
+
+def remember_day_count(year: int, count: int) -> int | None:
+    """Keep `count` as the number of days the site shows for `year`; the count it had
+    before, if it had one."""
+    from aoc2023.framework import store
+
+    path = store.day_counts_file()
+    before = remembered_day_counts().get(year)
+    # A copy: one that cannot be written is kept by the next page that tells the count.
+    # Under the lock, as another aoc may learn a year.
+    with suppress(OSError), store.locked(path):
+        counts = remembered_day_counts()
+        before = counts.get(year)
+        if before != count:
+            counts[year] = count
+            store.write_json(path, {str(y): c for y, c in sorted(counts.items())}, indent=2)
+    forget_day_counts()
+    return before
+
+# --- waiting for an unlock (`aoc new --wait`, `aoc run --wait`) ---------------------------
+# Not aocd's `blocker`: that writes its countdown to stdout, reads `datetime.now` itself
+# (ours is `current_time`, which tests move), and returns at the unlock instant, where a
+# clock a little fast would ask early; this waits a margin past it.
+
+MARGIN_SECONDS = 2.0
+"""Kept past the unlock by this machine's clock, so that a clock a second or so fast
+does not send the first request before the site has unlocked the puzzle."""
+
+
+def time_to_unlock(year: int, day: int, now: datetime) -> timedelta:
+    """How long from `now` until the puzzle may be asked for (the margin included);
+    <= 0 when it may."""
+    unlock = unlock_time(year, day) + timedelta(seconds=MARGIN_SECONDS)
+    return unlock - now
+
+
+def wait_for_unlock(
+    year: int, day: int, tick: Callable[[timedelta], None],
+    now: Callable[[], datetime] = lambda: current_time(),  # looked up when called
+    sleep: Callable[[float], None] = time.sleep,
+) -> bool:
+    """Sleep until the puzzle unlocks (and the margin has passed) by the clock `now`,
+    calling `tick` with the time left about once a second. Whether there was anything to
+    wait for. The clock and the sleep are parameters so that a test can hand in a clock
+    that moves only when slept on."""
+    waited = False
+    while (left := time_to_unlock(year, day, now())).total_seconds() > 0:
+        waited = True
+        tick(left)
+        # Wake on the second boundary of the countdown, so that it shows whole seconds.
+        sleep(min(left.total_seconds(), left.total_seconds() % 1 or 1.0))
+    return waited
+
+
+SITE_POLL_SECONDS = 10.0
+SITE_WAIT_SECONDS = 300.0
+"""When this machine's clock is ahead of the site's, the site still holds the puzzle
+locked after our unlock: it is asked again every 10 s (polite: the site asks not to
+hammer a locked endpoint), for 5 minutes at most (a clock further off needs fixing,
+not waiting out)."""
+SITE_CHECK_WINDOW = timedelta(hours=1)
+"""The site is asked before a `--wait` ends only up to an hour past the unlock by this
+clock: later than that, a locked reply is no clock's fault."""
+
+
+def wait_for_site(
+    ask: Callable[[], None], tick: Callable[[timedelta, int], None],
+    now: Callable[[], datetime] = lambda: current_time(),
+    sleep: Callable[[float], None] = time.sleep,
+) -> None:
+    """Call `ask` until it stops raising StillLocked: every SITE_POLL_SECONDS, for
+    SITE_WAIT_SECONDS at most (then the last StillLocked is raised). `tick` is given the
+    time to the next ask and how many asks the site refused, once a second."""
+    give_up = now() + timedelta(seconds=SITE_WAIT_SECONDS)
+    refused = 0
+    while True:
+        try:
+            ask()
+            return
+        except StillLocked:
+            refused += 1
+            next_ask = now() + timedelta(seconds=SITE_POLL_SECONDS)
+            if next_ask > give_up:
+                raise
+        while (left := next_ask - now()).total_seconds() > 0:
+            tick(left, refused)
+            sleep(min(1.0, left.total_seconds()))

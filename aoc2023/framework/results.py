@@ -1,18 +1,14 @@
-"""The plain data that crosses the pipeline's arrows: what a run produces, and the exit
-codes it leads to. A bench's figures are in `bench/figures.py`, a listing's in
-`listing.py` and a profile's rows in `profiling.py`, each beside its producer: building
-their classes costs at import, and a run has no use for those. A part's and a day's
-results are NamedTuples, not frozen dataclasses, for the same reason: every run builds
-these two classes, and a NamedTuple class costs 0.1 ms to create against 1.0-1.6 ms.
-
-Producers (runner, timeouts, submit, bench, listing, profiling) build these and
-renderers (`render/`) and the CLI read them; neither knows the other. This module is a
-leaf: it imports nothing of the framework, so anything may import it without a cycle.
+"""The plain data that crosses the pipeline's arrows: what a run produces and the exit
+codes it leads to, the step that runs now (told to a run's `on_step`), and what the site
+says about you (`aoc token`, `aoc leaderboard`). Producers build these and views read
+them; neither knows the other. A leaf: it imports nothing of the framework, so anything
+may import it without a cycle. A bench's, a listing's and a profile's records live
+beside their producers, since a run has no use for them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import IntEnum, StrEnum
 from typing import Literal, NamedTuple
@@ -151,3 +147,108 @@ def run_exit_code(results: Iterable[DayResult], interrupted: bool = False,
             if part.status is Status.WRONG:
                 code = ExitCode.WRONG_ANSWER
     return code
+
+
+# --- the step that runs now ------------------------------------------------------------
+
+OnStep = Callable[[int, int, int | None], object]
+"""`on_step(year, day, part)`: part is None while parsing, or while both parts run at once."""
+
+
+class Step(NamedTuple):  # not a dataclass: this module is imported on every run
+    year: int
+    day: int
+    part: int | None
+    """None while parsing, or while both parts run at once."""
+    since: float
+    """When it started, on the clock of whoever keeps it."""
+
+
+# --- aoc token ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TokenReport:
+    """Where the token was found, whose it is and whether the site takes it. The token
+    itself is never held here: only its last four characters."""
+
+    place: str
+    """`$AOC_SESSION` or the file's path."""
+    last4: str
+    cleaned: tuple[str, ...] = ()
+    """What was taken off the pasted value (a `session=` prefix, whitespace, quotes)."""
+    user_id: str | None = None
+    """aocd's id for the token's owner (`github.name.123`), from its memo or the site."""
+    user_id_cached: bool = False
+    """Whether the id came from aocd's memo (`token2id.json`), without a request."""
+    user_id_kept: bool = True
+    """Whether aocd's memo holds the id now: not when it could not be written (read-only)."""
+    accepted: bool | None = None
+    """Whether the site takes the token; None when it could not be asked."""
+    checked_at: float | None = None
+    """When the site last said so (a Unix time); a recent verdict is not asked again."""
+    requests: int = 0
+    """How many requests this check made (0 when everything was known already)."""
+    fix: str | None = None
+    """What to do, when the token cannot work as it is."""
+    problem: str | None = None
+    """Why the site could not be asked (no network...), when it could not."""
+    user_agent: str = ""
+    """The User-Agent every request to the site carries, whole."""
+    contact: str | None = None
+    """The user's contact it names ($AOC_USER_AGENT or [tool.aoc] contact); None: none."""
+
+
+# --- aoc leaderboard ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Member:
+    id: int
+    name: str | None
+    stars: int
+    local_score: int
+    global_score: int | None
+    """None from 2025 on: the site has no global leaderboard any more."""
+    days: tuple[int, ...]
+    """Stars per day (0, 1 or 2), day 1 first, as many as the year has days."""
+    star_times: tuple[tuple[int | None, int | None], ...] = ()
+    """When each day's part 1 and part 2 star came (Unix seconds; None: not yet, or not
+    a whole number), day 1 first."""
+    medals: tuple[int, int, int] = (0, 0, 0)
+    """Days this member was 1st, 2nd, 3rd on the board to get both stars (gold, silver,
+    bronze), by the site's second-star times; ties in time share the better place."""
+
+    @property
+    def shown_name(self) -> str:
+        return self.name or f"anonymous #{self.id}"
+
+    def day_order(self, day: int) -> tuple[float, float, int]:
+        """Where the member stands on `day` (1-based): both stars first, by the second
+        star's time, then part 1 only by its time; ties by id."""
+        first, second = self.star_times[day - 1]
+        never = float("inf")
+        return (never if second is None else second, never if first is None else first,
+                self.id)
+
+
+@dataclass(frozen=True)
+class Leaderboard:
+    year: int
+    board_id: int
+    owner_id: int | None
+    members: tuple[Member, ...]
+    """Ranked: by local score, then stars, then id (the site's own order)."""
+    fetched_at: float
+    """When this data came from the site (a Unix time): it is cached for 15 minutes."""
+    from_cache: bool
+    age_seconds: float
+    passed_over: tuple[str, ...] = ()
+    """The values in the site's data that are not whole numbers, shown as 0 ("stars of
+    member 99"): said on stderr, so a damaged board is never shown as if whole."""
+    notices: tuple[str, ...] = ()
+    """What the board told that is news, said on stderr: a year's number of days other
+    than the calendar had."""
+    view_key_end: str | None = None
+    """The last 4 characters of the view key the board was read with (the most of a key
+    ever shown); None when it was read with the session token."""

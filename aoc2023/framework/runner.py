@@ -17,9 +17,8 @@ from typing import Any, NamedTuple, cast
 
 from aoc2023.framework.errors import InputError, Interrupted, quoted, signal_of, stop_name
 from aoc2023.framework.inputs import DayInputs, RunInput
-from aoc2023.framework.progress import OnStep
 from aoc2023.framework.registry import recursion_limit_kept
-from aoc2023.framework.results import DayResult, PartResult, RunReport, Status
+from aoc2023.framework.results import DayResult, OnStep, PartResult, RunReport, Status
 from aoc2023.framework.solution import Solution, answer_text
 
 DayRunner = Callable[[type[Solution[Any]], RunInput, str | None], DayResult]

@@ -26,8 +26,8 @@ from pathlib import Path
 from typing import Any
 
 from aoc2023.framework import store
+from aoc2023.framework.project import DECEMBER_DAYS
 from aoc2023.framework.results import DayResult, Status
-from aoc2023.framework.settings import DECEMBER_DAYS
 
 LONGEST = 1e9
 """The longest runtime taken as one, in seconds (some 30 years): a record above it is

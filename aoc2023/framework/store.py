@@ -70,7 +70,7 @@ def contact_reminder_file() -> Path:
 
 
 def day_counts_file() -> Path:
-    """Each year's number of days as the site last showed it (day_counts.py)."""
+    """Each year's number of days as the site last showed it (calendar.py)."""
     return paths.data_dir() / "aoc-days.json"
 
 

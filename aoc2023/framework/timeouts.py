@@ -30,8 +30,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
 
 from aoc2023.framework.errors import ChildFailed, Interrupted, TimedOut, signal_of, stop_name
 from aoc2023.framework.inputs import RunInput
-from aoc2023.framework.progress import OnStep
-from aoc2023.framework.results import DayResult, PartResult, Status
+from aoc2023.framework.results import DayResult, OnStep, PartResult, Status
 from aoc2023.framework.runner import Clock, DayRunner, describe_error, run_solution
 from aoc2023.framework.solution import Solution
 

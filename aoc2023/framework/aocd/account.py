@@ -16,7 +16,7 @@ from dataclasses import replace
 
 from aoc2023.framework.aocd import client, paths, session
 from aoc2023.framework.errors import NoInputError, SiteError
-from aoc2023.framework.site_data import TokenReport
+from aoc2023.framework.results import TokenReport
 
 
 def no_token_error() -> NoInputError:

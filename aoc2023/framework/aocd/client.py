@@ -28,7 +28,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
-from aoc2023.framework import advice, calendar, store
+from aoc2023.framework import calendar, output, store
 from aoc2023.framework.aocd import paths, private, session, token_list
 from aoc2023.framework.errors import (
     AocError,
@@ -90,7 +90,7 @@ def contact() -> str | None:
     """Who is behind the requests (an email, a repository address, both): the value of
     `$AOC_USER_AGENT`, else `[tool.aoc] contact`; None when neither is set. UsageError,
     one sentence, when it cannot go into a header (a line break, say)."""
-    from aoc2023.framework.settings import checked_contact, load_settings
+    from aoc2023.framework.project import checked_contact, load_settings
 
     if (value := os.environ.get(CONTACT_VARIABLE, "").strip()):
         return checked_contact(value, f"${CONTACT_VARIABLE}")
@@ -147,7 +147,7 @@ REMIND_EVERY = 24 * 3600.0
 def contact_reminder(now: Callable[[], float] = time.time) -> str | None:
     """The one line saying how to set a contact, when this process sent a request
     without one and no `aoc` said it in the last day; None otherwise, and when this
-    screen gave the advice already (`aoc token`'s view: advice.py), which counts as the
+    screen gave the advice already (`aoc token`'s view: output.py), which counts as the
     day's. The time it was last said is kept in aocd's config folder; a folder that
     cannot be written means the line comes again next time, which is better than never."""
     global _sent_anonymously
@@ -160,7 +160,7 @@ def contact_reminder(now: Callable[[], float] = time.time) -> str | None:
         return None
     with suppress(OSError):
         store.write_time(mark, now())
-    if not advice.first_time(advice.CONTACT):
+    if not output.first_time(output.CONTACT):
         return None
     return (f"Note: adventofcode.com asks tools to say who is behind their requests, and "
             f"aoc sent yours with no contact: export {CONTACT_VARIABLE}=\"you@example.com\" "

@@ -26,7 +26,7 @@ from aoc2023.framework import calendar, store
 from aoc2023.framework.aocd import account, client, paths, session, view_keys
 from aoc2023.framework.errors import AocError, DamagedFileError, SiteError, unwritable_sentence
 from aoc2023.framework.files import check_keepable
-from aoc2023.framework.site_data import Leaderboard, Member
+from aoc2023.framework.results import Leaderboard, Member
 
 KEPT_SECONDS = 15 * 60
 """How long a fetched board is shown before the site is asked again (the site's rule)."""

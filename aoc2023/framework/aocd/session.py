@@ -90,7 +90,7 @@ def token_file() -> Path:
 
 TOKEN_MAX_LENGTH = 1024
 """The longest token taken: a session token is 96-128 characters, and each line printed
-is searched for every piece of the token (redaction.py), which a megabyte-long value
+is searched for every piece of the token (output.py), which a megabyte-long value
 makes take seconds."""
 
 

@@ -5,7 +5,7 @@ with its key the site serves the board's JSON with no session cookie. `aoc leade
 YEAR ID --view-key KEY --save-key` keeps the key where the token is (aocd's config
 folder, in `aoc-view-keys.json`: board id to key), readable by its owner alone, so that
 later reads of the board need neither the option nor a token. A key is a secret as the
-token is: every key in use is redacted from all output (`redaction.ViewKey`), and a key
+token is: every key in use is redacted from all output (`output.ViewKey`), and a key
 is named by its last 4 characters at most (`ending`).
 """
 
@@ -18,7 +18,7 @@ from pathlib import Path
 from aoc2023.framework import store
 from aoc2023.framework.errors import AocError, UsageError
 from aoc2023.framework.files import read_string_map
-from aoc2023.framework.redaction import ViewKey
+from aoc2023.framework.output import ViewKey
 
 _KEY = re.compile(r"[A-Za-z0-9_-]{6,128}")
 """What a view key can be: the site's are 8 hexadecimal digits; six characters at least,

@@ -22,7 +22,7 @@ from typing import Annotated, Any, Protocol
 import typer
 import typer.main
 
-from aoc2023.framework import advice, redaction, registry
+from aoc2023.framework import output, registry
 from aoc2023.framework.aocd import view_keys
 from aoc2023.framework.aocd.session import (
     clean_environment_token,
@@ -38,7 +38,6 @@ from aoc2023.framework.cli import stats as stats_command
 from aoc2023.framework.cli import token as token_command
 from aoc2023.framework.cli.common import HELP_OPTIONS, readable_help, show_version
 from aoc2023.framework.errors import DamagedFileError, NoInputError, Terminated
-from aoc2023.framework.render import encoding
 from aoc2023.framework.results import ExitCode
 
 COMMANDS: dict[str, Callable[..., None]] = {
@@ -60,7 +59,7 @@ def _commands(
         help="Show the versions of aoc and of aocd, and exit.")] = False,
 ) -> None:
     """Run, check and time Advent of Code solutions."""
-    redaction.install(_token_to_redact())  # again, for `app` run without `main` (CliRunner)
+    output.install(_token_to_redact())  # again, for `app` run without `main` (CliRunner)
 
 
 def make_app(names: Iterable[str] = COMMANDS) -> typer.Typer:
@@ -146,9 +145,9 @@ def main(argv: list[str] | None = None) -> int:
     reads the environment, the token and the days' files anew, as a fresh process would,
     and leaves the process as it found it, so that it can be called again."""
     if argv is not None:
-        from aoc2023.framework.day_counts import forget
+        from aoc2023.framework.calendar import forget_day_counts
 
-        forget()  # the settings and the days remembered, read anew too
+        forget_day_counts()  # the settings and the days remembered, read anew too
         with _as_found(), token_read_anew(), registry.days_forgotten():
             return _main(argv)
     # What the program has imported so far (typer, the framework: tens of thousands of
@@ -190,12 +189,12 @@ def _as_found() -> Iterator[None]:
 
 
 def _main(args: list[str], program: bool = False) -> int:
-    advice.new_screen()
+    output.new_screen()
     use_project_config_dir()
-    encoding.install()
+    output.install_stand_ins()
     with suppress(DamagedFileError, NoInputError):  # said by the command needing the token
         clean_environment_token()
-    redaction.install(_token_to_redact(), *view_keys.all_saved())
+    output.install(_token_to_redact(), *view_keys.all_saved())
     terminating = _Terminating()
     for signum in _SIGNALS:
         signal.signal(signum, terminating)

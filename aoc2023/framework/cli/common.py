@@ -17,7 +17,7 @@ from typer.core import TyperCommand
 
 from aoc2023.framework.cli import json_output
 from aoc2023.framework.errors import UsageError, sentence_of
-from aoc2023.framework.render.printable import printable
+from aoc2023.framework.output import printable
 from aoc2023.framework.results import ExitCode
 
 HELP_OPTIONS = ("-h", "--help")
@@ -118,7 +118,7 @@ def readable_help(app: typer.Typer) -> None:
 
 def configure_logging(verbose: bool) -> None:
     if verbose:
-        # Log lines go to sys.stderr, where the token is redacted (redaction.py).
+        # Log lines go to sys.stderr, where the token is redacted (output.py).
         logging.basicConfig(level=logging.DEBUG, format="%(levelname)s %(name)s: %(message)s")
     else:
         # aocd logs server replies at ERROR level; our own sentence says what went wrong.
@@ -127,7 +127,7 @@ def configure_logging(verbose: bool) -> None:
 
 def say(line: str, err: bool = False, nl: bool = True) -> None:
     """A command's own line of prose, which may quote text from outside (a title, a name,
-    the site's reply): written `printable` (render/printable.py), as every table cell and
+    the site's reply): written `printable` (output.py), as every table cell and
     error sentence is, so that what the site sent is shown, never obeyed."""
     typer.echo(printable(line), err=err, nl=nl)
 

@@ -14,7 +14,7 @@ signal) hands its sentence to `said`. At the end, stdout gets exactly one docume
 - `{"error": "<the sentence said on stderr>", "exit_code": N}` when it made none.
 
 The exit code is the one the command has without `--json`. The document goes through
-the same redaction as everything else printed (redaction.py).
+the same redaction as everything else printed (output.py).
 """
 
 from __future__ import annotations
@@ -29,9 +29,9 @@ from typing import Any, TextIO
 
 import typer
 
-from aoc2023.framework import redaction
+from aoc2023.framework import output
 from aoc2023.framework.errors import Terminated, sentence_of
-from aoc2023.framework.render.printable import printable
+from aoc2023.framework.output import printable
 from aoc2023.framework.results import ExitCode
 
 OPTION = "--json"
@@ -192,9 +192,9 @@ def _write(document: str, stream: TextIO | None) -> None:
     installed while it ran, an account's under --accounts, included)."""
     if stream is None:
         return
-    tokens = redaction.tokens_of(sys.stderr)
+    tokens = output.tokens_of(sys.stderr)
     with suppress(OSError, ValueError):  # a reader gone (a closed pipe), a closed stream
-        out = redaction.wrapped(stream, *tokens)
+        out = output.wrapped(stream, *tokens)
         out.write(document + "\n")
         out.flush()
 

@@ -12,7 +12,7 @@ from aoc2023.framework.cli.common import AsJson, Verbose, Year, configure_loggin
 from aoc2023.framework.errors import NoInputError, UsageError
 
 if TYPE_CHECKING:
-    from aoc2023.framework.site_data import Leaderboard
+    from aoc2023.framework.results import Leaderboard
 
 
 def leaderboard(
@@ -38,7 +38,7 @@ def leaderboard(
     kept on disk for 15 minutes (the site's rule), whatever the form asked for; says how
     old the data shown is.
     """
-    from aoc2023.framework import redaction
+    from aoc2023.framework import output
     from aoc2023.framework.aocd import view_keys
     from aoc2023.framework.aocd.leaderboard import leaderboard as fetch_board
     from aoc2023.framework.aocd.session import no_token_sentence
@@ -47,7 +47,7 @@ def leaderboard(
         given = None if view_key is None else view_keys.clean(view_key)
     except Exception as error:
         fail(error, verbose)
-    redaction.install(given)  # before anything could show it: --verbose logs the address
+    output.install(given)  # before anything could show it: --verbose logs the address
     configure_logging(verbose)  # (its handler writes to the stream installed now)
     try:
         if save_key and given is None:

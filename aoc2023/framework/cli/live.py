@@ -14,8 +14,8 @@ import threading
 from time import monotonic
 from typing import IO, TYPE_CHECKING, Protocol
 
-from aoc2023.framework.progress import Step
 from aoc2023.framework.render.table import cell_width, status_line
+from aoc2023.framework.results import Step
 
 if TYPE_CHECKING:
     from collections.abc import Callable

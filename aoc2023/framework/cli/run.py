@@ -33,8 +33,7 @@ from aoc2023.framework.results import ExitCode
 if TYPE_CHECKING:
     from aoc2023.framework.inputs import RunInput, RunRequest
     from aoc2023.framework.profiling import Profiler
-    from aoc2023.framework.progress import OnStep
-    from aoc2023.framework.results import DayResult, RunReport
+    from aoc2023.framework.results import DayResult, OnStep, RunReport
     from aoc2023.framework.runner import DayRunner
     from aoc2023.framework.solution import Solution
     from aoc2023.framework.submit import Candidate, ExampleChecks
@@ -129,7 +128,7 @@ def run(
         watch_run(WatchRequest(asked.years, asked.spec, input_file, variants),
                   as_json=as_json, verbose=verbose, timeout=timeout, profile=profile,
                   memory=memory)
-    from aoc2023.framework.settings import load_settings
+    from aoc2023.framework.project import load_settings
 
     if wait and input_file is None and not example:  # wait for the unlock
         from aoc2023.framework.cli.unlock import wait_for_days
@@ -246,12 +245,12 @@ def _token_of(account: str | None) -> str | None:
 
 def redact_accounts(spec: str) -> None:
     """Keep the tokens of the accounts asked for out of all that is printed, as the
-    run's own token is (redaction.py): a day or a library may print any of them."""
-    from aoc2023.framework import redaction
+    run's own token is (output.py): a day or a library may print any of them."""
+    from aoc2023.framework import output
     from aoc2023.framework.aocd.session import find_token
     from aoc2023.framework.aocd.token_list import account_tokens
 
-    redaction.install(find_token(), *account_tokens(spec).values())
+    output.install(find_token(), *account_tokens(spec).values())
 
 
 def summary_notes(outcome: RunReport) -> list[str]:
@@ -308,9 +307,9 @@ def _reopened(stream: IO[str], fd: int) -> IO[str]:
     if not stream.closed:
         return stream
     fresh = open(fd, "w", encoding="utf-8", errors="replace", closefd=False)  # noqa: SIM115
-    from aoc2023.framework import redaction
+    from aoc2023.framework import output
 
-    return redaction.wrapped(fresh, *redaction.tokens_of(stream))
+    return output.wrapped(fresh, *output.tokens_of(stream))
 
 
 def show_run(outcome: RunReport, as_json: bool, verbose: bool) -> None:
@@ -424,7 +423,7 @@ class TerminalPrompter:
         """Poll `done` a few times a second until it holds, at most `within` seconds on
         `clock`: whether it did. On a terminal a line saying what is awaited, then
         cleared; elsewhere one line."""
-        from aoc2023.framework.render.printable import printable
+        from aoc2023.framework.output import printable
         from aoc2023.framework.render.table import smart_terminal, status_line, terminal_width
 
         live = smart_terminal(sys.stderr)

@@ -28,7 +28,7 @@ def wait_in_terminal(
     rewritten each second on a terminal, else one line said once. The clock and the
     sleep are `wait_for_unlock`'s. With `token`, then fetch the input unless it is cached,
     waiting out a site that still holds the puzzle locked (`wait_for_site`)."""
-    from aoc2023.framework.unlock import MARGIN_SECONDS, wait_for_unlock
+    from aoc2023.framework.calendar import MARGIN_SECONDS, wait_for_unlock
 
     try:
         calendar.check_day(year, day)
@@ -87,14 +87,14 @@ def _wait_for_site(
     failure is left to the command, which meets it again and says it."""
     from aoc2023.framework.aocd import client
     from aoc2023.framework.aocd.paths import PuzzleCache
-    from aoc2023.framework.errors import AocError, StillLocked
-    from aoc2023.framework.render.table import smart_terminal, status_line, terminal_width
-    from aoc2023.framework.unlock import (
+    from aoc2023.framework.calendar import (
         SITE_CHECK_WINDOW,
         SITE_POLL_SECONDS,
         SITE_WAIT_SECONDS,
         wait_for_site,
     )
+    from aoc2023.framework.errors import AocError, StillLocked
+    from aoc2023.framework.render.table import smart_terminal, status_line, terminal_width
 
     if now() > calendar.unlock_time(year, day) + SITE_CHECK_WINDOW:
         return
@@ -150,7 +150,7 @@ def wait_for_days(asked: Sequence[tuple[int, int]], verbose: bool) -> None:
     token = find_token()
     if token is None:
         return
-    from aoc2023.framework.unlock import SITE_CHECK_WINDOW
+    from aoc2023.framework.calendar import SITE_CHECK_WINDOW
 
     # The days not unlocked yet, or only just (the site's clock may be behind this one's).
     recent = [(year, day) for year, day in asked

@@ -20,8 +20,7 @@ from aoc2023.framework.bench.figures import (
     Stats,
     StepBench,
 )
-from aoc2023.framework.results import PartResult, RunReport
-from aoc2023.framework.site_data import Leaderboard, TokenReport
+from aoc2023.framework.results import Leaderboard, PartResult, RunReport, TokenReport
 
 if TYPE_CHECKING:
     from collections.abc import Sequence

@@ -15,7 +15,7 @@ from aoc2023.framework.render.table import (
     use_colour,
     wrap_message,
 )
-from aoc2023.framework.site_data import Leaderboard, Member
+from aoc2023.framework.results import Leaderboard, Member
 
 _STAR = {2: "*", 1: "+", 0: "."}
 """A day in the strip: both stars, part 1 only, none (ASCII, so that any terminal and

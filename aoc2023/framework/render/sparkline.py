@@ -1,7 +1,7 @@
 """`aoc bench --history` in the terminal: a line of text per step, its saved figures as a
 sparkline (▁▂▃▄▅▆▇█), oldest first, with the first and latest figures beside it.
 
-A stream that cannot encode the blocks (ASCII, latin-1: render/encoding.py) gets an
+A stream that cannot encode the blocks (ASCII, latin-1: output.py) gets an
 ASCII ramp of eight levels instead, so that the line keeps its shape rather than
 turning into question marks.
 """

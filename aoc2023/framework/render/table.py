@@ -29,7 +29,7 @@ import textwrap
 from collections.abc import Sequence
 from typing import IO, Literal, NamedTuple
 
-from aoc2023.framework.render.printable import printable
+from aoc2023.framework.output import printable
 
 _ANSI = {"bold": "1", "dim": "2", "red": "31", "green": "32", "yellow": "33"}
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import time
 from typing import IO
 
-from aoc2023.framework import advice
+from aoc2023.framework import output
 from aoc2023.framework.render.table import cell_width, paint, terminal_width, use_colour, wrap
-from aoc2023.framework.site_data import TokenReport
+from aoc2023.framework.results import TokenReport
 
 
 def _ago(when: float) -> str:
@@ -20,7 +20,7 @@ def _ago(when: float) -> str:
 
 def lines(report: TokenReport) -> list[tuple[str, str | None]]:
     """(text, style) for each line of the report; the advice to name yourself to the site
-    only when this screen has not given it yet (advice.py)."""
+    only when this screen has not given it yet (output.py)."""
     found = f"…{report.last4}, from {report.place}"
     out: list[tuple[str, str | None]] = [(f"Token:  {found}", None)]
     if report.cleaned:
@@ -49,7 +49,7 @@ def lines(report: TokenReport) -> list[tuple[str, str | None]]:
         out.append((f"Site:   ? could not be asked ({asked})", "yellow"))
     if report.user_agent:
         out.append((f"Sent:   User-Agent: {report.user_agent}", None))
-        if report.contact is None and advice.first_time(advice.CONTACT):
+        if report.contact is None and output.first_time(output.CONTACT):
             out.append(("        names no contact of yours, as the site asks: export "
                         'AOC_USER_AGENT="you@example.com", or set contact under [tool.aoc] '
                         "in pyproject.toml", "yellow"))

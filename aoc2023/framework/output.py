@@ -1,30 +1,87 @@
-"""Keeping the session token out of everything `aoc` prints.
+"""What may reach a terminal or a log, made safe in one place every line goes through.
 
-Redaction happens in one place: the process's `sys.stdout` and `sys.stderr`, which
-every error sentence, table, traceback (`--verbose`), log line, and what aocd,
-urllib3 or http.client put into an exception's message, pass through on their way
-out. No code path has to remember to redact, and a message built deep inside a
-library is covered as well as our own.
-
-What is removed: the token, and any piece of it of `PIECE` characters or more, so
-that neither a whole token nor a recognisable part of one is ever shown. Nothing of
-the token is shown but, where we choose to, its last 4 characters. A piece shorter than
-`LONG` is removed only where it stands apart, not inside a longer run of the secrets'
-own characters: there it is a number's digits that happen to match (`0.30000000000000004`
-holds `00000000`, which a token may hold), not a token's piece; `LONG` characters of a
-random token never match by chance, and are removed wherever they are. A private
-leaderboard's view key (a `ViewKey`) is a secret of the same kind, and is removed the
-same way, as `<view key>`.
+Holds the ASCII stand-ins for what a stream cannot encode (a codec error handler on
+`sys.stdout` and `sys.stderr`: never a UnicodeEncodeError), `printable` (text from
+outside with its control and bidirectional characters shown, not obeyed), the redaction
+of the session token and view keys from both streams (the token, and any piece of it of
+`PIECE` characters or more), and each piece of advice said once per screen. A leaf, set
+up by cli/app.py before anything prints, so no caller has to remember any of it.
 """
 
 from __future__ import annotations
 
+import codecs
 import io
 import string
 import sys
 from typing import Any, TextIO
 
-from aoc2023.framework.render.encoding import encodable
+# --- encodings: a character a stream cannot take is written as ASCII -----------------
+
+ERRORS = "aoc-ascii"
+"""The name of the codec error handler that writes ASCII stand-ins."""
+
+STAND_INS = {
+    **dict.fromkeys("┌┐└┘├┤┬┴┼", "+"), "─": "-", "│": "|",
+    "✔": "v", "✘": "x", "⧖": "~", "⏹": "#", "★": "*", "☆": "o",
+    "µ": "u", "\u00a0": " ", "…": "...", "±": "+-", "·": ".",
+    "█": "#", "▓": "#", "░": ".", "→": "->", "\u2013": "-", "\u2014": "-",
+    "\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"',
+}
+"""What is written for a character the stream cannot encode."""
+
+
+def _stand_in(error: UnicodeError) -> tuple[str, int]:
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    text = error.object[error.start:error.end]
+    out = "".join(STAND_INS.get(char, "?") for char in text)
+    return out, error.end
+
+
+codecs.register_error(ERRORS, _stand_in)
+
+
+def encodable(text: str, encoding: str | None) -> str:
+    """`text` as a stream in `encoding` can take it (unchanged when it can encode it all)."""
+    if not encoding:
+        return text
+    try:
+        return text.encode(encoding, ERRORS).decode(encoding)
+    except LookupError:  # an encoding Python does not know cannot have been a stream's
+        return text
+
+
+def _is_unicode(encoding: str | None) -> bool:
+    return encoding is None or codecs.lookup(encoding).name.startswith("utf")
+
+
+def install_stand_ins() -> None:
+    """Make `sys.stdout` and `sys.stderr` write stand-ins where they cannot encode."""
+    for name in ("stdout", "stderr"):
+        stream: Any = getattr(sys, name)
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None and not _is_unicode(getattr(stream, "encoding", None)):
+            reconfigure(errors=ERRORS)
+
+
+# --- printable: escape sequences from outside shown, not obeyed ----------------------
+
+_KEPT = "\n\t"
+_BIDI = (*range(0x202a, 0x202f), *range(0x2066, 0x206a), 0x200e, 0x200f, 0x061c)
+"""The bidirectional controls: embeddings and overrides, isolates, marks."""
+_SHOWN = {code: repr(chr(code))[1:-1] if code < 0x100 else f"\\u{code:04x}"
+          for code in (*range(0x20), 0x7f, *range(0x80, 0xa0), *_BIDI)
+          if chr(code) not in _KEPT}
+
+
+def printable(text: str) -> str:
+    """`text` with every control character but line breaks and tabs, and every
+    bidirectional control, written escaped (in ASCII: its width is its length)."""
+    return text.translate(_SHOWN)
+
+
+# --- redaction: no token or view key in anything printed -----------------------------
 
 PIECE = 8
 """The shortest run of the token's characters that is redacted wherever it appears."""
@@ -189,3 +246,26 @@ def install(*tokens: str | None) -> None:
         stream = getattr(sys, name)
         if stream is not None:
             setattr(sys, name, wrapped(stream, *tokens_of(stream), *tokens))
+
+
+# --- advice: each piece said once per screen -----------------------------------------
+
+CONTACT = "contact"
+"""Name yourself to the site: $AOC_USER_AGENT or `[tool.aoc] contact` (aocd/client.py's
+daily reminder, and `aoc token`'s view)."""
+
+_said: set[str] = set()
+
+
+def first_time(name: str) -> bool:
+    """Whether the advice `name` is yet to be said on this screen; it counts as said from
+    now on."""
+    if name in _said:
+        return False
+    _said.add(name)
+    return True
+
+
+def new_screen() -> None:
+    """A new command line: nothing has been said on it yet."""
+    _said.clear()
