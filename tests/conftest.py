@@ -159,7 +159,7 @@ def temporary_year(site: Path, year: int, files: Mapping[str, str]) -> Iterator[
     forgotten, so no other test sees them. A real package of that year (2015 to 2024:
     its days already imported, by the pytest plugin for one) is hidden inside the block
     and is back afterwards. So any year will do, a real one too (the rehearsal of 2026)."""
-    from aoc2023.framework.solution import REGISTRY, VARIANTS
+    from aoc2023.framework.registry import REGISTRY, VARIANTS
 
     package = write_year(site, year, files, real=True)
     name = package.name
@@ -214,7 +214,7 @@ def model_day_7() -> Iterator[None]:
     collection) is hidden, and back afterwards. Processes the tests start get the same
     from tests/netblock/sitecustomize.py (MODEL_DAYS)."""
     import aoc2023
-    from aoc2023.framework.solution import REGISTRY, VARIANTS
+    from aoc2023.framework.registry import REGISTRY, VARIANTS
 
     def take() -> tuple[dict[str, ModuleType], dict[tuple[int, int], Any],
                         dict[tuple[int, int], Any]]:

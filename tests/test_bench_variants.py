@@ -36,8 +36,8 @@ from aoc2023.framework.bench.history import compare
 from aoc2023.framework.bench.measure import bench_input
 from aoc2023.framework.bench.readme_table import markdown_table
 from aoc2023.framework.inputs import RunInput, RunRequest
+from aoc2023.framework.registry import variants_of
 from aoc2023.framework.results import DayResult, ExitCode, Status
-from aoc2023.framework.solution import variants_of
 
 HEAD = ("from __future__ import annotations\n\nimport time\n"
         "from collections.abc import Iterator\n\nfrom aoc2023.framework import Solution\n")

@@ -18,7 +18,7 @@ from fake_aoc import FakeAoC
 from fake_clock import cap_runs
 from site_cli import aoc_in_process
 
-from aoc2023.framework import drawings
+from aoc2023.framework import answers
 from aoc2023.framework.bench.figures import MIN_RUNS
 
 ABC = """\
@@ -40,7 +40,7 @@ def spaces(drawing: str) -> str:
 def test_the_six_row_font_reads_in_any_two_characters() -> None:
     for drawing in [ABC, spaces(ABC), spaces(ABC).replace("#", "█"),
                     ABC.replace("#", "x").replace(".", "o")]:
-        assert drawings.read_letters(drawing) == "ABC", drawing
+        assert answers.read_letters(drawing) == "ABC", drawing
 
 
 def test_the_ten_row_font_reads() -> None:
@@ -49,34 +49,34 @@ def test_the_ten_row_font_reads() -> None:
     font = dict(read_resource(fontsize=(10, 6)))
     drawn = "\n".join("".join(font["H"][row]) + ".." + "".join(font["Z"][row])
                       for row in range(10))
-    assert drawings.read_letters(spaces(drawn)) == "HZ"
+    assert answers.read_letters(spaces(drawn)) == "HZ"
 
 
 def test_a_drawing_with_an_unknown_glyph_or_height_does_not_read() -> None:
     broken = "#" + ABC[1:]  # a pixel lit at the top left of the A
-    assert drawings.read_letters(broken) is None
-    assert drawings.read_letters(NOT_LETTERS) is None
-    assert drawings.read_letters(ABC + "\n#............") is None  # 7 rows
+    assert answers.read_letters(broken) is None
+    assert answers.read_letters(NOT_LETTERS) is None
+    assert answers.read_letters(ABC + "\n#............") is None  # 7 rows
 
 
 def test_a_number_is_not_a_drawing_and_every_drawing_shape_still_is() -> None:
     for number in ("12\n", "\n12\n", "7\r\n", "12\n\n"):
-        assert not drawings.is_drawing(number), repr(number)
+        assert not answers.is_drawing(number), repr(number)
     shapes = [ABC, spaces(ABC), spaces(ABC).replace("#", "█"), NOT_LETTERS, ABC + "\n",
               "\n" + spaces(NOT_LETTERS) + "\n ", ABC.replace("\n", "\r\n"),
               "\n".join("  " + row for row in spaces(NOT_LETTERS).split("\n")),
               textwrap.dedent("\n        ####\n        #..#\n        ####\n    "),
               "#..#\n....\n#..#\n.##."]
     for shape in shapes:
-        assert drawings.is_drawing(shape), repr(shape)
+        assert answers.is_drawing(shape), repr(shape)
 
 
 def test_drawings_compare_pixel_by_pixel_whatever_their_characters() -> None:
-    assert drawings.judged(spaces(NOT_LETTERS), NOT_LETTERS).matches is True
-    assert drawings.judged(spaces(NOT_LETTERS), "####\n#.##\n####").matches is False
-    assert drawings.judged(spaces(ABC), "ABC") == drawings.Judged("ABC", spaces(ABC), True)
-    assert drawings.judged(NOT_LETTERS, "ABC").matches is None  # cannot be judged
-    assert drawings.judged("12", "12").matches is True
+    assert answers.judged(spaces(NOT_LETTERS), NOT_LETTERS).matches is True
+    assert answers.judged(spaces(NOT_LETTERS), "####\n#.##\n####").matches is False
+    assert answers.judged(spaces(ABC), "ABC") == answers.Judged("ABC", spaces(ABC), True)
+    assert answers.judged(NOT_LETTERS, "ABC").matches is None  # cannot be judged
+    assert answers.judged("12", "12").matches is True
 
 
 DAY = '''
@@ -187,15 +187,15 @@ def test_margins_are_not_pixels_of_the_drawing() -> None:
     and an expected drawing written indented in a triple-quoted string compares as
     written (its indentation is the code's, not the drawing's)."""
     margin = "\n".join("  " + row for row in spaces(NOT_LETTERS).split("\n"))
-    assert drawings.judged(margin, NOT_LETTERS).matches is True
-    assert drawings.judged("\n" + spaces(NOT_LETTERS) + "\n ", NOT_LETTERS).matches is True
+    assert answers.judged(margin, NOT_LETTERS).matches is True
+    assert answers.judged("\n" + spaces(NOT_LETTERS) + "\n ", NOT_LETTERS).matches is True
     indented = "\n        ####\n        #..#\n        ####\n    "
-    assert drawings.judged(spaces(NOT_LETTERS), indented.strip("\r\n")).matches is True
-    assert drawings.judged(spaces(NOT_LETTERS), "\n        ####\n        #.##\n        ####"
+    assert answers.judged(spaces(NOT_LETTERS), indented.strip("\r\n")).matches is True
+    assert answers.judged(spaces(NOT_LETTERS), "\n        ####\n        #.##\n        ####"
                            ).matches is False
     gap = "#..#\n....\n#..#\n.##."  # a blank row inside the drawing is part of it
-    assert drawings.judged(spaces(gap), gap).matches is True
-    assert drawings.judged(spaces(gap), gap.replace("\n....", "")).matches is False
+    assert answers.judged(spaces(gap), gap).matches is True
+    assert answers.judged(spaces(gap), gap.replace("\n....", "")).matches is False
 
 
 INDENTED_DAY = '''

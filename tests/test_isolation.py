@@ -25,10 +25,11 @@ from aoc2023.framework import registry
 from aoc2023.framework.bench.figures import MIN_RUNS
 from aoc2023.framework.errors import DayLoadError, FileExistsRefusal
 from aoc2023.framework.inputs import RunInput
+from aoc2023.framework.registry import REGISTRY
 from aoc2023.framework.results import ExitCode, Status
 from aoc2023.framework.runner import run_solution
 from aoc2023.framework.scaffold import Target, refuse_existing
-from aoc2023.framework.solution import REGISTRY, Solution
+from aoc2023.framework.solution import Solution
 
 GOOD = """
 from aoc2023.framework import Example, Solution

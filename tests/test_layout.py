@@ -285,7 +285,7 @@ def test_only_the_pytest_boundary_imports_pytest_s_private_modules() -> None:
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     # (what the layer is, the modules and sub-packages in it, under aoc2023.framework)
     ("the day's API, plain data and small leaves",
-     ("", "results", "errors", "solution", "files", "drawings",
+     ("", "results", "errors", "solution", "answers", "files",
       "calendar", "project", "launcher", "output",
       "store", "aocd", "aocd.paths", "aocd.private",
       "aocd.session", "aocd.token_list", "runtimes", "pytest_private")),

@@ -13,7 +13,7 @@ from subprocess import CompletedProcess
 from conftest import DAY_7_EXAMPLE, AocdHome
 from site_cli import aoc_in_process
 
-from aoc2023.framework.solution import implementations
+from aoc2023.framework.registry import implementations
 
 EXAMPLE = DAY_7_EXAMPLE
 TOLERATED = {

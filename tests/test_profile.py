@@ -56,7 +56,7 @@ def test_the_profile_of_a_day_run_under_a_timeout_comes_back_from_the_child() ->
 
 
 def test_profiling_leaves_the_day_class_and_registry_alone() -> None:
-    from aoc2023.framework.solution import REGISTRY
+    from aoc2023.framework.registry import REGISTRY
 
     Profiler().call(Vowels, lambda day: run_solution(day, RunInput("a", "file")))
     assert REGISTRY[(2094, 1)] is Vowels

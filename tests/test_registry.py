@@ -15,7 +15,7 @@ from site_cli import aoc_in_process
 
 from aoc2023.framework import errors, registry
 from aoc2023.framework.errors import UsageError
-from aoc2023.framework.solution import REGISTRY
+from aoc2023.framework.registry import REGISTRY
 
 DAY_TEMPLATE = ONE_DAY
 
@@ -191,7 +191,7 @@ class Doubled(Solution[str], variant="doubled"):
 
 def test_a_days_variants_beside_it_come_with_the_day(tmp_path: Path) -> None:
     """`_day01_NAME.py` holds day 1's variants: imported with day01.py, no day by name."""
-    from aoc2023.framework.solution import VARIANTS, variants_of
+    from aoc2023.framework.registry import VARIANTS, variants_of
 
     files = {"day01.py": ONE_DAY, "_day01_doubled.py": VARIANT_BESIDE}
     with temporary_year(tmp_path / "site", 2055, files):

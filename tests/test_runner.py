@@ -222,7 +222,7 @@ def test_answers_lose_surrounding_whitespace_and_a_huge_int_is_the_parts_error()
     result = run_solution(Whitespace, RunInput("", "input", {1: "41"}))
     assert (result.parts[0].answer, result.parts[0].status) == ("41", Status.CORRECT)
     assert result.parts[1].status is Status.ERROR
-    from aoc2023.framework.solution import answer_text
+    from aoc2023.framework.answers import answer_text
 
     assert answer_text("\n.#.\n#.#\n") == ".#.\n#.#"  # a drawn answer keeps its layout
 
@@ -323,7 +323,7 @@ def _nested(depth: int) -> list[Any]:
 
 
 def test_answers_are_coerced_as_aocd_coerces_them_and_anything_else_is_one_sentence() -> None:
-    from aoc2023.framework.solution import answer_text
+    from aoc2023.framework.answers import answer_text
 
     coerced: list[object] = [StandInInt64(5), Decimal(5), Decimal("5.00"), Fraction(10, 2),
                              5.0, complex(5, 0), b"5"]
@@ -343,7 +343,7 @@ def test_answers_are_coerced_as_aocd_coerces_them_and_anything_else_is_one_sente
 
 def test_a_real_numpy_integer_is_an_answer() -> None:
     numpy = pytest.importorskip("numpy")
-    from aoc2023.framework.solution import answer_text
+    from aoc2023.framework.answers import answer_text
 
     assert answer_text(numpy.int64(5)) == "5"
     assert answer_text(numpy.array([7])) == "7"

@@ -20,8 +20,8 @@ from conftest import temporary_year
 from site_cli import aoc_in_process
 
 from aoc2023.framework import Solution, registry
+from aoc2023.framework.registry import MAIN, implementations, variants_of
 from aoc2023.framework.results import DayResult, PartResult, RunReport, Status
-from aoc2023.framework.solution import MAIN, implementations, variants_of
 from aoc2023.framework.testing import (
     ExampleCase,
     check_example,
@@ -205,7 +205,7 @@ def test_a_day_that_solves_both_at_once_has_one_step_for_both() -> None:
     try:
         assert list(implementations(Both)[0].steps()) == ["parse", "parts 1+2"]
     finally:
-        from aoc2023.framework.solution import REGISTRY
+        from aoc2023.framework.registry import REGISTRY
 
         del REGISTRY[(2078, 20)]
 

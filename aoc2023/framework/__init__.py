@@ -5,6 +5,7 @@ the input helpers. A day's tests use `aoc2023.framework.testing`. Everything els
 the framework's own; CONTRIBUTING.md maps it.
 """
 
+from aoc2023.framework import registry  # noqa: F401  # it registers each Solution subclass
 from aoc2023.framework.errors import InputError
 from aoc2023.framework.solution import Answer, Example, Solution, ints, lines, numbered_lines
 

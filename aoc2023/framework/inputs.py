@@ -26,7 +26,7 @@ from aoc2023.framework.errors import (
 )
 from aoc2023.framework.files import read_regular_text, why_unreadable
 from aoc2023.framework.results import DayResult, Source
-from aoc2023.framework.solution import Solution, variants_of
+from aoc2023.framework.solution import Solution
 
 # RunRequest and DayInputs are NamedTuples, not dataclasses: this module is imported on
 # every run, and a NamedTuple class costs 0.1 ms to create against 0.6-0.9 ms for a
@@ -164,7 +164,7 @@ def _day_inputs(
     has = calendar.puzzle_parts(year, day)
     runs = [replace(run, parts=tuple(p for p in run.parts if p in has) or has)
             for run in runs]
-    variants = tuple(variants_of(solution_class)) if request.variants else ()
+    variants = tuple(registry.variants_of(solution_class)) if request.variants else ()
     return DayInputs(solution_class, title, tuple(runs), variants)
 
 

@@ -271,7 +271,6 @@ class DayFile(pytest.File):
     def collect(self) -> Iterable[pytest.Item]:
         from aoc2023.framework import registry
         from aoc2023.framework.errors import AocError, DayLoadError
-        from aoc2023.framework.solution import REGISTRY
         from aoc2023.framework.testing import example_cases_of, real_answer_cases_of
 
         try:  # through the registry's one rule of which file is which day's
@@ -295,7 +294,7 @@ class DayFile(pytest.File):
                      if os.path.realpath(file) == path), None)
         if hint is not None:
             self.warn(pytest.PytestWarning(hint))
-        days = [solution for (year, _), solution in sorted(REGISTRY.items())
+        days = [solution for (year, _), solution in sorted(registry.REGISTRY.items())
                 if year == self.year and solution.__module__ == self.module]
         for solution in days:
             cases = example_cases_of(solution)

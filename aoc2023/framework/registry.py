@@ -1,4 +1,7 @@
-"""Find a day's `Solution` class without a registration list.
+"""The days and variants defined, and finding a day's `Solution` class without a list.
+
+Defining a `Solution` subclass registers it here (`register`, which `Solution` calls as
+the class is defined): a clash or a bad variant name fails that class's module alone.
 
 A year's days live in one package, usually one module per day (`dayNN.py`). The
 package for a year is `aoc{year}` when it is importable; another installed package
@@ -28,15 +31,15 @@ import importlib.util
 import os
 import re
 import sys
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from types import ModuleType
 from typing import Any, NamedTuple, NoReturn
 
-from aoc2023.framework import calendar
+from aoc2023.framework import calendar, solution
 from aoc2023.framework.errors import DayLoadError, MissingDayError, Terminated, UsageError
 from aoc2023.framework.launcher import aoc_command
-from aoc2023.framework.solution import REGISTRY, VARIANTS, DeclarationError, Solution
+from aoc2023.framework.solution import DeclarationError, Solution
 
 YEARS_GROUP = "aoc.years"
 _LOOKS_LIKE_A_DAY = re.compile(r"day[\W_]*0*(\d{1,2})[a-z]?", re.IGNORECASE)
@@ -48,6 +51,100 @@ _VARIANT_MODULE = re.compile(r"_day\d{2}_\w+(?<!_test)")
 own module; the underscore keeps the day's naming rule from reading it as a day. One
 whose name ends `_test` (`_day07_test.py`) holds the day's own tests, pytest's to
 collect (`*_test.py`), and is never imported by aoc."""
+_VARIANT_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")
+
+REGISTRY: dict[tuple[int, int], type[Solution[Any]]] = {}
+"""Every day defined so far, by (year, day). Filled by subclassing `Solution`."""
+
+VARIANTS: dict[tuple[int, int], dict[str, type[Solution[Any]]]] = {}
+"""Every variant defined so far, by (year, day), then by name in the order declared."""
+
+MAIN = "main"
+"""The name the main implementation of a day goes by beside its variants."""
+
+
+def register(cls: type[Solution[Any]], variant: str | None, year: int | None,
+             day: int | None) -> None:
+    """Register `cls` as its class is defined (`Solution.__init_subclass__`), under the year
+    and day it sets, else those its module's name gives (`year`, `day`); a variant under
+    the day it sets, else the day it subclasses. A TypeError, raised as the class is
+    defined, fails its module alone (`import_module`)."""
+    own = cls.__dict__
+    if variant is not None:
+        _register_variant(cls, variant, own.get("year", getattr(cls, "year", year)),
+                          own.get("day", getattr(cls, "day", day)))
+        return
+    cls.variant = None
+    year, day = own.get("year", year), own.get("day", day)
+    if day is None and (year is None or "year" not in own):
+        return  # a helper base class, or a class in a helper module: not a day itself
+    if year is None or day is None:
+        raise TypeError(f"{cls.__qualname__} must set both `year` and `day` (or neither)")
+    cls.year, cls.day = int(year), int(day)
+    _claim(REGISTRY, (cls.year, cls.day), cls, f"both claim {cls.year} day {cls.day}")
+
+
+solution.registrar = register
+
+
+def _register_variant(
+    cls: type[Solution[Any]], name: str, year: int | None, day: int | None
+) -> None:
+    if not isinstance(name, str) or not _VARIANT_NAME.fullmatch(name) or name == MAIN:
+        raise TypeError(f"{cls.__qualname__}: a variant's name is letters, digits, '-', '_' "
+                        f"or '.' (and not {MAIN!r}), not {name!r}")
+    if year is None or day is None:
+        raise TypeError(f"{cls.__qualname__} is a variant of no day: subclass the day's class, "
+                        "define it in the day's module, or set `year` and `day`")
+    cls.year, cls.day, cls.variant = int(year), int(day), name
+    _claim(VARIANTS.setdefault((cls.year, cls.day), {}), name, cls,
+           f"are both variant {name!r} of {year} day {day}")
+
+
+def _claim(table: dict[Any, type[Solution[Any]]], key: Any, cls: type[Solution[Any]],
+           clash: str) -> None:
+    """Put `cls` in `table` under `key`, unless another class is there already. The same
+    class defined again (a module imported a second time, as pytest may) replaces it."""
+    previous = table.get(key)
+    if previous is not None and previous.__qualname__ != cls.__qualname__:
+        raise TypeError(f"{cls.__module__}.{cls.__qualname__} and "
+                        f"{previous.__module__}.{previous.__qualname__} {clash}")
+    table[key] = cls
+
+
+class Implementation(NamedTuple):
+    """One way a day is solved: its main class or one of its variants, by name.
+
+    What `aoc run --variants` runs and what a benchmark times side by side; `steps`
+    gives its parse and parts as plain callables, for code that times them itself.
+    """
+
+    name: str
+    solution_class: type[Solution[Any]]
+
+    def steps(self, extra: Mapping[str, Any] | None = None) -> dict[str, Callable[[Any], Any]]:
+        """The steps, bound to a fresh instance: "parse" (text to parsed input), then
+        "part 1" and "part 2" (parsed input to answer), or "parts 1+2" (to `solve`'s
+        pair or generator) for a day that solves both at once."""
+        solution = self.solution_class(extra=extra)
+        if self.solution_class.solves_both_at_once():
+            return {"parse": solution.parse, "parts 1+2": solution.solve}
+        return {"parse": solution.parse, "part 1": solution.part_1, "part 2": solution.part_2}
+
+
+def variants_of(solution_class: type[Solution[Any]]) -> list[type[Solution[Any]]]:
+    """The variants declared for the day of `solution_class`, in the order declared."""
+    key = (solution_class.year, solution_class.day)
+    return list(VARIANTS.get(key, {}).values())
+
+
+def implementations(solution_class: type[Solution[Any]]) -> list[Implementation]:
+    """The day's main implementation (named `MAIN`), then each of its variants."""
+    return [Implementation(MAIN, solution_class)] + [
+        Implementation(variant.variant or MAIN, variant) for variant in variants_of(solution_class)
+    ]
+
+
 
 
 def year_package(year: int) -> str:

@@ -59,7 +59,7 @@ class PartResult(NamedTuple):
     submit_note: str | None = None
     """What was sent and what the site said, or why nothing was sent."""
     drawing: str | None = None
-    """The part's answer as it drew it, when it drew letters in pixels (drawings.py)."""
+    """The part's answer as it drew it, when it drew letters in pixels (answers.py)."""
     refused: str | None = None
     """The site's earlier verdict that proves the answer wrong (`wrong`, `too high`, `too
     low`: verdict.py), whether or not this run sends anything."""
@@ -78,7 +78,7 @@ class DayResult(NamedTuple):
     error: str | None = None
     traceback: str | None = None
     variant: str | None = None
-    """Which variant of the day ran (see solution.py); None for its main implementation."""
+    """Which variant of the day ran (see registry.py); None for its main implementation."""
     account: str | None = None
     """Whose input it ran on, by its name in aocd's `tokens.json` (`aoc run --accounts`);
     None for the one token of a plain run. Never the token itself."""

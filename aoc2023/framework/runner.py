@@ -15,11 +15,13 @@ from functools import partial
 from time import perf_counter_ns
 from typing import Any, NamedTuple, cast
 
+from aoc2023.framework import answers
+from aoc2023.framework.answers import answer_text
 from aoc2023.framework.errors import InputError, Interrupted, quoted, signal_of, stop_name
 from aoc2023.framework.inputs import DayInputs, RunInput
 from aoc2023.framework.registry import recursion_limit_kept
 from aoc2023.framework.results import DayResult, OnStep, PartResult, RunReport, Status
-from aoc2023.framework.solution import Solution, answer_text
+from aoc2023.framework.solution import Solution
 
 DayRunner = Callable[[type[Solution[Any]], RunInput, str | None], DayResult]
 """Runs one day on one input: `run_solution`, or a variant of it (time limit, profiler)."""
@@ -123,14 +125,12 @@ def _judge(part: int, outcome: _Outcome, expected: str | None, shared: bool,
         answer = answer_text(outcome.value)
     except (TypeError, ValueError) as error:  # ValueError: an int too long to print
         return base._replace(status=Status.ERROR, error=str(error))
-    if "\n" not in answer + (expected or ""):  # not a drawing: drawings.py is not imported
+    if "\n" not in answer + (expected or ""):  # not a drawing
         if expected is None:
             return base._replace(answer=answer)
         return base._replace(status=Status.CORRECT if answer == expected else Status.WRONG,
                        answer=answer)
-    from aoc2023.framework import drawings
-
-    verdict = drawings.judged(answer, expected)
+    verdict = answers.judged(answer, expected)
     status = {True: Status.CORRECT, False: Status.WRONG, None: Status.UNKNOWN}[verdict.matches]
     judged = base._replace(status=status, answer=verdict.answer, drawing=verdict.drawing)
     if verdict.matches is None and expected is not None:

@@ -1,50 +1,19 @@
-"""The base class a day's solution subclasses, and the examples it declares.
+"""What a day touches: the `Solution` it subclasses, the `Example`s it declares, the
+checks its declarations meet as its class is defined, and the input helpers.
 
-A day is one module, `aoc2023/dayNN.py`, holding one subclass of `Solution`:
-
-    class Day07(Solution[list[Hand]]):
-        examples = [Example(EXAMPLE, part_1=6440, part_2=5905)]
-
-        def parse(self, text: str) -> list[Hand]: ...
-        def part_1(self, hands: list[Hand]) -> int: ...
-        def part_2(self, hands: list[Hand]) -> int: ...
-
-Defining the subclass registers it under (year, day), read from the module name
-(`aoc2023.day07` is 2023 day 7) unless the class sets them itself. A class in another
-module of a year package sets `day` (the year is the package's: `aoc2023.camel`), and a
-class in a package of another name sets both; a class that sets no day is a helper
-base class, not a day.
-`parse` is its own step so that it is timed apart from the parts; each part gets
-a freshly parsed input, so a part that mutates its input cannot spoil the other.
-A day that computes both answers at once overrides `solve` instead of the parts,
-returning both or (better) yielding part 1's answer, then part 2's.
-
-A day may also declare variants: other implementations of its parse and parts, kept
-beside the readable one (a faster one, usually), which the framework checks against
-the day's examples and against the main implementation's answers, and times beside
-it. A variant is a subclass named with `variant=`; it inherits what it does not
-change, and a variant that parses into another shape subclasses `Solution` itself in
-the day's module:
-
-    class Day07Fast(Day07, variant="fast"):
-        def part_2(self, hands: list[Hand]) -> int: ...   # parse and part 1 inherited
-
-    class Day07Packed(Solution[Packed], variant="packed"):  # in aoc2023/day07.py
-        def parse(self, text: str) -> Packed: ...
-        ...
-
-A variant registers under the day, never in its place: `aoc run` runs the main one,
-`aoc run --variants` all of them. The examples and the title are the day's.
+Registering the class under its day (and a variant under its day) is the registry's, and
+what makes an answer is answers.py's: a day's author reads this module alone.
 """
 
 from __future__ import annotations
 
 import inspect
 import re
-import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
+
+from aoc2023.framework.answers import answer_text, described
 
 Answer = int | str | None
 """What a part returns: usually an int; None means it has no answer."""
@@ -54,18 +23,6 @@ Parsed = TypeVar("Parsed")
 _INTEGER = re.compile(r"-?\d+")
 _DAY_MODULE_NAME = re.compile(r"(?:^|\.)aoc(?P<year>\d{4})\.day(?P<day>\d{1,2})$")
 _YEAR_PACKAGE_NAME = re.compile(r"^aoc(?P<year>\d{4})(?:\.|$)")
-
-_VARIANT_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")
-
-REGISTRY: dict[tuple[int, int], type[Solution[Any]]] = {}
-"""Every day defined so far, by (year, day). Filled by subclassing `Solution`."""
-
-VARIANTS: dict[tuple[int, int], dict[str, type[Solution[Any]]]] = {}
-"""Every variant defined so far, by (year, day), then by name in the order declared."""
-
-MAIN = "main"
-"""The name the main implementation of a day goes by beside its variants."""
-
 
 @dataclass(frozen=True)
 class Example:
@@ -87,11 +44,11 @@ class Example:
 
     def __post_init__(self) -> None:
         if not isinstance(self.input, str):
-            raise DeclarationError(f"an Example's input is {_described(self.input)}, not a str")
+            raise DeclarationError(f"an Example's input is {described(self.input)}, not a str")
         if self.name is not None and not isinstance(self.name, str):
-            raise DeclarationError(f"an Example's name is {_described(self.name)}, not a str")
+            raise DeclarationError(f"an Example's name is {described(self.name)}, not a str")
         if not isinstance(self.extra, Mapping):
-            raise DeclarationError(f"an Example's extra is {_described(self.extra)}, "
+            raise DeclarationError(f"an Example's extra is {described(self.extra)}, "
                                    "not a dict")
         if self.input.startswith("\n"):
             object.__setattr__(self, "input", self.input[1:])
@@ -143,22 +100,11 @@ class Solution(Generic[Parsed]):
         super().__init_subclass__(**kwargs)
         _check_declarations(cls)
         named = _DAY_MODULE_NAME.search(cls.__module__)
-        package = _YEAR_PACKAGE_NAME.match(cls.__module__)
-        found_year = named or package
-        year = cls.__dict__.get("year", int(found_year["year"]) if found_year else None)
-        day = cls.__dict__.get("day", int(named["day"]) if named else None)
-        if variant is not None:  # the day it sets, else the day it subclasses, else its module's
-            _register_variant(cls, variant,
-                              cls.__dict__.get("year", getattr(cls, "year", year)),
-                              cls.__dict__.get("day", getattr(cls, "day", day)))
-            return
-        cls.variant = None
-        if day is None and (year is None or "year" not in cls.__dict__):
-            return  # a helper base class, or a class in a helper module: not a day itself
-        if year is None or day is None:
-            raise TypeError(f"{cls.__qualname__} must set both `year` and `day` (or neither)")
-        cls.year, cls.day = int(year), int(day)
-        _claim(REGISTRY, (cls.year, cls.day), cls, f"both claim {cls.year} day {cls.day}")
+        found_year = named or _YEAR_PACKAGE_NAME.match(cls.__module__)
+        if registrar is None:  # never so: importing this module runs the face first
+            raise RuntimeError("aoc2023.framework.registry is not imported")
+        registrar(cls, variant, int(found_year["year"]) if found_year else None,
+                  int(named["day"]) if named else None)
 
     def parse(self, text: str) -> Parsed:
         """Turn the raw input into what the parts take. By default, the text itself."""
@@ -192,6 +138,14 @@ class Solution(Generic[Parsed]):
         return cls.solves_both_at_once() and inspect.isgeneratorfunction(cls.solve)
 
 
+Registrar = Callable[[type[Solution[Any]], str | None, int | None, int | None], None]
+"""Registers a class just defined, given its variant's name and the year and day its
+module's name gives (None where it gives none); raises TypeError on a clash."""
+registrar: Registrar | None = None
+"""registry.py's `register`, set as it is imported (the face imports it): the tables of
+days are the registry's, and this module cannot import it."""
+
+
 class DeclarationError(TypeError):
     """A class attribute of a day (or an Example) of the wrong shape: raised as the class is
     defined, so its module fails to import, alone, in this one sentence (registry.py)."""
@@ -211,12 +165,12 @@ def _check_declarations(cls: type[Solution[Any]]) -> None:
     where = f"{cls.__qualname__}'s"
     title = own.get("title")
     if title is not None and not isinstance(title, str):
-        raise DeclarationError(f"{where} `title` is {_described(title)}: give a str, or leave "
+        raise DeclarationError(f"{where} `title` is {described(title)}: give a str, or leave "
                                "it out to read it from the puzzle page")
     for name in ("year", "day"):
         value = own.get(name)
         if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
-            raise DeclarationError(f"{where} `{name}` is {_described(value)}, not an int")
+            raise DeclarationError(f"{where} `{name}` is {described(value)}, not an int")
     if "examples" in own:
         cls.examples = _examples(own["examples"], where)
 
@@ -228,7 +182,7 @@ def _examples(declared: object, where: str) -> Sequence[Example]:
     if isinstance(declared, Example):
         raise DeclarationError(f"{where} `examples` is one Example, not a list of them: {fix}")
     if isinstance(declared, (str, bytes, Mapping)) or not isinstance(declared, Iterable):
-        raise DeclarationError(f"{where} `examples` is {_described(declared)}, not a list of "
+        raise DeclarationError(f"{where} `examples` is {described(declared)}, not a list of "
                                f"Examples: {fix}")
     try:
         examples = declared if isinstance(declared, (list, tuple)) else tuple(declared)
@@ -237,138 +191,9 @@ def _examples(declared: object, where: str) -> Sequence[Example]:
                                f"{error}): {fix}") from error
     for number, example in enumerate(examples, start=1):
         if not isinstance(example, Example):
-            raise DeclarationError(f"{where} example {number} is {_described(example)}, not an "
+            raise DeclarationError(f"{where} example {number} is {described(example)}, not an "
                                    f"Example: {fix}")
     return examples
-
-
-def _register_variant(
-    cls: type[Solution[Any]], name: str, year: int | None, day: int | None
-) -> None:
-    if not isinstance(name, str) or not _VARIANT_NAME.fullmatch(name) or name == MAIN:
-        raise TypeError(f"{cls.__qualname__}: a variant's name is letters, digits, '-', '_' "
-                        f"or '.' (and not {MAIN!r}), not {name!r}")
-    if year is None or day is None:
-        raise TypeError(f"{cls.__qualname__} is a variant of no day: subclass the day's class, "
-                        "define it in the day's module, or set `year` and `day`")
-    cls.year, cls.day, cls.variant = int(year), int(day), name
-    _claim(VARIANTS.setdefault((cls.year, cls.day), {}), name, cls,
-           f"are both variant {name!r} of {year} day {day}")
-
-
-def _claim(table: dict[Any, type[Solution[Any]]], key: Any, cls: type[Solution[Any]],
-           clash: str) -> None:
-    """Put `cls` in `table` under `key`, unless another class is there already. The same
-    class defined again (a module imported a second time, as pytest may) replaces it."""
-    previous = table.get(key)
-    if previous is not None and previous.__qualname__ != cls.__qualname__:
-        raise TypeError(f"{cls.__module__}.{cls.__qualname__} and "
-                        f"{previous.__module__}.{previous.__qualname__} {clash}")
-    table[key] = cls
-
-
-class Implementation(NamedTuple):
-    """One way a day is solved: its main class or one of its variants, by name.
-
-    What `aoc run --variants` runs and what a benchmark times side by side; `steps`
-    gives its parse and parts as plain callables, for code that times them itself.
-    """
-
-    name: str
-    solution_class: type[Solution[Any]]
-
-    def steps(self, extra: Mapping[str, Any] | None = None) -> dict[str, Callable[[Any], Any]]:
-        """The steps, bound to a fresh instance: "parse" (text to parsed input), then
-        "part 1" and "part 2" (parsed input to answer), or "parts 1+2" (to `solve`'s
-        pair or generator) for a day that solves both at once."""
-        solution = self.solution_class(extra=extra)
-        if self.solution_class.solves_both_at_once():
-            return {"parse": solution.parse, "parts 1+2": solution.solve}
-        return {"parse": solution.parse, "part 1": solution.part_1, "part 2": solution.part_2}
-
-
-def variants_of(solution_class: type[Solution[Any]]) -> list[type[Solution[Any]]]:
-    """The variants declared for the day of `solution_class`, in the order declared."""
-    key = (solution_class.year, solution_class.day)
-    return list(VARIANTS.get(key, {}).values())
-
-
-def implementations(solution_class: type[Solution[Any]]) -> list[Implementation]:
-    """The day's main implementation (named `MAIN`), then each of its variants."""
-    return [Implementation(MAIN, solution_class)] + [
-        Implementation(variant.variant or MAIN, variant) for variant in variants_of(solution_class)
-    ]
-
-
-def answer_text(value: object) -> str:
-    """The text an answer is compared, shown and submitted as, coerced as aocd's `coerce`
-    does: an int; an integral float, complex, Decimal or Fraction, or numpy number (any
-    class registered as a `numbers` type, as numpy registers its own); a one-item numpy
-    array; bytes; a str.
-
-    Surrounding whitespace is not part of an answer: `"41\n"` is 41. A multi-line
-    answer (letters drawn with `#`) keeps its inner layout. Anything else is a TypeError
-    of one bounded sentence (its type, and its repr cut short), whatever the object does
-    when printed; ValueError for an int too long to print."""
-    if isinstance(value, bool):
-        raise TypeError(f"an answer was a bool ({value}); give the answer itself")
-    if type(value) is int:
-        return str(value)
-    if isinstance(value, str):
-        inner = value.strip("\r\n")
-        return value.strip() if "\n" not in inner else inner
-    try:
-        text = _coerced(value)
-    except ValueError as error:
-        if isinstance(value, int) and "digits" in str(error):
-            raise  # an int too long to print: its own sentence
-        text = None
-    except Exception:  # an object of the day's own that fails when asked: not an answer
-        text = None
-    if text is None:
-        raise TypeError(f"an answer was {_described(value)}; give an int or a str")
-    return answer_text(text)
-
-
-def _coerced(value: object) -> str | None:
-    """aocd's `coerce` without importing numpy: numpy's numbers are registered as the
-    `numbers` types, and a numpy array can only come from a day that imported numpy."""
-    import numbers
-
-    numpy = sys.modules.get("numpy")
-    if numpy is not None and isinstance(value, numpy.ndarray) and value.size == 1:
-        value = value.item()
-    if isinstance(value, int):  # an int subclass prints itself, as in aocd
-        return str(value)
-    if isinstance(value, numbers.Integral):
-        return str(int(value))
-    if isinstance(value, numbers.Complex) and not isinstance(value, numbers.Rational):
-        real = float(value.real)
-        return str(int(real)) if value.imag == 0 and real.is_integer() else None
-    decimal = sys.modules.get("decimal")
-    if isinstance(value, numbers.Rational) or (
-            decimal is not None and isinstance(value, decimal.Decimal)):
-        numerator, denominator = value.as_integer_ratio()  # type: ignore[union-attr]
-        return str(numerator) if denominator == 1 else None
-    if isinstance(value, bytes):
-        return value.decode()
-    return None
-
-
-def _described(value: object) -> str:
-    """An object as one short phrase: its type and its repr, bounded in length and depth
-    (a list of millions, nested 100,000 deep, or whose repr raises, stays one line)."""
-    import reprlib
-
-    shown = reprlib.Repr()
-    shown.maxlevel, shown.maxstring, shown.maxother = 3, 60, 60
-    try:
-        text = shown.repr(value)
-    except Exception as error:
-        text = f"(its repr raised {type(error).__name__})"
-    if len(text) > 80:
-        text = text[:79] + "…"
-    return f"{type(value).__name__} {text}"
 
 
 def lines(text: str) -> list[str]:

@@ -6,7 +6,7 @@ otherwise the part says why not. Nothing here prints: asking the user and
 showing a countdown are done through the `Prompter` the CLI passes in.
 
 1. Not sendable at all: an empty answer; an answer of several lines; a drawing whose
-   letters do not read (one that reads is sent as its letters: drawings.py).
+   letters do not read (one that reads is sent as its letters: answers.py).
 2. Part 2 only once part 1 is solved, and never with part 1's answer (left unknown:
    the site has not judged it).
 3. Not a value known to be wrong: the site refused it, or it lies beyond a known too

@@ -25,16 +25,16 @@ from pathlib import Path
 from typing import Any
 
 from aoc2023.framework import Solution, registry
+from aoc2023.framework.answers import pictures, side_by_side
 from aoc2023.framework.aocd.paths import PuzzleCache, cached_user_id, data_dir
 from aoc2023.framework.aocd.session import aoc_config_dir, listed, token_in, token_places
 from aoc2023.framework.calendar import puzzle_parts
-from aoc2023.framework.drawings import pictures, side_by_side
 from aoc2023.framework.errors import DamagedFileError, Interrupted
 from aoc2023.framework.inputs import RunInput, example_inputs
 from aoc2023.framework.launcher import aoc_command
+from aoc2023.framework.registry import implementations, variants_of
 from aoc2023.framework.results import DayResult, Status
 from aoc2023.framework.runner import run_solution
-from aoc2023.framework.solution import implementations, variants_of
 
 __all__ = [
     "ExampleCase",

@@ -467,9 +467,9 @@ def _declarable(given: str | None, placeholders: frozenset[str]) -> str | None:
     if given is None or given in placeholders:
         return None
     if "\n" in given:
-        from aoc2023.framework import drawings
+        from aoc2023.framework import answers
 
-        return drawings.read_letters(given) if drawings.is_drawing(given) else None
+        return answers.read_letters(given) if answers.is_drawing(given) else None
     return given if any(char.isalnum() for char in given) else None
 
 

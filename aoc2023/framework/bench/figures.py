@@ -222,7 +222,7 @@ class StepBench:
     change: Change | None = None
     """Against the saved figures, when there are any."""
     variant: str | None = None
-    """Which variant of the day this step is of (see solution.py); None for its main
+    """Which variant of the day this step is of (see registry.py); None for its main
     implementation, as in a run's results."""
     versus_main: float | None = None
     """A variant's step against the main implementation's same step: its figure over the

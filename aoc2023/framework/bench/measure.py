@@ -11,7 +11,7 @@ The first rounds (WARM_UP_SHARE of the budget, and at most that share of `max_ru
 rounds) are a warm-up and are not kept.
 
 Rounds are made of *lanes*: one implementation of the day each, its main class and
-each of its variants (solution.py), so that each round runs the main implementation and
+each of its variants (registry.py), so that each round runs the main implementation and
 every variant in turn, each lane going first in turn; a lane far faster than the
 slowest repeats its units within the round (_round_order), so that a fast variant
 beside a slow main gets enough runs of its own. Each variant has a checking run
@@ -83,9 +83,10 @@ from aoc2023.framework.bench.figures import (
 )
 from aoc2023.framework.errors import ChildFailed, Terminated, TimedOut, stop_name
 from aoc2023.framework.inputs import RunInput, RunRequest, days_to_run
+from aoc2023.framework.registry import variants_of
 from aoc2023.framework.results import DayResult, Status
 from aoc2023.framework.runner import DayRunner, against_main, describe_error, run_solution
-from aoc2023.framework.solution import Solution, variants_of
+from aoc2023.framework.solution import Solution
 from aoc2023.framework.timeouts import NO_WATCH, Progress, call_with_timeout, day_runner
 
 MAX_RUNS = 100_000

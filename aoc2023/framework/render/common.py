@@ -85,11 +85,10 @@ def part_cell(part: PartResult | None) -> Cell:
 
 def drawn_wrong(part: PartResult) -> bool:
     """A wrong drawing whose expected answer is a drawing too: shown as two pictures side
-    by side under the table (drawings.side_by_side), not in its cell. Drawings' code is
-    imported only for a part that drew one."""
+    by side under the table (answers.side_by_side), not in its cell."""
     if part.status is not Status.WRONG or part.drawing is None:
         return False
-    from aoc2023.framework.drawings import pictures
+    from aoc2023.framework.answers import pictures
 
     return pictures(part.drawing, part.expected)
 

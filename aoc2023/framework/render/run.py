@@ -57,7 +57,7 @@ def problems(results: Iterable[DayResult], verbose: bool, width: int | None = No
                 if verbose and part.traceback:
                     lines.append(part.traceback.rstrip())
             elif drawn_wrong(part):
-                from aoc2023.framework.drawings import side_by_side
+                from aoc2023.framework.answers import side_by_side
 
                 lines.append(f"{where} part {part.part}: the drawing differs from the "
                              f"expected one:\n"

@@ -1,24 +1,91 @@
-"""Answers drawn in letters: a part that returns capital letters drawn as pixels.
-
-Some puzzles (2016 day 8, 2019 day 8, 2021 day 13, 2022 day 10...) answer with letters
-drawn on a 6-row or 10-row grid. What a part returns is a *drawing*: several lines of
-two kinds of pixel, in any characters (`#` and `.`, `#` and space, `█` and space). The
-site wants the letters, so a drawing is read with aococr, which knows both of Advent of
-Code's fonts (advent-of-code-ocr knows only the 6-row one). aococr skips what it cannot
-read, so a reading is taken only when its glyphs account for every lit pixel: one
-unknown glyph and the drawing stays a drawing, shown whole and never sent.
-
-`judged` is the one home of what a drawn answer is: it turns a part's answer text into
-the answer, the drawing and whether it matches what was expected. The runner asks it
-only when the answer or the expected one has a line break, so neither this module nor
-aococr is imported for the usual one-line answer. `side_by_side` is the one home of how
-two drawings that differ are shown, in `aoc run`'s problems and in a test's failure.
+"""An answer as the site takes it: the text a part's return value is compared, shown and
+sent as (`answer_text`, coerced as aocd coerces), and answers drawn in letters (`judged`,
+read with aococr, imported only for a drawing). Apart from solution.py so that a day's
+author reads the class, not the rules of what an answer is.
 """
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
 from textwrap import dedent
+
+
+def answer_text(value: object) -> str:
+    """The text an answer is compared, shown and submitted as, coerced as aocd's `coerce`
+    does: an int; an integral float, complex, Decimal or Fraction, or numpy number (any
+    class registered as a `numbers` type, as numpy registers its own); a one-item numpy
+    array; bytes; a str.
+
+    Surrounding whitespace is not part of an answer: `"41\n"` is 41. A multi-line
+    answer (letters drawn with `#`) keeps its inner layout. Anything else is a TypeError
+    of one bounded sentence (its type, and its repr cut short), whatever the object does
+    when printed; ValueError for an int too long to print."""
+    if isinstance(value, bool):
+        raise TypeError(f"an answer was a bool ({value}); give the answer itself")
+    if type(value) is int:
+        return str(value)
+    if isinstance(value, str):
+        inner = value.strip("\r\n")
+        return value.strip() if "\n" not in inner else inner
+    try:
+        text = _coerced(value)
+    except ValueError as error:
+        if isinstance(value, int) and "digits" in str(error):
+            raise  # an int too long to print: its own sentence
+        text = None
+    except Exception:  # an object of the day's own that fails when asked: not an answer
+        text = None
+    if text is None:
+        raise TypeError(f"an answer was {described(value)}; give an int or a str")
+    return answer_text(text)
+
+
+def _coerced(value: object) -> str | None:
+    """aocd's `coerce` without importing numpy: numpy's numbers are registered as the
+    `numbers` types, and a numpy array can only come from a day that imported numpy."""
+    import numbers
+
+    numpy = sys.modules.get("numpy")
+    if numpy is not None and isinstance(value, numpy.ndarray) and value.size == 1:
+        value = value.item()
+    if isinstance(value, int):  # an int subclass prints itself, as in aocd
+        return str(value)
+    if isinstance(value, numbers.Integral):
+        return str(int(value))
+    if isinstance(value, numbers.Complex) and not isinstance(value, numbers.Rational):
+        real = float(value.real)
+        return str(int(real)) if value.imag == 0 and real.is_integer() else None
+    decimal = sys.modules.get("decimal")
+    if isinstance(value, numbers.Rational) or (
+            decimal is not None and isinstance(value, decimal.Decimal)):
+        numerator, denominator = value.as_integer_ratio()  # type: ignore[union-attr]
+        return str(numerator) if denominator == 1 else None
+    if isinstance(value, bytes):
+        return value.decode()
+    return None
+
+
+def described(value: object) -> str:
+    """An object as one short phrase: its type and its repr, bounded in length and depth
+    (a list of millions, nested 100,000 deep, or whose repr raises, stays one line)."""
+    import reprlib
+
+    shown = reprlib.Repr()
+    shown.maxlevel, shown.maxstring, shown.maxother = 3, 60, 60
+    try:
+        text = shown.repr(value)
+    except Exception as error:
+        text = f"(its repr raised {type(error).__name__})"
+    if len(text) > 80:
+        text = text[:79] + "…"
+    return f"{type(value).__name__} {text}"
+
+
+
+# Answers drawn in letters (2016 day 8, 2022 day 10...): lines of two kinds of pixel, in
+# any characters, on Advent of Code's 6-row or 10-row font. aococr knows both; a reading
+# is taken only when its glyphs account for every lit pixel, else the drawing stays one.
 
 Pixels = tuple[tuple[bool, ...], ...]
 """A drawing's grid: True for a lit pixel."""
@@ -116,7 +183,7 @@ def _read(grid: Pixels) -> str | None:
 
 
 def judged(text: str, expected: str | None) -> Judged:
-    """`text` (a part's answer, as `solution.answer_text` gives it) against `expected`.
+    """`text` (a part's answer, as `answer_text` gives it) against `expected`.
 
     A drawing that reads is its letters, compared as any answer; one that does not is
     compared pixel by pixel with an expected drawing, and with expected letters it
