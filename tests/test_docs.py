@@ -91,8 +91,9 @@ def test_the_readme_names_the_token_places_in_the_order_the_code_reads_them(
 def test_the_readme_leads_testing_with_your_days_and_says_the_whole_suite() -> None:
     quick_start = README[README.index("## Quick start"):README.index("## A December day")]
     # Day 7 first, as ever; then the command that tests every year's days, and nothing else.
-    assert "```console\nuv run aoc run 2023 7\nuv run pytest --days\n```" in quick_start
-    assert "`uv run pytest` alone is the framework's own suite" in quick_start
+    assert ("```console\nuv run aoc run 2023 7\nuv run pytest --days\nuv run pytest\n```"
+            in quick_start)
+    assert "`uv run pytest` alone, is the framework's own suite" in quick_start
     assert "uv run --project" in quick_start and "uv tool install --editable" in quick_start
     # aoc new writes no test file: the plugin makes the day's tests.
     assert "its test file" not in README and "and no test file" in README
