@@ -209,6 +209,33 @@ def test_on_a_dumb_terminal_in_a_c_locale_the_tables_are_ascii_without_escape_co
         assert_tables_in("ascii", args, CompletedProcess(args, int(code), output + rest, ""))
 
 
+
+def test_a_view_for_people_is_fitted_to_the_terminal_it_is_written_to(
+    monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The stream that makes a view printable (cli/common.py `emit`) has the width of the
+    terminal it writes to (no COLUMNS exported, as a shell leaves it): a table fits it."""
+    import fcntl
+    import struct
+    import sys
+    import termios
+
+    from aoc2023.framework.cli.common import emit
+    from aoc2023.framework.render.table import terminal_width
+
+    for name in ("COLUMNS", "NO_COLOR", "FORCE_COLOR"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("TERM", "xterm")
+    controller, terminal = pty.openpty()
+    fcntl.ioctl(terminal, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 60, 0, 0))
+    seen: list[int | None] = []
+    with os.fdopen(terminal, "w") as stream, os.fdopen(controller, "rb"):
+        monkeypatch.setattr(sys, "stdout", stream)
+        monkeypatch.setattr(sys, "stderr", stream)
+        emit(False, lambda: "{}", [], lambda out, err: seen.extend(
+            [terminal_width(out), terminal_width(err)]))
+    assert seen == [60, 60]
+
 # --- what is found where a file should be (item 4) -----------------------------------------
 
 def refused(result: CompletedProcess[str], path: Path, why: str) -> None:

@@ -199,6 +199,7 @@ class _Printable(io.TextIOBase):
 
     def __init__(self, stream: IO[str]) -> None:
         self.stream = stream
+        self.wrapped = stream  # the terminal, if any, whose width the view fits
 
     def write(self, text: str) -> int:
         return self.stream.write(printable(text))
