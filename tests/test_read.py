@@ -135,8 +135,8 @@ def test_the_last_day_keeps_the_paragraph_about_the_stars_still_needed(
 
 
 def test_the_page_wraps_at_the_terminal_s_width(monkeypatch: pytest.MonkeyPatch) -> None:
-    """On a terminal 40 columns wide (COLUMNS not exported, as a shell leaves it), through
-    the printable stream every view is written to (cli/common.py `emit`)."""
+    """On a terminal 40 columns wide (COLUMNS not exported, as a shell leaves it), as
+    every view is written (cli/common.py `emit`)."""
     import fcntl
     import os
     import pty

@@ -18,7 +18,7 @@ def render(markdown: str, out: IO[str]) -> None:
     from rich.markdown import Markdown
 
     page = Markdown(markdown, code_theme="ansi_dark")
-    width = terminal_width(out)  # the terminal's, also behind emit's printable stream
+    width = terminal_width(out)  # rich reads the width of the process's own terminal
     if smart_terminal(out):
         Console(file=out, soft_wrap=False, width=width).print(page)
         return

@@ -84,12 +84,10 @@ def use_colour(stream: IO[str]) -> bool:
 
 def terminal_width(stream: IO[str]) -> int | None:
     """How wide output to `stream` may be: `COLUMNS` when set, else the width of the
-    terminal `stream` is (or the stream it wraps, as `wrapped`), else None (a file or a
-    pipe: no limit)."""
+    terminal `stream` is, else None (a file or a pipe: no limit)."""
     columns = os.environ.get("COLUMNS", "")
     if columns.isdigit() and int(columns) > 0:
         return int(columns)
-    stream = getattr(stream, "wrapped", stream)
     try:
         if stream.isatty():
             return os.get_terminal_size(stream.fileno()).columns or None
