@@ -161,6 +161,21 @@ def test_the_bench_table_fits_and_shows_every_figure_and_answer_whole(
                     (figure, text)
 
 
+def test_a_title_of_one_long_word_breaks_to_fit(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A title with no space to wrap at (a site's, 92 letters) breaks, as run's does,
+    rather than push the narrow table past the terminal."""
+    monkeypatch.chdir(tmp_path)
+    cap_runs(monkeypatch, max_runs=RUNS)
+    day = PART_1_ONLY.replace('"Part one only"', repr("A" * 92))
+    with temporary_year(tmp_path / "site", 2086, {"day01.py": day}):
+        report = bench_days(RunRequest(((2086, 1),), None, True), clocks=capped(RUNS))
+    text = drawn(report, 80, monkeypatch)
+    assert max(len(line) for line in text.splitlines()) <= 80, text
+    assert "".join(re.findall(r"A{5,}", text)) == "A" * 92, text
+
+
 @pytest.mark.parametrize("columns", [60, 120])
 def test_a_step_of_few_runs_is_marked_rough(columns: int, monkeypatch: pytest.MonkeyPatch
                                             ) -> None:

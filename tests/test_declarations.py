@@ -102,3 +102,20 @@ def test_the_plugin_tests_the_good_days_and_fails_each_bad_one_by_name(
                    "06 part 1 example 1"):
         assert f"PASSED aoc{YEAR}/day{passed[:2]}.py::{YEAR}/{passed}" in out, out
     assert f"{len(BAD)} failed, 4 passed" in out, out
+
+
+def test_days_named_on_the_command_line_fail_by_name_and_the_good_one_is_tested(
+    pytester: pytest.Pytester, aocd_loaded: AocdHome
+) -> None:
+    """`pytest aocYEAR/day02.py aocYEAR/day01.py`, as the README tests one day: pytest's
+    own import of a file it is given would stop the session at the bad one."""
+    (pytester.path / "pyproject.toml").write_text("[tool.pytest.ini_options]\n")
+    with temporary_year(pytester.path, YEAR, FILES):
+        done = pytester.runpytest_inprocess("-p", "no:cacheprovider", "-p", "no:xdist",
+                                            "-p", "no:hypothesispytest", "-rA",
+                                            f"aoc{YEAR}/day02.py", f"aoc{YEAR}/day01.py")
+    out = str(done.stdout)
+    assert "Interrupted" not in out and "error during collection" not in out, out
+    assert f"FAILED aoc{YEAR}/day02.py::day02 import" in out, out
+    assert f"PASSED aoc{YEAR}/day01.py::{YEAR}/01 part 1 example 1" in out, out
+    assert "1 failed, 1 passed" in out, out

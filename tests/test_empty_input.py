@@ -133,3 +133,24 @@ def test_new_writes_the_title_and_example_over_a_page_of_0_bytes(
         written = (package / f"day{DAY:02d}.py").read_text()
     assert "Squares" in written
     assert "abc" in written
+
+
+def test_new_writes_the_title_and_example_when_the_input_is_empty(
+    tmp_path: Path, fake_aoc: FakeAoC, aocd_loaded: AocdHome
+) -> None:
+    """The site that sent an empty input still serves the page: only the input is missing."""
+    aocd_loaded.set_token()
+    fake_aoc.add_puzzle(YEAR, DAY, "Squares", inputs={TOKEN: ""}, solutions=["5", "5"],
+                        example="abc", example_answers=("3", None))
+    (tmp_path / "pyproject.toml").write_text("[project]\nname = 'x'\n")
+    with temporary_year(tmp_path / "source", YEAR, {}) as package:
+        result = aoc_in_process("new", str(YEAR), str(DAY), "--json", cwd=package.parent)
+        assert result.returncode == 0, result.stderr
+        written = (package / f"day{DAY:02d}.py").read_text()
+    assert "Squares" in written
+    assert "abc" in written
+    report = json.loads(result.stdout)
+    assert report["title"] == "Squares"
+    assert report["input_cached"] is False
+    assert any("sent an empty input" in notice for notice in report["notices"])
+    assert not (aocd_loaded.user_dir / f"{YEAR}_{DAY:02d}_input.txt").exists()

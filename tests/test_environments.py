@@ -15,6 +15,7 @@ import re
 import subprocess
 from pathlib import Path
 from subprocess import CompletedProcess
+from typing import IO
 
 import pytest
 import site_cli
@@ -208,6 +209,41 @@ def test_on_a_dumb_terminal_in_a_c_locale_the_tables_are_ascii_without_escape_co
             rest += at_exit
         assert_tables_in("ascii", args, CompletedProcess(args, int(code), output + rest, ""))
 
+
+
+def test_a_view_for_people_is_fitted_and_coloured_to_the_terminal_it_is_written_to(
+    monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A command's view (cli/common.py `emit`) is written to the terminal itself: its width
+    (no COLUMNS exported, as a shell leaves it) and colour are the terminal's, and the
+    colour reaches it as escape codes, not as text (text from outside is made printable
+    before it is painted)."""
+    import fcntl
+    import struct
+    import sys
+    import termios
+
+    from aoc2023.framework.cli.common import emit
+    from aoc2023.framework.render.table import paint, terminal_width
+
+    for name in ("COLUMNS", "NO_COLOR", "FORCE_COLOR"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("TERM", "xterm")
+    controller, terminal = pty.openpty()
+    fcntl.ioctl(terminal, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 60, 0, 0))
+    seen: list[tuple[int | None, bool]] = []
+
+    def view(out: IO[str], err: IO[str]) -> None:
+        seen.append((terminal_width(out), use_colour(err)))
+        print(paint("\x1b]0;title\x07 bold", "bold", use_colour(out)), file=out, flush=True)
+
+    with os.fdopen(terminal, "w") as stream, os.fdopen(controller, "rb", buffering=0) as screen:
+        monkeypatch.setattr(sys, "stdout", stream)
+        monkeypatch.setattr(sys, "stderr", stream)
+        emit(False, lambda: "{}", [], view)
+        shown = screen.read(10000).decode()
+    assert seen == [(60, True)]
+    assert shown.startswith("\x1b[1m\\x1b]0;title\\x07 bold\x1b[0m"), repr(shown)
 
 # --- what is found where a file should be (item 4) -----------------------------------------
 

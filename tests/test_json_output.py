@@ -354,6 +354,9 @@ def test_token_json_says_whose_where_and_the_user_agent_never_the_token(
     puzzle_site.users.clear()
     refused = document_of("token", "--json", "--recheck", cwd=tmp_path, code=2)
     assert refused["accepted"] is False and refused["exit_code"] == 2
+    # when the site said so (output.md): now, as for a token it takes
+    assert datetime.fromisoformat(str(refused["checked_at"])) >= datetime.fromisoformat(
+        document["checked_at"])
     assert refused["error"] == refused["fix"]
     assert str(refused["error"]).startswith("adventofcode.com refused the token")
 

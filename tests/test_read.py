@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from conftest import TOKEN, AocdHome
 from fake_aoc import FakeAoC
 from site_cli import aoc_in_process as aoc
@@ -131,3 +132,28 @@ def test_the_last_day_keeps_the_paragraph_about_the_stars_still_needed(
     text = aoc("read", "2025", "12", cwd=tmp_path)
     assert text.returncode == 0, text.stderr
     assert "You have enough stars to" in text.stdout and "javascript" not in text.stdout
+
+
+def test_the_page_wraps_at_the_terminal_s_width(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a terminal 40 columns wide (COLUMNS not exported, as a shell leaves it), as
+    every view is written (cli/common.py `emit`)."""
+    import fcntl
+    import os
+    import pty
+    import struct
+    import sys
+    import termios
+
+    from aoc2023.framework.cli.common import emit
+    from aoc2023.framework.render.read import render
+
+    monkeypatch.delenv("COLUMNS", raising=False)
+    controller, terminal = pty.openpty()
+    fcntl.ioctl(terminal, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 40, 0, 0))
+    with os.fdopen(terminal, "w") as stream, os.fdopen(controller, "rb", buffering=0) as screen:
+        monkeypatch.setattr(sys, "stdout", stream)
+        emit(False, lambda: "{}", [], lambda out, err: render("word " * 30, out))
+        stream.flush()
+        shown = screen.read(10000).decode()
+    lines = [line for line in shown.splitlines() if line.strip()]
+    assert len(lines) == 4 and max(map(len, lines)) <= 40, shown

@@ -88,6 +88,11 @@ class NoInputError(AocError):
     """The puzzle input could not be had: no token, a dead token, a locked puzzle, no network."""
 
 
+class NotAnInput(NoInputError):
+    """adventofcode.com answered, but with no input (empty, or a web page): the token and
+    the network work, so the puzzle's page may still be had."""
+
+
 class StillLocked(NoInputError):
     """adventofcode.com holds the puzzle locked (HTTP 404), whatever this machine's clock
     says: `--wait` asks again, and `aoc new` writes nothing rather than a day without its

@@ -248,17 +248,43 @@ def _find_year_folders() -> dict[Path, tuple[int, str]]:
     return folders
 
 
-def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> DayFile | None:
-    """A public module of a year package is a file of days to test."""
+def _year_of(file_path: Path, config: pytest.Config) -> tuple[int, str] | None:
+    """The year and package of a public module of a year package, else None."""
     if (file_path.suffix != ".py" or file_path.name.startswith("_")
             or not (file_path.parent / "__init__.py").is_file()):
         return None  # decided without the registry, for the many files that are no day's
-    found = _year_folders(parent.config).get(file_path.parent.resolve())
+    return _year_folders(config).get(file_path.parent.resolve())
+
+
+def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> DayFile | None:
+    """A public module of a year package is a file of days to test."""
+    found = _year_of(file_path, parent.config)
     if found is None:
         return None
     year, package = found
     return DayFile.from_parent(parent, path=file_path, year=year,
                                module=f"{package}.{file_path.stem}")
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_pycollect_makemodule(module_path: Path, parent: pytest.Collector
+                                ) -> pytest.Module | None:
+    """A day's module named on the command line is not also pytest's own test module: its
+    DayFile tests it (and fails by name when it cannot be imported), where pytest's import
+    of it would stop the session with a collection error. A test module by pytest's own
+    `python_files` (a year's `test_helpers.py`) stays pytest's."""
+    if _year_of(module_path, parent.config) is None or any(
+            module_path.match(pattern) for pattern in parent.config.getini("python_files")):
+        return None
+    return _NoTests.from_parent(parent, path=module_path)
+
+
+class _NoTests(pytest.Module):
+    """A day's module as pytest's python plugin sees it: no test functions of its own (a
+    day's own tests live in `_dayNN_test.py`), and not imported here."""
+
+    def collect(self) -> list[pytest.Item | pytest.Collector]:
+        return []
 
 
 class DayFile(pytest.File):

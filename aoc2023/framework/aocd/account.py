@@ -55,7 +55,8 @@ def check_token(recheck: bool = False) -> TokenReport:
     if owner is None:
         session.forget_token_verdict()
         return replace(report, user_id=known_id, user_id_cached=known_id is not None,
-                     accepted=False, requests=1, fix=_refused_fix(source.place))
+                     accepted=False, checked_at=time.time(), requests=1,
+                     fix=_refused_fix(source.place))
     now = time.time()
     with suppress(OSError):  # a folder that cannot be written: asked again next time
         session.remember_token_accepted(token, now)

@@ -33,6 +33,7 @@ from aoc2023.framework.aocd import paths, private, session, token_list
 from aoc2023.framework.errors import (
     AocError,
     NoInputError,
+    NotAnInput,
     SentButNoReply,
     SiteError,
     StillLocked,
@@ -422,11 +423,11 @@ def _refuse_no_input(puzzle: Puzzle, text: str, year: int, day: int) -> None:
             kept = (f"; it could not be removed from {puzzle.input_data_path} "
                     f"({error.strerror or error}): delete that file")
         if empty:
-            raise NoInputError(
+            raise NotAnInput(
                 f"adventofcode.com sent an empty input for {year} day {day} (overloaded?), "
                 f"so it was not kept and nothing ran on it{kept}; the next run fetches it "
                 "again.")
-        raise NoInputError(
+        raise NotAnInput(
             f"adventofcode.com sent a web page instead of the input of {year} day {day} "
             f"(down for maintenance?), so it was not kept{kept}; try again later.")
 

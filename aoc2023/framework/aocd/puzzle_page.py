@@ -14,7 +14,7 @@ from aoc2023.framework import calendar
 from aoc2023.framework.aocd import client, session
 from aoc2023.framework.aocd.client import PageExample
 from aoc2023.framework.aocd.paths import PuzzleCache, cached_title
-from aoc2023.framework.errors import NoInputError, StillLocked
+from aoc2023.framework.errors import NoInputError, NotAnInput, StillLocked
 
 
 @dataclass(frozen=True)
@@ -77,15 +77,22 @@ def gather(year: int, day: int, token: str | None) -> PuzzleInfo:
     except StillLocked as error:
         raise StillLocked(f"{error} aoc new wrote nothing: run it again once the puzzle is "
                           "unlocked (--wait waits for it).") from error
+    except NotAnInput as error:  # the site answers: its page may still be had
+        missing: NotAnInput | None = error
     except NoInputError as error:
         # The page would fail the same way (the same token, the same network): one sentence.
         return PuzzleInfo(
             title=local_title,
             problems=(f"Fetched neither your input nor the puzzle's example: {error}",),
         )
+    else:
+        missing = None
     try:
         title, examples = client.read_page(year, day, token)
     except NoInputError as error:
+        if missing is not None:
+            return PuzzleInfo(title=local_title, problems=(
+                f"Fetched neither your input nor the puzzle's example: {missing}",))
         return PuzzleInfo(
             title=local_title, input_cached=True,
             problems=(f"Fetched your input, but not the puzzle page (title, example): {error}",),
@@ -93,5 +100,7 @@ def gather(year: int, day: int, token: str | None) -> PuzzleInfo:
     problems = () if examples else (
         "aocd's example parser found no example on the puzzle page: paste it in yourself.",
     )
-    return PuzzleInfo(title, examples, input_cached=True, problems=problems)
+    if missing is not None:
+        problems = (f"Fetched the puzzle page, but not your input: {missing}", *problems)
+    return PuzzleInfo(title, examples, input_cached=missing is None, problems=problems)
 

@@ -4,13 +4,12 @@ error becomes a sentence and an exit code, and output becomes JSON or a table.""
 from __future__ import annotations
 
 import inspect
-import io
 import logging
 import sys
 import traceback
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import IO, Annotated, Any, NoReturn, cast
+from typing import IO, Annotated, Any, NoReturn
 
 import typer
 from typer.core import TyperCommand
@@ -184,24 +183,12 @@ def emit(
     notices: Sequence[str],
     render: Callable[[IO[str], IO[str]], None],
 ) -> None:
-    """The JSON alone on stdout (notices on stderr), or the view for people, written
-    `printable` (as `say` writes), since a view quotes titles and pages from outside."""
+    """The JSON alone on stdout (notices on stderr), or the view for people, on the
+    streams themselves (a view fits and colours the terminal it is written to): each
+    view writes text from outside `printable`, as the tables' cells are and `say` writes."""
     if as_json:
         json_output.put(to_json())
         for notice in notices:
             say(notice, err=True)
     else:
-        render(cast(IO[str], _Printable(sys.stdout)), cast(IO[str], _Printable(sys.stderr)))
-
-
-class _Printable(io.TextIOBase):
-    """A stream that writes what it is given `printable`."""
-
-    def __init__(self, stream: IO[str]) -> None:
-        self.stream = stream
-
-    def write(self, text: str) -> int:
-        return self.stream.write(printable(text))
-
-    def flush(self) -> None:
-        self.stream.flush()
+        render(sys.stdout, sys.stderr)

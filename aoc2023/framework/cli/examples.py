@@ -8,6 +8,7 @@ import typer
 
 from aoc2023.framework.cli.common import AsJson, Verbose, Year, configure_logging, emit, fail
 from aoc2023.framework.launcher import aoc_command
+from aoc2023.framework.render.printable import printable
 
 
 def examples(
@@ -48,17 +49,17 @@ def examples(
 
         return examples_json(year, day, page, notices)
 
-    def to_code(out: IO[str], err: IO[str]) -> None:
+    def to_code(out: IO[str], err: IO[str]) -> None:  # the page's text, from outside
         for notice in notices:
-            print(notice, file=err)
+            print(printable(notice), file=err)
         if not page.examples:
             return
         count = len(page.examples)
         constants, body = examples_block(page.examples, day == calendar.days_in_year(year))
-        print(f"# {year} day {day}" + (f" ({page.title})" if page.title else "")
-              + f": {count} example{'s' * (count > 1)} as aocd's example parser reads the "
-              "page now. Check the answers.\n", file=out)
-        print(constants, file=out)
-        out.write(body)
+        print(printable(f"# {year} day {day}" + (f" ({page.title})" if page.title else "")
+                        + f": {count} example{'s' * (count > 1)} as aocd's example parser "
+                        "reads the page now. Check the answers.\n"), file=out)
+        print(printable(constants), file=out)
+        out.write(printable(body))
 
     emit(as_json, to_json, notices, to_code)

@@ -7,6 +7,7 @@ from typing import IO, Annotated
 import typer
 
 from aoc2023.framework.cli.common import AsJson, Verbose, Year, configure_logging, emit, fail
+from aoc2023.framework.render.printable import printable
 
 
 def new(
@@ -56,9 +57,10 @@ def new(
 
         return new_json(created, info.problems)
 
-    def to_text(out: IO[str], err: IO[str]) -> None:
-        print(f"Wrote {shown(target.day_path)}"
-              + (f" for {year} day {day}: {info.title}." if info.title else "."), file=out)
+    def to_text(out: IO[str], err: IO[str]) -> None:  # the title and notices from outside
+        print(printable(f"Wrote {shown(target.day_path)}"
+                        + (f" for {year} day {day}: {info.title}." if info.title else ".")),
+              file=out)
         if info.input_cached:
             print("Your input is in aocd's cache.", file=out)
         if info.examples:
@@ -66,7 +68,7 @@ def new(
             print(f"The example block holds {count} example{'s' * (count > 1)} from the "
                   "puzzle page, read by aocd's example parser: check the answers.", file=out)
         for notice in notices:
-            print(notice, file=err)
+            print(printable(notice), file=err)
         print(f"Next: {aoc_command('run', year, day, '--example')}; its tests: "
               f"{pytest_command(shown(target.day_path))}", file=out)
 

@@ -141,7 +141,7 @@ def _rows(bench: DayBench) -> list[list[Cell]]:
 
 
 _NARROW_COLUMNS = [
-    Column("Step"), Column("Fastest\n(wall),\nmedian\n(CPU)", "right"),
+    Column("Step", kind="text"), Column("Fastest\n(wall),\nmedian\n(CPU)", "right"),
     Column("Median\n(spread)\n(wall)", "right"), Column("Change"),
 ]
 """For a terminal too narrow for the table above: a row naming the day (title and input),

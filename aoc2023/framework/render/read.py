@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import IO
 
-from aoc2023.framework.render.table import smart_terminal
+from aoc2023.framework.render.table import smart_terminal, terminal_width
 
 
 def render(markdown: str, out: IO[str]) -> None:
@@ -18,10 +18,11 @@ def render(markdown: str, out: IO[str]) -> None:
     from rich.markdown import Markdown
 
     page = Markdown(markdown, code_theme="ansi_dark")
+    width = terminal_width(out)  # rich reads the width of the process's own terminal
     if smart_terminal(out):
-        Console(file=out, soft_wrap=False).print(page)
+        Console(file=out, soft_wrap=False, width=width).print(page)
         return
-    console = Console(file=out, soft_wrap=False)
+    console = Console(file=out, soft_wrap=False, width=width)
     with console.capture() as capture:
         console.print(page)
     out.write("\n".join(line.rstrip(" ") for line in capture.get().split("\n")))
