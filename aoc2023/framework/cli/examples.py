@@ -8,7 +8,7 @@ import typer
 
 from aoc2023.framework.cli.common import AsJson, Verbose, Year, configure_logging, emit, fail
 from aoc2023.framework.launcher import aoc_command
-from aoc2023.framework.render.printable import printable
+from aoc2023.framework.output import printable
 
 
 def examples(

@@ -7,7 +7,7 @@ from typing import IO, Annotated
 import typer
 
 from aoc2023.framework.cli.common import AsJson, Verbose, Year, configure_logging, emit, fail
-from aoc2023.framework.render.printable import printable
+from aoc2023.framework.output import printable
 
 
 def new(
