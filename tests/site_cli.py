@@ -199,3 +199,29 @@ def aoc_runs(site: FakeAoC | None, home: AocdHome, *commands: Sequence[str],
     ran[-1].stdout += outs[-1]
     ran[-1].stderr += errs[-1]
     return ran
+
+
+class SaysYes:
+    """A prompter (submit.py's Prompter) for tests of the sending rules: yes to every
+    question; keeps each example the check before a send says it runs, as (year, day,
+    part, label, number, count); no wait, and no other run sending."""
+
+    def __init__(self) -> None:
+        self.checked: list[tuple[int, int, int, str, int, int]] = []
+
+    def confirm(self, candidate: object) -> bool:
+        return True
+
+    def confirm_account(self, account: str) -> bool:
+        return True
+
+    def wait_until(self, until: object) -> None:
+        raise AssertionError("no wait in this test")
+
+    def wait_for_sender(self, what: str, done: object, within: float) -> bool:
+        raise AssertionError("no other run sends in this test")
+
+    def checking_example(self, year: int, day: int, part: int, label: str, number: int,
+                         count: int) -> nullcontext[None]:
+        self.checked.append((year, day, part, label, number, count))
+        return nullcontext()

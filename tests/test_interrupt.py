@@ -16,7 +16,6 @@ has reached the point under test.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import select
@@ -229,28 +228,7 @@ def test_a_check_that_runs_out_of_time_fails_and_sends_nothing(
     assert "Traceback" not in done.stderr
 
 
-class _Prompter:
-    """Says yes, and counts what the check says."""
-
-    def __init__(self) -> None:
-        self.said: list[tuple[int, int]] = []
-
-    def confirm(self, candidate: object) -> bool:
-        return True
-
-    def confirm_account(self, account: str) -> bool:
-        return True
-
-    def wait_until(self, until: object) -> None:
-        raise AssertionError("no wait in this test")
-
-    def wait_for_sender(self, what: str, done: object, within: float) -> bool:
-        raise AssertionError("no other run sends in this test")
-
-    def checking_example(self, year: int, day: int, part: int, label: str, number: int,
-                         count: int) -> contextlib.nullcontext[None]:
-        self.said.append((year, day))
-        return contextlib.nullcontext()
+_Prompter = site_cli.SaysYes
 
 
 def _unknown(*answers: str) -> DayResult:
@@ -283,14 +261,14 @@ def test_the_check_runs_once_a_day_in_a_run_and_only_for_an_answer_to_send(
     sent = submit_new_answers(RunReport([_unknown("1", "2")._replace(
         parts=(PartResult(2, Status.UNKNOWN, answer="2"),))]), dry, prompter, checks=checks)
     assert sent.results[0].parts[0].submit_note == "not sent: part 1 is not solved yet"
-    assert ran() == 0 and prompter.said == []
+    assert ran() == 0 and prompter.checked == []
     # Two results of the day in one run (as live, or --accounts, send them): one check.
     for _ in range(2):
         sent = submit_new_answers(RunReport([_unknown("1", "2")]), dry, prompter,
                                   checks=checks)
         assert sent.results[0].parts[0].submit_note == (
             f"not sent: dry run: would send 1 for {YEAR} day 1 part 1")
-    assert ran() == 1 and prompter.said == [(YEAR, 1)]
+    assert ran() == 1 and [c[:2] for c in prompter.checked] == [(YEAR, 1)]
     # Sent and judged wrong: the next run (a check of its own) refuses it by the record.
     site.puzzles[YEAR, 1].replies = [fake_aoc.WRONG]
     submit_new_answers(RunReport([_unknown("1")]), SubmitOptions(yes=True), prompter,

@@ -4,7 +4,6 @@ cli/run.py `TerminalPrompter.checking_example`)."""
 
 from __future__ import annotations
 
-import contextlib
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -14,7 +13,7 @@ import pytest
 from conftest import TOKEN, AocdHome, temporary_year
 from fake_aoc import FakeAoC
 from fake_clock import FakeClock
-from site_cli import Screen
+from site_cli import SaysYes, Screen
 
 from aoc2023.framework.inputs import RunInput
 from aoc2023.framework.results import DayResult, PartResult, RunReport, Status
@@ -47,29 +46,17 @@ def site(tmp_path: Path, fake_aoc: FakeAoC, aocd_loaded: AocdHome) -> Iterator[F
         yield fake_aoc
 
 
-class Recorder:
+class Recorder(SaysYes):
     """Says yes; keeps each example the check says it runs, and each run it makes."""
 
     def __init__(self) -> None:
-        self.said: list[tuple[int, str, int, int]] = []
+        super().__init__()
         self.ran: list[tuple[str, tuple[int, ...]]] = []
 
-    def confirm(self, candidate: object) -> bool:
-        return True
-
-    def confirm_account(self, account: str) -> bool:
-        return True
-
-    def wait_until(self, until: object) -> None:
-        raise AssertionError("no wait in this test")
-
-    def wait_for_sender(self, what: str, done: object, within: float) -> bool:
-        raise AssertionError("no other run sends in this test")
-
-    def checking_example(self, year: int, day: int, part: int, label: str, number: int,
-                         count: int) -> contextlib.nullcontext[None]:
-        self.said.append((part, label, number, count))
-        return contextlib.nullcontext()
+    @property
+    def said(self) -> list[tuple[int, str, int, int]]:
+        return [(part, label, number, count)
+                for _, _, part, label, number, count in self.checked]
 
     def run(self, solution_class: type[Solution[Any]], run_input: RunInput,
             title: str | None) -> DayResult:
