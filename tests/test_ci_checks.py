@@ -3,15 +3,15 @@ solver's days as their `[tool.aoc] checks` setting says, the framework strictly 
 
 The project is a tmp folder with this project's `pyproject.toml` (its ruff and mypy
 rules), a year of untyped days in their author's style, and a year of typed days whose
-example keeps its trailing spaces; the script runs there as .ci/run runs it.
+example keeps its trailing spaces; the script runs there (its `main` in this process, its
+ruff and mypy real processes, as .ci/run runs them).
 """
 
 from __future__ import annotations
 
-import os
+import importlib.util
 import re
-import subprocess
-import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -49,20 +49,35 @@ class Day05(Solution[str]):
 UNTYPED = "def helper(x):\n    return x\n"
 
 
-def checks(project: Path, setting: str | None) -> tuple[int, str]:
-    """The script's exit code and output in `project`, whose mypy finds this project's
-    framework (MYPYPATH: as a solver's project has it, beside the days), unless the project
-    has an aoc2023/ of its own."""
-    env = dict(os.environ)
-    if not (project / "aoc2023").exists():
-        env["MYPYPATH"] = str(ROOT)
+def _script_main() -> Callable[[], int]:
+    """The script's `main`, loaded from its file as `python .ci/checks.py` runs it: in this
+    process, which has the script's imports already; its ruff and mypy are real processes."""
+    spec = importlib.util.spec_from_file_location("ci_checks", CHECKS)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    main: Callable[[], int] = module.main
+    return main
+
+
+def checks(project: Path, setting: str | None, monkeypatch: pytest.MonkeyPatch,
+           capfd: pytest.CaptureFixture[str]) -> tuple[int, str]:
+    """The script's exit code and output (its commands' included) in `project`, whose mypy
+    finds this project's framework (MYPYPATH: as a solver's project has it, beside the
+    days), unless the project has an aoc2023/ of its own."""
+    if (project / "aoc2023").exists():
+        monkeypatch.delenv("MYPYPATH", raising=False)
+    else:
+        monkeypatch.setenv("MYPYPATH", str(ROOT))
     pyproject = without_tool_aoc((ROOT / "pyproject.toml").read_text())
     if setting is not None:
         pyproject += f'\n[tool.aoc]\nchecks = "{setting}"\n'
     (project / "pyproject.toml").write_text(pyproject)
-    done = subprocess.run([sys.executable, str(CHECKS)], cwd=project, env=env,
-                          capture_output=True, text=True, timeout=300)
-    return done.returncode, done.stdout + done.stderr
+    monkeypatch.chdir(project)
+    capfd.readouterr()
+    code = _script_main()()
+    out, err = capfd.readouterr()
+    return code, out + err
 
 
 def without_tool_aoc(pyproject: str) -> str:
@@ -84,15 +99,17 @@ def test_the_solvers_tool_aoc_is_left_out_of_the_copy() -> None:
 
 
 @pytest.mark.slow
-def test_the_solvers_days_are_checked_as_their_setting_says(tmp_path: Path) -> None:
+def test_the_solvers_days_are_checked_as_their_setting_says(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
+) -> None:
     write_year(tmp_path, 2041, {"day01.py": PORTED})
     write_year(tmp_path, 2042, {"day05.py": CRATES})
 
-    code, out = checks(tmp_path, None)  # the default: "off", tests only
+    code, out = checks(tmp_path, None, monkeypatch, capfd)  # the default: "off", tests only
     assert code == 0, out
     assert "checks = 'off': the solver's days (aoc2041, aoc2042) get their tests only" in out
 
-    code, out = checks(tmp_path, "lint")
+    code, out = checks(tmp_path, "lint", monkeypatch, capfd)
     assert code == 1, out
     for error in ["F401", "E401", "E741", "SIM103"]:
         assert error in out, out
@@ -100,7 +117,7 @@ def test_the_solvers_days_are_checked_as_their_setting_says(tmp_path: Path) -> N
     assert "mypy" not in out.split("\n", 1)[1], out
     assert "W291" not in out, out  # the crate stacks' trailing spaces are the example's
 
-    code, out = checks(tmp_path, "strict")
+    code, out = checks(tmp_path, "strict", monkeypatch, capfd)
     assert code == 1, out
     assert "aoc2041/day01.py:5: error: Function is missing a type annotation" in out, out
     assert "aoc2042/day05.py" not in out, out
@@ -112,15 +129,17 @@ def test_the_solvers_days_are_checked_as_their_setting_says(tmp_path: Path) -> N
         (tmp_path / name).write_text("")
     (tmp_path / "aoc2023" / "framework" / "odd.py").write_text(UNTYPED)
     (tmp_path / "aoc2023" / "day01.py").write_text(UNTYPED)
-    code, out = checks(tmp_path, "off")
+    code, out = checks(tmp_path, "off", monkeypatch, capfd)
     assert code == 1, out
     assert "the solver's days (aoc2023/day01.py, aoc2041, aoc2042)" in out, out
     assert "aoc2023/framework/odd.py:1: error: Function is missing a type annotation" in out
     assert "aoc2023/day01.py:" not in out, out
 
 
-def test_a_setting_checks_cannot_take_is_a_sentence(tmp_path: Path) -> None:
-    code, out = checks(tmp_path, "loose")
+def test_a_setting_checks_cannot_take_is_a_sentence(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
+) -> None:
+    code, out = checks(tmp_path, "loose", monkeypatch, capfd)
     assert code == 2, out
     assert out == (f"[tool.aoc] checks in {tmp_path / 'pyproject.toml'} must be \"strict\", "
                    "\"lint\" or \"off\", not 'loose'.\n")

@@ -116,16 +116,21 @@ def test_each_row_shows_when_its_day_is_done_and_a_long_part_is_named(
     """On a 110-column terminal, which gets the wide form: the form is chosen once, from
     the width (a typical row needs 102 columns, its title wrapped). Then, on the
     same process (`main` called again, as a fresh process runs it), --json on the
-    terminal is still one document, at the end: no running line, no table."""
+    terminal is still one document, at the end: no running line, no table. Last, at 80
+    columns (macOS Terminal's default), several days are one table in one form, the
+    narrow one, headed once: the form is chosen from the width, not from the first row
+    (which fitted the wide one, and the next did not)."""
     env = environment(tmp_path, aocd_home) | {"COLUMNS": "110"}
-    terminal = Terminal(site_cli.several(None, ["run", "2074", "--example"],
-                                         ["run", "2074", "--example", "--json"]), env)
+    terminal = Terminal(site_cli.several(
+        None, ["run", "2074", "--example"], ["run", "2074", "--example", "--json"],
+        ["run", "2074", "--example"], settings=[{}, {}, {"COLUMNS": "80"}]), env)
     screen = terminal.read_until("running 2074 day 2 part 1")
     assert "2074/01" in screen and "2074/02" not in screen  # day 1's row, day 2 still runs
     (tmp_path / "release").touch()
     assert terminal.finish() == 0
-    live, code, as_json, json_code, rest = re.split("\x1e(-?\\d+)\x1e\x1e", terminal.screen)
-    assert (code, json_code, rest) == ("0", "0", ""), terminal.screen
+    live, code, as_json, json_code, narrow, narrow_code, rest = re.split(
+        "\x1e(-?\\d+)\x1e\x1e", terminal.screen)
+    assert (code, json_code, narrow_code, rest) == ("0", "0", "0", ""), terminal.screen
     after = live[len(screen):]
     assert "2074/02" in after and "✔ 2" in after
     assert after.count("Advent of Code") == 0  # one table, headed once
@@ -138,6 +143,13 @@ def test_each_row_shows_when_its_day_is_done_and_a_long_part_is_named(
     assert "running" not in text and "│" not in text
     days = [(r["day"], r["parts"][0]["answer"]) for r in json.loads(text)["results"]]
     assert days == [(1, "1"), (2, "2")]
+
+    plain = re.sub(r"\x1b\[[0-9;]*[A-Za-z]", "", narrow)
+    lines = re.split(r"[\r\n]", plain)
+    assert sum(bool(re.search(r"│ Day +│ Part 1 +│ Part 2 +│", line)) for line in lines) == 1
+    assert not any("Parse" in line for line in lines), plain
+    assert sum(line.startswith("┌") for line in lines) == 1, plain
+    assert "2074/01" in plain and "2074/02" in plain
 
 
 def test_a_row_that_does_not_fit_the_live_widths_heads_a_new_block() -> None:
@@ -163,23 +175,6 @@ def test_a_row_that_does_not_fit_the_live_widths_heads_a_new_block() -> None:
     assert max(len(line) for line in lines) <= 100
     assert sum("Part 1" in line for line in lines) == 2 and lines[0].strip() == "Advent of Code"
     assert sum("1" * 30 in line for line in lines) == 1
-
-
-def test_one_form_for_the_whole_run_on_80_columns(tmp_path: Path, aocd_home: AocdHome
-                                                  ) -> None:
-    """At 80 columns (macOS Terminal's default) several days are one table in one form,
-    the narrow one, headed once: the form is chosen from the width, not from the first
-    row (which fitted the wide one, and the next did not)."""
-    env = environment(tmp_path, aocd_home) | {"COLUMNS": "80"}
-    (tmp_path / "release").touch()
-    terminal = Terminal(site_cli.several(None, ["run", "2074", "--example"]), env)
-    assert terminal.finish() == 0
-    plain = re.sub(r"\x1b\[[0-9;]*[A-Za-z]", "", terminal.screen)
-    lines = re.split(r"[\r\n]", plain)
-    assert sum(bool(re.search(r"│ Day +│ Part 1 +│ Part 2 +│", line)) for line in lines) == 1
-    assert not any("Parse" in line for line in lines), plain
-    assert sum(line.startswith("┌") for line in lines) == 1, plain
-    assert "2074/01" in plain and "2074/02" in plain
 
 
 @pytest.mark.parametrize("width", [80, 101, 102, 130])
