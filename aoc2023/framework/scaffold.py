@@ -162,15 +162,21 @@ def title_line(title: str) -> str:
     whole = f"    title = {python_str(title)}"
     if len(whole) <= MAX_LINE:
         return whole + "\n"
-    chunks: list[str] = []
+    chunks = _literals(title, MAX_LINE - 8)
+    return "    title = (\n" + "".join(f"        {piece}\n" for piece in chunks) + "    )\n"
+
+
+def _literals(text: str, room: int) -> list[str]:
+    """`text` as string literals, each cut before its escaped form passes `room` columns."""
+    literals: list[str] = []
     chunk = ""
-    for char in title:
-        if chunk and len(python_str(chunk + char)) > MAX_LINE - 8:
-            chunks.append(python_str(chunk))
+    for char in text:
+        if chunk and len(python_str(chunk + char)) > room:
+            literals.append(python_str(chunk))
             chunk = ""
         chunk += char
-    chunks.append(python_str(chunk))
-    return "    title = (\n" + "".join(f"        {piece}\n" for piece in chunks) + "    )\n"
+    literals.append(python_str(chunk))
+    return literals
 
 
 def answer_literal(answer: str) -> str:
@@ -204,15 +210,8 @@ def example_literal(text: str) -> str:
     pieces = value.splitlines(keepends=True)
     if value.startswith("\n"):
         pieces.insert(0, "\n")  # `Example` drops one leading newline: give it one to drop
-    chunks = []
-    for piece in pieces:  # one literal per line, split further when escaping makes it long
-        chunk = ""
-        for char in piece:
-            if chunk and len(python_str(chunk + char)) > MAX_LINE - 10:
-                chunks.append(python_str(chunk))
-                chunk = ""
-            chunk += char
-        chunks.append(python_str(chunk))
+    # One literal per line, split further when escaping makes it long.
+    chunks = [literal for piece in pieces for literal in _literals(piece, MAX_LINE - 10)]
     return "(\n" + "".join(f"    {chunk}\n" for chunk in chunks) + ")"
 
 
