@@ -27,7 +27,7 @@ from pathlib import Path
 
 from synthetic_years import synthetic_day
 
-from aoc2023.framework import scaffold
+from aoc2023.framework.commands import new as scaffold
 
 PROJECT = Path(__file__).resolve().parents[1]
 YEARS = (2025, 2026)

@@ -1,7 +1,7 @@
 """Fill a copy of the project with synthetic years: 2015-2024, 25 days each, as `aoc new`
 writes them.
 
-Each day is `aoc new`'s own template (`scaffold.render_day`; `aoc new` writes no test
+Each day is `aoc new`'s own template (`commands/new.py`'s `render_day`; `aoc new` writes no test
 file, the pytest plugin tests the day), with one made-up example in place of the puzzle page's (its
 input a few numbers; part 1 their sum, part 2 twice the sum), and its parts written to
 give those answers, so that its tests pass. Nothing is fetched and no puzzle input is
@@ -19,8 +19,9 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from aoc2023.framework import calendar, scaffold
+from aoc2023.framework import calendar
 from aoc2023.framework.aocd.client import PageExample
+from aoc2023.framework.commands import new as scaffold
 
 NUMBERS = (3, 1, 4, 1, 5, 9)
 _PART_1 = "    def part_1(self, data: list[str]) -> int:\n        raise NotImplementedError"

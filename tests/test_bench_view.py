@@ -23,9 +23,9 @@ from fake_clock import cap_runs, capped
 from aoc2023.framework.bench import outputs
 from aoc2023.framework.bench.figures import MIN_RUNS, BenchReport, DayBench, Stats, StepBench
 from aoc2023.framework.bench.measure import bench_days
+from aoc2023.framework.commands.view import format_duration
 from aoc2023.framework.inputs import RunRequest
 from aoc2023.framework.render import bench as bench_view
-from aoc2023.framework.render.common import format_duration
 from aoc2023.framework.results import DayResult
 
 BIG = 123456789012345

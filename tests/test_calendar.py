@@ -13,8 +13,9 @@ from conftest import TOKEN, AocdHome, temporary_year
 from fake_aoc import FakeAoC
 from site_cli import aoc_in_process
 
-from aoc2023.framework import calendar, scaffold
+from aoc2023.framework import calendar
 from aoc2023.framework.calendar import aoc_timezone, ensure_unlocked, unlock_time
+from aoc2023.framework.commands import new as scaffold
 from aoc2023.framework.errors import NoInputError
 
 DAY = """

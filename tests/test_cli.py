@@ -17,7 +17,7 @@ from site_cli import aoc_in_process
 
 from aoc2023.framework.aocd import private
 from aoc2023.framework.cli import main
-from aoc2023.framework.render.common import format_duration
+from aoc2023.framework.commands.view import format_duration
 from aoc2023.framework.results import DayResult, ExitCode, PartResult, Status
 from aoc2023.framework.results import run_exit_code as exit_code
 
@@ -65,10 +65,9 @@ def test_input_file_runs_one_day_and_fetches_nothing(tmp_path: Path) -> None:
 
 
 def test_input_file_for_one_day_is_a_rule_of_the_command_line(year_with_day_7: int) -> None:
-    """The command line's check (cli/common.py), not the inputs': `days_to_run` is handed
+    """The command line's check (commands/options.py), not the inputs': `days_to_run` is handed
     one day for a file."""
-    from aoc2023.framework.cli.common import check_input_options
-    from aoc2023.framework.cli.days import resolve
+    from aoc2023.framework.commands.options import check_input_options, resolve
     from aoc2023.framework.errors import UsageError
 
     file = Path("x.txt")
@@ -178,7 +177,7 @@ def test_durations_are_auto_ranged() -> None:
 
 
 def test_the_table_aligns_columns_and_colours_only_when_asked() -> None:
-    from aoc2023.framework.render.table import Cell, Column, render_table
+    from aoc2023.framework.commands.view import Cell, Column, render_table
 
     columns = [Column("Day", "right"), Column("Answer")]
     rows = [[Cell("7"), Cell("✔ 6440", "green")], [Cell("25"), Cell("! error", "red")]]

@@ -356,7 +356,7 @@ day, a bad year, no token): a command with no `--json` is refused at its parser 
 def test_every_command_takes_json() -> None:
     """Each of `aoc`'s commands has --json, and a case above: a command added without
     either fails here."""
-    from aoc2023.framework.cli.app import COMMANDS, make_app
+    from aoc2023.framework.cli import COMMANDS, make_app
 
     assert set(PAST_THE_PARSER) == set(COMMANDS)
     group: Any = typer.main.get_command(make_app())
@@ -834,7 +834,7 @@ def test_text_from_outside_is_shown_never_obeyed(
     shows them: no control or bidirectional character reaches stdout or stderr as it is,
     and the title and the name are shown (escaped). Every command of `aoc` is run: one
     added to the app fails here until it is."""
-    from aoc2023.framework.cli.app import COMMANDS
+    from aoc2023.framework.cli import COMMANDS
     from aoc2023.framework.output import printable
 
     assert sorted(OUTSIDE_COMMANDS) == sorted(COMMANDS)

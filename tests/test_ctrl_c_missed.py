@@ -27,7 +27,7 @@ from pathlib import Path
 
 import pytest
 
-from aoc2023.framework.cli.question import Declined, ask_yes_no
+from aoc2023.framework.commands.terminal import Declined, ask_yes_no
 from aoc2023.framework.timeouts import Progress, call_with_timeout
 
 TOO_LATE = 60.0

@@ -1,4 +1,4 @@
-"""YEARS DAYS resolved once, by the command line (cli/days.py): the day list's grammar, the
+"""YEARS DAYS resolved once, by the command line (commands/options.py): the day list's grammar, the
 (year, day) pairs and the notices of what was skipped; and the flow below it, which runs
 the pairs it is handed and finds a day with no solution only when it looks the day up."""
 
@@ -14,7 +14,7 @@ from conftest import ONE_DAY, AocdHome, temporary_year
 from site_cli import aoc_in_process
 
 from aoc2023.framework import registry, watch
-from aoc2023.framework.cli.days import days_of, parse_days, resolve
+from aoc2023.framework.commands.options import days_of, parse_days, resolve
 from aoc2023.framework.errors import DayLoadError, MissingDayError, NoSolutionsYet, UsageError
 from aoc2023.framework.inputs import DayInputs, RunRequest, days_to_run
 from aoc2023.framework.results import CouldNotRun

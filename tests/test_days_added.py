@@ -18,7 +18,7 @@ import pytest
 from conftest import AocdHome
 from project_copy import copy_project, copy_tests, isolated
 
-from aoc2023.framework.scaffold import Target, render_day
+from aoc2023.framework.commands.new import Target, render_day
 
 # The suites that reach this project's own days (`aoc run` and `testing`) and once assumed
 # some were missing; the days' own tests are the pytest plugin's, collected from the year

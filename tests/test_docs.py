@@ -21,11 +21,11 @@ from pathlib import Path
 import pytest
 import typer
 
-from aoc2023.framework.cli.app import COMMANDS, make_app
+from aoc2023.framework.cli import COMMANDS, make_app
 
 PROJECT = Path(__file__).resolve().parents[1]
 CLI_REFERENCE = PROJECT / "docs" / "reference" / "cli.md"
-GENERATE = ["typer", "aoc2023.framework.cli.app", "utils", "docs", "--name", "aoc",
+GENERATE = ["typer", "aoc2023.framework.cli", "utils", "docs", "--name", "aoc",
             "--title", "Command line reference", "--output"]
 """`uv run` this, then the output file, to write the page again."""
 

@@ -23,8 +23,8 @@ from conftest import TOKEN, AocdHome, temporary_year
 from fake_aoc import FakeAoC
 from read_only import read_only
 
+from aoc2023.framework.commands.view import smart_terminal, use_colour
 from aoc2023.framework.output import RedactingStream, Redactor
-from aoc2023.framework.render.table import smart_terminal, use_colour
 
 YEAR = 2063
 SINCE_YEAR_UNLOCKED = 40 * 366 * 86400.0
@@ -214,7 +214,7 @@ def test_on_a_dumb_terminal_in_a_c_locale_the_tables_are_ascii_without_escape_co
 def test_a_view_for_people_is_fitted_and_coloured_to_the_terminal_it_is_written_to(
     monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A command's view (cli/common.py `emit`) is written to the terminal itself: its width
+    """A command's view (commands/options.py `emit`) is written to the terminal itself: its width
     (no COLUMNS exported, as a shell leaves it) and colour are the terminal's, and the
     colour reaches it as escape codes, not as text (text from outside is made printable
     before it is painted)."""
@@ -223,8 +223,8 @@ def test_a_view_for_people_is_fitted_and_coloured_to_the_terminal_it_is_written_
     import sys
     import termios
 
-    from aoc2023.framework.cli.common import emit
-    from aoc2023.framework.render.table import paint, terminal_width
+    from aoc2023.framework.commands.options import emit
+    from aoc2023.framework.commands.view import paint, terminal_width
 
     for name in ("COLUMNS", "NO_COLOR", "FORCE_COLOR"):
         monkeypatch.delenv(name, raising=False)

@@ -16,7 +16,7 @@ import pytest
 from conftest import temporary_year
 from site_cli import aoc_in_process
 
-from aoc2023.framework.render.table import Cell, Column, render_table, wrap_message
+from aoc2023.framework.commands.view import Cell, Column, render_table, wrap_message
 
 BIG = 123456789012345
 DAY = '''

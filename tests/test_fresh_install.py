@@ -99,7 +99,7 @@ def project_with_a_second_year(destination: Path) -> Path:
     package."""
     from project_copy import copy_project
 
-    from aoc2023.framework.scaffold import Target, render_day
+    from aoc2023.framework.commands.new import Target, render_day
 
     project = copy_project(destination)
     for name in ("README.md", "uv.lock", ".gitignore"):

@@ -23,12 +23,12 @@ from site_cli import aoc_in_process
 
 from aoc2023.framework import registry
 from aoc2023.framework.bench.figures import MIN_RUNS
+from aoc2023.framework.commands.new import Target, refuse_existing
 from aoc2023.framework.errors import DayLoadError, FileExistsRefusal
 from aoc2023.framework.inputs import RunInput
 from aoc2023.framework.registry import REGISTRY
 from aoc2023.framework.results import ExitCode, Status
 from aoc2023.framework.runner import run_solution
-from aoc2023.framework.scaffold import Target, refuse_existing
 from aoc2023.framework.solution import Solution
 
 GOOD = """

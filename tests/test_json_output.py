@@ -1,4 +1,4 @@
-"""`--json`: stdout is one JSON document in every outcome (cli/json_output.py).
+"""`--json`: stdout is one JSON document in every outcome (commands/json_output.py).
 
 What a day writes below Python's `sys.stdout` (the file descriptor, `sys.__stdout__`, a
 subprocess, a forked `--timeout` child) is a real process's doing: those cases run the
@@ -25,8 +25,8 @@ from conftest import CONTACT, TOKEN, USER_ID, AocdHome, temporary_year
 from fake_aoc import FakeAoC
 from site_cli import aoc_in_process, aoc_runs
 
-from aoc2023.framework.cli import json_output
-from aoc2023.framework.cli.common import fail
+from aoc2023.framework.commands import json_output
+from aoc2023.framework.commands.options import fail
 from aoc2023.framework.errors import UsageError
 
 YEAR = 2061

@@ -157,7 +157,8 @@ def test_only_the_aocd_boundary_imports_aocd_and_its_http_library() -> None:
 
 def test_only_the_command_line_imports_typer() -> None:
     importers = outside_imports("typer")
-    assert importers and all(name.startswith("aoc2023.framework.cli") for name in importers)
+    command_line = ("aoc2023.framework.cli", "aoc2023.framework.commands")
+    assert importers and all(name.startswith(command_line) for name in importers)
 
 
 PRIVATE_HOME = FRAMEWORK / "aocd" / "private.py"
@@ -296,18 +297,19 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("inputs", ("inputs",)),
     ("runner", ("runner", "timeouts", "profiling")),
     ("policy: sending, listing, benching, the tests' plugin",
-     ("submit", "verdict", "part_two", "listing", "scaffold", "stats", "stats_source",
+     ("submit", "verdict", "stats", "stats_source",
       "watch",
       "testing",
       "pytest_plugin", "bench", "aocd.plugin")),
-    ("render", ("render", "bench.readme_table", "bench.outputs")),
-    ("cli", ("cli",)),
+    ("render", ("render", "commands.view", "bench.readme_table", "bench.outputs")),
+    ("cli", ("cli", "commands", "part_two")),
     ("the script's hand-over to cli", ("script_guard",)),
 )
 """The framework's layers, lowest first: a module imports from its own layer or lower,
 never higher, at module level or inside a function. `aocd.plugin` lives in aocd/ (it
 imports aocd) but runs days, as policy does; the bench's README table and output files
-are drawn text, as render's are."""
+are drawn text, as render's are, and so is commands/view.py (render draws with it);
+`part_two` (run's, using `aoc new`'s templates) sits with cli until run is in commands/."""
 
 
 def layer_of(module: str) -> int:
@@ -338,7 +340,7 @@ def test_imports_go_down_the_layers_never_up() -> None:
 def test_the_layer_check_finds_an_import_upward(tmp_path: Path) -> None:
     assert layer_of("aoc2023.framework.runner") > layer_of("aoc2023.framework.registry")
     assert layer_of("aoc2023.framework.bench.readme_table") == layer_of(
-        "aoc2023.framework.render.common")
+        "aoc2023.framework.commands.view")
     root = tmp_path / "aoc2023"
     write(root, {"__init__.py": "", "framework/__init__.py": "",
                  "framework/registry.py": "def f():\n    from aoc2023.framework import cli\n",
@@ -438,7 +440,7 @@ WRITERS = {"write_text", "write_bytes", "mkstemp", "NamedTemporaryFile", "replac
 """Calls that write a file, or make one: outside files.py, each is one of WRITES_ALLOWED."""
 WRITES_ALLOWED = {
     "cli/run.py open": "reopens a file descriptor (stdout) as a stream",
-    "cli/json_output.py open": "writes the JSON document to the saved stdout descriptor",
+    "commands/json_output.py open": "writes the JSON document to the saved stdout descriptor",
     "render/calendar_svg.py savefig": "draws a PNG into memory, written by write_atomically",
     "bench/plot.py savefig": "draws a chart into memory, written by write_atomically",
 }

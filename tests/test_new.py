@@ -32,7 +32,7 @@ from project_copy import PROJECT, copy_project, isolated
 from site_cli import aoc_in_process
 
 from aoc2023.framework import Example
-from aoc2023.framework.scaffold import Target, answer_literal, example_literal, render_day
+from aoc2023.framework.commands.new import Target, answer_literal, example_literal, render_day
 
 BIN = Path(sys.executable).parent
 

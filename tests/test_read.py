@@ -136,7 +136,7 @@ def test_the_last_day_keeps_the_paragraph_about_the_stars_still_needed(
 
 def test_the_page_wraps_at_the_terminal_s_width(monkeypatch: pytest.MonkeyPatch) -> None:
     """On a terminal 40 columns wide (COLUMNS not exported, as a shell leaves it), as
-    every view is written (cli/common.py `emit`)."""
+    every view is written (commands/options.py `emit`)."""
     import fcntl
     import os
     import pty
@@ -144,8 +144,8 @@ def test_the_page_wraps_at_the_terminal_s_width(monkeypatch: pytest.MonkeyPatch)
     import sys
     import termios
 
-    from aoc2023.framework.cli.common import emit
-    from aoc2023.framework.render.read import render
+    from aoc2023.framework.commands.options import emit
+    from aoc2023.framework.commands.read import render
 
     monkeypatch.delenv("COLUMNS", raising=False)
     controller, terminal = pty.openpty()

@@ -30,7 +30,7 @@ from site_cli import aoc_in_process
 
 from aoc2023.framework import calendar
 from aoc2023.framework.calendar import unlock_time
-from aoc2023.framework.cli import unlock as cli_unlock
+from aoc2023.framework.commands import terminal as cli_unlock
 
 YEAR = 2026
 DAY_1_INPUT, DAY_12_INPUT = "3 4 5\n7 8\n", "10 20 30\n"

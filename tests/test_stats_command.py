@@ -29,7 +29,7 @@ from site_cli import aoc_in_process
 from aoc2023.framework import runtimes, store
 from aoc2023.framework.aocd import stars
 from aoc2023.framework.calendar import unlock_time
-from aoc2023.framework.render.common import format_duration
+from aoc2023.framework.commands.view import format_duration
 from aoc2023.framework.results import DayResult, PartResult, Status
 
 SVG = "{http://www.w3.org/2000/svg}"

@@ -33,8 +33,8 @@ from test_interrupt import ctrl_c_here
 
 from aoc2023.framework import calendar
 from aoc2023.framework.calendar import MARGIN_SECONDS, unlock_time, wait_for_unlock
-from aoc2023.framework.cli import unlock as cli_unlock
 from aoc2023.framework.cli.run import TerminalPrompter
+from aoc2023.framework.commands import terminal as cli_unlock
 
 YEAR, DAY = 2075, 1
 EXAMPLE = "1 2 3\n"
@@ -266,7 +266,7 @@ def test_the_countdown_on_a_narrow_terminal_stays_on_one_line(
         clock.sleep(seconds)
 
     with pytest.raises(typer.Exit) as stopped:
-        cli_unlock.wait_in_terminal(year, 1, False, now=clock.datetime, sleep=sleep)
+        cli_unlock.wait_in_terminal(year, 1, verbose=False, now=clock.datetime, sleep=sleep)
     assert stopped.value.exit_code == 130
     screen = terminal.getvalue()
     shown = frames(screen)
@@ -293,7 +293,7 @@ def test_the_countdown_line_is_whole_sentences(monkeypatch: pytest.MonkeyPatch,
         clock.sleep(seconds)
 
     with pytest.raises(typer.Exit):
-        cli_unlock.wait_in_terminal(2080, 1, False, now=clock.datetime, sleep=sleep)
+        cli_unlock.wait_in_terminal(2080, 1, verbose=False, now=clock.datetime, sleep=sleep)
     ticks = [re.sub(r"\x1b\[[0-9;]*[A-Za-z]", "", tick).split("\n")[0]
              for tick in frames(terminal.getvalue())[1:]]
     assert ticks and all(re.fullmatch(r"2080 day 1 unlocks in \d+m \d+s \([^)]*\)\."

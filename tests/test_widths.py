@@ -60,13 +60,13 @@ def assert_fits(text: str, width: int) -> None:
 
 def test_the_framework_s_own_marks_are_one_column_as_rich_measures_them() -> None:
     """table.ONE_COLUMN is measured by len(): rich must agree on each of its characters."""
-    from aoc2023.framework.render.table import ONE_COLUMN
+    from aoc2023.framework.commands.view import ONE_COLUMN
 
     assert {character for character in ONE_COLUMN if cell_len(character) != 1} == set()
 
 
 def test_cell_width_counts_columns_not_characters() -> None:
-    from aoc2023.framework.render.table import cell_width, cut, pad, wrap
+    from aoc2023.framework.commands.view import cell_width, cut, pad, wrap
 
     assert cell_width("山田太郎") == 8
     assert cell_width("e\u0301") == 1

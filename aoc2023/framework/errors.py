@@ -29,7 +29,7 @@ the framework, which turn it into a result.
     BaseException
     └── KeyboardInterrupt
         └── Interrupted        a stop from outside, carrying what finished before it (runner.py)
-            └── Terminated          SIGTERM or SIGHUP, raised by their handler (cli/app.py)
+            └── Terminated          SIGTERM or SIGHUP, raised by their handler (cli/__init__.py)
 """
 
 from __future__ import annotations
@@ -231,7 +231,7 @@ class Terminated(Interrupted):
     """SIGTERM or SIGHUP arrived. An `Interrupted`, so that a terminating signal takes the
     one path Ctrl-C takes: what finished is kept and shown, nothing is sent after it, and
     `finally` blocks on the way out stop any child processes; the exit code is then
-    128 + `signum` (cli/app.py)."""
+    128 + `signum` (cli/__init__.py)."""
 
     def __init__(self, signum: int) -> None:
         super().__init__(None, signum)

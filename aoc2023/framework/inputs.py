@@ -1,7 +1,7 @@
 """The inputs of a run: the days asked for, on which inputs, with which answers known.
 
 `aoc run YEAR DAYS` and `aoc bench` take their days from here, once the command line
-has resolved YEARS DAYS into (year, day) pairs (cli/days.py). Each day's class is found
+has resolved YEARS DAYS into (year, day) pairs (commands/options.py). Each day's class is found
 through the registry; inputs come from a file, the day's own examples, aocd's cache, or
 (on a cache miss) aocd itself. What goes wrong with one day is recorded in that day's
 result, so the other days still run.
@@ -39,9 +39,9 @@ class RunRequest(NamedTuple):
 
     days: tuple[tuple[int, int], ...]
     """The (year, day) pairs to run, in order, as the command line resolved YEARS DAYS
-    (cli/days.py): whether each has a solution is found as it is looked up."""
+    (commands/options.py): whether each has a solution is found as it is looked up."""
     input_file: Path | None = None
-    """A file for one day of one year (the command line checks it: cli/common.py)."""
+    """A file for one day of one year (the command line checks it: commands/options.py)."""
     example: bool = False
     variants: bool = False
     """Run each day's variants too (`aoc run --variants`), after its main implementation."""
@@ -170,7 +170,7 @@ def _day_inputs(
 
 def _accounts(request: RunRequest) -> dict[str, str] | None:
     """The accounts `--accounts` names, with their tokens; None without the option (the
-    command line refuses it beside another input: cli/common.py)."""
+    command line refuses it beside another input: commands/options.py)."""
     if request.accounts is None:
         return None
     return token_list.account_tokens(request.accounts)

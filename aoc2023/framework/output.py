@@ -5,7 +5,7 @@ Holds the ASCII stand-ins for what a stream cannot encode (a codec error handler
 outside with its control and bidirectional characters shown, not obeyed), the redaction
 of the session token and view keys from both streams (the token, and any piece of it of
 `PIECE` characters or more), and each piece of advice said once per screen. A leaf, set
-up by cli/app.py before anything prints, so no caller has to remember any of it.
+up by cli/__init__.py before anything prints, so no caller has to remember any of it.
 """
 
 from __future__ import annotations

@@ -22,9 +22,9 @@ import re
 from pathlib import Path
 
 from aoc2023.framework.bench.figures import LONG_STEP, BenchReport, StepBench
+from aoc2023.framework.commands.view import format_duration
 from aoc2023.framework.errors import UsageError
 from aoc2023.framework.files import write_atomically
-from aoc2023.framework.render.common import format_duration
 from aoc2023.framework.results import Status
 
 START = "<!-- aoc-bench:start -->"

@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING, Annotated, NoReturn
 import typer
 
 from aoc2023.framework import store
-from aoc2023.framework.cli import json_output
-from aoc2023.framework.cli.common import (
+from aoc2023.framework.commands import json_output
+from aoc2023.framework.commands.options import (
     AsJson,
     Days,
     InputFile,
@@ -28,7 +28,7 @@ from aoc2023.framework.results import ExitCode
 
 if TYPE_CHECKING:
     from aoc2023.framework.bench.figures import BenchReport
-    from aoc2023.framework.cli.days import DaysAsked
+    from aoc2023.framework.commands.options import DaysAsked
 
 
 def bench(
@@ -99,11 +99,11 @@ def bench(
     from aoc2023.framework.bench import outputs
     from aoc2023.framework.bench.figures import bench_exit_code
     from aoc2023.framework.bench.measure import bench_days
-    from aoc2023.framework.cli.days import days_asked
+    from aoc2023.framework.commands.options import days_asked
+    from aoc2023.framework.commands.view import smart_terminal
     from aoc2023.framework.inputs import RunRequest
     from aoc2023.framework.render import as_json as json_view
     from aoc2023.framework.render import bench as bench_view
-    from aoc2023.framework.render.table import smart_terminal
 
     configure_logging(verbose)
     asked = days_asked(years, days, verbose)
@@ -167,9 +167,9 @@ def history_of_day(asked: DaysAsked, plot: Path | None, as_json: bool,
     import sys
 
     from aoc2023.framework.bench import history, outputs, over_time
+    from aoc2023.framework.commands.view import paint, terminal_width, use_colour, wrap_message
     from aoc2023.framework.project import require_project_root
     from aoc2023.framework.render.sparkline import history_lines
-    from aoc2023.framework.render.table import paint, terminal_width, use_colour, wrap_message
 
     try:
         if len(asked.years) != 1 or asked.spec is None or len(asked.days) != 1:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from aoc2023.framework import calendar
-from aoc2023.framework.cli.common import AsJson, Verbose, Year, configure_logging, fail, say
+from aoc2023.framework.commands.options import AsJson, Verbose, Year, configure_logging, fail, say
 from aoc2023.framework.errors import NoInputError, UsageError
 
 if TYPE_CHECKING:
@@ -75,7 +75,7 @@ def leaderboard(
     for notice in board.notices:
         say(f"Note: {notice}", err=True)
     if as_json:
-        from aoc2023.framework.cli import json_output
+        from aoc2023.framework.commands import json_output
         from aoc2023.framework.render.as_json import leaderboard_day_json, leaderboard_json
 
         json_output.put(leaderboard_json(board) if day is None

@@ -14,7 +14,7 @@ import threading
 from time import monotonic
 from typing import IO, TYPE_CHECKING, Protocol
 
-from aoc2023.framework.render.table import cell_width, status_line
+from aoc2023.framework.commands.view import cell_width, status_line
 from aoc2023.framework.results import Step
 
 if TYPE_CHECKING:
@@ -43,7 +43,7 @@ class RunningLine:
     The runner tells it each step through `step`, the run's `on_step`."""
 
     def __init__(self, err: IO[str], clock: Callable[[], float] = monotonic) -> None:
-        from aoc2023.framework.render.table import terminal_width
+        from aoc2023.framework.commands.view import terminal_width
 
         self.err = err
         self.clock = clock
@@ -124,8 +124,8 @@ def run_live(
     Ctrl-C in a part does; the result Ctrl-C stopped, which `run` keeps but does not
     pass on, gets its row at the end. `line` says what runs meanwhile: `run` tells it
     each step (`line.step` as the runner's `on_step`)."""
+    from aoc2023.framework.commands.view import terminal_width
     from aoc2023.framework.render import run as run_view
-    from aoc2023.framework.render.table import terminal_width
     from aoc2023.framework.results import RunReport
 
     table = run_view.LiveTable(sys.stdout, terminal_width(sys.stdout), memory)

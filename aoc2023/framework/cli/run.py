@@ -13,7 +13,7 @@ from typing import IO, TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 
-from aoc2023.framework.cli.common import (
+from aoc2023.framework.commands.options import (
     AsJson,
     Days,
     InputFile,
@@ -111,9 +111,9 @@ def run(
     """
     from functools import partial
 
-    from aoc2023.framework.cli.days import days_asked
+    from aoc2023.framework.commands.options import days_asked
+    from aoc2023.framework.commands.view import smart_terminal
     from aoc2023.framework.inputs import RunRequest
-    from aoc2023.framework.render.table import smart_terminal
     from aoc2023.framework.results import run_exit_code
 
     configure_logging(verbose)
@@ -131,7 +131,7 @@ def run(
     from aoc2023.framework.project import load_settings
 
     if wait and input_file is None and not example:  # wait for the unlock
-        from aoc2023.framework.cli.unlock import wait_for_days
+        from aoc2023.framework.commands.terminal import wait_for_days
 
         wait_for_days(asked.days, verbose)
     profiler = None
@@ -348,7 +348,7 @@ class TerminalPrompter:
         """Ctrl-C or the end of input at the question means no, to this and the rest."""
         if self.stopped:
             return False
-        from aoc2023.framework.cli.question import Declined, ask_yes_no
+        from aoc2023.framework.commands.terminal import Declined, ask_yes_no
 
         try:
             again = " again" if candidate.tried else ""
@@ -369,7 +369,7 @@ class TerminalPrompter:
         if self.stopped:
             return False
         if account not in self.accounts:
-            from aoc2023.framework.cli.question import Declined, ask_yes_no
+            from aoc2023.framework.commands.terminal import Declined, ask_yes_no
 
             try:
                 self.accounts[account] = ask_yes_no(
@@ -385,7 +385,7 @@ class TerminalPrompter:
                          count: int) -> AbstractContextManager[object]:
         """On a terminal, a line saying which example runs and for how long (rich's
         progress, on `clock`), gone once it is done; elsewhere one line per part."""
-        from aoc2023.framework.render.table import smart_terminal
+        from aoc2023.framework.commands.view import smart_terminal
 
         if not smart_terminal(sys.stderr):
             if number == 1:
@@ -399,7 +399,7 @@ class TerminalPrompter:
         """Sleep until `until`: on a terminal a countdown rewritten each second, then
         cleared; elsewhere (a file, a pipe) one line, with no codes for a terminal."""
         from aoc2023.framework.calendar import clock_time, describe_wait
-        from aoc2023.framework.render.table import smart_terminal, status_line, terminal_width
+        from aoc2023.framework.commands.view import smart_terminal, status_line, terminal_width
 
         live = smart_terminal(sys.stderr)
         width = terminal_width(sys.stderr)
@@ -423,8 +423,8 @@ class TerminalPrompter:
         """Poll `done` a few times a second until it holds, at most `within` seconds on
         `clock`: whether it did. On a terminal a line saying what is awaited, then
         cleared; elsewhere one line."""
+        from aoc2023.framework.commands.view import smart_terminal, status_line, terminal_width
         from aoc2023.framework.output import printable
-        from aoc2023.framework.render.table import smart_terminal, status_line, terminal_width
 
         live = smart_terminal(sys.stderr)
         width = terminal_width(sys.stderr)
@@ -520,7 +520,7 @@ def watch_run(
     The options that shape a run are passed on to each pass; the submission options are
     not (a watch never sends). A bad --timeout is said once here, not at every pass.
     """
-    from aoc2023.framework.cli import json_output
+    from aoc2023.framework.commands import json_output
     from aoc2023.framework.watch import watch_days
 
     try:
@@ -555,8 +555,8 @@ def day_runner_for(timeout: float | None, profile: bool, on_step: OnStep | None 
 
 
 def show_profile(profiler: Profiler, out: IO[str]) -> None:
+    from aoc2023.framework.commands.view import terminal_width, use_colour, wrap_message
     from aoc2023.framework.render.profile import render_profile
-    from aoc2023.framework.render.table import terminal_width, use_colour, wrap_message
 
     width = terminal_width(out)
     print(file=out)

@@ -9,7 +9,7 @@ from typing import IO, Annotated
 
 import typer
 
-from aoc2023.framework.cli.common import (
+from aoc2023.framework.commands.options import (
     YEARS_HELP,
     AsJson,
     Verbose,

@@ -1,13 +1,11 @@
-"""The JSON of each command, for programs: one object on stdout (README: `--json`).
-
-Tracebacks are left out (they are for `--verbose` on stderr); everything else a
-person sees in the table is here, as plain values.
+"""The JSON of `aoc run`, `aoc bench`, `aoc leaderboard` and `aoc stats`, until each moves
+into its module of commands/ (the other commands' JSON is there already): one object on
+stdout (docs/reference/output.md), everything a person sees as plain values.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import asdict
 from typing import TYPE_CHECKING, Any
 
 from aoc2023.framework.bench.calibration import REFERENCE, SWING, Speed
@@ -20,23 +18,13 @@ from aoc2023.framework.bench.figures import (
     Stats,
     StepBench,
 )
-from aoc2023.framework.results import Leaderboard, PartResult, RunReport, TokenReport
+from aoc2023.framework.commands.view import part_json
+from aoc2023.framework.results import Leaderboard, RunReport
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from aoc2023.framework.aocd.client import PageExample
-    from aoc2023.framework.aocd.puzzle_page import PageExamples
-    from aoc2023.framework.listing import Listing
-    from aoc2023.framework.scaffold import NewDay
     from aoc2023.framework.stats import StarStats, YearStats
-
-
-def _part_json(part: PartResult) -> dict[str, Any]:
-    data = part._asdict()
-    data["status"] = str(part.status)
-    data.pop("traceback")
-    return data
 
 
 def run_json(report: RunReport) -> str:
@@ -44,7 +32,7 @@ def run_json(report: RunReport) -> str:
     for result in report.results:
         data = result._asdict()
         data.pop("traceback")
-        data["parts"] = [_part_json(part) for part in result.parts]
+        data["parts"] = [part_json(part) for part in result.parts]
         results.append(data)
     return json.dumps({"results": results, "notices": report.notices}, indent=2)
 
@@ -102,7 +90,7 @@ def bench_json(report: BenchReport) -> str:
             "speed": _speed_json(bench.speed),
             "steps": [_step_json(step) for step in bench.steps],
             "variants": [{"variant": one.variant, "error": one.error,
-                          "answers": [_part_json(part) for part in one.parts]}
+                          "answers": [part_json(part) for part in one.parts]}
                          for one in bench.variants],
         })
     return json.dumps({"budget": report.budget, "tolerance": TOLERANCE,
@@ -110,11 +98,6 @@ def bench_json(report: BenchReport) -> str:
                        "long_step": LONG_STEP, "reference": REFERENCE, "swing": SWING,
                        "results": results,
                        "notices": report.notices}, indent=2)
-
-
-def listing_json(listing: Listing) -> str:
-    days: list[dict[str, Any]] = [asdict(day) for day in listing.days]
-    return json.dumps({"days": days, "notices": listing.notices}, indent=2)
 
 
 def leaderboard_json(board: Leaderboard) -> str:
@@ -183,62 +166,3 @@ def stats_json(years: Sequence[YearStats], written: Sequence[str] = ()) -> str:
                   "stars": [star(record) for record in day.stars]} for day in year.days],
         "unknown": list(year.unknown)} for year in years], "written": list(written)},
         indent=2)
-
-
-def _moment(timestamp: float | None) -> str | None:
-    """A Unix time as an ISO time in UTC, as `fetched_at` is."""
-    from datetime import UTC, datetime
-
-    return None if timestamp is None else datetime.fromtimestamp(timestamp, UTC).isoformat()
-
-
-def token_json(report: TokenReport) -> str:
-    """`aoc token --json`: the view's facts; of the token, only its last 4 characters."""
-    return json.dumps({
-        "place": report.place, "token_end": report.last4, "cleaned": list(report.cleaned),
-        "user_id": report.user_id, "user_id_cached": report.user_id_cached,
-        "user_id_kept": report.user_id_kept, "accepted": report.accepted,
-        "checked_at": _moment(report.checked_at), "requests": report.requests,
-        "user_agent": report.user_agent, "contact": report.contact,
-        "fix": report.fix, "problem": report.problem,
-    }, indent=2)
-
-
-def _example_json(example: PageExample) -> dict[str, Any]:
-    """One example as aocd's example parser read it: the answers per part (null: none
-    found, or drawn), what it gave for a drawn answer, and its extra parameters."""
-    return {"input": example.input, "part_1": example.part_1, "part_2": example.part_2,
-            "drawn": {f"part_{part}": text for part, text in sorted(example.drawn.items())},
-            "extra": example.extra}
-
-
-def new_json(created: NewDay, notices: Sequence[str]) -> str:
-    """`aoc new --json`: the module written, and what was fetched for it."""
-    target, info = created.target, created.info
-    return json.dumps({
-        "year": target.year, "day": target.day, "title": info.title,
-        "path": str(target.day_path), "module": target.module,
-        "input_cached": info.input_cached,
-        "examples": [_example_json(example) for example in info.examples],
-        "notices": list(notices),
-    }, indent=2, default=str)
-
-
-def read_json(year: int, day: int, title: str | None, markdown: str,
-              answers: Sequence[tuple[int, str | None]], notices: Sequence[str]) -> str:
-    """`aoc read --json`: the puzzle's text as `--markdown` prints it, and the answers
-    aocd knows the site accepted, per part."""
-    return json.dumps({
-        "year": year, "day": day, "title": title, "markdown": markdown,
-        "answers": [{"part": part, "answer": answer} for part, answer in answers],
-        "notices": list(notices),
-    }, indent=2)
-
-
-def examples_json(year: int, day: int, page: PageExamples, notices: Sequence[str]) -> str:
-    """`aoc examples --json`: the examples as aocd's example parser reads the page now."""
-    return json.dumps({
-        "year": year, "day": day, "title": page.title,
-        "examples": [_example_json(example) for example in page.examples],
-        "notices": list(notices),
-    }, indent=2, default=str)

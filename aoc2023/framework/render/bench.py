@@ -26,19 +26,22 @@ from aoc2023.framework.bench.figures import (
     Stats,
     StepBench,
 )
-from aoc2023.framework.render import run
-from aoc2023.framework.render.common import format_bytes, format_duration, part_cell, show
-from aoc2023.framework.render.table import (
+from aoc2023.framework.commands.view import (
     NBSP,
     Cell,
     Column,
     cell_width,
     cut,
     fit_widths,
+    format_bytes,
+    format_duration,
     pad,
+    part_cell,
+    show,
     table_width,
     terminal_width,
 )
+from aoc2023.framework.render import run
 from aoc2023.framework.results import Status
 
 _COLUMNS = [

@@ -22,8 +22,8 @@ from urllib.parse import quote
 
 from aoc2023.framework.bench import plot
 from aoc2023.framework.bench.readme_table import update_readme as _update_block
+from aoc2023.framework.commands.view import format_duration
 from aoc2023.framework.files import write_atomically
-from aoc2023.framework.render.common import format_duration
 from aoc2023.framework.stats import DayStats, YearStats
 
 START = "<!-- aoc-calendar:start -->"

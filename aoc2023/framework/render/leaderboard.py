@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import IO
 
-from aoc2023.framework.render.table import (
+from aoc2023.framework.commands.view import (
     Cell,
     Column,
     choose_layout,

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from aoc2023.framework.commands.view import (
+    Cell,
+    Column,
+    choose_layout,
+    format_duration,
+    render_table,
+)
 from aoc2023.framework.profiling import ProfileRow
-from aoc2023.framework.render.common import format_duration
-from aoc2023.framework.render.table import Cell, Column, choose_layout, render_table
 
 
 def render_profile(rows: list[ProfileRow], colour: bool, width: int | None = None) -> str:

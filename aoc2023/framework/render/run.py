@@ -6,14 +6,7 @@ from collections.abc import Iterable, Sequence
 from typing import IO
 
 from aoc2023.framework.calendar import puzzle_parts
-from aoc2023.framework.render.common import (
-    drawn_wrong,
-    format_bytes,
-    format_duration,
-    part_cell,
-    show,
-)
-from aoc2023.framework.render.table import (
+from aoc2023.framework.commands.view import (
     NARROWEST_TEXT,
     NBSP,
     Cell,
@@ -21,9 +14,14 @@ from aoc2023.framework.render.table import (
     Layout,
     TableWriter,
     choose_layout,
+    drawn_wrong,
     fit_widths,
     fits,
+    format_bytes,
+    format_duration,
     paint,
+    part_cell,
+    show,
     table_width,
     terminal_width,
     use_colour,

@@ -7,18 +7,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import IO
 
-from aoc2023.framework.render.calendar_svg import format_since_unlock
-from aoc2023.framework.render.common import format_duration
-from aoc2023.framework.render.table import (
+from aoc2023.framework.commands.view import (
     Cell,
     Column,
     choose_layout,
+    format_duration,
     paint,
     render_table,
     terminal_width,
     use_colour,
     wrap_message,
 )
+from aoc2023.framework.render.calendar_svg import format_since_unlock
 from aoc2023.framework.stats import DayStats, StarStats, YearStats
 
 

@@ -1,35 +1,70 @@
 """`aoc list [YEARS]`: the days written so far, their examples, and which parts are solved.
 
-"Solved" means aocd has cached the answer the site accepted, for the user of the
-current session token; only local files are read, nothing is fetched. A day's
-module is imported (to read its title and examples) only when the listing cache
-(`listing_cache`) has nothing for its file as it is now; a day that fails to import
-is listed with the reason, so one broken day does not hide the others. aocd's token
-memo is read once for all the days.
+"Solved": aocd has cached the answer the site accepted for the current token's user.
+Only local files are read: a day's module is imported (for its title and examples) only
+when the listing cache has nothing for its file as it is now, and one that fails to
+import is listed with the reason. The command, its records, gathering, view and JSON.
 """
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import IO, TYPE_CHECKING, Annotated, Any, NamedTuple
+
+import typer
 
 from aoc2023.framework import calendar, registry
 from aoc2023.framework.aocd import paths, session
 from aoc2023.framework.aocd.paths import PuzzleCache, cached_title
+from aoc2023.framework.commands.options import (
+    YEARS_HELP,
+    AsJson,
+    Verbose,
+    configure_logging,
+    emit,
+    fail,
+    years_asked,
+)
 from aoc2023.framework.errors import AocError, DayLoadError
 from aoc2023.framework.launcher import aoc_command
-from aoc2023.framework.listing_cache import Declared, ListingCache, package_stamp, stamp
 from aoc2023.framework.results import CouldNotRun, ExitCode, could_not_run
 
-# What `aoc list` finds; defined here, not beside the run's results, so that a run does
-# not create these classes at import.
+if TYPE_CHECKING:
+    from aoc2023.framework.commands.view import Cell
+    from aoc2023.framework.listing_cache import Declared, ListingCache
 
 
-@dataclass(frozen=True)
-class PartListing:
+def list_days(
+    years: Annotated[
+        str | None, typer.Argument(help=f"{YEARS_HELP} Default: all.", metavar="YEARS")
+    ] = None,
+    as_json: AsJson = False,
+    verbose: Verbose = False,
+) -> None:
+    """List the days written so far: title, examples per part, and which parts are solved.
+
+    A part is solved when aocd has cached the answer the site accepted for your session
+    token. Reads local files only; fetches nothing.
+    """
+    configure_logging(verbose)
+    asked = years_asked(years, verbose) if years is not None else None
+    try:
+        found = gather(asked)
+    except Exception as error:
+        fail(error, verbose)
+    emit(as_json, lambda: listing_json(found), found.notices,
+         lambda out, err: render(found, out, err))
+    raise typer.Exit(listing_exit_code(found))
+
+
+# NamedTuples, not dataclasses: every command imports this module, and a dataclass
+# costs about half a millisecond to make.
+
+
+class PartListing(NamedTuple):
     part: int
     examples: int
     """How many of the day's examples declare an answer for this part."""
@@ -37,8 +72,7 @@ class PartListing:
     """Whether aocd has cached the answer the site accepted, for the current user."""
 
 
-@dataclass(frozen=True)
-class DayListing:
+class DayListing(NamedTuple):
     year: int
     day: int
     title: str | None
@@ -49,10 +83,9 @@ class DayListing:
     on the other days)."""
 
 
-@dataclass
-class Listing:
-    days: list[DayListing] = field(default_factory=list)
-    notices: list[str] = field(default_factory=list)
+class Listing(NamedTuple):
+    days: list[DayListing]
+    notices: list[str]
 
 
 def listing_exit_code(listing: Listing) -> ExitCode:
@@ -70,6 +103,8 @@ def _declared(year: int, day: int, module: Path | None, package: list[Any],
         found = cache.get(module, year, day, package)
         if found is not None:
             return found
+    from aoc2023.framework.listing_cache import Declared, stamp
+
     module_stamp = stamp(module) if module is not None else None
     solution_class = registry.load_day(year, day)
     examples = solution_class.examples
@@ -134,13 +169,15 @@ def final_star_notice(day: DayListing, user_dir: Path) -> str | None:
             "asks the site).")
 
 
-def list_days(asked: Sequence[int] | None = None) -> Listing:
+def gather(asked: Sequence[int] | None = None) -> Listing:
     """Every day that has a module, of the years `asked` (of every year with a package,
     without them). A package that does not import is an error when it is the one year
     asked for, and a notice among several (the other years are still listed)."""
-    listing = Listing()
+    listing = Listing([], [])
     for year in asked or ():
         calendar.check_year(year)
+    from aoc2023.framework.listing_cache import ListingCache, package_stamp
+
     cache = ListingCache.load()
     years = (list(asked) if asked is not None else
              registry.registered_years(lambda: cache.entry_point_years(
@@ -182,3 +219,91 @@ def list_days(asked: Sequence[int] | None = None) -> Listing:
         listing.notices.append(f"There are no days of {where} yet: add one with "
                                 f"{aoc_command('new', 'YEAR', 'DAY')}.")
     return listing
+
+
+# --- the view ----------------------------------------------------------------------------
+
+
+def _examples_cell(part: PartListing | None) -> Cell:
+    from aoc2023.framework.commands.view import Cell
+
+    if part is None:
+        return Cell("no part 2", "dim")
+    return Cell(str(part.examples)) if part.examples else Cell("none", "yellow")
+
+
+def _answer_cell(part: PartListing | None) -> Cell:
+    from aoc2023.framework.commands.view import Cell
+
+    if part is None:
+        return Cell("no part 2", "dim")
+    return Cell("✔ known", "green") if part.answer_known else Cell("? unknown", "yellow")
+
+
+def _final_star_cell(day: DayListing) -> Cell | None:
+    """The last day's part 2, the final star: claimed, or not yet; None on other days."""
+    from aoc2023.framework.commands.view import Cell
+
+    if day.final_star is None:
+        return None
+    return Cell("★ final star", "green") if day.final_star else Cell("☆ final star", "yellow")
+
+
+def _row(day: DayListing) -> list[Cell]:
+    from aoc2023.framework.commands.view import Cell
+
+    name = Cell(f"{day.year}/{day.day:02d}")
+    if day.error:
+        return [name, Cell("! could not load (below)", "red"), *[Cell("")] * 4]
+    by_number: dict[int, PartListing] = {part.part: part for part in day.parts}
+    first, second = by_number.get(1), by_number.get(2)
+    return [name, Cell(day.title or ""), _examples_cell(first), _examples_cell(second),
+            _answer_cell(first), _final_star_cell(day) or _answer_cell(second)]
+
+
+def _narrow_row(day: DayListing) -> list[Cell]:
+    """For a narrow terminal: the title beside the day, a part's examples above its answer."""
+    from aoc2023.framework.commands.view import Cell
+
+    name = f"{day.year}/{day.day:02d}"
+    if day.error:
+        return [Cell(name), Cell("! could not load (below)", "red"), Cell("")]
+    by_number: dict[int, PartListing] = {part.part: part for part in day.parts}
+    cells = [Cell(f"{name} {day.title}" if day.title else name)]
+    for number in (1, 2):
+        examples, answer = _examples_cell(by_number.get(number)), _answer_cell(
+            by_number.get(number))
+        if number == 2 and (star := _final_star_cell(day)) is not None:
+            answer = star
+        if number not in by_number:
+            cells.append(answer)
+            continue
+        count = by_number[number].examples
+        said = f"{count} example{'s' if count != 1 else ''}" if count else "no examples"
+        cells.append(Cell(f"{said}\n{answer.text}", answer.style or examples.style))
+    return cells
+
+
+def problems(listing: Listing) -> list[str]:
+    return [f"{day.year} day {day.day}: {day.error}" for day in listing.days if day.error]
+
+
+def render(listing: Listing, out: IO[str], err: IO[str]) -> None:
+    """The view: a row per day written (`view.py` imported only to show it)."""
+    from aoc2023.framework.commands.view import Column, show
+
+    columns = [
+        Column("Day", "right"), Column("Title", kind="text"), Column("Part 1 examples", "right"),
+        Column("Part 2 examples", "right"), Column("Part 1 answer"), Column("Part 2 answer"),
+    ]
+    narrow = [Column("Day", kind="text"), Column("Part 1"), Column("Part 2")]
+    rows = [_row(day) for day in listing.days]
+    show("Advent of Code: days", columns, rows, listing.notices, problems(listing), out, err,
+         narrow=(narrow, [_narrow_row(day) for day in listing.days]))
+
+
+def listing_json(listing: Listing) -> str:
+    """`aoc list --json`: each day's record, and the notices."""
+    days = [{**day._asdict(), "parts": [part._asdict() for part in day.parts]}
+            for day in listing.days]
+    return json.dumps({"days": days, "notices": listing.notices}, indent=2)

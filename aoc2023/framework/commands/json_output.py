@@ -1,20 +1,8 @@
-"""`--json`: stdout is one JSON document, whatever the command and whatever happens.
-
-Every command line that asks for `--json` runs through `one_document`. For the whole
-command, file descriptor 1 points at stderr, and so do `sys.stdout` and
-`sys.__stdout__`: what a day, a module imported on the way, a subprocess or a forked
-`--timeout` child writes lands on stderr, at whatever level it was written. The command
-hands its document to `put` instead of printing it; an error of the whole command (one
-of ours, a usage error from the command line's parser, an unexpected exception, a
-signal) hands its sentence to `said`. At the end, stdout gets exactly one document:
-
-- the command's own;
-- the command's own with `error` and `exit_code` added, when the command failed after
-  making it;
-- `{"error": "<the sentence said on stderr>", "exit_code": N}` when it made none.
-
-The exit code is the one the command has without `--json`. The document goes through
-the same redaction as everything else printed (output.py).
+"""`--json`: stdout is one JSON document, whatever the command and whatever happens
+(docs/reference/output.md). Under `one_document`, fd 1, `sys.stdout` and `sys.__stdout__`
+point at stderr, so whatever a day, a module or a child process writes lands there; the
+command hands its document to `put`, an error of the whole command its sentence to
+`said`, and stdout gets exactly one document at the end, redacted as all output is.
 """
 
 from __future__ import annotations
@@ -36,7 +24,7 @@ from aoc2023.framework.results import ExitCode
 
 OPTION = "--json"
 FOR_PEOPLE = ("-h", "--help", "--version")
-"""What a command line asks for people even beside --json: the help (cli/common.py's
+"""What a command line asks for people even beside --json: the help (options.py's
 HELP_OPTIONS) and the version."""
 
 
@@ -161,7 +149,8 @@ def _say(sentence: str, code: int) -> int:
 
 
 def _document(outcome: _Outcome, code: int) -> str:
-    """The one document for stdout (see the module's docstring)."""
+    """The one document for stdout: the command's own; the command's own with `error`
+    and `exit_code` added when it failed after making it; else `{error, exit_code}`."""
     error = outcome.error
     if outcome.document is None and error is None:
         error = _unsaid(code)

@@ -1,14 +1,20 @@
-"""`aoc examples`: the puzzle's examples as aocd's example parser reads the page now."""
+"""`aoc examples`: the puzzle's examples as aocd's example parser reads the page now, as
+code to paste (the blocks `aoc new` writes) or as JSON."""
 
 from __future__ import annotations
 
-from typing import IO, Annotated
+import json
+from collections.abc import Sequence
+from typing import IO, TYPE_CHECKING, Annotated
 
 import typer
 
-from aoc2023.framework.cli.common import AsJson, Verbose, Year, configure_logging, emit, fail
+from aoc2023.framework.commands.options import AsJson, Verbose, Year, configure_logging, emit, fail
 from aoc2023.framework.launcher import aoc_command
 from aoc2023.framework.output import printable
+
+if TYPE_CHECKING:
+    from aoc2023.framework.aocd.puzzle_page import PageExamples
 
 
 def examples(
@@ -27,7 +33,7 @@ def examples(
     from aoc2023.framework.aocd.account import no_token_error
     from aoc2023.framework.aocd.puzzle_page import current_examples
     from aoc2023.framework.aocd.session import find_token
-    from aoc2023.framework.scaffold import examples_block
+    from aoc2023.framework.commands.new import examples_block
 
     configure_logging(verbose)
     try:
@@ -45,8 +51,6 @@ def examples(
                        f"{day}: paste it from the puzzle text ({aoc_command('read', year, day)}).")
 
     def to_json() -> str:
-        from aoc2023.framework.render.as_json import examples_json
-
         return examples_json(year, day, page, notices)
 
     def to_code(out: IO[str], err: IO[str]) -> None:  # the page's text, from outside
@@ -63,3 +67,14 @@ def examples(
         out.write(printable(body))
 
     emit(as_json, to_json, notices, to_code)
+
+
+def examples_json(year: int, day: int, page: PageExamples, notices: Sequence[str]) -> str:
+    """`aoc examples --json`: the examples as aocd's example parser reads the page now."""
+    from aoc2023.framework.commands.view import example_json
+
+    return json.dumps({
+        "year": year, "day": day, "title": page.title,
+        "examples": [example_json(example) for example in page.examples],
+        "notices": list(notices),
+    }, indent=2, default=str)

@@ -1,12 +1,15 @@
-"""`aoc read`: the puzzle as text in the terminal, or as Markdown."""
+"""`aoc read`: the puzzle as text in the terminal, or as Markdown: the command, its view
+(drawn by rich, which this module alone imports, when it shows) and its JSON."""
 
 from __future__ import annotations
 
+import json
+from collections.abc import Sequence
 from typing import IO, Annotated
 
 import typer
 
-from aoc2023.framework.cli.common import AsJson, Verbose, Year, configure_logging, emit, fail
+from aoc2023.framework.commands.options import AsJson, Verbose, Year, configure_logging, emit, fail
 from aoc2023.framework.launcher import aoc_command
 from aoc2023.framework.output import printable
 
@@ -48,8 +51,6 @@ def read(
     shown = printable(text.markdown)
 
     def to_json() -> str:
-        from aoc2023.framework.render.as_json import read_json
-
         return read_json(year, day, _title(token, year, day), shown,
                          _answers(token, year, day), notices)
 
@@ -59,8 +60,6 @@ def read(
         if markdown:
             out.write(shown)
         else:
-            from aoc2023.framework.render.read import render
-
             render(shown, out)
 
     emit(as_json, to_json, notices, to_view)
@@ -82,3 +81,33 @@ def _answers(token: str, year: int, day: int) -> list[tuple[int, str | None]]:
     cache = PuzzleCache.for_token(token, year, day)
     return [(part, cache.known_answer(part) if cache else None)
             for part in calendar.puzzle_parts(year, day)]
+
+
+def render(markdown: str, out: IO[str]) -> None:
+    """Drawn as rich draws it on a terminal; elsewhere (a pipe, a file) with no line
+    padded with spaces to the width, which rich does to fill a block's background."""
+    from rich.console import Console
+    from rich.markdown import Markdown
+
+    from aoc2023.framework.commands.view import smart_terminal, terminal_width
+
+    page = Markdown(markdown, code_theme="ansi_dark")
+    width = terminal_width(out)  # rich reads the width of the process's own terminal
+    if smart_terminal(out):
+        Console(file=out, soft_wrap=False, width=width).print(page)
+        return
+    console = Console(file=out, soft_wrap=False, width=width)
+    with console.capture() as capture:
+        console.print(page)
+    out.write("\n".join(line.rstrip(" ") for line in capture.get().split("\n")))
+
+
+def read_json(year: int, day: int, title: str | None, markdown: str,
+              answers: Sequence[tuple[int, str | None]], notices: Sequence[str]) -> str:
+    """`aoc read --json`: the puzzle's text as `--markdown` prints it, and the answers
+    aocd knows the site accepted, per part."""
+    return json.dumps({
+        "year": year, "day": day, "title": title, "markdown": markdown,
+        "answers": [{"part": part, "answer": answer} for part, answer in answers],
+        "notices": list(notices),
+    }, indent=2)

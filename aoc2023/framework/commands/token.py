@@ -1,13 +1,53 @@
-"""The view of `aoc token`: a few labelled lines, never the token (its last 4 characters)."""
+"""`aoc token`: where the session token is, whose it is, and whether the site takes it.
+The command, its view (a few labelled lines) and its JSON: never the token, only its
+last 4 characters."""
 
 from __future__ import annotations
 
+import json
 import time
-from typing import IO
+from typing import IO, TYPE_CHECKING, Annotated
+
+import typer
 
 from aoc2023.framework import output
-from aoc2023.framework.render.table import cell_width, paint, terminal_width, use_colour, wrap
-from aoc2023.framework.results import TokenReport
+from aoc2023.framework.commands.options import AsJson, Verbose, configure_logging, emit, fail
+
+if TYPE_CHECKING:
+    from aoc2023.framework.results import TokenReport
+
+
+def token(
+    recheck: Annotated[
+        bool, typer.Option("--recheck", help="Ask the site even if it took the token less "
+                           "than 15 minutes ago.")
+    ] = False,
+    as_json: AsJson = False,
+    verbose: Verbose = False,
+) -> None:
+    """Show where the session token was found, whose it is, and whether the site takes it.
+
+    Also shows the User-Agent every request carries, with your contact from
+    $AOC_USER_AGENT or the contact setting in pyproject.toml, as the site asks of tools.
+    Never shows the token, only its last 4 characters. One request to the site at most
+    (none when it took the token less than 15 minutes ago). Exit 2 when there is no
+    token, the site refuses it, or the site cannot be reached.
+    """
+    from aoc2023.framework.aocd.account import check_token
+    from aoc2023.framework.errors import NoInputError, SiteError
+
+    configure_logging(verbose)
+    try:
+        report = check_token(recheck)
+    except Exception as error:
+        fail(error, verbose)
+
+    # Under --json, the error below is added to the document (json_output.py).
+    emit(as_json, lambda: token_json(report), (), lambda out, err: render(report, out))
+    if report.fix is not None:
+        fail(NoInputError(report.fix), verbose=False)
+    if report.problem is not None:
+        fail(SiteError(report.problem), verbose=False)
 
 
 def _ago(when: float) -> str:
@@ -61,8 +101,35 @@ _INDENT = " " * 8
 
 
 def render(report: TokenReport, out: IO[str]) -> None:
+    from aoc2023.framework.commands.view import (
+        cell_width,
+        paint,
+        terminal_width,
+        use_colour,
+        wrap,
+    )
+
     colour, width = use_colour(out), terminal_width(out)
     for text, style in lines(report):
         if width is not None and cell_width(text) > width:  # at words, under its label
             text = "\n".join(wrap(text, width, indent=_INDENT))
         print(paint(text, style, colour), file=out)
+
+
+def _moment(timestamp: float | None) -> str | None:
+    """A Unix time as an ISO time in UTC, as `fetched_at` is."""
+    from datetime import UTC, datetime
+
+    return None if timestamp is None else datetime.fromtimestamp(timestamp, UTC).isoformat()
+
+
+def token_json(report: TokenReport) -> str:
+    """`aoc token --json`: the view's facts; of the token, only its last 4 characters."""
+    return json.dumps({
+        "place": report.place, "token_end": report.last4, "cleaned": list(report.cleaned),
+        "user_id": report.user_id, "user_id_cached": report.user_id_cached,
+        "user_id_kept": report.user_id_kept, "accepted": report.accepted,
+        "checked_at": _moment(report.checked_at), "requests": report.requests,
+        "user_agent": report.user_agent, "contact": report.contact,
+        "fix": report.fix, "problem": report.problem,
+    }, indent=2)

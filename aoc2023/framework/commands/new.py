@@ -1,46 +1,107 @@
-"""`aoc new YEAR DAY`: a new day's module, from a template.
-
-The day module reads like the days already written (a docstring with the puzzle's
-name, an EXAMPLE constant, a `Solution` subclass with `examples`), and passes
-`ruff` and `mypy --strict` as written. The example block holds what aocd's example
-parser found on the puzzle page, or a place to paste it. No test file is written: the
-pytest plugin (pytest_plugin.py) tests every day's examples and real input, so a test
-file would only repeat them; a day's own edge cases go in one its author adds. No file
-is ever overwritten, and nothing is fetched for a puzzle that is not unlocked yet.
-
-The file is `templates/day.py.tmpl` in this package, filled by `string.Template` and
-read as package data (so it is in the wheel); what varies with the puzzle (its
-examples, the last day's missing part 2) is built here.
+"""`aoc new YEAR DAY`: a new day's module from `templates/day.py.tmpl` (package data, so
+in the wheel), reading like the days written and passing ruff and `mypy --strict`; its
+example block holds what aocd's example parser found on the puzzle page. No test file:
+the pytest plugin tests every day's examples and input. No file is ever overwritten, and
+nothing is fetched for a puzzle not unlocked yet. The command, its writing and its JSON.
 """
 
 from __future__ import annotations
 
-import ast
-import importlib.util
+import json
 import re
-from dataclasses import dataclass
-from datetime import datetime
+from collections.abc import Sequence
 from functools import cache
-from importlib import resources
 from pathlib import Path
-from string import Template
+from typing import IO, TYPE_CHECKING, Annotated, NamedTuple
+
+import typer
 
 from aoc2023.framework import calendar, registry
-from aoc2023.framework.aocd.client import PageExample
-from aoc2023.framework.aocd.puzzle_page import PuzzleInfo
+from aoc2023.framework.commands.options import AsJson, Verbose, Year, configure_logging, emit, fail
 from aoc2023.framework.errors import AocError, FileExistsRefusal, UsageError
 from aoc2023.framework.files import write_atomically
+from aoc2023.framework.output import printable
 from aoc2023.framework.project import shown
 
-FRAMEWORK = __name__.rpartition(".")[0]
+if TYPE_CHECKING:
+    from datetime import datetime
+    from string import Template
+
+    from aoc2023.framework.aocd.client import PageExample
+    from aoc2023.framework.aocd.puzzle_page import PuzzleInfo
+
+def new(
+    year: Year,
+    day: Annotated[int, typer.Argument(help="The day, e.g. 8.")],
+    wait: Annotated[
+        bool, typer.Option("--wait", help="Count down to the puzzle's unlock (midnight US "
+                           "Eastern), then fetch at once. Ctrl-C stops.")
+    ] = False,
+    as_json: AsJson = False,
+    verbose: Verbose = False,
+) -> None:
+    """Start a day: write its module (dayNN.py) from a template.
+
+    With a session token, also fetches your input into aocd's cache, and the
+    puzzle's title and example into the template. Never overwrites a file (exit 2);
+    refuses a puzzle that is not unlocked yet, unless told to --wait for it. No test
+    file is needed: pytest tests the day's examples (`pytest aoc2023/day08.py`).
+    """
+    from aoc2023.framework.aocd.session import find_token
+    from aoc2023.framework.launcher import aoc_command, pytest_command
+
+    configure_logging(verbose)
+    if wait:
+        from aoc2023.framework.commands.terminal import wait_in_terminal
+
+        try:  # say now, not after the wait, that the files exist already
+            refuse_existing(find_target(year, day))
+        except Exception as error:
+            fail(error, verbose)
+        wait_in_terminal(year, day, verbose=verbose, token=find_token())
+    try:
+        from aoc2023.framework.calendar import offering_wait
+
+        with offering_wait("new"):  # a locked day's sentence names `aoc new --wait`
+            created = new_day(year, day, find_token())
+    except Exception as error:
+        fail(error, verbose)
+    target, info = created.target, created.info
+    notices = [f"Note: {problem}" for problem in info.problems]
+
+    def to_json() -> str:
+        return new_json(created, info.problems)
+
+    def to_text(out: IO[str], err: IO[str]) -> None:  # the title and notices from outside
+        print(printable(f"Wrote {shown(target.day_path)}"
+                        + (f" for {year} day {day}: {info.title}." if info.title else ".")),
+              file=out)
+        if info.input_cached:
+            print("Your input is in aocd's cache.", file=out)
+        if info.examples:
+            count = len(info.examples)
+            print(f"The example block holds {count} example{'s' * (count > 1)} from the "
+                  "puzzle page, read by aocd's example parser: check the answers.", file=out)
+        for notice in notices:
+            print(printable(notice), file=err)
+        print(f"Next: {aoc_command('run', year, day, '--example')}; its tests: "
+              f"{pytest_command(shown(target.day_path))}", file=out)
+
+    emit(as_json, to_json, notices, to_text)
+
+
+FRAMEWORK = __name__.rsplit(".", 2)[0]
 """What a day imports `Example` and `Solution` from (`aoc2023.framework`); the template
 is its package data."""
 MAX_LINE = 100  # the project's ruff line length
-_WHOLE_NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)")
+_WHOLE_NUMBER = r"-?(?:0|[1-9][0-9]*)"
 
 
-@dataclass(frozen=True)
-class Target:
+# NamedTuples, not dataclasses: every command imports this module, and a dataclass
+# costs about half a millisecond to make.
+
+
+class Target(NamedTuple):
     """Where a new day's module goes."""
 
     year: int
@@ -57,8 +118,7 @@ class Target:
         return f"{self.package}.day{self.day:02d}"
 
 
-@dataclass(frozen=True)
-class NewDay:
+class NewDay(NamedTuple):
     target: Target
     info: PuzzleInfo
 
@@ -84,6 +144,8 @@ def _project_of(package: str, package_dir: Path) -> Path:
 
 
 def _package_dir(package: str) -> Path | None:
+    import importlib.util
+
     spec = importlib.util.find_spec(package)
     locations = list(spec.submodule_search_locations or []) if spec else []
     return Path(locations[0]).resolve() if locations else None
@@ -144,6 +206,9 @@ conditionals): it follows part 1's `raise NotImplementedError`."""
 @cache
 def _template(name: str) -> Template:
     """A template of `templates/`, read as package data, so that it is there in a wheel."""
+    from importlib import resources
+    from string import Template
+
     source = resources.files(FRAMEWORK) / "templates" / name
     return Template(source.read_text(encoding="utf-8"))
 
@@ -181,7 +246,7 @@ def _literals(text: str, room: int) -> list[str]:
 
 def answer_literal(answer: str) -> str:
     """An example's answer as the day would write it: `114`, or `"CMZ"`."""
-    return answer if _WHOLE_NUMBER.fullmatch(answer) else python_str(answer)
+    return answer if re.fullmatch(_WHOLE_NUMBER, answer) else python_str(answer)
 
 
 def _block_fits(text: str) -> bool:
@@ -201,6 +266,8 @@ def _block_fits(text: str) -> bool:
 def example_literal(text: str) -> str:
     """Source for an example's input: a block starting on the line after the quotes (its
     first newline is dropped by `Example`), else a concatenation of escaped lines."""
+    import ast
+
     value = text + "\n"
     if _block_fits(text):
         prefix = "r" if "\\" in text else ""
@@ -294,7 +361,7 @@ def render_day(target: Target, title: str | None, examples: tuple[PageExample, .
     )
 
 
-# --- the command -------------------------------------------------------------------------
+# --- writing the day ---------------------------------------------------------------------
 
 
 def _start_year_package(target: Target) -> None:
@@ -312,6 +379,8 @@ def _start_year_package(target: Target) -> None:
     except OSError as error:
         raise AocError(f"Could not write {shown(init)} ({error.strerror or error}): aoc new "
                        "wrote nothing; run it again once that is fixed.") from error
+    import importlib
+
     importlib.invalidate_caches()
 
 
@@ -343,3 +412,17 @@ def _write_day(target: Target, source: str) -> None:
     except OSError as error:
         raise AocError(f"Could not write {shown(target.day_path)} ({error.strerror or error}): "
                        "aoc new wrote nothing; run it again once that is fixed.") from error
+
+
+def new_json(created: NewDay, notices: Sequence[str]) -> str:
+    """`aoc new --json`: the module written, and what was fetched for it."""
+    from aoc2023.framework.commands.view import example_json
+
+    target, info = created.target, created.info
+    return json.dumps({
+        "year": target.year, "day": target.day, "title": info.title,
+        "path": str(target.day_path), "module": target.module,
+        "input_cached": info.input_cached,
+        "examples": [example_json(example) for example in info.examples],
+        "notices": list(notices),
+    }, indent=2, default=str)

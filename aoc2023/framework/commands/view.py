@@ -1,25 +1,8 @@
-"""A small text table with box-drawing borders and optional colour, fitted to the terminal.
-
-`aoc run` draws its results with this rather than rich. Measured side by side in one
-run (15 fresh processes each, medians): importing rich and rendering a 25-row table
-took 150 ms, 106 ms of it the import; importing this module and rendering the same
-table added 3 ms to the framework's own import. That is more than all the rest of a
-run on a cached input (see benchmarks/cli_latency.py). typer still uses rich, for
-`--help` only.
-
-Fitting: a table as wide as its contents that is wider than the terminal (`COLUMNS`
-when set, else the size of the terminal it is printed on; no limit when it is not
-printed on one) gives up width column by column. Free text (`Column(kind="text")`:
-titles, notes, names) wraps first, then answers (`"words"`), both at spaces; values
-(`"value"`: numbers, durations) never wrap, only their headings do. Only when that is
-not enough does free text break a long word (answers never do). A cell may hold
-several lines (a drawing): each is a line of its own inside the cell. Every text is
-shown `printable`: an escape sequence from outside (an answer, a name, the site's
-reply) is shown, not obeyed.
-
-Widths are display widths, in terminal columns (`cell_width`: a CJK character or most
-emoji two, a combining or zero-width character none), measured by rich.cells, which is
-imported only for text beyond ASCII and the framework's own marks (`ONE_COLUMN`).
+"""How every command's output looks: durations, sizes and a part's mark (`part_cell`); a
+box table fitted to the terminal (`render_table`) and a command's output in its order,
+notices → table → problems (`show`); the JSON pieces several commands share. Drawn here,
+not by rich, whose import alone costs more than a cached run (benchmarks/README.md). All
+text is shown `printable`; widths are terminal columns (`cell_width`).
 """
 
 from __future__ import annotations
@@ -27,9 +10,13 @@ from __future__ import annotations
 import os
 import textwrap
 from collections.abc import Sequence
-from typing import IO, Literal, NamedTuple
+from typing import IO, TYPE_CHECKING, Any, Literal, NamedTuple
 
 from aoc2023.framework.output import printable
+from aoc2023.framework.results import PartResult, Status
+
+if TYPE_CHECKING:
+    from aoc2023.framework.aocd.client import PageExample
 
 _ANSI = {"bold": "1", "dim": "2", "red": "31", "green": "32", "yellow": "33"}
 
@@ -54,8 +41,11 @@ class Column(NamedTuple):
     heading: str
     align: Literal["left", "right"] = "left"
     kind: ColumnKind | None = None
-    """How the column gives up width when the table is too wide (see the module's doc);
-    by default, a right-aligned column holds values and a left-aligned one words."""
+    """How the column gives up width when the table is wider than the terminal: free text
+    (`"text"`: titles, notes, names) wraps first, then answers (`"words"`), both at
+    spaces; values (`"value"`: numbers, durations) never wrap, only their headings do.
+    Only when that is not enough does free text break a long word (answers never do).
+    By default, a right-aligned column holds values and a left-aligned one words."""
 
     @property
     def fit(self) -> ColumnKind:
@@ -360,3 +350,131 @@ def render_table(
     """The whole table, fitted to `width` (None: as wide as its contents)."""
     writer = TableWriter(title, columns, fit_widths(columns, rows, width), colour, width)
     return "\n".join([writer.head(), *(writer.row(row) for row in rows), writer.foot()])
+
+
+_UNITS = ((1.0, "s"), (1e-3, "ms"), (1e-6, "µs"), (1e-9, "ns"))
+
+_MARKS = {
+    Status.CORRECT: ("✔", "green"),
+    Status.WRONG: ("✘", "red"),
+    Status.UNKNOWN: ("?", "yellow"),
+    Status.ERROR: ("!", "red"),
+    Status.NOT_IMPLEMENTED: ("-", "dim"),
+    Status.TIMEOUT: ("⧖", "red"),
+    Status.INTERRUPTED: ("⏹", "red"),
+}
+
+
+def format_duration(seconds: float | None) -> str:
+    """Auto-ranged, three significant figures: `812 ns`, `3.40 µs`, `12.5 ms`, `1.23 s`."""
+    if seconds is None:
+        return ""
+    for scale, unit in _UNITS:
+        if seconds >= scale or unit == "ns":
+            value = seconds / scale
+            digits = 0 if value >= 100 or unit == "ns" else 1 if value >= 10 else 2
+            return f"{value:.{digits}f} {unit}"
+    raise AssertionError("unreachable")
+
+
+def format_bytes(size: int | None) -> str:
+    """A memory size, auto-ranged in powers of 1,024 as tracemalloc counts: `512 B`,
+    `3.40 KiB`, `12.5 MiB`, three significant figures as durations have."""
+    if size is None:
+        return ""
+    value, unit = float(size), "B"
+    for bigger in ("KiB", "MiB", "GiB"):
+        if value < 1024:
+            break
+        value, unit = value / 1024, bigger
+    if unit == "B":
+        return f"{size} B"
+    digits = 0 if value >= 100 else 1 if value >= 10 else 2
+    return f"{value:.{digits}f} {unit}"
+
+
+def part_cell(part: PartResult | None) -> Cell:
+    """A part's answer with its mark (✔ ✘ ? ! - ⧖), as every table shows it."""
+    if part is None:
+        return Cell("")
+    mark, style = _MARKS[part.status]
+    if part.drawing is not None and part.answer is None:
+        return _drawing_cell(part, mark, style)
+    if part.status is Status.NOT_IMPLEMENTED:
+        return Cell(f"{mark} not implemented", style)
+    if part.status in (Status.ERROR, Status.TIMEOUT, Status.INTERRUPTED):
+        return Cell(f"{mark} {part.status}", style)
+    text = f"{mark}{NBSP}{part.answer or ''}"  # the mark stays with its answer
+    if drawn_wrong(part):
+        text += " (expected: the drawing below)"
+    elif part.status is Status.WRONG:
+        text += (f" ({part.refused})" if part.refused else
+                 f" (expected {part.expected})" if part.expected else " (wrong)")
+    if part.submitted:
+        text += f" [sent: {part.submitted}]"
+    return Cell(text, style)
+
+
+def drawn_wrong(part: PartResult) -> bool:
+    """A wrong drawing whose expected answer is a drawing too: shown as two pictures side
+    by side under the table (answers.side_by_side), not in its cell."""
+    if part.status is not Status.WRONG or part.drawing is None:
+        return False
+    from aoc2023.framework.answers import pictures
+
+    return pictures(part.drawing, part.expected)
+
+
+def _drawing_cell(part: PartResult, mark: str, style: str) -> Cell:
+    """A drawing whose letters do not read, shown whole under its mark (the note under
+    the table says why it is not sent; a wrong one is shown beside the expected one
+    there too)."""
+    text = f"{mark} drawing:\n{part.drawing}"
+    if drawn_wrong(part):
+        text += "\nexpected: see below"
+    elif part.status is Status.WRONG and part.expected:
+        text += f"\nexpected:\n{part.expected}"
+    return Cell(text, style, drawn=True)
+
+
+def show(
+    title: str,
+    columns: Sequence[Column],
+    rows: Sequence[Sequence[Cell]],
+    notices: Sequence[str],
+    problems: Sequence[str],
+    out: IO[str],
+    err: IO[str],
+    after: Sequence[tuple[str, str]] = (),
+    narrow: Layout | None = None,
+) -> None:
+    """A command's output for people: notices (yellow, stderr), the table (stdout), the
+    problems (red, stderr), then any further `(line, style)` lines (stderr). The table
+    is `narrow` (other columns, the same facts) when the terminal is too narrow for it."""
+    colour_err, width_err = use_colour(err), terminal_width(err)
+    for notice in notices:
+        print(paint(wrap_message(notice, width_err), "yellow", colour_err), file=err)
+    width = terminal_width(out)
+    columns, rows = choose_layout([(columns, rows), *([narrow] if narrow else [])], width)
+    print(render_table(title, columns, rows, use_colour(out), width), file=out)
+    for line in problems:
+        print(paint(wrap_message(line, width_err), "red", colour_err), file=err)
+    for line, style in after:
+        print(paint(wrap_message(line, width_err), style, colour_err), file=err)
+
+
+def part_json(part: PartResult) -> dict[str, Any]:
+    """A part's result as every command's JSON has it: all but its traceback (that is for
+    `--verbose`, on stderr)."""
+    data = part._asdict()
+    data["status"] = str(part.status)
+    data.pop("traceback")
+    return data
+
+
+def example_json(example: PageExample) -> dict[str, Any]:
+    """One example as aocd's example parser read it: the answers per part (null: none
+    found, or drawn), what it gave for a drawn answer, and its extra parameters."""
+    return {"input": example.input, "part_1": example.part_1, "part_2": example.part_2,
+            "drawn": {f"part_{part}": text for part, text in sorted(example.drawn.items())},
+            "extra": example.extra}

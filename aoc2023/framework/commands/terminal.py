@@ -1,25 +1,37 @@
-"""The countdown to a puzzle's unlock, on the terminal, for `aoc new --wait` and
-`aoc run --wait`; Ctrl-C stops it cleanly (exit 130, nothing fetched). With a token,
-the wait ends only once the site has unlocked the puzzle too (this machine's clock
-may be ahead of the site's): the input is fetched, asking again while it is locked."""
+"""What a command asks of the terminal itself: a yes/no question that Ctrl-C always ends
+at once (`ask_yes_no`), and the countdown to a puzzle's unlock for `aoc new --wait` and
+`aoc run --wait` (`wait_in_terminal`; Ctrl-C stops it, exit 130, nothing fetched). With a
+token, the wait ends only once the site has unlocked the puzzle too (this machine's clock
+may be ahead of the site's): the input is fetched, asking again while it is locked.
+"""
 
 from __future__ import annotations
 
+import os
+import select
 import sys
 import time
 from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
-from typing import NoReturn
+from typing import IO, NoReturn
 
 import typer
 
 from aoc2023.framework import calendar
-from aoc2023.framework.cli.common import fail
+from aoc2023.framework.commands.options import fail
+from aoc2023.framework.errors import Terminated
 from aoc2023.framework.results import ExitCode
+
+SLICE = 0.1
+"""Seconds at most between Python's checks for Ctrl-C while the question waits."""
+
+
+class Declined(Exception):
+    """Ctrl-C or the end of input at the question: no, to it and to what follows."""
 
 
 def wait_in_terminal(
-    year: int, day: int, verbose: bool,
+    year: int, day: int, *, verbose: bool,
     now: Callable[[], datetime] = lambda: calendar.current_time(),  # looked up when called
     sleep: Callable[[float], None] = time.sleep,
     token: str | None = None,
@@ -34,7 +46,7 @@ def wait_in_terminal(
         calendar.check_day(year, day)
     except Exception as error:
         fail(error, verbose)
-    from aoc2023.framework.render.table import (
+    from aoc2023.framework.commands.view import (
         cell_width,
         smart_terminal,
         status_line,
@@ -67,7 +79,7 @@ def wait_in_terminal(
             sys.stderr.write(status_line("", width))
         typer.echo(f"{year} day {day} is unlocked.", err=True)
     if token is not None:
-        _wait_for_site(year, day, token, verbose, now, sleep)
+        _wait_for_site(year, day, token, now, sleep, verbose=verbose)
 
 
 def _stopped(year: int, day: int, live: bool) -> NoReturn:
@@ -79,8 +91,8 @@ def _stopped(year: int, day: int, live: bool) -> NoReturn:
 
 
 def _wait_for_site(
-    year: int, day: int, token: str, verbose: bool,
-    now: Callable[[], datetime], sleep: Callable[[float], None],
+    year: int, day: int, token: str,
+    now: Callable[[], datetime], sleep: Callable[[float], None], *, verbose: bool,
 ) -> None:
     """Fetch the input (unless cached) as soon as the site has unlocked the puzzle, asking
     again while it says locked; one sentence if it still does at the end. Any other
@@ -93,8 +105,8 @@ def _wait_for_site(
         SITE_WAIT_SECONDS,
         wait_for_site,
     )
+    from aoc2023.framework.commands.view import smart_terminal, status_line, terminal_width
     from aoc2023.framework.errors import AocError, StillLocked
-    from aoc2023.framework.render.table import smart_terminal, status_line, terminal_width
 
     if now() > calendar.unlock_time(year, day) + SITE_CHECK_WINDOW:
         return
@@ -156,4 +168,49 @@ def wait_for_days(asked: Sequence[tuple[int, int]], verbose: bool) -> None:
     recent = [(year, day) for year, day in asked
               if calendar.current_time() < calendar.unlock_time(year, day) + SITE_CHECK_WINDOW]
     if recent:
-        wait_in_terminal(*max(recent), verbose, token=token)
+        wait_in_terminal(*max(recent), verbose=verbose, token=token)
+
+
+def ask_yes_no(question: str, err: IO[str] | None = None, inp: IO[str] | None = None) -> bool:
+    """`question [y/N]: ` on `err` until the answer is y, yes, n, no or empty (no), as
+    click's `confirm` asks; Declined on Ctrl-C or the end of input.
+
+    Not `input()` (nor click's `confirm`, built on it): it blocks in one read, and Python
+    acts on a signal only between its own steps, so a Ctrl-C that comes just before the
+    read starts waits for Enter (seen in the tests about once in twenty runs on a busy
+    machine). The answer is awaited in `select` slices instead (`SLICE`), in the
+    terminal's usual line mode, so typing and erasing work as with `input()`."""
+    err = err or sys.stderr
+    inp = inp or sys.stdin
+    try:
+        while True:
+            err.write(f"{question} [y/N]: ")
+            err.flush()
+            line = _read_line(inp)
+            if not line:
+                raise Declined
+            answer = line.strip().lower()
+            if answer in ("y", "yes"):
+                return True
+            if answer in ("", "n", "no"):
+                return False
+            err.write("Error: invalid input\n")
+    except Terminated:
+        raise  # SIGTERM, SIGHUP: not an answer, a stop
+    except KeyboardInterrupt:
+        raise Declined from None
+
+
+def _read_line(inp: IO[str]) -> str:
+    """One line of `inp` ("" at its end), waiting in slices where the wait can be sliced:
+    a terminal (in line mode one read returns one whole line, so nothing is left in
+    Python's buffer that `select` would not see) on a system with `select` on files."""
+    try:
+        fd = inp.fileno()
+    except (AttributeError, OSError, ValueError):  # not a file: a test's text buffer
+        return inp.readline()
+    if os.name == "nt" or not os.isatty(fd):
+        return inp.readline()
+    while not select.select([fd], [], [], SLICE)[0]:
+        pass
+    return inp.readline()
