@@ -61,7 +61,7 @@ def list_days(
 
 
 # NamedTuples, not dataclasses: every command imports this module, and a dataclass
-# costs about half a millisecond to make.
+# takes several times as long as a NamedTuple to make (about 0.3 ms against 0.05).
 
 
 class PartListing(NamedTuple):

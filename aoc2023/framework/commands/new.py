@@ -98,7 +98,7 @@ _WHOLE_NUMBER = r"-?(?:0|[1-9][0-9]*)"
 
 
 # NamedTuples, not dataclasses: every command imports this module, and a dataclass
-# costs about half a millisecond to make.
+# takes several times as long as a NamedTuple to make (about 0.3 ms against 0.05).
 
 
 class Target(NamedTuple):
