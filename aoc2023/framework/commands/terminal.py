@@ -73,7 +73,7 @@ def wait_in_terminal(
     try:
         waited = wait_for_unlock(year, day, tick, now, sleep)
     except KeyboardInterrupt:
-        _stopped(year, day, live)
+        _stopped(year, day, live=live)
     if waited:
         if live:
             sys.stderr.write(status_line("", width))
@@ -82,7 +82,7 @@ def wait_in_terminal(
         _wait_for_site(year, day, token, now, sleep, verbose=verbose)
 
 
-def _stopped(year: int, day: int, live: bool) -> NoReturn:
+def _stopped(year: int, day: int, *, live: bool) -> NoReturn:
     """Ctrl-C while waiting: the line the countdown was on ends, and one sentence."""
     if live:
         sys.stderr.write("\n")
@@ -134,7 +134,7 @@ def _wait_for_site(
     try:
         wait_for_site(ask, tick, now, sleep)
     except KeyboardInterrupt:
-        _stopped(year, day, live)
+        _stopped(year, day, live=live)
     except StillLocked:
         if live:
             sys.stderr.write(status_line("", width))

@@ -137,7 +137,7 @@ def pad(text: str, width: int, align: Literal["left", "right", "center"] = "left
     return text + " " * room
 
 
-def wrap(line: str, width: int, break_long_words: bool = False, indent: str = ""
+def wrap(line: str, width: int, *, break_long_words: bool = False, indent: str = ""
          ) -> list[str]:
     """One line wrapped at spaces into lines of at most `width` columns (a no-break space
     holds), each after the first led by `indent`; a word wider than that is broken only
@@ -219,7 +219,7 @@ def _words(text: str) -> list[str]:
     return text.replace("\n", " ").split(" ")
 
 
-def _natural(column: Column, cells: Sequence[Cell], whole_words: bool = False
+def _natural(column: Column, cells: Sequence[Cell], *, whole_words: bool = False
              ) -> tuple[int, int]:
     """A column's width as wide as its contents, and the narrowest it may be (with
     `whole_words`, as if no word in it could be broken)."""
@@ -240,7 +240,7 @@ def _natural(column: Column, cells: Sequence[Cell], whole_words: bool = False
 
 
 def fit_widths(columns: Sequence[Column], rows: Sequence[Sequence[Cell]],
-               width: int | None, whole_words: bool = False) -> list[int]:
+               width: int | None, *, whole_words: bool = False) -> list[int]:
     """Each column's width: as wide as its contents, or narrower, column kind by column
     kind and the widest first, until the table fits `width` (as far as it can). Every
     column gives up what it can with its words whole before free text breaks a word:
@@ -267,9 +267,9 @@ def fit_widths(columns: Sequence[Column], rows: Sequence[Sequence[Cell]],
 
 
 def table_width(columns: Sequence[Column], rows: Sequence[Sequence[Cell]],
-                width: int | None, whole_words: bool = False) -> int:
+                width: int | None, *, whole_words: bool = False) -> int:
     """How wide the table is once fitted to `width`: wider than it when it cannot fit."""
-    return sum(fit_widths(columns, rows, width, whole_words)) + 3 * len(columns) + 1
+    return sum(fit_widths(columns, rows, width, whole_words=whole_words)) + 3 * len(columns) + 1
 
 
 def fits(columns: Sequence[Column], widths: Sequence[int], cells: Sequence[Cell]) -> bool:
@@ -320,7 +320,7 @@ class TableWriter:
                           self.rule("┌", "┬", "┐"), self.row(heading, headings=True),
                           self.rule("├", "┼", "┤")])
 
-    def row(self, cells: Sequence[Cell], headings: bool = False) -> str:
+    def row(self, cells: Sequence[Cell], *, headings: bool = False) -> str:
         """A row, each cell's lines wrapped to its column (headings wrap at spaces)."""
         wrapped = [_lines(cell, width, "words" if headings else column.fit)
                    for column, width, cell in zip(self.columns, self.widths, cells, strict=True)]
