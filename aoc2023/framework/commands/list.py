@@ -172,7 +172,8 @@ def final_star_notice(day: DayListing, user_dir: Path) -> str | None:
 def gather(asked: Sequence[int] | None = None) -> Listing:
     """Every day that has a module, of the years `asked` (of every year with a package,
     without them). A package that does not import is an error when it is the one year
-    asked for, and a notice among several (the other years are still listed)."""
+    asked for, and a notice among several (the other years are still listed). aocd's
+    token memo and the user's cache folder are read once for all the days."""
     listing = Listing([], [])
     for year in asked or ():
         calendar.check_year(year)
