@@ -349,3 +349,33 @@ def commit_of(root: Path | None) -> str | None:
     except (OSError, subprocess.SubprocessError):
         return None
     return head + "+" * bool(changed) if head else None
+
+
+@dataclass(frozen=True)
+class Point:
+    """One saved bench of a step: when, at which commit (None when not recorded), and
+    its headline seconds."""
+
+    date: str
+    commit: str | None
+    seconds: float
+
+
+def day_series(entries: list[SavedEntry], on_machine: str, year: int, day: int
+               ) -> dict[str, list[Point]]:
+    """Each step's points, by series name ("part 1", or "part 1 (hands.txt)" when the
+    day was saved on more than one input), in the order saved (history.saved_entries:
+    damaged entries and figures are left out)."""
+    found: dict[tuple[str, str], list[Point]] = {}
+    for entry in entries:
+        if entry.machine != on_machine:
+            continue
+        for figure in entry.figures:
+            figure_year, figure_day, source, label, variant, step = figure.key
+            if (figure_year, figure_day) != (year, day) or variant:
+                continue
+            found.setdefault((label or source, step), []).append(
+                Point(entry.date, entry.commit, figure.stats.headline_seconds))
+    inputs = {label for label, _ in found}
+    return {(step if len(inputs) == 1 else f"{step} ({label})"): points
+            for (label, step), points in found.items()}
