@@ -1,9 +1,9 @@
 """Make the `aoc` command reach our CLI, whichever package's script won the name (aocd's
-runner is `aoc` too). Imported at start-up by `_aoc2023_script_guard.pth`: only in aocd's
-`aoc` script does it hook the first `import aocd` and run our CLI, which hands aocd-style
-options back to aocd's runner. It also makes an uncaught Ctrl-C during `aoc`'s imports
-quiet (exit as by SIGINT, no traceback). Every other process pays one tiny import.
-PYTEST_DONT_REWRITE: imported before pytest starts, so not rewritten (pytest would warn)."""
+runner is `aoc` too: uv keeps aocd's script, pip ours). Imported at start-up by
+`_aoc2023_script_guard.pth`: only in aocd's `aoc` script does it hook the first `import
+aocd` and run our CLI, which hands aocd-style options back to aocd's runner. It also
+quiets an uncaught Ctrl-C during `aoc`'s imports (exit as by SIGINT, no traceback). Every
+other process pays one tiny import. PYTEST_DONT_REWRITE: imported before pytest starts."""
 
 from __future__ import annotations
 

@@ -181,7 +181,8 @@ def read_json(path: Path, limit: int = LIMIT) -> object:
 
 
 def write_json(path: Path, data: object, indent: int | None = None) -> None:
-    """`data` as JSON in `path`, whole or not at all (the old file is kept on a failure)."""
+    """`data` as JSON in `path`, whole or not at all (the old file is kept on a failure); a
+    new file is its owner's alone, as the token is."""
     write_atomically(path, json.dumps(data, indent=indent), private=True)
 
 
