@@ -25,7 +25,7 @@ from conftest import temporary_year
 from fake_clock import cap_runs
 from site_cli import aoc_in_process
 
-from aoc2023.framework.bench import measure, outputs, plot
+from aoc2023.framework.bench import measure, outputs
 from aoc2023.framework.bench.figures import (
     LONG_STEP,
     MIN_DIFFERENCE,
@@ -35,7 +35,7 @@ from aoc2023.framework.bench.figures import (
     BenchReport,
     StepBench,
 )
-from aoc2023.framework.bench.readme_table import END, START, insert_block
+from aoc2023.framework.bench.outputs import END, START, insert_block
 from aoc2023.framework.errors import UsageError
 from aoc2023.framework.inputs import RunRequest
 
@@ -89,7 +89,7 @@ def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
 def table_alone(monkeypatch: pytest.MonkeyPatch) -> None:
     """`--readme` writes its table without the chart beside it, and says why, as without
     matplotlib (outputs._with_charts): drawing a chart costs more than the bench itself."""
-    monkeypatch.setattr(plot, "available", lambda: False)
+    monkeypatch.setattr(outputs, "available", lambda: False)
 
 
 def test_bench_json_gives_the_figures_of_each_step(

@@ -16,10 +16,9 @@ import pytest
 from fake_clock import FakeClock, Timed, bench_on
 
 from aoc2023.framework.bench import measure
-from aoc2023.framework.bench.calibration import REFERENCE, SWING, Speed, calibrate, workload
-from aoc2023.framework.bench.figures import BenchReport, DayBench
+from aoc2023.framework.bench.figures import REFERENCE, SWING, BenchReport, DayBench, Speed
 from aoc2023.framework.bench.history import compare
-from aoc2023.framework.bench.measure import notes
+from aoc2023.framework.bench.measure import calibrate, notes, workload
 from aoc2023.framework.inputs import RunInput
 from aoc2023.framework.render import bench as bench_view
 from aoc2023.framework.render.as_json import bench_json

@@ -22,9 +22,9 @@ from conftest import temporary_year
 from fake_clock import cap_runs
 from site_cli import aoc_in_process
 
-from aoc2023.framework.bench import plot
+from aoc2023.framework.bench import outputs
 from aoc2023.framework.bench.figures import MIN_RUNS
-from aoc2023.framework.bench.readme_table import END, START
+from aoc2023.framework.bench.outputs import END, START
 from aoc2023.framework.render.sparkline import ASCII, BLOCKS, history_lines, sparkline
 
 DAY = '''from __future__ import annotations
@@ -122,7 +122,7 @@ def test_a_plot_file_of_another_kind_is_refused_before_any_timing(project: Path)
 
 def test_without_matplotlib_the_options_say_how_to_install_it(
         project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(plot, "available", lambda: False)
+    monkeypatch.setattr(outputs, "available", lambda: False)
     for history in ((), ("--history",)):
         found = aoc_in_process("bench", "2057", "1", "--plot", "d.svg", *history)
         assert found.returncode == 2
@@ -190,7 +190,7 @@ def test_history_wants_one_day_with_saved_figures(project: Path) -> None:
 def test_sparkline_rises_with_the_figures_and_falls_back_to_ascii() -> None:
     assert sparkline([1.0, 2.0, 8.0]) == BLOCKS[0] + BLOCKS[1] + BLOCKS[-1]
     assert sparkline([3.0, 3.0]) == BLOCKS[4] * 2
-    from aoc2023.framework.bench.plot import Point
+    from aoc2023.framework.bench.history import Point
 
     series = {"parse": [Point("2090-01-01", None, 1e-3), Point("2090-01-02", None, 2e-3)]}
     [_, line] = history_lines("t", series, "ascii")

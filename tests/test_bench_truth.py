@@ -22,9 +22,8 @@ from read_only import read_only
 from site_cli import aoc_in_process, aoc_runs
 
 import aoc2023
-from aoc2023.framework.bench import measure, plot
-from aoc2023.framework.bench.calibration import REFERENCE
-from aoc2023.framework.bench.figures import BenchReport, DayBench
+from aoc2023.framework.bench import measure, outputs
+from aoc2023.framework.bench.figures import REFERENCE, BenchReport, DayBench
 from aoc2023.framework.inputs import RunInput
 from aoc2023.framework.render import bench as bench_view
 from aoc2023.framework.render.as_json import bench_json
@@ -235,10 +234,10 @@ def test_a_part_that_changes_folder_moves_no_output(
     # Where each chart goes is the subject here, not its drawing (test_bench_plot's): a
     # chart is written as the path handed to the drawing says, without matplotlib, whose
     # import alone costs more than the rest of this test.
-    def write_chart(bars: list[plot.DayBar], budget: float, path: Path, title: str) -> None:
+    def write_chart(bars: list[outputs.DayBar], budget: float, path: Path, title: str) -> None:
         path.write_text(title)
 
-    monkeypatch.setattr(plot, "bench_chart", write_chart)
+    monkeypatch.setattr(outputs, "bench_chart", write_chart)
     done = aoc_in_process("bench", "2047", "3", "--example", "--save", "--readme",
                           "--plot", "chart.svg")
     assert done.returncode == 0, done.stderr

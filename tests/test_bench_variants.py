@@ -34,7 +34,8 @@ from aoc2023.framework.bench.figures import (
 )
 from aoc2023.framework.bench.history import compare
 from aoc2023.framework.bench.measure import bench_input
-from aoc2023.framework.bench.readme_table import markdown_table
+from aoc2023.framework.bench.outputs import markdown_table
+from aoc2023.framework.commands.view import format_duration
 from aoc2023.framework.inputs import RunInput, RunRequest
 from aoc2023.framework.registry import variants_of
 from aoc2023.framework.results import DayResult, ExitCode, Status
@@ -308,7 +309,8 @@ def test_verdicts_compare_each_variant_with_its_own_saved_figures() -> None:
 def test_the_readme_table_is_about_the_main_implementation() -> None:
     bench = _bench({(None, "parse"): 1e-3, (None, "part 1"): 2e-3, (None, "part 2"): 3e-3,
                     ("fast", "parse"): 1e-6, ("fast", "part 1"): 1e-6, ("fast", "part 2"): 1e-6})
-    table = markdown_table(BenchReport([bench]), "2026-11-23", "CPython", "Linux")
+    table = markdown_table(BenchReport([bench]), "2026-11-23", "CPython", "Linux",
+                           duration=format_duration)
     assert "| 1.00 ms | 2.00 ms | 3.00 ms | 6.00 ms |" in table
     assert "µs" not in table
 

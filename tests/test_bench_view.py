@@ -126,7 +126,8 @@ def test_the_bench_table_fits_and_shows_every_figure_and_answer_whole(
     report = bench_days(RunRequest(((2085, 1), (2085, 2), (2085, 3)), None, True), 0.05,
                         None, None,
                         clocks=capped(RUNS))
-    outputs.save_and_publish(report, outputs.prepare(save=True), datetime.now(UTC), [])
+    outputs.save_and_publish(report, outputs.prepare(save=True), datetime.now(UTC), [],
+                             duration=format_duration)
     history = Path("benchmarks", "history.json")
     saved = json.loads(history.read_text())
     for number, figure in enumerate(saved["entries"][0]["figures"], start=1):

@@ -301,15 +301,15 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
       "watch",
       "testing",
       "pytest_plugin", "bench", "aocd.plugin")),
-    ("render", ("render", "commands.view", "bench.readme_table", "bench.outputs")),
+    ("render", ("render", "commands.view")),
     ("cli", ("cli", "commands", "part_two")),
     ("the script's hand-over to cli", ("script_guard",)),
 )
 """The framework's layers, lowest first: a module imports from its own layer or lower,
 never higher, at module level or inside a function. `aocd.plugin` lives in aocd/ (it
-imports aocd) but runs days, as policy does; the bench's README table and output files
-are drawn text, as render's are, and so is commands/view.py (render draws with it);
-`part_two` (run's, using `aoc new`'s templates) sits with cli until run is in commands/."""
+imports aocd) but runs days, as policy does; commands/view.py is drawn text, as render's
+is (render draws with it); `part_two` (run's, using `aoc new`'s templates) sits with cli
+until run is in commands/."""
 
 
 def layer_of(module: str) -> int:
@@ -339,8 +339,8 @@ def test_imports_go_down_the_layers_never_up() -> None:
 
 def test_the_layer_check_finds_an_import_upward(tmp_path: Path) -> None:
     assert layer_of("aoc2023.framework.runner") > layer_of("aoc2023.framework.registry")
-    assert layer_of("aoc2023.framework.bench.readme_table") == layer_of(
-        "aoc2023.framework.commands.view")
+    assert layer_of("aoc2023.framework.aocd.plugin") == layer_of(
+        "aoc2023.framework.submit")
     root = tmp_path / "aoc2023"
     write(root, {"__init__.py": "", "framework/__init__.py": "",
                  "framework/registry.py": "def f():\n    from aoc2023.framework import cli\n",
@@ -442,7 +442,7 @@ WRITES_ALLOWED = {
     "cli/run.py open": "reopens a file descriptor (stdout) as a stream",
     "commands/json_output.py open": "writes the JSON document to the saved stdout descriptor",
     "render/calendar_svg.py savefig": "draws a PNG into memory, written by write_atomically",
-    "bench/plot.py savefig": "draws a chart into memory, written by write_atomically",
+    "bench/outputs.py savefig": "draws a chart into memory, written by write_atomically",
 }
 
 

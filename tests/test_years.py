@@ -15,8 +15,8 @@ from fake_clock import cap_runs
 from site_cli import aoc_in_process
 
 from aoc2023.framework import registry
-from aoc2023.framework.bench import plot
-from aoc2023.framework.bench.readme_table import END, START
+from aoc2023.framework.bench import outputs
+from aoc2023.framework.bench.outputs import END, START
 from aoc2023.framework.errors import UsageError
 
 DAY = """
@@ -131,7 +131,7 @@ def test_bench_takes_several_years_and_the_readme_table_keeps_every_years_rows(
     cap_runs(monkeypatch, max_runs=1)  # the rows are the subject, not the figures
     # The charts beside the table are test_bench_plot's: drawing one costs more than the
     # rest of this test, matplotlib's import most of it.
-    monkeypatch.setattr(plot, "available", lambda: False)
+    monkeypatch.setattr(outputs, "available", lambda: False)
     monkeypatch.chdir(tmp_path)
     (tmp_path / "pyproject.toml").write_text("[project]\nname = 'mine'\n")
     readme = tmp_path / "README.md"

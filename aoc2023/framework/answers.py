@@ -13,14 +13,10 @@ from textwrap import dedent
 
 def answer_text(value: object) -> str:
     """The text an answer is compared, shown and submitted as, coerced as aocd's `coerce`
-    does: an int; an integral float, complex, Decimal or Fraction, or numpy number (any
-    class registered as a `numbers` type, as numpy registers its own); a one-item numpy
-    array; bytes; a str.
-
-    Surrounding whitespace is not part of an answer: `"41\n"` is 41. A multi-line
-    answer (letters drawn with `#`) keeps its inner layout. Anything else is a TypeError
-    of one bounded sentence (its type, and its repr cut short), whatever the object does
-    when printed; ValueError for an int too long to print."""
+    does: an int; an integral number of any registered `numbers` type (numpy's too); a
+    one-item numpy array; bytes; a str, its surrounding whitespace dropped (`"41\n"` is
+    41; a drawing keeps its inner layout). Anything else: a TypeError of one bounded
+    sentence; ValueError for an int too long to print."""
     if isinstance(value, bool):
         raise TypeError(f"an answer was a bool ({value}); give the answer itself")
     if type(value) is int:

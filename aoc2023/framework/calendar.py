@@ -1,11 +1,8 @@
 """The Advent of Code calendar: which years, days and parts exist, when each unlocks, and
-waiting for it.
-
-One home for these rules, so that the registry, the fetch, `aoc new` and `aoc list` all
-refuse the same things with the same sentence. A year's number of days follows a rule
-(`rule_days`), over which the project's `[tool.aoc] days` and the count the site last
-showed win (`days_in_year`). Nothing here prints: a wait's caller is told the time left.
-"""
+waiting for it. One home, so that the registry, the fetch, `aoc new` and `aoc list` refuse
+the same things with the same sentence. A year's days follow `rule_days`, over which the
+project's `[tool.aoc] days` and the site's last count win (`days_in_year`). Nothing here
+prints: a wait's caller is told the time left."""
 
 from __future__ import annotations
 

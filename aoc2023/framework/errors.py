@@ -1,10 +1,6 @@
-"""Every exception of the framework, in one place.
-
-Errors a user or a damaged file can cause derive from `AocError`: each carries one
-clear sentence and an exit code, is raised anywhere below the CLI, and is caught
-once in `cli`, which prints the sentence (the traceback only with `--verbose`).
-The others never reach the user as such: they carry an outcome between two parts of
-the framework, which turn it into a result.
+"""Every exception of the framework, in one place. An `AocError` is one sentence and an exit
+code, raised anywhere and caught once in `cli` (the traceback only with `--verbose`); the
+others carry an outcome between two parts of the framework and never reach the user.
 
     Exception
     ├── AocError               a user-facing failure: one sentence, exit 2
@@ -13,6 +9,7 @@ the framework, which turn it into a result.
     │   ├── MissingDayError    a day asked for has no module yet (found when it is looked up)
     │   ├── NoSolutionsYet     none of the days asked for has one
     │   ├── NoInputError       the puzzle input could not be had (token, lock, network, file)
+    │   │   ├── NotAnInput          the site answered with no input (empty, a web page)
     │   │   └── StillLocked         adventofcode.com says the puzzle is not unlocked yet
     │   ├── InputError         an input the day cannot solve (days raise it)
     │   ├── DayLoadError       a day's module does not import, or defines no solution
@@ -54,9 +51,8 @@ class UsageError(AocError):
 
 
 class MissingDayError(AocError):
-    """A day asked for has no module yet. Not a UsageError: the command line cannot know
-    it without importing the year's modules (a day may live in any of them), so it is
-    found when the day is looked up (`registry.load_day`), and a run goes on without it."""
+    """A day asked for has no module yet. Not a UsageError: only looking the day up
+    (`registry.load_day`) can tell, and a run goes on without it."""
 
     def __init__(self, year: int, day: int, module_name: str, hint: str | None = None):
         self.year, self.day, self.hint = year, day, hint
@@ -95,8 +91,7 @@ class NotAnInput(NoInputError):
 
 class StillLocked(NoInputError):
     """adventofcode.com holds the puzzle locked (HTTP 404), whatever this machine's clock
-    says: `--wait` asks again, and `aoc new` writes nothing rather than a day without its
-    examples."""
+    says: `--wait` asks again; `aoc new` writes nothing rather than a day without examples."""
 
 
 class InputError(AocError):
@@ -164,10 +159,9 @@ class HistoryError(DamagedFileError):
 
 
 class WriteFailed(DamagedFileError, OSError):
-    """A file (or a lock) aoc writes could not be written (files.write_atomically): one
-    sentence naming it and why, in our words. An OSError too, with the errno, the reason
-    (`strerror`, "the disk is full") and the file (`filename`), so that a caller for which
-    the file is a copy that may be lost skips it as it skips any OSError."""
+    """A file (or a lock) aoc writes could not be written: one sentence naming it and why.
+    An OSError too (errno, `strerror` "the disk is full", `filename`), so that a caller
+    whose file is a copy that may be lost skips it as it skips any OSError."""
 
     def __init__(self, sentence: str, error: OSError, why: str, path: Path) -> None:
         OSError.__init__(self, error.errno, why, str(path))
@@ -179,9 +173,8 @@ class WriteFailed(DamagedFileError, OSError):
 
 class NotSent(Exception):
     """A submission rule kept an answer back; the message says which. Never leaves
-    `submit`, which turns it into the part's note (and, when the rule proves the answer
-    right or wrong, its status). `failed`: what was asked could not be done (the exit
-    code says so), as opposed to a rule or the user saying no."""
+    `submit`, which makes it the part's note (and status, when the rule proves one).
+    `failed`: what was asked could not be done, not a rule or the user saying no."""
 
     def __init__(self, note: str, status: Status | None = None, expected: str | None = None,
                  failed: bool = False, refused: str | None = None):
@@ -214,12 +207,10 @@ class PartFailed(Exception):
 
 
 class Interrupted(KeyboardInterrupt):
-    """A stop from outside (Ctrl-C, or SIGTERM or SIGHUP: `signum`) stopped a day:
-    `result` is what finished (the steps after the stop marked interrupted), or None
-    when nothing did. A KeyboardInterrupt, so that whatever does not look for it (pytest,
-    aocd's runner, a check before sending) stops as Ctrl-C stops it, and never mistakes
-    the stop for an outcome; what keeps a run's results (`run_days`,
-    `submit_new_answers`) takes `result` from it."""
+    """A stop from outside (Ctrl-C, SIGTERM or SIGHUP: `signum`) stopped a day; `result`
+    is what finished (the rest marked interrupted), or None. A KeyboardInterrupt, so that
+    what does not look for it (pytest, aocd's runner) stops as on Ctrl-C and never takes
+    it for an outcome; `run_days` and `submit_new_answers` keep `result`."""
 
     def __init__(self, result: DayResult | None = None, signum: int = signal.SIGINT) -> None:
         super().__init__()
@@ -228,9 +219,8 @@ class Interrupted(KeyboardInterrupt):
 
 
 class Terminated(Interrupted):
-    """SIGTERM or SIGHUP arrived. An `Interrupted`, so that a terminating signal takes the
-    one path Ctrl-C takes: what finished is kept and shown, nothing is sent after it, and
-    `finally` blocks on the way out stop any child processes; the exit code is then
+    """SIGTERM or SIGHUP arrived: an `Interrupted`, so that it takes Ctrl-C's one path
+    (what finished is kept, nothing sent after, children stopped by `finally`); exit code
     128 + `signum` (cli/__init__.py)."""
 
     def __init__(self, signum: int) -> None:

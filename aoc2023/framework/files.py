@@ -1,21 +1,8 @@
-"""Reading and writing the files `aoc` keeps (and aocd's): never a hang, a flood or half
-a file.
-
-Reading: what is found where a file should be may be anything (a FIFO, a link to
-/dev/zero, a file grown huge by accident). `read_regular` opens without waiting, reads
-only a regular file, and at most `limit` bytes, so that no command hangs or fills the
-memory; anything else is an OSError whose `strerror` says what was found, which the
-reader turns into one sentence naming the file (`read_cached_text`, `read_string_map`:
-a file that must be read says so; a copy that may be lost is read as a miss,
-`store.read_json`).
-
-Writing: `write_atomically`, THE way aoc writes a file (its records, the bench history,
-the README, charts, SVGs, flame reports, day modules), so that a crash or a full disk
-never leaves half a file nor a temporary one, and a failure is one sentence naming the
-file (`WriteFailed`). What can be checked before the work is (`check_writable`: the
-folder takes a new file, and the disk has room), so that the work is not lost to a
-file that could not be written.
-"""
+"""Reading and writing the files `aoc` keeps (and aocd's): never a hang, a flood or half a
+file. `read_regular` reads only a regular file, without waiting and up to a limit (a FIFO,
+a link to /dev/zero or a huge file is an OSError saying what was found); `write_atomically`
+is THE way aoc writes a file, whole or not at all, a failure one sentence (`WriteFailed`);
+`check_writable` tells before the work whether the file could be written."""
 
 from __future__ import annotations
 
@@ -124,18 +111,12 @@ def write_failed(path: Path, error: OSError, what: str = "") -> WriteFailed:
 
 def write_atomically(path: Path, content: str | bytes, exclusive: bool = False,
                      what: str = "", private: bool = False) -> None:
-    """THE way aoc writes a file. To a new file beside `path`, then renamed over `path` in
-    one step: a crash or a full disk leaves the old file or the new one, never half a
-    file, nor a stray temporary file. A failure is `WriteFailed` (an OSError too): one
-    sentence naming `what` (e.g. "the benchmark history") and `path`, and why.
-
-    Text is written as UTF-8 bytes, with no newline translation, so what is written is
-    exactly `content`. Two writers never share a temporary file. `exclusive` never
-    replaces a file: FileExistsError if `path` exists (as `open(path, "x")`). The file
-    keeps the permissions it had, and a new one gets those `open` would give it (a
-    README, a chart, a day's module), unless `private`: then a new one is its owner's
-    alone, as a temporary file is (aoc's records, which may hold a view key).
-    """
+    """THE way aoc writes a file: to a new file beside `path` (one per writer), renamed
+    over it, so a crash or a full disk leaves the old file or the new, never half of one
+    nor a stray temporary. A failure is `WriteFailed`: one sentence naming `what` ("the
+    benchmark history"), `path` and why. Text goes as UTF-8, no newline translation.
+    `exclusive`: FileExistsError rather than replace (as `open(path, "x")`). Permissions
+    are kept, a new file gets `open`'s, unless `private`: its owner's alone (a view key)."""
     data = content.encode("utf-8") if isinstance(content, str) else content
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -206,11 +187,9 @@ def check_room(path: Path, folder: Path | None = None) -> None:
 
 def check_writable(option: str, path: Path, then: str = "so nothing was timed") -> None:
     """UsageError unless `write_atomically` can write `path` (a new file in its folder,
-    renamed over it, which a file that is read-only, immutable or mounted read-only
-    refuses too), with room on its disk (`check_room`). A folder not there yet is made when the
-    file is written, so the nearest one that is there must take a new file. `then`: what
-    the sentence says of the work not done (aoc bench, aoc stats and --memory-flame
-    check their files so, before the work)."""
+    renamed over a file that is not read-only), with room on its disk (`check_room`); a
+    folder not there yet must be makeable in the nearest that is. `then`: what the
+    sentence says of the work not done (checked before it: bench, stats, --memory-flame)."""
     folder = path.parent
     while not folder.exists() and folder != folder.parent:
         folder = folder.parent

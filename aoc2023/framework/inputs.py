@@ -1,11 +1,7 @@
 """The inputs of a run: the days asked for, on which inputs, with which answers known.
-
-`aoc run YEAR DAYS` and `aoc bench` take their days from here, once the command line
-has resolved YEARS DAYS into (year, day) pairs (commands/options.py). Each day's class is found
-through the registry; inputs come from a file, the day's own examples, aocd's cache, or
-(on a cache miss) aocd itself. What goes wrong with one day is recorded in that day's
-result, so the other days still run.
-"""
+`aoc run` and `aoc bench` take their days from here once commands/options.py has resolved YEARS
+DAYS; each day's class comes through the registry, its inputs from a file, its examples,
+aocd's cache or aocd. What goes wrong with one day is that day's result: the others run."""
 
 from __future__ import annotations
 
@@ -54,12 +50,9 @@ class RunRequest(NamedTuple):
 
 @dataclass(frozen=True)
 class RunInput:
-    """One input to run a day on, with what is known of its answers.
-
-    Its text is cleaned here, whatever its source (an example, a file, aocd's cache or
-    a fetch), by aocd's own rule for its input data and its examples: the trailing line
-    ends are removed, nothing else. So a day sees the same text from an example as from
-    the same text in a file."""
+    """One input to run a day on, with what is known of its answers. Its text is cleaned
+    here by aocd's rule whatever its source (trailing line ends removed, nothing else), so
+    a day sees the same text from an example as from a file."""
 
     text: str
     source: Source
@@ -177,14 +170,10 @@ def _accounts(request: RunRequest) -> dict[str, str] | None:
 
 
 def days_to_run(request: RunRequest, notices: list[str]) -> Iterator[DayInputs | DayResult]:
-    """Each day asked for with its inputs, or the result saying why it cannot run.
-
-    `aoc run` and `aoc bench` both take their days from here, one at a time (a day's
-    input is fetched only once the day before it is done), in the request's order; with
-    `--accounts`, each day once per account, in turn. Notices go to `notices`, the
-    request's own first. A day with no solution yet is skipped, in one notice; when no
-    day asked for has one, that is the error (MissingDayError, NoSolutionsYet).
-    """
+    """Each day asked for with its inputs, or the result saying why it cannot run, one at
+    a time in the request's order (an input is fetched once the day before is done); with
+    `--accounts`, each day once per account. Notices go to `notices`, the request's first.
+    A day with no solution yet is one notice; none of them having one is the error."""
     notices.extend(request.skipped)
     accounts = _accounts(request)
     file_text = read_input_file(request.input_file) if request.input_file else None

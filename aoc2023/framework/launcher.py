@@ -1,21 +1,7 @@
-"""How the user launched `aoc`, so that every hint names a command that works when pasted.
-
-A hint that says `aoc run 2023 7` fails where `aoc` is not on the shell's path, as under
-`uv run`; one that says `pytest aoc2023/day01.py` fails with a global pytest that lacks
-pytest-xdist (the project's settings pass `-n`). So hints name the command as this
-process was started:
-
-- under `uv run` (uv sets `UV` to its own path, and `VIRTUAL_ENV` to the environment
-  it runs, which is ours): `uv run aoc ...`, with `--project PATH` when the working
-  folder is outside the project, and `uv run pytest ...`;
-- as a module (`python -m aoc2023`, as `sys.orig_argv` shows): `python -m aoc2023 ...`
-  and `python -m pytest ...`, with the interpreter as typed;
-- from a `uv tool install`ed script (a `uv-receipt.toml` in the environment): `aoc ...`,
-  and `uv run pytest ...`, since pytest is the project's, not the tool's;
-- otherwise `aoc ...` and `pytest ...`.
-
-Every hint builds its command with `aoc_command` or `pytest_command`.
-"""
+"""How the user launched `aoc`, so that every hint names a command that works when pasted
+(`aoc run` fails where `aoc` is not on the path, as under `uv run`; a global pytest may
+lack the project's pytest-xdist). Every hint builds its command with `aoc_command` or
+`pytest_command`; kept apart from project.py because errors.py imports it."""
 
 from __future__ import annotations
 
@@ -38,7 +24,11 @@ class Launcher:
 def launcher(environ: Mapping[str, str] | None = None, argv: Sequence[str] | None = None,
              prefix: str | None = None, cwd: Path | None = None) -> Launcher:
     """This process's launcher, from its environment, its command line as typed
-    (`sys.orig_argv`), its environment's folder (`sys.prefix`) and the working folder."""
+    (`sys.orig_argv`), its environment's folder (`sys.prefix`) and the working folder:
+    under `uv run` (`UV` set, `VIRTUAL_ENV` ours) `uv run aoc`/`uv run pytest`, with
+    `--project PATH` from outside the project; as a module `python -m aoc2023`/`python -m
+    pytest` (the interpreter as typed); a `uv tool install`ed script (`uv-receipt.toml`)
+    `aoc` and `uv run pytest`; else `aoc` and `pytest`."""
     environ = os.environ if environ is None else environ
     argv = sys.orig_argv if argv is None else argv
     prefix_path = Path(sys.prefix if prefix is None else prefix)

@@ -1,12 +1,8 @@
-"""What may reach a terminal or a log, made safe in one place every line goes through.
-
-Holds the ASCII stand-ins for what a stream cannot encode (a codec error handler on
-`sys.stdout` and `sys.stderr`: never a UnicodeEncodeError), `printable` (text from
-outside with its control and bidirectional characters shown, not obeyed), the redaction
-of the session token and view keys from both streams (the token, and any piece of it of
-`PIECE` characters or more), and each piece of advice said once per screen. A leaf, set
-up by cli/__init__.py before anything prints, so no caller has to remember any of it.
-"""
+"""What may reach a terminal or a log, made safe in one place every line goes through:
+ASCII stand-ins for what a stream cannot encode (never a UnicodeEncodeError), `printable`
+(control and bidirectional characters shown, not obeyed), the session token and view keys
+redacted from both streams (any piece of `PIECE` characters or more), and each piece of
+advice said once per screen. A leaf, set up by cli/__init__.py before anything prints."""
 
 from __future__ import annotations
 

@@ -1,14 +1,8 @@
-"""Part 2's example, once part 1 is in: what `aoc run` offers to paste.
-
-Part 2's text, and so its example's answer, appears on the puzzle page only once part 1
-is solved. After a run, for each day run on the user's input whose part 1 answer aocd
-knows as accepted (sent by `aoc run`, or seen on the page), whose part 2 is not solved
-yet and that declares no example answer for part 2, the page is brought up to date
-(one request, the first time) and read by aocd's example parser; its part-2 answers
-become a ready-to-paste `Example(...)`. That offer is kept beside aocd's cache and
-repeated by later runs from there, so that runs while part 2 is being written neither
-import aocd nor read the page again. Nothing here prints: the sentences are notices.
-"""
+"""Part 2's example, once part 1 is in: what `aoc run` offers to paste. For a day run on
+the user's input whose part 1 is accepted, part 2 unsolved and without an example answer,
+the page is brought up to date once and read by aocd's example parser; the offer is kept
+beside aocd's cache, so later runs neither import aocd nor read the page. Nothing here
+prints: the sentences are notices."""
 
 from __future__ import annotations
 

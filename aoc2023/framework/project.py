@@ -1,11 +1,8 @@
-"""The user's project and its `[tool.aoc]` settings.
-
-The project is the nearest folder from the working folder upwards with a
-`pyproject.toml` (or an `.aocd_config/`): what `aoc` writes goes there alone. Only the
-token is also looked for beside the source checkout this package runs from, so that an
-editable install finds it from any folder. Settings are read on every `aoc run`, so that
-a mistake in them is said at once. launcher.py stays apart: errors.py imports it.
-"""
+"""The user's project and its `[tool.aoc]` settings. The project is the nearest folder
+upwards with a `pyproject.toml` (or an `.aocd_config/`): what `aoc` writes goes there
+alone; only the token is also looked for beside the source checkout this package runs
+from (an editable install finds it anywhere). Settings are read on every `aoc run`, so a
+mistake in them is said at once. launcher.py stays apart: errors.py imports it."""
 
 from __future__ import annotations
 

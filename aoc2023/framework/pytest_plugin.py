@@ -1,25 +1,13 @@
 """A pytest plugin: plain `pytest` tests every day of every year package, with no test files.
 
-Loaded through the `pytest11` entry point wherever the package is installed. A module of
-a year package (`aoc2019/day09.py`, or any other module where days live, as the
-registry finds them) is a test file of its own, whose tests are:
-
-- each part of each example the day declares an answer for, marked `example`:
-  `aoc2019/day09.py::2019/09 part 1 example 2` (a variant's: `... example 2 variant fast`;
-  an example with a `name`: `... example crates`);
-- each part on the user's real input against the answer the site accepted, marked
-  `real_input`, read from aocd's cache only (nothing is fetched); skipped, saying what
-  to run, when there is no token, input or answer.
-
-So `pytest aoc2019/day09.py` tests one day, and `-m example` or `-k "2019 and 09"`
-select by name, with nothing imported but the days collected. When pytest's paths come
-from `testpaths` (as in a project whose `testpaths = ["tests"]`), the year packages
-inside the project are added to them: a year `aoc new` starts is tested at once, with
-no setting to edit. `pytest --days` runs the days of every year package in the project,
-and nothing else (not `tests/`, which it neither collects nor imports). The checks are
-`aoc2023.framework.testing`'s, which stay public for projects that prefer explicit test
-files.
-"""
+Loaded through the `pytest11` entry point. Each module where days live (as the registry
+finds them) is a test file whose tests are each part of each declared example, marked
+`example` (`aoc2019/day09.py::2019/09 part 1 example 2`; `... example 2 variant fast`,
+`... example crates` for a named one), and each part on the user's real input against the
+accepted answer, marked `real_input`, from aocd's cache only (skipped, saying what to run,
+without token, input or answer). Paths from `testpaths` gain the project's year packages;
+`pytest --days` runs the days alone (tests/ neither collected nor imported). The checks
+are `aoc2023.framework.testing`'s, public for explicit test files."""
 
 from __future__ import annotations
 
@@ -114,11 +102,8 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int,
 
 def pytest_configure(config: pytest.Config) -> None:
     """Register the markers, and add the project's year packages to paths that came from
-    `testpaths` (not to paths the user gave: `pytest tests/` means tests/ only).
-
-    Why `testpaths` and not a setting of our own: a project keeps `testpaths = ["tests"]`
-    (ours does) so that pytest does not wander the whole tree; the year packages are the
-    one place outside it that holds tests now, and `aoc new` adds one each year."""
+    `testpaths` (not to paths the user gave: `pytest tests/` means tests/ only), so that a
+    project's `testpaths = ["tests"]` needs no setting for the years `aoc new` adds."""
     for name, description in MARKERS.items():
         config.addinivalue_line("markers", f"{name}: {description}")
     if config.args_source is pytest.Config.ArgsSource.TESTPATHS:
@@ -167,12 +152,9 @@ _DAY_WORD = re.compile(r"(aoc)?\d{4}(/\d{1,2})?|day\d{1,2}", re.IGNORECASE)
 
 def _may_match(expression: str, fixed: Callable[[str], bool | None]) -> bool:
     """Whether pytest's `-m`/`-k` `expression` is true for some test, given the words
-    `fixed` decides for it (None: free, either way). Tries both values of each free
-    word the expression asks about, so an expression of n free words takes 2^n tries
-    at most (a handful). An expression pytest cannot read may match: pytest says why.
-    pytest's grammar is read by pytest's own (private) module, through
-    pytest_private.py: a pytest without it gets workers as before, and
-    test_pytest_private.py fails naming the name."""
+    `fixed` decides for it (None: free): both values of each free word it asks about
+    (2^n tries, a handful). One pytest cannot read may match (pytest says why); read by
+    pytest's own grammar (pytest_private.py): without it, workers as before."""
     from aoc2023.framework import pytest_private
 
     try:

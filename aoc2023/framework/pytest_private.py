@@ -1,14 +1,9 @@
 """Every pytest name that is not public, in one place, each with why aoc needs it.
 
-pytest offers no public way to read a `-m` or `-k` expression. The framework's plugin
-asks whether one can match any test but a day's (pytest_plugin.py, to decide on
-workers), and reads it with pytest's own grammar rather than a copy that could drift.
-So the framework reaches pytest's private package through `compile_expression` below,
-and nowhere else (tests/test_layout.py refuses `_pytest` outside this module). `NAMES`
-lists the names; tests/test_pytest_private.py checks each against the installed
-pytest, so that a release that renames one fails one test naming it. Here, a name that
-is gone is `PytestChanged`: one sentence naming it and pytest's version.
-"""
+pytest has no public way to read a `-m`/`-k` expression, which pytest_plugin.py asks of
+(to decide on workers): `compile_expression` uses pytest's own grammar, and is the only
+door to `_pytest` (tests/test_layout.py). `NAMES` lists the names, checked against the
+installed pytest by tests/test_pytest_private.py; a name gone is `PytestChanged`."""
 
 from __future__ import annotations
 

@@ -1,10 +1,8 @@
-"""The plain data that crosses the pipeline's arrows: what a run produces and the exit
-codes it leads to, the step that runs now (told to a run's `on_step`), and what the site
-says about you (`aoc token`, `aoc leaderboard`). Producers build these and views read
-them; neither knows the other. A leaf: it imports nothing of the framework, so anything
-may import it without a cycle. A bench's, a listing's and a profile's records live
-beside their producers, since a run has no use for them.
-"""
+"""The plain data that crosses the pipeline's arrows: what a run produces and its exit
+codes, the step running now (told to `on_step`), what the site says about you (`aoc
+token`, `aoc leaderboard`). Producers build it, views read it. A leaf (imports nothing of
+the framework), so anything may import it; a bench's, a listing's and a profile's records
+live beside their producers, since a run has no use for them."""
 
 from __future__ import annotations
 

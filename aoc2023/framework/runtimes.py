@@ -1,21 +1,8 @@
-"""The last measured runtime of each day on the user's own input: written by `aoc run`,
-read by `aoc stats`.
-
-A runtime is the day's parse and parts, as one run timed them (not a benchmark: that
-is `aoc bench`, whose saved figures `aoc stats` falls back on). Only a run of the main
-implementation on the user's puzzle input, with every part it ran answering, is kept:
-an example, a file given with --input, another account's input, a part that failed or
-was stopped would say nothing of the day's own time.
-
-Each day's runtime is a small file of its own, `aoc-runtimes/<year>_<dd>.json` in
-aocd's data folder (beside the listing cache: the framework's own, outside any
-project's git), replaced whole by an atomic write (`_write`). So two runs at once each
-keep their days, and for one day the last to finish wins, which is what "last" means,
-with no lock (which would cost every `aoc run` the import of filelock). It is only a
-record: a file that cannot be read is a miss
-(rewritten by the next run), one that cannot be written is skipped, and neither ever
-fails a run.
-"""
+"""Each day's last runtime on the user's own input (main implementation, every part run
+answering): written by `aoc run`, read by `aoc stats`. One small file a day in aocd's data
+folder, replaced whole (`_write`): two runs at once each keep their days, the last to
+finish wins, and no lock (filelock's import would cost every run). Only a record: a file
+that cannot be read is a miss, one that cannot be written is skipped; neither fails a run."""
 
 from __future__ import annotations
 

@@ -1,28 +1,9 @@
-"""Make the `aoc` command reach our CLI, whichever package's script won the name.
-
-aocd installs a console script called `aoc` (its runner), and so do we. Which file
-ends up in `bin/aoc` depends on the installer and the install order: uv keeps the
-dependency's script, pip lets ours win, and reinstalling aocd puts its own back.
-So instead of fighting over the file, this module is installed at the top of
-site-packages and imported by `_aoc2023_script_guard.pth` at interpreter start-up.
-When, and only when, the running program is aocd's `aoc` script, it hooks the
-script's first `import aocd` and runs our CLI instead. Our CLI hands aocd-style
-options (`aoc -y 2023 -d 7 -s`) back to aocd's runner, so both kinds of command
-line work whichever script is on disk.
-
-The `aoc` command's processes (either script, or `python -m aoc2023`, as each pass of
-`--watch` is) also get a quiet uncaught Ctrl-C. `main` answers Ctrl-C itself, so in
-practice this is one that comes in the first tenth of a second, while Python still
-imports the command: it ends the process as Ctrl-C does (killed by SIGINT, exit status
-130 in a shell) without Python's traceback of whatever import it stopped. The common
-case is `--watch`: Ctrl-C just after a save stops the pass that the save started.
-
-Every other Python process in the environment pays for one tiny import and a
-string comparison; nothing else is imported here.
-
-PYTEST_DONT_REWRITE: pytest marks every module of a package with a pytest plugin for
-assertion rewriting, and warns of this one, imported before pytest starts.
-"""
+"""Make the `aoc` command reach our CLI, whichever package's script won the name (aocd's
+runner is `aoc` too: uv keeps aocd's script, pip ours). Imported at start-up by
+`_aoc2023_script_guard.pth`: only in aocd's `aoc` script does it hook the first `import
+aocd` and run our CLI, which hands aocd-style options back to aocd's runner. It also
+quiets an uncaught Ctrl-C during `aoc`'s imports (exit as by SIGINT, no traceback). Every
+other process pays one tiny import. PYTEST_DONT_REWRITE: imported before pytest starts."""
 
 from __future__ import annotations
 

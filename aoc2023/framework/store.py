@@ -1,31 +1,9 @@
-"""The files `aoc` keeps for itself: each named here, and read, written and locked alike.
-
-aoc keeps its records beside aocd's, where every checkout and every process of the
-same user finds them: in aocd's config folder (the journal of answers sent, the site's
-waits, the site's word on a token, the boards' view keys, the contact reminder), in its
-data folder (the days' counts, the listing cache, the last request's time, each day's
-last runtime, the boards read by view key), in each user's folder (a
-year's stars, a private board, part 2's example); and one in the project (the bench
-history). Each is named by one function here, so that its place on disk has one home:
-a module that keeps a file asks for its path here, and never builds one.
-
-Two kinds of file, read two ways:
-- a copy (of a page, of what a module declares) that cannot be read is a miss
-  (`read_json` gives None) and the next write repairs it;
-- a record (the journal, the waits) that cannot be read is said in one sentence
-  (`files.read_cached_text`, `files.read_string_map`, or the module's own), since
-  taking it as empty would break what it promises.
-
-Every write is whole (`write_json`, through `files.write_atomically`; a new file is its
-owner's alone, as the token is), and a read,
-change and write that another `aoc` may make at the same time goes under
-`locked(path)`.
-
-A new file: a function here naming it, from the folders below, beside the others;
-its module reads and writes it with `read_json`/`write_json` (or `files`), under
-`locked` if several processes change it. tests/test_layout.py fails when a framework
-module outside this one names a file of ours or takes a lock of its own.
-"""
+"""The files `aoc` keeps for itself: each named by one function here (beside aocd's, in its
+config and data folders and each user's folder, or the project's bench history), and read,
+written (`write_json`: whole) and locked (`locked`) alike. A copy that cannot be read is a
+miss (`read_json` gives None, the next write repairs it); a record (the journal, the waits)
+that cannot be read is one sentence, as taking it as empty would break its promise.
+tests/test_layout.py fails when another module names a file of ours or locks on its own."""
 
 from __future__ import annotations
 
@@ -142,12 +120,8 @@ LOCKS_DIR_NAME = ".aoc-locks"
 
 def lock_file(path: Path) -> Path:
     """The lock file of `path`: `.aoc-locks/<name>.lock` beside it, the folder made if need be.
-
-    Lock files are left behind after use: removing one while another process waits on
-    it would let a third lock a new file of the same name, and two would hold "the"
-    lock. So they are kept together, out of the way of the user's files; the folder is
-    the one whose files they guard, so every process sharing those files shares the
-    locks."""
+    Never removed (removed while one waits, a third could lock a new file of the same
+    name), so kept together beside the files they guard, out of the user's way."""
     locks = path.parent / LOCKS_DIR_NAME
     locks.mkdir(parents=True, exist_ok=True)
     return locks / f"{path.name}.lock"
@@ -207,7 +181,8 @@ def read_json(path: Path, limit: int = LIMIT) -> object:
 
 
 def write_json(path: Path, data: object, indent: int | None = None) -> None:
-    """`data` as JSON in `path`, whole or not at all (the old file is kept on a failure)."""
+    """`data` as JSON in `path`, whole or not at all (the old file is kept on a failure); a
+    new file is its owner's alone, as the token is."""
     write_atomically(path, json.dumps(data, indent=indent), private=True)
 
 

@@ -1,41 +1,21 @@
-"""Safe submission: send each new answer once, and only when it can be right.
+"""Safe submission: send each new answer once, and only when it can be right. A part whose
+answer is not known yet is sent only past these rules, in this order (else its note says
+which kept it back; why each: docs/explanation/submission.md):
 
-After a run on the user's input, every part whose correct answer is not known yet
-is a candidate. It is sent only if it passes every rule below, in this order;
-otherwise the part says why not. Nothing here prints: asking the user and
-showing a countdown are done through the `Prompter` the CLI passes in.
+1. sendable: not empty, one line, or a drawing that reads (sent as its letters: answers.py);
+2. part 2 only once part 1 is solved, never with part 1's answer (that one left unknown);
+3. not known wrong: refused before, or beyond a known too high / too low (verdict.py);
+4. not while the site's wait runs (recorded across runs), unless told to wait;
+5. the part's examples with an answer all give it (CORRECT only; run once a part in a run,
+   under the run's time limit; Ctrl-C stops the run, nothing sent); none: sent, said so;
+6. not under --dry-run, nor with no terminal and no --yes; the user confirms on a terminal;
+   another account's answer only when asked there (each, or once an account with --yes);
+7. under a per-user, per-puzzle lock: what is known read again, the solved parts asked,
+   the rules checked again, then sent; the lock held until the reply is written down.
 
-1. Not sendable at all: an empty answer; an answer of several lines; a drawing whose
-   letters do not read (one that reads is sent as its letters: answers.py).
-2. Part 2 only once part 1 is solved, and never with part 1's answer (left unknown:
-   the site has not judged it).
-3. Not a value known to be wrong: the site refused it, or it lies beyond a known too
-   high / too low (verdict.py, by which `aoc run` shows every mode's parts).
-4. Not while the site's wait is running (recorded across runs), unless told to wait.
-5. The day's examples for that part must pass: those with an answer for the part,
-   that part only, run once a part in a run, and only for an answer the rules above
-   let through, under the run's time limit, each said through the `Prompter`.
-   The check passes only on a positive verdict: every example
-   with an answer for the part gave it (CORRECT); anything else (wrong, an error, a
-   time limit, a status added later) fails it, and Ctrl-C stops it and the run,
-   sending nothing. A part no example checks is still sent (examples are not
-   required), but the question and the note say so.
-6. `--dry-run` shows what would be sent; with no terminal and no `--yes`, nothing
-   is sent; on a terminal the user confirms first. An answer for one of several
-   accounts (`--accounts`) is sent only when asked on a terminal: each answer, or with
-   `--yes` once per account, so that no run sends for every account unasked.
-7. Under a per-user, per-puzzle file lock, what is known is read again (another
-   process may just have sent an answer) and the site is asked which parts are
-   solved; then the rules are checked again, and the answer is sent. The lock is held
-   until the reply is written down, so an answer written down with no reply while the
-   lock is held is being sent by a live run: it is waited for (`_after_sender`).
-
-The last day of a year has one puzzle; its part 2 is the final star, given when every
-other star of the year is in. Once the last day's part 1 is right (in this run or
-before), the user's stars are read (aocd/stars.py) and, when all the others are in,
-the final star is claimed as any answer is sent (rules 5 to 7, and the same journal),
-once: its reply is recorded as the part's known answer.
-"""
+The last day's part 2, the final star, is claimed once every other star is in (aocd/
+stars.py), as rules 5-7 send any answer. Nothing here prints: questions and countdowns
+go through the CLI's `Prompter`."""
 
 from __future__ import annotations
 
@@ -269,14 +249,10 @@ class ExampleChecks:
 
 
 class _ExampleCheck:
-    """Runs the day's examples of a part once, the first time that part asks: only the
-    examples with an answer for it, and only that part of each (part 1's send never
-    waits on part 2's examples).
-
-    Default-deny: a part passes only when every example with an answer for it gave
-    that answer. Ctrl-C (KeyboardInterrupt, `Interrupted`) is not caught: it stops the
-    check and the sending, and a check it stopped is never taken for a pass (it is run
-    again if asked again)."""
+    """Runs a part's examples once, the first time that part asks: those with an answer for
+    it, that part only. Default-deny: it passes only when every one gave its answer.
+    Ctrl-C is not caught: it stops the check and the sending, and a stopped check is never
+    a pass (it runs again if asked again)."""
 
     def __init__(self, year: int, day: int, run: DayRunner, prompter: Prompter) -> None:
         self.year, self.day = year, day
@@ -366,13 +342,10 @@ def _settle(pending: attempts.Attempt, cache: PuzzleCache, token: str, user_id: 
 
 def _after_sender(pending: attempts.Attempt, cache: PuzzleCache, user_id: str, part: int,
                   prompter: Prompter) -> attempts.Attempt | None:
-    """The part's unconfirmed attempt once no run is sending it. An attempt with no
-    outcome yet is either being sent now or its run stopped first: the run that sends
-    holds the puzzle's lock from writing the attempt down to writing its reply (a run
-    that ends lets go of it), so while the lock is held the sender is alive and is waited
-    for, as long as a send may take (its reply's time limit); once its outcome is written
-    (a verdict, or why none came) or the lock is free, the journal read then says what
-    is known. NotSent when the sender is still at it after that time."""
+    """The part's unconfirmed attempt once no run is sending it. The sender holds the
+    puzzle's lock from writing the attempt down to writing its reply, so while the lock
+    is held it is alive and is waited for, as long as a send may take; then the journal
+    says what is known. NotSent when the sender is still at it after that time."""
     from aoc2023.framework.aocd import client
 
     year, day = cache.year, cache.day

@@ -1,18 +1,11 @@
 """What a day's tests import: check a day's examples, and the suite's parametrised cases.
 
-A day's author should never have to open the framework to test a day: the pytest
-plugin (pytest_plugin.py) makes one test per day, part and example from
-`example_cases_of()`, and one per day and part of the user's real input from
-`real_answer_cases_of()`, and checks each with `check_example` and `check_real_answer`.
-A project that prefers explicit test files calls the same functions, or
-`check_examples(DayNN)` for all of a day's examples in one test. A day's variants
-(solution.py) are checked alike: on every example, and on the real input against the
-accepted answer.
-
-The cases are plain frozen dataclasses with an `id` (`2023-day07-part1-example1`),
-so that this module needs pytest only where a case is skipped or failed: pytest is
-a dev dependency, and the framework must import without it.
-"""
+The pytest plugin makes one test per day, part and example (`example_cases_of()`) and per
+day and part of the real input (`real_answer_cases_of()`), checked by `check_example` and
+`check_real_answer`; explicit test files call the same, or `check_examples(DayNN)` for a
+day's examples in one test. Variants are checked alike. The cases are plain dataclasses
+with an `id` (`2023-day07-part1-example1`): pytest, a dev dependency, is imported only to
+skip or fail one."""
 
 from __future__ import annotations
 

@@ -1,12 +1,7 @@
-"""What is known of an answer on the user's input: the one place that decides it.
-
-Right or wrong against a known answer (aocd's cache, a right reply in the site's log),
-certainly wrong (the site refused the same value, or it lies beyond a "too high" / "too
-low"), else unknown. `aoc run` judges every result on the user's input by `known` in
-every mode (plain, --dry-run, --no-submit, live, --json: cli/run.py's runner), and the
-sending rules ask it again before and under the lock (submit.py), so a part shows, and
-the run exits, by the same verdict whatever the options.
-"""
+"""What is known of an answer on the user's input: the one place that decides it. Right or
+wrong against a known answer, certainly wrong (refused before, or beyond a "too high" /
+"too low"), else unknown. `aoc run` judges every mode's parts by `known`, and the sending
+rules ask again before and under the lock (submit.py): one verdict whatever the options."""
 
 from __future__ import annotations
 

@@ -1,17 +1,9 @@
 """`aoc run YEAR DAY --watch`: run the days again, in a fresh process, on each save.
 
-Why a fresh process: a day imports more than its own file (a helper module beside it,
-or anywhere in the project). Re-importing the day inside one long-lived process left
-those modules in `sys.modules` with their old code, so a saved helper kept running as
-it was and the watch showed a stale ✔. Each pass is therefore `python -m aoc2023 run
-YEAR DAYS ...`, started by watchfiles' `run_process`: it imports everything as saved,
-and reports a day that fails to import or raises in its own one-sentence error, as
-any run does; the watch goes on until Ctrl-C.
-
-What is watched is the code a day can import (the project folder holding the year's
-package, recursively) and the `--input FILE`. watchfiles (Rust `notify` underneath)
-groups the events of one save into one pass.
-"""
+A fresh process (`python -m aoc2023 run ...` by watchfiles' `run_process`) because a day
+imports more than its file: re-importing in one process kept a saved helper's old code
+(a stale ✔). Watched: the project folder holding the year's package, and `--input FILE`;
+watchfiles groups one save's events into one pass."""
 
 from __future__ import annotations
 
@@ -57,12 +49,9 @@ def child_command(
     request: WatchRequest, *, as_json: bool, verbose: bool, timeout: float | None, profile: bool,
     memory: bool = False,
 ) -> str:
-    """The command line of one pass, quoted for `run_process` (which splits it with shlex).
-
-    Only the input choice and the options that change how a run is shown or limited are
-    passed on. Submission options never are: a pass runs the examples or a file, from
-    which nothing can be sent, and a watch must never send anything.
-    """
+    """The command line of one pass, quoted for `run_process` (which splits it with shlex):
+    the input choice and the options of how a run is shown or limited, never a submission
+    option (a watch never sends)."""
     args = [sys.executable, "-m", CLI_PACKAGE, "run",
             ",".join(map(str, request.years))]
     if request.days is not None:
@@ -110,14 +99,10 @@ def project_folder(package: Path) -> Path:
 
 
 class SaveFilter:
-    """The saves that start a pass: a Python file under one of the code folders, by
-    watchfiles' own `PythonFilter` rules (so .venv, .git, __pycache__, node_modules...
-    stay ignored), or exactly the input file (whose folder is watched for it alone).
-
-    The rules are applied to the part of the path below the watched folder: watchfiles
-    matches ignored folder names anywhere in the path it is given, and a package
-    installed in a .venv would otherwise have every save ignored.
-    """
+    """The saves that start a pass: a Python file under a code folder, by watchfiles'
+    `PythonFilter` (.venv, .git, __pycache__... ignored), or exactly the input file. The
+    rules see the path below the watched folder only: a package installed in a .venv
+    would otherwise have every save ignored."""
 
     def __init__(self, code_folders: Sequence[Path], input_file: Path | None = None) -> None:
         from watchfiles import PythonFilter
@@ -137,13 +122,9 @@ class SaveFilter:
 
 
 def forget_bytecode(paths: Sequence[str]) -> None:
-    """Delete the cached bytecode of the saved Python files.
-
-    A fresh process still trusts `__pycache__`: bytecode counts as current when the source's
-    size and mtime (in whole seconds) match it, so a save of the same size within the same
-    second as the last pass's would run the code of that pass. Every optimization level's
-    file goes: the pass may be run with other flags than this process.
-    """
+    """Delete the cached bytecode of the saved Python files, every optimization level's:
+    a fresh process trusts `__pycache__` when size and whole-second mtime match, so a
+    same-size save within the second would run the last pass's code."""
     for path in paths:
         if not path.endswith(".py"):
             continue

@@ -1,11 +1,7 @@
-"""The figures `aoc bench` produces: each step's statistics, their change against the
-saved ones, and the tolerances the verdicts use.
-
-Plain data, like `results.py` (which holds what a run produces, and which this leaf
-extends): producers (`bench/measure.py`, `bench/history.py`) build these and
-renderers read them. Kept apart from `results.py` so that `aoc run` does not pay, at
-import, for dataclasses only a bench uses.
-"""
+"""The figures `aoc bench` produces: each step's statistics, the machine's speed beside
+them, their change against the saved ones and the verdicts' tolerances. Plain data that
+`bench/measure.py` and `bench/history.py` build and the views and outputs read; apart
+from `results.py` so that `aoc run` does not import them."""
 
 from __future__ import annotations
 
@@ -13,70 +9,92 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
-from aoc2023.framework.bench.calibration import Speed
 from aoc2023.framework.results import DayResult, ExitCode, PartResult, run_exit_code
 
 Trend = Literal["faster", "slower", "no change"]
 """How a step's new figures compare with the ones saved before (bench/history.py)."""
 
 Headline = Literal["min", "cpu_min", "normalised", "normalised_cpu"]
-"""The figure a step's verdict and README cell use (`Stats.headline`): normalised by the
-machine's speed beside each run when it was measured ("normalised", by the wall clock,
-or for a step of LONG_STEP or more "normalised_cpu", by CPU time: see
-`Stats.normalised`); else, for figures saved before, the best of the runs by the same
-clock ("min", "cpu_min").
-Slower runs are slower because other processes got in the way (Python's `timeit`
-says the same), so the minimum moves least with the machine's load. But a long run is
-rarely left alone for its whole length on a busy machine, so its wall minimum moves
-with the load too; its CPU time leaves out the time it waited for a core. And the
-machine's own speed moves every figure alike, which the normalising takes out.
-Measured with benchmarks/bench_repeatability.py on a busy 2-core machine: see
-TOLERANCE."""
+"""The figure a step's verdict and README cell use (`Stats.headline`): the best run,
+normalised by the machine's speed when it was measured ("normalised" by the wall clock,
+"normalised_cpu" by CPU time for a step of LONG_STEP or more), else as measured ("min",
+"cpu_min": figures saved before). Why the minimum, and CPU time for a long step:
+docs/how-to/benchmarks.md; the figures: benchmarks/README.md."""
 LONG_STEP = 0.001
-"""From this CPU time up, a step's headline is its CPU minimum (see Headline). Measured
-under load: wall minimums held within 4% at 0.2-0.8 ms, but moved 10-400% at 7-110 ms,
-where CPU minimums moved 0.5-22%; at 1-4 ms the two were the same (the time lost there
-is lost on the core), so the CPU minimum costs nothing from 1 ms up."""
+"""From this CPU time up, a step's headline is its CPU minimum (see Headline): under
+load its wall minimum moves, and the CPU minimum costs nothing from here up."""
 TOLERANCE = 0.10
 """How far apart two headline figures of the same code may lie and still be "no
 change" (bench/history.py), for a step under LONG_STEP with MIN_RUNS runs or more.
-Chosen from the spreads that benchmarks/bench_repeatability.py and normalised_spread.py
-measure run against run (their figures: benchmarks/README.md)."""
+Set from benchmarks/bench_repeatability.py and normalised_spread.py (benchmarks/README.md)."""
 WIDE_TOLERANCE = 0.25
 """The same for a step headlined by its CPU time (LONG_STEP or more), or with fewer than
-MIN_RUNS runs on either side. Measured as above: CPU minimums of steps of 7-110 ms were
-up to 11% apart, those of a parse that allocates much up to 22.5%, while their
-wall-clock minimums were up to 4 times apart; a step timed once (the checking run
-alone) by the wall clock moved up to 88%, which no tolerance covers (raise --budget).
-Measured again for long steps weighed run by run (Stats.normalised_cpu; benchmarks/
-normalised_spread.py, a bursty load of 3 processes): 7.5% apart at the 90th percentile,
-12.1% at most, where their raw CPU minimums moved up to 83%."""
+MIN_RUNS runs on either side; measured as TOLERANCE. A step timed once moves more than
+any tolerance covers (raise --budget)."""
 MIN_DIFFERENCE = 2e-7
 """Two headline figures closer than this (in seconds) are "no change" whatever their
-ratio: below a microsecond or two the tolerance is less than the clock's own noise.
-Measured between back-to-back runs of the same code: minimums of steps of 60-600 ns
-moved by 10-30 ns (the clock's ticks: 60 against 70 ns is 17%), up to 80 ns for steps
-of 10 runs; the 2-5 µs steps above moved up to 3.5%, that is up to 175 ns."""
+ratio: below a microsecond or two the tolerance is less than the clock's own noise."""
 MIN_RUNS = 10
 """Fewer runs than this fit the budget only when the step is slow: its spread is rough."""
 BUSY_FLOOR = 1e-6
 """Below this, the clock's own cost and cold caches after the other steps make the
 median of a few hundred nanoseconds twice the minimum on any machine."""
 BUSY_RATIO = 1.5
-"""A median this far above the minimum means the machine was busy while timing: without
-a load of our own, day 7's steps (2 µs to 0.8 ms) measured medians 1.03-1.07 times
-their minimums."""
+"""A median this far above the minimum means the machine was busy while timing."""
 WAITING_SHARE = 0.5
-"""A step whose CPU time is under this share of its wall-clock time less the time it
-waited for a core while ready to run (the median of its runs' shares) spent most of its
-time waiting on something else (a sleep, a queue, a subprocess, a file), not computing:
-the machine's speed says nothing of how long such a wait takes, so its figures are
-shown as measured, not normalised (`Stats.waiting`). The wait for a core is left out,
-being the machine's load: on a busy machine (a load of 6 on 2 cores) a step that
-computes for 100 ms took 350 ms, its CPU time 29% of that, and 100% of it less its 250
-ms wait for a core; a 100 ms sleep, 3-5% either way, and a 2 ms sleep that took 7 ms,
-most of them waiting for a core once awake, about 2% of the rest. The median, so that
-one odd run does not decide."""
+"""A step whose CPU time is under this share of its wall-clock time less its wait for a
+core (the median of its runs' shares) mostly waits on something else (a sleep, a queue,
+a subprocess, a file): a wait is no faster on a faster machine, so its figures are
+shown as measured, not normalised (`Stats.waiting`). The wait for a core is the
+machine's load, so it is left out."""
+
+REFERENCE = 0.001
+"""The calibration workload's best CPU time at the reference speed, in seconds: about
+its time on the 2-core machine the tolerances were measured on."""
+SWING = 1.5
+"""How far apart the workload's best CPU times in the quarters of one input's timing may
+be before the machine's speed is said to have swung: the best of each quarter, so that
+one interrupted run is not a swing."""
+QUARTERS_FROM = 8
+"""Fewer runs of the workload than this are too few to tell a swing."""
+
+
+@dataclass(frozen=True)
+class Speed:
+    """The workload's best times beside one input's timing, and how the machine held."""
+
+    runs: int
+    wall: float
+    """The workload's least wall-clock time, in seconds."""
+    cpu: float
+    """Its least CPU time, in seconds."""
+    swing: float
+    """The greatest over the least of its best CPU times in each quarter of the timing."""
+
+    @property
+    def relative(self) -> float:
+        """The machine's speed against the reference: 0.5 is half as fast."""
+        return REFERENCE / self.cpu
+
+    @property
+    def swung(self) -> bool:
+        return self.swing > SWING
+
+    @property
+    def scale(self) -> float:
+        """The factor from raw seconds to seconds at the reference speed."""
+        return REFERENCE / self.cpu
+
+    @classmethod
+    def of(cls, wall: list[int], cpu: list[int]) -> Speed | None:
+        """From the workload's runs in ns, in the order they ran; None without any, or with
+        a clock too coarse to see one (a run of 0 ns)."""
+        if not wall or not cpu or min(wall) <= 0 or min(cpu) <= 0:
+            return None
+        runs = len(cpu)
+        best = [min(cpu[n * runs // 4:(n + 1) * runs // 4]) for n in range(4)] \
+            if runs >= QUARTERS_FROM else [1]
+        return cls(runs, min(wall) / 1e9, min(cpu) / 1e9, max(best) / min(best))
 
 
 @dataclass(frozen=True)
@@ -93,19 +111,15 @@ class Stats:
     cpu_median: float | None = None
     """The median CPU time of its runs, when recorded."""
     normalised: float | None = None
-    """The best run by the wall clock in seconds at the reference speed (calibration.py),
-    when the machine's speed was measured: `minimum` times the reference over the
-    calibration workload's best CPU time. The best over the best suits a short step:
-    of its many runs some run on a quiet machine, as some of the workload's do (steps
-    of 4-20 µs held within 9.6% run against run; benchmarks/normalised_spread.py)."""
+    """The best run by the wall clock at the reference speed, when the machine's speed was
+    measured: `minimum` times REFERENCE over the workload's best CPU time (best over
+    best: of a short step's many runs some see a quiet machine, as the workload's do)."""
     normalised_cpu: float | None = None
-    """A long step's time by CPU time in seconds at the reference speed: each run's CPU
-    time over the workload's CPU time just before and after it, the median of those,
-    times the reference (measure.Timing.normalised). A long step has few runs, and the
-    machine's speed swings from one to the next: taken run by run, day 7's day totals
-    held within 3-6% under a bursty load where the best over the best moved 15-70%."""
+    """A long step's CPU time at the reference speed, run by run: the median of each run's
+    CPU time over the workload's just before and after it, times REFERENCE
+    (measure.Timing.normalised): a long step has few runs, and the speed moves between."""
     scale: float | None = None
-    """The machine's speed factor beside the runs (calibration.Speed.scale): the raw
+    """The machine's speed factor beside the runs (Speed.scale): the raw
     figures times this are shown at the reference speed."""
     waiting: bool = False
     """Mostly waiting (see WAITING_SHARE): never normalised, and headlined by its wall
@@ -269,5 +283,3 @@ def bench_exit_code(report: BenchReport) -> ExitCode:
             step.error for bench in report.results for step in bench.steps):
         return ExitCode.COULD_NOT_RUN
     return code
-
-

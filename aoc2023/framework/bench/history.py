@@ -1,36 +1,8 @@
-"""Saved benchmark figures (`aoc bench --save`) and the change against them.
-
-The history is `benchmarks/history.json` in the project: the nearest folder from
-the working folder upwards that has a `pyproject.toml` or an `.aocd_config/`, else
-the source checkout this package runs from. Each save appends one entry: the date,
-the Python, the machine, the budget, the git commit (bench/over_time.py), and for each
-day, input, variant and step its figures (runs, median, minimum, quartiles and CPU
-minimum, in seconds, and the normalised figures by wall clock and CPU time, in seconds
-at the reference speed: figures.Stats.normalised; `variant` is null for the main
-implementation, so that histories saved before variants still compare).
-Timings only: never an input or an answer (an input is named by its source and label:
-"input", "example 1", or for --input the file's resolved path: `input_name`).
-
-A later `aoc bench` compares each step with the latest figures saved for the same
-day, input, variant and step on the same machine (for a file saved before names were
-resolved, under the name as typed: that is still read when nothing newer matches).
-The verdict compares the new run's headline figure (figures.Headline: the minimum of
-the runs, by CPU time for a long step, normalised by the machine's speed) with the
-same figure saved; figures saved before normalising are compared raw with raw (and
-by the wall minimum when they have no CPU time): "faster" or "slower" only when they are more
-than TOLERANCE apart (and more than MIN_DIFFERENCE, the clock's own noise), else
-"no change".
-The minimum is the figure that moves least with the machine's load, and TOLERANCE is
-calibrated from how far it moved between two whole `aoc bench` runs of the same code
-under a bursty load (benchmarks/bench_repeatability.py; the figures are in
-figures.TOLERANCE's docstring).
-A step headlined by its CPU time (a long one), or with fewer than MIN_RUNS runs on
-either side, or that waits (figures.WAITING_SHARE: its time is its wait's), moves more:
-it gets WIDE_TOLERANCE.
-
-The file is the user's, and may be edited by hand: an entry or figure that cannot be
-read (`saved_entries`) is skipped with a sentence naming it, so that it never costs a
-bench or `--history` the others. Saving keeps it as it was.
+"""The bench history, `benchmarks/history.json` in the project (`aoc bench --save`):
+appended, never rewritten; compared with by every bench (the latest figures of the same
+day, input, variant and step on the same machine: `compare`); a day's figures over time
+(`day_series`, for --history). Timings and the commit only, never an input or an answer.
+An entry or figure damaged by hand is skipped with a sentence naming it, never fatal.
 """
 
 from __future__ import annotations
@@ -349,3 +321,33 @@ def commit_of(root: Path | None) -> str | None:
     except (OSError, subprocess.SubprocessError):
         return None
     return head + "+" * bool(changed) if head else None
+
+
+@dataclass(frozen=True)
+class Point:
+    """One saved bench of a step: when, at which commit (None when not recorded), and
+    its headline seconds."""
+
+    date: str
+    commit: str | None
+    seconds: float
+
+
+def day_series(entries: list[SavedEntry], on_machine: str, year: int, day: int
+               ) -> dict[str, list[Point]]:
+    """Each step's points, by series name ("part 1", or "part 1 (hands.txt)" when the
+    day was saved on more than one input), in the order saved (saved_entries:
+    damaged entries and figures are left out)."""
+    found: dict[tuple[str, str], list[Point]] = {}
+    for entry in entries:
+        if entry.machine != on_machine:
+            continue
+        for figure in entry.figures:
+            figure_year, figure_day, source, label, variant, step = figure.key
+            if (figure_year, figure_day) != (year, day) or variant:
+                continue
+            found.setdefault((label or source, step), []).append(
+                Point(entry.date, entry.commit, figure.stats.headline_seconds))
+    inputs = {label for label, _ in found}
+    return {(step if len(inputs) == 1 else f"{step} ({label})"): points
+            for (label, step), points in found.items()}

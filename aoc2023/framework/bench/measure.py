@@ -1,64 +1,9 @@
-"""Measuring for `aoc bench`: how fast a day really is, from many runs rather than one.
-
-Each input is first run once as `aoc run` runs it: that checks the answers and finds
-which steps can be timed (not parts that fail or are not written). Then the steps
-are timed *interleaved*: one round runs every step once (each part on a fresh
-instance and a fresh parse, as `aoc run` does, so a part cannot speed up its next
-run by changing its input; those parses are the parse's own samples), and rounds
-repeat until the budget is spent. A burst of load from another process then hits
-every step alike, instead of the one step that happened to be timed in that block.
-The first rounds (WARM_UP_SHARE of the budget, and at most that share of `max_runs`
-rounds) are a warm-up and are not kept.
-
-Rounds are made of *lanes*: one implementation of the day each, its main class and
-each of its variants (registry.py), so that each round runs the main implementation and
-every variant in turn, each lane going first in turn; a lane far faster than the
-slowest repeats its units within the round (_round_order), so that a fast variant
-beside a slow main gets enough runs of its own. Each variant has a checking run
-of its own, its answers compared with the main's (runner.against_main: a disagreement
-is an error naming both, and that part is not timed), and its steps are shown with
-their ratio to the main's same step (figures.ratio_to_main). The budget covers all the
-lanes of a day.
-
-The budget counts from before the checking run, and is kept: a run starts only if,
-judging by its slowest run so far, it ends within the budget. Until MIN_RUNS rounds
-are done it may end up to one run of the day's slowest step in the checking run past
-the budget (or MIN_GRACE past the checking run), so fast steps always get at least
-MIN_RUNS runs;
-slow steps get fewer (at least the checking run's), and say so; when a slow step no
-longer fits before MIN_RUNS rounds, the faster ones go on without it. No step gets more
-than `max_runs` runs (MAX_RUNS by default). A day whose one checking run already takes
-longer than that (two slow parts) takes that long, and no longer.
-
-Every run is timed by the wall clock (perf_counter_ns). A step that took CPU_FROM or
-more in the checking run also has each run's CPU time recorded (this process and its
-ended children; the clock readings bracket the wall-clock ones, so they add nothing
-to them): for a long step that is the headline figure (figures.Headline).
-
-Before each unit, and once after the last, the calibration workload runs once
-(calibration.py), timed by the same clocks: each run of a step is set against the
-workload's runs just before and after it, which normalises the step's figures
-(Timing.normalised), and the workload's best time says how fast the machine ran
-(DayBench.speed).
-A step whose CPU time is recorded, and in its typical run (the median) under half its
-wall time less its wait for a core (Linux's schedstat: `Clocks.ready_timer`), was mostly
-waiting on something else (figures.WAITING_SHARE): a wait is not faster on a faster
-machine, so its figures are kept as measured, not normalised. A step too short for its
-CPU time to be recorded is not judged so; nor is the wait for a core of a child process
-counted, so on a busy machine a step whose work is done in a child process may be taken
-for one that waits.
-
-The clocks are a parameter (`Clocks`), the real ones by default, so that a test hands in
-a fake clock and counts runs, not seconds (or a budget's clock that stands still, and a
-small `max_runs`).
-
-A part of a day whose `solve` yields part 1's answer, then part 2's, is timed as the
-runner times it: each part from the previous yield. A `solve` that returns the pair
-is timed as one step, "parts 1+2".
-
-With a time limit, the checking run and the timing both happen in a child process
-(see timeouts.py), which times the runs itself.
-"""
+"""Timing for `aoc bench`: each input's checking run (as `aoc run` runs it), then its
+steps in interleaved rounds of every lane (the main class and each variant) until the
+budget is spent, with the calibration workload timed between the units for the machine's
+speed (`workload`, `calibrate`). The method and why: docs/how-to/benchmarks.md. The
+clocks are a parameter (`Clocks`) so that a test hands in a fake one; under a time limit
+all of it runs in a child process (timeouts.py)."""
 
 from __future__ import annotations
 
@@ -71,12 +16,13 @@ from functools import partial
 from time import perf_counter_ns, process_time_ns
 from typing import Any, Literal, cast
 
-from aoc2023.framework.bench.calibration import REFERENCE, Speed, calibrate, workload
 from aoc2023.framework.bench.figures import (
     LONG_STEP,
     MIN_RUNS,
+    REFERENCE,
     BenchReport,
     DayBench,
+    Speed,
     Stats,
     StepBench,
     ratio_to_main,
@@ -238,6 +184,33 @@ def _ready_ns() -> int:
         return int(os.pread(fd, 128, 0).split()[1])
     except (OSError, ValueError, IndexError):
         return 0
+
+
+def workload() -> int:
+    """The fixed work: the same operations in the same order every time (about 1 ms)."""
+    table: dict[int, int] = {}
+    total = 0
+    for n in range(4_500):
+        key = (n * 7919) % 1_009
+        table[key] = table.get(key, 0) + n
+        total += (n * n) ^ key
+    words = []
+    for n in range(450):
+        words.append(f"{n:04d}")
+    text = ",".join(words)
+    return total + len(text.split(",")) + sum(table.values()) % 97
+
+
+def calibrate(timer: Callable[[], int], cpu_timer: Callable[[], int],
+              work: Callable[[], object] = workload) -> tuple[int, int]:
+    """Run the workload once: its wall-clock and CPU time in ns, by `timer` and
+    `cpu_timer` (the bench's clocks: a test hands in fake ones, and a `work` that takes
+    the time it chooses on them)."""
+    cpu_start = cpu_timer()
+    start = timer()
+    work()
+    wall = timer() - start
+    return wall, cpu_timer() - cpu_start
 
 
 @dataclass(frozen=True)

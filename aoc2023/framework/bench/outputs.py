@@ -1,39 +1,43 @@
-"""What `aoc bench` writes and compares with: settled before the timing, written after.
-
-The files (the history that `--save` appends to and every bench compares with, the
-README that `--readme` writes and the charts beside it, the chart of `--plot`) are
-found once, by `prepare`, before any day's code runs and before anything is timed:
-
-- each is named by an absolute path, so that a day whose part calls `os.chdir` moves
-  neither where the figures are written nor which project's history they are
-  compared with;
-- each is shown to be writable (its folder takes a new file, as an atomic write
-  makes one, and its disk has room: files.check_writable), so that a folder that
-  cannot be written is one sentence and exit 2 at once, rather than an error after
-  the whole timing. A file that still fails when written (a disk filled meanwhile) is
-  its one sentence after the report, which is shown all the same (cli/bench.py).
+"""The files `aoc bench` writes: the history's path, the README's table and charts, and
+the matplotlib pictures (`--plot`, `--history --plot`; matplotlib is the optional `plot`
+extra, imported only when a picture is drawn). Every path is settled, absolute and shown
+writable by `prepare` before anything is timed, so a day's `os.chdir` moves none of
+them and an unwritable folder is exit 2 at once, not an error after the timing.
 """
 
 from __future__ import annotations
 
 import os
 import platform
+import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from aoc2023.framework import store
-from aoc2023.framework.bench.figures import BenchReport
+from aoc2023.framework.bench.figures import (
+    LONG_STEP,
+    BenchReport,
+    StepBench,
+)
 from aoc2023.framework.bench.history import (
+    Point,
     compare,
     load,
     machine,
     python_version,
     save_figures,
 )
-from aoc2023.framework.errors import HistoryError
-from aoc2023.framework.files import check_writable
+from aoc2023.framework.errors import HistoryError, UsageError
+from aoc2023.framework.files import check_writable, write_atomically
 from aoc2023.framework.project import project_root, require_project_root
+from aoc2023.framework.results import Status
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
 
 
 @dataclass(frozen=True)
@@ -50,18 +54,14 @@ class Outputs:
     """The chart to draw (`--plot FILE`)."""
 
 
-def prepare(save: bool = False, readme: bool = False, plot: Path | None = None) -> Outputs:
+def prepare(*, save: bool = False, readme: bool = False, plot: Path | None = None) -> Outputs:
     """The outputs asked for, each checked now: UsageError (or HistoryError) naming the
     first that could not be written, or whose file could not take what is written (a
     history that cannot be read, a README without room for the table, a chart of a kind
     not drawn)."""
-    from aoc2023.framework.bench import readme_table
-
     drawn = None
     if plot is not None:
-        from aoc2023.framework.bench import plot as drawing
-
-        drawing.check_target("--plot", plot)
+        check_target("--plot", plot)
         drawn = Path(os.path.abspath(plot))
         check_writable("--plot", drawn)
     root = project_root()
@@ -74,21 +74,19 @@ def prepare(save: bool = False, readme: bool = False, plot: Path | None = None) 
     if readme:
         root = require_project_root()
         readme_file = root / "README.md"
-        readme_table.check_readme(readme_file)
+        check_readme(readme_file)
         check_writable("--readme", readme_file)
     return Outputs(None if root is None else Path(os.path.abspath(root)), history,
                    readme_file, drawn)
 
 
 def _with_charts(report: BenchReport, block: str, folder: Path) -> tuple[str, list[str]]:
-    """The README's block with each year's chart under the table (bench/plot.py), drawn
+    """The README's block with each year's chart under the table (below), drawn
     beside the README; without matplotlib, the table alone and a sentence saying why."""
-    from aoc2023.framework.bench import plot, readme_table
-
-    if not plot.available():
+    if not available():
         return block, ["The README has no chart: matplotlib is not installed (the plot "
                        "extra: `uv sync --extra plot` or `pip install 'aoc2023[plot]'`)."]
-    links = plot.readme_charts(report, folder, sorted(readme_table.rows_by_year(block)))
+    links = readme_charts(report, folder, sorted(rows_by_year(block)))
     return "\n\n".join([block, *links]), []
 
 
@@ -108,12 +106,10 @@ def compared(report: BenchReport, outputs: Outputs, save: bool = True) -> BenchR
 
 
 def save_and_publish(report: BenchReport, outputs: Outputs, now: datetime, done: list[str],
-                     write: bool = True) -> None:
+                     *, write: bool = True, duration: Callable[[float], str]) -> None:
     """Save the figures and write the README table, as `outputs` asks (unless not to
     `write`: after a Ctrl-C), each file's sentence appended to `done` as it is written,
     so that those written before one that fails are still said."""
-    from aoc2023.framework.bench import readme_table
-
     on_machine = machine()
     save, readme = outputs.history if write else None, outputs.readme if write else None
     if not any(step.stats for bench in report.results for step in bench.steps):
@@ -126,13 +122,319 @@ def save_and_publish(report: BenchReport, outputs: Outputs, now: datetime, done:
         saved = save_figures(save, report, now, on_machine, outputs.root)
         done.append(f"Saved the figures of {saved} step{'s' * (saved != 1)} to {save}.")
     if readme is not None:
-        block = readme_table.markdown_table(report, now.date().isoformat(), python_version(),
-                                            f"{platform.system()} {platform.machine()}",
-                                            readme_table.current_block(readme))
+        block = markdown_table(report, now.date().isoformat(), python_version(),
+                               f"{platform.system()} {platform.machine()}",
+                               current_block(readme), duration=duration)
         block, chart_note = _with_charts(report, block, readme.parent)
         done += chart_note
-        if readme_table.update_readme(readme, block):
-            done.append(f"{readme} had no {readme_table.START} and {readme_table.END} "
+        if update_readme(readme, block):
+            done.append(f"{readme} had no {START} and {END} "
                         "lines: added them, with the table, at its end.")
         else:
             done.append(f"Wrote the table of best-of-runs times into {readme}.")
+
+
+# The README's table: between two marker lines, the rest of the README left byte for byte.
+
+START = "<!-- aoc-bench:start -->"
+END = "<!-- aoc-bench:end -->"
+
+
+def _not_timed(step: StepBench | None) -> str:
+    """The cell of a step with no figures: a part that failed or timed out is marked as
+    the bench table marks it, so that it is not taken for one not written yet (and a
+    day's total that leaves it out, for a fast day)."""
+    if step is not None and (step.error or any(p.status is Status.ERROR for p in step.parts)):
+        return "! error"
+    if step is not None and any(p.status is Status.TIMEOUT for p in step.parts):
+        return "⧖ timeout"
+    return "-"
+
+
+_YEAR_ROW = re.compile(r"\| (?:(\d{4})/\d+|\*\*(\d{4})\*\*) \|")
+"""A row of the table that belongs to a year: a day's (`| 2023/07 |`) or the year's total
+(`| **2023** |`)."""
+
+
+def rows_by_year(table: str) -> dict[int, list[str]]:
+    """The rows of an earlier table, by year, in their order (other lines are left out)."""
+    rows: dict[int, list[str]] = {}
+    for line in table.splitlines():
+        if match := _YEAR_ROW.match(line):
+            rows.setdefault(int(match[1] or match[2]), []).append(line)
+    return rows
+
+
+def markdown_table(report: BenchReport, when: str, python: str, system: str,
+                   previous: str = "", *, duration: Callable[[float], str]) -> str:
+    """Day, puzzle, input, the headline figure of each step, and each day's total (its
+    parse and its parts), with a total row per year; the years of `report` replace
+    theirs in the `previous` table, whose other years' rows are kept. `duration` writes
+    a time as the views do (render/ is above bench/: the caller hands it down)."""
+    rows = rows_by_year(previous)
+    benched = _year_rows(report, f"benched on {when}, {python}, {system}", duration)
+    rows = {**{year: lines for year, lines in rows.items() if year not in benched}, **benched}
+    lines = [
+        "| Day | Puzzle | Input | Parse | Part 1 | Part 2 | Total |",
+        "| ---: | :--- | :--- | ---: | ---: | ---: | ---: |",
+    ]
+    for year in sorted(rows):
+        lines += rows[year]
+    lines += [
+        "",
+        "Best-of-runs times from `aoc bench`: the fastest of each step's runs, by CPU time "
+        f"for steps of {duration(LONG_STEP)} or more, else by the wall clock, scaled to "
+        "the reference speed (`aoc bench` measures the machine's own); a day's total is its "
+        "parse and its parts. Each year's total row says when, and on what, it was benched.",
+    ]
+    return "\n".join(lines)
+
+
+def _year_rows(report: BenchReport, benched: str, format_duration: Callable[[float], str]
+               ) -> dict[int, list[str]]:
+    """The rows of each year of `report`: its days, then its total."""
+    rows: dict[int, list[str]] = {}
+    totals: dict[int, float] = {}
+    for bench in report.results:
+        steps = {step.step: step for step in bench.steps if step.variant is None}
+        parse = steps.get("parse")
+        if parse is None or parse.stats is None:
+            continue
+        total = parse.stats.headline_seconds
+        cells = []
+        both = steps.get("parts 1+2")
+        if both is not None:
+            if both.stats is None:
+                cells = [_not_timed(both), "-"]
+            else:
+                cells = [format_duration(both.stats.headline_seconds) + " (1+2)", "(with part 1)"]
+                total += both.stats.headline_seconds
+        else:
+            for name in ("part 1", "part 2"):
+                step = steps.get(name)
+                stats = step.stats if step is not None else None
+                cells.append(format_duration(stats.headline_seconds) if stats else _not_timed(step))
+                total += stats.headline_seconds if stats else 0.0
+        result = bench.result
+        totals[result.year] = totals.get(result.year, 0.0) + total
+        rows.setdefault(result.year, []).append(
+            f"| {result.year}/{result.day:02d} | {result.title or ''} | "
+            f"{result.label or result.source or ''} | "
+            f"{format_duration(parse.stats.headline_seconds)} | {cells[0]} | {cells[1]} | "
+            f"{format_duration(total)} |"
+        )
+    for year, total in totals.items():
+        rows[year].append(f"| **{year}** | **Total** ({benched}) | | | | | "
+                          f"**{format_duration(total)}** |")
+    return rows
+
+
+def _marker_lines(text: str, marker: str) -> list[re.Match[str]]:
+    """Where `marker` stands on a line of its own (a mention inside prose is not one)."""
+    return list(re.finditer(rf"^[ \t]*{re.escape(marker)}[ \t]*(?=\r?$)", text, re.MULTILINE))
+
+
+def insert_block(text: str, block: str, start: str = START, end: str = END) -> tuple[str, bool]:
+    """`text` with `block` between the marker lines `start` and `end`, and whether the
+    markers had to be added (at the end). Nothing outside the markers changes. Every
+    block the framework keeps in a README (the bench table, the calendar) goes through
+    here, each with its own pair of markers."""
+    newline = "\r\n" if "\r\n" in text else "\n"
+    body = block.replace("\n", newline)
+    starts, ends = _marker_lines(text, start), _marker_lines(text, end)
+    if not starts and not ends:
+        before = text if not text or text.endswith(newline) else text + newline
+        gap = newline if before else ""
+        return f"{before}{gap}{start}{newline}{body}{newline}{end}{newline}", True
+    if len(starts) != 1 or len(ends) != 1 or ends[0].start() < starts[0].end():
+        raise UsageError(f"The README must have the lines {start} and {end} once each, in "
+                         "that order (or neither, to have them added at the end).")
+    return f"{text[:starts[0].end()]}{newline}{body}{newline}{text[ends[0].start():]}", False
+
+
+def _read(path: Path) -> str:
+    try:
+        return path.read_bytes().decode("utf-8")
+    except FileNotFoundError as error:
+        raise UsageError(f"There is no {path} to write into.") from error
+    except (OSError, UnicodeDecodeError) as error:
+        raise UsageError(f"Cannot read {path}: {error}.") from error
+
+
+def check_readme(path: Path) -> None:
+    """Raise UsageError now if the README at `path` could not take the table, rather than
+    after the whole benchmark has run."""
+    insert_block(_read(path), "")
+
+
+def current_block(path: Path) -> str:
+    """What the README at `path` holds between its markers now ("" without them)."""
+    text = _read(path)
+    starts, ends = _marker_lines(text, START), _marker_lines(text, END)
+    return text[starts[0].end():ends[0].start()] if len(starts) == len(ends) == 1 else ""
+
+
+def update_readme(path: Path, block: str, start: str = START, end: str = END) -> bool:
+    """Write `block` into the README at `path` between `start` and `end`; True when the
+    markers were added. An unchanged README is not rewritten."""
+    text = _read(path)
+    new_text, added = insert_block(text, block, start, end)
+    if new_text == text:
+        return added
+    write_atomically(path, new_text, what="the README")
+    return added
+
+
+# The pictures (matplotlib).
+
+SUFFIXES = (".svg", ".png", ".pdf")
+STEPS = ("parse", "part 1", "part 2", "parts 1+2")
+_COLOURS = {"parse": "#8da0cb", "part 1": "#66c2a5", "part 2": "#fc8d62",
+            "parts 1+2": "#e78ac3"}
+
+
+def available() -> bool:
+    """Whether matplotlib is installed (found without importing it)."""
+    from importlib.util import find_spec
+
+    return find_spec("matplotlib") is not None
+
+
+def require(option: str) -> None:
+    """UsageError (exit 2) at once, before any timing, when `option` cannot draw."""
+    if not available():
+        raise UsageError(f"{option} needs matplotlib: install the plot extra, e.g. "
+                         "`uv sync --extra plot` or `pip install 'aoc2023[plot]'`.")
+
+
+def check_target(option: str, path: Path) -> None:
+    """The file to draw into must be named for a format we write, in a folder that
+    exists: said before any timing rather than after it."""
+    require(option)
+    if path.suffix.lower() not in SUFFIXES:
+        raise UsageError(f"{option} {path}: the file must end in .svg, .png or .pdf.")
+    if not path.parent.is_dir():
+        raise UsageError(f"{option} {path}: there is no folder {path.parent}.")
+
+
+@dataclass(frozen=True)
+class DayBar:
+    """One day on one input: its label ("2023/07", with the input when a day has more
+    than one) and each step's headline seconds."""
+
+    year: int
+    label: str
+    seconds: dict[str, float]
+
+
+def day_bars(report: BenchReport) -> list[DayBar]:
+    """The report's timed days, main implementation only, in the report's order."""
+    inputs: dict[tuple[int, int], int] = {}
+    for bench in report.results:
+        key = (bench.result.year, bench.result.day)
+        inputs[key] = inputs.get(key, 0) + 1
+    bars = []
+    for bench in report.results:
+        result = bench.result
+        seconds = {step.step: step.stats.headline_seconds for step in bench.steps
+                   if step.variant is None and step.stats is not None}
+        if not seconds:
+            continue
+        label = f"{result.year}/{result.day:02d}"
+        if inputs[(result.year, result.day)] > 1:
+            label += f" ({result.label or result.source})"
+        bars.append(DayBar(result.year, label, seconds))
+    return bars
+
+
+def _figure(width: float) -> tuple[Figure, Axes]:
+    from matplotlib.figure import Figure
+
+    figure = Figure(figsize=(width, 4.8), layout="constrained")
+    return figure, figure.add_subplot()
+
+
+def _save(figure: Figure, path: Path) -> None:
+    """The chart drawn in memory, then written whole (files.write_atomically)."""
+    import io
+
+    import matplotlib
+
+    from aoc2023.framework.files import write_atomically
+
+    kind = path.suffix.lower().lstrip(".") or "svg"
+    drawn = io.BytesIO()
+    # No date and fixed ids in an SVG: the same figures draw the same file (a README's
+    # chart changes only when its figures do).
+    with matplotlib.rc_context({"svg.fonttype": "none", "svg.hashsalt": "aoc"}):
+        figure.savefig(drawn, format=kind, metadata={"Date": None} if kind == "svg" else None)
+    write_atomically(path, drawn.getvalue(), what="the chart")
+
+
+def bench_chart(bars: list[DayBar], budget: float, path: Path, title: str) -> None:
+    """Each day's steps stacked, on a log scale, with the budget line, into `path`."""
+    figure, axes = _figure(max(6.4, 0.45 * len(bars) + 2))
+    positions = range(len(bars))
+    bottoms = [0.0] * len(bars)
+    for step in STEPS:
+        heights = [bar.seconds.get(step, 0.0) for bar in bars]
+        if not any(heights):
+            continue
+        axes.bar(positions, heights, bottom=bottoms, label=step, color=_COLOURS[step])
+        bottoms = [low + high for low, high in zip(bottoms, heights, strict=True)]
+    axes.axhline(budget, color="#b22222", linestyle="--",
+                 label=f"budget ({budget:g} s a day)")
+    axes.set_yscale("log")
+    # From below the least step: a log scale has no 0 for the lowest segment to stand on.
+    least = min((value for bar in bars for value in bar.seconds.values() if value > 0),
+                default=budget)
+    axes.set_ylim(bottom=least / 3)
+    axes.set_xlim(-1, max(len(bars), 3))
+    axes.set_xticks(list(positions), [bar.label for bar in bars],
+                    rotation=90 if len(bars) > 12 else 0)
+    axes.set_ylabel("seconds (best of runs)")
+    axes.set_title(title)
+    axes.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize="small")
+    _save(figure, path)
+
+
+def history_chart(series: dict[str, list[Point]], path: Path, title: str) -> None:
+    """Each series (a step, on one input) over the saved benches, oldest first, on a log
+    scale; each bench whose commit differs from the one before is marked with a line and
+    the commit's short hash."""
+    runs = sorted({(point.date, point.commit) for points in series.values()
+                   for point in points})
+    where = {run: index for index, run in enumerate(runs)}
+    figure, axes = _figure(max(6.4, 0.5 * len(runs) + 2))
+    for name, points in series.items():
+        axes.plot([where[(p.date, p.commit)] for p in points], [p.seconds for p in points],
+                  marker="o", label=name)
+    axes.set_yscale("log")
+    before: str | None = None
+    for index, (_, commit) in enumerate(runs):
+        if commit is not None and commit != before:
+            axes.axvline(index, color="#999999", linewidth=0.8, linestyle=":")
+            axes.annotate(commit[:8], (index, 1.0), xycoords=("data", "axes fraction"),
+                          rotation=90, va="top", ha="right", fontsize="x-small")
+        before = commit
+    axes.set_xticks(range(len(runs)), [date[:10] for date, _ in runs],
+                    rotation=45 if len(runs) > 4 else 0, ha="right" if len(runs) > 4 else "center")
+    axes.set_ylabel("seconds (headline figure)")
+    axes.set_title(title)
+    axes.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize="small")
+    _save(figure, path)
+
+
+def readme_charts(report: BenchReport, folder: Path, years: list[int]) -> list[str]:
+    """Draw each benched year's chart as `aoc-bench-YEAR.svg` in `folder` (the README's),
+    and return the Markdown that shows the charts of `years` found there."""
+    bars = day_bars(report)
+    for year in sorted({bar.year for bar in bars}):
+        bench_chart([bar for bar in bars if bar.year == year], report.budget,
+                    folder / chart_name(year), f"Advent of Code {year}: best-of-runs times")
+    return [f"![{year}: each day's parse, part 1 and part 2]({chart_name(year)})"
+            for year in years if (folder / chart_name(year)).exists()]
+
+
+def chart_name(year: int) -> str:
+    return f"aoc-bench-{year}.svg"

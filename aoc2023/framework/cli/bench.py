@@ -100,7 +100,7 @@ def bench(
     from aoc2023.framework.bench.figures import bench_exit_code
     from aoc2023.framework.bench.measure import bench_days
     from aoc2023.framework.commands.options import days_asked
-    from aoc2023.framework.commands.view import smart_terminal
+    from aoc2023.framework.commands.view import format_duration, smart_terminal
     from aoc2023.framework.inputs import RunRequest
     from aoc2023.framework.render import as_json as json_view
     from aoc2023.framework.render import bench as bench_view
@@ -114,7 +114,7 @@ def bench(
         check_seconds("--budget", budget)
         check_seconds("--timeout", timeout)
         # Before any day's code runs (it may chdir) and anything is timed.
-        written = outputs.prepare(save, readme, plot)
+        written = outputs.prepare(save=save, readme=readme, plot=plot)
         progress = bench_view.ProgressLine(sys.stderr) if smart_terminal(sys.stderr) else None
         try:
             request = RunRequest(asked.days, input_file, example, skipped=asked.notices)
@@ -130,7 +130,8 @@ def bench(
     late: Exception | None = None
     try:
         outcome = outputs.compared(outcome, written, save=not stopped)
-        outputs.save_and_publish(outcome, written, datetime.now(UTC), done, write=not stopped)
+        outputs.save_and_publish(outcome, written, datetime.now(UTC), done, write=not stopped,
+                                 duration=format_duration)
         if written.plot is not None and plot is not None and not stopped:
             done.append(draw_chart(outcome, written.plot, plot))
     except Exception as error:
@@ -147,15 +148,15 @@ def bench(
 def draw_chart(outcome: BenchReport, path: Path, typed: Path) -> str:
     """`--plot FILE`: the days' chart drawn into `path` (`typed` as the user typed it);
     the sentence that says so."""
-    from aoc2023.framework.bench import plot
+    from aoc2023.framework.bench import outputs
 
-    bars = plot.day_bars(outcome)
+    bars = outputs.day_bars(outcome)
     if not bars:
         return f"Nothing was timed: no chart drawn into {typed}."
     years = sorted({bar.year for bar in bars})
     span = f"{years[0]}" if len(years) == 1 else f"{years[0]}-{years[-1]}"
-    plot.bench_chart(bars, outcome.budget, path,
-                     f"Advent of Code {span}: best-of-runs times")
+    outputs.bench_chart(bars, outcome.budget, path,
+                        f"Advent of Code {span}: best-of-runs times")
     return f"Drew the chart of {len(bars)} day{'s' * (len(bars) != 1)} into {typed}."
 
 
@@ -166,7 +167,7 @@ def history_of_day(asked: DaysAsked, plot: Path | None, as_json: bool,
     import json
     import sys
 
-    from aoc2023.framework.bench import history, outputs, over_time
+    from aoc2023.framework.bench import history, outputs
     from aoc2023.framework.commands.view import paint, terminal_width, use_colour, wrap_message
     from aoc2023.framework.project import require_project_root
     from aoc2023.framework.render.sparkline import history_lines
@@ -179,7 +180,7 @@ def history_of_day(asked: DaysAsked, plot: Path | None, as_json: bool,
         chart = outputs.prepare(plot=plot).plot
         path = store.history_file(require_project_root())
         entries, notices = history.saved_entries(history.load(path), str(path))
-        series = over_time.day_series(entries, history.machine(), year, day)
+        series = history.day_series(entries, history.machine(), year, day)
         colour = use_colour(sys.stderr)
         for notice in notices:
             typer.echo(paint(wrap_message(notice, terminal_width(sys.stderr)), "yellow", colour),
@@ -190,9 +191,7 @@ def history_of_day(asked: DaysAsked, plot: Path | None, as_json: bool,
                              f"machine: save some with {save}.")
         title = f"{year} day {day}: headline figures saved on this machine, oldest first"
         if chart is not None:
-            from aoc2023.framework.bench import plot as drawing
-
-            drawing.history_chart(series, chart, title)
+            outputs.history_chart(series, chart, title)
     except Exception as error:
         fail(error, verbose)
     if as_json:

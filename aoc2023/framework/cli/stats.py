@@ -27,7 +27,7 @@ CALENDAR_NEXT_TO_README = "aoc-calendar.svg"
 def _targets(svg: Path | None, readme: bool) -> tuple[Path | None, Path | None]:
     """The picture and the README to write, absolute, each checked before any work (as
     `aoc bench` checks its files): UsageError naming the first that could not be."""
-    from aoc2023.framework.bench import plot, readme_table
+    from aoc2023.framework.bench import outputs
     from aoc2023.framework.files import check_writable
 
     then = "so nothing was read"
@@ -36,7 +36,7 @@ def _targets(svg: Path | None, readme: bool) -> tuple[Path | None, Path | None]:
         from aoc2023.framework.project import require_project_root
 
         readme_file = Path(os.path.abspath(require_project_root() / "README.md"))
-        readme_table.check_readme(readme_file)
+        outputs.check_readme(readme_file)
         check_writable("--readme", readme_file, then=then)
         if svg is None:
             svg = readme_file.parent / CALENDAR_NEXT_TO_README
@@ -45,7 +45,7 @@ def _targets(svg: Path | None, readme: bool) -> tuple[Path | None, Path | None]:
         if svg.suffix.lower() not in (".svg", ".png"):
             raise UsageError(f"--svg {svg}: the file must end in .svg, or .png for a PNG.")
         if svg.suffix.lower() == ".png":
-            plot.require("--svg FILE.png")
+            outputs.require("--svg FILE.png")
         picture = Path(os.path.abspath(svg))
         check_writable("--svg", picture, then=then)
     return picture, readme_file

@@ -8,13 +8,15 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
-from aoc2023.framework.bench.calibration import REFERENCE, SWING, Speed
 from aoc2023.framework.bench.figures import (
     LONG_STEP,
     MIN_DIFFERENCE,
+    REFERENCE,
+    SWING,
     TOLERANCE,
     WIDE_TOLERANCE,
     BenchReport,
+    Speed,
     Stats,
     StepBench,
 )

@@ -3,7 +3,7 @@ as `aoc run` marks them, and the progress line shown on a terminal while it time
 
 Each column is one clock, named in its heading: the fastest run, the median
 and the spread by the wall clock, then the median by CPU time (for long steps), all
-in time at the reference speed (calibration.py), which the title gives with the
+in time at the reference speed (bench/measure.py), which the title gives with the
 machine's own. The verdicts compare the CPU median of a long step (normalised run by
 run: figures.Stats.normalised_cpu) and the fastest wall-clock time of the others (the
 title is two short lines; the method is in docs/how-to/benchmarks.md); that figure is

@@ -20,8 +20,8 @@ from datetime import timedelta
 from pathlib import Path
 from urllib.parse import quote
 
-from aoc2023.framework.bench import plot
-from aoc2023.framework.bench.readme_table import update_readme as _update_block
+from aoc2023.framework.bench import outputs
+from aoc2023.framework.bench.outputs import update_readme as _update_block
 from aoc2023.framework.commands.view import format_duration
 from aoc2023.framework.files import write_atomically
 from aoc2023.framework.stats import DayStats, YearStats
@@ -227,7 +227,7 @@ def write_svg(path: Path, years: Sequence[YearStats]) -> None:
     """Write the calendar to `path` atomically: a PNG (needs the plot extra) when it ends
     in `.png`, else the SVG."""
     if path.suffix.lower() == ".png":
-        plot.require("--svg")
+        outputs.require("--svg")
         content: str | bytes = _png(years)
     else:
         content = calendar_svg(years)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from aoc2023.framework.bench.plot import Point
+from aoc2023.framework.bench.history import Point
 from aoc2023.framework.commands.view import cell_width, format_duration, pad
 
 BLOCKS = "▁▂▃▄▅▆▇█"
