@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from aoc2023.framework.profiling import ProfileRow
+from aoc2023.framework.instruments import ProfileRow
 from aoc2023.framework.render.common import format_duration
 from aoc2023.framework.render.table import Cell, Column, choose_layout, render_table
 
