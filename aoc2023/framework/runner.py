@@ -481,8 +481,8 @@ class Executor:
 
 
 def _in_child(
-    solution_class: type[Solution[Any]], run_input: RunInput, title: str | None, profile: bool,
-    clock: Clock, progress: Progress,
+    solution_class: type[Solution[Any]], run_input: RunInput, title: str | None,
+    progress: Progress, *, clock: Clock, profile: bool,
 ) -> tuple[DayResult, RawStats | None]:
     """The child's run: `run_solution`, its reports sent up; the profile's figures back."""
     from aoc2023.framework.instruments import Profiler
@@ -527,7 +527,7 @@ def _in_children(
             on_step(solution_class.year, solution_class.day, group[0] if len(group) == 1
                     else None)
         task = partial(_in_child, solution_class, replace(run_input, parts=group), title,
-                       profiler is not None, clock)
+                       clock=clock, profile=profiler is not None)
         reports: dict[str, object] = {}
         try:
             result, raw = call_with_timeout(task, timeout, reports)
