@@ -1,8 +1,7 @@
-"""The instruments a run's steps can run under: cProfile (`--profile`), tracemalloc
-(`--memory`: each step's peak) and memray (`--memory-flame`: one part's flame report).
-
-The runner's executor calls `start(step)` and `stop(step)` around each step of the day's
-own code, inside the timed span; none is imported until its option asks for it.
+"""What a run's steps are measured with: cProfile (`--profile`) and tracemalloc (`--memory`:
+each step's peak), which the runner's executor starts and stops around each step of the
+day's own code, inside the timed span; and memray (`--memory-flame`), which tracks one part
+on its own after the run. None is imported until its option asks for it.
 """
 
 from __future__ import annotations
