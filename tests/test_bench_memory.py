@@ -23,13 +23,13 @@ from conftest import temporary_year
 from fake_clock import cap_runs, capped
 from site_cli import aoc_in_process
 
-from aoc2023.framework.bench import memory_flame
+from aoc2023.framework import instruments
 from aoc2023.framework.bench.figures import MIN_RUNS
 from aoc2023.framework.bench.measure import bench_days
-from aoc2023.framework.bench.memory import step_peaks
 from aoc2023.framework.inputs import RunInput, RunRequest
 from aoc2023.framework.render import bench as bench_view
 from aoc2023.framework.render.as_json import bench_json
+from aoc2023.framework.runner import step_peaks
 
 HEAD = ("from __future__ import annotations\n\nimport time\nimport tracemalloc\n"
         "from collections.abc import Iterator\n\nfrom aoc2023.framework import Solution\n")
@@ -186,7 +186,7 @@ def test_memory_flame_wants_one_day_and_memray(year: int,
     found = aoc_in_process("run", str(year), "1", "--memory-flame", "3", "f.html")
     assert found.returncode == 2
     assert "the part is 1 or 2, not 3" in found.stderr
-    monkeypatch.setattr(memory_flame, "available", lambda: False)
+    monkeypatch.setattr(instruments, "memray_available", lambda: False)
     found = aoc_in_process("run", str(year), "1", "--memory-flame", "2", "f.html")
     assert found.returncode == 2
     assert "--memory-flame needs memray: install the memray extra" in found.stderr

@@ -295,7 +295,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
                            "aocd.stars", "aocd.submissions", "aocd.waits")),
     ("registry", ("registry", "listing_cache")),
     ("inputs", ("inputs",)),
-    ("runner", ("runner", "timeouts", "profiling")),
+    ("runner", ("runner", "timeouts", "instruments")),
     ("policy: sending, listing, benching, the tests' plugin",
      ("submit", "verdict", "stats", "stats_source",
       "watch",

@@ -10,9 +10,8 @@ from site_cli import aoc_in_process
 
 from aoc2023.framework import Solution
 from aoc2023.framework.inputs import RunInput
-from aoc2023.framework.profiling import Profiler
-from aoc2023.framework.runner import run_solution
-from aoc2023.framework.timeouts import run_with_timeout
+from aoc2023.framework.instruments import Profiler
+from aoc2023.framework.runner import Executor
 
 
 def count_vowels_the_slow_way(text: str) -> int:
@@ -31,8 +30,7 @@ class Vowels(Solution[str]):
 
 def test_the_profile_names_the_days_own_functions_and_leaves_the_framework_out() -> None:
     profiler = Profiler()
-    result = profiler.call(
-        Vowels, lambda day: run_solution(day, RunInput("advent of code", "file")))
+    result = Executor(profiler=profiler)(Vowels, RunInput("advent of code", "file"))
     assert [p.answer for p in result.parts] == ["1000", "2000"]
     rows = profiler.top()
     names = [row.function for row in rows]
@@ -51,14 +49,14 @@ def _line_of_slow() -> int:
 
 def test_the_profile_of_a_day_run_under_a_timeout_comes_back_from_the_child() -> None:
     profiler = Profiler()
-    run_with_timeout(Vowels, RunInput("advent", "file"), None, 10.0, profiler)
+    Executor(10.0, profiler)(Vowels, RunInput("advent", "file"))
     assert "count_vowels_the_slow_way" in [row.function for row in profiler.top()]
 
 
 def test_profiling_leaves_the_day_class_and_registry_alone() -> None:
     from aoc2023.framework.registry import REGISTRY
 
-    Profiler().call(Vowels, lambda day: run_solution(day, RunInput("a", "file")))
+    Executor(profiler=Profiler())(Vowels, RunInput("a", "file"))
     assert REGISTRY[(2094, 1)] is Vowels
     assert not Vowels.solves_both_at_once()
 

@@ -34,8 +34,14 @@ from aoc2023.framework.render import run as run_view
 from aoc2023.framework.render.as_json import bench_json
 from aoc2023.framework.results import DayResult, ExitCode, PartResult, RunReport, Status
 from aoc2023.framework.results import run_exit_code as exit_code
-from aoc2023.framework.runner import run_solution
-from aoc2023.framework.timeouts import Progress, day_runner, run_with_timeout, watch_child
+from aoc2023.framework.runner import Executor, run_solution
+from aoc2023.framework.timeouts import Progress, watch_child
+
+
+def run_with_timeout(solution_class: type[Solution[Any]], run_input: RunInput,
+                     title: str | None, timeout: float, **options: Any) -> DayResult:
+    """The executor under a time limit: each part in a child."""
+    return Executor(timeout, **options)(solution_class, run_input, title)
 
 LIMIT = 1.0
 """The limit that kills a late part (one that would sleep 30 s). The steps before it must
@@ -201,8 +207,16 @@ def test_results_match_the_in_process_runner() -> None:
         assert there.error == here.error
 
 
+class SaysItsProcess(Solution[str]):
+    year, day = 2091, 6
+
+    def part_1(self, text: str) -> int:
+        return os.getpid()
+
+
 def test_without_a_timeout_days_run_in_this_process() -> None:
-    assert day_runner(None) is run_solution
+    [part, _] = Executor()(SaysItsProcess, RunInput("", "file")).parts
+    assert part.answer == str(os.getpid())
 
 
 @pytest.mark.slow

@@ -238,6 +238,17 @@ def stop_name(stop: BaseException | None) -> str:
     return "Ctrl-C" if signum == signal.SIGINT else signal.Signals(signum).name
 
 
+def describe_error(error: BaseException) -> str:
+    """A day's error (or a child's) in one line, as results and sentences show it."""
+    if isinstance(error, InputError):
+        return f"bad input: {error}"
+    if isinstance(error, SystemExit):
+        return f"the day's code called sys.exit({error.code!r})"
+    if isinstance(error, KeyboardInterrupt):
+        return f"interrupted ({stop_name(error)})"
+    return f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
+
+
 _WHY = {errno.ENOSPC: "the disk is full", errno.EDQUOT: "the disk quota is used up",
         errno.EROFS: "it is on a read-only file system", errno.EACCES: "permission denied",
         errno.EPERM: "permission denied", errno.EISDIR: "a folder is in its place",

@@ -82,7 +82,7 @@ class DayResult(NamedTuple):
     None for the one token of a plain run. Never the token itself."""
     peak_memory: dict[str, int | None] | None = None
     """With --memory: each step's peak allocation in bytes, by step ("parse", "part 1"...),
-    measured in a run of its own (bench/memory.py)."""
+    measured in a run of its own (runner.step_peaks)."""
 
     @property
     def interrupted(self) -> bool:

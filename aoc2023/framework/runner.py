@@ -1,8 +1,7 @@
-"""Run days: parse, part 1 and part 2, each timed on its own.
-
-The runner prints nothing and raises nothing a day can cause: every outcome,
-an exception in a part included, comes back as plain data (results.py) for the
-CLI to render.
+"""The executor: runs a day's steps in order (parse, part 1, part 2; or `solve`), each timed
+on its own, under the instruments asked for (instruments.py), in this process or, with a
+time limit, in a child (timeouts.py). It prints nothing and raises nothing a day can
+cause: every outcome, an error in a part included, comes back as plain data (results.py).
 """
 
 from __future__ import annotations
@@ -11,20 +10,33 @@ import inspect
 import os
 import traceback
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
+from dataclasses import dataclass, replace
 from functools import partial
 from time import perf_counter_ns
-from typing import Any, NamedTuple, cast
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from aoc2023.framework import answers
 from aoc2023.framework.answers import answer_text
-from aoc2023.framework.errors import InputError, Interrupted, quoted, signal_of, stop_name
+from aoc2023.framework.errors import (
+    ChildFailed,
+    Interrupted,
+    TimedOut,
+    describe_error,
+    quoted,
+    signal_of,
+    stop_name,
+)
 from aoc2023.framework.inputs import DayInputs, RunInput
 from aoc2023.framework.registry import recursion_limit_kept
-from aoc2023.framework.results import DayResult, OnStep, PartResult, RunReport, Status
+from aoc2023.framework.results import CouldNotRun, DayResult, OnStep, PartResult, RunReport, Status
 from aoc2023.framework.solution import Solution
 
+if TYPE_CHECKING:
+    from aoc2023.framework.instruments import Instrument, Profiler, RawStats
+    from aoc2023.framework.timeouts import Progress
+
 DayRunner = Callable[[type[Solution[Any]], RunInput, str | None], DayResult]
-"""Runs one day on one input: `run_solution`, or a variant of it (time limit, profiler)."""
+"""Runs one day on one input: an `Executor`, or `run_solution` itself."""
 
 
 class _Outcome(NamedTuple):  # not a dataclass: 0.1 ms to create, against 0.8 ms
@@ -48,19 +60,22 @@ Reporter = Callable[[str, object], object]
 
 
 class _Timer:
-    """Times each step of one day on `clock`, and keeps the stop from outside (Ctrl-C,
-    SIGTERM...) that ended one, so that the day's `Interrupted` names it."""
+    """Times each step of one day on `clock`, under `instruments`, and keeps the stop from
+    outside (Ctrl-C, SIGTERM...) that ended one, so that the day's `Interrupted` names it."""
 
-    def __init__(self, clock: Clock) -> None:
+    def __init__(self, clock: Clock, instruments: Sequence[Instrument] = ()) -> None:
         self.clock = clock
+        self.instruments = instruments
         self.stop: BaseException | None = None
 
-    def __call__(self, function: Callable[[], Any]) -> _Outcome:
+    def __call__(self, step: str, function: Callable[[], Any]) -> _Outcome:
+        """`function()`, the step named `step` ("parse", "part 1"...) to the instruments."""
         pid = os.getpid()
         start = self.clock()
         try:
             with recursion_limit_kept():
-                value = function()
+                value = (_instrumented(self.instruments, step, function) if self.instruments
+                         else function())
         except _DAY_CODE_ERRORS as error:
             _end_a_forked_copy(pid)
             if isinstance(error, KeyboardInterrupt):
@@ -71,21 +86,25 @@ class _Timer:
         return _Outcome(value=value, seconds=(self.clock() - start) / 1e9)
 
 
+def _instrumented(instruments: Sequence[Instrument], step: str, function: Callable[[], Any]
+                  ) -> Any:
+    for instrument in instruments:
+        instrument.start(step)
+    failed = True
+    try:
+        value = function()
+        failed = False
+        return value
+    finally:
+        for instrument in reversed(instruments):
+            instrument.stop(step, failed=failed)
+
+
 def _end_a_forked_copy(pid: int) -> None:
     """A part that forked returns twice, once in a copy of this process: the copy must not
     go on to run the rest of `aoc` (it would print the report a second time)."""
     if os.getpid() != pid:
         os._exit(0)
-
-
-def describe_error(error: BaseException) -> str:
-    if isinstance(error, InputError):
-        return f"bad input: {error}"
-    if isinstance(error, SystemExit):
-        return f"the day's code called sys.exit({error.code!r})"
-    if isinstance(error, KeyboardInterrupt):
-        return f"interrupted ({stop_name(error)})"
-    return f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
 
 
 def _not_written(error: BaseException | None, method: Callable[..., Any]) -> bool:
@@ -144,7 +163,7 @@ def _judge(part: int, outcome: _Outcome, expected: str | None, shared: bool,
 def run_solution(
     solution_class: type[Solution[Any]], run_input: RunInput, title: str | None = None,
     report: Reporter | None = None, clock: Clock = perf_counter_ns,
-    on_step: OnStep | None = None,
+    on_step: OnStep | None = None, instruments: Sequence[Instrument] = (),
 ) -> DayResult:
     """Parse and solve `run_input`; each part gets its own freshly parsed input, so a part
     that mutates what it is given cannot change what the other part sees.
@@ -163,8 +182,9 @@ def run_solution(
 
     Each step is timed on `clock`, from just before it starts to just after it ends (a
     test hands it a clock that only the day's code moves). `on_step(year, day, part)` is
-    told as each part starts (a terminal says what runs)."""
-    timed = _Timer(clock)
+    told as each part starts (a terminal says what runs). Each step runs under each of
+    `instruments` (instruments.py), named "parse", "part N" or "parts 1+2"."""
+    timed = _Timer(clock, instruments)
     result = _run_day(solution_class, run_input, title, report, timed, on_step)
     if result.interrupted:
         raise Interrupted(result, signal_of(timed.stop))
@@ -182,7 +202,7 @@ def _run_day(
         "source": run_input.source, "label": run_input.label, "variant": solution_class.variant,
         "account": run_input.account,
     }
-    parsed = timed(lambda: solution.parse(run_input.text))
+    parsed = timed("parse", partial(solution.parse, run_input.text))
     parse_seconds = parsed.seconds
     if parsed.error is not None:
         reason = describe_error(parsed.error)
@@ -194,12 +214,14 @@ def _run_day(
         )
     if report is not None:
         report("parsed", parse_seconds)
+    if not run_input.parts:  # the parse alone (--memory, when no part was solved)
+        return DayResult(**header, parse_seconds=parse_seconds, parts=())
 
     if solution_class.solves_in_turn():
         parts = _solve_in_turn(solution, parsed.value, run_input, timed, report, on_step)
         return DayResult(**header, parse_seconds=parse_seconds, parts=parts)
     if solution_class.solves_both_at_once():
-        both = timed(partial(solution.solve, parsed.value))
+        both = timed("parts 1+2", partial(solution.solve, parsed.value))
         answers: tuple[Any, ...] = (None, None)
         if both.error is None:
             answers, shape_error = _pair_of(both.value)
@@ -225,10 +247,10 @@ def _run_day(
             on_step(solution_class.year, solution_class.day, part)
         if fresh is None:  # each part its own instance and its own parse, as under --timeout
             solution = solution_class(extra=run_input.extra)
-            fresh = timed(partial(solution.parse, run_input.text))
+            fresh = timed("parse", partial(solution.parse, run_input.text))
         parse_failed = fresh.error is not None
         outcome = fresh if parse_failed else timed(
-            partial(_call_part, solution, part, fresh))
+            f"part {part}", partial(_call_part, solution, part, fresh))
         fresh = None  # the part is done with its input: let it go before the next parse
         judged = _judge(part, outcome, expected.get(part), shared=False,
                         method=_part_method(solution, part))
@@ -286,7 +308,7 @@ def _solve_in_turn(
         for part in range(1, max(run_input.parts) + 1):
             if on_step is not None:
                 on_step(type(solution).year, type(solution).day, part)
-            outcome = timed(partial(next, answers))
+            outcome = timed(f"part {part}", partial(next, answers))
             if isinstance(outcome.error, StopIteration):
                 outcome = _Outcome(seconds=outcome.seconds, error=TypeError(
                     f"solve() stopped before it yielded part {part}'s answer"))
@@ -318,7 +340,7 @@ def _no_third_answer(answers: Generator[Any, None, None], second: PartResult,
     """Part 2's result, made an error when `solve` goes on to yield a third answer (or
     fails after its second): a `solve` of another shape than the two answers fails in
     one sentence. Run only when part 2 was asked for, so a part-1 example never runs it."""
-    after = timed(partial(next, answers))
+    after = timed("part 2", partial(next, answers))  # its tail: profiled, not re-measured
     if isinstance(after.error, StopIteration):
         return second
     error = after.error or TypeError(
@@ -421,3 +443,203 @@ def run_days(days: Iterable[DayInputs | DayResult], run: DayRunner = run_solutio
         report.notices.append(f"Interrupted ({stop_name(stop)}){where}: what finished is "
                               "shown; the rest did not run, and nothing is sent after it.")
     return report
+
+
+@dataclass(frozen=True)
+class Executor:
+    """How `aoc run` and `aoc bench` run a day on one input, built once from their options:
+    in this process, or with `timeout` each part (with its own parse) in a child stopped
+    once a step runs that long; under `profiler`; with `memory` (a list for its notices),
+    each step's peak allocation from a run of its own after the timed one; each part's
+    start told to `on_step`; then `then(result, run_input)`, the caller's policy."""
+
+    timeout: float | None = None
+    profiler: Profiler | None = None
+    memory: list[str] | None = None
+    on_step: OnStep | None = None
+    then: Callable[[DayResult, RunInput], DayResult] | None = None
+    clock: Clock = perf_counter_ns
+
+    def __call__(self, solution_class: type[Solution[Any]], run_input: RunInput,
+                 title: str | None = None) -> DayResult:
+        if self.timeout is not None:
+            result = _in_children(solution_class, run_input, title, self.timeout,
+                                  self.profiler, self.clock, self.on_step)
+        else:
+            result = run_solution(solution_class, run_input, title, clock=self.clock,
+                                  on_step=self.on_step,
+                                  instruments=() if self.profiler is None else (self.profiler,))
+        if self.memory is not None:
+            try:
+                peaks, notice = peaks_of(solution_class, run_input, result, self.timeout)
+            except KeyboardInterrupt as stop:  # the timed run finished: it is kept
+                raise Interrupted(result, signal_of(stop)) from None
+            if notice:
+                self.memory.append(notice)
+            result = result._replace(peak_memory=peaks)
+        return result if self.then is None else self.then(result, run_input)
+
+
+def _in_child(
+    solution_class: type[Solution[Any]], run_input: RunInput, title: str | None,
+    progress: Progress, *, clock: Clock, profile: bool,
+) -> tuple[DayResult, RawStats | None]:
+    """The child's run: `run_solution`, its reports sent up; the profile's figures back."""
+    from aoc2023.framework.instruments import Profiler
+
+    profiler = Profiler() if profile else None
+    result = run_solution(solution_class, run_input, title, progress.report, clock,
+                          instruments=() if profiler is None else (profiler,))
+    return result, None if profiler is None else profiler.raw()
+
+
+def _in_children(
+    solution_class: type[Solution[Any]], run_input: RunInput, title: str | None,
+    timeout: float, profiler: Profiler | None, clock: Clock, on_step: OnStep | None,
+) -> DayResult:
+    """`run_solution` with each part and its parse in a child stopped after `timeout`
+    seconds (one child for a day that solves both parts at once). The child times the
+    steps on `clock`, as in this process: the parent's wait is in no step's time. A
+    `solve` that yields reports each part as it is yielded: the limit counts each part's
+    own time, and a part done before a later one runs late is kept.
+
+    Ctrl-C in the parent stops the child and raises `Interrupted` with the parts that
+    finished (in earlier children, or reported by this one), as `run_solution` does."""
+    from aoc2023.framework.timeouts import call_with_timeout
+
+    together = solution_class.solves_both_at_once()  # one child: the parts share their work
+    shared_time = together and not solution_class.solves_in_turn()
+    groups = [run_input.parts] if together else [(part,) for part in run_input.parts]
+    parse_seconds: float | None = None
+    error: str | None = None
+    error_traceback: str | None = None
+    parts: list[PartResult] = []
+
+    def so_far() -> DayResult:
+        return DayResult(
+            solution_class.year, solution_class.day, title, run_input.source, run_input.label,
+            parse_seconds, tuple(parts), error, error_traceback, account=run_input.account,
+            variant=solution_class.variant,
+        )
+
+    for index, group in enumerate(groups):
+        if on_step is not None:  # each child is one part, or both parts at once
+            on_step(solution_class.year, solution_class.day, group[0] if len(group) == 1
+                    else None)
+        task = partial(_in_child, solution_class, replace(run_input, parts=group), title,
+                       clock=clock, profile=profiler is not None)
+        reports: dict[str, object] = {}
+        try:
+            result, raw = call_with_timeout(task, timeout, reports)
+        except KeyboardInterrupt as stop:
+            seconds = reports.get("parsed")
+            if parse_seconds is None and seconds is not None:
+                parse_seconds = cast(float, seconds)
+            parts += [cast(PartResult, reports[f"part {p}"]) if f"part {p}" in reports
+                      else _interrupted(run_input, p, shared_time, stop)
+                      for group_left in groups[index:] for p in group_left]
+            raise Interrupted(so_far(), signal_of(stop)) from None
+        except TimedOut as late:
+            seconds = late.reports.get("parsed")
+            if seconds is None:  # the parse itself ran out of time: no part can run
+                error = f"parse timed out: stopped after {timeout:g} s (--timeout)"
+                parts += [_timed_out(run_input, p, "not run: parse timed out", shared_time)
+                          for group_left in groups[index:] for p in group_left]
+                break
+            parse_seconds = cast(float, seconds) if parse_seconds is None else parse_seconds
+            # A yielding `solve` reports each part as it comes: those done are kept.
+            parts += [cast(PartResult, late.reports[f"part {p}"]) if f"part {p}" in late.reports
+                      else _timed_out(run_input, p, str(late), shared_time) for p in group]
+            continue
+        except ChildFailed as failure:
+            parts += [PartResult(p, Status.ERROR, expected=run_input.expected.get(p),
+                                 error=str(failure), traceback=failure.child_traceback)
+                      for p in group]
+            continue
+        if profiler is not None and raw is not None:
+            profiler.add(raw)
+        parse_seconds = result.parse_seconds if parse_seconds is None else parse_seconds
+        if error is None and result.error is not None:
+            error, error_traceback = result.error, result.traceback
+        parts += result.parts
+    return so_far()
+
+
+def _interrupted(run_input: RunInput, part: int, together: bool, stop: BaseException
+                 ) -> PartResult:
+    return PartResult(part, Status.INTERRUPTED, expected=run_input.expected.get(part),
+                      error=f"interrupted ({stop_name(stop)})", timed_with_other_part=together)
+
+
+def _timed_out(run_input: RunInput, part: int, reason: str, together: bool) -> PartResult:
+    return PartResult(part, Status.TIMEOUT, expected=run_input.expected.get(part), error=reason,
+                      timed_with_other_part=together)
+
+
+Peaks = dict[str, int | None]
+"""Peak bytes by step ("parse", "part 1", "part 2" or "parts 1+2"); None for the step a
+measuring run under `--timeout` was stopped in (shown ⧖)."""
+
+_SOLVED = frozenset({Status.CORRECT, Status.WRONG, Status.UNKNOWN})
+
+
+def step_peaks(solution_class: type[Solution[Any]], run_input: RunInput,
+               parts: tuple[int, ...], progress: Progress | None = None) -> dict[str, int]:
+    """`--memory`: each step's peak allocation in bytes (instruments.Tracer), for the parse
+    and the `parts` the timed run solved, from a run of their own under tracemalloc after
+    it (tracing slows Python several times over: no time is taken under it). A step that
+    raises has no figure: its error is the timed run's to report."""
+    from aoc2023.framework.instruments import Tracer, tracing
+    from aoc2023.framework.timeouts import NO_WATCH
+
+    tracer = Tracer(_steps(solution_class, parts), progress or NO_WATCH)
+    with tracing():
+        run_solution(solution_class, replace(run_input, parts=parts), instruments=(tracer,))
+    return tracer.peaks
+
+
+def solved_parts(result: DayResult) -> tuple[int, ...]:
+    """The parts a run solved (right, wrong or unknown): the ones worth measuring."""
+    return tuple(part.part for part in result.parts if part.status in _SOLVED)
+
+
+def peaks_of(solution_class: type[Solution[Any]], run_input: RunInput, result: DayResult,
+             timeout: float | None) -> tuple[Peaks, str | None]:
+    """The peaks of the steps `result` (the timed run) solved, and a sentence when some
+    could not be measured. Under `timeout`, measured in a child: the steps measured before
+    it was stopped keep their peaks, the step stopped is None (⧖), and the sentence is a
+    `CouldNotRun` (exit 2, as for any timeout)."""
+    if result.error is not None and result.parse_seconds is None:
+        return {}, None
+    parts = solved_parts(result)
+    task = partial(step_peaks, solution_class, run_input, parts)
+    if timeout is None:
+        return dict(task()), None
+    from aoc2023.framework.instruments import PEAK
+    from aoc2023.framework.timeouts import call_with_timeout
+
+    reports: dict[str, object] = {}
+    try:
+        return dict(call_with_timeout(task, timeout, reports)), None
+    except (TimedOut, ChildFailed) as failure:
+        where = f"{solution_class.year} day {solution_class.day}" + (
+            f", variant {solution_class.variant}" if solution_class.variant else "")
+        peaks: Peaks = {label.removeprefix(PEAK): cast(int, peak)
+                        for label, peak in reports.items() if label.startswith(PEAK)}
+        stopped = next((step for step in _steps(solution_class, parts) if step not in peaks),
+                       None)
+        if not isinstance(failure, TimedOut) or stopped is None:
+            return peaks, f"{where}: memory not measured: {failure}."
+        peaks[stopped] = None
+        return peaks, CouldNotRun(f"{where}: memory not measured: {stopped} {failure}.")
+
+
+def _steps(solution_class: type[Solution[Any]], parts: tuple[int, ...]) -> list[str]:
+    """The steps `step_peaks` measures, in order."""
+    if not parts:
+        return ["parse"]
+    if solution_class.solves_in_turn():
+        return ["parse", *(f"part {part}" for part in range(1, max(parts) + 1))]
+    if solution_class.solves_both_at_once():
+        return ["parse", "parts 1+2"]
+    return ["parse", *(f"part {part}" for part in parts)]

@@ -47,6 +47,7 @@ from aoc2023.framework.errors import (
     NotSent,
     SentButNoReply,
     SiteError,
+    describe_error,
     quoted,
     signal_of,
     stop_name,
@@ -55,7 +56,7 @@ from aoc2023.framework.errors import (
 from aoc2023.framework.inputs import example_inputs
 from aoc2023.framework.launcher import aoc_command
 from aoc2023.framework.results import SUBMIT_FAILED, DayResult, PartResult, RunReport, Status
-from aoc2023.framework.runner import DayRunner, describe_error, run_solution
+from aoc2023.framework.runner import DayRunner, run_solution
 
 
 @dataclass(frozen=True)

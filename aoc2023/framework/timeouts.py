@@ -1,17 +1,8 @@
-"""A time limit per step: `--timeout SECONDS` on `aoc run` and `aoc bench`.
+"""A step in a child process, stopped once it runs `--timeout` seconds without news.
 
-Without a limit a day runs in this process, as `run_solution` runs it: no fork
-costs anything. With one, each part (with its own parse) runs in a child process.
-The child times its steps itself with perf_counter_ns, exactly as in-process, and
-sends back plain results; the parent only watches the clock and kills a child that
-is late. The child reports progress (the parse done, each part a yielding `solve`
-yields, a benchmark run done) and each report restarts the clock, so the limit applies
-to each step, not to the child's whole life: a part is stopped once it alone has run
-for SECONDS.
-
-The child is forked on Linux (cheap, and it has the day loaded already); elsewhere
-it is spawned, which imports the day again. Nothing heavy is imported until a
-child is needed, so `aoc run` without `--timeout` pays nothing for this module.
+The runner's `Executor` runs itself here under a time limit. Each message from the
+child (a step done, a heartbeat) restarts the parent's clock, so the limit is per step.
+Forked on Linux, spawned elsewhere; multiprocessing is imported only once a child is needed.
 """
 
 from __future__ import annotations
@@ -23,22 +14,13 @@ import time
 import traceback
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import replace
-from functools import partial
-from time import perf_counter_ns
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
 
-from aoc2023.framework.errors import ChildFailed, Interrupted, TimedOut, signal_of, stop_name
-from aoc2023.framework.inputs import RunInput
-from aoc2023.framework.results import DayResult, OnStep, PartResult, Status
-from aoc2023.framework.runner import Clock, DayRunner, describe_error, run_solution
-from aoc2023.framework.solution import Solution
+from aoc2023.framework.errors import ChildFailed, TimedOut, describe_error
 
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
     from multiprocessing.context import ForkContext, SpawnContext
-
-    from aoc2023.framework.profiling import Profiler, RawStats
 
 T = TypeVar("T")
 
@@ -213,121 +195,3 @@ def _child_main(function: Callable[[Progress], Any], sender: Connection, interva
     except Exception as error:
         reason = f"its result could not be sent back: {describe_error(error)}"
         sender.send(("raised", None, (reason, traceback.format_exc())))
-
-
-def _run_in_child(
-    solution_class: type[Solution[Any]], run_input: RunInput, title: str | None, profile: bool,
-    clock: Clock, progress: Progress,
-) -> tuple[DayResult, RawStats | None]:
-    def run(cls: type[Solution[Any]]) -> DayResult:
-        return run_solution(cls, run_input, title, progress.report, clock)
-
-    if not profile:
-        return run(solution_class), None
-    from aoc2023.framework.profiling import Profiler
-
-    profiler = Profiler()
-    result = profiler.call(solution_class, run)
-    return result, profiler.raw()
-
-
-def run_with_timeout(
-    solution_class: type[Solution[Any]], run_input: RunInput, title: str | None,
-    timeout: float, profiler: Profiler | None = None, clock: Clock = perf_counter_ns,
-    on_step: OnStep | None = None,
-) -> DayResult:
-    """`run_solution`, with each part and its parse in a child stopped after `timeout`
-    seconds (one child for a day that solves both parts at once). The child times the
-    steps on `clock`, as `run_solution` does: the parent's wait is in no step's time.
-    A `solve` that yields reports each part as it is yielded: the limit counts each
-    part's own time, and a part done before a later one runs late is kept.
-
-    Ctrl-C in the parent stops the child and raises `Interrupted` with the parts that
-    finished (in earlier children, or reported by this one), as `run_solution` does."""
-    together = solution_class.solves_both_at_once()  # one child: the parts share their work
-    shared_time = together and not solution_class.solves_in_turn()
-    groups = [run_input.parts] if together else [(part,) for part in run_input.parts]
-    parse_seconds: float | None = None
-    error: str | None = None
-    error_traceback: str | None = None
-    parts: list[PartResult] = []
-
-    def so_far() -> DayResult:
-        return DayResult(
-            solution_class.year, solution_class.day, title, run_input.source, run_input.label,
-            parse_seconds, tuple(parts), error, error_traceback, account=run_input.account,
-            variant=solution_class.variant,
-        )
-
-    for index, group in enumerate(groups):
-        if on_step is not None:  # each child is one part, or both parts at once
-            on_step(solution_class.year, solution_class.day, group[0] if len(group) == 1
-                    else None)
-        task = partial(_run_in_child, solution_class, replace(run_input, parts=group), title,
-                       profiler is not None, clock)
-        reports: dict[str, object] = {}
-        try:
-            result, raw = call_with_timeout(task, timeout, reports)
-        except KeyboardInterrupt as stop:
-            seconds = reports.get("parsed")
-            if parse_seconds is None and seconds is not None:
-                parse_seconds = cast(float, seconds)
-            parts += [cast(PartResult, reports[f"part {p}"]) if f"part {p}" in reports
-                      else _interrupted(run_input, p, shared_time, stop)
-                      for group_left in groups[index:] for p in group_left]
-            raise Interrupted(so_far(), signal_of(stop)) from None
-        except TimedOut as late:
-            seconds = late.reports.get("parsed")
-            if seconds is None:  # the parse itself ran out of time: no part can run
-                error = f"parse timed out: stopped after {timeout:g} s (--timeout)"
-                parts += [_timed_out(run_input, p, "not run: parse timed out", shared_time)
-                          for group_left in groups[index:] for p in group_left]
-                break
-            parse_seconds = cast(float, seconds) if parse_seconds is None else parse_seconds
-            # A yielding `solve` reports each part as it comes: those done are kept.
-            parts += [cast(PartResult, late.reports[f"part {p}"]) if f"part {p}" in late.reports
-                      else _timed_out(run_input, p, str(late), shared_time) for p in group]
-            continue
-        except ChildFailed as failure:
-            parts += [PartResult(p, Status.ERROR, expected=run_input.expected.get(p),
-                                 error=str(failure), traceback=failure.child_traceback)
-                      for p in group]
-            continue
-        if profiler is not None and raw is not None:
-            profiler.add(raw)
-        parse_seconds = result.parse_seconds if parse_seconds is None else parse_seconds
-        if error is None and result.error is not None:
-            error, error_traceback = result.error, result.traceback
-        parts += result.parts
-    return so_far()
-
-
-def _interrupted(run_input: RunInput, part: int, together: bool, stop: BaseException
-                 ) -> PartResult:
-    return PartResult(part, Status.INTERRUPTED, expected=run_input.expected.get(part),
-                      error=f"interrupted ({stop_name(stop)})", timed_with_other_part=together)
-
-
-def _timed_out(run_input: RunInput, part: int, reason: str, together: bool) -> PartResult:
-    return PartResult(part, Status.TIMEOUT, expected=run_input.expected.get(part), error=reason,
-                      timed_with_other_part=together)
-
-
-def day_runner(timeout: float | None, profiler: Profiler | None = None,
-               on_step: OnStep | None = None) -> DayRunner:
-    """How to run a day on one input: plain `run_solution`, under a time limit (in a
-    child), and/or under `profiler`; each part's start is told to `on_step` (with a time
-    limit, as its child starts)."""
-    if timeout is not None:
-        def limited(cls: type[Solution[Any]], run_input: RunInput, title: str | None) -> DayResult:
-            return run_with_timeout(cls, run_input, title, timeout, profiler,
-                                    on_step=on_step)
-
-        return limited
-    if profiler is not None:
-        def profiled(cls: type[Solution[Any]], run_input: RunInput, title: str | None) -> DayResult:
-            return profiler.call(cls, lambda profiled: run_solution(
-                profiled, run_input, title, on_step=on_step))
-
-        return profiled
-    return run_solution if on_step is None else partial(run_solution, on_step=on_step)

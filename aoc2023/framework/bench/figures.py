@@ -242,7 +242,7 @@ class StepBench:
     """A variant's step against the main implementation's same step: its figure over the
     main's (see `ratio_to_main`); None for the main's steps, or when either is not timed."""
     peak_memory: int | None = None
-    """With --memory: the step's peak allocation in bytes (bench/memory.py)."""
+    """With --memory: the step's peak allocation in bytes (runner.step_peaks)."""
 
 
 def ratio_to_main(variant: Stats, main: Stats) -> float:

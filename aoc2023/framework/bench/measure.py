@@ -27,13 +27,13 @@ from aoc2023.framework.bench.figures import (
     StepBench,
     ratio_to_main,
 )
-from aoc2023.framework.errors import ChildFailed, Terminated, TimedOut, stop_name
+from aoc2023.framework.errors import ChildFailed, Terminated, TimedOut, describe_error, stop_name
 from aoc2023.framework.inputs import RunInput, RunRequest, days_to_run
 from aoc2023.framework.registry import variants_of
 from aoc2023.framework.results import DayResult, Status
-from aoc2023.framework.runner import DayRunner, against_main, describe_error, run_solution
+from aoc2023.framework.runner import DayRunner, Executor, Peaks, against_main, peaks_of
 from aoc2023.framework.solution import Solution
-from aoc2023.framework.timeouts import NO_WATCH, Progress, call_with_timeout, day_runner
+from aoc2023.framework.timeouts import NO_WATCH, Progress, call_with_timeout
 
 MAX_RUNS = 100_000
 """The most runs of any one step, the parse included (README: "at most 100,000 runs")."""
@@ -472,7 +472,7 @@ def bench_input(
     now by `clocks.clock` (see `Clocks`). The checking run is timed by `clocks.timer`
     too, unless `run` or a `timeout` (a child, on the real clock) says otherwise."""
     watcher = watcher or _no_watcher
-    run = run or (day_runner(timeout) if timeout else partial(run_solution, clock=clocks.timer))
+    run = run or (Executor(timeout) if timeout else Executor(clock=clocks.timer))
     clock = clocks.clock
     clocks.settle()
     deadline = clock() + budget
@@ -572,9 +572,9 @@ def bench_days(
     unless `variants` is False; `budget` seconds a day by `clocks.clock`, shared between
     its inputs (and within an input, by all its implementations), and at most
     `clocks.max_runs` runs a step. With `memory`, each step's peak allocation too,
-    measured after the timing (bench/memory.py)."""
+    measured after the timing (`with_peaks`)."""
     report = BenchReport(budget=budget)
-    run = day_runner(timeout)
+    run = Executor(timeout)
     current = ""
     try:
         for day in days_to_run(request, report.notices):
@@ -590,8 +590,6 @@ def bench_days(
                 if any(result.interrupted for result in (bench.result, *bench.variants)):
                     raise KeyboardInterrupt
                 if memory:
-                    from aoc2023.framework.bench.memory import with_peaks
-
                     classes = {cls.variant: cls for cls in (day.solution_class, *others)}
                     bench = with_peaks(bench, classes, one, timeout, report.notices)
                 report.results.append(bench)
@@ -603,6 +601,25 @@ def bench_days(
                               "saved or written.")
     report.notices += notes(report)
     return report
+
+
+def with_peaks(bench: DayBench, classes: dict[str | None, type[Solution[Any]]],
+               run_input: RunInput, timeout: float | None, notices: list[str]) -> DayBench:
+    """`bench` with each step's peak allocation (`StepBench.peak_memory`), for the main
+    implementation and each variant in `classes` (by variant name), measured after the
+    timing (runner.peaks_of); a step not measured is said in `notices`."""
+    peaks: dict[str | None, Peaks] = {}
+    for result in (bench.result, *bench.variants):
+        cls = classes.get(result.variant)
+        if cls is None or result.error is not None:
+            continue
+        found, notice = peaks_of(cls, run_input, result, timeout)
+        peaks[result.variant] = found
+        if notice:
+            notices.append(notice)
+    steps = tuple(replace(step, peak_memory=peaks.get(step.variant, {}).get(step.step))
+                  for step in bench.steps)
+    return replace(bench, steps=steps)
 
 
 def notes(report: BenchReport) -> list[str]:

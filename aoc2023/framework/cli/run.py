@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Annotated, Any, NoReturn
+from typing import IO, TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 
@@ -32,10 +32,9 @@ from aoc2023.framework.results import ExitCode
 
 if TYPE_CHECKING:
     from aoc2023.framework.inputs import RunInput, RunRequest
-    from aoc2023.framework.profiling import Profiler
+    from aoc2023.framework.instruments import Profiler
     from aoc2023.framework.results import DayResult, OnStep, RunReport
-    from aoc2023.framework.runner import DayRunner
-    from aoc2023.framework.solution import Solution
+    from aoc2023.framework.runner import DayRunner, Executor
     from aoc2023.framework.submit import Candidate, ExampleChecks
     from aoc2023.framework.watch import WatchRequest
 
@@ -134,7 +133,7 @@ def run(
         from aoc2023.framework.commands.terminal import wait_for_days
 
         wait_for_days(asked.days, verbose)
-    profiler = None
+    executor = None
     try:
         check_input_options(input_file, example, accounts, asked.days)
         settings = load_settings()  # on every run: a mistake there is said at once
@@ -146,26 +145,22 @@ def run(
 
             line = live.RunningLine(sys.stderr)
         on_step = line.step if live_view else None
-        runner, profiler = day_runner_for(timeout, profile, on_step)
         memory_notes: list[str] = []
-        if memory:
-            from aoc2023.framework.bench.memory import measuring_runner
-
-            runner = measuring_runner(runner, timeout, memory_notes)
-        runner = with_site_verdicts(with_final_star(runner))
+        executor = executor_for(timeout, profile=profile, on_step=on_step,
+                                memory=memory_notes if memory else None, then=settled)
         request = RunRequest(asked.days, input_file, example, variants, accounts,
                              asked.notices)
         if memory_flame is not None:
-            from aoc2023.framework.bench import memory_flame as flame
+            from aoc2023.framework import instruments
 
-            flame.check(request, *memory_flame)
-        days_run = partial(_run_and_note, request, runner, memory_notes, on_step=on_step)
+            instruments.check_flame(request, *memory_flame)
+        days_run = partial(_run_and_note, request, executor, memory_notes, on_step=on_step)
         submitting = not no_submit and settings.submit
         # One sender for the run: live, each day is sent on its own, and Ctrl-C at a
         # question is still no to the answers of the days after; each day's examples
         # are checked once, under the run's time limit.
         send = Sender(yes=yes or not settings.confirm, dry_run=dry_run, wait=wait,
-                      resend=resend, examples_runner=day_runner_for(timeout, False)[0])
+                      resend=resend, examples_runner=executor_for(timeout, profile=False))
         on_input = input_file is None and not example
         if live_view:
             with day_code_output():
@@ -181,55 +176,39 @@ def run(
             show_run(outcome, as_json, verbose)
     except Exception as error:
         fail(error, verbose)
-    if profiler is not None:
-        show_profile(profiler, sys.stderr if as_json else sys.stdout)
+    if executor is not None and executor.profiler is not None:
+        show_profile(executor.profiler, sys.stderr if as_json else sys.stdout)
     if memory_flame is not None and not outcome.interrupted:
         try:
-            typer.echo(flame.flame_report(request, *memory_flame), err=True)
+            typer.echo(instruments.flame_report(request, *memory_flame), err=True)
         except Exception as error:
             fail(error, verbose)
     raise typer.Exit(run_exit_code(outcome.results, outcome.interrupted, outcome.notices))
 
 
-def with_final_star(run: DayRunner) -> DayRunner:
-    """`run`, each last day's result on the user's input with its final star when aocd's
-    cache knows it is in, so that the table and the JSON say so with or without
-    --no-submit."""
+def settled(result: DayResult, run_input: RunInput) -> DayResult:
+    """The policy applied to each result of `aoc run` once it has run: a last day's result
+    on the user's input gets its final star when aocd's cache knows it is in, and a result
+    on the user's input is judged by what the site said of its answers before
+    (verdict.py): one verdict, shown and exited by, in every mode (plain, --dry-run,
+    --no-submit, live, --json), sent or not. Nothing more is read or imported for a result
+    whose answers are all known."""
     from aoc2023.framework.calendar import with_known_final_star
+    from aoc2023.framework.results import Status
 
-    def run_showing_the_star(solution_class: type[Solution[Any]], run_input: RunInput,
-                             title: str | None) -> DayResult:
-        return with_known_final_star(run(solution_class, run_input, title),
-                                     run_input.expected.get(2))
+    result = with_known_final_star(result, run_input.expected.get(2))
+    if run_input.source != "input" or result.variant is not None or not any(
+            part.status is Status.UNKNOWN and part.answer is not None
+            for part in result.parts):
+        return result
+    from aoc2023.framework.errors import AocError
+    from aoc2023.framework.verdict import judged as by_the_site
 
-    return run_showing_the_star
-
-
-def with_site_verdicts(run: DayRunner) -> DayRunner:
-    """`run`, each result on the user's input judged by what the site said of its answers
-    before (verdict.py): one verdict, shown and exited by, in every mode of `aoc run`
-    (plain, --dry-run, --no-submit, live, --json), sent or not. Nothing more is read or
-    imported for a result whose answers are all known."""
-
-    def judged(solution_class: type[Solution[Any]], run_input: RunInput,
-               title: str | None) -> DayResult:
-        from aoc2023.framework.results import Status
-
-        result = run(solution_class, run_input, title)
-        if run_input.source != "input" or result.variant is not None or not any(
-                part.status is Status.UNKNOWN and part.answer is not None
-                for part in result.parts):
-            return result
-        from aoc2023.framework.errors import AocError
-        from aoc2023.framework.verdict import judged as by_the_site
-
-        try:
-            token = _token_of(result.account)
-            return result if token is None else by_the_site(result, token)
-        except AocError:  # a damaged log or journal: sending meets it again, and says it
-            return result
-
-    return judged
+    try:
+        token = _token_of(result.account)
+        return result if token is None else by_the_site(result, token)
+    except AocError:  # a damaged log or journal: sending meets it again, and says it
+        return result
 
 
 def _token_of(account: str | None) -> str | None:
@@ -534,24 +513,20 @@ def watch_run(
     raise typer.Exit(ExitCode.OK)
 
 
-def day_runner_for(timeout: float | None, profile: bool, on_step: OnStep | None = None,
-                   ) -> tuple[DayRunner, Profiler | None]:
-    """How `aoc run` runs a day: in this process unless there is a time limit; profiled
-    when asked; telling `on_step` each part as it starts where it runs here. Nothing of
-    either is imported when neither is asked for."""
-    from functools import partial
-
-    from aoc2023.framework.runner import run_solution
+def executor_for(timeout: float | None, *, profile: bool, on_step: OnStep | None = None,
+                 memory: list[str] | None = None,
+                 then: Callable[[DayResult, RunInput], DayResult] | None = None) -> Executor:
+    """How `aoc run` runs a day, from its options (runner.Executor). Nothing of the time
+    limit or the profiler is imported when neither is asked for."""
+    from aoc2023.framework.runner import Executor
 
     check_seconds("--timeout", timeout)
-    if timeout is None and not profile:
-        return (run_solution if on_step is None else partial(run_solution, on_step=on_step),
-                None)
-    from aoc2023.framework.profiling import Profiler
-    from aoc2023.framework.timeouts import day_runner
+    profiler = None
+    if profile:
+        from aoc2023.framework.instruments import Profiler
 
-    profiler = Profiler() if profile else None
-    return day_runner(timeout, profiler, on_step), profiler
+        profiler = Profiler()
+    return Executor(timeout, profiler, memory, on_step, then)
 
 
 def show_profile(profiler: Profiler, out: IO[str]) -> None:

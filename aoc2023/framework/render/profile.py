@@ -9,7 +9,7 @@ from aoc2023.framework.commands.view import (
     format_duration,
     render_table,
 )
-from aoc2023.framework.profiling import ProfileRow
+from aoc2023.framework.instruments import ProfileRow
 
 
 def render_profile(rows: list[ProfileRow], colour: bool, width: int | None = None) -> str:

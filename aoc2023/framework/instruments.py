@@ -1,0 +1,250 @@
+"""What a run's steps are measured with: cProfile (`--profile`) and tracemalloc (`--memory`:
+each step's peak), which the runner's executor starts and stops around each step of the
+day's own code, inside the timed span; and memray (`--memory-flame`), which tracks one part
+on its own after the run. None is imported until its option asks for it.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import tracemalloc
+from collections.abc import Callable, Generator, Iterable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from importlib.util import find_spec
+from pathlib import Path
+from tempfile import TemporaryDirectory
+from typing import TYPE_CHECKING, Any, Protocol, cast
+
+from aoc2023.framework.errors import AocError, UsageError, describe_error
+from aoc2023.framework.files import check_writable, write_atomically
+from aoc2023.framework.inputs import RunRequest, days_to_run
+from aoc2023.framework.launcher import aoc_command
+from aoc2023.framework.results import DayResult
+
+if TYPE_CHECKING:
+    import cProfile
+
+    from aoc2023.framework.timeouts import Progress
+
+
+class Instrument(Protocol):
+    """Told as each step of a day starts and stops ("parse", "part 1", "parts 1+2"...);
+    `failed` when the step raised."""
+
+    def start(self, step: str) -> None: ...
+
+    def stop(self, step: str, *, failed: bool) -> None: ...
+
+
+@dataclass(frozen=True)
+class ProfileRow:
+    """One function's share of a profiled run."""
+
+    function: str
+    location: str
+    """`path:line` of the function, or "" for a built-in."""
+    calls: int
+    primitive_calls: int
+    own_seconds: float
+    total_seconds: float
+
+RawStats = dict[tuple[str, int, str], tuple[int, int, float, float]]
+"""cProfile's figures by (file, line, function): primitive calls, calls, own time,
+total time (seconds). Plain data, so a child process can send it back."""
+
+_FRAMEWORK = str(Path(__file__).resolve().parent)
+_PROFILER_ITSELF = frozenset({
+    "<method 'enable' of '_lsprof.Profiler' objects>",
+    "<method 'disable' of '_lsprof.Profiler' objects>",
+})
+
+
+class Profiler:
+    """`--profile`: cProfile on only while a step runs, so the framework around the steps
+    (timing, checking, the pipe to a child) stays out of the figures; adds up the figures
+    of any number of runs (and child processes: `raw`, `add`)."""
+
+    def __init__(self) -> None:
+        self._raw: RawStats = {}
+        self._profile: cProfile.Profile | None = None
+
+    def start(self, step: str) -> None:
+        if self._profile is None:
+            import cProfile
+
+            self._profile = cProfile.Profile()
+        self._profile.enable()
+
+    def stop(self, step: str, *, failed: bool) -> None:
+        if self._profile is not None:
+            self._profile.disable()
+
+    def _collect(self) -> None:
+        """Fold the live profile's figures into the sums."""
+        if self._profile is not None:
+            profile, self._profile = self._profile, None
+            profile.create_stats()
+            self.add({key: (cc, nc, tt, ct) for key, (cc, nc, tt, ct, _) in profile.stats.items()})
+
+    def add(self, raw: RawStats) -> None:
+        for key, (cc, nc, tt, ct) in raw.items():
+            old = self._raw.get(key, (0, 0, 0.0, 0.0))
+            self._raw[key] = (old[0] + cc, old[1] + nc, old[2] + tt, old[3] + ct)
+
+    def raw(self) -> RawStats:
+        self._collect()
+        return dict(self._raw)
+
+    def top(self, count: int = 15) -> list[ProfileRow]:
+        """The `count` functions with the most time in their own code: the day's, and
+        those it calls."""
+        rows = []
+        for (file, line, name), (cc, nc, tt, ct) in self.raw().items():
+            if file.startswith(_FRAMEWORK) or name in _PROFILER_ITSELF:
+                continue
+            builtin = file == "~" and line == 0
+            location = "" if builtin else f"{_short_path(file)}:{line}"
+            rows.append(ProfileRow(name, location, nc, cc, tt, ct))
+        rows.sort(key=lambda row: row.own_seconds, reverse=True)
+        return rows[:count]
+
+
+def _short_path(file: str) -> str:
+    try:
+        return str(Path(file).resolve().relative_to(Path.cwd()))
+    except ValueError:
+        return file
+
+
+PEAK = "peak "
+"""The label a step's peak is reported under from a child (`Progress.report`)."""
+
+
+class Tracer:
+    """`--memory`: each step's peak allocation in bytes, above what was allocated when it
+    started (what the step itself needed, what it returned included), for the `wanted`
+    steps, once each (a part's own parse is not the "parse" step); a step that raised has
+    none. Each peak is reported to `progress`, so a parent keeps it if the child is
+    stopped later. Run under `tracing()`."""
+
+    def __init__(self, wanted: Iterable[str], progress: Progress) -> None:
+        self.wanted = frozenset(wanted)
+        self.progress = progress
+        self.peaks: dict[str, int] = {}
+        self._start = 0
+
+    def start(self, step: str) -> None:
+        tracemalloc.reset_peak()
+        self._start = tracemalloc.get_traced_memory()[0]
+
+    def stop(self, step: str, *, failed: bool) -> None:
+        if failed or step not in self.wanted or step in self.peaks:
+            return
+        peak = self.peaks[step] = max(0, tracemalloc.get_traced_memory()[1] - self._start)
+        self.progress.report(f"{PEAK}{step}", peak)
+
+
+@contextmanager
+def tracing() -> Iterator[None]:
+    started = not tracemalloc.is_tracing()
+    if started:
+        tracemalloc.start()
+    try:
+        yield
+    finally:
+        if started:
+            tracemalloc.stop()
+
+
+# --memory-flame: memray tracks one part, once after the run, in this process, on a fresh
+# parse of the day's first input (a `solve` that yields runs up to the part untracked; one
+# that returns both is tracked whole). Not an executor instrument: it is neither timed nor
+# judged, and its failure is a sentence, not a result. memray's own command line writes
+# the HTML report from the capture, in a process of its own.
+
+REPORT_SECONDS = 300.0
+"""How long memray may take to write the report from the capture."""
+
+
+def memray_available() -> bool:
+    """Whether memray is installed (found without importing it)."""
+    return find_spec("memray") is not None
+
+
+def check_flame(request: RunRequest, part: int, path: Path) -> None:
+    """Refuse before the run what cannot give a report: no memray (saying how to install
+    it), more than one day, a part other than 1 or 2, a folder that does not exist, a
+    file that cannot be written (files.check_writable, as for --plot)."""
+    if not memray_available():
+        raise UsageError("--memory-flame needs memray: install the memray extra, e.g. "
+                         "`uv sync --extra memray` or `pip install 'aoc2023[memray]'` "
+                         "(Linux and macOS only).")
+    if part not in (1, 2):
+        raise UsageError(f"--memory-flame PART FILE: the part is 1 or 2, not {part}.")
+    if len(request.days) != 1:
+        example = aoc_command("run", 2023, 7, "--memory-flame", 2, "day7.html")
+        raise UsageError("--memory-flame reports one part of one day: give one year and one "
+                         f"day, e.g. {example}.")
+    if not path.parent.is_dir():
+        raise UsageError(f"--memory-flame: there is no folder {path.parent} for {path}.")
+    check_writable("--memory-flame", path, then="so nothing was run")
+
+
+def _why(error: OSError | subprocess.SubprocessError) -> str:
+    """What memray said on failing, in one line: the last of its stderr (its exception,
+    not the traceback above it), else the error itself."""
+    said = [line.strip() for line in (getattr(error, "stderr", None) or "").splitlines()]
+    return next((line for line in reversed(said) if line), str(error)).rstrip(".")
+
+
+def flame_report(request: RunRequest, part: int, path: Path) -> str:
+    """Track `part` of the day asked for with memray and write its flame report to `path`;
+    the sentence that says so."""
+    notices: list[str] = []
+    day = next((one for one in days_to_run(request, notices)
+                if not isinstance(one, DayResult)), None)
+    if day is None or not day.runs:
+        raise UsageError(f"--memory-flame: nothing to run ({' '.join(notices)})".rstrip()
+                         + ".")
+    cls, run_input = day.solution_class, day.runs[0]
+    with TemporaryDirectory(prefix="aoc-memray-") as folder:
+        capture = Path(folder, "part.bin")
+        try:
+            _track(cls(extra=run_input.extra), run_input.text, part, capture)
+        except Exception as error:
+            raise AocError(f"--memory-flame: {cls.year} day {cls.day} part {part} failed: "
+                           f"{describe_error(error)}.") from error
+        report = Path(folder, "report.html")
+        try:
+            subprocess.run([sys.executable, "-m", "memray", "flamegraph", "--force",
+                            "--output", str(report), str(capture)],
+                           check=True, capture_output=True, text=True, timeout=REPORT_SECONDS)
+            made = report.read_bytes()
+        except (OSError, subprocess.SubprocessError) as error:
+            raise AocError(f"memray could not write {path}: {_why(error)}.") from error
+        write_atomically(path, made, what="the flame report")
+    where = run_input.label or run_input.source
+    return f"Wrote memray's flame report of {cls.year} day {cls.day} part {part} ({where}) " \
+        f"to {path}."
+
+
+def _track(solution: Any, text: str, part: int, capture: Path) -> None:
+    """Run `part` on a fresh parse with memray tracking it alone into `capture`."""
+    import memray
+
+    data = solution.parse(text)
+    call: Callable[[], Any]
+    if solution.solves_in_turn():
+        answers = cast(Generator[Any, None, None], solution.solve(data))
+        for _ in range(part - 1):
+            next(answers)
+        call = answers.__next__
+    elif solution.solves_both_at_once():
+        call = lambda: solution.solve(data)  # noqa: E731
+    else:
+        method = solution.part_1 if part == 1 else solution.part_2
+        call = lambda: method(data)  # noqa: E731
+    with memray.Tracker(capture):
+        call()
