@@ -292,7 +292,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("the aocd boundary", ("aocd.account", "aocd.attempts", "aocd.client",
                            "aocd.leaderboard", "aocd.puzzle_page", "aocd.puzzle_text",
                            "aocd.stars", "aocd.submissions", "aocd.waits")),
-    ("registry", ("registry", "listing_cache")),
+    ("registry", ("registry",)),
     ("inputs", ("inputs",)),
     ("runner", ("runner", "timeouts", "profiling")),
     ("policy: sending, listing, benching, the tests' plugin",

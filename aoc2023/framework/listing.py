@@ -3,7 +3,7 @@
 "Solved" means aocd has cached the answer the site accepted, for the user of the
 current session token; only local files are read, nothing is fetched. A day's
 module is imported (to read its title and examples) only when the listing cache
-(`listing_cache`) has nothing for its file as it is now; a day that fails to import
+(`registry.ListingCache`) has nothing for its file as it is now; a day that fails to import
 is listed with the reason, so one broken day does not hide the others. aocd's token
 memo is read once for all the days.
 """
@@ -21,7 +21,7 @@ from aoc2023.framework.aocd import paths, session
 from aoc2023.framework.aocd.paths import PuzzleCache, cached_title
 from aoc2023.framework.errors import AocError, DayLoadError
 from aoc2023.framework.launcher import aoc_command
-from aoc2023.framework.listing_cache import Declared, ListingCache, package_stamp, stamp
+from aoc2023.framework.registry import Declared, ListingCache, package_stamp, stamp
 from aoc2023.framework.results import CouldNotRun, ExitCode, could_not_run
 
 # What `aoc list` finds; defined here, not beside the run's results, so that a run does

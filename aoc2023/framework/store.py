@@ -75,7 +75,7 @@ def day_counts_file() -> Path:
 
 
 def listing_cache_file() -> Path:
-    """What each day's module declares, for aoc list (listing_cache.py): out of every
+    """What each day's module declares, for aoc list (registry.py): out of every
     project's git, and shared by its checkouts."""
     return paths.data_dir() / "aoc-listing-cache.json"
 
