@@ -288,7 +288,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
      ("", "results", "errors", "solution", "answers", "files",
       "calendar", "project", "launcher", "output",
       "store", "aocd", "aocd.paths", "aocd.private",
-      "aocd.session", "aocd.token_list", "runtimes", "pytest_private")),
+      "aocd.local", "runtimes", "pytest_private")),
     ("the aocd boundary", ("aocd.account", "aocd.attempts", "aocd.client",
                            "aocd.leaderboard", "aocd.puzzle_page", "aocd.puzzle_text",
                            "aocd.stars", "aocd.submissions", "aocd.waits")),

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from aoc2023.framework import calendar, registry
-from aoc2023.framework.aocd import paths, session
+from aoc2023.framework.aocd import local, paths
 from aoc2023.framework.aocd.paths import PuzzleCache, cached_title
 from aoc2023.framework.errors import AocError, DayLoadError
 from aoc2023.framework.launcher import aoc_command
@@ -145,7 +145,7 @@ def list_days(asked: Sequence[int] | None = None) -> Listing:
     years = (list(asked) if asked is not None else
              registry.registered_years(lambda: cache.entry_point_years(
                  registry.entry_point_years)))
-    token = session.find_token()
+    token = local.find_token()
     user_id = paths.cached_user_id(token) if token is not None else None
     user_dir = paths.data_dir() / user_id if user_id is not None else None
     user_files = _files_in(user_dir)
@@ -169,7 +169,7 @@ def list_days(asked: Sequence[int] | None = None) -> Listing:
                                              for day in listing.days)))
     if token is None:
         listing.notices.append(
-            f"{session.no_token_sentence()}, so no answer is known: put your session cookie "
+            f"{local.no_token_sentence()}, so no answer is known: put your session cookie "
             "in one of those files or export AOC_SESSION."
         )
     elif user_id is None:

@@ -24,7 +24,7 @@ from datetime import datetime
 from pathlib import Path
 
 from aoc2023.framework import calendar, runtimes, store
-from aoc2023.framework.aocd import attempts, paths, session, stars
+from aoc2023.framework.aocd import attempts, local, paths, stars
 from aoc2023.framework.aocd.submissions import Verdict, read_log, read_verdict
 from aoc2023.framework.errors import AocError
 from aoc2023.framework.launcher import aoc_command
@@ -70,7 +70,7 @@ def whose(token: str | None) -> Who:
     owners = set((memo or {}).values())
     if len(owners) == 1:
         return Who(None, owners.pop())
-    return Who(None, None, f"{session.no_token_sentence()}, and aocd's cache holds "
+    return Who(None, None, f"{local.no_token_sentence()}, and aocd's cache holds "
                f"{'no user' if not owners else 'several users'}: whose stars and answers to "
                f"show is not known ({aoc_command('token')} says how to set one).")
 

@@ -52,12 +52,12 @@ def waits_file() -> Path:
 
 
 def token_verdicts_file() -> Path:
-    """When the site last took each token, under a hash of it (aocd/session.py)."""
+    """When the site last took each token, under a hash of it (aocd/local.py)."""
     return paths.config_dir() / "aoc-token-checks.json"
 
 
 def view_keys_file() -> Path:
-    """The private boards' view keys the user kept, by board id (aocd/view_keys.py)."""
+    """The private boards' view keys the user kept, by board id (aocd/local.py)."""
     return paths.config_dir() / "aoc-view-keys.json"
 
 

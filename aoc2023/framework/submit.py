@@ -49,7 +49,7 @@ from typing import Protocol
 
 from aoc2023.framework import calendar, registry, store
 from aoc2023.framework import verdict as answer_verdict
-from aoc2023.framework.aocd import attempts, session, token_list, waits
+from aoc2023.framework.aocd import attempts, local, waits
 from aoc2023.framework.aocd.paths import PuzzleCache
 from aoc2023.framework.aocd.submissions import (
     FINISHED,
@@ -152,11 +152,11 @@ def submit_new_answers(
         return report
     checks = checks or ExampleChecks()
     accounts = any(result.account for result in report.results)
-    tokens = token_list.account_tokens("all") if accounts else {}
+    tokens = local.account_tokens("all") if accounts else {}
     results: list[DayResult] = []
     for index, result in enumerate(report.results):
         try:
-            token = tokens.get(result.account) if result.account else session.find_token()
+            token = tokens.get(result.account) if result.account else local.find_token()
             if token is not None and result.source == "input" and result.variant is None:
                 result = _submit_day(result, token, options, prompter, now, checks)
         except KeyboardInterrupt as stop:

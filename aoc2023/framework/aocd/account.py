@@ -4,7 +4,7 @@ The owner is the id aocd resolves for a token (`aocd.models.User.id`, memoised i
 `token2id.json`): resolving it is a request to the site's settings page, which also
 proves the token alive, so a token aocd does not know yet costs one request and a
 known one costs one request too, unless the site took it less than 15 minutes ago
-(`session.token_accepted_at`), when it costs none. Failures to ask are one sentence.
+(`local.token_accepted_at`), when it costs none. Failures to ask are one sentence.
 The report also shows the User-Agent that request, and every other, carries.
 """
 
@@ -14,13 +14,13 @@ import time
 from contextlib import suppress
 from dataclasses import replace
 
-from aoc2023.framework.aocd import client, paths, session
+from aoc2023.framework.aocd import client, local, paths
 from aoc2023.framework.errors import NoInputError, SiteError
 from aoc2023.framework.results import TokenReport
 
 
 def no_token_error() -> NoInputError:
-    return NoInputError(f"{session.no_token_sentence()}: log in to adventofcode.com, copy the "
+    return NoInputError(f"{local.no_token_sentence()}: log in to adventofcode.com, copy the "
                         "cookie named session, and put it in one of those places.")
 
 
@@ -31,7 +31,7 @@ def _refused_fix(place: str) -> str:
 
 def check_token(recheck: bool = False) -> TokenReport:
     """The report on the token `aoc` uses. NoInputError when there is none at all."""
-    source = session.token_source()
+    source = local.token_source()
     if source is None:
         raise no_token_error()
     token = source.token
@@ -43,7 +43,7 @@ def check_token(recheck: bool = False) -> TokenReport:
             "The token has a space, a line break or another unprintable character inside "
             f"it: paste the cookie's value again into {source.place}."))
     known_id = paths.cached_user_id(token)
-    accepted_at = None if recheck else session.token_accepted_at(token)
+    accepted_at = None if recheck else local.token_accepted_at(token)
     if known_id is not None and accepted_at is not None:
         return replace(report, user_id=known_id, user_id_cached=True, accepted=True,
                      checked_at=accepted_at)
@@ -53,13 +53,13 @@ def check_token(recheck: bool = False) -> TokenReport:
         return replace(report, user_id=known_id, user_id_cached=known_id is not None,
                      requests=1, problem=str(error))
     if owner is None:
-        session.forget_token_verdict()
+        local.forget_token_verdict()
         return replace(report, user_id=known_id, user_id_cached=known_id is not None,
                      accepted=False, checked_at=time.time(), requests=1,
                      fix=_refused_fix(source.place))
     now = time.time()
     with suppress(OSError):  # a folder that cannot be written: asked again next time
-        session.remember_token_accepted(token, now)
+        local.remember_token_accepted(token, now)
     return replace(report, user_id=known_id or owner, user_id_cached=known_id is not None,
                  user_id_kept=paths.cached_user_id(token) is not None,
                  accepted=True, checked_at=now, requests=1)

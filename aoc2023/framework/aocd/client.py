@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from aoc2023.framework import calendar, output, store
-from aoc2023.framework.aocd import paths, private, session, token_list
+from aoc2023.framework.aocd import local, paths, private
 from aoc2023.framework.errors import (
     AocError,
     NoInputError,
@@ -76,7 +76,7 @@ def dead_token_sentence(detail: str = "", token: str | None = None) -> str:
     `token` is kept (an `--accounts` account's is in aocd's token list)."""
     why = f"{detail}; it is dead or expired" if detail else "it is dead or expired"
     return (f"adventofcode.com refused the session token ({why}): put a fresh one in "
-            f"{token_list.token_home(token)}.")
+            f"{local.token_home(token)}.")
 
 
 CONTACT_VARIABLE = "AOC_USER_AGENT"
@@ -281,7 +281,7 @@ def _asking(
     try:
         with identified(), _floor_every_request(), _time_limit():
             yield
-        session.protect_token_files()
+        local.protect_token_files()
     except aocd.exceptions.PuzzleLockedError as error:
         if year is None or day is None:
             raise error_class(f"Could not {doing}: adventofcode.com says it is locked.") \
@@ -289,7 +289,7 @@ def _asking(
         locked = StillLocked if error_class is NoInputError else error_class
         raise locked(calendar.locked_message(year, day)) from error
     except aocd.exceptions.DeadTokenError as error:
-        session.forget_token_verdict()
+        local.forget_token_verdict()
         raise error_class(dead_token_sentence(token=token)) from error
     except (urllib3.exceptions.HTTPError, ConnectionError, TimeoutError) as error:
         raise error_class(
@@ -298,7 +298,7 @@ def _asking(
     except aocd.exceptions.AocdError as error:
         status = re.match(r"HTTP (\d+)", str(error))
         if status and status[1] in _REFUSED_STATUSES:
-            session.forget_token_verdict()
+            local.forget_token_verdict()
             raise error_class(dead_token_sentence(f"HTTP {status[1]}", token)) from error
         raise error_class(f"Could not {doing} on adventofcode.com: {error}.") from error
     except OSError as error:  # aocd's own write of its cache (ours are WriteFailed)
@@ -357,7 +357,7 @@ def _puzzle(token: str, year: int, day: int) -> Puzzle:
         raise NoInputError(
             "The session token has a space, a line break or another unprintable character "
             "inside it: paste the cookie's value again into $AOC_SESSION or "
-            f"{session.token_file()}."
+            f"{local.token_file()}."
         )
 
     user = aocd.models.User(token)

@@ -52,7 +52,7 @@ def run_aocd_runner(args: list[str]) -> int:
 
     from aoc2023.framework.aocd import private
     from aoc2023.framework.aocd.client import asking, contact
-    from aoc2023.framework.aocd.token_list import check_tokens_file, tokens_file
+    from aoc2023.framework.aocd.local import check_tokens_file, tokens_file
 
     try:
         check_tokens_file()
@@ -61,7 +61,7 @@ def run_aocd_runner(args: list[str]) -> int:
         print(f"Error: {error}", file=sys.stderr)
         return int(error.exit_code)
 
-    from aoc2023.framework.aocd.session import find_token, no_token_sentence
+    from aoc2023.framework.aocd.local import find_token, no_token_sentence
 
     load_users = private.runner_users_loader()
     if find_token() is None and not tokens_file().is_file():

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from aoc2023.framework import calendar
-from aoc2023.framework.aocd import client, session
+from aoc2023.framework.aocd import client, local
 from aoc2023.framework.aocd.client import PageExample
 from aoc2023.framework.aocd.paths import PuzzleCache, cached_title
 from aoc2023.framework.errors import NoInputError, NotAnInput, StillLocked
@@ -57,7 +57,7 @@ class PuzzleInfo:
 
 def no_token_problem() -> str:
     return (
-        f"{session.no_token_sentence()}, so nothing was fetched (your input, the puzzle's "
+        f"{local.no_token_sentence()}, so nothing was fetched (your input, the puzzle's "
         "title and example): put your session cookie in one of those files or export "
         "AOC_SESSION."
     )

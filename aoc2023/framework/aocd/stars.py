@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from aoc2023.framework import calendar, store
-from aoc2023.framework.aocd import client, paths, session
+from aoc2023.framework.aocd import client, local, paths
 from aoc2023.framework.errors import DamagedFileError, SiteError, unwritable_sentence
 from aoc2023.framework.files import check_keepable
 
@@ -154,7 +154,7 @@ def _fetch(token: str, year: int) -> tuple[dict[int, int], dict[int, tuple[str, 
     with client.asking(f"read your stars of {year}"):
         response: Any = aocd.utils.http.get(url, token=token, redirect=False)
     if 300 <= response.status < 400:  # the site sends a dead session elsewhere
-        session.forget_token_verdict()
+        local.forget_token_verdict()
         raise SiteError(client.dead_token_sentence(token=token))
     if response.status != 200:
         raise SiteError(f"Could not read your stars of {year}: adventofcode.com answered "

@@ -23,10 +23,10 @@ import typer
 import typer.main
 
 from aoc2023.framework import output, registry
-from aoc2023.framework.aocd import view_keys
-from aoc2023.framework.aocd.session import (
+from aoc2023.framework.aocd.local import (
     clean_environment_token,
     find_token,
+    saved_view_keys,
     token_read_anew,
     use_project_config_dir,
 )
@@ -194,7 +194,7 @@ def _main(args: list[str], program: bool = False) -> int:
     output.install_stand_ins()
     with suppress(DamagedFileError, NoInputError):  # said by the command needing the token
         clean_environment_token()
-    output.install(_token_to_redact(), *view_keys.all_saved())
+    output.install(_token_to_redact(), *saved_view_keys())
     terminating = _Terminating()
     for signum in _SIGNALS:
         signal.signal(signum, terminating)

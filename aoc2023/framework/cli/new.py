@@ -27,7 +27,7 @@ def new(
     refuses a puzzle that is not unlocked yet, unless told to --wait for it. No test
     file is needed: pytest tests the day's examples (`pytest aoc2023/day08.py`).
     """
-    from aoc2023.framework.aocd.session import find_token
+    from aoc2023.framework.aocd.local import find_token
     from aoc2023.framework.launcher import aoc_command, pytest_command
     from aoc2023.framework.project import shown
     from aoc2023.framework.scaffold import new_day

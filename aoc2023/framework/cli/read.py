@@ -27,8 +27,8 @@ def read(
     nothing into the project.
     """
     from aoc2023.framework.aocd.account import no_token_error
+    from aoc2023.framework.aocd.local import find_token
     from aoc2023.framework.aocd.puzzle_text import puzzle_text
-    from aoc2023.framework.aocd.session import find_token
 
     configure_logging(verbose)
     try:
