@@ -291,7 +291,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
       "aocd.local", "runtimes", "pytest_private")),
     ("the aocd boundary", ("aocd.account", "aocd.attempts", "aocd.client",
                            "aocd.leaderboard", "aocd.puzzle_page", "aocd.puzzle_text",
-                           "aocd.stars", "aocd.submissions", "aocd.waits")),
+                           "aocd.stars", "aocd.sent", "aocd.waits")),
     ("registry", ("registry",)),
     ("inputs", ("inputs",)),
     ("runner", ("runner", "timeouts", "profiling")),

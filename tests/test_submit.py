@@ -30,7 +30,7 @@ from site_cli import aoc_in_process
 from aoc2023.framework import store
 from aoc2023.framework.aocd import waits
 from aoc2023.framework.aocd.paths import PuzzleCache
-from aoc2023.framework.aocd.submissions import (
+from aoc2023.framework.aocd.sent import (
     Verdict,
     known_to_be_wrong,
     read_log,
@@ -402,7 +402,7 @@ def test_verdict_reading() -> None:
     assert wait_seconds(fake_aoc.WRONG) == 60
     assert wait_seconds("Please wait 5 minutes before trying again.") == 300
     assert wait_seconds(fake_aoc.RIGHT) is None
-    from aoc2023.framework.aocd.submissions import read_verdict
+    from aoc2023.framework.aocd.sent import read_verdict
 
     assert read_verdict(fake_aoc.TOO_LOW) is Verdict.TOO_LOW
     assert read_verdict(fake_aoc.WRONG_LEVEL) is Verdict.WRONG_LEVEL

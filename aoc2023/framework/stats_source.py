@@ -25,7 +25,7 @@ from pathlib import Path
 
 from aoc2023.framework import calendar, runtimes, store
 from aoc2023.framework.aocd import attempts, local, paths, stars
-from aoc2023.framework.aocd.submissions import Verdict, read_log, read_verdict
+from aoc2023.framework.aocd.sent import Verdict, read_log, read_verdict
 from aoc2023.framework.errors import AocError
 from aoc2023.framework.launcher import aoc_command
 from aoc2023.framework.stats import DayStats, StarStats, YearStats

@@ -51,7 +51,7 @@ from aoc2023.framework import calendar, registry, store
 from aoc2023.framework import verdict as answer_verdict
 from aoc2023.framework.aocd import attempts, local, waits
 from aoc2023.framework.aocd.paths import PuzzleCache
-from aoc2023.framework.aocd.submissions import (
+from aoc2023.framework.aocd.sent import (
     FINISHED,
     RIGHT,
     WRONG,
@@ -570,7 +570,7 @@ def _send(
 ) -> tuple[Verdict, str, int | None]:
     """Write the attempt down, send it, and record the reply (in our journal first, then
     in aocd's log). The verdict, a note for the user, and the wait the site asked for."""
-    from aoc2023.framework.aocd import client, submissions
+    from aoc2023.framework.aocd import client, sent
 
     year, day, part, answer = candidate.year, candidate.day, candidate.part, candidate.answer
     try:
@@ -603,7 +603,7 @@ def _send(
     except OSError as error:
         aside = f" (our record of it could not be written: {error})"
     try:  # and in aocd's log, so that aocd's own guards see it too
-        submissions.record_reply(cache, part, answer, message, right=verdict is Verdict.RIGHT)
+        sent.record_reply(cache, part, answer, message, right=verdict is Verdict.RIGHT)
     except OSError as error:
         aside += (f" (aocd's log could not be written: {error.strerror or error}; "
                   f"the reply is kept in {store.journal_file().name})")

@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from aoc2023.framework.aocd import attempts
 from aoc2023.framework.aocd.paths import PuzzleCache
-from aoc2023.framework.aocd.submissions import (
+from aoc2023.framework.aocd.sent import (
     PastSubmission,
     Verdict,
     known_to_be_wrong,
