@@ -114,7 +114,7 @@ def test_a_run_with_nothing_to_send_imports_only_what_it_shows(aocd_home: AocdHo
     answers = [aocd_home.cache_answer(2023, 7, 1, "6440"),
                aocd_home.cache_answer(2023, 7, 2, "5905")]
     unwanted = ["aocd", "urllib3", "zoneinfo", "aoc2023.framework.submit",
-                "aoc2023.framework.aocd.client", "aoc2023.framework.aocd.attempts",
+                "aoc2023.framework.aocd.client", "aoc2023.framework.aocd.sent",
                 "aoc2023.framework.render.as_json", "aoc2023.framework.bench.figures",
                 "aococr", "rich", "markdownify"]
     code = (

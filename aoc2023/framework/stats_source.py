@@ -24,8 +24,8 @@ from datetime import datetime
 from pathlib import Path
 
 from aoc2023.framework import calendar, runtimes, store
-from aoc2023.framework.aocd import attempts, local, paths, stars
-from aoc2023.framework.aocd.sent import Verdict, read_log, read_verdict
+from aoc2023.framework.aocd import local, paths, stars
+from aoc2023.framework.aocd.sent import Verdict, attempts, read_log, read_verdict
 from aoc2023.framework.errors import AocError
 from aoc2023.framework.launcher import aoc_command
 from aoc2023.framework.stats import DayStats, StarStats, YearStats
@@ -112,7 +112,7 @@ def _records(year: int, day: int, who: Who, journal: list[str] | None,
         unknown.append(f"{error} The attempts at {year} day {day} may be more than shown.")
     if journal is not None:
         try:
-            sent = attempts.attempts(who.user_id, year, day)
+            sent = attempts(who.user_id, year, day)
         except AocError as error:
             journal.append(str(error))
             sent = []

@@ -42,12 +42,12 @@ from aoc2023.framework.files import LIMIT, read_regular_text, write_atomically
 
 
 def journal_file() -> Path:
-    """The write-ahead journal of answers sent (aocd/attempts.py)."""
+    """The write-ahead journal of answers sent (aocd/sent.py)."""
     return paths.config_dir() / "aoc-attempts.json"
 
 
 def waits_file() -> Path:
-    """Per user, until when the site refuses answers (aocd/waits.py)."""
+    """Per user, until when the site refuses answers (aocd/sent.py)."""
     return paths.config_dir() / "aoc-submit-wait.json"
 
 
