@@ -290,7 +290,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
       "store", "aocd", "aocd.paths", "aocd.private",
       "aocd.local", "runtimes", "pytest_private")),
     ("the aocd boundary", ("aocd.account", "aocd.sent", "aocd.client",
-                           "aocd.leaderboard", "aocd.puzzle_page", "aocd.puzzle_text",
+                           "aocd.leaderboard", "aocd.pages",
                            "aocd.stars")),
     ("registry", ("registry",)),
     ("inputs", ("inputs",)),

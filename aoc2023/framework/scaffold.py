@@ -27,7 +27,7 @@ from string import Template
 
 from aoc2023.framework import calendar, registry
 from aoc2023.framework.aocd.client import PageExample
-from aoc2023.framework.aocd.puzzle_page import PuzzleInfo
+from aoc2023.framework.aocd.pages import PuzzleInfo
 from aoc2023.framework.errors import AocError, FileExistsRefusal, UsageError
 from aoc2023.framework.files import write_atomically
 from aoc2023.framework.project import shown
@@ -322,7 +322,7 @@ def new_day(year: int, day: int, token: str | None, now: datetime | None = None)
     unlocked yet at `now`, or whose files already exist; and with nothing written when the
     site still holds it locked (StillLocked), so that running it again completes the day.
     """
-    from aoc2023.framework.aocd.puzzle_page import gather
+    from aoc2023.framework.aocd.pages import gather
 
     calendar.check_day(year, day)
     calendar.ensure_unlocked(year, day, now)

@@ -28,7 +28,7 @@ def read(
     """
     from aoc2023.framework.aocd.account import no_token_error
     from aoc2023.framework.aocd.local import find_token
-    from aoc2023.framework.aocd.puzzle_text import puzzle_text
+    from aoc2023.framework.aocd.pages import puzzle_text
 
     configure_logging(verbose)
     try:

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from aoc2023.framework.aocd.client import PageExample
-    from aoc2023.framework.aocd.puzzle_page import PageExamples
+    from aoc2023.framework.aocd.pages import PageExamples
     from aoc2023.framework.listing import Listing
     from aoc2023.framework.scaffold import NewDay
     from aoc2023.framework.stats import StarStats, YearStats
