@@ -287,11 +287,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("the day's API, plain data and small leaves",
      ("", "results", "errors", "solution", "answers", "files",
       "calendar", "project", "launcher", "output",
-      "store", "aocd", "aocd.paths", "aocd.private",
-      "aocd.local", "runtimes", "pytest_private")),
-    ("the aocd boundary", ("aocd.account", "aocd.sent", "aocd.client",
-                           "aocd.leaderboard", "aocd.pages",
-                           "aocd.stars")),
+      "store", "aocd", "runtimes", "pytest_private")),
     ("registry", ("registry",)),
     ("inputs", ("inputs",)),
     ("runner", ("runner", "timeouts", "profiling")),
@@ -305,9 +301,10 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("the script's hand-over to cli", ("script_guard",)),
 )
 """The framework's layers, lowest first: a module imports from its own layer or lower,
-never higher, at module level or inside a function. `aocd.plugin` lives in aocd/ (it
-imports aocd) but runs days, as policy does; the bench's README table and output files
-are drawn text, as render's are."""
+never higher, at module level or inside a function. The aocd boundary (`aocd/`) is with
+the leaves: it imports only them, and store.py builds on its folders (aocd/paths.py);
+but `aocd.plugin`, which runs days, as policy does. The bench's README table and output
+files are drawn text, as render's are."""
 
 
 def layer_of(module: str) -> int:

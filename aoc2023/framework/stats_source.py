@@ -56,11 +56,11 @@ def whose(token: str | None) -> Who:
         known = paths.cached_user_id(token)
         if known is not None:
             return Who(token, known)
-        from aoc2023.framework.aocd import account, client
+        from aoc2023.framework.aocd import client
 
         try:
             with client.asking("find whose the session token is"):
-                return Who(token, account.resolved_owner(token))
+                return Who(token, client.resolved_owner(token))
         except AocError as error:
             return Who(token, None, f"{error} Whose records to show is not known.")
     from aoc2023.framework.files import read_string_map

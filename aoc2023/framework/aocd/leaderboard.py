@@ -23,7 +23,7 @@ from typing import Any, NamedTuple, TypeGuard
 from urllib.parse import quote
 
 from aoc2023.framework import calendar, store
-from aoc2023.framework.aocd import account, client, local, paths
+from aoc2023.framework.aocd import client, local, paths
 from aoc2023.framework.errors import AocError, DamagedFileError, SiteError, unwritable_sentence
 from aoc2023.framework.files import check_keepable
 from aoc2023.framework.results import Leaderboard, Member
@@ -74,7 +74,7 @@ def _user_id(token: str) -> str:
     if known is not None:
         return known
     with client.asking("find whose the session token is"):
-        return account.resolved_owner(token)
+        return client.resolved_owner(token)
 
 
 def _board_url(year: int, board_id: int, view_key: str | None = None) -> str:
@@ -96,7 +96,7 @@ def _fetch(token: str, year: int, board_id: int) -> dict[str, Any]:
         response: Any = aocd.utils.http.get(_board_url(year, board_id), token=token,
                                             redirect=False)
     if _refused(response.status):
-        if account.ask_owner(token) is None:
+        if client.ask_owner(token) is None:
             local.forget_token_verdict()
             raise SiteError(client.dead_token_sentence())
         raise SiteError(

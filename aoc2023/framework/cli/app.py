@@ -229,7 +229,7 @@ def _command(args: list[str], standalone: bool) -> int:
     command line's errors are shown by typer and end in SystemExit, as typer does;
     without, they are raised (json_output.py says them)."""
     if args and args[0].startswith("-") and args[0] not in (*HELP_OPTIONS, "--version"):
-        from aoc2023.framework.aocd.plugin import run_aocd_runner
+        from aoc2023.framework.aocd.client import run_aocd_runner
 
         return run_aocd_runner(args)
     chosen = _click_command(args[0] if args and args[0] in COMMANDS else None)

@@ -24,7 +24,7 @@ def examples(
     the parser guesses where they are.
     """
     from aoc2023.framework import calendar
-    from aoc2023.framework.aocd.account import no_token_error
+    from aoc2023.framework.aocd.client import no_token_error
     from aoc2023.framework.aocd.local import find_token
     from aoc2023.framework.aocd.pages import current_examples
     from aoc2023.framework.scaffold import examples_block
