@@ -295,7 +295,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
      ("submit", "verdict", "part_two", "listing", "scaffold", "stats", "stats_source",
       "watch",
       "testing",
-      "pytest_plugin", "bench", "aocd.plugin")),
+      "pytest_plugin", "bench", "plugin")),
     ("render", ("render", "bench.readme_table", "bench.outputs")),
     ("cli", ("cli",)),
     ("the script's hand-over to cli", ("script_guard",)),
@@ -303,8 +303,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
 """The framework's layers, lowest first: a module imports from its own layer or lower,
 never higher, at module level or inside a function. The aocd boundary (`aocd/`) is with
 the leaves: it imports only them, and store.py builds on its folders (aocd/paths.py);
-but `aocd.plugin`, which runs days, as policy does. The bench's README table and output
-files are drawn text, as render's are."""
+the bench's README table and output files are drawn text, as render's are."""
 
 
 def layer_of(module: str) -> int:

@@ -25,7 +25,7 @@ the framework, which turn it into a result.
     ├── NotSent                a submission rule kept an answer back (submit.py)
     ├── TimedOut               a child process ran past its limit and was killed (timeouts.py)
     ├── ChildFailed            the function in a child process raised or died (timeouts.py)
-    ├── PartFailed             a part failed, as aocd's runner is told (aocd/plugin.py)
+    ├── PartFailed             a part failed, as aocd's runner is told (plugin.py)
     BaseException
     └── KeyboardInterrupt
         └── Interrupted        a stop from outside, carrying what finished before it (runner.py)

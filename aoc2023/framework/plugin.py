@@ -1,8 +1,8 @@
 """aocd calling our days: `solve`, the entry point `aoc2023` in aocd's `adventofcode.user`
 group, so that `Puzzle(2023, 7).solve_for("aoc2023")` and aocd's runner (`aoc -y 2023
--d 7`) solve them. aocd hands over the input text and takes the two answers back. It
-imports no aocd (`aoc` handing its command line to aocd's runner is
-`aocd.client.run_aocd_runner`).
+-d 7`) solve them. aocd hands over the input text and takes the two answers back. Apart
+from aocd/: it runs days, and imports no aocd (`aoc` handing its command line to aocd's
+runner is `aocd.client.run_aocd_runner`).
 """
 
 from __future__ import annotations
