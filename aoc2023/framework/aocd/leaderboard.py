@@ -1,15 +1,9 @@
 """A private leaderboard's JSON, fetched through aocd's HTTP client and kept on disk.
 
-The site asks that a private leaderboard be fetched no more than once every 15 minutes.
-A board read with the session token is kept per user, beside aocd's cache of that
-user's puzzles (`<aocd data>/<user id>/<year>_leaderboard_<id>.json`); one read with a
-view key (no cookie: local.py) is kept per board (`<aocd data>/leaderboards/
-<year>_<id>.json`). Every read, whatever its form, first looks for a copy of the board
-younger than that in either place (the board is the same whoever reads it) and asks
-the site only when there is none, so no form asks twice in 15 minutes. A board the site
-will not show (you are not a member, or it does not exist: HTTP 400 since 2025, a
-redirect before) and a dead token are told apart by asking the site whose the token is.
-A board tells how many days its year has (`num_days`), which the calendar then follows.
+The site asks that a board be fetched at most once in 15 minutes: every read, by token
+or by view key, first looks for a copy younger than that (per user, or per board for a
+view key), and asks the site only when there is none. A board the site will not show
+and a dead token are told apart by asking whose the token is.
 """
 
 from __future__ import annotations
