@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from conftest import TOKEN, USER_ID, AocdHome
 
+from aoc2023.framework.aocd import local
 from aoc2023.framework.aocd import paths as config
-from aoc2023.framework.aocd import session
 from aoc2023.framework.aocd.paths import PuzzleCache, cached_title
 
 
@@ -35,11 +35,11 @@ def test_token_is_found_where_aocd_finds_it(
 ) -> None:
     import aocd.models
 
-    assert session.find_token() is None
+    assert local.find_token() is None
     (aocd_loaded.config / "token").write_text("  from-file  trailing words\n")
-    assert session.find_token() == aocd.models.default_user().token == "from-file"
+    assert local.find_token() == aocd.models.default_user().token == "from-file"
     monkeypatch.setenv("AOC_SESSION", "from-env")
-    assert session.find_token() == aocd.models.default_user().token == "from-env"
+    assert local.find_token() == aocd.models.default_user().token == "from-env"
 
 
 def test_cached_input_is_read_as_aocd_reads_it(aocd_loaded: AocdHome) -> None:
@@ -83,25 +83,25 @@ def test_project_config_dir_is_used_only_when_it_holds_a_token_and_the_variable_
     (project / "aoc2023").mkdir()
     monkeypatch.chdir(project / "aoc2023")
     # An empty project folder is not aocd's config folder: aocd's own places are used.
-    assert session.find_project_config_dir() is None
-    assert session.use_project_config_dir() is None
+    assert local.find_project_config_dir() is None
+    assert local.use_project_config_dir() is None
     assert "AOCD_CONFIG_DIR" not in os.environ
     assert config.config_dir() == config.data_dir()
-    assert session.token_places() == [  # in the order they are looked in
+    assert local.token_places() == [  # in the order they are looked in
         "$AOC_SESSION", str(project / ".aocd_config" / "token"), str(config.data_dir() / "token")]
 
     for name in ("tokens.json", "token"):  # either file makes it the config folder
         (project / ".aocd_config" / name).write_text("{}" if name.endswith("json") else "t\n")
-        assert session.find_project_config_dir() == (project / ".aocd_config").resolve()
+        assert local.find_project_config_dir() == (project / ".aocd_config").resolve()
         (project / ".aocd_config" / name).unlink()
     (project / ".aocd_config" / "token").write_text("t\n")
     monkeypatch.setenv("AOCD_CONFIG_DIR", "/somewhere/else")
-    assert session.use_project_config_dir() is None
+    assert local.use_project_config_dir() is None
     assert config.config_dir() == Path("/somewhere/else")
     monkeypatch.delenv("AOCD_CONFIG_DIR")
-    assert session.use_project_config_dir() == (project / ".aocd_config").resolve()
+    assert local.use_project_config_dir() == (project / ".aocd_config").resolve()
     assert config.config_dir() == (project / ".aocd_config").resolve()
-    assert session.find_token() == "t"
+    assert local.find_token() == "t"
 
 
 def test_a_run_with_nothing_to_send_imports_only_what_it_shows(aocd_home: AocdHome) -> None:
@@ -114,7 +114,7 @@ def test_a_run_with_nothing_to_send_imports_only_what_it_shows(aocd_home: AocdHo
     answers = [aocd_home.cache_answer(2023, 7, 1, "6440"),
                aocd_home.cache_answer(2023, 7, 2, "5905")]
     unwanted = ["aocd", "urllib3", "zoneinfo", "aoc2023.framework.submit",
-                "aoc2023.framework.aocd.client", "aoc2023.framework.aocd.attempts",
+                "aoc2023.framework.aocd.client", "aoc2023.framework.aocd.sent",
                 "aoc2023.framework.render.as_json", "aoc2023.framework.bench.figures",
                 "aococr", "rich", "markdownify"]
     code = (

@@ -71,7 +71,7 @@ def test_the_readme_names_the_token_places_in_the_order_the_code_reads_them(
     tmp_path: Path,
 ) -> None:
     """The README's order, `aoc`'s no-token notice and a day's skip reason are one list."""
-    from aoc2023.framework.aocd.session import token_places
+    from aoc2023.framework.aocd.local import token_places
     from aoc2023.framework.testing import RealAocd
 
     project, home = tmp_path / "project", tmp_path / "home" / ".config" / "aocd"

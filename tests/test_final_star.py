@@ -17,7 +17,7 @@ from conftest import TOKEN, USER_ID, AocdHome, temporary_year
 from fake_aoc import FakeAoC, stars_page
 from site_cli import aoc_in_process
 
-from aoc2023.framework.aocd import attempts, stars
+from aoc2023.framework.aocd import sent, stars
 from aoc2023.framework.calendar import unlock_time
 
 YEAR, LAST = 2086, 12
@@ -81,7 +81,7 @@ def test_the_final_star_is_claimed_once_after_part_1(site: FakeAoC, work: Path,
     assert len(site.requests_for(f"/{YEAR}/leaderboard/self")) == 1
     assert site.stars(YEAR, TOKEN)[LAST] == 2
     # Written down before it was sent, and its reply after (the journal), and known.
-    [claim] = [a for a in attempts.attempts(USER_ID, YEAR, LAST) if a.part == 2]
+    [claim] = [a for a in sent.attempts(USER_ID, YEAR, LAST) if a.part == 2]
     assert claim.value == "0" and claim.message and "finished every puzzle" in claim.message
     assert (aocd_loaded.user_dir / f"{YEAR}_{LAST}b_answer.txt").read_text() == "0"
 
@@ -173,7 +173,7 @@ def test_no_claim_without_yes_off_a_terminal_nor_on_a_dry_run(
     asked = aoc("run", str(YEAR), str(LAST), "--json", cwd=work)
     assert part_2(asked)["submit_note"].startswith(
         "final star: no terminal to confirm on: would send a claim of the final star")
-    assert claims(site) == [] and not attempts.attempts(USER_ID, YEAR, LAST)
+    assert claims(site) == [] and not sent.attempts(USER_ID, YEAR, LAST)
     nothing = aoc("run", str(YEAR), str(LAST), "--no-submit", "--json", cwd=work)
     assert part_2(nothing) == {}
 
@@ -280,13 +280,13 @@ def test_a_claim_whose_reply_was_lost_is_settled_by_the_stars(
     lost = aoc("run", str(YEAR), str(LAST), "--yes", "--json", cwd=work)
     assert lost.returncode == 2
     assert part_2(lost)["submit_note"].startswith("Sent 0, but the connection dropped")
-    assert attempts.unconfirmed(USER_ID, YEAR, LAST, 2) is not None
+    assert sent.unconfirmed(USER_ID, YEAR, LAST, 2) is not None
     site.after_judging = None
     settled = aoc("run", str(YEAR), str(LAST), "--yes", "--json", cwd=work)
     assert settled.returncode == 0, settled.stderr
     assert part_2(settled)["submit_note"] == (
         "final star: in already, as your stars on adventofcode.com show")
-    assert attempts.unconfirmed(USER_ID, YEAR, LAST, 2) is None
+    assert sent.unconfirmed(USER_ID, YEAR, LAST, 2) is None
     assert len(claims(site)) == 1
     assert len(site.requests_for(f"/{YEAR}/leaderboard/self")) == 2  # read afresh
 

@@ -288,28 +288,24 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("the day's API, plain data and small leaves",
      ("", "results", "errors", "solution", "answers", "files",
       "calendar", "project", "launcher", "output",
-      "store", "aocd", "aocd.paths", "aocd.private",
-      "aocd.session", "aocd.token_list", "runtimes", "pytest_private")),
-    ("the aocd boundary", ("aocd.account", "aocd.attempts", "aocd.client",
-                           "aocd.leaderboard", "aocd.puzzle_page", "aocd.puzzle_text",
-                           "aocd.stars", "aocd.submissions", "aocd.waits")),
-    ("registry", ("registry", "listing_cache")),
+      "store", "aocd", "runtimes", "pytest_private")),
+    ("registry", ("registry",)),
     ("inputs", ("inputs",)),
     ("runner", ("runner", "timeouts", "instruments")),
     ("policy: sending, listing, benching, the tests' plugin",
      ("submit", "verdict", "stats", "stats_source",
       "watch",
       "testing",
-      "pytest_plugin", "bench", "aocd.plugin")),
+      "pytest_plugin", "bench", "plugin")),
     ("render", ("render", "commands.view")),
     ("cli", ("cli", "commands", "part_two")),
     ("the script's hand-over to cli", ("script_guard",)),
 )
 """The framework's layers, lowest first: a module imports from its own layer or lower,
-never higher, at module level or inside a function. `aocd.plugin` lives in aocd/ (it
-imports aocd) but runs days, as policy does; commands/view.py is drawn text, as render's
-is (render draws with it); `part_two` (run's, using `aoc new`'s templates) sits with cli
-until run is in commands/."""
+never higher, at module level or inside a function. The aocd boundary (`aocd/`) is with
+the leaves: it imports only them, and store.py builds on its folders (aocd/paths.py);
+commands/view.py is drawn text, as render's is (render draws with it); `part_two` (run's,
+using `aoc new`'s templates) sits with cli until run is in commands/."""
 
 
 def layer_of(module: str) -> int:
@@ -339,7 +335,7 @@ def test_imports_go_down_the_layers_never_up() -> None:
 
 def test_the_layer_check_finds_an_import_upward(tmp_path: Path) -> None:
     assert layer_of("aoc2023.framework.runner") > layer_of("aoc2023.framework.registry")
-    assert layer_of("aoc2023.framework.aocd.plugin") == layer_of(
+    assert layer_of("aoc2023.framework.plugin") == layer_of(
         "aoc2023.framework.submit")
     root = tmp_path / "aoc2023"
     write(root, {"__init__.py": "", "framework/__init__.py": "",

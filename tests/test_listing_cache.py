@@ -1,4 +1,4 @@
-"""The listing cache (`listing_cache.py`): it watches every file of the year package,
+"""The listing cache (`registry.ListingCache`): it watches every file of the year package,
 private helpers, sub-packages (linked ones too) and data files included, and a cache
 file of any shape it cannot use is a miss, never an error. The year is a throwaway one, 2090.
 What fresh `aoc list` processes import as those files change: test_list.py."""
@@ -14,7 +14,7 @@ from conftest import AocdHome, temporary_year
 from site_cli import aoc_in_process
 
 from aoc2023.framework import store
-from aoc2023.framework.listing_cache import Declared, ListingCache, package_stamp, stamp
+from aoc2023.framework.registry import Declared, ListingCache, package_stamp, stamp
 
 DAY = """
 from aoc2023.framework import Example, Solution

@@ -18,7 +18,7 @@ from conftest import temporary_year
 from site_cli import aoc_in_process
 
 from aoc2023.framework import registry
-from aoc2023.framework.aocd.plugin import solve
+from aoc2023.framework.plugin import solve
 from aoc2023.framework.testing import check_examples
 
 HEAD = "from __future__ import annotations\n\nfrom aoc2023.framework import Example, Solution\n"

@@ -28,12 +28,13 @@ from fake_clock import FakeClock
 from site_cli import aoc_in_process
 
 from aoc2023.framework import store
-from aoc2023.framework.aocd import waits
 from aoc2023.framework.aocd.paths import PuzzleCache
-from aoc2023.framework.aocd.submissions import (
+from aoc2023.framework.aocd.sent import (
     Verdict,
+    blocked_until,
     known_to_be_wrong,
     read_log,
+    record_wait,
     wait_seconds,
 )
 from aoc2023.framework.results import RunReport
@@ -112,7 +113,7 @@ def test_a_wrong_verdict_is_exit_1_recorded_and_never_sent_again(
     assert refused is None
     assert posts(site) == [("1", "6440")]
     # "Please wait one minute" is remembered too.
-    assert waits.blocked_until(USER_ID, datetime.now(UTC)) is not None
+    assert blocked_until(USER_ID, datetime.now(UTC)) is not None
     # The next run does not send it again, and says why.
     store.waits_file().unlink()
     code, parts = run_json("--yes")
@@ -131,7 +132,7 @@ def test_too_recently_records_the_wait_and_later_runs_honour_it(
     after = datetime.now(UTC)
     assert code == 0
     assert parts[0]["submitted"] == "wait"
-    until = waits.blocked_until(USER_ID, before)
+    until = blocked_until(USER_ID, before)
     assert until is not None  # the wait counts from the reply, which came in the run
     assert before + timedelta(seconds=seconds) <= until <= after + timedelta(seconds=seconds)
     recorded = json.loads(store.waits_file().read_text())
@@ -171,7 +172,7 @@ def test_wait_sleeps_out_the_recorded_wait_then_sends_at_once(site: FakeAoC) -> 
     """Nothing is sent while the site's wait runs; the sleeps add up to it exactly, and
     the answers go as soon as it is over."""
     clock = FakeClock(datetime(2023, 12, 7, 5, 0, tzinfo=UTC))
-    until = waits.record_wait(USER_ID, 90, clock.datetime())
+    until = record_wait(USER_ID, 90, clock.datetime())
     sent, posted_at_each_sleep = send_with_wait(site, clock)
     assert posted_at_each_sleep == [0] * 90
     assert sum(clock.slept) == 90 and clock.datetime() == until  # no sleep after the wait
@@ -197,7 +198,7 @@ def test_wait_waits_out_the_recorded_wait_on_the_real_clock_then_sends(site: Fak
     about 0.1 s after the start; how the wait is counted down is the fake clock's test's
     (test_wait_sleeps_out_the_recorded_wait_then_sends_at_once)."""
     started = time.time()  # before the wait's start: what follows is a lower bound
-    waits.record_wait(USER_ID, 0.6, datetime.now(UTC))
+    record_wait(USER_ID, 0.6, datetime.now(UTC))
     result = aoc("--yes", "--wait")
     assert result.returncode == 0, result.stderr
     assert posts(site) == [("1", "6440"), ("2", "5905")]
@@ -402,7 +403,7 @@ def test_verdict_reading() -> None:
     assert wait_seconds(fake_aoc.WRONG) == 60
     assert wait_seconds("Please wait 5 minutes before trying again.") == 300
     assert wait_seconds(fake_aoc.RIGHT) is None
-    from aoc2023.framework.aocd.submissions import read_verdict
+    from aoc2023.framework.aocd.sent import read_verdict
 
     assert read_verdict(fake_aoc.TOO_LOW) is Verdict.TOO_LOW
     assert read_verdict(fake_aoc.WRONG_LEVEL) is Verdict.WRONG_LEVEL
@@ -410,10 +411,10 @@ def test_verdict_reading() -> None:
 
 def test_a_recorded_wait_keeps_the_later_time(aocd_home: AocdHome) -> None:
     now = datetime(2023, 12, 7, 5, 0, tzinfo=UTC)
-    waits.record_wait("u", 300, now)
-    waits.record_wait("u", 30, now)
-    assert waits.blocked_until("u", now) == now + timedelta(seconds=300)
-    assert waits.blocked_until("u", now + timedelta(seconds=301)) is None
+    record_wait("u", 300, now)
+    record_wait("u", 30, now)
+    assert blocked_until("u", now) == now + timedelta(seconds=300)
+    assert blocked_until("u", now + timedelta(seconds=301)) is None
 
 
 # --- processes and terminals -----------------------------------------------------------------
@@ -504,7 +505,7 @@ def test_an_answer_that_gets_no_reply_is_said_to_be_sent_and_the_wait_is_kept(
     assert code == 2
     assert parts[0]["submitted"] == "error"
     assert str(parts[0]["submit_note"]).startswith("Sent 6440, but adventofcode.com did not reply")
-    assert waits.blocked_until(USER_ID, datetime.now(UTC)) is not None
+    assert blocked_until(USER_ID, datetime.now(UTC)) is not None
 
 
 def test_surrounding_whitespace_is_not_sent(

@@ -15,7 +15,7 @@ from site_cli import aoc_in_process as aoc
 from test_leaderboard import BOARD, board_2023
 
 from aoc2023.framework import output, store
-from aoc2023.framework.aocd import account, client, leaderboard, private
+from aoc2023.framework.aocd import client, leaderboard, private
 from aoc2023.framework.errors import UsageError
 
 AGENT = re.compile(r"aoc2023/\S+ \(contact: (.*)\) advent-of-code-data/\d\S*")
@@ -43,7 +43,7 @@ def test_every_kind_of_request_names_the_contact(
     fake_aoc.add_puzzle(2023, 7, "Camel Cards", {TOKEN: "32T3K 765\n"}, solutions=["6440"])
     fake_aoc.add_board(2023, BOARD, board_2023(), viewers={TOKEN})
 
-    assert account.check_token().accepted  # the settings page
+    assert client.check_token().accepted  # the settings page
     assert client.fetch_input(2023, 7, TOKEN).strip() == "32T3K 765"
     assert client.read_page(2023, 7, TOKEN)[0] == "Camel Cards"
     assert "right answer" in client.post_answer(TOKEN, 2023, 7, 1, "6440")

@@ -22,7 +22,7 @@ others carry an outcome between two parts of the framework and never reach the u
     ├── NotSent                a submission rule kept an answer back (submit.py)
     ├── TimedOut               a child process ran past its limit and was killed (timeouts.py)
     ├── ChildFailed            the function in a child process raised or died (timeouts.py)
-    ├── PartFailed             a part failed, as aocd's runner is told (aocd/plugin.py)
+    ├── PartFailed             a part failed, as aocd's runner is told (plugin.py)
     BaseException
     └── KeyboardInterrupt
         └── Interrupted        a stop from outside, carrying what finished before it (runner.py)

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from aoc2023.framework import calendar, registry
-from aoc2023.framework.aocd import session, token_list
+from aoc2023.framework.aocd import local
 from aoc2023.framework.aocd.paths import PuzzleCache, cached_title
 from aoc2023.framework.errors import (
     AocError,
@@ -69,7 +69,7 @@ class RunInput:
 
 def no_token_notice() -> str:
     return (
-        f"{session.no_token_sentence()}, so this ran the days' examples. To run on your own "
+        f"{local.no_token_sentence()}, so this ran the days' examples. To run on your own "
         "input, put your session cookie in one of those files or export AOC_SESSION "
         "(see the README)."
     )
@@ -166,7 +166,7 @@ def _accounts(request: RunRequest) -> dict[str, str] | None:
     command line refuses it beside another input: commands/options.py)."""
     if request.accounts is None:
         return None
-    return token_list.account_tokens(request.accounts)
+    return local.account_tokens(request.accounts)
 
 
 def days_to_run(request: RunRequest, notices: list[str]) -> Iterator[DayInputs | DayResult]:
@@ -181,7 +181,7 @@ def days_to_run(request: RunRequest, notices: list[str]) -> Iterator[DayInputs |
     if accounts is not None:
         tokens = dict(accounts.items())
     else:
-        token = None if request.example else session.find_token()
+        token = None if request.example else local.find_token()
         if token is None and file_text is None and not request.example:
             notices.append(no_token_notice())
         tokens = {None: token}

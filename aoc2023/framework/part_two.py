@@ -30,7 +30,7 @@ def _wanting_cache(token: str, year: int, day: int) -> PuzzleCache | None:
 
 def _offer(token: str, year: int, day: int) -> tuple[str, bool]:
     """The notice for one day, and whether it may be kept (not a failure to ask)."""
-    from aoc2023.framework.aocd.puzzle_page import current_examples
+    from aoc2023.framework.aocd.pages import current_examples
     from aoc2023.framework.commands.new import example_call, example_literal
 
     try:

@@ -1,25 +1,9 @@
-"""The days and variants defined, and finding a day's `Solution` class without a list.
+"""The days and variants defined, which file is which day's, the one guarded import of a
+year's modules, and what each day declares, kept by file stamp for `aoc list`.
 
-Defining a `Solution` subclass registers it here (`register`, which `Solution` calls as
-the class is defined): a clash or a bad variant name fails that class's module alone.
-
-A year's days live in one package, usually one module per day (`dayNN.py`). The
-package for a year is `aoc{year}` when it is importable; another installed package
-can provide a year under any name by declaring it in the `aoc.years` entry-point
-group (name: the year, value: the package).
-
-`files_of` is the one mapping of a year package's files to days that every command
-and the pytest plugin go by: a module named `dayNN` (or `dayN`) claims that day; two
-modules claiming one day are refused, naming both; a file named like a day that the
-rule skips (`day_07.py`) is named in a hint. Running one day imports only its module
-when there is one. A day may also live in a module of any other name, so the year's
-other modules (helpers included, which define no day and so are never taken for one)
-are imported when a day has no module of its own, and when the whole year is listed
-or run. Modules whose names start with `_` (such as `__main__`) are never imported
-this way.
-
-Every import of a year package or of its modules goes through `import_module`, so that
-a module that fails, whatever it raises but Ctrl-C, fails alone, in one sentence.
+A `Solution` subclass registers itself as it is defined (`register`); a year is the package
+`aoc{year}`, or one an installed package names in the `aoc.years` entry-point group;
+`files_of` is the one rule mapping files to days (docs/how-to/write-a-day.md).
 """
 
 from __future__ import annotations
@@ -32,11 +16,12 @@ import os
 import re
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 from typing import Any, NamedTuple, NoReturn
 
-from aoc2023.framework import calendar, solution
+from aoc2023.framework import calendar, solution, store
 from aoc2023.framework.errors import DayLoadError, MissingDayError, Terminated, UsageError
 from aoc2023.framework.launcher import aoc_command
 from aoc2023.framework.solution import DeclarationError, Solution
@@ -182,7 +167,7 @@ def package_years() -> set[int]:
 def entry_point_years() -> set[int]:
     """The years named in the `aoc.years` entry-point group of the installed packages:
     reading them imports `importlib.metadata` and every package's metadata (tens of ms),
-    so `aoc list` keeps them in its cache (`listing_cache`)."""
+    so `aoc list` keeps them in its cache (`ListingCache`)."""
     from importlib.metadata import entry_points
 
     return {int(entry.name) for entry in entry_points(group=YEARS_GROUP)
@@ -537,3 +522,145 @@ def parse_years(spec: str) -> list[int]:
         years.update(covered)
     return sorted(years)
 
+
+# --- what each day declares, kept for aoc list ------------------------------------------
+# Kept by the stamp (mtime in ns, size) of the day's file and of every file under its
+# year package (`package_stamp`), so that `aoc list` imports only the days that changed; a
+# day that fails to import is never kept. The entry-point years are kept by the stamps of
+# the folders on the path. One JSON file (`store.listing_cache_file`), keyed by each
+# module's absolute path; one that cannot be read is a miss, one that cannot be written
+# is skipped. Why a cache and not a reading of the source: docs/explanation/cache.md.
+
+_VERSION = 1
+_ENTRY_POINTS = "entry points"
+"""The key of the entry-point years, among the modules' absolute paths."""
+_PATHS_KEPT = 8
+"""How many sets of folders on the path have their entry-point years kept."""
+
+
+@dataclass(frozen=True)
+class Declared:
+    """A day's title (None: none in the class) and how many examples give parts 1 and 2."""
+
+    year: int
+    day: int
+    title: str | None
+    examples: tuple[int, int]
+
+
+def stamp(path: Path) -> list[int] | None:
+    """The file's modification time (ns) and size; None when it cannot be read."""
+    try:
+        status = os.stat(path)
+    except OSError:
+        return None
+    return [status.st_mtime_ns, status.st_size]
+
+
+def package_stamp(folders: Iterable[str | Path]) -> list[Any]:
+    """The stamps of every file under a year package's `folders`, taken once a listing:
+    whatever a day may read at import from its year, Python or not (sub-packages, private
+    helpers like `_common.py`, examples kept in a text file), folders linked into it
+    included (each walked once: a link back up is no loop). Bytecode folders and hidden
+    ones are left out."""
+    files: list[str] = []
+    seen: set[str] = set()
+    for folder in folders:
+        for root, dirs, names in os.walk(folder, followlinks=True):
+            real = os.path.realpath(root)
+            if real in seen:
+                dirs[:] = []
+                continue
+            seen.add(real)
+            dirs[:] = sorted(name for name in dirs
+                             if name != "__pycache__" and not name.startswith("."))
+            files += [os.path.join(root, name) for name in names
+                      if not name.startswith(".") and not name.endswith((".pyc", ".pyo"))]
+    return [[file, stamp(Path(file))] for file in sorted(files)]
+
+
+def _parse(raw: Any, year: int, day: int) -> Declared | None:
+    """An entry as written by `ListingCache.save`, for `year` `day`; None if it is not."""
+    try:
+        title, examples = raw["title"], tuple(raw["examples"])
+        if (raw["year"], raw["day"]) != (year, day) or len(examples) != 2:
+            return None
+        if (title is None or isinstance(title, str)) and all(
+                isinstance(n, int) for n in examples):
+            return Declared(year, day, title, (examples[0], examples[1]))
+    except (KeyError, TypeError):
+        pass
+    return None
+
+
+class ListingCache:
+    """The cache, read once per command (`load`), looked up and filled by day, written
+    once at the end (`save`) when anything was added."""
+
+    def __init__(self, path: Path, entries: dict[str, Any]) -> None:
+        self.path = path
+        self._entries = entries
+        self._changed = False
+
+    @classmethod
+    def load(cls) -> ListingCache:
+        path = store.listing_cache_file()
+        data = store.read_json(path)
+        valid = isinstance(data, dict) and data.get("version") == _VERSION
+        entries = data.get("days") if isinstance(data, dict) and valid else None
+        return cls(path, entries if isinstance(entries, dict) else {})
+
+    def get(self, module: Path, year: int, day: int, package: list[Any]) -> Declared | None:
+        """What `module` declared, when its stamp, and its year package's, are the ones
+        they had then."""
+        raw = self._entries.get(str(module))
+        if (not isinstance(raw, dict) or raw.get("stamp") != stamp(module)
+                or raw.get("package") != package):
+            return None
+        return _parse(raw, year, day)
+
+    def put(self, module: Path, declared: Declared, module_stamp: list[int] | None,
+            package: list[Any]) -> None:
+        """Remember `declared` for `module` as it was at `module_stamp`, its package at
+        `package` (both taken before the import, so a change made during it is seen
+        next time)."""
+        if module_stamp is None:
+            return
+        self._entries[str(module)] = {"stamp": module_stamp, "package": package,
+                                      "year": declared.year,
+                                      "day": declared.day, "title": declared.title,
+                                      "examples": list(declared.examples)}
+        self._changed = True
+
+    def entry_point_years(self, find: Callable[[], set[int]]) -> set[int]:
+        """The years of the `aoc.years` entry points, as `find` gave them while the
+        folders on the path were as they are now (installing or removing a package
+        adds or removes a folder in one of them, and so changes its stamp). Kept for
+        each set of folders: `aoc`, `python -m` and pytest each start with their own."""
+        folders = sorted({os.path.abspath(entry or ".") for entry in sys.path})
+        stamps = [stamp(Path(folder)) for folder in folders]
+        kept = self._entries.get(_ENTRY_POINTS)
+        by_path = kept if isinstance(kept, dict) else {}
+        key = "\n".join(folders)
+        found = by_path.get(key)
+        if isinstance(found, dict) and found.get("stamps") == stamps:
+            years = found.get("years")
+            if isinstance(years, list) and all(isinstance(year, int) for year in years):
+                return set(years)
+        declared = find()
+        by_path = {other: value for other, value in by_path.items()
+                   if isinstance(value, dict) and other != key}
+        by_path = dict(list(by_path.items())[-(_PATHS_KEPT - 1):])
+        self._entries[_ENTRY_POINTS] = {**by_path, key: {"stamps": stamps,
+                                                         "years": sorted(declared)}}
+        self._changed = True
+        return declared
+
+    def save(self) -> None:
+        """Write the cache when it changed; entries of modules gone are dropped."""
+        if not self._changed:
+            return
+        kept = {name: entry for name, entry in self._entries.items()
+                if name == _ENTRY_POINTS or os.path.exists(name)}
+        with contextlib.suppress(OSError):  # a read-only folder: days imported again next time
+            store.write_json(self.path, {"version": _VERSION, "days": kept})

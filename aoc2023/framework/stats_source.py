@@ -24,8 +24,8 @@ from datetime import datetime
 from pathlib import Path
 
 from aoc2023.framework import calendar, runtimes, store
-from aoc2023.framework.aocd import attempts, paths, session, stars
-from aoc2023.framework.aocd.submissions import Verdict, read_log, read_verdict
+from aoc2023.framework.aocd import local, paths, stars
+from aoc2023.framework.aocd.sent import Verdict, attempts, read_log, read_verdict
 from aoc2023.framework.errors import AocError
 from aoc2023.framework.launcher import aoc_command
 from aoc2023.framework.stats import DayStats, StarStats, YearStats
@@ -56,11 +56,11 @@ def whose(token: str | None) -> Who:
         known = paths.cached_user_id(token)
         if known is not None:
             return Who(token, known)
-        from aoc2023.framework.aocd import account, client
+        from aoc2023.framework.aocd import client
 
         try:
             with client.asking("find whose the session token is"):
-                return Who(token, account.resolved_owner(token))
+                return Who(token, client.resolved_owner(token))
         except AocError as error:
             return Who(token, None, f"{error} Whose records to show is not known.")
     from aoc2023.framework.files import read_string_map
@@ -70,7 +70,7 @@ def whose(token: str | None) -> Who:
     owners = set((memo or {}).values())
     if len(owners) == 1:
         return Who(None, owners.pop())
-    return Who(None, None, f"{session.no_token_sentence()}, and aocd's cache holds "
+    return Who(None, None, f"{local.no_token_sentence()}, and aocd's cache holds "
                f"{'no user' if not owners else 'several users'}: whose stars and answers to "
                f"show is not known ({aoc_command('token')} says how to set one).")
 
@@ -112,7 +112,7 @@ def _records(year: int, day: int, who: Who, journal: list[str] | None,
         unknown.append(f"{error} The attempts at {year} day {day} may be more than shown.")
     if journal is not None:
         try:
-            sent = attempts.attempts(who.user_id, year, day)
+            sent = attempts(who.user_id, year, day)
         except AocError as error:
             journal.append(str(error))
             sent = []

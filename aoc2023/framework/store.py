@@ -20,22 +20,22 @@ from aoc2023.framework.files import LIMIT, read_regular_text, write_atomically
 
 
 def journal_file() -> Path:
-    """The write-ahead journal of answers sent (aocd/attempts.py)."""
+    """The write-ahead journal of answers sent (aocd/sent.py)."""
     return paths.config_dir() / "aoc-attempts.json"
 
 
 def waits_file() -> Path:
-    """Per user, until when the site refuses answers (aocd/waits.py)."""
+    """Per user, until when the site refuses answers (aocd/sent.py)."""
     return paths.config_dir() / "aoc-submit-wait.json"
 
 
 def token_verdicts_file() -> Path:
-    """When the site last took each token, under a hash of it (aocd/session.py)."""
+    """When the site last took each token, under a hash of it (aocd/local.py)."""
     return paths.config_dir() / "aoc-token-checks.json"
 
 
 def view_keys_file() -> Path:
-    """The private boards' view keys the user kept, by board id (aocd/view_keys.py)."""
+    """The private boards' view keys the user kept, by board id (aocd/local.py)."""
     return paths.config_dir() / "aoc-view-keys.json"
 
 
@@ -53,7 +53,7 @@ def day_counts_file() -> Path:
 
 
 def listing_cache_file() -> Path:
-    """What each day's module declares, for aoc list (listing_cache.py): out of every
+    """What each day's module declares, for aoc list (registry.py): out of every
     project's git, and shared by its checkouts."""
     return paths.data_dir() / "aoc-listing-cache.json"
 

@@ -29,9 +29,9 @@ from typing import Protocol
 
 from aoc2023.framework import calendar, registry, store
 from aoc2023.framework import verdict as answer_verdict
-from aoc2023.framework.aocd import attempts, session, token_list, waits
+from aoc2023.framework.aocd import local, sent
 from aoc2023.framework.aocd.paths import PuzzleCache
-from aoc2023.framework.aocd.submissions import (
+from aoc2023.framework.aocd.sent import (
     FINISHED,
     RIGHT,
     WRONG,
@@ -66,7 +66,7 @@ class SubmitOptions:
     wait: bool = False
     interactive: bool = False
     resend: bool = False
-    """Send again an answer whose earlier sending got no verdict (see aocd/attempts.py)."""
+    """Send again an answer whose earlier sending got no verdict (see aocd/sent.py)."""
 
 
 @dataclass(frozen=True)
@@ -133,11 +133,11 @@ def submit_new_answers(
         return report
     checks = checks or ExampleChecks()
     accounts = any(result.account for result in report.results)
-    tokens = token_list.account_tokens("all") if accounts else {}
+    tokens = local.account_tokens("all") if accounts else {}
     results: list[DayResult] = []
     for index, result in enumerate(report.results):
         try:
-            token = tokens.get(result.account) if result.account else session.find_token()
+            token = tokens.get(result.account) if result.account else local.find_token()
             if token is not None and result.source == "input" and result.variant is None:
                 result = _submit_day(result, token, options, prompter, now, checks)
         except KeyboardInterrupt as stop:
@@ -327,7 +327,7 @@ def _check_rules(candidate: Candidate, cache: PuzzleCache, past: list[PastSubmis
                           "check part 2")
 
 
-def _settle(pending: attempts.Attempt, cache: PuzzleCache, token: str, user_id: str) -> None:
+def _settle(pending: sent.Attempt, cache: PuzzleCache, token: str, user_id: str) -> None:
     """An earlier attempt got no verdict: the puzzle page says whether the part is solved
     now, and so what became of it."""
     from aoc2023.framework.aocd import client
@@ -337,12 +337,12 @@ def _settle(pending: attempts.Attempt, cache: PuzzleCache, token: str, user_id: 
     if known is not None:
         verdict = (f"{RIGHT} (as the puzzle page shows)" if known == pending.value
                    else f"{WRONG} (the puzzle page shows {known})")
-        attempts.record_reply(user_id, cache.year, cache.day, pending.part, pending.value,
+        sent.record_reply(user_id, cache.year, cache.day, pending.part, pending.value,
                               verdict)
 
 
-def _after_sender(pending: attempts.Attempt, cache: PuzzleCache, user_id: str, part: int,
-                  prompter: Prompter) -> attempts.Attempt | None:
+def _after_sender(pending: sent.Attempt, cache: PuzzleCache, user_id: str, part: int,
+                  prompter: Prompter) -> sent.Attempt | None:
     """The part's unconfirmed attempt once no run is sending it. The sender holds the
     puzzle's lock from writing the attempt down to writing its reply, so while the lock
     is held it is alive and is waited for, as long as a send may take; then the journal
@@ -350,15 +350,15 @@ def _after_sender(pending: attempts.Attempt, cache: PuzzleCache, user_id: str, p
     from aoc2023.framework.aocd import client
 
     year, day = cache.year, cache.day
-    found: list[attempts.Attempt | None] = [pending]
+    found: list[sent.Attempt | None] = [pending]
 
     def done() -> bool:
-        found[0] = attempts.unconfirmed(user_id, year, day, part)
+        found[0] = sent.unconfirmed(user_id, year, day, part)
         if found[0] is None or found[0].why is not None:
             return True  # its outcome is written: no need to wait for the lock
         with store.try_locked(store.sending(cache)) as free:
             if free:  # no run is sending: read under the lock, where no run writes it
-                found[0] = attempts.unconfirmed(user_id, year, day, part)
+                found[0] = sent.unconfirmed(user_id, year, day, part)
             return free
 
     within = client.CONNECT_TIMEOUT + client.READ_TIMEOUT
@@ -370,7 +370,7 @@ def _after_sender(pending: attempts.Attempt, cache: PuzzleCache, user_id: str, p
                   f"{within:g} s of waiting: that run shows it, and so does the next one")
 
 
-def _tried(pending: attempts.Attempt | None, answer: str) -> str | None:
+def _tried(pending: sent.Attempt | None, answer: str) -> str | None:
     if pending is None or pending.value != answer:
         return None
     when = calendar.clock_time(pending.when)
@@ -383,12 +383,12 @@ def _submit_part(
 ) -> tuple[Verdict, str]:
     user_id = cache.user_dir.name
     year, day, part = candidate.year, candidate.day, candidate.part
-    pending = attempts.unconfirmed(user_id, year, day, part)
+    pending = sent.unconfirmed(user_id, year, day, part)
     if pending is not None and pending.why is None:  # no outcome: its sender may be alive
         pending = _after_sender(pending, cache, user_id, part, prompter)
     if pending is not None:  # the page first: it may show that the answer was taken
         _settle(pending, cache, token, user_id)
-        pending = attempts.unconfirmed(user_id, year, day, part)
+        pending = sent.unconfirmed(user_id, year, day, part)
     _check_rules(candidate, cache, answer_verdict.past_replies(cache))
     candidate = replace(candidate, tried=_tried(pending, candidate.answer))
     if candidate.tried and not options.resend and not options.interactive:
@@ -408,7 +408,7 @@ def _submit_part(
 
         client.refresh_known_answers(token, year, day)
         _check_rules(candidate, cache, answer_verdict.past_replies(cache))
-        again = attempts.unconfirmed(user_id, year, day, part)
+        again = sent.unconfirmed(user_id, year, day, part)
         if again != pending and _tried(again, candidate.answer):  # another run just sent it
             raise NotSent(f"another run sent {candidate.answer} just now, with no verdict yet")
         return _send_after_wait(candidate, cache, token, user_id, options, prompter, now)
@@ -416,7 +416,7 @@ def _submit_part(
 
 def _check_wait(user_id: str, options: SubmitOptions, now: Callable[[], datetime]) -> None:
     """Rule 5: NotSent while the site's wait runs, unless told to wait it out."""
-    blocked = waits.blocked_until(user_id, now())
+    blocked = sent.blocked_until(user_id, now())
     if blocked is not None and not options.wait and not options.dry_run:
         raise NotSent(
             f"the site asked to wait until {calendar.clock_time(blocked, now())} "
@@ -461,7 +461,7 @@ def _send_after_wait(
     """Under the puzzle's lock: the site's wait kept (or waited out, with --wait), then
     `_send`; once more if the site's wait was longer than ours knew."""
     for attempt in range(2):
-        blocked = waits.blocked_until(user_id, now())
+        blocked = sent.blocked_until(user_id, now())
         if blocked is not None:
             if not options.wait:
                 raise NotSent("the site asked to wait until "
@@ -487,7 +487,7 @@ def _claim_final_star(
     from aoc2023.framework.aocd import stars
 
     year, day, user_id = result.year, result.day, cache.user_dir.name
-    pending = attempts.unconfirmed(user_id, year, day, 2)  # a claim whose reply was lost
+    pending = sent.unconfirmed(user_id, year, day, 2)  # a claim whose reply was lost
     found = stars.year_stars(token, cache.user_dir, year, fresh=pending is not None,
                              now=now().timestamp())
     if found.final_star_in:
@@ -521,7 +521,7 @@ def _claim_final_star(
                   f"{note}; yet your stars on adventofcode.com show every other star in")
 
 
-def _record_final_star(cache: PuzzleCache, user_id: str, pending: attempts.Attempt | None,
+def _record_final_star(cache: PuzzleCache, user_id: str, pending: sent.Attempt | None,
                        ) -> None:
     """The final star is in, as the site's page of stars shows: known, as an answer the site
     accepted is, so that it is never claimed again; an unconfirmed claim is settled."""
@@ -529,7 +529,7 @@ def _record_final_star(cache: PuzzleCache, user_id: str, pending: attempts.Attem
 
     try:
         if pending is not None:
-            attempts.record_reply(user_id, cache.year, cache.day, 2, pending.value,
+            sent.record_reply(user_id, cache.year, cache.day, 2, pending.value,
                                   f"{FINISHED} (as your stars on adventofcode.com show)")
         write_atomically(cache.answer_path(2), FINAL_STAR_ANSWER)
     except OSError as error:
@@ -544,11 +544,11 @@ def _send(
 ) -> tuple[Verdict, str, int | None]:
     """Write the attempt down, send it, and record the reply (in our journal first, then
     in aocd's log). The verdict, a note for the user, and the wait the site asked for."""
-    from aoc2023.framework.aocd import client, submissions
+    from aoc2023.framework.aocd import client
 
     year, day, part, answer = candidate.year, candidate.day, candidate.part, candidate.answer
     try:
-        attempts.record_attempt(user_id, year, day, part, answer,
+        sent.record_attempt(user_id, year, day, part, answer,
                                 calendar.current_time().isoformat(sep=" "))
     except OSError as error:
         why = unwritable_sentence(error) or str(error)
@@ -558,26 +558,26 @@ def _send(
         message = client.post_answer(token, year, day, part, answer)
     except SentButNoReply as lost:
         with contextlib.suppress(OSError):
-            attempts.record_no_reply(user_id, year, day, part, answer, lost.why)
+            sent.record_no_reply(user_id, year, day, part, answer, lost.why)
         _record_wait(user_id, 60, now())  # as after a wrong answer, to be safe
         raise
     except SiteError:  # it never reached a judge: no attempt at all
         with contextlib.suppress(OSError):
-            attempts.forget(user_id, year, day, part, answer)
+            sent.forget(user_id, year, day, part, answer)
         raise
     verdict = read_verdict(message)
     seconds = wait_seconds(message)
     aside = ""
     try:  # the reply is recorded before anything else can fail
         if verdict is Verdict.UNKNOWN:  # no verdict: unconfirmed, for the page to settle
-            attempts.record_no_reply(user_id, year, day, part, answer,
+            sent.record_no_reply(user_id, year, day, part, answer,
                                      f"and the site's reply was not understood: {quoted(message)}")
         else:
-            attempts.record_reply(user_id, year, day, part, answer, message)
+            sent.record_reply(user_id, year, day, part, answer, message)
     except OSError as error:
         aside = f" (our record of it could not be written: {error})"
     try:  # and in aocd's log, so that aocd's own guards see it too
-        submissions.record_reply(cache, part, answer, message, right=verdict is Verdict.RIGHT)
+        sent.log_reply(cache, part, answer, message, right=verdict is Verdict.RIGHT)
     except OSError as error:
         aside += (f" (aocd's log could not be written: {error.strerror or error}; "
                   f"the reply is kept in {store.journal_file().name})")
@@ -591,7 +591,7 @@ def _record_wait(user_id: str, seconds: float, now: datetime) -> str:
     damaged file), a clause that says so, and nothing else: what the site said about the
     answer must still reach the user."""
     try:
-        waits.record_wait(user_id, seconds, now)
+        sent.record_wait(user_id, seconds, now)
     except (OSError, DamagedFileError) as error:
         reason = error.strerror if isinstance(error, OSError) and error.strerror else error
         wait = calendar.describe_wait(timedelta(seconds=seconds))

@@ -19,8 +19,8 @@ from typing import Any
 
 from aoc2023.framework import Solution, registry
 from aoc2023.framework.answers import pictures, side_by_side
+from aoc2023.framework.aocd.local import aoc_config_dir, listed, token_in, token_places
 from aoc2023.framework.aocd.paths import PuzzleCache, cached_user_id, data_dir
-from aoc2023.framework.aocd.session import aoc_config_dir, listed, token_in, token_places
 from aoc2023.framework.calendar import puzzle_parts
 from aoc2023.framework.errors import DamagedFileError, Interrupted
 from aoc2023.framework.inputs import RunInput, example_inputs
@@ -149,7 +149,7 @@ class RealAocd:
     data_dir: Path
     config_dir: Path
     token_places: tuple[str, ...] = ()
-    """Where the token was looked for, in order (`session.token_places`)."""
+    """Where the token was looked for, in order (`local.token_places`)."""
 
     @classmethod
     def from_environment(cls, env: Mapping[str, str], project: Path) -> RealAocd:

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from aoc2023.framework.aocd import attempts
+from aoc2023.framework.aocd import sent
 from aoc2023.framework.aocd.paths import PuzzleCache
-from aoc2023.framework.aocd.submissions import (
+from aoc2023.framework.aocd.sent import (
     PastSubmission,
     Verdict,
     known_to_be_wrong,
@@ -38,7 +38,7 @@ def past_replies(cache: PuzzleCache) -> list[PastSubmission]:
     (one aocd's log could not take is there only)."""
     past = read_log(cache.submissions_path)
     past += [PastSubmission(a.part, a.value, a.message, a.when)
-             for a in attempts.attempts(cache.user_dir.name, cache.year, cache.day)
+             for a in sent.attempts(cache.user_dir.name, cache.year, cache.day)
              if a.message is not None]
     return past
 

@@ -1,35 +1,26 @@
-"""Every request to adventofcode.com, made through aocd.
+"""Every request to adventofcode.com, made through aocd: the only module that asks aocd to.
 
-aocd is the only thing that talks to the site; this module is the only one that asks
-it to. It builds aocd's `Puzzle` in one place, gives every request a time limit, and
-turns what aocd and urllib3 raise into our errors, with one sentence for each kind of
-failure: a locked puzzle, a dead token, no network, anything else the site says.
-aocd is imported inside the functions, so that a run that needs no request never
-pays for importing it.
-
-Answers are posted through aocd's own HTTP client (`aocd.utils.http`, with its rate
-limit) rather than `Puzzle.answer_a = ...`: aocd's submit sleeps and retries by itself
-when the site says to wait, which would hide the wait from us.
-
-Every request names who is behind it, as the site asks of tools: the User-Agent is
-ours (`user_agent`), with the user's contact from `$AOC_USER_AGENT` or `[tool.aoc]
-contact`, in place of aocd's fixed one, which names aocd's author.
-"""
+One `Puzzle` built in one place; each request with a time limit, the floor between
+requests, our User-Agent (the user's contact, as the site asks of tools); aocd's and
+urllib3's failures as our errors, one sentence each. Also `aoc token` (whose the token
+is, asked of the site) and aocd's runner run through the same door. aocd is imported
+inside the functions: a run that needs no request never pays for importing it."""
 
 from __future__ import annotations
 
 import os
 import re
+import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, MutableMapping
 from contextlib import AbstractContextManager, ExitStack, contextmanager, suppress
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from aoc2023.framework import calendar, output, store
-from aoc2023.framework.aocd import paths, private, session, token_list
+from aoc2023.framework.aocd import local, paths, private
 from aoc2023.framework.errors import (
     AocError,
     NoInputError,
@@ -42,6 +33,7 @@ from aoc2023.framework.errors import (
     why_unwritable,
 )
 from aoc2023.framework.files import put_back
+from aoc2023.framework.results import ExitCode, TokenReport
 
 if TYPE_CHECKING:
     from aocd.models import Puzzle
@@ -76,7 +68,7 @@ def dead_token_sentence(detail: str = "", token: str | None = None) -> str:
     `token` is kept (an `--accounts` account's is in aocd's token list)."""
     why = f"{detail}; it is dead or expired" if detail else "it is dead or expired"
     return (f"adventofcode.com refused the session token ({why}): put a fresh one in "
-            f"{token_list.token_home(token)}.")
+            f"{local.token_home(token)}.")
 
 
 CONTACT_VARIABLE = "AOC_USER_AGENT"
@@ -281,7 +273,7 @@ def _asking(
     try:
         with identified(), _floor_every_request(), _time_limit():
             yield
-        session.protect_token_files()
+        local.protect_token_files()
     except aocd.exceptions.PuzzleLockedError as error:
         if year is None or day is None:
             raise error_class(f"Could not {doing}: adventofcode.com says it is locked.") \
@@ -289,7 +281,7 @@ def _asking(
         locked = StillLocked if error_class is NoInputError else error_class
         raise locked(calendar.locked_message(year, day)) from error
     except aocd.exceptions.DeadTokenError as error:
-        session.forget_token_verdict()
+        local.forget_token_verdict()
         raise error_class(dead_token_sentence(token=token)) from error
     except (urllib3.exceptions.HTTPError, ConnectionError, TimeoutError) as error:
         raise error_class(
@@ -298,7 +290,7 @@ def _asking(
     except aocd.exceptions.AocdError as error:
         status = re.match(r"HTTP (\d+)", str(error))
         if status and status[1] in _REFUSED_STATUSES:
-            session.forget_token_verdict()
+            local.forget_token_verdict()
             raise error_class(dead_token_sentence(f"HTTP {status[1]}", token)) from error
         raise error_class(f"Could not {doing} on adventofcode.com: {error}.") from error
     except OSError as error:  # aocd's own write of its cache (ours are WriteFailed)
@@ -357,7 +349,7 @@ def _puzzle(token: str, year: int, day: int) -> Puzzle:
         raise NoInputError(
             "The session token has a space, a line break or another unprintable character "
             "inside it: paste the cookie's value again into $AOC_SESSION or "
-            f"{session.token_file()}."
+            f"{local.token_file()}."
         )
 
     user = aocd.models.User(token)
@@ -516,7 +508,9 @@ def refresh_known_answers(token: str, year: int, day: int) -> None:
 
 
 def post_answer(token: str, year: int, day: int, part: int, answer: str) -> str:
-    """Send one answer; return the text of the site's reply (its <article>).
+    """Send one answer; return the text of the site's reply (its <article>). Posted
+    through aocd's HTTP client, not `Puzzle.answer_a = ...`: aocd's submit sleeps and
+    retries by itself when the site says to wait, which would hide the wait from us.
 
     SentButNoReply when the answer may have reached the site but no verdict came back
     (no reply in time, the connection dropped, an HTTP error, a reply with no message):
@@ -567,3 +561,126 @@ def reply_text(article: Any) -> str:
     paragraphs = article.find_all("p") or [article]
     return " ".join(text for paragraph in paragraphs
                     if (text := " ".join(str(paragraph.get_text()).split())))
+
+
+# --- aoc token: whose the token is, and whether the site takes it ---------------------
+# The owner is aocd's `User.id` for the token (memoised in its `token2id.json`): asking it
+# is a request to the site's settings page, which also proves the token alive; none when
+# the site took the token less than VERDICT_KEPT ago (`local.token_accepted_at`).
+
+
+def no_token_error() -> NoInputError:
+    return NoInputError(f"{local.no_token_sentence()}: log in to adventofcode.com, copy the "
+                        "cookie named session, and put it in one of those places.")
+
+
+def _refused_fix(place: str) -> str:
+    return (f"adventofcode.com refused the token (it is expired, or was logged out): log in "
+            f"again, copy the cookie named session, and replace the token in {place}.")
+
+
+def check_token(*, recheck: bool = False) -> TokenReport:
+    """The report on the token `aoc` uses. NoInputError when there is none at all."""
+    source = local.token_source()
+    if source is None:
+        raise no_token_error()
+    token = source.token
+    who = contact()
+    report = TokenReport(place=source.place, last4=token[-4:], cleaned=source.cleaned,
+                         user_agent=user_agent(who), contact=who)
+    if any(char.isspace() or not char.isprintable() for char in token):
+        return replace(report, fix=(
+            "The token has a space, a line break or another unprintable character inside "
+            f"it: paste the cookie's value again into {source.place}."))
+    known_id = paths.cached_user_id(token)
+    accepted_at = None if recheck else local.token_accepted_at(token)
+    if known_id is not None and accepted_at is not None:
+        return replace(report, user_id=known_id, user_id_cached=True, accepted=True,
+                     checked_at=accepted_at)
+    try:
+        owner = ask_owner(token, resolve=known_id is None)
+    except SiteError as error:
+        return replace(report, user_id=known_id, user_id_cached=known_id is not None,
+                     requests=1, problem=str(error))
+    if owner is None:
+        local.forget_token_verdict()
+        return replace(report, user_id=known_id, user_id_cached=known_id is not None,
+                     accepted=False, checked_at=time.time(), requests=1,
+                     fix=_refused_fix(source.place))
+    now = time.time()
+    with suppress(OSError):  # a folder that cannot be written: asked again next time
+        local.remember_token_accepted(token, now)
+    return replace(report, user_id=known_id or owner, user_id_cached=known_id is not None,
+                 user_id_kept=paths.cached_user_id(token) is not None,
+                 accepted=True, checked_at=now, requests=1)
+
+
+def ask_owner(token: str, *, resolve: bool = False) -> str | None:
+    """The token's owner as the site's settings page says (one request), or None when
+    the site refuses the token. `resolve`: through aocd's `User.id`, which memoises it."""
+    import aocd.exceptions
+    import aocd.utils
+
+    with asking("check the session token", SiteError):
+        try:
+            if resolve:
+                return resolved_owner(token)
+            return str(aocd.utils.get_owner(token))
+        except aocd.exceptions.DeadTokenError:
+            return None
+
+
+def resolved_owner(token: str) -> str:
+    """aocd's `User.id`, which memoises the owner in `token2id.json` (`owner`). When that
+    file cannot be written (a read-only folder, a full disk), the owner found is still
+    this process's: aocd put it in its memo in memory before it tried to write."""
+    import aocd.models
+
+    try:
+        return owner(aocd.models.User(token))
+    except OSError:
+        found = (private.token_owners_in_memory() or {}).get(token)
+        if found is None:
+            raise
+        return str(found)
+
+
+# --- aocd's runner, handed aoc's command line (aoc -y 2023 -d 7) ------------------------
+
+
+def run_aocd_runner(args: list[str]) -> int:
+    """aocd's own runner on `args` (`-y 2023 -d 7 -s`); its exit code. A damaged token
+    list (which aocd's runner would fail on with a traceback) is one sentence first. Its
+    requests go through the one door every request of `aoc` does (`asking`): our
+    User-Agent, the floor between requests, a time limit, and a failure (a dead token, a
+    locked puzzle, no network), which aocd's runner would raise, is one sentence."""
+    import aocd.runner
+
+    try:
+        local.check_tokens_file()
+        contact()  # a contact that cannot be sent is said here, not in the middle of a run
+    except AocError as error:
+        print(f"Error: {error}", file=sys.stderr)
+        return int(error.exit_code)
+
+    load_users = private.runner_users_loader()
+    if local.find_token() is None and not local.tokens_file().is_file():
+        # aocd's runner reads its users before its options, and fails with a traceback
+        if not {"-h", "--help"} & set(args):
+            print(f"Error: {local.no_token_sentence()}: aocd's runner needs your session token.",
+                  file=sys.stderr)
+            return int(ExitCode.COULD_NOT_RUN)
+        private.set_runner_users_loader(dict)  # its help needs none
+    argv, sys.argv = sys.argv, ["aoc", *args]
+    try:
+        with asking("run aocd's runner"):
+            aocd.runner.main()
+    except AocError as error:
+        print(f"Error: {error}", file=sys.stderr)
+        return int(error.exit_code)
+    except SystemExit as exit_:
+        return exit_.code if isinstance(exit_.code, int) else 1
+    finally:  # as found, for a caller that goes on (main called from code)
+        sys.argv = argv
+        private.set_runner_users_loader(load_users)
+    return 0

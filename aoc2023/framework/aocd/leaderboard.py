@@ -1,15 +1,9 @@
 """A private leaderboard's JSON, fetched through aocd's HTTP client and kept on disk.
 
-The site asks that a private leaderboard be fetched no more than once every 15 minutes.
-A board read with the session token is kept per user, beside aocd's cache of that
-user's puzzles (`<aocd data>/<user id>/<year>_leaderboard_<id>.json`); one read with a
-view key (no cookie: view_keys.py) is kept per board (`<aocd data>/leaderboards/
-<year>_<id>.json`). Every read, whatever its form, first looks for a copy of the board
-younger than that in either place (the board is the same whoever reads it) and asks
-the site only when there is none, so no form asks twice in 15 minutes. A board the site
-will not show (you are not a member, or it does not exist: HTTP 400 since 2025, a
-redirect before) and a dead token are told apart by asking the site whose the token is.
-A board tells how many days its year has (`num_days`), which the calendar then follows.
+The site asks that a board be fetched at most once in 15 minutes: every read, by token
+or by view key, first looks for a copy younger than that (per user, or per board for a
+view key), and asks the site only when there is none. A board the site will not show
+and a dead token are told apart by asking whose the token is.
 """
 
 from __future__ import annotations
@@ -23,7 +17,7 @@ from typing import Any, NamedTuple, TypeGuard
 from urllib.parse import quote
 
 from aoc2023.framework import calendar, store
-from aoc2023.framework.aocd import account, client, paths, session, view_keys
+from aoc2023.framework.aocd import client, local, paths
 from aoc2023.framework.errors import AocError, DamagedFileError, SiteError, unwritable_sentence
 from aoc2023.framework.files import check_keepable
 from aoc2023.framework.results import Leaderboard, Member
@@ -74,7 +68,7 @@ def _user_id(token: str) -> str:
     if known is not None:
         return known
     with client.asking("find whose the session token is"):
-        return account.resolved_owner(token)
+        return client.resolved_owner(token)
 
 
 def _board_url(year: int, board_id: int, view_key: str | None = None) -> str:
@@ -96,8 +90,8 @@ def _fetch(token: str, year: int, board_id: int) -> dict[str, Any]:
         response: Any = aocd.utils.http.get(_board_url(year, board_id), token=token,
                                             redirect=False)
     if _refused(response.status):
-        if account.ask_owner(token) is None:
-            session.forget_token_verdict()
+        if client.ask_owner(token) is None:
+            local.forget_token_verdict()
             raise SiteError(client.dead_token_sentence())
         raise SiteError(
             f"adventofcode.com will not show private leaderboard {board_id} of {year} to you: "
@@ -129,11 +123,11 @@ def _fetch_by_key(view_key: str, year: int, board_id: int, kept: bool) -> dict[s
     elif paths.looks_like_html(response.data.decode("utf-8", "replace")):
         why = "adventofcode.com answered with a web page, not the board's JSON"
     if why is not None:
-        fix = (f"it is the key kept in {view_keys.keys_file()}: give the board's new one with "
+        fix = (f"it is the key kept in {store.view_keys_file()}: give the board's new one with "
                "--view-key KEY --save-key, or remove it there to read the board with your "
                "session token" if kept else "check it against the board's read-only link (a "
                "key is for one board, and its owner may make a new one)")
-        raise SiteError(f"The view key for board {board_id} ({view_keys.ending(view_key)}) "
+        raise SiteError(f"The view key for board {board_id} ({local.view_key_ending(view_key)}) "
                         f"was not accepted for {year}: {why}; {fix}.")
     return _board_of(response.data, year, board_id)
 
@@ -171,7 +165,7 @@ def leaderboard(token: str | None, year: int, board_id: int, view_key: str | Non
     """The board, from a copy fetched less than 15 minutes ago when there is one (by any
     form of read: the copy `token`'s owner fetched, when aocd knows the owner, is one),
     else from the site: with `view_key` when given (no cookie), else with `token`.
-    `kept_key`: the key is the one kept for the board (view_keys.py), which a refusal
+    `kept_key`: the key is the one kept for the board (local.py), which a refusal
     then says how to replace."""
     calendar.check_year(year)
     if token is None and view_key is None:

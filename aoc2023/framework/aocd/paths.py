@@ -1,16 +1,7 @@
-"""Where aocd keeps its cache, and one puzzle's cached files, worked out without importing
-aocd.
-
-These functions follow aocd's own rules (`aocd.models`): the data folder is
-`$AOCD_DIR` or `~/.config/aocd`; the config folder (token, `tokens.json`,
-`token2id.json`) is `$AOCD_CONFIG_DIR` or the data folder. The tests hold these equal
-to aocd's, so the two cannot drift apart. The token is session.py's; aocd's token list
-token_list.py's; the files `aoc` keeps beside aocd's are store.py's.
-
-One puzzle's cached files (`PuzzleCache`) follow `aocd.models.Puzzle` the same way:
-reading a cached input costs a file read, where importing aocd costs about a quarter
-of a second. aocd keys its cache by the token's owner, which it memoises
-(`cached_user_id`).
+"""aocd's folders, its memo of token owners, and one puzzle's cached files, read the way
+aocd reads them (`aocd.models`; the tests hold the two equal) without importing it, which
+costs a quarter of a second: a cached input costs a file read. Apart from local.py, for
+store.py builds on these folders and local.py on store.py.
 """
 
 from __future__ import annotations

@@ -1,13 +1,9 @@
-"""Every aocd name that is not public, in one place, each with why aoc needs it.
+"""Every aocd name that is not public, in one place, each with why aoc needs it (`NAMES`).
 
-aocd offers no public way to do these: set the User-Agent or the time limits of its
-requests, keep a floor between requests across processes, read its memo of token owners
-in memory, hold back its runner's loading of users, or read and refetch a puzzle's page.
-So the framework (and its tests) reach these names through the functions below, and
-nowhere else (tests/test_layout.py refuses a private aocd name outside this module).
-`NAMES` lists them; tests/test_aocd_private.py checks each against the installed aocd,
-so that a release that renames one fails one test naming it. Here, a name that is gone
-is `AocdChanged`: one sentence naming it and aocd's version, never an AttributeError.
+aocd offers no public way to set its requests' User-Agent or time limits, floor them
+across processes, read its memo of token owners, hold back its runner's users, or read
+and refetch a page. tests/test_layout.py refuses such a name anywhere else, and
+tests/test_aocd_private.py checks each; one that is gone is `AocdChanged`, one sentence.
 """
 
 from __future__ import annotations

@@ -1,18 +1,9 @@
-"""The user's stars of a year, as the site counts them, for the final star.
+"""The user's stars of a year, as the site counts them, for the final star (submit.py).
 
-The last day of a year has one puzzle; its second star is given when every other star
-of the year is in, by posting the last day's part 2 (see submit.py). Whether they are
-is read where aocd's `User.get_stats` reads it, the user's own page of times
-(`/<year>/leaderboard/self`: a line per day with a star, part 2's time "-" until its
-star is in), through aocd's HTTP client. aocd's own reader is not used: it refuses a
-year by the computer's clock, before December.
-
-The page is kept, per user and year, beside aocd's cache of that user's puzzles
-(`<aocd data>/<user id>/<year>_stars.json`: each day's stars and its parts' times), and
-read again only after 15 minutes, or when asked to (a claim the site refused, a claim
-whose reply was lost); a page that shows every star of its year can no longer change,
-and is kept for good (`times_page`). The answers aocd has cached since count as stars
-too, so a star won by `aoc` in the meantime is never missed.
+Read from the user's page of times (`/<year>/leaderboard/self`, where aocd's
+`User.get_stats` reads it; aocd's reader refuses a year by the computer's clock before
+December), kept per user and year for 15 minutes, and for good once every star is in
+(`times_page`); the answers aocd has cached since count as stars too.
 """
 
 from __future__ import annotations
@@ -26,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from aoc2023.framework import calendar, store
-from aoc2023.framework.aocd import client, paths, session
+from aoc2023.framework.aocd import client, local, paths
 from aoc2023.framework.errors import DamagedFileError, SiteError, unwritable_sentence
 from aoc2023.framework.files import check_keepable
 
@@ -154,7 +145,7 @@ def _fetch(token: str, year: int) -> tuple[dict[int, int], dict[int, tuple[str, 
     with client.asking(f"read your stars of {year}"):
         response: Any = aocd.utils.http.get(url, token=token, redirect=False)
     if 300 <= response.status < 400:  # the site sends a dead session elsewhere
-        session.forget_token_verdict()
+        local.forget_token_verdict()
         raise SiteError(client.dead_token_sentence(token=token))
     if response.status != 200:
         raise SiteError(f"Could not read your stars of {year}: adventofcode.com answered "
@@ -266,20 +257,20 @@ def _merged(*counts: Mapping[int, int]) -> dict[int, int]:
             for day in set().union(*counts)}
 
 
-def year_stars(token: str, user_dir: Path, year: int, fresh: bool = False,
+def year_stars(token: str, user_dir: Path, year: int, *, fresh: bool = False,
                now: float | None = None) -> Stars:
     """The year's stars: what is known here when that shows every star before the final
     one (no request), else the site's page, kept 15 minutes, with aocd's answers cached
     since. `fresh`: the site's page alone, read now (after the site refused a claim, or
     lost its reply: the site is then the only judge)."""
     now = time.time() if now is None else now
-    local = _known_locally(user_dir, year)
+    here = _known_locally(user_dir, year)
     path = store.stars_file(user_dir.name, year)
     kept = None if fresh else _read_kept(path)
     if kept is not None and 0 <= now - kept[0] < KEPT_SECONDS:
-        return Stars(year, _merged(kept[1], local), kept[0], from_cache=True)
-    if not fresh and not Stars(year, local, now).missing():
-        return Stars(year, local, now, from_cache=True)
+        return Stars(year, _merged(kept[1], here), kept[0], from_cache=True)
+    if not fresh and not Stars(year, here, now).missing():
+        return Stars(year, here, now, from_cache=True)
     by_day, times = _fetch(token, year)
     _keep(path, now, by_day, times)
-    return Stars(year, by_day if fresh else _merged(by_day, local), now)
+    return Stars(year, by_day if fresh else _merged(by_day, here), now)

@@ -22,10 +22,10 @@ import typer
 import typer.main
 
 from aoc2023.framework import output, registry
-from aoc2023.framework.aocd import view_keys
-from aoc2023.framework.aocd.session import (
+from aoc2023.framework.aocd.local import (
     clean_environment_token,
     find_token,
+    saved_view_keys,
     token_read_anew,
     use_project_config_dir,
 )
@@ -195,7 +195,7 @@ def _main(args: list[str], *, program: bool = False) -> int:
     output.install_stand_ins()
     with suppress(DamagedFileError, NoInputError):  # said by the command needing the token
         clean_environment_token()
-    output.install(_token_to_redact(), *view_keys.all_saved())
+    output.install(_token_to_redact(), *saved_view_keys())
     terminating = _Terminating()
     for signum in _SIGNALS:
         signal.signal(signum, terminating)
@@ -230,7 +230,7 @@ def _command(args: list[str], *, standalone: bool) -> int:
     command line's errors are shown by typer and end in SystemExit, as typer does;
     without, they are raised (json_output.py says them)."""
     if args and args[0].startswith("-") and args[0] not in (*HELP_OPTIONS, "--version"):
-        from aoc2023.framework.aocd.plugin import run_aocd_runner
+        from aoc2023.framework.aocd.client import run_aocd_runner
 
         return run_aocd_runner(args)
     chosen = _click_command(args[0] if args and args[0] in COMMANDS else None)

@@ -39,12 +39,12 @@ def leaderboard(
     old the data shown is.
     """
     from aoc2023.framework import output
-    from aoc2023.framework.aocd import view_keys
+    from aoc2023.framework.aocd import local
     from aoc2023.framework.aocd.leaderboard import leaderboard as fetch_board
-    from aoc2023.framework.aocd.session import no_token_sentence
+    from aoc2023.framework.aocd.local import no_token_sentence
 
     try:
-        given = None if view_key is None else view_keys.clean(view_key)
+        given = None if view_key is None else local.clean_view_key(view_key)
     except Exception as error:
         fail(error, verbose)
     output.install(given)  # before anything could show it: --verbose logs the address
@@ -52,7 +52,7 @@ def leaderboard(
     try:
         if save_key and given is None:
             raise UsageError("--save-key keeps the key given with --view-key KEY: give it one.")
-        key = given if given is not None else view_keys.saved(board_id)
+        key = given if given is not None else local.saved_view_key(board_id)
         token = _token(needed=key is None)
         if key is None and token is None:
             raise NoInputError(
@@ -98,9 +98,9 @@ def _kept(key: str, board: Leaderboard) -> str:
         return ("Note: the view key was not kept: the board shown was fetched without it "
                 "less than 15 minutes ago, so the site has not tried it yet; give "
                 "--save-key again once the kept copy is older than that.")
-    from aoc2023.framework.aocd import view_keys
+    from aoc2023.framework.aocd import local
 
-    path = view_keys.save(board.board_id, key)
+    path = local.save_view_key(board.board_id, key)
     return (f"Kept the view key ending {key[-4:]} for board {board.board_id} in {path}: later "
             "reads of the board use it.")
 
@@ -109,7 +109,7 @@ def _token(needed: bool) -> str | None:
     """The session token. A board read with a view key sends none, and looks with the
     token only for a copy its owner fetched: a token file that cannot be read is then no
     reason to fail."""
-    from aoc2023.framework.aocd.session import find_token
+    from aoc2023.framework.aocd.local import find_token
     from aoc2023.framework.errors import AocError
 
     if needed:

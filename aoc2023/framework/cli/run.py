@@ -214,10 +214,10 @@ def settled(result: DayResult, run_input: RunInput) -> DayResult:
 def _token_of(account: str | None) -> str | None:
     """The session token a result on the user's input ran with (`--accounts`: by name)."""
     if account is not None:
-        from aoc2023.framework.aocd.token_list import account_tokens
+        from aoc2023.framework.aocd.local import account_tokens
 
         return account_tokens(account).get(account)
-    from aoc2023.framework.aocd.session import find_token
+    from aoc2023.framework.aocd.local import find_token
 
     return find_token()
 
@@ -226,8 +226,7 @@ def redact_accounts(spec: str) -> None:
     """Keep the tokens of the accounts asked for out of all that is printed, as the
     run's own token is (output.py): a day or a library may print any of them."""
     from aoc2023.framework import output
-    from aoc2023.framework.aocd.session import find_token
-    from aoc2023.framework.aocd.token_list import account_tokens
+    from aoc2023.framework.aocd.local import account_tokens, find_token
 
     output.install(find_token(), *account_tokens(spec).values())
 
@@ -262,7 +261,7 @@ def _run_and_note(request: RunRequest, runner: DayRunner, notes: list[str],
 
 def part_two_notes(outcome: RunReport) -> list[str]:
     """Part 2's example to paste, for days whose part 1 is in (see part_two.py)."""
-    from aoc2023.framework.aocd.session import find_token
+    from aoc2023.framework.aocd.local import find_token
     from aoc2023.framework.part_two import part_two_notices
 
     return part_two_notices(outcome, find_token())

@@ -75,7 +75,7 @@ def stats(
     could not know. Exit code: 0 when shown, 2 when it could not be (a bad year or file).
     """
     from aoc2023.framework import calendar, stats_source
-    from aoc2023.framework.aocd.session import find_token
+    from aoc2023.framework.aocd.local import find_token
     from aoc2023.framework.project import project_root
 
     configure_logging(verbose)

@@ -14,7 +14,7 @@ from aoc2023.framework.launcher import aoc_command
 from aoc2023.framework.output import printable
 
 if TYPE_CHECKING:
-    from aoc2023.framework.aocd.puzzle_page import PageExamples
+    from aoc2023.framework.aocd.pages import PageExamples
 
 
 def examples(
@@ -30,9 +30,9 @@ def examples(
     the parser guesses where they are.
     """
     from aoc2023.framework import calendar
-    from aoc2023.framework.aocd.account import no_token_error
-    from aoc2023.framework.aocd.puzzle_page import current_examples
-    from aoc2023.framework.aocd.session import find_token
+    from aoc2023.framework.aocd.client import no_token_error
+    from aoc2023.framework.aocd.local import find_token
+    from aoc2023.framework.aocd.pages import current_examples
     from aoc2023.framework.commands.new import examples_block
 
     configure_logging(verbose)

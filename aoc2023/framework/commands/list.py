@@ -17,7 +17,7 @@ from typing import IO, TYPE_CHECKING, Annotated, Any, NamedTuple
 import typer
 
 from aoc2023.framework import calendar, registry
-from aoc2023.framework.aocd import paths, session
+from aoc2023.framework.aocd import local, paths
 from aoc2023.framework.aocd.paths import PuzzleCache, cached_title
 from aoc2023.framework.commands.options import (
     YEARS_HELP,
@@ -34,7 +34,7 @@ from aoc2023.framework.results import CouldNotRun, ExitCode, could_not_run
 
 if TYPE_CHECKING:
     from aoc2023.framework.commands.view import Cell
-    from aoc2023.framework.listing_cache import Declared, ListingCache
+    from aoc2023.framework.registry import Declared, ListingCache
 
 
 def list_days(
@@ -103,7 +103,7 @@ def _declared(year: int, day: int, module: Path | None, package: list[Any],
         found = cache.get(module, year, day, package)
         if found is not None:
             return found
-    from aoc2023.framework.listing_cache import Declared, stamp
+    from aoc2023.framework.registry import Declared, stamp
 
     module_stamp = stamp(module) if module is not None else None
     solution_class = registry.load_day(year, day)
@@ -177,13 +177,13 @@ def gather(asked: Sequence[int] | None = None) -> Listing:
     listing = Listing([], [])
     for year in asked or ():
         calendar.check_year(year)
-    from aoc2023.framework.listing_cache import ListingCache, package_stamp
+    from aoc2023.framework.registry import ListingCache, package_stamp
 
     cache = ListingCache.load()
     years = (list(asked) if asked is not None else
              registry.registered_years(lambda: cache.entry_point_years(
                  registry.entry_point_years)))
-    token = session.find_token()
+    token = local.find_token()
     user_id = paths.cached_user_id(token) if token is not None else None
     user_dir = paths.data_dir() / user_id if user_id is not None else None
     user_files = _files_in(user_dir)
@@ -207,7 +207,7 @@ def gather(asked: Sequence[int] | None = None) -> Listing:
                                              for day in listing.days)))
     if token is None:
         listing.notices.append(
-            f"{session.no_token_sentence()}, so no answer is known: put your session cookie "
+            f"{local.no_token_sentence()}, so no answer is known: put your session cookie "
             "in one of those files or export AOC_SESSION."
         )
     elif user_id is None:

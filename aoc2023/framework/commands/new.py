@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from string import Template
 
     from aoc2023.framework.aocd.client import PageExample
-    from aoc2023.framework.aocd.puzzle_page import PuzzleInfo
+    from aoc2023.framework.aocd.pages import PuzzleInfo
 
 def new(
     year: Year,
@@ -47,7 +47,7 @@ def new(
     refuses a puzzle that is not unlocked yet, unless told to --wait for it. No test
     file is needed: pytest tests the day's examples (`pytest aoc2023/day08.py`).
     """
-    from aoc2023.framework.aocd.session import find_token
+    from aoc2023.framework.aocd.local import find_token
     from aoc2023.framework.launcher import aoc_command, pytest_command
 
     configure_logging(verbose)
@@ -391,7 +391,7 @@ def new_day(year: int, day: int, token: str | None, now: datetime | None = None)
     unlocked yet at `now`, or whose files already exist; and with nothing written when the
     site still holds it locked (StillLocked), so that running it again completes the day.
     """
-    from aoc2023.framework.aocd.puzzle_page import gather
+    from aoc2023.framework.aocd.pages import gather
 
     calendar.check_day(year, day)
     calendar.ensure_unlocked(year, day, now)

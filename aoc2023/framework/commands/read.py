@@ -29,9 +29,9 @@ def read(
     once more when a part was solved since it was cached (so part 2 appears). Writes
     nothing into the project.
     """
-    from aoc2023.framework.aocd.account import no_token_error
-    from aoc2023.framework.aocd.puzzle_text import puzzle_text
-    from aoc2023.framework.aocd.session import find_token
+    from aoc2023.framework.aocd.client import no_token_error
+    from aoc2023.framework.aocd.local import find_token
+    from aoc2023.framework.aocd.pages import puzzle_text
 
     configure_logging(verbose)
     try:

@@ -157,7 +157,7 @@ def wait_for_days(asked: Sequence[tuple[int, int]], verbose: bool) -> None:
     line resolved) is unlocked (the last of them).
 
     With no token, the days' examples run, and there is nothing to wait for."""
-    from aoc2023.framework.aocd.session import find_token
+    from aoc2023.framework.aocd.local import find_token
 
     token = find_token()
     if token is None:

@@ -33,12 +33,12 @@ def token(
     (none when it took the token less than 15 minutes ago). Exit 2 when there is no
     token, the site refuses it, or the site cannot be reached.
     """
-    from aoc2023.framework.aocd.account import check_token
+    from aoc2023.framework.aocd.client import check_token
     from aoc2023.framework.errors import NoInputError, SiteError
 
     configure_logging(verbose)
     try:
-        report = check_token(recheck)
+        report = check_token(recheck=recheck)
     except Exception as error:
         fail(error, verbose)
 

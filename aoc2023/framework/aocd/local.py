@@ -1,29 +1,26 @@
-"""The session token: where it is looked for, how it is read and cleaned, and the site's
-last word on it.
+"""The secrets kept on this machine: the session token, aocd's token list, the boards' keys.
 
-aocd's rules (`aocd.models`): the token is `$AOC_SESSION`, else the first word of
-`<config>/token`, the config folder being `$AOCD_CONFIG_DIR`, else aocd's data folder
-(paths.py). The tests hold these equal to aocd's, so the two cannot drift apart.
-
-This project may keep the token in a config folder of its own, `.aocd_config/` at
-its root. `aoc` exports it as `AOCD_CONFIG_DIR` only when it holds a token (`token`
-or `tokens.json`) and the variable is not set already; otherwise aocd's own places
-are used, so a token kept where aocd keeps it (`~/.config/aocd/token`) just works.
+The token: where it is looked for (aocd's rules, `aocd.models`, which the tests hold
+equal; and the project's `.aocd_config/`), read, cleaned, and the site's last word on
+it. aocd's token list `tokens.json` (the accounts of `--accounts`). Private boards' view
+keys, kept beside the token. Apart from paths.py, which store.py builds on.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator, Mapping
+import re
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from typing import NamedTuple
 
 from aoc2023.framework import store
 from aoc2023.framework.aocd.paths import config_dir, data_dir, token_memo_file
-from aoc2023.framework.errors import DamagedFileError, NoInputError
+from aoc2023.framework.errors import AocError, DamagedFileError, NoInputError, UsageError
 from aoc2023.framework.files import read_regular_text, read_string_map, why_unreadable
 from aoc2023.framework.launcher import aoc_command
+from aoc2023.framework.output import ViewKey
 from aoc2023.framework.project import PROJECT_CONFIG_DIR_NAME, find_upwards
 
 _TOKEN_FILES = ("token", "tokens.json")
@@ -288,3 +285,151 @@ def remember_token_accepted(token: str, when: float) -> None:
 def forget_token_verdict() -> None:
     """The site just refused a token: no earlier "it works" may be shown for any."""
     store.token_verdicts_file().unlink(missing_ok=True)
+
+
+# --- aocd's token list, tokens.json in its config folder: one named token per account ----
+# aocd's runner reads it itself (`aocd.models._load_users`); `aoc run --accounts` runs and
+# sends for the accounts it names. Every sentence about it names accounts, never tokens.
+
+
+def tokens_file() -> Path:
+    return config_dir() / "tokens.json"
+
+
+_TOKENS_FIX = 'fix it (a map of names to tokens, {"default": "..."}) or remove it'
+
+
+def check_tokens_file() -> None:
+    """aocd's runner reads `tokens.json` (named tokens) itself, and fails on a damaged one
+    with a traceback: say it in one sentence first."""
+    read_string_map(tokens_file(), "aocd's token list",
+                    "a map of names to tokens", _TOKENS_FIX)
+
+
+def account_tokens(spec: str) -> dict[str, str]:
+    """The accounts `aoc run --accounts` names (`all`, or names joined by commas, or one
+    name that holds a comma), each
+    with its cleaned token, in the order of aocd's `tokens.json` (as aocd's runner reads
+    it, `aocd.models._load_users`). A missing, empty or damaged file, an empty token or
+    an unknown name is one sentence (a UsageError or DamagedFileError); the sentences
+    name accounts, never tokens."""
+    path = tokens_file()
+    fix = 'put your accounts\' tokens in it by name, {"mine": "...", "work": "..."}'
+    found = read_string_map(path, "aocd's token list", "a map of names to tokens", _TOKENS_FIX)
+    if found is None:
+        raise UsageError(f"--accounts reads aocd's token list {path}, which does not exist: "
+                         f"{fix}.")
+    if not found:
+        raise UsageError(f"aocd's token list {path} names no account: {fix}.")
+    if any(not name.strip() for name in found):  # `--accounts all` would ask for it
+        raise DamagedFileError(f"aocd's token list {path} has an account with no name: "
+                               f"{_TOKENS_FIX}.")
+    tokens = {name: clean_token(raw, f"{path} as {name!r}") for name, raw in found.items()}
+    if empty := [name for name, token in tokens.items() if token is None]:
+        raise DamagedFileError(f"aocd's token list {path} has no token for "
+                               f"{', '.join(map(repr, empty))}: {_TOKENS_FIX}.")
+    asked = [spec] if spec in tokens else [name.strip() for name in spec.split(",")]
+    if spec.strip().lower() == "all":
+        asked = list(tokens)
+    unknown = [name for name in asked if name not in tokens]
+    if unknown or not all(asked):
+        named = ", ".join(map(repr, unknown)) if unknown else "an empty name"
+        raise UsageError(f"--accounts names {named}, which is not in {path}: give all, or "
+                         f"names from it, joined by commas ({', '.join(tokens)}).")
+    return {name: token for name in dict.fromkeys(asked) if (token := tokens[name])}
+
+
+def token_home(token: str | None) -> str:
+    """Where `token` is kept, for a sentence saying to put a fresh one there: the entry of
+    aocd's token list that holds it (an `--accounts` account's), else $AOC_SESSION or
+    the token file (the run's own token, or one not known)."""
+    path = tokens_file()
+    try:
+        if token is not None and token != find_token():
+            found = read_string_map(path, "aocd's token list", "a map", _TOKENS_FIX) or {}
+            for name, raw in found.items():
+                if clean_token(raw) == token:
+                    return f"{path} as {name!r}"
+    except (DamagedFileError, NoInputError):  # a damaged file is said where it is read
+        pass
+    return f"$AOC_SESSION or {token_file()}"
+
+
+# --- private boards' view keys, kept per board beside the token -------------------------
+# A board's owner can make a read-only link (`.../private/view/ID?view_key=KEY`); with
+# its key the site serves the board's JSON with no cookie. `--save-key` keeps it in
+# aocd's config folder (board id to key), readable by its owner alone. A key is a secret
+# as the token is: every key in use is redacted from all output (`output.ViewKey`), and
+# is named by its last 4 characters at most (`view_key_ending`).
+
+_VIEW_KEY = re.compile(r"[A-Za-z0-9_-]{6,128}")
+"""What a view key can be: the site's are 8 hexadecimal digits; six characters at least,
+for a shorter "key" would have its every occurrence in the output redacted."""
+
+_PASTED_VIEW_KEY = re.compile(r"(?:^|[?&])view_key=([^&#\s]*)")
+
+_VIEW_KEYS_FIX = 'fix it (a map of board ids to keys, {"424242": "..."}) or remove it'
+
+
+def clean_view_key(raw: str) -> ViewKey:
+    """The key as a person pastes it: the key alone, `view_key=KEY`, or the whole
+    read-only link. UsageError (one sentence, naming no part of it) for anything else."""
+    text = raw.strip().strip("\"'").strip()
+    if (pasted := _PASTED_VIEW_KEY.search(text)) is not None:
+        text = pasted[1]
+    if not _VIEW_KEY.fullmatch(text):
+        raise UsageError(
+            "--view-key takes a private leaderboard's view key: the letters and digits after "
+            "view_key= in the board's read-only link (or the whole link), which this is not.")
+    return ViewKey(text)
+
+
+def view_key_ending(key: str) -> str:
+    """A key as it may be shown: its last 4 characters, 'the view key ending ed22'."""
+    return f"the view key ending {key[-4:]}"
+
+
+def _read_view_keys() -> dict[str, str]:
+    """The kept keys, by board id; DamagedFileError (one sentence) for a damaged file."""
+    return read_string_map(store.view_keys_file(), "aoc's view key file",
+                           "a map of board ids to view keys", _VIEW_KEYS_FIX) or {}
+
+
+def _update_view_keys(change: Callable[[dict[str, str]], None]) -> None:
+    """Read, `change` and write back the kept keys, under a lock, in one step: the file is
+    written whole (never half a file) and, as `mkstemp` makes it, readable by its owner
+    alone, like the token."""
+    path = store.view_keys_file()
+    try:
+        with store.locked(path):
+            keys = _read_view_keys()
+            change(keys)
+            store.write_json(path, keys, indent=2)
+    except OSError as error:
+        raise DamagedFileError(f"Could not write the view key to {path} "
+                               f"({error.strerror or error}).") from error
+
+
+def saved_view_key(board_id: int) -> ViewKey | None:
+    """The key kept for the board, if any."""
+    key = _read_view_keys().get(str(board_id))
+    return ViewKey(key) if key else None
+
+
+def saved_view_keys() -> tuple[ViewKey, ...]:
+    """Every kept key, for redaction from the start of a command; none when the file is
+    missing or damaged (the command that reads a key says that)."""
+    try:
+        return tuple(ViewKey(key) for key in _read_view_keys().values() if key)
+    except AocError:
+        return ()
+
+
+def save_view_key(board_id: int, key: str) -> Path:
+    """Keep `key` for the board (replacing any kept before); the file it is in."""
+    def put(keys: dict[str, str]) -> None:
+        keys[str(board_id)] = str(key)
+
+    _update_view_keys(put)
+    return store.view_keys_file()
+

@@ -1,12 +1,9 @@
-"""`aoc read`: the puzzle's text, from the page aocd caches, as Markdown.
+"""The puzzle's page, as `aoc new`, `aoc examples` and `aoc read` want it: the title, the
+examples (aocd's example parser), and the text as Markdown (markdownify, on bs4).
 
-aocd keeps up to three copies of a puzzle's page for a user: as first seen, after
-part 1 and after both parts (`Puzzle.prose0_path`, `prose1_path`, `prose2_path`), and
-reads the fullest it has (private.py's `puzzle_prose`, fetching when it has none). A page
-cached before a part was solved has no part 2 on it: when aocd knows more parts'
-answers than the newest page shows, the page is fetched once more, which aocd files
-as the fuller copy. HTML becomes Markdown through markdownify (MIT), here because it
-reads the page with bs4, which only `aocd/` may import.
+aocd keeps up to three copies of the page for a user, as first seen, after part 1 and
+after both; one cached before a part was solved lacks what came since, so it is
+fetched once more (`bring_up_to_date`). What `aoc new` cannot have is one sentence.
 """
 
 from __future__ import annotations
@@ -15,7 +12,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from aoc2023.framework import calendar
-from aoc2023.framework.aocd import client, paths, private
+from aoc2023.framework.aocd import client, local, paths, private
+from aoc2023.framework.aocd.client import PageExample
+from aoc2023.framework.aocd.paths import PuzzleCache, cached_title
+from aoc2023.framework.errors import NoInputError, NotAnInput, StillLocked
 
 SITE = "https://adventofcode.com"
 """Links in the text point at the real site, whichever site the page came from."""
@@ -123,3 +123,93 @@ def to_markdown(html: str) -> str:
 def puzzle_text(token: str, year: int, day: int) -> PuzzleText:
     html, refreshed, fetched, short = puzzle_html(token, year, day)
     return PuzzleText(to_markdown(html), refreshed, fetched, short)
+
+
+# --- the title and the examples (aoc new, aoc examples) ---------------------------------
+# All through aocd: the input into its cache, the title and the examples from the page,
+# which its example parser reads. For `aoc new`, what cannot be had is one sentence, never
+# an exception: a new day's files are written whatever the site says.
+
+
+@dataclass(frozen=True)
+class PageExamples:
+    """The examples aocd's example parser reads from the puzzle page as it is now."""
+
+    title: str | None
+    examples: tuple[PageExample, ...]
+    refreshed: bool
+    """Whether the page was fetched again, for a part solved since it was cached."""
+
+
+def current_examples(token: str, year: int, day: int) -> PageExamples:
+    """The page's examples, the page brought up to date first: fetched when aocd has
+    none, and once more when a part was solved since it was cached (part 2's example
+    appears on the page once part 1 is solved). SiteError, one sentence, on failure."""
+    calendar.check_day(year, day)
+    calendar.ensure_unlocked(year, day)
+    with client.asking_about(f"read the examples of {year} day {day}", year, day):
+        puzzle: Any = client.puzzle(token, year, day)
+        refreshed, _ = bring_up_to_date(puzzle, token, year, day)
+        found = puzzle.examples
+        title = str(puzzle.title)
+    return PageExamples(title, client.page_examples(found, year, day), refreshed)
+
+
+@dataclass(frozen=True)
+class PuzzleInfo:
+    """What could be had for a new day, and a sentence for each thing that could not."""
+
+    title: str | None = None
+    examples: tuple[PageExample, ...] = ()
+    input_cached: bool = False
+    problems: tuple[str, ...] = ()
+
+
+def no_token_problem() -> str:
+    return (
+        f"{local.no_token_sentence()}, so nothing was fetched (your input, the puzzle's "
+        "title and example): put your session cookie in one of those files or export "
+        "AOC_SESSION."
+    )
+
+
+def gather(year: int, day: int, token: str | None) -> PuzzleInfo:
+    """The input (fetched into aocd's cache), the title and the examples, as far as
+    they can be had. The caller has already checked that the puzzle is unlocked."""
+    cache = PuzzleCache.for_token(token, year, day) if token else None
+    local_title = cached_title(year, day, cache.user_dir if cache else None)
+    if token is None:
+        return PuzzleInfo(title=local_title, problems=(no_token_problem(),))
+
+    try:
+        if cache is None or cache.read_input() is None:
+            client.fetch_input(year, day, token)
+    except StillLocked as error:
+        raise StillLocked(f"{error} aoc new wrote nothing: run it again once the puzzle is "
+                          "unlocked (--wait waits for it).") from error
+    except NotAnInput as error:  # the site answers: its page may still be had
+        missing: NotAnInput | None = error
+    except NoInputError as error:
+        # The page would fail the same way (the same token, the same network): one sentence.
+        return PuzzleInfo(
+            title=local_title,
+            problems=(f"Fetched neither your input nor the puzzle's example: {error}",),
+        )
+    else:
+        missing = None
+    try:
+        title, examples = client.read_page(year, day, token)
+    except NoInputError as error:
+        if missing is not None:
+            return PuzzleInfo(title=local_title, problems=(
+                f"Fetched neither your input nor the puzzle's example: {missing}",))
+        return PuzzleInfo(
+            title=local_title, input_cached=True,
+            problems=(f"Fetched your input, but not the puzzle page (title, example): {error}",),
+        )
+    problems = () if examples else (
+        "aocd's example parser found no example on the puzzle page: paste it in yourself.",
+    )
+    if missing is not None:
+        problems = (f"Fetched the puzzle page, but not your input: {missing}", *problems)
+    return PuzzleInfo(title, examples, input_cached=missing is None, problems=problems)

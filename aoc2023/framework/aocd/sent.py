@@ -1,0 +1,356 @@
+"""What was sent to the site and what it said: the journal written before each answer is
+sent, aocd's log of replies and what a reply means, and the wait the site asks for.
+
+A reply can be lost after the site judged the answer, so each attempt is written down
+first and its reply after; one with no reply is unconfirmed, and counts as tried
+(docs/explanation/submission.md). aocd's own log keeps aocd's guards in step with ours.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from enum import StrEnum
+from pathlib import Path
+from typing import Any
+
+from aoc2023.framework import calendar, store
+from aoc2023.framework.aocd.paths import PuzzleCache
+from aoc2023.framework.errors import DamagedFileError, DamagedLogError
+from aoc2023.framework.files import read_regular_text, read_string_map, write_atomically
+
+
+class Verdict(StrEnum):
+    """What the site said of an answer sent to it."""
+
+    RIGHT = "right"
+    WRONG = "wrong"
+    TOO_HIGH = "too high"
+    TOO_LOW = "too low"
+    WAIT = "wait"
+    WRONG_LEVEL = "wrong level"
+    UNKNOWN = "unknown"
+    """A reply we cannot read ("Thanks! Your answer has been recorded."): it proves
+    nothing either way, so only the puzzle page can say what became of the answer."""
+
+    @property
+    def is_wrong(self) -> bool:
+        return self in {Verdict.WRONG, Verdict.TOO_HIGH, Verdict.TOO_LOW}
+
+
+RIGHT = "That's the right answer"
+WRONG = "That's not the right answer"
+TOO_RECENT = "You gave an answer too recently"
+WRONG_LEVEL = "You don't seem to be solving the right level"
+FINISHED = "You've finished every puzzle"
+"""In the reply that gives the final star (the last day's part 2): its "right answer"."""
+_LEFT_TO_WAIT = re.compile(r"You have (?:(\d+)m )?(\d+)s left to wait")
+_PLEASE_WAIT = re.compile(r"[Pp]lease wait (one|\d+) minutes? before trying again")
+
+
+def read_verdict(message: str) -> Verdict:
+    if message.startswith(RIGHT) or FINISHED in message:
+        return Verdict.RIGHT
+    if message.startswith(WRONG):
+        if "your answer is too high" in message:
+            return Verdict.TOO_HIGH
+        if "your answer is too low" in message:
+            return Verdict.TOO_LOW
+        return Verdict.WRONG
+    if message.startswith(TOO_RECENT):
+        return Verdict.WAIT
+    if message.startswith(WRONG_LEVEL):
+        return Verdict.WRONG_LEVEL
+    return Verdict.UNKNOWN
+
+
+def wait_seconds(message: str) -> int | None:
+    """How long the site asks us to wait before the next answer, if it says."""
+    left = _LEFT_TO_WAIT.search(message)
+    if left:
+        return int(left[1] or 0) * 60 + int(left[2])
+    please = _PLEASE_WAIT.search(message)
+    if please:
+        return 60 * (1 if please[1] == "one" else int(please[1]))
+    return None
+
+
+@dataclass(frozen=True)
+class PastSubmission:
+    part: int
+    value: str
+    message: str
+    when: str
+
+    @property
+    def verdict(self) -> Verdict:
+        return read_verdict(self.message)
+
+
+def read_log_entries(path: Path) -> list[dict[str, Any]]:
+    """aocd's submission log as it is on disk: [] when there is none yet.
+
+    A log that exists but is not a list of entries is refused rather than taken as
+    empty: sending on would ignore every reply it holds, and rewriting it would lose them.
+    """
+    try:
+        entries = json.loads(read_regular_text(path))
+    except FileNotFoundError:
+        return []
+    except (OSError, ValueError) as error:
+        why = getattr(error, "strerror", None) or error
+        raise DamagedLogError(f"aocd's submission log {path} cannot be read ({why}): "
+                              "nothing is sent until it is repaired or removed.") from error
+    if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
+        raise DamagedLogError(f"aocd's submission log {path} is not a list of replies: "
+                              "nothing is sent until it is repaired or removed.")
+    return entries
+
+
+def read_log(path: Path) -> list[PastSubmission]:
+    """aocd's submission log for one puzzle (entries aocd could not have written are
+    passed over)."""
+    past = []
+    for entry in read_log_entries(path):
+        try:
+            part = {"a": 1, "b": 2}[entry["part"]]
+            value = str(entry["value"]).strip()
+            past.append(PastSubmission(part, value, str(entry["message"]), str(entry["when"])))
+        except KeyError:
+            continue
+    return past
+
+
+_PROVE_NOTHING = {Verdict.WAIT, Verdict.WRONG_LEVEL, Verdict.UNKNOWN}
+
+
+class Proof(str):
+    """Why a value is known to be wrong, in a clause; `verdict` is the site's word that
+    proves it (`wrong`, `too high`, `too low`)."""
+
+    verdict: str
+
+    def __new__(cls, text: str, verdict: str) -> Proof:
+        proof = super().__new__(cls, text)
+        proof.verdict = verdict
+        return proof
+
+
+def known_to_be_wrong(value: str, part: int, past: list[PastSubmission]) -> Proof | None:
+    """Why the site's past replies prove `value` wrong for `part`, or None.
+
+    The same rules as aocd's own guard: a different value than the one accepted,
+    the same value already refused, or a value beyond a "too high" / "too low".
+    A reply we could not read proves nothing (the journal keeps that attempt unconfirmed,
+    so it is not sent again blindly: see submit.py).
+    """
+    try:
+        number: int | None = int(value)
+    except ValueError:
+        number = None
+    for entry in past:
+        if entry.part != part or entry.verdict in _PROVE_NOTHING:
+            continue
+        verdict, when = entry.verdict, calendar.clock_time(entry.when)
+        if verdict is Verdict.RIGHT and value != entry.value:
+            return Proof(f"the site already accepted {entry.value} for part {part}", "wrong")
+        if entry.value == value:
+            return Proof(f"{value} was already sent for part {part} ({when}): {verdict}",
+                         str(verdict))
+        bound = int(entry.value) if entry.value.lstrip("-").isdigit() else None
+        if verdict is Verdict.TOO_HIGH and bound is not None and (number is None or number > bound):
+            return Proof(f"{entry.value} was too high ({when}), and {value} is higher",
+                         "too high")
+        if verdict is Verdict.TOO_LOW and bound is not None and (number is None or number < bound):
+            return Proof(f"{entry.value} was too low ({when}), and {value} is lower", "too low")
+    return None
+
+
+def log_reply(cache: PuzzleCache, part: int, answer: str, message: str, *, right: bool) -> None:
+    """Append the reply to aocd's submission log; remember a right answer as aocd does."""
+    log = read_log_entries(cache.submissions_path)
+    when = calendar.current_time().isoformat(sep=" ")
+    log.append({"part": "ab"[part - 1], "value": answer, "when": when, "message": message})
+    write_atomically(cache.submissions_path, json.dumps(log, indent=2))
+    if right:
+        write_atomically(cache.answer_path(part), answer)
+
+
+# --- the journal: every answer written down before it is sent, and its reply after ------
+# `aoc-attempts.json` in aocd's config folder (beside the waits), not in aocd's per-user
+# cache folder: a cache folder that cannot be written cannot lose a reply, which aocd's
+# log gets when it can. Writes are whole, and serialised with a file lock.
+
+
+@dataclass(frozen=True)
+class Attempt:
+    part: int
+    value: str
+    when: str
+    message: str | None = None
+    """The site's reply, once recorded; None while unconfirmed."""
+    why: str | None = None
+    """What is known of an unconfirmed attempt (no reply within 30 s, HTTP 502...)."""
+
+    @property
+    def unconfirmed(self) -> bool:
+        return self.message is None
+
+
+def _journal_key(year: int, day: int) -> str:
+    return f"{year}/{day:02d}"
+
+
+def _read_journal() -> dict[str, Any]:
+    path = store.journal_file()
+    try:
+        data = json.loads(read_regular_text(path))
+    except FileNotFoundError:
+        return {}
+    except (OSError, ValueError) as error:
+        why = getattr(error, "strerror", None) or error
+        raise DamagedFileError(f"The record of sent answers {path} cannot be read ({why}): "
+                               "nothing is sent until it is repaired or removed.") from error
+    if not isinstance(data, dict) or not all(
+            isinstance(puzzles, dict) and all(isinstance(e, list) for e in puzzles.values())
+            for puzzles in data.values()):  # users, each with a list of attempts per puzzle
+        raise DamagedFileError(f"The record of sent answers {path} is not in the expected "
+                               "format: nothing is sent until it is repaired or removed.")
+    return data
+
+
+def attempts(user_id: str, year: int, day: int) -> list[Attempt]:
+    """The attempts recorded for one user and puzzle, oldest first."""
+    found = []
+    for entry in _read_journal().get(user_id, {}).get(_journal_key(year, day), []):
+        try:
+            found.append(Attempt(int(entry["part"]), str(entry["value"]), str(entry["when"]),
+                                 entry.get("message"), entry.get("why")))
+        except (KeyError, TypeError, ValueError):
+            continue  # not ours to interpret: passed over, and kept on disk
+    return found
+
+
+def unconfirmed(user_id: str, year: int, day: int, part: int) -> Attempt | None:
+    """The latest attempt at `part` still waiting for its reply, if any."""
+    waiting = [a for a in attempts(user_id, year, day) if a.part == part and a.unconfirmed]
+    return waiting[-1] if waiting else None
+
+
+def _update_journal(user_id: str, year: int, day: int, change: Any) -> None:
+    """Apply `change(entries)` to the puzzle's list, under the journal's lock."""
+    path = store.journal_file()
+    with store.locked(path):
+        data = _read_journal()
+        entries = data.setdefault(user_id, {}).setdefault(_journal_key(year, day), [])
+        change(entries)
+        store.write_json(path, data, indent=2)
+
+
+def record_attempt(user_id: str, year: int, day: int, part: int, value: str, when: str) -> None:
+    """Write down, before sending, that `value` is about to be sent for `part`."""
+    _update_journal(user_id, year, day, lambda entries: entries.append(
+        {"part": part, "value": value, "when": when, "message": None}))
+
+
+def _latest(entries: list[dict[str, Any]], part: int, value: str) -> dict[str, Any] | None:
+    for entry in reversed(entries):
+        if entry.get("part") == part and entry.get("value") == value \
+                and entry.get("message") is None:
+            found: dict[str, Any] = entry
+            return found
+    return None
+
+
+def record_reply(user_id: str, year: int, day: int, part: int, value: str, message: str) -> None:
+    """The site's reply to the unconfirmed attempt at `part` with `value`."""
+    def change(entries: list[dict[str, Any]]) -> None:
+        entry = _latest(entries, part, value)
+        if entry is None:
+            entry = {"part": part, "value": value, "when": ""}
+            entries.append(entry)
+        entry["message"] = message
+        entry.pop("why", None)
+
+    _update_journal(user_id, year, day, change)
+
+
+def record_no_reply(user_id: str, year: int, day: int, part: int, value: str, why: str) -> None:
+    """What is known of an attempt whose reply never came: it stays unconfirmed."""
+    def change(entries: list[dict[str, Any]]) -> None:
+        entry = _latest(entries, part, value)
+        if entry is not None:
+            entry["why"] = why
+
+    _update_journal(user_id, year, day, change)
+
+
+def forget(user_id: str, year: int, day: int, part: int, value: str) -> None:
+    """The attempt certainly never reached the site (the connection was refused, the
+    site did not know the token): it is no attempt at all."""
+    def change(entries: list[dict[str, Any]]) -> None:
+        entry = _latest(entries, part, value)
+        if entry is not None:
+            entries.remove(entry)
+
+    _update_journal(user_id, year, day, change)
+
+
+# --- the site's wait between answers, per user, remembered across runs -----------------
+# After a wrong answer the site refuses answers for a while ("You have 4m 30s left to
+# wait"); aocd only sleeps within one process, so the time is kept for every later run.
+
+MAX_WAIT = timedelta(hours=1)
+"""Longer than the site ever asks to wait (minutes, after several wrong answers): a
+recorded wait further ahead is a damaged file (a clock set wrong, a hand edit), not a
+wait to obey for 400 days."""
+
+
+_WAITS_FIX = "remove it (a wait the site asked for is then forgotten: wait a minute first)"
+
+
+def _damaged_wait(reason: str) -> DamagedFileError:
+    return DamagedFileError(f"The file of the site's waits {store.waits_file()} {reason}: "
+                            f"{_WAITS_FIX}.")
+
+
+def _read_waits() -> dict[str, str]:
+    """The recorded waits. A damaged file is said, not taken as empty: taking it as empty
+    would send answers during a wait the site asked for."""
+    return read_string_map(store.waits_file(), "The file of the site's waits",
+                           "a map of users to times", _WAITS_FIX) or {}
+
+
+def blocked_until(user_id: str, now: datetime) -> datetime | None:
+    """When submitting becomes possible again for this user, if that is still to come."""
+    text = _read_waits().get(user_id)
+    if text is None:
+        return None
+    try:
+        until = datetime.fromisoformat(text)
+    except ValueError as error:
+        raise _damaged_wait(f"holds {text!r}, which is not a time") from error
+    if until.tzinfo is None:
+        raise _damaged_wait(f"holds {text!r}, a time without a time zone")
+    if until > now + MAX_WAIT:
+        raise _damaged_wait(f"holds {text!r}, further ahead than the hour the site ever asks to "
+                       "wait")
+    return until if until > now else None
+
+
+def record_wait(user_id: str, seconds: float, now: datetime) -> datetime:
+    """Remember that this user may not submit for `seconds` from `now` (keeping any later
+    time already recorded), MAX_WAIT at most. Written atomically: a crash never leaves
+    half a file."""
+    path = store.waits_file()
+    with store.locked(path):  # runs on other days write it too
+        until = now + min(timedelta(seconds=seconds), MAX_WAIT)
+        earlier = blocked_until(user_id, now)
+        if earlier is not None and earlier > until:
+            until = earlier
+        data = _read_waits()
+        data[user_id] = until.astimezone(UTC).isoformat()
+        store.write_json(path, data, indent=2)
+    return until
