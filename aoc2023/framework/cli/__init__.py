@@ -6,6 +6,13 @@ sentence and an exit code, JSON or a table); `run`, `new`, `listing` and `bench`
 the commands. Nothing below the CLI prints or exits.
 """
 
-from aoc2023.framework.cli.app import app, main
 
-__all__ = ["app", "main"]
+def main(argv: list[str] | None = None) -> int:
+    """`aoc`: app.main, imported when called, so that a command's module (commands/),
+    which imports cli.common and so this package, may be imported first."""
+    from aoc2023.framework.cli.app import main as app_main
+
+    return app_main(argv)
+
+
+__all__ = ["main"]

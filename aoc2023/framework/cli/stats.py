@@ -74,8 +74,9 @@ def stats(
     no session token, or the site unreachable, it shows what is kept and says what it
     could not know. Exit code: 0 when shown, 2 when it could not be (a bad year or file).
     """
-    from aoc2023.framework import calendar, stats_source
+    from aoc2023.framework import calendar
     from aoc2023.framework.aocd.session import find_token
+    from aoc2023.framework.commands import stats as stats_source
     from aoc2023.framework.project import project_root
 
     configure_logging(verbose)
