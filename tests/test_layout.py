@@ -297,7 +297,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("inputs", ("inputs",)),
     ("runner", ("runner", "timeouts", "profiling")),
     ("policy: sending, listing, benching, the tests' plugin",
-     ("submit", "verdict", "part_two", "listing", "scaffold", "stats",
+     ("submit", "verdict", "part_two", "listing", "scaffold",
       "watch",
       "testing",
       "pytest_plugin", "bench", "aocd.plugin")),
@@ -440,7 +440,7 @@ WRITERS = {"write_text", "write_bytes", "mkstemp", "NamedTemporaryFile", "replac
 WRITES_ALLOWED = {
     "cli/run.py open": "reopens a file descriptor (stdout) as a stream",
     "cli/json_output.py open": "writes the JSON document to the saved stdout descriptor",
-    "render/calendar_svg.py savefig": "draws a PNG into memory, written by write_atomically",
+    "commands/stats.py savefig": "draws a PNG into memory, written by write_atomically",
     "bench/plot.py savefig": "draws a chart into memory, written by write_atomically",
 }
 

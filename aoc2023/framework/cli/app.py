@@ -33,10 +33,10 @@ from aoc2023.framework.aocd.session import (
 from aoc2023.framework.cli import bench, json_output, listing, new, run
 from aoc2023.framework.cli import examples as examples_command
 from aoc2023.framework.cli import read as read_command
-from aoc2023.framework.cli import stats as stats_command
 from aoc2023.framework.cli import token as token_command
 from aoc2023.framework.cli.common import HELP_OPTIONS, readable_help, show_version
 from aoc2023.framework.commands import leaderboard as leaderboard_command
+from aoc2023.framework.commands import stats as stats_command
 from aoc2023.framework.errors import DamagedFileError, NoInputError, Terminated
 from aoc2023.framework.results import ExitCode
 
