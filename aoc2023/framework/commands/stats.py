@@ -10,12 +10,11 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from contextlib import suppress
-from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Annotated
+from typing import IO, TYPE_CHECKING, Annotated, NamedTuple
 from urllib.parse import quote
 
 import typer
@@ -44,10 +43,10 @@ if TYPE_CHECKING:
 # command's module to start, and most runs are not `aoc stats`.
 
 # The records: plain and frozen, so the table, the JSON and the picture draw one shape.
+# NamedTuples, as results.py's: far cheaper to define than dataclasses, at every `aoc`.
 
 
-@dataclass(frozen=True)
-class StarStats:
+class StarStats(NamedTuple):
     """One star: `earned`, whether it is in (the site's page says so, or the records
     hold its accepted answer); earned_at, when it was earned (tz-aware), None when not
     earned or unknown; `late`, in more than a day after the unlock (the site's page says
@@ -63,8 +62,7 @@ class StarStats:
     late: bool = False
 
 
-@dataclass(frozen=True)
-class DayStats:
+class DayStats(NamedTuple):
     """One day: a star record per part the day has; runtime is parse plus parts."""
 
     year: int
@@ -74,8 +72,7 @@ class DayStats:
     runtime_seconds: float | None
 
 
-@dataclass(frozen=True)
-class YearStats:
+class YearStats(NamedTuple):
     """Every day of a year, known or not, and one sentence per thing not known."""
 
     year: int
@@ -109,8 +106,7 @@ PARTS = (1, 2)
 other star is in (the site's page shows it as that day's part 2)."""
 
 
-@dataclass(frozen=True)
-class Who:
+class Who(NamedTuple):
     """Whose records: the session token (None: none set) and aocd's id of its owner
     (None: not known, and `why` says why)."""
 
@@ -149,16 +145,16 @@ def whose(token: str | None) -> Who:
                f"show is not known ({aoc_command('token')} says how to set one).")
 
 
-@dataclass
 class _PartRecord:
     """What the records say of one part: the wrong values sent, whether a right one was,
     and when; answers sent whose reply never came."""
 
-    wrong: set[str] = field(default_factory=set)
-    right: bool = False
-    right_at: datetime | None = None
-    replied: bool = False
-    unconfirmed: int = 0
+    def __init__(self) -> None:
+        self.wrong: set[str] = set()
+        self.right = False
+        self.right_at: datetime | None = None
+        self.replied = False
+        self.unconfirmed = 0
 
 
 def _when(text: str) -> datetime | None:
@@ -289,7 +285,7 @@ def year_stats(year: int, who: Who, now: datetime,
     years: `saved_bench_runtimes`)."""
     from aoc2023.framework import runtimes
 
-    bench = bench or BenchRuntimes()
+    bench = bench or BenchRuntimes({})
     unknown: list[str] = []
     if who.why is not None:
         unknown.append(who.why)
@@ -331,12 +327,11 @@ def year_stats(year: int, who: Who, now: datetime,
     return YearStats(year, tuple(days), tuple(unknown))
 
 
-@dataclass(frozen=True)
-class BenchRuntimes:
+class BenchRuntimes(NamedTuple):
     """The benchmark history's latest runtime per (year, day); `unreadable`, the sentence
     saying why there are none, when the history cannot be read."""
 
-    by_day: dict[tuple[int, int], float] = field(default_factory=dict)
+    by_day: Mapping[tuple[int, int], float]
     unreadable: str | None = None
 
 
@@ -344,14 +339,14 @@ def saved_bench_runtimes(root: Path | None) -> BenchRuntimes:
     """The latest best-of-runs time (parse plus parts) the project's benchmark history
     saved for each day on the user's own input, main implementation."""
     if root is None:
-        return BenchRuntimes()
+        return BenchRuntimes({})
     from aoc2023.framework import runtimes
     from aoc2023.framework.bench.history import load, saved_entries
 
     try:
         raw = load(store.history_file(root))
     except AocError as error:
-        return BenchRuntimes(unreadable=f"{error} Its runtimes are not used.")
+        return BenchRuntimes({}, f"{error} Its runtimes are not used.")
     found: dict[tuple[int, int], float] = {}
     for entry in saved_entries(raw)[0]:  # oldest first: a later save replaces a day's
         steps: dict[tuple[int, int], dict[str, float]] = {}
@@ -560,8 +555,7 @@ def heading_text(year: YearStats) -> str:
     return " · ".join(parts)
 
 
-@dataclass(frozen=True)
-class _Tile:
+class _Tile(NamedTuple):
     x: float
     y: float
     day: DayStats
@@ -584,7 +578,7 @@ def _layout(years: Sequence[YearStats]) -> tuple[list[tuple[float, YearStats]], 
 _NOT_XML = "[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]"
 """Characters XML 1.0 cannot hold even escaped (control characters, lone surrogates):
 a title from a page could carry one, and the SVG must still parse. Compiled when first
-used (by `re`'s cache): compiling it costs milliseconds, and every `aoc` imports this."""
+used (by `re`'s cache): compiling it is slow, and every `aoc` imports this module."""
 
 
 def _clean(text: str) -> str:
