@@ -23,8 +23,7 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import NamedTuple
 
-from aoc2023.framework.render.calendar_svg import write_svg
-from aoc2023.framework.stats import DayStats, StarStats, YearStats
+from aoc2023.framework.commands.stats import DayStats, StarStats, YearStats, calendar_svg
 
 
 class Scheme(NamedTuple):
@@ -116,7 +115,7 @@ def sample() -> list[YearStats]:
 
 def main(light: Path, dark: Path) -> None:
     with tempfile.TemporaryDirectory() as folder:
-        write_svg(Path(folder) / "calendar.svg", sample())
+        (Path(folder) / "calendar.svg").write_text(calendar_svg(sample()), encoding="utf-8")
         screenshots(Path(folder), CALENDAR_PAGE, {"light": light, "dark": dark})
 
 

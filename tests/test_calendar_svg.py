@@ -8,21 +8,22 @@ import xml.etree.ElementTree as ET
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from misbehaving_days import examples
 
-from aoc2023.framework.errors import WriteFailed
-from aoc2023.framework.render.calendar_svg import (
+from aoc2023.framework.bench.outputs import update_readme
+from aoc2023.framework.commands.stats import (
     END,
     START,
+    DayStats,
+    StarStats,
+    YearStats,
+    calendar_picture,
     calendar_svg,
     format_since_unlock,
-    update_readme,
-    write_svg,
+    readme_link,
 )
-from aoc2023.framework.stats import DayStats, StarStats, YearStats
 
 SVG = "{http://www.w3.org/2000/svg}"
 WHEN = datetime(2023, 12, 1, 5, 30, tzinfo=UTC)
@@ -130,34 +131,30 @@ def test_same_stats_same_bytes() -> None:
     assert calendar_svg([year_of(2023)]) == calendar_svg([year_of(2023)])
 
 
-def test_svg_and_png_files(tmp_path: Path) -> None:
-    folder = tmp_path / "out"
-    folder.mkdir()
-    svg, png = folder / "calendar.svg", folder / "calendar.png"
+def test_svg_and_png_pictures() -> None:
     # Three days reach every kind of tile (gold stars; a silver and an empty one on day
     # 3), and matplotlib draws them far sooner than a whole year.
     small = [year_of(2023, days=3)]
-    write_svg(svg, small)
-    assert svg.read_text(encoding="utf-8") == calendar_svg(small)
-    write_svg(png, small)
-    assert png.read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
-    assert sorted(folder.iterdir()) == [png, svg]  # no temporary file left behind
-    with pytest.raises(WriteFailed, match=re.escape(f"Could not write the calendar {folder} "
-                                                    "(a folder is in its place)")):
-        write_svg(folder, small)  # a folder is in the way
+    assert calendar_picture(small, png=False) == calendar_svg(small)
+    png = calendar_picture(small, png=True)
+    assert isinstance(png, bytes) and png.startswith(b"\x89PNG\r\n\x1a\n")
 
 
 def test_readme_markers(tmp_path: Path) -> None:
     readme = tmp_path / "README.md"
     readme.write_text("# Mine\n\nPlease keep this.\n", encoding="utf-8")
-    assert update_readme(readme, tmp_path / "docs" / "calendar.svg") is True
+
+    def link(picture: Path) -> None:
+        update_readme(readme, readme_link(readme, picture), START, END)
+
+    link(tmp_path / "docs" / "calendar.svg")
     text = readme.read_text(encoding="utf-8")
     assert text.startswith("# Mine\n\nPlease keep this.\n\n" + START)
     assert "(docs/calendar.svg)" in text and text.endswith(END + "\n")
-    assert update_readme(readme, tmp_path / "docs" / "calendar.svg") is False
+    link(tmp_path / "docs" / "calendar.svg")
     assert readme.read_text(encoding="utf-8") == text
     readme.write_text(text + "\nAfter.\n", encoding="utf-8")
-    assert update_readme(readme, tmp_path / "calendar.svg") is True
+    link(tmp_path / "calendar.svg")
     updated = readme.read_text(encoding="utf-8")
     assert updated.count(START) == 1 and "(calendar.svg)" in updated
     assert updated.endswith(END + "\n\nAfter.\n") and "docs/calendar.svg" not in updated

@@ -293,8 +293,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("inputs", ("inputs",)),
     ("runner", ("runner", "timeouts", "instruments")),
     ("policy: sending, listing, benching, the tests' plugin",
-     ("submit", "verdict", "stats", "stats_source",
-      "watch",
+     ("submit", "verdict", "watch",
       "testing",
       "pytest_plugin", "bench", "plugin")),
     ("render", ("render", "commands.view")),
@@ -437,7 +436,7 @@ WRITERS = {"write_text", "write_bytes", "mkstemp", "NamedTemporaryFile", "replac
 WRITES_ALLOWED = {
     "cli/run.py open": "reopens a file descriptor (stdout) as a stream",
     "commands/json_output.py open": "writes the JSON document to the saved stdout descriptor",
-    "render/calendar_svg.py savefig": "draws a PNG into memory, written by write_atomically",
+    "commands/stats.py savefig": "draws a PNG into memory, written by write_atomically",
     "bench/outputs.py savefig": "draws a chart into memory, written by write_atomically",
 }
 

@@ -383,9 +383,13 @@ def test_any_board_the_site_sends_is_shown_or_refused_in_one_sentence(
 
     from aoc2023.framework.aocd.leaderboard import _board_of, parse
     from aoc2023.framework.calendar import days_in_year
+    from aoc2023.framework.commands.leaderboard import (
+        leaderboard_day_json,
+        leaderboard_json,
+        render,
+        render_day,
+    )
     from aoc2023.framework.errors import SiteError
-    from aoc2023.framework.render.as_json import leaderboard_day_json, leaderboard_json
-    from aoc2023.framework.render.leaderboard import render, render_day
 
     try:
         board_data = _board_of(json.dumps(data).encode(), year, BOARD)

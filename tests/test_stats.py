@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-from aoc2023.framework.stats import DayStats, StarStats, YearStats
+from aoc2023.framework.commands.stats import DayStats, StarStats, YearStats
 
 WHEN = datetime(2086, 12, 1, 5, 12, 34, tzinfo=UTC)
 

@@ -405,8 +405,7 @@ def test_any_kept_runtimes_give_a_year_json_can_hold(aocd_home: AocdHome,
                                                     records: list[bytes]) -> None:
     """Whatever bytes the runtime records hold: each is a runtime or a miss, and the
     year's total stays a number JSON holds (no Infinity or NaN)."""
-    from aoc2023.framework.render.as_json import stats_json
-    from aoc2023.framework.stats_source import Who, year_stats
+    from aoc2023.framework.commands.stats import Who, stats_json, year_stats
 
     for day, record in enumerate(records, start=1):
         store.runtime_file(2025, day).parent.mkdir(parents=True, exist_ok=True)

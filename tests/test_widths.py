@@ -81,7 +81,7 @@ def test_cell_width_counts_columns_not_characters() -> None:
 
 def _rendered(names: list[str], width: int, monkeypatch: pytest.MonkeyPatch) -> str:
     from aoc2023.framework.aocd.leaderboard import parse
-    from aoc2023.framework.render.leaderboard import render
+    from aoc2023.framework.commands.leaderboard import render
 
     monkeypatch.setenv("COLUMNS", str(width))
     board = parse(2023, BOARD, _board(names), 1.7e9, from_cache=True, now=1.7e9 + 60)

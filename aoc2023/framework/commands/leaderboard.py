@@ -1,0 +1,287 @@
+"""`aoc leaderboard`: a private board (fetched by aocd/leaderboard.py, kept 15 minutes)
+as a table of members, or one day's star times, or JSON; and how old the data is."""
+
+from __future__ import annotations
+
+import json
+import sys
+from datetime import UTC, datetime
+from typing import IO, TYPE_CHECKING, Annotated
+
+import typer
+
+from aoc2023.framework import calendar
+from aoc2023.framework.commands.options import AsJson, Verbose, Year, configure_logging, fail, say
+from aoc2023.framework.errors import NoInputError, UsageError
+
+if TYPE_CHECKING:
+    from aoc2023.framework.commands.view import Cell
+    from aoc2023.framework.results import Leaderboard, Member
+
+
+def leaderboard(
+    year: Year,
+    board_id: Annotated[int, typer.Argument(
+        metavar="ID", help="The board's id: the number at the end of its address.")],
+    day: Annotated[int | None, typer.Option(
+        "--day", min=1, max=25, help="One day: each member's part 1 and part 2 times "
+        "(local time) and the time between them, from the same kept copy.")] = None,
+    view_key: Annotated[str | None, typer.Option(
+        "--view-key", metavar="KEY", help="Read the board with its view key (from the "
+        "board's read-only link; the link itself will do), with no session token.")] = None,
+    save_key: Annotated[bool, typer.Option(
+        "--save-key", help="Keep the --view-key for this board, where the token is kept, "
+        "once the site has taken it: later reads of the board use it.")] = False,
+    as_json: AsJson = False,
+    verbose: Verbose = False,
+) -> None:
+    """Show a private leaderboard: rank, name, stars per day, stars, local score, medals.
+
+    Read with the board's view key (--view-key, or the one kept for the board by
+    --save-key) when there is one, else with your session token, through aocd's client;
+    kept on disk for 15 minutes (the site's rule), whatever the form asked for; says how
+    old the data shown is.
+    """
+    from aoc2023.framework import output
+    from aoc2023.framework.aocd import local
+    from aoc2023.framework.aocd.leaderboard import leaderboard as fetch_board
+    from aoc2023.framework.aocd.local import no_token_sentence
+
+    try:
+        given = None if view_key is None else local.clean_view_key(view_key)
+    except Exception as error:
+        fail(error, verbose)
+    output.install(given)  # before anything could show it: --verbose logs the address
+    configure_logging(verbose)  # (its handler writes to the stream installed now)
+    try:
+        if save_key and given is None:
+            raise UsageError("--save-key keeps the key given with --view-key KEY: give it one.")
+        key = given if given is not None else local.saved_view_key(board_id)
+        token = _token(needed=key is None)
+        if key is None and token is None:
+            raise NoInputError(
+                f"{no_token_sentence()}, and no view key is kept for board {board_id}: give "
+                "the board's view key with --view-key KEY, or log in to adventofcode.com, copy "
+                "the cookie named session, and put it in one of those places.")
+        board = fetch_board(token, year, board_id, view_key=key,
+                            kept_key=key is not None and given is None)
+        if day is not None and day > calendar.days_in_year(year):  # known once fetched
+            raise UsageError(f"{year} has no day {day}: its days are 1 to "
+                             f"{calendar.days_in_year(year)}.")
+        if save_key and given is not None:
+            print(_kept(given, board), file=sys.stderr)
+    except Exception as error:
+        fail(error, verbose)
+    if board.passed_over:
+        named = ", ".join(board.passed_over[:5]) + (", ..." if len(board.passed_over) > 5 else "")
+        say(f"Some of the board's values are not whole numbers and were passed over "
+            f"(stars are counted from the days, scores shown as 0): {named}.", err=True)
+    for notice in board.notices:
+        say(f"Note: {notice}", err=True)
+    if as_json:
+        from aoc2023.framework.commands import json_output
+
+        json_output.put(leaderboard_json(board) if day is None
+                        else leaderboard_day_json(board, day))
+    elif day is None:
+        render(board, sys.stdout)
+    else:
+        render_day(board, day, sys.stdout)
+
+
+def _kept(key: str, board: Leaderboard) -> str:
+    """Keep `key` for the board when the site has taken it: the board was fetched with it
+    just now, or the copy shown was fetched with a key of the same ending (a copy fetched
+    otherwise has not tried the key, and asking again would break the site's rule).
+    What became of it, as a sentence."""
+    if board.view_key_end != key[-4:]:
+        return ("Note: the view key was not kept: the board shown was fetched without it "
+                "less than 15 minutes ago, so the site has not tried it yet; give "
+                "--save-key again once the kept copy is older than that.")
+    from aoc2023.framework.aocd import local
+
+    path = local.save_view_key(board.board_id, key)
+    return (f"Kept the view key ending {key[-4:]} for board {board.board_id} in {path}: later "
+            "reads of the board use it.")
+
+
+def _token(*, needed: bool) -> str | None:
+    """The session token. A board read with a view key sends none, and looks with the
+    token only for a copy its owner fetched: a token file that cannot be read is then no
+    reason to fail."""
+    from aoc2023.framework.aocd.local import find_token
+    from aoc2023.framework.errors import AocError
+
+    if needed:
+        return find_token()
+    try:
+        return find_token()
+    except AocError:
+        return None
+
+
+_STAR = {2: "*", 1: "+", 0: "."}
+"""A day in the strip: both stars, part 1 only, none (ASCII, so that any terminal and
+font keeps the columns straight; uncoloured, as the table measures plain text)."""
+
+
+def strip(days: tuple[int, ...]) -> str:
+    """Stars per day, in groups of five: `**+.. *....`."""
+    return " ".join("".join(_STAR[stars] for stars in days[start:start + 5])
+                    for start in range(0, len(days), 5))
+
+
+def describe_age(seconds: float) -> str:
+    whole = int(seconds)
+    if whole < 60:
+        return f"{whole}s"
+    minutes, rest = divmod(whole, 60)
+    if minutes < 60:
+        return f"{minutes}m {rest:02d}s"
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours}h {minutes:02d}m"
+
+
+def age_line(board: Leaderboard) -> str:
+    key = "" if board.view_key_end is None else f" with the view key ending {board.view_key_end}"
+    how = (f"kept from an earlier fetch{key}; the site asks for one fetch in 15 minutes at most"
+           if board.from_cache else f"fetched just now{key}; kept for 15 minutes")
+    return f"Data from {describe_age(board.age_seconds)} ago ({how})."
+
+
+def medals(counts: tuple[int, int, int]) -> str:
+    """Gold/silver/bronze days as `G/S/B` counts, e.g. `2/0/1`."""
+    return "/".join(str(count) for count in counts)
+
+
+def _row(rank: int, member: Member, *, with_global: bool) -> list[Cell]:
+    from aoc2023.framework.commands.view import Cell
+
+    cells = [Cell(str(rank)), Cell(member.shown_name, None if member.name else "dim"),
+             Cell(strip(member.days)), Cell(str(member.stars)),
+             Cell(str(member.local_score)), Cell(medals(member.medals))]
+    if with_global:
+        cells.append(Cell(str(member.global_score or 0)))
+    return cells
+
+
+def render(board: Leaderboard, out: IO[str]) -> None:
+    from aoc2023.framework.commands.view import (
+        Column,
+        choose_layout,
+        paint,
+        render_table,
+        terminal_width,
+        use_colour,
+        wrap_message,
+    )
+
+    colour = use_colour(out)
+    width = terminal_width(out)  # fitted like every table: names wrap, numbers stay whole
+    with_global = any(member.global_score is not None for member in board.members)
+    days = Column("Days 1-" + str(len(board.members[0].days)) if board.members else "Days")
+    rank_column, name = Column("Rank", "right"), Column("Name", kind="text")
+    columns = [rank_column, name, days, Column("Stars", "right"), Column("Score", "right"),
+               Column("G/S/B", "right")]
+    if with_global:
+        columns.append(Column("Global", "right"))
+    rows = [_row(rank, member, with_global=with_global)
+            for rank, member in enumerate(board.members, start=1)]
+    # Too narrow for all: the count of stars (the strip shows them), the medals and the
+    # global score give way; --json has them all.
+    narrow = [[row[0], row[1], row[2], row[4]] for row in rows]
+    chosen_columns, chosen = choose_layout(
+        [(columns, rows), ([rank_column, name, days, Column("Score", "right")], narrow)], width)
+    print(render_table(f"Private leaderboard {board.board_id}, {board.year}", chosen_columns,
+                       chosen, colour, width), file=out)
+    print(paint(wrap_message(age_line(board), width), "dim", colour), file=out)
+
+
+def _clock(timestamp: int | None) -> str:
+    return "-" if timestamp is None else calendar.clock_time(datetime.fromtimestamp(timestamp, UTC))
+
+
+def day_members(board: Leaderboard, day: int) -> list[Member]:
+    """The members with at least part 1 of `day`, in the day's order (`day_order`)."""
+    return sorted((member for member in board.members if member.star_times[day - 1][0]
+                   is not None or member.star_times[day - 1][1] is not None),
+                  key=lambda member: member.day_order(day))
+
+
+def part_two_delta(member: Member, day: int) -> int | None:
+    """Seconds from part 1's star to part 2's; None without both."""
+    first, second = member.star_times[day - 1]
+    return None if first is None or second is None else second - first
+
+
+def render_day(board: Leaderboard, day: int, out: IO[str]) -> None:
+    """One day: each member's part 1 and part 2 times (local clock time, whole seconds)
+    and the part 2 delta, both stars first by the second star's time."""
+    from aoc2023.framework.commands.view import (
+        Cell,
+        Column,
+        choose_layout,
+        paint,
+        render_table,
+        terminal_width,
+        use_colour,
+        wrap_message,
+    )
+
+    colour = use_colour(out)
+    width = terminal_width(out)
+    columns = [Column("Place", "right"), Column("Name", kind="text"), Column("Part 1"),
+               Column("Part 2"), Column("Delta", "right")]
+    rows = []
+    for place, member in enumerate(day_members(board, day), start=1):
+        first, second = member.star_times[day - 1]
+        delta = part_two_delta(member, day)
+        rows.append([Cell(str(place)), Cell(member.shown_name, None if member.name else "dim"),
+                     Cell(_clock(first)), Cell(_clock(second)),
+                     Cell("-" if delta is None else describe_age(delta))])
+    narrow = [0, 1, 3, 4]  # part 1's time is part 2's less the delta
+    chosen_columns, chosen = choose_layout(
+        [(columns, rows), ([columns[i] for i in narrow], [[row[i] for i in narrow]
+                                                           for row in rows])], width)
+    print(render_table(f"Private leaderboard {board.board_id}, {board.year}, day {day}",
+                       chosen_columns, chosen, colour, width), file=out)
+    print(paint(wrap_message(age_line(board), width), "dim", colour), file=out)
+
+
+def _iso(timestamp: float | None) -> str | None:
+    """A Unix time as an ISO time in UTC."""
+    return None if timestamp is None else datetime.fromtimestamp(timestamp, UTC).isoformat()
+
+
+def leaderboard_json(board: Leaderboard) -> str:
+    """`aoc leaderboard --json`: the table's data, ranked, with how old it is."""
+    members = [{"rank": rank, "id": member.id, "name": member.name,
+                "shown_name": member.shown_name, "stars": member.stars,
+                "local_score": member.local_score, "global_score": member.global_score,
+                "days": list(member.days),
+                "medals": dict(zip(("gold", "silver", "bronze"), member.medals, strict=True))}
+               for rank, member in enumerate(board.members, start=1)]
+    return json.dumps({
+        "year": board.year, "id": board.board_id, "owner_id": board.owner_id,
+        "fetched_at": _iso(board.fetched_at),
+        "age_seconds": round(board.age_seconds, 1), "from_cache": board.from_cache,
+        "view_key_end": board.view_key_end,
+        "members": members, "passed_over": list(board.passed_over),
+    }, indent=2)
+
+
+def leaderboard_day_json(board: Leaderboard, day: int) -> str:
+    """`aoc leaderboard --day N --json`: the day's members in the day's order, their star
+    times (ISO, UTC) and the part 2 delta in seconds."""
+    members = [{"place": place, "id": member.id, "name": member.name,
+                "shown_name": member.shown_name,
+                "part1_at": _iso(member.star_times[day - 1][0]),
+                "part2_at": _iso(member.star_times[day - 1][1]),
+                "part2_delta_seconds": part_two_delta(member, day)}
+               for place, member in enumerate(day_members(board, day), start=1)]
+    return json.dumps({
+        "year": board.year, "id": board.board_id, "day": day,
+        "fetched_at": _iso(board.fetched_at),
+        "age_seconds": round(board.age_seconds, 1), "from_cache": board.from_cache,
+        "view_key_end": board.view_key_end, "members": members,
+    }, indent=2)

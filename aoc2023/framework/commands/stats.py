@@ -1,0 +1,815 @@
+"""`aoc stats`: each year's stars, when each was earned, the attempts before it, first
+tries and runtimes, as plain records gathered from the site's page of times, the records
+of answers sent and the runtimes kept; shown as a table per year, JSON, or a calendar
+picture (SVG, or PNG by matplotlib) linked from the README. Where each figure comes from:
+docs/how-to/stats.md. Nothing but the command function prints or writes a file.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from collections.abc import Mapping, Sequence
+from contextlib import suppress
+from datetime import datetime, timedelta
+from pathlib import Path
+from typing import IO, TYPE_CHECKING, Annotated, NamedTuple
+from urllib.parse import quote
+
+import typer
+
+from aoc2023.framework import calendar, store
+from aoc2023.framework.aocd import local, paths
+from aoc2023.framework.commands.options import (
+    YEARS_HELP,
+    AsJson,
+    Verbose,
+    configure_logging,
+    emit,
+    fail,
+    years_asked,
+)
+from aoc2023.framework.errors import AocError, UsageError
+from aoc2023.framework.launcher import aoc_command
+
+if TYPE_CHECKING:
+    from xml.etree.ElementTree import Element
+
+    from aoc2023.framework.aocd import stars
+    from aoc2023.framework.commands.view import Cell
+
+# Imports of the gathering and the views are made where used: `aoc` imports every
+# command's module to start, and most runs are not `aoc stats`.
+
+# The records: plain and frozen, so the table, the JSON and the picture draw one shape.
+# NamedTuples, as results.py's: far cheaper to define than dataclasses, at every `aoc`.
+
+
+class StarStats(NamedTuple):
+    """One star: `earned`, whether it is in (the site's page says so, or the records
+    hold its accepted answer); earned_at, when it was earned (tz-aware), None when not
+    earned or unknown; `late`, in more than a day after the unlock (the site's page says
+    ">24h", and no more); attempts counts the wrong answers sent before it, first_try
+    whether there were none (None: not known, or not earned)."""
+
+    part: int
+    earned_at: datetime | None
+    since_unlock: timedelta | None
+    attempts: int | None
+    first_try: bool | None
+    earned: bool = False
+    late: bool = False
+
+
+class DayStats(NamedTuple):
+    """One day: a star record per part the day has; runtime is parse plus parts."""
+
+    year: int
+    day: int
+    title: str | None
+    stars: tuple[StarStats, ...]
+    runtime_seconds: float | None
+
+
+class YearStats(NamedTuple):
+    """Every day of a year, known or not, and one sentence per thing not known."""
+
+    year: int
+    days: tuple[DayStats, ...]
+    unknown: tuple[str, ...]
+
+    @property
+    def stars(self) -> int:
+        """Stars in, by the site's page or an accepted answer in the records."""
+        return sum(star.earned for day in self.days for star in day.stars)
+
+    @property
+    def first_try_rate(self) -> float | None:
+        """First-try answers among the stars whose first try is known; None if none."""
+        known = [star.first_try for day in self.days for star in day.stars
+                 if star.first_try is not None]
+        return sum(known) / len(known) if known else None
+
+    @property
+    def total_runtime(self) -> float | None:
+        """The sum of the measured runtimes; None when no day has one."""
+        measured = [day.runtime_seconds for day in self.days
+                    if day.runtime_seconds is not None]
+        return sum(measured) if measured else None
+
+
+# Gathering: from the site's page of times, the records of answers sent, the runtimes.
+
+PARTS = (1, 2)
+"""Every day has two stars: the last day's second is the final star, given when every
+other star is in (the site's page shows it as that day's part 2)."""
+
+
+class Who(NamedTuple):
+    """Whose records: the session token (None: none set) and aocd's id of its owner
+    (None: not known, and `why` says why)."""
+
+    token: str | None
+    user_id: str | None
+    why: str | None = None
+
+    @property
+    def user_dir(self) -> Path | None:
+        return None if self.user_id is None else paths.data_dir() / self.user_id
+
+
+def whose(token: str | None) -> Who:
+    """The user whose records to read: the token's owner (aocd's memo, else one request,
+    memoised by aocd); with no token, the one user aocd's memo knows, if only one."""
+    if token is not None:
+        known = paths.cached_user_id(token)
+        if known is not None:
+            return Who(token, known)
+        from aoc2023.framework.aocd import client
+
+        try:
+            with client.asking("find whose the session token is"):
+                return Who(token, client.resolved_owner(token))
+        except AocError as error:
+            return Who(token, None, f"{error} Whose records to show is not known.")
+    from aoc2023.framework.files import read_string_map
+
+    memo = read_string_map(paths.token_memo_file(), "aocd's token memo",
+                           "a map of tokens to user ids", "remove it, and aocd makes it again")
+    owners = set((memo or {}).values())
+    if len(owners) == 1:
+        return Who(None, owners.pop())
+    return Who(None, None, f"{local.no_token_sentence()}, and aocd's cache holds "
+               f"{'no user' if not owners else 'several users'}: whose stars and answers to "
+               f"show is not known ({aoc_command('token')} says how to set one).")
+
+
+class _PartRecord:
+    """What the records say of one part: the wrong values sent, whether a right one was,
+    and when; answers sent whose reply never came."""
+
+    def __init__(self) -> None:
+        self.wrong: set[str] = set()
+        self.right = False
+        self.right_at: datetime | None = None
+        self.replied = False
+        self.unconfirmed = 0
+
+
+def _when(text: str) -> datetime | None:
+    """A log's time (ISO), tz-aware; a naive one is the computer's local time, as aocd
+    writes it."""
+    try:
+        moment = datetime.fromisoformat(text)
+    except ValueError:
+        return None
+    return moment if moment.tzinfo is not None else moment.astimezone()
+
+
+def _records(year: int, day: int, who: Who, journal: list[str] | None,
+             unknown: list[str]) -> dict[int, _PartRecord]:
+    """Each part's record from aocd's log and (unless `journal` is None: it could not
+    be read) the framework's journal; what cannot be read goes into `unknown`."""
+    found = {part: _PartRecord() for part in PARTS}
+    if who.user_dir is None or who.user_id is None:
+        return found
+    from aoc2023.framework.aocd.sent import Verdict, attempts, read_log, read_verdict
+
+    replies: list[tuple[int, str, str, str]] = []
+    cache = paths.PuzzleCache(year, day, who.user_dir)
+    try:
+        replies += [(p.part, p.value, p.message, p.when) for p in read_log(cache.submissions_path)]
+    except AocError as error:
+        unknown.append(f"{error} The attempts at {year} day {day} may be more than shown.")
+    if journal is not None:
+        try:
+            sent = attempts(who.user_id, year, day)
+        except AocError as error:
+            journal.append(str(error))
+            sent = []
+        for attempt in sent:
+            if attempt.message is not None:
+                replies.append((attempt.part, attempt.value, attempt.message, attempt.when))
+            elif attempt.part in found and not any(
+                    part == attempt.part and value == attempt.value for part, value, *_ in replies):
+                found[attempt.part].unconfirmed += 1
+    for part, value, message, when in replies:
+        record = found.get(part)
+        if record is None:
+            continue
+        verdict = read_verdict(message)
+        if verdict is Verdict.RIGHT:
+            record.right, record.replied = True, True
+            at = _when(when)
+            if at is not None and (record.right_at is None or at < record.right_at):
+                record.right_at = at
+        elif verdict.is_wrong:
+            record.wrong.add(value)
+            record.replied = True
+    for part, record in found.items():
+        if record.right:
+            continue
+        with suppress(AocError):  # a damaged cached answer proves nothing
+            record.right = cache.known_answer(part) is not None  # aocd saw it on the page
+    return found
+
+
+def _star(year: int, day: int, part: int, site_time: str | None,
+          record: _PartRecord) -> StarStats:
+    """One star from the site's time column (None: the page is not known) and the
+    records."""
+    from aoc2023.framework.aocd import stars
+    unlock = calendar.unlock_time(year, day)
+    on_site = site_time is not None and site_time != "-"
+    earned = on_site or record.right
+    since = stars.since_unlock(site_time) if on_site and site_time else None
+    earned_at = None if since is None else unlock + since
+    if earned_at is None and earned and record.right_at is not None \
+            and record.right_at >= unlock:
+        earned_at, since = record.right_at, record.right_at - unlock
+    late = earned and since is None and site_time == ">24h"
+    attempts_ = len(record.wrong) if record.replied else None
+    first_try = None
+    if earned and record.right and record.replied:
+        first_try = not record.wrong
+    elif earned and record.wrong:
+        first_try = False
+    return StarStats(part, earned_at, since, attempts_, first_try, earned=earned, late=late)
+
+
+def _site_times(year: int, who: Who, now: datetime,
+                unknown: list[str]) -> stars.TimesPage | None:
+    """The site's page of times, as stars.py allows it to be read; what is not known
+    goes into `unknown`."""
+    from aoc2023.framework.aocd import stars
+
+    if who.user_id is None:
+        return None
+    if who.token is None:
+        kept = stars.kept_times(who.user_id, year)
+        if kept is None:
+            unknown.append(f"When the stars of {year} were earned is not known: no session "
+                           "token is set, and no copy of the site's page of your times is "
+                           "kept.")
+        elif not kept.complete:
+            unknown.append(f"The site's times of {year} are as read "
+                           f"{calendar.clock_time(_moment(kept.fetched_at), now)}: no session "
+                           "token is set to read them again, so newer stars may be missing.")
+        return kept
+    try:
+        return stars.times_page(who.token, who.user_id, year, now.timestamp())
+    except AocError as error:
+        kept = stars.kept_times(who.user_id, year)
+        if kept is None:
+            unknown.append(f"{error} When the stars of {year} were earned is not known.")
+        else:
+            unknown.append(f"{error} The site's times of {year} are as read "
+                           f"{calendar.clock_time(_moment(kept.fetched_at), now)}.")
+        return kept
+
+
+def _moment(timestamp: float) -> datetime:
+    return datetime.fromtimestamp(timestamp, calendar.aoc_timezone())
+
+
+def _days_named(days: list[int]) -> str:
+    return ("day " if len(days) == 1 else "days ") + ", ".join(map(str, days))
+
+
+def year_stats(year: int, who: Who, now: datetime,
+               bench: BenchRuntimes | None = None) -> YearStats:
+    """The year's stats, at `now` (tz-aware: the clock is the caller's). `bench`: the
+    benchmark history's runtimes, for days `aoc run` has not timed (read once for all
+    years: `saved_bench_runtimes`)."""
+    from aoc2023.framework import runtimes
+
+    bench = bench or BenchRuntimes({})
+    unknown: list[str] = []
+    if who.why is not None:
+        unknown.append(who.why)
+    page = _site_times(year, who, now, unknown)
+    journal: list[str] | None = []
+    run_times = runtimes.last_runtimes(year)
+    days, no_attempts, no_runtime = [], [], []
+    for day in range(1, calendar.days_in_year(year) + 1):
+        records = _records(year, day, who, journal, unknown)
+        if journal:  # the journal cannot be read: said once, and not read again
+            unknown.append(f"{journal[0]} The attempts of {year} may be more than shown.")
+            journal = None
+        day_times = None if page is None else page.times.get(day, ("-", "-"))
+        day_stars = tuple(_star(year, day, part, None if day_times is None
+                                else day_times[part - 1], records[part]) for part in PARTS)
+        for part, record in records.items():
+            if record.unconfirmed:
+                unknown.append(f"The site's reply to an answer sent for {year} day {day} "
+                               f"part {part} never came: its attempts may be one more.")
+        if any(star.earned and star.attempts is None for star in day_stars):
+            no_attempts.append(day)
+        runtime = run_times.get(day)
+        if runtime is None:
+            runtime = bench.by_day.get((year, day))
+        if runtime is None and any(star.earned for star in day_stars):
+            no_runtime.append(day)
+        title = paths.cached_title(year, day, who.user_dir)
+        days.append(DayStats(year, day, title, day_stars, runtime))
+    if no_attempts:
+        unknown.append(f"The attempts before the stars of {year} {_days_named(no_attempts)} "
+                       "are not known: they were earned outside aoc (in the browser), or "
+                       "before it kept records.")
+    if bench.unreadable and any(day.runtime_seconds is None for day in days):
+        unknown.append(bench.unreadable)
+    if no_runtime:
+        unknown.append(f"No runtime is known for {year} {_days_named(no_runtime)}: "
+                       f"{aoc_command('run', str(year))} keeps each day's last runtime on "
+                       "your input.")
+    return YearStats(year, tuple(days), tuple(unknown))
+
+
+class BenchRuntimes(NamedTuple):
+    """The benchmark history's latest runtime per (year, day); `unreadable`, the sentence
+    saying why there are none, when the history cannot be read."""
+
+    by_day: Mapping[tuple[int, int], float]
+    unreadable: str | None = None
+
+
+def saved_bench_runtimes(root: Path | None) -> BenchRuntimes:
+    """The latest best-of-runs time (parse plus parts) the project's benchmark history
+    saved for each day on the user's own input, main implementation."""
+    if root is None:
+        return BenchRuntimes({})
+    from aoc2023.framework import runtimes
+    from aoc2023.framework.bench.history import load, saved_entries
+
+    try:
+        raw = load(store.history_file(root))
+    except AocError as error:
+        return BenchRuntimes({}, f"{error} Its runtimes are not used.")
+    found: dict[tuple[int, int], float] = {}
+    for entry in saved_entries(raw)[0]:  # oldest first: a later save replaces a day's
+        steps: dict[tuple[int, int], dict[str, float]] = {}
+        for figure in entry.figures:
+            year, day, source, label, variant, step = figure.key
+            if source == "input" and not label and not variant:
+                steps.setdefault((year, day), {})[step] = figure.stats.minimum
+        found.update({key: total for key, by_step in steps.items()
+                      if (total := sum(by_step.values())) <= runtimes.LONGEST})
+    return BenchRuntimes(found)
+
+
+# The table and the JSON.
+
+
+def star_cell(star: StarStats) -> Cell:
+    """When the star came: the time from the unlock as the calendar writes it, and the
+    moment (the site's zone, as the unlock), e.g. `12:34 (1 Dec 00:12)`; `>24h` when
+    the site says only that; `in` when it is in at an unknown time; `-` when not in."""
+    from aoc2023.framework.commands.view import Cell
+
+    if not star.earned:
+        return Cell("-", "dim")
+    if star.earned_at is not None:
+        moment = f"{star.earned_at.day} {star.earned_at:%b %H:%M}"
+        return Cell(f"{format_since_unlock(star.since_unlock)} ({moment})")
+    return Cell(">24h" if star.late else "in")
+
+
+def _joined(values: Sequence[str]) -> str:
+    return " / ".join(values) if any(value != "-" for value in values) else "-"
+
+
+def attempts_text(day: DayStats) -> str:
+    """The wrong answers sent before each star, part 1 / part 2; `-` where not known."""
+    return _joined(["-" if star.attempts is None else str(star.attempts) for star in day.stars])
+
+
+def first_try_text(day: DayStats) -> str:
+    """Each star's first try, `yes` / `no`; `-` where not known or not earned."""
+    return _joined(["-" if star.first_try is None else "yes" if star.first_try else "no"
+                    for star in day.stars])
+
+
+def totals_line(year: YearStats) -> str:
+    """The year's stars, first-try rate and total runtime, in one sentence."""
+    from aoc2023.framework.commands.view import format_duration
+
+    possible = sum(len(day.stars) for day in year.days)
+    parts = [f"{year.year}: {year.stars} of {possible} stars"]
+    known = [star.first_try for day in year.days for star in day.stars
+             if star.first_try is not None]
+    if year.first_try_rate is not None:
+        parts.append(f"{year.first_try_rate:.0%} first try ({sum(known)} of {len(known)} "
+                     "known)")
+    else:
+        parts.append("first tries not known")
+    total = year.total_runtime
+    measured = sum(day.runtime_seconds is not None for day in year.days)
+    parts.append("no runtime known" if total is None else
+                 f"{format_duration(total)} total runtime ({measured} "
+                 f"day{'s' * (measured != 1)})")
+    return ", ".join(parts) + "."
+
+
+def _row(day: DayStats) -> list[Cell]:
+    from aoc2023.framework.commands.view import Cell, format_duration
+
+    return [Cell(str(day.day)), Cell(day.title or "", None if day.title else "dim"),
+            *(star_cell(star) for star in day.stars), Cell(attempts_text(day)),
+            Cell(first_try_text(day)), Cell(format_duration(day.runtime_seconds) or "-")]
+
+
+def render(years: Sequence[YearStats], out: IO[str]) -> None:
+    """Each year's table, its totals, and under them what is not known, a sentence each,
+    dimmed."""
+    from aoc2023.framework.commands.view import (
+        Column,
+        choose_layout,
+        paint,
+        render_table,
+        terminal_width,
+        use_colour,
+        wrap_message,
+    )
+
+    colour, width = use_colour(out), terminal_width(out)
+    for number, year in enumerate(years):
+        if number:
+            print(file=out)
+        columns = [Column("Day", "right"), Column("Title", kind="text"), Column("Part 1"),
+                   Column("Part 2"), Column("Attempts"), Column("First try"),
+                   Column("Runtime", "right")]
+        rows = [_row(day) for day in year.days]
+        # Narrower, the title goes (each day has its number), then the attempts (in
+        # --json and the totals' first-try rate): the stars' times and runtime stay.
+        layouts = [(columns, rows)] + [([columns[i] for i in kept], [[row[i] for i in kept]
+                                                                      for row in rows])
+                                       for kept in ((0, 2, 3, 4, 6), (0, 2, 3, 6))]
+        chosen_columns, chosen = choose_layout(layouts, width)
+        print(render_table(f"Stars of {year.year}", chosen_columns, chosen, colour, width),
+              file=out)
+        print(wrap_message(totals_line(year), width), file=out)
+        for sentence in year.unknown:
+            print(paint(wrap_message(f"Not known: {sentence}", width), "dim", colour),
+                  file=out)
+
+
+def stats_json(years: Sequence[YearStats], written: Sequence[str] = ()) -> str:
+    """`aoc stats --json`: each year's days and stars (times ISO, in the site's zone;
+    durations in seconds), its totals, what is not known; and the files written."""
+    def star(record: StarStats) -> dict[str, object]:
+        return {"part": record.part, "earned": record.earned,
+                "earned_at": None if record.earned_at is None else record.earned_at.isoformat(),
+                "since_unlock_seconds": None if record.since_unlock is None
+                else record.since_unlock.total_seconds(),
+                "over_a_day": record.late, "attempts": record.attempts,
+                "first_try": record.first_try}
+
+    def seconds(value: float | None) -> float | None:
+        """To the nanosecond: a float's long tail of digits is noise."""
+        return None if value is None else round(value, 9)
+
+    return json.dumps({"years": [{
+        "year": year.year, "stars": year.stars, "first_try_rate": year.first_try_rate,
+        "total_runtime_seconds": seconds(year.total_runtime),
+        "days": [{"day": day.day, "title": day.title,
+                  "runtime_seconds": seconds(day.runtime_seconds),
+                  "stars": [star(record) for record in day.stars]} for day in year.days],
+        "unknown": list(year.unknown)} for year in years], "written": list(written)},
+        indent=2)
+
+
+# The calendar picture (--svg): a tile per day with its stars (gold when all its parts
+# are in, silver for those so far), the time from the unlock to its last star and its
+# runtime. Built with ElementTree, so every text (titles come from the site) is escaped;
+# no date and no random ids, so the same stats draw the same bytes. One <style> holds
+# GitHub's light and dark colours (prefers-color-scheme), with nothing fetched.
+
+START = "<!-- aoc-calendar:start -->"
+END = "<!-- aoc-calendar:end -->"
+
+COLUMNS = 5
+TILE_W, TILE_H, GAP, MARGIN, HEADING = 140, 66, 8, 16, 34
+WIDTH = 2 * MARGIN + COLUMNS * TILE_W + (COLUMNS - 1) * GAP
+FONT = "-apple-system, 'Segoe UI', 'Noto Sans', Helvetica, Arial, sans-serif"
+
+# Light values first, then dark: GitHub's own palette (primer), contrast on the tile
+# >= 4.5:1 for text and >= 3:1 for the stars (WCAG's rule for graphics) in both.
+_LIGHT = {"bg": "#ffffff", "tile": "#f6f8fa", "line": "#d0d7de", "text": "#1f2328",
+          "muted": "#59636e", "gold": "#9a6700", "silver": "#59636e", "empty": "#818b98"}
+_DARK = {"bg": "#0d1117", "tile": "#161b22", "line": "#3d444d", "text": "#f0f6fc",
+         "muted": "#9198a1", "gold": "#e3b341", "silver": "#b7bdc8", "empty": "#656c76"}
+
+
+def _css(colours: dict[str, str]) -> str:
+    c = colours
+    return (f".bg{{fill:{c['bg']}}}.tile{{fill:{c['tile']};stroke:{c['line']}}}"
+            f"text{{fill:{c['text']}}}.muted,.time,.runtime{{fill:{c['muted']}}}"
+            f".gold{{fill:{c['gold']}}}.silver{{fill:{c['silver']}}}.empty{{fill:{c['empty']}}}")
+
+
+STYLE = (f"text{{font-family:{FONT};font-size:13px}}.day-number{{font-weight:600;"
+         "font-size:15px}.heading{font-weight:600;font-size:16px}.star{font-size:16px}"
+         f"{_css(_LIGHT)}@media (prefers-color-scheme: dark){{{_css(_DARK)}}}")
+
+
+def format_since_unlock(since: timedelta | None) -> str:
+    """Compact: `12:34` under an hour, `3h 05m` under a day, `>24h` beyond; "" unknown."""
+    if since is None:
+        return ""
+    seconds = max(0, int(since.total_seconds()))
+    if seconds >= 24 * 3600:
+        return ">24h"
+    if seconds >= 3600:
+        return f"{seconds // 3600}h {seconds % 3600 // 60:02d}m"
+    return f"{seconds // 60:02d}:{seconds % 60:02d}"
+
+
+def star_kinds(day: DayStats) -> list[str]:
+    """One of gold, silver or empty per part: gold when every part is earned."""
+    earned = [star.earned for star in day.stars]
+    if earned and all(earned):
+        return ["gold"] * len(earned)
+    return ["silver" if got else "empty" for got in earned]
+
+
+def time_text(day: DayStats) -> str:
+    """The site's time from unlock to the last star earned ("" when not known)."""
+    earned = [star for star in day.stars if star.earned]
+    if not earned:
+        return ""
+    return ">24h" if earned[-1].late else format_since_unlock(earned[-1].since_unlock)
+
+
+def heading_text(year: YearStats) -> str:
+    """The year, its stars, first-try rate and total runtime, those known."""
+    from aoc2023.framework.commands.view import format_duration
+
+    parts = [str(year.year), f"{year.stars} ★"]
+    if year.first_try_rate is not None:
+        parts.append(f"{year.first_try_rate:.0%} first try")
+    if year.total_runtime is not None:
+        parts.append(f"{format_duration(year.total_runtime)} total runtime")
+    return " · ".join(parts)
+
+
+class _Tile(NamedTuple):
+    x: float
+    y: float
+    day: DayStats
+
+
+def _layout(years: Sequence[YearStats]) -> tuple[list[tuple[float, YearStats]], list[_Tile], int]:
+    """Where each year's heading and each tile goes, and the picture's height."""
+    headings, tiles, y = [], [], MARGIN
+    for year in years:
+        headings.append((float(y), year))
+        y += HEADING
+        for index, day in enumerate(year.days):
+            row, column = divmod(index, COLUMNS)
+            tiles.append(_Tile(MARGIN + column * (TILE_W + GAP), y + row * (TILE_H + GAP), day))
+        rows = -(-len(year.days) // COLUMNS)
+        y += rows * (TILE_H + GAP) - GAP + MARGIN
+    return headings, tiles, max(y, 2 * MARGIN)
+
+
+_NOT_XML = "[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]"
+"""Characters XML 1.0 cannot hold even escaped (control characters, lone surrogates):
+a title from a page could carry one, and the SVG must still parse. Compiled when first
+used (by `re`'s cache): compiling it is slow, and every `aoc` imports this module."""
+
+
+def _clean(text: str) -> str:
+    return re.sub(_NOT_XML, "\ufffd", text)
+
+
+def _text(parent: Element, x: float, y: float, text: str, cls: str,
+          anchor: str = "start") -> Element:
+    import xml.etree.ElementTree as ET
+
+    element = ET.SubElement(parent, "text", {"x": f"{x:g}", "y": f"{y:g}", "class": cls})
+    if anchor != "start":
+        element.set("text-anchor", anchor)
+    element.text = _clean(text)
+    return element
+
+
+def _tile_label(day: DayStats) -> str:
+    from aoc2023.framework.commands.view import format_duration
+
+    kinds = star_kinds(day)
+    label = f"{day.year} day {day.day}"
+    if day.title:
+        label += f": {day.title}"
+    label += f", {kinds.count('gold') + kinds.count('silver')} of {len(kinds)} stars"
+    if time := time_text(day):
+        label += f", {time} from unlock"
+    if day.runtime_seconds is not None:
+        label += f", runs in {format_duration(day.runtime_seconds)}"
+    return label
+
+
+def calendar_svg(years: Sequence[YearStats]) -> str:
+    """The calendar of `years` as an SVG document (text, deterministic)."""
+    import xml.etree.ElementTree as ET
+
+    from aoc2023.framework.commands.view import format_duration
+
+    headings, tiles, height = _layout(years)
+    title = "Advent of Code calendar: " + (", ".join(heading_text(y) for y in years) or "no years")
+    svg = ET.Element("svg", {
+        "xmlns": "http://www.w3.org/2000/svg", "width": str(WIDTH), "height": str(height),
+        "viewBox": f"0 0 {WIDTH} {height}", "role": "img", "aria-labelledby": "calendar-title"})
+    ET.SubElement(svg, "title", {"id": "calendar-title"}).text = title
+    ET.SubElement(svg, "style").text = STYLE
+    ET.SubElement(svg, "rect", {"class": "bg", "width": "100%", "height": "100%", "rx": "8"})
+    for y, year in headings:
+        _text(svg, MARGIN, y + 20, heading_text(year), "heading").set("data-year", str(year.year))
+    for tile in tiles:
+        day = tile.day
+        label = _tile_label(day)
+        group = ET.SubElement(svg, "g", {
+            "class": "day", "data-year": str(day.year), "data-day": str(day.day),
+            "transform": f"translate({tile.x:g} {tile.y:g})", "aria-label": _clean(label)})
+        ET.SubElement(group, "title").text = _clean(label)
+        ET.SubElement(group, "rect", {"class": "tile", "width": str(TILE_W),
+                                      "height": str(TILE_H), "rx": "6"})
+        _text(group, 10, 22, str(day.day), "day-number")
+        stars = _text(group, TILE_W - 10, 22, "", "stars", "end")
+        for kind in star_kinds(day):
+            ET.SubElement(stars, "tspan", {"class": f"star {kind}"}).text = (
+                "☆" if kind == "empty" else "★")
+        _text(group, 10, TILE_H - 12, time_text(day), "time")
+        _text(group, TILE_W - 10, TILE_H - 12, format_duration(day.runtime_seconds),
+              "runtime", "end")
+    ET.indent(svg, space="  ")
+    return ET.tostring(svg, encoding="unicode") + "\n"
+
+
+_PT = 72 / 100
+"""Points per pixel at the PNG's 100 dpi: its text the size of the SVG's."""
+
+
+def _png(years: Sequence[YearStats]) -> bytes:
+    """The same tiles drawn by matplotlib, in the light colours, at twice the size."""
+    from io import BytesIO
+
+    from matplotlib.figure import Figure
+    from matplotlib.patches import FancyBboxPatch
+
+    from aoc2023.framework.commands.view import format_duration
+
+    headings, tiles, height = _layout(years)
+    dpi = 100
+    figure = Figure(figsize=(WIDTH / dpi, height / dpi), dpi=dpi)
+    axes = figure.add_axes((0, 0, 1, 1))
+    axes.set_xlim(0, WIDTH)
+    axes.set_ylim(height, 0)
+    axes.axis("off")
+    c = _LIGHT
+    figure.set_facecolor(c["bg"])
+    font = {"family": "sans-serif"}
+    for y, year in headings:
+        axes.text(MARGIN, y + 20, heading_text(year), color=c["text"], fontsize=16 * _PT,
+                  fontweight="bold", fontdict=font)
+    for tile in tiles:
+        day, x, y = tile.day, tile.x, tile.y
+        axes.add_patch(FancyBboxPatch((x, y), TILE_W, TILE_H,
+                                      boxstyle="round,pad=0,rounding_size=6",
+                                      facecolor=c["tile"], edgecolor=c["line"]))
+        axes.text(x + 10, y + 22, str(day.day), color=c["text"], fontsize=15 * _PT,
+                  fontweight="bold", fontdict=font)
+        right = x + TILE_W - 10
+        for kind in reversed(star_kinds(day)):
+            axes.text(right, y + 22, "☆" if kind == "empty" else "★", color=c[kind],
+                      fontsize=16 * _PT, ha="right", fontdict=font)
+            right -= 16
+        axes.text(x + 10, y + TILE_H - 12, time_text(day), color=c["muted"], fontsize=13 * _PT,
+                  fontdict=font)
+        axes.text(x + TILE_W - 10, y + TILE_H - 12, format_duration(day.runtime_seconds),
+                  color=c["muted"], fontsize=13 * _PT, ha="right", fontdict=font)
+    buffer = BytesIO()
+    figure.savefig(buffer, format="png", dpi=2 * dpi, facecolor=c["bg"],
+                   metadata={"Software": None})
+    return buffer.getvalue()
+
+
+def calendar_picture(years: Sequence[YearStats], *, png: bool) -> str | bytes:
+    """The calendar: a PNG (needs the plot extra) when `png`, else the SVG."""
+    return _png(years) if png else calendar_svg(years)
+
+
+def readme_link(readme: Path, picture: Path) -> str:
+    """The image link to `picture` kept in `readme` between the calendar's markers:
+    relative to the README's folder where it can be."""
+    try:
+        target = picture.resolve().relative_to(readme.resolve().parent).as_posix()
+    except ValueError:
+        target = picture.as_posix()
+    return f"![Advent of Code calendar: stars, times and runtimes]({quote(target)})"
+
+
+# The command: everything above is called from here, which alone writes files.
+
+CALENDAR_NEXT_TO_README = "aoc-calendar.svg"
+"""The picture --readme links to when --svg names none: beside the README."""
+
+
+def _targets(svg: Path | None, *, readme: bool) -> tuple[Path | None, Path | None]:
+    """The picture and the README to write, absolute, each checked before any work (as
+    `aoc bench` checks its files): UsageError naming the first that could not be."""
+    from aoc2023.framework.bench import outputs
+    from aoc2023.framework.files import check_writable
+
+    then = "so nothing was read"
+    readme_file = None
+    if readme:
+        from aoc2023.framework.project import require_project_root
+
+        readme_file = Path(os.path.abspath(require_project_root() / "README.md"))
+        outputs.check_readme(readme_file)
+        check_writable("--readme", readme_file, then=then)
+        if svg is None:
+            svg = readme_file.parent / CALENDAR_NEXT_TO_README
+    picture = None
+    if svg is not None:
+        if svg.suffix.lower() not in (".svg", ".png"):
+            raise UsageError(f"--svg {svg}: the file must end in .svg, or .png for a PNG.")
+        if svg.suffix.lower() == ".png":
+            outputs.require("--svg FILE.png")
+        picture = Path(os.path.abspath(svg))
+        check_writable("--svg", picture, then=then)
+    return picture, readme_file
+
+
+def stats(
+    years: Annotated[str, typer.Argument(help=YEARS_HELP,
+                                         metavar="[YEARS]")] = "all",
+    svg: Annotated[Path | None, typer.Option(
+        "--svg", metavar="FILE", help="Draw the calendar, a tile per day with its stars, "
+        "the time taken and the runtime, into FILE: an SVG for GitHub's light and dark "
+        "themes, or a PNG when FILE ends in .png (needs matplotlib: the plot extra).")] = None,
+    readme: Annotated[bool, typer.Option(
+        "--readme", help="Keep a link to the calendar in the project's README.md, between "
+        "the aoc-calendar marker comments (added at its end the first time); the picture "
+        f"is --svg's, else {CALENDAR_NEXT_TO_README} beside the README.")] = False,
+    as_json: AsJson = False,
+    verbose: Verbose = False,
+) -> None:
+    """Show your stars of each year: when each was earned, attempts, first tries, runtimes.
+
+    When each star was earned is read from the site's page of your times (at most once
+    per year in 15 minutes, and never again once it shows every star of the year); the
+    wrong answers sent before it from the records of answers sent (aocd's and aoc's); the
+    runtime from the day's last aoc run on your input, else the benchmark history. With
+    no session token, or the site unreachable, it shows what is kept and says what it
+    could not know. Exit code: 0 when shown, 2 when it could not be (a bad year or file).
+    """
+    from aoc2023.framework.aocd.local import find_token
+    from aoc2023.framework.project import project_root
+
+    configure_logging(verbose)
+    chosen = years_asked(years, verbose)
+    done: list[str] = []
+    try:
+        picture, readme_file = _targets(svg, readme=readme)
+        who = whose(find_token())
+        now = calendar.current_time()
+        bench = saved_bench_runtimes(project_root())
+        found = [year_stats(year, who, now, bench) for year in chosen]
+    except Exception as error:
+        fail(error, verbose)
+    # The stats are made: a file that fails now is said after them, which are shown.
+    written: list[Path] = []
+    late: Exception | None = None
+    try:
+        if picture is not None:
+            from aoc2023.framework.bench.outputs import update_readme
+            from aoc2023.framework.files import write_atomically
+
+            write_atomically(picture, calendar_picture(found, png=picture.suffix.lower() == ".png"),
+                             what="the calendar")
+            written.append(picture)
+            done.append(f"Drew the calendar into {picture}.")
+            if readme_file is not None:
+                before = readme_file.read_bytes() if readme_file.is_file() else None
+                update_readme(readme_file, readme_link(readme_file, picture), START, END)
+                changed = readme_file.read_bytes() != before
+                written.append(readme_file)
+                done.append(f"{readme_file} links to it, between the aoc-calendar markers"
+                            f"{'' if changed else ' (as it did already)'}.")
+    except Exception as error:
+        late = error
+
+    def to_json() -> str:
+        return stats_json(found, [str(path) for path in written])
+
+    def to_table(out: IO[str], err: IO[str]) -> None:
+        render(found, out)
+
+    emit(as_json, to_json, done, to_table)
+    if not as_json:
+        for line in done:
+            typer.echo(line, err=True)
+    if late is not None:
+        fail(late, verbose)
