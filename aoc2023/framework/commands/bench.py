@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import math
+import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -27,6 +28,7 @@ from aoc2023.framework.commands.options import (
     check_input_options,
     check_seconds,
     configure_logging,
+    days_asked,
     emit,
     fail,
 )
@@ -103,13 +105,11 @@ def bench(
     from the main's is an error (exit 2). Inputs are chosen as for aoc run. Exit code as
     for aoc run.
     """
-    import sys
     from datetime import UTC, datetime
 
     from aoc2023.framework.bench import outputs
     from aoc2023.framework.bench.figures import bench_exit_code
     from aoc2023.framework.bench.measure import bench_days
-    from aoc2023.framework.commands.options import days_asked
     from aoc2023.framework.commands.view import format_duration, smart_terminal
     from aoc2023.framework.inputs import RunRequest
 
@@ -172,8 +172,6 @@ def history_of_day(asked: DaysAsked, plot: Path | None, *, as_json: bool,
                    verbose: bool) -> NoReturn:
     """`--history`: one day's saved figures over time, as text (or JSON) and, with --plot,
     as a chart. Times nothing. A damaged entry of the history is skipped with a notice."""
-    import sys
-
     from aoc2023.framework.bench import history, outputs
     from aoc2023.framework.commands.view import paint, terminal_width, use_colour, wrap_message
     from aoc2023.framework.project import require_project_root
@@ -349,10 +347,8 @@ def _why_not_timed(step: StepBench) -> Cell:
 
     if step.error:
         return Cell("! error", "red")
-    statuses = {part.status for part in step.parts}
-    if Status.TIMEOUT in statuses:
-        return Cell("not timed", "red")
-    return Cell("not timed", "dim")
+    timed_out = any(part.status == Status.TIMEOUT for part in step.parts)
+    return Cell("not timed", "red" if timed_out else "dim")
 
 
 def _versus_main_cell(step: StepBench) -> Cell:
@@ -609,8 +605,7 @@ def _speed_json(speed: Speed | None) -> dict[str, Any] | None:
         return None
     return {"relative": speed.relative, "calibration_runs": speed.runs,
             "calibration_raw_min": speed.wall, "calibration_raw_cpu_min": speed.cpu,
-            "swing": speed.swing,
-            "swung": speed.swung}
+            "swing": speed.swing, "swung": speed.swung}
 
 
 def _step_json(step: StepBench) -> dict[str, Any]:
@@ -628,8 +623,7 @@ def _step_json(step: StepBench) -> dict[str, Any]:
     change = step.change
     data["change"] = None if change is None else {
         "verdict": change.trend, "compared": change.compared, "ratio": change.ratio,
-        "tolerance": change.tolerance,
-        "saved_on": change.saved_on,
+        "tolerance": change.tolerance, "saved_on": change.saved_on,
         "saved_python": change.python, "saved": _stats_json(change.saved),
     }
     return data
