@@ -38,8 +38,8 @@ from aoc2023.framework.bench.figures import (
 from aoc2023.framework.bench.figures import bench_exit_code as exit_code
 from aoc2023.framework.bench.history import tolerance, trend
 from aoc2023.framework.bench.measure import bench_input, notes
+from aoc2023.framework.commands.bench import ProgressLine
 from aoc2023.framework.inputs import RunInput
-from aoc2023.framework.render.bench import ProgressLine
 from aoc2023.framework.results import DayResult, ExitCode, Status
 
 # --- statistics ---------------------------------------------------------------------------

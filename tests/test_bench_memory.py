@@ -26,9 +26,9 @@ from site_cli import aoc_in_process
 from aoc2023.framework import instruments
 from aoc2023.framework.bench.figures import MIN_RUNS
 from aoc2023.framework.bench.measure import bench_days
+from aoc2023.framework.commands import bench as bench_view
+from aoc2023.framework.commands.bench import bench_json
 from aoc2023.framework.inputs import RunInput, RunRequest
-from aoc2023.framework.render import bench as bench_view
-from aoc2023.framework.render.as_json import bench_json
 from aoc2023.framework.runner import step_peaks
 
 HEAD = ("from __future__ import annotations\n\nimport time\nimport tracemalloc\n"
@@ -125,7 +125,7 @@ def test_bench_gives_each_step_its_peak_measured_in_the_child_under_timeout(
     assert all(size > 0 for size in peaks.values())
     assert peaks["part 2"] > BIG * 8 > 100 * peaks["part 1"] > 0
     table = io.StringIO()
-    bench_view.render(report, False, table, io.StringIO())
+    bench_view.render(report, table, io.StringIO(), verbose=False)
     assert "Peak memory" in table.getvalue() and "MiB" in table.getvalue()
 
 

@@ -19,9 +19,9 @@ from aoc2023.framework.bench import measure
 from aoc2023.framework.bench.figures import REFERENCE, SWING, BenchReport, DayBench, Speed
 from aoc2023.framework.bench.history import compare
 from aoc2023.framework.bench.measure import calibrate, notes, workload
+from aoc2023.framework.commands import bench as bench_view
+from aoc2023.framework.commands.bench import bench_json
 from aoc2023.framework.inputs import RunInput
-from aoc2023.framework.render import bench as bench_view
-from aoc2023.framework.render.as_json import bench_json
 
 
 class Day(Timed[str]):
@@ -134,7 +134,7 @@ def test_history_saved_before_normalising_is_compared_raw_with_raw() -> None:
 
 def render(report: BenchReport) -> str:
     out = io.StringIO()
-    bench_view.render(report, False, out, io.StringIO())
+    bench_view.render(report, out, io.StringIO(), verbose=False)
     return out.getvalue()
 
 

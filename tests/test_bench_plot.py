@@ -25,7 +25,7 @@ from site_cli import aoc_in_process
 from aoc2023.framework.bench import outputs
 from aoc2023.framework.bench.figures import MIN_RUNS
 from aoc2023.framework.bench.outputs import END, START
-from aoc2023.framework.render.sparkline import ASCII, BLOCKS, history_lines, sparkline
+from aoc2023.framework.commands.bench import ASCII, BLOCKS, history_lines, sparkline
 
 DAY = '''from __future__ import annotations
 

@@ -24,9 +24,9 @@ from site_cli import aoc_in_process, aoc_runs
 import aoc2023
 from aoc2023.framework.bench import measure, outputs
 from aoc2023.framework.bench.figures import REFERENCE, BenchReport, DayBench
+from aoc2023.framework.commands import bench as bench_view
+from aoc2023.framework.commands.bench import bench_json
 from aoc2023.framework.inputs import RunInput
-from aoc2023.framework.render import bench as bench_view
-from aoc2023.framework.render.as_json import bench_json
 
 SOURCE = str(Path(aoc2023.__file__).resolve().parents[1])
 """Where this aoc2023 is, for a process started in another folder."""
@@ -104,7 +104,7 @@ def test_a_step_that_mostly_waits_is_shown_as_measured_and_marked(
         assert step["waiting"] is waiting, case
         assert step["headline"] == ("min" if waiting else "normalised_cpu"), case
         out, err = io.StringIO(), io.StringIO()
-        bench_view.render(BenchReport([found]), False, out, err)
+        bench_view.render(BenchReport([found]), out, err, verbose=False)
         marked = f" {bench_view.WAITING_MARK} "
         row = next(line for line in out.getvalue().splitlines() if "part 1" in line)
         assert (marked in row) is waiting, (case, row)

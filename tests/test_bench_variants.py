@@ -340,8 +340,7 @@ def test_a_variant_that_cannot_parse_is_an_error_and_the_main_is_still_timed(
 ) -> None:
     """In the JSON and the table of one report, drawn as `aoc bench` draws them (its exit
     code 2 for such a report: test_a_disagreeing_variant_exits_2_naming_both)."""
-    from aoc2023.framework.render.as_json import bench_json
-    from aoc2023.framework.render.bench import render
+    from aoc2023.framework.commands.bench import bench_json, render
 
     report = measure.bench_days(RunRequest(((year, 4),), Path("letters.txt")), 0.05)
     assert bench_exit_code(report) is ExitCode.COULD_NOT_RUN
@@ -352,7 +351,7 @@ def test_a_variant_that_cannot_parse_is_an_error_and_the_main_is_still_timed(
     [broken] = day["variants"]
     assert broken["variant"] == "broken" and "no parse here" in broken["error"]
     table = io.StringIO()
-    render(report, False, table, io.StringIO())
+    render(report, table, io.StringIO(), verbose=False)
     assert "variant broken" in table.getvalue() and "! error" in table.getvalue()
 
 
@@ -374,7 +373,7 @@ def test_a_lane_far_faster_than_the_slowest_repeats_within_each_round() -> None:
 
 
 def test_the_table_gives_each_variant_step_its_ratio_to_the_main() -> None:
-    from aoc2023.framework.render.bench import render
+    from aoc2023.framework.commands.bench import render
 
     bench = DayBench(DayResult(2087, 1, None, "file", "numbers.txt"), (
         StepBench("part 1", Stats(100, 2e-3, 2e-3, 2e-3, 2e-3)),
@@ -383,7 +382,7 @@ def test_the_table_gives_each_variant_step_its_ratio_to_the_main() -> None:
         StepBench("part 1", Stats(100, 1e-2, 1e-2, 1e-2, 1e-2), variant="slow",
                   versus_main=5.0)))
     out, err = io.StringIO(), io.StringIO()
-    render(BenchReport([bench]), False, out, err)
+    render(BenchReport([bench]), out, err, verbose=False)
     lines = out.getvalue().splitlines()
     fast = next(line for line in lines if "variant fast" in line)
     slow = next(line for line in lines if "variant slow" in line)
@@ -394,7 +393,7 @@ def test_the_table_gives_each_variant_step_its_ratio_to_the_main() -> None:
 def test_a_narrow_table_names_each_variant_and_its_ratio_and_no_variant_no_column(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from aoc2023.framework.render.bench import render
+    from aoc2023.framework.commands.bench import render
 
     steps = (StepBench("part 1", Stats(100, 2e-3, 2e-3, 2e-3, 2e-3)),
              StepBench("part 1", Stats(100, 1e-4, 1e-4, 1e-4, 1e-4), variant="fast",
@@ -402,7 +401,8 @@ def test_a_narrow_table_names_each_variant_and_its_ratio_and_no_variant_no_colum
     monkeypatch.setenv("COLUMNS", "60")
     out = io.StringIO()
     render(BenchReport([DayBench(DayResult(2087, 1, "A Long Title Here", "file",
-                                          "numbers.txt"), steps)]), False, out, io.StringIO())
+                                          "numbers.txt"), steps)]), out, io.StringIO(),
+           verbose=False)
     lines = out.getvalue().splitlines()
     assert max(map(len, lines)) <= 60 and "Vs main" not in out.getvalue()  # the narrow one
     label = next(index for index, line in enumerate(lines) if "variant fast" in line)
@@ -410,7 +410,7 @@ def test_a_narrow_table_names_each_variant_and_its_ratio_and_no_variant_no_colum
     monkeypatch.setenv("COLUMNS", "200")
     out = io.StringIO()
     render(BenchReport([DayBench(DayResult(2087, 1, None, "file", "numbers.txt"), steps[:1])]),
-           False, out, io.StringIO())
+           out, io.StringIO(), verbose=False)
     assert "Vs main" not in out.getvalue() and "Change" in out.getvalue()
 
 

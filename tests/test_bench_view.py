@@ -23,9 +23,9 @@ from fake_clock import cap_runs, capped
 from aoc2023.framework.bench import outputs
 from aoc2023.framework.bench.figures import MIN_RUNS, BenchReport, DayBench, Stats, StepBench
 from aoc2023.framework.bench.measure import bench_days
+from aoc2023.framework.commands import bench as bench_view
 from aoc2023.framework.commands.view import format_duration
 from aoc2023.framework.inputs import RunRequest
-from aoc2023.framework.render import bench as bench_view
 from aoc2023.framework.results import DayResult
 
 BIG = 123456789012345
@@ -88,7 +88,7 @@ def drawn(report: BenchReport, columns: int, monkeypatch: pytest.MonkeyPatch) ->
     """The table of `report` as `aoc bench` draws it for a COLUMNS width."""
     monkeypatch.setenv("COLUMNS", str(columns))
     out = io.StringIO()
-    bench_view.render(report, False, out, io.StringIO())
+    bench_view.render(report, out, io.StringIO(), verbose=False)
     return out.getvalue()
 
 
@@ -185,7 +185,7 @@ def test_a_step_of_few_runs_is_marked_rough(columns: int, monkeypatch: pytest.Mo
     monkeypatch.setenv("COLUMNS", str(columns))
     out = io.StringIO()
     bench_view.render(BenchReport([DayBench(DayResult(2085, 4, "Slow", "file", "in.txt"),
-                                            steps)]), False, out, io.StringIO())
+                                            steps)]), out, io.StringIO(), verbose=False)
     text = out.getvalue()
     assert max(len(line) for line in text.splitlines()) <= columns, text
     if columns == 120:

@@ -28,10 +28,10 @@ from test_runner import CLOCK
 from aoc2023.framework import Solution, registry, timeouts
 from aoc2023.framework.bench.figures import MIN_RUNS, BenchReport, bench_exit_code
 from aoc2023.framework.bench.measure import bench_input
+from aoc2023.framework.commands.bench import bench_json
 from aoc2023.framework.errors import TimedOut
 from aoc2023.framework.inputs import RunInput
 from aoc2023.framework.render import run as run_view
-from aoc2023.framework.render.as_json import bench_json
 from aoc2023.framework.results import DayResult, ExitCode, PartResult, RunReport, Status
 from aoc2023.framework.results import run_exit_code as exit_code
 from aoc2023.framework.runner import Executor, run_solution

@@ -1,0 +1,629 @@
+"""`aoc bench`: the command, and its views: the table (wide, or narrow on a narrow
+terminal), the progress line while it times, `--history`'s sparklines, and the JSON.
+Timing, figures, the history and the files written are bench/'s pipeline. Every `aoc`
+command imports this module to register `bench`: bench/ and commands/view.py are
+imported only once they are used."""
+
+from __future__ import annotations
+
+import json
+import math
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import IO, TYPE_CHECKING, Annotated, Any, NoReturn
+
+import typer
+
+from aoc2023.framework import store
+from aoc2023.framework.commands import json_output
+from aoc2023.framework.commands.options import (
+    AsJson,
+    Days,
+    InputFile,
+    UseExamples,
+    Verbose,
+    Years,
+    check_input_options,
+    check_seconds,
+    configure_logging,
+    days_asked,
+    emit,
+    fail,
+)
+from aoc2023.framework.errors import UsageError
+from aoc2023.framework.launcher import aoc_command
+from aoc2023.framework.results import ExitCode, Status
+
+if TYPE_CHECKING:
+    from aoc2023.framework.bench.figures import BenchReport, DayBench, Speed, Stats, StepBench
+    from aoc2023.framework.bench.history import Point
+    from aoc2023.framework.commands.options import DaysAsked
+    from aoc2023.framework.commands.view import Cell, Column
+
+
+def bench(
+    years: Years,
+    days: Days = None,
+    input_file: InputFile = None,
+    example: UseExamples = False,
+    budget: Annotated[
+        float, typer.Option("--budget", metavar="SECONDS",
+                            help="Time to spend on each day, shared by its steps.")
+    ] = 1.0,
+    timeout: Annotated[
+        float | None,
+        typer.Option("--timeout", metavar="SECONDS",
+                     help="Stop a part whose run takes longer (shown as timeout, exit 2)."),
+    ] = None,
+    save: Annotated[
+        bool, typer.Option("--save", help="Save the figures to benchmarks/history.json.")
+    ] = False,
+    readme: Annotated[
+        bool, typer.Option("--readme", help="Write the best-of-runs times (each step's "
+                           "headline figure) into README.md, between the aoc-bench "
+                           "marker comments.")
+    ] = False,
+    variants: Annotated[
+        bool, typer.Option("--variants/--no-variants",
+                           help="Time each day's variants beside its main implementation, "
+                           "each checked against it (on by default).")
+    ] = True,
+    memory: Annotated[
+        bool, typer.Option("--memory", help="Also give each step's peak memory allocation, "
+                           "measured (by tracemalloc) in a run of its own after the timing.")
+    ] = False,
+    plot: Annotated[
+        Path | None, typer.Option("--plot", metavar="FILE",
+                                  help="Draw each day's parse, part 1 and part 2 times, "
+                                  "stacked, on a log scale with the budget line, into FILE "
+                                  "(.svg, .png or .pdf; needs matplotlib: the plot extra). "
+                                  "With --history, draw the day's saved figures instead.")
+    ] = None,
+    show_history: Annotated[
+        bool, typer.Option("--history", help="Time nothing: show one day's figures saved "
+                           "by --save on this machine, over time, as a sparkline a step "
+                           "(and with --plot, as a chart with the commits marked).")
+    ] = False,
+    as_json: AsJson = False,
+    verbose: Verbose = False,
+) -> None:
+    """Time parse, part 1 and part 2 over many runs: minimum, median and spread.
+
+    The steps run in turn, round after round, after a warm-up, until the budget is spent
+    (at most 100,000 runs; fewer than 10 only for slow steps), each part on a fresh
+    parse. The minimum is the headline, scaled to a reference speed by a calibration
+    workload timed beside the steps, so that the machine's own speed does not move it
+    (for steps of 1 ms or more, the median CPU time, each run against the workload's
+    runs beside it); a step that mostly waits (on the CPU for under half of its time,
+    its wait for a core left out, in a typical run) is shown as measured, marked *.
+    Compared with the figures last saved on this machine, a change is called faster or
+    slower only when they are more than 10% apart (25% for CPU times and steps of under
+    10 runs). A day's variants are timed in the same rounds, within the same budget,
+    each shown with its ratio to the main implementation; a variant whose answer differs
+    from the main's is an error (exit 2). Inputs are chosen as for aoc run. Exit code as
+    for aoc run.
+    """
+    from datetime import UTC, datetime
+
+    from aoc2023.framework.bench import outputs
+    from aoc2023.framework.bench.figures import bench_exit_code
+    from aoc2023.framework.bench.measure import bench_days
+    from aoc2023.framework.commands.view import format_duration, smart_terminal
+    from aoc2023.framework.inputs import RunRequest
+
+    configure_logging(verbose)
+    asked = days_asked(years, days, verbose)
+    if show_history:
+        history_of_day(asked, plot, as_json=as_json, verbose=verbose)
+    try:
+        check_input_options(input_file, example, days=asked.days)
+        check_seconds("--budget", budget)
+        check_seconds("--timeout", timeout)
+        # Before any day's code runs (it may chdir) and anything is timed.
+        written = outputs.prepare(save=save, readme=readme, plot=plot)
+        progress = ProgressLine(sys.stderr) if smart_terminal(sys.stderr) else None
+        try:
+            request = RunRequest(asked.days, input_file, example, skipped=asked.notices)
+            outcome = bench_days(request, budget, timeout, progress, variants, memory)
+        finally:
+            if progress is not None:
+                progress.clear()
+    except Exception as error:
+        fail(error, verbose)
+    # The timing is done: a file that fails now is said after the report, which is kept.
+    stopped = outcome.interrupted  # Ctrl-C: figures of some days only, kept out of files
+    done: list[str] = []
+    late: Exception | None = None
+    try:
+        outcome = outputs.compared(outcome, written, save=not stopped)
+        outputs.save_and_publish(outcome, written, datetime.now(UTC), done, write=not stopped,
+                                 duration=format_duration)
+        if written.plot is not None and plot is not None and not stopped:
+            done.append(draw_chart(outcome, written.plot, plot))
+    except Exception as error:
+        late = error
+    emit(as_json, lambda: bench_json(outcome), outcome.notices,
+         lambda out, err: render(outcome, out, err, verbose=verbose))
+    for line in done:
+        typer.echo(line, err=True)
+    if late is not None:
+        fail(late, verbose)
+    raise typer.Exit(bench_exit_code(outcome))
+
+
+def draw_chart(outcome: BenchReport, path: Path, typed: Path) -> str:
+    """`--plot FILE`: the days' chart drawn into `path` (`typed` as the user typed it);
+    the sentence that says so."""
+    from aoc2023.framework.bench import outputs
+
+    bars = outputs.day_bars(outcome)
+    if not bars:
+        return f"Nothing was timed: no chart drawn into {typed}."
+    years = sorted({bar.year for bar in bars})
+    span = f"{years[0]}" if len(years) == 1 else f"{years[0]}-{years[-1]}"
+    outputs.bench_chart(bars, outcome.budget, path,
+                        f"Advent of Code {span}: best-of-runs times")
+    return f"Drew the chart of {len(bars)} day{'s' * (len(bars) != 1)} into {typed}."
+
+
+def history_of_day(asked: DaysAsked, plot: Path | None, *, as_json: bool,
+                   verbose: bool) -> NoReturn:
+    """`--history`: one day's saved figures over time, as text (or JSON) and, with --plot,
+    as a chart. Times nothing. A damaged entry of the history is skipped with a notice."""
+    from aoc2023.framework.bench import history, outputs
+    from aoc2023.framework.commands.view import paint, terminal_width, use_colour, wrap_message
+    from aoc2023.framework.project import require_project_root
+
+    try:
+        if len(asked.years) != 1 or asked.spec is None or len(asked.days) != 1:
+            raise UsageError("--history shows one day: give one year and one day, e.g. "
+                             f"{aoc_command('bench', 2023, 7, '--history')}.")
+        [(year, day)] = asked.days
+        chart = outputs.prepare(plot=plot).plot
+        path = store.history_file(require_project_root())
+        entries, notices = history.saved_entries(history.load(path), str(path))
+        series = history.day_series(entries, history.machine(), year, day)
+        colour = use_colour(sys.stderr)
+        for notice in notices:
+            typer.echo(paint(wrap_message(notice, terminal_width(sys.stderr)), "yellow", colour),
+                       err=True)
+        if not series:
+            save = aoc_command("bench", year, day, "--save")
+            raise UsageError(f"{path} has no figures of {year} day {day} saved on this "
+                             f"machine: save some with {save}.")
+        title = f"{year} day {day}: headline figures saved on this machine, oldest first"
+        if chart is not None:
+            outputs.history_chart(series, chart, title)
+    except Exception as error:
+        fail(error, verbose)
+    if as_json:
+        json_output.put(json.dumps({"year": year, "day": day, "series": [
+            {"name": name, "points": [point.__dict__ for point in points]}
+            for name, points in series.items()], "notices": notices}, indent=2))
+    else:
+        for line in history_lines(title, series, sys.stdout.encoding):
+            typer.echo(line)
+    if plot is not None:
+        typer.echo(f"Drew the chart of {year} day {day} into {plot}.", err=True)
+    raise typer.Exit(ExitCode.OK)
+
+
+# --- the table ---------------------------------------------------------------------------
+
+
+def render(report: BenchReport, out: IO[str], err: IO[str], *, verbose: bool) -> None:
+    """The table: a row per timed step, its answers marked as `aoc run` marks them; a
+    column per clock, at the reference speed (the title gives the machine's own), the
+    figure the verdicts compare bold (the CPU median of a long step, else the fastest wall
+    time); a mostly waiting step as measured, marked WAITING_MARK. A day's variants follow
+    its main implementation, each step's ratio to the main's in "Vs main". The narrow
+    table when the wide one does not fit; then the problems."""
+    from aoc2023.framework.commands.view import show, terminal_width
+
+    rows = [row for bench in report.results for row in _rows(bench)]
+    # Two short lines; what each figure is and how it is compared: the how-to.
+    title = f"Advent of Code benchmark, {report.budget:g} s a day\n{_speed(report)}"
+    if any(step.stats is not None and step.stats.waiting
+           for bench in report.results for step in bench.steps):
+        title += f" {WAITING_LEGEND}"
+    every = _wide_columns()
+    shown = [True] * (len(every) - 2) + [
+        any(bench.variants or any(step.variant for step in bench.steps)  # "Vs main"
+            for bench in report.results),
+        any(step.peak_memory is not None for bench in report.results for step in bench.steps),
+    ]
+    columns: Sequence[Column] = [column for column, keep in zip(every, shown, strict=True)
+                                 if keep]
+    rows = [[cell for cell, keep in zip(row, shown, strict=True) if keep] for row in rows]
+    if not _wide_fits(columns, rows, terminal_width(out)):
+        columns = _narrow_columns()
+        rows = [row for bench in report.results for row in _narrow_rows(bench)]
+    show(title, columns, rows, report.notices,
+         problems(report, terminal_width(err), verbose=verbose), out, err)
+
+
+WAITING_MARK = "*"
+"""After the fastest time of a step that was mostly waiting (figures.WAITING_SHARE)."""
+WAITING_LEGEND = f"{WAITING_MARK}: mostly waiting, so as measured here."
+"""The title's word on the mark (why: docs/how-to/benchmarks.md)."""
+_EMPTY = 8
+"""The cells after a row's `! error` when it has no figures (of the wide table's 13)."""
+_TREND_STYLE = {"faster": "green", "slower": "red", "no change": "dim"}
+_TITLE_AT_LEAST = 20
+"""The wide table's titles may wrap to this width (or their own, if narrower), no less:
+narrower, a title takes a line a word, and the narrow table reads better."""
+
+
+def _wide_columns() -> list[Column]:
+    """Every column of the wide table; the last two ("Vs main", "Peak memory") are shown
+    only when a row has a figure for them."""
+    from aoc2023.framework.commands.view import Column
+
+    return [
+        Column("Day", "right"), Column("Title"), Column("Input"), Column("Step"),
+        Column("Answer"), Column("Runs", "right"), Column("Fastest\n(wall)", "right"),
+        Column("Median\n(wall)", "right"), Column("Spread\n(wall)", "right"),
+        Column("Median\n(CPU)", "right"), Column("Change"), Column("Vs main", "right"),
+        Column("Peak memory", "right"),
+    ]
+
+
+def _narrow_columns() -> list[Column]:
+    """For a terminal too narrow for the wide table: a row naming the day (title and
+    input), then a row a step, its run count and answer under its name, the median CPU
+    time under the fastest wall-clock time, the spread under the median."""
+    from aoc2023.framework.commands.view import Column
+
+    return [Column("Step", kind="text"), Column("Fastest\n(wall),\nmedian\n(CPU)", "right"),
+            Column("Median\n(spread)\n(wall)", "right"), Column("Change")]
+
+
+def _wide_fits(columns: Sequence[Column], rows: Sequence[Sequence[Cell]], width: int | None
+               ) -> bool:
+    """Whether the wide table fits `width` with no word broken and its titles readable."""
+    from aoc2023.framework.commands.view import cell_width, fit_widths, table_width
+
+    if width is None:
+        return True
+    if table_width(columns, rows, width, whole_words=True) > width:
+        return False
+    title = fit_widths(columns, rows, width, whole_words=True)[1]
+    return title >= min(_TITLE_AT_LEAST,
+                        max((cell_width(row[1].text) for row in rows), default=0))
+
+
+def _speed(report: BenchReport) -> str:
+    """The machine's measured speed, in a sentence (times are at the reference speed)."""
+    found = [bench.speed.relative for bench in report.results if bench.speed is not None]
+    if not found:
+        return "Times as measured here (this machine's speed was not)."
+    low, high = min(found), max(found)
+    speed = f"{low:.2f}x" if f"{low:.2f}" == f"{high:.2f}" else f"{low:.2f}-{high:.2f}x"
+    return f"Times as on the reference machine (this one runs at {speed} its speed)."
+
+
+def _answer_cell(step: StepBench) -> Cell:
+    from aoc2023.framework.commands.view import Cell, part_cell
+
+    if not step.parts:
+        return Cell("")
+    cells = [part_cell(part) for part in step.parts]
+    worst = next((c.style for c in cells if c.style == "red"), cells[0].style)
+    return Cell(", ".join(cell.text for cell in cells), worst)
+
+
+def _change_cell(step: StepBench) -> Cell:
+    from aoc2023.framework.commands.view import Cell
+
+    change = step.change
+    if change is None:
+        return Cell("")
+    percent = (change.ratio - 1) * 100
+    raw = "" if change.compared.startswith("normalised") else ", raw"  # saved before
+    return Cell(f"{change.trend} ({percent:+.1f}%{raw})", _TREND_STYLE[change.trend])
+
+
+def _figures(stats: Stats) -> tuple[Cell, Cell, Cell, Cell]:
+    """Fastest, median and spread by the wall clock, and the median by CPU time, at the
+    reference speed when it was measured (else raw, and marked when the step waited); the
+    headline bold (the CPU median at the reference speed is its normalised figure, taken
+    run by run)."""
+    from aoc2023.framework.commands.view import NBSP, Cell, format_duration
+
+    wall = stats.scale or 1.0
+    cpu = stats.normalised_cpu if stats.normalised_cpu is not None else stats.cpu_median
+    fastest = format_duration(stats.minimum * wall) + (
+        f"{NBSP}{WAITING_MARK}" if stats.waiting else "")
+    return (Cell(fastest, "" if stats.long else "bold"),
+            Cell(format_duration(stats.median * wall), "yellow" if stats.busy else ""),
+            Cell(format_duration(stats.iqr * wall), "dim"),
+            Cell(format_duration(cpu) if cpu is not None else "", "bold" if stats.long else "dim"))
+
+
+def _why_not_timed(step: StepBench) -> Cell:
+    from aoc2023.framework.commands.view import Cell
+
+    if step.error:
+        return Cell("! error", "red")
+    timed_out = any(part.status == Status.TIMEOUT for part in step.parts)
+    return Cell("not timed", "red" if timed_out else "dim")
+
+
+def _versus_main_cell(step: StepBench) -> Cell:
+    from aoc2023.framework.commands.view import Cell
+
+    if step.versus_main is None:
+        return Cell("")
+    ratio = step.versus_main
+    # Three significant figures: a variant 20 times faster is 0.0512x, not 0.05x.
+    text = f"{ratio:.3g}x" if ratio < 100 else f"{ratio:,.0f}x"
+    return Cell(text, "green" if ratio < 1 else "red" if ratio > 1 else "")
+
+
+def _variant_label(variant: str | None) -> Cell:
+    from aoc2023.framework.commands.view import Cell
+
+    return Cell(f"  variant {variant}", "dim")
+
+
+def _rows(bench: DayBench) -> list[list[Cell]]:
+    from aoc2023.framework.commands.view import NBSP, Cell, format_bytes
+
+    result = bench.result
+    day = [Cell(f"{result.year}/{result.day:02d}"), Cell(result.title or ""),
+           Cell(result.label or result.source or "")]
+    if not bench.steps:
+        return [[*day, Cell(""), Cell("! error", "red"), *(Cell("") for _ in range(_EMPTY))]]
+    rows = []
+    shown: set[str | None] = set()
+    for index, step in enumerate(bench.steps):
+        first = day if index == 0 else [Cell(""), Cell(""), Cell("")]
+        if step.variant is not None and step.variant not in shown:
+            first = [Cell(""), _variant_label(step.variant), Cell("")]
+        shown.add(step.variant)
+        stats = step.stats
+        if stats is None:
+            figures = [Cell(""), _why_not_timed(step), Cell(""), Cell(""), Cell("")]
+        else:
+            runs = Cell(f"{stats.runs:,} (rough)", "yellow") if stats.rough else Cell(
+                f"{stats.runs:,}")
+            figures = [runs, *_figures(stats)]
+        rows.append([*first, Cell(step.step.replace(" ", NBSP)), _answer_cell(step), *figures,
+                     _change_cell(step), _versus_main_cell(step),
+                     Cell(format_bytes(step.peak_memory))])
+    rows += [[Cell(""), _variant_label(one.variant), Cell(""), Cell(""), Cell("! error", "red"),
+              *(Cell("") for _ in range(_EMPTY))] for one in bench.variants
+             if one.error is not None]
+    return rows
+
+
+def _narrow_rows(bench: DayBench) -> list[list[Cell]]:
+    from aoc2023.framework.commands.view import NBSP, Cell, format_bytes
+
+    empty = [Cell("")] * (len(_narrow_columns()) - 1)
+    result = bench.result
+    day = " ".join(filter(None, [f"{result.year}/{result.day:02d}", result.title]))
+    source = result.label or result.source
+    day += f"\n({source})" if source else ""
+    if not bench.steps:
+        return [[Cell(day + "\n! error", "red"), *empty]]
+    rows = [[Cell(day, "bold"), *empty]]
+    shown: set[str | None] = {None}
+    for step in bench.steps:
+        if step.variant not in shown:  # a variant's steps under a row naming it
+            shown.add(step.variant)
+            rows.append([_variant_label(step.variant), *empty])
+        stats, answer = step.stats, _answer_cell(step)
+        name = step.step
+        style = answer.style
+        if stats is None:
+            why = _why_not_timed(step)
+            figures = [Cell(why.text.replace("not timed", "not\ntimed"), why.style), Cell(""),
+                       _change_cell(step)]
+        else:
+            runs = f"{stats.runs:,}{NBSP}run{'s' if stats.runs != 1 else ''}"
+            name += f" ({runs}, rough)" if stats.rough else f" ({runs})"
+            style = style if style == "red" or not stats.rough else "yellow"
+            fastest, median, spread, cpu = _figures(stats)
+            median = Cell(f"{median.text}\n({spread.text})", median.style)
+            fastest = Cell("\n".join(filter(None, [fastest.text, cpu.text])), fastest.style
+                           or cpu.style)
+            change, versus = _change_cell(step), _versus_main_cell(step)
+            if versus.text:  # the ratio to the main implementation, under the change
+                change = Cell("\n".join(filter(None, [change.text, f"{versus.text} main"])),
+                              change.style or versus.style)
+            if step.peak_memory is not None:  # under the fastest time
+                fastest = Cell(f"{fastest.text}\npeak {format_bytes(step.peak_memory)}",
+                               fastest.style)
+            figures = [fastest, median, change]
+        text = name + (f"\n{answer.text}" if answer.text else "")
+        rows.append([Cell(text.replace(" runs", f"{NBSP}runs"), style), *figures])
+    rows += [[Cell(f"{_variant_label(one.variant).text.strip()}\n! error", "red"), *empty]
+             for one in bench.variants if one.error is not None]
+    return rows
+
+
+def problems(report: BenchReport, width: int | None = None, *, verbose: bool) -> list[str]:
+    """The checking runs' problems (fitted to `width`, as the run's are), then each step
+    that failed while being timed."""
+    from aoc2023.framework.render import run
+
+    lines = run.problems([one for bench in report.results
+                          for one in (bench.result, *bench.variants)], verbose, width)
+    for bench in report.results:
+        result = bench.result
+        where = f"{result.year} day {result.day}" + (f" ({result.label})" if result.label else "")
+        lines += [f"{where}{f', variant {step.variant}' if step.variant else ''} {step.step}: "
+                  f"{step.error}" for step in bench.steps if step.error]
+    return lines
+
+
+# --- while it times, and --history -------------------------------------------------------
+
+
+class ProgressLine:
+    """`aoc bench`'s progress on a terminal: which input and step, and the runs so far,
+    redrawn in place on one line at most every INTERVAL seconds (at once before a run
+    expected to take longer), and cleared by `clear`.
+
+    Under `--timeout` the timing runs in a forked child, which inherits the terminal;
+    where the child is spawned instead, the line is not pickled along (`__getstate__`)
+    and the child shows nothing. `clock` (seconds) paces the redraws."""
+
+    INTERVAL = 0.1
+
+    def __init__(self, stream: IO[str], clock: Callable[[], float] = time.monotonic) -> None:
+        self.stream: IO[str] | None = stream
+        self.clock = clock
+        self._last = -math.inf  # the first call draws
+        self._width = 0
+
+    def __call__(self, where: str, step: str, runs: int, expected: float) -> None:
+        now = self.clock()
+        if self.stream is None or (now - self._last < self.INTERVAL
+                                   and expected < self.INTERVAL):
+            return
+        from aoc2023.framework.commands.view import cell_width, cut, pad, terminal_width
+
+        self._last = now
+        line = f"{where}: {step}" + (f", {runs:,} run{'s' * (runs != 1)} so far" if runs else "")
+        width = terminal_width(self.stream)
+        if width is not None:  # a wrapped line would not redraw in place
+            line = cut(line, width - 1, keep="end")  # the step and runs stay in view
+        self.stream.write("\r" + pad(line, self._width))
+        self.stream.flush()
+        self._width = cell_width(line)
+
+    def clear(self) -> None:
+        """Blank the line: as wide as the terminal allows, since a --timeout child may have
+        drawn it longer than this process knows."""
+        from aoc2023.framework.commands.view import terminal_width
+
+        if self.stream is not None and self._width:
+            width = terminal_width(self.stream)
+            self.stream.write("\r" + " " * (width - 1 if width else self._width) + "\r")
+            self.stream.flush()
+            self._width = 0
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {**self.__dict__, "stream": None}
+
+
+BLOCKS = "▁▂▃▄▅▆▇█"
+ASCII = "_.,-=+*#"
+"""The sparkline's eight levels on a stream that cannot encode BLOCKS (ASCII, latin-1:
+output.py), so that the line keeps its shape rather than turning into question marks."""
+
+
+def sparkline(values: Sequence[float], ramp: str = BLOCKS) -> str:
+    """One character a value, from the lowest level for the least to the highest for the
+    most (all alike: the middle level)."""
+    low, high = min(values, default=0.0), max(values, default=0.0)
+    if high <= low:
+        return ramp[len(ramp) // 2] * len(values)
+    top = len(ramp) - 1
+    return "".join(ramp[round((value - low) / (high - low) * top)] for value in values)
+
+
+def history_lines(title: str, series: dict[str, list[Point]], encoding: str | None
+                  ) -> list[str]:
+    """`--history` in the terminal: the title, then a line a series: its name, its
+    sparkline (oldest first; ASCII when `encoding` cannot write BLOCKS), its first and
+    latest figures and how many saves it spans; then the commits the saves span."""
+    from aoc2023.framework.commands.view import cell_width, format_duration, pad
+
+    ramp = BLOCKS
+    try:
+        BLOCKS.encode(encoding or "utf-8")
+    except (UnicodeEncodeError, LookupError):
+        ramp = ASCII
+    width = max((cell_width(name) for name in series), default=0)
+    lines = [title]
+    for name, points in series.items():
+        values = [point.seconds for point in points]
+        lines.append(f"  {pad(name, width)}  {sparkline(values, ramp)}  "
+                     f"{format_duration(values[0])} -> {format_duration(values[-1])} "
+                     f"({len(values)} save{'s' * (len(values) != 1)})")
+    commits = list(dict.fromkeys(point.commit[:8] for points in series.values()
+                                 for point in points if point.commit))
+    if commits:
+        lines.append(f"  commits: {' '.join(commits)}")
+    return lines
+
+
+# --- the JSON ----------------------------------------------------------------------------
+
+
+def bench_json(report: BenchReport) -> str:
+    """`aoc bench --json`: each day's checking run, the machine's speed and each step's
+    figures, with the tolerances the verdicts used (docs/reference/output.md)."""
+    from aoc2023.framework.bench.figures import (
+        LONG_STEP,
+        MIN_DIFFERENCE,
+        REFERENCE,
+        SWING,
+        TOLERANCE,
+        WIDE_TOLERANCE,
+    )
+    from aoc2023.framework.commands.view import part_json
+
+    results = []
+    for bench in report.results:
+        result = bench.result
+        results.append({
+            "year": result.year, "day": result.day, "title": result.title,
+            "source": result.source, "label": result.label, "error": result.error,
+            "speed": _speed_json(bench.speed),
+            "steps": [_step_json(step) for step in bench.steps],
+            "variants": [{"variant": one.variant, "error": one.error,
+                          "answers": [part_json(part) for part in one.parts]}
+                         for one in bench.variants],
+        })
+    return json.dumps({"budget": report.budget, "tolerance": TOLERANCE,
+                       "wide_tolerance": WIDE_TOLERANCE, "min_difference": MIN_DIFFERENCE,
+                       "long_step": LONG_STEP, "reference": REFERENCE, "swing": SWING,
+                       "results": results,
+                       "notices": report.notices}, indent=2)
+
+
+def _stats_json(stats: Stats | None) -> dict[str, Any]:
+    """The raw figures as measured, named `raw_...`, and those at the reference speed
+    (`normalised_...`, null when the machine's speed was not measured)."""
+    names = ("raw_median", "raw_min", "raw_q1", "raw_q3", "raw_iqr", "raw_cpu_min",
+             "raw_cpu_median", "normalised", "normalised_cpu")
+    if stats is None:
+        return {"runs": 0, **dict.fromkeys(names)}
+    return {"runs": stats.runs, **dict(zip(names, (
+        stats.median, stats.minimum, stats.q1, stats.q3, stats.iqr, stats.cpu_minimum,
+        stats.cpu_median, stats.normalised, stats.normalised_cpu), strict=True))}
+
+
+def _speed_json(speed: Speed | None) -> dict[str, Any] | None:
+    if speed is None:
+        return None
+    return {"relative": speed.relative, "calibration_runs": speed.runs,
+            "calibration_raw_min": speed.wall, "calibration_raw_cpu_min": speed.cpu,
+            "swing": speed.swing, "swung": speed.swung}
+
+
+def _step_json(step: StepBench) -> dict[str, Any]:
+    stats = step.stats
+    data: dict[str, Any] = {
+        "step": step.step, "variant": step.variant, "versus_main": step.versus_main,
+        "headline": stats.headline if stats else None, **_stats_json(stats),
+        "rough": stats is not None and stats.rough, "busy": stats is not None and stats.busy,
+        "waiting": stats is not None and stats.waiting,
+        "error": step.error, "peak_memory": step.peak_memory,
+    }
+    data["answers"] = [{"part": p.part, "answer": p.answer, "status": str(p.status),
+                        "expected": p.expected, "error": p.error, "drawing": p.drawing}
+                       for p in step.parts]
+    change = step.change
+    data["change"] = None if change is None else {
+        "verdict": change.trend, "compared": change.compared, "ratio": change.ratio,
+        "tolerance": change.tolerance, "saved_on": change.saved_on,
+        "saved_python": change.python, "saved": _stats_json(change.saved),
+    }
+    return data
