@@ -439,7 +439,7 @@ WRITERS = {"write_text", "write_bytes", "mkstemp", "NamedTemporaryFile", "replac
            "savefig", "open", "touch"}
 """Calls that write a file, or make one: outside files.py, each is one of WRITES_ALLOWED."""
 WRITES_ALLOWED = {
-    "cli/run.py open": "reopens a file descriptor (stdout) as a stream",
+    "commands/run.py open": "reopens a file descriptor (stdout) as a stream",
     "commands/json_output.py open": "writes the JSON document to the saved stdout descriptor",
     "render/calendar_svg.py savefig": "draws a PNG into memory, written by write_atomically",
     "bench/outputs.py savefig": "draws a chart into memory, written by write_atomically",

@@ -24,7 +24,7 @@ from conftest import TOKEN, AocdHome, temporary_year
 from fake_aoc import FakeAoC, Request
 from fake_clock import FakeClock
 
-from aoc2023.framework.cli import run as run_command
+from aoc2023.framework.commands import run as run_command
 
 YEAR = 2079
 SHIFT = 60 * 366 * 86400.0

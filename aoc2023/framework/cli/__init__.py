@@ -29,11 +29,11 @@ from aoc2023.framework.aocd.session import (
     token_read_anew,
     use_project_config_dir,
 )
-from aoc2023.framework.cli import bench, run
+from aoc2023.framework.cli import bench
 from aoc2023.framework.cli import leaderboard as leaderboard_command
 from aoc2023.framework.cli import stats as stats_command
 from aoc2023.framework.commands import examples as examples_command
-from aoc2023.framework.commands import json_output, new
+from aoc2023.framework.commands import json_output, new, run
 from aoc2023.framework.commands import list as list_command
 from aoc2023.framework.commands import read as read_command
 from aoc2023.framework.commands import token as token_command

@@ -141,9 +141,9 @@ def run(
             redact_accounts(accounts)
         live_view = not as_json and smart_terminal(sys.stdout) and smart_terminal(sys.stderr)
         if live_view:
-            from aoc2023.framework.cli import live
+            from aoc2023.framework.cli.live import RunningLine, run_live
 
-            line = live.RunningLine(sys.stderr)
+            line = RunningLine(sys.stderr)
         on_step = line.step if live_view else None
         memory_notes: list[str] = []
         executor = executor_for(timeout, profile=profile, on_step=on_step,
@@ -164,7 +164,7 @@ def run(
         on_input = input_file is None and not example
         if live_view:
             with day_code_output():
-                outcome = live.run_live(line, days_run, send if submitting else None, verbose,
+                outcome = run_live(line, days_run, send if submitting else None, verbose,
                                         summary_notes if on_input else None, memory)
         else:
             with day_code_output():  # sending may run the days' examples
