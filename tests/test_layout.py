@@ -302,14 +302,13 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
       "testing",
       "pytest_plugin", "bench", "aocd.plugin")),
     ("render", ("render", "commands.view")),
-    ("cli", ("cli", "commands", "part_two")),
+    ("cli", ("cli", "commands")),
     ("the script's hand-over to cli", ("script_guard",)),
 )
 """The framework's layers, lowest first: a module imports from its own layer or lower,
 never higher, at module level or inside a function. `aocd.plugin` lives in aocd/ (it
 imports aocd) but runs days, as policy does; commands/view.py is drawn text, as render's
-is (render draws with it); `part_two` (run's, using `aoc new`'s templates) sits with cli
-until run is in commands/."""
+is (render draws with it)."""
 
 
 def layer_of(module: str) -> int:

@@ -1,5 +1,5 @@
 """The `aoc` command line: the typer app, with each command registered from its module
-(commands/, and here still run, bench, leaderboard and stats), and `main`. `aoc` has no
+(commands/, and here still bench, leaderboard and stats), and `main`. `aoc` has no
 options of its own but -h/--help and --version: a command line that starts with any other
 option (`-y 2023`, `-sy 2023`...) is one for aocd's runner and is handed to it, so `aoc`
 behaves the same whichever package's `aoc` script is installed.

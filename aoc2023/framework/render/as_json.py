@@ -1,4 +1,4 @@
-"""The JSON of `aoc run`, `aoc bench`, `aoc leaderboard` and `aoc stats`, until each moves
+"""The JSON of `aoc bench`, `aoc leaderboard` and `aoc stats`, until each moves
 into its module of commands/ (the other commands' JSON is there already): one object on
 stdout (docs/reference/output.md), everything a person sees as plain values.
 """
@@ -21,22 +21,12 @@ from aoc2023.framework.bench.figures import (
     StepBench,
 )
 from aoc2023.framework.commands.view import part_json
-from aoc2023.framework.results import Leaderboard, RunReport
+from aoc2023.framework.results import Leaderboard
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from aoc2023.framework.stats import StarStats, YearStats
-
-
-def run_json(report: RunReport) -> str:
-    results = []
-    for result in report.results:
-        data = result._asdict()
-        data.pop("traceback")
-        data["parts"] = [part_json(part) for part in result.parts]
-        results.append(data)
-    return json.dumps({"results": results, "notices": report.notices}, indent=2)
 
 
 def _stats_json(stats: Stats | None) -> dict[str, Any]:

@@ -32,6 +32,7 @@ from aoc2023.framework.commands.view import (
     Column,
     cell_width,
     cut,
+    day_problems,
     fit_widths,
     format_bytes,
     format_duration,
@@ -41,7 +42,6 @@ from aoc2023.framework.commands.view import (
     table_width,
     terminal_width,
 )
-from aoc2023.framework.render import run
 from aoc2023.framework.results import Status
 
 _COLUMNS = [
@@ -199,8 +199,8 @@ def _narrow_rows(bench: DayBench) -> list[list[Cell]]:
 def problems(report: BenchReport, verbose: bool, width: int | None = None) -> list[str]:
     """The checking runs' problems (fitted to `width`, as the run's are), then each step
     that failed while being timed."""
-    lines = run.problems([one for bench in report.results
-                          for one in (bench.result, *bench.variants)], verbose, width)
+    lines = day_problems([one for bench in report.results
+                          for one in (bench.result, *bench.variants)], width, verbose=verbose)
     for bench in report.results:
         result = bench.result
         where = f"{result.year} day {result.day}" + (f" ({result.label})" if result.label else "")
