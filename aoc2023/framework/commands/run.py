@@ -183,10 +183,9 @@ def run(
         settings = load_settings()  # on every run: a mistake there is said at once
         if accounts is not None:
             redact_accounts(accounts)
-        live_view = not as_json and smart_terminal(sys.stdout) and smart_terminal(sys.stderr)
-        if live_view:
-            line = RunningLine(sys.stderr)
-        on_step = line.step if live_view else None
+        live = not as_json and smart_terminal(sys.stdout) and smart_terminal(sys.stderr)
+        line = RunningLine(sys.stderr) if live else None
+        on_step = line.step if line is not None else None
         memory_notes: list[str] = []
         executor = executor_for(timeout, profile=profile, on_step=on_step,
                                 memory=memory_notes if memory else None, then=settled)
@@ -204,16 +203,16 @@ def run(
         send = Sender(yes=yes or not settings.confirm, dry_run=dry_run, wait=wait,
                       resend=resend, examples_runner=executor_for(timeout, profile=False))
         on_input = input_file is None and not example
-        if live_view:
-            with day_code_output():
+        with day_code_output():  # the days, and sending, which may run their examples
+            if line is not None:
                 outcome = run_live(line, days_run, send if submitting else None,
                                    more_notices=summary_notes if on_input else None,
                                    verbose=verbose, memory=memory)
-        else:
-            with day_code_output():  # sending may run the days' examples
+            else:
                 outcome = days_run()
                 if submitting:
                     outcome = send(outcome)
+        if line is None:
             if on_input and not outcome.interrupted:
                 outcome.notices.extend(summary_notes(outcome))
             show_run(outcome, as_json=as_json, verbose=verbose)
@@ -272,9 +271,7 @@ def settled(result: DayResult, run_input: RunInput) -> DayResult:
     the site said of its answers before (verdict.py): one verdict, shown and exited by,
     in every mode, sent or not. Nothing more is read or imported when every answer is
     known."""
-    from aoc2023.framework.calendar import with_known_final_star
-
-    result = with_known_final_star(result, run_input.expected.get(2))
+    result = calendar.with_known_final_star(result, run_input.expected.get(2))
     if run_input.source != "input" or result.variant is not None or not any(
             part.status is Status.UNKNOWN and part.answer is not None
             for part in result.parts):
