@@ -735,7 +735,7 @@ def _say(lines: Iterable[tuple[str, str]], err: IO[str]) -> None:
 
 class RunningLine:
     """A thread that keeps one line on `err` saying which day and part are running, once
-    a step has run SHOW_AFTER seconds; `cleared()` removes it before anything is printed.
+    a step has run SHOW_AFTER seconds; `clear()` removes it before anything is printed.
     The runner tells it each step through `step`, the run's `on_step`."""
 
     def __init__(self, err: IO[str], clock: Callable[[], float] = monotonic) -> None:
