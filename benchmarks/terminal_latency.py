@@ -1,6 +1,6 @@
 """Wall time of a whole `aoc run 2023 7` on a terminal against the same run into a pipe.
 
-On a terminal `aoc run` shows its table live (cli/live.py: rows as days finish, a
+On a terminal `aoc run` shows its table live (commands/run.py: rows as days finish, a
 thread for the "running day N part P" line); into a pipe it prints the table at the
 end. Both run day 7 on the same generated cached input (cli_latency.py's), interleaved,
 so the machine's noise falls on both alike; the terminal is a real pseudo-terminal.

@@ -129,7 +129,7 @@ def test_yes_asks_once_per_account(
     """With --accounts, --yes asks once per account (the terminal's replies: yes for
     alice, no for bob), and sends both of alice's answers, none of bob's."""
     from aoc2023.framework import calendar
-    from aoc2023.framework.cli.run import TerminalPrompter
+    from aoc2023.framework.commands.terminal import TerminalPrompter
     from aoc2023.framework.inputs import RunRequest, days_to_run
     from aoc2023.framework.runner import run_days
     from aoc2023.framework.submit import SubmitOptions, submit_new_answers

@@ -106,7 +106,7 @@ def test_project_config_dir_is_used_only_when_it_holds_a_token_and_the_variable_
 
 def test_a_run_with_nothing_to_send_imports_only_what_it_shows(aocd_home: AocdHome) -> None:
     """Start-up (issue 14), in a fresh process: with every answer known, no submission
-    machinery, no site client, no time zones, and neither the JSON nor the bench nor the
+    machinery, no site client, no time zones, and neither the bench's figures nor the
     letter reader (aococr); then, in the same process, with no answer known, still not aocd: a
     cached input is run without it (and its owner is not looked up)."""
     aocd_home.set_token()
@@ -115,7 +115,7 @@ def test_a_run_with_nothing_to_send_imports_only_what_it_shows(aocd_home: AocdHo
                aocd_home.cache_answer(2023, 7, 2, "5905")]
     unwanted = ["aocd", "urllib3", "zoneinfo", "aoc2023.framework.submit",
                 "aoc2023.framework.aocd.client", "aoc2023.framework.aocd.sent",
-                "aoc2023.framework.render.as_json", "aoc2023.framework.bench.figures",
+                "aoc2023.framework.bench.figures",
                 "aococr", "rich", "markdownify"]
     code = (
         "import sys\n"

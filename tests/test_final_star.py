@@ -248,7 +248,7 @@ def test_on_a_terminal_the_claim_is_asked_and_no_means_no(
     capsys: pytest.CaptureFixture[str]
 ) -> None:
     from aoc2023.framework import calendar
-    from aoc2023.framework.cli.run import TerminalPrompter
+    from aoc2023.framework.commands.terminal import TerminalPrompter
     from aoc2023.framework.inputs import RunRequest, days_to_run
     from aoc2023.framework.runner import run_days
     from aoc2023.framework.submit import SubmitOptions, submit_new_answers

@@ -296,15 +296,14 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
      ("submit", "verdict", "watch",
       "testing",
       "pytest_plugin", "bench", "plugin")),
-    ("render", ("render", "commands.view")),
-    ("cli", ("cli", "commands", "part_two")),
+    ("render", ("commands.view",)),
+    ("cli", ("cli", "commands")),
     ("the script's hand-over to cli", ("script_guard",)),
 )
 """The framework's layers, lowest first: a module imports from its own layer or lower,
 never higher, at module level or inside a function. The aocd boundary (`aocd/`) is with
 the leaves: it imports only them, and store.py builds on its folders (aocd/paths.py);
-commands/view.py is drawn text, as render's is (render draws with it); `part_two` (run's,
-using `aoc new`'s templates) sits with cli until run is in commands/."""
+commands/view.py is drawn text (the commands draw with it)."""
 
 
 def layer_of(module: str) -> int:
@@ -434,7 +433,7 @@ WRITERS = {"write_text", "write_bytes", "mkstemp", "NamedTemporaryFile", "replac
            "savefig", "open", "touch"}
 """Calls that write a file, or make one: outside files.py, each is one of WRITES_ALLOWED."""
 WRITES_ALLOWED = {
-    "cli/run.py open": "reopens a file descriptor (stdout) as a stream",
+    "commands/run.py open": "reopens a file descriptor (stdout) as a stream",
     "commands/json_output.py open": "writes the JSON document to the saved stdout descriptor",
     "commands/stats.py savefig": "draws a PNG into memory, written by write_atomically",
     "bench/outputs.py savefig": "draws a chart into memory, written by write_atomically",

@@ -158,7 +158,7 @@ def test_a_row_that_does_not_fit_the_live_widths_heads_a_new_block() -> None:
     so far; nothing is wider than the terminal."""
     import io
 
-    from aoc2023.framework.render.run import LiveTable
+    from aoc2023.framework.commands.run import LiveTable
     from aoc2023.framework.results import DayResult, PartResult, Status
 
     def day(number: int, answer: str) -> DayResult:
@@ -182,7 +182,7 @@ def test_live_rows_keep_the_form_the_width_chose(width: int) -> None:
     """A short first row, then real titles and 16-digit answers: one form all along."""
     import io
 
-    from aoc2023.framework.render.run import LiveTable, live_narrow
+    from aoc2023.framework.commands.run import LiveTable, live_narrow
     from aoc2023.framework.results import DayResult, PartResult, Status
 
     titles = ["Trebuchet?!", "A Long-Forgotten Point Of Incidence And Reflection",
@@ -272,7 +272,7 @@ def test_the_running_line_fits_a_narrow_terminal(monkeypatch: pytest.MonkeyPatch
 
     from fake_clock import FakeClock
 
-    from aoc2023.framework.cli.live import SHOW_AFTER, RunningLine
+    from aoc2023.framework.commands.run import SHOW_AFTER, RunningLine
 
     monkeypatch.setenv("COLUMNS", "24")
     clock, err = FakeClock(), io.StringIO()
@@ -315,7 +315,7 @@ def test_the_running_line_counts_the_parts_time_not_the_send_question() -> None:
 
     from fake_clock import FakeClock
 
-    from aoc2023.framework.cli.live import RunningLine
+    from aoc2023.framework.commands.run import RunningLine
 
     clock, err = FakeClock(), io.StringIO()
     line = RunningLine(err, clock.monotonic)
@@ -347,7 +347,7 @@ def test_the_running_line_leaves_ctrl_c_and_sigterm_to_the_main_thread() -> None
     SIGTERM (seen once in CI). That thread blocks them, so the main thread gets them."""
     import io
 
-    from aoc2023.framework.cli.live import RunningLine
+    from aoc2023.framework.commands.run import RunningLine
 
     with RunningLine(io.StringIO()) as line:
         status = Path(f"/proc/self/task/{line.thread.native_id}/status")

@@ -24,7 +24,7 @@ from conftest import TOKEN, AocdHome, temporary_year
 from fake_aoc import FakeAoC, Request
 from fake_clock import FakeClock
 
-from aoc2023.framework.cli import run as run_command
+from aoc2023.framework.commands import terminal
 
 YEAR = 2079
 SHIFT = 60 * 366 * 86400.0
@@ -71,8 +71,8 @@ def here(monkeypatch: pytest.MonkeyPatch, sleep: Callable[[float], None],
          clock: Callable[[], float]) -> subprocess.CompletedProcess[str]:
     """`aoc run YEAR 1 --yes --json` in this process, its wait for another run on `clock`
     and `sleep`."""
-    monkeypatch.setattr(run_command, "TerminalPrompter",
-                        partial(run_command.TerminalPrompter, sleep=sleep, clock=clock))
+    monkeypatch.setattr(terminal, "TerminalPrompter",
+                        partial(terminal.TerminalPrompter, sleep=sleep, clock=clock))
     return site_cli.aoc_in_process("run", str(YEAR), "1", "--yes", "--json", shift=SHIFT)
 
 
@@ -176,7 +176,7 @@ def test_the_wait_for_another_run_says_what_it_waits_for_on_a_terminal(
 
     screen = site_cli.Screen()
     with redirect_stderr(screen):
-        came = run_command.TerminalPrompter(sleep=clock.sleep, clock=clock.monotonic) \
+        came = terminal.TerminalPrompter(sleep=clock.sleep, clock=clock.monotonic) \
             .wait_for_sender("4 for 2079 day 1 part 1", done, 2.0)
     assert came is (polls is not None)
     assert len(looked) == (polls + 1 if polls is not None else 21)  # every 0.1 s, for 2 s

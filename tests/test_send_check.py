@@ -1,6 +1,6 @@
 """The check before a send runs the examples of the part being sent, that part only, and
 says on a terminal which example runs and for how long (submit.py `_ExampleCheck`,
-cli/run.py `TerminalPrompter.checking_example`)."""
+commands/terminal.py `TerminalPrompter.checking_example`)."""
 
 from __future__ import annotations
 
@@ -93,7 +93,7 @@ def test_part_1s_send_runs_part_1s_examples_only_and_part_2s_its_own(site: FakeA
 def test_a_terminal_is_shown_which_example_runs_and_for_how_long(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from aoc2023.framework.cli.run import TerminalPrompter
+    from aoc2023.framework.commands.terminal import TerminalPrompter
 
     clock = FakeClock()
     prompter = TerminalPrompter(clock=clock.monotonic)

@@ -151,7 +151,7 @@ def test_too_recently_records_the_wait_and_later_runs_honour_it(
 def send_with_wait(site: FakeAoC, clock: FakeClock) -> tuple[RunReport, list[int]]:
     """Day 7 run, then its answers sent as `aoc run --yes --wait` sends them, the wait
     handed `clock`; with how many answers the site had at each sleep."""
-    from aoc2023.framework.cli.run import TerminalPrompter
+    from aoc2023.framework.commands.terminal import TerminalPrompter
     from aoc2023.framework.inputs import RunRequest, days_to_run
     from aoc2023.framework.runner import run_days
     from aoc2023.framework.submit import SubmitOptions, submit_new_answers

@@ -28,10 +28,10 @@ from test_runner import CLOCK
 from aoc2023.framework import Solution, registry, timeouts
 from aoc2023.framework.bench.figures import MIN_RUNS, BenchReport, bench_exit_code
 from aoc2023.framework.bench.measure import bench_input
+from aoc2023.framework.commands import run as run_view
 from aoc2023.framework.commands.bench import bench_json
 from aoc2023.framework.errors import TimedOut
 from aoc2023.framework.inputs import RunInput
-from aoc2023.framework.render import run as run_view
 from aoc2023.framework.results import DayResult, ExitCode, PartResult, RunReport, Status
 from aoc2023.framework.results import run_exit_code as exit_code
 from aoc2023.framework.runner import Executor, run_solution
@@ -289,7 +289,7 @@ def test_a_late_parse_stops_the_day_and_a_late_part_takes_its_processes_with_it(
     assert result.parse_seconds is not None and result.error is None
     assert exit_code([result]) is ExitCode.COULD_NOT_RUN
     table, below = io.StringIO(), io.StringIO()
-    run_view.render(RunReport([result]), False, table, below)
+    run_view.show_table(RunReport([result]), table, below, verbose=False)
     assert "⧖ timeout" in table.getvalue()
     assert "2091 day 1 part 2: timed out: stopped after 1 s (--timeout)" in below.getvalue()
     grandchild = int(pid_file.read_text())

@@ -33,8 +33,8 @@ from test_interrupt import ctrl_c_here
 
 from aoc2023.framework import calendar
 from aoc2023.framework.calendar import MARGIN_SECONDS, unlock_time, wait_for_unlock
-from aoc2023.framework.cli.run import TerminalPrompter
 from aoc2023.framework.commands import terminal as cli_unlock
+from aoc2023.framework.commands.terminal import TerminalPrompter
 
 YEAR, DAY = 2075, 1
 EXAMPLE = "1 2 3\n"

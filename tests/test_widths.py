@@ -109,7 +109,7 @@ def test_any_titles_keep_the_run_table_within_columns_and_its_borders_in_line(
         titles: list[str], width: int, monkeypatch: pytest.MonkeyPatch) -> None:
     """`aoc run`'s table, whole and live (its rows fitted as they come), with titles and
     answers of any characters."""
-    from aoc2023.framework.render import run as run_view
+    from aoc2023.framework.commands import run as run_view
     from aoc2023.framework.results import DayResult, PartResult, RunReport, Status
 
     monkeypatch.setenv("COLUMNS", str(width))
@@ -118,7 +118,7 @@ def test_any_titles_keep_the_run_table_within_columns_and_its_borders_in_line(
         PartResult(2, Status.UNKNOWN, "42", 0.003)))
         for day, title in enumerate(titles, start=1)]
     out, err = io.StringIO(), io.StringIO()
-    run_view.render(RunReport(results), False, out, err)
+    run_view.show_table(RunReport(results), out, err, verbose=False)
     assert_fits(out.getvalue(), width)
     live = io.StringIO()
     table = run_view.LiveTable(live, width)

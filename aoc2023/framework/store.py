@@ -88,7 +88,7 @@ def leaderboard_file(user_id: str, year: int, board_id: int) -> Path:
 
 
 def part_two_example_file(cache: paths.PuzzleCache) -> Path:
-    """What `aoc run` last offered as part 2's example (part_two.py), so that later runs
+    """What `aoc run` last offered as part 2's example (commands/run.py), so that later runs
     repeat it without importing aocd or reading the page."""
     return cache.user_dir / f"{cache.year}_{cache.day:02d}_aoc_part2_example.txt"
 

@@ -1,5 +1,5 @@
 """The `aoc` command line: the typer app, with each command registered from its module
-(commands/, and here still run), and `main`. `aoc` has no
+(commands/), and `main`. `aoc` has no
 options of its own but -h/--help and --version: a command line that starts with any other
 option (`-y 2023`, `-sy 2023`...) is one for aocd's runner and is handed to it, so `aoc`
 behaves the same whichever package's `aoc` script is installed.
@@ -29,8 +29,7 @@ from aoc2023.framework.aocd.local import (
     token_read_anew,
     use_project_config_dir,
 )
-from aoc2023.framework.cli import run
-from aoc2023.framework.commands import bench, json_output, new
+from aoc2023.framework.commands import bench, json_output, new, run
 from aoc2023.framework.commands import examples as examples_command
 from aoc2023.framework.commands import leaderboard as leaderboard_command
 from aoc2023.framework.commands import list as list_command

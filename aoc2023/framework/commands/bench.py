@@ -448,10 +448,10 @@ def _narrow_rows(bench: DayBench) -> list[list[Cell]]:
 def problems(report: BenchReport, width: int | None = None, *, verbose: bool) -> list[str]:
     """The checking runs' problems (fitted to `width`, as the run's are), then each step
     that failed while being timed."""
-    from aoc2023.framework.render import run
+    from aoc2023.framework.commands.view import day_problems
 
-    lines = run.problems([one for bench in report.results
-                          for one in (bench.result, *bench.variants)], verbose, width)
+    lines = day_problems([one for bench in report.results
+                          for one in (bench.result, *bench.variants)], width, verbose=verbose)
     for bench in report.results:
         result = bench.result
         where = f"{result.year} day {result.day}" + (f" ({result.label})" if result.label else "")

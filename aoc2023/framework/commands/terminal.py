@@ -1,8 +1,8 @@
 """What a command asks of the terminal itself: a yes/no question that Ctrl-C always ends
-at once (`ask_yes_no`), and the countdown to a puzzle's unlock for `aoc new --wait` and
-`aoc run --wait` (`wait_in_terminal`; Ctrl-C stops it, exit 130, nothing fetched). With a
-token, the wait ends only once the site has unlocked the puzzle too (this machine's clock
-may be ahead of the site's): the input is fetched, asking again while it is locked.
+at once (`ask_yes_no`); the countdown to a puzzle's unlock for `aoc new --wait` and `aoc
+run --wait` (`wait_in_terminal`; Ctrl-C stops it, exit 130, nothing fetched), which ends
+only once the site has unlocked it too (this clock may be ahead), the input fetched; and
+the sender's questions and waits (`TerminalPrompter`, submit.py's Prompter, for aoc run).
 """
 
 from __future__ import annotations
@@ -11,9 +11,10 @@ import os
 import select
 import sys
 import time
-from collections.abc import Callable, Sequence
-from datetime import datetime, timedelta
-from typing import IO, NoReturn
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import AbstractContextManager, contextmanager, nullcontext
+from datetime import UTC, datetime, timedelta
+from typing import IO, TYPE_CHECKING, NoReturn
 
 import typer
 
@@ -21,6 +22,9 @@ from aoc2023.framework import calendar
 from aoc2023.framework.commands.options import fail
 from aoc2023.framework.errors import Terminated
 from aoc2023.framework.results import ExitCode
+
+if TYPE_CHECKING:
+    from aoc2023.framework.submit import Candidate
 
 SLICE = 0.1
 """Seconds at most between Python's checks for Ctrl-C while the question waits."""
@@ -214,3 +218,127 @@ def _read_line(inp: IO[str]) -> str:
     while not select.select([fd], [], [], SLICE)[0]:
         pass
     return inp.readline()
+
+
+class TerminalPrompter:
+    """submit.py's Prompter on the terminal: asks before sending, and shows the countdown
+    of the site's wait, another run's sending awaited, and the examples checked before a
+    send. The clocks (aware times, and the seconds an example's line counts) and the sleep
+    are parameters, for the tests."""
+
+    def __init__(
+        self, now: Callable[[], datetime] = lambda: datetime.now(UTC),
+        sleep: Callable[[float], None] = time.sleep,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.stopped = False
+        self.accounts: dict[str, bool] = {}
+        self.now = now
+        self.sleep = sleep
+        self.clock = clock
+
+    def confirm(self, candidate: Candidate) -> bool:
+        """Ctrl-C or the end of input at the question means no, to this and the rest."""
+        whose = f" for {candidate.account}" if candidate.account else ""
+        if candidate.final_star:
+            return self._ask(f"Claim the final star of {candidate.year}{whose} (day "
+                             f"{candidate.day} part 2: every other star is in)?")
+        again = " again" if candidate.tried else ""
+        return self._ask(f"Send {candidate.answer}{again} as the answer to {candidate.year} "
+                         f"day {candidate.day} part {candidate.part}{whose}{candidate.caveat}?")
+
+    def confirm_account(self, account: str) -> bool:
+        """Asked once per account, the reply kept; Ctrl-C means no, as in `confirm`."""
+        if account not in self.accounts and not self.stopped:
+            self.accounts[account] = self._ask(
+                f"Send the new answers of account {account} (--yes: asked once per account)?")
+        return not self.stopped and self.accounts[account]
+
+    def _ask(self, question: str) -> bool:
+        if self.stopped:
+            return False
+        try:
+            return ask_yes_no(question)
+        except Declined:
+            self.stopped = True
+            typer.echo("", err=True)
+            return False
+
+    def checking_example(self, year: int, day: int, part: int, label: str, number: int,
+                         count: int) -> AbstractContextManager[object]:
+        """On a terminal, a line saying which example runs and for how long (rich's
+        progress, on `clock`), gone once it is done; elsewhere one line per part."""
+        from aoc2023.framework.commands.view import smart_terminal
+
+        if not smart_terminal(sys.stderr):
+            if number == 1:
+                typer.echo(f"checking {year}/{day:02d} part {part}'s examples before "
+                           "sending...", err=True)
+            return nullcontext()
+        return _example_line(f"checking {year}/{day:02d} part {part} before sending: "
+                             f"{label} ({number} of {count})", self.clock)
+
+    def wait_until(self, until: datetime) -> None:
+        """Sleep until `until`: on a terminal a countdown rewritten each second, then
+        cleared; elsewhere (a file, a pipe) one line, with no codes for a terminal."""
+        from aoc2023.framework.calendar import clock_time, describe_wait
+        from aoc2023.framework.commands.view import smart_terminal, status_line, terminal_width
+
+        live = smart_terminal(sys.stderr)
+        width = terminal_width(sys.stderr)
+        said = False
+        while (left := until - self.now()).total_seconds() > 0:
+            if live:
+                sys.stderr.write(status_line(
+                    f"The site asked to wait: {describe_wait(left)} left. Ctrl-C stops.",
+                    width))
+                sys.stderr.flush()
+            elif not said:
+                typer.echo(f"Waiting: the site asked to wait {describe_wait(left)}, until "
+                           f"{clock_time(until, self.now())}.", err=True)
+                said = True
+            self.sleep(min(1.0, left.total_seconds()))
+        if live:
+            sys.stderr.write(status_line("", width))
+
+    def wait_for_sender(self, what: str, done: Callable[[], bool], within: float) -> bool:
+        """Poll `done` a few times a second until it holds, at most `within` seconds on
+        `clock`: whether it did. On a terminal a line saying what is awaited, then
+        cleared; elsewhere one line."""
+        from aoc2023.framework.commands.view import smart_terminal, status_line, terminal_width
+        from aoc2023.framework.output import printable
+
+        live = smart_terminal(sys.stderr)
+        width = terminal_width(sys.stderr)
+        until = self.clock() + within
+        shown = ""
+        came = True
+        while not done():
+            if (left := until - self.clock()) <= 0:
+                came = False
+                break
+            line = (f"Another run is sending {what}: waiting for its verdict, {left:.0f} s "
+                    "at most. Ctrl-C stops." if live else
+                    f"Waiting: another run is sending {what}; waiting for its verdict "
+                    f"({within:g} s at most).")
+            if line != shown and (live or not shown):
+                sys.stderr.write(status_line(line, width) if live else printable(line) + "\n")
+                sys.stderr.flush()
+                shown = line
+            self.sleep(min(0.1, left))
+        if live:
+            sys.stderr.write(status_line("", width))
+        return came
+
+
+@contextmanager
+def _example_line(what: str, clock: Callable[[], float]) -> Iterator[None]:
+    from rich.console import Console
+    from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+    console = Console(file=sys.stderr, highlight=False)
+    with Progress(SpinnerColumn(), TextColumn("{task.description}", markup=False),
+                  TimeElapsedColumn(), console=console, transient=True,
+                  get_time=clock) as progress:
+        progress.add_task(what, total=None)
+        yield

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import os
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import IO, TYPE_CHECKING, Any, Literal, NamedTuple
 
 from aoc2023.framework.output import printable
-from aoc2023.framework.results import PartResult, Status
+from aoc2023.framework.results import DayResult, PartResult, Status
 
 if TYPE_CHECKING:
     from aoc2023.framework.aocd.client import PageExample
@@ -435,6 +435,33 @@ def _drawing_cell(part: PartResult, mark: str, style: str) -> Cell:
     elif part.status is Status.WRONG and part.expected:
         text += f"\nexpected:\n{part.expected}"
     return Cell(text, style, drawn=True)
+
+
+def day_problems(results: Iterable[DayResult], width: int | None = None, *, verbose: bool
+                 ) -> list[str]:
+    """One sentence per failure of a day's run (aoc run's, aoc bench's checking runs), with
+    its traceback when verbose; a drawing that differs from the expected one is shown
+    beside it (stacked when `width` is too narrow)."""
+    lines = []
+    for result in results:
+        where = f"{result.year} day {result.day}" + (f" ({result.label})" if result.label else "")
+        where += f", variant {result.variant}" if result.variant else ""
+        if result.error:
+            lines.append(f"{where}: {result.error}")
+            if verbose and result.traceback:
+                lines.append(result.traceback.rstrip())
+        for part in result.parts:
+            if part.status in (Status.ERROR, Status.TIMEOUT) and not result.error:
+                lines.append(f"{where} part {part.part}: {part.error}")
+                if verbose and part.traceback:
+                    lines.append(part.traceback.rstrip())
+            elif drawn_wrong(part):
+                from aoc2023.framework.answers import side_by_side
+
+                lines.append(f"{where} part {part.part}: the drawing differs from the "
+                             f"expected one:\n"
+                             f"{side_by_side(part.expected or '', part.drawing or '', width)}")
+    return lines
 
 
 def show(

@@ -1,0 +1,886 @@
+"""`aoc run`: run days, check their answers, send new ones safely, and show the run.
+
+The command, its gathering (settled results, notices once all are in: part 2's example
+to paste), the sending (`Sender`, over submit.py) and its views: the table, the live
+table with its running line (stdout and stderr terminals, not --json), --profile's table
+and the JSON. The sender's questions and waits are commands/terminal.py's.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import signal
+import sys
+import threading
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+from time import monotonic
+from typing import IO, TYPE_CHECKING, Annotated, NoReturn
+
+import typer
+
+from aoc2023.framework import calendar
+from aoc2023.framework.commands.options import (
+    AsJson,
+    Days,
+    InputFile,
+    UseExamples,
+    Verbose,
+    Years,
+    check_input_options,
+    check_seconds,
+    configure_logging,
+    emit,
+    fail,
+    say,
+)
+from aoc2023.framework.commands.view import (
+    NARROWEST_TEXT,
+    NBSP,
+    Cell,
+    Column,
+    Layout,
+    TableWriter,
+    cell_width,
+    choose_layout,
+    day_problems,
+    fit_widths,
+    fits,
+    format_bytes,
+    format_duration,
+    paint,
+    part_cell,
+    part_json,
+    render_table,
+    show,
+    smart_terminal,
+    status_line,
+    table_width,
+    terminal_width,
+    use_colour,
+    wrap_message,
+)
+from aoc2023.framework.errors import AocError, UsageError
+from aoc2023.framework.results import (
+    SUBMIT_FAILED,
+    DayResult,
+    ExitCode,
+    PartResult,
+    RunReport,
+    Status,
+    Step,
+    run_exit_code,
+)
+
+if TYPE_CHECKING:
+    from aoc2023.framework.aocd.paths import PuzzleCache
+    from aoc2023.framework.commands.terminal import TerminalPrompter
+    from aoc2023.framework.inputs import RunInput, RunRequest
+    from aoc2023.framework.instruments import Profiler, ProfileRow
+    from aoc2023.framework.results import OnStep
+    from aoc2023.framework.runner import DayRunner, Executor
+    from aoc2023.framework.submit import ExampleChecks
+    from aoc2023.framework.watch import WatchRequest
+
+
+def run(
+    years: Years,
+    days: Days = None,
+    input_file: InputFile = None,
+    example: UseExamples = False,
+    no_submit: Annotated[
+        bool, typer.Option("--no-submit", help="Send no answer to adventofcode.com.")
+    ] = False,
+    yes: Annotated[
+        bool, typer.Option("--yes", "-y", help="Send new answers without asking first.")
+    ] = False,
+    dry_run: Annotated[
+        bool, typer.Option("--dry-run", help="Show what would be sent; send nothing.")
+    ] = False,
+    wait: Annotated[
+        bool, typer.Option("--wait", help="Count down to the unlock of the days asked for, "
+                           "then fetch at once; and wait out the site's wait between "
+                           "answers (with a countdown), then send.")
+    ] = False,
+    resend: Annotated[
+        bool, typer.Option("--resend", help="Send again an answer whose earlier sending got no "
+                           "verdict (a lost reply); without it, such an answer counts as tried.")
+    ] = False,
+    as_json: AsJson = False,
+    verbose: Verbose = False,
+    timeout: Annotated[
+        float | None,
+        typer.Option("--timeout", metavar="SECONDS",
+                     help="Stop a part that runs longer (shown as timeout, exit 2)."),
+    ] = None,
+    profile: Annotated[
+        bool, typer.Option("--profile", help="Profile the days: show the functions that "
+                           "took the most time of their own.")
+    ] = False,
+    variants: Annotated[
+        bool, typer.Option("--variants", help="Also run each day's variants (other "
+                           "implementations it declares), each checked against the main one.")
+    ] = False,
+    memory: Annotated[
+        bool, typer.Option("--memory", help="Also give each step's peak memory allocation, "
+                           "measured (by tracemalloc) in a run of its own after the timed one.")
+    ] = False,
+    memory_flame: Annotated[
+        tuple[int, Path] | None,
+        typer.Option("--memory-flame", metavar="PART FILE",
+                     help="After the run, write memray's flame report of one part's "
+                     "allocations (one day; its first input) to FILE, an HTML page. Needs "
+                     "memray: the memray extra."),
+    ] = None,
+    watch: Annotated[
+        bool, typer.Option("--watch", help="Run the days' examples (or --input FILE), then "
+                           "again in a fresh process on each save of a .py file of the "
+                           "project or of the input, until Ctrl-C. Sends nothing.")
+    ] = False,
+    accounts: Annotated[
+        str | None,
+        typer.Option("--accounts", metavar="NAMES",
+                     help="Run each day on the input of each account in aocd's tokens.json: "
+                          "all, or names joined by commas. A row per account; an answer is "
+                          "sent only when you confirm it (--yes: once per account)."),
+    ] = None,
+) -> None:
+    """Run days, time parse and each part, check the answers, and send new ones.
+
+    Input comes from aocd's cache, else through aocd; with no session token set,
+    the days' examples are run instead. A new answer on your input is sent only when
+    it can be right (see the README); on a terminal you confirm it first. Exit code:
+    0 when nothing is wrong, 1 when an answer is wrong, 2 when something could not run.
+    """
+    from functools import partial
+
+    from aoc2023.framework.commands.options import days_asked
+    from aoc2023.framework.inputs import RunRequest
+
+    configure_logging(verbose)
+    asked = days_asked(years, days, verbose)
+    if watch and accounts is not None:
+        fail(UsageError("--watch runs the days' examples or --input FILE, not the accounts' "
+                        "inputs: leave out --accounts or --watch."), verbose)
+    if watch:
+        from aoc2023.framework.watch import WatchRequest
+
+        # Each pass resolves DAYS again: a day added while watching is run.
+        watch_run(WatchRequest(asked.years, asked.spec, input_file, variants),
+                  as_json=as_json, verbose=verbose, timeout=timeout, profile=profile,
+                  memory=memory)
+    from aoc2023.framework.project import load_settings
+
+    if wait and input_file is None and not example:  # wait for the unlock
+        from aoc2023.framework.commands.terminal import wait_for_days
+
+        wait_for_days(asked.days, verbose)
+    executor = None
+    try:
+        check_input_options(input_file, example, accounts, asked.days)
+        settings = load_settings()  # on every run: a mistake there is said at once
+        if accounts is not None:
+            redact_accounts(accounts)
+        live = not as_json and smart_terminal(sys.stdout) and smart_terminal(sys.stderr)
+        line = RunningLine(sys.stderr) if live else None
+        on_step = line.step if line is not None else None
+        memory_notes: list[str] = []
+        executor = executor_for(timeout, profile=profile, on_step=on_step,
+                                memory=memory_notes if memory else None, then=settled)
+        request = RunRequest(asked.days, input_file, example, variants, accounts,
+                             asked.notices)
+        if memory_flame is not None:
+            from aoc2023.framework import instruments
+
+            instruments.check_flame(request, *memory_flame)
+        days_run = partial(_run_and_note, request, executor, memory_notes, on_step=on_step)
+        submitting = not no_submit and settings.submit
+        # One sender for the run: live, each day is sent on its own, and Ctrl-C at a
+        # question is still no to the answers of the days after; each day's examples
+        # are checked once, under the run's time limit.
+        send = Sender(yes=yes or not settings.confirm, dry_run=dry_run, wait=wait,
+                      resend=resend, examples_runner=executor_for(timeout, profile=False))
+        on_input = input_file is None and not example
+        with day_code_output():  # the days, and sending, which may run their examples
+            if line is not None:
+                outcome = run_live(line, days_run, send if submitting else None,
+                                   more_notices=summary_notes if on_input else None,
+                                   verbose=verbose, memory=memory)
+            else:
+                outcome = days_run()
+                if submitting:
+                    outcome = send(outcome)
+        if line is None:
+            if on_input and not outcome.interrupted:
+                outcome.notices.extend(summary_notes(outcome))
+            show_run(outcome, as_json=as_json, verbose=verbose)
+    except Exception as error:
+        fail(error, verbose)
+    if executor is not None and executor.profiler is not None:
+        show_profile(executor.profiler, sys.stderr if as_json else sys.stdout)
+    if memory_flame is not None and not outcome.interrupted:
+        try:
+            typer.echo(instruments.flame_report(request, *memory_flame), err=True)
+        except Exception as error:
+            fail(error, verbose)
+    raise typer.Exit(run_exit_code(outcome.results, outcome.interrupted, outcome.notices))
+
+
+def watch_run(
+    request: WatchRequest, *, as_json: bool, verbose: bool, timeout: float | None, profile: bool,
+    memory: bool = False,
+) -> NoReturn:
+    """`aoc run --watch`: run, then again in a fresh process on each save; Ctrl-C is exit 0.
+    Each pass gets the options that shape a run, never the submission ones (a watch never
+    sends); a bad --timeout is said once here, not at every pass."""
+    from aoc2023.framework.commands import json_output
+    from aoc2023.framework.watch import watch_days
+
+    try:
+        check_seconds("--timeout", timeout)
+        with json_output.handed_over():  # --json: each pass prints its own document
+            watch_days(request, lambda line: say(line, err=True),
+                       as_json=as_json, verbose=verbose, timeout=timeout, profile=profile,
+                       memory=memory)
+    except Exception as error:
+        fail(error, verbose)
+    raise typer.Exit(ExitCode.OK)
+
+
+def executor_for(timeout: float | None, *, profile: bool, on_step: OnStep | None = None,
+                 memory: list[str] | None = None,
+                 then: Callable[[DayResult, RunInput], DayResult] | None = None) -> Executor:
+    """How `aoc run` runs a day, from its options (runner.Executor). Nothing of the time
+    limit or the profiler is imported when neither is asked for."""
+    from aoc2023.framework.runner import Executor
+
+    check_seconds("--timeout", timeout)
+    profiler = None
+    if profile:
+        from aoc2023.framework.instruments import Profiler
+
+        profiler = Profiler()
+    return Executor(timeout, profiler, memory, on_step, then)
+
+
+def settled(result: DayResult, run_input: RunInput) -> DayResult:
+    """Each result once it has run (the executor's `then`): a last day's gets its final
+    star when aocd's cache knows it is in, and one on the user's input is judged by what
+    the site said of its answers before (verdict.py): one verdict, shown and exited by,
+    in every mode, sent or not. Nothing more is read or imported when every answer is
+    known."""
+    result = calendar.with_known_final_star(result, run_input.expected.get(2))
+    if run_input.source != "input" or result.variant is not None or not any(
+            part.status is Status.UNKNOWN and part.answer is not None
+            for part in result.parts):
+        return result
+    from aoc2023.framework.verdict import judged as by_the_site
+
+    try:
+        token = _token_of(result.account)
+        return result if token is None else by_the_site(result, token)
+    except AocError:  # a damaged log or journal: sending meets it again, and says it
+        return result
+
+
+def _token_of(account: str | None) -> str | None:
+    """The session token a result on the user's input ran with (`--accounts`: by name)."""
+    if account is not None:
+        from aoc2023.framework.aocd.local import account_tokens
+
+        return account_tokens(account).get(account)
+    from aoc2023.framework.aocd.local import find_token
+
+    return find_token()
+
+
+def redact_accounts(spec: str) -> None:
+    """Keep the tokens of the accounts asked for out of all that is printed, as the
+    run's own token is (output.py): a day or a library may print any of them."""
+    from aoc2023.framework import output
+    from aoc2023.framework.aocd.local import account_tokens, find_token
+
+    output.install(find_token(), *account_tokens(spec).values())
+
+
+def _run_and_note(request: RunRequest, runner: DayRunner, notes: list[str],
+                  on_result: Callable[[DayResult], object] | None = None,
+                  on_step: OnStep | None = None) -> RunReport:
+    """The days asked for, run, with `notes` (--memory's, gathered while they ran) as
+    notices; each day's runtime on the user's input is kept (runtimes.py, for aoc stats)."""
+    from aoc2023.framework import runtimes
+    from aoc2023.framework.inputs import days_to_run
+    from aoc2023.framework.runner import run_days
+
+    report = RunReport()
+    with calendar.offering_wait("run"):  # a locked day's sentence names `aoc run --wait`
+        report = run_days(days_to_run(request, report.notices), runner, on_result, report,
+                          on_step)
+    runtimes.record(report.results, datetime.now(UTC))
+    report.notices.extend(notes)
+    return report
+
+
+def summary_notes(outcome: RunReport) -> list[str]:
+    """What the results on the user's input say once all are in: a part right for one
+    account and wrong for another, and part 2's examples to paste."""
+    from aoc2023.framework.aocd.local import find_token
+    from aoc2023.framework.runner import tuned_to_one_input
+
+    return tuned_to_one_input(outcome.results) + part_two_notices(outcome, find_token())
+
+
+@contextlib.contextmanager
+def day_code_output() -> Iterator[None]:
+    """Keep the report's streams whole whatever the days' code does with them: a day that
+    closes sys.stdout or sys.stderr gets them back, open, afterwards. (Under --json, what
+    a day writes goes to stderr at every level: json_output.py.)"""
+    streams = sys.stdout, sys.stderr
+    try:
+        yield
+    finally:
+        sys.stdout, sys.stderr = (_reopened(stream, fd) for stream, fd in zip(streams, (1, 2),
+                                                                             strict=True))
+
+
+def _reopened(stream: IO[str], fd: int) -> IO[str]:
+    """`stream`, or a new one on the same file descriptor when a day closed it."""
+    if not stream.closed:
+        return stream
+    fresh = open(fd, "w", encoding="utf-8", errors="replace", closefd=False)  # noqa: SIM115
+    from aoc2023.framework import output
+
+    return output.wrapped(fresh, *output.tokens_of(stream))
+
+
+# Sending
+
+class Sender:
+    """Sends a run's new answers (the project's [tool.aoc] settings already applied), one
+    for the whole run: its prompter keeps a no said by Ctrl-C for the days after, and
+    each day's examples are checked at most once, by `examples_runner` (the run's time
+    limit). submit.py and the prompter are imported only when there is an answer to send."""
+
+    def __init__(self, *, yes: bool, dry_run: bool, wait: bool, resend: bool = False,
+                 prompter: TerminalPrompter | None = None,
+                 examples_runner: DayRunner | None = None) -> None:
+        self.yes, self.dry_run, self.wait, self.resend = yes, dry_run, wait, resend
+        self.prompter = prompter
+        self.examples_runner = examples_runner
+        self.checks: ExampleChecks | None = None
+
+    @staticmethod
+    def due(outcome: RunReport) -> bool:
+        """Whether `outcome` holds anything to send: a new answer, or a final star to look
+        at (a last day's part 1 right on the user's input); never once Ctrl-C stopped it."""
+        return outcome.may_send or (not outcome.stopped and any(
+            result.source == "input" and result.variant is None
+            and calendar.final_star_due(result) for result in outcome.results))
+
+    def __call__(self, outcome: RunReport) -> RunReport:
+        """`outcome` with its new answers sent or told why not; interrupted if Ctrl-C
+        stopped the sending (see `submit.submit_new_answers`)."""
+        if not self.due(outcome):
+            return outcome
+        from aoc2023.framework import submit
+        from aoc2023.framework.commands import terminal
+
+        if self.prompter is None:
+            self.prompter = terminal.TerminalPrompter()
+        if self.checks is None:
+            self.checks = submit.ExampleChecks(self.examples_runner)
+        options = submit.SubmitOptions(
+            dry_run=self.dry_run,
+            yes=self.yes,
+            wait=self.wait,
+            interactive=sys.stdin.isatty() and sys.stderr.isatty(),
+            resend=self.resend,
+        )
+        return submit.submit_new_answers(outcome, options, self.prompter, checks=self.checks)
+
+
+# Part 2's example, once part 1 is in: for a day run on the user's input whose part 1 is
+# accepted, part 2 unsolved and without an example answer, the page is brought up to date
+# once and read by aocd's example parser; the offer is kept beside aocd's cache, so later
+# runs neither import aocd nor read the page. Nothing here prints: the sentences are
+# notices. A notice after the run, not a rule of sending: it is offered with --no-submit too.
+
+def part_two_notices(report: RunReport, token: str | None) -> list[str]:
+    """A notice per day run on the user's input that could declare part 2's example now."""
+    if token is None:
+        return []
+    from aoc2023.framework import store
+    from aoc2023.framework.files import read_cached_text, write_atomically
+
+    notices = []
+    for year, day in sorted({(r.year, r.day) for r in report.results if r.source == "input"}):
+        cache = _wanting_part_two(token, year, day)
+        if cache is None:
+            continue
+        path = store.part_two_example_file(cache)
+        try:
+            kept = read_cached_text(path, "aoc's note of part 2's example", "remove it")
+        except AocError:
+            kept = None  # only a copy of what the page says: made again from the page
+        if kept:
+            notices.append(kept)
+            continue
+        notice, keep = _part_two_offer(token, year, day)
+        notices.append(notice)
+        if keep:
+            try:
+                write_atomically(path, notice)
+            except OSError as error:  # the run's results stand; the next run asks again
+                notices.append(f"aoc could not keep this note in {path} "
+                               f"({error.strerror or error}): remove what is there.")
+    return notices
+
+
+def _wanting_part_two(token: str, year: int, day: int) -> PuzzleCache | None:
+    """The day's cache when part 1 is in, part 2 not, and the day declares no part 2
+    example answer; else None."""
+    from aoc2023.framework import registry
+    from aoc2023.framework.aocd.paths import PuzzleCache
+
+    if 2 not in calendar.puzzle_parts(year, day):
+        return None
+    cache = PuzzleCache.for_token(token, year, day)
+    if cache is None or cache.known_answer(1) is None or cache.known_answer(2) is not None:
+        return None
+    try:
+        solution_class = registry.load_day(year, day)
+    except AocError:
+        return None
+    declared = any(example.expected(2) is not None for example in solution_class.examples)
+    return None if declared else cache
+
+
+def _part_two_offer(token: str, year: int, day: int) -> tuple[str, bool]:
+    """The notice for one day, and whether it may be kept (not a failure to ask)."""
+    from aoc2023.framework.aocd.pages import current_examples
+    from aoc2023.framework.commands.new import example_call, example_literal
+    from aoc2023.framework.launcher import aoc_command
+
+    try:
+        page = current_examples(token, year, day)
+    except AocError as error:
+        return (f"{year} day {day}: part 1 is in, but part 2's example could not be read: "
+                f"{error}"), False
+    found = [example for example in page.examples if example.part_2 is not None]
+    drawn = [example.drawn[2] for example in page.examples if 2 in example.drawn]
+    if not found and drawn:
+        return (f"{year} day {day}: part 1 is in; part 2's example answer is drawn on the page, "
+                "which aocd's example parser cannot read as letters: add part_2=... with the "
+                f"drawing (or its letters) to an example ({aoc_command('read', year, day)})."), True
+    if not found:
+        return (f"{year} day {day}: part 1 is in, and the day declares no example answer for "
+                "part 2, but aocd's example parser finds none on the page: add part_2=... to "
+                f"an example from the puzzle text ({aoc_command('read', year, day)})."), True
+    calls = "\n".join(example_call(example_literal(example.input), example, False) + ","
+                      for example in found)
+    return (f"{year} day {day}: part 1 is in; part 2's example, as aocd's example parser "
+            "reads the page (check it), to paste into the day's examples:\n" + calls), True
+
+
+# The views: the table, the JSON, --profile's table
+
+def show_run(outcome: RunReport, *, as_json: bool, verbose: bool) -> None:
+    """The report as JSON or as the table."""
+    emit(as_json, lambda: run_json(outcome), outcome.notices,
+         lambda out, err: show_table(outcome, out, err, verbose=verbose))
+
+
+def show_table(report: RunReport, out: IO[str], err: IO[str], *, verbose: bool) -> None:
+    """The notices, a row per day and input, the problems, and what was sent."""
+    columns, rows = layout(report.results, terminal_width(out),
+                           memory=any(result.peak_memory is not None
+                                      for result in report.results))
+    show("Advent of Code", columns, rows, report.notices,
+         day_problems(report.results, terminal_width(err), verbose=verbose), out, err,
+         after=submissions(report))
+
+
+def run_json(report: RunReport) -> str:
+    """`aoc run --json` (docs/reference/output.md): every result but its tracebacks."""
+    results = []
+    for result in report.results:
+        data = result._asdict()
+        data.pop("traceback")
+        data["parts"] = [part_json(part) for part in result.parts]
+        results.append(data)
+    return json.dumps({"results": results, "notices": report.notices}, indent=2)
+
+
+def submissions(report: RunReport) -> list[tuple[str, str]]:
+    """What was sent and what the site said, or why nothing was sent; with a colour."""
+    lines = []
+    for result in report.results:
+        for part in result.parts:
+            if part.submit_note:
+                style = ("green" if part.submitted == "right" else
+                         "red" if part.status is Status.WRONG or part.submitted == SUBMIT_FAILED
+                         else "yellow")
+                whose = f" ({result.account})" if result.account else ""
+                lines.append((f"{result.year} day {result.day} part {part.part}{whose}: "
+                              f"{part.submit_note}", style))
+    return lines
+
+
+_COLUMNS = [
+    Column("Day", "right"), Column("Title", kind="text"), Column("Input", kind="text"),
+    Column("Parse", "right"),
+    Column("Part 1"), Column("Time", "right", "words"), Column("Part 2"),
+    Column("Time", "right", "words"),
+]
+_NARROW_COLUMNS = [Column("Day", kind="text"), Column("Part 1"), Column("Part 2")]
+"""For a terminal too narrow for the table above: the day, its title, input and parse
+time in one cell, and each part's time under its answer."""
+_MEMORY = Column("Peak memory", "right", "words")
+"""With --memory: each step's peak allocation, a line a step, as the last column."""
+
+
+def _columns(*, narrow: bool, memory: bool) -> list[Column]:
+    columns = _NARROW_COLUMNS if narrow else _COLUMNS
+    return [*columns, _MEMORY] if memory else list(columns)
+
+
+def _cells(result: DayResult, *, narrow: bool, memory: bool) -> list[Cell]:
+    cells = _narrow_row(result) if narrow else _row(result)
+    return [*cells, _memory_cell(result)] if memory else cells
+
+
+def layout(results: Sequence[DayResult], width: int | None, *, memory: bool = False
+           ) -> Layout:
+    """The columns and rows of `results`: the wide table when it fits `width`, else the
+    narrow one; with `memory` (--memory), each ends with the steps' peak allocations."""
+    return choose_layout([(_columns(narrow=narrow, memory=memory),
+                           [_cells(result, narrow=narrow, memory=memory) for result in results])
+                          for narrow in (False, True)], width)
+
+
+def _together(text: str) -> str:
+    """`text` kept on one line when a cell wraps (a duration: `12.5 ms`)."""
+    return text.replace(" ", NBSP)
+
+
+def _time_cell(part: PartResult | None) -> Cell:
+    if part is None or part.seconds is None:
+        return Cell("")
+    suffix = " (1+2)" if part.timed_with_other_part else ""  # may go under it, when narrow
+    return Cell(_together(format_duration(part.seconds)) + suffix)
+
+
+def _part_cells(result: DayResult) -> tuple[Cell, Cell]:
+    by_number = {part.part: part for part in result.parts}
+    first = part_cell(by_number.get(1)) if result.parts or not result.error \
+        else Cell("! error", "red")
+    second = (part_cell(by_number.get(2)) if 2 in calendar.puzzle_parts(result.year, result.day)
+              else _final_star_cell(by_number.get(2), result.source))
+    return first, second
+
+
+def _final_star_cell(part: PartResult | None, source: str | None) -> Cell:
+    """The last day's part 2: the final star, claimed rather than solved; in when aocd's
+    cache knows it is (calendar.with_known_final_star), looked at once part 1 is right
+    when answers are sent (submit.py). Not in as far as is known, on the user's input;
+    nothing to know of it on an example or a file."""
+    if part is None:
+        return Cell(f"☆{NBSP}final star", "yellow") if source == "input" \
+            else Cell("final star", "dim")
+    sent = f" [sent: {part.submitted}]" if part.submitted else ""
+    if part.status is Status.CORRECT:
+        return Cell(f"★{NBSP}final star{sent}", "green")
+    if part.submitted == SUBMIT_FAILED:
+        return Cell(f"!{NBSP}final star{sent}", "red")
+    return Cell(f"☆{NBSP}final star{sent}", "yellow")
+
+
+def _memory_cell(result: DayResult) -> Cell:
+    """Each step's peak allocation, a line a step ("parse 1.20 MiB")."""
+    peaks = result.peak_memory or {}
+    return Cell("\n".join(f"{step} {_together('⧖ stopped' if size is None else format_bytes(size))}"
+                          for step, size in peaks.items()))
+
+
+def _row(result: DayResult) -> list[Cell]:
+    by_number = {part.part: part for part in result.parts}
+    first, second = _part_cells(result)
+    return [
+        Cell(f"{result.year}/{result.day:02d}"),
+        # A variant's row follows its day's: it names the variant where the title was.
+        Cell(f"  variant {result.variant}", "dim") if result.variant else Cell(result.title or ""),
+        Cell(result.label or result.source or ""),
+        Cell(format_duration(result.parse_seconds)),
+        first, _time_cell(by_number.get(1)), second, _time_cell(by_number.get(2)),
+    ]
+
+
+def _narrow_row(result: DayResult) -> list[Cell]:
+    by_number = {part.part: part for part in result.parts}
+    source = result.label or result.source
+    name = f"variant {result.variant}" if result.variant else result.title  # as in _row
+    day = " ".join(filter(None, [f"{result.year}/{result.day:02d}", name,
+                                 f"({source})" if source else None]))
+    parse = format_duration(result.parse_seconds)
+    cells = [Cell(day + (f"\nparse {_together(parse)}" if parse else ""))]
+    for cell, number in zip(_part_cells(result), (1, 2), strict=True):
+        time = _time_cell(by_number.get(number)).text
+        cells.append(Cell(cell.text + (f"\n{_together(time)}" if time else ""), cell.style,
+                          cell.drawn))
+    return cells
+
+
+def show_profile(profiler: Profiler, out: IO[str]) -> None:
+    """--profile's table after the run, and a word on the profiler's overhead."""
+    width = terminal_width(out)
+    print(file=out)
+    print(profile_table(profiler.top(), width, colour=use_colour(out)), file=out)
+    print(wrap_message("(Times above include the profiler's own overhead.)", width), file=out)
+
+
+def profile_table(rows: list[ProfileRow], width: int | None = None, *, colour: bool) -> str:
+    """The functions that took the most time of their own; each one's place under its
+    name when the terminal is narrow."""
+    figures = [
+        [
+            Cell(format_duration(row.own_seconds)),
+            Cell(format_duration(row.total_seconds)),
+            Cell(str(row.calls) if row.calls == row.primitive_calls
+                 else f"{row.calls}/{row.primitive_calls}"),
+        ]
+        for row in rows
+    ]
+    numbers = [Column("Own time", "right"), Column("Total", "right"), Column("Calls", "right")]
+    wide = [*numbers, Column("Function", kind="text"), Column("Where", kind="text")]
+    table = [[*cells, Cell(row.function, "bold"),
+              Cell(row.location or "built-in", None if row.location else "dim")]
+             for cells, row in zip(figures, rows, strict=True)]
+    narrow = [*numbers, Column("Function, where", kind="text")]
+    stacked = [[*cells, Cell(f"{row.function}\n{row.location or 'built-in'}")]
+               for cells, row in zip(figures, rows, strict=True)]
+    columns, chosen = choose_layout([(wide, table), (narrow, stacked)], width)
+    title = f"Profile: the {len(rows)} functions with the most time of their own"
+    return render_table(title, columns, chosen, colour, width)
+
+
+# The live view, on a terminal (stdout and stderr, not --json): each day's row as soon as
+# the day is done, its questions and what was sent below it, and a line saying what runs
+# while a step takes long.
+
+SHOW_AFTER = 0.5
+"""Seconds a step runs before the line saying what runs appears."""
+_TICK = 0.1
+_FOR_THE_MAIN_THREAD = {signal.SIGINT, signal.SIGTERM, getattr(signal, "SIGHUP", signal.SIGTERM)}
+
+
+def run_live(
+    line: RunningLine,
+    run: Callable[[Callable[[DayResult], object]], RunReport],
+    send: Sender | None,
+    *,
+    more_notices: Callable[[RunReport], list[str]] | None = None,
+    verbose: bool,
+    memory: bool = False,
+) -> RunReport:
+    """`run(on_result)` with each result shown as it comes, and sent by `send` (which may
+    ask) right after its row; the report holds the results as sent, and the notices
+    `more_notices` finds in it once every day is done. With `memory`, the table has the
+    peak memory column. Ctrl-C while sending stops the run, as Ctrl-C in a part does; the
+    result Ctrl-C stopped, which `run` keeps but does not pass on, gets its row at the
+    end. `run` tells `line` each step (`line.step` as the runner's `on_step`)."""
+    table = LiveTable(sys.stdout, terminal_width(sys.stdout), memory=memory)
+    shown: list[DayResult] = []
+    unsent: list[DayResult] = []  # their notes (why not sent: verdict.py) come at the end
+    with line:
+        def on_result(result: DayResult) -> None:
+            def show() -> None:
+                table.row(result)
+                if send is None or not send.due(RunReport([result])):
+                    shown.append(result)
+                    unsent.append(result)
+                    return
+                table.close()  # the questions and notes come below the row
+                sent = send(RunReport([result]))
+                _say(submissions(sent), sys.stderr)
+                shown.extend(sent.results)
+                if sent.interrupted:
+                    raise KeyboardInterrupt  # `run` stops, saying so
+
+            line.paused(show)
+
+        outcome = run(on_result)
+    for result in outcome.results[len(shown):]:  # after Ctrl-C: what finished of its day
+        table.row(result)
+        shown.append(result)
+    table.close()
+    report = RunReport(shown, outcome.notices, outcome.interrupted)
+    if more_notices is not None and not report.interrupted:
+        report.notices.extend(more_notices(report))
+    width = terminal_width(sys.stderr)
+    _say([*((notice, "yellow") for notice in report.notices),
+          *((line, "red") for line in day_problems(report.results, width, verbose=verbose)),
+          *submissions(RunReport(unsent))], sys.stderr)
+    return report
+
+
+def _say(lines: Iterable[tuple[str, str]], err: IO[str]) -> None:
+    """`(line, style)` lines, wrapped and painted for `err`."""
+    colour, width = use_colour(err), terminal_width(err)
+    for line, style in lines:
+        print(paint(wrap_message(line, width), style, colour), file=err)
+
+
+class RunningLine:
+    """A thread that keeps one line on `err` saying which day and part are running, once
+    a step has run SHOW_AFTER seconds; `clear()` removes it before anything is printed.
+    The runner tells it each step through `step`, the run's `on_step`."""
+
+    def __init__(self, err: IO[str], clock: Callable[[], float] = monotonic) -> None:
+        self.err = err
+        self.clock = clock
+        """The clock `step` stamps the steps on."""
+        self.current: Step | None = None
+        self.width = terminal_width(err)  # a line that wraps cannot be rewritten in place
+        self.lock = threading.Lock()
+        self.shown = False
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=self._run, name="aoc-running-line", daemon=True)
+
+    def __enter__(self) -> RunningLine:
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop.set()
+        self.thread.join()
+        self.clear()
+
+    def _run(self) -> None:
+        # Ctrl-C, SIGTERM and SIGHUP are for the main thread. The kernel may hand a
+        # process's signal to any thread that does not block it, and one handed to this
+        # thread leaves the main thread blocked where it waits (reading the answer to a
+        # question, say): seen as a run deaf to Ctrl-C at a send question.
+        signal.pthread_sigmask(signal.SIG_BLOCK, _FOR_THE_MAIN_THREAD)
+        while not self.stop.wait(_TICK):
+            with self.lock:
+                # Read under the lock: a step read before a row or a question was shown
+                # is over by the time it is released (its time would count the question).
+                step = self.current
+                if step is None or self.clock() - step.since < SHOW_AFTER:
+                    continue
+                what = f"part {step.part}" if step.part else "parse and parts"
+                took = f"{self.clock() - step.since:.1f} s"
+                line = f"running {step.year} day {step.day} {what} ({took})"
+                if self.width is not None and cell_width(line) >= self.width:  # the time first
+                    line = f"{step.year}/{step.day:02d} {what} {took}"
+                self.err.write(status_line(line, self.width))
+                self.err.flush()
+                self.shown = True
+
+    def step(self, year: int, day: int, part: int | None) -> None:
+        """A step starts: the run's `on_step` (runner.run_days, run_solution)."""
+        self.current = Step(year, day, part, self.clock())
+
+    def clear(self) -> None:
+        with self.lock:
+            self._clear()
+
+    def _clear(self) -> None:
+        if self.shown:
+            self.err.write("\r\x1b[2K")
+            self.err.flush()
+            self.shown = False
+
+    def paused(self, show: Callable[[], object]) -> None:
+        """Run `show` (printing) with the line out of the way and kept away meanwhile."""
+        with self.lock:
+            self._clear()
+            self.current = None  # nothing runs while a row or a question is shown
+            show()
+            self.current = None
+
+
+_TYPICAL = DayResult(
+    2023, 24, "A Puzzle Title Of Four Words", "input", None, 0.0125, parts=tuple(
+        PartResult(part, Status.CORRECT, "1234567890123456", 0.0125)  # "12.5 ms": widest
+        for part in (1, 2)),
+    peak_memory=dict.fromkeys(("parse", "part 1", "part 2"), 2**30),
+)
+"""A row like the ones to come, its answers as long as Advent of Code's longest (16
+digits): a live table's form is chosen for it, and keeps room for it where the terminal
+has that room."""
+
+
+def live_narrow(width: int | None, *, memory: bool = False) -> bool:
+    """Whether a live table on a terminal `width` columns wide is the narrow one: chosen
+    once for the whole run, from the width alone (a typical row's answers and times must
+    fit the wide one, with room for a title wrapped to NARROWEST_TEXT), since rows shown
+    cannot be redrawn in another form."""
+    if width is None:
+        return False
+    columns = _columns(narrow=False, memory=memory)
+    natural = fit_widths(columns, [_cells(_TYPICAL, narrow=False, memory=memory)], None)
+    needed = sum(min(size, NARROWEST_TEXT) if column.fit == "text" else size
+                 for column, size in zip(columns, natural, strict=True))
+    return needed + 3 * len(columns) + 1 > width
+
+
+class LiveTable:
+    """The run table on a terminal, a row as soon as each day is done. Its form (wide or
+    stacked) is chosen once, from the terminal's width (`live_narrow`), and every row
+    keeps it; its widths are fitted to the rows shown so far, answers and times given
+    room for a typical row's where the terminal has it, and titles wrap in theirs. A row
+    whose answer cannot show whole in them ends the block, and a new one is headed, in
+    the same form, fitted to every row so far (as after a question, which also ends the
+    block); only an answer that the wide form cannot show whole on the terminal at all
+    (longer than a typical row's by far) turns the rest of the run to the narrow one."""
+
+    def __init__(self, out: IO[str], width: int | None, *, memory: bool = False) -> None:
+        self.out, self.width, self.colour = out, width, use_colour(out)
+        self.memory = memory
+        self.results: list[DayResult] = []
+        self.writer: TableWriter | None = None
+        self.narrow = live_narrow(width, memory=memory)
+        self.titled = False
+
+    def _cells(self, result: DayResult) -> list[Cell]:
+        return _cells(result, narrow=self.narrow, memory=self.memory)
+
+    def _open(self) -> TableWriter:
+        """A block's title (the first only) and headings, fitted to the rows so far."""
+        columns = _columns(narrow=self.narrow, memory=self.memory)
+        rows = [self._cells(result) for result in self.results]
+        if (not self.narrow and self.width is not None
+                and table_width(columns, rows, self.width) > self.width):
+            self.narrow = True  # an answer too long for the wide form on this terminal
+            columns = _columns(narrow=True, memory=self.memory)
+            rows = [self._cells(result) for result in self.results]
+        # Room for a typical row's answers and times, where the terminal has it, before
+        # the titles': a longer answer to come then fits without a new block of headings.
+        typical = [Cell("") if column.fit == "text" else cell
+                   for column, cell in zip(columns, self._cells(_TYPICAL), strict=True)]
+        widths = fit_widths(columns, [*rows, typical], self.width)
+        if self.width is not None and sum(widths) + 3 * len(widths) + 1 > self.width:
+            widths = fit_widths(columns, rows, self.width)  # no room for it: the rows'
+        writer = TableWriter("Advent of Code", columns, widths, self.colour)
+        head = writer.head()
+        print(head if not self.titled else head.split("\n", 1)[1], file=self.out, flush=True)
+        self.titled = True
+        return writer
+
+    def row(self, result: DayResult) -> None:
+        self.results.append(result)
+        if self.writer is not None and not fits(
+                self.writer.columns, self.writer.widths, self._cells(result)):
+            self.close()
+        if self.writer is None:
+            self.writer = self._open()
+        print(self.writer.row(self._cells(result)), file=self.out, flush=True)
+
+    def close(self) -> None:
+        """The block's last line, before anything else is shown (a question, a note)."""
+        if self.writer is not None:
+            print(self.writer.foot(), file=self.out, flush=True)
+            self.writer = None
