@@ -428,7 +428,7 @@ def test_sigterm_keeps_what_finished_as_ctrl_c_does(tmp_path: Path, aocd_home: A
     document holds day 1 and day 2's part 1, the stopped part is marked, the notice names
     the signal, and the exit code is 128 + the signal. The part runs in `aoc`'s main
     thread, here this process's, where the day sends the signal (SIGTERM_HERE) and
-    `aoc`'s handler (cli/__init__.py) takes it. SIGTERM and SIGHUP have that one handler:
+    `aoc`'s handler (cli.py) takes it. SIGTERM and SIGHUP have that one handler:
     SIGHUP is sent to a process on a terminal, a --timeout child's parent, below."""
     signum = signal.SIGTERM
     days = {"day01.py": day_source("return 1"),

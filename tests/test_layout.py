@@ -284,38 +284,40 @@ def test_only_the_pytest_boundary_imports_pytest_s_private_modules() -> None:
 
 
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    # (what the layer is, the modules and sub-packages in it, under aoc2023.framework)
-    ("the day's API, plain data and small leaves",
-     ("", "results", "errors", "solution", "answers", "files",
-      "calendar", "project", "launcher", "output",
-      "store", "aocd", "runtimes", "pytest_private")),
-    ("registry", ("registry",)),
-    ("inputs", ("inputs",)),
-    ("runner", ("runner", "timeouts", "instruments")),
-    ("policy: sending, listing, benching, the tests' plugin",
-     ("submit", "verdict", "watch",
-      "testing",
-      "pytest_plugin", "bench", "plugin")),
-    ("render", ("commands.view",)),
-    ("cli", ("cli", "commands")),
-    ("the script's hand-over to cli", ("script_guard",)),
+    # (what the layer is, the modules and packages in it: each a child of aoc2023.framework)
+    ("the day's API, plain data and the leaves",
+     ("__init__", "results", "errors", "solution", "answers", "files", "calendar", "project",
+      "launcher", "output", "store", "runtimes", "pytest_private", "aocd")),
+    ("finding days and their inputs", ("registry", "inputs")),
+    ("running and sending",
+     ("runner", "timeouts", "instruments", "submit", "verdict", "watch", "testing",
+      "pytest_plugin", "plugin")),
+    ("benching", ("bench",)),
+    ("the commands and the command line", ("commands", "cli", "script_guard")),
 )
 """The framework's layers, lowest first: a module imports from its own layer or lower,
-never higher, at module level or inside a function. The aocd boundary (`aocd/`) is with
-the leaves: it imports only them, and store.py builds on its folders (aocd/paths.py);
-commands/view.py is drawn text (the commands draw with it)."""
+never higher, at module level or inside a function. Each entry is a module or a whole
+package directly under the framework, so a package's name tells its layer: no module is
+placed apart from its package. The aocd boundary (`aocd/`) is with the leaves: it imports
+only them, and store.py builds on its folders."""
 
 
 def layer_of(module: str) -> int:
-    """The index in LAYERS of `module` (dotted, under aoc2023.framework): its longest
-    listed prefix's."""
-    name = module.removeprefix("aoc2023.framework").lstrip(".")
-    best = max(((len(prefix), index) for index, (_, prefixes) in enumerate(LAYERS)
-                for prefix in prefixes
-                if name == prefix or (prefix and name.startswith(prefix + "."))),
-               default=None)
-    assert best is not None, f"aoc2023.framework.{name} has no layer in test_layout.LAYERS"
-    return best[1]
+    """The index in LAYERS of `module` (dotted, under aoc2023.framework): that of the
+    framework's child it is, or is in."""
+    name = module.removeprefix("aoc2023.framework").lstrip(".").split(".")[0] or "__init__"
+    found = [index for index, (_, children) in enumerate(LAYERS) if name in children]
+    assert found, f"aoc2023.framework.{name} has no layer in test_layout.LAYERS"
+    return found[0]
+
+
+def test_the_layers_are_a_few_and_name_each_child_of_the_framework_once() -> None:
+    listed = [child for _, children in LAYERS for child in children]
+    children = {path.stem if path.is_file() else path.name for path in FRAMEWORK.iterdir()
+                if (path.suffix == ".py" or (path / "__init__.py").exists())}
+    assert len(LAYERS) <= 5
+    assert sorted(listed) == sorted(children), "each child of the framework, once"
+    assert all("." not in child for child in listed)
 
 
 def upward_imports(graph: dict[str, set[str]]) -> list[str]:
@@ -333,14 +335,15 @@ def test_imports_go_down_the_layers_never_up() -> None:
 
 def test_the_layer_check_finds_an_import_upward(tmp_path: Path) -> None:
     assert layer_of("aoc2023.framework.runner") > layer_of("aoc2023.framework.registry")
-    assert layer_of("aoc2023.framework.plugin") == layer_of(
-        "aoc2023.framework.submit")
+    assert layer_of("aoc2023.framework.plugin") == layer_of("aoc2023.framework.submit")
+    assert layer_of("aoc2023.framework.aocd.sent") == layer_of("aoc2023.framework")
     root = tmp_path / "aoc2023"
     write(root, {"__init__.py": "", "framework/__init__.py": "",
                  "framework/registry.py": "def f():\n    from aoc2023.framework import cli\n",
                  "framework/cli/__init__.py": ""})
     assert upward_imports(import_graph(root)) == [
-        "aoc2023.framework.registry (registry) imports aoc2023.framework.cli (cli)"]
+        "aoc2023.framework.registry (finding days and their inputs) imports "
+        "aoc2023.framework.cli (the commands and the command line)"]
 
 
 STORE = FRAMEWORK / "store.py"
