@@ -11,16 +11,13 @@ from typing import Literal
 from aoc2023.framework.results import DayResult, ExitCode, PartResult, run_exit_code
 
 Trend = Literal["faster", "slower", "no change"]
-"""A step's new figures against the saved ones (bench/history.py)."""
 
 Headline = Literal["min", "cpu_min", "normalised", "normalised_cpu"]
-"""The figure a step's verdict and README cell use: its best run, normalised when the
-machine's speed is known, by CPU time from LONG_STEP up (why: docs/how-to/benchmarks.md)."""
+"""The figure a verdict uses: the best run, normalised when it can be, by CPU time if long."""
 LONG_STEP = 0.001
 """From this CPU time up, a step is headlined by CPU time: its wall minimum moves under load."""
 TOLERANCE = 0.10
-"""How far apart two headline figures may lie and be "no change", for a step under
-LONG_STEP with MIN_RUNS runs or more."""
+"""How far apart two headline figures may be and be "no change" (short, MIN_RUNS+ runs)."""
 WIDE_TOLERANCE = 0.25
 """The same for a long, waiting or rough (under MIN_RUNS runs) step."""
 MIN_DIFFERENCE = 2e-7
@@ -38,8 +35,7 @@ left out) on the CPU mostly waits (`Stats.waiting`)."""
 REFERENCE = 0.001
 """The workload's best CPU seconds at the reference speed (the tolerances' machine)."""
 SWING = 1.5
-"""The workload's best CPU times by quarter of one input's timing further apart than this:
-the machine's speed swung."""
+"""The workload's best CPU times by quarter further apart than this: the speed swung."""
 QUARTERS_FROM = 8
 """Fewer runs of the workload than this are too few to tell a swing."""
 
@@ -97,7 +93,6 @@ class Stats:
     normalised_cpu: float | None = None
     """A long step's CPU time at the reference speed, run by run (measure.Timing.normalised)."""
     scale: float | None = None
-    """Speed.scale beside the runs."""
     waiting: bool = False
     """Mostly waiting (WAITING_SHARE): never normalised, headlined by its wall minimum."""
 
@@ -135,7 +130,6 @@ class Stats:
 
     @property
     def iqr(self) -> float:
-        """The interquartile range."""
         return self.q3 - self.q1
 
     @property
@@ -190,8 +184,7 @@ class Change:
 
 @dataclass(frozen=True)
 class StepBench:
-    """One timed step of a day on one input: "parse", "part 1", "part 2" or "parts 1+2",
-    of the main implementation or of one of its variants."""
+    """One step ("parse", "part 1", "part 2", "parts 1+2") of an implementation on an input."""
 
     step: str
     stats: Stats | None = None
@@ -201,7 +194,6 @@ class StepBench:
     """Why timing failed after the checking run passed."""
     change: Change | None = None
     variant: str | None = None
-    """None for the day's main implementation."""
     versus_main: float | None = None
     """A variant's `ratio_to_main`; None for the main's, or when either is not timed."""
     peak_memory: int | None = None

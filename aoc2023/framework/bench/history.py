@@ -1,7 +1,6 @@
-"""The bench history, `benchmarks/history.json` (`aoc bench --save`): appended to, every
-bench compared with its latest figures on the same machine (`compare`), a day's series for
---history. Timings and the commit only, never an input or an answer; a damaged entry or
-figure is skipped with a sentence naming it, never fatal."""
+"""The bench history, `benchmarks/history.json` (`aoc bench --save`): appended to, compared
+with on the same machine. Timings and the commit only, never an input or an answer; a
+damaged entry or figure is skipped with a sentence naming it, never fatal."""
 
 from __future__ import annotations
 
@@ -110,8 +109,6 @@ def _key(bench: DayBench, step: StepBench, root: Path | None, typed: bool = Fals
 
 @dataclass(frozen=True)
 class SavedFigure:
-    """One step's figures as saved, read back."""
-
     key: Key
     stats: Stats
 
@@ -226,8 +223,7 @@ def latest_figures(entries: list[SavedEntry], on_machine: str) -> dict[Key, Chan
 
 def compare(report: BenchReport, raw: list[Any], on_machine: str,
             root: Path | None = None, source: str = "The benchmark history") -> BenchReport:
-    """The report with each step's change against the latest figures in `raw` (from
-    `source`) and a notice for each damaged one skipped; `root` as for `input_name`."""
+    """The report with each step's change against the latest in `raw`, a notice per damaged one."""
     entries, damaged = saved_entries(raw, source)
     baseline = latest_figures(entries, on_machine)
     results = []
@@ -261,8 +257,7 @@ def _figure(bench: DayBench, step: StepBench, stats: Stats, root: Path | None
 
 def save_figures(path: Path, report: BenchReport, when: datetime, on_machine: str,
                  root: Path | None = None) -> int:
-    """Append the report's figures under a lock (runs saving at once all keep theirs); the
-    number of steps saved. `root` as for `input_name`."""
+    """Append the report's figures under a lock (runs at once all keep theirs); steps saved."""
     figures = [_figure(bench, step, step.stats, root) for bench in report.results
                for step in bench.steps if step.stats is not None]
     if not figures:
@@ -284,7 +279,6 @@ def save_figures(path: Path, report: BenchReport, when: datetime, on_machine: st
 
 
 GIT_SECONDS = 5.0
-"""How long `git` may take to name the commit."""
 
 
 def commit_of(root: Path | None) -> str | None:

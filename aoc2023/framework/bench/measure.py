@@ -1,7 +1,6 @@
 """Timing for `aoc bench`: each input's checking run, then rounds of every lane (the main
-class, each variant) until the budget is spent, the calibration workload timed between
-units (method: docs/how-to/benchmarks.md). The clocks are a parameter (`Clocks`), so that
-a test hands in fake ones."""
+class, each variant) until the budget is spent, the calibration workload between units
+(method: docs/how-to/benchmarks.md); the clocks are a parameter (`Clocks`) for fakes."""
 
 from __future__ import annotations
 
@@ -63,7 +62,6 @@ class Lane:
     mode: Mode
     parts: tuple[int, ...] = ()
     variant: str | None = None
-    """None for the day's own class, else the variant's name."""
 
     @property
     def steps(self) -> tuple[str, ...]:
@@ -105,8 +103,7 @@ class Timing:
                         [cpu for _, cpu in self.calibration])
 
     def normalised(self, key: tuple[str | None, str], samples: Sequence[int]) -> float | None:
-        """`samples` (CPU ns) at the reference speed, run by run (Stats.normalised_cpu);
-        None without a calibration run beside every sample."""
+        """`samples` (CPU ns) at the reference speed, run by run; None without calibrations."""
         import statistics
 
         beside, cpu = self.beside.get(key, []), [one for _, one in self.calibration]
@@ -147,8 +144,7 @@ _SCHEDSTAT: dict[tuple[int, int], int | None] = {}
 
 
 def _ready_ns() -> int:
-    """Ns this thread has waited for a core while ready (Linux's schedstat), else 0: what
-    tells a busy machine from a step that waits (figures.WAITING_SHARE)."""
+    """Ns this thread has waited for a core while ready (Linux's schedstat), else 0."""
     import os
     import threading
 
@@ -194,22 +190,17 @@ def calibrate(timer: Callable[[], int], cpu_timer: Callable[[], int],
 
 @dataclass(frozen=True)
 class Clocks:
-    """What the bench reads time from, and a step's most runs: real by default."""
+    """What the bench reads time from, real by default: `clock` (s) keeps the budget, `timer`,
+    `cpu_timer` and `ready_timer` (ns) time the runs, `work` is the calibration; `settle`
+    runs before an input (no collection mid-run, tens of ms; a fake clock needs none)."""
 
     clock: Callable[[], float] = time.monotonic
-    """Seconds: keeps the budget."""
     timer: Callable[[], int] = perf_counter_ns
-    """ns: times each run, the checking run's included."""
     cpu_timer: Callable[[], int] = _cpu_ns
-    """ns: the CPU time of the long steps."""
     work: Callable[[], object] = workload
-    """The calibration's fixed workload, run before each unit and after the last."""
     max_runs: int = MAX_RUNS
     ready_timer: Callable[[], int] = _ready_ns
-    """ns: the thread's wait for a core, read with the CPU time."""
     settle: Callable[[], object] = gc.collect
-    """Run before an input's checking run, so that garbage is not collected mid-run; a
-    fake clock needs none (a collection in a big process takes tens of ms)."""
 
 
 REAL = Clocks()
@@ -280,10 +271,9 @@ def measure(
     watcher: Watcher = _no_watcher, progress: Progress = NO_WATCH, clocks: Clocks = REAL,
 ) -> Timing:
     """Time the lanes' units in rounds until `clocks.clock` would pass `deadline` (until
-    MIN_RUNS rounds: `deadline + grace`, or MIN_GRACE from now, the later); rounds before
-    `warm_until` are a warm-up. A unit starts only if its `expected` seconds (the checking
-    run's, then the slowest seen) still fit; one that does not ends the timing, or before
-    MIN_RUNS rounds is left out while faster ones go on. `cpu_steps` get CPU time too."""
+    MIN_RUNS rounds: `deadline + grace`, or MIN_GRACE from now); rounds before `warm_until`
+    warm up. A unit starts only if its `expected` seconds (then the slowest seen) fit; one
+    that does not ends the timing, or before MIN_RUNS rounds is left out. `cpu_steps` too."""
     timing = Timing({(lane.variant, step): [] for lane in lanes for step in lane.steps})
     try:
         _time_rounds(timing, lanes, run_input, expected, deadline, grace, warm_until,
@@ -365,9 +355,8 @@ LANE_SHARE = 0.25
 
 def _round_order(todo: list[tuple[Lane, str]], expected: dict[tuple[str | None, str], float]
                  ) -> list[tuple[Lane, str]]:
-    """One round: each lane's units in turn, a lane far faster than the slowest repeating
-    them for up to LANE_SHARE of its time (at most LANE_REPEATS times), so that a fast
-    variant beside a slow main gets runs enough while load still falls on all alike."""
+    """Each lane's units in turn, one far faster than the slowest repeating them for up to
+    LANE_SHARE of its time (LANE_REPEATS at most): a fast variant gets runs enough."""
     lanes: dict[Lane, list[str]] = {}
     for lane, unit in todo:
         lanes.setdefault(lane, []).append(unit)
@@ -426,8 +415,7 @@ def bench_input(
     timeout: float | None = None, run: DayRunner | None = None, watcher: Watcher | None = None,
     variants: Sequence[type[Solution[Any]]] = (), clocks: Clocks = REAL,
 ) -> DayBench:
-    """Check the day (and `variants` against it) on one input, then time every timeable
-    step of all of them together within `budget` seconds by `clocks.clock`."""
+    """Check the day (and `variants` against it) on one input, then time all in `budget` s."""
     watcher = watcher or _no_watcher
     run = run or (Executor(timeout) if timeout else Executor(clock=clocks.timer))
     clock = clocks.clock
@@ -523,9 +511,8 @@ def bench_days(
     watcher: Watcher | None = None, variants: bool = True, memory: bool = False,
     clocks: Clocks = REAL,
 ) -> BenchReport:
-    """Bench every day asked for on the inputs `aoc run` would use (with its variants
-    unless not `variants`), `budget` seconds a day shared by its inputs; with `memory`,
-    each step's peak allocation too (`with_peaks`)."""
+    """Bench every day asked for on `aoc run`'s inputs (with variants unless not `variants`),
+    `budget` seconds a day; with `memory`, peak allocations too (`with_peaks`)."""
     report = BenchReport(budget=budget)
     run = Executor(timeout)
     current = ""
@@ -558,8 +545,7 @@ def bench_days(
 
 def with_peaks(bench: DayBench, classes: dict[str | None, type[Solution[Any]]],
                run_input: RunInput, timeout: float | None, notices: list[str]) -> DayBench:
-    """`bench` with each step's peak allocation for the classes in `classes` (by variant
-    name), measured after the timing; a step not measured is said in `notices`."""
+    """`bench` with the peak allocations of `classes`' steps, one not measured in `notices`."""
     peaks: dict[str | None, Peaks] = {}
     for result in (bench.result, *bench.variants):
         cls = classes.get(result.variant)

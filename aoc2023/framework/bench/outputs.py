@@ -1,7 +1,6 @@
 """The files `aoc bench` writes: the history, the README's table and charts, the pictures
-(matplotlib: the optional `plot` extra, imported only to draw). `prepare` settles every
-path, absolute and writable, before any timing: a day's `os.chdir` moves none, and a bad
-one is exit 2 at once."""
+(matplotlib, the `plot` extra, imported only to draw). `prepare` checks every path before
+any timing (exit 2 at once), absolute: a day's `os.chdir` moves none."""
 
 from __future__ import annotations
 
@@ -40,20 +39,17 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Outputs:
-    """Absolute paths, found before the timing: None where there is nothing to do."""
+    """Absolute paths found before the timing (None: nothing to do): the project, whose
+    history is compared with; `--save`'s, `--readme`'s (charts beside it), `--plot`'s."""
 
     root: Path | None = None
-    """The project, whose history the figures are compared with."""
     history: Path | None = None
-    """`--save`."""
     readme: Path | None = None
-    """`--readme`: the charts go beside it."""
     plot: Path | None = None
 
 
 def prepare(*, save: bool = False, readme: bool = False, plot: Path | None = None) -> Outputs:
-    """The outputs asked for, each checked now: UsageError (or HistoryError) naming the
-    first that could not be written or could not take what is written."""
+    """The outputs asked for, each checked now (UsageError or HistoryError for the first)."""
     drawn = None
     if plot is not None:
         check_target("--plot", plot)
@@ -85,8 +81,7 @@ def _with_charts(report: BenchReport, block: str, folder: Path) -> tuple[str, li
 
 
 def compared(report: BenchReport, outputs: Outputs, save: bool = True) -> BenchReport:
-    """The report compared with the project's history; one that cannot be read is a
-    notice, or the error when it is to be saved into."""
+    """The report compared with the history; unreadable: a notice, or raised if saved into."""
     if outputs.root is None:
         return report
     path = store.history_file(outputs.root)
