@@ -1,11 +1,9 @@
 """What a day's tests import: check a day's examples, and the suite's parametrised cases.
 
-The pytest plugin makes one test per day, part and example (`example_cases_of()`) and per
-day and part of the real input (`real_answer_cases_of()`), checked by `check_example` and
-`check_real_answer`; explicit test files call the same, or `check_examples(DayNN)` for a
-day's examples in one test. Variants are checked alike. The cases are plain dataclasses
-with an `id` (`2023-day07-part1-example1`): pytest, a dev dependency, is imported only to
-skip or fail one."""
+The pytest plugin makes a case (`id`: `2023-day07-part1-example1`) per day, part and example
+(`example_cases_of`) and per day and part of the real input (`real_answer_cases_of`), checked
+by `check_example` and `check_real_answer`; a test file may call `check_examples(DayNN)`.
+Variants are checked alike. pytest is imported only to skip or fail a case."""
 
 from __future__ import annotations
 
@@ -47,19 +45,14 @@ _WHOLE_NUMBER = re.compile(r"-?[0-9]+")
 
 
 def check_examples(solution_class: type[Solution[Any]]) -> None:
-    """Run every example the day declares, each part it has an expected answer for, with
-    the day's main implementation and with each of its variants.
+    """Run every example the day declares, each part it has an answer for, with the day's
+    main implementation and each of its variants.
 
-    Raises one AssertionError listing every failure: a wrong answer (with what was
-    returned and what was expected), a part that raised, or an example that does not
-    parse; the tracebacks of what raised follow the list. A part not written yet
-    (NotImplementedError raised by the part itself: runner._not_written) is not a
-    failure, so a new day's test passes until its parts are written, and checks each
-    part from the moment it is.
-
-    An example checks only the parts it declares an answer for: with no answer there
-    is nothing to compare with. A day that declares no answer at all passes with a
-    warning, so that a test checking nothing does not pass silently.
+    Raises one AssertionError listing every failure (a wrong answer, with what was
+    returned and expected; a part that raised; an example that does not parse), then the
+    tracebacks. A part not written yet (raising NotImplementedError itself) is no failure,
+    so a new day's test passes until its parts are written. A day that declares no answer
+    at all passes with a warning.
     """
     year, day = solution_class.year, solution_class.day
     parts = puzzle_parts(year, day)
@@ -104,7 +97,7 @@ class ExampleCase:
     number: int
     """The example's place in the day's `examples`, from 1."""
     variant: str | None = None
-    """The variant checked, or None for the day's main implementation."""
+    """The variant checked; None for the day's main implementation."""
 
     @property
     def id(self) -> str:
@@ -113,8 +106,7 @@ class ExampleCase:
 
 
 def example_cases_of(solution_class: type[Solution[Any]]) -> list[ExampleCase]:
-    """One case per (part, example with an answer for that part, implementation) of one
-    day: its main implementation and each of its variants."""
+    """One case per part, example with an answer for it, and implementation of the day."""
     year, day = solution_class.year, solution_class.day
     variants = [None, *(v.variant for v in variants_of(solution_class))]
     return [ExampleCase(year, day, part, number, variant)
@@ -125,8 +117,7 @@ def example_cases_of(solution_class: type[Solution[Any]]) -> list[ExampleCase]:
 
 
 def check_example(case: ExampleCase) -> None:
-    """Fail unless the case's part gives the example's answer; skip a part not written
-    yet."""
+    """Fail unless the case's part gives the example's answer; skip one not written yet."""
     solution_class = registry.load_day(case.year, case.day)
     run = example_inputs(solution_class)[case.number - 1]
     run = dataclasses.replace(run, parts=(case.part,))
@@ -140,10 +131,8 @@ def check_example(case: ExampleCase) -> None:
 
 @dataclass(frozen=True)
 class RealAocd:
-    """Where the user's own aocd keeps things, found as `aoc` finds them.
-
-    Only local files are read: a real-answer test never fetches anything.
-    """
+    """Where the user's aocd keeps things, found as `aoc` finds them: a real-answer test
+    reads local files only, never fetching."""
 
     token: str | None = dataclasses.field(repr=False)  # never shown in a test report
     data_dir: Path
@@ -158,8 +147,7 @@ class RealAocd:
                    tuple(token_places(project, env)))
 
     def real_input(self, year: int, day: int, part: int) -> RunInput | str:
-        """The cached input with the part's accepted answer, or why there is none and
-        what to run (`aoc run` fetches the input and sends an answer, aocd caching both)."""
+        """The cached input with the part's accepted answer, or why not and what to run."""
         then = f"; run {aoc_command('run', year, day)}"
         if self.token is None:
             places = list(self.token_places) or ["$AOC_SESSION", str(self.config_dir / "token")]
@@ -168,7 +156,7 @@ class RealAocd:
                     f"in {files[0]} ({aoc_command('token')} checks it)")
         try:
             user_id = cached_user_id(self.token, self.config_dir)
-        except DamagedFileError:  # aoc token says what is wrong with it
+        except DamagedFileError:  # `aoc token` says what is wrong
             user_id = None
         if user_id is None:
             return f"aocd has not recorded whose token this is yet{then}"
@@ -184,15 +172,14 @@ class RealAocd:
 
 @dataclass(frozen=True)
 class RealAnswerCase:
-    """One part of one day on the user's own input, checked against the answer the site
-    accepted (as aocd cached it), read from `aocd`."""
+    """One part of one day on the user's input, against the accepted answer aocd cached."""
 
     year: int
     day: int
     part: int
     aocd: RealAocd
     variant: str | None = None
-    """The variant checked, or None for the day's main implementation."""
+    """The variant checked; None for the day's main implementation."""
 
     @property
     def id(self) -> str:
@@ -211,7 +198,7 @@ def real_answer_cases_of(solution_class: type[Solution[Any]], aocd: RealAocd
 
 def check_real_answer(case: RealAnswerCase) -> None:
     """Fail unless the part gives the accepted answer on the user's cached input; skip,
-    with the reason, when there is no token, input or answer, or the part is not written."""
+    saying why, without a token, input or answer, or for a part not written."""
     import pytest
 
     run = case.aocd.real_input(case.year, case.day, case.part)
@@ -227,9 +214,8 @@ def check_real_answer(case: RealAnswerCase) -> None:
 
 
 def _run(solution_class: type[Solution[Any]], run: RunInput) -> DayResult:
-    """`run_solution`; Ctrl-C in the day's code is raised again as a plain
-    KeyboardInterrupt, never a failed case: pytest then stops the session, saying
-    KeyboardInterrupt, as it does for Ctrl-C anywhere else."""
+    """`run_solution`; Ctrl-C in the day's code is a KeyboardInterrupt again (pytest stops
+    the session), never a failed case."""
     try:
         return run_solution(solution_class, run)
     except Interrupted:
@@ -237,9 +223,8 @@ def _run(solution_class: type[Solution[Any]], run: RunInput) -> DayResult:
 
 
 def _assert_correct(result: DayResult, where: str, expected_is: str) -> None:
-    """The one part run gave its expected answer (skipped while the part is not written).
-
-    Raised, not asserted: a library's `assert` vanishes under `python -O`."""
+    """The one part run gave its expected answer (skipped while not written); raised, not
+    asserted: `assert` vanishes under `python -O`."""
     import pytest
 
     [outcome] = result.parts
@@ -250,8 +235,7 @@ def _assert_correct(result: DayResult, where: str, expected_is: str) -> None:
 
 
 def _failures(result: DayResult, where: str, expected_is: str) -> list[str]:
-    """One line per failure in `result`: a parse that failed, a part that raised or
-    returned no usable answer, a wrong answer. A part not written yet is none."""
+    """One line per failure in `result`; a part not written yet is none."""
     if result.error is not None:
         return [f"{where}: {result.error}"]
     failures = []
@@ -269,14 +253,14 @@ def _failures(result: DayResult, where: str, expected_is: str) -> list[str]:
         elif part.error is not None:
             verb = "raised" if part.traceback else "failed:"
             failures.append(f"{where}, part {part.part} {verb} {part.error}")
-        else:  # no expected answer (or a status added later): not a pass either
+        else:  # no expected answer: not a pass either
             failures.append(f"{where}, part {part.part}: {part.status}, "
                             f"returned {_shown(part.answer)}")
     return failures
 
 
 def _tracebacks(result: DayResult, where: str) -> list[str]:
-    """The tracebacks of what raised in the day's code, headed by where, for the message."""
+    """The tracebacks of what raised in the day's code, each headed by where."""
     found = [(where, result.traceback)]
     found += [(f"{where}, part {part.part}", part.traceback) for part in result.parts]
     return [f"{place}:\n{text}" for place, text in found if text]

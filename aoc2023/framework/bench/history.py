@@ -1,9 +1,6 @@
-"""The bench history, `benchmarks/history.json` in the project (`aoc bench --save`):
-appended, never rewritten; compared with by every bench (the latest figures of the same
-day, input, variant and step on the same machine: `compare`); a day's figures over time
-(`day_series`, for --history). Timings and the commit only, never an input or an answer.
-An entry or figure damaged by hand is skipped with a sentence naming it, never fatal.
-"""
+"""The bench history, `benchmarks/history.json` (`aoc bench --save`): appended to, compared
+with on the same machine. Timings and the commit only, never an input or an answer; a
+damaged entry or figure is skipped with a sentence naming it, never fatal."""
 
 from __future__ import annotations
 
@@ -35,13 +32,11 @@ from aoc2023.framework.files import write_atomically, write_failed
 FORMAT = 1
 
 Key = tuple[int, int, str, str, str, str]
-"""(year, day, source, label, variant, step): which figures may be compared; the
-variant is "" for the main implementation."""
+"""(year, day, source, label, variant or "", step): which figures may be compared."""
 
 
 def machine() -> str:
-    """Which machine the figures are from: the system and a short hash of the host name,
-    so that a committed history does not name the machine."""
+    """The system and a short hash of the host name: a committed history names no host."""
     import hashlib
 
     host = hashlib.sha256(platform.node().encode()).hexdigest()[:8]
@@ -59,16 +54,13 @@ def tolerance(new: Stats, old: Stats) -> float:
 
 
 def compared(new: Stats, old: Stats) -> Headline:
-    """The figure to compare: the new headline, when the saved figures have it too; else
-    its raw figure (figures saved before normalising: raw only against raw), else the
-    wall minimum (saved with no CPU time)."""
+    """The new headline if saved too, else its raw figure, else the wall minimum."""
     return next((name for name in (new.headline, new.raw_headline)
                  if new.figure(name) is not None and old.figure(name) is not None), "min")
 
 
 def trend(new: Stats, old: Stats) -> Trend:
-    """Faster or slower only when the compared figures are more than the tolerance
-    apart."""
+    """Faster or slower only past the tolerance."""
     name = compared(new, old)
     new_figure, old_figure = new.figure(name) or 0.0, old.figure(name) or 0.0
     if abs(new_figure - old_figure) <= MIN_DIFFERENCE:  # within the clock's own noise
@@ -82,8 +74,7 @@ def trend(new: Stats, old: Stats) -> Trend:
 
 
 def load(path: Path) -> list[Any]:
-    """The saved entries, oldest first, as saved (any of them may be damaged by hand:
-    `saved_entries` reads them); none when the file does not exist yet."""
+    """The raw entries, oldest first (none without the file); HistoryError if unreadable."""
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
@@ -98,10 +89,8 @@ def load(path: Path) -> list[Any]:
 
 
 def input_name(source: str | None, label: str | None, root: Path | None) -> str:
-    """The input's name in the history: its label ("example 1"), and for a file given to
-    --input its resolved path, so that `f.txt`, `./f.txt` and its absolute path are one
-    history. Inside the project `root` the path is relative to it (posix), so that a
-    committed history names no home folder and matches in another checkout."""
+    """The input's label; for an --input file its resolved path (one history however
+    typed), relative to the project `root` when inside it (matches in another checkout)."""
     if source != "file" or not label:
         return label or ""
     path = Path(label).resolve()
@@ -111,8 +100,7 @@ def input_name(source: str | None, label: str | None, root: Path | None) -> str:
 
 
 def _key(bench: DayBench, step: StepBench, root: Path | None, typed: bool = False) -> Key:
-    """The step's key; `typed`: with a file named as typed, the key saved before
-    `input_name` resolved it."""
+    """The step's key; `typed`: with the file named as typed (saved before `input_name`)."""
     result = bench.result
     label = (result.label or "") if typed else input_name(result.source, result.label, root)
     return (result.year, result.day, result.source or "", label, step.variant or "",
@@ -121,16 +109,13 @@ def _key(bench: DayBench, step: StepBench, root: Path | None, typed: bool = Fals
 
 @dataclass(frozen=True)
 class SavedFigure:
-    """One step's figures as saved, read back."""
-
     key: Key
     stats: Stats
 
 
 @dataclass(frozen=True)
 class SavedEntry:
-    """One save, read back: when, on which Python and machine, at which commit, and the
-    figures that could be read."""
+    """One save, read back, with the figures that could be read."""
 
     date: str
     python: str
@@ -145,10 +130,8 @@ class _Damaged(Exception):
 
 def saved_entries(raw: list[Any], source: str = "The benchmark history"
                   ) -> tuple[list[SavedEntry], list[str]]:
-    """The entries of `raw` (as `load` gives them) that can be read, oldest first, each
-    with the figures of it that can be read; and a sentence for each entry or figure that
-    cannot, naming it by its place in `source` (counting from 1) and saying why. Those
-    are skipped: a hand edit gone wrong costs its own figures, never the others."""
+    """The entries and figures of `raw` that can be read, oldest first, and a sentence
+    for each skipped, naming its place in `source` and why."""
     entries, damaged = [], []
     for number, entry in enumerate(raw, start=1):
         try:
@@ -178,12 +161,10 @@ def saved_entries(raw: list[Any], source: str = "The benchmark history"
 
 
 def _text(data: dict[str, Any], name: str) -> str:
-    """A field of text; "" when it is missing."""
     return _optional_text(data, name) or ""
 
 
 def _optional_text(data: dict[str, Any], name: str) -> str | None:
-    """A field of text, or None (missing, or saved as null)."""
     value = data.get(name)
     if value is not None and not isinstance(value, str):
         raise _Damaged(f"its {name} is not text")
@@ -191,7 +172,7 @@ def _optional_text(data: dict[str, Any], name: str) -> str | None:
 
 
 def _number(data: dict[str, Any], name: str, required: bool = True) -> float | None:
-    """A figure's time in seconds: a number, finite and not negative."""
+    """Seconds: finite and not negative."""
     if name not in data and required:
         raise _Damaged(f"it has no {name}")
     value = data.get(name)
@@ -204,7 +185,7 @@ def _number(data: dict[str, Any], name: str, required: bool = True) -> float | N
 
 
 def _saved_figure(figure: object) -> SavedFigure:
-    """A figure as `_figure` saves it, read back; _Damaged when it cannot be."""
+    """A figure as `_figure` saves it, read back."""
     if not isinstance(figure, dict):
         raise _Damaged("it is not an object")
     year, day, runs = figure.get("year"), figure.get("day"), figure.get("runs")
@@ -229,9 +210,9 @@ def _saved_figure(figure: object) -> SavedFigure:
 
 
 def latest_figures(entries: list[SavedEntry], on_machine: str) -> dict[Key, Change]:
-    """For each key, the newest figures saved on `on_machine`, as a Change to fill in."""
+    """Each key's newest figures saved on `on_machine`, as a Change to fill in."""
     found: dict[Key, Change] = {}
-    for entry in entries:  # oldest first: later entries overwrite earlier ones
+    for entry in entries:  # oldest first
         if entry.machine != on_machine:
             continue
         for figure in entry.figures:
@@ -242,9 +223,7 @@ def latest_figures(entries: list[SavedEntry], on_machine: str) -> dict[Key, Chan
 
 def compare(report: BenchReport, raw: list[Any], on_machine: str,
             root: Path | None = None, source: str = "The benchmark history") -> BenchReport:
-    """The report with each timed step's change against the latest saved figures in
-    `raw` (as `load` gives them, from `source`), and a notice for each damaged entry or
-    figure skipped (`saved_entries`); `root` is the project's, as for `input_name`."""
+    """The report with each step's change against the latest in `raw`, a notice per damaged one."""
     entries, damaged = saved_entries(raw, source)
     baseline = latest_figures(entries, on_machine)
     results = []
@@ -278,9 +257,7 @@ def _figure(bench: DayBench, step: StepBench, stats: Stats, root: Path | None
 
 def save_figures(path: Path, report: BenchReport, when: datetime, on_machine: str,
                  root: Path | None = None) -> int:
-    """Append this report's figures to the history; the number of steps saved. `root` is
-    the project's, as for `input_name`. Read, appended to and written under a lock, so
-    that runs saving at once all keep their figures."""
+    """Append the report's figures under a lock (runs at once all keep theirs); steps saved."""
     figures = [_figure(bench, step, step.stats, root) for bench in report.results
                for step in bench.steps if step.stats is not None]
     if not figures:
@@ -302,19 +279,16 @@ def save_figures(path: Path, report: BenchReport, when: datetime, on_machine: st
 
 
 GIT_SECONDS = 5.0
-"""How long `git` may take to name the commit before the history is saved without it."""
 
 
 def commit_of(root: Path | None) -> str | None:
-    """The commit checked out in the project at `root` (its full hash, with "+" after it
-    when tracked .py files have changed since), or None when it is not a git checkout or git
-    is missing or slow."""
+    """The full hash checked out at `root`, "+" when tracked .py files changed (code only:
+    each save changes the history and README); None without git or a checkout, or if slow."""
     if root is None:
         return None
     try:
         head = subprocess.run(["git", "-C", str(root), "rev-parse", "HEAD"], capture_output=True,
                               text=True, timeout=GIT_SECONDS, check=True).stdout.strip()
-        # Only code counts: the history and the README change with every save.
         changed = subprocess.run(["git", "-C", str(root), "status", "--porcelain",
                                   "--untracked-files=no", "--", "*.py"], capture_output=True,
                                  text=True, timeout=GIT_SECONDS, check=True).stdout.strip()
@@ -325,8 +299,7 @@ def commit_of(root: Path | None) -> str | None:
 
 @dataclass(frozen=True)
 class Point:
-    """One saved bench of a step: when, at which commit (None when not recorded), and
-    its headline seconds."""
+    """One saved bench of a step: when, at which commit, its headline seconds."""
 
     date: str
     commit: str | None
@@ -335,9 +308,8 @@ class Point:
 
 def day_series(entries: list[SavedEntry], on_machine: str, year: int, day: int
                ) -> dict[str, list[Point]]:
-    """Each step's points, by series name ("part 1", or "part 1 (hands.txt)" when the
-    day was saved on more than one input), in the order saved (saved_entries:
-    damaged entries and figures are left out)."""
+    """Each step's points in the order saved, by name ("part 1", or "part 1 (hands.txt)"
+    when the day was saved on several inputs); main implementation only."""
     found: dict[tuple[str, str], list[Point]] = {}
     for entry in entries:
         if entry.machine != on_machine:

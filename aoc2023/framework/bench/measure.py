@@ -1,9 +1,6 @@
-"""Timing for `aoc bench`: each input's checking run (as `aoc run` runs it), then its
-steps in interleaved rounds of every lane (the main class and each variant) until the
-budget is spent, with the calibration workload timed between the units for the machine's
-speed (`workload`, `calibrate`). The method and why: docs/how-to/benchmarks.md. The
-clocks are a parameter (`Clocks`) so that a test hands in a fake one; under a time limit
-all of it runs in a child process (timeouts.py)."""
+"""Timing for `aoc bench`: each input's checking run, then rounds of every lane (the main
+class, each variant) until the budget is spent, the calibration workload between units
+(method: docs/how-to/benchmarks.md); the clocks are a parameter (`Clocks`) for fakes."""
 
 from __future__ import annotations
 
@@ -36,26 +33,21 @@ from aoc2023.framework.solution import Solution
 from aoc2023.framework.timeouts import NO_WATCH, Progress, call_with_timeout
 
 MAX_RUNS = 100_000
-"""The most runs of any one step, the parse included (README: "at most 100,000 runs")."""
+"""The most runs of any one step, the parse included."""
 MIN_GRACE = 0.05
-"""How long after the checking run MIN_RUNS rounds of fast steps may go on at least
-(when the budget and the slowest step leave less): long enough for a few of the
-scheduler's time slices on a busy machine, and small beside the start-up of `aoc`."""
+"""Seconds that MIN_RUNS rounds of fast steps get at least, whatever the budget left."""
 WARM_UP_SHARE = 0.1
 """The part of an input's budget spent running rounds untimed first."""
 CPU_FROM = LONG_STEP / 2
-"""Steps that took at least this long in the checking run have their CPU time recorded
-as well (it costs about a microsecond a run, outside the timed span)."""
+"""Steps this long in the checking run have their CPU time recorded too."""
 
 _TIMEABLE = frozenset({Status.CORRECT, Status.WRONG, Status.UNKNOWN})
 
 Mode = Literal["parse", "parts", "in turn", "pair"]
-"""How a lane's steps run: the parse alone (no part can be timed), each part on its own
-parse, parts in turn from one `solve` generator, or `solve` returning both."""
+"""The parse alone, each part on its own parse, one yielding `solve`, or `solve` -> pair."""
 
 Watcher = Callable[[str, str, int, float], None]
-"""Told before each run: (which input, which step, rounds kept so far, how long that run
-should take in seconds). `aoc bench` shows it on a terminal."""
+"""Told before each run: (input, step, rounds kept so far, expected seconds)."""
 
 
 def _no_watcher(where: str, step: str, runs: int, expected: float) -> None:
@@ -70,7 +62,6 @@ class Lane:
     mode: Mode
     parts: tuple[int, ...] = ()
     variant: str | None = None
-    """None for the day's own class, else the variant's name."""
 
     @property
     def steps(self) -> tuple[str, ...]:
@@ -82,8 +73,7 @@ class Lane:
 
     @property
     def units(self) -> tuple[str, ...]:
-        """What one round runs, each as a whole (a part with its own parse, or one solve):
-        the budget is checked before each."""
+        """What one round runs, each whole; the budget is checked before each."""
         if self.mode == "parts":
             return tuple(f"part {part}" for part in self.parts)
         return self.steps[-1:]
@@ -95,20 +85,17 @@ Samples = dict[tuple[str | None, str], list[int]]
 
 @dataclass
 class Timing:
-    """What timing an input gave: wall-clock samples by (variant, step), CPU-time samples
-    of the steps long enough to want them, and why a step stopped."""
+    """Samples by (variant, step) in ns: wall clock, CPU time (long steps), why one stopped."""
 
     samples: Samples
     errors: dict[tuple[str | None, str], str] = field(default_factory=dict)
     cpu: Samples = field(default_factory=dict)
     ready: Samples = field(default_factory=dict)
-    """By (variant, step), for each of its CPU-time samples: how long the run waited for
-    a core while ready to run (`Clocks.ready_timer`)."""
+    """Each CPU-time sample's wait for a core (`Clocks.ready_timer`)."""
     calibration: list[tuple[int, int]] = field(default_factory=list)
     """The calibration workload's runs: (wall-clock, CPU) ns."""
     beside: dict[tuple[str | None, str], list[int]] = field(default_factory=dict)
-    """By (variant, step), for each of its samples: the calibration run just before it
-    (an index into `calibration`; the next one ran just after)."""
+    """Each sample's index in `calibration` of the run just before it (the next, after)."""
 
     @property
     def speed(self) -> Speed | None:
@@ -116,10 +103,7 @@ class Timing:
                         [cpu for _, cpu in self.calibration])
 
     def normalised(self, key: tuple[str | None, str], samples: Sequence[int]) -> float | None:
-        """The step's time at the reference speed (figures.Stats.normalised_cpu) from its
-        `samples` (ns, as kept: its CPU times): each over the mean
-        CPU time of the calibration runs just before and after it, their median, times
-        the reference. None without a calibration beside every sample."""
+        """`samples` (CPU ns) at the reference speed, run by run; None without calibrations."""
         import statistics
 
         beside, cpu = self.beside.get(key, []), [one for _, one in self.calibration]
@@ -132,13 +116,11 @@ class Timing:
 
 
 def lane_for(solution_class: type[Solution[Any]], check: DayResult) -> Lane:
-    """One implementation of the day (its main class, or a variant: `check.variant`),
-    timing what its checking run showed can be timed."""
+    """The lane of `solution_class`, timing what its checking run showed can be timed."""
     timeable = tuple(part.part for part in check.parts if part.status in _TIMEABLE)
     lane = partial(Lane, solution_class, variant=check.variant)
     if solution_class.solves_in_turn():
-        # The generator gives part 2 only after part 1: time the parts up to the first
-        # that cannot be timed.
+        # Part 2 comes only after part 1: the parts up to the first not timeable.
         prefix = tuple(p for n, p in enumerate(sorted(timeable), 1) if p == n)
         return lane("in turn", prefix) if prefix else lane("parse")
     if solution_class.solves_both_at_once():
@@ -148,8 +130,7 @@ def lane_for(solution_class: type[Solution[Any]], check: DayResult) -> Lane:
 
 
 def _cpu_ns() -> int:
-    """CPU time of this process (all its threads) and of its children that have ended, in
-    ns: what a step costs the machine, whatever else ran beside it."""
+    """CPU ns of this process and of its ended children."""
     if sys.platform == "win32":  # no getrusage: child processes' CPU time is not counted
         return process_time_ns()
     import resource
@@ -159,15 +140,11 @@ def _cpu_ns() -> int:
 
 
 _SCHEDSTAT: dict[tuple[int, int], int | None] = {}
-"""This thread's /proc/thread-self/schedstat, open, by (process, thread): a forked child
-(--timeout) opens its own."""
+"""Open schedstat files by (process, thread): a forked child opens its own."""
 
 
 def _ready_ns() -> int:
-    """How long this thread has waited for a core while ready to run, in ns: Linux's
-    schedstat (its second field), 0 where there is none. A step's CPU time and this
-    together are the time it wanted a core; the rest of its wall time it waited on
-    something else (figures.WAITING_SHARE), however busy the machine."""
+    """Ns this thread has waited for a core while ready (Linux's schedstat), else 0."""
     import os
     import threading
 
@@ -187,7 +164,7 @@ def _ready_ns() -> int:
 
 
 def workload() -> int:
-    """The fixed work: the same operations in the same order every time (about 1 ms)."""
+    """The calibration's fixed work, the same every time (about 1 ms)."""
     table: dict[int, int] = {}
     total = 0
     for n in range(4_500):
@@ -203,9 +180,7 @@ def workload() -> int:
 
 def calibrate(timer: Callable[[], int], cpu_timer: Callable[[], int],
               work: Callable[[], object] = workload) -> tuple[int, int]:
-    """Run the workload once: its wall-clock and CPU time in ns, by `timer` and
-    `cpu_timer` (the bench's clocks: a test hands in fake ones, and a `work` that takes
-    the time it chooses on them)."""
+    """Run `work` once: its (wall-clock, CPU) ns by `timer` and `cpu_timer`."""
     cpu_start = cpu_timer()
     start = timer()
     work()
@@ -215,32 +190,24 @@ def calibrate(timer: Callable[[], int], cpu_timer: Callable[[], int],
 
 @dataclass(frozen=True)
 class Clocks:
-    """What the bench reads time from, and how many runs a step may have: the real
-    clocks by default."""
+    """What the bench reads time from, real by default: `clock` (s) keeps the budget, `timer`,
+    `cpu_timer` and `ready_timer` (ns) time the runs, `work` is the calibration; `settle`
+    runs before an input (no collection mid-run, tens of ms; a fake clock needs none)."""
 
     clock: Callable[[], float] = time.monotonic
-    """Seconds: keeps the budget."""
     timer: Callable[[], int] = perf_counter_ns
-    """ns: times each run, the checking run's included."""
     cpu_timer: Callable[[], int] = _cpu_ns
-    """ns: the CPU time of the long steps."""
     work: Callable[[], object] = workload
-    """The calibration's fixed workload, run before each unit and after the last."""
     max_runs: int = MAX_RUNS
     ready_timer: Callable[[], int] = _ready_ns
-    """ns: how long the thread has waited for a core, read with the CPU time."""
     settle: Callable[[], object] = gc.collect
-    """Run before an input's checking run and timing: the garbage of what ran before is
-    collected then, not in the middle of a timed run. A fake clock, on which no run's
-    time depends on it, needs none (in a big process a collection is tens of ms)."""
 
 
 REAL = Clocks()
 
 
 class _Round:
-    """Runs one lane's units, appending each run's times to the samples (and its CPU time
-    too, for the steps in `cpu_steps`)."""
+    """Runs one lane's units, appending each run's times to `timing`."""
 
     def __init__(self, lane: Lane, run_input: RunInput, timing: Timing,
                  cpu_steps: frozenset[tuple[str | None, str]], clocks: Clocks) -> None:
@@ -257,7 +224,7 @@ class _Round:
         """The step running now: the one to blame when a unit raises."""
 
     def _time(self, step: str, call: Callable[[Any], Any], argument: Any) -> Any:
-        """`call(argument)`, timed: nothing else runs between the clock readings."""
+        """`call(argument)`, timed: nothing else between the clock readings."""
         clock = self.timer
         with_cpu = step in self.cpu_steps
         self.step = step
@@ -303,15 +270,10 @@ def measure(
     cpu_steps: frozenset[tuple[str | None, str]] = frozenset(), where: str = "",
     watcher: Watcher = _no_watcher, progress: Progress = NO_WATCH, clocks: Clocks = REAL,
 ) -> Timing:
-    """Time the lanes' units in rounds until `clocks.clock` would pass `deadline`
-    (while fewer than MIN_RUNS rounds are kept: `deadline + grace`, or MIN_GRACE from
-    now, whichever is later); rounds that fit
-    before `warm_until` are a warm-up. `expected` holds each (variant, unit)'s seconds
-    from the checking run, and then the slowest run seen: a unit starts only if that
-    long still fits. A unit that does not fit ends the timing, unless fewer than MIN_RUNS
-    rounds are kept: then it is left out while faster ones go on. The
-    steps in `cpu_steps` have their CPU time recorded too. The calibration workload runs
-    before each unit and after the last. No step gets more than `clocks.max_runs` runs."""
+    """Time the lanes' units in rounds until `clocks.clock` would pass `deadline` (until
+    MIN_RUNS rounds: `deadline + grace`, or MIN_GRACE from now); rounds before `warm_until`
+    warm up. A unit starts only if its `expected` seconds (then the slowest seen) fit; one
+    that does not ends the timing, or before MIN_RUNS rounds is left out. `cpu_steps` too."""
     timing = Timing({(lane.variant, step): [] for lane in lanes for step in lane.steps})
     try:
         _time_rounds(timing, lanes, run_input, expected, deadline, grace, warm_until,
@@ -336,18 +298,14 @@ def _time_rounds(
     todo = [(lane, unit) for lane in lanes for unit in lane.units]
     kept = warm_ups = 0
     fastest: dict[tuple[str | None, str], float] = {}
-    # Fast steps get MIN_RUNS runs even after a checking run that took the whole budget
-    # (counted from here: a child under --timeout may take a while to start).
     grace_until = max(deadline + grace, clock() + MIN_GRACE)
     while todo:
-        # A warm-up round only while one fits in the warm-up's share: the checking run has
-        # warmed up a slow step already.
+        # A warm-up only while one fits its share: a slow step is warm from the check.
         round_seconds = sum(expected[(lane.variant, unit)] for lane, unit in todo)
         warming = (clock() + round_seconds <= warm_until
                    and warm_ups < max_runs * WARM_UP_SHARE)
         limit = grace_until if kept < MIN_RUNS else deadline
-        # Lanes are weighed by their units' fastest runs: `expected` keeps the slowest, for
-        # the budget, and one hiccup there would cut a fast lane's repeats.
+        # Weighed by the fastest runs: one slow hiccup would cut a fast lane's repeats.
         for lane, unit in _round_order(todo, {**expected, **fastest}):
             if (lane, unit) not in todo:  # left out earlier in this round
                 continue
@@ -366,14 +324,12 @@ def _time_rounds(
                     kept, expected[key])
             runner = rounds[lane.variant]
             runner.keep = not warming
-            # Just before the unit, not counted in its times: its runs' "before".
             timing.calibration.append(calibrate(clocks.timer, clocks.cpu_timer, clocks.work))
             try:
                 runner.unit(unit)
             except (KeyboardInterrupt, Terminated):
                 raise
             except BaseException as error:  # the checking run passed, so this is rare: report it
-                # A generator's parts run as one unit: blame the part that raised.
                 blamed = (lane.variant, runner.step) if lane.mode == "in turn" else key
                 errors[blamed] = f"while timing, {describe_error(error)}"
                 todo.remove((lane, unit))
@@ -394,20 +350,13 @@ def _time_rounds(
 LANE_REPEATS = 100
 """The most times a lane runs its units in one round (see _round_order)."""
 LANE_SHARE = 0.25
-"""What a faster lane's repeats may take of a round, against the slowest lane's time."""
+"""A faster lane's repeats' share of a round, against the slowest lane's time."""
 
 
 def _round_order(todo: list[tuple[Lane, str]], expected: dict[tuple[str | None, str], float]
                  ) -> list[tuple[Lane, str]]:
-    """One round: each lane's units in turn, a lane after another, a lane far faster than
-    the slowest repeating its units for up to LANE_SHARE of the slowest lane's time (at
-    most LANE_REPEATS times).
-
-    Rounds are paced by the slowest lane, so a variant 20 times faster than the main
-    implementation got only the main's few runs: 8-9 in 3 s at 30,000 hands of day 7,
-    "rough", where its figure is the one the user came for. Repeating it in every round
-    keeps the turns (a burst of load still falls on every lane alike), and the share
-    keeps what it costs the main's own runs small (measured: see the closing note)."""
+    """Each lane's units in turn, one far faster than the slowest repeating them for up to
+    LANE_SHARE of its time (LANE_REPEATS at most): a fast variant gets runs enough."""
     lanes: dict[Lane, list[str]] = {}
     for lane, unit in todo:
         lanes.setdefault(lane, []).append(unit)
@@ -423,7 +372,7 @@ def _round_order(todo: list[tuple[Lane, str]], expected: dict[tuple[str | None, 
 
 
 def _checked_seconds(lane: Lane, check: DayResult) -> dict[tuple[str | None, str], float]:
-    """Each unit's time in the checking run: the first estimate of how long it takes."""
+    """Each unit's time in the checking run: the first estimate."""
     parse = check.parse_seconds or 0.0
     seconds = {part.part: part.seconds or 0.0 for part in check.parts}
     found: dict[tuple[str | None, str], float] = {}
@@ -440,8 +389,7 @@ def _checked_seconds(lane: Lane, check: DayResult) -> dict[tuple[str | None, str
 
 
 def _slowest_step(check: DayResult, timeout: float | None) -> float:
-    """The checking run's slowest step (with its parse), timed or not: a part that timed
-    out or failed there took its time too."""
+    """The checking run's slowest step with its parse, a timed-out part included."""
     parse = check.parse_seconds or 0.0
     return parse + max((timeout or 0.0 if part.status is Status.TIMEOUT else part.seconds or 0.0
                         for part in check.parts), default=0.0)
@@ -467,10 +415,7 @@ def bench_input(
     timeout: float | None = None, run: DayRunner | None = None, watcher: Watcher | None = None,
     variants: Sequence[type[Solution[Any]]] = (), clocks: Clocks = REAL,
 ) -> DayBench:
-    """Check the day (and each of `variants` against it) on one input, then time each
-    step that can be timed, all implementations together, within `budget` seconds from
-    now by `clocks.clock` (see `Clocks`). The checking run is timed by `clocks.timer`
-    too, unless `run` or a `timeout` (a child, on the real clock) says otherwise."""
+    """Check the day (and `variants` against it) on one input, then time all in `budget` s."""
     watcher = watcher or _no_watcher
     run = run or (Executor(timeout) if timeout else Executor(clock=clocks.timer))
     clock = clocks.clock
@@ -495,8 +440,7 @@ def bench_input(
                 for key, seconds in _checked_seconds(lane, one).items()}
     grace = max(_slowest_step(one, timeout) for _, one in timed)
     warm_until = clock() + budget * WARM_UP_SHARE
-    # A step long enough in any implementation has its CPU time recorded in all, so that
-    # a variant is compared with the main by the same clock.
+    # Long in any implementation: CPU time in all, to compare by one clock.
     long_steps = {step for lane, (_, one) in zip(lanes, timed, strict=True)
                   for step in lane.steps if (_from_check(step, one) or [0])[0] >= CPU_FROM * 1e9}
     cpu_steps = frozenset((lane.variant, step) for lane in lanes for step in lane.steps
@@ -516,7 +460,7 @@ def bench_input(
 
 
 def _versus_main(steps: list[StepBench]) -> tuple[StepBench, ...]:
-    """The steps, each variant's with its ratio to the main implementation's same step."""
+    """The steps, each variant's with its ratio to the main's same step."""
     main = {step.step: step.stats for step in steps if step.variant is None}
     found = []
     for step in steps:
@@ -529,8 +473,7 @@ def _versus_main(steps: list[StepBench]) -> tuple[StepBench, ...]:
 
 def _steps(lane: Lane, check: DayResult, timing: Timing, speed: Speed | None
            ) -> tuple[StepBench, ...]:
-    """One implementation's steps, in order, each timed or saying why not, with its
-    figures normalised by `speed`."""
+    """One implementation's steps, each timed (at `speed`) or saying why not."""
     steps = []
     names = ["parse"]
     if lane.solution_class.solves_both_at_once() and not lane.solution_class.solves_in_turn():
@@ -550,7 +493,7 @@ def _steps(lane: Lane, check: DayResult, timing: Timing, speed: Speed | None
             steps.append(StepBench(name, parts=parts, variant=lane.variant))
             continue
         error = timing.errors.get(key)
-        # After a yielding `solve` failed, its later parts never ran again: not timed.
+        # A yielding `solve` that failed never ran its later parts again.
         after_failure = failed and lane.mode == "in turn"
         found = timing.samples.get(key) or (
             [] if error or after_failure else _from_check(name, check))
@@ -568,11 +511,8 @@ def bench_days(
     watcher: Watcher | None = None, variants: bool = True, memory: bool = False,
     clocks: Clocks = REAL,
 ) -> BenchReport:
-    """Bench every day asked for, on the inputs `aoc run` would use, with its variants
-    unless `variants` is False; `budget` seconds a day by `clocks.clock`, shared between
-    its inputs (and within an input, by all its implementations), and at most
-    `clocks.max_runs` runs a step. With `memory`, each step's peak allocation too,
-    measured after the timing (`with_peaks`)."""
+    """Bench every day asked for on `aoc run`'s inputs (with variants unless not `variants`),
+    `budget` seconds a day; with `memory`, peak allocations too (`with_peaks`)."""
     report = BenchReport(budget=budget)
     run = Executor(timeout)
     current = ""
@@ -594,7 +534,7 @@ def bench_days(
                     bench = with_peaks(bench, classes, one, timeout, report.notices)
                 report.results.append(bench)
     except KeyboardInterrupt as stop:  # Ctrl-C, or SIGTERM/SIGHUP (errors.Terminated)
-        # The input being timed has only part of its runs, some of them warm-up: left out.
+        # The input being timed is left out: part of its runs, some of them warm-up.
         report.interrupted = True
         report.notices.append(f"Interrupted ({stop_name(stop)}){current}: the inputs benched "
                               "before it are shown; the rest did not run, and nothing is "
@@ -605,9 +545,7 @@ def bench_days(
 
 def with_peaks(bench: DayBench, classes: dict[str | None, type[Solution[Any]]],
                run_input: RunInput, timeout: float | None, notices: list[str]) -> DayBench:
-    """`bench` with each step's peak allocation (`StepBench.peak_memory`), for the main
-    implementation and each variant in `classes` (by variant name), measured after the
-    timing (runner.peaks_of); a step not measured is said in `notices`."""
+    """`bench` with the peak allocations of `classes`' steps, one not measured in `notices`."""
     peaks: dict[str | None, Peaks] = {}
     for result in (bench.result, *bench.variants):
         cls = classes.get(result.variant)
@@ -623,8 +561,7 @@ def with_peaks(bench: DayBench, classes: dict[str | None, type[Solution[Any]]],
 
 
 def notes(report: BenchReport) -> list[str]:
-    """Sentences about how far to trust the figures: too few runs, a busy machine, or one
-    whose speed swung."""
+    """How far to trust the figures: too few runs, a busy machine, a speed that swung."""
     found = []
     for bench in report.results:
         result = bench.result
@@ -654,5 +591,5 @@ def notes(report: BenchReport) -> list[str]:
 
 
 def _named(step: StepBench) -> str:
-    """The step as a sentence names it: "part 1", or "part 1 of variant fast"."""
+    """The step in a sentence: "part 1 of variant fast"."""
     return step.step if step.variant is None else f"{step.step} of variant {step.variant}"

@@ -1,9 +1,6 @@
-"""The files `aoc bench` writes: the history's path, the README's table and charts, and
-the matplotlib pictures (`--plot`, `--history --plot`; matplotlib is the optional `plot`
-extra, imported only when a picture is drawn). Every path is settled, absolute and shown
-writable by `prepare` before anything is timed, so a day's `os.chdir` moves none of
-them and an unwritable folder is exit 2 at once, not an error after the timing.
-"""
+"""The files `aoc bench` writes: the history, the README's table and charts, the pictures
+(matplotlib, the `plot` extra, imported only to draw). `prepare` checks every path before
+any timing (exit 2 at once), absolute: a day's `os.chdir` moves none."""
 
 from __future__ import annotations
 
@@ -42,23 +39,17 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Outputs:
-    """Absolute paths, found before the timing: None where there is nothing to do."""
+    """Absolute paths found before the timing (None: nothing to do): the project, whose
+    history is compared with; `--save`'s, `--readme`'s (charts beside it), `--plot`'s."""
 
     root: Path | None = None
-    """The project folder, whose history the figures are compared with."""
     history: Path | None = None
-    """The history to save the figures into (`--save`)."""
     readme: Path | None = None
-    """The README to write the table into, the charts beside it (`--readme`)."""
     plot: Path | None = None
-    """The chart to draw (`--plot FILE`)."""
 
 
 def prepare(*, save: bool = False, readme: bool = False, plot: Path | None = None) -> Outputs:
-    """The outputs asked for, each checked now: UsageError (or HistoryError) naming the
-    first that could not be written, or whose file could not take what is written (a
-    history that cannot be read, a README without room for the table, a chart of a kind
-    not drawn)."""
+    """The outputs asked for, each checked now (UsageError or HistoryError for the first)."""
     drawn = None
     if plot is not None:
         check_target("--plot", plot)
@@ -81,8 +72,7 @@ def prepare(*, save: bool = False, readme: bool = False, plot: Path | None = Non
 
 
 def _with_charts(report: BenchReport, block: str, folder: Path) -> tuple[str, list[str]]:
-    """The README's block with each year's chart under the table (below), drawn
-    beside the README; without matplotlib, the table alone and a sentence saying why."""
+    """The block with each year's chart under it; without matplotlib, a sentence why."""
     if not available():
         return block, ["The README has no chart: matplotlib is not installed (the plot "
                        "extra: `uv sync --extra plot` or `pip install 'aoc2023[plot]'`)."]
@@ -91,8 +81,7 @@ def _with_charts(report: BenchReport, block: str, folder: Path) -> tuple[str, li
 
 
 def compared(report: BenchReport, outputs: Outputs, save: bool = True) -> BenchReport:
-    """The report compared with the figures saved in the project, if any. A history
-    that cannot be read is a notice, or (when it is to be saved into) its sentence."""
+    """The report compared with the history; unreadable: a notice, or raised if saved into."""
     if outputs.root is None:
         return report
     path = store.history_file(outputs.root)
@@ -107,13 +96,12 @@ def compared(report: BenchReport, outputs: Outputs, save: bool = True) -> BenchR
 
 def save_and_publish(report: BenchReport, outputs: Outputs, now: datetime, done: list[str],
                      *, write: bool = True, duration: Callable[[float], str]) -> None:
-    """Save the figures and write the README table, as `outputs` asks (unless not to
-    `write`: after a Ctrl-C), each file's sentence appended to `done` as it is written,
-    so that those written before one that fails are still said."""
+    """Save the figures and write the README table as `outputs` asks (none unless
+    `write`), each file's sentence added to `done` as it is written (said if a later fails)."""
     on_machine = machine()
     save, readme = outputs.history if write else None, outputs.readme if write else None
     if not any(step.stats for bench in report.results for step in bench.steps):
-        # Figures of nothing would replace the README's table of a good run with an empty one.
+        # Not a good run's table replaced with an empty one.
         kept = ["nothing saved"] * bool(save) + ["README.md left as it was"] * bool(readme)
         if kept:
             done.append(f"Nothing was timed: {', and '.join(kept)}.")
@@ -134,16 +122,14 @@ def save_and_publish(report: BenchReport, outputs: Outputs, now: datetime, done:
             done.append(f"Wrote the table of best-of-runs times into {readme}.")
 
 
-# The README's table: between two marker lines, the rest of the README left byte for byte.
+# The README's table, between two marker lines.
 
 START = "<!-- aoc-bench:start -->"
 END = "<!-- aoc-bench:end -->"
 
 
 def _not_timed(step: StepBench | None) -> str:
-    """The cell of a step with no figures: a part that failed or timed out is marked as
-    the bench table marks it, so that it is not taken for one not written yet (and a
-    day's total that leaves it out, for a fast day)."""
+    """A step with no figures: marked as the bench table marks a failure or a timeout."""
     if step is not None and (step.error or any(p.status is Status.ERROR for p in step.parts)):
         return "! error"
     if step is not None and any(p.status is Status.TIMEOUT for p in step.parts):
@@ -152,12 +138,11 @@ def _not_timed(step: StepBench | None) -> str:
 
 
 _YEAR_ROW = re.compile(r"\| (?:(\d{4})/\d+|\*\*(\d{4})\*\*) \|")
-"""A row of the table that belongs to a year: a day's (`| 2023/07 |`) or the year's total
-(`| **2023** |`)."""
+"""A day's row (`| 2023/07 |`) or a year's total (`| **2023** |`)."""
 
 
 def rows_by_year(table: str) -> dict[int, list[str]]:
-    """The rows of an earlier table, by year, in their order (other lines are left out)."""
+    """An earlier table's rows by year, in order."""
     rows: dict[int, list[str]] = {}
     for line in table.splitlines():
         if match := _YEAR_ROW.match(line):
@@ -167,10 +152,8 @@ def rows_by_year(table: str) -> dict[int, list[str]]:
 
 def markdown_table(report: BenchReport, when: str, python: str, system: str,
                    previous: str = "", *, duration: Callable[[float], str]) -> str:
-    """Day, puzzle, input, the headline figure of each step, and each day's total (its
-    parse and its parts), with a total row per year; the years of `report` replace
-    theirs in the `previous` table, whose other years' rows are kept. `duration` writes
-    a time as the views do (render/ is above bench/: the caller hands it down)."""
+    """Each day's headline figures and total, a total row per year; the years of `report`
+    replace theirs in `previous`. `duration` formats a time (the views' own, handed down)."""
     rows = rows_by_year(previous)
     benched = _year_rows(report, f"benched on {when}, {python}, {system}", duration)
     rows = {**{year: lines for year, lines in rows.items() if year not in benched}, **benched}
@@ -192,7 +175,7 @@ def markdown_table(report: BenchReport, when: str, python: str, system: str,
 
 def _year_rows(report: BenchReport, benched: str, format_duration: Callable[[float], str]
                ) -> dict[int, list[str]]:
-    """The rows of each year of `report`: its days, then its total."""
+    """Each year's rows: its days, then its total."""
     rows: dict[int, list[str]] = {}
     totals: dict[int, float] = {}
     for bench in report.results:
@@ -230,15 +213,13 @@ def _year_rows(report: BenchReport, benched: str, format_duration: Callable[[flo
 
 
 def _marker_lines(text: str, marker: str) -> list[re.Match[str]]:
-    """Where `marker` stands on a line of its own (a mention inside prose is not one)."""
+    """Where `marker` stands on a line of its own."""
     return list(re.finditer(rf"^[ \t]*{re.escape(marker)}[ \t]*(?=\r?$)", text, re.MULTILINE))
 
 
 def insert_block(text: str, block: str, start: str = START, end: str = END) -> tuple[str, bool]:
-    """`text` with `block` between the marker lines `start` and `end`, and whether the
-    markers had to be added (at the end). Nothing outside the markers changes. Every
-    block the framework keeps in a README (the bench table, the calendar) goes through
-    here, each with its own pair of markers."""
+    """`text` with `block` between the marker lines (the bench table's, the calendar's),
+    nothing else changed, and whether they were added (at the end); UsageError if misplaced."""
     newline = "\r\n" if "\r\n" in text else "\n"
     body = block.replace("\n", newline)
     starts, ends = _marker_lines(text, start), _marker_lines(text, end)
@@ -262,21 +243,19 @@ def _read(path: Path) -> str:
 
 
 def check_readme(path: Path) -> None:
-    """Raise UsageError now if the README at `path` could not take the table, rather than
-    after the whole benchmark has run."""
+    """UsageError now if the README could not take the table."""
     insert_block(_read(path), "")
 
 
 def current_block(path: Path) -> str:
-    """What the README at `path` holds between its markers now ("" without them)."""
+    """What the README holds between its markers ("" without them)."""
     text = _read(path)
     starts, ends = _marker_lines(text, START), _marker_lines(text, END)
     return text[starts[0].end():ends[0].start()] if len(starts) == len(ends) == 1 else ""
 
 
 def update_readme(path: Path, block: str, start: str = START, end: str = END) -> bool:
-    """Write `block` into the README at `path` between `start` and `end`; True when the
-    markers were added. An unchanged README is not rewritten."""
+    """`insert_block` into the README, rewritten only if changed; True if markers were added."""
     text = _read(path)
     new_text, added = insert_block(text, block, start, end)
     if new_text == text:
@@ -294,22 +273,21 @@ _COLOURS = {"parse": "#8da0cb", "part 1": "#66c2a5", "part 2": "#fc8d62",
 
 
 def available() -> bool:
-    """Whether matplotlib is installed (found without importing it)."""
+    """Whether matplotlib is installed, without importing it."""
     from importlib.util import find_spec
 
     return find_spec("matplotlib") is not None
 
 
 def require(option: str) -> None:
-    """UsageError (exit 2) at once, before any timing, when `option` cannot draw."""
+    """UsageError before any timing when `option` cannot draw."""
     if not available():
         raise UsageError(f"{option} needs matplotlib: install the plot extra, e.g. "
                          "`uv sync --extra plot` or `pip install 'aoc2023[plot]'`.")
 
 
 def check_target(option: str, path: Path) -> None:
-    """The file to draw into must be named for a format we write, in a folder that
-    exists: said before any timing rather than after it."""
+    """UsageError unless `path` is a format drawn, in a folder that exists."""
     require(option)
     if path.suffix.lower() not in SUFFIXES:
         raise UsageError(f"{option} {path}: the file must end in .svg, .png or .pdf.")
@@ -319,8 +297,7 @@ def check_target(option: str, path: Path) -> None:
 
 @dataclass(frozen=True)
 class DayBar:
-    """One day on one input: its label ("2023/07", with the input when a day has more
-    than one) and each step's headline seconds."""
+    """One day on one input: "2023/07" (and the input when several) and each step's seconds."""
 
     year: int
     label: str
@@ -328,7 +305,7 @@ class DayBar:
 
 
 def day_bars(report: BenchReport) -> list[DayBar]:
-    """The report's timed days, main implementation only, in the report's order."""
+    """The report's timed days, main implementation only, in order."""
     inputs: dict[tuple[int, int], int] = {}
     for bench in report.results:
         key = (bench.result.year, bench.result.day)
@@ -355,7 +332,7 @@ def _figure(width: float) -> tuple[Figure, Axes]:
 
 
 def _save(figure: Figure, path: Path) -> None:
-    """The chart drawn in memory, then written whole (files.write_atomically)."""
+    """Drawn in memory, then written whole."""
     import io
 
     import matplotlib
@@ -364,8 +341,7 @@ def _save(figure: Figure, path: Path) -> None:
 
     kind = path.suffix.lower().lstrip(".") or "svg"
     drawn = io.BytesIO()
-    # No date and fixed ids in an SVG: the same figures draw the same file (a README's
-    # chart changes only when its figures do).
+    # No date and fixed ids in an SVG: the same figures draw the same file.
     with matplotlib.rc_context({"svg.fonttype": "none", "svg.hashsalt": "aoc"}):
         figure.savefig(drawn, format=kind, metadata={"Date": None} if kind == "svg" else None)
     write_atomically(path, drawn.getvalue(), what="the chart")
@@ -385,7 +361,7 @@ def bench_chart(bars: list[DayBar], budget: float, path: Path, title: str) -> No
     axes.axhline(budget, color="#b22222", linestyle="--",
                  label=f"budget ({budget:g} s a day)")
     axes.set_yscale("log")
-    # From below the least step: a log scale has no 0 for the lowest segment to stand on.
+    # A log scale has no 0 for the lowest segment to stand on.
     least = min((value for bar in bars for value in bar.seconds.values() if value > 0),
                 default=budget)
     axes.set_ylim(bottom=least / 3)
@@ -399,9 +375,7 @@ def bench_chart(bars: list[DayBar], budget: float, path: Path, title: str) -> No
 
 
 def history_chart(series: dict[str, list[Point]], path: Path, title: str) -> None:
-    """Each series (a step, on one input) over the saved benches, oldest first, on a log
-    scale; each bench whose commit differs from the one before is marked with a line and
-    the commit's short hash."""
+    """Each series over the saved benches on a log scale, each change of commit marked."""
     runs = sorted({(point.date, point.commit) for points in series.values()
                    for point in points})
     where = {run: index for index, run in enumerate(runs)}
@@ -426,8 +400,7 @@ def history_chart(series: dict[str, list[Point]], path: Path, title: str) -> Non
 
 
 def readme_charts(report: BenchReport, folder: Path, years: list[int]) -> list[str]:
-    """Draw each benched year's chart as `aoc-bench-YEAR.svg` in `folder` (the README's),
-    and return the Markdown that shows the charts of `years` found there."""
+    """Draw each benched year's chart in `folder`; the Markdown showing those of `years`."""
     bars = day_bars(report)
     for year in sorted({bar.year for bar in bars}):
         bench_chart([bar for bar in bars if bar.year == year], report.budget,

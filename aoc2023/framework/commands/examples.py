@@ -1,5 +1,5 @@
-"""`aoc examples`: the puzzle's examples as aocd's example parser reads the page now, as
-code to paste (the blocks `aoc new` writes) or as JSON."""
+"""`aoc examples`: the examples aocd's parser reads on the page now, as the code `aoc new`
+writes, or JSON."""
 
 from __future__ import annotations
 
@@ -70,7 +70,6 @@ def examples(
 
 
 def examples_json(year: int, day: int, page: PageExamples, notices: Sequence[str]) -> str:
-    """`aoc examples --json`: the examples as aocd's example parser reads the page now."""
     from aoc2023.framework.commands.view import example_json
 
     return json.dumps({

@@ -1,9 +1,6 @@
-"""`--json`: stdout is one JSON document, whatever the command and whatever happens
-(docs/reference/output.md). Under `one_document`, fd 1, `sys.stdout` and `sys.__stdout__`
-point at stderr, so whatever a day, a module or a child process writes lands there; the
-command hands its document to `put`, an error of the whole command its sentence to
-`said`, and stdout gets exactly one document at the end, redacted as all output is.
-"""
+"""`--json`: stdout is one JSON document whatever happens (docs/reference/output.md).
+Under `one_document` fd 1, `sys.stdout` and `sys.__stdout__` point at stderr, so whatever
+else writes lands there; the command hands its document to `put`, an error to `said`."""
 
 from __future__ import annotations
 
@@ -24,13 +21,11 @@ from aoc2023.framework.results import ExitCode
 
 OPTION = "--json"
 FOR_PEOPLE = ("-h", "--help", "--version")
-"""What a command line asks for people even beside --json: the help (options.py's
-HELP_OPTIONS) and the version."""
+"""Asked for people even beside --json."""
 
 
 class _Outcome:
-    """What the command running under `one_document` has made so far. (Plain classes
-    here: every command imports this module, and a dataclass costs about 1 ms to make.)"""
+    """What the command under `one_document` has made so far (plain: a dataclass costs)."""
 
     def __init__(self, saved: _Saved) -> None:
         self.saved = saved
@@ -43,15 +38,13 @@ _current: _Outcome | None = None
 
 
 def asked(args: Sequence[str]) -> bool:
-    """Whether the command line asks for JSON: `--json` before any `--` (after it, it is
-    a value), and no request for the help or the version, which are for people."""
+    """Whether the line asks for JSON: `--json` before any `--`, and nothing FOR_PEOPLE."""
     before = args[:args.index("--")] if "--" in args else args
     return OPTION in before and not any(name in before for name in FOR_PEOPLE)
 
 
 def put(document: str) -> None:
-    """The command's one JSON document: written when the command ends under
-    `one_document`, at once elsewhere (the typer app invoked on its own)."""
+    """The command's document: written at the end under `one_document`, else at once."""
     if _current is None:
         typer.echo(document)
     else:
@@ -59,17 +52,15 @@ def put(document: str) -> None:
 
 
 def said(sentence: str) -> None:
-    """The sentence of an error of the whole command, as shown on stderr: the document's
-    `error`. The first one said is kept (the cause, not what followed from it)."""
+    """The document's `error`, as on stderr; the first is kept (the cause)."""
     if _current is not None and _current.error is None:
         _current.error = sentence
 
 
 @contextmanager
 def handed_over() -> Iterator[None]:
-    """Give stdout back, at every level, to processes that each print one document of
-    their own (`aoc run --watch --json`: one per pass); the command then adds none
-    unless it fails."""
+    """Give stdout back to processes that print documents of their own (`aoc run --watch
+    --json`); the command then adds none unless it fails."""
     if _current is None:
         yield
         return
@@ -83,15 +74,9 @@ def handed_over() -> Iterator[None]:
 
 
 def one_document(command: Callable[[], int], seal: bool) -> int:
-    """Run `command` with stdout kept for one JSON document; the exit code. `command`
-    raises the command line's errors rather than showing them (typer's app called with
-    `standalone_mode=False`): they are said here.
-
-    `seal`: when `aoc` is the program, stdout is never given back: the document goes to
-    the file descriptor saved, and fd 1 stays on stderr, so that a thread a day left
-    running cannot write before, into or after it. Called from code, the process is
-    left as it was found.
-    """
+    """Run `command` (raising, `standalone_mode=False`) with stdout kept for one document;
+    the exit code. `seal` (`aoc` the program): fd 1 stays on stderr and the document goes
+    to the fd saved, so that a thread left running cannot write into it."""
     global _current
     outcome = _Outcome(_Saved.take())
     _current = outcome
@@ -113,11 +98,10 @@ def one_document(command: Callable[[], int], seal: bool) -> int:
 
 
 def _invoke(command: Callable[[], int]) -> int:
-    """`command` run to its end, every way it can end turned into an exit code, with the
-    sentence said (on stderr, and for the document) when there is one to say."""
+    """`command`'s exit code, however it ends, its sentence said when there is one."""
     try:
         return command()
-    except typer.TyperException as error:  # click's usage errors: bad option, argument...
+    except typer.TyperException as error:  # click's usage errors
         show: Callable[[], None] | None = getattr(error, "show", None)
         if show is not None:
             show()  # the usage line and the sentence, as without --json
@@ -125,7 +109,7 @@ def _invoke(command: Callable[[], int]) -> int:
             typer.echo(f"Error: {error.format_message()}", err=True)
         said(printable(error.format_message()))
         return error.exit_code
-    except typer.Exit as exit_:  # a command's own exit, when typer has not taken it
+    except typer.Exit as exit_:
         return exit_.exit_code
     except typer.Abort:
         return _say("Aborted.", 1)
@@ -149,8 +133,7 @@ def _say(sentence: str, code: int) -> int:
 
 
 def _document(outcome: _Outcome, code: int) -> str:
-    """The one document for stdout: the command's own; the command's own with `error`
-    and `exit_code` added when it failed after making it; else `{error, exit_code}`."""
+    """The command's document, with `error` and `exit_code` if it failed; else those alone."""
     error = outcome.error
     if outcome.document is None and error is None:
         error = _unsaid(code)
@@ -166,8 +149,7 @@ def _document(outcome: _Outcome, code: int) -> str:
 
 
 def _unsaid(code: int) -> str:
-    """The sentence for a command that ended with no report and said nothing (Ctrl-C
-    before there was anything to report, as typer turns it into exit 130)."""
+    """The sentence of a command that ended saying nothing (Ctrl-C, as typer's exit 130)."""
     if code == ExitCode.INTERRUPTED:
         return "Interrupted by Ctrl-C before there was anything to report."
     if code - 128 in (getattr(signal, "SIGTERM", None), getattr(signal, "SIGHUP", None)):
@@ -177,12 +159,11 @@ def _unsaid(code: int) -> str:
 
 
 def _write(document: str, stream: TextIO | None) -> None:
-    """`document` on `stream`, redacting every token the command's output redacted (one
-    installed while it ran, an account's under --accounts, included)."""
+    """`document` on `stream`, redacting every token the command's output redacted."""
     if stream is None:
         return
     tokens = output.tokens_of(sys.stderr)
-    with suppress(OSError, ValueError):  # a reader gone (a closed pipe), a closed stream
+    with suppress(OSError, ValueError):  # a closed pipe or stream
         out = output.wrapped(stream, *tokens)
         out.write(document + "\n")
         out.flush()
@@ -193,7 +174,7 @@ class _Saved:
 
     def __init__(self, fd: int | None, stdout: Any, dunder_stdout: Any) -> None:
         self.fd = fd  # None: fd 1 was not open
-        self.stdout = stdout  # a stream, or None (no console at all)
+        self.stdout = stdout  # None: no console
         self.dunder_stdout = dunder_stdout
 
     @classmethod
@@ -221,8 +202,7 @@ class _Saved:
         sys.stdout, sys.__stdout__ = self.stdout, self.dunder_stdout  # type: ignore[misc]
 
     def close(self, document: str | None) -> None:
-        """`document` (when there is one) written to the file descriptor saved, which is
-        then closed; stdout itself stays on stderr."""
+        """`document` to the fd saved, then closed; stdout stays on stderr."""
         for stream in (sys.stdout, sys.stderr):
             if stream is not None:
                 with suppress(OSError, ValueError):

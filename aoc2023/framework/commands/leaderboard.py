@@ -1,5 +1,5 @@
-"""`aoc leaderboard`: a private board (fetched by aocd/leaderboard.py, kept 15 minutes)
-as a table of members, or one day's star times, or JSON; and how old the data is."""
+"""`aoc leaderboard`: a private board (aocd/leaderboard.py) as a table of members, one
+day's star times, or JSON, and how old the data is."""
 
 from __future__ import annotations
 
@@ -51,8 +51,8 @@ def leaderboard(
         given = None if view_key is None else local.clean_view_key(view_key)
     except Exception as error:
         fail(error, verbose)
-    output.install(given)  # before anything could show it: --verbose logs the address
-    configure_logging(verbose)  # (its handler writes to the stream installed now)
+    output.install(given)  # redacted before --verbose logs the address
+    configure_logging(verbose)
     try:
         if save_key and given is None:
             raise UsageError("--save-key keeps the key given with --view-key KEY: give it one.")
@@ -90,10 +90,8 @@ def leaderboard(
 
 
 def _kept(key: str, board: Leaderboard) -> str:
-    """Keep `key` for the board when the site has taken it: the board was fetched with it
-    just now, or the copy shown was fetched with a key of the same ending (a copy fetched
-    otherwise has not tried the key, and asking again would break the site's rule).
-    What became of it, as a sentence."""
+    """Keep `key` if the board shown was fetched with a key of its ending (else the site
+    has not tried it, and asking now breaks the 15-minute rule); what became of it."""
     if board.view_key_end != key[-4:]:
         return ("Note: the view key was not kept: the board shown was fetched without it "
                 "less than 15 minutes ago, so the site has not tried it yet; give "
@@ -106,9 +104,7 @@ def _kept(key: str, board: Leaderboard) -> str:
 
 
 def _token(*, needed: bool) -> str | None:
-    """The session token. A board read with a view key sends none, and looks with the
-    token only for a copy its owner fetched: a token file that cannot be read is then no
-    reason to fail."""
+    """The session token; unless `needed` (a view key), an unreadable one is None."""
     from aoc2023.framework.aocd.local import find_token
     from aoc2023.framework.errors import AocError
 
@@ -121,8 +117,7 @@ def _token(*, needed: bool) -> str | None:
 
 
 _STAR = {2: "*", 1: "+", 0: "."}
-"""A day in the strip: both stars, part 1 only, none (ASCII, so that any terminal and
-font keeps the columns straight; uncoloured, as the table measures plain text)."""
+"""Both stars, part 1 only, none: ASCII and uncoloured, to keep the columns straight."""
 
 
 def strip(days: tuple[int, ...]) -> str:
@@ -177,7 +172,7 @@ def render(board: Leaderboard, out: IO[str]) -> None:
     )
 
     colour = use_colour(out)
-    width = terminal_width(out)  # fitted like every table: names wrap, numbers stay whole
+    width = terminal_width(out)
     with_global = any(member.global_score is not None for member in board.members)
     days = Column("Days 1-" + str(len(board.members[0].days)) if board.members else "Days")
     rank_column, name = Column("Rank", "right"), Column("Name", kind="text")
@@ -187,8 +182,7 @@ def render(board: Leaderboard, out: IO[str]) -> None:
         columns.append(Column("Global", "right"))
     rows = [_row(rank, member, with_global=with_global)
             for rank, member in enumerate(board.members, start=1)]
-    # Too narrow for all: the count of stars (the strip shows them), the medals and the
-    # global score give way; --json has them all.
+    # Narrower, the star count (the strip shows them), medals and global score go.
     narrow = [[row[0], row[1], row[2], row[4]] for row in rows]
     chosen_columns, chosen = choose_layout(
         [(columns, rows), ([rank_column, name, days, Column("Score", "right")], narrow)], width)
@@ -215,8 +209,7 @@ def part_two_delta(member: Member, day: int) -> int | None:
 
 
 def render_day(board: Leaderboard, day: int, out: IO[str]) -> None:
-    """One day: each member's part 1 and part 2 times (local clock time, whole seconds)
-    and the part 2 delta, both stars first by the second star's time."""
+    """Each member's part 1 and 2 times (local) and the delta, in the day's order."""
     from aoc2023.framework.commands.view import (
         Cell,
         Column,
@@ -254,7 +247,6 @@ def _iso(timestamp: float | None) -> str | None:
 
 
 def leaderboard_json(board: Leaderboard) -> str:
-    """`aoc leaderboard --json`: the table's data, ranked, with how old it is."""
     members = [{"rank": rank, "id": member.id, "name": member.name,
                 "shown_name": member.shown_name, "stars": member.stars,
                 "local_score": member.local_score, "global_score": member.global_score,
@@ -271,8 +263,7 @@ def leaderboard_json(board: Leaderboard) -> str:
 
 
 def leaderboard_day_json(board: Leaderboard, day: int) -> str:
-    """`aoc leaderboard --day N --json`: the day's members in the day's order, their star
-    times (ISO, UTC) and the part 2 delta in seconds."""
+    """`aoc leaderboard --day N --json` (times ISO, UTC)."""
     members = [{"place": place, "id": member.id, "name": member.name,
                 "shown_name": member.shown_name,
                 "part1_at": _iso(member.star_times[day - 1][0]),

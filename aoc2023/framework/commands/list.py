@@ -1,10 +1,6 @@
-"""`aoc list [YEARS]`: the days written so far, their examples, and which parts are solved.
-
-"Solved": aocd has cached the answer the site accepted for the current token's user.
-Only local files are read: a day's module is imported (for its title and examples) only
-when the listing cache has nothing for its file as it is now, and one that fails to
-import is listed with the reason. The command, its records, gathering, view and JSON.
-"""
+"""`aoc list [YEARS]`: the days written, their examples, and which parts aocd knows solved.
+Local files only; a day is imported only when the listing cache has nothing for its file
+as it is now. The command, its records, gathering, view and JSON."""
 
 from __future__ import annotations
 
@@ -60,8 +56,7 @@ def list_days(
     raise typer.Exit(listing_exit_code(found))
 
 
-# NamedTuples, not dataclasses: every command imports this module, and a dataclass
-# takes several times as long as a NamedTuple to make (about 0.3 ms against 0.05).
+# NamedTuples, not dataclasses: `aoc` imports every command's module.
 
 
 class PartListing(NamedTuple):
@@ -69,7 +64,7 @@ class PartListing(NamedTuple):
     examples: int
     """How many of the day's examples declare an answer for this part."""
     answer_known: bool
-    """Whether aocd has cached the answer the site accepted, for the current user."""
+    """aocd has the answer the site accepted cached, for the current user."""
 
 
 class DayListing(NamedTuple):
@@ -79,8 +74,7 @@ class DayListing(NamedTuple):
     parts: tuple[PartListing, ...] = ()
     error: str | None = None
     final_star: bool | None = None
-    """The last day of a year: whether its part 2, the final star, is known to be in (None
-    on the other days)."""
+    """On a year's last day, whether the final star is known to be in."""
 
 
 class Listing(NamedTuple):
@@ -96,9 +90,8 @@ def listing_exit_code(listing: Listing) -> ExitCode:
 
 def _declared(year: int, day: int, module: Path | None, package: list[Any],
               cache: ListingCache) -> Declared:
-    """The day's title and examples per part: from the cache when its `dayNN` file
-    (`module`) and its year package (as `package` stamps it) are unchanged, else from
-    its class (imported; DayLoadError when it does not import)."""
+    """The day's title and examples per part: cached while its files are unchanged, else
+    imported (DayLoadError)."""
     if module is not None:
         found = cache.get(module, year, day, package)
         if found is not None:
@@ -117,11 +110,10 @@ def _declared(year: int, day: int, module: Path | None, package: list[Any],
 
 
 def _files_in(folder: Path | None) -> frozenset[str]:
-    """The names in the user's cache folder: one listing, where looking for each day's
-    answer files would be two failed opens a day."""
+    """The names in the user's cache folder: one listing, not two failed opens a day."""
     try:
         return frozenset(os.listdir(folder)) if folder is not None else frozenset()
-    except OSError:  # no folder yet (nothing cached), or one that cannot be listed
+    except OSError:  # none yet, or unlistable
         return frozenset()
 
 
@@ -148,8 +140,8 @@ def _list_day(year: int, day: int, module: Path | None, package: list[Any],
 
 
 def final_star_notice(day: DayListing, user_dir: Path) -> str | None:
-    """For a last day whose part 1 is solved and whose final star is not in: which stars are
-    still missing, as far as is known here (no request: `aoc run` asks the site)."""
+    """On a last day with part 1 solved and the final star not in: which stars are still
+    missing, as known here (no request)."""
     if day.final_star is not False or not any(p.part == 1 and p.answer_known for p in day.parts):
         return None
     from aoc2023.framework.aocd.stars import describe_missing, local_stars
@@ -160,7 +152,7 @@ def final_star_notice(day: DayListing, user_dir: Path) -> str | None:
     if not missing:
         return (f"{day.year}: every other star is in: {run} claims the "
                 "final star.")
-    if not known.fetched_at:  # never read from the site: aocd's cache alone proves little
+    if not known.fetched_at:  # aocd's cache alone proves little
         return (f"{day.year}: the final star (day {day.day} part 2) is not known to be in: "
                 f"{run} reads your stars on the site, and claims it "
                 "when every other star is in.")
@@ -170,10 +162,8 @@ def final_star_notice(day: DayListing, user_dir: Path) -> str | None:
 
 
 def gather(asked: Sequence[int] | None = None) -> Listing:
-    """Every day that has a module, of the years `asked` (of every year with a package,
-    without them). A package that does not import is an error when it is the one year
-    asked for, and a notice among several (the other years are still listed). aocd's
-    token memo and the user's cache folder are read once for all the days."""
+    """Every day with a module of the years `asked` (default: all). A package that does
+    not import is an error when it is the one year asked, else a notice."""
     listing = Listing([], [])
     for year in asked or ():
         calendar.check_year(year)
@@ -191,7 +181,7 @@ def gather(asked: Sequence[int] | None = None) -> Listing:
         try:
             files = registry.year_files(each_year)
             days = registry.available_days(each_year, listing.notices)
-        except DayLoadError as error:  # a year package that does not import: said, go on
+        except DayLoadError as error:
             if len(years) == 1 and asked is not None:
                 raise
             listing.notices.append(CouldNotRun(f"Could not list {each_year}: {error}"))
@@ -242,7 +232,7 @@ def _answer_cell(part: PartListing | None) -> Cell:
 
 
 def _final_star_cell(day: DayListing) -> Cell | None:
-    """The last day's part 2, the final star: claimed, or not yet; None on other days."""
+    """The final star's cell on a last day; None on the others."""
     from aoc2023.framework.commands.view import Cell
 
     if day.final_star is None:
@@ -263,7 +253,7 @@ def _row(day: DayListing) -> list[Cell]:
 
 
 def _narrow_row(day: DayListing) -> list[Cell]:
-    """For a narrow terminal: the title beside the day, a part's examples above its answer."""
+    """Narrow: the title beside the day, a part's examples above its answer."""
     from aoc2023.framework.commands.view import Cell
 
     name = f"{day.year}/{day.day:02d}"
@@ -290,7 +280,6 @@ def problems(listing: Listing) -> list[str]:
 
 
 def render(listing: Listing, out: IO[str], err: IO[str]) -> None:
-    """The view: a row per day written (`view.py` imported only to show it)."""
     from aoc2023.framework.commands.view import Column, show
 
     columns = [
@@ -304,7 +293,6 @@ def render(listing: Listing, out: IO[str], err: IO[str]) -> None:
 
 
 def listing_json(listing: Listing) -> str:
-    """`aoc list --json`: each day's record, and the notices."""
     days = [{**day._asdict(), "parts": [part._asdict() for part in day.parts]}
             for day in listing.days]
     return json.dumps({"days": days, "notices": listing.notices}, indent=2)

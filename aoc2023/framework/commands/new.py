@@ -1,9 +1,6 @@
-"""`aoc new YEAR DAY`: a new day's module from `templates/day.py.tmpl` (package data, so
-in the wheel), reading like the days written and passing ruff and `mypy --strict`; its
-example block holds what aocd's example parser found on the puzzle page. No test file:
-the pytest plugin tests every day's examples and input. No file is ever overwritten, and
-nothing is fetched for a puzzle not unlocked yet. The command, its writing and its JSON.
-"""
+"""`aoc new YEAR DAY`: a day's module from `templates/day.py.tmpl`, passing ruff and
+`mypy --strict`, its examples as aocd's parser found them. No file is ever overwritten,
+nothing fetched for a puzzle still locked. The command, its writing and its JSON."""
 
 from __future__ import annotations
 
@@ -91,14 +88,12 @@ def new(
 
 
 FRAMEWORK = __name__.rsplit(".", 2)[0]
-"""What a day imports `Example` and `Solution` from (`aoc2023.framework`); the template
-is its package data."""
-MAX_LINE = 100  # the project's ruff line length
+"""What a day imports from (`aoc2023.framework`), whose package data the template is."""
+MAX_LINE = 100  # ruff's
 _WHOLE_NUMBER = r"-?(?:0|[1-9][0-9]*)"
 
 
-# NamedTuples, not dataclasses: every command imports this module, and a dataclass
-# takes several times as long as a NamedTuple to make (about 0.3 ms against 0.05).
+# NamedTuples, not dataclasses: `aoc` imports every command's module.
 
 
 class Target(NamedTuple):
@@ -127,7 +122,7 @@ class NewDay(NamedTuple):
 
 
 def _project_of(package: str, package_dir: Path) -> Path:
-    """The project a package's folder belongs to: refused when it is an installed copy."""
+    """The project a package's folder is in: UsageError for an installed copy."""
     if {"site-packages", "dist-packages"} & set(package_dir.parts):
         raise UsageError(
             f"{package} is installed at {package_dir}, outside any project: aoc new writes only "
@@ -152,9 +147,7 @@ def _package_dir(package: str) -> Path | None:
 
 
 def find_target(year: int, day: int) -> Target:
-    """The year's package folder, which must be part of a project, not an installed
-    copy. A year with no package gets `aoc<year>/` beside this project's own package
-    (made by `new_day`)."""
+    """The day's file in its year's package (a new year's: `aoc<year>/` beside ours)."""
     try:
         package = registry.year_package(year)
     except UsageError:
@@ -176,9 +169,8 @@ def find_target(year: int, day: int) -> Target:
 
 
 def refuse_existing(target: Target) -> None:
-    """Refuse a day whose file exists, or that another module already claims by its name
-    (`day7.py`): a second module for one day would leave the commands and the tests
-    disagreeing on which is the day (the registry's one rule, `registry.files_of`)."""
+    """FileExistsRefusal for a day whose file exists or another module claims (`day7.py`):
+    the registry's one module a day (`registry.files_of`)."""
     if target.day_path.exists():
         raise FileExistsRefusal(f"{shown(target.day_path)} already exists: aoc new never "
                                 "overwrites a file (nothing was written).")
@@ -199,13 +191,12 @@ _PART_2 = (
     "    def part_2(self, data: list[str]) -> int:\n"
     "        raise NotImplementedError"
 )
-"""Part 2 of day.py.tmpl, left out on the last day of a year (a `string.Template` has no
-conditionals): it follows part 1's `raise NotImplementedError`."""
+"""Part 2 of day.py.tmpl, left out on a year's last day (a `Template` has no `if`)."""
 
 
 @cache
 def _template(name: str) -> Template:
-    """A template of `templates/`, read as package data, so that it is there in a wheel."""
+    """A template of `templates/`, as package data (so in a wheel too)."""
     from importlib import resources
     from string import Template
 
@@ -221,9 +212,7 @@ def python_str(text: str) -> str:
 
 
 def title_line(title: str) -> str:
-    """The class body's `title = ...` line: one literal when it fits the line length,
-    else a parenthesized concatenation of literals, one a line, each cut before its
-    escaped form would pass the line (a title of any length passes the linter)."""
+    """The class body's `title = ...` line(s), within MAX_LINE however long the title."""
     whole = f"    title = {python_str(title)}"
     if len(whole) <= MAX_LINE:
         return whole + "\n"
@@ -250,8 +239,7 @@ def answer_literal(answer: str) -> str:
 
 
 def _block_fits(text: str) -> bool:
-    """Whether `text` can sit in a triple-quoted block that reads back exactly and that
-    the linter accepts (no long lines, no trailing spaces, nothing ambiguous)."""
+    """Whether `text` fits a triple-quoted block that reads back exactly and lints clean."""
     return (
         text.isascii()
         and '"""' not in text
@@ -264,8 +252,7 @@ def _block_fits(text: str) -> bool:
 
 
 def example_literal(text: str) -> str:
-    """Source for an example's input: a block starting on the line after the quotes (its
-    first newline is dropped by `Example`), else a concatenation of escaped lines."""
+    """An example's input as source: a block after the quotes' line, else escaped lines."""
     import ast
 
     value = text + "\n"
@@ -277,7 +264,6 @@ def example_literal(text: str) -> str:
     pieces = value.splitlines(keepends=True)
     if value.startswith("\n"):
         pieces.insert(0, "\n")  # `Example` drops one leading newline: give it one to drop
-    # One literal per line, split further when escaping makes it long.
     chunks = [literal for piece in pieces for literal in _literals(piece, MAX_LINE - 10)]
     return "(\n" + "".join(f"    {chunk}\n" for chunk in chunks) + ")"
 
@@ -299,13 +285,12 @@ def _example_line(name: str, example: PageExample, last_day: bool) -> str:
 
 
 def drawn_notes(name: str, example: PageExample, last_day: bool) -> list[str]:
-    """Comment lines for the parts whose example answer is drawn on the page and could
-    not be had as letters (PageExample.drawn): no placeholder becomes an expected answer."""
+    """Comments for parts whose answer is drawn (PageExample.drawn): no placeholder answer."""
     notes = []
     for part, given in sorted(example.drawn.items()):
         if part == 2 and last_day:
             continue
-        shown = ascii(given)  # escaped: the file stays ASCII, and short enough for a line
+        shown = ascii(given)  # the file stays ASCII
         gave = ("a drawing whose letters do not read" if "\n" in given else
                 f"{shown} in its place" if len(shown) <= 16 else "a placeholder")
         notes += [f"# {name}'s part {part} answer is drawn on the page; the parser gave {gave}:",
@@ -365,17 +350,15 @@ def render_day(target: Target, title: str | None, examples: tuple[PageExample, .
 
 
 def _start_year_package(target: Target) -> None:
-    """Make the year's package when it is new: a folder with an `__init__.py`. The wheel
-    takes every `aoc<year>/` folder (pyproject.toml), and the editable install has the
-    project folder on the path, so nothing else needs changing."""
+    """A new year's package: its `__init__.py` (pyproject.toml takes every `aoc<year>/`)."""
     init = target.day_path.parent / "__init__.py"
     if init.exists():
         return
-    try:  # whole or not at all: a cut one would stop the year importing, and be kept
+    try:  # whole or not at all: a cut one would stop the year importing
         write_atomically(init, f'"""Advent of Code {target.year}: one module per day '
                                '(dayNN.py)."""\n', exclusive=True)
     except FileExistsError:
-        pass  # another `aoc new` of the same year made it meanwhile
+        pass  # another `aoc new` made it meanwhile
     except OSError as error:
         raise AocError(f"Could not write {shown(init)} ({error.strerror or error}): aoc new "
                        "wrote nothing; run it again once that is fixed.") from error
@@ -385,12 +368,9 @@ def _start_year_package(target: Target) -> None:
 
 
 def new_day(year: int, day: int, token: str | None, now: datetime | None = None) -> NewDay:
-    """Write the day's module; fetch (with a token) what the template can use.
-
-    Refused, before anything is fetched or written, for a day that does not exist, is not
-    unlocked yet at `now`, or whose files already exist; and with nothing written when the
-    site still holds it locked (StillLocked), so that running it again completes the day.
-    """
+    """Write the day's module with what a token fetches for it. Refused before anything
+    is fetched for a day that does not exist, is locked at `now`, or exists; nothing is
+    written when the site still holds it locked (StillLocked)."""
     from aoc2023.framework.aocd.pages import gather
 
     calendar.check_day(year, day)
@@ -405,8 +385,7 @@ def new_day(year: int, day: int, token: str | None, now: datetime | None = None)
 
 
 def _write_day(target: Target, source: str) -> None:
-    """The day's module is written whole (never half a day on a full disk), so that
-    `aoc new` can simply be run again."""
+    """Written whole (never half a day on a full disk), so that `aoc new` can run again."""
     try:
         write_atomically(target.day_path, source, exclusive=True)
     except OSError as error:
@@ -415,7 +394,7 @@ def _write_day(target: Target, source: str) -> None:
 
 
 def new_json(created: NewDay, notices: Sequence[str]) -> str:
-    """`aoc new --json`: the module written, and what was fetched for it."""
+    """`aoc new --json`: the module written and what was fetched for it."""
     from aoc2023.framework.commands.view import example_json
 
     target, info = created.target, created.info

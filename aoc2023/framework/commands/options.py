@@ -1,9 +1,6 @@
-"""What the commands share: typer parameters, logging, `say`, the one place where an
-error becomes a sentence and an exit code (`fail`) and output JSON or a view (`emit`),
-and YEARS DAYS resolved once (`days_asked`), before anything runs: a bad day list is
-said once, in one sentence, whatever the options then do with the days, and the flow
-below is handed (year, day) pairs, never the command line's words.
-"""
+"""What the commands share: typer parameters, logging, the one place where an error
+becomes a sentence and an exit code (`fail`), JSON or a view (`emit`), and YEARS DAYS
+resolved once, before anything runs, into (year, day) pairs (`days_asked`)."""
 
 from __future__ import annotations
 
@@ -51,8 +48,7 @@ MAX_SECONDS = 86_400
 
 
 def show_version(asked: bool) -> None:
-    """`aoc --version`: this project's version and aocd's, read from their installed
-    metadata (so only when asked)."""
+    """`aoc --version`: ours and aocd's, from their metadata (read only when asked)."""
     if not asked:
         return
     from importlib.metadata import PackageNotFoundError, version
@@ -69,25 +65,22 @@ def show_version(asked: bool) -> None:
 
 
 def prose(doc: str) -> str:
-    """A docstring as help text: each paragraph one line, for the help to wrap at the
-    terminal's width (typer keeps a docstring's line breaks, which then break sentences)."""
+    """A docstring as help text, a paragraph a line (typer keeps line breaks as they are)."""
     paragraphs = inspect.cleandoc(doc).split("\n\n")
     return "\n\n".join(" ".join(line.strip() for line in paragraph.splitlines())
                         for paragraph in paragraphs)
 
 
 class _Command(TyperCommand):
-    """Every command's usage as said to a user: a usage line in one bracket style (`aoc run
-    [OPTIONS] YEAR [DAYS]`: typer writes required arguments in braces and lower case,
-    `{year}`), and arguments beyond the command's said to be too many, naming what it
-    takes (click says "Got unexpected extra argument(s)", of what a user typed)."""
+    """Usage in one bracket style (`aoc run [OPTIONS] YEAR [DAYS]`, not typer's `{year}`),
+    and extra arguments said to be too many, naming what the command takes."""
 
     def collect_usage_pieces(self, ctx: Any) -> list[str]:  # typer's own click's Context
         return [_one_bracket_style(piece) for piece in super().collect_usage_pieces(ctx)]
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
         allowed = ctx.allow_extra_args
-        ctx.allow_extra_args = True  # click keeps what is left over, and says nothing
+        ctx.allow_extra_args = True  # click keeps what is left over, silently
         try:
             left: list[str] = super().parse_args(ctx, args)
         finally:
@@ -108,11 +101,8 @@ def _one_bracket_style(piece: str) -> str:
 
 
 def readable_help(app: typer.Typer) -> None:
-    """Every command of `app` with its help as prose and its usage said as `_Command` says it.
-
-    Its summary, in a list of commands, is the help's whole first paragraph: click cuts a
-    summary it makes at 45 characters ("Run days, time parse and each part, check..."),
-    which is what typer's `utils docs` writes into docs/reference/cli.md."""
+    """Every command of `app` with its help as `prose`, its summary the whole first
+    paragraph (click cuts its own at 45 characters), and `_Command`'s usage."""
     for command in app.registered_commands:
         if command.help is None and command.callback is not None and command.callback.__doc__:
             command.help = prose(command.callback.__doc__)
@@ -123,7 +113,7 @@ def readable_help(app: typer.Typer) -> None:
 
 def configure_logging(verbose: bool) -> None:
     if verbose:
-        # Log lines go to sys.stderr, where the token is redacted (output.py).
+        # To sys.stderr, where the token is redacted (output.py).
         logging.basicConfig(level=logging.DEBUG, format="%(levelname)s %(name)s: %(message)s")
     else:
         # aocd logs server replies at ERROR level; our own sentence says what went wrong.
@@ -131,15 +121,12 @@ def configure_logging(verbose: bool) -> None:
 
 
 def say(line: str, *, err: bool = False, nl: bool = True) -> None:
-    """A command's own line of prose, which may quote text from outside (a title, a name,
-    the site's reply): written `printable` (output.py), as every table cell and
-    error sentence is, so that what the site sent is shown, never obeyed."""
+    """A command's line of prose, `printable`: text from outside is shown, never obeyed."""
     typer.echo(printable(line), err=err, nl=nl)
 
 
 def fail(error: Exception, verbose: bool) -> NoReturn:
-    """Print the error as one sentence (and its traceback when verbose), and exit; under
-    --json, the sentence is also the document's `error` (json_output.py)."""
+    """Say the error in one sentence (traceback if verbose; --json's `error`), and exit."""
     if verbose:
         traceback.print_exception(error, file=sys.stderr)
     sentence, code = sentence_of(error)
@@ -149,7 +136,7 @@ def fail(error: Exception, verbose: bool) -> NoReturn:
 
 
 def years_asked(spec: str, verbose: bool) -> tuple[int, ...]:
-    """The YEARS argument as years (registry.parse_years), or its one sentence and exit 2."""
+    """YEARS as years (registry.parse_years), or `fail`."""
     from aoc2023.framework.registry import parse_years
 
     try:
@@ -161,11 +148,8 @@ def years_asked(spec: str, verbose: bool) -> tuple[int, ...]:
 def check_input_options(input_file: Path | None, example: bool,
                         accounts: str | None = None,
                         days: Sequence[tuple[int, int]] = ()) -> None:
-    """The command line's rules on where the input comes from (UsageError): one place at
-    most; a file (`--input FILE`) for one day (`days`: the (year, day) pairs YEARS DAYS
-    resolved to, `days_asked`: of several years, only one may have the day); and
-    `--accounts` only on the accounts' own inputs, where every account would otherwise
-    run the same text."""
+    """UsageError unless the input comes from one place at most, `--input FILE` for one
+    of `days`, and `--accounts` with neither (it runs each account's own input)."""
     if input_file is not None and example:
         raise UsageError("--input and --example cannot be used together.")
     if input_file is not None and len(days) != 1:
@@ -177,7 +161,7 @@ def check_input_options(input_file: Path | None, example: bool,
 
 
 def check_seconds(option: str, value: float | None) -> None:
-    """A time option must be a positive number of seconds, at most a day."""
+    """UsageError unless `value` is a positive number of seconds, at most a day."""
     if value is not None and not 0 < value <= MAX_SECONDS:
         raise UsageError(f"{option} must be a number of seconds above 0 and at most "
                          f"{MAX_SECONDS:,} (a day), not {value:g}.")
@@ -189,9 +173,8 @@ def emit(
     notices: Sequence[str],
     render: Callable[[IO[str], IO[str]], None],
 ) -> None:
-    """The JSON alone on stdout (notices on stderr), or the view for people, on the
-    streams themselves (a view fits and colours the terminal it is written to): each
-    view writes text from outside `printable`, as the tables' cells are and `say` writes."""
+    """The JSON alone on stdout (notices on stderr), or the view on the streams themselves
+    (to fit and colour their terminal), which writes text from outside `printable`."""
     if as_json:
         json_output.put(to_json())
         for notice in notices:
@@ -205,21 +188,15 @@ class DaysAsked(NamedTuple):
 
     years: tuple[int, ...]
     spec: str | None
-    """DAYS as typed (None: every day each year has): what each pass of a watch, a process
-    of its own, resolves again, so that a day added meanwhile is run."""
+    """DAYS as typed (None: all), resolved again by each pass of a watch (new days run)."""
     days: tuple[tuple[int, int], ...]
-    """The (year, day) pairs, year after year, each year's days in order."""
     notices: tuple[str, ...] = ()
-    """What was left out: a year without those days, a module that failed to import while
-    the days were listed; `CouldNotRun` for a year package that does not import."""
+    """What was left out; `CouldNotRun` for a year package that does not import."""
 
 
 def days_asked(years_spec: str, spec: str | None, verbose: bool) -> DaysAsked:
-    """YEARS and DAYS as the command line gave them, resolved (`resolve`), or the one
-    sentence of what is wrong with them and exit 2. Whether a day has a solution is not
-    decided here: that takes importing the year's modules (a day may live in a module of
-    any name), so it is found when the day is looked up (`registry.load_day`), and `aoc
-    run 2023 8 --watch` starts before day 8 is written."""
+    """YEARS DAYS `resolve`d, or `fail`. Whether a day has a solution is found only when
+    it is loaded: `aoc run 2023 8 --watch` starts before day 8 is written."""
     years = years_asked(years_spec, verbose)
     try:
         return resolve(years, spec)
@@ -228,14 +205,9 @@ def days_asked(years_spec: str, spec: str | None, verbose: bool) -> DaysAsked:
 
 
 def resolve(years: Sequence[int], spec: str | None) -> DaysAsked:
-    """The days `spec` names in each of `years`.
-
-    Of several years, each gets the days it has (`aoc run 2015-2025 1-25`: 2025's 1-12);
-    one that has none of them (`20`) or no days at all is skipped, in one notice, and a
-    year package that does not import is skipped too (a `CouldNotRun` notice: exit 2). A
-    year asked alone, or a day list no year has, is refused (UsageError); so is a year
-    package that does not import when no other year has days (DayLoadError).
-    """
+    """The days `spec` names in each of `years`: of several, each gets those it has, one
+    with none (or not importing: `CouldNotRun`) skipped in a notice. UsageError for a year
+    asked alone or days no year has; DayLoadError when no other year has days."""
     notices: list[str] = []
     asked: list[tuple[int, int]] = []
     refused: list[tuple[int, UsageError]] = []
@@ -246,7 +218,7 @@ def resolve(years: Sequence[int], spec: str | None) -> DaysAsked:
             asked += [(year, day) for day in days_of(spec, year, notices, clip=several)]
         except UsageError as error:
             refused.append((year, error))
-        except DayLoadError as error:  # a year package that does not import fails alone
+        except DayLoadError as error:  # fails its year alone
             broken.append(error)
             notices.append(CouldNotRun(f"Could not run {year}: {error}"))
     if broken and not asked:
@@ -262,9 +234,7 @@ def resolve(years: Sequence[int], spec: str | None) -> DaysAsked:
 
 def days_of(spec: str | None, year: int, problems: list[str] | None = None, *,
             clip: bool = False) -> list[int]:
-    """The days of `year` that `spec` names (`parse_days`); no spec, every day of the year
-    that has a module (modules that fail to import while looking are sentences in
-    `problems`), refused when it has none."""
+    """The days of `year` `spec` names, else every day with a module (UsageError if none)."""
     if spec is not None:
         return parse_days(spec, year, clip=clip)
     calendar.check_year(year)
@@ -275,10 +245,8 @@ def days_of(spec: str | None, year: int, problems: list[str] | None = None, *,
 
 
 def parse_days(spec: str, year: int, *, clip: bool = False) -> list[int]:
-    """Days from the command line: `7`, `1-7`, `1,3,5` (or a mix, `1-3,7`), against the
-    year's calendar, importing nothing. `clip` (for several years, whose calendars
-    differ: 2025 has 12 days) keeps of each range the days the year has, refusing only a
-    list of which the year has none."""
+    """Days from `7`, `1-7`, `1,3,5` or a mix, by the year's calendar, importing nothing;
+    `clip` (several years) keeps the days the year has, refusing only a list of none."""
     calendar.check_year(year)
     last = calendar.days_in_year(year)
     days: set[int] = set()
@@ -294,7 +262,6 @@ def parse_days(spec: str, year: int, *, clip: bool = False) -> list[int]:
         if clip and 1 <= last < first <= end:
             continue
         if not 1 <= first <= end <= last:
-            # `aoc run 2019 2018`: a second year where the days go.
             hint = (f" For several years, join them: {year},{first}."
                     if match[2] is None and first >= calendar.FIRST_YEAR else "")
             raise UsageError(

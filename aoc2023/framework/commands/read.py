@@ -1,5 +1,5 @@
-"""`aoc read`: the puzzle as text in the terminal, or as Markdown: the command, its view
-(drawn by rich, which this module alone imports, when it shows) and its JSON."""
+"""`aoc read`: the puzzle in the terminal or as Markdown: the command, its view (by rich,
+which only this module imports) and its JSON."""
 
 from __future__ import annotations
 
@@ -66,7 +66,6 @@ def read(
 
 
 def _title(token: str, year: int, day: int) -> str | None:
-    """The title on the page just read (aocd's cached copy)."""
     from aoc2023.framework.aocd.paths import PuzzleCache, cached_title
 
     cache = PuzzleCache.for_token(token, year, day)
@@ -74,7 +73,7 @@ def _title(token: str, year: int, day: int) -> str | None:
 
 
 def _answers(token: str, year: int, day: int) -> list[tuple[int, str | None]]:
-    """Each part's answer the site accepted, as aocd cached it (None: not known)."""
+    """Each part's accepted answer aocd cached (None: not known)."""
     from aoc2023.framework import calendar
     from aoc2023.framework.aocd.paths import PuzzleCache
 
@@ -84,15 +83,14 @@ def _answers(token: str, year: int, day: int) -> list[tuple[int, str | None]]:
 
 
 def render(markdown: str, out: IO[str]) -> None:
-    """Drawn as rich draws it on a terminal; elsewhere (a pipe, a file) with no line
-    padded with spaces to the width, which rich does to fill a block's background."""
+    """As rich draws it; off a terminal, without rich's padding of lines to the width."""
     from rich.console import Console
     from rich.markdown import Markdown
 
     from aoc2023.framework.commands.view import smart_terminal, terminal_width
 
     page = Markdown(markdown, code_theme="ansi_dark")
-    width = terminal_width(out)  # rich reads the width of the process's own terminal
+    width = terminal_width(out)  # not rich's: the process's own terminal
     if smart_terminal(out):
         Console(file=out, soft_wrap=False, width=width).print(page)
         return
@@ -104,8 +102,7 @@ def render(markdown: str, out: IO[str]) -> None:
 
 def read_json(year: int, day: int, title: str | None, markdown: str,
               answers: Sequence[tuple[int, str | None]], notices: Sequence[str]) -> str:
-    """`aoc read --json`: the puzzle's text as `--markdown` prints it, and the answers
-    aocd knows the site accepted, per part."""
+    """`aoc read --json`: the text as `--markdown` prints it, and the answers known."""
     return json.dumps({
         "year": year, "day": day, "title": title, "markdown": markdown,
         "answers": [{"part": part, "answer": answer} for part, answer in answers],

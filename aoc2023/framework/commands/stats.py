@@ -1,9 +1,6 @@
-"""`aoc stats`: each year's stars, when each was earned, the attempts before it, first
-tries and runtimes, as plain records gathered from the site's page of times, the records
-of answers sent and the runtimes kept; shown as a table per year, JSON, or a calendar
-picture (SVG, or PNG by matplotlib) linked from the README. Where each figure comes from:
-docs/how-to/stats.md. Nothing but the command function prints or writes a file.
-"""
+"""`aoc stats`: each year's stars, when earned, attempts, first tries and runtimes, from the
+site's page of times, the answers sent and the runtimes kept (docs/how-to/stats.md), as
+tables, JSON or a calendar picture for the README; only the command prints or writes."""
 
 from __future__ import annotations
 
@@ -39,19 +36,13 @@ if TYPE_CHECKING:
     from aoc2023.framework.aocd import stars
     from aoc2023.framework.commands.view import Cell
 
-# Imports of the gathering and the views are made where used: `aoc` imports every
-# command's module to start, and most runs are not `aoc stats`.
-
-# The records: plain and frozen, so the table, the JSON and the picture draw one shape.
-# NamedTuples, as results.py's: far cheaper to define than dataclasses, at every `aoc`.
+# Heavy imports where used, and NamedTuples: `aoc` imports every command's module.
 
 
 class StarStats(NamedTuple):
-    """One star: `earned`, whether it is in (the site's page says so, or the records
-    hold its accepted answer); earned_at, when it was earned (tz-aware), None when not
-    earned or unknown; `late`, in more than a day after the unlock (the site's page says
-    ">24h", and no more); attempts counts the wrong answers sent before it, first_try
-    whether there were none (None: not known, or not earned)."""
+    """One star: `earned` by the site's page or an accepted answer; `earned_at` tz-aware;
+    `late`: over a day after the unlock, no more known; `attempts`: wrong answers before
+    it, `first_try`: none. None: not known."""
 
     part: int
     earned_at: datetime | None
@@ -63,7 +54,7 @@ class StarStats(NamedTuple):
 
 
 class DayStats(NamedTuple):
-    """One day: a star record per part the day has; runtime is parse plus parts."""
+    """One day: a star per part; the runtime is parse plus parts."""
 
     year: int
     day: int
@@ -81,34 +72,31 @@ class YearStats(NamedTuple):
 
     @property
     def stars(self) -> int:
-        """Stars in, by the site's page or an accepted answer in the records."""
         return sum(star.earned for day in self.days for star in day.stars)
 
     @property
     def first_try_rate(self) -> float | None:
-        """First-try answers among the stars whose first try is known; None if none."""
+        """Among the stars whose first try is known; None if none."""
         known = [star.first_try for day in self.days for star in day.stars
                  if star.first_try is not None]
         return sum(known) / len(known) if known else None
 
     @property
     def total_runtime(self) -> float | None:
-        """The sum of the measured runtimes; None when no day has one."""
+        """None when no day has one."""
         measured = [day.runtime_seconds for day in self.days
                     if day.runtime_seconds is not None]
         return sum(measured) if measured else None
 
 
-# Gathering: from the site's page of times, the records of answers sent, the runtimes.
+# Gathering.
 
 PARTS = (1, 2)
-"""Every day has two stars: the last day's second is the final star, given when every
-other star is in (the site's page shows it as that day's part 2)."""
+"""Two stars a day: the last day's second is the final star (its part 2 on the page)."""
 
 
 class Who(NamedTuple):
-    """Whose records: the session token (None: none set) and aocd's id of its owner
-    (None: not known, and `why` says why)."""
+    """The session token and aocd's id of its owner (None: not known, `why` says why)."""
 
     token: str | None
     user_id: str | None
@@ -120,8 +108,7 @@ class Who(NamedTuple):
 
 
 def whose(token: str | None) -> Who:
-    """The user whose records to read: the token's owner (aocd's memo, else one request,
-    memoised by aocd); with no token, the one user aocd's memo knows, if only one."""
+    """The token's owner (aocd's memo, else a request); without a token, aocd's one user."""
     if token is not None:
         known = paths.cached_user_id(token)
         if known is not None:
@@ -146,8 +133,7 @@ def whose(token: str | None) -> Who:
 
 
 class _PartRecord:
-    """What the records say of one part: the wrong values sent, whether a right one was,
-    and when; answers sent whose reply never came."""
+    """One part's records: wrong values sent, the right one's time, sends never replied to."""
 
     def __init__(self) -> None:
         self.wrong: set[str] = set()
@@ -158,8 +144,7 @@ class _PartRecord:
 
 
 def _when(text: str) -> datetime | None:
-    """A log's time (ISO), tz-aware; a naive one is the computer's local time, as aocd
-    writes it."""
+    """A log's ISO time, tz-aware (naive: local time, as aocd writes it)."""
     try:
         moment = datetime.fromisoformat(text)
     except ValueError:
@@ -169,8 +154,7 @@ def _when(text: str) -> datetime | None:
 
 def _records(year: int, day: int, who: Who, journal: list[str] | None,
              unknown: list[str]) -> dict[int, _PartRecord]:
-    """Each part's record from aocd's log and (unless `journal` is None: it could not
-    be read) the framework's journal; what cannot be read goes into `unknown`."""
+    """Each part's record from aocd's log and `journal` (None: unreadable); gaps in `unknown`."""
     found = {part: _PartRecord() for part in PARTS}
     if who.user_dir is None or who.user_id is None:
         return found
@@ -211,14 +195,13 @@ def _records(year: int, day: int, who: Who, journal: list[str] | None,
         if record.right:
             continue
         with suppress(AocError):  # a damaged cached answer proves nothing
-            record.right = cache.known_answer(part) is not None  # aocd saw it on the page
+            record.right = cache.known_answer(part) is not None
     return found
 
 
 def _star(year: int, day: int, part: int, site_time: str | None,
           record: _PartRecord) -> StarStats:
-    """One star from the site's time column (None: the page is not known) and the
-    records."""
+    """One star from the site's time column (None: page not known) and the records."""
     from aoc2023.framework.aocd import stars
     unlock = calendar.unlock_time(year, day)
     on_site = site_time is not None and site_time != "-"
@@ -240,8 +223,7 @@ def _star(year: int, day: int, part: int, site_time: str | None,
 
 def _site_times(year: int, who: Who, now: datetime,
                 unknown: list[str]) -> stars.TimesPage | None:
-    """The site's page of times, as stars.py allows it to be read; what is not known
-    goes into `unknown`."""
+    """The site's page of times, as stars.py allows; what is not known into `unknown`."""
     from aoc2023.framework.aocd import stars
 
     if who.user_id is None:
@@ -279,9 +261,7 @@ def _days_named(days: list[int]) -> str:
 
 def year_stats(year: int, who: Who, now: datetime,
                bench: BenchRuntimes | None = None) -> YearStats:
-    """The year's stats, at `now` (tz-aware: the clock is the caller's). `bench`: the
-    benchmark history's runtimes, for days `aoc run` has not timed (read once for all
-    years: `saved_bench_runtimes`)."""
+    """The year's stats at tz-aware `now`; `bench`: for days `aoc run` has no runtime of."""
     from aoc2023.framework import runtimes
 
     bench = bench or BenchRuntimes({})
@@ -294,7 +274,7 @@ def year_stats(year: int, who: Who, now: datetime,
     days, no_attempts, no_runtime = [], [], []
     for day in range(1, calendar.days_in_year(year) + 1):
         records = _records(year, day, who, journal, unknown)
-        if journal:  # the journal cannot be read: said once, and not read again
+        if journal:  # unreadable: said once, not read again
             unknown.append(f"{journal[0]} The attempts of {year} may be more than shown.")
             journal = None
         day_times = None if page is None else page.times.get(day, ("-", "-"))
@@ -327,16 +307,14 @@ def year_stats(year: int, who: Who, now: datetime,
 
 
 class BenchRuntimes(NamedTuple):
-    """The benchmark history's latest runtime per (year, day); `unreadable`, the sentence
-    saying why there are none, when the history cannot be read."""
+    """The latest runtime per (year, day); `unreadable`: why none, if the history is unreadable."""
 
     by_day: Mapping[tuple[int, int], float]
     unreadable: str | None = None
 
 
 def saved_bench_runtimes(root: Path | None) -> BenchRuntimes:
-    """The latest best-of-runs time (parse plus parts) the project's benchmark history
-    saved for each day on the user's own input, main implementation."""
+    """The history's latest best-of-runs time of each day on the user's input (main)."""
     if root is None:
         return BenchRuntimes({})
     from aoc2023.framework import runtimes
@@ -347,7 +325,7 @@ def saved_bench_runtimes(root: Path | None) -> BenchRuntimes:
     except AocError as error:
         return BenchRuntimes({}, f"{error} Its runtimes are not used.")
     found: dict[tuple[int, int], float] = {}
-    for entry in saved_entries(raw)[0]:  # oldest first: a later save replaces a day's
+    for entry in saved_entries(raw)[0]:  # oldest first
         steps: dict[tuple[int, int], dict[str, float]] = {}
         for figure in entry.figures:
             year, day, source, label, variant, step = figure.key
@@ -362,9 +340,8 @@ def saved_bench_runtimes(root: Path | None) -> BenchRuntimes:
 
 
 def star_cell(star: StarStats) -> Cell:
-    """When the star came: the time from the unlock as the calendar writes it, and the
-    moment (the site's zone, as the unlock), e.g. `12:34 (1 Dec 00:12)`; `>24h` when
-    the site says only that; `in` when it is in at an unknown time; `-` when not in."""
+    """`12:34 (1 Dec 00:12)` (from the unlock, and the moment in the site's zone); `>24h`,
+    `in` at an unknown time, `-` when not in."""
     from aoc2023.framework.commands.view import Cell
 
     if not star.earned:
@@ -380,18 +357,17 @@ def _joined(values: Sequence[str]) -> str:
 
 
 def attempts_text(day: DayStats) -> str:
-    """The wrong answers sent before each star, part 1 / part 2; `-` where not known."""
+    """Wrong answers before each star, `1 / 0`; `-` where not known."""
     return _joined(["-" if star.attempts is None else str(star.attempts) for star in day.stars])
 
 
 def first_try_text(day: DayStats) -> str:
-    """Each star's first try, `yes` / `no`; `-` where not known or not earned."""
+    """`yes / no`; `-` where not known."""
     return _joined(["-" if star.first_try is None else "yes" if star.first_try else "no"
                     for star in day.stars])
 
 
 def totals_line(year: YearStats) -> str:
-    """The year's stars, first-try rate and total runtime, in one sentence."""
     from aoc2023.framework.commands.view import format_duration
 
     possible = sum(len(day.stars) for day in year.days)
@@ -420,8 +396,7 @@ def _row(day: DayStats) -> list[Cell]:
 
 
 def render(years: Sequence[YearStats], out: IO[str]) -> None:
-    """Each year's table, its totals, and under them what is not known, a sentence each,
-    dimmed."""
+    """Each year's table, its totals, and what is not known, dimmed."""
     from aoc2023.framework.commands.view import (
         Column,
         choose_layout,
@@ -440,8 +415,7 @@ def render(years: Sequence[YearStats], out: IO[str]) -> None:
                    Column("Part 2"), Column("Attempts"), Column("First try"),
                    Column("Runtime", "right")]
         rows = [_row(day) for day in year.days]
-        # Narrower, the title goes (each day has its number), then the attempts (in
-        # --json and the totals' first-try rate): the stars' times and runtime stay.
+        # Narrower, the title goes, then the attempts: the times and runtime stay.
         layouts = [(columns, rows)] + [([columns[i] for i in kept], [[row[i] for i in kept]
                                                                       for row in rows])
                                        for kept in ((0, 2, 3, 4, 6), (0, 2, 3, 6))]
@@ -455,8 +429,7 @@ def render(years: Sequence[YearStats], out: IO[str]) -> None:
 
 
 def stats_json(years: Sequence[YearStats], written: Sequence[str] = ()) -> str:
-    """`aoc stats --json`: each year's days and stars (times ISO, in the site's zone;
-    durations in seconds), its totals, what is not known; and the files written."""
+    """`aoc stats --json` (times ISO in the site's zone, durations in seconds)."""
     def star(record: StarStats) -> dict[str, object]:
         return {"part": record.part, "earned": record.earned,
                 "earned_at": None if record.earned_at is None else record.earned_at.isoformat(),
@@ -479,11 +452,8 @@ def stats_json(years: Sequence[YearStats], written: Sequence[str] = ()) -> str:
         indent=2)
 
 
-# The calendar picture (--svg): a tile per day with its stars (gold when all its parts
-# are in, silver for those so far), the time from the unlock to its last star and its
-# runtime. Built with ElementTree, so every text (titles come from the site) is escaped;
-# no date and no random ids, so the same stats draw the same bytes. One <style> holds
-# GitHub's light and dark colours (prefers-color-scheme), with nothing fetched.
+# The calendar picture (--svg): ElementTree escapes every text (titles come from the
+# site); no date or random ids (the same stats, the same bytes); one <style>, light and dark.
 
 START = "<!-- aoc-calendar:start -->"
 END = "<!-- aoc-calendar:end -->"
@@ -493,8 +463,7 @@ TILE_W, TILE_H, GAP, MARGIN, HEADING = 140, 66, 8, 16, 34
 WIDTH = 2 * MARGIN + COLUMNS * TILE_W + (COLUMNS - 1) * GAP
 FONT = "-apple-system, 'Segoe UI', 'Noto Sans', Helvetica, Arial, sans-serif"
 
-# Light values first, then dark: GitHub's own palette (primer), contrast on the tile
-# >= 4.5:1 for text and >= 3:1 for the stars (WCAG's rule for graphics) in both.
+# GitHub's palette (primer): on the tile, text >= 4.5:1 and stars >= 3:1 (WCAG).
 _LIGHT = {"bg": "#ffffff", "tile": "#f6f8fa", "line": "#d0d7de", "text": "#1f2328",
           "muted": "#59636e", "gold": "#9a6700", "silver": "#59636e", "empty": "#818b98"}
 _DARK = {"bg": "#0d1117", "tile": "#161b22", "line": "#3d444d", "text": "#f0f6fc",
@@ -514,7 +483,7 @@ STYLE = (f"text{{font-family:{FONT};font-size:13px}}.day-number{{font-weight:600
 
 
 def format_since_unlock(since: timedelta | None) -> str:
-    """Compact: `12:34` under an hour, `3h 05m` under a day, `>24h` beyond; "" unknown."""
+    """`12:34` under an hour, `3h 05m` under a day, `>24h` beyond; "" unknown."""
     if since is None:
         return ""
     seconds = max(0, int(since.total_seconds()))
@@ -526,7 +495,7 @@ def format_since_unlock(since: timedelta | None) -> str:
 
 
 def star_kinds(day: DayStats) -> list[str]:
-    """One of gold, silver or empty per part: gold when every part is earned."""
+    """Gold, silver or empty per part: gold when every part is earned."""
     earned = [star.earned for star in day.stars]
     if earned and all(earned):
         return ["gold"] * len(earned)
@@ -534,7 +503,7 @@ def star_kinds(day: DayStats) -> list[str]:
 
 
 def time_text(day: DayStats) -> str:
-    """The site's time from unlock to the last star earned ("" when not known)."""
+    """From unlock to the last star earned ("" when not known)."""
     earned = [star for star in day.stars if star.earned]
     if not earned:
         return ""
@@ -542,7 +511,7 @@ def time_text(day: DayStats) -> str:
 
 
 def heading_text(year: YearStats) -> str:
-    """The year, its stars, first-try rate and total runtime, those known."""
+    """`2023 · 40 ★ · 90% first try · 1.20 s total runtime`, the parts known."""
     from aoc2023.framework.commands.view import format_duration
 
     parts = [str(year.year), f"{year.stars} ★"]
@@ -560,7 +529,7 @@ class _Tile(NamedTuple):
 
 
 def _layout(years: Sequence[YearStats]) -> tuple[list[tuple[float, YearStats]], list[_Tile], int]:
-    """Where each year's heading and each tile goes, and the picture's height."""
+    """Each year's heading and tile places, and the picture's height."""
     headings, tiles, y = [], [], MARGIN
     for year in years:
         headings.append((float(y), year))
@@ -574,9 +543,7 @@ def _layout(years: Sequence[YearStats]) -> tuple[list[tuple[float, YearStats]], 
 
 
 _NOT_XML = "[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]"
-"""Characters XML 1.0 cannot hold even escaped (control characters, lone surrogates):
-a title from a page could carry one, and the SVG must still parse. Compiled when first
-used (by `re`'s cache): compiling it is slow, and every `aoc` imports this module."""
+"""What XML 1.0 cannot hold even escaped, as a title could (compiled on first use: slow)."""
 
 
 def _clean(text: str) -> str:
@@ -610,7 +577,7 @@ def _tile_label(day: DayStats) -> str:
 
 
 def calendar_svg(years: Sequence[YearStats]) -> str:
-    """The calendar of `years` as an SVG document (text, deterministic)."""
+    """The calendar as an SVG document, deterministic."""
     import xml.etree.ElementTree as ET
 
     from aoc2023.framework.commands.view import format_duration
@@ -647,11 +614,11 @@ def calendar_svg(years: Sequence[YearStats]) -> str:
 
 
 _PT = 72 / 100
-"""Points per pixel at the PNG's 100 dpi: its text the size of the SVG's."""
+"""Points per pixel at 100 dpi: the PNG's text the size of the SVG's."""
 
 
 def _png(years: Sequence[YearStats]) -> bytes:
-    """The same tiles drawn by matplotlib, in the light colours, at twice the size."""
+    """The same tiles by matplotlib, light colours, twice the size."""
     from io import BytesIO
 
     from matplotlib.figure import Figure
@@ -700,8 +667,7 @@ def calendar_picture(years: Sequence[YearStats], *, png: bool) -> str | bytes:
 
 
 def readme_link(readme: Path, picture: Path) -> str:
-    """The image link to `picture` kept in `readme` between the calendar's markers:
-    relative to the README's folder where it can be."""
+    """The image link to `picture`, relative to the README's folder where it can be."""
     try:
         target = picture.resolve().relative_to(readme.resolve().parent).as_posix()
     except ValueError:
@@ -709,15 +675,12 @@ def readme_link(readme: Path, picture: Path) -> str:
     return f"![Advent of Code calendar: stars, times and runtimes]({quote(target)})"
 
 
-# The command: everything above is called from here, which alone writes files.
-
 CALENDAR_NEXT_TO_README = "aoc-calendar.svg"
-"""The picture --readme links to when --svg names none: beside the README."""
+"""--readme's picture, beside the README, when --svg names none."""
 
 
 def _targets(svg: Path | None, *, readme: bool) -> tuple[Path | None, Path | None]:
-    """The picture and the README to write, absolute, each checked before any work (as
-    `aoc bench` checks its files): UsageError naming the first that could not be."""
+    """The picture and README to write, absolute, checked before any work (UsageError)."""
     from aoc2023.framework.bench import outputs
     from aoc2023.framework.files import check_writable
 
@@ -779,7 +742,7 @@ def stats(
         found = [year_stats(year, who, now, bench) for year in chosen]
     except Exception as error:
         fail(error, verbose)
-    # The stats are made: a file that fails now is said after them, which are shown.
+    # A file that fails now is said after the stats, which are shown.
     written: list[Path] = []
     late: Exception | None = None
     try:

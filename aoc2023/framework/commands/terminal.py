@@ -1,9 +1,7 @@
 """What a command asks of the terminal itself: a yes/no question that Ctrl-C always ends
-at once (`ask_yes_no`); the countdown to a puzzle's unlock for `aoc new --wait` and `aoc
-run --wait` (`wait_in_terminal`; Ctrl-C stops it, exit 130, nothing fetched), which ends
-only once the site has unlocked it too (this clock may be ahead), the input fetched; and
-the sender's questions and waits (`TerminalPrompter`, submit.py's Prompter, for aoc run).
-"""
+at once (`ask_yes_no`), the countdown to a puzzle's unlock for `--wait`
+(`wait_in_terminal`), which with a token ends only once the site has unlocked it too, and
+the sender's questions and waits (`TerminalPrompter`, submit.py's Prompter)."""
 
 from __future__ import annotations
 
@@ -40,10 +38,9 @@ def wait_in_terminal(
     sleep: Callable[[float], None] = time.sleep,
     token: str | None = None,
 ) -> None:
-    """Count down to the unlock of `year` `day` on stderr, then return at once: a line
-    rewritten each second on a terminal, else one line said once. The clock and the
-    sleep are `wait_for_unlock`'s. With `token`, then fetch the input unless it is cached,
-    waiting out a site that still holds the puzzle locked (`wait_for_site`)."""
+    """Count down to the unlock on stderr (a live line on a terminal, else one line); with
+    `token`, then fetch the input unless cached, waiting out a site still locked. Ctrl-C:
+    exit 130, nothing fetched."""
     from aoc2023.framework.calendar import MARGIN_SECONDS, wait_for_unlock
 
     try:
@@ -87,7 +84,7 @@ def wait_in_terminal(
 
 
 def _stopped(year: int, day: int, *, live: bool) -> NoReturn:
-    """Ctrl-C while waiting: the line the countdown was on ends, and one sentence."""
+    """Ctrl-C while waiting: end the countdown's line, say so, exit 130."""
     if live:
         sys.stderr.write("\n")
     typer.echo(f"Stopped waiting for {year} day {day}: nothing was fetched.", err=True)
@@ -98,9 +95,8 @@ def _wait_for_site(
     year: int, day: int, token: str,
     now: Callable[[], datetime], sleep: Callable[[float], None], *, verbose: bool,
 ) -> None:
-    """Fetch the input (unless cached) as soon as the site has unlocked the puzzle, asking
-    again while it says locked; one sentence if it still does at the end. Any other
-    failure is left to the command, which meets it again and says it."""
+    """Fetch the input (unless cached) once the site unlocks the puzzle; any other failure
+    is left to the command, which meets it again."""
     from aoc2023.framework.aocd import client
     from aoc2023.framework.aocd.paths import PuzzleCache
     from aoc2023.framework.calendar import (
@@ -157,10 +153,7 @@ def _wait_for_site(
 
 
 def wait_for_days(asked: Sequence[tuple[int, int]], verbose: bool) -> None:
-    """`aoc run --wait`: wait until every day asked for (the (year, day) pairs the command
-    line resolved) is unlocked (the last of them).
-
-    With no token, the days' examples run, and there is nothing to wait for."""
+    """`aoc run --wait`: until every (year, day) asked is unlocked; no wait without a token."""
     from aoc2023.framework.aocd.local import find_token
 
     token = find_token()
@@ -168,7 +161,7 @@ def wait_for_days(asked: Sequence[tuple[int, int]], verbose: bool) -> None:
         return
     from aoc2023.framework.calendar import SITE_CHECK_WINDOW
 
-    # The days not unlocked yet, or only just (the site's clock may be behind this one's).
+    # Not unlocked yet, or only just (the site's clock may be behind).
     recent = [(year, day) for year, day in asked
               if calendar.current_time() < calendar.unlock_time(year, day) + SITE_CHECK_WINDOW]
     if recent:
@@ -176,14 +169,9 @@ def wait_for_days(asked: Sequence[tuple[int, int]], verbose: bool) -> None:
 
 
 def ask_yes_no(question: str, err: IO[str] | None = None, inp: IO[str] | None = None) -> bool:
-    """`question [y/N]: ` on `err` until the answer is y, yes, n, no or empty (no), as
-    click's `confirm` asks; Declined on Ctrl-C or the end of input.
-
-    Not `input()` (nor click's `confirm`, built on it): it blocks in one read, and Python
-    acts on a signal only between its own steps, so a Ctrl-C that comes just before the
-    read starts waits for Enter (seen in the tests about once in twenty runs on a busy
-    machine). The answer is awaited in `select` slices instead (`SLICE`), in the
-    terminal's usual line mode, so typing and erasing work as with `input()`."""
+    """`question [y/N]: ` on `err` until y, yes, n, no or empty (no), as click's `confirm`;
+    Declined on Ctrl-C or the end of input. Not `input()`: a Ctrl-C just before its one
+    blocking read would wait for Enter; `select` slices (`SLICE`) instead, in line mode."""
     err = err or sys.stderr
     inp = inp or sys.stdin
     try:
@@ -206,12 +194,11 @@ def ask_yes_no(question: str, err: IO[str] | None = None, inp: IO[str] | None = 
 
 
 def _read_line(inp: IO[str]) -> str:
-    """One line of `inp` ("" at its end), waiting in slices where the wait can be sliced:
-    a terminal (in line mode one read returns one whole line, so nothing is left in
-    Python's buffer that `select` would not see) on a system with `select` on files."""
+    """One line of `inp` ("" at its end), waited for in slices on a terminal (in line mode
+    one read is one line: nothing left in Python's buffer unseen by `select`)."""
     try:
         fd = inp.fileno()
-    except (AttributeError, OSError, ValueError):  # not a file: a test's text buffer
+    except (AttributeError, OSError, ValueError):  # a test's text buffer
         return inp.readline()
     if os.name == "nt" or not os.isatty(fd):
         return inp.readline()

@@ -1,6 +1,5 @@
-"""`aoc token`: where the session token is, whose it is, and whether the site takes it.
-The command, its view (a few labelled lines) and its JSON: never the token, only its
-last 4 characters."""
+"""`aoc token`: where the session token is, whose, and whether the site takes it: the
+command, its view and its JSON, never showing more of the token than its last 4."""
 
 from __future__ import annotations
 
@@ -59,8 +58,7 @@ def _ago(when: float) -> str:
 
 
 def lines(report: TokenReport) -> list[tuple[str, str | None]]:
-    """(text, style) for each line of the report; the advice to name yourself to the site
-    only when this screen has not given it yet (output.py)."""
+    """(text, style) for each line; the advice to name a contact once a screen (output.py)."""
     found = f"…{report.last4}, from {report.place}"
     out: list[tuple[str, str | None]] = [(f"Token:  {found}", None)]
     if report.cleaned:
@@ -97,7 +95,7 @@ def lines(report: TokenReport) -> list[tuple[str, str | None]]:
 
 
 _INDENT = " " * 8
-"""Under the labels (`Token:  `): where a line goes on when it wraps."""
+"""Under the labels (`Token:  `), where a line wraps to."""
 
 
 def render(report: TokenReport, out: IO[str]) -> None:
@@ -111,20 +109,19 @@ def render(report: TokenReport, out: IO[str]) -> None:
 
     colour, width = use_colour(out), terminal_width(out)
     for text, style in lines(report):
-        if width is not None and cell_width(text) > width:  # at words, under its label
+        if width is not None and cell_width(text) > width:
             text = "\n".join(wrap(text, width, indent=_INDENT))
         print(paint(text, style, colour), file=out)
 
 
 def _moment(timestamp: float | None) -> str | None:
-    """A Unix time as an ISO time in UTC, as `fetched_at` is."""
+    """A Unix time as ISO, UTC."""
     from datetime import UTC, datetime
 
     return None if timestamp is None else datetime.fromtimestamp(timestamp, UTC).isoformat()
 
 
 def token_json(report: TokenReport) -> str:
-    """`aoc token --json`: the view's facts; of the token, only its last 4 characters."""
     return json.dumps({
         "place": report.place, "token_end": report.last4, "cleaned": list(report.cleaned),
         "user_id": report.user_id, "user_id_cached": report.user_id_cached,
