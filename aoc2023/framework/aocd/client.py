@@ -74,8 +74,7 @@ _AOCD_DISTRIBUTION = "advent-of-code-data"
 
 
 def contact() -> str | None:
-    """`$AOC_USER_AGENT`, else `[tool.aoc] contact`, else None. UsageError when it
-    cannot go into a header."""
+    """`$AOC_USER_AGENT`, else `[tool.aoc] contact`, else None; UsageError if unsendable."""
     from aoc2023.framework.project import checked_contact, load_settings
 
     if (value := os.environ.get(CONTACT_VARIABLE, "").strip()):
@@ -164,15 +163,13 @@ def _set_for_block(mapping: MutableMapping[str, Any],
 
 @contextmanager
 def _pool_defaults(**settings: object) -> Iterator[None]:
-    """`settings` as defaults of every request aocd makes inside the block: aocd takes
-    no timeout nor redirect rule, so they go in its pool manager's defaults."""
+    """`settings` as aocd's pool manager's defaults in the block (aocd takes no timeout)."""
     yield from _set_for_block(private.pool_manager().connection_pool_kw, settings)
 
 
 @contextmanager
 def identified() -> Iterator[None]:
-    """Every request aocd makes inside the block carries our User-Agent, put in its
-    pool manager's headers (aocd has no setting for it)."""
+    """Our User-Agent on every request aocd makes in the block (aocd has no setting)."""
     global _sent_anonymously
     who = contact()
     _sent_anonymously = _sent_anonymously or who is None
@@ -271,8 +268,7 @@ def _asking(
 
 def _cache_not_written(error: OSError, started: int, year: int | None,
                        day: int | None) -> OSError:
-    """A failed write of aocd's: what it cut short removed, and the error to raise
-    (`WriteFailed` when aocd's names no file)."""
+    """A failed write of aocd's: what it cut short removed; the error to raise."""
     left = paths.undo_cut_writes(started, year, day)
     if error.filename and Path(error.filename).name.startswith("tmp") and year and day:
         # aocd's temporary file for an input, of a random name: the input named instead
@@ -442,8 +438,7 @@ def _placeholders(year: int, day: int) -> frozenset[str]:
 
 
 def refresh_known_answers(token: str, year: int, day: int) -> None:
-    """Let aocd cache the answers of parts already solved, from one fetch of the page
-    at most (one reading caches all it shows)."""
+    """Let aocd cache the answers of parts already solved, from one fetch at most."""
     with _asking(f"check {year} day {day}", year, day, SiteError):
         puzzle = _puzzle(token, year, day)
         for part in ("a", "b"):
@@ -453,12 +448,8 @@ def refresh_known_answers(token: str, year: int, day: int) -> None:
 
 
 def post_answer(token: str, year: int, day: int, part: int, answer: str) -> str:
-    """Send one answer; the text of the site's reply. Through aocd's HTTP client: its
-    submit sleeps and retries by itself when told to wait, hiding the wait.
-
-    SentButNoReply when it may have been judged but no verdict came back; SiteError
-    when it certainly was not.
-    """
+    """Send one answer; the site's reply. Not aocd's submit, which hides a wait by
+    sleeping. SentButNoReply when it may have been judged; SiteError when it was not."""
     import aocd.utils
     import bs4
     import urllib3.exceptions
@@ -494,8 +485,7 @@ def post_answer(token: str, year: int, day: int, part: int, answer: str) -> str:
 
 
 def reply_text(article: Any) -> str:
-    """The reply's <article> (a bs4 Tag) as one line, the share links left out
-    ("[Share]", as a browser shows it)."""
+    """The reply's <article> (a bs4 Tag) as one line, share links as "[Share]"."""
     for links in article.select(".share-content"):
         links.decompose()
     paragraphs = article.find_all("p") or [article]
@@ -517,8 +507,7 @@ def _refused_fix(place: str) -> str:
 
 
 def check_token(*, recheck: bool = False) -> TokenReport:
-    """The report on the token `aoc` uses; no request when the site took it recently.
-    NoInputError when there is none."""
+    """The report on the token `aoc` uses; NoInputError when there is none."""
     source = local.token_source()
     if source is None:
         raise no_token_error()
@@ -554,8 +543,7 @@ def check_token(*, recheck: bool = False) -> TokenReport:
 
 
 def ask_owner(token: str, *, resolve: bool = False) -> str | None:
-    """The token's owner (one request), or None when refused. `resolve`: through aocd's
-    memoising `User.id`."""
+    """The token's owner (one request), or None when refused; `resolve`: memoised."""
     import aocd.exceptions
     import aocd.utils
 
@@ -569,8 +557,7 @@ def ask_owner(token: str, *, resolve: bool = False) -> str | None:
 
 
 def resolved_owner(token: str) -> str:
-    """aocd's `User.id`; when token2id.json cannot be written, the owner from aocd's
-    memo in memory."""
+    """aocd's `User.id`, from its memo in memory when token2id.json cannot be written."""
     import aocd.models
 
     try:

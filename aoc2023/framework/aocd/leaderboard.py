@@ -1,8 +1,7 @@
 """A private leaderboard's JSON, fetched through aocd's HTTP client and kept on disk.
 
 The site asks that a board be fetched at most once in 15 minutes, so every read first
-looks for a younger copy (per user, or per board for a view key).
-"""
+looks for a younger copy (per user, or per board for a view key)."""
 
 from __future__ import annotations
 
@@ -99,8 +98,7 @@ def _fetch(token: str, year: int, board_id: int) -> dict[str, Any]:
 
 
 def _fetch_by_key(view_key: str, year: int, board_id: int, kept: bool) -> dict[str, Any]:
-    """The board read with its view key and no cookie; a key refused (however the site
-    says it) is one sentence."""
+    """The board read with its view key and no cookie; a refused key is one sentence."""
     import aocd.utils
 
     with client.asking(f"fetch private leaderboard {board_id} of {year}"):
@@ -204,8 +202,7 @@ def _not_kept(path: Path, year: int, board_id: int, error: OSError,
 
 
 def _check_keepable(path: Path, year: int, board_id: int) -> None:
-    """DamagedFileError before the request when `path` cannot be kept: each read would
-    ask the site again, past its rule."""
+    """DamagedFileError before the request when `path` cannot be kept (the site's rule)."""
     try:
         check_keepable(path)
     except OSError as error:
@@ -247,8 +244,7 @@ def _with_medals(members: list[Member], days: int) -> list[Member]:
 
 def parse(year: int, board_id: int, data: dict[str, Any], fetched_at: float,
           from_cache: bool, now: float, view_key_end: str | None = None) -> Leaderboard:
-    """The site's JSON as plain data, ranked by local score; a value that is not a whole
-    number is 0 (stars: counted) and named in `passed_over`."""
+    """The site's JSON ranked by local score; a bad number is 0, named in `passed_over`."""
     days = calendar.days_in_year(year)
     members = []
     passed_over: list[str] = []

@@ -1,8 +1,7 @@
 """The secrets kept on this machine: the session token, aocd's token list, the boards' keys.
 
 Where the token is looked for (aocd's rules, and the project's `.aocd_config/`), how it
-is cleaned, and the site's last word on it. Apart from paths.py, which store.py builds on.
-"""
+is cleaned, and the site's last word on it. Apart from paths.py, which store.py builds on."""
 
 from __future__ import annotations
 
@@ -31,8 +30,7 @@ def _holds_token(folder: Path) -> bool:
 
 
 def find_project_config_dir(start: Path | None = None) -> Path | None:
-    """The nearest `.aocd_config/` holding a token, from `start` upwards, else beside
-    this package's checkout."""
+    """The nearest `.aocd_config/` holding a token, upwards, else the checkout's."""
     found = find_upwards(lambda folder: _holds_token(folder / PROJECT_CONFIG_DIR_NAME), start)
     return found / PROJECT_CONFIG_DIR_NAME if found else None
 
@@ -162,8 +160,7 @@ def aoc_config_dir(environ: Mapping[str, str], start: Path) -> Path:
 
 
 def token_in(environ: Mapping[str, str], config: Path) -> str | None:
-    """The token aocd would use with `environ` and `config`, cleaned; None when none or
-    unreadable."""
+    """The cleaned token aocd would use with `environ` and `config`; None if unreadable."""
     token = clean_token(environ.get("AOC_SESSION", ""))
     if token is not None:
         return token
@@ -364,8 +361,7 @@ def _read_view_keys() -> dict[str, str]:
 
 
 def _update_view_keys(change: Callable[[dict[str, str]], None]) -> None:
-    """Read, `change` and write back the kept keys under a lock; written whole and
-    readable by its owner alone."""
+    """Read, `change` and write back the kept keys under a lock, owner-only."""
     path = store.view_keys_file()
     try:
         with store.locked(path):

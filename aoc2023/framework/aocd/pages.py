@@ -1,7 +1,6 @@
 """The puzzle's page for `aoc new`, `aoc examples` and `aoc read`: the title, the examples
 (aocd's example parser), and the text as Markdown. A page cached before a part was
-solved lacks what came since, so it is fetched once more (`bring_up_to_date`).
-"""
+solved lacks what came since, so it is fetched once more (`bring_up_to_date`)."""
 
 from __future__ import annotations
 
@@ -47,8 +46,7 @@ def _solved_parts(token: str, year: int, day: int) -> int:
 
 
 def puzzle_html(token: str, year: int, day: int) -> tuple[str, bool, bool, bool]:
-    """The page's HTML, whether it was refreshed, whether it was fetched at all, and
-    whether a refreshed page still shows fewer parts solved than aocd knows."""
+    """The page's HTML, whether refreshed, whether fetched, and whether still short."""
     calendar.check_day(year, day)
     calendar.ensure_unlocked(year, day)
     with client.asking_about(f"read the page of {year} day {day}", year, day):
@@ -129,8 +127,7 @@ class PageExamples:
 
 
 def current_examples(token: str, year: int, day: int) -> PageExamples:
-    """The page's examples, the page brought up to date first (part 2's example comes
-    with part 1 solved). SiteError on failure."""
+    """The page's examples, the page brought up to date first; SiteError on failure."""
     calendar.check_day(year, day)
     calendar.ensure_unlocked(year, day)
     with client.asking_about(f"read the examples of {year} day {day}", year, day):

@@ -1,7 +1,6 @@
 """aocd's folders, its memo of token owners, and one puzzle's cached files, read as aocd
 reads them without importing it (slow): a cached input costs a file read. Apart from
-local.py, for store.py builds on these folders and local.py on store.py.
-"""
+local.py, for store.py builds on these folders and local.py on store.py."""
 
 from __future__ import annotations
 
@@ -78,8 +77,7 @@ class PuzzleCache(NamedTuple):
         return self.user_dir / f"{self._stem}_post.json"
 
     def read_input(self) -> str | None:
-        """The cached input; None when missing or empty (removed); DamagedFileError when
-        it is a web page."""
+        """The cached input; None when missing or empty; DamagedFileError for a web page."""
         text = read_cached_text(self.input_path, "aocd's cached input",
                                 "remove it, and the next run fetches it again")
         if text is not None and not text.strip():

@@ -1,8 +1,7 @@
 """Every aocd name that is not public, in one place, each with why aoc needs it (`NAMES`).
 
 tests/test_layout.py refuses such a name anywhere else, and tests/test_aocd_private.py
-checks each; one that is gone is `AocdChanged`, one sentence.
-"""
+checks each; one that is gone is `AocdChanged`, one sentence."""
 
 from __future__ import annotations
 
@@ -120,8 +119,7 @@ def pool_manager() -> Any:
 
 
 def floored_limiter(before: Callable[[], None]) -> Callable[[], None] | None:
-    """Run `before` ahead of aocd's pause before each request; None when an outer
-    block did already."""
+    """Run `before` ahead of aocd's pause; None when an outer block did already."""
     import aocd.utils
 
     http = aocd.utils.http

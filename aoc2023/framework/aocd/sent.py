@@ -1,8 +1,7 @@
 """What was sent to the site and what it said: our journal of attempts, aocd's log of
 replies, and the wait the site asks for. Each attempt is written down before it is sent:
 a reply lost after the site judged it leaves it unconfirmed, counted as tried
-(docs/explanation/submission.md).
-"""
+(docs/explanation/submission.md)."""
 
 from __future__ import annotations
 
@@ -320,8 +319,7 @@ def blocked_until(user_id: str, now: datetime) -> datetime | None:
 
 
 def record_wait(user_id: str, seconds: float, now: datetime) -> datetime:
-    """Record that this user may not submit for `seconds` (MAX_WAIT at most) from `now`,
-    unless a later time is recorded."""
+    """Record that this user may not submit for `seconds` (MAX_WAIT at most) from `now`."""
     path = store.waits_file()
     with store.locked(path):  # runs on other days write it too
         until = now + min(timedelta(seconds=seconds), MAX_WAIT)

@@ -1,8 +1,7 @@
 """The user's stars of a year, as the site counts them, for the final star (submit.py).
 
 Read from the user's page of times (`/<year>/leaderboard/self`; aocd's own reader
-refuses a year before December by the computer's clock), kept per user and year.
-"""
+refuses a year before December by the computer's clock), kept per user and year."""
 
 from __future__ import annotations
 
@@ -186,8 +185,7 @@ def kept_times(user_id: str, year: int) -> TimesPage | None:
 
 def times_page(token: str, user_id: str, year: int, now: float) -> TimesPage:
     """The page's times: kept when complete or younger than 15 minutes, else read and
-    kept (none asked for before the year's unlock). SiteError when the site cannot be
-    asked."""
+    kept (none before the unlock). SiteError when the site cannot be asked."""
     if now < calendar.unlock_time(year, 1).timestamp():
         return TimesPage(year, {}, now, from_cache=False)
     path = store.stars_file(user_id, year)
@@ -201,8 +199,7 @@ def times_page(token: str, user_id: str, year: int, now: float) -> TimesPage:
 
 
 def _check_keepable(path: Path, year: int) -> None:
-    """DamagedFileError before any request when `path` cannot be kept: each run would
-    ask the site again, past its rule."""
+    """DamagedFileError before any request when `path` cannot be kept (the site's rule)."""
     try:
         check_keepable(path)
     except OSError as error:
