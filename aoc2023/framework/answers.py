@@ -1,8 +1,6 @@
 """An answer as the site takes it: the text a part's return value is compared, shown and
-sent as (`answer_text`, coerced as aocd coerces), and answers drawn in letters (`judged`,
-read with aococr, imported only for a drawing). Apart from solution.py so that a day's
-author reads the class, not the rules of what an answer is.
-"""
+sent as, and answers drawn in letters (read with aococr). Apart from solution.py so that a
+day's author reads the class, not the rules of what an answer is."""
 
 from __future__ import annotations
 
@@ -12,11 +10,9 @@ from textwrap import dedent
 
 
 def answer_text(value: object) -> str:
-    """The text an answer is compared, shown and submitted as, coerced as aocd's `coerce`
-    does: an int; an integral number of any registered `numbers` type (numpy's too); a
-    one-item numpy array; bytes; a str, its surrounding whitespace dropped (`"41\n"` is
-    41; a drawing keeps its inner layout). Anything else: a TypeError of one bounded
-    sentence; ValueError for an int too long to print."""
+    """The text an answer is compared, shown and sent as, coerced as aocd's `coerce` does
+    (integral numbers, numpy's too, bytes; a str stripped, a drawing keeping its layout).
+    TypeError for anything else; ValueError for an int too long to print."""
     if isinstance(value, bool):
         raise TypeError(f"an answer was a bool ({value}); give the answer itself")
     if type(value) is int:
@@ -28,9 +24,9 @@ def answer_text(value: object) -> str:
         text = _coerced(value)
     except ValueError as error:
         if isinstance(value, int) and "digits" in str(error):
-            raise  # an int too long to print: its own sentence
+            raise
         text = None
-    except Exception:  # an object of the day's own that fails when asked: not an answer
+    except Exception:  # the day's own object failing when asked
         text = None
     if text is None:
         raise TypeError(f"an answer was {described(value)}; give an int or a str")
@@ -38,8 +34,7 @@ def answer_text(value: object) -> str:
 
 
 def _coerced(value: object) -> str | None:
-    """aocd's `coerce` without importing numpy: numpy's numbers are registered as the
-    `numbers` types, and a numpy array can only come from a day that imported numpy."""
+    """aocd's `coerce` without importing numpy (its numbers are `numbers` types)."""
     import numbers
 
     numpy = sys.modules.get("numpy")
@@ -63,8 +58,7 @@ def _coerced(value: object) -> str | None:
 
 
 def described(value: object) -> str:
-    """An object as one short phrase: its type and its repr, bounded in length and depth
-    (a list of millions, nested 100,000 deep, or whose repr raises, stays one line)."""
+    """An object as one short phrase, its type and its repr, bounded whatever it is."""
     import reprlib
 
     shown = reprlib.Repr()
@@ -79,9 +73,7 @@ def described(value: object) -> str:
 
 
 
-# Answers drawn in letters (2016 day 8, 2022 day 10...): lines of two kinds of pixel, in
-# any characters, on Advent of Code's 6-row or 10-row font. aococr knows both; a reading
-# is taken only when its glyphs account for every lit pixel, else the drawing stays one.
+# Answers drawn in letters (2022 day 10...), in a 6-row or 10-row font, read by aococr.
 
 Pixels = tuple[tuple[bool, ...], ...]
 """A drawing's grid: True for a lit pixel."""
@@ -106,16 +98,13 @@ class Judged:
 
 
 def is_drawing(text: str) -> bool:
-    """Several rows that are not blank, all of at most two kinds of character (pixels).
-    A number with a line break after it (`12\n`) is one row: an answer, not a drawing."""
+    """Whether `text` is several rows that are not blank, of two kinds of character."""
     rows = [line for line in text.split("\n") if line.strip()]
     return len(rows) > 1 and len(set(text) - {"\n", "\r"}) <= 2
 
 
 def pixels(text: str) -> Pixels:
-    """The lit pixels of a drawing, its rows padded to one width and its unlit margins
-    dropped: trailing columns (a solution that draws with spaces often leaves them out),
-    and leading columns and blank rows around it, which are no part of the picture."""
+    """The lit pixels of a drawing, rows padded to one width, unlit margins dropped."""
     rows = [line.rstrip("\r") for line in text.split("\n")]
     kinds = set("".join(rows))
     lit = _lit_character(kinds)
@@ -132,10 +121,8 @@ def pixels(text: str) -> Pixels:
 
 
 def _lit_character(kinds: set[str]) -> str | None:
-    """Which of the drawing's characters is a lit pixel: the one beside an unlit
-    character (space, dot...), else a known lit one (`#`, `█`...), else, for two
-    characters of neither kind, the first in sorted order (`read_letters` then tries
-    the other way round too). None when every pixel is unlit."""
+    """The drawing's lit character: the one beside a known unlit one, else a known lit
+    one, else the first sorted (`read_letters` tries the other too); None: all unlit."""
     if len(kinds) == 1:
         (only,) = kinds
         return None if only in _UNLIT else only
@@ -149,8 +136,7 @@ def _lit_character(kinds: set[str]) -> str | None:
 
 
 def read_letters(text: str) -> str | None:
-    """The letters drawn in `text`, or None when it is not letters in one of Advent of
-    Code's fonts (a height other than 6 or 10 rows, or any glyph that does not read)."""
+    """The letters drawn in `text`, or None when any glyph does not read."""
     grid = pixels(text)
     while grid and not any(grid[0]):
         grid = grid[1:]
@@ -165,13 +151,14 @@ def read_letters(text: str) -> str | None:
 
 
 def _read(grid: Pixels) -> str | None:
-    from aococr import aococr  # type: ignore[import-untyped]  # ~20 ms: only for drawings
+    from aococr import aococr  # type: ignore[import-untyped]  # slow: only for drawings
     from aococr.resources import read_resource  # type: ignore[import-untyped]
 
     height = len(grid)
     data = [["#" if pixel else "." for pixel in row] for row in grid]
     font: tuple[int, int] = next(size for size in ((6, 4), (10, 6)) if size[0] == height)
     letters: str = aococr(data, pixel_on_off_values=("#", "."), fontsize=font)
+    # taken only when its glyphs account for every lit pixel
     glyphs = dict(read_resource(fontsize=font))
     read_pixels = sum(row.count("#") for letter in letters for row in glyphs[letter])
     lit = sum(row.count(True) for row in grid)
@@ -179,14 +166,9 @@ def _read(grid: Pixels) -> str | None:
 
 
 def judged(text: str, expected: str | None) -> Judged:
-    """`text` (a part's answer, as `answer_text` gives it) against `expected`.
-
-    A drawing that reads is its letters, compared as any answer; one that does not is
-    compared pixel by pixel with an expected drawing, and with expected letters it
-    cannot be judged (None)."""
-    # Indentation is the code's, not the drawing's: an expected drawing is often written
-    # indented in a triple-quoted string (`dedent` drops only what every line shares).
-    drawn = dedent(text)
+    """`text` (from `answer_text`) against `expected`: a drawing that reads as its letters;
+    one that does not pixel by pixel, and against letters not at all (None)."""
+    drawn = dedent(text)  # the code's indentation, not the drawing's
     expected_drawn = None if expected is None else dedent(expected)
     if not is_drawing(drawn):
         return Judged(text, None, None if expected is None else text == expected)
@@ -199,8 +181,7 @@ def judged(text: str, expected: str | None) -> Judged:
 
 
 def pictures(drawing: str | None, expected: str | None) -> bool:
-    """Whether a wrong answer is shown as two pictures (`side_by_side`): the part drew
-    one, and the expected answer is a drawing too (not letters)."""
+    """Whether a wrong answer is shown as two pictures: both are drawings."""
     return drawing is not None and expected is not None and is_drawing(shape(expected))
 
 
@@ -208,12 +189,7 @@ _DIFFERENCE_KEY = "+ lit, - unlit: pixels that differ from the expected"
 
 
 def side_by_side(expected: str, got: str, width: int | None = None) -> str:
-    """Two drawings that differ, shown as pictures: expected beside got, each as its
-    pixels (`#` lit, `.` unlit, margins and the code's indentation dropped), with got's
-    differing pixels drawn `+` (lit, expected unlit) or `-` (unlit, expected lit).
-
-    A one-line repr of each hides which pixel is wrong. The two are stacked instead when
-    side by side they are wider than `width` (None: no limit), as a message is wrapped."""
+    """Two drawings side by side (stacked past `width`), got's differing pixels `+`/`-`."""
     want, have = pixels(shape(expected)), pixels(shape(got))
     height = max(len(want), len(have))
     columns = max((len(row) for row in want + have), default=0)
@@ -232,12 +208,11 @@ def side_by_side(expected: str, got: str, width: int | None = None) -> str:
 
 
 def shape(text: str) -> str:
-    """A drawing without the code's indentation (an expected drawing is often written
-    indented in a triple-quoted string: `dedent` drops only what every line shares)."""
+    """A drawing without the code's indentation."""
     return dedent(text).strip("\n")
 
 
 def _row(grid: Pixels, y: int, columns: int) -> tuple[bool, ...]:
-    """Row `y` of `grid` padded with unlit pixels to `columns` (unlit below its end)."""
+    """Row `y` of `grid` padded with unlit pixels to `columns`."""
     row = grid[y] if y < len(grid) else ()
     return row + (False,) * (columns - len(row))

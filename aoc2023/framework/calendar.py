@@ -1,8 +1,6 @@
 """The Advent of Code calendar: which years, days and parts exist, when each unlocks, and
-waiting for it. One home, so that the registry, the fetch, `aoc new` and `aoc list` refuse
-the same things with the same sentence. A year's days follow `rule_days`, over which the
-project's `[tool.aoc] days` and the site's last count win (`days_in_year`). Nothing here
-prints: a wait's caller is told the time left."""
+waiting for it. One home, so that every command refuses the same things with the same
+sentence. Nothing here prints: a wait's caller is told the time left."""
 
 from __future__ import annotations
 
@@ -39,15 +37,12 @@ def rule_days(year: int) -> int:
 
 
 def days_in_year(year: int) -> int:
-    """The days `year` has: the project's `[tool.aoc] days` for it, else what the site
-    last showed, else the rule, so that a year whose count changes needs no new
-    release of aoc."""
+    """The days `year` has: `[tool.aoc] days`, else the site's last count, else the rule."""
     return day_counts().get(year) or rule_days(year)
 
 
 def final_star_due(result: DayResult) -> bool:
-    """Whether `result` is its year's last day with part 1 right: that day's part 2 is then
-    the final star, looked at when answers are sent (submit.py)."""
+    """Whether `result` is its year's last day with part 1 right: the final star is due."""
     from aoc2023.framework.results import Status
 
     return result.day == days_in_year(result.year) and any(
@@ -56,9 +51,7 @@ def final_star_due(result: DayResult) -> bool:
 
 def with_known_final_star(result: DayResult, known: str | None) -> DayResult:
     """`result` with its final star as part 2, `correct`, when `known` (aocd's record of
-    the last day's part 2 for the input's owner) says it is in, and as it was otherwise:
-    a run shows what is known of the star whether it sends answers or not (the claim
-    itself is submit.py's)."""
+    the last day's part 2) says it is in; else as it was."""
     from aoc2023.framework.results import PartResult, Status
 
     if (known is None or result.source != "input" or result.variant is not None
@@ -69,9 +62,7 @@ def with_known_final_star(result: DayResult, known: str | None) -> DayResult:
 
 
 def learn_days(year: int, count: int, where: str) -> str | None:
-    """The site shows `year` with `count` days (`where`: the page that tells it, "private
-    leaderboard 424242"): remember it and follow it from now on. The notice to show when
-    that is news: a count other than the rule's, or than the one remembered before."""
+    """Remember the site's `count` of days for `year` (`where`: the page); a notice if news."""
     from aoc2023.framework.project import DECEMBER_DAYS, load_settings
 
     if not 1 <= count <= DECEMBER_DAYS:
@@ -94,11 +85,10 @@ def puzzle_parts(year: int, day: int) -> tuple[int, ...]:
 
 
 LAST_YEAR = 9999
-"""The last year a date can have (`datetime.MAXYEAR`): the calendar cannot reach further."""
+"""`datetime.MAXYEAR`."""
 LAST_MOMENT = 253_402_214_399
-"""The last second (since the epoch) shown in any time zone, 9999-12-30 23:59:59 UTC, a
-day short of the last a datetime can hold: a time read from a page or a kept file past
-it (or before the epoch) cannot be shown."""
+"""9999-12-30 23:59:59 UTC, the last second any time zone can show: a time read past it
+(or before the epoch) cannot be shown."""
 
 
 def check_year(year: int) -> None:
@@ -118,8 +108,7 @@ def check_day(year: int, day: int) -> None:
 
 
 def day_runs(days: Iterable[int]) -> list[tuple[int, int]]:
-    """`days` in order as runs of consecutive days, each (first, last): 2, 3, 4, 7 is
-    (2, 4), (7, 7)."""
+    """Runs of consecutive days, (first, last): 2, 3, 4, 7 is (2, 4), (7, 7)."""
     runs: list[tuple[int, int]] = []
     for day in sorted(set(days)):
         if runs and day == runs[-1][1] + 1:
@@ -130,8 +119,7 @@ def day_runs(days: Iterable[int]) -> list[tuple[int, int]]:
 
 
 def day_list(days: Iterable[int]) -> str:
-    """Days as a sentence names them, consecutive ones as a range: `day 4`, `days 2-11`,
-    `days 1, 3-5`. Every sentence that lists days says them so."""
+    """Days as every sentence names them: `day 4`, `days 2-11`, `days 1, 3-5`."""
     runs = day_runs(days)
     named = ", ".join(str(first) if first == last else f"{first}-{last}"
                       for first, last in runs)
@@ -160,10 +148,8 @@ def describe_wait(delta: timedelta) -> str:
 
 
 def clock_time(moment: datetime | str, now: datetime | None = None) -> str:
-    """A moment as every wait, unlock and past reply names it: local time, to the second
-    (`22:13:59`), with the date when it is not today (`22:13:59 on 26 Nov 2026`). A moment
-    as aocd's log writes it (ISO text, in the site's time zone) is read first; text that
-    is no time is shown as it is."""
+    """A moment (or ISO text, as aocd's log writes it) as every sentence names it: local
+    `22:13:59`, and `on 26 Nov 2026` when not today; text that is no time as it is."""
     if isinstance(moment, str):
         try:
             at = datetime.fromisoformat(moment.strip())
@@ -178,14 +164,12 @@ def clock_time(moment: datetime | str, now: datetime | None = None) -> str:
 
 
 _wait_command: list[str | None] = [None]
-"""The command whose --wait a locked day's sentence names, in `offering_wait`'s block (a
-plain global: `aoc` runs one command at a time; contextvars would cost its import)."""
+"""The command whose --wait a locked day's sentence names (a global: one command at a time)."""
 
 
 @contextmanager
 def offering_wait(command: str) -> Iterator[None]:
-    """Within the block, a locked day's sentence names `aoc COMMAND YEAR DAY --wait`: for
-    the commands that have --wait (`aoc run`, `aoc new`), run without it."""
+    """Within the block, a locked day's sentence names `aoc COMMAND YEAR DAY --wait`."""
     before, _wait_command[0] = _wait_command[0], command
     try:
         yield
@@ -194,8 +178,7 @@ def offering_wait(command: str) -> Iterator[None]:
 
 
 def locked_message(year: int, day: int, now: datetime | None = None) -> str:
-    """Why the puzzle cannot be had: not unlocked yet by the clock (when, Eastern and
-    local time, and how to wait for it where the command can), or the site says so."""
+    """Why the puzzle cannot be had: locked by the clock (when, how to wait), or by the site."""
     now = now or current_time()
     unlock = unlock_time(year, day)
     if now < unlock:
@@ -214,27 +197,22 @@ def locked_message(year: int, day: int, now: datetime | None = None) -> str:
 
 
 def ensure_unlocked(year: int, day: int, now: datetime | None = None) -> None:
-    """Refuse, by the clock alone, a puzzle that has not unlocked yet: no request is sent."""
+    """NoInputError, by the clock alone, for a puzzle not unlocked yet."""
     now = now or current_time()
     if now < unlock_time(year, day):
         raise NoInputError(locked_message(year, day, now))
 
-# --- a year's days beyond the rule -------------------------------------------------------
-# The project's `[tool.aoc] days` wins over the count the site last showed, kept in aocd's
-# data folder (`aoc-days.json`) when a page aoc reads anyway tells it (a private
-# leaderboard's `num_days`): no request is made for it. Asked for every day a command
-# looks at, so kept per process for each working and data folder (`forget_day_counts`).
-# The framework's modules are imported when asked: importing the calendar reads nothing.
+# --- a year's days beyond the rule: the site's count, learnt from pages read anyway ------
+# Kept per process for each working and data folder: asked for every day a command sees.
 
 _DAYS_KEY = re.compile(rb"""\bdays["']?\s*[=.]""")
-"""A key `days` in TOML, bare or quoted, alone or dotted (`aoc.days = `, `days.2026 = `)."""
+"""A TOML key `days`, bare or quoted, alone or dotted."""
 
 _known: dict[tuple[str, str | None, str | None], dict[int, int]] = {}
 
 
 def day_counts() -> dict[int, int]:
-    """Each year's number of days where it is not the rule's: the site's, remembered,
-    and the project's setting over them. UsageError when the settings are wrong."""
+    """Each year's days where not the rule's (the setting over the site's); UsageError."""
     where = (os.getcwd(), os.environ.get("AOCD_DIR"), os.environ.get("HOME"))
     if (counts := _known.get(where)) is None:
         counts = _known[where] = remembered_day_counts() | _set_days()
@@ -242,9 +220,7 @@ def day_counts() -> dict[int, int]:
 
 
 def _set_days() -> dict[int, int]:
-    """The project's `[tool.aoc] days`. Its file is parsed only when it has a key
-    `days` at all: most have none, and a command that needs no other setting (`aoc
-    list`, `aoc new`, a day's tests) would pay for importing tomllib."""
+    """`[tool.aoc] days`, parsed only if a key `days` is there (tomllib's import is slow)."""
     from aoc2023.framework.files import read_regular
     from aoc2023.framework.project import find_pyproject, load_settings
 
@@ -263,8 +239,7 @@ def forget_day_counts() -> None:
 
 
 def remembered_day_counts() -> dict[int, int]:
-    """The counts the site showed; nothing when the file is missing or damaged (it is
-    only a copy of what the site said: the next page that tells a count repairs it)."""
+    """The counts the site showed; none when the file is missing or damaged (a copy)."""
     from aoc2023.framework import store
     from aoc2023.framework.project import DECEMBER_DAYS
 
@@ -277,15 +252,12 @@ def remembered_day_counts() -> dict[int, int]:
 
 
 def remember_day_count(year: int, count: int) -> int | None:
-    """Keep `count` as the number of days the site shows for `year`; the count it had
-    before, if it had one."""
+    """Keep `count` as the site's days for `year`, under the lock; the count before."""
     from aoc2023.framework import store
 
     path = store.day_counts_file()
     before = remembered_day_counts().get(year)
-    # A copy: one that cannot be written is kept by the next page that tells the count.
-    # Under the lock, as another aoc may learn a year.
-    with suppress(OSError), store.locked(path):
+    with suppress(OSError), store.locked(path):  # a copy: the next page repairs it
         counts = remembered_day_counts()
         before = counts.get(year)
         if before != count:
@@ -294,19 +266,15 @@ def remember_day_count(year: int, count: int) -> int | None:
     forget_day_counts()
     return before
 
-# --- waiting for an unlock (`aoc new --wait`, `aoc run --wait`) ---------------------------
-# Not aocd's `blocker`: that writes its countdown to stdout, reads `datetime.now` itself
-# (ours is `current_time`, which tests move), and returns at the unlock instant, where a
-# clock a little fast would ask early; this waits a margin past it.
+# --- waiting for an unlock (`--wait`) -----------------------------------------------------
+# Not aocd's `blocker`: it prints to stdout, reads `datetime.now` itself, and has no margin.
 
 MARGIN_SECONDS = 2.0
-"""Kept past the unlock by this machine's clock, so that a clock a second or so fast
-does not send the first request before the site has unlocked the puzzle."""
+"""Waited past the unlock, for a clock a little fast."""
 
 
 def time_to_unlock(year: int, day: int, now: datetime) -> timedelta:
-    """How long from `now` until the puzzle may be asked for (the margin included);
-    <= 0 when it may."""
+    """How long from `now` until the puzzle may be asked for (the margin included)."""
     unlock = unlock_time(year, day) + timedelta(seconds=MARGIN_SECONDS)
     return unlock - now
 
@@ -316,28 +284,21 @@ def wait_for_unlock(
     now: Callable[[], datetime] = lambda: current_time(),  # looked up when called
     sleep: Callable[[float], None] = time.sleep,
 ) -> bool:
-    """Sleep until the puzzle unlocks (and the margin has passed) by the clock `now`,
-    calling `tick` with the time left about once a second. Whether there was anything to
-    wait for. The clock and the sleep are parameters so that a test can hand in a clock
-    that moves only when slept on."""
+    """Sleep until the puzzle unlocks, `tick`ing each second; whether there was a wait."""
     waited = False
     while (left := time_to_unlock(year, day, now())).total_seconds() > 0:
         waited = True
         tick(left)
-        # Wake on the second boundary of the countdown, so that it shows whole seconds.
-        sleep(min(left.total_seconds(), left.total_seconds() % 1 or 1.0))
+        sleep(min(left.total_seconds(), left.total_seconds() % 1 or 1.0))  # whole seconds
     return waited
 
 
 SITE_POLL_SECONDS = 10.0
 SITE_WAIT_SECONDS = 300.0
-"""When this machine's clock is ahead of the site's, the site still holds the puzzle
-locked after our unlock: it is asked again every 10 s (polite: the site asks not to
-hammer a locked endpoint), for 5 minutes at most (a clock further off needs fixing,
-not waiting out)."""
+"""A clock ahead of the site's: the site is asked again politely, for 5 minutes at most
+(a clock further off needs fixing)."""
 SITE_CHECK_WINDOW = timedelta(hours=1)
-"""The site is asked before a `--wait` ends only up to an hour past the unlock by this
-clock: later than that, a locked reply is no clock's fault."""
+"""Past an hour after the unlock, a locked reply is no clock's fault."""
 
 
 def wait_for_site(
@@ -345,9 +306,8 @@ def wait_for_site(
     now: Callable[[], datetime] = lambda: current_time(),
     sleep: Callable[[float], None] = time.sleep,
 ) -> None:
-    """Call `ask` until it stops raising StillLocked: every SITE_POLL_SECONDS, for
-    SITE_WAIT_SECONDS at most (then the last StillLocked is raised). `tick` is given the
-    time to the next ask and how many asks the site refused, once a second."""
+    """Call `ask` every SITE_POLL_SECONDS until it stops raising StillLocked, raised after
+    SITE_WAIT_SECONDS; `tick` given the time to the next ask and the refusals."""
     give_up = now() + timedelta(seconds=SITE_WAIT_SECONDS)
     refused = 0
     while True:

@@ -1,33 +1,9 @@
-"""Every exception of the framework, in one place. An `AocError` is one sentence and an exit
-code, raised anywhere and caught once in `cli` (the traceback only with `--verbose`); the
-others carry an outcome between two parts of the framework and never reach the user.
+"""Every exception of the framework, in one place, and the sentences errors are said in.
 
-    Exception
-    ├── AocError               a user-facing failure: one sentence, exit 2
-    │   ├── UsageError         the command line asks for what cannot be done
-    │   │   └── FileExistsRefusal   `aoc new` would overwrite a file
-    │   ├── MissingDayError    a day asked for has no module yet (found when it is looked up)
-    │   ├── NoSolutionsYet     none of the days asked for has one
-    │   ├── NoInputError       the puzzle input could not be had (token, lock, network, file)
-    │   │   ├── NotAnInput          the site answered with no input (empty, a web page)
-    │   │   └── StillLocked         adventofcode.com says the puzzle is not unlocked yet
-    │   ├── InputError         an input the day cannot solve (days raise it)
-    │   ├── DayLoadError       a day's module does not import, or defines no solution
-    │   ├── SiteError          adventofcode.com could not be asked, or refused us
-    │   │   └── SentButNoReply      the answer went out but no verdict came back
-    │   └── DamagedFileError   a file the framework keeps cannot be read or written
-    │       ├── DamagedLogError     aocd's submission log: nothing is sent until repaired
-    │       ├── HistoryError        the benchmark history
-    │       └── WriteFailed         a file could not be written (also an OSError)
-    ├── NotSent                a submission rule kept an answer back (submit.py)
-    ├── TimedOut               a child process ran past its limit and was killed (timeouts.py)
-    ├── ChildFailed            the function in a child process raised or died (timeouts.py)
-    ├── PartFailed             a part failed, as aocd's runner is told (plugin.py)
-    BaseException
-    └── KeyboardInterrupt
-        └── Interrupted        a stop from outside, carrying what finished before it (runner.py)
-            └── Terminated          SIGTERM or SIGHUP, raised by their handler (cli/__init__.py)
-"""
+An `AocError` is one sentence and an exit code, raised anywhere and caught once in `cli`
+(the traceback only with `--verbose`). `NotSent`, `TimedOut`, `ChildFailed` and
+`PartFailed` carry an outcome between two parts of the framework and never reach the
+user; `Interrupted` and `Terminated` are KeyboardInterrupts, stops from outside."""
 
 from __future__ import annotations
 
@@ -51,13 +27,11 @@ class UsageError(AocError):
 
 
 class MissingDayError(AocError):
-    """A day asked for has no module yet. Not a UsageError: only looking the day up
-    (`registry.load_day`) can tell, and a run goes on without it."""
+    """A day asked for has no module yet; not a UsageError, as a run goes on without it.
+    `hint`: a look-alike file to rename, said instead of `aoc new`."""
 
     def __init__(self, year: int, day: int, module_name: str, hint: str | None = None):
         self.year, self.day, self.hint = year, day, hint
-        """`hint`: a file named like this day that the naming rule skips, said (and then
-        the advice is to rename it, not to write the day)."""
         if hint:
             after = f". {hint}"
         else:
@@ -68,7 +42,7 @@ class MissingDayError(AocError):
 
 
 class NoSolutionsYet(AocError):
-    """None of the several days asked for has a module yet: the run has nothing to run."""
+    """None of the several days asked for has a module yet."""
 
     def __init__(self, missing: Sequence[MissingDayError]):
         self.missing = tuple(missing)
@@ -85,21 +59,18 @@ class NoInputError(AocError):
 
 
 class NotAnInput(NoInputError):
-    """adventofcode.com answered, but with no input (empty, or a web page): the token and
-    the network work, so the puzzle's page may still be had."""
+    """adventofcode.com answered with no input (empty, a web page): its page may still be had."""
 
 
 class StillLocked(NoInputError):
-    """adventofcode.com holds the puzzle locked (HTTP 404), whatever this machine's clock
-    says: `--wait` asks again; `aoc new` writes nothing rather than a day without examples."""
+    """adventofcode.com holds the puzzle locked (HTTP 404), whatever this machine's clock says."""
 
 
 class InputError(AocError):
     """A puzzle input the day cannot solve, with the line at fault when there is one.
 
     Days raise it from `parse` (or a part) so that a broken input is reported as one
-    sentence naming the line, never as a traceback.
-    """
+    sentence naming the line, never as a traceback."""
 
     def __init__(self, reason: str, line_number: int | None = None, line: str | None = None):
         self.reason = reason
@@ -118,8 +89,7 @@ QUOTED_LENGTH = 80
 
 
 def quoted(line: str) -> str:
-    """A line as an error quotes it: escapes shown (a NUL is `\\x00`), and cut with an
-    ellipsis to about QUOTED_LENGTH characters, so that a 60 MB line is not echoed whole."""
+    """A line as an error quotes it: `repr`, cut to about QUOTED_LENGTH characters with "…"."""
     shown = repr(line)
     if len(shown) <= QUOTED_LENGTH:
         return shown
@@ -143,7 +113,7 @@ class SentButNoReply(SiteError):
     def __init__(self, message: str, why: str) -> None:
         super().__init__(message)
         self.why = why
-        """What happened, in a few words (no reply within 30 s, HTTP 502...)."""
+        """What happened, in a few words (HTTP 502...)."""
 
 
 class DamagedFileError(AocError):
@@ -151,7 +121,7 @@ class DamagedFileError(AocError):
 
 
 class DamagedLogError(DamagedFileError):
-    """aocd's submission log exists but cannot be read: its guards would be blind."""
+    """aocd's submission log cannot be read: nothing is sent until it is repaired."""
 
 
 class HistoryError(DamagedFileError):
@@ -160,8 +130,7 @@ class HistoryError(DamagedFileError):
 
 class WriteFailed(DamagedFileError, OSError):
     """A file (or a lock) aoc writes could not be written: one sentence naming it and why.
-    An OSError too (errno, `strerror` "the disk is full", `filename`), so that a caller
-    whose file is a copy that may be lost skips it as it skips any OSError."""
+    An OSError too, so a caller skipping a lost copy's OSError skips it."""
 
     def __init__(self, sentence: str, error: OSError, why: str, path: Path) -> None:
         OSError.__init__(self, error.errno, why, str(path))
@@ -172,8 +141,7 @@ class WriteFailed(DamagedFileError, OSError):
 
 
 class NotSent(Exception):
-    """A submission rule kept an answer back; the message says which. Never leaves
-    `submit`, which makes it the part's note (and status, when the rule proves one).
+    """A submission rule kept an answer back; the message (the part's note) says which.
     `failed`: what was asked could not be done, not a rule or the user saying no."""
 
     def __init__(self, note: str, status: Status | None = None, expected: str | None = None,
@@ -185,13 +153,13 @@ class NotSent(Exception):
 
 
 class TimedOut(Exception):
-    """A child process let `timeout` seconds pass without progress: it was killed."""
+    """A child process let `timeout` seconds pass without progress, and was killed."""
 
     def __init__(self, timeout: float, reports: dict[str, object]) -> None:
         super().__init__(f"timed out: stopped after {timeout:g} s (--timeout)")
         self.timeout = timeout
         self.reports = reports
-        """What the child reported before it was stopped (`"parsed"`: the parse seconds)."""
+        """What the child reported before it was stopped."""
 
 
 class ChildFailed(Exception):
@@ -207,10 +175,8 @@ class PartFailed(Exception):
 
 
 class Interrupted(KeyboardInterrupt):
-    """A stop from outside (Ctrl-C, SIGTERM or SIGHUP: `signum`) stopped a day; `result`
-    is what finished (the rest marked interrupted), or None. A KeyboardInterrupt, so that
-    what does not look for it (pytest, aocd's runner) stops as on Ctrl-C and never takes
-    it for an outcome; `run_days` and `submit_new_answers` keep `result`."""
+    """A stop from outside (`signum`) stopped a day; `result` is what finished, or None.
+    A KeyboardInterrupt, so that pytest and aocd's runner stop as on Ctrl-C."""
 
     def __init__(self, result: DayResult | None = None, signum: int = signal.SIGINT) -> None:
         super().__init__()
@@ -219,9 +185,7 @@ class Interrupted(KeyboardInterrupt):
 
 
 class Terminated(Interrupted):
-    """SIGTERM or SIGHUP arrived: an `Interrupted`, so that it takes Ctrl-C's one path
-    (what finished is kept, nothing sent after, children stopped by `finally`); exit code
-    128 + `signum` (cli/__init__.py)."""
+    """SIGTERM or SIGHUP: an `Interrupted`, to take Ctrl-C's one path; exit 128 + `signum`."""
 
     def __init__(self, signum: int) -> None:
         super().__init__(None, signum)
@@ -233,13 +197,13 @@ def signal_of(stop: BaseException | None) -> int:
 
 
 def stop_name(stop: BaseException | None) -> str:
-    """How a stop from outside is named to the user: "Ctrl-C", or its signal's name."""
+    """The stop's name: "Ctrl-C", or its signal's."""
     signum = signal_of(stop)
     return "Ctrl-C" if signum == signal.SIGINT else signal.Signals(signum).name
 
 
 def describe_error(error: BaseException) -> str:
-    """A day's error (or a child's) in one line, as results and sentences show it."""
+    """A day's error (or a child's) in one line."""
     if isinstance(error, InputError):
         return f"bad input: {error}"
     if isinstance(error, SystemExit):
@@ -258,8 +222,7 @@ _WHY = {errno.ENOSPC: "the disk is full", errno.EDQUOT: "the disk quota is used 
 
 
 def why_unwritable(error: OSError) -> str:
-    """Why a file could not be written, in a few words of ours ("the disk is full"): the
-    error's own when they are ours already ("it is read-only"), not the system's."""
+    """Why a file could not be written, in our words ("the disk is full")."""
     own = error.strerror and error.errno and error.strerror != os.strerror(error.errno)
     if own or isinstance(error, WriteFailed):
         return str(error.strerror)
@@ -272,9 +235,7 @@ _UNWRITABLE = {errno.EROFS, errno.EACCES, errno.EPERM, errno.ENOTDIR, errno.ENOS
 
 
 def unwritable_sentence(error: BaseException) -> str | None:
-    """The sentence for a file of aocd's or ours that its folder would not let be made or
-    used (aocd writes its cache and token memo itself, wherever it needs to): the folder
-    named, with what to do. None for any other error."""
+    """The sentence for a file (aocd's too) its folder would not take; else None."""
     if isinstance(error, WriteFailed):
         return str(error)
     if not isinstance(error, OSError) or error.errno not in _UNWRITABLE or not error.filename:
@@ -286,8 +247,7 @@ def unwritable_sentence(error: BaseException) -> str | None:
 
 
 def sentence_of(error: Exception) -> tuple[str, ExitCode]:
-    """The one sentence an error of the whole command is shown as, and its exit code: an
-    AocError's own, an unwritable folder's, else "unexpected" with the error's type."""
+    """The sentence and exit code a command's error is shown with (else "unexpected")."""
     if isinstance(error, AocError):
         return str(error), error.exit_code
     if (sentence := unwritable_sentence(error)) is not None:

@@ -1,8 +1,6 @@
 """Reading and writing the files `aoc` keeps (and aocd's): never a hang, a flood or half a
-file. `read_regular` reads only a regular file, without waiting and up to a limit (a FIFO,
-a link to /dev/zero or a huge file is an OSError saying what was found); `write_atomically`
-is THE way aoc writes a file, whole or not at all, a failure one sentence (`WriteFailed`);
-`check_writable` tells before the work whether the file could be written."""
+file. `read_regular` reads only a regular file, without waiting, up to a limit;
+`write_atomically` is THE way aoc writes a file; `check_writable` tells before the work."""
 
 from __future__ import annotations
 
@@ -17,19 +15,15 @@ from pathlib import Path
 from aoc2023.framework.errors import DamagedFileError, UsageError, WriteFailed, why_unwritable
 
 LIMIT = 16 * 1024 * 1024
-"""The most read of any one file by default: far above any input, answer or journal."""
+"""The most read of any one file by default."""
 
 _KINDS = ((stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a character device"),
           (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"))
 
 
 def read_regular(path: Path, limit: int = LIMIT) -> bytes:
-    """The bytes of `path`, a regular file of at most `limit` bytes (links followed).
-
-    Raises FileNotFoundError (and the rest of what `open` raises) as `open` would;
-    IsADirectoryError for a folder; an OSError whose strerror says what it is for
-    anything else (a FIFO, a device) or for a file larger than `limit`.
-    """
+    """The bytes of `path`, a regular file of at most `limit` bytes; else an OSError whose
+    strerror says what it is (a FIFO, too large)."""
     fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))  # a FIFO: no wait
     try:
         mode = os.fstat(fd).st_mode
@@ -51,15 +45,13 @@ def read_regular(path: Path, limit: int = LIMIT) -> bytes:
 
 
 def read_regular_text(path: Path, limit: int = LIMIT, errors: str = "strict") -> str:
-    """`read_regular`, decoded as UTF-8 (UnicodeDecodeError when it is not, by default),
-    its line ends read as `Path.read_text` reads them (`\r\n` and `\r` as `\n`)."""
+    """`read_regular` as UTF-8 text, line ends as `Path.read_text` reads them."""
     text = read_regular(path, limit).decode("utf-8", errors)
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
 def why_unreadable(error: OSError | UnicodeDecodeError) -> str:
-    """What `read_regular_text` found wrong with a file, as the words that follow its name
-    in a sentence ("is a folder, not a file"), so that every file says it alike."""
+    """What `read_regular_text` found wrong, after a file's name ("is a folder, not a file")."""
     if isinstance(error, UnicodeDecodeError):
         return "is not UTF-8 text"
     if isinstance(error, FileNotFoundError):
@@ -70,10 +62,7 @@ def why_unreadable(error: OSError | UnicodeDecodeError) -> str:
 
 
 def read_cached_text(path: Path, what: str, fix: str) -> str | None:
-    """A file of aocd's (or ours) as text; None when it does not exist. A file that is
-    there but cannot be read (a folder, a FIFO, a device, too large, no permission, not
-    UTF-8) is one sentence naming it, what is wrong, and `fix`: never an exception that
-    reaches the user as such, and never a hang (`read_regular`)."""
+    """A file as text; None when it does not exist; DamagedFileError with `fix` otherwise."""
     try:
         return read_regular_text(path)
     except (FileNotFoundError, NotADirectoryError):
@@ -83,9 +72,7 @@ def read_cached_text(path: Path, what: str, fix: str) -> str | None:
 
 
 def read_string_map(path: Path, what: str, shape: str, fix: str) -> dict[str, str] | None:
-    """A JSON object of strings (aocd's token memo and token list, our wait file); None
-    when there is no such file. A damaged one is one sentence: `what`, `path`, what is
-    wrong (not JSON, or not `shape`) and `fix`."""
+    """A JSON object of strings; None when there is no file; else DamagedFileError."""
     text = read_cached_text(path, what, fix)
     if text is None:
         return None
@@ -99,8 +86,7 @@ def read_string_map(path: Path, what: str, shape: str, fix: str) -> dict[str, st
 
 
 def write_failed(path: Path, error: OSError, what: str = "") -> WriteFailed:
-    """The one sentence of a file that could not be written: `what` it is ("the benchmark
-    history"), `path`, why, and that what was there is kept."""
+    """The sentence of a file that could not be written: `what`, `path`, why, what is kept."""
     if isinstance(error, WriteFailed):
         return error
     why = why_unwritable(error)
@@ -111,12 +97,9 @@ def write_failed(path: Path, error: OSError, what: str = "") -> WriteFailed:
 
 def write_atomically(path: Path, content: str | bytes, exclusive: bool = False,
                      what: str = "", private: bool = False) -> None:
-    """THE way aoc writes a file: to a new file beside `path` (one per writer), renamed
-    over it, so a crash or a full disk leaves the old file or the new, never half of one
-    nor a stray temporary. A failure is `WriteFailed`: one sentence naming `what` ("the
-    benchmark history"), `path` and why. Text goes as UTF-8, no newline translation.
-    `exclusive`: FileExistsError rather than replace (as `open(path, "x")`). Permissions
-    are kept, a new file gets `open`'s, unless `private`: its owner's alone (a view key)."""
+    """THE way aoc writes a file: a new file renamed over `path`, so a crash leaves the old
+    or the new, never half. `WriteFailed` naming `what` on failure. `exclusive`:
+    FileExistsError rather than replace. Permissions kept, unless `private`: owner only."""
     data = content.encode("utf-8") if isinstance(content, str) else content
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -142,10 +125,8 @@ def write_atomically(path: Path, content: str | bytes, exclusive: bool = False,
 
 
 def put_back(path: Path, before: bytes | None) -> None:
-    """`path` as it was (`before`; None: not there), after a write that is not ours (aocd
-    rewrites its files in place) cut it short on a full disk: written whole if there is
-    room, else in place, in the room the cut file holds. Nothing raised: a file that
-    cannot be put back is its reader's to say."""
+    """`path` back to `before` (None: not there) after another's write (aocd's, in place)
+    cut it short: whole if there is room, else in place. Never raises."""
     with contextlib.suppress(OSError):
         if before is None:
             path.unlink(missing_ok=True)
@@ -169,9 +150,7 @@ def _room(folder: Path) -> int:
 
 def check_room(path: Path, folder: Path | None = None) -> None:
     """OSError (ENOSPC) unless `folder` (default: `path`'s) has room for a new copy of
-    `path`: as many bytes as it has now, one at least. A full disk found before the work,
-    not after it; a file that grows may still find too little room when written, which
-    `write_atomically` then says."""
+    `path` as it is now: a full disk found before the work."""
     folder = folder or path.parent
     try:
         size = max(1, path.stat().st_size)
@@ -186,10 +165,7 @@ def check_room(path: Path, folder: Path | None = None) -> None:
 
 
 def check_writable(option: str, path: Path, then: str = "so nothing was timed") -> None:
-    """UsageError unless `write_atomically` can write `path` (a new file in its folder,
-    renamed over a file that is not read-only), with room on its disk (`check_room`); a
-    folder not there yet must be makeable in the nearest that is. `then`: what the
-    sentence says of the work not done (checked before it: bench, stats, --memory-flame)."""
+    """UsageError unless `write_atomically` can write `path`; `then`: the work not done."""
     folder = path.parent
     while not folder.exists() and folder != folder.parent:
         folder = folder.parent
@@ -207,10 +183,8 @@ def check_writable(option: str, path: Path, then: str = "so nothing was timed") 
 
 
 def check_keepable(path: Path) -> None:
-    """OSError (its strerror saying why) unless `write_atomically` could keep a file at
-    `path`: its folder made, writable, with room (`check_room`), and no folder in the
-    file's place. For a copy of a site's page asked for only when it can be kept, as the
-    site's rules on how often to ask are kept by the copy."""
+    """OSError saying why unless `write_atomically` could keep a file at `path` (its
+    folder made): a page is asked for only when its copy can keep the site's rules."""
     path.parent.mkdir(parents=True, exist_ok=True)
     if path.is_dir():
         raise IsADirectoryError(errno.EISDIR, "a folder is in its place", str(path))
@@ -228,6 +202,6 @@ def _mode_of(path: Path) -> int:
 
 
 def _umask() -> int:
-    mask = os.umask(0o077)  # reading it means setting it: set back at once
+    mask = os.umask(0o077)  # read by setting it
     os.umask(mask)
     return mask

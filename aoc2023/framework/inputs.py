@@ -1,7 +1,5 @@
-"""The inputs of a run: the days asked for, on which inputs, with which answers known.
-`aoc run` and `aoc bench` take their days from here once commands/options.py has resolved YEARS
-DAYS; each day's class comes through the registry, its inputs from a file, its examples,
-aocd's cache or aocd. What goes wrong with one day is that day's result: the others run."""
+"""The inputs of a run: the days asked for, on which inputs, with which answers known, for
+`aoc run` and `aoc bench`. What goes wrong with one day is that day's result: the others run."""
 
 from __future__ import annotations
 
@@ -24,35 +22,29 @@ from aoc2023.framework.files import read_regular_text, why_unreadable
 from aoc2023.framework.results import DayResult, Source
 from aoc2023.framework.solution import Solution
 
-# RunRequest and DayInputs are NamedTuples, not dataclasses: this module is imported on
-# every run, and a NamedTuple class costs 0.1 ms to create against 0.6-0.9 ms for a
-# frozen dataclass. RunInput stays a dataclass: its empty mappings by default must be
-# new ones (NamedTuple defaults are shared), and it is pickled for --timeout's child.
+# NamedTuples, not dataclasses, for every run imports this (0.1 ms a class against
+# 0.6-0.9); RunInput needs fresh default mappings, and is pickled for --timeout's child.
 
 
 class RunRequest(NamedTuple):
     """What the command line asked for, resolved: the days, and where the input comes from."""
 
     days: tuple[tuple[int, int], ...]
-    """The (year, day) pairs to run, in order, as the command line resolved YEARS DAYS
-    (commands/options.py): whether each has a solution is found as it is looked up."""
+    """The (year, day) pairs to run, in order; each may have no solution yet."""
     input_file: Path | None = None
-    """A file for one day of one year (the command line checks it: commands/options.py)."""
+    """A file for one day of one year."""
     example: bool = False
     variants: bool = False
-    """Run each day's variants too (`aoc run --variants`), after its main implementation."""
+    """Run each day's variants too, after its main implementation."""
     accounts: str | None = None
-    """`aoc run --accounts`: `all`, or names from aocd's `tokens.json` joined by commas;
-    each day then runs on each of those accounts' inputs, in turn."""
+    """`--accounts`: `all`, or names from `tokens.json` joined by commas."""
     skipped: tuple[str, ...] = ()
-    """The command line's notices of what YEARS DAYS left out, said first among the run's."""
+    """The command line's notices of what YEARS DAYS left out, said first."""
 
 
 @dataclass(frozen=True)
 class RunInput:
-    """One input to run a day on, with what is known of its answers. Its text is cleaned
-    here by aocd's rule whatever its source (trailing line ends removed, nothing else), so
-    a day sees the same text from an example as from a file."""
+    """One input to run a day on, with its known answers; trailing line ends removed."""
 
     text: str
     source: Source
@@ -61,7 +53,7 @@ class RunInput:
     extra: Mapping[str, Any] = field(default_factory=dict)
     label: str | None = None
     account: str | None = None
-    """The account whose input this is (`--accounts`): see `DayResult.account`."""
+    """The account whose input this is (`--accounts`)."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "text", self.text.rstrip("\r\n"))
@@ -76,8 +68,7 @@ def no_token_notice() -> str:
 
 
 def read_input_file(path: Path) -> str:
-    """The text of `--input FILE`, which must be a regular file: a FIFO would wait for a
-    writer for good, and a device (/dev/zero) would be read without end."""
+    """The text of `--input FILE`, a regular file (a FIFO or a device could read forever)."""
     try:
         return read_regular_text(path, INPUT_LIMIT)
     except (OSError, UnicodeDecodeError) as error:
@@ -85,8 +76,7 @@ def read_input_file(path: Path) -> str:
 
 
 INPUT_LIMIT = 1 << 30
-"""The most read of `--input FILE`: far above any puzzle's input, with room for inputs
-made to stress a solution."""
+"""The most read of `--input FILE`, with room for inputs made to stress a solution."""
 
 
 def example_inputs(solution_class: type[Solution[Any]]) -> list[RunInput]:
@@ -102,8 +92,7 @@ def example_inputs(solution_class: type[Solution[Any]]) -> list[RunInput]:
 def puzzle_input(
     year: int, day: int, token: str, account: str | None = None
 ) -> tuple[RunInput, PuzzleCache | None]:
-    """The input of the token's owner, from aocd's cache or (on a miss) fetched through
-    aocd, which caches it; with the answers the site confirmed for that owner."""
+    """The token owner's input, cached or fetched, with the answers the site confirmed."""
     cache = PuzzleCache.for_token(token, year, day)
     text = cache.read_input() if cache else None
     if text is None:
@@ -138,7 +127,7 @@ class DayInputs(NamedTuple):
     title: str | None
     runs: tuple[RunInput, ...]
     variants: tuple[type[Solution[Any]], ...] = ()
-    """The day's variants to run after it on each input (when the request asks for them)."""
+    """The day's variants to run after it on each input, when asked for."""
 
 
 def _day_inputs(
@@ -153,8 +142,7 @@ def _day_inputs(
         return DayResult(year, day, solution_class.title, source, account, error=str(error),
                          traceback=traceback.format_exc(), account=account)
     title = solution_class.title or cached_title(year, day, cache.user_dir if cache else None)
-    # The last day of a year has no part 2: run part 1 only (JSON lists part 1 alone).
-    has = calendar.puzzle_parts(year, day)
+    has = calendar.puzzle_parts(year, day)  # the last day has no part 2
     runs = [replace(run, parts=tuple(p for p in run.parts if p in has) or has)
             for run in runs]
     variants = tuple(registry.variants_of(solution_class)) if request.variants else ()
@@ -162,18 +150,16 @@ def _day_inputs(
 
 
 def _accounts(request: RunRequest) -> dict[str, str] | None:
-    """The accounts `--accounts` names, with their tokens; None without the option (the
-    command line refuses it beside another input: commands/options.py)."""
+    """The accounts `--accounts` names, with their tokens; None without the option."""
     if request.accounts is None:
         return None
     return local.account_tokens(request.accounts)
 
 
 def days_to_run(request: RunRequest, notices: list[str]) -> Iterator[DayInputs | DayResult]:
-    """Each day asked for with its inputs, or the result saying why it cannot run, one at
-    a time in the request's order (an input is fetched once the day before is done); with
-    `--accounts`, each day once per account. Notices go to `notices`, the request's first.
-    A day with no solution yet is one notice; none of them having one is the error."""
+    """Each day asked for (once per account) with its inputs, or the result saying why it
+    cannot run, lazily in order. Notices go to `notices`; a day with no solution is one,
+    none with one is the error."""
     notices.extend(request.skipped)
     accounts = _accounts(request)
     file_text = read_input_file(request.input_file) if request.input_file else None

@@ -1,8 +1,6 @@
-"""What a run's steps are measured with: cProfile (`--profile`) and tracemalloc (`--memory`:
-each step's peak), which the runner's executor starts and stops around each step of the
-day's own code, inside the timed span; and memray (`--memory-flame`), which tracks one part
-on its own after the run. None is imported until its option asks for it.
-"""
+"""What a run's steps are measured with: cProfile (`--profile`) and tracemalloc (`--memory`),
+started and stopped around each step by the executor; and memray (`--memory-flame`),
+tracking one part on its own after the run. None is imported until its option asks."""
 
 from __future__ import annotations
 
@@ -30,8 +28,7 @@ if TYPE_CHECKING:
 
 
 class Instrument(Protocol):
-    """Told as each step of a day starts and stops ("parse", "part 1", "parts 1+2"...);
-    `failed` when the step raised."""
+    """Told as each step of a day ("parse", "part 1"...) starts and stops, or fails."""
 
     def start(self, step: str) -> None: ...
 
@@ -51,8 +48,7 @@ class ProfileRow:
     total_seconds: float
 
 RawStats = dict[tuple[str, int, str], tuple[int, int, float, float]]
-"""cProfile's figures by (file, line, function): primitive calls, calls, own time,
-total time (seconds). Plain data, so a child process can send it back."""
+"""cProfile's figures by (file, line, function), as plain data a child can send back."""
 
 _FRAMEWORK = str(Path(__file__).resolve().parent)
 _PROFILER_ITSELF = frozenset({
@@ -62,9 +58,8 @@ _PROFILER_ITSELF = frozenset({
 
 
 class Profiler:
-    """`--profile`: cProfile on only while a step runs, so the framework around the steps
-    (timing, checking, the pipe to a child) stays out of the figures; adds up the figures
-    of any number of runs (and child processes: `raw`, `add`)."""
+    """`--profile`: cProfile on only while a step runs, keeping the framework out of the
+    figures; adds up those of any number of runs and children (`raw`, `add`)."""
 
     def __init__(self) -> None:
         self._raw: RawStats = {}
@@ -98,8 +93,7 @@ class Profiler:
         return dict(self._raw)
 
     def top(self, count: int = 15) -> list[ProfileRow]:
-        """The `count` functions with the most time in their own code: the day's, and
-        those it calls."""
+        """The `count` functions outside the framework with the most time of their own."""
         rows = []
         for (file, line, name), (cc, nc, tt, ct) in self.raw().items():
             if file.startswith(_FRAMEWORK) or name in _PROFILER_ITSELF:
@@ -123,11 +117,8 @@ PEAK = "peak "
 
 
 class Tracer:
-    """`--memory`: each step's peak allocation in bytes, above what was allocated when it
-    started (what the step itself needed, what it returned included), for the `wanted`
-    steps, once each (a part's own parse is not the "parse" step); a step that raised has
-    none. Each peak is reported to `progress`, so a parent keeps it if the child is
-    stopped later. Run under `tracing()`."""
+    """`--memory`: each `wanted` step's peak allocation above its start, once, reported to
+    `progress` as it comes (none if it raised). Run under `tracing()`."""
 
     def __init__(self, wanted: Iterable[str], progress: Progress) -> None:
         self.wanted = frozenset(wanted)
@@ -158,11 +149,8 @@ def tracing() -> Iterator[None]:
             tracemalloc.stop()
 
 
-# --memory-flame: memray tracks one part, once after the run, in this process, on a fresh
-# parse of the day's first input (a `solve` that yields runs up to the part untracked; one
-# that returns both is tracked whole). Not an executor instrument: it is neither timed nor
-# judged, and its failure is a sentence, not a result. memray's own command line writes
-# the HTML report from the capture, in a process of its own.
+# --memory-flame: not an instrument of the executor, as it is neither timed nor judged, and
+# its failure is a sentence, not a result.
 
 REPORT_SECONDS = 300.0
 """How long memray may take to write the report from the capture."""
@@ -174,9 +162,8 @@ def memray_available() -> bool:
 
 
 def check_flame(request: RunRequest, part: int, path: Path) -> None:
-    """Refuse before the run what cannot give a report: no memray (saying how to install
-    it), more than one day, a part other than 1 or 2, a folder that does not exist, a
-    file that cannot be written (files.check_writable, as for --plot)."""
+    """UsageError, before the run, for what cannot give a report (no memray, several
+    days, a bad part, a file that cannot be written)."""
     if not memray_available():
         raise UsageError("--memory-flame needs memray: install the memray extra, e.g. "
                          "`uv sync --extra memray` or `pip install 'aoc2023[memray]'` "
@@ -193,15 +180,14 @@ def check_flame(request: RunRequest, part: int, path: Path) -> None:
 
 
 def _why(error: OSError | subprocess.SubprocessError) -> str:
-    """What memray said on failing, in one line: the last of its stderr (its exception,
-    not the traceback above it), else the error itself."""
+    """What memray said on failing: the last line of its stderr, else the error."""
     said = [line.strip() for line in (getattr(error, "stderr", None) or "").splitlines()]
     return next((line for line in reversed(said) if line), str(error)).rstrip(".")
 
 
 def flame_report(request: RunRequest, part: int, path: Path) -> str:
-    """Track `part` of the day asked for with memray and write its flame report to `path`;
-    the sentence that says so."""
+    """Track `part` of the day's first input with memray, its flame report written to
+    `path` (by memray's command line); the sentence that says so."""
     notices: list[str] = []
     day = next((one for one in days_to_run(request, notices)
                 if not isinstance(one, DayResult)), None)

@@ -1,7 +1,6 @@
 """How the user launched `aoc`, so that every hint names a command that works when pasted
-(`aoc run` fails where `aoc` is not on the path, as under `uv run`; a global pytest may
-lack the project's pytest-xdist). Every hint builds its command with `aoc_command` or
-`pytest_command`; kept apart from project.py because errors.py imports it."""
+(`aoc` is not on the path under `uv run`): every hint builds it with `aoc_command` or
+`pytest_command`. Apart from project.py because errors.py imports it."""
 
 from __future__ import annotations
 
@@ -23,12 +22,9 @@ class Launcher:
 
 def launcher(environ: Mapping[str, str] | None = None, argv: Sequence[str] | None = None,
              prefix: str | None = None, cwd: Path | None = None) -> Launcher:
-    """This process's launcher, from its environment, its command line as typed
-    (`sys.orig_argv`), its environment's folder (`sys.prefix`) and the working folder:
-    under `uv run` (`UV` set, `VIRTUAL_ENV` ours) `uv run aoc`/`uv run pytest`, with
-    `--project PATH` from outside the project; as a module `python -m aoc2023`/`python -m
-    pytest` (the interpreter as typed); a `uv tool install`ed script (`uv-receipt.toml`)
-    `aoc` and `uv run pytest`; else `aoc` and `pytest`."""
+    """This process's launcher, from its environment, `sys.orig_argv`, `sys.prefix` and
+    the working folder: `uv run aoc` (`--project PATH` from outside), `python -m aoc2023`,
+    or `aoc`, each with its pytest."""
     environ = os.environ if environ is None else environ
     argv = sys.orig_argv if argv is None else argv
     prefix_path = Path(sys.prefix if prefix is None else prefix)
@@ -46,8 +42,7 @@ def launcher(environ: Mapping[str, str] | None = None, argv: Sequence[str] | Non
 
 
 def _uv_run(environ: Mapping[str, str], prefix: Path, cwd: Path) -> tuple[str, ...]:
-    """`uv run` (with `--project` from elsewhere) when uv started this process in this
-    environment; () otherwise (uv's variables inherited by an unrelated Python)."""
+    """`uv run` (`--project` from elsewhere) when uv started this process here, else ()."""
     venv = environ.get("VIRTUAL_ENV")
     if "UV" not in environ or not venv or not _same(Path(venv), prefix):
         return ()
@@ -65,11 +60,9 @@ def _same(one: Path, other: Path) -> bool:
 
 
 def _python(argv: Sequence[str]) -> str | None:
-    """The interpreter as typed when Python ran this package (`python3 -m aoc2023 ...`);
-    None for a script, code (`-c`) or another module (`python -m pytest`: that process
-    does not say how the user runs `aoc`)."""
+    """The interpreter as typed for `python3 -m aoc2023 ...`; None for anything else."""
     for position, word in enumerate(argv[1:], start=1):
-        if word == "-c" or not word.startswith("-"):  # code or a script: not a module
+        if word == "-c" or not word.startswith("-"):
             return None
         if word.startswith("-m"):
             module = word[2:] or (argv[position + 1] if position + 1 < len(argv) else "")

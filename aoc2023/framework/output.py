@@ -1,8 +1,7 @@
 """What may reach a terminal or a log, made safe in one place every line goes through:
-ASCII stand-ins for what a stream cannot encode (never a UnicodeEncodeError), `printable`
-(control and bidirectional characters shown, not obeyed), the session token and view keys
-redacted from both streams (any piece of `PIECE` characters or more), and each piece of
-advice said once per screen. A leaf, set up by cli/__init__.py before anything prints."""
+ASCII stand-ins for what a stream cannot encode, control characters shown not obeyed, the
+token and view keys redacted, and each piece of advice said once per screen. A leaf, set
+up by cli.py before anything prints."""
 
 from __future__ import annotations
 
@@ -44,7 +43,7 @@ def encodable(text: str, encoding: str | None) -> str:
         return text
     try:
         return text.encode(encoding, ERRORS).decode(encoding)
-    except LookupError:  # an encoding Python does not know cannot have been a stream's
+    except LookupError:
         return text
 
 
@@ -72,8 +71,7 @@ _SHOWN = {code: repr(chr(code))[1:-1] if code < 0x100 else f"\\u{code:04x}"
 
 
 def printable(text: str) -> str:
-    """`text` with every control character but line breaks and tabs, and every
-    bidirectional control, written escaped (in ASCII: its width is its length)."""
+    """`text` with control characters but line breaks and tabs escaped, in ASCII."""
     return text.translate(_SHOWN)
 
 
@@ -83,24 +81,21 @@ PIECE = 8
 """The shortest run of the token's characters that is redacted wherever it appears."""
 
 LONG = 16
-"""The shortest run of a secret's characters removed even inside a longer run of such
-characters (a token glued to hex, `%3D` + token); shorter ones only where they stand
-apart. A float's repr never holds 16 zeros in a row."""
+"""The shortest run redacted even inside a longer run of such characters (a token glued
+to hex); shorter ones only where they stand apart (no float's repr has 16 zeros)."""
 
 REPLACEMENT = "<token>"
 VIEW_KEY_REPLACEMENT = "<view key>"
 
 
 class ViewKey(str):
-    """A secret that is a leaderboard's view key, not a session token: it is redacted
-    alike, and named as what it is where it was (a plain `str` is a token)."""
+    """A view key, redacted as a token is but named as what it is (a `str` is a token)."""
 
     __slots__ = ()
 
 
 class Redactor:
-    """Removes tokens (the run's, and each account's under `aoc run --accounts`) and view
-    keys, and every piece of them `PIECE` characters long or longer."""
+    """Removes tokens and view keys, and every piece of them `PIECE` characters or longer."""
 
     def __init__(self, *tokens: str) -> None:
         self.tokens = tuple(dict.fromkeys(tokens))  # the first of equal ones kept
@@ -110,8 +105,7 @@ class Redactor:
             shown = VIEW_KEY_REPLACEMENT if isinstance(token, ViewKey) else REPLACEMENT
             self.pieces |= {token[i:i + size]: shown for i in range(len(token) - size + 1)}
         self.alphabet = frozenset(string.hexdigits).union(*self.tokens)
-        """The characters a secret is made of (a token's are hexadecimal digits): a piece
-        next to one is inside a longer run."""
+        """The characters of secrets: a piece next to one is inside a longer run."""
 
     def __call__(self, text: str) -> str:
         """`text` with each stretch made of pieces of a secret replaced, once."""
@@ -138,10 +132,8 @@ class Redactor:
 
 
     def _keep_embedded(self, text: str, covered: list[str | None]) -> None:
-        """Uncover each stretch shorter than LONG, and holding no whole secret (a view key
-        is shorter), that a character of the secrets' own touches on either side (one
-        that is not itself covered): it is inside a longer run, a number's digits, not a
-        piece of a secret standing apart."""
+        """Uncover each stretch shorter than LONG, holding no whole secret, inside a longer
+        run of the secrets' characters (a number's digits, not a secret's piece)."""
         start = 0
         while start < len(text):
             if covered[start] is None:
@@ -159,12 +151,8 @@ class Redactor:
 
 
 class RedactingStream(io.TextIOBase):
-    """A text stream that redacts what is written through it, a line at a time.
-
-    Whole lines are redacted, so a token written in two pieces (as `print` writes text,
-    then its line end) is still caught; `flush` lets a partial line out (a prompt), as
-    an interactive stream must.
-    """
+    """A text stream that redacts whole lines written through it (a token written in two
+    pieces is still caught); `flush` lets a partial line out (a prompt)."""
 
     def __init__(self, stream: TextIO, redact: Redactor) -> None:
         super().__init__()
@@ -186,8 +174,7 @@ class RedactingStream(io.TextIOBase):
         self.stream.flush()
 
     def _write(self, text: str) -> None:
-        """Written whole: what the stream cannot encode as ASCII stand-ins (a line that
-        failed here would otherwise be lost, and fail again at exit, unseen)."""
+        """Written whole, as ASCII stand-ins where the stream cannot encode it."""
         try:
             self.stream.write(text)
         except UnicodeEncodeError:
@@ -233,9 +220,7 @@ def tokens_of(stream: object) -> tuple[str, ...]:
 
 
 def install(*tokens: str | None) -> None:
-    """Redact `tokens` from everything this process prints from now on through `sys.stdout`
-    and `sys.stderr`, besides what they redact already. A log handler made earlier
-    holds the stream of its time: install first."""
+    """Redact `tokens` too from `sys.stdout` and `sys.stderr` (before any log handler)."""
     if not any(tokens):
         return
     for name in ("stdout", "stderr"):
@@ -247,15 +232,13 @@ def install(*tokens: str | None) -> None:
 # --- advice: each piece said once per screen -----------------------------------------
 
 CONTACT = "contact"
-"""Name yourself to the site: $AOC_USER_AGENT or `[tool.aoc] contact` (aocd/client.py's
-daily reminder, and `aoc token`'s view)."""
+"""The advice to name yourself to the site (`$AOC_USER_AGENT`)."""
 
 _said: set[str] = set()
 
 
 def first_time(name: str) -> bool:
-    """Whether the advice `name` is yet to be said on this screen; it counts as said from
-    now on."""
+    """Whether the advice `name` is yet to be said on this screen; now it is."""
     if name in _said:
         return False
     _said.add(name)

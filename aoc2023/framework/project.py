@@ -1,8 +1,6 @@
 """The user's project and its `[tool.aoc]` settings. The project is the nearest folder
 upwards with a `pyproject.toml` (or an `.aocd_config/`): what `aoc` writes goes there
-alone; only the token is also looked for beside the source checkout this package runs
-from (an editable install finds it anywhere). Settings are read on every `aoc run`, so a
-mistake in them is said at once. launcher.py stays apart: errors.py imports it."""
+alone. launcher.py stays apart: errors.py imports it."""
 
 from __future__ import annotations
 
@@ -16,14 +14,13 @@ from aoc2023.framework.launcher import aoc_command
 PROJECT_CONFIG_DIR_NAME = ".aocd_config"
 
 SOURCE_CHECKOUT = Path(__file__).resolve().parents[2]
-"""The folder this package's source sits in (the project, for a checkout or editable install)."""
+"""The folder this package's source sits in, where the token is also looked for."""
 
 
 def find_upwards(
     is_wanted: Callable[[Path], bool], start: Path | None = None, or_source: bool = True
 ) -> Path | None:
-    """The first folder from `start` (the working folder) upwards that `is_wanted`,
-    else (with `or_source`) the source checkout if it is wanted."""
+    """The first folder from `start` upwards that `is_wanted`, else (`or_source`) the checkout."""
     here = (start or Path.cwd()).resolve()
     for folder in (*(here, *here.parents), *([SOURCE_CHECKOUT] if or_source else [])):
         if is_wanted(folder):
@@ -32,7 +29,7 @@ def find_upwards(
 
 
 def project_root(start: Path | None = None) -> Path | None:
-    """The project folder, upwards from the working folder (`start`); None outside any."""
+    """The project folder, from `start` upwards; None outside any."""
     return find_upwards(
         lambda folder: (folder / "pyproject.toml").is_file()
         or (folder / PROJECT_CONFIG_DIR_NAME).is_dir(),
@@ -41,8 +38,7 @@ def project_root(start: Path | None = None) -> Path | None:
 
 
 def require_project_root() -> Path:
-    """The project folder, for a file that belongs to it (the benchmark history, the README
-    table); one sentence outside any project."""
+    """The project folder, for a file that belongs to it; UsageError outside any."""
     root = project_root()
     if root is None:
         raise UsageError(
@@ -53,8 +49,7 @@ def require_project_root() -> Path:
 
 
 def find_pyproject(start: Path | None = None) -> Path | None:
-    """The nearest `pyproject.toml` from the working folder upwards (never the source
-    checkout's: settings belong to the project the user is in)."""
+    """The nearest `pyproject.toml` upwards, never the source checkout's."""
     found = find_upwards(lambda folder: (folder / "pyproject.toml").is_file(), start,
                          or_source=False)
     return found / "pyproject.toml" if found else None
@@ -67,32 +62,24 @@ def shown(path: Path) -> str:
     except ValueError:
         return str(path)
 
-# --- the settings ------------------------------------------------------------------------
-#     [tool.aoc]
-#     submit = true                 # send new answers after a run (false: as if --no-submit)
-#     confirm = true                # ask on a terminal before sending (false: as if --yes)
-#     contact = "you@example.com"   # who is behind the requests, in their User-Agent
-#     days = {2026 = 12}            # a year's number of days, over the calendar's rule
-#     checks = "off"                # .ci/run on your year packages: "strict", "lint" or "off"
+# --- the settings (docs/reference/configuration.md), read on every run -------------------
 
 DECEMBER_DAYS = 31
-"""The most days a year's calendar can have: puzzles unlock on days of December."""
+"""The most days a year can have."""
 
 
-class Settings(NamedTuple):  # not a dataclass: 0.1 ms to create, against 0.7 ms
+class Settings(NamedTuple):  # not a dataclass: quicker to create
     submit: bool = True
     confirm: bool = True
     contact: str | None = None
     days: tuple[tuple[int, int], ...] = ()
     """(year, number of days) for each year `days` names."""
     checks: str = "off"
-    """How `.ci/run` checks the solver's days (CHECKS); the framework is always strict."""
+    """How `.ci/run` checks the solver's days; the framework is always strict."""
 
 
 CHECKS = ("strict", "lint", "off")
-"""`strict`: the project's ruff rules and `mypy --strict`; `lint`: ruff only; `off`: none
-(their tests only). `off` by default: a solver's days, typed or not, in their own style,
-keep `.ci/run` green; the framework's house rules are the framework's."""
+"""ruff and `mypy --strict`, ruff only, or tests only (the default)."""
 _KNOWN = ("submit", "confirm", "contact", "days", "checks")
 
 
@@ -100,7 +87,7 @@ def load_settings(start: Path | None = None) -> Settings:
     path = find_pyproject(start)
     if path is None:
         return Settings()
-    import tomllib  # 2-3 ms: only when there is a file to read
+    import tomllib  # only when there is a file to read
 
     try:
         table = tomllib.loads(path.read_text(encoding="utf-8")).get("tool", {}).get("aoc", {})
@@ -128,9 +115,7 @@ def load_settings(start: Path | None = None) -> Settings:
 
 
 def checked_contact(value: object, where: str) -> str | None:
-    """A contact as it can go into an HTTP header: text on one line, printable ASCII (a
-    header carries no line break, and other characters reach the site garbled). Empty is
-    none. `where` names the setting or variable it came from, for the sentence."""
+    """A contact fit for an HTTP header, empty as None; else UsageError naming `where`."""
     if not isinstance(value, str):
         raise UsageError(f"{where} must be text, such as \"you@example.com\".")
     value = value.strip()

@@ -1,10 +1,8 @@
 """The days and variants defined, which file is which day's, the one guarded import of a
 year's modules, and what each day declares, kept by file stamp for `aoc list`.
 
-A `Solution` subclass registers itself as it is defined (`register`); a year is the package
-`aoc{year}`, or one an installed package names in the `aoc.years` entry-point group;
-`files_of` is the one rule mapping files to days (docs/how-to/write-a-day.md).
-"""
+A year is the package `aoc{year}`, or one named in the `aoc.years` entry-point group;
+`files_of` is the one rule mapping files to days (docs/how-to/write-a-day.md)."""
 
 from __future__ import annotations
 
@@ -28,32 +26,27 @@ from aoc2023.framework.solution import DeclarationError, Solution
 
 YEARS_GROUP = "aoc.years"
 _LOOKS_LIKE_A_DAY = re.compile(r"day[\W_]*0*(\d{1,2})[a-z]?", re.IGNORECASE)
-"""A name a day's author may mean as a day's (`day_07`, `Day07`, `day7a`), which the rule
-skips: said in a hint, never skipped in silence."""
+"""A name meant as a day's that the rule skips (`day_07`, `Day07`): said in a hint."""
 _YEAR_PACKAGE = re.compile(r"aoc(\d{4})")
 _VARIANT_MODULE = re.compile(r"_day\d{2}_\w+(?<!_test)")
-"""A module of a day's variants beside the day (`_day07_fast.py`): imported with the day's
-own module; the underscore keeps the day's naming rule from reading it as a day. One
-whose name ends `_test` (`_day07_test.py`) holds the day's own tests, pytest's to
-collect (`*_test.py`), and is never imported by aoc."""
+"""A module of a day's variants (`_day07_fast.py`), imported with the day's; `_day07_test.py`
+holds its tests, pytest's alone."""
 _VARIANT_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")
 
 REGISTRY: dict[tuple[int, int], type[Solution[Any]]] = {}
-"""Every day defined so far, by (year, day). Filled by subclassing `Solution`."""
+"""Every day defined so far, by (year, day)."""
 
 VARIANTS: dict[tuple[int, int], dict[str, type[Solution[Any]]]] = {}
 """Every variant defined so far, by (year, day), then by name in the order declared."""
 
 MAIN = "main"
-"""The name the main implementation of a day goes by beside its variants."""
+"""The name of a day's main implementation beside its variants."""
 
 
 def register(cls: type[Solution[Any]], variant: str | None, year: int | None,
              day: int | None) -> None:
-    """Register `cls` as its class is defined (`Solution.__init_subclass__`), under the year
-    and day it sets, else those its module's name gives (`year`, `day`); a variant under
-    the day it sets, else the day it subclasses. A TypeError, raised as the class is
-    defined, fails its module alone (`import_module`)."""
+    """Register `cls` as it is defined, under the year and day it sets, else its module's
+    (`year`, `day`); a variant, else under the day it subclasses. TypeError on a clash."""
     own = cls.__dict__
     if variant is not None:
         _register_variant(cls, variant, own.get("year", getattr(cls, "year", year)),
@@ -88,8 +81,7 @@ def _register_variant(
 
 def _claim(table: dict[Any, type[Solution[Any]]], key: Any, cls: type[Solution[Any]],
            clash: str) -> None:
-    """Put `cls` in `table` under `key`, unless another class is there already. The same
-    class defined again (a module imported a second time, as pytest may) replaces it."""
+    """Put `cls` in `table` under `key`; TypeError when a class of another name is there."""
     previous = table.get(key)
     if previous is not None and previous.__qualname__ != cls.__qualname__:
         raise TypeError(f"{cls.__module__}.{cls.__qualname__} and "
@@ -98,19 +90,13 @@ def _claim(table: dict[Any, type[Solution[Any]]], key: Any, cls: type[Solution[A
 
 
 class Implementation(NamedTuple):
-    """One way a day is solved: its main class or one of its variants, by name.
-
-    What `aoc run --variants` runs and what a benchmark times side by side; `steps`
-    gives its parse and parts as plain callables, for code that times them itself.
-    """
+    """One way a day is solved: its main class or one of its variants, by name."""
 
     name: str
     solution_class: type[Solution[Any]]
 
     def steps(self, extra: Mapping[str, Any] | None = None) -> dict[str, Callable[[Any], Any]]:
-        """The steps, bound to a fresh instance: "parse" (text to parsed input), then
-        "part 1" and "part 2" (parsed input to answer), or "parts 1+2" (to `solve`'s
-        pair or generator) for a day that solves both at once."""
+        """The steps on a fresh instance: "parse", "part 1", "part 2" (or "parts 1+2")."""
         solution = self.solution_class(extra=extra)
         if self.solution_class.solves_both_at_once():
             return {"parse": solution.parse, "parts 1+2": solution.solve}
@@ -147,9 +133,8 @@ def year_package(year: int) -> str:
 
 
 def package_years() -> set[int]:
-    """Years with an `aoc<year>` package (a folder with an `__init__.py`) in a folder on
-    the path: one listing of each folder, where `pkgutil.iter_modules` would inspect
-    every module of the standard library too (about 70 ms). Nothing is imported."""
+    """Years with an `aoc<year>` package on the path, from one listing of each folder
+    (`pkgutil.iter_modules` would inspect the whole standard library). No import."""
     years = set()
     for entry in sys.path:
         folder = entry or "."
@@ -165,9 +150,7 @@ def package_years() -> set[int]:
 
 
 def entry_point_years() -> set[int]:
-    """The years named in the `aoc.years` entry-point group of the installed packages:
-    reading them imports `importlib.metadata` and every package's metadata (tens of ms),
-    so `aoc list` keeps them in its cache (`ListingCache`)."""
+    """The years in the `aoc.years` entry-point group (slow: `ListingCache` keeps them)."""
     from importlib.metadata import entry_points
 
     return {int(entry.name) for entry in entry_points(group=YEARS_GROUP)
@@ -175,16 +158,14 @@ def entry_point_years() -> set[int]:
 
 
 def registered_years(declared: Callable[[], set[int]] = entry_point_years) -> list[int]:
-    """Years with a package: `aoc<year>` packages importable here, and the years named in
-    the `aoc.years` entry-point group (as `declared` finds them). Nothing is imported."""
+    """Years with a package: `aoc<year>` ones, and those `declared` finds. No import."""
     years = package_years() | declared()
     return sorted(year for year in years if year >= calendar.FIRST_YEAR)
 
 
 def day_of_module(name: str) -> int | None:
-    """The day a module named `dayNN` (or `dayN`) holds (its last dotted part), else None:
-    the naming rule, as `Solution` reads a day from its module's name. (String tests, not
-    a regular expression: a year's every file passes here each time a day is loaded.)"""
+    """The day of a module named `dayNN` or `dayN` (its last dotted part), else None: the
+    naming rule. String tests, not a regex: every file passes here at each day loaded."""
     stem = name.rpartition(".")[2]
     number = stem[3:]
     if stem.startswith("day") and 1 <= len(number) <= 2 and number.isdecimal():
@@ -193,25 +174,21 @@ def day_of_module(name: str) -> int | None:
 
 
 class YearFiles(NamedTuple):
-    """A year package's modules as the one naming rule maps them to days (`year_files`):
-    what `aoc run`, `aoc list`, `aoc new` and the pytest plugin all go by. Files are
-    absolute paths as strings: a year is mapped at each day loaded, and a `Path` for
-    each of its files would cost ten times the listing."""
+    """A year package's modules as the naming rule maps them to days (paths as `str`: fast)."""
 
     package: str
     folders: tuple[str, ...]
     """The package's folders, the first winning where two hold one name."""
     days: dict[int, str]
-    """The file of each day that one module claims by its name (`day07.py`, `day7.py`)."""
+    """The file of each day one module claims by its name (`day07.py`, `day7.py`)."""
     clashes: dict[int, tuple[str, ...]]
-    """The days that two or more modules claim by name: refused, naming them all."""
+    """The days several modules claim by name: refused, naming them all."""
     others: dict[str, str]
-    """The other public modules' files, by name: where days of any name (and helpers)
-    live."""
+    """The other public modules' files, by name (days of any name, helpers)."""
     lookalikes: dict[str, int]
-    """Files named like a day that the rule skips (`day_07.py`, `Day07.py`), with the day."""
+    """Files named like a day that the rule skips, with the day."""
     variants: dict[int, tuple[str, ...]]
-    """Modules of a day's variants beside it (`_day07_fast.py`), imported with the day's."""
+    """Modules of a day's variants (`_day07_fast.py`)."""
 
     def module(self, path: str) -> str:
         return f"{self.package}.{_stem(path)}"
@@ -226,14 +203,13 @@ class YearFiles(NamedTuple):
                 "rename or delete the other.")
 
     def hint_for(self, path: str) -> str:
-        """The sentence naming a file of `lookalikes`: it looks like a day but is none."""
+        """The sentence for a file of `lookalikes`: it looks like a day but is none."""
         day = self.lookalikes[path]
         return (f"{_shown(path)} looks like a day but is not named dayNN.py; "
                 f"rename it day{day:02d}.py.")
 
     def unused_lookalikes(self) -> list[str]:
-        """The look-alike files that define no day once imported (a file that sets its
-        `day` itself, or holds a variant, is a day's after all)."""
+        """The look-alike files that define no day nor variant once imported."""
         if not self.lookalikes:
             return []
         defined = {cls.__module__ for cls in REGISTRY.values()}
@@ -247,14 +223,13 @@ def _stem(path: str) -> str:
 
 
 def _shown(path: str) -> str:
-    """A file of a year package as a sentence names it: `aoc2023/day07.py`."""
+    """`aoc2023/day07.py`."""
     folder, name = os.path.split(path)
     return f"{os.path.basename(folder)}/{name}"
 
 
 def files_of(package: str, folders: Iterable[str | Path]) -> YearFiles:
-    """The one mapping of a year package's files (in `folders`, the first folder winning,
-    as imports go) to days. Nothing is imported: one listing of each folder."""
+    """The one mapping of a year package's files to days, from one listing. No import."""
     absolute = tuple(os.path.abspath(folder) for folder in folders)
     modules: dict[str, str] = {}
     lookalikes: dict[str, int] = {}
@@ -303,8 +278,7 @@ def _by_day(variants: dict[str, str]) -> dict[int, tuple[str, ...]]:
 
 
 def year_files(year: int) -> YearFiles:
-    """The year's package, imported (DayLoadError, naming it, when it does not import),
-    and its files mapped to days (`files_of`)."""
+    """The year's package imported (else DayLoadError), its files mapped to days."""
     package_name = year_package(year)
     _year_packages.add(package_name)
     package = import_module(package_name, f"the year package {package_name}")
@@ -313,13 +287,11 @@ def year_files(year: int) -> YearFiles:
 
 _FRAMEWORK = __name__.rpartition(".")[0]
 _year_packages: set[str] = set()
-"""The year packages this process has mapped (`year_files`): whose modules
-`days_forgotten` may drop."""
+"""The year packages this process mapped, whose modules `days_forgotten` may drop."""
 
 
 def _of_a_year(name: str) -> bool:
-    """Whether module `name` is a year package's, or one of its modules (the framework's
-    own, which live in the package of 2023, are not)."""
+    """Whether module `name` is of a year package (the framework, inside aoc2023, is not)."""
     if name == _FRAMEWORK or name.startswith(_FRAMEWORK + "."):
         return False
     return any(name == package or name.startswith(package + ".") for package in _year_packages)
@@ -327,10 +299,8 @@ def _of_a_year(name: str) -> bool:
 
 @contextlib.contextmanager
 def days_forgotten() -> Iterator[None]:
-    """On the way out, forget what the block imported of the year packages (days, helpers,
-    sub-packages) and the days it registered, so that the next import reads the files as
-    they are saved then, as a fresh process would: for `aoc` called from code again and
-    again. What was imported before the block stays as it was."""
+    """On the way out, forget the year packages' modules the block imported and the days
+    it registered, so the next import reads the files anew (`aoc` called from code)."""
     before = set(sys.modules)
     registered = dict(REGISTRY)
     variants = {key: dict(by_name) for key, by_name in VARIANTS.items()}
@@ -351,10 +321,9 @@ def days_forgotten() -> Iterator[None]:
 
 
 def import_module(name: str, what: str | None = None) -> ModuleType:
-    """Import `name`, a year package or one of its modules: whatever its code raises but
-    Ctrl-C and SIGTERM (`sys.exit()`, argparse meeting aoc's own arguments included) is
-    a DayLoadError naming it (`what`, else the module), so that it fails alone. The days
-    it registered before failing are forgotten with it."""
+    """Import `name`, of a year package: whatever it raises but Ctrl-C and SIGTERM
+    (`sys.exit()` too) is a DayLoadError naming `what` or it, the days it registered
+    forgotten, so that it fails alone."""
     try:
         with recursion_limit_kept(), _no_command_line():
             return importlib.import_module(name)
@@ -367,10 +336,8 @@ def import_module(name: str, what: str | None = None) -> ModuleType:
 
 @contextlib.contextmanager
 def recursion_limit_kept() -> Iterator[None]:
-    """Run a day's code (an import, a step) so that it cannot lower the recursion limit
-    under aoc's own code after it (the rest of the run, the report): a limit the code
-    lowered goes back up on the way out. One it raised is kept, as days that recurse
-    deep raise it in one step and count on it in the next."""
+    """A recursion limit a day's code lowered goes back up on the way out, for aoc's own
+    code after it; one it raised is kept (a later step may count on it)."""
     depth = sys.getrecursionlimit()
     try:
         yield
@@ -385,10 +352,8 @@ class _ParserExit(SystemExit):
 
 @contextlib.contextmanager
 def _no_command_line() -> Iterator[None]:
-    """Import a module as a script started with no arguments: `sys.argv` holds only the
-    program's name, since aoc's own arguments (`2016 --example`) are not the module's; and
-    an argparse parser that still refuses (a required argument) exits without printing
-    its usage, so that the sentence `import_module` makes is the one said."""
+    """Import as a script with no arguments (aoc's own are not the module's); an argparse
+    parser that still refuses prints nothing, `import_module`'s sentence says it."""
     import argparse
 
     def refuse(self: argparse.ArgumentParser, message: str) -> NoReturn:
@@ -428,8 +393,7 @@ def _forget(name: str) -> None:
 
 
 def _import_other_modules(files: YearFiles, problems: list[str] | None) -> None:
-    """Import the modules where days of any name may live; a module that fails to import
-    is one sentence in `problems` (when given), and the others are still imported."""
+    """Import the other modules (days of any name); each failure a sentence in `problems`."""
     for stem in files.others:
         try:
             import_module(f"{files.package}.{stem}")
@@ -439,11 +403,9 @@ def _import_other_modules(files: YearFiles, problems: list[str] | None) -> None:
 
 
 def available_days(year: int, problems: list[str] | None = None) -> list[int]:
-    """The days of `year`: those a module claims by name (found by file name, not
-    imported; several modules claiming one day included, so that the day is shown and
-    refused) and those defined in the year's other modules (imported to find them).
-    A module that fails to import, and a file named like a day that defines none, are
-    each one sentence in `problems`."""
+    """The days of `year`: claimed by a file's name (clashes too, shown to be refused),
+    and defined in its other modules (imported). A failed import, and a look-alike
+    file defining none, are each one sentence in `problems`."""
     files = year_files(year)
     _import_other_modules(files, problems)
     if problems is not None:
@@ -458,9 +420,8 @@ def day_module_name(year: int, day: int) -> str:
 
 
 def load_day(year: int, day: int) -> type[Solution[Any]]:
-    """The class of `year` `day`: from the module its name gives it, else from any other
-    module. A day that two modules claim is refused, naming both; any failure of its
-    module (or of its year package) is a DayLoadError naming it."""
+    """The class of `year` `day`, from the module its name gives it, else any other.
+    DayLoadError (MissingDayError) naming the module, or the two that claim the day."""
     files = year_files(year)
     clash = files.clash(day)
     if clash is not None:
@@ -488,16 +449,10 @@ def load_day(year: int, day: int) -> type[Solution[Any]]:
 
 
 def parse_years(spec: str) -> list[int]:
-    """Years from the command line: `2023`, `2015-2024`, `2018,2019` (or a mix), or `all`.
-
-    A year named alone is taken as asked (one with no package is refused when it runs,
-    as before); a range and `all` cover the registered years within them, since a range
-    says "whichever of these I have", and it is refused when it covers none.
-    """
+    """Years from `2023`, `2015-2024`, `2018,2019` (or a mix), or `all`. A year alone is
+    taken as asked; a range and `all` cover the registered years in them (none: refused)."""
     text = spec.strip().lower()
-    # Read only for `all` and a range: finding the registered years reads every installed
-    # package's entry points (tens of ms), which `aoc run 2023 7` does not need.
-    registered = functools.cache(registered_years)
+    registered = functools.cache(registered_years)  # slow: read for `all` and ranges only
     if text == "all":
         if not registered():
             raise UsageError("There are no years with days yet: add a day with "
@@ -523,17 +478,12 @@ def parse_years(spec: str) -> list[int]:
     return sorted(years)
 
 
-# --- what each day declares, kept for aoc list ------------------------------------------
-# Kept by the stamp (mtime in ns, size) of the day's file and of every file under its
-# year package (`package_stamp`), so that `aoc list` imports only the days that changed; a
-# day that fails to import is never kept. The entry-point years are kept by the stamps of
-# the folders on the path. One JSON file (`store.listing_cache_file`), keyed by each
-# module's absolute path; one that cannot be read is a miss, one that cannot be written
-# is skipped. Why a cache and not a reading of the source: docs/explanation/cache.md.
+# --- what each day declares, kept for aoc list (docs/explanation/cache.md) --------------
+# By the stamps of the day's file and of its year package's, so only changed days import.
 
 _VERSION = 1
 _ENTRY_POINTS = "entry points"
-"""The key of the entry-point years, among the modules' absolute paths."""
+"""The key of the entry-point years, among the modules' paths."""
 _PATHS_KEPT = 8
 """How many sets of folders on the path have their entry-point years kept."""
 
@@ -558,11 +508,8 @@ def stamp(path: Path) -> list[int] | None:
 
 
 def package_stamp(folders: Iterable[str | Path]) -> list[Any]:
-    """The stamps of every file under a year package's `folders`, taken once a listing:
-    whatever a day may read at import from its year, Python or not (sub-packages, private
-    helpers like `_common.py`, examples kept in a text file), folders linked into it
-    included (each walked once: a link back up is no loop). Bytecode folders and hidden
-    ones are left out."""
+    """The stamps of every file under a year package's `folders` (whatever a day may read
+    at import), links followed once; bytecode and hidden files left out."""
     files: list[str] = []
     seen: set[str] = set()
     for folder in folders:
@@ -594,8 +541,7 @@ def _parse(raw: Any, year: int, day: int) -> Declared | None:
 
 
 class ListingCache:
-    """The cache, read once per command (`load`), looked up and filled by day, written
-    once at the end (`save`) when anything was added."""
+    """The cache, read once per command, filled by day, written once at the end."""
 
     def __init__(self, path: Path, entries: dict[str, Any]) -> None:
         self.path = path
@@ -611,8 +557,7 @@ class ListingCache:
         return cls(path, entries if isinstance(entries, dict) else {})
 
     def get(self, module: Path, year: int, day: int, package: list[Any]) -> Declared | None:
-        """What `module` declared, when its stamp, and its year package's, are the ones
-        they had then."""
+        """What `module` declared, when its stamp and its package's are unchanged."""
         raw = self._entries.get(str(module))
         if (not isinstance(raw, dict) or raw.get("stamp") != stamp(module)
                 or raw.get("package") != package):
@@ -621,9 +566,7 @@ class ListingCache:
 
     def put(self, module: Path, declared: Declared, module_stamp: list[int] | None,
             package: list[Any]) -> None:
-        """Remember `declared` for `module` as it was at `module_stamp`, its package at
-        `package` (both taken before the import, so a change made during it is seen
-        next time)."""
+        """Remember `declared` for `module` at stamps taken before its import."""
         if module_stamp is None:
             return
         self._entries[str(module)] = {"stamp": module_stamp, "package": package,
@@ -633,10 +576,8 @@ class ListingCache:
         self._changed = True
 
     def entry_point_years(self, find: Callable[[], set[int]]) -> set[int]:
-        """The years of the `aoc.years` entry points, as `find` gave them while the
-        folders on the path were as they are now (installing or removing a package
-        adds or removes a folder in one of them, and so changes its stamp). Kept for
-        each set of folders: `aoc`, `python -m` and pytest each start with their own."""
+        """The `aoc.years` entry points' years, kept by the stamps of the folders on the
+        path (an install changes one); per set of folders (`aoc`, pytest have theirs)."""
         folders = sorted({os.path.abspath(entry or ".") for entry in sys.path})
         stamps = [stamp(Path(folder)) for folder in folders]
         kept = self._entries.get(_ENTRY_POINTS)
@@ -662,5 +603,5 @@ class ListingCache:
             return
         kept = {name: entry for name, entry in self._entries.items()
                 if name == _ENTRY_POINTS or os.path.exists(name)}
-        with contextlib.suppress(OSError):  # a read-only folder: days imported again next time
+        with contextlib.suppress(OSError):  # read-only: imported again next time
             store.write_json(self.path, {"version": _VERSION, "days": kept})

@@ -1,8 +1,7 @@
 """The executor: runs a day's steps in order (parse, part 1, part 2; or `solve`), each timed
-on its own, under the instruments asked for (instruments.py), in this process or, with a
-time limit, in a child (timeouts.py). It prints nothing and raises nothing a day can
-cause: every outcome, an error in a part included, comes back as plain data (results.py).
-"""
+on its own, under the instruments asked for, in this process or, with a time limit, in a
+child (timeouts.py). It prints nothing and raises nothing a day can cause: every outcome
+comes back as plain data (results.py)."""
 
 from __future__ import annotations
 
@@ -39,7 +38,7 @@ DayRunner = Callable[[type[Solution[Any]], RunInput, str | None], DayResult]
 """Runs one day on one input: an `Executor`, or `run_solution` itself."""
 
 
-class _Outcome(NamedTuple):  # not a dataclass: 0.1 ms to create, against 0.8 ms
+class _Outcome(NamedTuple):  # not a dataclass: quicker to create
     value: Any = None
     seconds: float = 0.0
     error: BaseException | None = None
@@ -47,21 +46,20 @@ class _Outcome(NamedTuple):  # not a dataclass: 0.1 ms to create, against 0.8 ms
 
 
 _DAY_CODE_ERRORS = BaseException
-"""What a day's code may raise that is its outcome, not ours: anything, `sys.exit()` and a
-BaseException of the day's own included; Ctrl-C (and SIGTERM or SIGHUP, raised as a
-kind of it) marks the part interrupted, and the run then stops."""
+"""What a day's code may raise as its outcome: anything, `sys.exit()` too; Ctrl-C marks
+the part interrupted, and the run then stops."""
 
 
 Clock = Callable[[], int]
 """What steps are timed by: nanoseconds, as `time.perf_counter_ns` counts them."""
 
 Reporter = Callable[[str, object], object]
-"""Told of each step done, by label ("parsed", "part 1"...): `timeouts.Progress.report`."""
+"""Told of each step done, by label ("parsed", "part 1"...)."""
 
 
 class _Timer:
-    """Times each step of one day on `clock`, under `instruments`, and keeps the stop from
-    outside (Ctrl-C, SIGTERM...) that ended one, so that the day's `Interrupted` names it."""
+    """Times each step of one day on `clock`, under `instruments`, keeping the stop from
+    outside that ended one (for the day's `Interrupted`)."""
 
     def __init__(self, clock: Clock, instruments: Sequence[Instrument] = ()) -> None:
         self.clock = clock
@@ -69,7 +67,7 @@ class _Timer:
         self.stop: BaseException | None = None
 
     def __call__(self, step: str, function: Callable[[], Any]) -> _Outcome:
-        """`function()`, the step named `step` ("parse", "part 1"...) to the instruments."""
+        """`function()`, named `step` to the instruments."""
         pid = os.getpid()
         start = self.clock()
         try:
@@ -101,17 +99,14 @@ def _instrumented(instruments: Sequence[Instrument], step: str, function: Callab
 
 
 def _end_a_forked_copy(pid: int) -> None:
-    """A part that forked returns twice, once in a copy of this process: the copy must not
-    go on to run the rest of `aoc` (it would print the report a second time)."""
+    """End the copy of this process a part forked, before it runs the rest of `aoc`."""
     if os.getpid() != pid:
         os._exit(0)
 
 
 def _not_written(error: BaseException | None, method: Callable[..., Any]) -> bool:
-    """Whether `error` says the part is not written: a NotImplementedError raised by the
-    part's method itself (`method`: the day's `part_1`, `part_2` or `solve`, or one it
-    overrides), as the base class's parts and `aoc new`'s stub raise it. Raised from code
-    the part calls (an Intcode computer meeting an unknown opcode), it is an error."""
+    """Whether `error` is a NotImplementedError raised by `method` itself (or one it
+    overrides), as a stub does: raised by code it calls, it is an error."""
     if not isinstance(error, NotImplementedError) or error.__traceback__ is None:
         return False
     innermost = error.__traceback__
@@ -127,7 +122,7 @@ def _not_written(error: BaseException | None, method: Callable[..., Any]) -> boo
 
 def _judge(part: int, outcome: _Outcome, expected: str | None, shared: bool,
            method: Callable[..., Any]) -> PartResult:
-    """The part's result from its outcome; `method` is what ran it (see _not_written)."""
+    """The part's result from its outcome; `method` is what ran it."""
     base = PartResult(part, Status.UNKNOWN, expected=expected, seconds=outcome.seconds,
                       timed_with_other_part=shared)
     if _not_written(outcome.error, method):
@@ -152,8 +147,7 @@ def _judge(part: int, outcome: _Outcome, expected: str | None, shared: bool,
     verdict = answers.judged(answer, expected)
     status = {True: Status.CORRECT, False: Status.WRONG, None: Status.UNKNOWN}[verdict.matches]
     judged = base._replace(status=status, answer=verdict.answer, drawing=verdict.drawing)
-    if verdict.matches is None and expected is not None:
-        # Neither right nor wrong, and not to be sent: `aoc run` and the tests both fail it.
+    if verdict.matches is None and expected is not None:  # neither right nor wrong
         return judged._replace(status=Status.ERROR, error=(
             f"cannot judge: the drawing does not read as letters, and the expected "
             f"{quoted(expected)} is not a drawing: give the expected drawing itself"))
@@ -165,25 +159,11 @@ def run_solution(
     report: Reporter | None = None, clock: Clock = perf_counter_ns,
     on_step: OnStep | None = None, instruments: Sequence[Instrument] = (),
 ) -> DayResult:
-    """Parse and solve `run_input`; each part gets its own freshly parsed input, so a part
-    that mutates what it is given cannot change what the other part sees.
-
-    Ctrl-C is never an outcome: it raises `Interrupted`, carrying the day's result so
-    far (the part it stopped, and those after, marked interrupted). So every caller
-    stops at Ctrl-C unless it looks for that exception to keep what finished, and no
-    check that reads the result can take a stopped run for a finished one.
-
-    One parsed input is alive at a time: part 1's is let go before part 2's parse, so a
-    big input costs the memory of one parse, not two.
-
-    `report("parsed", seconds)` is called once the first parse has succeeded, and for a
-    `solve` that yields, `report("part N", result)` as each part is judged (outside the
-    timed steps): a time limit keeps those and restarts its clock there (timeouts.py).
-
-    Each step is timed on `clock`, from just before it starts to just after it ends (a
-    test hands it a clock that only the day's code moves). `on_step(year, day, part)` is
-    told as each part starts (a terminal says what runs). Each step runs under each of
-    `instruments` (instruments.py), named "parse", "part N" or "parts 1+2"."""
+    """Parse and solve `run_input`, each part on its own fresh parse (one alive at a time),
+    so a part that mutates its input cannot change the other's. Ctrl-C raises
+    `Interrupted` with the result so far, so no caller takes a stopped run for a finished
+    one. `report` is told "parsed" and, for a `solve` that yields, each "part N";
+    `on_step` each part's start. Each step is timed on `clock`, under `instruments`."""
     timed = _Timer(clock, instruments)
     result = _run_day(solution_class, run_input, title, report, timed, on_step)
     if result.interrupted:
@@ -208,7 +188,7 @@ def _run_day(
         reason = describe_error(parsed.error)
         parts = tuple(_not_run(p, expected.get(p), "parse", parsed.error)
                       for p in run_input.parts)
-        return DayResult(  # no parse time: a parse that failed is not timed as one
+        return DayResult(  # a failed parse has no parse time
             **header, parse_seconds=None, parts=parts,
             error=f"parse failed: {reason}", traceback=parsed.traceback,
         )
@@ -236,8 +216,7 @@ def _run_day(
 
     results_list: list[PartResult] = []
     stopped: _Outcome | None = None
-    # `fresh` holds the parsed input from here, and lets it go before the next parse.
-    fresh: _Outcome | None = parsed
+    fresh: _Outcome | None = parsed  # let go before the next parse
     parsed = _Outcome()
     for part in run_input.parts:
         if stopped is not None:  # Ctrl-C: the parts after it do not run
@@ -251,10 +230,9 @@ def _run_day(
         parse_failed = fresh.error is not None
         outcome = fresh if parse_failed else timed(
             f"part {part}", partial(_call_part, solution, part, fresh))
-        fresh = None  # the part is done with its input: let it go before the next parse
+        fresh = None
         judged = _judge(part, outcome, expected.get(part), shared=False,
                         method=_part_method(solution, part))
-        # The part did not run: the failed parse's time is not the part's.
         results_list.append(judged._replace(seconds=None) if parse_failed else judged)
         if isinstance(outcome.error, KeyboardInterrupt):
             stopped = outcome
@@ -262,9 +240,7 @@ def _run_day(
 
 
 def _pair_of(value: Any) -> tuple[tuple[Any, Any], TypeError | None]:
-    """The two answers of a `solve` that returns them, or the error saying what it gave
-    instead (a lone answer, None, three values, a generator...): that day's parts fail,
-    in one sentence, and nothing else does."""
+    """The two answers of a `solve` that returns them, else a TypeError saying what."""
     if isinstance(value, tuple | list) and len(value) == 2:
         return (value[0], value[1]), None
     shape = (f"a {type(value).__name__} of {len(value)}" if isinstance(value, tuple | list)
@@ -284,8 +260,7 @@ def _call_part(solution: Solution[Any], part: int, parsed: _Outcome) -> Any:
 
 def _not_run(part: int, expected: str | None, what: str, cause: BaseException | None
              ) -> PartResult:
-    """A part that could not run because `what` (the parse, part 1...) failed first, or
-    was interrupted."""
+    """A part not run because `what` (the parse, part 1...) failed or was interrupted."""
     if isinstance(cause, KeyboardInterrupt):
         return PartResult(part, Status.INTERRUPTED, expected=expected,
                           error=f"not run: interrupted ({stop_name(cause)})")
@@ -296,11 +271,8 @@ def _solve_in_turn(
     solution: Solution[Any], data: Any, run_input: RunInput, timed: _Timer,
     report: Reporter | None = None, on_step: OnStep | None = None,
 ) -> tuple[PartResult, ...]:
-    """Run a `solve` that yields part 1's answer, then part 2's: each part is timed from
-    the previous yield, and the generator is advanced no further than the last part
-    asked for, so an example for part 1 alone never runs part 2's code. Each part is
-    judged, and given to `report`, as soon as it is yielded: a part 2 stopped by a time
-    limit leaves part 1's result standing."""
+    """Run a `solve` that yields each part's answer, each timed from the previous yield,
+    no further than the last part asked for; each part judged and reported as yielded."""
     answers = cast(Generator[Any, None, None], solution.solve(data))  # solves_in_turn()
     results: dict[int, PartResult] = {}
     failed: tuple[int, _Outcome] | None = None
@@ -337,9 +309,7 @@ def _solve_in_turn(
 def _no_third_answer(answers: Generator[Any, None, None], second: PartResult,
                      run_input: RunInput, timed: _Timer, method: Callable[..., Any],
                      ) -> PartResult:
-    """Part 2's result, made an error when `solve` goes on to yield a third answer (or
-    fails after its second): a `solve` of another shape than the two answers fails in
-    one sentence. Run only when part 2 was asked for, so a part-1 example never runs it."""
+    """Part 2's result, an error when `solve` then yields a third answer or fails."""
     after = timed("part 2", partial(next, answers))  # its tail: profiled, not re-measured
     if isinstance(after.error, StopIteration):
         return second
@@ -354,8 +324,7 @@ def _with_variants(
     main: DayResult, variants: Sequence[type[Solution[Any]]], run_input: RunInput,
     title: str | None, run: DayRunner,
 ) -> Iterator[DayResult]:
-    """The main implementation's result, then each variant's, one at a time (so that one
-    parsed input is alive at a time), each checked against the main's answers."""
+    """The main implementation's result, then each variant's checked against it, lazily."""
     yield main
     for variant in variants:
         result = run(variant, run_input, title)._replace(variant=variant.variant)
@@ -363,8 +332,7 @@ def _with_variants(
 
 
 def against_main(variant: DayResult, main: DayResult) -> DayResult:
-    """A variant's result with each answer that differs from the main implementation's
-    made an error naming both: the two cannot both be right."""
+    """A variant's result, each answer differing from the main's an error naming both."""
     answers = {part.part: part.answer for part in main.parts if part.answer is not None}
     parts = []
     for part in variant.parts:
@@ -380,9 +348,7 @@ def against_main(variant: DayResult, main: DayResult) -> DayResult:
 
 
 def tuned_to_one_input(results: Iterable[DayResult]) -> list[str]:
-    """A sentence for each part that is right on one account's input and wrong on
-    another's (`aoc run --accounts`): the sign of a solution tuned to one input, which
-    no single account's run can show. Read after sending, whose verdicts count too."""
+    """A sentence for each part right on one account's input and wrong on another's."""
     right: dict[tuple[int, int, int], list[str]] = {}
     wrong: dict[tuple[int, int, int], list[str]] = {}
     for result in results:
@@ -394,7 +360,7 @@ def tuned_to_one_input(results: Iterable[DayResult]) -> list[str]:
                 right.setdefault(key, []).append(result.account)
             elif part.status is Status.WRONG:
                 known = (f"the right answer is {part.expected}" if part.expected is not None
-                         else "which the site said is wrong")  # its reply, no right answer
+                         else "which the site said is wrong")
                 wrong.setdefault(key, []).append(f"{result.account} (gave {part.answer}, {known})")
     return [f"{year} day {day} part {part} is right for {', '.join(right[year, day, part])} "
             f"but wrong for {', '.join(failed)}: the solution may be tuned to one input."
@@ -405,18 +371,9 @@ def tuned_to_one_input(results: Iterable[DayResult]) -> list[str]:
 def run_days(days: Iterable[DayInputs | DayResult], run: DayRunner = run_solution,
              on_result: Callable[[DayResult], object] | None = None,
              report: RunReport | None = None, on_step: OnStep | None = None) -> RunReport:
-    """Run each day given (`inputs.days_to_run`'s records: a day's inputs, or the result
-    saying why it cannot run, kept as it is), into `report` (a new one by default: the
-    notices gathered while `days` is read go there). `on_result` is told of each result
-    as soon as it is known (a terminal shows it); `on_step` is told as each day starts
-    (`run`, made to tell it, says each part). `days` is read one day at a time, so a
-    day's input is fetched only once the day before it is done.
-
-    Ctrl-C stops the run, keeping what finished: the day it stopped is in the results
-    (the part it stopped marked interrupted), but not given to `on_result`, which may
-    send; the days after it do not run, and the report says so. Ctrl-C in `on_result`
-    (while sending) stops the run too.
-    """
+    """Run each day of `days` (`inputs.days_to_run`'s, read lazily) into `report`;
+    `on_result` told of each result, `on_step` of each day's start. Ctrl-C stops the run,
+    keeping what finished; the day it stopped is not given to `on_result` (which sends)."""
     report = RunReport() if report is None else report
     current: tuple[int, int] | None = None
     try:
@@ -447,11 +404,9 @@ def run_days(days: Iterable[DayInputs | DayResult], run: DayRunner = run_solutio
 
 @dataclass(frozen=True)
 class Executor:
-    """How `aoc run` and `aoc bench` run a day on one input, built once from their options:
-    in this process, or with `timeout` each part (with its own parse) in a child stopped
-    once a step runs that long; under `profiler`; with `memory` (a list for its notices),
-    each step's peak allocation from a run of its own after the timed one; each part's
-    start told to `on_step`; then `then(result, run_input)`, the caller's policy."""
+    """How `aoc run` and `aoc bench` run a day on one input, from their options: `timeout`
+    (each part in a child), `profiler`, `memory` (its notices; peaks from a run after
+    the timed one), `on_step`, then `then(result, run_input)`, the caller's policy."""
 
     timeout: float | None = None
     profiler: Profiler | None = None
@@ -498,13 +453,8 @@ def _in_children(
     timeout: float, profiler: Profiler | None, clock: Clock, on_step: OnStep | None,
 ) -> DayResult:
     """`run_solution` with each part and its parse in a child stopped after `timeout`
-    seconds (one child for a day that solves both parts at once). The child times the
-    steps on `clock`, as in this process: the parent's wait is in no step's time. A
-    `solve` that yields reports each part as it is yielded: the limit counts each part's
-    own time, and a part done before a later one runs late is kept.
-
-    Ctrl-C in the parent stops the child and raises `Interrupted` with the parts that
-    finished (in earlier children, or reported by this one), as `run_solution` does."""
+    seconds without news (one child for `solve`), timed in the child; parts reported
+    before a late one are kept. Ctrl-C raises `Interrupted` as `run_solution` does."""
     from aoc2023.framework.timeouts import call_with_timeout
 
     together = solution_class.solves_both_at_once()  # one child: the parts share their work
@@ -547,7 +497,6 @@ def _in_children(
                           for group_left in groups[index:] for p in group_left]
                 break
             parse_seconds = cast(float, seconds) if parse_seconds is None else parse_seconds
-            # A yielding `solve` reports each part as it comes: those done are kept.
             parts += [cast(PartResult, late.reports[f"part {p}"]) if f"part {p}" in late.reports
                       else _timed_out(run_input, p, str(late), shared_time) for p in group]
             continue
@@ -577,18 +526,15 @@ def _timed_out(run_input: RunInput, part: int, reason: str, together: bool) -> P
 
 
 Peaks = dict[str, int | None]
-"""Peak bytes by step ("parse", "part 1", "part 2" or "parts 1+2"); None for the step a
-measuring run under `--timeout` was stopped in (shown ⧖)."""
+"""Peak bytes by step; None for the step a run under `--timeout` was stopped in."""
 
 _SOLVED = frozenset({Status.CORRECT, Status.WRONG, Status.UNKNOWN})
 
 
 def step_peaks(solution_class: type[Solution[Any]], run_input: RunInput,
                parts: tuple[int, ...], progress: Progress | None = None) -> dict[str, int]:
-    """`--memory`: each step's peak allocation in bytes (instruments.Tracer), for the parse
-    and the `parts` the timed run solved, from a run of their own under tracemalloc after
-    it (tracing slows Python several times over: no time is taken under it). A step that
-    raises has no figure: its error is the timed run's to report."""
+    """`--memory`: each step's peak allocation in bytes, for the parse and `parts`, from
+    a run of their own under tracemalloc (too slow to time); none for a step that raises."""
     from aoc2023.framework.instruments import Tracer, tracing
     from aoc2023.framework.timeouts import NO_WATCH
 
@@ -605,10 +551,8 @@ def solved_parts(result: DayResult) -> tuple[int, ...]:
 
 def peaks_of(solution_class: type[Solution[Any]], run_input: RunInput, result: DayResult,
              timeout: float | None) -> tuple[Peaks, str | None]:
-    """The peaks of the steps `result` (the timed run) solved, and a sentence when some
-    could not be measured. Under `timeout`, measured in a child: the steps measured before
-    it was stopped keep their peaks, the step stopped is None (⧖), and the sentence is a
-    `CouldNotRun` (exit 2, as for any timeout)."""
+    """The peaks of the steps `result` solved, and a sentence for those not measured
+    (under `timeout`, in a child: the stopped step None, the sentence a `CouldNotRun`)."""
     if result.error is not None and result.parse_seconds is None:
         return {}, None
     parts = solved_parts(result)

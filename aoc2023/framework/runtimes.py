@@ -1,8 +1,6 @@
-"""Each day's last runtime on the user's own input (main implementation, every part run
-answering): written by `aoc run`, read by `aoc stats`. One small file a day in aocd's data
-folder, replaced whole (`_write`): two runs at once each keep their days, the last to
-finish wins, and no lock (filelock's import would cost every run). Only a record: a file
-that cannot be read is a miss, one that cannot be written is skipped; neither fails a run."""
+"""Each day's last runtime on the user's own input: written by `aoc run`, read by `aoc
+stats`. One file a day, replaced whole, so two runs at once need no lock (filelock's
+import would cost every run). Only a record: a failure to read or write fails no run."""
 
 from __future__ import annotations
 
@@ -17,17 +15,14 @@ from aoc2023.framework.project import DECEMBER_DAYS
 from aoc2023.framework.results import DayResult, Status
 
 LONGEST = 1e9
-"""The longest runtime taken as one, in seconds (some 30 years): a record above it is
-damaged, and a year's total of such figures could overflow to infinity, which JSON
-cannot hold."""
+"""The longest runtime taken, in seconds: a year's total must not overflow to infinity."""
 
 _TIMED = {Status.CORRECT, Status.WRONG, Status.UNKNOWN}
-"""The parts whose time is the part's own work: it returned an answer."""
+"""The parts that returned an answer: their time is their own work."""
 
 
 def runtime_of(result: DayResult) -> float | None:
-    """The day's runtime (parse plus the parts written so far) when `result` is one to
-    keep, else None."""
+    """The day's runtime (parse and parts) when `result` is one to keep, else None."""
     written = [part for part in result.parts if part.status is not Status.NOT_IMPLEMENTED]
     if (result.source != "input" or result.variant is not None or result.account is not None
             or result.error is not None or result.parse_seconds is None or not written

@@ -1,9 +1,7 @@
 """Make the `aoc` command reach our CLI, whichever package's script won the name (aocd's
-runner is `aoc` too: uv keeps aocd's script, pip ours). Imported at start-up by
-`_aoc2023_script_guard.pth`: only in aocd's `aoc` script does it hook the first `import
-aocd` and run our CLI, which hands aocd-style options back to aocd's runner. It also
-quiets an uncaught Ctrl-C during `aoc`'s imports (exit as by SIGINT, no traceback). Every
-other process pays one tiny import. PYTEST_DONT_REWRITE: imported before pytest starts."""
+runner is `aoc` too). Imported at every start-up by `_aoc2023_script_guard.pth`: in aocd's
+`aoc` script it runs our CLI at the first `import aocd`; in any `aoc` it quiets an uncaught
+Ctrl-C. PYTEST_DONT_REWRITE: imported before pytest starts."""
 
 from __future__ import annotations
 
@@ -11,7 +9,7 @@ import os
 import sys
 from itertools import pairwise  # built into the interpreter: no import cost
 
-TYPE_CHECKING = False  # not typing's: importing typing costs every Python start-up ~10 ms
+TYPE_CHECKING = False  # not typing's: its import would cost every Python start-up
 if TYPE_CHECKING:
     from collections.abc import Sequence
     from importlib.machinery import ModuleSpec
@@ -23,11 +21,8 @@ AOCD_RUNNER_MARKS = (b"from aocd.runner import main", b"sys.exit(main())")
 
 
 def is_aocd_runner_script(path: str) -> bool:
-    """True when `path` is the console script an installer generated for aocd's runner.
-
-    On Windows the script is a launcher (`aoc.exe`) with the Python code in a zip at
-    its end, so its tail is read too (not tested here: we have no Windows machine).
-    """
+    """Whether `path` is the console script an installer made for aocd's runner (on
+    Windows, `aoc.exe`'s tail holds the code: read too, untested)."""
     if os.path.basename(path) not in SCRIPT_NAMES:
         return False
     try:
@@ -56,7 +51,7 @@ class _RunOurCliOnFirstAocdImport:
         try:
             from aoc2023.framework.cli import main
         except ImportError:
-            return None  # our package is gone or broken: let aocd's runner run as installed
+            return None  # our package is gone or broken: aocd's runner runs
         raise SystemExit(main())
 
 
@@ -77,8 +72,8 @@ def arm() -> None:
 
 
 def is_aoc_command(program: str, orig_argv: Sequence[str]) -> bool:
-    """True for an `aoc` script (ours or aocd's) and for `python -m aoc2023`. While site
-    runs, `sys.argv[0]` is `-m` for the latter, and `sys.orig_argv` names the module."""
+    """Whether this is an `aoc` script or `python -m aoc2023` (for which, while site runs,
+    `sys.argv[0]` is `-m`)."""
     if os.path.basename(program) in SCRIPT_NAMES:
         return True
     return program == "-m" and any(
@@ -87,14 +82,12 @@ def is_aoc_command(program: str, orig_argv: Sequence[str]) -> bool:
 
 
 COMMAND_PACKAGE = "aoc2023"
-"""The package whose `__main__` is the `aoc` command (this module is installed on its own,
-as `_aoc2023_script_guard`, so it cannot ask its own package)."""
+"""The package whose `__main__` is `aoc` (this module is installed on its own)."""
 
 
 def _quiet_interrupt(kind: type[BaseException], error: BaseException,
                      trace: TracebackType | None) -> None:
-    """No traceback for a Ctrl-C that no code caught: Python still ends the process by
-    SIGINT afterwards, as it does after printing one."""
+    """No traceback for an uncaught Ctrl-C (Python still exits by SIGINT)."""
     if not issubclass(kind, KeyboardInterrupt):
         sys.__excepthook__(kind, error, trace)
 

@@ -1,8 +1,6 @@
-"""The files `aoc` keeps for itself: each named by one function here (beside aocd's, in its
-config and data folders and each user's folder, or the project's bench history), and read,
-written (`write_json`: whole) and locked (`locked`) alike. A copy that cannot be read is a
-miss (`read_json` gives None, the next write repairs it); a record (the journal, the waits)
-that cannot be read is one sentence, as taking it as empty would break its promise.
+"""The files `aoc` keeps for itself, each named by one function here, and read, written and
+locked alike. A copy that cannot be read is a miss; a record (the journal, the waits) that
+cannot be read is one sentence, as taking it as empty would break its promise.
 tests/test_layout.py fails when another module names a file of ours or locks on its own."""
 
 from __future__ import annotations
@@ -53,8 +51,7 @@ def day_counts_file() -> Path:
 
 
 def listing_cache_file() -> Path:
-    """What each day's module declares, for aoc list (registry.py): out of every
-    project's git, and shared by its checkouts."""
+    """What each day's module declares, for aoc list (registry.py), shared by checkouts."""
     return paths.data_dir() / "aoc-listing-cache.json"
 
 
@@ -69,8 +66,7 @@ def runtime_file(year: int, day: int) -> Path:
 
 
 def shared_leaderboard_file(year: int, board_id: int) -> Path:
-    """A private board as last read with its view key: per board, as no user read it
-    (aocd/leaderboard.py)."""
+    """A private board as last read with its view key, per board (aocd/leaderboard.py)."""
     return paths.data_dir() / "leaderboards" / f"{year}_{board_id}.json"
 
 
@@ -88,20 +84,17 @@ def leaderboard_file(user_id: str, year: int, board_id: int) -> Path:
 
 
 def part_two_example_file(cache: paths.PuzzleCache) -> Path:
-    """What `aoc run` last offered as part 2's example (commands/run.py), so that later runs
-    repeat it without importing aocd or reading the page."""
+    """What `aoc run` last offered as part 2's example (commands/run.py)."""
     return cache.user_dir / f"{cache.year}_{cache.day:02d}_aoc_part2_example.txt"
 
 
 def sending(cache: paths.PuzzleCache) -> Path:
-    """What is locked while an answer to the puzzle is sent (submit.py): no file, a name
-    in the folder of the users' logs and answers it guards."""
+    """The name locked while an answer to the puzzle is sent (submit.py)."""
     return cache.user_dir.parent / f"{cache.user_dir.name}_{cache.year}_{cache.day:02d}_submit"
 
 
 def fetching(cache: paths.PuzzleCache) -> Path:
-    """What is locked while the puzzle's input is looked for in aocd's cache and, on a
-    miss, fetched and cached (aocd/client.py): no file, a name beside `sending`'s."""
+    """The name locked while the puzzle's input is looked up or fetched (aocd/client.py)."""
     return cache.user_dir.parent / f"{cache.user_dir.name}_{cache.year}_{cache.day:02d}_input"
 
 
@@ -119,9 +112,8 @@ LOCKS_DIR_NAME = ".aoc-locks"
 
 
 def lock_file(path: Path) -> Path:
-    """The lock file of `path`: `.aoc-locks/<name>.lock` beside it, the folder made if need be.
-    Never removed (removed while one waits, a third could lock a new file of the same
-    name), so kept together beside the files they guard, out of the user's way."""
+    """`.aoc-locks/<name>.lock` beside `path`, its folder made. Never removed: removed
+    while one waits, a third could lock a new file of the same name."""
     locks = path.parent / LOCKS_DIR_NAME
     locks.mkdir(parents=True, exist_ok=True)
     return locks / f"{path.name}.lock"
@@ -129,10 +121,7 @@ def lock_file(path: Path) -> Path:
 
 @contextmanager
 def locked(path: Path) -> Iterator[None]:
-    """Within, no other process or thread is within `locked(path)`: it waits its turn.
-    For a read, change and write of `path` that another `aoc` may make at once. A lock
-    that cannot be taken (its folder read-only, or full) is `WriteFailed`: one sentence
-    naming the folder, as a file that cannot be written is."""
+    """Within, no other process or thread is within `locked(path)`; else WriteFailed."""
     from filelock import FileLock  # imported by the commands that write, only
 
     try:
@@ -140,8 +129,7 @@ def locked(path: Path) -> Iterator[None]:
         lock.acquire()
     except OSError as error:
         locks = path.parent / LOCKS_DIR_NAME
-        # the folder to fix: the one that would not take the folder or file it was asked to
-        folder = Path(error.filename).parent if error.filename else path.parent
+        folder = Path(error.filename).parent if error.filename else path.parent  # to fix
         why = why_unwritable(error)
         raise WriteFailed(f"Could not take the lock of {path} in {locks} ({why}): "
                           f"{folder} must be a folder you can write to.",
@@ -154,9 +142,8 @@ def locked(path: Path) -> Iterator[None]:
 
 @contextmanager
 def try_locked(path: Path) -> Iterator[bool]:
-    """`locked(path)` if no other process is within it now (True inside), else at once
-    False, with nothing held: for a process that must know whether another is at work,
-    not wait its turn. A process that ends (a crash too) lets go of its locks."""
+    """`locked(path)` (True) if no other process is within it now, else at once False,
+    nothing held. A process that ends, even by a crash, lets go of its locks."""
     from filelock import FileLock, Timeout
 
     lock = FileLock(lock_file(path))
@@ -172,8 +159,7 @@ def try_locked(path: Path) -> Iterator[bool]:
 
 
 def read_json(path: Path, limit: int = LIMIT) -> object:
-    """A copy's JSON; None when it is missing or cannot be read as JSON (a folder, a FIFO,
-    too large, not UTF-8, nested too deep): a miss, which the next write repairs."""
+    """A copy's JSON; None (a miss) when it is missing or cannot be read as JSON."""
     try:
         return json.loads(read_regular_text(path, limit))
     except (OSError, ValueError, RecursionError):
@@ -181,14 +167,12 @@ def read_json(path: Path, limit: int = LIMIT) -> object:
 
 
 def write_json(path: Path, data: object, indent: int | None = None) -> None:
-    """`data` as JSON in `path`, whole or not at all (the old file is kept on a failure); a
-    new file is its owner's alone, as the token is."""
+    """`data` as JSON in `path`, whole or not at all; a new file its owner's alone."""
     write_atomically(path, json.dumps(data, indent=indent), private=True)
 
 
 def read_time(path: Path) -> float | None:
-    """A time (seconds since the epoch) kept alone in a file; None when missing or
-    damaged."""
+    """A time (seconds since the epoch) kept alone in a file; None when missing or damaged."""
     try:
         return float(read_regular_text(path, limit=64))
     except (OSError, ValueError):

@@ -1,21 +1,9 @@
-"""Safe submission: send each new answer once, and only when it can be right. A part whose
-answer is not known yet is sent only past these rules, in this order (else its note says
-which kept it back; why each: docs/explanation/submission.md):
-
-1. sendable: not empty, one line, or a drawing that reads (sent as its letters: answers.py);
-2. part 2 only once part 1 is solved, never with part 1's answer (that one left unknown);
-3. not known wrong: refused before, or beyond a known too high / too low (verdict.py);
-4. not while the site's wait runs (recorded across runs), unless told to wait;
-5. the part's examples with an answer all give it (CORRECT only; run once a part in a run,
-   under the run's time limit; Ctrl-C stops the run, nothing sent); none: sent, said so;
-6. not under --dry-run, nor with no terminal and no --yes; the user confirms on a terminal;
-   another account's answer only when asked there (each, or once an account with --yes);
-7. under a per-user, per-puzzle lock: what is known read again, the solved parts asked,
-   the rules checked again, then sent; the lock held until the reply is written down.
-
-The last day's part 2, the final star, is claimed once every other star is in (aocd/
-stars.py), as rules 5-7 send any answer. Nothing here prints: questions and countdowns
-go through the CLI's `Prompter`."""
+"""Safe submission: send each new answer once, and only when it can be right. The rules, in
+order, each part's note naming the one that kept it back: sendable; part 2 once part 1 is
+solved, and not part 1's answer; not known wrong; not during the site's wait; the examples
+pass; confirmed; then, under a per-user, per-puzzle lock, checked again and sent (why
+each: docs/explanation/submission.md). The final star is claimed once every other star is
+in. Nothing here prints: questions and countdowns go through the CLI's `Prompter`."""
 
 from __future__ import annotations
 
@@ -66,7 +54,7 @@ class SubmitOptions:
     wait: bool = False
     interactive: bool = False
     resend: bool = False
-    """Send again an answer whose earlier sending got no verdict (see aocd/sent.py)."""
+    """Send again an answer whose earlier sending got no verdict."""
 
 
 @dataclass(frozen=True)
@@ -76,17 +64,17 @@ class Candidate:
     part: int
     answer: str
     unchecked: bool = False
-    """No example with an answer for this part was run: the gate was empty."""
+    """No example with an answer for this part was run."""
     tried: str | None = None
-    """When this value was sent before with no verdict, what happened then."""
+    """What happened when this value was sent before with no verdict."""
     account: str | None = None
-    """The account it is for, by name (`--accounts`); None for the one token of a run."""
+    """The account it is for (`--accounts`); None for the run's one token."""
     final_star: bool = False
-    """The claim of the final star (the last day's part 2), not an answer of the user's."""
+    """The claim of the final star, not an answer of the user's."""
 
     @property
     def caveat(self) -> str:
-        """What the user should know before sending, as a clause to append."""
+        """What the user should know before sending, as a clause."""
         notes = ["no example checked this part"] if self.unchecked else []
         notes += [f"sent before with no verdict: {self.tried}"] if self.tried else []
         return f" ({'; '.join(notes)})" if notes else ""
@@ -96,23 +84,18 @@ class Prompter(Protocol):
     def confirm(self, candidate: Candidate) -> bool: ...
 
     def confirm_account(self, account: str) -> bool:
-        """Whether to send the new answers of `account` without asking for each (`--yes`
-        with `--accounts`): asked once per account, the reply kept for the run."""
+        """Whether to send `account`'s answers unasked (`--yes --accounts`); once an account."""
         ...
 
     def wait_until(self, until: datetime) -> None: ...
 
     def checking_example(self, year: int, day: int, part: int, label: str, number: int,
                          count: int) -> AbstractContextManager[object]:
-        """Held while example `number` of the `count` that check `part` runs before the
-        part's answer is sent (`label`: its name), so that a terminal can say which runs,
-        and for how long."""
+        """Held while example `number` of `count` checks `part` before sending."""
         ...
 
     def wait_for_sender(self, what: str, done: Callable[[], bool], within: float) -> bool:
-        """Until `done()`, polled, at most `within` seconds: whether it came. Another run
-        is sending `what` ("4 for 2023 day 7 part 1") and its verdict is awaited, so the
-        user is told what the run waits for."""
+        """Poll `done()` up to `within` seconds while another run sends `what`; if it came."""
         ...
 
 
@@ -123,12 +106,9 @@ def submit_new_answers(
     now: Callable[[], datetime] = lambda: datetime.now(UTC),
     checks: ExampleChecks | None = None,
 ) -> RunReport:
-    """The report, with each candidate part sent or told why not (`submitted`, `submit_note`).
-
-    Nothing is sent from a report Ctrl-C stopped (`stopped`). Ctrl-C while sending
-    (the examples' check, a wait, the request) stops here: the report comes back
-    interrupted, with what was done so far, and nothing more is sent. `checks` runs
-    the days' examples, once a day for as long as it is kept (a run keeps one)."""
+    """The report, each candidate part sent or told why not (`submitted`, `submit_note`).
+    Nothing is sent from a stopped report; Ctrl-C while sending returns it interrupted,
+    with what was done. `checks` runs each day's examples once while kept."""
     if report.stopped:
         return report
     checks = checks or ExampleChecks()
@@ -155,8 +135,7 @@ def _submit_day(
     result: DayResult, token: str, options: SubmitOptions, prompter: Prompter,
     now: Callable[[], datetime], checks: ExampleChecks,
 ) -> DayResult:
-    """The day's result with each candidate part sent or told why not; Ctrl-C raises
-    `Interrupted` with the parts done so far, the part it stopped saying so."""
+    """The day's result, each part sent or told why not; Ctrl-C raises `Interrupted`."""
     cache = PuzzleCache.for_token(token, result.year, result.day)
     if cache is None or result.error:
         return result
@@ -181,7 +160,7 @@ def _submit_parts(
     options: SubmitOptions, prompter: Prompter, now: Callable[[], datetime],
     failed_examples: _ExampleCheck,
 ) -> None:
-    """Each candidate part of `parts` sent or told why not, in place, one after another."""
+    """Each candidate part of `parts` sent or told why not, in place, in turn."""
     for number in sorted(parts):
         part = parts[number]
         if part.status is Status.UNKNOWN and part.answer is None and part.drawing is not None:
@@ -197,8 +176,7 @@ def _submit_parts(
                               account=result.account)
         parts[number] = _outcome(part, "not sent", partial(
             _submit_part, candidate, cache, token, options, prompter, now, failed_examples))
-    # With the parts as sent so far: part 1 may have been right only now.
-    if calendar.final_star_due(result._replace(parts=tuple(parts.values()))):
+    if calendar.final_star_due(result._replace(parts=tuple(parts.values()))):  # as sent now
         parts[2] = PartResult(2, Status.CORRECT) if cache.known_answer(2) is not None else \
             _outcome(PartResult(2, Status.UNKNOWN), "final star", partial(
                 _claim_final_star, result, cache, token, options, prompter, now))
@@ -206,8 +184,7 @@ def _submit_parts(
 
 def _outcome(part: PartResult, refused: str,
              send: Callable[[], tuple[Verdict, str]]) -> PartResult:
-    """The part after `send`: with the site's verdict, or why nothing was sent (each
-    clause after `refused`), or the failure."""
+    """The part after `send`: its verdict, why not sent (after `refused`), or the failure."""
     try:
         verdict, note = send()
     except NotSent as refusal:
@@ -234,10 +211,7 @@ def _after_verdict(part: PartResult, verdict: Verdict, note: str) -> PartResult:
 
 
 class ExampleChecks:
-    """The check of each day's examples before sending, kept for a run: each part's
-    examples run at most once, the first time an answer of the part would be sent, by
-    `run` (the run's own `DayRunner`: under `--timeout`, each step in a child stopped
-    when late)."""
+    """The check of each day's examples before sending, kept for a run, run by `run`."""
 
     def __init__(self, run: DayRunner | None = None) -> None:
         self.run = run or run_solution
@@ -250,10 +224,8 @@ class ExampleChecks:
 
 
 class _ExampleCheck:
-    """Runs a part's examples once, the first time that part asks: those with an answer for
-    it, that part only. Default-deny: it passes only when every one gave its answer.
-    Ctrl-C is not caught: it stops the check and the sending, and a stopped check is never
-    a pass (it runs again if asked again)."""
+    """Runs a part's examples with an answer for it once, that part only; passes only when
+    every one gave its answer. A check Ctrl-C stopped is never a pass."""
 
     def __init__(self, year: int, day: int, run: DayRunner, prompter: Prompter) -> None:
         self.year, self.day = year, day
@@ -292,8 +264,7 @@ class _ExampleCheck:
         return self._run(part)
 
     def checked(self, part: int) -> bool:
-        """Whether an example with an answer for `part` was run (and so passed, when
-        `failure` says nothing): examples are not required, but the user is told."""
+        """Whether an example with an answer for `part` was run (none: sent, said so)."""
         self._run(part)
         return part in self._checked
 
@@ -306,7 +277,7 @@ def _example_failure(label: str | None, part: PartResult) -> str:
 
 
 def _check_rules(candidate: Candidate, cache: PuzzleCache, past: list[PastSubmission]) -> None:
-    """Rules 1-3: raise NotSent when any says no."""
+    """NotSent unless sendable, part 2 after part 1, and not known wrong."""
     answer, part = candidate.answer, candidate.part
     if not answer.strip() or answer == "None":
         raise NotSent(f"the answer is {'empty' if not answer.strip() else 'None'}")
@@ -315,7 +286,7 @@ def _check_rules(candidate: Candidate, cache: PuzzleCache, past: list[PastSubmis
             f"the answer has several lines, so check it and submit it by hand on "
             f"https://adventofcode.com/{candidate.year}/day/{candidate.day}:\n{answer}"
         )
-    found = answer_verdict.known(answer, part, cache, past)  # what `aoc run` shows in every mode
+    found = answer_verdict.known(answer, part, cache, past)
     if found is not None:
         raise NotSent(found.reason, found.status, found.expected, refused=found.refused)
     if part == 2:
@@ -328,8 +299,7 @@ def _check_rules(candidate: Candidate, cache: PuzzleCache, past: list[PastSubmis
 
 
 def _settle(pending: sent.Attempt, cache: PuzzleCache, token: str, user_id: str) -> None:
-    """An earlier attempt got no verdict: the puzzle page says whether the part is solved
-    now, and so what became of it."""
+    """Record what became of an attempt with no verdict, as the puzzle page shows."""
     from aoc2023.framework.aocd import client
 
     client.refresh_known_answers(token, cache.year, cache.day)
@@ -343,10 +313,8 @@ def _settle(pending: sent.Attempt, cache: PuzzleCache, token: str, user_id: str)
 
 def _after_sender(pending: sent.Attempt, cache: PuzzleCache, user_id: str, part: int,
                   prompter: Prompter) -> sent.Attempt | None:
-    """The part's unconfirmed attempt once no run is sending it. The sender holds the
-    puzzle's lock from writing the attempt down to writing its reply, so while the lock
-    is held it is alive and is waited for, as long as a send may take; then the journal
-    says what is known. NotSent when the sender is still at it after that time."""
+    """The part's unconfirmed attempt once no run is sending it (the sender holds the
+    puzzle's lock until its reply is written). NotSent when a send's time runs out."""
     from aoc2023.framework.aocd import client
 
     year, day = cache.year, cache.day
@@ -396,8 +364,7 @@ def _submit_part(
             f"{candidate.answer} was {candidate.tried}: it may have been judged, so it counts "
             "as tried. Look at the puzzle page; --resend sends it again")
     _check_wait(user_id, options, now)
-    # The costly rule last: the examples run only for an answer every other rule lets by.
-    failure = examples.failure(part)
+    failure = examples.failure(part)  # the costly rule last
     if failure:
         raise NotSent(f"the examples must pass first: {failure}")
     candidate = replace(candidate, unchecked=not examples.checked(part))
@@ -415,7 +382,7 @@ def _submit_part(
 
 
 def _check_wait(user_id: str, options: SubmitOptions, now: Callable[[], datetime]) -> None:
-    """Rule 5: NotSent while the site's wait runs, unless told to wait it out."""
+    """NotSent while the site's wait runs, unless told to wait it out."""
     blocked = sent.blocked_until(user_id, now())
     if blocked is not None and not options.wait and not options.dry_run:
         raise NotSent(
@@ -426,7 +393,7 @@ def _check_wait(user_id: str, options: SubmitOptions, now: Callable[[], datetime
 
 def _confirm(candidate: Candidate, what: str, options: SubmitOptions,
              prompter: Prompter) -> None:
-    """Rule 6: NotSent unless the user wants `what` sent (asked on a terminal, or --yes)."""
+    """NotSent unless the user wants `what` sent (asked on a terminal, or --yes)."""
     if options.dry_run:
         raise NotSent(f"dry run: would send {what}")
     if candidate.tried and not options.resend:  # on a terminal: asked, saying what happened
@@ -449,8 +416,7 @@ def _confirm(candidate: Candidate, what: str, options: SubmitOptions,
 
 
 def _puzzle_lock(cache: PuzzleCache) -> AbstractContextManager[object]:
-    """Rule 7's lock: per user and puzzle, in the folder of the log and answers it guards,
-    so that every aoc sharing them shares it."""
+    """The sending lock, beside the log and answers it guards, for all who share them."""
     return store.locked(store.sending(cache))
 
 
@@ -458,8 +424,7 @@ def _send_after_wait(
     candidate: Candidate, cache: PuzzleCache, token: str, user_id: str,
     options: SubmitOptions, prompter: Prompter, now: Callable[[], datetime],
 ) -> tuple[Verdict, str]:
-    """Under the puzzle's lock: the site's wait kept (or waited out, with --wait), then
-    `_send`; once more if the site's wait was longer than ours knew."""
+    """Under the lock: the site's wait kept or waited out, then `_send` (twice at most)."""
     for attempt in range(2):
         blocked = sent.blocked_until(user_id, now())
         if blocked is not None:
@@ -469,7 +434,7 @@ def _send_after_wait(
             prompter.wait_until(blocked)
         verdict, note, seconds = _send(candidate, cache, token, user_id, now)
         if verdict is Verdict.WAIT and options.wait and attempt == 0 and seconds:
-            continue  # the site's wait was longer than ours knew: wait it out once more
+            continue
         return verdict, note
     raise AssertionError("unreachable")
 
@@ -482,8 +447,7 @@ def _claim_final_star(
     result: DayResult, cache: PuzzleCache, token: str, options: SubmitOptions,
     prompter: Prompter, now: Callable[[], datetime],
 ) -> tuple[Verdict, str]:
-    """The final star, claimed when every other star of the year is in; NotSent (with the
-    status CORRECT) when it is in already, or saying why it is not claimed."""
+    """The final star, claimed once every other is in; else NotSent (CORRECT if it is in)."""
     from aoc2023.framework.aocd import stars
 
     year, day, user_id = result.year, result.day, cache.user_dir.name
@@ -510,7 +474,7 @@ def _claim_final_star(
                                          now)
     if verdict is not Verdict.WRONG_LEVEL:
         return verdict, note
-    # Not the level to solve: claimed already (on the site), or a star is missing after all.
+    # not the level to solve: claimed on the site, or a star is missing after all
     found = stars.year_stars(token, cache.user_dir, year, fresh=True, now=now().timestamp())
     if found.final_star_in:
         _record_final_star(cache, user_id, None)
@@ -523,8 +487,7 @@ def _claim_final_star(
 
 def _record_final_star(cache: PuzzleCache, user_id: str, pending: sent.Attempt | None,
                        ) -> None:
-    """The final star is in, as the site's page of stars shows: known, as an answer the site
-    accepted is, so that it is never claimed again; an unconfirmed claim is settled."""
+    """Record the final star as an accepted answer, settling an unconfirmed claim."""
     from aoc2023.framework.files import write_atomically
 
     try:
@@ -542,8 +505,7 @@ def _send(
     candidate: Candidate, cache: PuzzleCache, token: str, user_id: str,
     now: Callable[[], datetime],
 ) -> tuple[Verdict, str, int | None]:
-    """Write the attempt down, send it, and record the reply (in our journal first, then
-    in aocd's log). The verdict, a note for the user, and the wait the site asked for."""
+    """Write the attempt down, send it, record the reply; the verdict, a note, the wait."""
     from aoc2023.framework.aocd import client
 
     year, day, part, answer = candidate.year, candidate.day, candidate.part, candidate.answer
@@ -576,7 +538,7 @@ def _send(
             sent.record_reply(user_id, year, day, part, answer, message)
     except OSError as error:
         aside = f" (our record of it could not be written: {error})"
-    try:  # and in aocd's log, so that aocd's own guards see it too
+    try:  # aocd's own guards read aocd's log
         sent.log_reply(cache, part, answer, message, right=verdict is Verdict.RIGHT)
     except OSError as error:
         aside += (f" (aocd's log could not be written: {error.strerror or error}; "
@@ -587,9 +549,7 @@ def _send(
 
 
 def _record_wait(user_id: str, seconds: float, now: datetime) -> str:
-    """Record the site's wait after a POST; if the file cannot be written (a full disk, a
-    damaged file), a clause that says so, and nothing else: what the site said about the
-    answer must still reach the user."""
+    """Record the site's wait; a failure only a clause, so the verdict still gets through."""
     try:
         sent.record_wait(user_id, seconds, now)
     except (OSError, DamagedFileError) as error:

@@ -1,9 +1,7 @@
 """A step in a child process, stopped once it runs `--timeout` seconds without news.
 
-The runner's `Executor` runs itself here under a time limit. Each message from the
-child (a step done, a heartbeat) restarts the parent's clock, so the limit is per step.
-Forked on Linux, spawned elsewhere; multiprocessing is imported only once a child is needed.
-"""
+Each message from the child (a step done, a heartbeat) restarts the parent's clock, so the
+limit is per step. Forked on Linux, spawned elsewhere; multiprocessing imported when needed."""
 
 from __future__ import annotations
 
@@ -29,9 +27,7 @@ _BEAT_INTERVAL = 0.01
 
 
 class Progress:
-    """What code in a child calls to show it is still going; each call restarts the
-    parent's clock. In this process (no sender) the calls cost next to nothing.
-    `clock` (seconds) spaces the heartbeats."""
+    """What code in a child calls to show it is still going (in this process: nothing)."""
 
     def __init__(self, sender: Connection | None = None, interval: float = 0.0,
                  clock: Callable[[], float] = time.perf_counter) -> None:
@@ -57,9 +53,7 @@ class Progress:
 
 
 _SLICE = 0.25
-"""The parent waits on the child in slices this long: Ctrl-C that comes just before a
-wait begins (after Python's last check for signals) is acted on when the slice ends,
-not when the child next reports, which may be `timeout` seconds away."""
+"""The parent waits in slices this long, so a Ctrl-C just before a wait is acted on soon."""
 
 NO_WATCH = Progress()
 """The progress of code that runs in this process: nobody is watching."""
@@ -84,11 +78,9 @@ class Messages(Protocol):
 def watch_child(messages: Messages, timeout: float,
                 clock: Callable[[], float] = time.monotonic,
                 reports: dict[str, object] | None = None) -> tuple[str, object]:
-    """The child's last message, `("done", result)` or `("raised", why)`, once it comes;
-    TimedOut, with the reports so far, once `timeout` seconds pass on `clock` without a
-    message. Each message (a report, a heartbeat) restarts the clock: the limit is per
-    step. EOFError when the child ends without a last message. The reports are kept in
-    `reports` as they come, so that a caller stopped by Ctrl-C still has them."""
+    """The child's last message, `("done", result)` or `("raised", why)`; TimedOut after
+    `timeout` seconds without a message; EOFError when it ends without one. Reports go
+    into `reports` as they come (kept on Ctrl-C)."""
     reports = {} if reports is None else reports
     deadline = clock() + timeout
     while True:
@@ -106,19 +98,13 @@ def watch_child(messages: Messages, timeout: float,
 
 def call_with_timeout(function: Callable[[Progress], T], timeout: float,
                       reports: dict[str, object] | None = None) -> T:
-    """`function(progress)` in a child process; its result, or TimedOut once `timeout`
-    seconds pass with no progress from it, or ChildFailed when it raises. What the child
-    reports is kept in `reports` as it comes (see `watch_child`). Ctrl-C stops the child
-    and is raised again.
-
-    Under 'spawn' `function` must pickle (a `functools.partial` of a module-level
-    function does); what it returns must pickle in any case.
-    """
+    """`function(progress)` in a child process: its result, TimedOut (`watch_child`), or
+    ChildFailed when it raises; Ctrl-C stops the child and is raised. Its result must
+    pickle, and under 'spawn' `function` too."""
     context = _context()
     receiver, sender = context.Pipe(duplex=False)
     interval = min(_BEAT_INTERVAL, timeout / 100)
-    # Not a daemon, so that a part may start processes of its own; its own process group,
-    # so that a late part is stopped together with whatever it started.
+    # not a daemon, so a part may start processes, stopped with it (its own process group)
     child = context.Process(target=_child_main, args=(function, sender, interval), daemon=False)
     for stream in (sys.stdout, sys.stderr):  # else a forked child flushes our buffered output
         if stream is not None:
@@ -151,15 +137,12 @@ def call_with_timeout(function: Callable[[Progress], T], timeout: float,
 
 
 _HELD = frozenset({signal.SIGINT, signal.SIGTERM, getattr(signal, "SIGHUP", signal.SIGTERM)})
-"""The signals that stop a run (Ctrl-C, SIGTERM, SIGHUP), held back while a child starts."""
 
 
 @contextmanager
 def _signals_held() -> Iterator[None]:
-    """Hold back Ctrl-C, SIGTERM and SIGHUP while a child is forked, and act on them just
-    after. Python runs the at-fork hooks of the modules that registered one (logging's)
-    in the parent after a fork, and ignores what they raise: a Ctrl-C that came during
-    the fork would be raised there, and lost."""
+    """Hold back the signals that stop a run while a child is forked: raised in an
+    at-fork hook (logging's), Python would lose them."""
     if not hasattr(signal, "pthread_sigmask"):
         yield
         return
@@ -187,7 +170,7 @@ def _child_main(function: Callable[[Progress], Any], sender: Connection, interva
         signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)
     try:
         result = function(Progress(sender, interval))
-    except BaseException as error:  # even SystemExit: the parent reports it as the part's error
+    except BaseException as error:  # SystemExit too: the part's error
         sender.send(("raised", None, (describe_error(error), traceback.format_exc())))
         return
     try:

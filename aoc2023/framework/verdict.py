@@ -1,7 +1,6 @@
-"""What is known of an answer on the user's input: the one place that decides it. Right or
-wrong against a known answer, certainly wrong (refused before, or beyond a "too high" /
-"too low"), else unknown. `aoc run` judges every mode's parts by `known`, and the sending
-rules ask again before and under the lock (submit.py): one verdict whatever the options."""
+"""What is known of an answer on the user's input, decided in one place: right or wrong
+against a known answer, certainly wrong (refused before, beyond a "too high"), else
+unknown. `aoc run` and the sending rules (submit.py) ask it alike: one verdict."""
 
 from __future__ import annotations
 
@@ -24,18 +23,15 @@ class Known(NamedTuple):
     status: Status
     """CORRECT or WRONG."""
     reason: str
-    """Why, in a clause ("part 1 is already solved with 6440", "it is certainly wrong:
-    4 was already sent for part 1 (at 06:01): too low")."""
+    """Why, in a clause ("part 1 is already solved with 6440")."""
     expected: str | None = None
     """The known right answer, when there is one."""
     refused: str | None = None
-    """The site's verdict that proves it wrong (`wrong`, `too high`, `too low`), when the
-    site refused it rather than a known answer contradicting it."""
+    """The site's verdict that proves it wrong, when the site refused it."""
 
 
 def past_replies(cache: PuzzleCache) -> list[PastSubmission]:
-    """What the site said of earlier answers: aocd's log, and the replies our journal kept
-    (one aocd's log could not take is there only)."""
+    """What the site said of earlier answers: aocd's log, and our journal's replies."""
     past = read_log(cache.submissions_path)
     past += [PastSubmission(a.part, a.value, a.message, a.when)
              for a in sent.attempts(cache.user_dir.name, cache.year, cache.day)
@@ -65,9 +61,7 @@ def known(answer: str, part: int, cache: PuzzleCache, past: list[PastSubmission]
 
 
 def judged(result: DayResult, token: str) -> DayResult:
-    """`result` (on the user's input, whose session token is `token`) with each part whose
-    answer is unknown judged by what the site said before: a part known wrong is WRONG,
-    with the site's verdict (`refused`) and why it is not sent (`submit_note`)."""
+    """`result` with each unknown part judged by `known`, and why it is not sent."""
     if result.source != "input" or result.variant is not None or not any(
             part.status is Status.UNKNOWN and part.answer is not None for part in result.parts):
         return result

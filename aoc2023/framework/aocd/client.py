@@ -1,10 +1,8 @@
 """Every request to adventofcode.com, made through aocd: the only module that asks aocd to.
 
-One `Puzzle` built in one place; each request with a time limit, the floor between
-requests, our User-Agent (the user's contact, as the site asks of tools); aocd's and
-urllib3's failures as our errors, one sentence each. Also `aoc token` (whose the token
-is, asked of the site) and aocd's runner run through the same door. aocd is imported
-inside the functions: a run that needs no request never pays for importing it."""
+Each request gets a time limit, the floor between requests and our User-Agent, and its
+failures become our errors, one sentence each; `aoc token` and aocd's runner go through
+the same door. aocd is imported inside the functions, so a run with no request skips it."""
 
 from __future__ import annotations
 
@@ -43,8 +41,7 @@ READ_TIMEOUT = 30.0
 """Seconds to wait for the site to accept a connection, and then for each reply."""
 
 DEFAULT_FLOOR = 1.0
-"""Seconds kept between two requests from any `aoc` process on this machine (aocd's own
-throttle counts within one process only); `AOC_REQUEST_FLOOR` changes it."""
+"""Seconds between two requests from any `aoc` process here; `AOC_REQUEST_FLOOR` changes it."""
 
 _REFUSED_STATUSES = {"400", "401", "403"}
 
@@ -58,31 +55,26 @@ class PageExample:
     part_2: str | None = None
     extra: dict[str, object] = field(default_factory=dict)
     drawn: dict[int, str] = field(default_factory=dict)
-    """Parts whose answer is drawn on the page and could not be had as letters, with
-    what the parser gave in its place (a placeholder such as '□', or the drawing): such
-    a part's answer above is None, for no placeholder must become an expected answer."""
+    """Parts whose drawn answer did not read as letters, with what the parser gave
+    instead; their answer above is None, so no placeholder becomes an expected answer."""
 
 
 def dead_token_sentence(detail: str = "", token: str | None = None) -> str:
-    """What to do about a token the site refuses: the one sentence for it, naming where
-    `token` is kept (an `--accounts` account's is in aocd's token list)."""
+    """The sentence for a token the site refuses, naming where `token` is kept."""
     why = f"{detail}; it is dead or expired" if detail else "it is dead or expired"
     return (f"adventofcode.com refused the session token ({why}): put a fresh one in "
             f"{local.token_home(token)}.")
 
 
 CONTACT_VARIABLE = "AOC_USER_AGENT"
-"""The variable elf and other tools read the user's contact from; it wins over the
-project's `[tool.aoc] contact`."""
+"""The user's contact, as elf and other tools read it; wins over `[tool.aoc] contact`."""
 
 _DISTRIBUTION = "aoc2023"
 _AOCD_DISTRIBUTION = "advent-of-code-data"
 
 
 def contact() -> str | None:
-    """Who is behind the requests (an email, a repository address, both): the value of
-    `$AOC_USER_AGENT`, else `[tool.aoc] contact`; None when neither is set. UsageError,
-    one sentence, when it cannot go into a header (a line break, say)."""
+    """`$AOC_USER_AGENT`, else `[tool.aoc] contact`, else None; UsageError if unsendable."""
     from aoc2023.framework.project import checked_contact, load_settings
 
     if (value := os.environ.get(CONTACT_VARIABLE, "").strip()):
@@ -91,11 +83,9 @@ def contact() -> str | None:
 
 
 def user_agent(who: str | None = None) -> str:
-    """The User-Agent of every request: the framework and its version, the user's
-    contact (`who`, else `contact()`) as a comment, and aocd, which makes the request:
-    `aoc2023/0.1.0 (contact: you@example.com) advent-of-code-data/2.2.0`. Without a
-    contact, the two products alone. A contact's parentheses that do not pair up are
-    escaped, so that the comment ends where it should (RFC 9110, section 5.6.5)."""
+    """`aoc2023/0.1.0 (contact: you@example.com) advent-of-code-data/2.2.0`, the contact
+    (`who`, else `contact()`) left out when unset, its unpaired parentheses escaped
+    (RFC 9110, 5.6.5)."""
     who = who if who is not None else contact()
     comment = ""
     if who:
@@ -108,8 +98,7 @@ def user_agent(who: str | None = None) -> str:
 
 @cache
 def _version_of(name: str) -> str:
-    """The installed version of the distribution `name` (read once: a search of the
-    path's distributions)."""
+    """The installed version of `name`, looked up once."""
     from importlib.metadata import PackageNotFoundError, version
 
     try:
@@ -119,8 +108,7 @@ def _version_of(name: str) -> str:
 
 
 def _paired(text: str) -> bool:
-    """Whether every parenthesis in `text` is closed, in order, and nothing is escaped:
-    then it nests inside a comment as it is."""
+    """Whether `text` nests inside a header comment as it is (parentheses paired, no `\\`)."""
     depth = 0
     for char in text:
         depth += {"(": 1, ")": -1}.get(char, 0)
@@ -130,19 +118,15 @@ def _paired(text: str) -> bool:
 
 
 _sent_anonymously = False
-"""Whether this process sent a request with no contact in its User-Agent (for
-`contact_reminder`)."""
+"""Whether this process sent a request with no contact (for `contact_reminder`)."""
 
 REMIND_EVERY = 24 * 3600.0
-"""Seconds between two reminders to set a contact."""
 
 
 def contact_reminder(now: Callable[[], float] = time.time) -> str | None:
-    """The one line saying how to set a contact, when this process sent a request
-    without one and no `aoc` said it in the last day; None otherwise, and when this
-    screen gave the advice already (`aoc token`'s view: output.py), which counts as the
-    day's. The time it was last said is kept in aocd's config folder; a folder that
-    cannot be written means the line comes again next time, which is better than never."""
+    """The line on how to set a contact, when this process sent a request without one
+    and no `aoc` said it in the last day nor on this screen; else None. Unwritable
+    config folder: the line comes again next time, better than never."""
     global _sent_anonymously
     if not _sent_anonymously:
         return None
@@ -163,8 +147,7 @@ def contact_reminder(now: Callable[[], float] = time.time) -> str | None:
 
 def _set_for_block(mapping: MutableMapping[str, Any],
                    settings: dict[str, object]) -> Iterator[None]:
-    """`settings` in `mapping` for the block, and what was there before put back after,
-    so that other users of aocd in this process keep aocd's own behaviour."""
+    """`settings` in `mapping` for the block, then put back, for aocd's other users here."""
     missing = object()
     before = {name: mapping.get(name, missing) for name in settings}
     mapping.update(settings)
@@ -180,23 +163,13 @@ def _set_for_block(mapping: MutableMapping[str, Any],
 
 @contextmanager
 def _pool_defaults(**settings: object) -> Iterator[None]:
-    """`settings` as defaults of every request aocd makes inside the block.
-
-    aocd's client takes no timeout and no redirect rule, and `Puzzle`'s properties make
-    their requests inside aocd, so the only place these can go is the defaults of aocd's
-    connection pool manager, for the block.
-    """
+    """`settings` as aocd's pool manager's defaults in the block (aocd takes no timeout)."""
     yield from _set_for_block(private.pool_manager().connection_pool_kw, settings)
 
 
 @contextmanager
 def identified() -> Iterator[None]:
-    """Every request aocd makes inside the block carries our User-Agent (`user_agent`).
-
-    aocd has no setting for it: its client sends the headers of its pool manager, where
-    aocd put its fixed `USER_AGENT` on import, so ours goes there for the block
-    (private.py).
-    """
+    """Our User-Agent on every request aocd makes in the block (aocd has no setting)."""
     global _sent_anonymously
     who = contact()
     _sent_anonymously = _sent_anonymously or who is None
@@ -213,8 +186,8 @@ def _time_limit() -> AbstractContextManager[None]:
 
 
 def _no_redirects() -> AbstractContextManager[None]:
-    """Redirects are not followed inside the block, but returned as the reply: urllib3
-    would send an answer's POST again to wherever a 302 points, even another host."""
+    """Redirects returned as the reply, not followed: urllib3 would send an answer's
+    POST again wherever a 302 points, even another host."""
     import urllib3
 
     return _pool_defaults(retries=urllib3.Retry(3, redirect=0, raise_on_redirect=False))
@@ -223,10 +196,8 @@ def _no_redirects() -> AbstractContextManager[None]:
 def _keep_distance(
     now: Callable[[], float] = time.time, sleep: Callable[[float], None] = time.sleep
 ) -> None:
-    """Wait, if need be, until `AOC_REQUEST_FLOOR` seconds have passed since the last
-    request any `aoc` process made, then mark this one: a loop of `aoc` runs cannot
-    hammer adventofcode.com. The mark is a file beside aocd's cache, under a lock, and
-    `now` is the wall clock (seconds since the epoch), the one clock processes share."""
+    """Wait until `AOC_REQUEST_FLOOR` seconds have passed since any `aoc` process's last
+    request, then mark this one (a locked file; `now` is the wall clock processes share)."""
     try:
         floor = float(os.environ.get("AOC_REQUEST_FLOOR", DEFAULT_FLOOR))
     except ValueError:
@@ -243,11 +214,8 @@ def _keep_distance(
 
 @contextmanager
 def _floor_every_request() -> Iterator[None]:
-    """Keep the floor (`_keep_distance`) before each request aocd makes inside the block,
-    not once per block: a block may make several (the token's owner, then the input; an
-    old page, then its fresh copy). It goes in through aocd's own rate limiter, which
-    aocd's client calls before every request; looked up when called, so that a test can
-    hand `_keep_distance` its clock."""
+    """The floor before each request aocd makes inside the block (a block may make
+    several), through aocd's rate limiter; a lambda, so a test can patch `_keep_distance`."""
     if private.floored_limiter(lambda: _keep_distance()) is None:  # an outer block floors
         yield
         return
@@ -262,10 +230,9 @@ def _asking(
     doing: str, year: int | None, day: int | None, error_class: type[AocError] = NoInputError,
     token: str | None = None,
 ) -> Iterator[None]:
-    """Run a request with a time limit; its failures become `error_class`, one sentence
-    each. `doing` completes "Could not reach adventofcode.com to ...": `fetch 2023 day 7`.
-    `year` and `day` name the puzzle asked for, if any (for the sentence of a locked one);
-    `token`, the token used, if known (for the sentence of a dead one)."""
+    """The door of every request: failures become `error_class`, one sentence each.
+    `doing` completes "Could not reach adventofcode.com to ..."; `year`, `day` and
+    `token`, when known, name the locked puzzle or the dead token."""
     import aocd.exceptions
     import urllib3.exceptions
 
@@ -301,10 +268,7 @@ def _asking(
 
 def _cache_not_written(error: OSError, started: int, year: int | None,
                        day: int | None) -> OSError:
-    """A write of aocd's that failed (a full disk, a read-only folder): what it left cut
-    short removed (`paths.undo_cut_writes`), and the error, named as a file we write
-    is (`WriteFailed`) when aocd's did not name it (its folder's sentence then:
-    `errors.unwritable_sentence`)."""
+    """A failed write of aocd's: what it cut short removed; the error to raise."""
     left = paths.undo_cut_writes(started, year, day)
     if error.filename and Path(error.filename).name.startswith("tmp") and year and day:
         # aocd's temporary file for an input, of a random name: the input named instead
@@ -319,8 +283,7 @@ def _cache_not_written(error: OSError, started: int, year: int | None,
 
 
 def site_url(path: str) -> str:
-    """An address on adventofcode.com, on the same site aocd's puzzle address names
-    (`aocd.models.URL`, which the tests point at the stand-in site)."""
+    """`path` on the site of `aocd.models.URL` (which the tests point at a stand-in)."""
     import aocd.models
 
     return aocd.models.URL.split("/{year}", 1)[0] + path
@@ -332,17 +295,17 @@ def asking(doing: str, error_class: type[AocError] = SiteError) -> AbstractConte
 
 
 def asking_about(doing: str, year: int, day: int) -> AbstractContextManager[None]:
-    """`_asking` for a request about one puzzle, for the aocd boundary's other modules."""
+    """`_asking` for a request about one puzzle."""
     return _asking(doing, year, day, SiteError)
 
 
 def puzzle(token: str, year: int, day: int) -> Puzzle:
-    """aocd's `Puzzle` for the user whose token this is (see `_puzzle`)."""
+    """aocd's `Puzzle` for the user whose token this is."""
     return _puzzle(token, year, day)
 
 
 def _puzzle(token: str, year: int, day: int) -> Puzzle:
-    """The one place an aocd `Puzzle` is built: for the user whose token this is."""
+    """The one place an aocd `Puzzle` is built. NoInputError for a token with a space."""
     import aocd.models
 
     if any(char.isspace() or not char.isprintable() for char in token):
@@ -353,23 +316,16 @@ def _puzzle(token: str, year: int, day: int) -> Puzzle:
         )
 
     user = aocd.models.User(token)
-    # aocd resolves the owner and memoises it in token2id.json; when that file cannot be
-    # written (a read-only folder, a full disk), the owner stays in aocd's memo in memory:
-    # carry on.
-    with suppress(OSError):
+    with suppress(OSError):  # token2id.json unwritable: the owner stays in aocd's memory
         owner(user)
-    # A page aocd cached at 0 bytes (a full disk) is no page: aocd would read it as the
-    # page (no title, no example); removed here, it is fetched again. (aocd never caches
-    # a page the site sends empty: it keeps only pages that name Advent of Code.)
+    # a page cached at 0 bytes (a full disk) would read as a page: fetched again
     paths.drop_empty(paths.page_files(year, day), "aocd's cached puzzle page")
     return aocd.models.Puzzle(year, day, user=user)
 
 
 def owner(user: Any) -> str:
-    """aocd's `user.id`: the token's owner, which aocd memoises in token2id.json. aocd
-    rewrites that file in place, so a full disk cut it (and every later run found it
-    not JSON): when the write fails, the memo is put back as it was, and the OSError
-    raised."""
+    """aocd's `user.id`, memoised in token2id.json. aocd rewrites that file in place: a
+    failed write puts it back as it was (not cut short), and the OSError is raised."""
     memo = paths.token_memo_file()
     try:
         before: bytes | None = memo.read_bytes()
@@ -383,14 +339,9 @@ def owner(user: Any) -> str:
 
 
 def fetch_input(year: int, day: int, token: str) -> str:
-    """The user's input for the puzzle, fetched and cached by aocd. A puzzle that is not
-    unlocked yet by the clock is refused before any request. An input that is empty or
-    only whitespace is no input (`paths.is_empty_text`): a cached one is removed and
-    fetched again; a fetched one is not kept, and is a NoInputError.
-
-    "Cached? else fetch and cache" is done under a lock per user and puzzle
-    (`store.fetching`), so that runs needing the input at once fetch it once: the first
-    fetches, the others wait their turn and find it cached."""
+    """The user's input, fetched and cached by aocd; a locked puzzle refused before any
+    request, an empty one not kept (NotAnInput). Under a lock per user and puzzle, so
+    runs needing it at once fetch it once."""
     calendar.ensure_unlocked(year, day)
     with ExitStack() as held:
         with _asking(f"fetch {year} day {day}", year, day, token=token):
@@ -404,10 +355,9 @@ def fetch_input(year: int, day: int, token: str) -> str:
 
 
 def _refuse_no_input(puzzle: Puzzle, text: str, year: int, day: int) -> None:
-    """NoInputError when `text`, just fetched (or read from aocd's cache), is empty or a
-    web page: removed from aocd's cache first, so that the next run fetches it again."""
+    """NotAnInput when `text` is empty or a web page, removed from aocd's cache first."""
     empty = paths.is_empty_text(text)
-    if empty or paths.looks_like_html(text):  # aocd has cached it: it must not pass for one
+    if empty or paths.looks_like_html(text):
         kept = ""
         try:
             puzzle.input_data_path.unlink(missing_ok=True)
@@ -428,16 +378,14 @@ def read_page(year: int, day: int, token: str) -> tuple[str, tuple[PageExample, 
     """The puzzle's title and its examples, as aocd's example parser reads the page."""
     with _asking(f"read the page of {year} day {day}", year, day):
         puzzle = _puzzle(token, year, day)
-        # `examples` first: it fetches the page once and caches it, and says nothing
-        # when that fails; `title` then reads the cached page, or fails with the reason.
+        # `examples` fetches quietly; `title` then reads the cached page, or says why not
         found = puzzle.examples
         title = str(puzzle.title)
     return title, page_examples(found, year, day)
 
 
 def page_examples(found: Iterable[Any], year: int, day: int) -> tuple[PageExample, ...]:
-    """aocd's `Example`s as our plain data, each answer as a day can declare it: a drawn
-    answer as its letters when they read, else left out (`PageExample.drawn`)."""
+    """aocd's `Example`s as ours, a drawn answer as its letters, else left out."""
     placeholders = _placeholders(year, day)
     examples = []
     for example in found:
@@ -453,10 +401,8 @@ def page_examples(found: Iterable[Any], year: int, day: int) -> tuple[PageExampl
 
 
 def _declarable(given: str | None, placeholders: frozenset[str]) -> str | None:
-    """An answer from aocd's example parser, or None when it stands for a drawn answer it
-    cannot give: a placeholder (a symbol such as '□', or a word the parser's own table
-    puts in for a drawing, such as 'CRT' for 2022 day 10), or a drawing whose letters do
-    not read. A drawing that reads is its letters."""
+    """The parser's answer; a drawing as its letters; None for a placeholder ('□', or
+    'CRT' for 2022 day 10) or a drawing that does not read."""
     if given is None or given in placeholders:
         return None
     if "\n" in given:
@@ -467,9 +413,8 @@ def _declarable(given: str | None, placeholders: frozenset[str]) -> str | None:
 
 
 def _placeholders(year: int, day: int) -> frozenset[str]:
-    """The answers aocd's example parser writes in for the puzzle rather than reads from
-    its page (its table, `examples.json`) that hold no digit: those stand for answers
-    drawn in pixels, which no locator can take from the page ('0,3' is an answer)."""
+    """The digitless answers in the parser's table (`examples.json`) for the puzzle:
+    they stand for drawn answers ('0,3' is an answer)."""
     import ast
     import json
     from importlib import resources
@@ -493,12 +438,7 @@ def _placeholders(year: int, day: int) -> frozenset[str]:
 
 
 def refresh_known_answers(token: str, year: int, day: int) -> None:
-    """Let aocd look at the puzzle page for parts already solved (by any means, the
-    website included), caching their answers.
-
-    The page is fetched once at most: aocd fetches it for each part whose answer it has
-    not cached, and one reading caches every answer the page shows, so a second would
-    only break the floor between requests (`_keep_distance`)."""
+    """Let aocd cache the answers of parts already solved, from one fetch at most."""
     with _asking(f"check {year} day {day}", year, day, SiteError):
         puzzle = _puzzle(token, year, day)
         for part in ("a", "b"):
@@ -508,15 +448,8 @@ def refresh_known_answers(token: str, year: int, day: int) -> None:
 
 
 def post_answer(token: str, year: int, day: int, part: int, answer: str) -> str:
-    """Send one answer; return the text of the site's reply (its <article>). Posted
-    through aocd's HTTP client, not `Puzzle.answer_a = ...`: aocd's submit sleeps and
-    retries by itself when the site says to wait, which would hide the wait from us.
-
-    SentButNoReply when the answer may have reached the site but no verdict came back
-    (no reply in time, the connection dropped, an HTTP error, a reply with no message):
-    the site may have judged it. SiteError when it certainly was not judged (no
-    connection, a token the site does not know).
-    """
+    """Send one answer; the site's reply. Not aocd's submit, which hides a wait by
+    sleeping. SentButNoReply when it may have been judged; SiteError when it was not."""
     import aocd.utils
     import bs4
     import urllib3.exceptions
@@ -552,10 +485,7 @@ def post_answer(token: str, year: int, day: int, part: int, answer: str) -> str:
 
 
 def reply_text(article: Any) -> str:
-    """The reply's <article> (a bs4 Tag) as one line of plain text: its paragraphs joined
-    by a space, each run of whitespace one space, and without the share links the site
-    puts in the reply to a day's second star ("[Share on Bluesky Twitter Mastodon]"
-    becomes "[Share]", as a browser shows it before the pointer is on it)."""
+    """The reply's <article> (a bs4 Tag) as one line, share links as "[Share]"."""
     for links in article.select(".share-content"):
         links.decompose()
     paragraphs = article.find_all("p") or [article]
@@ -563,10 +493,7 @@ def reply_text(article: Any) -> str:
                     if (text := " ".join(str(paragraph.get_text()).split())))
 
 
-# --- aoc token: whose the token is, and whether the site takes it ---------------------
-# The owner is aocd's `User.id` for the token (memoised in its `token2id.json`): asking it
-# is a request to the site's settings page, which also proves the token alive; none when
-# the site took the token less than VERDICT_KEPT ago (`local.token_accepted_at`).
+# --- aoc token: whose the token is (a request, which proves it alive) ------------------
 
 
 def no_token_error() -> NoInputError:
@@ -580,7 +507,7 @@ def _refused_fix(place: str) -> str:
 
 
 def check_token(*, recheck: bool = False) -> TokenReport:
-    """The report on the token `aoc` uses. NoInputError when there is none at all."""
+    """The report on the token `aoc` uses; NoInputError when there is none."""
     source = local.token_source()
     if source is None:
         raise no_token_error()
@@ -616,8 +543,7 @@ def check_token(*, recheck: bool = False) -> TokenReport:
 
 
 def ask_owner(token: str, *, resolve: bool = False) -> str | None:
-    """The token's owner as the site's settings page says (one request), or None when
-    the site refuses the token. `resolve`: through aocd's `User.id`, which memoises it."""
+    """The token's owner (one request), or None when refused; `resolve`: memoised."""
     import aocd.exceptions
     import aocd.utils
 
@@ -631,9 +557,7 @@ def ask_owner(token: str, *, resolve: bool = False) -> str | None:
 
 
 def resolved_owner(token: str) -> str:
-    """aocd's `User.id`, which memoises the owner in `token2id.json` (`owner`). When that
-    file cannot be written (a read-only folder, a full disk), the owner found is still
-    this process's: aocd put it in its memo in memory before it tried to write."""
+    """aocd's `User.id`, from its memo in memory when token2id.json cannot be written."""
     import aocd.models
 
     try:
@@ -649,11 +573,8 @@ def resolved_owner(token: str) -> str:
 
 
 def run_aocd_runner(args: list[str]) -> int:
-    """aocd's own runner on `args` (`-y 2023 -d 7 -s`); its exit code. A damaged token
-    list (which aocd's runner would fail on with a traceback) is one sentence first. Its
-    requests go through the one door every request of `aoc` does (`asking`): our
-    User-Agent, the floor between requests, a time limit, and a failure (a dead token, a
-    locked puzzle, no network), which aocd's runner would raise, is one sentence."""
+    """aocd's own runner on `args` (`-y 2023 -d 7 -s`); its exit code. Its requests go
+    through `asking`, and what it would fail on with a traceback is one sentence."""
     import aocd.runner
 
     try:
@@ -665,8 +586,7 @@ def run_aocd_runner(args: list[str]) -> int:
 
     load_users = private.runner_users_loader()
     if local.find_token() is None and not local.tokens_file().is_file():
-        # aocd's runner reads its users before its options, and fails with a traceback
-        if not {"-h", "--help"} & set(args):
+        if not {"-h", "--help"} & set(args):  # it reads its users before its options
             print(f"Error: {local.no_token_sentence()}: aocd's runner needs your session token.",
                   file=sys.stderr)
             return int(ExitCode.COULD_NOT_RUN)

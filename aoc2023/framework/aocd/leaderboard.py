@@ -1,10 +1,7 @@
 """A private leaderboard's JSON, fetched through aocd's HTTP client and kept on disk.
 
-The site asks that a board be fetched at most once in 15 minutes: every read, by token
-or by view key, first looks for a copy younger than that (per user, or per board for a
-view key), and asks the site only when there is none. A board the site will not show
-and a dead token are told apart by asking whose the token is.
-"""
+The site asks that a board be fetched at most once in 15 minutes, so every read first
+looks for a younger copy (per user, or per board for a view key)."""
 
 from __future__ import annotations
 
@@ -27,7 +24,7 @@ KEPT_SECONDS = 15 * 60
 
 
 def _now() -> float:
-    """The time (seconds since the epoch) on the framework's one clock the tests move."""
+    """Seconds since the epoch, on the clock the tests move."""
     return calendar.current_time().timestamp()
 
 
@@ -39,8 +36,7 @@ class _Kept(NamedTuple):
 
 
 def _read_kept(path: Path) -> _Kept | None:
-    """The kept board, when it was fetched and how; None when missing or unreadable (it
-    is only a copy: fetching again repairs it)."""
+    """The kept board; None when missing or unreadable (fetching again repairs it)."""
     kept: Any = store.read_json(path)
     try:
         fetched_at, board = float(kept["fetched_at"]), kept["board"]
@@ -53,8 +49,7 @@ def _read_kept(path: Path) -> _Kept | None:
 
 
 def _is_board(data: object) -> TypeGuard[dict[str, Any]]:
-    """Whether `data` has the shape `parse` reads: members by id, each a mapping with a
-    text name or none (a kept copy edited by hand, or by another version, may not)."""
+    """Whether `data` has the shape `parse` reads (a copy edited by hand may not)."""
     if not isinstance(data, dict) or not isinstance(data.get("members"), dict):
         return False
     return all(isinstance(member, dict) and isinstance(member.get("name"), str | None)
@@ -77,9 +72,8 @@ def _board_url(year: int, board_id: int, view_key: str | None = None) -> str:
 
 
 def _refused(status: int) -> bool:
-    """Whether `status` is the site's "not yours to see" to a private leaderboard: HTTP
-    400 since 2025 (for every year's board), a redirect before. Either way, the token
-    may be dead too: the caller asks whose it is to tell the two apart."""
+    """Whether `status` is the site's "not yours to see" (400 since 2025, a redirect
+    before), or a dead token: the caller asks whose the token is to tell."""
     return status == 400 or 300 <= status < 400
 
 
@@ -104,9 +98,7 @@ def _fetch(token: str, year: int, board_id: int) -> dict[str, Any]:
 
 
 def _fetch_by_key(view_key: str, year: int, board_id: int, kept: bool) -> dict[str, Any]:
-    """The board read with its view key, with no session cookie: the site serves it to
-    anyone who has the key. A key it does not take is answered as a stranger is (a
-    redirect, a refusal, or a web page in place of the JSON): one sentence for all."""
+    """The board read with its view key and no cookie; a refused key is one sentence."""
     import aocd.utils
 
     with client.asking(f"fetch private leaderboard {board_id} of {year}"):
@@ -145,7 +137,7 @@ def _board_of(body: bytes, year: int, board_id: int) -> dict[str, Any]:
 
 
 def _fresh(paths_: list[Path], now: float) -> _Kept | None:
-    """The newest of the kept copies younger than 15 minutes, if any."""
+    """The newest kept copy younger than 15 minutes, if any."""
     kept = [copy for path in paths_ if (copy := _read_kept(path)) is not None
             and 0 <= now - copy.fetched_at < KEPT_SECONDS]
     return max(kept, key=lambda copy: copy.fetched_at, default=None)
@@ -162,11 +154,9 @@ def _known_user_id(token: str | None) -> str | None:
 
 def leaderboard(token: str | None, year: int, board_id: int, view_key: str | None = None,
                 kept_key: bool = False, now: Callable[[], float] = _now) -> Leaderboard:
-    """The board, from a copy fetched less than 15 minutes ago when there is one (by any
-    form of read: the copy `token`'s owner fetched, when aocd knows the owner, is one),
-    else from the site: with `view_key` when given (no cookie), else with `token`.
-    `kept_key`: the key is the one kept for the board (local.py), which a refusal
-    then says how to replace."""
+    """The board, from a copy younger than 15 minutes (fetched by key or by `token`'s
+    owner), else from the site with `view_key`, else `token`. `kept_key`: the key is
+    the kept one, which a refusal says how to replace."""
     calendar.check_year(year)
     if token is None and view_key is None:
         raise ValueError("a leaderboard is read with a token or a view key")
@@ -204,8 +194,7 @@ def leaderboard(token: str | None, year: int, board_id: int, view_key: str | Non
 
 def _not_kept(path: Path, year: int, board_id: int, error: OSError,
               what: str = "was not fetched, as it ") -> DamagedFileError:
-    """A board that could not be kept, said with the folder to fix (as every file of
-    aocd's folders that cannot be written is said: `unwritable_sentence`)."""
+    """A board that could not be kept, said with the folder to fix."""
     detail = unwritable_sentence(error) or f"{path} cannot be written ({error.strerror or error})."
     return DamagedFileError(
         f"Private leaderboard {board_id} of {year} {what}could not be kept (the site asks "
@@ -213,8 +202,7 @@ def _not_kept(path: Path, year: int, board_id: int, error: OSError,
 
 
 def _check_keepable(path: Path, year: int, board_id: int) -> None:
-    """DamagedFileError, before the request, when the board could not be kept at `path`:
-    each read would otherwise ask the site again, past its rule."""
+    """DamagedFileError before the request when `path` cannot be kept (the site's rule)."""
     try:
         check_keepable(path)
     except OSError as error:
@@ -222,9 +210,8 @@ def _check_keepable(path: Path, year: int, board_id: int) -> None:
 
 
 def _int(value: object) -> int | None:
-    """A count or a score from the board's JSON; None for anything that is not one: a
-    string such as "²" (which `isdigit` takes, and `int` refuses) or a number too long
-    to be a score (`int` refuses those past 4,300 digits)."""
+    """A count or a score from the board's JSON; None for anything else ("²", which
+    `isdigit` takes, or too many digits for `int`)."""
     text = str(value) if isinstance(value, int | str) and not isinstance(value, bool) else ""
     return int(text) if text.isascii() and text.isdigit() and len(text) <= 18 else None
 
@@ -242,9 +229,8 @@ def _star_times(levels: dict[str, Any], day: int) -> tuple[int | None, int | Non
 
 
 def _with_medals(members: list[Member], days: int) -> list[Member]:
-    """Each member with its gold/silver/bronze count: per day, the members with both
-    stars ordered by when they got the second; the first three places are medals, and
-    members with the same time share a place (as in sport: 1, 1, 3)."""
+    """Each member with its gold/silver/bronze count: the first three to a day's second
+    star, a tie sharing a place (1, 1, 3)."""
     counts = [[0, 0, 0] for _ in members]
     for day in range(days):
         times = [member.star_times[day][1] for member in members]
@@ -258,9 +244,7 @@ def _with_medals(members: list[Member], days: int) -> list[Member]:
 
 def parse(year: int, board_id: int, data: dict[str, Any], fetched_at: float,
           from_cache: bool, now: float, view_key_end: str | None = None) -> Leaderboard:
-    """The site's JSON as plain data, ranked as the site ranks a board (local score).
-    A value that is not a whole number is shown as 0 (stars: counted from the days) and
-    named in `passed_over`."""
+    """The site's JSON ranked by local score; a bad number is 0, named in `passed_over`."""
     days = calendar.days_in_year(year)
     members = []
     passed_over: list[str] = []

@@ -1,10 +1,7 @@
 """The secrets kept on this machine: the session token, aocd's token list, the boards' keys.
 
-The token: where it is looked for (aocd's rules, `aocd.models`, which the tests hold
-equal; and the project's `.aocd_config/`), read, cleaned, and the site's last word on
-it. aocd's token list `tokens.json` (the accounts of `--accounts`). Private boards' view
-keys, kept beside the token. Apart from paths.py, which store.py builds on.
-"""
+Where the token is looked for (aocd's rules, and the project's `.aocd_config/`), how it
+is cleaned, and the site's last word on it. Apart from paths.py, which store.py builds on."""
 
 from __future__ import annotations
 
@@ -25,8 +22,7 @@ from aoc2023.framework.project import PROJECT_CONFIG_DIR_NAME, find_upwards
 
 _TOKEN_FILES = ("token", "tokens.json")
 TOKEN_FILE_LIMIT = 4096
-"""The most read of the token file: a token is 96-128 characters (a longer one would
-also make every line printed slow to redact)."""
+"""The most read of the token file (a token is 96-128 characters)."""
 
 
 def _holds_token(folder: Path) -> bool:
@@ -34,18 +30,14 @@ def _holds_token(folder: Path) -> bool:
 
 
 def find_project_config_dir(start: Path | None = None) -> Path | None:
-    """The nearest `.aocd_config/` from `start` (the working folder) upwards, else the
-    one beside this package's source checkout, that holds a token."""
+    """The nearest `.aocd_config/` holding a token, upwards, else the checkout's."""
     found = find_upwards(lambda folder: _holds_token(folder / PROJECT_CONFIG_DIR_NAME), start)
     return found / PROJECT_CONFIG_DIR_NAME if found else None
 
 
 def use_project_config_dir() -> Path | None:
-    """Export the project's config folder as `AOCD_CONFIG_DIR` when it holds a token,
-    unless the variable is already set.
-
-    Must run before aocd is imported: aocd reads the variable once, at import.
-    """
+    """Export the project's config folder as `AOCD_CONFIG_DIR` when it holds a token and
+    the variable is unset. Before aocd's import: aocd reads it then."""
     if "AOCD_CONFIG_DIR" in os.environ:
         return None
     found = find_project_config_dir()
@@ -56,10 +48,8 @@ def use_project_config_dir() -> Path | None:
 
 def token_places(start: Path | None = None,
                  environ: Mapping[str, str] | None = None) -> list[str]:
-    """Where the token is looked for, in the order it is looked for, as a person would
-    name them: `$AOC_SESSION`; then the config folder's `token`, which is
-    `$AOCD_CONFIG_DIR` when set, else the project's `.aocd_config/` (when the project has
-    one; `aoc` takes it when it holds a token), else aocd's own data folder."""
+    """Where the token is looked for, in order: `$AOC_SESSION`, then the `token` of
+    `$AOCD_CONFIG_DIR`, else of the project's `.aocd_config/` and aocd's data folder."""
     environ = os.environ if environ is None else environ
     places = ["$AOC_SESSION"]
     if "AOCD_CONFIG_DIR" in environ:
@@ -77,7 +67,7 @@ def listed(places: list[str]) -> str:
 
 
 def no_token_sentence() -> str:
-    """The start of every message about a missing token: it names where we looked."""
+    """The start of every message about a missing token, naming where we looked."""
     return f"No Advent of Code session token is set (looked in {listed(token_places())})"
 
 
@@ -86,16 +76,12 @@ def token_file() -> Path:
 
 
 TOKEN_MAX_LENGTH = 1024
-"""The longest token taken: a session token is 96-128 characters, and each line printed
-is searched for every piece of the token (output.py), which a megabyte-long value
-makes take seconds."""
+"""The longest token taken: each line printed is searched for its pieces (output.py)."""
 
 
 def clean_token(raw: str, home: str | None = None) -> str | None:
-    """The token as a person pastes it, cleaned: surrounding whitespace (a CRLF `.env`
-    file), quotes, and a `session=` prefix copied with the cookie. None when empty;
-    NoInputError, one sentence naming `home` (where it is kept: by default $AOC_SESSION
-    or the token file), when longer than TOKEN_MAX_LENGTH."""
+    """The pasted token without whitespace, quotes and a `session=` prefix; None when
+    empty. NoInputError naming `home` (where it is kept) past TOKEN_MAX_LENGTH."""
     text = raw.strip().strip("\"'").strip()
     if text.lower().startswith("session="):
         text = text[len("session="):].strip().strip("\"'").strip()
@@ -136,7 +122,7 @@ class TokenSource(NamedTuple):
 
 
 def token_source() -> TokenSource | None:
-    """The token `find_token` returns, with where it came from and how it was pasted."""
+    """The token `find_token` returns, with where it came from and as pasted."""
     raw = os.environ.get("AOC_SESSION", "")
     token = clean_token(raw)
     if token and _exported_from_file is not None and raw == _exported_from_file.token:
@@ -161,24 +147,20 @@ def token_source() -> TokenSource | None:
 
 
 def _first_word(path: Path) -> str | None:
-    """The token file's first word, which is what aocd reads of it; OSError when it cannot
-    be read."""
+    """The token file's first word, which is what aocd reads; OSError when unreadable."""
     words = read_regular_text(path, TOKEN_FILE_LIMIT, errors="replace").split()
     return words[0] if words else None
 
 
 def aoc_config_dir(environ: Mapping[str, str], start: Path) -> Path:
-    """The config folder `aoc` uses when started with `environ` in `start`:
-    `$AOCD_CONFIG_DIR`, else the project's `.aocd_config/` when it holds a token (as
-    `use_project_config_dir` exports it), else aocd's data folder."""
+    """The config folder `aoc` uses with `environ` in `start` (`use_project_config_dir`)."""
     if "AOCD_CONFIG_DIR" in environ:
         return config_dir(environ)
     return find_project_config_dir(start) or data_dir(environ)
 
 
 def token_in(environ: Mapping[str, str], config: Path) -> str | None:
-    """The token aocd would use with `environ` and the config folder `config`, cleaned;
-    None when there is none, or its file cannot be read (`token_source` says why)."""
+    """The cleaned token aocd would use with `environ` and `config`; None if unreadable."""
     token = clean_token(environ.get("AOC_SESSION", ""))
     if token is not None:
         return token
@@ -198,10 +180,8 @@ _exported_from_file: TokenSource | None = None
 
 
 def clean_environment_token() -> None:
-    """Put the cleaned token back into `AOC_SESSION`, for aocd, which reads it as it is
-    (its runner, through `aoc -y ...`, and our plugin's `Puzzle`s). A token file that
-    needed cleaning (a `session=` prefix, quotes) is exported cleaned the same way, as
-    aocd would read the file's first word as it is."""
+    """Put the cleaned token in `AOC_SESSION` for aocd, which reads it uncleaned; a
+    token file that needed cleaning is exported cleaned too."""
     global _environment_as_pasted, _exported_from_file
     raw = os.environ.get("AOC_SESSION")
     if raw is not None:
@@ -220,9 +200,8 @@ def clean_environment_token() -> None:
 
 @contextmanager
 def token_read_anew() -> Iterator[None]:
-    """Within, the token and aocd's memo of token owners are read anew, as a fresh process
-    reads them; after, what this process held before is put back. For `main` called from
-    code, which runs any number of times in one process, each in its own environment."""
+    """Within, the token and aocd's owner memo are read anew, as by a fresh process;
+    after, put back. For `main` called from code, many times in one process."""
     global _environment_as_pasted, _exported_from_file
     from aoc2023.framework.aocd import private
 
@@ -237,8 +216,7 @@ def token_read_anew() -> Iterator[None]:
 
 
 def protect_token_files() -> None:
-    """Make aocd's `token2id.json`, which holds tokens, readable by its owner alone: aocd
-    writes it with the default mode (often world-readable)."""
+    """Make aocd's `token2id.json`, which holds tokens, readable by its owner alone."""
     path = token_memo_file()
     try:
         if path.stat().st_mode & 0o077:
@@ -254,7 +232,7 @@ VERDICT_KEPT = 15 * 60
 
 
 def _token_key(token: str) -> str:
-    """A token's name in the verdict file: a hash, so that the file holds no token."""
+    """A token's hash, so that the verdict file holds no token."""
     import hashlib
 
     return hashlib.sha256(token.encode()).hexdigest()[:32]
@@ -287,9 +265,7 @@ def forget_token_verdict() -> None:
     store.token_verdicts_file().unlink(missing_ok=True)
 
 
-# --- aocd's token list, tokens.json in its config folder: one named token per account ----
-# aocd's runner reads it itself (`aocd.models._load_users`); `aoc run --accounts` runs and
-# sends for the accounts it names. Every sentence about it names accounts, never tokens.
+# --- aocd's token list, tokens.json: one token per account; sentences name no token ----
 
 
 def tokens_file() -> Path:
@@ -300,19 +276,15 @@ _TOKENS_FIX = 'fix it (a map of names to tokens, {"default": "..."}) or remove i
 
 
 def check_tokens_file() -> None:
-    """aocd's runner reads `tokens.json` (named tokens) itself, and fails on a damaged one
-    with a traceback: say it in one sentence first."""
+    """A damaged `tokens.json` in one sentence, before aocd's runner fails on it."""
     read_string_map(tokens_file(), "aocd's token list",
                     "a map of names to tokens", _TOKENS_FIX)
 
 
 def account_tokens(spec: str) -> dict[str, str]:
-    """The accounts `aoc run --accounts` names (`all`, or names joined by commas, or one
-    name that holds a comma), each
-    with its cleaned token, in the order of aocd's `tokens.json` (as aocd's runner reads
-    it, `aocd.models._load_users`). A missing, empty or damaged file, an empty token or
-    an unknown name is one sentence (a UsageError or DamagedFileError); the sentences
-    name accounts, never tokens."""
+    """The accounts `--accounts` names (`all`, names joined by commas, or one name with
+    a comma), each with its cleaned token, in `tokens.json`'s order. UsageError or
+    DamagedFileError for a bad file or an unknown name."""
     path = tokens_file()
     fix = 'put your accounts\' tokens in it by name, {"mine": "...", "work": "..."}'
     found = read_string_map(path, "aocd's token list", "a map of names to tokens", _TOKENS_FIX)
@@ -340,9 +312,8 @@ def account_tokens(spec: str) -> dict[str, str]:
 
 
 def token_home(token: str | None) -> str:
-    """Where `token` is kept, for a sentence saying to put a fresh one there: the entry of
-    aocd's token list that holds it (an `--accounts` account's), else $AOC_SESSION or
-    the token file (the run's own token, or one not known)."""
+    """Where to put a fresh `token`: its entry in aocd's token list, else $AOC_SESSION
+    or the token file."""
     path = tokens_file()
     try:
         if token is not None and token != find_token():
@@ -356,15 +327,10 @@ def token_home(token: str | None) -> str:
 
 
 # --- private boards' view keys, kept per board beside the token -------------------------
-# A board's owner can make a read-only link (`.../private/view/ID?view_key=KEY`); with
-# its key the site serves the board's JSON with no cookie. `--save-key` keeps it in
-# aocd's config folder (board id to key), readable by its owner alone. A key is a secret
-# as the token is: every key in use is redacted from all output (`output.ViewKey`), and
-# is named by its last 4 characters at most (`view_key_ending`).
+# A key is a secret as the token is: redacted from all output, named by its last 4 at most.
 
 _VIEW_KEY = re.compile(r"[A-Za-z0-9_-]{6,128}")
-"""What a view key can be: the site's are 8 hexadecimal digits; six characters at least,
-for a shorter "key" would have its every occurrence in the output redacted."""
+"""The site's keys are 8 hex digits; a shorter "key" would redact too much output."""
 
 _PASTED_VIEW_KEY = re.compile(r"(?:^|[?&])view_key=([^&#\s]*)")
 
@@ -372,8 +338,7 @@ _VIEW_KEYS_FIX = 'fix it (a map of board ids to keys, {"424242": "..."}) or remo
 
 
 def clean_view_key(raw: str) -> ViewKey:
-    """The key as a person pastes it: the key alone, `view_key=KEY`, or the whole
-    read-only link. UsageError (one sentence, naming no part of it) for anything else."""
+    """The key from itself, `view_key=KEY` or the read-only link; UsageError otherwise."""
     text = raw.strip().strip("\"'").strip()
     if (pasted := _PASTED_VIEW_KEY.search(text)) is not None:
         text = pasted[1]
@@ -385,20 +350,18 @@ def clean_view_key(raw: str) -> ViewKey:
 
 
 def view_key_ending(key: str) -> str:
-    """A key as it may be shown: its last 4 characters, 'the view key ending ed22'."""
+    """'the view key ending ed22'."""
     return f"the view key ending {key[-4:]}"
 
 
 def _read_view_keys() -> dict[str, str]:
-    """The kept keys, by board id; DamagedFileError (one sentence) for a damaged file."""
+    """The kept keys, by board id; DamagedFileError for a damaged file."""
     return read_string_map(store.view_keys_file(), "aoc's view key file",
                            "a map of board ids to view keys", _VIEW_KEYS_FIX) or {}
 
 
 def _update_view_keys(change: Callable[[dict[str, str]], None]) -> None:
-    """Read, `change` and write back the kept keys, under a lock, in one step: the file is
-    written whole (never half a file) and, as `mkstemp` makes it, readable by its owner
-    alone, like the token."""
+    """Read, `change` and write back the kept keys under a lock, owner-only."""
     path = store.view_keys_file()
     try:
         with store.locked(path):
@@ -417,8 +380,7 @@ def saved_view_key(board_id: int) -> ViewKey | None:
 
 
 def saved_view_keys() -> tuple[ViewKey, ...]:
-    """Every kept key, for redaction from the start of a command; none when the file is
-    missing or damaged (the command that reads a key says that)."""
+    """Every kept key, for redaction; none when the file is missing or damaged."""
     try:
         return tuple(ViewKey(key) for key in _read_view_keys().values() if key)
     except AocError:
@@ -426,7 +388,7 @@ def saved_view_keys() -> tuple[ViewKey, ...]:
 
 
 def save_view_key(board_id: int, key: str) -> Path:
-    """Keep `key` for the board (replacing any kept before); the file it is in."""
+    """Keep `key` for the board; the file it is in."""
     def put(keys: dict[str, str]) -> None:
         keys[str(board_id)] = str(key)
 

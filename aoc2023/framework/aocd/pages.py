@@ -1,10 +1,6 @@
-"""The puzzle's page, as `aoc new`, `aoc examples` and `aoc read` want it: the title, the
-examples (aocd's example parser), and the text as Markdown (markdownify, on bs4).
-
-aocd keeps up to three copies of the page for a user, as first seen, after part 1 and
-after both; one cached before a part was solved lacks what came since, so it is
-fetched once more (`bring_up_to_date`). What `aoc new` cannot have is one sentence.
-"""
+"""The puzzle's page for `aoc new`, `aoc examples` and `aoc read`: the title, the examples
+(aocd's example parser), and the text as Markdown. A page cached before a part was
+solved lacks what came since, so it is fetched once more (`bring_up_to_date`)."""
 
 from __future__ import annotations
 
@@ -29,12 +25,11 @@ class PuzzleText:
     fetched: bool
     """Whether the page came from the site now (not from aocd's cache)."""
     still_short: bool = False
-    """Fetched again for a part solved, the page still does not show it solved: the site
-    served it logged out (a dead token)."""
+    """Fetched again, the page still does not show a part solved (a dead token)."""
 
 
 def _page_level(puzzle: Any) -> int | None:
-    """The parts solved on the fullest page aocd has cached for this user; None: none."""
+    """The parts solved on the fullest page aocd cached for this user; None: no page."""
     for level, path in ((2, puzzle.prose2_path), (1, puzzle.prose1_path),
                         (0, puzzle.prose0_path)):
         if path.is_file():
@@ -43,7 +38,7 @@ def _page_level(puzzle: Any) -> int | None:
 
 
 def _solved_parts(token: str, year: int, day: int) -> int:
-    """How many parts aocd knows the accepted answer of (a run, or the site, said so)."""
+    """How many parts aocd knows the accepted answer of."""
     cache = paths.PuzzleCache.for_token(token, year, day)
     if cache is None:
         return 0
@@ -51,8 +46,7 @@ def _solved_parts(token: str, year: int, day: int) -> int:
 
 
 def puzzle_html(token: str, year: int, day: int) -> tuple[str, bool, bool, bool]:
-    """The page's HTML, whether it was refreshed, whether it was fetched at all, and
-    whether a refreshed page still shows fewer parts solved than aocd knows."""
+    """The page's HTML, whether refreshed, whether fetched, and whether still short."""
     calendar.check_day(year, day)
     calendar.ensure_unlocked(year, day)
     with client.asking_about(f"read the page of {year} day {day}", year, day):
@@ -64,9 +58,8 @@ def puzzle_html(token: str, year: int, day: int) -> tuple[str, bool, bool, bool]
 
 
 def bring_up_to_date(puzzle: Any, token: str, year: int, day: int) -> tuple[bool, bool]:
-    """Fetch the page once more when aocd knows more parts solved than its cached page
-    shows (inside a request block of `client`). Whether it did, and whether the page is
-    still short of them after that (the site served it logged out: a dead token)."""
+    """Fetch the page again when aocd knows more parts solved than it shows (inside a
+    request block); whether it did, and whether it is still short."""
     level = _page_level(puzzle)
     solved = _solved_parts(token, year, day)
     if level is None or level >= solved:
@@ -76,12 +69,8 @@ def bring_up_to_date(puzzle: Any, token: str, year: int, day: int) -> tuple[bool
 
 
 def _kept(paragraph: Any) -> bool:
-    """Whether a paragraph of <main> outside the articles is the solver's to read: an
-    answer given ("Your puzzle answer was"), or, on the year's last day, the stars the
-    final one still needs ("You don't have enough stars to ..., though. You need 4
-    more.") or the line that gives it ("You have enough stars to [...]"), which the site
-    puts in a form of <main>. The rest (the input link, "share this", the stars of the
-    day) is the page's furniture."""
+    """Whether a paragraph outside the articles is the solver's to read: an answer given,
+    or the last day's "enough stars" line; the rest is furniture."""
     if paragraph.find_parent("article") is not None:
         return False
     text = " ".join(str(paragraph.get_text()).split())
@@ -108,8 +97,7 @@ def to_markdown(html: str) -> str:
         for heading in element.find_all("h2"):
             heading.string = heading.get_text().strip().strip("-").strip()
         for code in element.find_all("code"):
-            # `<code><em>6440</em></code>`: the answer, emphasised; Markdown cannot put
-            # emphasis inside code, so the emphasis goes outside.
+            # <code><em>6440</em></code>: Markdown has no emphasis inside code
             if code.em is not None and code.get_text() == code.em.get_text():
                 code.em.unwrap()
                 code.wrap(page.new_tag("em"))
@@ -126,14 +114,11 @@ def puzzle_text(token: str, year: int, day: int) -> PuzzleText:
 
 
 # --- the title and the examples (aoc new, aoc examples) ---------------------------------
-# All through aocd: the input into its cache, the title and the examples from the page,
-# which its example parser reads. For `aoc new`, what cannot be had is one sentence, never
-# an exception: a new day's files are written whatever the site says.
 
 
 @dataclass(frozen=True)
 class PageExamples:
-    """The examples aocd's example parser reads from the puzzle page as it is now."""
+    """The examples aocd's parser reads from the puzzle page as it is now."""
 
     title: str | None
     examples: tuple[PageExample, ...]
@@ -142,9 +127,7 @@ class PageExamples:
 
 
 def current_examples(token: str, year: int, day: int) -> PageExamples:
-    """The page's examples, the page brought up to date first: fetched when aocd has
-    none, and once more when a part was solved since it was cached (part 2's example
-    appears on the page once part 1 is solved). SiteError, one sentence, on failure."""
+    """The page's examples, the page brought up to date first; SiteError on failure."""
     calendar.check_day(year, day)
     calendar.ensure_unlocked(year, day)
     with client.asking_about(f"read the examples of {year} day {day}", year, day):
@@ -174,8 +157,9 @@ def no_token_problem() -> str:
 
 
 def gather(year: int, day: int, token: str | None) -> PuzzleInfo:
-    """The input (fetched into aocd's cache), the title and the examples, as far as
-    they can be had. The caller has already checked that the puzzle is unlocked."""
+    """The input (into aocd's cache), the title and the examples, as far as they can be
+    had, and a sentence for each that cannot: a new day's files are written anyway. The
+    puzzle is unlocked (the caller checked)."""
     cache = PuzzleCache.for_token(token, year, day) if token else None
     local_title = cached_title(year, day, cache.user_dir if cache else None)
     if token is None:
@@ -189,8 +173,7 @@ def gather(year: int, day: int, token: str | None) -> PuzzleInfo:
                           "unlocked (--wait waits for it).") from error
     except NotAnInput as error:  # the site answers: its page may still be had
         missing: NotAnInput | None = error
-    except NoInputError as error:
-        # The page would fail the same way (the same token, the same network): one sentence.
+    except NoInputError as error:  # the page would fail the same way
         return PuzzleInfo(
             title=local_title,
             problems=(f"Fetched neither your input nor the puzzle's example: {error}",),

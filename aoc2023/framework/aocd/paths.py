@@ -1,8 +1,6 @@
-"""aocd's folders, its memo of token owners, and one puzzle's cached files, read the way
-aocd reads them (`aocd.models`; the tests hold the two equal) without importing it, which
-costs a quarter of a second: a cached input costs a file read. Apart from local.py, for
-store.py builds on these folders and local.py on store.py.
-"""
+"""aocd's folders, its memo of token owners, and one puzzle's cached files, read as aocd
+reads them without importing it (slow): a cached input costs a file read. Apart from
+local.py, for store.py builds on these folders and local.py on store.py."""
 
 from __future__ import annotations
 
@@ -21,8 +19,7 @@ _TITLE = re.compile(r"<h2>--- Day (\d+): (.*?) ---</h2>")
 
 
 def data_dir(environ: Mapping[str, str] | None = None) -> Path:
-    """aocd's data folder: `$AOCD_DIR`, else `~/.config/aocd` (of `environ`, by default
-    this process's)."""
+    """aocd's data folder: `$AOCD_DIR`, else `~/.config/aocd`."""
     environ = os.environ if environ is None else environ
     return Path(environ.get("AOCD_DIR", Path("~", ".config", "aocd"))).expanduser()
 
@@ -39,12 +36,8 @@ def token_memo_file(config: Path | None = None) -> Path:
 
 
 def cached_user_id(token: str, config: Path | None = None) -> str | None:
-    """The user id aocd has memoised for `token` (in `token2id.json` of `config`, by default
-    aocd's config folder), if any.
-
-    aocd keys its whole cache by this id; finding it otherwise costs a request. A
-    damaged memo is said, not passed over: aocd would fail on it next.
-    """
+    """The user id aocd memoised for `token`, which keys aocd's cache, if any; a damaged
+    memo is a DamagedFileError (aocd would fail on it next)."""
     memo = read_string_map(token_memo_file(config), "aocd's token memo",
                            "a map of tokens to user ids", "remove it, and aocd makes it again")
     return (memo or {}).get(token)
@@ -57,10 +50,9 @@ class PuzzleCache(NamedTuple):
 
     @classmethod
     def for_token(cls, token: str, year: int, day: int) -> PuzzleCache | None:
-        """None when aocd has not yet learnt which user the token belongs to: in its memo,
-        or, when that file could not be written (a read-only folder), in this process."""
+        """None when aocd has not learnt whose the token is, on disk or in memory."""
         user_id = cached_user_id(token)
-        if user_id is None:  # aocd may have learnt it in memory
+        if user_id is None:
             from aoc2023.framework.aocd import private
 
             owner = (private.token_owners_in_memory() or {}).get(token)
@@ -85,10 +77,7 @@ class PuzzleCache(NamedTuple):
         return self.user_dir / f"{self._stem}_post.json"
 
     def read_input(self) -> str | None:
-        """The cached input; one sentence naming the file to delete when it is an HTML
-        page (one cached by aocd, or by an older `aoc`, while the site was down). An empty
-        one (or only whitespace) is no input: it is removed, said, and None (a miss, so
-        it is fetched again: `drop_empty`)."""
+        """The cached input; None when missing or empty; DamagedFileError for a web page."""
         text = read_cached_text(self.input_path, "aocd's cached input",
                                 "remove it, and the next run fetches it again")
         if text is not None and not text.strip():
@@ -110,17 +99,13 @@ class PuzzleCache(NamedTuple):
 
 
 def is_empty_text(text: str) -> bool:
-    """Whether an input or a page is no input or page at all: empty, or only whitespace
-    (the site's reply when it is overloaded, or behind a proxy; a file a full disk left)."""
+    """Whether an input or a page is only whitespace (an overloaded site, a full disk)."""
     return not text.strip()
 
 
 def drop_empty(files: Iterable[Path], what: str) -> list[Path]:
-    """Remove those of `files` that are empty or only whitespace (damaged: a full disk,
-    an empty reply of the site), saying each on stderr in one sentence, so that the
-    caller fetches it again. The one rule for aocd's cached inputs and pages; the files
-    removed are returned. A file that cannot be read is left to its reader's sentence;
-    one that cannot be removed is a DamagedFileError naming it."""
+    """Remove and return those of `files` that are only whitespace, each said on stderr,
+    so that they are fetched again. DamagedFileError for one that cannot be removed."""
     dropped = []
     for path in files:
         try:
@@ -145,13 +130,9 @@ def drop_empty(files: Iterable[Path], what: str) -> list[Path]:
 
 
 def undo_cut_writes(since_ns: int, year: int | None, day: int | None) -> list[Path]:
-    """What aocd left of writes that failed (a full disk) since `since_ns` (time.time_ns):
-    it writes its cache itself, and leaves the temporary file of an input (`tmp*`, in a
-    user's folder) and a page or an answer cut short (any of the puzzle's files changed
-    since: a whole one is fetched again). Removed, so that nothing half-written is kept;
-    the files removed, the one aocd was writing first (for a temporary file, the input
-    it was for)."""
-    since = since_ns - 1_000_000_000  # a file's time is the kernel's coarse clock: behind
+    """Remove what aocd's failed writes since `since_ns` left (its `tmp*` files, the
+    puzzle's files changed since); those removed, the input first (for `tmp*`)."""
+    since = since_ns - 1_000_000_000  # file times lag on the kernel's coarse clock
     folder = data_dir()
     stem = "" if year is None or day is None else f"{year}_{day:02d}_"
     candidates: list[Path] = []
@@ -173,8 +154,7 @@ def undo_cut_writes(since_ns: int, year: int | None, day: int | None) -> list[Pa
 
 
 def page_files(year: int, day: int) -> list[Path]:
-    """Every copy of the puzzle's page aocd may read (`Puzzle._get_prose`): the one seen
-    logged out, and each user's after part 1 and after part 2."""
+    """Every copy of the puzzle's page aocd may read (`Puzzle._get_prose`)."""
     stem = f"{year}_{day:02d}"
     folder = data_dir()
     pages = [folder / "prose" / f"{stem}_prose.0.html"]
@@ -184,8 +164,7 @@ def page_files(year: int, day: int) -> list[Path]:
 
 
 def looks_like_html(text: str) -> bool:
-    """Whether a puzzle input is in fact a web page (a maintenance page served with
-    status 200): no puzzle input starts as an HTML document does."""
+    """Whether a puzzle input is in fact a web page (a maintenance page, status 200)."""
     return text.lstrip()[:15].lower().startswith(("<!doctype html", "<html"))
 
 

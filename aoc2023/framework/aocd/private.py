@@ -1,10 +1,7 @@
 """Every aocd name that is not public, in one place, each with why aoc needs it (`NAMES`).
 
-aocd offers no public way to set its requests' User-Agent or time limits, floor them
-across processes, read its memo of token owners, hold back its runner's users, or read
-and refetch a page. tests/test_layout.py refuses such a name anywhere else, and
-tests/test_aocd_private.py checks each; one that is gone is `AocdChanged`, one sentence.
-"""
+tests/test_layout.py refuses such a name anywhere else, and tests/test_aocd_private.py
+checks each; one that is gone is `AocdChanged`, one sentence."""
 
 from __future__ import annotations
 
@@ -65,8 +62,7 @@ def _named(path: str) -> PrivateName:
 
 
 def where(path: str) -> tuple[Any, str]:
-    """The object holding the last attribute of `path`, and that attribute's name (for a
-    test's `monkeypatch.setattr`, which puts it back)."""
+    """The object holding the last attribute of `path`, and its name (for `monkeypatch`)."""
     name = _named(path)
     owner: Any = importlib.import_module(name.module)
     *parents, last = name.path.split(".")
@@ -104,8 +100,7 @@ def put(path: str, value: Any) -> None:
 
 
 def token_owners_in_memory() -> dict[str, object] | None:
-    """aocd's memo of token owners as this process holds it; None when aocd's models
-    are not loaded (nothing asked the site for an owner yet) or it has read none."""
+    """aocd's memo of token owners in this process; None when not loaded or read yet."""
     if "aocd.models" not in sys.modules:
         return None
     memo: dict[str, object] | None = get("User._token2id")
@@ -124,8 +119,7 @@ def pool_manager() -> Any:
 
 
 def floored_limiter(before: Callable[[], None]) -> Callable[[], None] | None:
-    """Have `before` run ahead of aocd's own pause before each request; what to give
-    `unfloor` afterwards, or None when a floor is in place already (an outer block)."""
+    """Run `before` ahead of aocd's pause; None when an outer block did already."""
     import aocd.utils
 
     http = aocd.utils.http
@@ -142,7 +136,7 @@ def floored_limiter(before: Callable[[], None]) -> Callable[[], None] | None:
 
 
 def unfloor() -> None:
-    """aocd's own pause alone again (`floored_limiter` set ours on the instance)."""
+    """aocd's own pause alone again."""
     import aocd.utils
 
     vars(aocd.utils.http).pop("_limiter", None)

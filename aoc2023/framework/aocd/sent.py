@@ -1,10 +1,7 @@
-"""What was sent to the site and what it said: the journal written before each answer is
-sent, aocd's log of replies and what a reply means, and the wait the site asks for.
-
-A reply can be lost after the site judged the answer, so each attempt is written down
-first and its reply after; one with no reply is unconfirmed, and counts as tried
-(docs/explanation/submission.md). aocd's own log keeps aocd's guards in step with ours.
-"""
+"""What was sent to the site and what it said: our journal of attempts, aocd's log of
+replies, and the wait the site asks for. Each attempt is written down before it is sent:
+a reply lost after the site judged it leaves it unconfirmed, counted as tried
+(docs/explanation/submission.md)."""
 
 from __future__ import annotations
 
@@ -32,8 +29,7 @@ class Verdict(StrEnum):
     WAIT = "wait"
     WRONG_LEVEL = "wrong level"
     UNKNOWN = "unknown"
-    """A reply we cannot read ("Thanks! Your answer has been recorded."): it proves
-    nothing either way, so only the puzzle page can say what became of the answer."""
+    """A reply we cannot read: it proves nothing either way."""
 
     @property
     def is_wrong(self) -> bool:
@@ -90,11 +86,8 @@ class PastSubmission:
 
 
 def read_log_entries(path: Path) -> list[dict[str, Any]]:
-    """aocd's submission log as it is on disk: [] when there is none yet.
-
-    A log that exists but is not a list of entries is refused rather than taken as
-    empty: sending on would ignore every reply it holds, and rewriting it would lose them.
-    """
+    """aocd's submission log as on disk, [] when there is none; DamagedLogError when it
+    is not a list of entries (sending on would ignore, and rewriting lose, its replies)."""
     try:
         entries = json.loads(read_regular_text(path))
     except FileNotFoundError:
@@ -110,8 +103,7 @@ def read_log_entries(path: Path) -> list[dict[str, Any]]:
 
 
 def read_log(path: Path) -> list[PastSubmission]:
-    """aocd's submission log for one puzzle (entries aocd could not have written are
-    passed over)."""
+    """aocd's submission log for one puzzle, entries aocd could not have written left out."""
     past = []
     for entry in read_log_entries(path):
         try:
@@ -127,8 +119,7 @@ _PROVE_NOTHING = {Verdict.WAIT, Verdict.WRONG_LEVEL, Verdict.UNKNOWN}
 
 
 class Proof(str):
-    """Why a value is known to be wrong, in a clause; `verdict` is the site's word that
-    proves it (`wrong`, `too high`, `too low`)."""
+    """Why a value is known to be wrong, in a clause; `verdict`: the site's word for it."""
 
     verdict: str
 
@@ -139,13 +130,8 @@ class Proof(str):
 
 
 def known_to_be_wrong(value: str, part: int, past: list[PastSubmission]) -> Proof | None:
-    """Why the site's past replies prove `value` wrong for `part`, or None.
-
-    The same rules as aocd's own guard: a different value than the one accepted,
-    the same value already refused, or a value beyond a "too high" / "too low".
-    A reply we could not read proves nothing (the journal keeps that attempt unconfirmed,
-    so it is not sent again blindly: see submit.py).
-    """
+    """Why past replies prove `value` wrong for `part`, or None: aocd's own guard's
+    rules (another value accepted, the same refused, beyond a "too high" / "too low")."""
     try:
         number: int | None = int(value)
     except ValueError:
@@ -179,9 +165,7 @@ def log_reply(cache: PuzzleCache, part: int, answer: str, message: str, *, right
 
 
 # --- the journal: every answer written down before it is sent, and its reply after ------
-# `aoc-attempts.json` in aocd's config folder (beside the waits), not in aocd's per-user
-# cache folder: a cache folder that cannot be written cannot lose a reply, which aocd's
-# log gets when it can. Writes are whole, and serialised with a file lock.
+# In aocd's config folder, not its cache folder: one that cannot be written loses no reply.
 
 
 @dataclass(frozen=True)
@@ -192,7 +176,7 @@ class Attempt:
     message: str | None = None
     """The site's reply, once recorded; None while unconfirmed."""
     why: str | None = None
-    """What is known of an unconfirmed attempt (no reply within 30 s, HTTP 502...)."""
+    """What is known of an unconfirmed attempt (HTTP 502...)."""
 
     @property
     def unconfirmed(self) -> bool:
@@ -265,7 +249,7 @@ def _latest(entries: list[dict[str, Any]], part: int, value: str) -> dict[str, A
 
 
 def record_reply(user_id: str, year: int, day: int, part: int, value: str, message: str) -> None:
-    """The site's reply to the unconfirmed attempt at `part` with `value`."""
+    """Record the site's reply to the unconfirmed attempt at `part` with `value`."""
     def change(entries: list[dict[str, Any]]) -> None:
         entry = _latest(entries, part, value)
         if entry is None:
@@ -278,7 +262,7 @@ def record_reply(user_id: str, year: int, day: int, part: int, value: str, messa
 
 
 def record_no_reply(user_id: str, year: int, day: int, part: int, value: str, why: str) -> None:
-    """What is known of an attempt whose reply never came: it stays unconfirmed."""
+    """Record why an attempt's reply never came; it stays unconfirmed."""
     def change(entries: list[dict[str, Any]]) -> None:
         entry = _latest(entries, part, value)
         if entry is not None:
@@ -288,8 +272,7 @@ def record_no_reply(user_id: str, year: int, day: int, part: int, value: str, wh
 
 
 def forget(user_id: str, year: int, day: int, part: int, value: str) -> None:
-    """The attempt certainly never reached the site (the connection was refused, the
-    site did not know the token): it is no attempt at all."""
+    """Drop an attempt that certainly never reached the site."""
     def change(entries: list[dict[str, Any]]) -> None:
         entry = _latest(entries, part, value)
         if entry is not None:
@@ -298,14 +281,10 @@ def forget(user_id: str, year: int, day: int, part: int, value: str) -> None:
     _update_journal(user_id, year, day, change)
 
 
-# --- the site's wait between answers, per user, remembered across runs -----------------
-# After a wrong answer the site refuses answers for a while ("You have 4m 30s left to
-# wait"); aocd only sleeps within one process, so the time is kept for every later run.
+# --- the site's wait between answers, per user, kept for later runs (aocd's is in memory) --
 
 MAX_WAIT = timedelta(hours=1)
-"""Longer than the site ever asks to wait (minutes, after several wrong answers): a
-recorded wait further ahead is a damaged file (a clock set wrong, a hand edit), not a
-wait to obey for 400 days."""
+"""Longer than the site ever asks: a wait further ahead is a damaged file."""
 
 
 _WAITS_FIX = "remove it (a wait the site asked for is then forgotten: wait a minute first)"
@@ -317,8 +296,7 @@ def _damaged_wait(reason: str) -> DamagedFileError:
 
 
 def _read_waits() -> dict[str, str]:
-    """The recorded waits. A damaged file is said, not taken as empty: taking it as empty
-    would send answers during a wait the site asked for."""
+    """The recorded waits; a damaged file is said, not taken as empty (no wait)."""
     return read_string_map(store.waits_file(), "The file of the site's waits",
                            "a map of users to times", _WAITS_FIX) or {}
 
@@ -341,9 +319,7 @@ def blocked_until(user_id: str, now: datetime) -> datetime | None:
 
 
 def record_wait(user_id: str, seconds: float, now: datetime) -> datetime:
-    """Remember that this user may not submit for `seconds` from `now` (keeping any later
-    time already recorded), MAX_WAIT at most. Written atomically: a crash never leaves
-    half a file."""
+    """Record that this user may not submit for `seconds` (MAX_WAIT at most) from `now`."""
     path = store.waits_file()
     with store.locked(path):  # runs on other days write it too
         until = now + min(timedelta(seconds=seconds), MAX_WAIT)

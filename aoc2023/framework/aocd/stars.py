@@ -1,10 +1,7 @@
 """The user's stars of a year, as the site counts them, for the final star (submit.py).
 
-Read from the user's page of times (`/<year>/leaderboard/self`, where aocd's
-`User.get_stats` reads it; aocd's reader refuses a year by the computer's clock before
-December), kept per user and year for 15 minutes, and for good once every star is in
-(`times_page`); the answers aocd has cached since count as stars too.
-"""
+Read from the user's page of times (`/<year>/leaderboard/self`; aocd's own reader
+refuses a year before December by the computer's clock), kept per user and year."""
 
 from __future__ import annotations
 
@@ -41,8 +38,7 @@ class Stars:
         return self.by_day.get(calendar.days_in_year(self.year), 0) >= 2
 
     def missing(self) -> list[tuple[int, int]]:
-        """The stars still to win before the final star, as (day, part): the last day's
-        part 1, and both parts of every other day."""
+        """The stars still to win before the final star, as (day, part)."""
         last = calendar.days_in_year(self.year)
         return [(day, part) for day in range(1, last + 1)
                 for part in ((1,) if day == last else (1, 2))
@@ -50,8 +46,7 @@ class Stars:
 
 
 def describe_missing(missing: list[tuple[int, int]]) -> str:
-    """`3 stars are missing: day 4 (both parts), day 9 part 2`; consecutive days alike
-    as a range (`days 2-11 (both parts)`: calendar.day_list)."""
+    """`3 stars are missing: days 2-4 (both parts), day 9 part 2`."""
     by_day: dict[int, tuple[int, ...]] = {}
     for day, part in missing:
         by_day[day] = (*by_day.get(day, ()), part)
@@ -69,9 +64,7 @@ def describe_missing(missing: list[tuple[int, int]]) -> str:
 
 @dataclass(frozen=True)
 class TimesPage:
-    """The page of the user's times of one year, as read or kept: each day's part 1 and
-    part 2 time columns as the page writes them ("00:12:34", ">24h", "-" for no star),
-    and when the site was asked."""
+    """The user's times of one year, as read or kept (`parse_times`)."""
 
     year: int
     times: Mapping[int, tuple[str, str]]
@@ -80,24 +73,21 @@ class TimesPage:
 
     @property
     def complete(self) -> bool:
-        """Every star of the year is in (the final star too): the page cannot change."""
+        """Every star of the year is in: the page cannot change."""
         return all(day in self.times and "-" not in self.times[day]
                    for day in range(1, calendar.days_in_year(self.year) + 1))
 
 
 def parse_page(html: bytes | str) -> dict[int, int] | None:
-    """The stars by day on the page of the user's times; None when it is not that page
-    (see `parse_times`: part 2's time is "-" while its star is not in)."""
+    """The stars by day on the page of the user's times; None when it is not that page."""
     times = parse_times(html)
     return None if times is None else {day: 1 if second == "-" else 2
                                        for day, (_, second) in times.items()}
 
 
 def since_unlock(field: str) -> timedelta | None:
-    """A time column of the page as a duration: `00:12:34`, or None for "-" (no star),
-    ">24h" (the site stops counting after a day) and anything the site does not write
-    (a time of a day or more, digits other than ASCII's: the page, or its kept copy,
-    may say anything, and a star's moment is drawn from this)."""
+    """A time column (`00:12:34`) as a duration; None for "-", ">24h" and anything the
+    site does not write (a kept copy may say anything)."""
     parts = field.split(":")
     if len(parts) != 3 or not all(len(part) == 2 and part.isascii() and part.isdigit()
                                   for part in parts):
@@ -109,14 +99,8 @@ def since_unlock(field: str) -> timedelta | None:
 
 
 def parse_times(html: bytes | str) -> dict[int, tuple[str, str]] | None:
-    """Each day's part 1 and part 2 time columns as the page writes them ("00:12:34",
-    ">24h", "-"); None when it is not that page. Ranks and scores are left out: the site
-    has none from 2025.
-
-    A line per day with a star: the day, then part 1's columns, then part 2's, as many
-    (a time, and a rank and a score in years with a global leaderboard); part 2's time is
-    "-" while its star is not in.
-    """
+    """Each day's part 1 and part 2 time columns as written ("00:12:34", ">24h", "-" for
+    no star); None when it is not that page. Ranks and scores (none from 2025) left out."""
     import bs4
 
     page = bs4.BeautifulSoup(html, "html.parser")
@@ -133,8 +117,7 @@ def parse_times(html: bytes | str) -> dict[int, tuple[str, str]] | None:
 
 
 def _is_day(field: str) -> bool:
-    """A day's number as the page writes it (ASCII digits, a day of December): a line
-    whose first field is not one is not a day's."""
+    """Whether `field` is a day's number as the page writes it."""
     return len(field) <= 2 and field.isascii() and field.isdigit() and 1 <= int(field) <= 31
 
 
@@ -158,8 +141,7 @@ def _fetch(token: str, year: int) -> tuple[dict[int, int], dict[int, tuple[str, 
 
 
 def _read_kept(path: Path) -> tuple[float, dict[int, int]] | None:
-    """The kept stars and when they were read; None when missing or unreadable (only a
-    copy: reading the page again repairs it)."""
+    """The kept stars and when they were read; None when missing or unreadable."""
     kept: Any = store.read_json(path)
     try:
         return _kept_moment(kept["fetched_at"]), {int(day): min(2, int(count))
@@ -169,8 +151,7 @@ def _read_kept(path: Path) -> tuple[float, dict[int, int]] | None:
 
 
 def _read_kept_times(path: Path) -> tuple[float, dict[int, tuple[str, str]]] | None:
-    """The kept page's times and when it was read; None when missing, unreadable, or kept
-    by an older aoc without them (a miss: the page is read again)."""
+    """The kept page's times and when it was read; None when missing or unreadable."""
     kept: Any = store.read_json(path)
     try:
         times = {int(day): (str(first), str(second))
@@ -181,8 +162,7 @@ def _read_kept_times(path: Path) -> tuple[float, dict[int, tuple[str, str]]] | N
 
 
 def _kept_moment(value: object) -> float:
-    """When a kept page was read, as kept: ValueError (a miss) unless it is a moment a
-    datetime can hold, as the stats say it (NaN, infinities and far-off times are not)."""
+    """When a kept page was read; ValueError (a miss) unless a datetime can hold it."""
     moment = float(value)  # type: ignore[arg-type]  # anything: TypeError is a miss too
     if not 0 <= moment <= calendar.LAST_MOMENT:
         raise ValueError(f"not a moment: {value!r}")
@@ -204,10 +184,8 @@ def kept_times(user_id: str, year: int) -> TimesPage | None:
 
 
 def times_page(token: str, user_id: str, year: int, now: float) -> TimesPage:
-    """The page's times: the kept copy when it shows every star of the year (for good) or
-    was read less than 15 minutes before `now`, else the site's page, read and kept;
-    before the year's first puzzle unlocks, no star can be on it, and it is not asked
-    for. SiteError when the site cannot be asked (`kept_times` then has what is known)."""
+    """The page's times: kept when complete or younger than 15 minutes, else read and
+    kept (none before the unlock). SiteError when the site cannot be asked."""
     if now < calendar.unlock_time(year, 1).timestamp():
         return TimesPage(year, {}, now, from_cache=False)
     path = store.stars_file(user_id, year)
@@ -221,9 +199,7 @@ def times_page(token: str, user_id: str, year: int, now: float) -> TimesPage:
 
 
 def _check_keepable(path: Path, year: int) -> None:
-    """DamagedFileError, before any request, when the page could not be kept at `path`
-    (a folder in its place, a folder that cannot be written): each run would otherwise
-    ask the site again, past its rule of once in 15 minutes."""
+    """DamagedFileError before any request when `path` cannot be kept (the site's rule)."""
     try:
         check_keepable(path)
     except OSError as error:
@@ -235,8 +211,7 @@ def _check_keepable(path: Path, year: int) -> None:
 
 
 def _known_locally(user_dir: Path, year: int) -> dict[int, int]:
-    """The stars aocd's cache shows: a day's parts with a confirmed answer (part 2's
-    proves part 1's, which the site gave first)."""
+    """The stars aocd's cache shows (part 2's answer proves part 1's)."""
     found = {}
     for day in range(1, calendar.days_in_year(year) + 1):
         cache = paths.PuzzleCache(year, day, user_dir)
@@ -259,10 +234,9 @@ def _merged(*counts: Mapping[int, int]) -> dict[int, int]:
 
 def year_stars(token: str, user_dir: Path, year: int, *, fresh: bool = False,
                now: float | None = None) -> Stars:
-    """The year's stars: what is known here when that shows every star before the final
-    one (no request), else the site's page, kept 15 minutes, with aocd's answers cached
-    since. `fresh`: the site's page alone, read now (after the site refused a claim, or
-    lost its reply: the site is then the only judge)."""
+    """The year's stars: what is known here when it shows all before the final one, else
+    the site's page (kept 15 minutes) with aocd's answers since. `fresh`: the site's
+    page alone, read now."""
     now = time.time() if now is None else now
     here = _known_locally(user_dir, year)
     path = store.stars_file(user_dir.name, year)
