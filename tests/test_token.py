@@ -7,6 +7,7 @@ import json
 import os
 from pathlib import Path
 
+import pytest
 from conftest import TOKEN, USER_ID, AocdHome
 from fake_aoc import FakeAoC
 from site_cli import aoc_in_process as aoc
@@ -227,3 +228,22 @@ def test_aocds_runner_with_a_dead_token_is_one_sentence(
     assert done.returncode == 2, done.stdout + done.stderr
     assert "Traceback" not in done.stderr and TOKEN not in done.stderr + done.stdout
     assert "Error: adventofcode.com refused the session token" in done.stderr, done.stderr
+
+
+def test_the_advice_with_no_token_names_one_file_as_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`$AOCD_CONFIG_DIR` names one file; a project's `.aocd_config/` and aocd's data
+    folder are two: the advice after "looked in ..." says which it is."""
+    from aoc2023.framework.aocd import local
+
+    monkeypatch.setenv("AOCD_CONFIG_DIR", str(tmp_path / "config"))
+    assert local.where_to_put_the_token() == (
+        "put your session cookie in that file or export AOC_SESSION")
+    monkeypatch.delenv("AOCD_CONFIG_DIR")
+    monkeypatch.setenv("AOCD_DIR", str(tmp_path / "data"))
+    (tmp_path / "project" / ".aocd_config").mkdir(parents=True)
+    monkeypatch.chdir(tmp_path / "project")
+    assert len(local.token_places()) == 3
+    assert local.where_to_put_the_token() == (
+        "put your session cookie in one of those files or export AOC_SESSION")

@@ -62,8 +62,7 @@ class RunInput:
 def no_token_notice() -> str:
     return (
         f"{local.no_token_sentence()}, so this ran the days' examples. To run on your own "
-        "input, put your session cookie in one of those files or export AOC_SESSION "
-        "(see the README)."
+        f"input, {local.where_to_put_the_token()} (see the README)."
     )
 
 

@@ -71,6 +71,13 @@ def no_token_sentence() -> str:
     return f"No Advent of Code session token is set (looked in {listed(token_places())})"
 
 
+def where_to_put_the_token() -> str:
+    """The advice after `no_token_sentence`, naming the file as one or as several."""
+    files = len(token_places()) - 1  # $AOC_SESSION is no file
+    return (f"put your session cookie in {'that file' if files == 1 else 'one of those files'}"
+            " or export AOC_SESSION")
+
+
 def token_file() -> Path:
     return config_dir() / "token"
 

@@ -151,8 +151,7 @@ class PuzzleInfo:
 def no_token_problem() -> str:
     return (
         f"{local.no_token_sentence()}, so nothing was fetched (your input, the puzzle's "
-        "title and example): put your session cookie in one of those files or export "
-        "AOC_SESSION."
+        f"title and example): {local.where_to_put_the_token()}."
     )
 
 

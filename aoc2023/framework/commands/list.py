@@ -197,8 +197,8 @@ def gather(asked: Sequence[int] | None = None) -> Listing:
                                              for day in listing.days)))
     if token is None:
         listing.notices.append(
-            f"{local.no_token_sentence()}, so no answer is known: put your session cookie "
-            "in one of those files or export AOC_SESSION."
+            f"{local.no_token_sentence()}, so no answer is known: "
+            f"{local.where_to_put_the_token()}."
         )
     elif user_id is None:
         listing.notices.append(
