@@ -33,14 +33,14 @@ def read(
     from aoc2023.framework.aocd.local import find_token
     from aoc2023.framework.aocd.pages import puzzle_text
 
-    configure_logging(verbose)
+    configure_logging(verbose=verbose)
     try:
         token = find_token()
         if token is None:
             raise no_token_error()
         text = puzzle_text(token, year, day)
     except Exception as error:
-        fail(error, verbose)
+        fail(error, verbose=verbose)
     notices = []
     if text.still_short:
         notices.append("Note: fetched the page again for a part solved since it was cached, "
@@ -62,7 +62,7 @@ def read(
         else:
             render(shown, out)
 
-    emit(as_json, to_json, notices, to_view)
+    emit(to_json, notices, to_view, as_json=as_json)
 
 
 def _title(token: str, year: int, day: int) -> str | None:
