@@ -266,7 +266,7 @@ class _Round:
 
 def measure(
     lanes: Sequence[Lane], run_input: RunInput, expected: dict[tuple[str | None, str], float],
-    deadline: float, grace: float, warm_until: float, progress: Progress = NO_WATCH, *,
+    progress: Progress = NO_WATCH, *, deadline: float, grace: float, warm_until: float,
     cpu_steps: frozenset[tuple[str | None, str]] = frozenset(), where: str = "",
     watcher: Watcher = _no_watcher, clocks: Clocks = REAL,
 ) -> Timing:
@@ -274,11 +274,12 @@ def measure(
     MIN_RUNS rounds: `deadline + grace`, or MIN_GRACE from now); rounds before `warm_until`
     warm up. A unit starts only if its `expected` seconds (then the slowest seen) fit; one
     that does not ends the timing, or before MIN_RUNS rounds is left out. `cpu_steps` too.
-    `progress` stays positional: call_with_timeout passes it to the task so."""
+    `progress` is positional: call_with_timeout passes it so."""
     timing = Timing({(lane.variant, step): [] for lane in lanes for step in lane.steps})
     try:
-        _time_rounds(timing, lanes, run_input, expected, deadline, grace, warm_until,
-                     cpu_steps, where, watcher, progress, clocks)
+        _time_rounds(timing, lanes, run_input, expected, progress, deadline=deadline,
+                     grace=grace, warm_until=warm_until, cpu_steps=cpu_steps, where=where,
+                     watcher=watcher, clocks=clocks)
     finally:  # the last units' "after"
         timing.calibration.append(calibrate(clocks.timer, clocks.cpu_timer, clocks.work))
     return timing
@@ -286,9 +287,9 @@ def measure(
 
 def _time_rounds(
     timing: Timing, lanes: Sequence[Lane], run_input: RunInput,
-    expected: dict[tuple[str | None, str], float], deadline: float, grace: float,
-    warm_until: float, cpu_steps: frozenset[tuple[str | None, str]], where: str,
-    watcher: Watcher, progress: Progress, clocks: Clocks,
+    expected: dict[tuple[str | None, str], float], progress: Progress, *, deadline: float,
+    grace: float, warm_until: float, cpu_steps: frozenset[tuple[str | None, str]],
+    where: str, watcher: Watcher, clocks: Clocks,
 ) -> None:
     """`measure`'s rounds, filling `timing`."""
     clock, max_runs = clocks.clock, clocks.max_runs
@@ -447,8 +448,9 @@ def bench_input(
                   for step in lane.steps if (_from_check(step, one) or [0])[0] >= CPU_FROM * 1e9}
     cpu_steps = frozenset((lane.variant, step) for lane in lanes for step in lane.steps
                           if step in long_steps)
-    task = partial(measure, lanes, run_input, expected, deadline, grace, warm_until,
-                   cpu_steps=cpu_steps, where=where, watcher=watcher, clocks=clocks)
+    task = partial(measure, lanes, run_input, expected, deadline=deadline, grace=grace,
+                   warm_until=warm_until, cpu_steps=cpu_steps, where=where, watcher=watcher,
+                   clocks=clocks)
     try:
         timing = task() if timeout is None else call_with_timeout(task, timeout)
     except (TimedOut, ChildFailed) as failure:

@@ -51,8 +51,8 @@ def read(
     shown = printable(text.markdown)
 
     def to_json() -> str:
-        return read_json(year, day, _title(token, year, day), shown,
-                         _answers(token, year, day), notices)
+        return read_json(year, day, title=_title(token, year, day), markdown=shown,
+                         answers=_answers(token, year, day), notices=notices)
 
     def to_view(out: IO[str], err: IO[str]) -> None:
         for notice in notices:
@@ -100,7 +100,7 @@ def render(markdown: str, out: IO[str]) -> None:
     out.write("\n".join(line.rstrip(" ") for line in capture.get().split("\n")))
 
 
-def read_json(year: int, day: int, title: str | None, markdown: str,
+def read_json(year: int, day: int, *, title: str | None, markdown: str,
               answers: Sequence[tuple[int, str | None]], notices: Sequence[str]) -> str:
     """`aoc read --json`: the text as `--markdown` prints it, and the answers known."""
     return json.dumps({
