@@ -124,7 +124,6 @@ def test_the_bench_table_fits_and_shows_every_figure_and_answer_whole(
     them, then made slower by hand, each step by a ratio of its own: one bench, and
     every step's change a figure of its own in the table."""
     report = bench_days(RunRequest(((2085, 1), (2085, 2), (2085, 3)), None, True), 0.05,
-                        None, None,
                         clocks=capped(RUNS))
     outputs.save_and_publish(report, outputs.prepare(save=True), datetime.now(UTC), [],
                              duration=format_duration)

@@ -71,16 +71,16 @@ def test_input_file_for_one_day_is_a_rule_of_the_command_line(year_with_day_7: i
     from aoc2023.framework.errors import UsageError
 
     file = Path("x.txt")
-    check_input_options(file, False, days=((year_with_day_7, 7),))
-    check_input_options(None, False, days=((year_with_day_7, 1), (2023, 1)))
+    check_input_options(file, example=False, days=((year_with_day_7, 7),))
+    check_input_options(None, example=False, days=((year_with_day_7, 1), (2023, 1)))
     one_year = (year_with_day_7,)
-    check_input_options(file, False, days=resolve(one_year, None).days)  # its one day
+    check_input_options(file, example=False, days=resolve(one_year, None).days)  # its one day
     # of two years, one has day 20: the file is that day's
-    check_input_options(file, False, days=resolve((2024, 2025), "20").days)
+    check_input_options(file, example=False, days=resolve((2024, 2025), "20").days)
     for days in [((year_with_day_7, 7), (year_with_day_7, 8)),
                  ((year_with_day_7, 7), (2023, 7)), ()]:
         with pytest.raises(UsageError, match=r"^--input FILE runs one day: name exactly one"):
-            check_input_options(file, False, days=days)
+            check_input_options(file, example=False, days=days)
 
 
 USAGE_ERRORS = [

@@ -235,12 +235,12 @@ def test_a_view_for_people_is_fitted_and_coloured_to_the_terminal_it_is_written_
 
     def view(out: IO[str], err: IO[str]) -> None:
         seen.append((terminal_width(out), use_colour(err)))
-        print(paint("\x1b]0;title\x07 bold", "bold", use_colour(out)), file=out, flush=True)
+        print(paint("\x1b]0;title\x07 bold", "bold", colour=use_colour(out)), file=out, flush=True)
 
     with os.fdopen(terminal, "w") as stream, os.fdopen(controller, "rb", buffering=0) as screen:
         monkeypatch.setattr(sys, "stdout", stream)
         monkeypatch.setattr(sys, "stderr", stream)
-        emit(False, lambda: "{}", [], view)
+        emit(lambda: "{}", [], view, as_json=False)
         shown = screen.read(10000).decode()
     assert seen == [(60, True)]
     assert shown.startswith("\x1b[1m\\x1b]0;title\\x07 bold\x1b[0m"), repr(shown)

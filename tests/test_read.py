@@ -152,7 +152,7 @@ def test_the_page_wraps_at_the_terminal_s_width(monkeypatch: pytest.MonkeyPatch)
     fcntl.ioctl(terminal, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 40, 0, 0))
     with os.fdopen(terminal, "w") as stream, os.fdopen(controller, "rb", buffering=0) as screen:
         monkeypatch.setattr(sys, "stdout", stream)
-        emit(False, lambda: "{}", [], lambda out, err: render("word " * 30, out))
+        emit(lambda: "{}", [], lambda out, err: render("word " * 30, out), as_json=False)
         stream.flush()
         shown = screen.read(10000).decode()
     lines = [line for line in shown.splitlines() if line.strip()]

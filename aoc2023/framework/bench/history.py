@@ -99,7 +99,7 @@ def input_name(source: str | None, label: str | None, root: Path | None) -> str:
     return str(path)
 
 
-def _key(bench: DayBench, step: StepBench, root: Path | None, typed: bool = False) -> Key:
+def _key(bench: DayBench, step: StepBench, root: Path | None, *, typed: bool = False) -> Key:
     """The step's key; `typed`: with the file named as typed (saved before `input_name`)."""
     result = bench.result
     label = (result.label or "") if typed else input_name(result.source, result.label, root)
@@ -171,7 +171,7 @@ def _optional_text(data: dict[str, Any], name: str) -> str | None:
     return value
 
 
-def _number(data: dict[str, Any], name: str, required: bool = True) -> float | None:
+def _number(data: dict[str, Any], name: str, *, required: bool = True) -> float | None:
     """Seconds: finite and not negative."""
     if name not in data and required:
         raise _Damaged(f"it has no {name}")

@@ -266,18 +266,20 @@ class _Round:
 
 def measure(
     lanes: Sequence[Lane], run_input: RunInput, expected: dict[tuple[str | None, str], float],
-    deadline: float, grace: float, warm_until: float,
+    progress: Progress = NO_WATCH, *, deadline: float, grace: float, warm_until: float,
     cpu_steps: frozenset[tuple[str | None, str]] = frozenset(), where: str = "",
-    watcher: Watcher = _no_watcher, progress: Progress = NO_WATCH, clocks: Clocks = REAL,
+    watcher: Watcher = _no_watcher, clocks: Clocks = REAL,
 ) -> Timing:
     """Time the lanes' units in rounds until `clocks.clock` would pass `deadline` (until
     MIN_RUNS rounds: `deadline + grace`, or MIN_GRACE from now); rounds before `warm_until`
     warm up. A unit starts only if its `expected` seconds (then the slowest seen) fit; one
-    that does not ends the timing, or before MIN_RUNS rounds is left out. `cpu_steps` too."""
+    that does not ends the timing, or before MIN_RUNS rounds is left out. `cpu_steps` too.
+    `progress` is positional: call_with_timeout passes it so."""
     timing = Timing({(lane.variant, step): [] for lane in lanes for step in lane.steps})
     try:
-        _time_rounds(timing, lanes, run_input, expected, deadline, grace, warm_until,
-                     cpu_steps, where, watcher, progress, clocks)
+        _time_rounds(timing, lanes, run_input, expected, progress, deadline=deadline,
+                     grace=grace, warm_until=warm_until, cpu_steps=cpu_steps, where=where,
+                     watcher=watcher, clocks=clocks)
     finally:  # the last units' "after"
         timing.calibration.append(calibrate(clocks.timer, clocks.cpu_timer, clocks.work))
     return timing
@@ -285,9 +287,9 @@ def measure(
 
 def _time_rounds(
     timing: Timing, lanes: Sequence[Lane], run_input: RunInput,
-    expected: dict[tuple[str | None, str], float], deadline: float, grace: float,
-    warm_until: float, cpu_steps: frozenset[tuple[str | None, str]], where: str,
-    watcher: Watcher, progress: Progress, clocks: Clocks,
+    expected: dict[tuple[str | None, str], float], progress: Progress, *, deadline: float,
+    grace: float, warm_until: float, cpu_steps: frozenset[tuple[str | None, str]],
+    where: str, watcher: Watcher, clocks: Clocks,
 ) -> None:
     """`measure`'s rounds, filling `timing`."""
     clock, max_runs = clocks.clock, clocks.max_runs
@@ -412,8 +414,9 @@ def _seconds(samples: list[int]) -> list[float]:
 
 def bench_input(
     solution_class: type[Solution[Any]], run_input: RunInput, title: str | None, budget: float,
-    timeout: float | None = None, run: DayRunner | None = None, watcher: Watcher | None = None,
-    variants: Sequence[type[Solution[Any]]] = (), clocks: Clocks = REAL,
+    *, timeout: float | None = None, run: DayRunner | None = None,
+    watcher: Watcher | None = None, variants: Sequence[type[Solution[Any]]] = (),
+    clocks: Clocks = REAL,
 ) -> DayBench:
     """Check the day (and `variants` against it) on one input, then time all in `budget` s."""
     watcher = watcher or _no_watcher
@@ -445,8 +448,9 @@ def bench_input(
                   for step in lane.steps if (_from_check(step, one) or [0])[0] >= CPU_FROM * 1e9}
     cpu_steps = frozenset((lane.variant, step) for lane in lanes for step in lane.steps
                           if step in long_steps)
-    task = partial(measure, lanes, run_input, expected, deadline, grace, warm_until, cpu_steps,
-                   where, watcher, clocks=clocks)
+    task = partial(measure, lanes, run_input, expected, deadline=deadline, grace=grace,
+                   warm_until=warm_until, cpu_steps=cpu_steps, where=where, watcher=watcher,
+                   clocks=clocks)
     try:
         timing = task() if timeout is None else call_with_timeout(task, timeout)
     except (TimedOut, ChildFailed) as failure:
@@ -507,7 +511,7 @@ def _steps(lane: Lane, check: DayResult, timing: Timing, speed: Speed | None
 
 
 def bench_days(
-    request: RunRequest, budget: float = 1.0, timeout: float | None = None,
+    request: RunRequest, budget: float = 1.0, *, timeout: float | None = None,
     watcher: Watcher | None = None, variants: bool = True, memory: bool = False,
     clocks: Clocks = REAL,
 ) -> BenchReport:
@@ -525,8 +529,8 @@ def bench_days(
             share = budget / len(day.runs)
             others = variants_of(day.solution_class) if variants else []
             for one in day.runs:
-                bench = bench_input(day.solution_class, one, day.title, share, timeout, run,
-                                    watcher, others, clocks)
+                bench = bench_input(day.solution_class, one, day.title, share, timeout=timeout,
+                                    run=run, watcher=watcher, variants=others, clocks=clocks)
                 if any(result.interrupted for result in (bench.result, *bench.variants)):
                     raise KeyboardInterrupt
                 if memory:

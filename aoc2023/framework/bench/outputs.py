@@ -80,7 +80,7 @@ def _with_charts(report: BenchReport, block: str, folder: Path) -> tuple[str, li
     return "\n\n".join([block, *links]), []
 
 
-def compared(report: BenchReport, outputs: Outputs, save: bool = True) -> BenchReport:
+def compared(report: BenchReport, outputs: Outputs, *, save: bool = True) -> BenchReport:
     """The report compared with the history; unreadable: a notice, or raised if saved into."""
     if outputs.root is None:
         return report

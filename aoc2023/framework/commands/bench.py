@@ -113,12 +113,12 @@ def bench(
     from aoc2023.framework.commands.view import format_duration, smart_terminal
     from aoc2023.framework.inputs import RunRequest
 
-    configure_logging(verbose)
-    asked = days_asked(years, days, verbose)
+    configure_logging(verbose=verbose)
+    asked = days_asked(years, days, verbose=verbose)
     if show_history:
         history_of_day(asked, plot, as_json=as_json, verbose=verbose)
     try:
-        check_input_options(input_file, example, days=asked.days)
+        check_input_options(input_file, example=example, days=asked.days)
         check_seconds("--budget", budget)
         check_seconds("--timeout", timeout)
         # Before any day's code runs (it may chdir) and anything is timed.
@@ -126,12 +126,13 @@ def bench(
         progress = ProgressLine(sys.stderr) if smart_terminal(sys.stderr) else None
         try:
             request = RunRequest(asked.days, input_file, example, skipped=asked.notices)
-            outcome = bench_days(request, budget, timeout, progress, variants, memory)
+            outcome = bench_days(request, budget, timeout=timeout, watcher=progress,
+                                 variants=variants, memory=memory)
         finally:
             if progress is not None:
                 progress.clear()
     except Exception as error:
-        fail(error, verbose)
+        fail(error, verbose=verbose)
     # The timing is done: a file that fails now is said after the report, which is kept.
     stopped = outcome.interrupted  # Ctrl-C: figures of some days only, kept out of files
     done: list[str] = []
@@ -144,12 +145,12 @@ def bench(
             done.append(draw_chart(outcome, written.plot, plot))
     except Exception as error:
         late = error
-    emit(as_json, lambda: bench_json(outcome), outcome.notices,
-         lambda out, err: render(outcome, out, err, verbose=verbose))
+    emit(lambda: bench_json(outcome), outcome.notices,
+         lambda out, err: render(outcome, out, err, verbose=verbose), as_json=as_json)
     for line in done:
         typer.echo(line, err=True)
     if late is not None:
-        fail(late, verbose)
+        fail(late, verbose=verbose)
     raise typer.Exit(bench_exit_code(outcome))
 
 
@@ -185,10 +186,9 @@ def history_of_day(asked: DaysAsked, plot: Path | None, *, as_json: bool,
         path = store.history_file(require_project_root())
         entries, notices = history.saved_entries(history.load(path), str(path))
         series = history.day_series(entries, history.machine(), year, day)
-        colour = use_colour(sys.stderr)
+        colour, width = use_colour(sys.stderr), terminal_width(sys.stderr)
         for notice in notices:
-            typer.echo(paint(wrap_message(notice, terminal_width(sys.stderr)), "yellow", colour),
-                       err=True)
+            typer.echo(paint(wrap_message(notice, width), "yellow", colour=colour), err=True)
         if not series:
             save = aoc_command("bench", year, day, "--save")
             raise UsageError(f"{path} has no figures of {year} day {day} saved on this "
@@ -197,7 +197,7 @@ def history_of_day(asked: DaysAsked, plot: Path | None, *, as_json: bool,
         if chart is not None:
             outputs.history_chart(series, chart, title)
     except Exception as error:
-        fail(error, verbose)
+        fail(error, verbose=verbose)
     if as_json:
         json_output.put(json.dumps({"year": year, "day": day, "series": [
             {"name": name, "points": [point.__dict__ for point in points]}

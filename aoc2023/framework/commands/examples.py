@@ -35,14 +35,14 @@ def examples(
     from aoc2023.framework.aocd.pages import current_examples
     from aoc2023.framework.commands.new import examples_block
 
-    configure_logging(verbose)
+    configure_logging(verbose=verbose)
     try:
         token = find_token()
         if token is None:
             raise no_token_error()
         page = current_examples(token, year, day)
     except Exception as error:
-        fail(error, verbose)
+        fail(error, verbose=verbose)
     notices = []
     if page.refreshed:
         notices.append("Fetched the page again: a part was solved since it was cached.")
@@ -59,14 +59,15 @@ def examples(
         if not page.examples:
             return
         count = len(page.examples)
-        constants, body = examples_block(page.examples, day == calendar.days_in_year(year))
+        constants, body = examples_block(page.examples,
+                                          last_day=day == calendar.days_in_year(year))
         print(printable(f"# {year} day {day}" + (f" ({page.title})" if page.title else "")
                         + f": {count} example{'s' * (count > 1)} as aocd's example parser "
                         "reads the page now. Check the answers.\n"), file=out)
         print(printable(constants), file=out)
         out.write(printable(body))
 
-    emit(as_json, to_json, notices, to_code)
+    emit(to_json, notices, to_code, as_json=as_json)
 
 
 def examples_json(year: int, day: int, page: PageExamples, notices: Sequence[str]) -> str:

@@ -73,7 +73,7 @@ def handed_over() -> Iterator[None]:
         outcome.saved = _Saved.take()
 
 
-def one_document(command: Callable[[], int], seal: bool) -> int:
+def one_document(command: Callable[[], int], *, seal: bool) -> int:
     """Run `command` (raising, `standalone_mode=False`) with stdout kept for one document;
     the exit code. `seal` (`aoc` the program): fd 1 stays on stderr and the document goes
     to the fd saved, so that a thread left running cannot write into it."""

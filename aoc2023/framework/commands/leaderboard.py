@@ -50,9 +50,9 @@ def leaderboard(
     try:
         given = None if view_key is None else local.clean_view_key(view_key)
     except Exception as error:
-        fail(error, verbose)
+        fail(error, verbose=verbose)
     output.install(given)  # redacted before --verbose logs the address
-    configure_logging(verbose)
+    configure_logging(verbose=verbose)
     try:
         if save_key and given is None:
             raise UsageError("--save-key keeps the key given with --view-key KEY: give it one.")
@@ -71,7 +71,7 @@ def leaderboard(
         if save_key and given is not None:
             print(_kept(given, board), file=sys.stderr)
     except Exception as error:
-        fail(error, verbose)
+        fail(error, verbose=verbose)
     if board.passed_over:
         named = ", ".join(board.passed_over[:5]) + (", ..." if len(board.passed_over) > 5 else "")
         say(f"Some of the board's values are not whole numbers and were passed over "
@@ -187,8 +187,8 @@ def render(board: Leaderboard, out: IO[str]) -> None:
     chosen_columns, chosen = choose_layout(
         [(columns, rows), ([rank_column, name, days, Column("Score", "right")], narrow)], width)
     print(render_table(f"Private leaderboard {board.board_id}, {board.year}", chosen_columns,
-                       chosen, colour, width), file=out)
-    print(paint(wrap_message(age_line(board), width), "dim", colour), file=out)
+                       chosen, colour=colour, width=width), file=out)
+    print(paint(wrap_message(age_line(board), width), "dim", colour=colour), file=out)
 
 
 def _clock(timestamp: int | None) -> str:
@@ -237,8 +237,8 @@ def render_day(board: Leaderboard, day: int, out: IO[str]) -> None:
         [(columns, rows), ([columns[i] for i in narrow], [[row[i] for i in narrow]
                                                            for row in rows])], width)
     print(render_table(f"Private leaderboard {board.board_id}, {board.year}, day {day}",
-                       chosen_columns, chosen, colour, width), file=out)
-    print(paint(wrap_message(age_line(board), width), "dim", colour), file=out)
+                       chosen_columns, chosen, colour=colour, width=width), file=out)
+    print(paint(wrap_message(age_line(board), width), "dim", colour=colour), file=out)
 
 
 def _iso(timestamp: float | None) -> str | None:

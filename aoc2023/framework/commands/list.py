@@ -45,14 +45,14 @@ def list_days(
     A part is solved when aocd has cached the answer the site accepted for your session
     token. Reads local files only; fetches nothing.
     """
-    configure_logging(verbose)
-    asked = years_asked(years, verbose) if years is not None else None
+    configure_logging(verbose=verbose)
+    asked = years_asked(years, verbose=verbose) if years is not None else None
     try:
         found = gather(asked)
     except Exception as error:
-        fail(error, verbose)
-    emit(as_json, lambda: listing_json(found), found.notices,
-         lambda out, err: render(found, out, err))
+        fail(error, verbose=verbose)
+    emit(lambda: listing_json(found), found.notices, lambda out, err: render(found, out, err),
+         as_json=as_json)
     raise typer.Exit(listing_exit_code(found))
 
 

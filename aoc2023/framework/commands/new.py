@@ -47,14 +47,14 @@ def new(
     from aoc2023.framework.aocd.local import find_token
     from aoc2023.framework.launcher import aoc_command, pytest_command
 
-    configure_logging(verbose)
+    configure_logging(verbose=verbose)
     if wait:
         from aoc2023.framework.commands.terminal import wait_in_terminal
 
         try:  # say now, not after the wait, that the files exist already
             refuse_existing(find_target(year, day))
         except Exception as error:
-            fail(error, verbose)
+            fail(error, verbose=verbose)
         wait_in_terminal(year, day, verbose=verbose, token=find_token())
     try:
         from aoc2023.framework.calendar import offering_wait
@@ -62,7 +62,7 @@ def new(
         with offering_wait("new"):  # a locked day's sentence names `aoc new --wait`
             created = new_day(year, day, find_token())
     except Exception as error:
-        fail(error, verbose)
+        fail(error, verbose=verbose)
     target, info = created.target, created.info
     notices = [f"Note: {problem}" for problem in info.problems]
 
@@ -84,7 +84,7 @@ def new(
         print(f"Next: {aoc_command('run', year, day, '--example')}; its tests: "
               f"{pytest_command(shown(target.day_path))}", file=out)
 
-    emit(as_json, to_json, notices, to_text)
+    emit(to_json, notices, to_text, as_json=as_json)
 
 
 FRAMEWORK = __name__.rsplit(".", 2)[0]
@@ -268,7 +268,7 @@ def example_literal(text: str) -> str:
     return "(\n" + "".join(f"    {chunk}\n" for chunk in chunks) + ")"
 
 
-def example_call(input_source: str, example: PageExample, last_day: bool) -> str:
+def example_call(input_source: str, example: PageExample, *, last_day: bool) -> str:
     """`Example(<input_source>, part_1=..., part_2=...)`: an example as a day declares it."""
     arguments = [input_source]
     if example.part_1 is not None:
@@ -280,11 +280,11 @@ def example_call(input_source: str, example: PageExample, last_day: bool) -> str
     return f"Example({', '.join(arguments)})"
 
 
-def _example_line(name: str, example: PageExample, last_day: bool) -> str:
-    return f"        {example_call(name, example, last_day)},"
+def _example_line(name: str, example: PageExample, *, last_day: bool) -> str:
+    return f"        {example_call(name, example, last_day=last_day)},"
 
 
-def drawn_notes(name: str, example: PageExample, last_day: bool) -> list[str]:
+def drawn_notes(name: str, example: PageExample, *, last_day: bool) -> list[str]:
     """Comments for parts whose answer is drawn (PageExample.drawn): no placeholder answer."""
     notes = []
     for part, given in sorted(example.drawn.items()):
@@ -298,7 +298,7 @@ def drawn_notes(name: str, example: PageExample, last_day: bool) -> list[str]:
     return notes
 
 
-def examples_block(examples: tuple[PageExample, ...], last_day: bool) -> tuple[str, str]:
+def examples_block(examples: tuple[PageExample, ...], *, last_day: bool) -> tuple[str, str]:
     """The EXAMPLE constants (module level) and the `examples = [...]` lines (class body)."""
     if not examples:
         constants = '# The example input from the puzzle text: paste it between the quotes.\n'
@@ -320,8 +320,8 @@ def examples_block(examples: tuple[PageExample, ...], last_day: bool) -> tuple[s
         lines.append("    # Add part_2=... to an example once part 2 is unlocked.")
     lines.append("    examples = [")
     for name, example in zip(names, examples, strict=True):
-        lines += [f"        {note}" for note in drawn_notes(name, example, last_day)]
-        lines.append(_example_line(name, example, last_day))
+        lines += [f"        {note}" for note in drawn_notes(name, example, last_day=last_day)]
+        lines.append(_example_line(name, example, last_day=last_day))
     lines.append("    ]")
     return constants, "\n".join(lines) + "\n"
 
@@ -333,7 +333,7 @@ def render_day(target: Target, title: str | None, examples: tuple[PageExample, .
     if title and python_str(title) == f'"{title}"':  # plain, and it fits the first line
         with_title = f"{year} day {day}: {title}."
         heading = with_title if len('"""' + with_title) <= MAX_LINE else heading
-    constants, examples_body = examples_block(examples, last_day)
+    constants, examples_body = examples_block(examples, last_day=last_day)
     return _template("day.py.tmpl").substitute(
         heading=heading,
         last_day_note="\nThe last day of the year has no part 2." if last_day else "",

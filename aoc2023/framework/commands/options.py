@@ -111,7 +111,7 @@ def readable_help(app: typer.Typer) -> None:
         command.cls = _Command
 
 
-def configure_logging(verbose: bool) -> None:
+def configure_logging(*, verbose: bool) -> None:
     if verbose:
         # To sys.stderr, where the token is redacted (output.py).
         logging.basicConfig(level=logging.DEBUG, format="%(levelname)s %(name)s: %(message)s")
@@ -125,7 +125,7 @@ def say(line: str, *, err: bool = False, nl: bool = True) -> None:
     typer.echo(printable(line), err=err, nl=nl)
 
 
-def fail(error: Exception, verbose: bool) -> NoReturn:
+def fail(error: Exception, *, verbose: bool) -> NoReturn:
     """Say the error in one sentence (traceback if verbose; --json's `error`), and exit."""
     if verbose:
         traceback.print_exception(error, file=sys.stderr)
@@ -135,17 +135,17 @@ def fail(error: Exception, verbose: bool) -> NoReturn:
     raise typer.Exit(code)
 
 
-def years_asked(spec: str, verbose: bool) -> tuple[int, ...]:
+def years_asked(spec: str, *, verbose: bool) -> tuple[int, ...]:
     """YEARS as years (registry.parse_years), or `fail`."""
     from aoc2023.framework.registry import parse_years
 
     try:
         return tuple(parse_years(spec))
     except Exception as error:
-        fail(error, verbose)
+        fail(error, verbose=verbose)
 
 
-def check_input_options(input_file: Path | None, example: bool,
+def check_input_options(input_file: Path | None, *, example: bool,
                         accounts: str | None = None,
                         days: Sequence[tuple[int, int]] = ()) -> None:
     """UsageError unless the input comes from one place at most, `--input FILE` for one
@@ -168,10 +168,11 @@ def check_seconds(option: str, value: float | None) -> None:
 
 
 def emit(
-    as_json: bool,
     to_json: Callable[[], str],
     notices: Sequence[str],
     render: Callable[[IO[str], IO[str]], None],
+    *,
+    as_json: bool,
 ) -> None:
     """The JSON alone on stdout (notices on stderr), or the view on the streams themselves
     (to fit and colour their terminal), which writes text from outside `printable`."""
@@ -194,14 +195,14 @@ class DaysAsked(NamedTuple):
     """What was left out; `CouldNotRun` for a year package that does not import."""
 
 
-def days_asked(years_spec: str, spec: str | None, verbose: bool) -> DaysAsked:
+def days_asked(years_spec: str, spec: str | None, *, verbose: bool) -> DaysAsked:
     """YEARS DAYS `resolve`d, or `fail`. Whether a day has a solution is found only when
     it is loaded: `aoc run 2023 8 --watch` starts before day 8 is written."""
-    years = years_asked(years_spec, verbose)
+    years = years_asked(years_spec, verbose=verbose)
     try:
         return resolve(years, spec)
     except Exception as error:
-        fail(error, verbose)
+        fail(error, verbose=verbose)
 
 
 def resolve(years: Sequence[int], spec: str | None) -> DaysAsked:

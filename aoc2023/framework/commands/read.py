@@ -33,14 +33,14 @@ def read(
     from aoc2023.framework.aocd.local import find_token
     from aoc2023.framework.aocd.pages import puzzle_text
 
-    configure_logging(verbose)
+    configure_logging(verbose=verbose)
     try:
         token = find_token()
         if token is None:
             raise no_token_error()
         text = puzzle_text(token, year, day)
     except Exception as error:
-        fail(error, verbose)
+        fail(error, verbose=verbose)
     notices = []
     if text.still_short:
         notices.append("Note: fetched the page again for a part solved since it was cached, "
@@ -51,8 +51,8 @@ def read(
     shown = printable(text.markdown)
 
     def to_json() -> str:
-        return read_json(year, day, _title(token, year, day), shown,
-                         _answers(token, year, day), notices)
+        return read_json(year, day, title=_title(token, year, day), markdown=shown,
+                         answers=_answers(token, year, day), notices=notices)
 
     def to_view(out: IO[str], err: IO[str]) -> None:
         for notice in notices:
@@ -62,7 +62,7 @@ def read(
         else:
             render(shown, out)
 
-    emit(as_json, to_json, notices, to_view)
+    emit(to_json, notices, to_view, as_json=as_json)
 
 
 def _title(token: str, year: int, day: int) -> str | None:
@@ -100,7 +100,7 @@ def render(markdown: str, out: IO[str]) -> None:
     out.write("\n".join(line.rstrip(" ") for line in capture.get().split("\n")))
 
 
-def read_json(year: int, day: int, title: str | None, markdown: str,
+def read_json(year: int, day: int, *, title: str | None, markdown: str,
               answers: Sequence[tuple[int, str | None]], notices: Sequence[str]) -> str:
     """`aoc read --json`: the text as `--markdown` prints it, and the answers known."""
     return json.dumps({

@@ -159,11 +159,11 @@ def run(
     from aoc2023.framework.commands.options import days_asked
     from aoc2023.framework.inputs import RunRequest
 
-    configure_logging(verbose)
-    asked = days_asked(years, days, verbose)
+    configure_logging(verbose=verbose)
+    asked = days_asked(years, days, verbose=verbose)
     if watch and accounts is not None:
         fail(UsageError("--watch runs the days' examples or --input FILE, not the accounts' "
-                        "inputs: leave out --accounts or --watch."), verbose)
+                        "inputs: leave out --accounts or --watch."), verbose=verbose)
     if watch:
         from aoc2023.framework.watch import WatchRequest
 
@@ -176,10 +176,11 @@ def run(
     if wait and input_file is None and not example:  # wait for the unlock
         from aoc2023.framework.commands.terminal import wait_for_days
 
-        wait_for_days(asked.days, verbose)
+        wait_for_days(asked.days, verbose=verbose)
     executor = None
     try:
-        check_input_options(input_file, example, accounts, asked.days)
+        check_input_options(input_file, example=example, accounts=accounts,
+                            days=asked.days)
         settings = load_settings()  # on every run: a mistake there is said at once
         if accounts is not None:
             redact_accounts(accounts)
@@ -217,14 +218,14 @@ def run(
                 outcome.notices.extend(summary_notes(outcome))
             show_run(outcome, as_json=as_json, verbose=verbose)
     except Exception as error:
-        fail(error, verbose)
+        fail(error, verbose=verbose)
     if executor is not None and executor.profiler is not None:
         show_profile(executor.profiler, sys.stderr if as_json else sys.stdout)
     if memory_flame is not None and not outcome.interrupted:
         try:
             typer.echo(instruments.flame_report(request, *memory_flame), err=True)
         except Exception as error:
-            fail(error, verbose)
+            fail(error, verbose=verbose)
     raise typer.Exit(run_exit_code(outcome.results, outcome.interrupted, outcome.notices))
 
 
@@ -245,7 +246,7 @@ def watch_run(
                        as_json=as_json, verbose=verbose, timeout=timeout, profile=profile,
                        memory=memory)
     except Exception as error:
-        fail(error, verbose)
+        fail(error, verbose=verbose)
     raise typer.Exit(ExitCode.OK)
 
 
@@ -478,7 +479,7 @@ def _part_two_offer(token: str, year: int, day: int) -> tuple[str, bool]:
         return (f"{year} day {day}: part 1 is in, and the day declares no example answer for "
                 "part 2, but aocd's example parser finds none on the page: add part_2=... to "
                 f"an example from the puzzle text ({aoc_command('read', year, day)})."), True
-    calls = "\n".join(example_call(example_literal(example.input), example, False) + ","
+    calls = "\n".join(example_call(example_literal(example.input), example, last_day=False) + ","
                       for example in found)
     return (f"{year} day {day}: part 1 is in; part 2's example, as aocd's example parser "
             "reads the page (check it), to paste into the day's examples:\n" + calls), True
@@ -488,8 +489,8 @@ def _part_two_offer(token: str, year: int, day: int) -> tuple[str, bool]:
 
 def show_run(outcome: RunReport, *, as_json: bool, verbose: bool) -> None:
     """The report as JSON or as the table."""
-    emit(as_json, lambda: run_json(outcome), outcome.notices,
-         lambda out, err: show_table(outcome, out, err, verbose=verbose))
+    emit(lambda: run_json(outcome), outcome.notices,
+         lambda out, err: show_table(outcome, out, err, verbose=verbose), as_json=as_json)
 
 
 def show_table(report: RunReport, out: IO[str], err: IO[str], *, verbose: bool) -> None:
@@ -662,7 +663,7 @@ def profile_table(rows: list[ProfileRow], width: int | None = None, *, colour: b
                for cells, row in zip(figures, rows, strict=True)]
     columns, chosen = choose_layout([(wide, table), (narrow, stacked)], width)
     title = f"Profile: the {len(rows)} functions with the most time of their own"
-    return render_table(title, columns, chosen, colour, width)
+    return render_table(title, columns, chosen, colour=colour, width=width)
 
 
 # The live view, on a terminal (stdout and stderr, not --json): each day's row as soon as
@@ -729,7 +730,7 @@ def _say(lines: Iterable[tuple[str, str]], err: IO[str]) -> None:
     """`(line, style)` lines, wrapped and painted for `err`."""
     colour, width = use_colour(err), terminal_width(err)
     for line, style in lines:
-        print(paint(wrap_message(line, width), style, colour), file=err)
+        print(paint(wrap_message(line, width), style, colour=colour), file=err)
 
 
 class RunningLine:
@@ -864,7 +865,7 @@ class LiveTable:
         widths = fit_widths(columns, [*rows, typical], self.width)
         if self.width is not None and sum(widths) + 3 * len(widths) + 1 > self.width:
             widths = fit_widths(columns, rows, self.width)  # no room for it: the rows'
-        writer = TableWriter("Advent of Code", columns, widths, self.colour)
+        writer = TableWriter("Advent of Code", columns, widths, colour=self.colour)
         head = writer.head()
         print(head if not self.titled else head.split("\n", 1)[1], file=self.out, flush=True)
         self.titled = True

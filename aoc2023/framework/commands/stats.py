@@ -420,11 +420,11 @@ def render(years: Sequence[YearStats], out: IO[str]) -> None:
                                                                       for row in rows])
                                        for kept in ((0, 2, 3, 4, 6), (0, 2, 3, 6))]
         chosen_columns, chosen = choose_layout(layouts, width)
-        print(render_table(f"Stars of {year.year}", chosen_columns, chosen, colour, width),
-              file=out)
+        print(render_table(f"Stars of {year.year}", chosen_columns, chosen, colour=colour,
+                           width=width), file=out)
         print(wrap_message(totals_line(year), width), file=out)
         for sentence in year.unknown:
-            print(paint(wrap_message(f"Not known: {sentence}", width), "dim", colour),
+            print(paint(wrap_message(f"Not known: {sentence}", width), "dim", colour=colour),
                   file=out)
 
 
@@ -550,7 +550,7 @@ def _clean(text: str) -> str:
     return re.sub(_NOT_XML, "\ufffd", text)
 
 
-def _text(parent: Element, x: float, y: float, text: str, cls: str,
+def _text(parent: Element, x: float, y: float, text: str, cls: str, *,
           anchor: str = "start") -> Element:
     import xml.etree.ElementTree as ET
 
@@ -602,13 +602,13 @@ def calendar_svg(years: Sequence[YearStats]) -> str:
         ET.SubElement(group, "rect", {"class": "tile", "width": str(TILE_W),
                                       "height": str(TILE_H), "rx": "6"})
         _text(group, 10, 22, str(day.day), "day-number")
-        stars = _text(group, TILE_W - 10, 22, "", "stars", "end")
+        stars = _text(group, TILE_W - 10, 22, "", "stars", anchor="end")
         for kind in star_kinds(day):
             ET.SubElement(stars, "tspan", {"class": f"star {kind}"}).text = (
                 "☆" if kind == "empty" else "★")
         _text(group, 10, TILE_H - 12, time_text(day), "time")
         _text(group, TILE_W - 10, TILE_H - 12, format_duration(day.runtime_seconds),
-              "runtime", "end")
+              "runtime", anchor="end")
     ET.indent(svg, space="  ")
     return ET.tostring(svg, encoding="unicode") + "\n"
 
@@ -731,8 +731,8 @@ def stats(
     from aoc2023.framework.aocd.local import find_token
     from aoc2023.framework.project import project_root
 
-    configure_logging(verbose)
-    chosen = years_asked(years, verbose)
+    configure_logging(verbose=verbose)
+    chosen = years_asked(years, verbose=verbose)
     done: list[str] = []
     try:
         picture, readme_file = _targets(svg, readme=readme)
@@ -741,7 +741,7 @@ def stats(
         bench = saved_bench_runtimes(project_root())
         found = [year_stats(year, who, now, bench) for year in chosen]
     except Exception as error:
-        fail(error, verbose)
+        fail(error, verbose=verbose)
     # A file that fails now is said after the stats, which are shown.
     written: list[Path] = []
     late: Exception | None = None
@@ -770,9 +770,9 @@ def stats(
     def to_table(out: IO[str], err: IO[str]) -> None:
         render(found, out)
 
-    emit(as_json, to_json, done, to_table)
+    emit(to_json, done, to_table, as_json=as_json)
     if not as_json:
         for line in done:
             typer.echo(line, err=True)
     if late is not None:
-        fail(late, verbose)
+        fail(late, verbose=verbose)

@@ -46,7 +46,7 @@ def wait_in_terminal(
     try:
         calendar.check_day(year, day)
     except Exception as error:
-        fail(error, verbose)
+        fail(error, verbose=verbose)
     from aoc2023.framework.commands.view import (
         cell_width,
         smart_terminal,
@@ -143,7 +143,7 @@ def _wait_for_site(
             f"adventofcode.com still holds {year} day {day} locked after {minutes:g} minutes of "
             f"asking every {SITE_POLL_SECONDS:g} s, though this machine's clock says it "
             "unlocked: nothing was fetched or written; check the clock and run the command "
-            "again."), verbose)
+            "again."), verbose=verbose)
     except AocError:
         pass  # the command fetches again, and says what went wrong
     if live and said:
@@ -152,7 +152,7 @@ def _wait_for_site(
         typer.echo(f"{year} day {day} is unlocked on adventofcode.com.", err=True)
 
 
-def wait_for_days(asked: Sequence[tuple[int, int]], verbose: bool) -> None:
+def wait_for_days(asked: Sequence[tuple[int, int]], *, verbose: bool) -> None:
     """`aoc run --wait`: until every (year, day) asked is unlocked; no wait without a token."""
     from aoc2023.framework.aocd.local import find_token
 

@@ -35,14 +35,14 @@ def token(
     from aoc2023.framework.aocd.client import check_token
     from aoc2023.framework.errors import NoInputError, SiteError
 
-    configure_logging(verbose)
+    configure_logging(verbose=verbose)
     try:
         report = check_token(recheck=recheck)
     except Exception as error:
-        fail(error, verbose)
+        fail(error, verbose=verbose)
 
     # Under --json, the error below is added to the document (json_output.py).
-    emit(as_json, lambda: token_json(report), (), lambda out, err: render(report, out))
+    emit(lambda: token_json(report), (), lambda out, err: render(report, out), as_json=as_json)
     if report.fix is not None:
         fail(NoInputError(report.fix), verbose=False)
     if report.problem is not None:
@@ -111,7 +111,7 @@ def render(report: TokenReport, out: IO[str]) -> None:
     for text, style in lines(report):
         if width is not None and cell_width(text) > width:
             text = "\n".join(wrap(text, width, indent=_INDENT))
-        print(paint(text, style, colour), file=out)
+        print(paint(text, style, colour=colour), file=out)
 
 
 def _moment(timestamp: float | None) -> str | None:

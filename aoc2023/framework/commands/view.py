@@ -182,7 +182,7 @@ def status_line(text: str, width: int | None) -> str:
     return "\r\x1b[2K" + text
 
 
-def paint(text: str, style: str | None, colour: bool) -> str:
+def paint(text: str, style: str | None, *, colour: bool) -> str:
     """`text`, printable, in `style` when `colour`."""
     text = printable(text)
     if not colour or not style:
@@ -296,7 +296,7 @@ class TableWriter:
     """A table drawn a row at a time, for output that shows each row as soon as it is
     known; the widths are fixed up front (`fit_widths` on rows like the ones to come)."""
 
-    def __init__(self, title: str, columns: Sequence[Column], widths: Sequence[int],
+    def __init__(self, title: str, columns: Sequence[Column], widths: Sequence[int], *,
                  colour: bool, width: int | None = None) -> None:
         self.title, self.columns, self.widths, self.colour = title, columns, widths, colour
         self.width = width
@@ -316,7 +316,7 @@ class TableWriter:
             else:
                 lines.append(line)
         title = "\n".join(pad(line, total, "center").rstrip() for line in lines)
-        return "\n".join([paint(title, "bold", self.colour),
+        return "\n".join([paint(title, "bold", colour=self.colour),
                           self.rule("┌", "┬", "┐"), self.row(heading, headings=True),
                           self.rule("├", "┼", "┤")])
 
@@ -335,7 +335,7 @@ class TableWriter:
                 text = (lines[index] if index < len(lines) else "").replace(NBSP, " ")
                 text = text.rstrip(_JOINER)
                 text = pad(text, width, column.align)
-                padded.append(" " + paint(text, cell.style, self.colour) + " ")
+                padded.append(" " + paint(text, cell.style, colour=self.colour) + " ")
             out.append("│" + "│".join(padded) + "│")
         return "\n".join(out)
 
@@ -344,11 +344,12 @@ class TableWriter:
 
 
 def render_table(
-    title: str, columns: Sequence[Column], rows: Sequence[Sequence[Cell]], colour: bool,
+    title: str, columns: Sequence[Column], rows: Sequence[Sequence[Cell]], *, colour: bool,
     width: int | None = None,
 ) -> str:
     """The whole table, fitted to `width` (None: as wide as its contents)."""
-    writer = TableWriter(title, columns, fit_widths(columns, rows, width), colour, width)
+    writer = TableWriter(title, columns, fit_widths(columns, rows, width), colour=colour,
+                         width=width)
     return "\n".join([writer.head(), *(writer.row(row) for row in rows), writer.foot()])
 
 
@@ -472,6 +473,7 @@ def show(
     problems: Sequence[str],
     out: IO[str],
     err: IO[str],
+    *,
     after: Sequence[tuple[str, str]] = (),
     narrow: Layout | None = None,
 ) -> None:
@@ -480,14 +482,14 @@ def show(
     is `narrow` (other columns, the same facts) when the terminal is too narrow for it."""
     colour_err, width_err = use_colour(err), terminal_width(err)
     for notice in notices:
-        print(paint(wrap_message(notice, width_err), "yellow", colour_err), file=err)
+        print(paint(wrap_message(notice, width_err), "yellow", colour=colour_err), file=err)
     width = terminal_width(out)
     columns, rows = choose_layout([(columns, rows), *([narrow] if narrow else [])], width)
-    print(render_table(title, columns, rows, use_colour(out), width), file=out)
+    print(render_table(title, columns, rows, colour=use_colour(out), width=width), file=out)
     for line in problems:
-        print(paint(wrap_message(line, width_err), "red", colour_err), file=err)
+        print(paint(wrap_message(line, width_err), "red", colour=colour_err), file=err)
     for line, style in after:
-        print(paint(wrap_message(line, width_err), style, colour_err), file=err)
+        print(paint(wrap_message(line, width_err), style, colour=colour_err), file=err)
 
 
 def part_json(part: PartResult) -> dict[str, Any]:
