@@ -32,6 +32,7 @@ from __future__ import annotations
 import argparse
 import os
 import resource
+import shutil
 import statistics
 import subprocess
 import tempfile
@@ -72,9 +73,10 @@ def run_suite(clone: Path, commit: str, env: dict[str, str], load: int | None) -
     process tree (read before the load's processes are reaped)."""
     # pytest's folders of its own (tmp_path's), not the machine's: at its end pytest removes
     # all but the last 3 sessions' there, and those of whatever else ran pytest on this
-    # machine (other clones, other work) are not the suite's cost.
-    temporary = Path(tempfile.mkdtemp(prefix="pytest-root-", dir=clone.parent))
-    env = env | {"PYTEST_DEBUG_TEMPROOT": str(temporary)}
+    # machine (other clones, other work) are not the suite's cost. A short path in the
+    # system's tmp folder, as the default: some tests measure sentences that hold paths.
+    temporary = tempfile.mkdtemp(prefix="p")
+    env = env | {"PYTEST_DEBUG_TEMPROOT": temporary}
 
     def measure() -> tuple[subprocess.CompletedProcess[str], float, float]:
         cpu, started = _children_cpu(), time.monotonic()
@@ -87,6 +89,7 @@ def run_suite(clone: Path, commit: str, env: dict[str, str], load: int | None) -
             done, wall, cpu = measure()
     else:
         done, wall, cpu = measure()
+    shutil.rmtree(temporary, ignore_errors=True)
     lines = done.stdout.strip().splitlines()
     failed = [line for line in lines if line.startswith(("FAILED", "ERROR"))]
     summary = "; ".join([*failed, lines[-1] if lines else done.stderr[-300:]])
