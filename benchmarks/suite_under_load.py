@@ -15,9 +15,11 @@ of a fresh clone (no bytecode of the project yet), as CI's and a new user's is; 
 clone and its `uv sync` are not timed.
 
 Python writes bytecode, as on a user's machine and in CI (PYTHONDONTWRITEBYTECODE is
-unset). `--env` sets (NAME= unsets) a variable for every commit's runs; after a commit, for
-that commit's alone (as `1df38a8,PYTHONDONTWRITEBYTECODE=1 main,PYTHONDONTWRITEBYTECODE=`
-measures each as its own CI ran it).
+unset). Each run's pytest keeps its tmp folders under a root of its own
+(PYTEST_DEBUG_TEMPROOT), as on a machine where nothing else runs pytest. `--env` sets
+(NAME= unsets) a variable for every commit's runs; after a commit, for that commit's
+alone (as `1df38a8,PYTHONDONTWRITEBYTECODE=1 main,PYTHONDONTWRITEBYTECODE=` measures each
+as its own CI ran it).
 
 `--quiet` also measures each round without the load (`--load 0`: only without). Each
 run's pass or failure, and the failing tests' names, are printed; the summary gives
@@ -30,6 +32,7 @@ from __future__ import annotations
 import argparse
 import os
 import resource
+import shutil
 import statistics
 import subprocess
 import tempfile
@@ -68,6 +71,13 @@ def fresh_clone(commit: str, into: Path) -> Path:
 def run_suite(clone: Path, commit: str, env: dict[str, str], load: int | None) -> Run:
     """`uv run pytest -q` in `clone`, timed by the wall clock and by the CPU of its
     process tree (read before the load's processes are reaped)."""
+    # pytest's folders of its own (tmp_path's), not the machine's: at its end pytest removes
+    # all but the last 3 sessions' there, and those of whatever else ran pytest on this
+    # machine (other clones, other work) are not the suite's cost. A short path in the
+    # system's tmp folder, as the default: some tests measure sentences that hold paths.
+    temporary = tempfile.mkdtemp(prefix="p")
+    env = env | {"PYTEST_DEBUG_TEMPROOT": temporary}
+
     def measure() -> tuple[subprocess.CompletedProcess[str], float, float]:
         cpu, started = _children_cpu(), time.monotonic()
         done = subprocess.run(["uv", "run", "pytest", "-q", "-p", "no:cacheprovider"],
@@ -79,6 +89,7 @@ def run_suite(clone: Path, commit: str, env: dict[str, str], load: int | None) -
             done, wall, cpu = measure()
     else:
         done, wall, cpu = measure()
+    shutil.rmtree(temporary, ignore_errors=True)
     lines = done.stdout.strip().splitlines()
     failed = [line for line in lines if line.startswith(("FAILED", "ERROR"))]
     summary = "; ".join([*failed, lines[-1] if lines else done.stderr[-300:]])

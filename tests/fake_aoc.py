@@ -242,8 +242,9 @@ class FakeAoC:
         # Set, an answer's reply (once judged) is held until the test sets the event: a run
         # whose reply has not come yet, for as long as the test needs (a minute at most).
         self.hold_replies: threading.Event | None = None
-        # A request to a path here is answered only once its test holds of the requests
-        # recorded, or its seconds later: a barrier for runs started at once, say.
+        # A request to a path here is answered only once its test holds (of the requests
+        # recorded, checked as each arrives and every 10 ms), or its seconds later: a
+        # barrier for runs started at once, say.
         self.holds: dict[str, tuple[Callable[[list[Request]], bool], float]] = {}
         # A puzzle page asked before any other is answered only once another page is asked,
         # or `hold_first_page` seconds later: two runs asking at once then read it alike.
@@ -307,8 +308,10 @@ class FakeAoC:
             self._arrived.notify_all()
         if path in self.holds:
             held, seconds = self.holds[path]
+            until = time.monotonic() + seconds
             with self._arrived:
-                self._arrived.wait_for(lambda: held(self.requests), seconds)
+                while not held(self.requests) and (left := until - time.monotonic()) > 0:
+                    self._arrived.wait(min(left, 0.01))
         if method in self.failing:
             return self.failing[method], "Internal Server Error", {}
         if path == "/settings":

@@ -44,6 +44,12 @@ def examples(fast: int, wide: int = 0) -> settings:
                                            HealthCheck.too_slow, HealthCheck.data_too_large])
 
 
+CHARACTERS = st.characters(exclude_categories=["Cs"])
+"""Any character UTF-8 encodes (all but the surrogates), as `st.text()` draws them by
+default (`codec="utf-8"`), without the table of the codec that hypothesis builds for that
+(0.8 s of CPU in each process until `.hypothesis/` keeps it: every first run)."""
+
+
 # --- behaviours -----------------------------------------------------------------------------
 
 Step = Literal["import", "parse", "part_1", "part_2", "solve"]

@@ -142,7 +142,13 @@ import json
 import os
 
 started_in = os.getcwd()
-for args, settings, cwd in json.loads(sys.argv[4]):
+for args, settings, cwd, writes in json.loads(sys.argv[4]):
+    for path, text in writes.items():
+        if text is None:
+            os.remove(path)
+        else:
+            with open(path, "w", encoding="utf-8") as file:
+                file.write(text)
     os.chdir(cwd or started_in)
     environ = dict(os.environ)
     os.environ.update(settings)
@@ -153,40 +159,45 @@ for args, settings, cwd in json.loads(sys.argv[4]):
     print(f"\x1e{code}\x1e", end="", flush=True)
     print("\x1e", end="", file=sys.stderr, flush=True)
 """
-"""Each command through `main` called from code, which reads the environment and the
-token anew, as a fresh process does; ASCII's record separator ends each one's output,
-with its exit code on stdout."""
+"""Each command through `main` called from code, which reads the environment, the token
+and the days anew, as a fresh process does, after its files are written (text) or removed
+(None); ASCII's record separator ends each one's output, with its exit code on stdout."""
 
 
 def several(site: FakeAoC | None, *commands: Sequence[str],
             settings: Sequence[Mapping[str, str]] = (), cwds: Sequence[Path | None] = (),
-            shift: float = 0.0) -> list[str]:
+            writes: Sequence[Mapping[Path, str | None]] = (), shift: float = 0.0) -> list[str]:
     """The command line of `aoc_runs`' one process (its arguments alike), for a process
     wired otherwise: on a terminal, where each command's output ends at its exit code
     between two record separators on stdout, then one on stderr."""
     settings = list(settings) or [{}] * len(commands)
     folders = [str(folder or "") for folder in cwds or [None] * len(commands)]
+    files = [{str(path): text for path, text in each.items()}
+             for each in writes or [{}] * len(commands)]
     if changed := [name for each in settings for name in each if name in _ENV_READ_AT_IMPORT]:
         raise ValueError(f"settings change {changed}, read when a process starts")
     url = "" if site is None else site.url
-    runs = json.dumps([[list(args), dict(each), folder]
-                       for args, each, folder in zip(commands, settings, folders, strict=True)])
+    runs = json.dumps([[list(args), dict(each), folder, written] for args, each, folder, written
+                       in zip(commands, settings, folders, files, strict=True)])
     return [sys.executable, "-c", SEVERAL, url, repr(shift), str(TESTS), runs]
 
 
 def aoc_runs(site: FakeAoC | None, home: AocdHome, *commands: Sequence[str],
              settings: Sequence[Mapping[str, str]] = (), env: dict[str, str] | None = None,
-             cwd: Path | None = None, cwds: Sequence[Path | None] = (), shift: float = 0.0,
+             cwd: Path | None = None, cwds: Sequence[Path | None] = (),
+             writes: Sequence[Mapping[Path, str | None]] = (), shift: float = 0.0,
              encoding: str | None = None, timeout: float = 120, wrapper: Sequence[str] = ()
              ) -> list[subprocess.CompletedProcess[str]]:
     """`aoc` run on each of `commands` in turn, in ONE process of its own (as `aoc`
     starts it: `env`, `cwd`, `wrapper`, `encoding` as there), each command with the
     variables of its `settings` set on top (a token, say; none read at start-up), in its
-    folder of `cwds` (default: `cwd`). For what needs a process but not one per command:
-    a locale, a read-only folder, a time limit against a hang. What the process writes
-    at its exit goes to the last one."""
+    folder of `cwds` (default: `cwd`), after the files of its `writes` are written (or,
+    None, removed): a day saved between two runs, say. For what needs a process but not
+    one per command: a locale, a read-only folder, a time limit against a hang. What the
+    process writes at its exit goes to the last one."""
     done = subprocess.run(
-        [*wrapper, *several(site, *commands, settings=settings, cwds=cwds, shift=shift)],
+        [*wrapper, *several(site, *commands, settings=settings, cwds=cwds, writes=writes,
+                            shift=shift)],
         cwd=cwd, env=_env(env or home.env(), cwd), capture_output=True, text=True,
         encoding=encoding, timeout=timeout)
     outs, errs = re.split("\x1e(-?\\d+)\x1e", done.stdout), done.stderr.split("\x1e")

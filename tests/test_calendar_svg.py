@@ -10,7 +10,7 @@ from pathlib import Path
 
 from hypothesis import given
 from hypothesis import strategies as st
-from misbehaving_days import examples
+from misbehaving_days import CHARACTERS, examples
 
 from aoc2023.framework.bench.outputs import update_readme
 from aoc2023.framework.commands.stats import (
@@ -86,7 +86,8 @@ def years(draw: st.DrawFn) -> YearStats:
                       for part, (earned, since) in enumerate(draw(
                           st.lists(_star, min_size=parts, max_size=parts)), 1))
         runtime = draw(st.none() | st.floats(1e-9, 1e3))
-        days.append(DayStats(year, day, draw(st.none() | st.text(max_size=30)), stars, runtime))
+        title = draw(st.none() | st.text(CHARACTERS, max_size=30))
+        days.append(DayStats(year, day, title, stars, runtime))
     return YearStats(year, tuple(days), ())
 
 

@@ -85,10 +85,13 @@ def test_the_suite_stays_green_when_days_are_added(tmp_path: Path, aocd_home: Ao
         "    def part_1(self, text: str) -> int:\n        return len(text.split())\n")
     # -v: each test's id and outcome, on a line of its own. Without hypothesis's and
     # anyio's plugins: these suites generate no cases and run no async test, and the
-    # plugins import all of hypothesis (at a session's end) and asyncio.
+    # plugins import all of hypothesis (at a session's end) and asyncio. Its tmp folders
+    # in this test's: at its end pytest removes the old ones of other sessions in its root,
+    # which on a machine shared with other work once took 21 s.
     tests = subprocess.run(
         [sys.executable, "-m", "pytest", "-v", "-n", "0", "-p", "no:cacheprovider",
          "-p", "no:hypothesispytest", "-p", "no:anyio", "-x", "-rf",
+         "--basetemp", str(tmp_path / "t"),
          *(arg for test in LEFT_OUT for arg in ("--deselect", test)),
          *(f"tests/{suite}" for suite in SUITES), "aoc2023", "aoc2024", "aoc2025", "aoc2026"],
         cwd=project, env=env, capture_output=True, text=True, timeout=600)

@@ -225,15 +225,13 @@ def _outputs(home_folder: Path) -> dict[str, str]:
         site.add_puzzle(2023, 1, "Trebuchet?!", inputs={TOKEN: example}, example=example,
                         example_answers=("142", None))
         home.set_token()
-        token, new = aoc_runs(site, home, ["token"], ["new", "2023", "1", "--wait"],
-                              env=env, cwd=project, wrapper=clock)
-        (home.config / "token").unlink()
-        (project / "aoc2023" / "day01.py").write_text(part_1)
-        example_1, first = aoc_runs(site, home, ["run", "2023", "1", "--example"],
-                                    ["run", "2023", "7"], env=env, cwd=project, wrapper=clock)
-        (project / "aoc2023" / "day01.py").write_text(part_2)
-        [examples] = aoc_runs(site, home, ["run", "2023", "1", "--example"], env=env,
-                              cwd=project, wrapper=clock)
+        day = project / "aoc2023" / "day01.py"
+        # One process: the token removed and day 1 saved as the tutorial says, in between.
+        token, new, example_1, first, examples = aoc_runs(
+            site, home, ["token"], ["new", "2023", "1", "--wait"],
+            ["run", "2023", "1", "--example"], ["run", "2023", "7"],
+            ["run", "2023", "1", "--example"], env=env, cwd=project, wrapper=clock,
+            writes=[{}, {}, {home.config / "token": None, day: part_1}, {}, {day: part_2}])
     finally:
         site.stop()
     for done in (token, new, example_1, first, examples):

@@ -18,7 +18,7 @@ from conftest import temporary_year
 from fake_clock import cap_runs
 from hypothesis import given
 from hypothesis import strategies as st
-from misbehaving_days import examples
+from misbehaving_days import CHARACTERS, examples
 from site_cli import aoc_in_process
 
 from aoc2023.framework import registry
@@ -80,8 +80,8 @@ def _solving(returned: Any, yields: bool) -> type[Solution[str]]:
 
 
 NOT_A_PAIR = st.one_of(
-    st.none(), st.text(), st.integers(), st.booleans(),
-    st.dictionaries(st.text(max_size=3), st.integers(), max_size=3),
+    st.none(), st.text(CHARACTERS), st.integers(), st.booleans(),
+    st.dictionaries(st.text(CHARACTERS, max_size=3), st.integers(), max_size=3),
     st.lists(st.integers(), max_size=5).filter(lambda values: len(values) != 2),
     st.lists(st.integers(), max_size=5).filter(lambda values: len(values) != 2).map(tuple),
     st.lists(st.integers(), max_size=5).map(iter),

@@ -268,6 +268,9 @@ def test_the_check_finds_private_names_on_objects_aocd_made() -> None:
     assert private_aocd_uses(source, frozenset({"_get_prose"})) == ["line 2: ._get_prose"]
 
 
+PYTEST_PRIVATE = re.compile(r"(?<![\w.])_pytest\b")
+
+
 def test_only_the_pytest_boundary_imports_pytest_s_private_modules() -> None:
     """pytest_private.py holds every use of pytest's private `_pytest` package, each name
     with its test (test_pytest_private.py); an import anywhere else, framework or
@@ -275,8 +278,9 @@ def test_only_the_pytest_boundary_imports_pytest_s_private_modules() -> None:
     importers = {
         str(path.relative_to(PACKAGE.parent))
         for root in (PACKAGE, PACKAGE.parent / "tests") for path in root.rglob("*.py")
-        # Only a file that holds the text "_pytest" can import it: the others stay unparsed.
-        if "_pytest" in path.read_text(encoding="utf-8")
+        # Only a file that holds the name `_pytest` (not inside another name, as in
+        # test_pytest_plugin) can import it: the others stay unparsed.
+        if PYTEST_PRIVATE.search(path.read_text(encoding="utf-8"))
         and any(name == "_pytest" or name.startswith("_pytest.")
                 for name in imported_names(path, root))
     }

@@ -13,7 +13,7 @@ from conftest import TOKEN, USER_ID, AocdHome
 from fake_aoc import FakeAoC
 from hypothesis import given
 from hypothesis import strategies as st
-from misbehaving_days import examples
+from misbehaving_days import CHARACTERS, examples
 from site_cli import aoc_in_process as aoc
 
 BOARD = 424242
@@ -354,9 +354,10 @@ def test_one_day_shows_part_two_deltas_from_the_kept_copy(
 
 JSON_SCALARS = st.one_of(st.none(), st.booleans(), st.floats(allow_nan=False),
                          st.integers(-2**70, 2**70), st.sampled_from([10**17, 2**63, -1, "12"]),
-                         st.text(max_size=8))
+                         st.text(CHARACTERS, max_size=8))
 ANY_JSON = st.recursive(JSON_SCALARS, lambda inner: st.one_of(
-    st.lists(inner, max_size=3), st.dictionaries(st.text(max_size=3), inner, max_size=3)),
+    st.lists(inner, max_size=3),
+    st.dictionaries(st.text(CHARACTERS, max_size=3), inner, max_size=3)),
     max_leaves=8)
 DAY_KEYS = st.sampled_from(["0", "1", "2", "3", "12", "25", "26", "x", "01"])
 MOMENTS = st.one_of(st.integers(-10, 10**18), st.sampled_from([10**17, 1701406800]),
@@ -365,11 +366,13 @@ LEVELS = st.dictionaries(DAY_KEYS, st.one_of(st.dictionaries(
     st.sampled_from(["1", "2", "3"]), st.fixed_dictionaries({"get_star_ts": MOMENTS}),
     max_size=3), ANY_JSON), max_size=4)
 MEMBER = st.fixed_dictionaries(
-    {"name": st.one_of(st.none(), st.text(max_size=10)), "completion_day_level": LEVELS},
+    {"name": st.one_of(st.none(), st.text(CHARACTERS, max_size=10)),
+     "completion_day_level": LEVELS},
     optional={"id": ANY_JSON, "stars": ANY_JSON, "local_score": ANY_JSON,
               "global_score": ANY_JSON})
 BOARDS = st.one_of(st.fixed_dictionaries(
-    {"members": st.dictionaries(st.text(max_size=4), st.one_of(MEMBER, ANY_JSON), max_size=4)},
+    {"members": st.dictionaries(st.text(CHARACTERS, max_size=4), st.one_of(MEMBER, ANY_JSON),
+                                max_size=4)},
     optional={"owner_id": ANY_JSON, "num_days": ANY_JSON, "event": ANY_JSON}), ANY_JSON)
 
 

@@ -22,7 +22,7 @@ from conftest import DAY_7_EXAMPLE, TOKEN, AocdHome, temporary_year
 from fake_aoc import FakeAoC
 from hypothesis import example, given
 from hypothesis import strategies as st
-from misbehaving_days import examples
+from misbehaving_days import CHARACTERS, examples
 
 from aoc2023.framework.output import LONG, PIECE, Redactor, ViewKey
 
@@ -184,8 +184,8 @@ def test_a_numbers_digits_are_never_taken_for_a_piece_of_the_token(number: float
             assert redact(text) == text
 
 
-@given(st.text(), st.integers(0, len(TOKEN) - LONG), st.integers(LONG, len(TOKEN)),
-       st.text())
+@given(st.text(CHARACTERS), st.integers(0, len(TOKEN) - LONG), st.integers(LONG, len(TOKEN)),
+       st.text(CHARACTERS))
 @example("session=", 0, len(TOKEN), "\n")
 @example("%3D", len(TOKEN) - LONG, LONG, "0")
 @example("a", 16, LONG, "cafe")

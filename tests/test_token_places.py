@@ -3,9 +3,10 @@ inside the project or from outside it (CASES), for our runner and for aocd's run
 
 Each case is a real process (both runners on it, one after the other) on a copy of the
 project, with aocd's cache holding 2023 day 7 solved on its example (so nothing is
-fetched) for the token's user. The environment's case ends with a run without the
-variable (read anew by each command, not at start-up): with no token anywhere, the notice
-names every place looked.
+fetched) for the token's user. The environment's case follows the home folder's in its
+process (the same folders at start-up; the token's files then removed), and ends with a
+run without the variable (read anew by each command, not at start-up): with no token
+anywhere, the notice names every place looked.
 """
 
 from __future__ import annotations
@@ -35,30 +36,26 @@ def placed(place: str, tmp_path: Path, project: Path) -> dict[str, str]:
     elif place == "aocd_config_dir":
         home = AocdHome(data=data, config=tmp_path / "aocd-config")
         env["AOCD_CONFIG_DIR"] = str(home.config)
-    elif place == "project":
+    else:
         home = AocdHome(data=data, config=project / ".aocd_config")
-    else:  # aocd's folder under HOME holds no token: the environment alone does
-        data = tmp_path / "home" / ".config" / "aocd"
-        home = AocdHome(data=data, config=data)
-        env["AOC_SESSION"] = TOKEN
-    if place not in ("home", "environment"):
+    if place != "home":
         env["AOCD_DIR"] = str(data)
     home.cache_solved_day_7()
-    if place == "environment":  # no file holds the token: only the environment does
-        (home.config / "token").unlink()
-        (home.config / "tokens.json").unlink()
     env["PYTHONPATH"] = os.pathsep.join([str(project), str(NETBLOCK)])
     return isolated(env)
 
 
 CASES = [("project", (True, False)), ("home", (True,)), ("aocd_config_dir", (True,)),
-         ("aocd_dir", (False,)), ("environment", (False,))]
+         ("aocd_dir", (False,))]
 """Each place, and the project's folder from inside the project and from outside it (the
 working folder's parents, then the source checkout: the same folder either way, and so
 the same environment at start-up, so one process tries both: aocd's runner from the first,
 ours from each, as aocd reads its config folder once, at import). aocd's own places are
 found alike from either (the project's `.aocd_config/`, there but empty, is passed over):
-each is run from one, the two shared between them."""
+each is run from one, the two shared between them; the environment (after the home's)
+from outside."""
+THEIRS = ["-y", "2023", "-d", "7", "-s", "-p", "aoc2023"]
+OURS = ["run", "2023", "7", "--json"]
 
 
 @pytest.fixture(scope="module")
@@ -70,7 +67,8 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.mark.parametrize(("place", "insides"), CASES,
-                         ids=["-".join([p, *("inside" if i else "outside" for i in insides)])
+                         ids=["-".join([p, *("inside" if i else "outside" for i in insides),
+                                        *(["then-environment-outside"] if p == "home" else [])])
                               for p, insides in CASES])
 def test_the_token_is_found_wherever_aocd_keeps_it(
     place: str, insides: tuple[bool, ...], project: Path, tmp_path: Path, aocd_home: AocdHome
@@ -84,29 +82,33 @@ def test_the_token_is_found_wherever_aocd_keeps_it(
     folders = [project if inside else tmp_path / "outside" for inside in insides]
     (tmp_path / "outside").mkdir()
 
-    commands = [["-y", "2023", "-d", "7", "-s", "-p", "aoc2023"],
-                *[["run", "2023", "7", "--json"]] * len(folders)]
-    cwds = [folders[0], *folders]
+    commands, cwds = [THEIRS, *[OURS] * len(folders)], [folders[0], *folders]
     settings: list[dict[str, str]] = [{}] * len(commands)
-    if place == "environment":  # then without it: there is no token anywhere
-        environment = {"AOC_SESSION": env.pop("AOC_SESSION")}
-        commands, cwds = [*commands, ["run", "2023", "7"]], [*cwds, project]
-        settings = [environment] * len(settings) + [{}]
-    *ran, unset = site_cli.aoc_runs(None, aocd_home, *commands, env=env, cwd=folders[0],
-                                    cwds=cwds, settings=settings)
-    if place == "environment":
+    writes: list[dict[Path, str | None]] = [{}] * len(commands)
+    cases = [folders]
+    if place == "home":  # then the environment alone: no file holds the token; then none
+        config = tmp_path / "home" / ".config" / "aocd"
+        environment = {"AOC_SESSION": TOKEN}
+        commands += [THEIRS, OURS, ["run", "2023", "7"]]
+        cwds += [tmp_path / "outside"] * 2 + [project]
+        settings += [environment, environment, {}]
+        writes += [{config / "token": None, config / "tokens.json": None}, {}, {}]
+        cases.append([tmp_path / "outside"])
+    ran = site_cli.aoc_runs(None, aocd_home, *commands, env=env, cwd=folders[0], cwds=cwds,
+                            settings=settings, writes=writes)
+    if place == "home":
+        *ran, unset = ran
         assert unset.returncode == 0, unset.stderr
-        home_token = tmp_path / "home" / ".config" / "aocd" / "token"
         assert ("No Advent of Code session token is set (looked in $AOC_SESSION, "
-                f"{project / '.aocd_config' / 'token'} and {home_token})") in unset.stderr
-    else:
-        ran.append(unset)
-    theirs, *ours_from = ran
-    assert theirs.returncode == 0, theirs.stdout + theirs.stderr
-    assert "part a: 6440" in theirs.stdout and "Missing session ID" not in theirs.stderr
-    for where, ours in zip(folders, ours_from, strict=True):
-        assert ours.returncode == 0, (where, ours.stderr)
-        assert "session token is set" not in ours.stderr
-        [result] = json.loads(ours.stdout)["results"]
-        assert result["source"] == "input"
-        assert [part["status"] for part in result["parts"]] == ["correct", "correct"]
+                f"{project / '.aocd_config' / 'token'} and {config / 'token'})") in unset.stderr
+    for case in cases:
+        theirs, *ours_from = ran[:1 + len(case)]
+        ran = ran[1 + len(case):]
+        assert theirs.returncode == 0, theirs.stdout + theirs.stderr
+        assert "part a: 6440" in theirs.stdout and "Missing session ID" not in theirs.stderr
+        for where, ours in zip(case, ours_from, strict=True):
+            assert ours.returncode == 0, (where, ours.stderr)
+            assert "session token is set" not in ours.stderr
+            [result] = json.loads(ours.stdout)["results"]
+            assert result["source"] == "input"
+            assert [part["status"] for part in result["parts"]] == ["correct", "correct"]
