@@ -503,11 +503,7 @@ BOOLS_PASSED_BY_POSITION = {
     "commands.options.show_version": "typer calls an option's callback= with its value",
 }
 """The functions that may take a bool by position, each with why: a library calls them."""
-NOT_YET = {
-    "aocd.leaderboard._fetch_by_key", "aocd.leaderboard.leaderboard", "aocd.leaderboard.parse",
-    "errors.NotSent.__init__", "files.write_atomically", "project.find_upwards",
-    "results.run_exit_code", "runner._judge", "runner._interrupted", "runner._timed_out",
-}
+NOT_YET = {"results.run_exit_code"}
 """Bools still taken by position, in modules being rewritten now: to do (issue 45), then
 taken out of this set. An entry that takes none any more may stay until then."""
 

@@ -144,7 +144,7 @@ class NotSent(Exception):
     """A submission rule kept an answer back; the message (the part's note) says which.
     `failed`: what was asked could not be done, not a rule or the user saying no."""
 
-    def __init__(self, note: str, status: Status | None = None, expected: str | None = None,
+    def __init__(self, note: str, status: Status | None = None, expected: str | None = None, *,
                  failed: bool = False, refused: str | None = None):
         super().__init__(note)
         self.status, self.expected, self.failed = status, expected, failed

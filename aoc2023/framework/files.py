@@ -95,7 +95,7 @@ def write_failed(path: Path, error: OSError, what: str = "") -> WriteFailed:
     return WriteFailed(f"Could not write {named} ({why}): {kept}.", error, why, path)
 
 
-def write_atomically(path: Path, content: str | bytes, exclusive: bool = False,
+def write_atomically(path: Path, content: str | bytes, *, exclusive: bool = False,
                      what: str = "", private: bool = False) -> None:
     """THE way aoc writes a file: a new file renamed over `path`, so a crash leaves the old
     or the new, never half. `WriteFailed` naming `what` on failure. `exclusive`:

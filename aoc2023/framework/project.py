@@ -18,7 +18,7 @@ SOURCE_CHECKOUT = Path(__file__).resolve().parents[2]
 
 
 def find_upwards(
-    is_wanted: Callable[[Path], bool], start: Path | None = None, or_source: bool = True
+    is_wanted: Callable[[Path], bool], start: Path | None = None, *, or_source: bool = True
 ) -> Path | None:
     """The first folder from `start` upwards that `is_wanted`, else (`or_source`) the checkout."""
     here = (start or Path.cwd()).resolve()

@@ -120,7 +120,7 @@ def _not_written(error: BaseException | None, method: Callable[..., Any]) -> boo
     return innermost.tb_frame.f_code in codes
 
 
-def _judge(part: int, outcome: _Outcome, expected: str | None, shared: bool,
+def _judge(part: int, outcome: _Outcome, expected: str | None, *, shared: bool,
            method: Callable[..., Any]) -> PartResult:
     """The part's result from its outcome; `method` is what ran it."""
     base = PartResult(part, Status.UNKNOWN, expected=expected, seconds=outcome.seconds,
@@ -486,19 +486,19 @@ def _in_children(
             if parse_seconds is None and seconds is not None:
                 parse_seconds = cast(float, seconds)
             parts += [cast(PartResult, reports[f"part {p}"]) if f"part {p}" in reports
-                      else _interrupted(run_input, p, shared_time, stop)
+                      else _interrupted(run_input, p, stop, together=shared_time)
                       for group_left in groups[index:] for p in group_left]
             raise Interrupted(so_far(), signal_of(stop)) from None
         except TimedOut as late:
             seconds = late.reports.get("parsed")
             if seconds is None:  # the parse itself ran out of time: no part can run
                 error = f"parse timed out: stopped after {timeout:g} s (--timeout)"
-                parts += [_timed_out(run_input, p, "not run: parse timed out", shared_time)
+                parts += [_timed_out(run_input, p, "not run: parse timed out", together=shared_time)
                           for group_left in groups[index:] for p in group_left]
                 break
             parse_seconds = cast(float, seconds) if parse_seconds is None else parse_seconds
             parts += [cast(PartResult, late.reports[f"part {p}"]) if f"part {p}" in late.reports
-                      else _timed_out(run_input, p, str(late), shared_time) for p in group]
+                      else _timed_out(run_input, p, str(late), together=shared_time) for p in group]
             continue
         except ChildFailed as failure:
             parts += [PartResult(p, Status.ERROR, expected=run_input.expected.get(p),
@@ -514,13 +514,13 @@ def _in_children(
     return so_far()
 
 
-def _interrupted(run_input: RunInput, part: int, together: bool, stop: BaseException
-                 ) -> PartResult:
+def _interrupted(run_input: RunInput, part: int, stop: BaseException, *,
+                 together: bool) -> PartResult:
     return PartResult(part, Status.INTERRUPTED, expected=run_input.expected.get(part),
                       error=f"interrupted ({stop_name(stop)})", timed_with_other_part=together)
 
 
-def _timed_out(run_input: RunInput, part: int, reason: str, together: bool) -> PartResult:
+def _timed_out(run_input: RunInput, part: int, reason: str, *, together: bool) -> PartResult:
     return PartResult(part, Status.TIMEOUT, expected=run_input.expected.get(part), error=reason,
                       timed_with_other_part=together)
 

@@ -97,7 +97,7 @@ def _fetch(token: str, year: int, board_id: int) -> dict[str, Any]:
     return _board_of(response.data, year, board_id)
 
 
-def _fetch_by_key(view_key: str, year: int, board_id: int, kept: bool) -> dict[str, Any]:
+def _fetch_by_key(view_key: str, year: int, board_id: int, *, kept: bool) -> dict[str, Any]:
     """The board read with its view key and no cookie; a refused key is one sentence."""
     import aocd.utils
 
@@ -152,7 +152,7 @@ def _known_user_id(token: str | None) -> str | None:
     return None
 
 
-def leaderboard(token: str | None, year: int, board_id: int, view_key: str | None = None,
+def leaderboard(token: str | None, year: int, board_id: int, view_key: str | None = None, *,
                 kept_key: bool = False, now: Callable[[], float] = _now) -> Leaderboard:
     """The board, from a copy younger than 15 minutes (fetched by key or by `token`'s
     owner), else from the site with `view_key`, else `token`. `kept_key`: the key is
@@ -171,7 +171,7 @@ def leaderboard(token: str | None, year: int, board_id: int, view_key: str | Non
     if view_key is not None:
         path = shared
         _check_keepable(path, year, board_id)
-        data, end = _fetch_by_key(view_key, year, board_id, kept_key), view_key[-4:]
+        data, end = _fetch_by_key(view_key, year, board_id, kept=kept_key), view_key[-4:]
     else:
         assert token is not None
         path = store.leaderboard_file(user_id or _user_id(token), year, board_id)
@@ -242,7 +242,7 @@ def _with_medals(members: list[Member], days: int) -> list[Member]:
             for member, count in zip(members, counts, strict=True)]
 
 
-def parse(year: int, board_id: int, data: dict[str, Any], fetched_at: float,
+def parse(year: int, board_id: int, data: dict[str, Any], fetched_at: float, *,
           from_cache: bool, now: float, view_key_end: str | None = None) -> Leaderboard:
     """The site's JSON ranked by local score; a bad number is 0, named in `passed_over`."""
     days = calendar.days_in_year(year)
