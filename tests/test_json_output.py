@@ -208,7 +208,8 @@ WHOLE_COMMAND_ERRORS = [
     (("leaderboard", str(YEAR), "abc", "--json"), "Invalid value for 'ID': 'abc'"),
     (("token", "--json", "--bogus"), "No such option: --bogus"),
     (("new", str(YEAR), "99", "--json"), "99"),
-    (("read", str(YEAR), "0", "--json"), "0"),
+    (("read", str(YEAR), "0", "--json"), f"There is no {YEAR} day 0: days of {YEAR} run"),
+    (("examples", str(YEAR), "26", "--json"), f"There is no {YEAR} day 26"),
     (("examples", "--json"), "Missing argument 'year'"),
     (("rnu", str(YEAR), "--json"), "No such command 'rnu'"),
 ]

@@ -37,6 +37,7 @@ def examples(
 
     configure_logging(verbose=verbose)
     try:
+        calendar.check_day(year, day)  # a usage error before anything is looked up
         token = find_token()
         if token is None:
             raise no_token_error()

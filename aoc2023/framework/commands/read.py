@@ -29,12 +29,14 @@ def read(
     once more when a part was solved since it was cached (so part 2 appears). Writes
     nothing into the project.
     """
+    from aoc2023.framework import calendar
     from aoc2023.framework.aocd.client import no_token_error
     from aoc2023.framework.aocd.local import find_token
     from aoc2023.framework.aocd.pages import puzzle_text
 
     configure_logging(verbose=verbose)
     try:
+        calendar.check_day(year, day)  # a usage error before anything is looked up
         token = find_token()
         if token is None:
             raise no_token_error()
