@@ -165,7 +165,7 @@ def read_letters(text: str) -> str | None:
 
 
 def _read(grid: Pixels) -> str | None:
-    from aococr import aococr  # type: ignore[import-untyped]  # ~20 ms: only for drawings
+    from aococr import aococr  # type: ignore[import-untyped]  # only for drawings
     from aococr.resources import read_resource  # type: ignore[import-untyped]
 
     height = len(grid)

@@ -24,9 +24,8 @@ from aoc2023.framework.files import read_regular_text, why_unreadable
 from aoc2023.framework.results import DayResult, Source
 from aoc2023.framework.solution import Solution
 
-# RunRequest and DayInputs are NamedTuples, not dataclasses: this module is imported on
-# every run, and a NamedTuple class costs 0.1 ms to create against 0.6-0.9 ms for a
-# frozen dataclass. RunInput stays a dataclass: its empty mappings by default must be
+# RunRequest and DayInputs are NamedTuples, not dataclasses (benchmarks/README.md,
+# `startup_tricks.py`). RunInput stays a dataclass: its empty mappings by default must be
 # new ones (NamedTuple defaults are shared), and it is pickled for --timeout's child.
 
 

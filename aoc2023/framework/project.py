@@ -79,7 +79,7 @@ DECEMBER_DAYS = 31
 """The most days a year's calendar can have: puzzles unlock on days of December."""
 
 
-class Settings(NamedTuple):  # not a dataclass: 0.1 ms to create, against 0.7 ms
+class Settings(NamedTuple):  # not a dataclass: benchmarks/README.md, startup_tricks.py
     submit: bool = True
     confirm: bool = True
     contact: str | None = None
@@ -100,7 +100,7 @@ def load_settings(start: Path | None = None) -> Settings:
     path = find_pyproject(start)
     if path is None:
         return Settings()
-    import tomllib  # 2-3 ms: only when there is a file to read
+    import tomllib  # only when there is a file to read
 
     try:
         table = tomllib.loads(path.read_text(encoding="utf-8")).get("tool", {}).get("aoc", {})

@@ -120,7 +120,7 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     whose tests take less time than starting workers (each of which collects the whole
     selection again); otherwise one per core: each worker collects and imports anew, which
     costs more than the waits a second worker per core would fill. The one place the
-    number is decided."""
+    number is decided (what it saves: benchmarks/README.md, `startup_tricks.py`)."""
     if selects_days_only(config) or _test_files(config) <= FEW_FILES:
         return 0
     return os.cpu_count() or 1

@@ -149,7 +149,8 @@ def year_package(year: int) -> str:
 def package_years() -> set[int]:
     """Years with an `aoc<year>` package (a folder with an `__init__.py`) in a folder on
     the path: one listing of each folder, where `pkgutil.iter_modules` would inspect
-    every module of the standard library too (about 70 ms). Nothing is imported."""
+    every module of the standard library too (benchmarks/README.md, `startup_tricks.py`).
+    Nothing is imported."""
     years = set()
     for entry in sys.path:
         folder = entry or "."
@@ -166,8 +167,8 @@ def package_years() -> set[int]:
 
 def entry_point_years() -> set[int]:
     """The years named in the `aoc.years` entry-point group of the installed packages:
-    reading them imports `importlib.metadata` and every package's metadata (tens of ms),
-    so `aoc list` keeps them in its cache (`ListingCache`)."""
+    reading them imports `importlib.metadata` and every package's metadata, so `aoc list`
+    keeps them in its cache (`ListingCache`; benchmarks/README.md, `startup_tricks.py`)."""
     from importlib.metadata import entry_points
 
     return {int(entry.name) for entry in entry_points(group=YEARS_GROUP)
@@ -496,7 +497,8 @@ def parse_years(spec: str) -> list[int]:
     """
     text = spec.strip().lower()
     # Read only for `all` and a range: finding the registered years reads every installed
-    # package's entry points (tens of ms), which `aoc run 2023 7` does not need.
+    # package's entry points, which `aoc run 2023 7` does not need (benchmarks/README.md,
+    # `startup_tricks.py`).
     registered = functools.cache(registered_years)
     if text == "all":
         if not registered():

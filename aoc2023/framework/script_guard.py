@@ -11,7 +11,7 @@ import os
 import sys
 from itertools import pairwise  # built into the interpreter: no import cost
 
-TYPE_CHECKING = False  # not typing's: importing typing costs every Python start-up ~10 ms
+TYPE_CHECKING = False  # not typing's: every Python start-up runs this, typing not needed
 if TYPE_CHECKING:
     from collections.abc import Sequence
     from importlib.machinery import ModuleSpec

@@ -60,8 +60,8 @@ def list_days(
     raise typer.Exit(listing_exit_code(found))
 
 
-# NamedTuples, not dataclasses: every command imports this module, and a dataclass
-# takes several times as long as a NamedTuple to make (about 0.3 ms against 0.05).
+# NamedTuples, not dataclasses: every command imports this module
+# (benchmarks/README.md, `startup_tricks.py`).
 
 
 class PartListing(NamedTuple):

@@ -1,8 +1,8 @@
 """How every command's output looks: durations, sizes and a part's mark (`part_cell`); a
 box table fitted to the terminal (`render_table`) and a command's output in its order,
 notices → table → problems (`show`); the JSON pieces several commands share. Drawn here,
-not by rich, whose import alone costs more than a cached run (benchmarks/README.md). All
-text is shown `printable`; widths are terminal columns (`cell_width`).
+not by rich, to keep rich off a run (benchmarks/README.md, `startup_tricks.py`).
+All text is shown `printable`; widths are terminal columns (`cell_width`).
 """
 
 from __future__ import annotations
@@ -90,8 +90,8 @@ ONE_COLUMN = frozenset(map(chr, range(0x20, 0x7f))) | frozenset(
     "✔✘⧖⏹★☆µ…·─│┌┬┐├┼┤└┴┘" + NBSP)
 """Characters the framework writes itself (marks, units, borders), each one column wide as
 rich measures them too (tests/test_widths.py checks): text of these alone is measured by
-len(), so that a run whose table holds nothing else never loads rich's width tables
-(12 ms)."""
+len(), so that a run whose table holds nothing else never imports rich
+(benchmarks/README.md, `startup_tricks.py`)."""
 
 
 def _simple(text: str) -> bool:
