@@ -6,6 +6,7 @@ author reads the class, not the rules of what an answer is.
 
 from __future__ import annotations
 
+import reprlib
 import sys
 from dataclasses import dataclass
 from textwrap import dedent
@@ -65,8 +66,6 @@ def _coerced(value: object) -> str | None:
 def described(value: object) -> str:
     """An object as one short phrase: its type and its repr, bounded in length and depth
     (a list of millions, nested 100,000 deep, or whose repr raises, stays one line)."""
-    import reprlib
-
     shown = reprlib.Repr()
     shown.maxlevel, shown.maxstring, shown.maxother = 3, 60, 60
     try:

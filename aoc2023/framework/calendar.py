@@ -14,7 +14,11 @@ from datetime import UTC, datetime, timedelta
 from functools import cache
 from typing import TYPE_CHECKING
 
+from aoc2023.framework import store
 from aoc2023.framework.errors import NoInputError, StillLocked, UsageError
+from aoc2023.framework.files import read_regular
+from aoc2023.framework.launcher import aoc_command
+from aoc2023.framework.results import PartResult, Status
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Iterator
@@ -48,8 +52,6 @@ def days_in_year(year: int) -> int:
 def final_star_due(result: DayResult) -> bool:
     """Whether `result` is its year's last day with part 1 right: that day's part 2 is then
     the final star, looked at when answers are sent (submit.py)."""
-    from aoc2023.framework.results import Status
-
     return result.day == days_in_year(result.year) and any(
         part.part == 1 and part.status is Status.CORRECT for part in result.parts)
 
@@ -59,8 +61,6 @@ def with_known_final_star(result: DayResult, known: str | None) -> DayResult:
     the last day's part 2 for the input's owner) says it is in, and as it was otherwise:
     a run shows what is known of the star whether it sends answers or not (the claim
     itself is submit.py's)."""
-    from aoc2023.framework.results import PartResult, Status
-
     if (known is None or result.source != "input" or result.variant is not None
             or result.day != days_in_year(result.year)
             or any(part.part == 2 for part in result.parts)):
@@ -206,8 +206,6 @@ def locked_message(year: int, day: int, now: datetime | None = None) -> str:
         )
         command = _wait_command[0]
         if command is not None:
-            from aoc2023.framework.launcher import aoc_command
-
             sentence += f" {aoc_command(command, year, day, '--wait')} waits for it."
         return sentence
     return f"adventofcode.com says {year} day {day} is not available yet (HTTP 404)."
@@ -245,7 +243,6 @@ def _set_days() -> dict[int, int]:
     """The project's `[tool.aoc] days`. Its file is parsed only when it has a key
     `days` at all: most have none, and a command that needs no other setting (`aoc
     list`, `aoc new`, a day's tests) would pay for importing tomllib."""
-    from aoc2023.framework.files import read_regular
     from aoc2023.framework.project import find_pyproject, load_settings
 
     path = find_pyproject()
@@ -265,7 +262,6 @@ def forget_day_counts() -> None:
 def remembered_day_counts() -> dict[int, int]:
     """The counts the site showed; nothing when the file is missing or damaged (it is
     only a copy of what the site said: the next page that tells a count repairs it)."""
-    from aoc2023.framework import store
     from aoc2023.framework.project import DECEMBER_DAYS
 
     data = store.read_json(store.day_counts_file(), limit=64 * 1024)
@@ -279,8 +275,6 @@ def remembered_day_counts() -> dict[int, int]:
 def remember_day_count(year: int, count: int) -> int | None:
     """Keep `count` as the number of days the site shows for `year`; the count it had
     before, if it had one."""
-    from aoc2023.framework import store
-
     path = store.day_counts_file()
     before = remembered_day_counts().get(year)
     # A copy: one that cannot be written is kept by the next page that tells the count.

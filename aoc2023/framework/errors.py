@@ -37,6 +37,7 @@ import signal
 from collections.abc import Sequence
 from pathlib import Path
 
+from aoc2023.framework.launcher import aoc_command
 from aoc2023.framework.results import DayResult, ExitCode, Status
 
 
@@ -58,12 +59,7 @@ class MissingDayError(AocError):
         self.year, self.day, self.hint = year, day, hint
         """`hint`: a file named like this day that the naming rule skips, said (and then
         the advice is to rename it, not to write the day)."""
-        if hint:
-            after = f". {hint}"
-        else:
-            from aoc2023.framework.launcher import aoc_command
-
-            after = f": {aoc_command('new', year, day)} writes it."
+        after = f". {hint}" if hint else f": {aoc_command('new', year, day)} writes it."
         super().__init__(f"{year} day {day} has no solution yet ({module_name}){after}")
 
 

@@ -29,6 +29,7 @@ from aoc2023.framework.aocd.local import (
     token_read_anew,
     use_project_config_dir,
 )
+from aoc2023.framework.calendar import forget_day_counts
 from aoc2023.framework.cli import bench, run
 from aoc2023.framework.commands import examples as examples_command
 from aoc2023.framework.commands import json_output, new
@@ -146,8 +147,6 @@ def main(argv: list[str] | None = None) -> int:
     reads the environment, the token and the days' files anew, as a fresh process would,
     and leaves the process as it found it, so that it can be called again."""
     if argv is not None:
-        from aoc2023.framework.calendar import forget_day_counts
-
         forget_day_counts()  # the settings and the days remembered, read anew too
         with _as_found(), token_read_anew(), registry.days_forgotten():
             return _main(argv)

@@ -7,19 +7,26 @@ nothing is fetched for a puzzle not unlocked yet. The command, its writing and i
 
 from __future__ import annotations
 
+import ast
+import importlib
+import importlib.util
 import json
 import re
 from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
+from string import Template
 from typing import IO, TYPE_CHECKING, Annotated, NamedTuple
 
 import typer
 
 from aoc2023.framework import calendar, registry
+from aoc2023.framework.aocd.local import find_token
+from aoc2023.framework.calendar import offering_wait
 from aoc2023.framework.commands.options import AsJson, Verbose, Year, configure_logging, emit, fail
 from aoc2023.framework.errors import AocError, FileExistsRefusal, UsageError
 from aoc2023.framework.files import write_atomically
+from aoc2023.framework.launcher import aoc_command, pytest_command
 from aoc2023.framework.output import printable
 from aoc2023.framework.project import shown
 
@@ -47,9 +54,6 @@ def new(
     refuses a puzzle that is not unlocked yet, unless told to --wait for it. No test
     file is needed: pytest tests the day's examples (`pytest aoc2023/day08.py`).
     """
-    from aoc2023.framework.aocd.local import find_token
-    from aoc2023.framework.launcher import aoc_command, pytest_command
-
     configure_logging(verbose)
     if wait:
         from aoc2023.framework.commands.terminal import wait_in_terminal
@@ -60,8 +64,6 @@ def new(
             fail(error, verbose)
         wait_in_terminal(year, day, verbose=verbose, token=find_token())
     try:
-        from aoc2023.framework.calendar import offering_wait
-
         with offering_wait("new"):  # a locked day's sentence names `aoc new --wait`
             created = new_day(year, day, find_token())
     except Exception as error:
@@ -144,8 +146,6 @@ def _project_of(package: str, package_dir: Path) -> Path:
 
 
 def _package_dir(package: str) -> Path | None:
-    import importlib.util
-
     spec = importlib.util.find_spec(package)
     locations = list(spec.submodule_search_locations or []) if spec else []
     return Path(locations[0]).resolve() if locations else None
@@ -207,7 +207,6 @@ conditionals): it follows part 1's `raise NotImplementedError`."""
 def _template(name: str) -> Template:
     """A template of `templates/`, read as package data, so that it is there in a wheel."""
     from importlib import resources
-    from string import Template
 
     source = resources.files(FRAMEWORK) / "templates" / name
     return Template(source.read_text(encoding="utf-8"))
@@ -266,8 +265,6 @@ def _block_fits(text: str) -> bool:
 def example_literal(text: str) -> str:
     """Source for an example's input: a block starting on the line after the quotes (its
     first newline is dropped by `Example`), else a concatenation of escaped lines."""
-    import ast
-
     value = text + "\n"
     if _block_fits(text):
         prefix = "r" if "\\" in text else ""
@@ -379,7 +376,6 @@ def _start_year_package(target: Target) -> None:
     except OSError as error:
         raise AocError(f"Could not write {shown(init)} ({error.strerror or error}): aoc new "
                        "wrote nothing; run it again once that is fixed.") from error
-    import importlib
 
     importlib.invalidate_caches()
 

@@ -9,6 +9,9 @@ from typing import IO, Annotated
 
 import typer
 
+from aoc2023.framework import calendar
+from aoc2023.framework.aocd.local import find_token
+from aoc2023.framework.aocd.paths import PuzzleCache, cached_title
 from aoc2023.framework.commands.options import AsJson, Verbose, Year, configure_logging, emit, fail
 from aoc2023.framework.launcher import aoc_command
 from aoc2023.framework.output import printable
@@ -30,7 +33,6 @@ def read(
     nothing into the project.
     """
     from aoc2023.framework.aocd.client import no_token_error
-    from aoc2023.framework.aocd.local import find_token
     from aoc2023.framework.aocd.pages import puzzle_text
 
     configure_logging(verbose)
@@ -67,17 +69,12 @@ def read(
 
 def _title(token: str, year: int, day: int) -> str | None:
     """The title on the page just read (aocd's cached copy)."""
-    from aoc2023.framework.aocd.paths import PuzzleCache, cached_title
-
     cache = PuzzleCache.for_token(token, year, day)
     return cached_title(year, day, cache.user_dir if cache else None)
 
 
 def _answers(token: str, year: int, day: int) -> list[tuple[int, str | None]]:
     """Each part's answer the site accepted, as aocd cached it (None: not known)."""
-    from aoc2023.framework import calendar
-    from aoc2023.framework.aocd.paths import PuzzleCache
-
     cache = PuzzleCache.for_token(token, year, day)
     return [(part, cache.known_answer(part) if cache else None)
             for part in calendar.puzzle_parts(year, day)]
