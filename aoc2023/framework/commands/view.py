@@ -12,6 +12,7 @@ import textwrap
 from collections.abc import Sequence
 from typing import IO, TYPE_CHECKING, Any, Literal, NamedTuple
 
+from aoc2023.framework.answers import pictures
 from aoc2023.framework.output import printable
 from aoc2023.framework.results import PartResult, Status
 
@@ -420,8 +421,6 @@ def drawn_wrong(part: PartResult) -> bool:
     by side under the table (answers.side_by_side), not in its cell."""
     if part.status is not Status.WRONG or part.drawing is None:
         return False
-    from aoc2023.framework.answers import pictures
-
     return pictures(part.drawing, part.expected)
 
 
