@@ -1,15 +1,15 @@
 """What each start-up trick of the framework saves, measured with it and without it.
 
-Every figure comes from fresh processes, the ways of a trick interleaved, with bytecode
-written (PYTHONDONTWRITEBYTECODE unset), on the cached input of cli_latency.py. Tricks
-that change a whole run are timed as whole `aoc run 2023 7` processes; smaller ones are
-timed inside a fresh process (after a run, where a run's imports matter) and weighed
-against a run's median. It prints each trick's saving and exits 1 when one saves less
-than its threshold, so that a run shows when a trick stops paying: 10% of a run for the
-tables drawn by commands/view.py, 3% for gc.freeze, 1% for the tricks timed inside a
-process, 0.25 ms for one that keeps a module off a run (an import kept inside a function,
-widths measured without rich), and a quarter of a days-only pytest run for the plugin's
-worker guess.
+Fresh processes, the ways of a trick interleaved, bytecode written (PYTHONDONTWRITEBYTECODE
+unset), on the cached input of cli_latency.py. Figures are CPU time (user + system: a
+shared machine's load moves wall time far more), but pytest's, whose workers run at once:
+gc.freeze is timed as whole `aoc run 2023 7` processes, the other tricks inside a fresh
+process (after a whole run, where a run's imports matter), weighed against a run's median.
+It prints each trick's saving and exits 1 when one saves less than its threshold, so that
+a run shows when a trick stops paying: 3% of a run for gc.freeze, 1% for the tricks timed
+inside a process, 0.25 ms for one that keeps a module off a run (an import kept inside a
+function, widths measured without rich), and a quarter of the wall time of a days-only
+pytest run for the plugin's worker guess.
 
     uv run python benchmarks/startup_tricks.py [--runs 10] [--no-pytest]
 """
@@ -64,14 +64,10 @@ Console(file=io.StringIO(), width=100).print(table)
 """rich drawing a run's table (the row `aoc run 2023 7` shows) into a string."""
 
 
-def _then_run(code: str) -> list[str]:
-    return [sys.executable, "-c", code + A_RUN]
-
-
 WHOLE_RUNS = {
     "aoc run 2023 7": RUN,
-    "... and rich's table": _then_run(RICH_TABLE),
-    "... without gc.freeze": _then_run("import gc\ngc.freeze = lambda: None\n"),
+    "... without gc.freeze": [sys.executable, "-c", "import gc\ngc.freeze = lambda: None\n"
+                              + A_RUN],
     "aocd's runner": AOCD,
 }
 
@@ -91,30 +87,40 @@ print(json.dumps(found))
 MAKE = """
 import dataclasses, json, sys, time, typing
 classes = json.loads(sys.argv[2])
-start = time.perf_counter()
+start = time.process_time()
 for index, fields in enumerate(classes.values()):
     if sys.argv[1] == 'namedtuple':
         typing.NamedTuple(f'C{index}', [(field, object) for field in fields])
     else:
         dataclasses.make_dataclass(f'C{index}', [(field, object) for field in fields],
                                    frozen=True)
-print(time.perf_counter() - start)
+print(time.process_time() - start)
 """
 
 TIMED = """
 import time
 {setup}
-start = time.perf_counter()
+start = time.process_time()
 {code}
-print(time.perf_counter() - start)
+print(time.process_time() - start)
 """
 """`code` timed in a fresh process after `setup`."""
 
 CLICK = "import typer.main\nfrom aoc2023.framework.cli import app, make_app"
 VIEW = "from aoc2023.framework.commands import view"
+VIEW_TABLE = """
+from aoc2023.framework.commands.view import Cell, Column, render_table
+columns = [Column(heading, 'right' if heading in ('Day', 'Parse', 'Time') else 'left')
+           for heading in ('Day', 'Title', 'Input', 'Parse', 'Part 1', 'Time', 'Part 2', 'Time')]
+row = [Cell(text) for text in ('2023/07', 'Camel Cards', 'input', '1.62 ms', '\u2714 251815424',
+                               '9.36 ms', '\u2714 253433438', '10.3 ms')]
+render_table('Advent of Code', columns, [row], False, 100)
+"""
+"""view.py drawing the same table."""
 ROW = "'\\u2714\\u00a0251815424 │ 9.36 ms'"
 
 IN_PROCESS = {
+    "tables by view.py, not rich": ((A_RUN, VIEW_TABLE), (A_RUN, RICH_TABLE)),
     "one command's click command": (
         (CLICK, "typer.main.get_command(make_app(['run']))"),
         (CLICK, "typer.main.get_command(app)")),
@@ -170,20 +176,34 @@ class Trick(NamedTuple):
         return self.saved >= self.threshold
 
 
-def whole_runs(env: dict[str, str], runs: int) -> tuple[float, list[Trick]]:
-    times = interleaved({name: partial(time_once, command, env)
+def cpu_time(command: list[str], env: dict[str, str]) -> tuple[float, float]:
+    """The CPU time of the whole process `command` (user + system), and its wall time."""
+    start = time.perf_counter()
+    process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(process.pid, 0)
+    wall = time.perf_counter() - start
+    process.returncode = os.waitstatus_to_exitcode(status)
+    if process.returncode:
+        done = subprocess.run(command, env=env, capture_output=True, text=True)
+        raise SystemExit(f"{command[:3]} failed ({process.returncode}):\n{done.stderr}")
+    return usage.ru_utime + usage.ru_stime, wall
+
+
+def whole_runs(env: dict[str, str], runs: int) -> tuple[float, float, float, list[Trick]]:
+    """A run's median CPU time and wall time, aocd's runner's wall time, and gc.freeze."""
+    times = interleaved({name: partial(cpu_time, command, env)
                          for name, command in WHOLE_RUNS.items()}, runs)
-    medians = {name: statistics.median(samples) for name, samples in times.items()}
-    ours, aocd = medians["aoc run 2023 7"], medians["aocd's runner"]
-    print("## whole runs")
-    for name, median in medians.items():
-        print(f"  {name:34} {median * 1e3:7.1f} ms  {median / aocd:5.2f}x aocd's runner")
-    rich = medians["... and rich's table"]
-    print(f"  with rich's table a run would be {rich / aocd:.2f}x aocd's (goal: {GOAL:.2f}x)")
-    return ours, [
-        Trick("tables by view.py, not rich", rich - ours, 0.1 * ours),
-        Trick("gc.freeze", medians["... without gc.freeze"] - ours, 0.03 * ours),
-    ]
+    cpu = {name: statistics.median(c for c, _ in samples) for name, samples in times.items()}
+    wall = {name: statistics.median(w for _, w in samples) for name, samples in times.items()}
+    aocd = wall["aocd's runner"]
+    print("## whole runs: CPU time, wall time, wall time over aocd's runner's")
+    for name in times:
+        print(f"  {name:34} {cpu[name] * 1e3:7.1f} ms {wall[name] * 1e3:7.1f} ms "
+              f"{wall[name] / aocd:5.2f}x")
+    run = cpu["aoc run 2023 7"]
+    return run, wall["aoc run 2023 7"], aocd, [
+        Trick("gc.freeze", cpu["... without gc.freeze"] - run, 0.03 * run)]
 
 
 def measured(command: list[str], env: dict[str, str], cwd: Path = ROOT) -> float:
@@ -198,7 +218,9 @@ def timed(setup: str, code: str) -> list[str]:
     return [sys.executable, "-c", TIMED.format(setup=setup, code=code)]
 
 
-def in_process(env: dict[str, str], runs: int, run: float) -> list[Trick]:
+def in_process(env: dict[str, str], runs: int, run: float, walls: tuple[float, float]
+               ) -> list[Trick]:
+    """The tricks timed inside a process; `walls`: a run's wall time and aocd's runner's."""
     classes = subprocess.run([sys.executable, "-c", NAMEDTUPLES], env=env, cwd=ROOT,
                              capture_output=True, text=True, check=True).stdout.split("\n")[-2]
     ways: dict[str, Callable[[], float]] = {
@@ -215,9 +237,13 @@ def in_process(env: dict[str, str], runs: int, run: float) -> list[Trick]:
         print(f"  {name:50} {median * 1e3:7.2f} ms")
     values = list(medians.values())
     names = ["NamedTuples, not dataclasses", *IN_PROCESS]
-    return [Trick(name, values[2 * index + 1] - values[2 * index],
-                  OFF_A_RUN if "rich not imported" in name else 0.01 * run)
-            for index, name in enumerate(names)]
+    tricks = [Trick(name, values[2 * index + 1] - values[2 * index],
+                    OFF_A_RUN if "rich not imported" in name else 0.01 * run)
+              for index, name in enumerate(names)]
+    ours, aocd = walls
+    print(f"  with rich's table a run would take {(ours + tricks[1].saved) / aocd:.2f}x aocd's "
+          f"runner's wall time, against {ours / aocd:.2f}x (goal: at most {GOAL:.2f}x)")
+    return tricks
 
 
 def lazy_imports(env: dict[str, str], runs: int, run: float) -> list[Trick]:
@@ -257,12 +283,12 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         env = prepare_cache(Path(tmp))
         env.pop("PYTHONDONTWRITEBYTECODE", None)
-        run, tricks = whole_runs(env, args.runs)
-        tricks += in_process(env, args.runs, run)
+        run, wall, aocd, tricks = whole_runs(env, args.runs)
+        tricks += in_process(env, args.runs, run, (wall, aocd))
         tricks += lazy_imports(env, args.runs, run)
         if not args.no_pytest:
             tricks += worker_guess(env, args.runs)
-    print(f"\n## what each trick saves (a run: {run * 1e3:.0f} ms)")
+    print(f"\n## what each trick saves (a run: {run * 1e3:.0f} ms of CPU time)")
     for trick in tricks:
         if trick.share:
             saved, least = f"{trick.saved:8.0%}", f"{trick.threshold:.0%}"

@@ -1,8 +1,9 @@
 """How every command's output looks: durations, sizes and a part's mark (`part_cell`); a
 box table fitted to the terminal (`render_table`) and a command's output in its order,
 notices → table → problems (`show`); the JSON pieces several commands share. Drawn here,
-not by rich, to keep rich off a run (benchmarks/README.md, `startup_tricks.py`).
-All text is shown `printable`; widths are terminal columns (`cell_width`).
+not by rich: rich lays tables out otherwise than docs/reference/output.md shows, and costs a
+run more (benchmarks/README.md, `startup_tricks.py`). All text is shown `printable`;
+widths are terminal columns (`cell_width`).
 """
 
 from __future__ import annotations
