@@ -4,6 +4,7 @@ day's author reads the class, not the rules of what an answer is."""
 
 from __future__ import annotations
 
+import reprlib
 import sys
 from dataclasses import dataclass
 from textwrap import dedent
@@ -59,8 +60,6 @@ def _coerced(value: object) -> str | None:
 
 def described(value: object) -> str:
     """An object as one short phrase, its type and its repr, bounded whatever it is."""
-    import reprlib
-
     shown = reprlib.Repr()
     shown.maxlevel, shown.maxstring, shown.maxother = 3, 60, 60
     try:
@@ -151,7 +150,7 @@ def read_letters(text: str) -> str | None:
 
 
 def _read(grid: Pixels) -> str | None:
-    from aococr import aococr  # type: ignore[import-untyped]  # slow: only for drawings
+    from aococr import aococr  # type: ignore[import-untyped]  # only for drawings
     from aococr.resources import read_resource  # type: ignore[import-untyped]
 
     height = len(grid)

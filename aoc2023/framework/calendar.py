@@ -12,7 +12,11 @@ from datetime import UTC, datetime, timedelta
 from functools import cache
 from typing import TYPE_CHECKING
 
+from aoc2023.framework import store
 from aoc2023.framework.errors import NoInputError, StillLocked, UsageError
+from aoc2023.framework.files import read_regular
+from aoc2023.framework.launcher import aoc_command
+from aoc2023.framework.results import PartResult, Status
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Iterator
@@ -43,8 +47,6 @@ def days_in_year(year: int) -> int:
 
 def final_star_due(result: DayResult) -> bool:
     """Whether `result` is its year's last day with part 1 right: the final star is due."""
-    from aoc2023.framework.results import Status
-
     return result.day == days_in_year(result.year) and any(
         part.part == 1 and part.status is Status.CORRECT for part in result.parts)
 
@@ -52,8 +54,6 @@ def final_star_due(result: DayResult) -> bool:
 def with_known_final_star(result: DayResult, known: str | None) -> DayResult:
     """`result` with its final star as part 2, `correct`, when `known` (aocd's record of
     the last day's part 2) says it is in; else as it was."""
-    from aoc2023.framework.results import PartResult, Status
-
     if (known is None or result.source != "input" or result.variant is not None
             or result.day != days_in_year(result.year)
             or any(part.part == 2 for part in result.parts)):
@@ -189,8 +189,6 @@ def locked_message(year: int, day: int, now: datetime | None = None) -> str:
         )
         command = _wait_command[0]
         if command is not None:
-            from aoc2023.framework.launcher import aoc_command
-
             sentence += f" {aoc_command(command, year, day, '--wait')} waits for it."
         return sentence
     return f"adventofcode.com says {year} day {day} is not available yet (HTTP 404)."
@@ -221,7 +219,6 @@ def day_counts() -> dict[int, int]:
 
 def _set_days() -> dict[int, int]:
     """`[tool.aoc] days`, parsed only if a key `days` is there (tomllib's import is slow)."""
-    from aoc2023.framework.files import read_regular
     from aoc2023.framework.project import find_pyproject, load_settings
 
     path = find_pyproject()
@@ -240,7 +237,6 @@ def forget_day_counts() -> None:
 
 def remembered_day_counts() -> dict[int, int]:
     """The counts the site showed; none when the file is missing or damaged (a copy)."""
-    from aoc2023.framework import store
     from aoc2023.framework.project import DECEMBER_DAYS
 
     data = store.read_json(store.day_counts_file(), limit=64 * 1024)
@@ -253,8 +249,6 @@ def remembered_day_counts() -> dict[int, int]:
 
 def remember_day_count(year: int, count: int) -> int | None:
     """Keep `count` as the site's days for `year`, under the lock; the count before."""
-    from aoc2023.framework import store
-
     path = store.day_counts_file()
     before = remembered_day_counts().get(year)
     with suppress(OSError), store.locked(path):  # a copy: the next page repairs it

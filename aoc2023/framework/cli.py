@@ -29,6 +29,7 @@ from aoc2023.framework.aocd.local import (
     token_read_anew,
     use_project_config_dir,
 )
+from aoc2023.framework.calendar import forget_day_counts
 from aoc2023.framework.commands import bench, json_output, new, run
 from aoc2023.framework.commands import examples as examples_command
 from aoc2023.framework.commands import leaderboard as leaderboard_command
@@ -65,9 +66,9 @@ def _commands(
 def make_app(names: Iterable[str] = COMMANDS) -> typer.Typer:
     """The typer app with the commands `names`.
 
-    Typer works out the parameters of every registered command each time it starts:
-    about 11 ms for all eight, against 3 ms for `run` alone (measured in one process),
-    so `main` builds only the command it is asked for when the command line names one.
+    Typer works out the parameters of every registered command each time it starts, so
+    `main` builds only the command it is asked for when the command line names one
+    (benchmarks/README.md, `startup_tricks.py`).
     """
     made = typer.Typer(
         name="aoc",
@@ -145,16 +146,14 @@ def main(argv: list[str] | None = None) -> int:
     reads the environment, the token and the days' files anew, as a fresh process would,
     and leaves the process as it found it, so that it can be called again."""
     if argv is not None:
-        from aoc2023.framework.calendar import forget_day_counts
-
         forget_day_counts()  # the settings and the days remembered, read anew too
         with _as_found(), token_read_anew(), registry.days_forgotten():
             return _main(argv)
     # What the program has imported so far (typer, the framework: tens of thousands of
     # objects) lives as long as it does: the cyclic garbage collector need not walk it
-    # again, at each collection during the run nor at exit. That took 10-13% of a run
-    # on a cached input (benchmarks/cli_latency.py). Not when called from other code
-    # (tests), whose objects so frozen would never be freed.
+    # again, at each collection during the run nor at exit (benchmarks/README.md,
+    # `startup_tricks.py`). Not when called from other code (tests), whose objects so
+    # frozen would never be freed.
     gc.freeze()
     code = _main(sys.argv[1:], program=True)
     if any(not t.daemon for t in threading.enumerate() if t is not threading.main_thread()):

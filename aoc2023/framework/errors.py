@@ -13,6 +13,7 @@ import signal
 from collections.abc import Sequence
 from pathlib import Path
 
+from aoc2023.framework.launcher import aoc_command
 from aoc2023.framework.results import DayResult, ExitCode, Status
 
 
@@ -32,12 +33,7 @@ class MissingDayError(AocError):
 
     def __init__(self, year: int, day: int, module_name: str, hint: str | None = None):
         self.year, self.day, self.hint = year, day, hint
-        if hint:
-            after = f". {hint}"
-        else:
-            from aoc2023.framework.launcher import aoc_command
-
-            after = f": {aoc_command('new', year, day)} writes it."
+        after = f". {hint}" if hint else f": {aoc_command('new', year, day)} writes it."
         super().__init__(f"{year} day {day} has no solution yet ({module_name}){after}")
 
 

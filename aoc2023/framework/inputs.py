@@ -22,8 +22,8 @@ from aoc2023.framework.files import read_regular_text, why_unreadable
 from aoc2023.framework.results import DayResult, Source
 from aoc2023.framework.solution import Solution
 
-# NamedTuples, not dataclasses, for every run imports this (0.1 ms a class against
-# 0.6-0.9); RunInput needs fresh default mappings, and is pickled for --timeout's child.
+# RunRequest and DayInputs are NamedTuples (startup_tricks.py); RunInput is a dataclass:
+# its default mappings must be fresh ones, and it is pickled for --timeout's child.
 
 
 class RunRequest(NamedTuple):

@@ -68,7 +68,7 @@ DECEMBER_DAYS = 31
 """The most days a year can have."""
 
 
-class Settings(NamedTuple):  # not a dataclass: quicker to create
+class Settings(NamedTuple):  # not a dataclass: benchmarks/README.md, startup_tricks.py
     submit: bool = True
     confirm: bool = True
     contact: str | None = None

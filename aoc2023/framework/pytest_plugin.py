@@ -11,6 +11,7 @@ are `aoc2023.framework.testing`'s, public for explicit test files."""
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import re
 from collections.abc import Callable, Iterable
@@ -18,6 +19,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
+
+from aoc2023.framework import registry
+from aoc2023.framework.errors import AocError, DayLoadError
 
 if TYPE_CHECKING:
     from aoc2023.framework.testing import ExampleCase, RealAnswerCase, RealAocd
@@ -120,7 +124,7 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     whose tests take less time than starting workers (each of which collects the whole
     selection again); otherwise one per core: each worker collects and imports anew, which
     costs more than the waits a second worker per core would fill. The one place the
-    number is decided."""
+    number is decided (what it saves: benchmarks/README.md, `startup_tricks.py`)."""
     if selects_days_only(config) or _test_files(config) <= FEW_FILES:
         return 0
     return os.cpu_count() or 1
@@ -214,10 +218,6 @@ def _year_folders(config: pytest.Config) -> dict[Path, tuple[int, str]]:
 
 
 def _find_year_folders() -> dict[Path, tuple[int, str]]:
-    import importlib.util
-
-    from aoc2023.framework import registry
-
     folders = {}
     for year in registry.registered_years():
         try:
@@ -277,8 +277,6 @@ class DayFile(pytest.File):
         self.year, self.module = year, module
 
     def collect(self) -> Iterable[pytest.Item]:
-        from aoc2023.framework import registry
-        from aoc2023.framework.errors import AocError, DayLoadError
         from aoc2023.framework.testing import example_cases_of, real_answer_cases_of
 
         try:  # through the registry's one rule of which file is which day's

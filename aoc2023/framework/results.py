@@ -1,8 +1,9 @@
 """The plain data that crosses the pipeline's arrows: what a run produces and its exit
 codes, the step running now (told to `on_step`), what the site says about you (`aoc
-token`, `aoc leaderboard`). Producers build it, views read it. A leaf (imports nothing of
-the framework), so anything may import it; a bench's, a listing's and a profile's records
-live beside their producers, since a run has no use for them."""
+token`, `aoc leaderboard`). A leaf (imports nothing of the framework); a bench's, a
+listing's and a profile's records live beside their producers, since a run has no use for
+them. What a run defines is a NamedTuple, not a dataclass (benchmarks/README.md,
+`startup_tricks.py`)."""
 
 from __future__ import annotations
 
@@ -153,7 +154,7 @@ OnStep = Callable[[int, int, int | None], object]
 """`on_step(year, day, part)`: part is None while parsing, or while both parts run at once."""
 
 
-class Step(NamedTuple):  # not a dataclass: this module is imported on every run
+class Step(NamedTuple):
     year: int
     day: int
     part: int | None

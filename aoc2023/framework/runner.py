@@ -38,7 +38,7 @@ DayRunner = Callable[[type[Solution[Any]], RunInput, str | None], DayResult]
 """Runs one day on one input: an `Executor`, or `run_solution` itself."""
 
 
-class _Outcome(NamedTuple):  # not a dataclass: quicker to create
+class _Outcome(NamedTuple):  # not a dataclass: benchmarks/README.md, startup_tricks.py
     value: Any = None
     seconds: float = 0.0
     error: BaseException | None = None

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import re
+import time
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
@@ -252,8 +253,6 @@ def _read_verdicts() -> dict[str, str]:
 
 def token_accepted_at(token: str) -> float | None:
     """When the site last took this token, if that was less than VERDICT_KEPT ago."""
-    import time
-
     try:
         when = float(_read_verdicts()[_token_key(token)])
     except (KeyError, ValueError):

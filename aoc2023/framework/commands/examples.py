@@ -9,6 +9,9 @@ from typing import IO, TYPE_CHECKING, Annotated
 
 import typer
 
+from aoc2023.framework import calendar
+from aoc2023.framework.aocd.local import find_token
+from aoc2023.framework.commands.new import examples_block
 from aoc2023.framework.commands.options import AsJson, Verbose, Year, configure_logging, emit, fail
 from aoc2023.framework.launcher import aoc_command
 from aoc2023.framework.output import printable
@@ -29,11 +32,8 @@ def examples(
     was solved since (part 2's example appears once part 1 is solved). Check the answers:
     the parser guesses where they are.
     """
-    from aoc2023.framework import calendar
     from aoc2023.framework.aocd.client import no_token_error
-    from aoc2023.framework.aocd.local import find_token
     from aoc2023.framework.aocd.pages import current_examples
-    from aoc2023.framework.commands.new import examples_block
 
     configure_logging(verbose=verbose)
     try:

@@ -25,7 +25,8 @@ FOR_PEOPLE = ("-h", "--help", "--version")
 
 
 class _Outcome:
-    """What the command under `one_document` has made so far (plain: a dataclass costs)."""
+    """What the command under `one_document` has made so far (a plain class, not a
+    dataclass: startup_tricks.py)."""
 
     def __init__(self, saved: _Saved) -> None:
         self.saved = saved

@@ -10,9 +10,12 @@ from typing import IO, TYPE_CHECKING, Annotated
 
 import typer
 
-from aoc2023.framework import calendar
+from aoc2023.framework import calendar, output
+from aoc2023.framework.aocd import local
+from aoc2023.framework.aocd.local import find_token, no_token_sentence
+from aoc2023.framework.commands import json_output
 from aoc2023.framework.commands.options import AsJson, Verbose, Year, configure_logging, fail, say
-from aoc2023.framework.errors import NoInputError, UsageError
+from aoc2023.framework.errors import AocError, NoInputError, UsageError
 
 if TYPE_CHECKING:
     from aoc2023.framework.commands.view import Cell
@@ -42,10 +45,7 @@ def leaderboard(
     kept on disk for 15 minutes (the site's rule), whatever the form asked for; says how
     old the data shown is.
     """
-    from aoc2023.framework import output
-    from aoc2023.framework.aocd import local
     from aoc2023.framework.aocd.leaderboard import leaderboard as fetch_board
-    from aoc2023.framework.aocd.local import no_token_sentence
 
     try:
         given = None if view_key is None else local.clean_view_key(view_key)
@@ -79,8 +79,6 @@ def leaderboard(
     for notice in board.notices:
         say(f"Note: {notice}", err=True)
     if as_json:
-        from aoc2023.framework.commands import json_output
-
         json_output.put(leaderboard_json(board) if day is None
                         else leaderboard_day_json(board, day))
     elif day is None:
@@ -96,7 +94,6 @@ def _kept(key: str, board: Leaderboard) -> str:
         return ("Note: the view key was not kept: the board shown was fetched without it "
                 "less than 15 minutes ago, so the site has not tried it yet; give "
                 "--save-key again once the kept copy is older than that.")
-    from aoc2023.framework.aocd import local
 
     path = local.save_view_key(board.board_id, key)
     return (f"Kept the view key ending {key[-4:]} for board {board.board_id} in {path}: later "
@@ -105,9 +102,6 @@ def _kept(key: str, board: Leaderboard) -> str:
 
 def _token(*, needed: bool) -> str | None:
     """The session token; unless `needed` (a view key), an unreadable one is None."""
-    from aoc2023.framework.aocd.local import find_token
-    from aoc2023.framework.errors import AocError
-
     if needed:
         return find_token()
     try:

@@ -26,6 +26,7 @@ from aoc2023.framework.commands.options import (
 )
 from aoc2023.framework.errors import AocError, DayLoadError
 from aoc2023.framework.launcher import aoc_command
+from aoc2023.framework.registry import Declared, ListingCache, package_stamp, stamp
 from aoc2023.framework.results import CouldNotRun, ExitCode, could_not_run
 
 if TYPE_CHECKING:
@@ -56,7 +57,7 @@ def list_days(
     raise typer.Exit(listing_exit_code(found))
 
 
-# NamedTuples, not dataclasses: `aoc` imports every command's module.
+# NamedTuples, not dataclasses: every command imports this module (startup_tricks.py).
 
 
 class PartListing(NamedTuple):
@@ -96,7 +97,6 @@ def _declared(year: int, day: int, module: Path | None, package: list[Any],
         found = cache.get(module, year, day, package)
         if found is not None:
             return found
-    from aoc2023.framework.registry import Declared, stamp
 
     module_stamp = stamp(module) if module is not None else None
     solution_class = registry.load_day(year, day)
@@ -167,7 +167,6 @@ def gather(asked: Sequence[int] | None = None) -> Listing:
     listing = Listing([], [])
     for year in asked or ():
         calendar.check_year(year)
-    from aoc2023.framework.registry import ListingCache, package_stamp
 
     cache = ListingCache.load()
     years = (list(asked) if asked is not None else

@@ -4,19 +4,26 @@ nothing fetched for a puzzle still locked. The command, its writing and its JSON
 
 from __future__ import annotations
 
+import ast
+import importlib
+import importlib.util
 import json
 import re
 from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
+from string import Template
 from typing import IO, TYPE_CHECKING, Annotated, NamedTuple
 
 import typer
 
 from aoc2023.framework import calendar, registry
+from aoc2023.framework.aocd.local import find_token
+from aoc2023.framework.calendar import offering_wait
 from aoc2023.framework.commands.options import AsJson, Verbose, Year, configure_logging, emit, fail
 from aoc2023.framework.errors import AocError, FileExistsRefusal, UsageError
 from aoc2023.framework.files import write_atomically
+from aoc2023.framework.launcher import aoc_command, pytest_command
 from aoc2023.framework.output import printable
 from aoc2023.framework.project import shown
 
@@ -44,9 +51,6 @@ def new(
     refuses a puzzle that is not unlocked yet, unless told to --wait for it. No test
     file is needed: pytest tests the day's examples (`pytest aoc2023/day08.py`).
     """
-    from aoc2023.framework.aocd.local import find_token
-    from aoc2023.framework.launcher import aoc_command, pytest_command
-
     configure_logging(verbose=verbose)
     if wait:
         from aoc2023.framework.commands.terminal import wait_in_terminal
@@ -57,8 +61,6 @@ def new(
             fail(error, verbose=verbose)
         wait_in_terminal(year, day, verbose=verbose, token=find_token())
     try:
-        from aoc2023.framework.calendar import offering_wait
-
         with offering_wait("new"):  # a locked day's sentence names `aoc new --wait`
             created = new_day(year, day, find_token())
     except Exception as error:
@@ -93,7 +95,7 @@ MAX_LINE = 100  # ruff's
 _WHOLE_NUMBER = r"-?(?:0|[1-9][0-9]*)"
 
 
-# NamedTuples, not dataclasses: `aoc` imports every command's module.
+# NamedTuples, not dataclasses: every command imports this module (startup_tricks.py).
 
 
 class Target(NamedTuple):
@@ -139,8 +141,6 @@ def _project_of(package: str, package_dir: Path) -> Path:
 
 
 def _package_dir(package: str) -> Path | None:
-    import importlib.util
-
     spec = importlib.util.find_spec(package)
     locations = list(spec.submodule_search_locations or []) if spec else []
     return Path(locations[0]).resolve() if locations else None
@@ -198,7 +198,6 @@ _PART_2 = (
 def _template(name: str) -> Template:
     """A template of `templates/`, as package data (so in a wheel too)."""
     from importlib import resources
-    from string import Template
 
     source = resources.files(FRAMEWORK) / "templates" / name
     return Template(source.read_text(encoding="utf-8"))
@@ -253,8 +252,6 @@ def _block_fits(text: str) -> bool:
 
 def example_literal(text: str) -> str:
     """An example's input as source: a block after the quotes' line, else escaped lines."""
-    import ast
-
     value = text + "\n"
     if _block_fits(text):
         prefix = "r" if "\\" in text else ""
@@ -362,7 +359,6 @@ def _start_year_package(target: Target) -> None:
     except OSError as error:
         raise AocError(f"Could not write {shown(init)} ({error.strerror or error}): aoc new "
                        "wrote nothing; run it again once that is fixed.") from error
-    import importlib
 
     importlib.invalidate_caches()
 

@@ -20,6 +20,7 @@ from aoc2023.framework import calendar, registry
 from aoc2023.framework.commands import json_output
 from aoc2023.framework.errors import DayLoadError, UsageError, sentence_of
 from aoc2023.framework.output import printable
+from aoc2023.framework.registry import parse_years
 from aoc2023.framework.results import CouldNotRun, ExitCode
 
 HELP_OPTIONS = ("-h", "--help")
@@ -137,8 +138,6 @@ def fail(error: Exception, *, verbose: bool) -> NoReturn:
 
 def years_asked(spec: str, *, verbose: bool) -> tuple[int, ...]:
     """YEARS as years (registry.parse_years), or `fail`."""
-    from aoc2023.framework.registry import parse_years
-
     try:
         return tuple(parse_years(spec))
     except Exception as error:

@@ -9,6 +9,9 @@ from typing import IO, Annotated
 
 import typer
 
+from aoc2023.framework import calendar
+from aoc2023.framework.aocd.local import find_token
+from aoc2023.framework.aocd.paths import PuzzleCache, cached_title
 from aoc2023.framework.commands.options import AsJson, Verbose, Year, configure_logging, emit, fail
 from aoc2023.framework.launcher import aoc_command
 from aoc2023.framework.output import printable
@@ -31,7 +34,6 @@ def read(
     """
     from aoc2023.framework import calendar
     from aoc2023.framework.aocd.client import no_token_error
-    from aoc2023.framework.aocd.local import find_token
     from aoc2023.framework.aocd.pages import puzzle_text
 
     configure_logging(verbose=verbose)
@@ -68,17 +70,13 @@ def read(
 
 
 def _title(token: str, year: int, day: int) -> str | None:
-    from aoc2023.framework.aocd.paths import PuzzleCache, cached_title
-
+    """The title on the page just read (aocd's cached copy)."""
     cache = PuzzleCache.for_token(token, year, day)
     return cached_title(year, day, cache.user_dir if cache else None)
 
 
 def _answers(token: str, year: int, day: int) -> list[tuple[int, str | None]]:
     """Each part's accepted answer aocd cached (None: not known)."""
-    from aoc2023.framework import calendar
-    from aoc2023.framework.aocd.paths import PuzzleCache
-
     cache = PuzzleCache.for_token(token, year, day)
     return [(part, cache.known_answer(part) if cache else None)
             for part in calendar.puzzle_parts(year, day)]

@@ -10,6 +10,7 @@ import re
 from collections.abc import Mapping, Sequence
 from contextlib import suppress
 from datetime import datetime, timedelta
+from io import BytesIO
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Annotated, NamedTuple
 from urllib.parse import quote
@@ -18,6 +19,7 @@ import typer
 
 from aoc2023.framework import calendar, store
 from aoc2023.framework.aocd import local, paths
+from aoc2023.framework.aocd.local import find_token
 from aoc2023.framework.commands.options import (
     YEARS_HELP,
     AsJson,
@@ -28,7 +30,9 @@ from aoc2023.framework.commands.options import (
     years_asked,
 )
 from aoc2023.framework.errors import AocError, UsageError
+from aoc2023.framework.files import check_writable, read_string_map, write_atomically
 from aoc2023.framework.launcher import aoc_command
+from aoc2023.framework.project import project_root, require_project_root
 
 if TYPE_CHECKING:
     from xml.etree.ElementTree import Element
@@ -120,7 +124,6 @@ def whose(token: str | None) -> Who:
                 return Who(token, client.resolved_owner(token))
         except AocError as error:
             return Who(token, None, f"{error} Whose records to show is not known.")
-    from aoc2023.framework.files import read_string_map
 
     memo = read_string_map(paths.token_memo_file(), "aocd's token memo",
                            "a map of tokens to user ids", "remove it, and aocd makes it again")
@@ -619,8 +622,6 @@ _PT = 72 / 100
 
 def _png(years: Sequence[YearStats]) -> bytes:
     """The same tiles by matplotlib, light colours, twice the size."""
-    from io import BytesIO
-
     from matplotlib.figure import Figure
     from matplotlib.patches import FancyBboxPatch
 
@@ -682,13 +683,10 @@ CALENDAR_NEXT_TO_README = "aoc-calendar.svg"
 def _targets(svg: Path | None, *, readme: bool) -> tuple[Path | None, Path | None]:
     """The picture and README to write, absolute, checked before any work (UsageError)."""
     from aoc2023.framework.bench import outputs
-    from aoc2023.framework.files import check_writable
 
     then = "so nothing was read"
     readme_file = None
     if readme:
-        from aoc2023.framework.project import require_project_root
-
         readme_file = Path(os.path.abspath(require_project_root() / "README.md"))
         outputs.check_readme(readme_file)
         check_writable("--readme", readme_file, then=then)
@@ -728,9 +726,6 @@ def stats(
     no session token, or the site unreachable, it shows what is kept and says what it
     could not know. Exit code: 0 when shown, 2 when it could not be (a bad year or file).
     """
-    from aoc2023.framework.aocd.local import find_token
-    from aoc2023.framework.project import project_root
-
     configure_logging(verbose=verbose)
     chosen = years_asked(years, verbose=verbose)
     done: list[str] = []
@@ -748,7 +743,6 @@ def stats(
     try:
         if picture is not None:
             from aoc2023.framework.bench.outputs import update_readme
-            from aoc2023.framework.files import write_atomically
 
             write_atomically(picture, calendar_picture(found, png=picture.suffix.lower() == ".png"),
                              what="the calendar")

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import json
 import time
+from datetime import UTC, datetime
 from typing import IO, TYPE_CHECKING, Annotated
 
 import typer
 
 from aoc2023.framework import output
 from aoc2023.framework.commands.options import AsJson, Verbose, configure_logging, emit, fail
+from aoc2023.framework.errors import NoInputError, SiteError
 
 if TYPE_CHECKING:
     from aoc2023.framework.results import TokenReport
@@ -33,7 +35,6 @@ def token(
     token, the site refuses it, or the site cannot be reached.
     """
     from aoc2023.framework.aocd.client import check_token
-    from aoc2023.framework.errors import NoInputError, SiteError
 
     configure_logging(verbose=verbose)
     try:
@@ -116,8 +117,6 @@ def render(report: TokenReport, out: IO[str]) -> None:
 
 def _moment(timestamp: float | None) -> str | None:
     """A Unix time as ISO, UTC."""
-    from datetime import UTC, datetime
-
     return None if timestamp is None else datetime.fromtimestamp(timestamp, UTC).isoformat()
 
 

@@ -1,8 +1,9 @@
 """How every command's output looks: durations, sizes and a part's mark (`part_cell`); a
 box table fitted to the terminal (`render_table`) and a command's output in its order,
 notices → table → problems (`show`); the JSON pieces several commands share. Drawn here,
-not by rich, whose import alone costs more than a cached run (benchmarks/README.md). All
-text is shown `printable`; widths are terminal columns (`cell_width`).
+not by rich: rich lays tables out otherwise than docs/reference/output.md shows, and costs a
+run more (benchmarks/README.md, `startup_tricks.py`). All text is shown `printable`;
+widths are terminal columns (`cell_width`).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import textwrap
 from collections.abc import Iterable, Sequence
 from typing import IO, TYPE_CHECKING, Any, Literal, NamedTuple
 
+from aoc2023.framework.answers import pictures
 from aoc2023.framework.output import printable
 from aoc2023.framework.results import DayResult, PartResult, Status
 
@@ -90,8 +92,8 @@ ONE_COLUMN = frozenset(map(chr, range(0x20, 0x7f))) | frozenset(
     "✔✘⧖⏹★☆µ…·─│┌┬┐├┼┤└┴┘" + NBSP)
 """Characters the framework writes itself (marks, units, borders), each one column wide as
 rich measures them too (tests/test_widths.py checks): text of these alone is measured by
-len(), so that a run whose table holds nothing else never loads rich's width tables
-(12 ms)."""
+len(), so that a run whose table holds nothing else never imports rich
+(benchmarks/README.md, `startup_tricks.py`)."""
 
 
 def _simple(text: str) -> bool:
@@ -421,8 +423,6 @@ def drawn_wrong(part: PartResult) -> bool:
     by side under the table (answers.side_by_side), not in its cell."""
     if part.status is not Status.WRONG or part.drawing is None:
         return False
-    from aoc2023.framework.answers import pictures
-
     return pictures(part.drawing, part.expected)
 
 
