@@ -156,12 +156,12 @@ def _records(year: int, day: int, who: Who, journal: list[str] | None,
              unknown: list[str]) -> dict[int, _PartRecord]:
     """Each part's record from aocd's log and `journal` (None: unreadable); gaps in `unknown`."""
     found = {part: _PartRecord() for part in PARTS}
-    if who.user_dir is None or who.user_id is None:
+    if who.user_id is None:
         return found
     from aoc2023.framework.aocd.sent import Verdict, attempts, read_log, read_verdict
 
     replies: list[tuple[int, str, str, str]] = []
-    cache = paths.PuzzleCache(year, day, who.user_dir)
+    cache = paths.PuzzleCache(year, day, paths.data_dir() / who.user_id)
     try:
         replies += [(p.part, p.value, p.message, p.when) for p in read_log(cache.submissions_path)]
     except AocError as error:
@@ -185,17 +185,13 @@ def _records(year: int, day: int, who: Who, journal: list[str] | None,
         verdict = read_verdict(message)
         if verdict is Verdict.RIGHT:
             record.right, record.replied = True, True
-            at = _when(when)
-            if at is not None and (record.right_at is None or at < record.right_at):
-                record.right_at = at
+            record.right_at = min(filter(None, (_when(when), record.right_at)), default=None)
         elif verdict.is_wrong:
             record.wrong.add(value)
             record.replied = True
     for part, record in found.items():
-        if record.right:
-            continue
         with suppress(AocError):  # a damaged cached answer proves nothing
-            record.right = cache.known_answer(part) is not None
+            record.right = record.right or cache.known_answer(part) is not None
     return found
 
 
@@ -212,13 +208,11 @@ def _star(year: int, day: int, part: int, site_time: str | None,
             and record.right_at >= unlock:
         earned_at, since = record.right_at, record.right_at - unlock
     late = earned and since is None and site_time == ">24h"
-    attempts_ = len(record.wrong) if record.replied else None
-    first_try = None
-    if earned and record.right and record.replied:
-        first_try = not record.wrong
-    elif earned and record.wrong:
-        first_try = False
-    return StarStats(part, earned_at, since, attempts_, first_try, earned=earned, late=late)
+    attempts = len(record.wrong) if record.replied else None
+    # A wrong answer is logged only when replied to, and an accepted one earns the star.
+    first_try = (False if earned and record.wrong
+                 else True if record.right and record.replied else None)
+    return StarStats(part, earned_at, since, attempts, first_try, earned=earned, late=late)
 
 
 def _site_times(year: int, who: Who, now: datetime,
@@ -228,31 +222,24 @@ def _site_times(year: int, who: Who, now: datetime,
 
     if who.user_id is None:
         return None
-    if who.token is None:
-        kept = stars.kept_times(who.user_id, year)
-        if kept is None:
-            unknown.append(f"When the stars of {year} were earned is not known: no session "
-                           "token is set, and no copy of the site's page of your times is "
-                           "kept.")
-        elif not kept.complete:
-            unknown.append(f"The site's times of {year} are as read "
-                           f"{calendar.clock_time(_moment(kept.fetched_at), now)}: no session "
-                           "token is set to read them again, so newer stars may be missing.")
-        return kept
-    try:
-        return stars.times_page(who.token, who.user_id, year, now.timestamp())
-    except AocError as error:
-        kept = stars.kept_times(who.user_id, year)
-        if kept is None:
-            unknown.append(f"{error} When the stars of {year} were earned is not known.")
-        else:
-            unknown.append(f"{error} The site's times of {year} are as read "
-                           f"{calendar.clock_time(_moment(kept.fetched_at), now)}.")
-        return kept
-
-
-def _moment(timestamp: float) -> datetime:
-    return datetime.fromtimestamp(timestamp, calendar.aoc_timezone())
+    failed = None
+    if who.token is not None:
+        try:
+            return stars.times_page(who.token, who.user_id, year, now.timestamp())
+        except AocError as error:
+            failed = error
+    kept = stars.kept_times(who.user_id, year)
+    if kept is None:
+        unknown.append(f"{failed} When the stars of {year} were earned is not known." if failed
+                       else f"When the stars of {year} were earned is not known: no session "
+                       "token is set, and no copy of the site's page of your times is kept.")
+    elif failed or not kept.complete:
+        read = calendar.clock_time(datetime.fromtimestamp(kept.fetched_at,
+                                                          calendar.aoc_timezone()), now)
+        unknown.append(f"{failed} The site's times of {year} are as read {read}." if failed
+                       else f"The site's times of {year} are as read {read}: no session token "
+                       "is set to read them again, so newer stars may be missing.")
+    return kept
 
 
 def _days_named(days: list[int]) -> str:
@@ -265,9 +252,7 @@ def year_stats(year: int, who: Who, now: datetime,
     from aoc2023.framework import runtimes
 
     bench = bench or BenchRuntimes({})
-    unknown: list[str] = []
-    if who.why is not None:
-        unknown.append(who.why)
+    unknown = [who.why] if who.why is not None else []
     page = _site_times(year, who, now, unknown)
     journal: list[str] | None = []
     run_times = runtimes.last_runtimes(year)
@@ -286,9 +271,7 @@ def year_stats(year: int, who: Who, now: datetime,
                                f"part {part} never came: its attempts may be one more.")
         if any(star.earned and star.attempts is None for star in day_stars):
             no_attempts.append(day)
-        runtime = run_times.get(day)
-        if runtime is None:
-            runtime = bench.by_day.get((year, day))
+        runtime = run_times.get(day, bench.by_day.get((year, day)))
         if runtime is None and any(star.earned for star in day_stars):
             no_runtime.append(day)
         title = paths.cached_title(year, day, who.user_dir)
@@ -564,11 +547,10 @@ def _text(parent: Element, x: float, y: float, text: str, cls: str, *,
 def _tile_label(day: DayStats) -> str:
     from aoc2023.framework.commands.view import format_duration
 
-    kinds = star_kinds(day)
     label = f"{day.year} day {day.day}"
     if day.title:
         label += f": {day.title}"
-    label += f", {kinds.count('gold') + kinds.count('silver')} of {len(kinds)} stars"
+    label += f", {sum(star.earned for star in day.stars)} of {len(day.stars)} stars"
     if time := time_text(day):
         label += f", {time} from unlock"
     if day.runtime_seconds is not None:
@@ -764,15 +746,12 @@ def stats(
     except Exception as error:
         late = error
 
-    def to_json() -> str:
-        return stats_json(found, [str(path) for path in written])
-
     def to_table(out: IO[str], err: IO[str]) -> None:
         render(found, out)
-
-    emit(to_json, done, to_table, as_json=as_json)
-    if not as_json:
         for line in done:
             typer.echo(line, err=True)
+
+    emit(lambda: stats_json(found, [str(path) for path in written]), done, to_table,
+         as_json=as_json)
     if late is not None:
         fail(late, verbose=verbose)
