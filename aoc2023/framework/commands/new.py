@@ -301,10 +301,8 @@ def examples_block(examples: tuple[PageExample, ...], *, last_day: bool) -> tupl
                 "    examples = [Example(EXAMPLE)]\n")
         return constants, body
     names = ["EXAMPLE"] + [f"EXAMPLE_{number}" for number in range(2, len(examples) + 1)]
-    constants = "\n".join(
-        f"{name} = {example_literal(example.input)}\n" for name, example in zip(names, examples,
-                                                                             strict=True)
-    )
+    constants = "\n".join(f"{name} = {example_literal(example.input)}\n"
+                          for name, example in zip(names, examples, strict=True))
     whose = "The examples'" if len(examples) > 1 else "The example's"
     lines = [f"    # {whose} answers as aocd's example parser read them from the puzzle page: "
              "check them."]
