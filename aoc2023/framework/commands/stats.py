@@ -204,8 +204,7 @@ def _star(year: int, day: int, part: int, site_time: str | None,
     earned = on_site or record.right
     since = stars.since_unlock(site_time) if on_site and site_time else None
     earned_at = None if since is None else unlock + since
-    if earned_at is None and earned and record.right_at is not None \
-            and record.right_at >= unlock:
+    if since is None and record.right_at is not None and record.right_at >= unlock:
         earned_at, since = record.right_at, record.right_at - unlock
     late = earned and since is None and site_time == ">24h"
     attempts = len(record.wrong) if record.replied else None
