@@ -610,9 +610,7 @@ def _png(years: Sequence[YearStats]) -> bytes:
     headings, tiles, height = _layout(years)
     dpi = 100
     figure = Figure(figsize=(WIDTH / dpi, height / dpi), dpi=dpi)
-    axes = figure.add_axes((0, 0, 1, 1))
-    axes.set_xlim(0, WIDTH)
-    axes.set_ylim(height, 0)
+    axes = figure.add_axes((0, 0, 1, 1), xlim=(0, WIDTH), ylim=(height, 0))
     axes.axis("off")
     c = _LIGHT
     figure.set_facecolor(c["bg"])
