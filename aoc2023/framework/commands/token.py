@@ -59,8 +59,7 @@ def _ago(when: float) -> str:
 
 def lines(report: TokenReport) -> list[tuple[str, str | None]]:
     """(text, style) for each line; the advice to name a contact once a screen (output.py)."""
-    found = f"…{report.last4}, from {report.place}"
-    out: list[tuple[str, str | None]] = [(f"Token:  {found}", None)]
+    out: list[tuple[str, str | None]] = [(f"Token:  …{report.last4}, from {report.place}", None)]
     if report.cleaned:
         out.append((f"        pasted with {' and '.join(report.cleaned)}: aoc takes "
                     f"{'them' if len(report.cleaned) > 1 else 'it'} off, so it works as it is",
