@@ -182,12 +182,7 @@ def refuse_existing(target: Target) -> None:
 
 # --- the template ------------------------------------------------------------------------
 
-_PART_2 = (
-    "\n"
-    "\n"
-    "    def part_2(self, data: list[str]) -> int:\n"
-    "        raise NotImplementedError"
-)
+_PART_2 = "\n\n    def part_2(self, data: list[str]) -> int:\n        raise NotImplementedError"
 """Part 2 of day.py.tmpl, left out on a year's last day (a `Template` has no `if`)."""
 
 
