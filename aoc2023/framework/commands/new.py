@@ -101,14 +101,6 @@ class Target(NamedTuple):
     package: str
     day_path: Path
 
-    @property
-    def class_name(self) -> str:
-        return f"Day{self.day:02d}"
-
-    @property
-    def module(self) -> str:
-        return f"{self.package}.day{self.day:02d}"
-
 
 class NewDay(NamedTuple):
     target: Target
@@ -324,7 +316,7 @@ def render_day(target: Target, title: str | None, examples: tuple[PageExample, .
         last_day_note="\nThe last day of the year has no part 2." if last_day else "",
         framework=FRAMEWORK,
         constants=constants,
-        class_name=target.class_name,
+        class_name=f"Day{day:02d}",
         title_line=title_line(title) if title else "",
         examples_body=examples_body,
         part_2="" if last_day else _PART_2,
@@ -382,7 +374,7 @@ def new_json(created: NewDay, notices: Sequence[str]) -> str:
     target, info = created.target, created.info
     return json.dumps({
         "year": target.year, "day": target.day, "title": info.title,
-        "path": str(target.day_path), "module": target.module,
+        "path": str(target.day_path), "module": f"{target.package}.day{target.day:02d}",
         "input_cached": info.input_cached,
         "examples": [example_json(example) for example in info.examples],
         "notices": list(notices),
