@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from contextlib import suppress
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -334,19 +334,10 @@ def star_cell(star: StarStats) -> Cell:
     return Cell(">24h" if star.late else "in")
 
 
-def _joined(values: Sequence[str]) -> str:
+def _per_star(day: DayStats, text: Callable[[StarStats], str]) -> str:
+    """Each star's `text` (`-`: not known), `1 / 0`, `yes / no`; `-` when none is known."""
+    values = [text(star) for star in day.stars]
     return " / ".join(values) if any(value != "-" for value in values) else "-"
-
-
-def attempts_text(day: DayStats) -> str:
-    """Wrong answers before each star, `1 / 0`; `-` where not known."""
-    return _joined(["-" if star.attempts is None else str(star.attempts) for star in day.stars])
-
-
-def first_try_text(day: DayStats) -> str:
-    """`yes / no`; `-` where not known."""
-    return _joined(["-" if star.first_try is None else "yes" if star.first_try else "no"
-                    for star in day.stars])
 
 
 def totals_line(year: YearStats) -> str:
@@ -373,8 +364,11 @@ def _row(day: DayStats) -> list[Cell]:
     from aoc2023.framework.commands.view import Cell, format_duration
 
     return [Cell(str(day.day)), Cell(day.title or "", None if day.title else "dim"),
-            *(star_cell(star) for star in day.stars), Cell(attempts_text(day)),
-            Cell(first_try_text(day)), Cell(format_duration(day.runtime_seconds) or "-")]
+            *(star_cell(star) for star in day.stars),
+            Cell(_per_star(day, lambda star: "-" if star.attempts is None else str(star.attempts))),
+            Cell(_per_star(day, lambda star: "-" if star.first_try is None
+                           else "yes" if star.first_try else "no")),
+            Cell(format_duration(day.runtime_seconds) or "-")]
 
 
 def render(years: Sequence[YearStats], out: IO[str]) -> None:
