@@ -498,21 +498,16 @@ def heading_text(year: YearStats) -> str:
     return " · ".join(parts)
 
 
-class _Tile(NamedTuple):
-    x: float
-    y: float
-    day: DayStats
-
-
-def _layout(years: Sequence[YearStats]) -> tuple[list[tuple[float, YearStats]], list[_Tile], int]:
-    """Each year's heading and tile places, and the picture's height."""
+def _layout(years: Sequence[YearStats]) -> tuple[
+        list[tuple[float, YearStats]], list[tuple[int, int, DayStats]], int]:
+    """Each year's heading place, each tile's (x, y, day), and the picture's height."""
     headings, tiles, y = [], [], MARGIN
     for year in years:
         headings.append((float(y), year))
         y += HEADING
         for index, day in enumerate(year.days):
             row, column = divmod(index, COLUMNS)
-            tiles.append(_Tile(MARGIN + column * (TILE_W + GAP), y + row * (TILE_H + GAP), day))
+            tiles.append((MARGIN + column * (TILE_W + GAP), y + row * (TILE_H + GAP), day))
         rows = -(-len(year.days) // COLUMNS)
         y += rows * (TILE_H + GAP) - GAP + MARGIN
     return headings, tiles, max(y, 2 * MARGIN)
@@ -567,12 +562,11 @@ def calendar_svg(years: Sequence[YearStats]) -> str:
     ET.SubElement(svg, "rect", {"class": "bg", "width": "100%", "height": "100%", "rx": "8"})
     for y, year in headings:
         _text(svg, MARGIN, y + 20, heading_text(year), "heading").set("data-year", str(year.year))
-    for tile in tiles:
-        day = tile.day
+    for x, y, day in tiles:
         label = _tile_label(day)
         group = ET.SubElement(svg, "g", {
             "class": "day", "data-year": str(day.year), "data-day": str(day.day),
-            "transform": f"translate({tile.x:g} {tile.y:g})", "aria-label": _clean(label)})
+            "transform": f"translate({x:g} {y:g})", "aria-label": _clean(label)})
         ET.SubElement(group, "title").text = _clean(label)
         ET.SubElement(group, "rect", {"class": "tile", "width": str(TILE_W),
                                       "height": str(TILE_H), "rx": "6"})
@@ -612,8 +606,7 @@ def _png(years: Sequence[YearStats]) -> bytes:
     for y, year in headings:
         axes.text(MARGIN, y + 20, heading_text(year), color=c["text"], fontsize=16 * _PT,
                   fontweight="bold", fontdict=font)
-    for tile in tiles:
-        day, x, y = tile.day, tile.x, tile.y
+    for x, y, day in tiles:
         axes.add_patch(FancyBboxPatch((x, y), TILE_W, TILE_H,
                                       boxstyle="round,pad=0,rounding_size=6",
                                       facecolor=c["tile"], edgecolor=c["line"]))
