@@ -347,11 +347,8 @@ def totals_line(year: YearStats) -> str:
     parts = [f"{year.year}: {year.stars} of {possible} stars"]
     known = [star.first_try for day in year.days for star in day.stars
              if star.first_try is not None]
-    if year.first_try_rate is not None:
-        parts.append(f"{year.first_try_rate:.0%} first try ({sum(known)} of {len(known)} "
-                     "known)")
-    else:
-        parts.append("first tries not known")
+    parts.append(f"{sum(known) / len(known):.0%} first try ({sum(known)} of {len(known)} "
+                 "known)" if known else "first tries not known")
     total = year.total_runtime
     measured = sum(day.runtime_seconds is not None for day in year.days)
     parts.append("no runtime known" if total is None else
