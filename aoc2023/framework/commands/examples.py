@@ -51,9 +51,6 @@ def examples(
         notices.append(f"aocd's example parser finds no example on the page of {year} day "
                        f"{day}: paste it from the puzzle text ({aoc_command('read', year, day)}).")
 
-    def to_json() -> str:
-        return examples_json(year, day, page, notices)
-
     def to_code(out: IO[str], err: IO[str]) -> None:  # the page's text, from outside
         for notice in notices:
             print(printable(notice), file=err)
@@ -68,7 +65,7 @@ def examples(
         print(printable(constants), file=out)
         out.write(printable(body))
 
-    emit(to_json, notices, to_code, as_json=as_json)
+    emit(lambda: examples_json(year, day, page, notices), notices, to_code, as_json=as_json)
 
 
 def examples_json(year: int, day: int, page: PageExamples, notices: Sequence[str]) -> str:

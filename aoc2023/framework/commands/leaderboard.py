@@ -12,13 +12,15 @@ import typer
 
 from aoc2023.framework import calendar, output
 from aoc2023.framework.aocd import local
-from aoc2023.framework.aocd.local import find_token, no_token_sentence
+from aoc2023.framework.aocd.local import no_token_sentence
 from aoc2023.framework.commands import json_output
 from aoc2023.framework.commands.options import AsJson, Verbose, Year, configure_logging, fail, say
 from aoc2023.framework.errors import AocError, NoInputError, UsageError
 
 if TYPE_CHECKING:
-    from aoc2023.framework.commands.view import Cell
+    from collections.abc import Sequence
+
+    from aoc2023.framework.commands.view import Cell, Column
     from aoc2023.framework.results import Leaderboard, Member
 
 
@@ -57,7 +59,12 @@ def leaderboard(
         if save_key and given is None:
             raise UsageError("--save-key keeps the key given with --view-key KEY: give it one.")
         key = given if given is not None else local.saved_view_key(board_id)
-        token = _token(needed=key is None)
+        try:
+            token = local.find_token()
+        except AocError:
+            if key is None:
+                raise
+            token = None  # the view key reads the board without it
         if key is None and token is None:
             raise NoInputError(
                 f"{no_token_sentence()}, and no view key is kept for board {board_id}: give "
@@ -100,16 +107,6 @@ def _kept(key: str, board: Leaderboard) -> str:
             "reads of the board use it.")
 
 
-def _token(*, needed: bool) -> str | None:
-    """The session token; unless `needed` (a view key), an unreadable one is None."""
-    if needed:
-        return find_token()
-    try:
-        return find_token()
-    except AocError:
-        return None
-
-
 _STAR = {2: "*", 1: "+", 0: "."}
 """Both stars, part 1 only, none: ASCII and uncoloured, to keep the columns straight."""
 
@@ -140,7 +137,7 @@ def age_line(board: Leaderboard) -> str:
 
 def medals(counts: tuple[int, int, int]) -> str:
     """Gold/silver/bronze days as `G/S/B` counts, e.g. `2/0/1`."""
-    return "/".join(str(count) for count in counts)
+    return "/".join(map(str, counts))
 
 
 def _row(rank: int, member: Member, *, with_global: bool) -> list[Cell]:
@@ -154,9 +151,10 @@ def _row(rank: int, member: Member, *, with_global: bool) -> list[Cell]:
     return cells
 
 
-def render(board: Leaderboard, out: IO[str]) -> None:
+def _show(board: Leaderboard, title: str, columns: list[Column], rows: list[list[Cell]],
+          narrow: Sequence[int], out: IO[str]) -> None:
+    """The table (only the columns `narrow` when it must be narrower), then the data's age."""
     from aoc2023.framework.commands.view import (
-        Column,
         choose_layout,
         paint,
         render_table,
@@ -165,24 +163,27 @@ def render(board: Leaderboard, out: IO[str]) -> None:
         wrap_message,
     )
 
-    colour = use_colour(out)
-    width = terminal_width(out)
+    colour, width = use_colour(out), terminal_width(out)
+    chosen_columns, chosen = choose_layout(
+        [(columns, rows), ([columns[i] for i in narrow], [[row[i] for i in narrow]
+                                                          for row in rows])], width)
+    print(render_table(f"Private leaderboard {board.board_id}, {board.year}{title}",
+                       chosen_columns, chosen, colour=colour, width=width), file=out)
+    print(paint(wrap_message(age_line(board), width), "dim", colour=colour), file=out)
+
+
+def render(board: Leaderboard, out: IO[str]) -> None:
+    from aoc2023.framework.commands.view import Column
+
     with_global = any(member.global_score is not None for member in board.members)
     days = Column("Days 1-" + str(len(board.members[0].days)) if board.members else "Days")
-    rank_column, name = Column("Rank", "right"), Column("Name", kind="text")
-    columns = [rank_column, name, days, Column("Stars", "right"), Column("Score", "right"),
-               Column("G/S/B", "right")]
-    if with_global:
-        columns.append(Column("Global", "right"))
+    columns = [Column("Rank", "right"), Column("Name", kind="text"), days,
+               Column("Stars", "right"), Column("Score", "right"), Column("G/S/B", "right"),
+               *([Column("Global", "right")] if with_global else [])]
     rows = [_row(rank, member, with_global=with_global)
             for rank, member in enumerate(board.members, start=1)]
     # Narrower, the star count (the strip shows them), medals and global score go.
-    narrow = [[row[0], row[1], row[2], row[4]] for row in rows]
-    chosen_columns, chosen = choose_layout(
-        [(columns, rows), ([rank_column, name, days, Column("Score", "right")], narrow)], width)
-    print(render_table(f"Private leaderboard {board.board_id}, {board.year}", chosen_columns,
-                       chosen, colour=colour, width=width), file=out)
-    print(paint(wrap_message(age_line(board), width), "dim", colour=colour), file=out)
+    _show(board, "", columns, rows, (0, 1, 2, 4), out)
 
 
 def _clock(timestamp: int | None) -> str:
@@ -204,19 +205,8 @@ def part_two_delta(member: Member, day: int) -> int | None:
 
 def render_day(board: Leaderboard, day: int, out: IO[str]) -> None:
     """Each member's part 1 and 2 times (local) and the delta, in the day's order."""
-    from aoc2023.framework.commands.view import (
-        Cell,
-        Column,
-        choose_layout,
-        paint,
-        render_table,
-        terminal_width,
-        use_colour,
-        wrap_message,
-    )
+    from aoc2023.framework.commands.view import Cell, Column
 
-    colour = use_colour(out)
-    width = terminal_width(out)
     columns = [Column("Place", "right"), Column("Name", kind="text"), Column("Part 1"),
                Column("Part 2"), Column("Delta", "right")]
     rows = []
@@ -226,13 +216,8 @@ def render_day(board: Leaderboard, day: int, out: IO[str]) -> None:
         rows.append([Cell(str(place)), Cell(member.shown_name, None if member.name else "dim"),
                      Cell(_clock(first)), Cell(_clock(second)),
                      Cell("-" if delta is None else describe_age(delta))])
-    narrow = [0, 1, 3, 4]  # part 1's time is part 2's less the delta
-    chosen_columns, chosen = choose_layout(
-        [(columns, rows), ([columns[i] for i in narrow], [[row[i] for i in narrow]
-                                                           for row in rows])], width)
-    print(render_table(f"Private leaderboard {board.board_id}, {board.year}, day {day}",
-                       chosen_columns, chosen, colour=colour, width=width), file=out)
-    print(paint(wrap_message(age_line(board), width), "dim", colour=colour), file=out)
+    # Narrower, part 1's time goes: it is part 2's less the delta.
+    _show(board, f", day {day}", columns, rows, (0, 1, 3, 4), out)
 
 
 def _iso(timestamp: float | None) -> str | None:
@@ -240,33 +225,35 @@ def _iso(timestamp: float | None) -> str | None:
     return None if timestamp is None else datetime.fromtimestamp(timestamp, UTC).isoformat()
 
 
-def leaderboard_json(board: Leaderboard) -> str:
-    members = [{"rank": rank, "id": member.id, "name": member.name,
-                "shown_name": member.shown_name, "stars": member.stars,
-                "local_score": member.local_score, "global_score": member.global_score,
-                "days": list(member.days),
-                "medals": dict(zip(("gold", "silver", "bronze"), member.medals, strict=True))}
-               for rank, member in enumerate(board.members, start=1)]
+def _json(board: Leaderboard, head: dict[str, object], members: list[dict[str, object]],
+          tail: dict[str, object]) -> str:
     return json.dumps({
-        "year": board.year, "id": board.board_id, "owner_id": board.owner_id,
+        "year": board.year, "id": board.board_id, **head,
         "fetched_at": _iso(board.fetched_at),
         "age_seconds": round(board.age_seconds, 1), "from_cache": board.from_cache,
-        "view_key_end": board.view_key_end,
-        "members": members, "passed_over": list(board.passed_over),
+        "view_key_end": board.view_key_end, "members": members, **tail,
     }, indent=2)
+
+
+def leaderboard_json(board: Leaderboard) -> str:
+    members: list[dict[str, object]] = [
+        {"rank": rank, "id": member.id, "name": member.name,
+         "shown_name": member.shown_name, "stars": member.stars,
+         "local_score": member.local_score, "global_score": member.global_score,
+         "days": list(member.days),
+         "medals": dict(zip(("gold", "silver", "bronze"), member.medals, strict=True))}
+        for rank, member in enumerate(board.members, start=1)]
+    return _json(board, {"owner_id": board.owner_id}, members,
+                 {"passed_over": list(board.passed_over)})
 
 
 def leaderboard_day_json(board: Leaderboard, day: int) -> str:
     """`aoc leaderboard --day N --json` (times ISO, UTC)."""
-    members = [{"place": place, "id": member.id, "name": member.name,
-                "shown_name": member.shown_name,
-                "part1_at": _iso(member.star_times[day - 1][0]),
-                "part2_at": _iso(member.star_times[day - 1][1]),
-                "part2_delta_seconds": part_two_delta(member, day)}
-               for place, member in enumerate(day_members(board, day), start=1)]
-    return json.dumps({
-        "year": board.year, "id": board.board_id, "day": day,
-        "fetched_at": _iso(board.fetched_at),
-        "age_seconds": round(board.age_seconds, 1), "from_cache": board.from_cache,
-        "view_key_end": board.view_key_end, "members": members,
-    }, indent=2)
+    members: list[dict[str, object]] = [
+        {"place": place, "id": member.id, "name": member.name,
+         "shown_name": member.shown_name,
+         "part1_at": _iso(member.star_times[day - 1][0]),
+         "part2_at": _iso(member.star_times[day - 1][1]),
+         "part2_delta_seconds": part_two_delta(member, day)}
+        for place, member in enumerate(day_members(board, day), start=1)]
+    return _json(board, {"day": day}, members, {})

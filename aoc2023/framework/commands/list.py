@@ -125,17 +125,15 @@ def _list_day(year: int, day: int, module: Path | None, package: list[Any],
     except AocError as error:
         return DayListing(year, day, None, error=str(error))
     puzzle = PuzzleCache(year, day, user_dir) if user_dir is not None else None
-    parts = tuple(
-        PartListing(part, declared.examples[part - 1],
-                    puzzle is not None and puzzle.answer_path(part).name in user_files
-                    and puzzle.known_answer(part) is not None)
-        for part in calendar.puzzle_parts(year, day)
-    )
+
+    def known(part: int) -> bool:
+        return puzzle is not None and puzzle.answer_path(part).name in user_files \
+            and puzzle.known_answer(part) is not None
+
+    parts = tuple(PartListing(part, declared.examples[part - 1], known(part))
+                  for part in calendar.puzzle_parts(year, day))
     title = declared.title or cached_title(year, day, user_dir)
-    final_star = None
-    if day == calendar.days_in_year(year):
-        final_star = puzzle is not None and puzzle.answer_path(2).name in user_files \
-            and puzzle.known_answer(2) is not None
+    final_star = known(2) if day == calendar.days_in_year(year) else None
     return DayListing(year, day, title, parts, final_star=final_star)
 
 
@@ -261,16 +259,14 @@ def _narrow_row(day: DayListing) -> list[Cell]:
     by_number: dict[int, PartListing] = {part.part: part for part in day.parts}
     cells = [Cell(f"{name} {day.title}" if day.title else name)]
     for number in (1, 2):
-        examples, answer = _examples_cell(by_number.get(number)), _answer_cell(
-            by_number.get(number))
-        if number == 2 and (star := _final_star_cell(day)) is not None:
-            answer = star
-        if number not in by_number:
+        part = by_number.get(number)
+        answer = (_final_star_cell(day) if number == 2 else None) or _answer_cell(part)
+        if part is None:
             cells.append(answer)
             continue
-        count = by_number[number].examples
+        count = part.examples
         said = f"{count} example{'s' if count != 1 else ''}" if count else "no examples"
-        cells.append(Cell(f"{said}\n{answer.text}", answer.style or examples.style))
+        cells.append(Cell(f"{said}\n{answer.text}", answer.style or _examples_cell(part).style))
     return cells
 
 

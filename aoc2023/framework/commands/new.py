@@ -68,9 +68,6 @@ def new(
     target, info = created.target, created.info
     notices = [f"Note: {problem}" for problem in info.problems]
 
-    def to_json() -> str:
-        return new_json(created, info.problems)
-
     def to_text(out: IO[str], err: IO[str]) -> None:  # the title and notices from outside
         print(printable(f"Wrote {shown(target.day_path)}"
                         + (f" for {year} day {day}: {info.title}." if info.title else ".")),
@@ -86,7 +83,7 @@ def new(
         print(f"Next: {aoc_command('run', year, day, '--example')}; its tests: "
               f"{pytest_command(shown(target.day_path))}", file=out)
 
-    emit(to_json, notices, to_text, as_json=as_json)
+    emit(lambda: new_json(created, info.problems), notices, to_text, as_json=as_json)
 
 
 FRAMEWORK = __name__.rsplit(".", 2)[0]
@@ -105,14 +102,6 @@ class Target(NamedTuple):
     day: int
     package: str
     day_path: Path
-
-    @property
-    def class_name(self) -> str:
-        return f"Day{self.day:02d}"
-
-    @property
-    def module(self) -> str:
-        return f"{self.package}.day{self.day:02d}"
 
 
 class NewDay(NamedTuple):
@@ -185,12 +174,7 @@ def refuse_existing(target: Target) -> None:
 
 # --- the template ------------------------------------------------------------------------
 
-_PART_2 = (
-    "\n"
-    "\n"
-    "    def part_2(self, data: list[str]) -> int:\n"
-    "        raise NotImplementedError"
-)
+_PART_2 = "\n\n    def part_2(self, data: list[str]) -> int:\n        raise NotImplementedError"
 """Part 2 of day.py.tmpl, left out on a year's last day (a `Template` has no `if`)."""
 
 
@@ -277,10 +261,6 @@ def example_call(input_source: str, example: PageExample, *, last_day: bool) -> 
     return f"Example({', '.join(arguments)})"
 
 
-def _example_line(name: str, example: PageExample, *, last_day: bool) -> str:
-    return f"        {example_call(name, example, last_day=last_day)},"
-
-
 def drawn_notes(name: str, example: PageExample, *, last_day: bool) -> list[str]:
     """Comments for parts whose answer is drawn (PageExample.drawn): no placeholder answer."""
     notes = []
@@ -305,10 +285,8 @@ def examples_block(examples: tuple[PageExample, ...], *, last_day: bool) -> tupl
                 "    examples = [Example(EXAMPLE)]\n")
         return constants, body
     names = ["EXAMPLE"] + [f"EXAMPLE_{number}" for number in range(2, len(examples) + 1)]
-    constants = "\n".join(
-        f"{name} = {example_literal(example.input)}\n" for name, example in zip(names, examples,
-                                                                             strict=True)
-    )
+    constants = "\n".join(f"{name} = {example_literal(example.input)}\n"
+                          for name, example in zip(names, examples, strict=True))
     whose = "The examples'" if len(examples) > 1 else "The example's"
     lines = [f"    # {whose} answers as aocd's example parser read them from the puzzle page: "
              "check them."]
@@ -318,7 +296,7 @@ def examples_block(examples: tuple[PageExample, ...], *, last_day: bool) -> tupl
     lines.append("    examples = [")
     for name, example in zip(names, examples, strict=True):
         lines += [f"        {note}" for note in drawn_notes(name, example, last_day=last_day)]
-        lines.append(_example_line(name, example, last_day=last_day))
+        lines.append(f"        {example_call(name, example, last_day=last_day)},")
     lines.append("    ]")
     return constants, "\n".join(lines) + "\n"
 
@@ -326,17 +304,16 @@ def examples_block(examples: tuple[PageExample, ...], *, last_day: bool) -> tupl
 def render_day(target: Target, title: str | None, examples: tuple[PageExample, ...]) -> str:
     year, day = target.year, target.day
     last_day = day == calendar.days_in_year(year)
-    heading = f"{year} day {day}."
-    if title and python_str(title) == f'"{title}"':  # plain, and it fits the first line
-        with_title = f"{year} day {day}: {title}."
-        heading = with_title if len('"""' + with_title) <= MAX_LINE else heading
+    heading = f"{year} day {day}: {title}."
+    if not title or python_str(title) != f'"{title}"' or len('"""' + heading) > MAX_LINE:
+        heading = f"{year} day {day}."  # the title only plain, and on the first line
     constants, examples_body = examples_block(examples, last_day=last_day)
     return _template("day.py.tmpl").substitute(
         heading=heading,
         last_day_note="\nThe last day of the year has no part 2." if last_day else "",
         framework=FRAMEWORK,
         constants=constants,
-        class_name=target.class_name,
+        class_name=f"Day{day:02d}",
         title_line=title_line(title) if title else "",
         examples_body=examples_body,
         part_2="" if last_day else _PART_2,
@@ -351,15 +328,8 @@ def _start_year_package(target: Target) -> None:
     init = target.day_path.parent / "__init__.py"
     if init.exists():
         return
-    try:  # whole or not at all: a cut one would stop the year importing
-        write_atomically(init, f'"""Advent of Code {target.year}: one module per day '
-                               '(dayNN.py)."""\n', exclusive=True)
-    except FileExistsError:
-        pass  # another `aoc new` made it meanwhile
-    except OSError as error:
-        raise AocError(f"Could not write {shown(init)} ({error.strerror or error}): aoc new "
-                       "wrote nothing; run it again once that is fixed.") from error
-
+    _write_new(init, f'"""Advent of Code {target.year}: one module per day (dayNN.py)."""\n',
+               may_exist=True)  # another `aoc new` may make it meanwhile
     importlib.invalidate_caches()
 
 
@@ -376,17 +346,20 @@ def new_day(year: int, day: int, token: str | None, now: datetime | None = None)
     info = gather(year, day, token)
     day_source = render_day(target, info.title, info.examples)
     _start_year_package(target)
-    _write_day(target, day_source)
+    _write_new(target.day_path, day_source, may_exist=False)
     return NewDay(target, info)
 
 
-def _write_day(target: Target, source: str) -> None:
-    """Written whole (never half a day on a full disk), so that `aoc new` can run again."""
+def _write_new(path: Path, source: str, *, may_exist: bool) -> None:
+    """Written whole, never over a file (half a day, or a cut `__init__.py`, would not
+    import), so that `aoc new` can run again; `may_exist`: a file there is no error."""
     try:
-        write_atomically(target.day_path, source, exclusive=True)
+        write_atomically(path, source, exclusive=True)
     except OSError as error:
-        raise AocError(f"Could not write {shown(target.day_path)} ({error.strerror or error}): "
-                       "aoc new wrote nothing; run it again once that is fixed.") from error
+        if may_exist and isinstance(error, FileExistsError):
+            return
+        raise AocError(f"Could not write {shown(path)} ({error.strerror or error}): aoc new "
+                       "wrote nothing; run it again once that is fixed.") from error
 
 
 def new_json(created: NewDay, notices: Sequence[str]) -> str:
@@ -396,7 +369,7 @@ def new_json(created: NewDay, notices: Sequence[str]) -> str:
     target, info = created.target, created.info
     return json.dumps({
         "year": target.year, "day": target.day, "title": info.title,
-        "path": str(target.day_path), "module": target.module,
+        "path": str(target.day_path), "module": f"{target.package}.day{target.day:02d}",
         "input_cached": info.input_cached,
         "examples": [example_json(example) for example in info.examples],
         "notices": list(notices),

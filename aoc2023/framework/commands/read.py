@@ -4,7 +4,6 @@ which only this module imports) and its JSON."""
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
 from typing import IO, Annotated
 
 import typer
@@ -32,7 +31,6 @@ def read(
     once more when a part was solved since it was cached (so part 2 appears). Writes
     nothing into the project.
     """
-    from aoc2023.framework import calendar
     from aoc2023.framework.aocd.client import no_token_error
     from aoc2023.framework.aocd.pages import puzzle_text
 
@@ -54,9 +52,10 @@ def read(
         notices.append("Fetched the page again: a part was solved since it was cached.")
     shown = printable(text.markdown)
 
-    def to_json() -> str:
-        return read_json(year, day, title=_title(token, year, day), markdown=shown,
-                         answers=_answers(token, year, day), notices=notices)
+    def to_json() -> str:  # the text as --markdown prints it, and the answers known
+        title, answers = _known(token, year, day)
+        return json.dumps({"year": year, "day": day, "title": title, "markdown": shown,
+                           "answers": answers, "notices": notices}, indent=2)
 
     def to_view(out: IO[str], err: IO[str]) -> None:
         for notice in notices:
@@ -69,17 +68,13 @@ def read(
     emit(to_json, notices, to_view, as_json=as_json)
 
 
-def _title(token: str, year: int, day: int) -> str | None:
-    """The title on the page just read (aocd's cached copy)."""
-    cache = PuzzleCache.for_token(token, year, day)
-    return cached_title(year, day, cache.user_dir if cache else None)
+def _known(token: str, year: int, day: int) -> tuple[str | None, list[dict[str, object]]]:
+    """The title and each part's accepted answer aocd cached (None: not known)."""
 
-
-def _answers(token: str, year: int, day: int) -> list[tuple[int, str | None]]:
-    """Each part's accepted answer aocd cached (None: not known)."""
     cache = PuzzleCache.for_token(token, year, day)
-    return [(part, cache.known_answer(part) if cache else None)
-            for part in calendar.puzzle_parts(year, day)]
+    return cached_title(year, day, cache.user_dir if cache else None), [
+        {"part": part, "answer": cache.known_answer(part) if cache else None}
+        for part in calendar.puzzle_parts(year, day)]
 
 
 def render(markdown: str, out: IO[str]) -> None:
@@ -90,21 +85,12 @@ def render(markdown: str, out: IO[str]) -> None:
     from aoc2023.framework.commands.view import smart_terminal, terminal_width
 
     page = Markdown(markdown, code_theme="ansi_dark")
-    width = terminal_width(out)  # not rich's: the process's own terminal
+    # The width is not rich's: the process's own terminal.
+    console = Console(file=out, soft_wrap=False, width=terminal_width(out))
     if smart_terminal(out):
-        Console(file=out, soft_wrap=False, width=width).print(page)
+        console.print(page)
         return
-    console = Console(file=out, soft_wrap=False, width=width)
     with console.capture() as capture:
         console.print(page)
     out.write("\n".join(line.rstrip(" ") for line in capture.get().split("\n")))
 
-
-def read_json(year: int, day: int, *, title: str | None, markdown: str,
-              answers: Sequence[tuple[int, str | None]], notices: Sequence[str]) -> str:
-    """`aoc read --json`: the text as `--markdown` prints it, and the answers known."""
-    return json.dumps({
-        "year": year, "day": day, "title": title, "markdown": markdown,
-        "answers": [{"part": part, "answer": answer} for part, answer in answers],
-        "notices": list(notices),
-    }, indent=2)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from contextlib import suppress
 from datetime import datetime, timedelta
 from io import BytesIO
@@ -159,12 +159,12 @@ def _records(year: int, day: int, who: Who, journal: list[str] | None,
              unknown: list[str]) -> dict[int, _PartRecord]:
     """Each part's record from aocd's log and `journal` (None: unreadable); gaps in `unknown`."""
     found = {part: _PartRecord() for part in PARTS}
-    if who.user_dir is None or who.user_id is None:
+    if who.user_id is None:
         return found
     from aoc2023.framework.aocd.sent import Verdict, attempts, read_log, read_verdict
 
     replies: list[tuple[int, str, str, str]] = []
-    cache = paths.PuzzleCache(year, day, who.user_dir)
+    cache = paths.PuzzleCache(year, day, paths.data_dir() / who.user_id)
     try:
         replies += [(p.part, p.value, p.message, p.when) for p in read_log(cache.submissions_path)]
     except AocError as error:
@@ -188,17 +188,13 @@ def _records(year: int, day: int, who: Who, journal: list[str] | None,
         verdict = read_verdict(message)
         if verdict is Verdict.RIGHT:
             record.right, record.replied = True, True
-            at = _when(when)
-            if at is not None and (record.right_at is None or at < record.right_at):
-                record.right_at = at
+            record.right_at = min(filter(None, (_when(when), record.right_at)), default=None)
         elif verdict.is_wrong:
             record.wrong.add(value)
             record.replied = True
     for part, record in found.items():
-        if record.right:
-            continue
         with suppress(AocError):  # a damaged cached answer proves nothing
-            record.right = cache.known_answer(part) is not None
+            record.right = record.right or cache.known_answer(part) is not None
     return found
 
 
@@ -211,17 +207,14 @@ def _star(year: int, day: int, part: int, site_time: str | None,
     earned = on_site or record.right
     since = stars.since_unlock(site_time) if on_site and site_time else None
     earned_at = None if since is None else unlock + since
-    if earned_at is None and earned and record.right_at is not None \
-            and record.right_at >= unlock:
+    if since is None and record.right_at is not None and record.right_at >= unlock:
         earned_at, since = record.right_at, record.right_at - unlock
     late = earned and since is None and site_time == ">24h"
-    attempts_ = len(record.wrong) if record.replied else None
-    first_try = None
-    if earned and record.right and record.replied:
-        first_try = not record.wrong
-    elif earned and record.wrong:
-        first_try = False
-    return StarStats(part, earned_at, since, attempts_, first_try, earned=earned, late=late)
+    attempts = len(record.wrong) if record.replied else None
+    # A wrong answer is logged only when replied to, and an accepted one earns the star.
+    first_try = (False if earned and record.wrong
+                 else True if record.right and record.replied else None)
+    return StarStats(part, earned_at, since, attempts, first_try, earned=earned, late=late)
 
 
 def _site_times(year: int, who: Who, now: datetime,
@@ -231,31 +224,24 @@ def _site_times(year: int, who: Who, now: datetime,
 
     if who.user_id is None:
         return None
-    if who.token is None:
-        kept = stars.kept_times(who.user_id, year)
-        if kept is None:
-            unknown.append(f"When the stars of {year} were earned is not known: no session "
-                           "token is set, and no copy of the site's page of your times is "
-                           "kept.")
-        elif not kept.complete:
-            unknown.append(f"The site's times of {year} are as read "
-                           f"{calendar.clock_time(_moment(kept.fetched_at), now)}: no session "
-                           "token is set to read them again, so newer stars may be missing.")
-        return kept
-    try:
-        return stars.times_page(who.token, who.user_id, year, now.timestamp())
-    except AocError as error:
-        kept = stars.kept_times(who.user_id, year)
-        if kept is None:
-            unknown.append(f"{error} When the stars of {year} were earned is not known.")
-        else:
-            unknown.append(f"{error} The site's times of {year} are as read "
-                           f"{calendar.clock_time(_moment(kept.fetched_at), now)}.")
-        return kept
-
-
-def _moment(timestamp: float) -> datetime:
-    return datetime.fromtimestamp(timestamp, calendar.aoc_timezone())
+    failed = None
+    if who.token is not None:
+        try:
+            return stars.times_page(who.token, who.user_id, year, now.timestamp())
+        except AocError as error:
+            failed = error
+    kept = stars.kept_times(who.user_id, year)
+    if kept is None:
+        unknown.append(f"{failed} When the stars of {year} were earned is not known." if failed
+                       else f"When the stars of {year} were earned is not known: no session "
+                       "token is set, and no copy of the site's page of your times is kept.")
+    elif failed or not kept.complete:
+        read = calendar.clock_time(datetime.fromtimestamp(kept.fetched_at,
+                                                          calendar.aoc_timezone()), now)
+        unknown.append(f"{failed} The site's times of {year} are as read {read}." if failed
+                       else f"The site's times of {year} are as read {read}: no session token "
+                       "is set to read them again, so newer stars may be missing.")
+    return kept
 
 
 def _days_named(days: list[int]) -> str:
@@ -268,9 +254,7 @@ def year_stats(year: int, who: Who, now: datetime,
     from aoc2023.framework import runtimes
 
     bench = bench or BenchRuntimes({})
-    unknown: list[str] = []
-    if who.why is not None:
-        unknown.append(who.why)
+    unknown = [who.why] if who.why is not None else []
     page = _site_times(year, who, now, unknown)
     journal: list[str] | None = []
     run_times = runtimes.last_runtimes(year)
@@ -289,9 +273,7 @@ def year_stats(year: int, who: Who, now: datetime,
                                f"part {part} never came: its attempts may be one more.")
         if any(star.earned and star.attempts is None for star in day_stars):
             no_attempts.append(day)
-        runtime = run_times.get(day)
-        if runtime is None:
-            runtime = bench.by_day.get((year, day))
+        runtime = run_times.get(day, bench.by_day.get((year, day)))
         if runtime is None and any(star.earned for star in day_stars):
             no_runtime.append(day)
         title = paths.cached_title(year, day, who.user_dir)
@@ -355,19 +337,10 @@ def star_cell(star: StarStats) -> Cell:
     return Cell(">24h" if star.late else "in")
 
 
-def _joined(values: Sequence[str]) -> str:
+def _per_star(day: DayStats, text: Callable[[StarStats], str]) -> str:
+    """Each star's `text` (`-`: not known), `1 / 0`, `yes / no`; `-` when none is known."""
+    values = [text(star) for star in day.stars]
     return " / ".join(values) if any(value != "-" for value in values) else "-"
-
-
-def attempts_text(day: DayStats) -> str:
-    """Wrong answers before each star, `1 / 0`; `-` where not known."""
-    return _joined(["-" if star.attempts is None else str(star.attempts) for star in day.stars])
-
-
-def first_try_text(day: DayStats) -> str:
-    """`yes / no`; `-` where not known."""
-    return _joined(["-" if star.first_try is None else "yes" if star.first_try else "no"
-                    for star in day.stars])
 
 
 def totals_line(year: YearStats) -> str:
@@ -377,11 +350,8 @@ def totals_line(year: YearStats) -> str:
     parts = [f"{year.year}: {year.stars} of {possible} stars"]
     known = [star.first_try for day in year.days for star in day.stars
              if star.first_try is not None]
-    if year.first_try_rate is not None:
-        parts.append(f"{year.first_try_rate:.0%} first try ({sum(known)} of {len(known)} "
-                     "known)")
-    else:
-        parts.append("first tries not known")
+    parts.append(f"{sum(known) / len(known):.0%} first try ({sum(known)} of {len(known)} "
+                 "known)" if known else "first tries not known")
     total = year.total_runtime
     measured = sum(day.runtime_seconds is not None for day in year.days)
     parts.append("no runtime known" if total is None else
@@ -394,8 +364,11 @@ def _row(day: DayStats) -> list[Cell]:
     from aoc2023.framework.commands.view import Cell, format_duration
 
     return [Cell(str(day.day)), Cell(day.title or "", None if day.title else "dim"),
-            *(star_cell(star) for star in day.stars), Cell(attempts_text(day)),
-            Cell(first_try_text(day)), Cell(format_duration(day.runtime_seconds) or "-")]
+            *(star_cell(star) for star in day.stars),
+            Cell(_per_star(day, lambda star: "-" if star.attempts is None else str(star.attempts))),
+            Cell(_per_star(day, lambda star: "-" if star.first_try is None
+                           else "yes" if star.first_try else "no")),
+            Cell(format_duration(day.runtime_seconds) or "-")]
 
 
 def render(years: Sequence[YearStats], out: IO[str]) -> None:
@@ -525,21 +498,16 @@ def heading_text(year: YearStats) -> str:
     return " · ".join(parts)
 
 
-class _Tile(NamedTuple):
-    x: float
-    y: float
-    day: DayStats
-
-
-def _layout(years: Sequence[YearStats]) -> tuple[list[tuple[float, YearStats]], list[_Tile], int]:
-    """Each year's heading and tile places, and the picture's height."""
+def _layout(years: Sequence[YearStats]) -> tuple[
+        list[tuple[float, YearStats]], list[tuple[int, int, DayStats]], int]:
+    """Each year's heading place, each tile's (x, y, day), and the picture's height."""
     headings, tiles, y = [], [], MARGIN
     for year in years:
         headings.append((float(y), year))
         y += HEADING
         for index, day in enumerate(year.days):
             row, column = divmod(index, COLUMNS)
-            tiles.append(_Tile(MARGIN + column * (TILE_W + GAP), y + row * (TILE_H + GAP), day))
+            tiles.append((MARGIN + column * (TILE_W + GAP), y + row * (TILE_H + GAP), day))
         rows = -(-len(year.days) // COLUMNS)
         y += rows * (TILE_H + GAP) - GAP + MARGIN
     return headings, tiles, max(y, 2 * MARGIN)
@@ -567,11 +535,10 @@ def _text(parent: Element, x: float, y: float, text: str, cls: str, *,
 def _tile_label(day: DayStats) -> str:
     from aoc2023.framework.commands.view import format_duration
 
-    kinds = star_kinds(day)
     label = f"{day.year} day {day.day}"
     if day.title:
         label += f": {day.title}"
-    label += f", {kinds.count('gold') + kinds.count('silver')} of {len(kinds)} stars"
+    label += f", {sum(star.earned for star in day.stars)} of {len(day.stars)} stars"
     if time := time_text(day):
         label += f", {time} from unlock"
     if day.runtime_seconds is not None:
@@ -595,12 +562,11 @@ def calendar_svg(years: Sequence[YearStats]) -> str:
     ET.SubElement(svg, "rect", {"class": "bg", "width": "100%", "height": "100%", "rx": "8"})
     for y, year in headings:
         _text(svg, MARGIN, y + 20, heading_text(year), "heading").set("data-year", str(year.year))
-    for tile in tiles:
-        day = tile.day
+    for x, y, day in tiles:
         label = _tile_label(day)
         group = ET.SubElement(svg, "g", {
             "class": "day", "data-year": str(day.year), "data-day": str(day.day),
-            "transform": f"translate({tile.x:g} {tile.y:g})", "aria-label": _clean(label)})
+            "transform": f"translate({x:g} {y:g})", "aria-label": _clean(label)})
         ET.SubElement(group, "title").text = _clean(label)
         ET.SubElement(group, "rect", {"class": "tile", "width": str(TILE_W),
                                       "height": str(TILE_H), "rx": "6"})
@@ -630,9 +596,7 @@ def _png(years: Sequence[YearStats]) -> bytes:
     headings, tiles, height = _layout(years)
     dpi = 100
     figure = Figure(figsize=(WIDTH / dpi, height / dpi), dpi=dpi)
-    axes = figure.add_axes((0, 0, 1, 1))
-    axes.set_xlim(0, WIDTH)
-    axes.set_ylim(height, 0)
+    axes = figure.add_axes((0, 0, 1, 1), xlim=(0, WIDTH), ylim=(height, 0))
     axes.axis("off")
     c = _LIGHT
     figure.set_facecolor(c["bg"])
@@ -640,8 +604,7 @@ def _png(years: Sequence[YearStats]) -> bytes:
     for y, year in headings:
         axes.text(MARGIN, y + 20, heading_text(year), color=c["text"], fontsize=16 * _PT,
                   fontweight="bold", fontdict=font)
-    for tile in tiles:
-        day, x, y = tile.day, tile.x, tile.y
+    for x, y, day in tiles:
         axes.add_patch(FancyBboxPatch((x, y), TILE_W, TILE_H,
                                       boxstyle="round,pad=0,rounding_size=6",
                                       facecolor=c["tile"], edgecolor=c["line"]))
@@ -758,15 +721,12 @@ def stats(
     except Exception as error:
         late = error
 
-    def to_json() -> str:
-        return stats_json(found, [str(path) for path in written])
-
     def to_table(out: IO[str], err: IO[str]) -> None:
         render(found, out)
-
-    emit(to_json, done, to_table, as_json=as_json)
-    if not as_json:
         for line in done:
             typer.echo(line, err=True)
+
+    emit(lambda: stats_json(found, [str(path) for path in written]), done, to_table,
+         as_json=as_json)
     if late is not None:
         fail(late, verbose=verbose)

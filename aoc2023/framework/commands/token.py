@@ -60,8 +60,7 @@ def _ago(when: float) -> str:
 
 def lines(report: TokenReport) -> list[tuple[str, str | None]]:
     """(text, style) for each line; the advice to name a contact once a screen (output.py)."""
-    found = f"…{report.last4}, from {report.place}"
-    out: list[tuple[str, str | None]] = [(f"Token:  {found}", None)]
+    out: list[tuple[str, str | None]] = [(f"Token:  …{report.last4}, from {report.place}", None)]
     if report.cleaned:
         out.append((f"        pasted with {' and '.join(report.cleaned)}: aoc takes "
                     f"{'them' if len(report.cleaned) > 1 else 'it'} off, so it works as it is",
@@ -95,10 +94,6 @@ def lines(report: TokenReport) -> list[tuple[str, str | None]]:
     return out
 
 
-_INDENT = " " * 8
-"""Under the labels (`Token:  `), where a line wraps to."""
-
-
 def render(report: TokenReport, out: IO[str]) -> None:
     from aoc2023.framework.commands.view import (
         cell_width,
@@ -111,7 +106,7 @@ def render(report: TokenReport, out: IO[str]) -> None:
     colour, width = use_colour(out), terminal_width(out)
     for text, style in lines(report):
         if width is not None and cell_width(text) > width:
-            text = "\n".join(wrap(text, width, indent=_INDENT))
+            text = "\n".join(wrap(text, width, indent=" " * 8))  # under `Token:  `
         print(paint(text, style, colour=colour), file=out)
 
 
