@@ -49,7 +49,7 @@ def puzzle_html(token: str, year: int, day: int) -> tuple[str, bool, bool, bool]
     """The page's HTML, whether refreshed, whether fetched, and whether still short."""
     calendar.check_day(year, day)
     calendar.ensure_unlocked(year, day)
-    with client.asking_about(f"read the page of {year} day {day}", year, day):
+    with client.asking(f"read the page of {year} day {day}", year, day):
         puzzle: Any = client.puzzle(token, year, day)  # its page methods are untyped
         level = _page_level(puzzle)
         refreshed, short = bring_up_to_date(puzzle, token, year, day)
@@ -130,7 +130,7 @@ def current_examples(token: str, year: int, day: int) -> PageExamples:
     """The page's examples, the page brought up to date first; SiteError on failure."""
     calendar.check_day(year, day)
     calendar.ensure_unlocked(year, day)
-    with client.asking_about(f"read the examples of {year} day {day}", year, day):
+    with client.asking(f"read the examples of {year} day {day}", year, day):
         puzzle: Any = client.puzzle(token, year, day)
         refreshed, _ = bring_up_to_date(puzzle, token, year, day)
         found = puzzle.examples
