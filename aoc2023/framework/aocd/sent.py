@@ -85,20 +85,27 @@ class PastSubmission:
         return read_verdict(self.message)
 
 
+_UNTIL_REPAIRED = "nothing is sent until it is repaired or removed."
+
+
+def _read_json(path: Path, missing: object, damaged: type[DamagedFileError], what: str) -> Any:
+    """`path`'s JSON, `missing` when there is no file; `damaged` naming `what` if unreadable."""
+    try:
+        return json.loads(read_regular_text(path))
+    except FileNotFoundError:
+        return missing
+    except (OSError, ValueError) as error:
+        why = getattr(error, "strerror", None) or error
+        raise damaged(f"{what} {path} cannot be read ({why}): {_UNTIL_REPAIRED}") from error
+
+
 def read_log_entries(path: Path) -> list[dict[str, Any]]:
     """aocd's submission log as on disk, [] when there is none; DamagedLogError when it
     is not a list of entries (sending on would ignore, and rewriting lose, its replies)."""
-    try:
-        entries = json.loads(read_regular_text(path))
-    except FileNotFoundError:
-        return []
-    except (OSError, ValueError) as error:
-        why = getattr(error, "strerror", None) or error
-        raise DamagedLogError(f"aocd's submission log {path} cannot be read ({why}): "
-                              "nothing is sent until it is repaired or removed.") from error
+    entries = _read_json(path, [], DamagedLogError, "aocd's submission log")
     if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
         raise DamagedLogError(f"aocd's submission log {path} is not a list of replies: "
-                              "nothing is sent until it is repaired or removed.")
+                              f"{_UNTIL_REPAIRED}")
     return entries
 
 
@@ -189,19 +196,12 @@ def _journal_key(year: int, day: int) -> str:
 
 def _read_journal() -> dict[str, Any]:
     path = store.journal_file()
-    try:
-        data = json.loads(read_regular_text(path))
-    except FileNotFoundError:
-        return {}
-    except (OSError, ValueError) as error:
-        why = getattr(error, "strerror", None) or error
-        raise DamagedFileError(f"The record of sent answers {path} cannot be read ({why}): "
-                               "nothing is sent until it is repaired or removed.") from error
+    data = _read_json(path, {}, DamagedFileError, "The record of sent answers")
     if not isinstance(data, dict) or not all(
             isinstance(puzzles, dict) and all(isinstance(e, list) for e in puzzles.values())
             for puzzles in data.values()):  # users, each with a list of attempts per puzzle
         raise DamagedFileError(f"The record of sent answers {path} is not in the expected "
-                               "format: nothing is sent until it is repaired or removed.")
+                               f"format: {_UNTIL_REPAIRED}")
     return data
 
 
@@ -219,8 +219,8 @@ def attempts(user_id: str, year: int, day: int) -> list[Attempt]:
 
 def unconfirmed(user_id: str, year: int, day: int, part: int) -> Attempt | None:
     """The latest attempt at `part` still waiting for its reply, if any."""
-    waiting = [a for a in attempts(user_id, year, day) if a.part == part and a.unconfirmed]
-    return waiting[-1] if waiting else None
+    return next((attempt for attempt in reversed(attempts(user_id, year, day))
+                 if attempt.part == part and attempt.unconfirmed), None)
 
 
 def _update_journal(user_id: str, year: int, day: int, change: Any) -> None:
@@ -240,12 +240,8 @@ def record_attempt(user_id: str, year: int, day: int, part: int, value: str, whe
 
 
 def _latest(entries: list[dict[str, Any]], part: int, value: str) -> dict[str, Any] | None:
-    for entry in reversed(entries):
-        if entry.get("part") == part and entry.get("value") == value \
-                and entry.get("message") is None:
-            found: dict[str, Any] = entry
-            return found
-    return None
+    return next((entry for entry in reversed(entries) if entry.get("part") == part
+                 and entry.get("value") == value and entry.get("message") is None), None)
 
 
 def record_reply(user_id: str, year: int, day: int, part: int, value: str, message: str) -> None:
@@ -264,8 +260,7 @@ def record_reply(user_id: str, year: int, day: int, part: int, value: str, messa
 def record_no_reply(user_id: str, year: int, day: int, part: int, value: str, why: str) -> None:
     """Record why an attempt's reply never came; it stays unconfirmed."""
     def change(entries: list[dict[str, Any]]) -> None:
-        entry = _latest(entries, part, value)
-        if entry is not None:
+        if (entry := _latest(entries, part, value)) is not None:
             entry["why"] = why
 
     _update_journal(user_id, year, day, change)
@@ -274,8 +269,7 @@ def record_no_reply(user_id: str, year: int, day: int, part: int, value: str, wh
 def forget(user_id: str, year: int, day: int, part: int, value: str) -> None:
     """Drop an attempt that certainly never reached the site."""
     def change(entries: list[dict[str, Any]]) -> None:
-        entry = _latest(entries, part, value)
-        if entry is not None:
+        if (entry := _latest(entries, part, value)) is not None:
             entries.remove(entry)
 
     _update_journal(user_id, year, day, change)
@@ -323,9 +317,7 @@ def record_wait(user_id: str, seconds: float, now: datetime) -> datetime:
     path = store.waits_file()
     with store.locked(path):  # runs on other days write it too
         until = now + min(timedelta(seconds=seconds), MAX_WAIT)
-        earlier = blocked_until(user_id, now)
-        if earlier is not None and earlier > until:
-            until = earlier
+        until = max(until, blocked_until(user_id, now) or until)
         data = _read_waits()
         data[user_id] = until.astimezone(UTC).isoformat()
         store.write_json(path, data, indent=2)
