@@ -145,11 +145,14 @@ def gather(year: int, day: int, token: str | None) -> PuzzleInfo:
     puzzle is unlocked (the caller checked)."""
     cache = PuzzleCache.for_token(token, year, day) if token else None
     local_title = cached_title(year, day, cache.user_dir if cache else None)
-    if token is None:
-        return PuzzleInfo(title=local_title, problems=(
-            f"{local.no_token_sentence()}, so nothing was fetched (your input, the puzzle's "
-            f"title and example): {local.where_to_put_the_token()}.",))
 
+    def only_local(problem: str, *, input_cached: bool = False) -> PuzzleInfo:
+        return PuzzleInfo(title=local_title, input_cached=input_cached, problems=(problem,))
+
+    if token is None:
+        return only_local(f"{local.no_token_sentence()}, so nothing was fetched (your input, "
+                          f"the puzzle's title and example): {local.where_to_put_the_token()}.")
+    missing: NotAnInput | None = None
     try:
         if cache is None or cache.read_input() is None:
             client.fetch_input(year, day, token)
@@ -157,24 +160,16 @@ def gather(year: int, day: int, token: str | None) -> PuzzleInfo:
         raise StillLocked(f"{error} aoc new wrote nothing: run it again once the puzzle is "
                           "unlocked (--wait waits for it).") from error
     except NotAnInput as error:  # the site answers: its page may still be had
-        missing: NotAnInput | None = error
+        missing = error
     except NoInputError as error:  # the page would fail the same way
-        return PuzzleInfo(
-            title=local_title,
-            problems=(f"Fetched neither your input nor the puzzle's example: {error}",),
-        )
-    else:
-        missing = None
+        return only_local(f"Fetched neither your input nor the puzzle's example: {error}")
     try:
         title, examples = client.read_page(year, day, token)
     except NoInputError as error:
         if missing is not None:
-            return PuzzleInfo(title=local_title, problems=(
-                f"Fetched neither your input nor the puzzle's example: {missing}",))
-        return PuzzleInfo(
-            title=local_title, input_cached=True,
-            problems=(f"Fetched your input, but not the puzzle page (title, example): {error}",),
-        )
+            return only_local(f"Fetched neither your input nor the puzzle's example: {missing}")
+        return only_local(f"Fetched your input, but not the puzzle page (title, example): {error}",
+                          input_cached=True)
     problems = () if examples else (
         "aocd's example parser found no example on the puzzle page: paste it in yourself.",
     )
