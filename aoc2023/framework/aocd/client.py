@@ -69,9 +69,6 @@ def dead_token_sentence(detail: str = "", token: str | None = None) -> str:
 CONTACT_VARIABLE = "AOC_USER_AGENT"
 """The user's contact, as elf and other tools read it; wins over `[tool.aoc] contact`."""
 
-_DISTRIBUTION = "aoc2023"
-_AOCD_DISTRIBUTION = "advent-of-code-data"
-
 
 def contact() -> str | None:
     """`$AOC_USER_AGENT`, else `[tool.aoc] contact`, else None; UsageError if unsendable."""
@@ -87,13 +84,11 @@ def user_agent(who: str | None = None) -> str:
     (`who`, else `contact()`) left out when unset, its unpaired parentheses escaped
     (RFC 9110, 5.6.5)."""
     who = who if who is not None else contact()
-    comment = ""
-    if who:
-        if not _paired(who):
-            who = who.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
-        comment = f" (contact: {who})"
-    return (f"{_DISTRIBUTION}/{_version_of(_DISTRIBUTION)}{comment} "
-            f"{_AOCD_DISTRIBUTION}/{_version_of(_AOCD_DISTRIBUTION)}")
+    if who and not _paired(who):
+        who = who.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
+    comment = f" (contact: {who})" if who else ""
+    ours, aocd = (f"{name}/{_version_of(name)}" for name in ("aoc2023", "advent-of-code-data"))
+    return f"{ours}{comment} {aocd}"
 
 
 @cache
