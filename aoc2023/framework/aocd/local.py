@@ -163,11 +163,9 @@ def aoc_config_dir(environ: Mapping[str, str], start: Path) -> Path:
 
 def token_in(environ: Mapping[str, str], config: Path) -> str | None:
     """The cleaned token aocd would use with `environ` and `config`; None if unreadable."""
-    token = clean_token(environ.get("AOC_SESSION", ""))
-    if token is not None:
-        return token
     try:
-        return clean_token(_first_word(config / "token"))
+        return (clean_token(environ.get("AOC_SESSION", ""))
+                or clean_token(_first_word(config / "token")))
     except OSError:
         return None
 
