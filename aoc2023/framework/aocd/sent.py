@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from enum import StrEnum
@@ -113,12 +115,10 @@ def read_log(path: Path) -> list[PastSubmission]:
     """aocd's submission log for one puzzle, entries aocd could not have written left out."""
     past = []
     for entry in read_log_entries(path):
-        try:
+        with suppress(KeyError):
             part = {"a": 1, "b": 2}[entry["part"]]
             value = str(entry["value"]).strip()
             past.append(PastSubmission(part, value, str(entry["message"]), str(entry["when"])))
-        except KeyError:
-            continue
     return past
 
 
@@ -209,11 +209,9 @@ def attempts(user_id: str, year: int, day: int) -> list[Attempt]:
     """The attempts recorded for one user and puzzle, oldest first."""
     found = []
     for entry in _read_journal().get(user_id, {}).get(_journal_key(year, day), []):
-        try:
+        with suppress(KeyError, TypeError, ValueError):  # not ours: passed over, kept on disk
             found.append(Attempt(int(entry["part"]), str(entry["value"]), str(entry["when"]),
                                  entry.get("message"), entry.get("why")))
-        except (KeyError, TypeError, ValueError):
-            continue  # not ours to interpret: passed over, and kept on disk
     return found
 
 
@@ -223,20 +221,21 @@ def unconfirmed(user_id: str, year: int, day: int, part: int) -> Attempt | None:
                  if attempt.part == part and attempt.unconfirmed), None)
 
 
-def _update_journal(user_id: str, year: int, day: int, change: Any) -> None:
-    """Apply `change(entries)` to the puzzle's list, under the journal's lock."""
+@contextmanager
+def _journal_of(user_id: str, year: int, day: int) -> Iterator[list[dict[str, Any]]]:
+    """The puzzle's list of attempts, under the journal's lock; written back after the
+    block (not when it raises)."""
     path = store.journal_file()
     with store.locked(path):
         data = _read_journal()
-        entries = data.setdefault(user_id, {}).setdefault(_journal_key(year, day), [])
-        change(entries)
+        yield data.setdefault(user_id, {}).setdefault(_journal_key(year, day), [])
         store.write_json(path, data, indent=2)
 
 
 def record_attempt(user_id: str, year: int, day: int, part: int, value: str, when: str) -> None:
     """Write down, before sending, that `value` is about to be sent for `part`."""
-    _update_journal(user_id, year, day, lambda entries: entries.append(
-        {"part": part, "value": value, "when": when, "message": None}))
+    with _journal_of(user_id, year, day) as entries:
+        entries.append({"part": part, "value": value, "when": when, "message": None})
 
 
 def _latest(entries: list[dict[str, Any]], part: int, value: str) -> dict[str, Any] | None:
@@ -246,7 +245,7 @@ def _latest(entries: list[dict[str, Any]], part: int, value: str) -> dict[str, A
 
 def record_reply(user_id: str, year: int, day: int, part: int, value: str, message: str) -> None:
     """Record the site's reply to the unconfirmed attempt at `part` with `value`."""
-    def change(entries: list[dict[str, Any]]) -> None:
+    with _journal_of(user_id, year, day) as entries:
         entry = _latest(entries, part, value)
         if entry is None:
             entry = {"part": part, "value": value, "when": ""}
@@ -254,25 +253,19 @@ def record_reply(user_id: str, year: int, day: int, part: int, value: str, messa
         entry["message"] = message
         entry.pop("why", None)
 
-    _update_journal(user_id, year, day, change)
-
 
 def record_no_reply(user_id: str, year: int, day: int, part: int, value: str, why: str) -> None:
     """Record why an attempt's reply never came; it stays unconfirmed."""
-    def change(entries: list[dict[str, Any]]) -> None:
+    with _journal_of(user_id, year, day) as entries:
         if (entry := _latest(entries, part, value)) is not None:
             entry["why"] = why
-
-    _update_journal(user_id, year, day, change)
 
 
 def forget(user_id: str, year: int, day: int, part: int, value: str) -> None:
     """Drop an attempt that certainly never reached the site."""
-    def change(entries: list[dict[str, Any]]) -> None:
+    with _journal_of(user_id, year, day) as entries:
         if (entry := _latest(entries, part, value)) is not None:
             entries.remove(entry)
-
-    _update_journal(user_id, year, day, change)
 
 
 # --- the site's wait between answers, per user, kept for later runs (aocd's is in memory) --
