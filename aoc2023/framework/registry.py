@@ -49,8 +49,7 @@ def register(cls: type[Solution[Any]], variant: str | None, year: int | None,
     (`year`, `day`); a variant, else under the day it subclasses. TypeError on a clash."""
     own = cls.__dict__
     if variant is not None:
-        _register_variant(cls, variant, own.get("year", getattr(cls, "year", year)),
-                          own.get("day", getattr(cls, "day", day)))
+        _register_variant(cls, variant, getattr(cls, "year", year), getattr(cls, "day", day))
         return
     cls.variant = None
     year, day = own.get("year", year), own.get("day", day)
