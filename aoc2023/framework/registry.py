@@ -49,8 +49,7 @@ def register(cls: type[Solution[Any]], variant: str | None, year: int | None,
     (`year`, `day`); a variant, else under the day it subclasses. TypeError on a clash."""
     own = cls.__dict__
     if variant is not None:
-        _register_variant(cls, variant, own.get("year", getattr(cls, "year", year)),
-                          own.get("day", getattr(cls, "day", day)))
+        _register_variant(cls, variant, getattr(cls, "year", year), getattr(cls, "day", day))
         return
     cls.variant = None
     year, day = own.get("year", year), own.get("day", day)
@@ -77,6 +76,11 @@ def _register_variant(
     cls.year, cls.day, cls.variant = int(year), int(day), name
     _claim(VARIANTS.setdefault((cls.year, cls.day), {}), name, cls,
            f"are both variant {name!r} of {year} day {day}")
+
+
+def _tables() -> list[dict[Any, type[Solution[Any]]]]:
+    """The days' table, then each day's table of variants."""
+    return [REGISTRY, *VARIANTS.values()]
 
 
 def _claim(table: dict[Any, type[Solution[Any]]], key: Any, cls: type[Solution[Any]],
@@ -114,8 +118,6 @@ def implementations(solution_class: type[Solution[Any]]) -> list[Implementation]
     return [Implementation(MAIN, solution_class)] + [
         Implementation(variant.variant or MAIN, variant) for variant in variants_of(solution_class)
     ]
-
-
 
 
 def year_package(year: int) -> str:
@@ -212,9 +214,7 @@ class YearFiles(NamedTuple):
         """The look-alike files that define no day nor variant once imported."""
         if not self.lookalikes:
             return []
-        defined = {cls.__module__ for cls in REGISTRY.values()}
-        defined.update(cls.__module__ for by_name in VARIANTS.values()
-                       for cls in by_name.values())
+        defined = {cls.__module__ for table in _tables() for cls in table.values()}
         return [path for path in sorted(self.lookalikes) if self.module(path) not in defined]
 
 
@@ -252,6 +252,9 @@ def files_of(package: str, folders: Iterable[str | Path]) -> YearFiles:
                     and (looks := _LOOKS_LIKE_A_DAY.fullmatch(stem))):
                 lookalikes[path] = int(looks[1])
     claims: dict[int, list[str]] = {}
+    by_day: dict[int, list[str]] = {}
+    for stem, path in sorted(variants.items()):
+        by_day.setdefault(int(stem[4:6]), []).append(path)
     others: dict[str, str] = {}
     for stem, path in sorted(modules.items()):
         day = day_of_module(stem)
@@ -266,15 +269,8 @@ def files_of(package: str, folders: Iterable[str | Path]) -> YearFiles:
         others=others,
         lookalikes={path: day for path, day in lookalikes.items()
                     if not _stem(path).isidentifier() or modules.get(_stem(path)) == path},
-        variants=_by_day(variants),
+        variants={day: tuple(paths) for day, paths in by_day.items()},
     )
-
-
-def _by_day(variants: dict[str, str]) -> dict[int, tuple[str, ...]]:
-    days: dict[int, list[str]] = {}
-    for stem, path in sorted(variants.items()):
-        days.setdefault(int(stem[4:6]), []).append(path)
-    return {day: tuple(paths) for day, paths in days.items()}
 
 
 def year_files(year: int) -> YearFiles:
@@ -292,9 +288,9 @@ _year_packages: set[str] = set()
 
 def _of_a_year(name: str) -> bool:
     """Whether module `name` is of a year package (the framework, inside aoc2023, is not)."""
-    if name == _FRAMEWORK or name.startswith(_FRAMEWORK + "."):
-        return False
-    return any(name == package or name.startswith(package + ".") for package in _year_packages)
+    dotted = f"{name}."  # `a.b.` starts with `a.` and `a.b.`, not with `a.bc.`
+    return not dotted.startswith(f"{_FRAMEWORK}.") and any(
+        dotted.startswith(f"{package}.") for package in _year_packages)
 
 
 @contextlib.contextmanager
@@ -382,14 +378,10 @@ def _why(error: BaseException) -> str:
 
 def _forget(name: str) -> None:
     """Drop the days and variants that a module which failed to import registered."""
-    def of_it(cls: type[Solution[Any]]) -> bool:
-        return cls.__module__ == name or cls.__module__.startswith(name + ".")
-
-    for key in [key for key, cls in REGISTRY.items() if of_it(cls)]:
-        del REGISTRY[key]
-    for by_name in VARIANTS.values():
-        for variant in [variant for variant, cls in by_name.items() if of_it(cls)]:
-            del by_name[variant]
+    for table in _tables():
+        for key, cls in list(table.items()):
+            if f"{cls.__module__}.".startswith(f"{name}."):
+                del table[key]
 
 
 def _import_other_modules(files: YearFiles, problems: list[str] | None) -> None:
@@ -415,10 +407,6 @@ def available_days(year: int, problems: list[str] | None = None) -> list[int]:
     return sorted(days)
 
 
-def day_module_name(year: int, day: int) -> str:
-    return f"{year_package(year)}.day{day:02d}"
-
-
 def load_day(year: int, day: int) -> type[Solution[Any]]:
     """The class of `year` `day`, from the module its name gives it, else any other.
     DayLoadError (MissingDayError) naming the module, or the two that claim the day."""
@@ -427,7 +415,7 @@ def load_day(year: int, day: int) -> type[Solution[Any]]:
     if clash is not None:
         raise DayLoadError(clash)
     path = files.days.get(day)
-    module_name = files.module(path) if path is not None else day_module_name(year, day)
+    module_name = files.module(path or f"day{day:02d}")
     if path is not None:
         import_module(module_name)
         for variant in files.variants.get(day, ()):
@@ -528,15 +516,11 @@ def package_stamp(folders: Iterable[str | Path]) -> list[Any]:
 
 def _parse(raw: Any, year: int, day: int) -> Declared | None:
     """An entry as written by `ListingCache.save`, for `year` `day`; None if it is not."""
-    try:
+    with contextlib.suppress(KeyError, TypeError):
         title, examples = raw["title"], tuple(raw["examples"])
-        if (raw["year"], raw["day"]) != (year, day) or len(examples) != 2:
-            return None
-        if (title is None or isinstance(title, str)) and all(
-                isinstance(n, int) for n in examples):
+        if ((raw["year"], raw["day"]) == (year, day) and len(examples) == 2
+                and isinstance(title, str | None) and all(isinstance(n, int) for n in examples)):
             return Declared(year, day, title, (examples[0], examples[1]))
-    except (KeyError, TypeError):
-        pass
     return None
 
 

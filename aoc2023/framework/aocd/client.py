@@ -69,9 +69,6 @@ def dead_token_sentence(detail: str = "", token: str | None = None) -> str:
 CONTACT_VARIABLE = "AOC_USER_AGENT"
 """The user's contact, as elf and other tools read it; wins over `[tool.aoc] contact`."""
 
-_DISTRIBUTION = "aoc2023"
-_AOCD_DISTRIBUTION = "advent-of-code-data"
-
 
 def contact() -> str | None:
     """`$AOC_USER_AGENT`, else `[tool.aoc] contact`, else None; UsageError if unsendable."""
@@ -87,13 +84,11 @@ def user_agent(who: str | None = None) -> str:
     (`who`, else `contact()`) left out when unset, its unpaired parentheses escaped
     (RFC 9110, 5.6.5)."""
     who = who if who is not None else contact()
-    comment = ""
-    if who:
-        if not _paired(who):
-            who = who.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
-        comment = f" (contact: {who})"
-    return (f"{_DISTRIBUTION}/{_version_of(_DISTRIBUTION)}{comment} "
-            f"{_AOCD_DISTRIBUTION}/{_version_of(_AOCD_DISTRIBUTION)}")
+    if who and not _paired(who):
+        who = who.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
+    comment = f" (contact: {who})" if who else ""
+    ours, aocd = (f"{name}/{_version_of(name)}" for name in ("aoc2023", "advent-of-code-data"))
+    return f"{ours}{comment} {aocd}"
 
 
 @cache
@@ -145,6 +140,7 @@ def contact_reminder(now: Callable[[], float] = time.time) -> str | None:
             "[tool.aoc] in pyproject.toml (said once a day).")
 
 
+@contextmanager
 def _set_for_block(mapping: MutableMapping[str, Any],
                    settings: dict[str, object]) -> Iterator[None]:
     """`settings` in `mapping` for the block, then put back, for aocd's other users here."""
@@ -161,10 +157,9 @@ def _set_for_block(mapping: MutableMapping[str, Any],
                 mapping[name] = value
 
 
-@contextmanager
-def _pool_defaults(**settings: object) -> Iterator[None]:
+def _pool_defaults(**settings: object) -> AbstractContextManager[None]:
     """`settings` as aocd's pool manager's defaults in the block (aocd takes no timeout)."""
-    yield from _set_for_block(private.pool_manager().connection_pool_kw, settings)
+    return _set_for_block(private.pool_manager().connection_pool_kw, settings)
 
 
 @contextmanager
@@ -175,22 +170,8 @@ def identified() -> Iterator[None]:
     _sent_anonymously = _sent_anonymously or who is None
     # urllib3 types it as a Mapping; it is the dict the pool manager was made with
     headers = cast("MutableMapping[str, Any]", private.pool_manager().headers)
-    yield from _set_for_block(headers, {"User-Agent": user_agent(who)})
-
-
-def _time_limit() -> AbstractContextManager[None]:
-    """A time limit on every request aocd makes inside the block."""
-    import urllib3
-
-    return _pool_defaults(timeout=urllib3.Timeout(connect=CONNECT_TIMEOUT, read=READ_TIMEOUT))
-
-
-def _no_redirects() -> AbstractContextManager[None]:
-    """Redirects returned as the reply, not followed: urllib3 would send an answer's
-    POST again wherever a 302 points, even another host."""
-    import urllib3
-
-    return _pool_defaults(retries=urllib3.Retry(3, redirect=0, raise_on_redirect=False))
+    with _set_for_block(headers, {"User-Agent": user_agent(who)}):
+        yield
 
 
 def _keep_distance(
@@ -215,20 +196,20 @@ def _keep_distance(
 @contextmanager
 def _floor_every_request() -> Iterator[None]:
     """The floor before each request aocd makes inside the block (a block may make
-    several), through aocd's rate limiter; a lambda, so a test can patch `_keep_distance`."""
-    if private.floored_limiter(lambda: _keep_distance()) is None:  # an outer block floors
-        yield
-        return
+    several), through aocd's rate limiter, unless an outer block floors them; a lambda,
+    so a test can patch `_keep_distance`."""
+    floored = private.floored_limiter(lambda: _keep_distance()) is not None
     try:
         yield
     finally:
-        private.unfloor()
+        if floored:
+            private.unfloor()
 
 
 @contextmanager
-def _asking(
-    doing: str, year: int | None, day: int | None, error_class: type[AocError] = NoInputError,
-    token: str | None = None,
+def asking(
+    doing: str, year: int | None = None, day: int | None = None,
+    error_class: type[AocError] = SiteError, token: str | None = None,
 ) -> Iterator[None]:
     """The door of every request: failures become `error_class`, one sentence each.
     `doing` completes "Could not reach adventofcode.com to ..."; `year`, `day` and
@@ -238,7 +219,8 @@ def _asking(
 
     started = time.time_ns()
     try:
-        with identified(), _floor_every_request(), _time_limit():
+        timeout = urllib3.Timeout(connect=CONNECT_TIMEOUT, read=READ_TIMEOUT)
+        with identified(), _floor_every_request(), _pool_defaults(timeout=timeout):
             yield
         local.protect_token_files()
     except aocd.exceptions.PuzzleLockedError as error:
@@ -289,23 +271,9 @@ def site_url(path: str) -> str:
     return aocd.models.URL.split("/{year}", 1)[0] + path
 
 
-def asking(doing: str, error_class: type[AocError] = SiteError) -> AbstractContextManager[None]:
-    """`_asking` for a request about no puzzle in particular (the token, a leaderboard)."""
-    return _asking(doing, None, None, error_class)
-
-
-def asking_about(doing: str, year: int, day: int) -> AbstractContextManager[None]:
-    """`_asking` for a request about one puzzle."""
-    return _asking(doing, year, day, SiteError)
-
-
 def puzzle(token: str, year: int, day: int) -> Puzzle:
-    """aocd's `Puzzle` for the user whose token this is."""
-    return _puzzle(token, year, day)
-
-
-def _puzzle(token: str, year: int, day: int) -> Puzzle:
-    """The one place an aocd `Puzzle` is built. NoInputError for a token with a space."""
+    """The one place an aocd `Puzzle` is built, for the user whose token this is.
+    NoInputError for a token with a space."""
     import aocd.models
 
     if any(char.isspace() or not char.isprintable() for char in token):
@@ -344,13 +312,13 @@ def fetch_input(year: int, day: int, token: str) -> str:
     runs needing it at once fetch it once."""
     calendar.ensure_unlocked(year, day)
     with ExitStack() as held:
-        with _asking(f"fetch {year} day {day}", year, day, token=token):
-            puzzle = _puzzle(token, year, day)
+        with asking(f"fetch {year} day {day}", year, day, NoInputError, token):
+            found = puzzle(token, year, day)
             held.enter_context(store.locked(store.fetching(paths.PuzzleCache(
-                year, day, puzzle.input_data_path.parent))))
-            paths.drop_empty([puzzle.input_data_path], "aocd's cached input")
-            text = str(puzzle.input_data)
-        _refuse_no_input(puzzle, text, year, day)
+                year, day, found.input_data_path.parent))))
+            paths.drop_empty([found.input_data_path], "aocd's cached input")
+            text = str(found.input_data)
+        _refuse_no_input(found, text, year, day)
     return text
 
 
@@ -376,11 +344,11 @@ def _refuse_no_input(puzzle: Puzzle, text: str, year: int, day: int) -> None:
 
 def read_page(year: int, day: int, token: str) -> tuple[str, tuple[PageExample, ...]]:
     """The puzzle's title and its examples, as aocd's example parser reads the page."""
-    with _asking(f"read the page of {year} day {day}", year, day):
-        puzzle = _puzzle(token, year, day)
+    with asking(f"read the page of {year} day {day}", year, day, NoInputError):
+        page = puzzle(token, year, day)
         # `examples` fetches quietly; `title` then reads the cached page, or says why not
-        found = puzzle.examples
-        title = str(puzzle.title)
+        found = page.examples
+        title = str(page.title)
     return title, page_examples(found, year, day)
 
 
@@ -389,12 +357,10 @@ def page_examples(found: Iterable[Any], year: int, day: int) -> tuple[PageExampl
     placeholders = _placeholders(year, day)
     examples = []
     for example in found:
-        answers: dict[int, str | None] = {}
-        drawn: dict[int, str] = {}
-        for part, given in ((1, example.answer_a), (2, example.answer_b)):
-            answers[part] = _declarable(given, placeholders)
-            if given is not None and answers[part] is None:
-                drawn[part] = given
+        given = {1: example.answer_a, 2: example.answer_b}
+        answers = {part: _declarable(text, placeholders) for part, text in given.items()}
+        drawn = {part: text for part, text in given.items()
+                 if text is not None and answers[part] is None}
         examples.append(PageExample(example.input_data, answers[1], answers[2],
                                     dict(example.extra or {}), drawn))
     return tuple(examples)
@@ -439,11 +405,11 @@ def _placeholders(year: int, day: int) -> frozenset[str]:
 
 def refresh_known_answers(token: str, year: int, day: int) -> None:
     """Let aocd cache the answers of parts already solved, from one fetch at most."""
-    with _asking(f"check {year} day {day}", year, day, SiteError):
-        puzzle = _puzzle(token, year, day)
+    with asking(f"check {year} day {day}", year, day):
+        found = puzzle(token, year, day)
         for part in ("a", "b"):
-            if not getattr(puzzle, f"answer_{part}_path").is_file():
-                getattr(puzzle, f"answer_{part}", None)  # unsolved: AttributeError
+            if not getattr(found, f"answer_{part}_path").is_file():
+                getattr(found, f"answer_{part}", None)  # unsolved: AttributeError
                 break
 
 
@@ -459,10 +425,10 @@ def post_answer(token: str, year: int, day: int, part: int, answer: str) -> str:
                               "counts as tried; look at the puzzle page to see whether it was "
                               "taken (the next run does too).", why)
 
-    with _asking("send the answer", year, day, SiteError, token):
-        url = _puzzle(token, year, day).submit_url
-        try:
-            with _no_redirects():
+    with asking("send the answer", year, day, token=token):
+        url = puzzle(token, year, day).submit_url
+        try:  # a redirect is the reply: urllib3 would POST it again there, even another host
+            with _pool_defaults(retries=urllib3.Retry(3, redirect=0, raise_on_redirect=False)):
                 response: Any = aocd.utils.http.post(
                     url, token=token, fields={"level": str(part), "answer": answer})
         except urllib3.exceptions.ReadTimeoutError as error:
@@ -501,11 +467,6 @@ def no_token_error() -> NoInputError:
                         "cookie named session, and put it in one of those places.")
 
 
-def _refused_fix(place: str) -> str:
-    return (f"adventofcode.com refused the token (it is expired, or was logged out): log in "
-            f"again, copy the cookie named session, and replace the token in {place}.")
-
-
 def check_token(*, recheck: bool = False) -> TokenReport:
     """The report on the token `aoc` uses; NoInputError when there is none."""
     source = local.token_source()
@@ -520,26 +481,24 @@ def check_token(*, recheck: bool = False) -> TokenReport:
             "The token has a space, a line break or another unprintable character inside "
             f"it: paste the cookie's value again into {source.place}."))
     known_id = paths.cached_user_id(token)
+    report = replace(report, user_id=known_id, user_id_cached=known_id is not None)
     accepted_at = None if recheck else local.token_accepted_at(token)
     if known_id is not None and accepted_at is not None:
-        return replace(report, user_id=known_id, user_id_cached=True, accepted=True,
-                     checked_at=accepted_at)
+        return replace(report, accepted=True, checked_at=accepted_at)
     try:
         owner = ask_owner(token, resolve=known_id is None)
     except SiteError as error:
-        return replace(report, user_id=known_id, user_id_cached=known_id is not None,
-                     requests=1, problem=str(error))
+        return replace(report, requests=1, problem=str(error))
     if owner is None:
         local.forget_token_verdict()
-        return replace(report, user_id=known_id, user_id_cached=known_id is not None,
-                     accepted=False, checked_at=time.time(), requests=1,
-                     fix=_refused_fix(source.place))
+        return replace(report, accepted=False, checked_at=time.time(), requests=1, fix=(
+            "adventofcode.com refused the token (it is expired, or was logged out): log in "
+            f"again, copy the cookie named session, and replace the token in {source.place}."))
     now = time.time()
     with suppress(OSError):  # a folder that cannot be written: asked again next time
         local.remember_token_accepted(token, now)
-    return replace(report, user_id=known_id or owner, user_id_cached=known_id is not None,
-                 user_id_kept=paths.cached_user_id(token) is not None,
-                 accepted=True, checked_at=now, requests=1)
+    return replace(report, user_id=known_id or owner, accepted=True, checked_at=now,
+                   requests=1, user_id_kept=paths.cached_user_id(token) is not None)
 
 
 def ask_owner(token: str, *, resolve: bool = False) -> str | None:
@@ -547,7 +506,7 @@ def ask_owner(token: str, *, resolve: bool = False) -> str | None:
     import aocd.exceptions
     import aocd.utils
 
-    with asking("check the session token", SiteError):
+    with asking("check the session token"):
         try:
             if resolve:
                 return resolved_owner(token)

@@ -71,19 +71,25 @@ def _board_url(year: int, board_id: int, view_key: str | None = None) -> str:
     return client.site_url(f"/{year}/leaderboard/private/view/{board_id}.json{query}")
 
 
-def _refused(status: int) -> bool:
-    """Whether `status` is the site's "not yours to see" (400 since 2025, a redirect
-    before), or a dead token: the caller asks whose the token is to tell."""
-    return status == 400 or 300 <= status < 400
-
-
-def _fetch(token: str, year: int, board_id: int) -> dict[str, Any]:
+def _fetch(year: int, board_id: int, token: str | None, view_key: str | None, *,
+           kept: bool) -> dict[str, Any]:
+    """The board read with `view_key` and no cookie, else with `token`; a refused key or
+    token is one sentence (`kept`: the key is the kept one, which it says how to replace)."""
     import aocd.utils
 
     with client.asking(f"fetch private leaderboard {board_id} of {year}"):
-        response: Any = aocd.utils.http.get(_board_url(year, board_id), token=token,
-                                            redirect=False)
-    if _refused(response.status):
+        response: Any = aocd.utils.http.get(_board_url(year, board_id, view_key), redirect=False,
+                                            token=token if view_key is None else None)
+    status = response.status
+    if view_key is not None and (why := _key_refused(status, response.data)) is not None:
+        fix = (f"it is the key kept in {store.view_keys_file()}: give the board's new one with "
+               "--view-key KEY --save-key, or remove it there to read the board with your "
+               "session token" if kept else "check it against the board's read-only link (a "
+               "key is for one board, and its owner may make a new one)")
+        raise SiteError(f"The view key for board {board_id} ({local.view_key_ending(view_key)}) "
+                        f"was not accepted for {year}: {why}; {fix}.")
+    # the site's "not yours to see" (400 since 2025, a redirect before), or a dead token
+    if token is not None and view_key is None and (status == 400 or 300 <= status < 400):
         if client.ask_owner(token) is None:
             local.forget_token_verdict()
             raise SiteError(client.dead_token_sentence())
@@ -91,37 +97,21 @@ def _fetch(token: str, year: int, board_id: int) -> dict[str, Any]:
             f"adventofcode.com will not show private leaderboard {board_id} of {year} to you: "
             "you are not a member of it, or it does not exist (the id is the number at the "
             "end of the board's address, or in its join code before the dash).")
-    if response.status != 200:
+    if status != 200:
         raise SiteError(f"Could not fetch private leaderboard {board_id} of {year}: "
-                        f"adventofcode.com answered HTTP {response.status}.")
+                        f"adventofcode.com answered HTTP {status}.")
     return _board_of(response.data, year, board_id)
 
 
-def _fetch_by_key(view_key: str, year: int, board_id: int, *, kept: bool) -> dict[str, Any]:
-    """The board read with its view key and no cookie; a refused key is one sentence."""
-    import aocd.utils
-
-    with client.asking(f"fetch private leaderboard {board_id} of {year}"):
-        response: Any = aocd.utils.http.get(_board_url(year, board_id, view_key), token=None,
-                                            redirect=False)
-    why = None
-    if 300 <= response.status < 400:
-        why = f"adventofcode.com answered with a redirect (HTTP {response.status}), not the board"
-    elif 400 <= response.status < 500:
-        why = f"adventofcode.com answered HTTP {response.status}"
-    elif response.status != 200:
-        raise SiteError(f"Could not fetch private leaderboard {board_id} of {year}: "
-                        f"adventofcode.com answered HTTP {response.status}.")
-    elif paths.looks_like_html(response.data.decode("utf-8", "replace")):
-        why = "adventofcode.com answered with a web page, not the board's JSON"
-    if why is not None:
-        fix = (f"it is the key kept in {store.view_keys_file()}: give the board's new one with "
-               "--view-key KEY --save-key, or remove it there to read the board with your "
-               "session token" if kept else "check it against the board's read-only link (a "
-               "key is for one board, and its owner may make a new one)")
-        raise SiteError(f"The view key for board {board_id} ({local.view_key_ending(view_key)}) "
-                        f"was not accepted for {year}: {why}; {fix}.")
-    return _board_of(response.data, year, board_id)
+def _key_refused(status: int, body: bytes) -> str | None:
+    """Why the site's reply to a view key says it refused the key, or None."""
+    if 300 <= status < 400:
+        return f"adventofcode.com answered with a redirect (HTTP {status}), not the board"
+    if 400 <= status < 500:
+        return f"adventofcode.com answered HTTP {status}"
+    if status == 200 and paths.looks_like_html(body.decode("utf-8", "replace")):
+        return "adventofcode.com answered with a web page, not the board's JSON"
+    return None
 
 
 def _board_of(body: bytes, year: int, board_id: int) -> dict[str, Any]:
@@ -164,22 +154,17 @@ def leaderboard(token: str | None, year: int, board_id: int, view_key: str | Non
     candidates = [shared]
     if (user_id := _known_user_id(token)) is not None:
         candidates.append(store.leaderboard_file(user_id, year, board_id))
-    moment = now()
-    if (kept := _fresh(candidates, moment)) is not None:
+    moment, path = now(), shared
+    kept = _fresh(candidates, moment)
+    if kept is None and token is not None and view_key is None:
+        path = store.leaderboard_file(user_id or _user_id(token), year, board_id)
+        kept = _fresh([path], moment)  # the owner was unknown till now
+    if kept is not None:
         return parse(year, board_id, kept.board, kept.fetched_at, from_cache=True, now=moment,
                       view_key_end=kept.view_key_end)
-    if view_key is not None:
-        path = shared
-        _check_keepable(path, year, board_id)
-        data, end = _fetch_by_key(view_key, year, board_id, kept=kept_key), view_key[-4:]
-    else:
-        assert token is not None
-        path = store.leaderboard_file(user_id or _user_id(token), year, board_id)
-        if (kept := _fresh([path], moment)) is not None:  # the owner was unknown till now
-            return parse(year, board_id, kept.board, kept.fetched_at, from_cache=True,
-                         now=moment, view_key_end=kept.view_key_end)
-        _check_keepable(path, year, board_id)
-        data, end = _fetch(token, year, board_id), None
+    _check_keepable(path, year, board_id)
+    data = _fetch(year, board_id, token, view_key, kept=kept_key)
+    end = None if view_key is None else view_key[-4:]
     moment = now()
     try:
         store.write_json(path, {"fetched_at": moment, "board": data, "view_key_end": end})
@@ -278,7 +263,6 @@ def parse(year: int, board_id: int, data: dict[str, Any], fetched_at: float, *,
         ))
     members = _with_medals(members, days)
     members.sort(key=lambda m: (-m.local_score, -m.stars, m.id))
-    owner = data.get("owner_id")
-    return Leaderboard(year, board_id, _int(owner) if owner is not None else None,
+    return Leaderboard(year, board_id, _int(data.get("owner_id")),
                        tuple(members), fetched_at, from_cache, max(0.0, now - fetched_at),
                        tuple(passed_over), view_key_end=view_key_end)

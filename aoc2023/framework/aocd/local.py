@@ -8,8 +8,8 @@ from __future__ import annotations
 import os
 import re
 import time
-from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import NamedTuple
 
@@ -26,13 +26,10 @@ TOKEN_FILE_LIMIT = 4096
 """The most read of the token file (a token is 96-128 characters)."""
 
 
-def _holds_token(folder: Path) -> bool:
-    return any((folder / name).is_file() for name in _TOKEN_FILES)
-
-
 def find_project_config_dir(start: Path | None = None) -> Path | None:
     """The nearest `.aocd_config/` holding a token, upwards, else the checkout's."""
-    found = find_upwards(lambda folder: _holds_token(folder / PROJECT_CONFIG_DIR_NAME), start)
+    found = find_upwards(lambda folder: any(
+        (folder / PROJECT_CONFIG_DIR_NAME / name).is_file() for name in _TOKEN_FILES), start)
     return found / PROJECT_CONFIG_DIR_NAME if found else None
 
 
@@ -148,16 +145,14 @@ def token_source() -> TokenSource | None:
         raise DamagedFileError(
             f"The token file {path} {why_unreadable(error)}: put the session token alone "
             f"in it ({aoc_command('token')} says how), or set AOC_SESSION.") from error
-    token = clean_token(word) if word else None
-    if not word or not token:
-        return None
-    return TokenSource(str(path), word, token)
+    token = clean_token(word)
+    return TokenSource(str(path), word, token) if token else None
 
 
-def _first_word(path: Path) -> str | None:
-    """The token file's first word, which is what aocd reads; OSError when unreadable."""
-    words = read_regular_text(path, TOKEN_FILE_LIMIT, errors="replace").split()
-    return words[0] if words else None
+def _first_word(path: Path) -> str:
+    """The token file's first word ("": none), which is what aocd reads; OSError when
+    unreadable."""
+    return (read_regular_text(path, TOKEN_FILE_LIMIT, errors="replace").split() or [""])[0]
 
 
 def aoc_config_dir(environ: Mapping[str, str], start: Path) -> Path:
@@ -169,14 +164,11 @@ def aoc_config_dir(environ: Mapping[str, str], start: Path) -> Path:
 
 def token_in(environ: Mapping[str, str], config: Path) -> str | None:
     """The cleaned token aocd would use with `environ` and `config`; None if unreadable."""
-    token = clean_token(environ.get("AOC_SESSION", ""))
-    if token is not None:
-        return token
     try:
-        word = _first_word(config / "token")
+        return (clean_token(environ.get("AOC_SESSION", ""))
+                or clean_token(_first_word(config / "token")))
     except OSError:
         return None
-    return clean_token(word) if word else None
 
 
 _environment_as_pasted: str | None = None
@@ -226,11 +218,9 @@ def token_read_anew() -> Iterator[None]:
 def protect_token_files() -> None:
     """Make aocd's `token2id.json`, which holds tokens, readable by its owner alone."""
     path = token_memo_file()
-    try:
+    with suppress(OSError):  # not there yet, or not ours to change: nothing to protect here
         if path.stat().st_mode & 0o077:
             path.chmod(0o600)
-    except OSError:  # not there yet, or not ours to change: nothing to protect here
-        pass
 
 
 # --- the site's last word on a token (aoc token) ------------------------------------------
@@ -281,10 +271,11 @@ def tokens_file() -> Path:
 _TOKENS_FIX = 'fix it (a map of names to tokens, {"default": "..."}) or remove it'
 
 
-def check_tokens_file() -> None:
-    """A damaged `tokens.json` in one sentence, before aocd's runner fails on it."""
-    read_string_map(tokens_file(), "aocd's token list",
-                    "a map of names to tokens", _TOKENS_FIX)
+def check_tokens_file() -> dict[str, str] | None:
+    """aocd's token list (None: no file); a damaged one in one sentence, before aocd's
+    runner fails on it."""
+    return read_string_map(tokens_file(), "aocd's token list",
+                           "a map of names to tokens", _TOKENS_FIX)
 
 
 def account_tokens(spec: str) -> dict[str, str]:
@@ -293,7 +284,7 @@ def account_tokens(spec: str) -> dict[str, str]:
     DamagedFileError for a bad file or an unknown name."""
     path = tokens_file()
     fix = 'put your accounts\' tokens in it by name, {"mine": "...", "work": "..."}'
-    found = read_string_map(path, "aocd's token list", "a map of names to tokens", _TOKENS_FIX)
+    found = check_tokens_file()
     if found is None:
         raise UsageError(f"--accounts reads aocd's token list {path}, which does not exist: "
                          f"{fix}.")
@@ -366,19 +357,6 @@ def _read_view_keys() -> dict[str, str]:
                            "a map of board ids to view keys", _VIEW_KEYS_FIX) or {}
 
 
-def _update_view_keys(change: Callable[[dict[str, str]], None]) -> None:
-    """Read, `change` and write back the kept keys under a lock, owner-only."""
-    path = store.view_keys_file()
-    try:
-        with store.locked(path):
-            keys = _read_view_keys()
-            change(keys)
-            store.write_json(path, keys, indent=2)
-    except OSError as error:
-        raise DamagedFileError(f"Could not write the view key to {path} "
-                               f"({error.strerror or error}).") from error
-
-
 def saved_view_key(board_id: int) -> ViewKey | None:
     """The key kept for the board, if any."""
     key = _read_view_keys().get(str(board_id))
@@ -394,10 +372,15 @@ def saved_view_keys() -> tuple[ViewKey, ...]:
 
 
 def save_view_key(board_id: int, key: str) -> Path:
-    """Keep `key` for the board; the file it is in."""
-    def put(keys: dict[str, str]) -> None:
-        keys[str(board_id)] = str(key)
-
-    _update_view_keys(put)
-    return store.view_keys_file()
+    """Keep `key` for the board (under a lock, owner-only); the file it is in."""
+    path = store.view_keys_file()
+    try:
+        with store.locked(path):
+            keys = _read_view_keys()
+            keys[str(board_id)] = str(key)
+            store.write_json(path, keys, indent=2)
+    except OSError as error:
+        raise DamagedFileError(f"Could not write the view key to {path} "
+                               f"({error.strerror or error}).") from error
+    return path
 

@@ -30,11 +30,8 @@ class PuzzleText:
 
 def _page_level(puzzle: Any) -> int | None:
     """The parts solved on the fullest page aocd cached for this user; None: no page."""
-    for level, path in ((2, puzzle.prose2_path), (1, puzzle.prose1_path),
-                        (0, puzzle.prose0_path)):
-        if path.is_file():
-            return int(level)
-    return None
+    pages = (puzzle.prose2_path, puzzle.prose1_path, puzzle.prose0_path)
+    return next((2 - index for index, path in enumerate(pages) if path.is_file()), None)
 
 
 def _solved_parts(token: str, year: int, day: int) -> int:
@@ -45,16 +42,16 @@ def _solved_parts(token: str, year: int, day: int) -> int:
     return sum(cache.known_answer(part) is not None for part in calendar.puzzle_parts(year, day))
 
 
-def puzzle_html(token: str, year: int, day: int) -> tuple[str, bool, bool, bool]:
-    """The page's HTML, whether refreshed, whether fetched, and whether still short."""
+def puzzle_text(token: str, year: int, day: int) -> PuzzleText:
+    """The page as Markdown, brought up to date first; SiteError on failure."""
     calendar.check_day(year, day)
     calendar.ensure_unlocked(year, day)
-    with client.asking_about(f"read the page of {year} day {day}", year, day):
+    with client.asking(f"read the page of {year} day {day}", year, day):
         puzzle: Any = client.puzzle(token, year, day)  # its page methods are untyped
         level = _page_level(puzzle)
         refreshed, short = bring_up_to_date(puzzle, token, year, day)
         html = private.puzzle_prose(puzzle)
-    return html, refreshed, refreshed or level is None, short
+    return PuzzleText(to_markdown(html), refreshed, refreshed or level is None, short)
 
 
 def bring_up_to_date(puzzle: Any, token: str, year: int, day: int) -> tuple[bool, bool]:
@@ -94,6 +91,8 @@ def to_markdown(html: str) -> str:
         for link in element.find_all("a", href=True):
             if str(link["href"]).startswith("javascript:"):  # a form's submit: its text
                 link.unwrap()
+            elif str(link["href"]).startswith("/"):
+                link["href"] = SITE + str(link["href"])
         for heading in element.find_all("h2"):
             heading.string = heading.get_text().strip().strip("-").strip()
         for code in element.find_all("code"):
@@ -101,16 +100,8 @@ def to_markdown(html: str) -> str:
             if code.em is not None and code.get_text() == code.em.get_text():
                 code.em.unwrap()
                 code.wrap(page.new_tag("em"))
-        for link in element.find_all("a", href=True):
-            if str(link["href"]).startswith("/"):
-                link["href"] = SITE + str(link["href"])
         pieces.append(markdownify(str(element), heading_style="ATX", bullets="-").strip())
     return "\n\n".join(pieces) + "\n"
-
-
-def puzzle_text(token: str, year: int, day: int) -> PuzzleText:
-    html, refreshed, fetched, short = puzzle_html(token, year, day)
-    return PuzzleText(to_markdown(html), refreshed, fetched, short)
 
 
 # --- the title and the examples (aoc new, aoc examples) ---------------------------------
@@ -130,7 +121,7 @@ def current_examples(token: str, year: int, day: int) -> PageExamples:
     """The page's examples, the page brought up to date first; SiteError on failure."""
     calendar.check_day(year, day)
     calendar.ensure_unlocked(year, day)
-    with client.asking_about(f"read the examples of {year} day {day}", year, day):
+    with client.asking(f"read the examples of {year} day {day}", year, day):
         puzzle: Any = client.puzzle(token, year, day)
         refreshed, _ = bring_up_to_date(puzzle, token, year, day)
         found = puzzle.examples
@@ -148,22 +139,20 @@ class PuzzleInfo:
     problems: tuple[str, ...] = ()
 
 
-def no_token_problem() -> str:
-    return (
-        f"{local.no_token_sentence()}, so nothing was fetched (your input, the puzzle's "
-        f"title and example): {local.where_to_put_the_token()}."
-    )
-
-
 def gather(year: int, day: int, token: str | None) -> PuzzleInfo:
     """The input (into aocd's cache), the title and the examples, as far as they can be
     had, and a sentence for each that cannot: a new day's files are written anyway. The
     puzzle is unlocked (the caller checked)."""
     cache = PuzzleCache.for_token(token, year, day) if token else None
     local_title = cached_title(year, day, cache.user_dir if cache else None)
-    if token is None:
-        return PuzzleInfo(title=local_title, problems=(no_token_problem(),))
 
+    def only_local(problem: str, *, input_cached: bool = False) -> PuzzleInfo:
+        return PuzzleInfo(title=local_title, input_cached=input_cached, problems=(problem,))
+
+    if token is None:
+        return only_local(f"{local.no_token_sentence()}, so nothing was fetched (your input, "
+                          f"the puzzle's title and example): {local.where_to_put_the_token()}.")
+    missing: NotAnInput | None = None
     try:
         if cache is None or cache.read_input() is None:
             client.fetch_input(year, day, token)
@@ -171,24 +160,16 @@ def gather(year: int, day: int, token: str | None) -> PuzzleInfo:
         raise StillLocked(f"{error} aoc new wrote nothing: run it again once the puzzle is "
                           "unlocked (--wait waits for it).") from error
     except NotAnInput as error:  # the site answers: its page may still be had
-        missing: NotAnInput | None = error
+        missing = error
     except NoInputError as error:  # the page would fail the same way
-        return PuzzleInfo(
-            title=local_title,
-            problems=(f"Fetched neither your input nor the puzzle's example: {error}",),
-        )
-    else:
-        missing = None
+        return only_local(f"Fetched neither your input nor the puzzle's example: {error}")
     try:
         title, examples = client.read_page(year, day, token)
     except NoInputError as error:
         if missing is not None:
-            return PuzzleInfo(title=local_title, problems=(
-                f"Fetched neither your input nor the puzzle's example: {missing}",))
-        return PuzzleInfo(
-            title=local_title, input_cached=True,
-            problems=(f"Fetched your input, but not the puzzle page (title, example): {error}",),
-        )
+            return only_local(f"Fetched neither your input nor the puzzle's example: {missing}")
+        return only_local(f"Fetched your input, but not the puzzle page (title, example): {error}",
+                          input_cached=True)
     problems = () if examples else (
         "aocd's example parser found no example on the puzzle page: paste it in yourself.",
     )

@@ -56,9 +56,9 @@ class PuzzleCache(NamedTuple):
             from aoc2023.framework.aocd import private
 
             owner = (private.token_owners_in_memory() or {}).get(token)
-            user_id = None if owner is None else str(owner)
-        if user_id is None:
-            return None
+            if owner is None:
+                return None
+            user_id = str(owner)
         return cls(year, day, data_dir() / user_id)
 
     @property
@@ -94,8 +94,7 @@ class PuzzleCache(NamedTuple):
         """The answer the site confirmed as correct, as aocd cached it."""
         text = read_cached_text(self.answer_path(part), "aocd's cached answer",
                                 "remove it, and the next run reads the puzzle page again")
-        answer = None if text is None else text.strip()
-        return answer or None
+        return (text or "").strip() or None
 
 
 def is_empty_text(text: str) -> bool:
@@ -103,15 +102,13 @@ def is_empty_text(text: str) -> bool:
     return not text.strip()
 
 
-def drop_empty(files: Iterable[Path], what: str) -> list[Path]:
-    """Remove and return those of `files` that are only whitespace, each said on stderr,
-    so that they are fetched again. DamagedFileError for one that cannot be removed."""
-    dropped = []
+def drop_empty(files: Iterable[Path], what: str) -> None:
+    """Remove those of `files` that are only whitespace, each said on stderr, so that
+    they are fetched again. DamagedFileError for one that cannot be removed."""
     for path in files:
-        try:
-            if not path.is_file() or path.stat().st_size > 1 << 16:
-                continue  # a FIFO or a folder is its reader's to refuse; a large file is text
-            if not is_empty_text(path.read_bytes().decode("utf-8", "replace")):
+        try:  # a FIFO or a folder is its reader's to refuse; a large file is text
+            if (not path.is_file() or path.stat().st_size > 1 << 16
+                    or not is_empty_text(path.read_bytes().decode("utf-8", "replace"))):
                 continue
         except OSError:
             continue
@@ -125,8 +122,6 @@ def drop_empty(files: Iterable[Path], what: str) -> list[Path]:
                 f"({error.strerror or error}): delete it, and the next run fetches it "
                 "again.") from error
         sys.stderr.write(f"{what} {path} was empty (damaged): removed it, to fetch it again.\n")
-        dropped.append(path)
-    return dropped
 
 
 def undo_cut_writes(since_ns: int, year: int | None, day: int | None) -> list[Path]:

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from enum import StrEnum
@@ -85,20 +87,27 @@ class PastSubmission:
         return read_verdict(self.message)
 
 
+_UNTIL_REPAIRED = "nothing is sent until it is repaired or removed."
+
+
+def _read_json(path: Path, missing: object, damaged: type[DamagedFileError], what: str) -> Any:
+    """`path`'s JSON, `missing` when there is no file; `damaged` naming `what` if unreadable."""
+    try:
+        return json.loads(read_regular_text(path))
+    except FileNotFoundError:
+        return missing
+    except (OSError, ValueError) as error:
+        why = getattr(error, "strerror", None) or error
+        raise damaged(f"{what} {path} cannot be read ({why}): {_UNTIL_REPAIRED}") from error
+
+
 def read_log_entries(path: Path) -> list[dict[str, Any]]:
     """aocd's submission log as on disk, [] when there is none; DamagedLogError when it
     is not a list of entries (sending on would ignore, and rewriting lose, its replies)."""
-    try:
-        entries = json.loads(read_regular_text(path))
-    except FileNotFoundError:
-        return []
-    except (OSError, ValueError) as error:
-        why = getattr(error, "strerror", None) or error
-        raise DamagedLogError(f"aocd's submission log {path} cannot be read ({why}): "
-                              "nothing is sent until it is repaired or removed.") from error
+    entries = _read_json(path, [], DamagedLogError, "aocd's submission log")
     if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
         raise DamagedLogError(f"aocd's submission log {path} is not a list of replies: "
-                              "nothing is sent until it is repaired or removed.")
+                              f"{_UNTIL_REPAIRED}")
     return entries
 
 
@@ -106,12 +115,10 @@ def read_log(path: Path) -> list[PastSubmission]:
     """aocd's submission log for one puzzle, entries aocd could not have written left out."""
     past = []
     for entry in read_log_entries(path):
-        try:
+        with suppress(KeyError):
             part = {"a": 1, "b": 2}[entry["part"]]
             value = str(entry["value"]).strip()
             past.append(PastSubmission(part, value, str(entry["message"]), str(entry["when"])))
-        except KeyError:
-            continue
     return past
 
 
@@ -189,19 +196,12 @@ def _journal_key(year: int, day: int) -> str:
 
 def _read_journal() -> dict[str, Any]:
     path = store.journal_file()
-    try:
-        data = json.loads(read_regular_text(path))
-    except FileNotFoundError:
-        return {}
-    except (OSError, ValueError) as error:
-        why = getattr(error, "strerror", None) or error
-        raise DamagedFileError(f"The record of sent answers {path} cannot be read ({why}): "
-                               "nothing is sent until it is repaired or removed.") from error
+    data = _read_json(path, {}, DamagedFileError, "The record of sent answers")
     if not isinstance(data, dict) or not all(
             isinstance(puzzles, dict) and all(isinstance(e, list) for e in puzzles.values())
             for puzzles in data.values()):  # users, each with a list of attempts per puzzle
         raise DamagedFileError(f"The record of sent answers {path} is not in the expected "
-                               "format: nothing is sent until it is repaired or removed.")
+                               f"format: {_UNTIL_REPAIRED}")
     return data
 
 
@@ -209,48 +209,43 @@ def attempts(user_id: str, year: int, day: int) -> list[Attempt]:
     """The attempts recorded for one user and puzzle, oldest first."""
     found = []
     for entry in _read_journal().get(user_id, {}).get(_journal_key(year, day), []):
-        try:
+        with suppress(KeyError, TypeError, ValueError):  # not ours: passed over, kept on disk
             found.append(Attempt(int(entry["part"]), str(entry["value"]), str(entry["when"]),
                                  entry.get("message"), entry.get("why")))
-        except (KeyError, TypeError, ValueError):
-            continue  # not ours to interpret: passed over, and kept on disk
     return found
 
 
 def unconfirmed(user_id: str, year: int, day: int, part: int) -> Attempt | None:
     """The latest attempt at `part` still waiting for its reply, if any."""
-    waiting = [a for a in attempts(user_id, year, day) if a.part == part and a.unconfirmed]
-    return waiting[-1] if waiting else None
+    return next((attempt for attempt in reversed(attempts(user_id, year, day))
+                 if attempt.part == part and attempt.unconfirmed), None)
 
 
-def _update_journal(user_id: str, year: int, day: int, change: Any) -> None:
-    """Apply `change(entries)` to the puzzle's list, under the journal's lock."""
+@contextmanager
+def _journal_of(user_id: str, year: int, day: int) -> Iterator[list[dict[str, Any]]]:
+    """The puzzle's list of attempts, under the journal's lock; written back after the
+    block (not when it raises)."""
     path = store.journal_file()
     with store.locked(path):
         data = _read_journal()
-        entries = data.setdefault(user_id, {}).setdefault(_journal_key(year, day), [])
-        change(entries)
+        yield data.setdefault(user_id, {}).setdefault(_journal_key(year, day), [])
         store.write_json(path, data, indent=2)
 
 
 def record_attempt(user_id: str, year: int, day: int, part: int, value: str, when: str) -> None:
     """Write down, before sending, that `value` is about to be sent for `part`."""
-    _update_journal(user_id, year, day, lambda entries: entries.append(
-        {"part": part, "value": value, "when": when, "message": None}))
+    with _journal_of(user_id, year, day) as entries:
+        entries.append({"part": part, "value": value, "when": when, "message": None})
 
 
 def _latest(entries: list[dict[str, Any]], part: int, value: str) -> dict[str, Any] | None:
-    for entry in reversed(entries):
-        if entry.get("part") == part and entry.get("value") == value \
-                and entry.get("message") is None:
-            found: dict[str, Any] = entry
-            return found
-    return None
+    return next((entry for entry in reversed(entries) if entry.get("part") == part
+                 and entry.get("value") == value and entry.get("message") is None), None)
 
 
 def record_reply(user_id: str, year: int, day: int, part: int, value: str, message: str) -> None:
     """Record the site's reply to the unconfirmed attempt at `part` with `value`."""
-    def change(entries: list[dict[str, Any]]) -> None:
+    with _journal_of(user_id, year, day) as entries:
         entry = _latest(entries, part, value)
         if entry is None:
             entry = {"part": part, "value": value, "when": ""}
@@ -258,27 +253,19 @@ def record_reply(user_id: str, year: int, day: int, part: int, value: str, messa
         entry["message"] = message
         entry.pop("why", None)
 
-    _update_journal(user_id, year, day, change)
-
 
 def record_no_reply(user_id: str, year: int, day: int, part: int, value: str, why: str) -> None:
     """Record why an attempt's reply never came; it stays unconfirmed."""
-    def change(entries: list[dict[str, Any]]) -> None:
-        entry = _latest(entries, part, value)
-        if entry is not None:
+    with _journal_of(user_id, year, day) as entries:
+        if (entry := _latest(entries, part, value)) is not None:
             entry["why"] = why
-
-    _update_journal(user_id, year, day, change)
 
 
 def forget(user_id: str, year: int, day: int, part: int, value: str) -> None:
     """Drop an attempt that certainly never reached the site."""
-    def change(entries: list[dict[str, Any]]) -> None:
-        entry = _latest(entries, part, value)
-        if entry is not None:
+    with _journal_of(user_id, year, day) as entries:
+        if (entry := _latest(entries, part, value)) is not None:
             entries.remove(entry)
-
-    _update_journal(user_id, year, day, change)
 
 
 # --- the site's wait between answers, per user, kept for later runs (aocd's is in memory) --
@@ -323,9 +310,7 @@ def record_wait(user_id: str, seconds: float, now: datetime) -> datetime:
     path = store.waits_file()
     with store.locked(path):  # runs on other days write it too
         until = now + min(timedelta(seconds=seconds), MAX_WAIT)
-        earlier = blocked_until(user_id, now)
-        if earlier is not None and earlier > until:
-            until = earlier
+        until = max(until, blocked_until(user_id, now) or until)
         data = _read_waits()
         data[user_id] = until.astimezone(UTC).isoformat()
         store.write_json(path, data, indent=2)

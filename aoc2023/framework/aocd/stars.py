@@ -81,8 +81,11 @@ class TimesPage:
 def parse_page(html: bytes | str) -> dict[int, int] | None:
     """The stars by day on the page of the user's times; None when it is not that page."""
     times = parse_times(html)
-    return None if times is None else {day: 1 if second == "-" else 2
-                                       for day, (_, second) in times.items()}
+    return None if times is None else _stars_of(times)
+
+
+def _stars_of(times: Mapping[int, tuple[str, str]]) -> dict[int, int]:
+    return {day: 1 if second == "-" else 2 for day, (_, second) in times.items()}
 
 
 def since_unlock(field: str) -> timedelta | None:
@@ -121,7 +124,7 @@ def _is_day(field: str) -> bool:
     return len(field) <= 2 and field.isascii() and field.isdigit() and 1 <= int(field) <= 31
 
 
-def _fetch(token: str, year: int) -> tuple[dict[int, int], dict[int, tuple[str, str]]]:
+def _fetch(token: str, year: int) -> dict[int, tuple[str, str]]:
     import aocd.utils
 
     url = client.site_url(f"/{year}/leaderboard/self")
@@ -137,7 +140,7 @@ def _fetch(token: str, year: int) -> tuple[dict[int, int], dict[int, tuple[str, 
     if times is None:
         raise SiteError(f"adventofcode.com sent the page of your stars of {year} in a form "
                         "aoc does not know (no table of days).")
-    return {day: 1 if second == "-" else 2 for day, (_, second) in times.items()}, times
+    return times
 
 
 def _read_kept(path: Path) -> tuple[float, dict[int, int]] | None:
@@ -169,11 +172,10 @@ def _kept_moment(value: object) -> float:
     return moment
 
 
-def _keep(path: Path, now: float, by_day: Mapping[int, int],
-          times: Mapping[int, tuple[str, str]]) -> None:
+def _keep(path: Path, now: float, times: Mapping[int, tuple[str, str]]) -> None:
     """Keep the page read at `now`: its stars and its times."""
     with suppress(OSError):  # only a copy: the next run asks again
-        store.write_json(path, {"fetched_at": now, "days": dict(by_day),
+        store.write_json(path, {"fetched_at": now, "days": _stars_of(times),
                                 "times": {day: list(pair) for day, pair in times.items()}})
 
 
@@ -193,8 +195,8 @@ def times_page(token: str, user_id: str, year: int, now: float) -> TimesPage:
     if kept is not None and (kept.complete or 0 <= now - kept.fetched_at < KEPT_SECONDS):
         return kept
     _check_keepable(path, year)
-    by_day, times = _fetch(token, year)
-    _keep(path, now, by_day, times)
+    times = _fetch(token, year)
+    _keep(path, now, times)
     return TimesPage(year, times, now, from_cache=False)
 
 
@@ -212,12 +214,10 @@ def _check_keepable(path: Path, year: int) -> None:
 
 def _known_locally(user_dir: Path, year: int) -> dict[int, int]:
     """The stars aocd's cache shows (part 2's answer proves part 1's)."""
-    found = {}
-    for day in range(1, calendar.days_in_year(year) + 1):
-        cache = paths.PuzzleCache(year, day, user_dir)
-        found[day] = 2 if cache.known_answer(2) is not None else \
-            int(cache.known_answer(1) is not None)
-    return found
+    caches = [paths.PuzzleCache(year, day, user_dir)
+              for day in range(1, calendar.days_in_year(year) + 1)]
+    return {cache.day: next((part for part in (2, 1) if cache.known_answer(part) is not None), 0)
+            for cache in caches}
 
 
 def local_stars(user_dir: Path, year: int) -> Stars:
@@ -245,6 +245,6 @@ def year_stars(token: str, user_dir: Path, year: int, *, fresh: bool = False,
         return Stars(year, _merged(kept[1], here), kept[0], from_cache=True)
     if not fresh and not Stars(year, here, now).missing():
         return Stars(year, here, now, from_cache=True)
-    by_day, times = _fetch(token, year)
-    _keep(path, now, by_day, times)
-    return Stars(year, by_day if fresh else _merged(by_day, here), now)
+    times = _fetch(token, year)
+    _keep(path, now, times)
+    return Stars(year, _merged(_stars_of(times), {} if fresh else here), now)
