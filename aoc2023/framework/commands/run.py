@@ -725,7 +725,7 @@ def _say(lines: Iterable[tuple[str, str]], err: IO[str]) -> None:
 
 class RunningLine:
     """A thread that keeps one line on `err` saying which day and part are running, once
-    a step has run SHOW_AFTER seconds; `clear()` removes it before anything is printed.
+    a step has run SHOW_AFTER seconds, cleared before anything is printed (`paused`).
     The runner tells it each step through `step`, the run's `on_step`."""
 
     def __init__(self, err: IO[str], clock: Callable[[], float] = monotonic) -> None:
@@ -746,7 +746,7 @@ class RunningLine:
     def __exit__(self, *exc: object) -> None:
         self.stop.set()
         self.thread.join()
-        self.clear()
+        self._clear()  # the thread is done: no lock needed
 
     def _run(self) -> None:
         # Ctrl-C, SIGTERM and SIGHUP are for the main thread. The kernel may hand a
@@ -773,10 +773,6 @@ class RunningLine:
     def step(self, year: int, day: int, part: int | None) -> None:
         """A step starts: the run's `on_step` (runner.run_days, run_solution)."""
         self.current = Step(year, day, part, self.clock())
-
-    def clear(self) -> None:
-        with self.lock:
-            self._clear()
 
     def _clear(self) -> None:
         if self.shown:
