@@ -155,23 +155,18 @@ def markdown_table(report: BenchReport, when: str, python: str, system: str,
                    previous: str = "", *, duration: Callable[[float], str]) -> str:
     """Each day's headline figures and total, a total row per year; the years of `report`
     replace theirs in `previous`. `duration` formats a time (the views' own, handed down)."""
-    rows = rows_by_year(previous)
-    benched = _year_rows(report, f"benched on {when}, {python}, {system}", duration)
-    rows = {**{year: lines for year, lines in rows.items() if year not in benched}, **benched}
-    lines = [
+    rows = rows_by_year(previous) | _year_rows(report, f"benched on {when}, {python}, {system}",
+                                               duration)
+    return "\n".join([
         "| Day | Puzzle | Input | Parse | Part 1 | Part 2 | Total |",
         "| ---: | :--- | :--- | ---: | ---: | ---: | ---: |",
-    ]
-    for year in sorted(rows):
-        lines += rows[year]
-    lines += [
+        *(line for year in sorted(rows) for line in rows[year]),
         "",
         "Best-of-runs times from `aoc bench`: the fastest of each step's runs, by CPU time "
         f"for steps of {duration(LONG_STEP)} or more, else by the wall clock, scaled to "
         "the reference speed (`aoc bench` measures the machine's own); a day's total is its "
         "parse and its parts. Each year's total row says when, and on what, it was benched.",
-    ]
-    return "\n".join(lines)
+    ])
 
 
 def _year_rows(report: BenchReport, benched: str, format_duration: Callable[[float], str]
