@@ -59,13 +59,6 @@ class RunInput:
         object.__setattr__(self, "text", self.text.rstrip("\r\n"))
 
 
-def no_token_notice() -> str:
-    return (
-        f"{local.no_token_sentence()}, so this ran the days' examples. To run on your own "
-        f"input, {local.where_to_put_the_token()} (see the README)."
-    )
-
-
 def read_input_file(path: Path) -> str:
     """The text of `--input FILE`, a regular file (a FIFO or a device could read forever)."""
     try:
@@ -153,7 +146,9 @@ def days_to_run(request: RunRequest, notices: list[str]) -> Iterator[DayInputs |
     else:
         token = None if request.example else local.find_token()
         if token is None and file_text is None and not request.example:
-            notices.append(no_token_notice())
+            notices.append(f"{local.no_token_sentence()}, so this ran the days' examples. To "
+                           f"run on your own input, {local.where_to_put_the_token()} (see the "
+                           "README).")
         tokens = {None: token}
 
     missing: dict[int, list[MissingDayError]] = {}
