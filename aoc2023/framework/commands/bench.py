@@ -416,8 +416,7 @@ def _narrow_rows(bench: DayBench) -> list[list[Cell]]:
             shown.add(step.variant)
             rows.append([_variant_label(step.variant), *empty])
         stats, answer = step.stats, _answer_cell(step)
-        name = step.step
-        style = answer.style
+        name, style = step.step, answer.style
         if stats is None:
             why = _why_not_timed(step)
             figures = [Cell(why.text.replace("not timed", "not\ntimed"), why.style), Cell(""),
