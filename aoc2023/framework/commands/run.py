@@ -342,8 +342,7 @@ def day_code_output() -> Iterator[None]:
     try:
         yield
     finally:
-        sys.stdout, sys.stderr = (_reopened(stream, fd) for stream, fd in zip(streams, (1, 2),
-                                                                             strict=True))
+        sys.stdout, sys.stderr = _reopened(streams[0], 1), _reopened(streams[1], 2)
 
 
 def _reopened(stream: IO[str], fd: int) -> IO[str]:
