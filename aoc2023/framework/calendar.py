@@ -141,10 +141,8 @@ def describe_wait(delta: timedelta) -> str:
     days, rest = divmod(seconds, 86400)
     hours, rest = divmod(rest, 3600)
     minutes, seconds = divmod(rest, 60)
-    parts = [f"{days}d"] if days else []
-    parts += [f"{hours}h"] if hours or days else []
-    parts += [f"{minutes}m", f"{seconds}s"]
-    return " ".join(parts)
+    return " ".join([f"{days}d"] * bool(days) + [f"{hours}h"] * bool(hours or days)
+                    + [f"{minutes}m", f"{seconds}s"])
 
 
 def clock_time(moment: datetime | str, now: datetime | None = None) -> str:
@@ -267,20 +265,16 @@ MARGIN_SECONDS = 2.0
 """Waited past the unlock, for a clock a little fast."""
 
 
-def time_to_unlock(year: int, day: int, now: datetime) -> timedelta:
-    """How long from `now` until the puzzle may be asked for (the margin included)."""
-    unlock = unlock_time(year, day) + timedelta(seconds=MARGIN_SECONDS)
-    return unlock - now
-
-
 def wait_for_unlock(
     year: int, day: int, tick: Callable[[timedelta], None],
     now: Callable[[], datetime] = lambda: current_time(),  # looked up when called
     sleep: Callable[[float], None] = time.sleep,
 ) -> bool:
-    """Sleep until the puzzle unlocks, `tick`ing each second; whether there was a wait."""
+    """Sleep until the puzzle unlocks (and the margin), `tick`ing each second; whether
+    there was a wait."""
+    unlock = unlock_time(year, day) + timedelta(seconds=MARGIN_SECONDS)
     waited = False
-    while (left := time_to_unlock(year, day, now())).total_seconds() > 0:
+    while (left := unlock - now()).total_seconds() > 0:
         waited = True
         tick(left)
         sleep(min(left.total_seconds(), left.total_seconds() % 1 or 1.0))  # whole seconds

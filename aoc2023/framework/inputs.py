@@ -59,13 +59,6 @@ class RunInput:
         object.__setattr__(self, "text", self.text.rstrip("\r\n"))
 
 
-def no_token_notice() -> str:
-    return (
-        f"{local.no_token_sentence()}, so this ran the days' examples. To run on your own "
-        f"input, {local.where_to_put_the_token()} (see the README)."
-    )
-
-
 def read_input_file(path: Path) -> str:
     """The text of `--input FILE`, a regular file (a FIFO or a device could read forever)."""
     try:
@@ -103,22 +96,6 @@ def puzzle_input(
     return RunInput(text, "input", expected, label=account, account=account), cache
 
 
-def _runs_for(
-    solution_class: type[Solution[Any]], request: RunRequest, token: str | None,
-    file_text: str | None, account: str | None,
-) -> tuple[list[RunInput], PuzzleCache | None]:
-    if file_text is not None:
-        return [RunInput(file_text, "file", label=str(request.input_file))], None
-    if token is None:
-        runs = example_inputs(solution_class)
-        if not runs:
-            year, day = solution_class.year, solution_class.day
-            raise NoInputError(f"{year} day {day} declares no examples to run.")
-        return runs, None
-    run_input, cache = puzzle_input(solution_class.year, solution_class.day, token, account)
-    return [run_input], cache
-
-
 class DayInputs(NamedTuple):
     """A day ready to run: its class, its title and the inputs to run it on."""
 
@@ -135,8 +112,17 @@ def _day_inputs(
 ) -> DayInputs | DayResult:
     solution_class = registry.load_day(year, day)
     source: Source = "file" if file_text is not None else "example" if token is None else "input"
+    cache: PuzzleCache | None = None
     try:
-        runs, cache = _runs_for(solution_class, request, token, file_text, account)
+        if file_text is not None:
+            runs = [RunInput(file_text, "file", label=str(request.input_file))]
+        elif token is None:
+            runs = example_inputs(solution_class)
+            if not runs:
+                raise NoInputError(f"{year} day {day} declares no examples to run.")
+        else:
+            run_input, cache = puzzle_input(year, day, token, account)
+            runs = [run_input]
     except AocError as error:
         return DayResult(year, day, solution_class.title, source, account, error=str(error),
                          traceback=traceback.format_exc(), account=account)
@@ -148,27 +134,21 @@ def _day_inputs(
     return DayInputs(solution_class, title, tuple(runs), variants)
 
 
-def _accounts(request: RunRequest) -> dict[str, str] | None:
-    """The accounts `--accounts` names, with their tokens; None without the option."""
-    if request.accounts is None:
-        return None
-    return local.account_tokens(request.accounts)
-
-
 def days_to_run(request: RunRequest, notices: list[str]) -> Iterator[DayInputs | DayResult]:
     """Each day asked for (once per account) with its inputs, or the result saying why it
     cannot run, lazily in order. Notices go to `notices`; a day with no solution is one,
     none with one is the error."""
     notices.extend(request.skipped)
-    accounts = _accounts(request)
     file_text = read_input_file(request.input_file) if request.input_file else None
     tokens: dict[str | None, str | None]  # by account name; None: the run's one token
-    if accounts is not None:
-        tokens = dict(accounts.items())
+    if request.accounts is not None:  # `--accounts`: the accounts it names
+        tokens = dict(local.account_tokens(request.accounts).items())
     else:
         token = None if request.example else local.find_token()
         if token is None and file_text is None and not request.example:
-            notices.append(no_token_notice())
+            notices.append(f"{local.no_token_sentence()}, so this ran the days' examples. To "
+                           f"run on your own input, {local.where_to_put_the_token()} (see the "
+                           "README).")
         tokens = {None: token}
 
     missing: dict[int, list[MissingDayError]] = {}

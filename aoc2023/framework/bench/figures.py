@@ -53,17 +53,13 @@ class Speed:
 
     @property
     def relative(self) -> float:
-        """The machine's speed against the reference: 0.5 is half as fast."""
+        """The machine's speed against the reference: 0.5 is half as fast. Raw seconds
+        times this are at the reference speed."""
         return REFERENCE / self.cpu
 
     @property
     def swung(self) -> bool:
         return self.swing > SWING
-
-    @property
-    def scale(self) -> float:
-        """Raw seconds times this are at the reference speed."""
-        return REFERENCE / self.cpu
 
     @classmethod
     def of(cls, wall: list[int], cpu: list[int]) -> Speed | None:
@@ -125,8 +121,8 @@ class Stats:
         """With the figures normalised by `speed`; a waiting step's as they are."""
         if speed is None or self.waiting:
             return self
-        return replace(self, normalised=self.minimum * speed.scale,
-                       normalised_cpu=normalised_cpu, scale=speed.scale)
+        return replace(self, normalised=self.minimum * speed.relative,
+                       normalised_cpu=normalised_cpu, scale=speed.relative)
 
     @property
     def iqr(self) -> float:
@@ -160,10 +156,8 @@ class Stats:
         waiting = cpu is not None and len(cpu) == len(samples) and statistics.median(
             used / (wall - wanted) if wall > wanted else 1.0
             for used, wanted, wall in zip(cpu, queued, samples, strict=True)) < WAITING_SHARE
-        if len(ordered) == 1:  # statistics.quantiles wants two points before Python 3.13
-            return cls(1, ordered[0], ordered[0], ordered[0], ordered[0], cpu_minimum,
-                       cpu_median, waiting=waiting)
-        q1, median, q3 = statistics.quantiles(ordered, n=4, method="inclusive")
+        points = ordered * 2 if len(ordered) == 1 else ordered  # two, before Python 3.13
+        q1, median, q3 = statistics.quantiles(points, n=4, method="inclusive")
         return cls(len(ordered), median, ordered[0], q1, q3, cpu_minimum, cpu_median,
                    waiting=waiting)
 

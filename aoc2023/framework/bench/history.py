@@ -171,6 +171,13 @@ def _optional_text(data: dict[str, Any], name: str) -> str | None:
     return value
 
 
+def _whole(data: dict[str, Any], name: str) -> int:
+    value = data.get(name)
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise _Damaged(f"its {name} is not a whole number above 0")
+    return value
+
+
 def _number(data: dict[str, Any], name: str, *, required: bool = True) -> float | None:
     """Seconds: finite and not negative."""
     if name not in data and required:
@@ -188,10 +195,7 @@ def _saved_figure(figure: object) -> SavedFigure:
     """A figure as `_figure` saves it, read back."""
     if not isinstance(figure, dict):
         raise _Damaged("it is not an object")
-    year, day, runs = figure.get("year"), figure.get("day"), figure.get("runs")
-    for name, value in (("year", year), ("day", day), ("runs", runs)):
-        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            raise _Damaged(f"its {name} is not a whole number above 0")
+    year, day, runs = (_whole(figure, name) for name in ("year", "day", "runs"))
     source, label, step = (_text(figure, name) for name in ("source", "label", "step"))
     variant = _optional_text(figure, "variant")
     waiting = figure.get("waiting", False)
@@ -202,46 +206,36 @@ def _saved_figure(figure: object) -> SavedFigure:
     cpu_min, normalised, normalised_cpu = (
         _number(figure, name, required=False)
         for name in ("cpu_min", "normalised", "normalised_cpu"))
-    assert isinstance(year, int) and isinstance(day, int) and isinstance(runs, int)
     return SavedFigure(
         (year, day, source, label, variant or "", step),
         Stats(runs, median, minimum, q1, q3, cpu_min, normalised=normalised,
               normalised_cpu=normalised_cpu, waiting=waiting))
 
 
-def latest_figures(entries: list[SavedEntry], on_machine: str) -> dict[Key, Change]:
-    """Each key's newest figures saved on `on_machine`, as a Change to fill in."""
-    found: dict[Key, Change] = {}
-    for entry in entries:  # oldest first
-        if entry.machine != on_machine:
-            continue
-        for figure in entry.figures:
-            found[figure.key] = Change("no change", 1.0, "min", TOLERANCE, figure.stats,
-                                       entry.date, entry.python)
-    return found
-
-
 def compare(report: BenchReport, raw: list[Any], on_machine: str,
             root: Path | None = None, source: str = "The benchmark history") -> BenchReport:
     """The report with each step's change against the latest in `raw`, a notice per damaged one."""
     entries, damaged = saved_entries(raw, source)
-    baseline = latest_figures(entries, on_machine)
-    results = []
-    for bench in report.results:
-        steps = []
-        for step in bench.steps:
-            old = (baseline.get(_key(bench, step, root))
-                   or baseline.get(_key(bench, step, root, typed=True)))
-            name = compared(step.stats, old.saved) if step.stats and old else "min"
-            if step.stats is not None and old is not None and old.saved.figure(name):
-                change = replace(old, trend=trend(step.stats, old.saved),
-                                 ratio=(step.stats.figure(name) or 0.0)
-                                 / (old.saved.figure(name) or 1.0),
-                                 compared=name, tolerance=tolerance(step.stats, old.saved))
-                step = replace(step, change=change)
-            steps.append(step)
-        results.append(replace(bench, steps=tuple(steps)))
-    return replace(report, results=results, notices=[*report.notices, *damaged])
+    latest = {figure.key: (figure.stats, entry) for entry in entries  # oldest first
+              if entry.machine == on_machine for figure in entry.figures}
+
+    def changed(bench: DayBench, step: StepBench) -> StepBench:
+        new = step.stats
+        saved = latest.get(_key(bench, step, root)) or latest.get(_key(bench, step, root,
+                                                                       typed=True))
+        if new is None or saved is None:
+            return step
+        old, entry = saved
+        name = compared(new, old)
+        if not (old_figure := old.figure(name)):
+            return step
+        return replace(step, change=Change(trend(new, old), (new.figure(name) or 0.0) / old_figure,
+                                           name, tolerance(new, old), old, entry.date,
+                                           entry.python))
+
+    return replace(report, results=[
+        replace(bench, steps=tuple(changed(bench, step) for step in bench.steps))
+        for bench in report.results], notices=[*report.notices, *damaged])
 
 
 def _figure(bench: DayBench, step: StepBench, stats: Stats, root: Path | None
@@ -286,12 +280,13 @@ def commit_of(root: Path | None) -> str | None:
     each save changes the history and README); None without git or a checkout, or if slow."""
     if root is None:
         return None
-    try:
-        head = subprocess.run(["git", "-C", str(root), "rev-parse", "HEAD"], capture_output=True,
+    def git(*arguments: str) -> str:
+        return subprocess.run(["git", "-C", str(root), *arguments], capture_output=True,
                               text=True, timeout=GIT_SECONDS, check=True).stdout.strip()
-        changed = subprocess.run(["git", "-C", str(root), "status", "--porcelain",
-                                  "--untracked-files=no", "--", "*.py"], capture_output=True,
-                                 text=True, timeout=GIT_SECONDS, check=True).stdout.strip()
+
+    try:
+        head = git("rev-parse", "HEAD")
+        changed = git("status", "--porcelain", "--untracked-files=no", "--", "*.py")
     except (OSError, subprocess.SubprocessError):
         return None
     return head + "+" * bool(changed) if head else None

@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import platform
 import re
+from collections import Counter, defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
@@ -74,8 +75,8 @@ def prepare(*, save: bool = False, readme: bool = False, plot: Path | None = Non
 def _with_charts(report: BenchReport, block: str, folder: Path) -> tuple[str, list[str]]:
     """The block with each year's chart under it; without matplotlib, a sentence why."""
     if not available():
-        return block, ["The README has no chart: matplotlib is not installed (the plot "
-                       "extra: `uv sync --extra plot` or `pip install 'aoc2023[plot]'`)."]
+        return block, [f"The README has no chart: matplotlib is not installed (the plot "
+                       f"extra: {_INSTALL})."]
     links = readme_charts(report, folder, sorted(rows_by_year(block)))
     return "\n\n".join([block, *links]), []
 
@@ -154,56 +155,43 @@ def markdown_table(report: BenchReport, when: str, python: str, system: str,
                    previous: str = "", *, duration: Callable[[float], str]) -> str:
     """Each day's headline figures and total, a total row per year; the years of `report`
     replace theirs in `previous`. `duration` formats a time (the views' own, handed down)."""
-    rows = rows_by_year(previous)
-    benched = _year_rows(report, f"benched on {when}, {python}, {system}", duration)
-    rows = {**{year: lines for year, lines in rows.items() if year not in benched}, **benched}
-    lines = [
+    rows = rows_by_year(previous) | _year_rows(report, f"benched on {when}, {python}, {system}",
+                                               duration)
+    return "\n".join([
         "| Day | Puzzle | Input | Parse | Part 1 | Part 2 | Total |",
         "| ---: | :--- | :--- | ---: | ---: | ---: | ---: |",
-    ]
-    for year in sorted(rows):
-        lines += rows[year]
-    lines += [
+        *(line for year in sorted(rows) for line in rows[year]),
         "",
         "Best-of-runs times from `aoc bench`: the fastest of each step's runs, by CPU time "
         f"for steps of {duration(LONG_STEP)} or more, else by the wall clock, scaled to "
         "the reference speed (`aoc bench` measures the machine's own); a day's total is its "
         "parse and its parts. Each year's total row says when, and on what, it was benched.",
-    ]
-    return "\n".join(lines)
+    ])
 
 
 def _year_rows(report: BenchReport, benched: str, format_duration: Callable[[float], str]
                ) -> dict[int, list[str]]:
     """Each year's rows: its days, then its total."""
     rows: dict[int, list[str]] = {}
-    totals: dict[int, float] = {}
+    totals: defaultdict[int, float] = defaultdict(float)
     for bench in report.results:
         steps = {step.step: step for step in bench.steps if step.variant is None}
-        parse = steps.get("parse")
-        if parse is None or parse.stats is None:
+        seconds = {name: step.stats.headline_seconds for name, step in steps.items() if step.stats}
+        if "parse" not in seconds:
             continue
-        total = parse.stats.headline_seconds
-        cells = []
-        both = steps.get("parts 1+2")
-        if both is not None:
-            if both.stats is None:
-                cells = [_not_timed(both), "-"]
-            else:
-                cells = [format_duration(both.stats.headline_seconds) + " (1+2)", "(with part 1)"]
-                total += both.stats.headline_seconds
+        total = sum(seconds.values())  # the parse and the parts (or both at once) timed
+        if "parts 1+2" in steps:
+            cells = ([format_duration(seconds["parts 1+2"]) + " (1+2)", "(with part 1)"]
+                     if "parts 1+2" in seconds else [_not_timed(steps["parts 1+2"]), "-"])
         else:
-            for name in ("part 1", "part 2"):
-                step = steps.get(name)
-                stats = step.stats if step is not None else None
-                cells.append(format_duration(stats.headline_seconds) if stats else _not_timed(step))
-                total += stats.headline_seconds if stats else 0.0
+            cells = [format_duration(seconds[name]) if name in seconds
+                     else _not_timed(steps.get(name)) for name in ("part 1", "part 2")]
         result = bench.result
-        totals[result.year] = totals.get(result.year, 0.0) + total
+        totals[result.year] += total
         rows.setdefault(result.year, []).append(
             f"| {result.year}/{result.day:02d} | {result.title or ''} | "
             f"{result.label or result.source or ''} | "
-            f"{format_duration(parse.stats.headline_seconds)} | {cells[0]} | {cells[1]} | "
+            f"{format_duration(seconds['parse'])} | {cells[0]} | {cells[1]} | "
             f"{format_duration(total)} |"
         )
     for year, total in totals.items():
@@ -258,9 +246,8 @@ def update_readme(path: Path, block: str, start: str = START, end: str = END) ->
     """`insert_block` into the README, rewritten only if changed; True if markers were added."""
     text = _read(path)
     new_text, added = insert_block(text, block, start, end)
-    if new_text == text:
-        return added
-    write_atomically(path, new_text, what="the README")
+    if new_text != text:
+        write_atomically(path, new_text, what="the README")
     return added
 
 
@@ -268,6 +255,7 @@ def update_readme(path: Path, block: str, start: str = START, end: str = END) ->
 
 SUFFIXES = (".svg", ".png", ".pdf")
 STEPS = ("parse", "part 1", "part 2", "parts 1+2")
+_INSTALL = "`uv sync --extra plot` or `pip install 'aoc2023[plot]'`"
 _COLOURS = {"parse": "#8da0cb", "part 1": "#66c2a5", "part 2": "#fc8d62",
             "parts 1+2": "#e78ac3"}
 
@@ -282,8 +270,7 @@ def available() -> bool:
 def require(option: str) -> None:
     """UsageError before any timing when `option` cannot draw."""
     if not available():
-        raise UsageError(f"{option} needs matplotlib: install the plot extra, e.g. "
-                         "`uv sync --extra plot` or `pip install 'aoc2023[plot]'`.")
+        raise UsageError(f"{option} needs matplotlib: install the plot extra, e.g. {_INSTALL}.")
 
 
 def check_target(option: str, path: Path) -> None:
@@ -306,10 +293,7 @@ class DayBar:
 
 def day_bars(report: BenchReport) -> list[DayBar]:
     """The report's timed days, main implementation only, in order."""
-    inputs: dict[tuple[int, int], int] = {}
-    for bench in report.results:
-        key = (bench.result.year, bench.result.day)
-        inputs[key] = inputs.get(key, 0) + 1
+    inputs = Counter((bench.result.year, bench.result.day) for bench in report.results)
     bars = []
     for bench in report.results:
         result = bench.result
@@ -331,14 +315,17 @@ def _figure(width: float) -> tuple[Figure, Axes]:
     return figure, figure.add_subplot()
 
 
-def _save(figure: Figure, path: Path) -> None:
-    """Drawn in memory, then written whole."""
+def _save(figure: Figure, axes: Axes, label: str, title: str, path: Path) -> None:
+    """Labelled, titled, with the legend beside; drawn in memory, then written whole."""
     import io
 
     import matplotlib
 
     from aoc2023.framework.files import write_atomically
 
+    axes.set_ylabel(label)
+    axes.set_title(title)
+    axes.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize="small")
     kind = path.suffix.lower().lstrip(".") or "svg"
     drawn = io.BytesIO()
     # No date and fixed ids in an SVG: the same figures draw the same file.
@@ -368,10 +355,7 @@ def bench_chart(bars: list[DayBar], budget: float, path: Path, title: str) -> No
     axes.set_xlim(-1, max(len(bars), 3))
     axes.set_xticks(list(positions), [bar.label for bar in bars],
                     rotation=90 if len(bars) > 12 else 0)
-    axes.set_ylabel("seconds (best of runs)")
-    axes.set_title(title)
-    axes.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize="small")
-    _save(figure, path)
+    _save(figure, axes, "seconds (best of runs)", title, path)
 
 
 def history_chart(series: dict[str, list[Point]], path: Path, title: str) -> None:
@@ -393,10 +377,7 @@ def history_chart(series: dict[str, list[Point]], path: Path, title: str) -> Non
         before = commit
     axes.set_xticks(range(len(runs)), [date[:10] for date, _ in runs],
                     rotation=45 if len(runs) > 4 else 0, ha="right" if len(runs) > 4 else "center")
-    axes.set_ylabel("seconds (headline figure)")
-    axes.set_title(title)
-    axes.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize="small")
-    _save(figure, path)
+    _save(figure, axes, "seconds (headline figure)", title, path)
 
 
 def readme_charts(report: BenchReport, folder: Path, years: list[int]) -> list[str]:

@@ -10,6 +10,7 @@ import json
 import math
 import sys
 import time
+from itertools import compress
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Annotated, Any, NoReturn
@@ -234,9 +235,8 @@ def render(report: BenchReport, out: IO[str], err: IO[str], *, verbose: bool) ->
             for bench in report.results),
         any(step.peak_memory is not None for bench in report.results for step in bench.steps),
     ]
-    columns: Sequence[Column] = [column for column, keep in zip(every, shown, strict=True)
-                                 if keep]
-    rows = [[cell for cell, keep in zip(row, shown, strict=True) if keep] for row in rows]
+    columns = list(compress(every, shown))
+    rows = [list(compress(row, shown)) for row in rows]
     if not _wide_fits(columns, rows, terminal_width(out)):
         columns = _narrow_columns()
         rows = [row for bench in report.results for row in _narrow_rows(bench)]
@@ -371,21 +371,22 @@ def _variant_label(variant: str | None) -> Cell:
 def _rows(bench: DayBench) -> list[list[Cell]]:
     from aoc2023.framework.commands.view import NBSP, Cell, format_bytes
 
-    result = bench.result
+    result, blank = bench.result, Cell("")
     day = [Cell(f"{result.year}/{result.day:02d}"), Cell(result.title or ""),
            Cell(result.label or result.source or "")]
+    failed = [blank, Cell("! error", "red"), *[blank] * _EMPTY]  # after the day's cells
     if not bench.steps:
-        return [[*day, Cell(""), Cell("! error", "red"), *(Cell("") for _ in range(_EMPTY))]]
+        return [[*day, *failed]]
     rows = []
     shown: set[str | None] = set()
     for index, step in enumerate(bench.steps):
-        first = day if index == 0 else [Cell(""), Cell(""), Cell("")]
+        first = day if index == 0 else [blank] * 3
         if step.variant is not None and step.variant not in shown:
-            first = [Cell(""), _variant_label(step.variant), Cell("")]
+            first = [blank, _variant_label(step.variant), blank]
         shown.add(step.variant)
         stats = step.stats
         if stats is None:
-            figures = [Cell(""), _why_not_timed(step), Cell(""), Cell(""), Cell("")]
+            figures = [blank, _why_not_timed(step), blank, blank, blank]
         else:
             runs = Cell(f"{stats.runs:,} (rough)", "yellow") if stats.rough else Cell(
                 f"{stats.runs:,}")
@@ -393,8 +394,7 @@ def _rows(bench: DayBench) -> list[list[Cell]]:
         rows.append([*first, Cell(step.step.replace(" ", NBSP)), _answer_cell(step), *figures,
                      _change_cell(step), _versus_main_cell(step),
                      Cell(format_bytes(step.peak_memory))])
-    rows += [[Cell(""), _variant_label(one.variant), Cell(""), Cell(""), Cell("! error", "red"),
-              *(Cell("") for _ in range(_EMPTY))] for one in bench.variants
+    rows += [[blank, _variant_label(one.variant), blank, *failed] for one in bench.variants
              if one.error is not None]
     return rows
 
@@ -416,8 +416,7 @@ def _narrow_rows(bench: DayBench) -> list[list[Cell]]:
             shown.add(step.variant)
             rows.append([_variant_label(step.variant), *empty])
         stats, answer = step.stats, _answer_cell(step)
-        name = step.step
-        style = answer.style
+        name, style = step.step, answer.style
         if stats is None:
             why = _why_not_timed(step)
             figures = [Cell(why.text.replace("not timed", "not\ntimed"), why.style), Cell(""),
@@ -427,17 +426,14 @@ def _narrow_rows(bench: DayBench) -> list[list[Cell]]:
             name += f" ({runs}, rough)" if stats.rough else f" ({runs})"
             style = style if style == "red" or not stats.rough else "yellow"
             fastest, median, spread, cpu = _figures(stats)
-            median = Cell(f"{median.text}\n({spread.text})", median.style)
-            fastest = Cell("\n".join(filter(None, [fastest.text, cpu.text])), fastest.style
-                           or cpu.style)
+            peak = "" if step.peak_memory is None else f"peak {format_bytes(step.peak_memory)}"
             change, versus = _change_cell(step), _versus_main_cell(step)
             if versus.text:  # the ratio to the main implementation, under the change
                 change = Cell("\n".join(filter(None, [change.text, f"{versus.text} main"])),
                               change.style or versus.style)
-            if step.peak_memory is not None:  # under the fastest time
-                fastest = Cell(f"{fastest.text}\npeak {format_bytes(step.peak_memory)}",
-                               fastest.style)
-            figures = [fastest, median, change]
+            figures = [Cell("\n".join(filter(None, [fastest.text, cpu.text, peak])),
+                            fastest.style or cpu.style),
+                       Cell(f"{median.text}\n({spread.text})", median.style), change]
         text = name + (f"\n{answer.text}" if answer.text else "")
         rows.append([Cell(text.replace(" runs", f"{NBSP}runs"), style), *figures])
     rows += [[Cell(f"{_variant_label(one.variant).text.strip()}\n! error", "red"), *empty]
@@ -616,10 +612,10 @@ def _step_json(step: StepBench) -> dict[str, Any]:
         "rough": stats is not None and stats.rough, "busy": stats is not None and stats.busy,
         "waiting": stats is not None and stats.waiting,
         "error": step.error, "peak_memory": step.peak_memory,
+        "answers": [{"part": p.part, "answer": p.answer, "status": str(p.status),
+                     "expected": p.expected, "error": p.error, "drawing": p.drawing}
+                    for p in step.parts],
     }
-    data["answers"] = [{"part": p.part, "answer": p.answer, "status": str(p.status),
-                        "expected": p.expected, "error": p.error, "drawing": p.drawing}
-                       for p in step.parts]
     change = step.change
     data["change"] = None if change is None else {
         "verdict": change.trend, "compared": change.compared, "ratio": change.ratio,

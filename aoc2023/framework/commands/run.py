@@ -342,8 +342,7 @@ def day_code_output() -> Iterator[None]:
     try:
         yield
     finally:
-        sys.stdout, sys.stderr = (_reopened(stream, fd) for stream, fd in zip(streams, (1, 2),
-                                                                             strict=True))
+        sys.stdout, sys.stderr = _reopened(streams[0], 1), _reopened(streams[1], 2)
 
 
 def _reopened(stream: IO[str], fd: int) -> IO[str]:
@@ -505,12 +504,8 @@ def show_table(report: RunReport, out: IO[str], err: IO[str], *, verbose: bool) 
 
 def run_json(report: RunReport) -> str:
     """`aoc run --json` (docs/reference/output.md): every result but its tracebacks."""
-    results = []
-    for result in report.results:
-        data = result._asdict()
-        data.pop("traceback")
-        data["parts"] = [part_json(part) for part in result.parts]
-        results.append(data)
+    results = [{**{name: value for name, value in result._asdict().items() if name != "traceback"},
+                "parts": [part_json(part) for part in result.parts]} for result in report.results]
     return json.dumps({"results": results, "notices": report.notices}, indent=2)
 
 
@@ -573,13 +568,14 @@ def _time_cell(part: PartResult | None) -> Cell:
     return Cell(_together(format_duration(part.seconds)) + suffix)
 
 
-def _part_cells(result: DayResult) -> tuple[Cell, Cell]:
+def _part_cells(result: DayResult) -> tuple[Cell, Cell, Cell, Cell]:
+    """Part 1's answer and time, then part 2's (on the last day, the final star)."""
     by_number = {part.part: part for part in result.parts}
     first = part_cell(by_number.get(1)) if result.parts or not result.error \
         else Cell("! error", "red")
     second = (part_cell(by_number.get(2)) if 2 in calendar.puzzle_parts(result.year, result.day)
               else _final_star_cell(by_number.get(2), result.source))
-    return first, second
+    return first, _time_cell(by_number.get(1)), second, _time_cell(by_number.get(2))
 
 
 def _final_star_cell(part: PartResult | None, source: str | None) -> Cell:
@@ -591,11 +587,9 @@ def _final_star_cell(part: PartResult | None, source: str | None) -> Cell:
         return Cell(f"☆{NBSP}final star", "yellow") if source == "input" \
             else Cell("final star", "dim")
     sent = f" [sent: {part.submitted}]" if part.submitted else ""
-    if part.status is Status.CORRECT:
-        return Cell(f"★{NBSP}final star{sent}", "green")
-    if part.submitted == SUBMIT_FAILED:
-        return Cell(f"!{NBSP}final star{sent}", "red")
-    return Cell(f"☆{NBSP}final star{sent}", "yellow")
+    mark, style = (("★", "green") if part.status is Status.CORRECT else
+                   ("!", "red") if part.submitted == SUBMIT_FAILED else ("☆", "yellow"))
+    return Cell(f"{mark}{NBSP}final star{sent}", style)
 
 
 def _memory_cell(result: DayResult) -> Cell:
@@ -606,31 +600,26 @@ def _memory_cell(result: DayResult) -> Cell:
 
 
 def _row(result: DayResult) -> list[Cell]:
-    by_number = {part.part: part for part in result.parts}
-    first, second = _part_cells(result)
     return [
         Cell(f"{result.year}/{result.day:02d}"),
         # A variant's row follows its day's: it names the variant where the title was.
         Cell(f"  variant {result.variant}", "dim") if result.variant else Cell(result.title or ""),
         Cell(result.label or result.source or ""),
         Cell(format_duration(result.parse_seconds)),
-        first, _time_cell(by_number.get(1)), second, _time_cell(by_number.get(2)),
+        *_part_cells(result),
     ]
 
 
 def _narrow_row(result: DayResult) -> list[Cell]:
-    by_number = {part.part: part for part in result.parts}
     source = result.label or result.source
     name = f"variant {result.variant}" if result.variant else result.title  # as in _row
     day = " ".join(filter(None, [f"{result.year}/{result.day:02d}", name,
                                  f"({source})" if source else None]))
     parse = format_duration(result.parse_seconds)
-    cells = [Cell(day + (f"\nparse {_together(parse)}" if parse else ""))]
-    for cell, number in zip(_part_cells(result), (1, 2), strict=True):
-        time = _time_cell(by_number.get(number)).text
-        cells.append(Cell(cell.text + (f"\n{_together(time)}" if time else ""), cell.style,
-                          cell.drawn))
-    return cells
+    first, first_time, second, second_time = _part_cells(result)
+    return [Cell(day + (f"\nparse {_together(parse)}" if parse else "")), *(
+        Cell(cell.text + (f"\n{_together(time.text)}" if time.text else ""), cell.style,
+             cell.drawn) for cell, time in ((first, first_time), (second, second_time)))]
 
 
 def show_profile(profiler: Profiler, out: IO[str]) -> None:
@@ -735,7 +724,7 @@ def _say(lines: Iterable[tuple[str, str]], err: IO[str]) -> None:
 
 class RunningLine:
     """A thread that keeps one line on `err` saying which day and part are running, once
-    a step has run SHOW_AFTER seconds; `clear()` removes it before anything is printed.
+    a step has run SHOW_AFTER seconds, cleared before anything is printed (`paused`).
     The runner tells it each step through `step`, the run's `on_step`."""
 
     def __init__(self, err: IO[str], clock: Callable[[], float] = monotonic) -> None:
@@ -756,7 +745,7 @@ class RunningLine:
     def __exit__(self, *exc: object) -> None:
         self.stop.set()
         self.thread.join()
-        self.clear()
+        self._clear()  # the thread is done: no lock needed
 
     def _run(self) -> None:
         # Ctrl-C, SIGTERM and SIGHUP are for the main thread. The kernel may hand a
@@ -783,10 +772,6 @@ class RunningLine:
     def step(self, year: int, day: int, part: int | None) -> None:
         """A step starts: the run's `on_step` (runner.run_days, run_solution)."""
         self.current = Step(year, day, part, self.clock())
-
-    def clear(self) -> None:
-        with self.lock:
-            self._clear()
 
     def _clear(self) -> None:
         if self.shown:
