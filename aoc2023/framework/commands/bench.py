@@ -10,8 +10,8 @@ import json
 import math
 import sys
 import time
-from itertools import compress
 from collections.abc import Callable, Sequence
+from itertools import compress
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Annotated, Any, NoReturn
 
