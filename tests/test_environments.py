@@ -169,7 +169,7 @@ def test_on_a_dumb_terminal_in_a_c_locale_the_tables_are_ascii_without_escape_co
 ) -> None:
     """The terminal and the locale are read when a process starts, and so is what it
     writes at its exit: one process on a terminal that says it is dumb, in the C locale,
-    each command run in it as a fresh process would run it (site_cli.several): its tables
+    each command run in it as a fresh process would run it (site_cli.aoc_argv): its tables
     in ASCII, with their marks, and not one escape code. (What a terminal's type decides,
     in this process first.)"""
     for name in ("NO_COLOR", "FORCE_COLOR"):
@@ -184,7 +184,7 @@ def test_on_a_dumb_terminal_in_a_c_locale_the_tables_are_ascii_without_escape_co
     env = year_env(tmp_path, aocd_home, TERM="dumb", LC_ALL="C", PYTHONCOERCECLOCALE="0",
                    PYTHONUTF8="0", PYTHONIOENCODING="")
     controller, terminal = pty.openpty()
-    process = subprocess.Popen(site_cli.several(None, *COMMANDS), env=env, stdin=terminal,
+    process = subprocess.Popen(site_cli.aoc_argv(None, *COMMANDS), env=env, stdin=terminal,
                                stdout=terminal, stderr=terminal)
     os.close(terminal)
     screen = b""
@@ -286,7 +286,7 @@ def test_a_fifo_or_a_device_where_a_file_should_be_hangs_nothing(
     # token in the environment, aocd's memo of its owner a FIFO.
     memo_text = memo.read_text()
     fifos(token, memo)
-    version, example, *tokens, owner = site_cli.aoc_runs(
+    version, example, *tokens, owner = site_cli.aoc(
         None, aocd_home, ["--version"], ["run", str(YEAR), "1", "--example"],
         ["run", str(YEAR), "1"], ["token"], ["run", str(YEAR), "1", "--yes"],
         settings=[{}, {}, {}, {}, in_the_environment], env=env, timeout=60)
@@ -303,7 +303,7 @@ def test_a_fifo_or_a_device_where_a_file_should_be_hangs_nothing(
     memo.unlink()
     memo.write_text(memo_text)
     fifos(waits)
-    device, waited = site_cli.aoc_runs(
+    device, waited = site_cli.aoc(
         None, aocd_home, ["run", str(YEAR), "1"], ["run", str(YEAR), "1", "--yes"],
         settings=[{}, in_the_environment], env=env, timeout=60)
     refused(device, token, "a character device")
@@ -313,9 +313,9 @@ def test_a_fifo_or_a_device_where_a_file_should_be_hangs_nothing(
     # (day 3 would send); the token file too large (in this process: it cannot hang).
     waits.unlink()
     fifos(day_1_input, day_2_answer, journal)
-    ran = site_cli.aoc_runs(None, aocd_home, *(["run", str(YEAR), str(day), "--yes"]
-                                               for day in (1, 2, 3)),
-                            settings=[in_the_environment] * 3, env=env, timeout=60)
+    ran = site_cli.aoc(None, aocd_home, *(["run", str(YEAR), str(day), "--yes"]
+                                          for day in (1, 2, 3)),
+                       settings=[in_the_environment] * 3, env=env, timeout=60)
     for path, result in zip((day_1_input, day_2_answer, journal), ran, strict=True):
         refused(result, path, "a FIFO, not a regular file")
     token.unlink()
@@ -348,9 +348,9 @@ def test_a_read_only_home_is_named_by_the_commands_that_write(
     env = _a_page_a_board_and_an_answer(fake_aoc, tmp_path, home)
     writing = (["read", "2023", "7"], ["leaderboard", "2023", "42"],
                ["run", str(YEAR), "1", "--yes"])
-    token, *refused = site_cli.aoc_runs(fake_aoc, home, ["token"], *writing, env=env,
-                                        timeout=60, wrapper=read_only(tmp_path / "home"),
-                                        shift=SINCE_YEAR_UNLOCKED)
+    token, *refused = site_cli.aoc(fake_aoc, home, ["token"], *writing, env=env,
+                                   timeout=60, wrapper=read_only(tmp_path / "home"),
+                                   shift=SINCE_YEAR_UNLOCKED)
     assert token.returncode == 0, token.stderr  # it needs to keep nothing
     assert "accepted" in token.stdout and "github.tester.1234567" in token.stdout
     assert "token2id.json, could not be written" in token.stdout, token.stdout
@@ -375,9 +375,9 @@ def test_a_read_only_config_folder_stops_only_the_commands_that_write_there(
     home.config.mkdir()
     env = _a_page_a_board_and_an_answer(fake_aoc, tmp_path, home)
     reading = (["read", "2023", "7"], ["leaderboard", "2023", "42"])
-    *read, sent = site_cli.aoc_runs(fake_aoc, home, *reading, ["run", str(YEAR), "1", "--yes"],
-                                    env=env, timeout=60, wrapper=read_only(home.config),
-                                    shift=SINCE_YEAR_UNLOCKED)
+    *read, sent = site_cli.aoc(fake_aoc, home, *reading, ["run", str(YEAR), "1", "--yes"],
+                               env=env, timeout=60, wrapper=read_only(home.config),
+                               shift=SINCE_YEAR_UNLOCKED)
     for args, result in zip(reading, read, strict=True):
         assert result.returncode == 0, (args, result.stderr)
     assert sent.returncode == 2, sent.stdout + sent.stderr  # asked to send, and could not

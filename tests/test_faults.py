@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 from conftest import DAY_7_EXAMPLE, AocdHome, temporary_year
-from site_cli import aoc_in_process, aoc_runs
+from site_cli import aoc, aoc_in_process
 
 HEAD = "import os, sys, threading, time\nfrom aoc2023.framework import Example, Solution\n"
 
@@ -53,12 +53,6 @@ def env(home: AocdHome, site: Path) -> dict[str, str]:
     environment = home.env()
     environment["PYTHONPATH"] = f"{site}{os.pathsep}{environment['PYTHONPATH']}"
     return environment
-
-
-def aoc(home: AocdHome, site: Path, *args: str, timeout: float = 60
-        ) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "aoc2023", *args], env=env(home, site),
-                          capture_output=True, text=True, timeout=timeout)
 
 
 # --- a day's code cannot take the run down ------------------------------------------------
@@ -92,7 +86,8 @@ def test_a_part_that_forks_leaves_a_thread_or_closes_stdout_cannot_upset_the_rep
                 day02=day("threading.Thread(target=time.sleep, args=(600,)).start(); return 1"),
                 day03=day("sys.stdout.close(); sys.stderr.close(); return 1"))
     # Had aoc waited for the thread, it would have run past this limit (TimeoutExpired).
-    done = aoc(aocd_home, site, "run", "2066", "--example", timeout=120)
+    done = aoc(None, aocd_home, "run", "2066", "--example", env=env(aocd_home, site),
+               timeout=120)
     assert done.returncode == 0, done.stderr
     assert done.stdout.count("Advent of Code") == 1
     rows = [line for line in done.stdout.splitlines() if "2066/0" in line]
@@ -173,7 +168,7 @@ def test_input_must_be_a_regular_file(tmp_path: Path, aocd_home: AocdHome) -> No
              (tmp_path, "is a folder, not a file"),
              (tmp_path / "gone", "does not exist")]
     commands = [("run", "2023", "7", "--input", str(path)) for path, _ in cases]
-    ran = [*aoc_runs(None, aocd_home, *commands[:2], timeout=60),
+    ran = [*aoc(None, aocd_home, *commands[:2], timeout=60),
            *(aoc_in_process(*args) for args in commands[2:])]
     for (_, said), done in zip(cases, ran, strict=True):
         assert done.returncode == 2 and said in done.stderr, done.stderr

@@ -6,7 +6,7 @@ OSError"), and what was made before it is still shown (aoc bench's table and its
 
 A full disk is a small tmpfs in a mount namespace, filled up (read_only.full_disk):
 root only, skipped elsewhere. Each test runs its commands in one process
-(site_cli.aoc_runs), and lists what the disk holds before the namespace goes. Every
+(site_cli.aoc), and lists what the disk holds before the namespace goes. Every
 command that writes is held to these promises on a full and a read-only disk in
 test_contracts.py (test_a_write_that_fails_is_one_sentence_naming_the_file); here,
 what needs a disk of its own: a history that fits when checked and not when written,
@@ -22,7 +22,7 @@ import pytest
 from conftest import TOKEN, AocdHome, temporary_year
 from fake_aoc import FakeAoC
 from read_only import LEFT, full_disk, left, read_only, then_list
-from site_cli import aoc_runs
+from site_cli import aoc
 
 import aoc2023
 from aoc2023.framework.bench.history import FORMAT
@@ -86,7 +86,7 @@ def test_a_full_disk_and_a_read_only_data_folder_keep_what_was_made(
         except pytest.skip.Exception as no_disk:  # the read-only folder alone, then
             on_disk, cannot = [], no_disk
         commands = [bench, [*bench, "--json"], stats, bench] if on_disk else []
-        sent, *writes = aoc_runs(
+        sent, *writes = aoc(
             fake_aoc, aocd_home, ["run", str(YEAR), "1", "--yes"], *commands, env=env,
             settings=[{"AOC_SESSION": TOKEN}] + [{}] * len(commands),
             cwds=[tmp_path, projects["fits"], projects["fits"], projects["fits"],

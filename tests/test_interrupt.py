@@ -464,8 +464,8 @@ def test_on_a_terminal_sighup_in_a_timeout_child_shows_the_rows_of_what_finished
     (folder / f"aoc{YEAR}" / "day02.py").write_text(
         day_source("return 1", stall, fifo=fifo.path))
     environment = env(aocd_home, folder) | {"TERM": "xterm", "COLUMNS": "120", "NO_COLOR": "1"}
-    terminal = Terminal(site_cli.command(None, "run", str(YEAR), "1-2", "--example",
-                                         "--timeout", "100"), environment)
+    terminal = Terminal(site_cli.aoc_argv(None, "run", str(YEAR), "1-2", "--example",
+                                          "--timeout", "100"), environment)
     child, grandchild = map(int, fifo.heard(terminal.process).split()[2:])
     terminal.process.send_signal(signum)
     assert terminal.finish() == 128 + signum, terminal.screen

@@ -202,8 +202,8 @@ def test_a_fresh_listing_imports_a_day_again_only_when_a_file_of_its_year_change
         # cache anew each time; an import that failed leaves nothing behind to reuse).
         edit(package / "names.py", "import no_such_module_here\n")
         env["PYTHONPATH"] = os.pathsep.join([str(site), env["PYTHONPATH"]])
-        for done in site_cli.aoc_runs(None, aocd_home, ["list", "2053"], ["list", "2053"],
-                                      env=env):
+        for done in site_cli.aoc(None, aocd_home, ["list", "2053"], ["list", "2053"],
+                                 env=env):
             [row] = [line for line in done.stdout.splitlines() if "2053/01" in line]
             assert done.returncode == 2 and "could not load" in row, done.stderr
             assert "Could not import aoc2053.day01" in done.stderr

@@ -31,7 +31,7 @@ def aoc(site: FakeAoC, home: AocdHome, *args: str) -> subprocess.CompletedProces
 
 def command(site: FakeAoC, *args: str) -> list[str]:
     """`aoc run 2023 7 --json ARGS` in a process of its own, against `site`."""
-    return site_cli.command(site, "run", "2023", "7", "--json", *args)
+    return site_cli.aoc_argv(site, "run", "2023", "7", "--json", *args)
 
 
 def posts(site: FakeAoC) -> list[tuple[str, str]]:

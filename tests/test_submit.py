@@ -422,7 +422,7 @@ def test_a_recorded_wait_keeps_the_later_time(aocd_home: AocdHome) -> None:
 
 def aoc_process_code(site: FakeAoC, *args: str) -> list[str]:
     """`aoc run 2023 7 ARGS` in a new Python process, with aocd pointed at `site`."""
-    return site_cli.command(site, "run", "2023", "7", *args)
+    return site_cli.aoc_argv(site, "run", "2023", "7", *args)
 
 
 @pytest.mark.slow

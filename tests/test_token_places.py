@@ -94,8 +94,8 @@ def test_the_token_is_found_wherever_aocd_keeps_it(
         settings += [environment, environment, {}]
         writes += [{config / "token": None, config / "tokens.json": None}, {}, {}]
         cases.append([tmp_path / "outside"])
-    ran = site_cli.aoc_runs(None, aocd_home, *commands, env=env, cwd=folders[0], cwds=cwds,
-                            settings=settings, writes=writes)
+    ran = site_cli.aoc(None, aocd_home, *commands, env=env, cwd=folders[0], cwds=cwds,
+                       settings=settings, writes=writes)
     if place == "home":
         *ran, unset = ran
         assert unset.returncode == 0, unset.stderr
