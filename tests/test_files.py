@@ -1,5 +1,8 @@
-"""Atomic writes: exactly the content, or the old file untouched, and a failure one
-sentence naming the file (a full disk, which needs a disk of its own: test_full_disk.py)."""
+"""Reading and writing the files aoc keeps (files.py): a write is exactly the content, or
+the old file untouched, and a failure one sentence naming the file (a full disk, which
+needs a disk of its own: test_full_disk.py); a FIFO, a device or a file too large where a
+file should be hangs nothing; a folder that cannot be written stops only the commands
+that write there (issue 25, items 4 and 6)."""
 
 from __future__ import annotations
 
@@ -7,8 +10,14 @@ import os
 import re
 import stat
 from pathlib import Path
+from subprocess import CompletedProcess
 
 import pytest
+import site_cli
+from conftest import TOKEN, AocdHome, temporary_year
+from fake_aoc import FakeAoC
+from read_only import read_only
+from test_output import DAY, SINCE_YEAR_UNLOCKED, YEAR, year_env
 
 from aoc2023.framework.errors import UsageError, WriteFailed
 from aoc2023.framework.files import check_writable, write_atomically
@@ -105,3 +114,146 @@ def test_benchmark_runs_saving_at_once_all_keep_their_figures(
         thread.join()
     days = sorted(entry["figures"][0]["day"] for entry in load(path))
     assert days == list(range(1, savers + 1))
+
+
+# --- what is found where a file should be (issue 25, item 4) -------------------------------
+
+def refused(result: CompletedProcess[str], path: Path, why: str) -> None:
+    """One sentence naming `path` and why it cannot be read; exit 2."""
+    assert result.returncode == 2, (path, result.stdout, result.stderr)
+    assert f"{path} cannot be read ({why}" in result.stderr, result.stderr
+    for text in ("Traceback", "unexpected", "MemoryError"):
+        assert text not in result.stderr
+
+
+def test_a_fifo_or_a_device_where_a_file_should_be_hangs_nothing(
+    tmp_path: Path, aocd_home: AocdHome
+) -> None:
+    """A hang fails the test at the time limit instead of blocking it: a FIFO or a device
+    is tried in a process; a token file too large, which cannot hang, in this one. Each
+    process holds several, a command each: a command meets its own before any other (the
+    token file is not read when $AOC_SESSION holds the token; a day's own files are read
+    before the record of sent answers, and that before the record of waits). No site
+    answers: each file is read before anything is asked of it (a send would fail
+    otherwise)."""
+    aocd_home.set_token()
+    env = year_env(tmp_path, aocd_home)
+    for day in (1, 2, 3):
+        (tmp_path / "site" / f"aoc{YEAR}" / f"day0{day}.py").write_text(DAY)
+        aocd_home.cache_input(YEAR, day, "abcd")
+    token, memo = aocd_home.config / "token", aocd_home.config / "token2id.json"
+    journal = aocd_home.config / "aoc-attempts.json"
+    waits = aocd_home.config / "aoc-submit-wait.json"
+    day_1_input = aocd_home.user_dir / f"{YEAR}_01_input.txt"
+    day_2_answer = aocd_home.user_dir / f"{YEAR}_02a_answer.txt"
+    in_the_environment = {"AOC_SESSION": TOKEN}
+
+    def fifos(*paths: Path) -> None:
+        for path in paths:
+            path.unlink(missing_ok=True)
+            os.mkfifo(path)
+
+    # The token file a FIFO: what needs no token runs, what needs one is refused; with the
+    # token in the environment, aocd's memo of its owner a FIFO.
+    memo_text = memo.read_text()
+    fifos(token, memo)
+    version, example, *tokens, owner = site_cli.aoc(
+        None, aocd_home, ["--version"], ["run", str(YEAR), "1", "--example"],
+        ["run", str(YEAR), "1"], ["token"], ["run", str(YEAR), "1", "--yes"],
+        settings=[{}, {}, {}, {}, in_the_environment], env=env, timeout=60)
+    assert version.returncode == 0 and "aoc (aoc2023)" in version.stdout
+    assert example.returncode == 0 and "✔ 3" in example.stdout, example.stderr
+    for result in tokens:
+        refused(result, token, "a FIFO, not a regular file")
+        assert f"The token file {token}" in result.stderr
+    refused(owner, memo, "a FIFO, not a regular file")
+
+    # The token file a device; with the token in the environment, the record of waits a FIFO.
+    token.unlink()
+    token.symlink_to("/dev/zero")
+    memo.unlink()
+    memo.write_text(memo_text)
+    fifos(waits)
+    device, waited = site_cli.aoc(
+        None, aocd_home, ["run", str(YEAR), "1"], ["run", str(YEAR), "1", "--yes"],
+        settings=[{}, in_the_environment], env=env, timeout=60)
+    refused(device, token, "a character device")
+    refused(waited, waits, "a FIFO, not a regular file")
+
+    # A day's own files (day 1's input, day 2's answer), and the record of sent answers
+    # (day 3 would send); the token file too large (in this process: it cannot hang).
+    waits.unlink()
+    fifos(day_1_input, day_2_answer, journal)
+    ran = site_cli.aoc(None, aocd_home, *(["run", str(YEAR), str(day), "--yes"]
+                                          for day in (1, 2, 3)),
+                       settings=[in_the_environment] * 3, env=env, timeout=60)
+    for path, result in zip((day_1_input, day_2_answer, journal), ran, strict=True):
+        refused(result, path, "a FIFO, not a regular file")
+    token.unlink()
+    token.write_text("ab" * 500_000)
+    with temporary_year(tmp_path / "in-process", YEAR, {"day01.py": DAY}):
+        result = site_cli.aoc_in_process("run", str(YEAR), "1")
+    refused(result, token, "larger than 4,096 bytes")
+    assert f"The token file {token}" in result.stderr
+
+
+# --- a folder that cannot be written (issue 25, item 6) ------------------------------------
+
+def _a_page_a_board_and_an_answer(site: FakeAoC, tmp_path: Path,
+                                  home: AocdHome) -> dict[str, str]:
+    """The site with what `read 2023 7`, `leaderboard 2023 42` and `run YEAR 1 --yes` ask
+    for; the environment of an `aoc` with `home` as aocd's folders and a token."""
+    site.add_user(TOKEN)
+    site.add_puzzle(2023, 7, "Camel Cards", inputs={TOKEN: "x\n"})
+    site.add_puzzle(YEAR, 1, "Test", inputs={TOKEN: "abcd"}, solutions=["4", "5"])
+    site.add_board(2023, 42, {"event": "2023", "owner_id": 1, "members": {}}, viewers={TOKEN})
+    return year_env(tmp_path, home, AOC_SESSION=TOKEN)
+
+
+def test_a_read_only_home_is_named_by_the_commands_that_write(
+    tmp_path: Path, fake_aoc: FakeAoC, aocd_home: AocdHome
+) -> None:
+    """aocd's folders in a read-only HOME, where they cannot even be made."""
+    (tmp_path / "home").mkdir()
+    home = AocdHome(data=tmp_path / "home" / "aocd", config=tmp_path / "home" / "aocd")
+    env = _a_page_a_board_and_an_answer(fake_aoc, tmp_path, home)
+    writing = (["read", "2023", "7"], ["leaderboard", "2023", "42"],
+               ["run", str(YEAR), "1", "--yes"])
+    token, *refused = site_cli.aoc(fake_aoc, home, ["token"], *writing, env=env,
+                                   timeout=60, wrapper=read_only(tmp_path / "home"),
+                                   shift=SINCE_YEAR_UNLOCKED)
+    assert token.returncode == 0, token.stderr  # it needs to keep nothing
+    assert "accepted" in token.stdout and "github.tester.1234567" in token.stdout
+    assert "token2id.json, could not be written" in token.stdout, token.stdout
+    assert "now in aocd's memo" not in token.stdout
+    for args, result in zip(writing, refused, strict=True):
+        assert result.returncode == 2, (args, result.stderr)
+        assert f"{tmp_path / 'home'} must be a folder you can write to" in result.stderr
+        assert "unexpected" not in result.stderr and TOKEN not in result.stderr
+    assert fake_aoc.requests_for("/answer") == []  # nothing is sent unrecorded
+
+
+def test_a_read_only_config_folder_stops_only_the_commands_that_write_there(
+    tmp_path: Path, fake_aoc: FakeAoC, aocd_home: AocdHome
+) -> None:
+    """aocd's config folder read-only, its data folder not: reading a page and a board
+    need only the data folder (aocd's memo of the token's owner, which it cannot keep,
+    is kept in memory), and they work; sending an answer must journal it in the config
+    folder first, and says that folder (it said nothing, and sent nothing, when aocd could
+    not keep the owner it found)."""
+    home = AocdHome(data=tmp_path / "data", config=tmp_path / "config")
+    home.data.mkdir()
+    home.config.mkdir()
+    env = _a_page_a_board_and_an_answer(fake_aoc, tmp_path, home)
+    reading = (["read", "2023", "7"], ["leaderboard", "2023", "42"])
+    *read, sent = site_cli.aoc(fake_aoc, home, *reading, ["run", str(YEAR), "1", "--yes"],
+                               env=env, timeout=60, wrapper=read_only(home.config),
+                               shift=SINCE_YEAR_UNLOCKED)
+    for args, result in zip(reading, read, strict=True):
+        assert result.returncode == 0, (args, result.stderr)
+    assert sent.returncode == 2, sent.stdout + sent.stderr  # asked to send, and could not
+    assert "part 1: not sent: the attempt could not be written down" in sent.stderr
+    assert f"{home.config}/.aoc-locks" in sent.stderr, sent.stderr
+    assert f"{home.config} must be a folder you can write to" in sent.stderr, sent.stderr
+    assert "unexpected" not in sent.stderr and TOKEN not in sent.stderr
+    assert fake_aoc.requests_for("/answer") == []

@@ -1,15 +1,22 @@
-"""The runner: parse and parts timed apart, failures kept to the part that failed."""
+"""The runner: parse and parts timed apart, failures kept to the part that failed; a
+day's code that exits, prints, forks, leaves a thread or closes the streams cannot take
+the run or its report down (the last in a real process)."""
 
 from __future__ import annotations
 
+import json
 import numbers
+import os
 from collections.abc import Iterator
 from decimal import Decimal
 from fractions import Fraction
+from pathlib import Path
 from typing import Any, ClassVar
 
 import pytest
+from conftest import AocdHome, temporary_year
 from fake_clock import FakeClock
+from site_cli import aoc, aoc_in_process
 
 from aoc2023.framework import Example, InputError, Solution
 from aoc2023.framework.inputs import RunInput, example_inputs
@@ -347,3 +354,74 @@ def test_a_real_numpy_integer_is_an_answer() -> None:
 
     assert answer_text(numpy.int64(5)) == "5"
     assert answer_text(numpy.array([7])) == "7"
+
+
+# --- a day's code cannot take the run down (a throwaway year, 2066) -------------------------
+
+HEAD = "import os, sys, threading, time\nfrom aoc2023.framework import Example, Solution\n"
+
+
+def day(part_1: str, part_2: str = "return 2") -> str:
+    return HEAD + f'''
+class Day(Solution[str]):
+    examples = [Example("x", part_1=1, part_2=2)]
+
+    def part_1(self, text: str) -> int:
+        {part_1}
+
+    def part_2(self, text: str) -> int:
+        {part_2}
+'''
+
+
+def year(tmp_path: Path, **days: str) -> Path:
+    package = tmp_path / "site" / "aoc2066"
+    package.mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    for name, source in days.items():
+        (package / f"{name}.py").write_text(source)
+    return tmp_path / "site"
+
+
+def env(home: AocdHome, site: Path) -> dict[str, str]:
+    environment = home.env()
+    environment["PYTHONPATH"] = f"{site}{os.pathsep}{environment['PYTHONPATH']}"
+    return environment
+
+
+def test_sys_exit_in_a_part_is_that_parts_error_and_the_run_goes_on(tmp_path: Path) -> None:
+    days = {"day01.py": day("sys.exit(3)"), "day02.py": day("raise SystemExit")}
+    with temporary_year(tmp_path / "site", 2066, days):
+        done = aoc_in_process("run", "2066", "--example", "--json")
+    assert done.returncode == 2, done.stderr
+    results = json.loads(done.stdout)["results"]
+    assert [(r["day"], [p["status"] for p in r["parts"]]) for r in results] == [
+        (1, ["error", "correct"]), (2, ["error", "correct"])]
+    assert results[0]["parts"][0]["error"] == "the day's code called sys.exit(3)"
+
+
+def test_under_json_what_a_part_prints_goes_to_stderr(tmp_path: Path) -> None:
+    with temporary_year(tmp_path / "site", 2066, {"day01.py": day("print('chatty'); return 1")}):
+        done = aoc_in_process("run", "2066", "1", "--example", "--json")
+    assert json.loads(done.stdout)["results"][0]["parts"][0]["status"] == "correct"
+    assert "chatty" in done.stderr
+
+
+def test_a_part_that_forks_leaves_a_thread_or_closes_stdout_cannot_upset_the_report(
+    tmp_path: Path, aocd_home: AocdHome
+) -> None:
+    """One process, three days: day 1's part forks (the report is not printed twice), day
+    2's leaves a thread running (aoc exits all the same), day 3's closes stdout and stderr
+    (the report is whole, and no traceback)."""
+    site = year(tmp_path, day01=day("os.fork(); return 1"),
+                day02=day("threading.Thread(target=time.sleep, args=(600,)).start(); return 1"),
+                day03=day("sys.stdout.close(); sys.stderr.close(); return 1"))
+    # Had aoc waited for the thread, it would have run past this limit (TimeoutExpired).
+    done = aoc(None, aocd_home, "run", "2066", "--example", env=env(aocd_home, site),
+               timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.count("Advent of Code") == 1
+    rows = [line for line in done.stdout.splitlines() if "2066/0" in line]
+    assert [row.split("│")[1].strip() for row in rows] == ["2066/01", "2066/02", "2066/03"]
+    assert all("✔ 1" in row for row in rows), done.stdout
+    assert "Traceback" not in done.stderr
