@@ -30,9 +30,17 @@ from hypothesis import strategies as st
 from misbehaving_days import CHARACTERS, examples
 from project_copy import PROJECT, copy_project, isolated
 from site_cli import aoc_in_process
+from test_registry import GOOD
 
 from aoc2023.framework import Example
-from aoc2023.framework.commands.new import Target, answer_literal, example_literal, render_day
+from aoc2023.framework.commands.new import (
+    Target,
+    answer_literal,
+    example_literal,
+    refuse_existing,
+    render_day,
+)
+from aoc2023.framework.errors import FileExistsRefusal
 
 BIN = Path(sys.executable).parent
 
@@ -462,3 +470,12 @@ def test_no_placeholder_for_a_drawn_answer_becomes_an_expected_answer(
     checked = subprocess.run([str(BIN / "ruff"), "check", "--no-cache", "source/aoc2021"],
                              cwd=root, capture_output=True, text=True, timeout=120)
     assert checked.returncode == 0, checked.stdout
+
+
+def test_aoc_new_writes_no_second_module_for_a_day(tmp_path: Path) -> None:
+    package = tmp_path / "aoc2091"
+    package.mkdir()
+    (package / "day7.py").write_text(GOOD)
+    with pytest.raises(FileExistsRefusal, match=r"2091 day 7 is already in .*aoc2091/day7\.py"):
+        refuse_existing(Target(2091, 7, "aoc2091", package / "day07.py"))
+    refuse_existing(Target(2091, 8, "aoc2091", package / "day08.py"))  # another day: fine

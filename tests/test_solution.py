@@ -1,5 +1,6 @@
-"""Days of the shapes puzzles come in, each run through everything a user runs it with:
-`aoc run --example`, `aoc list`, `check_examples` and the aocd plugin.
+"""What a day subclasses (solution.py), in the shapes puzzles come in, each day run through
+everything a user runs it with: `aoc run --example`, `aoc list`, `check_examples` and the
+aocd plugin.
 
 The days live in throwaway years (2081, and 2082 as a second year): a grid with a
 helper module beside it, examples whose parameters differ from the real input,
