@@ -1,4 +1,4 @@
-"""Fetching through aocd, against a fake adventofcode.com on loopback."""
+"""Every request through aocd (aocd/client.py), against a fake adventofcode.com on loopback."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""`aoc run --profile`: the functions where a day's time went, the day's own by name."""
+"""`aoc run --profile` (instruments.py): the functions where a day's time went, the day's
+own by name."""
 
 from __future__ import annotations
 
@@ -40,7 +41,7 @@ def test_the_profile_names_the_days_own_functions_and_leaves_the_framework_out()
     assert all("framework" not in row.location for row in rows)
     assert rows == sorted(rows, key=lambda row: row.own_seconds, reverse=True)
     slow = rows[names.index("count_vowels_the_slow_way")]
-    assert slow.calls == 2 and slow.location.endswith(f"test_profile.py:{_line_of_slow()}")
+    assert slow.calls == 2 and slow.location.endswith(f"test_instruments.py:{_line_of_slow()}")
 
 
 def _line_of_slow() -> int:

@@ -1,4 +1,5 @@
-"""A reply lost after the site judged the answer never leads to sending it again.
+"""What was sent (aocd/sent.py): a reply lost after the site judged the answer never leads
+to sending it again.
 
 Each case sends a wrong answer through the loopback stand-in, loses the reply in a
 different way (the connection dropped after judging, HTTP 502 after judging, the
