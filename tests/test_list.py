@@ -159,7 +159,7 @@ def test_a_fresh_listing_imports_a_day_again_only_when_a_file_of_its_year_change
     as they are; a change to a private helper or a sub-package's module, the day file
     unchanged, is seen (the year's files are stamped as one, the day file among them),
     and so is a helper that stops importing, which is never cached: its reason is said
-    each time. Which files of the year are watched, one by one: test_listing_cache.py."""
+    each time. Which files of the year are watched, one by one: test_registry.py."""
     aocd_home.set_token()
     aocd_home.cache_answer(2053, 1, 1, "3")
     imports = tmp_path / "imports.txt"
@@ -193,7 +193,7 @@ def test_a_fresh_listing_imports_a_day_again_only_when_a_file_of_its_year_change
         # `edit`: a save of the same size within the same second would leave the old
         # bytecode current (Python checks the whole-second mtime and the size).
         # A private helper and a sub-package's module, the day file unchanged (each alone
-        # is a miss: test_listing_cache.py).
+        # is a miss: test_registry.py).
         edit(package / "_common.py", "WORD = 'Then'\n")
         edit(package / "sub" / "helper.py", "WORD = 'Over'\n")
         code, row, _ = listed()
