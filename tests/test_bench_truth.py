@@ -231,7 +231,7 @@ def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
 def test_a_part_that_changes_folder_moves_no_output(
     project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # Where each chart goes is the subject here, not its drawing (test_bench_plot's): a
+    # Where each chart goes is the subject here, not its drawing (test_bench_outputs'): a
     # chart is written as the path handed to the drawing says, without matplotlib, whose
     # import alone costs more than the rest of this test.
     def write_chart(bars: list[outputs.DayBar], budget: float, path: Path, title: str) -> None:

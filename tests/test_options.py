@@ -286,7 +286,7 @@ def test_bench_takes_several_years_and_the_readme_table_keeps_every_years_rows(
     two_years: tuple[int, int], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     cap_runs(monkeypatch, max_runs=1)  # the rows are the subject, not the figures
-    # The charts beside the table are test_bench_plot's: drawing one costs more than the
+    # The charts beside the table are test_bench_outputs': drawing one costs more than the
     # rest of this test, matplotlib's import most of it.
     monkeypatch.setattr(outputs, "available", lambda: False)
     monkeypatch.chdir(tmp_path)
