@@ -257,9 +257,9 @@ def aocd_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[AocdH
     monkeypatch.delenv("UV", raising=False)
     terminal_of_our_own(monkeypatch)
     # The floor between requests across processes (a second by default) is tested on its
-    # own, in test_fetch.py; elsewhere the fake site is asked as fast as the tests go.
+    # own, in test_client.py; elsewhere the fake site is asked as fast as the tests go.
     monkeypatch.setenv("AOC_REQUEST_FLOOR", "0")
-    # Every request names a contact, as the site asks (test_user_agent.py takes it away).
+    # Every request names a contact, as the site asks (test_client.py takes it away).
     monkeypatch.setenv("AOC_USER_AGENT", CONTACT)
     monkeypatch.setenv("AOCD_DIR", str(home.data))
     monkeypatch.setenv("AOCD_CONFIG_DIR", str(home.config))

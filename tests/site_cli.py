@@ -1,10 +1,10 @@
-"""`aoc` against the stand-in site (tests/fake_aoc.py), in a process of its own (`aoc`,
-`popen`, `command`) or, much cheaper, in this one (`aoc_in_process`), with the clock
-(`calendar.current_time`) moved by `shift` seconds. A test whose subject belongs to a
-process (the environment read at start-up, the installed script, signals, the log lines of
---verbose, which pytest's logging holds here) starts one; several commands that need a
-process but not one each share one (`aoc_runs`, or `several` for a process the test
-starts itself, on a terminal say).
+"""`aoc` against the stand-in site (tests/fake_aoc.py), with the clock
+(`calendar.current_time`) moved by `shift` seconds, in one of two ways: `aoc_in_process`,
+in this process (the cheap default), or `aoc`, in a process of its own, for a subject
+that belongs to a process (the environment or locale read at start-up, signals, a real
+terminal, what is written at exit, the log lines pytest's logging holds here). `aoc`
+takes one command or several (one process for all); `aoc_argv` is its command line, for
+a test that starts the process itself (on a pseudo-terminal, say).
 """
 
 from __future__ import annotations
@@ -19,41 +19,14 @@ from collections.abc import Callable, Mapping, Sequence
 from contextlib import chdir, nullcontext, redirect_stderr, redirect_stdout
 from datetime import timedelta
 from pathlib import Path
-from typing import TextIO
+from typing import TextIO, overload
 from unittest import mock
 
 from conftest import TESTS, AocdHome
 from fake_aoc import FakeAoC
 from project_copy import isolated
 
-_STARTS = """
-import sys
-from datetime import timedelta
-
-sys.path.append(sys.argv[3])
-from aoc2023.framework import calendar
-from aoc2023.framework.cli import main
-
-if sys.argv[1]:  # else aocd is left unimported, as a process starts: main imports it
-    from fake_aoc import point_aocd_at
-
-    point_aocd_at(sys.argv[1])
-now, shift = calendar.current_time, timedelta(seconds=float(sys.argv[2]))
-calendar.current_time = lambda: now() + shift
-"""
-"""How a process of `aoc` against the site at argv[1] ("": none) starts: the tests'
-folder argv[3] on its path, aocd pointed at the site, the clock moved by argv[2] s."""
-
-CLI = _STARTS + """
-sys.argv = ["aoc", *sys.argv[4:]]
-sys.exit(main())  # as the program is run
-"""
-
-
-def command(site: FakeAoC | str | None, *args: str, shift: float = 0.0) -> list[str]:
-    """`aoc ARGS` against `site` (or a site's address; None: one where nothing listens)."""
-    url = site.url if isinstance(site, FakeAoC) else site or "http://127.0.0.1:9"
-    return [sys.executable, "-c", CLI, url, repr(shift), str(TESTS), *args]
+_ENV_READ_AT_IMPORT = ("AOCD_DIR", "AOCD_CONFIG_DIR", "PYTHONPATH", "AOC_TESTS_HIDE_FOLDERS")
 
 
 def _env(env: dict[str, str], cwd: Path | None) -> dict[str, str]:
@@ -61,24 +34,7 @@ def _env(env: dict[str, str], cwd: Path | None) -> dict[str, str]:
     return isolated(env) if cwd is not None and (cwd / "pyproject.toml").exists() else env
 
 
-def aoc(site: FakeAoC | str | None, home: AocdHome, *args: str, cwd: Path | None = None,
-        env: dict[str, str] | None = None, shift: float = 0.0, encoding: str | None = None,
-        timeout: float = 120, wrapper: Sequence[str] = ()) -> subprocess.CompletedProcess[str]:
-    """`command` run to its end under `wrapper`, its output read in `encoding` (default:
-    the locale's)."""
-    return subprocess.run([*wrapper, *command(site, *args, shift=shift)], cwd=cwd,
-                          env=_env(env or home.env(), cwd), capture_output=True, text=True,
-                          encoding=encoding, timeout=timeout)
-
-
-def popen(site: FakeAoC, home: AocdHome, *args: str, cwd: Path | None = None,
-          shift: float = 0.0) -> subprocess.Popen[str]:
-    return subprocess.Popen(command(site, *args, shift=shift), cwd=cwd, env=_env(home.env(), cwd),
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-
-
-_ENV_READ_AT_IMPORT = ("AOCD_DIR", "AOCD_CONFIG_DIR", "PYTHONPATH", "AOC_TESTS_HIDE_FOLDERS")
-
+# --- in this process ---------------------------------------------------------------------
 
 def _capture(encoding: str | None) -> tuple[TextIO, Callable[[], str]]:
     """A stream to write to, and what was written to it."""
@@ -137,10 +93,30 @@ def aoc_in_process(*args: str, cwd: Path | None = None, env: dict[str, str] | No
     return subprocess.CompletedProcess(["aoc", *args], code, out_text(), err_text())
 
 
-SEVERAL = _STARTS + r"""
+# --- in a process of its own ---------------------------------------------------------------
+
+Command = list[str] | tuple[str, ...]
+"""One command's arguments, among several given to `aoc`."""
+
+_CHILD = r"""
 import json
 import os
+import sys
+from datetime import timedelta
 
+sys.path.append(sys.argv[3])
+from aoc2023.framework import calendar
+from aoc2023.framework.cli import main
+
+if sys.argv[1]:  # else aocd is left unimported, as a process starts: main imports it
+    from fake_aoc import point_aocd_at
+
+    point_aocd_at(sys.argv[1])
+now, shift = calendar.current_time, timedelta(seconds=float(sys.argv[2]))
+calendar.current_time = lambda: now() + shift
+if not sys.argv[4]:
+    sys.argv = ["aoc", *sys.argv[5:]]
+    sys.exit(main())  # as the program is run
 started_in = os.getcwd()
 for args, settings, cwd, writes in json.loads(sys.argv[4]):
     for path, text in writes.items():
@@ -159,58 +135,95 @@ for args, settings, cwd, writes in json.loads(sys.argv[4]):
     print(f"\x1e{code}\x1e", end="", flush=True)
     print("\x1e", end="", file=sys.stderr, flush=True)
 """
-"""Each command through `main` called from code, which reads the environment, the token
-and the days anew, as a fresh process does, after its files are written (text) or removed
-(None); ASCII's record separator ends each one's output, with its exit code on stdout."""
+"""A process of `aoc` against the site at argv[1] ("": none, and the network block
+refuses any other), the tests' folder argv[3] on its path, the clock moved by argv[2] s.
+argv[4] empty: the command argv[5:] as the program runs it. Else, argv[4] a JSON list
+of commands, each through `main` called from code (which reads the environment, the
+token and the days anew, as a fresh process does) after its files are written (text) or
+removed (None); ASCII's record separator ends each one's output, with its exit code
+between two on stdout."""
+
+def _several(given: Sequence[str | Command]) -> list[Command] | None:
+    """The commands given, or None for one command's arguments (strings)."""
+    several = [arg for arg in given if not isinstance(arg, str)]
+    if several and len(several) != len(given):
+        raise TypeError("aoc takes one command's arguments, or several commands, not both")
+    return several or None
 
 
-def several(site: FakeAoC | None, *commands: Sequence[str],
-            settings: Sequence[Mapping[str, str]] = (), cwds: Sequence[Path | None] = (),
-            writes: Sequence[Mapping[Path, str | None]] = (), shift: float = 0.0) -> list[str]:
-    """The command line of `aoc_runs`' one process (its arguments alike), for a process
-    wired otherwise: on a terminal, where each command's output ends at its exit code
+def aoc_argv(site: FakeAoC | None, *commands: str | Command, shift: float = 0.0,
+             settings: Sequence[Mapping[str, str]] = (), cwds: Sequence[Path | None] = (),
+             writes: Sequence[Mapping[Path, str | None]] = ()) -> list[str]:
+    """The command line of `aoc`'s process (its arguments alike), for a test that starts
+    it itself. Several commands on a terminal: each one's output ends at its exit code
     between two record separators on stdout, then one on stderr."""
-    settings = list(settings) or [{}] * len(commands)
-    folders = [str(folder or "") for folder in cwds or [None] * len(commands)]
+    url = "" if site is None else site.url
+    start = [sys.executable, "-c", _CHILD, url, repr(shift), str(TESTS)]
+    if (several := _several(commands)) is None:
+        if settings or cwds or writes:
+            raise TypeError("settings, cwds and writes are for several commands")
+        return [*start, "", *map(str, commands)]
+    settings = list(settings) or [{}] * len(several)
+    folders = [str(folder or "") for folder in cwds or [None] * len(several)]
     files = [{str(path): text for path, text in each.items()}
-             for each in writes or [{}] * len(commands)]
+             for each in writes or [{}] * len(several)]
     if changed := [name for each in settings for name in each if name in _ENV_READ_AT_IMPORT]:
         raise ValueError(f"settings change {changed}, read when a process starts")
-    url = "" if site is None else site.url
     runs = json.dumps([[list(args), dict(each), folder, written] for args, each, folder, written
-                       in zip(commands, settings, folders, files, strict=True)])
-    return [sys.executable, "-c", SEVERAL, url, repr(shift), str(TESTS), runs]
+                       in zip(several, settings, folders, files, strict=True)])
+    return [*start, runs]
 
 
-def aoc_runs(site: FakeAoC | None, home: AocdHome, *commands: Sequence[str],
-             settings: Sequence[Mapping[str, str]] = (), env: dict[str, str] | None = None,
-             cwd: Path | None = None, cwds: Sequence[Path | None] = (),
-             writes: Sequence[Mapping[Path, str | None]] = (), shift: float = 0.0,
-             encoding: str | None = None, timeout: float = 120, wrapper: Sequence[str] = ()
-             ) -> list[subprocess.CompletedProcess[str]]:
-    """`aoc` run on each of `commands` in turn, in ONE process of its own (as `aoc`
-    starts it: `env`, `cwd`, `wrapper`, `encoding` as there), each command with the
-    variables of its `settings` set on top (a token, say; none read at start-up), in its
-    folder of `cwds` (default: `cwd`), after the files of its `writes` are written (or,
-    None, removed): a day saved between two runs, say. For what needs a process but not
-    one per command: a locale, a read-only folder, a time limit against a hang. What the
-    process writes at its exit goes to the last one."""
+@overload
+def aoc(site: FakeAoC | None, home: AocdHome, *args: str, cwd: Path | None = None,
+        env: dict[str, str] | None = None, shift: float = 0.0, encoding: str | None = None,
+        timeout: float = 120, wrapper: Sequence[str] = ()) -> subprocess.CompletedProcess[str]:
+    ...
+
+
+@overload
+def aoc(site: FakeAoC | None, home: AocdHome, *commands: Command, cwd: Path | None = None,
+        env: dict[str, str] | None = None, shift: float = 0.0, encoding: str | None = None,
+        timeout: float = 120, wrapper: Sequence[str] = (),
+        settings: Sequence[Mapping[str, str]] = (), cwds: Sequence[Path | None] = (),
+        writes: Sequence[Mapping[Path, str | None]] = ()
+        ) -> list[subprocess.CompletedProcess[str]]:
+    ...
+
+
+def aoc(site: FakeAoC | None, home: AocdHome, *commands: str | Command,
+        cwd: Path | None = None, env: dict[str, str] | None = None, shift: float = 0.0,
+        encoding: str | None = None, timeout: float = 120, wrapper: Sequence[str] = (),
+        settings: Sequence[Mapping[str, str]] = (), cwds: Sequence[Path | None] = (),
+        writes: Sequence[Mapping[Path, str | None]] = ()
+        ) -> subprocess.CompletedProcess[str] | list[subprocess.CompletedProcess[str]]:
+    """`aoc ARGS` run to its end in a process of its own, in `env` (default: `home`'s)
+    and `cwd`, under `wrapper` (a limit, a read-only folder), its output read in
+    `encoding` (default: the locale's); against `site` (None: none, the network blocked).
+    Given several commands (lists), ONE process runs them in turn and a result comes back
+    for each: each with the variables of its `settings` set on top (none read at
+    start-up), in its folder of `cwds` (default: `cwd`), after the files of its `writes`
+    are written (or, None, removed). What the process writes at its exit goes to the last."""
     done = subprocess.run(
-        [*wrapper, *several(site, *commands, settings=settings, cwds=cwds, writes=writes,
-                            shift=shift)],
+        [*wrapper, *aoc_argv(site, *commands, shift=shift, settings=settings, cwds=cwds,
+                             writes=writes)],
         cwd=cwd, env=_env(env or home.env(), cwd), capture_output=True, text=True,
         encoding=encoding, timeout=timeout)
+    if (several := _several(commands)) is None:
+        return done
     outs, errs = re.split("\x1e(-?\\d+)\x1e", done.stdout), done.stderr.split("\x1e")
-    if done.returncode != 0 or len(outs) != 2 * len(commands) + 1 \
-            or len(errs) != len(commands) + 1:
-        raise AssertionError(f"aoc_runs ended early ({done.returncode}):\n"
+    if done.returncode != 0 or len(outs) != 2 * len(several) + 1 \
+            or len(errs) != len(several) + 1:
+        raise AssertionError(f"aoc's process ended early ({done.returncode}):\n"
                              f"{done.stdout}\n{done.stderr}")
     ran = [subprocess.CompletedProcess(["aoc", *args], int(outs[2 * i + 1]), outs[2 * i],
-                                       errs[i]) for i, args in enumerate(commands)]
+                                       errs[i]) for i, args in enumerate(several)]
     ran[-1].stdout += outs[-1]
     ran[-1].stderr += errs[-1]
     return ran
 
+
+# --- for tests of the sending rules -----------------------------------------------------
 
 class SaysYes:
     """A prompter (submit.py's Prompter) for tests of the sending rules: yes to every

@@ -1,30 +1,41 @@
 """The `aoc bench` command on a throwaway year's day (2047 day 7, with a variant): its
-table, its JSON, the history it saves and compares, and the README table. How it
-measures is `test_bench_measure.py`; what it shows on a terminal and does on Ctrl-C,
-`test_bench_process.py`.
+table (at any width: 2085, below), its JSON, the history it saves and compares, the
+README table, its progress line on a terminal and Ctrl-C. How it measures is
+`test_bench_measure.py`.
 
 The steps are timed by the real clocks, but the budget never runs out: `max_runs` ends
 the timing (`cap_runs`), so each step gets the same runs however busy the machine: the
 fewest a fast step gets from any budget (MIN_RUNS a part, each on a parse of its own),
 since what is checked here is what is done with the figures, not how they are measured.
-The README's chart is `test_bench_plot.py`'s subject: here `--readme` writes the table
+The README's chart is `test_bench_outputs.py`'s subject: here `--readme` writes the table
 alone (`table_alone`)."""
 
 from __future__ import annotations
 
+import fcntl
+import io
 import json
 import os
+import pty
 import re
+import signal
+import struct
+import subprocess
+import sys
+import termios
 from collections.abc import Iterator
 from dataclasses import replace
+from datetime import UTC, datetime
 from pathlib import Path
 from subprocess import CompletedProcess
 
 import pytest
-from conftest import temporary_year
-from fake_clock import cap_runs
+from conftest import AocdHome, temporary_year
+from fake_clock import cap_runs, capped
 from site_cli import aoc_in_process
+from test_interrupt import CTRL_C, CTRL_C_TO_AOC, SIGTERM_HERE, ctrl_c_here, sigterm_for_aoc
 
+import aoc2023
 from aoc2023.framework.bench import measure, outputs
 from aoc2023.framework.bench.figures import (
     LONG_STEP,
@@ -33,11 +44,17 @@ from aoc2023.framework.bench.figures import (
     TOLERANCE,
     WIDE_TOLERANCE,
     BenchReport,
+    DayBench,
+    Stats,
     StepBench,
 )
+from aoc2023.framework.bench.measure import bench_days
 from aoc2023.framework.bench.outputs import END, START, insert_block
+from aoc2023.framework.commands import bench as bench_view
+from aoc2023.framework.commands.view import format_duration
 from aoc2023.framework.errors import UsageError
 from aoc2023.framework.inputs import RunRequest
+from aoc2023.framework.results import DayResult
 
 YEAR = 2047
 EXAMPLE_INPUT = "1000 234"
@@ -451,3 +468,337 @@ def test_a_files_history_is_kept_under_its_resolved_path(project: Path, tmp_path
     history.write_text(json.dumps(saved))
     steps = compared(report, absolute)
     assert steps and all(step.change is not None for step in steps)
+
+
+# ------------------------------------------------------------------------------------------------
+# The `aoc bench` table at 60 and 120 columns (issue 12): it fits, numbers and answers
+# are never cut, and free text wraps.
+#
+# The days live in the throwaway year 2085. Their steps are timed by the real clocks, but
+# the budget never runs out: `max_runs` ends the timing (`cap_runs`), so each step gets the
+# same runs however busy the machine (the fewest a fast step gets from any budget: MIN_RUNS
+# a part), and day 2's part 2 (3 ms of CPU) always its CPU headline.
+
+BIG = 123456789012345
+RUNS = 2 * MIN_RUNS
+"""A step's most runs (a part's, half that): none rough."""
+DAY = '''
+import time
+from aoc2023.framework import Example, Solution
+
+
+class Day(Solution[str]):
+    title = "A Rather Long Title For A Puzzle About Reindeer And Their Many Olympics"
+    examples = [Example("example", part_1={big}, part_2={big2})]
+
+    def part_1(self, text: str) -> int:
+        return {big}
+
+    def part_2(self, text: str) -> int:
+        until = time.process_time() + {cpu}
+        while time.process_time() < until:
+            pass
+        return {big2}
+'''
+PART_1_ONLY = '''
+from aoc2023.framework import Example, Solution
+
+
+class Day(Solution[str]):
+    title = "Part one only"
+    examples = [Example("example", part_1=7)]
+
+    def part_1(self, text: str) -> int:
+        return 7
+'''
+
+
+@pytest.fixture
+def year_2085(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    project = tmp_path / "project"
+    project.mkdir()
+    (project / "pyproject.toml").write_text("[project]\nname = 'mine'\n")
+    monkeypatch.chdir(project)
+    cap_runs(monkeypatch, max_runs=RUNS)
+    days = {"day01.py": DAY.format(big=BIG + 1, big2=BIG + 2, cpu=0),
+            "day02.py": DAY.format(big=BIG + 3, big2=BIG + 4, cpu=0.003),  # a CPU headline
+            "day03.py": PART_1_ONLY}
+    with temporary_year(tmp_path / "site", 2085, days):
+        yield
+
+
+def _headings(lines: list[str]) -> list[str]:
+    """The table's headings, each of its lines joined: between the top and middle rules."""
+    top = next(n for n, line in enumerate(lines) if line.startswith("┌"))
+    middle = next(n for n, line in enumerate(lines) if line.startswith("├"))
+    return [" ".join(" ".join(column).split()) for column in zip(
+        *(line.split("│")[1:-1] for line in lines[top + 1:middle]), strict=True)]
+
+
+def drawn(report: BenchReport, columns: int, monkeypatch: pytest.MonkeyPatch) -> str:
+    """The table of `report` as `aoc bench` draws it for a COLUMNS width."""
+    monkeypatch.setenv("COLUMNS", str(columns))
+    out = io.StringIO()
+    bench_view.render(report, out, io.StringIO(), verbose=False)
+    return out.getvalue()
+
+
+def test_a_column_a_figure_when_it_fits_else_each_step_under_its_day(
+    year_2085: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One report of a day with a short title and a short answer, drawn at each width."""
+    report = bench_days(RunRequest(((2085, 3),), None, True), clocks=capped(RUNS))
+    for columns in (60, 120):
+        text = drawn(report, columns, monkeypatch)
+        lines = text.splitlines()
+        assert max(len(line) for line in lines) <= columns, text
+        if columns == 120:  # the wide table: a column each
+            assert _headings(lines) == [
+                "Day", "Title", "Input", "Step", "Answer", "Runs", "Fastest (wall)",
+                "Median (wall)", "Spread (wall)", "Median (CPU)", "Change"], text
+            assert "│ 2085/03 │ Part one only │ example 1 │ parse " in text
+        else:  # the narrow one: the day on a row, then a row a step, runs and answer under it
+            assert _headings(lines) == [
+                "Step", "Fastest (wall), median (CPU)", "Median (spread) (wall)", "Change"], text
+            assert "│ 2085/03 Part one only" in text and "│ (example 1)" in text
+            assert re.search(r"│ part 1 \([\d,]+ runs\) +│ +[\d.]+ [nµm]?s │", text), text
+            assert re.search(r"│ ✔ 7 +│", text), text
+
+
+def test_the_bench_table_fits_and_shows_every_figure_and_answer_whole(
+    year_2085: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One report, compared with figures saved before (so that its Change column is
+    filled), drawn at each width: it fits, and no figure, answer or word is cut.
+
+    The figures saved before are the report's own, saved as `aoc bench --save` saves
+    them, then made slower by hand, each step by a ratio of its own: one bench, and
+    every step's change a figure of its own in the table."""
+    report = bench_days(RunRequest(((2085, 1), (2085, 2), (2085, 3)), None, True), 0.05,
+                        clocks=capped(RUNS))
+    outputs.save_and_publish(report, outputs.prepare(save=True), datetime.now(UTC), [],
+                             duration=format_duration)
+    history = Path("benchmarks", "history.json")
+    saved = json.loads(history.read_text())
+    for number, figure in enumerate(saved["entries"][0]["figures"], start=1):
+        for name in ("median", "min", "q1", "q3", "cpu_min", "normalised", "normalised_cpu"):
+            if figure[name] is not None:
+                figure[name] *= 1 + number / 10
+    history.write_text(json.dumps(saved))
+    report = outputs.compared(report, outputs.prepare())
+    steps = [step for day in report.results for step in day.steps]
+    assert len(steps) == 8  # parse and two parts, twice; parse and part 1
+    for columns in (60, 120):
+        text = drawn(report, columns, monkeypatch)
+        lines = text.splitlines()
+        assert max(len(line) for line in lines) <= columns, text
+        for answer in (BIG + 1, BIG + 2, BIG + 3, BIG + 4):
+            assert text.count(str(answer)) == 1, text  # each on one line, once
+        assert "no change" in text or "faster" in text or "slower" in text
+        assert "CPU" in text  # day 2's part 2 is headlined by its CPU time
+        words = " ".join(re.sub(r"[│ ]+", " ", line) for line in lines).split()
+        for word in ("Rather", "Puzzle", "Reindeer", "Olympics"):
+            assert word in words  # the title wraps, whole
+        for step in steps:
+            assert step.stats is not None and step.change is not None
+            stats = step.stats
+            scale = (stats.normalised or 0.0) / stats.minimum  # at the reference speed
+            figures = [format_duration(stats.headline_seconds),
+                       format_duration(stats.minimum * scale),
+                       format_duration(stats.median * scale), format_duration(stats.iqr * scale),
+                       f"{step.stats.runs:,}", f"{(step.change.ratio - 1) * 100:+.1f}%"]
+            for figure in figures:
+                assert re.search(rf"(?<![\d.,]){re.escape(figure)}(?![\d.,])", text), \
+                    (figure, text)
+
+
+def test_a_title_of_one_long_word_breaks_to_fit(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A title with no space to wrap at (a site's, 92 letters) breaks, as run's does,
+    rather than push the narrow table past the terminal."""
+    monkeypatch.chdir(tmp_path)
+    cap_runs(monkeypatch, max_runs=RUNS)
+    day = PART_1_ONLY.replace('"Part one only"', repr("A" * 92))
+    with temporary_year(tmp_path / "site", 2086, {"day01.py": day}):
+        report = bench_days(RunRequest(((2086, 1),), None, True), clocks=capped(RUNS))
+    text = drawn(report, 80, monkeypatch)
+    assert max(len(line) for line in text.splitlines()) <= 80, text
+    assert "".join(re.findall(r"A{5,}", text)) == "A" * 92, text
+
+
+@pytest.mark.parametrize("columns", [60, 120])
+def test_a_step_of_few_runs_is_marked_rough(columns: int, monkeypatch: pytest.MonkeyPatch
+                                            ) -> None:
+    steps = (StepBench("parse", Stats(40, 2e-6, 1e-6, 1e-6, 3e-6)),
+             StepBench("part 1", Stats(3, 0.5, 0.4, 0.45, 0.55)))
+    monkeypatch.setenv("COLUMNS", str(columns))
+    out = io.StringIO()
+    bench_view.render(BenchReport([DayBench(DayResult(2085, 4, "Slow", "file", "in.txt"),
+                                            steps)]), out, io.StringIO(), verbose=False)
+    text = out.getvalue()
+    assert max(len(line) for line in text.splitlines()) <= columns, text
+    if columns == 120:
+        assert re.search(r"│ part 1 +│ +│ 3 \(rough\) │", text), text
+        assert "40 (rough)" not in text
+    else:
+        assert "part 1 (3 runs, rough)" in text.replace("\N{NO-BREAK SPACE}", " "), text
+        assert "40 runs, rough" not in text.replace("\N{NO-BREAK SPACE}", " ")
+
+
+# ------------------------------------------------------------------------------------------------
+# `aoc bench` stopped: by Ctrl-C and SIGTERM, and its progress line on a terminal.
+#
+# Each test runs `aoc bench` on a throwaway year of its own, so none of them depends on
+# the days this project has, and `test_days_added` does not run them again. What needs
+# no process is checked in this one: no progress line on a stream that is not a terminal,
+# and the stops, where the stuck day stops `aoc` as the signal would (test_interrupt.py's
+# helpers). The line on a terminal is drawn by a process whose stderr is one.
+#
+# The process keeps the real clocks: no test asserts a time. A budget of 1 s, far more
+# than a busy machine takes to check a fast day's answers, leaves time for the progress
+# line to show the runs kept so far. The Ctrl-C tests' budget of 0.3 s is one that the
+# stuck day's checking run must fit in under --timeout (a child's, on the real clock):
+# after a checking run that outlasts the budget (and its grace) no timing run starts, and
+# the day never gets stuck. Waits for a process are a generous 60 s.
+
+SOURCE = str(Path(aoc2023.__file__).resolve().parents[1])
+"""Where this aoc2023 is, for a process started in another folder."""
+
+
+FAST_DAY = """
+from aoc2023.framework import Example, Solution
+
+class Day(Solution[str]):
+    title = "Done in time"
+    examples = [Example("abc", part_1=3)]
+
+    def part_1(self, text: str) -> int:
+        return len(text)
+"""
+
+
+def stderr_on_a_terminal(command: list[str], env: dict[str, str], cwd: Path | None = None,
+                         columns: int | None = None,
+                         ) -> tuple[subprocess.CompletedProcess[str], str]:
+    """Run `command` to its end with stderr on a pseudo-terminal (`columns` wide, when
+    given) and stdout on a pipe: the process, and everything the terminal was shown."""
+    controller, terminal = pty.openpty()
+    if columns is not None:
+        fcntl.ioctl(terminal, termios.TIOCSWINSZ, struct.pack("HHHH", 24, columns, 0, 0))
+    try:
+        done = subprocess.run(command, env=env, stdout=subprocess.PIPE, stderr=terminal,
+                              text=True, timeout=60, cwd=cwd)
+        os.close(terminal)
+        shown = b""
+        while True:
+            try:
+                chunk = os.read(controller, 4096)
+            except OSError:  # the terminal's other end is closed: all read
+                break
+            if not chunk:
+                break
+            shown += chunk
+    finally:
+        os.close(controller)
+    return done, shown.decode()
+
+
+def test_no_progress_line_on_a_stream_that_is_no_terminal(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A pipe, a file: in this process, a stream in memory, told apart from a terminal by
+    the same test (isatty), with the fewest runs. The line on a terminal:
+    test_the_progress_line_on_a_terminal_shows_the_runs_and_is_cleared_whole."""
+    (tmp_path / "in.txt").write_text("abc\n")
+    cap_runs(monkeypatch, max_runs=2 * MIN_RUNS)
+    with temporary_year(tmp_path / "site", 2072, {"day01.py": FAST_DAY}):
+        piped = aoc_in_process("bench", "2072", "1", "--input", str(tmp_path / "in.txt"))
+    assert piped.returncode == 0, piped.stderr
+    assert "runs so far" not in piped.stderr and "checking the answers" not in piped.stderr
+    assert "Done in time" in piped.stdout and "part 1" in piped.stdout  # the table, piped
+
+
+STUCK_WHEN_TIMED = """
+import os
+import signal
+import time
+from pathlib import Path
+from aoc2023.framework import Example, Solution
+
+class Day(Solution[str]):
+    title = "Stuck"
+    examples = [Example("abc", part_1=3)]
+
+    def part_1(self, text: str) -> int:
+        # The checking run leaves a file: under --timeout the runs are in processes of
+        # their own, and a busy machine may give the first of them the whole budget.
+        checked = Path({checked!r})
+        if {when}:
+            {stop}
+        checked.write_text("")
+        return len(text)
+"""
+"""Day 5, stopped by `stop` in the checking run (`when` True) or, once it is checked, in
+the timing (`when` checked.exists())."""
+
+
+@pytest.mark.parametrize(("timeout", "stuck_in", "signum"), [
+    ([], "the timing", signal.SIGINT), (["--timeout", "30"], "the timing", signal.SIGINT),
+    ([], "the checking run", signal.SIGTERM)])
+def test_ctrl_c_shows_the_days_done_saves_nothing_and_exits_130(
+    aocd_home: AocdHome, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, timeout: list[str],
+    stuck_in: str, signum: int
+) -> None:
+    """`aoc bench` in this process, stopped as the signal stops it where the stuck day
+    runs (test_interrupt.py's helpers). Without --timeout the runs are `aoc`'s own, in
+    its main thread: Ctrl-C there is Python's KeyboardInterrupt, which the day raises
+    (CTRL_C). Under --timeout the timing runs in a child, which sends SIGINT to `aoc`
+    waiting on it (CTRL_C_TO_AOC). And SIGTERM the same, but for its name and its exit
+    code (128 + 15): the day sends it to this process (SIGTERM_HERE), where `aoc`'s handler
+    raises errors.Terminated, a KeyboardInterrupt that every stage stops on as on Ctrl-C,
+    so one case of it (in the checking run) stands for it in either stage. The fewest
+    runs (`cap_runs`)."""
+    project = tmp_path / "project"
+    (project / "sub").mkdir(parents=True)  # where aoc runs: --save finds the project above
+    (project / "pyproject.toml").write_text("[project]\nname = 'mine'\n")
+    cap_runs(monkeypatch, max_runs=2 * MIN_RUNS)
+    stop, when = ((SIGTERM_HERE, "True") if stuck_in == "the checking run"
+                  else (CTRL_C_TO_AOC if timeout else CTRL_C, "checked.exists()"))
+    stuck = STUCK_WHEN_TIMED.format(checked=str(tmp_path / "checked"), when=when, stop=stop)
+    days_asked = "5" if stuck_in == "the checking run" else "4-5"  # nothing done yet
+    with (temporary_year(tmp_path / "site", 2086, {"day04.py": FAST_DAY, "day05.py": stuck}),
+          sigterm_for_aoc()):
+        done = ctrl_c_here("bench", "2086", days_asked, "--example", "--budget", "0.3",
+                           "--save", *timeout, cwd=project / "sub",
+                           env=os.environ | {"COLUMNS": "120"})  # wide enough for the table
+    assert done.returncode == 128 + signum, done.stderr
+    assert "Traceback" not in done.stderr
+    name = "Ctrl-C" if signum == signal.SIGINT else signal.Signals(signum).name
+    assert f"Interrupted ({name}) during 2086 day 5" in done.stderr
+    if days_asked == "4-5":
+        assert "2086/04" in done.stdout and "Done in time" in done.stdout  # benched before
+    assert "2086/05" not in done.stdout  # its figures are partial: not shown
+    assert not (project / "benchmarks").exists()  # nor saved
+
+
+def test_the_progress_line_on_a_terminal_shows_the_runs_and_is_cleared_whole(
+    aocd_home: AocdHome, tmp_path: Path
+) -> None:
+    """In a process whose stderr is a terminal: the input and step, then the runs so far.
+    Under --timeout, as here, this process draws the checking line and a forked child the
+    runs; the parent, which clears the line, never saw how long the child drew it."""
+    (tmp_path / "in.txt").write_text("abc\n")
+    with temporary_year(tmp_path / "site", 2086, {"day06.py": FAST_DAY}):
+        env = {k: v for k, v in aocd_home.env().items() if k not in ("COLUMNS", "LINES")}
+        env["PYTHONPATH"] = os.pathsep.join([str(tmp_path / "site"), SOURCE, env["PYTHONPATH"]])
+        command = [sys.executable, "-m", "aoc2023", "bench", "2086", "6", "--input",
+                   "in.txt", "--budget", "1", "--timeout", "30"]
+        done, shown = stderr_on_a_terminal(command, env, cwd=tmp_path, columns=100)
+    assert done.returncode == 0
+    assert "2086 day 6 (in.txt): checking the answers" in shown
+    assert "(in.txt): part 1, " in shown and "runs so far" in shown
+    drawn = shown.split("\r")
+    longest = max(len(text) for text in drawn if "runs so far" in text)
+    assert longest > len("2086 day 6 (in.txt): checking the answers")  # the child's, longer
+    cleared = [text for text in drawn if text and not text.strip(" ")]
+    assert cleared and len(cleared[-1]) >= longest, drawn

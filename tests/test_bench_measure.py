@@ -1,7 +1,7 @@
 """Measuring: statistics, runs on fresh parses within the budget and the limits, CPU
 time, and the progress line. These tests time classes of their own, never this
 project's days (`test_bench.py` tests the `aoc bench` command on them; a bench whose
-checking run met --timeout is test_timeout.py's, beside that run).
+checking run met --timeout is test_timeouts.py's, beside that run).
 
 Their days' steps take time on a fake clock (fake_clock.py), so that they count runs,
 not seconds: how many fit the budget, in what order, which figure is the headline. Only

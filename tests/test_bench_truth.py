@@ -19,7 +19,7 @@ import pytest
 from conftest import AocdHome, temporary_year
 from fake_clock import FakeClock, Timed, cap_runs
 from read_only import read_only
-from site_cli import aoc_in_process, aoc_runs
+from site_cli import aoc, aoc_in_process
 
 import aoc2023
 from aoc2023.framework.bench import measure, outputs
@@ -167,7 +167,7 @@ def test_an_output_that_cannot_be_written_is_refused_before_any_timing(
 ) -> None:
     """Each option's folder read-only (for a process: read_only.py), the project's own
     folder only where the README is written, or the README alone, so that each refusal is
-    its file's: one process runs a bench with each option (site_cli.aoc_runs)."""
+    its file's: one process runs a bench with each option (site_cli.aoc)."""
     runs = tmp_path / "runs"
     project = tmp_path / "project"
     project.mkdir()
@@ -182,10 +182,10 @@ def test_an_output_that_cannot_be_written_is_refused_before_any_timing(
             runs=str(runs))}):
         env = aocd_home.env()
         env["PYTHONPATH"] = os.pathsep.join([str(tmp_path / "site"), SOURCE, env["PYTHONPATH"]])
-        refused = aoc_runs(None, aocd_home, *(["bench", "2046", "2", "--input", "in.txt",
-                                               "--budget", "0.05", *option]
-                                              for option in options),
-                           env=env, cwds=[project] * len(options), wrapper=wrapper)
+        refused = aoc(None, aocd_home, *(["bench", "2046", "2", "--input", "in.txt",
+                                          "--budget", "0.05", *option]
+                                         for option in options),
+                      env=env, cwds=[project] * len(options), wrapper=wrapper)
     for option, done in zip(options, refused, strict=True):
         assert done.returncode == 2, done.stderr
         assert "cannot be written" in done.stderr and option[0] in done.stderr, done.stderr
@@ -231,7 +231,7 @@ def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
 def test_a_part_that_changes_folder_moves_no_output(
     project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # Where each chart goes is the subject here, not its drawing (test_bench_plot's): a
+    # Where each chart goes is the subject here, not its drawing (test_bench_outputs'): a
     # chart is written as the path handed to the drawing says, without matplotlib, whose
     # import alone costs more than the rest of this test.
     def write_chart(bars: list[outputs.DayBar], budget: float, path: Path, title: str) -> None:

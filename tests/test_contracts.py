@@ -58,7 +58,7 @@ from misbehaving_days import (
     declared_days,
     examples,
 )
-from site_cli import aoc_in_process, command
+from site_cli import aoc_argv, aoc_in_process
 
 DOCUMENTED = {0, 1, 2, 130}
 TRACEBACK = "Traceback (most recent call last)"
@@ -500,7 +500,7 @@ def test_output_below_sys_stdout_stays_off_the_json(day: Day, args: tuple[str, .
         site = write_year(Path(folder), YEAR, day.files())
         home = AocdHome(Path(folder) / "data", Path(folder) / "config")
         done = subprocess.run(
-            command(None, args[0], str(YEAR), *args[1:]), cwd=folder,
+            aoc_argv(None, args[0], str(YEAR), *args[1:]), cwd=folder,
             env=site_path_env(home, site), capture_output=True, text=True, timeout=120)
     result = subprocess.CompletedProcess(["aoc", args[0], str(YEAR), *args[1:]],
                                          done.returncode, done.stdout, done.stderr)
@@ -600,7 +600,7 @@ def test_ctrl_c_sends_nothing_and_keeps_what_finished(
         fake_aoc.add_puzzle(YEAR, 1, "Interrupted", inputs={TOKEN: "input"},
                             solutions=["1", "2"])
         before = len(fake_aoc.requests)
-        with interrupted(command(fake_aoc, *args), marker, group, cwd=folder,
+        with interrupted(aoc_argv(fake_aoc, *args), marker, group, cwd=folder,
                          env=site_path_env(home, site)) as (out, err, code):
             pass
     result = subprocess.CompletedProcess(["aoc", *args], int(code), out, err)
@@ -924,9 +924,9 @@ def test_a_write_that_fails_is_one_sentence_naming_the_file(
     "unexpected" nor a traceback; a command that only keeps a copy still succeeds; and
     nothing is left on the disk half-written (no temporary file, no file of 0 bytes, aocd's
     memo of tokens' owners as it was).
-    All the commands run in one process (site_cli.aoc_runs), on one disk made for it."""
+    All the commands run in one process (site_cli.aoc), on one disk made for it."""
     from read_only import full_disk, left, read_only, then_list
-    from site_cli import aoc_runs
+    from site_cli import aoc
 
     tmp_path = tmp_path_factory.mktemp("writes")
     folder = tmp_path / "disk"
@@ -959,7 +959,7 @@ def test_a_write_that_fails_is_one_sentence_naming_the_file(
                                           "members": {}}, viewers={TOKEN})
         wrapper = full_disk(folder) if disk == "full" else read_only(folder)
         commands = [[*args, "--json"] for args in (*WRITING.values(), *SKIPPING.values())]
-        done = aoc_runs(fake, home, *commands, env=site_path_env(home, project) | {
+        done = aoc(fake, home, *commands, env=site_path_env(home, project) | {
             "AOC_SESSION": TOKEN}, cwds=[project] * len(commands), timeout=120,
             shift=WRITES_SHIFT, wrapper=[*wrapper, *then_list(folder)])
         posted = fake.requests_for("/answer")

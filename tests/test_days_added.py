@@ -25,15 +25,15 @@ from aoc2023.framework.commands.new import Target, render_day
 # packages. Suites whose tests make throwaway years of their own or reach no day
 # (`test_registry.py`, `test_bench.py`, `test_list.py`, `test_runner.py`,
 # `test_calendar.py`, ...) cannot meet the days added, and are not run again.
-SUITES = ["test_cli.py", "test_testing.py"]
+SUITES = ["test_run.py", "test_testing.py"]
 # Nor can the tests of those suites that run a throwaway year of their own only, import
 # one day by its module, or stop at the command line before any day is looked for; the
 # costliest are left out by name (a name that no longer exists leaves nothing out, so a
 # test renamed runs again).
-LEFT_OUT = ["tests/test_cli.py::test_an_answer_that_is_no_answer_fails_its_part_alone",
-            "tests/test_cli.py::test_arguments_beyond_a_command_s_are_said_to_be_too_many",
-            "tests/test_cli.py::test_bad_command_line_is_exit_2",
-            "tests/test_cli.py::test_main_called_from_code_reads_the_token_anew_and_leaves_"
+LEFT_OUT = ["tests/test_run.py::test_an_answer_that_is_no_answer_fails_its_part_alone",
+            "tests/test_run.py::test_arguments_beyond_a_command_s_are_said_to_be_too_many",
+            "tests/test_run.py::test_bad_command_line_is_exit_2",
+            "tests/test_run.py::test_main_called_from_code_reads_the_token_anew_and_leaves_"
             "the_process_as_found",
             "tests/test_testing.py::test_the_framework_imports_and_checks_without_pytest"]
 SOLVERS_TOKEN = "53616c7465645f5f" + "5" * 80 + "beef"

@@ -208,7 +208,7 @@ def _outputs(home_folder: Path) -> dict[str, str]:
     from conftest import TOKEN, AocdHome
     from fake_aoc import FakeAoC
     from project_copy import copy_project
-    from site_cli import aoc_runs
+    from site_cli import aoc
 
     project = copy_project(home_folder / "aoc2023")
     (project / ".aocd_config").mkdir()  # as in a clone
@@ -227,7 +227,7 @@ def _outputs(home_folder: Path) -> dict[str, str]:
         home.set_token()
         day = project / "aoc2023" / "day01.py"
         # One process: the token removed and day 1 saved as the tutorial says, in between.
-        token, new, example_1, first, examples = aoc_runs(
+        token, new, example_1, first, examples = aoc(
             site, home, ["token"], ["new", "2023", "1", "--wait"],
             ["run", "2023", "1", "--example"], ["run", "2023", "7"],
             ["run", "2023", "1", "--example"], env=env, cwd=project, wrapper=clock,

@@ -34,6 +34,7 @@ import pytest
 import site_cli
 from conftest import TOKEN, AocdHome, running, temporary_year
 from fake_aoc import FakeAoC
+from site_cli import aoc_in_process
 from test_live import Terminal
 
 from aoc2023.framework.results import DayResult, PartResult, RunReport, Status
@@ -464,8 +465,8 @@ def test_on_a_terminal_sighup_in_a_timeout_child_shows_the_rows_of_what_finished
     (folder / f"aoc{YEAR}" / "day02.py").write_text(
         day_source("return 1", stall, fifo=fifo.path))
     environment = env(aocd_home, folder) | {"TERM": "xterm", "COLUMNS": "120", "NO_COLOR": "1"}
-    terminal = Terminal(site_cli.command(None, "run", str(YEAR), "1-2", "--example",
-                                         "--timeout", "100"), environment)
+    terminal = Terminal(site_cli.aoc_argv(None, "run", str(YEAR), "1-2", "--example",
+                                          "--timeout", "100"), environment)
     child, grandchild = map(int, fifo.heard(terminal.process).split()[2:])
     terminal.process.send_signal(signum)
     assert terminal.finish() == 128 + signum, terminal.screen
@@ -479,3 +480,19 @@ def test_on_a_terminal_sighup_in_a_timeout_child_shows_the_rows_of_what_finished
     assert "✔ 1" in row_2 and "⏹ interrupted" in row_2, terminal.screen
     assert f"Interrupted (SIGHUP) during {YEAR} day 2" in terminal.screen
     assert "Traceback" not in terminal.screen
+
+
+def test_ctrl_c_shows_what_finished_marks_the_rest_and_exits_130(tmp_path: Path) -> None:
+    """Ctrl-C while day 1's part 2 runs is the KeyboardInterrupt Python raises in the
+    day's code (aoc keeps Python's SIGINT handler): raised by the day, in this process.
+    (A real SIGINT in a day's code: test_interrupt.py.)"""
+    days = {"day01.py": day_source("return 1", CTRL_C), "day02.py": day_source("return 1")}
+    with temporary_year(tmp_path / "site", 2066, days):
+        try:
+            done = aoc_in_process("run", "2066", "--example")
+        except KeyboardInterrupt:
+            pytest.fail("Ctrl-C got out of aoc", pytrace=False)
+    assert done.returncode == 130, done.stderr
+    assert "✔ 1" in done.stdout and "⏹ interrupted" in done.stdout
+    assert "2066/02" not in done.stdout  # the day after it did not run
+    assert "Interrupted (Ctrl-C) during 2066 day 1" in done.stderr

@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 from conftest import CONTACT, TOKEN, USER_ID, AocdHome, temporary_year
 from fake_aoc import FakeAoC
-from site_cli import aoc_in_process, aoc_runs
+from site_cli import aoc, aoc_in_process
 
 from aoc2023.framework.commands import json_output
 from aoc2023.framework.commands.options import fail
@@ -83,13 +83,6 @@ def noisy_year(tmp_path: Path) -> Path:
     return package.parent
 
 
-def aoc_process(home: AocdHome, site: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    environment = home.env()
-    environment["PYTHONPATH"] = f"{site}{os.pathsep}{environment['PYTHONPATH']}"
-    return subprocess.run([sys.executable, "-m", "aoc2023", *args], env=environment,
-                          capture_output=True, text=True, timeout=120)
-
-
 def one_document(done: subprocess.CompletedProcess[str]) -> dict[str, Any]:
     """stdout parsed whole as one JSON object (json.loads refuses anything around it)."""
     document: dict[str, Any] = json.loads(done.stdout)
@@ -135,7 +128,9 @@ def test_run_json_keeps_what_a_day_writes_at_any_level_off_stdout(
     document either (the program never gives stdout back)."""
     site = noisy_year(tmp_path)
     (site / f"aoc{YEAR}" / "day02.py").write_text(LINGERING)
-    done = aoc_process(aocd_home, site, "run", str(YEAR), "1-2", "--example", "--json")
+    environment = aocd_home.env()
+    environment["PYTHONPATH"] = f"{site}{os.pathsep}{environment['PYTHONPATH']}"
+    done = aoc(None, aocd_home, "run", str(YEAR), "1-2", "--example", "--json", env=environment)
     assert done.returncode == 0, done.stderr
     noisy, lingering = one_document(done)["results"]
     assert [part["status"] for part in noisy["parts"]] == ["correct", "correct"]
@@ -156,7 +151,7 @@ def test_list_timeout_and_bench_json_keep_what_a_day_writes_off_stdout(
     (site / f"aoc{YEAR}" / "day02.py").write_text(LINGERING)
     environment = aocd_home.env()
     environment["PYTHONPATH"] = f"{site}{os.pathsep}{environment['PYTHONPATH']}"
-    first, again, timed, bench = aoc_runs(
+    first, again, timed, bench = aoc(
         None, aocd_home, ["list", str(YEAR), "--json"], ["list", str(YEAR), "--json"],
         ["run", str(YEAR), "1-2", "--example", "--json", "--timeout", "5"],
         ["bench", str(YEAR), "1", "--example", "--json", "--budget", "0.05"],

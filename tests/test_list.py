@@ -159,7 +159,7 @@ def test_a_fresh_listing_imports_a_day_again_only_when_a_file_of_its_year_change
     as they are; a change to a private helper or a sub-package's module, the day file
     unchanged, is seen (the year's files are stamped as one, the day file among them),
     and so is a helper that stops importing, which is never cached: its reason is said
-    each time. Which files of the year are watched, one by one: test_listing_cache.py."""
+    each time. Which files of the year are watched, one by one: test_registry.py."""
     aocd_home.set_token()
     aocd_home.cache_answer(2053, 1, 1, "3")
     imports = tmp_path / "imports.txt"
@@ -193,7 +193,7 @@ def test_a_fresh_listing_imports_a_day_again_only_when_a_file_of_its_year_change
         # `edit`: a save of the same size within the same second would leave the old
         # bytecode current (Python checks the whole-second mtime and the size).
         # A private helper and a sub-package's module, the day file unchanged (each alone
-        # is a miss: test_listing_cache.py).
+        # is a miss: test_registry.py).
         edit(package / "_common.py", "WORD = 'Then'\n")
         edit(package / "sub" / "helper.py", "WORD = 'Over'\n")
         code, row, _ = listed()
@@ -202,8 +202,8 @@ def test_a_fresh_listing_imports_a_day_again_only_when_a_file_of_its_year_change
         # cache anew each time; an import that failed leaves nothing behind to reuse).
         edit(package / "names.py", "import no_such_module_here\n")
         env["PYTHONPATH"] = os.pathsep.join([str(site), env["PYTHONPATH"]])
-        for done in site_cli.aoc_runs(None, aocd_home, ["list", "2053"], ["list", "2053"],
-                                      env=env):
+        for done in site_cli.aoc(None, aocd_home, ["list", "2053"], ["list", "2053"],
+                                 env=env):
             [row] = [line for line in done.stdout.splitlines() if "2053/01" in line]
             assert done.returncode == 2 and "could not load" in row, done.stderr
             assert "Could not import aoc2053.day01" in done.stderr

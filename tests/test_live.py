@@ -121,7 +121,7 @@ def test_each_row_shows_when_its_day_is_done_and_a_long_part_is_named(
     narrow one, headed once: the form is chosen from the width, not from the first row
     (which fitted the wide one, and the next did not)."""
     env = environment(tmp_path, aocd_home) | {"COLUMNS": "110"}
-    terminal = Terminal(site_cli.several(
+    terminal = Terminal(site_cli.aoc_argv(
         None, ["run", "2074", "--example"], ["run", "2074", "--example", "--json"],
         ["run", "2074", "--example"], settings=[{}, {}, {"COLUMNS": "80"}]), env)
     screen = terminal.read_until("running 2074 day 2 part 1")
@@ -231,7 +231,7 @@ def test_the_questions_come_after_each_days_row_and_ctrl_c_at_one_is_no_to_the_r
     for day in (1, 2, 3):
         aocd_loaded.cache_input(2080, day, "input")
         fake_aoc.add_puzzle(2080, day, "Live", inputs={TOKEN: "input"}, solutions=["1", "7"])
-    terminal = Terminal(site_cli.command(fake_aoc, "run", "2080"), env)
+    terminal = Terminal(site_cli.aoc_argv(fake_aoc, "run", "2080"), env)
     screen = terminal.read_until("[y/N]")
     assert screen.index("2080/01") < screen.index("Send 1 as the answer to 2080 day 1 part 1?")
     assert "└" in screen and "2080/02" not in screen  # the table is closed before the question

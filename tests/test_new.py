@@ -30,9 +30,17 @@ from hypothesis import strategies as st
 from misbehaving_days import CHARACTERS, examples
 from project_copy import PROJECT, copy_project, isolated
 from site_cli import aoc_in_process
+from test_registry import GOOD
 
 from aoc2023.framework import Example
-from aoc2023.framework.commands.new import Target, answer_literal, example_literal, render_day
+from aoc2023.framework.commands.new import (
+    Target,
+    answer_literal,
+    example_literal,
+    refuse_existing,
+    render_day,
+)
+from aoc2023.framework.errors import FileExistsRefusal
 
 BIN = Path(sys.executable).parent
 
@@ -44,13 +52,13 @@ def project(tmp_path: Path) -> Path:
     return copy_project(tmp_path / "project")
 
 
-def aoc(project: Path, home: AocdHome, *args: str, url: str | None = None,
+def aoc(project: Path, home: AocdHome, *args: str, site: FakeAoC | None = None,
         wrapper: Sequence[str] = ()) -> subprocess.CompletedProcess[str]:
-    """`aoc ARGS` in a process working on `project`, against the site at `url`; with no
+    """`aoc ARGS` in a process working on `project`, against `site`; with no
     site, `python -m aoc2023 ARGS` as a user runs it in a checkout, which imports aocd only
     if the command needs it (none of these talks to the site: the network is blocked)."""
-    if url is not None:
-        return site_cli.aoc(url, home, *args, cwd=project, wrapper=wrapper)
+    if site is not None:
+        return site_cli.aoc(site, home, *args, cwd=project, wrapper=wrapper)
     return subprocess.run([*wrapper, sys.executable, "-m", "aoc2023", *args], cwd=project,
                           env=isolated(home.env()), capture_output=True, text=True,
                           timeout=120)
@@ -351,7 +359,7 @@ def test_a_new_year_is_one_command_written_whole_and_runs_at_once(
     if shutil.which("prlimit") is None:
         pytest.skip("needs prlimit (util-linux) to limit the size of a file")
     day = year_site / "aoc2022" / "day02.py"
-    fulls = site_cli.aoc_runs(  # each file is longer than the limit
+    fulls = site_cli.aoc(  # each file is longer than the limit
         None, aocd_home, ["new", "2025", "1"], ["new", str(YEAR), "2"], cwd=project,
         cwds=[project, year_site], wrapper=["prlimit", "--fsize=20"])
     for full in fulls:
@@ -367,7 +375,7 @@ def test_a_new_year_is_one_command_written_whole_and_runs_at_once(
 
     # Then, on one process (each command as a fresh one runs it), the year made, listed and
     # run, and a second day added to the package, which is kept as it is.
-    done, listed, ran, again = site_cli.aoc_runs(
+    done, listed, ran, again = site_cli.aoc(
         None, aocd_home, ["new", "2025", "1"], ["list", "--json"],
         ["run", "2025", "1", "--example"], ["new", "2025", "2"], cwd=project)
     assert done.returncode == 0, done.stderr
@@ -412,10 +420,9 @@ def test_extra_parameters_go_by_aocds_names_through_aoc_new_and_aocds_runner(
     runner, in its example mode, hands it to the day through `AOCD_EXTRA`."""
     aocd_loaded.set_token()
     (aocd_loaded.config / "tokens.json").write_text(json.dumps({"default": TOKEN}))
-    url = fake_aoc.url
     fake_aoc.add_puzzle(2023, 11, "Cosmic Expansion", inputs={TOKEN: "#..\n...\n"},
                         example="#.\n.#\n", example_answers=("200", None))
-    done = aoc(project, aocd_loaded, "new", "2023", "11", url=url)
+    done = aoc(project, aocd_loaded, "new", "2023", "11", site=fake_aoc)
     assert done.returncode == 0, done.stderr
     day = project / "aoc2023" / "day11.py"
     source = day.read_text()
@@ -424,7 +431,7 @@ def test_extra_parameters_go_by_aocds_names_through_aoc_new_and_aocds_runner(
         "    def part_1(self, data: list[str]) -> int:\n        raise NotImplementedError",
         "    def part_1(self, data: list[str]) -> int:\n"
         "        return len(data) * int(self.extra.get('expansion_factor', 1_000_000))"))
-    ours, theirs = site_cli.aoc_runs(  # one process: each reads the day anew
+    ours, theirs = site_cli.aoc(  # one process: each reads the day anew
         fake_aoc, aocd_loaded, ["run", "2023", "11", "--example", "--json"],
         ["-y", "2023", "-d", "11", "-e", "-p", "aoc2023"], cwd=project)
     assert '"answer": "200"' in ours.stdout and '"status": "correct"' in ours.stdout
@@ -463,3 +470,12 @@ def test_no_placeholder_for_a_drawn_answer_becomes_an_expected_answer(
     checked = subprocess.run([str(BIN / "ruff"), "check", "--no-cache", "source/aoc2021"],
                              cwd=root, capture_output=True, text=True, timeout=120)
     assert checked.returncode == 0, checked.stdout
+
+
+def test_aoc_new_writes_no_second_module_for_a_day(tmp_path: Path) -> None:
+    package = tmp_path / "aoc2091"
+    package.mkdir()
+    (package / "day7.py").write_text(GOOD)
+    with pytest.raises(FileExistsRefusal, match=r"2091 day 7 is already in .*aoc2091/day7\.py"):
+        refuse_existing(Target(2091, 7, "aoc2091", package / "day07.py"))
+    refuse_existing(Target(2091, 8, "aoc2091", package / "day08.py"))  # another day: fine

@@ -17,6 +17,9 @@ from pathlib import Path
 import pytest
 from conftest import AocdHome, temporary_year
 from site_cli import aoc_in_process
+from test_registry import AT_IMPORT, GOOD
+
+from aoc2023.framework import registry
 
 HEAD = "from aoc2023.framework import Example, Solution\n\n\n"
 DAYS = {
@@ -239,7 +242,6 @@ def test_a_days_own_tests_beside_it_run_once_and_are_no_day(
     year folder added) as in a run of the year; the plugin takes it for no file of days,
     and the registry for no day, variant or helper: `aoc run` and `aoc list` never import
     it."""
-    from aoc2023.framework import registry
 
     (project.path / "aoc2051" / "_day02_test.py").write_text(
         "from aoc2051.day02 import Day02\n\n"
@@ -254,3 +256,27 @@ def test_a_days_own_tests_beside_it_run_once_and_are_no_day(
         _, out = pytest_in(project, *args)
         assert out.count("PASSED aoc2051/_day02_test.py::test_the_day_shouts") == 1, out
         assert "aoc2051/_day02_test.py::2051" not in out, out
+
+
+def test_the_plugin_refuses_two_modules_and_names_a_look_alike(
+        pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A pytest session of its own, in this process (pytester): its collection is the
+    subject, not a process."""
+    (pytester.path / "tests").mkdir()
+    pytester.makepyprojecttoml('[tool.pytest.ini_options]\ntestpaths = ["tests"]\n')
+    files = {name: GOOD for name in ("day01.py", "day7.py", "day07.py", "day_09.py")}
+    monkeypatch.setenv("COLUMNS", "300")
+    with temporary_year(pytester.path, 2091, {**files, "helper.py": AT_IMPORT["sys.exit"]}):
+        done = pytester.runpytest_inprocess("-p", "no:cacheprovider", "-rA", "-n", "0")
+    out = done.stdout.str()
+    assert done.ret == 1, out
+    sentence = ("Two modules claim day 7, aoc2091/day07.py and aoc2091/day7.py: keep one "
+                "(day07.py) and rename or delete the other.")
+    for name in ("day07", "day7"):
+        assert f"FAILED aoc2091/{name}.py::{name} import - Failed: {sentence}" in out
+    assert ("FAILED aoc2091/helper.py::helper import - Failed: Could not import "
+            "aoc2091.helper: it called sys.exit('helper says no') while being imported") in out
+    assert "PASSED aoc2091/day01.py::2091/01 part 1 example 1" in out
+    assert ("aoc2091/day_09.py looks like a day but is not named dayNN.py; "
+            "rename it day09.py.") in out
+    assert "Traceback" not in out

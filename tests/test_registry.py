@@ -1,4 +1,9 @@
-"""Finding days: by module name, without a list, importing only what is run."""
+"""Finding days: by module name, without a list, importing only what is run. A misbehaving
+day or module fails alone: a `solve` that returns one answer, a module that exits or raises
+anything but Ctrl-C at import, a year package that does not import, two modules claiming
+one day, a file named like a day that the naming rule skips. Each is one sentence naming
+it, no traceback without --verbose, and the other days run and show (in the throwaway
+years 2091 to 2093; the pytest plugin, by the same rule: test_pytest_plugin.py)."""
 
 from __future__ import annotations
 
@@ -6,16 +11,20 @@ import importlib
 import json
 import sys
 import textwrap
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from conftest import ONE_DAY, edit, temporary_year
+from conftest import ONE_DAY, AocdHome, edit, temporary_year
+from fake_clock import cap_runs
 from site_cli import aoc_in_process
 
-from aoc2023.framework import errors, registry
-from aoc2023.framework.errors import UsageError
-from aoc2023.framework.registry import REGISTRY
+from aoc2023.framework import errors, registry, store
+from aoc2023.framework.bench.figures import MIN_RUNS
+from aoc2023.framework.commands.new import Target, refuse_existing
+from aoc2023.framework.errors import DayLoadError, FileExistsRefusal, UsageError
+from aoc2023.framework.registry import REGISTRY, Declared, ListingCache, package_stamp, stamp
+from aoc2023.framework.results import ExitCode
 
 DAY_TEMPLATE = ONE_DAY
 
@@ -262,3 +271,427 @@ def test_aoc_called_from_code_again_reads_the_year_as_saved_then(tmp_path: Path)
         # kept by any call.
         assert not [name for name in sys.modules if name.startswith("aoc2094.")]
         assert not [key for key in REGISTRY if key[0] == 2094]
+
+
+GOOD = """
+from aoc2023.framework import Example, Solution
+
+class Day(Solution[str]):
+    title = "Good Day"
+    examples = [Example("abc", part_1=3, part_2=3)]
+
+    def part_1(self, text: str) -> int:
+        return len(text)
+
+    def part_2(self, text: str) -> int:
+        return len(text)
+"""
+
+LONE_ANSWER = """
+from aoc2023.framework import Example, Solution
+
+class Day(Solution[str]):
+    examples = [Example("abc", part_1="2=-1=0")]
+
+    def solve(self, text: str):
+        return "2=-1=0"
+"""
+
+
+def no_traceback(text: str) -> bool:
+    return "Traceback" not in text and "unexpected" not in text
+
+
+# --- a day that fails costs no other day -------------------------------------------------
+
+def test_a_lone_answer_from_solve_costs_no_other_day(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    cap_runs(monkeypatch, max_runs=MIN_RUNS)  # which days bench is the subject, not figures
+    with temporary_year(tmp_path / "site", 2091, {"day01.py": GOOD, "day02.py": LONE_ANSWER}):
+        table = aoc_in_process("run", "2091", "--example")
+        as_json = aoc_in_process("run", "2091", "--example", "--json")
+        bench = aoc_in_process("bench", "2091", "--example", "--budget", "0.01", "--json")
+    assert table.returncode == as_json.returncode == bench.returncode == 2
+    assert "2091/01" in table.stdout and "Good Day" in table.stdout
+    assert ("2091 day 2 (example 1) part 1: TypeError: solve() returned a str, not a pair"
+            in table.stderr)
+    assert no_traceback(table.stderr + table.stdout)
+    results = json.loads(as_json.stdout)["results"]
+    assert [(day["day"], [part["status"] for part in day["parts"]]) for day in results] == [
+        (1, ["correct", "correct"]), (2, ["error"])]
+    benched = json.loads(bench.stdout)["results"]
+    assert [(day["year"], day["day"]) for day in benched] == [(2091, 1), (2091, 2)]
+    assert "solve() returned a str, not a pair" in bench.stdout
+    assert no_traceback(bench.stderr)
+
+
+# --- what a module raises at import ------------------------------------------------------
+
+AT_IMPORT = {
+    "sys.exit": "import sys\nsys.exit('helper says no')\n",
+    "argparse": "import argparse\nargparse.ArgumentParser().parse_args(['--example'])\n",
+    "argparse of its own": "import argparse\nparser = argparse.ArgumentParser()\n"
+                           "parser.add_argument('input_file')\nparser.parse_args()\n",
+    "BaseException": "class Odd(BaseException):\n    pass\n\nraise Odd('odd')\n",
+    "GeneratorExit": "raise GeneratorExit\n",
+    "ValueError": "raise ValueError('half written')\n",
+}
+
+
+HELPERS = {f"helper_{number}.py": AT_IMPORT[raised] for number, raised in enumerate(AT_IMPORT)}
+"""A helper module for each way to exit or raise at import, side by side in one year."""
+
+
+def test_a_helper_that_exits_or_raises_at_import_fails_alone(tmp_path: Path) -> None:
+    """Each helper fails alone: one sentence each, beside the other helpers' and the day's
+    row, whatever the ones imported before it did. A helper's argparse sees no arguments
+    (aoc's own are not its): a parser that declares none passes, one that needs one is
+    refused in aoc's sentence, with no usage text of its own."""
+    plain = {"helper_plain.py": "import argparse\nargparse.ArgumentParser().parse_args()\n"}
+    with temporary_year(tmp_path / "site", 2092, {"day01.py": GOOD, **HELPERS, **plain}):
+        ran = aoc_in_process("run", "2092", "--example")
+        listed = aoc_in_process("list", "2092")
+        as_json = aoc_in_process("run", "2092", "--example", "--json")
+    document = json.loads(as_json.stdout)
+    assert [day["day"] for day in document["results"]] == [1]
+    for done in ran, listed:
+        assert "2092/01" in done.stdout and "Good Day" in done.stdout, done.stderr
+        assert no_traceback(done.stdout + done.stderr)
+        # A module no day needs is a notice: the exit code is the days' own.
+        assert done.returncode == 0, done.stderr
+    for helper, raised in zip(HELPERS, AT_IMPORT, strict=True):
+        module = f"aoc2092.{helper.removesuffix('.py')}"
+        for done in ran, listed:
+            [sentence] = [line for line in done.stderr.splitlines() if module in line]
+            assert sentence.startswith(f"Could not import {module}: "), (raised, sentence)
+        assert any(f"Could not import {module}" in notice
+                   for notice in document["notices"]), raised
+    for done in ran, listed, as_json:
+        assert "usage:" not in done.stderr and "helper_plain" not in done.stderr
+    assert ("its argparse parser refused the command line while it was imported (aoc: error: "
+            "the following arguments are required: input_file)") in ran.stderr
+
+
+def test_a_day_that_exits_at_import_is_its_own_row(tmp_path: Path) -> None:
+    """Day 2 exits (sys.exit), day 3 raises a BaseException: each is a row of its own."""
+    with temporary_year(tmp_path / "site", 2092, {"day01.py": GOOD,
+                                                  "day02.py": AT_IMPORT["sys.exit"],
+                                                  "day03.py": AT_IMPORT["BaseException"]}):
+        ran = aoc_in_process("run", "2092", "--example")
+        listed = aoc_in_process("list", "2092")
+        verbose = aoc_in_process("run", "2092", "--example", "--verbose")
+    for done in ran, listed:
+        assert done.returncode == 2
+        assert "Good Day" in done.stdout and "2092/02" in done.stdout
+        assert "2092/03" in done.stdout
+        for day in (2, 3):
+            assert f"2092 day {day}: Could not import aoc2092.day0{day}: " in done.stderr
+        assert no_traceback(done.stdout + done.stderr)
+    assert "Traceback" in verbose.stderr
+
+
+def test_a_day_that_fails_at_import_leaves_no_day_registered(tmp_path: Path) -> None:
+    half = GOOD + "\nraise SystemExit(3)\n"
+    with temporary_year(tmp_path / "site", 2092, {"odd_name.py": half.replace(
+            "title =", "day = 5\n    title =")}):
+        problems: list[str] = []
+        assert registry.available_days(2092, problems) == []
+        assert problems == ["Could not import aoc2092.odd_name: it called sys.exit(3) "
+                            "while being imported"]
+        assert (2092, 5) not in REGISTRY
+        with pytest.raises(DayLoadError, match=r"day 5 has no solution yet .* sys\.exit\(3\)"):
+            registry.load_day(2092, 5)
+
+
+def test_ctrl_c_at_import_still_stops_the_command(tmp_path: Path) -> None:
+    """A KeyboardInterrupt raised by a module's import (no signal: the exception alone is
+    the subject) stops `run` and `list` with 130; one that escaped `main` would reach
+    this test instead, and fail it."""
+    with temporary_year(tmp_path / "site", 2092, {"day01.py": GOOD,
+                                                  "helper.py": "raise KeyboardInterrupt\n"}):
+        for args in (["run", "2092", "--example"], ["list", "2092"]):
+            try:
+                done = aoc_in_process(*args)
+            except KeyboardInterrupt:
+                pytest.fail(f"aoc {' '.join(args)}: the KeyboardInterrupt escaped main")
+            assert done.returncode == 130, done.stderr
+            assert "Traceback" not in done.stderr
+
+
+# --- a year package that does not import -------------------------------------------------
+
+@pytest.fixture
+def broken_year_and_a_good_one(tmp_path: Path) -> Iterator[None]:
+    with (temporary_year(tmp_path / "s1", 2091, {"day01.py": GOOD}) as broken,
+          temporary_year(tmp_path / "s2", 2093, {"day01.py": GOOD})):
+        (broken / "__init__.py").write_text("import no_such_module_here\n")
+        yield
+
+
+def test_a_year_package_that_does_not_import_fails_alone(
+        broken_year_and_a_good_one: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    cap_runs(monkeypatch, max_runs=MIN_RUNS)  # which days bench is the subject, not figures
+    for command, args in {"run": ["run", "2091,2093", "--example"],
+                          "bench": ["bench", "2091,2093", "--example", "--budget", "0.01"],
+                          "list": ["list", "2091,2093"]}.items():
+        done = aoc_in_process(*args, "--json")
+        # The good year still shows.
+        assert done.returncode == ExitCode.COULD_NOT_RUN, (command, done.stderr)
+        document = json.loads(done.stdout)
+        rows = document["days" if command == "list" else "results"]
+        assert [(row["year"], row["day"]) for row in rows] == [(2093, 1)]
+        [notice] = [notice for notice in document["notices"] if "2091" in notice]
+        assert notice == ("Could not {} 2091: Could not import the year package aoc2091: "
+                          "ModuleNotFoundError: No module named 'no_such_module_here'").format(
+            "list" if command == "list" else "run")
+        assert no_traceback(done.stderr)
+    # Named alone, the broken year is one sentence too.
+    for args in (["run", "2091", "--example"], ["list", "2091"], ["run", "2091", "1"]):
+        done = aoc_in_process(*args)
+        assert done.returncode == 2
+        assert "Could not import the year package aoc2091: ModuleNotFoundError" in done.stderr
+        assert no_traceback(done.stderr)
+
+
+# --- the naming rule: two modules for one day, and names it skips ------------------------
+
+def test_two_modules_claiming_one_day_are_refused_naming_both(tmp_path: Path) -> None:
+    with temporary_year(tmp_path / "site", 2091, {"day01.py": GOOD, "day7.py": GOOD,
+                                                  "day07.py": GOOD}) as package:
+        ran = aoc_in_process("run", "2091", "--example")
+        one = aoc_in_process("run", "2091", "7", "--example")
+        listed = aoc_in_process("list", "2091")
+        with pytest.raises(FileExistsRefusal, match=r"day07\.py already exists"):
+            refuse_existing(Target(2091, 7, "aoc2091", package / "day07.py"))
+    sentence = ("Two modules claim day 7, aoc2091/day07.py and aoc2091/day7.py: keep one "
+                "(day07.py) and rename or delete the other.")
+    for done in ran, one, listed:
+        assert done.returncode == 2
+        assert f"2091 day 7: {sentence}" in done.stderr, done.stderr
+        assert no_traceback(done.stderr)
+    for done in ran, listed:
+        assert "2091/01" in done.stdout and "Good Day" in done.stdout
+
+
+def test_a_day_in_a_one_digit_module_runs_as_that_day(tmp_path: Path) -> None:
+    with temporary_year(tmp_path / "site", 2091, {"day7.py": GOOD}):
+        assert registry.load_day(2091, 7).__module__ == "aoc2091.day7"
+        done = aoc_in_process("run", "2091", "7", "--example")
+    assert done.returncode == 0, done.stderr
+
+
+def test_a_file_named_like_a_day_is_one_the_naming_rule_skips(tmp_path: Path) -> None:
+    for name in ["day_07.py", "Day07.py", "day7a.py", "DAY-07.py", "day007.py"]:
+        with temporary_year(tmp_path / name, 2091, {"day01.py": GOOD, name: GOOD}):
+            problems: list[str] = []
+            assert registry.available_days(2091, problems) == [1], name
+        assert problems == [f"aoc2091/{name} looks like a day but is not named dayNN.py; "
+                            "rename it day07.py."]
+
+
+def test_a_file_named_like_a_day_is_named_in_a_hint(tmp_path: Path) -> None:
+    """Every command that looks for days gives the hint (any look-alike: the one above)."""
+    name = "Day07.py"
+    with temporary_year(tmp_path / "site", 2091, {"day01.py": GOOD, name: GOOD}):
+        ran = aoc_in_process("run", "2091", "--example")
+        listed = aoc_in_process("list", "2091")
+        missing = aoc_in_process("run", "2091", "7", "--example")
+        among_others = aoc_in_process("run", "2091", "1,7", "--example")
+    hint = f"aoc2091/{name} looks like a day but is not named dayNN.py; rename it day07.py."
+    for done in ran, listed:
+        assert done.returncode == 0, done.stderr
+        assert hint in done.stderr
+        assert "2091/01" in done.stdout
+    assert missing.returncode == 2
+    assert f"2091 day 7 has no solution yet (aoc2091.day07). {hint}" in missing.stderr
+    assert among_others.returncode == 0, among_others.stderr
+    assert f"No solution yet for 2091 day 7: skipped. {hint}" in among_others.stderr
+
+
+def test_a_look_alike_that_is_a_day_after_all_gets_no_hint(tmp_path: Path) -> None:
+    with temporary_year(tmp_path / "site", 2091, {
+            "day_07.py": GOOD.replace("title =", "day = 7\n    title =")}):
+        problems: list[str] = []
+        assert registry.available_days(2091, problems) == [7]
+        assert problems == []
+
+
+def test_the_registry_refuses_the_day_and_names_both(tmp_path: Path) -> None:
+    with temporary_year(tmp_path / "site", 2091, {"day7.py": GOOD, "day07.py": GOOD}):
+        assert registry.available_days(2091) == [7]
+        with pytest.raises(DayLoadError, match="Two modules claim day 7"):
+            registry.load_day(2091, 7)
+
+
+# ------------------------------------------------------------------------------------------------
+# The listing cache (`registry.ListingCache`): it watches every file of the year package,
+# private helpers, sub-packages (linked ones too) and data files included, and a cache
+# file of any shape it cannot use is a miss, never an error. The year is a throwaway one, 2090.
+# What fresh `aoc list` processes import as those files change: test_list.py.
+
+DAY = """
+from aoc2023.framework import Example, Solution
+from aoc2090._common import TITLE
+
+
+class Day(Solution[str]):
+    title = TITLE
+    examples = [Example("abc", part_1=3)]
+"""
+
+SUB_DAY = DAY.replace("aoc2090._common", "aoc2090.sub.helper")
+
+
+@pytest.fixture
+def year_2090(tmp_path: Path) -> Iterator[Path]:
+    files = {"day01.py": DAY, "_common.py": "TITLE = 'First'\n"}
+    with temporary_year(tmp_path / "site", 2090, files) as package:
+        (package / "sub").mkdir()
+        (package / "sub" / "__init__.py").write_text("")
+        (package / "sub" / "helper.py").write_text("TITLE = 'First'\n")
+        yield package
+
+
+def _rewrite(path: Path) -> None:
+    """Another text, of another size (as an edit would), so that its stamp moves."""
+    path.write_text(path.read_text() + "# edited\n")
+
+
+@pytest.mark.parametrize("helper", ["_common.py", "sub/helper.py", "sub/__init__.py",
+                                    "__init__.py"])
+def test_a_change_to_any_file_of_the_year_package_is_a_miss(
+        year_2090: Path, helper: str) -> None:
+    day = year_2090 / "day01.py"
+    cache = ListingCache(Path("unused"), {})
+    declared = Declared(2090, 1, "First", (1, 0))
+    cache.put(day, declared, stamp(day), package_stamp([year_2090]))
+    assert cache.get(day, 2090, 1, package_stamp([year_2090])) == declared
+    _rewrite(year_2090 / helper)
+    assert cache.get(day, 2090, 1, package_stamp([year_2090])) is None
+
+
+def test_a_data_file_or_a_linked_sub_package_of_the_year_is_watched(
+        year_2090: Path, tmp_path: Path) -> None:
+    """A day may read its examples from a text file beside it, or import from a folder
+    linked into its year: a change to either is a miss too."""
+    (year_2090 / "examples").mkdir()
+    (year_2090 / "examples" / "day01.txt").write_text("abc\n")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "__init__.py").write_text("")
+    (elsewhere / "names.py").write_text("TITLE = 'First'\n")
+    (year_2090 / "linked").symlink_to(elsewhere, target_is_directory=True)
+    (year_2090 / "sub" / "up").symlink_to(year_2090, target_is_directory=True)  # a loop
+    for changed in (year_2090 / "examples" / "day01.txt", elsewhere / "names.py"):
+        before = package_stamp([year_2090])
+        _rewrite(changed)
+        assert package_stamp([year_2090]) != before, changed
+
+
+def test_bytecode_and_hidden_folders_are_not_watched(year_2090: Path) -> None:
+    before = package_stamp([year_2090])
+    for folder in ("__pycache__", ".mypy_cache"):
+        (year_2090 / folder).mkdir(exist_ok=True)
+        (year_2090 / folder / "x.py").write_text("")
+    assert package_stamp([year_2090]) == before
+    assert [Path(file).relative_to(year_2090).as_posix() for file, _ in before] == [
+        "__init__.py", "_common.py", "day01.py", "sub/__init__.py", "sub/helper.py"]
+
+
+def _deep(cache: Path) -> None:
+    cache.write_text("[" * 200_000 + "]" * 200_000)
+
+
+def _deep_inside(cache: Path) -> None:
+    cache.write_text('{"version": 1, "days": ' + '{"a": ' * 50_000 + "1" + "}" * 50_001)
+
+
+def _folder(cache: Path) -> None:
+    cache.mkdir()
+    (cache / "inside").write_text("{}")
+
+
+def _unreadable(cache: Path) -> None:
+    cache.write_text('{"version": 1, "days": {}}')
+    cache.chmod(0)
+
+
+def _text(text: str | bytes) -> Callable[[Path], None]:
+    def write(cache: Path) -> None:
+        if isinstance(text, bytes):
+            cache.write_bytes(text)
+        else:
+            cache.write_text(text)
+    return write
+
+
+DAMAGE: dict[str, Callable[[Path], None]] = {
+    "nested deep": _deep,
+    "nested deep inside": _deep_inside,
+    "truncated": _text('{"version": 1, "days": {"/x/day01.py": {"stamp": [1, '),
+    "binary": _text(b"\xff\xfe\x00\x01\x80garbage\x00"),
+    "empty": _text(""),
+    "a list": _text("[1, 2]"),
+    "a string": _text('"cache"'),
+    "version of another type": _text('{"version": "1", "days": {}}'),
+    "days of another type": _text('{"version": 1, "days": [1, 2]}'),
+    "entries of another type": _text('{"version": 1, "days": {"entry points": 3, "/x": null}}'),
+    "a folder": _folder,
+    "unreadable": _unreadable,
+}
+
+
+@pytest.mark.parametrize("damage", DAMAGE)
+def test_a_cache_of_any_shape_is_a_miss(
+        year_2090: Path, aocd_home: AocdHome, damage: str) -> None:
+    cache = store.listing_cache_file()
+    cache.parent.mkdir(parents=True, exist_ok=True)
+    DAMAGE[damage](cache)
+    try:
+        assert ListingCache.load().get(year_2090 / "day01.py", 2090, 1,
+                                       package_stamp([year_2090])) is None
+        listed = aoc_in_process("list", "2090")
+        again = aoc_in_process("list", "2090")
+    finally:
+        if not cache.is_dir():
+            cache.chmod(0o600)
+    for done in listed, again:
+        assert done.returncode == 0, done.stderr
+        assert "2090/01" in done.stdout and "First" in done.stdout
+        assert "Traceback" not in done.stderr and "unexpected" not in done.stderr
+
+
+OTHER_TYPES = [5, "ab", None, [1, "x"], {"a": 1}, [[[[]]]]]
+
+
+FIELDS = ["title", "examples", "year", "day", "stamp", "package"]
+
+
+def test_an_entry_whose_fields_have_other_types_is_a_miss(
+        year_2090: Path, aocd_home: AocdHome) -> None:
+    """An entry for the day's own file, as written, but with one field replaced by a value
+    of each other type in turn: the cache never gives it (`ListingCache.get`, the one
+    door `aoc list` reads an entry through), and the day is imported again and listed
+    as it is, never as the entry says (one listing a field)."""
+    assert aoc_in_process("list", "2090").returncode == 0
+    cache = store.listing_cache_file()
+    written = cache.read_text()
+    day = year_2090 / "day01.py"
+    for field in FIELDS:
+        data = json.loads(written)
+        entry = data["days"][str(day)]
+        entry["title"] = "From The Cache"
+        cache.write_text(json.dumps(data))
+        if field == FIELDS[0]:
+            assert "From The Cache" in aoc_in_process("list", "2090").stdout  # it is read
+        # A title may be None or a str.
+        values = [v for v in OTHER_TYPES
+                  if field != "title" or not (v is None or isinstance(v, str))]
+        for value in values:
+            entry[field] = value
+            cache.write_text(json.dumps(data))
+            assert ListingCache.load().get(day, 2090, 1, package_stamp([year_2090])) is None, (
+                field, value)
+        done = aoc_in_process("list", "2090")  # the last value of the field is still there
+        assert done.returncode == 0, (field, done.stderr)
+        assert "First" in done.stdout and "From The Cache" not in done.stdout, field

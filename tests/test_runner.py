@@ -1,18 +1,32 @@
-"""The runner: parse and parts timed apart, failures kept to the part that failed."""
+"""The runner: parse and parts timed apart, failures kept to the part that failed,
+whatever shape `solve`'s value has; a day's code that exits, prints, forks, leaves a
+thread, closes the streams or changes the recursion limit cannot take the run or its
+report down (the fork, the thread and the streams in a real process)."""
 
 from __future__ import annotations
 
+import json
 import numbers
+import os
+import sys
 from collections.abc import Iterator
 from decimal import Decimal
 from fractions import Fraction
+from itertools import product
+from pathlib import Path
 from typing import Any, ClassVar
 
 import pytest
+from conftest import AocdHome, temporary_year
 from fake_clock import FakeClock
+from hypothesis import given
+from hypothesis import strategies as st
+from misbehaving_days import CHARACTERS, examples
+from site_cli import aoc, aoc_in_process
 
 from aoc2023.framework import Example, InputError, Solution
 from aoc2023.framework.inputs import RunInput, example_inputs
+from aoc2023.framework.registry import REGISTRY
 from aoc2023.framework.results import Status
 from aoc2023.framework.runner import run_solution
 
@@ -347,3 +361,206 @@ def test_a_real_numpy_integer_is_an_answer() -> None:
 
     assert answer_text(numpy.int64(5)) == "5"
     assert answer_text(numpy.array([7])) == "7"
+
+
+# --- a day's code cannot take the run down (a throwaway year, 2066) -------------------------
+
+HEAD = "import os, sys, threading, time\nfrom aoc2023.framework import Example, Solution\n"
+
+
+def day(part_1: str, part_2: str = "return 2") -> str:
+    return HEAD + f'''
+class Day(Solution[str]):
+    examples = [Example("x", part_1=1, part_2=2)]
+
+    def part_1(self, text: str) -> int:
+        {part_1}
+
+    def part_2(self, text: str) -> int:
+        {part_2}
+'''
+
+
+def year(tmp_path: Path, **days: str) -> Path:
+    package = tmp_path / "site" / "aoc2066"
+    package.mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    for name, source in days.items():
+        (package / f"{name}.py").write_text(source)
+    return tmp_path / "site"
+
+
+def env(home: AocdHome, site: Path) -> dict[str, str]:
+    environment = home.env()
+    environment["PYTHONPATH"] = f"{site}{os.pathsep}{environment['PYTHONPATH']}"
+    return environment
+
+
+def test_sys_exit_in_a_part_is_that_parts_error_and_the_run_goes_on(tmp_path: Path) -> None:
+    days = {"day01.py": day("sys.exit(3)"), "day02.py": day("raise SystemExit")}
+    with temporary_year(tmp_path / "site", 2066, days):
+        done = aoc_in_process("run", "2066", "--example", "--json")
+    assert done.returncode == 2, done.stderr
+    results = json.loads(done.stdout)["results"]
+    assert [(r["day"], [p["status"] for p in r["parts"]]) for r in results] == [
+        (1, ["error", "correct"]), (2, ["error", "correct"])]
+    assert results[0]["parts"][0]["error"] == "the day's code called sys.exit(3)"
+
+
+def test_under_json_what_a_part_prints_goes_to_stderr(tmp_path: Path) -> None:
+    with temporary_year(tmp_path / "site", 2066, {"day01.py": day("print('chatty'); return 1")}):
+        done = aoc_in_process("run", "2066", "1", "--example", "--json")
+    assert json.loads(done.stdout)["results"][0]["parts"][0]["status"] == "correct"
+    assert "chatty" in done.stderr
+
+
+def test_a_part_that_forks_leaves_a_thread_or_closes_stdout_cannot_upset_the_report(
+    tmp_path: Path, aocd_home: AocdHome
+) -> None:
+    """One process, three days: day 1's part forks (the report is not printed twice), day
+    2's leaves a thread running (aoc exits all the same), day 3's closes stdout and stderr
+    (the report is whole, and no traceback)."""
+    site = year(tmp_path, day01=day("os.fork(); return 1"),
+                day02=day("threading.Thread(target=time.sleep, args=(600,)).start(); return 1"),
+                day03=day("sys.stdout.close(); sys.stderr.close(); return 1"))
+    # Had aoc waited for the thread, it would have run past this limit (TimeoutExpired).
+    done = aoc(None, aocd_home, "run", "2066", "--example", env=env(aocd_home, site),
+               timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.count("Advent of Code") == 1
+    rows = [line for line in done.stdout.splitlines() if "2066/0" in line]
+    assert [row.split("│")[1].strip() for row in rows] == ["2066/01", "2066/02", "2066/03"]
+    assert all("✔ 1" in row for row in rows), done.stdout
+    assert "Traceback" not in done.stderr
+
+
+# --- a day's code that changes what aoc relies on: the recursion limit (9085 on) -----------
+
+LETTERS_DAY = """
+import sys
+
+from aoc2023.framework import Example, Solution
+
+
+def lower_the_recursion_limit() -> None:
+    limit = 10
+    while True:  # as low as it goes here: a few frames deeper than this one
+        try:
+            sys.setrecursionlimit(limit)
+            return
+        except RecursionError:
+            limit += 1
+
+class Day(Solution[str]):
+    examples = [Example("abc", part_1=3)]
+
+    def part_1(self, text: str) -> int:
+        return len(text)
+"""
+
+LOWERS_THE_RECURSION_LIMIT = {
+    "parse": LETTERS_DAY.replace("    def part_1", "    def parse(self, text: str) -> str:\n"
+                          "        lower_the_recursion_limit()\n"
+                          "        return text\n\n    def part_1"),
+    "part": LETTERS_DAY.replace("        return len(text)",
+                         "        lower_the_recursion_limit()\n"
+                         "        return len(text)"),
+}
+
+
+@pytest.mark.parametrize("where", sorted(LOWERS_THE_RECURSION_LIMIT))
+def test_a_step_that_lowers_the_recursion_limit_costs_no_report(
+        tmp_path: Path, where: str) -> None:
+    limit = sys.getrecursionlimit()
+    with temporary_year(tmp_path / "site", 9085, {
+            "day01.py": LETTERS_DAY, "day02.py": LOWERS_THE_RECURSION_LIMIT[where]}):
+        done = aoc_in_process("run", "9085", "--example", "--json")
+    assert sys.getrecursionlimit() == limit
+    assert done.returncode == 0, done.stdout + done.stderr
+    document = json.loads(done.stdout)
+    assert [(day["day"], [part["status"] for part in day["parts"]][:1])
+            for day in document["results"]] == [(1, ["correct"]), (2, ["correct"])]
+
+
+def test_a_raised_recursion_limit_is_kept_for_the_next_step(tmp_path: Path) -> None:
+    raises_it = LETTERS_DAY.replace("    def part_1", "    def parse(self, text: str) -> str:\n"
+                             "        import sys\n        sys.setrecursionlimit(54321)\n"
+                             "        return text\n\n    def part_1").replace(
+        "        return len(text)",
+        "        import sys\n        assert sys.getrecursionlimit() == 54321\n"
+        "        return len(text)")
+    limit = sys.getrecursionlimit()
+    try:
+        with temporary_year(tmp_path / "site", 9086, {"day01.py": raises_it}):
+            done = aoc_in_process("run", "9086", "--example", "--json")
+    finally:
+        sys.setrecursionlimit(limit)
+    assert done.returncode == 0, done.stdout + done.stderr
+    [day] = json.loads(done.stdout)["results"]
+    assert day["parts"][0]["status"] == "correct"
+
+
+# --- solve's value, whatever its shape ----------------------------------------------------
+
+def _solving(returned: Any, yields: bool) -> type[Solution[str]]:
+    """A day whose `solve` returns `returned`, or yields each of its values."""
+    class Returns(Solution[str]):
+        year, day = 2048, 1
+
+        def solve(self, data: str) -> Any:
+            return returned
+
+    class Yields(Solution[str]):
+        year, day = 2048, 2
+
+        def solve(self, data: str) -> Iterator[Any]:
+            yield from returned
+
+    return Yields if yields else Returns
+
+
+NOT_A_PAIR = st.one_of(
+    st.none(), st.text(CHARACTERS), st.integers(), st.booleans(),
+    st.dictionaries(st.text(CHARACTERS, max_size=3), st.integers(), max_size=3),
+    st.lists(st.integers(), max_size=5).filter(lambda values: len(values) != 2),
+    st.lists(st.integers(), max_size=5).filter(lambda values: len(values) != 2).map(tuple),
+    st.lists(st.integers(), max_size=5).map(iter),
+    st.sets(st.integers(), min_size=2, max_size=2),
+)
+
+
+@examples(10)
+@given(returned=NOT_A_PAIR)
+def test_a_solve_that_returns_anything_but_a_pair_fails_its_parts_in_one_sentence(
+        returned: Any) -> None:
+    try:
+        result = run_solution(_solving(returned, yields=False), RunInput("x", "example"))
+    finally:
+        REGISTRY.pop((2048, 1), None)
+        REGISTRY.pop((2048, 2), None)
+    assert [part.status for part in result.parts] == [Status.ERROR, Status.ERROR]
+    for part in result.parts:
+        assert part.error is not None and "\n" not in part.error
+        assert "not a pair" in part.error
+
+
+def test_a_solve_that_yields_other_than_two_answers_fails_in_one_sentence() -> None:
+    for count, parts in product([0, 1, 3, 4], [(1, 2), (1,)]):
+        try:
+            result = run_solution(_solving(list(range(10, 10 + count)), yields=True),
+                                  RunInput("x", "example", parts=parts))
+        finally:
+            REGISTRY.pop((2048, 1), None)
+            REGISTRY.pop((2048, 2), None)
+        by_part = {part.part: part for part in result.parts}
+        assert set(by_part) == set(parts), (count, parts)
+        # The parts it did yield for stand; the first it did not (or a third answer) fails.
+        failing = 1 if count == 0 else 2 if count == 1 or parts == (1, 2) else None
+        for number, part in by_part.items():
+            if number == failing:
+                assert part.status is Status.ERROR and part.error and "\n" not in part.error
+            elif failing is not None and number > failing:
+                assert part.status is Status.ERROR and part.error == "not run: part 1 failed"
+            else:
+                assert part.status is Status.UNKNOWN and part.answer == str(9 + number), (
+                    count, parts)

@@ -49,7 +49,7 @@ def year_env(tmp_path: Path, aocd_loaded: AocdHome) -> Iterator[dict[str, str]]:
 
 
 def start(site: FakeAoC, env: dict[str, str], *args: str) -> subprocess.Popen[str]:
-    return subprocess.Popen(site_cli.command(site, "run", str(YEAR), "1", *args, shift=SHIFT),
+    return subprocess.Popen(site_cli.aoc_argv(site, "run", str(YEAR), "1", *args, shift=SHIFT),
                             env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 

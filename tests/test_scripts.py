@@ -1,12 +1,15 @@
-"""The installed `aoc` script, `python -m aoc2023`, and aocd's runner and plugin API."""
+"""The installed `aoc` script, `python -m aoc2023`, and aocd's runner and plugin API; the
+script guard (script_guard.py), which also answers Ctrl-C while `aoc` starts."""
 
 from __future__ import annotations
 
 import json
+import signal
 import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from conftest import DAY_7_EXAMPLE, AocdHome
 from site_cli import aoc_in_process
 
@@ -81,3 +84,45 @@ def test_the_installed_script_says_too_many_arguments(aocd_home: AocdHome) -> No
     assert json.loads(done.stdout) == {"error": says, "exit_code": 2}
     assert f"Error: {says}" in done.stderr
     assert "unexpected" not in done.stderr.lower()
+
+
+# --- Ctrl-C while `aoc` starts -------------------------------------------------------------
+
+CTRL_C_ON_IMPORT = """
+import os, signal, sys
+
+
+def ctrl_c(event, args):
+    if event == "import" and args[0] == {module!r} and not sent:
+        sent.append(True)
+        os.kill(os.getpid(), signal.SIGINT)
+
+
+sent = []
+sys.addaudithook(ctrl_c)
+"""
+
+
+@pytest.mark.parametrize(("command", "module"), [
+    (["-m", "aoc2023"], "typer"), (["aoc"], "aoc2023.framework.results")],
+    ids=["python -m, at a dependency's import", "script, at the framework's import"])
+def test_ctrl_c_while_aoc_starts_ends_it_as_ctrl_c_does_without_a_traceback(
+    tmp_path: Path, aocd_home: AocdHome, command: list[str], module: str
+) -> None:
+    """Ctrl-C comes while `aoc` is still importing (deterministically here: the moment
+    `module` is imported), before `main` can answer it, as when Ctrl-C follows a save
+    under --watch and stops the pass the save started. Each way of starting `aoc` once,
+    and each kind of import once: the script guard answers both alike, at start-up."""
+    hooks = tmp_path / "hooks"
+    hooks.mkdir()
+    # The tests' own sitecustomize (no network), and SIGINT when `module` is imported.
+    (hooks / "sitecustomize.py").write_text(
+        (Path(__file__).parent / "netblock" / "sitecustomize.py").read_text()
+        + CTRL_C_ON_IMPORT.format(module=module))
+    env = aocd_home.env() | {"PYTHONPATH": str(hooks)}
+    program = [sys.executable, *command] if command[0] == "-m" else [
+        str(Path(sys.executable).parent / "aoc")]
+    done = subprocess.run([*program, "run", "2023", "7", "--example"], env=env,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == -signal.SIGINT, done.stderr  # 130 in a shell
+    assert done.stdout == "" and done.stderr == ""

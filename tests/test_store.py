@@ -1,17 +1,23 @@
 """The store of aoc's own files: its lock holds across processes, a damaged copy is a
-miss, and a write is whole or not at all."""
+miss, and a write is whole or not at all; a damaged record (aocd's or ours) is one
+sentence naming it."""
 
 from __future__ import annotations
 
+import json
 import os
+import shutil
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
+from conftest import AocdHome
 from filelock import FileLock, Timeout
+from site_cli import aoc_in_process
 
 from aoc2023.framework import store
 
@@ -175,3 +181,68 @@ def test_a_write_that_fails_halfway_leaves_the_old_file(tmp_path: Path) -> None:
     assert said.strip() == str(errno.EFBIG)
     assert store.read_json(path) == {"entries": ["old"]}
     assert sorted(p.name for p in path.parent.iterdir()) == ["journal.json"]  # no half file
+
+
+# --- a damaged file, aocd's or ours, is one sentence naming it -----------------------------
+
+DAMAGED_FILES = [
+    ("input-not-utf8", "is not UTF-8 text"),
+    ("input-folder", "is a folder, not a file"),
+    ("memo-not-json", "token memo"),
+    ("memo-list", "not a map of tokens to user ids"),
+    ("memo-number-id", "not a map of tokens to user ids"),
+    ("answer-not-utf8", "aocd's cached answer"),
+    ("wait-no-zone", "a time without a time zone"),
+    ("wait-far-ahead", "further ahead than the hour the site ever asks to wait"),
+    ("journal-dict", "record of sent answers"),
+]
+"""A file damaged, and what the sentence naming it says."""
+
+
+def damage_files(home: AocdHome, damage: str) -> None:
+    """`home` as `cache_solved_day_7` leaves it but for part 1's answer (a part to send:
+    the wait file is read), with one file damaged as `damage` (one of DAMAGED_FILES) says."""
+    for folder in (home.data, home.config):
+        shutil.rmtree(folder)
+        folder.mkdir()
+    home.cache_solved_day_7()
+    user = home.user_dir
+    memo = home.config / "token2id.json"
+    (user / "2023_07a_answer.txt").unlink()
+    if damage == "input-not-utf8":
+        (user / "2023_07_input.txt").write_bytes(b"\xff\xfe bad")
+    elif damage == "input-folder":
+        (user / "2023_07_input.txt").unlink()
+        (user / "2023_07_input.txt").mkdir()
+    elif damage == "memo-not-json":
+        memo.write_text("{not json")
+    elif damage == "memo-list":
+        memo.write_text("[]")
+    elif damage == "memo-number-id":
+        memo.write_text(json.dumps({"t": 123}))
+    elif damage == "answer-not-utf8":
+        (user / "2023_07b_answer.txt").write_bytes(b"\xff")
+    elif damage == "wait-no-zone":
+        (home.config / "aoc-submit-wait.json").write_text(
+            json.dumps({user.name: "2099-01-01T00:00:00"}))
+    elif damage == "journal-dict":  # hand-edited: a puzzle's attempts are a list
+        (home.config / "aoc-attempts.json").write_text(
+            json.dumps({user.name: {"2023/07": {"part": 1}}}))
+    else:  # wait-far-ahead: 400 days from now
+        until = datetime.now(UTC) + timedelta(days=400)
+        (home.config / "aoc-submit-wait.json").write_text(
+            json.dumps({user.name: until.isoformat()}))
+
+
+def test_a_damaged_file_is_one_sentence_naming_it(
+    tmp_path: Path, aocd_loaded: AocdHome
+) -> None:
+    """Each damage in a home of its own, made afresh."""
+    cwd = tmp_path / "project"
+    cwd.mkdir()
+    for damage, said in DAMAGED_FILES:
+        damage_files(aocd_loaded, damage)
+        done = aoc_in_process("run", "2023", "7", "--yes", cwd=cwd)
+        assert done.returncode == 2, (damage, done.stdout + done.stderr)
+        assert said in done.stderr and "unexpected" not in done.stderr, (damage, done.stderr)
+        assert "Traceback" not in done.stderr, damage

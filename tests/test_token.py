@@ -148,9 +148,9 @@ def test_a_prefixed_token_file_works_for_aocds_runner_too(
 ) -> None:
     """aocd reads the token file's first word as it is; `aoc` hands aocd the cleaned token
     (as $AOC_SESSION), so its runner, started through `aoc -y`, sends the right cookie.
-    Its requests are aocd's own, and name the contact too (test_user_agent.py: ours)."""
+    Its requests are aocd's own, and name the contact too (test_client.py: ours)."""
     from conftest import CONTACT, DAY_7_EXAMPLE
-    from test_user_agent import AGENT
+    from test_client import AGENT
 
     aocd_loaded.set_token()
     (aocd_loaded.config / "token").write_text(f"session={TOKEN}\n")

@@ -146,7 +146,7 @@ def test_wrong_example_answer_is_exit_1_and_shows_the_expected_value(tmp_path: P
     path = tmp_path / "hands.txt"
     path.write_text(EXAMPLE)
     # A real wrong answer: the day's own example run through --example with a broken
-    # expectation is simulated by the known-answer cache in test_fetch; here exit_code()
+    # expectation is simulated by the known-answer cache in test_client; here exit_code()
     # itself is checked on plain results.
     wrong = DayResult(2023, 7, None, "input", parts=(
         PartResult(1, Status.WRONG, "1", expected="2"), PartResult(2, Status.CORRECT, "3")))

@@ -1,4 +1,5 @@
-"""Our reading of aocd's token and cache must match aocd's own, path for path."""
+"""aocd's folders and cached files (aocd/paths.py): our reading of aocd's token and cache
+must match aocd's own, path for path."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""Pictures of the bench: `aoc bench --plot FILE`, `--history` (a sparkline, a chart) and
-the README's chart, checked in the files themselves: each SVG parses (xml.etree) and
-names its days, or its steps and commits.
+"""The files `aoc bench` writes (bench/outputs.py), its pictures: `aoc bench --plot FILE`,
+`--history` (a sparkline, a chart) and the README's chart, checked in the files
+themselves: each SVG parses (xml.etree) and names its days, or its steps and commits.
 
 The days live in the throwaway years 2056 (day 3, with a variant) and 2057 (day 1), in a
 project folder of its own (a git checkout where the history's commits are the subject).

@@ -1,6 +1,6 @@
-"""`--wait` on `aoc new` and `aoc run`: a countdown to the unlock, then the fetch at once,
-never early; Ctrl-C during the countdown stops cleanly. And the countdown of the site's
-wait between answers.
+"""What a command asks of the terminal (commands/terminal.py): `--wait` on `aoc new` and
+`aoc run`, a countdown to the unlock, then the fetch at once, never early; Ctrl-C during
+the countdown stops cleanly. And the countdown of the site's wait between answers.
 
 The waits are handed a clock that moves only when slept on (`FakeClock`), so that each
 test sees every tick and every sleep, and what was fetched meanwhile, in no time; Ctrl-C

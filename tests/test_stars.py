@@ -1,6 +1,7 @@
-"""The final star: the last day's part 2, claimed once every other star of the year is in,
-from the user's stars as the site counts them (its page of the user's times), through
-the same send as any answer (journal, lock, wait), once, and only when the user agrees."""
+"""The user's stars (aocd/stars.py) and the final star: the last day's part 2, claimed
+once every other star of the year is in, from the user's stars as the site counts them
+(its page of the user's times), through the same send as any answer (journal, lock,
+wait), once, and only when the user agrees."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""A reply lost after the site judged the answer never leads to sending it again.
+"""What was sent (aocd/sent.py): a reply lost after the site judged the answer never leads
+to sending it again.
 
 Each case sends a wrong answer through the loopback stand-in, loses the reply in a
 different way (the connection dropped after judging, HTTP 502 after judging, the
@@ -31,7 +32,7 @@ def aoc(site: FakeAoC, home: AocdHome, *args: str) -> subprocess.CompletedProces
 
 def command(site: FakeAoC, *args: str) -> list[str]:
     """`aoc run 2023 7 --json ARGS` in a process of its own, against `site`."""
-    return site_cli.command(site, "run", "2023", "7", "--json", *args)
+    return site_cli.aoc_argv(site, "run", "2023", "7", "--json", *args)
 
 
 def posts(site: FakeAoC) -> list[tuple[str, str]]:

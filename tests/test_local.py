@@ -1,5 +1,6 @@
-"""The token where aocd keeps it, or in the project: each placement, with `aoc` run from
-inside the project or from outside it (CASES), for our runner and for aocd's runner.
+"""The secrets kept on this machine (aocd/local.py): the token where aocd keeps it, or in
+the project, each placement with `aoc` run from inside the project or from outside it
+(CASES), for our runner and for aocd's runner; a damaged token list is one sentence.
 
 Each case is a real process (both runners on it, one after the other) on a copy of the
 project, with aocd's cache holding 2023 day 7 solved on its example (so nothing is
@@ -20,6 +21,7 @@ import pytest
 import site_cli
 from conftest import NETBLOCK, TOKEN, AocdHome
 from project_copy import copy_project, isolated
+from site_cli import aoc_in_process
 
 
 def placed(place: str, tmp_path: Path, project: Path) -> dict[str, str]:
@@ -94,8 +96,8 @@ def test_the_token_is_found_wherever_aocd_keeps_it(
         settings += [environment, environment, {}]
         writes += [{config / "token": None, config / "tokens.json": None}, {}, {}]
         cases.append([tmp_path / "outside"])
-    ran = site_cli.aoc_runs(None, aocd_home, *commands, env=env, cwd=folders[0], cwds=cwds,
-                            settings=settings, writes=writes)
+    ran = site_cli.aoc(None, aocd_home, *commands, env=env, cwd=folders[0], cwds=cwds,
+                       settings=settings, writes=writes)
     if place == "home":
         *ran, unset = ran
         assert unset.returncode == 0, unset.stderr
@@ -112,3 +114,11 @@ def test_the_token_is_found_wherever_aocd_keeps_it(
             [result] = json.loads(ours.stdout)["results"]
             assert result["source"] == "input"
             assert [part["status"] for part in result["parts"]] == ["correct", "correct"]
+
+
+def test_a_damaged_token_list_is_one_sentence_for_aocds_runner(aocd_loaded: AocdHome) -> None:
+    aocd_loaded.cache_solved_day_7()
+    (aocd_loaded.config / "tokens.json").write_text("{broken")
+    done = aoc_in_process("-y", "2023", "-d", "7")
+    assert done.returncode == 2
+    assert "aocd's token list" in done.stderr and "Traceback" not in done.stderr

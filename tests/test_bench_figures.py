@@ -1,6 +1,7 @@
-"""Figures normalised by the machine's speed (issue 27): the calibration workload timed
-beside the steps, the verdicts on the normalised figures, histories saved before them,
-the JSON's fields and the notice of a speed that swung.
+"""The figures of `aoc bench` (bench/figures.py), normalised by the machine's speed
+(issue 27): the calibration workload timed beside the steps, the verdicts on the
+normalised figures, histories saved before them, the JSON's fields and the notice of a
+speed that swung.
 
 On the fake clock (fake_clock.py) the test chooses how long the workload and each step
 take, so "a machine twice as slow" is exact, whatever the load on this one."""
