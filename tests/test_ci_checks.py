@@ -15,7 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from conftest import write_year
+from conftest import MypyCache, write_year
 
 ROOT = Path(__file__).parent.parent
 CHECKS = ROOT / ".ci" / "checks.py"
@@ -100,8 +100,10 @@ def test_the_solvers_tool_aoc_is_left_out_of_the_copy() -> None:
 
 @pytest.mark.slow
 def test_the_solvers_days_are_checked_as_their_setting_says(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str],
+    mypy_cache: MypyCache
 ) -> None:
+    monkeypatch.setenv("MYPY_CACHE_DIR", str(cache := tmp_path / "mypy-cache"))
     write_year(tmp_path, 2041, {"day01.py": PORTED})
     write_year(tmp_path, 2042, {"day05.py": CRATES})
 
@@ -117,7 +119,8 @@ def test_the_solvers_days_are_checked_as_their_setting_says(
     assert "mypy" not in out.split("\n", 1)[1], out
     assert "W291" not in out, out  # the crate stacks' trailing spaces are the example's
 
-    code, out = checks(tmp_path, "strict", monkeypatch, capfd)
+    with mypy_cache.into(cache):
+        code, out = checks(tmp_path, "strict", monkeypatch, capfd)
     assert code == 1, out
     assert "aoc2041/day01.py:5: error: Function is missing a type annotation" in out, out
     assert "aoc2042/day05.py" not in out, out

@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 import site_cli
-from conftest import TOKEN, AocdHome, temporary_year
+from conftest import TOKEN, AocdHome, MypyCache, temporary_year
 from fake_aoc import FakeAoC, point_aocd_at
 from hypothesis import example, given
 from hypothesis import strategies as st
@@ -293,7 +293,8 @@ for _hard in HARD_TITLES:  # each hard title is an explicit example of the test 
 @given(titles=st.lists(TITLES, min_size=6, max_size=6))
 @examples(1, wide=10)
 def test_the_generated_files_pass_ruff_and_mypy_strict(
-    year_site: Path, fake_aoc: FakeAoC, aocd_loaded: AocdHome, titles: list[str]
+    year_site: Path, fake_aoc: FakeAoC, aocd_loaded: AocdHome, mypy_cache: MypyCache,
+    titles: list[str]
 ) -> None:
     """Days whose pages aocd's example parser reads with its default rules (no entry in its
     table), and days of hard and drawn titles (written as `aoc new` writes them), all in
@@ -328,17 +329,12 @@ def test_the_generated_files_pass_ruff_and_mypy_strict(
     ruff = subprocess.run([str(BIN / "ruff"), "check", "--no-cache", *files], cwd=root,
                           capture_output=True, text=True, timeout=120)
     assert ruff.returncode == 0, ruff.stdout
-    # mypy starts from the project's own cache when it has one (`.ci/run` checks types
-    # before it tests): the libraries and the standard library, unchanged, are then not
-    # analysed again. mypy checks each module's source against the cache, so the
-    # generated files, new, are checked in full.
-    if (PROJECT / ".mypy_cache").is_dir():
-        shutil.copytree(PROJECT / ".mypy_cache", root / ".mypy_cache")
-    mypy = subprocess.run(
-        [str(BIN / "mypy"), "--strict", "--cache-dir", str(root / ".mypy_cache"), *files],
-        cwd=root, capture_output=True, text=True, timeout=300,
-        env=os.environ | {"MYPYPATH": str(PROJECT)},  # the framework's source, as in the project
-    )
+    with mypy_cache.into(root / ".mypy_cache") as cache:  # the generated files in full
+        mypy = subprocess.run(
+            [str(BIN / "mypy"), "--strict", "--cache-dir", str(cache), *files],
+            cwd=root, capture_output=True, text=True, timeout=300,
+            env=os.environ | {"MYPYPATH": str(PROJECT)},  # the framework's source, as there
+        )
     assert mypy.returncode == 0, mypy.stdout
     ran = aoc_in_process("run", str(YEAR), ",".join(days), "--example", "--json", cwd=year_site)
     assert ran.returncode == 0, ran.stderr
