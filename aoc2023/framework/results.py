@@ -128,7 +128,7 @@ def could_not_run(notices: Iterable[str]) -> bool:
     return any(isinstance(notice, CouldNotRun) for notice in notices)
 
 
-def run_exit_code(results: Iterable[DayResult], interrupted: bool = False,
+def run_exit_code(results: Iterable[DayResult], *, interrupted: bool = False,
                   notices: Iterable[str] = ()) -> ExitCode:
     """130 after Ctrl-C, 2 when anything could not run (a day's error, or a `CouldNotRun`
     notice), else 1 when an answer is wrong, else 0."""

@@ -226,7 +226,8 @@ def run(
             typer.echo(instruments.flame_report(request, *memory_flame), err=True)
         except Exception as error:
             fail(error, verbose=verbose)
-    raise typer.Exit(run_exit_code(outcome.results, outcome.interrupted, outcome.notices))
+    raise typer.Exit(run_exit_code(outcome.results, interrupted=outcome.interrupted,
+                                   notices=outcome.notices))
 
 
 def watch_run(

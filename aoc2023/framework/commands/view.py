@@ -91,7 +91,7 @@ def terminal_width(stream: IO[str]) -> int | None:
 ONE_COLUMN = frozenset(map(chr, range(0x20, 0x7f))) | frozenset(
     "✔✘⧖⏹★☆µ…·─│┌┬┐├┼┤└┴┘" + NBSP)
 """Characters the framework writes itself (marks, units, borders), each one column wide as
-rich measures them too (tests/test_widths.py checks): text of these alone is measured by
+rich measures them too (tests/test_view.py checks): text of these alone is measured by
 len(), so that a run whose table holds nothing else never imports rich
 (benchmarks/README.md, `startup_tricks.py`)."""
 
