@@ -1,7 +1,7 @@
 """Lint and types, as .ci/run checks them, for the project in the working folder.
 
 The framework (aoc2023/framework/, aoc2023's own modules), the shipped day (2023 day 7)
-and tests/ are held to the project's ruff rules and `mypy --strict`, always. The
+and tests/ are held to the project's ruff rules, ruff's format and `mypy --strict`, always. The
 solver's days (every other module of a year package) are checked as `[tool.aoc] checks`
 says: "strict" (both), "lint" (ruff only) or "off" (neither: their tests are their
 check), "off" by default. Prints each command, runs it, exits 1 if one failed.
@@ -17,9 +17,16 @@ from pathlib import Path
 from aoc2023.framework.errors import AocError
 from aoc2023.framework.project import load_settings
 
-FRAMEWORK = ["aoc2023/__init__.py", "aoc2023/__main__.py", "aoc2023/framework",
-             "aoc2023/day07.py", "aoc2023/_camel_cards.py", "aoc2023/_day07_fast.py",
-             "aoc2023/_day07_test.py", "tests"]
+FRAMEWORK = [
+    "aoc2023/__init__.py",
+    "aoc2023/__main__.py",
+    "aoc2023/framework",
+    "aoc2023/day07.py",
+    "aoc2023/_camel_cards.py",
+    "aoc2023/_day07_fast.py",
+    "aoc2023/_day07_test.py",
+    "tests",
+]
 """Held to the strict checks whatever the setting (those present: day 7 may be deleted)."""
 YEAR = re.compile(r"aoc\d{4}")
 
@@ -49,20 +56,25 @@ def main() -> int:
         print(error, file=sys.stderr)
         return 2
     strict, solver, unlinted = plan(project, checks)
-    print(f"[tool.aoc] checks = {checks!r}: the solver's days "
-          f"({', '.join(solver) or 'none'}) get "
-          + {"strict": "ruff and mypy --strict", "lint": "ruff", "off": "their tests only"}[checks])
+    print(
+        f"[tool.aoc] checks = {checks!r}: the solver's days "
+        f"({', '.join(solver) or 'none'}) get "
+        + {"strict": "ruff and mypy --strict", "lint": "ruff", "off": "their tests only"}[checks]
+    )
     ruff = [sys.executable, "-m", "ruff", "check", "."]
     for path in unlinted:
         ruff += ["--extend-exclude", path]
+    # The framework's own code is in ruff's format; the solver's days are in theirs.
+    formatted = [path for path in [*strict, "benchmarks", ".ci"] if (project / path).exists()]
     commands = [ruff]
+    if formatted:  # none given would check every file, the solver's too
+        commands.append([sys.executable, "-m", "ruff", "format", "--check", "--quiet", *formatted])
     typed = strict + (solver if checks == "strict" else [])
     if typed:
         commands.append([sys.executable, "-m", "mypy", "--strict", *typed])
     failed = False
     for command in commands:
-        print("+", " ".join(["ruff" if "ruff" in command else "mypy", *command[3:]]),
-              flush=True)
+        print("+", " ".join(["ruff" if "ruff" in command else "mypy", *command[3:]]), flush=True)
         failed |= subprocess.run(command, cwd=project).returncode != 0
     return 1 if failed else 0
 

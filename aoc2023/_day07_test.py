@@ -158,9 +158,14 @@ def examples(count: int) -> settings:
     shows the hands drawn at once), besides the test's explicit ones; with WIDE, 20 times
     as many, at random, shrunk to the smallest that fails."""
     phases = list(Phase) if WIDE else [Phase.explicit, Phase.reuse, Phase.generate]
-    return settings(max_examples=count * 20 if WIDE else count, deadline=None,
-                    derandomize=not WIDE, database=None, phases=phases,
-                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+    return settings(
+        max_examples=count * 20 if WIDE else count,
+        deadline=None,
+        derandomize=not WIDE,
+        database=None,
+        phases=phases,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+    )
 
 
 # --- Strategies ------------------------------------------------------------------
@@ -171,9 +176,7 @@ joker_heavy_hand = st.text(alphabet="JJJJ2KA", min_size=5, max_size=5)
 few_labels_hand = st.text(alphabet="JQ7", min_size=5, max_size=5)
 hands = st.one_of(any_hand, joker_heavy_hand, few_labels_hand)
 bids = st.integers(min_value=0, max_value=10**6)
-games = st.lists(
-    st.tuples(hands, bids), min_size=1, max_size=60, unique_by=lambda hand: hand[0]
-)
+games = st.lists(st.tuples(hands, bids), min_size=1, max_size=60, unique_by=lambda hand: hand[0])
 
 # --- The puzzle's example -----------------------------------------------------------
 
@@ -239,9 +242,11 @@ def test_joker_edge_cases() -> None:
 # --- The ordering -----------------------------------------------------------------
 
 
-def puzzle_compare(strength_of: Callable[[str], tuple[HandType, tuple[int, ...]]]) -> Callable[
-        [str, str], int]:
+def puzzle_compare(
+    strength_of: Callable[[str], tuple[HandType, tuple[int, ...]]],
+) -> Callable[[str, str], int]:
     """The puzzle's rule as a comparison: type first, then the cards from the left."""
+
     def compare(a: str, b: str) -> int:
         type_a, cards_a = strength_of(a)
         type_b, cards_b = strength_of(b)
@@ -251,6 +256,7 @@ def puzzle_compare(strength_of: Callable[[str], tuple[HandType, tuple[int, ...]]
             if card_a != card_b:
                 return -1 if card_a < card_b else 1
         return 0
+
     return compare
 
 
@@ -269,8 +275,10 @@ ORDERINGS = [
 @examples(20)
 @given(first=hands, second=hands)
 def test_the_ordering_is_strict_and_agrees_with_the_puzzle(
-    key: Callable[[str], object], oracle: Callable[[str], tuple[HandType, tuple[int, ...]]],
-    first: str, second: str,
+    key: Callable[[str], object],
+    oracle: Callable[[str], tuple[HandType, tuple[int, ...]]],
+    first: str,
+    second: str,
 ) -> None:
     if first == second:
         assert key(first) == key(second)
@@ -284,7 +292,8 @@ def test_the_ordering_is_strict_and_agrees_with_the_puzzle(
 @examples(10)
 @given(st.lists(hands, unique=True, max_size=40))
 def test_sorting_by_key_is_sorting_by_the_puzzle_rule(
-    key: Callable[[str], Any], oracle: Callable[[str], tuple[HandType, tuple[int, ...]]],
+    key: Callable[[str], Any],
+    oracle: Callable[[str], tuple[HandType, tuple[int, ...]]],
     cards: list[str],
 ) -> None:
     # The same order as a pairwise comparison of the rule: a consistent total order.
@@ -382,8 +391,10 @@ def fast_reading(text: str) -> object:
     except InputError as error:
         return str(error)
     cards = table.cards.decode()
-    return [(cards[at:at + 5], bid) for at, bid in zip(range(0, len(cards), 5), table.bids,
-                                                         strict=True)]
+    return [
+        (cards[at : at + 5], bid)
+        for at, bid in zip(range(0, len(cards), 5), table.bids, strict=True)
+    ]
 
 
 def reference_reading(text: str) -> object:
@@ -394,7 +405,7 @@ def reference_reading(text: str) -> object:
 
 
 def test_tolerated_variants_read_as_the_clean_input_on_the_fast_path(
-    monkeypatch: pytest.MonkeyPatch
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     texts = [(case.id, case.values[0]) for case in TOLERATED]
     for name, text in texts:
@@ -414,10 +425,33 @@ def test_tolerated_variants_read_as_the_clean_input_on_the_fast_path(
 
 # Text made of the pieces that inputs are made of, right and wrong, so that both the
 # fast and the line-by-line reading are exercised on near-misses.
-_pieces = st.sampled_from([
-    "32T3K", "KTJJT", "AAAAA", "JJJJJ", "2345", "23456A", "kk677", "T55X5",
-    " ", " ", "  ", "\t", "12", "0", "007", "-3", "x1", "1.5", "\n", "\n", "\r\n", "\r", "",
-])
+_pieces = st.sampled_from(
+    [
+        "32T3K",
+        "KTJJT",
+        "AAAAA",
+        "JJJJJ",
+        "2345",
+        "23456A",
+        "kk677",
+        "T55X5",
+        " ",
+        " ",
+        "  ",
+        "\t",
+        "12",
+        "0",
+        "007",
+        "-3",
+        "x1",
+        "1.5",
+        "\n",
+        "\n",
+        "\r\n",
+        "\r",
+        "",
+    ]
+)
 near_inputs = st.lists(_pieces, max_size=30).map("".join)
 
 
@@ -460,6 +494,8 @@ BAD_INPUTS = [
     ("empty input", "", 1, "", "empty"),
     ("only blank lines", "\n\n", 1, "", "empty"),
 ]
+
+
 @BOTH
 def test_bad_input_is_refused_naming_the_line(implementation: type[Solution[Any]]) -> None:
     for name, text, number, line, reason in BAD_INPUTS:

@@ -38,12 +38,17 @@ from day7_bench_runs import back_to_back, day_7_input
 
 GOAL_LOADED = 1.10
 GOAL_QUIET = 1.03
+
+
 def steps(day: dict[str, Any]) -> dict[str, dict[str, Any]]:
     """Each step's figures from one `aoc bench` day, by step name: "part 1", or "part 1
     [fast]" for a variant's step (`aoc bench` times day 7's variants beside the main
     implementation)."""
-    return {step["step"] + (f" [{step['variant']}]" if step.get("variant") else ""): step
-            for step in day["steps"] if value(step, "median")}
+    return {
+        step["step"] + (f" [{step['variant']}]" if step.get("variant") else ""): step
+        for step in day["steps"]
+        if value(step, "median")
+    }
 
 
 def value(step: dict[str, Any], name: str) -> float:
@@ -65,30 +70,57 @@ def main() -> None:
     parser.add_argument("--trials", type=int, default=1, help="pairs of runs")
     parser.add_argument("--budget", type=float, default=1.0)
     parser.add_argument("--hands", type=int, default=1000)
-    parser.add_argument("--example", action="store_true",
-                        help="bench the day's examples (steps of microseconds) instead")
-    parser.add_argument("--processes", type=int, default=(os.cpu_count() or 1) + 1,
-                        help="load processes (default: one more than the cores)")
-    parser.add_argument("--aoc", default=sys.executable, metavar="PYTHON",
-                        help="the Python whose aoc2023 to bench")
-    parser.add_argument("--load-limit", type=float, default=600.0, metavar="SECONDS",
-                        help="the load stops by itself after this long")
+    parser.add_argument(
+        "--example",
+        action="store_true",
+        help="bench the day's examples (steps of microseconds) instead",
+    )
+    parser.add_argument(
+        "--processes",
+        type=int,
+        default=(os.cpu_count() or 1) + 1,
+        help="load processes (default: one more than the cores)",
+    )
+    parser.add_argument(
+        "--aoc", default=sys.executable, metavar="PYTHON", help="the Python whose aoc2023 to bench"
+    )
+    parser.add_argument(
+        "--load-limit",
+        type=float,
+        default=600.0,
+        metavar="SECONDS",
+        help="the load stops by itself after this long",
+    )
     args = parser.parse_args()
     goal = GOAL_QUIET if args.quiet else GOAL_LOADED
-    load = "no load of our own" if args.quiet else (
-        f"a bursty load of {args.processes} processes on {os.cpu_count()} cores")
+    load = (
+        "no load of our own"
+        if args.quiet
+        else (f"a bursty load of {args.processes} processes on {os.cpu_count()} cores")
+    )
     on = "--example" if args.example else f"--input <{args.hands} generated hands>"
-    print(f"aoc bench 2023 7 {on} --budget {args.budget:g}, "
-          f"two runs back to back, {args.trials} trial(s), {load}")
+    print(
+        f"aoc bench 2023 7 {on} --budget {args.budget:g}, "
+        f"two runs back to back, {args.trials} trial(s), {load}"
+    )
     worst = 1.0
     with day_7_input(args.example, args.hands) as path:
         for trial in range(1, args.trials + 1):
-            runs = [steps(day) for day in back_to_back(
-                args.aoc, path, args.budget, 2, None if args.quiet
-                else Load(args.processes, args.load_limit, seed=trial * 100))]
+            runs = [
+                steps(day)
+                for day in back_to_back(
+                    args.aoc,
+                    path,
+                    args.budget,
+                    2,
+                    None if args.quiet else Load(args.processes, args.load_limit, seed=trial * 100),
+                )
+            ]
             print(f"trial {trial}:")
-            print(f"  {'step':14}{'figure':>19}{'run 1':>12}{'run 2':>12}{'apart':>9}"
-                  f"{'other':>8}{'apart':>9}")
+            print(
+                f"  {'step':14}{'figure':>19}{'run 1':>12}{'run 2':>12}{'apart':>9}"
+                f"{'other':>8}{'apart':>9}"
+            )
             for name, first in runs[0].items():
                 second = runs[1].get(name)
                 if second is None:
@@ -100,9 +132,11 @@ def main() -> None:
                 apart = max(figures) / min(figures)
                 other_apart = max(others) / min(others)
                 worst = max(worst, apart)
-                print(f"  {name:14}{main_figure:>19}{figures[0] * 1e6:9.1f} µs"
-                      f"{figures[1] * 1e6:9.1f} µs{(apart - 1) * 100:8.1f}%"
-                      f"{other:>8}{(other_apart - 1) * 100:8.1f}%")
+                print(
+                    f"  {name:14}{main_figure:>19}{figures[0] * 1e6:9.1f} µs"
+                    f"{figures[1] * 1e6:9.1f} µs{(apart - 1) * 100:8.1f}%"
+                    f"{other:>8}{(other_apart - 1) * 100:8.1f}%"
+                )
     print(f"furthest apart: {(worst - 1) * 100:.1f}% (goal: at most {(goal - 1) * 100:.0f}%)")
 
 

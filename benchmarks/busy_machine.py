@@ -44,8 +44,10 @@ class Load:
     def __init__(self, processes: int, limit: float, seed: int = 0) -> None:
         until = time.monotonic() + limit
         context = multiprocessing.get_context("spawn")
-        self.processes = [context.Process(target=_bursty, args=(until, seed + n), daemon=True)
-                          for n in range(processes)]
+        self.processes = [
+            context.Process(target=_bursty, args=(until, seed + n), daemon=True)
+            for n in range(processes)
+        ]
 
     def __enter__(self) -> Load:
         for process in self.processes:
@@ -62,8 +64,13 @@ class Load:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--processes", type=int, default=16)
-    parser.add_argument("--limit", type=float, default=1800.0, metavar="SECONDS",
-                        help="the load stops by itself after this long")
+    parser.add_argument(
+        "--limit",
+        type=float,
+        default=1800.0,
+        metavar="SECONDS",
+        help="the load stops by itself after this long",
+    )
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("command", nargs=argparse.REMAINDER)
     args = parser.parse_args()
@@ -75,9 +82,12 @@ def main() -> int:
         code = subprocess.call(command)
         wall = time.monotonic() - started
         used = resource.getrusage(resource.RUSAGE_CHILDREN)  # before the load is reaped
-    print(f"busy_machine: {args.processes} bursty processes on {os.cpu_count()} cores; "
-          f"exit {code}, {wall:.1f} s wall, {used.ru_utime + used.ru_stime:.1f} s CPU "
-          "(the command's, load excluded)", file=sys.stderr)
+    print(
+        f"busy_machine: {args.processes} bursty processes on {os.cpu_count()} cores; "
+        f"exit {code}, {wall:.1f} s wall, {used.ru_utime + used.ru_stime:.1f} s CPU "
+        "(the command's, load excluded)",
+        file=sys.stderr,
+    )
     return code
 
 

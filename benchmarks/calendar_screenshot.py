@@ -39,8 +39,10 @@ class Scheme(NamedTuple):
     blink: int
 
 
-SCHEMES = {"light": Scheme("#ffffff", "#1f2328", "#d0d7de", "#f6f8fa", "#0969da", 1),
-           "dark": Scheme("#0d1117", "#f0f6fc", "#3d444d", "#151b23", "#4493f8", 0)}
+SCHEMES = {
+    "light": Scheme("#ffffff", "#1f2328", "#d0d7de", "#f6f8fa", "#0969da", 1),
+    "dark": Scheme("#0d1117", "#f0f6fc", "#3d444d", "#151b23", "#4493f8", 0),
+}
 
 PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>README</title>
 <style>body{{margin:0;padding:32px;background:{s.bg};color:{s.fg};font-size:16px;
@@ -63,29 +65,42 @@ class _Quiet(SimpleHTTPRequestHandler):
         """No line per request: the pictures are the output."""
 
 
-def screenshots(folder: Path, body: str, targets: dict[str, Path],
-                size: tuple[int, int] = (960, 1150)) -> None:
+def screenshots(
+    folder: Path, body: str, targets: dict[str, Path], size: tuple[int, int] = (960, 1150)
+) -> None:
     """`body` (HTML) on a GitHub-like page, one per scheme of `targets`, served from
     `folder` (the pictures it links to beside it) on localhost, screenshot by headless
     Chromium in that colour scheme into its target (a PNG) at `size` (width, height)."""
     for name in targets:
-        (folder / f"{name}.html").write_text(PAGE.format(s=SCHEMES[name], body=body),
-                                             encoding="utf-8")
-    server = ThreadingHTTPServer(("127.0.0.1", 0),
-                                 partial(_Quiet, directory=str(folder)))
+        (folder / f"{name}.html").write_text(
+            PAGE.format(s=SCHEMES[name], body=body), encoding="utf-8"
+        )
+    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(_Quiet, directory=str(folder)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
         for name, target in targets.items():
             subprocess.run(
-                ["chromium", "--headless", "--no-sandbox", "--disable-gpu",
-                 "--disable-quic", "--no-first-run", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync",
-                 f"--user-data-dir={folder / ('profile-' + name)}",
-                 f"--blink-settings=preferredColorScheme={SCHEMES[name].blink}",
-                 "--hide-scrollbars", f"--window-size={size[0]},{size[1]}",
-                 f"--screenshot={target.resolve()}",
-                 f"http://127.0.0.1:{server.server_address[1]}/{name}.html"],
-                check=True, timeout=120, capture_output=True)
+                [
+                    "chromium",
+                    "--headless",
+                    "--no-sandbox",
+                    "--disable-gpu",
+                    "--disable-quic",
+                    "--no-first-run",
+                    "--disable-background-networking",
+                    "--disable-component-update",
+                    "--disable-sync",
+                    f"--user-data-dir={folder / ('profile-' + name)}",
+                    f"--blink-settings=preferredColorScheme={SCHEMES[name].blink}",
+                    "--hide-scrollbars",
+                    f"--window-size={size[0]},{size[1]}",
+                    f"--screenshot={target.resolve()}",
+                    f"http://127.0.0.1:{server.server_address[1]}/{name}.html",
+                ],
+                check=True,
+                timeout=120,
+                capture_output=True,
+            )
     finally:
         server.shutdown()
         server.server_close()
@@ -100,12 +115,17 @@ def sample() -> list[YearStats]:
             parts = 1 if day == count else 2
             earned = parts if day % 5 else (1 if day % 10 else 0)
             since = [timedelta(minutes=7 * day, seconds=13 * day), timedelta(hours=day * 1.3)]
-            stars = tuple(StarStats(part, when if part <= earned else None,
-                                    since[part - 1] if part <= earned else None,
-                                    part % 2 if part <= earned else None,
-                                    bool(part % 2) if part <= earned else None,
-                                    earned=part <= earned)
-                          for part in range(1, parts + 1))
+            stars = tuple(
+                StarStats(
+                    part,
+                    when if part <= earned else None,
+                    since[part - 1] if part <= earned else None,
+                    part % 2 if part <= earned else None,
+                    bool(part % 2) if part <= earned else None,
+                    earned=part <= earned,
+                )
+                for part in range(1, parts + 1)
+            )
             title = '<script>alert("x")</script> & co' if day == 3 else f"Day {day}"
             runtime = 10 ** (day % 7 - 6) * 1.7 if day % 4 else None
             days.append(DayStats(year, day, title, stars, runtime))

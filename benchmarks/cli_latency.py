@@ -52,12 +52,18 @@ def prepare_cache(root: Path) -> dict[str, str]:
     (conf / "token2id.json").write_text(json.dumps({TOKEN: USER_ID}))
     (user / "2023_07_input.txt").write_text(generated_input(1000))
     (user / "2023_07_prose.2.html").write_text(
-        "<main><article><h2>--- Day 7: Camel Cards ---</h2></article></main>")
+        "<main><article><h2>--- Day 7: Camel Cards ---</h2></article></main>"
+    )
     env = {k: v for k, v in os.environ.items() if k != "AOC_SESSION"}
     env.update(AOCD_DIR=str(data), AOCD_CONFIG_DIR=str(conf), PYTHONPATH=str(NETBLOCK))
     # The correct answers, as aocd would have cached them after solving.
-    answers = subprocess.run([sys.executable, "-m", "aoc2023", "run", "2023", "7", "--json"],
-                             env=env, capture_output=True, text=True, check=True)
+    answers = subprocess.run(
+        [sys.executable, "-m", "aoc2023", "run", "2023", "7", "--json"],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     for part in json.loads(answers.stdout)["results"][0]["parts"]:
         (user / f"2023_07{'ab'[part['part'] - 1]}_answer.txt").write_text(part["answer"])
     return env
@@ -67,7 +73,8 @@ COMMANDS = {
     "ours: aoc run 2023 7": [str(BIN / "aoc"), "run", "2023", "7"],
     "ours: python -m aoc2023 run 2023 7": [sys.executable, "-m", "aoc2023", "run", "2023", "7"],
     "aocd: aoc -y 2023 -d 7 -s": [
-        sys.executable, "-c",
+        sys.executable,
+        "-c",
         "import sys; sys.argv = ['aoc', '-y', '2023', '-d', '7', '-s', '-p', 'aoc2023']; "
         "from aocd.runner import main; main()",
     ],
@@ -99,12 +106,15 @@ def print_ratios(heading: str, times: dict[str, list[float]], baseline: str, run
     """Median and minimum of each, and each median over the baseline's."""
     base = statistics.median(times[baseline])
     width = max(len(heading), *map(len, times)) + 2
-    print(f"{heading:{width}} {'median':>9} {'min':>9} {'ratio':>7}   ({runs} runs each; "
-          f"ratio: median over the median of {baseline})")
+    print(
+        f"{heading:{width}} {'median':>9} {'min':>9} {'ratio':>7}   ({runs} runs each; "
+        f"ratio: median over the median of {baseline})"
+    )
     for name, samples in times.items():
         median = statistics.median(samples)
-        print(f"{name:{width}} {median * 1e3:7.1f}ms {min(samples) * 1e3:7.1f}ms "
-              f"{median / base:7.2f}")
+        print(
+            f"{name:{width}} {median * 1e3:7.1f}ms {min(samples) * 1e3:7.1f}ms {median / base:7.2f}"
+        )
 
 
 def main() -> None:
@@ -113,8 +123,10 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         env = prepare_cache(Path(tmp))
-        times = interleaved({name: partial(time_once, command, env)
-                             for name, command in COMMANDS.items()}, args.runs)
+        times = interleaved(
+            {name: partial(time_once, command, env) for name, command in COMMANDS.items()},
+            args.runs,
+        )
     print_ratios("command", times, "aocd: aoc -y 2023 -d 7 -s", args.runs)
 
 

@@ -109,7 +109,9 @@ def straightforward(text: str) -> tuple[int, int]:
 
 
 SOLVERS: dict[str, Solver] = {
-    "main": main_implementation, "fast": fast, "fastest": fastest,
+    "main": main_implementation,
+    "fast": fast,
+    "fastest": fastest,
     "straightforward": straightforward,
 }
 
@@ -148,7 +150,9 @@ def milliseconds(value: float) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
-        "--repeats-scale", type=float, default=1.0,
+        "--repeats-scale",
+        type=float,
+        default=1.0,
         help="multiply the number of timed runs per size (at least 1 each)",
     )
     args = parser.parse_args()
@@ -161,18 +165,25 @@ def main() -> None:
         repeats = max(1, round(REPEATS[size] * args.repeats_scale))
         found = medians[size] = measure(generated_input(size), repeats)
         row = f"{size:>8,} {repeats:>6}" + "".join(
-            f" {milliseconds(found[name]):>16}" for name in SOLVERS)
+            f" {milliseconds(found[name]):>16}" for name in SOLVERS
+        )
         sf = found["straightforward"]
-        print(row + f" {found['fast'] / found['fastest']:>12.2f}x"
-              f" {found['main'] / found['fast']:>9.2f}x {sf / found['main']:>7.2f}x"
-              f" {sf / found['fast']:>7.2f}x", flush=True)
+        print(
+            row + f" {found['fast'] / found['fastest']:>12.2f}x"
+            f" {found['main'] / found['fast']:>9.2f}x {sf / found['main']:>7.2f}x"
+            f" {sf / found['fast']:>7.2f}x",
+            flush=True,
+        )
 
     small, large = 30_000, 300_000
     n_log_n = large * math.log(large) / (small * math.log(small))
-    growth = ", ".join(f"{name} x{medians[large][name] / medians[small][name]:.1f}"
-                       for name in SOLVERS)
-    print(f"\ngrowth {small:,} -> {large:,} hands: {growth}; "
-          f"n log n would be x{n_log_n:.1f}, linear x{large / small:.1f}")
+    growth = ", ".join(
+        f"{name} x{medians[large][name] / medians[small][name]:.1f}" for name in SOLVERS
+    )
+    print(
+        f"\ngrowth {small:,} -> {large:,} hands: {growth}; "
+        f"n log n would be x{n_log_n:.1f}, linear x{large / small:.1f}"
+    )
 
 
 if __name__ == "__main__":

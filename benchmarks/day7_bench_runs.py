@@ -35,15 +35,19 @@ def bench_day_7(python: str, path: Path | None, budget: float) -> dict[str, Any]
     on = ["--example"] if path is None else ["--input", str(path)]
     done = subprocess.run(
         [python, "-m", "aoc2023", "bench", "2023", "7", *on, "--budget", str(budget), "--json"],
-        capture_output=True, text=True, cwd=tempfile.gettempdir())
+        capture_output=True,
+        text=True,
+        cwd=tempfile.gettempdir(),
+    )
     if done.returncode != 0:
         raise SystemExit(f"aoc bench failed ({done.returncode}):\n{done.stdout}{done.stderr}")
     [day] = json.loads(done.stdout)["results"]
     return dict(day)
 
 
-def back_to_back(python: str, path: Path | None, budget: float, runs: int,
-                 load: Load | None) -> list[dict[str, Any]]:
+def back_to_back(
+    python: str, path: Path | None, budget: float, runs: int, load: Load | None
+) -> list[dict[str, Any]]:
     """`runs` days from `aoc bench` processes in a row, all beside `load` (None: none)."""
     with load or nullcontext():
         return [bench_day_7(python, path, budget) for _ in range(runs)]

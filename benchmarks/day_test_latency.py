@@ -54,18 +54,30 @@ def main() -> None:
     times: dict[Path, list[float]] = {checkout: [] for checkout in checkouts}
     try:
         for checkout in checkouts:
-            subprocess.run(["uv", "run", "aoc", "new", str(args.year), str(args.day)],
-                           cwd=checkout, check=True, capture_output=True)
+            subprocess.run(
+                ["uv", "run", "aoc", "new", str(args.year), str(args.day)],
+                cwd=checkout,
+                check=True,
+                capture_output=True,
+            )
             test = day_tests(checkout, files[checkout])
             # Once untimed: the first run after a change compiles what changed.
-            subprocess.run(["uv", "run", "pytest", "-q", str(test)], cwd=checkout,
-                           check=True, capture_output=True)
+            subprocess.run(
+                ["uv", "run", "pytest", "-q", str(test)],
+                cwd=checkout,
+                check=True,
+                capture_output=True,
+            )
         for _ in range(args.runs):
             for checkout in checkouts:
                 test = day_tests(checkout, files[checkout])
                 started = time.monotonic()
-                done = subprocess.run(["uv", "run", "pytest", "-q", str(test)],
-                                      cwd=checkout, capture_output=True, text=True)
+                done = subprocess.run(
+                    ["uv", "run", "pytest", "-q", str(test)],
+                    cwd=checkout,
+                    capture_output=True,
+                    text=True,
+                )
                 times[checkout].append(time.monotonic() - started)
                 if done.returncode != 0:
                     raise SystemExit(f"{checkout}: the tests failed:\n{done.stdout[-2000:]}")
@@ -74,12 +86,15 @@ def main() -> None:
             for path in paths:
                 path.unlink(missing_ok=True)
     first = statistics.median(times[checkouts[0]])
-    print(f"`uv run pytest -q` on {args.year} day {args.day}'s tests, "
-          f"{args.runs} runs each, in turn:")
+    print(
+        f"`uv run pytest -q` on {args.year} day {args.day}'s tests, {args.runs} runs each, in turn:"
+    )
     for checkout in checkouts:
         median = statistics.median(times[checkout])
-        print(f"  {checkout}: median {median:.2f} s, min {min(times[checkout]):.2f} s, "
-              f"max {max(times[checkout]):.2f} s (x{median / first:.2f})")
+        print(
+            f"  {checkout}: median {median:.2f} s, min {min(times[checkout]):.2f} s, "
+            f"max {max(times[checkout]):.2f} s (x{median / first:.2f})"
+        )
 
 
 if __name__ == "__main__":

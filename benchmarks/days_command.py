@@ -70,12 +70,16 @@ def main() -> None:
                 subprocess.run(command, cwd=clone, capture_output=True)
                 times[name].append(time.monotonic() - started)
     first = statistics.median(times["--days"])
-    print(f"3 years (2023's day 7, {args.days_per_year} synthetic days of each of "
-          f"{', '.join(map(str, YEARS))}), {args.runs} runs each, in turn:")
+    print(
+        f"3 years (2023's day 7, {args.days_per_year} synthetic days of each of "
+        f"{', '.join(map(str, YEARS))}), {args.runs} runs each, in turn:"
+    )
     for name, command in COMMANDS.items():
         median = statistics.median(times[name])
-        print(f"  pytest {' '.join(command[6:])}: median {median:.2f} s, "
-              f"min {min(times[name]):.2f} s (x{median / first:.2f}): {outputs[name]}")
+        print(
+            f"  pytest {' '.join(command[6:])}: median {median:.2f} s, "
+            f"min {min(times[name]):.2f} s (x{median / first:.2f}): {outputs[name]}"
+        )
 
 
 if __name__ == "__main__":

@@ -53,8 +53,11 @@ def environment(aocd: Path) -> dict[str, str]:
     token = "53616c7465645f5f" + "0" * 80
     (aocd / "token").write_text(token + "\n")
     (aocd / "token2id.json").write_text(json.dumps({token: "bench.user.1"}))
-    env = {name: value for name, value in os.environ.items()
-           if name not in ("PYTHONDONTWRITEBYTECODE", "AOC_SESSION", "VIRTUAL_ENV")}
+    env = {
+        name: value
+        for name, value in os.environ.items()
+        if name not in ("PYTHONDONTWRITEBYTECODE", "AOC_SESSION", "VIRTUAL_ENV")
+    }
     env.update(AOCD_DIR=str(aocd), AOCD_CONFIG_DIR=str(aocd))
     return env
 
@@ -63,12 +66,17 @@ def timed(command: list[str], clone: Path, env: dict[str, str]) -> float:
     """Wall seconds of `command` (its program from the clone's .venv/bin) in `clone`."""
     program = clone / ".venv" / "bin" / command[0]
     started = time.perf_counter()
-    done = subprocess.run([str(program), *command[1:]], cwd=clone, env=env,
-                          capture_output=True, text=True)
+    done = subprocess.run(
+        [str(program), *command[1:]], cwd=clone, env=env, capture_output=True, text=True
+    )
     elapsed = time.perf_counter() - started
     if done.returncode not in (0, 5):  # 5: pytest collected nothing; the time still counts
-        print(f"{shlex.join(command)} failed in {clone} (exit {done.returncode}):\n"
-              f"{done.stdout[-600:]}{done.stderr[-600:]}", file=sys.stderr, flush=True)
+        print(
+            f"{shlex.join(command)} failed in {clone} (exit {done.returncode}):\n"
+            f"{done.stdout[-600:]}{done.stderr[-600:]}",
+            file=sys.stderr,
+            flush=True,
+        )
     return elapsed
 
 
@@ -76,27 +84,37 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=10)
     parser.add_argument("--commit", default="HEAD")
-    parser.add_argument("--one-day", default="pytest -q aoc2023/day07.py",
-                        help="how a user runs one day's tests (default: %(default)s)")
-    parser.add_argument("--only", default="list,collect,one-day",
-                        help="which commands, of %(default)s")
+    parser.add_argument(
+        "--one-day",
+        default="pytest -q aoc2023/day07.py",
+        help="how a user runs one day's tests (default: %(default)s)",
+    )
+    parser.add_argument(
+        "--only", default="list,collect,one-day", help="which commands, of %(default)s"
+    )
     parser.add_argument("--keep", action="store_true", help="keep the clones, and say where")
     args = parser.parse_args()
-    every = {"list": ("aoc list", ["aoc", "list"]),
-             "collect": ("pytest --collect-only -q", ["pytest", "--collect-only", "-q"]),
-             "one-day": ("one day's tests", shlex.split(args.one_day))}
+    every = {
+        "list": ("aoc list", ["aoc", "list"]),
+        "collect": ("pytest --collect-only -q", ["pytest", "--collect-only", "-q"]),
+        "one-day": ("one day's tests", shlex.split(args.one_day)),
+    }
     chosen = args.only.split(",")
     if not set(chosen) <= set(every):
         parser.error(f"--only takes some of {','.join(every)}")
     commands = dict(every[name] for name in chosen)
     folder = Path(tempfile.mkdtemp(prefix="many-days-"))
-    clones = {name: fresh_clone(args.commit, folder / name.replace(" ", "-"))
-              for name in CLONES}
-    print(f"Wrote {fill(clones['250 days'], range(2015, 2025))} synthetic days "
-          f"into {clones['250 days']}.", flush=True)
+    clones = {name: fresh_clone(args.commit, folder / name.replace(" ", "-")) for name in CLONES}
+    print(
+        f"Wrote {fill(clones['250 days'], range(2015, 2025))} synthetic days "
+        f"into {clones['250 days']}.",
+        flush=True,
+    )
     env = environment(folder / "aocd")
-    print(f"\n{args.commit}: medians / minimums over {args.rounds} alternating rounds "
-          f"({os.cpu_count()} cores)")
+    print(
+        f"\n{args.commit}: medians / minimums over {args.rounds} alternating rounds "
+        f"({os.cpu_count()} cores)"
+    )
     print(f"{'command':<26} {'1 day':>16} {'250 days':>16} {'ratio':>14}", flush=True)
     for label, command in commands.items():
         for name in CLONES:
@@ -106,10 +124,13 @@ def main() -> None:
         for _ in range(args.rounds):
             one.append(timed(command, clones[CLONES[0]], env))
             many.append(timed(command, clones[CLONES[1]], env))
-        print(f"{label:<26} {statistics.median(one):7.3f} / {min(one):.3f} "
-              f"{statistics.median(many):7.3f} / {min(many):.3f} "
-              f"{statistics.median(many) / statistics.median(one):6.2f}x / "
-              f"{min(many) / min(one):.2f}x", flush=True)
+        print(
+            f"{label:<26} {statistics.median(one):7.3f} / {min(one):.3f} "
+            f"{statistics.median(many):7.3f} / {min(many):.3f} "
+            f"{statistics.median(many) / statistics.median(one):6.2f}x / "
+            f"{min(many) / min(one):.2f}x",
+            flush=True,
+        )
     if args.keep:
         print(f"\nThe clones are kept in {folder}.")
     else:

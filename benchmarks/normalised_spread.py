@@ -65,19 +65,29 @@ def main() -> None:
     args = parser.parse_args()
     on = "--example" if args.example else f"--input <{args.hands} generated hands>"
     load = "no load of our own" if args.quiet else f"a bursty load of {args.processes} processes"
-    print(f"aoc bench 2023 7 {on} --budget {args.budget:g}: {args.runs} runs back to back, "
-          f"{args.trials} trial(s), {load}")
+    print(
+        f"aoc bench 2023 7 {on} --budget {args.budget:g}: {args.runs} runs back to back, "
+        f"{args.trials} trial(s), {load}"
+    )
     worst: dict[str, float] = {}
     pairs: dict[str, list[float]] = {}
     with day_7_input(args.example, args.hands) as path:
         for trial in range(1, args.trials + 1):
-            days = back_to_back(sys.executable, path, args.budget, args.runs, None if args.quiet
-                                else Load(args.processes, args.load_limit, seed=trial * 100))
-            speeds = ", ".join(f"{d['speed']['relative']:.2f}x (swing {d['speed']['swing']:.2f})"
-                               for d in days)
+            days = back_to_back(
+                sys.executable,
+                path,
+                args.budget,
+                args.runs,
+                None if args.quiet else Load(args.processes, args.load_limit, seed=trial * 100),
+            )
+            speeds = ", ".join(
+                f"{d['speed']['relative']:.2f}x (swing {d['speed']['swing']:.2f})" for d in days
+            )
             print(f"trial {trial}: machine speed {speeds}")
-            print(f"  {'step':16}{'clock':>8}{'raw spread':>12}{'normalised':>12}   "
-                  "normalised figures")
+            print(
+                f"  {'step':16}{'clock':>8}{'raw spread':>12}{'normalised':>12}   "
+                "normalised figures"
+            )
             runs = [figures(day) for day in days]
             for name, (kind, _, _) in runs[0].items():
                 if not all(name in run for run in runs):
@@ -90,15 +100,25 @@ def main() -> None:
                 for clock, at in (("raw ", 1), ("", 2)):  # what a verdict sees: run against run
                     pairs.setdefault(clock + kind_of, []).extend(
                         spread([float(one[name][at]), float(other[name][at])])
-                        for n, one in enumerate(runs) for other in runs[n + 1:])
+                        for n, one in enumerate(runs)
+                        for other in runs[n + 1 :]
+                    )
                 shown = " ".join(f"{run[name][2] * 1e3:.3f}" for run in runs)
-                print(f"  {name:16}{kind:>8}{(raw - 1) * 100:11.1f}%{(normalised - 1) * 100:11.1f}%"
-                      f"   {shown} ms")
-    print("widest spreads: " + ", ".join(f"{kind} {(value - 1) * 100:.1f}%"
-                                         for kind, value in sorted(worst.items())))
-    print("two runs apart, 90th percentile (largest): " + ", ".join(
-        f"{kind} {(quantile(found, 0.9) - 1) * 100:.1f}% ({(max(found) - 1) * 100:.1f}%)"
-        for kind, found in sorted(pairs.items())))
+                print(
+                    f"  {name:16}{kind:>8}{(raw - 1) * 100:11.1f}%{(normalised - 1) * 100:11.1f}%"
+                    f"   {shown} ms"
+                )
+    print(
+        "widest spreads: "
+        + ", ".join(f"{kind} {(value - 1) * 100:.1f}%" for kind, value in sorted(worst.items()))
+    )
+    print(
+        "two runs apart, 90th percentile (largest): "
+        + ", ".join(
+            f"{kind} {(quantile(found, 0.9) - 1) * 100:.1f}% ({(max(found) - 1) * 100:.1f}%)"
+            for kind, found in sorted(pairs.items())
+        )
+    )
     print(f"goal: normalised day totals within {(GOAL - 1) * 100:.0f}%")
 
 

@@ -44,7 +44,7 @@ LONG_YEAR, YEAR = 2040, 2041
 NOW = unlock_time(YEAR, 6).timestamp() + 20 * 3600
 """The commands' clock: 6 December 2041, 20:00 Eastern time (days 7 to 12 still locked)."""
 
-DAY = '''
+DAY = """
 from aoc2023.framework import Example, Solution
 
 REPEAT = {repeat}
@@ -58,14 +58,14 @@ class Y{year}Day{day:02d}(Solution[list[int]]):
 
     def part_1(self, numbers: list[int]) -> int:
         return sum(numbers){wrong_1}
-'''
-PART_2 = '''
+"""
+PART_2 = """
     def part_2(self, numbers: list[int]) -> int:
         total = 0
         for _ in range(REPEAT):
             total += sum(number % 97 for number in numbers)
         return total{wrong_2}
-'''
+"""
 BUG = " + (len(numbers) > 3)"
 """A slip that the examples (three numbers) do not catch."""
 
@@ -79,11 +79,33 @@ uv run aoc run 2041 6
 ```
 """
 
-TITLES = ["Tinsel Ledger", "Sleigh Routing", "Chimney Count", "Cocoa Queue", "Lantern Grid",
-          "Frosted Gears", "Ribbon Maze", "Orbiting Baubles", "Snow Drift", "Gift Tags",
-          "Reindeer Relay", "Candle Cipher", "Icicle Lattice", "Mitten Sort", "Pine Paths",
-          "Bell Towers", "Sugar Plums", "Wreath Weave", "North Pole Net", "Carol Codes",
-          "Stocking Stack", "Glacier Glide", "Elf Ledger", "Star Chart", "Last Light"]
+TITLES = [
+    "Tinsel Ledger",
+    "Sleigh Routing",
+    "Chimney Count",
+    "Cocoa Queue",
+    "Lantern Grid",
+    "Frosted Gears",
+    "Ribbon Maze",
+    "Orbiting Baubles",
+    "Snow Drift",
+    "Gift Tags",
+    "Reindeer Relay",
+    "Candle Cipher",
+    "Icicle Lattice",
+    "Mitten Sort",
+    "Pine Paths",
+    "Bell Towers",
+    "Sugar Plums",
+    "Wreath Weave",
+    "North Pole Net",
+    "Carol Codes",
+    "Stocking Stack",
+    "Glacier Glide",
+    "Elf Ledger",
+    "Star Chart",
+    "Last Light",
+]
 
 
 class Plan:
@@ -98,8 +120,10 @@ class Plan:
             self.code[LONG_YEAR, day] = (2, 20 if day == 14 else 1)
         self.code[LONG_YEAR, 21] = self.code[LONG_YEAR, 22] = (1, 1)
         for day in (1, 2, 3):  # solved before the framework was there, with no code kept
-            self.browser[LONG_YEAR, day] = (f"00:{9 + 7 * day:02d}:4{day}",
-                                            f"0{day - 1}:3{day}:0{day}")
+            self.browser[LONG_YEAR, day] = (
+                f"00:{9 + 7 * day:02d}:4{day}",
+                f"0{day - 1}:3{day}:0{day}",
+            )
         self.browser[LONG_YEAR, 23] = (">24h",)
         for day in (1, 2, 3, 5):
             self.code[YEAR, day] = (2, 1)
@@ -117,9 +141,13 @@ def numbers_of(year: int, day: int) -> list[int]:
 def day_code(year: int, day: int, parts: int, repeat: int, wrong: int = 0) -> str:
     """The day's module: `parts` solved, part `wrong` (if any) off by one on the real
     input (its examples still pass, so the wrong answer is sent)."""
-    text = DAY.format(year=year, day=day, repeat=repeat,
-                      example_2=", part_2=REPEAT * 6" if parts == 2 else "",
-                      wrong_1=BUG if wrong == 1 else "")
+    text = DAY.format(
+        year=year,
+        day=day,
+        repeat=repeat,
+        example_2=", part_2=REPEAT * 6" if parts == 2 else "",
+        wrong_1=BUG if wrong == 1 else "",
+    )
     return text + (PART_2.format(wrong_2=BUG if wrong == 2 else "") if parts == 2 else "")
 
 
@@ -136,11 +164,14 @@ def site_with_puzzles(plan: Plan) -> FakeAoC:
         for day in range(1, days_in(year) + 1):
             numbers = numbers_of(year, day)
             repeat = plan.code.get((year, day), (2, 1))[1]
-            site.add_puzzle(year, day, TITLES[day - 1],
-                            inputs={TOKEN: " ".join(map(str, numbers)) + "\n"},
-                            solutions=[str(sum(numbers)),
-                                       str(repeat * sum(n % 97 for n in numbers))],
-                            last=day == days_in(year))
+            site.add_puzzle(
+                year,
+                day,
+                TITLES[day - 1],
+                inputs={TOKEN: " ".join(map(str, numbers)) + "\n"},
+                solutions=[str(sum(numbers)), str(repeat * sum(n % 97 for n in numbers))],
+                last=day == days_in(year),
+            )
     for (year, day), times in plan.browser.items():
         site.earn_in_browser(year, day, TOKEN, *times)
 
@@ -165,13 +196,20 @@ def build(work: Path, site: FakeAoC, plan: Plan) -> None:
         settings.write(f"\n[tool.aoc]\ndays = {{{LONG_YEAR} = 25}}\n")
     (project / "README.md").write_text(README, encoding="utf-8")
     for year in (LONG_YEAR, YEAR):
-        write_year(project, year, {
-            f"day{day:02d}.py": day_code(year, day, *plan.code[year, day])
-            for day in range(1, days_in(year) + 1) if (year, day) in plan.code})
+        write_year(
+            project,
+            year,
+            {
+                f"day{day:02d}.py": day_code(year, day, *plan.code[year, day])
+                for day in range(1, days_in(year) + 1)
+                if (year, day) in plan.code
+            },
+        )
     home = AocdHome(work / "aocd-data", work / "aocd-config")
     home.set_token()
-    os.environ.update(AOCD_DIR=str(home.data), AOCD_CONFIG_DIR=str(home.config),
-                      AOC_USER_AGENT=CONTACT)
+    os.environ.update(
+        AOCD_DIR=str(home.data), AOCD_CONFIG_DIR=str(home.config), AOC_USER_AGENT=CONTACT
+    )
     env = {name: value for name, value in home.env().items() if name != "UV"}
     # (hints then name `aoc` as a user types it, not as `uv run` launched this script)
     shift = NOW - datetime.now(UTC).timestamp()
@@ -180,8 +218,10 @@ def build(work: Path, site: FakeAoC, plan: Plan) -> None:
         print(f"$ aoc {' '.join(args)}", flush=True)
         done = aoc(site, home, *args, cwd=project, env=env, shift=shift, timeout=600)
         if done.returncode != code:
-            sys.exit(f"aoc {' '.join(args)} exited {done.returncode}, not {code}:\n"
-                     f"{done.stdout}{done.stderr}")
+            sys.exit(
+                f"aoc {' '.join(args)} exited {done.returncode}, not {code}:\n"
+                f"{done.stdout}{done.stderr}"
+            )
         return done.stdout
 
     for year, day, part in ((YEAR, 3, 1), (LONG_YEAR, 7, 2)):

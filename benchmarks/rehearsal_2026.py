@@ -23,10 +23,22 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as folder:
         transcript = Path(folder) / "rehearsal.txt"
         done = subprocess.run(
-            [sys.executable, "-m", "pytest", "-n", "0", "-q", "-p", "no:cacheprovider",
-             "tests/test_rehearsal_2026.py"],
-            cwd=PROJECT, env=os.environ | {"AOC_REHEARSAL_TRANSCRIPT": str(transcript)},
-            capture_output=True, text=True)
+            [
+                sys.executable,
+                "-m",
+                "pytest",
+                "-n",
+                "0",
+                "-q",
+                "-p",
+                "no:cacheprovider",
+                "tests/test_rehearsal_2026.py",
+            ],
+            cwd=PROJECT,
+            env=os.environ | {"AOC_REHEARSAL_TRANSCRIPT": str(transcript)},
+            capture_output=True,
+            text=True,
+        )
         if transcript.exists():
             print(transcript.read_text(encoding="utf-8"))
         print(done.stdout.strip().splitlines()[-1] if done.stdout.strip() else done.stderr)

@@ -39,32 +39,46 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from day07_speed import generated_input
 
-_REPORT = ("import atexit, sys; atexit.register(lambda: print('peak-kb', [line.split()[1] "
-           "for line in open('/proc/self/status') if line.startswith('VmHWM:')][0], "
-           "file=sys.stderr)); ")
+_REPORT = (
+    "import atexit, sys; atexit.register(lambda: print('peak-kb', [line.split()[1] "
+    "for line in open('/proc/self/status') if line.startswith('VmHWM:')][0], "
+    "file=sys.stderr)); "
+)
 _READ = "from aoc2023.day07 import Day07; text = open(sys.argv[1]).read(); "
 
 PROGRAMS = {
     "floor": _READ,
     "one parse": _READ + "s = Day07(); h = s.parse(text); s.part_1(h); s.part_2(h)",
-    "two parses": _READ + ("s = Day07(); h = s.parse(text); s.part_1(h); "
-                           "h2 = Day07().parse(text); Day07().part_2(h2)"),
-    "one at a time": _READ + ("s = Day07(); h = s.parse(text); s.part_1(h); del h; "
-                              "s = Day07(); h = s.parse(text); s.part_2(h)"),
-    "aoc floor": ("from aoc2023.framework.cli import main; "
-                  "sys.argv = ['aoc', 'run', '2023', '7', '--example', '--no-submit']; main()"),
-    "aoc run": ("from aoc2023.framework.cli import main; "
-                "sys.argv = ['aoc', 'run', '2023', '7', '--input', sys.argv[1], '--no-submit']; "
-                "main()"),
+    "two parses": _READ
+    + ("s = Day07(); h = s.parse(text); s.part_1(h); h2 = Day07().parse(text); Day07().part_2(h2)"),
+    "one at a time": _READ
+    + (
+        "s = Day07(); h = s.parse(text); s.part_1(h); del h; "
+        "s = Day07(); h = s.parse(text); s.part_2(h)"
+    ),
+    "aoc floor": (
+        "from aoc2023.framework.cli import main; "
+        "sys.argv = ['aoc', 'run', '2023', '7', '--example', '--no-submit']; main()"
+    ),
+    "aoc run": (
+        "from aoc2023.framework.cli import main; "
+        "sys.argv = ['aoc', 'run', '2023', '7', '--input', sys.argv[1], '--no-submit']; "
+        "main()"
+    ),
     "aoc run --variants": (
         "from aoc2023.framework.cli import main; sys.argv = ['aoc', 'run', '2023', '7', "
-        "'--input', sys.argv[1], '--no-submit', '--variants']; main()"),
+        "'--input', sys.argv[1], '--no-submit', '--variants']; main()"
+    ),
 }
 
 
 def peak_mb(program: str, input_path: Path) -> float:
-    done = subprocess.run([sys.executable, "-c", _REPORT + program, str(input_path)],
-                          capture_output=True, text=True, check=False)
+    done = subprocess.run(
+        [sys.executable, "-c", _REPORT + program, str(input_path)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     lines = [line for line in done.stderr.splitlines() if line.startswith("peak-kb ")]
     if not lines or done.returncode != 0:
         raise SystemExit(f"failed ({done.returncode}): {program}\n{done.stderr}")

@@ -66,12 +66,17 @@ Console(file=io.StringIO(), width=100).print(table)
 
 WHOLE_RUNS = {
     "aoc run 2023 7": RUN,
-    "... without gc.freeze": [sys.executable, "-c", "import gc\ngc.freeze = lambda: None\n"
-                              + A_RUN],
+    "... without gc.freeze": [
+        sys.executable,
+        "-c",
+        "import gc\ngc.freeze = lambda: None\n" + A_RUN,
+    ],
     "aocd's runner": AOCD,
 }
 
-NAMEDTUPLES = A_RUN + """
+NAMEDTUPLES = (
+    A_RUN
+    + """
 import json
 found = {}
 for name, module in list(sys.modules.items()):
@@ -82,6 +87,7 @@ for name, module in list(sys.modules.items()):
                 found[f'{name}.{value.__qualname__}'] = list(value._fields)
 print(json.dumps(found))
 """
+)
 """The NamedTuple classes of the framework's modules that a run loads, with their fields."""
 
 MAKE = """
@@ -123,13 +129,16 @@ IN_PROCESS = {
     "tables by view.py, not rich": ((A_RUN, VIEW_TABLE), (A_RUN, RICH_TABLE)),
     "one command's click command": (
         (CLICK, "typer.main.get_command(make_app(['run']))"),
-        (CLICK, "typer.main.get_command(app)")),
+        (CLICK, "typer.main.get_command(app)"),
+    ),
     "year packages by listing": (
         ("from aoc2023.framework.registry import package_years", "package_years()"),
-        ("import pkgutil", "list(pkgutil.iter_modules())")),
+        ("import pkgutil", "list(pkgutil.iter_modules())"),
+    ),
     "widths by len(), rich not imported": (
         (VIEW, f"view.cell_width({ROW})"),
-        (VIEW, f"from rich.cells import cell_len\ncell_len({ROW})")),
+        (VIEW, f"from rich.cells import cell_len\ncell_len({ROW})"),
+    ),
 }
 """The trick's way and the way without it, each `(setup, code)`: `code` is timed."""
 
@@ -158,7 +167,7 @@ LAZY = {
     "xml.etree.ElementTree": "import xml.etree.ElementTree",
     "tomllib (outside a project)": "import tomllib",
     "entry points (aoc list)": "from aoc2023.framework.registry import entry_point_years\n"
-                               "entry_point_years()",
+    "entry_point_years()",
 }
 """What an import kept inside a function keeps off a run: each timed after a whole run in
 a folder with no pyproject.toml (where a run reads no settings)."""
@@ -179,8 +188,9 @@ class Trick(NamedTuple):
 def cpu_time(command: list[str], env: dict[str, str]) -> tuple[float, float]:
     """The CPU time of the whole process `command` (user + system), and its wall time."""
     start = time.perf_counter()
-    process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL,
-                               stderr=subprocess.DEVNULL)
+    process = subprocess.Popen(
+        command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
     _, status, usage = os.wait4(process.pid, 0)
     wall = time.perf_counter() - start
     process.returncode = os.waitstatus_to_exitcode(status)
@@ -192,18 +202,25 @@ def cpu_time(command: list[str], env: dict[str, str]) -> tuple[float, float]:
 
 def whole_runs(env: dict[str, str], runs: int) -> tuple[float, float, float, list[Trick]]:
     """A run's median CPU time and wall time, aocd's runner's wall time, and gc.freeze."""
-    times = interleaved({name: partial(cpu_time, command, env)
-                         for name, command in WHOLE_RUNS.items()}, runs)
+    times = interleaved(
+        {name: partial(cpu_time, command, env) for name, command in WHOLE_RUNS.items()}, runs
+    )
     cpu = {name: statistics.median(c for c, _ in samples) for name, samples in times.items()}
     wall = {name: statistics.median(w for _, w in samples) for name, samples in times.items()}
     aocd = wall["aocd's runner"]
     print("## whole runs: CPU time, wall time, wall time over aocd's runner's")
     for name in times:
-        print(f"  {name:34} {cpu[name] * 1e3:7.1f} ms {wall[name] * 1e3:7.1f} ms "
-              f"{wall[name] / aocd:5.2f}x")
+        print(
+            f"  {name:34} {cpu[name] * 1e3:7.1f} ms {wall[name] * 1e3:7.1f} ms "
+            f"{wall[name] / aocd:5.2f}x"
+        )
     run = cpu["aoc run 2023 7"]
-    return run, wall["aoc run 2023 7"], aocd, [
-        Trick("gc.freeze", cpu["... without gc.freeze"] - run, 0.03 * run)]
+    return (
+        run,
+        wall["aoc run 2023 7"],
+        aocd,
+        [Trick("gc.freeze", cpu["... without gc.freeze"] - run, 0.03 * run)],
+    )
 
 
 def measured(command: list[str], env: dict[str, str], cwd: Path = ROOT) -> float:
@@ -218,40 +235,60 @@ def timed(setup: str, code: str) -> list[str]:
     return [sys.executable, "-c", TIMED.format(setup=setup, code=code)]
 
 
-def in_process(env: dict[str, str], runs: int, run: float, walls: tuple[float, float]
-               ) -> list[Trick]:
+def in_process(
+    env: dict[str, str], runs: int, run: float, walls: tuple[float, float]
+) -> list[Trick]:
     """The tricks timed inside a process; `walls`: a run's wall time and aocd's runner's."""
-    classes = subprocess.run([sys.executable, "-c", NAMEDTUPLES], env=env, cwd=ROOT,
-                             capture_output=True, text=True, check=True).stdout.split("\n")[-2]
+    classes = subprocess.run(
+        [sys.executable, "-c", NAMEDTUPLES],
+        env=env,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split("\n")[-2]
     ways: dict[str, Callable[[], float]] = {
-        f"{len(json.loads(classes))} NamedTuples a run makes, as {kind}":
-            partial(measured, [sys.executable, "-c", MAKE, kind, classes], env)
-        for kind in ("namedtuple", "dataclass")}
+        f"{len(json.loads(classes))} NamedTuples a run makes, as {kind}": partial(
+            measured, [sys.executable, "-c", MAKE, kind, classes], env
+        )
+        for kind in ("namedtuple", "dataclass")
+    }
     for name, (trick, plain) in IN_PROCESS.items():
         ways[f"{name}: with"] = partial(measured, timed(*trick), env)
         ways[f"{name}: without"] = partial(measured, timed(*plain), env)
-    medians = {name: statistics.median(samples)
-               for name, samples in interleaved(ways, runs).items()}
+    medians = {
+        name: statistics.median(samples) for name, samples in interleaved(ways, runs).items()
+    }
     print("\n## inside a process")
     for name, median in medians.items():
         print(f"  {name:50} {median * 1e3:7.2f} ms")
     values = list(medians.values())
     names = ["NamedTuples, not dataclasses", *IN_PROCESS]
-    tricks = [Trick(name, values[2 * index + 1] - values[2 * index],
-                    OFF_A_RUN if "rich not imported" in name else 0.01 * run)
-              for index, name in enumerate(names)]
+    tricks = [
+        Trick(
+            name,
+            values[2 * index + 1] - values[2 * index],
+            OFF_A_RUN if "rich not imported" in name else 0.01 * run,
+        )
+        for index, name in enumerate(names)
+    ]
     ours, aocd = walls
-    print(f"  with rich's table a run would take {(ours + tricks[1].saved) / aocd:.2f}x aocd's "
-          f"runner's wall time, against {ours / aocd:.2f}x (goal: at most {GOAL:.2f}x)")
+    print(
+        f"  with rich's table a run would take {(ours + tricks[1].saved) / aocd:.2f}x aocd's "
+        f"runner's wall time, against {ours / aocd:.2f}x (goal: at most {GOAL:.2f}x)"
+    )
     return tricks
 
 
 def lazy_imports(env: dict[str, str], runs: int, run: float) -> list[Trick]:
     with tempfile.TemporaryDirectory() as outside:
-        ways = {name: partial(measured, timed(A_RUN, code), env, Path(outside))
-                for name, code in LAZY.items()}
-        medians = {name: statistics.median(samples)
-                   for name, samples in interleaved(ways, runs).items()}
+        ways = {
+            name: partial(measured, timed(A_RUN, code), env, Path(outside))
+            for name, code in LAZY.items()
+        }
+        medians = {
+            name: statistics.median(samples) for name, samples in interleaved(ways, runs).items()
+        }
     print("\n## imports kept inside functions, each after a whole run")
     for name, median in medians.items():
         print(f"  {name:34} {median * 1e3:7.2f} ms")
@@ -261,23 +298,33 @@ def lazy_imports(env: dict[str, str], runs: int, run: float) -> list[Trick]:
 def worker_guess(env: dict[str, str], runs: int) -> list[Trick]:
     pytest = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"]
     cores = str(os.cpu_count() or 1)
-    ways = {f"{selection} -n {workers}": partial(
-                time_once, [*pytest, *selection.split(" ", 1), "-n", workers], env)
-            for selection in ("-m example", "-k 2023") for workers in ("auto", cores)}
+    ways = {
+        f"{selection} -n {workers}": partial(
+            time_once, [*pytest, *selection.split(" ", 1), "-n", workers], env
+        )
+        for selection in ("-m example", "-k 2023")
+        for workers in ("auto", cores)
+    }
     medians = [statistics.median(samples) for samples in interleaved(ways, runs).values()]
     print(f"\n## pytest: -n auto settles on no workers for days' tests alone, not {cores}")
     for name, median in zip(ways, medians, strict=True):
         print(f"  {name:34} {median * 1e3:7.0f} ms")
-    return [Trick(f"worker guess, {selection}", 1 - medians[index] / medians[index + 1], 0.25,
-                  share=True)
-            for index, selection in ((0, "-m example"), (2, "-k 2023"))]
+    return [
+        Trick(
+            f"worker guess, {selection}", 1 - medians[index] / medians[index + 1], 0.25, share=True
+        )
+        for index, selection in ((0, "-m example"), (2, "-k 2023"))
+    ]
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=10)
-    parser.add_argument("--no-pytest", action="store_true",
-                        help="leave out the worker guess (about a minute at 10 runs)")
+    parser.add_argument(
+        "--no-pytest",
+        action="store_true",
+        help="leave out the worker guess (about a minute at 10 runs)",
+    )
     args = parser.parse_args()
     start = time.perf_counter()
     with tempfile.TemporaryDirectory() as tmp:

@@ -70,8 +70,7 @@ def main() -> int:
     plugin = CostPlugin()
     started = _cpu(resource.RUSAGE_SELF) + _cpu(resource.RUSAGE_CHILDREN)
     wall = time.perf_counter()
-    code = pytest.main(["-q", "-n", "0", "-p", "no:cacheprovider", *pytest_args],
-                       plugins=[plugin])
+    code = pytest.main(["-q", "-n", "0", "-p", "no:cacheprovider", *pytest_args], plugins=[plugin])
     total = _cpu(resource.RUSAGE_SELF) + _cpu(resource.RUSAGE_CHILDREN) - started
     by_file: dict[str, Cost] = defaultdict(Cost)
     counts: dict[str, int] = defaultdict(int)
@@ -82,20 +81,24 @@ def main() -> int:
         mine.children += cost.children
         counts[nodeid.split("::")[0]] += 1
     in_tests = sum(cost.cpu for cost in plugin.costs.values())
-    print(f"\n{len(plugin.costs)} tests: {time.perf_counter() - wall:.1f} s wall, "
-          f"{total:.1f} s CPU in all, {in_tests:.1f} s in tests "
-          f"({sum(c.children for c in plugin.costs.values()):.1f} s of it in child processes)")
+    print(
+        f"\n{len(plugin.costs)} tests: {time.perf_counter() - wall:.1f} s wall, "
+        f"{total:.1f} s CPU in all, {in_tests:.1f} s in tests "
+        f"({sum(c.children for c in plugin.costs.values()):.1f} s of it in child processes)"
+    )
     print(f"\n{'file':<42} {'tests':>5} {'wall s':>7} {'own s':>7} {'child s':>8} {'CPU %':>6}")
-    for name, cost in sorted(by_file.items(), key=lambda pair: -pair[1].cpu)[:args.top]:
-        print(f"{name:<42} {counts[name]:>5} {cost.wall:>7.2f} {cost.own:>7.2f} "
-              f"{cost.children:>8.2f} {100 * cost.cpu / in_tests:>5.1f}%")
+    for name, cost in sorted(by_file.items(), key=lambda pair: -pair[1].cpu)[: args.top]:
+        print(
+            f"{name:<42} {counts[name]:>5} {cost.wall:>7.2f} {cost.own:>7.2f} "
+            f"{cost.children:>8.2f} {100 * cost.cpu / in_tests:>5.1f}%"
+        )
     print(f"\n{'test':<90} {'own s':>6} {'child s':>8}")
-    for nodeid, cost in sorted(plugin.costs.items(), key=lambda pair: -pair[1].cpu)[:args.top]:
+    for nodeid, cost in sorted(plugin.costs.items(), key=lambda pair: -pair[1].cpu)[: args.top]:
         print(f"{nodeid[:90]:<90} {cost.own:>6.2f} {cost.children:>8.2f}")
     waits = {nodeid: cost.wall - cost.cpu for nodeid, cost in plugin.costs.items()}
     print(f"\n{len(waits)} tests waited {sum(w for w in waits.values() if w > 0):.1f} s")
     print(f"{'test':<90} {'wait s':>6} {'wall s':>7}")
-    for nodeid, wait in sorted(waits.items(), key=lambda pair: -pair[1])[:args.top]:
+    for nodeid, wait in sorted(waits.items(), key=lambda pair: -pair[1])[: args.top]:
         print(f"{nodeid[:90]:<90} {wait:>6.2f} {plugin.costs[nodeid].wall:>7.2f}")
     return int(code)
 

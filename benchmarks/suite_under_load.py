@@ -80,8 +80,13 @@ def run_suite(clone: Path, commit: str, env: dict[str, str], load: int | None) -
 
     def measure() -> tuple[subprocess.CompletedProcess[str], float, float]:
         cpu, started = _children_cpu(), time.monotonic()
-        done = subprocess.run(["uv", "run", "pytest", "-q", "-p", "no:cacheprovider"],
-                              cwd=clone, env=env, capture_output=True, text=True)
+        done = subprocess.run(
+            ["uv", "run", "pytest", "-q", "-p", "no:cacheprovider"],
+            cwd=clone,
+            env=env,
+            capture_output=True,
+            text=True,
+        )
         return done, time.monotonic() - started, _children_cpu() - cpu
 
     if load:
@@ -113,10 +118,16 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--load", type=int, default=16, metavar="PROCESSES")
     parser.add_argument("--quiet", action="store_true", help="measure without the load too")
-    parser.add_argument("--first-run", action="store_true",
-                        help="a fresh clone for every run, not one per commit")
-    parser.add_argument("--env", action="append", default=[], metavar="NAME=VALUE",
-                        help="set in the suite's environment (NAME= unsets it)")
+    parser.add_argument(
+        "--first-run", action="store_true", help="a fresh clone for every run, not one per commit"
+    )
+    parser.add_argument(
+        "--env",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="set in the suite's environment (NAME= unsets it)",
+    )
     args = parser.parse_args()
     # As on a user's machine and in .ci/run: Python writes bytecode. This machine's shell
     # sets PYTHONDONTWRITEBYTECODE, which made every process compile what it imports
@@ -125,8 +136,12 @@ def main() -> None:
     commits, envs = [], {}
     for given in args.commits:
         name, *settings = given.split(",")
-        commit = subprocess.run(["git", "-C", str(PROJECT), "rev-parse", "--short", name],
-                                check=True, capture_output=True, text=True).stdout.strip()
+        commit = subprocess.run(
+            ["git", "-C", str(PROJECT), "rev-parse", "--short", name],
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout.strip()
         commits.append(commit)
         envs[commit] = with_settings(dict(env), settings)
     runs: list[Run] = []
@@ -139,13 +154,17 @@ def main() -> None:
                     if args.first_run and commit in used:
                         clones[commit] = fresh_clone(commit, Path(folder) / f"{len(runs)}")
                     used.add(commit)
-                    run = run_suite(clones[commit], commit, envs[commit],
-                                    args.load if loaded else None)
+                    run = run_suite(
+                        clones[commit], commit, envs[commit], args.load if loaded else None
+                    )
                     runs.append(run)
                     state = f"load {args.load}" if loaded and args.load else "quiet"
-                    print(f"round {round_} {commit} {state:>8}: "
-                          f"{'pass' if run.passed else 'FAIL'} {run.wall:6.1f} s wall "
-                          f"{run.cpu:6.1f} s CPU  {run.summary}", flush=True)
+                    print(
+                        f"round {round_} {commit} {state:>8}: "
+                        f"{'pass' if run.passed else 'FAIL'} {run.wall:6.1f} s wall "
+                        f"{run.cpu:6.1f} s CPU  {run.summary}",
+                        flush=True,
+                    )
     print(f"\n{os.cpu_count()} cores; medians over {args.rounds} rounds, ratio to {commits[0]}:")
     for loaded in sorted({run.loaded for run in runs}):
         first: tuple[float, float] | None = None
@@ -156,8 +175,10 @@ def main() -> None:
             first = first or (wall, cpu)
             passes = sum(r.passed for r in mine)
             state = f"load {args.load}" if loaded else "quiet"
-            print(f"  {commit} {state:>8}: {passes}/{len(mine)} passed, wall {wall:6.1f} s "
-                  f"(x{wall / first[0]:.2f}), CPU {cpu:6.1f} s (x{cpu / first[1]:.2f})")
+            print(
+                f"  {commit} {state:>8}: {passes}/{len(mine)} passed, wall {wall:6.1f} s "
+                f"(x{wall / first[0]:.2f}), CPU {cpu:6.1f} s (x{cpu / first[1]:.2f})"
+            )
 
 
 if __name__ == "__main__":

@@ -32,12 +32,14 @@ def synthetic_day(target: scaffold.Target) -> str:
     """The day's module as `aoc new` writes it, with a made-up example and its parts."""
     total = sum(NUMBERS)
     example = PageExample("\n".join(map(str, NUMBERS)), part_1=str(total), part_2=str(2 * total))
-    source = scaffold.render_day(target, f"Synthetic {target.year}/{target.day:02d}",
-                                 (example,))
-    source = source.replace(_PART_1, _PART_1.replace(
-        "raise NotImplementedError", "return sum(int(line) for line in data)"))
-    return source.replace(_PART_2, _PART_2.replace(
-        "raise NotImplementedError", "return 2 * self.part_1(data)"))
+    source = scaffold.render_day(target, f"Synthetic {target.year}/{target.day:02d}", (example,))
+    source = source.replace(
+        _PART_1,
+        _PART_1.replace("raise NotImplementedError", "return sum(int(line) for line in data)"),
+    )
+    return source.replace(
+        _PART_2, _PART_2.replace("raise NotImplementedError", "return 2 * self.part_1(data)")
+    )
 
 
 def fill(project: Path, years: range) -> int:
@@ -49,8 +51,9 @@ def fill(project: Path, years: range) -> int:
         folder.mkdir(exist_ok=True)
         init = folder / "__init__.py"
         if not init.exists():
-            init.write_text(f'"""Advent of Code {year}: one module per day (dayNN.py)."""\n',
-                            encoding="utf-8")
+            init.write_text(
+                f'"""Advent of Code {year}: one module per day (dayNN.py)."""\n', encoding="utf-8"
+            )
         for day in range(1, calendar.days_in_year(year) + 1):
             target = scaffold.Target(year, day, package, folder / f"day{day:02d}.py")
             if target.day_path.exists():

@@ -31,8 +31,7 @@ COMMAND = [str(BIN / "aoc"), "run", "2023", "7"]
 def on_a_terminal(env: dict[str, str]) -> float:
     controller, terminal = pty.openpty()
     start = time.perf_counter()
-    process = subprocess.Popen(COMMAND, env=env, stdin=terminal, stdout=terminal,
-                               stderr=terminal)
+    process = subprocess.Popen(COMMAND, env=env, stdin=terminal, stdout=terminal, stderr=terminal)
     os.close(terminal)
     output = b""
     while True:  # drain the terminal, or the process blocks writing to it
@@ -57,8 +56,13 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         env = {**prepare_cache(Path(tmp)), "COLUMNS": "120"}
-        times = interleaved({"into a pipe": partial(time_once, COMMAND, env),
-                             "on a terminal": partial(on_a_terminal, env)}, args.runs)
+        times = interleaved(
+            {
+                "into a pipe": partial(time_once, COMMAND, env),
+                "on a terminal": partial(on_a_terminal, env),
+            },
+            args.runs,
+        )
     print_ratios("aoc run 2023 7", times, "into a pipe", args.runs)
 
 

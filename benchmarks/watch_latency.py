@@ -47,15 +47,32 @@ class Watch:
         self.day.parent.mkdir(exist_ok=True)
         (self.day.parent / "__init__.py").write_text("")
         self.day.write_text(DAY.format(answer=1))
-        env = {**os.environ, "AOCD_DIR": str(home / "data"),
-               "AOCD_CONFIG_DIR": str(home / "config"), "AOC_SESSION": "",
-               "COLUMNS": "100", "NO_COLOR": "1"}
+        env = {
+            **os.environ,
+            "AOCD_DIR": str(home / "data"),
+            "AOCD_CONFIG_DIR": str(home / "config"),
+            "AOC_SESSION": "",
+            "COLUMNS": "100",
+            "NO_COLOR": "1",
+        }
         env.pop("PYTHONDONTWRITEBYTECODE", None)  # bytecode written, as for most users
         env.pop("VIRTUAL_ENV", None)
         self.process = subprocess.Popen(
-            [str(checkout / ".venv" / "bin" / "python"), "-m", "aoc2023", "run", str(YEAR),
-             "9", "--watch"], cwd=checkout, env=env, stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT, text=True)
+            [
+                str(checkout / ".venv" / "bin" / "python"),
+                "-m",
+                "aoc2023",
+                "run",
+                str(YEAR),
+                "9",
+                "--watch",
+            ],
+            cwd=checkout,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
         self.lines: queue.Queue[str] = queue.Queue()
         assert self.process.stdout is not None
         threading.Thread(target=self._read, args=(self.process.stdout,), daemon=True).start()
@@ -95,10 +112,16 @@ class Watch:
 
 def checkout(commit: str, into: Path) -> Path:
     folder = into / commit
-    subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q", str(folder),
-                    commit], check=True)
-    subprocess.run(["uv", "sync", "-q", "--extra", "watch"], cwd=folder, check=True,
-                   env={k: v for k, v in os.environ.items() if k != "VIRTUAL_ENV"})
+    subprocess.run(
+        ["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q", str(folder), commit],
+        check=True,
+    )
+    subprocess.run(
+        ["uv", "sync", "-q", "--extra", "watch"],
+        cwd=folder,
+        check=True,
+        env={k: v for k, v in os.environ.items() if k != "VIRTUAL_ENV"},
+    )
     return folder
 
 
@@ -122,13 +145,17 @@ def main() -> None:
             for watch in watches:
                 watch.stop()
             for folder in folders:
-                subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force",
-                                str(folder)], check=False)
+                subprocess.run(
+                    ["git", "-C", str(ROOT), "worktree", "remove", "--force", str(folder)],
+                    check=False,
+                )
     first = statistics.median(times[0])
     for commit, each in zip(args.commits, times, strict=True):
         median = statistics.median(each)
-        print(f"{commit:>12}  median {median:.3f} s  (min {min(each):.3f}, "
-              f"max {max(each):.3f})  x{median / first:.2f} of {args.commits[0]}")
+        print(
+            f"{commit:>12}  median {median:.3f} s  (min {min(each):.3f}, "
+            f"max {max(each):.3f})  x{median / first:.2f} of {args.commits[0]}"
+        )
 
 
 if __name__ == "__main__":

@@ -93,8 +93,10 @@ class AocdHome:
         self.cache_input(2023, 7, DAY_7_EXAMPLE)
         self.cache_answer(2023, 7, 1, "6440")
         self.cache_answer(2023, 7, 2, "5905")
-        self._cache("2023_07_prose.2.html",
-                    "<main><article><h2>--- Day 7: Camel Cards ---</h2></article></main>")
+        self._cache(
+            "2023_07_prose.2.html",
+            "<main><article><h2>--- Day 7: Camel Cards ---</h2></article></main>",
+        )
 
     def env(self) -> dict[str, str]:
         """Environment for a subprocess that should see this aocd home (and no internet)."""
@@ -119,9 +121,11 @@ def write_year(site: Path, year: int, files: Mapping[str, str], real: bool = Fal
     `year` must be one no project holds (THROWAWAY_FROM), or a year of 25 days, unless
     `real` (temporary_year: in this process only, where the project's own is hidden)."""
     if not real and LAST_25_DAY_YEAR < year < THROWAWAY_FROM:
-        raise ValueError(f"a throwaway year is {THROWAWAY_FROM} or later (or, for a year of "
-                         f"25 days, {LAST_25_DAY_YEAR} or earlier), not {year}: a real "
-                         "project may hold it")
+        raise ValueError(
+            f"a throwaway year is {THROWAWAY_FROM} or later (or, for a year of "
+            f"25 days, {LAST_25_DAY_YEAR} or earlier), not {year}: a real "
+            "project may hold it"
+        )
     package = site / f"aoc{year}"
     package.mkdir(parents=True)
     (package / "__init__.py").write_text("")
@@ -164,10 +168,11 @@ def temporary_year(site: Path, year: int, files: Mapping[str, str]) -> Iterator[
 
     package = write_year(site, year, files, real=True)
     name = package.name
-    hidden = ({m: sys.modules.pop(m) for m in list(sys.modules)
-               if m == name or m.startswith(name + ".")},
-              {k: REGISTRY.pop(k) for k in list(REGISTRY) if k[0] == year},
-              {k: VARIANTS.pop(k) for k in list(VARIANTS) if k[0] == year})
+    hidden = (
+        {m: sys.modules.pop(m) for m in list(sys.modules) if m == name or m.startswith(name + ".")},
+        {k: REGISTRY.pop(k) for k in list(REGISTRY) if k[0] == year},
+        {k: VARIANTS.pop(k) for k in list(VARIANTS) if k[0] == year},
+    )
     sys.path.insert(0, str(site))
     try:
         yield package
@@ -217,11 +222,14 @@ def model_day_7() -> Iterator[None]:
     import aoc2023
     from aoc2023.framework.registry import REGISTRY, VARIANTS
 
-    def take() -> tuple[dict[str, ModuleType], dict[tuple[int, int], Any],
-                        dict[tuple[int, int], Any]]:
-        return ({name: sys.modules.pop(name) for name in _MODEL_MODULES if name in sys.modules},
-                {key: REGISTRY.pop(key) for key in [(2023, 7)] if key in REGISTRY},
-                {key: VARIANTS.pop(key) for key in [(2023, 7)] if key in VARIANTS})
+    def take() -> tuple[
+        dict[str, ModuleType], dict[tuple[int, int], Any], dict[tuple[int, int], Any]
+    ]:
+        return (
+            {name: sys.modules.pop(name) for name in _MODEL_MODULES if name in sys.modules},
+            {key: REGISTRY.pop(key) for key in [(2023, 7)] if key in REGISTRY},
+            {key: VARIANTS.pop(key) for key in [(2023, 7)] if key in VARIANTS},
+        )
 
     modules, registered, variants = take()
     aoc2023.__path__.insert(0, str(MODEL_DAY_7))
@@ -343,8 +351,9 @@ class MypyCache:
         with FileLock(f"{self.seed}.lock"):
             made = self.seed.is_dir()
             if made or (TESTS.parent / ".mypy_cache").is_dir():
-                shutil.copytree(self.seed if made else TESTS.parent / ".mypy_cache", folder,
-                                dirs_exist_ok=True)
+                shutil.copytree(
+                    self.seed if made else TESTS.parent / ".mypy_cache", folder, dirs_exist_ok=True
+                )
             yield folder
             if not made and folder.is_dir():
                 shutil.copytree(folder, part := self.seed.with_name(f"{self.seed.name}.part"))

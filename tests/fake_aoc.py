@@ -21,29 +21,36 @@ from typing import Any, NamedTuple
 from urllib.parse import parse_qsl
 
 LOGGED_OUT_INPUT = "Puzzle inputs differ by user.  Please log in to get your puzzle input.\n"
-LOCKED_INPUT = ("Please don't repeatedly request this endpoint before it unlocks! The calendar "
-                "countdown is synchronized with the server time; the link will be enabled on the "
-                "calendar the instant this puzzle becomes available.\n")
+LOCKED_INPUT = (
+    "Please don't repeatedly request this endpoint before it unlocks! The calendar "
+    "countdown is synchronized with the server time; the link will be enabled on the "
+    "calendar the instant this puzzle becomes available.\n"
+)
 
 # Replies to an answer, as the site words them (inside the page's <article><p>).
-RIGHT = ("That's the right answer!  You are one gold star closer to restoring snow operations."
-         ' [<a href="/2023/day/7#part2">Continue to Part Two</a>]')
+RIGHT = (
+    "That's the right answer!  You are one gold star closer to restoring snow operations."
+    ' [<a href="/2023/day/7#part2">Continue to Part Two</a>]'
+)
 SECOND_STAR = (
-    "That's the right answer!  You are <span class=\"day-success\">one gold star</span> closer "
+    'That\'s the right answer!  You are <span class="day-success">one gold star</span> closer '
     "to restoring snow operations.</p><p>You have completed Day 7! You can <span "
     'class="share">[Share<span class="share-content">on\n  <a href="https://bsky.app/intent/'
     'compose?text=I+just+completed+%22Camel+Cards%22+%2D+Day+7+%2D+Advent+of+Code+2023" '
     'target="_blank">Bluesky</a>\n  <a href="https://twitter.com/intent/tweet?text=I+just+'
-    'completed+%22Camel+Cards%22+%2D+Day+7+%2D+Advent+of+Code+2023&amp;url=https%3A%2F%2F'
+    "completed+%22Camel+Cards%22+%2D+Day+7+%2D+Advent+of+Code+2023&amp;url=https%3A%2F%2F"
     'adventofcode%2Ecom%2F2023%2Fday%2F7&amp;related=ericwastl&amp;hashtags=AdventOfCode" '
     'target="_blank">Twitter</a>\n  <a href="javascript:void(0);" onclick="var ms; '
-    "ms=prompt('Mastodon Server?',ms);\" target=\"_blank\">Mastodon</a\n></span>]</span> "
-    'this victory or <a href="/2023">[Return to Your Advent Calendar]</a>.')
+    'ms=prompt(\'Mastodon Server?\',ms);" target="_blank">Mastodon</a\n></span>]</span> '
+    'this victory or <a href="/2023">[Return to Your Advent Calendar]</a>.'
+)
 """The reply to a day's second star, as the site sends it: two paragraphs (this closes the
 first, inside the reply's <p>), the second with the share links and their line breaks."""
-_WAIT = ("If you're stuck, make sure you're using the full input data; there are also some "
-         'general tips on the <a href="/2023/about">about page</a>.  Please wait one minute '
-         "before trying again.")
+_WAIT = (
+    "If you're stuck, make sure you're using the full input data; there are also some "
+    'general tips on the <a href="/2023/about">about page</a>.  Please wait one minute '
+    "before trying again."
+)
 WRONG = f"That's not the right answer.  {_WAIT}"
 TOO_HIGH = f"That's not the right answer; your answer is too high.  {_WAIT}"
 TOO_LOW = f"That's not the right answer; your answer is too low.  {_WAIT}"
@@ -51,9 +58,11 @@ _BACK = '[<a href="/2023/day/7">Return to Day 7</a>]'
 WRONG_LEVEL = f"You don't seem to be solving the right level.  Did you already complete it? {_BACK}"
 
 
-FINISHED = ("You use all your stars to finish the calendar.  Congratulations!  You've finished "
-            "every puzzle in Advent of Code {year}!  I hope you had as much fun solving them as "
-            "I had making them for you.")
+FINISHED = (
+    "You use all your stars to finish the calendar.  Congratulations!  You've finished "
+    "every puzzle in Advent of Code {year}!  I hope you had as much fun solving them as "
+    "I had making them for you."
+)
 """The reply to the final star (the last day's part 2), when every other star is in."""
 NO_PERMISSION = "You don't have permission to view that private leaderboard."
 """The body of the site's HTTP 400 to a private leaderboard not yours to see (as
@@ -79,8 +88,9 @@ def since_unlock(year: int, day: int, at: float) -> str:
     return f"{seconds // 3600:02d}:{seconds % 3600 // 60:02d}:{seconds % 60:02d}"
 
 
-def stars_page(year: int, stars: dict[int, int],
-               times: dict[int, tuple[str, str]] | None = None) -> str:
+def stars_page(
+    year: int, stars: dict[int, int], times: dict[int, tuple[str, str]] | None = None
+) -> str:
     """`/YEAR/leaderboard/self` as the site draws it: a line per day with a star, newest
     first, each part's time (`times`, else DEFAULT_TIMES), part 2's columns "-" until its
     star is in; a rank and a score beside each time in the years with a global
@@ -92,28 +102,40 @@ def stars_page(year: int, stars: dict[int, int],
     for day in sorted((d for d, n in stars.items() if n), reverse=True):
         one, two = (times or {}).get(day, DEFAULT_TIMES)
         first = f"{one:>8}   1234      0" if ranked else f"{one:>8}"
-        second = (f"{two:>8}   2345      0" if ranked else f"{two:>8}") if stars[day] > 1 \
+        second = (
+            (f"{two:>8}   2345      0" if ranked else f"{two:>8}")
+            if stars[day] > 1
             else ("       -      -      -" if ranked else "       -")
+        )
         lines.append(f"{day:3}   {first}   {second}")
     columns = "    Time  Rank  Score" if ranked else "    Time"
-    return ("<main><article><p>These are your personal leaderboard statistics.</p>\n<pre>"
-            '      <span class="leaderboard-daydesc-first">-------Part 1--------</span>   '
-            '<span class="leaderboard-daydesc-both">-------Part 2--------</span>\n'
-            f'Day   <span class="leaderboard-daydesc-first">{columns}</span>   '
-            f'<span class="leaderboard-daydesc-both">{columns}</span>\n'
-            + "\n".join(lines) + "\n</pre></article></main>")
+    return (
+        "<main><article><p>These are your personal leaderboard statistics.</p>\n<pre>"
+        '      <span class="leaderboard-daydesc-first">-------Part 1--------</span>   '
+        '<span class="leaderboard-daydesc-both">-------Part 2--------</span>\n'
+        f'Day   <span class="leaderboard-daydesc-first">{columns}</span>   '
+        f'<span class="leaderboard-daydesc-both">{columns}</span>\n'
+        + "\n".join(lines)
+        + "\n</pre></article></main>"
+    )
 
 
 def too_recently(left: str) -> str:
     """`left` as the site writes it: "30s", "3m 30s"."""
-    return ("You gave an answer too recently; you have to wait after submitting an answer "
-            f"before trying again.  You have {left} left to wait. {_BACK}")
+    return (
+        "You gave an answer too recently; you have to wait after submitting an answer "
+        f"before trying again.  You have {left} left to wait. {_BACK}"
+    )
 
 
 # Under a puzzle's page, by the number of parts solved, as aocd reads them.
-_STARS = ["", '<p class="day-success">The first half of this puzzle is complete! It provides '
-          "one gold star: *</p>", '<p class="day-success">Both parts of this puzzle are '
-          "complete! They provide two gold stars: **</p>"]
+_STARS = [
+    "",
+    '<p class="day-success">The first half of this puzzle is complete! It provides '
+    "one gold star: *</p>",
+    '<p class="day-success">Both parts of this puzzle are '
+    "complete! They provide two gold stars: **</p>",
+]
 
 
 def point_aocd_at(url: str, assign: Callable[[object, str, object], None] = setattr) -> None:
@@ -129,8 +151,13 @@ def point_aocd_at(url: str, assign: Callable[[object, str, object], None] = seta
     get = aocd.utils.http.get
     assign(aocd.models, "URL", url + "/{year}/day/{day}")
     assign(*private.where("http._max_t"), 0.0)
-    assign(aocd.utils.http, "get", lambda address, *args, **kwargs: get(
-        address.replace("https://adventofcode.com", url), *args, **kwargs))
+    assign(
+        aocd.utils.http,
+        "get",
+        lambda address, *args, **kwargs: get(
+            address.replace("https://adventofcode.com", url), *args, **kwargs
+        ),
+    )
 
 
 @dataclass
@@ -169,22 +196,28 @@ class Puzzle:
         part 1 solved, the paragraph about the stars for the final one, outside the
         articles as the site puts it: `stars_needed` more, or (0) the link that gives it."""
         solved = self.answers.get(token, []) if token in self.inputs else []
-        texts = [f"<h2>--- Day {day}: {self.title} ---</h2><p>Some prose.</p>",
-                 '<h2 id="part2">--- Part Two ---</h2><p>Part two\'s prose.</p>']
+        texts = [
+            f"<h2>--- Day {day}: {self.title} ---</h2><p>Some prose.</p>",
+            '<h2 id="part2">--- Part Two ---</h2><p>Part two\'s prose.</p>',
+        ]
         body = ""
-        for part, prose in enumerate(texts[:len(solved) + 1]):
+        for part, prose in enumerate(texts[: len(solved) + 1]):
             if part == 0 and self.example is not None:
                 prose += f"<p>For example:</p>\n<pre><code>{escape(self.example)}</code></pre>\n"
             if (example_answer := self.example_answers[part]) is not None:
-                prose += (f"<p>In this example, the <code>total</code> is "
-                          f"<code><em>{escape(example_answer)}</em></code>.</p>")
+                prose += (
+                    f"<p>In this example, the <code>total</code> is "
+                    f"<code><em>{escape(example_answer)}</em></code>.</p>"
+                )
             body += f'<article class="day-desc">{prose}</article>'
             if part < len(solved) and not (self.last and part == 1):
                 body += f"<p>Your puzzle answer was <code>{solved[part]}</code>.</p>"
         if self.last and len(solved) == 1:
             body += last_day_stars(day, stars_needed)
-        return (f"<html><head><title>Day {day} - Advent of Code {year}</title></head><body>"
-                f"<main>{body}{_STARS[len(solved)]}</main></body></html>")
+        return (
+            f"<html><head><title>Day {day} - Advent of Code {year}</title></head><body>"
+            f"<main>{body}{_STARS[len(solved)]}</main></body></html>"
+        )
 
 
 def last_day_stars(day: int, needed: int) -> str:
@@ -193,16 +226,22 @@ def last_day_stars(day: int, needed: int) -> str:
     in 2016), or, with none needed, the site's form whose link posts part 2; then the input
     link the site keeps."""
     if needed:
-        stars = (f"<p>You don't have enough stars to finish decorating, though.  You need "
-                 f"{needed} more.</p>")
+        stars = (
+            f"<p>You don't have enough stars to finish decorating, though.  You need "
+            f"{needed} more.</p>"
+        )
     else:
-        stars = (f'<form method="post" action="{day}/answer"><input type="hidden" '
-                 'name="level" value="2"/><input type="hidden" name="answer" value="0"/>'
-                 '<p>You have enough stars to <a href="javascript:void(0);" '
-                 'onclick="this.parentNode.parentNode.submit();">[Finish Decorating]</a>.'
-                 "</p></form>")
-    return (f'{stars}\n<p>Although it hasn\'t changed, you can still <a href="{day}/input" '
-            'target="_blank">get your puzzle input</a>.</p>')
+        stars = (
+            f'<form method="post" action="{day}/answer"><input type="hidden" '
+            'name="level" value="2"/><input type="hidden" name="answer" value="0"/>'
+            '<p>You have enough stars to <a href="javascript:void(0);" '
+            'onclick="this.parentNode.parentNode.submit();">[Finish Decorating]</a>.'
+            "</p></form>"
+        )
+    return (
+        f'{stars}\n<p>Although it hasn\'t changed, you can still <a href="{day}/input" '
+        'target="_blank">get your puzzle input</a>.</p>'
+    )
 
 
 class Request(NamedTuple):
@@ -253,8 +292,9 @@ class FakeAoC:
         self._arrived = threading.Condition()  # notified as each request is recorded
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), lambda *args: _Handler(self, *args))
         # serve_forever checks for shutdown every poll_interval (0.5 s by default).
-        threading.Thread(target=self._server.serve_forever, kwargs={"poll_interval": 0.02},
-                         daemon=True).start()
+        threading.Thread(
+            target=self._server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True
+        ).start()
 
     @property
     def url(self) -> str:
@@ -264,23 +304,41 @@ class FakeAoC:
         self._server.shutdown()
         self._server.server_close()
 
-    def add_puzzle(self, year: int, day: int, title: str, inputs: dict[str, str] | None = None,
-                   solutions: Sequence[str] = (), answers: Sequence[str] = (),
-                   **kwargs: Any) -> Puzzle:
+    def add_puzzle(
+        self,
+        year: int,
+        day: int,
+        title: str,
+        inputs: dict[str, str] | None = None,
+        solutions: Sequence[str] = (),
+        answers: Sequence[str] = (),
+        **kwargs: Any,
+    ) -> Puzzle:
         """`solutions` and `answers` are every token's in `inputs` alike (a test of several
         accounts sets each one's on the puzzle returned); `kwargs` are Puzzle's."""
         inputs = inputs or {}
         kwargs.setdefault("last", day == last_day(year))
-        puzzle = Puzzle(title, inputs, {token: list(solutions) for token in inputs},
-                        {token: list(answers) for token in inputs}, **kwargs)
+        puzzle = Puzzle(
+            title,
+            inputs,
+            {token: list(solutions) for token in inputs},
+            {token: list(answers) for token in inputs},
+            **kwargs,
+        )
         self.puzzles[year, day] = puzzle
         return puzzle
 
     def add_user(self, token: str, user_id: int = 1234567, login: str = "tester") -> None:
         self.users[token] = (user_id, login)
 
-    def add_board(self, year: int, board_id: int, data: dict[str, object],
-                  viewers: set[str], view_key: str | None = None) -> None:
+    def add_board(
+        self,
+        year: int,
+        board_id: int,
+        data: dict[str, object],
+        viewers: set[str],
+        view_key: str | None = None,
+    ) -> None:
         """A private leaderboard: its JSON as the site serves it, to the tokens of `viewers`
         and, with no cookie needed, to a request with `?view_key=` its `view_key`."""
         self.boards[year, board_id] = (data, viewers, view_key)
@@ -295,16 +353,24 @@ class FakeAoC:
             return self._arrived.wait_for(lambda: seen(self.requests), timeout)
 
     def _pages_asked(self) -> int:
-        return sum(1 for r in self.requests
-                   if r.method == "GET" and re.fullmatch(r"/\d{4}/day/\d+", r.path))
+        return sum(
+            1
+            for r in self.requests
+            if r.method == "GET" and re.fullmatch(r"/\d{4}/day/\d+", r.path)
+        )
 
-    def respond(self, method: str, path: str, token: str | None,
-                form: dict[str, str], user_agent: str | None = None,
-                query: str = "") -> Reply | None:
+    def respond(
+        self,
+        method: str,
+        path: str,
+        token: str | None,
+        form: dict[str, str],
+        user_agent: str | None = None,
+        query: str = "",
+    ) -> Reply | None:
         """The reply to a request, recorded first (None: the connection is dropped)."""
         with self._arrived:
-            self.requests.append(Request(method, path, token, form, time.time(), user_agent,
-                                         query))
+            self.requests.append(Request(method, path, token, form, time.time(), user_agent, query))
             self._arrived.notify_all()
         if path in self.holds:
             held, seconds = self.holds[path]
@@ -317,8 +383,7 @@ class FakeAoC:
         if path == "/settings":
             return self._settings(token)
         if board := re.fullmatch(r"/(\d{4})/leaderboard/private/view/(\d+)\.json", path):
-            data, viewers, key = self.boards.get((int(board[1]), int(board[2])),
-                                                 ({}, set(), None))
+            data, viewers, key = self.boards.get((int(board[1]), int(board[2])), ({}, set(), None))
             given = dict(parse_qsl(query)).get("view_key")
             if token not in viewers and (key is None or given != key):
                 # whoever may not see it (no session of a member, no right key): HTTP 400
@@ -346,8 +411,9 @@ class FakeAoC:
             if self.hold_first_page:
                 with self._arrived:
                     if self._pages_asked() == 1:
-                        self._arrived.wait_for(lambda: self._pages_asked() > 1,
-                                               self.hold_first_page)
+                        self._arrived.wait_for(
+                            lambda: self._pages_asked() > 1, self.hold_first_page
+                        )
             year, day = int(match[1]), int(match[2])
             return 200, puzzle.page(year, day, token, self._stars_needed(year, token)), HTML
         if token not in puzzle.inputs:
@@ -356,8 +422,11 @@ class FakeAoC:
 
     def stars(self, year: int, token: str | None) -> dict[int, int]:
         """The stars `token` has won in `year`, by day: a star a part solved."""
-        return {day: min(2, len(puzzle.answers.get(token or "", [])))
-                for (each_year, day), puzzle in self.puzzles.items() if each_year == year}
+        return {
+            day: min(2, len(puzzle.answers.get(token or "", [])))
+            for (each_year, day), puzzle in self.puzzles.items()
+            if each_year == year
+        }
 
     def times(self, year: int, token: str | None) -> dict[int, tuple[str, str]]:
         """Each day's part times on `token`'s page: each star's own, else DEFAULT_TIMES."""
@@ -365,15 +434,17 @@ class FakeAoC:
         for (each_year, day), puzzle in self.puzzles.items():
             own = puzzle.times.get(token or "", [])
             if each_year == year:
-                found[day] = (own[0] if own else DEFAULT_TIMES[0],
-                              own[1] if len(own) > 1 else DEFAULT_TIMES[1])
+                found[day] = (
+                    own[0] if own else DEFAULT_TIMES[0],
+                    own[1] if len(own) > 1 else DEFAULT_TIMES[1],
+                )
         return found
 
     def earn_in_browser(self, year: int, day: int, token: str, *times: str) -> None:
         """`token` wins the day's first `len(times)` stars in the browser, at those page
         times ("00:05:00", ">24h"): known to the site only (nothing of it in aocd's cache)."""
         puzzle = self.puzzles[year, day]
-        puzzle.answers[token] = [*puzzle.solutions[token], "the final star"][:len(times)]
+        puzzle.answers[token] = [*puzzle.solutions[token], "the final star"][: len(times)]
         puzzle.times[token] = list(times)
 
     def _stars_needed(self, year: int, token: str | None) -> int:
@@ -399,12 +470,19 @@ class FakeAoC:
         if token not in self.users:
             return 302, "", {"Location": "/"}
         user_id, login = self.users[token]
-        return 200, (f"<main><article><p>Your ownerproof code is <code>ownerproof-{user_id}-"
-                     f'1700000000-abcdef</code></p><span><input type="radio"/>Link to '
-                     f"https://github.com/{login}</span></article></main>"), HTML
+        return (
+            200,
+            (
+                f"<main><article><p>Your ownerproof code is <code>ownerproof-{user_id}-"
+                f'1700000000-abcdef</code></p><span><input type="radio"/>Link to '
+                f"https://github.com/{login}</span></article></main>"
+            ),
+            HTML,
+        )
 
-    def _answer(self, puzzle: Puzzle, path: str, token: str | None,
-                form: dict[str, str]) -> Reply | None:
+    def _answer(
+        self, puzzle: Puzzle, path: str, token: str | None, form: dict[str, str]
+    ) -> Reply | None:
         if token not in puzzle.inputs:  # a dead session: a login link, no article
             return 200, '<header><a href="/2023/auth/login">[Log In]</a></header>', HTML
         year, day = int(path.split("/")[1]), int(path.split("/")[3])
@@ -415,14 +493,17 @@ class FakeAoC:
             reply = puzzle.judge(int(form.get("level", 0)), form.get("answer", ""), token)
         if len(puzzle.answers.get(token, [])) > solved:  # a star won now, on the site's clock
             own = puzzle.times.setdefault(token, [])
-            own[len(own):] = DEFAULT_TIMES[len(own):solved]  # stars won before had those
+            own[len(own) :] = DEFAULT_TIMES[len(own) : solved]  # stars won before had those
             own[solved:] = [since_unlock(year, day, self.clock())]
         if self.hold_replies is not None:
             self.hold_replies.wait(60)
         time.sleep(self.reply_delay)  # judged already: a reply that comes late
-        return {None: (200, f"<main><article><p>{reply}</p></article></main>", HTML),
-                "drop": None, "502": (502, "Bad Gateway", {}),
-                "302": (302, "", {"Location": path})}[self.after_judging]
+        return {
+            None: (200, f"<main><article><p>{reply}</p></article></main>", HTML),
+            "drop": None,
+            "502": (502, "Bad Gateway", {}),
+            "302": (302, "", {"Location": path}),
+        }[self.after_judging]
 
 
 class _Handler(BaseHTTPRequestHandler):
@@ -436,8 +517,9 @@ class _Handler(BaseHTTPRequestHandler):
         form = dict(parse_qsl(self.rfile.read(int(self.headers["Content-Length"] or 0)).decode()))
         cookie = re.search(r"session=([^;\s]+)", self.headers["Cookie"] or "")
         path, _, query = self.path.partition("?")
-        reply = self.site.respond(self.command, path, cookie and cookie[1], form,
-                                  self.headers["User-Agent"], query)
+        reply = self.site.respond(
+            self.command, path, cookie and cookie[1], form, self.headers["User-Agent"], query
+        )
         if reply is None:  # no reply at all: the line goes dead (HTTP/1.0 closes it)
             return
         status, body, headers = reply

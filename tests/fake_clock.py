@@ -60,20 +60,21 @@ class FakeClock:
     def datetime(self) -> datetime:
         return self.start + timedelta(seconds=self.monotonic())
 
-    def bench_clocks(self, work: Callable[[], object] = lambda: None,
-                     max_runs: int = measure.MAX_RUNS) -> measure.Clocks:
+    def bench_clocks(
+        self, work: Callable[[], object] = lambda: None, max_runs: int = measure.MAX_RUNS
+    ) -> measure.Clocks:
         """This clock as each of the bench's; `work` is the calibration's workload. No
         garbage is collected first: no time read here depends on it."""
-        return measure.Clocks(self.monotonic, self.ns, self.cpu_ns, work, max_runs,
-                              settle=lambda: None)
+        return measure.Clocks(
+            self.monotonic, self.ns, self.cpu_ns, work, max_runs, settle=lambda: None
+        )
 
 
 def capped(max_runs: int) -> measure.Clocks:
     """The real clocks, but a budget's that never moves: `max_runs` alone ends the timing,
     and a step gets as many runs however busy the machine. No garbage is collected first:
     a test reads what the figures show, never how fast they are."""
-    return measure.Clocks(clock=FakeClock().monotonic, max_runs=max_runs,
-                          settle=lambda: None)
+    return measure.Clocks(clock=FakeClock().monotonic, max_runs=max_runs, settle=lambda: None)
 
 
 Parsed = TypeVar("Parsed")
@@ -92,21 +93,31 @@ class Timed(Solution[Parsed]):
         (clock.sleep if step in self.waits else clock.work)(self.costs.get(step, 0.0))
 
 
-def bench_on(clock: FakeClock, solution_class: type[Solution[Any]], run_input: RunInput,
-             budget: float, calibration: Sequence[float] = (),
-             max_runs: int = measure.MAX_RUNS, **options: Any) -> DayBench:
+def bench_on(
+    clock: FakeClock,
+    solution_class: type[Solution[Any]],
+    run_input: RunInput,
+    budget: float,
+    calibration: Sequence[float] = (),
+    max_runs: int = measure.MAX_RUNS,
+    **options: Any,
+) -> DayBench:
     """`bench_input` (with `options`) with every clock `clock` (under a `timeout`, the
     checking run is a child's, on the real clock). The calibration workload takes the
     seconds of `calibration` in turn (none: no time, so the machine's speed is unseen)."""
     turns = itertools.cycle(calibration or [0.0])
     return measure.bench_input(
-        solution_class, replace(run_input, extra={**run_input.extra, "clock": clock}), None,
-        budget, clocks=clock.bench_clocks(lambda: clock.work(next(turns)), max_runs), **options)
+        solution_class,
+        replace(run_input, extra={**run_input.extra, "clock": clock}),
+        None,
+        budget,
+        clocks=clock.bench_clocks(lambda: clock.work(next(turns)), max_runs),
+        **options,
+    )
 
 
 def cap_runs(monkeypatch: pytest.MonkeyPatch, max_runs: int = 40) -> None:
     """`aoc bench` with a budget that never runs out (its clock stands still): a step's
     runs end at `max_runs` (half that for each part on its own parse), timed by the real
     clocks but as many however busy the machine."""
-    monkeypatch.setattr(measure, "bench_days", partial(measure.bench_days,
-                                                       clocks=capped(max_runs)))
+    monkeypatch.setattr(measure, "bench_days", partial(measure.bench_days, clocks=capped(max_runs)))

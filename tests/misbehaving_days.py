@@ -36,12 +36,26 @@ def examples(fast: int, wide: int = 0) -> settings:
     same days each run, no database) and not shrunk (a failure shows the day drawn, at
     once), besides the test's explicit ones (`fast` 0: those alone); or `wide` (default
     20 times as many), random and shrunk to the smallest day that fails, on request."""
-    phases = (list(Phase) if WIDE else [Phase.explicit, Phase.reuse, Phase.generate]
-              if fast else [Phase.explicit])
-    return settings(max_examples=(wide or fast * 20) if WIDE else max(fast, 1), deadline=None,
-                    derandomize=not WIDE, database=None, print_blob=True, phases=phases,
-                    suppress_health_check=[HealthCheck.function_scoped_fixture,
-                                           HealthCheck.too_slow, HealthCheck.data_too_large])
+    phases = (
+        list(Phase)
+        if WIDE
+        else [Phase.explicit, Phase.reuse, Phase.generate]
+        if fast
+        else [Phase.explicit]
+    )
+    return settings(
+        max_examples=(wide or fast * 20) if WIDE else max(fast, 1),
+        deadline=None,
+        derandomize=not WIDE,
+        database=None,
+        print_blob=True,
+        phases=phases,
+        suppress_health_check=[
+            HealthCheck.function_scoped_fixture,
+            HealthCheck.too_slow,
+            HealthCheck.data_too_large,
+        ],
+    )
 
 
 CHARACTERS = st.characters(exclude_categories=["Cs"])
@@ -68,7 +82,7 @@ EFFECTS = {
 DESCRIPTOR_EFFECTS = {
     "os.write": 'os.write(1, b"chatter from {step} at fd 1\\n")',
     "__stdout__": 'sys.__stdout__.write("chatter from {step} to __stdout__\\n"); '
-                  "sys.__stdout__.flush()",
+    "sys.__stdout__.flush()",
     "subprocess": 'subprocess.run(["echo", "chatter from a child of {step}"], check=True)',
 }
 """Output below `sys.stdout`: only a process of its own shows where it lands."""
@@ -133,8 +147,11 @@ IMPORT_ENDS = [
     End("", "right"),
     *RAISES,
     End("import argparse\nargparse.ArgumentParser().parse_args()", "right"),  # no arguments
-    End("import argparse\nparser = argparse.ArgumentParser()\nparser.add_argument('file')\n"
-        "parser.parse_args()", "error"),
+    End(
+        "import argparse\nparser = argparse.ArgumentParser()\nparser.add_argument('file')\n"
+        "parser.parse_args()",
+        "error",
+    ),
 ]
 
 
@@ -162,27 +179,42 @@ class Day:
     """A module of the year package that is not a day, and misbehaves at import."""
 
     def source(self) -> str:
-        lines = ["import os, subprocess, sys, tempfile, threading, time",
-                 "from aoc2023.framework import Example, Solution", "",
-                 "class Odd(BaseException):", "    pass", "",
-                 *self.at_import.lines("import"), "",
-                 "class Day(Solution[str]):",
-                 '    examples = [Example("example", part_1=1, part_2=2)]', "",
-                 "    def parse(self, text: str) -> str:",
-                 *_indented([*self.parse.lines("parse"), "return text"], 8)]
-        for name, behaviour, n in (("part_1", self.part_1, 1), ("part_2", self.part_2, 2),
-                                   ("solve", self.solve, 0)):
+        lines = [
+            "import os, subprocess, sys, tempfile, threading, time",
+            "from aoc2023.framework import Example, Solution",
+            "",
+            "class Odd(BaseException):",
+            "    pass",
+            "",
+            *self.at_import.lines("import"),
+            "",
+            "class Day(Solution[str]):",
+            '    examples = [Example("example", part_1=1, part_2=2)]',
+            "",
+            "    def parse(self, text: str) -> str:",
+            *_indented([*self.parse.lines("parse"), "return text"], 8),
+        ]
+        for name, behaviour, n in (
+            ("part_1", self.part_1, 1),
+            ("part_2", self.part_2, 2),
+            ("solve", self.solve, 0),
+        ):
             if behaviour is not None and behaviour.end.kind != "missing":
-                lines += ["", f"    def {name}(self, text: str) -> object:",
-                          *_indented(behaviour.lines(name, n), 8)]
+                lines += [
+                    "",
+                    f"    def {name}(self, text: str) -> object:",
+                    *_indented(behaviour.lines(name, n), 8),
+                ]
         return "\n".join(lines) + "\n"
 
     def helper_source(self) -> str | None:
         if self.helper is None:
             return None
-        return ("import argparse, os, subprocess, sys, tempfile, threading, time\n\n"
-                "class Odd(BaseException):\n    pass\n\n"
-                + "\n".join([*self.helper.lines("a helper module"), ""]))
+        return (
+            "import argparse, os, subprocess, sys, tempfile, threading, time\n\n"
+            "class Odd(BaseException):\n    pass\n\n"
+            + "\n".join([*self.helper.lines("a helper module"), ""])
+        )
 
     def files(self) -> dict[str, str]:
         files = {"day01.py": self.source(), "day02.py": GOOD_DAY}
@@ -253,8 +285,9 @@ def _indented(lines: list[str], by: int) -> list[str]:
 
 def behaviours(ends: list[End], descriptor: bool = False) -> st.SearchStrategy[Behaviour]:
     names = sorted(EFFECTS) + (sorted(DESCRIPTOR_EFFECTS) if descriptor else [])
-    return st.builds(Behaviour, st.lists(st.sampled_from(names), max_size=2).map(tuple),
-                     st.sampled_from(ends))
+    return st.builds(
+        Behaviour, st.lists(st.sampled_from(names), max_size=2).map(tuple), st.sampled_from(ends)
+    )
 
 
 def _quiet(ends: list[End]) -> st.SearchStrategy[Behaviour]:
@@ -266,6 +299,7 @@ def days(draw: st.DrawFn, descriptor: bool = False, helpers: bool = True) -> Day
     """A day 1 that misbehaves somewhere (or nowhere). Each step misbehaves once in four
     (drawing any behaviour), else does its job quietly, so that most days have one
     culprit, and shrinking makes every other step well-behaved."""
+
     def step(ends: list[End], good: End) -> Behaviour:
         if draw(st.integers(0, 3)) < 3:
             return Behaviour((), good)
@@ -278,11 +312,15 @@ def days(draw: st.DrawFn, descriptor: bool = False, helpers: bool = True) -> Day
     if helpers and draw(st.integers(0, 3)) == 3:
         helper = draw(behaviours(IMPORT_ENDS, descriptor))
     if draw(st.booleans()):
-        return Day(at_import, parse, solve=step(SOLVE_RETURNS, SOLVE_RETURNS[0]),
-                   helper=helper)
+        return Day(at_import, parse, solve=step(SOLVE_RETURNS, SOLVE_RETURNS[0]), helper=helper)
     part_ends = PART_RETURNS + RAISES + [End("", "missing")]
-    return Day(at_import, parse, step(part_ends, PART_RETURNS[0]),
-               step(part_ends, PART_RETURNS[0]), helper=helper)
+    return Day(
+        at_import,
+        parse,
+        step(part_ends, PART_RETURNS[0]),
+        step(part_ends, PART_RETURNS[0]),
+        helper=helper,
+    )
 
 
 # --- a day's declarations of any shape, and inputs that are none ----------------------------
@@ -310,8 +348,12 @@ from it (read once, whatever the iterable), or None where it must refuse the day
 sentence."""
 
 TITLES: list[tuple[str, bool]] = [
-    ("", True), ("title = 'Shapes'", True), ("title = None", True),
-    ("title = 7", False), ("title = b'Shapes'", False), ("title = ['Shapes']", False),
+    ("", True),
+    ("title = 'Shapes'", True),
+    ("title = None", True),
+    ("title = 7", False),
+    ("title = b'Shapes'", False),
+    ("title = ['Shapes']", False),
 ]
 """A day's `title` line (none, or of some shape), and whether it is taken."""
 
@@ -330,11 +372,13 @@ class Declared:
 
     def source(self) -> str:
         title = f"    {self.title[0]}\n" if self.title[0] else ""
-        return ("from aoc2023.framework import Example, Solution\n\n\n"
-                "class Day(Solution[str]):\n"
-                f"{title}    examples = {self.examples[0]}\n\n"
-                "    def part_1(self, text: str) -> int:\n"
-                "        return len(text)\n")
+        return (
+            "from aoc2023.framework import Example, Solution\n\n\n"
+            "class Day(Solution[str]):\n"
+            f"{title}    examples = {self.examples[0]}\n\n"
+            "    def part_1(self, text: str) -> int:\n"
+            "        return len(text)\n"
+        )
 
     def files(self) -> dict[str, str]:
         return {"day01.py": self.source(), "day02.py": GOOD_DAY}

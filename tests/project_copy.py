@@ -37,9 +37,9 @@ def isolated(env: dict[str, str]) -> dict[str, str]:
     source's size and time of change in whole seconds, so a process could run the day
     as it was. (`test_watch` writes it on purpose.)"""
     folders = [folder for folder in env.get(HIDE, "").split(os.pathsep) if folder]
-    return {name: value for name, value in env.items()
-            if name not in (MODEL_DAYS, SOURCE_CHECKOUT)} | {
-        HIDE: os.pathsep.join([*folders, str(PROJECT)]), "PYTHONDONTWRITEBYTECODE": "1"}
+    return {
+        name: value for name, value in env.items() if name not in (MODEL_DAYS, SOURCE_CHECKOUT)
+    } | {HIDE: os.pathsep.join([*folders, str(PROJECT)]), "PYTHONDONTWRITEBYTECODE": "1"}
 
 
 def copy_tests(destination: Path) -> None:
@@ -47,6 +47,7 @@ def copy_tests(destination: Path) -> None:
     their finished bytecode (pytest's, of the test modules, too), as `copy_project`
     keeps the framework's: checked against each source's size and time of change, which
     the copy keeps, so a session there reads what this one compiled."""
+
     def ignore(folder: str, names: list[str]) -> set[str]:
         if Path(folder).name == "__pycache__":
             return {name for name in names if not name.endswith(".pyc")}
@@ -78,7 +79,7 @@ def _without_settings(pyproject: str) -> str:
     that wants some writes its own)."""
     starts = [(match.start(), match[1]) for match in _TABLE.finditer(pyproject)]
     kept, ends = [], [start for start, _ in starts[1:]] + [len(pyproject)]
-    kept.append(pyproject[:starts[0][0]] if starts else pyproject)
+    kept.append(pyproject[: starts[0][0]] if starts else pyproject)
     for (start, name), end in zip(starts, ends, strict=True):
         if name != "tool.aoc" and not name.startswith("tool.aoc."):
             kept.append(pyproject[start:end])
@@ -95,6 +96,7 @@ def copy_project(destination: Path) -> Path:
     for model in MODEL_DAY_7.glob("*.py"):
         shutil.copy2(model, destination / "aoc2023" / model.name)
     (destination / "pyproject.toml").write_text(
-        _without_settings((PROJECT / "pyproject.toml").read_text()))
+        _without_settings((PROJECT / "pyproject.toml").read_text())
+    )
     (destination / "tests").mkdir()
     return destination

@@ -36,6 +36,7 @@ def _env(env: dict[str, str], cwd: Path | None) -> dict[str, str]:
 
 # --- in this process ---------------------------------------------------------------------
 
+
 def _capture(encoding: str | None) -> tuple[TextIO, Callable[[], str]]:
     """A stream to write to, and what was written to it."""
     if encoding is None:
@@ -47,6 +48,7 @@ def _capture(encoding: str | None) -> tuple[TextIO, Callable[[], str]]:
     def written() -> str:
         stream.flush()
         return raw.getvalue().decode(encoding)
+
     return stream, written
 
 
@@ -58,9 +60,14 @@ class Screen(io.StringIO):
         return True
 
 
-def aoc_in_process(*args: str, cwd: Path | None = None, env: dict[str, str] | None = None,
-                   shift: float = 0.0, encoding: str | None = None, typed: str | None = None
-                   ) -> subprocess.CompletedProcess[str]:
+def aoc_in_process(
+    *args: str,
+    cwd: Path | None = None,
+    env: dict[str, str] | None = None,
+    shift: float = 0.0,
+    encoding: str | None = None,
+    typed: str | None = None,
+) -> subprocess.CompletedProcess[str]:
     """`aoc ARGS` in this process as a fresh process would run it (`main` called from code
     reads the environment anew and leaves the process as it found it), against the site
     aocd is pointed at (the `fake_aoc` fixture's, else one the network block refuses), in
@@ -76,19 +83,25 @@ def aoc_in_process(*args: str, cwd: Path | None = None, env: dict[str, str] | No
 
     env = _env(dict(os.environ) if env is None else env, cwd)
     if changed := [name for name in _ENV_READ_AT_IMPORT if env.get(name) != os.environ.get(name)]:
-        raise ValueError(f"aoc {' '.join(args)} changes {changed}, read when a process starts "
-                         "(as working on a copy of the project does): use site_cli.aoc")
+        raise ValueError(
+            f"aoc {' '.join(args)} changes {changed}, read when a process starts "
+            "(as working on a copy of the project does): use site_cli.aoc"
+        )
     if typed is None:
         (out, out_text), (err, err_text) = _capture(encoding), _capture(encoding)
     else:
         out, err = Screen(), Screen()
         out_text, err_text = out.getvalue, err.getvalue
     now = calendar.current_time
-    with (mock.patch.dict(os.environ, env, clear=True), chdir(cwd or os.curdir),
-          mock.patch.object(calendar, "current_time", lambda: now() + timedelta(seconds=shift)),
-          mock.patch.object(sys, "argv", ["aoc", *args]),
-          nullcontext() if typed is None else mock.patch.object(sys, "stdin", Screen(typed)),
-          redirect_stdout(out), redirect_stderr(err)):
+    with (
+        mock.patch.dict(os.environ, env, clear=True),
+        chdir(cwd or os.curdir),
+        mock.patch.object(calendar, "current_time", lambda: now() + timedelta(seconds=shift)),
+        mock.patch.object(sys, "argv", ["aoc", *args]),
+        nullcontext() if typed is None else mock.patch.object(sys, "stdin", Screen(typed)),
+        redirect_stdout(out),
+        redirect_stderr(err),
+    ):
         code = main(list(args))
     return subprocess.CompletedProcess(["aoc", *args], code, out_text(), err_text())
 
@@ -143,6 +156,7 @@ token and the days anew, as a fresh process does) after its files are written (t
 removed (None); ASCII's record separator ends each one's output, with its exit code
 between two on stdout."""
 
+
 def _several(given: Sequence[str | Command]) -> list[Command] | None:
     """The commands given, or None for one command's arguments (strings)."""
     several = [arg for arg in given if not isinstance(arg, str)]
@@ -151,9 +165,14 @@ def _several(given: Sequence[str | Command]) -> list[Command] | None:
     return several or None
 
 
-def aoc_argv(site: FakeAoC | None, *commands: str | Command, shift: float = 0.0,
-             settings: Sequence[Mapping[str, str]] = (), cwds: Sequence[Path | None] = (),
-             writes: Sequence[Mapping[Path, str | None]] = ()) -> list[str]:
+def aoc_argv(
+    site: FakeAoC | None,
+    *commands: str | Command,
+    shift: float = 0.0,
+    settings: Sequence[Mapping[str, str]] = (),
+    cwds: Sequence[Path | None] = (),
+    writes: Sequence[Mapping[Path, str | None]] = (),
+) -> list[str]:
     """The command line of `aoc`'s process (its arguments alike), for a test that starts
     it itself. Several commands on a terminal: each one's output ends at its exit code
     between two record separators on stdout, then one on stderr."""
@@ -165,38 +184,65 @@ def aoc_argv(site: FakeAoC | None, *commands: str | Command, shift: float = 0.0,
         return [*start, "", *map(str, commands)]
     settings = list(settings) or [{}] * len(several)
     folders = [str(folder or "") for folder in cwds or [None] * len(several)]
-    files = [{str(path): text for path, text in each.items()}
-             for each in writes or [{}] * len(several)]
+    files = [
+        {str(path): text for path, text in each.items()} for each in writes or [{}] * len(several)
+    ]
     if changed := [name for each in settings for name in each if name in _ENV_READ_AT_IMPORT]:
         raise ValueError(f"settings change {changed}, read when a process starts")
-    runs = json.dumps([[list(args), dict(each), folder, written] for args, each, folder, written
-                       in zip(several, settings, folders, files, strict=True)])
+    runs = json.dumps(
+        [
+            [list(args), dict(each), folder, written]
+            for args, each, folder, written in zip(several, settings, folders, files, strict=True)
+        ]
+    )
     return [*start, runs]
 
 
 @overload
-def aoc(site: FakeAoC | None, home: AocdHome, *args: str, cwd: Path | None = None,
-        env: dict[str, str] | None = None, shift: float = 0.0, encoding: str | None = None,
-        timeout: float = 120, wrapper: Sequence[str] = ()) -> subprocess.CompletedProcess[str]:
-    ...
+def aoc(
+    site: FakeAoC | None,
+    home: AocdHome,
+    *args: str,
+    cwd: Path | None = None,
+    env: dict[str, str] | None = None,
+    shift: float = 0.0,
+    encoding: str | None = None,
+    timeout: float = 120,
+    wrapper: Sequence[str] = (),
+) -> subprocess.CompletedProcess[str]: ...
 
 
 @overload
-def aoc(site: FakeAoC | None, home: AocdHome, *commands: Command, cwd: Path | None = None,
-        env: dict[str, str] | None = None, shift: float = 0.0, encoding: str | None = None,
-        timeout: float = 120, wrapper: Sequence[str] = (),
-        settings: Sequence[Mapping[str, str]] = (), cwds: Sequence[Path | None] = (),
-        writes: Sequence[Mapping[Path, str | None]] = ()
-        ) -> list[subprocess.CompletedProcess[str]]:
-    ...
+def aoc(
+    site: FakeAoC | None,
+    home: AocdHome,
+    *commands: Command,
+    cwd: Path | None = None,
+    env: dict[str, str] | None = None,
+    shift: float = 0.0,
+    encoding: str | None = None,
+    timeout: float = 120,
+    wrapper: Sequence[str] = (),
+    settings: Sequence[Mapping[str, str]] = (),
+    cwds: Sequence[Path | None] = (),
+    writes: Sequence[Mapping[Path, str | None]] = (),
+) -> list[subprocess.CompletedProcess[str]]: ...
 
 
-def aoc(site: FakeAoC | None, home: AocdHome, *commands: str | Command,
-        cwd: Path | None = None, env: dict[str, str] | None = None, shift: float = 0.0,
-        encoding: str | None = None, timeout: float = 120, wrapper: Sequence[str] = (),
-        settings: Sequence[Mapping[str, str]] = (), cwds: Sequence[Path | None] = (),
-        writes: Sequence[Mapping[Path, str | None]] = ()
-        ) -> subprocess.CompletedProcess[str] | list[subprocess.CompletedProcess[str]]:
+def aoc(
+    site: FakeAoC | None,
+    home: AocdHome,
+    *commands: str | Command,
+    cwd: Path | None = None,
+    env: dict[str, str] | None = None,
+    shift: float = 0.0,
+    encoding: str | None = None,
+    timeout: float = 120,
+    wrapper: Sequence[str] = (),
+    settings: Sequence[Mapping[str, str]] = (),
+    cwds: Sequence[Path | None] = (),
+    writes: Sequence[Mapping[Path, str | None]] = (),
+) -> subprocess.CompletedProcess[str] | list[subprocess.CompletedProcess[str]]:
     """`aoc ARGS` run to its end in a process of its own, in `env` (default: `home`'s)
     and `cwd`, under `wrapper` (a limit, a read-only folder), its output read in
     `encoding` (default: the locale's); against `site` (None: none, the network blocked).
@@ -205,25 +251,35 @@ def aoc(site: FakeAoC | None, home: AocdHome, *commands: str | Command,
     start-up), in its folder of `cwds` (default: `cwd`), after the files of its `writes`
     are written (or, None, removed). What the process writes at its exit goes to the last."""
     done = subprocess.run(
-        [*wrapper, *aoc_argv(site, *commands, shift=shift, settings=settings, cwds=cwds,
-                             writes=writes)],
-        cwd=cwd, env=_env(env or home.env(), cwd), capture_output=True, text=True,
-        encoding=encoding, timeout=timeout)
+        [
+            *wrapper,
+            *aoc_argv(site, *commands, shift=shift, settings=settings, cwds=cwds, writes=writes),
+        ],
+        cwd=cwd,
+        env=_env(env or home.env(), cwd),
+        capture_output=True,
+        text=True,
+        encoding=encoding,
+        timeout=timeout,
+    )
     if (several := _several(commands)) is None:
         return done
     outs, errs = re.split("\x1e(-?\\d+)\x1e", done.stdout), done.stderr.split("\x1e")
-    if done.returncode != 0 or len(outs) != 2 * len(several) + 1 \
-            or len(errs) != len(several) + 1:
-        raise AssertionError(f"aoc's process ended early ({done.returncode}):\n"
-                             f"{done.stdout}\n{done.stderr}")
-    ran = [subprocess.CompletedProcess(["aoc", *args], int(outs[2 * i + 1]), outs[2 * i],
-                                       errs[i]) for i, args in enumerate(several)]
+    if done.returncode != 0 or len(outs) != 2 * len(several) + 1 or len(errs) != len(several) + 1:
+        raise AssertionError(
+            f"aoc's process ended early ({done.returncode}):\n{done.stdout}\n{done.stderr}"
+        )
+    ran = [
+        subprocess.CompletedProcess(["aoc", *args], int(outs[2 * i + 1]), outs[2 * i], errs[i])
+        for i, args in enumerate(several)
+    ]
     ran[-1].stdout += outs[-1]
     ran[-1].stderr += errs[-1]
     return ran
 
 
 # --- for tests of the sending rules -----------------------------------------------------
+
 
 class SaysYes:
     """A prompter (submit.py's Prompter) for tests of the sending rules: yes to every
@@ -245,7 +301,8 @@ class SaysYes:
     def wait_for_sender(self, what: str, done: object, within: float) -> bool:
         raise AssertionError("no other run sends in this test")
 
-    def checking_example(self, year: int, day: int, part: int, label: str, number: int,
-                         count: int) -> nullcontext[None]:
+    def checking_example(
+        self, year: int, day: int, part: int, label: str, number: int, count: int
+    ) -> nullcontext[None]:
         self.checked.append((year, day, part, label, number, count))
         return nullcontext()

@@ -27,7 +27,7 @@ YEAR = 2054
 ALICE = "a11ce" * 19 + "a"
 BOB = "b0b0b" * 19 + "b"
 ALICE_ID, BOB_ID = "github.alice.111", "github.bob.222"
-DAY_01 = '''
+DAY_01 = """
 from math import prod
 
 from aoc2023.framework import Example, Solution
@@ -40,7 +40,7 @@ class Day01(Solution[str]):
 
     def part_2(self, text: str) -> int:
         return prod(map(int, text.split()))
-'''
+"""
 
 LEAKY_DAY_02 = """
 import os
@@ -100,19 +100,24 @@ def test_a_row_per_account_and_the_answer_tuned_to_one_input_is_named(
         result = aoc("--accounts", "all", "--json")
         assert result.returncode == 1, result.stderr  # bob's part 1 is wrong
         results = json.loads(result.stdout)["results"]
-        assert [(r["account"], r["label"]) for r in results] == [("alice", "alice"),
-                                                                 ("bob", "bob")]
+        assert [(r["account"], r["label"]) for r in results] == [("alice", "alice"), ("bob", "bob")]
         assert [[(p["status"], p["answer"]) for p in r["parts"]] for r in results] == [
-            [("correct", "10"), ("unknown", "24")], [("wrong", "9"), ("unknown", "20")]]
+            [("correct", "10"), ("unknown", "24")],
+            [("wrong", "9"), ("unknown", "20")],
+        ]
         notices = json.loads(result.stdout)["notices"]
-        assert (f"{YEAR} day 1 part 1 is right for alice but wrong for bob (gave 9, the right "
-                "answer is 10): the solution may be tuned to one input.") in notices
+        assert (
+            f"{YEAR} day 1 part 1 is right for alice but wrong for bob (gave 9, the right "
+            "answer is 10): the solution may be tuned to one input."
+        ) in notices
         for token in (ALICE, BOB):
             assert token[:8] not in result.stdout + result.stderr
     assert len(site.requests_for("/input")) == 2
     assert not [r for r in site.requests if r.method == "POST"]  # no terminal: none sent
-    assert "--accounts sends only what you confirm on a terminal" in \
-        results[0]["parts"][1]["submit_note"]
+    assert (
+        "--accounts sends only what you confirm on a terminal"
+        in results[0]["parts"][1]["submit_note"]
+    )
 
 
 def test_named_accounts_and_the_table(site: FakeAoC) -> None:
@@ -135,21 +140,24 @@ def test_yes_asks_once_per_account(
     from aoc2023.framework.submit import SubmitOptions, submit_new_answers
 
     now = calendar.current_time
-    monkeypatch.setattr(calendar, "current_time", lambda: now() + timedelta(
-        seconds=a_day_after()))
+    monkeypatch.setattr(calendar, "current_time", lambda: now() + timedelta(seconds=a_day_after()))
     monkeypatch.setattr("sys.stdin", io.StringIO("y\nn\n"))
     report = run_days(days_to_run(RunRequest(((YEAR, 1),), accounts="all"), []))
-    sent = submit_new_answers(report, SubmitOptions(yes=True, interactive=True),
-                              TerminalPrompter())
+    sent = submit_new_answers(report, SubmitOptions(yes=True, interactive=True), TerminalPrompter())
     questions = capsys.readouterr().err.count("[y/N]")
     assert questions == 2
-    posts = [(r.token, r.form["level"], r.form["answer"]) for r in site.requests
-             if r.method == "POST"]
+    posts = [
+        (r.token, r.form["level"], r.form["answer"]) for r in site.requests if r.method == "POST"
+    ]
     assert posts == [(ALICE, "1", "10"), (ALICE, "2", "24")]
     assert [[p.submitted for p in r.parts] for r in sent.results] == [
-        ["right", "right"], [None, None]]
+        ["right", "right"],
+        [None, None],
+    ]
     assert [p.submit_note for p in sent.results[1].parts] == [
-        "not sent: you said no", "not sent: part 1 is not solved yet"]
+        "not sent: you said no",
+        "not sent: part 1 is not solved yet",
+    ]
 
 
 def test_no_accounts_token_is_printed_even_by_a_day(site: FakeAoC) -> None:
@@ -179,9 +187,11 @@ def test_a_missing_empty_or_damaged_token_list_is_one_sentence(
             write_tokens(aocd_loaded, tokens)
         result = aoc("--accounts", "all")
         assert result.returncode == 2, tokens
-        assert result.stderr.startswith(f"Error: aocd's token list {path} ") or \
-            result.stderr.startswith(f"Error: --accounts reads aocd's token list {path}"), \
+        assert result.stderr.startswith(
+            f"Error: aocd's token list {path} "
+        ) or result.stderr.startswith(f"Error: --accounts reads aocd's token list {path}"), (
             result.stderr
+        )
         assert says in result.stderr and "Traceback" not in result.stderr, result.stderr
         assert not site.requests, tokens
 
@@ -207,7 +217,8 @@ def test_a_dead_account_is_said_in_its_row_naming_its_entry(
     results = json.loads(result.stdout)["results"]
     assert [r["error"] is None for r in results] == [True, True, False]
     assert results[2]["error"].endswith(
-        f"put a fresh one in {aocd_loaded.config / 'tokens.json'} as 'carol'.")
+        f"put a fresh one in {aocd_loaded.config / 'tokens.json'} as 'carol'."
+    )
     assert carol[:8] not in result.stdout + result.stderr
 
 
@@ -217,7 +228,6 @@ def test_an_unknown_account_is_one_sentence_naming_the_known_ones(site: FakeAoC)
     assert "--accounts names 'carol', which is not in" in result.stderr
     assert "(alice, bob)" in result.stderr and ALICE[:8] not in result.stderr
     assert not site.requests
-
 
 
 def test_an_account_whose_name_holds_a_comma_is_taken_whole(
@@ -250,9 +260,17 @@ def test_the_live_table_on_a_terminal_names_each_accounts_row(
     tuned to one input; no token reaches the screen."""
     cache_answer(aocd_loaded, ALICE_ID, 1, "10")
     cache_answer(aocd_loaded, BOB_ID, 1, "10")
-    done = aoc_in_process("run", str(YEAR), "1", "--accounts", "all", "--no-submit",
-                          shift=a_day_after(), env=dict(os.environ) | {"COLUMNS": "120"},
-                          typed="")
+    done = aoc_in_process(
+        "run",
+        str(YEAR),
+        "1",
+        "--accounts",
+        "all",
+        "--no-submit",
+        shift=a_day_after(),
+        env=dict(os.environ) | {"COLUMNS": "120"},
+        typed="",
+    )
     assert done.returncode == 1, done.stderr  # bob's part 1 is wrong
     screen = done.stdout + done.stderr
     assert "\x1b[" in done.stdout  # drawn for a terminal
@@ -272,13 +290,19 @@ def test_the_sentence_of_an_answer_tuned_to_one_input_says_what_is_known() -> No
     def ran(account: str, *parts: PartResult) -> DayResult:
         return DayResult(YEAR, 1, None, None, account=account, parts=parts)
 
-    said = tuned_to_one_input([
-        ran("alice", PartResult(1, Status.CORRECT, "10"), PartResult(2, Status.CORRECT, "3")),
-        ran("bob", PartResult(1, Status.WRONG, "9", expected="11"),
-            PartResult(2, Status.WRONG, "4025")),
-    ])
+    said = tuned_to_one_input(
+        [
+            ran("alice", PartResult(1, Status.CORRECT, "10"), PartResult(2, Status.CORRECT, "3")),
+            ran(
+                "bob",
+                PartResult(1, Status.WRONG, "9", expected="11"),
+                PartResult(2, Status.WRONG, "4025"),
+            ),
+        ]
+    )
     assert said == [
         f"{YEAR} day 1 part 1 is right for alice but wrong for bob (gave 9, the right answer is "
         "11): the solution may be tuned to one input.",
         f"{YEAR} day 1 part 2 is right for alice but wrong for bob (gave 4025, which the site "
-        "said is wrong): the solution may be tuned to one input."]
+        "said is wrong): the solution may be tuned to one input.",
+    ]

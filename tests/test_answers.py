@@ -38,8 +38,12 @@ def spaces(drawing: str) -> str:
 
 
 def test_the_six_row_font_reads_in_any_two_characters() -> None:
-    for drawing in [ABC, spaces(ABC), spaces(ABC).replace("#", "█"),
-                    ABC.replace("#", "x").replace(".", "o")]:
+    for drawing in [
+        ABC,
+        spaces(ABC),
+        spaces(ABC).replace("#", "█"),
+        ABC.replace("#", "x").replace(".", "o"),
+    ]:
         assert answers.read_letters(drawing) == "ABC", drawing
 
 
@@ -47,8 +51,7 @@ def test_the_ten_row_font_reads() -> None:
     from aococr.resources import read_resource  # type: ignore[import-untyped]
 
     font = dict(read_resource(fontsize=(10, 6)))
-    drawn = "\n".join("".join(font["H"][row]) + ".." + "".join(font["Z"][row])
-                      for row in range(10))
+    drawn = "\n".join("".join(font["H"][row]) + ".." + "".join(font["Z"][row]) for row in range(10))
     assert answers.read_letters(spaces(drawn)) == "HZ"
 
 
@@ -62,11 +65,18 @@ def test_a_drawing_with_an_unknown_glyph_or_height_does_not_read() -> None:
 def test_a_number_is_not_a_drawing_and_every_drawing_shape_still_is() -> None:
     for number in ("12\n", "\n12\n", "7\r\n", "12\n\n"):
         assert not answers.is_drawing(number), repr(number)
-    shapes = [ABC, spaces(ABC), spaces(ABC).replace("#", "█"), NOT_LETTERS, ABC + "\n",
-              "\n" + spaces(NOT_LETTERS) + "\n ", ABC.replace("\n", "\r\n"),
-              "\n".join("  " + row for row in spaces(NOT_LETTERS).split("\n")),
-              textwrap.dedent("\n        ####\n        #..#\n        ####\n    "),
-              "#..#\n....\n#..#\n.##."]
+    shapes = [
+        ABC,
+        spaces(ABC),
+        spaces(ABC).replace("#", "█"),
+        NOT_LETTERS,
+        ABC + "\n",
+        "\n" + spaces(NOT_LETTERS) + "\n ",
+        ABC.replace("\n", "\r\n"),
+        "\n".join("  " + row for row in spaces(NOT_LETTERS).split("\n")),
+        textwrap.dedent("\n        ####\n        #..#\n        ####\n    "),
+        "#..#\n....\n#..#\n.##.",
+    ]
     for shape in shapes:
         assert answers.is_drawing(shape), repr(shape)
 
@@ -79,7 +89,7 @@ def test_drawings_compare_pixel_by_pixel_whatever_their_characters() -> None:
     assert answers.judged("12", "12").matches is True
 
 
-DAY = '''
+DAY = """
 from aoc2023.framework import Example, Solution
 
 ABC = {abc!r}
@@ -94,14 +104,28 @@ class Day(Solution[str]):
 
     def part_2(self, text: str) -> str:
         return {part_2}
-'''
+"""
 
 
-def write_day(package: Path, part_1: str, part_2: str, example_1: str | None = None,
-              example_2: str | None = None) -> None:
-    (package / "day01.py").write_text(textwrap.dedent(DAY.format(
-        abc=spaces(ABC), not_letters=spaces(NOT_LETTERS), part_1=part_1, part_2=part_2,
-        example_1=example_1, example_2=example_2)))
+def write_day(
+    package: Path,
+    part_1: str,
+    part_2: str,
+    example_1: str | None = None,
+    example_2: str | None = None,
+) -> None:
+    (package / "day01.py").write_text(
+        textwrap.dedent(
+            DAY.format(
+                abc=spaces(ABC),
+                not_letters=spaces(NOT_LETTERS),
+                part_1=part_1,
+                part_2=part_2,
+                example_1=example_1,
+                example_2=example_2,
+            )
+        )
+    )
 
 
 @pytest.fixture
@@ -129,7 +153,10 @@ def test_drawn_letters_cached_as_the_right_answer_are_correct(
     write_day(year_2073, "ABC", "NOT_LETTERS")
     code, parts = run_parts("--no-submit")
     assert (parts[0]["status"], parts[0]["answer"], parts[0]["drawing"]) == (
-        "correct", "ABC", spaces(ABC))
+        "correct",
+        "ABC",
+        spaces(ABC),
+    )
     assert code == 0
 
 
@@ -138,8 +165,7 @@ def test_a_drawing_with_spaces_is_correct_against_an_example_with_dots(
 ) -> None:
     write_day(year_2073, "ABC", "NOT_LETTERS", example_1=ABC, example_2=NOT_LETTERS)
     code, parts = run_parts("--example")
-    assert [(p["status"], p["answer"]) for p in parts] == [("correct", "ABC"),
-                                                           ("correct", None)]
+    assert [(p["status"], p["answer"]) for p in parts] == [("correct", "ABC"), ("correct", None)]
     assert parts[1]["drawing"] == spaces(NOT_LETTERS)
     assert code == 0
 
@@ -164,8 +190,7 @@ def test_drawn_letters_are_sent_as_letters_and_a_drawing_that_does_not_read_neve
 
 def test_a_drawing_is_shown_whole_in_the_table(year_2073: Path) -> None:
     write_day(year_2073, "ABC", "NOT_LETTERS")
-    result = aoc_in_process("run", "2073", "1", "--no-submit",
-                            env=dict(os.environ, COLUMNS="120"))
+    result = aoc_in_process("run", "2073", "1", "--no-submit", env=dict(os.environ, COLUMNS="120"))
     assert "ABC" in result.stdout
     for row in spaces(NOT_LETTERS).split("\n"):
         assert row in result.stdout
@@ -191,8 +216,10 @@ def test_margins_are_not_pixels_of_the_drawing() -> None:
     assert answers.judged("\n" + spaces(NOT_LETTERS) + "\n ", NOT_LETTERS).matches is True
     indented = "\n        ####\n        #..#\n        ####\n    "
     assert answers.judged(spaces(NOT_LETTERS), indented.strip("\r\n")).matches is True
-    assert answers.judged(spaces(NOT_LETTERS), "\n        ####\n        #.##\n        ####"
-                           ).matches is False
+    assert (
+        answers.judged(spaces(NOT_LETTERS), "\n        ####\n        #.##\n        ####").matches
+        is False
+    )
     gap = "#..#\n....\n#..#\n.##."  # a blank row inside the drawing is part of it
     assert answers.judged(spaces(gap), gap).matches is True
     assert answers.judged(spaces(gap), gap.replace("\n....", "")).matches is False
@@ -218,15 +245,16 @@ class Day(Solution[str]):
 
 
 def test_an_indented_expected_drawing_in_a_day_passes(tmp_path: Path) -> None:
-    with temporary_year(tmp_path / "site", 2080,
-                        {"day01.py": INDENTED_DAY.format(abc=spaces(ABC))}):
+    with temporary_year(
+        tmp_path / "site", 2080, {"day01.py": INDENTED_DAY.format(abc=spaces(ABC))}
+    ):
         result = aoc_in_process("run", "2080", "1", "--example", "--json")
     parts = json.loads(result.stdout)["results"][0]["parts"]
     assert (parts[0]["status"], parts[0]["answer"]) == ("correct", "ABC"), parts
     assert result.returncode == 0
 
 
-SQUARE_FOR_A_PLACEHOLDER = '''
+SQUARE_FOR_A_PLACEHOLDER = """
 from aoc2023.framework import Example, Solution
 
 class Day01(Solution[str]):
@@ -234,7 +262,7 @@ class Day01(Solution[str]):
 
     def part_2(self, text: str) -> str:
         return "#####\\n#...#\\n#...#\\n#...#\\n#####"
-'''
+"""
 
 
 def test_aoc_run_and_the_tests_agree_on_an_expected_answer_they_cannot_judge(
@@ -245,8 +273,10 @@ def test_aoc_run_and_the_tests_agree_on_an_expected_answer_they_cannot_judge(
     from aoc2023.framework import registry
     from aoc2023.framework.testing import check_examples
 
-    sentence = ("cannot judge: the drawing does not read as letters, and the expected "
-                "'\u25a1' is not a drawing: give the expected drawing itself")
+    sentence = (
+        "cannot judge: the drawing does not read as letters, and the expected "
+        "'\u25a1' is not a drawing: give the expected drawing itself"
+    )
     with temporary_year(tmp_path / "site", 2065, {"day01.py": SQUARE_FOR_A_PLACEHOLDER}):
         run = aoc_in_process("run", "2065", "1", "--example", "--json")
         table = aoc_in_process("run", "2065", "1", "--example")
@@ -283,7 +313,8 @@ expected  got
 
 
 def test_a_drawing_that_differs_is_shown_beside_the_expected_one(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Issue 26: `aoc run`'s problems and a day's test both show the two pictures side
     by side, got's differing pixel marked and the expected's indentation gone (stacked
     on a terminal too narrow for both, in `aoc bench`'s problems too)."""
@@ -293,10 +324,16 @@ def test_a_drawing_that_differs_is_shown_beside_the_expected_one(
     cap_runs(monkeypatch, max_runs=MIN_RUNS)  # the bench's problems are the subject
     with temporary_year(tmp_path / "site", 2083, {"day01.py": ONE_PIXEL_OFF_DAY}):
         wide = aoc_in_process("run", "2083", "1", "--example", env=dict(os.environ, COLUMNS="80"))
-        narrow = aoc_in_process("run", "2083", "1", "--example",
-                                env=dict(os.environ, COLUMNS="12"))
-        narrow_bench = aoc_in_process("bench", "2083", "1", "--example", "--budget", "0.01",
-                                      env=dict(os.environ, COLUMNS="12"))
+        narrow = aoc_in_process("run", "2083", "1", "--example", env=dict(os.environ, COLUMNS="12"))
+        narrow_bench = aoc_in_process(
+            "bench",
+            "2083",
+            "1",
+            "--example",
+            "--budget",
+            "0.01",
+            env=dict(os.environ, COLUMNS="12"),
+        )
         with pytest.raises(AssertionError) as day_test:
             check_examples(registry.load_day(2083, 1))
         with pytest.raises(AssertionError) as suite_case:

@@ -16,24 +16,31 @@ def test_aocd_still_has(name: private.PrivateName) -> None:
     owner, attribute = private.where(name.path)
     assert hasattr(owner, attribute), (
         f"advent-of-code-data {private.aocd_version()} has no {name.module}.{name.path}: "
-        f"aoc uses it for {name.why}; see aoc2023/framework/aocd/private.py")
+        f"aoc uses it for {name.why}; see aoc2023/framework/aocd/private.py"
+    )
     value = inspect.getattr_static(owner, attribute)
     if name.callable:
         assert callable(getattr(owner, attribute)), f"{name.module}.{name.path} is not callable"
         function = value.__func__ if isinstance(value, staticmethod | classmethod) else value
-        required = [p for p in inspect.signature(function).parameters.values()
-                    if p.default is p.empty and p.kind in (p.POSITIONAL_ONLY,
-                                                           p.POSITIONAL_OR_KEYWORD)]
+        required = [
+            p
+            for p in inspect.signature(function).parameters.values()
+            if p.default is p.empty and p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)
+        ]
         taken = 1 if "." in name.path and not isinstance(value, staticmethod) else 0
         assert len(required) == taken, (
             f"{name.module}.{name.path} now takes {[p.name for p in required]}: aoc calls "
-            "it with none")
+            "it with none"
+        )
 
 
 def test_a_name_aocd_dropped_is_one_sentence(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delattr(*private.where("_load_users"))
-    with pytest.raises(private.AocdChanged, match=(
+    with pytest.raises(
+        private.AocdChanged,
+        match=(
             r"^advent-of-code-data \S+ has no aocd.runner._load_users, which aoc uses for "
-            r"aocd's runner reads its users before its options: install")):
+            r"aocd's runner reads its users before its options: install"
+        ),
+    ):
         private.runner_users_loader()
-

@@ -124,7 +124,8 @@ def test_bench_json_gives_the_figures_of_each_step(
     assert (day["year"], day["day"], day["source"]) == (YEAR, 7, "example")
     # The main implementation's steps, then those of the variant "fast".
     assert [(s["variant"], s["step"]) for s in day["steps"]] == [
-        (variant, step) for variant in (None, "fast") for step in ("parse", "part 1", "part 2")]
+        (variant, step) for variant in (None, "fast") for step in ("parse", "part 1", "part 2")
+    ]
     assert [s["versus_main"] is None for s in day["steps"]] == [True] * 3 + [False] * 3
     assert (payload["tolerance"], payload["wide_tolerance"]) == (TOLERANCE, WIDE_TOLERANCE)
     assert payload["long_step"] == LONG_STEP and payload["min_difference"] == MIN_DIFFERENCE
@@ -157,21 +158,38 @@ def test_bench_table_names_each_columns_clock_and_the_machines_speed(project: Pa
     history = project / "benchmarks" / "history.json"
     history.parent.mkdir()
     history.write_text("{not json")
-    result = aoc_in_process("bench", str(YEAR), "7", "--example", "--budget", "0.05",
-                            env=dict(os.environ, COLUMNS="200"))
+    result = aoc_in_process(
+        "bench",
+        str(YEAR),
+        "7",
+        "--example",
+        "--budget",
+        "0.05",
+        env=dict(os.environ, COLUMNS="200"),
+    )
     assert result.returncode == 0, result.stderr
     assert "Not compared." in result.stderr
     assert "Cannot read the benchmark history" in result.stderr
     assert history.read_text() == "{not json"
     lines = result.stdout.splitlines()
     top = next(n for n, line in enumerate(lines) if "Step" in line)
-    headings = [" ".join(cell.strip() for cell in column).strip() for column in zip(*(
-        line.split("│")[1:-1] for line in lines[top:top + 2]), strict=True)]
-    assert headings[5:-2] == ["Runs", "Fastest (wall)", "Median (wall)", "Spread (wall)",
-                              "Median (CPU)"]
+    headings = [
+        " ".join(cell.strip() for cell in column).strip()
+        for column in zip(*(line.split("│")[1:-1] for line in lines[top : top + 2]), strict=True)
+    ]
+    assert headings[5:-2] == [
+        "Runs",
+        "Fastest (wall)",
+        "Median (wall)",
+        "Spread (wall)",
+        "Median (CPU)",
+    ]
     title = " ".join(" ".join(lines[:top]).split())
-    assert re.search(r"Times as on the reference machine \(this one runs at [\d.]+x its "
-                     r"speed\)\.", title), title
+    assert re.search(
+        r"Times as on the reference machine \(this one runs at [\d.]+x its "
+        r"speed\)\.",
+        title,
+    ), title
     assert top - 1 <= 2  # the caption (above the top rule): two short lines at most
     assert "headline" not in title and "✔ 1234" in result.stdout
 
@@ -212,21 +230,35 @@ def test_save_keeps_timings_only_and_a_later_bench_compares(
     [entry] = saved["entries"]
     assert set(entry) == {"date", "python", "machine", "budget", "commit", "figures"}
     for figure in entry["figures"]:
-        assert set(figure) == {"year", "day", "source", "label", "variant", "step", "runs",
-                               "median", "min", "q1", "q3", "cpu_min", "normalised",
-                               "normalised_cpu", "waiting"}
+        assert set(figure) == {
+            "year",
+            "day",
+            "source",
+            "label",
+            "variant",
+            "step",
+            "runs",
+            "median",
+            "min",
+            "q1",
+            "q3",
+            "cpu_min",
+            "normalised",
+            "normalised_cpu",
+            "waiting",
+        }
     assert EXAMPLE_INPUT not in history.read_text()  # no input...
     assert not {"1234", "234000"} & {str(v) for f in entry["figures"] for v in f.values()}
 
     second = aoc("bench", str(YEAR), "7", "--example", "--budget", "0.05", "--json")
     changes = [s["change"] for s in json.loads(second.stdout)["results"][0]["steps"]]
     assert all(c["verdict"] in {"faster", "slower", "no change"} for c in changes)
-    assert all(c["tolerance"] == TOLERANCE and c["compared"] == "normalised"
-               for c in changes)
+    assert all(c["tolerance"] == TOLERANCE and c["compared"] == "normalised" for c in changes)
     figures_by_step = {(f["variant"], f["step"]): f for f in entry["figures"]}
     for step in json.loads(second.stdout)["results"][0]["steps"]:  # minimum over minimum
-        assert step["change"]["ratio"] == pytest.approx(step["normalised"] / figures_by_step[
-            (step["variant"], step["step"])]["normalised"])
+        assert step["change"]["ratio"] == pytest.approx(
+            step["normalised"] / figures_by_step[(step["variant"], step["step"])]["normalised"]
+        )
     assert all(c["saved_on"] == entry["date"] for c in changes)
     assert (installed / "benchmarks" / "history.json").read_text() == '{"entries": []}'
 
@@ -244,9 +276,10 @@ def test_save_and_readme_refuse_outside_a_project(
     for option in ("--save", "--readme"):
         refused = aoc("bench", str(YEAR), "7", "--example", "--budget", "0.05", option)
         assert refused.returncode == 2
-        assert refused.stderr.startswith("Error: No project folder here (one with a "
-                                         "pyproject.toml or an .aocd_config/ folder, from "), \
-            refused.stderr
+        assert refused.stderr.startswith(
+            "Error: No project folder here (one with a "
+            "pyproject.toml or an .aocd_config/ folder, from "
+        ), refused.stderr
         assert "Timing" not in refused.stderr and refused.stdout == ""
     assert (installed / "benchmarks" / "history.json").read_text() == '{"entries": []}'
     assert not (installed / "README.md").exists()
@@ -269,8 +302,10 @@ def test_readme_table_goes_between_the_markers_and_nothing_else_changes(
     # test_the_readme_table_tells_a_failed_part_from_one_not_written_and_adds_markers.
     result = aoc("bench", str(YEAR), "7", "--example", "--budget", "0.05", "--readme")
     assert result.returncode == 0, result.stderr
-    assert ("The README has no chart: matplotlib is not installed (the plot extra: "
-            "`uv sync --extra plot` or `pip install 'aoc2023[plot]'`).") in result.stderr
+    assert (
+        "The README has no chart: matplotlib is not installed (the plot extra: "
+        "`uv sync --extra plot` or `pip install 'aoc2023[plot]'`)."
+    ) in result.stderr
     data = readme.read_bytes()
     assert data.startswith(before + START.encode())
     assert data.endswith(END.encode() + after)
@@ -307,15 +342,17 @@ def test_the_readme_table_tells_a_failed_part_from_one_not_written_and_adds_mark
     days = {"day03.py": PART_2_FAILS, "day04.py": RECORDS_ITS_RUNS}
     for day in ("3", "4"):
         with temporary_year(tmp_path / f"site{day}", 2085, days):
-            result = aoc("bench", "2085", day, "--input", "in.txt", "--budget", "0.05",
-                         "--readme")
+            result = aoc("bench", "2085", day, "--input", "in.txt", "--budget", "0.05", "--readme")
         assert result.returncode == (2 if day == "3" else 0), result.stderr
         assert ("added them, with the table, at its end" in result.stderr) == (day == "3")
         data = readme.read_text()
         assert data.startswith("# Mine\n\nNo markers here.\n\n" + START + "\n")
         assert data.endswith(END + "\n") and data.count(START) == 1
-        rows = [line.split(" | ") for line in readme.read_text().splitlines()
-                if line.startswith(f"| 2085/0{day} |")]
+        rows = [
+            line.split(" | ")
+            for line in readme.read_text().splitlines()
+            if line.startswith(f"| 2085/0{day} |")
+        ]
         assert len(rows) == 1
         part_2 = rows[0][5]
         assert part_2 == ("! error" if day == "3" else "-")  # failed, or not written
@@ -354,8 +391,19 @@ def test_a_run_that_timed_nothing_leaves_the_readme_and_history_alone(
     readme.write_text(f"# Mine\n{START}\nthe table of a good run\n{END}\n")
     (project / "in.txt").write_text("not a number\n")
     with temporary_year(tmp_path / "site", 2085, {"day01.py": BROKEN_PARSE}):
-        result = aoc("bench", "2085", "1", "--input", "in.txt", "--budget", "0.05", "--save",
-                     "--readme", "--plot", "none.svg")
+        result = aoc(
+            "bench",
+            "2085",
+            "1",
+            "--input",
+            "in.txt",
+            "--budget",
+            "0.05",
+            "--save",
+            "--readme",
+            "--plot",
+            "none.svg",
+        )
     assert result.returncode == 2
     assert "parse failed" in result.stderr
     assert readme.read_text() == f"# Mine\n{START}\nthe table of a good run\n{END}\n"
@@ -377,11 +425,14 @@ class Day(Solution[str]):
 """
 
 
-@pytest.mark.parametrize(("option", "path", "text", "said"), [
-    ("--readme", "README.md", None, "There is no"),
-    ("--readme", "README.md", f"{END}\n{START}\n", "once each, in that order"),
-    ("--save", "benchmarks/history.json", "{not json", "Cannot read the benchmark history"),
-])
+@pytest.mark.parametrize(
+    ("option", "path", "text", "said"),
+    [
+        ("--readme", "README.md", None, "There is no"),
+        ("--readme", "README.md", f"{END}\n{START}\n", "once each, in that order"),
+        ("--save", "benchmarks/history.json", "{not json", "Cannot read the benchmark history"),
+    ],
+)
 def test_a_readme_or_history_that_cannot_be_written_is_refused_before_any_timing(
     project: Path, tmp_path: Path, option: str, path: str, text: str | None, said: str
 ) -> None:
@@ -398,19 +449,25 @@ def test_a_readme_or_history_that_cannot_be_written_is_refused_before_any_timing
 
 def test_the_help_says_what_the_readme_table_holds() -> None:
 
-    help_text = " ".join(aoc_in_process("bench", "--help",
-                                            env=dict(os.environ, COLUMNS="200")).stdout.split())
+    help_text = " ".join(
+        aoc_in_process("bench", "--help", env=dict(os.environ, COLUMNS="200")).stdout.split()
+    )
     assert "best-of-runs times" in help_text  # the headline: the minimum...
     assert "median times" not in help_text  # ...not the median it once was
 
 
 def test_budget_and_timeout_must_be_sensible(project: Path) -> None:
-    for option, value in [("--budget", "-1"), ("--budget", "0"), ("--timeout", "inf"),
-                          ("--timeout", "1e12")]:
+    for option, value in [
+        ("--budget", "-1"),
+        ("--budget", "0"),
+        ("--timeout", "inf"),
+        ("--timeout", "1e12"),
+    ]:
         result = aoc("bench", str(YEAR), "7", option, value)
         assert result.returncode == 2, (option, value)
-        assert (f"{option} must be a number of seconds above 0 and at most 86,400"
-                in result.stderr), (option, value)
+        assert (
+            f"{option} must be a number of seconds above 0 and at most 86,400" in result.stderr
+        ), (option, value)
         assert "Traceback" not in (result.stdout + result.stderr), (option, value)
 
 
@@ -443,20 +500,25 @@ def test_a_files_history_is_kept_under_its_resolved_path(project: Path, tmp_path
     def compared(report: BenchReport, name: str) -> list[StepBench]:
         """The steps of `report`, its input typed as `name` (a Path, as the command line
         reads it), compared with the history."""
-        named = replace(report, results=[replace(bench, result=bench.result._replace(
-            label=str(Path(name)))) for bench in report.results])
+        named = replace(
+            report,
+            results=[
+                replace(bench, result=bench.result._replace(label=str(Path(name))))
+                for bench in report.results
+            ],
+        )
         found = outputs.compared(named, outputs.prepare())
         return [step for bench in found.results for step in bench.steps]
 
     with temporary_year(tmp_path / "site", 2092, {"day01.py": COUNTS}):
-        saving = aoc("bench", "2092", "1", "--input", "data/in.txt", "--budget", "0.05",
-                     "--json", "--save")
+        saving = aoc(
+            "bench", "2092", "1", "--input", "data/in.txt", "--budget", "0.05", "--json", "--save"
+        )
         assert saving.returncode == 0, saving.stderr
         assert json.loads(saving.stdout)["results"][0]["source"] == "file"
         saved = json.loads(history.read_text())
         assert {f["label"] for f in saved["entries"][0]["figures"]} == {"data/in.txt"}
-        report = measure.bench_days(RunRequest(((2092, 1),), Path("data/../data/in.txt")),
-                                    0.05)
+        report = measure.bench_days(RunRequest(((2092, 1),), Path("data/../data/in.txt")), 0.05)
     [bench] = report.results
     assert bench.result.label == "data/../data/in.txt"  # as typed: resolved when compared
     for name in ("./data/in.txt", absolute, "data/../data/in.txt"):
@@ -482,7 +544,7 @@ def test_a_files_history_is_kept_under_its_resolved_path(project: Path, tmp_path
 BIG = 123456789012345
 RUNS = 2 * MIN_RUNS
 """A step's most runs (a part's, half that): none rough."""
-DAY = '''
+DAY = """
 import time
 from aoc2023.framework import Example, Solution
 
@@ -499,8 +561,8 @@ class Day(Solution[str]):
         while time.process_time() < until:
             pass
         return {big2}
-'''
-PART_1_ONLY = '''
+"""
+PART_1_ONLY = """
 from aoc2023.framework import Example, Solution
 
 
@@ -510,7 +572,7 @@ class Day(Solution[str]):
 
     def part_1(self, text: str) -> int:
         return 7
-'''
+"""
 
 
 @pytest.fixture
@@ -520,9 +582,11 @@ def year_2085(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]
     (project / "pyproject.toml").write_text("[project]\nname = 'mine'\n")
     monkeypatch.chdir(project)
     cap_runs(monkeypatch, max_runs=RUNS)
-    days = {"day01.py": DAY.format(big=BIG + 1, big2=BIG + 2, cpu=0),
-            "day02.py": DAY.format(big=BIG + 3, big2=BIG + 4, cpu=0.003),  # a CPU headline
-            "day03.py": PART_1_ONLY}
+    days = {
+        "day01.py": DAY.format(big=BIG + 1, big2=BIG + 2, cpu=0),
+        "day02.py": DAY.format(big=BIG + 3, big2=BIG + 4, cpu=0.003),  # a CPU headline
+        "day03.py": PART_1_ONLY,
+    }
     with temporary_year(tmp_path / "site", 2085, days):
         yield
 
@@ -531,8 +595,10 @@ def _headings(lines: list[str]) -> list[str]:
     """The table's headings, each of its lines joined: between the top and middle rules."""
     top = next(n for n, line in enumerate(lines) if line.startswith("┌"))
     middle = next(n for n, line in enumerate(lines) if line.startswith("├"))
-    return [" ".join(" ".join(column).split()) for column in zip(
-        *(line.split("│")[1:-1] for line in lines[top + 1:middle]), strict=True)]
+    return [
+        " ".join(" ".join(column).split())
+        for column in zip(*(line.split("│")[1:-1] for line in lines[top + 1 : middle]), strict=True)
+    ]
 
 
 def drawn(report: BenchReport, columns: int, monkeypatch: pytest.MonkeyPatch) -> str:
@@ -554,12 +620,26 @@ def test_a_column_a_figure_when_it_fits_else_each_step_under_its_day(
         assert max(len(line) for line in lines) <= columns, text
         if columns == 120:  # the wide table: a column each
             assert _headings(lines) == [
-                "Day", "Title", "Input", "Step", "Answer", "Runs", "Fastest (wall)",
-                "Median (wall)", "Spread (wall)", "Median (CPU)", "Change"], text
+                "Day",
+                "Title",
+                "Input",
+                "Step",
+                "Answer",
+                "Runs",
+                "Fastest (wall)",
+                "Median (wall)",
+                "Spread (wall)",
+                "Median (CPU)",
+                "Change",
+            ], text
             assert "│ 2085/03 │ Part one only │ example 1 │ parse " in text
         else:  # the narrow one: the day on a row, then a row a step, runs and answer under it
             assert _headings(lines) == [
-                "Step", "Fastest (wall), median (CPU)", "Median (spread) (wall)", "Change"], text
+                "Step",
+                "Fastest (wall), median (CPU)",
+                "Median (spread) (wall)",
+                "Change",
+            ], text
             assert "│ 2085/03 Part one only" in text and "│ (example 1)" in text
             assert re.search(r"│ part 1 \([\d,]+ runs\) +│ +[\d.]+ [nµm]?s │", text), text
             assert re.search(r"│ ✔ 7 +│", text), text
@@ -574,10 +654,12 @@ def test_the_bench_table_fits_and_shows_every_figure_and_answer_whole(
     The figures saved before are the report's own, saved as `aoc bench --save` saves
     them, then made slower by hand, each step by a ratio of its own: one bench, and
     every step's change a figure of its own in the table."""
-    report = bench_days(RunRequest(((2085, 1), (2085, 2), (2085, 3)), None, True), 0.05,
-                        clocks=capped(RUNS))
-    outputs.save_and_publish(report, outputs.prepare(save=True), datetime.now(UTC), [],
-                             duration=format_duration)
+    report = bench_days(
+        RunRequest(((2085, 1), (2085, 2), (2085, 3)), None, True), 0.05, clocks=capped(RUNS)
+    )
+    outputs.save_and_publish(
+        report, outputs.prepare(save=True), datetime.now(UTC), [], duration=format_duration
+    )
     history = Path("benchmarks", "history.json")
     saved = json.loads(history.read_text())
     for number, figure in enumerate(saved["entries"][0]["figures"], start=1):
@@ -603,13 +685,16 @@ def test_the_bench_table_fits_and_shows_every_figure_and_answer_whole(
             assert step.stats is not None and step.change is not None
             stats = step.stats
             scale = (stats.normalised or 0.0) / stats.minimum  # at the reference speed
-            figures = [format_duration(stats.headline_seconds),
-                       format_duration(stats.minimum * scale),
-                       format_duration(stats.median * scale), format_duration(stats.iqr * scale),
-                       f"{step.stats.runs:,}", f"{(step.change.ratio - 1) * 100:+.1f}%"]
+            figures = [
+                format_duration(stats.headline_seconds),
+                format_duration(stats.minimum * scale),
+                format_duration(stats.median * scale),
+                format_duration(stats.iqr * scale),
+                f"{step.stats.runs:,}",
+                f"{(step.change.ratio - 1) * 100:+.1f}%",
+            ]
             for figure in figures:
-                assert re.search(rf"(?<![\d.,]){re.escape(figure)}(?![\d.,])", text), \
-                    (figure, text)
+                assert re.search(rf"(?<![\d.,]){re.escape(figure)}(?![\d.,])", text), (figure, text)
 
 
 def test_a_title_of_one_long_word_breaks_to_fit(
@@ -628,14 +713,19 @@ def test_a_title_of_one_long_word_breaks_to_fit(
 
 
 @pytest.mark.parametrize("columns", [60, 120])
-def test_a_step_of_few_runs_is_marked_rough(columns: int, monkeypatch: pytest.MonkeyPatch
-                                            ) -> None:
-    steps = (StepBench("parse", Stats(40, 2e-6, 1e-6, 1e-6, 3e-6)),
-             StepBench("part 1", Stats(3, 0.5, 0.4, 0.45, 0.55)))
+def test_a_step_of_few_runs_is_marked_rough(columns: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    steps = (
+        StepBench("parse", Stats(40, 2e-6, 1e-6, 1e-6, 3e-6)),
+        StepBench("part 1", Stats(3, 0.5, 0.4, 0.45, 0.55)),
+    )
     monkeypatch.setenv("COLUMNS", str(columns))
     out = io.StringIO()
-    bench_view.render(BenchReport([DayBench(DayResult(2085, 4, "Slow", "file", "in.txt"),
-                                            steps)]), out, io.StringIO(), verbose=False)
+    bench_view.render(
+        BenchReport([DayBench(DayResult(2085, 4, "Slow", "file", "in.txt"), steps)]),
+        out,
+        io.StringIO(),
+        verbose=False,
+    )
     text = out.getvalue()
     assert max(len(line) for line in text.splitlines()) <= columns, text
     if columns == 120:
@@ -678,17 +768,27 @@ class Day(Solution[str]):
 """
 
 
-def stderr_on_a_terminal(command: list[str], env: dict[str, str], cwd: Path | None = None,
-                         columns: int | None = None,
-                         ) -> tuple[subprocess.CompletedProcess[str], str]:
+def stderr_on_a_terminal(
+    command: list[str],
+    env: dict[str, str],
+    cwd: Path | None = None,
+    columns: int | None = None,
+) -> tuple[subprocess.CompletedProcess[str], str]:
     """Run `command` to its end with stderr on a pseudo-terminal (`columns` wide, when
     given) and stdout on a pipe: the process, and everything the terminal was shown."""
     controller, terminal = pty.openpty()
     if columns is not None:
         fcntl.ioctl(terminal, termios.TIOCSWINSZ, struct.pack("HHHH", 24, columns, 0, 0))
     try:
-        done = subprocess.run(command, env=env, stdout=subprocess.PIPE, stderr=terminal,
-                              text=True, timeout=60, cwd=cwd)
+        done = subprocess.run(
+            command,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=terminal,
+            text=True,
+            timeout=60,
+            cwd=cwd,
+        )
         os.close(terminal)
         shown = b""
         while True:
@@ -705,7 +805,8 @@ def stderr_on_a_terminal(command: list[str], env: dict[str, str], cwd: Path | No
 
 
 def test_no_progress_line_on_a_stream_that_is_no_terminal(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A pipe, a file: in this process, a stream in memory, told apart from a terminal by
     the same test (isatty), with the fewest runs. The line on a terminal:
     test_the_progress_line_on_a_terminal_shows_the_runs_and_is_cleared_whole."""
@@ -742,12 +843,21 @@ class Day(Solution[str]):
 the timing (`when` checked.exists())."""
 
 
-@pytest.mark.parametrize(("timeout", "stuck_in", "signum"), [
-    ([], "the timing", signal.SIGINT), (["--timeout", "30"], "the timing", signal.SIGINT),
-    ([], "the checking run", signal.SIGTERM)])
+@pytest.mark.parametrize(
+    ("timeout", "stuck_in", "signum"),
+    [
+        ([], "the timing", signal.SIGINT),
+        (["--timeout", "30"], "the timing", signal.SIGINT),
+        ([], "the checking run", signal.SIGTERM),
+    ],
+)
 def test_ctrl_c_shows_the_days_done_saves_nothing_and_exits_130(
-    aocd_home: AocdHome, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, timeout: list[str],
-    stuck_in: str, signum: int
+    aocd_home: AocdHome,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    timeout: list[str],
+    stuck_in: str,
+    signum: int,
 ) -> None:
     """`aoc bench` in this process, stopped as the signal stops it where the stuck day
     runs (test_interrupt.py's helpers). Without --timeout the runs are `aoc`'s own, in
@@ -762,15 +872,29 @@ def test_ctrl_c_shows_the_days_done_saves_nothing_and_exits_130(
     (project / "sub").mkdir(parents=True)  # where aoc runs: --save finds the project above
     (project / "pyproject.toml").write_text("[project]\nname = 'mine'\n")
     cap_runs(monkeypatch, max_runs=2 * MIN_RUNS)
-    stop, when = ((SIGTERM_HERE, "True") if stuck_in == "the checking run"
-                  else (CTRL_C_TO_AOC if timeout else CTRL_C, "checked.exists()"))
+    stop, when = (
+        (SIGTERM_HERE, "True")
+        if stuck_in == "the checking run"
+        else (CTRL_C_TO_AOC if timeout else CTRL_C, "checked.exists()")
+    )
     stuck = STUCK_WHEN_TIMED.format(checked=str(tmp_path / "checked"), when=when, stop=stop)
     days_asked = "5" if stuck_in == "the checking run" else "4-5"  # nothing done yet
-    with (temporary_year(tmp_path / "site", 2086, {"day04.py": FAST_DAY, "day05.py": stuck}),
-          sigterm_for_aoc()):
-        done = ctrl_c_here("bench", "2086", days_asked, "--example", "--budget", "0.3",
-                           "--save", *timeout, cwd=project / "sub",
-                           env=os.environ | {"COLUMNS": "120"})  # wide enough for the table
+    with (
+        temporary_year(tmp_path / "site", 2086, {"day04.py": FAST_DAY, "day05.py": stuck}),
+        sigterm_for_aoc(),
+    ):
+        done = ctrl_c_here(
+            "bench",
+            "2086",
+            days_asked,
+            "--example",
+            "--budget",
+            "0.3",
+            "--save",
+            *timeout,
+            cwd=project / "sub",
+            env=os.environ | {"COLUMNS": "120"},
+        )  # wide enough for the table
     assert done.returncode == 128 + signum, done.stderr
     assert "Traceback" not in done.stderr
     name = "Ctrl-C" if signum == signal.SIGINT else signal.Signals(signum).name
@@ -791,8 +915,20 @@ def test_the_progress_line_on_a_terminal_shows_the_runs_and_is_cleared_whole(
     with temporary_year(tmp_path / "site", 2086, {"day06.py": FAST_DAY}):
         env = {k: v for k, v in aocd_home.env().items() if k not in ("COLUMNS", "LINES")}
         env["PYTHONPATH"] = os.pathsep.join([str(tmp_path / "site"), SOURCE, env["PYTHONPATH"]])
-        command = [sys.executable, "-m", "aoc2023", "bench", "2086", "6", "--input",
-                   "in.txt", "--budget", "1", "--timeout", "30"]
+        command = [
+            sys.executable,
+            "-m",
+            "aoc2023",
+            "bench",
+            "2086",
+            "6",
+            "--input",
+            "in.txt",
+            "--budget",
+            "1",
+            "--timeout",
+            "30",
+        ]
         done, shown = stderr_on_a_terminal(command, env, cwd=tmp_path, columns=100)
     assert done.returncode == 0
     assert "2086 day 6 (in.txt): checking the answers" in shown

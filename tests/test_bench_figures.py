@@ -47,8 +47,13 @@ def bench(slower: float = 1.0, calibration: tuple[float, ...] = (REFERENCE,)) ->
     same figures (a DayBench is immutable), so each is benched once for all the tests."""
     costs = {step: seconds * slower for step, seconds in Day.costs.items()}
     timed = type("Day", (Day,), {"costs": costs})
-    return bench_on(FakeClock(), timed, RunInput("abc", "file", label="in.txt"), budget=0.5,
-                    calibration=tuple(seconds * slower for seconds in calibration))
+    return bench_on(
+        FakeClock(),
+        timed,
+        RunInput("abc", "file", label="in.txt"),
+        budget=0.5,
+        calibration=tuple(seconds * slower for seconds in calibration),
+    )
 
 
 def history_of(found: DayBench, keep: tuple[str, ...] | None = None) -> list[dict[str, Any]]:
@@ -57,13 +62,21 @@ def history_of(found: DayBench, keep: tuple[str, ...] | None = None) -> list[dic
     figures = json.loads(bench_json(BenchReport([found])))["results"][0]["steps"]
     saved = []
     for step in figures:
-        figure = {"year": 2043, "day": 1, "source": "file", "label": "in.txt",
-                  "variant": None, "step": step["step"], "runs": step["runs"],
-                  **{name: step[f"raw_{name}"] for name in ("median", "min", "q1", "q3")},
-                  "cpu_min": step["raw_cpu_min"],
-                  **{name: step[name] for name in ("normalised", "normalised_cpu")}}
-        saved.append({name: value for name, value in figure.items()
-                      if keep is None or name in keep})
+        figure = {
+            "year": 2043,
+            "day": 1,
+            "source": "file",
+            "label": "in.txt",
+            "variant": None,
+            "step": step["step"],
+            "runs": step["runs"],
+            **{name: step[f"raw_{name}"] for name in ("median", "min", "q1", "q3")},
+            "cpu_min": step["raw_cpu_min"],
+            **{name: step[name] for name in ("normalised", "normalised_cpu")},
+        }
+        saved.append(
+            {name: value for name, value in figure.items() if keep is None or name in keep}
+        )
     return [{"machine": "here", "date": "d", "python": "p", "figures": saved}]
 
 
@@ -81,7 +94,9 @@ def test_a_machine_twice_as_slow_gives_the_same_normalised_figures_and_no_change
     assert slow.speed is not None and slow.speed.relative == pytest.approx(0.5)
     [compared] = compare(BenchReport([slow]), history_of(fast), "here").results
     assert [(s.change.trend, s.change.compared) for s in compared.steps if s.change] == [
-        ("no change", "normalised"), ("no change", "normalised_cpu")]
+        ("no change", "normalised"),
+        ("no change", "normalised_cpu"),
+    ]
 
 
 class SlowingDay(Day):
@@ -107,8 +122,13 @@ def test_a_long_step_is_weighed_run_by_run_against_the_workload_beside_it() -> N
         clock.work(REFERENCE * machine["factor"])
         machine["factor"] = 2.0
 
-    found = measure.bench_input(day, RunInput("abc", "file", extra={"clock": clock}), None,
-                                0.5, clocks=clock.bench_clocks(work))
+    found = measure.bench_input(
+        day,
+        RunInput("abc", "file", extra={"clock": clock}),
+        None,
+        0.5,
+        clocks=clock.bench_clocks(work),
+    )
     part_1 = next(step for step in found.steps if step.step == "part 1")
     assert part_1.stats is not None and part_1.stats.headline == "normalised_cpu"
     assert part_1.stats.normalised_cpu == pytest.approx(Day.costs["part 1"])
@@ -117,20 +137,41 @@ def test_a_long_step_is_weighed_run_by_run_against_the_workload_beside_it() -> N
 
 
 def test_history_saved_before_normalising_is_compared_raw_with_raw() -> None:
-    old = history_of(bench(), keep=("year", "day", "source", "label", "variant", "step",
-                                    "runs", "median", "min", "q1", "q3", "cpu_min"))
+    old = history_of(
+        bench(),
+        keep=(
+            "year",
+            "day",
+            "source",
+            "label",
+            "variant",
+            "step",
+            "runs",
+            "median",
+            "min",
+            "q1",
+            "q3",
+            "cpu_min",
+        ),
+    )
     [compared] = compare(BenchReport([bench(slower=2.0)]), old, "here").results
     changes = [s.change for s in compared.steps]
-    assert [(c.trend, c.compared) for c in changes if c] == [("slower", "min"),
-                                                              ("slower", "cpu_min")]
+    assert [(c.trend, c.compared) for c in changes if c] == [
+        ("slower", "min"),
+        ("slower", "cpu_min"),
+    ]
     text = render(BenchReport([compared]))
     assert "slower (+100.0%, raw)" in text
     # Saved with no CPU time at all: the wall minimums.
-    older = history_of(bench(), keep=("year", "day", "source", "label", "step", "runs",
-                                      "median", "min", "q1", "q3"))
+    older = history_of(
+        bench(),
+        keep=("year", "day", "source", "label", "step", "runs", "median", "min", "q1", "q3"),
+    )
     [compared] = compare(BenchReport([bench()]), older, "here").results
     assert [(s.change.trend, s.change.compared) for s in compared.steps if s.change] == [
-        ("no change", "min"), ("no change", "min")]
+        ("no change", "min"),
+        ("no change", "min"),
+    ]
 
 
 def render(report: BenchReport) -> str:
@@ -147,8 +188,7 @@ def test_the_json_keeps_the_raw_figures_and_names_the_headline() -> None:
     assert day["speed"]["calibration_raw_cpu_min"] == pytest.approx(2 * REFERENCE)
     parse, part_1, _ = day["steps"]
     assert parse["headline"] == "normalised" and part_1["headline"] == "normalised_cpu"
-    assert parse["raw_min"] == pytest.approx(4e-4) and parse["normalised"] == pytest.approx(
-        2e-4)
+    assert parse["raw_min"] == pytest.approx(4e-4) and parse["normalised"] == pytest.approx(2e-4)
     assert part_1["raw_cpu_min"] == pytest.approx(8e-3)
     assert part_1["normalised_cpu"] == pytest.approx(4e-3)
     assert not {"min", "median", "cpu_min"} & set(parse)  # every raw figure named as such

@@ -99,9 +99,12 @@ NOISE = [
     # Measured between back-to-back runs of the same code: the minimums of steps of
     # 60-600 ns moved by one or more 10 ns ticks of the clock (60 against 70 ns: 17%), up
     # to 80 ns for a step of 10 runs. Those are not changes.
-    (60e-9, 70e-9, "no change"), (161e-9, 81e-9, "no change"), (1.1e-6, 1.3e-6, "no change"),
+    (60e-9, 70e-9, "no change"),
+    (161e-9, 81e-9, "no change"),
+    (1.1e-6, 1.3e-6, "no change"),
     # Beyond the tolerance and the floor both, they are.
-    (1e-6, 1.25e-6, "faster"), (400e-9, 100e-9, "slower"),
+    (1e-6, 1.25e-6, "faster"),
+    (400e-9, 100e-9, "slower"),
 ]
 
 
@@ -200,7 +203,10 @@ def test_a_solve_that_yields_is_driven_and_each_part_timed_from_the_previous_yie
     assert part_1.stats is not None and part_2.stats is not None and parse.stats is not None
     # Each part from the previous yield, the parse apart.
     assert (parse.stats.minimum, part_1.stats.minimum, part_2.stats.minimum) == (
-        0.001, 0.002, 0.004)
+        0.001,
+        0.002,
+        0.004,
+    )
     assert part_1.stats.median == 0.002 and part_2.stats.q3 == 0.004
     assert part_1.stats.runs == part_2.stats.runs == parse.stats.runs >= MIN_RUNS
     assert [p.status for s in result.steps for p in s.parts] == [Status.CORRECT] * 2
@@ -240,8 +246,9 @@ class InTurnFailsOnRerun(Solution[str]):
 
 def test_a_yielding_solve_that_fails_while_timed_blames_the_part_that_raised() -> None:
     InTurnFailsOnRerun.runs.clear()
-    result = bench_input(InTurnFailsOnRerun, RunInput("abc", "file"), None, budget=0.05,
-                         clocks=capped(MIN_RUNS))
+    result = bench_input(
+        InTurnFailsOnRerun, RunInput("abc", "file"), None, budget=0.05, clocks=capped(MIN_RUNS)
+    )
     _parse, part_1, part_2 = result.steps
     assert part_1.error == "while timing, RuntimeError: state left over from the last run"
     # Part 2 never ran again: it is not timed, and not to blame.
@@ -320,7 +327,12 @@ def test_slow_steps_keep_to_the_budget_with_fewer_runs_and_say_so() -> None:
     # budget, or until MIN_RUNS runs, by the budget and one run more; a warm-up round
     # first if one fits in a tenth of the budget. Ten runs would have taken 3 s.
     for budget, warm_up, runs in [
-            (0.5, 0, 1), (1.0, 0, 3), (3.1, 1, 9), (3.5, 1, MIN_RUNS), (4.6, 1, 13)]:
+        (0.5, 0, 1),
+        (1.0, 0, 3),
+        (3.1, 1, 9),
+        (3.5, 1, MIN_RUNS),
+        (4.6, 1, 13),
+    ]:
         clock = FakeClock()
         result = bench_on(clock, Slow, RunInput("x", "file"), budget=budget)
         assert clock.monotonic() == pytest.approx(0.3 * (1 + warm_up + runs)), budget
@@ -368,10 +380,13 @@ def test_a_median_far_above_the_minimum_says_the_machine_was_busy() -> None:
     quiet = Stats(100, median=1.05e-3, minimum=1e-3, q1=1.02e-3, q3=1.1e-3)
     busy = Stats(100, median=2e-3, minimum=1e-3, q1=1.2e-3, q3=3e-3)
     assert notes(BenchReport([DayBench(day, (StepBench("parse", quiet),))])) == []
-    [note] = notes(BenchReport([DayBench(day, (StepBench("parse", quiet),
-                                               StepBench("part 1", busy)))]))
-    assert note.startswith("2071 day 5 (hands.txt): the median is far above the minimum in "
-                           "part 1 (100%): the machine was busy")
+    [note] = notes(
+        BenchReport([DayBench(day, (StepBench("parse", quiet), StepBench("part 1", busy)))])
+    )
+    assert note.startswith(
+        "2071 day 5 (hands.txt): the median is far above the minimum in "
+        "part 1 (100%): the machine was busy"
+    )
 
 
 def test_the_progress_line_shows_the_step_and_runs_and_is_cleared() -> None:
@@ -438,8 +453,10 @@ class WorkInAChild(Solution[str]):
     year, day = 2071, 8
 
     def part_1(self, text: str) -> int:
-        code = f"import time\nu = time.process_time() + {2 * LONG_STEP}\n" \
-               "while time.process_time() < u: pass"
+        code = (
+            f"import time\nu = time.process_time() + {2 * LONG_STEP}\n"
+            "while time.process_time() < u: pass"
+        )
         subprocess.run([sys.executable, "-c", code], check=True)
         return 1
 
@@ -489,8 +506,7 @@ def test_a_long_step_is_headlined_by_its_cpu_time_and_a_waiting_one_by_the_clock
 def test_the_cpu_clock_tells_work_from_waiting() -> None:
     # The real clocks, with a budget that never runs out: each step gets its runs (half
     # of max_runs: each part has its own parse) however busy the machine is.
-    result = bench_input(LongSteps, RunInput("x", "file"), None, budget=0.5,
-                         clocks=capped(20))
+    result = bench_input(LongSteps, RunInput("x", "file"), None, budget=0.5, clocks=capped(20))
     _parse, part_1, part_2 = result.steps
     assert part_1.stats is not None and part_1.stats.runs == 10
     assert part_1.stats.headline == "normalised_cpu" and part_1.stats.cpu_minimum is not None
@@ -505,8 +521,7 @@ def test_the_cpu_clock_tells_work_from_waiting() -> None:
 def test_cpu_time_counts_the_work_of_child_processes() -> None:
     # A budget never spent, and one run (a child process each) besides the checking
     # run's and the warm-up's.
-    result = bench_input(WorkInAChild, RunInput("x", "file"), None, budget=0.3,
-                         clocks=capped(1))
+    result = bench_input(WorkInAChild, RunInput("x", "file"), None, budget=0.3, clocks=capped(1))
     part_1 = result.steps[1]
     assert part_1.stats is not None and part_1.stats.runs == 1
     # (Whether it counts as waiting depends on how busy the machine is: a child on a
@@ -542,21 +557,43 @@ class RecordedVariant(Recorded):
 
 
 def test_lanes_of_implementations_take_turns_in_every_round() -> None:
-    lanes = [measure.Lane(Recorded, "parts", (1, 2)),
-             measure.Lane(RecordedVariant, "parts", (1, 2), variant="fast")]
+    lanes = [
+        measure.Lane(Recorded, "parts", (1, 2)),
+        measure.Lane(RecordedVariant, "parts", (1, 2), variant="fast"),
+    ]
     expected = {(lane.variant, unit): 0.0 for lane in lanes for unit in lane.units}
     clock = FakeClock()
     CALLS.clear()
-    timing = measure.measure(lanes, RunInput("x", "file", extra={"clock": clock}), expected,
-                             deadline=0.05, grace=0.0, warm_until=0.0,
-                             clocks=clock.bench_clocks())
+    timing = measure.measure(
+        lanes,
+        RunInput("x", "file", extra={"clock": clock}),
+        expected,
+        deadline=0.05,
+        grace=0.0,
+        warm_until=0.0,
+        clocks=clock.bench_clocks(),
+    )
     # Units of 1.1 ms while one ends by 0.05 s: 45 of them. The first round of 4 is a
     # warm-up (nothing was expected to take any time before `warm_until`); then 10 rounds,
     # and the first unit of the 12th, which the variant begins (every other round).
     runs = {key: len(found) for key, found in timing.samples.items()}
-    assert runs == {(None, "parse"): 20, (None, "part 1"): 10, (None, "part 2"): 10,
-                    ("fast", "parse"): 21, ("fast", "part 1"): 11, ("fast", "part 2"): 10}
+    assert runs == {
+        (None, "parse"): 20,
+        (None, "part 1"): 10,
+        (None, "part 2"): 10,
+        ("fast", "parse"): 21,
+        ("fast", "part 1"): 11,
+        ("fast", "part 2"): 10,
+    }
     assert clock.monotonic() == pytest.approx(45 * 0.0011)
     parts = [call for call in CALLS if call != "parse"]
-    assert parts[:8] == ["part 1", "part 2", "variant part 1", "variant part 2",
-                         "variant part 1", "variant part 2", "part 1", "part 2"]
+    assert parts[:8] == [
+        "part 1",
+        "part 2",
+        "variant part 1",
+        "variant part 2",
+        "variant part 1",
+        "variant part 2",
+        "part 1",
+        "part 2",
+    ]

@@ -27,7 +27,7 @@ from aoc2023.framework.bench.figures import MIN_RUNS
 from aoc2023.framework.bench.outputs import END, START
 from aoc2023.framework.commands.bench import ASCII, BLOCKS, history_lines, sparkline
 
-DAY = '''from __future__ import annotations
+DAY = """from __future__ import annotations
 
 from aoc2023.framework import Example, Solution
 
@@ -43,13 +43,13 @@ class Day{day:02d}(Solution[list[int]]):
 
     def part_2(self, numbers: list[int]) -> int:
         return max(numbers)
-'''
-VARIANT = '''
+"""
+VARIANT = """
 
 class Quick(Day{day:02d}, variant="quick"):
     def part_2(self, numbers: list[int]) -> int:
         return sorted(numbers)[-1]
-'''
+"""
 
 
 BUDGET = "0.001"
@@ -73,15 +73,20 @@ def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     (root / "numbers.txt").write_text("3\n1\n4\n1\n5\n")
     monkeypatch.chdir(root)
     cap_runs(monkeypatch, max_runs=2 * MIN_RUNS)
-    with (temporary_year(tmp_path / "site", 2057, days(1)),
-          temporary_year(tmp_path / "site56", 2056, days(3, variant=True))):
+    with (
+        temporary_year(tmp_path / "site", 2057, days(1)),
+        temporary_year(tmp_path / "site56", 2056, days(3, variant=True)),
+    ):
         yield root
 
 
 def git(root: Path, *args: str) -> str:
-    return subprocess.run(["git", "-C", str(root), "-c", "user.name=t", "-c",
-                           "user.email=t@example.com", *args], check=True, capture_output=True,
-                          text=True).stdout.strip()
+    return subprocess.run(
+        ["git", "-C", str(root), "-c", "user.name=t", "-c", "user.email=t@example.com", *args],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout.strip()
 
 
 def commit(root: Path, message: str) -> str:
@@ -100,8 +105,9 @@ def svg_texts(path: Path) -> str:
 def test_plot_draws_each_day_stacked_with_the_budget(project: Path) -> None:
     """Days of several years on one chart, a bar a day: a day with a variant is drawn
     once, by its main implementation's figures (as the README table shows it)."""
-    found = aoc_in_process("bench", "2056-2057", "--example", "--plot", "days.svg",
-                           "--budget", BUDGET)
+    found = aoc_in_process(
+        "bench", "2056-2057", "--example", "--plot", "days.svg", "--budget", BUDGET
+    )
     assert found.returncode == 0, found.stderr
     assert "Drew the chart of 2 days into days.svg." in found.stderr
     texts = svg_texts(project / "days.svg")
@@ -121,13 +127,16 @@ def test_a_plot_file_of_another_kind_is_refused_before_any_timing(project: Path)
 
 
 def test_without_matplotlib_the_options_say_how_to_install_it(
-        project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(outputs, "available", lambda: False)
     for history in ((), ("--history",)):
         found = aoc_in_process("bench", "2057", "1", "--plot", "d.svg", *history)
         assert found.returncode == 2
-        assert found.stderr == ("Error: --plot needs matplotlib: install the plot extra, e.g. "
-                                "`uv sync --extra plot` or `pip install 'aoc2023[plot]'`.\n")
+        assert found.stderr == (
+            "Error: --plot needs matplotlib: install the plot extra, e.g. "
+            "`uv sync --extra plot` or `pip install 'aoc2023[plot]'`.\n"
+        )
     # The README still gets its table, and says why it has no chart: test_bench.py's
     # README tests, which write it so.
 
@@ -135,8 +144,9 @@ def test_without_matplotlib_the_options_say_how_to_install_it(
 def test_readme_gets_the_years_chart_beside_it(project: Path) -> None:
     """Under the table, between the markers, in the README's line endings."""
     (project / "README.md").write_bytes(f"# Mine\r\n{START}\r\n{END}\r\nAfter.\r\n".encode())
-    found = aoc_in_process("bench", "2057", "1", "--input", "numbers.txt", "--readme",
-                           "--budget", BUDGET)
+    found = aoc_in_process(
+        "bench", "2057", "1", "--input", "numbers.txt", "--readme", "--budget", BUDGET
+    )
     assert found.returncode == 0, found.stderr
     readme = (project / "README.md").read_bytes().decode()
     assert readme.startswith(f"# Mine\r\n{START}\r\n")
@@ -152,13 +162,11 @@ def test_readme_gets_the_years_chart_beside_it(project: Path) -> None:
 def test_history_shows_a_day_over_time_with_its_commits(project: Path) -> None:
     git(project, "init", "-q")
     first = commit(project, "one")
-    assert aoc_in_process("bench", "2057", "1", "--input", "numbers.txt",
-                          "--save").returncode == 0
+    assert aoc_in_process("bench", "2057", "1", "--input", "numbers.txt", "--save").returncode == 0
     (project / "code.py").write_text("x = 1\n")
     second = commit(project, "two")
     (project / "code.py").write_text("x = 2\n")  # changed since: marked "+"
-    assert aoc_in_process("bench", "2057", "1", "--input", "numbers.txt",
-                          "--save").returncode == 0
+    assert aoc_in_process("bench", "2057", "1", "--input", "numbers.txt", "--save").returncode == 0
     saved = json.loads((project / "benchmarks" / "history.json").read_text())["entries"]
     assert [entry["commit"] for entry in saved] == [first, second + "+"]
 

@@ -62,12 +62,21 @@ def bench_mixed(plan: dict[str, tuple[float, float, float]]) -> DayBench:
     clock, ready = FakeClock(), [0]
     day = type("Day", (Mixed,), {"plan": plan})
     work = clock.work
-    clocks = measure.Clocks(clock.monotonic, clock.ns, clock.cpu_ns,
-                            lambda: work(2 * REFERENCE), ready_timer=lambda: ready[0],
-                            settle=lambda: None)
-    return measure.bench_input(day, RunInput("abc", "file", label="in.txt",
-                                             extra={"clock": clock, "ready": ready}),
-                               None, 2.0, clocks=clocks)
+    clocks = measure.Clocks(
+        clock.monotonic,
+        clock.ns,
+        clock.cpu_ns,
+        lambda: work(2 * REFERENCE),
+        ready_timer=lambda: ready[0],
+        settle=lambda: None,
+    )
+    return measure.bench_input(
+        day,
+        RunInput("abc", "file", label="in.txt", extra={"clock": clock, "ready": ready}),
+        None,
+        2.0,
+        clocks=clocks,
+    )
 
 
 MIXES = [  # (computing, queued for a core, sleeping: seconds a run; whether it waits)
@@ -81,7 +90,7 @@ MIXES = [  # (computing, queued for a core, sleeping: seconds a run; whether it 
 
 
 def test_a_step_that_mostly_waits_is_shown_as_measured_and_marked(
-    monkeypatch: pytest.MonkeyPatch
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setenv("COLUMNS", "250")
     for work, queued, sleeps, waiting in MIXES:
@@ -99,8 +108,11 @@ def test_a_step_that_mostly_waits_is_shown_as_measured_and_marked(
         else:  # its CPU time at the reference speed: half, on this machine half as fast
             assert stats.headline == "normalised_cpu", case
             assert stats.headline_seconds == pytest.approx(work / 2), case
-        [step] = [s for s in json.loads(bench_json(BenchReport([found])))["results"][0]["steps"]
-                  if s["step"] == "part 1"]
+        [step] = [
+            s
+            for s in json.loads(bench_json(BenchReport([found])))["results"][0]["steps"]
+            if s["step"] == "part 1"
+        ]
         assert step["waiting"] is waiting, case
         assert step["headline"] == ("min" if waiting else "normalised_cpu"), case
         out, err = io.StringIO(), io.StringIO()
@@ -108,8 +120,10 @@ def test_a_step_that_mostly_waits_is_shown_as_measured_and_marked(
         marked = f" {bench_view.WAITING_MARK} "
         row = next(line for line in out.getvalue().splitlines() if "part 1" in line)
         assert (marked in row) is waiting, (case, row)
-        assert ("mostly waiting" in " ".join(out.getvalue().split())) is waiting, (case,
-                                                                          out.getvalue())
+        assert ("mostly waiting" in " ".join(out.getvalue().split())) is waiting, (
+            case,
+            out.getvalue(),
+        )
 
 
 SLEEPS = """
@@ -157,11 +171,14 @@ class Day(Solution[str]):
 
 
 @pytest.mark.slow  # a process each
-@pytest.mark.parametrize(("options", "locked"), [
-    ([["--plot", "charts/chart.svg"], ["--save"]], ["charts", "benchmarks"]),
-    ([["--readme"]], ["."]),
-    ([["--readme"]], ["README.md"]),  # the file alone: its folder takes a new file
-])
+@pytest.mark.parametrize(
+    ("options", "locked"),
+    [
+        ([["--plot", "charts/chart.svg"], ["--save"]], ["charts", "benchmarks"]),
+        ([["--readme"]], ["."]),
+        ([["--readme"]], ["README.md"]),  # the file alone: its folder takes a new file
+    ],
+)
 def test_an_output_that_cannot_be_written_is_refused_before_any_timing(
     tmp_path: Path, aocd_home: AocdHome, options: list[list[str]], locked: list[str]
 ) -> None:
@@ -178,14 +195,22 @@ def test_an_output_that_cannot_be_written_is_refused_before_any_timing(
     (project / "README.md").write_text("# Mine\n")
     (project / "in.txt").write_text("abc\n")
     wrapper = [word for folder in locked for word in read_only(project / folder)]
-    with temporary_year(tmp_path / "site", 2046, {"day02.py": COUNTS_ITS_RUNS.format(
-            runs=str(runs))}):
+    with temporary_year(
+        tmp_path / "site", 2046, {"day02.py": COUNTS_ITS_RUNS.format(runs=str(runs))}
+    ):
         env = aocd_home.env()
         env["PYTHONPATH"] = os.pathsep.join([str(tmp_path / "site"), SOURCE, env["PYTHONPATH"]])
-        refused = aoc(None, aocd_home, *(["bench", "2046", "2", "--input", "in.txt",
-                                          "--budget", "0.05", *option]
-                                         for option in options),
-                      env=env, cwds=[project] * len(options), wrapper=wrapper)
+        refused = aoc(
+            None,
+            aocd_home,
+            *(
+                ["bench", "2046", "2", "--input", "in.txt", "--budget", "0.05", *option]
+                for option in options
+            ),
+            env=env,
+            cwds=[project] * len(options),
+            wrapper=wrapper,
+        )
     for option, done in zip(options, refused, strict=True):
         assert done.returncode == 2, done.stderr
         assert "cannot be written" in done.stderr and option[0] in done.stderr, done.stderr
@@ -223,8 +248,9 @@ def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     (elsewhere / "pyproject.toml").write_text("[project]\nname = 'other'\n")
     monkeypatch.chdir(root)
     cap_runs(monkeypatch, max_runs=1)  # where figures go and how they compare: one run will do
-    with temporary_year(tmp_path / "site", 2047, {
-            "day03.py": MOVES_AWAY.format(elsewhere=str(elsewhere))}):
+    with temporary_year(
+        tmp_path / "site", 2047, {"day03.py": MOVES_AWAY.format(elsewhere=str(elsewhere))}
+    ):
         yield root
 
 
@@ -238,8 +264,9 @@ def test_a_part_that_changes_folder_moves_no_output(
         path.write_text(title)
 
     monkeypatch.setattr(outputs, "bench_chart", write_chart)
-    done = aoc_in_process("bench", "2047", "3", "--example", "--save", "--readme",
-                          "--plot", "chart.svg")
+    done = aoc_in_process(
+        "bench", "2047", "3", "--example", "--save", "--readme", "--plot", "chart.svg"
+    )
     assert done.returncode == 0, done.stderr
     assert (project / "chart.svg").read_text() == "Advent of Code 2047: best-of-runs times"
     assert (project / "benchmarks" / "history.json").is_file()
@@ -256,33 +283,48 @@ def test_a_part_that_changes_folder_moves_no_output(
 
 # --- damaged history entries ---------------------------------------------------------------
 
+
 def damage_entry(change: Callable[[dict[str, Any]], Any]) -> Callable[[list[Any]], None]:
     """Damage a copy of the saved entry, added after it."""
+
     def damage(entries: list[Any]) -> None:
         copy = json.loads(json.dumps(entries[0]))
         entries.append(change(copy))
+
     return damage
 
 
 def damage_figure(name: str, value: Any) -> Callable[[list[Any]], None]:
     """Damage the first figure of a copy of the saved entry, added after it."""
+
     def change(entry: dict[str, Any]) -> dict[str, Any]:
         entry["figures"][0][name] = value
         return entry
+
     return damage_entry(change)
 
 
 DAMAGES: dict[str, tuple[Callable[[list[Any]], None], str]] = {
-    "entry not an object": (lambda entries: entries.append(["a", "list"]),
-                            "entry 2 is damaged (it is not an object)"),
-    "figures not a list": (damage_entry(lambda e: {**e, "figures": 5}),
-                           "entry 2 is damaged (its figures are not a list)"),
-    "machine not text": (damage_entry(lambda e: {**e, "machine": ["x"]}),
-                         "entry 2 is damaged (its machine is not text)"),
-    "no machine": (damage_entry(lambda e: {k: v for k, v in e.items() if k != "machine"}),
-                   "entry 2 is damaged (it names no machine)"),
-    "figure not an object": (damage_entry(lambda e: {**e, "figures": ["text", *e["figures"]]}),
-                             "figure 1 of entry 2"),
+    "entry not an object": (
+        lambda entries: entries.append(["a", "list"]),
+        "entry 2 is damaged (it is not an object)",
+    ),
+    "figures not a list": (
+        damage_entry(lambda e: {**e, "figures": 5}),
+        "entry 2 is damaged (its figures are not a list)",
+    ),
+    "machine not text": (
+        damage_entry(lambda e: {**e, "machine": ["x"]}),
+        "entry 2 is damaged (its machine is not text)",
+    ),
+    "no machine": (
+        damage_entry(lambda e: {k: v for k, v in e.items() if k != "machine"}),
+        "entry 2 is damaged (it names no machine)",
+    ),
+    "figure not an object": (
+        damage_entry(lambda e: {**e, "figures": ["text", *e["figures"]]}),
+        "figure 1 of entry 2",
+    ),
     "runs as text": (damage_figure("runs", "ten"), "its runs is not a whole number above 0"),
     "year as a list": (damage_figure("year", [2047]), "its year is not a whole number"),
     "min missing": (damage_figure("min", None), "its min is not a number of seconds"),
@@ -295,9 +337,10 @@ DAMAGES: dict[str, tuple[Callable[[list[Any]], None], str]] = {
 def each_named(damaged: list[tuple[str, str]], notices: list[str]) -> bool:
     """Each damaged entry (its number, and what is said of it) has a notice of its own,
     naming the history's file."""
-    return all(any(entry in notice and said in notice and "history.json" in notice
-                   for notice in notices)
-               for entry, said in damaged)
+    return all(
+        any(entry in notice and said in notice and "history.json" in notice for notice in notices)
+        for entry, said in damaged
+    )
 
 
 def test_damaged_history_entries_are_named_and_skipped(project: Path) -> None:
@@ -323,7 +366,8 @@ def test_damaged_history_entries_are_named_and_skipped(project: Path) -> None:
     # Saving again keeps the damaged entries as they were, and adds one.
     kept = json.loads(path.read_text())["entries"]
     assert json.dumps(kept[:-1], sort_keys=True) == json.dumps(
-        json.loads(text)["entries"], sort_keys=True)
+        json.loads(text)["entries"], sort_keys=True
+    )
     assert len(kept) == len(json.loads(text)["entries"]) + 1
     shown = aoc_in_process("bench", "2047", "3", "--history")
     assert shown.returncode == 0, shown.stderr

@@ -40,12 +40,15 @@ from aoc2023.framework.inputs import RunInput, RunRequest
 from aoc2023.framework.registry import variants_of
 from aoc2023.framework.results import DayResult, ExitCode, Status
 
-HEAD = ("from __future__ import annotations\n\nimport time\n"
-        "from collections.abc import Iterator\n\nfrom aoc2023.framework import Solution\n")
+HEAD = (
+    "from __future__ import annotations\n\nimport time\n"
+    "from collections.abc import Iterator\n\nfrom aoc2023.framework import Solution\n"
+)
 
 DAYS = {
     # Agrees: part 2 is made slower on purpose, so its ratio is above 1.
-    "day01.py": HEAD + '''
+    "day01.py": HEAD
+    + """
 
 class Day01(Solution[list[int]]):
     def parse(self, text: str) -> list[int]:
@@ -62,9 +65,10 @@ class Day01Slow(Day01, variant="slow"):
     def part_2(self, numbers: list[int]) -> int:
         time.sleep(0.002)
         return sum(n * n for n in numbers)
-''',
+""",
     # Disagrees on part 2 only.
-    "day02.py": HEAD + '''
+    "day02.py": HEAD
+    + """
 
 class Day02(Solution[list[int]]):
     def parse(self, text: str) -> list[int]:
@@ -80,9 +84,10 @@ class Day02(Solution[list[int]]):
 class Day02Off(Day02, variant="off"):
     def part_2(self, numbers: list[int]) -> int:
         return max(numbers) + 1
-''',
+""",
     # A `solve` that yields each part, with a variant that does too.
-    "day03.py": HEAD + '''
+    "day03.py": HEAD
+    + """
 
 class Day03(Solution[str]):
     def solve(self, text: str) -> Iterator[int]:
@@ -94,9 +99,10 @@ class Day03Split(Day03, variant="split"):
     def solve(self, text: str) -> Iterator[int]:
         yield sum(1 for _ in text)
         yield len(text.split("a")) - 1
-''',
+""",
     # A variant whose parse fails: the main implementation is still timed.
-    "day04.py": HEAD + '''
+    "day04.py": HEAD
+    + """
 
 class Day04(Solution[str]):
     def part_1(self, text: str) -> int:
@@ -106,7 +112,7 @@ class Day04(Solution[str]):
 class Day04Broken(Day04, variant="broken"):
     def parse(self, text: str) -> str:
         raise ValueError("no parse here")
-''',
+""",
 }
 
 NUMBERS = "3\n1\n4\n1\n5\n"
@@ -173,12 +179,16 @@ class SquaresSlow(Squares, variant="slow"):
 
 def test_each_variant_is_timed_beside_the_main_with_its_ratio() -> None:
     clock = FakeClock()
-    found = bench_on(clock, Squares, RunInput(NUMBERS, "file"), budget=0.3,
-                     variants=[SquaresSlow])
+    found = bench_on(clock, Squares, RunInput(NUMBERS, "file"), budget=0.3, variants=[SquaresSlow])
     assert clock.monotonic() <= 0.3  # one budget for both lanes
     assert [(s.variant, s.step) for s in found.steps] == [
-        (None, "parse"), (None, "part 1"), (None, "part 2"),
-        ("slow", "parse"), ("slow", "part 1"), ("slow", "part 2")]
+        (None, "parse"),
+        (None, "part 1"),
+        (None, "part 2"),
+        ("slow", "parse"),
+        ("slow", "part 1"),
+        ("slow", "part 2"),
+    ]
     [check] = found.variants
     assert check.variant == "slow" and check.error is None
     assert [p.status for p in check.parts] == [Status.UNKNOWN, Status.UNKNOWN]
@@ -238,8 +248,14 @@ def test_one_budget_covers_the_main_and_its_variants() -> None:
 
 def test_a_variant_that_disagrees_is_an_error_naming_both_and_is_not_timed(year: int) -> None:
     main = day_class(year, 2)
-    bench = bench_input(main, RunInput(NUMBERS, "file"), None, budget=0.1,
-                        variants=variants_of(main), clocks=capped(1))  # which steps: one run
+    bench = bench_input(
+        main,
+        RunInput(NUMBERS, "file"),
+        None,
+        budget=0.1,
+        variants=variants_of(main),
+        clocks=capped(1),
+    )  # which steps: one run
     [check] = bench.variants
     part_2 = check.parts[1]
     assert part_2.status is Status.ERROR
@@ -255,11 +271,22 @@ def test_a_variant_that_disagrees_is_an_error_naming_both_and_is_not_timed(year:
 def test_a_yielding_solve_and_its_variant_time_each_part(year: int) -> None:
     # The real clocks, and a budget that never runs out: `max_runs` ends the timing.
     main = day_class(year, 3)
-    found = bench_input(main, RunInput("banana", "file"), None, budget=0.1,
-                        variants=variants_of(main), clocks=capped(MIN_RUNS))
+    found = bench_input(
+        main,
+        RunInput("banana", "file"),
+        None,
+        budget=0.1,
+        variants=variants_of(main),
+        clocks=capped(MIN_RUNS),
+    )
     assert [(s.variant, s.step) for s in found.steps] == [
-        (None, "parse"), (None, "part 1"), (None, "part 2"),
-        ("split", "parse"), ("split", "part 1"), ("split", "part 2")]
+        (None, "parse"),
+        (None, "part 1"),
+        (None, "part 2"),
+        ("split", "parse"),
+        ("split", "part 1"),
+        ("split", "part 2"),
+    ]
     # One `solve` a run, its parse with it: each step of each lane as many runs.
     assert [s.stats.runs for s in found.steps if s.stats] == [MIN_RUNS] * 6
     assert all(s.versus_main is not None for s in found.steps if s.variant)
@@ -278,25 +305,45 @@ def test_the_ratio_uses_the_mains_headline_on_both_sides() -> None:
 
 
 def _bench(step_min: dict[tuple[str | None, str], float]) -> DayBench:
-    return DayBench(DayResult(2087, 1, None, "file", "numbers.txt"), tuple(
-        StepBench(step, Stats(100, minimum * 1.05, minimum, minimum, minimum * 1.1),
-                  variant=variant)
-        for (variant, step), minimum in step_min.items()))
+    return DayBench(
+        DayResult(2087, 1, None, "file", "numbers.txt"),
+        tuple(
+            StepBench(
+                step, Stats(100, minimum * 1.05, minimum, minimum, minimum * 1.1), variant=variant
+            )
+            for (variant, step), minimum in step_min.items()
+        ),
+    )
 
 
 def test_verdicts_compare_each_variant_with_its_own_saved_figures() -> None:
     def saved(variant: str | None, step: str, minimum: float) -> dict[str, object]:
         figure: dict[str, object] = {
-            "year": 2087, "day": 1, "source": "file", "label": "numbers.txt", "step": step,
-            "runs": 100, "median": minimum, "min": minimum, "q1": minimum, "q3": minimum,
-            "cpu_min": None}
+            "year": 2087,
+            "day": 1,
+            "source": "file",
+            "label": "numbers.txt",
+            "step": step,
+            "runs": 100,
+            "median": minimum,
+            "min": minimum,
+            "q1": minimum,
+            "q3": minimum,
+            "cpu_min": None,
+        }
         if variant is not None:
             figure["variant"] = variant
         return figure
 
     # The main's figures saved before variants existed (no "variant" field) still count.
-    entries = [{"machine": "here", "date": "d", "python": "p", "figures": [
-        saved(None, "part 1", 1e-3), saved("fast", "part 1", 1e-4)]}]
+    entries = [
+        {
+            "machine": "here",
+            "date": "d",
+            "python": "p",
+            "figures": [saved(None, "part 1", 1e-3), saved("fast", "part 1", 1e-4)],
+        }
+    ]
     new = _bench({(None, "part 1"): 1e-3, ("fast", "part 1"): 2e-4, ("other", "part 1"): 1e-3})
     [bench] = compare(BenchReport([new]), entries, "here").results
     main, fast, other = bench.steps
@@ -307,10 +354,19 @@ def test_verdicts_compare_each_variant_with_its_own_saved_figures() -> None:
 
 
 def test_the_readme_table_is_about_the_main_implementation() -> None:
-    bench = _bench({(None, "parse"): 1e-3, (None, "part 1"): 2e-3, (None, "part 2"): 3e-3,
-                    ("fast", "parse"): 1e-6, ("fast", "part 1"): 1e-6, ("fast", "part 2"): 1e-6})
-    table = markdown_table(BenchReport([bench]), "2026-11-23", "CPython", "Linux",
-                           duration=format_duration)
+    bench = _bench(
+        {
+            (None, "parse"): 1e-3,
+            (None, "part 1"): 2e-3,
+            (None, "part 2"): 3e-3,
+            ("fast", "parse"): 1e-6,
+            ("fast", "part 1"): 1e-6,
+            ("fast", "part 2"): 1e-6,
+        }
+    )
+    table = markdown_table(
+        BenchReport([bench]), "2026-11-23", "CPython", "Linux", duration=format_duration
+    )
     assert "| 1.00 ms | 2.00 ms | 3.00 ms | 6.00 ms |" in table
     assert "µs" not in table
 
@@ -319,8 +375,17 @@ def test_the_readme_table_is_about_the_main_implementation() -> None:
 
 
 def test_no_variants_benches_the_main_implementation_alone(year: int, project: Path) -> None:
-    result = aoc("bench", str(year), "1", "--input", "numbers.txt", "--budget", "0.05",
-                 "--no-variants", "--json")
+    result = aoc(
+        "bench",
+        str(year),
+        "1",
+        "--input",
+        "numbers.txt",
+        "--budget",
+        "0.05",
+        "--no-variants",
+        "--json",
+    )
     assert result.returncode == 0, result.stderr
     [day] = json.loads(result.stdout)["results"]
     assert {s["variant"] for s in day["steps"]} == {None} and day["variants"] == []
@@ -329,14 +394,17 @@ def test_no_variants_benches_the_main_implementation_alone(year: int, project: P
 def test_a_disagreeing_variant_exits_2_naming_both(year: int, project: Path) -> None:
     result = aoc("bench", str(year), "2", "--input", "numbers.txt", "--budget", "0.05")
     assert result.returncode == 2
-    assert ("2087 day 2 (numbers.txt), variant off part 2: variant 'off' gave 6, but the main "
-            "implementation gave 5") in result.stderr
+    assert (
+        "2087 day 2 (numbers.txt), variant off part 2: variant 'off' gave 6, but the main "
+        "implementation gave 5"
+    ) in result.stderr
     assert "Traceback" not in (result.stdout + result.stderr)
     assert "variant off" in result.stdout and "Vs main" in result.stdout
 
 
 def test_a_variant_that_cannot_parse_is_an_error_and_the_main_is_still_timed(
-    year: int, project: Path,
+    year: int,
+    project: Path,
 ) -> None:
     """In the JSON and the table of one report, drawn as `aoc bench` draws them (its exit
     code 2 for such a report: test_a_disagreeing_variant_exits_2_naming_both)."""
@@ -346,7 +414,10 @@ def test_a_variant_that_cannot_parse_is_an_error_and_the_main_is_still_timed(
     assert bench_exit_code(report) is ExitCode.COULD_NOT_RUN
     [day] = json.loads(bench_json(report))["results"]
     assert [(s["variant"], s["step"]) for s in day["steps"]] == [
-        (None, "parse"), (None, "part 1"), (None, "part 2")]  # part 2 unwritten: not timed
+        (None, "parse"),
+        (None, "part 1"),
+        (None, "part 2"),
+    ]  # part 2 unwritten: not timed
     assert [s["runs"] >= 10 for s in day["steps"]] == [True, True, False]
     [broken] = day["variants"]
     assert broken["variant"] == "broken" and "no parse here" in broken["error"]
@@ -362,12 +433,19 @@ def test_a_lane_far_faster_than_the_slowest_repeats_within_each_round() -> None:
 
     main = measure.Lane(Sleepy, "parts", (1, 2))
     fast = measure.Lane(Sleepy, "parts", (1, 2), variant="fast")
-    expected = {(None, "part 1"): 0.040, (None, "part 2"): 0.040,
-                ("fast", "part 1"): 0.001, ("fast", "part 2"): 0.001}
+    expected = {
+        (None, "part 1"): 0.040,
+        (None, "part 2"): 0.040,
+        ("fast", "part 1"): 0.001,
+        ("fast", "part 2"): 0.001,
+    }
     todo = [(lane, unit) for lane in (main, fast) for unit in lane.units]
     order = measure._round_order(todo, expected)
     assert [(lane.variant, unit) for lane, unit in order] == [
-        (None, "part 1"), (None, "part 2"), *[("fast", "part 1"), ("fast", "part 2")] * 10]
+        (None, "part 1"),
+        (None, "part 2"),
+        *[("fast", "part 1"), ("fast", "part 2")] * 10,
+    ]
     expected[("fast", "part 1")] = expected[("fast", "part 2")] = 1e-9  # at most LANE_REPEATS
     assert len(measure._round_order(todo, expected)) == 2 + 2 * measure.LANE_REPEATS
 
@@ -375,12 +453,18 @@ def test_a_lane_far_faster_than_the_slowest_repeats_within_each_round() -> None:
 def test_the_table_gives_each_variant_step_its_ratio_to_the_main() -> None:
     from aoc2023.framework.commands.bench import render
 
-    bench = DayBench(DayResult(2087, 1, None, "file", "numbers.txt"), (
-        StepBench("part 1", Stats(100, 2e-3, 2e-3, 2e-3, 2e-3)),
-        StepBench("part 1", Stats(100, 1e-4, 1e-4, 1e-4, 1e-4), variant="fast",
-                  versus_main=0.05123),
-        StepBench("part 1", Stats(100, 1e-2, 1e-2, 1e-2, 1e-2), variant="slow",
-                  versus_main=5.0)))
+    bench = DayBench(
+        DayResult(2087, 1, None, "file", "numbers.txt"),
+        (
+            StepBench("part 1", Stats(100, 2e-3, 2e-3, 2e-3, 2e-3)),
+            StepBench(
+                "part 1", Stats(100, 1e-4, 1e-4, 1e-4, 1e-4), variant="fast", versus_main=0.05123
+            ),
+            StepBench(
+                "part 1", Stats(100, 1e-2, 1e-2, 1e-2, 1e-2), variant="slow", versus_main=5.0
+            ),
+        ),
+    )
     out, err = io.StringIO(), io.StringIO()
     render(BenchReport([bench]), out, err, verbose=False)
     lines = out.getvalue().splitlines()
@@ -395,22 +479,34 @@ def test_a_narrow_table_names_each_variant_and_its_ratio_and_no_variant_no_colum
 ) -> None:
     from aoc2023.framework.commands.bench import render
 
-    steps = (StepBench("part 1", Stats(100, 2e-3, 2e-3, 2e-3, 2e-3)),
-             StepBench("part 1", Stats(100, 1e-4, 1e-4, 1e-4, 1e-4), variant="fast",
-                       versus_main=0.05123))
+    steps = (
+        StepBench("part 1", Stats(100, 2e-3, 2e-3, 2e-3, 2e-3)),
+        StepBench(
+            "part 1", Stats(100, 1e-4, 1e-4, 1e-4, 1e-4), variant="fast", versus_main=0.05123
+        ),
+    )
     monkeypatch.setenv("COLUMNS", "60")
     out = io.StringIO()
-    render(BenchReport([DayBench(DayResult(2087, 1, "A Long Title Here", "file",
-                                          "numbers.txt"), steps)]), out, io.StringIO(),
-           verbose=False)
+    render(
+        BenchReport(
+            [DayBench(DayResult(2087, 1, "A Long Title Here", "file", "numbers.txt"), steps)]
+        ),
+        out,
+        io.StringIO(),
+        verbose=False,
+    )
     lines = out.getvalue().splitlines()
     assert max(map(len, lines)) <= 60 and "Vs main" not in out.getvalue()  # the narrow one
     label = next(index for index, line in enumerate(lines) if "variant fast" in line)
     assert "0.0512x main" in "\n".join(lines[label:])
     monkeypatch.setenv("COLUMNS", "200")
     out = io.StringIO()
-    render(BenchReport([DayBench(DayResult(2087, 1, None, "file", "numbers.txt"), steps[:1])]),
-           out, io.StringIO(), verbose=False)
+    render(
+        BenchReport([DayBench(DayResult(2087, 1, None, "file", "numbers.txt"), steps[:1])]),
+        out,
+        io.StringIO(),
+        verbose=False,
+    )
     assert "Vs main" not in out.getvalue() and "Change" in out.getvalue()
 
 
@@ -420,10 +516,25 @@ def test_save_then_compare_per_variant(year: int, project: Path) -> None:
     assert first.returncode == 0, first.stderr
     entry = json.loads((project / "benchmarks" / "history.json").read_text())["entries"][0]
     assert [(f["variant"], f["step"]) for f in entry["figures"]] == [
-        (None, "parse"), (None, "part 1"), (None, "part 2"),
-        ("split", "parse"), ("split", "part 1"), ("split", "part 2")]
-    second = aoc("bench", str(year), "3", "--input", "letters.txt", "--budget", "0.1",
-                 "--timeout", "10", "--json")
+        (None, "parse"),
+        (None, "part 1"),
+        (None, "part 2"),
+        ("split", "parse"),
+        ("split", "part 1"),
+        ("split", "part 2"),
+    ]
+    second = aoc(
+        "bench",
+        str(year),
+        "3",
+        "--input",
+        "letters.txt",
+        "--budget",
+        "0.1",
+        "--timeout",
+        "10",
+        "--json",
+    )
     assert second.returncode == 0, second.stderr
     saved = {(f["variant"], f["step"]): f for f in entry["figures"]}
     steps = json.loads(second.stdout)["results"][0]["steps"]
@@ -431,25 +542,31 @@ def test_save_then_compare_per_variant(year: int, project: Path) -> None:
     assert all(s["runs"] >= 10 and s["error"] is None for s in steps)
     for step in steps:
         change = step["change"]
-        assert change["ratio"] == pytest.approx(step["normalised"] / saved[
-            (step["variant"], step["step"])]["normalised"])
+        assert change["ratio"] == pytest.approx(
+            step["normalised"] / saved[(step["variant"], step["step"])]["normalised"]
+        )
 
 
 def test_aoc_bench_times_variants_and_names_each_steps_variant_and_ratio(
-        year: int, project: Path) -> None:
+    year: int, project: Path
+) -> None:
     """The command finds a year's variants, checks each in a run of its own as `aoc run
     --variants` does, and times them, each step in the JSON with its variant and ratio to
     the main (a variant that disagrees is test_a_disagreeing_variant_exits_2_naming_both's).
     In this process: what it shows is the command's, not a process's (the installed script
     runs a day in test_fresh_install.py)."""
-    agreeing = aoc("bench", str(year), "1", "--input", "numbers.txt", "--budget", "0.001",
-                   "--json")
+    agreeing = aoc("bench", str(year), "1", "--input", "numbers.txt", "--budget", "0.001", "--json")
     assert agreeing.returncode == 0, agreeing.stderr
     [day] = json.loads(agreeing.stdout)["results"]
     steps = day["steps"]
     assert [(s["variant"], s["step"]) for s in steps] == [
-        (None, "parse"), (None, "part 1"), (None, "part 2"),
-        ("slow", "parse"), ("slow", "part 1"), ("slow", "part 2")]
+        (None, "parse"),
+        (None, "part 1"),
+        (None, "part 2"),
+        ("slow", "parse"),
+        ("slow", "part 1"),
+        ("slow", "part 2"),
+    ]
     assert all(s["versus_main"] > 0 for s in steps[3:])
     for step in steps:
         if step["variant"] is None:

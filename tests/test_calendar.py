@@ -40,8 +40,10 @@ def far_years(tmp_path: Path) -> Iterator[None]:
     """`aoc2016` (25 days a year: any project's own is hidden meanwhile) with day 25;
     `aoc2098` (12 days a year, all locked still) with days 1 and 12."""
     site = tmp_path / "site"
-    with (temporary_year(site, 2016, {"day25.py": DAY}),
-          temporary_year(site, 2098, {"day01.py": DAY, "day12.py": DAY})):
+    with (
+        temporary_year(site, 2016, {"day25.py": DAY}),
+        temporary_year(site, 2098, {"day01.py": DAY, "day12.py": DAY}),
+    ):
         yield
 
 
@@ -91,8 +93,9 @@ def test_a_locked_puzzle_is_refused_before_any_request(
     result = aoc_in_process("run", "2098", "1", "--json")
     assert result.returncode == 2
     [day] = json.loads(result.stdout)["results"]
-    assert day["error"].startswith("2098 day 1 is not unlocked yet: it unlocks at midnight "
-                                   "Eastern time on December 1, 2098 (")
+    assert day["error"].startswith(
+        "2098 day 1 is not unlocked yet: it unlocks at midnight Eastern time on December 1, 2098 ("
+    )
     assert day["error"].endswith(" aoc run 2098 1 --wait waits for it."), day["error"]
     assert fake_aoc.requests == []
     # Its examples need nothing from the site, so they still run.
@@ -145,7 +148,8 @@ def test_a_moment_is_shown_one_way_local_to_the_second() -> None:
     assert calendar.clock_time(from_log, now) == calendar.clock_time(later, now)
     week_before = (now - timedelta(days=7)).astimezone()
     assert calendar.clock_time(now - timedelta(days=7), now) == (
-        f"{week_before:%H:%M:%S} on {week_before.day} {week_before:%b %Y}")
+        f"{week_before:%H:%M:%S} on {week_before.day} {week_before:%b %Y}"
+    )
     assert calendar.clock_time("not a time", now) == "not a time"
 
 
@@ -170,6 +174,7 @@ def test_a_locked_day_names_wait_only_for_the_commands_that_have_it(
 # the count a page aoc reads anyway shows (a private leaderboard's `num_days`), remembered
 # and followed, with a notice when it differs.
 
+
 @pytest.fixture
 def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """An empty project folder, the working folder, with nothing remembered."""
@@ -187,8 +192,12 @@ def set_days(project: Path, table: str) -> None:
 
 
 def board_2026(num_days: int) -> dict[str, Any]:
-    return {"event": "2026", "owner_id": 1234567, "num_days": num_days, "members": {
-        "1234567": member(1234567, "tester", 30, {1: 2, 13: 1}, global_score=None)}}
+    return {
+        "event": "2026",
+        "owner_id": 1234567,
+        "num_days": num_days,
+        "members": {"1234567": member(1234567, "tester", 30, {1: 2, 13: 1}, global_score=None)},
+    }
 
 
 def test_the_rule_without_a_setting_or_a_count_from_the_site(project: Path) -> None:
@@ -199,9 +208,14 @@ def test_the_rule_without_a_setting_or_a_count_from_the_site(project: Path) -> N
         calendar.check_day(2026, 13)
 
 
-@pytest.mark.parametrize("setting", ["[tool.aoc]\ndays = {2026 = 13}",
-                                     "[tool.aoc]\ndays.2026 = 13",
-                                     "[tool]\naoc = { 'days' = { 2026 = 13 } }"])
+@pytest.mark.parametrize(
+    "setting",
+    [
+        "[tool.aoc]\ndays = {2026 = 13}",
+        "[tool.aoc]\ndays.2026 = 13",
+        "[tool]\naoc = { 'days' = { 2026 = 13 } }",
+    ],
+)
 def test_a_setting_overrides_a_years_count(project: Path, setting: str) -> None:
     (project / "pyproject.toml").write_text(setting + "\n")
     calendar.forget_day_counts()
@@ -212,12 +226,15 @@ def test_a_setting_overrides_a_years_count(project: Path, setting: str) -> None:
     calendar.check_day(2026, 13)
 
 
-@pytest.mark.parametrize(("table", "said"), [
-    ("{2026 = 0}", r"days of 2026 in .* must be a whole number from 1 to 31, not 0"),
-    ("{2026 = true}", r"days of 2026 .* not True"),
-    ("{next = 12}", r"names 'next', which is not a year"),
-    ("12", r"must be a table of years and numbers of days, such as days = \{2026 = 12\}"),
-])
+@pytest.mark.parametrize(
+    ("table", "said"),
+    [
+        ("{2026 = 0}", r"days of 2026 in .* must be a whole number from 1 to 31, not 0"),
+        ("{2026 = true}", r"days of 2026 .* not True"),
+        ("{next = 12}", r"names 'next', which is not a year"),
+        ("12", r"must be a table of years and numbers of days, such as days = \{2026 = 12\}"),
+    ],
+)
 def test_a_wrong_days_setting_is_one_sentence(project: Path, table: str, said: str) -> None:
     set_days(project, table)
     with pytest.raises(UsageError, match=said):
@@ -231,12 +248,14 @@ def test_a_count_the_site_shows_is_remembered_followed_and_noticed(
     fake_aoc.add_board(2026, BOARD, board_2026(13), viewers={TOKEN})
     done = aoc("leaderboard", "2026", str(BOARD))  # in the project
     assert done.returncode == 0, done.stderr
-    assert (f"Note: adventofcode.com shows 2026 with 13 days (private leaderboard {BOARD}), "
-            "where aoc's calendar had 12: aoc follows the site for 2026 from now on.\n"
-            ) in done.stderr
+    assert (
+        f"Note: adventofcode.com shows 2026 with 13 days (private leaderboard {BOARD}), "
+        "where aoc's calendar had 12: aoc follows the site for 2026 from now on.\n"
+    ) in done.stderr
     assert "Days 1-13" in done.stdout  # the star on day 13 is shown, not cut off
     assert [(r.method, r.path) for r in fake_aoc.requests] == [
-        ("GET", f"/2026/leaderboard/private/view/{BOARD}.json")]  # nothing asked for it
+        ("GET", f"/2026/leaderboard/private/view/{BOARD}.json")
+    ]  # nothing asked for it
     assert json.loads(store.day_counts_file().read_text()) == {"2026": 13}
 
     calendar.forget_day_counts()  # a later command
@@ -267,7 +286,8 @@ def test_the_site_agreeing_with_the_rule_is_no_news(project: Path, aocd_home: Ao
     assert calendar.learn_days(2025, 11, "private leaderboard 1") is not None
     assert calendar.learn_days(2025, 12, "private leaderboard 1") == (
         "adventofcode.com shows 2025 with 12 days (private leaderboard 1), where aoc's "
-        "calendar had 11: aoc follows the site for 2025 from now on.")
+        "calendar had 11: aoc follows the site for 2025 from now on."
+    )
     assert calendar.learn_days(2025, 40, "private leaderboard 1") is None  # not a December
     assert calendar.days_in_year(2025) == 12
 
@@ -278,7 +298,8 @@ def test_the_setting_wins_over_the_site_and_the_notice_says_so(
     set_days(project, "{2026 = 12}")
     assert calendar.learn_days(2026, 14, "private leaderboard 1") == (
         "adventofcode.com shows 2026 with 14 days (private leaderboard 1), where aoc's "
-        "calendar had 12; [tool.aoc] days sets 2026 to 12, which aoc follows instead.")
+        "calendar had 12; [tool.aoc] days sets 2026 to 12, which aoc follows instead."
+    )
     assert calendar.days_in_year(2026) == 12
     assert calendar.remembered_day_counts() == {2026: 14}
 

@@ -20,7 +20,7 @@ from conftest import MypyCache, write_year
 ROOT = Path(__file__).parent.parent
 CHECKS = ROOT / ".ci" / "checks.py"
 
-PORTED = '''import os, sys
+PORTED = """import os, sys
 from aoc2023.framework import Solution, Example
 class Day01(Solution):
     examples = [Example("ab\\ncd", part_1=True)]
@@ -30,7 +30,7 @@ class Day01(Solution):
             return True
         else:
             return False
-'''
+"""
 CRATES = '''from aoc2023.framework import Example, Solution
 
 STACKS = """
@@ -60,8 +60,12 @@ def _script_main() -> Callable[[], int]:
     return main
 
 
-def checks(project: Path, setting: str | None, monkeypatch: pytest.MonkeyPatch,
-           capfd: pytest.CaptureFixture[str]) -> tuple[int, str]:
+def checks(
+    project: Path,
+    setting: str | None,
+    monkeypatch: pytest.MonkeyPatch,
+    capfd: pytest.CaptureFixture[str],
+) -> tuple[int, str]:
     """The script's exit code and output (its commands' included) in `project`, whose mypy
     finds this project's framework (MYPYPATH: as a solver's project has it, beside the
     days), unless the project has an aoc2023/ of its own."""
@@ -93,15 +97,19 @@ def without_tool_aoc(pyproject: str) -> str:
 
 
 def test_the_solvers_tool_aoc_is_left_out_of_the_copy() -> None:
-    solvers = ('[tool.ruff]\nx = 1\n[tool.aoc]\nchecks = "strict"\n[tool.aoc.days]\n'
-               '2026 = 13\n[tool.mypy]\nstrict = true\n')
+    solvers = (
+        '[tool.ruff]\nx = 1\n[tool.aoc]\nchecks = "strict"\n[tool.aoc.days]\n'
+        "2026 = 13\n[tool.mypy]\nstrict = true\n"
+    )
     assert without_tool_aoc(solvers) == "[tool.ruff]\nx = 1\n[tool.mypy]\nstrict = true\n"
 
 
 @pytest.mark.slow
 def test_the_solvers_days_are_checked_as_their_setting_says(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str],
-    mypy_cache: MypyCache
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capfd: pytest.CaptureFixture[str],
+    mypy_cache: MypyCache,
 ) -> None:
     monkeypatch.setenv("MYPY_CACHE_DIR", str(cache := tmp_path / "mypy-cache"))
     write_year(tmp_path, 2041, {"day01.py": PORTED})
@@ -144,5 +152,7 @@ def test_a_setting_checks_cannot_take_is_a_sentence(
 ) -> None:
     code, out = checks(tmp_path, "loose", monkeypatch, capfd)
     assert code == 2, out
-    assert out == (f"[tool.aoc] checks in {tmp_path / 'pyproject.toml'} must be \"strict\", "
-                   "\"lint\" or \"off\", not 'loose'.\n")
+    assert out == (
+        f'[tool.aoc] checks in {tmp_path / "pyproject.toml"} must be "strict", '
+        '"lint" or "off", not \'loose\'.\n'
+    )

@@ -79,8 +79,7 @@ def test_a_dead_token_is_one_sentence_and_exit_2(fake_aoc: FakeAoC, aocd_loaded:
 
 def test_a_locked_puzzle_says_when_it_unlocks(fake_aoc: FakeAoC, aocd_loaded: AocdHome) -> None:
     aocd_loaded.set_token()
-    fake_aoc.add_puzzle(2023, 7, "Camel Cards", inputs={TOKEN: EXAMPLE},
-                        locked=math.inf)
+    fake_aoc.add_puzzle(2023, 7, "Camel Cards", inputs={TOKEN: EXAMPLE}, locked=math.inf)
     code, payload, _ = run_json()
     assert code == 2
     [result] = payload["results"]
@@ -96,9 +95,7 @@ def test_a_server_error_is_reported_not_raised(fake_aoc: FakeAoC, aocd_loaded: A
     assert "Traceback" not in (result.stdout + result.stderr)
 
 
-def test_no_network_is_one_sentence(
-    aocd_loaded: AocdHome, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_no_network_is_one_sentence(aocd_loaded: AocdHome, monkeypatch: pytest.MonkeyPatch) -> None:
     import aocd.models
 
     with socket.socket() as probe:  # a loopback port that nothing listens on
@@ -200,16 +197,23 @@ def test_requests_from_separate_processes_keep_the_floor_apart(
     monkeypatch.setenv("AOC_REQUEST_FLOOR", str(CROSS_FLOOR))
     for day in (8, 9, 10):
         fake_aoc.add_puzzle(2023, day, "Any", inputs={TOKEN: "1\n"})
-    code = ("import sys, aocd.models, aocd.utils\n"
-            f"aocd.models.URL = {fake_aoc.url + '/{year}/day/{day}'!r}\n"
-            "from aoc2023.framework.aocd.client import fetch_input\n"
-            "print('ready', flush=True)\n"
-            "sys.stdin.readline()\n"
-            f"fetch_input(2023, int(sys.argv[1]), {TOKEN!r})\n"
-            "print('asked', flush=True)\n")
-    other = subprocess.Popen([sys.executable, "-c", code, "9"], env=aocd_loaded.env(),
-                             stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                             stderr=subprocess.PIPE, text=True)
+    code = (
+        "import sys, aocd.models, aocd.utils\n"
+        f"aocd.models.URL = {fake_aoc.url + '/{year}/day/{day}'!r}\n"
+        "from aoc2023.framework.aocd.client import fetch_input\n"
+        "print('ready', flush=True)\n"
+        "sys.stdin.readline()\n"
+        f"fetch_input(2023, int(sys.argv[1]), {TOKEN!r})\n"
+        "print('asked', flush=True)\n"
+    )
+    other = subprocess.Popen(
+        [sys.executable, "-c", code, "9"],
+        env=aocd_loaded.env(),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         assert other.stdin is not None and other.stdout is not None
         ready = other.stdout.readline()
@@ -231,13 +235,14 @@ def test_requests_from_separate_processes_keep_the_floor_apart(
             other.communicate()
     arrived = [r.at for r in fake_aoc.requests if r.path.endswith("/input")]
     assert [r.path for r in fake_aoc.requests if r.path.endswith("/input")] == [
-        f"/2023/day/{day}/input" for day in (8, 9, 10)]
+        f"/2023/day/{day}/input" for day in (8, 9, 10)
+    ]
     assert all(later - earlier >= CROSS_FLOOR for earlier, later in pairwise(marks)), marks
     assert all(mark <= at for mark, at in zip(marks, arrived, strict=True)), (marks, arrived)
 
 
 FLOOR_YEAR = 2058
-FLOOR_DAY = '''
+FLOOR_DAY = """
 from aoc2023.framework import Solution
 
 class Day(Solution[str]):
@@ -246,13 +251,16 @@ class Day(Solution[str]):
 
     def part_2(self, text: str) -> int:
         return 2
-'''
+"""
 
 
 @pytest.mark.parametrize("path", ["input", "page", "answer", "leaderboard"])
 def test_the_floor_holds_before_every_request_of_every_kind(
-    fake_aoc: FakeAoC, aocd_loaded: AocdHome, monkeypatch: pytest.MonkeyPatch,
-    tmp_path: Path, path: str
+    fake_aoc: FakeAoC,
+    aocd_loaded: AocdHome,
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    path: str,
 ) -> None:
     """Each request waits out the floor after the one before, counted on a clock that moves
     only when slept on: even two requests of one command, such as finding whose the token
@@ -263,19 +271,23 @@ def test_the_floor_holds_before_every_request_of_every_kind(
 
     monkeypatch.setenv("AOC_REQUEST_FLOOR", "1")
     clock = FakeClock(datetime.fromtimestamp(1000, UTC))
-    monkeypatch.setattr(client, "_keep_distance",
-                        partial(client._keep_distance, clock.time, clock.sleep))
+    monkeypatch.setattr(
+        client, "_keep_distance", partial(client._keep_distance, clock.time, clock.sleep)
+    )
     aocd_loaded.set_token(user_id=None)  # whose it is must be asked: /settings first
     fake_aoc.add_user(TOKEN)  # USER_ID: github.tester.1234567
     fake_aoc.add_puzzle(FLOOR_YEAR, 1, "Floor", inputs={TOKEN: "x"}, solutions=["1", "2"])
-    fake_aoc.add_board(FLOOR_YEAR, 42, {"event": str(FLOOR_YEAR), "owner_id": 1,
-                                         "members": {}}, viewers={TOKEN})
+    fake_aoc.add_board(
+        FLOOR_YEAR, 42, {"event": str(FLOOR_YEAR), "owner_id": 1, "members": {}}, viewers={TOKEN}
+    )
     if path == "answer":
         aocd_loaded.cache_input(FLOOR_YEAR, 1, "x")
-    command = {"input": ["run", str(FLOOR_YEAR), "1", "--no-submit"],
-               "page": ["read", str(FLOOR_YEAR), "1"],
-               "answer": ["run", str(FLOOR_YEAR), "1", "--yes"],
-               "leaderboard": ["leaderboard", str(FLOOR_YEAR), "42"]}[path]
+    command = {
+        "input": ["run", str(FLOOR_YEAR), "1", "--no-submit"],
+        "page": ["read", str(FLOOR_YEAR), "1"],
+        "answer": ["run", str(FLOOR_YEAR), "1", "--yes"],
+        "leaderboard": ["leaderboard", str(FLOOR_YEAR), "42"],
+    }[path]
     shift = (calendar.unlock_time(FLOOR_YEAR, 1) - calendar.current_time()).total_seconds() + 60
     with temporary_year(tmp_path / "site", FLOOR_YEAR, {"day01.py": FLOOR_DAY}):
         done = aoc_in_process(*command, shift=shift)
@@ -323,9 +335,13 @@ def test_every_kind_of_request_names_the_contact(
     assert "right answer" in client.post_answer(TOKEN, 2023, 7, 1, "6440")
     leaderboard.leaderboard(TOKEN, 2023, BOARD)
 
-    kinds = {("GET", "/settings"), ("GET", "/2023/day/7/input"), ("GET", "/2023/day/7"),
-             ("POST", "/2023/day/7/answer"),
-             ("GET", f"/2023/leaderboard/private/view/{BOARD}.json")}
+    kinds = {
+        ("GET", "/settings"),
+        ("GET", "/2023/day/7/input"),
+        ("GET", "/2023/day/7"),
+        ("POST", "/2023/day/7/answer"),
+        ("GET", f"/2023/leaderboard/private/view/{BOARD}.json"),
+    }
     assert {(r.method, r.path) for r in fake_aoc.requests} == kinds
     for request in fake_aoc.requests:
         assert request.user_agent is not None, request
@@ -348,12 +364,15 @@ def test_the_contact_comes_from_the_variable_else_the_project(
     assert BARE.fullmatch(client.user_agent())
 
 
-@pytest.mark.parametrize(("given", "sent"), [
-    ("github.com/me/aoc by me@example.com", "github.com/me/aoc by me@example.com"),
-    ("me@example.com (Alex)", "me@example.com (Alex)"),  # a comment nests inside one
-    ("me@example.com :)", "me@example.com :\\)"),  # unpaired: escaped, the comment still ends
-    ("a\\b", "a\\\\b"),
-])
+@pytest.mark.parametrize(
+    ("given", "sent"),
+    [
+        ("github.com/me/aoc by me@example.com", "github.com/me/aoc by me@example.com"),
+        ("me@example.com (Alex)", "me@example.com (Alex)"),  # a comment nests inside one
+        ("me@example.com :)", "me@example.com :\\)"),  # unpaired: escaped, the comment still ends
+        ("a\\b", "a\\\\b"),
+    ],
+)
 def test_the_contact_is_a_comment_that_ends_where_it_should(given: str, sent: str) -> None:
     match = AGENT.fullmatch(client.user_agent(given))
     assert match and match[1] == sent
@@ -361,7 +380,10 @@ def test_the_contact_is_a_comment_that_ends_where_it_should(given: str, sent: st
 
 @pytest.mark.parametrize("value", ["me@example.com\r\nX-Injected: 1", "café@example.com"])
 def test_a_contact_a_header_cannot_carry_is_one_sentence_and_nothing_is_sent(
-    value: str, fake_aoc: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path,
+    value: str,
+    fake_aoc: FakeAoC,
+    aocd_loaded: AocdHome,
+    tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     aocd_loaded.set_token()
@@ -410,8 +432,9 @@ def test_without_a_contact_one_line_a_day_says_how_to_set_it(
     assert first.returncode == 0, first.stderr
     json.loads(first.stdout)  # one document: the line is on stderr
     notes = [line for line in first.stderr.splitlines() if "AOC_USER_AGENT" in line]
-    assert len(notes) == 1 and notes[0].startswith("Note: adventofcode.com asks tools"), \
+    assert len(notes) == 1 and notes[0].startswith("Note: adventofcode.com asks tools"), (
         first.stderr
+    )
     assert "contact" in notes[0] and "[tool.aoc]" in notes[0]
     assert BARE.fullmatch(fake_aoc.requests[-1].user_agent or "")
 
@@ -601,8 +624,10 @@ def test_sending_both_parts_reads_the_page_once_before_each(
 
 # --- an input that is a web page ------------------------------------------------------------
 
-MAINTENANCE = ("<!DOCTYPE html>\n<html><head><title>Maintenance</title></head>"
-               "<body>Advent of Code is down for maintenance.</body></html>\n")
+MAINTENANCE = (
+    "<!DOCTYPE html>\n<html><head><title>Maintenance</title></head>"
+    "<body>Advent of Code is down for maintenance.</body></html>\n"
+)
 
 
 def test_a_web_page_served_as_the_input_is_not_cached(
@@ -610,8 +635,10 @@ def test_a_web_page_served_as_the_input_is_not_cached(
 ) -> None:
     puzzle.inputs[TOKEN] = MAINTENANCE
     code, day = run_day()
-    assert day["error"] == (f"adventofcode.com sent a web page instead of the input of {YEAR} "
-                            "day 1 (down for maintenance?), so it was not kept; try again later.")
+    assert day["error"] == (
+        f"adventofcode.com sent a web page instead of the input of {YEAR} "
+        "day 1 (down for maintenance?), so it was not kept; try again later."
+    )
     assert code == 2
     assert not (aocd_loaded.user_dir / f"{YEAR}_01_input.txt").exists()
     puzzle.inputs[TOKEN] = "input"  # the site is back: the next run fetches the input
@@ -625,9 +652,11 @@ def test_a_cached_web_page_names_the_file_to_delete(
 ) -> None:
     cached = aocd_loaded.cache_input(YEAR, 1, MAINTENANCE)
     code, day = run_day()
-    assert day["error"] == (f"aocd's cached input {cached} is a web page, not a puzzle input "
-                            "(the site was down when it was fetched?): delete it, and the next "
-                            "run fetches it again.")
+    assert day["error"] == (
+        f"aocd's cached input {cached} is a web page, not a puzzle input "
+        "(the site was down when it was fetched?): delete it, and the next "
+        "run fetches it again."
+    )
     assert code == 2 and fake_aoc.requests == []
 
 
@@ -667,9 +696,11 @@ def test_the_second_star_s_reply_is_one_line_of_plain_text(
     shift = (calendar.unlock_time(YEAR, 1) - calendar.current_time()).total_seconds() + 60
     done = aoc_in_process("run", str(YEAR), "1", "--yes", shift=shift)
     assert done.returncode == 0, done.stderr
-    said = ("That's the right answer! You are one gold star closer to restoring snow "
-            "operations. You have completed Day 7! You can [Share] this victory or "
-            "[Return to Your Advent Calendar].")
+    said = (
+        "That's the right answer! You are one gold star closer to restoring snow "
+        "operations. You have completed Day 7! You can [Share] this victory or "
+        "[Return to Your Advent Calendar]."
+    )
     [line] = [line for line in done.stderr.splitlines() if "part 2: sent 2" in line]
     assert line.endswith(f": {said}"), line
     for shown in (done.stdout, done.stderr):

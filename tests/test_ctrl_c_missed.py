@@ -37,7 +37,8 @@ would end only then."""
 
 @contextmanager
 def ctrl_c_missed_by_the_main_thread(
-        waiting: Callable[[], bool], release: Callable[[], object]) -> Iterator[threading.Event]:
+    waiting: Callable[[], bool], release: Callable[[], object]
+) -> Iterator[threading.Event]:
     """SIGINT noted by Python without interrupting the main thread's system call, 0.3 s
     after `waiting()` says the main thread is where Ctrl-C must end the wait (so that
     a main thread slowed by a busy machine never gets it before, outside the code under
@@ -69,10 +70,13 @@ def ctrl_c_missed_by_the_main_thread(
 def test_the_send_question_ends_at_once() -> None:
     controller, follower = pty.openpty()
     err = io.StringIO()
-    with (os.fdopen(follower, "r", closefd=True) as terminal_in,
-          ctrl_c_missed_by_the_main_thread(lambda: "[y/N]" in err.getvalue(),
-                                           partial(os.write, controller, b"y\n")) as released,
-          pytest.raises(Declined)):
+    with (
+        os.fdopen(follower, "r", closefd=True) as terminal_in,
+        ctrl_c_missed_by_the_main_thread(
+            lambda: "[y/N]" in err.getvalue(), partial(os.write, controller, b"y\n")
+        ) as released,
+        pytest.raises(Declined),
+    ):
         ask_yes_no("Send 1?", err=err, inp=terminal_in)
     os.close(controller)
     assert not released.is_set(), "the question waited for Enter after Ctrl-C"
@@ -87,8 +91,10 @@ def _sleeps_then_marks(seconds: float, folder: Path, progress: Progress) -> None
 def test_a_wait_on_a_timed_child_ends_at_once(tmp_path: Path) -> None:
     ended = tmp_path / "ended"
     # Nothing releases this wait early: the child ends on its own after TOO_LATE s.
-    with (ctrl_c_missed_by_the_main_thread((tmp_path / "started").exists, lambda: None),
-          pytest.raises(KeyboardInterrupt)):
+    with (
+        ctrl_c_missed_by_the_main_thread((tmp_path / "started").exists, lambda: None),
+        pytest.raises(KeyboardInterrupt),
+    ):
         call_with_timeout(partial(_sleeps_then_marks, TOO_LATE, tmp_path), timeout=TOO_LATE * 2)
     assert not ended.exists(), "the wait on the child went on until the child ended"
 
@@ -105,6 +111,5 @@ def test_the_answers_a_question_takes() -> None:
     assert asked("y\n") == (True, "Send 1? [y/N]: ")
     assert asked(" YES \n")[0] is True
     assert asked("\n")[0] is False and asked("no\n")[0] is False
-    assert asked("maybe\nn\n") == (False, "Send 1? [y/N]: Error: invalid input\n"
-                                          "Send 1? [y/N]: ")
+    assert asked("maybe\nn\n") == (False, "Send 1? [y/N]: Error: invalid input\nSend 1? [y/N]: ")
     assert asked("")[0] is None  # the end of input: declined, as Ctrl-C is

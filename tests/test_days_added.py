@@ -30,17 +30,21 @@ SUITES = ["test_run.py", "test_testing.py"]
 # one day by its module, or stop at the command line before any day is looked for; the
 # costliest are left out by name (a name that no longer exists leaves nothing out, so a
 # test renamed runs again).
-LEFT_OUT = ["tests/test_run.py::test_an_answer_that_is_no_answer_fails_its_part_alone",
-            "tests/test_run.py::test_arguments_beyond_a_command_s_are_said_to_be_too_many",
-            "tests/test_run.py::test_bad_command_line_is_exit_2",
-            "tests/test_run.py::test_main_called_from_code_reads_the_token_anew_and_leaves_"
-            "the_process_as_found",
-            "tests/test_testing.py::test_the_framework_imports_and_checks_without_pytest"]
+LEFT_OUT = [
+    "tests/test_run.py::test_an_answer_that_is_no_answer_fails_its_part_alone",
+    "tests/test_run.py::test_arguments_beyond_a_command_s_are_said_to_be_too_many",
+    "tests/test_run.py::test_bad_command_line_is_exit_2",
+    "tests/test_run.py::test_main_called_from_code_reads_the_token_anew_and_leaves_"
+    "the_process_as_found",
+    "tests/test_testing.py::test_the_framework_imports_and_checks_without_pytest",
+]
 SOLVERS_TOKEN = "53616c7465645f5f" + "5" * 80 + "beef"
 """The solver's own token, in each place it may live: no test may meet it."""
 SHIPPED_DAY_7 = ("day07.py", "_camel_cards.py", "_day07_fast.py", "_day07_test.py")
-SETTINGS = ('\n[tool.aoc]\nsubmit = true\nconfirm = false\ncontact = "solver@example.org"\n'
-            "days = {2026 = 13}\n")
+SETTINGS = (
+    '\n[tool.aoc]\nsubmit = true\nconfirm = false\ncontact = "solver@example.org"\n'
+    "days = {2026 = 13}\n"
+)
 
 
 def as_the_solver_has_it(project: Path, env: dict[str, str], home: Path) -> dict[str, str]:
@@ -54,10 +58,14 @@ def as_the_solver_has_it(project: Path, env: dict[str, str], home: Path) -> dict
     for folder in (project / ".aocd_config", home / ".config" / "aocd"):
         folder.mkdir(parents=True)
         (folder / "token").write_text(SOLVERS_TOKEN + "\n")
-    solvers = {name: value for name, value in env.items()
-               if name not in ("AOCD_DIR", "AOCD_CONFIG_DIR")}
-    return solvers | {"HOME": str(home), "AOC_SESSION": SOLVERS_TOKEN,
-                      "AOC_USER_AGENT": "solver@example.org"}
+    solvers = {
+        name: value for name, value in env.items() if name not in ("AOCD_DIR", "AOCD_CONFIG_DIR")
+    }
+    return solvers | {
+        "HOME": str(home),
+        "AOC_SESSION": SOLVERS_TOKEN,
+        "AOC_USER_AGENT": "solver@example.org",
+    }
 
 
 def add_day(project: Path, year: int, day: int) -> None:
@@ -82,19 +90,44 @@ def test_the_suite_stays_green_when_days_are_added(tmp_path: Path, aocd_home: Ao
         "from aoc2023.framework import Example, Solution\n\n"
         "class Mirage(Solution[str]):\n    day = 9\n"
         "    examples = [Example('1 2', part_1=2)]\n\n"
-        "    def part_1(self, text: str) -> int:\n        return len(text.split())\n")
+        "    def part_1(self, text: str) -> int:\n        return len(text.split())\n"
+    )
     # -v: each test's id and outcome, on a line of its own. Without hypothesis's and
     # anyio's plugins: these suites generate no cases and run no async test, and the
     # plugins import all of hypothesis (at a session's end) and asyncio. Its tmp folders
     # in this test's: at its end pytest removes the old ones of other sessions in its root,
     # which on a machine shared with other work once took 21 s.
     tests = subprocess.run(
-        [sys.executable, "-m", "pytest", "-v", "-n", "0", "-p", "no:cacheprovider",
-         "-p", "no:hypothesispytest", "-p", "no:anyio", "-x", "-rf",
-         "--basetemp", str(tmp_path / "t"),
-         *(arg for test in LEFT_OUT for arg in ("--deselect", test)),
-         *(f"tests/{suite}" for suite in SUITES), "aoc2023", "aoc2024", "aoc2025", "aoc2026"],
-        cwd=project, env=env, capture_output=True, text=True, timeout=600)
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-v",
+            "-n",
+            "0",
+            "-p",
+            "no:cacheprovider",
+            "-p",
+            "no:hypothesispytest",
+            "-p",
+            "no:anyio",
+            "-x",
+            "-rf",
+            "--basetemp",
+            str(tmp_path / "t"),
+            *(arg for test in LEFT_OUT for arg in ("--deselect", test)),
+            *(f"tests/{suite}" for suite in SUITES),
+            "aoc2023",
+            "aoc2024",
+            "aoc2025",
+            "aoc2026",
+        ],
+        cwd=project,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert tests.returncode == 0, tests.stdout[-3000:]
     assert " passed" in tests.stdout and " failed" not in tests.stdout
     # The added days are found, in any module name and in another year: their examples

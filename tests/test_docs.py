@@ -25,31 +25,51 @@ from aoc2023.framework.cli import COMMANDS, make_app
 
 PROJECT = Path(__file__).resolve().parents[1]
 CLI_REFERENCE = PROJECT / "docs" / "reference" / "cli.md"
-GENERATE = ["typer", "aoc2023.framework.cli", "utils", "docs", "--name", "aoc",
-            "--title", "Command line reference", "--output"]
+GENERATE = [
+    "typer",
+    "aoc2023.framework.cli",
+    "utils",
+    "docs",
+    "--name",
+    "aoc",
+    "--title",
+    "Command line reference",
+    "--output",
+]
 """`uv run` this, then the output file, to write the page again."""
 
 
 def test_the_cli_reference_is_what_the_app_generates_now(tmp_path: Path) -> None:
     generated = tmp_path / "cli.md"
-    done = subprocess.run([sys.executable, "-m", *GENERATE, str(generated)], cwd=PROJECT,
-                          capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-m", *GENERATE, str(generated)],
+        cwd=PROJECT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert done.returncode == 0, done.stderr
     assert generated.read_text() == CLI_REFERENCE.read_text(), (
         "docs/reference/cli.md is not what the app generates now; write it again with: "
-        f"uv run {' '.join(GENERATE)} {CLI_REFERENCE.relative_to(PROJECT)}")
+        f"uv run {' '.join(GENERATE)} {CLI_REFERENCE.relative_to(PROJECT)}"
+    )
 
 
 def test_the_cli_reference_names_every_command_and_every_option_of_run() -> None:
     page = CLI_REFERENCE.read_text()
     assert [name for name in COMMANDS if f"## `aoc {name}`" not in page] == []
     run = typer.main.get_command(make_app(["run"])).commands["run"]  # type: ignore[attr-defined]
-    options = {opt for param in run.params if param.param_type_name == "option"
-               for opt in param.opts}
+    options = {
+        opt for param in run.params if param.param_type_name == "option" for opt in param.opts
+    }
     assert {"--input", "--watch", "--timeout", "-y", "--yes"} <= options
     section = page.split("## `aoc run`\n")[1].split("\n## ")[0]
-    listed = {name.split(" ")[0] for line in section.splitlines() if line.startswith("* `")
-              for name in line.split("`")[1].split(", ")}
+    listed = {
+        name.split(" ")[0]
+        for line in section.splitlines()
+        if line.startswith("* `")
+        for name in line.split("`")[1].split(", ")
+    }
     assert options - listed == set()
 
 
@@ -79,20 +99,23 @@ def test_the_readme_names_the_token_places_in_the_order_the_code_reads_them(
     env = {"AOCD_DIR": str(home)}
     places = token_places(project, env)
     assert list(RealAocd.from_environment(env, project).token_places) == places
-    spelled = {"$AOC_SESSION": "`AOC_SESSION`",
-               str(project / ".aocd_config" / "token"): "`.aocd_config/token`",
-               str(home / "token"): "`~/.config/aocd/token`"}
+    spelled = {
+        "$AOC_SESSION": "`AOC_SESSION`",
+        str(project / ".aocd_config" / "token"): "`.aocd_config/token`",
+        str(home / "token"): "`~/.config/aocd/token`",
+    }
     assert set(places) == set(spelled)
-    said = README[README.index("looks for the token in this order"):]
+    said = README[README.index("looks for the token in this order") :]
     positions = [said.find(spelled[place]) for place in places]
     assert -1 not in positions and positions == sorted(positions), said[:300]
 
 
 def test_the_readme_leads_testing_with_your_days_and_says_the_whole_suite() -> None:
-    quick_start = README[README.index("## Quick start"):README.index("## A December day")]
+    quick_start = README[README.index("## Quick start") : README.index("## A December day")]
     # Day 7 first, as ever; then the command that tests every year's days, and nothing else.
-    assert ("```console\nuv run aoc run 2023 7\nuv run pytest --days\nuv run pytest\n```"
-            in quick_start)
+    assert (
+        "```console\nuv run aoc run 2023 7\nuv run pytest --days\nuv run pytest\n```" in quick_start
+    )
     assert "`uv run pytest` alone, is the framework's own suite" in quick_start
     assert "uv run --project" in quick_start and "uv tool install --editable" in quick_start
     # aoc new writes no test file: the plugin makes the day's tests.
@@ -102,10 +125,11 @@ def test_the_readme_leads_testing_with_your_days_and_says_the_whole_suite() -> N
 def test_the_readme_walks_through_one_day_of_one_year() -> None:
     """The December walkthrough's commands and files are of the year its `aoc new` starts,
     and it says once where that year's days live, and why they import `aoc2023.framework`."""
-    walk = README[README.index("## A December day"):README.index("**The last day**")]
+    walk = README[README.index("## A December day") : README.index("**The last day**")]
     [year] = re.findall(r"uv run aoc new (\d{4}) 1 --wait", walk)
-    named = re.findall(r"aoc (?:run|read|bench) (\d{4}) 1|aoc(\d{4})/day01\.py|to (\d{4}) day 1",
-                       walk)
+    named = re.findall(
+        r"aoc (?:run|read|bench) (\d{4}) 1|aoc(\d{4})/day01\.py|to (\d{4}) day 1", walk
+    )
     assert len(named) >= 6 and {"".join(groups) for groups in named} == {year}
     assert walk.count(f"`aoc{year}/`") == 1
     assert "`aoc2023` is the framework's home (the package's name), not a year" in walk
@@ -129,16 +153,22 @@ def _mapped_modules(contributing: str) -> set[str]:
             continue
         prefix = "".join(name for _, name in folders)
         mapped |= {prefix + name for name in re.split(r",\s*", names) if name.endswith(".py")}
-    return {path.removeprefix("aoc2023/framework/") for path in mapped
-            if path.startswith("aoc2023/framework/")}
+    return {
+        path.removeprefix("aoc2023/framework/")
+        for path in mapped
+        if path.startswith("aoc2023/framework/")
+    }
 
 
 def test_contributing_maps_every_framework_module_and_no_other() -> None:
     """The layout map is where a maintainer looks for a module: a module added without
     its line, or a line left behind by a module removed, fails here."""
     framework = PROJECT / "aoc2023" / "framework"
-    modules = {path.relative_to(framework).as_posix() for path in framework.rglob("*.py")
-               if "__pycache__" not in path.parts}
+    modules = {
+        path.relative_to(framework).as_posix()
+        for path in framework.rglob("*.py")
+        if "__pycache__" not in path.parts
+    }
     # A sub-package's __init__.py is mapped by its folder's line.
     modules -= {module for module in modules if module.endswith("/__init__.py")}
     mapped = _mapped_modules((PROJECT / "CONTRIBUTING.md").read_text(encoding="utf-8"))
@@ -149,8 +179,9 @@ def test_contributing_maps_every_framework_module_and_no_other() -> None:
 TUTORIAL = PROJECT / "docs" / "tutorial.md"
 REWRITE = "AOC_DOCS_REWRITE"
 """Set to 1, the samples test writes what the commands print now into the docs."""
-SAMPLE = re.compile(r"<!-- output: (?P<name>[\w-]+) -->\n```(?P<kind>\w+)\n(?P<body>.*?)```\n",
-                    re.DOTALL)
+SAMPLE = re.compile(
+    r"<!-- output: (?P<name>[\w-]+) -->\n```(?P<kind>\w+)\n(?P<body>.*?)```\n", re.DOTALL
+)
 """A sample of output in the docs: a fenced block after a comment naming what printed it;
 in a `console` block, the output follows the command's `$` line."""
 COLUMNS = "80"
@@ -213,8 +244,11 @@ def _outputs(home_folder: Path) -> dict[str, str]:
     project = copy_project(home_folder / "aoc2023")
     (project / ".aocd_config").mkdir()  # as in a clone
     home = AocdHome(data=home_folder / ".config" / "aocd", config=home_folder / ".config" / "aocd")
-    env = {name: value for name, value in home.env().items()
-           if name not in ("AOCD_DIR", "AOCD_CONFIG_DIR")}  # aocd's own folders, as a user's
+    env = {
+        name: value
+        for name, value in home.env().items()
+        if name not in ("AOCD_DIR", "AOCD_CONFIG_DIR")
+    }  # aocd's own folders, as a user's
     env |= {"HOME": str(home_folder), "COLUMNS": COLUMNS, "AOC_USER_AGENT": "you@example.com"}
     part_1, part_2 = _tutorial_days()
     clock = [sys.executable, "-c", FIXED_CLOCK]
@@ -222,24 +256,45 @@ def _outputs(home_folder: Path) -> dict[str, str]:
     site = FakeAoC()
     try:
         site.add_user(TOKEN)
-        site.add_puzzle(2023, 1, "Trebuchet?!", inputs={TOKEN: example}, example=example,
-                        example_answers=("142", None))
+        site.add_puzzle(
+            2023,
+            1,
+            "Trebuchet?!",
+            inputs={TOKEN: example},
+            example=example,
+            example_answers=("142", None),
+        )
         home.set_token()
         day = project / "aoc2023" / "day01.py"
         # One process: the token removed and day 1 saved as the tutorial says, in between.
         token, new, example_1, first, examples = aoc(
-            site, home, ["token"], ["new", "2023", "1", "--wait"],
-            ["run", "2023", "1", "--example"], ["run", "2023", "7"],
-            ["run", "2023", "1", "--example"], env=env, cwd=project, wrapper=clock,
-            writes=[{}, {}, {home.config / "token": None, day: part_1}, {}, {day: part_2}])
+            site,
+            home,
+            ["token"],
+            ["new", "2023", "1", "--wait"],
+            ["run", "2023", "1", "--example"],
+            ["run", "2023", "7"],
+            ["run", "2023", "1", "--example"],
+            env=env,
+            cwd=project,
+            wrapper=clock,
+            writes=[{}, {}, {home.config / "token": None, day: part_1}, {}, {day: part_2}],
+        )
     finally:
         site.stop()
     for done in (token, new, example_1, first, examples):
         assert done.returncode == 0, (done.args, done.stdout, done.stderr)
-    said = {"token": token.stdout, "new": new.stdout, "example-1": example_1.stdout,
-            "first-run": first.stdout + first.stderr, "examples": examples.stdout}
-    return {name: _as_launched_by_uv(text.replace(str(home_folder), "/home/you")).strip("\n")
-            + "\n" for name, text in said.items()}
+    said = {
+        "token": token.stdout,
+        "new": new.stdout,
+        "example-1": example_1.stdout,
+        "first-run": first.stdout + first.stderr,
+        "examples": examples.stdout,
+    }
+    return {
+        name: _as_launched_by_uv(text.replace(str(home_folder), "/home/you")).strip("\n") + "\n"
+        for name, text in said.items()
+    }
 
 
 @pytest.mark.slow
@@ -269,4 +324,5 @@ def test_the_tutorials_samples_are_what_the_commands_print() -> None:
     assert now == page, (
         f"docs/tutorial.md's samples are not what the commands print now; set {REWRITE}=1 "
         "to write them in, or paste:\n"
-        + "\n".join(m[0] for m in SAMPLE.finditer(now) if m[0] not in page))
+        + "\n".join(m[0] for m in SAMPLE.finditer(now) if m[0] not in page)
+    )

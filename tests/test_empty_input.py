@@ -99,8 +99,15 @@ def test_an_empty_cached_input_of_an_unknown_owner_is_fetched_again(
 def test_a_cached_page_of_0_bytes_is_named_and_fetched_again_by_read_and_examples(
     year: FakeAoC, aocd_loaded: AocdHome
 ) -> None:
-    year.add_puzzle(YEAR, DAY, "Squares", inputs={TOKEN: "hello"}, solutions=["5", "5"],
-                    example="abc", example_answers=("3", None))
+    year.add_puzzle(
+        YEAR,
+        DAY,
+        "Squares",
+        inputs={TOKEN: "hello"},
+        solutions=["5", "5"],
+        example="abc",
+        example_answers=("3", None),
+    )
     aocd_loaded.cache_input(YEAR, DAY, "hello")
     page = aocd_loaded.user_dir / f"{YEAR}_{DAY:02d}_prose.1.html"
     logged_out = aocd_loaded.data / "prose" / f"{YEAR}_{DAY:02d}_prose.0.html"
@@ -120,8 +127,15 @@ def test_new_writes_the_title_and_example_over_a_page_of_0_bytes(
     tmp_path: Path, fake_aoc: FakeAoC, aocd_loaded: AocdHome
 ) -> None:
     aocd_loaded.set_token()
-    fake_aoc.add_puzzle(YEAR, DAY, "Squares", inputs={TOKEN: "hello"}, solutions=["5", "5"],
-                        example="abc", example_answers=("3", None))
+    fake_aoc.add_puzzle(
+        YEAR,
+        DAY,
+        "Squares",
+        inputs={TOKEN: "hello"},
+        solutions=["5", "5"],
+        example="abc",
+        example_answers=("3", None),
+    )
     page = aocd_loaded.data / "prose" / f"{YEAR}_{DAY:02d}_prose.0.html"
     page.parent.mkdir(parents=True)
     page.write_text("")
@@ -140,8 +154,15 @@ def test_new_writes_the_title_and_example_when_the_input_is_empty(
 ) -> None:
     """The site that sent an empty input still serves the page: only the input is missing."""
     aocd_loaded.set_token()
-    fake_aoc.add_puzzle(YEAR, DAY, "Squares", inputs={TOKEN: ""}, solutions=["5", "5"],
-                        example="abc", example_answers=("3", None))
+    fake_aoc.add_puzzle(
+        YEAR,
+        DAY,
+        "Squares",
+        inputs={TOKEN: ""},
+        solutions=["5", "5"],
+        example="abc",
+        example_answers=("3", None),
+    )
     (tmp_path / "pyproject.toml").write_text("[project]\nname = 'x'\n")
     with temporary_year(tmp_path / "source", YEAR, {}) as package:
         result = aoc_in_process("new", str(YEAR), str(DAY), "--json", cwd=package.parent)

@@ -17,7 +17,7 @@ from site_cli import aoc_in_process
 from aoc2023.framework.calendar import unlock_time
 
 YEAR, DAY = 2076, 5
-DAY_05 = '''
+DAY_05 = """
 from aoc2023.framework import Example, Solution
 
 class Day05(Solution[str]):
@@ -28,7 +28,7 @@ class Day05(Solution[str]):
 
     def part_2(self, text: str) -> int:
         return 10 * sum(map(int, text.split()))
-'''
+"""
 
 
 def a_day_after(year: int) -> float:
@@ -52,8 +52,15 @@ def year(tmp_path: Path) -> Iterator[Path]:
 @pytest.fixture
 def site(fake_aoc: FakeAoC, aocd_loaded: AocdHome) -> FakeAoC:
     aocd_loaded.set_token()
-    fake_aoc.add_puzzle(YEAR, DAY, "Sums", inputs={TOKEN: "4 5 6\n"}, example="1 2 3",
-                        example_answers=("6", "60"), solutions=["15", "150"])
+    fake_aoc.add_puzzle(
+        YEAR,
+        DAY,
+        "Sums",
+        inputs={TOKEN: "4 5 6\n"},
+        example="1 2 3",
+        example_answers=("6", "60"),
+        solutions=["15", "150"],
+    )
     return fake_aoc
 
 
@@ -78,7 +85,8 @@ def test_run_offers_it_after_part_1_and_not_after_part_2(
     assert offered == [
         f"{YEAR} day {DAY}: part 1 is in; part 2's example, as aocd's example parser reads "
         "the page (check it), to paste into the day's examples:\n"
-        'Example("""\n1 2 3\n""", part_1=6, part_2=60),'], notices
+        'Example("""\n1 2 3\n""", part_1=6, part_2=60),'
+    ], notices
 
     # The next run repeats it from the note kept beside aocd's cache: no request.
     before = len(site.requests)
@@ -122,7 +130,8 @@ def test_examples_shows_what_the_parser_reads_now(
         "    # Add part_2=... to an example once part 2 is unlocked.\n"
         "    examples = [\n"
         "        Example(EXAMPLE, part_1=6),\n"
-        "    ]\n")
+        "    ]\n"
+    )
     site.puzzles[YEAR, DAY].answers[TOKEN].append("15")
     aocd_loaded.cache_answer(YEAR, DAY, 1, "15")
     after = aoc_here("examples", str(YEAR), str(DAY), cwd=tmp_path)
@@ -154,15 +163,24 @@ def test_a_damaged_note_neither_hides_the_run_nor_fails_it(
     is made again from the page, and the run's table and exit code stand."""
     year = 2079
     aocd_loaded.set_token()
-    fake_aoc.add_puzzle(year, DAY, "Sums", inputs={TOKEN: "4 5 6\n"}, example="1 2 3",
-                        example_answers=("6", "60"), solutions=["15", "150"], answers=["15"])
+    fake_aoc.add_puzzle(
+        year,
+        DAY,
+        "Sums",
+        inputs={TOKEN: "4 5 6\n"},
+        example="1 2 3",
+        example_answers=("6", "60"),
+        solutions=["15", "150"],
+        answers=["15"],
+    )
     aocd_loaded.cache_input(year, DAY, "4 5 6\n")
     aocd_loaded.cache_answer(year, DAY, 1, "15")
     note = aocd_loaded.user_dir / f"{year}_{DAY:02d}_aoc_part2_example.txt"
     note.write_bytes(b"\xff\xfe\x00 not text")
     with temporary_year(tmp_path / "site", year, {"day05.py": DAY_05}):
-        done = aoc_in_process("run", str(year), str(DAY), "--no-submit",
-                              cwd=tmp_path, shift=a_day_after(year))
+        done = aoc_in_process(
+            "run", str(year), str(DAY), "--no-submit", cwd=tmp_path, shift=a_day_after(year)
+        )
     assert done.returncode == 0, done.stderr
     assert "✔ 15" in done.stdout, done.stdout  # the table is shown
     assert "part_2=60" in done.stderr and "Traceback" not in done.stderr

@@ -58,8 +58,9 @@ def test_a_failed_write_leaves_the_old_file_and_no_temporary_file(tmp_path: Path
     (target / "keep").write_text("old")
     with pytest.raises(WriteFailed) as failed:  # an OSError too, for a copy that may be lost
         write_atomically(target, "new", what="the note")  # a folder is not replaced by a file
-    assert str(failed.value) == (f"Could not write the note {target} (a folder is in its "
-                                 "place): nothing was written.")
+    assert str(failed.value) == (
+        f"Could not write the note {target} (a folder is in its place): nothing was written."
+    )
     assert failed.value.filename == str(target) and isinstance(failed.value, OSError)
     assert (target / "keep").read_text() == "old"
     assert sorted(p.name for p in folder.iterdir()) == ["target"]
@@ -68,12 +69,18 @@ def test_a_failed_write_leaves_the_old_file_and_no_temporary_file(tmp_path: Path
 def test_a_file_in_the_place_of_its_folder_is_said_in_our_words(tmp_path: Path) -> None:
     (tmp_path / "benchmarks").write_text("a file, where the folder should be")
     target = tmp_path / "benchmarks" / "history.json"
-    with pytest.raises(WriteFailed, match=re.escape(
-            f"Could not write {target} (a file is in the place of one of its folders)")):
+    with pytest.raises(
+        WriteFailed,
+        match=re.escape(f"Could not write {target} (a file is in the place of one of its folders)"),
+    ):
         write_atomically(target, "{}")
-    with pytest.raises(UsageError, match=re.escape(
+    with pytest.raises(
+        UsageError,
+        match=re.escape(
             f"--save: {target} cannot be written (a file is in the place of one of its "
-            "folders), so nothing was timed.")):
+            "folders), so nothing was timed."
+        ),
+    ):
         check_writable("--save", target)
 
 
@@ -106,8 +113,9 @@ def test_benchmark_runs_saving_at_once_all_keep_their_figures(
 
     def save(number: int) -> None:
         stats = Stats(3, 1e-3, 1e-3, 1e-3, 1e-3)
-        report = BenchReport([DayBench(DayResult(2059, number, None, "file", "x"),
-                                       (StepBench("part 1", stats),))])
+        report = BenchReport(
+            [DayBench(DayResult(2059, number, None, "file", "x"), (StepBench("part 1", stats),))]
+        )
         start.wait()
         history.save_figures(path, report, datetime(2059, 12, 1, tzinfo=UTC), "here")
 
@@ -121,6 +129,7 @@ def test_benchmark_runs_saving_at_once_all_keep_their_figures(
 
 
 # --- what is found where a file should be (issue 25, item 4) -------------------------------
+
 
 def refused(result: CompletedProcess[str], path: Path, why: str) -> None:
     """One sentence naming `path` and why it cannot be read; exit 2."""
@@ -162,9 +171,17 @@ def test_a_fifo_or_a_device_where_a_file_should_be_hangs_nothing(
     memo_text = memo.read_text()
     fifos(token, memo)
     version, example, *tokens, owner = site_cli.aoc(
-        None, aocd_home, ["--version"], ["run", str(YEAR), "1", "--example"],
-        ["run", str(YEAR), "1"], ["token"], ["run", str(YEAR), "1", "--yes"],
-        settings=[{}, {}, {}, {}, in_the_environment], env=env, timeout=60)
+        None,
+        aocd_home,
+        ["--version"],
+        ["run", str(YEAR), "1", "--example"],
+        ["run", str(YEAR), "1"],
+        ["token"],
+        ["run", str(YEAR), "1", "--yes"],
+        settings=[{}, {}, {}, {}, in_the_environment],
+        env=env,
+        timeout=60,
+    )
     assert version.returncode == 0 and "aoc (aoc2023)" in version.stdout
     assert example.returncode == 0 and "✔ 3" in example.stdout, example.stderr
     for result in tokens:
@@ -179,8 +196,14 @@ def test_a_fifo_or_a_device_where_a_file_should_be_hangs_nothing(
     memo.write_text(memo_text)
     fifos(waits)
     device, waited = site_cli.aoc(
-        None, aocd_home, ["run", str(YEAR), "1"], ["run", str(YEAR), "1", "--yes"],
-        settings=[{}, in_the_environment], env=env, timeout=60)
+        None,
+        aocd_home,
+        ["run", str(YEAR), "1"],
+        ["run", str(YEAR), "1", "--yes"],
+        settings=[{}, in_the_environment],
+        env=env,
+        timeout=60,
+    )
     refused(device, token, "a character device")
     refused(waited, waits, "a FIFO, not a regular file")
 
@@ -188,9 +211,14 @@ def test_a_fifo_or_a_device_where_a_file_should_be_hangs_nothing(
     # (day 3 would send); the token file too large (in this process: it cannot hang).
     waits.unlink()
     fifos(day_1_input, day_2_answer, journal)
-    ran = site_cli.aoc(None, aocd_home, *(["run", str(YEAR), str(day), "--yes"]
-                                          for day in (1, 2, 3)),
-                       settings=[in_the_environment] * 3, env=env, timeout=60)
+    ran = site_cli.aoc(
+        None,
+        aocd_home,
+        *(["run", str(YEAR), str(day), "--yes"] for day in (1, 2, 3)),
+        settings=[in_the_environment] * 3,
+        env=env,
+        timeout=60,
+    )
     for path, result in zip((day_1_input, day_2_answer, journal), ran, strict=True):
         refused(result, path, "a FIFO, not a regular file")
     token.unlink()
@@ -203,8 +231,8 @@ def test_a_fifo_or_a_device_where_a_file_should_be_hangs_nothing(
 
 # --- a folder that cannot be written (issue 25, item 6) ------------------------------------
 
-def _a_page_a_board_and_an_answer(site: FakeAoC, tmp_path: Path,
-                                  home: AocdHome) -> dict[str, str]:
+
+def _a_page_a_board_and_an_answer(site: FakeAoC, tmp_path: Path, home: AocdHome) -> dict[str, str]:
     """The site with what `read 2023 7`, `leaderboard 2023 42` and `run YEAR 1 --yes` ask
     for; the environment of an `aoc` with `home` as aocd's folders and a token."""
     site.add_user(TOKEN)
@@ -221,11 +249,21 @@ def test_a_read_only_home_is_named_by_the_commands_that_write(
     (tmp_path / "home").mkdir()
     home = AocdHome(data=tmp_path / "home" / "aocd", config=tmp_path / "home" / "aocd")
     env = _a_page_a_board_and_an_answer(fake_aoc, tmp_path, home)
-    writing = (["read", "2023", "7"], ["leaderboard", "2023", "42"],
-               ["run", str(YEAR), "1", "--yes"])
-    token, *refused = site_cli.aoc(fake_aoc, home, ["token"], *writing, env=env,
-                                   timeout=60, wrapper=read_only(tmp_path / "home"),
-                                   shift=SINCE_YEAR_UNLOCKED)
+    writing = (
+        ["read", "2023", "7"],
+        ["leaderboard", "2023", "42"],
+        ["run", str(YEAR), "1", "--yes"],
+    )
+    token, *refused = site_cli.aoc(
+        fake_aoc,
+        home,
+        ["token"],
+        *writing,
+        env=env,
+        timeout=60,
+        wrapper=read_only(tmp_path / "home"),
+        shift=SINCE_YEAR_UNLOCKED,
+    )
     assert token.returncode == 0, token.stderr  # it needs to keep nothing
     assert "accepted" in token.stdout and "github.tester.1234567" in token.stdout
     assert "token2id.json, could not be written" in token.stdout, token.stdout
@@ -250,9 +288,16 @@ def test_a_read_only_config_folder_stops_only_the_commands_that_write_there(
     home.config.mkdir()
     env = _a_page_a_board_and_an_answer(fake_aoc, tmp_path, home)
     reading = (["read", "2023", "7"], ["leaderboard", "2023", "42"])
-    *read, sent = site_cli.aoc(fake_aoc, home, *reading, ["run", str(YEAR), "1", "--yes"],
-                               env=env, timeout=60, wrapper=read_only(home.config),
-                               shift=SINCE_YEAR_UNLOCKED)
+    *read, sent = site_cli.aoc(
+        fake_aoc,
+        home,
+        *reading,
+        ["run", str(YEAR), "1", "--yes"],
+        env=env,
+        timeout=60,
+        wrapper=read_only(home.config),
+        shift=SINCE_YEAR_UNLOCKED,
+    )
     for args, result in zip(reading, read, strict=True):
         assert result.returncode == 0, (args, result.stderr)
     assert sent.returncode == 2, sent.stdout + sent.stderr  # asked to send, and could not
@@ -297,10 +342,18 @@ ROOM = 8192
 
 def a_history(size: int) -> str:
     """A history of one entry (of another machine), `size` bytes long as aoc writes it."""
+
     def text(pad: int) -> str:
-        entry = {"date": "2040-12-01T00:00:00+00:00", "python": "3.11", "budget": 1.0,
-                 "machine": "another " + "x" * pad, "commit": None, "figures": []}
+        entry = {
+            "date": "2040-12-01T00:00:00+00:00",
+            "python": "3.11",
+            "budget": 1.0,
+            "machine": "another " + "x" * pad,
+            "commit": None,
+            "figures": [],
+        }
         return json.dumps({"format": FORMAT, "entries": [entry]}, indent=1) + "\n"
+
     return text(size - len(text(0)))
 
 
@@ -338,11 +391,22 @@ def test_a_full_disk_and_a_read_only_data_folder_keep_what_was_made(
             on_disk, cannot = [], no_disk
         commands = [bench, [*bench, "--json"], stats, bench] if on_disk else []
         sent, *writes = aoc(
-            fake_aoc, aocd_home, ["run", str(DISK_YEAR), "1", "--yes"], *commands, env=env,
+            fake_aoc,
+            aocd_home,
+            ["run", str(DISK_YEAR), "1", "--yes"],
+            *commands,
+            env=env,
             settings=[{"AOC_SESSION": TOKEN}] + [{}] * len(commands),
-            cwds=[tmp_path, projects["fits"], projects["fits"], projects["fits"],
-                  projects["too-large"]][:1 + len(commands)], shift=SINCE_DISK_YEAR_UNLOCKED,
-            wrapper=[*on_disk, *read_only(aocd_home.data)])
+            cwds=[
+                tmp_path,
+                projects["fits"],
+                projects["fits"],
+                projects["fits"],
+                projects["too-large"],
+            ][: 1 + len(commands)],
+            shift=SINCE_DISK_YEAR_UNLOCKED,
+            wrapper=[*on_disk, *read_only(aocd_home.data)],
+        )
     assert sent.returncode == 2, sent.stdout + sent.stderr
     assert f"{aocd_home.data} must be a folder you can write to" in sent.stderr, sent.stderr
     assert "OSError" not in sent.stderr and "Errno" not in sent.stderr, sent.stderr
@@ -353,8 +417,10 @@ def test_a_full_disk_and_a_read_only_data_folder_keep_what_was_made(
     history = projects["fits"] / "benchmarks" / "history.json"
     for done in (late, as_json):
         assert done.returncode == 2, done.stderr
-        assert f"Could not write the benchmark history {history} (the disk is full): it " \
-               "was left as it was." in done.stderr, done.stderr
+        assert (
+            f"Could not write the benchmark history {history} (the disk is full): it "
+            "was left as it was." in done.stderr
+        ), done.stderr
         assert "unexpected" not in done.stderr and "Errno" not in done.stderr
     assert f"{DISK_YEAR}/01" in late.stdout and "part 1" in late.stdout  # the table
     report = json.loads(as_json.stdout.split(LEFT)[0])
@@ -364,11 +430,15 @@ def test_a_full_disk_and_a_read_only_data_folder_keep_what_was_made(
     stats = json.loads(drawn.stdout)  # aoc stats likewise: its stats, then the sentence
     assert drawn.returncode == 2 and stats["exit_code"] == 2, drawn.stderr
     assert stats["years"][0]["year"] == 2023 and stats["written"] == []
-    assert stats["error"] == (f"Could not write the calendar {svg} (the disk is full): "
-                              "nothing was written.")
+    assert stats["error"] == (
+        f"Could not write the calendar {svg} (the disk is full): nothing was written."
+    )
     assert early.returncode == 2 and "so nothing was timed." in early.stderr, early.stderr
     assert "the disk is full" in early.stderr and early.stdout.split(LEFT)[0] == ""
     files = left(early.stdout)
     assert files[str(history)] == ROOM - 10  # as it was, and no temporary file beside it
-    assert sorted(files) == sorted(str(project / name) for project in projects.values()
-                                   for name in ("pyproject.toml", "benchmarks/history.json"))
+    assert sorted(files) == sorted(
+        str(project / name)
+        for project in projects.values()
+        for name in ("pyproject.toml", "benchmarks/history.json")
+    )

@@ -42,29 +42,45 @@ def sync(venv: Path, home: AocdHome, *flags: str, project: Path = PROJECT) -> di
     env.pop("VIRTUAL_ENV", None)
     done = subprocess.run(
         [UV, "sync", "--frozen", "--no-dev", "--quiet", "--python", sys.executable, *flags],
-        cwd=project, env=env, capture_output=True, text=True, timeout=300,
+        cwd=project,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     assert done.returncode == 0, done.stderr
-    return {name: value for name, value in home.env().items()
-            if name != "PYTHONDONTWRITEBYTECODE"}
+    return {name: value for name, value in home.env().items() if name != "PYTHONDONTWRITEBYTECODE"}
 
 
 def assert_our_command_line_works(venv: Path, env: dict[str, str], cwd: Path) -> None:
-    ours = subprocess.run([str(venv / "bin" / "aoc"), "run", "2023", "7", "--json"], env=env,
-                          cwd=cwd, capture_output=True, text=True, timeout=120)
+    ours = subprocess.run(
+        [str(venv / "bin" / "aoc"), "run", "2023", "7", "--json"],
+        env=env,
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert ours.returncode == 0, ours.stdout + ours.stderr
     statuses = [p["status"] for p in json.loads(ours.stdout)["results"][0]["parts"]]
     assert statuses == ["correct", "correct"]
 
 
-def assert_both_command_lines_work(venv: Path, env: dict[str, str], cwd: Path,
-                                   module: bool = False) -> None:
+def assert_both_command_lines_work(
+    venv: Path, env: dict[str, str], cwd: Path, module: bool = False
+) -> None:
     """Ours and aocd's options through `bin/aoc`; with `module`, `python -m aoc2023` too
     (which does not go through `bin/aoc`: once an environment is enough)."""
     aoc = str(venv / "bin" / "aoc")
     assert_our_command_line_works(venv, env, cwd)
-    theirs = subprocess.run([aoc, "-y", "2023", "-d", "7", "-s"], env=env, cwd=cwd,
-                            capture_output=True, text=True, timeout=120)
+    theirs = subprocess.run(
+        [aoc, "-y", "2023", "-d", "7", "-s"],
+        env=env,
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert theirs.returncode == 0, theirs.stdout + theirs.stderr
     # aocd's runner prints one line per puzzle: its own format, its own marks.
     assert "2023/7" in theirs.stdout and "Camel Cards" in theirs.stdout
@@ -72,8 +88,14 @@ def assert_both_command_lines_work(venv: Path, env: dict[str, str], cwd: Path,
     assert "✔" in theirs.stdout and "✖" not in theirs.stdout
     if not module:
         return
-    done = subprocess.run([str(venv / "bin" / "python"), "-m", "aoc2023", "run", "2023", "7"],
-                          env=env, cwd=cwd, capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [str(venv / "bin" / "python"), "-m", "aoc2023", "run", "2023", "7"],
+        env=env,
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert done.returncode == 0, done.stderr
 
 
@@ -117,12 +139,19 @@ def assert_the_wheel_held_every_year_package_and_the_templates(venv: Path) -> No
     """What the installed wheel held, as its RECORD lists it (every file of the wheel)."""
     [record] = venv.glob("lib/python*/site-packages/aoc2023-*.dist-info/RECORD")
     names = {line.split(",")[0] for line in record.read_text().splitlines()}
-    assert {"aoc2025/__init__.py", "aoc2025/day01.py", "aoc2023/day07.py",
-            "aoc2023/framework/templates/day.py.tmpl", "_aoc2023_script_guard.pth"} <= names
+    assert {
+        "aoc2025/__init__.py",
+        "aoc2025/day01.py",
+        "aoc2023/day07.py",
+        "aoc2023/framework/templates/day.py.tmpl",
+        "_aoc2023_script_guard.pth",
+    } <= names
     assert not any(name.startswith(("notes/", "tests/")) for name in names)
     # The pytest plugin comes with the package: plain `pytest` tests the days.
-    assert "[pytest11]\naoc2023 = aoc2023.framework.pytest_plugin\n" in \
-        (record.parent / "entry_points.txt").read_text()
+    assert (
+        "[pytest11]\naoc2023 = aoc2023.framework.pytest_plugin\n"
+        in (record.parent / "entry_points.txt").read_text()
+    )
 
 
 @pytest.mark.slow
@@ -160,8 +189,14 @@ def test_aocd_installed_first_then_the_project_as_a_wheel_then_aocd_again(
     assert_both_command_lines_work(venv, env, tmp_path, module=True)
     assert_the_wheel_held_every_year_package_and_the_templates(venv)
 
-    sync(venv, aocd_home, "--no-editable", "--reinstall-package", "advent-of-code-data",
-         project=project)
+    sync(
+        venv,
+        aocd_home,
+        "--no-editable",
+        "--reinstall-package",
+        "advent-of-code-data",
+        project=project,
+    )
     assert script_owner(venv) == "aocd"  # as after a fresh sync, now over a wheel install
     assert_our_command_line_works(venv, env, tmp_path)
     # Then as pip leaves it: the last-installed package's script, ours. aocd's options go

@@ -27,8 +27,10 @@ def in_process(*args: str, columns: int = 100) -> subprocess.CompletedProcess[st
 def test_version_names_this_project_and_aocd() -> None:
     done = in_process("--version")
     assert done.returncode == 0, done.stderr
-    assert done.stdout.strip() == (f"aoc (aoc2023) {version('aoc2023')}, advent-of-code-data "
-                                   f"(aocd) {version('advent-of-code-data')}")
+    assert done.stdout.strip() == (
+        f"aoc (aoc2023) {version('aoc2023')}, advent-of-code-data "
+        f"(aocd) {version('advent-of-code-data')}"
+    )
 
 
 def test_aocds_runner_and_its_help_stay_reachable_without_a_token() -> None:

@@ -16,13 +16,17 @@ def test_input_must_be_a_regular_file(tmp_path: Path, aocd_home: AocdHome) -> No
     memory, and a process fails the test at its time limit instead."""
     fifo = tmp_path / "fifo"
     os.mkfifo(fifo)
-    cases = [(fifo, "cannot be read (a FIFO, not a regular file)"),
-             (Path("/dev/zero"), "cannot be read (a character device"),
-             (tmp_path, "is a folder, not a file"),
-             (tmp_path / "gone", "does not exist")]
+    cases = [
+        (fifo, "cannot be read (a FIFO, not a regular file)"),
+        (Path("/dev/zero"), "cannot be read (a character device"),
+        (tmp_path, "is a folder, not a file"),
+        (tmp_path / "gone", "does not exist"),
+    ]
     commands = [("run", "2023", "7", "--input", str(path)) for path, _ in cases]
-    ran = [*aoc(None, aocd_home, *commands[:2], timeout=60),
-           *(aoc_in_process(*args) for args in commands[2:])]
+    ran = [
+        *aoc(None, aocd_home, *commands[:2], timeout=60),
+        *(aoc_in_process(*args) for args in commands[2:]),
+    ]
     for (_, said), done in zip(cases, ran, strict=True):
         assert done.returncode == 2 and said in done.stderr, done.stderr
         assert done.stderr.count("\n") == 1  # one sentence

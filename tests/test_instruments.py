@@ -92,8 +92,13 @@ def test_aoc_run_without_the_options_imports_neither_profiler_nor_multiprocessin
         "code = main(['run', '2023', '7', '--example'])\n"
         "print(code, sorted({'cProfile', 'multiprocessing', 'statistics'} & set(sys.modules)))\n"
     )
-    done = subprocess.run([sys.executable, "-c", code], env=aocd_home.env(),
-                          capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        env=aocd_home.env(),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert done.stdout.splitlines()[-1] == "0 []", done.stdout + done.stderr
 
 
@@ -108,14 +113,17 @@ def test_aoc_run_without_the_options_imports_neither_profiler_nor_multiprocessin
 # times the fewest runs a fast step gets from any budget (`cap_runs`: MIN_RUNS a part): the
 # peaks are measured in a run of their own, after the timing.
 
-HEAD = ("from __future__ import annotations\n\nimport time\nimport tracemalloc\n"
-        "from collections.abc import Iterator\n\nfrom aoc2023.framework import Solution\n")
+HEAD = (
+    "from __future__ import annotations\n\nimport time\nimport tracemalloc\n"
+    "from collections.abc import Iterator\n\nfrom aoc2023.framework import Solution\n"
+)
 BIG = 50_000
 """Items of the big list: at least 400 kB of pointers (with its ints, over a MiB), against
 a few hundred bytes."""
 
 DAYS = {
-    "day01.py": HEAD + f'''
+    "day01.py": HEAD
+    + f"""
 
 class Day01(Solution[list[int]]):
     def parse(self, text: str) -> list[int]:
@@ -126,28 +134,31 @@ class Day01(Solution[list[int]]):
 
     def part_2(self, numbers: list[int]) -> int:
         return len(list(range({BIG}))) + sum(numbers)
-''',
-    "day02.py": HEAD + f'''
+""",
+    "day02.py": HEAD
+    + f"""
 
 class Day02(Solution[str]):
     def solve(self, text: str) -> Iterator[int]:
         yield len(list(range({BIG})))
         yield len(text)
-''',
-    "day03.py": HEAD + '''
+""",
+    "day03.py": HEAD
+    + """
 
 class Day03(Solution[str]):
     def solve(self, text: str) -> tuple[int, int]:
         return len(text), text.count("1")
-''',
-    "day04.py": HEAD + '''
+""",
+    "day04.py": HEAD
+    + """
 
 class Day04(Solution[str]):
     def part_1(self, text: str) -> int:
         if tracemalloc.is_tracing():  # the measuring run only
             time.sleep(30)
         return len(text)
-''',
+""",
 }
 
 
@@ -190,13 +201,18 @@ def test_run_table_shows_the_peaks_in_a_column(year: int) -> None:
 
 
 def test_bench_gives_each_step_its_peak_measured_in_the_child_under_timeout(
-        year: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    year: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """In the JSON and the table of one bench, under --timeout: measured in a child, as
     the timing is (`aoc bench --memory` passes `memory` on, and measures in this process
     without a time limit: test_day_7_and_its_variant_each_get_their_peaks)."""
     monkeypatch.setenv("COLUMNS", "200")
-    report = bench_days(RunRequest(((year, 1),), Path("numbers.txt")), timeout=20.0,
-                        memory=True, clocks=capped(2 * MIN_RUNS))
+    report = bench_days(
+        RunRequest(((year, 1),), Path("numbers.txt")),
+        timeout=20.0,
+        memory=True,
+        clocks=capped(2 * MIN_RUNS),
+    )
     [result] = json.loads(bench_json(report))["results"]
     peaks = {step["step"]: step["peak_memory"] for step in result["steps"]}
     assert all(size > 0 for size in peaks.values())
@@ -209,18 +225,29 @@ def test_bench_gives_each_step_its_peak_measured_in_the_child_under_timeout(
 def test_a_measuring_run_past_the_timeout_keeps_the_peaks_it_measured(year: int) -> None:
     """The parse was measured before part 1 ran past --timeout: its peak is kept, part 1
     shows as stopped (⧖; null in the JSON), and the run exits 2, as for a timeout."""
-    found = aoc_in_process("run", str(year), "4", "--input", "numbers.txt", "--memory",
-                           "--timeout", "0.5", "--json")
+    found = aoc_in_process(
+        "run", str(year), "4", "--input", "numbers.txt", "--memory", "--timeout", "0.5", "--json"
+    )
     assert found.returncode == 2, found.stderr
     [result] = json.loads(found.stdout)["results"]
     assert result["parts"][0]["status"] == "unknown"  # the timed run was not traced
     assert set(result["peak_memory"]) == {"parse", "part 1"}
     assert result["peak_memory"]["parse"] >= 0 and result["peak_memory"]["part 1"] is None
-    assert (f"{year} day 4: memory not measured: part 1 timed out: stopped after 0.5 s "
-            "(--timeout).") in found.stderr
+    assert (
+        f"{year} day 4: memory not measured: part 1 timed out: stopped after 0.5 s (--timeout)."
+    ) in found.stderr
     assert "Traceback" not in found.stderr
-    table = aoc_in_process("run", str(year), "4", "--input", "numbers.txt", "--memory",
-                           "--timeout", "0.5", env=dict(os.environ, COLUMNS="200"))
+    table = aoc_in_process(
+        "run",
+        str(year),
+        "4",
+        "--input",
+        "numbers.txt",
+        "--memory",
+        "--timeout",
+        "0.5",
+        env=dict(os.environ, COLUMNS="200"),
+    )
     assert table.returncode == 2, table.stderr
     assert "part 1 ⧖" in table.stdout and "parse " in table.stdout, table.stdout
 
@@ -245,17 +272,19 @@ def test_day_7_and_its_variant_each_get_their_peaks(monkeypatch: pytest.MonkeyPa
 
 
 def test_memory_flame_writes_memrays_report_of_the_part(year: int, tmp_path: Path) -> None:
-    found = aoc_in_process("run", str(year), "1", "--input", "numbers.txt",
-                           "--memory-flame", "2", "flame.html")
+    found = aoc_in_process(
+        "run", str(year), "1", "--input", "numbers.txt", "--memory-flame", "2", "flame.html"
+    )
     assert found.returncode == 0, found.stderr
-    assert (f"Wrote memray's flame report of {year} day 1 part 2 (numbers.txt) to flame.html."
-            in found.stderr)
+    assert (
+        f"Wrote memray's flame report of {year} day 1 part 2 (numbers.txt) to flame.html."
+        in found.stderr
+    )
     page = (tmp_path / "flame.html").read_text()
     assert "part_2" in page and "part_1" not in page  # the part alone was tracked
 
 
-def test_memory_flame_wants_one_day_and_memray(year: int,
-                                               monkeypatch: pytest.MonkeyPatch) -> None:
+def test_memory_flame_wants_one_day_and_memray(year: int, monkeypatch: pytest.MonkeyPatch) -> None:
     found = aoc_in_process("run", str(year), "1-2", "--memory-flame", "2", "f.html")
     assert found.returncode == 2
     assert "--memory-flame reports one part of one day" in found.stderr
@@ -274,15 +303,20 @@ def test_memory_flame_into_a_file_that_cannot_be_written_is_refused_before_the_r
 ) -> None:
     """A folder in the report's place: one sentence naming the file, before the run."""
     (tmp_path / "flame.html").mkdir()
-    found = aoc_in_process("run", str(year), "1", "--input", "numbers.txt",
-                           "--memory-flame", "2", "flame.html")
+    found = aoc_in_process(
+        "run", str(year), "1", "--input", "numbers.txt", "--memory-flame", "2", "flame.html"
+    )
     assert found.returncode == 2
-    assert found.stderr == ("Error: --memory-flame: flame.html cannot be written (it is a "
-                            "folder), so nothing was run.\n")
+    assert found.stderr == (
+        "Error: --memory-flame: flame.html cannot be written (it is a "
+        "folder), so nothing was run.\n"
+    )
     assert found.stdout == ""
 
 
-REMOVES_THE_REPORTS_FOLDER = HEAD + '''
+REMOVES_THE_REPORTS_FOLDER = (
+    HEAD
+    + """
 import shutil
 
 
@@ -294,22 +328,26 @@ class Day01(Solution[str]):
         shutil.rmtree("reports", ignore_errors=True)
         open("reports", "w").close()  # a file where the report's folder was
         return 2
-'''
+"""
+)
 
 
-def test_memray_failing_to_write_the_report_is_one_sentence(tmp_path: Path,
-                                                            monkeypatch: pytest.MonkeyPatch
-                                                            ) -> None:
+def test_memray_failing_to_write_the_report_is_one_sentence(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The report's folder, there when checked, is a file by the time the report is
     written (the part made it so): one sentence naming the file, no traceback."""
     (tmp_path / "reports").mkdir()
     (tmp_path / "in.txt").write_text("abc\n")
     monkeypatch.chdir(tmp_path)
     with temporary_year(tmp_path / "site", 2059, {"day01.py": REMOVES_THE_REPORTS_FOLDER}):
-        found = aoc_in_process("run", "2059", "1", "--input", "in.txt",
-                               "--memory-flame", "2", "reports/flame.html")
+        found = aoc_in_process(
+            "run", "2059", "1", "--input", "in.txt", "--memory-flame", "2", "reports/flame.html"
+        )
     [sentence] = found.stderr.splitlines()
     assert found.returncode == 2, found.stderr
-    assert sentence == ("Error: Could not write the flame report reports/flame.html (a file "
-                        "is in the place of one of its folders): nothing was written."), sentence
-    assert sentence.endswith(".") and "Traceback" not in sentence and "File \"" not in sentence
+    assert sentence == (
+        "Error: Could not write the flame report reports/flame.html (a file "
+        "is in the place of one of its folders): nothing was written."
+    ), sentence
+    assert sentence.endswith(".") and "Traceback" not in sentence and 'File "' not in sentence

@@ -44,8 +44,12 @@ CHECKING = f"checking {YEAR}/01 part 1"
 """The start of what the check before sending part 1 says, on a terminal or not."""
 
 
-def day_source(part_1: str, part_2: str = "return 2", fifo: Path | None = None,
-               examples: str = "[Example('example', part_1=1, part_2=2)]") -> str:
+def day_source(
+    part_1: str,
+    part_2: str = "return 2",
+    fifo: Path | None = None,
+    examples: str = "[Example('example', part_1=1, part_2=2)]",
+) -> str:
     """A day whose parts run `part_1` and `part_2` (a body each, given `text`); `say(word)`
     writes a line to `fifo`."""
     return textwrap.dedent(f"""
@@ -142,8 +146,9 @@ def ctrl_c_here(*args: str, **options: Any) -> subprocess.CompletedProcess[str]:
 
 CTRL_C = "raise KeyboardInterrupt  # as Python does for Ctrl-C while this line runs"
 
-SIGTERM_HERE = ("os.kill(os.getpid(), signal.SIGTERM); time.sleep(60)  # a real SIGTERM, "
-                "to this process")
+SIGTERM_HERE = (
+    "os.kill(os.getpid(), signal.SIGTERM); time.sleep(60)  # a real SIGTERM, to this process"
+)
 """A day's line (`import os, signal, time`) that stops where it runs as SIGTERM from
 outside would: aoc's handler takes it at once (`sigterm_for_aoc`)."""
 
@@ -198,8 +203,7 @@ def test_on_a_terminal_ctrl_c_during_the_check_asks_nothing(
     is asked after it, and the stop is said."""
     stop = f"if text == 'example':\n    {CTRL_C}\nreturn 1"
     with temporary_year(tmp_path / "site", YEAR, {"day01.py": day_source(stop)}):
-        done = ctrl_c_here("run", str(YEAR), "1", typed="",
-                           env=os.environ | {"COLUMNS": "120"})
+        done = ctrl_c_here("run", str(YEAR), "1", typed="", env=os.environ | {"COLUMNS": "120"})
     assert done.returncode == 130, done.stderr
     assert "\x1b[" in done.stdout  # drawn for a terminal
     screen = done.stdout + done.stderr
@@ -218,13 +222,13 @@ def test_a_check_that_runs_out_of_time_fails_and_sends_nothing(
     process stopped is the --timeout child.)"""
     stall = "if text == 'example':\n    time.sleep(120)\nreturn 1"
     with temporary_year(tmp_path / "site", YEAR, {"day01.py": day_source(stall)}):
-        done = site_cli.aoc_in_process("run", str(YEAR), "1", "--yes", "--json",
-                                       "--timeout", "1")
+        done = site_cli.aoc_in_process("run", str(YEAR), "1", "--yes", "--json", "--timeout", "1")
     assert posts(site) == []
     [day] = json.loads(done.stdout)["results"]
     assert day["parts"][0]["submit_note"] == (
         "not sent: the examples must pass first: example 1 failed: timed out: stopped after "
-        "1 s (--timeout)")
+        "1 s (--timeout)"
+    )
     assert done.stderr.count(CHECKING) == 1, done.stderr
     assert "Traceback" not in done.stderr
 
@@ -234,9 +238,16 @@ _Prompter = site_cli.SaysYes
 
 def _unknown(*answers: str) -> DayResult:
     """Day 1's result on the user's input, its answers not judged yet."""
-    return DayResult(YEAR, 1, None, "input", parts=tuple(
-        PartResult(number, Status.UNKNOWN, answer=answer)
-        for number, answer in enumerate(answers, start=1)))
+    return DayResult(
+        YEAR,
+        1,
+        None,
+        "input",
+        parts=tuple(
+            PartResult(number, Status.UNKNOWN, answer=answer)
+            for number, answer in enumerate(answers, start=1)
+        ),
+    )
 
 
 @pytest.fixture
@@ -259,24 +270,35 @@ def test_the_check_runs_once_a_day_in_a_run_and_only_for_an_answer_to_send(
     prompter, checks = _Prompter(), ExampleChecks()
     dry = SubmitOptions(dry_run=True)
     # Part 2 alone, while part 1 is unsolved: refused by a cheap rule, no example runs.
-    sent = submit_new_answers(RunReport([_unknown("1", "2")._replace(
-        parts=(PartResult(2, Status.UNKNOWN, answer="2"),))]), dry, prompter, checks=checks)
+    sent = submit_new_answers(
+        RunReport(
+            [_unknown("1", "2")._replace(parts=(PartResult(2, Status.UNKNOWN, answer="2"),))]
+        ),
+        dry,
+        prompter,
+        checks=checks,
+    )
     assert sent.results[0].parts[0].submit_note == "not sent: part 1 is not solved yet"
     assert ran() == 0 and prompter.checked == []
     # Two results of the day in one run (as live, or --accounts, send them): one check.
     for _ in range(2):
-        sent = submit_new_answers(RunReport([_unknown("1", "2")]), dry, prompter,
-                                  checks=checks)
+        sent = submit_new_answers(RunReport([_unknown("1", "2")]), dry, prompter, checks=checks)
         assert sent.results[0].parts[0].submit_note == (
-            f"not sent: dry run: would send 1 for {YEAR} day 1 part 1")
+            f"not sent: dry run: would send 1 for {YEAR} day 1 part 1"
+        )
     assert ran() == 1 and [c[:2] for c in prompter.checked] == [(YEAR, 1)]
     # Sent and judged wrong: the next run (a check of its own) refuses it by the record.
     site.puzzles[YEAR, 1].replies = [fake_aoc.WRONG]
-    submit_new_answers(RunReport([_unknown("1")]), SubmitOptions(yes=True), prompter,
-                       checks=ExampleChecks())
+    submit_new_answers(
+        RunReport([_unknown("1")]), SubmitOptions(yes=True), prompter, checks=ExampleChecks()
+    )
     assert posts(site) == [("1", "1")] and ran() == 2
-    again = submit_new_answers(RunReport([_unknown("1")]), SubmitOptions(yes=True, wait=True),
-                               prompter, checks=ExampleChecks())
+    again = submit_new_answers(
+        RunReport([_unknown("1")]),
+        SubmitOptions(yes=True, wait=True),
+        prompter,
+        checks=ExampleChecks(),
+    )
     assert "certainly wrong" in str(again.results[0].parts[0].submit_note)
     assert posts(site) == [("1", "1")] and ran() == 2
 
@@ -290,11 +312,11 @@ def test_the_check_passes_only_when_every_example_gives_its_answer(
 
     body = "if text == 'example':\n    raise NotImplementedError\nreturn 1"
     with temporary_year(tmp_path / "unwritten", YEAR, {"day01.py": day_source(body)}):
-        sent = submit_new_answers(RunReport([_unknown("1")]), SubmitOptions(yes=True),
-                                  _Prompter())
+        sent = submit_new_answers(RunReport([_unknown("1")]), SubmitOptions(yes=True), _Prompter())
     assert posts(site) == []
     assert sent.results[0].parts[0].submit_note == (
-        "not sent: the examples must pass first: example 1 failed: not implemented")
+        "not sent: the examples must pass first: example 1 failed: not implemented"
+    )
 
 
 def test_nothing_is_sent_from_a_run_ctrl_c_stopped(site: FakeAoC, aocd_loaded: AocdHome) -> None:
@@ -302,8 +324,9 @@ def test_nothing_is_sent_from_a_run_ctrl_c_stopped(site: FakeAoC, aocd_loaded: A
 
     stopped = RunReport([_unknown("1")], interrupted=True)
     assert submit_new_answers(stopped, SubmitOptions(yes=True), _Prompter()) is stopped
-    part_stopped = _unknown("1", "2")._replace(parts=(
-        PartResult(1, Status.UNKNOWN, answer="1"), PartResult(2, Status.INTERRUPTED)))
+    part_stopped = _unknown("1", "2")._replace(
+        parts=(PartResult(1, Status.UNKNOWN, answer="1"), PartResult(2, Status.INTERRUPTED))
+    )
     sent = submit_new_answers(RunReport([part_stopped]), SubmitOptions(yes=True), _Prompter())
     assert sent.results == [part_stopped] and posts(site) == []
 
@@ -333,8 +356,10 @@ def test_ctrl_c_while_memory_is_measured_keeps_the_parts_that_finished(
         _kept(ctrl_c_here("run", str(YEAR), "1", "--example", "--json", "--memory"))
 
 
-CTRL_C_TO_AOC = ("os.kill(os.getppid(), signal.SIGINT); time.sleep(120)  # Ctrl-C, to aoc "
-                 "waiting on this --timeout child")
+CTRL_C_TO_AOC = (
+    "os.kill(os.getppid(), signal.SIGINT); time.sleep(120)  # Ctrl-C, to aoc "
+    "waiting on this --timeout child"
+)
 """A line of a day's part that runs in a --timeout child (`import os, signal, time`): a
 real SIGINT to its parent, `aoc`, as Ctrl-C on a terminal comes to `aoc` alone (the child
 is in a process group of its own); the child then waits to be stopped. (A process with
@@ -363,6 +388,7 @@ def ctrl_c_once_heard(fifo: Fifo) -> Callable[[], None]:
     def stop() -> None:
         done.set()
         waiter.join()
+
     return stop
 
 
@@ -376,12 +402,14 @@ def test_ctrl_c_while_a_timeout_child_measures_memory_keeps_the_parts_that_finis
     test_contracts.py's Ctrl-C test (the group, under --timeout --json) keeps part 1 in
     the JSON.)"""
     stall = "if tracemalloc.is_tracing():\n    say('measuring')\n    time.sleep(120)\nreturn 2"
-    with temporary_year(tmp_path / "site", YEAR,
-                        {"day01.py": day_source("return 1", stall, fifo=fifo.path)}):
+    with temporary_year(
+        tmp_path / "site", YEAR, {"day01.py": day_source("return 1", stall, fifo=fifo.path)}
+    ):
         stop = ctrl_c_once_heard(fifo)
         try:
-            done = ctrl_c_here("run", str(YEAR), "1", "--example", "--json", "--memory",
-                               "--timeout", "100")
+            done = ctrl_c_here(
+                "run", str(YEAR), "1", "--example", "--json", "--memory", "--timeout", "100"
+            )
         finally:
             stop()
         _kept(done)
@@ -398,20 +426,33 @@ def test_ctrl_c_under_pytest_stops_the_session(
     on with the next example or the next day; what passed before it is reported. (pytest
     in this process, as test_pytest_plugin.py runs it, in a project of its own.)"""
     later = tmp_path / "a later example ran"
-    part_2 = (f"if text == 'first':\n    {CTRL_C}\n"
-              f"open({str(later)!r}, 'w').write(text)\nreturn 2")
-    days = {"day01.py": day_source(
-        "return 1", part_2,
-        examples="[Example('first', part_1=1, part_2=2), Example('second', part_1=1, part_2=2)]"),
-        "day02.py": day_source("return 1")}
+    part_2 = f"if text == 'first':\n    {CTRL_C}\nopen({str(later)!r}, 'w').write(text)\nreturn 2"
+    days = {
+        "day01.py": day_source(
+            "return 1",
+            part_2,
+            examples="[Example('first', part_1=1, part_2=2), "
+            "Example('second', part_1=1, part_2=2)]",
+        ),
+        "day02.py": day_source("return 1"),
+    }
     (pytester.path / "tests").mkdir()
     (pytester.path / "pyproject.toml").write_text(
-        '[tool.pytest.ini_options]\ntestpaths = ["tests"]\n')
+        '[tool.pytest.ini_options]\ntestpaths = ["tests"]\n'
+    )
     monkeypatch.setenv("COLUMNS", "200")
     with temporary_year(pytester.path, YEAR, days):
         done = pytester.runpytest_inprocess(
-            "-p", "no:cacheprovider", "-p", "no:xdist", "-p", "no:hypothesispytest", "-rA",
-            f"aoc{YEAR}", no_reraise_ctrlc=True)
+            "-p",
+            "no:cacheprovider",
+            "-p",
+            "no:xdist",
+            "-p",
+            "no:hypothesispytest",
+            "-rA",
+            f"aoc{YEAR}",
+            no_reraise_ctrlc=True,
+        )
     out = str(done.stdout)
     assert done.ret == pytest.ExitCode.INTERRUPTED, out
     assert "KeyboardInterrupt" in out, out
@@ -432,20 +473,25 @@ def test_sigterm_keeps_what_finished_as_ctrl_c_does(tmp_path: Path, aocd_home: A
     `aoc`'s handler (cli.py) takes it. SIGTERM and SIGHUP have that one handler:
     SIGHUP is sent to a process on a terminal, a --timeout child's parent, below."""
     signum = signal.SIGTERM
-    days = {"day01.py": day_source("return 1"),
-            "day02.py": day_source("return 1", f"{SIGTERM_HERE}\nreturn 2")}
+    days = {
+        "day01.py": day_source("return 1"),
+        "day02.py": day_source("return 1", f"{SIGTERM_HERE}\nreturn 2"),
+    }
     with temporary_year(tmp_path / "site", YEAR, days), sigterm_for_aoc():
         done = ctrl_c_here("run", str(YEAR), "1-2", "--example", "--json")
     assert done.returncode == 128 + signum, done.stderr
     document = json.loads(done.stdout)
     assert "error" not in document, document
     day_1, day_2 = document["results"]
-    assert [(p["status"], p["answer"]) for p in day_1["parts"]] == [("correct", "1"),
-                                                                   ("correct", "2")]
+    assert [(p["status"], p["answer"]) for p in day_1["parts"]] == [
+        ("correct", "1"),
+        ("correct", "2"),
+    ]
     assert [p["status"] for p in day_2["parts"]] == ["correct", "interrupted"]
     assert day_2["parts"][1]["error"] == "interrupted (SIGTERM)"
-    assert any(f"Interrupted (SIGTERM) during {YEAR} day 2" in notice
-               for notice in document["notices"]), document["notices"]
+    assert any(
+        f"Interrupted (SIGTERM) during {YEAR} day 2" in notice for notice in document["notices"]
+    ), document["notices"]
     assert "Traceback" not in done.stderr
 
 
@@ -462,11 +508,12 @@ def test_on_a_terminal_sighup_in_a_timeout_child_shows_the_rows_of_what_finished
     folder = write_year(tmp_path / "site", day_source("return 1"))
     start = "import subprocess; pids = [os.getpid(), subprocess.Popen(['sleep', '120']).pid]"
     stall = f"{start}\nsay(' '.join(['part 2', *map(str, pids)])); time.sleep(120)\nreturn 2"
-    (folder / f"aoc{YEAR}" / "day02.py").write_text(
-        day_source("return 1", stall, fifo=fifo.path))
+    (folder / f"aoc{YEAR}" / "day02.py").write_text(day_source("return 1", stall, fifo=fifo.path))
     environment = env(aocd_home, folder) | {"TERM": "xterm", "COLUMNS": "120", "NO_COLOR": "1"}
-    terminal = Terminal(site_cli.aoc_argv(None, "run", str(YEAR), "1-2", "--example",
-                                          "--timeout", "100"), environment)
+    terminal = Terminal(
+        site_cli.aoc_argv(None, "run", str(YEAR), "1-2", "--example", "--timeout", "100"),
+        environment,
+    )
     child, grandchild = map(int, fifo.heard(terminal.process).split()[2:])
     terminal.process.send_signal(signum)
     assert terminal.finish() == 128 + signum, terminal.screen

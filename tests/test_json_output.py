@@ -115,8 +115,12 @@ class Day(Solution[str]):
 def assert_said_on_stderr(stderr: str, parts: tuple[int, ...]) -> None:
     """What NOISY's parts write, at every level, is on stderr."""
     for part in parts:
-        for said in (f"print from part {part}", f"fd write from part {part}",
-                     f"dunder stdout from part {part}", f"subprocess of part {part}"):
+        for said in (
+            f"print from part {part}",
+            f"fd write from part {part}",
+            f"dunder stdout from part {part}",
+            f"subprocess of part {part}",
+        ):
             assert said in stderr, said
 
 
@@ -152,10 +156,14 @@ def test_list_timeout_and_bench_json_keep_what_a_day_writes_off_stdout(
     environment = aocd_home.env()
     environment["PYTHONPATH"] = f"{site}{os.pathsep}{environment['PYTHONPATH']}"
     first, again, timed, bench = aoc(
-        None, aocd_home, ["list", str(YEAR), "--json"], ["list", str(YEAR), "--json"],
+        None,
+        aocd_home,
+        ["list", str(YEAR), "--json"],
+        ["list", str(YEAR), "--json"],
         ["run", str(YEAR), "1-2", "--example", "--json", "--timeout", "5"],
         ["bench", str(YEAR), "1", "--example", "--json", "--budget", "0.05"],
-        env=environment)
+        env=environment,
+    )
     assert [done.returncode for done in (first, again, timed, bench)] == [0] * 4, bench.stderr
     # list, nothing cached: the day is imported
     assert [day["title"] for day in one_document(first)["days"]] == ["Noisy", None]
@@ -182,8 +190,9 @@ def quiet_year(tmp_path: Path) -> Iterator[int]:
         yield YEAR
 
 
-def error_document(*args: str, shift: float = 0.0
-                   ) -> tuple[dict[str, object], subprocess.CompletedProcess[str]]:
+def error_document(
+    *args: str, shift: float = 0.0
+) -> tuple[dict[str, object], subprocess.CompletedProcess[str]]:
     done = aoc_in_process(*args, shift=shift)
     document = json.loads(done.stdout)
     assert set(document) == {"error", "exit_code"}, (args, done.stdout)
@@ -254,16 +263,20 @@ def test_a_failure_after_the_report_keeps_the_report_and_adds_the_error() -> Non
     with redirect_stdout(out), redirect_stderr(err):
         code = json_output.one_document(command, seal=False)
     assert code == 2
-    assert json.loads(out.getvalue()) == {"results": [{"day": 7}], "notices": [],
-                                          "error": "The page could not be written.",
-                                          "exit_code": 2}
+    assert json.loads(out.getvalue()) == {
+        "results": [{"day": 7}],
+        "notices": [],
+        "error": "The page could not be written.",
+        "exit_code": 2,
+    }
     assert err.getvalue() == "Error: The page could not be written.\n"
 
 
 def test_processes_handed_stdout_print_their_own_documents(
-    capfd: pytest.CaptureFixture[str]
+    capfd: pytest.CaptureFixture[str],
 ) -> None:
     """As each pass of `aoc run --watch --json` does: the watch itself adds none."""
+
     def command() -> int:
         print("the watch's own line")
         with json_output.handed_over():
@@ -319,8 +332,15 @@ def a_day_after_the_unlock() -> float:
 def puzzle_site(fake_aoc: FakeAoC, aocd_loaded: AocdHome) -> FakeAoC:
     aocd_loaded.set_token()
     fake_aoc.add_user(TOKEN)
-    fake_aoc.add_puzzle(PUZZLE_YEAR, PUZZLE_DAY, "Sums", inputs={TOKEN: "4 5 6\n"},
-                        example="1 2 3", example_answers=("6", "60"), solutions=["15", "150"])
+    fake_aoc.add_puzzle(
+        PUZZLE_YEAR,
+        PUZZLE_DAY,
+        "Sums",
+        inputs={TOKEN: "4 5 6\n"},
+        example="1 2 3",
+        example_answers=("6", "60"),
+        solutions=["15", "150"],
+    )
     return fake_aoc
 
 
@@ -340,11 +360,20 @@ def test_token_json_says_whose_where_and_the_user_agent_never_the_token(
 ) -> None:
     document = document_of("token", "--json", cwd=tmp_path)
     assert document == {
-        "place": str(aocd_home.config / "token"), "token_end": TOKEN[-4:], "cleaned": [],
-        "user_id": USER_ID, "user_id_cached": True, "user_id_kept": True, "accepted": True,
-        "checked_at": document["checked_at"], "requests": 1,
-        "user_agent": puzzle_site.requests[-1].user_agent, "contact": CONTACT,
-        "fix": None, "problem": None}
+        "place": str(aocd_home.config / "token"),
+        "token_end": TOKEN[-4:],
+        "cleaned": [],
+        "user_id": USER_ID,
+        "user_id_cached": True,
+        "user_id_kept": True,
+        "accepted": True,
+        "checked_at": document["checked_at"],
+        "requests": 1,
+        "user_agent": puzzle_site.requests[-1].user_agent,
+        "contact": CONTACT,
+        "fix": None,
+        "problem": None,
+    }
     assert datetime.fromisoformat(document["checked_at"]).utcoffset() == timedelta(0)
     # A refused token: the report, with the error of the whole command added.
     puzzle_site.users.clear()
@@ -352,7 +381,8 @@ def test_token_json_says_whose_where_and_the_user_agent_never_the_token(
     assert refused["accepted"] is False and refused["exit_code"] == 2
     # when the site said so (output.md): now, as for a token it takes
     assert datetime.fromisoformat(str(refused["checked_at"])) >= datetime.fromisoformat(
-        document["checked_at"])
+        document["checked_at"]
+    )
     assert refused["error"] == refused["fix"]
     assert str(refused["error"]).startswith("adventofcode.com refused the token")
 
@@ -370,18 +400,25 @@ def test_new_json_names_the_module_written_and_what_was_fetched(
     (project / "source").mkdir(parents=True)
     (project / "pyproject.toml").write_text("[project]\nname = 'own'\n")
     with temporary_year(project / "source", PUZZLE_YEAR, {}) as package:
-        document = document_of("new", str(PUZZLE_YEAR), str(PUZZLE_DAY), "--json",
-                               cwd=project / "source")
+        document = document_of(
+            "new", str(PUZZLE_YEAR), str(PUZZLE_DAY), "--json", cwd=project / "source"
+        )
         assert document == {
-            "year": PUZZLE_YEAR, "day": PUZZLE_DAY, "title": "Sums",
-            "path": str(package / "day03.py"), "module": f"aoc{PUZZLE_YEAR}.day03",
+            "year": PUZZLE_YEAR,
+            "day": PUZZLE_DAY,
+            "title": "Sums",
+            "path": str(package / "day03.py"),
+            "module": f"aoc{PUZZLE_YEAR}.day03",
             "input_cached": True,
-            "examples": [{"input": "1 2 3", "part_1": "6", "part_2": None, "drawn": {},
-                          "extra": {}}],
-            "notices": []}
+            "examples": [
+                {"input": "1 2 3", "part_1": "6", "part_2": None, "drawn": {}, "extra": {}}
+            ],
+            "notices": [],
+        }
         assert 'title = "Sums"' in (package / "day03.py").read_text()
-        again, done = error_document("new", str(PUZZLE_YEAR), str(PUZZLE_DAY), "--json",
-                                     shift=a_day_after_the_unlock())
+        again, done = error_document(
+            "new", str(PUZZLE_YEAR), str(PUZZLE_DAY), "--json", shift=a_day_after_the_unlock()
+        )
         assert "already exists" in str(again["error"]) and done.returncode == 2
 
 
@@ -390,12 +427,17 @@ def test_read_json_is_the_markdown_and_the_answers_known(
 ) -> None:
     year, day = str(PUZZLE_YEAR), str(PUZZLE_DAY)
     document = document_of("read", year, day, "--json", cwd=tmp_path)
-    markdown = aoc_in_process("read", year, day, "--markdown", cwd=tmp_path,
-                              shift=a_day_after_the_unlock()).stdout
-    assert document == {"year": PUZZLE_YEAR, "day": PUZZLE_DAY, "title": "Sums",
-                        "markdown": markdown,
-                        "answers": [{"part": 1, "answer": None}, {"part": 2, "answer": None}],
-                        "notices": []}
+    markdown = aoc_in_process(
+        "read", year, day, "--markdown", cwd=tmp_path, shift=a_day_after_the_unlock()
+    ).stdout
+    assert document == {
+        "year": PUZZLE_YEAR,
+        "day": PUZZLE_DAY,
+        "title": "Sums",
+        "markdown": markdown,
+        "answers": [{"part": 1, "answer": None}, {"part": 2, "answer": None}],
+        "notices": [],
+    }
     assert "*`6`*" in markdown
     # Part 1 solved since: the page fetched again (said in the notices and on stderr).
     puzzle_site.puzzles[PUZZLE_YEAR, PUZZLE_DAY].answers[TOKEN].append("15")
@@ -403,18 +445,19 @@ def test_read_json_is_the_markdown_and_the_answers_known(
     fuller = document_of("read", year, day, "--json", cwd=tmp_path)
     assert fuller["answers"] == [{"part": 1, "answer": "15"}, {"part": 2, "answer": None}]
     assert "Your puzzle answer was `15`." in fuller["markdown"]
-    assert fuller["notices"] == ["Fetched the page again: a part was solved since it was "
-                                 "cached."]
+    assert fuller["notices"] == ["Fetched the page again: a part was solved since it was cached."]
 
 
 def test_examples_json_is_what_aocds_parser_reads(
     puzzle_site: FakeAoC, aocd_home: AocdHome, tmp_path: Path
 ) -> None:
-    document = document_of("examples", str(PUZZLE_YEAR), str(PUZZLE_DAY), "--json",
-                           cwd=tmp_path)
-    assert document == {"year": PUZZLE_YEAR, "day": PUZZLE_DAY, "title": "Sums",
-                        "examples": [{"input": "1 2 3", "part_1": "6", "part_2": None,
-                                      "drawn": {}, "extra": {}}],
-                        "notices": []}
+    document = document_of("examples", str(PUZZLE_YEAR), str(PUZZLE_DAY), "--json", cwd=tmp_path)
+    assert document == {
+        "year": PUZZLE_YEAR,
+        "day": PUZZLE_DAY,
+        "title": "Sums",
+        "examples": [{"input": "1 2 3", "part_1": "6", "part_2": None, "drawn": {}, "extra": {}}],
+        "notices": [],
+    }
     locked, done = error_document("examples", "2099", "1", "--json")
     assert "not unlocked yet" in str(locked["error"]) and done.returncode == 2

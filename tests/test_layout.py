@@ -96,7 +96,7 @@ def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
         path.append(node)
         for target in sorted(graph.get(node, ())):
             if state.get(target) == 1:
-                return [*path[path.index(target):], target]
+                return [*path[path.index(target) :], target]
             if target not in state and (cycle := visit(target)):
                 return cycle
         path.pop()
@@ -123,12 +123,17 @@ def test_the_package_has_no_import_cycles() -> None:
 
 def test_the_check_finds_cycles_through_functions_and_type_checking(tmp_path: Path) -> None:
     root = tmp_path / "pkg"
-    write(root, {
-        "__init__.py": "from pkg.a import A\n",  # re-exports a child: not a cycle
-        "a.py": "A = 1\ndef f() -> None:\n    from pkg import b\n",
-        "b.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from pkg.c import C\n",
-        "c.py": "from . import a\nC = 1\n",
-    })
+    write(
+        root,
+        {
+            "__init__.py": "from pkg.a import A\n",  # re-exports a child: not a cycle
+            "a.py": "A = 1\ndef f() -> None:\n    from pkg import b\n",
+            "b.py": (
+                "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from pkg.c import C\n"
+            ),
+            "c.py": "from . import a\nC = 1\n",
+        },
+    )
     assert find_cycle(import_graph(root)) == ["pkg.a", "pkg.b", "pkg.c", "pkg.a"]
     (root / "c.py").write_text("C = 1\n")
     assert find_cycle(import_graph(root)) is None
@@ -143,8 +148,10 @@ def outside_imports(library: str) -> set[str]:
     return {
         module_name(path, PACKAGE)
         for path in FRAMEWORK.rglob("*.py")
-        if any(name == library or name.startswith(library + ".")
-               for name in imported_names(path, PACKAGE))
+        if any(
+            name == library or name.startswith(library + ".")
+            for name in imported_names(path, PACKAGE)
+        )
     }
 
 
@@ -180,12 +187,12 @@ def aocd_private_names() -> frozenset[str]:
                 names.add(node.name)
             elif isinstance(node, ast.Name | ast.Attribute) and isinstance(node.ctx, ast.Store):
                 names.add(node.id if isinstance(node, ast.Name) else node.attr)
-    return frozenset(name for name in names
-                     if name.startswith("_") and not name.startswith("__"))
+    return frozenset(name for name in names if name.startswith("_") and not name.startswith("__"))
 
 
-_IMPORTS_AOCD = re.compile(r"^[ \t]*(?:from[ \t]+aocd\b|import[ \t]+(?:.*[, \t])?aocd\b)",
-                           re.MULTILINE)
+_IMPORTS_AOCD = re.compile(
+    r"^[ \t]*(?:from[ \t]+aocd\b|import[ \t]+(?:.*[, \t])?aocd\b)", re.MULTILINE
+)
 """A line that imports aocd itself (`import aocd.models`, `import os, aocd as a`, `from
 aocd import runner`), not a module named after it (`from aoc2023.framework.aocd import
 ...`), whose names lead to no aocd object."""
@@ -197,8 +204,8 @@ def _may_reach_aocd(source: str, aocd_own: frozenset[str]) -> bool:
     (`._x`). A file with neither (most of the framework and the tests) cannot, and is not
     parsed: parsing is nearly all this check's work."""
     return ("aocd" in source and bool(_IMPORTS_AOCD.search(source))) or any(
-        name in source and re.search(rf"\.\s*{re.escape(name)}\b", source)
-        for name in aocd_own)
+        name in source and re.search(rf"\.\s*{re.escape(name)}\b", source) for name in aocd_own
+    )
 
 
 def private_aocd_uses(source: str, aocd_own: frozenset[str] = frozenset()) -> list[str]:
@@ -209,12 +216,19 @@ def private_aocd_uses(source: str, aocd_own: frozenset[str] = frozenset()) -> li
     if not _may_reach_aocd(source, aocd_own):
         return []
     walked = nodes(source)
-    from_aocd = {alias.asname or alias.name.split(".")[0] for node in walked
-                 if isinstance(node, ast.Import) for alias in node.names
-                 if alias.name.split(".")[0] == "aocd"}
-    from_aocd |= {alias.asname or alias.name for node in walked
-                  if isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0]
-                  == "aocd" for alias in node.names}
+    from_aocd = {
+        alias.asname or alias.name.split(".")[0]
+        for node in walked
+        if isinstance(node, ast.Import)
+        for alias in node.names
+        if alias.name.split(".")[0] == "aocd"
+    }
+    from_aocd |= {
+        alias.asname or alias.name
+        for node in walked
+        if isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] == "aocd"
+        for alias in node.names
+    }
 
     def rooted_in_aocd(node: ast.expr) -> bool:
         while isinstance(node, ast.Attribute | ast.Call | ast.Subscript):
@@ -226,16 +240,26 @@ def private_aocd_uses(source: str, aocd_own: frozenset[str] = frozenset()) -> li
 
     found = []
     for node in walked:
-        if isinstance(node, ast.Attribute) and private(node.attr) and (
-                rooted_in_aocd(node.value) or node.attr in aocd_own):
+        if (
+            isinstance(node, ast.Attribute)
+            and private(node.attr)
+            and (rooted_in_aocd(node.value) or node.attr in aocd_own)
+        ):
             found.append(f"line {node.lineno}: .{node.attr}")
         if isinstance(node, ast.Call) and len(node.args) >= 2:
-            called = node.func.attr if isinstance(node.func, ast.Attribute) else \
-                getattr(node.func, "id", "")
+            called = (
+                node.func.attr
+                if isinstance(node.func, ast.Attribute)
+                else getattr(node.func, "id", "")
+            )
             name = node.args[1]
-            if called in _BY_NAME and isinstance(name, ast.Constant) and \
-                    isinstance(name.value, str) and private(name.value) and \
-                    rooted_in_aocd(node.args[0]):
+            if (
+                called in _BY_NAME
+                and isinstance(name, ast.Constant)
+                and isinstance(name.value, str)
+                and private(name.value)
+                and rooted_in_aocd(node.args[0])
+            ):
                 found.append(f"line {node.lineno}: {called}(..., {name.value!r})")
     return found
 
@@ -247,20 +271,30 @@ def test_private_aocd_names_are_used_in_one_module_only() -> None:
     sources = [*FRAMEWORK.rglob("*.py"), *tests.rglob("*.py")]
     own = aocd_private_names()
     assert {"_token2id", "_limiter", "_get_prose", "_load_users"} <= own
-    uses = {f"{path.name} {use}" for path in sources if path != PRIVATE_HOME
-            for use in private_aocd_uses(path.read_text(encoding="utf-8"), own)}
+    uses = {
+        f"{path.name} {use}"
+        for path in sources
+        if path != PRIVATE_HOME
+        for use in private_aocd_uses(path.read_text(encoding="utf-8"), own)
+    }
     assert sorted(uses) == []
 
 
 def test_the_check_finds_private_aocd_names() -> None:
-    source = ("import aocd.models\nfrom aocd import runner as r\n"
-              "aocd.models.User._token2id = None\nx = r._load_users\n"
-              "monkeypatch.setattr(aocd.utils.http, '_max_t', 0)\nok = aocd.models.URL\n")
+    source = (
+        "import aocd.models\nfrom aocd import runner as r\n"
+        "aocd.models.User._token2id = None\nx = r._load_users\n"
+        "monkeypatch.setattr(aocd.utils.http, '_max_t', 0)\nok = aocd.models.URL\n"
+    )
     assert private_aocd_uses(source) == [
-        "line 3: ._token2id", "line 4: ._load_users", "line 5: setattr(..., '_max_t')"]
+        "line 3: ._token2id",
+        "line 4: ._load_users",
+        "line 5: setattr(..., '_max_t')",
+    ]
     # An import inside a function, among other modules, still names aocd for the check.
     assert private_aocd_uses("def f():\n    import os, aocd as a\n    a._owner\n") == [
-        "line 3: ._owner"]
+        "line 3: ._owner"
+    ]
 
 
 def test_the_check_finds_private_names_on_objects_aocd_made() -> None:
@@ -277,25 +311,54 @@ def test_only_the_pytest_boundary_imports_pytest_s_private_modules() -> None:
     tests, fails here."""
     importers = {
         str(path.relative_to(PACKAGE.parent))
-        for root in (PACKAGE, PACKAGE.parent / "tests") for path in root.rglob("*.py")
+        for root in (PACKAGE, PACKAGE.parent / "tests")
+        for path in root.rglob("*.py")
         # Only a file that holds the name `_pytest` (not inside another name, as in
         # test_pytest_plugin) can import it: the others stay unparsed.
         if PYTEST_PRIVATE.search(path.read_text(encoding="utf-8"))
-        and any(name == "_pytest" or name.startswith("_pytest.")
-                for name in imported_names(path, root))
+        and any(
+            name == "_pytest" or name.startswith("_pytest.") for name in imported_names(path, root)
+        )
     }
     assert importers == {"aoc2023/framework/pytest_private.py"}
 
 
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     # (what the layer is, the modules and packages in it: each a child of aoc2023.framework)
-    ("the day's API, plain data and the leaves",
-     ("__init__", "results", "errors", "solution", "answers", "files", "calendar", "project",
-      "launcher", "output", "store", "runtimes", "pytest_private", "aocd")),
+    (
+        "the day's API, plain data and the leaves",
+        (
+            "__init__",
+            "results",
+            "errors",
+            "solution",
+            "answers",
+            "files",
+            "calendar",
+            "project",
+            "launcher",
+            "output",
+            "store",
+            "runtimes",
+            "pytest_private",
+            "aocd",
+        ),
+    ),
     ("finding days and their inputs", ("registry", "inputs")),
-    ("running and sending",
-     ("runner", "timeouts", "instruments", "submit", "verdict", "watch", "testing",
-      "pytest_plugin", "plugin")),
+    (
+        "running and sending",
+        (
+            "runner",
+            "timeouts",
+            "instruments",
+            "submit",
+            "verdict",
+            "watch",
+            "testing",
+            "pytest_plugin",
+            "plugin",
+        ),
+    ),
     ("benching", ("bench",)),
     ("the commands and the command line", ("commands", "cli", "script_guard")),
 )
@@ -317,8 +380,11 @@ def layer_of(module: str) -> int:
 
 def test_the_layers_are_a_few_and_name_each_child_of_the_framework_once() -> None:
     listed = [child for _, children in LAYERS for child in children]
-    children = {path.stem if path.is_file() else path.name for path in FRAMEWORK.iterdir()
-                if (path.suffix == ".py" or (path / "__init__.py").exists())}
+    children = {
+        path.stem if path.is_file() else path.name
+        for path in FRAMEWORK.iterdir()
+        if (path.suffix == ".py" or (path / "__init__.py").exists())
+    }
     assert len(LAYERS) <= 5
     assert sorted(listed) == sorted(children), "each child of the framework, once"
     assert all("." not in child for child in listed)
@@ -327,10 +393,12 @@ def test_the_layers_are_a_few_and_name_each_child_of_the_framework_once() -> Non
 def upward_imports(graph: dict[str, set[str]]) -> list[str]:
     """Each import of `graph` from a framework module to one of a higher layer."""
     framework = {name for name in graph if name.startswith("aoc2023.framework")}
-    return [f"{module} ({LAYERS[layer_of(module)][0]}) imports {target} "
-            f"({LAYERS[layer_of(target)][0]})"
-            for module in sorted(framework) for target in sorted(graph[module] & framework)
-            if layer_of(target) > layer_of(module)]
+    return [
+        f"{module} ({LAYERS[layer_of(module)][0]}) imports {target} ({LAYERS[layer_of(target)][0]})"
+        for module in sorted(framework)
+        for target in sorted(graph[module] & framework)
+        if layer_of(target) > layer_of(module)
+    ]
 
 
 def test_imports_go_down_the_layers_never_up() -> None:
@@ -342,12 +410,19 @@ def test_the_layer_check_finds_an_import_upward(tmp_path: Path) -> None:
     assert layer_of("aoc2023.framework.plugin") == layer_of("aoc2023.framework.submit")
     assert layer_of("aoc2023.framework.aocd.sent") == layer_of("aoc2023.framework")
     root = tmp_path / "aoc2023"
-    write(root, {"__init__.py": "", "framework/__init__.py": "",
-                 "framework/registry.py": "def f():\n    from aoc2023.framework import cli\n",
-                 "framework/cli/__init__.py": ""})
+    write(
+        root,
+        {
+            "__init__.py": "",
+            "framework/__init__.py": "",
+            "framework/registry.py": "def f():\n    from aoc2023.framework import cli\n",
+            "framework/cli/__init__.py": "",
+        },
+    )
     assert upward_imports(import_graph(root)) == [
         "aoc2023.framework.registry (finding days and their inputs) imports "
-        "aoc2023.framework.cli (the commands and the command line)"]
+        "aoc2023.framework.cli (the commands and the command line)"
+    ]
 
 
 STORE = FRAMEWORK / "store.py"
@@ -372,15 +447,19 @@ def strings(source: str) -> Iterator[tuple[int, str, bool]]:
             left_out.add(id(node.value))
         elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div):
             joined.add(id(node.right))
-        elif isinstance(node, ast.Call) and (getattr(node.func, "id", None) == "Path" or getattr(
-                node.func, "attr", None) in {"joinpath", "with_name"}):
+        elif isinstance(node, ast.Call) and (
+            getattr(node.func, "id", None) == "Path"
+            or getattr(node.func, "attr", None) in {"joinpath", "with_name"}
+        ):
             joined |= {id(argument) for argument in node.args}
     for node in walked:
         if id(node) in left_out:
             continue
         if isinstance(node, ast.JoinedStr):
-            text = "".join(str(value.value) if isinstance(value, ast.Constant) else "{}"
-                           for value in node.values)
+            text = "".join(
+                str(value.value) if isinstance(value, ast.Constant) else "{}"
+                for value in node.values
+            )
         elif isinstance(node, ast.Constant) and isinstance(node.value, str):
             text = node.value
         else:
@@ -392,8 +471,11 @@ def store_names() -> set[str]:
     """The names of the files the store keeps, as its strings write them, each cut at its
     fields into the pieces long enough to be a name of ours (`aoc-days.json`,
     `_leaderboard_`, `history.json`...)."""
-    names = {text for _, text, _ in strings(STORE.read_text(encoding="utf-8"))
-             if text.endswith((".json", ".txt", ".lock")) or text.startswith((".aoc-", "aoc-"))}
+    names = {
+        text
+        for _, text, _ in strings(STORE.read_text(encoding="utf-8"))
+        if text.endswith((".json", ".txt", ".lock")) or text.startswith((".aoc-", "aoc-"))
+    }
     return {piece for name in names for piece in name.split("{}") if len(piece) >= 7}
 
 
@@ -403,8 +485,11 @@ def names_of_files(source: str, ours: set[str]) -> list[str]:
     file, or a name that starts as ours do (`aoc-`, `.aoc-`) and is not aocd's own."""
     found = []
     for line, text, joined in strings(source):
-        new_file = joined and text not in AOCD_OWN_FILES and (
-            text.endswith((".json", ".lock")) or text.startswith(("aoc-", ".aoc-")))
+        new_file = (
+            joined
+            and text not in AOCD_OWN_FILES
+            and (text.endswith((".json", ".lock")) or text.startswith(("aoc-", ".aoc-")))
+        )
         if new_file or any(name in text for name in ours):
             found.append(f"line {line}: {text!r}")
     return found
@@ -416,28 +501,46 @@ def test_only_the_store_names_the_files_aoc_keeps_and_locks_them() -> None:
     assert outside_imports("filelock") == {"aoc2023.framework.store"}
     ours = store_names()
     assert {"aoc-attempts.json", "_leaderboard_", "history.json", ".aoc-locks"} <= ours
-    named = {f"{path.relative_to(FRAMEWORK)} {use}" for path in FRAMEWORK.rglob("*.py")
-             if path != STORE for use in names_of_files(path.read_text(encoding="utf-8"), ours)}
+    named = {
+        f"{path.relative_to(FRAMEWORK)} {use}"
+        for path in FRAMEWORK.rglob("*.py")
+        if path != STORE
+        for use in names_of_files(path.read_text(encoding="utf-8"), ours)
+    }
     assert sorted(named) == []
 
 
 def test_the_check_finds_a_file_of_ours_named_outside_the_store() -> None:
-    source = ('"""Kept in aoc-days.json."""\n'
-              'path = paths.data_dir() / "aoc-days.json"\n'
-              'board = folder / f"{year}_leaderboard_{board_id}.json"\n'
-              'new = paths.config_dir().joinpath("aoc-view-key")\n'
-              'record = Path(root, f"{year}_runtimes.json")\n'
-              'memo = paths.config_dir() / "token2id.json"\n'
-              'url = f"/{year}/leaderboard/private/view/{board_id}.json"\n'
-              'option = typer.Option(help="Save to benchmarks/history.json.")\n')
+    source = (
+        '"""Kept in aoc-days.json."""\n'
+        'path = paths.data_dir() / "aoc-days.json"\n'
+        'board = folder / f"{year}_leaderboard_{board_id}.json"\n'
+        'new = paths.config_dir().joinpath("aoc-view-key")\n'
+        'record = Path(root, f"{year}_runtimes.json")\n'
+        'memo = paths.config_dir() / "token2id.json"\n'
+        'url = f"/{year}/leaderboard/private/view/{board_id}.json"\n'
+        'option = typer.Option(help="Save to benchmarks/history.json.")\n'
+    )
     assert names_of_files(source, {"aoc-days.json", "_leaderboard_", "history.json"}) == [
-        "line 2: 'aoc-days.json'", "line 3: '{}_leaderboard_{}.json'",
-        "line 4: 'aoc-view-key'", "line 5: '{}_runtimes.json'"]
+        "line 2: 'aoc-days.json'",
+        "line 3: '{}_leaderboard_{}.json'",
+        "line 4: 'aoc-view-key'",
+        "line 5: '{}_runtimes.json'",
+    ]
 
 
 FILES = FRAMEWORK / "files.py"
-WRITERS = {"write_text", "write_bytes", "mkstemp", "NamedTemporaryFile", "replace", "rename",
-           "savefig", "open", "touch"}
+WRITERS = {
+    "write_text",
+    "write_bytes",
+    "mkstemp",
+    "NamedTemporaryFile",
+    "replace",
+    "rename",
+    "savefig",
+    "open",
+    "touch",
+}
 """Calls that write a file, or make one: outside files.py, each is one of WRITES_ALLOWED."""
 WRITES_ALLOWED = {
     "commands/run.py open": "reopens a file descriptor (stdout) as a stream",
@@ -459,12 +562,16 @@ def writes_of_files(source: str) -> list[str]:
         if name not in WRITERS:
             continue
         if name in ("replace", "rename") and not (
-                isinstance(func, ast.Attribute) and getattr(func.value, "id", None) == "os"):
+            isinstance(func, ast.Attribute) and getattr(func.value, "id", None) == "os"
+        ):
             continue  # str.replace, Path.replace of a string...
         if name == "open":
             modes = [arg.value for arg in node.args[1:2] if isinstance(arg, ast.Constant)]
-            modes += [kw.value.value for kw in node.keywords
-                      if kw.arg == "mode" and isinstance(kw.value, ast.Constant)]
+            modes += [
+                kw.value.value
+                for kw in node.keywords
+                if kw.arg == "mode" and isinstance(kw.value, ast.Constant)
+            ]
             if not any(isinstance(mode, str) and set(mode) & set("wax+") for mode in modes):
                 continue
         found.append((node.lineno, f"{name} line {node.lineno}"))
@@ -474,31 +581,50 @@ def writes_of_files(source: str) -> list[str]:
 def test_every_file_is_written_one_way() -> None:
     """files.write_atomically is the one way aoc writes a file (whole or not at all, a
     failure one sentence naming it): no other framework module writes one itself."""
-    found = sorted(f"{path.relative_to(FRAMEWORK)} {write}" for path in FRAMEWORK.rglob("*.py")
-                   if path != FILES
-                   for write in writes_of_files(path.read_text(encoding="utf-8")))
+    found = sorted(
+        f"{path.relative_to(FRAMEWORK)} {write}"
+        for path in FRAMEWORK.rglob("*.py")
+        if path != FILES
+        for write in writes_of_files(path.read_text(encoding="utf-8"))
+    )
     allowed = {use for use in found if use.rsplit(" line ", 1)[0] in WRITES_ALLOWED}
     assert sorted(set(found) - allowed) == []
     assert {use.rsplit(" line ", 1)[0] for use in allowed} == set(WRITES_ALLOWED)
 
 
 def test_the_check_finds_a_file_written_another_way() -> None:
-    source = ('path.write_text(text)\n'
-              'with open(path, "w") as out: pass\n'
-              'with open(path) as read: pass\n'
-              'os.replace(temporary, path)\n'
-              'name = text.replace("a", "b")\n'
-              'figure.savefig(path)\n')
-    assert writes_of_files(source) == ["write_text line 1", "open line 2", "replace line 4",
-                                       "savefig line 6"]
+    source = (
+        "path.write_text(text)\n"
+        'with open(path, "w") as out: pass\n'
+        "with open(path) as read: pass\n"
+        "os.replace(temporary, path)\n"
+        'name = text.replace("a", "b")\n'
+        "figure.savefig(path)\n"
+    )
+    assert writes_of_files(source) == [
+        "write_text line 1",
+        "open line 2",
+        "replace line 4",
+        "savefig line 6",
+    ]
 
 
 TYPER_COMMAND = "typer passes a command's parameters by name; their order is its help's"
 BOOLS_PASSED_BY_POSITION = {
-    **dict.fromkeys(["commands.bench.bench", "commands.examples.examples",
-                     "commands.leaderboard.leaderboard", "commands.list.list_days",
-                     "commands.new.new", "commands.read.read", "commands.run.run",
-                     "commands.stats.stats", "commands.token.token"], TYPER_COMMAND),
+    **dict.fromkeys(
+        [
+            "commands.bench.bench",
+            "commands.examples.examples",
+            "commands.leaderboard.leaderboard",
+            "commands.list.list_days",
+            "commands.new.new",
+            "commands.read.read",
+            "commands.run.run",
+            "commands.stats.stats",
+            "commands.token.token",
+        ],
+        TYPER_COMMAND,
+    ),
     "cli._commands": TYPER_COMMAND + " (the app's callback: `aoc --version`)",
     "commands.options.show_version": "typer calls an option's callback= with its value",
 }
@@ -510,9 +636,14 @@ taken out of this set. An entry that takes none any more may stay until then."""
 
 def _bool_aliases(sources: Iterable[str]) -> set[str]:
     """The names modules give to a bool annotation (`AsJson = Annotated[bool, ...]`)."""
-    return {target.id for source in sources for statement in nodes(source)
-            if isinstance(statement, ast.Assign) and _is_bool(statement.value, set())
-            for target in statement.targets if isinstance(target, ast.Name)}
+    return {
+        target.id
+        for source in sources
+        for statement in nodes(source)
+        if isinstance(statement, ast.Assign) and _is_bool(statement.value, set())
+        for target in statement.targets
+        if isinstance(target, ast.Name)
+    }
 
 
 def _is_bool(annotation: ast.expr | None, aliases: set[str]) -> bool:
@@ -520,14 +651,17 @@ def _is_bool(annotation: ast.expr | None, aliases: set[str]) -> bool:
     if isinstance(annotation, ast.Name):
         return annotation.id == "bool" or annotation.id in aliases
     if isinstance(annotation, ast.Subscript) and getattr(annotation.value, "id", None) in (
-            "Annotated", "Optional"):
+        "Annotated",
+        "Optional",
+    ):
         inner = annotation.slice
         return _is_bool(inner.elts[0] if isinstance(inner, ast.Tuple) else inner, aliases)
     if isinstance(annotation, ast.BinOp) and isinstance(annotation.op, ast.BitOr):
         sides = (annotation.left, annotation.right)
         return any(_is_bool(side, aliases) for side in sides) and all(
             _is_bool(side, aliases) or (isinstance(side, ast.Constant) and side.value is None)
-            for side in sides)
+            for side in sides
+        )
     return False
 
 
@@ -545,12 +679,19 @@ def bools_by_position(source: str, module: str, aliases: set[str]) -> dict[str, 
             elif isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef):
                 name, arguments = child.name, child.args
                 dunder = name.startswith("__") and name.endswith("__")
-                passed = [*arguments.posonlyargs, *arguments.args,
-                          *([arguments.vararg] if arguments.vararg else [])]
-                bools = [argument.arg for argument in passed
-                         if _is_bool(argument.annotation, aliases)]
-                if bools and not (dunder and name not in ("__init__", "__new__")) \
-                        and not name.startswith("pytest_"):
+                passed = [
+                    *arguments.posonlyargs,
+                    *arguments.args,
+                    *([arguments.vararg] if arguments.vararg else []),
+                ]
+                bools = [
+                    argument.arg for argument in passed if _is_bool(argument.annotation, aliases)
+                ]
+                if (
+                    bools
+                    and not (dunder and name not in ("__init__", "__new__"))
+                    and not name.startswith("pytest_")
+                ):
                     found[f"{prefix}{name}"] = bools
                 visit(child, f"{prefix}{name}.<locals>.")
             else:
@@ -563,28 +704,44 @@ def bools_by_position(source: str, module: str, aliases: set[str]) -> dict[str, 
 def test_framework_functions_take_their_bools_by_keyword() -> None:
     """`render(report, verbose=True)`, never `render(report, True)`: a bool a function
     takes comes after `*` (issue 45), but where a library calls the function."""
-    sources = {module_name(path, FRAMEWORK).removeprefix("framework").lstrip("."):
-               path.read_text(encoding="utf-8") for path in FRAMEWORK.rglob("*.py")}
+    sources = {
+        module_name(path, FRAMEWORK).removeprefix("framework").lstrip("."): path.read_text(
+            encoding="utf-8"
+        )
+        for path in FRAMEWORK.rglob("*.py")
+    }
     aliases = _bool_aliases(sources.values())
     assert {"AsJson", "Verbose"} <= aliases
-    found = {name: bools for module, source in sources.items()
-             for name, bools in bools_by_position(source, module, aliases).items()}
-    assert {name: bools for name, bools in sorted(found.items())
-            if name not in NOT_YET and name not in BOOLS_PASSED_BY_POSITION} == {}
+    found = {
+        name: bools
+        for module, source in sources.items()
+        for name, bools in bools_by_position(source, module, aliases).items()
+    }
+    assert {
+        name: bools
+        for name, bools in sorted(found.items())
+        if name not in NOT_YET and name not in BOOLS_PASSED_BY_POSITION
+    } == {}
     assert sorted(set(BOOLS_PASSED_BY_POSITION) - set(found)) == [], "allowed, but not found"
 
 
 def test_the_check_finds_a_bool_taken_by_position() -> None:
-    source = ("Flag = Annotated[bool, typer.Option()]\n"
-              "def f(a: int, b: bool, *, c: bool) -> None:\n"
-              "    def inner(d: bool | None = None) -> None: ...\n"
-              "class C:\n"
-              "    def __init__(self, e: Optional[bool]) -> None: ...\n"
-              "    def __exit__(self, *args: bool) -> None: ...\n"
-              "    def g(self, *flags: bool, h: bool) -> None: ...\n"
-              "def k(flag: Flag, number: int | None, text: str | bool) -> None: ...\n")
+    source = (
+        "Flag = Annotated[bool, typer.Option()]\n"
+        "def f(a: int, b: bool, *, c: bool) -> None:\n"
+        "    def inner(d: bool | None = None) -> None: ...\n"
+        "class C:\n"
+        "    def __init__(self, e: Optional[bool]) -> None: ...\n"
+        "    def __exit__(self, *args: bool) -> None: ...\n"
+        "    def g(self, *flags: bool, h: bool) -> None: ...\n"
+        "def k(flag: Flag, number: int | None, text: str | bool) -> None: ...\n"
+    )
     aliases = _bool_aliases([source])
     assert aliases == {"Flag"}
     assert bools_by_position(source, "m", aliases) == {
-        "m.f": ["b"], "m.f.<locals>.inner": ["d"], "m.C.__init__": ["e"], "m.C.g": ["flags"],
-        "m.k": ["flag"]}
+        "m.f": ["b"],
+        "m.f.<locals>.inner": ["d"],
+        "m.C.__init__": ["e"],
+        "m.C.g": ["flags"],
+        "m.k": ["flag"],
+    }

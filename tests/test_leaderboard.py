@@ -19,34 +19,54 @@ from site_cli import aoc_in_process as aoc
 BOARD = 424242
 
 
-def member(member_id: int, name: str | None, local: int, days: dict[int, int],
-           global_score: int | None = 0) -> dict[str, Any]:
+def member(
+    member_id: int, name: str | None, local: int, days: dict[int, int], global_score: int | None = 0
+) -> dict[str, Any]:
     """A member as the site's JSON has it: stars per day as completion_day_level."""
-    levels = {str(day): {str(level): {"get_star_ts": 1701406800 + day, "star_index": 1}
-                         for level in range(1, stars + 1)} for day, stars in days.items()}
-    data: dict[str, Any] = {"id": member_id, "name": name, "local_score": local,
-                            "stars": sum(days.values()), "last_star_ts": 1701406900,
-                            "completion_day_level": levels}
+    levels = {
+        str(day): {
+            str(level): {"get_star_ts": 1701406800 + day, "star_index": 1}
+            for level in range(1, stars + 1)
+        }
+        for day, stars in days.items()
+    }
+    data: dict[str, Any] = {
+        "id": member_id,
+        "name": name,
+        "local_score": local,
+        "stars": sum(days.values()),
+        "last_star_ts": 1701406900,
+        "completion_day_level": levels,
+    }
     if global_score is not None:
         data["global_score"] = global_score
     return data
 
 
 def board_2023() -> dict[str, Any]:
-    return {"event": "2023", "owner_id": 1234567, "members": {
-        "1234567": member(1234567, "tester", 40, {1: 2, 2: 2, 3: 1}, global_score=0),
-        "99": member(99, None, 52, {1: 2, 2: 2, 3: 2, 25: 1}, global_score=12),
-        "7": member(7, "quiet", 0, {}),
-    }}
+    return {
+        "event": "2023",
+        "owner_id": 1234567,
+        "members": {
+            "1234567": member(1234567, "tester", 40, {1: 2, 2: 2, 3: 1}, global_score=0),
+            "99": member(99, None, 52, {1: 2, 2: 2, 3: 2, 25: 1}, global_score=12),
+            "7": member(7, "quiet", 0, {}),
+        },
+    }
 
 
 def board_2025() -> dict[str, Any]:
     """2025: 12 days, and no global score in the JSON at all."""
-    return {"event": "2025", "owner_id": 1234567, "day1_ts": 1764565200, "num_days": 12,
-            "members": {
-                "1234567": member(1234567, "tester", 30, {1: 2, 12: 1}, global_score=None),
-                "5": member(5, None, 31, {1: 2, 2: 2}, global_score=None),
-            }}
+    return {
+        "event": "2025",
+        "owner_id": 1234567,
+        "day1_ts": 1764565200,
+        "num_days": 12,
+        "members": {
+            "1234567": member(1234567, "tester", 30, {1: 2, 12: 1}, global_score=None),
+            "5": member(5, None, 31, {1: 2, 2: 2}, global_score=None),
+        },
+    }
 
 
 def test_a_board_as_a_table_then_kept_for_15_minutes(
@@ -88,9 +108,16 @@ def test_a_board_as_a_table_then_kept_for_15_minutes(
     assert shown["from_cache"] is False and shown["age_seconds"] <= took + 1  # fetched now
     assert [m["shown_name"] for m in shown["members"]] == ["anonymous #99", "tester", "quiet"]
     assert shown["members"][0] | {"days": None} == {
-        "rank": 1, "id": 99, "name": None, "shown_name": "anonymous #99", "stars": 7,
-        "local_score": 52, "global_score": 12, "days": None,
-        "medals": {"gold": 3, "silver": 0, "bronze": 0}}
+        "rank": 1,
+        "id": 99,
+        "name": None,
+        "shown_name": "anonymous #99",
+        "stars": 7,
+        "local_score": 52,
+        "global_score": 12,
+        "days": None,
+        "medals": {"gold": 3, "silver": 0, "bronze": 0},
+    }
     assert len(shown["members"][0]["days"]) == 25
     # Every request for the board carried the session cookie.
     assert {r.token for r in fake_aoc.requests_for(".json")} == {TOKEN}
@@ -106,24 +133,23 @@ def test_the_2025_format_has_12_days_and_no_global_score(
     assert "Global" not in done.stdout
     assert "Days 1-12" in done.stdout
     assert "│ *.... ..... .+ │" in done.stdout
-    shown = json.loads(aoc("leaderboard", "2025", str(BOARD),
-                           "--json", cwd=tmp_path).stdout)
+    shown = json.loads(aoc("leaderboard", "2025", str(BOARD), "--json", cwd=tmp_path).stdout)
     assert [len(m["days"]) for m in shown["members"]] == [12, 12]
     assert [m["global_score"] for m in shown["members"]] == [None, None]
     assert shown["from_cache"] is True
 
 
-def test_a_board_you_cannot_see(
-    fake_aoc: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path
-) -> None:
+def test_a_board_you_cannot_see(fake_aoc: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path) -> None:
     aocd_loaded.set_token()
     fake_aoc.add_user(TOKEN)
     fake_aoc.add_board(2023, BOARD, board_2023(), viewers={"someone else"})
     done = aoc("leaderboard", "2023", str(BOARD), cwd=tmp_path)
     assert done.returncode == 2
     assert done.stdout == ""
-    assert done.stderr.startswith("Error: adventofcode.com will not show private leaderboard "
-                                  "424242 of 2023 to you: you are not a member of it")
+    assert done.stderr.startswith(
+        "Error: adventofcode.com will not show private leaderboard "
+        "424242 of 2023 to you: you are not a member of it"
+    )
     assert done.stderr.count("\n") == 1
 
 
@@ -136,14 +162,16 @@ def test_a_board_not_yours_is_one_sentence_as_the_site_refuses_it(
     aocd_loaded.set_token()
     fake_aoc.board_refusal = refusal
     fake_aoc.add_user(TOKEN)
-    fake_aoc.add_board(year, BOARD, board_2025() if year >= 2025 else board_2023(),
-                       viewers={"someone else"})
+    fake_aoc.add_board(
+        year, BOARD, board_2025() if year >= 2025 else board_2023(), viewers={"someone else"}
+    )
     for board in (BOARD, 999999):  # a board that exists, and one that does not
         done = aoc("leaderboard", str(year), str(board), cwd=tmp_path)
         assert done.returncode == 2, done.stderr
         assert done.stderr.startswith(
             f"Error: adventofcode.com will not show private leaderboard {board} of {year} "
-            "to you: you are not a member of it, or it does not exist"), done.stderr
+            "to you: you are not a member of it, or it does not exist"
+        ), done.stderr
         assert "HTTP" not in done.stderr and done.stderr.count("\n") == 1
     del fake_aoc.users[TOKEN]  # the site no longer takes the token
     done = aoc("leaderboard", str(year), str(BOARD), cwd=tmp_path)
@@ -171,17 +199,33 @@ def test_no_network(aocd_home: AocdHome, tmp_path: Path) -> None:
     aocd_home.set_token()
     done = aoc("leaderboard", "2023", str(BOARD), cwd=tmp_path)
     assert done.returncode == 2
-    assert done.stderr.startswith("Error: Could not reach adventofcode.com to fetch private "
-                                  "leaderboard 424242 of 2023 (no network?)")
+    assert done.stderr.startswith(
+        "Error: Could not reach adventofcode.com to fetch private "
+        "leaderboard 424242 of 2023 (no network?)"
+    )
     assert "Traceback" not in done.stderr
 
 
 KEPT_DAMAGED = [
     "{not json",
     json.dumps({"fetched_at": "{now}", "board": {"owner_id": 1, "members": []}}),  # a list
-    json.dumps({"fetched_at": "{now}", "board": {"owner_id": 1, "members": {"1": {
-        "id": 1, "name": 5, "local_score": "x", "stars": None,
-        "completion_day_level": {"1": []}}}}}),  # wrong types
+    json.dumps(
+        {
+            "fetched_at": "{now}",
+            "board": {
+                "owner_id": 1,
+                "members": {
+                    "1": {
+                        "id": 1,
+                        "name": 5,
+                        "local_score": "x",
+                        "stars": None,
+                        "completion_day_level": {"1": []},
+                    }
+                },
+            },
+        }
+    ),  # wrong types
 ]
 """Kept copies that are not JSON, or JSON but not a board (a hand edit, another
 version), fetched at `{now}`."""
@@ -203,14 +247,23 @@ def test_a_damaged_kept_board_or_one_of_the_wrong_shape_is_fetched_again(
         assert "Traceback" not in done.stderr
         assert "anonymous #99" in done.stdout
         assert json.loads(kept.read_text())["board"]["owner_id"] == 1234567
-        assert len(fake_aoc.requests_for(f"/2023/leaderboard/private/view/{BOARD}.json")) \
-            == fetched
+        assert len(fake_aoc.requests_for(f"/2023/leaderboard/private/view/{BOARD}.json")) == fetched
 
 
 def long_named_board() -> dict[str, Any]:
-    return {"event": "2023", "owner_id": 1234567, "members": {
-        str(n): member(n, f"A member with a rather long display name, number {n}", 50 - n,
-                       {day: 2 - day % 2 for day in range(1, 26 - n)}) for n in range(1, 5)}}
+    return {
+        "event": "2023",
+        "owner_id": 1234567,
+        "members": {
+            str(n): member(
+                n,
+                f"A member with a rather long display name, number {n}",
+                50 - n,
+                {day: 2 - day % 2 for day in range(1, 26 - n)},
+            )
+            for n in range(1, 5)
+        },
+    }
 
 
 def test_the_table_fits_the_terminal(
@@ -261,7 +314,8 @@ def test_counts_that_are_not_whole_numbers_are_passed_over(
     assert done.stderr == (
         "Some of the board's values are not whole numbers and were passed over (stars are "
         "counted from the days, scores shown as 0): stars of member 99, local_score of "
-        "member 7.\n")
+        "member 7.\n"
+    )
     table = aoc("leaderboard", "2023", str(BOARD), cwd=tmp_path)  # from the kept copy
     assert table.returncode == 0 and "stars of member 99" in table.stderr
 
@@ -270,11 +324,20 @@ def _gold_board(times: list[dict[int, int]]) -> dict[str, Any]:
     """A board whose member i got both stars of day d at times[i][d] (seconds)."""
     members = {}
     for index, days in enumerate(times, start=1):
-        levels = {str(day): {"1": {"get_star_ts": at - 1, "star_index": 1},
-                             "2": {"get_star_ts": at, "star_index": 2}}
-                  for day, at in days.items()}
-        members[str(index)] = {"id": index, "name": f"m{index}", "local_score": 0,
-                               "stars": 2 * len(days), "completion_day_level": levels}
+        levels = {
+            str(day): {
+                "1": {"get_star_ts": at - 1, "star_index": 1},
+                "2": {"get_star_ts": at, "star_index": 2},
+            }
+            for day, at in days.items()
+        }
+        members[str(index)] = {
+            "id": index,
+            "name": f"m{index}",
+            "local_score": 0,
+            "stars": 2 * len(days),
+            "completion_day_level": levels,
+        }
     return {"event": "2023", "owner_id": 1, "members": members}
 
 
@@ -284,18 +347,24 @@ def test_medals_are_counted_per_day_by_second_star_time(
     aocd_loaded.set_token()
     # day 1: m3 first, m1 second, m2 third, m4 none; day 2: m4 then m2; day 3: m1 and
     # m2 tie for first, m3 third (not second).
-    fake_aoc.add_board(2023, BOARD, _gold_board([
-        {1: 200, 3: 50}, {1: 300, 2: 90, 3: 50}, {1: 100, 3: 60}, {1: 400, 2: 80}]),
-        viewers={TOKEN})
+    fake_aoc.add_board(
+        2023,
+        BOARD,
+        _gold_board([{1: 200, 3: 50}, {1: 300, 2: 90, 3: 50}, {1: 100, 3: 60}, {1: 400, 2: 80}]),
+        viewers={TOKEN},
+    )
     done = aoc("leaderboard", "2023", str(BOARD), "--json", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     medals = {m["name"]: m["medals"] for m in json.loads(done.stdout)["members"]}
-    assert medals == {"m1": {"gold": 1, "silver": 1, "bronze": 0},
-                      "m2": {"gold": 1, "silver": 1, "bronze": 1},
-                      "m3": {"gold": 1, "silver": 0, "bronze": 1},
-                      "m4": {"gold": 1, "silver": 0, "bronze": 0}}
-    table = aoc("leaderboard", "2023", str(BOARD), cwd=tmp_path,
-                env=dict(os.environ, COLUMNS="200"))
+    assert medals == {
+        "m1": {"gold": 1, "silver": 1, "bronze": 0},
+        "m2": {"gold": 1, "silver": 1, "bronze": 1},
+        "m3": {"gold": 1, "silver": 0, "bronze": 1},
+        "m4": {"gold": 1, "silver": 0, "bronze": 0},
+    }
+    table = aoc(
+        "leaderboard", "2023", str(BOARD), cwd=tmp_path, env=dict(os.environ, COLUMNS="200")
+    )
     assert "G/S/B" in table.stdout and "1/1/1" in table.stdout
 
 
@@ -337,14 +406,27 @@ def test_one_day_shows_part_two_deltas_from_the_kept_copy(
     assert done.returncode == 0, done.stderr
     shown = json.loads(done.stdout)
     assert [(m["name"], m["part2_delta_seconds"]) for m in shown["members"]] == [
-        ("m2", 1), ("m1", 3540), ("m3", None)]
+        ("m2", 1),
+        ("m1", 3540),
+        ("m3", None),
+    ]
     assert shown["members"][1]["part1_at"] == "2023-12-01T05:01:00+00:00"
-    table = aoc("leaderboard", "2023", str(BOARD), "--day", "1", cwd=tmp_path,
-                env=dict(os.environ, COLUMNS="120"))
+    table = aoc(
+        "leaderboard",
+        "2023",
+        str(BOARD),
+        "--day",
+        "1",
+        cwd=tmp_path,
+        env=dict(os.environ, COLUMNS="120"),
+    )
     assert table.returncode == 0, table.stderr
     rows = [line.split("│") for line in table.stdout.splitlines() if line.startswith("│ ")][1:]
     assert [(row[2].strip(), row[5].strip()) for row in rows] == [
-        ("m2", "1s"), ("m1", "59m 00s"), ("m3", "-")]
+        ("m2", "1s"),
+        ("m1", "59m 00s"),
+        ("m3", "-"),
+    ]
     assert "day 1" in table.stdout.splitlines()[0]
     assert len(fake_aoc.requests_for(".json")) == 1  # the table read the kept copy
     wrong = aoc("leaderboard", "2023", str(BOARD), "--day", "26", cwd=tmp_path)
@@ -352,34 +434,61 @@ def test_one_day_shows_part_two_deltas_from_the_kept_copy(
     assert "Traceback" not in wrong.stderr
 
 
-JSON_SCALARS = st.one_of(st.none(), st.booleans(), st.floats(allow_nan=False),
-                         st.integers(-2**70, 2**70), st.sampled_from([10**17, 2**63, -1, "12"]),
-                         st.text(CHARACTERS, max_size=8))
-ANY_JSON = st.recursive(JSON_SCALARS, lambda inner: st.one_of(
-    st.lists(inner, max_size=3),
-    st.dictionaries(st.text(CHARACTERS, max_size=3), inner, max_size=3)),
-    max_leaves=8)
+JSON_SCALARS = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.floats(allow_nan=False),
+    st.integers(-(2**70), 2**70),
+    st.sampled_from([10**17, 2**63, -1, "12"]),
+    st.text(CHARACTERS, max_size=8),
+)
+ANY_JSON = st.recursive(
+    JSON_SCALARS,
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=3),
+        st.dictionaries(st.text(CHARACTERS, max_size=3), inner, max_size=3),
+    ),
+    max_leaves=8,
+)
 DAY_KEYS = st.sampled_from(["0", "1", "2", "3", "12", "25", "26", "x", "01"])
-MOMENTS = st.one_of(st.integers(-10, 10**18), st.sampled_from([10**17, 1701406800]),
-                    JSON_SCALARS)
-LEVELS = st.dictionaries(DAY_KEYS, st.one_of(st.dictionaries(
-    st.sampled_from(["1", "2", "3"]), st.fixed_dictionaries({"get_star_ts": MOMENTS}),
-    max_size=3), ANY_JSON), max_size=4)
+MOMENTS = st.one_of(st.integers(-10, 10**18), st.sampled_from([10**17, 1701406800]), JSON_SCALARS)
+LEVELS = st.dictionaries(
+    DAY_KEYS,
+    st.one_of(
+        st.dictionaries(
+            st.sampled_from(["1", "2", "3"]),
+            st.fixed_dictionaries({"get_star_ts": MOMENTS}),
+            max_size=3,
+        ),
+        ANY_JSON,
+    ),
+    max_size=4,
+)
 MEMBER = st.fixed_dictionaries(
-    {"name": st.one_of(st.none(), st.text(CHARACTERS, max_size=10)),
-     "completion_day_level": LEVELS},
-    optional={"id": ANY_JSON, "stars": ANY_JSON, "local_score": ANY_JSON,
-              "global_score": ANY_JSON})
-BOARDS = st.one_of(st.fixed_dictionaries(
-    {"members": st.dictionaries(st.text(CHARACTERS, max_size=4), st.one_of(MEMBER, ANY_JSON),
-                                max_size=4)},
-    optional={"owner_id": ANY_JSON, "num_days": ANY_JSON, "event": ANY_JSON}), ANY_JSON)
+    {
+        "name": st.one_of(st.none(), st.text(CHARACTERS, max_size=10)),
+        "completion_day_level": LEVELS,
+    },
+    optional={"id": ANY_JSON, "stars": ANY_JSON, "local_score": ANY_JSON, "global_score": ANY_JSON},
+)
+BOARDS = st.one_of(
+    st.fixed_dictionaries(
+        {
+            "members": st.dictionaries(
+                st.text(CHARACTERS, max_size=4), st.one_of(MEMBER, ANY_JSON), max_size=4
+            )
+        },
+        optional={"owner_id": ANY_JSON, "num_days": ANY_JSON, "event": ANY_JSON},
+    ),
+    ANY_JSON,
+)
 
 
 @examples(20)
 @given(BOARDS, st.sampled_from([2023, 2025]))
 def test_any_board_the_site_sends_is_shown_or_refused_in_one_sentence(
-        data: object, year: int) -> None:
+    data: object, year: int
+) -> None:
     """Whatever JSON comes as a board: a SiteError, or a board every view shows (the
     table, each day, and their JSON) without raising."""
     import io
@@ -417,14 +526,18 @@ def test_a_board_nested_too_deeply_is_a_sentence_and_a_kept_one_a_miss(
     done = aoc("leaderboard", "2023", str(BOARD), "--json", cwd=tmp_path)  # a miss: fetched
     assert done.returncode == 0, done.stdout + done.stderr
     original = fake_aoc.respond
-    monkeypatch.setattr(fake_aoc, "respond", lambda *args, **kwargs: (
-        original(*args, **kwargs) and (200, "[" * 100_000, {})))
+    monkeypatch.setattr(
+        fake_aoc,
+        "respond",
+        lambda *args, **kwargs: original(*args, **kwargs) and (200, "[" * 100_000, {}),
+    )
     kept.unlink()
     deep = aoc("leaderboard", "2023", str(BOARD), "--json", cwd=tmp_path)
     assert deep.returncode == 2
     assert json.loads(deep.stdout)["error"] == (
         f"adventofcode.com sent private leaderboard {BOARD} of 2023 in a form aoc does not "
-        "know (not JSON).")
+        "know (not JSON)."
+    )
 
 
 def test_a_board_that_could_not_be_kept_is_not_fetched(
@@ -438,10 +551,11 @@ def test_a_board_that_could_not_be_kept_is_not_fetched(
     for args in ((), ("--json",)):
         done = aoc("leaderboard", "2023", str(BOARD), *args, cwd=tmp_path)
         assert done.returncode == 2
-        assert (f"Error: Private leaderboard {BOARD} of 2023 was not fetched, as it could not "
-                "be kept (the site asks that a board be read at most once in 15 minutes): "
-                f"{kept} cannot be written (a folder is in its place).\n") in done.stderr, \
-            done.stderr
+        assert (
+            f"Error: Private leaderboard {BOARD} of 2023 was not fetched, as it could not "
+            "be kept (the site asks that a board be read at most once in 15 minutes): "
+            f"{kept} cannot be written (a folder is in its place).\n"
+        ) in done.stderr, done.stderr
     assert fake_aoc.requests_for(f"/{BOARD}.json") == []
 
 
@@ -456,4 +570,8 @@ def test_one_day_at_40_columns_keeps_part_two_and_the_delta(
     assert max(len(line) for line in done.stdout.splitlines()) <= 40, done.stdout
     header = next(line for line in done.stdout.splitlines() if "Place" in line)
     assert [cell.strip() for cell in header.split("│")[1:-1]] == [
-        "Place", "Name", "Part 2", "Delta"]
+        "Place",
+        "Name",
+        "Part 2",
+        "Delta",
+    ]

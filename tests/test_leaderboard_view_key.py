@@ -44,8 +44,10 @@ def site(fake_aoc: FakeAoC, aocd_loaded: AocdHome, clock: FakeClock) -> FakeAoC:
 
 def board_requests(site: FakeAoC) -> list[str]:
     """How each request for the board was made: 'key=...' or 'token' or 'none'."""
-    return [f"key={r.query.removeprefix('view_key=')}" if r.query else
-            "token" if r.token else "none" for r in site.requests_for(f"/{BOARD}.json")]
+    return [
+        f"key={r.query.removeprefix('view_key=')}" if r.query else "token" if r.token else "none"
+        for r in site.requests_for(f"/{BOARD}.json")
+    ]
 
 
 def no_key_in(*done: subprocess.CompletedProcess[str]) -> None:
@@ -61,8 +63,8 @@ def test_a_view_key_reads_the_board_with_no_token(
     assert done.returncode == 0, done.stderr
     assert "anonymous #99" in done.stdout
     assert done.stdout.splitlines()[-1] == (
-        "Data from 0s ago (fetched just now with the view key ending 9c2e; kept for 15 "
-        "minutes).")
+        "Data from 0s ago (fetched just now with the view key ending 9c2e; kept for 15 minutes)."
+    )
     [request] = site.requests_for(f"/{BOARD}.json")
     assert request.token is None and request.query == f"view_key={KEY}"  # no cookie at all
     assert request.user_agent is not None and request.user_agent.startswith("aoc2023/")
@@ -73,9 +75,7 @@ def test_a_view_key_reads_the_board_with_no_token(
     assert not (aocd_loaded.config / "aoc-view-keys.json").exists()  # kept only when asked
 
 
-def test_the_whole_read_only_link_will_do(
-    site: FakeAoC, tmp_path: Path
-) -> None:
+def test_the_whole_read_only_link_will_do(site: FakeAoC, tmp_path: Path) -> None:
     done = aoc("leaderboard", "2023", str(BOARD), "--view-key", LINK, "--json", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     shown = json.loads(done.stdout)
@@ -84,14 +84,13 @@ def test_the_whole_read_only_link_will_do(
     no_key_in(done)
 
 
-def test_what_is_not_a_key_is_refused_before_any_request(
-    site: FakeAoC, tmp_path: Path
-) -> None:
+def test_what_is_not_a_key_is_refused_before_any_request(site: FakeAoC, tmp_path: Path) -> None:
     for given in ["abc", "has space1", "../../etc", f"view_key={KEY[:4]}"]:
         done = aoc("leaderboard", "2023", str(BOARD), "--view-key", given, cwd=tmp_path)
         assert done.returncode == 2, given
-        assert done.stderr.startswith(
-            "Error: --view-key takes a private leaderboard's view key"), given
+        assert done.stderr.startswith("Error: --view-key takes a private leaderboard's view key"), (
+            given
+        )
         assert given not in done.stderr
     assert site.requests == []
 
@@ -99,9 +98,11 @@ def test_what_is_not_a_key_is_refused_before_any_request(
 def test_a_wrong_key_is_one_sentence_and_exit_2(site: FakeAoC, tmp_path: Path) -> None:
     """In the table's output and in --json's document alike; nothing kept of it, so each
     asks the site."""
-    sentence = (f"The view key for board {BOARD} (the view key ending c0de) was not accepted "
-                "for 2023: adventofcode.com answered HTTP 400; check it against the board's "
-                "read-only link")
+    sentence = (
+        f"The view key for board {BOARD} (the view key ending c0de) was not accepted "
+        "for 2023: adventofcode.com answered HTTP 400; check it against the board's "
+        "read-only link"
+    )
     for asked, form in enumerate([(), ("--json",)], start=1):
         done = aoc("leaderboard", "2023", str(BOARD), "--view-key", WRONG, *form, cwd=tmp_path)
         assert done.returncode == 2, form
@@ -122,8 +123,14 @@ def test_a_web_page_in_place_of_the_board_is_a_key_not_accepted(
     """The site may answer a key it does not take with its page, status 200."""
     original = site.respond
 
-    def page_for_a_key(method: str, path: str, token: str | None, form: dict[str, str],
-                       user_agent: str | None = None, query: str = "") -> Reply | None:
+    def page_for_a_key(
+        method: str,
+        path: str,
+        token: str | None,
+        form: dict[str, str],
+        user_agent: str | None = None,
+        query: str = "",
+    ) -> Reply | None:
         reply = original(method, path, token, form, user_agent, query)  # recorded
         if path.endswith(".json"):
             return 200, "<!DOCTYPE html><html><body>Private Leaderboard</body></html>", HTML
@@ -132,8 +139,10 @@ def test_a_web_page_in_place_of_the_board_is_a_key_not_accepted(
     monkeypatch.setattr(site, "respond", page_for_a_key)
     done = aoc("leaderboard", "2023", str(BOARD), "--view-key", WRONG, cwd=tmp_path)
     assert done.returncode == 2
-    assert "was not accepted for 2023: adventofcode.com answered with a web page, not the " \
-           "board's JSON" in done.stderr
+    assert (
+        "was not accepted for 2023: adventofcode.com answered with a web page, not the "
+        "board's JSON" in done.stderr
+    )
     assert "Traceback" not in done.stderr
 
 
@@ -143,8 +152,10 @@ def test_a_saved_key_is_used_next_time_and_kept_like_the_token(
     done = aoc("leaderboard", "2023", str(BOARD), "--view-key", KEY, "--save-key", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     keys = aocd_loaded.config / "aoc-view-keys.json"
-    assert done.stderr == (f"Kept the view key ending 9c2e for board {BOARD} in {keys}: later "
-                           "reads of the board use it.\n")
+    assert done.stderr == (
+        f"Kept the view key ending 9c2e for board {BOARD} in {keys}: later "
+        "reads of the board use it.\n"
+    )
     assert json.loads(keys.read_text()) == {str(BOARD): KEY}
     assert stat.S_IMODE(keys.stat().st_mode) == 0o600  # the owner's alone, as the token's
 
@@ -171,12 +182,13 @@ def test_a_saved_key_the_site_no_longer_takes_says_where_it_is_kept(
     keys.write_text(json.dumps({str(BOARD): WRONG}))
     done = aoc("leaderboard", "2023", str(BOARD), cwd=tmp_path)
     assert done.returncode == 2
-    assert f"it is the key kept in {keys}: give the board's new one with --view-key KEY " \
-           "--save-key" in done.stderr
+    assert (
+        f"it is the key kept in {keys}: give the board's new one with --view-key KEY "
+        "--save-key" in done.stderr
+    )
     assert done.stderr.count("\n") == 1
     no_key_in(done)
-    replaced = aoc("leaderboard", "2023", str(BOARD), "--view-key", KEY, "--save-key",
-                   cwd=tmp_path)
+    replaced = aoc("leaderboard", "2023", str(BOARD), "--view-key", KEY, "--save-key", cwd=tmp_path)
     assert replaced.returncode == 0, replaced.stderr
     assert json.loads(keys.read_text()) == {str(BOARD): KEY}
 
@@ -188,11 +200,12 @@ def test_a_key_is_not_saved_from_a_copy_fetched_without_it(
     not asked again within the 15 minutes, so the key is not kept (yet)."""
     aocd_loaded.set_token()
     assert aoc("leaderboard", "2023", str(BOARD), cwd=tmp_path).returncode == 0
-    done = aoc("leaderboard", "2023", str(BOARD), "--view-key", WRONG, "--save-key",
-               cwd=tmp_path)
+    done = aoc("leaderboard", "2023", str(BOARD), "--view-key", WRONG, "--save-key", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
-    assert done.stderr.startswith("Note: the view key was not kept: the board shown was "
-                                  "fetched without it less than 15 minutes ago")
+    assert done.stderr.startswith(
+        "Note: the view key was not kept: the board shown was "
+        "fetched without it less than 15 minutes ago"
+    )
     assert not (aocd_loaded.config / "aoc-view-keys.json").exists()
     assert board_requests(site) == ["token"]
 
@@ -200,16 +213,19 @@ def test_a_key_is_not_saved_from_a_copy_fetched_without_it(
 def test_save_key_needs_a_key(site: FakeAoC, tmp_path: Path) -> None:
     done = aoc("leaderboard", "2023", str(BOARD), "--save-key", cwd=tmp_path)
     assert done.returncode == 2
-    assert done.stderr == ("Error: --save-key keeps the key given with --view-key KEY: give "
-                           "it one.\n")
+    assert done.stderr == (
+        "Error: --save-key keeps the key given with --view-key KEY: give it one.\n"
+    )
 
 
 def test_no_token_and_no_key_names_both_ways(aocd_home: AocdHome, tmp_path: Path) -> None:
     done = aoc("leaderboard", "2023", str(BOARD), cwd=tmp_path)
     assert done.returncode == 2
     assert done.stderr.startswith("Error: No Advent of Code session token is set")
-    assert f"no view key is kept for board {BOARD}: give the board's view key with " \
-           "--view-key KEY" in done.stderr
+    assert (
+        f"no view key is kept for board {BOARD}: give the board's view key with "
+        "--view-key KEY" in done.stderr
+    )
 
 
 def test_a_damaged_key_file_is_one_sentence(
@@ -219,8 +235,10 @@ def test_a_damaged_key_file_is_one_sentence(
     keys.write_text("{not json")
     done = aoc("leaderboard", "2023", str(BOARD), cwd=tmp_path)
     assert done.returncode == 2
-    assert done.stderr == (f"Error: aoc's view key file {keys} is not JSON: fix it (a map of "
-                           'board ids to keys, {"424242": "..."}) or remove it.\n')
+    assert done.stderr == (
+        f"Error: aoc's view key file {keys} is not JSON: fix it (a map of "
+        'board ids to keys, {"424242": "..."}) or remove it.\n'
+    )
 
 
 def test_no_form_asks_for_a_board_more_than_once_in_15_minutes(
@@ -230,9 +248,16 @@ def test_no_form_asks_for_a_board_more_than_once_in_15_minutes(
     per 15 minutes whatever the form and however the board was read before (token, view
     key, a kept key), and a damaged kept copy is a miss, not a crash."""
     aocd_loaded.set_token()
-    forms = [(), ("--json",), ("--day", "1"), ("--day", "1", "--json"),
-             ("--view-key", KEY), ("--view-key", KEY, "--json"), ("--view-key", KEY, "--day", "3"),
-             ("--view-key", KEY, "--save-key")]
+    forms = [
+        (),
+        ("--json",),
+        ("--day", "1"),
+        ("--day", "1", "--json"),
+        ("--view-key", KEY),
+        ("--view-key", KEY, "--json"),
+        ("--view-key", KEY, "--day", "3"),
+        ("--view-key", KEY, "--save-key"),
+    ]
 
     def every_form(step: float, forms: list[tuple[str, ...]] = forms) -> None:
         for form in forms:
@@ -255,8 +280,16 @@ def test_no_form_asks_for_a_board_more_than_once_in_15_minutes(
     # by a form of its own: the copy fetched again is then a good one for every form).
     shared = aocd_loaded.data / "leaderboards" / f"2023_{BOARD}.json"
     own = aocd_loaded.data / USER_ID / f"2023_leaderboard_{BOARD}.json"
-    for damage, form in zip(("{not json", json.dumps({"fetched_at": clock.time(), "board": []}),
-                             json.dumps([1, 2]), ""), forms[::2], strict=True):
+    for damage, form in zip(
+        (
+            "{not json",
+            json.dumps({"fetched_at": clock.time(), "board": []}),
+            json.dumps([1, 2]),
+            "",
+        ),
+        forms[::2],
+        strict=True,
+    ):
         shared.write_text(damage)
         own.write_text(damage)
         every_form(0, [form])
@@ -270,8 +303,10 @@ def test_no_form_asks_for_a_board_more_than_once_in_15_minutes(
 
 def test_the_redactor_names_a_view_key_as_one() -> None:
     redact = Redactor("a" * 96 + "cafe", ViewKey(KEY))
-    assert redact(f"GET /x.json?view_key={KEY} with session={'a' * 96}cafe") == \
-        "GET /x.json?view_key=<view key> with session=<token>"
+    assert (
+        redact(f"GET /x.json?view_key={KEY} with session={'a' * 96}cafe")
+        == "GET /x.json?view_key=<view key> with session=<token>"
+    )
 
 
 def test_the_key_never_shows_in_verbose_output(
@@ -282,11 +317,15 @@ def test_the_key_never_shows_in_verbose_output(
     The root logger has no handler, as outside pytest: `--verbose` gives it one on the
     command's (redacted) stderr, as in a process of its own."""
     monkeypatch.setattr(logging.getLogger(), "handlers", [])
-    done = [aoc("leaderboard", "2023", str(BOARD), *args, cwd=tmp_path)
-            for args in (["--view-key", WRONG, "--verbose"],
-                         ["--view-key", WRONG, "--json", "--verbose"],
-                         ["--view-key", KEY, "--save-key", "--verbose"],
-                         ["--json", "--verbose"])]
+    done = [
+        aoc("leaderboard", "2023", str(BOARD), *args, cwd=tmp_path)
+        for args in (
+            ["--view-key", WRONG, "--verbose"],
+            ["--view-key", WRONG, "--json", "--verbose"],
+            ["--view-key", KEY, "--save-key", "--verbose"],
+            ["--json", "--verbose"],
+        )
+    ]
     # A key kept for another board, refused: redacted from the start of the command.
     site.add_board(2023, BOARD + 1, board_2023(), viewers=set(), view_key=KEY)
     keys = aocd_loaded.config / "aoc-view-keys.json"
@@ -301,4 +340,3 @@ def test_the_key_never_shows_in_verbose_output(
     assert "view_key=<view key>" in done[2].stderr
     assert json.loads(done[3].stdout)["view_key_end"] == "9c2e"  # the kept copy, by the key
     assert board_requests(site) == [f"key={WRONG}", f"key={WRONG}", f"key={KEY}"]
-

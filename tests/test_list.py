@@ -47,8 +47,11 @@ def year_2097(tmp_path: Path) -> Iterator[Path]:
 @pytest.fixture
 def year_2096(tmp_path: Path) -> Iterator[Path]:
     """`aoc2096`: 12 days a year from 2025 on, so day 12 is its last; day 2 is broken."""
-    files = {"day01.py": DAY, "day02.py": "import no_such_module_here\n",
-             "day12.py": DAY.replace(", part_2=4", "")}
+    files = {
+        "day01.py": DAY,
+        "day02.py": "import no_such_module_here\n",
+        "day12.py": DAY.replace(", part_2=4", ""),
+    }
     with temporary_year(tmp_path / "site", 2096, files) as package:
         yield package
 
@@ -74,12 +77,19 @@ def test_cached_answers_are_known_and_nothing_is_fetched(
     result = aoc("list", "2097", "--json")
     assert result.returncode == 0
     payload = json.loads(result.stdout)
-    assert payload["days"] == [{
-        "year": 2097, "day": 7, "title": "Made Up", "error": None,
-        "parts": [{"part": 1, "examples": 2, "answer_known": True},
-                  {"part": 2, "examples": 1, "answer_known": True}],
-        "final_star": None,  # not the year's last day
-    }]
+    assert payload["days"] == [
+        {
+            "year": 2097,
+            "day": 7,
+            "title": "Made Up",
+            "error": None,
+            "parts": [
+                {"part": 1, "examples": 2, "answer_known": True},
+                {"part": 2, "examples": 1, "answer_known": True},
+            ],
+            "final_star": None,  # not the year's last day
+        }
+    ]
     assert payload["notices"] == []
 
 
@@ -95,8 +105,11 @@ def test_a_token_whose_user_aocd_does_not_know_yet_says_so(
 def test_examples_per_part_the_last_day_and_a_broken_day(year_2096: Path) -> None:
     result = aoc("list", "2096")
     assert result.returncode == 2
-    rows = {line.split("│")[1].strip(): [c.strip() for c in line.split("│")[2:-1]]
-            for line in result.stdout.splitlines() if "2096/" in line}
+    rows = {
+        line.split("│")[1].strip(): [c.strip() for c in line.split("│")[2:-1]]
+        for line in result.stdout.splitlines()
+        if "2096/" in line
+    }
     assert rows["2096/01"] == ["Made Up", "2", "1", "? unknown", "? unknown"], result.stderr
     assert rows["2096/12"] == ["Made Up", "2", "no part 2", "? unknown", "☆ final star"]
     assert rows["2096/02"][0] == "! could not load (below)"
@@ -121,15 +134,21 @@ sys.exit(code)
 """
 
 
-def listed_in_a_process(home: AocdHome, site: Path, *args: str,
-                        env: dict[str, str] | None = None) -> CompletedProcess[str]:
+def listed_in_a_process(
+    home: AocdHome, site: Path, *args: str, env: dict[str, str] | None = None
+) -> CompletedProcess[str]:
     """`aoc list ARGS` in a fresh process, with `site` first on its path, which fails if
     it imports aocd: aocd is the only thing that talks to adventofcode.com, and listing
     reads only local files (not importing aocd is the proof)."""
     env = dict(env or home.env())
     env["PYTHONPATH"] = os.pathsep.join([str(site), env["PYTHONPATH"]])
-    return subprocess.run([sys.executable, "-c", LIST_IN_A_PROCESS, *args], env=env,
-                          capture_output=True, text=True, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-c", LIST_IN_A_PROCESS, *args],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
 
 
 # Each import of this day adds a line to the file named in AOC_TEST_IMPORTS. Its title
@@ -153,7 +172,8 @@ class Day(Solution[str]):
 
 @pytest.mark.slow  # four processes
 def test_a_fresh_listing_imports_a_day_again_only_when_a_file_of_its_year_changes(
-        tmp_path: Path, aocd_home: AocdHome) -> None:
+    tmp_path: Path, aocd_home: AocdHome
+) -> None:
     """What a fresh `aoc list` imports: a day is imported once (the cache a FIFO at first:
     a miss, never waited on), then read from the cache while the files of its year stay
     as they are; a change to a private helper or a sub-package's module, the day file
@@ -174,8 +194,11 @@ def test_a_fresh_listing_imports_a_day_again_only_when_a_file_of_its_year_change
     def imported() -> int:
         return imports.read_text().count("imported") if imports.exists() else 0
 
-    files = {"day01.py": COUNTED_DAY.replace("PREFIX", "Made"), "names.py": "WORD = 'Up'\n",
-             "_common.py": "WORD = 'And'\n"}
+    files = {
+        "day01.py": COUNTED_DAY.replace("PREFIX", "Made"),
+        "names.py": "WORD = 'Up'\n",
+        "_common.py": "WORD = 'And'\n",
+    }
     with temporary_year(site, 2053, files) as package:
         (package / "sub").mkdir()
         (package / "sub" / "__init__.py").write_text("")
@@ -202,15 +225,15 @@ def test_a_fresh_listing_imports_a_day_again_only_when_a_file_of_its_year_change
         # cache anew each time; an import that failed leaves nothing behind to reuse).
         edit(package / "names.py", "import no_such_module_here\n")
         env["PYTHONPATH"] = os.pathsep.join([str(site), env["PYTHONPATH"]])
-        for done in site_cli.aoc(None, aocd_home, ["list", "2053"], ["list", "2053"],
-                                 env=env):
+        for done in site_cli.aoc(None, aocd_home, ["list", "2053"], ["list", "2053"], env=env):
             [row] = [line for line in done.stdout.splitlines() if "2053/01" in line]
             assert done.returncode == 2 and "could not load" in row, done.stderr
             assert "Could not import aoc2053.day01" in done.stderr
 
 
 def test_the_token_memo_is_read_once_for_all_the_days(
-        tmp_path: Path, aocd_home: AocdHome, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, aocd_home: AocdHome, monkeypatch: pytest.MonkeyPatch
+) -> None:
     reads: list[str] = []
     read_memo = paths.cached_user_id
 
@@ -230,8 +253,7 @@ def test_the_token_memo_is_read_once_for_all_the_days(
     assert len(reads) == 1
 
 
-def test_a_year_declared_by_an_installed_package_is_listed_once_installed(
-        tmp_path: Path) -> None:
+def test_a_year_declared_by_an_installed_package_is_listed_once_installed(tmp_path: Path) -> None:
     """The `aoc.years` entry points are cached by the stamps of the folders on the path:
     a package installed since (a dist-info added to one of them) is seen at once."""
     site = tmp_path / "site"
@@ -255,7 +277,8 @@ def test_a_year_declared_by_an_installed_package_is_listed_once_installed(
 
 @pytest.mark.parametrize("damage", ["not json", "[1, 2]", '{"version": 1, "days": [1]}'])
 def test_a_damaged_listing_cache_is_a_miss(
-        tmp_path: Path, aocd_home: AocdHome, damage: str) -> None:
+    tmp_path: Path, aocd_home: AocdHome, damage: str
+) -> None:
     """Not JSON or not the shape written (a FIFO, which must not be waited on, in a
     process with a time limit: test_a_fresh_listing_imports_...): the days are imported,
     listed, and the cache is written anew."""
@@ -274,13 +297,17 @@ def test_edit_leaves_no_stale_bytecode(tmp_path: Path) -> None:
     size (within the same second, as a test does it), the module the next process
     imports is the new one, not the old one from its .pyc (each run in a process that
     writes bytecode, as CI's do)."""
-    env = {name: value for name, value in os.environ.items()
-           if name != "PYTHONDONTWRITEBYTECODE"}
+    env = {name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"}
     module = tmp_path / "edited.py"
     module.write_text("X = 1\n")
     for text in ("X = 1\n", "X = 2\n", "X = 3\n"):
         edit(module, text)
-        shown = subprocess.run([sys.executable, "-c", "import edited; print(edited.X)"],
-                               cwd=tmp_path, env=env, capture_output=True, text=True,
-                               timeout=60).stdout.strip()
+        shown = subprocess.run(
+            [sys.executable, "-c", "import edited; print(edited.X)"],
+            cwd=tmp_path,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        ).stdout.strip()
         assert shown == text.removeprefix("X = ").strip()

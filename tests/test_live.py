@@ -25,7 +25,7 @@ from conftest import TOKEN, AocdHome, temporary_year
 from fake_aoc import FakeAoC
 from site_cli import aoc_in_process
 
-DAY = '''
+DAY = """
 import os
 import time
 from pathlib import Path
@@ -45,7 +45,7 @@ class Day(Solution[str]):
 
     def part_2(self, text: str) -> int:
         return 7
-'''
+"""
 
 
 class Terminal:
@@ -53,8 +53,9 @@ class Terminal:
 
     def __init__(self, command: list[str], env: dict[str, str]) -> None:
         self.controller, terminal = pty.openpty()
-        self.process = subprocess.Popen(command, env=env, stdin=terminal,
-                                        stdout=terminal, stderr=terminal)
+        self.process = subprocess.Popen(
+            command, env=env, stdin=terminal, stdout=terminal, stderr=terminal
+        )
         os.close(terminal)
         self.screen = ""
 
@@ -105,8 +106,11 @@ def environment(tmp_path: Path, home: AocdHome) -> dict[str, str]:
     for day in (1, 2):
         (site / "aoc2074" / f"day{day:02d}.py").write_text(DAY.format(day=day))
     env = home.env()
-    env.update(PYTHONPATH=os.pathsep.join([str(site), env["PYTHONPATH"]]), COLUMNS="120",
-               RELEASE_2=str(tmp_path / "release"))
+    env.update(
+        PYTHONPATH=os.pathsep.join([str(site), env["PYTHONPATH"]]),
+        COLUMNS="120",
+        RELEASE_2=str(tmp_path / "release"),
+    )
     return env
 
 
@@ -121,17 +125,25 @@ def test_each_row_shows_when_its_day_is_done_and_a_long_part_is_named(
     narrow one, headed once: the form is chosen from the width, not from the first row
     (which fitted the wide one, and the next did not)."""
     env = environment(tmp_path, aocd_home) | {"COLUMNS": "110"}
-    terminal = Terminal(site_cli.aoc_argv(
-        None, ["run", "2074", "--example"], ["run", "2074", "--example", "--json"],
-        ["run", "2074", "--example"], settings=[{}, {}, {"COLUMNS": "80"}]), env)
+    terminal = Terminal(
+        site_cli.aoc_argv(
+            None,
+            ["run", "2074", "--example"],
+            ["run", "2074", "--example", "--json"],
+            ["run", "2074", "--example"],
+            settings=[{}, {}, {"COLUMNS": "80"}],
+        ),
+        env,
+    )
     screen = terminal.read_until("running 2074 day 2 part 1")
     assert "2074/01" in screen and "2074/02" not in screen  # day 1's row, day 2 still runs
     (tmp_path / "release").touch()
     assert terminal.finish() == 0
     live, code, as_json, json_code, narrow, narrow_code, rest = re.split(
-        "\x1e(-?\\d+)\x1e\x1e", terminal.screen)
+        "\x1e(-?\\d+)\x1e\x1e", terminal.screen
+    )
     assert (code, json_code, narrow_code, rest) == ("0", "0", "0", ""), terminal.screen
-    after = live[len(screen):]
+    after = live[len(screen) :]
     assert "2074/02" in after and "✔ 2" in after
     assert after.count("Advent of Code") == 0  # one table, headed once
     plain = re.sub(r"\x1b\[[0-9;]*[A-Za-z]", "", live)
@@ -162,8 +174,15 @@ def test_a_row_that_does_not_fit_the_live_widths_heads_a_new_block() -> None:
     from aoc2023.framework.results import DayResult, PartResult, Status
 
     def day(number: int, answer: str) -> DayResult:
-        return DayResult(2074, number, "Title", "example", "example", 1e-3, parts=tuple(
-            PartResult(part, Status.CORRECT, answer, 1e-3) for part in (1, 2)))
+        return DayResult(
+            2074,
+            number,
+            "Title",
+            "example",
+            "example",
+            1e-3,
+            parts=tuple(PartResult(part, Status.CORRECT, answer, 1e-3) for part in (1, 2)),
+        )
 
     out = io.StringIO()
     table = LiveTable(out, 100)
@@ -185,14 +204,27 @@ def test_live_rows_keep_the_form_the_width_chose(width: int) -> None:
     from aoc2023.framework.commands.run import LiveTable, live_narrow
     from aoc2023.framework.results import DayResult, PartResult, Status
 
-    titles = ["Trebuchet?!", "A Long-Forgotten Point Of Incidence And Reflection",
-              "Never Tell Me The Odds", "Camel Cards"]
+    titles = [
+        "Trebuchet?!",
+        "A Long-Forgotten Point Of Incidence And Reflection",
+        "Never Tell Me The Odds",
+        "Camel Cards",
+    ]
     answers = ["7", "1234567890123456", "98765432101234", "250643526"]
     out = io.StringIO()
     table = LiveTable(out, width)
     for day, (title, answer) in enumerate(zip(titles, answers, strict=True), start=1):
-        table.row(DayResult(2074, day, title, "input", None, 1e-3, parts=tuple(
-            PartResult(part, Status.UNKNOWN, answer, 1e-3) for part in (1, 2))))
+        table.row(
+            DayResult(
+                2074,
+                day,
+                title,
+                "input",
+                None,
+                1e-3,
+                parts=tuple(PartResult(part, Status.UNKNOWN, answer, 1e-3) for part in (1, 2)),
+            )
+        )
     table.close()
     lines = out.getvalue().splitlines()
     headings = [line for line in lines if "Part 1" in line]
@@ -207,8 +239,12 @@ def test_output_that_is_not_a_terminal_is_the_table_at_the_end(tmp_path: Path) -
     (tmp_path / "release").touch()
     files = {f"day{day:02d}.py": DAY.format(day=day) for day in (1, 2)}
     with temporary_year(tmp_path / "site", 2074, files):
-        done = aoc_in_process("run", "2074", "--example", env=os.environ | {
-            "COLUMNS": "120", "RELEASE_2": str(tmp_path / "release")})
+        done = aoc_in_process(
+            "run",
+            "2074",
+            "--example",
+            env=os.environ | {"COLUMNS": "120", "RELEASE_2": str(tmp_path / "release")},
+        )
     assert done.returncode == 0, done.stderr
     assert "running" not in done.stderr and "\x1b" not in done.stdout
     assert done.stdout.count("2074/0") == 2 and done.stdout.count("┌") == 1
@@ -284,8 +320,11 @@ def test_the_running_line_fits_a_narrow_terminal(monkeypatch: pytest.MonkeyPatch
             time.sleep(0.02)  # the narrow form, as the tick shows it, and rewritten
         screen = err.getvalue()
     assert screen.count("\r\x1b[2K2074/02 part 1 ") >= 2, screen
-    ticks = [piece for piece in re.split(r"[\r\n]", re.sub(r"\x1b\[[0-9;]*[A-Za-z]", "", screen))
-             if "2074 day 2" in piece or "2074/02 part" in piece]
+    ticks = [
+        piece
+        for piece in re.split(r"[\r\n]", re.sub(r"\x1b\[[0-9;]*[A-Za-z]", "", screen))
+        if "2074 day 2" in piece or "2074/02 part" in piece
+    ]
     assert ticks and all(len(tick) < 24 for tick in ticks), ticks
 
 
@@ -323,6 +362,7 @@ def test_the_running_line_counts_the_parts_time_not_the_send_question() -> None:
     line.lock = lock  # type: ignore[assignment]  # the same lock, watched
 
     with line:
+
         def sending() -> None:
             line.step(2054, 9, 2)  # a step told while the row is shown
             clock.advance(0.6)  # long enough to be shown, had it still run

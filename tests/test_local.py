@@ -26,8 +26,11 @@ from site_cli import aoc_in_process
 
 def placed(place: str, tmp_path: Path, project: Path) -> dict[str, str]:
     """Put the token (and aocd's cache for its user) in `place`; the environment to use."""
-    env = {k: v for k, v in os.environ.items()
-           if k not in {"AOC_SESSION", "AOCD_DIR", "AOCD_CONFIG_DIR"}}
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in {"AOC_SESSION", "AOCD_DIR", "AOCD_CONFIG_DIR"}
+    }
     env["HOME"] = str(tmp_path / "home")
     data = tmp_path / "aocd-data"
     if place == "home":
@@ -47,8 +50,12 @@ def placed(place: str, tmp_path: Path, project: Path) -> dict[str, str]:
     return isolated(env)
 
 
-CASES = [("project", (True, False)), ("home", (True,)), ("aocd_config_dir", (True,)),
-         ("aocd_dir", (False,))]
+CASES = [
+    ("project", (True, False)),
+    ("home", (True,)),
+    ("aocd_config_dir", (True,)),
+    ("aocd_dir", (False,)),
+]
 """Each place, and the project's folder from inside the project and from outside it (the
 working folder's parents, then the source checkout: the same folder either way, and so
 the same environment at start-up, so one process tries both: aocd's runner from the first,
@@ -68,10 +75,20 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return copy_project(tmp_path_factory.mktemp("token-places") / "project")
 
 
-@pytest.mark.parametrize(("place", "insides"), CASES,
-                         ids=["-".join([p, *("inside" if i else "outside" for i in insides),
-                                        *(["then-environment-outside"] if p == "home" else [])])
-                              for p, insides in CASES])
+@pytest.mark.parametrize(
+    ("place", "insides"),
+    CASES,
+    ids=[
+        "-".join(
+            [
+                p,
+                *("inside" if i else "outside" for i in insides),
+                *(["then-environment-outside"] if p == "home" else []),
+            ]
+        )
+        for p, insides in CASES
+    ],
+)
 def test_the_token_is_found_wherever_aocd_keeps_it(
     place: str, insides: tuple[bool, ...], project: Path, tmp_path: Path, aocd_home: AocdHome
 ) -> None:
@@ -96,16 +113,26 @@ def test_the_token_is_found_wherever_aocd_keeps_it(
         settings += [environment, environment, {}]
         writes += [{config / "token": None, config / "tokens.json": None}, {}, {}]
         cases.append([tmp_path / "outside"])
-    ran = site_cli.aoc(None, aocd_home, *commands, env=env, cwd=folders[0], cwds=cwds,
-                       settings=settings, writes=writes)
+    ran = site_cli.aoc(
+        None,
+        aocd_home,
+        *commands,
+        env=env,
+        cwd=folders[0],
+        cwds=cwds,
+        settings=settings,
+        writes=writes,
+    )
     if place == "home":
         *ran, unset = ran
         assert unset.returncode == 0, unset.stderr
-        assert ("No Advent of Code session token is set (looked in $AOC_SESSION, "
-                f"{project / '.aocd_config' / 'token'} and {config / 'token'})") in unset.stderr
+        assert (
+            "No Advent of Code session token is set (looked in $AOC_SESSION, "
+            f"{project / '.aocd_config' / 'token'} and {config / 'token'})"
+        ) in unset.stderr
     for case in cases:
-        theirs, *ours_from = ran[:1 + len(case)]
-        ran = ran[1 + len(case):]
+        theirs, *ours_from = ran[: 1 + len(case)]
+        ran = ran[1 + len(case) :]
         assert theirs.returncode == 0, theirs.stdout + theirs.stderr
         assert "part a: 6440" in theirs.stdout and "Missing session ID" not in theirs.stderr
         for where, ours in zip(case, ours_from, strict=True):

@@ -52,7 +52,9 @@ def test_the_fast_variant_is_declared_beside_the_day() -> None:
 
     assert Day07.__module__ == "aoc2023.day07"
     assert [(i.name, i.solution_class) for i in implementations(Day07)] == [
-        ("main", Day07), ("fast", Day07Fast)]
+        ("main", Day07),
+        ("fast", Day07Fast),
+    ]
 
 
 def test_the_example_through_the_cli() -> None:
@@ -62,7 +64,9 @@ def test_the_example_through_the_cli() -> None:
     assert [day["variant"] for day in days] == [None, "fast"]
     for day in days:
         assert [(p["answer"], p["status"]) for p in day["parts"]] == [
-            ("6440", "correct"), ("5905", "correct")]
+            ("6440", "correct"),
+            ("5905", "correct"),
+        ]
 
 
 def test_tolerated_variants_through_the_cli(tmp_path: Path) -> None:
@@ -123,8 +127,7 @@ def test_both_implementations_give_the_known_answers_on_a_cached_input(
     result = aoc("run", "2023", "7", "--variants", "--json")
     assert result.returncode == 0, result.stderr
     days = json.loads(result.stdout)["results"]
-    assert [(day["source"], day["variant"]) for day in days] == [("input", None),
-                                                                 ("input", "fast")]
+    assert [(day["source"], day["variant"]) for day in days] == [("input", None), ("input", "fast")]
     for day in days:
         assert [p["status"] for p in day["parts"]] == ["correct", "correct"]
         assert [p["submitted"] for p in day["parts"]] == [None, None]

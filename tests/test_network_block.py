@@ -20,7 +20,12 @@ def test_connecting_outside_loopback_fails_in_the_test_session() -> None:
 
 def test_subprocesses_started_with_the_test_env_are_blocked_too(aocd_home: AocdHome) -> None:
     code = "import socket; socket.create_connection(('1.1.1.1', 443), timeout=1)"
-    done = subprocess.run([sys.executable, "-c", code], env=aocd_home.env(),
-                          capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        env=aocd_home.env(),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode != 0
     assert "network is blocked" in done.stderr

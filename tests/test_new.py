@@ -52,16 +52,26 @@ def project(tmp_path: Path) -> Path:
     return copy_project(tmp_path / "project")
 
 
-def aoc(project: Path, home: AocdHome, *args: str, site: FakeAoC | None = None,
-        wrapper: Sequence[str] = ()) -> subprocess.CompletedProcess[str]:
+def aoc(
+    project: Path,
+    home: AocdHome,
+    *args: str,
+    site: FakeAoC | None = None,
+    wrapper: Sequence[str] = (),
+) -> subprocess.CompletedProcess[str]:
     """`aoc ARGS` in a process working on `project`, against `site`; with no
     site, `python -m aoc2023 ARGS` as a user runs it in a checkout, which imports aocd only
     if the command needs it (none of these talks to the site: the network is blocked)."""
     if site is not None:
         return site_cli.aoc(site, home, *args, cwd=project, wrapper=wrapper)
-    return subprocess.run([*wrapper, sys.executable, "-m", "aoc2023", *args], cwd=project,
-                          env=isolated(home.env()), capture_output=True, text=True,
-                          timeout=120)
+    return subprocess.run(
+        [*wrapper, sys.executable, "-m", "aoc2023", *args],
+        cwd=project,
+        env=isolated(home.env()),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 YEAR = 2022
@@ -83,22 +93,21 @@ def year_site(tmp_path: Path) -> Iterator[Path]:
         yield source
 
 
-def pytest_in(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch, year_site: Path,
-              day_file: str) -> str:
+def pytest_in(
+    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch, year_site: Path, day_file: str
+) -> str:
     """Test one day with pytest in `year_site`, as its author would (the plugin's tests): a
     pytest session of its own in this process (pytester), whose collection and report are
     the subject. What it imports is forgotten after it (pytester), as after a process."""
     monkeypatch.chdir(year_site)
-    done = pytester.runpytest_inprocess("-q", "-rs", "-n", "0", "-p", "no:cacheprovider",
-                                        day_file)
+    done = pytester.runpytest_inprocess("-q", "-rs", "-n", "0", "-p", "no:cacheprovider", day_file)
     out = done.stdout.str()
     assert done.ret == 0, out
     return out
 
 
 def test_without_a_token_the_day_is_written_and_never_overwritten(
-    year_site: Path, aocd_home: AocdHome, pytester: pytest.Pytester,
-    monkeypatch: pytest.MonkeyPatch
+    year_site: Path, aocd_home: AocdHome, pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     done = aoc_in_process("new", str(YEAR), "4", cwd=year_site)
     assert done.returncode == 0, done.stderr
@@ -129,12 +138,21 @@ def test_without_a_token_the_day_is_written_and_never_overwritten(
 
 @pytest.mark.slow
 def test_with_a_token_the_input_title_and_example_are_fetched_through_aocd(
-    year_site: Path, fake_aoc: FakeAoC, aocd_loaded: AocdHome, pytester: pytest.Pytester,
-    monkeypatch: pytest.MonkeyPatch
+    year_site: Path,
+    fake_aoc: FakeAoC,
+    aocd_loaded: AocdHome,
+    pytester: pytest.Pytester,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     aocd_loaded.set_token()
-    fake_aoc.add_puzzle(YEAR, 4, "Mirage Maintenance", inputs={TOKEN: "1 2 3\n"},
-                        example=MIRAGE, example_answers=("114", None))
+    fake_aoc.add_puzzle(
+        YEAR,
+        4,
+        "Mirage Maintenance",
+        inputs={TOKEN: "1 2 3\n"},
+        example=MIRAGE,
+        example_answers=("114", None),
+    )
     done = aoc_in_process("new", str(YEAR), "4", cwd=year_site)
     assert done.returncode == 0, done.stderr
     assert "for 2022 day 4: Mirage Maintenance." in done.stdout
@@ -162,11 +180,12 @@ def test_with_a_token_the_input_title_and_example_are_fetched_through_aocd(
     # Write part 1 and the example checks it, without a request (the day is imported anew:
     # the session above forgot it). How a wrong part fails the
     # day's tests is the plugin's (test_pytest_plugin.py), as for any day.
-    day.write_text(source.replace(
-        "    def part_1(self, data: list[str]) -> int:\n"
-        "        raise NotImplementedError\n",
-        "    def part_1(self, data: list[str]) -> int:\n"
-        "        return 114\n"))
+    day.write_text(
+        source.replace(
+            "    def part_1(self, data: list[str]) -> int:\n        raise NotImplementedError\n",
+            "    def part_1(self, data: list[str]) -> int:\n        return 114\n",
+        )
+    )
     requests = len(fake_aoc.requests)
     ran = aoc_in_process("run", str(YEAR), "4", "--example", cwd=year_site)
     assert ran.returncode == 0 and "Mirage Maintenance" in ran.stdout and "✔ 114" in ran.stdout
@@ -179,9 +198,15 @@ def test_once_part_1_is_solved_part_2s_example_answer_is_filled_in_too(
     year_site: Path, fake_aoc: FakeAoC, aocd_loaded: AocdHome
 ) -> None:
     aocd_loaded.set_token()
-    fake_aoc.add_puzzle(YEAR, 13, "Point of Incidence", inputs={TOKEN: "#.#\n"},
-                        answers=["405", "400"], example="#.#\n.#.\n",
-                        example_answers=("5", "4"))
+    fake_aoc.add_puzzle(
+        YEAR,
+        13,
+        "Point of Incidence",
+        inputs={TOKEN: "#.#\n"},
+        answers=["405", "400"],
+        example="#.#\n.#.\n",
+        example_answers=("5", "4"),
+    )
     done = aoc_in_process("new", str(YEAR), "13", cwd=year_site)
     assert done.returncode == 0, done.stderr
     source = (year_site / "aoc2022" / "day13.py").read_text()
@@ -190,8 +215,11 @@ def test_once_part_1_is_solved_part_2s_example_answer_is_filled_in_too(
 
 @pytest.mark.parametrize("failure", ["dead token", "no network", "no example"])
 def test_what_cannot_be_fetched_is_one_sentence_and_the_day_is_written(
-    year_site: Path, fake_aoc: FakeAoC, aocd_loaded: AocdHome, failure: str,
-    monkeypatch: pytest.MonkeyPatch
+    year_site: Path,
+    fake_aoc: FakeAoC,
+    aocd_loaded: AocdHome,
+    failure: str,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     aocd_loaded.set_token()
     if failure == "dead token":
@@ -237,7 +265,9 @@ def test_refusals_are_one_sentence_exit_2_and_write_nothing(
     assert done.returncode == 2
     assert message in done.stderr and "Traceback" not in done.stderr
     assert sorted(p.name for p in root.rglob("*") if p.is_file()) == [
-        "__init__.py", "pyproject.toml"]
+        "__init__.py",
+        "pyproject.toml",
+    ]
     assert list(package.iterdir()) == [package / "__init__.py"]
 
 
@@ -269,8 +299,12 @@ def check_title_module(source: str, title: str) -> None:
     the site's, its lines fit and end in no space, and it is ASCII (no ambiguous character
     for ruff's RUF001-003)."""
     tree = ast.parse(source)
-    [assigned] = [node.value for node in ast.walk(tree) if isinstance(node, ast.Assign)
-                  and [getattr(t, "id", None) for t in node.targets] == ["title"]]
+    [assigned] = [
+        node.value
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Assign)
+        and [getattr(t, "id", None) for t in node.targets] == ["title"]
+    ]
     assert ast.literal_eval(assigned) == title
     assert source.isascii()
     for line in source.splitlines():
@@ -286,15 +320,19 @@ def test_a_title_of_any_length_and_characters_makes_a_module_that_fits(title: st
 
 for _hard in HARD_TITLES:  # each hard title is an explicit example of the test above
     test_a_title_of_any_length_and_characters_makes_a_module_that_fits = example(title=_hard)(
-        test_a_title_of_any_length_and_characters_makes_a_module_that_fits)
+        test_a_title_of_any_length_and_characters_makes_a_module_that_fits
+    )
 
 
 @pytest.mark.slow
 @given(titles=st.lists(TITLES, min_size=6, max_size=6))
 @examples(1, wide=10)
 def test_the_generated_files_pass_ruff_and_mypy_strict(
-    year_site: Path, fake_aoc: FakeAoC, aocd_loaded: AocdHome, mypy_cache: MypyCache,
-    titles: list[str]
+    year_site: Path,
+    fake_aoc: FakeAoC,
+    aocd_loaded: AocdHome,
+    mypy_cache: MypyCache,
+    titles: list[str],
 ) -> None:
     """Days whose pages aocd's example parser reads with its default rules (no entry in its
     table), and days of hard and drawn titles (written as `aoc new` writes them), all in
@@ -312,10 +350,18 @@ def test_the_generated_files_pass_ruff_and_mypy_strict(
         titled.append(f"source/aoc2022/day{number:02d}.py")
     aocd_loaded.set_token()
     grid = ".|...\\....\n|.-.\\.....\n" + "x " * 60 + "\n"  # backslashes, a long line
-    fake_aoc.add_puzzle(YEAR, 16, "Lens Library", inputs={TOKEN: "1\n"}, example=grid,
-                        example_answers=("46", None))
-    fake_aoc.add_puzzle(YEAR, 20, "Lavaduct Lagoon", inputs={TOKEN: "1\n"},
-                        answers=["1", "2"], example='say """hi"""\n', example_answers=("CMZ", "7"))
+    fake_aoc.add_puzzle(
+        YEAR, 16, "Lens Library", inputs={TOKEN: "1\n"}, example=grid, example_answers=("46", None)
+    )
+    fake_aoc.add_puzzle(
+        YEAR,
+        20,
+        "Lavaduct Lagoon",
+        inputs={TOKEN: "1\n"},
+        answers=["1", "2"],
+        example='say """hi"""\n',
+        example_answers=("CMZ", "7"),
+    )
     for plain in (22, 25):  # no example on their pages
         fake_aoc.add_puzzle(YEAR, plain, "Plain", inputs={TOKEN: "1\n"})
     days = ("16", "20", "22", "25")  # examples, odd examples, none, the last day
@@ -326,13 +372,21 @@ def test_the_generated_files_pass_ruff_and_mypy_strict(
     assert "def part_2" not in (year_site / "aoc2022" / "day25.py").read_text()
     files = [f"source/aoc2022/day{d}.py" for d in days] + titled
     root = year_site.parent
-    ruff = subprocess.run([str(BIN / "ruff"), "check", "--no-cache", *files], cwd=root,
-                          capture_output=True, text=True, timeout=120)
+    ruff = subprocess.run(
+        [str(BIN / "ruff"), "check", "--no-cache", *files],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert ruff.returncode == 0, ruff.stdout
     with mypy_cache.into(root / ".mypy_cache") as cache:  # the generated files in full
         mypy = subprocess.run(
             [str(BIN / "mypy"), "--strict", "--cache-dir", str(cache), *files],
-            cwd=root, capture_output=True, text=True, timeout=300,
+            cwd=root,
+            capture_output=True,
+            text=True,
+            timeout=300,
             env=os.environ | {"MYPYPATH": str(PROJECT)},  # the framework's source, as there
         )
     assert mypy.returncode == 0, mypy.stdout
@@ -356,8 +410,14 @@ def test_a_new_year_is_one_command_written_whole_and_runs_at_once(
         pytest.skip("needs prlimit (util-linux) to limit the size of a file")
     day = year_site / "aoc2022" / "day02.py"
     fulls = site_cli.aoc(  # each file is longer than the limit
-        None, aocd_home, ["new", "2025", "1"], ["new", str(YEAR), "2"], cwd=project,
-        cwds=[project, year_site], wrapper=["prlimit", "--fsize=20"])
+        None,
+        aocd_home,
+        ["new", "2025", "1"],
+        ["new", str(YEAR), "2"],
+        cwd=project,
+        cwds=[project, year_site],
+        wrapper=["prlimit", "--fsize=20"],
+    )
     for full in fulls:
         assert full.returncode == 2, full.stdout + full.stderr
         assert "wrote nothing" in full.stderr and "unexpected" not in full.stderr
@@ -372,27 +432,41 @@ def test_a_new_year_is_one_command_written_whole_and_runs_at_once(
     # Then, on one process (each command as a fresh one runs it), the year made, listed and
     # run, and a second day added to the package, which is kept as it is.
     done, listed, ran, again = site_cli.aoc(
-        None, aocd_home, ["new", "2025", "1"], ["list", "--json"],
-        ["run", "2025", "1", "--example"], ["new", "2025", "2"], cwd=project)
+        None,
+        aocd_home,
+        ["new", "2025", "1"],
+        ["list", "--json"],
+        ["run", "2025", "1", "--example"],
+        ["new", "2025", "2"],
+        cwd=project,
+    )
     assert done.returncode == 0, done.stderr
     assert "Wrote aoc2025/day01.py." in done.stdout
     assert [(d["year"], d["day"]) for d in json.loads(listed.stdout)["days"]] == [
-        (2023, 7), (2025, 1)]
+        (2023, 7),
+        (2025, 1),
+    ]
     assert ran.returncode == 0, ran.stderr
     assert "not implemented" in ran.stdout
     assert again.returncode == 0, again.stderr
     assert "Wrote aoc2025/day02.py." in again.stdout
     # As the first `aoc new` wrote it, whole; the second kept it.
-    assert (project / "aoc2025" / "__init__.py").read_text() == \
-        '"""Advent of Code 2025: one module per day (dayNN.py)."""\n'
-    ruff = subprocess.run([str(BIN / "ruff"), "check", "--no-cache", "aoc2025"], cwd=project,
-                          capture_output=True, text=True, timeout=120)
+    assert (
+        project / "aoc2025" / "__init__.py"
+    ).read_text() == '"""Advent of Code 2025: one module per day (dayNN.py)."""\n'
+    ruff = subprocess.run(
+        [str(BIN / "ruff"), "check", "--no-cache", "aoc2025"],
+        cwd=project,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert ruff.returncode == 0, ruff.stdout
 
 
 @given(st.text(CHARACTERS))
 @example("")
-@example('a """ b \\ c\r\nd \n\t\x00\u2603\'\'\'')
+@example("a \"\"\" b \\ c\r\nd \n\t\x00\u2603'''")
 @examples(50, wide=2000)
 def test_an_example_reads_back_exactly_whatever_it_holds(text: str) -> None:
     literal = example_literal(text)
@@ -405,7 +479,11 @@ def test_an_example_is_a_plain_block_when_it_can_be() -> None:
     assert example_literal('a """ b').startswith("(\n")
     assert example_literal("trailing \nspace").startswith("(\n")
     assert [answer_literal(a) for a in ("114", "-3", "007", "CMZ")] == [
-        "114", "-3", '"007"', '"CMZ"']
+        "114",
+        "-3",
+        '"007"',
+        '"CMZ"',
+    ]
 
 
 def test_extra_parameters_go_by_aocds_names_through_aoc_new_and_aocds_runner(
@@ -416,20 +494,33 @@ def test_extra_parameters_go_by_aocds_names_through_aoc_new_and_aocds_runner(
     runner, in its example mode, hands it to the day through `AOCD_EXTRA`."""
     aocd_loaded.set_token()
     (aocd_loaded.config / "tokens.json").write_text(json.dumps({"default": TOKEN}))
-    fake_aoc.add_puzzle(2023, 11, "Cosmic Expansion", inputs={TOKEN: "#..\n...\n"},
-                        example="#.\n.#\n", example_answers=("200", None))
+    fake_aoc.add_puzzle(
+        2023,
+        11,
+        "Cosmic Expansion",
+        inputs={TOKEN: "#..\n...\n"},
+        example="#.\n.#\n",
+        example_answers=("200", None),
+    )
     done = aoc(project, aocd_loaded, "new", "2023", "11", site=fake_aoc)
     assert done.returncode == 0, done.stderr
     day = project / "aoc2023" / "day11.py"
     source = day.read_text()
     assert "Example(EXAMPLE, part_1=200, extra={'expansion_factor': 100})," in source
-    day.write_text(source.replace(
-        "    def part_1(self, data: list[str]) -> int:\n        raise NotImplementedError",
-        "    def part_1(self, data: list[str]) -> int:\n"
-        "        return len(data) * int(self.extra.get('expansion_factor', 1_000_000))"))
+    day.write_text(
+        source.replace(
+            "    def part_1(self, data: list[str]) -> int:\n        raise NotImplementedError",
+            "    def part_1(self, data: list[str]) -> int:\n"
+            "        return len(data) * int(self.extra.get('expansion_factor', 1_000_000))",
+        )
+    )
     ours, theirs = site_cli.aoc(  # one process: each reads the day anew
-        fake_aoc, aocd_loaded, ["run", "2023", "11", "--example", "--json"],
-        ["-y", "2023", "-d", "11", "-e", "-p", "aoc2023"], cwd=project)
+        fake_aoc,
+        aocd_loaded,
+        ["run", "2023", "11", "--example", "--json"],
+        ["-y", "2023", "-d", "11", "-e", "-p", "aoc2023"],
+        cwd=project,
+    )
     assert '"answer": "200"' in ours.stdout and '"status": "correct"' in ours.stdout
     assert theirs.returncode == 0, theirs.stdout + theirs.stderr
     assert "part a: 200" in theirs.stdout, theirs.stdout
@@ -446,10 +537,24 @@ def test_no_placeholder_for_a_drawn_answer_becomes_an_expected_answer(
     root = tmp_path / "own-project"
     (source := root / "source").mkdir(parents=True)
     shutil.copy(PROJECT / "pyproject.toml", root / "pyproject.toml")
-    fake_aoc.add_puzzle(2021, 13, "Transparent Origami", inputs={TOKEN: "6,10\n"},
-                        answers=["17"], example="6,10\n0,14\n", example_answers=("17", "O"))
-    fake_aoc.add_puzzle(2021, 1, "Drawn", inputs={TOKEN: "x\n"}, answers=["3"],
-                        example="abc\n", example_answers=("3", "\u25a1"))
+    fake_aoc.add_puzzle(
+        2021,
+        13,
+        "Transparent Origami",
+        inputs={TOKEN: "6,10\n"},
+        answers=["17"],
+        example="6,10\n0,14\n",
+        example_answers=("17", "O"),
+    )
+    fake_aoc.add_puzzle(
+        2021,
+        1,
+        "Drawn",
+        inputs={TOKEN: "x\n"},
+        answers=["3"],
+        example="abc\n",
+        example_answers=("3", "\u25a1"),
+    )
     with temporary_year(source, 2021, {}) as package:
         for day in (13, 1):
             done = aoc_in_process("new", "2021", str(day), cwd=source)
@@ -459,12 +564,20 @@ def test_no_placeholder_for_a_drawn_answer_becomes_an_expected_answer(
     for text in (origami, drawn):
         assert "part_1=17" in origami and "part_1=3" in drawn
         assert "part_2=" not in text.split("examples = [")[1].split("]")[0].replace(
-            "add part_2=...", "")
-        assert "# EXAMPLE's part 2 answer is drawn on the page; the parser gave '\\u25a1' " \
-               "in its place:\n" in text
+            "add part_2=...", ""
+        )
+        assert (
+            "# EXAMPLE's part 2 answer is drawn on the page; the parser gave '\\u25a1' "
+            "in its place:\n" in text
+        )
         assert "Add part_2=... to an example once part 2 is unlocked." not in text
-    checked = subprocess.run([str(BIN / "ruff"), "check", "--no-cache", "source/aoc2021"],
-                             cwd=root, capture_output=True, text=True, timeout=120)
+    checked = subprocess.run(
+        [str(BIN / "ruff"), "check", "--no-cache", "source/aoc2021"],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert checked.returncode == 0, checked.stdout
 
 

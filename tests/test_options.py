@@ -28,10 +28,12 @@ from aoc2023.framework.results import CouldNotRun
 def years(tmp_path: Path) -> Iterator[None]:
     """2017 (25 days) with days 3 and 20; 2051 (12 days) with day 1; 2052 with none; 2053,
     whose package does not import."""
-    with (temporary_year(tmp_path / "s17", 2017, {"day03.py": ONE_DAY, "day20.py": ONE_DAY}),
-          temporary_year(tmp_path / "s51", 2051, {"day01.py": ONE_DAY}),
-          temporary_year(tmp_path / "s52", 2052, {}),
-          temporary_year(tmp_path / "s53", 2053, {"__init__.py": "raise RuntimeError('no')"})):
+    with (
+        temporary_year(tmp_path / "s17", 2017, {"day03.py": ONE_DAY, "day20.py": ONE_DAY}),
+        temporary_year(tmp_path / "s51", 2051, {"day01.py": ONE_DAY}),
+        temporary_year(tmp_path / "s52", 2052, {}),
+        temporary_year(tmp_path / "s53", 2053, {"__init__.py": "raise RuntimeError('no')"}),
+    ):
         yield
 
 
@@ -49,11 +51,16 @@ def test_a_day_a_range_and_a_list(years: None) -> None:
 
 @pytest.mark.parametrize(
     ("spec", "year", "message"),
-    [("0", 2023, "run from 1 to 25"), ("26", 2023, "run from 1 to 25"),
-     ("13", 2025, "run from 1 to 12"), ("7-3", 2023, "run from 1 to 25"),
-     ("x", 2023, "Bad day list"), ("1,,2", 2023, "Bad day list"),
-     ("7", 2014, "started in 2015"),
-     ("2018", 2019, r"run from 1 to 25\. For several years, join them: 2019,2018\.")],
+    [
+        ("0", 2023, "run from 1 to 25"),
+        ("26", 2023, "run from 1 to 25"),
+        ("13", 2025, "run from 1 to 12"),
+        ("7-3", 2023, "run from 1 to 25"),
+        ("x", 2023, "Bad day list"),
+        ("1,,2", 2023, "Bad day list"),
+        ("7", 2014, "started in 2015"),
+        ("2018", 2019, r"run from 1 to 25\. For several years, join them: 2019,2018\."),
+    ],
 )
 def test_bad_day_lists_are_refused(spec: str, year: int, message: str) -> None:
     with pytest.raises(UsageError, match=message):
@@ -63,9 +70,18 @@ def test_bad_day_lists_are_refused(spec: str, year: int, message: str) -> None:
 def test_several_years_resolve_to_pairs_and_what_was_skipped(years: None) -> None:
     asked = resolve((2017, 2051, 2052), "1-3,20")
     assert asked.years == (2017, 2051, 2052) and asked.spec == "1-3,20"
-    assert asked.days == ((2017, 1), (2017, 2), (2017, 3), (2017, 20),
-                          (2051, 1), (2051, 2), (2051, 3),
-                          (2052, 1), (2052, 2), (2052, 3))  # a day's module: looked up later
+    assert asked.days == (
+        (2017, 1),
+        (2017, 2),
+        (2017, 3),
+        (2017, 20),
+        (2051, 1),
+        (2051, 2),
+        (2051, 3),
+        (2052, 1),
+        (2052, 2),
+        (2052, 3),
+    )  # a day's module: looked up later
     assert asked.notices == ()
     assert resolve((2017, 2051, 2052), "20").notices == ("No day(s) 20 in 2051, 2052: skipped.",)
     every = resolve((2017, 2051, 2052), None)
@@ -97,14 +113,17 @@ def test_the_flow_runs_the_pairs_it_is_given_and_finds_missing_days_by_looking(
     notices: list[str] = []
     request = RunRequest(((year, 30), (year, 7)), example=True, skipped=("said first",))
     days = list(days_to_run(request, notices))
-    assert [(day.solution_class.year, day.solution_class.day) for day in days
-            if isinstance(day, DayInputs)] == [(year, 7)]
+    assert [
+        (day.solution_class.year, day.solution_class.day)
+        for day in days
+        if isinstance(day, DayInputs)
+    ] == [(year, 7)]
     assert notices == ["said first", f"No solution yet for {year} day 30: skipped."]
     with pytest.raises(MissingDayError, match=rf"^{year} day 8 has no solution yet") as one:
         list(days_to_run(RunRequest(((year, 8),), example=True), []))
-    with pytest.raises(NoSolutionsYet,
-                       match=rf"^None of the days asked for has a solution yet in {year}\.$"
-                       ) as several:
+    with pytest.raises(
+        NoSolutionsYet, match=rf"^None of the days asked for has a solution yet in {year}\.$"
+    ) as several:
         list(days_to_run(RunRequest(((year, 8), (year, 9)), example=True), []))
     assert not isinstance(one.value, UsageError) and not isinstance(several.value, UsageError)
 
@@ -118,9 +137,7 @@ raise RuntimeError("a helper that does not import")
 """
 
 
-def test_a_multi_year_run_resolves_its_days_once(
-    tmp_path: Path, aocd_home: AocdHome
-) -> None:
+def test_a_multi_year_run_resolves_its_days_once(tmp_path: Path, aocd_home: AocdHome) -> None:
     """`aoc run 2016,2017 --wait` on the user's input: the days of each year are listed once
     (each listing imports the year's other modules: here a helper that records it and
     fails), though the wait and the run both need them; the helper's failure is said once
@@ -130,17 +147,23 @@ def test_a_multi_year_run_resolves_its_days_once(
     aocd_home.set_token()
     for year in (2016, 2017):
         aocd_home.cache_input(year, 1, "abcd")
-    with (temporary_year(tmp_path / "s16", 2016, files),
-          temporary_year(tmp_path / "s17", 2017, files)):
+    with (
+        temporary_year(tmp_path / "s16", 2016, files),
+        temporary_year(tmp_path / "s17", 2017, files),
+    ):
         result = aoc_in_process("run", "2016,2017", "--wait", "--no-submit", "--json")
     assert result.returncode == 0, result.stderr
     payload = json.loads(result.stdout)
-    assert [(day["year"], day["day"], day["parts"][0]["answer"]) for day in payload["results"]
-            ] == [(2016, 1, "4"), (2017, 1, "4")]
+    assert [(day["year"], day["day"], day["parts"][0]["answer"]) for day in payload["results"]] == [
+        (2016, 1, "4"),
+        (2017, 1, "4"),
+    ]
     assert record.read_text().splitlines() == ["listed", "listed"]
     said = [notice for notice in payload["notices"] if "helper that does not import" in notice]
     assert [notice.split(":")[0] for notice in said] == [
-        "Could not import aoc2016.helper", "Could not import aoc2017.helper"]
+        "Could not import aoc2016.helper",
+        "Could not import aoc2017.helper",
+    ]
 
 
 def test_each_pass_of_a_watch_resolves_the_days_again(
@@ -152,8 +175,7 @@ def test_each_pass_of_a_watch_resolves_the_days_again(
     is test_watch's; here its passes' command line is run in this process."""
     year = year_with_day_7
     handed: list[watch.WatchRequest] = []
-    monkeypatch.setattr(watch, "watch_days",
-                        lambda request, say, **options: handed.append(request))
+    monkeypatch.setattr(watch, "watch_days", lambda request, say, **options: handed.append(request))
     assert aoc_in_process("run", str(year), "--watch").returncode == 0
     assert handed == [watch.WatchRequest((year,), None, None, False)]
     refused = aoc_in_process("run", str(year), "30", "--watch")  # said once, before watching
@@ -162,13 +184,16 @@ def test_each_pass_of_a_watch_resolves_the_days_again(
 
     package = Path(registry.year_files(year).folders[0])
     (package / "day08.py").write_text(ONE_DAY)  # added while watching
-    command = shlex.split(watch.child_command(handed[0], as_json=True, verbose=False,
-                                              timeout=None, profile=False))
+    command = shlex.split(
+        watch.child_command(handed[0], as_json=True, verbose=False, timeout=None, profile=False)
+    )
     assert command[3:5] == ["run", str(year)]
     result = aoc_in_process(*command[3:])
     assert result.returncode == 0, result.stderr
     assert [(day["year"], day["day"]) for day in json.loads(result.stdout)["results"]] == [
-        (year, 7), (year, 8)]
+        (year, 7),
+        (year, 8),
+    ]
 
 
 # ------------------------------------------------------------------------------------------------
@@ -191,8 +216,10 @@ class Day(Solution[str]):
 @pytest.fixture
 def two_years(tmp_path: Path) -> Iterator[tuple[int, int]]:
     """2068 with day 1, and 2069 with day 2."""
-    with (temporary_year(tmp_path / "site68", 2068, {"day01.py": DAY.format(year=2068)}),
-          temporary_year(tmp_path / "site69", 2069, {"day02.py": DAY.format(year=2069)})):
+    with (
+        temporary_year(tmp_path / "site68", 2068, {"day01.py": DAY.format(year=2068)}),
+        temporary_year(tmp_path / "site69", 2069, {"day02.py": DAY.format(year=2069)}),
+    ):
         yield 2068, 2069
 
 
@@ -213,9 +240,14 @@ def test_a_year_a_range_a_list_and_all(two_years: tuple[int, int]) -> None:
 
 @pytest.mark.parametrize(
     ("spec", "message"),
-    [("x", "Bad year list 'x': use a year (2023), a range (2015-2024)"),
-     ("2068,", "Bad year list"), ("23", "Bad year list"), ("2069-2068", "runs backwards"),
-     ("2014", "started in 2015"), ("2040-2049", "No year from 2040 to 2049 has days yet.")],
+    [
+        ("x", "Bad year list 'x': use a year (2023), a range (2015-2024)"),
+        ("2068,", "Bad year list"),
+        ("23", "Bad year list"),
+        ("2069-2068", "runs backwards"),
+        ("2014", "started in 2015"),
+        ("2040-2049", "No year from 2040 to 2049 has days yet."),
+    ],
 )
 def test_bad_year_lists_are_refused(spec: str, message: str) -> None:
     with pytest.raises(UsageError, match=re.escape(message)):
@@ -234,9 +266,11 @@ def test_run_takes_several_years_and_their_days(two_years: tuple[int, int]) -> N
 
 def test_of_several_years_those_without_such_days_are_skipped(tmp_path: Path) -> None:
     """`aoc run 2015-2025 20` failed on 2025 (12 days); 2051 and 2052 play 2025 here."""
-    with (temporary_year(tmp_path / "s17", 2017, {"day20.py": DAY.format(year=2017)}),
-          temporary_year(tmp_path / "s51", 2051, {"day01.py": DAY.format(year=2051)}),
-          temporary_year(tmp_path / "s52", 2052, {})):
+    with (
+        temporary_year(tmp_path / "s17", 2017, {"day20.py": DAY.format(year=2017)}),
+        temporary_year(tmp_path / "s51", 2051, {"day01.py": DAY.format(year=2051)}),
+        temporary_year(tmp_path / "s52", 2052, {}),
+    ):
         result = aoc_in_process("run", "2017,2051-2052", "20", "--example")
         assert result.returncode == 0, result.stderr
         assert "2017/20" in result.stdout
@@ -263,7 +297,8 @@ def test_a_bad_year_list_is_one_sentence_and_exit_2(command: str) -> None:
     assert result.returncode == 2
     assert result.stderr.strip().splitlines() == [
         "Error: Bad year list '2019-x': use a year (2023), a range (2015-2024), a list "
-        "(2018,2019) or all."]
+        "(2018,2019) or all."
+    ]
 
 
 def test_input_file_needs_exactly_one_year_and_day(
@@ -296,13 +331,18 @@ def test_bench_takes_several_years_and_the_readme_table_keeps_every_years_rows(
 
     def rows() -> list[str]:
         table = readme.read_text().split(START)[1].split(END)[0]
-        return [line.split(" | ")[0] for line in table.splitlines() if line.startswith("| 20")
-                or line.startswith("| **20")]
+        return [
+            line.split(" | ")[0]
+            for line in table.splitlines()
+            if line.startswith("| 20") or line.startswith("| **20")
+        ]
 
     # Both years in one command (which days are benched is a subject too), then one of
     # them again: it replaces its own rows and keeps the other year's.
     assert results_of("bench", "2069,2068", "--example", "--budget", "0.05", "--readme") == [
-        (2068, 1), (2069, 2)]
+        (2068, 1),
+        (2069, 2),
+    ]
     assert rows() == ["| 2068/01", "| **2068**", "| 2069/02", "| **2069**"]
     result = aoc_in_process("bench", "2068", "--example", "--budget", "0.05", "--readme")
     assert result.returncode == 0, result.stderr

@@ -27,7 +27,7 @@ from aoc2023.framework.output import RedactingStream, Redactor
 YEAR = 2063
 SINCE_YEAR_UNLOCKED = 40 * 366 * 86400.0
 """A clock shift past YEAR's December (a real run fetches only what is unlocked)."""
-DAY = '''
+DAY = """
 from aoc2023.framework import Example, Solution
 
 class Day(Solution[str]):
@@ -38,7 +38,7 @@ class Day(Solution[str]):
 
     def part_2(self, text: str) -> str:
         return f"{len(text)}\u2603"
-'''
+"""
 
 
 def year_env(tmp_path: Path, home: AocdHome, **settings: str) -> dict[str, str]:
@@ -58,8 +58,11 @@ def assert_clean(result: CompletedProcess[str]) -> None:
         assert "Exception ignored" not in text
 
 
-COMMANDS = (["run", str(YEAR), "1", "--example"], ["list", str(YEAR)],
-            ["bench", str(YEAR), "1", "--example", "--budget", "0.01"])
+COMMANDS = (
+    ["run", str(YEAR), "1", "--example"],
+    ["list", str(YEAR)],
+    ["bench", str(YEAR), "1", "--example", "--budget", "0.01"],
+)
 
 
 def assert_tables_in(encoding: str, args: list[str], result: CompletedProcess[str]) -> None:
@@ -124,8 +127,14 @@ class Day(Solution[str]):
 """
     aocd_loaded.set_token()
     aocd_loaded.cache_input(2064, 1, "input")
-    fake_aoc.add_puzzle(2064, 1, "Test", inputs={TOKEN: "input"}, solutions=["1"],
-                        replies=[f"That's not the right answer. {HOSTILE}"])
+    fake_aoc.add_puzzle(
+        2064,
+        1,
+        "Test",
+        inputs={TOKEN: "input"},
+        solutions=["1"],
+        replies=[f"That's not the right answer. {HOSTILE}"],
+    )
     with temporary_year(tmp_path / "site", 2064, {"day01.py": source}):
         result = site_cli.aoc_in_process("run", "2064", "1", "--yes")
     assert "\x1b" not in result.stdout + result.stderr
@@ -137,26 +146,49 @@ def test_escape_sequences_in_a_member_name_and_a_page_are_shown_not_obeyed(
     fake_aoc: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path
 ) -> None:
     aocd_loaded.set_token()
-    fake_aoc.add_board(2023, 4242, {"event": "2023", "owner_id": 1, "members": {"1": {
-        "id": 1, "name": f"eve{HOSTILE}", "local_score": 1, "stars": 0, "last_star_ts": 0,
-        "completion_day_level": {}}}}, viewers={TOKEN})
-    fake_aoc.add_puzzle(2023, 7, "Camel Cards", inputs={TOKEN: "x\n"},
-                        example=f"32T3K 765\n{HOSTILE}\nT55J5 684\n")
-    for args in (["leaderboard", "2023", "4242"], ["read", "2023", "7"],
-                 ["read", "2023", "7", "--markdown"]):
+    fake_aoc.add_board(
+        2023,
+        4242,
+        {
+            "event": "2023",
+            "owner_id": 1,
+            "members": {
+                "1": {
+                    "id": 1,
+                    "name": f"eve{HOSTILE}",
+                    "local_score": 1,
+                    "stars": 0,
+                    "last_star_ts": 0,
+                    "completion_day_level": {},
+                }
+            },
+        },
+        viewers={TOKEN},
+    )
+    fake_aoc.add_puzzle(
+        2023, 7, "Camel Cards", inputs={TOKEN: "x\n"}, example=f"32T3K 765\n{HOSTILE}\nT55J5 684\n"
+    )
+    for args in (
+        ["leaderboard", "2023", "4242"],
+        ["read", "2023", "7"],
+        ["read", "2023", "7", "--markdown"],
+    ):
         result = site_cli.aoc_in_process(*args, cwd=tmp_path)
         assert result.returncode == 0, result.stderr
         assert "\x1b" not in result.stdout + result.stderr, args
         assert SHOWN in result.stdout.replace("\n", "").replace("│", "").replace(" ", ""), args
 
 
-def test_read_into_a_pipe_pads_no_line(fake_aoc: FakeAoC, aocd_loaded: AocdHome,
-                                       tmp_path: Path) -> None:
+def test_read_into_a_pipe_pads_no_line(
+    fake_aoc: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path
+) -> None:
     aocd_loaded.set_token()
-    fake_aoc.add_puzzle(2023, 7, "Camel Cards", inputs={TOKEN: "x\n"},
-                        example="32T3K 765\nT55J5 684\n")
-    result = site_cli.aoc_in_process("read", "2023", "7", cwd=tmp_path,
-                                     env=dict(os.environ, COLUMNS="100"))
+    fake_aoc.add_puzzle(
+        2023, 7, "Camel Cards", inputs={TOKEN: "x\n"}, example="32T3K 765\nT55J5 684\n"
+    )
+    result = site_cli.aoc_in_process(
+        "read", "2023", "7", cwd=tmp_path, env=dict(os.environ, COLUMNS="100")
+    )
     assert result.returncode == 0, result.stderr
     assert "32T3K 765" in result.stdout and "Day 7: Camel Cards" in result.stdout
     assert [line for line in result.stdout.splitlines() if line.endswith(" ")] == []
@@ -179,11 +211,23 @@ def test_on_a_dumb_terminal_in_a_c_locale_the_tables_are_ascii_without_escape_co
         monkeypatch.setenv("TERM", "dumb")
         assert not use_colour(stream) and not smart_terminal(stream)
 
-    env = year_env(tmp_path, aocd_home, TERM="dumb", LC_ALL="C", PYTHONCOERCECLOCALE="0",
-                   PYTHONUTF8="0", PYTHONIOENCODING="")
+    env = year_env(
+        tmp_path,
+        aocd_home,
+        TERM="dumb",
+        LC_ALL="C",
+        PYTHONCOERCECLOCALE="0",
+        PYTHONUTF8="0",
+        PYTHONIOENCODING="",
+    )
     controller, terminal = pty.openpty()
-    process = subprocess.Popen(site_cli.aoc_argv(None, *COMMANDS), env=env, stdin=terminal,
-                               stdout=terminal, stderr=terminal)
+    process = subprocess.Popen(
+        site_cli.aoc_argv(None, *COMMANDS),
+        env=env,
+        stdin=terminal,
+        stdout=terminal,
+        stderr=terminal,
+    )
     os.close(terminal)
     screen = b""
     with os.fdopen(controller, "rb", buffering=0) as reader:
@@ -202,7 +246,7 @@ def test_on_a_dumb_terminal_in_a_c_locale_the_tables_are_ascii_without_escape_co
     *ran, at_exit = re.split("\x1e(-?\\d+)\x1e([^\x1e]*)\x1e", screen.decode())
     assert len(ran) == 3 * len(COMMANDS), screen
     for number, args in enumerate(COMMANDS):
-        output, code, rest = ran[3 * number:3 * number + 3]
+        output, code, rest = ran[3 * number : 3 * number + 3]
         if number == len(COMMANDS) - 1:
             rest += at_exit
         assert_tables_in("ascii", args, CompletedProcess(args, int(code), output + rest, ""))

@@ -89,7 +89,10 @@ def test_project_config_dir_is_used_only_when_it_holds_a_token_and_the_variable_
     assert "AOCD_CONFIG_DIR" not in os.environ
     assert config.config_dir() == config.data_dir()
     assert local.token_places() == [  # in the order they are looked in
-        "$AOC_SESSION", str(project / ".aocd_config" / "token"), str(config.data_dir() / "token")]
+        "$AOC_SESSION",
+        str(project / ".aocd_config" / "token"),
+        str(config.data_dir() / "token"),
+    ]
 
     for name in ("tokens.json", "token"):  # either file makes it the config folder
         (project / ".aocd_config" / name).write_text("{}" if name.endswith("json") else "t\n")
@@ -112,12 +115,22 @@ def test_a_run_with_nothing_to_send_imports_only_what_it_shows(aocd_home: AocdHo
     cached input is run without it (and its owner is not looked up)."""
     aocd_home.set_token()
     aocd_home.cache_input(2023, 7, "32T3K 765\nT55J5 684\nKK677 28\nKTJJT 220\nQQQJA 483\n")
-    answers = [aocd_home.cache_answer(2023, 7, 1, "6440"),
-               aocd_home.cache_answer(2023, 7, 2, "5905")]
-    unwanted = ["aocd", "urllib3", "zoneinfo", "aoc2023.framework.submit",
-                "aoc2023.framework.aocd.client", "aoc2023.framework.aocd.sent",
-                "aoc2023.framework.bench.figures",
-                "aococr", "rich", "markdownify"]
+    answers = [
+        aocd_home.cache_answer(2023, 7, 1, "6440"),
+        aocd_home.cache_answer(2023, 7, 2, "5905"),
+    ]
+    unwanted = [
+        "aocd",
+        "urllib3",
+        "zoneinfo",
+        "aoc2023.framework.submit",
+        "aoc2023.framework.aocd.client",
+        "aoc2023.framework.aocd.sent",
+        "aoc2023.framework.bench.figures",
+        "aococr",
+        "rich",
+        "markdownify",
+    ]
     code = (
         "import sys\n"
         "from pathlib import Path\n"
@@ -131,8 +144,13 @@ def test_a_run_with_nothing_to_send_imports_only_what_it_shows(aocd_home: AocdHo
         "print('aocd imported:', 'aocd' in sys.modules, file=sys.stderr)\n"
         "sys.exit(known or unknown)\n"
     )
-    done = subprocess.run([sys.executable, "-c", code, *map(str, answers)],
-                          env=aocd_home.env(), capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-c", code, *map(str, answers)],
+        env=aocd_home.env(),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 0, done.stderr
     table, as_json = done.stdout.split("\x1e\n")
     assert "✔ 6440" in table and "✔ 5905" in table

@@ -9,9 +9,7 @@ from conftest import AocdHome
 from site_cli import aoc_in_process
 
 
-def test_damaged_settings_are_one_sentence_naming_them(
-    tmp_path: Path, aocd_home: AocdHome
-) -> None:
+def test_damaged_settings_are_one_sentence_naming_them(tmp_path: Path, aocd_home: AocdHome) -> None:
     """Run from a folder inside the project, whose settings are found upwards: in this
     process (site_cli.aoc_in_process takes a folder that holds a pyproject.toml itself
     for a copy of the project, which only a process can work on)."""

@@ -24,37 +24,45 @@ from aoc2023.framework import registry
 HEAD = "from aoc2023.framework import Example, Solution\n\n\n"
 DAYS = {
     # Example 1 is right, example 2 is wrong; part 2 is not written.
-    "day01.py": HEAD + (
+    "day01.py": HEAD
+    + (
         "class Day01(Solution[str]):\n"
         "    examples = [Example('abc', part_1=3), Example('abcd', part_1=5)]\n\n"
         "    def part_1(self, text: str) -> int:\n"
-        "        return len(text)\n"),
-    "day02.py": HEAD + (
+        "        return len(text)\n"
+    ),
+    "day02.py": HEAD
+    + (
         "class Day02(Solution[str]):\n"
         "    examples = [Example('a b', part_1=2, part_2='A B')]\n\n"
         "    def part_1(self, text: str) -> int:\n"
         "        return len(text.split())\n\n"
         "    def part_2(self, text: str) -> str:\n"
-        "        return text.upper()\n"),
+        "        return text.upper()\n"
+    ),
     "day03.py": "raise ValueError('half written')\n",
     # A day in a module of another name, as the registry allows.
-    "mirage.py": HEAD + (
+    "mirage.py": HEAD
+    + (
         "class Mirage(Solution[str]):\n"
         "    day = 4\n"
         "    examples = [Example('xy', part_1=2)]\n\n"
         "    def part_1(self, text: str) -> int:\n"
-        "        return len(text)\n"),
+        "        return len(text)\n"
+    ),
 }
 
 
 @pytest.fixture
-def project(pytester: pytest.Pytester, aocd_loaded: AocdHome,
-            monkeypatch: pytest.MonkeyPatch) -> Iterator[pytest.Pytester]:
+def project(
+    pytester: pytest.Pytester, aocd_loaded: AocdHome, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[pytest.Pytester]:
     """pytester's folder as the project, its year importable (and forgotten afterwards,
     days and modules), at 200 columns: `pytest_in` runs pytest there."""
     (pytester.path / "tests").mkdir()
     (pytester.path / "pyproject.toml").write_text(
-        '[tool.pytest.ini_options]\ntestpaths = ["tests"]\n')
+        '[tool.pytest.ini_options]\ntestpaths = ["tests"]\n'
+    )
     monkeypatch.setenv("COLUMNS", "200")
     with temporary_year(pytester.path, 2051, DAYS):
         yield pytester
@@ -62,30 +70,39 @@ def project(pytester: pytest.Pytester, aocd_loaded: AocdHome,
 
 def pytest_in(project: pytest.Pytester, *args: str) -> tuple[int, str]:
     """`pytest -rA ARGS` in the project, in this process: its exit code and output."""
-    done = project.runpytest_inprocess("-p", "no:cacheprovider", "-p", "no:xdist",
-                                       "-p", "no:hypothesispytest", "-rA", *args)
+    done = project.runpytest_inprocess(
+        "-p", "no:cacheprovider", "-p", "no:xdist", "-p", "no:hypothesispytest", "-rA", *args
+    )
     return int(done.ret), str(done.stdout)
 
 
 def test_plain_pytest_runs_every_example_and_your_input_by_name(
-        project: pytest.Pytester, aocd_loaded: AocdHome) -> None:
+    project: pytest.Pytester, aocd_loaded: AocdHome
+) -> None:
     code, out = pytest_in(project)
     assert code == 1, out
     assert "2 failed, 4 passed, 6 skipped" in out
-    for passed in ["aoc2051/day01.py::2051/01 part 1 example 1",
-                   "aoc2051/day02.py::2051/02 part 2 example 1",
-                   "aoc2051/mirage.py::2051/04 part 1 example 1"]:
+    for passed in [
+        "aoc2051/day01.py::2051/01 part 1 example 1",
+        "aoc2051/day02.py::2051/02 part 2 example 1",
+        "aoc2051/mirage.py::2051/04 part 1 example 1",
+    ]:
         assert f"PASSED {passed}\n" in out
-    assert ("FAILED aoc2051/day01.py::2051/01 part 1 example 2 - 2051 day 1, example 2, "
-            "part 1: returned 4, expected 5\n") in out
-    assert ("FAILED aoc2051/day03.py::day03 import - Failed: Could not import aoc2051.day03: "
-            "ValueError: half written\n") in out
+    assert (
+        "FAILED aoc2051/day01.py::2051/01 part 1 example 2 - 2051 day 1, example 2, "
+        "part 1: returned 4, expected 5\n"
+    ) in out
+    assert (
+        "FAILED aoc2051/day03.py::day03 import - Failed: Could not import aoc2051.day03: "
+        "ValueError: half written\n"
+    ) in out
     assert "Traceback" not in out
     # The real input, part by part, with no token: skipped, saying what to run.
     token = aocd_loaded.config / "token"
-    assert (f"SKIPPED [2] aoc2051/day01.py:1: no session token (looked in $AOC_SESSION and "
-            f"{token}): put your session cookie in {token} (aoc token checks it)"
-            ) in out
+    assert (
+        f"SKIPPED [2] aoc2051/day01.py:1: no session token (looked in $AOC_SESSION and "
+        f"{token}): put your session cookie in {token} (aoc token checks it)"
+    ) in out
 
     # -q lowers the verbosity below 0: the failure is its sentence, with no ask for the
     # framework's traceback (-v is).
@@ -105,15 +122,18 @@ def test_plain_pytest_runs_every_example_and_your_input_by_name(
     code, out = pytest_in(project, "-m", "real_input", "aoc2051/day02.py")
     assert code == 1, out
     assert "PASSED aoc2051/day02.py::2051/02 part 1 your input\n" in out
-    assert "FAILED aoc2051/day02.py::2051/02 part 2 your input - 2051 day 2, your input, " \
+    assert (
+        "FAILED aoc2051/day02.py::2051/02 part 2 your input - 2051 day 2, your input, "
         "part 2: returned 'P Q R', the accepted answer is 'p q'" in out
+    )
     assert "1 failed, 1 passed, 2 deselected" in out
 
 
 def _with_test_files(project: Path) -> None:
     for number in range(4):  # more than a few test files: the whole suite gets workers
         (project / "tests" / f"test_{number}.py").write_text(
-            "import pytest\n\n@pytest.mark.slow\ndef test_it():\n    pass\n")
+            "import pytest\n\n@pytest.mark.slow\ndef test_it():\n    pass\n"
+        )
 
 
 class _Workers:
@@ -136,8 +156,17 @@ def test_a_run_of_days_tests_alone_starts_no_workers(project: pytest.Pytester) -
 
     def workers(*args: str) -> object:
         seen = _Workers()
-        done = project.runpytest_inprocess("-p", "no:cacheprovider", "-p", "no:hypothesispytest",
-                                           "--co", "-n", "auto", *args, plugins=[seen])
+        done = project.runpytest_inprocess(
+            "-p",
+            "no:cacheprovider",
+            "-p",
+            "no:hypothesispytest",
+            "--co",
+            "-n",
+            "auto",
+            *args,
+            plugins=[seen],
+        )
         assert done.ret == 0, done.stdout
         return seen.chosen
 
@@ -162,20 +191,22 @@ M_AND_K = [
 
 
 SECOND_YEAR = {
-    "day01.py": HEAD + (
+    "day01.py": HEAD
+    + (
         "class Day01(Solution[str]):\n"
         "    examples = [Example('ab', part_1=2, name='two letters'),\n"
         "                Example('abc', part_1=3)]\n\n"
         "    def part_1(self, text: str) -> int:\n"
-        "        return len(text)\n"),
+        "        return len(text)\n"
+    ),
     # A test module of the solver's own beside the days, for pytest's python collector.
-    "test_helpers.py": ("def test_a_helper_of_the_year() -> None:\n"
-                        "    assert 'ab'.upper() == 'AB'\n"),
+    "test_helpers.py": (
+        "def test_a_helper_of_the_year() -> None:\n    assert 'ab'.upper() == 'AB'\n"
+    ),
 }
 
 
-def test_days_runs_every_years_days_in_one_process_and_not_tests(
-        project: pytest.Pytester) -> None:
+def test_days_runs_every_years_days_in_one_process_and_not_tests(project: pytest.Pytester) -> None:
     """`--days`: both years' days and the test module beside them, in this process
     (`-n auto` settles on no workers), and nothing of `tests/`, whose conftest would stop
     the run if it were imported. The real aoc2023 is outside this project: named, not run."""
@@ -183,17 +214,28 @@ def test_days_runs_every_years_days_in_one_process_and_not_tests(
     (project.path / "tests" / "conftest.py").write_text("raise SystemExit('imported tests/')\n")
     with temporary_year(project.path, 2052, SECOND_YEAR):
         seen = _Workers()
-        done = project.runpytest_inprocess("-p", "no:cacheprovider", "-p", "no:hypothesispytest",
-                                           "-rA", "-n", "auto", "--days", plugins=[seen])
+        done = project.runpytest_inprocess(
+            "-p",
+            "no:cacheprovider",
+            "-p",
+            "no:hypothesispytest",
+            "-rA",
+            "-n",
+            "auto",
+            "--days",
+            plugins=[seen],
+        )
         out = str(done.stdout)
         assert done.ret == 1, out
         assert seen.chosen == 0, seen.chosen
         assert "days: aoc2051/, aoc2052/\n" in out, out
         assert "days not tested, outside the project: " in out
-        for passed in ["aoc2051/day02.py::2051/02 part 2 example 1",
-                       "aoc2052/day01.py::2052/01 part 1 example two letters",
-                       "aoc2052/day01.py::2052/01 part 1 example 2",
-                       "aoc2052/test_helpers.py::test_a_helper_of_the_year"]:
+        for passed in [
+            "aoc2051/day02.py::2051/02 part 2 example 1",
+            "aoc2052/day01.py::2052/01 part 1 example two letters",
+            "aoc2052/day01.py::2052/01 part 1 example 2",
+            "aoc2052/test_helpers.py::test_a_helper_of_the_year",
+        ]:
             assert f"PASSED {passed}\n" in out, out
         assert "2 failed, 7 passed, 8 skipped" in out, out
         # No test of tests/ (whose model day 7 is a folder of aoc2023's, named as outside).
@@ -212,18 +254,20 @@ def test_days_runs_every_years_days_in_one_process_and_not_tests(
         refused = project.runpytest_inprocess("--days", "tests")
         assert refused.ret == pytest.ExitCode.USAGE_ERROR, refused.stdout
         errors = str(refused.stderr)
-        assert ("ERROR: --days runs the days of the year packages (aoc2051/, aoc2052/), and "
-                "tests is in none of them: leave out the path or leave out --days.") in errors
+        assert (
+            "ERROR: --days runs the days of the year packages (aoc2051/, aoc2052/), and "
+            "tests is in none of them: leave out the path or leave out --days."
+        ) in errors
 
 
 def test_days_with_year_packages_but_no_day_says_so(pytester: pytest.Pytester) -> None:
     (pytester.path / "pyproject.toml").write_text(
-        '[tool.pytest.ini_options]\ntestpaths = ["tests"]\n')
+        '[tool.pytest.ini_options]\ntestpaths = ["tests"]\n'
+    )
     with temporary_year(pytester.path, 2053, {}):
         code, out = pytest_in(pytester, "--days")
     assert code == pytest.ExitCode.NO_TESTS_COLLECTED, out
-    assert "pytest --days found no day to test in aoc2053/: `aoc new YEAR DAY` writes one." \
-        in out
+    assert "pytest --days found no day to test in aoc2053/: `aoc new YEAR DAY` writes one." in out
 
 
 def test_an_examples_name_is_its_id_kept_unique() -> None:
@@ -232,8 +276,15 @@ def test_an_examples_name_is_its_id_kept_unique() -> None:
     from aoc2023.framework.pytest_plugin import example_labels
 
     assert example_labels(["crates", None, "crates", " a::b\n c", "2"]) == [
-        "1 crates", "2", "3 crates", "a:b c", "5 2"]
+        "1 crates",
+        "2",
+        "3 crates",
+        "a:b c",
+        "5 2",
+    ]
     assert example_labels([None, "moves"]) == ["1", "moves"]
+
+
 def test_a_days_own_tests_beside_it_run_once_and_are_no_day(
     project: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -246,7 +297,8 @@ def test_a_days_own_tests_beside_it_run_once_and_are_no_day(
     (project.path / "aoc2051" / "_day02_test.py").write_text(
         "from aoc2051.day02 import Day02\n\n"
         "def test_the_day_shouts() -> None:\n"
-        "    assert Day02().part_2('a b') == 'A B'\n")
+        "    assert Day02().part_2('a b') == 'A B'\n"
+    )
     files = registry.year_files(2051)
     assert all("_day02_test" not in path for paths in files.variants.values() for path in paths)
     assert "_day02_test" not in files.others
@@ -259,7 +311,8 @@ def test_a_days_own_tests_beside_it_run_once_and_are_no_day(
 
 
 def test_the_plugin_refuses_two_modules_and_names_a_look_alike(
-        pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> None:
+    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A pytest session of its own, in this process (pytester): its collection is the
     subject, not a process."""
     (pytester.path / "tests").mkdir()
@@ -270,13 +323,18 @@ def test_the_plugin_refuses_two_modules_and_names_a_look_alike(
         done = pytester.runpytest_inprocess("-p", "no:cacheprovider", "-rA", "-n", "0")
     out = done.stdout.str()
     assert done.ret == 1, out
-    sentence = ("Two modules claim day 7, aoc2091/day07.py and aoc2091/day7.py: keep one "
-                "(day07.py) and rename or delete the other.")
+    sentence = (
+        "Two modules claim day 7, aoc2091/day07.py and aoc2091/day7.py: keep one "
+        "(day07.py) and rename or delete the other."
+    )
     for name in ("day07", "day7"):
         assert f"FAILED aoc2091/{name}.py::{name} import - Failed: {sentence}" in out
-    assert ("FAILED aoc2091/helper.py::helper import - Failed: Could not import "
-            "aoc2091.helper: it called sys.exit('helper says no') while being imported") in out
+    assert (
+        "FAILED aoc2091/helper.py::helper import - Failed: Could not import "
+        "aoc2091.helper: it called sys.exit('helper says no') while being imported"
+    ) in out
     assert "PASSED aoc2091/day01.py::2091/01 part 1 example 1" in out
-    assert ("aoc2091/day_09.py looks like a day but is not named dayNN.py; "
-            "rename it day09.py.") in out
+    assert (
+        "aoc2091/day_09.py looks like a day but is not named dayNN.py; rename it day09.py."
+    ) in out
     assert "Traceback" not in out

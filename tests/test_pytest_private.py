@@ -11,8 +11,9 @@ import pytest
 from aoc2023.framework import pytest_private
 
 
-@pytest.mark.parametrize("name", pytest_private.NAMES,
-                         ids=lambda name: f"{name.module}.{name.path}")
+@pytest.mark.parametrize(
+    "name", pytest_private.NAMES, ids=lambda name: f"{name.module}.{name.path}"
+)
 def test_pytest_still_has(name: pytest_private.PrivateName) -> None:
     try:
         found = getattr(*pytest_private.where(name.path), None)
@@ -20,7 +21,8 @@ def test_pytest_still_has(name: pytest_private.PrivateName) -> None:
         found = None
     assert callable(found), (
         f"pytest {version('pytest')} has no {name.module}.{name.path}: aoc uses it for "
-        f"{name.why}; see aoc2023/framework/pytest_private.py")
+        f"{name.why}; see aoc2023/framework/pytest_private.py"
+    )
 
 
 def test_an_expression_is_read_with_pytest_s_grammar() -> None:
@@ -33,7 +35,11 @@ def test_an_expression_is_read_with_pytest_s_grammar() -> None:
 
 def test_a_name_pytest_dropped_is_one_sentence(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delattr(*pytest_private.where("Expression.evaluate"))
-    with pytest.raises(pytest_private.PytestChanged, match=(
+    with pytest.raises(
+        pytest_private.PytestChanged,
+        match=(
             r"^pytest \S+ has no _pytest\.mark\.expression\.Expression\.evaluate, which aoc "
-            r"uses for asking whether an expression is true")):
+            r"uses for asking whether an expression is true"
+        ),
+    ):
         pytest_private.compile_expression("example")

@@ -21,14 +21,21 @@ def test_markdown_then_part_2_after_solving(
     fake_aoc: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path
 ) -> None:
     aocd_loaded.set_token()
-    fake_aoc.add_puzzle(2023, 7, "Camel Cards", inputs={TOKEN: "x\n"}, example=EXAMPLE,
-                        example_answers=("6440", "5905"))
+    fake_aoc.add_puzzle(
+        2023,
+        7,
+        "Camel Cards",
+        inputs={TOKEN: "x\n"},
+        example=EXAMPLE,
+        example_answers=("6440", "5905"),
+    )
     done = aoc("read", "2023", "7", "--markdown", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     assert done.stdout == (
         "## Day 7: Camel Cards\n\nSome prose.\n\nFor example:\n\n"
         "```\n32T3K 765\nT55J5 684\n```\n\n"
-        "In this example, the `total` is *`6440`*.\n")
+        "In this example, the `total` is *`6440`*.\n"
+    )
     assert pages(fake_aoc) == 1
 
     # From aocd's cache: no request.
@@ -43,8 +50,10 @@ def test_markdown_then_part_2_after_solving(
     assert fuller.returncode == 0, fuller.stderr
     assert "Fetched the page again: a part was solved since it was cached." in fuller.stderr
     assert "Your puzzle answer was `6440`." in fuller.stdout
-    assert "## Part Two\n\nPart two's prose.\n\nIn this example, the `total` is *`5905`*." \
+    assert (
+        "## Part Two\n\nPart two's prose.\n\nIn this example, the `total` is *`5905`*."
         in fuller.stdout
+    )
     assert pages(fake_aoc) == 2
     assert aoc("read", "2023", "7", cwd=tmp_path).returncode == 0
     assert pages(fake_aoc) == 2
@@ -54,8 +63,14 @@ def test_text_for_the_terminal_and_nothing_written_in_the_working_folder(
     fake_aoc: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path
 ) -> None:
     aocd_loaded.set_token()
-    fake_aoc.add_puzzle(2023, 7, "Camel Cards", inputs={TOKEN: "x\n"}, example=EXAMPLE,
-                        example_answers=("6440", None))
+    fake_aoc.add_puzzle(
+        2023,
+        7,
+        "Camel Cards",
+        inputs={TOKEN: "x\n"},
+        example=EXAMPLE,
+        example_answers=("6440", None),
+    )
     here = tmp_path / "here"
     here.mkdir()
     done = aoc("read", "2023", "7", cwd=here)
@@ -82,9 +97,9 @@ def test_failures_are_one_sentence(
     no_network = aoc("read", "2023", "7", cwd=tmp_path)
     assert no_network.returncode == 2
     assert no_network.stderr.startswith(
-        "Error: Could not reach adventofcode.com to read the page of 2023 day 7 (no network?)")
+        "Error: Could not reach adventofcode.com to read the page of 2023 day 7 (no network?)"
+    )
     assert fake_aoc.requests == []
-
 
 
 def test_a_dead_token_reads_the_public_page_and_is_suspected_when_part_2_stays_away(
@@ -112,14 +127,16 @@ def test_the_last_day_keeps_the_paragraph_about_the_stars_still_needed(
     step), in paragraphs of <main> outside the articles; both are read, in the page's
     order, and the page's other paragraphs (the input link) are not."""
     aocd_loaded.set_token()
-    fake_aoc.add_puzzle(2023, 25, "Snowverload", inputs={TOKEN: "x\n"}, solutions=["1"],
-                        answers=["1"])
+    fake_aoc.add_puzzle(
+        2023, 25, "Snowverload", inputs={TOKEN: "x\n"}, solutions=["1"], answers=["1"]
+    )
     fake_aoc.add_puzzle(2023, 24, "Hail", inputs={TOKEN: "x\n"}, answers=["1", "2"])
     needed = aoc("read", "2023", "25", "--markdown", cwd=tmp_path)
     assert needed.returncode == 0, needed.stderr
     assert needed.stdout.endswith(
         "## Part Two\n\nPart two's prose.\n\n"
-        "You don't have enough stars to finish decorating, though. You need 46 more.\n")
+        "You don't have enough stars to finish decorating, though. You need 46 more.\n"
+    )
     assert "get your puzzle input" not in needed.stdout
 
     fake_aoc.add_puzzle(2025, 12, "Last", inputs={TOKEN: "x\n"}, answers=["1"])
@@ -127,8 +144,9 @@ def test_the_last_day_keeps_the_paragraph_about_the_stars_still_needed(
         fake_aoc.add_puzzle(2025, day, f"Day {day}", inputs={TOKEN: "x\n"}, answers=["1", "2"])
     enough = aoc("read", "2025", "12", "--markdown", cwd=tmp_path)
     assert enough.returncode == 0, enough.stderr
-    assert enough.stdout.endswith("Part two's prose.\n\n"
-                                  "You have enough stars to [Finish Decorating].\n")
+    assert enough.stdout.endswith(
+        "Part two's prose.\n\nYou have enough stars to [Finish Decorating].\n"
+    )
     text = aoc("read", "2025", "12", cwd=tmp_path)
     assert text.returncode == 0, text.stderr
     assert "You have enough stars to" in text.stdout and "javascript" not in text.stdout

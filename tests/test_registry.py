@@ -76,19 +76,23 @@ def test_a_missing_day_and_a_broken_day_are_one_sentence(year_2098: Path) -> Non
 
 
 def test_a_class_can_say_its_own_year_and_day(year_2098: Path) -> None:
-    (year_2098 / "odd_name.py").write_text(textwrap.dedent("""
+    (year_2098 / "odd_name.py").write_text(
+        textwrap.dedent("""
         from aoc2023.framework import Solution
 
         class Whatever(Solution[str]):
             year = 2098
             day = 9
-    """))
+    """)
+    )
     import aoc2098.odd_name  # type: ignore[import-not-found]  # noqa: F401
 
     assert REGISTRY[2098, 9].__name__ == "Whatever"
     with pytest.raises(TypeError, match="both `year` and `day`"):
-        exec("from aoc2023.framework import Solution\nclass Half(Solution[str]):\n    day = 3\n",
-             {"__name__": "not_a_day_module"})
+        exec(
+            "from aoc2023.framework import Solution\nclass Half(Solution[str]):\n    day = 3\n",
+            {"__name__": "not_a_day_module"},
+        )
 
 
 def test_two_classes_claiming_one_day_is_an_error(year_2098: Path) -> None:
@@ -106,9 +110,11 @@ def test_another_package_adds_a_year_through_the_entry_point_group(
     package = site / "my_solutions_2097"
     package.mkdir(parents=True)
     (package / "__init__.py").write_text("")
-    (package / "day03.py").write_text(DAY_TEMPLATE.replace("class Day(Solution[str]):",
-                                                           "class Day(Solution[str]):\n"
-                                                           "    year = 2097\n    day = 3"))
+    (package / "day03.py").write_text(
+        DAY_TEMPLATE.replace(
+            "class Day(Solution[str]):", "class Day(Solution[str]):\n    year = 2097\n    day = 3"
+        )
+    )
     dist = site / "my_solutions-1.0.dist-info"
     dist.mkdir()
     (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: my-solutions\nVersion: 1.0\n")
@@ -158,7 +164,8 @@ def test_a_day_in_a_module_of_any_name_is_found_and_helpers_are_not_days(
     # The helper's base class and the helper module define no day; dayNN modules not run
     # are not imported.
     assert {key: cls.__name__ for key, cls in REGISTRY.items() if key[0] == 2098} == {
-        (2098, 5): "Camel"}
+        (2098, 5): "Camel"
+    }
     assert "aoc2098.__main__" not in sys.modules
 
     ran = aoc_in_process("run", "2098", "5", "--example", "--json")
@@ -176,8 +183,10 @@ def test_two_modules_claiming_one_day_name_both_and_a_broken_module_is_said(
     (year_2098 / "scratch.py").write_text("import no_such_module_here\n")
     problems: list[str] = []
     assert registry.available_days(2098, problems) == [1, 2]
-    assert problems == ["Could not import aoc2098.scratch: ModuleNotFoundError: No module "
-                        "named 'no_such_module_here'"]
+    assert problems == [
+        "Could not import aoc2098.scratch: ModuleNotFoundError: No module "
+        "named 'no_such_module_here'"
+    ]
     claims = r"aoc2098\.day01\.Day and aoc2098\.camel\.Camel both claim 2098 day 1"
     with pytest.raises(errors.DayLoadError, match=claims):
         registry.load_day(2098, 1)
@@ -185,7 +194,7 @@ def test_two_modules_claiming_one_day_name_both_and_a_broken_module_is_said(
         registry.load_day(2098, 9)
 
 
-VARIANT_BESIDE = '''
+VARIANT_BESIDE = """
 from aoc2023.framework import Solution
 from aoc2055.day01 import Day
 
@@ -195,7 +204,7 @@ class Doubled(Solution[str], variant="doubled"):
 
     def part_1(self, text: str) -> int:
         return len(text) * 2 // 2
-'''
+"""
 
 
 def test_a_days_variants_beside_it_come_with_the_day(tmp_path: Path) -> None:
@@ -213,9 +222,14 @@ def test_a_days_variants_beside_it_come_with_the_day(tmp_path: Path) -> None:
 
 def test_a_variant_module_that_fails_fails_its_day_naming_it(tmp_path: Path) -> None:
     files = {"day01.py": ONE_DAY, "_day01_broken.py": "raise ValueError('no')\n"}
-    with (temporary_year(tmp_path / "site", 2055, files),
-          pytest.raises(errors.DayLoadError, match=r"Could not import aoc2055\._day01_broken: "
-                                                   r"ValueError: no")):
+    with (
+        temporary_year(tmp_path / "site", 2055, files),
+        pytest.raises(
+            errors.DayLoadError,
+            match=r"Could not import aoc2055\._day01_broken: "
+            r"ValueError: no",
+        ),
+    ):
         registry.load_day(2055, 1)
 
 
@@ -304,8 +318,10 @@ def no_traceback(text: str) -> bool:
 
 # --- a day that fails costs no other day -------------------------------------------------
 
+
 def test_a_lone_answer_from_solve_costs_no_other_day(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     cap_runs(monkeypatch, max_runs=MIN_RUNS)  # which days bench is the subject, not figures
     with temporary_year(tmp_path / "site", 2091, {"day01.py": GOOD, "day02.py": LONE_ANSWER}):
         table = aoc_in_process("run", "2091", "--example")
@@ -313,12 +329,16 @@ def test_a_lone_answer_from_solve_costs_no_other_day(
         bench = aoc_in_process("bench", "2091", "--example", "--budget", "0.01", "--json")
     assert table.returncode == as_json.returncode == bench.returncode == 2
     assert "2091/01" in table.stdout and "Good Day" in table.stdout
-    assert ("2091 day 2 (example 1) part 1: TypeError: solve() returned a str, not a pair"
-            in table.stderr)
+    assert (
+        "2091 day 2 (example 1) part 1: TypeError: solve() returned a str, not a pair"
+        in table.stderr
+    )
     assert no_traceback(table.stderr + table.stdout)
     results = json.loads(as_json.stdout)["results"]
     assert [(day["day"], [part["status"] for part in day["parts"]]) for day in results] == [
-        (1, ["correct", "correct"]), (2, ["error"])]
+        (1, ["correct", "correct"]),
+        (2, ["error"]),
+    ]
     benched = json.loads(bench.stdout)["results"]
     assert [(day["year"], day["day"]) for day in benched] == [(2091, 1), (2091, 2)]
     assert "solve() returned a str, not a pair" in bench.stdout
@@ -331,7 +351,7 @@ AT_IMPORT = {
     "sys.exit": "import sys\nsys.exit('helper says no')\n",
     "argparse": "import argparse\nargparse.ArgumentParser().parse_args(['--example'])\n",
     "argparse of its own": "import argparse\nparser = argparse.ArgumentParser()\n"
-                           "parser.add_argument('input_file')\nparser.parse_args()\n",
+    "parser.add_argument('input_file')\nparser.parse_args()\n",
     "BaseException": "class Odd(BaseException):\n    pass\n\nraise Odd('odd')\n",
     "GeneratorExit": "raise GeneratorExit\n",
     "ValueError": "raise ValueError('half written')\n",
@@ -364,19 +384,26 @@ def test_a_helper_that_exits_or_raises_at_import_fails_alone(tmp_path: Path) -> 
         for done in ran, listed:
             [sentence] = [line for line in done.stderr.splitlines() if module in line]
             assert sentence.startswith(f"Could not import {module}: "), (raised, sentence)
-        assert any(f"Could not import {module}" in notice
-                   for notice in document["notices"]), raised
+        assert any(f"Could not import {module}" in notice for notice in document["notices"]), raised
     for done in ran, listed, as_json:
         assert "usage:" not in done.stderr and "helper_plain" not in done.stderr
-    assert ("its argparse parser refused the command line while it was imported (aoc: error: "
-            "the following arguments are required: input_file)") in ran.stderr
+    assert (
+        "its argparse parser refused the command line while it was imported (aoc: error: "
+        "the following arguments are required: input_file)"
+    ) in ran.stderr
 
 
 def test_a_day_that_exits_at_import_is_its_own_row(tmp_path: Path) -> None:
     """Day 2 exits (sys.exit), day 3 raises a BaseException: each is a row of its own."""
-    with temporary_year(tmp_path / "site", 2092, {"day01.py": GOOD,
-                                                  "day02.py": AT_IMPORT["sys.exit"],
-                                                  "day03.py": AT_IMPORT["BaseException"]}):
+    with temporary_year(
+        tmp_path / "site",
+        2092,
+        {
+            "day01.py": GOOD,
+            "day02.py": AT_IMPORT["sys.exit"],
+            "day03.py": AT_IMPORT["BaseException"],
+        },
+    ):
         ran = aoc_in_process("run", "2092", "--example")
         listed = aoc_in_process("list", "2092")
         verbose = aoc_in_process("run", "2092", "--example", "--verbose")
@@ -392,12 +419,14 @@ def test_a_day_that_exits_at_import_is_its_own_row(tmp_path: Path) -> None:
 
 def test_a_day_that_fails_at_import_leaves_no_day_registered(tmp_path: Path) -> None:
     half = GOOD + "\nraise SystemExit(3)\n"
-    with temporary_year(tmp_path / "site", 2092, {"odd_name.py": half.replace(
-            "title =", "day = 5\n    title =")}):
+    with temporary_year(
+        tmp_path / "site", 2092, {"odd_name.py": half.replace("title =", "day = 5\n    title =")}
+    ):
         problems: list[str] = []
         assert registry.available_days(2092, problems) == []
-        assert problems == ["Could not import aoc2092.odd_name: it called sys.exit(3) "
-                            "while being imported"]
+        assert problems == [
+            "Could not import aoc2092.odd_name: it called sys.exit(3) while being imported"
+        ]
         assert (2092, 5) not in REGISTRY
         with pytest.raises(DayLoadError, match=r"day 5 has no solution yet .* sys\.exit\(3\)"):
             registry.load_day(2092, 5)
@@ -407,8 +436,9 @@ def test_ctrl_c_at_import_still_stops_the_command(tmp_path: Path) -> None:
     """A KeyboardInterrupt raised by a module's import (no signal: the exception alone is
     the subject) stops `run` and `list` with 130; one that escaped `main` would reach
     this test instead, and fail it."""
-    with temporary_year(tmp_path / "site", 2092, {"day01.py": GOOD,
-                                                  "helper.py": "raise KeyboardInterrupt\n"}):
+    with temporary_year(
+        tmp_path / "site", 2092, {"day01.py": GOOD, "helper.py": "raise KeyboardInterrupt\n"}
+    ):
         for args in (["run", "2092", "--example"], ["list", "2092"]):
             try:
                 done = aoc_in_process(*args)
@@ -420,20 +450,26 @@ def test_ctrl_c_at_import_still_stops_the_command(tmp_path: Path) -> None:
 
 # --- a year package that does not import -------------------------------------------------
 
+
 @pytest.fixture
 def broken_year_and_a_good_one(tmp_path: Path) -> Iterator[None]:
-    with (temporary_year(tmp_path / "s1", 2091, {"day01.py": GOOD}) as broken,
-          temporary_year(tmp_path / "s2", 2093, {"day01.py": GOOD})):
+    with (
+        temporary_year(tmp_path / "s1", 2091, {"day01.py": GOOD}) as broken,
+        temporary_year(tmp_path / "s2", 2093, {"day01.py": GOOD}),
+    ):
         (broken / "__init__.py").write_text("import no_such_module_here\n")
         yield
 
 
 def test_a_year_package_that_does_not_import_fails_alone(
-        broken_year_and_a_good_one: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    broken_year_and_a_good_one: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
     cap_runs(monkeypatch, max_runs=MIN_RUNS)  # which days bench is the subject, not figures
-    for command, args in {"run": ["run", "2091,2093", "--example"],
-                          "bench": ["bench", "2091,2093", "--example", "--budget", "0.01"],
-                          "list": ["list", "2091,2093"]}.items():
+    for command, args in {
+        "run": ["run", "2091,2093", "--example"],
+        "bench": ["bench", "2091,2093", "--example", "--budget", "0.01"],
+        "list": ["list", "2091,2093"],
+    }.items():
         done = aoc_in_process(*args, "--json")
         # The good year still shows.
         assert done.returncode == ExitCode.COULD_NOT_RUN, (command, done.stderr)
@@ -441,9 +477,10 @@ def test_a_year_package_that_does_not_import_fails_alone(
         rows = document["days" if command == "list" else "results"]
         assert [(row["year"], row["day"]) for row in rows] == [(2093, 1)]
         [notice] = [notice for notice in document["notices"] if "2091" in notice]
-        assert notice == ("Could not {} 2091: Could not import the year package aoc2091: "
-                          "ModuleNotFoundError: No module named 'no_such_module_here'").format(
-            "list" if command == "list" else "run")
+        assert notice == (
+            "Could not {} 2091: Could not import the year package aoc2091: "
+            "ModuleNotFoundError: No module named 'no_such_module_here'"
+        ).format("list" if command == "list" else "run")
         assert no_traceback(done.stderr)
     # Named alone, the broken year is one sentence too.
     for args in (["run", "2091", "--example"], ["list", "2091"], ["run", "2091", "1"]):
@@ -455,16 +492,20 @@ def test_a_year_package_that_does_not_import_fails_alone(
 
 # --- the naming rule: two modules for one day, and names it skips ------------------------
 
+
 def test_two_modules_claiming_one_day_are_refused_naming_both(tmp_path: Path) -> None:
-    with temporary_year(tmp_path / "site", 2091, {"day01.py": GOOD, "day7.py": GOOD,
-                                                  "day07.py": GOOD}) as package:
+    with temporary_year(
+        tmp_path / "site", 2091, {"day01.py": GOOD, "day7.py": GOOD, "day07.py": GOOD}
+    ) as package:
         ran = aoc_in_process("run", "2091", "--example")
         one = aoc_in_process("run", "2091", "7", "--example")
         listed = aoc_in_process("list", "2091")
         with pytest.raises(FileExistsRefusal, match=r"day07\.py already exists"):
             refuse_existing(Target(2091, 7, "aoc2091", package / "day07.py"))
-    sentence = ("Two modules claim day 7, aoc2091/day07.py and aoc2091/day7.py: keep one "
-                "(day07.py) and rename or delete the other.")
+    sentence = (
+        "Two modules claim day 7, aoc2091/day07.py and aoc2091/day7.py: keep one "
+        "(day07.py) and rename or delete the other."
+    )
     for done in ran, one, listed:
         assert done.returncode == 2
         assert f"2091 day 7: {sentence}" in done.stderr, done.stderr
@@ -485,8 +526,9 @@ def test_a_file_named_like_a_day_is_one_the_naming_rule_skips(tmp_path: Path) ->
         with temporary_year(tmp_path / name, 2091, {"day01.py": GOOD, name: GOOD}):
             problems: list[str] = []
             assert registry.available_days(2091, problems) == [1], name
-        assert problems == [f"aoc2091/{name} looks like a day but is not named dayNN.py; "
-                            "rename it day07.py."]
+        assert problems == [
+            f"aoc2091/{name} looks like a day but is not named dayNN.py; rename it day07.py."
+        ]
 
 
 def test_a_file_named_like_a_day_is_named_in_a_hint(tmp_path: Path) -> None:
@@ -509,8 +551,9 @@ def test_a_file_named_like_a_day_is_named_in_a_hint(tmp_path: Path) -> None:
 
 
 def test_a_look_alike_that_is_a_day_after_all_gets_no_hint(tmp_path: Path) -> None:
-    with temporary_year(tmp_path / "site", 2091, {
-            "day_07.py": GOOD.replace("title =", "day = 7\n    title =")}):
+    with temporary_year(
+        tmp_path / "site", 2091, {"day_07.py": GOOD.replace("title =", "day = 7\n    title =")}
+    ):
         problems: list[str] = []
         assert registry.available_days(2091, problems) == [7]
         assert problems == []
@@ -557,10 +600,10 @@ def _rewrite(path: Path) -> None:
     path.write_text(path.read_text() + "# edited\n")
 
 
-@pytest.mark.parametrize("helper", ["_common.py", "sub/helper.py", "sub/__init__.py",
-                                    "__init__.py"])
-def test_a_change_to_any_file_of_the_year_package_is_a_miss(
-        year_2090: Path, helper: str) -> None:
+@pytest.mark.parametrize(
+    "helper", ["_common.py", "sub/helper.py", "sub/__init__.py", "__init__.py"]
+)
+def test_a_change_to_any_file_of_the_year_package_is_a_miss(year_2090: Path, helper: str) -> None:
     day = year_2090 / "day01.py"
     cache = ListingCache(Path("unused"), {})
     declared = Declared(2090, 1, "First", (1, 0))
@@ -571,7 +614,8 @@ def test_a_change_to_any_file_of_the_year_package_is_a_miss(
 
 
 def test_a_data_file_or_a_linked_sub_package_of_the_year_is_watched(
-        year_2090: Path, tmp_path: Path) -> None:
+    year_2090: Path, tmp_path: Path
+) -> None:
     """A day may read its examples from a text file beside it, or import from a folder
     linked into its year: a change to either is a miss too."""
     (year_2090 / "examples").mkdir()
@@ -595,7 +639,12 @@ def test_bytecode_and_hidden_folders_are_not_watched(year_2090: Path) -> None:
         (year_2090 / folder / "x.py").write_text("")
     assert package_stamp([year_2090]) == before
     assert [Path(file).relative_to(year_2090).as_posix() for file, _ in before] == [
-        "__init__.py", "_common.py", "day01.py", "sub/__init__.py", "sub/helper.py"]
+        "__init__.py",
+        "_common.py",
+        "day01.py",
+        "sub/__init__.py",
+        "sub/helper.py",
+    ]
 
 
 def _deep(cache: Path) -> None:
@@ -622,6 +671,7 @@ def _text(text: str | bytes) -> Callable[[Path], None]:
             cache.write_bytes(text)
         else:
             cache.write_text(text)
+
     return write
 
 
@@ -642,14 +692,15 @@ DAMAGE: dict[str, Callable[[Path], None]] = {
 
 
 @pytest.mark.parametrize("damage", DAMAGE)
-def test_a_cache_of_any_shape_is_a_miss(
-        year_2090: Path, aocd_home: AocdHome, damage: str) -> None:
+def test_a_cache_of_any_shape_is_a_miss(year_2090: Path, aocd_home: AocdHome, damage: str) -> None:
     cache = store.listing_cache_file()
     cache.parent.mkdir(parents=True, exist_ok=True)
     DAMAGE[damage](cache)
     try:
-        assert ListingCache.load().get(year_2090 / "day01.py", 2090, 1,
-                                       package_stamp([year_2090])) is None
+        assert (
+            ListingCache.load().get(year_2090 / "day01.py", 2090, 1, package_stamp([year_2090]))
+            is None
+        )
         listed = aoc_in_process("list", "2090")
         again = aoc_in_process("list", "2090")
     finally:
@@ -668,7 +719,8 @@ FIELDS = ["title", "examples", "year", "day", "stamp", "package"]
 
 
 def test_an_entry_whose_fields_have_other_types_is_a_miss(
-        year_2090: Path, aocd_home: AocdHome) -> None:
+    year_2090: Path, aocd_home: AocdHome
+) -> None:
     """An entry for the day's own file, as written, but with one field replaced by a value
     of each other type in turn: the cache never gives it (`ListingCache.get`, the one
     door `aoc list` reads an entry through), and the day is imported again and listed
@@ -685,13 +737,16 @@ def test_an_entry_whose_fields_have_other_types_is_a_miss(
         if field == FIELDS[0]:
             assert "From The Cache" in aoc_in_process("list", "2090").stdout  # it is read
         # A title may be None or a str.
-        values = [v for v in OTHER_TYPES
-                  if field != "title" or not (v is None or isinstance(v, str))]
+        values = [
+            v for v in OTHER_TYPES if field != "title" or not (v is None or isinstance(v, str))
+        ]
         for value in values:
             entry[field] = value
             cache.write_text(json.dumps(data))
             assert ListingCache.load().get(day, 2090, 1, package_stamp([year_2090])) is None, (
-                field, value)
+                field,
+                value,
+            )
         done = aoc_in_process("list", "2090")  # the last value of the field is still there
         assert done.returncode == 0, (field, done.stderr)
         assert "First" in done.stdout and "From The Cache" not in done.stdout, field

@@ -35,12 +35,12 @@ from aoc2023.framework.commands import terminal as cli_unlock
 YEAR = 2026
 DAY_1_INPUT, DAY_12_INPUT = "3 4 5\n7 8\n", "10 20 30\n"
 
-PART_1 = '''    def part_1(self, data: list[str]) -> int:
+PART_1 = """    def part_1(self, data: list[str]) -> int:
         return sum(int(number) for line in data for number in line.split())
-'''
-PART_2 = '''    def part_2(self, data: list[str]) -> int:
+"""
+PART_2 = """    def part_2(self, data: list[str]) -> int:
         return 10 * self.part_1(data)
-'''
+"""
 
 
 @dataclass
@@ -58,8 +58,7 @@ class Rehearsal:
         # table before what was sent.
         said = done.stderr + done.stdout if args[0] == "new" else done.stdout + done.stderr
         said = said.replace(str(self.project), "~/advent")  # the project, wherever it is
-        self.transcript.append(f"[{when}] $ aoc {' '.join(args)}\n{said}"
-                               f"(exit {done.returncode})\n")
+        self.transcript.append(f"[{when}] $ aoc {' '.join(args)}\n{said}(exit {done.returncode})\n")
         return done
 
     def day_file(self, day: int) -> Path:
@@ -73,39 +72,63 @@ class Rehearsal:
             name = method.split("(")[0].split()[-1]
             start = source.index(f"    def {name}(")
             end = source.find("\n    def ", start + 1)
-            source = source[:start] + method + (source[end + 1:] if end != -1 else "")
+            source = source[:start] + method + (source[end + 1 :] if end != -1 else "")
         if example is not None:
             assert example[0] in source, source
             source = source.replace(*example)
         self.day_file(day).write_text(source)
         self.clock.advance(5 * 60)  # the solver's five minutes
-        self.transcript.append(f"(the solver edits {self.day_file(day).name}: "
-                               f"{', '.join(m.split('(')[0].split()[-1] for m in methods)}"
-                               f"{' and part 2 example' if example else ''})\n")
+        self.transcript.append(
+            f"(the solver edits {self.day_file(day).name}: "
+            f"{', '.join(m.split('(')[0].split()[-1] for m in methods)}"
+            f"{' and part 2 example' if example else ''})\n"
+        )
 
 
 @pytest.fixture
-def rehearsal(tmp_path: Path, fake_aoc: FakeAoC, aocd_loaded: AocdHome,
-              monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest
-              ) -> Iterator[Rehearsal]:
+def rehearsal(
+    tmp_path: Path,
+    fake_aoc: FakeAoC,
+    aocd_loaded: AocdHome,
+    monkeypatch: pytest.MonkeyPatch,
+    request: pytest.FixtureRequest,
+) -> Iterator[Rehearsal]:
     """A project folder, the site with 2026's puzzles, and the clock a minute before the
     first one unlocks."""
     aocd_loaded.set_token()
     fake_aoc.add_user(TOKEN)
-    fake_aoc.add_puzzle(YEAR, 1, "Counting Chimneys", inputs={TOKEN: DAY_1_INPUT},
-                        example="1 2 3", example_answers=("6", "60"), solutions=["27", "270"])
+    fake_aoc.add_puzzle(
+        YEAR,
+        1,
+        "Counting Chimneys",
+        inputs={TOKEN: DAY_1_INPUT},
+        example="1 2 3",
+        example_answers=("6", "60"),
+        solutions=["27", "270"],
+    )
     for day in range(2, 12):  # solved on the days before
-        fake_aoc.add_puzzle(YEAR, day, f"Day {day}", inputs={TOKEN: "1\n"},
-                            solutions=["1", "2"], answers=["1", "2"])
-    fake_aoc.add_puzzle(YEAR, 12, "The Last Sleigh", inputs={TOKEN: DAY_12_INPUT},
-                        example="1 2 3", example_answers=("6", None), solutions=["60"])
+        fake_aoc.add_puzzle(
+            YEAR, day, f"Day {day}", inputs={TOKEN: "1\n"}, solutions=["1", "2"], answers=["1", "2"]
+        )
+    fake_aoc.add_puzzle(
+        YEAR,
+        12,
+        "The Last Sleigh",
+        inputs={TOKEN: DAY_12_INPUT},
+        example="1 2 3",
+        example_answers=("6", None),
+        solutions=["60"],
+    )
     project = tmp_path / "project"
     project.mkdir()
     (project / "pyproject.toml").write_text("[project]\nname = 'advent'\n")
     clock = FakeClock(unlock_time(YEAR, 1) - timedelta(minutes=1))
     monkeypatch.setattr(calendar, "current_time", clock.datetime)
-    monkeypatch.setattr(cli_unlock, "wait_in_terminal", partial(
-        cli_unlock.wait_in_terminal, now=clock.datetime, sleep=clock.sleep))
+    monkeypatch.setattr(
+        cli_unlock,
+        "wait_in_terminal",
+        partial(cli_unlock.wait_in_terminal, now=clock.datetime, sleep=clock.sleep),
+    )
     monkeypatch.setattr(sys, "dont_write_bytecode", True)  # a day rewritten within a second
     monkeypatch.setenv("COLUMNS", "120")
     with temporary_year(project, YEAR, {}):
@@ -113,13 +136,15 @@ def rehearsal(tmp_path: Path, fake_aoc: FakeAoC, aocd_loaded: AocdHome,
         yield done
         if path := os.environ.get("AOC_REHEARSAL_TRANSCRIPT"):  # each test's, in turn
             with open(path, "a", encoding="utf-8") as transcript:
-                transcript.write(f"===== {request.node.name}\n\n" + "\n".join(done.transcript)
-                                 + "\n")
+                transcript.write(
+                    f"===== {request.node.name}\n\n" + "\n".join(done.transcript) + "\n"
+                )
 
 
 def final_star_posts(site: FakeAoC) -> list[dict[str, str]]:
-    return [r.form for r in site.requests_for(f"/{YEAR}/day/12/answer")
-            if r.form.get("level") == "2"]
+    return [
+        r.form for r in site.requests_for(f"/{YEAR}/day/12/answer") if r.form.get("level") == "2"
+    ]
 
 
 @pytest.mark.slow
@@ -173,7 +198,9 @@ def test_rehearsal_with_a_star_missing(rehearsal: Rehearsal, fake_aoc: FakeAoC) 
     r.solve(12, PART_1)
     last = r.aoc("run", str(YEAR), "12", "--yes")
     assert last.returncode == 0, last.stderr
-    assert ("2026 day 12 part 2: final star: not claimed yet: 3 stars are missing: day 1 "
-            "part 2, day 7 (both parts)") in " ".join(last.stderr.split())
+    assert (
+        "2026 day 12 part 2: final star: not claimed yet: 3 stars are missing: day 1 "
+        "part 2, day 7 (both parts)"
+    ) in " ".join(last.stderr.split())
     assert "☆ final star" in last.stdout
     assert final_star_posts(fake_aoc) == []

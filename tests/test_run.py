@@ -61,7 +61,9 @@ def test_input_file_runs_one_day_and_fetches_nothing(tmp_path: Path) -> None:
     [day] = payload["results"]
     assert day["source"] == "file"
     assert [(p["answer"], p["status"]) for p in day["parts"]] == [
-        ("6440", "unknown"), ("5905", "unknown")]
+        ("6440", "unknown"),
+        ("5905", "unknown"),
+    ]
 
 
 def test_input_file_for_one_day_is_a_rule_of_the_command_line(year_with_day_7: int) -> None:
@@ -77,8 +79,11 @@ def test_input_file_for_one_day_is_a_rule_of_the_command_line(year_with_day_7: i
     check_input_options(file, example=False, days=resolve(one_year, None).days)  # its one day
     # of two years, one has day 20: the file is that day's
     check_input_options(file, example=False, days=resolve((2024, 2025), "20").days)
-    for days in [((year_with_day_7, 7), (year_with_day_7, 8)),
-                 ((year_with_day_7, 7), (2023, 7)), ()]:
+    for days in [
+        ((year_with_day_7, 7), (year_with_day_7, 8)),
+        ((year_with_day_7, 7), (2023, 7)),
+        (),
+    ]:
         with pytest.raises(UsageError, match=r"^--input FILE runs one day: name exactly one"):
             check_input_options(file, example=False, days=days)
 
@@ -91,17 +96,23 @@ USAGE_ERRORS = [
     (["run", "2023", "7", "--input", "x.txt", "--example"], "cannot be used together"),
     (["bench", "2023", "7", "--input", "x.txt", "--example"], "cannot be used together"),
     (["run", "2023", "7", "--example", "--accounts", "all"], "cannot be used with --example"),
-    (["run", "2023", "7", "--input", "x.txt", "--accounts", "a"],
-     "cannot be used with --input FILE"),
+    (
+        ["run", "2023", "7", "--input", "x.txt", "--accounts", "a"],
+        "cannot be used with --input FILE",
+    ),
     (["run", "2023", "40"], "days of 2023 run from 1 to 25"),
-    (["run", "2095", "8"], "2095 day 8 has no solution yet (aoc2095.day08): aoc new 2095 8 "
-     "writes it."),
+    (
+        ["run", "2095", "8"],
+        "2095 day 8 has no solution yet (aoc2095.day08): aoc new 2095 8 writes it.",
+    ),
     (["run", "2031", "1"], "No days for 2031"),
 ]
 
 
 def test_usage_errors_are_one_sentence_and_exit_2(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, year_with_day_7: int,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    year_with_day_7: int,
 ) -> None:
     monkeypatch.chdir(tmp_path)
     (tmp_path / "x.txt").write_text(EXAMPLE)
@@ -148,11 +159,21 @@ def test_wrong_example_answer_is_exit_1_and_shows_the_expected_value(tmp_path: P
     # A real wrong answer: the day's own example run through --example with a broken
     # expectation is simulated by the known-answer cache in test_client; here exit_code()
     # itself is checked on plain results.
-    wrong = DayResult(2023, 7, None, "input", parts=(
-        PartResult(1, Status.WRONG, "1", expected="2"), PartResult(2, Status.CORRECT, "3")))
+    wrong = DayResult(
+        2023,
+        7,
+        None,
+        "input",
+        parts=(PartResult(1, Status.WRONG, "1", expected="2"), PartResult(2, Status.CORRECT, "3")),
+    )
     broken = DayResult(2023, 8, None, "input", parts=(PartResult(1, Status.ERROR, error="x"),))
-    fine = DayResult(2023, 9, None, "input", parts=(
-        PartResult(1, Status.UNKNOWN, "1"), PartResult(2, Status.NOT_IMPLEMENTED)))
+    fine = DayResult(
+        2023,
+        9,
+        None,
+        "input",
+        parts=(PartResult(1, Status.UNKNOWN, "1"), PartResult(2, Status.NOT_IMPLEMENTED)),
+    )
     assert exit_code([fine]) is ExitCode.OK
     assert exit_code([fine, wrong]) is ExitCode.WRONG_ANSWER
     assert exit_code([wrong, broken]) is ExitCode.COULD_NOT_RUN
@@ -171,9 +192,10 @@ def test_the_table_shows_a_wrong_answer_with_the_expected_value(aocd_home: AocdH
 
 
 def test_durations_are_auto_ranged() -> None:
-    assert [format_duration(seconds) for seconds in (
-        0.0, 812e-9, 3.4e-6, 12.5e-3, 0.1234, 1.234, 75.0, None)] == [
-        "0 ns", "812 ns", "3.40 µs", "12.5 ms", "123 ms", "1.23 s", "75.0 s", ""]
+    assert [
+        format_duration(seconds)
+        for seconds in (0.0, 812e-9, 3.4e-6, 12.5e-3, 0.1234, 1.234, 75.0, None)
+    ] == ["0 ns", "812 ns", "3.40 µs", "12.5 ms", "123 ms", "1.23 s", "75.0 s", ""]
 
 
 def test_the_table_aligns_columns_and_colours_only_when_asked() -> None:
@@ -221,11 +243,15 @@ def test_an_example_and_the_same_text_in_a_file_are_cleaned_alike(tmp_path: Path
     (tmp_path / "in.txt").write_text("a\nb\nc\n")
     (tmp_path / "crlf.txt").write_bytes(b"a\r\nb\r\nc\r\n\r\n")
     with temporary_year(tmp_path / "site", 2063, {"day01.py": SPLITS_ON_NEWLINE}):
-        runs = [aoc_in_process("run", "2063", "1", *where, "--json")
-                for where in (["--example"], ["--input", str(tmp_path / "in.txt")],
-                              ["--input", str(tmp_path / "crlf.txt")])]
-    answers = [[p["answer"] for p in json.loads(run.stdout)["results"][0]["parts"]]
-               for run in runs]
+        runs = [
+            aoc_in_process("run", "2063", "1", *where, "--json")
+            for where in (
+                ["--example"],
+                ["--input", str(tmp_path / "in.txt")],
+                ["--input", str(tmp_path / "crlf.txt")],
+            )
+        ]
+    answers = [[p["answer"] for p in json.loads(run.stdout)["results"][0]["parts"]] for run in runs]
     assert answers == [["3"], ["3", None], ["3", None]], [run.stderr for run in runs]
     assert runs[0].returncode == 0
 
@@ -253,7 +279,9 @@ def test_a_not_implemented_error_inside_a_written_part_is_an_error(tmp_path: Pat
     assert result.returncode == 2, result.stderr
     parts = json.loads(result.stdout)["results"][0]["parts"]
     assert [(p["status"], p["error"]) for p in parts] == [
-        ("error", "NotImplementedError: unknown opcode 99"), ("not implemented", None)]
+        ("error", "NotImplementedError: unknown opcode 99"),
+        ("not implemented", None),
+    ]
     assert table.returncode == 2
     assert "part 1: NotImplementedError: unknown opcode 99" in table.stdout + table.stderr
 
@@ -274,8 +302,9 @@ def test_a_parse_that_failed_shows_no_parse_time(tmp_path: Path) -> None:
 
     with temporary_year(tmp_path / "site", 2061, {"day01.py": PARSE_FAILS}):
         result = aoc_in_process("run", "2061", "1", "--example", "--json")
-        table = aoc_in_process("run", "2061", "1", "--example",
-                               env={**os.environ, "COLUMNS": "200"})
+        table = aoc_in_process(
+            "run", "2061", "1", "--example", env={**os.environ, "COLUMNS": "200"}
+        )
     [day] = json.loads(result.stdout)["results"]
     assert day["error"] == "parse failed: bad input: line 1: not a number: 'x'"
     assert day["parse_seconds"] is None
@@ -325,8 +354,9 @@ class Day02(Solution[str]):
 
 
 @pytest.mark.parametrize("timeout", [[], ["--timeout", "60"]], ids=["in-process", "timeout"])
-def test_an_answer_that_is_no_answer_fails_its_part_alone(tmp_path: Path,
-                                                          timeout: list[str]) -> None:
+def test_an_answer_that_is_no_answer_fails_its_part_alone(
+    tmp_path: Path, timeout: list[str]
+) -> None:
     from conftest import temporary_year
 
     files = {"day01.py": ODD_ANSWERS, "day02.py": DECIMAL_ANSWER}
@@ -337,7 +367,9 @@ def test_an_answer_that_is_no_answer_fails_its_part_alone(tmp_path: Path,
     assert result.returncode == 2, result.stderr
     days = json.loads(result.stdout)["results"]
     assert [[(p["status"], p["answer"]) for p in day["parts"]] for day in days] == [
-        [("error", None), ("error", None)], [("correct", "2")]]
+        [("error", None), ("error", None)],
+        [("correct", "2")],
+    ]
     first, second = days[0]["parts"]
     assert first["error"] == "an answer was list [[[[...]]]]; give an int or a str"
     assert second["error"].startswith("an answer was PrintsBadly ")
@@ -348,14 +380,25 @@ def test_an_answer_that_is_no_answer_fails_its_part_alone(tmp_path: Path,
 
 def _process_state() -> tuple[object, ...]:
     root = logging.getLogger()
-    return (signal.getsignal(signal.SIGTERM), signal.getsignal(signal.SIGHUP),
-            logging.getLogger("aocd").level, root.level, list(root.handlers),
-            list(sys.argv), private.runner_users_loader(), sys.stdout, sys.stderr,
-            dict(os.environ))
+    return (
+        signal.getsignal(signal.SIGTERM),
+        signal.getsignal(signal.SIGHUP),
+        logging.getLogger("aocd").level,
+        root.level,
+        list(root.handlers),
+        list(sys.argv),
+        private.runner_users_loader(),
+        sys.stdout,
+        sys.stderr,
+        dict(os.environ),
+    )
 
 
 def test_main_called_from_code_reads_the_token_anew_and_leaves_the_process_as_found(
-    fake_aoc: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    fake_aoc: FakeAoC,
+    aocd_loaded: AocdHome,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     fake_aoc.add_user(TOKEN)

@@ -131,11 +131,14 @@ def test_each_part_gets_its_own_parse_and_parse_is_timed_apart() -> None:
 def test_each_part_is_told_to_on_step_as_it_starts() -> None:
     """What a terminal's running line reads: the runner tells it, no module global."""
     told: list[tuple[int, int, int | None]] = []
-    run_solution(Mutating, RunInput("3 1 2", "file"),
-                 on_step=lambda *step: told.append(step))
+    run_solution(Mutating, RunInput("3 1 2", "file"), on_step=lambda *step: told.append(step))
     run_solution(InTurn, RunInput("abc", "file"), on_step=lambda *step: told.append(step))
-    assert told == [(2099, 1, 1), (2099, 1, 2),
-                    (InTurn.year, InTurn.day, 1), (InTurn.year, InTurn.day, 2)]
+    assert told == [
+        (2099, 1, 1),
+        (2099, 1, 2),
+        (InTurn.year, InTurn.day, 1),
+        (InTurn.year, InTurn.day, 2),
+    ]
 
 
 def test_steps_are_timed_on_the_real_clock_by_default() -> None:
@@ -292,14 +295,18 @@ class YieldsThenStub(Solution[str]):
 def test_not_implemented_means_the_day_did_not_write_the_part() -> None:
     written, unwritten = run_solution(HalfWritten, RunInput("abc", "input")).parts
     assert (written.status, written.error) == (
-        Status.ERROR, "NotImplementedError: unknown opcode 99")
+        Status.ERROR,
+        "NotImplementedError: unknown opcode 99",
+    )
     assert written.traceback is not None and "_unknown_opcode" in written.traceback
     assert (unwritten.status, unwritten.error) == (Status.NOT_IMPLEMENTED, None)
     stub = run_solution(YieldsThenStub, RunInput("stub", "input")).parts
     assert [p.status for p in stub] == [Status.UNKNOWN, Status.NOT_IMPLEMENTED]
     failed = run_solution(YieldsThenStub, RunInput("opcode", "input")).parts
     assert [(p.status, p.error) for p in failed] == [
-        (Status.UNKNOWN, None), (Status.ERROR, "NotImplementedError: unknown opcode 7")]
+        (Status.UNKNOWN, None),
+        (Status.ERROR, "NotImplementedError: unknown opcode 7"),
+    ]
 
 
 class StandInInt64:
@@ -339,20 +346,30 @@ def _nested(depth: int) -> list[Any]:
 def test_answers_are_coerced_as_aocd_coerces_them_and_anything_else_is_one_sentence() -> None:
     from aoc2023.framework.answers import answer_text
 
-    coerced: list[object] = [StandInInt64(5), Decimal(5), Decimal("5.00"), Fraction(10, 2),
-                             5.0, complex(5, 0), b"5"]
+    coerced: list[object] = [
+        StandInInt64(5),
+        Decimal(5),
+        Decimal("5.00"),
+        Fraction(10, 2),
+        5.0,
+        complex(5, 0),
+        b"5",
+    ]
     for value in coerced:
         assert answer_text(value) == "5", value
-    refused_values: list[tuple[object, str]] = [(Decimal("5.5"), "Decimal Decimal('5.5')"),
-                         ([1] * 3_000_000, "list [1, 1, 1, 1, 1, 1, ...]"),
-                         (_nested(100_000), "list [[[[...]]]]"),
-                         (PrintsBadly(3), "PrintsBadly <PrintsBadly instance at 0x")]
+    refused_values: list[tuple[object, str]] = [
+        (Decimal("5.5"), "Decimal Decimal('5.5')"),
+        ([1] * 3_000_000, "list [1, 1, 1, 1, 1, 1, ...]"),
+        (_nested(100_000), "list [[[[...]]]]"),
+        (PrintsBadly(3), "PrintsBadly <PrintsBadly instance at 0x"),
+    ]
     for value, shown in refused_values:
         with pytest.raises(TypeError) as refused:
             answer_text(value)
         assert str(refused.value).startswith(f"an answer was {shown}"), refused.value
         assert len(str(refused.value)) < 130 and str(refused.value).endswith(
-            "; give an int or a str")
+            "; give an int or a str"
+        )
 
 
 def test_a_real_numpy_integer_is_an_answer() -> None:
@@ -369,7 +386,9 @@ HEAD = "import os, sys, threading, time\nfrom aoc2023.framework import Example, 
 
 
 def day(part_1: str, part_2: str = "return 2") -> str:
-    return HEAD + f'''
+    return (
+        HEAD
+        + f"""
 class Day(Solution[str]):
     examples = [Example("x", part_1=1, part_2=2)]
 
@@ -378,7 +397,8 @@ class Day(Solution[str]):
 
     def part_2(self, text: str) -> int:
         {part_2}
-'''
+"""
+    )
 
 
 def year(tmp_path: Path, **days: str) -> Path:
@@ -403,7 +423,9 @@ def test_sys_exit_in_a_part_is_that_parts_error_and_the_run_goes_on(tmp_path: Pa
     assert done.returncode == 2, done.stderr
     results = json.loads(done.stdout)["results"]
     assert [(r["day"], [p["status"] for p in r["parts"]]) for r in results] == [
-        (1, ["error", "correct"]), (2, ["error", "correct"])]
+        (1, ["error", "correct"]),
+        (2, ["error", "correct"]),
+    ]
     assert results[0]["parts"][0]["error"] == "the day's code called sys.exit(3)"
 
 
@@ -420,12 +442,14 @@ def test_a_part_that_forks_leaves_a_thread_or_closes_stdout_cannot_upset_the_rep
     """One process, three days: day 1's part forks (the report is not printed twice), day
     2's leaves a thread running (aoc exits all the same), day 3's closes stdout and stderr
     (the report is whole, and no traceback)."""
-    site = year(tmp_path, day01=day("os.fork(); return 1"),
-                day02=day("threading.Thread(target=time.sleep, args=(600,)).start(); return 1"),
-                day03=day("sys.stdout.close(); sys.stderr.close(); return 1"))
+    site = year(
+        tmp_path,
+        day01=day("os.fork(); return 1"),
+        day02=day("threading.Thread(target=time.sleep, args=(600,)).start(); return 1"),
+        day03=day("sys.stdout.close(); sys.stderr.close(); return 1"),
+    )
     # Had aoc waited for the thread, it would have run past this limit (TimeoutExpired).
-    done = aoc(None, aocd_home, "run", "2066", "--example", env=env(aocd_home, site),
-               timeout=120)
+    done = aoc(None, aocd_home, "run", "2066", "--example", env=env(aocd_home, site), timeout=120)
     assert done.returncode == 0, done.stderr
     assert done.stdout.count("Advent of Code") == 1
     rows = [line for line in done.stdout.splitlines() if "2066/0" in line]
@@ -459,36 +483,46 @@ class Day(Solution[str]):
 """
 
 LOWERS_THE_RECURSION_LIMIT = {
-    "parse": LETTERS_DAY.replace("    def part_1", "    def parse(self, text: str) -> str:\n"
-                          "        lower_the_recursion_limit()\n"
-                          "        return text\n\n    def part_1"),
-    "part": LETTERS_DAY.replace("        return len(text)",
-                         "        lower_the_recursion_limit()\n"
-                         "        return len(text)"),
+    "parse": LETTERS_DAY.replace(
+        "    def part_1",
+        "    def parse(self, text: str) -> str:\n"
+        "        lower_the_recursion_limit()\n"
+        "        return text\n\n    def part_1",
+    ),
+    "part": LETTERS_DAY.replace(
+        "        return len(text)", "        lower_the_recursion_limit()\n        return len(text)"
+    ),
 }
 
 
 @pytest.mark.parametrize("where", sorted(LOWERS_THE_RECURSION_LIMIT))
-def test_a_step_that_lowers_the_recursion_limit_costs_no_report(
-        tmp_path: Path, where: str) -> None:
+def test_a_step_that_lowers_the_recursion_limit_costs_no_report(tmp_path: Path, where: str) -> None:
     limit = sys.getrecursionlimit()
-    with temporary_year(tmp_path / "site", 9085, {
-            "day01.py": LETTERS_DAY, "day02.py": LOWERS_THE_RECURSION_LIMIT[where]}):
+    with temporary_year(
+        tmp_path / "site",
+        9085,
+        {"day01.py": LETTERS_DAY, "day02.py": LOWERS_THE_RECURSION_LIMIT[where]},
+    ):
         done = aoc_in_process("run", "9085", "--example", "--json")
     assert sys.getrecursionlimit() == limit
     assert done.returncode == 0, done.stdout + done.stderr
     document = json.loads(done.stdout)
-    assert [(day["day"], [part["status"] for part in day["parts"]][:1])
-            for day in document["results"]] == [(1, ["correct"]), (2, ["correct"])]
+    assert [
+        (day["day"], [part["status"] for part in day["parts"]][:1]) for day in document["results"]
+    ] == [(1, ["correct"]), (2, ["correct"])]
 
 
 def test_a_raised_recursion_limit_is_kept_for_the_next_step(tmp_path: Path) -> None:
-    raises_it = LETTERS_DAY.replace("    def part_1", "    def parse(self, text: str) -> str:\n"
-                             "        import sys\n        sys.setrecursionlimit(54321)\n"
-                             "        return text\n\n    def part_1").replace(
+    raises_it = LETTERS_DAY.replace(
+        "    def part_1",
+        "    def parse(self, text: str) -> str:\n"
+        "        import sys\n        sys.setrecursionlimit(54321)\n"
+        "        return text\n\n    def part_1",
+    ).replace(
         "        return len(text)",
         "        import sys\n        assert sys.getrecursionlimit() == 54321\n"
-        "        return len(text)")
+        "        return len(text)",
+    )
     limit = sys.getrecursionlimit()
     try:
         with temporary_year(tmp_path / "site", 9086, {"day01.py": raises_it}):
@@ -502,8 +536,10 @@ def test_a_raised_recursion_limit_is_kept_for_the_next_step(tmp_path: Path) -> N
 
 # --- solve's value, whatever its shape ----------------------------------------------------
 
+
 def _solving(returned: Any, yields: bool) -> type[Solution[str]]:
     """A day whose `solve` returns `returned`, or yields each of its values."""
+
     class Returns(Solution[str]):
         year, day = 2048, 1
 
@@ -520,7 +556,10 @@ def _solving(returned: Any, yields: bool) -> type[Solution[str]]:
 
 
 NOT_A_PAIR = st.one_of(
-    st.none(), st.text(CHARACTERS), st.integers(), st.booleans(),
+    st.none(),
+    st.text(CHARACTERS),
+    st.integers(),
+    st.booleans(),
     st.dictionaries(st.text(CHARACTERS, max_size=3), st.integers(), max_size=3),
     st.lists(st.integers(), max_size=5).filter(lambda values: len(values) != 2),
     st.lists(st.integers(), max_size=5).filter(lambda values: len(values) != 2).map(tuple),
@@ -532,7 +571,8 @@ NOT_A_PAIR = st.one_of(
 @examples(10)
 @given(returned=NOT_A_PAIR)
 def test_a_solve_that_returns_anything_but_a_pair_fails_its_parts_in_one_sentence(
-        returned: Any) -> None:
+    returned: Any,
+) -> None:
     try:
         result = run_solution(_solving(returned, yields=False), RunInput("x", "example"))
     finally:
@@ -547,8 +587,10 @@ def test_a_solve_that_returns_anything_but_a_pair_fails_its_parts_in_one_sentenc
 def test_a_solve_that_yields_other_than_two_answers_fails_in_one_sentence() -> None:
     for count, parts in product([0, 1, 3, 4], [(1, 2), (1,)]):
         try:
-            result = run_solution(_solving(list(range(10, 10 + count)), yields=True),
-                                  RunInput("x", "example", parts=parts))
+            result = run_solution(
+                _solving(list(range(10, 10 + count)), yields=True),
+                RunInput("x", "example", parts=parts),
+            )
         finally:
             REGISTRY.pop((2048, 1), None)
             REGISTRY.pop((2048, 2), None)
@@ -563,4 +605,6 @@ def test_a_solve_that_yields_other_than_two_answers_fails_in_one_sentence() -> N
                 assert part.status is Status.ERROR and part.error == "not run: part 1 failed"
             else:
                 assert part.status is Status.UNKNOWN and part.answer == str(9 + number), (
-                    count, parts)
+                    count,
+                    parts,
+                )

@@ -49,8 +49,13 @@ def year_env(tmp_path: Path, aocd_loaded: AocdHome) -> Iterator[dict[str, str]]:
 
 
 def start(site: FakeAoC, env: dict[str, str], *args: str) -> subprocess.Popen[str]:
-    return subprocess.Popen(site_cli.aoc_argv(site, "run", str(YEAR), "1", *args, shift=SHIFT),
-                            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    return subprocess.Popen(
+        site_cli.aoc_argv(site, "run", str(YEAR), "1", *args, shift=SHIFT),
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
 
 
 def ended(process: subprocess.Popen[str]) -> tuple[int, str, str]:
@@ -67,19 +72,23 @@ def posts(site: FakeAoC) -> list[tuple[str, str]]:
     return [(r.form["level"], r.form["answer"]) for r in site.requests if r.method == "POST"]
 
 
-def here(monkeypatch: pytest.MonkeyPatch, sleep: Callable[[float], None],
-         clock: Callable[[], float]) -> subprocess.CompletedProcess[str]:
+def here(
+    monkeypatch: pytest.MonkeyPatch, sleep: Callable[[float], None], clock: Callable[[], float]
+) -> subprocess.CompletedProcess[str]:
     """`aoc run YEAR 1 --yes --json` in this process, its wait for another run on `clock`
     and `sleep`."""
-    monkeypatch.setattr(terminal, "TerminalPrompter",
-                        partial(terminal.TerminalPrompter, sleep=sleep, clock=clock))
+    monkeypatch.setattr(
+        terminal, "TerminalPrompter", partial(terminal.TerminalPrompter, sleep=sleep, clock=clock)
+    )
     return site_cli.aoc_in_process("run", str(YEAR), "1", "--yes", "--json", shift=SHIFT)
 
 
 @pytest.mark.slow
 def test_a_run_that_finds_another_sending_waits_for_its_verdict_or_says_so(
-    fake_aoc: FakeAoC, aocd_loaded: AocdHome, year_env: dict[str, str],
-    monkeypatch: pytest.MonkeyPatch
+    fake_aoc: FakeAoC,
+    aocd_loaded: AocdHome,
+    year_env: dict[str, str],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """A sends 4 and the site holds its reply. B, meanwhile, finds 4 written down with no
     reply: it said "the run that sent it stopped first" while A was alive. Now B waits:
@@ -154,8 +163,13 @@ def test_four_runs_at_once_fetch_an_input_once(
     fake_aoc.add_puzzle(YEAR, 1, "Any", inputs={TOKEN: "abcd"}, solutions=["4"])
     runs: list[subprocess.Popen[str]] = []
     another, _ = asked(f"/{YEAR}/day/1/input", 2)
-    fake_aoc.holds = {"/settings": asked("/settings", 4), f"/{YEAR}/day/1/input": (
-        lambda requests: another(requests) or sum(map(asleep, runs)) >= 3, 1.0)}
+    fake_aoc.holds = {
+        "/settings": asked("/settings", 4),
+        f"/{YEAR}/day/1/input": (
+            lambda requests: another(requests) or sum(map(asleep, runs)) >= 3,
+            1.0,
+        ),
+    }
     runs += [start(fake_aoc, year_env, "--no-submit", "--json") for _ in range(4)]
     try:
         done = [ended(run) for run in runs]
@@ -172,9 +186,7 @@ def test_four_runs_at_once_fetch_an_input_once(
 
 
 @pytest.mark.parametrize("polls", [3, None])
-def test_the_wait_for_another_run_says_what_it_waits_for_on_a_terminal(
-    polls: int | None
-) -> None:
+def test_the_wait_for_another_run_says_what_it_waits_for_on_a_terminal(polls: int | None) -> None:
     """On a terminal, a line rewritten in place names the answer awaited and the seconds
     left, and is cleared at the end; the wait ends when the other run is done (after
     `polls` looks), or when the time given runs out (None: never done)."""
@@ -187,11 +199,11 @@ def test_the_wait_for_another_run_says_what_it_waits_for_on_a_terminal(
 
     screen = site_cli.Screen()
     with redirect_stderr(screen):
-        came = terminal.TerminalPrompter(sleep=clock.sleep, clock=clock.monotonic) \
-            .wait_for_sender("4 for 2079 day 1 part 1", done, 2.0)
+        came = terminal.TerminalPrompter(sleep=clock.sleep, clock=clock.monotonic).wait_for_sender(
+            "4 for 2079 day 1 part 1", done, 2.0
+        )
     assert came is (polls is not None)
     assert len(looked) == (polls + 1 if polls is not None else 21)  # every 0.1 s, for 2 s
     shown = screen.getvalue()
-    assert "Another run is sending 4 for 2079 day 1 part 1: waiting for its verdict, 2 s" \
-        in shown
+    assert "Another run is sending 4 for 2079 day 1 part 1: waiting for its verdict, 2 s" in shown
     assert shown.endswith("\r\x1b[2K")  # cleared

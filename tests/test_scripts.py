@@ -41,7 +41,11 @@ def test_python_dash_m_aoc2023_uses_the_projects_config_folder_when_no_variable_
     del env["AOCD_CONFIG_DIR"]
     done = subprocess.run(
         [sys.executable, "-m", "aoc2023", "run", "2023", "7", "--json"],
-        env=env, cwd=project, capture_output=True, text=True, timeout=120,
+        env=env,
+        cwd=project,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert done.returncode == 0, done.stderr
     [result] = json.loads(done.stdout)["results"]
@@ -103,9 +107,11 @@ sys.addaudithook(ctrl_c)
 """
 
 
-@pytest.mark.parametrize(("command", "module"), [
-    (["-m", "aoc2023"], "typer"), (["aoc"], "aoc2023.framework.results")],
-    ids=["python -m, at a dependency's import", "script, at the framework's import"])
+@pytest.mark.parametrize(
+    ("command", "module"),
+    [(["-m", "aoc2023"], "typer"), (["aoc"], "aoc2023.framework.results")],
+    ids=["python -m, at a dependency's import", "script, at the framework's import"],
+)
 def test_ctrl_c_while_aoc_starts_ends_it_as_ctrl_c_does_without_a_traceback(
     tmp_path: Path, aocd_home: AocdHome, command: list[str], module: str
 ) -> None:
@@ -118,11 +124,20 @@ def test_ctrl_c_while_aoc_starts_ends_it_as_ctrl_c_does_without_a_traceback(
     # The tests' own sitecustomize (no network), and SIGINT when `module` is imported.
     (hooks / "sitecustomize.py").write_text(
         (Path(__file__).parent / "netblock" / "sitecustomize.py").read_text()
-        + CTRL_C_ON_IMPORT.format(module=module))
+        + CTRL_C_ON_IMPORT.format(module=module)
+    )
     env = aocd_home.env() | {"PYTHONPATH": str(hooks)}
-    program = [sys.executable, *command] if command[0] == "-m" else [
-        str(Path(sys.executable).parent / "aoc")]
-    done = subprocess.run([*program, "run", "2023", "7", "--example"], env=env,
-                          capture_output=True, text=True, timeout=60)
+    program = (
+        [sys.executable, *command]
+        if command[0] == "-m"
+        else [str(Path(sys.executable).parent / "aoc")]
+    )
+    done = subprocess.run(
+        [*program, "run", "2023", "7", "--example"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == -signal.SIGINT, done.stderr  # 130 in a shell
     assert done.stdout == "" and done.stderr == ""

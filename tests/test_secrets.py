@@ -27,7 +27,7 @@ from misbehaving_days import CHARACTERS, examples
 from aoc2023.framework.output import LONG, PIECE, Redactor, ViewKey
 
 MARK = "5e5510aa" + "0123456789abcdef" * 5 + "feedc0de"
-PIECES = {MARK[i:i + 8] for i in range(len(MARK) - 7)}
+PIECES = {MARK[i : i + 8] for i in range(len(MARK) - 7)}
 
 RAISES_THE_TOKEN = """
 import os
@@ -67,8 +67,9 @@ def site(fake_aoc: FakeAoC, aocd_loaded: AocdHome) -> FakeAoC:
     """Day 7 on the fake site for MARK; aocd knows whose MARK and "dead" + MARK are."""
     aocd_loaded.set_token("dead" + MARK)
     aocd_loaded.set_token(MARK)
-    fake_aoc.add_puzzle(2023, 7, "Camel Cards", inputs={MARK: DAY_7_EXAMPLE},
-                        solutions=["6440", "5905"])
+    fake_aoc.add_puzzle(
+        2023, 7, "Camel Cards", inputs={MARK: DAY_7_EXAMPLE}, solutions=["6440", "5905"]
+    )
     return fake_aoc
 
 
@@ -81,8 +82,11 @@ def assert_ran_with_the_paste(done: subprocess.CompletedProcess[str]) -> None:
     assert_no_piece(done)
 
 
-@pytest.mark.parametrize("pasted", [f"session={MARK}\r\n", f' "{MARK}" ', f"SESSION={MARK}\n"],
-                         ids=["prefix-crlf", "quotes", "upper-prefix"])
+@pytest.mark.parametrize(
+    "pasted",
+    [f"session={MARK}\r\n", f' "{MARK}" ', f"SESSION={MARK}\n"],
+    ids=["prefix-crlf", "quotes", "upper-prefix"],
+)
 def test_a_token_pasted_with_a_prefix_quotes_or_crlf_works_and_never_shows(
     site: FakeAoC, pasted: str
 ) -> None:
@@ -133,8 +137,19 @@ def test_aocds_runner_never_shows_the_token(site: FakeAoC, aocd_loaded: AocdHome
     """As the program runs it, to its end, which aocd's runner may reach with a traceback
     of its own (it is printed through the redacting stderr), and with its log lines (`-v`,
     its spelling of --verbose): what it prints without them, it prints with them."""
-    done = site_cli.aoc(site, aocd_loaded, "-y", "2023", "-d", "7", "-s", "-p", "aoc2023",
-                        "-v", env=aocd_loaded.env() | {"AOC_SESSION": "dead" + MARK})
+    done = site_cli.aoc(
+        site,
+        aocd_loaded,
+        "-y",
+        "2023",
+        "-d",
+        "7",
+        "-s",
+        "-p",
+        "aoc2023",
+        "-v",
+        env=aocd_loaded.env() | {"AOC_SESSION": "dead" + MARK},
+    )
     assert "getting data year=2023 day=7" in done.stderr  # its log lines, to the refusal
     assert_no_piece(done)
 
@@ -152,8 +167,10 @@ def test_no_network_and_a_day_raising_with_the_token_never_show_it(
     assert_no_piece(unreached)
     example = ["run", "2084", "1", "--example"]
     with temporary_year(tmp_path / "site", 2084, {"day01.py": RAISES_THE_TOKEN}):
-        raised = [aoc(MARK, *example, *flags) for flags in
-                  ([], ["--json"], ["--verbose"], ["--timeout", "5", "--verbose"])]
+        raised = [
+            aoc(MARK, *example, *flags)
+            for flags in ([], ["--json"], ["--verbose"], ["--timeout", "5", "--verbose"])
+        ]
     for done in raised:
         assert done.returncode == 2 and "the token is <token>" in done.stdout + done.stderr
         assert_no_piece(done)
@@ -169,7 +186,7 @@ def test_aocds_token_file_is_made_readable_by_its_owner_alone(
     assert memo.stat().st_mode & 0o777 == 0o600
 
 
-@given(st.floats(allow_nan=False) | st.integers(-10**30, 10**30))
+@given(st.floats(allow_nan=False) | st.integers(-(10**30), 10**30))
 @example(0.30000000000000004)
 @example(10**30)
 @example(1e-300)
@@ -184,18 +201,23 @@ def test_a_numbers_digits_are_never_taken_for_a_piece_of_the_token(number: float
             assert redact(text) == text
 
 
-@given(st.text(CHARACTERS), st.integers(0, len(TOKEN) - LONG), st.integers(LONG, len(TOKEN)),
-       st.text(CHARACTERS))
+@given(
+    st.text(CHARACTERS),
+    st.integers(0, len(TOKEN) - LONG),
+    st.integers(LONG, len(TOKEN)),
+    st.text(CHARACTERS),
+)
 @example("session=", 0, len(TOKEN), "\n")
 @example("%3D", len(TOKEN) - LONG, LONG, "0")
 @example("a", 16, LONG, "cafe")
 @examples(50, wide=2000)
 def test_a_long_piece_of_the_token_is_redacted_wherever_it_is(
-        before: str, start: int, size: int, after: str) -> None:
+    before: str, start: int, size: int, after: str
+) -> None:
     """Glued to hexadecimal digits too (`%3D` + token): LONG characters in a row never
     match by chance."""
-    output = Redactor(TOKEN)(before + TOKEN[start:start + size] + after)
-    assert not [i for i in range(len(TOKEN) - LONG + 1) if TOKEN[i:i + LONG] in output]
+    output = Redactor(TOKEN)(before + TOKEN[start : start + size] + after)
+    assert not [i for i in range(len(TOKEN) - LONG + 1) if TOKEN[i : i + LONG] in output]
 
 
 def test_a_short_piece_of_the_token_standing_apart_is_redacted() -> None:
@@ -203,7 +225,7 @@ def test_a_short_piece_of_the_token_standing_apart_is_redacted() -> None:
     redact = Redactor(MARK)
     for size in range(PIECE, LONG):
         for start in range(len(MARK) - size + 1):
-            piece = MARK[start:start + size]
+            piece = MARK[start : start + size]
             for text in (piece, f"session={piece}\n", f"'{piece}' x", f"{piece}zz"):
                 assert piece not in redact(text), (piece, text)
 

@@ -50,8 +50,7 @@ def site(fake_aoc: FakeAoC, aocd_loaded: AocdHome) -> FakeAoC:
     day's answer is judged wrong."""
     aocd_loaded.set_token()
     aocd_loaded.cache_input(2023, 7, EXAMPLE)
-    fake_aoc.add_puzzle(2023, 7, "Camel Cards", inputs={TOKEN: EXAMPLE},
-                        solutions=["1234", "5905"])
+    fake_aoc.add_puzzle(2023, 7, "Camel Cards", inputs={TOKEN: EXAMPLE}, solutions=["1234", "5905"])
     return fake_aoc
 
 
@@ -84,8 +83,12 @@ def test_a_process_killed_while_waiting_for_the_reply_never_sends_again(
     site: FakeAoC, aocd_loaded: AocdHome
 ) -> None:
     site.reply_delay = 30.0  # judged at once, answered late: the process dies meanwhile
-    process = subprocess.Popen(command(site, "--yes"), env=aocd_loaded.env(),
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    process = subprocess.Popen(
+        command(site, "--yes"),
+        env=aocd_loaded.env(),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     try:
         site.wait_for(lambda requests: any(r.method == "POST" for r in requests))
         assert posts(site) == [("1", "6440")]

@@ -41,7 +41,8 @@ class GridDay(Solution[Grid]):
 def count(grid: Grid, mark: str) -> int:
     return sum(row.count(mark) for row in grid)
 ''',
-    "day01.py": HEAD + '''from aoc2081.grid import Grid, GridDay, count
+    "day01.py": HEAD
+    + """from aoc2081.grid import Grid, GridDay, count
 
 
 class Day01(GridDay):
@@ -52,8 +53,9 @@ class Day01(GridDay):
 
     def part_2(self, grid: Grid) -> int:
         return count(grid, ".")
-''',
-    "day02.py": HEAD + '''
+""",
+    "day02.py": HEAD
+    + '''
 
 class Day02(Solution[str]):
     """Steps: 6 in the example, 64 in the real input (aocd's name: n_steps)."""
@@ -63,7 +65,8 @@ class Day02(Solution[str]):
     def part_1(self, text: str) -> int:
         return len(text) * int(self.extra.get("n_steps", 64))
 ''',
-    "day03.py": HEAD + '''
+    "day03.py": HEAD
+    + '''
 
 class Day03(Solution[str]):
     """Each part has an example of its own, as 2023 day 1 has."""
@@ -80,7 +83,8 @@ class Day03(Solution[str]):
             text = text.replace(word, word + digit + word)
         return self.part_1(text)
 ''',
-    "day04.py": HEAD + '''from collections.abc import Iterator
+    "day04.py": HEAD
+    + '''from collections.abc import Iterator
 
 
 class Day04(Solution[list[int]]):
@@ -95,7 +99,8 @@ class Day04(Solution[list[int]]):
         yield sum(numbers)
         yield numbers.index(0)  # ValueError on the example: never asked for there
 ''',
-    "day05.py": HEAD + '''import time
+    "day05.py": HEAD
+    + """import time
 
 
 class Day05(Solution[str]):
@@ -104,26 +109,36 @@ class Day05(Solution[str]):
     def part_1(self, text: str) -> int:
         time.sleep(0.1)  # a slow part: longer than the --timeout it is run under
         return len(text)
-''',
+""",
 }
 
-REAL = {1: ("#..\n.##", "3", "3"), 2: ("ab", "128", None), 3: ("7xone9", "79", "79"),
-        4: ("2 0 7", "9", "1"), 5: ("yy", "2", None)}
+REAL = {
+    1: ("#..\n.##", "3", "3"),
+    2: ("ab", "128", None),
+    3: ("7xone9", "79", "79"),
+    4: ("2 0 7", "9", "1"),
+    5: ("yy", "2", None),
+}
 
-SECOND_YEAR = {"day01.py": HEAD + '''
+SECOND_YEAR = {
+    "day01.py": HEAD
+    + """
 
 class Day01(Solution[str]):
     examples = [Example("(()", part_1=1)]
 
     def part_1(self, text: str) -> int:
         return text.count("(") - text.count(")")
-'''}
+"""
+}
 
 
 @pytest.fixture
 def years(tmp_path: Path) -> Iterator[None]:
-    with temporary_year(tmp_path / "a", 2081, DAYS), \
-            temporary_year(tmp_path / "b", 2082, SECOND_YEAR):
+    with (
+        temporary_year(tmp_path / "a", 2081, DAYS),
+        temporary_year(tmp_path / "b", 2082, SECOND_YEAR),
+    ):
         yield
 
 
@@ -132,8 +147,15 @@ def test_every_shape_runs_on_its_examples(years: None) -> None:
     assert result.returncode == 0, result.stderr
     runs = json.loads(result.stdout)["results"]
     found = {(run["day"], part["part"]): part["status"] for run in runs for part in run["parts"]}
-    assert found == {(1, 1): "correct", (1, 2): "correct", (2, 1): "correct",
-                     (3, 1): "correct", (3, 2): "correct", (4, 1): "correct", (5, 1): "correct"}
+    assert found == {
+        (1, 1): "correct",
+        (1, 2): "correct",
+        (2, 1): "correct",
+        (3, 1): "correct",
+        (3, 2): "correct",
+        (4, 1): "correct",
+        (5, 1): "correct",
+    }
     slow = next(run for run in runs if run["day"] == 5)["parts"][0]
     assert slow["seconds"] >= 0.1
     late = aoc_in_process("run", "2081", "5", "--example", "--timeout", "0.05")
@@ -142,10 +164,19 @@ def test_every_shape_runs_on_its_examples(years: None) -> None:
 
 def test_every_shape_is_listed_with_its_examples_and_the_helper_is_not(years: None) -> None:
     listed = json.loads(aoc_in_process("list", "--json").stdout)["days"]
-    ours = {(day["year"], day["day"]): [p["examples"] for p in day["parts"]]
-            for day in listed if day["year"] in (2081, 2082)}
-    assert ours == {(2081, 1): [1, 1], (2081, 2): [1, 0], (2081, 3): [1, 1],
-                    (2081, 4): [1, 0], (2081, 5): [1, 0], (2082, 1): [1, 0]}
+    ours = {
+        (day["year"], day["day"]): [p["examples"] for p in day["parts"]]
+        for day in listed
+        if day["year"] in (2081, 2082)
+    }
+    assert ours == {
+        (2081, 1): [1, 1],
+        (2081, 2): [1, 0],
+        (2081, 3): [1, 1],
+        (2081, 4): [1, 0],
+        (2081, 5): [1, 0],
+        (2082, 1): [1, 0],
+    }
 
 
 def test_every_shape_passes_its_own_examples_test(years: None) -> None:
@@ -174,8 +205,7 @@ def test_every_shape_answers_through_the_aocd_plugin(
 YEAR = 2061
 
 DECLARING = "from aoc2023.framework import Example, Solution\n\n"
-BODY = ("    def part_1(self, text: str) -> int:\n"
-        "        return len(text)\n")
+BODY = "    def part_1(self, text: str) -> int:\n        return len(text)\n"
 
 
 def day(declarations: str) -> str:
@@ -190,13 +220,17 @@ GOOD = {
 }
 """Days whose declarations are taken (a generator read once, a tuple, None for none)."""
 BAD = {
-    "day02.py": (day('examples = Example("abc", part_1=3)'),
-                 "Day's `examples` is one Example, not a list of them"),
+    "day02.py": (
+        day('examples = Example("abc", part_1=3)'),
+        "Day's `examples` is one Example, not a list of them",
+    ),
     "day03.py": (day('examples = ["abc"]'), "Day's example 1 is str 'abc', not an Example"),
-    "day04.py": (day('title = 4\n    examples = [Example("abc", part_1=3)]'),
-                 "Day's `title` is int 4"),
-    "day08.py": (day('examples = [Example(7, part_1=3)]'), "an Example's input is int 7"),
-    "day09.py": (day('examples = 3'), "Day's `examples` is int 3, not a list of Examples"),
+    "day04.py": (
+        day('title = 4\n    examples = [Example("abc", part_1=3)]'),
+        "Day's `title` is int 4",
+    ),
+    "day08.py": (day("examples = [Example(7, part_1=3)]"), "an Example's input is int 7"),
+    "day09.py": (day("examples = 3"), "Day's `examples` is int 3, not a list of Examples"),
 }
 
 
@@ -222,8 +256,12 @@ def test_a_bad_declaration_is_its_days_sentence_and_the_others_run_list_and_benc
         assert f"Could not import aoc{YEAR}.day{name[3:5]}: " in error
         assert sentence in error, error
     for number, answers in ((1, ["3"]), (5, ["1", "2"]), (6, ["4"])):
-        shown = [part["answer"] for result in every if result["day"] == number
-                 for part in result["parts"]]
+        shown = [
+            part["answer"]
+            for result in every
+            if result["day"] == number
+            for part in result["parts"]
+        ]
         assert shown == answers, every
     assert "unexpected" not in ran.stderr and "Traceback" not in ran.stderr
 
@@ -249,15 +287,20 @@ def test_the_plugin_tests_the_good_days_and_fails_each_bad_one_by_name(
 ) -> None:
     (pytester.path / "pyproject.toml").write_text("[tool.pytest.ini_options]\n")
     with temporary_year(pytester.path, YEAR, FILES):
-        done = pytester.runpytest_inprocess("-p", "no:cacheprovider", "-p", "no:xdist",
-                                            "-p", "no:hypothesispytest", "-rA")
+        done = pytester.runpytest_inprocess(
+            "-p", "no:cacheprovider", "-p", "no:xdist", "-p", "no:hypothesispytest", "-rA"
+        )
     out = str(done.stdout)
     assert "Interrupted" not in out and "error during collection" not in out, out
     for name, (_, sentence) in BAD.items():
         assert f"FAILED aoc{YEAR}/{name}::{name[:-3]} import" in out, out
         assert sentence in out
-    for passed in ("01 part 1 example 1", "05 part 1 example 1", "05 part 1 example 2",
-                   "06 part 1 example 1"):
+    for passed in (
+        "01 part 1 example 1",
+        "05 part 1 example 1",
+        "05 part 1 example 2",
+        "06 part 1 example 1",
+    ):
         assert f"PASSED aoc{YEAR}/day{passed[:2]}.py::{YEAR}/{passed}" in out, out
     assert f"{len(BAD)} failed, 4 passed" in out, out
 
@@ -269,9 +312,17 @@ def test_days_named_on_the_command_line_fail_by_name_and_the_good_one_is_tested(
     own import of a file it is given would stop the session at the bad one."""
     (pytester.path / "pyproject.toml").write_text("[tool.pytest.ini_options]\n")
     with temporary_year(pytester.path, YEAR, FILES):
-        done = pytester.runpytest_inprocess("-p", "no:cacheprovider", "-p", "no:xdist",
-                                            "-p", "no:hypothesispytest", "-rA",
-                                            f"aoc{YEAR}/day02.py", f"aoc{YEAR}/day01.py")
+        done = pytester.runpytest_inprocess(
+            "-p",
+            "no:cacheprovider",
+            "-p",
+            "no:xdist",
+            "-p",
+            "no:hypothesispytest",
+            "-rA",
+            f"aoc{YEAR}/day02.py",
+            f"aoc{YEAR}/day01.py",
+        )
     out = str(done.stdout)
     assert "Interrupted" not in out and "error during collection" not in out, out
     assert f"FAILED aoc{YEAR}/day02.py::day02 import" in out, out

@@ -22,7 +22,7 @@ from aoc2023.framework.aocd import sent, stars
 from aoc2023.framework.calendar import unlock_time
 
 YEAR, LAST = 2086, 12
-DAY_12 = '''
+DAY_12 = """
 from aoc2023.framework import Example, Solution
 
 class Day12(Solution[str]):
@@ -30,7 +30,7 @@ class Day12(Solution[str]):
 
     def part_1(self, text: str) -> int:
         return sum(map(int, text.split()))
-'''
+"""
 
 
 def aoc(*args: str, cwd: Path) -> Any:
@@ -52,15 +52,19 @@ def site(fake_aoc: FakeAoC, aocd_loaded: AocdHome) -> FakeAoC:
     aocd_loaded.set_token()
     fake_aoc.add_user(TOKEN)
     for day in range(1, LAST):
-        fake_aoc.add_puzzle(YEAR, day, f"Day {day}", inputs={TOKEN: "x\n"},
-                            solutions=["1", "2"], answers=["1", "2"])
+        fake_aoc.add_puzzle(
+            YEAR, day, f"Day {day}", inputs={TOKEN: "x\n"}, solutions=["1", "2"], answers=["1", "2"]
+        )
     fake_aoc.add_puzzle(YEAR, LAST, "The End", inputs={TOKEN: "4 5 6\n"}, solutions=["15"])
     return fake_aoc
 
 
 def claims(site: FakeAoC) -> list[dict[str, str]]:
-    return [r.form for r in site.requests_for(f"/{YEAR}/day/{LAST}/answer")
-            if r.form.get("level") == "2"]
+    return [
+        r.form
+        for r in site.requests_for(f"/{YEAR}/day/{LAST}/answer")
+        if r.form.get("level") == "2"
+    ]
 
 
 def part_2(done: Any) -> dict[str, Any]:
@@ -69,8 +73,9 @@ def part_2(done: Any) -> dict[str, Any]:
     return found
 
 
-def test_the_final_star_is_claimed_once_after_part_1(site: FakeAoC, work: Path,
-                                                      aocd_loaded: AocdHome) -> None:
+def test_the_final_star_is_claimed_once_after_part_1(
+    site: FakeAoC, work: Path, aocd_loaded: AocdHome
+) -> None:
     done = aoc("run", str(YEAR), str(LAST), "--yes", "--json", cwd=work)
     assert done.returncode == 0, done.stderr
     star = part_2(done)
@@ -89,8 +94,12 @@ def test_the_final_star_is_claimed_once_after_part_1(site: FakeAoC, work: Path,
     before = len(site.requests)
     again = aoc("run", str(YEAR), str(LAST), "--yes", "--json", cwd=work)
     assert again.returncode == 0, again.stderr
-    assert part_2(again) == {**part_2(again), "status": "correct", "submitted": None,
-                             "submit_note": None}
+    assert part_2(again) == {
+        **part_2(again),
+        "status": "correct",
+        "submitted": None,
+        "submit_note": None,
+    }
     assert len(site.requests) == before  # nothing asked, nothing claimed
 
     table = aoc("run", str(YEAR), str(LAST), cwd=work)
@@ -106,6 +115,7 @@ def test_with_no_submit_the_final_star_shows_as_far_as_it_is_known(
     """--no-submit looks nothing up and claims nothing, and still says what is true of the
     last day's part 2: the final star, not known to be in (☆), then in (★) once aocd's
     cache records it, as a run that sends shows it and `aoc list` does."""
+
     def row(done: Any) -> str:
         assert done.returncode == 0, done.stderr
         assert "no part 2" not in done.stdout
@@ -130,7 +140,8 @@ def test_missing_stars_are_named_in_one_line_and_nothing_is_claimed(
     done = aoc("run", str(YEAR), str(LAST), "--yes", "--json", cwd=work)
     assert done.returncode == 0, done.stderr
     assert part_2(done)["submit_note"] == (
-        "final star: not claimed yet: 3 stars are missing: day 5 part 2, day 9 (both parts)")
+        "final star: not claimed yet: 3 stars are missing: day 5 part 2, day 9 (both parts)"
+    )
     assert part_2(done)["status"] == "unknown"
     assert claims(site) == []
 
@@ -140,13 +151,17 @@ def test_missing_stars_are_named_in_one_line_and_nothing_is_claimed(
     assert "(as the site showed at " in part_2(again)["submit_note"]
     table = aoc("run", str(YEAR), str(LAST), "--yes", cwd=work)
     assert "☆ final star" in table.stdout
-    assert ("2086 day 12 part 2: final star: not claimed yet: 3 stars are missing: day 5 "
-            "part 2, day 9 (both parts)") in table.stderr.replace("\n", " ")
+    assert (
+        "2086 day 12 part 2: final star: not claimed yet: 3 stars are missing: day 5 "
+        "part 2, day 9 (both parts)"
+    ) in table.stderr.replace("\n", " ")
 
     listed = aoc("list", str(YEAR), cwd=work)
     assert "☆ final star" in listed.stdout
-    assert ("2086: the final star (day 12 part 2) waits: 3 stars are missing: day 5 part 2, "
-            "day 9 (both parts)") in " ".join(listed.stderr.split())
+    assert (
+        "2086: the final star (day 12 part 2) waits: 3 stars are missing: day 5 part 2, "
+        "day 9 (both parts)"
+    ) in " ".join(listed.stderr.split())
 
 
 def test_a_star_won_since_the_site_was_asked_counts(
@@ -170,10 +185,12 @@ def test_no_claim_without_yes_off_a_terminal_nor_on_a_dry_run(
     aocd_loaded.cache_answer(YEAR, LAST, 1, "15")
     dry = aoc("run", str(YEAR), str(LAST), "--dry-run", "--json", cwd=work)
     assert part_2(dry)["submit_note"] == (
-        "final star: dry run: would send a claim of the final star of 2086 (day 12 part 2)")
+        "final star: dry run: would send a claim of the final star of 2086 (day 12 part 2)"
+    )
     asked = aoc("run", str(YEAR), str(LAST), "--json", cwd=work)
     assert part_2(asked)["submit_note"].startswith(
-        "final star: no terminal to confirm on: would send a claim of the final star")
+        "final star: no terminal to confirm on: would send a claim of the final star"
+    )
     assert claims(site) == [] and not sent.attempts(USER_ID, YEAR, LAST)
     nothing = aoc("run", str(YEAR), str(LAST), "--no-submit", "--json", cwd=work)
     assert part_2(nothing) == {}
@@ -187,7 +204,8 @@ def test_a_star_claimed_on_the_site_is_recorded_not_claimed(
     done = aoc("run", str(YEAR), str(LAST), "--yes", "--json", cwd=work)
     assert part_2(done)["status"] == "correct"
     assert part_2(done)["submit_note"] == (
-        "final star: in already, as your stars on adventofcode.com show")
+        "final star: in already, as your stars on adventofcode.com show"
+    )
     assert claims(site) == []
     before = len(site.requests)
     aoc("run", str(YEAR), str(LAST), "--yes", "--json", cwd=work)
@@ -206,7 +224,8 @@ def test_the_sites_refusal_is_read_against_its_stars(
     done = aoc("run", str(YEAR), str(LAST), "--yes", "--json", cwd=work)
     assert claims(site) == [{"level": "2", "answer": "0"}]
     assert part_2(done)["submit_note"] == (
-        "final star: refused by the site: 1 star is missing: day 3 part 2")
+        "final star: refused by the site: 1 star is missing: day 3 part 2"
+    )
     assert not (aocd_loaded.user_dir / f"{YEAR}_{LAST}b_answer.txt").exists()
 
 
@@ -222,8 +241,10 @@ def test_a_dead_token_at_the_stars_page_is_one_sentence(
     assert claims(site) == []
     # The stars were never read: aoc list does not guess which are missing.
     listed = aoc("list", str(YEAR), cwd=work)
-    assert ("2086: the final star (day 12 part 2) is not known to be in: aoc run 2086 12 "
-            "reads your stars on the site") in " ".join(listed.stderr.split())
+    assert (
+        "2086: the final star (day 12 part 2) is not known to be in: aoc run 2086 12 "
+        "reads your stars on the site"
+    ) in " ".join(listed.stderr.split())
 
 
 @pytest.mark.parametrize("year", [2019, 2086])
@@ -233,8 +254,11 @@ def test_the_page_of_stars_is_read_in_both_forms(year: int) -> None:
     assert stars.parse_page(page) == {1: 2, 2: 1, 4: 2}
     assert stars.parse_page(stars_page(year, {})) == {}
     assert stars.parse_page("<html><body>Maintenance</body></html>") is None
-    assert stars.parse_times(page) == {1: ("00:12:34", "01:02:03"), 2: ("00:12:34", "-"),
-                                       4: ("00:12:34", "01:02:03")}
+    assert stars.parse_times(page) == {
+        1: ("00:12:34", "01:02:03"),
+        2: ("00:12:34", "-"),
+        4: ("00:12:34", "01:02:03"),
+    }
     assert stars.parse_times("<html><body>Maintenance</body></html>") is None
 
 
@@ -245,8 +269,11 @@ def test_a_time_since_unlock_is_read_or_unknown() -> None:
 
 
 def test_on_a_terminal_the_claim_is_asked_and_no_means_no(
-    site: FakeAoC, work: Path, aocd_loaded: AocdHome, monkeypatch: pytest.MonkeyPatch,
-    capsys: pytest.CaptureFixture[str]
+    site: FakeAoC,
+    work: Path,
+    aocd_loaded: AocdHome,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
     from aoc2023.framework import calendar
     from aoc2023.framework.commands.terminal import TerminalPrompter
@@ -257,14 +284,21 @@ def test_on_a_terminal_the_claim_is_asked_and_no_means_no(
     aocd_loaded.cache_answer(YEAR, LAST, 1, "15")
     site.puzzles[YEAR, LAST].answers[TOKEN] = ["15"]
     now = calendar.current_time
-    monkeypatch.setattr(calendar, "current_time", lambda: now() + timedelta(
-        seconds=unlock_time(YEAR, LAST).timestamp() + 86400 - time.time()))
+    monkeypatch.setattr(
+        calendar,
+        "current_time",
+        lambda: (
+            now() + timedelta(seconds=unlock_time(YEAR, LAST).timestamp() + 86400 - time.time())
+        ),
+    )
     for reply, posted in (("n\n", []), ("y\n", [{"level": "2", "answer": "0"}])):
         monkeypatch.setattr("sys.stdin", io.StringIO(reply))
         report = run_days(days_to_run(RunRequest(((YEAR, LAST),)), []))
         sent = submit_new_answers(report, SubmitOptions(interactive=True), TerminalPrompter())
-        assert "Claim the final star of 2086 (day 12 part 2: every other star is in)? [y/N]" \
+        assert (
+            "Claim the final star of 2086 (day 12 part 2: every other star is in)? [y/N]"
             in capsys.readouterr().err
+        )
         assert claims(site) == posted
     assert sent.results[0].parts[1].submitted == "right"
 
@@ -286,7 +320,8 @@ def test_a_claim_whose_reply_was_lost_is_settled_by_the_stars(
     settled = aoc("run", str(YEAR), str(LAST), "--yes", "--json", cwd=work)
     assert settled.returncode == 0, settled.stderr
     assert part_2(settled)["submit_note"] == (
-        "final star: in already, as your stars on adventofcode.com show")
+        "final star: in already, as your stars on adventofcode.com show"
+    )
     assert sent.unconfirmed(USER_ID, YEAR, LAST, 2) is None
     assert len(claims(site)) == 1
     assert len(site.requests_for(f"/{YEAR}/leaderboard/self")) == 2  # read afresh
@@ -298,8 +333,10 @@ def test_consecutive_days_in_the_missing_stars_are_a_range() -> None:
     from aoc2023.framework.calendar import day_list
 
     missing = [(day, part) for day in range(2, 12) for part in (1, 2)] + [(12, 1)]
-    assert describe_missing(missing) == ("21 stars are missing: days 2-11 (both parts), "
-                                         "day 12 part 1")
+    assert describe_missing(missing) == (
+        "21 stars are missing: days 2-11 (both parts), day 12 part 1"
+    )
     assert describe_missing([(3, 2), (4, 2), (6, 1), (6, 2), (7, 1), (7, 2)]) == (
-        "6 stars are missing: days 3-4 part 2, days 6-7 (both parts)")
+        "6 stars are missing: days 3-4 part 2, days 6-7 (both parts)"
+    )
     assert day_list([7]) == "day 7" and day_list([5, 1, 2, 3]) == "days 1-3, 5"

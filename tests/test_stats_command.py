@@ -53,7 +53,7 @@ A_YEAR_ON = 366 * 86400
 """From there to an hour after 2026 day 1 unlocked: the stats of 2026 are read from then
 (before its first unlock, a year's page is not asked for)."""
 
-DAY_1 = '''
+DAY_1 = """
 from aoc2023.framework import Example, Solution
 
 class Day01(Solution[list[int]]):
@@ -67,9 +67,11 @@ class Day01(Solution[list[int]]):
 
     def part_2(self, numbers: list[int]) -> int:
         return 10 * sum(numbers)
-'''
-WRONG, RIGHT = (DAY_1.replace("{part_1}", "max(numbers)"),
-                DAY_1.replace("{part_1}", "sum(numbers)"))
+"""
+WRONG, RIGHT = (
+    DAY_1.replace("{part_1}", "max(numbers)"),
+    DAY_1.replace("{part_1}", "sum(numbers)"),
+)
 DAY_1_2026 = WRONG.replace("Day01", "Day01Of2026")
 
 
@@ -83,8 +85,10 @@ def work(tmp_path: Path) -> Iterator[Path]:
     """A project folder (`.aocd_config/` marks it) with 2025 and 2026 packages on the path:
     2025 holds day 1 (its part 1 wrong at first), 2026 a day 1 of its own."""
     site = tmp_path / "site"
-    with temporary_year(site / "a", 2025, {"day01.py": WRONG}), \
-            temporary_year(site / "b", 2026, {"day01.py": DAY_1_2026}):
+    with (
+        temporary_year(site / "a", 2025, {"day01.py": WRONG}),
+        temporary_year(site / "b", 2026, {"day01.py": DAY_1_2026}),
+    ):
         project = tmp_path / "work"
         (project / ".aocd_config").mkdir(parents=True)
         yield project
@@ -99,8 +103,9 @@ def site(fake_aoc: FakeAoC, aocd_loaded: AocdHome) -> FakeAoC:
     fake_aoc.add_user(TOKEN)
     for year in (2025, 2026):
         for day in range(1, 13):
-            fake_aoc.add_puzzle(year, day, f"Puzzle {year}-{day}", inputs={TOKEN: "1 2 3\n"},
-                                solutions=["6", "60"])
+            fake_aoc.add_puzzle(
+                year, day, f"Puzzle {year}-{day}", inputs={TOKEN: "1 2 3\n"}, solutions=["6", "60"]
+            )
     fake_aoc.earn_in_browser(2025, 2, TOKEN, "00:05:00", ">24h")
     fake_aoc.earn_in_browser(2026, 1, TOKEN, "01:00:00")
     return fake_aoc
@@ -126,14 +131,37 @@ def send_day_1(site: FakeAoC, work: Path) -> None:
 
 def save_bench_figures(work: Path) -> None:
     """The benchmark history's best-of-runs times of 2025 day 2: 1 + 2 + 3 ms."""
-    figures = [{"year": 2025, "day": 2, "source": "input", "label": "", "variant": None,
-                "step": step, "runs": 10, "median": seconds, "min": seconds, "q1": seconds,
-                "q3": seconds} for step, seconds in
-               (("parse", 0.001), ("part 1", 0.002), ("part 2", 0.003))]
+    figures = [
+        {
+            "year": 2025,
+            "day": 2,
+            "source": "input",
+            "label": "",
+            "variant": None,
+            "step": step,
+            "runs": 10,
+            "median": seconds,
+            "min": seconds,
+            "q1": seconds,
+            "q3": seconds,
+        }
+        for step, seconds in (("parse", 0.001), ("part 1", 0.002), ("part 2", 0.003))
+    ]
     (work / "benchmarks").mkdir()
-    (work / "benchmarks" / "history.json").write_text(json.dumps({"entries": [{
-        "date": "2025-12-02", "python": "CPython 3.11", "machine": "Linux x86_64 #0",
-        "figures": figures}]}))
+    (work / "benchmarks" / "history.json").write_text(
+        json.dumps(
+            {
+                "entries": [
+                    {
+                        "date": "2025-12-02",
+                        "python": "CPython 3.11",
+                        "machine": "Linux x86_64 #0",
+                        "figures": figures,
+                    }
+                ]
+            }
+        )
+    )
 
 
 def text_of(tile: ET.Element, cls: str) -> str:
@@ -144,8 +172,9 @@ def by_day(document: dict[str, Any]) -> dict[tuple[int, int], dict[str, Any]]:
     return {(year["year"], day["day"]): day for year in document["years"] for day in year["days"]}
 
 
-def test_stars_from_the_browser_beside_those_aoc_sent(site: FakeAoC, work: Path,
-                                                      tmp_path: Path) -> None:
+def test_stars_from_the_browser_beside_those_aoc_sent(
+    site: FakeAoC, work: Path, tmp_path: Path
+) -> None:
     send_day_1(site, work)
     save_bench_figures(work)
     done = aoc("stats", "2025-2026", "--json", cwd=work, after=A_YEAR_ON + 300)
@@ -155,21 +184,23 @@ def test_stars_from_the_browser_beside_those_aoc_sent(site: FakeAoC, work: Path,
     assert len(days) == 24
     sent, browser, other_year = days[2025, 1], days[2025, 2], days[2026, 1]
     # Sent by aoc: the site's times, the wrong answer before part 1, part 2 first time.
-    assert [(s["earned"], s["since_unlock_seconds"], s["attempts"], s["first_try"])
-            for s in sent["stars"]] == [(True, 754, 1, False), (True, 1000, 0, True)]
+    assert [
+        (s["earned"], s["since_unlock_seconds"], s["attempts"], s["first_try"])
+        for s in sent["stars"]
+    ] == [(True, 754, 1, False), (True, 1000, 0, True)]
     assert datetime.fromisoformat(sent["stars"][0]["earned_at"]).timestamp() == UNLOCK + 754
     assert sent["runtime_seconds"] is not None and sent["runtime_seconds"] > 0
     # Earned in the browser: the site's times alone, no attempts known; the bench's runtime.
-    assert [(s["earned"], s["since_unlock_seconds"], s["over_a_day"], s["attempts"],
-             s["first_try"]) for s in browser["stars"]] == [
-        (True, 300, False, None, None), (True, None, True, None, None)]
+    assert [
+        (s["earned"], s["since_unlock_seconds"], s["over_a_day"], s["attempts"], s["first_try"])
+        for s in browser["stars"]
+    ] == [(True, 300, False, None, None), (True, None, True, None, None)]
     assert browser["runtime_seconds"] == pytest.approx(0.006)
     assert [s["earned"] for s in other_year["stars"]] == [True, False]
     assert other_year["runtime_seconds"] is None
     years = {year["year"]: year for year in document["years"]}
     assert (years[2025]["stars"], years[2025]["first_try_rate"]) == (4, 0.5)
-    assert years[2025]["total_runtime_seconds"] == pytest.approx(
-        sent["runtime_seconds"] + 0.006)
+    assert years[2025]["total_runtime_seconds"] == pytest.approx(sent["runtime_seconds"] + 0.006)
     assert (years[2026]["stars"], years[2026]["first_try_rate"]) == (1, None)
     assert any("2025 day 2" in s and "attempts" in s.lower() for s in years[2025]["unknown"])
     assert any("No runtime is known for 2026 day 1" in s for s in years[2026]["unknown"])
@@ -178,8 +209,11 @@ def test_stars_from_the_browser_beside_those_aoc_sent(site: FakeAoC, work: Path,
     # The table: the same figures, for people.
     table = aoc("stats", "2025", cwd=work, after=A_YEAR_ON + 360)
     assert table.returncode == 0, table.stderr
-    rows = {cells[0]: cells for line in table.stdout.splitlines()
-            if (cells := [c.strip() for c in line.split("│")[1:-1]]) and cells[0].isdigit()}
+    rows = {
+        cells[0]: cells
+        for line in table.stdout.splitlines()
+        if (cells := [c.strip() for c in line.split("│")[1:-1]]) and cells[0].isdigit()
+    }
     assert rows["1"][2:6] == ["12:34 (1 Dec 00:12)", "16:40 (1 Dec 00:16)", "1 / 0", "no / yes"]
     assert "2025: 4 of 24 stars, 50% first try (1 of 2 known)" in table.stdout
     assert "Not known:" in table.stdout
@@ -189,8 +223,11 @@ def test_stars_from_the_browser_beside_those_aoc_sent(site: FakeAoC, work: Path,
     drawn = aoc("stats", "2025-2026", "--svg", str(picture), cwd=work, after=A_YEAR_ON + 420)
     assert drawn.returncode == 0, drawn.stderr
     root = ET.parse(picture).getroot()
-    tiles = {(int(g.get("data-year", "")), int(g.get("data-day", ""))): g
-             for g in root.iter(f"{SVG}g") if g.get("class") == "day"}
+    tiles = {
+        (int(g.get("data-year", "")), int(g.get("data-day", ""))): g
+        for g in root.iter(f"{SVG}g")
+        if g.get("class") == "day"
+    }
     assert set(tiles) == set(days)
     for key, day in days.items():
         kinds = [t.get("class") for t in tiles[key].iter(f"{SVG}tspan")]
@@ -199,13 +236,17 @@ def test_stars_from_the_browser_beside_those_aoc_sent(site: FakeAoC, work: Path,
         assert kinds.count("star silver") == (earned if earned < 2 else 0), key
         assert text_of(tiles[key], "runtime") == format_duration(day["runtime_seconds"]), key
     assert tuple(text_of(tiles[key], "time") for key in ((2025, 1), (2025, 2), (2026, 1))) == (
-        "16:40", ">24h", "1h 00m")
+        "16:40",
+        ">24h",
+        "1h 00m",
+    )
     # Every form within the 15 minutes read the one kept page of each year.
     assert stats_requests(site, 2025) == stats_requests(site, 2026) == 1
 
 
 def test_the_page_is_read_once_in_15_minutes_and_a_complete_year_never_again(
-        site: FakeAoC, tmp_path: Path) -> None:
+    site: FakeAoC, tmp_path: Path
+) -> None:
     for day in range(1, 13):
         site.earn_in_browser(2025, day, TOKEN, "00:01:00", "00:02:00")  # every star of 2025
     for after in (0, 60, 14 * 60):
@@ -221,7 +262,8 @@ def test_the_page_is_read_once_in_15_minutes_and_a_complete_year_never_again(
 
 
 def test_with_no_token_it_shows_what_is_kept_and_says_what_it_cannot_know(
-        site: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path) -> None:
+    site: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path
+) -> None:
     done = aoc("stats", "2025", "--json", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     (aocd_loaded.config / "token").unlink()
@@ -245,7 +287,8 @@ def test_with_no_token_it_shows_what_is_kept_and_says_what_it_cannot_know(
 
 
 def test_the_site_unreachable_is_a_sentence_and_the_kept_page(
-        site: FakeAoC, tmp_path: Path) -> None:
+    site: FakeAoC, tmp_path: Path
+) -> None:
     assert aoc("stats", "2025", "--json", cwd=tmp_path).returncode == 0
     site.failing["GET"] = 500
     done = aoc("stats", "2025", "--json", cwd=tmp_path, after=3600)
@@ -269,13 +312,31 @@ def test_a_damaged_kept_page_is_a_miss(site: FakeAoC, tmp_path: Path) -> None:
 
 def page_of_times(lines: list[str]) -> str:
     """The page of the user's times holding `lines` in its table, escaped as the site does."""
-    return ("<main><article><p>These are your personal leaderboard statistics.</p>\n<pre>"
-            + "\n".join(escape(line) for line in lines) + "\n</pre></article></main>")
+    return (
+        "<main><article><p>These are your personal leaderboard statistics.</p>\n<pre>"
+        + "\n".join(escape(line) for line in lines)
+        + "\n</pre></article></main>"
+    )
 
 
-FIELDS = st.one_of(st.sampled_from(["00:12:34", ">24h", "-", "3", "0", "26", "99:00:00",
-                                    "00:00:0\u00b2", "\u0663", "9" * 5000, "1e3"]),
-                   st.text(st.characters(blacklist_categories=["Cs", "Zs", "Cc"]), max_size=12))
+FIELDS = st.one_of(
+    st.sampled_from(
+        [
+            "00:12:34",
+            ">24h",
+            "-",
+            "3",
+            "0",
+            "26",
+            "99:00:00",
+            "00:00:0\u00b2",
+            "\u0663",
+            "9" * 5000,
+            "1e3",
+        ]
+    ),
+    st.text(st.characters(blacklist_categories=["Cs", "Zs", "Cc"]), max_size=12),
+)
 
 
 @examples(10)
@@ -292,12 +353,16 @@ def test_any_page_of_times_is_read_or_refused(lines: list[str]) -> None:
             assert since is None or timedelta(0) <= since < timedelta(days=1)
 
 
-ODD_TABLES = ["3   00:00:0\u00b2   00:02:00", "9" * 5000 + "  00:01:00  -",
-              "3   99999999999999:00:00   00:02:00"]
+ODD_TABLES = [
+    "3   00:00:0\u00b2   00:02:00",
+    "9" * 5000 + "  00:01:00  -",
+    "3   99999999999999:00:00   00:02:00",
+]
 
 
 def test_a_page_the_site_should_not_send_is_a_table_still(
-        site: FakeAoC, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    site: FakeAoC, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     original = site.respond
     table = ODD_TABLES[0]
 
@@ -318,13 +383,16 @@ def test_a_page_the_site_should_not_send_is_a_table_still(
 
 
 def test_a_kept_page_read_at_no_moment_is_a_miss(
-        site: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path) -> None:
+    site: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path
+) -> None:
     kept = store.stars_file(USER_ID, 2025)
     kept.parent.mkdir(parents=True, exist_ok=True)
     (aocd_loaded.config / "token").unlink()  # so the kept copy's moment is said
     for fetched_at in ["NaN", "1e300", "-1", '"soon"']:
-        kept.write_text(f'{{"fetched_at": {fetched_at}, "days": {{"2": 1}}, '
-                        '"times": {"2": ["00:05:00", "-"]}}')
+        kept.write_text(
+            f'{{"fetched_at": {fetched_at}, "days": {{"2": 1}}, '
+            '"times": {"2": ["00:05:00", "-"]}}'
+        )
         done = aoc("stats", "2025", "--json", cwd=tmp_path)
         assert done.returncode == 0, (fetched_at, done.stdout + done.stderr)
         year = json.loads(done.stdout)["years"][0]
@@ -332,8 +400,7 @@ def test_a_kept_page_read_at_no_moment_is_a_miss(
         assert any("no copy of the site's page" in s for s in year["unknown"]), year["unknown"]
 
 
-def test_a_page_that_could_not_be_kept_is_not_asked_for(
-        site: FakeAoC, tmp_path: Path) -> None:
+def test_a_page_that_could_not_be_kept_is_not_asked_for(site: FakeAoC, tmp_path: Path) -> None:
     """Else every run would ask again, past the site's rule."""
     kept = store.stars_file(USER_ID, 2025)
     kept.mkdir(parents=True)
@@ -341,9 +408,11 @@ def test_a_page_that_could_not_be_kept_is_not_asked_for(
         done = aoc("stats", "2025", "--json", cwd=tmp_path, after=after)
         assert done.returncode == 0, done.stderr
         year = json.loads(done.stdout)["years"][0]
-        assert any("could not be kept (the site asks that it be read at most once in 15 "
-                   f"minutes): {kept} cannot be written (a folder is in its place)." in s
-                   for s in year["unknown"]), year
+        assert any(
+            "could not be kept (the site asks that it be read at most once in 15 "
+            f"minutes): {kept} cannot be written (a folder is in its place)." in s
+            for s in year["unknown"]
+        ), year
     assert stats_requests(site, 2025) == 0
 
 
@@ -360,8 +429,7 @@ def test_bad_targets_are_said_before_any_request(site: FakeAoC, tmp_path: Path) 
     (tmp_path / "a folder.svg").mkdir()
     folder = aoc("stats", "2025", "--svg", str(tmp_path / "a folder.svg"), cwd=tmp_path)
     assert folder.returncode == 2 and "cannot be written" in folder.stderr, folder.stderr
-    as_json = aoc("stats", "2025", "--svg", str(tmp_path / "a folder.svg"), "--json",
-                  cwd=tmp_path)
+    as_json = aoc("stats", "2025", "--svg", str(tmp_path / "a folder.svg"), "--json", cwd=tmp_path)
     assert as_json.returncode == 2
     assert set(json.loads(as_json.stdout)) == {"error", "exit_code"}
     assert stats_requests(site, 2025) == 0
@@ -380,19 +448,32 @@ def test_the_readme_keeps_a_link_to_the_calendar(site: FakeAoC, tmp_path: Path) 
     ET.parse(tmp_path / "aoc-calendar.svg")
 
 
-def result(source: str = "input", parts: tuple[Status, ...] = (Status.CORRECT,) * 2,
-           **changes: Any) -> DayResult:
-    return DayResult(2025, 1, None, source, parse_seconds=0.5,  # type: ignore[arg-type]
-                     parts=tuple(PartResult(n, status, seconds=1.0)
-                                 for n, status in enumerate(parts, 1)), **changes)
+def result(
+    source: str = "input", parts: tuple[Status, ...] = (Status.CORRECT,) * 2, **changes: Any
+) -> DayResult:
+    return DayResult(
+        2025,
+        1,
+        None,
+        source,  # type: ignore[arg-type]
+        parse_seconds=0.5,
+        parts=tuple(PartResult(n, status, seconds=1.0) for n, status in enumerate(parts, 1)),
+        **changes,
+    )
 
 
 def test_a_run_keeps_the_runtime_of_days_on_the_users_own_input(aocd_home: AocdHome) -> None:
     assert runtimes.runtime_of(result()) == 2.5
     assert runtimes.runtime_of(result(parts=(Status.WRONG, Status.NOT_IMPLEMENTED))) == 1.5
-    for other in (result("example"), result("file"), result(variant="fast"),
-                  result(account="work"), result(parts=(Status.CORRECT, Status.ERROR)),
-                  result(parts=(Status.NOT_IMPLEMENTED,) * 2), result(error="boom")):
+    for other in (
+        result("example"),
+        result("file"),
+        result(variant="fast"),
+        result(account="work"),
+        result(parts=(Status.CORRECT, Status.ERROR)),
+        result(parts=(Status.NOT_IMPLEMENTED,) * 2),
+        result(error="boom"),
+    ):
         assert runtimes.runtime_of(other) is None, other
     when = datetime(2025, 12, 1, 5).astimezone()
     runtimes.record([result(), result("example")._replace(day=2)], when)
@@ -405,17 +486,22 @@ def test_a_run_keeps_the_runtime_of_days_on_the_users_own_input(aocd_home: AocdH
     assert runtimes.last_runtimes(2025) == {1: 2.5}
 
 
-
-
-RECORDS = st.one_of(st.binary(max_size=40), st.builds(
-    lambda value: json.dumps({"seconds": value}).encode(), st.one_of(
-        st.floats(), st.integers(-2**1100, 2**1100), st.sampled_from([1e308, 1e9, "1", None]))))
+RECORDS = st.one_of(
+    st.binary(max_size=40),
+    st.builds(
+        lambda value: json.dumps({"seconds": value}).encode(),
+        st.one_of(
+            st.floats(), st.integers(-(2**1100), 2**1100), st.sampled_from([1e308, 1e9, "1", None])
+        ),
+    ),
+)
 
 
 @examples(10)
 @given(st.lists(RECORDS, min_size=12, max_size=12))
-def test_any_kept_runtimes_give_a_year_json_can_hold(aocd_home: AocdHome,
-                                                    records: list[bytes]) -> None:
+def test_any_kept_runtimes_give_a_year_json_can_hold(
+    aocd_home: AocdHome, records: list[bytes]
+) -> None:
     """Whatever bytes the runtime records hold: each is a runtime or a miss, and the
     year's total stays a number JSON holds (no Infinity or NaN)."""
     from aoc2023.framework.commands.stats import Who, stats_json, year_stats
@@ -463,8 +549,14 @@ def test_a_year_adds_up_its_stars_first_tries_and_runtimes() -> None:
     sent = StarStats(2, None, None, 2, False, earned=True)
     first = StarStats(1, WHEN, timedelta(hours=1), 0, True, earned=True)
     none = StarStats(2, None, None, None, None)
-    year = YearStats(2086, (DayStats(2086, 1, None, (browser, sent), 0.5),
-                            DayStats(2086, 2, "Two", (first, none), None)), ())
+    year = YearStats(
+        2086,
+        (
+            DayStats(2086, 1, None, (browser, sent), 0.5),
+            DayStats(2086, 2, "Two", (first, none), None),
+        ),
+        (),
+    )
     assert year.stars == 3
     assert year.first_try_rate == 0.5
     assert year.total_runtime == 0.5
@@ -480,22 +572,43 @@ TILE_TIME = datetime(2023, 12, 1, 5, 30, tzinfo=UTC)
 
 
 def star(part: int, since: timedelta | None, earned: bool = True) -> StarStats:
-    return StarStats(part, TILE_TIME if earned else None, since if earned else None,
-                     0 if earned else None, True if earned else None, earned=earned)
+    return StarStats(
+        part,
+        TILE_TIME if earned else None,
+        since if earned else None,
+        0 if earned else None,
+        True if earned else None,
+        earned=earned,
+    )
 
 
 def year_of(year: int, days: int = 25, title: str | None = None) -> YearStats:
-    return YearStats(year, tuple(
-        DayStats(year, day, title, (star(1, timedelta(minutes=day)),
-                                    star(2, timedelta(hours=day), earned=day % 3 != 0)),
-                 day / 1000 if day % 2 else None)
-        for day in range(1, days + 1)), ())
+    return YearStats(
+        year,
+        tuple(
+            DayStats(
+                year,
+                day,
+                title,
+                (
+                    star(1, timedelta(minutes=day)),
+                    star(2, timedelta(hours=day), earned=day % 3 != 0),
+                ),
+                day / 1000 if day % 2 else None,
+            )
+            for day in range(1, days + 1)
+        ),
+        (),
+    )
 
 
 def tiles(svg: str) -> dict[tuple[int, int], ET.Element]:
     root = ET.fromstring(svg)
-    return {(int(g.get("data-year", "")), int(g.get("data-day", ""))): g
-            for g in root.iter(f"{SVG}g") if g.get("class") == "day"}
+    return {
+        (int(g.get("data-year", "")), int(g.get("data-day", ""))): g
+        for g in root.iter(f"{SVG}g")
+        if g.get("class") == "day"
+    }
 
 
 def tile_text(group: ET.Element, cls: str) -> str:
@@ -516,8 +629,9 @@ def test_a_tile_per_day_of_each_year() -> None:
     found = tiles(svg)
     assert sum(1 for year, _ in found if year == 2023) == 25
     assert sum(1 for year, _ in found if year == 2025) == 12
-    headings = [t.text for t in ET.fromstring(svg).iter(f"{SVG}text")
-                if t.get("class") == "heading"]
+    headings = [
+        t.text for t in ET.fromstring(svg).iter(f"{SVG}text") if t.get("class") == "heading"
+    ]
     assert headings[0] == "2023 · 42 ★ · 100% first try · 169 ms total runtime"
 
 
@@ -532,9 +646,12 @@ def years(draw: st.DrawFn) -> YearStats:
     days = []
     for day in range(1, count + 1):
         parts = 1 if (year < 2025 and day == 25) or (year >= 2025 and day == 12) else 2
-        stars = tuple(star(part, since, earned)
-                      for part, (earned, since) in enumerate(draw(
-                          st.lists(_star, min_size=parts, max_size=parts)), 1))
+        stars = tuple(
+            star(part, since, earned)
+            for part, (earned, since) in enumerate(
+                draw(st.lists(_star, min_size=parts, max_size=parts)), 1
+            )
+        )
         runtime = draw(st.none() | st.floats(1e-9, 1e3))
         title = draw(st.none() | st.text(CHARACTERS, max_size=30))
         days.append(DayStats(year, day, title, stars, runtime))
@@ -556,11 +673,18 @@ def test_tiles_match_the_stats(year: YearStats) -> None:
             assert kinds.count("star silver") == len(earned)
             assert kinds.count("star empty") == len(day.stars) - len(earned)
         last = earned[-1].since_unlock if earned else None
-        expected_time = "" if last is None else (
-            ">24h" if last >= timedelta(days=1) else
-            f"{int(last.total_seconds()) // 3600}h {int(last.total_seconds()) % 3600 // 60:02d}m"
-            if last >= timedelta(hours=1) else
-            f"{int(last.total_seconds()) // 60:02d}:{int(last.total_seconds()) % 60:02d}")
+        expected_time = (
+            ""
+            if last is None
+            else (
+                ">24h"
+                if last >= timedelta(days=1)
+                else f"{int(last.total_seconds()) // 3600}h "
+                f"{int(last.total_seconds()) % 3600 // 60:02d}m"
+                if last >= timedelta(hours=1)
+                else f"{int(last.total_seconds()) // 60:02d}:{int(last.total_seconds()) % 60:02d}"
+            )
+        )
         assert tile_text(group, "time") == expected_time
         runtime = tile_text(group, "runtime")
         assert (runtime == "") == (day.runtime_seconds is None)
@@ -569,7 +693,7 @@ def test_tiles_match_the_stats(year: YearStats) -> None:
 
 
 def test_hostile_titles_are_escaped() -> None:
-    hostile = '<script>alert("x")</script> & \'quotes\' ]]>\x00'
+    hostile = "<script>alert(\"x\")</script> & 'quotes' ]]>\x00"
     svg = calendar_svg([year_of(2023, title=hostile)])
     assert "<script>" not in svg
     root = ET.fromstring(svg)
@@ -613,11 +737,12 @@ def test_readme_markers(tmp_path: Path) -> None:
 
 def contrast(one: str, other: str) -> float:
     """WCAG's contrast ratio of two `#rrggbb` colours."""
+
     def luminance(colour: str) -> float:
-        channels = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
-        r, g, b = (c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
-                   for c in channels)
+        channels = [int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+        r, g, b = (c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
         return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
     high, low = sorted((luminance(one), luminance(other)), reverse=True)
     return (high + 0.05) / (low + 0.05)
 
@@ -628,10 +753,18 @@ def test_text_and_stars_stand_out_on_the_tile_in_both_themes() -> None:
     style = next(ET.fromstring(calendar_svg([year_of(2023)])).iter(f"{SVG}style")).text or ""
     light, dark = style.split("@media (prefers-color-scheme: dark)")
     for theme in (light, dark):
-        fills = {selector.strip(): colour
-                 for selectors, colour in re.findall(r"([^{}]+)\{fill:(#[0-9a-f]{6})", theme)
-                 for selector in selectors.split(",")}
+        fills = {
+            selector.strip(): colour
+            for selectors, colour in re.findall(r"([^{}]+)\{fill:(#[0-9a-f]{6})", theme)
+            for selector in selectors.split(",")
+        }
         tile = fills[".tile"]
-        for selector, least in (("text", 4.5), (".time", 4.5), (".runtime", 4.5),
-                                (".gold", 3), (".silver", 3), (".empty", 3)):
+        for selector, least in (
+            ("text", 4.5),
+            (".time", 4.5),
+            (".runtime", 4.5),
+            (".gold", 3),
+            (".silver", 3),
+            (".empty", 3),
+        ):
             assert contrast(fills[selector], tile) >= least, (selector, fills[selector], tile)

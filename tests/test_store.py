@@ -54,8 +54,9 @@ is given (a line on stdin) is free, with a lock of its own each time."""
 
 
 def python(code: str, *args: str, stdin: int | None = None) -> subprocess.Popen[str]:
-    return subprocess.Popen([sys.executable, "-c", code, *args], text=True, stdin=stdin,
-                            stdout=subprocess.PIPE)
+    return subprocess.Popen(
+        [sys.executable, "-c", code, *args], text=True, stdin=stdin, stdout=subprocess.PIPE
+    )
 
 
 @contextmanager
@@ -69,6 +70,7 @@ def prober() -> Iterator[Callable[[Path], str]]:
         stdin.write(f"{path}\n")
         stdin.flush()
         return stdout.readline().strip()
+
     try:
         yield probe
     finally:
@@ -112,12 +114,19 @@ def test_locked_keeps_out_another_process_and_lets_it_in_after(tmp_path: Path) -
     assert path.read_text() == "first\nsecond\n"
     with store.locked(path):  # let go at the end of the block: ours again
         pass
-    assert sorted(p.name for p in path.parent.iterdir()) == [store.LOCKS_DIR_NAME,
-                                                             "journal.json"]
+    assert sorted(p.name for p in path.parent.iterdir()) == [store.LOCKS_DIR_NAME, "journal.json"]
 
 
-DAMAGES = ["missing", "not JSON", "cut short", "not UTF-8", "nested too deep", "a folder",
-           "a FIFO", "too large"]
+DAMAGES = [
+    "missing",
+    "not JSON",
+    "cut short",
+    "not UTF-8",
+    "nested too deep",
+    "a folder",
+    "a FIFO",
+    "too large",
+]
 
 
 def damaged(path: Path, damage: str) -> None:
@@ -224,19 +233,20 @@ def damage_files(home: AocdHome, damage: str) -> None:
         (user / "2023_07b_answer.txt").write_bytes(b"\xff")
     elif damage == "wait-no-zone":
         (home.config / "aoc-submit-wait.json").write_text(
-            json.dumps({user.name: "2099-01-01T00:00:00"}))
+            json.dumps({user.name: "2099-01-01T00:00:00"})
+        )
     elif damage == "journal-dict":  # hand-edited: a puzzle's attempts are a list
         (home.config / "aoc-attempts.json").write_text(
-            json.dumps({user.name: {"2023/07": {"part": 1}}}))
+            json.dumps({user.name: {"2023/07": {"part": 1}}})
+        )
     else:  # wait-far-ahead: 400 days from now
         until = datetime.now(UTC) + timedelta(days=400)
         (home.config / "aoc-submit-wait.json").write_text(
-            json.dumps({user.name: until.isoformat()}))
+            json.dumps({user.name: until.isoformat()})
+        )
 
 
-def test_a_damaged_file_is_one_sentence_naming_it(
-    tmp_path: Path, aocd_loaded: AocdHome
-) -> None:
+def test_a_damaged_file_is_one_sentence_naming_it(tmp_path: Path, aocd_loaded: AocdHome) -> None:
     """Each damage in a home of its own, made afresh."""
     cwd = tmp_path / "project"
     cwd.mkdir()

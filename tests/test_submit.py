@@ -53,8 +53,7 @@ def site(fake_aoc: FakeAoC, aocd_loaded: AocdHome) -> FakeAoC:
     example's."""
     aocd_loaded.set_token()
     aocd_loaded.cache_input(2023, 7, EXAMPLE)
-    fake_aoc.add_puzzle(2023, 7, "Camel Cards", inputs={TOKEN: EXAMPLE},
-                        solutions=["6440", "5905"])
+    fake_aoc.add_puzzle(2023, 7, "Camel Cards", inputs={TOKEN: EXAMPLE}, solutions=["6440", "5905"])
     return fake_aoc
 
 
@@ -149,8 +148,9 @@ def test_too_recently_records_the_wait_and_later_runs_honour_it(
     assert len(posts(site)) == 1
     assert "asked to wait until" in str(parts[0]["submit_note"])
     # Local time, to the second, as every wait is named (calendar.clock_time).
-    assert re.search(r"wait until \d\d:\d\d:\d\d \([\dhms ]+ from now\)",
-                     str(parts[0]["submit_note"])), parts[0]["submit_note"]
+    assert re.search(
+        r"wait until \d\d:\d\d:\d\d \([\dhms ]+ from now\)", str(parts[0]["submit_note"])
+    ), parts[0]["submit_note"]
 
 
 def send_with_wait(site: FakeAoC, clock: FakeClock) -> tuple[RunReport, list[int]]:
@@ -168,8 +168,12 @@ def send_with_wait(site: FakeAoC, clock: FakeClock) -> tuple[RunReport, list[int
         clock.sleep(seconds)
 
     report = run_days(days_to_run(RunRequest(((2023, 7),)), []))
-    sent = submit_new_answers(report, SubmitOptions(yes=True, wait=True),
-                              TerminalPrompter(clock.datetime, sleep), now=clock.datetime)
+    sent = submit_new_answers(
+        report,
+        SubmitOptions(yes=True, wait=True),
+        TerminalPrompter(clock.datetime, sleep),
+        now=clock.datetime,
+    )
     return sent, posted_at_each_sleep
 
 
@@ -289,10 +293,20 @@ def test_part_2_waits_for_part_1(site: FakeAoC, aocd_loaded: AocdHome) -> None:
 
 
 def test_a_value_beyond_a_known_bound_is_not_sent(site: FakeAoC, aocd_loaded: AocdHome) -> None:
-    log = [{"part": "a", "value": "6000", "when": "2023-12-07 00:10:00-05:00",
-            "message": fake_aoc.TOO_HIGH},
-           {"part": "b", "value": "9000", "when": "2023-12-07 00:20:00-05:00",
-            "message": fake_aoc.TOO_LOW}]
+    log = [
+        {
+            "part": "a",
+            "value": "6000",
+            "when": "2023-12-07 00:10:00-05:00",
+            "message": fake_aoc.TOO_HIGH,
+        },
+        {
+            "part": "b",
+            "value": "9000",
+            "when": "2023-12-07 00:20:00-05:00",
+            "message": fake_aoc.TOO_LOW,
+        },
+    ]
     aocd_loaded.cache_answer(2023, 7, 1, "6440")  # part 1 known: part 2 is a candidate
     cache(aocd_loaded).submissions_path.write_text(json.dumps(log))
     code, parts = run_json("--yes")
@@ -334,7 +348,8 @@ def year_2096(tmp_path: Path, site: FakeAoC) -> Iterator[Path]:
 
 
 def write_day(package: Path, part_1: str, part_2: str, example: str = "") -> None:
-    (package / "day01.py").write_text(textwrap.dedent(f"""
+    (package / "day01.py").write_text(
+        textwrap.dedent(f"""
         from aoc2023.framework import Example, Solution
 
         class Day(Solution[str]):
@@ -345,7 +360,8 @@ def write_day(package: Path, part_1: str, part_2: str, example: str = "") -> Non
 
             def part_2(self, text: str) -> object:
                 return {part_2}
-    """))
+    """)
+    )
 
 
 @pytest.mark.parametrize(
@@ -358,8 +374,13 @@ def write_day(package: Path, part_1: str, part_2: str, example: str = "") -> Non
     ],
 )
 def test_unsendable_answers_and_failing_examples(
-    year_2096: Path, aocd_loaded: AocdHome, site: FakeAoC, part_1: str, part_2: str,
-    example: str, note: str,
+    year_2096: Path,
+    aocd_loaded: AocdHome,
+    site: FakeAoC,
+    part_1: str,
+    part_2: str,
+    example: str,
+    note: str,
 ) -> None:
     aocd_loaded.cache_input(2096, 1, "input")
     write_day(year_2096, part_1, part_2, example)
@@ -378,7 +399,8 @@ def test_part_2_equal_to_part_1_is_not_sent(
     result = aoc_in_process("run", "2096", "1", "--yes", "--json")
     parts = json.loads(result.stdout)["results"][0]["parts"]
     assert parts[1]["submit_note"] == (
-        "not sent: 7 is part 1's answer too, which is almost never part 2's: check part 2")
+        "not sent: 7 is part 1's answer too, which is almost never part 2's: check part 2"
+    )
     # The site never judged it: unknown, as aoc bench shows it, and no exit code 1.
     assert (parts[1]["status"], result.returncode) == ("unknown", 0)
     assert posts(site) == []
@@ -392,8 +414,10 @@ def test_a_part_no_example_checks_is_sent_with_a_word_about_it(
     write_day(year_2096, "5", "6", "Example('ab', part_1=5)")  # part 2 has no example
     dry = aoc_in_process("run", "2096", "1", "--dry-run", "--json")
     notes = [p["submit_note"] for p in json.loads(dry.stdout)["results"][0]["parts"]]
-    assert notes == ["not sent: dry run: would send 5 for 2096 day 1 part 1",
-                     "not sent: part 1 is not solved yet"]
+    assert notes == [
+        "not sent: dry run: would send 5 for 2096 day 1 part 1",
+        "not sent: part 1 is not solved yet",
+    ]
     sent = aoc_in_process("run", "2096", "1", "--yes", "--json")
     part_1, part_2 = json.loads(sent.stdout)["results"][0]["parts"]
     assert (part_1["submitted"], part_2["submitted"]) == ("right", "right")
@@ -440,8 +464,13 @@ def test_two_processes_at_once_never_both_send_an_answer(
     would ask the page while the first waits for it: both would find part 1 unsolved,
     and both would send it."""
     site.hold_first_page = 0.5
-    other = subprocess.Popen(aoc_process_code(site, "--yes"), env=aocd_loaded.env(),
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    other = subprocess.Popen(
+        aoc_process_code(site, "--yes"),
+        env=aocd_loaded.env(),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         if not site.wait_for(lambda requests: bool(requests)):
             other.kill()
@@ -554,9 +583,12 @@ def test_a_run_that_sends_leaves_no_lock_file_beside_the_users_files(
     env = {**os.environ, "AOC_REQUEST_FLOOR": "0.001"}  # the mark of the last request too
     done = aoc_in_process("run", "2023", "7", "--yes", env=env)
     assert done.returncode == 1, done.stdout + done.stderr
-    locks = {path.relative_to(aocd_loaded.data.parent).as_posix()
-             for folder in (aocd_loaded.data, aocd_loaded.config) for path in folder.rglob("*")
-             if path.name.endswith(".lock")}
+    locks = {
+        path.relative_to(aocd_loaded.data.parent).as_posix()
+        for folder in (aocd_loaded.data, aocd_loaded.config)
+        for path in folder.rglob("*")
+        if path.name.endswith(".lock")
+    }
     assert locks == {
         "aocd-data/.aoc-locks/.aoc-last-request.lock",
         f"aocd-data/.aoc-locks/{USER_ID}_2023_07_submit.lock",
@@ -605,37 +637,47 @@ class Recorder(SaysYes):
 
     @property
     def said(self) -> list[tuple[int, str, int, int]]:
-        return [(part, label, number, count)
-                for _, _, part, label, number, count in self.checked]
+        return [(part, label, number, count) for _, _, part, label, number, count in self.checked]
 
-    def run(self, solution_class: type[Solution[Any]], run_input: RunInput,
-            title: str | None) -> DayResult:
+    def run(
+        self, solution_class: type[Solution[Any]], run_input: RunInput, title: str | None
+    ) -> DayResult:
         self.ran.append((run_input.text, run_input.parts))
         return run_solution(solution_class, run_input, title)
 
 
 def unknown(*answers: str) -> RunReport:
-    return RunReport([DayResult(YEAR, 1, None, "input", parts=tuple(
-        PartResult(number, Status.UNKNOWN, answer=answer)
-        for number, answer in enumerate(answers, start=1)))])
+    return RunReport(
+        [
+            DayResult(
+                YEAR,
+                1,
+                None,
+                "input",
+                parts=tuple(
+                    PartResult(number, Status.UNKNOWN, answer=answer)
+                    for number, answer in enumerate(answers, start=1)
+                ),
+            )
+        ]
+    )
 
 
-def test_part_1s_send_runs_part_1s_examples_only_and_part_2s_its_own(
-    checked_site: FakeAoC
-) -> None:
+def test_part_1s_send_runs_part_1s_examples_only_and_part_2s_its_own(checked_site: FakeAoC) -> None:
     from aoc2023.framework.submit import ExampleChecks, SubmitOptions, submit_new_answers
 
     recorder = Recorder()
     checks = ExampleChecks(recorder.run)
-    dry = submit_new_answers(unknown("1", "2"), SubmitOptions(dry_run=True), recorder,
-                             checks=checks)
+    dry = submit_new_answers(
+        unknown("1", "2"), SubmitOptions(dry_run=True), recorder, checks=checks
+    )
     assert dry.results[0].parts[0].submit_note == (
-        f"not sent: dry run: would send 1 for {YEAR} day 1 part 1")
+        f"not sent: dry run: would send 1 for {YEAR} day 1 part 1"
+    )
     assert recorder.ran == [("a", (1,)), ("c", (1,))]
     assert recorder.said == [(1, "one", 1, 2), (1, "example 3", 2, 2)]
 
-    sent = submit_new_answers(unknown("1", "2"), SubmitOptions(yes=True), recorder,
-                              checks=checks)
+    sent = submit_new_answers(unknown("1", "2"), SubmitOptions(yes=True), recorder, checks=checks)
     assert [part.status for part in sent.results[0].parts] == [Status.CORRECT] * 2
     # part 1's examples were checked once in the run; part 2's now, part 2 alone
     assert recorder.ran == [("a", (1,)), ("c", (1,)), ("b", (2,)), ("c", (2,))]

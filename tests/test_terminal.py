@@ -38,7 +38,7 @@ from aoc2023.framework.commands.terminal import TerminalPrompter
 
 YEAR, DAY = 2075, 1
 EXAMPLE = "1 2 3\n"
-DAY_01 = '''
+DAY_01 = """
 from aoc2023.framework import Example, Solution
 
 class Day01(Solution[str]):
@@ -46,15 +46,21 @@ class Day01(Solution[str]):
 
     def part_1(self, text: str) -> int:
         return sum(map(int, text.split()))
-'''
+"""
 
 
 def unlocking_in(site: FakeAoC, seconds: float) -> float:
     """Put 2075 day 1 on the site; the shift to pass to aoc to put its clock `seconds`
     before the unlock."""
     shift = unlock_time(YEAR, DAY).timestamp() - time.time() - seconds
-    site.add_puzzle(YEAR, DAY, "Far Future", inputs={TOKEN: "4 5 6\n"}, example=EXAMPLE,
-                    example_answers=("6", None))
+    site.add_puzzle(
+        YEAR,
+        DAY,
+        "Far Future",
+        inputs={TOKEN: "4 5 6\n"},
+        example=EXAMPLE,
+        example_answers=("6", None),
+    )
     return shift
 
 
@@ -109,8 +115,11 @@ def countdown_on_a_fake_clock(
         clock.sleep(seconds)
 
     monkeypatch.setattr(calendar, "current_time", clock.datetime)
-    monkeypatch.setattr(cli_unlock, "wait_in_terminal",
-                        partial(cli_unlock.wait_in_terminal, now=clock.datetime, sleep=sleep))
+    monkeypatch.setattr(
+        cli_unlock,
+        "wait_in_terminal",
+        partial(cli_unlock.wait_in_terminal, now=clock.datetime, sleep=sleep),
+    )
     return clock, fetched_while_waiting
 
 
@@ -145,8 +154,9 @@ def test_new_wait_json_counts_down_on_stderr_and_prints_one_document(
     aocd_loaded.set_token()
     unlocking_in(fake_aoc, 0)
     countdown_on_a_fake_clock(fake_aoc, monkeypatch)
-    done = aoc_in_process("new", str(YEAR), str(DAY), "--wait", "--json",
-                          cwd=own_project.parent, typed="")
+    done = aoc_in_process(
+        "new", str(YEAR), str(DAY), "--wait", "--json", cwd=own_project.parent, typed=""
+    )
     assert done.returncode == 0, done.stderr
     assert len(frames(done.stderr)) > 2, done.stderr  # rewritten in place, on stderr
     assert f"{YEAR} day {DAY} unlocks in" in done.stderr
@@ -170,8 +180,7 @@ def test_new_waits_out_the_margin_on_the_real_clock(
     and the day is written."""
     aocd_loaded.set_token()
     shift = unlocking_in(fake_aoc, REAL_SECONDS - MARGIN_SECONDS)
-    done = aoc_in_process("new", str(YEAR), str(DAY), "--wait", cwd=own_project.parent,
-                          shift=shift)
+    done = aoc_in_process("new", str(YEAR), str(DAY), "--wait", cwd=own_project.parent, shift=shift)
     assert done.returncode == 0, done.stderr
     times = puzzle_requests(fake_aoc, shift)  # by aoc's clock
     assert times, "nothing was fetched"
@@ -200,8 +209,7 @@ def test_ctrl_c_during_the_countdown_stops_cleanly(
     exit 130, said in one sentence, nothing fetched and nothing written."""
     aocd_loaded.set_token()
     unlocking_in(fake_aoc, 0)
-    clock, fetched_while_waiting = countdown_on_a_fake_clock(fake_aoc, monkeypatch,
-                                                             ctrl_c_at=3)
+    clock, fetched_while_waiting = countdown_on_a_fake_clock(fake_aoc, monkeypatch, ctrl_c_at=3)
     done = ctrl_c_here("new", str(YEAR), str(DAY), "--wait", cwd=own_project.parent)
     assert done.returncode == 130, done.stderr
     assert "Waiting:" in done.stderr and len(clock.slept) == 2  # the countdown had started
@@ -239,8 +247,9 @@ def test_the_wait_ends_the_margin_past_the_unlock_and_not_before() -> None:
     margin, never before, ticking whole seconds; a puzzle already open is not waited on."""
     clock = FakeClock(unlock_time(YEAR, DAY) - timedelta(seconds=3.5))
     ticks: list[float] = []
-    assert wait_for_unlock(YEAR, DAY, lambda left: ticks.append(left.total_seconds()),
-                           clock.datetime, clock.sleep)
+    assert wait_for_unlock(
+        YEAR, DAY, lambda left: ticks.append(left.total_seconds()), clock.datetime, clock.sleep
+    )
     assert clock.datetime() == unlock_time(YEAR, DAY) + timedelta(seconds=MARGIN_SECONDS)
     assert ticks == [5.5, 5.0, 4.0, 3.0, 2.0, 1.0]
     assert sum(clock.slept) == 5.5
@@ -279,8 +288,9 @@ def test_the_countdown_on_a_narrow_terminal_stays_on_one_line(
 
 
 @pytest.mark.parametrize("columns", ["100", "60"])
-def test_the_countdown_line_is_whole_sentences(monkeypatch: pytest.MonkeyPatch,
-                                               columns: str) -> None:
+def test_the_countdown_line_is_whole_sentences(
+    monkeypatch: pytest.MonkeyPatch, columns: str
+) -> None:
     """It ends "Ctrl-C stops waiting." where the terminal has room, else at the unlock's
     sentence: never in "stops...", which reads as cut off."""
     monkeypatch.setenv("COLUMNS", columns)
@@ -294,11 +304,18 @@ def test_the_countdown_line_is_whole_sentences(monkeypatch: pytest.MonkeyPatch,
 
     with pytest.raises(typer.Exit):
         cli_unlock.wait_in_terminal(2080, 1, verbose=False, now=clock.datetime, sleep=sleep)
-    ticks = [re.sub(r"\x1b\[[0-9;]*[A-Za-z]", "", tick).split("\n")[0]
-             for tick in frames(terminal.getvalue())[1:]]
-    assert ticks and all(re.fullmatch(r"2080 day 1 unlocks in \d+m \d+s \([^)]*\)\."
-                                      + (r" Ctrl-C stops waiting\." if columns == "100" else ""),
-                                      tick) for tick in ticks), ticks
+    ticks = [
+        re.sub(r"\x1b\[[0-9;]*[A-Za-z]", "", tick).split("\n")[0]
+        for tick in frames(terminal.getvalue())[1:]
+    ]
+    assert ticks and all(
+        re.fullmatch(
+            r"2080 day 1 unlocks in \d+m \d+s \([^)]*\)\."
+            + (r" Ctrl-C stops waiting\." if columns == "100" else ""),
+            tick,
+        )
+        for tick in ticks
+    ), ticks
 
 
 def test_the_wait_between_answers_fits_a_narrow_terminal(
@@ -338,8 +355,9 @@ BEHIND_YEAR = 2057
 
 
 @pytest.fixture
-def behind(tmp_path: Path, fake_aoc: FakeAoC, aocd_loaded: AocdHome,
-           monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[Path, FakeClock]]:
+def behind(
+    tmp_path: Path, fake_aoc: FakeAoC, aocd_loaded: AocdHome, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[tuple[Path, FakeClock]]:
     """A year package in a project of its own (so that `aoc new` writes there), this
     machine's clock 5 s past the unlock of its day 1 (the margin passed) and the waits
     handed that clock: the project folder and the clock."""
@@ -349,16 +367,26 @@ def behind(tmp_path: Path, fake_aoc: FakeAoC, aocd_loaded: AocdHome,
     (site / "pyproject.toml").write_text("[project]\nname = 'site'\n")
     clock = FakeClock(unlock_time(BEHIND_YEAR, 1) + timedelta(seconds=5))
     monkeypatch.setattr(calendar, "current_time", clock.datetime)
-    monkeypatch.setattr(cli_unlock, "wait_in_terminal", partial(
-        cli_unlock.wait_in_terminal, now=clock.datetime, sleep=clock.sleep))
+    monkeypatch.setattr(
+        cli_unlock,
+        "wait_in_terminal",
+        partial(cli_unlock.wait_in_terminal, now=clock.datetime, sleep=clock.sleep),
+    )
     with temporary_year(site, BEHIND_YEAR, {}):
         yield site, clock
 
 
 def site_holds(site: FakeAoC, requests: int | None) -> None:
     """2057 day 1 on the site, answered as locked for `requests` requests (None: for good)."""
-    site.add_puzzle(BEHIND_YEAR, 1, "Behind", inputs={TOKEN: "4 5 6\n"}, example=EXAMPLE,
-                    example_answers=("6", None), locked=requests or math.inf)
+    site.add_puzzle(
+        BEHIND_YEAR,
+        1,
+        "Behind",
+        inputs={TOKEN: "4 5 6\n"},
+        example=EXAMPLE,
+        example_answers=("6", None),
+        locked=requests or math.inf,
+    )
 
 
 def input_requests(site: FakeAoC) -> int:
@@ -391,8 +419,9 @@ def test_new_wait_gives_up_after_five_minutes_and_writes_nothing(
     assert done.returncode == 2
     assert input_requests(fake_aoc) == 31 and sum(clock.slept) == 300
     error = done.stderr.splitlines()[-1]
-    assert error.startswith(f"Error: adventofcode.com still holds {BEHIND_YEAR} day 1 locked "
-                            "after 5 minutes"), done.stderr
+    assert error.startswith(
+        f"Error: adventofcode.com still holds {BEHIND_YEAR} day 1 locked after 5 minutes"
+    ), done.stderr
     assert not (project / f"aoc{BEHIND_YEAR}" / "day01.py").exists()
 
 

@@ -36,7 +36,8 @@ YEAR = 2088  # 12 days a year from 2025 on: day 12 is the last, with no part 2
 HEAD = "from aoc2023.framework import Example, InputError, Solution\n\n"
 FILES = {
     # Part 1 is the length of the text: "abc" gives 3, and this example says 4.
-    "day01.py": HEAD + """
+    "day01.py": HEAD
+    + """
 class Day(Solution[str]):
     examples = [Example("abc", part_1=4, part_2="ABC")]
 
@@ -47,7 +48,8 @@ class Day(Solution[str]):
         return text.upper()
 """,
     # Part 2 raises; part 1 is right.
-    "day02.py": HEAD + """
+    "day02.py": HEAD
+    + """
 def divide(a: int, b: int) -> float:
     return a / b
 
@@ -62,7 +64,8 @@ class Day(Solution[str]):
         return int(divide(len(text), 0))
 """,
     # The example does not parse.
-    "day03.py": HEAD + """
+    "day03.py": HEAD
+    + """
 class Day(Solution[int]):
     examples = [Example("x", part_1=1)]
 
@@ -73,7 +76,8 @@ class Day(Solution[int]):
         return number
 """,
     # Part 1 right on both examples (one named), part 2 not written yet.
-    "day04.py": HEAD + """
+    "day04.py": HEAD
+    + """
 class Day(Solution[str]):
     examples = [Example("abc", part_1=3, part_2=9), Example("ab", part_1=2, name="short")]
 
@@ -81,7 +85,8 @@ class Day(Solution[str]):
         return len(text)
 """,
     # No example declares an answer.
-    "day05.py": HEAD + """
+    "day05.py": HEAD
+    + """
 class Day(Solution[str]):
     examples = [Example("abc")]
 
@@ -90,7 +95,8 @@ class Day(Solution[str]):
 """,
     "day06.py": "import no_such_module_here\n",
     # Two examples wrong at once, one named: both are reported, in one message.
-    "day07.py": HEAD + """
+    "day07.py": HEAD
+    + """
 class Day(Solution[str]):
     examples = [Example("abc", part_1=1), Example("ab", part_1=1, name="short")]
 
@@ -99,7 +105,8 @@ class Day(Solution[str]):
 """,
     # Part 1 meets a NotImplementedError in code it calls: an error, not "not written";
     # part 2 is the stub `aoc new` writes, raised by the part itself: not written yet.
-    "day08.py": HEAD + """
+    "day08.py": HEAD
+    + """
 def run_program(program: list[int]) -> int:
     raise NotImplementedError(f"unknown opcode {program[0]}")
 
@@ -114,7 +121,8 @@ class Day(Solution[str]):
         raise NotImplementedError
 """,
     # The last day has no part 2: an answer declared for it is not checked.
-    "day12.py": HEAD + """
+    "day12.py": HEAD
+    + """
 class Day(Solution[str]):
     examples = [Example("abc", part_1=3, part_2=0)]
 
@@ -187,16 +195,20 @@ def test_right_answers_and_parts_not_written_yet_pass(year: Path) -> None:
 
 def example_cases(year: int = YEAR) -> list[ExampleCase]:
     """The year's cases as the pytest plugin makes them: each day that imports, its own."""
-    return [case for day in sorted(registry.year_files(year).days)
-            if day != 6  # it does not import: the plugin's own tests say so
-            for case in example_cases_of(registry.load_day(year, day))]
+    return [
+        case
+        for day in sorted(registry.year_files(year).days)
+        if day != 6  # it does not import: the plugin's own tests say so
+        for case in example_cases_of(registry.load_day(year, day))
+    ]
 
 
 def test_a_not_implemented_error_from_code_a_part_calls_fails(year: Path) -> None:
     """Only a part the day has not written is skipped: the stub `raise
     NotImplementedError` in the part itself, or the base class's own part."""
     assert failure_of(8).splitlines()[1] == (
-        "  2088 day 8, example 1, part 1 raised NotImplementedError: unknown opcode 99")
+        "  2088 day 8, example 1, part 1 raised NotImplementedError: unknown opcode 99"
+    )
     cases = {case.id: case for case in example_cases()}
     with pytest.raises(AssertionError, match="part 1 raised NotImplementedError: unknown"):
         check_example(cases["2088-day08-part1-example1"])
@@ -215,12 +227,18 @@ def test_a_day_with_no_example_answer_passes_with_a_warning(year: Path) -> None:
 def test_the_cases_cover_every_day_part_and_example_with_an_answer(year: Path) -> None:
     ids = [case.id for case in example_cases() if case.year == YEAR]
     assert ids == [
-        "2088-day01-part1-example1", "2088-day01-part2-example1",
-        "2088-day02-part1-example1", "2088-day02-part2-example1",
+        "2088-day01-part1-example1",
+        "2088-day01-part2-example1",
+        "2088-day02-part1-example1",
+        "2088-day02-part2-example1",
         "2088-day03-part1-example1",
-        "2088-day04-part1-example1", "2088-day04-part1-example2", "2088-day04-part2-example1",
-        "2088-day07-part1-example1", "2088-day07-part1-example2",
-        "2088-day08-part1-example1", "2088-day08-part2-example1",
+        "2088-day04-part1-example1",
+        "2088-day04-part1-example2",
+        "2088-day04-part2-example1",
+        "2088-day07-part1-example1",
+        "2088-day07-part1-example2",
+        "2088-day08-part1-example1",
+        "2088-day08-part2-example1",
         "2088-day12-part1-example1",
     ]
 
@@ -248,20 +266,25 @@ def test_real_answers_are_checked_against_the_users_cache(
     env = {"AOCD_DIR": str(aocd_home.data), "AOCD_CONFIG_DIR": str(aocd_home.config)}
     aocd_home.set_token()
     aocd = RealAocd.from_environment(env, tmp_path)
-    cases = {case.id: case for day in sorted(registry.year_files(YEAR).days) if day != 6
-             for case in real_answer_cases_of(registry.load_day(YEAR, day), aocd)}
+    cases = {
+        case.id: case
+        for day in sorted(registry.year_files(YEAR).days)
+        if day != 6
+        for case in real_answer_cases_of(registry.load_day(YEAR, day), aocd)
+    }
     # Every part of every day that imports; the last day has no part 2.
-    assert sorted(cases) == [f"2088-day{d:02d}-part{p}-input" for d in (1, 2, 3, 4, 5, 7, 8)
-                             for p in (1, 2)] + ["2088-day12-part1-input"]
+    assert sorted(cases) == [
+        f"2088-day{d:02d}-part{p}-input" for d in (1, 2, 3, 4, 5, 7, 8) for p in (1, 2)
+    ] + ["2088-day12-part1-input"]
     case = cases["2088-day01-part1-input"]
     assert isinstance(case, RealAnswerCase) and TOKEN not in repr(case)
     with pytest.raises(pytest.skip.Exception, match="no accepted answer cached"):
         check_real_answer(case)
     aocd_home.cache_input(YEAR, 1, "abcde\n")
     aocd_home.cache_answer(YEAR, 1, 1, "6")
-    with pytest.raises(AssertionError,
-                       match="2088 day 1, your input, part 1: returned 5, the accepted answer"
-                             " is 6"):
+    with pytest.raises(
+        AssertionError, match="2088 day 1, your input, part 1: returned 5, the accepted answer is 6"
+    ):
         check_real_answer(case)
     aocd_home.cache_answer(YEAR, 1, 1, "5")
     check_real_answer(case)
@@ -286,8 +309,13 @@ def test_the_framework_imports_and_checks_without_pytest(aocd_home: AocdHome) ->
         "check_examples(Day07)\n"
         "print('ok')\n"
     )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          env=aocd_home.env(), timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        env=aocd_home.env(),
+        timeout=60,
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout == "ok\n"
 
@@ -299,7 +327,8 @@ def test_the_real_cache_is_read_as_aoc_reads_it(aocd_home: AocdHome, tmp_path: P
     # Where it looked, in order, and what to do: the token file, and the command to check it.
     assert str(real.real_input(2023, 7, 1)) == (
         f"no session token (looked in $AOC_SESSION and {token}): put your session cookie in "
-        f"{token} (aoc token checks it)")
+        f"{token} (aoc token checks it)"
+    )
     aocd_home.set_token(user_id=None)
     real = RealAocd.from_environment(env, tmp_path)
     assert real.token == TOKEN
@@ -331,4 +360,5 @@ def test_with_no_token_the_skip_names_every_place_in_order(tmp_path: Path) -> No
     own = project / ".aocd_config" / "token"
     assert str(real.real_input(2023, 7, 1)) == (
         f"no session token (looked in $AOC_SESSION, {own} and {tmp_path / 'aocd' / 'token'}): "
-        f"put your session cookie in {own} (aoc token checks it)")
+        f"put your session cookie in {own} (aoc token checks it)"
+    )

@@ -38,10 +38,16 @@ from aoc2023.framework.runner import Executor, run_solution
 from aoc2023.framework.timeouts import Progress, watch_child
 
 
-def run_with_timeout(solution_class: type[Solution[Any]], run_input: RunInput,
-                     title: str | None, timeout: float, **options: Any) -> DayResult:
+def run_with_timeout(
+    solution_class: type[Solution[Any]],
+    run_input: RunInput,
+    title: str | None,
+    timeout: float,
+    **options: Any,
+) -> DayResult:
     """The executor under a time limit: each part in a child."""
     return Executor(timeout, **options)(solution_class, run_input, title)
+
 
 LIMIT = 1.0
 """The limit that kills a late part (one that would sleep 30 s). The steps before it must
@@ -125,9 +131,14 @@ class ScriptedChild:
 
 def test_each_message_restarts_the_clock_so_the_limit_is_per_step() -> None:
     clock = FakeClock()
-    child = ScriptedChild(clock, [
-        (1.5, ("report", "parsed", 1.5)), (3.0, ("beat", None, None)), (4.5, ("done", None, 42)),
-    ])
+    child = ScriptedChild(
+        clock,
+        [
+            (1.5, ("report", "parsed", 1.5)),
+            (3.0, ("beat", None, None)),
+            (4.5, ("done", None, 42)),
+        ],
+    )
     # Each step took 1.5 s of the 2 s limit; the child as a whole took 4.5 s.
     assert watch_child(child, 2.0, clock.monotonic) == ("done", 42)
     assert clock.monotonic() == 4.5
@@ -161,15 +172,20 @@ def test_heartbeats_are_spaced_by_the_interval_and_reports_always_go() -> None:
         sent.append(receiver.recv())
     sender.close()
     receiver.close()
-    assert sent == [("beat", None, None), ("beat", None, None), ("report", "parsed", 7),
-                    ("beat", None, None)]
+    assert sent == [
+        ("beat", None, None),
+        ("beat", None, None),
+        ("report", "parsed", 7),
+        ("beat", None, None),
+    ]
 
 
 def test_the_child_times_each_step_and_nothing_else() -> None:
     """The times are the child's, taken around each step on the runner's clock: neither
     the child's start nor the parent's wait, nor the parse, is in the part's time."""
     result = run_with_timeout(
-        SpendsInParseAndPart, RunInput("abcd", "file", parts=(1,)), None, ROOMY, clock=CLOCK.ns)
+        SpendsInParseAndPart, RunInput("abcd", "file", parts=(1,)), None, ROOMY, clock=CLOCK.ns
+    )
     [part] = result.parts
     assert part.status is Status.UNKNOWN and part.answer == "4"
     assert (result.parse_seconds, part.seconds) == (1.0, 2.0)
@@ -185,8 +201,9 @@ def test_a_part_that_kills_its_process_or_exits_is_an_error_of_that_part() -> No
     result = run_with_timeout(DiesOrExits, RunInput("abc", "file"), None, ROOMY)
     died, exited = result.parts
     assert died.status is Status.ERROR
-    assert died.error == ("the process running it ended before the step did (exit code 3: "
-                          "os._exit, or a crash)")
+    assert died.error == (
+        "the process running it ended before the step did (exit code 3: os._exit, or a crash)"
+    )
     assert exited.status is Status.ERROR
     assert exited.error == "the day's code called sys.exit('gave up')"
 
@@ -203,7 +220,8 @@ def test_results_match_the_in_process_runner() -> None:
         here = run_solution(day, run_input)
         there = run_with_timeout(day, run_input, None, ROOMY)
         assert [(p.part, p.status, p.answer, p.error) for p in there.parts] == [
-            (p.part, p.status, p.answer, p.error) for p in here.parts]
+            (p.part, p.status, p.answer, p.error) for p in here.parts
+        ]
         assert there.error == here.error
 
 
@@ -270,15 +288,22 @@ def test_a_late_parse_stops_the_day_and_a_late_part_takes_its_processes_with_it(
     told: list[tuple[int, int, int | None]] = []
     run_input = RunInput(str(pid_file), "file", {1: pid_file.name})
     with ThreadPoolExecutor(1) as pool:
-        parse_late = pool.submit(run_with_timeout, SleepsInParse, RunInput(str(runs), "file"),
-                                 None, LIMIT)
-        result = run_with_timeout(StartsAProcessThenSleepsInPart2, run_input, None, LIMIT,
-                                  on_step=lambda *step: told.append(step))
+        parse_late = pool.submit(
+            run_with_timeout, SleepsInParse, RunInput(str(runs), "file"), None, LIMIT
+        )
+        result = run_with_timeout(
+            StartsAProcessThenSleepsInPart2,
+            run_input,
+            None,
+            LIMIT,
+            on_step=lambda *step: told.append(step),
+        )
         stopped = parse_late.result()
     assert runs.read_text() == "parse\n"  # once, not once per part
     assert stopped.error == "parse timed out: stopped after 1 s (--timeout)"
     assert [(p.status, p.error) for p in stopped.parts] == [
-        (Status.TIMEOUT, "not run: parse timed out")] * 2
+        (Status.TIMEOUT, "not run: parse timed out")
+    ] * 2
 
     # Each part's child is told to the live view as it starts.
     assert told == [(2091, 1, 1), (2091, 1, 2)]
@@ -300,8 +325,15 @@ def test_a_late_parse_stops_the_day_and_a_late_part_takes_its_processes_with_it(
         os.kill(grandchild, 9)
         pytest.fail("the late part's own child process was left running")
 
-    bench = bench_input(StartsAProcessThenSleepsInPart2, run_input, None, 0.05, timeout=LIMIT,
-                        run=lambda *_: result, clocks=capped(2 * MIN_RUNS))
+    bench = bench_input(
+        StartsAProcessThenSleepsInPart2,
+        run_input,
+        None,
+        0.05,
+        timeout=LIMIT,
+        run=lambda *_: result,
+        clocks=capped(2 * MIN_RUNS),
+    )
     parse, timed, late = bench.steps
     assert parse.stats is not None and timed.stats is not None, bench
     assert timed.stats.runs >= MIN_RUNS and timed.error is None
@@ -363,8 +395,9 @@ class Day02(Solution[str]):
 def late_year(tmp_path: Path) -> Iterator[str]:
     """A throwaway year whose day 1 yields part 1, then runs past any limit before part 2;
     its day 2 is quick."""
-    with temporary_year(tmp_path / "site", 2093,
-                        {"day01.py": YIELDS_THEN_SLEEPS, "day02.py": QUICK}):
+    with temporary_year(
+        tmp_path / "site", 2093, {"day01.py": YIELDS_THEN_SLEEPS, "day02.py": QUICK}
+    ):
         yield "2093"
 
 
@@ -374,21 +407,34 @@ def test_aoc_run_timeout_keeps_what_finished_and_a_bench_times_it(late_year: str
     under the same limit, handed day 1's outcome (read back from the run's JSON) as its
     checking run, times the part yielded before the late one, in a child that never
     resumes the `solve` past it (it would be stopped there as late), and not part 2."""
-    run = aoc_in_process("run", late_year, "1-2", "--example", "--timeout", str(LIMIT),
-                         "--json")
+    run = aoc_in_process("run", late_year, "1-2", "--example", "--timeout", str(LIMIT), "--json")
     assert run.returncode == 2, run.stderr
     day_1, day_2 = json.loads(run.stdout)["results"]
     assert [(p["status"], p["answer"]) for p in day_1["parts"]] == [
-        ("correct", "3"), ("timeout", None)]
+        ("correct", "3"),
+        ("timeout", None),
+    ]
     assert day_1["parts"][0]["seconds"] is not None
     assert day_1["parts"][1]["error"] == "timed out: stopped after 1 s (--timeout)"
     assert [p["status"] for p in day_2["parts"]] == ["correct", "correct"]
 
-    checked = DayResult(**{**day_1, "parts": tuple(
-        PartResult(**{**part, "status": Status(part["status"])}) for part in day_1["parts"])})
-    bench = bench_input(registry.load_day(int(late_year), 1),
-                        RunInput("abc", "example", {1: "3", 2: "6"}), None, 0.05,
-                        timeout=LIMIT, run=lambda *_: checked, clocks=capped(2 * MIN_RUNS))
+    checked = DayResult(
+        **{
+            **day_1,
+            "parts": tuple(
+                PartResult(**{**part, "status": Status(part["status"])}) for part in day_1["parts"]
+            ),
+        }
+    )
+    bench = bench_input(
+        registry.load_day(int(late_year), 1),
+        RunInput("abc", "example", {1: "3", 2: "6"}),
+        None,
+        0.05,
+        timeout=LIMIT,
+        run=lambda *_: checked,
+        clocks=capped(2 * MIN_RUNS),
+    )
     assert bench_exit_code(BenchReport([bench])) is ExitCode.COULD_NOT_RUN
     [day] = json.loads(bench_json(BenchReport([bench])))["results"]
     steps = {step["step"]: step for step in day["steps"]}
@@ -417,7 +463,8 @@ def test_a_yielding_solve_reports_part_1_before_part_2_begins() -> None:
             events.append("part 2 began")
             yield 2 * len(text)
 
-    result = run_solution(Yields, RunInput("abc", "file", {1: "3"}),
-                          report=lambda label, value: events.append(label))
+    result = run_solution(
+        Yields, RunInput("abc", "file", {1: "3"}), report=lambda label, value: events.append(label)
+    )
     assert events == ["parsed", "part 1", "part 2 began", "part 2"]
     assert [p.status for p in result.parts] == [Status.CORRECT, Status.UNKNOWN]

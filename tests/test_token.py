@@ -138,8 +138,10 @@ def test_no_network_is_one_sentence_and_exit_2(aocd_home: AocdHome, tmp_path: Pa
     assert done.returncode == 2
     assert "Owner:  github.tester.1234567 (aocd's memo" in done.stdout
     assert "? could not be asked (1 request)" in done.stdout
-    assert "Error: Could not reach adventofcode.com to check the session token (no network?)" \
+    assert (
+        "Error: Could not reach adventofcode.com to check the session token (no network?)"
         in done.stderr
+    )
     assert "Traceback" not in done.stderr
 
 
@@ -197,10 +199,11 @@ def test_the_report_fits_a_narrow_terminal(
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert max(len(line) for line in lines) <= 60, done.stdout
-    assert all(line.startswith(("Token:  ", "Owner:  ", "Site:   ", "Sent:   ", "        "))
-               for line in lines), done.stdout
-    assert "whitespace and quotes and a session= prefix" in " ".join(
-        line.strip() for line in lines)
+    assert all(
+        line.startswith(("Token:  ", "Owner:  ", "Site:   ", "Sent:   ", "        "))
+        for line in lines
+    ), done.stdout
+    assert "whitespace and quotes and a session= prefix" in " ".join(line.strip() for line in lines)
 
 
 def test_a_token_far_too_long_is_one_sentence_and_nothing_is_asked(
@@ -211,8 +214,10 @@ def test_a_token_far_too_long_is_one_sentence_and_nothing_is_asked(
     env = dict(os.environ, AOC_SESSION="a" * 100_000)
     done = aoc("token", cwd=tmp_path, env=env)
     assert done.returncode == 2
-    assert done.stderr.startswith("Error: The session token is 100,000 characters long, and "
-                                  "a session token is about 128: put the session cookie's")
+    assert done.stderr.startswith(
+        "Error: The session token is 100,000 characters long, and "
+        "a session token is about 128: put the session cookie's"
+    )
     assert fake_aoc.requests == []
     assert aoc("--version", env=env).returncode == 0
 
@@ -239,11 +244,13 @@ def test_the_advice_with_no_token_names_one_file_as_one(
 
     monkeypatch.setenv("AOCD_CONFIG_DIR", str(tmp_path / "config"))
     assert local.where_to_put_the_token() == (
-        "put your session cookie in that file or export AOC_SESSION")
+        "put your session cookie in that file or export AOC_SESSION"
+    )
     monkeypatch.delenv("AOCD_CONFIG_DIR")
     monkeypatch.setenv("AOCD_DIR", str(tmp_path / "data"))
     (tmp_path / "project" / ".aocd_config").mkdir(parents=True)
     monkeypatch.chdir(tmp_path / "project")
     assert len(local.token_places()) == 3
     assert local.where_to_put_the_token() == (
-        "put your session cookie in one of those files or export AOC_SESSION")
+        "put your session cookie in one of those files or export AOC_SESSION"
+    )

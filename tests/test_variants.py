@@ -33,7 +33,8 @@ from aoc2023.framework.watch import WatchRequest, child_command
 HEAD = "from __future__ import annotations\n\nfrom aoc2023.framework import Example, Solution\n"
 
 YEAR = {
-    "day01.py": HEAD + '''
+    "day01.py": HEAD
+    + '''
 
 class Day01(Solution[list[int]]):
     """Sum of the numbers, and of their squares."""
@@ -70,7 +71,8 @@ class Packed(Solution[bytes], variant="packed"):
     def part_2(self, packed: bytes) -> int:
         return sum(b * b for b in packed)
 ''',
-    "day02.py": HEAD + '''
+    "day02.py": HEAD
+    + '''
 
 class Day02(Solution[list[str]]):
     examples = [Example("a\\nbb", part_1=3, part_2=2)]
@@ -91,15 +93,17 @@ class Day02Sloppy(Day02, variant="sloppy"):
     def part_1(self, words: list[str]) -> int:
         return sum(map(len, words)) + (len(words) > 2)
 ''',
-    "day04.py": HEAD + '''
+    "day04.py": HEAD
+    + """
 
 class Day04(Solution[str]):
     examples = [Example("abc", part_1=3)]
 
     def part_1(self, text: str) -> int:
         return len(text)
-''',
-    "day03.py": HEAD + '''
+""",
+    "day03.py": HEAD
+    + '''
 import weakref
 
 
@@ -133,7 +137,9 @@ class Day03Again(Day03, variant="again"):
 ''',
 }
 
-WRONG_ON_EXAMPLE = HEAD + '''
+WRONG_ON_EXAMPLE = (
+    HEAD
+    + """
 
 class Day01(Solution[str]):
     examples = [Example("abc", part_1=3, part_2=1)]
@@ -148,7 +154,8 @@ class Day01(Solution[str]):
 class Day01Wrong(Day01, variant="wrong"):
     def part_1(self, text: str) -> int:
         return len(text) + 1
-'''
+"""
+)
 
 
 @pytest.fixture
@@ -180,9 +187,14 @@ def test_variants_register_beside_the_day_not_in_its_place(year: int) -> None:
     main = registry.load_day(year, 1)
     assert main.__name__ == "Day01" and main.variant is None
     assert [(v.__name__, v.variant) for v in variants_of(main)] == [
-        ("Day01Squares", "squares"), ("Packed", "packed")]
+        ("Day01Squares", "squares"),
+        ("Packed", "packed"),
+    ]
     assert [(i.name, i.solution_class.variant) for i in implementations(main)] == [
-        (MAIN, None), ("squares", "squares"), ("packed", "packed")]
+        (MAIN, None),
+        ("squares", "squares"),
+        ("packed", "packed"),
+    ]
     assert all((v.year, v.day) == (year, 1) for v in variants_of(main))
 
 
@@ -226,7 +238,8 @@ def test_two_variants_of_one_name_are_refused_naming_both(year: int) -> None:
 def test_a_variant_belongs_to_the_day_it_subclasses_wherever_it_is(year: int) -> None:
     main = registry.load_day(year, 1)
     elsewhere: type[Solution[Any]] = type(
-        "Elsewhere", (main,), {"__module__": "aoc2077.day09"}, variant="elsewhere")
+        "Elsewhere", (main,), {"__module__": "aoc2077.day09"}, variant="elsewhere"
+    )
     assert (elsewhere.year, elsewhere.day) == (year, 1)
     assert variants_of(main)[-1] is elsewhere
 
@@ -255,8 +268,10 @@ def test_check_examples_names_the_variant_that_fails(wrong_year: int) -> None:
 def test_the_suites_example_cases_include_each_variant(wrong_year: int) -> None:
     cases = example_cases_of(registry.load_day(wrong_year, 1))
     assert [c.id for c in cases] == [
-        "2078-day01-part1-example1", "2078-day01-part1-example1-wrong",
-        "2078-day01-part2-example1", "2078-day01-part2-example1-wrong",
+        "2078-day01-part1-example1",
+        "2078-day01-part1-example1-wrong",
+        "2078-day01-part2-example1",
+        "2078-day01-part2-example1-wrong",
     ]
     check_example(ExampleCase(wrong_year, 1, 2, 1, "wrong"))
     with pytest.raises(AssertionError, match="variant wrong, part 1: returned 4, expected 3"):
@@ -279,7 +294,9 @@ def test_run_with_variants_runs_each_one_after_the_main(year: int) -> None:
     assert [day["variant"] for day in days] == [None, "squares", "packed"]
     for day in days:
         assert [(p["answer"], p["status"]) for p in day["parts"]] == [
-            ("6", "correct"), ("14", "correct")]
+            ("6", "correct"),
+            ("14", "correct"),
+        ]
 
 
 def test_variants_agree_on_a_real_input(year: int, tmp_path: Path) -> None:
@@ -300,28 +317,31 @@ def test_a_variant_that_disagrees_with_the_main_is_an_error_naming_both(
     assert [p["status"] for p in main["parts"]] == ["unknown", "unknown"]
     assert [p["status"] for p in sloppy["parts"]] == ["error", "unknown"]
     assert sloppy["parts"][0]["error"] == (
-        "variant 'sloppy' gave 7, but the main implementation gave 6")
+        "variant 'sloppy' gave 7, but the main implementation gave 6"
+    )
 
 
-def test_the_table_shows_a_row_per_variant_and_the_disagreement(
-    year: int, tmp_path: Path
-) -> None:
+def test_the_table_shows_a_row_per_variant_and_the_disagreement(year: int, tmp_path: Path) -> None:
     path = input_file(tmp_path, "a\nbb\nccc")
     result = aoc("run", str(year), "2", "--input", str(path), "--variants")
     assert result.returncode == 2
     rows = [row for row in result.stdout.splitlines() if "2077/02" in row]
     assert len(rows) == 2 and "variant sloppy" in rows[1] and "variant" not in rows[0]
-    assert ("2077 day 2 (" + str(path) + "), variant sloppy part 1: variant 'sloppy' gave 7, "
-            "but the main implementation gave 6") in result.stderr
+    assert (
+        "2077 day 2 (" + str(path) + "), variant sloppy part 1: variant 'sloppy' gave 7, "
+        "but the main implementation gave 6"
+    ) in result.stderr
 
 
 def test_a_narrow_table_names_each_variant_too(year: int) -> None:
-    result = aoc_in_process("run", str(year), "1", "--example", "--variants",
-                            env=dict(os.environ, COLUMNS="40"))
+    result = aoc_in_process(
+        "run", str(year), "1", "--example", "--variants", env=dict(os.environ, COLUMNS="40")
+    )
     assert result.returncode == 0, result.stderr
     assert "Part 1" in result.stdout and "Title" not in result.stdout  # the narrow table
-    first_column = " ".join(line.split("│")[1].strip() for line in result.stdout.splitlines()
-                            if line.startswith("│"))
+    first_column = " ".join(
+        line.split("│")[1].strip() for line in result.stdout.splitlines() if line.startswith("│")
+    )
     assert "variant squares" in first_column and "variant packed" in first_column
 
 
@@ -330,15 +350,21 @@ def test_a_day_without_variants_says_so(year: int) -> None:
     assert result.returncode == 0, result.stderr
     report = json.loads(result.stdout)
     assert [(d["day"], d["variant"]) for d in report["results"]] == [
-        (1, None), (1, "squares"), (1, "packed"), (4, None)]
+        (1, None),
+        (1, "squares"),
+        (1, "packed"),
+        (4, None),
+    ]
     assert report["notices"] == [
-        "2077 day 4 declares no variants: only the main implementation ran."]
+        "2077 day 4 declares no variants: only the main implementation ran."
+    ]
 
 
 def test_variants_run_under_a_time_limit_too(year: int, tmp_path: Path) -> None:
     path = input_file(tmp_path, "a\nbb\nccc")
-    result = aoc("run", str(year), "2", "--input", str(path), "--variants", "--timeout", "20",
-                 "--json")
+    result = aoc(
+        "run", str(year), "2", "--input", str(path), "--variants", "--timeout", "20", "--json"
+    )
     assert result.returncode == 2, result.stderr
     main, sloppy = json.loads(result.stdout)["results"]
     assert (main["variant"], sloppy["variant"]) == (None, "sloppy")
@@ -346,8 +372,13 @@ def test_variants_run_under_a_time_limit_too(year: int, tmp_path: Path) -> None:
 
 
 def test_a_watch_passes_variants_on() -> None:
-    command = child_command(WatchRequest((2077,), "1", variants=True),
-                            as_json=False, verbose=False, timeout=None, profile=False)
+    command = child_command(
+        WatchRequest((2077,), "1", variants=True),
+        as_json=False,
+        verbose=False,
+        timeout=None,
+        profile=False,
+    )
     assert command.endswith(" --variants")
 
 

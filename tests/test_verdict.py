@@ -22,7 +22,7 @@ from fake_aoc import FakeAoC
 from site_cli import aoc_in_process
 
 YEAR = 2097
-DAY = textwrap.dedent('''
+DAY = textwrap.dedent("""
     from aoc2023.framework import Example, Solution
 
 
@@ -31,7 +31,7 @@ DAY = textwrap.dedent('''
 
         def part_1(self, text: str) -> int:
             return sum(map(int, text.split()))
-''')
+""")
 MODES = {
     "plain": [],
     "--dry-run": ["--dry-run"],
@@ -53,18 +53,29 @@ def refused_4(fake_aoc: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path) -> Itera
 
 def _log(home: AocdHome, value: str) -> None:
     home.user_dir.mkdir(parents=True, exist_ok=True)
-    (home.user_dir / f"{YEAR}_01_post.json").write_text(json.dumps([
-        {"part": "a", "value": value, "when": f"{YEAR}-12-01 00:10:00-05:00",
-         "message": fake_aoc.TOO_LOW}]))
+    (home.user_dir / f"{YEAR}_01_post.json").write_text(
+        json.dumps(
+            [
+                {
+                    "part": "a",
+                    "value": value,
+                    "when": f"{YEAR}-12-01 00:10:00-05:00",
+                    "message": fake_aoc.TOO_LOW,
+                }
+            ]
+        )
+    )
 
 
 @pytest.mark.parametrize("earlier", ["4", "5"])  # the same value, or a bound below it
 @pytest.mark.parametrize("mode", list(MODES))
 def test_an_answer_the_site_refused_is_wrong_in_every_mode(
-        refused_4: AocdHome, fake_aoc: FakeAoC, mode: str, earlier: str) -> None:
+    refused_4: AocdHome, fake_aoc: FakeAoC, mode: str, earlier: str
+) -> None:
     _log(refused_4, earlier)
-    done = aoc_in_process("run", str(YEAR), "1", *MODES[mode],
-                          typed="" if mode.startswith("live") else None)
+    done = aoc_in_process(
+        "run", str(YEAR), "1", *MODES[mode], typed="" if mode.startswith("live") else None
+    )
     assert done.returncode == 1, (done.stdout, done.stderr)
     assert re.search(r"✘ 4 \(too low\)", done.stdout), done.stdout
     assert "? 4" not in done.stdout

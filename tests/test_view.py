@@ -28,7 +28,7 @@ from site_cli import aoc_in_process
 from aoc2023.framework.commands.view import Cell, Column, render_table, use_colour, wrap_message
 
 BIG = 123456789012345
-DAY = '''
+DAY = """
 from aoc2023.framework import Example, Solution
 
 
@@ -41,7 +41,7 @@ class Day(Solution[str]):
 
     def part_2(self, text: str) -> int:
         return sum(range({big} % 1000)) * 0 + {big}
-'''
+"""
 
 
 @pytest.fixture
@@ -58,8 +58,10 @@ def lines_of(*args: str, columns: int) -> list[str]:
 
 
 @pytest.mark.parametrize("columns", [60, 120])
-@pytest.mark.parametrize("command", [["run", "2074", "--example"], ["list"],
-                                     ["run", "2074", "1", "--example", "--profile"]])
+@pytest.mark.parametrize(
+    "command",
+    [["run", "2074", "--example"], ["list"], ["run", "2074", "1", "--example", "--profile"]],
+)
 def test_tables_fit_the_terminal_and_numbers_stay_whole(
     year_2074: None, columns: int, command: list[str]
 ) -> None:
@@ -71,9 +73,7 @@ def test_tables_fit_the_terminal_and_numbers_stay_whole(
             assert text.count(str(BIG + day)) == 2  # both parts, each on one line
 
 
-def test_at_120_columns_the_run_table_has_a_row_a_day_and_a_column_each(
-    year_2074: None
-) -> None:
+def test_at_120_columns_the_run_table_has_a_row_a_day_and_a_column_each(year_2074: None) -> None:
     lines = lines_of("run", "2074", "--example", columns=120)
     # the Parse column is as wide as its widest time, which a busy machine makes longer
     assert re.search(r"│ +Parse │", lines[2]), lines[2]
@@ -83,31 +83,38 @@ def test_at_120_columns_the_run_table_has_a_row_a_day_and_a_column_each(
 def test_the_json_is_the_same_whatever_the_width(year_2074: None) -> None:
     def parts(columns: int) -> list[object]:
         text = "\n".join(lines_of("run", "2074", "--example", "--json", columns=columns))
-        return [(p["answer"], p["status"]) for r in json.loads(text)["results"]
-                for p in r["parts"]]
+        return [(p["answer"], p["status"]) for r in json.loads(text)["results"] for p in r["parts"]]
 
     assert parts(40) == parts(200) == [(str(BIG + d), "correct") for d in (1, 1, 2, 2, 3, 3)]
 
 
 def test_a_multi_line_cell_is_drawn_inside_its_cell() -> None:
-    table = render_table("T", [Column("A"), Column("B", "right")],
-                         [[Cell("one\ntwo\nthree", drawn=True), Cell("9")]], colour=False)
-    assert table.splitlines()[4:8] == ["│ one   │ 9 │", "│ two   │   │", "│ three │   │",
-                                       "└───────┴───┘"]
+    table = render_table(
+        "T",
+        [Column("A"), Column("B", "right")],
+        [[Cell("one\ntwo\nthree", drawn=True), Cell("9")]],
+        colour=False,
+    )
+    assert table.splitlines()[4:8] == [
+        "│ one   │ 9 │",
+        "│ two   │   │",
+        "│ three │   │",
+        "└───────┴───┘",
+    ]
 
 
 def test_free_text_wraps_first_and_values_never_break() -> None:
     columns = [Column("Title", kind="text"), Column("Answer"), Column("Time", "right")]
-    rows = [[Cell("a title of many words"), Cell("✔ 1234567890 [sent: right]"),
-             Cell("12.5 ms")]]
+    rows = [[Cell("a title of many words"), Cell("✔ 1234567890 [sent: right]"), Cell("12.5 ms")]]
     table = render_table("T", columns, rows, colour=False, width=40)
     assert max(len(line) for line in table.splitlines()) <= 40
     assert "1234567890" in table and "12.5 ms" in table
 
 
 def test_long_messages_wrap_at_word_boundaries() -> None:
-    message = ("2074 day 1 part 1: sent 1234567890: That's the right answer! You are one "
-               "gold star closer.")
+    message = (
+        "2074 day 1 part 1: sent 1234567890: That's the right answer! You are one gold star closer."
+    )
     wrapped = wrap_message(message, 30).splitlines()
     assert max(len(line) for line in wrapped) <= 30
     assert " ".join(wrapped) == message
@@ -118,16 +125,20 @@ def test_long_messages_wrap_at_word_boundaries() -> None:
 def test_a_title_wider_than_its_table_wraps_over_it() -> None:
     """`aoc run --profile`'s title is wider than its table at 50 columns."""
     title = "Profile: the 4 functions with the most time of their own"
-    table = render_table(title, [Column("Own", "right"), Column("Function", kind="text")],
-                         [[Cell("761 ns"), Cell("part_1 in site/aoc2080/day01.py:7")]],
-                         colour=False, width=30)
+    table = render_table(
+        title,
+        [Column("Own", "right"), Column("Function", kind="text")],
+        [[Cell("761 ns"), Cell("part_1 in site/aoc2080/day01.py:7")]],
+        colour=False,
+        width=30,
+    )
     lines = table.splitlines()
     assert max(len(line) for line in lines) <= 30, table
-    heading = lines[:lines.index(next(line for line in lines if line.startswith("┌")))]
+    heading = lines[: lines.index(next(line for line in lines if line.startswith("┌")))]
     assert " ".join(line.strip() for line in heading) == title
 
 
-MIRAGE = '''
+MIRAGE = """
 from aoc2023.framework import Example, Solution
 
 
@@ -140,15 +151,14 @@ class Day(Solution[str]):
 
     def part_2(self, text: str) -> int:
         return 9876543210
-'''
+"""
 
 
 def test_a_title_keeps_its_words_whole_while_the_answers_can_wrap(tmp_path: Path) -> None:
     """At 100 columns the answers (`✘ 1234567890 (expected 1234567891)`) wrap at their
     spaces rather than break the title mid-word (`Mirage M` / `aintenan` / `ce`)."""
     with temporary_year(tmp_path / "site", 2053, {"day09.py": MIRAGE}):
-        result = aoc_in_process("run", "2053", "--example",
-                                env=dict(os.environ, COLUMNS="100"))
+        result = aoc_in_process("run", "2053", "--example", env=dict(os.environ, COLUMNS="100"))
     assert result.returncode == 1, result.stderr
     lines = result.stdout.splitlines()
     assert max(len(line) for line in lines) <= 100
@@ -158,21 +168,54 @@ def test_a_title_keeps_its_words_whole_while_the_answers_can_wrap(tmp_path: Path
 
 BOARD = 424242
 BORDERS = frozenset("│┌┬┐├┼┤└┴┘")
-WIDE_AND_ODD = ["山", "田", "太", "郎", "김", "민", "준", "한", "국", "ア", "ｱ",  # CJK, half-width
-                "\u0301", "\u0308", "\u200b", "\u200d", "\ufe0f", "\u2060",  # combining, zero
-                "👍", "🏽", "😀", "👨", "🎄", "⭐",  # emoji, a skin tone, joined by U+200D
-                "a", "Z", "é", " ", "-"]
+WIDE_AND_ODD = [
+    "山",
+    "田",
+    "太",
+    "郎",
+    "김",
+    "민",
+    "준",
+    "한",
+    "국",
+    "ア",
+    "ｱ",  # CJK, half-width
+    "\u0301",
+    "\u0308",
+    "\u200b",
+    "\u200d",
+    "\ufe0f",
+    "\u2060",  # combining, zero
+    "👍",
+    "🏽",
+    "😀",
+    "👨",
+    "🎄",
+    "⭐",  # emoji, a skin tone, joined by U+200D
+    "a",
+    "Z",
+    "é",
+    " ",
+    "-",
+]
 NAMES = st.text(st.sampled_from(WIDE_AND_ODD), min_size=1, max_size=24)
 
 
 def _board(names: list[str]) -> dict[str, Any]:
     members = {}
     for number, name in enumerate(names, start=1):
-        levels = {str(day): {"1": {"get_star_ts": 1701406800 + day * 100 + number}}
-                  for day in range(1, 1 + number % 25)}
-        members[str(number)] = {"id": number, "name": name, "local_score": 10 * number,
-                                "stars": len(levels), "global_score": number,
-                                "completion_day_level": levels}
+        levels = {
+            str(day): {"1": {"get_star_ts": 1701406800 + day * 100 + number}}
+            for day in range(1, 1 + number % 25)
+        }
+        members[str(number)] = {
+            "id": number,
+            "name": name,
+            "local_score": 10 * number,
+            "stars": len(levels),
+            "global_score": number,
+            "completion_day_level": levels,
+        }
     return {"event": "2023", "owner_id": 1, "members": members}
 
 
@@ -186,7 +229,8 @@ def assert_fits(text: str, width: int) -> None:
     a top rule to its bottom one) one width, with its borders in its top rule's columns."""
     lines = text.splitlines()
     assert all(cell_len(line) <= width for line in lines), [
-        (cell_len(line), line) for line in lines if cell_len(line) > width]
+        (cell_len(line), line) for line in lines if cell_len(line) > width
+    ]
     blocks: list[list[str]] = []  # a live table may head a new block (┌) after a row
     for line in lines:
         if line.startswith("┌"):
@@ -242,24 +286,36 @@ def test_a_japanese_and_a_korean_name_fit_80_columns(monkeypatch: pytest.MonkeyP
 @examples(15)
 @given(names=st.lists(NAMES, min_size=1, max_size=5), width=st.sampled_from([60, 80, 100]))
 def test_any_names_keep_a_leaderboard_within_columns_and_its_borders_in_line(
-        names: list[str], width: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    names: list[str], width: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
     assert_fits(_rendered(names, width, monkeypatch), width)
 
 
 @examples(15)
 @given(titles=st.lists(NAMES, min_size=1, max_size=4), width=st.sampled_from([50, 80]))
 def test_any_titles_keep_the_run_table_within_columns_and_its_borders_in_line(
-        titles: list[str], width: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    titles: list[str], width: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """`aoc run`'s table, whole and live (its rows fitted as they come), with titles and
     answers of any characters."""
     from aoc2023.framework.commands import run as run_view
     from aoc2023.framework.results import DayResult, PartResult, RunReport, Status
 
     monkeypatch.setenv("COLUMNS", str(width))
-    results = [DayResult(2040, day, title, "input", parse_seconds=0.001, parts=(
-        PartResult(1, Status.CORRECT, title.replace(" ", "")[:10] or "1", 0.002),
-        PartResult(2, Status.UNKNOWN, "42", 0.003)))
-        for day, title in enumerate(titles, start=1)]
+    results = [
+        DayResult(
+            2040,
+            day,
+            title,
+            "input",
+            parse_seconds=0.001,
+            parts=(
+                PartResult(1, Status.CORRECT, title.replace(" ", "")[:10] or "1", 0.002),
+                PartResult(2, Status.UNKNOWN, "42", 0.003),
+            ),
+        )
+        for day, title in enumerate(titles, start=1)
+    ]
     out, err = io.StringIO(), io.StringIO()
     run_view.show_table(RunReport(results), out, err, verbose=False)
     assert_fits(out.getvalue(), width)
@@ -272,7 +328,7 @@ def test_any_titles_keep_the_run_table_within_columns_and_its_borders_in_line(
 
 
 def test_a_view_for_people_is_fitted_and_coloured_to_the_terminal_it_is_written_to(
-    monkeypatch: pytest.MonkeyPatch
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """A command's view (commands/options.py `emit`) is written to the terminal itself: its width
     (no COLUMNS exported, as a shell leaves it) and colour are the terminal's, and the

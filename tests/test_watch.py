@@ -102,7 +102,11 @@ def watching(project: Path, aocd_home: AocdHome, *options: str) -> Iterator[Outp
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     process = subprocess.Popen(
         [sys.executable, "-m", "aoc2023", "run", "2023", "9", "--watch", *options],
-        cwd=project, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        cwd=project,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
     )
     try:
         output = Output(process)
@@ -134,8 +138,10 @@ def test_watch_runs_again_on_each_save_and_ctrl_c_ends_it(
     day.write_text(DAY.format(answer="len(text)"))
     helper = project / "aoc2023" / "grid_helper.py"
     helper.write_text(HELPER.format(answer="len(text) + 9"))
-    with (watching(slow, aocd_home, "--timeout", "0.2") as timed,
-          watching(project, aocd_home) as output):
+    with (
+        watching(slow, aocd_home, "--timeout", "0.2") as timed,
+        watching(project, aocd_home) as output,
+    ):
         output.wait_for("Watching .py files under ./")  # said before the first run starts
         output.wait_for("✔ 3")  # the first run: examples, though no --example was given
 
@@ -157,18 +163,46 @@ def test_watch_runs_again_on_each_save_and_ctrl_c_ends_it(
 
 
 def test_the_child_command_asks_for_what_the_user_asked_and_never_submits() -> None:
-    example = child_command(watch.WatchRequest((2023,), "1-3"),
-                            as_json=True, verbose=True, timeout=2.5, profile=True,
-                            memory=True)
+    example = child_command(
+        watch.WatchRequest((2023,), "1-3"),
+        as_json=True,
+        verbose=True,
+        timeout=2.5,
+        profile=True,
+        memory=True,
+    )
     assert shlex.split(example) == [
-        sys.executable, "-m", "aoc2023", "run", "2023", "1-3", "--example",
-        "--json", "--verbose", "--timeout", "2.5", "--profile", "--memory",
+        sys.executable,
+        "-m",
+        "aoc2023",
+        "run",
+        "2023",
+        "1-3",
+        "--example",
+        "--json",
+        "--verbose",
+        "--timeout",
+        "2.5",
+        "--profile",
+        "--memory",
     ]
     odd = Path("my inputs/it's day 9.txt")
-    on_file = child_command(watch.WatchRequest((2023,), None, input_file=odd),
-                            as_json=False, verbose=False, timeout=None, profile=False)
-    assert shlex.split(on_file) == [sys.executable, "-m", "aoc2023", "run", "2023",
-                                    "--input", str(odd)]
+    on_file = child_command(
+        watch.WatchRequest((2023,), None, input_file=odd),
+        as_json=False,
+        verbose=False,
+        timeout=None,
+        profile=False,
+    )
+    assert shlex.split(on_file) == [
+        sys.executable,
+        "-m",
+        "aoc2023",
+        "run",
+        "2023",
+        "--input",
+        str(odd),
+    ]
 
 
 def test_the_filter_admits_python_saves_and_the_input_file_only(tmp_path: Path) -> None:

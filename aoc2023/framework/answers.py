@@ -50,7 +50,8 @@ def _coerced(value: object) -> str | None:
         return str(int(real)) if value.imag == 0 and real.is_integer() else None
     decimal = sys.modules.get("decimal")
     if isinstance(value, numbers.Rational) or (
-            decimal is not None and isinstance(value, decimal.Decimal)):
+        decimal is not None and isinstance(value, decimal.Decimal)
+    ):
         numerator, denominator = value.as_integer_ratio()  # type: ignore[union-attr]
         return str(numerator) if denominator == 1 else None
     if isinstance(value, bytes):
@@ -69,7 +70,6 @@ def described(value: object) -> str:
     if len(text) > 80:
         text = text[:79] + "…"
     return f"{type(value).__name__} {text}"
-
 
 
 # Answers drawn in letters (2022 day 10...), in a 6-row or 10-row font, read by aococr.
@@ -195,9 +195,13 @@ def side_by_side(expected: str, got: str, width: int | None = None) -> str:
     want_rows = [_row(want, y, columns) for y in range(height)]
     have_rows = [_row(have, y, columns) for y in range(height)]
     left = ["".join("#" if pixel else "." for pixel in row) for row in want_rows]
-    right = ["".join(("#" if pixel else ".") if pixel == wanted else ("+" if pixel else "-")
-                     for pixel, wanted in zip(row, wanted_row, strict=True))
-             for row, wanted_row in zip(have_rows, want_rows, strict=True)]
+    right = [
+        "".join(
+            ("#" if pixel else ".") if pixel == wanted else ("+" if pixel else "-")
+            for pixel, wanted in zip(row, wanted_row, strict=True)
+        )
+        for row, wanted_row in zip(have_rows, want_rows, strict=True)
+    ]
     gap = max(columns, len("expected")) + 2
     if width is not None and gap + columns > width:
         return "\n".join(["expected:", *left, "got:", *right, _DIFFERENCE_KEY])

@@ -48,15 +48,20 @@ def days_in_year(year: int) -> int:
 def final_star_due(result: DayResult) -> bool:
     """Whether `result` is its year's last day with part 1 right: the final star is due."""
     return result.day == days_in_year(result.year) and any(
-        part.part == 1 and part.status is Status.CORRECT for part in result.parts)
+        part.part == 1 and part.status is Status.CORRECT for part in result.parts
+    )
 
 
 def with_known_final_star(result: DayResult, known: str | None) -> DayResult:
     """`result` with its final star as part 2, `correct`, when `known` (aocd's record of
     the last day's part 2) says it is in; else as it was."""
-    if (known is None or result.source != "input" or result.variant is not None
-            or result.day != days_in_year(result.year)
-            or any(part.part == 2 for part in result.parts)):
+    if (
+        known is None
+        or result.source != "input"
+        or result.variant is not None
+        or result.day != days_in_year(result.year)
+        or any(part.part == 2 for part in result.parts)
+    ):
         return result
     return result._replace(parts=(*result.parts, PartResult(2, Status.CORRECT)))
 
@@ -71,8 +76,9 @@ def learn_days(year: int, count: int, where: str) -> str | None:
     had = rule_days(year) if before is None else before
     if count == had:
         return None
-    shown = (f"adventofcode.com shows {year} with {count} days ({where}), where aoc's "
-             f"calendar had {had}")
+    shown = (
+        f"adventofcode.com shows {year} with {count} days ({where}), where aoc's calendar had {had}"
+    )
     setting = dict(load_settings().days).get(year)
     if setting is not None and setting != count:
         return f"{shown}; [tool.aoc] days sets {year} to {setting}, which aoc follows instead."
@@ -95,8 +101,10 @@ def check_year(year: int) -> None:
     if year < FIRST_YEAR:
         raise UsageError(f"Advent of Code started in {FIRST_YEAR}; there is no {year}.")
     if year > LAST_YEAR:
-        raise UsageError(f"There is no year {year} in aoc's calendar: its years run from "
-                         f"{FIRST_YEAR} to {LAST_YEAR}.")
+        raise UsageError(
+            f"There is no year {year} in aoc's calendar: its years run from "
+            f"{FIRST_YEAR} to {LAST_YEAR}."
+        )
 
 
 def check_day(year: int, day: int) -> None:
@@ -121,8 +129,7 @@ def day_runs(days: Iterable[int]) -> list[tuple[int, int]]:
 def day_list(days: Iterable[int]) -> str:
     """Days as every sentence names them: `day 4`, `days 2-11`, `days 1, 3-5`."""
     runs = day_runs(days)
-    named = ", ".join(str(first) if first == last else f"{first}-{last}"
-                      for first, last in runs)
+    named = ", ".join(str(first) if first == last else f"{first}-{last}" for first, last in runs)
     return f"day {named}" if len(runs) == 1 and runs[0][0] == runs[0][1] else f"days {named}"
 
 
@@ -141,8 +148,11 @@ def describe_wait(delta: timedelta) -> str:
     days, rest = divmod(seconds, 86400)
     hours, rest = divmod(rest, 3600)
     minutes, seconds = divmod(rest, 60)
-    return " ".join([f"{days}d"] * bool(days) + [f"{hours}h"] * bool(hours or days)
-                    + [f"{minutes}m", f"{seconds}s"])
+    return " ".join(
+        [f"{days}d"] * bool(days)
+        + [f"{hours}h"] * bool(hours or days)
+        + [f"{minutes}m", f"{seconds}s"]
+    )
 
 
 def clock_time(moment: datetime | str, now: datetime | None = None) -> str:
@@ -198,6 +208,7 @@ def ensure_unlocked(year: int, day: int, now: datetime | None = None) -> None:
     if now < unlock_time(year, day):
         raise NoInputError(locked_message(year, day, now))
 
+
 # --- a year's days beyond the rule: the site's count, learnt from pages read anyway ------
 # Kept per process for each working and data folder: asked for every day a command sees.
 
@@ -240,9 +251,15 @@ def remembered_day_counts() -> dict[int, int]:
     data = store.read_json(store.day_counts_file(), limit=64 * 1024)
     if not isinstance(data, dict):
         return {}
-    return {int(year): count for year, count in data.items()
-            if isinstance(year, str) and year.isascii() and year.isdigit()
-            and type(count) is int and 1 <= count <= DECEMBER_DAYS}
+    return {
+        int(year): count
+        for year, count in data.items()
+        if isinstance(year, str)
+        and year.isascii()
+        and year.isdigit()
+        and type(count) is int
+        and 1 <= count <= DECEMBER_DAYS
+    }
 
 
 def remember_day_count(year: int, count: int) -> int | None:
@@ -258,6 +275,7 @@ def remember_day_count(year: int, count: int) -> int | None:
     forget_day_counts()
     return before
 
+
 # --- waiting for an unlock (`--wait`) -----------------------------------------------------
 # Not aocd's `blocker`: it prints to stdout, reads `datetime.now` itself, and has no margin.
 
@@ -266,7 +284,9 @@ MARGIN_SECONDS = 2.0
 
 
 def wait_for_unlock(
-    year: int, day: int, tick: Callable[[timedelta], None],
+    year: int,
+    day: int,
+    tick: Callable[[timedelta], None],
     now: Callable[[], datetime] = lambda: current_time(),  # looked up when called
     sleep: Callable[[float], None] = time.sleep,
 ) -> bool:
@@ -290,7 +310,8 @@ SITE_CHECK_WINDOW = timedelta(hours=1)
 
 
 def wait_for_site(
-    ask: Callable[[], None], tick: Callable[[timedelta, int], None],
+    ask: Callable[[], None],
+    tick: Callable[[timedelta, int], None],
     now: Callable[[], datetime] = lambda: current_time(),
     sleep: Callable[[float], None] = time.sleep,
 ) -> None:

@@ -55,9 +55,15 @@ COMMANDS: dict[str, Callable[..., None]] = {
 
 
 def _commands(
-    version: Annotated[bool, typer.Option(
-        "--version", is_eager=True, callback=show_version,
-        help="Show the versions of aoc and of aocd, and exit.")] = False,
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            is_eager=True,
+            callback=show_version,
+            help="Show the versions of aoc and of aocd, and exit.",
+        ),
+    ] = False,
 ) -> None:
     """Run, check and time Advent of Code solutions."""
     output.install(_token_to_redact())  # again, for `app` run without `main` (CliRunner)
@@ -200,7 +206,8 @@ def _main(args: list[str], *, program: bool = False) -> int:
     try:
         if json_output.asked(args):  # one document on stdout, whatever happens
             return json_output.one_document(
-                lambda: terminating.exit_code(_command(args, standalone=False)), seal=program)
+                lambda: terminating.exit_code(_command(args, standalone=False)), seal=program
+            )
         return terminating.exit_code(_command(args, standalone=True))
     except SystemExit as exit_:
         code = exit_.code if isinstance(exit_.code, int) else 0 if exit_.code is None else 1

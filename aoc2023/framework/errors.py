@@ -140,8 +140,15 @@ class NotSent(Exception):
     """A submission rule kept an answer back; the message (the part's note) says which.
     `failed`: what was asked could not be done, not a rule or the user saying no."""
 
-    def __init__(self, note: str, status: Status | None = None, expected: str | None = None, *,
-                 failed: bool = False, refused: str | None = None):
+    def __init__(
+        self,
+        note: str,
+        status: Status | None = None,
+        expected: str | None = None,
+        *,
+        failed: bool = False,
+        refused: str | None = None,
+    ):
         super().__init__(note)
         self.status, self.expected, self.failed = status, expected, failed
         self.refused = refused
@@ -209,11 +216,16 @@ def describe_error(error: BaseException) -> str:
     return f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
 
 
-_WHY = {errno.ENOSPC: "the disk is full", errno.EDQUOT: "the disk quota is used up",
-        errno.EROFS: "it is on a read-only file system", errno.EACCES: "permission denied",
-        errno.EPERM: "permission denied", errno.EISDIR: "a folder is in its place",
-        errno.ENOTDIR: "a file is in the place of one of its folders",
-        errno.EEXIST: "a file is in the place of one of its folders"}
+_WHY = {
+    errno.ENOSPC: "the disk is full",
+    errno.EDQUOT: "the disk quota is used up",
+    errno.EROFS: "it is on a read-only file system",
+    errno.EACCES: "permission denied",
+    errno.EPERM: "permission denied",
+    errno.EISDIR: "a folder is in its place",
+    errno.ENOTDIR: "a file is in the place of one of its folders",
+    errno.EEXIST: "a file is in the place of one of its folders",
+}
 """Why a write failed, in our words; EEXIST only ever comes from making its folders."""
 
 
@@ -225,8 +237,7 @@ def why_unwritable(error: OSError) -> str:
     return _WHY.get(error.errno or 0) or (error.strerror or str(error)).rstrip(".")
 
 
-_UNWRITABLE = {errno.EROFS, errno.EACCES, errno.EPERM, errno.ENOTDIR, errno.ENOSPC,
-               errno.EDQUOT}
+_UNWRITABLE = {errno.EROFS, errno.EACCES, errno.EPERM, errno.ENOTDIR, errno.ENOSPC, errno.EDQUOT}
 """What a folder that cannot take a file (read-only, not ours, full, not a folder) raises."""
 
 
@@ -237,9 +248,11 @@ def unwritable_sentence(error: BaseException) -> str | None:
     if not isinstance(error, OSError) or error.errno not in _UNWRITABLE or not error.filename:
         return None
     folder = Path(error.filename).parent
-    return (f"Could not use {error.filename} ({why_unwritable(error)}): {folder} must be a "
-            "folder you can write to, for aocd's cache and aoc's records; make it one, or "
-            "set AOCD_DIR (and AOCD_CONFIG_DIR) to one that is.")
+    return (
+        f"Could not use {error.filename} ({why_unwritable(error)}): {folder} must be a "
+        "folder you can write to, for aocd's cache and aoc's records; make it one, or "
+        "set AOCD_DIR (and AOCD_CONFIG_DIR) to one that is."
+    )
 
 
 def sentence_of(error: Exception) -> tuple[str, ExitCode]:
@@ -248,5 +261,7 @@ def sentence_of(error: Exception) -> tuple[str, ExitCode]:
         return str(error), error.exit_code
     if (sentence := unwritable_sentence(error)) is not None:
         return sentence, ExitCode.COULD_NOT_RUN
-    return (f"unexpected {type(error).__name__}: {error} (run again with --verbose for the "
-            "traceback).", ExitCode.COULD_NOT_RUN)
+    return (
+        f"unexpected {type(error).__name__}: {error} (run again with --verbose for the traceback).",
+        ExitCode.COULD_NOT_RUN,
+    )

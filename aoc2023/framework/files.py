@@ -17,8 +17,12 @@ from aoc2023.framework.errors import DamagedFileError, UsageError, WriteFailed, 
 LIMIT = 16 * 1024 * 1024
 """The most read of any one file by default."""
 
-_KINDS = ((stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a character device"),
-          (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"))
+_KINDS = (
+    (stat.S_ISFIFO, "a FIFO"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISSOCK, "a socket"),
+)
 
 
 def read_regular(path: Path, limit: int = LIMIT) -> bytes:
@@ -95,8 +99,14 @@ def write_failed(path: Path, error: OSError, what: str = "") -> WriteFailed:
     return WriteFailed(f"Could not write {named} ({why}): {kept}.", error, why, path)
 
 
-def write_atomically(path: Path, content: str | bytes, *, exclusive: bool = False,
-                     what: str = "", private: bool = False) -> None:
+def write_atomically(
+    path: Path,
+    content: str | bytes,
+    *,
+    exclusive: bool = False,
+    what: str = "",
+    private: bool = False,
+) -> None:
     """THE way aoc writes a file: a new file renamed over `path`, so a crash leaves the old
     or the new, never half. `WriteFailed` naming `what` on failure. `exclusive`:
     FileExistsError rather than replace. Permissions kept, unless `private`: owner only."""
@@ -178,8 +188,9 @@ def check_writable(option: str, path: Path, then: str = "so nothing was timed") 
             pass
         check_room(path, folder)
     except OSError as error:
-        raise UsageError(f"{option}: {path} cannot be written ({why_unwritable(error)}), "
-                         f"{then}.") from error
+        raise UsageError(
+            f"{option}: {path} cannot be written ({why_unwritable(error)}), {then}."
+        ) from error
 
 
 def check_keepable(path: Path) -> None:

@@ -107,7 +107,11 @@ class DayInputs(NamedTuple):
 
 
 def _day_inputs(
-    year: int, day: int, request: RunRequest, token: str | None, file_text: str | None,
+    year: int,
+    day: int,
+    request: RunRequest,
+    token: str | None,
+    file_text: str | None,
     account: str | None = None,
 ) -> DayInputs | DayResult:
     solution_class = registry.load_day(year, day)
@@ -124,12 +128,19 @@ def _day_inputs(
             run_input, cache = puzzle_input(year, day, token, account)
             runs = [run_input]
     except AocError as error:
-        return DayResult(year, day, solution_class.title, source, account, error=str(error),
-                         traceback=traceback.format_exc(), account=account)
+        return DayResult(
+            year,
+            day,
+            solution_class.title,
+            source,
+            account,
+            error=str(error),
+            traceback=traceback.format_exc(),
+            account=account,
+        )
     title = solution_class.title or cached_title(year, day, cache.user_dir if cache else None)
     has = calendar.puzzle_parts(year, day)  # the last day has no part 2
-    runs = [replace(run, parts=tuple(p for p in run.parts if p in has) or has)
-            for run in runs]
+    runs = [replace(run, parts=tuple(p for p in run.parts if p in has) or has) for run in runs]
     variants = tuple(registry.variants_of(solution_class)) if request.variants else ()
     return DayInputs(solution_class, title, tuple(runs), variants)
 
@@ -146,9 +157,11 @@ def days_to_run(request: RunRequest, notices: list[str]) -> Iterator[DayInputs |
     else:
         token = None if request.example else local.find_token()
         if token is None and file_text is None and not request.example:
-            notices.append(f"{local.no_token_sentence()}, so this ran the days' examples. To "
-                           f"run on your own input, {local.where_to_put_the_token()} (see the "
-                           "README).")
+            notices.append(
+                f"{local.no_token_sentence()}, so this ran the days' examples. To "
+                f"run on your own input, {local.where_to_put_the_token()} (see the "
+                "README)."
+            )
         tokens = {None: token}
 
     missing: dict[int, list[MissingDayError]] = {}
@@ -163,8 +176,16 @@ def days_to_run(request: RunRequest, notices: list[str]) -> Iterator[DayInputs |
                 missing.setdefault(year, []).append(error)
                 break
             except AocError as error:
-                item = DayResult(year, day, None, None, account, error=str(error),
-                                 traceback=traceback.format_exc(), account=account)
+                item = DayResult(
+                    year,
+                    day,
+                    None,
+                    None,
+                    account,
+                    error=str(error),
+                    traceback=traceback.format_exc(),
+                    account=account,
+                )
             if turn == 0:  # a day is counted once, whatever the accounts
                 found += 1
                 if isinstance(item, DayInputs) and request.variants and not item.variants:
@@ -178,6 +199,8 @@ def days_to_run(request: RunRequest, notices: list[str]) -> Iterator[DayInputs |
         hints = "".join(f" {error.hint}" for error in errors if error.hint)
         notices.append(f"No solution yet for {year} {skipped}: skipped.{hints}")
     for year, days in without_variants.items():
-        notices.append(f"{year} {calendar.day_list(days)} declare"
-                       f"{'s' if len(days) == 1 else ''} no variants: "
-                       "only the main implementation ran.")
+        notices.append(
+            f"{year} {calendar.day_list(days)} declare"
+            f"{'s' if len(days) == 1 else ''} no variants: "
+            "only the main implementation ran."
+        )

@@ -47,14 +47,17 @@ class ProfileRow:
     own_seconds: float
     total_seconds: float
 
+
 RawStats = dict[tuple[str, int, str], tuple[int, int, float, float]]
 """cProfile's figures by (file, line, function), as plain data a child can send back."""
 
 _FRAMEWORK = str(Path(__file__).resolve().parent)
-_PROFILER_ITSELF = frozenset({
-    "<method 'enable' of '_lsprof.Profiler' objects>",
-    "<method 'disable' of '_lsprof.Profiler' objects>",
-})
+_PROFILER_ITSELF = frozenset(
+    {
+        "<method 'enable' of '_lsprof.Profiler' objects>",
+        "<method 'disable' of '_lsprof.Profiler' objects>",
+    }
+)
 
 
 class Profiler:
@@ -165,15 +168,19 @@ def check_flame(request: RunRequest, part: int, path: Path) -> None:
     """UsageError, before the run, for what cannot give a report (no memray, several
     days, a bad part, a file that cannot be written)."""
     if not memray_available():
-        raise UsageError("--memory-flame needs memray: install the memray extra, e.g. "
-                         "`uv sync --extra memray` or `pip install 'aoc2023[memray]'` "
-                         "(Linux and macOS only).")
+        raise UsageError(
+            "--memory-flame needs memray: install the memray extra, e.g. "
+            "`uv sync --extra memray` or `pip install 'aoc2023[memray]'` "
+            "(Linux and macOS only)."
+        )
     if part not in (1, 2):
         raise UsageError(f"--memory-flame PART FILE: the part is 1 or 2, not {part}.")
     if len(request.days) != 1:
         example = aoc_command("run", 2023, 7, "--memory-flame", 2, "day7.html")
-        raise UsageError("--memory-flame reports one part of one day: give one year and one "
-                         f"day, e.g. {example}.")
+        raise UsageError(
+            "--memory-flame reports one part of one day: give one year and one "
+            f"day, e.g. {example}."
+        )
     if not path.parent.is_dir():
         raise UsageError(f"--memory-flame: there is no folder {path.parent} for {path}.")
     check_writable("--memory-flame", path, then="so nothing was run")
@@ -189,31 +196,47 @@ def flame_report(request: RunRequest, part: int, path: Path) -> str:
     """Track `part` of the day's first input with memray, its flame report written to
     `path` (by memray's command line); the sentence that says so."""
     notices: list[str] = []
-    day = next((one for one in days_to_run(request, notices)
-                if not isinstance(one, DayResult)), None)
+    day = next(
+        (one for one in days_to_run(request, notices) if not isinstance(one, DayResult)), None
+    )
     if day is None or not day.runs:
-        raise UsageError(f"--memory-flame: nothing to run ({' '.join(notices)})".rstrip()
-                         + ".")
+        raise UsageError(f"--memory-flame: nothing to run ({' '.join(notices)})".rstrip() + ".")
     cls, run_input = day.solution_class, day.runs[0]
     with TemporaryDirectory(prefix="aoc-memray-") as folder:
         capture = Path(folder, "part.bin")
         try:
             _track(cls(extra=run_input.extra), run_input.text, part, capture)
         except Exception as error:
-            raise AocError(f"--memory-flame: {cls.year} day {cls.day} part {part} failed: "
-                           f"{describe_error(error)}.") from error
+            raise AocError(
+                f"--memory-flame: {cls.year} day {cls.day} part {part} failed: "
+                f"{describe_error(error)}."
+            ) from error
         report = Path(folder, "report.html")
         try:
-            subprocess.run([sys.executable, "-m", "memray", "flamegraph", "--force",
-                            "--output", str(report), str(capture)],
-                           check=True, capture_output=True, text=True, timeout=REPORT_SECONDS)
+            subprocess.run(
+                [
+                    sys.executable,
+                    "-m",
+                    "memray",
+                    "flamegraph",
+                    "--force",
+                    "--output",
+                    str(report),
+                    str(capture),
+                ],
+                check=True,
+                capture_output=True,
+                text=True,
+                timeout=REPORT_SECONDS,
+            )
             made = report.read_bytes()
         except (OSError, subprocess.SubprocessError) as error:
             raise AocError(f"memray could not write {path}: {_why(error)}.") from error
         write_atomically(path, made, what="the flame report")
     where = run_input.label or run_input.source
-    return f"Wrote memray's flame report of {cls.year} day {cls.day} part {part} ({where}) " \
-        f"to {path}."
+    return (
+        f"Wrote memray's flame report of {cls.year} day {cls.day} part {part} ({where}) to {path}."
+    )
 
 
 def _track(solution: Any, text: str, part: int, capture: Path) -> None:

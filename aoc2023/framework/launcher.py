@@ -20,8 +20,12 @@ class Launcher:
     pytest: tuple[str, ...]
 
 
-def launcher(environ: Mapping[str, str] | None = None, argv: Sequence[str] | None = None,
-             prefix: str | None = None, cwd: Path | None = None) -> Launcher:
+def launcher(
+    environ: Mapping[str, str] | None = None,
+    argv: Sequence[str] | None = None,
+    prefix: str | None = None,
+    cwd: Path | None = None,
+) -> Launcher:
     """This process's launcher, from its environment, `sys.orig_argv`, `sys.prefix` and
     the working folder: `uv run aoc` (`--project PATH` from outside), `python -m aoc2023`,
     or `aoc`, each with its pytest."""
@@ -32,8 +36,7 @@ def launcher(environ: Mapping[str, str] | None = None, argv: Sequence[str] | Non
     python = _python(argv)
     if python is not None:
         interpreter = ("python",) if uv else (python,)
-        return Launcher((*uv, *interpreter, "-m", "aoc2023"),
-                        (*uv, *interpreter, "-m", "pytest"))
+        return Launcher((*uv, *interpreter, "-m", "aoc2023"), (*uv, *interpreter, "-m", "pytest"))
     if uv:
         return Launcher((*uv, "aoc"), (*uv, "pytest"))
     if (prefix_path / "uv-receipt.toml").is_file():

@@ -17,11 +17,30 @@ ERRORS = "aoc-ascii"
 """The name of the codec error handler that writes ASCII stand-ins."""
 
 STAND_INS = {
-    **dict.fromkeys("┌┐└┘├┤┬┴┼", "+"), "─": "-", "│": "|",
-    "✔": "v", "✘": "x", "⧖": "~", "⏹": "#", "★": "*", "☆": "o",
-    "µ": "u", "\u00a0": " ", "…": "...", "±": "+-", "·": ".",
-    "█": "#", "▓": "#", "░": ".", "→": "->", "\u2013": "-", "\u2014": "-",
-    "\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"',
+    **dict.fromkeys("┌┐└┘├┤┬┴┼", "+"),
+    "─": "-",
+    "│": "|",
+    "✔": "v",
+    "✘": "x",
+    "⧖": "~",
+    "⏹": "#",
+    "★": "*",
+    "☆": "o",
+    "µ": "u",
+    "\u00a0": " ",
+    "…": "...",
+    "±": "+-",
+    "·": ".",
+    "█": "#",
+    "▓": "#",
+    "░": ".",
+    "→": "->",
+    "\u2013": "-",
+    "\u2014": "-",
+    "\u2018": "'",
+    "\u2019": "'",
+    "\u201c": '"',
+    "\u201d": '"',
 }
 """What is written for a character the stream cannot encode."""
 
@@ -29,7 +48,7 @@ STAND_INS = {
 def _stand_in(error: UnicodeError) -> tuple[str, int]:
     if not isinstance(error, UnicodeEncodeError):
         raise error
-    text = error.object[error.start:error.end]
+    text = error.object[error.start : error.end]
     out = "".join(STAND_INS.get(char, "?") for char in text)
     return out, error.end
 
@@ -63,11 +82,13 @@ def install_stand_ins() -> None:
 # --- printable: escape sequences from outside shown, not obeyed ----------------------
 
 _KEPT = "\n\t"
-_BIDI = (*range(0x202a, 0x202f), *range(0x2066, 0x206a), 0x200e, 0x200f, 0x061c)
+_BIDI = (*range(0x202A, 0x202F), *range(0x2066, 0x206A), 0x200E, 0x200F, 0x061C)
 """The bidirectional controls: embeddings and overrides, isolates, marks."""
-_SHOWN = {code: repr(chr(code))[1:-1] if code < 0x100 else f"\\u{code:04x}"
-          for code in (*range(0x20), 0x7f, *range(0x80, 0xa0), *_BIDI)
-          if chr(code) not in _KEPT}
+_SHOWN = {
+    code: repr(chr(code))[1:-1] if code < 0x100 else f"\\u{code:04x}"
+    for code in (*range(0x20), 0x7F, *range(0x80, 0xA0), *_BIDI)
+    if chr(code) not in _KEPT
+}
 
 
 def printable(text: str) -> str:
@@ -103,7 +124,7 @@ class Redactor:
         for token in reversed(self.tokens):  # a token's piece wins over a view key's
             size = min(PIECE, len(token))
             shown = VIEW_KEY_REPLACEMENT if isinstance(token, ViewKey) else REPLACEMENT
-            self.pieces |= {token[i:i + size]: shown for i in range(len(token) - size + 1)}
+            self.pieces |= {token[i : i + size]: shown for i in range(len(token) - size + 1)}
         self.alphabet = frozenset(string.hexdigits).union(*self.tokens)
         """The characters of secrets: a piece next to one is inside a longer run."""
 
@@ -113,10 +134,10 @@ class Redactor:
             return text
         covered: list[str | None] = []  # what stands for each character, once one is found
         for piece, shown in self.pieces.items():  # every 8-window: together they cover
-            start = text.find(piece)              # any longer match
+            start = text.find(piece)  # any longer match
             while start != -1:
                 covered = covered or [None] * len(text)
-                covered[start:start + len(piece)] = [shown] * len(piece)
+                covered[start : start + len(piece)] = [shown] * len(piece)
                 start = text.find(piece, start + 1)
         if not covered:
             return text
@@ -130,7 +151,6 @@ class Redactor:
                 out.append(stand_in)
         return "".join(out)
 
-
     def _keep_embedded(self, text: str, covered: list[str | None]) -> None:
         """Uncover each stretch shorter than LONG, holding no whole secret, inside a longer
         run of the secrets' characters (a number's digits, not a secret's piece)."""
@@ -142,10 +162,14 @@ class Redactor:
             end = start
             while end < len(text) and covered[end] is not None:
                 end += 1
-            embedded = (start > 0 and text[start - 1] in self.alphabet) or \
-                (end < len(text) and text[end] in self.alphabet)
-            if end - start < LONG and embedded and \
-                    not any(secret in text[start:end] for secret in self.tokens):
+            embedded = (start > 0 and text[start - 1] in self.alphabet) or (
+                end < len(text) and text[end] in self.alphabet
+            )
+            if (
+                end - start < LONG
+                and embedded
+                and not any(secret in text[start:end] for secret in self.tokens)
+            ):
                 covered[start:end] = [None] * (end - start)
             start = end
 

@@ -31,9 +31,11 @@ def find_upwards(
 def project_root(start: Path | None = None) -> Path | None:
     """The project folder, from `start` upwards; None outside any."""
     return find_upwards(
-        lambda folder: (folder / "pyproject.toml").is_file()
-        or (folder / PROJECT_CONFIG_DIR_NAME).is_dir(),
-        start, or_source=False,
+        lambda folder: (
+            (folder / "pyproject.toml").is_file() or (folder / PROJECT_CONFIG_DIR_NAME).is_dir()
+        ),
+        start,
+        or_source=False,
     )
 
 
@@ -44,14 +46,16 @@ def require_project_root() -> Path:
         raise UsageError(
             f"No project folder here (one with a pyproject.toml or an {PROJECT_CONFIG_DIR_NAME}/ "
             f"folder, from {Path.cwd()} upwards), where the benchmark history and "
-            f"README belong: run {aoc_command('bench')} from inside your project.")
+            f"README belong: run {aoc_command('bench')} from inside your project."
+        )
     return root
 
 
 def find_pyproject(start: Path | None = None) -> Path | None:
     """The nearest `pyproject.toml` upwards, never the source checkout's."""
-    found = find_upwards(lambda folder: (folder / "pyproject.toml").is_file(), start,
-                         or_source=False)
+    found = find_upwards(
+        lambda folder: (folder / "pyproject.toml").is_file(), start, or_source=False
+    )
     return found / "pyproject.toml" if found else None
 
 
@@ -61,6 +65,7 @@ def shown(path: Path) -> str:
         return str(path.relative_to(Path.cwd().resolve()))
     except ValueError:
         return str(path)
+
 
 # --- the settings (docs/reference/configuration.md), read on every run -------------------
 
@@ -105,8 +110,10 @@ def load_settings(start: Path | None = None) -> Settings:
         values["days"] = _days(table["days"], path)
     if "checks" in table:
         if table["checks"] not in CHECKS:
-            raise UsageError(f"[tool.aoc] checks in {path} must be \"strict\", \"lint\" or "
-                             f"\"off\", not {table['checks']!r}.")
+            raise UsageError(
+                f'[tool.aoc] checks in {path} must be "strict", "lint" or '
+                f'"off", not {table["checks"]!r}.'
+            )
         values["checks"] = table["checks"]
     unknown = sorted(set(table) - set(_KNOWN))
     if unknown:
@@ -117,11 +124,13 @@ def load_settings(start: Path | None = None) -> Settings:
 def checked_contact(value: object, where: str) -> str | None:
     """A contact fit for an HTTP header, empty as None; else UsageError naming `where`."""
     if not isinstance(value, str):
-        raise UsageError(f"{where} must be text, such as \"you@example.com\".")
+        raise UsageError(f'{where} must be text, such as "you@example.com".')
     value = value.strip()
     if not all(" " <= char <= "~" for char in value):
-        raise UsageError(f"{where} must be printable ASCII on one line (an HTTP header "
-                         "carries nothing else), such as \"you@example.com\".")
+        raise UsageError(
+            f"{where} must be printable ASCII on one line (an HTTP header "
+            'carries nothing else), such as "you@example.com".'
+        )
     return value or None
 
 
@@ -133,11 +142,14 @@ def _days(table: object, path: Path) -> tuple[tuple[int, int], ...]:
     pairs = []
     for year, count in table.items():
         if not (year.isascii() and year.isdigit() and len(year) == 4):
-            raise UsageError(f"[tool.aoc] days in {path} names {year!r}, which is not a year: "
-                             f"it must be {shape}.")
-        if isinstance(count, bool) or not isinstance(count, int) \
-                or not 1 <= count <= DECEMBER_DAYS:
-            raise UsageError(f"[tool.aoc] days of {year} in {path} must be a whole number "
-                             f"from 1 to {DECEMBER_DAYS}, not {count!r}.")
+            raise UsageError(
+                f"[tool.aoc] days in {path} names {year!r}, which is not a year: "
+                f"it must be {shape}."
+            )
+        if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= DECEMBER_DAYS:
+            raise UsageError(
+                f"[tool.aoc] days of {year} in {path} must be a whole number "
+                f"from 1 to {DECEMBER_DAYS}, not {count!r}."
+            )
         pairs.append((int(year), count))
     return tuple(pairs)

@@ -35,10 +35,13 @@ _REAL_AOCD = pytest.StashKey["RealAocd"]()
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.getgroup("aoc", "Advent of Code days (the aoc2023 plugin)").addoption(
-        "--days", action="store_true", default=False,
+        "--days",
+        action="store_true",
+        default=False,
         help="run the days of every year package in the project (aoc2023/, aoc2026/, ...: "
-             "their examples, your known answers and the test modules beside them) and "
-             "nothing else; paths, if given, must be in a year package")
+        "their examples, your known answers and the test modules beside them) and "
+        "nothing else; paths, if given, must be in a year package",
+    )
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -58,12 +61,14 @@ def pytest_load_initial_conftests(early_config: pytest.Config, args: list[str]) 
             if not any(path.is_relative_to(folder) for folder in _year_folders(early_config)):
                 raise pytest.UsageError(
                     f"--days runs the days of the year packages ({_listed(inside)}), and "
-                    f"{arg} is in none of them: leave out the path or leave out --days.")
+                    f"{arg} is in none of them: leave out the path or leave out --days."
+                )
         return
     if not inside:
         raise pytest.UsageError(
             f"--days found no year package in {early_config.rootpath}: `aoc new YEAR DAY` "
-            "starts one (aocYYYY/ beside pyproject.toml).")
+            "starts one (aocYYYY/ beside pyproject.toml)."
+        )
     folders = [str(folder) for folder in inside]
     args += folders
     namespace.file_or_dir = folders
@@ -74,8 +79,10 @@ def _days_folders(config: pytest.Config) -> tuple[list[Path], list[Path]]:
     of another installed distribution): `--days` tests the first, and names the second."""
     root = config.rootpath
     folders = sorted(_year_folders(config))
-    return ([folder for folder in folders if folder.is_relative_to(root)],
-            [folder for folder in folders if not folder.is_relative_to(root)])
+    return (
+        [folder for folder in folders if folder.is_relative_to(root)],
+        [folder for folder in folders if not folder.is_relative_to(root)],
+    )
 
 
 def _listed(folders: list[Path]) -> str:
@@ -88,20 +95,26 @@ def pytest_report_header(config: pytest.Config) -> list[str]:
     inside, outside = _days_folders(config)
     lines = [f"days: {_listed(inside)}"]
     if outside:
-        lines.append("days not tested, outside the project: " + ", ".join(
-            f"{folder} (pytest {folder} tests it)" for folder in outside))
+        lines.append(
+            "days not tested, outside the project: "
+            + ", ".join(f"{folder} (pytest {folder} tests it)" for folder in outside)
+        )
     return lines
 
 
-def pytest_terminal_summary(terminalreporter: Any, exitstatus: int,
-                            config: pytest.Config) -> None:
+def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
     """`--days` that finds year packages but no test in them says so in a sentence (pytest
     ends with exit 5, "no tests collected", as for any empty run)."""
-    if config.option.days and exitstatus == pytest.ExitCode.NO_TESTS_COLLECTED \
-            and not config.option.keyword and not config.option.markexpr:
+    if (
+        config.option.days
+        and exitstatus == pytest.ExitCode.NO_TESTS_COLLECTED
+        and not config.option.keyword
+        and not config.option.markexpr
+    ):
         terminalreporter.write_line(
             f"pytest --days found no day to test in {_listed(_days_folders(config)[0])}: "
-            "`aoc new YEAR DAY` writes one.")
+            "`aoc new YEAR DAY` writes one."
+        )
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -113,9 +126,12 @@ def pytest_configure(config: pytest.Config) -> None:
     if config.args_source is pytest.Config.ArgsSource.TESTPATHS:
         root = config.rootpath
         given = [Path(root, arg).resolve() for arg in config.args]
-        config.args += [str(folder) for folder in sorted(_year_folders(config))
-                        if folder.is_relative_to(root)
-                        and not any(folder.is_relative_to(path) for path in given)]
+        config.args += [
+            str(folder)
+            for folder in sorted(_year_folders(config))
+            if folder.is_relative_to(root)
+            and not any(folder.is_relative_to(path) for path in given)
+        ]
 
 
 @pytest.hookimpl(optionalhook=True)  # pytest-xdist's hook, when it is installed
@@ -139,16 +155,19 @@ def selects_days_only(config: pytest.Config) -> bool:
     (`-m example`, `-m real_input`), or `-k` cannot match a test whose names hold none of
     a day's (`-k 2023`, `-k "2023/07 and part"`, `-k day07`: a year, `aocYYYY`,
     `YYYY/DD`, `dayNN`). A wrong guess costs time, never a test: it only sets workers."""
-    paths = [Path(config.invocation_params.dir, arg.partition("::")[0]).resolve()
-             for arg in config.args]
-    if paths and all(any(path.is_relative_to(folder) for folder in _year_folders(config))
-                     for path in paths):
+    paths = [
+        Path(config.invocation_params.dir, arg.partition("::")[0]).resolve() for arg in config.args
+    ]
+    if paths and all(
+        any(path.is_relative_to(folder) for folder in _year_folders(config)) for path in paths
+    ):
         return True
     marks, keywords = config.option.markexpr, config.option.keyword
     if marks and not _may_match(marks, lambda name: False if name in MARKERS else None):
         return True
     return bool(keywords) and not _may_match(
-        keywords, lambda name: False if _DAY_WORD.fullmatch(name) else None)
+        keywords, lambda name: False if _DAY_WORD.fullmatch(name) else None
+    )
 
 
 _DAY_WORD = re.compile(r"(aoc)?\d{4}(/\d{1,2})?|day\d{1,2}", re.IGNORECASE)
@@ -179,8 +198,9 @@ def _may_match(expression: str, fixed: Callable[[str], bool | None]) -> bool:
 
         if evaluate(matcher):
             return True
-        return bool(free) and (search({**assigned, free[0]: False})
-                               or search({**assigned, free[0]: True}))
+        return bool(free) and (
+            search({**assigned, free[0]: False}) or search({**assigned, free[0]: True})
+        )
 
     return search({})
 
@@ -201,7 +221,8 @@ def _real_aocd(config: pytest.Config) -> RealAocd:
         from aoc2023.framework.testing import RealAocd
 
         config.stash[_REAL_AOCD] = RealAocd.from_environment(
-            dict(os.environ), config.invocation_params.dir)
+            dict(os.environ), config.invocation_params.dir
+        )
     return config.stash[_REAL_AOCD]
 
 
@@ -232,8 +253,11 @@ def _find_year_folders() -> dict[Path, tuple[int, str]]:
 
 def _year_of(file_path: Path, config: pytest.Config) -> tuple[int, str] | None:
     """The year and package of a public module of a year package, else None."""
-    if (file_path.suffix != ".py" or file_path.name.startswith("_")
-            or not (file_path.parent / "__init__.py").is_file()):
+    if (
+        file_path.suffix != ".py"
+        or file_path.name.startswith("_")
+        or not (file_path.parent / "__init__.py").is_file()
+    ):
         return None  # decided without the registry, for the many files that are no day's
     return _year_folders(config).get(file_path.parent.resolve())
 
@@ -244,19 +268,22 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> DayFile | 
     if found is None:
         return None
     year, package = found
-    return DayFile.from_parent(parent, path=file_path, year=year,
-                               module=f"{package}.{file_path.stem}")
+    return DayFile.from_parent(
+        parent, path=file_path, year=year, module=f"{package}.{file_path.stem}"
+    )
 
 
 @pytest.hookimpl(tryfirst=True)
-def pytest_pycollect_makemodule(module_path: Path, parent: pytest.Collector
-                                ) -> pytest.Module | None:
+def pytest_pycollect_makemodule(
+    module_path: Path, parent: pytest.Collector
+) -> pytest.Module | None:
     """A day's module named on the command line is not also pytest's own test module: its
     DayFile tests it (and fails by name when it cannot be imported), where pytest's import
     of it would stop the session with a collection error. A test module by pytest's own
     `python_files` (a year's `test_helpers.py`) stays pytest's."""
     if _year_of(module_path, parent.config) is None or any(
-            module_path.match(pattern) for pattern in parent.config.getini("python_files")):
+        module_path.match(pattern) for pattern in parent.config.getini("python_files")
+    ):
         return None
     return _NoTests.from_parent(parent, path=module_path)
 
@@ -282,10 +309,17 @@ class DayFile(pytest.File):
         try:  # through the registry's one rule of which file is which day's
             files = registry.year_files(self.year)
             path = os.path.realpath(self.path)
-            day = next((day for day, file in files.days.items()
-                        if os.path.realpath(file) == path), None)
-            clashing = next((day for day, clash in files.clashes.items()
-                             if path in map(os.path.realpath, clash)), None)
+            day = next(
+                (day for day, file in files.days.items() if os.path.realpath(file) == path), None
+            )
+            clashing = next(
+                (
+                    day
+                    for day, clash in files.clashes.items()
+                    if path in map(os.path.realpath, clash)
+                ),
+                None,
+            )
             if clashing is not None:
                 raise DayLoadError(files.clash(clashing) or "")
             if day is not None:
@@ -293,25 +327,37 @@ class DayFile(pytest.File):
             elif self.path.stem.isidentifier():
                 registry.import_module(self.module)
         except AocError as error:  # a day that does not import fails by name
-            yield ImportFailed.from_parent(self, name=f"{self.path.stem} import",
-                                           reason=str(error))
+            yield ImportFailed.from_parent(self, name=f"{self.path.stem} import", reason=str(error))
             return
-        hint = next((files.hint_for(file) for file in files.unused_lookalikes()
-                     if os.path.realpath(file) == path), None)
+        hint = next(
+            (
+                files.hint_for(file)
+                for file in files.unused_lookalikes()
+                if os.path.realpath(file) == path
+            ),
+            None,
+        )
         if hint is not None:
             self.warn(pytest.PytestWarning(hint))
-        days = [solution for (year, _), solution in sorted(registry.REGISTRY.items())
-                if year == self.year and solution.__module__ == self.module]
+        days = [
+            solution
+            for (year, _), solution in sorted(registry.REGISTRY.items())
+            if year == self.year and solution.__module__ == self.module
+        ]
         for solution in days:
             cases = example_cases_of(solution)
             if not cases:
-                self.warn(pytest.PytestWarning(
-                    f"{solution.year} day {solution.day} declares no example answer yet: "
-                    "add part_1=... (and part_2=...) to its examples."))
+                self.warn(
+                    pytest.PytestWarning(
+                        f"{solution.year} day {solution.day} declares no example answer yet: "
+                        "add part_1=... (and part_2=...) to its examples."
+                    )
+                )
             labels = example_labels([example.name for example in solution.examples])
             for case in cases:
                 yield ExampleItem.from_parent(
-                    self, name=_name(case, f"example {labels[case.number - 1]}"), case=case)
+                    self, name=_name(case, f"example {labels[case.number - 1]}"), case=case
+                )
             for real in real_answer_cases_of(solution, _real_aocd(self.config)):
                 yield RealInputItem.from_parent(self, name=_name(real, "your input"), case=real)
 
@@ -321,10 +367,14 @@ def example_labels(names: list[str | None]) -> list[str]:
     without pytest's `::`), else its number from 1. A name two examples share (or that is
     another's number) gets its number in front, so that ids stay unique; a name keeps its
     id when examples are added or moved."""
-    labels = [" ".join((name or "").split()).replace("::", ":") or str(number)
-              for number, name in enumerate(names, start=1)]
-    return [f"{number} {label}" if names[number - 1] and labels.count(label) > 1 else label
-            for number, label in enumerate(labels, start=1)]
+    labels = [
+        " ".join((name or "").split()).replace("::", ":") or str(number)
+        for number, name in enumerate(names, start=1)
+    ]
+    return [
+        f"{number} {label}" if names[number - 1] and labels.count(label) > 1 else label
+        for number, label in enumerate(labels, start=1)
+    ]
 
 
 def _name(case: ExampleCase | RealAnswerCase, what: str) -> str:
@@ -349,8 +399,9 @@ class _DayItem(pytest.Item):
         except pytest.skip.Exception as skipped:
             raise pytest.skip.Exception(skipped.msg, _use_item_location=True) from None
 
-    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException],
-                     style: Any = None) -> str | Any:
+    def repr_failure(
+        self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None
+    ) -> str | Any:
         if isinstance(excinfo.value, AssertionError) and self.config.get_verbosity() <= 0:
             return str(excinfo.value)
         return super().repr_failure(excinfo, style)

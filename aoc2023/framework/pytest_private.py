@@ -24,10 +24,16 @@ class PrivateName(NamedTuple):
 
 
 NAMES = (
-    PrivateName("_pytest.mark.expression", "Expression.compile",
-                "reading a -m or -k expression with pytest's own grammar"),
-    PrivateName("_pytest.mark.expression", "Expression.evaluate",
-                "asking whether an expression is true for given words"),
+    PrivateName(
+        "_pytest.mark.expression",
+        "Expression.compile",
+        "reading a -m or -k expression with pytest's own grammar",
+    ),
+    PrivateName(
+        "_pytest.mark.expression",
+        "Expression.evaluate",
+        "asking whether an expression is true for given words",
+    ),
 )
 
 
@@ -39,9 +45,11 @@ def changed(path: str) -> PytestChanged:
     from importlib.metadata import version
 
     name = _named(path)
-    return PytestChanged(f"pytest {version('pytest')} has no {name.module}.{name.path}, "
-                         f"which aoc uses for {name.why}; see aoc2023/framework/"
-                         "pytest_private.py")
+    return PytestChanged(
+        f"pytest {version('pytest')} has no {name.module}.{name.path}, "
+        f"which aoc uses for {name.why}; see aoc2023/framework/"
+        "pytest_private.py"
+    )
 
 
 def _named(path: str) -> PrivateName:

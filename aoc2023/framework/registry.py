@@ -43,8 +43,9 @@ MAIN = "main"
 """The name of a day's main implementation beside its variants."""
 
 
-def register(cls: type[Solution[Any]], variant: str | None, year: int | None,
-             day: int | None) -> None:
+def register(
+    cls: type[Solution[Any]], variant: str | None, year: int | None, day: int | None
+) -> None:
     """Register `cls` as it is defined, under the year and day it sets, else its module's
     (`year`, `day`); a variant, else under the day it subclasses. TypeError on a clash."""
     own = cls.__dict__
@@ -68,14 +69,22 @@ def _register_variant(
     cls: type[Solution[Any]], name: str, year: int | None, day: int | None
 ) -> None:
     if not isinstance(name, str) or not _VARIANT_NAME.fullmatch(name) or name == MAIN:
-        raise TypeError(f"{cls.__qualname__}: a variant's name is letters, digits, '-', '_' "
-                        f"or '.' (and not {MAIN!r}), not {name!r}")
+        raise TypeError(
+            f"{cls.__qualname__}: a variant's name is letters, digits, '-', '_' "
+            f"or '.' (and not {MAIN!r}), not {name!r}"
+        )
     if year is None or day is None:
-        raise TypeError(f"{cls.__qualname__} is a variant of no day: subclass the day's class, "
-                        "define it in the day's module, or set `year` and `day`")
+        raise TypeError(
+            f"{cls.__qualname__} is a variant of no day: subclass the day's class, "
+            "define it in the day's module, or set `year` and `day`"
+        )
     cls.year, cls.day, cls.variant = int(year), int(day), name
-    _claim(VARIANTS.setdefault((cls.year, cls.day), {}), name, cls,
-           f"are both variant {name!r} of {year} day {day}")
+    _claim(
+        VARIANTS.setdefault((cls.year, cls.day), {}),
+        name,
+        cls,
+        f"are both variant {name!r} of {year} day {day}",
+    )
 
 
 def _tables() -> list[dict[Any, type[Solution[Any]]]]:
@@ -83,13 +92,16 @@ def _tables() -> list[dict[Any, type[Solution[Any]]]]:
     return [REGISTRY, *VARIANTS.values()]
 
 
-def _claim(table: dict[Any, type[Solution[Any]]], key: Any, cls: type[Solution[Any]],
-           clash: str) -> None:
+def _claim(
+    table: dict[Any, type[Solution[Any]]], key: Any, cls: type[Solution[Any]], clash: str
+) -> None:
     """Put `cls` in `table` under `key`; TypeError when a class of another name is there."""
     previous = table.get(key)
     if previous is not None and previous.__qualname__ != cls.__qualname__:
-        raise TypeError(f"{cls.__module__}.{cls.__qualname__} and "
-                        f"{previous.__module__}.{previous.__qualname__} {clash}")
+        raise TypeError(
+            f"{cls.__module__}.{cls.__qualname__} and "
+            f"{previous.__module__}.{previous.__qualname__} {clash}"
+        )
     table[key] = cls
 
 
@@ -155,8 +167,7 @@ def entry_point_years() -> set[int]:
     """The years in the `aoc.years` entry-point group (slow: `ListingCache` keeps them)."""
     from importlib.metadata import entry_points
 
-    return {int(entry.name) for entry in entry_points(group=YEARS_GROUP)
-            if entry.name.isdigit()}
+    return {int(entry.name) for entry in entry_points(group=YEARS_GROUP) if entry.name.isdigit()}
 
 
 def registered_years(declared: Callable[[], set[int]] = entry_point_years) -> list[int]:
@@ -201,14 +212,17 @@ class YearFiles(NamedTuple):
         if files is None:
             return None
         shown = ", ".join(map(_shown, files[:-1])) + f" and {_shown(files[-1])}"
-        return (f"Two modules claim day {day}, {shown}: keep one (day{day:02d}.py) and "
-                "rename or delete the other.")
+        return (
+            f"Two modules claim day {day}, {shown}: keep one (day{day:02d}.py) and "
+            "rename or delete the other."
+        )
 
     def hint_for(self, path: str) -> str:
         """The sentence for a file of `lookalikes`: it looks like a day but is none."""
         day = self.lookalikes[path]
-        return (f"{_shown(path)} looks like a day but is not named dayNN.py; "
-                f"rename it day{day:02d}.py.")
+        return (
+            f"{_shown(path)} looks like a day but is not named dayNN.py; rename it day{day:02d}.py."
+        )
 
     def unused_lookalikes(self) -> list[str]:
         """The look-alike files that define no day nor variant once imported."""
@@ -248,8 +262,11 @@ def files_of(package: str, folders: Iterable[str | Path]) -> YearFiles:
             path = os.path.join(folder, name)
             if stem.isidentifier():
                 modules[stem] = path
-            if (stem[:3].lower() == "day" and day_of_module(stem) is None
-                    and (looks := _LOOKS_LIKE_A_DAY.fullmatch(stem))):
+            if (
+                stem[:3].lower() == "day"
+                and day_of_module(stem) is None
+                and (looks := _LOOKS_LIKE_A_DAY.fullmatch(stem))
+            ):
                 lookalikes[path] = int(looks[1])
     claims: dict[int, list[str]] = {}
     by_day: dict[int, list[str]] = {}
@@ -263,12 +280,16 @@ def files_of(package: str, folders: Iterable[str | Path]) -> YearFiles:
         else:
             claims.setdefault(day, []).append(path)
     return YearFiles(
-        package, absolute,
+        package,
+        absolute,
         days={day: paths[0] for day, paths in claims.items() if len(paths) == 1},
         clashes={day: tuple(paths) for day, paths in claims.items() if len(paths) > 1},
         others=others,
-        lookalikes={path: day for path, day in lookalikes.items()
-                    if not _stem(path).isidentifier() or modules.get(_stem(path)) == path},
+        lookalikes={
+            path: day
+            for path, day in lookalikes.items()
+            if not _stem(path).isidentifier() or modules.get(_stem(path)) == path
+        },
         variants={day: tuple(paths) for day, paths in by_day.items()},
     )
 
@@ -290,7 +311,8 @@ def _of_a_year(name: str) -> bool:
     """Whether module `name` is of a year package (the framework, inside aoc2023, is not)."""
     dotted = f"{name}."  # `a.b.` starts with `a.` and `a.b.`, not with `a.bc.`
     return not dotted.startswith(f"{_FRAMEWORK}.") and any(
-        dotted.startswith(f"{package}.") for package in _year_packages)
+        dotted.startswith(f"{package}.") for package in _year_packages
+    )
 
 
 @contextlib.contextmanager
@@ -303,8 +325,9 @@ def days_forgotten() -> Iterator[None]:
     try:
         yield
     finally:
-        for name in sorted((m for m in list(sys.modules) if m not in before and _of_a_year(m)),
-                           reverse=True):
+        for name in sorted(
+            (m for m in list(sys.modules) if m not in before and _of_a_year(m)), reverse=True
+        ):
             module = sys.modules.pop(name)
             parent, _, child = name.rpartition(".")
             # `from package import child` reads the package's attribute before sys.modules
@@ -369,8 +392,10 @@ def _why(error: BaseException) -> str:
     if isinstance(error, DeclarationError):  # its sentence names the class and attribute
         return str(error)
     if isinstance(error, _ParserExit):
-        return (f"its argparse parser refused the command line while it was imported "
-                f"({error.code}), as a module of a year is imported with no arguments")
+        return (
+            f"its argparse parser refused the command line while it was imported "
+            f"({error.code}), as a module of a year is imported with no arguments"
+        )
     if isinstance(error, SystemExit):
         return f"it called sys.exit({error.code!r}) while being imported"
     return f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
@@ -424,8 +449,11 @@ def load_day(year: int, day: int) -> type[Solution[Any]]:
         problems: list[str] = []
         _import_other_modules(files, problems)
         if (year, day) not in REGISTRY:
-            hints = [files.hint_for(path) for path in files.unused_lookalikes()
-                     if files.lookalikes[path] == day]
+            hints = [
+                files.hint_for(path)
+                for path in files.unused_lookalikes()
+                if files.lookalikes[path] == day
+            ]
             missing = MissingDayError(year, day, module_name, " ".join(hints) or None)
             if problems:
                 raise DayLoadError(f"{missing} {' '.join(problems)}")
@@ -443,15 +471,19 @@ def parse_years(spec: str) -> list[int]:
     registered = functools.cache(registered_years)  # slow: read for `all` and ranges only
     if text == "all":
         if not registered():
-            raise UsageError("There are no years with days yet: add a day with "
-                             f"{aoc_command('new', 'YEAR', 'DAY')}.")
+            raise UsageError(
+                "There are no years with days yet: add a day with "
+                f"{aoc_command('new', 'YEAR', 'DAY')}."
+            )
         return registered()
     years: set[int] = set()
     for chunk in text.split(","):
         match = re.fullmatch(r"\s*(\d{4})\s*(?:-\s*(\d{4})\s*)?", chunk)
         if match is None:
-            raise UsageError(f"Bad year list {spec!r}: use a year (2023), a range (2015-2024), "
-                             "a list (2018,2019) or all.")
+            raise UsageError(
+                f"Bad year list {spec!r}: use a year (2023), a range (2015-2024), "
+                "a list (2018,2019) or all."
+            )
         first, end = int(match[1]), int(match[2] or match[1])
         calendar.check_year(first)
         if end < first:
@@ -507,10 +539,14 @@ def package_stamp(folders: Iterable[str | Path]) -> list[Any]:
                 dirs[:] = []
                 continue
             seen.add(real)
-            dirs[:] = sorted(name for name in dirs
-                             if name != "__pycache__" and not name.startswith("."))
-            files += [os.path.join(root, name) for name in names
-                      if not name.startswith(".") and not name.endswith((".pyc", ".pyo"))]
+            dirs[:] = sorted(
+                name for name in dirs if name != "__pycache__" and not name.startswith(".")
+            )
+            files += [
+                os.path.join(root, name)
+                for name in names
+                if not name.startswith(".") and not name.endswith((".pyc", ".pyo"))
+            ]
     return [[file, stamp(Path(file))] for file in sorted(files)]
 
 
@@ -518,8 +554,12 @@ def _parse(raw: Any, year: int, day: int) -> Declared | None:
     """An entry as written by `ListingCache.save`, for `year` `day`; None if it is not."""
     with contextlib.suppress(KeyError, TypeError):
         title, examples = raw["title"], tuple(raw["examples"])
-        if ((raw["year"], raw["day"]) == (year, day) and len(examples) == 2
-                and isinstance(title, str | None) and all(isinstance(n, int) for n in examples)):
+        if (
+            (raw["year"], raw["day"]) == (year, day)
+            and len(examples) == 2
+            and isinstance(title, str | None)
+            and all(isinstance(n, int) for n in examples)
+        ):
             return Declared(year, day, title, (examples[0], examples[1]))
     return None
 
@@ -543,20 +583,28 @@ class ListingCache:
     def get(self, module: Path, year: int, day: int, package: list[Any]) -> Declared | None:
         """What `module` declared, when its stamp and its package's are unchanged."""
         raw = self._entries.get(str(module))
-        if (not isinstance(raw, dict) or raw.get("stamp") != stamp(module)
-                or raw.get("package") != package):
+        if (
+            not isinstance(raw, dict)
+            or raw.get("stamp") != stamp(module)
+            or raw.get("package") != package
+        ):
             return None
         return _parse(raw, year, day)
 
-    def put(self, module: Path, declared: Declared, module_stamp: list[int] | None,
-            package: list[Any]) -> None:
+    def put(
+        self, module: Path, declared: Declared, module_stamp: list[int] | None, package: list[Any]
+    ) -> None:
         """Remember `declared` for `module` at stamps taken before its import."""
         if module_stamp is None:
             return
-        self._entries[str(module)] = {"stamp": module_stamp, "package": package,
-                                      "year": declared.year,
-                                      "day": declared.day, "title": declared.title,
-                                      "examples": list(declared.examples)}
+        self._entries[str(module)] = {
+            "stamp": module_stamp,
+            "package": package,
+            "year": declared.year,
+            "day": declared.day,
+            "title": declared.title,
+            "examples": list(declared.examples),
+        }
         self._changed = True
 
     def entry_point_years(self, find: Callable[[], set[int]]) -> set[int]:
@@ -573,11 +621,16 @@ class ListingCache:
             if isinstance(years, list) and all(isinstance(year, int) for year in years):
                 return set(years)
         declared = find()
-        by_path = {other: value for other, value in by_path.items()
-                   if isinstance(value, dict) and other != key}
-        by_path = dict(list(by_path.items())[-(_PATHS_KEPT - 1):])
-        self._entries[_ENTRY_POINTS] = {**by_path, key: {"stamps": stamps,
-                                                         "years": sorted(declared)}}
+        by_path = {
+            other: value
+            for other, value in by_path.items()
+            if isinstance(value, dict) and other != key
+        }
+        by_path = dict(list(by_path.items())[-(_PATHS_KEPT - 1) :])
+        self._entries[_ENTRY_POINTS] = {
+            **by_path,
+            key: {"stamps": stamps, "years": sorted(declared)},
+        }
         self._changed = True
         return declared
 
@@ -585,7 +638,10 @@ class ListingCache:
         """Write the cache when it changed; entries of modules gone are dropped."""
         if not self._changed:
             return
-        kept = {name: entry for name, entry in self._entries.items()
-                if name == _ENTRY_POINTS or os.path.exists(name)}
+        kept = {
+            name: entry
+            for name, entry in self._entries.items()
+            if name == _ENTRY_POINTS or os.path.exists(name)
+        }
         with contextlib.suppress(OSError):  # read-only: imported again next time
             store.write_json(self.path, {"version": _VERSION, "days": kept})

@@ -111,8 +111,7 @@ class RunReport:
         not stop: only then is the submission machinery (aocd's client, the journal, the
         calendar) imported at all, and nothing is sent otherwise (submit.py)."""
         return not self.stopped and any(
-            result.source == "input" and result.variant is None
-            and part.status is Status.UNKNOWN
+            result.source == "input" and result.variant is None and part.status is Status.UNKNOWN
             for result in self.results
             for part in result.parts
         )
@@ -128,8 +127,9 @@ def could_not_run(notices: Iterable[str]) -> bool:
     return any(isinstance(notice, CouldNotRun) for notice in notices)
 
 
-def run_exit_code(results: Iterable[DayResult], *, interrupted: bool = False,
-                  notices: Iterable[str] = ()) -> ExitCode:
+def run_exit_code(
+    results: Iterable[DayResult], *, interrupted: bool = False, notices: Iterable[str] = ()
+) -> ExitCode:
     """130 after Ctrl-C, 2 when anything could not run (a day's error, or a `CouldNotRun`
     notice), else 1 when an answer is wrong, else 0."""
     if interrupted:
@@ -227,8 +227,7 @@ class Member:
         star's time, then part 1 only by its time; ties by id."""
         first, second = self.star_times[day - 1]
         never = float("inf")
-        return (never if second is None else second, never if first is None else first,
-                self.id)
+        return (never if second is None else second, never if first is None else first, self.id)
 
 
 @dataclass(frozen=True)

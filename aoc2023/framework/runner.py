@@ -72,8 +72,11 @@ class _Timer:
         start = self.clock()
         try:
             with recursion_limit_kept():
-                value = (_instrumented(self.instruments, step, function) if self.instruments
-                         else function())
+                value = (
+                    _instrumented(self.instruments, step, function)
+                    if self.instruments
+                    else function()
+                )
         except _DAY_CODE_ERRORS as error:
             _end_a_forked_copy(pid)
             if isinstance(error, KeyboardInterrupt):
@@ -84,8 +87,7 @@ class _Timer:
         return _Outcome(value=value, seconds=(self.clock() - start) / 1e9)
 
 
-def _instrumented(instruments: Sequence[Instrument], step: str, function: Callable[[], Any]
-                  ) -> Any:
+def _instrumented(instruments: Sequence[Instrument], step: str, function: Callable[[], Any]) -> Any:
     for instrument in instruments:
         instrument.start(step)
     failed = True
@@ -115,26 +117,37 @@ def _not_written(error: BaseException | None, method: Callable[..., Any]) -> boo
     owner = getattr(method, "__self__", None)
     name = getattr(method, "__name__", "")
     classes = type(owner).__mro__ if owner is not None else ()
-    codes = {getattr(inspect.unwrap(vars(cls)[name]), "__code__", None)
-             for cls in classes if callable(vars(cls).get(name))}
+    codes = {
+        getattr(inspect.unwrap(vars(cls)[name]), "__code__", None)
+        for cls in classes
+        if callable(vars(cls).get(name))
+    }
     return innermost.tb_frame.f_code in codes
 
 
-def _judge(part: int, outcome: _Outcome, expected: str | None, *, shared: bool,
-           method: Callable[..., Any]) -> PartResult:
+def _judge(
+    part: int, outcome: _Outcome, expected: str | None, *, shared: bool, method: Callable[..., Any]
+) -> PartResult:
     """The part's result from its outcome; `method` is what ran it."""
-    base = PartResult(part, Status.UNKNOWN, expected=expected, seconds=outcome.seconds,
-                      timed_with_other_part=shared)
+    base = PartResult(
+        part,
+        Status.UNKNOWN,
+        expected=expected,
+        seconds=outcome.seconds,
+        timed_with_other_part=shared,
+    )
     if _not_written(outcome.error, method):
         return base._replace(status=Status.NOT_IMPLEMENTED)
     if isinstance(outcome.error, KeyboardInterrupt):
         return base._replace(status=Status.INTERRUPTED, error=describe_error(outcome.error))
     if outcome.error is not None:
-        return base._replace(status=Status.ERROR, error=describe_error(outcome.error),
-                       traceback=outcome.traceback)
+        return base._replace(
+            status=Status.ERROR, error=describe_error(outcome.error), traceback=outcome.traceback
+        )
     if outcome.value is None:
-        return base._replace(status=Status.ERROR,
-                       error="returned None: a part must return its answer")
+        return base._replace(
+            status=Status.ERROR, error="returned None: a part must return its answer"
+        )
     try:
         answer = answer_text(outcome.value)
     except (TypeError, ValueError) as error:  # ValueError: an int too long to print
@@ -142,22 +155,31 @@ def _judge(part: int, outcome: _Outcome, expected: str | None, *, shared: bool,
     if "\n" not in answer + (expected or ""):  # not a drawing
         if expected is None:
             return base._replace(answer=answer)
-        return base._replace(status=Status.CORRECT if answer == expected else Status.WRONG,
-                       answer=answer)
+        return base._replace(
+            status=Status.CORRECT if answer == expected else Status.WRONG, answer=answer
+        )
     verdict = answers.judged(answer, expected)
     status = {True: Status.CORRECT, False: Status.WRONG, None: Status.UNKNOWN}[verdict.matches]
     judged = base._replace(status=status, answer=verdict.answer, drawing=verdict.drawing)
     if verdict.matches is None and expected is not None:  # neither right nor wrong
-        return judged._replace(status=Status.ERROR, error=(
-            f"cannot judge: the drawing does not read as letters, and the expected "
-            f"{quoted(expected)} is not a drawing: give the expected drawing itself"))
+        return judged._replace(
+            status=Status.ERROR,
+            error=(
+                f"cannot judge: the drawing does not read as letters, and the expected "
+                f"{quoted(expected)} is not a drawing: give the expected drawing itself"
+            ),
+        )
     return judged
 
 
 def run_solution(
-    solution_class: type[Solution[Any]], run_input: RunInput, title: str | None = None,
-    report: Reporter | None = None, clock: Clock = perf_counter_ns,
-    on_step: OnStep | None = None, instruments: Sequence[Instrument] = (),
+    solution_class: type[Solution[Any]],
+    run_input: RunInput,
+    title: str | None = None,
+    report: Reporter | None = None,
+    clock: Clock = perf_counter_ns,
+    on_step: OnStep | None = None,
+    instruments: Sequence[Instrument] = (),
 ) -> DayResult:
     """Parse and solve `run_input`, each part on its own fresh parse (one alive at a time),
     so a part that mutates its input cannot change the other's. Ctrl-C raises
@@ -172,25 +194,35 @@ def run_solution(
 
 
 def _run_day(
-    solution_class: type[Solution[Any]], run_input: RunInput, title: str | None,
-    report: Reporter | None, timed: _Timer, on_step: OnStep | None,
+    solution_class: type[Solution[Any]],
+    run_input: RunInput,
+    title: str | None,
+    report: Reporter | None,
+    timed: _Timer,
+    on_step: OnStep | None,
 ) -> DayResult:
     solution = solution_class(extra=run_input.extra)
     expected = run_input.expected
     header: dict[str, Any] = {
-        "year": solution_class.year, "day": solution_class.day, "title": title,
-        "source": run_input.source, "label": run_input.label, "variant": solution_class.variant,
+        "year": solution_class.year,
+        "day": solution_class.day,
+        "title": title,
+        "source": run_input.source,
+        "label": run_input.label,
+        "variant": solution_class.variant,
         "account": run_input.account,
     }
     parsed = timed("parse", partial(solution.parse, run_input.text))
     parse_seconds = parsed.seconds
     if parsed.error is not None:
         reason = describe_error(parsed.error)
-        parts = tuple(_not_run(p, expected.get(p), "parse", parsed.error)
-                      for p in run_input.parts)
+        parts = tuple(_not_run(p, expected.get(p), "parse", parsed.error) for p in run_input.parts)
         return DayResult(  # a failed parse has no parse time
-            **header, parse_seconds=None, parts=parts,
-            error=f"parse failed: {reason}", traceback=parsed.traceback,
+            **header,
+            parse_seconds=None,
+            parts=parts,
+            error=f"parse failed: {reason}",
+            traceback=parsed.traceback,
         )
     if report is not None:
         report("parsed", parse_seconds)
@@ -208,8 +240,13 @@ def _run_day(
             if shape_error is not None:
                 both = _Outcome(seconds=both.seconds, error=shape_error)
         results = tuple(
-            _judge(p, _Outcome(answers[p - 1], both.seconds, both.error, both.traceback),
-                   expected.get(p), shared=True, method=solution.solve)
+            _judge(
+                p,
+                _Outcome(answers[p - 1], both.seconds, both.error, both.traceback),
+                expected.get(p),
+                shared=True,
+                method=solution.solve,
+            )
             for p in run_input.parts
         )
         return DayResult(**header, parse_seconds=parse_seconds, parts=results)
@@ -228,11 +265,15 @@ def _run_day(
             solution = solution_class(extra=run_input.extra)
             fresh = timed("parse", partial(solution.parse, run_input.text))
         parse_failed = fresh.error is not None
-        outcome = fresh if parse_failed else timed(
-            f"part {part}", partial(_call_part, solution, part, fresh))
+        outcome = (
+            fresh
+            if parse_failed
+            else timed(f"part {part}", partial(_call_part, solution, part, fresh))
+        )
         fresh = None
-        judged = _judge(part, outcome, expected.get(part), shared=False,
-                        method=_part_method(solution, part))
+        judged = _judge(
+            part, outcome, expected.get(part), shared=False, method=_part_method(solution, part)
+        )
         results_list.append(judged._replace(seconds=None) if parse_failed else judged)
         if isinstance(outcome.error, KeyboardInterrupt):
             stopped = outcome
@@ -243,11 +284,17 @@ def _pair_of(value: Any) -> tuple[tuple[Any, Any], TypeError | None]:
     """The two answers of a `solve` that returns them, else a TypeError saying what."""
     if isinstance(value, tuple | list) and len(value) == 2:
         return (value[0], value[1]), None
-    shape = (f"a {type(value).__name__} of {len(value)}" if isinstance(value, tuple | list)
-             else "None" if value is None else f"a {type(value).__name__}")
+    shape = (
+        f"a {type(value).__name__} of {len(value)}"
+        if isinstance(value, tuple | list)
+        else "None"
+        if value is None
+        else f"a {type(value).__name__}"
+    )
     return (None, None), TypeError(
         f"solve() returned {shape}, not a pair: return (part 1's answer, part 2's), or "
-        "yield part 1's answer, then part 2's")
+        "yield part 1's answer, then part 2's"
+    )
 
 
 def _part_method(solution: Solution[Any], part: int) -> Callable[[Any], Any]:
@@ -258,18 +305,25 @@ def _call_part(solution: Solution[Any], part: int, parsed: _Outcome) -> Any:
     return _part_method(solution, part)(parsed.value)
 
 
-def _not_run(part: int, expected: str | None, what: str, cause: BaseException | None
-             ) -> PartResult:
+def _not_run(part: int, expected: str | None, what: str, cause: BaseException | None) -> PartResult:
     """A part not run because `what` (the parse, part 1...) failed or was interrupted."""
     if isinstance(cause, KeyboardInterrupt):
-        return PartResult(part, Status.INTERRUPTED, expected=expected,
-                          error=f"not run: interrupted ({stop_name(cause)})")
+        return PartResult(
+            part,
+            Status.INTERRUPTED,
+            expected=expected,
+            error=f"not run: interrupted ({stop_name(cause)})",
+        )
     return PartResult(part, Status.ERROR, expected=expected, error=f"not run: {what} failed")
 
 
 def _solve_in_turn(
-    solution: Solution[Any], data: Any, run_input: RunInput, timed: _Timer,
-    report: Reporter | None = None, on_step: OnStep | None = None,
+    solution: Solution[Any],
+    data: Any,
+    run_input: RunInput,
+    timed: _Timer,
+    report: Reporter | None = None,
+    on_step: OnStep | None = None,
 ) -> tuple[PartResult, ...]:
     """Run a `solve` that yields each part's answer, each timed from the previous yield,
     no further than the last part asked for; each part judged and reported as yielded."""
@@ -282,18 +336,20 @@ def _solve_in_turn(
                 on_step(type(solution).year, type(solution).day, part)
             outcome = timed(f"part {part}", partial(next, answers))
             if isinstance(outcome.error, StopIteration):
-                outcome = _Outcome(seconds=outcome.seconds, error=TypeError(
-                    f"solve() stopped before it yielded part {part}'s answer"))
-            results[part] = _judge(part, outcome, run_input.expected.get(part), shared=False,
-                                   method=solution.solve)
+                outcome = _Outcome(
+                    seconds=outcome.seconds,
+                    error=TypeError(f"solve() stopped before it yielded part {part}'s answer"),
+                )
+            results[part] = _judge(
+                part, outcome, run_input.expected.get(part), shared=False, method=solution.solve
+            )
             if report is not None:
                 report(f"part {part}", results[part])
             if outcome.error is not None:
                 failed = (part, outcome)
                 break
         if failed is None and max(run_input.parts) == 2:
-            results[2] = _no_third_answer(answers, results[2], run_input, timed,
-                                          solution.solve)
+            results[2] = _no_third_answer(answers, results[2], run_input, timed, solution.solve)
     finally:
         answers.close()
     found = []
@@ -301,28 +357,41 @@ def _solve_in_turn(
         if part in results:
             found.append(results[part])
         elif failed is not None:  # an earlier part failed: the generator cannot go on
-            found.append(_not_run(part, run_input.expected.get(part), f"part {failed[0]}",
-                                  failed[1].error))
+            found.append(
+                _not_run(part, run_input.expected.get(part), f"part {failed[0]}", failed[1].error)
+            )
     return tuple(found)
 
 
-def _no_third_answer(answers: Generator[Any, None, None], second: PartResult,
-                     run_input: RunInput, timed: _Timer, method: Callable[..., Any],
-                     ) -> PartResult:
+def _no_third_answer(
+    answers: Generator[Any, None, None],
+    second: PartResult,
+    run_input: RunInput,
+    timed: _Timer,
+    method: Callable[..., Any],
+) -> PartResult:
     """Part 2's result, an error when `solve` then yields a third answer or fails."""
     after = timed("part 2", partial(next, answers))  # its tail: profiled, not re-measured
     if isinstance(after.error, StopIteration):
         return second
     error = after.error or TypeError(
-        "solve() yielded more than two answers: yield part 1's answer, then part 2's")
-    return _judge(2, _Outcome(seconds=second.seconds or 0.0, error=error,
-                              traceback=after.traceback),
-                  run_input.expected.get(2), shared=False, method=method)
+        "solve() yielded more than two answers: yield part 1's answer, then part 2's"
+    )
+    return _judge(
+        2,
+        _Outcome(seconds=second.seconds or 0.0, error=error, traceback=after.traceback),
+        run_input.expected.get(2),
+        shared=False,
+        method=method,
+    )
 
 
 def _with_variants(
-    main: DayResult, variants: Sequence[type[Solution[Any]]], run_input: RunInput,
-    title: str | None, run: DayRunner,
+    main: DayResult,
+    variants: Sequence[type[Solution[Any]]],
+    run_input: RunInput,
+    title: str | None,
+    run: DayRunner,
 ) -> Iterator[DayResult]:
     """The main implementation's result, then each variant's checked against it, lazily."""
     yield main
@@ -341,9 +410,15 @@ def against_main(variant: DayResult, main: DayResult) -> DayResult:
             parts.append(part)
             continue
         known = f" (the known answer is {part.expected})" if part.expected else ""
-        parts.append(part._replace(status=Status.ERROR, error=(
-            f"variant {variant.variant!r} gave {part.answer}, but the main implementation "
-            f"gave {theirs}{known}")))
+        parts.append(
+            part._replace(
+                status=Status.ERROR,
+                error=(
+                    f"variant {variant.variant!r} gave {part.answer}, but the main implementation "
+                    f"gave {theirs}{known}"
+                ),
+            )
+        )
     return variant._replace(parts=tuple(parts))
 
 
@@ -359,18 +434,27 @@ def tuned_to_one_input(results: Iterable[DayResult]) -> list[str]:
             if part.status is Status.CORRECT:
                 right.setdefault(key, []).append(result.account)
             elif part.status is Status.WRONG:
-                known = (f"the right answer is {part.expected}" if part.expected is not None
-                         else "which the site said is wrong")
+                known = (
+                    f"the right answer is {part.expected}"
+                    if part.expected is not None
+                    else "which the site said is wrong"
+                )
                 wrong.setdefault(key, []).append(f"{result.account} (gave {part.answer}, {known})")
-    return [f"{year} day {day} part {part} is right for {', '.join(right[year, day, part])} "
-            f"but wrong for {', '.join(failed)}: the solution may be tuned to one input."
-            for (year, day, part), failed in sorted(wrong.items())
-            if (year, day, part) in right]
+    return [
+        f"{year} day {day} part {part} is right for {', '.join(right[year, day, part])} "
+        f"but wrong for {', '.join(failed)}: the solution may be tuned to one input."
+        for (year, day, part), failed in sorted(wrong.items())
+        if (year, day, part) in right
+    ]
 
 
-def run_days(days: Iterable[DayInputs | DayResult], run: DayRunner = run_solution,
-             on_result: Callable[[DayResult], object] | None = None,
-             report: RunReport | None = None, on_step: OnStep | None = None) -> RunReport:
+def run_days(
+    days: Iterable[DayInputs | DayResult],
+    run: DayRunner = run_solution,
+    on_result: Callable[[DayResult], object] | None = None,
+    report: RunReport | None = None,
+    on_step: OnStep | None = None,
+) -> RunReport:
     """Run each day of `days` (`inputs.days_to_run`'s, read lazily) into `report`;
     `on_result` told of each result, `on_step` of each day's start. Ctrl-C stops the run,
     keeping what finished; the day it stopped is not given to `on_result` (which sends)."""
@@ -397,8 +481,10 @@ def run_days(days: Iterable[DayInputs | DayResult], run: DayRunner = run_solutio
             report.results.append(stop.result)
         report.interrupted = True
         where = f" during {current[0]} day {current[1]}" if current else ""
-        report.notices.append(f"Interrupted ({stop_name(stop)}){where}: what finished is "
-                              "shown; the rest did not run, and nothing is sent after it.")
+        report.notices.append(
+            f"Interrupted ({stop_name(stop)}){where}: what finished is "
+            "shown; the rest did not run, and nothing is sent after it."
+        )
     return report
 
 
@@ -415,15 +501,28 @@ class Executor:
     then: Callable[[DayResult, RunInput], DayResult] | None = None
     clock: Clock = perf_counter_ns
 
-    def __call__(self, solution_class: type[Solution[Any]], run_input: RunInput,
-                 title: str | None = None) -> DayResult:
+    def __call__(
+        self, solution_class: type[Solution[Any]], run_input: RunInput, title: str | None = None
+    ) -> DayResult:
         if self.timeout is not None:
-            result = _in_children(solution_class, run_input, title, self.timeout,
-                                  self.profiler, self.clock, self.on_step)
+            result = _in_children(
+                solution_class,
+                run_input,
+                title,
+                self.timeout,
+                self.profiler,
+                self.clock,
+                self.on_step,
+            )
         else:
-            result = run_solution(solution_class, run_input, title, clock=self.clock,
-                                  on_step=self.on_step,
-                                  instruments=() if self.profiler is None else (self.profiler,))
+            result = run_solution(
+                solution_class,
+                run_input,
+                title,
+                clock=self.clock,
+                on_step=self.on_step,
+                instruments=() if self.profiler is None else (self.profiler,),
+            )
         if self.memory is not None:
             try:
                 peaks, notice = peaks_of(solution_class, run_input, result, self.timeout)
@@ -436,21 +535,37 @@ class Executor:
 
 
 def _in_child(
-    solution_class: type[Solution[Any]], run_input: RunInput, title: str | None,
-    progress: Progress, *, clock: Clock, profile: bool,
+    solution_class: type[Solution[Any]],
+    run_input: RunInput,
+    title: str | None,
+    progress: Progress,
+    *,
+    clock: Clock,
+    profile: bool,
 ) -> tuple[DayResult, RawStats | None]:
     """The child's run: `run_solution`, its reports sent up; the profile's figures back."""
     from aoc2023.framework.instruments import Profiler
 
     profiler = Profiler() if profile else None
-    result = run_solution(solution_class, run_input, title, progress.report, clock,
-                          instruments=() if profiler is None else (profiler,))
+    result = run_solution(
+        solution_class,
+        run_input,
+        title,
+        progress.report,
+        clock,
+        instruments=() if profiler is None else (profiler,),
+    )
     return result, None if profiler is None else profiler.raw()
 
 
 def _in_children(
-    solution_class: type[Solution[Any]], run_input: RunInput, title: str | None,
-    timeout: float, profiler: Profiler | None, clock: Clock, on_step: OnStep | None,
+    solution_class: type[Solution[Any]],
+    run_input: RunInput,
+    title: str | None,
+    timeout: float,
+    profiler: Profiler | None,
+    clock: Clock,
+    on_step: OnStep | None,
 ) -> DayResult:
     """`run_solution` with each part and its parse in a child stopped after `timeout`
     seconds without news (one child for `solve`), timed in the child; parts reported
@@ -467,17 +582,30 @@ def _in_children(
 
     def so_far() -> DayResult:
         return DayResult(
-            solution_class.year, solution_class.day, title, run_input.source, run_input.label,
-            parse_seconds, tuple(parts), error, error_traceback, account=run_input.account,
+            solution_class.year,
+            solution_class.day,
+            title,
+            run_input.source,
+            run_input.label,
+            parse_seconds,
+            tuple(parts),
+            error,
+            error_traceback,
+            account=run_input.account,
             variant=solution_class.variant,
         )
 
     for index, group in enumerate(groups):
         if on_step is not None:  # each child is one part, or both parts at once
-            on_step(solution_class.year, solution_class.day, group[0] if len(group) == 1
-                    else None)
-        task = partial(_in_child, solution_class, replace(run_input, parts=group), title,
-                       clock=clock, profile=profiler is not None)
+            on_step(solution_class.year, solution_class.day, group[0] if len(group) == 1 else None)
+        task = partial(
+            _in_child,
+            solution_class,
+            replace(run_input, parts=group),
+            title,
+            clock=clock,
+            profile=profiler is not None,
+        )
         reports: dict[str, object] = {}
         try:
             result, raw = call_with_timeout(task, timeout, reports)
@@ -485,25 +613,43 @@ def _in_children(
             seconds = reports.get("parsed")
             if parse_seconds is None and seconds is not None:
                 parse_seconds = cast(float, seconds)
-            parts += [cast(PartResult, reports[f"part {p}"]) if f"part {p}" in reports
-                      else _interrupted(run_input, p, stop, together=shared_time)
-                      for group_left in groups[index:] for p in group_left]
+            parts += [
+                cast(PartResult, reports[f"part {p}"])
+                if f"part {p}" in reports
+                else _interrupted(run_input, p, stop, together=shared_time)
+                for group_left in groups[index:]
+                for p in group_left
+            ]
             raise Interrupted(so_far(), signal_of(stop)) from None
         except TimedOut as late:
             seconds = late.reports.get("parsed")
             if seconds is None:  # the parse itself ran out of time: no part can run
                 error = f"parse timed out: stopped after {timeout:g} s (--timeout)"
-                parts += [_timed_out(run_input, p, "not run: parse timed out", together=shared_time)
-                          for group_left in groups[index:] for p in group_left]
+                parts += [
+                    _timed_out(run_input, p, "not run: parse timed out", together=shared_time)
+                    for group_left in groups[index:]
+                    for p in group_left
+                ]
                 break
             parse_seconds = cast(float, seconds) if parse_seconds is None else parse_seconds
-            parts += [cast(PartResult, late.reports[f"part {p}"]) if f"part {p}" in late.reports
-                      else _timed_out(run_input, p, str(late), together=shared_time) for p in group]
+            parts += [
+                cast(PartResult, late.reports[f"part {p}"])
+                if f"part {p}" in late.reports
+                else _timed_out(run_input, p, str(late), together=shared_time)
+                for p in group
+            ]
             continue
         except ChildFailed as failure:
-            parts += [PartResult(p, Status.ERROR, expected=run_input.expected.get(p),
-                                 error=str(failure), traceback=failure.child_traceback)
-                      for p in group]
+            parts += [
+                PartResult(
+                    p,
+                    Status.ERROR,
+                    expected=run_input.expected.get(p),
+                    error=str(failure),
+                    traceback=failure.child_traceback,
+                )
+                for p in group
+            ]
             continue
         if profiler is not None and raw is not None:
             profiler.add(raw)
@@ -514,15 +660,26 @@ def _in_children(
     return so_far()
 
 
-def _interrupted(run_input: RunInput, part: int, stop: BaseException, *,
-                 together: bool) -> PartResult:
-    return PartResult(part, Status.INTERRUPTED, expected=run_input.expected.get(part),
-                      error=f"interrupted ({stop_name(stop)})", timed_with_other_part=together)
+def _interrupted(
+    run_input: RunInput, part: int, stop: BaseException, *, together: bool
+) -> PartResult:
+    return PartResult(
+        part,
+        Status.INTERRUPTED,
+        expected=run_input.expected.get(part),
+        error=f"interrupted ({stop_name(stop)})",
+        timed_with_other_part=together,
+    )
 
 
 def _timed_out(run_input: RunInput, part: int, reason: str, *, together: bool) -> PartResult:
-    return PartResult(part, Status.TIMEOUT, expected=run_input.expected.get(part), error=reason,
-                      timed_with_other_part=together)
+    return PartResult(
+        part,
+        Status.TIMEOUT,
+        expected=run_input.expected.get(part),
+        error=reason,
+        timed_with_other_part=together,
+    )
 
 
 Peaks = dict[str, int | None]
@@ -531,8 +688,12 @@ Peaks = dict[str, int | None]
 _SOLVED = frozenset({Status.CORRECT, Status.WRONG, Status.UNKNOWN})
 
 
-def step_peaks(solution_class: type[Solution[Any]], run_input: RunInput,
-               parts: tuple[int, ...], progress: Progress | None = None) -> dict[str, int]:
+def step_peaks(
+    solution_class: type[Solution[Any]],
+    run_input: RunInput,
+    parts: tuple[int, ...],
+    progress: Progress | None = None,
+) -> dict[str, int]:
     """`--memory`: each step's peak allocation in bytes, for the parse and `parts`, from
     a run of their own under tracemalloc (too slow to time); none for a step that raises."""
     from aoc2023.framework.instruments import Tracer, tracing
@@ -549,8 +710,12 @@ def solved_parts(result: DayResult) -> tuple[int, ...]:
     return tuple(part.part for part in result.parts if part.status in _SOLVED)
 
 
-def peaks_of(solution_class: type[Solution[Any]], run_input: RunInput, result: DayResult,
-             timeout: float | None) -> tuple[Peaks, str | None]:
+def peaks_of(
+    solution_class: type[Solution[Any]],
+    run_input: RunInput,
+    result: DayResult,
+    timeout: float | None,
+) -> tuple[Peaks, str | None]:
     """The peaks of the steps `result` solved, and a sentence for those not measured
     (under `timeout`, in a child: the stopped step None, the sentence a `CouldNotRun`)."""
     if result.error is not None and result.parse_seconds is None:
@@ -567,11 +732,14 @@ def peaks_of(solution_class: type[Solution[Any]], run_input: RunInput, result: D
         return dict(call_with_timeout(task, timeout, reports)), None
     except (TimedOut, ChildFailed) as failure:
         where = f"{solution_class.year} day {solution_class.day}" + (
-            f", variant {solution_class.variant}" if solution_class.variant else "")
-        peaks: Peaks = {label.removeprefix(PEAK): cast(int, peak)
-                        for label, peak in reports.items() if label.startswith(PEAK)}
-        stopped = next((step for step in _steps(solution_class, parts) if step not in peaks),
-                       None)
+            f", variant {solution_class.variant}" if solution_class.variant else ""
+        )
+        peaks: Peaks = {
+            label.removeprefix(PEAK): cast(int, peak)
+            for label, peak in reports.items()
+            if label.startswith(PEAK)
+        }
+        stopped = next((step for step in _steps(solution_class, parts) if step not in peaks), None)
         if not isinstance(failure, TimedOut) or stopped is None:
             return peaks, f"{where}: memory not measured: {failure}."
         peaks[stopped] = None

@@ -24,9 +24,15 @@ _TIMED = {Status.CORRECT, Status.WRONG, Status.UNKNOWN}
 def runtime_of(result: DayResult) -> float | None:
     """The day's runtime (parse and parts) when `result` is one to keep, else None."""
     written = [part for part in result.parts if part.status is not Status.NOT_IMPLEMENTED]
-    if (result.source != "input" or result.variant is not None or result.account is not None
-            or result.error is not None or result.parse_seconds is None or not written
-            or any(part.status not in _TIMED or part.seconds is None for part in written)):
+    if (
+        result.source != "input"
+        or result.variant is not None
+        or result.account is not None
+        or result.error is not None
+        or result.parse_seconds is None
+        or not written
+        or any(part.status not in _TIMED or part.seconds is None for part in written)
+    ):
         return None
     parts = [part.seconds or 0.0 for part in written]
     if any(part.timed_with_other_part for part in written):
@@ -56,8 +62,11 @@ def _seconds(path: Path) -> float | None:
         seconds = kept.get("seconds")
     except AttributeError:
         return None
-    if isinstance(seconds, int | float) and not isinstance(seconds, bool) \
-            and 0 <= seconds <= LONGEST:  # NaN and infinity too are not
+    if (
+        isinstance(seconds, int | float)
+        and not isinstance(seconds, bool)
+        and 0 <= seconds <= LONGEST
+    ):  # NaN and infinity too are not
         return float(seconds)
     return None
 

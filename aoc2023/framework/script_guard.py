@@ -77,16 +77,17 @@ def is_aoc_command(program: str, orig_argv: Sequence[str]) -> bool:
     if os.path.basename(program) in SCRIPT_NAMES:
         return True
     return program == "-m" and any(
-        first == "-m" and second == COMMAND_PACKAGE
-        for first, second in pairwise(orig_argv))
+        first == "-m" and second == COMMAND_PACKAGE for first, second in pairwise(orig_argv)
+    )
 
 
 COMMAND_PACKAGE = "aoc2023"
 """The package whose `__main__` is `aoc` (this module is installed on its own)."""
 
 
-def _quiet_interrupt(kind: type[BaseException], error: BaseException,
-                     trace: TracebackType | None) -> None:
+def _quiet_interrupt(
+    kind: type[BaseException], error: BaseException, trace: TracebackType | None
+) -> None:
     """No traceback for an uncaught Ctrl-C (Python still exits by SIGINT)."""
     if not issubclass(kind, KeyboardInterrupt):
         sys.__excepthook__(kind, error, trace)

@@ -24,6 +24,7 @@ _INTEGER = re.compile(r"-?\d+")
 _DAY_MODULE_NAME = re.compile(r"(?:^|\.)aoc(?P<year>\d{4})\.day(?P<day>\d{1,2})$")
 _YEAR_PACKAGE_NAME = re.compile(r"^aoc(?P<year>\d{4})(?:\.|$)")
 
+
 @dataclass(frozen=True)
 class Example:
     """An example from the puzzle text, with the answer each part should give for it.
@@ -48,8 +49,7 @@ class Example:
         if self.name is not None and not isinstance(self.name, str):
             raise DeclarationError(f"an Example's name is {described(self.name)}, not a str")
         if not isinstance(self.extra, Mapping):
-            raise DeclarationError(f"an Example's extra is {described(self.extra)}, "
-                                   "not a dict")
+            raise DeclarationError(f"an Example's extra is {described(self.extra)}, not a dict")
         if self.input.startswith("\n"):
             object.__setattr__(self, "input", self.input[1:])
         for part in (1, 2):
@@ -103,8 +103,12 @@ class Solution(Generic[Parsed]):
         found_year = named or _YEAR_PACKAGE_NAME.match(cls.__module__)
         if registrar is None:  # never so: importing this module runs the face first
             raise RuntimeError("aoc2023.framework.registry is not imported")
-        registrar(cls, variant, int(found_year["year"]) if found_year else None,
-                  int(named["day"]) if named else None)
+        registrar(
+            cls,
+            variant,
+            int(found_year["year"]) if found_year else None,
+            int(named["day"]) if named else None,
+        )
 
     def parse(self, text: str) -> Parsed:
         """Turn the raw input into what the parts take. By default, the text itself."""
@@ -165,8 +169,10 @@ def _check_declarations(cls: type[Solution[Any]]) -> None:
     where = f"{cls.__qualname__}'s"
     title = own.get("title")
     if title is not None and not isinstance(title, str):
-        raise DeclarationError(f"{where} `title` is {described(title)}: give a str, or leave "
-                               "it out to read it from the puzzle page")
+        raise DeclarationError(
+            f"{where} `title` is {described(title)}: give a str, or leave "
+            "it out to read it from the puzzle page"
+        )
     for name in ("year", "day"):
         value = own.get(name)
         if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
@@ -182,17 +188,20 @@ def _examples(declared: object, where: str) -> Sequence[Example]:
     if isinstance(declared, Example):
         raise DeclarationError(f"{where} `examples` is one Example, not a list of them: {fix}")
     if isinstance(declared, (str, bytes, Mapping)) or not isinstance(declared, Iterable):
-        raise DeclarationError(f"{where} `examples` is {described(declared)}, not a list of "
-                               f"Examples: {fix}")
+        raise DeclarationError(
+            f"{where} `examples` is {described(declared)}, not a list of Examples: {fix}"
+        )
     try:
         examples = declared if isinstance(declared, (list, tuple)) else tuple(declared)
     except Exception as error:
-        raise DeclarationError(f"{where} `examples` could not be read ({type(error).__name__}: "
-                               f"{error}): {fix}") from error
+        raise DeclarationError(
+            f"{where} `examples` could not be read ({type(error).__name__}: {error}): {fix}"
+        ) from error
     for number, example in enumerate(examples, start=1):
         if not isinstance(example, Example):
-            raise DeclarationError(f"{where} example {number} is {described(example)}, not an "
-                                   f"Example: {fix}")
+            raise DeclarationError(
+                f"{where} example {number} is {described(example)}, not an Example: {fix}"
+            )
     return examples
 
 

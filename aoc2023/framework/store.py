@@ -131,9 +131,13 @@ def locked(path: Path) -> Iterator[None]:
         locks = path.parent / LOCKS_DIR_NAME
         folder = Path(error.filename).parent if error.filename else path.parent  # to fix
         why = why_unwritable(error)
-        raise WriteFailed(f"Could not take the lock of {path} in {locks} ({why}): "
-                          f"{folder} must be a folder you can write to.",
-                          error, why, locks) from error
+        raise WriteFailed(
+            f"Could not take the lock of {path} in {locks} ({why}): "
+            f"{folder} must be a folder you can write to.",
+            error,
+            why,
+            locks,
+        ) from error
     try:
         yield
     finally:

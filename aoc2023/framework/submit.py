@@ -89,8 +89,9 @@ class Prompter(Protocol):
 
     def wait_until(self, until: datetime) -> None: ...
 
-    def checking_example(self, year: int, day: int, part: int, label: str, number: int,
-                         count: int) -> AbstractContextManager[object]:
+    def checking_example(
+        self, year: int, day: int, part: int, label: str, number: int, count: int
+    ) -> AbstractContextManager[object]:
         """Held while example `number` of `count` checks `part` before sending."""
         ...
 
@@ -123,17 +124,26 @@ def submit_new_answers(
         except KeyboardInterrupt as stop:
             if isinstance(stop, Interrupted) and stop.result is not None:
                 result = stop.result
-            return RunReport([*results, result, *report.results[index + 1:]], [
-                *report.notices, f"Interrupted ({stop_name(stop)}) while sending "
-                f"{result.year} day {result.day}'s answers: nothing more is sent."],
-                interrupted=True)
+            return RunReport(
+                [*results, result, *report.results[index + 1 :]],
+                [
+                    *report.notices,
+                    f"Interrupted ({stop_name(stop)}) while sending "
+                    f"{result.year} day {result.day}'s answers: nothing more is sent.",
+                ],
+                interrupted=True,
+            )
         results.append(result)  # never a variant's: only the main implementation's is sent
     return RunReport(results, report.notices)
 
 
 def _submit_day(
-    result: DayResult, token: str, options: SubmitOptions, prompter: Prompter,
-    now: Callable[[], datetime], checks: ExampleChecks,
+    result: DayResult,
+    token: str,
+    options: SubmitOptions,
+    prompter: Prompter,
+    now: Callable[[], datetime],
+    checks: ExampleChecks,
 ) -> DayResult:
     """The day's result, each part sent or told why not; Ctrl-C raises `Interrupted`."""
     cache = PuzzleCache.for_token(token, result.year, result.day)
@@ -144,60 +154,91 @@ def _submit_day(
     try:
         _submit_parts(result, parts, cache, token, options, prompter, now, examples)
     except KeyboardInterrupt as stop:
-        stopped = next((n for n in sorted(parts) if parts[n].status is Status.UNKNOWN
-                        and parts[n].answer is not None and parts[n].submit_note is None), None)
+        stopped = next(
+            (
+                n
+                for n in sorted(parts)
+                if parts[n].status is Status.UNKNOWN
+                and parts[n].answer is not None
+                and parts[n].submit_note is None
+            ),
+            None,
+        )
         if stopped is not None:
-            parts[stopped] = parts[stopped]._replace(submit_note=(
-                f"not sent: the examples' check was interrupted ({stop_name(stop)})"
-                if examples.interrupted else f"interrupted ({stop_name(stop)}) before a verdict"))
-        raise Interrupted(result._replace(parts=tuple(parts[n] for n in sorted(parts))),
-                          signal_of(stop)) from None
+            parts[stopped] = parts[stopped]._replace(
+                submit_note=(
+                    f"not sent: the examples' check was interrupted ({stop_name(stop)})"
+                    if examples.interrupted
+                    else f"interrupted ({stop_name(stop)}) before a verdict"
+                )
+            )
+        raise Interrupted(
+            result._replace(parts=tuple(parts[n] for n in sorted(parts))), signal_of(stop)
+        ) from None
     return result._replace(parts=tuple(parts[n] for n in sorted(parts)))
 
 
 def _submit_parts(
-    result: DayResult, parts: dict[int, PartResult], cache: PuzzleCache, token: str,
-    options: SubmitOptions, prompter: Prompter, now: Callable[[], datetime],
+    result: DayResult,
+    parts: dict[int, PartResult],
+    cache: PuzzleCache,
+    token: str,
+    options: SubmitOptions,
+    prompter: Prompter,
+    now: Callable[[], datetime],
     failed_examples: _ExampleCheck,
 ) -> None:
     """Each candidate part of `parts` sent or told why not, in place, in turn."""
     for number in sorted(parts):
         part = parts[number]
         if part.status is Status.UNKNOWN and part.answer is None and part.drawing is not None:
-            parts[number] = part._replace(submit_note=(
-                "not sent: the answer is a drawing of several lines that does not read as "
-                "letters (a glyph unknown, or not 6 or 10 rows high), so read it and submit "
-                "it by hand on "
-                f"https://adventofcode.com/{result.year}/day/{result.day}"))
+            parts[number] = part._replace(
+                submit_note=(
+                    "not sent: the answer is a drawing of several lines that does not read as "
+                    "letters (a glyph unknown, or not 6 or 10 rows high), so read it and submit "
+                    "it by hand on "
+                    f"https://adventofcode.com/{result.year}/day/{result.day}"
+                )
+            )
             continue
         if part.status is not Status.UNKNOWN or part.answer is None:
             continue
-        candidate = Candidate(result.year, result.day, number, part.answer,
-                              account=result.account)
-        parts[number] = _outcome(part, "not sent", partial(
-            _submit_part, candidate, cache, token, options, prompter, now, failed_examples))
+        candidate = Candidate(result.year, result.day, number, part.answer, account=result.account)
+        parts[number] = _outcome(
+            part,
+            "not sent",
+            partial(_submit_part, candidate, cache, token, options, prompter, now, failed_examples),
+        )
     if calendar.final_star_due(result._replace(parts=tuple(parts.values()))):  # as sent now
-        parts[2] = PartResult(2, Status.CORRECT) if cache.known_answer(2) is not None else \
-            _outcome(PartResult(2, Status.UNKNOWN), "final star", partial(
-                _claim_final_star, result, cache, token, options, prompter, now))
+        parts[2] = (
+            PartResult(2, Status.CORRECT)
+            if cache.known_answer(2) is not None
+            else _outcome(
+                PartResult(2, Status.UNKNOWN),
+                "final star",
+                partial(_claim_final_star, result, cache, token, options, prompter, now),
+            )
+        )
 
 
-def _outcome(part: PartResult, refused: str,
-             send: Callable[[], tuple[Verdict, str]]) -> PartResult:
+def _outcome(part: PartResult, refused: str, send: Callable[[], tuple[Verdict, str]]) -> PartResult:
     """The part after `send`: its verdict, why not sent (after `refused`), or the failure."""
     try:
         verdict, note = send()
     except NotSent as refusal:
-        return part._replace(submit_note=f"{refused}: {refusal}",
-                             status=refusal.status or part.status,
-                             expected=refusal.expected or part.expected,
-                             refused=refusal.refused or part.refused,
-                             submitted=SUBMIT_FAILED if refusal.failed else part.submitted)
+        return part._replace(
+            submit_note=f"{refused}: {refusal}",
+            status=refusal.status or part.status,
+            expected=refusal.expected or part.expected,
+            refused=refusal.refused or part.refused,
+            submitted=SUBMIT_FAILED if refusal.failed else part.submitted,
+        )
     except Exception as error:  # a SiteError, or anything else while sending
         message = str(error) if isinstance(error, AocError) else describe_error(error)
         sent = message.startswith("Sent ")
-        return part._replace(submitted=SUBMIT_FAILED,
-                             submit_note=message if sent else f"{refused}: {message}")
+        return part._replace(
+            submitted=SUBMIT_FAILED, submit_note=message if sent else f"{refused}: {message}"
+        )
     return _after_verdict(part, verdict, note)
 
 
@@ -241,13 +282,16 @@ class _ExampleCheck:
         failure: str | None = None
         try:
             solution_class = registry.load_day(self.year, self.day)
-            runs = [replace(run_input, parts=(part,))
-                    for run_input in example_inputs(solution_class)
-                    if run_input.expected.get(part) is not None]
+            runs = [
+                replace(run_input, parts=(part,))
+                for run_input in example_inputs(solution_class)
+                if run_input.expected.get(part) is not None
+            ]
             for number, run_input in enumerate(runs, start=1):
                 label = run_input.label or f"example {number}"
-                with self._prompter.checking_example(self.year, self.day, part, label,
-                                                     number, len(runs)):
+                with self._prompter.checking_example(
+                    self.year, self.day, part, label, number, len(runs)
+                ):
                     result = self._run_day(solution_class, run_input, None)
                 for done in result.parts:
                     if done.part == part and done.status is not Status.CORRECT:
@@ -294,8 +338,9 @@ def _check_rules(candidate: Candidate, cache: PuzzleCache, past: list[PastSubmis
         if first is None:
             raise NotSent("part 1 is not solved yet")
         if answer == first:  # almost never right, but the site has not said so: unknown
-            raise NotSent(f"{answer} is part 1's answer too, which is almost never part 2's: "
-                          "check part 2")
+            raise NotSent(
+                f"{answer} is part 1's answer too, which is almost never part 2's: check part 2"
+            )
 
 
 def _settle(pending: sent.Attempt, cache: PuzzleCache, token: str, user_id: str) -> None:
@@ -305,14 +350,17 @@ def _settle(pending: sent.Attempt, cache: PuzzleCache, token: str, user_id: str)
     client.refresh_known_answers(token, cache.year, cache.day)
     known = cache.known_answer(pending.part)
     if known is not None:
-        verdict = (f"{RIGHT} (as the puzzle page shows)" if known == pending.value
-                   else f"{WRONG} (the puzzle page shows {known})")
-        sent.record_reply(user_id, cache.year, cache.day, pending.part, pending.value,
-                              verdict)
+        verdict = (
+            f"{RIGHT} (as the puzzle page shows)"
+            if known == pending.value
+            else f"{WRONG} (the puzzle page shows {known})"
+        )
+        sent.record_reply(user_id, cache.year, cache.day, pending.part, pending.value, verdict)
 
 
-def _after_sender(pending: sent.Attempt, cache: PuzzleCache, user_id: str, part: int,
-                  prompter: Prompter) -> sent.Attempt | None:
+def _after_sender(
+    pending: sent.Attempt, cache: PuzzleCache, user_id: str, part: int, prompter: Prompter
+) -> sent.Attempt | None:
     """The part's unconfirmed attempt once no run is sending it (the sender holds the
     puzzle's lock until its reply is written). NotSent when a send's time runs out."""
     from aoc2023.framework.aocd import client
@@ -331,11 +379,14 @@ def _after_sender(pending: sent.Attempt, cache: PuzzleCache, user_id: str, part:
 
     within = client.CONNECT_TIMEOUT + client.READ_TIMEOUT
     if done() or prompter.wait_for_sender(
-            f"{pending.value} for {year} day {day} part {part}", done, within):
+        f"{pending.value} for {year} day {day} part {part}", done, within
+    ):
         return found[0]
-    raise NotSent(f"another run is sending {pending.value} now (since "
-                  f"{calendar.clock_time(pending.when)}), and its verdict had not come after "
-                  f"{within:g} s of waiting: that run shows it, and so does the next one")
+    raise NotSent(
+        f"another run is sending {pending.value} now (since "
+        f"{calendar.clock_time(pending.when)}), and its verdict had not come after "
+        f"{within:g} s of waiting: that run shows it, and so does the next one"
+    )
 
 
 def _tried(pending: sent.Attempt | None, answer: str) -> str | None:
@@ -346,8 +397,13 @@ def _tried(pending: sent.Attempt | None, answer: str) -> str | None:
 
 
 def _submit_part(
-    candidate: Candidate, cache: PuzzleCache, token: str, options: SubmitOptions,
-    prompter: Prompter, now: Callable[[], datetime], examples: _ExampleCheck,
+    candidate: Candidate,
+    cache: PuzzleCache,
+    token: str,
+    options: SubmitOptions,
+    prompter: Prompter,
+    now: Callable[[], datetime],
+    examples: _ExampleCheck,
 ) -> tuple[Verdict, str]:
     user_id = cache.user_dir.name
     year, day, part = candidate.year, candidate.day, candidate.part
@@ -362,7 +418,8 @@ def _submit_part(
     if candidate.tried and not options.resend and not options.interactive:
         raise NotSent(
             f"{candidate.answer} was {candidate.tried}: it may have been judged, so it counts "
-            "as tried. Look at the puzzle page; --resend sends it again")
+            "as tried. Look at the puzzle page; --resend sends it again"
+        )
     _check_wait(user_id, options, now)
     failure = examples.failure(part)  # the costly rule last
     if failure:
@@ -391,8 +448,7 @@ def _check_wait(user_id: str, options: SubmitOptions, now: Callable[[], datetime
         )
 
 
-def _confirm(candidate: Candidate, what: str, options: SubmitOptions,
-             prompter: Prompter) -> None:
+def _confirm(candidate: Candidate, what: str, options: SubmitOptions, prompter: Prompter) -> None:
     """NotSent unless the user wants `what` sent (asked on a terminal, or --yes)."""
     if options.dry_run:
         raise NotSent(f"dry run: would send {what}")
@@ -401,16 +457,23 @@ def _confirm(candidate: Candidate, what: str, options: SubmitOptions,
             raise NotSent("you said no")
     elif candidate.account is not None:  # one of several accounts: never sent unasked
         if not options.interactive:
-            raise NotSent(f"no terminal to confirm on: would send {what} (--accounts sends "
-                          "only what you confirm on a terminal)")
-        asked = prompter.confirm_account(candidate.account) if options.yes \
+            raise NotSent(
+                f"no terminal to confirm on: would send {what} (--accounts sends "
+                "only what you confirm on a terminal)"
+            )
+        asked = (
+            prompter.confirm_account(candidate.account)
+            if options.yes
             else prompter.confirm(candidate)
+        )
         if not asked:
             raise NotSent("you said no")
     elif not options.yes:
         if not options.interactive:
-            raise NotSent(f"no terminal to confirm on: would send {what} (send it with "
-                          f"{aoc_command('run', candidate.year, candidate.day, '--yes')})")
+            raise NotSent(
+                f"no terminal to confirm on: would send {what} (send it with "
+                f"{aoc_command('run', candidate.year, candidate.day, '--yes')})"
+            )
         if not prompter.confirm(candidate):
             raise NotSent("you said no")
 
@@ -421,16 +484,20 @@ def _puzzle_lock(cache: PuzzleCache) -> AbstractContextManager[object]:
 
 
 def _send_after_wait(
-    candidate: Candidate, cache: PuzzleCache, token: str, user_id: str,
-    options: SubmitOptions, prompter: Prompter, now: Callable[[], datetime],
+    candidate: Candidate,
+    cache: PuzzleCache,
+    token: str,
+    user_id: str,
+    options: SubmitOptions,
+    prompter: Prompter,
+    now: Callable[[], datetime],
 ) -> tuple[Verdict, str]:
     """Under the lock: the site's wait kept or waited out, then `_send` (twice at most)."""
     for attempt in range(2):
         blocked = sent.blocked_until(user_id, now())
         if blocked is not None:
             if not options.wait:
-                raise NotSent("the site asked to wait until "
-                              f"{calendar.clock_time(blocked, now())}")
+                raise NotSent(f"the site asked to wait until {calendar.clock_time(blocked, now())}")
             prompter.wait_until(blocked)
         verdict, note, seconds = _send(candidate, cache, token, user_id, now)
         if verdict is Verdict.WAIT and options.wait and attempt == 0 and seconds:
@@ -444,65 +511,90 @@ FINAL_STAR_ANSWER = "0"
 
 
 def _claim_final_star(
-    result: DayResult, cache: PuzzleCache, token: str, options: SubmitOptions,
-    prompter: Prompter, now: Callable[[], datetime],
+    result: DayResult,
+    cache: PuzzleCache,
+    token: str,
+    options: SubmitOptions,
+    prompter: Prompter,
+    now: Callable[[], datetime],
 ) -> tuple[Verdict, str]:
     """The final star, claimed once every other is in; else NotSent (CORRECT if it is in)."""
     from aoc2023.framework.aocd import stars
 
     year, day, user_id = result.year, result.day, cache.user_dir.name
     pending = sent.unconfirmed(user_id, year, day, 2)  # a claim whose reply was lost
-    found = stars.year_stars(token, cache.user_dir, year, fresh=pending is not None,
-                             now=now().timestamp())
+    found = stars.year_stars(
+        token, cache.user_dir, year, fresh=pending is not None, now=now().timestamp()
+    )
     if found.final_star_in:
         _record_final_star(cache, user_id, pending)
         raise NotSent("in already, as your stars on adventofcode.com show", Status.CORRECT)
     if missing := found.missing():
-        when = (" (as the site showed at "
-                f"{calendar.clock_time(datetime.fromtimestamp(found.fetched_at, UTC), now())})"
-                if found.from_cache else "")
+        when = (
+            " (as the site showed at "
+            f"{calendar.clock_time(datetime.fromtimestamp(found.fetched_at, UTC), now())})"
+            if found.from_cache
+            else ""
+        )
         raise NotSent(f"not claimed yet: {stars.describe_missing(missing)}{when}")
-    candidate = Candidate(year, day, 2, FINAL_STAR_ANSWER, account=result.account,
-                          final_star=True)
+    candidate = Candidate(year, day, 2, FINAL_STAR_ANSWER, account=result.account, final_star=True)
     what = f"a claim of the final star of {year} (day {day} part 2)"
     _check_wait(user_id, options, now)
     _confirm(candidate, what, options, prompter)
     with _puzzle_lock(cache):
         if cache.known_answer(2) is not None:
             raise NotSent("claimed just now by another run", Status.CORRECT)
-        verdict, note = _send_after_wait(candidate, cache, token, user_id, options, prompter,
-                                         now)
+        verdict, note = _send_after_wait(candidate, cache, token, user_id, options, prompter, now)
     if verdict is not Verdict.WRONG_LEVEL:
         return verdict, note
     # not the level to solve: claimed on the site, or a star is missing after all
     found = stars.year_stars(token, cache.user_dir, year, fresh=True, now=now().timestamp())
     if found.final_star_in:
         _record_final_star(cache, user_id, None)
-        raise NotSent("in already (claimed on adventofcode.com), as your stars there show",
-                      Status.CORRECT)
+        raise NotSent(
+            "in already (claimed on adventofcode.com), as your stars there show", Status.CORRECT
+        )
     missing = found.missing()
-    raise NotSent(f"refused by the site: {stars.describe_missing(missing)}" if missing else
-                  f"{note}; yet your stars on adventofcode.com show every other star in")
+    raise NotSent(
+        f"refused by the site: {stars.describe_missing(missing)}"
+        if missing
+        else f"{note}; yet your stars on adventofcode.com show every other star in"
+    )
 
 
-def _record_final_star(cache: PuzzleCache, user_id: str, pending: sent.Attempt | None,
-                       ) -> None:
+def _record_final_star(
+    cache: PuzzleCache,
+    user_id: str,
+    pending: sent.Attempt | None,
+) -> None:
     """Record the final star as an accepted answer, settling an unconfirmed claim."""
     from aoc2023.framework.files import write_atomically
 
     try:
         if pending is not None:
-            sent.record_reply(user_id, cache.year, cache.day, 2, pending.value,
-                                  f"{FINISHED} (as your stars on adventofcode.com show)")
+            sent.record_reply(
+                user_id,
+                cache.year,
+                cache.day,
+                2,
+                pending.value,
+                f"{FINISHED} (as your stars on adventofcode.com show)",
+            )
         write_atomically(cache.answer_path(2), FINAL_STAR_ANSWER)
     except OSError as error:
-        raise NotSent(f"in already, as your stars on adventofcode.com show, but aoc could not "
-                      f"write it down ({unwritable_sentence(error) or error}): the next run "
-                      "reads your stars again", Status.CORRECT) from error
+        raise NotSent(
+            f"in already, as your stars on adventofcode.com show, but aoc could not "
+            f"write it down ({unwritable_sentence(error) or error}): the next run "
+            "reads your stars again",
+            Status.CORRECT,
+        ) from error
 
 
 def _send(
-    candidate: Candidate, cache: PuzzleCache, token: str, user_id: str,
+    candidate: Candidate,
+    cache: PuzzleCache,
+    token: str,
+    user_id: str,
     now: Callable[[], datetime],
 ) -> tuple[Verdict, str, int | None]:
     """Write the attempt down, send it, record the reply; the verdict, a note, the wait."""
@@ -510,12 +602,15 @@ def _send(
 
     year, day, part, answer = candidate.year, candidate.day, candidate.part, candidate.answer
     try:
-        sent.record_attempt(user_id, year, day, part, answer,
-                                calendar.current_time().isoformat(sep=" "))
+        sent.record_attempt(
+            user_id, year, day, part, answer, calendar.current_time().isoformat(sep=" ")
+        )
     except OSError as error:
         why = unwritable_sentence(error) or str(error)
-        raise NotSent(f"the attempt could not be written down before sending it, so it was "
-                      f"not sent: {why}", failed=True) from error
+        raise NotSent(
+            f"the attempt could not be written down before sending it, so it was not sent: {why}",
+            failed=True,
+        ) from error
     try:
         message = client.post_answer(token, year, day, part, answer)
     except SentButNoReply as lost:
@@ -532,8 +627,14 @@ def _send(
     aside = ""
     try:  # the reply is recorded before anything else can fail
         if verdict is Verdict.UNKNOWN:  # no verdict: unconfirmed, for the page to settle
-            sent.record_no_reply(user_id, year, day, part, answer,
-                                     f"and the site's reply was not understood: {quoted(message)}")
+            sent.record_no_reply(
+                user_id,
+                year,
+                day,
+                part,
+                answer,
+                f"and the site's reply was not understood: {quoted(message)}",
+            )
         else:
             sent.record_reply(user_id, year, day, part, answer, message)
     except OSError as error:
@@ -541,8 +642,10 @@ def _send(
     try:  # aocd's own guards read aocd's log
         sent.log_reply(cache, part, answer, message, right=verdict is Verdict.RIGHT)
     except OSError as error:
-        aside += (f" (aocd's log could not be written: {error.strerror or error}; "
-                  f"the reply is kept in {store.journal_file().name})")
+        aside += (
+            f" (aocd's log could not be written: {error.strerror or error}; "
+            f"the reply is kept in {store.journal_file().name})"
+        )
     if seconds is not None:
         aside += _record_wait(user_id, seconds, now())
     return verdict, _describe_reply(verdict, message, candidate, cache, token) + aside, seconds
@@ -555,23 +658,31 @@ def _record_wait(user_id: str, seconds: float, now: datetime) -> str:
     except (OSError, DamagedFileError) as error:
         reason = error.strerror if isinstance(error, OSError) and error.strerror else error
         wait = calendar.describe_wait(timedelta(seconds=seconds))
-        return (f" (the site's wait of {wait} could not be recorded in {store.waits_file()}: "
-                f"{reason}; wait that long before sending another answer)")
+        return (
+            f" (the site's wait of {wait} could not be recorded in {store.waits_file()}: "
+            f"{reason}; wait that long before sending another answer)"
+        )
     return ""
 
 
-def _describe_reply(verdict: Verdict, message: str, candidate: Candidate, cache: PuzzleCache,
-                    token: str) -> str:
+def _describe_reply(
+    verdict: Verdict, message: str, candidate: Candidate, cache: PuzzleCache, token: str
+) -> str:
     from aoc2023.framework.aocd import client
 
-    sent = ("claimed the final star" if candidate.final_star
-            else f"sent {candidate.answer}{candidate.caveat}")
+    sent = (
+        "claimed the final star"
+        if candidate.final_star
+        else f"sent {candidate.answer}{candidate.caveat}"
+    )
     if verdict is Verdict.WAIT:
         return f"{sent}, not judged: the site asked to wait: {message}"
     if verdict is Verdict.UNKNOWN:
-        return (f"{sent}, but the site's reply was not understood ({quoted(message)}): it may "
-                "have been judged; the next run reads the puzzle page to see whether it was "
-                "taken, and does not send it again")
+        return (
+            f"{sent}, but the site's reply was not understood ({quoted(message)}): it may "
+            "have been judged; the next run reads the puzzle page to see whether it was "
+            "taken, and does not send it again"
+        )
     if verdict is not Verdict.WRONG_LEVEL:
         return f"{sent}: {message}"
     if candidate.final_star:  # what the page of stars says is the caller's

@@ -78,8 +78,9 @@ def check_examples(solution_class: type[Solution[Any]]) -> None:
     if failures:
         count = f"{len(failures)} failure" + ("s" if len(failures) > 1 else "")
         message = f"{solution_class.__qualname__}'s examples: {count}\n"
-        message += "".join(f"  {failure}\n".replace("\n", "\n    ").rstrip(" ")
-                           for failure in failures)
+        message += "".join(
+            f"  {failure}\n".replace("\n", "\n    ").rstrip(" ") for failure in failures
+        )
         message += "".join(f"\n{traceback}" for traceback in tracebacks)
         raise AssertionError(message.rstrip("\n"))
 
@@ -109,11 +110,13 @@ def example_cases_of(solution_class: type[Solution[Any]]) -> list[ExampleCase]:
     """One case per part, example with an answer for it, and implementation of the day."""
     year, day = solution_class.year, solution_class.day
     variants = [None, *(v.variant for v in variants_of(solution_class))]
-    return [ExampleCase(year, day, part, number, variant)
-            for part in puzzle_parts(year, day)
-            for number, example in enumerate(solution_class.examples, start=1)
-            if example.expected(part) is not None
-            for variant in variants]
+    return [
+        ExampleCase(year, day, part, number, variant)
+        for part in puzzle_parts(year, day)
+        for number, example in enumerate(solution_class.examples, start=1)
+        if example.expected(part) is not None
+        for variant in variants
+    ]
 
 
 def check_example(case: ExampleCase) -> None:
@@ -143,8 +146,7 @@ class RealAocd:
     @classmethod
     def from_environment(cls, env: Mapping[str, str], project: Path) -> RealAocd:
         config = aoc_config_dir(env, project)
-        return cls(token_in(env, config), data_dir(env), config,
-                   tuple(token_places(project, env)))
+        return cls(token_in(env, config), data_dir(env), config, tuple(token_places(project, env)))
 
     def real_input(self, year: int, day: int, part: int) -> RunInput | str:
         """The cached input with the part's accepted answer, or why not and what to run."""
@@ -152,8 +154,10 @@ class RealAocd:
         if self.token is None:
             places = list(self.token_places) or ["$AOC_SESSION", str(self.config_dir / "token")]
             files = [place for place in places if not place.startswith("$")]
-            return (f"no session token (looked in {listed(places)}): put your session cookie "
-                    f"in {files[0]} ({aoc_command('token')} checks it)")
+            return (
+                f"no session token (looked in {listed(places)}): put your session cookie "
+                f"in {files[0]} ({aoc_command('token')} checks it)"
+            )
         try:
             user_id = cached_user_id(self.token, self.config_dir)
         except DamagedFileError:  # `aoc token` says what is wrong
@@ -187,13 +191,17 @@ class RealAnswerCase:
         return case + (f"-{self.variant}" if self.variant else "")
 
 
-def real_answer_cases_of(solution_class: type[Solution[Any]], aocd: RealAocd
-                         ) -> list[RealAnswerCase]:
+def real_answer_cases_of(
+    solution_class: type[Solution[Any]], aocd: RealAocd
+) -> list[RealAnswerCase]:
     """One case per (part, implementation) of one day on the user's input in `aocd`."""
     year, day = solution_class.year, solution_class.day
     variants = [None, *(v.variant for v in variants_of(solution_class))]
-    return [RealAnswerCase(year, day, part, aocd, variant)
-            for part in puzzle_parts(year, day) for variant in variants]
+    return [
+        RealAnswerCase(year, day, part, aocd, variant)
+        for part in puzzle_parts(year, day)
+        for variant in variants
+    ]
 
 
 def check_real_answer(case: RealAnswerCase) -> None:
@@ -243,19 +251,24 @@ def _failures(result: DayResult, where: str, expected_is: str) -> list[str]:
         if part.status in {Status.CORRECT, Status.NOT_IMPLEMENTED}:
             continue
         if part.status is Status.WRONG and pictures(part.drawing, part.expected):
-            failures.append(f"{where}, part {part.part}: the drawing differs from the "
-                            f"expected one:\n"
-                            f"{side_by_side(part.expected or '', part.drawing or '')}")
+            failures.append(
+                f"{where}, part {part.part}: the drawing differs from the "
+                f"expected one:\n"
+                f"{side_by_side(part.expected or '', part.drawing or '')}"
+            )
         elif part.status is Status.WRONG:
             returned = part.answer if part.answer is not None else part.drawing  # unread
-            failures.append(f"{where}, part {part.part}: returned {_shown(returned)}, "
-                            f"{expected_is} {_shown(part.expected)}")
+            failures.append(
+                f"{where}, part {part.part}: returned {_shown(returned)}, "
+                f"{expected_is} {_shown(part.expected)}"
+            )
         elif part.error is not None:
             verb = "raised" if part.traceback else "failed:"
             failures.append(f"{where}, part {part.part} {verb} {part.error}")
         else:  # no expected answer: not a pass either
-            failures.append(f"{where}, part {part.part}: {part.status}, "
-                            f"returned {_shown(part.answer)}")
+            failures.append(
+                f"{where}, part {part.part}: {part.status}, returned {_shown(part.answer)}"
+            )
     return failures
 
 
@@ -271,8 +284,9 @@ def _where(year: int, day: int, what: str, variant: str | None) -> str:
     return f"{year} day {day}, {what}" + (f", variant {variant}" if variant else "")
 
 
-def _implementation(solution_class: type[Solution[Any]], variant: str | None
-                    ) -> type[Solution[Any]]:
+def _implementation(
+    solution_class: type[Solution[Any]], variant: str | None
+) -> type[Solution[Any]]:
     """The class of the day's variant named `variant` (the day's own class for None)."""
     for implementation in implementations(solution_class):
         if implementation.solution_class.variant == variant:

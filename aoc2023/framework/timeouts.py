@@ -29,8 +29,12 @@ _BEAT_INTERVAL = 0.01
 class Progress:
     """What code in a child calls to show it is still going (in this process: nothing)."""
 
-    def __init__(self, sender: Connection | None = None, interval: float = 0.0,
-                 clock: Callable[[], float] = time.perf_counter) -> None:
+    def __init__(
+        self,
+        sender: Connection | None = None,
+        interval: float = 0.0,
+        clock: Callable[[], float] = time.perf_counter,
+    ) -> None:
         self._sender = sender
         self._interval = interval
         self._clock = clock
@@ -75,9 +79,12 @@ class Messages(Protocol):
     def recv(self) -> Any: ...
 
 
-def watch_child(messages: Messages, timeout: float,
-                clock: Callable[[], float] = time.monotonic,
-                reports: dict[str, object] | None = None) -> tuple[str, object]:
+def watch_child(
+    messages: Messages,
+    timeout: float,
+    clock: Callable[[], float] = time.monotonic,
+    reports: dict[str, object] | None = None,
+) -> tuple[str, object]:
     """The child's last message, `("done", result)` or `("raised", why)`; TimedOut after
     `timeout` seconds without a message; EOFError when it ends without one. Reports go
     into `reports` as they come (kept on Ctrl-C)."""
@@ -96,8 +103,9 @@ def watch_child(messages: Messages, timeout: float,
         deadline = clock() + timeout
 
 
-def call_with_timeout(function: Callable[[Progress], T], timeout: float,
-                      reports: dict[str, object] | None = None) -> T:
+def call_with_timeout(
+    function: Callable[[Progress], T], timeout: float, reports: dict[str, object] | None = None
+) -> T:
     """`function(progress)` in a child process: its result, TimedOut (`watch_child`), or
     ChildFailed when it raises; Ctrl-C stops the child and is raised. Its result must
     pickle, and under 'spawn' `function` too."""

@@ -33,37 +33,48 @@ class Known(NamedTuple):
 def past_replies(cache: PuzzleCache) -> list[PastSubmission]:
     """What the site said of earlier answers: aocd's log, and our journal's replies."""
     past = read_log(cache.submissions_path)
-    past += [PastSubmission(a.part, a.value, a.message, a.when)
-             for a in sent.attempts(cache.user_dir.name, cache.year, cache.day)
-             if a.message is not None]
+    past += [
+        PastSubmission(a.part, a.value, a.message, a.when)
+        for a in sent.attempts(cache.user_dir.name, cache.year, cache.day)
+        if a.message is not None
+    ]
     return past
 
 
 def known_answer(cache: PuzzleCache, part: int, past: list[PastSubmission]) -> str | None:
     """The part's right answer: aocd's cache, else the last answer the site called right."""
-    right = [entry.value for entry in past if entry.part == part
-             and entry.verdict is Verdict.RIGHT]
+    right = [entry.value for entry in past if entry.part == part and entry.verdict is Verdict.RIGHT]
     return cache.known_answer(part) or (right[-1] if right else None)
 
 
-def known(answer: str, part: int, cache: PuzzleCache, past: list[PastSubmission]
-          ) -> Known | None:
+def known(answer: str, part: int, cache: PuzzleCache, past: list[PastSubmission]) -> Known | None:
     """What is known of `answer` for `part`; None: nothing, it may be right."""
     right = known_answer(cache, part, past)
     if right is not None:
-        return Known(Status.CORRECT if right == answer else Status.WRONG,
-                     f"part {part} is already solved with {right}", right)
+        return Known(
+            Status.CORRECT if right == answer else Status.WRONG,
+            f"part {part} is already solved with {right}",
+            right,
+        )
     proof = known_to_be_wrong(answer, part, past)
     if proof:
-        return Known(Status.WRONG, f"it is certainly wrong: {proof}",
-                     refused=getattr(proof, "verdict", None) or "wrong")
+        return Known(
+            Status.WRONG,
+            f"it is certainly wrong: {proof}",
+            refused=getattr(proof, "verdict", None) or "wrong",
+        )
     return None
 
 
 def judged(result: DayResult, token: str) -> DayResult:
     """`result` with each unknown part judged by `known`, and why it is not sent."""
-    if result.source != "input" or result.variant is not None or not any(
-            part.status is Status.UNKNOWN and part.answer is not None for part in result.parts):
+    if (
+        result.source != "input"
+        or result.variant is not None
+        or not any(
+            part.status is Status.UNKNOWN and part.answer is not None for part in result.parts
+        )
+    ):
         return result
     cache = PuzzleCache.for_token(token, result.year, result.day)
     if cache is None:
@@ -78,5 +89,9 @@ def _judged(part: PartResult, cache: PuzzleCache, past: list[PastSubmission]) ->
     found = known(part.answer, part.part, cache, past)
     if found is None:
         return part
-    return part._replace(status=found.status, expected=found.expected or part.expected,
-                         refused=found.refused, submit_note=f"not sent: {found.reason}")
+    return part._replace(
+        status=found.status,
+        expected=found.expected or part.expected,
+        refused=found.refused,
+        submit_note=f"not sent: {found.reason}",
+    )

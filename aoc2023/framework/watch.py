@@ -46,14 +46,18 @@ class WatchRequest(NamedTuple):
 
 
 def child_command(
-    request: WatchRequest, *, as_json: bool, verbose: bool, timeout: float | None, profile: bool,
+    request: WatchRequest,
+    *,
+    as_json: bool,
+    verbose: bool,
+    timeout: float | None,
+    profile: bool,
     memory: bool = False,
 ) -> str:
     """The command line of one pass, quoted for `run_process` (which splits it with shlex):
     the input choice and the options of how a run is shown or limited, never a submission
     option (a watch never sends)."""
-    args = [sys.executable, "-m", CLI_PACKAGE, "run",
-            ",".join(map(str, request.years))]
+    args = [sys.executable, "-m", CLI_PACKAGE, "run", ",".join(map(str, request.years))]
     if request.days is not None:
         args.append(request.days)
     if request.input_file is not None:
@@ -115,8 +119,7 @@ class SaveFilter:
         if path == self.input_file:
             return True
         return any(
-            path.startswith(folder + os.sep)
-            and self.python(change, os.path.relpath(path, folder))
+            path.startswith(folder + os.sep) and self.python(change, os.path.relpath(path, folder))
             for folder in self.code_folders
         )
 
@@ -129,8 +132,7 @@ def forget_bytecode(paths: Sequence[str]) -> None:
         if not path.endswith(".py"):
             continue
         for level in ("", 1, 2):
-            Path(importlib.util.cache_from_source(path, optimization=level)).unlink(
-                missing_ok=True)
+            Path(importlib.util.cache_from_source(path, optimization=level)).unlink(missing_ok=True)
 
 
 def _flush() -> None:
@@ -163,16 +165,19 @@ def watch_days(
             "(the dev group); elsewhere, pip install 'aoc2023[watch]'."
         ) from error
 
-    code_folders = list(dict.fromkeys(project_folder(package_folder(year))
-                                      for year in request.years))
+    code_folders = list(
+        dict.fromkeys(project_folder(package_folder(year)) for year in request.years)
+    )
     folders = list(code_folders)
     input_file = request.input_file.resolve() if request.input_file is not None else None
     # ./ or aoc2023/: a folder
     what = ".py files under " + ", ".join(os.path.join(shown(code), "") for code in code_folders)
     if input_file is not None:
         if not input_file.parent.is_dir():  # a missing file is the passes' to report
-            raise NoInputError(f"The folder of the input file {request.input_file} does not "
-                               "exist: there is nothing to watch.")
+            raise NoInputError(
+                f"The folder of the input file {request.input_file} does not "
+                "exist: there is nothing to watch."
+            )
         if not any(input_file.is_relative_to(folder) for folder in code_folders):
             folders.append(input_file.parent)
         what += f" and {shown(input_file)}"
@@ -196,8 +201,14 @@ def watch_days(
     try:
         run_process(
             *folders,
-            target=child_command(request, as_json=as_json, verbose=verbose, timeout=timeout,
-                                 profile=profile, memory=memory),
+            target=child_command(
+                request,
+                as_json=as_json,
+                verbose=verbose,
+                timeout=timeout,
+                profile=profile,
+                memory=memory,
+            ),
             target_type="command",
             callback=on_save,
             watch_filter=SaveFilter(code_folders, input_file),

@@ -33,8 +33,9 @@ def read_line(number: int, line: str) -> tuple[str, int]:
     try:
         return cards, int(bid)
     except ValueError as error:  # past sys.get_int_max_str_digits()
-        raise InputError(f"the bid has {len(bid):,} digits, too many to read as a number",
-                         number, line) from error
+        raise InputError(
+            f"the bid has {len(bid):,} digits, too many to read as a number", number, line
+        ) from error
 
 
 def read_hands(text: str) -> list[tuple[str, int]]:
@@ -50,8 +51,12 @@ def read_hands(text: str) -> list[tuple[str, int]]:
     for number, line in numbered:
         cards, bid = read_line(number, line)
         if cards in first_seen:
-            raise InputError(f"the hand {cards} is also on line {first_seen[cards]}, so the "
-                             "order of hands would be ambiguous", number, line)
+            raise InputError(
+                f"the hand {cards} is also on line {first_seen[cards]}, so the "
+                "order of hands would be ambiguous",
+                number,
+                line,
+            )
         first_seen[cards] = number
         hands.append((cards, bid))
     return hands

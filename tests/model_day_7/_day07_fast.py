@@ -73,9 +73,18 @@ def _type_bytes(rules: Rules) -> bytes:
     table = bytearray(256)
     wildcard = LABEL_OF[rules.wildcard or Card.JACK]
     others = [label for label in LABELS if label != wildcard]
-    shapes = ["".join(others[i] for i in pattern) for pattern in (
-        (0, 1, 2, 3, 4), (0, 0, 1, 2, 3), (0, 0, 1, 1, 2), (0, 0, 0, 1, 2), (0, 0, 0, 1, 1),
-        (0, 0, 0, 0, 1), (0, 0, 0, 0, 0))]
+    shapes = [
+        "".join(others[i] for i in pattern)
+        for pattern in (
+            (0, 1, 2, 3, 4),
+            (0, 0, 1, 2, 3),
+            (0, 0, 1, 1, 2),
+            (0, 0, 0, 1, 2),
+            (0, 0, 0, 1, 1),
+            (0, 0, 0, 0, 1),
+            (0, 0, 0, 0, 0),
+        )
+    ]
     for hand in shapes + [shape.replace(label, wildcard) for shape in shapes for label in shape]:
         differing = sum(a != b for a, b in combinations(hand, 2))
         jokers = hand.count(wildcard) if rules.wildcard is not None else 0
@@ -99,12 +108,13 @@ def _key_bytes(table: Table, rules: Rules) -> tuple[bytes, bytes, bytes]:
     if rules.wildcard is not None:
         wildcard = _lanes(count, rules.card_order.index(rules.wildcard))
         index += 11 * (5 * ones - sum(differ(column, wildcard) for column in columns))
-    types = int.from_bytes(index.to_bytes(count, "little").translate(_type_bytes(rules)),
-                           "little")
+    types = int.from_bytes(index.to_bytes(count, "little").translate(_type_bytes(rules)), "little")
     first, second, third, fourth, fifth = columns
-    return ((fourth << 4 | fifth).to_bytes(count, "little"),
-            (second << 4 | third).to_bytes(count, "little"),
-            (types | first).to_bytes(count, "little"))
+    return (
+        (fourth << 4 | fifth).to_bytes(count, "little"),
+        (second << 4 | third).to_bytes(count, "little"),
+        (types | first).to_bytes(count, "little"),
+    )
 
 
 def fast_total_winnings(table: Table, rules: Rules) -> int:
@@ -131,6 +141,7 @@ def fast_total_winnings(table: Table, rules: Rules) -> int:
 
 class Day07Fast(Solution[Table], variant="fast"):
     day = 7  # of 2023, its package's year: a module of its own, so it says which day
+
     def parse(self, text: str) -> Table:
         """Check all of the input with one regular expression and read it with one
         `split`; anything that fails (a bad line, a hand twice, a bid too long) is read

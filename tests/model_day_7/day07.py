@@ -38,13 +38,18 @@ LABEL_OF = dict(zip(Card, LABELS, strict=True))
 class HandType(IntEnum):
     """Hand types, weakest first."""
 
-    HIGH_CARD, ONE_PAIR, TWO_PAIR, THREE_OF_A_KIND, FULL_HOUSE, FOUR_OF_A_KIND, \
-        FIVE_OF_A_KIND = range(7)
+    HIGH_CARD, ONE_PAIR, TWO_PAIR, THREE_OF_A_KIND, FULL_HOUSE, FOUR_OF_A_KIND, FIVE_OF_A_KIND = (
+        range(7)
+    )
 
 
-TYPE_OF_GROUPS = dict(zip(
-    [(1, 1, 1, 1, 1), (2, 1, 1, 1), (2, 2, 1), (3, 1, 1), (3, 2), (4, 1), (5,)], HandType,
-    strict=True))
+TYPE_OF_GROUPS = dict(
+    zip(
+        [(1, 1, 1, 1, 1), (2, 1, 1, 1), (2, 2, 1), (3, 1, 1), (3, 2), (4, 1), (5,)],
+        HandType,
+        strict=True,
+    )
+)
 """The type of a hand whose groups of like cards have these sizes, largest first."""
 
 
@@ -101,12 +106,13 @@ class Day07(Solution[list[Hand]]):
     examples = [Example(EXAMPLE, part_1=6440, part_2=5905)]
 
     def parse(self, text: str) -> list[Hand]:
-        return [Hand(tuple(CARD_BY_LABEL[label] for label in cards), bid)
-                for cards, bid in read_hands(text)]
+        return [
+            Hand(tuple(CARD_BY_LABEL[label] for label in cards), bid)
+            for cards, bid in read_hands(text)
+        ]
 
     def part_1(self, hands: list[Hand]) -> int:
         return total_winnings(hands, STANDARD)
 
     def part_2(self, hands: list[Hand]) -> int:
         return total_winnings(hands, JOKERS)
-

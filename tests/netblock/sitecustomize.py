@@ -17,8 +17,10 @@ def _is_loopback(host: Any) -> bool:
 
     host = host.decode() if isinstance(host, bytes) else host
     try:
-        return host in ("localhost", "", None) or ipaddress.ip_address(
-            str(host).split("%")[0]).is_loopback
+        return (
+            host in ("localhost", "", None)
+            or ipaddress.ip_address(str(host).split("%")[0]).is_loopback
+        )
     except ValueError:
         return False
 
@@ -43,11 +45,15 @@ def _hide_folders() -> None:
     A process working on a copy of the project hides the original project, which the
     editable install puts on every process's path: a year package the user started
     (`aoc2024/`) would otherwise be found in place of the copy's own."""
-    hidden = {os.path.realpath(folder) for folder in
-              os.environ.get("AOC_TESTS_HIDE_FOLDERS", "").split(os.pathsep) if folder}
+    hidden = {
+        os.path.realpath(folder)
+        for folder in os.environ.get("AOC_TESTS_HIDE_FOLDERS", "").split(os.pathsep)
+        if folder
+    }
     if hidden:
-        sys.path[:] = [entry for entry in sys.path
-                       if not entry or os.path.realpath(entry) not in hidden]
+        sys.path[:] = [
+            entry for entry in sys.path if not entry or os.path.realpath(entry) not in hidden
+        ]
 
 
 class _ModelDays:

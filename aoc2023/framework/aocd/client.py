@@ -62,8 +62,10 @@ class PageExample:
 def dead_token_sentence(detail: str = "", token: str | None = None) -> str:
     """The sentence for a token the site refuses, naming where `token` is kept."""
     why = f"{detail}; it is dead or expired" if detail else "it is dead or expired"
-    return (f"adventofcode.com refused the session token ({why}): put a fresh one in "
-            f"{local.token_home(token)}.")
+    return (
+        f"adventofcode.com refused the session token ({why}): put a fresh one in "
+        f"{local.token_home(token)}."
+    )
 
 
 CONTACT_VARIABLE = "AOC_USER_AGENT"
@@ -74,7 +76,7 @@ def contact() -> str | None:
     """`$AOC_USER_AGENT`, else `[tool.aoc] contact`, else None; UsageError if unsendable."""
     from aoc2023.framework.project import checked_contact, load_settings
 
-    if (value := os.environ.get(CONTACT_VARIABLE, "").strip()):
+    if value := os.environ.get(CONTACT_VARIABLE, "").strip():
         return checked_contact(value, f"${CONTACT_VARIABLE}")
     return load_settings().contact
 
@@ -134,15 +136,18 @@ def contact_reminder(now: Callable[[], float] = time.time) -> str | None:
         store.write_time(mark, now())
     if not output.first_time(output.CONTACT):
         return None
-    return (f"Note: adventofcode.com asks tools to say who is behind their requests, and "
-            f"aoc sent yours with no contact: export {CONTACT_VARIABLE}=\"you@example.com\" "
-            "(an email or your repository's address), or set contact = \"...\" under "
-            "[tool.aoc] in pyproject.toml (said once a day).")
+    return (
+        f"Note: adventofcode.com asks tools to say who is behind their requests, and "
+        f'aoc sent yours with no contact: export {CONTACT_VARIABLE}="you@example.com" '
+        '(an email or your repository\'s address), or set contact = "..." under '
+        "[tool.aoc] in pyproject.toml (said once a day)."
+    )
 
 
 @contextmanager
-def _set_for_block(mapping: MutableMapping[str, Any],
-                   settings: dict[str, object]) -> Iterator[None]:
+def _set_for_block(
+    mapping: MutableMapping[str, Any], settings: dict[str, object]
+) -> Iterator[None]:
     """`settings` in `mapping` for the block, then put back, for aocd's other users here."""
     missing = object()
     before = {name: mapping.get(name, missing) for name in settings}
@@ -208,8 +213,11 @@ def _floor_every_request() -> Iterator[None]:
 
 @contextmanager
 def asking(
-    doing: str, year: int | None = None, day: int | None = None,
-    error_class: type[AocError] = SiteError, token: str | None = None,
+    doing: str,
+    year: int | None = None,
+    day: int | None = None,
+    error_class: type[AocError] = SiteError,
+    token: str | None = None,
 ) -> Iterator[None]:
     """The door of every request: failures become `error_class`, one sentence each.
     `doing` completes "Could not reach adventofcode.com to ..."; `year`, `day` and
@@ -225,8 +233,7 @@ def asking(
         local.protect_token_files()
     except aocd.exceptions.PuzzleLockedError as error:
         if year is None or day is None:
-            raise error_class(f"Could not {doing}: adventofcode.com says it is locked.") \
-                from error
+            raise error_class(f"Could not {doing}: adventofcode.com says it is locked.") from error
         locked = StillLocked if error_class is NoInputError else error_class
         raise locked(calendar.locked_message(year, day)) from error
     except aocd.exceptions.DeadTokenError as error:
@@ -248,8 +255,7 @@ def asking(
         raise _cache_not_written(error, started, year, day) from error
 
 
-def _cache_not_written(error: OSError, started: int, year: int | None,
-                       day: int | None) -> OSError:
+def _cache_not_written(error: OSError, started: int, year: int | None, day: int | None) -> OSError:
     """A failed write of aocd's: what it cut short removed; the error to raise."""
     left = paths.undo_cut_writes(started, year, day)
     if error.filename and Path(error.filename).name.startswith("tmp") and year and day:
@@ -261,7 +267,11 @@ def _cache_not_written(error: OSError, started: int, year: int | None,
     why = why_unwritable(error)
     return WriteFailed(
         f"Could not write aocd's cache {left[0]} ({why}): nothing half-written was kept; "
-        "make room, and the next run fetches it again.", error, why, left[0])
+        "make room, and the next run fetches it again.",
+        error,
+        why,
+        left[0],
+    )
 
 
 def site_url(path: str) -> str:
@@ -314,8 +324,11 @@ def fetch_input(year: int, day: int, token: str) -> str:
     with ExitStack() as held:
         with asking(f"fetch {year} day {day}", year, day, NoInputError, token):
             found = puzzle(token, year, day)
-            held.enter_context(store.locked(store.fetching(paths.PuzzleCache(
-                year, day, found.input_data_path.parent))))
+            held.enter_context(
+                store.locked(
+                    store.fetching(paths.PuzzleCache(year, day, found.input_data_path.parent))
+                )
+            )
             paths.drop_empty([found.input_data_path], "aocd's cached input")
             text = str(found.input_data)
         _refuse_no_input(found, text, year, day)
@@ -330,16 +343,20 @@ def _refuse_no_input(puzzle: Puzzle, text: str, year: int, day: int) -> None:
         try:
             puzzle.input_data_path.unlink(missing_ok=True)
         except OSError as error:
-            kept = (f"; it could not be removed from {puzzle.input_data_path} "
-                    f"({error.strerror or error}): delete that file")
+            kept = (
+                f"; it could not be removed from {puzzle.input_data_path} "
+                f"({error.strerror or error}): delete that file"
+            )
         if empty:
             raise NotAnInput(
                 f"adventofcode.com sent an empty input for {year} day {day} (overloaded?), "
                 f"so it was not kept and nothing ran on it{kept}; the next run fetches it "
-                "again.")
+                "again."
+            )
         raise NotAnInput(
             f"adventofcode.com sent a web page instead of the input of {year} day {day} "
-            f"(down for maintenance?), so it was not kept{kept}; try again later.")
+            f"(down for maintenance?), so it was not kept{kept}; try again later."
+        )
 
 
 def read_page(year: int, day: int, token: str) -> tuple[str, tuple[PageExample, ...]]:
@@ -359,10 +376,14 @@ def page_examples(found: Iterable[Any], year: int, day: int) -> tuple[PageExampl
     for example in found:
         given = {1: example.answer_a, 2: example.answer_b}
         answers = {part: _declarable(text, placeholders) for part, text in given.items()}
-        drawn = {part: text for part, text in given.items()
-                 if text is not None and answers[part] is None}
-        examples.append(PageExample(example.input_data, answers[1], answers[2],
-                                    dict(example.extra or {}), drawn))
+        drawn = {
+            part: text for part, text in given.items() if text is not None and answers[part] is None
+        }
+        examples.append(
+            PageExample(
+                example.input_data, answers[1], answers[2], dict(example.extra or {}), drawn
+            )
+        )
     return tuple(examples)
 
 
@@ -386,8 +407,9 @@ def _placeholders(year: int, day: int) -> frozenset[str]:
     from importlib import resources
 
     try:
-        table = json.loads((resources.files("aocd_example_parser") / "examples.json")
-                           .read_text(encoding="utf-8"))
+        table = json.loads(
+            (resources.files("aocd_example_parser") / "examples.json").read_text(encoding="utf-8")
+        )
         locators = table.get(f"{year}/{day:02d}", [])
         found = set()
         for locator in locators:
@@ -421,25 +443,30 @@ def post_answer(token: str, year: int, day: int, part: int, answer: str) -> str:
     import urllib3.exceptions
 
     def no_verdict(why: str) -> SentButNoReply:
-        return SentButNoReply(f"Sent {answer}, but {why}: it may have been judged, so it "
-                              "counts as tried; look at the puzzle page to see whether it was "
-                              "taken (the next run does too).", why)
+        return SentButNoReply(
+            f"Sent {answer}, but {why}: it may have been judged, so it "
+            "counts as tried; look at the puzzle page to see whether it was "
+            "taken (the next run does too).",
+            why,
+        )
 
     with asking("send the answer", year, day, token=token):
         url = puzzle(token, year, day).submit_url
         try:  # a redirect is the reply: urllib3 would POST it again there, even another host
             with _pool_defaults(retries=urllib3.Retry(3, redirect=0, raise_on_redirect=False)):
                 response: Any = aocd.utils.http.post(
-                    url, token=token, fields={"level": str(part), "answer": answer})
+                    url, token=token, fields={"level": str(part), "answer": answer}
+                )
         except urllib3.exceptions.ReadTimeoutError as error:
-            raise no_verdict(f"adventofcode.com did not reply within {READ_TIMEOUT:g} s") \
-                from error
+            raise no_verdict(f"adventofcode.com did not reply within {READ_TIMEOUT:g} s") from error
         except urllib3.exceptions.ProtocolError as error:  # after connecting: it went out
             raise no_verdict("the connection dropped before the reply") from error
     if 300 <= response.status < 400:
         where = quoted(str(response.headers.get("Location", "nowhere")))
-        raise no_verdict(f"adventofcode.com answered with a redirect (HTTP {response.status} "
-                         f"to {where}), not a verdict, and it was not followed")
+        raise no_verdict(
+            f"adventofcode.com answered with a redirect (HTTP {response.status} "
+            f"to {where}), not a verdict, and it was not followed"
+        )
     if response.status != 200:
         raise no_verdict(f"adventofcode.com answered HTTP {response.status}, not a verdict")
     page = bs4.BeautifulSoup(response.data, "html.parser")
@@ -455,16 +482,19 @@ def reply_text(article: Any) -> str:
     for links in article.select(".share-content"):
         links.decompose()
     paragraphs = article.find_all("p") or [article]
-    return " ".join(text for paragraph in paragraphs
-                    if (text := " ".join(str(paragraph.get_text()).split())))
+    return " ".join(
+        text for paragraph in paragraphs if (text := " ".join(str(paragraph.get_text()).split()))
+    )
 
 
 # --- aoc token: whose the token is (a request, which proves it alive) ------------------
 
 
 def no_token_error() -> NoInputError:
-    return NoInputError(f"{local.no_token_sentence()}: log in to adventofcode.com, copy the "
-                        "cookie named session, and put it in one of those places.")
+    return NoInputError(
+        f"{local.no_token_sentence()}: log in to adventofcode.com, copy the "
+        "cookie named session, and put it in one of those places."
+    )
 
 
 def check_token(*, recheck: bool = False) -> TokenReport:
@@ -474,12 +504,21 @@ def check_token(*, recheck: bool = False) -> TokenReport:
         raise no_token_error()
     token = source.token
     who = contact()
-    report = TokenReport(place=source.place, last4=token[-4:], cleaned=source.cleaned,
-                         user_agent=user_agent(who), contact=who)
+    report = TokenReport(
+        place=source.place,
+        last4=token[-4:],
+        cleaned=source.cleaned,
+        user_agent=user_agent(who),
+        contact=who,
+    )
     if any(char.isspace() or not char.isprintable() for char in token):
-        return replace(report, fix=(
-            "The token has a space, a line break or another unprintable character inside "
-            f"it: paste the cookie's value again into {source.place}."))
+        return replace(
+            report,
+            fix=(
+                "The token has a space, a line break or another unprintable character inside "
+                f"it: paste the cookie's value again into {source.place}."
+            ),
+        )
     known_id = paths.cached_user_id(token)
     report = replace(report, user_id=known_id, user_id_cached=known_id is not None)
     accepted_at = None if recheck else local.token_accepted_at(token)
@@ -491,14 +530,27 @@ def check_token(*, recheck: bool = False) -> TokenReport:
         return replace(report, requests=1, problem=str(error))
     if owner is None:
         local.forget_token_verdict()
-        return replace(report, accepted=False, checked_at=time.time(), requests=1, fix=(
-            "adventofcode.com refused the token (it is expired, or was logged out): log in "
-            f"again, copy the cookie named session, and replace the token in {source.place}."))
+        return replace(
+            report,
+            accepted=False,
+            checked_at=time.time(),
+            requests=1,
+            fix=(
+                "adventofcode.com refused the token (it is expired, or was logged out): log in "
+                f"again, copy the cookie named session, and replace the token in {source.place}."
+            ),
+        )
     now = time.time()
     with suppress(OSError):  # a folder that cannot be written: asked again next time
         local.remember_token_accepted(token, now)
-    return replace(report, user_id=known_id or owner, accepted=True, checked_at=now,
-                   requests=1, user_id_kept=paths.cached_user_id(token) is not None)
+    return replace(
+        report,
+        user_id=known_id or owner,
+        accepted=True,
+        checked_at=now,
+        requests=1,
+        user_id_kept=paths.cached_user_id(token) is not None,
+    )
 
 
 def ask_owner(token: str, *, resolve: bool = False) -> str | None:
@@ -546,8 +598,10 @@ def run_aocd_runner(args: list[str]) -> int:
     load_users = private.runner_users_loader()
     if local.find_token() is None and not local.tokens_file().is_file():
         if not {"-h", "--help"} & set(args):  # it reads its users before its options
-            print(f"Error: {local.no_token_sentence()}: aocd's runner needs your session token.",
-                  file=sys.stderr)
+            print(
+                f"Error: {local.no_token_sentence()}: aocd's runner needs your session token.",
+                file=sys.stderr,
+            )
             return int(ExitCode.COULD_NOT_RUN)
         private.set_runner_users_loader(dict)  # its help needs none
     argv, sys.argv = sys.argv, ["aoc", *args]

@@ -52,9 +52,12 @@ def _is_board(data: object) -> TypeGuard[dict[str, Any]]:
     """Whether `data` has the shape `parse` reads (a copy edited by hand may not)."""
     if not isinstance(data, dict) or not isinstance(data.get("members"), dict):
         return False
-    return all(isinstance(member, dict) and isinstance(member.get("name"), str | None)
-               and isinstance(member.get("completion_day_level") or {}, dict)
-               for member in data["members"].values())
+    return all(
+        isinstance(member, dict)
+        and isinstance(member.get("name"), str | None)
+        and isinstance(member.get("completion_day_level") or {}, dict)
+        for member in data["members"].values()
+    )
 
 
 def _user_id(token: str) -> str:
@@ -71,23 +74,33 @@ def _board_url(year: int, board_id: int, view_key: str | None = None) -> str:
     return client.site_url(f"/{year}/leaderboard/private/view/{board_id}.json{query}")
 
 
-def _fetch(year: int, board_id: int, token: str | None, view_key: str | None, *,
-           kept: bool) -> dict[str, Any]:
+def _fetch(
+    year: int, board_id: int, token: str | None, view_key: str | None, *, kept: bool
+) -> dict[str, Any]:
     """The board read with `view_key` and no cookie, else with `token`; a refused key or
     token is one sentence (`kept`: the key is the kept one, which it says how to replace)."""
     import aocd.utils
 
     with client.asking(f"fetch private leaderboard {board_id} of {year}"):
-        response: Any = aocd.utils.http.get(_board_url(year, board_id, view_key), redirect=False,
-                                            token=token if view_key is None else None)
+        response: Any = aocd.utils.http.get(
+            _board_url(year, board_id, view_key),
+            redirect=False,
+            token=token if view_key is None else None,
+        )
     status = response.status
     if view_key is not None and (why := _key_refused(status, response.data)) is not None:
-        fix = (f"it is the key kept in {store.view_keys_file()}: give the board's new one with "
-               "--view-key KEY --save-key, or remove it there to read the board with your "
-               "session token" if kept else "check it against the board's read-only link (a "
-               "key is for one board, and its owner may make a new one)")
-        raise SiteError(f"The view key for board {board_id} ({local.view_key_ending(view_key)}) "
-                        f"was not accepted for {year}: {why}; {fix}.")
+        fix = (
+            f"it is the key kept in {store.view_keys_file()}: give the board's new one with "
+            "--view-key KEY --save-key, or remove it there to read the board with your "
+            "session token"
+            if kept
+            else "check it against the board's read-only link (a "
+            "key is for one board, and its owner may make a new one)"
+        )
+        raise SiteError(
+            f"The view key for board {board_id} ({local.view_key_ending(view_key)}) "
+            f"was not accepted for {year}: {why}; {fix}."
+        )
     # the site's "not yours to see" (400 since 2025, a redirect before), or a dead token
     if token is not None and view_key is None and (status == 400 or 300 <= status < 400):
         if client.ask_owner(token) is None:
@@ -96,10 +109,13 @@ def _fetch(year: int, board_id: int, token: str | None, view_key: str | None, *,
         raise SiteError(
             f"adventofcode.com will not show private leaderboard {board_id} of {year} to you: "
             "you are not a member of it, or it does not exist (the id is the number at the "
-            "end of the board's address, or in its join code before the dash).")
+            "end of the board's address, or in its join code before the dash)."
+        )
     if status != 200:
-        raise SiteError(f"Could not fetch private leaderboard {board_id} of {year}: "
-                        f"adventofcode.com answered HTTP {status}.")
+        raise SiteError(
+            f"Could not fetch private leaderboard {board_id} of {year}: "
+            f"adventofcode.com answered HTTP {status}."
+        )
     return _board_of(response.data, year, board_id)
 
 
@@ -118,18 +134,25 @@ def _board_of(body: bytes, year: int, board_id: int) -> dict[str, Any]:
     try:
         data = json.loads(body)
     except (ValueError, RecursionError) as error:  # nested past Python's recursion limit
-        raise SiteError(f"adventofcode.com sent private leaderboard {board_id} of {year} in a "
-                        "form aoc does not know (not JSON).") from error
+        raise SiteError(
+            f"adventofcode.com sent private leaderboard {board_id} of {year} in a "
+            "form aoc does not know (not JSON)."
+        ) from error
     if not _is_board(data):
-        raise SiteError(f"adventofcode.com sent private leaderboard {board_id} of {year} in a "
-                        "form aoc does not know (not members by id).")
+        raise SiteError(
+            f"adventofcode.com sent private leaderboard {board_id} of {year} in a "
+            "form aoc does not know (not members by id)."
+        )
     return data
 
 
 def _fresh(paths_: list[Path], now: float) -> _Kept | None:
     """The newest kept copy younger than 15 minutes, if any."""
-    kept = [copy for path in paths_ if (copy := _read_kept(path)) is not None
-            and 0 <= now - copy.fetched_at < KEPT_SECONDS]
+    kept = [
+        copy
+        for path in paths_
+        if (copy := _read_kept(path)) is not None and 0 <= now - copy.fetched_at < KEPT_SECONDS
+    ]
     return max(kept, key=lambda copy: copy.fetched_at, default=None)
 
 
@@ -142,8 +165,15 @@ def _known_user_id(token: str | None) -> str | None:
     return None
 
 
-def leaderboard(token: str | None, year: int, board_id: int, view_key: str | None = None, *,
-                kept_key: bool = False, now: Callable[[], float] = _now) -> Leaderboard:
+def leaderboard(
+    token: str | None,
+    year: int,
+    board_id: int,
+    view_key: str | None = None,
+    *,
+    kept_key: bool = False,
+    now: Callable[[], float] = _now,
+) -> Leaderboard:
     """The board, from a copy younger than 15 minutes (fetched by key or by `token`'s
     owner), else from the site with `view_key`, else `token`. `kept_key`: the key is
     the kept one, which a refusal says how to replace."""
@@ -160,8 +190,15 @@ def leaderboard(token: str | None, year: int, board_id: int, view_key: str | Non
         path = store.leaderboard_file(user_id or _user_id(token), year, board_id)
         kept = _fresh([path], moment)  # the owner was unknown till now
     if kept is not None:
-        return parse(year, board_id, kept.board, kept.fetched_at, from_cache=True, now=moment,
-                      view_key_end=kept.view_key_end)
+        return parse(
+            year,
+            board_id,
+            kept.board,
+            kept.fetched_at,
+            from_cache=True,
+            now=moment,
+            view_key_end=kept.view_key_end,
+        )
     _check_keepable(path, year, board_id)
     data = _fetch(year, board_id, token, view_key, kept=kept_key)
     end = None if view_key is None else view_key[-4:]
@@ -177,13 +214,15 @@ def leaderboard(token: str | None, year: int, board_id: int, view_key: str | Non
     return replace(board, notices=(notice,)) if notice else board
 
 
-def _not_kept(path: Path, year: int, board_id: int, error: OSError,
-              what: str = "was not fetched, as it ") -> DamagedFileError:
+def _not_kept(
+    path: Path, year: int, board_id: int, error: OSError, what: str = "was not fetched, as it "
+) -> DamagedFileError:
     """A board that could not be kept, said with the folder to fix."""
     detail = unwritable_sentence(error) or f"{path} cannot be written ({error.strerror or error})."
     return DamagedFileError(
         f"Private leaderboard {board_id} of {year} {what}could not be kept (the site asks "
-        f"that a board be read at most once in 15 minutes): {detail}")
+        f"that a board be read at most once in 15 minutes): {detail}"
+    )
 
 
 def _check_keepable(path: Path, year: int, board_id: int) -> None:
@@ -223,12 +262,22 @@ def _with_medals(members: list[Member], days: int) -> list[Member]:
         for count, time_ in zip(counts, times, strict=True):
             if time_ is not None and (place := sum(1 for other in done if other < time_)) < 3:
                 count[place] += 1
-    return [replace(member, medals=(count[0], count[1], count[2]))
-            for member, count in zip(members, counts, strict=True)]
+    return [
+        replace(member, medals=(count[0], count[1], count[2]))
+        for member, count in zip(members, counts, strict=True)
+    ]
 
 
-def parse(year: int, board_id: int, data: dict[str, Any], fetched_at: float, *,
-          from_cache: bool, now: float, view_key_end: str | None = None) -> Leaderboard:
+def parse(
+    year: int,
+    board_id: int,
+    data: dict[str, Any],
+    fetched_at: float,
+    *,
+    from_cache: bool,
+    now: float,
+    view_key_end: str | None = None,
+) -> Leaderboard:
     """The site's JSON ranked by local score; a bad number is 0, named in `passed_over`."""
     days = calendar.days_in_year(year)
     members = []
@@ -246,23 +295,40 @@ def parse(year: int, board_id: int, data: dict[str, Any], fetched_at: float, *,
             continue
         levels = member.get("completion_day_level") or {}
         stars_by_day = tuple(
-            min(2, len(day_levels)) if isinstance(day_levels := levels.get(str(day)) or {},
-                                                  dict) else 0
-            for day in range(1, days + 1))
+            min(2, len(day_levels))
+            if isinstance(day_levels := levels.get(str(day)) or {}, dict)
+            else 0
+            for day in range(1, days + 1)
+        )
         member_id = number(member, "id", key, _int(key) or 0)
-        members.append(Member(
-            id=member_id,
-            name=member.get("name") or None,
-            stars=number(member, "stars", member_id, sum(stars_by_day)),
-            local_score=number(member, "local_score", member_id),
-            global_score=(number(member, "global_score", member_id)
-                          if member.get("global_score") is not None else None),
-            days=stars_by_day,
-            star_times=tuple(_star_times(levels if isinstance(levels, dict) else {}, day)
-                             for day in range(1, days + 1)),
-        ))
+        members.append(
+            Member(
+                id=member_id,
+                name=member.get("name") or None,
+                stars=number(member, "stars", member_id, sum(stars_by_day)),
+                local_score=number(member, "local_score", member_id),
+                global_score=(
+                    number(member, "global_score", member_id)
+                    if member.get("global_score") is not None
+                    else None
+                ),
+                days=stars_by_day,
+                star_times=tuple(
+                    _star_times(levels if isinstance(levels, dict) else {}, day)
+                    for day in range(1, days + 1)
+                ),
+            )
+        )
     members = _with_medals(members, days)
     members.sort(key=lambda m: (-m.local_score, -m.stars, m.id))
-    return Leaderboard(year, board_id, _int(data.get("owner_id")),
-                       tuple(members), fetched_at, from_cache, max(0.0, now - fetched_at),
-                       tuple(passed_over), view_key_end=view_key_end)
+    return Leaderboard(
+        year,
+        board_id,
+        _int(data.get("owner_id")),
+        tuple(members),
+        fetched_at,
+        from_cache,
+        max(0.0, now - fetched_at),
+        tuple(passed_over),
+        view_key_end=view_key_end,
+    )

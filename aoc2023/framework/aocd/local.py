@@ -28,8 +28,12 @@ TOKEN_FILE_LIMIT = 4096
 
 def find_project_config_dir(start: Path | None = None) -> Path | None:
     """The nearest `.aocd_config/` holding a token, upwards, else the checkout's."""
-    found = find_upwards(lambda folder: any(
-        (folder / PROJECT_CONFIG_DIR_NAME / name).is_file() for name in _TOKEN_FILES), start)
+    found = find_upwards(
+        lambda folder: any(
+            (folder / PROJECT_CONFIG_DIR_NAME / name).is_file() for name in _TOKEN_FILES
+        ),
+        start,
+    )
     return found / PROJECT_CONFIG_DIR_NAME if found else None
 
 
@@ -44,8 +48,7 @@ def use_project_config_dir() -> Path | None:
     return found
 
 
-def token_places(start: Path | None = None,
-                 environ: Mapping[str, str] | None = None) -> list[str]:
+def token_places(start: Path | None = None, environ: Mapping[str, str] | None = None) -> list[str]:
     """Where the token is looked for, in order: `$AOC_SESSION`, then the `token` of
     `$AOCD_CONFIG_DIR`, else of the project's `.aocd_config/` and aocd's data folder."""
     environ = os.environ if environ is None else environ
@@ -72,8 +75,10 @@ def no_token_sentence() -> str:
 def where_to_put_the_token() -> str:
     """The advice after `no_token_sentence`, naming the file as one or as several."""
     files = len(token_places()) - 1  # $AOC_SESSION is no file
-    return (f"put your session cookie in {'that file' if files == 1 else 'one of those files'}"
-            " or export AOC_SESSION")
+    return (
+        f"put your session cookie in {'that file' if files == 1 else 'one of those files'}"
+        " or export AOC_SESSION"
+    )
 
 
 def token_file() -> Path:
@@ -89,12 +94,13 @@ def clean_token(raw: str, home: str | None = None) -> str | None:
     empty. NoInputError naming `home` (where it is kept) past TOKEN_MAX_LENGTH."""
     text = raw.strip().strip("\"'").strip()
     if text.lower().startswith("session="):
-        text = text[len("session="):].strip().strip("\"'").strip()
+        text = text[len("session=") :].strip().strip("\"'").strip()
     if len(text) > TOKEN_MAX_LENGTH:
         raise NoInputError(
             f"The session token is {len(text):,} characters long, and a session token is "
             f"about 128: put the session cookie's value alone in "
-            f"{home or f'$AOC_SESSION or {token_file()}'}.")
+            f"{home or f'$AOC_SESSION or {token_file()}'}."
+        )
     return text or None
 
 
@@ -144,7 +150,8 @@ def token_source() -> TokenSource | None:
     except OSError as error:
         raise DamagedFileError(
             f"The token file {path} {why_unreadable(error)}: put the session token alone "
-            f"in it ({aoc_command('token')} says how), or set AOC_SESSION.") from error
+            f"in it ({aoc_command('token')} says how), or set AOC_SESSION."
+        ) from error
     token = clean_token(word)
     return TokenSource(str(path), word, token) if token else None
 
@@ -165,8 +172,9 @@ def aoc_config_dir(environ: Mapping[str, str], start: Path) -> Path:
 def token_in(environ: Mapping[str, str], config: Path) -> str | None:
     """The cleaned token aocd would use with `environ` and `config`; None if unreadable."""
     try:
-        return (clean_token(environ.get("AOC_SESSION", ""))
-                or clean_token(_first_word(config / "token")))
+        return clean_token(environ.get("AOC_SESSION", "")) or clean_token(
+            _first_word(config / "token")
+        )
     except OSError:
         return None
 
@@ -237,8 +245,15 @@ def _token_key(token: str) -> str:
 
 
 def _read_verdicts() -> dict[str, str]:
-    return read_string_map(store.token_verdicts_file(), "aoc's token check memo",
-                           "a map of token hashes to times", "remove it") or {}
+    return (
+        read_string_map(
+            store.token_verdicts_file(),
+            "aoc's token check memo",
+            "a map of token hashes to times",
+            "remove it",
+        )
+        or {}
+    )
 
 
 def token_accepted_at(token: str) -> float | None:
@@ -274,8 +289,9 @@ _TOKENS_FIX = 'fix it (a map of names to tokens, {"default": "..."}) or remove i
 def check_tokens_file() -> dict[str, str] | None:
     """aocd's token list (None: no file); a damaged one in one sentence, before aocd's
     runner fails on it."""
-    return read_string_map(tokens_file(), "aocd's token list",
-                           "a map of names to tokens", _TOKENS_FIX)
+    return read_string_map(
+        tokens_file(), "aocd's token list", "a map of names to tokens", _TOKENS_FIX
+    )
 
 
 def account_tokens(spec: str) -> dict[str, str]:
@@ -286,25 +302,29 @@ def account_tokens(spec: str) -> dict[str, str]:
     fix = 'put your accounts\' tokens in it by name, {"mine": "...", "work": "..."}'
     found = check_tokens_file()
     if found is None:
-        raise UsageError(f"--accounts reads aocd's token list {path}, which does not exist: "
-                         f"{fix}.")
+        raise UsageError(f"--accounts reads aocd's token list {path}, which does not exist: {fix}.")
     if not found:
         raise UsageError(f"aocd's token list {path} names no account: {fix}.")
     if any(not name.strip() for name in found):  # `--accounts all` would ask for it
-        raise DamagedFileError(f"aocd's token list {path} has an account with no name: "
-                               f"{_TOKENS_FIX}.")
+        raise DamagedFileError(
+            f"aocd's token list {path} has an account with no name: {_TOKENS_FIX}."
+        )
     tokens = {name: clean_token(raw, f"{path} as {name!r}") for name, raw in found.items()}
     if empty := [name for name, token in tokens.items() if token is None]:
-        raise DamagedFileError(f"aocd's token list {path} has no token for "
-                               f"{', '.join(map(repr, empty))}: {_TOKENS_FIX}.")
+        raise DamagedFileError(
+            f"aocd's token list {path} has no token for "
+            f"{', '.join(map(repr, empty))}: {_TOKENS_FIX}."
+        )
     asked = [spec] if spec in tokens else [name.strip() for name in spec.split(",")]
     if spec.strip().lower() == "all":
         asked = list(tokens)
     unknown = [name for name in asked if name not in tokens]
     if unknown or not all(asked):
         named = ", ".join(map(repr, unknown)) if unknown else "an empty name"
-        raise UsageError(f"--accounts names {named}, which is not in {path}: give all, or "
-                         f"names from it, joined by commas ({', '.join(tokens)}).")
+        raise UsageError(
+            f"--accounts names {named}, which is not in {path}: give all, or "
+            f"names from it, joined by commas ({', '.join(tokens)})."
+        )
     return {name: token for name in dict.fromkeys(asked) if (token := tokens[name])}
 
 
@@ -342,7 +362,8 @@ def clean_view_key(raw: str) -> ViewKey:
     if not _VIEW_KEY.fullmatch(text):
         raise UsageError(
             "--view-key takes a private leaderboard's view key: the letters and digits after "
-            "view_key= in the board's read-only link (or the whole link), which this is not.")
+            "view_key= in the board's read-only link (or the whole link), which this is not."
+        )
     return ViewKey(text)
 
 
@@ -353,8 +374,15 @@ def view_key_ending(key: str) -> str:
 
 def _read_view_keys() -> dict[str, str]:
     """The kept keys, by board id; DamagedFileError for a damaged file."""
-    return read_string_map(store.view_keys_file(), "aoc's view key file",
-                           "a map of board ids to view keys", _VIEW_KEYS_FIX) or {}
+    return (
+        read_string_map(
+            store.view_keys_file(),
+            "aoc's view key file",
+            "a map of board ids to view keys",
+            _VIEW_KEYS_FIX,
+        )
+        or {}
+    )
 
 
 def saved_view_key(board_id: int) -> ViewKey | None:
@@ -380,7 +408,7 @@ def save_view_key(board_id: int, key: str) -> Path:
             keys[str(board_id)] = str(key)
             store.write_json(path, keys, indent=2)
     except OSError as error:
-        raise DamagedFileError(f"Could not write the view key to {path} "
-                               f"({error.strerror or error}).") from error
+        raise DamagedFileError(
+            f"Could not write the view key to {path} ({error.strerror or error})."
+        ) from error
     return path
-

@@ -150,15 +150,19 @@ def gather(year: int, day: int, token: str | None) -> PuzzleInfo:
         return PuzzleInfo(title=local_title, input_cached=input_cached, problems=(problem,))
 
     if token is None:
-        return only_local(f"{local.no_token_sentence()}, so nothing was fetched (your input, "
-                          f"the puzzle's title and example): {local.where_to_put_the_token()}.")
+        return only_local(
+            f"{local.no_token_sentence()}, so nothing was fetched (your input, "
+            f"the puzzle's title and example): {local.where_to_put_the_token()}."
+        )
     missing: NotAnInput | None = None
     try:
         if cache is None or cache.read_input() is None:
             client.fetch_input(year, day, token)
     except StillLocked as error:
-        raise StillLocked(f"{error} aoc new wrote nothing: run it again once the puzzle is "
-                          "unlocked (--wait waits for it).") from error
+        raise StillLocked(
+            f"{error} aoc new wrote nothing: run it again once the puzzle is "
+            "unlocked (--wait waits for it)."
+        ) from error
     except NotAnInput as error:  # the site answers: its page may still be had
         missing = error
     except NoInputError as error:  # the page would fail the same way
@@ -168,10 +172,14 @@ def gather(year: int, day: int, token: str | None) -> PuzzleInfo:
     except NoInputError as error:
         if missing is not None:
             return only_local(f"Fetched neither your input nor the puzzle's example: {missing}")
-        return only_local(f"Fetched your input, but not the puzzle page (title, example): {error}",
-                          input_cached=True)
-    problems = () if examples else (
-        "aocd's example parser found no example on the puzzle page: paste it in yourself.",
+        return only_local(
+            f"Fetched your input, but not the puzzle page (title, example): {error}",
+            input_cached=True,
+        )
+    problems = (
+        ()
+        if examples
+        else ("aocd's example parser found no example on the puzzle page: paste it in yourself.",)
     )
     if missing is not None:
         problems = (f"Fetched the puzzle page, but not your input: {missing}", *problems)

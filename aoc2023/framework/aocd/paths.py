@@ -38,8 +38,12 @@ def token_memo_file(config: Path | None = None) -> Path:
 def cached_user_id(token: str, config: Path | None = None) -> str | None:
     """The user id aocd memoised for `token`, which keys aocd's cache, if any; a damaged
     memo is a DamagedFileError (aocd would fail on it next)."""
-    memo = read_string_map(token_memo_file(config), "aocd's token memo",
-                           "a map of tokens to user ids", "remove it, and aocd makes it again")
+    memo = read_string_map(
+        token_memo_file(config),
+        "aocd's token memo",
+        "a map of tokens to user ids",
+        "remove it, and aocd makes it again",
+    )
     return (memo or {}).get(token)
 
 
@@ -78,8 +82,9 @@ class PuzzleCache(NamedTuple):
 
     def read_input(self) -> str | None:
         """The cached input; None when missing or empty; DamagedFileError for a web page."""
-        text = read_cached_text(self.input_path, "aocd's cached input",
-                                "remove it, and the next run fetches it again")
+        text = read_cached_text(
+            self.input_path, "aocd's cached input", "remove it, and the next run fetches it again"
+        )
         if text is not None and not text.strip():
             drop_empty([self.input_path], "aocd's cached input")
             return None
@@ -87,13 +92,17 @@ class PuzzleCache(NamedTuple):
             raise DamagedFileError(
                 f"aocd's cached input {self.input_path} is a web page, not a puzzle input "
                 "(the site was down when it was fetched?): delete it, and the next run "
-                "fetches it again.")
+                "fetches it again."
+            )
         return None if text is None else text.rstrip("\r\n")
 
     def known_answer(self, part: int) -> str | None:
         """The answer the site confirmed as correct, as aocd cached it."""
-        text = read_cached_text(self.answer_path(part), "aocd's cached answer",
-                                "remove it, and the next run reads the puzzle page again")
+        text = read_cached_text(
+            self.answer_path(part),
+            "aocd's cached answer",
+            "remove it, and the next run reads the puzzle page again",
+        )
         return (text or "").strip() or None
 
 
@@ -107,8 +116,11 @@ def drop_empty(files: Iterable[Path], what: str) -> None:
     they are fetched again. DamagedFileError for one that cannot be removed."""
     for path in files:
         try:  # a FIFO or a folder is its reader's to refuse; a large file is text
-            if (not path.is_file() or path.stat().st_size > 1 << 16
-                    or not is_empty_text(path.read_bytes().decode("utf-8", "replace"))):
+            if (
+                not path.is_file()
+                or path.stat().st_size > 1 << 16
+                or not is_empty_text(path.read_bytes().decode("utf-8", "replace"))
+            ):
                 continue
         except OSError:
             continue
@@ -120,7 +132,8 @@ def drop_empty(files: Iterable[Path], what: str) -> None:
             raise DamagedFileError(
                 f"{what} {path} is empty (damaged) and could not be removed "
                 f"({error.strerror or error}): delete it, and the next run fetches it "
-                "again.") from error
+                "again."
+            ) from error
         sys.stderr.write(f"{what} {path} was empty (damaged): removed it, to fetch it again.\n")
 
 
@@ -143,8 +156,9 @@ def undo_cut_writes(since_ns: int, year: int | None, day: int | None) -> list[Pa
             path.unlink()
         except OSError:
             continue
-        removed.append(path.parent / f"{stem}input.txt" if path.name.startswith("tmp")
-                       and stem else path)
+        removed.append(
+            path.parent / f"{stem}input.txt" if path.name.startswith("tmp") and stem else path
+        )
     return sorted(removed, key=lambda path: not path.name.endswith("input.txt"))
 
 

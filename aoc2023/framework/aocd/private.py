@@ -22,25 +22,52 @@ class PrivateName(NamedTuple):
 
 
 NAMES = (
-    PrivateName("aocd.models", "User._token2id", False,
-                "aocd's memo of token owners in memory: the owner when its file could not "
-                "be written, and reset for main() called from code"),
-    PrivateName("aocd.runner", "_load_users", True,
-                "aocd's runner reads its users before its options: held back for its help, "
-                "which needs none"),
-    PrivateName("aocd.utils", "http.pool_manager", False,
-                "the urllib3 pool aocd sends through: our User-Agent, time limits and "
-                "redirect rule go in its headers and defaults"),
-    PrivateName("aocd.utils", "http._limiter", True,
-                "aocd's pause before each request: the floor between requests across "
-                "processes goes in there"),
-    PrivateName("aocd.models", "Puzzle._get_prose", True,
-                "the fullest copy of the puzzle's page aocd has (aoc read)"),
-    PrivateName("aocd.models", "Puzzle._request_puzzle_page", True,
-                "fetch the puzzle's page again, once a part was solved (aoc read)"),
-    PrivateName("aocd.utils", "http._max_t", False,
-                "the tests only: aocd's pause between requests, set to none against the "
-                "stand-in site"),
+    PrivateName(
+        "aocd.models",
+        "User._token2id",
+        False,
+        "aocd's memo of token owners in memory: the owner when its file could not "
+        "be written, and reset for main() called from code",
+    ),
+    PrivateName(
+        "aocd.runner",
+        "_load_users",
+        True,
+        "aocd's runner reads its users before its options: held back for its help, "
+        "which needs none",
+    ),
+    PrivateName(
+        "aocd.utils",
+        "http.pool_manager",
+        False,
+        "the urllib3 pool aocd sends through: our User-Agent, time limits and "
+        "redirect rule go in its headers and defaults",
+    ),
+    PrivateName(
+        "aocd.utils",
+        "http._limiter",
+        True,
+        "aocd's pause before each request: the floor between requests across "
+        "processes goes in there",
+    ),
+    PrivateName(
+        "aocd.models",
+        "Puzzle._get_prose",
+        True,
+        "the fullest copy of the puzzle's page aocd has (aoc read)",
+    ),
+    PrivateName(
+        "aocd.models",
+        "Puzzle._request_puzzle_page",
+        True,
+        "fetch the puzzle's page again, once a part was solved (aoc read)",
+    ),
+    PrivateName(
+        "aocd.utils",
+        "http._max_t",
+        False,
+        "the tests only: aocd's pause between requests, set to none against the stand-in site",
+    ),
 )
 
 
@@ -79,7 +106,8 @@ def changed(path: str) -> AocdChanged:
     return AocdChanged(
         f"advent-of-code-data {aocd_version()} has no {name.module}.{name.path}, which aoc "
         f"uses for {name.why.split(':')[0]}: install the aocd release aoc supports "
-        "(advent-of-code-data<2.3)")
+        "(advent-of-code-data<2.3)"
+    )
 
 
 def get(path: str) -> Any:

@@ -106,8 +106,9 @@ def read_log_entries(path: Path) -> list[dict[str, Any]]:
     is not a list of entries (sending on would ignore, and rewriting lose, its replies)."""
     entries = _read_json(path, [], DamagedLogError, "aocd's submission log")
     if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
-        raise DamagedLogError(f"aocd's submission log {path} is not a list of replies: "
-                              f"{_UNTIL_REPAIRED}")
+        raise DamagedLogError(
+            f"aocd's submission log {path} is not a list of replies: {_UNTIL_REPAIRED}"
+        )
     return entries
 
 
@@ -150,12 +151,12 @@ def known_to_be_wrong(value: str, part: int, past: list[PastSubmission]) -> Proo
         if verdict is Verdict.RIGHT and value != entry.value:
             return Proof(f"the site already accepted {entry.value} for part {part}", "wrong")
         if entry.value == value:
-            return Proof(f"{value} was already sent for part {part} ({when}): {verdict}",
-                         str(verdict))
+            return Proof(
+                f"{value} was already sent for part {part} ({when}): {verdict}", str(verdict)
+            )
         bound = int(entry.value) if entry.value.lstrip("-").isdigit() else None
         if verdict is Verdict.TOO_HIGH and bound is not None and (number is None or number > bound):
-            return Proof(f"{entry.value} was too high ({when}), and {value} is higher",
-                         "too high")
+            return Proof(f"{entry.value} was too high ({when}), and {value} is higher", "too high")
         if verdict is Verdict.TOO_LOW and bound is not None and (number is None or number < bound):
             return Proof(f"{entry.value} was too low ({when}), and {value} is lower", "too low")
     return None
@@ -198,10 +199,12 @@ def _read_journal() -> dict[str, Any]:
     path = store.journal_file()
     data = _read_json(path, {}, DamagedFileError, "The record of sent answers")
     if not isinstance(data, dict) or not all(
-            isinstance(puzzles, dict) and all(isinstance(e, list) for e in puzzles.values())
-            for puzzles in data.values()):  # users, each with a list of attempts per puzzle
-        raise DamagedFileError(f"The record of sent answers {path} is not in the expected "
-                               f"format: {_UNTIL_REPAIRED}")
+        isinstance(puzzles, dict) and all(isinstance(e, list) for e in puzzles.values())
+        for puzzles in data.values()
+    ):  # users, each with a list of attempts per puzzle
+        raise DamagedFileError(
+            f"The record of sent answers {path} is not in the expected format: {_UNTIL_REPAIRED}"
+        )
     return data
 
 
@@ -210,15 +213,28 @@ def attempts(user_id: str, year: int, day: int) -> list[Attempt]:
     found = []
     for entry in _read_journal().get(user_id, {}).get(_journal_key(year, day), []):
         with suppress(KeyError, TypeError, ValueError):  # not ours: passed over, kept on disk
-            found.append(Attempt(int(entry["part"]), str(entry["value"]), str(entry["when"]),
-                                 entry.get("message"), entry.get("why")))
+            found.append(
+                Attempt(
+                    int(entry["part"]),
+                    str(entry["value"]),
+                    str(entry["when"]),
+                    entry.get("message"),
+                    entry.get("why"),
+                )
+            )
     return found
 
 
 def unconfirmed(user_id: str, year: int, day: int, part: int) -> Attempt | None:
     """The latest attempt at `part` still waiting for its reply, if any."""
-    return next((attempt for attempt in reversed(attempts(user_id, year, day))
-                 if attempt.part == part and attempt.unconfirmed), None)
+    return next(
+        (
+            attempt
+            for attempt in reversed(attempts(user_id, year, day))
+            if attempt.part == part and attempt.unconfirmed
+        ),
+        None,
+    )
 
 
 @contextmanager
@@ -239,8 +255,16 @@ def record_attempt(user_id: str, year: int, day: int, part: int, value: str, whe
 
 
 def _latest(entries: list[dict[str, Any]], part: int, value: str) -> dict[str, Any] | None:
-    return next((entry for entry in reversed(entries) if entry.get("part") == part
-                 and entry.get("value") == value and entry.get("message") is None), None)
+    return next(
+        (
+            entry
+            for entry in reversed(entries)
+            if entry.get("part") == part
+            and entry.get("value") == value
+            and entry.get("message") is None
+        ),
+        None,
+    )
 
 
 def record_reply(user_id: str, year: int, day: int, part: int, value: str, message: str) -> None:
@@ -278,14 +302,22 @@ _WAITS_FIX = "remove it (a wait the site asked for is then forgotten: wait a min
 
 
 def _damaged_wait(reason: str) -> DamagedFileError:
-    return DamagedFileError(f"The file of the site's waits {store.waits_file()} {reason}: "
-                            f"{_WAITS_FIX}.")
+    return DamagedFileError(
+        f"The file of the site's waits {store.waits_file()} {reason}: {_WAITS_FIX}."
+    )
 
 
 def _read_waits() -> dict[str, str]:
     """The recorded waits; a damaged file is said, not taken as empty (no wait)."""
-    return read_string_map(store.waits_file(), "The file of the site's waits",
-                           "a map of users to times", _WAITS_FIX) or {}
+    return (
+        read_string_map(
+            store.waits_file(),
+            "The file of the site's waits",
+            "a map of users to times",
+            _WAITS_FIX,
+        )
+        or {}
+    )
 
 
 def blocked_until(user_id: str, now: datetime) -> datetime | None:
@@ -300,8 +332,9 @@ def blocked_until(user_id: str, now: datetime) -> datetime | None:
     if until.tzinfo is None:
         raise _damaged_wait(f"holds {text!r}, a time without a time zone")
     if until > now + MAX_WAIT:
-        raise _damaged_wait(f"holds {text!r}, further ahead than the hour the site ever asks to "
-                       "wait")
+        raise _damaged_wait(
+            f"holds {text!r}, further ahead than the hour the site ever asks to wait"
+        )
     return until if until > now else None
 
 

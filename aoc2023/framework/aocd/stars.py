@@ -40,9 +40,12 @@ class Stars:
     def missing(self) -> list[tuple[int, int]]:
         """The stars still to win before the final star, as (day, part)."""
         last = calendar.days_in_year(self.year)
-        return [(day, part) for day in range(1, last + 1)
-                for part in ((1,) if day == last else (1, 2))
-                if self.by_day.get(day, 0) < part]
+        return [
+            (day, part)
+            for day in range(1, last + 1)
+            for part in ((1,) if day == last else (1, 2))
+            if self.by_day.get(day, 0) < part
+        ]
 
 
 def describe_missing(missing: list[tuple[int, int]]) -> str:
@@ -56,10 +59,14 @@ def describe_missing(missing: list[tuple[int, int]]) -> str:
             groups[-1][0].append(day)
         else:
             groups.append(([day], parts))
-    named = [f"{calendar.day_list(days)} (both parts)" if len(parts) == 2
-             else f"{calendar.day_list(days)} part {parts[0]}" for days, parts in groups]
+    named = [
+        f"{calendar.day_list(days)} (both parts)"
+        if len(parts) == 2
+        else f"{calendar.day_list(days)} part {parts[0]}"
+        for days, parts in groups
+    ]
     count = len(missing)
-    return (f"{count} star{' is' if count == 1 else 's are'} missing: " + ", ".join(named))
+    return f"{count} star{' is' if count == 1 else 's are'} missing: " + ", ".join(named)
 
 
 @dataclass(frozen=True)
@@ -74,8 +81,10 @@ class TimesPage:
     @property
     def complete(self) -> bool:
         """Every star of the year is in: the page cannot change."""
-        return all(day in self.times and "-" not in self.times[day]
-                   for day in range(1, calendar.days_in_year(self.year) + 1))
+        return all(
+            day in self.times and "-" not in self.times[day]
+            for day in range(1, calendar.days_in_year(self.year) + 1)
+        )
 
 
 def parse_page(html: bytes | str) -> dict[int, int] | None:
@@ -92,8 +101,9 @@ def since_unlock(field: str) -> timedelta | None:
     """A time column (`00:12:34`) as a duration; None for "-", ">24h" and anything the
     site does not write (a kept copy may say anything)."""
     parts = field.split(":")
-    if len(parts) != 3 or not all(len(part) == 2 and part.isascii() and part.isdigit()
-                                  for part in parts):
+    if len(parts) != 3 or not all(
+        len(part) == 2 and part.isascii() and part.isdigit() for part in parts
+    ):
         return None
     hours, minutes, seconds = (int(part) for part in parts)
     if hours >= 24 or minutes >= 60 or seconds >= 60:
@@ -134,12 +144,16 @@ def _fetch(token: str, year: int) -> dict[int, tuple[str, str]]:
         local.forget_token_verdict()
         raise SiteError(client.dead_token_sentence(token=token))
     if response.status != 200:
-        raise SiteError(f"Could not read your stars of {year}: adventofcode.com answered "
-                        f"HTTP {response.status}.")
+        raise SiteError(
+            f"Could not read your stars of {year}: adventofcode.com answered "
+            f"HTTP {response.status}."
+        )
     times = parse_times(response.data)
     if times is None:
-        raise SiteError(f"adventofcode.com sent the page of your stars of {year} in a form "
-                        "aoc does not know (no table of days).")
+        raise SiteError(
+            f"adventofcode.com sent the page of your stars of {year} in a form "
+            "aoc does not know (no table of days)."
+        )
     return times
 
 
@@ -147,8 +161,9 @@ def _read_kept(path: Path) -> tuple[float, dict[int, int]] | None:
     """The kept stars and when they were read; None when missing or unreadable."""
     kept: Any = store.read_json(path)
     try:
-        return _kept_moment(kept["fetched_at"]), {int(day): min(2, int(count))
-                                                  for day, count in kept["days"].items()}
+        return _kept_moment(kept["fetched_at"]), {
+            int(day): min(2, int(count)) for day, count in kept["days"].items()
+        }
     except (ValueError, KeyError, TypeError, AttributeError, OverflowError):
         return None
 
@@ -157,8 +172,9 @@ def _read_kept_times(path: Path) -> tuple[float, dict[int, tuple[str, str]]] | N
     """The kept page's times and when it was read; None when missing or unreadable."""
     kept: Any = store.read_json(path)
     try:
-        times = {int(day): (str(first), str(second))
-                 for day, (first, second) in kept["times"].items()}
+        times = {
+            int(day): (str(first), str(second)) for day, (first, second) in kept["times"].items()
+        }
         return _kept_moment(kept["fetched_at"]), times
     except (ValueError, KeyError, TypeError, AttributeError, OverflowError):
         return None
@@ -175,8 +191,14 @@ def _kept_moment(value: object) -> float:
 def _keep(path: Path, now: float, times: Mapping[int, tuple[str, str]]) -> None:
     """Keep the page read at `now`: its stars and its times."""
     with suppress(OSError):  # only a copy: the next run asks again
-        store.write_json(path, {"fetched_at": now, "days": _stars_of(times),
-                                "times": {day: list(pair) for day, pair in times.items()}})
+        store.write_json(
+            path,
+            {
+                "fetched_at": now,
+                "days": _stars_of(times),
+                "times": {day: list(pair) for day, pair in times.items()},
+            },
+        )
 
 
 def kept_times(user_id: str, year: int) -> TimesPage | None:
@@ -205,19 +227,24 @@ def _check_keepable(path: Path, year: int) -> None:
     try:
         check_keepable(path)
     except OSError as error:
-        detail = (unwritable_sentence(error)
-                  or f"{path} cannot be written ({error.strerror or error}).")
+        detail = (
+            unwritable_sentence(error) or f"{path} cannot be written ({error.strerror or error})."
+        )
         raise DamagedFileError(
             f"The site's page of your stars of {year} was not read, as it could not be kept "
-            f"(the site asks that it be read at most once in 15 minutes): {detail}") from error
+            f"(the site asks that it be read at most once in 15 minutes): {detail}"
+        ) from error
 
 
 def _known_locally(user_dir: Path, year: int) -> dict[int, int]:
     """The stars aocd's cache shows (part 2's answer proves part 1's)."""
-    caches = [paths.PuzzleCache(year, day, user_dir)
-              for day in range(1, calendar.days_in_year(year) + 1)]
-    return {cache.day: next((part for part in (2, 1) if cache.known_answer(part) is not None), 0)
-            for cache in caches}
+    caches = [
+        paths.PuzzleCache(year, day, user_dir) for day in range(1, calendar.days_in_year(year) + 1)
+    ]
+    return {
+        cache.day: next((part for part in (2, 1) if cache.known_answer(part) is not None), 0)
+        for cache in caches
+    }
 
 
 def local_stars(user_dir: Path, year: int) -> Stars:
@@ -228,12 +255,12 @@ def local_stars(user_dir: Path, year: int) -> Stars:
 
 
 def _merged(*counts: Mapping[int, int]) -> dict[int, int]:
-    return {day: max(count.get(day, 0) for count in counts)
-            for day in set().union(*counts)}
+    return {day: max(count.get(day, 0) for count in counts) for day in set().union(*counts)}
 
 
-def year_stars(token: str, user_dir: Path, year: int, *, fresh: bool = False,
-               now: float | None = None) -> Stars:
+def year_stars(
+    token: str, user_dir: Path, year: int, *, fresh: bool = False, now: float | None = None
+) -> Stars:
     """The year's stars: what is known here when it shows all before the final one, else
     the site's page (kept 15 minutes) with aocd's answers since. `fresh`: the site's
     page alone, read now."""

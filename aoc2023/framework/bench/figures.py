@@ -67,8 +67,11 @@ class Speed:
         if not wall or not cpu or min(wall) <= 0 or min(cpu) <= 0:
             return None
         runs = len(cpu)
-        best = [min(cpu[n * runs // 4:(n + 1) * runs // 4]) for n in range(4)] \
-            if runs >= QUARTERS_FROM else [1]
+        best = (
+            [min(cpu[n * runs // 4 : (n + 1) * runs // 4]) for n in range(4)]
+            if runs >= QUARTERS_FROM
+            else [1]
+        )
         return cls(runs, min(wall) / 1e9, min(cpu) / 1e9, max(best) / min(best))
 
 
@@ -95,8 +98,7 @@ class Stats:
     @property
     def long(self) -> bool:
         """LONG_STEP or more of CPU time, not waiting: headlined by CPU time."""
-        return (self.cpu_minimum is not None and self.cpu_minimum >= LONG_STEP
-                and not self.waiting)
+        return self.cpu_minimum is not None and self.cpu_minimum >= LONG_STEP and not self.waiting
 
     @property
     def raw_headline(self) -> Headline:
@@ -114,15 +116,23 @@ class Stats:
         return self.minimum if found is None else found
 
     def figure(self, name: Headline) -> float | None:
-        return {"min": self.minimum, "cpu_min": self.cpu_minimum,
-                "normalised": self.normalised, "normalised_cpu": self.normalised_cpu}[name]
+        return {
+            "min": self.minimum,
+            "cpu_min": self.cpu_minimum,
+            "normalised": self.normalised,
+            "normalised_cpu": self.normalised_cpu,
+        }[name]
 
     def at_speed(self, speed: Speed | None, normalised_cpu: float | None) -> Stats:
         """With the figures normalised by `speed`; a waiting step's as they are."""
         if speed is None or self.waiting:
             return self
-        return replace(self, normalised=self.minimum * speed.relative,
-                       normalised_cpu=normalised_cpu, scale=speed.relative)
+        return replace(
+            self,
+            normalised=self.minimum * speed.relative,
+            normalised_cpu=normalised_cpu,
+            scale=speed.relative,
+        )
 
     @property
     def iqr(self) -> float:
@@ -136,12 +146,19 @@ class Stats:
     @property
     def busy(self) -> bool:
         """The median far above the minimum: other processes slowed the runs."""
-        return (self.runs >= 2 and self.minimum >= BUSY_FLOOR
-                and self.median > self.minimum * BUSY_RATIO)
+        return (
+            self.runs >= 2
+            and self.minimum >= BUSY_FLOOR
+            and self.median > self.minimum * BUSY_RATIO
+        )
 
     @classmethod
-    def of(cls, samples: Sequence[float], cpu: Sequence[float] | None = None,
-           ready: Sequence[float] | None = None) -> Stats:
+    def of(
+        cls,
+        samples: Sequence[float],
+        cpu: Sequence[float] | None = None,
+        ready: Sequence[float] | None = None,
+    ) -> Stats:
         """The figures of wall-clock `samples`, and of the runs' `cpu` and `ready` times in
         the same order when given (quartiles as numpy's default); ValueError without any."""
         import statistics
@@ -151,15 +168,21 @@ class Stats:
         ordered = sorted(samples)
         cpu_minimum = min(cpu) if cpu else None
         cpu_median = statistics.median(cpu) if cpu else None
-        queued = ready if ready is not None and len(ready) == len(samples) else [0.0] * len(
-            samples)
-        waiting = cpu is not None and len(cpu) == len(samples) and statistics.median(
-            used / (wall - wanted) if wall > wanted else 1.0
-            for used, wanted, wall in zip(cpu, queued, samples, strict=True)) < WAITING_SHARE
+        queued = ready if ready is not None and len(ready) == len(samples) else [0.0] * len(samples)
+        waiting = (
+            cpu is not None
+            and len(cpu) == len(samples)
+            and statistics.median(
+                used / (wall - wanted) if wall > wanted else 1.0
+                for used, wanted, wall in zip(cpu, queued, samples, strict=True)
+            )
+            < WAITING_SHARE
+        )
         points = ordered * 2 if len(ordered) == 1 else ordered  # two, before Python 3.13
         q1, median, q3 = statistics.quantiles(points, n=4, method="inclusive")
-        return cls(len(ordered), median, ordered[0], q1, q3, cpu_minimum, cpu_median,
-                   waiting=waiting)
+        return cls(
+            len(ordered), median, ordered[0], q1, q3, cpu_minimum, cpu_median, waiting=waiting
+        )
 
 
 @dataclass(frozen=True)
@@ -222,10 +245,13 @@ class BenchReport:
 
 def bench_exit_code(report: BenchReport) -> ExitCode:
     """As for a run; a step that could not be timed counts as not run."""
-    code = run_exit_code((result for bench in report.results
-                          for result in (bench.result, *bench.variants)),
-                         interrupted=report.interrupted, notices=report.notices)
+    code = run_exit_code(
+        (result for bench in report.results for result in (bench.result, *bench.variants)),
+        interrupted=report.interrupted,
+        notices=report.notices,
+    )
     if code is not ExitCode.INTERRUPTED and any(
-            step.error for bench in report.results for step in bench.steps):
+        step.error for bench in report.results for step in bench.steps
+    ):
         return ExitCode.COULD_NOT_RUN
     return code

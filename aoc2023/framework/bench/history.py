@@ -55,8 +55,14 @@ def tolerance(new: Stats, old: Stats) -> float:
 
 def compared(new: Stats, old: Stats) -> Headline:
     """The new headline if saved too, else its raw figure, else the wall minimum."""
-    return next((name for name in (new.headline, new.raw_headline)
-                 if new.figure(name) is not None and old.figure(name) is not None), "min")
+    return next(
+        (
+            name
+            for name in (new.headline, new.raw_headline)
+            if new.figure(name) is not None and old.figure(name) is not None
+        ),
+        "min",
+    )
 
 
 def trend(new: Stats, old: Stats) -> Trend:
@@ -83,8 +89,10 @@ def load(path: Path) -> list[Any]:
         raise HistoryError(f"Cannot read the benchmark history {path}: {error}.") from error
     entries = data.get("entries") if isinstance(data, dict) else None
     if not isinstance(entries, list):
-        raise HistoryError(f"The benchmark history {path} is not in the expected format "
-                           "(an object with a list of entries): fix or remove it.")
+        raise HistoryError(
+            f"The benchmark history {path} is not in the expected format "
+            "(an object with a list of entries): fix or remove it."
+        )
     return entries
 
 
@@ -103,8 +111,7 @@ def _key(bench: DayBench, step: StepBench, root: Path | None, *, typed: bool = F
     """The step's key; `typed`: with the file named as typed (saved before `input_name`)."""
     result = bench.result
     label = (result.label or "") if typed else input_name(result.source, result.label, root)
-    return (result.year, result.day, result.source or "", label, step.variant or "",
-            step.step)
+    return (result.year, result.day, result.source or "", label, step.variant or "", step.step)
 
 
 @dataclass(frozen=True)
@@ -128,8 +135,9 @@ class _Damaged(Exception):
     """What is wrong with a saved entry or figure, in a few words."""
 
 
-def saved_entries(raw: list[Any], source: str = "The benchmark history"
-                  ) -> tuple[list[SavedEntry], list[str]]:
+def saved_entries(
+    raw: list[Any], source: str = "The benchmark history"
+) -> tuple[list[SavedEntry], list[str]]:
     """The entries and figures of `raw` that can be read, oldest first, and a sentence
     for each skipped, naming its place in `source` and why."""
     entries, damaged = [], []
@@ -152,11 +160,16 @@ def saved_entries(raw: list[Any], source: str = "The benchmark history"
             try:
                 read.append(_saved_figure(figure))
             except _Damaged as why:
-                damaged.append(f"{source}: figure {place} of entry {number}"
-                               f"{f' (saved {date})' if date else ''} is damaged ({why}), so "
-                               "it is skipped.")
-        entries.append(SavedEntry(date, python, machine,
-                                  commit if isinstance(commit, str) else None, tuple(read)))
+                damaged.append(
+                    f"{source}: figure {place} of entry {number}"
+                    f"{f' (saved {date})' if date else ''} is damaged ({why}), so "
+                    "it is skipped."
+                )
+        entries.append(
+            SavedEntry(
+                date, python, machine, commit if isinstance(commit, str) else None, tuple(read)
+            )
+        )
     return entries, damaged
 
 
@@ -185,8 +198,12 @@ def _number(data: dict[str, Any], name: str, *, required: bool = True) -> float 
     value = data.get(name)
     if value is None and not required:
         return None
-    if (isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value)
-            or value < 0):
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, int | float)
+        or not math.isfinite(value)
+        or value < 0
+    ):
         raise _Damaged(f"its {name} is not a number of seconds")
     return float(value)
 
@@ -201,70 +218,126 @@ def _saved_figure(figure: object) -> SavedFigure:
     waiting = figure.get("waiting", False)
     if not isinstance(waiting, bool):
         raise _Damaged("its waiting is not true or false")
-    median, minimum, q1, q3 = (_number(figure, name) or 0.0
-                               for name in ("median", "min", "q1", "q3"))
+    median, minimum, q1, q3 = (
+        _number(figure, name) or 0.0 for name in ("median", "min", "q1", "q3")
+    )
     cpu_min, normalised, normalised_cpu = (
         _number(figure, name, required=False)
-        for name in ("cpu_min", "normalised", "normalised_cpu"))
+        for name in ("cpu_min", "normalised", "normalised_cpu")
+    )
     return SavedFigure(
         (year, day, source, label, variant or "", step),
-        Stats(runs, median, minimum, q1, q3, cpu_min, normalised=normalised,
-              normalised_cpu=normalised_cpu, waiting=waiting))
+        Stats(
+            runs,
+            median,
+            minimum,
+            q1,
+            q3,
+            cpu_min,
+            normalised=normalised,
+            normalised_cpu=normalised_cpu,
+            waiting=waiting,
+        ),
+    )
 
 
-def compare(report: BenchReport, raw: list[Any], on_machine: str,
-            root: Path | None = None, source: str = "The benchmark history") -> BenchReport:
+def compare(
+    report: BenchReport,
+    raw: list[Any],
+    on_machine: str,
+    root: Path | None = None,
+    source: str = "The benchmark history",
+) -> BenchReport:
     """The report with each step's change against the latest in `raw`, a notice per damaged one."""
     entries, damaged = saved_entries(raw, source)
-    latest = {figure.key: (figure.stats, entry) for entry in entries  # oldest first
-              if entry.machine == on_machine for figure in entry.figures}
+    latest = {
+        figure.key: (figure.stats, entry)
+        for entry in entries  # oldest first
+        if entry.machine == on_machine
+        for figure in entry.figures
+    }
 
     def changed(bench: DayBench, step: StepBench) -> StepBench:
         new = step.stats
-        saved = latest.get(_key(bench, step, root)) or latest.get(_key(bench, step, root,
-                                                                       typed=True))
+        saved = latest.get(_key(bench, step, root)) or latest.get(
+            _key(bench, step, root, typed=True)
+        )
         if new is None or saved is None:
             return step
         old, entry = saved
         name = compared(new, old)
         if not (old_figure := old.figure(name)):
             return step
-        return replace(step, change=Change(trend(new, old), (new.figure(name) or 0.0) / old_figure,
-                                           name, tolerance(new, old), old, entry.date,
-                                           entry.python))
+        return replace(
+            step,
+            change=Change(
+                trend(new, old),
+                (new.figure(name) or 0.0) / old_figure,
+                name,
+                tolerance(new, old),
+                old,
+                entry.date,
+                entry.python,
+            ),
+        )
 
-    return replace(report, results=[
-        replace(bench, steps=tuple(changed(bench, step) for step in bench.steps))
-        for bench in report.results], notices=[*report.notices, *damaged])
+    return replace(
+        report,
+        results=[
+            replace(bench, steps=tuple(changed(bench, step) for step in bench.steps))
+            for bench in report.results
+        ],
+        notices=[*report.notices, *damaged],
+    )
 
 
-def _figure(bench: DayBench, step: StepBench, stats: Stats, root: Path | None
-            ) -> dict[str, Any]:
+def _figure(bench: DayBench, step: StepBench, stats: Stats, root: Path | None) -> dict[str, Any]:
     year, day, source, label, variant, name = _key(bench, step, root)
-    return {"year": year, "day": day, "source": source, "label": label,
-            "variant": variant or None, "step": name,
-            "runs": stats.runs, "median": stats.median, "min": stats.minimum,
-            "q1": stats.q1, "q3": stats.q3, "cpu_min": stats.cpu_minimum,
-            "normalised": stats.normalised, "normalised_cpu": stats.normalised_cpu,
-            "waiting": stats.waiting}
+    return {
+        "year": year,
+        "day": day,
+        "source": source,
+        "label": label,
+        "variant": variant or None,
+        "step": name,
+        "runs": stats.runs,
+        "median": stats.median,
+        "min": stats.minimum,
+        "q1": stats.q1,
+        "q3": stats.q3,
+        "cpu_min": stats.cpu_minimum,
+        "normalised": stats.normalised,
+        "normalised_cpu": stats.normalised_cpu,
+        "waiting": stats.waiting,
+    }
 
 
-def save_figures(path: Path, report: BenchReport, when: datetime, on_machine: str,
-                 root: Path | None = None) -> int:
+def save_figures(
+    path: Path, report: BenchReport, when: datetime, on_machine: str, root: Path | None = None
+) -> int:
     """Append the report's figures under a lock (runs at once all keep theirs); steps saved."""
-    figures = [_figure(bench, step, step.stats, root) for bench in report.results
-               for step in bench.steps if step.stats is not None]
+    figures = [
+        _figure(bench, step, step.stats, root)
+        for bench in report.results
+        for step in bench.steps
+        if step.stats is not None
+    ]
     if not figures:
         return 0
     commit = commit_of(root)  # outside the lock: it asks git
     try:
         with store.locked(path):
             entries = load(path)
-            entries.append({
-                "date": when.isoformat(timespec="seconds"), "python": python_version(),
-                "machine": on_machine, "budget": report.budget, "commit": commit,
-                "figures": figures,
-            })
+            entries.append(
+                {
+                    "date": when.isoformat(timespec="seconds"),
+                    "python": python_version(),
+                    "machine": on_machine,
+                    "budget": report.budget,
+                    "commit": commit,
+                    "figures": figures,
+                }
+            )
             text = json.dumps({"format": FORMAT, "entries": entries}, indent=1) + "\n"
             write_atomically(path, text, what="the benchmark history")
     except OSError as error:
@@ -280,9 +353,15 @@ def commit_of(root: Path | None) -> str | None:
     each save changes the history and README); None without git or a checkout, or if slow."""
     if root is None:
         return None
+
     def git(*arguments: str) -> str:
-        return subprocess.run(["git", "-C", str(root), *arguments], capture_output=True,
-                              text=True, timeout=GIT_SECONDS, check=True).stdout.strip()
+        return subprocess.run(
+            ["git", "-C", str(root), *arguments],
+            capture_output=True,
+            text=True,
+            timeout=GIT_SECONDS,
+            check=True,
+        ).stdout.strip()
 
     try:
         head = git("rev-parse", "HEAD")
@@ -301,8 +380,9 @@ class Point:
     seconds: float
 
 
-def day_series(entries: list[SavedEntry], on_machine: str, year: int, day: int
-               ) -> dict[str, list[Point]]:
+def day_series(
+    entries: list[SavedEntry], on_machine: str, year: int, day: int
+) -> dict[str, list[Point]]:
     """Each step's points in the order saved, by name ("part 1", or "part 1 (hands.txt)"
     when the day was saved on several inputs); main implementation only."""
     found: dict[tuple[str, str], list[Point]] = {}
@@ -314,7 +394,10 @@ def day_series(entries: list[SavedEntry], on_machine: str, year: int, day: int
             if (figure_year, figure_day) != (year, day) or variant:
                 continue
             found.setdefault((label or source, step), []).append(
-                Point(entry.date, entry.commit, figure.stats.headline_seconds))
+                Point(entry.date, entry.commit, figure.stats.headline_seconds)
+            )
     inputs = {label for label, _ in found}
-    return {(step if len(inputs) == 1 else f"{step} ({label})"): points
-            for (label, step), points in found.items()}
+    return {
+        (step if len(inputs) == 1 else f"{step} ({label})"): points
+        for (label, step), points in found.items()
+    }

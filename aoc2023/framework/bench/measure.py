@@ -99,8 +99,9 @@ class Timing:
 
     @property
     def speed(self) -> Speed | None:
-        return Speed.of([wall for wall, _ in self.calibration],
-                        [cpu for _, cpu in self.calibration])
+        return Speed.of(
+            [wall for wall, _ in self.calibration], [cpu for _, cpu in self.calibration]
+        )
 
     def normalised(self, key: tuple[str | None, str], samples: Sequence[int]) -> float | None:
         """`samples` (CPU ns) at the reference speed, run by run; None without calibrations."""
@@ -110,8 +111,10 @@ class Timing:
         if not samples or len(beside) != len(samples) or min(cpu, default=0) <= 0:
             return None
         last = len(cpu) - 1
-        ratios = [sample / ((cpu[before] + cpu[min(before + 1, last)]) / 2)
-                  for sample, before in zip(samples, beside, strict=True)]
+        ratios = [
+            sample / ((cpu[before] + cpu[min(before + 1, last)]) / 2)
+            for sample, before in zip(samples, beside, strict=True)
+        ]
         return REFERENCE * statistics.median(ratios)
 
 
@@ -178,8 +181,9 @@ def workload() -> int:
     return total + len(text.split(",")) + sum(table.values()) % 97
 
 
-def calibrate(timer: Callable[[], int], cpu_timer: Callable[[], int],
-              work: Callable[[], object] = workload) -> tuple[int, int]:
+def calibrate(
+    timer: Callable[[], int], cpu_timer: Callable[[], int], work: Callable[[], object] = workload
+) -> tuple[int, int]:
     """Run `work` once: its (wall-clock, CPU) ns by `timer` and `cpu_timer`."""
     cpu_start = cpu_timer()
     start = timer()
@@ -209,16 +213,24 @@ REAL = Clocks()
 class _Round:
     """Runs one lane's units, appending each run's times to `timing`."""
 
-    def __init__(self, lane: Lane, run_input: RunInput, timing: Timing,
-                 cpu_steps: frozenset[tuple[str | None, str]], clocks: Clocks) -> None:
+    def __init__(
+        self,
+        lane: Lane,
+        run_input: RunInput,
+        timing: Timing,
+        cpu_steps: frozenset[tuple[str | None, str]],
+        clocks: Clocks,
+    ) -> None:
         self.lane = lane
         self.max_runs = clocks.max_runs
-        self.timer, self.cpu_timer, self.ready_timer = (clocks.timer, clocks.cpu_timer,
-                                                        clocks.ready_timer)
+        self.timer, self.cpu_timer, self.ready_timer = (
+            clocks.timer,
+            clocks.cpu_timer,
+            clocks.ready_timer,
+        )
         self.text, self.extra = run_input.text, run_input.extra
         self.timing = timing
-        self.cpu_steps = frozenset(step for variant, step in cpu_steps
-                                   if variant == lane.variant)
+        self.cpu_steps = frozenset(step for variant, step in cpu_steps if variant == lane.variant)
         self.keep = True
         self.step = ""
         """The step running now: the one to blame when a unit raises."""
@@ -265,10 +277,18 @@ class _Round:
 
 
 def measure(
-    lanes: Sequence[Lane], run_input: RunInput, expected: dict[tuple[str | None, str], float],
-    progress: Progress = NO_WATCH, *, deadline: float, grace: float, warm_until: float,
-    cpu_steps: frozenset[tuple[str | None, str]] = frozenset(), where: str = "",
-    watcher: Watcher = _no_watcher, clocks: Clocks = REAL,
+    lanes: Sequence[Lane],
+    run_input: RunInput,
+    expected: dict[tuple[str | None, str], float],
+    progress: Progress = NO_WATCH,
+    *,
+    deadline: float,
+    grace: float,
+    warm_until: float,
+    cpu_steps: frozenset[tuple[str | None, str]] = frozenset(),
+    where: str = "",
+    watcher: Watcher = _no_watcher,
+    clocks: Clocks = REAL,
 ) -> Timing:
     """Time the lanes' units in rounds until `clocks.clock` would pass `deadline` (until
     MIN_RUNS rounds: `deadline + grace`, or MIN_GRACE from now); rounds before `warm_until`
@@ -277,26 +297,45 @@ def measure(
     `progress` is positional: call_with_timeout passes it so."""
     timing = Timing({(lane.variant, step): [] for lane in lanes for step in lane.steps})
     try:
-        _time_rounds(timing, lanes, run_input, expected, progress, deadline=deadline,
-                     grace=grace, warm_until=warm_until, cpu_steps=cpu_steps, where=where,
-                     watcher=watcher, clocks=clocks)
+        _time_rounds(
+            timing,
+            lanes,
+            run_input,
+            expected,
+            progress,
+            deadline=deadline,
+            grace=grace,
+            warm_until=warm_until,
+            cpu_steps=cpu_steps,
+            where=where,
+            watcher=watcher,
+            clocks=clocks,
+        )
     finally:  # the last units' "after"
         timing.calibration.append(calibrate(clocks.timer, clocks.cpu_timer, clocks.work))
     return timing
 
 
 def _time_rounds(
-    timing: Timing, lanes: Sequence[Lane], run_input: RunInput,
-    expected: dict[tuple[str | None, str], float], progress: Progress, *, deadline: float,
-    grace: float, warm_until: float, cpu_steps: frozenset[tuple[str | None, str]],
-    where: str, watcher: Watcher, clocks: Clocks,
+    timing: Timing,
+    lanes: Sequence[Lane],
+    run_input: RunInput,
+    expected: dict[tuple[str | None, str], float],
+    progress: Progress,
+    *,
+    deadline: float,
+    grace: float,
+    warm_until: float,
+    cpu_steps: frozenset[tuple[str | None, str]],
+    where: str,
+    watcher: Watcher,
+    clocks: Clocks,
 ) -> None:
     """`measure`'s rounds, filling `timing`."""
     clock, max_runs = clocks.clock, clocks.max_runs
     samples = timing.samples
     errors = timing.errors
-    rounds = {lane.variant: _Round(lane, run_input, timing, cpu_steps, clocks)
-              for lane in lanes}
+    rounds = {lane.variant: _Round(lane, run_input, timing, cpu_steps, clocks) for lane in lanes}
     todo = [(lane, unit) for lane in lanes for unit in lane.units]
     kept = warm_ups = 0
     fastest: dict[tuple[str | None, str], float] = {}
@@ -304,16 +343,18 @@ def _time_rounds(
     while todo:
         # A warm-up only while one fits its share: a slow step is warm from the check.
         round_seconds = sum(expected[(lane.variant, unit)] for lane, unit in todo)
-        warming = (clock() + round_seconds <= warm_until
-                   and warm_ups < max_runs * WARM_UP_SHARE)
+        warming = clock() + round_seconds <= warm_until and warm_ups < max_runs * WARM_UP_SHARE
         limit = grace_until if kept < MIN_RUNS else deadline
         # Weighed by the fastest runs: one slow hiccup would cut a fast lane's repeats.
         for lane, unit in _round_order(todo, {**expected, **fastest}):
             if (lane, unit) not in todo:  # left out earlier in this round
                 continue
             key = (lane.variant, unit)
-            if any(len(found) >= max_runs for (variant, _), found in samples.items()
-                   if variant == lane.variant):  # a step of the lane has all its runs
+            if any(
+                len(found) >= max_runs
+                for (variant, _), found in samples.items()
+                if variant == lane.variant
+            ):  # a step of the lane has all its runs
                 todo = [one for one in todo if one[0] is not lane]
                 continue
             start = clock()
@@ -322,8 +363,12 @@ def _time_rounds(
                     return
                 todo.remove((lane, unit))  # too slow to fit: faster ones go on to MIN_RUNS
                 continue
-            watcher(where, unit if lane.variant is None else f"{unit}, variant {lane.variant}",
-                    kept, expected[key])
+            watcher(
+                where,
+                unit if lane.variant is None else f"{unit}, variant {lane.variant}",
+                kept,
+                expected[key],
+            )
             runner = rounds[lane.variant]
             runner.keep = not warming
             timing.calibration.append(calibrate(clocks.timer, clocks.cpu_timer, clocks.work))
@@ -342,7 +387,8 @@ def _time_rounds(
         if len(lanes) > 1 and todo:  # each lane goes first in turn: no place is favoured
             first = todo[0][0]
             todo = [one for one in todo if one[0] is not first] + [
-                one for one in todo if one[0] is first]
+                one for one in todo if one[0] is first
+            ]
         if warming:
             warm_ups += 1
         else:
@@ -355,21 +401,22 @@ LANE_SHARE = 0.25
 """A faster lane's repeats' share of a round, against the slowest lane's time."""
 
 
-def _round_order(todo: list[tuple[Lane, str]], expected: dict[tuple[str | None, str], float]
-                 ) -> list[tuple[Lane, str]]:
+def _round_order(
+    todo: list[tuple[Lane, str]], expected: dict[tuple[str | None, str], float]
+) -> list[tuple[Lane, str]]:
     """Each lane's units in turn, one far faster than the slowest repeating them for up to
     LANE_SHARE of its time (LANE_REPEATS at most): a fast variant gets runs enough."""
     lanes: dict[Lane, list[str]] = {}
     for lane, unit in todo:
         lanes.setdefault(lane, []).append(unit)
-    seconds = {lane: sum(expected[(lane.variant, unit)] for unit in units)
-               for lane, units in lanes.items()}
+    seconds = {
+        lane: sum(expected[(lane.variant, unit)] for unit in units) for lane, units in lanes.items()
+    }
     slowest = max(seconds.values(), default=0.0)
     order = []
     for lane, units in lanes.items():
         repeats = 1 if seconds[lane] <= 0 else int(LANE_SHARE * slowest / seconds[lane])
-        order += [(lane, unit) for _ in range(min(LANE_REPEATS, max(1, repeats)))
-                  for unit in units]
+        order += [(lane, unit) for _ in range(min(LANE_REPEATS, max(1, repeats))) for unit in units]
     return order
 
 
@@ -393,8 +440,13 @@ def _checked_seconds(lane: Lane, check: DayResult) -> dict[tuple[str | None, str
 def _slowest_step(check: DayResult, timeout: float | None) -> float:
     """The checking run's slowest step with its parse, a timed-out part included."""
     parse = check.parse_seconds or 0.0
-    return parse + max((timeout or 0.0 if part.status is Status.TIMEOUT else part.seconds or 0.0
-                        for part in check.parts), default=0.0)
+    return parse + max(
+        (
+            timeout or 0.0 if part.status is Status.TIMEOUT else part.seconds or 0.0
+            for part in check.parts
+        ),
+        default=0.0,
+    )
 
 
 def _from_check(step: str, check: DayResult) -> list[int]:
@@ -413,9 +465,15 @@ def _seconds(samples: list[int]) -> list[float]:
 
 
 def bench_input(
-    solution_class: type[Solution[Any]], run_input: RunInput, title: str | None, budget: float,
-    *, timeout: float | None = None, run: DayRunner | None = None,
-    watcher: Watcher | None = None, variants: Sequence[type[Solution[Any]]] = (),
+    solution_class: type[Solution[Any]],
+    run_input: RunInput,
+    title: str | None,
+    budget: float,
+    *,
+    timeout: float | None = None,
+    run: DayRunner | None = None,
+    watcher: Watcher | None = None,
+    variants: Sequence[type[Solution[Any]]] = (),
     clocks: Clocks = REAL,
 ) -> DayBench:
     """Check the day (and `variants` against it) on one input, then time all in `budget` s."""
@@ -425,7 +483,8 @@ def bench_input(
     clocks.settle()
     deadline = clock() + budget
     where = f"{solution_class.year} day {solution_class.day}" + (
-        f" ({run_input.label})" if run_input.label else "")
+        f" ({run_input.label})" if run_input.label else ""
+    )
     watcher(where, "checking the answers", 0, 0.0)
     check = run(solution_class, run_input, title)
     if check.error is not None or check.interrupted:
@@ -439,27 +498,47 @@ def bench_input(
         checks.append((variant, against_main(found, check)))
     timed = [(cls, one) for cls, one in checks if one.error is None]
     lanes = [lane_for(cls, one) for cls, one in timed]
-    expected = {key: seconds for lane, (_, one) in zip(lanes, timed, strict=True)
-                for key, seconds in _checked_seconds(lane, one).items()}
+    expected = {
+        key: seconds
+        for lane, (_, one) in zip(lanes, timed, strict=True)
+        for key, seconds in _checked_seconds(lane, one).items()
+    }
     grace = max(_slowest_step(one, timeout) for _, one in timed)
     warm_until = clock() + budget * WARM_UP_SHARE
     # Long in any implementation: CPU time in all, to compare by one clock.
-    long_steps = {step for lane, (_, one) in zip(lanes, timed, strict=True)
-                  for step in lane.steps if (_from_check(step, one) or [0])[0] >= CPU_FROM * 1e9}
-    cpu_steps = frozenset((lane.variant, step) for lane in lanes for step in lane.steps
-                          if step in long_steps)
-    task = partial(measure, lanes, run_input, expected, deadline=deadline, grace=grace,
-                   warm_until=warm_until, cpu_steps=cpu_steps, where=where, watcher=watcher,
-                   clocks=clocks)
+    long_steps = {
+        step
+        for lane, (_, one) in zip(lanes, timed, strict=True)
+        for step in lane.steps
+        if (_from_check(step, one) or [0])[0] >= CPU_FROM * 1e9
+    }
+    cpu_steps = frozenset(
+        (lane.variant, step) for lane in lanes for step in lane.steps if step in long_steps
+    )
+    task = partial(
+        measure,
+        lanes,
+        run_input,
+        expected,
+        deadline=deadline,
+        grace=grace,
+        warm_until=warm_until,
+        cpu_steps=cpu_steps,
+        where=where,
+        watcher=watcher,
+        clocks=clocks,
+    )
     try:
         timing = task() if timeout is None else call_with_timeout(task, timeout)
     except (TimedOut, ChildFailed) as failure:
         reason = f"while timing, {failure}"
-        timing = Timing({}, {(lane.variant, step): reason for lane in lanes
-                             for step in lane.steps})
+        timing = Timing({}, {(lane.variant, step): reason for lane in lanes for step in lane.steps})
     speed = timing.speed
-    steps = [step for lane, (_, one) in zip(lanes, timed, strict=True)
-             for step in _steps(lane, one, timing, speed)]
+    steps = [
+        step
+        for lane, (_, one) in zip(lanes, timed, strict=True)
+        for step in _steps(lane, one, timing, speed)
+    ]
     return DayBench(check, _versus_main(steps), tuple(one for _, one in checks[1:]), speed)
 
 
@@ -475,8 +554,9 @@ def _versus_main(steps: list[StepBench]) -> tuple[StepBench, ...]:
     return tuple(found)
 
 
-def _steps(lane: Lane, check: DayResult, timing: Timing, speed: Speed | None
-           ) -> tuple[StepBench, ...]:
+def _steps(
+    lane: Lane, check: DayResult, timing: Timing, speed: Speed | None
+) -> tuple[StepBench, ...]:
     """One implementation's steps, each timed (at `speed`) or saying why not."""
     steps = []
     names = ["parse"]
@@ -500,19 +580,29 @@ def _steps(lane: Lane, check: DayResult, timing: Timing, speed: Speed | None
         # A yielding `solve` that failed never ran its later parts again.
         after_failure = failed and lane.mode == "in turn"
         found = timing.samples.get(key) or (
-            [] if error or after_failure else _from_check(name, check))
+            [] if error or after_failure else _from_check(name, check)
+        )
         failed = failed or error is not None
         cpu, ready = timing.cpu.get(key), timing.ready.get(key)
-        stats = Stats.of(_seconds(found), _seconds(cpu) if cpu else None,
-                         _seconds(ready) if ready else None).at_speed(
-            speed, timing.normalised(key, cpu) if cpu else None) if found else None
+        stats = (
+            Stats.of(
+                _seconds(found), _seconds(cpu) if cpu else None, _seconds(ready) if ready else None
+            ).at_speed(speed, timing.normalised(key, cpu) if cpu else None)
+            if found
+            else None
+        )
         steps.append(StepBench(name, stats, parts, error=error, variant=lane.variant))
     return tuple(steps)
 
 
 def bench_days(
-    request: RunRequest, budget: float = 1.0, *, timeout: float | None = None,
-    watcher: Watcher | None = None, variants: bool = True, memory: bool = False,
+    request: RunRequest,
+    budget: float = 1.0,
+    *,
+    timeout: float | None = None,
+    watcher: Watcher | None = None,
+    variants: bool = True,
+    memory: bool = False,
     clocks: Clocks = REAL,
 ) -> BenchReport:
     """Bench every day asked for on `aoc run`'s inputs (with variants unless not `variants`),
@@ -529,8 +619,17 @@ def bench_days(
             share = budget / len(day.runs)
             others = variants_of(day.solution_class) if variants else []
             for one in day.runs:
-                bench = bench_input(day.solution_class, one, day.title, share, timeout=timeout,
-                                    run=run, watcher=watcher, variants=others, clocks=clocks)
+                bench = bench_input(
+                    day.solution_class,
+                    one,
+                    day.title,
+                    share,
+                    timeout=timeout,
+                    run=run,
+                    watcher=watcher,
+                    variants=others,
+                    clocks=clocks,
+                )
                 if any(result.interrupted for result in (bench.result, *bench.variants)):
                     raise KeyboardInterrupt
                 if memory:
@@ -540,15 +639,22 @@ def bench_days(
     except KeyboardInterrupt as stop:  # Ctrl-C, or SIGTERM/SIGHUP (errors.Terminated)
         # The input being timed is left out: part of its runs, some of them warm-up.
         report.interrupted = True
-        report.notices.append(f"Interrupted ({stop_name(stop)}){current}: the inputs benched "
-                              "before it are shown; the rest did not run, and nothing is "
-                              "saved or written.")
+        report.notices.append(
+            f"Interrupted ({stop_name(stop)}){current}: the inputs benched "
+            "before it are shown; the rest did not run, and nothing is "
+            "saved or written."
+        )
     report.notices += notes(report)
     return report
 
 
-def with_peaks(bench: DayBench, classes: dict[str | None, type[Solution[Any]]],
-               run_input: RunInput, timeout: float | None, notices: list[str]) -> DayBench:
+def with_peaks(
+    bench: DayBench,
+    classes: dict[str | None, type[Solution[Any]]],
+    run_input: RunInput,
+    timeout: float | None,
+    notices: list[str],
+) -> DayBench:
     """`bench` with the peak allocations of `classes`' steps, one not measured in `notices`."""
     peaks: dict[str | None, Peaks] = {}
     for result in (bench.result, *bench.variants):
@@ -559,8 +665,10 @@ def with_peaks(bench: DayBench, classes: dict[str | None, type[Solution[Any]]],
         peaks[result.variant] = found
         if notice:
             notices.append(notice)
-    steps = tuple(replace(step, peak_memory=peaks.get(step.variant, {}).get(step.step))
-                  for step in bench.steps)
+    steps = tuple(
+        replace(step, peak_memory=peaks.get(step.variant, {}).get(step.step))
+        for step in bench.steps
+    )
     return replace(bench, steps=steps)
 
 
@@ -570,27 +678,41 @@ def notes(report: BenchReport) -> list[str]:
     for bench in report.results:
         result = bench.result
         where = f"{result.year} day {result.day}" + (f" ({result.label})" if result.label else "")
-        rough = [f"{_named(step)} ({step.stats.runs})" for step in bench.steps
-                 if step.stats is not None and step.stats.rough]
+        rough = [
+            f"{_named(step)} ({step.stats.runs})"
+            for step in bench.steps
+            if step.stats is not None and step.stats.rough
+        ]
         failed = [step.step for step in bench.steps if step.error]
         if rough and failed:
-            found.append(f"{where}: only {', '.join(rough)} run(s) were timed "
-                         f"({' and '.join(failed)} failed while being timed), so the spread is "
-                         "rough.")
+            found.append(
+                f"{where}: only {', '.join(rough)} run(s) were timed "
+                f"({' and '.join(failed)} failed while being timed), so the spread is "
+                "rough."
+            )
         elif rough:
-            found.append(f"{where}: only {', '.join(rough)} run(s) fitted the budget, so the "
-                         "spread is rough (--budget gives more).")
-        busy = [f"{_named(step)} ({(step.stats.median / step.stats.minimum - 1) * 100:.0f}%)"
-                for step in bench.steps if step.stats is not None and step.stats.busy]
+            found.append(
+                f"{where}: only {', '.join(rough)} run(s) fitted the budget, so the "
+                "spread is rough (--budget gives more)."
+            )
+        busy = [
+            f"{_named(step)} ({(step.stats.median / step.stats.minimum - 1) * 100:.0f}%)"
+            for step in bench.steps
+            if step.stats is not None and step.stats.busy
+        ]
         if busy:
-            found.append(f"{where}: the median is far above the minimum in {', '.join(busy)}: "
-                         "the machine was busy, so the spread comes from it, not from the "
-                         "solution; the minimum still holds.")
+            found.append(
+                f"{where}: the median is far above the minimum in {', '.join(busy)}: "
+                "the machine was busy, so the spread comes from it, not from the "
+                "solution; the minimum still holds."
+            )
         speed = bench.speed
         if speed is not None and speed.swung:
-            found.append(f"{where}: the machine's speed swung while timing (the calibration "
-                         f"workload's best time moved {speed.swing:.2f}-fold between quarters of "
-                         "the timing), so its figures compare less well than usual with others.")
+            found.append(
+                f"{where}: the machine's speed swung while timing (the calibration "
+                f"workload's best time moved {speed.swing:.2f}-fold between quarters of "
+                "the timing), so its figures compare less well than usual with others."
+            )
     return found
 
 

@@ -68,15 +68,17 @@ def prepare(*, save: bool = False, readme: bool = False, plot: Path | None = Non
         readme_file = root / "README.md"
         check_readme(readme_file)
         check_writable("--readme", readme_file)
-    return Outputs(None if root is None else Path(os.path.abspath(root)), history,
-                   readme_file, drawn)
+    return Outputs(
+        None if root is None else Path(os.path.abspath(root)), history, readme_file, drawn
+    )
 
 
 def _with_charts(report: BenchReport, block: str, folder: Path) -> tuple[str, list[str]]:
     """The block with each year's chart under it; without matplotlib, a sentence why."""
     if not available():
-        return block, [f"The README has no chart: matplotlib is not installed (the plot "
-                       f"extra: {_INSTALL})."]
+        return block, [
+            f"The README has no chart: matplotlib is not installed (the plot extra: {_INSTALL})."
+        ]
     links = readme_charts(report, folder, sorted(rows_by_year(block)))
     return "\n\n".join([block, *links]), []
 
@@ -95,8 +97,15 @@ def compared(report: BenchReport, outputs: Outputs, *, save: bool = True) -> Ben
         return report
 
 
-def save_and_publish(report: BenchReport, outputs: Outputs, now: datetime, done: list[str],
-                     *, write: bool = True, duration: Callable[[float], str]) -> None:
+def save_and_publish(
+    report: BenchReport,
+    outputs: Outputs,
+    now: datetime,
+    done: list[str],
+    *,
+    write: bool = True,
+    duration: Callable[[float], str],
+) -> None:
     """Save the figures and write the README table as `outputs` asks (none unless
     `write`), each file's sentence added to `done` as it is written (said if a later fails)."""
     on_machine = machine()
@@ -111,14 +120,20 @@ def save_and_publish(report: BenchReport, outputs: Outputs, now: datetime, done:
         saved = save_figures(save, report, now, on_machine, outputs.root)
         done.append(f"Saved the figures of {saved} step{'s' * (saved != 1)} to {save}.")
     if readme is not None:
-        block = markdown_table(report, now.date().isoformat(), python_version(),
-                               f"{platform.system()} {platform.machine()}",
-                               current_block(readme), duration=duration)
+        block = markdown_table(
+            report,
+            now.date().isoformat(),
+            python_version(),
+            f"{platform.system()} {platform.machine()}",
+            current_block(readme),
+            duration=duration,
+        )
         block, chart_note = _with_charts(report, block, readme.parent)
         done += chart_note
         if update_readme(readme, block):
-            done.append(f"{readme} had no {START} and {END} "
-                        "lines: added them, with the table, at its end.")
+            done.append(
+                f"{readme} had no {START} and {END} lines: added them, with the table, at its end."
+            )
         else:
             done.append(f"Wrote the table of best-of-runs times into {readme}.")
 
@@ -151,26 +166,37 @@ def rows_by_year(table: str) -> dict[int, list[str]]:
     return rows
 
 
-def markdown_table(report: BenchReport, when: str, python: str, system: str,
-                   previous: str = "", *, duration: Callable[[float], str]) -> str:
+def markdown_table(
+    report: BenchReport,
+    when: str,
+    python: str,
+    system: str,
+    previous: str = "",
+    *,
+    duration: Callable[[float], str],
+) -> str:
     """Each day's headline figures and total, a total row per year; the years of `report`
     replace theirs in `previous`. `duration` formats a time (the views' own, handed down)."""
-    rows = rows_by_year(previous) | _year_rows(report, f"benched on {when}, {python}, {system}",
-                                               duration)
-    return "\n".join([
-        "| Day | Puzzle | Input | Parse | Part 1 | Part 2 | Total |",
-        "| ---: | :--- | :--- | ---: | ---: | ---: | ---: |",
-        *(line for year in sorted(rows) for line in rows[year]),
-        "",
-        "Best-of-runs times from `aoc bench`: the fastest of each step's runs, by CPU time "
-        f"for steps of {duration(LONG_STEP)} or more, else by the wall clock, scaled to "
-        "the reference speed (`aoc bench` measures the machine's own); a day's total is its "
-        "parse and its parts. Each year's total row says when, and on what, it was benched.",
-    ])
+    rows = rows_by_year(previous) | _year_rows(
+        report, f"benched on {when}, {python}, {system}", duration
+    )
+    return "\n".join(
+        [
+            "| Day | Puzzle | Input | Parse | Part 1 | Part 2 | Total |",
+            "| ---: | :--- | :--- | ---: | ---: | ---: | ---: |",
+            *(line for year in sorted(rows) for line in rows[year]),
+            "",
+            "Best-of-runs times from `aoc bench`: the fastest of each step's runs, by CPU time "
+            f"for steps of {duration(LONG_STEP)} or more, else by the wall clock, scaled to "
+            "the reference speed (`aoc bench` measures the machine's own); a day's total is its "
+            "parse and its parts. Each year's total row says when, and on what, it was benched.",
+        ]
+    )
 
 
-def _year_rows(report: BenchReport, benched: str, format_duration: Callable[[float], str]
-               ) -> dict[int, list[str]]:
+def _year_rows(
+    report: BenchReport, benched: str, format_duration: Callable[[float], str]
+) -> dict[int, list[str]]:
     """Each year's rows: its days, then its total."""
     rows: dict[int, list[str]] = {}
     totals: defaultdict[int, float] = defaultdict(float)
@@ -181,11 +207,16 @@ def _year_rows(report: BenchReport, benched: str, format_duration: Callable[[flo
             continue
         total = sum(seconds.values())  # the parse and the parts (or both at once) timed
         if "parts 1+2" in steps:
-            cells = ([format_duration(seconds["parts 1+2"]) + " (1+2)", "(with part 1)"]
-                     if "parts 1+2" in seconds else [_not_timed(steps["parts 1+2"]), "-"])
+            cells = (
+                [format_duration(seconds["parts 1+2"]) + " (1+2)", "(with part 1)"]
+                if "parts 1+2" in seconds
+                else [_not_timed(steps["parts 1+2"]), "-"]
+            )
         else:
-            cells = [format_duration(seconds[name]) if name in seconds
-                     else _not_timed(steps.get(name)) for name in ("part 1", "part 2")]
+            cells = [
+                format_duration(seconds[name]) if name in seconds else _not_timed(steps.get(name))
+                for name in ("part 1", "part 2")
+            ]
         result = bench.result
         totals[result.year] += total
         rows.setdefault(result.year, []).append(
@@ -195,8 +226,9 @@ def _year_rows(report: BenchReport, benched: str, format_duration: Callable[[flo
             f"{format_duration(total)} |"
         )
     for year, total in totals.items():
-        rows[year].append(f"| **{year}** | **Total** ({benched}) | | | | | "
-                          f"**{format_duration(total)}** |")
+        rows[year].append(
+            f"| **{year}** | **Total** ({benched}) | | | | | **{format_duration(total)}** |"
+        )
     return rows
 
 
@@ -216,9 +248,11 @@ def insert_block(text: str, block: str, start: str = START, end: str = END) -> t
         gap = newline if before else ""
         return f"{before}{gap}{start}{newline}{body}{newline}{end}{newline}", True
     if len(starts) != 1 or len(ends) != 1 or ends[0].start() < starts[0].end():
-        raise UsageError(f"The README must have the lines {start} and {end} once each, in "
-                         "that order (or neither, to have them added at the end).")
-    return f"{text[:starts[0].end()]}{newline}{body}{newline}{text[ends[0].start():]}", False
+        raise UsageError(
+            f"The README must have the lines {start} and {end} once each, in "
+            "that order (or neither, to have them added at the end)."
+        )
+    return f"{text[: starts[0].end()]}{newline}{body}{newline}{text[ends[0].start() :]}", False
 
 
 def _read(path: Path) -> str:
@@ -239,7 +273,7 @@ def current_block(path: Path) -> str:
     """What the README holds between its markers ("" without them)."""
     text = _read(path)
     starts, ends = _marker_lines(text, START), _marker_lines(text, END)
-    return text[starts[0].end():ends[0].start()] if len(starts) == len(ends) == 1 else ""
+    return text[starts[0].end() : ends[0].start()] if len(starts) == len(ends) == 1 else ""
 
 
 def update_readme(path: Path, block: str, start: str = START, end: str = END) -> bool:
@@ -256,8 +290,7 @@ def update_readme(path: Path, block: str, start: str = START, end: str = END) ->
 SUFFIXES = (".svg", ".png", ".pdf")
 STEPS = ("parse", "part 1", "part 2", "parts 1+2")
 _INSTALL = "`uv sync --extra plot` or `pip install 'aoc2023[plot]'`"
-_COLOURS = {"parse": "#8da0cb", "part 1": "#66c2a5", "part 2": "#fc8d62",
-            "parts 1+2": "#e78ac3"}
+_COLOURS = {"parse": "#8da0cb", "part 1": "#66c2a5", "part 2": "#fc8d62", "parts 1+2": "#e78ac3"}
 
 
 def available() -> bool:
@@ -297,8 +330,11 @@ def day_bars(report: BenchReport) -> list[DayBar]:
     bars = []
     for bench in report.results:
         result = bench.result
-        seconds = {step.step: step.stats.headline_seconds for step in bench.steps
-                   if step.variant is None and step.stats is not None}
+        seconds = {
+            step.step: step.stats.headline_seconds
+            for step in bench.steps
+            if step.variant is None and step.stats is not None
+        }
         if not seconds:
             continue
         label = f"{result.year}/{result.day:02d}"
@@ -345,38 +381,53 @@ def bench_chart(bars: list[DayBar], budget: float, path: Path, title: str) -> No
             continue
         axes.bar(positions, heights, bottom=bottoms, label=step, color=_COLOURS[step])
         bottoms = [low + high for low, high in zip(bottoms, heights, strict=True)]
-    axes.axhline(budget, color="#b22222", linestyle="--",
-                 label=f"budget ({budget:g} s a day)")
+    axes.axhline(budget, color="#b22222", linestyle="--", label=f"budget ({budget:g} s a day)")
     axes.set_yscale("log")
     # A log scale has no 0 for the lowest segment to stand on.
-    least = min((value for bar in bars for value in bar.seconds.values() if value > 0),
-                default=budget)
+    least = min(
+        (value for bar in bars for value in bar.seconds.values() if value > 0), default=budget
+    )
     axes.set_ylim(bottom=least / 3)
     axes.set_xlim(-1, max(len(bars), 3))
-    axes.set_xticks(list(positions), [bar.label for bar in bars],
-                    rotation=90 if len(bars) > 12 else 0)
+    axes.set_xticks(
+        list(positions), [bar.label for bar in bars], rotation=90 if len(bars) > 12 else 0
+    )
     _save(figure, axes, "seconds (best of runs)", title, path)
 
 
 def history_chart(series: dict[str, list[Point]], path: Path, title: str) -> None:
     """Each series over the saved benches on a log scale, each change of commit marked."""
-    runs = sorted({(point.date, point.commit) for points in series.values()
-                   for point in points})
+    runs = sorted({(point.date, point.commit) for points in series.values() for point in points})
     where = {run: index for index, run in enumerate(runs)}
     figure, axes = _figure(max(6.4, 0.5 * len(runs) + 2))
     for name, points in series.items():
-        axes.plot([where[(p.date, p.commit)] for p in points], [p.seconds for p in points],
-                  marker="o", label=name)
+        axes.plot(
+            [where[(p.date, p.commit)] for p in points],
+            [p.seconds for p in points],
+            marker="o",
+            label=name,
+        )
     axes.set_yscale("log")
     before: str | None = None
     for index, (_, commit) in enumerate(runs):
         if commit is not None and commit != before:
             axes.axvline(index, color="#999999", linewidth=0.8, linestyle=":")
-            axes.annotate(commit[:8], (index, 1.0), xycoords=("data", "axes fraction"),
-                          rotation=90, va="top", ha="right", fontsize="x-small")
+            axes.annotate(
+                commit[:8],
+                (index, 1.0),
+                xycoords=("data", "axes fraction"),
+                rotation=90,
+                va="top",
+                ha="right",
+                fontsize="x-small",
+            )
         before = commit
-    axes.set_xticks(range(len(runs)), [date[:10] for date, _ in runs],
-                    rotation=45 if len(runs) > 4 else 0, ha="right" if len(runs) > 4 else "center")
+    axes.set_xticks(
+        range(len(runs)),
+        [date[:10] for date, _ in runs],
+        rotation=45 if len(runs) > 4 else 0,
+        ha="right" if len(runs) > 4 else "center",
+    )
     _save(figure, axes, "seconds (headline figure)", title, path)
 
 
@@ -384,10 +435,17 @@ def readme_charts(report: BenchReport, folder: Path, years: list[int]) -> list[s
     """Draw each benched year's chart in `folder`; the Markdown showing those of `years`."""
     bars = day_bars(report)
     for year in sorted({bar.year for bar in bars}):
-        bench_chart([bar for bar in bars if bar.year == year], report.budget,
-                    folder / chart_name(year), f"Advent of Code {year}: best-of-runs times")
-    return [f"![{year}: each day's parse, part 1 and part 2]({chart_name(year)})"
-            for year in years if (folder / chart_name(year)).exists()]
+        bench_chart(
+            [bar for bar in bars if bar.year == year],
+            report.budget,
+            folder / chart_name(year),
+            f"Advent of Code {year}: best-of-runs times",
+        )
+    return [
+        f"![{year}: each day's parse, part 1 and part 2]({chart_name(year)})"
+        for year in years
+        if (folder / chart_name(year)).exists()
+    ]
 
 
 def chart_name(year: int) -> str:

@@ -50,42 +50,66 @@ def bench(
     input_file: InputFile = None,
     example: UseExamples = False,
     budget: Annotated[
-        float, typer.Option("--budget", metavar="SECONDS",
-                            help="Time to spend on each day, shared by its steps.")
+        float,
+        typer.Option(
+            "--budget", metavar="SECONDS", help="Time to spend on each day, shared by its steps."
+        ),
     ] = 1.0,
     timeout: Annotated[
         float | None,
-        typer.Option("--timeout", metavar="SECONDS",
-                     help="Stop a part whose run takes longer (shown as timeout, exit 2)."),
+        typer.Option(
+            "--timeout",
+            metavar="SECONDS",
+            help="Stop a part whose run takes longer (shown as timeout, exit 2).",
+        ),
     ] = None,
     save: Annotated[
         bool, typer.Option("--save", help="Save the figures to benchmarks/history.json.")
     ] = False,
     readme: Annotated[
-        bool, typer.Option("--readme", help="Write the best-of-runs times (each step's "
-                           "headline figure) into README.md, between the aoc-bench "
-                           "marker comments.")
+        bool,
+        typer.Option(
+            "--readme",
+            help="Write the best-of-runs times (each step's "
+            "headline figure) into README.md, between the aoc-bench "
+            "marker comments.",
+        ),
     ] = False,
     variants: Annotated[
-        bool, typer.Option("--variants/--no-variants",
-                           help="Time each day's variants beside its main implementation, "
-                           "each checked against it (on by default).")
+        bool,
+        typer.Option(
+            "--variants/--no-variants",
+            help="Time each day's variants beside its main implementation, "
+            "each checked against it (on by default).",
+        ),
     ] = True,
     memory: Annotated[
-        bool, typer.Option("--memory", help="Also give each step's peak memory allocation, "
-                           "measured (by tracemalloc) in a run of its own after the timing.")
+        bool,
+        typer.Option(
+            "--memory",
+            help="Also give each step's peak memory allocation, "
+            "measured (by tracemalloc) in a run of its own after the timing.",
+        ),
     ] = False,
     plot: Annotated[
-        Path | None, typer.Option("--plot", metavar="FILE",
-                                  help="Draw each day's parse, part 1 and part 2 times, "
-                                  "stacked, on a log scale with the budget line, into FILE "
-                                  "(.svg, .png or .pdf; needs matplotlib: the plot extra). "
-                                  "With --history, draw the day's saved figures instead.")
+        Path | None,
+        typer.Option(
+            "--plot",
+            metavar="FILE",
+            help="Draw each day's parse, part 1 and part 2 times, "
+            "stacked, on a log scale with the budget line, into FILE "
+            "(.svg, .png or .pdf; needs matplotlib: the plot extra). "
+            "With --history, draw the day's saved figures instead.",
+        ),
     ] = None,
     show_history: Annotated[
-        bool, typer.Option("--history", help="Time nothing: show one day's figures saved "
-                           "by --save on this machine, over time, as a sparkline a step "
-                           "(and with --plot, as a chart with the commits marked).")
+        bool,
+        typer.Option(
+            "--history",
+            help="Time nothing: show one day's figures saved "
+            "by --save on this machine, over time, as a sparkline a step "
+            "(and with --plot, as a chart with the commits marked).",
+        ),
     ] = False,
     as_json: AsJson = False,
     verbose: Verbose = False,
@@ -127,8 +151,9 @@ def bench(
         progress = ProgressLine(sys.stderr) if smart_terminal(sys.stderr) else None
         try:
             request = RunRequest(asked.days, input_file, example, skipped=asked.notices)
-            outcome = bench_days(request, budget, timeout=timeout, watcher=progress,
-                                 variants=variants, memory=memory)
+            outcome = bench_days(
+                request, budget, timeout=timeout, watcher=progress, variants=variants, memory=memory
+            )
         finally:
             if progress is not None:
                 progress.clear()
@@ -140,14 +165,19 @@ def bench(
     late: Exception | None = None
     try:
         outcome = outputs.compared(outcome, written, save=not stopped)
-        outputs.save_and_publish(outcome, written, datetime.now(UTC), done, write=not stopped,
-                                 duration=format_duration)
+        outputs.save_and_publish(
+            outcome, written, datetime.now(UTC), done, write=not stopped, duration=format_duration
+        )
         if written.plot is not None and plot is not None and not stopped:
             done.append(draw_chart(outcome, written.plot, plot))
     except Exception as error:
         late = error
-    emit(lambda: bench_json(outcome), outcome.notices,
-         lambda out, err: render(outcome, out, err, verbose=verbose), as_json=as_json)
+    emit(
+        lambda: bench_json(outcome),
+        outcome.notices,
+        lambda out, err: render(outcome, out, err, verbose=verbose),
+        as_json=as_json,
+    )
     for line in done:
         typer.echo(line, err=True)
     if late is not None:
@@ -165,13 +195,13 @@ def draw_chart(outcome: BenchReport, path: Path, typed: Path) -> str:
         return f"Nothing was timed: no chart drawn into {typed}."
     years = sorted({bar.year for bar in bars})
     span = f"{years[0]}" if len(years) == 1 else f"{years[0]}-{years[-1]}"
-    outputs.bench_chart(bars, outcome.budget, path,
-                        f"Advent of Code {span}: best-of-runs times")
+    outputs.bench_chart(bars, outcome.budget, path, f"Advent of Code {span}: best-of-runs times")
     return f"Drew the chart of {len(bars)} day{'s' * (len(bars) != 1)} into {typed}."
 
 
-def history_of_day(asked: DaysAsked, plot: Path | None, *, as_json: bool,
-                   verbose: bool) -> NoReturn:
+def history_of_day(
+    asked: DaysAsked, plot: Path | None, *, as_json: bool, verbose: bool
+) -> NoReturn:
     """`--history`: one day's saved figures over time, as text (or JSON) and, with --plot,
     as a chart. Times nothing. A damaged entry of the history is skipped with a notice."""
     from aoc2023.framework.bench import history, outputs
@@ -180,8 +210,10 @@ def history_of_day(asked: DaysAsked, plot: Path | None, *, as_json: bool,
 
     try:
         if len(asked.years) != 1 or asked.spec is None or len(asked.days) != 1:
-            raise UsageError("--history shows one day: give one year and one day, e.g. "
-                             f"{aoc_command('bench', 2023, 7, '--history')}.")
+            raise UsageError(
+                "--history shows one day: give one year and one day, e.g. "
+                f"{aoc_command('bench', 2023, 7, '--history')}."
+            )
         [(year, day)] = asked.days
         chart = outputs.prepare(plot=plot).plot
         path = store.history_file(require_project_root())
@@ -192,17 +224,30 @@ def history_of_day(asked: DaysAsked, plot: Path | None, *, as_json: bool,
             typer.echo(paint(wrap_message(notice, width), "yellow", colour=colour), err=True)
         if not series:
             save = aoc_command("bench", year, day, "--save")
-            raise UsageError(f"{path} has no figures of {year} day {day} saved on this "
-                             f"machine: save some with {save}.")
+            raise UsageError(
+                f"{path} has no figures of {year} day {day} saved on this "
+                f"machine: save some with {save}."
+            )
         title = f"{year} day {day}: headline figures saved on this machine, oldest first"
         if chart is not None:
             outputs.history_chart(series, chart, title)
     except Exception as error:
         fail(error, verbose=verbose)
     if as_json:
-        json_output.put(json.dumps({"year": year, "day": day, "series": [
-            {"name": name, "points": [point.__dict__ for point in points]}
-            for name, points in series.items()], "notices": notices}, indent=2))
+        json_output.put(
+            json.dumps(
+                {
+                    "year": year,
+                    "day": day,
+                    "series": [
+                        {"name": name, "points": [point.__dict__ for point in points]}
+                        for name, points in series.items()
+                    ],
+                    "notices": notices,
+                },
+                indent=2,
+            )
+        )
     else:
         for line in history_lines(title, series, sys.stdout.encoding):
             typer.echo(line)
@@ -226,13 +271,18 @@ def render(report: BenchReport, out: IO[str], err: IO[str], *, verbose: bool) ->
     rows = [row for bench in report.results for row in _rows(bench)]
     # Two short lines; what each figure is and how it is compared: the how-to.
     title = f"Advent of Code benchmark, {report.budget:g} s a day\n{_speed(report)}"
-    if any(step.stats is not None and step.stats.waiting
-           for bench in report.results for step in bench.steps):
+    if any(
+        step.stats is not None and step.stats.waiting
+        for bench in report.results
+        for step in bench.steps
+    ):
         title += f" {WAITING_LEGEND}"
     every = _wide_columns()
     shown = [True] * (len(every) - 2) + [
-        any(bench.variants or any(step.variant for step in bench.steps)  # "Vs main"
-            for bench in report.results),
+        any(
+            bench.variants or any(step.variant for step in bench.steps)  # "Vs main"
+            for bench in report.results
+        ),
         any(step.peak_memory is not None for bench in report.results for step in bench.steps),
     ]
     columns = list(compress(every, shown))
@@ -240,8 +290,15 @@ def render(report: BenchReport, out: IO[str], err: IO[str], *, verbose: bool) ->
     if not _wide_fits(columns, rows, terminal_width(out)):
         columns = _narrow_columns()
         rows = [row for bench in report.results for row in _narrow_rows(bench)]
-    show(title, columns, rows, report.notices,
-         problems(report, terminal_width(err), verbose=verbose), out, err)
+    show(
+        title,
+        columns,
+        rows,
+        report.notices,
+        problems(report, terminal_width(err), verbose=verbose),
+        out,
+        err,
+    )
 
 
 WAITING_MARK = "*"
@@ -262,10 +319,18 @@ def _wide_columns() -> list[Column]:
     from aoc2023.framework.commands.view import Column
 
     return [
-        Column("Day", "right"), Column("Title"), Column("Input"), Column("Step"),
-        Column("Answer"), Column("Runs", "right"), Column("Fastest\n(wall)", "right"),
-        Column("Median\n(wall)", "right"), Column("Spread\n(wall)", "right"),
-        Column("Median\n(CPU)", "right"), Column("Change"), Column("Vs main", "right"),
+        Column("Day", "right"),
+        Column("Title"),
+        Column("Input"),
+        Column("Step"),
+        Column("Answer"),
+        Column("Runs", "right"),
+        Column("Fastest\n(wall)", "right"),
+        Column("Median\n(wall)", "right"),
+        Column("Spread\n(wall)", "right"),
+        Column("Median\n(CPU)", "right"),
+        Column("Change"),
+        Column("Vs main", "right"),
         Column("Peak memory", "right"),
     ]
 
@@ -276,12 +341,17 @@ def _narrow_columns() -> list[Column]:
     time under the fastest wall-clock time, the spread under the median."""
     from aoc2023.framework.commands.view import Column
 
-    return [Column("Step", kind="text"), Column("Fastest\n(wall),\nmedian\n(CPU)", "right"),
-            Column("Median\n(spread)\n(wall)", "right"), Column("Change")]
+    return [
+        Column("Step", kind="text"),
+        Column("Fastest\n(wall),\nmedian\n(CPU)", "right"),
+        Column("Median\n(spread)\n(wall)", "right"),
+        Column("Change"),
+    ]
 
 
-def _wide_fits(columns: Sequence[Column], rows: Sequence[Sequence[Cell]], width: int | None
-               ) -> bool:
+def _wide_fits(
+    columns: Sequence[Column], rows: Sequence[Sequence[Cell]], width: int | None
+) -> bool:
     """Whether the wide table fits `width` with no word broken and its titles readable."""
     from aoc2023.framework.commands.view import cell_width, fit_widths, table_width
 
@@ -290,8 +360,7 @@ def _wide_fits(columns: Sequence[Column], rows: Sequence[Sequence[Cell]], width:
     if table_width(columns, rows, width, whole_words=True) > width:
         return False
     title = fit_widths(columns, rows, width, whole_words=True)[1]
-    return title >= min(_TITLE_AT_LEAST,
-                        max((cell_width(row[1].text) for row in rows), default=0))
+    return title >= min(_TITLE_AT_LEAST, max((cell_width(row[1].text) for row in rows), default=0))
 
 
 def _speed(report: BenchReport) -> str:
@@ -335,11 +404,14 @@ def _figures(stats: Stats) -> tuple[Cell, Cell, Cell, Cell]:
     wall = stats.scale or 1.0
     cpu = stats.normalised_cpu if stats.normalised_cpu is not None else stats.cpu_median
     fastest = format_duration(stats.minimum * wall) + (
-        f"{NBSP}{WAITING_MARK}" if stats.waiting else "")
-    return (Cell(fastest, "" if stats.long else "bold"),
-            Cell(format_duration(stats.median * wall), "yellow" if stats.busy else ""),
-            Cell(format_duration(stats.iqr * wall), "dim"),
-            Cell(format_duration(cpu) if cpu is not None else "", "bold" if stats.long else "dim"))
+        f"{NBSP}{WAITING_MARK}" if stats.waiting else ""
+    )
+    return (
+        Cell(fastest, "" if stats.long else "bold"),
+        Cell(format_duration(stats.median * wall), "yellow" if stats.busy else ""),
+        Cell(format_duration(stats.iqr * wall), "dim"),
+        Cell(format_duration(cpu) if cpu is not None else "", "bold" if stats.long else "dim"),
+    )
 
 
 def _why_not_timed(step: StepBench) -> Cell:
@@ -372,8 +444,11 @@ def _rows(bench: DayBench) -> list[list[Cell]]:
     from aoc2023.framework.commands.view import NBSP, Cell, format_bytes
 
     result, blank = bench.result, Cell("")
-    day = [Cell(f"{result.year}/{result.day:02d}"), Cell(result.title or ""),
-           Cell(result.label or result.source or "")]
+    day = [
+        Cell(f"{result.year}/{result.day:02d}"),
+        Cell(result.title or ""),
+        Cell(result.label or result.source or ""),
+    ]
     failed = [blank, Cell("! error", "red"), *[blank] * _EMPTY]  # after the day's cells
     if not bench.steps:
         return [[*day, *failed]]
@@ -388,14 +463,28 @@ def _rows(bench: DayBench) -> list[list[Cell]]:
         if stats is None:
             figures = [blank, _why_not_timed(step), blank, blank, blank]
         else:
-            runs = Cell(f"{stats.runs:,} (rough)", "yellow") if stats.rough else Cell(
-                f"{stats.runs:,}")
+            runs = (
+                Cell(f"{stats.runs:,} (rough)", "yellow")
+                if stats.rough
+                else Cell(f"{stats.runs:,}")
+            )
             figures = [runs, *_figures(stats)]
-        rows.append([*first, Cell(step.step.replace(" ", NBSP)), _answer_cell(step), *figures,
-                     _change_cell(step), _versus_main_cell(step),
-                     Cell(format_bytes(step.peak_memory))])
-    rows += [[blank, _variant_label(one.variant), blank, *failed] for one in bench.variants
-             if one.error is not None]
+        rows.append(
+            [
+                *first,
+                Cell(step.step.replace(" ", NBSP)),
+                _answer_cell(step),
+                *figures,
+                _change_cell(step),
+                _versus_main_cell(step),
+                Cell(format_bytes(step.peak_memory)),
+            ]
+        )
+    rows += [
+        [blank, _variant_label(one.variant), blank, *failed]
+        for one in bench.variants
+        if one.error is not None
+    ]
     return rows
 
 
@@ -419,8 +508,11 @@ def _narrow_rows(bench: DayBench) -> list[list[Cell]]:
         name, style = step.step, answer.style
         if stats is None:
             why = _why_not_timed(step)
-            figures = [Cell(why.text.replace("not timed", "not\ntimed"), why.style), Cell(""),
-                       _change_cell(step)]
+            figures = [
+                Cell(why.text.replace("not timed", "not\ntimed"), why.style),
+                Cell(""),
+                _change_cell(step),
+            ]
         else:
             runs = f"{stats.runs:,}{NBSP}run{'s' if stats.runs != 1 else ''}"
             name += f" ({runs}, rough)" if stats.rough else f" ({runs})"
@@ -429,15 +521,25 @@ def _narrow_rows(bench: DayBench) -> list[list[Cell]]:
             peak = "" if step.peak_memory is None else f"peak {format_bytes(step.peak_memory)}"
             change, versus = _change_cell(step), _versus_main_cell(step)
             if versus.text:  # the ratio to the main implementation, under the change
-                change = Cell("\n".join(filter(None, [change.text, f"{versus.text} main"])),
-                              change.style or versus.style)
-            figures = [Cell("\n".join(filter(None, [fastest.text, cpu.text, peak])),
-                            fastest.style or cpu.style),
-                       Cell(f"{median.text}\n({spread.text})", median.style), change]
+                change = Cell(
+                    "\n".join(filter(None, [change.text, f"{versus.text} main"])),
+                    change.style or versus.style,
+                )
+            figures = [
+                Cell(
+                    "\n".join(filter(None, [fastest.text, cpu.text, peak])),
+                    fastest.style or cpu.style,
+                ),
+                Cell(f"{median.text}\n({spread.text})", median.style),
+                change,
+            ]
         text = name + (f"\n{answer.text}" if answer.text else "")
         rows.append([Cell(text.replace(" runs", f"{NBSP}runs"), style), *figures])
-    rows += [[Cell(f"{_variant_label(one.variant).text.strip()}\n! error", "red"), *empty]
-             for one in bench.variants if one.error is not None]
+    rows += [
+        [Cell(f"{_variant_label(one.variant).text.strip()}\n! error", "red"), *empty]
+        for one in bench.variants
+        if one.error is not None
+    ]
     return rows
 
 
@@ -446,13 +548,20 @@ def problems(report: BenchReport, width: int | None = None, *, verbose: bool) ->
     that failed while being timed."""
     from aoc2023.framework.commands.view import day_problems
 
-    lines = day_problems([one for bench in report.results
-                          for one in (bench.result, *bench.variants)], width, verbose=verbose)
+    lines = day_problems(
+        [one for bench in report.results for one in (bench.result, *bench.variants)],
+        width,
+        verbose=verbose,
+    )
     for bench in report.results:
         result = bench.result
         where = f"{result.year} day {result.day}" + (f" ({result.label})" if result.label else "")
-        lines += [f"{where}{f', variant {step.variant}' if step.variant else ''} {step.step}: "
-                  f"{step.error}" for step in bench.steps if step.error]
+        lines += [
+            f"{where}{f', variant {step.variant}' if step.variant else ''} {step.step}: "
+            f"{step.error}"
+            for step in bench.steps
+            if step.error
+        ]
     return lines
 
 
@@ -478,8 +587,7 @@ class ProgressLine:
 
     def __call__(self, where: str, step: str, runs: int, expected: float) -> None:
         now = self.clock()
-        if self.stream is None or (now - self._last < self.INTERVAL
-                                   and expected < self.INTERVAL):
+        if self.stream is None or (now - self._last < self.INTERVAL and expected < self.INTERVAL):
             return
         from aoc2023.framework.commands.view import cell_width, cut, pad, terminal_width
 
@@ -523,8 +631,7 @@ def sparkline(values: Sequence[float], ramp: str = BLOCKS) -> str:
     return "".join(ramp[round((value - low) / (high - low) * top)] for value in values)
 
 
-def history_lines(title: str, series: dict[str, list[Point]], encoding: str | None
-                  ) -> list[str]:
+def history_lines(title: str, series: dict[str, list[Point]], encoding: str | None) -> list[str]:
     """`--history` in the terminal: the title, then a line a series: its name, its
     sparkline (oldest first; ASCII when `encoding` cannot write BLOCKS), its first and
     latest figures and how many saves it spans; then the commits the saves span."""
@@ -539,11 +646,16 @@ def history_lines(title: str, series: dict[str, list[Point]], encoding: str | No
     lines = [title]
     for name, points in series.items():
         values = [point.seconds for point in points]
-        lines.append(f"  {pad(name, width)}  {sparkline(values, ramp)}  "
-                     f"{format_duration(values[0])} -> {format_duration(values[-1])} "
-                     f"({len(values)} save{'s' * (len(values) != 1)})")
-    commits = list(dict.fromkeys(point.commit[:8] for points in series.values()
-                                 for point in points if point.commit))
+        lines.append(
+            f"  {pad(name, width)}  {sparkline(values, ramp)}  "
+            f"{format_duration(values[0])} -> {format_duration(values[-1])} "
+            f"({len(values)} save{'s' * (len(values) != 1)})"
+        )
+    commits = list(
+        dict.fromkeys(
+            point.commit[:8] for points in series.values() for point in points if point.commit
+        )
+    )
     if commits:
         lines.append(f"  commits: {' '.join(commits)}")
     return lines
@@ -568,58 +680,130 @@ def bench_json(report: BenchReport) -> str:
     results = []
     for bench in report.results:
         result = bench.result
-        results.append({
-            "year": result.year, "day": result.day, "title": result.title,
-            "source": result.source, "label": result.label, "error": result.error,
-            "speed": _speed_json(bench.speed),
-            "steps": [_step_json(step) for step in bench.steps],
-            "variants": [{"variant": one.variant, "error": one.error,
-                          "answers": [part_json(part) for part in one.parts]}
-                         for one in bench.variants],
-        })
-    return json.dumps({"budget": report.budget, "tolerance": TOLERANCE,
-                       "wide_tolerance": WIDE_TOLERANCE, "min_difference": MIN_DIFFERENCE,
-                       "long_step": LONG_STEP, "reference": REFERENCE, "swing": SWING,
-                       "results": results,
-                       "notices": report.notices}, indent=2)
+        results.append(
+            {
+                "year": result.year,
+                "day": result.day,
+                "title": result.title,
+                "source": result.source,
+                "label": result.label,
+                "error": result.error,
+                "speed": _speed_json(bench.speed),
+                "steps": [_step_json(step) for step in bench.steps],
+                "variants": [
+                    {
+                        "variant": one.variant,
+                        "error": one.error,
+                        "answers": [part_json(part) for part in one.parts],
+                    }
+                    for one in bench.variants
+                ],
+            }
+        )
+    return json.dumps(
+        {
+            "budget": report.budget,
+            "tolerance": TOLERANCE,
+            "wide_tolerance": WIDE_TOLERANCE,
+            "min_difference": MIN_DIFFERENCE,
+            "long_step": LONG_STEP,
+            "reference": REFERENCE,
+            "swing": SWING,
+            "results": results,
+            "notices": report.notices,
+        },
+        indent=2,
+    )
 
 
 def _stats_json(stats: Stats | None) -> dict[str, Any]:
     """The raw figures as measured, named `raw_...`, and those at the reference speed
     (`normalised_...`, null when the machine's speed was not measured)."""
-    names = ("raw_median", "raw_min", "raw_q1", "raw_q3", "raw_iqr", "raw_cpu_min",
-             "raw_cpu_median", "normalised", "normalised_cpu")
+    names = (
+        "raw_median",
+        "raw_min",
+        "raw_q1",
+        "raw_q3",
+        "raw_iqr",
+        "raw_cpu_min",
+        "raw_cpu_median",
+        "normalised",
+        "normalised_cpu",
+    )
     if stats is None:
         return {"runs": 0, **dict.fromkeys(names)}
-    return {"runs": stats.runs, **dict(zip(names, (
-        stats.median, stats.minimum, stats.q1, stats.q3, stats.iqr, stats.cpu_minimum,
-        stats.cpu_median, stats.normalised, stats.normalised_cpu), strict=True))}
+    return {
+        "runs": stats.runs,
+        **dict(
+            zip(
+                names,
+                (
+                    stats.median,
+                    stats.minimum,
+                    stats.q1,
+                    stats.q3,
+                    stats.iqr,
+                    stats.cpu_minimum,
+                    stats.cpu_median,
+                    stats.normalised,
+                    stats.normalised_cpu,
+                ),
+                strict=True,
+            )
+        ),
+    }
 
 
 def _speed_json(speed: Speed | None) -> dict[str, Any] | None:
     if speed is None:
         return None
-    return {"relative": speed.relative, "calibration_runs": speed.runs,
-            "calibration_raw_min": speed.wall, "calibration_raw_cpu_min": speed.cpu,
-            "swing": speed.swing, "swung": speed.swung}
+    return {
+        "relative": speed.relative,
+        "calibration_runs": speed.runs,
+        "calibration_raw_min": speed.wall,
+        "calibration_raw_cpu_min": speed.cpu,
+        "swing": speed.swing,
+        "swung": speed.swung,
+    }
 
 
 def _step_json(step: StepBench) -> dict[str, Any]:
     stats = step.stats
     data: dict[str, Any] = {
-        "step": step.step, "variant": step.variant, "versus_main": step.versus_main,
-        "headline": stats.headline if stats else None, **_stats_json(stats),
-        "rough": stats is not None and stats.rough, "busy": stats is not None and stats.busy,
+        "step": step.step,
+        "variant": step.variant,
+        "versus_main": step.versus_main,
+        "headline": stats.headline if stats else None,
+        **_stats_json(stats),
+        "rough": stats is not None and stats.rough,
+        "busy": stats is not None and stats.busy,
         "waiting": stats is not None and stats.waiting,
-        "error": step.error, "peak_memory": step.peak_memory,
-        "answers": [{"part": p.part, "answer": p.answer, "status": str(p.status),
-                     "expected": p.expected, "error": p.error, "drawing": p.drawing}
-                    for p in step.parts],
+        "error": step.error,
+        "peak_memory": step.peak_memory,
+        "answers": [
+            {
+                "part": p.part,
+                "answer": p.answer,
+                "status": str(p.status),
+                "expected": p.expected,
+                "error": p.error,
+                "drawing": p.drawing,
+            }
+            for p in step.parts
+        ],
     }
     change = step.change
-    data["change"] = None if change is None else {
-        "verdict": change.trend, "compared": change.compared, "ratio": change.ratio,
-        "tolerance": change.tolerance, "saved_on": change.saved_on,
-        "saved_python": change.python, "saved": _stats_json(change.saved),
-    }
+    data["change"] = (
+        None
+        if change is None
+        else {
+            "verdict": change.trend,
+            "compared": change.compared,
+            "ratio": change.ratio,
+            "tolerance": change.tolerance,
+            "saved_on": change.saved_on,
+            "saved_python": change.python,
+            "saved": _stats_json(change.saved),
+        }
+    )
     return data

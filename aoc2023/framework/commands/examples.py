@@ -48,8 +48,10 @@ def examples(
     if page.refreshed:
         notices.append("Fetched the page again: a part was solved since it was cached.")
     if not page.examples:
-        notices.append(f"aocd's example parser finds no example on the page of {year} day "
-                       f"{day}: paste it from the puzzle text ({aoc_command('read', year, day)}).")
+        notices.append(
+            f"aocd's example parser finds no example on the page of {year} day "
+            f"{day}: paste it from the puzzle text ({aoc_command('read', year, day)})."
+        )
 
     def to_code(out: IO[str], err: IO[str]) -> None:  # the page's text, from outside
         for notice in notices:
@@ -57,11 +59,16 @@ def examples(
         if not page.examples:
             return
         count = len(page.examples)
-        constants, body = examples_block(page.examples,
-                                          last_day=day == calendar.days_in_year(year))
-        print(printable(f"# {year} day {day}" + (f" ({page.title})" if page.title else "")
-                        + f": {count} example{'s' * (count > 1)} as aocd's example parser "
-                        "reads the page now. Check the answers.\n"), file=out)
+        constants, body = examples_block(page.examples, last_day=day == calendar.days_in_year(year))
+        print(
+            printable(
+                f"# {year} day {day}"
+                + (f" ({page.title})" if page.title else "")
+                + f": {count} example{'s' * (count > 1)} as aocd's example parser "
+                "reads the page now. Check the answers.\n"
+            ),
+            file=out,
+        )
         print(printable(constants), file=out)
         out.write(printable(body))
 
@@ -71,8 +78,14 @@ def examples(
 def examples_json(year: int, day: int, page: PageExamples, notices: Sequence[str]) -> str:
     from aoc2023.framework.commands.view import example_json
 
-    return json.dumps({
-        "year": year, "day": day, "title": page.title,
-        "examples": [example_json(example) for example in page.examples],
-        "notices": list(notices),
-    }, indent=2, default=str)
+    return json.dumps(
+        {
+            "year": year,
+            "day": day,
+            "title": page.title,
+            "examples": [example_json(example) for example in page.examples],
+            "notices": list(notices),
+        },
+        indent=2,
+        default=str,
+    )

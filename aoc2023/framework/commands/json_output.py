@@ -40,7 +40,7 @@ _current: _Outcome | None = None
 
 def asked(args: Sequence[str]) -> bool:
     """Whether the line asks for JSON: `--json` before any `--`, and nothing FOR_PEOPLE."""
-    before = args[:args.index("--")] if "--" in args else args
+    before = args[: args.index("--")] if "--" in args else args
     return OPTION in before and not any(name in before for name in FOR_PEOPLE)
 
 
@@ -154,8 +154,7 @@ def _unsaid(code: int) -> str:
     if code == ExitCode.INTERRUPTED:
         return "Interrupted by Ctrl-C before there was anything to report."
     if code - 128 in (getattr(signal, "SIGTERM", None), getattr(signal, "SIGHUP", None)):
-        return (f"Stopped by {signal.Signals(code - 128).name} before there was anything "
-                "to report.")
+        return f"Stopped by {signal.Signals(code - 128).name} before there was anything to report."
     return f"aoc ended with exit code {code} and no report; stderr says what it did."
 
 
@@ -210,8 +209,10 @@ class _Saved:
                     stream.flush()
         if self.fd is None:
             return
-        with (suppress(OSError, ValueError),  # a reader gone: closing flushes, and fails
-              open(self.fd, "w", encoding="utf-8", errors="replace") as out):  # closes the fd
+        with (
+            suppress(OSError, ValueError),  # a reader gone: closing flushes, and fails
+            open(self.fd, "w", encoding="utf-8", errors="replace") as out,
+        ):  # closes the fd
             if document is not None:
                 _write(document, out)
 

@@ -26,17 +26,37 @@ if TYPE_CHECKING:
 
 def leaderboard(
     year: Year,
-    board_id: Annotated[int, typer.Argument(
-        metavar="ID", help="The board's id: the number at the end of its address.")],
-    day: Annotated[int | None, typer.Option(
-        "--day", min=1, max=25, help="One day: each member's part 1 and part 2 times "
-        "(local time) and the time between them, from the same kept copy.")] = None,
-    view_key: Annotated[str | None, typer.Option(
-        "--view-key", metavar="KEY", help="Read the board with its view key (from the "
-        "board's read-only link; the link itself will do), with no session token.")] = None,
-    save_key: Annotated[bool, typer.Option(
-        "--save-key", help="Keep the --view-key for this board, where the token is kept, "
-        "once the site has taken it: later reads of the board use it.")] = False,
+    board_id: Annotated[
+        int,
+        typer.Argument(metavar="ID", help="The board's id: the number at the end of its address."),
+    ],
+    day: Annotated[
+        int | None,
+        typer.Option(
+            "--day",
+            min=1,
+            max=25,
+            help="One day: each member's part 1 and part 2 times "
+            "(local time) and the time between them, from the same kept copy.",
+        ),
+    ] = None,
+    view_key: Annotated[
+        str | None,
+        typer.Option(
+            "--view-key",
+            metavar="KEY",
+            help="Read the board with its view key (from the "
+            "board's read-only link; the link itself will do), with no session token.",
+        ),
+    ] = None,
+    save_key: Annotated[
+        bool,
+        typer.Option(
+            "--save-key",
+            help="Keep the --view-key for this board, where the token is kept, "
+            "once the site has taken it: later reads of the board use it.",
+        ),
+    ] = False,
     as_json: AsJson = False,
     verbose: Verbose = False,
 ) -> None:
@@ -69,25 +89,32 @@ def leaderboard(
             raise NoInputError(
                 f"{no_token_sentence()}, and no view key is kept for board {board_id}: give "
                 "the board's view key with --view-key KEY, or log in to adventofcode.com, copy "
-                "the cookie named session, and put it in one of those places.")
-        board = fetch_board(token, year, board_id, view_key=key,
-                            kept_key=key is not None and given is None)
+                "the cookie named session, and put it in one of those places."
+            )
+        board = fetch_board(
+            token, year, board_id, view_key=key, kept_key=key is not None and given is None
+        )
         if day is not None and day > calendar.days_in_year(year):  # known once fetched
-            raise UsageError(f"{year} has no day {day}: its days are 1 to "
-                             f"{calendar.days_in_year(year)}.")
+            raise UsageError(
+                f"{year} has no day {day}: its days are 1 to {calendar.days_in_year(year)}."
+            )
         if save_key and given is not None:
             print(_kept(given, board), file=sys.stderr)
     except Exception as error:
         fail(error, verbose=verbose)
     if board.passed_over:
         named = ", ".join(board.passed_over[:5]) + (", ..." if len(board.passed_over) > 5 else "")
-        say(f"Some of the board's values are not whole numbers and were passed over "
-            f"(stars are counted from the days, scores shown as 0): {named}.", err=True)
+        say(
+            f"Some of the board's values are not whole numbers and were passed over "
+            f"(stars are counted from the days, scores shown as 0): {named}.",
+            err=True,
+        )
     for notice in board.notices:
         say(f"Note: {notice}", err=True)
     if as_json:
-        json_output.put(leaderboard_json(board) if day is None
-                        else leaderboard_day_json(board, day))
+        json_output.put(
+            leaderboard_json(board) if day is None else leaderboard_day_json(board, day)
+        )
     elif day is None:
         render(board, sys.stdout)
     else:
@@ -98,13 +125,17 @@ def _kept(key: str, board: Leaderboard) -> str:
     """Keep `key` if the board shown was fetched with a key of its ending (else the site
     has not tried it, and asking now breaks the 15-minute rule); what became of it."""
     if board.view_key_end != key[-4:]:
-        return ("Note: the view key was not kept: the board shown was fetched without it "
-                "less than 15 minutes ago, so the site has not tried it yet; give "
-                "--save-key again once the kept copy is older than that.")
+        return (
+            "Note: the view key was not kept: the board shown was fetched without it "
+            "less than 15 minutes ago, so the site has not tried it yet; give "
+            "--save-key again once the kept copy is older than that."
+        )
 
     path = local.save_view_key(board.board_id, key)
-    return (f"Kept the view key ending {key[-4:]} for board {board.board_id} in {path}: later "
-            "reads of the board use it.")
+    return (
+        f"Kept the view key ending {key[-4:]} for board {board.board_id} in {path}: later "
+        "reads of the board use it."
+    )
 
 
 _STAR = {2: "*", 1: "+", 0: "."}
@@ -113,8 +144,10 @@ _STAR = {2: "*", 1: "+", 0: "."}
 
 def strip(days: tuple[int, ...]) -> str:
     """Stars per day, in groups of five: `**+.. *....`."""
-    return " ".join("".join(_STAR[stars] for stars in days[start:start + 5])
-                    for start in range(0, len(days), 5))
+    return " ".join(
+        "".join(_STAR[stars] for stars in days[start : start + 5])
+        for start in range(0, len(days), 5)
+    )
 
 
 def describe_age(seconds: float) -> str:
@@ -130,8 +163,11 @@ def describe_age(seconds: float) -> str:
 
 def age_line(board: Leaderboard) -> str:
     key = "" if board.view_key_end is None else f" with the view key ending {board.view_key_end}"
-    how = (f"kept from an earlier fetch{key}; the site asks for one fetch in 15 minutes at most"
-           if board.from_cache else f"fetched just now{key}; kept for 15 minutes")
+    how = (
+        f"kept from an earlier fetch{key}; the site asks for one fetch in 15 minutes at most"
+        if board.from_cache
+        else f"fetched just now{key}; kept for 15 minutes"
+    )
     return f"Data from {describe_age(board.age_seconds)} ago ({how})."
 
 
@@ -143,16 +179,27 @@ def medals(counts: tuple[int, int, int]) -> str:
 def _row(rank: int, member: Member, *, with_global: bool) -> list[Cell]:
     from aoc2023.framework.commands.view import Cell
 
-    cells = [Cell(str(rank)), Cell(member.shown_name, None if member.name else "dim"),
-             Cell(strip(member.days)), Cell(str(member.stars)),
-             Cell(str(member.local_score)), Cell(medals(member.medals))]
+    cells = [
+        Cell(str(rank)),
+        Cell(member.shown_name, None if member.name else "dim"),
+        Cell(strip(member.days)),
+        Cell(str(member.stars)),
+        Cell(str(member.local_score)),
+        Cell(medals(member.medals)),
+    ]
     if with_global:
         cells.append(Cell(str(member.global_score or 0)))
     return cells
 
 
-def _show(board: Leaderboard, title: str, columns: list[Column], rows: list[list[Cell]],
-          narrow: Sequence[int], out: IO[str]) -> None:
+def _show(
+    board: Leaderboard,
+    title: str,
+    columns: list[Column],
+    rows: list[list[Cell]],
+    narrow: Sequence[int],
+    out: IO[str],
+) -> None:
     """The table (only the columns `narrow` when it must be narrower), then the data's age."""
     from aoc2023.framework.commands.view import (
         choose_layout,
@@ -165,10 +212,22 @@ def _show(board: Leaderboard, title: str, columns: list[Column], rows: list[list
 
     colour, width = use_colour(out), terminal_width(out)
     chosen_columns, chosen = choose_layout(
-        [(columns, rows), ([columns[i] for i in narrow], [[row[i] for i in narrow]
-                                                          for row in rows])], width)
-    print(render_table(f"Private leaderboard {board.board_id}, {board.year}{title}",
-                       chosen_columns, chosen, colour=colour, width=width), file=out)
+        [
+            (columns, rows),
+            ([columns[i] for i in narrow], [[row[i] for i in narrow] for row in rows]),
+        ],
+        width,
+    )
+    print(
+        render_table(
+            f"Private leaderboard {board.board_id}, {board.year}{title}",
+            chosen_columns,
+            chosen,
+            colour=colour,
+            width=width,
+        ),
+        file=out,
+    )
     print(paint(wrap_message(age_line(board), width), "dim", colour=colour), file=out)
 
 
@@ -177,11 +236,19 @@ def render(board: Leaderboard, out: IO[str]) -> None:
 
     with_global = any(member.global_score is not None for member in board.members)
     days = Column("Days 1-" + str(len(board.members[0].days)) if board.members else "Days")
-    columns = [Column("Rank", "right"), Column("Name", kind="text"), days,
-               Column("Stars", "right"), Column("Score", "right"), Column("G/S/B", "right"),
-               *([Column("Global", "right")] if with_global else [])]
-    rows = [_row(rank, member, with_global=with_global)
-            for rank, member in enumerate(board.members, start=1)]
+    columns = [
+        Column("Rank", "right"),
+        Column("Name", kind="text"),
+        days,
+        Column("Stars", "right"),
+        Column("Score", "right"),
+        Column("G/S/B", "right"),
+        *([Column("Global", "right")] if with_global else []),
+    ]
+    rows = [
+        _row(rank, member, with_global=with_global)
+        for rank, member in enumerate(board.members, start=1)
+    ]
     # Narrower, the star count (the strip shows them), medals and global score go.
     _show(board, "", columns, rows, (0, 1, 2, 4), out)
 
@@ -192,9 +259,15 @@ def _clock(timestamp: int | None) -> str:
 
 def day_members(board: Leaderboard, day: int) -> list[Member]:
     """The members with at least part 1 of `day`, in the day's order (`day_order`)."""
-    return sorted((member for member in board.members if member.star_times[day - 1][0]
-                   is not None or member.star_times[day - 1][1] is not None),
-                  key=lambda member: member.day_order(day))
+    return sorted(
+        (
+            member
+            for member in board.members
+            if member.star_times[day - 1][0] is not None
+            or member.star_times[day - 1][1] is not None
+        ),
+        key=lambda member: member.day_order(day),
+    )
 
 
 def part_two_delta(member: Member, day: int) -> int | None:
@@ -207,15 +280,26 @@ def render_day(board: Leaderboard, day: int, out: IO[str]) -> None:
     """Each member's part 1 and 2 times (local) and the delta, in the day's order."""
     from aoc2023.framework.commands.view import Cell, Column
 
-    columns = [Column("Place", "right"), Column("Name", kind="text"), Column("Part 1"),
-               Column("Part 2"), Column("Delta", "right")]
+    columns = [
+        Column("Place", "right"),
+        Column("Name", kind="text"),
+        Column("Part 1"),
+        Column("Part 2"),
+        Column("Delta", "right"),
+    ]
     rows = []
     for place, member in enumerate(day_members(board, day), start=1):
         first, second = member.star_times[day - 1]
         delta = part_two_delta(member, day)
-        rows.append([Cell(str(place)), Cell(member.shown_name, None if member.name else "dim"),
-                     Cell(_clock(first)), Cell(_clock(second)),
-                     Cell("-" if delta is None else describe_age(delta))])
+        rows.append(
+            [
+                Cell(str(place)),
+                Cell(member.shown_name, None if member.name else "dim"),
+                Cell(_clock(first)),
+                Cell(_clock(second)),
+                Cell("-" if delta is None else describe_age(delta)),
+            ]
+        )
     # Narrower, part 1's time goes: it is part 2's less the delta.
     _show(board, f", day {day}", columns, rows, (0, 1, 3, 4), out)
 
@@ -225,35 +309,60 @@ def _iso(timestamp: float | None) -> str | None:
     return None if timestamp is None else datetime.fromtimestamp(timestamp, UTC).isoformat()
 
 
-def _json(board: Leaderboard, head: dict[str, object], members: list[dict[str, object]],
-          tail: dict[str, object]) -> str:
-    return json.dumps({
-        "year": board.year, "id": board.board_id, **head,
-        "fetched_at": _iso(board.fetched_at),
-        "age_seconds": round(board.age_seconds, 1), "from_cache": board.from_cache,
-        "view_key_end": board.view_key_end, "members": members, **tail,
-    }, indent=2)
+def _json(
+    board: Leaderboard,
+    head: dict[str, object],
+    members: list[dict[str, object]],
+    tail: dict[str, object],
+) -> str:
+    return json.dumps(
+        {
+            "year": board.year,
+            "id": board.board_id,
+            **head,
+            "fetched_at": _iso(board.fetched_at),
+            "age_seconds": round(board.age_seconds, 1),
+            "from_cache": board.from_cache,
+            "view_key_end": board.view_key_end,
+            "members": members,
+            **tail,
+        },
+        indent=2,
+    )
 
 
 def leaderboard_json(board: Leaderboard) -> str:
     members: list[dict[str, object]] = [
-        {"rank": rank, "id": member.id, "name": member.name,
-         "shown_name": member.shown_name, "stars": member.stars,
-         "local_score": member.local_score, "global_score": member.global_score,
-         "days": list(member.days),
-         "medals": dict(zip(("gold", "silver", "bronze"), member.medals, strict=True))}
-        for rank, member in enumerate(board.members, start=1)]
-    return _json(board, {"owner_id": board.owner_id}, members,
-                 {"passed_over": list(board.passed_over)})
+        {
+            "rank": rank,
+            "id": member.id,
+            "name": member.name,
+            "shown_name": member.shown_name,
+            "stars": member.stars,
+            "local_score": member.local_score,
+            "global_score": member.global_score,
+            "days": list(member.days),
+            "medals": dict(zip(("gold", "silver", "bronze"), member.medals, strict=True)),
+        }
+        for rank, member in enumerate(board.members, start=1)
+    ]
+    return _json(
+        board, {"owner_id": board.owner_id}, members, {"passed_over": list(board.passed_over)}
+    )
 
 
 def leaderboard_day_json(board: Leaderboard, day: int) -> str:
     """`aoc leaderboard --day N --json` (times ISO, UTC)."""
     members: list[dict[str, object]] = [
-        {"place": place, "id": member.id, "name": member.name,
-         "shown_name": member.shown_name,
-         "part1_at": _iso(member.star_times[day - 1][0]),
-         "part2_at": _iso(member.star_times[day - 1][1]),
-         "part2_delta_seconds": part_two_delta(member, day)}
-        for place, member in enumerate(day_members(board, day), start=1)]
+        {
+            "place": place,
+            "id": member.id,
+            "name": member.name,
+            "shown_name": member.shown_name,
+            "part1_at": _iso(member.star_times[day - 1][0]),
+            "part2_at": _iso(member.star_times[day - 1][1]),
+            "part2_delta_seconds": part_two_delta(member, day),
+        }
+        for place, member in enumerate(day_members(board, day), start=1)
+    ]
     return _json(board, {"day": day}, members, {})

@@ -52,8 +52,12 @@ def list_days(
         found = gather(asked)
     except Exception as error:
         fail(error, verbose=verbose)
-    emit(lambda: listing_json(found), found.notices, lambda out, err: render(found, out, err),
-         as_json=as_json)
+    emit(
+        lambda: listing_json(found),
+        found.notices,
+        lambda out, err: render(found, out, err),
+        as_json=as_json,
+    )
     raise typer.Exit(listing_exit_code(found))
 
 
@@ -89,8 +93,9 @@ def listing_exit_code(listing: Listing) -> ExitCode:
     return ExitCode.COULD_NOT_RUN if broken else ExitCode.OK
 
 
-def _declared(year: int, day: int, module: Path | None, package: list[Any],
-              cache: ListingCache) -> Declared:
+def _declared(
+    year: int, day: int, module: Path | None, package: list[Any], cache: ListingCache
+) -> Declared:
     """The day's title and examples per part: cached while its files are unchanged, else
     imported (DayLoadError)."""
     if module is not None:
@@ -101,9 +106,15 @@ def _declared(year: int, day: int, module: Path | None, package: list[Any],
     module_stamp = stamp(module) if module is not None else None
     solution_class = registry.load_day(year, day)
     examples = solution_class.examples
-    declared = Declared(year, day, solution_class.title, (
-        sum(example.expected(1) is not None for example in examples),
-        sum(example.expected(2) is not None for example in examples)))
+    declared = Declared(
+        year,
+        day,
+        solution_class.title,
+        (
+            sum(example.expected(1) is not None for example in examples),
+            sum(example.expected(2) is not None for example in examples),
+        ),
+    )
     if module is not None and solution_class.__module__.rpartition(".")[2] == module.stem:
         cache.put(module, declared, module_stamp, package)
     return declared
@@ -117,9 +128,15 @@ def _files_in(folder: Path | None) -> frozenset[str]:
         return frozenset()
 
 
-def _list_day(year: int, day: int, module: Path | None, package: list[Any],
-              user_dir: Path | None, user_files: frozenset[str],
-              cache: ListingCache) -> DayListing:
+def _list_day(
+    year: int,
+    day: int,
+    module: Path | None,
+    package: list[Any],
+    user_dir: Path | None,
+    user_files: frozenset[str],
+    cache: ListingCache,
+) -> DayListing:
     try:
         declared = _declared(year, day, module, package, cache)
     except AocError as error:
@@ -127,11 +144,16 @@ def _list_day(year: int, day: int, module: Path | None, package: list[Any],
     puzzle = PuzzleCache(year, day, user_dir) if user_dir is not None else None
 
     def known(part: int) -> bool:
-        return puzzle is not None and puzzle.answer_path(part).name in user_files \
+        return (
+            puzzle is not None
+            and puzzle.answer_path(part).name in user_files
             and puzzle.known_answer(part) is not None
+        )
 
-    parts = tuple(PartListing(part, declared.examples[part - 1], known(part))
-                  for part in calendar.puzzle_parts(year, day))
+    parts = tuple(
+        PartListing(part, declared.examples[part - 1], known(part))
+        for part in calendar.puzzle_parts(year, day)
+    )
     title = declared.title or cached_title(year, day, user_dir)
     final_star = known(2) if day == calendar.days_in_year(year) else None
     return DayListing(year, day, title, parts, final_star=final_star)
@@ -148,15 +170,18 @@ def final_star_notice(day: DayListing, user_dir: Path) -> str | None:
     missing = known.missing()
     run = aoc_command("run", day.year, day.day)
     if not missing:
-        return (f"{day.year}: every other star is in: {run} claims the "
-                "final star.")
+        return f"{day.year}: every other star is in: {run} claims the final star."
     if not known.fetched_at:  # aocd's cache alone proves little
-        return (f"{day.year}: the final star (day {day.day} part 2) is not known to be in: "
-                f"{run} reads your stars on the site, and claims it "
-                "when every other star is in.")
-    return (f"{day.year}: the final star (day {day.day} part 2) waits: "
-            f"{describe_missing(missing)} (as far as aoc knows; {run} "
-            "asks the site).")
+        return (
+            f"{day.year}: the final star (day {day.day} part 2) is not known to be in: "
+            f"{run} reads your stars on the site, and claims it "
+            "when every other star is in."
+        )
+    return (
+        f"{day.year}: the final star (day {day.day} part 2) waits: "
+        f"{describe_missing(missing)} (as far as aoc knows; {run} "
+        "asks the site)."
+    )
 
 
 def gather(asked: Sequence[int] | None = None) -> Listing:
@@ -167,9 +192,11 @@ def gather(asked: Sequence[int] | None = None) -> Listing:
         calendar.check_year(year)
 
     cache = ListingCache.load()
-    years = (list(asked) if asked is not None else
-             registry.registered_years(lambda: cache.entry_point_years(
-                 registry.entry_point_years)))
+    years = (
+        list(asked)
+        if asked is not None
+        else registry.registered_years(lambda: cache.entry_point_years(registry.entry_point_years))
+    )
     token = local.find_token()
     user_id = paths.cached_user_id(token) if token is not None else None
     user_dir = paths.data_dir() / user_id if user_id is not None else None
@@ -186,16 +213,25 @@ def gather(asked: Sequence[int] | None = None) -> Listing:
         package = package_stamp(files.folders)
         for day in days:
             module = files.days.get(day)
-            listing.days.append(_list_day(each_year, day, Path(module) if module else None, package,
-                                          user_dir, user_files, cache))
+            listing.days.append(
+                _list_day(
+                    each_year,
+                    day,
+                    Path(module) if module else None,
+                    package,
+                    user_dir,
+                    user_files,
+                    cache,
+                )
+            )
     cache.save()
     if user_dir is not None:
-        listing.notices.extend(filter(None, (final_star_notice(day, user_dir)
-                                             for day in listing.days)))
+        listing.notices.extend(
+            filter(None, (final_star_notice(day, user_dir) for day in listing.days))
+        )
     if token is None:
         listing.notices.append(
-            f"{local.no_token_sentence()}, so no answer is known: "
-            f"{local.where_to_put_the_token()}."
+            f"{local.no_token_sentence()}, so no answer is known: {local.where_to_put_the_token()}."
         )
     elif user_id is None:
         listing.notices.append(
@@ -204,8 +240,9 @@ def gather(asked: Sequence[int] | None = None) -> Listing:
         )
     if not listing.days:
         where = " or ".join(map(str, years)) if asked is not None else "any year"
-        listing.notices.append(f"There are no days of {where} yet: add one with "
-                                f"{aoc_command('new', 'YEAR', 'DAY')}.")
+        listing.notices.append(
+            f"There are no days of {where} yet: add one with {aoc_command('new', 'YEAR', 'DAY')}."
+        )
     return listing
 
 
@@ -245,8 +282,14 @@ def _row(day: DayListing) -> list[Cell]:
         return [name, Cell("! could not load (below)", "red"), *[Cell("")] * 4]
     by_number: dict[int, PartListing] = {part.part: part for part in day.parts}
     first, second = by_number.get(1), by_number.get(2)
-    return [name, Cell(day.title or ""), _examples_cell(first), _examples_cell(second),
-            _answer_cell(first), _final_star_cell(day) or _answer_cell(second)]
+    return [
+        name,
+        Cell(day.title or ""),
+        _examples_cell(first),
+        _examples_cell(second),
+        _answer_cell(first),
+        _final_star_cell(day) or _answer_cell(second),
+    ]
 
 
 def _narrow_row(day: DayListing) -> list[Cell]:
@@ -278,16 +321,29 @@ def render(listing: Listing, out: IO[str], err: IO[str]) -> None:
     from aoc2023.framework.commands.view import Column, show
 
     columns = [
-        Column("Day", "right"), Column("Title", kind="text"), Column("Part 1 examples", "right"),
-        Column("Part 2 examples", "right"), Column("Part 1 answer"), Column("Part 2 answer"),
+        Column("Day", "right"),
+        Column("Title", kind="text"),
+        Column("Part 1 examples", "right"),
+        Column("Part 2 examples", "right"),
+        Column("Part 1 answer"),
+        Column("Part 2 answer"),
     ]
     narrow = [Column("Day", kind="text"), Column("Part 1"), Column("Part 2")]
     rows = [_row(day) for day in listing.days]
-    show("Advent of Code: days", columns, rows, listing.notices, problems(listing), out, err,
-         narrow=(narrow, [_narrow_row(day) for day in listing.days]))
+    show(
+        "Advent of Code: days",
+        columns,
+        rows,
+        listing.notices,
+        problems(listing),
+        out,
+        err,
+        narrow=(narrow, [_narrow_row(day) for day in listing.days]),
+    )
 
 
 def listing_json(listing: Listing) -> str:
-    days = [{**day._asdict(), "parts": [part._asdict() for part in day.parts]}
-            for day in listing.days]
+    days = [
+        {**day._asdict(), "parts": [part._asdict() for part in day.parts]} for day in listing.days
+    ]
     return json.dumps({"days": days, "notices": listing.notices}, indent=2)

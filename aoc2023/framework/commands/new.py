@@ -34,12 +34,17 @@ if TYPE_CHECKING:
     from aoc2023.framework.aocd.client import PageExample
     from aoc2023.framework.aocd.pages import PuzzleInfo
 
+
 def new(
     year: Year,
     day: Annotated[int, typer.Argument(help="The day, e.g. 8.")],
     wait: Annotated[
-        bool, typer.Option("--wait", help="Count down to the puzzle's unlock (midnight US "
-                           "Eastern), then fetch at once. Ctrl-C stops.")
+        bool,
+        typer.Option(
+            "--wait",
+            help="Count down to the puzzle's unlock (midnight US "
+            "Eastern), then fetch at once. Ctrl-C stops.",
+        ),
     ] = False,
     as_json: AsJson = False,
     verbose: Verbose = False,
@@ -69,19 +74,29 @@ def new(
     notices = [f"Note: {problem}" for problem in info.problems]
 
     def to_text(out: IO[str], err: IO[str]) -> None:  # the title and notices from outside
-        print(printable(f"Wrote {shown(target.day_path)}"
-                        + (f" for {year} day {day}: {info.title}." if info.title else ".")),
-              file=out)
+        print(
+            printable(
+                f"Wrote {shown(target.day_path)}"
+                + (f" for {year} day {day}: {info.title}." if info.title else ".")
+            ),
+            file=out,
+        )
         if info.input_cached:
             print("Your input is in aocd's cache.", file=out)
         if info.examples:
             count = len(info.examples)
-            print(f"The example block holds {count} example{'s' * (count > 1)} from the "
-                  "puzzle page, read by aocd's example parser: check the answers.", file=out)
+            print(
+                f"The example block holds {count} example{'s' * (count > 1)} from the "
+                "puzzle page, read by aocd's example parser: check the answers.",
+                file=out,
+            )
         for notice in notices:
             print(printable(notice), file=err)
-        print(f"Next: {aoc_command('run', year, day, '--example')}; its tests: "
-              f"{pytest_command(shown(target.day_path))}", file=out)
+        print(
+            f"Next: {aoc_command('run', year, day, '--example')}; its tests: "
+            f"{pytest_command(shown(target.day_path))}",
+            file=out,
+        )
 
     emit(lambda: new_json(created, info.problems), notices, to_text, as_json=as_json)
 
@@ -151,7 +166,8 @@ def find_target(year: int, day: int) -> Target:
         found = _package_dir(package)
         if found is None:
             raise UsageError(
-                f"{package} (the package for {year}) is a module, not a package folder.")
+                f"{package} (the package for {year}) is a module, not a package folder."
+            )
         package_dir = found
     _project_of(package, package_dir)
     return Target(year, day, package, package_dir / f"day{day:02d}.py")
@@ -161,15 +177,19 @@ def refuse_existing(target: Target) -> None:
     """FileExistsRefusal for a day whose file exists or another module claims (`day7.py`):
     the registry's one module a day (`registry.files_of`)."""
     if target.day_path.exists():
-        raise FileExistsRefusal(f"{shown(target.day_path)} already exists: aoc new never "
-                                "overwrites a file (nothing was written).")
+        raise FileExistsRefusal(
+            f"{shown(target.day_path)} already exists: aoc new never "
+            "overwrites a file (nothing was written)."
+        )
     files = registry.files_of(target.package, [target.day_path.parent])
     claiming = [*files.clashes.get(target.day, ()), *filter(None, [files.days.get(target.day)])]
     if claiming:
         names = " and ".join(shown(Path(path)) for path in claiming)
-        raise FileExistsRefusal(f"{target.year} day {target.day} is already in {names}: "
-                                f"aoc new writes no second module for one day (nothing was "
-                                "written).")
+        raise FileExistsRefusal(
+            f"{target.year} day {target.day} is already in {names}: "
+            f"aoc new writes no second module for one day (nothing was "
+            "written)."
+        )
 
 
 # --- the template ------------------------------------------------------------------------
@@ -268,30 +288,44 @@ def drawn_notes(name: str, example: PageExample, *, last_day: bool) -> list[str]
         if part == 2 and last_day:
             continue
         shown = ascii(given)  # the file stays ASCII
-        gave = ("a drawing whose letters do not read" if "\n" in given else
-                f"{shown} in its place" if len(shown) <= 16 else "a placeholder")
-        notes += [f"# {name}'s part {part} answer is drawn on the page; the parser gave {gave}:",
-                  f"# add part_{part}=... with the drawing (or its letters) from the puzzle text."]
+        gave = (
+            "a drawing whose letters do not read"
+            if "\n" in given
+            else f"{shown} in its place"
+            if len(shown) <= 16
+            else "a placeholder"
+        )
+        notes += [
+            f"# {name}'s part {part} answer is drawn on the page; the parser gave {gave}:",
+            f"# add part_{part}=... with the drawing (or its letters) from the puzzle text.",
+        ]
     return notes
 
 
 def examples_block(examples: tuple[PageExample, ...], *, last_day: bool) -> tuple[str, str]:
     """The EXAMPLE constants (module level) and the `examples = [...]` lines (class body)."""
     if not examples:
-        constants = '# The example input from the puzzle text: paste it between the quotes.\n'
+        constants = "# The example input from the puzzle text: paste it between the quotes.\n"
         constants += 'EXAMPLE = """\n"""\n'
         to_fill = "part_1=..." if last_day else "part_1=... and part_2=..."
-        body = (f"    # The example's answers, from the puzzle text: add {to_fill}\n"
-                "    examples = [Example(EXAMPLE)]\n")
+        body = (
+            f"    # The example's answers, from the puzzle text: add {to_fill}\n"
+            "    examples = [Example(EXAMPLE)]\n"
+        )
         return constants, body
     names = ["EXAMPLE"] + [f"EXAMPLE_{number}" for number in range(2, len(examples) + 1)]
-    constants = "\n".join(f"{name} = {example_literal(example.input)}\n"
-                          for name, example in zip(names, examples, strict=True))
+    constants = "\n".join(
+        f"{name} = {example_literal(example.input)}\n"
+        for name, example in zip(names, examples, strict=True)
+    )
     whose = "The examples'" if len(examples) > 1 else "The example's"
-    lines = [f"    # {whose} answers as aocd's example parser read them from the puzzle page: "
-             "check them."]
-    if not last_day and all(example.part_2 is None and 2 not in example.drawn
-                            for example in examples):
+    lines = [
+        f"    # {whose} answers as aocd's example parser read them from the puzzle page: "
+        "check them."
+    ]
+    if not last_day and all(
+        example.part_2 is None and 2 not in example.drawn for example in examples
+    ):
         lines.append("    # Add part_2=... to an example once part 2 is unlocked.")
     lines.append("    examples = [")
     for name, example in zip(names, examples, strict=True):
@@ -328,8 +362,11 @@ def _start_year_package(target: Target) -> None:
     init = target.day_path.parent / "__init__.py"
     if init.exists():
         return
-    _write_new(init, f'"""Advent of Code {target.year}: one module per day (dayNN.py)."""\n',
-               may_exist=True)  # another `aoc new` may make it meanwhile
+    _write_new(
+        init,
+        f'"""Advent of Code {target.year}: one module per day (dayNN.py)."""\n',
+        may_exist=True,
+    )  # another `aoc new` may make it meanwhile
     importlib.invalidate_caches()
 
 
@@ -358,8 +395,10 @@ def _write_new(path: Path, source: str, *, may_exist: bool) -> None:
     except OSError as error:
         if may_exist and isinstance(error, FileExistsError):
             return
-        raise AocError(f"Could not write {shown(path)} ({error.strerror or error}): aoc new "
-                       "wrote nothing; run it again once that is fixed.") from error
+        raise AocError(
+            f"Could not write {shown(path)} ({error.strerror or error}): aoc new "
+            "wrote nothing; run it again once that is fixed."
+        ) from error
 
 
 def new_json(created: NewDay, notices: Sequence[str]) -> str:
@@ -367,10 +406,17 @@ def new_json(created: NewDay, notices: Sequence[str]) -> str:
     from aoc2023.framework.commands.view import example_json
 
     target, info = created.target, created.info
-    return json.dumps({
-        "year": target.year, "day": target.day, "title": info.title,
-        "path": str(target.day_path), "module": f"{target.package}.day{target.day:02d}",
-        "input_cached": info.input_cached,
-        "examples": [example_json(example) for example in info.examples],
-        "notices": list(notices),
-    }, indent=2, default=str)
+    return json.dumps(
+        {
+            "year": target.year,
+            "day": target.day,
+            "title": info.title,
+            "path": str(target.day_path),
+            "module": f"{target.package}.day{target.day:02d}",
+            "input_cached": info.input_cached,
+            "examples": [example_json(example) for example in info.examples],
+            "notices": list(notices),
+        },
+        indent=2,
+        default=str,
+    )

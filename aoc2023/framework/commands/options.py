@@ -29,18 +29,20 @@ Year = Annotated[int, typer.Argument(help="The year, e.g. 2023.")]
 YEARS_HELP = "Years: 2023, 2015-2024, 2018,2019 or all (a range and all: the years with days)."
 Years = Annotated[str, typer.Argument(help=YEARS_HELP, metavar="YEARS")]
 Days = Annotated[
-    str | None, typer.Argument(help="Days of each year: 7, 1-7 or 1,3,5. Default: every day "
-                                  "each year has.")
+    str | None,
+    typer.Argument(help="Days of each year: 7, 1-7 or 1,3,5. Default: every day each year has."),
 ]
 InputFile = Annotated[
-    Path | None, typer.Option("--input", help="Use this file as the input (one day only); "
-                              "fetches nothing.")
+    Path | None,
+    typer.Option("--input", help="Use this file as the input (one day only); fetches nothing."),
 ]
 UseExamples = Annotated[
     bool, typer.Option("--example", help="Use the days' own examples (and check them).")
 ]
-AsJson = Annotated[bool, typer.Option(
-    "--json", help="Print one JSON object on stdout, an error as {error, exit_code}.")]
+AsJson = Annotated[
+    bool,
+    typer.Option("--json", help="Print one JSON object on stdout, an error as {error, exit_code}."),
+]
 Verbose = Annotated[
     bool, typer.Option("--verbose", "-v", help="Show tracebacks and debug logging.")
 ]
@@ -60,16 +62,18 @@ def show_version(asked: bool) -> None:
         except PackageNotFoundError:
             return "not installed"
 
-    typer.echo(f"aoc (aoc2023) {of('aoc2023')}, advent-of-code-data (aocd) "
-               f"{of('advent-of-code-data')}")
+    typer.echo(
+        f"aoc (aoc2023) {of('aoc2023')}, advent-of-code-data (aocd) {of('advent-of-code-data')}"
+    )
     raise typer.Exit(ExitCode.OK)
 
 
 def prose(doc: str) -> str:
     """A docstring as help text, a paragraph a line (typer keeps line breaks as they are)."""
     paragraphs = inspect.cleandoc(doc).split("\n\n")
-    return "\n\n".join(" ".join(line.strip() for line in paragraph.splitlines())
-                        for paragraph in paragraphs)
+    return "\n\n".join(
+        " ".join(line.strip() for line in paragraph.splitlines()) for paragraph in paragraphs
+    )
 
 
 class _Command(TyperCommand):
@@ -87,10 +91,14 @@ class _Command(TyperCommand):
         finally:
             ctx.allow_extra_args = allowed
         if left and not allowed and not ctx.resilient_parsing:
-            takes = " ".join(piece for piece in self.collect_usage_pieces(ctx)
-                             if piece != "[OPTIONS]") or "no arguments"
-            ctx.fail(f"Too many arguments: {', '.join(map(repr, left))} "
-                     f"({ctx.command_path} takes {takes}).")
+            takes = (
+                " ".join(piece for piece in self.collect_usage_pieces(ctx) if piece != "[OPTIONS]")
+                or "no arguments"
+            )
+            ctx.fail(
+                f"Too many arguments: {', '.join(map(repr, left))} "
+                f"({ctx.command_path} takes {takes})."
+            )
         return left
 
 
@@ -144,9 +152,13 @@ def years_asked(spec: str, *, verbose: bool) -> tuple[int, ...]:
         fail(error, verbose=verbose)
 
 
-def check_input_options(input_file: Path | None, *, example: bool,
-                        accounts: str | None = None,
-                        days: Sequence[tuple[int, int]] = ()) -> None:
+def check_input_options(
+    input_file: Path | None,
+    *,
+    example: bool,
+    accounts: str | None = None,
+    days: Sequence[tuple[int, int]] = (),
+) -> None:
     """UsageError unless the input comes from one place at most, `--input FILE` for one
     of `days`, and `--accounts` with neither (it runs each account's own input)."""
     if input_file is not None and example:
@@ -155,15 +167,19 @@ def check_input_options(input_file: Path | None, *, example: bool,
         raise UsageError("--input FILE runs one day: name exactly one year and one day.")
     other = "--input FILE" if input_file is not None else "--example" if example else None
     if accounts is not None and other is not None:
-        raise UsageError(f"--accounts runs each account's own input, so it cannot be used "
-                         f"with {other}, which gives every account the same one.")
+        raise UsageError(
+            f"--accounts runs each account's own input, so it cannot be used "
+            f"with {other}, which gives every account the same one."
+        )
 
 
 def check_seconds(option: str, value: float | None) -> None:
     """UsageError unless `value` is a positive number of seconds, at most a day."""
     if value is not None and not 0 < value <= MAX_SECONDS:
-        raise UsageError(f"{option} must be a number of seconds above 0 and at most "
-                         f"{MAX_SECONDS:,} (a day), not {value:g}.")
+        raise UsageError(
+            f"{option} must be a number of seconds above 0 and at most "
+            f"{MAX_SECONDS:,} (a day), not {value:g}."
+        )
 
 
 def emit(
@@ -227,13 +243,17 @@ def resolve(years: Sequence[int], spec: str | None) -> DaysAsked:
         raise refused[0][1]
     if refused:
         skipped = ", ".join(str(year) for year, _ in refused)
-        notices.append(f"No day(s) {spec} in {skipped}: skipped." if spec
-                       else f"No days yet in {skipped}: skipped.")
+        notices.append(
+            f"No day(s) {spec} in {skipped}: skipped."
+            if spec
+            else f"No days yet in {skipped}: skipped."
+        )
     return DaysAsked(tuple(years), spec, tuple(asked), tuple(notices))
 
 
-def days_of(spec: str | None, year: int, problems: list[str] | None = None, *,
-            clip: bool = False) -> list[int]:
+def days_of(
+    spec: str | None, year: int, problems: list[str] | None = None, *, clip: bool = False
+) -> list[int]:
     """The days of `year` `spec` names, else every day with a module (UsageError if none)."""
     if spec is not None:
         return parse_days(spec, year, clip=clip)
@@ -262,10 +282,12 @@ def parse_days(spec: str, year: int, *, clip: bool = False) -> list[int]:
         if clip and 1 <= last < first <= end:
             continue
         if not 1 <= first <= end <= last:
-            hint = (f" For several years, join them: {year},{first}."
-                    if match[2] is None and first >= calendar.FIRST_YEAR else "")
-            raise UsageError(
-                f"Bad day list {spec!r}: days of {year} run from 1 to {last}.{hint}")
+            hint = (
+                f" For several years, join them: {year},{first}."
+                if match[2] is None and first >= calendar.FIRST_YEAR
+                else ""
+            )
+            raise UsageError(f"Bad day list {spec!r}: days of {year} run from 1 to {last}.{hint}")
         days.update(range(first, end + 1))
     if not days:
         raise UsageError(f"Bad day list {spec!r}: days of {year} run from 1 to {last}.")

@@ -45,17 +45,28 @@ def read(
         fail(error, verbose=verbose)
     notices = []
     if text.still_short:
-        notices.append("Note: fetched the page again for a part solved since it was cached, "
-                       "but the site still shows it unsolved: is the session token dead? "
-                       f"({aoc_command('token')} checks it)")
+        notices.append(
+            "Note: fetched the page again for a part solved since it was cached, "
+            "but the site still shows it unsolved: is the session token dead? "
+            f"({aoc_command('token')} checks it)"
+        )
     elif text.refreshed:
         notices.append("Fetched the page again: a part was solved since it was cached.")
     shown = printable(text.markdown)
 
     def to_json() -> str:  # the text as --markdown prints it, and the answers known
         title, answers = _known(token, year, day)
-        return json.dumps({"year": year, "day": day, "title": title, "markdown": shown,
-                           "answers": answers, "notices": notices}, indent=2)
+        return json.dumps(
+            {
+                "year": year,
+                "day": day,
+                "title": title,
+                "markdown": shown,
+                "answers": answers,
+                "notices": notices,
+            },
+            indent=2,
+        )
 
     def to_view(out: IO[str], err: IO[str]) -> None:
         for notice in notices:
@@ -74,7 +85,8 @@ def _known(token: str, year: int, day: int) -> tuple[str | None, list[dict[str, 
     cache = PuzzleCache.for_token(token, year, day)
     return cached_title(year, day, cache.user_dir if cache else None), [
         {"part": part, "answer": cache.known_answer(part) if cache else None}
-        for part in calendar.puzzle_parts(year, day)]
+        for part in calendar.puzzle_parts(year, day)
+    ]
 
 
 def render(markdown: str, out: IO[str]) -> None:
@@ -93,4 +105,3 @@ def render(markdown: str, out: IO[str]) -> None:
     with console.capture() as capture:
         console.print(page)
     out.write("\n".join(line.rstrip(" ") for line in capture.get().split("\n")))
-

@@ -100,51 +100,83 @@ def run(
         bool, typer.Option("--dry-run", help="Show what would be sent; send nothing.")
     ] = False,
     wait: Annotated[
-        bool, typer.Option("--wait", help="Count down to the unlock of the days asked for, "
-                           "then fetch at once; and wait out the site's wait between "
-                           "answers (with a countdown), then send.")
+        bool,
+        typer.Option(
+            "--wait",
+            help="Count down to the unlock of the days asked for, "
+            "then fetch at once; and wait out the site's wait between "
+            "answers (with a countdown), then send.",
+        ),
     ] = False,
     resend: Annotated[
-        bool, typer.Option("--resend", help="Send again an answer whose earlier sending got no "
-                           "verdict (a lost reply); without it, such an answer counts as tried.")
+        bool,
+        typer.Option(
+            "--resend",
+            help="Send again an answer whose earlier sending got no "
+            "verdict (a lost reply); without it, such an answer counts as tried.",
+        ),
     ] = False,
     as_json: AsJson = False,
     verbose: Verbose = False,
     timeout: Annotated[
         float | None,
-        typer.Option("--timeout", metavar="SECONDS",
-                     help="Stop a part that runs longer (shown as timeout, exit 2)."),
+        typer.Option(
+            "--timeout",
+            metavar="SECONDS",
+            help="Stop a part that runs longer (shown as timeout, exit 2).",
+        ),
     ] = None,
     profile: Annotated[
-        bool, typer.Option("--profile", help="Profile the days: show the functions that "
-                           "took the most time of their own.")
+        bool,
+        typer.Option(
+            "--profile",
+            help="Profile the days: show the functions that took the most time of their own.",
+        ),
     ] = False,
     variants: Annotated[
-        bool, typer.Option("--variants", help="Also run each day's variants (other "
-                           "implementations it declares), each checked against the main one.")
+        bool,
+        typer.Option(
+            "--variants",
+            help="Also run each day's variants (other "
+            "implementations it declares), each checked against the main one.",
+        ),
     ] = False,
     memory: Annotated[
-        bool, typer.Option("--memory", help="Also give each step's peak memory allocation, "
-                           "measured (by tracemalloc) in a run of its own after the timed one.")
+        bool,
+        typer.Option(
+            "--memory",
+            help="Also give each step's peak memory allocation, "
+            "measured (by tracemalloc) in a run of its own after the timed one.",
+        ),
     ] = False,
     memory_flame: Annotated[
         tuple[int, Path] | None,
-        typer.Option("--memory-flame", metavar="PART FILE",
-                     help="After the run, write memray's flame report of one part's "
-                     "allocations (one day; its first input) to FILE, an HTML page. Needs "
-                     "memray: the memray extra."),
+        typer.Option(
+            "--memory-flame",
+            metavar="PART FILE",
+            help="After the run, write memray's flame report of one part's "
+            "allocations (one day; its first input) to FILE, an HTML page. Needs "
+            "memray: the memray extra.",
+        ),
     ] = None,
     watch: Annotated[
-        bool, typer.Option("--watch", help="Run the days' examples (or --input FILE), then "
-                           "again in a fresh process on each save of a .py file of the "
-                           "project or of the input, until Ctrl-C. Sends nothing.")
+        bool,
+        typer.Option(
+            "--watch",
+            help="Run the days' examples (or --input FILE), then "
+            "again in a fresh process on each save of a .py file of the "
+            "project or of the input, until Ctrl-C. Sends nothing.",
+        ),
     ] = False,
     accounts: Annotated[
         str | None,
-        typer.Option("--accounts", metavar="NAMES",
-                     help="Run each day on the input of each account in aocd's tokens.json: "
-                          "all, or names joined by commas. A row per account; an answer is "
-                          "sent only when you confirm it (--yes: once per account)."),
+        typer.Option(
+            "--accounts",
+            metavar="NAMES",
+            help="Run each day on the input of each account in aocd's tokens.json: "
+            "all, or names joined by commas. A row per account; an answer is "
+            "sent only when you confirm it (--yes: once per account).",
+        ),
     ] = None,
 ) -> None:
     """Run days, time parse and each part, check the answers, and send new ones.
@@ -162,15 +194,25 @@ def run(
     configure_logging(verbose=verbose)
     asked = days_asked(years, days, verbose=verbose)
     if watch and accounts is not None:
-        fail(UsageError("--watch runs the days' examples or --input FILE, not the accounts' "
-                        "inputs: leave out --accounts or --watch."), verbose=verbose)
+        fail(
+            UsageError(
+                "--watch runs the days' examples or --input FILE, not the accounts' "
+                "inputs: leave out --accounts or --watch."
+            ),
+            verbose=verbose,
+        )
     if watch:
         from aoc2023.framework.watch import WatchRequest
 
         # Each pass resolves DAYS again: a day added while watching is run.
-        watch_run(WatchRequest(asked.years, asked.spec, input_file, variants),
-                  as_json=as_json, verbose=verbose, timeout=timeout, profile=profile,
-                  memory=memory)
+        watch_run(
+            WatchRequest(asked.years, asked.spec, input_file, variants),
+            as_json=as_json,
+            verbose=verbose,
+            timeout=timeout,
+            profile=profile,
+            memory=memory,
+        )
     from aoc2023.framework.project import load_settings
 
     if wait and input_file is None and not example:  # wait for the unlock
@@ -179,8 +221,7 @@ def run(
         wait_for_days(asked.days, verbose=verbose)
     executor = None
     try:
-        check_input_options(input_file, example=example, accounts=accounts,
-                            days=asked.days)
+        check_input_options(input_file, example=example, accounts=accounts, days=asked.days)
         settings = load_settings()  # on every run: a mistake there is said at once
         if accounts is not None:
             redact_accounts(accounts)
@@ -188,10 +229,14 @@ def run(
         line = RunningLine(sys.stderr) if live else None
         on_step = line.step if line is not None else None
         memory_notes: list[str] = []
-        executor = executor_for(timeout, profile=profile, on_step=on_step,
-                                memory=memory_notes if memory else None, then=settled)
-        request = RunRequest(asked.days, input_file, example, variants, accounts,
-                             asked.notices)
+        executor = executor_for(
+            timeout,
+            profile=profile,
+            on_step=on_step,
+            memory=memory_notes if memory else None,
+            then=settled,
+        )
+        request = RunRequest(asked.days, input_file, example, variants, accounts, asked.notices)
         if memory_flame is not None:
             from aoc2023.framework import instruments
 
@@ -201,14 +246,24 @@ def run(
         # One sender for the run: live, each day is sent on its own, and Ctrl-C at a
         # question is still no to the answers of the days after; each day's examples
         # are checked once, under the run's time limit.
-        send = Sender(yes=yes or not settings.confirm, dry_run=dry_run, wait=wait,
-                      resend=resend, examples_runner=executor_for(timeout, profile=False))
+        send = Sender(
+            yes=yes or not settings.confirm,
+            dry_run=dry_run,
+            wait=wait,
+            resend=resend,
+            examples_runner=executor_for(timeout, profile=False),
+        )
         on_input = input_file is None and not example
         with day_code_output():  # the days, and sending, which may run their examples
             if line is not None:
-                outcome = run_live(line, days_run, send if submitting else None,
-                                   more_notices=summary_notes if on_input else None,
-                                   verbose=verbose, memory=memory)
+                outcome = run_live(
+                    line,
+                    days_run,
+                    send if submitting else None,
+                    more_notices=summary_notes if on_input else None,
+                    verbose=verbose,
+                    memory=memory,
+                )
             else:
                 outcome = days_run()
                 if submitting:
@@ -226,12 +281,18 @@ def run(
             typer.echo(instruments.flame_report(request, *memory_flame), err=True)
         except Exception as error:
             fail(error, verbose=verbose)
-    raise typer.Exit(run_exit_code(outcome.results, interrupted=outcome.interrupted,
-                                   notices=outcome.notices))
+    raise typer.Exit(
+        run_exit_code(outcome.results, interrupted=outcome.interrupted, notices=outcome.notices)
+    )
 
 
 def watch_run(
-    request: WatchRequest, *, as_json: bool, verbose: bool, timeout: float | None, profile: bool,
+    request: WatchRequest,
+    *,
+    as_json: bool,
+    verbose: bool,
+    timeout: float | None,
+    profile: bool,
     memory: bool = False,
 ) -> NoReturn:
     """`aoc run --watch`: run, then again in a fresh process on each save; Ctrl-C is exit 0.
@@ -243,17 +304,28 @@ def watch_run(
     try:
         check_seconds("--timeout", timeout)
         with json_output.handed_over():  # --json: each pass prints its own document
-            watch_days(request, lambda line: say(line, err=True),
-                       as_json=as_json, verbose=verbose, timeout=timeout, profile=profile,
-                       memory=memory)
+            watch_days(
+                request,
+                lambda line: say(line, err=True),
+                as_json=as_json,
+                verbose=verbose,
+                timeout=timeout,
+                profile=profile,
+                memory=memory,
+            )
     except Exception as error:
         fail(error, verbose=verbose)
     raise typer.Exit(ExitCode.OK)
 
 
-def executor_for(timeout: float | None, *, profile: bool, on_step: OnStep | None = None,
-                 memory: list[str] | None = None,
-                 then: Callable[[DayResult, RunInput], DayResult] | None = None) -> Executor:
+def executor_for(
+    timeout: float | None,
+    *,
+    profile: bool,
+    on_step: OnStep | None = None,
+    memory: list[str] | None = None,
+    then: Callable[[DayResult, RunInput], DayResult] | None = None,
+) -> Executor:
     """How `aoc run` runs a day, from its options (runner.Executor). Nothing of the time
     limit or the profiler is imported when neither is asked for."""
     from aoc2023.framework.runner import Executor
@@ -274,9 +346,13 @@ def settled(result: DayResult, run_input: RunInput) -> DayResult:
     in every mode, sent or not. Nothing more is read or imported when every answer is
     known."""
     result = calendar.with_known_final_star(result, run_input.expected.get(2))
-    if run_input.source != "input" or result.variant is not None or not any(
-            part.status is Status.UNKNOWN and part.answer is not None
-            for part in result.parts):
+    if (
+        run_input.source != "input"
+        or result.variant is not None
+        or not any(
+            part.status is Status.UNKNOWN and part.answer is not None for part in result.parts
+        )
+    ):
         return result
     from aoc2023.framework.verdict import judged as by_the_site
 
@@ -307,9 +383,13 @@ def redact_accounts(spec: str) -> None:
     output.install(find_token(), *account_tokens(spec).values())
 
 
-def _run_and_note(request: RunRequest, runner: DayRunner, notes: list[str],
-                  on_result: Callable[[DayResult], object] | None = None,
-                  on_step: OnStep | None = None) -> RunReport:
+def _run_and_note(
+    request: RunRequest,
+    runner: DayRunner,
+    notes: list[str],
+    on_result: Callable[[DayResult], object] | None = None,
+    on_step: OnStep | None = None,
+) -> RunReport:
     """The days asked for, run, with `notes` (--memory's, gathered while they ran) as
     notices; each day's runtime on the user's input is kept (runtimes.py, for aoc stats)."""
     from aoc2023.framework import runtimes
@@ -318,8 +398,7 @@ def _run_and_note(request: RunRequest, runner: DayRunner, notes: list[str],
 
     report = RunReport()
     with calendar.offering_wait("run"):  # a locked day's sentence names `aoc run --wait`
-        report = run_days(days_to_run(request, report.notices), runner, on_result, report,
-                          on_step)
+        report = run_days(days_to_run(request, report.notices), runner, on_result, report, on_step)
     runtimes.record(report.results, datetime.now(UTC))
     report.notices.extend(notes)
     return report
@@ -358,15 +437,23 @@ def _reopened(stream: IO[str], fd: int) -> IO[str]:
 
 # Sending
 
+
 class Sender:
     """Sends a run's new answers (the project's [tool.aoc] settings already applied), one
     for the whole run: its prompter keeps a no said by Ctrl-C for the days after, and
     each day's examples are checked at most once, by `examples_runner` (the run's time
     limit). submit.py and the prompter are imported only when there is an answer to send."""
 
-    def __init__(self, *, yes: bool, dry_run: bool, wait: bool, resend: bool = False,
-                 prompter: TerminalPrompter | None = None,
-                 examples_runner: DayRunner | None = None) -> None:
+    def __init__(
+        self,
+        *,
+        yes: bool,
+        dry_run: bool,
+        wait: bool,
+        resend: bool = False,
+        prompter: TerminalPrompter | None = None,
+        examples_runner: DayRunner | None = None,
+    ) -> None:
         self.yes, self.dry_run, self.wait, self.resend = yes, dry_run, wait, resend
         self.prompter = prompter
         self.examples_runner = examples_runner
@@ -376,9 +463,15 @@ class Sender:
     def due(outcome: RunReport) -> bool:
         """Whether `outcome` holds anything to send: a new answer, or a final star to look
         at (a last day's part 1 right on the user's input); never once Ctrl-C stopped it."""
-        return outcome.may_send or (not outcome.stopped and any(
-            result.source == "input" and result.variant is None
-            and calendar.final_star_due(result) for result in outcome.results))
+        return outcome.may_send or (
+            not outcome.stopped
+            and any(
+                result.source == "input"
+                and result.variant is None
+                and calendar.final_star_due(result)
+                for result in outcome.results
+            )
+        )
 
     def __call__(self, outcome: RunReport) -> RunReport:
         """`outcome` with its new answers sent or told why not; interrupted if Ctrl-C
@@ -408,6 +501,7 @@ class Sender:
 # runs neither import aocd nor read the page. Nothing here prints: the sentences are
 # notices. A notice after the run, not a rule of sending: it is offered with --no-submit too.
 
+
 def part_two_notices(report: RunReport, token: str | None) -> list[str]:
     """A notice per day run on the user's input that could declare part 2's example now."""
     if token is None:
@@ -434,8 +528,10 @@ def part_two_notices(report: RunReport, token: str | None) -> list[str]:
             try:
                 write_atomically(path, notice)
             except OSError as error:  # the run's results stand; the next run asks again
-                notices.append(f"aoc could not keep this note in {path} "
-                               f"({error.strerror or error}): remove what is there.")
+                notices.append(
+                    f"aoc could not keep this note in {path} "
+                    f"({error.strerror or error}): remove what is there."
+                )
     return notices
 
 
@@ -467,46 +563,74 @@ def _part_two_offer(token: str, year: int, day: int) -> tuple[str, bool]:
     try:
         page = current_examples(token, year, day)
     except AocError as error:
-        return (f"{year} day {day}: part 1 is in, but part 2's example could not be read: "
-                f"{error}"), False
+        return (
+            f"{year} day {day}: part 1 is in, but part 2's example could not be read: {error}"
+        ), False
     found = [example for example in page.examples if example.part_2 is not None]
     drawn = [example.drawn[2] for example in page.examples if 2 in example.drawn]
     if not found and drawn:
-        return (f"{year} day {day}: part 1 is in; part 2's example answer is drawn on the page, "
-                "which aocd's example parser cannot read as letters: add part_2=... with the "
-                f"drawing (or its letters) to an example ({aoc_command('read', year, day)})."), True
+        return (
+            f"{year} day {day}: part 1 is in; part 2's example answer is drawn on the page, "
+            "which aocd's example parser cannot read as letters: add part_2=... with the "
+            f"drawing (or its letters) to an example ({aoc_command('read', year, day)})."
+        ), True
     if not found:
-        return (f"{year} day {day}: part 1 is in, and the day declares no example answer for "
-                "part 2, but aocd's example parser finds none on the page: add part_2=... to "
-                f"an example from the puzzle text ({aoc_command('read', year, day)})."), True
-    calls = "\n".join(example_call(example_literal(example.input), example, last_day=False) + ","
-                      for example in found)
-    return (f"{year} day {day}: part 1 is in; part 2's example, as aocd's example parser "
-            "reads the page (check it), to paste into the day's examples:\n" + calls), True
+        return (
+            f"{year} day {day}: part 1 is in, and the day declares no example answer for "
+            "part 2, but aocd's example parser finds none on the page: add part_2=... to "
+            f"an example from the puzzle text ({aoc_command('read', year, day)})."
+        ), True
+    calls = "\n".join(
+        example_call(example_literal(example.input), example, last_day=False) + ","
+        for example in found
+    )
+    return (
+        f"{year} day {day}: part 1 is in; part 2's example, as aocd's example parser "
+        "reads the page (check it), to paste into the day's examples:\n" + calls
+    ), True
 
 
 # The views: the table, the JSON, --profile's table
 
+
 def show_run(outcome: RunReport, *, as_json: bool, verbose: bool) -> None:
     """The report as JSON or as the table."""
-    emit(lambda: run_json(outcome), outcome.notices,
-         lambda out, err: show_table(outcome, out, err, verbose=verbose), as_json=as_json)
+    emit(
+        lambda: run_json(outcome),
+        outcome.notices,
+        lambda out, err: show_table(outcome, out, err, verbose=verbose),
+        as_json=as_json,
+    )
 
 
 def show_table(report: RunReport, out: IO[str], err: IO[str], *, verbose: bool) -> None:
     """The notices, a row per day and input, the problems, and what was sent."""
-    columns, rows = layout(report.results, terminal_width(out),
-                           memory=any(result.peak_memory is not None
-                                      for result in report.results))
-    show("Advent of Code", columns, rows, report.notices,
-         day_problems(report.results, terminal_width(err), verbose=verbose), out, err,
-         after=submissions(report))
+    columns, rows = layout(
+        report.results,
+        terminal_width(out),
+        memory=any(result.peak_memory is not None for result in report.results),
+    )
+    show(
+        "Advent of Code",
+        columns,
+        rows,
+        report.notices,
+        day_problems(report.results, terminal_width(err), verbose=verbose),
+        out,
+        err,
+        after=submissions(report),
+    )
 
 
 def run_json(report: RunReport) -> str:
     """`aoc run --json` (docs/reference/output.md): every result but its tracebacks."""
-    results = [{**{name: value for name, value in result._asdict().items() if name != "traceback"},
-                "parts": [part_json(part) for part in result.parts]} for result in report.results]
+    results = [
+        {
+            **{name: value for name, value in result._asdict().items() if name != "traceback"},
+            "parts": [part_json(part) for part in result.parts],
+        }
+        for result in report.results
+    ]
     return json.dumps({"results": results, "notices": report.notices}, indent=2)
 
 
@@ -516,19 +640,32 @@ def submissions(report: RunReport) -> list[tuple[str, str]]:
     for result in report.results:
         for part in result.parts:
             if part.submit_note:
-                style = ("green" if part.submitted == "right" else
-                         "red" if part.status is Status.WRONG or part.submitted == SUBMIT_FAILED
-                         else "yellow")
+                style = (
+                    "green"
+                    if part.submitted == "right"
+                    else "red"
+                    if part.status is Status.WRONG or part.submitted == SUBMIT_FAILED
+                    else "yellow"
+                )
                 whose = f" ({result.account})" if result.account else ""
-                lines.append((f"{result.year} day {result.day} part {part.part}{whose}: "
-                              f"{part.submit_note}", style))
+                lines.append(
+                    (
+                        f"{result.year} day {result.day} part {part.part}{whose}: "
+                        f"{part.submit_note}",
+                        style,
+                    )
+                )
     return lines
 
 
 _COLUMNS = [
-    Column("Day", "right"), Column("Title", kind="text"), Column("Input", kind="text"),
+    Column("Day", "right"),
+    Column("Title", kind="text"),
+    Column("Input", kind="text"),
     Column("Parse", "right"),
-    Column("Part 1"), Column("Time", "right", "words"), Column("Part 2"),
+    Column("Part 1"),
+    Column("Time", "right", "words"),
+    Column("Part 2"),
     Column("Time", "right", "words"),
 ]
 _NARROW_COLUMNS = [Column("Day", kind="text"), Column("Part 1"), Column("Part 2")]
@@ -548,13 +685,19 @@ def _cells(result: DayResult, *, narrow: bool, memory: bool) -> list[Cell]:
     return [*cells, _memory_cell(result)] if memory else cells
 
 
-def layout(results: Sequence[DayResult], width: int | None, *, memory: bool = False
-           ) -> Layout:
+def layout(results: Sequence[DayResult], width: int | None, *, memory: bool = False) -> Layout:
     """The columns and rows of `results`: the wide table when it fits `width`, else the
     narrow one; with `memory` (--memory), each ends with the steps' peak allocations."""
-    return choose_layout([(_columns(narrow=narrow, memory=memory),
-                           [_cells(result, narrow=narrow, memory=memory) for result in results])
-                          for narrow in (False, True)], width)
+    return choose_layout(
+        [
+            (
+                _columns(narrow=narrow, memory=memory),
+                [_cells(result, narrow=narrow, memory=memory) for result in results],
+            )
+            for narrow in (False, True)
+        ],
+        width,
+    )
 
 
 def _together(text: str) -> str:
@@ -572,10 +715,14 @@ def _time_cell(part: PartResult | None) -> Cell:
 def _part_cells(result: DayResult) -> tuple[Cell, Cell, Cell, Cell]:
     """Part 1's answer and time, then part 2's (on the last day, the final star)."""
     by_number = {part.part: part for part in result.parts}
-    first = part_cell(by_number.get(1)) if result.parts or not result.error \
-        else Cell("! error", "red")
-    second = (part_cell(by_number.get(2)) if 2 in calendar.puzzle_parts(result.year, result.day)
-              else _final_star_cell(by_number.get(2), result.source))
+    first = (
+        part_cell(by_number.get(1)) if result.parts or not result.error else Cell("! error", "red")
+    )
+    second = (
+        part_cell(by_number.get(2))
+        if 2 in calendar.puzzle_parts(result.year, result.day)
+        else _final_star_cell(by_number.get(2), result.source)
+    )
     return first, _time_cell(by_number.get(1)), second, _time_cell(by_number.get(2))
 
 
@@ -585,19 +732,29 @@ def _final_star_cell(part: PartResult | None, source: str | None) -> Cell:
     when answers are sent (submit.py). Not in as far as is known, on the user's input;
     nothing to know of it on an example or a file."""
     if part is None:
-        return Cell(f"☆{NBSP}final star", "yellow") if source == "input" \
-            else Cell("final star", "dim")
+        return (
+            Cell(f"☆{NBSP}final star", "yellow") if source == "input" else Cell("final star", "dim")
+        )
     sent = f" [sent: {part.submitted}]" if part.submitted else ""
-    mark, style = (("★", "green") if part.status is Status.CORRECT else
-                   ("!", "red") if part.submitted == SUBMIT_FAILED else ("☆", "yellow"))
+    mark, style = (
+        ("★", "green")
+        if part.status is Status.CORRECT
+        else ("!", "red")
+        if part.submitted == SUBMIT_FAILED
+        else ("☆", "yellow")
+    )
     return Cell(f"{mark}{NBSP}final star{sent}", style)
 
 
 def _memory_cell(result: DayResult) -> Cell:
     """Each step's peak allocation, a line a step ("parse 1.20 MiB")."""
     peaks = result.peak_memory or {}
-    return Cell("\n".join(f"{step} {_together('⧖ stopped' if size is None else format_bytes(size))}"
-                          for step, size in peaks.items()))
+    return Cell(
+        "\n".join(
+            f"{step} {_together('⧖ stopped' if size is None else format_bytes(size))}"
+            for step, size in peaks.items()
+        )
+    )
 
 
 def _row(result: DayResult) -> list[Cell]:
@@ -614,13 +771,22 @@ def _row(result: DayResult) -> list[Cell]:
 def _narrow_row(result: DayResult) -> list[Cell]:
     source = result.label or result.source
     name = f"variant {result.variant}" if result.variant else result.title  # as in _row
-    day = " ".join(filter(None, [f"{result.year}/{result.day:02d}", name,
-                                 f"({source})" if source else None]))
+    day = " ".join(
+        filter(None, [f"{result.year}/{result.day:02d}", name, f"({source})" if source else None])
+    )
     parse = format_duration(result.parse_seconds)
     first, first_time, second, second_time = _part_cells(result)
-    return [Cell(day + (f"\nparse {_together(parse)}" if parse else "")), *(
-        Cell(cell.text + (f"\n{_together(time.text)}" if time.text else ""), cell.style,
-             cell.drawn) for cell, time in ((first, first_time), (second, second_time)))]
+    return [
+        Cell(day + (f"\nparse {_together(parse)}" if parse else "")),
+        *(
+            Cell(
+                cell.text + (f"\n{_together(time.text)}" if time.text else ""),
+                cell.style,
+                cell.drawn,
+            )
+            for cell, time in ((first, first_time), (second, second_time))
+        ),
+    ]
 
 
 def show_profile(profiler: Profiler, out: IO[str]) -> None:
@@ -638,19 +804,29 @@ def profile_table(rows: list[ProfileRow], width: int | None = None, *, colour: b
         [
             Cell(format_duration(row.own_seconds)),
             Cell(format_duration(row.total_seconds)),
-            Cell(str(row.calls) if row.calls == row.primitive_calls
-                 else f"{row.calls}/{row.primitive_calls}"),
+            Cell(
+                str(row.calls)
+                if row.calls == row.primitive_calls
+                else f"{row.calls}/{row.primitive_calls}"
+            ),
         ]
         for row in rows
     ]
     numbers = [Column("Own time", "right"), Column("Total", "right"), Column("Calls", "right")]
     wide = [*numbers, Column("Function", kind="text"), Column("Where", kind="text")]
-    table = [[*cells, Cell(row.function, "bold"),
-              Cell(row.location or "built-in", None if row.location else "dim")]
-             for cells, row in zip(figures, rows, strict=True)]
+    table = [
+        [
+            *cells,
+            Cell(row.function, "bold"),
+            Cell(row.location or "built-in", None if row.location else "dim"),
+        ]
+        for cells, row in zip(figures, rows, strict=True)
+    ]
     narrow = [*numbers, Column("Function, where", kind="text")]
-    stacked = [[*cells, Cell(f"{row.function}\n{row.location or 'built-in'}")]
-               for cells, row in zip(figures, rows, strict=True)]
+    stacked = [
+        [*cells, Cell(f"{row.function}\n{row.location or 'built-in'}")]
+        for cells, row in zip(figures, rows, strict=True)
+    ]
     columns, chosen = choose_layout([(wide, table), (narrow, stacked)], width)
     title = f"Profile: the {len(rows)} functions with the most time of their own"
     return render_table(title, columns, chosen, colour=colour, width=width)
@@ -685,6 +861,7 @@ def run_live(
     shown: list[DayResult] = []
     unsent: list[DayResult] = []  # their notes (why not sent: verdict.py) come at the end
     with line:
+
         def on_result(result: DayResult) -> None:
             def show() -> None:
                 table.row(result)
@@ -702,7 +879,7 @@ def run_live(
             line.paused(show)
 
         outcome = run(on_result)
-    for result in outcome.results[len(shown):]:  # after Ctrl-C: what finished of its day
+    for result in outcome.results[len(shown) :]:  # after Ctrl-C: what finished of its day
         table.row(result)
         shown.append(result)
     table.close()
@@ -710,9 +887,14 @@ def run_live(
     if more_notices is not None and not report.interrupted:
         report.notices.extend(more_notices(report))
     width = terminal_width(sys.stderr)
-    _say([*((notice, "yellow") for notice in report.notices),
-          *((line, "red") for line in day_problems(report.results, width, verbose=verbose)),
-          *submissions(RunReport(unsent))], sys.stderr)
+    _say(
+        [
+            *((notice, "yellow") for notice in report.notices),
+            *((line, "red") for line in day_problems(report.results, width, verbose=verbose)),
+            *submissions(RunReport(unsent)),
+        ],
+        sys.stderr,
+    )
     return report
 
 
@@ -790,9 +972,16 @@ class RunningLine:
 
 
 _TYPICAL = DayResult(
-    2023, 24, "A Puzzle Title Of Four Words", "input", None, 0.0125, parts=tuple(
+    2023,
+    24,
+    "A Puzzle Title Of Four Words",
+    "input",
+    None,
+    0.0125,
+    parts=tuple(
         PartResult(part, Status.CORRECT, "1234567890123456", 0.0125)  # "12.5 ms": widest
-        for part in (1, 2)),
+        for part in (1, 2)
+    ),
     peak_memory=dict.fromkeys(("parse", "part 1", "part 2"), 2**30),
 )
 """A row like the ones to come, its answers as long as Advent of Code's longest (16
@@ -809,8 +998,10 @@ def live_narrow(width: int | None, *, memory: bool = False) -> bool:
         return False
     columns = _columns(narrow=False, memory=memory)
     natural = fit_widths(columns, [_cells(_TYPICAL, narrow=False, memory=memory)], None)
-    needed = sum(min(size, NARROWEST_TEXT) if column.fit == "text" else size
-                 for column, size in zip(columns, natural, strict=True))
+    needed = sum(
+        min(size, NARROWEST_TEXT) if column.fit == "text" else size
+        for column, size in zip(columns, natural, strict=True)
+    )
     return needed + 3 * len(columns) + 1 > width
 
 
@@ -839,15 +1030,20 @@ class LiveTable:
         """A block's title (the first only) and headings, fitted to the rows so far."""
         columns = _columns(narrow=self.narrow, memory=self.memory)
         rows = [self._cells(result) for result in self.results]
-        if (not self.narrow and self.width is not None
-                and table_width(columns, rows, self.width) > self.width):
+        if (
+            not self.narrow
+            and self.width is not None
+            and table_width(columns, rows, self.width) > self.width
+        ):
             self.narrow = True  # an answer too long for the wide form on this terminal
             columns = _columns(narrow=True, memory=self.memory)
             rows = [self._cells(result) for result in self.results]
         # Room for a typical row's answers and times, where the terminal has it, before
         # the titles': a longer answer to come then fits without a new block of headings.
-        typical = [Cell("") if column.fit == "text" else cell
-                   for column, cell in zip(columns, self._cells(_TYPICAL), strict=True)]
+        typical = [
+            Cell("") if column.fit == "text" else cell
+            for column, cell in zip(columns, self._cells(_TYPICAL), strict=True)
+        ]
         widths = fit_widths(columns, [*rows, typical], self.width)
         if self.width is not None and sum(widths) + 3 * len(widths) + 1 > self.width:
             widths = fit_widths(columns, rows, self.width)  # no room for it: the rows'
@@ -860,7 +1056,8 @@ class LiveTable:
     def row(self, result: DayResult) -> None:
         self.results.append(result)
         if self.writer is not None and not fits(
-                self.writer.columns, self.writer.widths, self._cells(result)):
+            self.writer.columns, self.writer.widths, self._cells(result)
+        ):
             self.close()
         if self.writer is None:
             self.writer = self._open()

@@ -81,15 +81,15 @@ class YearStats(NamedTuple):
     @property
     def first_try_rate(self) -> float | None:
         """Among the stars whose first try is known; None if none."""
-        known = [star.first_try for day in self.days for star in day.stars
-                 if star.first_try is not None]
+        known = [
+            star.first_try for day in self.days for star in day.stars if star.first_try is not None
+        ]
         return sum(known) / len(known) if known else None
 
     @property
     def total_runtime(self) -> float | None:
         """None when no day has one."""
-        measured = [day.runtime_seconds for day in self.days
-                    if day.runtime_seconds is not None]
+        measured = [day.runtime_seconds for day in self.days if day.runtime_seconds is not None]
         return sum(measured) if measured else None
 
 
@@ -125,14 +125,22 @@ def whose(token: str | None) -> Who:
         except AocError as error:
             return Who(token, None, f"{error} Whose records to show is not known.")
 
-    memo = read_string_map(paths.token_memo_file(), "aocd's token memo",
-                           "a map of tokens to user ids", "remove it, and aocd makes it again")
+    memo = read_string_map(
+        paths.token_memo_file(),
+        "aocd's token memo",
+        "a map of tokens to user ids",
+        "remove it, and aocd makes it again",
+    )
     owners = set((memo or {}).values())
     if len(owners) == 1:
         return Who(None, owners.pop())
-    return Who(None, None, f"{local.no_token_sentence()}, and aocd's cache holds "
-               f"{'no user' if not owners else 'several users'}: whose stars and answers to "
-               f"show is not known ({aoc_command('token')} says how to set one).")
+    return Who(
+        None,
+        None,
+        f"{local.no_token_sentence()}, and aocd's cache holds "
+        f"{'no user' if not owners else 'several users'}: whose stars and answers to "
+        f"show is not known ({aoc_command('token')} says how to set one).",
+    )
 
 
 class _PartRecord:
@@ -155,8 +163,9 @@ def _when(text: str) -> datetime | None:
     return moment if moment.tzinfo is not None else moment.astimezone()
 
 
-def _records(year: int, day: int, who: Who, journal: list[str] | None,
-             unknown: list[str]) -> dict[int, _PartRecord]:
+def _records(
+    year: int, day: int, who: Who, journal: list[str] | None, unknown: list[str]
+) -> dict[int, _PartRecord]:
     """Each part's record from aocd's log and `journal` (None: unreadable); gaps in `unknown`."""
     found = {part: _PartRecord() for part in PARTS}
     if who.user_id is None:
@@ -179,7 +188,8 @@ def _records(year: int, day: int, who: Who, journal: list[str] | None,
             if attempt.message is not None:
                 replies.append((attempt.part, attempt.value, attempt.message, attempt.when))
             elif attempt.part in found and not any(
-                    part == attempt.part and value == attempt.value for part, value, *_ in replies):
+                part == attempt.part and value == attempt.value for part, value, *_ in replies
+            ):
                 found[attempt.part].unconfirmed += 1
     for part, value, message, when in replies:
         record = found.get(part)
@@ -198,10 +208,10 @@ def _records(year: int, day: int, who: Who, journal: list[str] | None,
     return found
 
 
-def _star(year: int, day: int, part: int, site_time: str | None,
-          record: _PartRecord) -> StarStats:
+def _star(year: int, day: int, part: int, site_time: str | None, record: _PartRecord) -> StarStats:
     """One star from the site's time column (None: page not known) and the records."""
     from aoc2023.framework.aocd import stars
+
     unlock = calendar.unlock_time(year, day)
     on_site = site_time is not None and site_time != "-"
     earned = on_site or record.right
@@ -212,13 +222,13 @@ def _star(year: int, day: int, part: int, site_time: str | None,
     late = earned and since is None and site_time == ">24h"
     attempts = len(record.wrong) if record.replied else None
     # A wrong answer is logged only when replied to, and an accepted one earns the star.
-    first_try = (False if earned and record.wrong
-                 else True if record.right and record.replied else None)
+    first_try = (
+        False if earned and record.wrong else True if record.right and record.replied else None
+    )
     return StarStats(part, earned_at, since, attempts, first_try, earned=earned, late=late)
 
 
-def _site_times(year: int, who: Who, now: datetime,
-                unknown: list[str]) -> stars.TimesPage | None:
+def _site_times(year: int, who: Who, now: datetime, unknown: list[str]) -> stars.TimesPage | None:
     """The site's page of times, as stars.py allows; what is not known into `unknown`."""
     from aoc2023.framework.aocd import stars
 
@@ -232,15 +242,22 @@ def _site_times(year: int, who: Who, now: datetime,
             failed = error
     kept = stars.kept_times(who.user_id, year)
     if kept is None:
-        unknown.append(f"{failed} When the stars of {year} were earned is not known." if failed
-                       else f"When the stars of {year} were earned is not known: no session "
-                       "token is set, and no copy of the site's page of your times is kept.")
+        unknown.append(
+            f"{failed} When the stars of {year} were earned is not known."
+            if failed
+            else f"When the stars of {year} were earned is not known: no session "
+            "token is set, and no copy of the site's page of your times is kept."
+        )
     elif failed or not kept.complete:
-        read = calendar.clock_time(datetime.fromtimestamp(kept.fetched_at,
-                                                          calendar.aoc_timezone()), now)
-        unknown.append(f"{failed} The site's times of {year} are as read {read}." if failed
-                       else f"The site's times of {year} are as read {read}: no session token "
-                       "is set to read them again, so newer stars may be missing.")
+        read = calendar.clock_time(
+            datetime.fromtimestamp(kept.fetched_at, calendar.aoc_timezone()), now
+        )
+        unknown.append(
+            f"{failed} The site's times of {year} are as read {read}."
+            if failed
+            else f"The site's times of {year} are as read {read}: no session token "
+            "is set to read them again, so newer stars may be missing."
+        )
     return kept
 
 
@@ -248,8 +265,7 @@ def _days_named(days: list[int]) -> str:
     return ("day " if len(days) == 1 else "days ") + ", ".join(map(str, days))
 
 
-def year_stats(year: int, who: Who, now: datetime,
-               bench: BenchRuntimes | None = None) -> YearStats:
+def year_stats(year: int, who: Who, now: datetime, bench: BenchRuntimes | None = None) -> YearStats:
     """The year's stats at tz-aware `now`; `bench`: for days `aoc run` has no runtime of."""
     from aoc2023.framework import runtimes
 
@@ -265,12 +281,18 @@ def year_stats(year: int, who: Who, now: datetime,
             unknown.append(f"{journal[0]} The attempts of {year} may be more than shown.")
             journal = None
         day_times = None if page is None else page.times.get(day, ("-", "-"))
-        day_stars = tuple(_star(year, day, part, None if day_times is None
-                                else day_times[part - 1], records[part]) for part in PARTS)
+        day_stars = tuple(
+            _star(
+                year, day, part, None if day_times is None else day_times[part - 1], records[part]
+            )
+            for part in PARTS
+        )
         for part, record in records.items():
             if record.unconfirmed:
-                unknown.append(f"The site's reply to an answer sent for {year} day {day} "
-                               f"part {part} never came: its attempts may be one more.")
+                unknown.append(
+                    f"The site's reply to an answer sent for {year} day {day} "
+                    f"part {part} never came: its attempts may be one more."
+                )
         if any(star.earned and star.attempts is None for star in day_stars):
             no_attempts.append(day)
         runtime = run_times.get(day, bench.by_day.get((year, day)))
@@ -279,15 +301,19 @@ def year_stats(year: int, who: Who, now: datetime,
         title = paths.cached_title(year, day, who.user_dir)
         days.append(DayStats(year, day, title, day_stars, runtime))
     if no_attempts:
-        unknown.append(f"The attempts before the stars of {year} {_days_named(no_attempts)} "
-                       "are not known: they were earned outside aoc (in the browser), or "
-                       "before it kept records.")
+        unknown.append(
+            f"The attempts before the stars of {year} {_days_named(no_attempts)} "
+            "are not known: they were earned outside aoc (in the browser), or "
+            "before it kept records."
+        )
     if bench.unreadable and any(day.runtime_seconds is None for day in days):
         unknown.append(bench.unreadable)
     if no_runtime:
-        unknown.append(f"No runtime is known for {year} {_days_named(no_runtime)}: "
-                       f"{aoc_command('run', str(year))} keeps each day's last runtime on "
-                       "your input.")
+        unknown.append(
+            f"No runtime is known for {year} {_days_named(no_runtime)}: "
+            f"{aoc_command('run', str(year))} keeps each day's last runtime on "
+            "your input."
+        )
     return YearStats(year, tuple(days), tuple(unknown))
 
 
@@ -316,8 +342,13 @@ def saved_bench_runtimes(root: Path | None) -> BenchRuntimes:
             year, day, source, label, variant, step = figure.key
             if source == "input" and not label and not variant:
                 steps.setdefault((year, day), {})[step] = figure.stats.minimum
-        found.update({key: total for key, by_step in steps.items()
-                      if (total := sum(by_step.values())) <= runtimes.LONGEST})
+        found.update(
+            {
+                key: total
+                for key, by_step in steps.items()
+                if (total := sum(by_step.values())) <= runtimes.LONGEST
+            }
+        )
     return BenchRuntimes(found)
 
 
@@ -348,27 +379,40 @@ def totals_line(year: YearStats) -> str:
 
     possible = sum(len(day.stars) for day in year.days)
     parts = [f"{year.year}: {year.stars} of {possible} stars"]
-    known = [star.first_try for day in year.days for star in day.stars
-             if star.first_try is not None]
-    parts.append(f"{sum(known) / len(known):.0%} first try ({sum(known)} of {len(known)} "
-                 "known)" if known else "first tries not known")
+    known = [
+        star.first_try for day in year.days for star in day.stars if star.first_try is not None
+    ]
+    parts.append(
+        f"{sum(known) / len(known):.0%} first try ({sum(known)} of {len(known)} known)"
+        if known
+        else "first tries not known"
+    )
     total = year.total_runtime
     measured = sum(day.runtime_seconds is not None for day in year.days)
-    parts.append("no runtime known" if total is None else
-                 f"{format_duration(total)} total runtime ({measured} "
-                 f"day{'s' * (measured != 1)})")
+    parts.append(
+        "no runtime known"
+        if total is None
+        else f"{format_duration(total)} total runtime ({measured} day{'s' * (measured != 1)})"
+    )
     return ", ".join(parts) + "."
 
 
 def _row(day: DayStats) -> list[Cell]:
     from aoc2023.framework.commands.view import Cell, format_duration
 
-    return [Cell(str(day.day)), Cell(day.title or "", None if day.title else "dim"),
-            *(star_cell(star) for star in day.stars),
-            Cell(_per_star(day, lambda star: "-" if star.attempts is None else str(star.attempts))),
-            Cell(_per_star(day, lambda star: "-" if star.first_try is None
-                           else "yes" if star.first_try else "no")),
-            Cell(format_duration(day.runtime_seconds) or "-")]
+    return [
+        Cell(str(day.day)),
+        Cell(day.title or "", None if day.title else "dim"),
+        *(star_cell(star) for star in day.stars),
+        Cell(_per_star(day, lambda star: "-" if star.attempts is None else str(star.attempts))),
+        Cell(
+            _per_star(
+                day,
+                lambda star: "-" if star.first_try is None else "yes" if star.first_try else "no",
+            )
+        ),
+        Cell(format_duration(day.runtime_seconds) or "-"),
+    ]
 
 
 def render(years: Sequence[YearStats], out: IO[str]) -> None:
@@ -387,45 +431,80 @@ def render(years: Sequence[YearStats], out: IO[str]) -> None:
     for number, year in enumerate(years):
         if number:
             print(file=out)
-        columns = [Column("Day", "right"), Column("Title", kind="text"), Column("Part 1"),
-                   Column("Part 2"), Column("Attempts"), Column("First try"),
-                   Column("Runtime", "right")]
+        columns = [
+            Column("Day", "right"),
+            Column("Title", kind="text"),
+            Column("Part 1"),
+            Column("Part 2"),
+            Column("Attempts"),
+            Column("First try"),
+            Column("Runtime", "right"),
+        ]
         rows = [_row(day) for day in year.days]
         # Narrower, the title goes, then the attempts: the times and runtime stay.
-        layouts = [(columns, rows)] + [([columns[i] for i in kept], [[row[i] for i in kept]
-                                                                      for row in rows])
-                                       for kept in ((0, 2, 3, 4, 6), (0, 2, 3, 6))]
+        layouts = [(columns, rows)] + [
+            ([columns[i] for i in kept], [[row[i] for i in kept] for row in rows])
+            for kept in ((0, 2, 3, 4, 6), (0, 2, 3, 6))
+        ]
         chosen_columns, chosen = choose_layout(layouts, width)
-        print(render_table(f"Stars of {year.year}", chosen_columns, chosen, colour=colour,
-                           width=width), file=out)
+        print(
+            render_table(
+                f"Stars of {year.year}", chosen_columns, chosen, colour=colour, width=width
+            ),
+            file=out,
+        )
         print(wrap_message(totals_line(year), width), file=out)
         for sentence in year.unknown:
-            print(paint(wrap_message(f"Not known: {sentence}", width), "dim", colour=colour),
-                  file=out)
+            print(
+                paint(wrap_message(f"Not known: {sentence}", width), "dim", colour=colour), file=out
+            )
 
 
 def stats_json(years: Sequence[YearStats], written: Sequence[str] = ()) -> str:
     """`aoc stats --json` (times ISO in the site's zone, durations in seconds)."""
+
     def star(record: StarStats) -> dict[str, object]:
-        return {"part": record.part, "earned": record.earned,
-                "earned_at": None if record.earned_at is None else record.earned_at.isoformat(),
-                "since_unlock_seconds": None if record.since_unlock is None
-                else record.since_unlock.total_seconds(),
-                "over_a_day": record.late, "attempts": record.attempts,
-                "first_try": record.first_try}
+        return {
+            "part": record.part,
+            "earned": record.earned,
+            "earned_at": None if record.earned_at is None else record.earned_at.isoformat(),
+            "since_unlock_seconds": None
+            if record.since_unlock is None
+            else record.since_unlock.total_seconds(),
+            "over_a_day": record.late,
+            "attempts": record.attempts,
+            "first_try": record.first_try,
+        }
 
     def seconds(value: float | None) -> float | None:
         """To the nanosecond: a float's long tail of digits is noise."""
         return None if value is None else round(value, 9)
 
-    return json.dumps({"years": [{
-        "year": year.year, "stars": year.stars, "first_try_rate": year.first_try_rate,
-        "total_runtime_seconds": seconds(year.total_runtime),
-        "days": [{"day": day.day, "title": day.title,
-                  "runtime_seconds": seconds(day.runtime_seconds),
-                  "stars": [star(record) for record in day.stars]} for day in year.days],
-        "unknown": list(year.unknown)} for year in years], "written": list(written)},
-        indent=2)
+    return json.dumps(
+        {
+            "years": [
+                {
+                    "year": year.year,
+                    "stars": year.stars,
+                    "first_try_rate": year.first_try_rate,
+                    "total_runtime_seconds": seconds(year.total_runtime),
+                    "days": [
+                        {
+                            "day": day.day,
+                            "title": day.title,
+                            "runtime_seconds": seconds(day.runtime_seconds),
+                            "stars": [star(record) for record in day.stars],
+                        }
+                        for day in year.days
+                    ],
+                    "unknown": list(year.unknown),
+                }
+                for year in years
+            ],
+            "written": list(written),
+        },
+        indent=2,
+    )
 
 
 # The calendar picture (--svg): ElementTree escapes every text (titles come from the
@@ -440,22 +519,42 @@ WIDTH = 2 * MARGIN + COLUMNS * TILE_W + (COLUMNS - 1) * GAP
 FONT = "-apple-system, 'Segoe UI', 'Noto Sans', Helvetica, Arial, sans-serif"
 
 # GitHub's palette (primer): on the tile, text >= 4.5:1 and stars >= 3:1 (WCAG).
-_LIGHT = {"bg": "#ffffff", "tile": "#f6f8fa", "line": "#d0d7de", "text": "#1f2328",
-          "muted": "#59636e", "gold": "#9a6700", "silver": "#59636e", "empty": "#818b98"}
-_DARK = {"bg": "#0d1117", "tile": "#161b22", "line": "#3d444d", "text": "#f0f6fc",
-         "muted": "#9198a1", "gold": "#e3b341", "silver": "#b7bdc8", "empty": "#656c76"}
+_LIGHT = {
+    "bg": "#ffffff",
+    "tile": "#f6f8fa",
+    "line": "#d0d7de",
+    "text": "#1f2328",
+    "muted": "#59636e",
+    "gold": "#9a6700",
+    "silver": "#59636e",
+    "empty": "#818b98",
+}
+_DARK = {
+    "bg": "#0d1117",
+    "tile": "#161b22",
+    "line": "#3d444d",
+    "text": "#f0f6fc",
+    "muted": "#9198a1",
+    "gold": "#e3b341",
+    "silver": "#b7bdc8",
+    "empty": "#656c76",
+}
 
 
 def _css(colours: dict[str, str]) -> str:
     c = colours
-    return (f".bg{{fill:{c['bg']}}}.tile{{fill:{c['tile']};stroke:{c['line']}}}"
-            f"text{{fill:{c['text']}}}.muted,.time,.runtime{{fill:{c['muted']}}}"
-            f".gold{{fill:{c['gold']}}}.silver{{fill:{c['silver']}}}.empty{{fill:{c['empty']}}}")
+    return (
+        f".bg{{fill:{c['bg']}}}.tile{{fill:{c['tile']};stroke:{c['line']}}}"
+        f"text{{fill:{c['text']}}}.muted,.time,.runtime{{fill:{c['muted']}}}"
+        f".gold{{fill:{c['gold']}}}.silver{{fill:{c['silver']}}}.empty{{fill:{c['empty']}}}"
+    )
 
 
-STYLE = (f"text{{font-family:{FONT};font-size:13px}}.day-number{{font-weight:600;"
-         "font-size:15px}.heading{font-weight:600;font-size:16px}.star{font-size:16px}"
-         f"{_css(_LIGHT)}@media (prefers-color-scheme: dark){{{_css(_DARK)}}}")
+STYLE = (
+    f"text{{font-family:{FONT};font-size:13px}}.day-number{{font-weight:600;"
+    "font-size:15px}.heading{font-weight:600;font-size:16px}.star{font-size:16px}"
+    f"{_css(_LIGHT)}@media (prefers-color-scheme: dark){{{_css(_DARK)}}}"
+)
 
 
 def format_since_unlock(since: timedelta | None) -> str:
@@ -498,8 +597,9 @@ def heading_text(year: YearStats) -> str:
     return " · ".join(parts)
 
 
-def _layout(years: Sequence[YearStats]) -> tuple[
-        list[tuple[float, YearStats]], list[tuple[int, int, DayStats]], int]:
+def _layout(
+    years: Sequence[YearStats],
+) -> tuple[list[tuple[float, YearStats]], list[tuple[int, int, DayStats]], int]:
     """Each year's heading place, each tile's (x, y, day), and the picture's height."""
     headings, tiles, y = [], [], MARGIN
     for year in years:
@@ -521,8 +621,9 @@ def _clean(text: str) -> str:
     return re.sub(_NOT_XML, "\ufffd", text)
 
 
-def _text(parent: Element, x: float, y: float, text: str, cls: str, *,
-          anchor: str = "start") -> Element:
+def _text(
+    parent: Element, x: float, y: float, text: str, cls: str, *, anchor: str = "start"
+) -> Element:
     import xml.etree.ElementTree as ET
 
     element = ET.SubElement(parent, "text", {"x": f"{x:g}", "y": f"{y:g}", "class": cls})
@@ -554,9 +655,17 @@ def calendar_svg(years: Sequence[YearStats]) -> str:
 
     headings, tiles, height = _layout(years)
     title = "Advent of Code calendar: " + (", ".join(heading_text(y) for y in years) or "no years")
-    svg = ET.Element("svg", {
-        "xmlns": "http://www.w3.org/2000/svg", "width": str(WIDTH), "height": str(height),
-        "viewBox": f"0 0 {WIDTH} {height}", "role": "img", "aria-labelledby": "calendar-title"})
+    svg = ET.Element(
+        "svg",
+        {
+            "xmlns": "http://www.w3.org/2000/svg",
+            "width": str(WIDTH),
+            "height": str(height),
+            "viewBox": f"0 0 {WIDTH} {height}",
+            "role": "img",
+            "aria-labelledby": "calendar-title",
+        },
+    )
     ET.SubElement(svg, "title", {"id": "calendar-title"}).text = title
     ET.SubElement(svg, "style").text = STYLE
     ET.SubElement(svg, "rect", {"class": "bg", "width": "100%", "height": "100%", "rx": "8"})
@@ -564,20 +673,36 @@ def calendar_svg(years: Sequence[YearStats]) -> str:
         _text(svg, MARGIN, y + 20, heading_text(year), "heading").set("data-year", str(year.year))
     for x, y, day in tiles:
         label = _tile_label(day)
-        group = ET.SubElement(svg, "g", {
-            "class": "day", "data-year": str(day.year), "data-day": str(day.day),
-            "transform": f"translate({x:g} {y:g})", "aria-label": _clean(label)})
+        group = ET.SubElement(
+            svg,
+            "g",
+            {
+                "class": "day",
+                "data-year": str(day.year),
+                "data-day": str(day.day),
+                "transform": f"translate({x:g} {y:g})",
+                "aria-label": _clean(label),
+            },
+        )
         ET.SubElement(group, "title").text = _clean(label)
-        ET.SubElement(group, "rect", {"class": "tile", "width": str(TILE_W),
-                                      "height": str(TILE_H), "rx": "6"})
+        ET.SubElement(
+            group, "rect", {"class": "tile", "width": str(TILE_W), "height": str(TILE_H), "rx": "6"}
+        )
         _text(group, 10, 22, str(day.day), "day-number")
         stars = _text(group, TILE_W - 10, 22, "", "stars", anchor="end")
         for kind in star_kinds(day):
             ET.SubElement(stars, "tspan", {"class": f"star {kind}"}).text = (
-                "☆" if kind == "empty" else "★")
+                "☆" if kind == "empty" else "★"
+            )
         _text(group, 10, TILE_H - 12, time_text(day), "time")
-        _text(group, TILE_W - 10, TILE_H - 12, format_duration(day.runtime_seconds),
-              "runtime", anchor="end")
+        _text(
+            group,
+            TILE_W - 10,
+            TILE_H - 12,
+            format_duration(day.runtime_seconds),
+            "runtime",
+            anchor="end",
+        )
     ET.indent(svg, space="  ")
     return ET.tostring(svg, encoding="unicode") + "\n"
 
@@ -602,26 +727,68 @@ def _png(years: Sequence[YearStats]) -> bytes:
     figure.set_facecolor(c["bg"])
     font = {"family": "sans-serif"}
     for y, year in headings:
-        axes.text(MARGIN, y + 20, heading_text(year), color=c["text"], fontsize=16 * _PT,
-                  fontweight="bold", fontdict=font)
+        axes.text(
+            MARGIN,
+            y + 20,
+            heading_text(year),
+            color=c["text"],
+            fontsize=16 * _PT,
+            fontweight="bold",
+            fontdict=font,
+        )
     for x, y, day in tiles:
-        axes.add_patch(FancyBboxPatch((x, y), TILE_W, TILE_H,
-                                      boxstyle="round,pad=0,rounding_size=6",
-                                      facecolor=c["tile"], edgecolor=c["line"]))
-        axes.text(x + 10, y + 22, str(day.day), color=c["text"], fontsize=15 * _PT,
-                  fontweight="bold", fontdict=font)
+        axes.add_patch(
+            FancyBboxPatch(
+                (x, y),
+                TILE_W,
+                TILE_H,
+                boxstyle="round,pad=0,rounding_size=6",
+                facecolor=c["tile"],
+                edgecolor=c["line"],
+            )
+        )
+        axes.text(
+            x + 10,
+            y + 22,
+            str(day.day),
+            color=c["text"],
+            fontsize=15 * _PT,
+            fontweight="bold",
+            fontdict=font,
+        )
         right = x + TILE_W - 10
         for kind in reversed(star_kinds(day)):
-            axes.text(right, y + 22, "☆" if kind == "empty" else "★", color=c[kind],
-                      fontsize=16 * _PT, ha="right", fontdict=font)
+            axes.text(
+                right,
+                y + 22,
+                "☆" if kind == "empty" else "★",
+                color=c[kind],
+                fontsize=16 * _PT,
+                ha="right",
+                fontdict=font,
+            )
             right -= 16
-        axes.text(x + 10, y + TILE_H - 12, time_text(day), color=c["muted"], fontsize=13 * _PT,
-                  fontdict=font)
-        axes.text(x + TILE_W - 10, y + TILE_H - 12, format_duration(day.runtime_seconds),
-                  color=c["muted"], fontsize=13 * _PT, ha="right", fontdict=font)
+        axes.text(
+            x + 10,
+            y + TILE_H - 12,
+            time_text(day),
+            color=c["muted"],
+            fontsize=13 * _PT,
+            fontdict=font,
+        )
+        axes.text(
+            x + TILE_W - 10,
+            y + TILE_H - 12,
+            format_duration(day.runtime_seconds),
+            color=c["muted"],
+            fontsize=13 * _PT,
+            ha="right",
+            fontdict=font,
+        )
     buffer = BytesIO()
-    figure.savefig(buffer, format="png", dpi=2 * dpi, facecolor=c["bg"],
-                   metadata={"Software": None})
+    figure.savefig(
+        buffer, format="png", dpi=2 * dpi, facecolor=c["bg"], metadata={"Software": None}
+    )
     return buffer.getvalue()
 
 
@@ -667,16 +834,26 @@ def _targets(svg: Path | None, *, readme: bool) -> tuple[Path | None, Path | Non
 
 
 def stats(
-    years: Annotated[str, typer.Argument(help=YEARS_HELP,
-                                         metavar="[YEARS]")] = "all",
-    svg: Annotated[Path | None, typer.Option(
-        "--svg", metavar="FILE", help="Draw the calendar, a tile per day with its stars, "
-        "the time taken and the runtime, into FILE: an SVG for GitHub's light and dark "
-        "themes, or a PNG when FILE ends in .png (needs matplotlib: the plot extra).")] = None,
-    readme: Annotated[bool, typer.Option(
-        "--readme", help="Keep a link to the calendar in the project's README.md, between "
-        "the aoc-calendar marker comments (added at its end the first time); the picture "
-        f"is --svg's, else {CALENDAR_NEXT_TO_README} beside the README.")] = False,
+    years: Annotated[str, typer.Argument(help=YEARS_HELP, metavar="[YEARS]")] = "all",
+    svg: Annotated[
+        Path | None,
+        typer.Option(
+            "--svg",
+            metavar="FILE",
+            help="Draw the calendar, a tile per day with its stars, "
+            "the time taken and the runtime, into FILE: an SVG for GitHub's light and dark "
+            "themes, or a PNG when FILE ends in .png (needs matplotlib: the plot extra).",
+        ),
+    ] = None,
+    readme: Annotated[
+        bool,
+        typer.Option(
+            "--readme",
+            help="Keep a link to the calendar in the project's README.md, between "
+            "the aoc-calendar marker comments (added at its end the first time); the picture "
+            f"is --svg's, else {CALENDAR_NEXT_TO_README} beside the README.",
+        ),
+    ] = False,
     as_json: AsJson = False,
     verbose: Verbose = False,
 ) -> None:
@@ -707,8 +884,11 @@ def stats(
         if picture is not None:
             from aoc2023.framework.bench.outputs import update_readme
 
-            write_atomically(picture, calendar_picture(found, png=picture.suffix.lower() == ".png"),
-                             what="the calendar")
+            write_atomically(
+                picture,
+                calendar_picture(found, png=picture.suffix.lower() == ".png"),
+                what="the calendar",
+            )
             written.append(picture)
             done.append(f"Drew the calendar into {picture}.")
             if readme_file is not None:
@@ -716,8 +896,10 @@ def stats(
                 update_readme(readme_file, readme_link(readme_file, picture), START, END)
                 changed = readme_file.read_bytes() != before
                 written.append(readme_file)
-                done.append(f"{readme_file} links to it, between the aoc-calendar markers"
-                            f"{'' if changed else ' (as it did already)'}.")
+                done.append(
+                    f"{readme_file} links to it, between the aoc-calendar markers"
+                    f"{'' if changed else ' (as it did already)'}."
+                )
     except Exception as error:
         late = error
 
@@ -726,7 +908,8 @@ def stats(
         for line in done:
             typer.echo(line, err=True)
 
-    emit(lambda: stats_json(found, [str(path) for path in written]), done, to_table,
-         as_json=as_json)
+    emit(
+        lambda: stats_json(found, [str(path) for path in written]), done, to_table, as_json=as_json
+    )
     if late is not None:
         fail(late, verbose=verbose)

@@ -33,7 +33,10 @@ class Declined(Exception):
 
 
 def wait_in_terminal(
-    year: int, day: int, *, verbose: bool,
+    year: int,
+    day: int,
+    *,
+    verbose: bool,
     now: Callable[[], datetime] = lambda: calendar.current_time(),  # looked up when called
     sleep: Callable[[float], None] = time.sleep,
     token: str | None = None,
@@ -64,8 +67,11 @@ def wait_in_terminal(
         line = f"{year} day {day} unlocks in {calendar.describe_wait(left)} ({when})"
         if live:
             full = f"{line}. Ctrl-C stops waiting."  # whole sentences, or the first alone
-            sys.stderr.write(status_line(
-                full if width is None or cell_width(full) < width else f"{line}.", width))
+            sys.stderr.write(
+                status_line(
+                    full if width is None or cell_width(full) < width else f"{line}.", width
+                )
+            )
             sys.stderr.flush()
         elif not said:
             typer.echo(f"Waiting: {line}, and {MARGIN_SECONDS:g} s more to be safe.", err=True)
@@ -92,8 +98,13 @@ def _stopped(year: int, day: int, *, live: bool) -> NoReturn:
 
 
 def _wait_for_site(
-    year: int, day: int, token: str,
-    now: Callable[[], datetime], sleep: Callable[[float], None], *, verbose: bool,
+    year: int,
+    day: int,
+    token: str,
+    now: Callable[[], datetime],
+    sleep: Callable[[float], None],
+    *,
+    verbose: bool,
 ) -> None:
     """Fetch the input (unless cached) once the site unlocks the puzzle; any other failure
     is left to the command, which meets it again."""
@@ -121,11 +132,18 @@ def _wait_for_site(
 
     def tick(left: timedelta, refused: int) -> None:
         nonlocal said
-        line = (f"adventofcode.com still holds {year} day {day} locked (this clock is ahead "
-                "of the site's)")
+        line = (
+            f"adventofcode.com still holds {year} day {day} locked (this clock is ahead "
+            "of the site's)"
+        )
         if live:
-            sys.stderr.write(status_line(f"{line}: asking again in {calendar.describe_wait(left)}"
-                                         ". Ctrl-C stops waiting.", width))
+            sys.stderr.write(
+                status_line(
+                    f"{line}: asking again in {calendar.describe_wait(left)}"
+                    ". Ctrl-C stops waiting.",
+                    width,
+                )
+            )
             sys.stderr.flush()
         elif said < refused:
             typer.echo(f"Waiting: {line}; asking again in {SITE_POLL_SECONDS:g} s.", err=True)
@@ -139,11 +157,16 @@ def _wait_for_site(
         if live:
             sys.stderr.write(status_line("", width))
         minutes = SITE_WAIT_SECONDS / 60
-        fail(StillLocked(
-            f"adventofcode.com still holds {year} day {day} locked after {minutes:g} minutes of "
-            f"asking every {SITE_POLL_SECONDS:g} s, though this machine's clock says it "
-            "unlocked: nothing was fetched or written; check the clock and run the command "
-            "again."), verbose=verbose)
+        fail(
+            StillLocked(
+                f"adventofcode.com still holds {year} day {day} locked after {minutes:g} "
+                f"minutes of "
+                f"asking every {SITE_POLL_SECONDS:g} s, though this machine's clock says it "
+                "unlocked: nothing was fetched or written; check the clock and run the command "
+                "again."
+            ),
+            verbose=verbose,
+        )
     except AocError:
         pass  # the command fetches again, and says what went wrong
     if live and said:
@@ -162,8 +185,11 @@ def wait_for_days(asked: Sequence[tuple[int, int]], *, verbose: bool) -> None:
     from aoc2023.framework.calendar import SITE_CHECK_WINDOW
 
     # Not unlocked yet, or only just (the site's clock may be behind).
-    recent = [(year, day) for year, day in asked
-              if calendar.current_time() < calendar.unlock_time(year, day) + SITE_CHECK_WINDOW]
+    recent = [
+        (year, day)
+        for year, day in asked
+        if calendar.current_time() < calendar.unlock_time(year, day) + SITE_CHECK_WINDOW
+    ]
     if recent:
         wait_in_terminal(*max(recent), verbose=verbose, token=token)
 
@@ -214,7 +240,8 @@ class TerminalPrompter:
     are parameters, for the tests."""
 
     def __init__(
-        self, now: Callable[[], datetime] = lambda: datetime.now(UTC),
+        self,
+        now: Callable[[], datetime] = lambda: datetime.now(UTC),
         sleep: Callable[[float], None] = time.sleep,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
@@ -228,17 +255,22 @@ class TerminalPrompter:
         """Ctrl-C or the end of input at the question means no, to this and the rest."""
         whose = f" for {candidate.account}" if candidate.account else ""
         if candidate.final_star:
-            return self._ask(f"Claim the final star of {candidate.year}{whose} (day "
-                             f"{candidate.day} part 2: every other star is in)?")
+            return self._ask(
+                f"Claim the final star of {candidate.year}{whose} (day "
+                f"{candidate.day} part 2: every other star is in)?"
+            )
         again = " again" if candidate.tried else ""
-        return self._ask(f"Send {candidate.answer}{again} as the answer to {candidate.year} "
-                         f"day {candidate.day} part {candidate.part}{whose}{candidate.caveat}?")
+        return self._ask(
+            f"Send {candidate.answer}{again} as the answer to {candidate.year} "
+            f"day {candidate.day} part {candidate.part}{whose}{candidate.caveat}?"
+        )
 
     def confirm_account(self, account: str) -> bool:
         """Asked once per account, the reply kept; Ctrl-C means no, as in `confirm`."""
         if account not in self.accounts and not self.stopped:
             self.accounts[account] = self._ask(
-                f"Send the new answers of account {account} (--yes: asked once per account)?")
+                f"Send the new answers of account {account} (--yes: asked once per account)?"
+            )
         return not self.stopped and self.accounts[account]
 
     def _ask(self, question: str) -> bool:
@@ -251,19 +283,23 @@ class TerminalPrompter:
             typer.echo("", err=True)
             return False
 
-    def checking_example(self, year: int, day: int, part: int, label: str, number: int,
-                         count: int) -> AbstractContextManager[object]:
+    def checking_example(
+        self, year: int, day: int, part: int, label: str, number: int, count: int
+    ) -> AbstractContextManager[object]:
         """On a terminal, a line saying which example runs and for how long (rich's
         progress, on `clock`), gone once it is done; elsewhere one line per part."""
         from aoc2023.framework.commands.view import smart_terminal
 
         if not smart_terminal(sys.stderr):
             if number == 1:
-                typer.echo(f"checking {year}/{day:02d} part {part}'s examples before "
-                           "sending...", err=True)
+                typer.echo(
+                    f"checking {year}/{day:02d} part {part}'s examples before sending...", err=True
+                )
             return nullcontext()
-        return _example_line(f"checking {year}/{day:02d} part {part} before sending: "
-                             f"{label} ({number} of {count})", self.clock)
+        return _example_line(
+            f"checking {year}/{day:02d} part {part} before sending: {label} ({number} of {count})",
+            self.clock,
+        )
 
     def wait_until(self, until: datetime) -> None:
         """Sleep until `until`: on a terminal a countdown rewritten each second, then
@@ -276,13 +312,18 @@ class TerminalPrompter:
         said = False
         while (left := until - self.now()).total_seconds() > 0:
             if live:
-                sys.stderr.write(status_line(
-                    f"The site asked to wait: {describe_wait(left)} left. Ctrl-C stops.",
-                    width))
+                sys.stderr.write(
+                    status_line(
+                        f"The site asked to wait: {describe_wait(left)} left. Ctrl-C stops.", width
+                    )
+                )
                 sys.stderr.flush()
             elif not said:
-                typer.echo(f"Waiting: the site asked to wait {describe_wait(left)}, until "
-                           f"{clock_time(until, self.now())}.", err=True)
+                typer.echo(
+                    f"Waiting: the site asked to wait {describe_wait(left)}, until "
+                    f"{clock_time(until, self.now())}.",
+                    err=True,
+                )
                 said = True
             self.sleep(min(1.0, left.total_seconds()))
         if live:
@@ -304,10 +345,13 @@ class TerminalPrompter:
             if (left := until - self.clock()) <= 0:
                 came = False
                 break
-            line = (f"Another run is sending {what}: waiting for its verdict, {left:.0f} s "
-                    "at most. Ctrl-C stops." if live else
-                    f"Waiting: another run is sending {what}; waiting for its verdict "
-                    f"({within:g} s at most).")
+            line = (
+                f"Another run is sending {what}: waiting for its verdict, {left:.0f} s "
+                "at most. Ctrl-C stops."
+                if live
+                else f"Waiting: another run is sending {what}; waiting for its verdict "
+                f"({within:g} s at most)."
+            )
             if line != shown and (live or not shown):
                 sys.stderr.write(status_line(line, width) if live else printable(line) + "\n")
                 sys.stderr.flush()
@@ -324,8 +368,13 @@ def _example_line(what: str, clock: Callable[[], float]) -> Iterator[None]:
     from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
     console = Console(file=sys.stderr, highlight=False)
-    with Progress(SpinnerColumn(), TextColumn("{task.description}", markup=False),
-                  TimeElapsedColumn(), console=console, transient=True,
-                  get_time=clock) as progress:
+    with Progress(
+        SpinnerColumn(),
+        TextColumn("{task.description}", markup=False),
+        TimeElapsedColumn(),
+        console=console,
+        transient=True,
+        get_time=clock,
+    ) as progress:
         progress.add_task(what, total=None)
         yield

@@ -20,8 +20,10 @@ if TYPE_CHECKING:
 
 def token(
     recheck: Annotated[
-        bool, typer.Option("--recheck", help="Ask the site even if it took the token less "
-                           "than 15 minutes ago.")
+        bool,
+        typer.Option(
+            "--recheck", help="Ask the site even if it took the token less than 15 minutes ago."
+        ),
     ] = False,
     as_json: AsJson = False,
     verbose: Verbose = False,
@@ -62,18 +64,30 @@ def lines(report: TokenReport) -> list[tuple[str, str | None]]:
     """(text, style) for each line; the advice to name a contact once a screen (output.py)."""
     out: list[tuple[str, str | None]] = [(f"Token:  …{report.last4}, from {report.place}", None)]
     if report.cleaned:
-        out.append((f"        pasted with {' and '.join(report.cleaned)}: aoc takes "
-                    f"{'them' if len(report.cleaned) > 1 else 'it'} off, so it works as it is",
-                    "dim"))
+        out.append(
+            (
+                f"        pasted with {' and '.join(report.cleaned)}: aoc takes "
+                f"{'them' if len(report.cleaned) > 1 else 'it'} off, so it works as it is",
+                "dim",
+            )
+        )
     if report.user_id is None:
-        why = ("the site was not asked" if report.requests == 0
-               else "the site refused the token" if report.accepted is False
-               else "the site could not be asked")
+        why = (
+            "the site was not asked"
+            if report.requests == 0
+            else "the site refused the token"
+            if report.accepted is False
+            else "the site could not be asked"
+        )
         out.append((f"Owner:  unknown ({why})", "yellow"))
     else:
-        how = ("aocd's memo, token2id.json" if report.user_id_cached
-               else "from the site, now in aocd's memo" if report.user_id_kept
-               else "from the site; aocd's memo, token2id.json, could not be written")
+        how = (
+            "aocd's memo, token2id.json"
+            if report.user_id_cached
+            else "from the site, now in aocd's memo"
+            if report.user_id_kept
+            else "from the site; aocd's memo, token2id.json, could not be written"
+        )
         out.append((f"Owner:  {report.user_id} ({how})", None))
     asked = f"{report.requests} request" + ("s" if report.requests != 1 else "")
     if report.accepted is True:
@@ -88,9 +102,14 @@ def lines(report: TokenReport) -> list[tuple[str, str | None]]:
     if report.user_agent:
         out.append((f"Sent:   User-Agent: {report.user_agent}", None))
         if report.contact is None and output.first_time(output.CONTACT):
-            out.append(("        names no contact of yours, as the site asks: export "
-                        'AOC_USER_AGENT="you@example.com", or set contact under [tool.aoc] '
-                        "in pyproject.toml", "yellow"))
+            out.append(
+                (
+                    "        names no contact of yours, as the site asks: export "
+                    'AOC_USER_AGENT="you@example.com", or set contact under [tool.aoc] '
+                    "in pyproject.toml",
+                    "yellow",
+                )
+            )
     return out
 
 
@@ -116,11 +135,21 @@ def _moment(timestamp: float | None) -> str | None:
 
 
 def token_json(report: TokenReport) -> str:
-    return json.dumps({
-        "place": report.place, "token_end": report.last4, "cleaned": list(report.cleaned),
-        "user_id": report.user_id, "user_id_cached": report.user_id_cached,
-        "user_id_kept": report.user_id_kept, "accepted": report.accepted,
-        "checked_at": _moment(report.checked_at), "requests": report.requests,
-        "user_agent": report.user_agent, "contact": report.contact,
-        "fix": report.fix, "problem": report.problem,
-    }, indent=2)
+    return json.dumps(
+        {
+            "place": report.place,
+            "token_end": report.last4,
+            "cleaned": list(report.cleaned),
+            "user_id": report.user_id,
+            "user_id_cached": report.user_id_cached,
+            "user_id_kept": report.user_id_kept,
+            "accepted": report.accepted,
+            "checked_at": _moment(report.checked_at),
+            "requests": report.requests,
+            "user_agent": report.user_agent,
+            "contact": report.contact,
+            "fix": report.fix,
+            "problem": report.problem,
+        },
+        indent=2,
+    )

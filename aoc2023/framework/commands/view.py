@@ -88,8 +88,7 @@ def terminal_width(stream: IO[str]) -> int | None:
     return None
 
 
-ONE_COLUMN = frozenset(map(chr, range(0x20, 0x7f))) | frozenset(
-    "✔✘⧖⏹★☆µ…·─│┌┬┐├┼┤└┴┘" + NBSP)
+ONE_COLUMN = frozenset(map(chr, range(0x20, 0x7F))) | frozenset("✔✘⧖⏹★☆µ…·─│┌┬┐├┼┤└┴┘" + NBSP)
 """Characters the framework writes itself (marks, units, borders), each one column wide as
 rich measures them too (tests/test_view.py checks): text of these alone is measured by
 len(), so that a run whose table holds nothing else never imports rich
@@ -118,7 +117,7 @@ def cut(text: str, width: int, keep: Literal["start", "end"] = "start") -> str:
     if width <= 1:
         return "…"[:width]
     if _simple(text):
-        return text[:width - 1] + "…" if keep == "start" else "…" + text[len(text) - width + 1:]
+        return text[: width - 1] + "…" if keep == "start" else "…" + text[len(text) - width + 1 :]
     if keep == "start":
         from rich.cells import chop_cells
 
@@ -139,16 +138,20 @@ def pad(text: str, width: int, align: Literal["left", "right", "center"] = "left
     return text + " " * room
 
 
-def wrap(line: str, width: int, *, break_long_words: bool = False, indent: str = ""
-         ) -> list[str]:
+def wrap(line: str, width: int, *, break_long_words: bool = False, indent: str = "") -> list[str]:
     """One line wrapped at spaces into lines of at most `width` columns (a no-break space
     holds), each after the first led by `indent`; a word wider than that is broken only
     with `break_long_words`, between characters as shown (a wide or combined character is
     never split)."""
     width = max(1 + len(indent), width)
     if _simple(line):
-        return textwrap.wrap(line, width, break_long_words=break_long_words,
-                             break_on_hyphens=False, subsequent_indent=indent) or [""]
+        return textwrap.wrap(
+            line,
+            width,
+            break_long_words=break_long_words,
+            break_on_hyphens=False,
+            subsequent_indent=indent,
+        ) or [""]
     lines: list[str] = []
     current, used = "", 0
     for word in line.split(" "):
@@ -200,8 +203,9 @@ def wrap_message(text: str, width: int | None) -> str:
     if width is None:
         return text
     return "\n".join(
-        line if cell_width(line) <= width or " " not in line.strip() else
-        "\n".join(wrap(line, width))
+        line
+        if cell_width(line) <= width or " " not in line.strip()
+        else "\n".join(wrap(line, width))
         for line in text.split("\n")
     )
 
@@ -221,8 +225,9 @@ def _words(text: str) -> list[str]:
     return text.replace("\n", " ").split(" ")
 
 
-def _natural(column: Column, cells: Sequence[Cell], *, whole_words: bool = False
-             ) -> tuple[int, int]:
+def _natural(
+    column: Column, cells: Sequence[Cell], *, whole_words: bool = False
+) -> tuple[int, int]:
     """A column's width as wide as its contents, and the narrowest it may be (with
     `whole_words`, as if no word in it could be broken)."""
     cells = [cell._replace(text=printable(cell.text)) for cell in cells]
@@ -230,19 +235,30 @@ def _natural(column: Column, cells: Sequence[Cell], *, whole_words: bool = False
     widest = max(cell_width(line) for text in texts for line in text.split("\n"))
     heading_words = max(cell_width(word) for word in _words(column.heading))
     if column.fit == "value":
-        values = max((cell_width(line) for cell in cells for line in cell.text.split("\n")),
-                     default=0)
+        values = max(
+            (cell_width(line) for cell in cells for line in cell.text.split("\n")), default=0
+        )
         return widest, max(values, heading_words)
     if column.fit == "words" or whole_words:
-        words = max((cell_width(word) for cell in cells
-                     for word in (cell.text.split("\n") if cell.drawn else _words(cell.text))),
-                    default=0)
+        words = max(
+            (
+                cell_width(word)
+                for cell in cells
+                for word in (cell.text.split("\n") if cell.drawn else _words(cell.text))
+            ),
+            default=0,
+        )
         return widest, max(words, heading_words)
     return widest, min(widest, max(NARROWEST_TEXT, heading_words))
 
 
-def fit_widths(columns: Sequence[Column], rows: Sequence[Sequence[Cell]],
-               width: int | None, *, whole_words: bool = False) -> list[int]:
+def fit_widths(
+    columns: Sequence[Column],
+    rows: Sequence[Sequence[Cell]],
+    width: int | None,
+    *,
+    whole_words: bool = False,
+) -> list[int]:
     """Each column's width: as wide as its contents, or narrower, column kind by column
     kind and the widest first, until the table fits `width` (as far as it can). Every
     column gives up what it can with its words whole before free text breaks a word:
@@ -252,14 +268,18 @@ def fit_widths(columns: Sequence[Column], rows: Sequence[Sequence[Cell]],
     widths = [natural for natural, _ in whole]
     if width is None:
         return widths
-    breaking = whole if whole_words else [_natural(column, cells[i])
-                                         for i, column in enumerate(columns)]
+    breaking = (
+        whole if whole_words else [_natural(column, cells[i]) for i, column in enumerate(columns)]
+    )
     excess = sum(widths) + 3 * len(widths) + 1 - width
     for limits in (whole, breaking):
         for kind in _SHRINK_ORDER:
             while excess > 0:
-                shrinkable = [i for i, column in enumerate(columns)
-                              if column.fit == kind and widths[i] > limits[i][1]]
+                shrinkable = [
+                    i
+                    for i, column in enumerate(columns)
+                    if column.fit == kind and widths[i] > limits[i][1]
+                ]
                 if not shrinkable:
                     break
                 widest = max(shrinkable, key=lambda i: widths[i])
@@ -268,8 +288,13 @@ def fit_widths(columns: Sequence[Column], rows: Sequence[Sequence[Cell]],
     return widths
 
 
-def table_width(columns: Sequence[Column], rows: Sequence[Sequence[Cell]],
-                width: int | None, *, whole_words: bool = False) -> int:
+def table_width(
+    columns: Sequence[Column],
+    rows: Sequence[Sequence[Cell]],
+    width: int | None,
+    *,
+    whole_words: bool = False,
+) -> int:
     """How wide the table is once fitted to `width`: wider than it when it cannot fit."""
     return sum(fit_widths(columns, rows, width, whole_words=whole_words)) + 3 * len(columns) + 1
 
@@ -277,8 +302,10 @@ def table_width(columns: Sequence[Column], rows: Sequence[Sequence[Cell]],
 def fits(columns: Sequence[Column], widths: Sequence[int], cells: Sequence[Cell]) -> bool:
     """Whether a row shows in `widths` with every word whole but those of free text, which
     wrap and break as they must (a live table's next row)."""
-    return all(column.fit == "text" or _natural(column, [cell], whole_words=True)[1] <= width
-               for column, width, cell in zip(columns, widths, cells, strict=True))
+    return all(
+        column.fit == "text" or _natural(column, [cell], whole_words=True)[1] <= width
+        for column, width, cell in zip(columns, widths, cells, strict=True)
+    )
 
 
 Layout = tuple[Sequence[Column], Sequence[Sequence[Cell]]]
@@ -298,8 +325,15 @@ class TableWriter:
     """A table drawn a row at a time, for output that shows each row as soon as it is
     known; the widths are fixed up front (`fit_widths` on rows like the ones to come)."""
 
-    def __init__(self, title: str, columns: Sequence[Column], widths: Sequence[int], *,
-                 colour: bool, width: int | None = None) -> None:
+    def __init__(
+        self,
+        title: str,
+        columns: Sequence[Column],
+        widths: Sequence[int],
+        *,
+        colour: bool,
+        width: int | None = None,
+    ) -> None:
         self.title, self.columns, self.widths, self.colour = title, columns, widths, colour
         self.width = width
         """The terminal's width: a title wider than the table (or than the terminal) then
@@ -318,20 +352,28 @@ class TableWriter:
             else:
                 lines.append(line)
         title = "\n".join(pad(line, total, "center").rstrip() for line in lines)
-        return "\n".join([paint(title, "bold", colour=self.colour),
-                          self.rule("┌", "┬", "┐"), self.row(heading, headings=True),
-                          self.rule("├", "┼", "┤")])
+        return "\n".join(
+            [
+                paint(title, "bold", colour=self.colour),
+                self.rule("┌", "┬", "┐"),
+                self.row(heading, headings=True),
+                self.rule("├", "┼", "┤"),
+            ]
+        )
 
     def row(self, cells: Sequence[Cell], *, headings: bool = False) -> str:
         """A row, each cell's lines wrapped to its column (headings wrap at spaces)."""
-        wrapped = [_lines(cell, width, "words" if headings else column.fit)
-                   for column, width, cell in zip(self.columns, self.widths, cells, strict=True)]
+        wrapped = [
+            _lines(cell, width, "words" if headings else column.fit)
+            for column, width, cell in zip(self.columns, self.widths, cells, strict=True)
+        ]
         height = max(len(lines) for lines in wrapped)
         out = []
         for index in range(height):
             padded = []
-            for column, width, cell, lines in zip(self.columns, self.widths, cells, wrapped,
-                                                  strict=True):
+            for column, width, cell, lines in zip(
+                self.columns, self.widths, cells, wrapped, strict=True
+            ):
                 # A joiner at a line's end joins nothing of the cell's: the padding after
                 # it would be taken into its character, and the border moved.
                 text = (lines[index] if index < len(lines) else "").replace(NBSP, " ")
@@ -346,12 +388,17 @@ class TableWriter:
 
 
 def render_table(
-    title: str, columns: Sequence[Column], rows: Sequence[Sequence[Cell]], *, colour: bool,
+    title: str,
+    columns: Sequence[Column],
+    rows: Sequence[Sequence[Cell]],
+    *,
+    colour: bool,
     width: int | None = None,
 ) -> str:
     """The whole table, fitted to `width` (None: as wide as its contents)."""
-    writer = TableWriter(title, columns, fit_widths(columns, rows, width), colour=colour,
-                         width=width)
+    writer = TableWriter(
+        title, columns, fit_widths(columns, rows, width), colour=colour, width=width
+    )
     return "\n".join([writer.head(), *(writer.row(row) for row in rows), writer.foot()])
 
 
@@ -411,8 +458,13 @@ def part_cell(part: PartResult | None) -> Cell:
     if drawn_wrong(part):
         text += " (expected: the drawing below)"
     elif part.status is Status.WRONG:
-        text += (f" ({part.refused})" if part.refused else
-                 f" (expected {part.expected})" if part.expected else " (wrong)")
+        text += (
+            f" ({part.refused})"
+            if part.refused
+            else f" (expected {part.expected})"
+            if part.expected
+            else " (wrong)"
+        )
     if part.submitted:
         text += f" [sent: {part.submitted}]"
     return Cell(text, style)
@@ -438,8 +490,9 @@ def _drawing_cell(part: PartResult, mark: str, style: str) -> Cell:
     return Cell(text, style, drawn=True)
 
 
-def day_problems(results: Iterable[DayResult], width: int | None = None, *, verbose: bool
-                 ) -> list[str]:
+def day_problems(
+    results: Iterable[DayResult], width: int | None = None, *, verbose: bool
+) -> list[str]:
     """One sentence per failure of a day's run (aoc run's, aoc bench's checking runs), with
     its traceback when verbose; a drawing that differs from the expected one is shown
     beside it (stacked when `width` is too narrow)."""
@@ -459,9 +512,11 @@ def day_problems(results: Iterable[DayResult], width: int | None = None, *, verb
             elif drawn_wrong(part):
                 from aoc2023.framework.answers import side_by_side
 
-                lines.append(f"{where} part {part.part}: the drawing differs from the "
-                             f"expected one:\n"
-                             f"{side_by_side(part.expected or '', part.drawing or '', width)}")
+                lines.append(
+                    f"{where} part {part.part}: the drawing differs from the "
+                    f"expected one:\n"
+                    f"{side_by_side(part.expected or '', part.drawing or '', width)}"
+                )
     return lines
 
 
@@ -504,6 +559,10 @@ def part_json(part: PartResult) -> dict[str, Any]:
 def example_json(example: PageExample) -> dict[str, Any]:
     """One example as aocd's example parser read it: the answers per part (null: none
     found, or drawn), what it gave for a drawn answer, and its extra parameters."""
-    return {"input": example.input, "part_1": example.part_1, "part_2": example.part_2,
-            "drawn": {f"part_{part}": text for part, text in sorted(example.drawn.items())},
-            "extra": example.extra}
+    return {
+        "input": example.input,
+        "part_1": example.part_1,
+        "part_2": example.part_2,
+        "drawn": {f"part_{part}": text for part, text in sorted(example.drawn.items())},
+        "extra": example.extra,
+    }
