@@ -497,6 +497,14 @@ def no_token_error() -> NoInputError:
     )
 
 
+def required_token() -> str:
+    """The session token, or `no_token_error` when none is set: for a command that needs it."""
+    token = local.find_token()
+    if token is None:
+        raise no_token_error()
+    return token
+
+
 def check_token(*, recheck: bool = False) -> TokenReport:
     """The report on the token `aoc` uses; NoInputError when there is none."""
     source = local.token_source()

@@ -10,7 +10,6 @@ from typing import IO, TYPE_CHECKING, Annotated
 import typer
 
 from aoc2023.framework import calendar
-from aoc2023.framework.aocd.local import find_token
 from aoc2023.framework.commands.new import examples_block
 from aoc2023.framework.commands.options import AsJson, Verbose, Year, configure_logging, emit, fail
 from aoc2023.framework.launcher import aoc_command
@@ -32,15 +31,13 @@ def examples(
     was solved since (part 2's example appears once part 1 is solved). Check the answers:
     the parser guesses where they are.
     """
-    from aoc2023.framework.aocd.client import no_token_error
+    from aoc2023.framework.aocd.client import required_token
     from aoc2023.framework.aocd.pages import current_examples
 
     configure_logging(verbose=verbose)
     try:
         calendar.check_day(year, day)  # a usage error before anything is looked up
-        token = find_token()
-        if token is None:
-            raise no_token_error()
+        token = required_token()
         page = current_examples(token, year, day)
     except Exception as error:
         fail(error, verbose=verbose)

@@ -9,7 +9,6 @@ from typing import IO, Annotated
 import typer
 
 from aoc2023.framework import calendar
-from aoc2023.framework.aocd.local import find_token
 from aoc2023.framework.aocd.paths import PuzzleCache, cached_title
 from aoc2023.framework.commands.options import AsJson, Verbose, Year, configure_logging, emit, fail
 from aoc2023.framework.launcher import aoc_command
@@ -31,15 +30,13 @@ def read(
     once more when a part was solved since it was cached (so part 2 appears). Writes
     nothing into the project.
     """
-    from aoc2023.framework.aocd.client import no_token_error
+    from aoc2023.framework.aocd.client import required_token
     from aoc2023.framework.aocd.pages import puzzle_text
 
     configure_logging(verbose=verbose)
     try:
         calendar.check_day(year, day)  # a usage error before anything is looked up
-        token = find_token()
-        if token is None:
-            raise no_token_error()
+        token = required_token()
         text = puzzle_text(token, year, day)
     except Exception as error:
         fail(error, verbose=verbose)
