@@ -1,9 +1,6 @@
-"""Every exception of the framework, in one place, and the sentences errors are said in.
-
-An `AocError` is one sentence and an exit code, raised anywhere and caught once in `cli`
-(the traceback only with `--verbose`). `NotSent`, `TimedOut`, `ChildFailed` and
-`PartFailed` carry an outcome between two parts of the framework and never reach the
-user; `Interrupted` and `Terminated` are KeyboardInterrupts, stops from outside."""
+"""Every exception of the framework, and the sentences errors are said in. An `AocError`
+is one sentence and an exit code, caught once in `cli`; the others carry an outcome
+inside the framework, or (`Interrupted`) a stop from outside."""
 
 from __future__ import annotations
 
@@ -72,13 +69,9 @@ class InputError(AocError):
         self.reason = reason
         self.line_number = line_number
         self.line = line
-        if line_number is None:
-            message = reason
-        elif line is None:
-            message = f"line {line_number}: {reason}"
-        else:
-            message = f"line {line_number}: {reason}: {quoted(line)}"
-        super().__init__(message)
+        if line_number is not None:
+            reason = f"line {line_number}: {reason}" + ("" if line is None else f": {quoted(line)}")
+        super().__init__(reason)
 
 
 QUOTED_LENGTH = 80
@@ -108,8 +101,7 @@ class SentButNoReply(SiteError):
 
     def __init__(self, message: str, why: str) -> None:
         super().__init__(message)
-        self.why = why
-        """What happened, in a few words (HTTP 502...)."""
+        self.why = why  # what happened, in a few words (HTTP 502...)
 
 
 class DamagedFileError(AocError):
@@ -151,8 +143,7 @@ class NotSent(Exception):
     ):
         super().__init__(note)
         self.status, self.expected, self.failed = status, expected, failed
-        self.refused = refused
-        """The site's earlier verdict that proves the answer wrong (verdict.Known)."""
+        self.refused = refused  # the site's earlier verdict proving it wrong (verdict.Known)
 
 
 class TimedOut(Exception):
@@ -161,8 +152,7 @@ class TimedOut(Exception):
     def __init__(self, timeout: float, reports: dict[str, object]) -> None:
         super().__init__(f"timed out: stopped after {timeout:g} s (--timeout)")
         self.timeout = timeout
-        self.reports = reports
-        """What the child reported before it was stopped."""
+        self.reports = reports  # what the child reported before it was stopped
 
 
 class ChildFailed(Exception):

@@ -151,13 +151,6 @@ def put_back(path: Path, before: bytes | None) -> None:
                 cut.truncate()
 
 
-def _room(folder: Path) -> int:
-    """The bytes free on `folder`'s disk for this user (root may use the reserved ones)."""
-    status = os.statvfs(folder)
-    blocks = status.f_bfree if os.geteuid() == 0 else status.f_bavail
-    return blocks * status.f_frsize
-
-
 def check_room(path: Path, folder: Path | None = None) -> None:
     """OSError (ENOSPC) unless `folder` (default: `path`'s) has room for a new copy of
     `path` as it is now: a full disk found before the work."""
@@ -167,10 +160,11 @@ def check_room(path: Path, folder: Path | None = None) -> None:
     except OSError:
         size = 1
     try:
-        room = _room(folder)
+        status = os.statvfs(folder)  # root may use the reserved blocks
+        blocks = status.f_bfree if os.geteuid() == 0 else status.f_bavail
     except (OSError, AttributeError):  # no statvfs here: a full disk is said when written
         return
-    if room < size:
+    if blocks * status.f_frsize < size:
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(path))
 
 
@@ -209,10 +203,6 @@ def _mode_of(path: Path) -> int:
     try:
         return stat.S_IMODE(os.stat(path).st_mode)
     except OSError:
-        return 0o666 & ~_umask()
-
-
-def _umask() -> int:
-    mask = os.umask(0o077)  # read by setting it
-    os.umask(mask)
-    return mask
+        mask = os.umask(0o077)  # read by setting it
+        os.umask(mask)
+        return 0o666 & ~mask

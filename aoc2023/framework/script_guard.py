@@ -47,16 +47,12 @@ class _RunOurCliOnFirstAocdImport:
     ) -> ModuleSpec | None:
         if fullname != "aocd":
             return None
-        disarm()
+        sys.meta_path[:] = [f for f in sys.meta_path if not isinstance(f, type(self))]
         try:
             from aoc2023.framework.cli import main
         except ImportError:
             return None  # our package is gone or broken: aocd's runner runs
         raise SystemExit(main())
-
-
-def disarm() -> None:
-    sys.meta_path[:] = [f for f in sys.meta_path if not isinstance(f, _RunOurCliOnFirstAocdImport)]
 
 
 def arm() -> None:
@@ -77,12 +73,8 @@ def is_aoc_command(program: str, orig_argv: Sequence[str]) -> bool:
     if os.path.basename(program) in SCRIPT_NAMES:
         return True
     return program == "-m" and any(
-        first == "-m" and second == COMMAND_PACKAGE for first, second in pairwise(orig_argv)
+        first == "-m" and second == "aoc2023" for first, second in pairwise(orig_argv)
     )
-
-
-COMMAND_PACKAGE = "aoc2023"
-"""The package whose `__main__` is `aoc` (this module is installed on its own)."""
 
 
 def _quiet_interrupt(

@@ -55,8 +55,7 @@ class PageExample:
     part_2: str | None = None
     extra: dict[str, object] = field(default_factory=dict)
     drawn: dict[int, str] = field(default_factory=dict)
-    """Parts whose drawn answer did not read as letters, with what the parser gave
-    instead; their answer above is None, so no placeholder becomes an expected answer."""
+    """Parts whose drawing did not read as letters, as the parser gave it (answer None)."""
 
 
 def dead_token_sentence(detail: str = "", token: str | None = None) -> str:
@@ -82,9 +81,7 @@ def contact() -> str | None:
 
 
 def user_agent(who: str | None = None) -> str:
-    """`aoc2023/0.1.0 (contact: you@example.com) advent-of-code-data/2.2.0`, the contact
-    (`who`, else `contact()`) left out when unset, its unpaired parentheses escaped
-    (RFC 9110, 5.6.5)."""
+    """Our User-Agent, with the contact (`who`, else `contact()`) when set, escaped."""
     who = who if who is not None else contact()
     if who and not _paired(who):
         who = who.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
@@ -95,7 +92,6 @@ def user_agent(who: str | None = None) -> str:
 
 @cache
 def _version_of(name: str) -> str:
-    """The installed version of `name`, looked up once."""
     from importlib.metadata import PackageNotFoundError, version
 
     try:
@@ -121,9 +117,7 @@ REMIND_EVERY = 24 * 3600.0
 
 
 def contact_reminder(now: Callable[[], float] = time.time) -> str | None:
-    """The line on how to set a contact, when this process sent a request without one
-    and no `aoc` said it in the last day nor on this screen; else None. Unwritable
-    config folder: the line comes again next time, better than never."""
+    """How to set a contact, once a day, when this process sent a request without one."""
     global _sent_anonymously
     if not _sent_anonymously:
         return None
@@ -182,8 +176,7 @@ def identified() -> Iterator[None]:
 def _keep_distance(
     now: Callable[[], float] = time.time, sleep: Callable[[float], None] = time.sleep
 ) -> None:
-    """Wait until `AOC_REQUEST_FLOOR` seconds have passed since any `aoc` process's last
-    request, then mark this one (a locked file; `now` is the wall clock processes share)."""
+    """Wait `AOC_REQUEST_FLOOR` seconds since any `aoc` process's last request, then mark."""
     try:
         floor = float(os.environ.get("AOC_REQUEST_FLOOR", DEFAULT_FLOOR))
     except ValueError:
@@ -200,10 +193,8 @@ def _keep_distance(
 
 @contextmanager
 def _floor_every_request() -> Iterator[None]:
-    """The floor before each request aocd makes inside the block (a block may make
-    several), through aocd's rate limiter, unless an outer block floors them; a lambda,
-    so a test can patch `_keep_distance`."""
-    floored = private.floored_limiter(lambda: _keep_distance()) is not None
+    """The floor before each request aocd makes inside the block, unless an outer one does."""
+    floored = private.floored_limiter(lambda: _keep_distance()) is not None  # patchable
     try:
         yield
     finally:
@@ -259,7 +250,6 @@ def _cache_not_written(error: OSError, started: int, year: int | None, day: int 
     """A failed write of aocd's: what it cut short removed; the error to raise."""
     left = paths.undo_cut_writes(started, year, day)
     if error.filename and Path(error.filename).name.startswith("tmp") and year and day:
-        # aocd's temporary file for an input, of a random name: the input named instead
         named = Path(error.filename).parent / f"{year}_{day:02d}_input.txt"
         return OSError(error.errno, error.strerror, str(named))
     if error.filename or not left:
@@ -282,8 +272,7 @@ def site_url(path: str) -> str:
 
 
 def puzzle(token: str, year: int, day: int) -> Puzzle:
-    """The one place an aocd `Puzzle` is built, for the user whose token this is.
-    NoInputError for a token with a space."""
+    """The one place an aocd `Puzzle` is built; NoInputError for a token with a space."""
     import aocd.models
 
     if any(char.isspace() or not char.isprintable() for char in token):
@@ -302,8 +291,7 @@ def puzzle(token: str, year: int, day: int) -> Puzzle:
 
 
 def owner(user: Any) -> str:
-    """aocd's `user.id`, memoised in token2id.json. aocd rewrites that file in place: a
-    failed write puts it back as it was (not cut short), and the OSError is raised."""
+    """aocd's `user.id`, memoised in token2id.json, which is put back if a write fails."""
     memo = paths.token_memo_file()
     try:
         before: bytes | None = memo.read_bytes()
@@ -317,9 +305,8 @@ def owner(user: Any) -> str:
 
 
 def fetch_input(year: int, day: int, token: str) -> str:
-    """The user's input, fetched and cached by aocd; a locked puzzle refused before any
-    request, an empty one not kept (NotAnInput). Under a lock per user and puzzle, so
-    runs needing it at once fetch it once."""
+    """The user's input, fetched and cached by aocd under a lock per user and puzzle;
+    a locked puzzle refused before any request, an empty one not kept (NotAnInput)."""
     calendar.ensure_unlocked(year, day)
     with ExitStack() as held:
         with asking(f"fetch {year} day {day}", year, day, NoInputError, token):
@@ -337,7 +324,7 @@ def fetch_input(year: int, day: int, token: str) -> str:
 
 def _refuse_no_input(puzzle: Puzzle, text: str, year: int, day: int) -> None:
     """NotAnInput when `text` is empty or a web page, removed from aocd's cache first."""
-    empty = paths.is_empty_text(text)
+    empty = not text.strip()
     if empty or paths.looks_like_html(text):
         kept = ""
         try:
@@ -388,8 +375,7 @@ def page_examples(found: Iterable[Any], year: int, day: int) -> tuple[PageExampl
 
 
 def _declarable(given: str | None, placeholders: frozenset[str]) -> str | None:
-    """The parser's answer; a drawing as its letters; None for a placeholder ('□', or
-    'CRT' for 2022 day 10) or a drawing that does not read."""
+    """The parser's answer, a drawing as its letters; None for a placeholder or no letters."""
     if given is None or given in placeholders:
         return None
     if "\n" in given:
@@ -400,8 +386,7 @@ def _declarable(given: str | None, placeholders: frozenset[str]) -> str | None:
 
 
 def _placeholders(year: int, day: int) -> frozenset[str]:
-    """The digitless answers in the parser's table (`examples.json`) for the puzzle:
-    they stand for drawn answers ('0,3' is an answer)."""
+    """The digitless answers in the parser's table for the puzzle: drawn answers."""
     import ast
     import json
     from importlib import resources
@@ -596,24 +581,19 @@ def run_aocd_runner(args: list[str]) -> int:
     through `asking`, and what it would fail on with a traceback is one sentence."""
     import aocd.runner
 
+    load_users, argv = private.runner_users_loader(), sys.argv
     try:
         local.check_tokens_file()
         contact()  # a contact that cannot be sent is said here, not in the middle of a run
-    except AocError as error:
-        print(f"Error: {error}", file=sys.stderr)
-        return int(error.exit_code)
-
-    load_users = private.runner_users_loader()
-    if local.find_token() is None and not local.tokens_file().is_file():
-        if not {"-h", "--help"} & set(args):  # it reads its users before its options
-            print(
-                f"Error: {local.no_token_sentence()}: aocd's runner needs your session token.",
-                file=sys.stderr,
-            )
-            return int(ExitCode.COULD_NOT_RUN)
-        private.set_runner_users_loader(dict)  # its help needs none
-    argv, sys.argv = sys.argv, ["aoc", *args]
-    try:
+        if local.find_token() is None and not local.tokens_file().is_file():
+            if not {"-h", "--help"} & set(args):  # it reads its users before its options
+                print(
+                    f"Error: {local.no_token_sentence()}: aocd's runner needs your session token.",
+                    file=sys.stderr,
+                )
+                return int(ExitCode.COULD_NOT_RUN)
+            private.set_runner_users_loader(dict)  # its help needs none
+        sys.argv = ["aoc", *args]
         with asking("run aocd's runner"):
             aocd.runner.main()
     except AocError as error:

@@ -106,11 +106,6 @@ class PuzzleCache(NamedTuple):
         return (text or "").strip() or None
 
 
-def is_empty_text(text: str) -> bool:
-    """Whether an input or a page is only whitespace (an overloaded site, a full disk)."""
-    return not text.strip()
-
-
 def drop_empty(files: Iterable[Path], what: str) -> None:
     """Remove those of `files` that are only whitespace, each said on stderr, so that
     they are fetched again. DamagedFileError for one that cannot be removed."""
@@ -119,7 +114,7 @@ def drop_empty(files: Iterable[Path], what: str) -> None:
             if (
                 not path.is_file()
                 or path.stat().st_size > 1 << 16
-                or not is_empty_text(path.read_bytes().decode("utf-8", "replace"))
+                or path.read_bytes().decode("utf-8", "replace").strip()
             ):
                 continue
         except OSError:

@@ -191,8 +191,3 @@ def refetch_puzzle_page(puzzle: Any) -> None:
     if not callable(getattr(puzzle, "_request_puzzle_page", None)):
         raise changed("Puzzle._request_puzzle_page")
     puzzle._request_puzzle_page()
-
-
-def set_pause_between_requests(seconds: float) -> None:
-    """aocd's pause between requests (the tests set none: the stand-in site is local)."""
-    put("http._max_t", seconds)
