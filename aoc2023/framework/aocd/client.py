@@ -192,17 +192,6 @@ def _keep_distance(
 
 
 @contextmanager
-def _floor_every_request() -> Iterator[None]:
-    """The floor before each request aocd makes inside the block, unless an outer one does."""
-    floored = private.floored_limiter(lambda: _keep_distance()) is not None  # patchable
-    try:
-        yield
-    finally:
-        if floored:
-            private.unfloor()
-
-
-@contextmanager
 def asking(
     doing: str,
     year: int | None = None,
@@ -219,7 +208,8 @@ def asking(
     started = time.time_ns()
     try:
         timeout = urllib3.Timeout(connect=CONNECT_TIMEOUT, read=READ_TIMEOUT)
-        with identified(), _floor_every_request(), _pool_defaults(timeout=timeout):
+        floor = private.floored(lambda: _keep_distance())  # a lambda: tests patch it
+        with identified(), floor, _pool_defaults(timeout=timeout):
             yield
         local.protect_token_files()
     except aocd.exceptions.PuzzleLockedError as error:
@@ -243,25 +233,20 @@ def asking(
     except OSError as error:  # aocd's own write of its cache (ours are WriteFailed)
         if isinstance(error, WriteFailed):
             raise
-        raise _cache_not_written(error, started, year, day) from error
-
-
-def _cache_not_written(error: OSError, started: int, year: int | None, day: int | None) -> OSError:
-    """A failed write of aocd's: what it cut short removed; the error to raise."""
-    left = paths.undo_cut_writes(started, year, day)
-    if error.filename and Path(error.filename).name.startswith("tmp") and year and day:
-        named = Path(error.filename).parent / f"{year}_{day:02d}_input.txt"
-        return OSError(error.errno, error.strerror, str(named))
-    if error.filename or not left:
-        return error
-    why = why_unwritable(error)
-    return WriteFailed(
-        f"Could not write aocd's cache {left[0]} ({why}): nothing half-written was kept; "
-        "make room, and the next run fetches it again.",
-        error,
-        why,
-        left[0],
-    )
+        left = paths.undo_cut_writes(started, year, day)  # what aocd's failed write cut short
+        if error.filename and Path(error.filename).name.startswith("tmp") and year and day:
+            named = Path(error.filename).parent / f"{year}_{day:02d}_input.txt"
+            raise OSError(error.errno, error.strerror, str(named)) from error
+        if error.filename or not left:
+            raise
+        why = why_unwritable(error)
+        raise WriteFailed(
+            f"Could not write aocd's cache {left[0]} ({why}): nothing half-written was kept; "
+            "make room, and the next run fetches it again.",
+            error,
+            why,
+            left[0],
+        ) from error
 
 
 def site_url(path: str) -> str:
@@ -318,20 +303,15 @@ def fetch_input(year: int, day: int, token: str) -> str:
             )
             paths.drop_empty([found.input_data_path], "aocd's cached input")
             text = str(found.input_data)
-        _refuse_no_input(found, text, year, day)
-    return text
-
-
-def _refuse_no_input(puzzle: Puzzle, text: str, year: int, day: int) -> None:
-    """NotAnInput when `text` is empty or a web page, removed from aocd's cache first."""
-    empty = not text.strip()
-    if empty or paths.looks_like_html(text):
-        kept = ""
+        empty = not text.strip()
+        if not empty and not paths.looks_like_html(text):
+            return text
+        kept = ""  # an empty input or a web page: removed from aocd's cache, NotAnInput
         try:
-            puzzle.input_data_path.unlink(missing_ok=True)
+            found.input_data_path.unlink(missing_ok=True)
         except OSError as error:
             kept = (
-                f"; it could not be removed from {puzzle.input_data_path} "
+                f"; it could not be removed from {found.input_data_path} "
                 f"({error.strerror or error}): delete that file"
             )
         if empty:
@@ -459,14 +439,9 @@ def post_answer(token: str, year: int, day: int, part: int, answer: str) -> str:
         raise SiteError(dead_token_sentence(token=token))
     if page.article is None:
         raise no_verdict("adventofcode.com's reply had no message in it")
-    return reply_text(page.article)
-
-
-def reply_text(article: Any) -> str:
-    """The reply's <article> (a bs4 Tag) as one line, share links as "[Share]"."""
-    for links in article.select(".share-content"):
+    for links in page.article.select(".share-content"):  # the reply as one line, "[Share]"
         links.decompose()
-    paragraphs = article.find_all("p") or [article]
+    paragraphs = page.article.find_all("p") or [page.article]
     return " ".join(
         text for paragraph in paragraphs if (text := " ".join(str(paragraph.get_text()).split()))
     )

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import importlib
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any, NamedTuple
 
 from aoc2023.framework.errors import AocError
@@ -146,28 +147,27 @@ def pool_manager() -> Any:
     return get("http.pool_manager")
 
 
-def floored_limiter(before: Callable[[], None]) -> Callable[[], None] | None:
-    """Run `before` ahead of aocd's pause; None when an outer block did already."""
+@contextmanager
+def floored(before: Callable[[], None]) -> Iterator[None]:
+    """`before` ahead of aocd's pause before each request in the block, unless an outer
+    block runs it already."""
     import aocd.utils
 
     http = aocd.utils.http
     if "_limiter" in vars(http):  # set on the instance: an outer block's
-        return None
+        yield
+        return
     limiter: Callable[[], None] = get("http._limiter")
 
-    def floored() -> None:
+    def floored_limiter() -> None:
         before()
         limiter()
 
-    http._limiter = floored  # type: ignore[method-assign]
-    return limiter
-
-
-def unfloor() -> None:
-    """aocd's own pause alone again."""
-    import aocd.utils
-
-    vars(aocd.utils.http).pop("_limiter", None)
+    http._limiter = floored_limiter  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        vars(http).pop("_limiter", None)
 
 
 def runner_users_loader() -> Callable[[], Any]:
