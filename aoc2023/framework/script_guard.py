@@ -59,22 +59,15 @@ def arm() -> None:
     argv = getattr(sys, "argv", None)
     if not argv:
         return
-    if is_aoc_command(argv[0], getattr(sys, "orig_argv", [])):
+    orig_argv = getattr(sys, "orig_argv", [])  # `python -m aoc2023`: argv[0] is `-m` here
+    if os.path.basename(argv[0]) in SCRIPT_NAMES or (
+        argv[0] == "-m" and ("-m", "aoc2023") in pairwise(orig_argv)
+    ):
         sys.excepthook = _quiet_interrupt
     if not is_aocd_runner_script(argv[0]):
         return
     if not any(isinstance(f, _RunOurCliOnFirstAocdImport) for f in sys.meta_path):
         sys.meta_path.insert(0, _RunOurCliOnFirstAocdImport())
-
-
-def is_aoc_command(program: str, orig_argv: Sequence[str]) -> bool:
-    """Whether this is an `aoc` script or `python -m aoc2023` (for which, while site runs,
-    `sys.argv[0]` is `-m`)."""
-    if os.path.basename(program) in SCRIPT_NAMES:
-        return True
-    return program == "-m" and any(
-        first == "-m" and second == "aoc2023" for first, second in pairwise(orig_argv)
-    )
 
 
 def _quiet_interrupt(

@@ -129,12 +129,9 @@ def render(report: TokenReport, out: IO[str]) -> None:
         print(paint(text, style, colour=colour), file=out)
 
 
-def _moment(timestamp: float | None) -> str | None:
-    """A Unix time as ISO, UTC."""
-    return None if timestamp is None else datetime.fromtimestamp(timestamp, UTC).isoformat()
-
-
 def token_json(report: TokenReport) -> str:
+    checked = report.checked_at
+    when = None if checked is None else datetime.fromtimestamp(checked, UTC).isoformat()
     return json.dumps(
         {
             "place": report.place,
@@ -144,7 +141,7 @@ def token_json(report: TokenReport) -> str:
             "user_id_cached": report.user_id_cached,
             "user_id_kept": report.user_id_kept,
             "accepted": report.accepted,
-            "checked_at": _moment(report.checked_at),
+            "checked_at": when,
             "requests": report.requests,
             "user_agent": report.user_agent,
             "contact": report.contact,
