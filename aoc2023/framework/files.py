@@ -1,6 +1,5 @@
 """Reading and writing the files `aoc` keeps (and aocd's): never a hang, a flood or half a
-file. `read_regular` reads only a regular file, without waiting, up to a limit;
-`write_atomically` is THE way aoc writes a file; `check_writable` tells before the work."""
+file. `write_atomically` is THE way aoc writes a file."""
 
 from __future__ import annotations
 
@@ -26,8 +25,7 @@ _KINDS = (
 
 
 def read_regular(path: Path, limit: int = LIMIT) -> bytes:
-    """The bytes of `path`, a regular file of at most `limit` bytes; else an OSError whose
-    strerror says what it is (a FIFO, too large)."""
+    """The bytes of `path`, a regular file of at most `limit` bytes; else an OSError."""
     fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))  # a FIFO: no wait
     try:
         mode = os.fstat(fd).st_mode
@@ -135,8 +133,7 @@ def write_atomically(
 
 
 def put_back(path: Path, before: bytes | None) -> None:
-    """`path` back to `before` (None: not there) after another's write (aocd's, in place)
-    cut it short: whole if there is room, else in place. Never raises."""
+    """`path` back to `before` (None: not there) after aocd's write cut it; never raises."""
     with contextlib.suppress(OSError):
         if before is None:
             path.unlink(missing_ok=True)
@@ -152,8 +149,7 @@ def put_back(path: Path, before: bytes | None) -> None:
 
 
 def check_room(path: Path, folder: Path | None = None) -> None:
-    """OSError (ENOSPC) unless `folder` (default: `path`'s) has room for a new copy of
-    `path` as it is now: a full disk found before the work."""
+    """OSError (ENOSPC) unless `folder` (default: `path`'s) has room for a copy of `path`."""
     folder = folder or path.parent
     try:
         size = max(1, path.stat().st_size)
@@ -188,8 +184,7 @@ def check_writable(option: str, path: Path, then: str = "so nothing was timed") 
 
 
 def check_keepable(path: Path) -> None:
-    """OSError saying why unless `write_atomically` could keep a file at `path` (its
-    folder made): a page is asked for only when its copy can keep the site's rules."""
+    """OSError saying why unless `write_atomically` could keep a file at `path` (folder made)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     if path.is_dir():
         raise IsADirectoryError(errno.EISDIR, "a folder is in its place", str(path))
@@ -199,7 +194,6 @@ def check_keepable(path: Path) -> None:
 
 
 def _mode_of(path: Path) -> int:
-    """The permissions `path` has, or those `open` gives a new file."""
     try:
         return stat.S_IMODE(os.stat(path).st_mode)
     except OSError:

@@ -1,7 +1,6 @@
-"""The secrets kept on this machine: the session token, aocd's token list, the boards' keys.
-
-Where the token is looked for (aocd's rules, and the project's `.aocd_config/`), how it
-is cleaned, and the site's last word on it. Apart from paths.py, which store.py builds on."""
+"""The secrets kept on this machine: the session token (where, cleaned, the site's last
+word on it), aocd's token list, the boards' keys. Apart from paths.py, which store.py
+builds on."""
 
 from __future__ import annotations
 
@@ -38,8 +37,7 @@ def find_project_config_dir(start: Path | None = None) -> Path | None:
 
 
 def use_project_config_dir() -> Path | None:
-    """Export the project's config folder as `AOCD_CONFIG_DIR` when it holds a token and
-    the variable is unset. Before aocd's import: aocd reads it then."""
+    """Export the project's token folder as an unset `AOCD_CONFIG_DIR`, before aocd's import."""
     if "AOCD_CONFIG_DIR" in os.environ:
         return None
     found = find_project_config_dir()
@@ -157,8 +155,7 @@ def token_source() -> TokenSource | None:
 
 
 def _first_word(path: Path) -> str:
-    """The token file's first word ("": none), which is what aocd reads; OSError when
-    unreadable."""
+    """The token file's first word ("": none), as aocd reads it; OSError when unreadable."""
     return (read_regular_text(path, TOKEN_FILE_LIMIT, errors="replace").split() or [""])[0]
 
 
@@ -188,8 +185,7 @@ _exported_from_file: TokenSource | None = None
 
 
 def clean_environment_token() -> None:
-    """Put the cleaned token in `AOC_SESSION` for aocd, which reads it uncleaned; a
-    token file that needed cleaning is exported cleaned too."""
+    """The cleaned token in `AOC_SESSION` for aocd (also one from a file that needed it)."""
     global _environment_as_pasted, _exported_from_file
     raw = os.environ.get("AOC_SESSION")
     if raw is not None:
@@ -208,8 +204,7 @@ def clean_environment_token() -> None:
 
 @contextmanager
 def token_read_anew() -> Iterator[None]:
-    """Within, the token and aocd's owner memo are read anew, as by a fresh process;
-    after, put back. For `main` called from code, many times in one process."""
+    """The token and aocd's owner memo read anew within, then put back (`main` from code)."""
     global _environment_as_pasted, _exported_from_file
     from aoc2023.framework.aocd import private
 
@@ -287,8 +282,7 @@ _TOKENS_FIX = 'fix it (a map of names to tokens, {"default": "..."}) or remove i
 
 
 def check_tokens_file() -> dict[str, str] | None:
-    """aocd's token list (None: no file); a damaged one in one sentence, before aocd's
-    runner fails on it."""
+    """aocd's token list (None: no file); a damaged one in one sentence, before aocd fails."""
     return read_string_map(
         tokens_file(), "aocd's token list", "a map of names to tokens", _TOKENS_FIX
     )
@@ -329,8 +323,7 @@ def account_tokens(spec: str) -> dict[str, str]:
 
 
 def token_home(token: str | None) -> str:
-    """Where to put a fresh `token`: its entry in aocd's token list, else $AOC_SESSION
-    or the token file."""
+    """Where to put a fresh `token`: its entry in aocd's token list, else the usual places."""
     path = tokens_file()
     try:
         if token is not None and token != find_token():

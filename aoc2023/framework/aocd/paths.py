@@ -1,6 +1,5 @@
-"""aocd's folders, its memo of token owners, and one puzzle's cached files, read as aocd
-reads them without importing it (slow): a cached input costs a file read. Apart from
-local.py, for store.py builds on these folders and local.py on store.py."""
+"""aocd's folders, its memo of token owners, and one puzzle's cached files, read without
+importing aocd (slow). Apart from local.py: store.py builds on these, local.py on store.py."""
 
 from __future__ import annotations
 
@@ -36,8 +35,7 @@ def token_memo_file(config: Path | None = None) -> Path:
 
 
 def cached_user_id(token: str, config: Path | None = None) -> str | None:
-    """The user id aocd memoised for `token`, which keys aocd's cache, if any; a damaged
-    memo is a DamagedFileError (aocd would fail on it next)."""
+    """The user id aocd memoised for `token`, if any; DamagedFileError for a damaged memo."""
     memo = read_string_map(
         token_memo_file(config),
         "aocd's token memo",
@@ -107,8 +105,8 @@ class PuzzleCache(NamedTuple):
 
 
 def drop_empty(files: Iterable[Path], what: str) -> None:
-    """Remove those of `files` that are only whitespace, each said on stderr, so that
-    they are fetched again. DamagedFileError for one that cannot be removed."""
+    """Remove (and say) those of `files` that are only whitespace, to fetch them again;
+    DamagedFileError for one that cannot be removed."""
     for path in files:
         try:  # a FIFO or a folder is its reader's to refuse; a large file is text
             if (

@@ -149,8 +149,7 @@ def pool_manager() -> Any:
 
 @contextmanager
 def floored(before: Callable[[], None]) -> Iterator[None]:
-    """`before` ahead of aocd's pause before each request in the block, unless an outer
-    block runs it already."""
+    """`before` ahead of aocd's pause before each request in the block (once if nested)."""
     import aocd.utils
 
     http = aocd.utils.http
