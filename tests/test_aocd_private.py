@@ -15,7 +15,7 @@ from aoc2023.framework.aocd import private
 def test_aocd_still_has(name: private.PrivateName) -> None:
     owner, attribute = private.where(name.path)
     assert hasattr(owner, attribute), (
-        f"advent-of-code-data {private.aocd_version()} has no {name.module}.{name.path}: "
+        f"advent-of-code-data {private.version()} has no {name.module}.{name.path}: "
         f"aoc uses it for {name.why}; see aoc2023/framework/aocd/private.py"
     )
     value = inspect.getattr_static(owner, attribute)

@@ -13,7 +13,6 @@ import time
 from collections.abc import Callable, Iterable, Iterator, MutableMapping
 from contextlib import AbstractContextManager, ExitStack, contextmanager, suppress
 from dataclasses import dataclass, field, replace
-from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
@@ -83,31 +82,14 @@ def contact() -> str | None:
 def user_agent(who: str | None = None) -> str:
     """Our User-Agent, with the contact (`who`, else `contact()`) when set, escaped."""
     who = who if who is not None else contact()
-    if who and not _paired(who):
+    paired, depth = True, 0  # whether it nests in a header comment as it is (RFC 9110)
+    for char in who or "":
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        paired = paired and depth >= 0 and char != "\\"
+    if who and not (paired and depth == 0):
         who = who.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
     comment = f" (contact: {who})" if who else ""
-    ours, aocd = (f"{name}/{_version_of(name)}" for name in ("aoc2023", "advent-of-code-data"))
-    return f"{ours}{comment} {aocd}"
-
-
-@cache
-def _version_of(name: str) -> str:
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        return version(name)
-    except PackageNotFoundError:
-        return "unknown"
-
-
-def _paired(text: str) -> bool:
-    """Whether `text` nests inside a header comment as it is (parentheses paired, no `\\`)."""
-    depth = 0
-    for char in text:
-        depth += {"(": 1, ")": -1}.get(char, 0)
-        if depth < 0 or char == "\\":
-            return False
-    return depth == 0
+    return f"aoc2023/{private.version('aoc2023')}{comment} advent-of-code-data/{private.version()}"
 
 
 _sent_anonymously = False

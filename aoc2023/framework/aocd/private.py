@@ -9,6 +9,7 @@ import importlib
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from functools import cache
 from typing import Any, NamedTuple
 
 from aoc2023.framework.errors import AocError
@@ -76,11 +77,13 @@ class AocdChanged(AocError):
     """The installed aocd lacks a name aoc needs: a release that aoc does not know yet."""
 
 
-def aocd_version() -> str:
+@cache
+def version(name: str = "advent-of-code-data") -> str:
+    """The installed version of `name` (aocd's by default), looked up once."""
     from importlib.metadata import PackageNotFoundError, version
 
     try:
-        return version("advent-of-code-data")
+        return version(name)
     except PackageNotFoundError:
         return "unknown"
 
@@ -105,7 +108,7 @@ def where(path: str) -> tuple[Any, str]:
 def changed(path: str) -> AocdChanged:
     name = _named(path)
     return AocdChanged(
-        f"advent-of-code-data {aocd_version()} has no {name.module}.{name.path}, which aoc "
+        f"advent-of-code-data {version()} has no {name.module}.{name.path}, which aoc "
         f"uses for {name.why.split(':')[0]}: install the aocd release aoc supports "
         "(advent-of-code-data<2.3)"
     )
