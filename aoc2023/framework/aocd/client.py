@@ -462,13 +462,8 @@ def check_token(*, recheck: bool = False) -> TokenReport:
         contact=who,
     )
     if any(char.isspace() or not char.isprintable() for char in token):
-        return replace(
-            report,
-            fix=(
-                "The token has a space, a line break or another unprintable character inside "
-                f"it: paste the cookie's value again into {source.place}."
-            ),
-        )
+        fix = "The token has a space, a line break or another unprintable character inside it"
+        return replace(report, fix=f"{fix}: paste the cookie's value again into {source.place}.")
     known_id = paths.cached_user_id(token)
     report = replace(report, user_id=known_id, user_id_cached=known_id is not None)
     accepted_at = None if recheck else local.token_accepted_at(token)
@@ -480,16 +475,11 @@ def check_token(*, recheck: bool = False) -> TokenReport:
         return replace(report, requests=1, problem=str(error))
     if owner is None:
         local.forget_token_verdict()
-        return replace(
-            report,
-            accepted=False,
-            checked_at=time.time(),
-            requests=1,
-            fix=(
-                "adventofcode.com refused the token (it is expired, or was logged out): log in "
-                f"again, copy the cookie named session, and replace the token in {source.place}."
-            ),
+        fix = (
+            "adventofcode.com refused the token (it is expired, or was logged out): log in "
+            f"again, copy the cookie named session, and replace the token in {source.place}."
         )
+        return replace(report, accepted=False, checked_at=time.time(), requests=1, fix=fix)
     now = time.time()
     with suppress(OSError):  # a folder that cannot be written: asked again next time
         local.remember_token_accepted(token, now)
