@@ -1,6 +1,5 @@
 """The files `aoc bench` writes: the history, the README's table and charts, the pictures
-(matplotlib, the `plot` extra, imported only to draw). `prepare` checks every path before
-any timing (exit 2 at once), absolute: a day's `os.chdir` moves none."""
+(matplotlib, imported only to draw). `prepare` checks every path before any timing."""
 
 from __future__ import annotations
 
@@ -15,11 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from aoc2023.framework import store
-from aoc2023.framework.bench.figures import (
-    LONG_STEP,
-    BenchReport,
-    StepBench,
-)
+from aoc2023.framework.bench.figures import LONG_STEP, BenchReport, StepBench
 from aoc2023.framework.bench.history import (
     Point,
     compare,
@@ -40,8 +35,8 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Outputs:
-    """Absolute paths found before the timing (None: nothing to do): the project, whose
-    history is compared with; `--save`'s, `--readme`'s (charts beside it), `--plot`'s."""
+    """Absolute paths found before the timing, so that a day's `os.chdir` moves none
+    (None: nothing to do)."""
 
     root: Path | None = None
     history: Path | None = None
@@ -74,12 +69,25 @@ def prepare(*, save: bool = False, readme: bool = False, plot: Path | None = Non
 
 
 def _with_charts(report: BenchReport, block: str, folder: Path) -> tuple[str, list[str]]:
-    """The block with each year's chart under it; without matplotlib, a sentence why."""
+    """Draw each benched year's chart in `folder`; the block with the charts of its years
+    under it. Without matplotlib, the block and a sentence why."""
     if not available():
         return block, [
             f"The README has no chart: matplotlib is not installed (the plot extra: {_INSTALL})."
         ]
-    links = readme_charts(report, folder, sorted(rows_by_year(block)))
+    bars = day_bars(report)
+    for year in sorted({bar.year for bar in bars}):
+        bench_chart(
+            [bar for bar in bars if bar.year == year],
+            report.budget,
+            folder / chart_name(year),
+            f"Advent of Code {year}: best-of-runs times",
+        )
+    links = [
+        f"![{year}: each day's parse, part 1 and part 2]({chart_name(year)})"
+        for year in sorted(rows_by_year(block))
+        if (folder / chart_name(year)).exists()
+    ]
     return "\n\n".join([block, *links]), []
 
 
@@ -107,17 +115,15 @@ def save_and_publish(
     duration: Callable[[float], str],
 ) -> None:
     """Save the figures and write the README table as `outputs` asks (none unless
-    `write`), each file's sentence added to `done` as it is written (said if a later fails)."""
-    on_machine = machine()
+    `write`), each file's sentence added to `done` as it is written."""
     save, readme = outputs.history if write else None, outputs.readme if write else None
     if not any(step.stats for bench in report.results for step in bench.steps):
-        # Not a good run's table replaced with an empty one.
         kept = ["nothing saved"] * bool(save) + ["README.md left as it was"] * bool(readme)
         if kept:
             done.append(f"Nothing was timed: {', and '.join(kept)}.")
         return
     if save is not None:
-        saved = save_figures(save, report, now, on_machine, outputs.root)
+        saved = save_figures(save, report, now, machine(), outputs.root)
         done.append(f"Saved the figures of {saved} step{'s' * (saved != 1)} to {save}.")
     if readme is not None:
         block = markdown_table(
@@ -137,8 +143,6 @@ def save_and_publish(
         else:
             done.append(f"Wrote the table of best-of-runs times into {readme}.")
 
-
-# The README's table, between two marker lines.
 
 START = "<!-- aoc-bench:start -->"
 END = "<!-- aoc-bench:end -->"
@@ -176,7 +180,7 @@ def markdown_table(
     duration: Callable[[float], str],
 ) -> str:
     """Each day's headline figures and total, a total row per year; the years of `report`
-    replace theirs in `previous`. `duration` formats a time (the views' own, handed down)."""
+    replace theirs in `previous`."""
     rows = rows_by_year(previous) | _year_rows(
         report, f"benched on {when}, {python}, {system}", duration
     )
@@ -238,8 +242,8 @@ def _marker_lines(text: str, marker: str) -> list[re.Match[str]]:
 
 
 def insert_block(text: str, block: str, start: str = START, end: str = END) -> tuple[str, bool]:
-    """`text` with `block` between the marker lines (the bench table's, the calendar's),
-    nothing else changed, and whether they were added (at the end); UsageError if misplaced."""
+    """`text` with `block` between the marker lines, and whether they were added (at the
+    end); UsageError if misplaced."""
     newline = "\r\n" if "\r\n" in text else "\n"
     body = block.replace("\n", newline)
     starts, ends = _marker_lines(text, start), _marker_lines(text, end)
@@ -285,8 +289,6 @@ def update_readme(path: Path, block: str, start: str = START, end: str = END) ->
     return added
 
 
-# The pictures (matplotlib).
-
 SUFFIXES = (".svg", ".png", ".pdf")
 STEPS = ("parse", "part 1", "part 2", "parts 1+2")
 _INSTALL = "`uv sync --extra plot` or `pip install 'aoc2023[plot]'`"
@@ -317,7 +319,7 @@ def check_target(option: str, path: Path) -> None:
 
 @dataclass(frozen=True)
 class DayBar:
-    """One day on one input: "2023/07" (and the input when several) and each step's seconds."""
+    """One day on one input: its label and each step's seconds."""
 
     year: int
     label: str
@@ -356,8 +358,6 @@ def _save(figure: Figure, axes: Axes, label: str, title: str, path: Path) -> Non
     import io
 
     import matplotlib
-
-    from aoc2023.framework.files import write_atomically
 
     axes.set_ylabel(label)
     axes.set_title(title)
@@ -429,23 +429,6 @@ def history_chart(series: dict[str, list[Point]], path: Path, title: str) -> Non
         ha="right" if len(runs) > 4 else "center",
     )
     _save(figure, axes, "seconds (headline figure)", title, path)
-
-
-def readme_charts(report: BenchReport, folder: Path, years: list[int]) -> list[str]:
-    """Draw each benched year's chart in `folder`; the Markdown showing those of `years`."""
-    bars = day_bars(report)
-    for year in sorted({bar.year for bar in bars}):
-        bench_chart(
-            [bar for bar in bars if bar.year == year],
-            report.budget,
-            folder / chart_name(year),
-            f"Advent of Code {year}: best-of-runs times",
-        )
-    return [
-        f"![{year}: each day's parse, part 1 and part 2]({chart_name(year)})"
-        for year in years
-        if (folder / chart_name(year)).exists()
-    ]
 
 
 def chart_name(year: int) -> str:

@@ -260,16 +260,11 @@ def history_of_day(
 
 
 def render(report: BenchReport, out: IO[str], err: IO[str], *, verbose: bool) -> None:
-    """The table: a row per timed step, its answers marked as `aoc run` marks them; a
-    column per clock, at the reference speed (the title gives the machine's own), the
-    figure the verdicts compare bold (the CPU median of a long step, else the fastest wall
-    time); a mostly waiting step as measured, marked WAITING_MARK. A day's variants follow
-    its main implementation, each step's ratio to the main's in "Vs main". The narrow
-    table when the wide one does not fit; then the problems."""
+    """The table (the narrow one when the wide one does not fit): a row per timed step,
+    a day's variants after its main implementation; then the problems."""
     from aoc2023.framework.commands.view import show, terminal_width
 
     rows = [row for bench in report.results for row in _rows(bench)]
-    # Two short lines; what each figure is and how it is compared: the how-to.
     title = f"Advent of Code benchmark, {report.budget:g} s a day\n{_speed(report)}"
     if any(
         step.stats is not None and step.stats.waiting
@@ -304,18 +299,15 @@ def render(report: BenchReport, out: IO[str], err: IO[str], *, verbose: bool) ->
 WAITING_MARK = "*"
 """After the fastest time of a step that was mostly waiting (figures.WAITING_SHARE)."""
 WAITING_LEGEND = f"{WAITING_MARK}: mostly waiting, so as measured here."
-"""The title's word on the mark (why: docs/how-to/benchmarks.md)."""
 _EMPTY = 8
 """The cells after a row's `! error` when it has no figures (of the wide table's 13)."""
 _TREND_STYLE = {"faster": "green", "slower": "red", "no change": "dim"}
 _TITLE_AT_LEAST = 20
-"""The wide table's titles may wrap to this width (or their own, if narrower), no less:
-narrower, a title takes a line a word, and the narrow table reads better."""
+"""The narrowest the wide table's titles may wrap to (their own width, if narrower)."""
 
 
 def _wide_columns() -> list[Column]:
-    """Every column of the wide table; the last two ("Vs main", "Peak memory") are shown
-    only when a row has a figure for them."""
+    """Every column of the wide table; `render` drops the last two when no row uses them."""
     from aoc2023.framework.commands.view import Column
 
     return [
@@ -336,9 +328,8 @@ def _wide_columns() -> list[Column]:
 
 
 def _narrow_columns() -> list[Column]:
-    """For a terminal too narrow for the wide table: a row naming the day (title and
-    input), then a row a step, its run count and answer under its name, the median CPU
-    time under the fastest wall-clock time, the spread under the median."""
+    """For a terminal too narrow for the wide table: a row naming the day, then a row a
+    step, with two figures to a cell."""
     from aoc2023.framework.commands.view import Column
 
     return [
@@ -364,7 +355,7 @@ def _wide_fits(
 
 
 def _speed(report: BenchReport) -> str:
-    """The machine's measured speed, in a sentence (times are at the reference speed)."""
+    """The machine's measured speed, in a sentence."""
     found = [bench.speed.relative for bench in report.results if bench.speed is not None]
     if not found:
         return "Times as measured here (this machine's speed was not)."
@@ -396,9 +387,7 @@ def _change_cell(step: StepBench) -> Cell:
 
 def _figures(stats: Stats) -> tuple[Cell, Cell, Cell, Cell]:
     """Fastest, median and spread by the wall clock, and the median by CPU time, at the
-    reference speed when it was measured (else raw, and marked when the step waited); the
-    headline bold (the CPU median at the reference speed is its normalised figure, taken
-    run by run)."""
+    reference speed when it was measured; the headline bold."""
     from aoc2023.framework.commands.view import NBSP, Cell, format_duration
 
     wall = stats.scale or 1.0
@@ -544,8 +533,7 @@ def _narrow_rows(bench: DayBench) -> list[list[Cell]]:
 
 
 def problems(report: BenchReport, width: int | None = None, *, verbose: bool) -> list[str]:
-    """The checking runs' problems (fitted to `width`, as the run's are), then each step
-    that failed while being timed."""
+    """The checking runs' problems, then each step that failed while being timed."""
     from aoc2023.framework.commands.view import day_problems
 
     lines = day_problems(
@@ -569,13 +557,9 @@ def problems(report: BenchReport, width: int | None = None, *, verbose: bool) ->
 
 
 class ProgressLine:
-    """`aoc bench`'s progress on a terminal: which input and step, and the runs so far,
-    redrawn in place on one line at most every INTERVAL seconds (at once before a run
-    expected to take longer), and cleared by `clear`.
-
-    Under `--timeout` the timing runs in a forked child, which inherits the terminal;
-    where the child is spawned instead, the line is not pickled along (`__getstate__`)
-    and the child shows nothing. `clock` (seconds) paces the redraws."""
+    """`aoc bench`'s progress on a terminal, redrawn in place at most every INTERVAL
+    seconds (at once before a longer run). A `--timeout` child that is spawned, not
+    forked, gets no stream (`__getstate__`) and shows nothing."""
 
     INTERVAL = 0.1
 
@@ -601,8 +585,7 @@ class ProgressLine:
         self._width = cell_width(line)
 
     def clear(self) -> None:
-        """Blank the line: as wide as the terminal allows, since a --timeout child may have
-        drawn it longer than this process knows."""
+        """Blank the line, as wide as the terminal: a --timeout child may have drawn it longer."""
         from aoc2023.framework.commands.view import terminal_width
 
         if self.stream is not None and self._width:
@@ -617,13 +600,11 @@ class ProgressLine:
 
 BLOCKS = "▁▂▃▄▅▆▇█"
 ASCII = "_.,-=+*#"
-"""The sparkline's eight levels on a stream that cannot encode BLOCKS (ASCII, latin-1:
-output.py), so that the line keeps its shape rather than turning into question marks."""
+"""The sparkline's levels on a stream that cannot encode BLOCKS."""
 
 
 def sparkline(values: Sequence[float], ramp: str = BLOCKS) -> str:
-    """One character a value, from the lowest level for the least to the highest for the
-    most (all alike: the middle level)."""
+    """One character a value, from the lowest level to the highest (all alike: the middle)."""
     low, high = min(values, default=0.0), max(values, default=0.0)
     if high <= low:
         return ramp[len(ramp) // 2] * len(values)
@@ -632,9 +613,8 @@ def sparkline(values: Sequence[float], ramp: str = BLOCKS) -> str:
 
 
 def history_lines(title: str, series: dict[str, list[Point]], encoding: str | None) -> list[str]:
-    """`--history` in the terminal: the title, then a line a series: its name, its
-    sparkline (oldest first; ASCII when `encoding` cannot write BLOCKS), its first and
-    latest figures and how many saves it spans; then the commits the saves span."""
+    """`--history` in the terminal: the title, a line a series (its sparkline, first and
+    latest figures), then the commits the saves span."""
     from aoc2023.framework.commands.view import cell_width, format_duration, pad
 
     ramp = BLOCKS
@@ -665,16 +645,8 @@ def history_lines(title: str, series: dict[str, list[Point]], encoding: str | No
 
 
 def bench_json(report: BenchReport) -> str:
-    """`aoc bench --json`: each day's checking run, the machine's speed and each step's
-    figures, with the tolerances the verdicts used (docs/reference/output.md)."""
-    from aoc2023.framework.bench.figures import (
-        LONG_STEP,
-        MIN_DIFFERENCE,
-        REFERENCE,
-        SWING,
-        TOLERANCE,
-        WIDE_TOLERANCE,
-    )
+    """`aoc bench --json` (docs/reference/output.md)."""
+    from aoc2023.framework.bench import figures
     from aoc2023.framework.commands.view import part_json
 
     results = []
@@ -703,12 +675,12 @@ def bench_json(report: BenchReport) -> str:
     return json.dumps(
         {
             "budget": report.budget,
-            "tolerance": TOLERANCE,
-            "wide_tolerance": WIDE_TOLERANCE,
-            "min_difference": MIN_DIFFERENCE,
-            "long_step": LONG_STEP,
-            "reference": REFERENCE,
-            "swing": SWING,
+            "tolerance": figures.TOLERANCE,
+            "wide_tolerance": figures.WIDE_TOLERANCE,
+            "min_difference": figures.MIN_DIFFERENCE,
+            "long_step": figures.LONG_STEP,
+            "reference": figures.REFERENCE,
+            "swing": figures.SWING,
             "results": results,
             "notices": report.notices,
         },
@@ -717,41 +689,27 @@ def bench_json(report: BenchReport) -> str:
 
 
 def _stats_json(stats: Stats | None) -> dict[str, Any]:
-    """The raw figures as measured, named `raw_...`, and those at the reference speed
-    (`normalised_...`, null when the machine's speed was not measured)."""
-    names = (
-        "raw_median",
-        "raw_min",
-        "raw_q1",
-        "raw_q3",
-        "raw_iqr",
-        "raw_cpu_min",
-        "raw_cpu_median",
-        "normalised",
-        "normalised_cpu",
-    )
+    """The figures as measured (`raw_...`) and at the reference speed (`normalised_...`)."""
     if stats is None:
-        return {"runs": 0, **dict.fromkeys(names)}
+        return {"runs": 0, **dict.fromkeys(_STATS_JSON)}
     return {
         "runs": stats.runs,
-        **dict(
-            zip(
-                names,
-                (
-                    stats.median,
-                    stats.minimum,
-                    stats.q1,
-                    stats.q3,
-                    stats.iqr,
-                    stats.cpu_minimum,
-                    stats.cpu_median,
-                    stats.normalised,
-                    stats.normalised_cpu,
-                ),
-                strict=True,
-            )
-        ),
+        **{name: getattr(stats, field) for name, field in _STATS_JSON.items()},
     }
+
+
+_STATS_JSON = {
+    "raw_median": "median",
+    "raw_min": "minimum",
+    "raw_q1": "q1",
+    "raw_q3": "q3",
+    "raw_iqr": "iqr",
+    "raw_cpu_min": "cpu_minimum",
+    "raw_cpu_median": "cpu_median",
+    "normalised": "normalised",
+    "normalised_cpu": "normalised_cpu",
+}
+"""Each JSON name, and the `Stats` field it is."""
 
 
 def _speed_json(speed: Speed | None) -> dict[str, Any] | None:
