@@ -262,28 +262,40 @@ def history_of_day(
 def render(report: BenchReport, out: IO[str], err: IO[str], *, verbose: bool) -> None:
     """The table (the narrow one when the wide one does not fit): a row per timed step,
     a day's variants after its main implementation; then the problems."""
-    from aoc2023.framework.commands.view import show, terminal_width
+    from aoc2023.framework.commands.view import Column, show, terminal_width
 
-    rows = [row for bench in report.results for row in _rows(bench)]
+    steps = [step for bench in report.results for step in bench.steps]
     title = f"Advent of Code benchmark, {report.budget:g} s a day\n{_speed(report)}"
-    if any(
-        step.stats is not None and step.stats.waiting
-        for bench in report.results
-        for step in bench.steps
-    ):
+    if any(step.stats is not None and step.stats.waiting for step in steps):
         title += f" {WAITING_LEGEND}"
-    every = _wide_columns()
-    shown = [True] * (len(every) - 2) + [
-        any(
-            bench.variants or any(step.variant for step in bench.steps)  # "Vs main"
-            for bench in report.results
-        ),
-        any(step.peak_memory is not None for bench in report.results for step in bench.steps),
+    every = [
+        Column("Day", "right"),
+        Column("Title"),
+        Column("Input"),
+        Column("Step"),
+        Column("Answer"),
+        Column("Runs", "right"),
+        Column("Fastest\n(wall)", "right"),
+        Column("Median\n(wall)", "right"),
+        Column("Spread\n(wall)", "right"),
+        Column("Median\n(CPU)", "right"),
+        Column("Change"),
+        Column("Vs main", "right"),
+        Column("Peak memory", "right"),
+    ]
+    shown = [True] * (len(every) - 2) + [  # the last two only when a row has a figure there
+        any(bench.variants for bench in report.results) or any(step.variant for step in steps),
+        any(step.peak_memory is not None for step in steps),
     ]
     columns = list(compress(every, shown))
-    rows = [list(compress(row, shown)) for row in rows]
+    rows = [list(compress(row, shown)) for bench in report.results for row in _rows(bench)]
     if not _wide_fits(columns, rows, terminal_width(out)):
-        columns = _narrow_columns()
+        columns = [
+            Column("Step", kind="text"),
+            Column("Fastest\n(wall),\nmedian\n(CPU)", "right"),
+            Column("Median\n(spread)\n(wall)", "right"),
+            Column("Change"),
+        ]
         rows = [row for bench in report.results for row in _narrow_rows(bench)]
     show(
         title,
@@ -304,40 +316,6 @@ _EMPTY = 8
 _TREND_STYLE = {"faster": "green", "slower": "red", "no change": "dim"}
 _TITLE_AT_LEAST = 20
 """The narrowest the wide table's titles may wrap to (their own width, if narrower)."""
-
-
-def _wide_columns() -> list[Column]:
-    """Every column of the wide table; `render` drops the last two when no row uses them."""
-    from aoc2023.framework.commands.view import Column
-
-    return [
-        Column("Day", "right"),
-        Column("Title"),
-        Column("Input"),
-        Column("Step"),
-        Column("Answer"),
-        Column("Runs", "right"),
-        Column("Fastest\n(wall)", "right"),
-        Column("Median\n(wall)", "right"),
-        Column("Spread\n(wall)", "right"),
-        Column("Median\n(CPU)", "right"),
-        Column("Change"),
-        Column("Vs main", "right"),
-        Column("Peak memory", "right"),
-    ]
-
-
-def _narrow_columns() -> list[Column]:
-    """For a terminal too narrow for the wide table: a row naming the day, then a row a
-    step, with two figures to a cell."""
-    from aoc2023.framework.commands.view import Column
-
-    return [
-        Column("Step", kind="text"),
-        Column("Fastest\n(wall),\nmedian\n(CPU)", "right"),
-        Column("Median\n(spread)\n(wall)", "right"),
-        Column("Change"),
-    ]
 
 
 def _wide_fits(
@@ -480,7 +458,7 @@ def _rows(bench: DayBench) -> list[list[Cell]]:
 def _narrow_rows(bench: DayBench) -> list[list[Cell]]:
     from aoc2023.framework.commands.view import NBSP, Cell, format_bytes
 
-    empty = [Cell("")] * (len(_narrow_columns()) - 1)
+    empty = [Cell("")] * 3  # under the narrow table's figures
     result = bench.result
     day = " ".join(filter(None, [f"{result.year}/{result.day:02d}", result.title]))
     source = result.label or result.source
