@@ -91,7 +91,7 @@ def _with_charts(report: BenchReport, block: str, folder: Path) -> tuple[str, li
     return "\n\n".join([block, *links]), []
 
 
-def compared(report: BenchReport, outputs: Outputs, *, save: bool = True) -> BenchReport:
+def compared(report: BenchReport, outputs: Outputs) -> BenchReport:
     """The report compared with the history; unreadable: a notice, or raised if saved into."""
     if outputs.root is None:
         return report
@@ -99,7 +99,7 @@ def compared(report: BenchReport, outputs: Outputs, *, save: bool = True) -> Ben
     try:
         return compare(report, load(path), machine(), outputs.root, str(path))
     except HistoryError as error:
-        if save and outputs.history is not None:
+        if outputs.history is not None:
             raise
         report.notices.append(f"{error} Not compared.")
         return report
@@ -111,12 +111,11 @@ def save_and_publish(
     now: datetime,
     done: list[str],
     *,
-    write: bool = True,
     duration: Callable[[float], str],
 ) -> None:
-    """Save the figures and write the README table as `outputs` asks (none unless
-    `write`), each file's sentence added to `done` as it is written."""
-    save, readme = outputs.history if write else None, outputs.readme if write else None
+    """Save the figures and write the README table as `outputs` asks, each file's sentence
+    added to `done` as it is written."""
+    save, readme = outputs.history, outputs.readme
     if not any(step.stats for bench in report.results for step in bench.steps):
         kept = ["nothing saved"] * bool(save) + ["README.md left as it was"] * bool(readme)
         if kept:
@@ -181,9 +180,38 @@ def markdown_table(
 ) -> str:
     """Each day's headline figures and total, a total row per year; the years of `report`
     replace theirs in `previous`."""
-    rows = rows_by_year(previous) | _year_rows(
-        report, f"benched on {when}, {python}, {system}", duration
-    )
+    rows: dict[int, list[str]] = {}
+    totals: defaultdict[int, float] = defaultdict(float)
+    for bench in report.results:
+        steps = {step.step: step for step in bench.steps if step.variant is None}
+        seconds = {name: step.stats.headline_seconds for name, step in steps.items() if step.stats}
+        if "parse" not in seconds:
+            continue
+        total = sum(seconds.values())  # the parse and the parts (or both at once) timed
+        if "parts 1+2" in steps:
+            cells = (
+                [duration(seconds["parts 1+2"]) + " (1+2)", "(with part 1)"]
+                if "parts 1+2" in seconds
+                else [_not_timed(steps["parts 1+2"]), "-"]
+            )
+        else:
+            cells = [
+                duration(seconds[name]) if name in seconds else _not_timed(steps.get(name))
+                for name in ("part 1", "part 2")
+            ]
+        result = bench.result
+        totals[result.year] += total
+        rows.setdefault(result.year, []).append(
+            f"| {result.year}/{result.day:02d} | {result.title or ''} | "
+            f"{result.label or result.source or ''} | "
+            f"{duration(seconds['parse'])} | {cells[0]} | {cells[1]} | {duration(total)} |"
+        )
+    for year, total in totals.items():
+        rows[year].append(
+            f"| **{year}** | **Total** (benched on {when}, {python}, {system}) | | | | | "
+            f"**{duration(total)}** |"
+        )
+    rows = rows_by_year(previous) | rows
     return "\n".join(
         [
             "| Day | Puzzle | Input | Parse | Part 1 | Part 2 | Total |",
@@ -196,44 +224,6 @@ def markdown_table(
             "parse and its parts. Each year's total row says when, and on what, it was benched.",
         ]
     )
-
-
-def _year_rows(
-    report: BenchReport, benched: str, format_duration: Callable[[float], str]
-) -> dict[int, list[str]]:
-    """Each year's rows: its days, then its total."""
-    rows: dict[int, list[str]] = {}
-    totals: defaultdict[int, float] = defaultdict(float)
-    for bench in report.results:
-        steps = {step.step: step for step in bench.steps if step.variant is None}
-        seconds = {name: step.stats.headline_seconds for name, step in steps.items() if step.stats}
-        if "parse" not in seconds:
-            continue
-        total = sum(seconds.values())  # the parse and the parts (or both at once) timed
-        if "parts 1+2" in steps:
-            cells = (
-                [format_duration(seconds["parts 1+2"]) + " (1+2)", "(with part 1)"]
-                if "parts 1+2" in seconds
-                else [_not_timed(steps["parts 1+2"]), "-"]
-            )
-        else:
-            cells = [
-                format_duration(seconds[name]) if name in seconds else _not_timed(steps.get(name))
-                for name in ("part 1", "part 2")
-            ]
-        result = bench.result
-        totals[result.year] += total
-        rows.setdefault(result.year, []).append(
-            f"| {result.year}/{result.day:02d} | {result.title or ''} | "
-            f"{result.label or result.source or ''} | "
-            f"{format_duration(seconds['parse'])} | {cells[0]} | {cells[1]} | "
-            f"{format_duration(total)} |"
-        )
-    for year, total in totals.items():
-        rows[year].append(
-            f"| **{year}** | **Total** ({benched}) | | | | | **{format_duration(total)}** |"
-        )
-    return rows
 
 
 def _marker_lines(text: str, marker: str) -> list[re.Match[str]]:

@@ -1,8 +1,7 @@
 """`aoc bench`: the command, and its views: the table (wide, or narrow on a narrow
 terminal), the progress line while it times, `--history`'s sparklines, and the JSON.
 Timing, figures, the history and the files written are bench/'s pipeline. Every `aoc`
-command imports this module to register `bench`: bench/ and commands/view.py are
-imported only once they are used."""
+command imports this module to register `bench`: bench/ is imported only once it is used."""
 
 from __future__ import annotations
 
@@ -33,6 +32,27 @@ from aoc2023.framework.commands.options import (
     emit,
     fail,
 )
+from aoc2023.framework.commands.view import (
+    NBSP,
+    Cell,
+    Column,
+    cell_width,
+    cut,
+    day_problems,
+    fit_widths,
+    format_bytes,
+    format_duration,
+    pad,
+    paint,
+    part_cell,
+    part_json,
+    show,
+    smart_terminal,
+    table_width,
+    terminal_width,
+    use_colour,
+    wrap_message,
+)
 from aoc2023.framework.errors import UsageError
 from aoc2023.framework.launcher import aoc_command
 from aoc2023.framework.results import ExitCode, Status
@@ -41,7 +61,6 @@ if TYPE_CHECKING:
     from aoc2023.framework.bench.figures import BenchReport, DayBench, Speed, Stats, StepBench
     from aoc2023.framework.bench.history import Point
     from aoc2023.framework.commands.options import DaysAsked
-    from aoc2023.framework.commands.view import Cell, Column
 
 
 def bench(
@@ -135,7 +154,6 @@ def bench(
     from aoc2023.framework.bench import outputs
     from aoc2023.framework.bench.figures import bench_exit_code
     from aoc2023.framework.bench.measure import bench_days
-    from aoc2023.framework.commands.view import format_duration, smart_terminal
     from aoc2023.framework.inputs import RunRequest
 
     configure_logging(verbose=verbose)
@@ -160,15 +178,16 @@ def bench(
     except Exception as error:
         fail(error, verbose=verbose)
     # The timing is done: a file that fails now is said after the report, which is kept.
-    stopped = outcome.interrupted  # Ctrl-C: figures of some days only, kept out of files
+    if outcome.interrupted:  # Ctrl-C: figures of some days only, kept out of files
+        written = outputs.Outputs(root=written.root)
     done: list[str] = []
     late: Exception | None = None
     try:
-        outcome = outputs.compared(outcome, written, save=not stopped)
+        outcome = outputs.compared(outcome, written)
         outputs.save_and_publish(
-            outcome, written, datetime.now(UTC), done, write=not stopped, duration=format_duration
+            outcome, written, datetime.now(UTC), done, duration=format_duration
         )
-        if written.plot is not None and plot is not None and not stopped:
+        if written.plot is not None and plot is not None:
             done.append(draw_chart(outcome, written.plot, plot))
     except Exception as error:
         late = error
@@ -205,7 +224,6 @@ def history_of_day(
     """`--history`: one day's saved figures over time, as text (or JSON) and, with --plot,
     as a chart. Times nothing. A damaged entry of the history is skipped with a notice."""
     from aoc2023.framework.bench import history, outputs
-    from aoc2023.framework.commands.view import paint, terminal_width, use_colour, wrap_message
     from aoc2023.framework.project import require_project_root
 
     try:
@@ -262,8 +280,6 @@ def history_of_day(
 def render(report: BenchReport, out: IO[str], err: IO[str], *, verbose: bool) -> None:
     """The table (the narrow one when the wide one does not fit): a row per timed step,
     a day's variants after its main implementation; then the problems."""
-    from aoc2023.framework.commands.view import Column, show, terminal_width
-
     steps = [step for bench in report.results for step in bench.steps]
     title = f"Advent of Code benchmark, {report.budget:g} s a day\n{_speed(report)}"
     if any(step.stats is not None and step.stats.waiting for step in steps):
@@ -322,8 +338,6 @@ def _wide_fits(
     columns: Sequence[Column], rows: Sequence[Sequence[Cell]], width: int | None
 ) -> bool:
     """Whether the wide table fits `width` with no word broken and its titles readable."""
-    from aoc2023.framework.commands.view import cell_width, fit_widths, table_width
-
     if width is None:
         return True
     if table_width(columns, rows, width, whole_words=True) > width:
@@ -343,8 +357,6 @@ def _speed(report: BenchReport) -> str:
 
 
 def _answer_cell(step: StepBench) -> Cell:
-    from aoc2023.framework.commands.view import Cell, part_cell
-
     if not step.parts:
         return Cell("")
     cells = [part_cell(part) for part in step.parts]
@@ -353,8 +365,6 @@ def _answer_cell(step: StepBench) -> Cell:
 
 
 def _change_cell(step: StepBench) -> Cell:
-    from aoc2023.framework.commands.view import Cell
-
     change = step.change
     if change is None:
         return Cell("")
@@ -366,8 +376,6 @@ def _change_cell(step: StepBench) -> Cell:
 def _figures(stats: Stats) -> tuple[Cell, Cell, Cell, Cell]:
     """Fastest, median and spread by the wall clock, and the median by CPU time, at the
     reference speed when it was measured; the headline bold."""
-    from aoc2023.framework.commands.view import NBSP, Cell, format_duration
-
     wall = stats.scale or 1.0
     cpu = stats.normalised_cpu if stats.normalised_cpu is not None else stats.cpu_median
     fastest = format_duration(stats.minimum * wall) + (
@@ -382,8 +390,6 @@ def _figures(stats: Stats) -> tuple[Cell, Cell, Cell, Cell]:
 
 
 def _why_not_timed(step: StepBench) -> Cell:
-    from aoc2023.framework.commands.view import Cell
-
     if step.error:
         return Cell("! error", "red")
     timed_out = any(part.status == Status.TIMEOUT for part in step.parts)
@@ -391,8 +397,6 @@ def _why_not_timed(step: StepBench) -> Cell:
 
 
 def _versus_main_cell(step: StepBench) -> Cell:
-    from aoc2023.framework.commands.view import Cell
-
     if step.versus_main is None:
         return Cell("")
     ratio = step.versus_main
@@ -402,14 +406,10 @@ def _versus_main_cell(step: StepBench) -> Cell:
 
 
 def _variant_label(variant: str | None) -> Cell:
-    from aoc2023.framework.commands.view import Cell
-
     return Cell(f"  variant {variant}", "dim")
 
 
 def _rows(bench: DayBench) -> list[list[Cell]]:
-    from aoc2023.framework.commands.view import NBSP, Cell, format_bytes
-
     result, blank = bench.result, Cell("")
     day = [
         Cell(f"{result.year}/{result.day:02d}"),
@@ -456,8 +456,6 @@ def _rows(bench: DayBench) -> list[list[Cell]]:
 
 
 def _narrow_rows(bench: DayBench) -> list[list[Cell]]:
-    from aoc2023.framework.commands.view import NBSP, Cell, format_bytes
-
     empty = [Cell("")] * 3  # under the narrow table's figures
     result = bench.result
     day = " ".join(filter(None, [f"{result.year}/{result.day:02d}", result.title]))
@@ -512,8 +510,6 @@ def _narrow_rows(bench: DayBench) -> list[list[Cell]]:
 
 def problems(report: BenchReport, width: int | None = None, *, verbose: bool) -> list[str]:
     """The checking runs' problems, then each step that failed while being timed."""
-    from aoc2023.framework.commands.view import day_problems
-
     lines = day_problems(
         [one for bench in report.results for one in (bench.result, *bench.variants)],
         width,
@@ -551,8 +547,6 @@ class ProgressLine:
         now = self.clock()
         if self.stream is None or (now - self._last < self.INTERVAL and expected < self.INTERVAL):
             return
-        from aoc2023.framework.commands.view import cell_width, cut, pad, terminal_width
-
         self._last = now
         line = f"{where}: {step}" + (f", {runs:,} run{'s' * (runs != 1)} so far" if runs else "")
         width = terminal_width(self.stream)
@@ -564,8 +558,6 @@ class ProgressLine:
 
     def clear(self) -> None:
         """Blank the line, as wide as the terminal: a --timeout child may have drawn it longer."""
-        from aoc2023.framework.commands.view import terminal_width
-
         if self.stream is not None and self._width:
             width = terminal_width(self.stream)
             self.stream.write("\r" + " " * (width - 1 if width else self._width) + "\r")
@@ -593,8 +585,6 @@ def sparkline(values: Sequence[float], ramp: str = BLOCKS) -> str:
 def history_lines(title: str, series: dict[str, list[Point]], encoding: str | None) -> list[str]:
     """`--history` in the terminal: the title, a line a series (its sparkline, first and
     latest figures), then the commits the saves span."""
-    from aoc2023.framework.commands.view import cell_width, format_duration, pad
-
     ramp = BLOCKS
     try:
         BLOCKS.encode(encoding or "utf-8")
@@ -625,7 +615,6 @@ def history_lines(title: str, series: dict[str, list[Point]], encoding: str | No
 def bench_json(report: BenchReport) -> str:
     """`aoc bench --json` (docs/reference/output.md)."""
     from aoc2023.framework.bench import figures
-    from aoc2023.framework.commands.view import part_json
 
     results = []
     for bench in report.results:
