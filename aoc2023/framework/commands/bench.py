@@ -55,6 +55,7 @@ from aoc2023.framework.commands.view import (
 )
 from aoc2023.framework.errors import UsageError
 from aoc2023.framework.launcher import aoc_command
+from aoc2023.framework.output import encodable
 from aoc2023.framework.results import ExitCode, Status
 
 if TYPE_CHECKING:
@@ -585,11 +586,7 @@ def sparkline(values: Sequence[float], ramp: str = BLOCKS) -> str:
 def history_lines(title: str, series: dict[str, list[Point]], encoding: str | None) -> list[str]:
     """`--history` in the terminal: the title, a line a series (its sparkline, first and
     latest figures), then the commits the saves span."""
-    ramp = BLOCKS
-    try:
-        BLOCKS.encode(encoding or "utf-8")
-    except (UnicodeEncodeError, LookupError):
-        ramp = ASCII
+    ramp = BLOCKS if encodable(BLOCKS, encoding) == BLOCKS else ASCII
     width = max((cell_width(name) for name in series), default=0)
     lines = [title]
     for name, points in series.items():

@@ -87,10 +87,8 @@ def one_document(command: Callable[[], int], *, seal: bool) -> int:
         _current = None
         if not seal:
             outcome.saved.give_back()
-    if outcome.document is None and outcome.handed_over and code == ExitCode.OK:
-        document = None
-    else:
-        document = _document(outcome, code)
+    nothing_to_add = outcome.document is None and outcome.handed_over and code == ExitCode.OK
+    document = None if nothing_to_add else _document(outcome, code)
     if seal:
         outcome.saved.close(document)
     elif document is not None:
