@@ -11,36 +11,27 @@ import string
 import sys
 from typing import Any, TextIO
 
-# --- encodings: a character a stream cannot take is written as ASCII -----------------
-
 ERRORS = "aoc-ascii"
 """The name of the codec error handler that writes ASCII stand-ins."""
 
 STAND_INS = {
     **dict.fromkeys("┌┐└┘├┤┬┴┼", "+"),
-    "─": "-",
+    **dict.fromkeys("─\u2013\u2014", "-"),  # and the en and em dashes
+    **dict.fromkeys("⏹█▓", "#"),
+    **dict.fromkeys("·░", "."),
+    **dict.fromkeys("\u2018\u2019", "'"),
+    **dict.fromkeys("\u201c\u201d", '"'),
     "│": "|",
     "✔": "v",
     "✘": "x",
     "⧖": "~",
-    "⏹": "#",
     "★": "*",
     "☆": "o",
     "µ": "u",
     "\u00a0": " ",
     "…": "...",
     "±": "+-",
-    "·": ".",
-    "█": "#",
-    "▓": "#",
-    "░": ".",
     "→": "->",
-    "\u2013": "-",
-    "\u2014": "-",
-    "\u2018": "'",
-    "\u2019": "'",
-    "\u201c": '"',
-    "\u201d": '"',
 }
 """What is written for a character the stream cannot encode."""
 
@@ -79,8 +70,6 @@ def install_stand_ins() -> None:
             reconfigure(errors=ERRORS)
 
 
-# --- printable: escape sequences from outside shown, not obeyed ----------------------
-
 _KEPT = "\n\t"
 _BIDI = (*range(0x202A, 0x202F), *range(0x2066, 0x206A), 0x200E, 0x200F, 0x061C)
 """The bidirectional controls: embeddings and overrides, isolates, marks."""
@@ -95,8 +84,6 @@ def printable(text: str) -> str:
     """`text` with control characters but line breaks and tabs escaped, in ASCII."""
     return text.translate(_SHOWN)
 
-
-# --- redaction: no token or view key in anything printed -----------------------------
 
 PIECE = 8
 """The shortest run of the token's characters that is redacted wherever it appears."""
@@ -198,7 +185,6 @@ class RedactingStream(io.TextIOBase):
         self.stream.flush()
 
     def _write(self, text: str) -> None:
-        """Written whole, as ASCII stand-ins where the stream cannot encode it."""
         try:
             self.stream.write(text)
         except UnicodeEncodeError:
@@ -252,8 +238,6 @@ def install(*tokens: str | None) -> None:
         if stream is not None:
             setattr(sys, name, wrapped(stream, *tokens_of(stream), *tokens))
 
-
-# --- advice: each piece said once per screen -----------------------------------------
 
 CONTACT = "contact"
 """The advice to name yourself to the site (`$AOC_USER_AGENT`)."""

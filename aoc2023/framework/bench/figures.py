@@ -1,6 +1,6 @@
-"""The figures `aoc bench` produces (each step's statistics, the machine's speed, the
-change against saved ones) and the verdicts' thresholds, measured in benchmarks/README.md.
-Plain data, apart from `results.py` so that `aoc run` does not import it."""
+"""The figures `aoc bench` produces and the verdicts' thresholds (measured in
+benchmarks/README.md). Plain data, apart from `results.py` so that `aoc run` does not
+import it."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from aoc2023.framework.results import DayResult, ExitCode, PartResult, run_exit_
 Trend = Literal["faster", "slower", "no change"]
 
 Headline = Literal["min", "cpu_min", "normalised", "normalised_cpu"]
-"""The figure a verdict uses: the best run, normalised when it can be, by CPU time if long."""
+"""The figure a verdict uses."""
 LONG_STEP = 0.001
 """From this CPU time up, a step is headlined by CPU time: its wall minimum moves under load."""
 TOLERANCE = 0.10
@@ -29,8 +29,7 @@ BUSY_FLOOR = 1e-6
 BUSY_RATIO = 1.5
 """A median this far above the minimum means the machine was busy while timing."""
 WAITING_SHARE = 0.5
-"""A step whose median run spends under this share of its wall time (its wait for a core
-left out) on the CPU mostly waits (`Stats.waiting`)."""
+"""Under this share of its wall time on the CPU, a step mostly waits (`Stats.waiting`)."""
 
 REFERENCE = 0.001
 """The workload's best CPU seconds at the reference speed (the tolerances' machine)."""
@@ -42,19 +41,17 @@ QUARTERS_FROM = 8
 
 @dataclass(frozen=True)
 class Speed:
-    """The workload's best times beside one input's timing, and how the machine held."""
+    """The calibration workload's best times (seconds) beside one input's timing, and the
+    swing: the greatest over the least of its best CPU times by quarter of the timing."""
 
     runs: int
     wall: float
-    """The workload's least wall-clock time (`cpu`: CPU time), in seconds."""
     cpu: float
     swing: float
-    """The greatest over the least of its best CPU times by quarter of the timing."""
 
     @property
     def relative(self) -> float:
-        """The machine's speed against the reference: 0.5 is half as fast. Raw seconds
-        times this are at the reference speed."""
+        """The machine's speed against the reference: 0.5 is half as fast."""
         return REFERENCE / self.cpu
 
     @property
@@ -88,9 +85,8 @@ class Stats:
     """With `cpu_median`: the runs' CPU times, for a step long enough (measure.CPU_FROM)."""
     cpu_median: float | None = None
     normalised: float | None = None
-    """`minimum` at the reference speed, best over the workload's best."""
+    """`minimum` at the reference speed (`normalised_cpu`: a long step's CPU time)."""
     normalised_cpu: float | None = None
-    """A long step's CPU time at the reference speed, run by run (measure.Timing.normalised)."""
     scale: float | None = None
     waiting: bool = False
     """Mostly waiting (WAITING_SHARE): never normalised, headlined by its wall minimum."""
@@ -102,7 +98,6 @@ class Stats:
 
     @property
     def raw_headline(self) -> Headline:
-        """The headline's figure as measured."""
         return "cpu_min" if self.long else "min"
 
     @property
@@ -160,7 +155,7 @@ class Stats:
         ready: Sequence[float] | None = None,
     ) -> Stats:
         """The figures of wall-clock `samples`, and of the runs' `cpu` and `ready` times in
-        the same order when given (quartiles as numpy's default); ValueError without any."""
+        the same order when given; ValueError without any."""
         import statistics
 
         if not samples:
@@ -214,7 +209,6 @@ class StepBench:
     versus_main: float | None = None
     """A variant's `ratio_to_main`; None for the main's, or when either is not timed."""
     peak_memory: int | None = None
-    """Bytes, with --memory."""
 
 
 def ratio_to_main(variant: Stats, main: Stats) -> float:
@@ -226,11 +220,10 @@ def ratio_to_main(variant: Stats, main: Stats) -> float:
 @dataclass(frozen=True)
 class DayBench:
     result: DayResult
-    """The checking run, as `aoc run` would show it."""
+    """The checking run, as `aoc run` would show it (`variants`: each variant's)."""
     steps: tuple[StepBench, ...] = ()
     """The main implementation's steps, then each variant's."""
     variants: tuple[DayResult, ...] = ()
-    """Each variant's checking run, against the main's (runner.against_main)."""
     speed: Speed | None = None
 
 

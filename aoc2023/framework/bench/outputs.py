@@ -1,6 +1,5 @@
 """The files `aoc bench` writes: the history, the README's table and charts, the pictures
-(matplotlib, the `plot` extra, imported only to draw). `prepare` checks every path before
-any timing (exit 2 at once), absolute: a day's `os.chdir` moves none."""
+(matplotlib, imported only to draw). `prepare` checks every path before any timing."""
 
 from __future__ import annotations
 
@@ -15,11 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from aoc2023.framework import store
-from aoc2023.framework.bench.figures import (
-    LONG_STEP,
-    BenchReport,
-    StepBench,
-)
+from aoc2023.framework.bench.figures import LONG_STEP, BenchReport, StepBench
 from aoc2023.framework.bench.history import (
     Point,
     compare,
@@ -40,8 +35,8 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Outputs:
-    """Absolute paths found before the timing (None: nothing to do): the project, whose
-    history is compared with; `--save`'s, `--readme`'s (charts beside it), `--plot`'s."""
+    """Absolute paths found before the timing, so that a day's `os.chdir` moves none
+    (None: nothing to do)."""
 
     root: Path | None = None
     history: Path | None = None
@@ -74,16 +69,29 @@ def prepare(*, save: bool = False, readme: bool = False, plot: Path | None = Non
 
 
 def _with_charts(report: BenchReport, block: str, folder: Path) -> tuple[str, list[str]]:
-    """The block with each year's chart under it; without matplotlib, a sentence why."""
+    """Draw each benched year's chart in `folder`; the block with the charts of its years
+    under it. Without matplotlib, the block and a sentence why."""
     if not available():
         return block, [
             f"The README has no chart: matplotlib is not installed (the plot extra: {_INSTALL})."
         ]
-    links = readme_charts(report, folder, sorted(rows_by_year(block)))
+    bars = day_bars(report)
+    for year in sorted({bar.year for bar in bars}):
+        bench_chart(
+            [bar for bar in bars if bar.year == year],
+            report.budget,
+            folder / chart_name(year),
+            f"Advent of Code {year}: best-of-runs times",
+        )
+    links = [
+        f"![{year}: each day's parse, part 1 and part 2]({chart_name(year)})"
+        for year in sorted(rows_by_year(block))
+        if (folder / chart_name(year)).exists()
+    ]
     return "\n\n".join([block, *links]), []
 
 
-def compared(report: BenchReport, outputs: Outputs, *, save: bool = True) -> BenchReport:
+def compared(report: BenchReport, outputs: Outputs) -> BenchReport:
     """The report compared with the history; unreadable: a notice, or raised if saved into."""
     if outputs.root is None:
         return report
@@ -91,7 +99,7 @@ def compared(report: BenchReport, outputs: Outputs, *, save: bool = True) -> Ben
     try:
         return compare(report, load(path), machine(), outputs.root, str(path))
     except HistoryError as error:
-        if save and outputs.history is not None:
+        if outputs.history is not None:
             raise
         report.notices.append(f"{error} Not compared.")
         return report
@@ -103,21 +111,18 @@ def save_and_publish(
     now: datetime,
     done: list[str],
     *,
-    write: bool = True,
     duration: Callable[[float], str],
 ) -> None:
-    """Save the figures and write the README table as `outputs` asks (none unless
-    `write`), each file's sentence added to `done` as it is written (said if a later fails)."""
-    on_machine = machine()
-    save, readme = outputs.history if write else None, outputs.readme if write else None
+    """Save the figures and write the README table as `outputs` asks, each file's sentence
+    added to `done` as it is written."""
+    save, readme = outputs.history, outputs.readme
     if not any(step.stats for bench in report.results for step in bench.steps):
-        # Not a good run's table replaced with an empty one.
         kept = ["nothing saved"] * bool(save) + ["README.md left as it was"] * bool(readme)
         if kept:
             done.append(f"Nothing was timed: {', and '.join(kept)}.")
         return
     if save is not None:
-        saved = save_figures(save, report, now, on_machine, outputs.root)
+        saved = save_figures(save, report, now, machine(), outputs.root)
         done.append(f"Saved the figures of {saved} step{'s' * (saved != 1)} to {save}.")
     if readme is not None:
         block = markdown_table(
@@ -137,8 +142,6 @@ def save_and_publish(
         else:
             done.append(f"Wrote the table of best-of-runs times into {readme}.")
 
-
-# The README's table, between two marker lines.
 
 START = "<!-- aoc-bench:start -->"
 END = "<!-- aoc-bench:end -->"
@@ -176,10 +179,39 @@ def markdown_table(
     duration: Callable[[float], str],
 ) -> str:
     """Each day's headline figures and total, a total row per year; the years of `report`
-    replace theirs in `previous`. `duration` formats a time (the views' own, handed down)."""
-    rows = rows_by_year(previous) | _year_rows(
-        report, f"benched on {when}, {python}, {system}", duration
-    )
+    replace theirs in `previous`."""
+    rows: dict[int, list[str]] = {}
+    totals: defaultdict[int, float] = defaultdict(float)
+    for bench in report.results:
+        steps = {step.step: step for step in bench.steps if step.variant is None}
+        seconds = {name: step.stats.headline_seconds for name, step in steps.items() if step.stats}
+        if "parse" not in seconds:
+            continue
+        total = sum(seconds.values())  # the parse and the parts (or both at once) timed
+        if "parts 1+2" in steps:
+            cells = (
+                [duration(seconds["parts 1+2"]) + " (1+2)", "(with part 1)"]
+                if "parts 1+2" in seconds
+                else [_not_timed(steps["parts 1+2"]), "-"]
+            )
+        else:
+            cells = [
+                duration(seconds[name]) if name in seconds else _not_timed(steps.get(name))
+                for name in ("part 1", "part 2")
+            ]
+        result = bench.result
+        totals[result.year] += total
+        rows.setdefault(result.year, []).append(
+            f"| {result.year}/{result.day:02d} | {result.title or ''} | "
+            f"{result.label or result.source or ''} | "
+            f"{duration(seconds['parse'])} | {cells[0]} | {cells[1]} | {duration(total)} |"
+        )
+    for year, total in totals.items():
+        rows[year].append(
+            f"| **{year}** | **Total** (benched on {when}, {python}, {system}) | | | | | "
+            f"**{duration(total)}** |"
+        )
+    rows = rows_by_year(previous) | rows
     return "\n".join(
         [
             "| Day | Puzzle | Input | Parse | Part 1 | Part 2 | Total |",
@@ -194,52 +226,14 @@ def markdown_table(
     )
 
 
-def _year_rows(
-    report: BenchReport, benched: str, format_duration: Callable[[float], str]
-) -> dict[int, list[str]]:
-    """Each year's rows: its days, then its total."""
-    rows: dict[int, list[str]] = {}
-    totals: defaultdict[int, float] = defaultdict(float)
-    for bench in report.results:
-        steps = {step.step: step for step in bench.steps if step.variant is None}
-        seconds = {name: step.stats.headline_seconds for name, step in steps.items() if step.stats}
-        if "parse" not in seconds:
-            continue
-        total = sum(seconds.values())  # the parse and the parts (or both at once) timed
-        if "parts 1+2" in steps:
-            cells = (
-                [format_duration(seconds["parts 1+2"]) + " (1+2)", "(with part 1)"]
-                if "parts 1+2" in seconds
-                else [_not_timed(steps["parts 1+2"]), "-"]
-            )
-        else:
-            cells = [
-                format_duration(seconds[name]) if name in seconds else _not_timed(steps.get(name))
-                for name in ("part 1", "part 2")
-            ]
-        result = bench.result
-        totals[result.year] += total
-        rows.setdefault(result.year, []).append(
-            f"| {result.year}/{result.day:02d} | {result.title or ''} | "
-            f"{result.label or result.source or ''} | "
-            f"{format_duration(seconds['parse'])} | {cells[0]} | {cells[1]} | "
-            f"{format_duration(total)} |"
-        )
-    for year, total in totals.items():
-        rows[year].append(
-            f"| **{year}** | **Total** ({benched}) | | | | | **{format_duration(total)}** |"
-        )
-    return rows
-
-
 def _marker_lines(text: str, marker: str) -> list[re.Match[str]]:
     """Where `marker` stands on a line of its own."""
     return list(re.finditer(rf"^[ \t]*{re.escape(marker)}[ \t]*(?=\r?$)", text, re.MULTILINE))
 
 
 def insert_block(text: str, block: str, start: str = START, end: str = END) -> tuple[str, bool]:
-    """`text` with `block` between the marker lines (the bench table's, the calendar's),
-    nothing else changed, and whether they were added (at the end); UsageError if misplaced."""
+    """`text` with `block` between the marker lines, and whether they were added (at the
+    end); UsageError if misplaced."""
     newline = "\r\n" if "\r\n" in text else "\n"
     body = block.replace("\n", newline)
     starts, ends = _marker_lines(text, start), _marker_lines(text, end)
@@ -285,8 +279,6 @@ def update_readme(path: Path, block: str, start: str = START, end: str = END) ->
     return added
 
 
-# The pictures (matplotlib).
-
 SUFFIXES = (".svg", ".png", ".pdf")
 STEPS = ("parse", "part 1", "part 2", "parts 1+2")
 _INSTALL = "`uv sync --extra plot` or `pip install 'aoc2023[plot]'`"
@@ -317,7 +309,7 @@ def check_target(option: str, path: Path) -> None:
 
 @dataclass(frozen=True)
 class DayBar:
-    """One day on one input: "2023/07" (and the input when several) and each step's seconds."""
+    """One day on one input: its label and each step's seconds."""
 
     year: int
     label: str
@@ -356,8 +348,6 @@ def _save(figure: Figure, axes: Axes, label: str, title: str, path: Path) -> Non
     import io
 
     import matplotlib
-
-    from aoc2023.framework.files import write_atomically
 
     axes.set_ylabel(label)
     axes.set_title(title)
@@ -429,23 +419,6 @@ def history_chart(series: dict[str, list[Point]], path: Path, title: str) -> Non
         ha="right" if len(runs) > 4 else "center",
     )
     _save(figure, axes, "seconds (headline figure)", title, path)
-
-
-def readme_charts(report: BenchReport, folder: Path, years: list[int]) -> list[str]:
-    """Draw each benched year's chart in `folder`; the Markdown showing those of `years`."""
-    bars = day_bars(report)
-    for year in sorted({bar.year for bar in bars}):
-        bench_chart(
-            [bar for bar in bars if bar.year == year],
-            report.budget,
-            folder / chart_name(year),
-            f"Advent of Code {year}: best-of-runs times",
-        )
-    return [
-        f"![{year}: each day's parse, part 1 and part 2]({chart_name(year)})"
-        for year in years
-        if (folder / chart_name(year)).exists()
-    ]
 
 
 def chart_name(year: int) -> str:

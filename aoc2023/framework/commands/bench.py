@@ -1,8 +1,7 @@
 """`aoc bench`: the command, and its views: the table (wide, or narrow on a narrow
 terminal), the progress line while it times, `--history`'s sparklines, and the JSON.
 Timing, figures, the history and the files written are bench/'s pipeline. Every `aoc`
-command imports this module to register `bench`: bench/ and commands/view.py are
-imported only once they are used."""
+command imports this module to register `bench`: bench/ is imported only once it is used."""
 
 from __future__ import annotations
 
@@ -33,15 +32,36 @@ from aoc2023.framework.commands.options import (
     emit,
     fail,
 )
+from aoc2023.framework.commands.view import (
+    NBSP,
+    Cell,
+    Column,
+    cell_width,
+    cut,
+    day_problems,
+    fit_widths,
+    format_bytes,
+    format_duration,
+    pad,
+    paint,
+    part_cell,
+    part_json,
+    show,
+    smart_terminal,
+    table_width,
+    terminal_width,
+    use_colour,
+    wrap_message,
+)
 from aoc2023.framework.errors import UsageError
 from aoc2023.framework.launcher import aoc_command
+from aoc2023.framework.output import encodable
 from aoc2023.framework.results import ExitCode, Status
 
 if TYPE_CHECKING:
     from aoc2023.framework.bench.figures import BenchReport, DayBench, Speed, Stats, StepBench
     from aoc2023.framework.bench.history import Point
     from aoc2023.framework.commands.options import DaysAsked
-    from aoc2023.framework.commands.view import Cell, Column
 
 
 def bench(
@@ -135,7 +155,6 @@ def bench(
     from aoc2023.framework.bench import outputs
     from aoc2023.framework.bench.figures import bench_exit_code
     from aoc2023.framework.bench.measure import bench_days
-    from aoc2023.framework.commands.view import format_duration, smart_terminal
     from aoc2023.framework.inputs import RunRequest
 
     configure_logging(verbose=verbose)
@@ -160,15 +179,16 @@ def bench(
     except Exception as error:
         fail(error, verbose=verbose)
     # The timing is done: a file that fails now is said after the report, which is kept.
-    stopped = outcome.interrupted  # Ctrl-C: figures of some days only, kept out of files
+    if outcome.interrupted:  # Ctrl-C: figures of some days only, kept out of files
+        written = outputs.Outputs(root=written.root)
     done: list[str] = []
     late: Exception | None = None
     try:
-        outcome = outputs.compared(outcome, written, save=not stopped)
+        outcome = outputs.compared(outcome, written)
         outputs.save_and_publish(
-            outcome, written, datetime.now(UTC), done, write=not stopped, duration=format_duration
+            outcome, written, datetime.now(UTC), done, duration=format_duration
         )
-        if written.plot is not None and plot is not None and not stopped:
+        if written.plot is not None and plot is not None:
             done.append(draw_chart(outcome, written.plot, plot))
     except Exception as error:
         late = error
@@ -205,7 +225,6 @@ def history_of_day(
     """`--history`: one day's saved figures over time, as text (or JSON) and, with --plot,
     as a chart. Times nothing. A damaged entry of the history is skipped with a notice."""
     from aoc2023.framework.bench import history, outputs
-    from aoc2023.framework.commands.view import paint, terminal_width, use_colour, wrap_message
     from aoc2023.framework.project import require_project_root
 
     try:
@@ -260,35 +279,40 @@ def history_of_day(
 
 
 def render(report: BenchReport, out: IO[str], err: IO[str], *, verbose: bool) -> None:
-    """The table: a row per timed step, its answers marked as `aoc run` marks them; a
-    column per clock, at the reference speed (the title gives the machine's own), the
-    figure the verdicts compare bold (the CPU median of a long step, else the fastest wall
-    time); a mostly waiting step as measured, marked WAITING_MARK. A day's variants follow
-    its main implementation, each step's ratio to the main's in "Vs main". The narrow
-    table when the wide one does not fit; then the problems."""
-    from aoc2023.framework.commands.view import show, terminal_width
-
-    rows = [row for bench in report.results for row in _rows(bench)]
-    # Two short lines; what each figure is and how it is compared: the how-to.
+    """The table (the narrow one when the wide one does not fit): a row per timed step,
+    a day's variants after its main implementation; then the problems."""
+    steps = [step for bench in report.results for step in bench.steps]
     title = f"Advent of Code benchmark, {report.budget:g} s a day\n{_speed(report)}"
-    if any(
-        step.stats is not None and step.stats.waiting
-        for bench in report.results
-        for step in bench.steps
-    ):
+    if any(step.stats is not None and step.stats.waiting for step in steps):
         title += f" {WAITING_LEGEND}"
-    every = _wide_columns()
-    shown = [True] * (len(every) - 2) + [
-        any(
-            bench.variants or any(step.variant for step in bench.steps)  # "Vs main"
-            for bench in report.results
-        ),
-        any(step.peak_memory is not None for bench in report.results for step in bench.steps),
+    every = [
+        Column("Day", "right"),
+        Column("Title"),
+        Column("Input"),
+        Column("Step"),
+        Column("Answer"),
+        Column("Runs", "right"),
+        Column("Fastest\n(wall)", "right"),
+        Column("Median\n(wall)", "right"),
+        Column("Spread\n(wall)", "right"),
+        Column("Median\n(CPU)", "right"),
+        Column("Change"),
+        Column("Vs main", "right"),
+        Column("Peak memory", "right"),
+    ]
+    shown = [True] * (len(every) - 2) + [  # the last two only when a row has a figure there
+        any(bench.variants for bench in report.results) or any(step.variant for step in steps),
+        any(step.peak_memory is not None for step in steps),
     ]
     columns = list(compress(every, shown))
-    rows = [list(compress(row, shown)) for row in rows]
+    rows = [list(compress(row, shown)) for bench in report.results for row in _rows(bench)]
     if not _wide_fits(columns, rows, terminal_width(out)):
-        columns = _narrow_columns()
+        columns = [
+            Column("Step", kind="text"),
+            Column("Fastest\n(wall),\nmedian\n(CPU)", "right"),
+            Column("Median\n(spread)\n(wall)", "right"),
+            Column("Change"),
+        ]
         rows = [row for bench in report.results for row in _narrow_rows(bench)]
     show(
         title,
@@ -304,57 +328,17 @@ def render(report: BenchReport, out: IO[str], err: IO[str], *, verbose: bool) ->
 WAITING_MARK = "*"
 """After the fastest time of a step that was mostly waiting (figures.WAITING_SHARE)."""
 WAITING_LEGEND = f"{WAITING_MARK}: mostly waiting, so as measured here."
-"""The title's word on the mark (why: docs/how-to/benchmarks.md)."""
 _EMPTY = 8
 """The cells after a row's `! error` when it has no figures (of the wide table's 13)."""
 _TREND_STYLE = {"faster": "green", "slower": "red", "no change": "dim"}
 _TITLE_AT_LEAST = 20
-"""The wide table's titles may wrap to this width (or their own, if narrower), no less:
-narrower, a title takes a line a word, and the narrow table reads better."""
-
-
-def _wide_columns() -> list[Column]:
-    """Every column of the wide table; the last two ("Vs main", "Peak memory") are shown
-    only when a row has a figure for them."""
-    from aoc2023.framework.commands.view import Column
-
-    return [
-        Column("Day", "right"),
-        Column("Title"),
-        Column("Input"),
-        Column("Step"),
-        Column("Answer"),
-        Column("Runs", "right"),
-        Column("Fastest\n(wall)", "right"),
-        Column("Median\n(wall)", "right"),
-        Column("Spread\n(wall)", "right"),
-        Column("Median\n(CPU)", "right"),
-        Column("Change"),
-        Column("Vs main", "right"),
-        Column("Peak memory", "right"),
-    ]
-
-
-def _narrow_columns() -> list[Column]:
-    """For a terminal too narrow for the wide table: a row naming the day (title and
-    input), then a row a step, its run count and answer under its name, the median CPU
-    time under the fastest wall-clock time, the spread under the median."""
-    from aoc2023.framework.commands.view import Column
-
-    return [
-        Column("Step", kind="text"),
-        Column("Fastest\n(wall),\nmedian\n(CPU)", "right"),
-        Column("Median\n(spread)\n(wall)", "right"),
-        Column("Change"),
-    ]
+"""The narrowest the wide table's titles may wrap to (their own width, if narrower)."""
 
 
 def _wide_fits(
     columns: Sequence[Column], rows: Sequence[Sequence[Cell]], width: int | None
 ) -> bool:
     """Whether the wide table fits `width` with no word broken and its titles readable."""
-    from aoc2023.framework.commands.view import cell_width, fit_widths, table_width
-
     if width is None:
         return True
     if table_width(columns, rows, width, whole_words=True) > width:
@@ -364,7 +348,7 @@ def _wide_fits(
 
 
 def _speed(report: BenchReport) -> str:
-    """The machine's measured speed, in a sentence (times are at the reference speed)."""
+    """The machine's measured speed, in a sentence."""
     found = [bench.speed.relative for bench in report.results if bench.speed is not None]
     if not found:
         return "Times as measured here (this machine's speed was not)."
@@ -374,8 +358,6 @@ def _speed(report: BenchReport) -> str:
 
 
 def _answer_cell(step: StepBench) -> Cell:
-    from aoc2023.framework.commands.view import Cell, part_cell
-
     if not step.parts:
         return Cell("")
     cells = [part_cell(part) for part in step.parts]
@@ -384,8 +366,6 @@ def _answer_cell(step: StepBench) -> Cell:
 
 
 def _change_cell(step: StepBench) -> Cell:
-    from aoc2023.framework.commands.view import Cell
-
     change = step.change
     if change is None:
         return Cell("")
@@ -396,11 +376,7 @@ def _change_cell(step: StepBench) -> Cell:
 
 def _figures(stats: Stats) -> tuple[Cell, Cell, Cell, Cell]:
     """Fastest, median and spread by the wall clock, and the median by CPU time, at the
-    reference speed when it was measured (else raw, and marked when the step waited); the
-    headline bold (the CPU median at the reference speed is its normalised figure, taken
-    run by run)."""
-    from aoc2023.framework.commands.view import NBSP, Cell, format_duration
-
+    reference speed when it was measured; the headline bold."""
     wall = stats.scale or 1.0
     cpu = stats.normalised_cpu if stats.normalised_cpu is not None else stats.cpu_median
     fastest = format_duration(stats.minimum * wall) + (
@@ -415,8 +391,6 @@ def _figures(stats: Stats) -> tuple[Cell, Cell, Cell, Cell]:
 
 
 def _why_not_timed(step: StepBench) -> Cell:
-    from aoc2023.framework.commands.view import Cell
-
     if step.error:
         return Cell("! error", "red")
     timed_out = any(part.status == Status.TIMEOUT for part in step.parts)
@@ -424,8 +398,6 @@ def _why_not_timed(step: StepBench) -> Cell:
 
 
 def _versus_main_cell(step: StepBench) -> Cell:
-    from aoc2023.framework.commands.view import Cell
-
     if step.versus_main is None:
         return Cell("")
     ratio = step.versus_main
@@ -435,14 +407,10 @@ def _versus_main_cell(step: StepBench) -> Cell:
 
 
 def _variant_label(variant: str | None) -> Cell:
-    from aoc2023.framework.commands.view import Cell
-
     return Cell(f"  variant {variant}", "dim")
 
 
 def _rows(bench: DayBench) -> list[list[Cell]]:
-    from aoc2023.framework.commands.view import NBSP, Cell, format_bytes
-
     result, blank = bench.result, Cell("")
     day = [
         Cell(f"{result.year}/{result.day:02d}"),
@@ -489,9 +457,7 @@ def _rows(bench: DayBench) -> list[list[Cell]]:
 
 
 def _narrow_rows(bench: DayBench) -> list[list[Cell]]:
-    from aoc2023.framework.commands.view import NBSP, Cell, format_bytes
-
-    empty = [Cell("")] * (len(_narrow_columns()) - 1)
+    empty = [Cell("")] * 3  # under the narrow table's figures
     result = bench.result
     day = " ".join(filter(None, [f"{result.year}/{result.day:02d}", result.title]))
     source = result.label or result.source
@@ -544,10 +510,7 @@ def _narrow_rows(bench: DayBench) -> list[list[Cell]]:
 
 
 def problems(report: BenchReport, width: int | None = None, *, verbose: bool) -> list[str]:
-    """The checking runs' problems (fitted to `width`, as the run's are), then each step
-    that failed while being timed."""
-    from aoc2023.framework.commands.view import day_problems
-
+    """The checking runs' problems, then each step that failed while being timed."""
     lines = day_problems(
         [one for bench in report.results for one in (bench.result, *bench.variants)],
         width,
@@ -569,13 +532,9 @@ def problems(report: BenchReport, width: int | None = None, *, verbose: bool) ->
 
 
 class ProgressLine:
-    """`aoc bench`'s progress on a terminal: which input and step, and the runs so far,
-    redrawn in place on one line at most every INTERVAL seconds (at once before a run
-    expected to take longer), and cleared by `clear`.
-
-    Under `--timeout` the timing runs in a forked child, which inherits the terminal;
-    where the child is spawned instead, the line is not pickled along (`__getstate__`)
-    and the child shows nothing. `clock` (seconds) paces the redraws."""
+    """`aoc bench`'s progress on a terminal, redrawn in place at most every INTERVAL
+    seconds (at once before a longer run). A `--timeout` child that is spawned, not
+    forked, gets no stream (`__getstate__`) and shows nothing."""
 
     INTERVAL = 0.1
 
@@ -589,8 +548,6 @@ class ProgressLine:
         now = self.clock()
         if self.stream is None or (now - self._last < self.INTERVAL and expected < self.INTERVAL):
             return
-        from aoc2023.framework.commands.view import cell_width, cut, pad, terminal_width
-
         self._last = now
         line = f"{where}: {step}" + (f", {runs:,} run{'s' * (runs != 1)} so far" if runs else "")
         width = terminal_width(self.stream)
@@ -601,10 +558,7 @@ class ProgressLine:
         self._width = cell_width(line)
 
     def clear(self) -> None:
-        """Blank the line: as wide as the terminal allows, since a --timeout child may have
-        drawn it longer than this process knows."""
-        from aoc2023.framework.commands.view import terminal_width
-
+        """Blank the line, as wide as the terminal: a --timeout child may have drawn it longer."""
         if self.stream is not None and self._width:
             width = terminal_width(self.stream)
             self.stream.write("\r" + " " * (width - 1 if width else self._width) + "\r")
@@ -617,13 +571,11 @@ class ProgressLine:
 
 BLOCKS = "▁▂▃▄▅▆▇█"
 ASCII = "_.,-=+*#"
-"""The sparkline's eight levels on a stream that cannot encode BLOCKS (ASCII, latin-1:
-output.py), so that the line keeps its shape rather than turning into question marks."""
+"""The sparkline's levels on a stream that cannot encode BLOCKS."""
 
 
 def sparkline(values: Sequence[float], ramp: str = BLOCKS) -> str:
-    """One character a value, from the lowest level for the least to the highest for the
-    most (all alike: the middle level)."""
+    """One character a value, from the lowest level to the highest (all alike: the middle)."""
     low, high = min(values, default=0.0), max(values, default=0.0)
     if high <= low:
         return ramp[len(ramp) // 2] * len(values)
@@ -632,16 +584,9 @@ def sparkline(values: Sequence[float], ramp: str = BLOCKS) -> str:
 
 
 def history_lines(title: str, series: dict[str, list[Point]], encoding: str | None) -> list[str]:
-    """`--history` in the terminal: the title, then a line a series: its name, its
-    sparkline (oldest first; ASCII when `encoding` cannot write BLOCKS), its first and
-    latest figures and how many saves it spans; then the commits the saves span."""
-    from aoc2023.framework.commands.view import cell_width, format_duration, pad
-
-    ramp = BLOCKS
-    try:
-        BLOCKS.encode(encoding or "utf-8")
-    except (UnicodeEncodeError, LookupError):
-        ramp = ASCII
+    """`--history` in the terminal: the title, a line a series (its sparkline, first and
+    latest figures), then the commits the saves span."""
+    ramp = BLOCKS if encodable(BLOCKS, encoding) == BLOCKS else ASCII
     width = max((cell_width(name) for name in series), default=0)
     lines = [title]
     for name, points in series.items():
@@ -665,17 +610,8 @@ def history_lines(title: str, series: dict[str, list[Point]], encoding: str | No
 
 
 def bench_json(report: BenchReport) -> str:
-    """`aoc bench --json`: each day's checking run, the machine's speed and each step's
-    figures, with the tolerances the verdicts used (docs/reference/output.md)."""
-    from aoc2023.framework.bench.figures import (
-        LONG_STEP,
-        MIN_DIFFERENCE,
-        REFERENCE,
-        SWING,
-        TOLERANCE,
-        WIDE_TOLERANCE,
-    )
-    from aoc2023.framework.commands.view import part_json
+    """`aoc bench --json` (docs/reference/output.md)."""
+    from aoc2023.framework.bench import figures
 
     results = []
     for bench in report.results:
@@ -703,12 +639,12 @@ def bench_json(report: BenchReport) -> str:
     return json.dumps(
         {
             "budget": report.budget,
-            "tolerance": TOLERANCE,
-            "wide_tolerance": WIDE_TOLERANCE,
-            "min_difference": MIN_DIFFERENCE,
-            "long_step": LONG_STEP,
-            "reference": REFERENCE,
-            "swing": SWING,
+            "tolerance": figures.TOLERANCE,
+            "wide_tolerance": figures.WIDE_TOLERANCE,
+            "min_difference": figures.MIN_DIFFERENCE,
+            "long_step": figures.LONG_STEP,
+            "reference": figures.REFERENCE,
+            "swing": figures.SWING,
             "results": results,
             "notices": report.notices,
         },
@@ -717,41 +653,27 @@ def bench_json(report: BenchReport) -> str:
 
 
 def _stats_json(stats: Stats | None) -> dict[str, Any]:
-    """The raw figures as measured, named `raw_...`, and those at the reference speed
-    (`normalised_...`, null when the machine's speed was not measured)."""
-    names = (
-        "raw_median",
-        "raw_min",
-        "raw_q1",
-        "raw_q3",
-        "raw_iqr",
-        "raw_cpu_min",
-        "raw_cpu_median",
-        "normalised",
-        "normalised_cpu",
-    )
+    """The figures as measured (`raw_...`) and at the reference speed (`normalised_...`)."""
     if stats is None:
-        return {"runs": 0, **dict.fromkeys(names)}
+        return {"runs": 0, **dict.fromkeys(_STATS_JSON)}
     return {
         "runs": stats.runs,
-        **dict(
-            zip(
-                names,
-                (
-                    stats.median,
-                    stats.minimum,
-                    stats.q1,
-                    stats.q3,
-                    stats.iqr,
-                    stats.cpu_minimum,
-                    stats.cpu_median,
-                    stats.normalised,
-                    stats.normalised_cpu,
-                ),
-                strict=True,
-            )
-        ),
+        **{name: getattr(stats, field) for name, field in _STATS_JSON.items()},
     }
+
+
+_STATS_JSON = {
+    "raw_median": "median",
+    "raw_min": "minimum",
+    "raw_q1": "q1",
+    "raw_q3": "q3",
+    "raw_iqr": "iqr",
+    "raw_cpu_min": "cpu_minimum",
+    "raw_cpu_median": "cpu_median",
+    "normalised": "normalised",
+    "normalised_cpu": "normalised_cpu",
+}
+"""Each JSON name, and the `Stats` field it is."""
 
 
 def _speed_json(speed: Speed | None) -> dict[str, Any] | None:

@@ -25,8 +25,8 @@ FOR_PEOPLE = ("-h", "--help", "--version")
 
 
 class _Outcome:
-    """What the command under `one_document` has made so far (a plain class, not a
-    dataclass: startup_tricks.py)."""
+    """What the command under `one_document` has made so far (not a dataclass:
+    startup_tricks.py)."""
 
     def __init__(self, saved: _Saved) -> None:
         self.saved = saved
@@ -87,10 +87,8 @@ def one_document(command: Callable[[], int], *, seal: bool) -> int:
         _current = None
         if not seal:
             outcome.saved.give_back()
-    if outcome.document is None and outcome.handed_over and code == ExitCode.OK:
-        document = None
-    else:
-        document = _document(outcome, code)
+    nothing_to_add = outcome.document is None and outcome.handed_over and code == ExitCode.OK
+    document = None if nothing_to_add else _document(outcome, code)
     if seal:
         outcome.saved.close(document)
     elif document is not None:
@@ -169,6 +167,13 @@ def _write(document: str, stream: TextIO | None) -> None:
         out.flush()
 
 
+def _flush() -> None:
+    for stream in (sys.stdout, sys.stderr):
+        if stream is not None:
+            with suppress(OSError, ValueError):
+                stream.flush()
+
+
 class _Saved:
     """Stdout as it was, at each level, while it points at stderr."""
 
@@ -180,22 +185,25 @@ class _Saved:
     @classmethod
     def take(cls) -> _Saved:
         """Point file descriptor 1, `sys.stdout` and `sys.__stdout__` at stderr."""
-        for stream in (sys.stdout, sys.stderr):
-            if stream is not None:
-                with suppress(OSError, ValueError):
-                    stream.flush()
-        saved = cls(_dup(1), sys.stdout, sys.__stdout__)
-        if saved.fd is not None:
-            _point_fd_1_at_stderr()
+        _flush()
+        try:
+            fd: int | None = os.dup(1)
+        except OSError:  # fd 1 is not open (`aoc ... >&-`)
+            fd = None
+        saved = cls(fd, sys.stdout, sys.__stdout__)
+        if fd is not None:
+            try:
+                os.dup2(2, 1)
+            except OSError:  # fd 2 is not open: fd 1 onto the null device
+                null = os.open(os.devnull, os.O_WRONLY)
+                os.dup2(null, 1)
+                os.close(null)
         sys.stdout = sys.__stdout__ = sys.stderr  # type: ignore[misc, assignment]
         return saved
 
     def give_back(self) -> None:
         """Stdout as it was taken, the file descriptor saved closed."""
-        for stream in (sys.stdout, sys.stderr):
-            if stream is not None:
-                with suppress(OSError, ValueError):
-                    stream.flush()
+        _flush()
         if self.fd is not None:
             os.dup2(self.fd, 1)
             os.close(self.fd)
@@ -203,10 +211,7 @@ class _Saved:
 
     def close(self, document: str | None) -> None:
         """`document` to the fd saved, then closed; stdout stays on stderr."""
-        for stream in (sys.stdout, sys.stderr):
-            if stream is not None:
-                with suppress(OSError, ValueError):
-                    stream.flush()
+        _flush()
         if self.fd is None:
             return
         with (
@@ -215,21 +220,3 @@ class _Saved:
         ):  # closes the fd
             if document is not None:
                 _write(document, out)
-
-
-def _dup(fd: int) -> int | None:
-    """A copy of `fd`; None when it is not open (`aoc ... >&-`)."""
-    try:
-        return os.dup(fd)
-    except OSError:
-        return None
-
-
-def _point_fd_1_at_stderr() -> None:
-    """fd 1 onto fd 2; onto the null device when fd 2 is not open."""
-    try:
-        os.dup2(2, 1)
-    except OSError:
-        null = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(null, 1)
-        os.close(null)
