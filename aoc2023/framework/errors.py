@@ -79,13 +79,11 @@ QUOTED_LENGTH = 80
 
 def quoted(line: str) -> str:
     """A line as an error quotes it: `repr`, cut to about QUOTED_LENGTH characters with "…"."""
-    shown = repr(line)
-    if len(shown) <= QUOTED_LENGTH:
-        return shown
-    keep = QUOTED_LENGTH
-    while keep and len(repr(line[:keep])) > QUOTED_LENGTH - 1:
+    shown, keep = repr(line), QUOTED_LENGTH
+    while len(shown) > QUOTED_LENGTH:
+        shown = repr(line[:keep]) + "…"
         keep -= 1
-    return repr(line[:keep]) + "…"
+    return shown
 
 
 class DayLoadError(AocError):

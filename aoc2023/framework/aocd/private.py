@@ -183,13 +183,9 @@ def set_runner_users_loader(loader: Callable[[], Any]) -> None:
 
 def puzzle_prose(puzzle: Any) -> str:
     """The fullest copy of the puzzle's page aocd has, fetching it when it has none."""
-    if not callable(getattr(puzzle, "_get_prose", None)):
-        raise changed("Puzzle._get_prose")
-    return str(puzzle._get_prose())
+    return str(get("Puzzle._get_prose")(puzzle))
 
 
 def refetch_puzzle_page(puzzle: Any) -> None:
     """Fetch the puzzle's page again (a part was solved since aocd kept it)."""
-    if not callable(getattr(puzzle, "_request_puzzle_page", None)):
-        raise changed("Puzzle._request_puzzle_page")
-    puzzle._request_puzzle_page()
+    get("Puzzle._request_puzzle_page")(puzzle)
