@@ -34,14 +34,11 @@ def read_regular(path: Path, limit: int = LIMIT) -> bytes:
         if not stat.S_ISREG(mode):
             kind = next((name for test, name in _KINDS if test(mode)), "not a regular file")
             raise OSError(errno.EINVAL, f"{kind}, not a regular file", str(path))
-        chunks: list[bytes] = []
-        size = 0
-        while size <= limit and (chunk := os.read(fd, limit + 1 - size)):
-            chunks.append(chunk)
-            size += len(chunk)
-        if size > limit:
+        with open(fd, "rb", closefd=False) as file:
+            data = file.read(limit + 1)
+        if len(data) > limit:
             raise OSError(errno.EFBIG, f"larger than {limit:,} bytes", str(path))
-        return b"".join(chunks)
+        return data
     finally:
         os.close(fd)
 

@@ -140,7 +140,7 @@ def undo_cut_writes(since_ns: int, year: int | None, day: int | None) -> list[Pa
     with contextlib.suppress(OSError):
         candidates += sorted(folder.glob("*/tmp*"))
         if stem:
-            candidates += sorted(folder.glob(f"*/{stem}*")) + sorted(folder.glob(f"prose/{stem}*"))
+            candidates += sorted(folder.glob(f"*/{stem}*"))  # prose/ too
     removed: list[Path] = []
     for path in candidates:
         try:
