@@ -312,12 +312,10 @@ def account_tokens(spec: str) -> dict[str, str]:
     asked = [spec] if spec in tokens else [name.strip() for name in spec.split(",")]
     if spec.strip().lower() == "all":
         asked = list(tokens)
-    unknown = [name for name in asked if name not in tokens]
-    if unknown or not all(asked):
-        named = ", ".join(map(repr, unknown)) if unknown else "an empty name"
+    if unknown := [name for name in asked if name not in tokens]:  # "" too: no account is
         raise UsageError(
-            f"--accounts names {named}, which is not in {path}: give all, or "
-            f"names from it, joined by commas ({', '.join(tokens)})."
+            f"--accounts names {', '.join(map(repr, unknown))}, which is not in {path}: "
+            f"give all, or names from it, joined by commas ({', '.join(tokens)})."
         )
     return {name: token for name in dict.fromkeys(asked) if (token := tokens[name])}
 
