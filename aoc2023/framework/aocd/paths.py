@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from aoc2023.framework.errors import DamagedFileError
-from aoc2023.framework.files import read_cached_text, read_string_map
+from aoc2023.framework.files import read_cached_text, read_regular, read_string_map
 
 _TITLE = re.compile(r"<h2>--- Day (\d+): (.*?) ---</h2>")
 
@@ -108,14 +108,10 @@ def drop_empty(files: Iterable[Path], what: str) -> None:
     """Remove (and say) those of `files` that are only whitespace, to fetch them again;
     DamagedFileError for one that cannot be removed."""
     for path in files:
-        try:  # a FIFO or a folder is its reader's to refuse; a large file is text
-            if (
-                not path.is_file()
-                or path.stat().st_size > 1 << 16
-                or path.read_bytes().decode("utf-8", "replace").strip()
-            ):
+        try:
+            if read_regular(path, 1 << 16).decode("utf-8", "replace").strip():
                 continue
-        except OSError:
+        except OSError:  # a FIFO or a folder is its reader's to refuse; a large file is text
             continue
         try:
             path.unlink()
