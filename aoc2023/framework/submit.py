@@ -19,15 +19,7 @@ from aoc2023.framework import calendar, registry, store
 from aoc2023.framework import verdict as answer_verdict
 from aoc2023.framework.aocd import local, sent
 from aoc2023.framework.aocd.paths import PuzzleCache
-from aoc2023.framework.aocd.sent import (
-    FINISHED,
-    RIGHT,
-    WRONG,
-    PastSubmission,
-    Verdict,
-    read_verdict,
-    wait_seconds,
-)
+from aoc2023.framework.aocd.sent import PastSubmission, Verdict
 from aoc2023.framework.errors import (
     AocError,
     DamagedFileError,
@@ -151,74 +143,49 @@ def _submit_day(
         return result
     parts = {part.part: part for part in result.parts}
     examples = checks.day(result.year, result.day, prompter)
+    year, day = result.year, result.day
     try:
-        _submit_parts(result, parts, cache, token, options, prompter, now, examples)
-    except KeyboardInterrupt as stop:
-        stopped = next(
-            (
-                n
-                for n in sorted(parts)
-                if parts[n].status is Status.UNKNOWN
-                and parts[n].answer is not None
-                and parts[n].submit_note is None
-            ),
-            None,
-        )
-        if stopped is not None:
-            parts[stopped] = parts[stopped]._replace(
-                submit_note=(
-                    f"not sent: the examples' check was interrupted ({stop_name(stop)})"
-                    if examples.interrupted
-                    else f"interrupted ({stop_name(stop)}) before a verdict"
+        for number in sorted(parts):
+            part = parts[number]
+            if part.status is Status.UNKNOWN and part.answer is None and part.drawing is not None:
+                parts[number] = part._replace(
+                    submit_note=(
+                        "not sent: the answer is a drawing of several lines that does not read "
+                        "as letters (a glyph unknown, or not 6 or 10 rows high), so read it and "
+                        f"submit it by hand on https://adventofcode.com/{year}/day/{day}"
+                    )
                 )
+            elif part.status is Status.UNKNOWN and part.answer is not None:
+                candidate = Candidate(year, day, number, part.answer, account=result.account)
+                send = partial(
+                    _submit_part, candidate, cache, token, options, prompter, now, examples
+                )
+                parts[number] = _outcome(part, "not sent", send)
+        if calendar.final_star_due(result._replace(parts=tuple(parts.values()))):  # as sent now
+            claim = partial(_claim_final_star, result, cache, token, options, prompter, now)
+            parts[2] = (
+                PartResult(2, Status.CORRECT)
+                if cache.known_answer(2) is not None
+                else _outcome(PartResult(2, Status.UNKNOWN), "final star", claim)
             )
+    except KeyboardInterrupt as stop:
+        note = (
+            f"not sent: the examples' check was interrupted ({stop_name(stop)})"
+            if examples.interrupted
+            else f"interrupted ({stop_name(stop)}) before a verdict"
+        )
+        for number, part in sorted(parts.items()):
+            if (
+                part.status is Status.UNKNOWN
+                and part.answer is not None
+                and part.submit_note is None
+            ):
+                parts[number] = part._replace(submit_note=note)
+                break
         raise Interrupted(
             result._replace(parts=tuple(parts[n] for n in sorted(parts))), signal_of(stop)
         ) from None
     return result._replace(parts=tuple(parts[n] for n in sorted(parts)))
-
-
-def _submit_parts(
-    result: DayResult,
-    parts: dict[int, PartResult],
-    cache: PuzzleCache,
-    token: str,
-    options: SubmitOptions,
-    prompter: Prompter,
-    now: Callable[[], datetime],
-    failed_examples: _ExampleCheck,
-) -> None:
-    """Each candidate part of `parts` sent or told why not, in place, in turn."""
-    for number in sorted(parts):
-        part = parts[number]
-        if part.status is Status.UNKNOWN and part.answer is None and part.drawing is not None:
-            parts[number] = part._replace(
-                submit_note=(
-                    "not sent: the answer is a drawing of several lines that does not read as "
-                    "letters (a glyph unknown, or not 6 or 10 rows high), so read it and submit "
-                    "it by hand on "
-                    f"https://adventofcode.com/{result.year}/day/{result.day}"
-                )
-            )
-            continue
-        if part.status is not Status.UNKNOWN or part.answer is None:
-            continue
-        candidate = Candidate(result.year, result.day, number, part.answer, account=result.account)
-        parts[number] = _outcome(
-            part,
-            "not sent",
-            partial(_submit_part, candidate, cache, token, options, prompter, now, failed_examples),
-        )
-    if calendar.final_star_due(result._replace(parts=tuple(parts.values()))):  # as sent now
-        parts[2] = (
-            PartResult(2, Status.CORRECT)
-            if cache.known_answer(2) is not None
-            else _outcome(
-                PartResult(2, Status.UNKNOWN),
-                "final star",
-                partial(_claim_final_star, result, cache, token, options, prompter, now),
-            )
-        )
 
 
 def _outcome(part: PartResult, refused: str, send: Callable[[], tuple[Verdict, str]]) -> PartResult:
@@ -235,14 +202,9 @@ def _outcome(part: PartResult, refused: str, send: Callable[[], tuple[Verdict, s
         )
     except Exception as error:  # a SiteError, or anything else while sending
         message = str(error) if isinstance(error, AocError) else describe_error(error)
-        sent = message.startswith("Sent ")
-        return part._replace(
-            submitted=SUBMIT_FAILED, submit_note=message if sent else f"{refused}: {message}"
-        )
-    return _after_verdict(part, verdict, note)
-
-
-def _after_verdict(part: PartResult, verdict: Verdict, note: str) -> PartResult:
+        if not message.startswith("Sent "):
+            message = f"{refused}: {message}"
+        return part._replace(submitted=SUBMIT_FAILED, submit_note=message)
     updated = part._replace(submitted=str(verdict), submit_note=note)
     if verdict is Verdict.RIGHT:
         return updated._replace(status=Status.CORRECT, expected=part.answer)
@@ -276,7 +238,7 @@ class _ExampleCheck:
         self.interrupted = False
         """Ctrl-C cut the check short."""
 
-    def _run(self, part: int) -> str | None:
+    def failure(self, part: int) -> str | None:
         if part in self._failures:
             return self._failures[part]
         failure: str | None = None
@@ -304,12 +266,9 @@ class _ExampleCheck:
         self._failures[part] = failure
         return failure
 
-    def failure(self, part: int) -> str | None:
-        return self._run(part)
-
     def checked(self, part: int) -> bool:
         """Whether an example with an answer for `part` was run (none: sent, said so)."""
-        self._run(part)
+        self.failure(part)
         return part in self._checked
 
 
@@ -351,9 +310,9 @@ def _settle(pending: sent.Attempt, cache: PuzzleCache, token: str, user_id: str)
     known = cache.known_answer(pending.part)
     if known is not None:
         verdict = (
-            f"{RIGHT} (as the puzzle page shows)"
+            f"{sent.RIGHT} (as the puzzle page shows)"
             if known == pending.value
-            else f"{WRONG} (the puzzle page shows {known})"
+            else f"{sent.WRONG} (the puzzle page shows {known})"
         )
         sent.record_reply(user_id, cache.year, cache.day, pending.part, pending.value, verdict)
 
@@ -427,7 +386,7 @@ def _submit_part(
     candidate = replace(candidate, unchecked=not examples.checked(part))
     what = f"{candidate.answer} for {year} day {day} part {part}{candidate.caveat}"
     _confirm(candidate, what, options, prompter)
-    with _puzzle_lock(cache):
+    with store.locked(store.sending(cache)):  # beside the log and answers it guards
         from aoc2023.framework.aocd import client
 
         client.refresh_known_answers(token, year, day)
@@ -478,11 +437,6 @@ def _confirm(candidate: Candidate, what: str, options: SubmitOptions, prompter: 
             raise NotSent("you said no")
 
 
-def _puzzle_lock(cache: PuzzleCache) -> AbstractContextManager[object]:
-    """The sending lock, beside the log and answers it guards, for all who share them."""
-    return store.locked(store.sending(cache))
-
-
 def _send_after_wait(
     candidate: Candidate,
     cache: PuzzleCache,
@@ -500,10 +454,9 @@ def _send_after_wait(
                 raise NotSent(f"the site asked to wait until {calendar.clock_time(blocked, now())}")
             prompter.wait_until(blocked)
         verdict, note, seconds = _send(candidate, cache, token, user_id, now)
-        if verdict is Verdict.WAIT and options.wait and attempt == 0 and seconds:
-            continue
-        return verdict, note
-    raise AssertionError("unreachable")
+        if verdict is not Verdict.WAIT or not options.wait or attempt == 1 or not seconds:
+            break
+    return verdict, note
 
 
 FINAL_STAR_ANSWER = "0"
@@ -541,7 +494,7 @@ def _claim_final_star(
     what = f"a claim of the final star of {year} (day {day} part 2)"
     _check_wait(user_id, options, now)
     _confirm(candidate, what, options, prompter)
-    with _puzzle_lock(cache):
+    with store.locked(store.sending(cache)):  # beside the log and answers it guards
         if cache.known_answer(2) is not None:
             raise NotSent("claimed just now by another run", Status.CORRECT)
         verdict, note = _send_after_wait(candidate, cache, token, user_id, options, prompter, now)
@@ -562,24 +515,14 @@ def _claim_final_star(
     )
 
 
-def _record_final_star(
-    cache: PuzzleCache,
-    user_id: str,
-    pending: sent.Attempt | None,
-) -> None:
+def _record_final_star(cache: PuzzleCache, user_id: str, pending: sent.Attempt | None) -> None:
     """Record the final star as an accepted answer, settling an unconfirmed claim."""
     from aoc2023.framework.files import write_atomically
 
     try:
         if pending is not None:
-            sent.record_reply(
-                user_id,
-                cache.year,
-                cache.day,
-                2,
-                pending.value,
-                f"{FINISHED} (as your stars on adventofcode.com show)",
-            )
+            message = f"{sent.FINISHED} (as your stars on adventofcode.com show)"
+            sent.record_reply(user_id, cache.year, cache.day, 2, pending.value, message)
         write_atomically(cache.answer_path(2), FINAL_STAR_ANSWER)
     except OSError as error:
         raise NotSent(
@@ -622,19 +565,13 @@ def _send(
         with contextlib.suppress(OSError):
             sent.forget(user_id, year, day, part, answer)
         raise
-    verdict = read_verdict(message)
-    seconds = wait_seconds(message)
+    verdict = sent.read_verdict(message)
+    seconds = sent.wait_seconds(message)
     aside = ""
     try:  # the reply is recorded before anything else can fail
         if verdict is Verdict.UNKNOWN:  # no verdict: unconfirmed, for the page to settle
-            sent.record_no_reply(
-                user_id,
-                year,
-                day,
-                part,
-                answer,
-                f"and the site's reply was not understood: {quoted(message)}",
-            )
+            why = f"and the site's reply was not understood: {quoted(message)}"
+            sent.record_no_reply(user_id, year, day, part, answer, why)
         else:
             sent.record_reply(user_id, year, day, part, answer, message)
     except OSError as error:
@@ -670,24 +607,24 @@ def _describe_reply(
 ) -> str:
     from aoc2023.framework.aocd import client
 
-    sent = (
+    done = (
         "claimed the final star"
         if candidate.final_star
         else f"sent {candidate.answer}{candidate.caveat}"
     )
     if verdict is Verdict.WAIT:
-        return f"{sent}, not judged: the site asked to wait: {message}"
+        return f"{done}, not judged: the site asked to wait: {message}"
     if verdict is Verdict.UNKNOWN:
         return (
-            f"{sent}, but the site's reply was not understood ({quoted(message)}): it may "
+            f"{done}, but the site's reply was not understood ({quoted(message)}): it may "
             "have been judged; the next run reads the puzzle page to see whether it was "
             "taken, and does not send it again"
         )
     if verdict is not Verdict.WRONG_LEVEL:
-        return f"{sent}: {message}"
+        return f"{done}: {message}"
     if candidate.final_star:  # what the page of stars says is the caller's
-        return f"{sent}, not judged: the site says it is not the level to solve"
-    said = f"{sent}, not judged: the site says part {candidate.part} is not the level to solve"
+        return f"{done}, not judged: the site says it is not the level to solve"
+    said = f"{done}, not judged: the site says part {candidate.part} is not the level to solve"
     try:
         client.refresh_known_answers(token, candidate.year, candidate.day)
     except SiteError as error:
