@@ -7,9 +7,8 @@ in. Nothing here prints: questions and countdowns go through the CLI's `Prompter
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Callable
-from contextlib import AbstractContextManager
+from contextlib import AbstractContextManager, suppress
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from functools import partial
@@ -17,7 +16,7 @@ from typing import Protocol
 
 from aoc2023.framework import calendar, registry, store
 from aoc2023.framework import verdict as answer_verdict
-from aoc2023.framework.aocd import local, sent
+from aoc2023.framework.aocd import client, local, sent, stars
 from aoc2023.framework.aocd.paths import PuzzleCache
 from aoc2023.framework.aocd.sent import PastSubmission, Verdict
 from aoc2023.framework.errors import (
@@ -33,6 +32,7 @@ from aoc2023.framework.errors import (
     stop_name,
     unwritable_sentence,
 )
+from aoc2023.framework.files import write_atomically
 from aoc2023.framework.inputs import example_inputs
 from aoc2023.framework.launcher import aoc_command
 from aoc2023.framework.results import SUBMIT_FAILED, DayResult, PartResult, RunReport, Status
@@ -77,7 +77,6 @@ class Prompter(Protocol):
 
     def confirm_account(self, account: str) -> bool:
         """Whether to send `account`'s answers unasked (`--yes --accounts`); once an account."""
-        ...
 
     def wait_until(self, until: datetime) -> None: ...
 
@@ -85,11 +84,9 @@ class Prompter(Protocol):
         self, year: int, day: int, part: int, label: str, number: int, count: int
     ) -> AbstractContextManager[object]:
         """Held while example `number` of `count` checks `part` before sending."""
-        ...
 
     def wait_for_sender(self, what: str, done: Callable[[], bool], within: float) -> bool:
         """Poll `done()` up to `within` seconds while another run sends `what`; if it came."""
-        ...
 
 
 def submit_new_answers(
@@ -304,8 +301,6 @@ def _check_rules(candidate: Candidate, cache: PuzzleCache, past: list[PastSubmis
 
 def _settle(pending: sent.Attempt, cache: PuzzleCache, token: str, user_id: str) -> None:
     """Record what became of an attempt with no verdict, as the puzzle page shows."""
-    from aoc2023.framework.aocd import client
-
     client.refresh_known_answers(token, cache.year, cache.day)
     known = cache.known_answer(pending.part)
     if known is not None:
@@ -322,8 +317,6 @@ def _after_sender(
 ) -> sent.Attempt | None:
     """The part's unconfirmed attempt once no run is sending it (the sender holds the
     puzzle's lock until its reply is written). NotSent when a send's time runs out."""
-    from aoc2023.framework.aocd import client
-
     year, day = cache.year, cache.day
     found: list[sent.Attempt | None] = [pending]
 
@@ -387,8 +380,6 @@ def _submit_part(
     what = f"{candidate.answer} for {year} day {day} part {part}{candidate.caveat}"
     _confirm(candidate, what, options, prompter)
     with store.locked(store.sending(cache)):  # beside the log and answers it guards
-        from aoc2023.framework.aocd import client
-
         client.refresh_known_answers(token, year, day)
         _check_rules(candidate, cache, answer_verdict.past_replies(cache))
         again = sent.unconfirmed(user_id, year, day, part)
@@ -472,8 +463,6 @@ def _claim_final_star(
     now: Callable[[], datetime],
 ) -> tuple[Verdict, str]:
     """The final star, claimed once every other is in; else NotSent (CORRECT if it is in)."""
-    from aoc2023.framework.aocd import stars
-
     year, day, user_id = result.year, result.day, cache.user_dir.name
     pending = sent.unconfirmed(user_id, year, day, 2)  # a claim whose reply was lost
     found = stars.year_stars(
@@ -517,8 +506,6 @@ def _claim_final_star(
 
 def _record_final_star(cache: PuzzleCache, user_id: str, pending: sent.Attempt | None) -> None:
     """Record the final star as an accepted answer, settling an unconfirmed claim."""
-    from aoc2023.framework.files import write_atomically
-
     try:
         if pending is not None:
             message = f"{sent.FINISHED} (as your stars on adventofcode.com show)"
@@ -541,8 +528,6 @@ def _send(
     now: Callable[[], datetime],
 ) -> tuple[Verdict, str, int | None]:
     """Write the attempt down, send it, record the reply; the verdict, a note, the wait."""
-    from aoc2023.framework.aocd import client
-
     year, day, part, answer = candidate.year, candidate.day, candidate.part, candidate.answer
     try:
         sent.record_attempt(
@@ -557,12 +542,12 @@ def _send(
     try:
         message = client.post_answer(token, year, day, part, answer)
     except SentButNoReply as lost:
-        with contextlib.suppress(OSError):
+        with suppress(OSError):
             sent.record_no_reply(user_id, year, day, part, answer, lost.why)
         _record_wait(user_id, 60, now())  # as after a wrong answer, to be safe
         raise
     except SiteError:  # it never reached a judge: no attempt at all
-        with contextlib.suppress(OSError):
+        with suppress(OSError):
             sent.forget(user_id, year, day, part, answer)
         raise
     verdict = sent.read_verdict(message)
@@ -605,8 +590,6 @@ def _record_wait(user_id: str, seconds: float, now: datetime) -> str:
 def _describe_reply(
     verdict: Verdict, message: str, candidate: Candidate, cache: PuzzleCache, token: str
 ) -> str:
-    from aoc2023.framework.aocd import client
-
     done = (
         "claimed the final star"
         if candidate.final_star
