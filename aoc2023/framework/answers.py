@@ -105,8 +105,7 @@ def is_drawing(text: str) -> bool:
 def pixels(text: str) -> Pixels:
     """The lit pixels of a drawing, rows padded to one width, unlit margins dropped."""
     rows = [line.rstrip("\r") for line in text.split("\n")]
-    kinds = set("".join(rows))
-    lit = _lit_character(kinds)
+    lit = _lit_character(set("".join(rows)))
     width = max(len(row) for row in rows)
     grid = [[char == lit for char in row.ljust(width)] for row in rows]
     while grid and not any(grid[0]):
@@ -137,10 +136,6 @@ def _lit_character(kinds: set[str]) -> str | None:
 def read_letters(text: str) -> str | None:
     """The letters drawn in `text`, or None when any glyph does not read."""
     grid = pixels(text)
-    while grid and not any(grid[0]):
-        grid = grid[1:]
-    while grid and not any(grid[-1]):
-        grid = grid[:-1]
     if len(grid) not in _FONT_HEIGHTS or not grid[0]:
         return None
     letters = _read(grid)
