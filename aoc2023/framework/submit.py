@@ -89,6 +89,23 @@ class Prompter(Protocol):
         """Poll `done()` up to `within` seconds while another run sends `what`; if it came."""
 
 
+@dataclass(frozen=True)
+class _Puzzle:
+    """What sending to one puzzle needs: its cache, the token, how and when to ask, and
+    the check of its examples."""
+
+    cache: PuzzleCache
+    token: str
+    options: SubmitOptions
+    prompter: Prompter
+    now: Callable[[], datetime]
+    examples: _ExampleCheck
+
+    @property
+    def user_id(self) -> str:
+        return self.cache.user_dir.name
+
+
 def submit_new_answers(
     report: RunReport,
     options: SubmitOptions,
@@ -138,8 +155,9 @@ def _submit_day(
     cache = PuzzleCache.for_token(token, result.year, result.day)
     if cache is None or result.error:
         return result
-    parts = {part.part: part for part in result.parts}
     examples = checks.day(result.year, result.day, prompter)
+    puzzle = _Puzzle(cache, token, options, prompter, now, examples)
+    parts = {part.part: part for part in result.parts}
     year, day = result.year, result.day
     try:
         for number in sorted(parts):
@@ -154,12 +172,10 @@ def _submit_day(
                 )
             elif part.status is Status.UNKNOWN and part.answer is not None:
                 candidate = Candidate(year, day, number, part.answer, account=result.account)
-                send = partial(
-                    _submit_part, candidate, cache, token, options, prompter, now, examples
-                )
+                send = partial(_submit_part, candidate, puzzle)
                 parts[number] = _outcome(part, "not sent", send)
         if calendar.final_star_due(result._replace(parts=tuple(parts.values()))):  # as sent now
-            claim = partial(_claim_final_star, result, cache, token, options, prompter, now)
+            claim = partial(_claim_final_star, result, puzzle)
             parts[2] = (
                 PartResult(2, Status.CORRECT)
                 if cache.known_answer(2) is not None
@@ -299,9 +315,10 @@ def _check_rules(candidate: Candidate, cache: PuzzleCache, past: list[PastSubmis
             )
 
 
-def _settle(pending: sent.Attempt, cache: PuzzleCache, token: str, user_id: str) -> None:
+def _settle(pending: sent.Attempt, puzzle: _Puzzle) -> None:
     """Record what became of an attempt with no verdict, as the puzzle page shows."""
-    client.refresh_known_answers(token, cache.year, cache.day)
+    cache = puzzle.cache
+    client.refresh_known_answers(puzzle.token, cache.year, cache.day)
     known = cache.known_answer(pending.part)
     if known is not None:
         verdict = (
@@ -309,14 +326,15 @@ def _settle(pending: sent.Attempt, cache: PuzzleCache, token: str, user_id: str)
             if known == pending.value
             else f"{sent.WRONG} (the puzzle page shows {known})"
         )
-        sent.record_reply(user_id, cache.year, cache.day, pending.part, pending.value, verdict)
+        sent.record_reply(
+            puzzle.user_id, cache.year, cache.day, pending.part, pending.value, verdict
+        )
 
 
-def _after_sender(
-    pending: sent.Attempt, cache: PuzzleCache, user_id: str, part: int, prompter: Prompter
-) -> sent.Attempt | None:
+def _after_sender(pending: sent.Attempt, puzzle: _Puzzle, part: int) -> sent.Attempt | None:
     """The part's unconfirmed attempt once no run is sending it (the sender holds the
     puzzle's lock until its reply is written). NotSent when a send's time runs out."""
+    cache, user_id = puzzle.cache, puzzle.user_id
     year, day = cache.year, cache.day
     found: list[sent.Attempt | None] = [pending]
 
@@ -330,7 +348,7 @@ def _after_sender(
             return free
 
     within = client.CONNECT_TIMEOUT + client.READ_TIMEOUT
-    if done() or prompter.wait_for_sender(
+    if done() or puzzle.prompter.wait_for_sender(
         f"{pending.value} for {year} day {day} part {part}", done, within
     ):
         return found[0]
@@ -348,22 +366,14 @@ def _tried(pending: sent.Attempt | None, answer: str) -> str | None:
     return f"sent at {when}, {pending.why or 'and the run that sent it stopped first'}"
 
 
-def _submit_part(
-    candidate: Candidate,
-    cache: PuzzleCache,
-    token: str,
-    options: SubmitOptions,
-    prompter: Prompter,
-    now: Callable[[], datetime],
-    examples: _ExampleCheck,
-) -> tuple[Verdict, str]:
-    user_id = cache.user_dir.name
+def _submit_part(candidate: Candidate, puzzle: _Puzzle) -> tuple[Verdict, str]:
+    cache, user_id, options = puzzle.cache, puzzle.user_id, puzzle.options
     year, day, part = candidate.year, candidate.day, candidate.part
     pending = sent.unconfirmed(user_id, year, day, part)
     if pending is not None and pending.why is None:  # no outcome: its sender may be alive
-        pending = _after_sender(pending, cache, user_id, part, prompter)
+        pending = _after_sender(pending, puzzle, part)
     if pending is not None:  # the page first: it may show that the answer was taken
-        _settle(pending, cache, token, user_id)
+        _settle(pending, puzzle)
         pending = sent.unconfirmed(user_id, year, day, part)
     _check_rules(candidate, cache, answer_verdict.past_replies(cache))
     candidate = replace(candidate, tried=_tried(pending, candidate.answer))
@@ -372,25 +382,26 @@ def _submit_part(
             f"{candidate.answer} was {candidate.tried}: it may have been judged, so it counts "
             "as tried. Look at the puzzle page; --resend sends it again"
         )
-    _check_wait(user_id, options, now)
-    failure = examples.failure(part)  # the costly rule last
+    _check_wait(puzzle)
+    failure = puzzle.examples.failure(part)  # the costly rule last
     if failure:
         raise NotSent(f"the examples must pass first: {failure}")
-    candidate = replace(candidate, unchecked=not examples.checked(part))
+    candidate = replace(candidate, unchecked=not puzzle.examples.checked(part))
     what = f"{candidate.answer} for {year} day {day} part {part}{candidate.caveat}"
-    _confirm(candidate, what, options, prompter)
+    _confirm(candidate, what, puzzle)
     with store.locked(store.sending(cache)):  # beside the log and answers it guards
-        client.refresh_known_answers(token, year, day)
+        client.refresh_known_answers(puzzle.token, year, day)
         _check_rules(candidate, cache, answer_verdict.past_replies(cache))
         again = sent.unconfirmed(user_id, year, day, part)
         if again != pending and _tried(again, candidate.answer):  # another run just sent it
             raise NotSent(f"another run sent {candidate.answer} just now, with no verdict yet")
-        return _send_after_wait(candidate, cache, token, user_id, options, prompter, now)
+        return _send_after_wait(candidate, puzzle)
 
 
-def _check_wait(user_id: str, options: SubmitOptions, now: Callable[[], datetime]) -> None:
+def _check_wait(puzzle: _Puzzle) -> None:
     """NotSent while the site's wait runs, unless told to wait it out."""
-    blocked = sent.blocked_until(user_id, now())
+    now, options = puzzle.now, puzzle.options
+    blocked = sent.blocked_until(puzzle.user_id, now())
     if blocked is not None and not options.wait and not options.dry_run:
         raise NotSent(
             f"the site asked to wait until {calendar.clock_time(blocked, now())} "
@@ -398,8 +409,9 @@ def _check_wait(user_id: str, options: SubmitOptions, now: Callable[[], datetime
         )
 
 
-def _confirm(candidate: Candidate, what: str, options: SubmitOptions, prompter: Prompter) -> None:
+def _confirm(candidate: Candidate, what: str, puzzle: _Puzzle) -> None:
     """NotSent unless the user wants `what` sent (asked on a terminal, or --yes)."""
+    options, prompter = puzzle.options, puzzle.prompter
     if options.dry_run:
         raise NotSent(f"dry run: would send {what}")
     if candidate.tried and not options.resend:  # on a terminal: asked, saying what happened
@@ -428,24 +440,17 @@ def _confirm(candidate: Candidate, what: str, options: SubmitOptions, prompter: 
             raise NotSent("you said no")
 
 
-def _send_after_wait(
-    candidate: Candidate,
-    cache: PuzzleCache,
-    token: str,
-    user_id: str,
-    options: SubmitOptions,
-    prompter: Prompter,
-    now: Callable[[], datetime],
-) -> tuple[Verdict, str]:
+def _send_after_wait(candidate: Candidate, puzzle: _Puzzle) -> tuple[Verdict, str]:
     """Under the lock: the site's wait kept or waited out, then `_send` (twice at most)."""
+    now, wait = puzzle.now, puzzle.options.wait
     for attempt in range(2):
-        blocked = sent.blocked_until(user_id, now())
+        blocked = sent.blocked_until(puzzle.user_id, now())
         if blocked is not None:
-            if not options.wait:
+            if not wait:
                 raise NotSent(f"the site asked to wait until {calendar.clock_time(blocked, now())}")
-            prompter.wait_until(blocked)
-        verdict, note, seconds = _send(candidate, cache, token, user_id, now)
-        if verdict is not Verdict.WAIT or not options.wait or attempt == 1 or not seconds:
+            puzzle.prompter.wait_until(blocked)
+        verdict, note, seconds = _send(candidate, puzzle)
+        if verdict is not Verdict.WAIT or not wait or attempt == 1 or not seconds:
             break
     return verdict, note
 
@@ -454,22 +459,16 @@ FINAL_STAR_ANSWER = "0"
 """What the site's own button for the final star posts as the last day's part 2."""
 
 
-def _claim_final_star(
-    result: DayResult,
-    cache: PuzzleCache,
-    token: str,
-    options: SubmitOptions,
-    prompter: Prompter,
-    now: Callable[[], datetime],
-) -> tuple[Verdict, str]:
+def _claim_final_star(result: DayResult, puzzle: _Puzzle) -> tuple[Verdict, str]:
     """The final star, claimed once every other is in; else NotSent (CORRECT if it is in)."""
-    year, day, user_id = result.year, result.day, cache.user_dir.name
+    cache, token, now = puzzle.cache, puzzle.token, puzzle.now
+    year, day, user_id = result.year, result.day, puzzle.user_id
     pending = sent.unconfirmed(user_id, year, day, 2)  # a claim whose reply was lost
     found = stars.year_stars(
         token, cache.user_dir, year, fresh=pending is not None, now=now().timestamp()
     )
     if found.final_star_in:
-        _record_final_star(cache, user_id, pending)
+        _record_final_star(puzzle, pending)
         raise NotSent("in already, as your stars on adventofcode.com show", Status.CORRECT)
     if missing := found.missing():
         when = (
@@ -481,18 +480,18 @@ def _claim_final_star(
         raise NotSent(f"not claimed yet: {stars.describe_missing(missing)}{when}")
     candidate = Candidate(year, day, 2, FINAL_STAR_ANSWER, account=result.account, final_star=True)
     what = f"a claim of the final star of {year} (day {day} part 2)"
-    _check_wait(user_id, options, now)
-    _confirm(candidate, what, options, prompter)
+    _check_wait(puzzle)
+    _confirm(candidate, what, puzzle)
     with store.locked(store.sending(cache)):  # beside the log and answers it guards
         if cache.known_answer(2) is not None:
             raise NotSent("claimed just now by another run", Status.CORRECT)
-        verdict, note = _send_after_wait(candidate, cache, token, user_id, options, prompter, now)
+        verdict, note = _send_after_wait(candidate, puzzle)
     if verdict is not Verdict.WRONG_LEVEL:
         return verdict, note
     # not the level to solve: claimed on the site, or a star is missing after all
     found = stars.year_stars(token, cache.user_dir, year, fresh=True, now=now().timestamp())
     if found.final_star_in:
-        _record_final_star(cache, user_id, None)
+        _record_final_star(puzzle, None)
         raise NotSent(
             "in already (claimed on adventofcode.com), as your stars there show", Status.CORRECT
         )
@@ -504,12 +503,13 @@ def _claim_final_star(
     )
 
 
-def _record_final_star(cache: PuzzleCache, user_id: str, pending: sent.Attempt | None) -> None:
+def _record_final_star(puzzle: _Puzzle, pending: sent.Attempt | None) -> None:
     """Record the final star as an accepted answer, settling an unconfirmed claim."""
+    cache = puzzle.cache
     try:
         if pending is not None:
             message = f"{sent.FINISHED} (as your stars on adventofcode.com show)"
-            sent.record_reply(user_id, cache.year, cache.day, 2, pending.value, message)
+            sent.record_reply(puzzle.user_id, cache.year, cache.day, 2, pending.value, message)
         write_atomically(cache.answer_path(2), FINAL_STAR_ANSWER)
     except OSError as error:
         raise NotSent(
@@ -520,14 +520,9 @@ def _record_final_star(cache: PuzzleCache, user_id: str, pending: sent.Attempt |
         ) from error
 
 
-def _send(
-    candidate: Candidate,
-    cache: PuzzleCache,
-    token: str,
-    user_id: str,
-    now: Callable[[], datetime],
-) -> tuple[Verdict, str, int | None]:
+def _send(candidate: Candidate, puzzle: _Puzzle) -> tuple[Verdict, str, int | None]:
     """Write the attempt down, send it, record the reply; the verdict, a note, the wait."""
+    user_id, now = puzzle.user_id, puzzle.now
     year, day, part, answer = candidate.year, candidate.day, candidate.part, candidate.answer
     try:
         sent.record_attempt(
@@ -540,7 +535,7 @@ def _send(
             failed=True,
         ) from error
     try:
-        message = client.post_answer(token, year, day, part, answer)
+        message = client.post_answer(puzzle.token, year, day, part, answer)
     except SentButNoReply as lost:
         with suppress(OSError):
             sent.record_no_reply(user_id, year, day, part, answer, lost.why)
@@ -562,7 +557,7 @@ def _send(
     except OSError as error:
         aside = f" (our record of it could not be written: {error})"
     try:  # aocd's own guards read aocd's log
-        sent.log_reply(cache, part, answer, message, right=verdict is Verdict.RIGHT)
+        sent.log_reply(puzzle.cache, part, answer, message, right=verdict is Verdict.RIGHT)
     except OSError as error:
         aside += (
             f" (aocd's log could not be written: {error.strerror or error}; "
@@ -570,7 +565,7 @@ def _send(
         )
     if seconds is not None:
         aside += _record_wait(user_id, seconds, now())
-    return verdict, _describe_reply(verdict, message, candidate, cache, token) + aside, seconds
+    return verdict, _describe_reply(verdict, message, candidate, puzzle) + aside, seconds
 
 
 def _record_wait(user_id: str, seconds: float, now: datetime) -> str:
@@ -587,9 +582,7 @@ def _record_wait(user_id: str, seconds: float, now: datetime) -> str:
     return ""
 
 
-def _describe_reply(
-    verdict: Verdict, message: str, candidate: Candidate, cache: PuzzleCache, token: str
-) -> str:
+def _describe_reply(verdict: Verdict, message: str, candidate: Candidate, puzzle: _Puzzle) -> str:
     done = (
         "claimed the final star"
         if candidate.final_star
@@ -609,8 +602,9 @@ def _describe_reply(
         return f"{done}, not judged: the site says it is not the level to solve"
     said = f"{done}, not judged: the site says part {candidate.part} is not the level to solve"
     try:
-        client.refresh_known_answers(token, candidate.year, candidate.day)
+        client.refresh_known_answers(puzzle.token, candidate.year, candidate.day)
     except SiteError as error:
         return f"{said}; and what it knows could not be refreshed: {error}"
+    cache = puzzle.cache
     known = [f"part {p}: {cache.known_answer(p)}" for p in (1, 2) if cache.known_answer(p)]
     return f"{said}; the site shows " + ", ".join(known) if known else said
