@@ -195,28 +195,17 @@ def attempts(user_id: str, year: int, day: int) -> list[Attempt]:
     found = []
     for entry in _read_journal().get(user_id, {}).get(f"{year}/{day:02d}", []):
         with suppress(KeyError, TypeError, ValueError):  # not ours: passed over, kept on disk
-            found.append(
-                Attempt(
-                    int(entry["part"]),
-                    str(entry["value"]),
-                    str(entry["when"]),
-                    entry.get("message"),
-                    entry.get("why"),
-                )
-            )
+            part, value, when = int(entry["part"]), str(entry["value"]), str(entry["when"])
+            found.append(Attempt(part, value, when, entry.get("message"), entry.get("why")))
     return found
 
 
 def unconfirmed(user_id: str, year: int, day: int, part: int) -> Attempt | None:
     """The latest attempt at `part` still waiting for its reply, if any."""
-    return next(
-        (
-            attempt
-            for attempt in reversed(attempts(user_id, year, day))
-            if attempt.part == part and attempt.message is None
-        ),
-        None,
-    )
+    for attempt in reversed(attempts(user_id, year, day)):
+        if attempt.part == part and attempt.message is None:
+            return attempt
+    return None
 
 
 @contextmanager
@@ -279,27 +268,17 @@ def forget(user_id: str, year: int, day: int, part: int, value: str) -> None:
 MAX_WAIT = timedelta(hours=1)
 """Longer than the site ever asks: a wait further ahead is a damaged file."""
 
-
+_WAITS = "The file of the site's waits"
 _WAITS_FIX = "remove it (a wait the site asked for is then forgotten: wait a minute first)"
 
 
 def _damaged_wait(reason: str) -> DamagedFileError:
-    return DamagedFileError(
-        f"The file of the site's waits {store.waits_file()} {reason}: {_WAITS_FIX}."
-    )
+    return DamagedFileError(f"{_WAITS} {store.waits_file()} {reason}: {_WAITS_FIX}.")
 
 
 def _read_waits() -> dict[str, str]:
     """The recorded waits; a damaged file is said, not taken as empty (no wait)."""
-    return (
-        read_string_map(
-            store.waits_file(),
-            "The file of the site's waits",
-            "a map of users to times",
-            _WAITS_FIX,
-        )
-        or {}
-    )
+    return read_string_map(store.waits_file(), _WAITS, "a map of users to times", _WAITS_FIX) or {}
 
 
 def blocked_until(user_id: str, now: datetime) -> datetime | None:
