@@ -234,9 +234,7 @@ class ExampleChecks:
         self._days: dict[tuple[int, int], _ExampleCheck] = {}
 
     def day(self, year: int, day: int, prompter: Prompter) -> _ExampleCheck:
-        if (year, day) not in self._days:
-            self._days[year, day] = _ExampleCheck(year, day, self.run, prompter)
-        return self._days[year, day]
+        return self._days.setdefault((year, day), _ExampleCheck(year, day, self.run, prompter))
 
 
 class _ExampleCheck:
@@ -246,14 +244,15 @@ class _ExampleCheck:
     def __init__(self, year: int, day: int, run: DayRunner, prompter: Prompter) -> None:
         self.year, self.day = year, day
         self._run_day, self._prompter = run, prompter
-        self._failures: dict[int, str | None] = {}
-        self._checked: set[int] = set()
+        self._done: dict[int, tuple[str | None, bool]] = {}
         self.interrupted = False
         """Ctrl-C cut the check short."""
 
-    def failure(self, part: int) -> str | None:
-        if part in self._failures:
-            return self._failures[part]
+    def check(self, part: int) -> tuple[str | None, bool]:
+        """Why `part`'s examples fail (None: they pass), and whether one with an answer for
+        it was run (none: sent, said so)."""
+        if part in self._done:
+            return self._done[part]
         failure: str | None = None
         try:
             solution_class = registry.load_day(self.year, self.day)
@@ -274,15 +273,8 @@ class _ExampleCheck:
         except KeyboardInterrupt:
             self.interrupted = True
             raise
-        if runs:
-            self._checked.add(part)
-        self._failures[part] = failure
-        return failure
-
-    def checked(self, part: int) -> bool:
-        """Whether an example with an answer for `part` was run (none: sent, said so)."""
-        self.failure(part)
-        return part in self._checked
+        self._done[part] = failure, bool(runs)
+        return self._done[part]
 
 
 def _example_failure(label: str | None, part: PartResult) -> str:
@@ -383,10 +375,10 @@ def _submit_part(candidate: Candidate, puzzle: _Puzzle) -> tuple[Verdict, str]:
             "as tried. Look at the puzzle page; --resend sends it again"
         )
     _check_wait(puzzle)
-    failure = puzzle.examples.failure(part)  # the costly rule last
+    failure, checked = puzzle.examples.check(part)  # the costly rule last
     if failure:
         raise NotSent(f"the examples must pass first: {failure}")
-    candidate = replace(candidate, unchecked=not puzzle.examples.checked(part))
+    candidate = replace(candidate, unchecked=not checked)
     what = f"{candidate.answer} for {year} day {day} part {part}{candidate.caveat}"
     _confirm(candidate, what, puzzle)
     with store.locked(store.sending(cache)):  # beside the log and answers it guards
