@@ -8,12 +8,7 @@ from typing import NamedTuple
 
 from aoc2023.framework.aocd import sent
 from aoc2023.framework.aocd.paths import PuzzleCache
-from aoc2023.framework.aocd.sent import (
-    PastSubmission,
-    Verdict,
-    known_to_be_wrong,
-    read_log,
-)
+from aoc2023.framework.aocd.sent import PastSubmission, Verdict, known_to_be_wrong, read_log
 from aoc2023.framework.results import DayResult, PartResult, Status
 
 
