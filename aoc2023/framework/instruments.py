@@ -53,10 +53,7 @@ RawStats = dict[tuple[str, int, str], tuple[int, int, float, float]]
 
 _FRAMEWORK = str(Path(__file__).resolve().parent)
 _PROFILER_ITSELF = frozenset(
-    {
-        "<method 'enable' of '_lsprof.Profiler' objects>",
-        "<method 'disable' of '_lsprof.Profiler' objects>",
-    }
+    f"<method '{name}' of '_lsprof.Profiler' objects>" for name in ("enable", "disable")
 )
 
 
