@@ -129,9 +129,8 @@ _PROVE_NOTHING = {Verdict.WAIT, Verdict.WRONG_LEVEL, Verdict.UNKNOWN}
 def known_to_be_wrong(
     value: str, part: int, past: list[PastSubmission]
 ) -> tuple[str, Verdict] | None:
-    """Why past replies prove `value` wrong for `part` (a clause, the site's verdict), or
-    None: aocd's own guard's rules (another value accepted, the same refused, beyond a "too
-    high" / "too low")."""
+    """Why past replies prove `value` wrong for `part`, and the site's verdict; or None.
+    aocd's own guard's rules: another value accepted, the same refused, beyond a bound."""
     try:
         number: int | None = int(value)
     except ValueError:
