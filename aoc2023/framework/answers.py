@@ -81,7 +81,8 @@ _UNLIT = " .·░_"
 """Characters taken for unlit pixels, the most likely first."""
 _LIT = "#█▓@Xx*oO"
 """Characters taken for lit pixels."""
-_FONT_HEIGHTS = (6, 10)
+_FONTS = {6: (6, 4), 10: (10, 6)}
+"""aococr's font sizes (rows, columns) by height."""
 
 
 @dataclass(frozen=True)
@@ -105,8 +106,7 @@ def is_drawing(text: str) -> bool:
 def pixels(text: str) -> Pixels:
     """The lit pixels of a drawing, rows padded to one width, unlit margins dropped."""
     rows = [line.rstrip("\r") for line in text.split("\n")]
-    kinds = set("".join(rows))
-    lit = _lit_character(kinds)
+    lit = _lit_character(set("".join(rows)))
     width = max(len(row) for row in rows)
     grid = [[char == lit for char in row.ljust(width)] for row in rows]
     while grid and not any(grid[0]):
@@ -137,11 +137,7 @@ def _lit_character(kinds: set[str]) -> str | None:
 def read_letters(text: str) -> str | None:
     """The letters drawn in `text`, or None when any glyph does not read."""
     grid = pixels(text)
-    while grid and not any(grid[0]):
-        grid = grid[1:]
-    while grid and not any(grid[-1]):
-        grid = grid[:-1]
-    if len(grid) not in _FONT_HEIGHTS or not grid[0]:
+    if len(grid) not in _FONTS or not grid[0]:
         return None
     letters = _read(grid)
     if letters is None and not set(text) & set(_UNLIT + _LIT):  # unknown characters:
@@ -153,9 +149,8 @@ def _read(grid: Pixels) -> str | None:
     from aococr import aococr  # type: ignore[import-untyped]  # only for drawings
     from aococr.resources import read_resource  # type: ignore[import-untyped]
 
-    height = len(grid)
     data = [["#" if pixel else "." for pixel in row] for row in grid]
-    font: tuple[int, int] = next(size for size in ((6, 4), (10, 6)) if size[0] == height)
+    font = _FONTS[len(grid)]
     letters: str = aococr(data, pixel_on_off_values=("#", "."), fontsize=font)
     # taken only when its glyphs account for every lit pixel
     glyphs = dict(read_resource(fontsize=font))

@@ -53,10 +53,7 @@ RawStats = dict[tuple[str, int, str], tuple[int, int, float, float]]
 
 _FRAMEWORK = str(Path(__file__).resolve().parent)
 _PROFILER_ITSELF = frozenset(
-    {
-        "<method 'enable' of '_lsprof.Profiler' objects>",
-        "<method 'disable' of '_lsprof.Profiler' objects>",
-    }
+    f"<method '{name}' of '_lsprof.Profiler' objects>" for name in ("enable", "disable")
 )
 
 
@@ -79,20 +76,17 @@ class Profiler:
         if self._profile is not None:
             self._profile.disable()
 
-    def _collect(self) -> None:
-        """Fold the live profile's figures into the sums."""
-        if self._profile is not None:
-            profile, self._profile = self._profile, None
-            profile.create_stats()
-            self.add({key: (cc, nc, tt, ct) for key, (cc, nc, tt, ct, _) in profile.stats.items()})
-
     def add(self, raw: RawStats) -> None:
         for key, (cc, nc, tt, ct) in raw.items():
             old = self._raw.get(key, (0, 0, 0.0, 0.0))
             self._raw[key] = (old[0] + cc, old[1] + nc, old[2] + tt, old[3] + ct)
 
     def raw(self) -> RawStats:
-        self._collect()
+        """The sums so far, the live profile's figures folded in."""
+        if self._profile is not None:
+            profile, self._profile = self._profile, None
+            profile.create_stats()
+            self.add({key: (cc, nc, tt, ct) for key, (cc, nc, tt, ct, _) in profile.stats.items()})
         return dict(self._raw)
 
     def top(self, count: int = 15) -> list[ProfileRow]:
@@ -152,8 +146,7 @@ def tracing() -> Iterator[None]:
             tracemalloc.stop()
 
 
-# --memory-flame: not an instrument of the executor, as it is neither timed nor judged, and
-# its failure is a sentence, not a result.
+# --memory-flame: not an instrument of the executor; its failure is a sentence, not a result.
 
 REPORT_SECONDS = 300.0
 """How long memray may take to write the report from the capture."""
@@ -194,7 +187,7 @@ def _why(error: OSError | subprocess.SubprocessError) -> str:
 
 def flame_report(request: RunRequest, part: int, path: Path) -> str:
     """Track `part` of the day's first input with memray, its flame report written to
-    `path` (by memray's command line); the sentence that says so."""
+    `path`; the sentence that says so."""
     notices: list[str] = []
     day = next(
         (one for one in days_to_run(request, notices) if not isinstance(one, DayResult)), None
@@ -212,18 +205,10 @@ def flame_report(request: RunRequest, part: int, path: Path) -> str:
                 f"{describe_error(error)}."
             ) from error
         report = Path(folder, "report.html")
+        command = ["memray", "flamegraph", "--force", "--output", str(report), str(capture)]
         try:
             subprocess.run(
-                [
-                    sys.executable,
-                    "-m",
-                    "memray",
-                    "flamegraph",
-                    "--force",
-                    "--output",
-                    str(report),
-                    str(capture),
-                ],
+                [sys.executable, "-m", *command],
                 check=True,
                 capture_output=True,
                 text=True,

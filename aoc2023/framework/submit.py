@@ -7,9 +7,8 @@ in. Nothing here prints: questions and countdowns go through the CLI's `Prompter
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Callable
-from contextlib import AbstractContextManager
+from contextlib import AbstractContextManager, suppress
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from functools import partial
@@ -17,17 +16,9 @@ from typing import Protocol
 
 from aoc2023.framework import calendar, registry, store
 from aoc2023.framework import verdict as answer_verdict
-from aoc2023.framework.aocd import local, sent
+from aoc2023.framework.aocd import client, local, sent, stars
 from aoc2023.framework.aocd.paths import PuzzleCache
-from aoc2023.framework.aocd.sent import (
-    FINISHED,
-    RIGHT,
-    WRONG,
-    PastSubmission,
-    Verdict,
-    read_verdict,
-    wait_seconds,
-)
+from aoc2023.framework.aocd.sent import PastSubmission, Verdict
 from aoc2023.framework.errors import (
     AocError,
     DamagedFileError,
@@ -41,6 +32,7 @@ from aoc2023.framework.errors import (
     stop_name,
     unwritable_sentence,
 )
+from aoc2023.framework.files import write_atomically
 from aoc2023.framework.inputs import example_inputs
 from aoc2023.framework.launcher import aoc_command
 from aoc2023.framework.results import SUBMIT_FAILED, DayResult, PartResult, RunReport, Status
@@ -85,7 +77,6 @@ class Prompter(Protocol):
 
     def confirm_account(self, account: str) -> bool:
         """Whether to send `account`'s answers unasked (`--yes --accounts`); once an account."""
-        ...
 
     def wait_until(self, until: datetime) -> None: ...
 
@@ -93,11 +84,26 @@ class Prompter(Protocol):
         self, year: int, day: int, part: int, label: str, number: int, count: int
     ) -> AbstractContextManager[object]:
         """Held while example `number` of `count` checks `part` before sending."""
-        ...
 
     def wait_for_sender(self, what: str, done: Callable[[], bool], within: float) -> bool:
         """Poll `done()` up to `within` seconds while another run sends `what`; if it came."""
-        ...
+
+
+@dataclass(frozen=True)
+class _Puzzle:
+    """What sending to one puzzle needs: its cache, the token, how and when to ask, and
+    the check of its examples."""
+
+    cache: PuzzleCache
+    token: str
+    options: SubmitOptions
+    prompter: Prompter
+    now: Callable[[], datetime]
+    examples: _ExampleCheck
+
+    @property
+    def user_id(self) -> str:
+        return self.cache.user_dir.name
 
 
 def submit_new_answers(
@@ -149,76 +155,50 @@ def _submit_day(
     cache = PuzzleCache.for_token(token, result.year, result.day)
     if cache is None or result.error:
         return result
-    parts = {part.part: part for part in result.parts}
     examples = checks.day(result.year, result.day, prompter)
+    puzzle = _Puzzle(cache, token, options, prompter, now, examples)
+    parts = {part.part: part for part in result.parts}
+    year, day = result.year, result.day
     try:
-        _submit_parts(result, parts, cache, token, options, prompter, now, examples)
-    except KeyboardInterrupt as stop:
-        stopped = next(
-            (
-                n
-                for n in sorted(parts)
-                if parts[n].status is Status.UNKNOWN
-                and parts[n].answer is not None
-                and parts[n].submit_note is None
-            ),
-            None,
-        )
-        if stopped is not None:
-            parts[stopped] = parts[stopped]._replace(
-                submit_note=(
-                    f"not sent: the examples' check was interrupted ({stop_name(stop)})"
-                    if examples.interrupted
-                    else f"interrupted ({stop_name(stop)}) before a verdict"
+        for number in sorted(parts):
+            part = parts[number]
+            if part.status is Status.UNKNOWN and part.answer is None and part.drawing is not None:
+                parts[number] = part._replace(
+                    submit_note=(
+                        "not sent: the answer is a drawing of several lines that does not read "
+                        "as letters (a glyph unknown, or not 6 or 10 rows high), so read it and "
+                        f"submit it by hand on https://adventofcode.com/{year}/day/{day}"
+                    )
                 )
+            elif part.status is Status.UNKNOWN and part.answer is not None:
+                candidate = Candidate(year, day, number, part.answer, account=result.account)
+                send = partial(_submit_part, candidate, puzzle)
+                parts[number] = _outcome(part, "not sent", send)
+        if calendar.final_star_due(result._replace(parts=tuple(parts.values()))):  # as sent now
+            claim = partial(_claim_final_star, result, puzzle)
+            parts[2] = (
+                PartResult(2, Status.CORRECT)
+                if cache.known_answer(2) is not None
+                else _outcome(PartResult(2, Status.UNKNOWN), "final star", claim)
             )
+    except KeyboardInterrupt as stop:
+        note = (
+            f"not sent: the examples' check was interrupted ({stop_name(stop)})"
+            if examples.interrupted
+            else f"interrupted ({stop_name(stop)}) before a verdict"
+        )
+        for number, part in sorted(parts.items()):
+            if (
+                part.status is Status.UNKNOWN
+                and part.answer is not None
+                and part.submit_note is None
+            ):
+                parts[number] = part._replace(submit_note=note)
+                break
         raise Interrupted(
             result._replace(parts=tuple(parts[n] for n in sorted(parts))), signal_of(stop)
         ) from None
     return result._replace(parts=tuple(parts[n] for n in sorted(parts)))
-
-
-def _submit_parts(
-    result: DayResult,
-    parts: dict[int, PartResult],
-    cache: PuzzleCache,
-    token: str,
-    options: SubmitOptions,
-    prompter: Prompter,
-    now: Callable[[], datetime],
-    failed_examples: _ExampleCheck,
-) -> None:
-    """Each candidate part of `parts` sent or told why not, in place, in turn."""
-    for number in sorted(parts):
-        part = parts[number]
-        if part.status is Status.UNKNOWN and part.answer is None and part.drawing is not None:
-            parts[number] = part._replace(
-                submit_note=(
-                    "not sent: the answer is a drawing of several lines that does not read as "
-                    "letters (a glyph unknown, or not 6 or 10 rows high), so read it and submit "
-                    "it by hand on "
-                    f"https://adventofcode.com/{result.year}/day/{result.day}"
-                )
-            )
-            continue
-        if part.status is not Status.UNKNOWN or part.answer is None:
-            continue
-        candidate = Candidate(result.year, result.day, number, part.answer, account=result.account)
-        parts[number] = _outcome(
-            part,
-            "not sent",
-            partial(_submit_part, candidate, cache, token, options, prompter, now, failed_examples),
-        )
-    if calendar.final_star_due(result._replace(parts=tuple(parts.values()))):  # as sent now
-        parts[2] = (
-            PartResult(2, Status.CORRECT)
-            if cache.known_answer(2) is not None
-            else _outcome(
-                PartResult(2, Status.UNKNOWN),
-                "final star",
-                partial(_claim_final_star, result, cache, token, options, prompter, now),
-            )
-        )
 
 
 def _outcome(part: PartResult, refused: str, send: Callable[[], tuple[Verdict, str]]) -> PartResult:
@@ -235,14 +215,9 @@ def _outcome(part: PartResult, refused: str, send: Callable[[], tuple[Verdict, s
         )
     except Exception as error:  # a SiteError, or anything else while sending
         message = str(error) if isinstance(error, AocError) else describe_error(error)
-        sent = message.startswith("Sent ")
-        return part._replace(
-            submitted=SUBMIT_FAILED, submit_note=message if sent else f"{refused}: {message}"
-        )
-    return _after_verdict(part, verdict, note)
-
-
-def _after_verdict(part: PartResult, verdict: Verdict, note: str) -> PartResult:
+        if not message.startswith("Sent "):
+            message = f"{refused}: {message}"
+        return part._replace(submitted=SUBMIT_FAILED, submit_note=message)
     updated = part._replace(submitted=str(verdict), submit_note=note)
     if verdict is Verdict.RIGHT:
         return updated._replace(status=Status.CORRECT, expected=part.answer)
@@ -259,9 +234,7 @@ class ExampleChecks:
         self._days: dict[tuple[int, int], _ExampleCheck] = {}
 
     def day(self, year: int, day: int, prompter: Prompter) -> _ExampleCheck:
-        if (year, day) not in self._days:
-            self._days[year, day] = _ExampleCheck(year, day, self.run, prompter)
-        return self._days[year, day]
+        return self._days.setdefault((year, day), _ExampleCheck(year, day, self.run, prompter))
 
 
 class _ExampleCheck:
@@ -271,14 +244,15 @@ class _ExampleCheck:
     def __init__(self, year: int, day: int, run: DayRunner, prompter: Prompter) -> None:
         self.year, self.day = year, day
         self._run_day, self._prompter = run, prompter
-        self._failures: dict[int, str | None] = {}
-        self._checked: set[int] = set()
+        self._done: dict[int, tuple[str | None, bool]] = {}
         self.interrupted = False
         """Ctrl-C cut the check short."""
 
-    def _run(self, part: int) -> str | None:
-        if part in self._failures:
-            return self._failures[part]
+    def check(self, part: int) -> tuple[str | None, bool]:
+        """Why `part`'s examples fail (None: they pass), and whether one with an answer for
+        it was run (none: sent, said so)."""
+        if part in self._done:
+            return self._done[part]
         failure: str | None = None
         try:
             solution_class = registry.load_day(self.year, self.day)
@@ -299,18 +273,8 @@ class _ExampleCheck:
         except KeyboardInterrupt:
             self.interrupted = True
             raise
-        if runs:
-            self._checked.add(part)
-        self._failures[part] = failure
-        return failure
-
-    def failure(self, part: int) -> str | None:
-        return self._run(part)
-
-    def checked(self, part: int) -> bool:
-        """Whether an example with an answer for `part` was run (none: sent, said so)."""
-        self._run(part)
-        return part in self._checked
+        self._done[part] = failure, bool(runs)
+        return self._done[part]
 
 
 def _example_failure(label: str | None, part: PartResult) -> str:
@@ -343,28 +307,26 @@ def _check_rules(candidate: Candidate, cache: PuzzleCache, past: list[PastSubmis
             )
 
 
-def _settle(pending: sent.Attempt, cache: PuzzleCache, token: str, user_id: str) -> None:
+def _settle(pending: sent.Attempt, puzzle: _Puzzle) -> None:
     """Record what became of an attempt with no verdict, as the puzzle page shows."""
-    from aoc2023.framework.aocd import client
-
-    client.refresh_known_answers(token, cache.year, cache.day)
+    cache = puzzle.cache
+    client.refresh_known_answers(puzzle.token, cache.year, cache.day)
     known = cache.known_answer(pending.part)
     if known is not None:
         verdict = (
-            f"{RIGHT} (as the puzzle page shows)"
+            f"{sent.RIGHT} (as the puzzle page shows)"
             if known == pending.value
-            else f"{WRONG} (the puzzle page shows {known})"
+            else f"{sent.WRONG} (the puzzle page shows {known})"
         )
-        sent.record_reply(user_id, cache.year, cache.day, pending.part, pending.value, verdict)
+        sent.record_reply(
+            puzzle.user_id, cache.year, cache.day, pending.part, pending.value, verdict
+        )
 
 
-def _after_sender(
-    pending: sent.Attempt, cache: PuzzleCache, user_id: str, part: int, prompter: Prompter
-) -> sent.Attempt | None:
+def _after_sender(pending: sent.Attempt, puzzle: _Puzzle, part: int) -> sent.Attempt | None:
     """The part's unconfirmed attempt once no run is sending it (the sender holds the
     puzzle's lock until its reply is written). NotSent when a send's time runs out."""
-    from aoc2023.framework.aocd import client
-
+    cache, user_id = puzzle.cache, puzzle.user_id
     year, day = cache.year, cache.day
     found: list[sent.Attempt | None] = [pending]
 
@@ -378,7 +340,7 @@ def _after_sender(
             return free
 
     within = client.CONNECT_TIMEOUT + client.READ_TIMEOUT
-    if done() or prompter.wait_for_sender(
+    if done() or puzzle.prompter.wait_for_sender(
         f"{pending.value} for {year} day {day} part {part}", done, within
     ):
         return found[0]
@@ -396,22 +358,14 @@ def _tried(pending: sent.Attempt | None, answer: str) -> str | None:
     return f"sent at {when}, {pending.why or 'and the run that sent it stopped first'}"
 
 
-def _submit_part(
-    candidate: Candidate,
-    cache: PuzzleCache,
-    token: str,
-    options: SubmitOptions,
-    prompter: Prompter,
-    now: Callable[[], datetime],
-    examples: _ExampleCheck,
-) -> tuple[Verdict, str]:
-    user_id = cache.user_dir.name
+def _submit_part(candidate: Candidate, puzzle: _Puzzle) -> tuple[Verdict, str]:
+    cache, user_id, options = puzzle.cache, puzzle.user_id, puzzle.options
     year, day, part = candidate.year, candidate.day, candidate.part
     pending = sent.unconfirmed(user_id, year, day, part)
     if pending is not None and pending.why is None:  # no outcome: its sender may be alive
-        pending = _after_sender(pending, cache, user_id, part, prompter)
+        pending = _after_sender(pending, puzzle, part)
     if pending is not None:  # the page first: it may show that the answer was taken
-        _settle(pending, cache, token, user_id)
+        _settle(pending, puzzle)
         pending = sent.unconfirmed(user_id, year, day, part)
     _check_rules(candidate, cache, answer_verdict.past_replies(cache))
     candidate = replace(candidate, tried=_tried(pending, candidate.answer))
@@ -420,27 +374,26 @@ def _submit_part(
             f"{candidate.answer} was {candidate.tried}: it may have been judged, so it counts "
             "as tried. Look at the puzzle page; --resend sends it again"
         )
-    _check_wait(user_id, options, now)
-    failure = examples.failure(part)  # the costly rule last
+    _check_wait(puzzle)
+    failure, checked = puzzle.examples.check(part)  # the costly rule last
     if failure:
         raise NotSent(f"the examples must pass first: {failure}")
-    candidate = replace(candidate, unchecked=not examples.checked(part))
+    candidate = replace(candidate, unchecked=not checked)
     what = f"{candidate.answer} for {year} day {day} part {part}{candidate.caveat}"
-    _confirm(candidate, what, options, prompter)
-    with _puzzle_lock(cache):
-        from aoc2023.framework.aocd import client
-
-        client.refresh_known_answers(token, year, day)
+    _confirm(candidate, what, puzzle)
+    with store.locked(store.sending(cache)):  # beside the log and answers it guards
+        client.refresh_known_answers(puzzle.token, year, day)
         _check_rules(candidate, cache, answer_verdict.past_replies(cache))
         again = sent.unconfirmed(user_id, year, day, part)
         if again != pending and _tried(again, candidate.answer):  # another run just sent it
             raise NotSent(f"another run sent {candidate.answer} just now, with no verdict yet")
-        return _send_after_wait(candidate, cache, token, user_id, options, prompter, now)
+        return _send_after_wait(candidate, puzzle)
 
 
-def _check_wait(user_id: str, options: SubmitOptions, now: Callable[[], datetime]) -> None:
+def _check_wait(puzzle: _Puzzle) -> None:
     """NotSent while the site's wait runs, unless told to wait it out."""
-    blocked = sent.blocked_until(user_id, now())
+    now, options = puzzle.now, puzzle.options
+    blocked = sent.blocked_until(puzzle.user_id, now())
     if blocked is not None and not options.wait and not options.dry_run:
         raise NotSent(
             f"the site asked to wait until {calendar.clock_time(blocked, now())} "
@@ -448,8 +401,9 @@ def _check_wait(user_id: str, options: SubmitOptions, now: Callable[[], datetime
         )
 
 
-def _confirm(candidate: Candidate, what: str, options: SubmitOptions, prompter: Prompter) -> None:
+def _confirm(candidate: Candidate, what: str, puzzle: _Puzzle) -> None:
     """NotSent unless the user wants `what` sent (asked on a terminal, or --yes)."""
+    options, prompter = puzzle.options, puzzle.prompter
     if options.dry_run:
         raise NotSent(f"dry run: would send {what}")
     if candidate.tried and not options.resend:  # on a terminal: asked, saying what happened
@@ -478,56 +432,35 @@ def _confirm(candidate: Candidate, what: str, options: SubmitOptions, prompter: 
             raise NotSent("you said no")
 
 
-def _puzzle_lock(cache: PuzzleCache) -> AbstractContextManager[object]:
-    """The sending lock, beside the log and answers it guards, for all who share them."""
-    return store.locked(store.sending(cache))
-
-
-def _send_after_wait(
-    candidate: Candidate,
-    cache: PuzzleCache,
-    token: str,
-    user_id: str,
-    options: SubmitOptions,
-    prompter: Prompter,
-    now: Callable[[], datetime],
-) -> tuple[Verdict, str]:
+def _send_after_wait(candidate: Candidate, puzzle: _Puzzle) -> tuple[Verdict, str]:
     """Under the lock: the site's wait kept or waited out, then `_send` (twice at most)."""
+    now, wait = puzzle.now, puzzle.options.wait
     for attempt in range(2):
-        blocked = sent.blocked_until(user_id, now())
+        blocked = sent.blocked_until(puzzle.user_id, now())
         if blocked is not None:
-            if not options.wait:
+            if not wait:
                 raise NotSent(f"the site asked to wait until {calendar.clock_time(blocked, now())}")
-            prompter.wait_until(blocked)
-        verdict, note, seconds = _send(candidate, cache, token, user_id, now)
-        if verdict is Verdict.WAIT and options.wait and attempt == 0 and seconds:
-            continue
-        return verdict, note
-    raise AssertionError("unreachable")
+            puzzle.prompter.wait_until(blocked)
+        verdict, note, seconds = _send(candidate, puzzle)
+        if verdict is not Verdict.WAIT or not wait or attempt == 1 or not seconds:
+            break
+    return verdict, note
 
 
 FINAL_STAR_ANSWER = "0"
 """What the site's own button for the final star posts as the last day's part 2."""
 
 
-def _claim_final_star(
-    result: DayResult,
-    cache: PuzzleCache,
-    token: str,
-    options: SubmitOptions,
-    prompter: Prompter,
-    now: Callable[[], datetime],
-) -> tuple[Verdict, str]:
+def _claim_final_star(result: DayResult, puzzle: _Puzzle) -> tuple[Verdict, str]:
     """The final star, claimed once every other is in; else NotSent (CORRECT if it is in)."""
-    from aoc2023.framework.aocd import stars
-
-    year, day, user_id = result.year, result.day, cache.user_dir.name
+    cache, token, now = puzzle.cache, puzzle.token, puzzle.now
+    year, day, user_id = result.year, result.day, puzzle.user_id
     pending = sent.unconfirmed(user_id, year, day, 2)  # a claim whose reply was lost
     found = stars.year_stars(
         token, cache.user_dir, year, fresh=pending is not None, now=now().timestamp()
     )
     if found.final_star_in:
-        _record_final_star(cache, user_id, pending)
+        _record_final_star(puzzle, pending)
         raise NotSent("in already, as your stars on adventofcode.com show", Status.CORRECT)
     if missing := found.missing():
         when = (
@@ -539,18 +472,18 @@ def _claim_final_star(
         raise NotSent(f"not claimed yet: {stars.describe_missing(missing)}{when}")
     candidate = Candidate(year, day, 2, FINAL_STAR_ANSWER, account=result.account, final_star=True)
     what = f"a claim of the final star of {year} (day {day} part 2)"
-    _check_wait(user_id, options, now)
-    _confirm(candidate, what, options, prompter)
-    with _puzzle_lock(cache):
+    _check_wait(puzzle)
+    _confirm(candidate, what, puzzle)
+    with store.locked(store.sending(cache)):  # beside the log and answers it guards
         if cache.known_answer(2) is not None:
             raise NotSent("claimed just now by another run", Status.CORRECT)
-        verdict, note = _send_after_wait(candidate, cache, token, user_id, options, prompter, now)
+        verdict, note = _send_after_wait(candidate, puzzle)
     if verdict is not Verdict.WRONG_LEVEL:
         return verdict, note
     # not the level to solve: claimed on the site, or a star is missing after all
     found = stars.year_stars(token, cache.user_dir, year, fresh=True, now=now().timestamp())
     if found.final_star_in:
-        _record_final_star(cache, user_id, None)
+        _record_final_star(puzzle, None)
         raise NotSent(
             "in already (claimed on adventofcode.com), as your stars there show", Status.CORRECT
         )
@@ -562,24 +495,13 @@ def _claim_final_star(
     )
 
 
-def _record_final_star(
-    cache: PuzzleCache,
-    user_id: str,
-    pending: sent.Attempt | None,
-) -> None:
+def _record_final_star(puzzle: _Puzzle, pending: sent.Attempt | None) -> None:
     """Record the final star as an accepted answer, settling an unconfirmed claim."""
-    from aoc2023.framework.files import write_atomically
-
+    cache = puzzle.cache
     try:
         if pending is not None:
-            sent.record_reply(
-                user_id,
-                cache.year,
-                cache.day,
-                2,
-                pending.value,
-                f"{FINISHED} (as your stars on adventofcode.com show)",
-            )
+            message = f"{sent.FINISHED} (as your stars on adventofcode.com show)"
+            sent.record_reply(puzzle.user_id, cache.year, cache.day, 2, pending.value, message)
         write_atomically(cache.answer_path(2), FINAL_STAR_ANSWER)
     except OSError as error:
         raise NotSent(
@@ -590,16 +512,9 @@ def _record_final_star(
         ) from error
 
 
-def _send(
-    candidate: Candidate,
-    cache: PuzzleCache,
-    token: str,
-    user_id: str,
-    now: Callable[[], datetime],
-) -> tuple[Verdict, str, int | None]:
+def _send(candidate: Candidate, puzzle: _Puzzle) -> tuple[Verdict, str, int | None]:
     """Write the attempt down, send it, record the reply; the verdict, a note, the wait."""
-    from aoc2023.framework.aocd import client
-
+    user_id, now = puzzle.user_id, puzzle.now
     year, day, part, answer = candidate.year, candidate.day, candidate.part, candidate.answer
     try:
         sent.record_attempt(
@@ -612,35 +527,29 @@ def _send(
             failed=True,
         ) from error
     try:
-        message = client.post_answer(token, year, day, part, answer)
+        message = client.post_answer(puzzle.token, year, day, part, answer)
     except SentButNoReply as lost:
-        with contextlib.suppress(OSError):
+        with suppress(OSError):
             sent.record_no_reply(user_id, year, day, part, answer, lost.why)
         _record_wait(user_id, 60, now())  # as after a wrong answer, to be safe
         raise
     except SiteError:  # it never reached a judge: no attempt at all
-        with contextlib.suppress(OSError):
+        with suppress(OSError):
             sent.forget(user_id, year, day, part, answer)
         raise
-    verdict = read_verdict(message)
-    seconds = wait_seconds(message)
+    verdict = sent.read_verdict(message)
+    seconds = sent.wait_seconds(message)
     aside = ""
     try:  # the reply is recorded before anything else can fail
         if verdict is Verdict.UNKNOWN:  # no verdict: unconfirmed, for the page to settle
-            sent.record_no_reply(
-                user_id,
-                year,
-                day,
-                part,
-                answer,
-                f"and the site's reply was not understood: {quoted(message)}",
-            )
+            why = f"and the site's reply was not understood: {quoted(message)}"
+            sent.record_no_reply(user_id, year, day, part, answer, why)
         else:
             sent.record_reply(user_id, year, day, part, answer, message)
     except OSError as error:
         aside = f" (our record of it could not be written: {error})"
     try:  # aocd's own guards read aocd's log
-        sent.log_reply(cache, part, answer, message, right=verdict is Verdict.RIGHT)
+        sent.log_reply(puzzle.cache, part, answer, message, right=verdict is Verdict.RIGHT)
     except OSError as error:
         aside += (
             f" (aocd's log could not be written: {error.strerror or error}; "
@@ -648,7 +557,7 @@ def _send(
         )
     if seconds is not None:
         aside += _record_wait(user_id, seconds, now())
-    return verdict, _describe_reply(verdict, message, candidate, cache, token) + aside, seconds
+    return verdict, _describe_reply(verdict, message, candidate, puzzle) + aside, seconds
 
 
 def _record_wait(user_id: str, seconds: float, now: datetime) -> str:
@@ -665,32 +574,29 @@ def _record_wait(user_id: str, seconds: float, now: datetime) -> str:
     return ""
 
 
-def _describe_reply(
-    verdict: Verdict, message: str, candidate: Candidate, cache: PuzzleCache, token: str
-) -> str:
-    from aoc2023.framework.aocd import client
-
-    sent = (
+def _describe_reply(verdict: Verdict, message: str, candidate: Candidate, puzzle: _Puzzle) -> str:
+    done = (
         "claimed the final star"
         if candidate.final_star
         else f"sent {candidate.answer}{candidate.caveat}"
     )
     if verdict is Verdict.WAIT:
-        return f"{sent}, not judged: the site asked to wait: {message}"
+        return f"{done}, not judged: the site asked to wait: {message}"
     if verdict is Verdict.UNKNOWN:
         return (
-            f"{sent}, but the site's reply was not understood ({quoted(message)}): it may "
+            f"{done}, but the site's reply was not understood ({quoted(message)}): it may "
             "have been judged; the next run reads the puzzle page to see whether it was "
             "taken, and does not send it again"
         )
     if verdict is not Verdict.WRONG_LEVEL:
-        return f"{sent}: {message}"
+        return f"{done}: {message}"
     if candidate.final_star:  # what the page of stars says is the caller's
-        return f"{sent}, not judged: the site says it is not the level to solve"
-    said = f"{sent}, not judged: the site says part {candidate.part} is not the level to solve"
+        return f"{done}, not judged: the site says it is not the level to solve"
+    said = f"{done}, not judged: the site says part {candidate.part} is not the level to solve"
     try:
-        client.refresh_known_answers(token, candidate.year, candidate.day)
+        client.refresh_known_answers(puzzle.token, candidate.year, candidate.day)
     except SiteError as error:
         return f"{said}; and what it knows could not be refreshed: {error}"
+    cache = puzzle.cache
     known = [f"part {p}: {cache.known_answer(p)}" for p in (1, 2) if cache.known_answer(p)]
     return f"{said}; the site shows " + ", ".join(known) if known else said

@@ -8,12 +8,7 @@ from typing import NamedTuple
 
 from aoc2023.framework.aocd import sent
 from aoc2023.framework.aocd.paths import PuzzleCache
-from aoc2023.framework.aocd.sent import (
-    PastSubmission,
-    Verdict,
-    known_to_be_wrong,
-    read_log,
-)
+from aoc2023.framework.aocd.sent import PastSubmission, Verdict, known_to_be_wrong, read_log
 from aoc2023.framework.results import DayResult, PartResult, Status
 
 
@@ -57,25 +52,15 @@ def known(answer: str, part: int, cache: PuzzleCache, past: list[PastSubmission]
             right,
         )
     proof = known_to_be_wrong(answer, part, past)
-    if proof:
-        return Known(
-            Status.WRONG,
-            f"it is certainly wrong: {proof}",
-            refused=getattr(proof, "verdict", None) or "wrong",
-        )
-    return None
+    if proof is None:
+        return None
+    reason, refused = proof
+    return Known(Status.WRONG, f"it is certainly wrong: {reason}", refused=str(refused))
 
 
 def judged(result: DayResult, token: str) -> DayResult:
-    """`result` with each unknown part judged by `known`, and why it is not sent."""
-    if (
-        result.source != "input"
-        or result.variant is not None
-        or not any(
-            part.status is Status.UNKNOWN and part.answer is not None for part in result.parts
-        )
-    ):
-        return result
+    """`result` with each unknown part judged by `known`, and why it is not sent; for a
+    result on the user's input, of the main implementation (the caller checks)."""
     cache = PuzzleCache.for_token(token, result.year, result.day)
     if cache is None:
         return result

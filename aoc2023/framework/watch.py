@@ -1,9 +1,8 @@
 """`aoc run YEAR DAY --watch`: run the days again, in a fresh process, on each save.
 
 A fresh process (`python -m aoc2023 run ...` by watchfiles' `run_process`) because a day
-imports more than its file: re-importing in one process kept a saved helper's old code
-(a stale ✔). Watched: the project folder holding the year's package, and `--input FILE`;
-watchfiles groups one save's events into one pass."""
+imports more than its file: re-importing in one process kept a saved helper's old code.
+Watched: the project folder holding the year's package, and `--input FILE`."""
 
 from __future__ import annotations
 
@@ -26,16 +25,14 @@ if TYPE_CHECKING:
     from watchfiles.main import FileChange
 
 CLI_PACKAGE = __name__.partition(".")[0]
-"""The package whose `__main__` is the `aoc` command (what `python -m` runs for each pass):
-the framework's own top-level package, whatever the year being watched is called."""
+"""The package whose `__main__` is the `aoc` command, which `python -m` runs for each pass."""
 
 _SITE_FOLDERS = frozenset({"site-packages", "dist-packages"})
 
 
 class WatchRequest(NamedTuple):
-    """What each pass runs, in the command line's words: a pass is `aoc run` in a process
-    of its own, which resolves DAYS again (the command line checked them once, before the
-    watch), so that a day added while watching is run."""
+    """What each pass runs, in the command line's words: each pass resolves DAYS again, so
+    that a day added while watching is run."""
 
     years: tuple[int, ...]
     days: str | None = None
@@ -54,9 +51,8 @@ def child_command(
     profile: bool,
     memory: bool = False,
 ) -> str:
-    """The command line of one pass, quoted for `run_process` (which splits it with shlex):
-    the input choice and the options of how a run is shown or limited, never a submission
-    option (a watch never sends)."""
+    """The command line of one pass, quoted for `run_process` (which splits it with shlex);
+    never a submission option (a watch never sends)."""
     args = [sys.executable, "-m", CLI_PACKAGE, "run", ",".join(map(str, request.years))]
     if request.days is not None:
         args.append(request.days)
@@ -64,24 +60,16 @@ def child_command(
         args += ["--input", str(request.input_file)]
     else:
         args.append("--example")
-    if as_json:
-        args.append("--json")
-    if verbose:
-        args.append("--verbose")
+    args += [flag for on, flag in ((as_json, "--json"), (verbose, "--verbose")) if on]
     if timeout is not None:
         args += ["--timeout", repr(timeout)]  # repr: the exact float back, never rounded
-    if profile:
-        args.append("--profile")
-    if memory:
-        args.append("--memory")
-    if request.variants:
-        args.append("--variants")
+    flags = (profile, "--profile"), (memory, "--memory"), (request.variants, "--variants")
+    args += [flag for on, flag in flags if on]
     return " ".join(shlex.quote(arg) for arg in args)
 
 
 def package_folder(year: int) -> Path:
-    """The folder of the year's package, found without importing it (so without running
-    a day's code in this process, which only watches)."""
+    """The folder of the year's package, found without importing it (nor running a day)."""
     package = registry.year_package(year)
     spec = importlib.util.find_spec(package)
     folders = list(spec.submodule_search_locations or []) if spec else []
@@ -91,9 +79,8 @@ def package_folder(year: int) -> Path:
 
 
 def project_folder(package: Path) -> Path:
-    """The folder whose code a day can import: the nearest one above the package with a
-    pyproject.toml, else the package itself. An installed package (in site-packages or
-    dist-packages) is watched alone: the folders above it are other people's packages."""
+    """The nearest folder above the package with a pyproject.toml, else the package itself,
+    as is an installed package (the folders above it are other people's packages)."""
     if _SITE_FOLDERS.intersection(package.parts):
         return package
     found = find_upwards(
@@ -103,10 +90,9 @@ def project_folder(package: Path) -> Path:
 
 
 class SaveFilter:
-    """The saves that start a pass: a Python file under a code folder, by watchfiles'
-    `PythonFilter` (.venv, .git, __pycache__... ignored), or exactly the input file. The
-    rules see the path below the watched folder only: a package installed in a .venv
-    would otherwise have every save ignored."""
+    """The saves that start a pass: the input file, or a Python file under a code folder
+    by watchfiles' `PythonFilter`, shown only the path below that folder (a package in a
+    .venv would otherwise have every save ignored)."""
 
     def __init__(self, code_folders: Sequence[Path], input_file: Path | None = None) -> None:
         from watchfiles import PythonFilter
@@ -125,9 +111,8 @@ class SaveFilter:
 
 
 def forget_bytecode(paths: Sequence[str]) -> None:
-    """Delete the cached bytecode of the saved Python files, every optimization level's:
-    a fresh process trusts `__pycache__` when size and whole-second mtime match, so a
-    same-size save within the second would run the last pass's code."""
+    """Delete the saved Python files' cached bytecode, every level's: a same-size save
+    within the second would otherwise run the last pass's code."""
     for path in paths:
         if not path.endswith(".py"):
             continue
@@ -136,8 +121,7 @@ def forget_bytecode(paths: Sequence[str]) -> None:
 
 
 def _flush() -> None:
-    """The passes write to the same terminal or pipe as this process: what this process
-    has said must be out before a pass starts writing, or lines come out of order."""
+    """Out with what this process said before a pass writes to the same terminal or pipe."""
     sys.stdout.flush()
     sys.stderr.flush()
 
@@ -152,11 +136,8 @@ def watch_days(
     profile: bool = False,
     memory: bool = False,
 ) -> None:
-    """Run `request` in a fresh process, then again after each save, until Ctrl-C.
-
-    `say` prints a line about the watch (on stderr, so that `--json` stays parseable).
-    The other options are passed on to each pass.
-    """
+    """Run `request` in a fresh process, then again after each save, until Ctrl-C; `say`
+    prints a line about the watch (on stderr, so that `--json` stays parseable)."""
     try:
         from watchfiles import run_process
     except ImportError as error:
@@ -170,7 +151,6 @@ def watch_days(
     )
     folders = list(code_folders)
     input_file = request.input_file.resolve() if request.input_file is not None else None
-    # ./ or aoc2023/: a folder
     what = ".py files under " + ", ".join(os.path.join(shown(code), "") for code in code_folders)
     if input_file is not None:
         if not input_file.parent.is_dir():  # a missing file is the passes' to report
@@ -182,13 +162,10 @@ def watch_days(
             folders.append(input_file.parent)
         what += f" and {shown(input_file)}"
     if not verbose:
-        # watchfiles warns of what is normal here: a pass that had ended before the next
-        # save ("process already dead"), and Ctrl-C. Without logging set up, Python would
-        # print those warnings on stderr.
+        # watchfiles warns of what is normal here: a pass already ended, and Ctrl-C
         logging.getLogger("watchfiles").setLevel(logging.ERROR)
 
     def on_save(changes: set[FileChange]) -> None:
-        """Called after a save, before the last pass is stopped and the next one started."""
         forget_bytecode([path for _, path in changes])
         saved = ", ".join(sorted({Path(path).name for _, path in changes}))
         say(f"--- {datetime.now():%H:%M:%S} {saved} saved: running again ---")

@@ -126,20 +126,11 @@ def read_log(path: Path) -> list[PastSubmission]:
 _PROVE_NOTHING = {Verdict.WAIT, Verdict.WRONG_LEVEL, Verdict.UNKNOWN}
 
 
-class Proof(str):
-    """Why a value is known to be wrong, in a clause; `verdict`: the site's word for it."""
-
-    verdict: str
-
-    def __new__(cls, text: str, verdict: str) -> Proof:
-        proof = super().__new__(cls, text)
-        proof.verdict = verdict
-        return proof
-
-
-def known_to_be_wrong(value: str, part: int, past: list[PastSubmission]) -> Proof | None:
-    """Why past replies prove `value` wrong for `part`, or None: aocd's own guard's
-    rules (another value accepted, the same refused, beyond a "too high" / "too low")."""
+def known_to_be_wrong(
+    value: str, part: int, past: list[PastSubmission]
+) -> tuple[str, Verdict] | None:
+    """Why past replies prove `value` wrong for `part`, and the site's verdict; or None.
+    aocd's own guard's rules: another value accepted, the same refused, beyond a bound."""
     try:
         number: int | None = int(value)
     except ValueError:
@@ -149,16 +140,14 @@ def known_to_be_wrong(value: str, part: int, past: list[PastSubmission]) -> Proo
             continue
         verdict, when = entry.verdict, calendar.clock_time(entry.when)
         if verdict is Verdict.RIGHT and value != entry.value:
-            return Proof(f"the site already accepted {entry.value} for part {part}", "wrong")
+            return f"the site already accepted {entry.value} for part {part}", Verdict.WRONG
         if entry.value == value:
-            return Proof(
-                f"{value} was already sent for part {part} ({when}): {verdict}", str(verdict)
-            )
+            return f"{value} was already sent for part {part} ({when}): {verdict}", verdict
         bound = int(entry.value) if entry.value.lstrip("-").isdigit() else None
         if verdict is Verdict.TOO_HIGH and bound is not None and (number is None or number > bound):
-            return Proof(f"{entry.value} was too high ({when}), and {value} is higher", "too high")
+            return f"{entry.value} was too high ({when}), and {value} is higher", verdict
         if verdict is Verdict.TOO_LOW and bound is not None and (number is None or number < bound):
-            return Proof(f"{entry.value} was too low ({when}), and {value} is lower", "too low")
+            return f"{entry.value} was too low ({when}), and {value} is lower", verdict
     return None
 
 
@@ -186,14 +175,6 @@ class Attempt:
     why: str | None = None
     """What is known of an unconfirmed attempt (HTTP 502...)."""
 
-    @property
-    def unconfirmed(self) -> bool:
-        return self.message is None
-
-
-def _journal_key(year: int, day: int) -> str:
-    return f"{year}/{day:02d}"
-
 
 def _read_journal() -> dict[str, Any]:
     path = store.journal_file()
@@ -211,30 +192,19 @@ def _read_journal() -> dict[str, Any]:
 def attempts(user_id: str, year: int, day: int) -> list[Attempt]:
     """The attempts recorded for one user and puzzle, oldest first."""
     found = []
-    for entry in _read_journal().get(user_id, {}).get(_journal_key(year, day), []):
+    for entry in _read_journal().get(user_id, {}).get(f"{year}/{day:02d}", []):
         with suppress(KeyError, TypeError, ValueError):  # not ours: passed over, kept on disk
-            found.append(
-                Attempt(
-                    int(entry["part"]),
-                    str(entry["value"]),
-                    str(entry["when"]),
-                    entry.get("message"),
-                    entry.get("why"),
-                )
-            )
+            part, value, when = int(entry["part"]), str(entry["value"]), str(entry["when"])
+            found.append(Attempt(part, value, when, entry.get("message"), entry.get("why")))
     return found
 
 
 def unconfirmed(user_id: str, year: int, day: int, part: int) -> Attempt | None:
     """The latest attempt at `part` still waiting for its reply, if any."""
-    return next(
-        (
-            attempt
-            for attempt in reversed(attempts(user_id, year, day))
-            if attempt.part == part and attempt.unconfirmed
-        ),
-        None,
-    )
+    for attempt in reversed(attempts(user_id, year, day)):
+        if attempt.part == part and attempt.message is None:
+            return attempt
+    return None
 
 
 @contextmanager
@@ -244,7 +214,7 @@ def _journal_of(user_id: str, year: int, day: int) -> Iterator[list[dict[str, An
     path = store.journal_file()
     with store.locked(path):
         data = _read_journal()
-        yield data.setdefault(user_id, {}).setdefault(_journal_key(year, day), [])
+        yield data.setdefault(user_id, {}).setdefault(f"{year}/{day:02d}", [])
         store.write_json(path, data, indent=2)
 
 
@@ -297,27 +267,17 @@ def forget(user_id: str, year: int, day: int, part: int, value: str) -> None:
 MAX_WAIT = timedelta(hours=1)
 """Longer than the site ever asks: a wait further ahead is a damaged file."""
 
-
+_WAITS = "The file of the site's waits"
 _WAITS_FIX = "remove it (a wait the site asked for is then forgotten: wait a minute first)"
 
 
 def _damaged_wait(reason: str) -> DamagedFileError:
-    return DamagedFileError(
-        f"The file of the site's waits {store.waits_file()} {reason}: {_WAITS_FIX}."
-    )
+    return DamagedFileError(f"{_WAITS} {store.waits_file()} {reason}: {_WAITS_FIX}.")
 
 
 def _read_waits() -> dict[str, str]:
     """The recorded waits; a damaged file is said, not taken as empty (no wait)."""
-    return (
-        read_string_map(
-            store.waits_file(),
-            "The file of the site's waits",
-            "a map of users to times",
-            _WAITS_FIX,
-        )
-        or {}
-    )
+    return read_string_map(store.waits_file(), _WAITS, "a map of users to times", _WAITS_FIX) or {}
 
 
 def blocked_until(user_id: str, now: datetime) -> datetime | None:
