@@ -1,7 +1,6 @@
-"""The executor: runs a day's steps in order (parse, part 1, part 2; or `solve`), each timed
-on its own, under the instruments asked for, in this process or, with a time limit, in a
-child (timeouts.py). It prints nothing and raises nothing a day can cause: every outcome
-comes back as plain data (results.py)."""
+"""The executor: runs a day's steps (parse, part 1, part 2; or `solve`), each timed on its
+own, in this process or, with a time limit, in a child (timeouts.py). It prints nothing
+and raises nothing a day can cause: every outcome comes back as data (results.py)."""
 
 from __future__ import annotations
 
@@ -45,11 +44,6 @@ class _Outcome(NamedTuple):  # not a dataclass: benchmarks/README.md, startup_tr
     traceback: str | None = None
 
 
-_DAY_CODE_ERRORS = BaseException
-"""What a day's code may raise as its outcome: anything, `sys.exit()` too; Ctrl-C marks
-the part interrupted, and the run then stops."""
-
-
 Clock = Callable[[], int]
 """What steps are timed by: nanoseconds, as `time.perf_counter_ns` counts them."""
 
@@ -58,8 +52,7 @@ Reporter = Callable[[str, object], object]
 
 
 class _Timer:
-    """Times each step of one day on `clock`, under `instruments`, keeping the stop from
-    outside that ended one (for the day's `Interrupted`)."""
+    """Times each step of one day on `clock`, under `instruments`, keeping a Ctrl-C."""
 
     def __init__(self, clock: Clock, instruments: Sequence[Instrument] = ()) -> None:
         self.clock = clock
@@ -77,7 +70,7 @@ class _Timer:
                     if self.instruments
                     else function()
                 )
-        except _DAY_CODE_ERRORS as error:
+        except BaseException as error:  # sys.exit() too; Ctrl-C then stops the run
             _end_a_forked_copy(pid)
             if isinstance(error, KeyboardInterrupt):
                 self.stop = error
@@ -128,7 +121,6 @@ def _not_written(error: BaseException | None, method: Callable[..., Any]) -> boo
 def _judge(
     part: int, outcome: _Outcome, expected: str | None, *, shared: bool, method: Callable[..., Any]
 ) -> PartResult:
-    """The part's result from its outcome; `method` is what ran it."""
     base = PartResult(
         part,
         Status.UNKNOWN,
@@ -203,22 +195,13 @@ def _run_day(
 ) -> DayResult:
     solution = solution_class(extra=run_input.extra)
     expected = run_input.expected
-    header: dict[str, Any] = {
-        "year": solution_class.year,
-        "day": solution_class.day,
-        "title": title,
-        "source": run_input.source,
-        "label": run_input.label,
-        "variant": solution_class.variant,
-        "account": run_input.account,
-    }
+    header = partial(_day_result, solution_class, run_input, title)
     parsed = timed("parse", partial(solution.parse, run_input.text))
     parse_seconds = parsed.seconds
     if parsed.error is not None:
         reason = describe_error(parsed.error)
         parts = tuple(_not_run(p, expected.get(p), "parse", parsed.error) for p in run_input.parts)
-        return DayResult(  # a failed parse has no parse time
-            **header,
+        return header(  # a failed parse has no parse time
             parse_seconds=None,
             parts=parts,
             error=f"parse failed: {reason}",
@@ -227,11 +210,11 @@ def _run_day(
     if report is not None:
         report("parsed", parse_seconds)
     if not run_input.parts:  # the parse alone (--memory, when no part was solved)
-        return DayResult(**header, parse_seconds=parse_seconds, parts=())
+        return header(parse_seconds=parse_seconds, parts=())
 
     if solution_class.solves_in_turn():
         parts = _solve_in_turn(solution, parsed.value, run_input, timed, report, on_step)
-        return DayResult(**header, parse_seconds=parse_seconds, parts=parts)
+        return header(parse_seconds=parse_seconds, parts=parts)
     if solution_class.solves_both_at_once():
         both = timed("parts 1+2", partial(solution.solve, parsed.value))
         answers: tuple[Any, ...] = (None, None)
@@ -249,7 +232,7 @@ def _run_day(
             )
             for p in run_input.parts
         )
-        return DayResult(**header, parse_seconds=parse_seconds, parts=results)
+        return header(parse_seconds=parse_seconds, parts=results)
 
     results_list: list[PartResult] = []
     stopped: _Outcome | None = None
@@ -268,7 +251,7 @@ def _run_day(
         outcome = (
             fresh
             if parse_failed
-            else timed(f"part {part}", partial(_call_part, solution, part, fresh))
+            else timed(f"part {part}", partial(_part_method(solution, part), fresh.value))
         )
         fresh = None
         judged = _judge(
@@ -277,7 +260,22 @@ def _run_day(
         results_list.append(judged._replace(seconds=None) if parse_failed else judged)
         if isinstance(outcome.error, KeyboardInterrupt):
             stopped = outcome
-    return DayResult(**header, parse_seconds=parse_seconds, parts=tuple(results_list))
+    return header(parse_seconds=parse_seconds, parts=tuple(results_list))
+
+
+def _day_result(
+    solution_class: type[Solution[Any]], run_input: RunInput, title: str | None, **fields: Any
+) -> DayResult:
+    return DayResult(
+        solution_class.year,
+        solution_class.day,
+        title,
+        run_input.source,
+        run_input.label,
+        variant=solution_class.variant,
+        account=run_input.account,
+        **fields,
+    )
 
 
 def _pair_of(value: Any) -> tuple[tuple[Any, Any], TypeError | None]:
@@ -299,10 +297,6 @@ def _pair_of(value: Any) -> tuple[tuple[Any, Any], TypeError | None]:
 
 def _part_method(solution: Solution[Any], part: int) -> Callable[[Any], Any]:
     return solution.part_1 if part == 1 else solution.part_2
-
-
-def _call_part(solution: Solution[Any], part: int, parsed: _Outcome) -> Any:
-    return _part_method(solution, part)(parsed.value)
 
 
 def _not_run(part: int, expected: str | None, what: str, cause: BaseException | None) -> PartResult:
@@ -581,19 +575,33 @@ def _in_children(
     parts: list[PartResult] = []
 
     def so_far() -> DayResult:
-        return DayResult(
-            solution_class.year,
-            solution_class.day,
+        return _day_result(
+            solution_class,
+            run_input,
             title,
-            run_input.source,
-            run_input.label,
-            parse_seconds,
-            tuple(parts),
-            error,
-            error_traceback,
-            account=run_input.account,
-            variant=solution_class.variant,
+            parse_seconds=parse_seconds,
+            parts=tuple(parts),
+            error=error,
+            traceback=error_traceback,
         )
+
+    def unfinished(
+        left: Sequence[tuple[int, ...]], status: Status, reason: str, reports: dict[str, object]
+    ) -> list[PartResult]:
+        """The parts of `left`, each as the child reported it, else `status`."""
+        return [
+            cast(PartResult, reports[f"part {p}"])
+            if f"part {p}" in reports
+            else PartResult(
+                p,
+                status,
+                expected=run_input.expected.get(p),
+                error=reason,
+                timed_with_other_part=shared_time,
+            )
+            for group in left
+            for p in group
+        ]
 
     for index, group in enumerate(groups):
         if on_step is not None:  # each child is one part, or both parts at once
@@ -606,38 +614,21 @@ def _in_children(
             clock=clock,
             profile=profiler is not None,
         )
-        reports: dict[str, object] = {}
+        reports: dict[str, object] = {}  # a TimedOut's reports too
         try:
             result, raw = call_with_timeout(task, timeout, reports)
-        except KeyboardInterrupt as stop:
-            seconds = reports.get("parsed")
-            if parse_seconds is None and seconds is not None:
-                parse_seconds = cast(float, seconds)
-            parts += [
-                cast(PartResult, reports[f"part {p}"])
-                if f"part {p}" in reports
-                else _interrupted(run_input, p, stop, together=shared_time)
-                for group_left in groups[index:]
-                for p in group_left
-            ]
-            raise Interrupted(so_far(), signal_of(stop)) from None
-        except TimedOut as late:
-            seconds = late.reports.get("parsed")
-            if seconds is None:  # the parse itself ran out of time: no part can run
+        except (KeyboardInterrupt, TimedOut) as stop:
+            if parse_seconds is None:
+                parse_seconds = cast("float | None", reports.get("parsed"))
+            if isinstance(stop, KeyboardInterrupt):
+                interrupted = f"interrupted ({stop_name(stop)})"
+                parts += unfinished(groups[index:], Status.INTERRUPTED, interrupted, reports)
+                raise Interrupted(so_far(), signal_of(stop)) from None
+            if "parsed" not in reports:  # the parse itself ran out of time: no part can run
                 error = f"parse timed out: stopped after {timeout:g} s (--timeout)"
-                parts += [
-                    _timed_out(run_input, p, "not run: parse timed out", together=shared_time)
-                    for group_left in groups[index:]
-                    for p in group_left
-                ]
+                parts += unfinished(groups[index:], Status.TIMEOUT, "not run: parse timed out", {})
                 break
-            parse_seconds = cast(float, seconds) if parse_seconds is None else parse_seconds
-            parts += [
-                cast(PartResult, late.reports[f"part {p}"])
-                if f"part {p}" in late.reports
-                else _timed_out(run_input, p, str(late), together=shared_time)
-                for p in group
-            ]
+            parts += unfinished([group], Status.TIMEOUT, str(stop), reports)
             continue
         except ChildFailed as failure:
             parts += [
@@ -660,28 +651,6 @@ def _in_children(
     return so_far()
 
 
-def _interrupted(
-    run_input: RunInput, part: int, stop: BaseException, *, together: bool
-) -> PartResult:
-    return PartResult(
-        part,
-        Status.INTERRUPTED,
-        expected=run_input.expected.get(part),
-        error=f"interrupted ({stop_name(stop)})",
-        timed_with_other_part=together,
-    )
-
-
-def _timed_out(run_input: RunInput, part: int, reason: str, *, together: bool) -> PartResult:
-    return PartResult(
-        part,
-        Status.TIMEOUT,
-        expected=run_input.expected.get(part),
-        error=reason,
-        timed_with_other_part=together,
-    )
-
-
 Peaks = dict[str, int | None]
 """Peak bytes by step; None for the step a run under `--timeout` was stopped in."""
 
@@ -699,7 +668,7 @@ def step_peaks(
     from aoc2023.framework.instruments import Tracer, tracing
     from aoc2023.framework.timeouts import NO_WATCH
 
-    tracer = Tracer(_steps(solution_class, parts), progress or NO_WATCH)
+    tracer = Tracer(steps_of(solution_class, parts), progress or NO_WATCH)
     with tracing():
         run_solution(solution_class, replace(run_input, parts=parts), instruments=(tracer,))
     return tracer.peaks
@@ -739,14 +708,16 @@ def peaks_of(
             for label, peak in reports.items()
             if label.startswith(PEAK)
         }
-        stopped = next((step for step in _steps(solution_class, parts) if step not in peaks), None)
+        stopped = next(
+            (step for step in steps_of(solution_class, parts) if step not in peaks), None
+        )
         if not isinstance(failure, TimedOut) or stopped is None:
             return peaks, f"{where}: memory not measured: {failure}."
         peaks[stopped] = None
         return peaks, CouldNotRun(f"{where}: memory not measured: {stopped} {failure}.")
 
 
-def _steps(solution_class: type[Solution[Any]], parts: tuple[int, ...]) -> list[str]:
+def steps_of(solution_class: type[Solution[Any]], parts: tuple[int, ...]) -> list[str]:
     """The steps `step_peaks` measures, in order."""
     if not parts:
         return ["parse"]

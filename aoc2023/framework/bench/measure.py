@@ -24,11 +24,19 @@ from aoc2023.framework.bench.figures import (
     StepBench,
     ratio_to_main,
 )
-from aoc2023.framework.errors import ChildFailed, Terminated, TimedOut, describe_error, stop_name
+from aoc2023.framework.errors import ChildFailed, TimedOut, describe_error, stop_name
 from aoc2023.framework.inputs import RunInput, RunRequest, days_to_run
 from aoc2023.framework.registry import variants_of
 from aoc2023.framework.results import DayResult, Status
-from aoc2023.framework.runner import DayRunner, Executor, Peaks, against_main, peaks_of
+from aoc2023.framework.runner import (
+    DayRunner,
+    Executor,
+    Peaks,
+    against_main,
+    peaks_of,
+    solved_parts,
+    steps_of,
+)
 from aoc2023.framework.solution import Solution
 from aoc2023.framework.timeouts import NO_WATCH, Progress, call_with_timeout
 
@@ -40,8 +48,6 @@ WARM_UP_SHARE = 0.1
 """The part of an input's budget spent running rounds untimed first."""
 CPU_FROM = LONG_STEP / 2
 """Steps this long in the checking run have their CPU time recorded too."""
-
-_TIMEABLE = frozenset({Status.CORRECT, Status.WRONG, Status.UNKNOWN})
 
 Mode = Literal["parse", "parts", "in turn", "pair"]
 """The parse alone, each part on its own parse, one yielding `solve`, or `solve` -> pair."""
@@ -65,11 +71,7 @@ class Lane:
 
     @property
     def steps(self) -> tuple[str, ...]:
-        if self.mode == "parse":
-            return ("parse",)
-        if self.mode == "pair":
-            return ("parse", "parts 1+2")
-        return ("parse", *(f"part {part}" for part in self.parts))
+        return tuple(steps_of(self.solution_class, self.parts))
 
     @property
     def units(self) -> tuple[str, ...]:
@@ -120,7 +122,7 @@ class Timing:
 
 def lane_for(solution_class: type[Solution[Any]], check: DayResult) -> Lane:
     """The lane of `solution_class`, timing what its checking run showed can be timed."""
-    timeable = tuple(part.part for part in check.parts if part.status in _TIMEABLE)
+    timeable = solved_parts(check)
     lane = partial(Lane, solution_class, variant=check.variant)
     if solution_class.solves_in_turn():
         # Part 2 comes only after part 1: the parts up to the first not timeable.
@@ -222,35 +224,30 @@ class _Round:
         clocks: Clocks,
     ) -> None:
         self.lane = lane
-        self.max_runs = clocks.max_runs
-        self.timer, self.cpu_timer, self.ready_timer = (
-            clocks.timer,
-            clocks.cpu_timer,
-            clocks.ready_timer,
-        )
-        self.text, self.extra = run_input.text, run_input.extra
+        self.clocks = clocks
+        self.run_input = run_input
         self.timing = timing
-        self.cpu_steps = frozenset(step for variant, step in cpu_steps if variant == lane.variant)
+        self.cpu_steps = {step for variant, step in cpu_steps if variant == lane.variant}
         self.keep = True
         self.step = ""
         """The step running now: the one to blame when a unit raises."""
 
     def _time(self, step: str, call: Callable[[Any], Any], argument: Any) -> Any:
         """`call(argument)`, timed: nothing else between the clock readings."""
-        clock = self.timer
+        clock, clocks = self.clocks.timer, self.clocks
         with_cpu = step in self.cpu_steps
         self.step = step
-        ready_start = self.ready_timer() if with_cpu else 0
-        cpu_start = self.cpu_timer() if with_cpu else 0
+        ready_start = clocks.ready_timer() if with_cpu else 0
+        cpu_start = clocks.cpu_timer() if with_cpu else 0
         start = clock()
         value = call(argument)
         wall = clock() - start
-        cpu = self.cpu_timer() - cpu_start if with_cpu else None
-        ready = self.ready_timer() - ready_start if with_cpu else 0
+        cpu = clocks.cpu_timer() - cpu_start if with_cpu else None
+        ready = clocks.ready_timer() - ready_start if with_cpu else 0
         if self.keep:
             key = (self.lane.variant, step)
             found = self.timing.samples[key]
-            if len(found) < self.max_runs:
+            if len(found) < clocks.max_runs:
                 found.append(wall)
                 self.timing.beside.setdefault(key, []).append(len(self.timing.calibration) - 1)
                 if cpu is not None:
@@ -261,8 +258,8 @@ class _Round:
     def unit(self, unit: str) -> None:
         """Run one unit: a part on its own parse, or the parse and `solve` of the lane."""
         mode = self.lane.mode
-        solution = self.lane.solution_class(extra=self.extra)
-        data = self._time("parse", solution.parse, self.text)
+        solution = self.lane.solution_class(extra=self.run_input.extra)
+        data = self._time("parse", solution.parse, self.run_input.text)
         if mode == "parts":
             self._time(unit, solution.part_1 if unit == "part 1" else solution.part_2, data)
         elif mode == "pair":
@@ -297,102 +294,72 @@ def measure(
     `progress` is positional: call_with_timeout passes it so."""
     timing = Timing({(lane.variant, step): [] for lane in lanes for step in lane.steps})
     try:
-        _time_rounds(
-            timing,
-            lanes,
-            run_input,
-            expected,
-            progress,
-            deadline=deadline,
-            grace=grace,
-            warm_until=warm_until,
-            cpu_steps=cpu_steps,
-            where=where,
-            watcher=watcher,
-            clocks=clocks,
-        )
+        clock, max_runs = clocks.clock, clocks.max_runs
+        rounds = {
+            lane.variant: _Round(lane, run_input, timing, cpu_steps, clocks) for lane in lanes
+        }
+        todo = [(lane, unit) for lane in lanes for unit in lane.units]
+        kept = warm_ups = 0
+        fastest: dict[tuple[str | None, str], float] = {}
+        grace_until = max(deadline + grace, clock() + MIN_GRACE)
+        while todo:
+            # A warm-up only while one fits its share: a slow step is warm from the check.
+            round_seconds = sum(expected[(lane.variant, unit)] for lane, unit in todo)
+            warming = clock() + round_seconds <= warm_until and warm_ups < max_runs * WARM_UP_SHARE
+            limit = grace_until if kept < MIN_RUNS else deadline
+            # Weighed by the fastest runs: one slow hiccup would cut a fast lane's repeats.
+            for lane, unit in _round_order(todo, {**expected, **fastest}):
+                if (lane, unit) not in todo:  # left out earlier in this round
+                    continue
+                key = (lane.variant, unit)
+                if any(
+                    len(found) >= max_runs
+                    for (variant, _), found in timing.samples.items()
+                    if variant == lane.variant
+                ):  # a step of the lane has all its runs
+                    todo = [one for one in todo if one[0] is not lane]
+                    continue
+                start = clock()
+                if start + expected[key] > limit:
+                    if kept >= MIN_RUNS:
+                        return timing
+                    todo.remove((lane, unit))  # too slow to fit: faster ones go on to MIN_RUNS
+                    continue
+                watcher(
+                    where,
+                    unit if lane.variant is None else f"{unit}, variant {lane.variant}",
+                    kept,
+                    expected[key],
+                )
+                runner = rounds[lane.variant]
+                runner.keep = not warming
+                timing.calibration.append(calibrate(clocks.timer, clocks.cpu_timer, clocks.work))
+                try:
+                    runner.unit(unit)
+                except KeyboardInterrupt:  # SIGTERM and SIGHUP too (errors.Terminated)
+                    raise
+                except (
+                    BaseException
+                ) as error:  # the checking run passed, so this is rare: report it
+                    blamed = (lane.variant, runner.step) if lane.mode == "in turn" else key
+                    timing.errors[blamed] = f"while timing, {describe_error(error)}"
+                    todo.remove((lane, unit))
+                took = clock() - start
+                expected[key] = max(expected[key], took)
+                fastest[key] = min(fastest.get(key, took), took)
+                progress.beat()
+            if len(lanes) > 1 and todo:  # each lane goes first in turn: no place is favoured
+                first = todo[0][0]
+                todo = [one for one in todo if one[0] is not first] + [
+                    one for one in todo if one[0] is first
+                ]
+            if warming:
+                warm_ups += 1
+            else:
+                kept += 1
     finally:  # the last units' "after"
         timing.calibration.append(calibrate(clocks.timer, clocks.cpu_timer, clocks.work))
     return timing
-
-
-def _time_rounds(
-    timing: Timing,
-    lanes: Sequence[Lane],
-    run_input: RunInput,
-    expected: dict[tuple[str | None, str], float],
-    progress: Progress,
-    *,
-    deadline: float,
-    grace: float,
-    warm_until: float,
-    cpu_steps: frozenset[tuple[str | None, str]],
-    where: str,
-    watcher: Watcher,
-    clocks: Clocks,
-) -> None:
-    """`measure`'s rounds, filling `timing`."""
-    clock, max_runs = clocks.clock, clocks.max_runs
-    samples = timing.samples
-    errors = timing.errors
-    rounds = {lane.variant: _Round(lane, run_input, timing, cpu_steps, clocks) for lane in lanes}
-    todo = [(lane, unit) for lane in lanes for unit in lane.units]
-    kept = warm_ups = 0
-    fastest: dict[tuple[str | None, str], float] = {}
-    grace_until = max(deadline + grace, clock() + MIN_GRACE)
-    while todo:
-        # A warm-up only while one fits its share: a slow step is warm from the check.
-        round_seconds = sum(expected[(lane.variant, unit)] for lane, unit in todo)
-        warming = clock() + round_seconds <= warm_until and warm_ups < max_runs * WARM_UP_SHARE
-        limit = grace_until if kept < MIN_RUNS else deadline
-        # Weighed by the fastest runs: one slow hiccup would cut a fast lane's repeats.
-        for lane, unit in _round_order(todo, {**expected, **fastest}):
-            if (lane, unit) not in todo:  # left out earlier in this round
-                continue
-            key = (lane.variant, unit)
-            if any(
-                len(found) >= max_runs
-                for (variant, _), found in samples.items()
-                if variant == lane.variant
-            ):  # a step of the lane has all its runs
-                todo = [one for one in todo if one[0] is not lane]
-                continue
-            start = clock()
-            if start + expected[key] > limit:
-                if kept >= MIN_RUNS:
-                    return
-                todo.remove((lane, unit))  # too slow to fit: faster ones go on to MIN_RUNS
-                continue
-            watcher(
-                where,
-                unit if lane.variant is None else f"{unit}, variant {lane.variant}",
-                kept,
-                expected[key],
-            )
-            runner = rounds[lane.variant]
-            runner.keep = not warming
-            timing.calibration.append(calibrate(clocks.timer, clocks.cpu_timer, clocks.work))
-            try:
-                runner.unit(unit)
-            except (KeyboardInterrupt, Terminated):
-                raise
-            except BaseException as error:  # the checking run passed, so this is rare: report it
-                blamed = (lane.variant, runner.step) if lane.mode == "in turn" else key
-                errors[blamed] = f"while timing, {describe_error(error)}"
-                todo.remove((lane, unit))
-            took = clock() - start
-            expected[key] = max(expected[key], took)
-            fastest[key] = min(fastest.get(key, took), took)
-            progress.beat()
-        if len(lanes) > 1 and todo:  # each lane goes first in turn: no place is favoured
-            first = todo[0][0]
-            todo = [one for one in todo if one[0] is not first] + [
-                one for one in todo if one[0] is first
-            ]
-        if warming:
-            warm_ups += 1
-        else:
-            kept += 1
 
 
 LANE_REPEATS = 100
@@ -421,19 +388,15 @@ def _round_order(
 
 
 def _checked_seconds(lane: Lane, check: DayResult) -> dict[tuple[str | None, str], float]:
-    """Each unit's time in the checking run: the first estimate."""
+    """Each unit's time in the checking run, its parse included: the first estimate."""
     parse = check.parse_seconds or 0.0
-    seconds = {part.part: part.seconds or 0.0 for part in check.parts}
-    found: dict[tuple[str | None, str], float] = {}
+    found = {}
     for unit in lane.units:
-        if lane.mode == "parts":
-            found[(lane.variant, unit)] = parse + seconds.get(int(unit.split()[-1]), 0.0)
-        elif lane.mode == "in turn":
-            found[(lane.variant, unit)] = parse + sum(seconds.get(p, 0.0) for p in lane.parts)
-        elif lane.mode == "pair":
-            found[(lane.variant, unit)] = parse + max(seconds.values(), default=0.0)
-        else:
-            found[(lane.variant, unit)] = parse
+        # A part on its own parse; else the parse and `solve`, which runs every part.
+        steps = [unit] if lane.mode == "parts" else lane.steps[1:]
+        found[(lane.variant, unit)] = parse + sum(
+            _step_seconds(step, check) or 0.0 for step in steps
+        )
     return found
 
 
@@ -449,14 +412,18 @@ def _slowest_step(check: DayResult, timeout: float | None) -> float:
     )
 
 
+def _step_seconds(step: str, check: DayResult) -> float | None:
+    """The checking run's time of `step`."""
+    if step == "parse":
+        return check.parse_seconds
+    if step == "parts 1+2":
+        return check.parts[0].seconds if check.parts else None
+    return next((p.seconds for p in check.parts if f"part {p.part}" == step), None)
+
+
 def _from_check(step: str, check: DayResult) -> list[int]:
     """The checking run's time of `step`: its one sample when no timed run fitted."""
-    if step == "parse":
-        seconds = check.parse_seconds
-    elif step == "parts 1+2":
-        seconds = check.parts[0].seconds if check.parts else None
-    else:
-        seconds = next((p.seconds for p in check.parts if f"part {p.part}" == step), None)
+    seconds = _step_seconds(step, check)
     return [] if seconds is None else [round(seconds * 1e9)]
 
 
@@ -482,9 +449,7 @@ def bench_input(
     clock = clocks.clock
     clocks.settle()
     deadline = clock() + budget
-    where = f"{solution_class.year} day {solution_class.day}" + (
-        f" ({run_input.label})" if run_input.label else ""
-    )
+    where = _where(solution_class.year, solution_class.day, run_input.label)
     watcher(where, "checking the answers", 0, 0.0)
     check = run(solution_class, run_input, title)
     if check.error is not None or check.interrupted:
@@ -496,19 +461,17 @@ def bench_input(
         if found.interrupted:
             return DayBench(check, variants=(found,))
         checks.append((variant, against_main(found, check)))
-    timed = [(cls, one) for cls, one in checks if one.error is None]
-    lanes = [lane_for(cls, one) for cls, one in timed]
+    timed = [(lane_for(cls, one), one) for cls, one in checks if one.error is None]
+    lanes = [lane for lane, _ in timed]
     expected = {
-        key: seconds
-        for lane, (_, one) in zip(lanes, timed, strict=True)
-        for key, seconds in _checked_seconds(lane, one).items()
+        key: seconds for lane, one in timed for key, seconds in _checked_seconds(lane, one).items()
     }
     grace = max(_slowest_step(one, timeout) for _, one in timed)
     warm_until = clock() + budget * WARM_UP_SHARE
     # Long in any implementation: CPU time in all, to compare by one clock.
     long_steps = {
         step
-        for lane, (_, one) in zip(lanes, timed, strict=True)
+        for lane, one in timed
         for step in lane.steps
         if (_from_check(step, one) or [0])[0] >= CPU_FROM * 1e9
     }
@@ -534,12 +497,12 @@ def bench_input(
         reason = f"while timing, {failure}"
         timing = Timing({}, {(lane.variant, step): reason for lane in lanes for step in lane.steps})
     speed = timing.speed
-    steps = [
-        step
-        for lane, (_, one) in zip(lanes, timed, strict=True)
-        for step in _steps(lane, one, timing, speed)
-    ]
+    steps = [step for lane, one in timed for step in _steps(lane, one, timing, speed)]
     return DayBench(check, _versus_main(steps), tuple(one for _, one in checks[1:]), speed)
+
+
+def _where(year: int, day: int, label: str | None) -> str:
+    return f"{year} day {day}" + (f" ({label})" if label else "")
 
 
 def _versus_main(steps: list[StepBench]) -> tuple[StepBench, ...]:
@@ -677,7 +640,7 @@ def notes(report: BenchReport) -> list[str]:
     found = []
     for bench in report.results:
         result = bench.result
-        where = f"{result.year} day {result.day}" + (f" ({result.label})" if result.label else "")
+        where = _where(result.year, result.day, result.label)
         rough = [
             f"{_named(step)} ({step.stats.runs})"
             for step in bench.steps
