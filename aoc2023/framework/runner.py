@@ -144,12 +144,6 @@ def _judge(
         answer = answer_text(outcome.value)
     except (TypeError, ValueError) as error:  # ValueError: an int too long to print
         return base._replace(status=Status.ERROR, error=str(error))
-    if "\n" not in answer + (expected or ""):  # not a drawing
-        if expected is None:
-            return base._replace(answer=answer)
-        return base._replace(
-            status=Status.CORRECT if answer == expected else Status.WRONG, answer=answer
-        )
     verdict = answers.judged(answer, expected)
     status = {True: Status.CORRECT, False: Status.WRONG, None: Status.UNKNOWN}[verdict.matches]
     judged = base._replace(status=status, answer=verdict.answer, drawing=verdict.drawing)
@@ -342,8 +336,20 @@ def _solve_in_turn(
             if outcome.error is not None:
                 failed = (part, outcome)
                 break
-        if failed is None and max(run_input.parts) == 2:
-            results[2] = _no_third_answer(answers, results[2], run_input, timed, solution.solve)
+        if failed is None and max(run_input.parts) == 2:  # a third answer is an error
+            after = timed("part 2", partial(next, answers))  # its tail: profiled, not re-measured
+            if not isinstance(after.error, StopIteration):
+                error = after.error or TypeError(
+                    "solve() yielded more than two answers: yield part 1's answer, then part 2's"
+                )
+                seconds = results[2].seconds or 0.0
+                results[2] = _judge(
+                    2,
+                    _Outcome(seconds=seconds, error=error, traceback=after.traceback),
+                    run_input.expected.get(2),
+                    shared=False,
+                    method=solution.solve,
+                )
     finally:
         answers.close()
     found = []
@@ -355,29 +361,6 @@ def _solve_in_turn(
                 _not_run(part, run_input.expected.get(part), f"part {failed[0]}", failed[1].error)
             )
     return tuple(found)
-
-
-def _no_third_answer(
-    answers: Generator[Any, None, None],
-    second: PartResult,
-    run_input: RunInput,
-    timed: _Timer,
-    method: Callable[..., Any],
-) -> PartResult:
-    """Part 2's result, an error when `solve` then yields a third answer or fails."""
-    after = timed("part 2", partial(next, answers))  # its tail: profiled, not re-measured
-    if isinstance(after.error, StopIteration):
-        return second
-    error = after.error or TypeError(
-        "solve() yielded more than two answers: yield part 1's answer, then part 2's"
-    )
-    return _judge(
-        2,
-        _Outcome(seconds=second.seconds or 0.0, error=error, traceback=after.traceback),
-        run_input.expected.get(2),
-        shared=False,
-        method=method,
-    )
 
 
 def _with_variants(
@@ -499,15 +482,7 @@ class Executor:
         self, solution_class: type[Solution[Any]], run_input: RunInput, title: str | None = None
     ) -> DayResult:
         if self.timeout is not None:
-            result = _in_children(
-                solution_class,
-                run_input,
-                title,
-                self.timeout,
-                self.profiler,
-                self.clock,
-                self.on_step,
-            )
+            result = _in_children(self, solution_class, run_input, title, self.timeout)
         else:
             result = run_solution(
                 solution_class,
@@ -553,18 +528,18 @@ def _in_child(
 
 
 def _in_children(
+    executor: Executor,
     solution_class: type[Solution[Any]],
     run_input: RunInput,
     title: str | None,
     timeout: float,
-    profiler: Profiler | None,
-    clock: Clock,
-    on_step: OnStep | None,
 ) -> DayResult:
     """`run_solution` with each part and its parse in a child stopped after `timeout`
     seconds without news (one child for `solve`), timed in the child; parts reported
     before a late one are kept. Ctrl-C raises `Interrupted` as `run_solution` does."""
     from aoc2023.framework.timeouts import call_with_timeout
+
+    profiler, on_step = executor.profiler, executor.on_step
 
     together = solution_class.solves_both_at_once()  # one child: the parts share their work
     shared_time = together and not solution_class.solves_in_turn()
@@ -611,7 +586,7 @@ def _in_children(
             solution_class,
             replace(run_input, parts=group),
             title,
-            clock=clock,
+            clock=executor.clock,
             profile=profiler is not None,
         )
         reports: dict[str, object] = {}  # a TimedOut's reports too

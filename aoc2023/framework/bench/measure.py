@@ -27,7 +27,7 @@ from aoc2023.framework.bench.figures import (
 from aoc2023.framework.errors import ChildFailed, TimedOut, describe_error, stop_name
 from aoc2023.framework.inputs import RunInput, RunRequest, days_to_run
 from aoc2023.framework.registry import variants_of
-from aoc2023.framework.results import DayResult, Status
+from aoc2023.framework.results import DayResult, PartResult, Status
 from aoc2023.framework.runner import (
     DayRunner,
     Executor,
@@ -522,19 +522,13 @@ def _steps(
 ) -> tuple[StepBench, ...]:
     """One implementation's steps, each timed (at `speed`) or saying why not."""
     steps = []
-    names = ["parse"]
+    named: list[tuple[str, tuple[PartResult, ...]]] = [("parse", ())]
     if lane.solution_class.solves_both_at_once() and not lane.solution_class.solves_in_turn():
-        names.append("parts 1+2")
+        named.append(("parts 1+2", check.parts))
     else:
-        names += [f"part {part.part}" for part in check.parts]
+        named += [(f"part {part.part}", (part,)) for part in check.parts]
     failed = False
-    for name in names:
-        if name == "parse":
-            parts: tuple[Any, ...] = ()
-        elif name == "parts 1+2":
-            parts = check.parts
-        else:
-            parts = tuple(p for p in check.parts if f"part {p.part}" == name)
+    for name, parts in named:
         key = (lane.variant, name)
         if name not in lane.steps:
             steps.append(StepBench(name, parts=parts, variant=lane.variant))
