@@ -7,7 +7,7 @@ from __future__ import annotations
 import inspect
 import os
 import traceback
-from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
 from time import perf_counter_ns
@@ -192,13 +192,11 @@ def _run_day(
     header = partial(_day_result, solution_class, run_input, title)
     parsed = timed("parse", partial(solution.parse, run_input.text))
     parse_seconds = parsed.seconds
-    if parsed.error is not None:
-        reason = describe_error(parsed.error)
+    if parsed.error is not None:  # a failed parse has no parse time
         parts = tuple(_not_run(p, expected.get(p), "parse", parsed.error) for p in run_input.parts)
-        return header(  # a failed parse has no parse time
-            parse_seconds=None,
+        return header(
             parts=parts,
-            error=f"parse failed: {reason}",
+            error=f"parse failed: {describe_error(parsed.error)}",
             traceback=parsed.traceback,
         )
     if report is not None:
@@ -242,15 +240,10 @@ def _run_day(
             solution = solution_class(extra=run_input.extra)
             fresh = timed("parse", partial(solution.parse, run_input.text))
         parse_failed = fresh.error is not None
-        outcome = (
-            fresh
-            if parse_failed
-            else timed(f"part {part}", partial(_part_method(solution, part), fresh.value))
-        )
+        method = solution.part_1 if part == 1 else solution.part_2
+        outcome = fresh if parse_failed else timed(f"part {part}", partial(method, fresh.value))
         fresh = None
-        judged = _judge(
-            part, outcome, expected.get(part), shared=False, method=_part_method(solution, part)
-        )
+        judged = _judge(part, outcome, expected.get(part), shared=False, method=method)
         results_list.append(judged._replace(seconds=None) if parse_failed else judged)
         if isinstance(outcome.error, KeyboardInterrupt):
             stopped = outcome
@@ -287,10 +280,6 @@ def _pair_of(value: Any) -> tuple[tuple[Any, Any], TypeError | None]:
         f"solve() returned {shape}, not a pair: return (part 1's answer, part 2's), or "
         "yield part 1's answer, then part 2's"
     )
-
-
-def _part_method(solution: Solution[Any], part: int) -> Callable[[Any], Any]:
-    return solution.part_1 if part == 1 else solution.part_2
 
 
 def _not_run(part: int, expected: str | None, what: str, cause: BaseException | None) -> PartResult:
@@ -363,20 +352,6 @@ def _solve_in_turn(
     return tuple(found)
 
 
-def _with_variants(
-    main: DayResult,
-    variants: Sequence[type[Solution[Any]]],
-    run_input: RunInput,
-    title: str | None,
-    run: DayRunner,
-) -> Iterator[DayResult]:
-    """The main implementation's result, then each variant's checked against it, lazily."""
-    yield main
-    for variant in variants:
-        result = run(variant, run_input, title)._replace(variant=variant.variant)
-        yield against_main(result, main)
-
-
 def against_main(variant: DayResult, main: DayResult) -> DayResult:
     """A variant's result, each answer differing from the main's an error naming both."""
     answers = {part.part: part.answer for part in main.parts if part.answer is not None}
@@ -436,23 +411,28 @@ def run_days(
     `on_result` told of each result, `on_step` of each day's start. Ctrl-C stops the run,
     keeping what finished; the day it stopped is not given to `on_result` (which sends)."""
     report = RunReport() if report is None else report
+    results = report.results
     current: tuple[int, int] | None = None
+
+    def keep(result: DayResult) -> None:
+        results.append(result)
+        if on_result is not None:
+            on_result(result)
+
     try:
         for day in days:
             if isinstance(day, DayResult):
-                report.results.append(day)
-                if on_result is not None:
-                    on_result(day)
+                keep(day)
                 continue
             current = (day.solution_class.year, day.solution_class.day)
             for one in day.runs:
                 if on_step is not None:
                     on_step(*current, None)
                 main = run(day.solution_class, one, day.title)
-                for result in _with_variants(main, day.variants, one, day.title, run):
-                    report.results.append(result)
-                    if on_result is not None:
-                        on_result(result)
+                keep(main)
+                for variant in day.variants:  # each checked against the main implementation
+                    found = run(variant, one, day.title)._replace(variant=variant.variant)
+                    keep(against_main(found, main))
     except KeyboardInterrupt as stop:
         if isinstance(stop, Interrupted) and stop.result is not None:
             report.results.append(stop.result)

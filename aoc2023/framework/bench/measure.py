@@ -81,8 +81,10 @@ class Lane:
         return self.steps[-1:]
 
 
-Samples = dict[tuple[str | None, str], list[int]]
-"""Times in ns by (variant, step)."""
+StepKey = tuple[str | None, str]
+"""(variant, step): None for the main implementation."""
+Samples = dict[StepKey, list[int]]
+"""Times in ns by step."""
 
 
 @dataclass
@@ -90,13 +92,13 @@ class Timing:
     """Samples by (variant, step) in ns: wall clock, CPU time (long steps), why one stopped."""
 
     samples: Samples
-    errors: dict[tuple[str | None, str], str] = field(default_factory=dict)
+    errors: dict[StepKey, str] = field(default_factory=dict)
     cpu: Samples = field(default_factory=dict)
     ready: Samples = field(default_factory=dict)
     """Each CPU-time sample's wait for a core (`Clocks.ready_timer`)."""
     calibration: list[tuple[int, int]] = field(default_factory=list)
     """The calibration workload's runs: (wall-clock, CPU) ns."""
-    beside: dict[tuple[str | None, str], list[int]] = field(default_factory=dict)
+    beside: dict[StepKey, list[int]] = field(default_factory=dict)
     """Each sample's index in `calibration` of the run just before it (the next, after)."""
 
     @property
@@ -105,7 +107,7 @@ class Timing:
             [wall for wall, _ in self.calibration], [cpu for _, cpu in self.calibration]
         )
 
-    def normalised(self, key: tuple[str | None, str], samples: Sequence[int]) -> float | None:
+    def normalised(self, key: StepKey, samples: Sequence[int]) -> float | None:
         """`samples` (CPU ns) at the reference speed, run by run; None without calibrations."""
         import statistics
 
@@ -220,7 +222,7 @@ class _Round:
         lane: Lane,
         run_input: RunInput,
         timing: Timing,
-        cpu_steps: frozenset[tuple[str | None, str]],
+        cpu_steps: frozenset[StepKey],
         clocks: Clocks,
     ) -> None:
         self.lane = lane
@@ -276,13 +278,13 @@ class _Round:
 def measure(
     lanes: Sequence[Lane],
     run_input: RunInput,
-    expected: dict[tuple[str | None, str], float],
+    expected: dict[StepKey, float],
     progress: Progress = NO_WATCH,
     *,
     deadline: float,
     grace: float,
     warm_until: float,
-    cpu_steps: frozenset[tuple[str | None, str]] = frozenset(),
+    cpu_steps: frozenset[StepKey] = frozenset(),
     where: str = "",
     watcher: Watcher = _no_watcher,
     clocks: Clocks = REAL,
@@ -300,7 +302,7 @@ def measure(
         }
         todo = [(lane, unit) for lane in lanes for unit in lane.units]
         kept = warm_ups = 0
-        fastest: dict[tuple[str | None, str], float] = {}
+        fastest: dict[StepKey, float] = {}
         grace_until = max(deadline + grace, clock() + MIN_GRACE)
         while todo:
             # A warm-up only while one fits its share: a slow step is warm from the check.
@@ -369,7 +371,7 @@ LANE_SHARE = 0.25
 
 
 def _round_order(
-    todo: list[tuple[Lane, str]], expected: dict[tuple[str | None, str], float]
+    todo: list[tuple[Lane, str]], expected: dict[StepKey, float]
 ) -> list[tuple[Lane, str]]:
     """Each lane's units in turn, one far faster than the slowest repeating them for up to
     LANE_SHARE of its time (LANE_REPEATS at most): a fast variant gets runs enough."""
@@ -387,7 +389,7 @@ def _round_order(
     return order
 
 
-def _checked_seconds(lane: Lane, check: DayResult) -> dict[tuple[str | None, str], float]:
+def _checked_seconds(lane: Lane, check: DayResult) -> dict[StepKey, float]:
     """Each unit's time in the checking run, its parse included: the first estimate."""
     parse = check.parse_seconds or 0.0
     found = {}
@@ -597,9 +599,8 @@ def bench_days(
         # The input being timed is left out: part of its runs, some of them warm-up.
         report.interrupted = True
         report.notices.append(
-            f"Interrupted ({stop_name(stop)}){current}: the inputs benched "
-            "before it are shown; the rest did not run, and nothing is "
-            "saved or written."
+            f"Interrupted ({stop_name(stop)}){current}: the inputs benched before it are "
+            "shown; the rest did not run, and nothing is saved or written."
         )
     report.notices += notes(report)
     return report
@@ -643,9 +644,8 @@ def notes(report: BenchReport) -> list[str]:
         failed = [step.step for step in bench.steps if step.error]
         if rough and failed:
             found.append(
-                f"{where}: only {', '.join(rough)} run(s) were timed "
-                f"({' and '.join(failed)} failed while being timed), so the spread is "
-                "rough."
+                f"{where}: only {', '.join(rough)} run(s) were timed ({' and '.join(failed)} "
+                "failed while being timed), so the spread is rough."
             )
         elif rough:
             found.append(
