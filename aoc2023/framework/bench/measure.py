@@ -5,11 +5,13 @@ class, each variant) until the budget is spent, the calibration workload between
 from __future__ import annotations
 
 import gc
+import os
 import sys
+import threading
 import time
 from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, field, replace
-from functools import partial
+from functools import cache, partial
 from time import perf_counter_ns, process_time_ns
 from typing import Any, Literal, cast
 
@@ -146,22 +148,18 @@ def _cpu_ns() -> int:
     return process_time_ns() + round((used.ru_utime + used.ru_stime) * 1e9)
 
 
-_SCHEDSTAT: dict[tuple[int, int], int | None] = {}
-"""Open schedstat files by (process, thread): a forked child opens its own."""
+@cache
+def _schedstat(process: int, thread: int) -> int | None:
+    """The thread's open schedstat file (a forked child opens its own), None without one."""
+    try:
+        return os.open("/proc/thread-self/schedstat", os.O_RDONLY)
+    except OSError:
+        return None
 
 
 def _ready_ns() -> int:
     """Ns this thread has waited for a core while ready (Linux's schedstat), else 0."""
-    import os
-    import threading
-
-    key = (os.getpid(), threading.get_ident())
-    if key not in _SCHEDSTAT:
-        try:
-            _SCHEDSTAT[key] = os.open("/proc/thread-self/schedstat", os.O_RDONLY)
-        except OSError:
-            _SCHEDSTAT[key] = None
-    fd = _SCHEDSTAT[key]
+    fd = _schedstat(os.getpid(), threading.get_ident())
     if fd is None:
         return 0
     try:
@@ -214,30 +212,24 @@ class Clocks:
 REAL = Clocks()
 
 
+@dataclass
 class _Round:
     """Runs one lane's units, appending each run's times to `timing`."""
 
-    def __init__(
-        self,
-        lane: Lane,
-        run_input: RunInput,
-        timing: Timing,
-        cpu_steps: frozenset[StepKey],
-        clocks: Clocks,
-    ) -> None:
-        self.lane = lane
-        self.clocks = clocks
-        self.run_input = run_input
-        self.timing = timing
-        self.cpu_steps = {step for variant, step in cpu_steps if variant == lane.variant}
-        self.keep = True
-        self.step = ""
-        """The step running now: the one to blame when a unit raises."""
+    lane: Lane
+    run_input: RunInput
+    timing: Timing
+    cpu_steps: frozenset[StepKey]
+    clocks: Clocks
+    keep: bool = True
+    step: str = ""
+    """The step running now: the one to blame when a unit raises."""
 
     def _time(self, step: str, call: Callable[[Any], Any], argument: Any) -> Any:
         """`call(argument)`, timed: nothing else between the clock readings."""
         clock, clocks = self.clocks.timer, self.clocks
-        with_cpu = step in self.cpu_steps
+        key = (self.lane.variant, step)
+        with_cpu = key in self.cpu_steps
         self.step = step
         ready_start = clocks.ready_timer() if with_cpu else 0
         cpu_start = clocks.cpu_timer() if with_cpu else 0
@@ -247,7 +239,6 @@ class _Round:
         cpu = clocks.cpu_timer() - cpu_start if with_cpu else None
         ready = clocks.ready_timer() - ready_start if with_cpu else 0
         if self.keep:
-            key = (self.lane.variant, step)
             found = self.timing.samples[key]
             if len(found) < clocks.max_runs:
                 found.append(wall)
