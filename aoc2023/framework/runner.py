@@ -168,10 +168,9 @@ def run_solution(
     instruments: Sequence[Instrument] = (),
 ) -> DayResult:
     """Parse and solve `run_input`, each part on its own fresh parse (one alive at a time),
-    so a part that mutates its input cannot change the other's. Ctrl-C raises
-    `Interrupted` with the result so far, so no caller takes a stopped run for a finished
-    one. `report` is told "parsed" and, for a `solve` that yields, each "part N";
-    `on_step` each part's start. Each step is timed on `clock`, under `instruments`."""
+    so a part that mutates its input cannot change the other's; Ctrl-C raises `Interrupted`
+    with the result so far. `report` is told "parsed" and each "part N" a `solve` yields,
+    `on_step` each part's start; each step is timed on `clock`, under `instruments`."""
     timed = _Timer(clock, instruments)
     result = _run_day(solution_class, run_input, title, report, timed, on_step)
     if result.interrupted:
@@ -520,7 +519,6 @@ def _in_children(
     from aoc2023.framework.timeouts import call_with_timeout
 
     profiler, on_step = executor.profiler, executor.on_step
-
     together = solution_class.solves_both_at_once()  # one child: the parts share their work
     shared_time = together and not solution_class.solves_in_turn()
     groups = [run_input.parts] if together else [(part,) for part in run_input.parts]

@@ -343,9 +343,7 @@ def measure(
                 progress.beat()
             if len(lanes) > 1 and todo:  # each lane goes first in turn: no place is favoured
                 first = todo[0][0]
-                todo = [one for one in todo if one[0] is not first] + [
-                    one for one in todo if one[0] is first
-                ]
+                todo.sort(key=lambda one: one[0] is first)  # stable: the first lane goes last
             if warming:
                 warm_ups += 1
             else:
