@@ -1,14 +1,13 @@
-"""The executor: runs a day's steps in order (parse, part 1, part 2; or `solve`), each timed
-on its own, under the instruments asked for, in this process or, with a time limit, in a
-child (timeouts.py). It prints nothing and raises nothing a day can cause: every outcome
-comes back as plain data (results.py)."""
+"""The executor: runs a day's steps (parse, part 1, part 2; or `solve`), each timed on its
+own, in this process or, with a time limit, in a child (timeouts.py). It prints nothing
+and raises nothing a day can cause: every outcome comes back as data (results.py)."""
 
 from __future__ import annotations
 
 import inspect
 import os
 import traceback
-from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
 from time import perf_counter_ns
@@ -45,11 +44,6 @@ class _Outcome(NamedTuple):  # not a dataclass: benchmarks/README.md, startup_tr
     traceback: str | None = None
 
 
-_DAY_CODE_ERRORS = BaseException
-"""What a day's code may raise as its outcome: anything, `sys.exit()` too; Ctrl-C marks
-the part interrupted, and the run then stops."""
-
-
 Clock = Callable[[], int]
 """What steps are timed by: nanoseconds, as `time.perf_counter_ns` counts them."""
 
@@ -58,8 +52,7 @@ Reporter = Callable[[str, object], object]
 
 
 class _Timer:
-    """Times each step of one day on `clock`, under `instruments`, keeping the stop from
-    outside that ended one (for the day's `Interrupted`)."""
+    """Times each step of one day on `clock`, under `instruments`, keeping a Ctrl-C."""
 
     def __init__(self, clock: Clock, instruments: Sequence[Instrument] = ()) -> None:
         self.clock = clock
@@ -77,7 +70,7 @@ class _Timer:
                     if self.instruments
                     else function()
                 )
-        except _DAY_CODE_ERRORS as error:
+        except BaseException as error:  # sys.exit() too; Ctrl-C then stops the run
             _end_a_forked_copy(pid)
             if isinstance(error, KeyboardInterrupt):
                 self.stop = error
@@ -128,7 +121,6 @@ def _not_written(error: BaseException | None, method: Callable[..., Any]) -> boo
 def _judge(
     part: int, outcome: _Outcome, expected: str | None, *, shared: bool, method: Callable[..., Any]
 ) -> PartResult:
-    """The part's result from its outcome; `method` is what ran it."""
     base = PartResult(
         part,
         Status.UNKNOWN,
@@ -152,12 +144,6 @@ def _judge(
         answer = answer_text(outcome.value)
     except (TypeError, ValueError) as error:  # ValueError: an int too long to print
         return base._replace(status=Status.ERROR, error=str(error))
-    if "\n" not in answer + (expected or ""):  # not a drawing
-        if expected is None:
-            return base._replace(answer=answer)
-        return base._replace(
-            status=Status.CORRECT if answer == expected else Status.WRONG, answer=answer
-        )
     verdict = answers.judged(answer, expected)
     status = {True: Status.CORRECT, False: Status.WRONG, None: Status.UNKNOWN}[verdict.matches]
     judged = base._replace(status=status, answer=verdict.answer, drawing=verdict.drawing)
@@ -182,10 +168,9 @@ def run_solution(
     instruments: Sequence[Instrument] = (),
 ) -> DayResult:
     """Parse and solve `run_input`, each part on its own fresh parse (one alive at a time),
-    so a part that mutates its input cannot change the other's. Ctrl-C raises
-    `Interrupted` with the result so far, so no caller takes a stopped run for a finished
-    one. `report` is told "parsed" and, for a `solve` that yields, each "part N";
-    `on_step` each part's start. Each step is timed on `clock`, under `instruments`."""
+    so a part that mutates its input cannot change the other's; Ctrl-C raises `Interrupted`
+    with the result so far. `report` is told "parsed" and each "part N" a `solve` yields,
+    `on_step` each part's start; each step is timed on `clock`, under `instruments`."""
     timed = _Timer(clock, instruments)
     result = _run_day(solution_class, run_input, title, report, timed, on_step)
     if result.interrupted:
@@ -203,35 +188,24 @@ def _run_day(
 ) -> DayResult:
     solution = solution_class(extra=run_input.extra)
     expected = run_input.expected
-    header: dict[str, Any] = {
-        "year": solution_class.year,
-        "day": solution_class.day,
-        "title": title,
-        "source": run_input.source,
-        "label": run_input.label,
-        "variant": solution_class.variant,
-        "account": run_input.account,
-    }
+    header = partial(_day_result, solution_class, run_input, title)
     parsed = timed("parse", partial(solution.parse, run_input.text))
     parse_seconds = parsed.seconds
-    if parsed.error is not None:
-        reason = describe_error(parsed.error)
+    if parsed.error is not None:  # a failed parse has no parse time
         parts = tuple(_not_run(p, expected.get(p), "parse", parsed.error) for p in run_input.parts)
-        return DayResult(  # a failed parse has no parse time
-            **header,
-            parse_seconds=None,
+        return header(
             parts=parts,
-            error=f"parse failed: {reason}",
+            error=f"parse failed: {describe_error(parsed.error)}",
             traceback=parsed.traceback,
         )
     if report is not None:
         report("parsed", parse_seconds)
     if not run_input.parts:  # the parse alone (--memory, when no part was solved)
-        return DayResult(**header, parse_seconds=parse_seconds, parts=())
+        return header(parse_seconds=parse_seconds, parts=())
 
     if solution_class.solves_in_turn():
         parts = _solve_in_turn(solution, parsed.value, run_input, timed, report, on_step)
-        return DayResult(**header, parse_seconds=parse_seconds, parts=parts)
+        return header(parse_seconds=parse_seconds, parts=parts)
     if solution_class.solves_both_at_once():
         both = timed("parts 1+2", partial(solution.solve, parsed.value))
         answers: tuple[Any, ...] = (None, None)
@@ -249,7 +223,7 @@ def _run_day(
             )
             for p in run_input.parts
         )
-        return DayResult(**header, parse_seconds=parse_seconds, parts=results)
+        return header(parse_seconds=parse_seconds, parts=results)
 
     results_list: list[PartResult] = []
     stopped: _Outcome | None = None
@@ -265,19 +239,29 @@ def _run_day(
             solution = solution_class(extra=run_input.extra)
             fresh = timed("parse", partial(solution.parse, run_input.text))
         parse_failed = fresh.error is not None
-        outcome = (
-            fresh
-            if parse_failed
-            else timed(f"part {part}", partial(_call_part, solution, part, fresh))
-        )
+        method = solution.part_1 if part == 1 else solution.part_2
+        outcome = fresh if parse_failed else timed(f"part {part}", partial(method, fresh.value))
         fresh = None
-        judged = _judge(
-            part, outcome, expected.get(part), shared=False, method=_part_method(solution, part)
-        )
+        judged = _judge(part, outcome, expected.get(part), shared=False, method=method)
         results_list.append(judged._replace(seconds=None) if parse_failed else judged)
         if isinstance(outcome.error, KeyboardInterrupt):
             stopped = outcome
-    return DayResult(**header, parse_seconds=parse_seconds, parts=tuple(results_list))
+    return header(parse_seconds=parse_seconds, parts=tuple(results_list))
+
+
+def _day_result(
+    solution_class: type[Solution[Any]], run_input: RunInput, title: str | None, **fields: Any
+) -> DayResult:
+    return DayResult(
+        solution_class.year,
+        solution_class.day,
+        title,
+        run_input.source,
+        run_input.label,
+        variant=solution_class.variant,
+        account=run_input.account,
+        **fields,
+    )
 
 
 def _pair_of(value: Any) -> tuple[tuple[Any, Any], TypeError | None]:
@@ -295,14 +279,6 @@ def _pair_of(value: Any) -> tuple[tuple[Any, Any], TypeError | None]:
         f"solve() returned {shape}, not a pair: return (part 1's answer, part 2's), or "
         "yield part 1's answer, then part 2's"
     )
-
-
-def _part_method(solution: Solution[Any], part: int) -> Callable[[Any], Any]:
-    return solution.part_1 if part == 1 else solution.part_2
-
-
-def _call_part(solution: Solution[Any], part: int, parsed: _Outcome) -> Any:
-    return _part_method(solution, part)(parsed.value)
 
 
 def _not_run(part: int, expected: str | None, what: str, cause: BaseException | None) -> PartResult:
@@ -348,8 +324,20 @@ def _solve_in_turn(
             if outcome.error is not None:
                 failed = (part, outcome)
                 break
-        if failed is None and max(run_input.parts) == 2:
-            results[2] = _no_third_answer(answers, results[2], run_input, timed, solution.solve)
+        if failed is None and max(run_input.parts) == 2:  # a third answer is an error
+            after = timed("part 2", partial(next, answers))  # its tail: profiled, not re-measured
+            if not isinstance(after.error, StopIteration):
+                error = after.error or TypeError(
+                    "solve() yielded more than two answers: yield part 1's answer, then part 2's"
+                )
+                seconds = results[2].seconds or 0.0
+                results[2] = _judge(
+                    2,
+                    _Outcome(seconds=seconds, error=error, traceback=after.traceback),
+                    run_input.expected.get(2),
+                    shared=False,
+                    method=solution.solve,
+                )
     finally:
         answers.close()
     found = []
@@ -361,43 +349,6 @@ def _solve_in_turn(
                 _not_run(part, run_input.expected.get(part), f"part {failed[0]}", failed[1].error)
             )
     return tuple(found)
-
-
-def _no_third_answer(
-    answers: Generator[Any, None, None],
-    second: PartResult,
-    run_input: RunInput,
-    timed: _Timer,
-    method: Callable[..., Any],
-) -> PartResult:
-    """Part 2's result, an error when `solve` then yields a third answer or fails."""
-    after = timed("part 2", partial(next, answers))  # its tail: profiled, not re-measured
-    if isinstance(after.error, StopIteration):
-        return second
-    error = after.error or TypeError(
-        "solve() yielded more than two answers: yield part 1's answer, then part 2's"
-    )
-    return _judge(
-        2,
-        _Outcome(seconds=second.seconds or 0.0, error=error, traceback=after.traceback),
-        run_input.expected.get(2),
-        shared=False,
-        method=method,
-    )
-
-
-def _with_variants(
-    main: DayResult,
-    variants: Sequence[type[Solution[Any]]],
-    run_input: RunInput,
-    title: str | None,
-    run: DayRunner,
-) -> Iterator[DayResult]:
-    """The main implementation's result, then each variant's checked against it, lazily."""
-    yield main
-    for variant in variants:
-        result = run(variant, run_input, title)._replace(variant=variant.variant)
-        yield against_main(result, main)
 
 
 def against_main(variant: DayResult, main: DayResult) -> DayResult:
@@ -459,23 +410,28 @@ def run_days(
     `on_result` told of each result, `on_step` of each day's start. Ctrl-C stops the run,
     keeping what finished; the day it stopped is not given to `on_result` (which sends)."""
     report = RunReport() if report is None else report
+    results = report.results
     current: tuple[int, int] | None = None
+
+    def keep(result: DayResult) -> None:
+        results.append(result)
+        if on_result is not None:
+            on_result(result)
+
     try:
         for day in days:
             if isinstance(day, DayResult):
-                report.results.append(day)
-                if on_result is not None:
-                    on_result(day)
+                keep(day)
                 continue
             current = (day.solution_class.year, day.solution_class.day)
             for one in day.runs:
                 if on_step is not None:
                     on_step(*current, None)
                 main = run(day.solution_class, one, day.title)
-                for result in _with_variants(main, day.variants, one, day.title, run):
-                    report.results.append(result)
-                    if on_result is not None:
-                        on_result(result)
+                keep(main)
+                for variant in day.variants:  # each checked against the main implementation
+                    found = run(variant, one, day.title)._replace(variant=variant.variant)
+                    keep(against_main(found, main))
     except KeyboardInterrupt as stop:
         if isinstance(stop, Interrupted) and stop.result is not None:
             report.results.append(stop.result)
@@ -505,15 +461,7 @@ class Executor:
         self, solution_class: type[Solution[Any]], run_input: RunInput, title: str | None = None
     ) -> DayResult:
         if self.timeout is not None:
-            result = _in_children(
-                solution_class,
-                run_input,
-                title,
-                self.timeout,
-                self.profiler,
-                self.clock,
-                self.on_step,
-            )
+            result = _in_children(self, solution_class, run_input, title, self.timeout)
         else:
             result = run_solution(
                 solution_class,
@@ -559,19 +507,18 @@ def _in_child(
 
 
 def _in_children(
+    executor: Executor,
     solution_class: type[Solution[Any]],
     run_input: RunInput,
     title: str | None,
     timeout: float,
-    profiler: Profiler | None,
-    clock: Clock,
-    on_step: OnStep | None,
 ) -> DayResult:
     """`run_solution` with each part and its parse in a child stopped after `timeout`
     seconds without news (one child for `solve`), timed in the child; parts reported
     before a late one are kept. Ctrl-C raises `Interrupted` as `run_solution` does."""
     from aoc2023.framework.timeouts import call_with_timeout
 
+    profiler, on_step = executor.profiler, executor.on_step
     together = solution_class.solves_both_at_once()  # one child: the parts share their work
     shared_time = together and not solution_class.solves_in_turn()
     groups = [run_input.parts] if together else [(part,) for part in run_input.parts]
@@ -581,19 +528,33 @@ def _in_children(
     parts: list[PartResult] = []
 
     def so_far() -> DayResult:
-        return DayResult(
-            solution_class.year,
-            solution_class.day,
+        return _day_result(
+            solution_class,
+            run_input,
             title,
-            run_input.source,
-            run_input.label,
-            parse_seconds,
-            tuple(parts),
-            error,
-            error_traceback,
-            account=run_input.account,
-            variant=solution_class.variant,
+            parse_seconds=parse_seconds,
+            parts=tuple(parts),
+            error=error,
+            traceback=error_traceback,
         )
+
+    def unfinished(
+        left: Sequence[tuple[int, ...]], status: Status, reason: str, reports: dict[str, object]
+    ) -> list[PartResult]:
+        """The parts of `left`, each as the child reported it, else `status`."""
+        return [
+            cast(PartResult, reports[f"part {p}"])
+            if f"part {p}" in reports
+            else PartResult(
+                p,
+                status,
+                expected=run_input.expected.get(p),
+                error=reason,
+                timed_with_other_part=shared_time,
+            )
+            for group in left
+            for p in group
+        ]
 
     for index, group in enumerate(groups):
         if on_step is not None:  # each child is one part, or both parts at once
@@ -603,41 +564,24 @@ def _in_children(
             solution_class,
             replace(run_input, parts=group),
             title,
-            clock=clock,
+            clock=executor.clock,
             profile=profiler is not None,
         )
-        reports: dict[str, object] = {}
+        reports: dict[str, object] = {}  # a TimedOut's reports too
         try:
             result, raw = call_with_timeout(task, timeout, reports)
-        except KeyboardInterrupt as stop:
-            seconds = reports.get("parsed")
-            if parse_seconds is None and seconds is not None:
-                parse_seconds = cast(float, seconds)
-            parts += [
-                cast(PartResult, reports[f"part {p}"])
-                if f"part {p}" in reports
-                else _interrupted(run_input, p, stop, together=shared_time)
-                for group_left in groups[index:]
-                for p in group_left
-            ]
-            raise Interrupted(so_far(), signal_of(stop)) from None
-        except TimedOut as late:
-            seconds = late.reports.get("parsed")
-            if seconds is None:  # the parse itself ran out of time: no part can run
+        except (KeyboardInterrupt, TimedOut) as stop:
+            if parse_seconds is None:
+                parse_seconds = cast("float | None", reports.get("parsed"))
+            if isinstance(stop, KeyboardInterrupt):
+                interrupted = f"interrupted ({stop_name(stop)})"
+                parts += unfinished(groups[index:], Status.INTERRUPTED, interrupted, reports)
+                raise Interrupted(so_far(), signal_of(stop)) from None
+            if "parsed" not in reports:  # the parse itself ran out of time: no part can run
                 error = f"parse timed out: stopped after {timeout:g} s (--timeout)"
-                parts += [
-                    _timed_out(run_input, p, "not run: parse timed out", together=shared_time)
-                    for group_left in groups[index:]
-                    for p in group_left
-                ]
+                parts += unfinished(groups[index:], Status.TIMEOUT, "not run: parse timed out", {})
                 break
-            parse_seconds = cast(float, seconds) if parse_seconds is None else parse_seconds
-            parts += [
-                cast(PartResult, late.reports[f"part {p}"])
-                if f"part {p}" in late.reports
-                else _timed_out(run_input, p, str(late), together=shared_time)
-                for p in group
-            ]
+            parts += unfinished([group], Status.TIMEOUT, str(stop), reports)
             continue
         except ChildFailed as failure:
             parts += [
@@ -660,28 +604,6 @@ def _in_children(
     return so_far()
 
 
-def _interrupted(
-    run_input: RunInput, part: int, stop: BaseException, *, together: bool
-) -> PartResult:
-    return PartResult(
-        part,
-        Status.INTERRUPTED,
-        expected=run_input.expected.get(part),
-        error=f"interrupted ({stop_name(stop)})",
-        timed_with_other_part=together,
-    )
-
-
-def _timed_out(run_input: RunInput, part: int, reason: str, *, together: bool) -> PartResult:
-    return PartResult(
-        part,
-        Status.TIMEOUT,
-        expected=run_input.expected.get(part),
-        error=reason,
-        timed_with_other_part=together,
-    )
-
-
 Peaks = dict[str, int | None]
 """Peak bytes by step; None for the step a run under `--timeout` was stopped in."""
 
@@ -699,7 +621,7 @@ def step_peaks(
     from aoc2023.framework.instruments import Tracer, tracing
     from aoc2023.framework.timeouts import NO_WATCH
 
-    tracer = Tracer(_steps(solution_class, parts), progress or NO_WATCH)
+    tracer = Tracer(steps_of(solution_class, parts), progress or NO_WATCH)
     with tracing():
         run_solution(solution_class, replace(run_input, parts=parts), instruments=(tracer,))
     return tracer.peaks
@@ -739,14 +661,16 @@ def peaks_of(
             for label, peak in reports.items()
             if label.startswith(PEAK)
         }
-        stopped = next((step for step in _steps(solution_class, parts) if step not in peaks), None)
+        stopped = next(
+            (step for step in steps_of(solution_class, parts) if step not in peaks), None
+        )
         if not isinstance(failure, TimedOut) or stopped is None:
             return peaks, f"{where}: memory not measured: {failure}."
         peaks[stopped] = None
         return peaks, CouldNotRun(f"{where}: memory not measured: {stopped} {failure}.")
 
 
-def _steps(solution_class: type[Solution[Any]], parts: tuple[int, ...]) -> list[str]:
+def steps_of(solution_class: type[Solution[Any]], parts: tuple[int, ...]) -> list[str]:
     """The steps `step_peaks` measures, in order."""
     if not parts:
         return ["parse"]

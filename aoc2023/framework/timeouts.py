@@ -1,7 +1,6 @@
-"""A step in a child process, stopped once it runs `--timeout` seconds without news.
-
-Each message from the child (a step done, a heartbeat) restarts the parent's clock, so the
-limit is per step. Forked on Linux, spawned elsewhere; multiprocessing imported when needed."""
+"""A step in a child process, stopped once it runs `--timeout` seconds without news: each
+message from the child (a step done, a heartbeat) restarts the parent's clock, so the limit
+is per step. Forked on Linux, spawned elsewhere; multiprocessing imported when needed."""
 
 from __future__ import annotations
 

@@ -162,8 +162,7 @@ def saved_entries(
             except _Damaged as why:
                 damaged.append(
                     f"{source}: figure {place} of entry {number}"
-                    f"{f' (saved {date})' if date else ''} is damaged ({why}), so "
-                    "it is skipped."
+                    f"{f' (saved {date})' if date else ''} is damaged ({why}), so it is skipped."
                 )
         entries.append(
             SavedEntry(

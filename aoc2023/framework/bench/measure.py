@@ -5,11 +5,13 @@ class, each variant) until the budget is spent, the calibration workload between
 from __future__ import annotations
 
 import gc
+import os
 import sys
+import threading
 import time
 from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, field, replace
-from functools import partial
+from functools import cache, partial
 from time import perf_counter_ns, process_time_ns
 from typing import Any, Literal, cast
 
@@ -24,11 +26,19 @@ from aoc2023.framework.bench.figures import (
     StepBench,
     ratio_to_main,
 )
-from aoc2023.framework.errors import ChildFailed, Terminated, TimedOut, describe_error, stop_name
+from aoc2023.framework.errors import ChildFailed, TimedOut, describe_error, stop_name
 from aoc2023.framework.inputs import RunInput, RunRequest, days_to_run
 from aoc2023.framework.registry import variants_of
-from aoc2023.framework.results import DayResult, Status
-from aoc2023.framework.runner import DayRunner, Executor, Peaks, against_main, peaks_of
+from aoc2023.framework.results import DayResult, PartResult, Status
+from aoc2023.framework.runner import (
+    DayRunner,
+    Executor,
+    Peaks,
+    against_main,
+    peaks_of,
+    solved_parts,
+    steps_of,
+)
 from aoc2023.framework.solution import Solution
 from aoc2023.framework.timeouts import NO_WATCH, Progress, call_with_timeout
 
@@ -40,8 +50,6 @@ WARM_UP_SHARE = 0.1
 """The part of an input's budget spent running rounds untimed first."""
 CPU_FROM = LONG_STEP / 2
 """Steps this long in the checking run have their CPU time recorded too."""
-
-_TIMEABLE = frozenset({Status.CORRECT, Status.WRONG, Status.UNKNOWN})
 
 Mode = Literal["parse", "parts", "in turn", "pair"]
 """The parse alone, each part on its own parse, one yielding `solve`, or `solve` -> pair."""
@@ -65,11 +73,7 @@ class Lane:
 
     @property
     def steps(self) -> tuple[str, ...]:
-        if self.mode == "parse":
-            return ("parse",)
-        if self.mode == "pair":
-            return ("parse", "parts 1+2")
-        return ("parse", *(f"part {part}" for part in self.parts))
+        return tuple(steps_of(self.solution_class, self.parts))
 
     @property
     def units(self) -> tuple[str, ...]:
@@ -79,8 +83,10 @@ class Lane:
         return self.steps[-1:]
 
 
-Samples = dict[tuple[str | None, str], list[int]]
-"""Times in ns by (variant, step)."""
+StepKey = tuple[str | None, str]
+"""(variant, step): None for the main implementation."""
+Samples = dict[StepKey, list[int]]
+"""Times in ns by step."""
 
 
 @dataclass
@@ -88,13 +94,13 @@ class Timing:
     """Samples by (variant, step) in ns: wall clock, CPU time (long steps), why one stopped."""
 
     samples: Samples
-    errors: dict[tuple[str | None, str], str] = field(default_factory=dict)
+    errors: dict[StepKey, str] = field(default_factory=dict)
     cpu: Samples = field(default_factory=dict)
     ready: Samples = field(default_factory=dict)
     """Each CPU-time sample's wait for a core (`Clocks.ready_timer`)."""
     calibration: list[tuple[int, int]] = field(default_factory=list)
     """The calibration workload's runs: (wall-clock, CPU) ns."""
-    beside: dict[tuple[str | None, str], list[int]] = field(default_factory=dict)
+    beside: dict[StepKey, list[int]] = field(default_factory=dict)
     """Each sample's index in `calibration` of the run just before it (the next, after)."""
 
     @property
@@ -103,7 +109,7 @@ class Timing:
             [wall for wall, _ in self.calibration], [cpu for _, cpu in self.calibration]
         )
 
-    def normalised(self, key: tuple[str | None, str], samples: Sequence[int]) -> float | None:
+    def normalised(self, key: StepKey, samples: Sequence[int]) -> float | None:
         """`samples` (CPU ns) at the reference speed, run by run; None without calibrations."""
         import statistics
 
@@ -120,7 +126,7 @@ class Timing:
 
 def lane_for(solution_class: type[Solution[Any]], check: DayResult) -> Lane:
     """The lane of `solution_class`, timing what its checking run showed can be timed."""
-    timeable = tuple(part.part for part in check.parts if part.status in _TIMEABLE)
+    timeable = solved_parts(check)
     lane = partial(Lane, solution_class, variant=check.variant)
     if solution_class.solves_in_turn():
         # Part 2 comes only after part 1: the parts up to the first not timeable.
@@ -142,22 +148,18 @@ def _cpu_ns() -> int:
     return process_time_ns() + round((used.ru_utime + used.ru_stime) * 1e9)
 
 
-_SCHEDSTAT: dict[tuple[int, int], int | None] = {}
-"""Open schedstat files by (process, thread): a forked child opens its own."""
+@cache
+def _schedstat(process: int, thread: int) -> int | None:
+    """The thread's open schedstat file (a forked child opens its own), None without one."""
+    try:
+        return os.open("/proc/thread-self/schedstat", os.O_RDONLY)
+    except OSError:
+        return None
 
 
 def _ready_ns() -> int:
     """Ns this thread has waited for a core while ready (Linux's schedstat), else 0."""
-    import os
-    import threading
-
-    key = (os.getpid(), threading.get_ident())
-    if key not in _SCHEDSTAT:
-        try:
-            _SCHEDSTAT[key] = os.open("/proc/thread-self/schedstat", os.O_RDONLY)
-        except OSError:
-            _SCHEDSTAT[key] = None
-    fd = _SCHEDSTAT[key]
+    fd = _schedstat(os.getpid(), threading.get_ident())
     if fd is None:
         return 0
     try:
@@ -210,47 +212,35 @@ class Clocks:
 REAL = Clocks()
 
 
+@dataclass
 class _Round:
     """Runs one lane's units, appending each run's times to `timing`."""
 
-    def __init__(
-        self,
-        lane: Lane,
-        run_input: RunInput,
-        timing: Timing,
-        cpu_steps: frozenset[tuple[str | None, str]],
-        clocks: Clocks,
-    ) -> None:
-        self.lane = lane
-        self.max_runs = clocks.max_runs
-        self.timer, self.cpu_timer, self.ready_timer = (
-            clocks.timer,
-            clocks.cpu_timer,
-            clocks.ready_timer,
-        )
-        self.text, self.extra = run_input.text, run_input.extra
-        self.timing = timing
-        self.cpu_steps = frozenset(step for variant, step in cpu_steps if variant == lane.variant)
-        self.keep = True
-        self.step = ""
-        """The step running now: the one to blame when a unit raises."""
+    lane: Lane
+    run_input: RunInput
+    timing: Timing
+    cpu_steps: frozenset[StepKey]
+    clocks: Clocks
+    keep: bool = True
+    step: str = ""
+    """The step running now: the one to blame when a unit raises."""
 
     def _time(self, step: str, call: Callable[[Any], Any], argument: Any) -> Any:
         """`call(argument)`, timed: nothing else between the clock readings."""
-        clock = self.timer
-        with_cpu = step in self.cpu_steps
+        clock, clocks = self.clocks.timer, self.clocks
+        key = (self.lane.variant, step)
+        with_cpu = key in self.cpu_steps
         self.step = step
-        ready_start = self.ready_timer() if with_cpu else 0
-        cpu_start = self.cpu_timer() if with_cpu else 0
+        ready_start = clocks.ready_timer() if with_cpu else 0
+        cpu_start = clocks.cpu_timer() if with_cpu else 0
         start = clock()
         value = call(argument)
         wall = clock() - start
-        cpu = self.cpu_timer() - cpu_start if with_cpu else None
-        ready = self.ready_timer() - ready_start if with_cpu else 0
+        cpu = clocks.cpu_timer() - cpu_start if with_cpu else None
+        ready = clocks.ready_timer() - ready_start if with_cpu else 0
         if self.keep:
-            key = (self.lane.variant, step)
             found = self.timing.samples[key]
-            if len(found) < self.max_runs:
+            if len(found) < clocks.max_runs:
                 found.append(wall)
                 self.timing.beside.setdefault(key, []).append(len(self.timing.calibration) - 1)
                 if cpu is not None:
@@ -261,8 +251,8 @@ class _Round:
     def unit(self, unit: str) -> None:
         """Run one unit: a part on its own parse, or the parse and `solve` of the lane."""
         mode = self.lane.mode
-        solution = self.lane.solution_class(extra=self.extra)
-        data = self._time("parse", solution.parse, self.text)
+        solution = self.lane.solution_class(extra=self.run_input.extra)
+        data = self._time("parse", solution.parse, self.run_input.text)
         if mode == "parts":
             self._time(unit, solution.part_1 if unit == "part 1" else solution.part_2, data)
         elif mode == "pair":
@@ -279,13 +269,13 @@ class _Round:
 def measure(
     lanes: Sequence[Lane],
     run_input: RunInput,
-    expected: dict[tuple[str | None, str], float],
+    expected: dict[StepKey, float],
     progress: Progress = NO_WATCH,
     *,
     deadline: float,
     grace: float,
     warm_until: float,
-    cpu_steps: frozenset[tuple[str | None, str]] = frozenset(),
+    cpu_steps: frozenset[StepKey] = frozenset(),
     where: str = "",
     watcher: Watcher = _no_watcher,
     clocks: Clocks = REAL,
@@ -297,102 +287,70 @@ def measure(
     `progress` is positional: call_with_timeout passes it so."""
     timing = Timing({(lane.variant, step): [] for lane in lanes for step in lane.steps})
     try:
-        _time_rounds(
-            timing,
-            lanes,
-            run_input,
-            expected,
-            progress,
-            deadline=deadline,
-            grace=grace,
-            warm_until=warm_until,
-            cpu_steps=cpu_steps,
-            where=where,
-            watcher=watcher,
-            clocks=clocks,
-        )
+        clock, max_runs = clocks.clock, clocks.max_runs
+        rounds = {
+            lane.variant: _Round(lane, run_input, timing, cpu_steps, clocks) for lane in lanes
+        }
+        todo = [(lane, unit) for lane in lanes for unit in lane.units]
+        kept = warm_ups = 0
+        fastest: dict[StepKey, float] = {}
+        grace_until = max(deadline + grace, clock() + MIN_GRACE)
+        while todo:
+            # A warm-up only while one fits its share: a slow step is warm from the check.
+            round_seconds = sum(expected[(lane.variant, unit)] for lane, unit in todo)
+            warming = clock() + round_seconds <= warm_until and warm_ups < max_runs * WARM_UP_SHARE
+            limit = grace_until if kept < MIN_RUNS else deadline
+            # Weighed by the fastest runs: one slow hiccup would cut a fast lane's repeats.
+            for lane, unit in _round_order(todo, {**expected, **fastest}):
+                if (lane, unit) not in todo:  # left out earlier in this round
+                    continue
+                key = (lane.variant, unit)
+                if any(
+                    len(found) >= max_runs
+                    for (variant, _), found in timing.samples.items()
+                    if variant == lane.variant
+                ):  # a step of the lane has all its runs
+                    todo = [one for one in todo if one[0] is not lane]
+                    continue
+                start = clock()
+                if start + expected[key] > limit:
+                    if kept >= MIN_RUNS:
+                        return timing
+                    todo.remove((lane, unit))  # too slow to fit: faster ones go on to MIN_RUNS
+                    continue
+                watcher(
+                    where,
+                    unit if lane.variant is None else f"{unit}, variant {lane.variant}",
+                    kept,
+                    expected[key],
+                )
+                runner = rounds[lane.variant]
+                runner.keep = not warming
+                timing.calibration.append(calibrate(clocks.timer, clocks.cpu_timer, clocks.work))
+                try:
+                    runner.unit(unit)
+                except KeyboardInterrupt:  # SIGTERM and SIGHUP too (errors.Terminated)
+                    raise
+                except (
+                    BaseException
+                ) as error:  # the checking run passed, so this is rare: report it
+                    blamed = (lane.variant, runner.step) if lane.mode == "in turn" else key
+                    timing.errors[blamed] = f"while timing, {describe_error(error)}"
+                    todo.remove((lane, unit))
+                took = clock() - start
+                expected[key] = max(expected[key], took)
+                fastest[key] = min(fastest.get(key, took), took)
+                progress.beat()
+            if len(lanes) > 1 and todo:  # each lane goes first in turn: no place is favoured
+                first = todo[0][0]
+                todo.sort(key=lambda one: one[0] is first)  # stable: the first lane goes last
+            if warming:
+                warm_ups += 1
+            else:
+                kept += 1
     finally:  # the last units' "after"
         timing.calibration.append(calibrate(clocks.timer, clocks.cpu_timer, clocks.work))
     return timing
-
-
-def _time_rounds(
-    timing: Timing,
-    lanes: Sequence[Lane],
-    run_input: RunInput,
-    expected: dict[tuple[str | None, str], float],
-    progress: Progress,
-    *,
-    deadline: float,
-    grace: float,
-    warm_until: float,
-    cpu_steps: frozenset[tuple[str | None, str]],
-    where: str,
-    watcher: Watcher,
-    clocks: Clocks,
-) -> None:
-    """`measure`'s rounds, filling `timing`."""
-    clock, max_runs = clocks.clock, clocks.max_runs
-    samples = timing.samples
-    errors = timing.errors
-    rounds = {lane.variant: _Round(lane, run_input, timing, cpu_steps, clocks) for lane in lanes}
-    todo = [(lane, unit) for lane in lanes for unit in lane.units]
-    kept = warm_ups = 0
-    fastest: dict[tuple[str | None, str], float] = {}
-    grace_until = max(deadline + grace, clock() + MIN_GRACE)
-    while todo:
-        # A warm-up only while one fits its share: a slow step is warm from the check.
-        round_seconds = sum(expected[(lane.variant, unit)] for lane, unit in todo)
-        warming = clock() + round_seconds <= warm_until and warm_ups < max_runs * WARM_UP_SHARE
-        limit = grace_until if kept < MIN_RUNS else deadline
-        # Weighed by the fastest runs: one slow hiccup would cut a fast lane's repeats.
-        for lane, unit in _round_order(todo, {**expected, **fastest}):
-            if (lane, unit) not in todo:  # left out earlier in this round
-                continue
-            key = (lane.variant, unit)
-            if any(
-                len(found) >= max_runs
-                for (variant, _), found in samples.items()
-                if variant == lane.variant
-            ):  # a step of the lane has all its runs
-                todo = [one for one in todo if one[0] is not lane]
-                continue
-            start = clock()
-            if start + expected[key] > limit:
-                if kept >= MIN_RUNS:
-                    return
-                todo.remove((lane, unit))  # too slow to fit: faster ones go on to MIN_RUNS
-                continue
-            watcher(
-                where,
-                unit if lane.variant is None else f"{unit}, variant {lane.variant}",
-                kept,
-                expected[key],
-            )
-            runner = rounds[lane.variant]
-            runner.keep = not warming
-            timing.calibration.append(calibrate(clocks.timer, clocks.cpu_timer, clocks.work))
-            try:
-                runner.unit(unit)
-            except (KeyboardInterrupt, Terminated):
-                raise
-            except BaseException as error:  # the checking run passed, so this is rare: report it
-                blamed = (lane.variant, runner.step) if lane.mode == "in turn" else key
-                errors[blamed] = f"while timing, {describe_error(error)}"
-                todo.remove((lane, unit))
-            took = clock() - start
-            expected[key] = max(expected[key], took)
-            fastest[key] = min(fastest.get(key, took), took)
-            progress.beat()
-        if len(lanes) > 1 and todo:  # each lane goes first in turn: no place is favoured
-            first = todo[0][0]
-            todo = [one for one in todo if one[0] is not first] + [
-                one for one in todo if one[0] is first
-            ]
-        if warming:
-            warm_ups += 1
-        else:
-            kept += 1
 
 
 LANE_REPEATS = 100
@@ -402,7 +360,7 @@ LANE_SHARE = 0.25
 
 
 def _round_order(
-    todo: list[tuple[Lane, str]], expected: dict[tuple[str | None, str], float]
+    todo: list[tuple[Lane, str]], expected: dict[StepKey, float]
 ) -> list[tuple[Lane, str]]:
     """Each lane's units in turn, one far faster than the slowest repeating them for up to
     LANE_SHARE of its time (LANE_REPEATS at most): a fast variant gets runs enough."""
@@ -420,20 +378,16 @@ def _round_order(
     return order
 
 
-def _checked_seconds(lane: Lane, check: DayResult) -> dict[tuple[str | None, str], float]:
-    """Each unit's time in the checking run: the first estimate."""
+def _checked_seconds(lane: Lane, check: DayResult) -> dict[StepKey, float]:
+    """Each unit's time in the checking run, its parse included: the first estimate."""
     parse = check.parse_seconds or 0.0
-    seconds = {part.part: part.seconds or 0.0 for part in check.parts}
-    found: dict[tuple[str | None, str], float] = {}
+    found = {}
     for unit in lane.units:
-        if lane.mode == "parts":
-            found[(lane.variant, unit)] = parse + seconds.get(int(unit.split()[-1]), 0.0)
-        elif lane.mode == "in turn":
-            found[(lane.variant, unit)] = parse + sum(seconds.get(p, 0.0) for p in lane.parts)
-        elif lane.mode == "pair":
-            found[(lane.variant, unit)] = parse + max(seconds.values(), default=0.0)
-        else:
-            found[(lane.variant, unit)] = parse
+        # A part on its own parse; else the parse and `solve`, which runs every part.
+        steps = [unit] if lane.mode == "parts" else lane.steps[1:]
+        found[(lane.variant, unit)] = parse + sum(
+            _step_seconds(step, check) or 0.0 for step in steps
+        )
     return found
 
 
@@ -449,14 +403,18 @@ def _slowest_step(check: DayResult, timeout: float | None) -> float:
     )
 
 
+def _step_seconds(step: str, check: DayResult) -> float | None:
+    """The checking run's time of `step`."""
+    if step == "parse":
+        return check.parse_seconds
+    if step == "parts 1+2":
+        return check.parts[0].seconds if check.parts else None
+    return next((p.seconds for p in check.parts if f"part {p.part}" == step), None)
+
+
 def _from_check(step: str, check: DayResult) -> list[int]:
     """The checking run's time of `step`: its one sample when no timed run fitted."""
-    if step == "parse":
-        seconds = check.parse_seconds
-    elif step == "parts 1+2":
-        seconds = check.parts[0].seconds if check.parts else None
-    else:
-        seconds = next((p.seconds for p in check.parts if f"part {p.part}" == step), None)
+    seconds = _step_seconds(step, check)
     return [] if seconds is None else [round(seconds * 1e9)]
 
 
@@ -482,9 +440,7 @@ def bench_input(
     clock = clocks.clock
     clocks.settle()
     deadline = clock() + budget
-    where = f"{solution_class.year} day {solution_class.day}" + (
-        f" ({run_input.label})" if run_input.label else ""
-    )
+    where = _where(solution_class.year, solution_class.day, run_input.label)
     watcher(where, "checking the answers", 0, 0.0)
     check = run(solution_class, run_input, title)
     if check.error is not None or check.interrupted:
@@ -496,19 +452,17 @@ def bench_input(
         if found.interrupted:
             return DayBench(check, variants=(found,))
         checks.append((variant, against_main(found, check)))
-    timed = [(cls, one) for cls, one in checks if one.error is None]
-    lanes = [lane_for(cls, one) for cls, one in timed]
+    timed = [(lane_for(cls, one), one) for cls, one in checks if one.error is None]
+    lanes = [lane for lane, _ in timed]
     expected = {
-        key: seconds
-        for lane, (_, one) in zip(lanes, timed, strict=True)
-        for key, seconds in _checked_seconds(lane, one).items()
+        key: seconds for lane, one in timed for key, seconds in _checked_seconds(lane, one).items()
     }
     grace = max(_slowest_step(one, timeout) for _, one in timed)
     warm_until = clock() + budget * WARM_UP_SHARE
     # Long in any implementation: CPU time in all, to compare by one clock.
     long_steps = {
         step
-        for lane, (_, one) in zip(lanes, timed, strict=True)
+        for lane, one in timed
         for step in lane.steps
         if (_from_check(step, one) or [0])[0] >= CPU_FROM * 1e9
     }
@@ -534,12 +488,12 @@ def bench_input(
         reason = f"while timing, {failure}"
         timing = Timing({}, {(lane.variant, step): reason for lane in lanes for step in lane.steps})
     speed = timing.speed
-    steps = [
-        step
-        for lane, (_, one) in zip(lanes, timed, strict=True)
-        for step in _steps(lane, one, timing, speed)
-    ]
+    steps = [step for lane, one in timed for step in _steps(lane, one, timing, speed)]
     return DayBench(check, _versus_main(steps), tuple(one for _, one in checks[1:]), speed)
+
+
+def _where(year: int, day: int, label: str | None) -> str:
+    return f"{year} day {day}" + (f" ({label})" if label else "")
 
 
 def _versus_main(steps: list[StepBench]) -> tuple[StepBench, ...]:
@@ -559,19 +513,13 @@ def _steps(
 ) -> tuple[StepBench, ...]:
     """One implementation's steps, each timed (at `speed`) or saying why not."""
     steps = []
-    names = ["parse"]
+    named: list[tuple[str, tuple[PartResult, ...]]] = [("parse", ())]
     if lane.solution_class.solves_both_at_once() and not lane.solution_class.solves_in_turn():
-        names.append("parts 1+2")
+        named.append(("parts 1+2", check.parts))
     else:
-        names += [f"part {part.part}" for part in check.parts]
+        named += [(f"part {part.part}", (part,)) for part in check.parts]
     failed = False
-    for name in names:
-        if name == "parse":
-            parts: tuple[Any, ...] = ()
-        elif name == "parts 1+2":
-            parts = check.parts
-        else:
-            parts = tuple(p for p in check.parts if f"part {p.part}" == name)
+    for name, parts in named:
         key = (lane.variant, name)
         if name not in lane.steps:
             steps.append(StepBench(name, parts=parts, variant=lane.variant))
@@ -640,9 +588,8 @@ def bench_days(
         # The input being timed is left out: part of its runs, some of them warm-up.
         report.interrupted = True
         report.notices.append(
-            f"Interrupted ({stop_name(stop)}){current}: the inputs benched "
-            "before it are shown; the rest did not run, and nothing is "
-            "saved or written."
+            f"Interrupted ({stop_name(stop)}){current}: the inputs benched before it are "
+            "shown; the rest did not run, and nothing is saved or written."
         )
     report.notices += notes(report)
     return report
@@ -677,7 +624,7 @@ def notes(report: BenchReport) -> list[str]:
     found = []
     for bench in report.results:
         result = bench.result
-        where = f"{result.year} day {result.day}" + (f" ({result.label})" if result.label else "")
+        where = _where(result.year, result.day, result.label)
         rough = [
             f"{_named(step)} ({step.stats.runs})"
             for step in bench.steps
@@ -686,9 +633,8 @@ def notes(report: BenchReport) -> list[str]:
         failed = [step.step for step in bench.steps if step.error]
         if rough and failed:
             found.append(
-                f"{where}: only {', '.join(rough)} run(s) were timed "
-                f"({' and '.join(failed)} failed while being timed), so the spread is "
-                "rough."
+                f"{where}: only {', '.join(rough)} run(s) were timed ({' and '.join(failed)} "
+                "failed while being timed), so the spread is rough."
             )
         elif rough:
             found.append(
