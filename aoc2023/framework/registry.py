@@ -41,11 +41,10 @@ MAIN = "main"
 """The name of a day's main implementation beside its variants."""
 
 
-def register(
-    cls: type[Solution[Any]], variant: str | None, year: int | None, day: int | None
-) -> None:
+def register(cls: type[Solution[Any]], variant: str | None) -> None:
     """Register `cls` as it is defined, under the year and day it sets, else its module's
-    (`year`, `day`); a variant, else under the day it subclasses. TypeError on a clash."""
+    name's; a variant, else under the day it subclasses. TypeError on a clash."""
+    year, day = _named_by(cls.__module__)
     own = cls.__dict__
     if variant is not None:
         _register_variant(cls, variant, getattr(cls, "year", year), getattr(cls, "day", day))
@@ -61,6 +60,16 @@ def register(
 
 
 solution.registrar = register
+
+
+def _named_by(module: str) -> tuple[int | None, int | None]:
+    """The year and day a module's name gives (`aoc2023.day07`); a year alone for another
+    module of `aoc2023`, None where it gives none."""
+    parent, _, stem = module.rpartition(".")
+    in_a_year = _YEAR_PACKAGE.fullmatch(parent.rpartition(".")[2])
+    day = day_of_module(stem) if in_a_year else None
+    year = in_a_year if day is not None else _YEAR_PACKAGE.fullmatch(module.partition(".")[0])
+    return (int(year[1]) if year else None), day
 
 
 def _register_variant(
@@ -545,7 +554,7 @@ class ListingCache:
         path = store.listing_cache_file()
         data = store.read_json(path)
         valid = isinstance(data, dict) and data.get("version") == _VERSION
-        entries = data.get("days") if valid else None
+        entries = data.get("days") if isinstance(data, dict) and valid else None
         return cls(path, entries if isinstance(entries, dict) else {})
 
     def get(self, module: Path, year: int, day: int, package: list[Any]) -> Declared | None:
@@ -591,7 +600,7 @@ class ListingCache:
         stamps = [stamp(Path(folder)) for folder in folders]
         key = "\n".join(folders)
         kept = self._entries.get(_ENTRY_POINTS)
-        by_path = {
+        by_path: dict[str, Any] = {
             other: value
             for other, value in (kept.items() if isinstance(kept, dict) else ())
             if isinstance(value, dict)

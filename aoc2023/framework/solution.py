@@ -18,8 +18,6 @@ Answer = int | str | None
 Parsed = TypeVar("Parsed")
 
 _INTEGER = re.compile(r"-?\d+")
-_DAY_MODULE_NAME = re.compile(r"(?:^|\.)aoc(?P<year>\d{4})\.day(?P<day>\d{1,2})$")
-_YEAR_PACKAGE_NAME = re.compile(r"^aoc(?P<year>\d{4})(?:\.|$)")
 
 
 @dataclass(frozen=True)
@@ -89,16 +87,9 @@ class Solution(Generic[Parsed]):
     def __init_subclass__(cls, variant: str | None = None, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         _check_declarations(cls)
-        named = _DAY_MODULE_NAME.search(cls.__module__)
-        found_year = named or _YEAR_PACKAGE_NAME.match(cls.__module__)
         if registrar is None:  # never so: importing this module runs the face first
             raise RuntimeError("aoc2023.framework.registry is not imported")
-        registrar(
-            cls,
-            variant,
-            int(found_year["year"]) if found_year else None,
-            int(named["day"]) if named else None,
-        )
+        registrar(cls, variant)
 
     def parse(self, text: str) -> Parsed:
         """Turn the raw input into what the parts take. By default, the text itself."""
@@ -131,10 +122,9 @@ class Solution(Generic[Parsed]):
         return cls.solves_both_at_once() and inspect.isgeneratorfunction(cls.solve)
 
 
-Registrar = Callable[[type[Solution[Any]], str | None, int | None, int | None], None]
-registrar: Registrar | None = None
-"""registry.py's `register` (class, variant, the year and day of its module's name), set
-as it is imported: this module cannot import it."""
+registrar: Callable[[type[Solution[Any]], str | None], None] | None = None
+"""registry.py's `register` (a class, its variant's name), set as it is imported: this
+module cannot import it."""
 
 
 class DeclarationError(TypeError):
