@@ -12,12 +12,7 @@ from typing import Any, NamedTuple
 from aoc2023.framework import calendar, registry
 from aoc2023.framework.aocd import local
 from aoc2023.framework.aocd.paths import PuzzleCache, cached_title
-from aoc2023.framework.errors import (
-    AocError,
-    MissingDayError,
-    NoInputError,
-    NoSolutionsYet,
-)
+from aoc2023.framework.errors import AocError, MissingDayError, NoInputError, NoSolutionsYet
 from aoc2023.framework.files import read_regular_text, why_unreadable
 from aoc2023.framework.results import DayResult, Source
 from aoc2023.framework.solution import Solution

@@ -310,12 +310,9 @@ class DayFile(pytest.File):
             if os.path.realpath(file) == path:
                 self.warn(pytest.PytestWarning(files.hint_for(file)))
                 break
-        days = [
-            solution
-            for (year, _), solution in sorted(registry.REGISTRY.items())
-            if year == self.year and solution.__module__ == self.module
-        ]
-        for solution in days:
+        for (year, _), solution in sorted(registry.REGISTRY.items()):
+            if year != self.year or solution.__module__ != self.module:
+                continue
             cases = example_cases_of(solution)
             if not cases:
                 self.warn(

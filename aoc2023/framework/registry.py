@@ -86,12 +86,8 @@ def _register_variant(
             "define it in the day's module, or set `year` and `day`"
         )
     cls.year, cls.day, cls.variant = int(year), int(day), name
-    _claim(
-        VARIANTS.setdefault((cls.year, cls.day), {}),
-        name,
-        cls,
-        f"are both variant {name!r} of {year} day {day}",
-    )
+    table = VARIANTS.setdefault((cls.year, cls.day), {})
+    _claim(table, name, cls, f"are both variant {name!r} of {year} day {day}")
 
 
 def _tables() -> list[dict[Any, type[Solution[Any]]]]:
@@ -412,9 +408,8 @@ def _import_other_modules(files: YearFiles) -> list[str]:
 
 
 def available_days(year: int, problems: list[str] | None = None) -> list[int]:
-    """The days of `year`: claimed by a file's name (clashes too, shown to be refused),
-    and defined in its other modules (imported). A failed import, and a look-alike
-    file defining none, are each one sentence in `problems`."""
+    """The days of `year`: claimed by a file's name (clashes too) or defined in its other
+    modules. A failed import, and a look-alike defining none, are sentences in `problems`."""
     files = year_files(year)
     failed = _import_other_modules(files)
     if problems is not None:
@@ -489,8 +484,8 @@ def parse_years(spec: str) -> list[int]:
     return sorted(years)
 
 
-# --- what each day declares, kept for aoc list (docs/explanation/cache.md) --------------
-# By the stamps of the day's file and of its year package's, so only changed days import.
+# --- what each day declares, kept for aoc list by the stamps of its file and its year
+# package's, so that only changed days import (docs/explanation/cache.md).
 
 _VERSION = 1
 _ENTRY_POINTS = "entry points"
