@@ -182,10 +182,8 @@ def _may_match(expression: str, fixed: Callable[[str], bool | None]) -> bool:
                 free.append(name)
             return assigned.get(name, False)
 
-        if evaluate(matcher):
-            return True
-        return bool(free) and (
-            search({**assigned, free[0]: False}) or search({**assigned, free[0]: True})
+        return evaluate(matcher) or any(
+            search({**assigned, name: value}) for name in free[:1] for value in (False, True)
         )
 
     return search({})
@@ -306,9 +304,9 @@ class DayFile(pytest.File):
             fail = partial(pytest.fail, str(error), pytrace=False)
             yield ImportFailed.from_parent(self, name=f"{self.path.stem} import", check=fail)
             return
-        for file in files.unused_lookalikes():
+        for file, hint in files.hints().items():
             if os.path.realpath(file) == path:
-                self.warn(pytest.PytestWarning(files.hint_for(file)))
+                self.warn(pytest.PytestWarning(hint))
                 break
         for (year, _), solution in sorted(registry.REGISTRY.items()):
             if year != self.year or solution.__module__ != self.module:

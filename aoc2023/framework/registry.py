@@ -212,17 +212,15 @@ class YearFiles(NamedTuple):
             "rename or delete the other."
         )
 
-    def hint_for(self, path: str) -> str:
-        """The sentence for a file of `lookalikes`: it looks like a day but is none."""
-        day = self.lookalikes[path]
-        return (
-            f"{_shown(path)} looks like a day but is not named dayNN.py; rename it day{day:02d}.py."
-        )
-
-    def unused_lookalikes(self) -> list[str]:
-        """The look-alike files that define no day nor variant once imported."""
+    def hints(self) -> dict[str, str]:
+        """The sentence for each look-alike file defining no day nor variant once imported."""
         defined = {cls.__module__ for table in _tables() for cls in table.values()}
-        return [path for path in sorted(self.lookalikes) if self.module(path) not in defined]
+        return {
+            path: f"{_shown(path)} looks like a day but is not named dayNN.py; "
+            f"rename it day{day:02d}.py."
+            for path, day in sorted(self.lookalikes.items())
+            if self.module(path) not in defined
+        }
 
 
 def _stem(path: str) -> str:
@@ -413,7 +411,7 @@ def available_days(year: int, problems: list[str] | None = None) -> list[int]:
     files = year_files(year)
     failed = _import_other_modules(files)
     if problems is not None:
-        problems += [*failed, *map(files.hint_for, files.unused_lookalikes())]
+        problems += [*failed, *files.hints().values()]
     days = {*files.days, *files.clashes}
     days.update(day for each_year, day in REGISTRY if each_year == year)
     return sorted(days)
@@ -435,11 +433,7 @@ def load_day(year: int, day: int) -> type[Solution[Any]]:
     elif (year, day) not in REGISTRY:
         problems = _import_other_modules(files)
         if (year, day) not in REGISTRY:
-            hints = [
-                files.hint_for(path)
-                for path in files.unused_lookalikes()
-                if files.lookalikes[path] == day
-            ]
+            hints = [hint for path, hint in files.hints().items() if files.lookalikes[path] == day]
             missing = MissingDayError(year, day, module_name, " ".join(hints) or None)
             if problems:
                 raise DayLoadError(f"{missing} {' '.join(problems)}")
