@@ -12,18 +12,13 @@ from typing import Any, NamedTuple
 from aoc2023.framework import calendar, registry
 from aoc2023.framework.aocd import local
 from aoc2023.framework.aocd.paths import PuzzleCache, cached_title
-from aoc2023.framework.errors import (
-    AocError,
-    MissingDayError,
-    NoInputError,
-    NoSolutionsYet,
-)
+from aoc2023.framework.errors import AocError, MissingDayError, NoInputError, NoSolutionsYet
 from aoc2023.framework.files import read_regular_text, why_unreadable
 from aoc2023.framework.results import DayResult, Source
 from aoc2023.framework.solution import Solution
 
 # RunRequest and DayInputs are NamedTuples (startup_tricks.py); RunInput is a dataclass:
-# its default mappings must be fresh ones, and it is pickled for --timeout's child.
+# its default mappings must be fresh ones.
 
 
 class RunRequest(NamedTuple):
@@ -106,6 +101,21 @@ class DayInputs(NamedTuple):
     """The day's variants to run after it on each input, when asked for."""
 
 
+def _failed(
+    error: AocError,
+    year: int,
+    day: int,
+    account: str | None,
+    title: str | None = None,
+    source: Source | None = None,
+) -> DayResult:
+    """The result of a day that cannot run, while `error` is handled."""
+    trace = traceback.format_exc()
+    return DayResult(
+        year, day, title, source, account, error=str(error), traceback=trace, account=account
+    )
+
+
 def _day_inputs(
     year: int,
     day: int,
@@ -128,16 +138,7 @@ def _day_inputs(
             run_input, cache = puzzle_input(year, day, token, account)
             runs = [run_input]
     except AocError as error:
-        return DayResult(
-            year,
-            day,
-            solution_class.title,
-            source,
-            account,
-            error=str(error),
-            traceback=traceback.format_exc(),
-            account=account,
-        )
+        return _failed(error, year, day, account, solution_class.title, source)
     title = solution_class.title or cached_title(year, day, cache.user_dir if cache else None)
     has = calendar.puzzle_parts(year, day)  # the last day has no part 2
     runs = [replace(run, parts=tuple(p for p in run.parts if p in has) or has) for run in runs]
@@ -176,16 +177,7 @@ def days_to_run(request: RunRequest, notices: list[str]) -> Iterator[DayInputs |
                 missing.setdefault(year, []).append(error)
                 break
             except AocError as error:
-                item = DayResult(
-                    year,
-                    day,
-                    None,
-                    None,
-                    account,
-                    error=str(error),
-                    traceback=traceback.format_exc(),
-                    account=account,
-                )
+                item = _failed(error, year, day, account)
             if turn == 0:  # a day is counted once, whatever the accounts
                 found += 1
                 if isinstance(item, DayInputs) and request.variants and not item.variants:

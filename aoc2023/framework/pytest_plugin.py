@@ -1,13 +1,8 @@
-"""A pytest plugin: plain `pytest` tests every day of every year package, with no test files.
-
-Loaded through the `pytest11` entry point. Each module where days live (as the registry
-finds them) is a test file whose tests are each part of each declared example, marked
-`example` (`aoc2019/day09.py::2019/09 part 1 example 2`; `... example 2 variant fast`,
-`... example crates` for a named one), and each part on the user's real input against the
-accepted answer, marked `real_input`, from aocd's cache only (skipped, saying what to run,
-without token, input or answer). Paths from `testpaths` gain the project's year packages;
-`pytest --days` runs the days alone (tests/ neither collected nor imported). The checks
-are `aoc2023.framework.testing`'s, public for explicit test files."""
+"""A pytest plugin (entry point `pytest11`): plain `pytest` tests every day of every year
+package. Each module of days is a test file: each part of each example, marked `example`
+(`aoc2019/day09.py::2019/09 part 1 example 2`), and each part on the user's cached input,
+marked `real_input`. Paths from `testpaths` gain the year packages; `pytest --days` runs
+the days alone. The checks are `aoc2023.framework.testing`'s."""
 
 from __future__ import annotations
 
@@ -15,6 +10,7 @@ import importlib.util
 import os
 import re
 from collections.abc import Callable, Iterable
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -46,10 +42,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_load_initial_conftests(early_config: pytest.Config, args: list[str]) -> None:
-    """`--days`: the paths of the run become the project's year packages, before pytest
-    reads `testpaths` or loads a conftest, so that `tests/` is neither collected nor
-    imported. Paths the user gave are kept if each is in a year package (`--days aoc2026`
-    is `aoc2026`); one outside them is a usage error (exit 4), not a silent narrowing."""
+    """`--days`: the run's paths become the project's year packages, before pytest reads
+    `testpaths` or a conftest; paths given must each be in one (else exit 4)."""
     namespace = early_config.known_args_namespace
     if not getattr(namespace, "days", False):
         return
@@ -57,8 +51,7 @@ def pytest_load_initial_conftests(early_config: pytest.Config, args: list[str]) 
     given = list(namespace.file_or_dir or [])
     if given:
         for arg in given:
-            path = Path(early_config.invocation_params.dir, arg.partition("::")[0]).resolve()
-            if not any(path.is_relative_to(folder) for folder in _year_folders(early_config)):
+            if not _in_a_year(early_config, arg):
                 raise pytest.UsageError(
                     f"--days runs the days of the year packages ({_listed(inside)}), and "
                     f"{arg} is in none of them: leave out the path or leave out --days."
@@ -75,14 +68,23 @@ def pytest_load_initial_conftests(early_config: pytest.Config, args: list[str]) 
 
 
 def _days_folders(config: pytest.Config) -> tuple[list[Path], list[Path]]:
-    """The year packages' folders inside the project (its rootdir) and outside it (a year
-    of another installed distribution): `--days` tests the first, and names the second."""
+    """The year packages' folders inside the project (its rootdir) and outside it."""
     root = config.rootpath
     folders = sorted(_year_folders(config))
     return (
         [folder for folder in folders if folder.is_relative_to(root)],
         [folder for folder in folders if not folder.is_relative_to(root)],
     )
+
+
+def _path(config: pytest.Config, arg: str) -> Path:
+    """The path of a command-line argument (`aoc2023/day07.py::test`)."""
+    return Path(config.invocation_params.dir, arg.partition("::")[0])
+
+
+def _in_a_year(config: pytest.Config, arg: str) -> bool:
+    path = _path(config, arg).resolve()
+    return any(path.is_relative_to(folder) for folder in _year_folders(config))
 
 
 def _listed(folders: list[Path]) -> str:
@@ -103,8 +105,7 @@ def pytest_report_header(config: pytest.Config) -> list[str]:
 
 
 def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
-    """`--days` that finds year packages but no test in them says so in a sentence (pytest
-    ends with exit 5, "no tests collected", as for any empty run)."""
+    """`--days` that finds year packages but no test in them says so (pytest exits 5)."""
     if (
         config.option.days
         and exitstatus == pytest.ExitCode.NO_TESTS_COLLECTED
@@ -119,28 +120,22 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
 
 def pytest_configure(config: pytest.Config) -> None:
     """Register the markers, and add the project's year packages to paths that came from
-    `testpaths` (not to paths the user gave: `pytest tests/` means tests/ only), so that a
-    project's `testpaths = ["tests"]` needs no setting for the years `aoc new` adds."""
+    `testpaths` (not to paths the user gave: `pytest tests/` means tests/ only)."""
     for name, description in MARKERS.items():
         config.addinivalue_line("markers", f"{name}: {description}")
     if config.args_source is pytest.Config.ArgsSource.TESTPATHS:
-        root = config.rootpath
-        given = [Path(root, arg).resolve() for arg in config.args]
+        given = [Path(config.rootpath, arg).resolve() for arg in config.args]
         config.args += [
             str(folder)
-            for folder in sorted(_year_folders(config))
-            if folder.is_relative_to(root)
-            and not any(folder.is_relative_to(path) for path in given)
+            for folder in _days_folders(config)[0]
+            if not any(folder.is_relative_to(path) for path in given)
         ]
 
 
 @pytest.hookimpl(optionalhook=True)  # pytest-xdist's hook, when it is installed
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
-    """`-n auto`: no workers for a run of days' tests alone, nor for a few test files,
-    whose tests take less time than starting workers (each of which collects the whole
-    selection again); otherwise one per core: each worker collects and imports anew, which
-    costs more than the waits a second worker per core would fill. The one place the
-    number is decided (what it saves: benchmarks/README.md, `startup_tricks.py`)."""
+    """`-n auto`: no workers for days' tests alone, nor for a few test files (starting
+    workers takes longer); otherwise one per core (benchmarks/README.md)."""
     if selects_days_only(config) or _test_files(config) <= FEW_FILES:
         return 0
     return os.cpu_count() or 1
@@ -150,17 +145,10 @@ FEW_FILES = 3
 
 
 def selects_days_only(config: pytest.Config) -> bool:
-    """Whether the run can only select days' tests: its paths are all in year packages
-    (`pytest aoc2023/`), or `-m` cannot match a test without this plugin's markers
-    (`-m example`, `-m real_input`), or `-k` cannot match a test whose names hold none of
-    a day's (`-k 2023`, `-k "2023/07 and part"`, `-k day07`: a year, `aocYYYY`,
-    `YYYY/DD`, `dayNN`). A wrong guess costs time, never a test: it only sets workers."""
-    paths = [
-        Path(config.invocation_params.dir, arg.partition("::")[0]).resolve() for arg in config.args
-    ]
-    if paths and all(
-        any(path.is_relative_to(folder) for folder in _year_folders(config)) for path in paths
-    ):
+    """Whether the run can only select days' tests: its paths are all in year packages,
+    or `-m` cannot match a test without this plugin's markers, or `-k` cannot match one
+    without a day's word (`2023`, `aoc2023`, `2023/07`, `day07`). It only sets workers."""
+    if config.args and all(_in_a_year(config, arg) for arg in config.args):
         return True
     marks, keywords = config.option.markexpr, config.option.keyword
     if marks and not _may_match(marks, lambda name: False if name in MARKERS else None):
@@ -175,9 +163,7 @@ _DAY_WORD = re.compile(r"(aoc)?\d{4}(/\d{1,2})?|day\d{1,2}", re.IGNORECASE)
 
 def _may_match(expression: str, fixed: Callable[[str], bool | None]) -> bool:
     """Whether pytest's `-m`/`-k` `expression` is true for some test, given the words
-    `fixed` decides for it (None: free): both values of each free word it asks about
-    (2^n tries, a handful). One pytest cannot read may match (pytest says why); read by
-    pytest's own grammar (pytest_private.py): without it, workers as before."""
+    `fixed` decides (None: free, both values tried). One pytest cannot read may match."""
     from aoc2023.framework import pytest_private
 
     try:
@@ -196,10 +182,8 @@ def _may_match(expression: str, fixed: Callable[[str], bool | None]) -> bool:
                 free.append(name)
             return assigned.get(name, False)
 
-        if evaluate(matcher):
-            return True
-        return bool(free) and (
-            search({**assigned, free[0]: False}) or search({**assigned, free[0]: True})
+        return evaluate(matcher) or any(
+            search({**assigned, name: value}) for name in free[:1] for value in (False, True)
         )
 
     return search({})
@@ -209,14 +193,14 @@ def _test_files(config: pytest.Config) -> int:
     """How many test files the paths of the run hold (`test_*.py`)."""
     files = 0
     for arg in config.args:
-        path = Path(config.invocation_params.dir, arg.partition("::")[0])
+        path = _path(config, arg)
         files += sum(1 for _ in path.rglob("test_*.py")) if path.is_dir() else 1
     return files
 
 
 def _real_aocd(config: pytest.Config) -> RealAocd:
     """Where aocd keeps the user's files, read once, at collection: before any test's
-    fixtures point the environment elsewhere (as this project's conftest does)."""
+    fixtures point the environment elsewhere."""
     if _REAL_AOCD not in config.stash:
         from aoc2023.framework.testing import RealAocd
 
@@ -231,24 +215,19 @@ _YEAR_FOLDERS = pytest.StashKey[dict[Path, tuple[int, str]]]()
 
 def _year_folders(config: pytest.Config) -> dict[Path, tuple[int, str]]:
     """Each registered year's package folder, with its year and package name: found once
-    a session (kept in its config, not the process: a process may hold several sessions,
-    as pytest's own pytester does, and a year may be added between them)."""
+    a session (kept in its config: a process may hold several, as with pytester)."""
     if _YEAR_FOLDERS not in config.stash:
-        config.stash[_YEAR_FOLDERS] = _find_year_folders()
+        folders = {}
+        for year in registry.registered_years():
+            try:
+                package = registry.year_package(year)
+                spec = importlib.util.find_spec(package)
+            except Exception:  # a year that cannot be found is `aoc list`'s to report
+                continue
+            for location in (spec.submodule_search_locations or []) if spec else []:
+                folders[Path(location).resolve()] = (year, package)
+        config.stash[_YEAR_FOLDERS] = folders
     return config.stash[_YEAR_FOLDERS]
-
-
-def _find_year_folders() -> dict[Path, tuple[int, str]]:
-    folders = {}
-    for year in registry.registered_years():
-        try:
-            package = registry.year_package(year)
-            spec = importlib.util.find_spec(package)
-        except Exception:  # a year that cannot be found is `aoc list`'s to report
-            continue
-        for location in (spec.submodule_search_locations or []) if spec else []:
-            folders[Path(location).resolve()] = (year, package)
-    return folders
 
 
 def _year_of(file_path: Path, config: pytest.Config) -> tuple[int, str] | None:
@@ -277,10 +256,8 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> DayFile | 
 def pytest_pycollect_makemodule(
     module_path: Path, parent: pytest.Collector
 ) -> pytest.Module | None:
-    """A day's module named on the command line is not also pytest's own test module: its
-    DayFile tests it (and fails by name when it cannot be imported), where pytest's import
-    of it would stop the session with a collection error. A test module by pytest's own
-    `python_files` (a year's `test_helpers.py`) stays pytest's."""
+    """A day's module named on the command line is no pytest test module (its import would
+    stop the session): its DayFile tests it. One matching `python_files` stays pytest's."""
     if _year_of(module_path, parent.config) is None or any(
         module_path.match(pattern) for pattern in parent.config.getini("python_files")
     ):
@@ -289,8 +266,7 @@ def pytest_pycollect_makemodule(
 
 
 class _NoTests(pytest.Module):
-    """A day's module as pytest's python plugin sees it: no test functions of its own (a
-    day's own tests live in `_dayNN_test.py`), and not imported here."""
+    """A day's module as pytest's python plugin sees it: no tests, and not imported."""
 
     def collect(self) -> list[pytest.Item | pytest.Collector]:
         return []
@@ -304,47 +280,37 @@ class DayFile(pytest.File):
         self.year, self.module = year, module
 
     def collect(self) -> Iterable[pytest.Item]:
-        from aoc2023.framework.testing import example_cases_of, real_answer_cases_of
+        from aoc2023.framework.testing import (
+            check_example,
+            check_real_answer,
+            example_cases_of,
+            real_answer_cases_of,
+        )
 
         try:  # through the registry's one rule of which file is which day's
             files = registry.year_files(self.year)
             path = os.path.realpath(self.path)
+            for clashing, clash in files.clashes.items():
+                if path in map(os.path.realpath, clash):
+                    raise DayLoadError(files.clash(clashing) or "")
             day = next(
-                (day for day, file in files.days.items() if os.path.realpath(file) == path), None
+                (d for d, file in files.days.items() if os.path.realpath(file) == path), None
             )
-            clashing = next(
-                (
-                    day
-                    for day, clash in files.clashes.items()
-                    if path in map(os.path.realpath, clash)
-                ),
-                None,
-            )
-            if clashing is not None:
-                raise DayLoadError(files.clash(clashing) or "")
             if day is not None:
                 registry.load_day(self.year, day)
             elif self.path.stem.isidentifier():
                 registry.import_module(self.module)
         except AocError as error:  # a day that does not import fails by name
-            yield ImportFailed.from_parent(self, name=f"{self.path.stem} import", reason=str(error))
+            fail = partial(pytest.fail, str(error), pytrace=False)
+            yield ImportFailed.from_parent(self, name=f"{self.path.stem} import", check=fail)
             return
-        hint = next(
-            (
-                files.hint_for(file)
-                for file in files.unused_lookalikes()
-                if os.path.realpath(file) == path
-            ),
-            None,
-        )
-        if hint is not None:
-            self.warn(pytest.PytestWarning(hint))
-        days = [
-            solution
-            for (year, _), solution in sorted(registry.REGISTRY.items())
-            if year == self.year and solution.__module__ == self.module
-        ]
-        for solution in days:
+        for file, hint in files.hints().items():
+            if os.path.realpath(file) == path:
+                self.warn(pytest.PytestWarning(hint))
+                break
+        for (year, _), solution in sorted(registry.REGISTRY.items()):
+            if year != self.year or solution.__module__ != self.module:
+                continue
             cases = example_cases_of(solution)
             if not cases:
                 self.warn(
@@ -355,18 +321,16 @@ class DayFile(pytest.File):
                 )
             labels = example_labels([example.name for example in solution.examples])
             for case in cases:
-                yield ExampleItem.from_parent(
-                    self, name=_name(case, f"example {labels[case.number - 1]}"), case=case
-                )
+                name = _name(case, f"example {labels[case.number - 1]}")
+                yield ExampleItem.from_parent(self, name=name, check=partial(check_example, case))
             for real in real_answer_cases_of(solution, _real_aocd(self.config)):
-                yield RealInputItem.from_parent(self, name=_name(real, "your input"), case=real)
+                check = partial(check_real_answer, real)
+                yield RealInputItem.from_parent(self, name=_name(real, "your input"), check=check)
 
 
 def example_labels(names: list[str | None]) -> list[str]:
     """What each of a day's examples is called in its tests' ids: its `name` (on one line,
-    without pytest's `::`), else its number from 1. A name two examples share (or that is
-    another's number) gets its number in front, so that ids stay unique; a name keeps its
-    id when examples are added or moved."""
+    without `::`), else its number from 1; one another label shares gets its number in front."""
     labels = [
         " ".join((name or "").split()).replace("::", ":") or str(number)
         for number, name in enumerate(names, start=1)
@@ -378,20 +342,21 @@ def example_labels(names: list[str | None]) -> list[str]:
 
 
 def _name(case: ExampleCase | RealAnswerCase, what: str) -> str:
-    """`2019/09 part 1 example 2`, as the puzzle reads (`... example crates` for an example
-    named so); a variant's ends `variant fast`."""
+    """`2019/09 part 1 example 2`; a variant's ends `variant fast`."""
     name = f"{case.year}/{case.day:02d} part {case.part} {what}"
     return name + (f" variant {case.variant}" if case.variant else "")
 
 
 class _DayItem(pytest.Item):
-    """A check from `testing`: its failure is the sentence it raises (with the day's own
-    traceback in it when the day raised), not a traceback through the framework (that
-    is for -v; -q, verbosity -1, is no ask for it); a skip is reported at the day's
-    file, not in the framework."""
+    """A check from `testing`: its failure is the sentence it raises (a traceback through
+    the framework is for -v), and a skip is reported at the day's file."""
 
-    def check(self) -> None:
-        raise NotImplementedError
+    marker = "example"
+
+    def __init__(self, *, check: Callable[[], None], **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.check = check
+        self.add_marker(self.marker)
 
     def runtest(self) -> None:
         try:
@@ -411,37 +376,15 @@ class _DayItem(pytest.Item):
 
 
 class ExampleItem(_DayItem):
-    def __init__(self, *, case: ExampleCase, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self.case = case
-        self.add_marker("example")
-
-    def check(self) -> None:
-        from aoc2023.framework.testing import check_example
-
-        check_example(self.case)
+    """One part of one example of a day, by one of its implementations."""
 
 
 class RealInputItem(_DayItem):
-    def __init__(self, *, case: RealAnswerCase, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self.case = case
-        self.add_marker("real_input")
+    """One part of a day on the user's cached input, against the accepted answer."""
 
-    def check(self) -> None:
-        from aoc2023.framework.testing import check_real_answer
-
-        check_real_answer(self.case)
+    marker = "real_input"
 
 
 class ImportFailed(_DayItem):
-    """A module of days that does not import: one failing test, so that it cannot go
-    unnoticed, marked `example` so that `-m example` meets it too."""
-
-    def __init__(self, *, reason: str, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self.reason = reason
-        self.add_marker("example")
-
-    def check(self) -> None:
-        pytest.fail(self.reason, pytrace=False)
+    """A module of days that does not import: one failing test, marked `example` so that
+    `-m example` meets it too."""

@@ -1,8 +1,7 @@
-"""The days and variants defined, which file is which day's, the one guarded import of a
-year's modules, and what each day declares, kept by file stamp for `aoc list`.
-
-A year is the package `aoc{year}`, or one named in the `aoc.years` entry-point group;
-`files_of` is the one rule mapping files to days (docs/how-to/write-a-day.md)."""
+"""The days and variants defined, which file is which day's (`files_of`, the one rule:
+docs/how-to/write-a-day.md), the one guarded import of a year's modules, and what each
+day declares, kept by file stamp for `aoc list`. A year is the package `aoc{year}`, or
+one named in the `aoc.years` entry-point group."""
 
 from __future__ import annotations
 
@@ -29,8 +28,7 @@ _LOOKS_LIKE_A_DAY = re.compile(r"day[\W_]*0*(\d{1,2})[a-z]?", re.IGNORECASE)
 """A name meant as a day's that the rule skips (`day_07`, `Day07`): said in a hint."""
 _YEAR_PACKAGE = re.compile(r"aoc(\d{4})")
 _VARIANT_MODULE = re.compile(r"_day\d{2}_\w+(?<!_test)")
-"""A module of a day's variants (`_day07_fast.py`), imported with the day's; `_day07_test.py`
-holds its tests, pytest's alone."""
+"""A module of a day's variants (`_day07_fast.py`); `_day07_test.py` is pytest's alone."""
 _VARIANT_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")
 
 REGISTRY: dict[tuple[int, int], type[Solution[Any]]] = {}
@@ -43,11 +41,10 @@ MAIN = "main"
 """The name of a day's main implementation beside its variants."""
 
 
-def register(
-    cls: type[Solution[Any]], variant: str | None, year: int | None, day: int | None
-) -> None:
+def register(cls: type[Solution[Any]], variant: str | None) -> None:
     """Register `cls` as it is defined, under the year and day it sets, else its module's
-    (`year`, `day`); a variant, else under the day it subclasses. TypeError on a clash."""
+    name's; a variant, else under the day it subclasses. TypeError on a clash."""
+    year, day = _named_by(cls.__module__)
     own = cls.__dict__
     if variant is not None:
         _register_variant(cls, variant, getattr(cls, "year", year), getattr(cls, "day", day))
@@ -65,6 +62,16 @@ def register(
 solution.registrar = register
 
 
+def _named_by(module: str) -> tuple[int | None, int | None]:
+    """The year and day a module's name gives (`aoc2023.day07`); a year alone for another
+    module of `aoc2023`, None where it gives none."""
+    parent, _, stem = module.rpartition(".")
+    in_a_year = _YEAR_PACKAGE.fullmatch(parent.rpartition(".")[2])
+    day = day_of_module(stem) if in_a_year else None
+    year = in_a_year if day is not None else _YEAR_PACKAGE.fullmatch(module.partition(".")[0])
+    return (int(year[1]) if year else None), day
+
+
 def _register_variant(
     cls: type[Solution[Any]], name: str, year: int | None, day: int | None
 ) -> None:
@@ -79,12 +86,8 @@ def _register_variant(
             "define it in the day's module, or set `year` and `day`"
         )
     cls.year, cls.day, cls.variant = int(year), int(day), name
-    _claim(
-        VARIANTS.setdefault((cls.year, cls.day), {}),
-        name,
-        cls,
-        f"are both variant {name!r} of {year} day {day}",
-    )
+    table = VARIANTS.setdefault((cls.year, cls.day), {})
+    _claim(table, name, cls, f"are both variant {name!r} of {year} day {day}")
 
 
 def _tables() -> list[dict[Any, type[Solution[Any]]]]:
@@ -147,14 +150,13 @@ def year_package(year: int) -> str:
 
 
 def package_years() -> set[int]:
-    """Years with an `aoc<year>` package on the path, from one listing of each folder
-    (`pkgutil.iter_modules` would inspect the whole standard library). No import."""
+    """Years with an `aoc<year>` package on the path, from one listing of each folder."""
     years = set()
     for entry in sys.path:
         folder = entry or "."
         try:
             names = os.listdir(folder)
-        except OSError:  # a zip file, a folder gone: no year package there
+        except OSError:  # a zip file, a folder gone
             continue
         for name in names:
             match = _YEAR_PACKAGE.fullmatch(name)
@@ -177,8 +179,7 @@ def registered_years(declared: Callable[[], set[int]] = entry_point_years) -> li
 
 
 def day_of_module(name: str) -> int | None:
-    """The day of a module named `dayNN` or `dayN` (its last dotted part), else None: the
-    naming rule. String tests, not a regex: every file passes here at each day loaded."""
+    """The day of a module named `dayNN` or `dayN` (its last dotted part), else None."""
     stem = name.rpartition(".")[2]
     number = stem[3:]
     if stem.startswith("day") and 1 <= len(number) <= 2 and number.isdecimal():
@@ -187,21 +188,15 @@ def day_of_module(name: str) -> int | None:
 
 
 class YearFiles(NamedTuple):
-    """A year package's modules as the naming rule maps them to days (paths as `str`: fast)."""
+    """A year package's modules as the naming rule maps them to days (paths as `str`)."""
 
     package: str
-    folders: tuple[str, ...]
-    """The package's folders, the first winning where two hold one name."""
-    days: dict[int, str]
-    """The file of each day one module claims by its name (`day07.py`, `day7.py`)."""
-    clashes: dict[int, tuple[str, ...]]
-    """The days several modules claim by name: refused, naming them all."""
-    others: dict[str, str]
-    """The other public modules' files, by name (days of any name, helpers)."""
-    lookalikes: dict[str, int]
-    """Files named like a day that the rule skips, with the day."""
-    variants: dict[int, tuple[str, ...]]
-    """Modules of a day's variants (`_day07_fast.py`)."""
+    folders: tuple[str, ...]  # the first wins where two hold one name
+    days: dict[int, str]  # the file of each day one module claims by its name
+    clashes: dict[int, tuple[str, ...]]  # the days several modules claim: refused
+    others: dict[str, str]  # the other public modules' files, by name
+    lookalikes: dict[str, int]  # files named like a day that the rule skips, with the day
+    variants: dict[int, tuple[str, ...]]  # modules of a day's variants (`_day07_fast.py`)
 
     def module(self, path: str) -> str:
         return f"{self.package}.{_stem(path)}"
@@ -217,19 +212,15 @@ class YearFiles(NamedTuple):
             "rename or delete the other."
         )
 
-    def hint_for(self, path: str) -> str:
-        """The sentence for a file of `lookalikes`: it looks like a day but is none."""
-        day = self.lookalikes[path]
-        return (
-            f"{_shown(path)} looks like a day but is not named dayNN.py; rename it day{day:02d}.py."
-        )
-
-    def unused_lookalikes(self) -> list[str]:
-        """The look-alike files that define no day nor variant once imported."""
-        if not self.lookalikes:
-            return []
+    def hints(self) -> dict[str, str]:
+        """The sentence for each look-alike file defining no day nor variant once imported."""
         defined = {cls.__module__ for table in _tables() for cls in table.values()}
-        return [path for path in sorted(self.lookalikes) if self.module(path) not in defined]
+        return {
+            path: f"{_shown(path)} looks like a day but is not named dayNN.py; "
+            f"rename it day{day:02d}.py."
+            for path, day in sorted(self.lookalikes.items())
+            if self.module(path) not in defined
+        }
 
 
 def _stem(path: str) -> str:
@@ -249,30 +240,25 @@ def files_of(package: str, folders: Iterable[str | Path]) -> YearFiles:
     lookalikes: dict[str, int] = {}
     variants: dict[str, str] = {}
     for folder in reversed(absolute):
-        try:
-            names = os.listdir(folder)
-        except OSError:
-            continue
-        for name in names:
-            stem = name.removesuffix(".py")
-            if name.endswith(".py") and _VARIANT_MODULE.fullmatch(stem):
-                variants[stem] = os.path.join(folder, name)
-            if not name.endswith(".py") or stem.startswith("_"):
-                continue
-            path = os.path.join(folder, name)
-            if stem.isidentifier():
-                modules[stem] = path
-            if (
-                stem[:3].lower() == "day"
-                and day_of_module(stem) is None
-                and (looks := _LOOKS_LIKE_A_DAY.fullmatch(stem))
-            ):
-                lookalikes[path] = int(looks[1])
+        with contextlib.suppress(OSError):
+            for name in os.listdir(folder):
+                stem, path = name.removesuffix(".py"), os.path.join(folder, name)
+                if not name.endswith(".py"):
+                    continue
+                if _VARIANT_MODULE.fullmatch(stem):
+                    variants[stem] = path
+                if stem.startswith("_"):
+                    continue
+                if stem.isidentifier():
+                    modules[stem] = path
+                looks = _LOOKS_LIKE_A_DAY.fullmatch(stem)
+                if looks and day_of_module(stem) is None:
+                    lookalikes[path] = int(looks[1])
     claims: dict[int, list[str]] = {}
     by_day: dict[int, list[str]] = {}
+    others: dict[str, str] = {}
     for stem, path in sorted(variants.items()):
         by_day.setdefault(int(stem[4:6]), []).append(path)
-    others: dict[str, str] = {}
     for stem, path in sorted(modules.items()):
         day = day_of_module(stem)
         if day is None:
@@ -340,9 +326,8 @@ def days_forgotten() -> Iterator[None]:
 
 
 def import_module(name: str, what: str | None = None) -> ModuleType:
-    """Import `name`, of a year package: whatever it raises but Ctrl-C and SIGTERM
-    (`sys.exit()` too) is a DayLoadError naming `what` or it, the days it registered
-    forgotten, so that it fails alone."""
+    """Import `name`, of a year package: whatever it raises but Ctrl-C and SIGTERM (even
+    `sys.exit()`) is a DayLoadError naming `what` or it, the days it registered forgotten."""
     try:
         with recursion_limit_kept(), _no_command_line():
             return importlib.import_module(name)
@@ -409,24 +394,24 @@ def _forget(name: str) -> None:
                 del table[key]
 
 
-def _import_other_modules(files: YearFiles, problems: list[str] | None) -> None:
-    """Import the other modules (days of any name); each failure a sentence in `problems`."""
+def _import_other_modules(files: YearFiles) -> list[str]:
+    """Import the other modules (days of any name): a sentence for each that fails."""
+    problems = []
     for stem in files.others:
         try:
             import_module(f"{files.package}.{stem}")
         except DayLoadError as error:
-            if problems is not None:
-                problems.append(str(error))
+            problems.append(str(error))
+    return problems
 
 
 def available_days(year: int, problems: list[str] | None = None) -> list[int]:
-    """The days of `year`: claimed by a file's name (clashes too, shown to be refused),
-    and defined in its other modules (imported). A failed import, and a look-alike
-    file defining none, are each one sentence in `problems`."""
+    """The days of `year`: claimed by a file's name (clashes too) or defined in its other
+    modules. A failed import, and a look-alike defining none, are sentences in `problems`."""
     files = year_files(year)
-    _import_other_modules(files, problems)
+    failed = _import_other_modules(files)
     if problems is not None:
-        problems.extend(map(files.hint_for, files.unused_lookalikes()))
+        problems += [*failed, *files.hints().values()]
     days = {*files.days, *files.clashes}
     days.update(day for each_year, day in REGISTRY if each_year == year)
     return sorted(days)
@@ -446,14 +431,9 @@ def load_day(year: int, day: int) -> type[Solution[Any]]:
         for variant in files.variants.get(day, ()):
             import_module(files.module(variant))
     elif (year, day) not in REGISTRY:
-        problems: list[str] = []
-        _import_other_modules(files, problems)
+        problems = _import_other_modules(files)
         if (year, day) not in REGISTRY:
-            hints = [
-                files.hint_for(path)
-                for path in files.unused_lookalikes()
-                if files.lookalikes[path] == day
-            ]
+            hints = [hint for path, hint in files.hints().items() if files.lookalikes[path] == day]
             missing = MissingDayError(year, day, module_name, " ".join(hints) or None)
             if problems:
                 raise DayLoadError(f"{missing} {' '.join(problems)}")
@@ -498,8 +478,8 @@ def parse_years(spec: str) -> list[int]:
     return sorted(years)
 
 
-# --- what each day declares, kept for aoc list (docs/explanation/cache.md) --------------
-# By the stamps of the day's file and of its year package's, so only changed days import.
+# --- what each day declares, kept for aoc list by the stamps of its file and its year
+# package's, so that only changed days import (docs/explanation/cache.md).
 
 _VERSION = 1
 _ENTRY_POINTS = "entry points"
@@ -550,20 +530,6 @@ def package_stamp(folders: Iterable[str | Path]) -> list[Any]:
     return [[file, stamp(Path(file))] for file in sorted(files)]
 
 
-def _parse(raw: Any, year: int, day: int) -> Declared | None:
-    """An entry as written by `ListingCache.save`, for `year` `day`; None if it is not."""
-    with contextlib.suppress(KeyError, TypeError):
-        title, examples = raw["title"], tuple(raw["examples"])
-        if (
-            (raw["year"], raw["day"]) == (year, day)
-            and len(examples) == 2
-            and isinstance(title, str | None)
-            and all(isinstance(n, int) for n in examples)
-        ):
-            return Declared(year, day, title, (examples[0], examples[1]))
-    return None
-
-
 class ListingCache:
     """The cache, read once per command, filled by day, written once at the end."""
 
@@ -589,7 +555,16 @@ class ListingCache:
             or raw.get("package") != package
         ):
             return None
-        return _parse(raw, year, day)
+        with contextlib.suppress(KeyError, TypeError):  # an entry of another shape
+            title, examples = raw["title"], tuple(raw["examples"])
+            if (
+                (raw["year"], raw["day"]) == (year, day)
+                and len(examples) == 2
+                and isinstance(title, str | None)
+                and all(isinstance(n, int) for n in examples)
+            ):
+                return Declared(year, day, title, (examples[0], examples[1]))
+        return None
 
     def put(
         self, module: Path, declared: Declared, module_stamp: list[int] | None, package: list[Any]
@@ -612,23 +587,21 @@ class ListingCache:
         path (an install changes one); per set of folders (`aoc`, pytest have theirs)."""
         folders = sorted({os.path.abspath(entry or ".") for entry in sys.path})
         stamps = [stamp(Path(folder)) for folder in folders]
-        kept = self._entries.get(_ENTRY_POINTS)
-        by_path = kept if isinstance(kept, dict) else {}
         key = "\n".join(folders)
-        found = by_path.get(key)
-        if isinstance(found, dict) and found.get("stamps") == stamps:
-            years = found.get("years")
-            if isinstance(years, list) and all(isinstance(year, int) for year in years):
-                return set(years)
-        declared = find()
-        by_path = {
+        kept = self._entries.get(_ENTRY_POINTS)
+        by_path: dict[str, Any] = {
             other: value
-            for other, value in by_path.items()
-            if isinstance(value, dict) and other != key
+            for other, value in (kept.items() if isinstance(kept, dict) else ())
+            if isinstance(value, dict)
         }
-        by_path = dict(list(by_path.items())[-(_PATHS_KEPT - 1) :])
+        found = by_path.pop(key, {})
+        years = found.get("years") if found.get("stamps") == stamps else None
+        if isinstance(years, list) and all(isinstance(year, int) for year in years):
+            return set(years)
+        declared = find()
+        others = list(by_path.items())[-(_PATHS_KEPT - 1) :]
         self._entries[_ENTRY_POINTS] = {
-            **by_path,
+            **dict(others),
             key: {"stamps": stamps, "years": sorted(declared)},
         }
         self._changed = True

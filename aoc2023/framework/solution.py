@@ -1,9 +1,6 @@
 """What a day touches: the `Solution` it subclasses, the `Example`s it declares, the
-checks its declarations meet as its class is defined, and the input helpers.
-
-Registering the class under its day (and a variant under its day) is the registry's, and
-what makes an answer is answers.py's: a day's author reads this module alone.
-"""
+checks its declarations meet as its class is defined, and the input helpers. Registering
+the class is the registry's: a day's author reads this module alone."""
 
 from __future__ import annotations
 
@@ -21,20 +18,15 @@ Answer = int | str | None
 Parsed = TypeVar("Parsed")
 
 _INTEGER = re.compile(r"-?\d+")
-_DAY_MODULE_NAME = re.compile(r"(?:^|\.)aoc(?P<year>\d{4})\.day(?P<day>\d{1,2})$")
-_YEAR_PACKAGE_NAME = re.compile(r"^aoc(?P<year>\d{4})(?:\.|$)")
 
 
 @dataclass(frozen=True)
 class Example:
     """An example from the puzzle text, with the answer each part should give for it.
 
-    A part left as None has no expected answer for this example and is not run on it
-    (so an example can belong to one part only). `extra` carries parameters the
-    puzzle changes for its examples (a smaller grid, fewer steps); the day reads them
-    from `self.extra`. A single leading newline is dropped, so the input can start on
-    the line after the opening triple quote; its trailing line ends are removed when it
-    runs, as every input's are (inputs.RunInput).
+    A part left as None is not run on it. `extra` carries parameters the puzzle changes
+    for its examples (a smaller grid), read by the day from `self.extra`. One leading
+    newline is dropped, and the trailing line ends when it runs, as every input's.
     """
 
     input: str
@@ -53,7 +45,7 @@ class Example:
         if self.input.startswith("\n"):
             object.__setattr__(self, "input", self.input[1:])
         for part in (1, 2):
-            self.expected(part)  # a TypeError now, naming the value, rather than at run time
+            self.expected(part)  # a TypeError now rather than at run time
 
     def expected(self, part: int) -> str | None:
         """The answer `part` should give, as the text it is compared as; None if none."""
@@ -65,11 +57,9 @@ class Solution(Generic[Parsed]):
     """Subclass once per day: `class Day07(Solution[list[Hand]])`, in `aoc2023/day07.py`.
 
     `Parsed` is what `parse` returns and the parts take. Override `parse` (by default
-    the parts get the text itself), then `part_1` and `part_2`, or `solve` for both at
-    once. A part not written yet raises NotImplementedError itself and shows as "not
-    implemented" (raised from code the part calls, it is an error). The framework makes
-    a fresh instance, and a fresh parse, for each part, so a part may change either
-    without spoiling the other.
+    the text itself), then `part_1` and `part_2`, or `solve` for both at once. A part
+    not written yet (raising NotImplementedError itself) shows as "not implemented".
+    Each part gets a fresh instance and a fresh parse, so it may change either.
 
     Defining the subclass registers it: the module's name says the year and day
     (`aoc2023.day07`), or the class sets `day` (and `year`, outside an `aoc<year>`
@@ -83,32 +73,23 @@ class Solution(Generic[Parsed]):
     title: ClassVar[str | None] = None
     """The puzzle's title; when None, read from aocd's cached puzzle page."""
     examples: ClassVar[Sequence[Example]] = ()
-    """The examples from the puzzle text, with their expected answers: `aoc run
-    --example` and the tests check them, and a part is sent only when they pass. Any
-    iterable of Examples (a generator too) is read once, as the class is defined, into a
-    tuple; anything else (one Example, a str) fails the day's import in one sentence."""
+    """The examples from the puzzle text, with their expected answers: `aoc run --example`
+    and the tests check them, and a part is sent only when they pass. Any iterable of
+    Examples is read once, as the class is defined."""
     variant: ClassVar[str | None] = None
     """The variant's name for an alternative implementation; None for the day itself."""
 
     def __init__(self, extra: Mapping[str, Any] | None = None) -> None:
         self.extra: Mapping[str, Any] = extra or {}
-        """Parameters that differ between an example and the real input (`Example.extra`);
-        empty for the real input, so a day reads them with its real value as the default:
-        `self.extra.get("n_steps", 64)`."""
+        """An example's `Example.extra`, empty for the real input, so a day reads them with
+        the real value as the default: `self.extra.get("n_steps", 64)`."""
 
     def __init_subclass__(cls, variant: str | None = None, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         _check_declarations(cls)
-        named = _DAY_MODULE_NAME.search(cls.__module__)
-        found_year = named or _YEAR_PACKAGE_NAME.match(cls.__module__)
         if registrar is None:  # never so: importing this module runs the face first
             raise RuntimeError("aoc2023.framework.registry is not imported")
-        registrar(
-            cls,
-            variant,
-            int(found_year["year"]) if found_year else None,
-            int(named["day"]) if named else None,
-        )
+        registrar(cls, variant)
 
     def parse(self, text: str) -> Parsed:
         """Turn the raw input into what the parts take. By default, the text itself."""
@@ -125,9 +106,8 @@ class Solution(Generic[Parsed]):
     def solve(self, data: Parsed) -> tuple[Answer, Answer] | Iterator[Answer]:
         """Both answers at once; override this instead of the parts when they share work.
 
-        Either return the pair, or (better) yield part 1's answer, then part 2's: each
-        part is then timed on its own, and an example that declares part 1 alone never
-        runs part 2's code, which often needs the real input's shape.
+        Return the pair, or (better) yield part 1's answer, then part 2's: each part is then
+        timed on its own, and an example of part 1 alone never runs part 2's code.
         """
         raise NotImplementedError
 
@@ -142,29 +122,19 @@ class Solution(Generic[Parsed]):
         return cls.solves_both_at_once() and inspect.isgeneratorfunction(cls.solve)
 
 
-Registrar = Callable[[type[Solution[Any]], str | None, int | None, int | None], None]
-"""Registers a class just defined, given its variant's name and the year and day its
-module's name gives (None where it gives none); raises TypeError on a clash."""
-registrar: Registrar | None = None
-"""registry.py's `register`, set as it is imported (the face imports it): the tables of
-days are the registry's, and this module cannot import it."""
+registrar: Callable[[type[Solution[Any]], str | None], None] | None = None
+"""registry.py's `register` (a class, its variant's name), set as it is imported: this
+module cannot import it."""
 
 
 class DeclarationError(TypeError):
     """A class attribute of a day (or an Example) of the wrong shape: raised as the class is
-    defined, so its module fails to import, alone, in this one sentence (registry.py)."""
-
-
-_DECLARED = ("title", "examples", "year", "day")
-"""The class attributes a day may set, each checked once, as its class is defined."""
+    defined, so its module fails to import in this one sentence."""
 
 
 def _check_declarations(cls: type[Solution[Any]]) -> None:
-    """Check the attributes `cls` sets itself (`_DECLARED`), the one place every path goes
-    through (`aoc run`, `list`, `bench`, the pytest plugin all import the day): a bad one
-    is a DeclarationError naming it. `examples` given as any other iterable than a list or
-    tuple (a generator) is read here, once, into a tuple, so that every reader sees it
-    whole; None is no examples."""
+    """Check the attributes `cls` sets itself: a bad one is a DeclarationError naming it.
+    `examples` other than a list or tuple (a generator) is read into a tuple once."""
     own = cls.__dict__
     where = f"{cls.__qualname__}'s"
     title = own.get("title")
@@ -206,10 +176,8 @@ def _examples(declared: object, where: str) -> Sequence[Example]:
 
 
 def lines(text: str) -> list[str]:
-    """The input's lines, each as it is: the line breaks (`\\n` or `\\r\\n`) are taken off,
-    and the blank lines (empty, or only whitespace) at the end, whole; never a character
-    of a line kept (a line's spaces carry the answer in some puzzles, the last line's
-    too)."""
+    """The input's lines, each as it is (spaces kept): the line breaks (`\\n` or `\\r\\n`)
+    are taken off, and the blank lines (empty, or only whitespace) at the end."""
     found = [line.removesuffix("\r") for line in text.split("\n")]
     while found and not found[-1].strip():
         found.pop()
@@ -222,6 +190,5 @@ def ints(text: str) -> list[int]:
 
 
 def numbered_lines(text: str) -> list[tuple[int, str]]:
-    """The input's lines numbered from 1 (`lines`, each as it is), for parse errors that
-    name the line."""
+    """The input's lines numbered from 1 (`lines`), for parse errors that name the line."""
     return list(enumerate(lines(text), start=1))

@@ -1,9 +1,7 @@
-"""What a day's tests import: check a day's examples, and the suite's parametrised cases.
-
-The pytest plugin makes a case (`id`: `2023-day07-part1-example1`) per day, part and example
-(`example_cases_of`) and per day and part of the real input (`real_answer_cases_of`), checked
-by `check_example` and `check_real_answer`; a test file may call `check_examples(DayNN)`.
-Variants are checked alike. pytest is imported only to skip or fail a case."""
+"""What a day's tests import: `check_examples(DayNN)`, and the cases the pytest plugin
+makes per day, part and example (`example_cases_of`, checked by `check_example`) or per
+day and part of the real input (`real_answer_cases_of`, `check_real_answer`). Variants
+are checked alike. pytest is imported only to skip or fail a case."""
 
 from __future__ import annotations
 
@@ -23,7 +21,7 @@ from aoc2023.framework.calendar import puzzle_parts
 from aoc2023.framework.errors import DamagedFileError, Interrupted
 from aoc2023.framework.inputs import RunInput, example_inputs
 from aoc2023.framework.launcher import aoc_command
-from aoc2023.framework.registry import implementations, variants_of
+from aoc2023.framework.registry import variants_of
 from aoc2023.framework.results import DayResult, Status
 from aoc2023.framework.runner import run_solution
 
@@ -41,18 +39,13 @@ __all__ = [
 _WHOLE_NUMBER = re.compile(r"-?[0-9]+")
 
 
-# --- a day's own test --------------------------------------------------------------------
-
-
 def check_examples(solution_class: type[Solution[Any]]) -> None:
     """Run every example the day declares, each part it has an answer for, with the day's
     main implementation and each of its variants.
 
-    Raises one AssertionError listing every failure (a wrong answer, with what was
-    returned and expected; a part that raised; an example that does not parse), then the
-    tracebacks. A part not written yet (raising NotImplementedError itself) is no failure,
-    so a new day's test passes until its parts are written. A day that declares no answer
-    at all passes with a warning.
+    Raises one AssertionError listing every failure (a wrong answer, a part that raised,
+    an example that does not parse), then the tracebacks. A part not written yet is no
+    failure; a day that declares no answer at all passes with a warning.
     """
     year, day = solution_class.year, solution_class.day
     parts = puzzle_parts(year, day)
@@ -64,8 +57,8 @@ def check_examples(solution_class: type[Solution[Any]]) -> None:
         if not wanted:
             continue
         checked += 1
-        for implementation in implementations(solution_class):
-            result = _run(implementation.solution_class, dataclasses.replace(run, parts=wanted))
+        for implementation in [solution_class, *variants_of(solution_class)]:
+            result = _run(implementation, dataclasses.replace(run, parts=wanted))
             where = _where(year, day, _example_name(number, run.label), result.variant)
             failures += _failures(result, where, "expected")
             tracebacks += _tracebacks(result, where)
@@ -83,9 +76,6 @@ def check_examples(solution_class: type[Solution[Any]]) -> None:
         )
         message += "".join(f"\n{traceback}" for traceback in tracebacks)
         raise AssertionError(message.rstrip("\n"))
-
-
-# --- the suite's parametrised example cases ----------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -129,13 +119,10 @@ def check_example(case: ExampleCase) -> None:
     _assert_correct(_run(implementation, run), where, "expected")
 
 
-# --- the suite's real-answer cases ----------------------------------------------------------
-
-
 @dataclass(frozen=True)
 class RealAocd:
     """Where the user's aocd keeps things, found as `aoc` finds them: a real-answer test
-    reads local files only, never fetching."""
+    reads these local files only."""
 
     token: str | None = dataclasses.field(repr=False)  # never shown in a test report
     data_dir: Path
@@ -218,12 +205,9 @@ def check_real_answer(case: RealAnswerCase) -> None:
     _assert_correct(_run(implementation, run), where, "the accepted answer is")
 
 
-# --- judging a result -----------------------------------------------------------------------
-
-
 def _run(solution_class: type[Solution[Any]], run: RunInput) -> DayResult:
-    """`run_solution`; Ctrl-C in the day's code is a KeyboardInterrupt again (pytest stops
-    the session), never a failed case."""
+    """`run_solution`; Ctrl-C in the day's code is a KeyboardInterrupt again, so that
+    pytest stops the session."""
     try:
         return run_solution(solution_class, run)
     except Interrupted:
@@ -232,7 +216,7 @@ def _run(solution_class: type[Solution[Any]], run: RunInput) -> DayResult:
 
 def _assert_correct(result: DayResult, where: str, expected_is: str) -> None:
     """The one part run gave its expected answer (skipped while not written); raised, not
-    asserted: `assert` vanishes under `python -O`."""
+    asserted, for `python -O`."""
     import pytest
 
     [outcome] = result.parts
@@ -288,9 +272,9 @@ def _implementation(
     solution_class: type[Solution[Any]], variant: str | None
 ) -> type[Solution[Any]]:
     """The class of the day's variant named `variant` (the day's own class for None)."""
-    for implementation in implementations(solution_class):
-        if implementation.solution_class.variant == variant:
-            return implementation.solution_class
+    for implementation in [solution_class, *variants_of(solution_class)]:
+        if implementation.variant == variant:
+            return implementation
     raise AssertionError(f"{solution_class.__qualname__} has no variant {variant!r} any more")
 
 
