@@ -6,7 +6,6 @@ looks for a younger copy (per user, or per board for a view key)."""
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from contextlib import suppress
 from dataclasses import replace
 from pathlib import Path
@@ -24,7 +23,6 @@ KEPT_SECONDS = 15 * 60
 
 
 def _now() -> float:
-    """Seconds since the epoch, on the clock the tests move."""
     return calendar.current_time().timestamp()
 
 
@@ -69,11 +67,6 @@ def _user_id(token: str) -> str:
         return client.resolved_owner(token)
 
 
-def _board_url(year: int, board_id: int, view_key: str | None = None) -> str:
-    query = "" if view_key is None else f"?view_key={quote(view_key, safe='')}"
-    return client.site_url(f"/{year}/leaderboard/private/view/{board_id}.json{query}")
-
-
 def _fetch(
     year: int, board_id: int, token: str | None, view_key: str | None, *, kept: bool
 ) -> dict[str, Any]:
@@ -81,9 +74,11 @@ def _fetch(
     token is one sentence (`kept`: the key is the kept one, which it says how to replace)."""
     import aocd.utils
 
+    query = "" if view_key is None else f"?view_key={quote(view_key, safe='')}"
+    url = client.site_url(f"/{year}/leaderboard/private/view/{board_id}.json{query}")
     with client.asking(f"fetch private leaderboard {board_id} of {year}"):
         response: Any = aocd.utils.http.get(
-            _board_url(year, board_id, view_key),
+            url,
             redirect=False,
             token=token if view_key is None else None,
         )
@@ -156,15 +151,6 @@ def _fresh(paths_: list[Path], now: float) -> _Kept | None:
     return max(kept, key=lambda copy: copy.fetched_at, default=None)
 
 
-def _known_user_id(token: str | None) -> str | None:
-    """The token owner's id when known with no request (aocd's memo), else None."""
-    if token is None:
-        return None
-    with suppress(AocError):  # a damaged memo: said when a read needs it
-        return paths.cached_user_id(token)
-    return None
-
-
 def leaderboard(
     token: str | None,
     year: int,
@@ -172,19 +158,19 @@ def leaderboard(
     view_key: str | None = None,
     *,
     kept_key: bool = False,
-    now: Callable[[], float] = _now,
 ) -> Leaderboard:
     """The board, from a copy younger than 15 minutes (fetched by key or by `token`'s
     owner), else from the site with `view_key`, else `token`. `kept_key`: the key is
     the kept one, which a refusal says how to replace."""
     calendar.check_year(year)
-    if token is None and view_key is None:
-        raise ValueError("a leaderboard is read with a token or a view key")
     shared = store.shared_leaderboard_file(year, board_id)
-    candidates = [shared]
-    if (user_id := _known_user_id(token)) is not None:
+    candidates, user_id = [shared], None
+    if token is not None:
+        with suppress(AocError):  # a damaged memo: said when a read needs it
+            user_id = paths.cached_user_id(token)
+    if user_id is not None:
         candidates.append(store.leaderboard_file(user_id, year, board_id))
-    moment, path = now(), shared
+    moment, path = _now(), shared
     kept = _fresh(candidates, moment)
     if kept is None and token is not None and view_key is None:
         path = store.leaderboard_file(user_id or _user_id(token), year, board_id)
@@ -199,10 +185,13 @@ def leaderboard(
             now=moment,
             view_key_end=kept.view_key_end,
         )
-    _check_keepable(path, year, board_id)
+    try:
+        check_keepable(path)  # before the request: the site's rule
+    except OSError as error:
+        raise _not_kept(path, year, board_id, error) from error
     data = _fetch(year, board_id, token, view_key, kept=kept_key)
     end = None if view_key is None else view_key[-4:]
-    moment = now()
+    moment = _now()
     try:
         store.write_json(path, {"fetched_at": moment, "board": data, "view_key_end": end})
     except OSError as error:
@@ -223,14 +212,6 @@ def _not_kept(
         f"Private leaderboard {board_id} of {year} {what}could not be kept (the site asks "
         f"that a board be read at most once in 15 minutes): {detail}"
     )
-
-
-def _check_keepable(path: Path, year: int, board_id: int) -> None:
-    """DamagedFileError before the request when `path` cannot be kept (the site's rule)."""
-    try:
-        check_keepable(path)
-    except OSError as error:
-        raise _not_kept(path, year, board_id, error) from error
 
 
 def _int(value: object) -> int | None:
