@@ -31,7 +31,6 @@ from aoc2023.framework.results import CouldNotRun, ExitCode, could_not_run
 
 if TYPE_CHECKING:
     from aoc2023.framework.commands.view import Cell
-    from aoc2023.framework.registry import Declared, ListingCache
 
 
 def list_days(
@@ -249,72 +248,42 @@ def gather(asked: Sequence[int] | None = None) -> Listing:
 # --- the view ----------------------------------------------------------------------------
 
 
-def _examples_cell(part: PartListing | None) -> Cell:
+def _answer_cell(day: DayListing, number: int, part: PartListing | None) -> Cell:
+    """Whether a part's answer is known; on a year's last day, part 2's is the final star."""
     from aoc2023.framework.commands.view import Cell
 
-    if part is None:
-        return Cell("no part 2", "dim")
-    return Cell(str(part.examples)) if part.examples else Cell("none", "yellow")
-
-
-def _answer_cell(part: PartListing | None) -> Cell:
-    from aoc2023.framework.commands.view import Cell
-
+    if number == 2 and day.final_star is not None:
+        return Cell("★ final star", "green") if day.final_star else Cell("☆ final star", "yellow")
     if part is None:
         return Cell("no part 2", "dim")
     return Cell("✔ known", "green") if part.answer_known else Cell("? unknown", "yellow")
 
 
-def _final_star_cell(day: DayListing) -> Cell | None:
-    """The final star's cell on a last day; None on the others."""
-    from aoc2023.framework.commands.view import Cell
-
-    if day.final_star is None:
-        return None
-    return Cell("★ final star", "green") if day.final_star else Cell("☆ final star", "yellow")
-
-
-def _row(day: DayListing) -> list[Cell]:
-    from aoc2023.framework.commands.view import Cell
-
-    name = Cell(f"{day.year}/{day.day:02d}")
-    if day.error:
-        return [name, Cell("! could not load (below)", "red"), *[Cell("")] * 4]
-    by_number: dict[int, PartListing] = {part.part: part for part in day.parts}
-    first, second = by_number.get(1), by_number.get(2)
-    return [
-        name,
-        Cell(day.title or ""),
-        _examples_cell(first),
-        _examples_cell(second),
-        _answer_cell(first),
-        _final_star_cell(day) or _answer_cell(second),
-    ]
-
-
-def _narrow_row(day: DayListing) -> list[Cell]:
-    """Narrow: the title beside the day, a part's examples above its answer."""
+def _rows(day: DayListing) -> tuple[list[Cell], list[Cell]]:
+    """The day's row in the table, and in the narrow one: the title beside the day, a
+    part's examples above its answer."""
     from aoc2023.framework.commands.view import Cell
 
     name = f"{day.year}/{day.day:02d}"
     if day.error:
-        return [Cell(name), Cell("! could not load (below)", "red"), Cell("")]
+        failed = Cell("! could not load (below)", "red")
+        return [Cell(name), failed, *[Cell("")] * 4], [Cell(name), failed, Cell("")]
     by_number: dict[int, PartListing] = {part.part: part for part in day.parts}
-    cells = [Cell(f"{name} {day.title}" if day.title else name)]
+    examples, answers, stacked = [], [], []
     for number in (1, 2):
         part = by_number.get(number)
-        answer = (_final_star_cell(day) if number == 2 else None) or _answer_cell(part)
+        answer = _answer_cell(day, number, part)
+        answers.append(answer)
         if part is None:
-            cells.append(answer)
+            examples.append(Cell("no part 2", "dim"))
+            stacked.append(answer)
             continue
         count = part.examples
+        examples.append(Cell(str(count)) if count else Cell("none", "yellow"))
         said = f"{count} example{'s' if count != 1 else ''}" if count else "no examples"
-        cells.append(Cell(f"{said}\n{answer.text}", answer.style or _examples_cell(part).style))
-    return cells
-
-
-def problems(listing: Listing) -> list[str]:
-    return [f"{day.year} day {day.day}: {day.error}" for day in listing.days if day.error]
+        stacked.append(Cell(f"{said}\n{answer.text}", answer.style))
+    titled = f"{name} {day.title}" if day.title else name
+    return [Cell(name), Cell(day.title or ""), *examples, *answers], [Cell(titled), *stacked]
 
 
 def render(listing: Listing, out: IO[str], err: IO[str]) -> None:
@@ -329,16 +298,16 @@ def render(listing: Listing, out: IO[str], err: IO[str]) -> None:
         Column("Part 2 answer"),
     ]
     narrow = [Column("Day", kind="text"), Column("Part 1"), Column("Part 2")]
-    rows = [_row(day) for day in listing.days]
+    rows = [_rows(day) for day in listing.days]
     show(
         "Advent of Code: days",
         columns,
-        rows,
+        [wide for wide, _ in rows],
         listing.notices,
-        problems(listing),
+        [f"{day.year} day {day.day}: {day.error}" for day in listing.days if day.error],
         out,
         err,
-        narrow=(narrow, [_narrow_row(day) for day in listing.days]),
+        narrow=(narrow, [stacked for _, stacked in rows]),
     )
 
 
