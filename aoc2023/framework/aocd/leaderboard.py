@@ -221,16 +221,11 @@ def _int(value: object) -> int | None:
     return int(text) if text.isascii() and text.isdigit() and len(text) <= 18 else None
 
 
-def _star_times(levels: dict[str, Any], day: int) -> tuple[int | None, int | None]:
-    """When `day`'s part 1 and part 2 stars came (the site's `get_star_ts`), or None."""
-    day_levels = levels.get(str(day))
-
-    def at(part: str) -> int | None:
-        level = day_levels.get(part) if isinstance(day_levels, dict) else None
-        moment = _int(level.get("get_star_ts")) if isinstance(level, dict) else None
-        return moment if moment is not None and moment <= calendar.LAST_MOMENT else None
-
-    return at("1"), at("2")
+def _star_at(day_levels: dict[str, Any], part: str) -> int | None:
+    """When a day's star for `part` came (the site's `get_star_ts`), or None."""
+    level = day_levels.get(part)
+    moment = _int(level.get("get_star_ts")) if isinstance(level, dict) else None
+    return moment if moment is not None and moment <= calendar.LAST_MOMENT else None
 
 
 def _with_medals(members: list[Member], days: int) -> list[Member]:
@@ -259,7 +254,8 @@ def parse(
     now: float,
     view_key_end: str | None = None,
 ) -> Leaderboard:
-    """The site's JSON ranked by local score; a bad number is 0, named in `passed_over`."""
+    """The site's JSON (of the shape `_is_board` checks) ranked by local score; a bad
+    number is 0, named in `passed_over`."""
     days = calendar.days_in_year(year)
     members = []
     passed_over: list[str] = []
@@ -271,16 +267,12 @@ def parse(
         return default if value is None else value
 
     for key, member in data["members"].items():
-        if not isinstance(member, dict):
-            passed_over.append(f"member {key}")
-            continue
         levels = member.get("completion_day_level") or {}
-        stars_by_day = tuple(
-            min(2, len(day_levels))
-            if isinstance(day_levels := levels.get(str(day)) or {}, dict)
-            else 0
+        by_day = [
+            found if isinstance(found := levels.get(str(day)), dict) else {}
             for day in range(1, days + 1)
-        )
+        ]
+        stars_by_day = tuple(min(2, len(day_levels)) for day_levels in by_day)
         member_id = number(member, "id", key, _int(key) or 0)
         members.append(
             Member(
@@ -294,10 +286,7 @@ def parse(
                     else None
                 ),
                 days=stars_by_day,
-                star_times=tuple(
-                    _star_times(levels if isinstance(levels, dict) else {}, day)
-                    for day in range(1, days + 1)
-                ),
+                star_times=tuple((_star_at(found, "1"), _star_at(found, "2")) for found in by_day),
             )
         )
     members = _with_medals(members, days)
