@@ -93,27 +93,21 @@ def listing_exit_code(listing: Listing) -> ExitCode:
 
 
 def _declared(
-    year: int, day: int, module: Path | None, package: list[Any], cache: ListingCache
+    year: int, day: int, found: str | None, package: list[Any], cache: ListingCache
 ) -> Declared:
-    """The day's title and examples per part: cached while its files are unchanged, else
-    imported (DayLoadError)."""
+    """The day's title and examples per part: cached while its module (`found`) is
+    unchanged, else imported (DayLoadError)."""
+    module = Path(found) if found else None
     if module is not None:
-        found = cache.get(module, year, day, package)
-        if found is not None:
-            return found
+        cached = cache.get(module, year, day, package)
+        if cached is not None:
+            return cached
 
     module_stamp = stamp(module) if module is not None else None
     solution_class = registry.load_day(year, day)
     examples = solution_class.examples
-    declared = Declared(
-        year,
-        day,
-        solution_class.title,
-        (
-            sum(example.expected(1) is not None for example in examples),
-            sum(example.expected(2) is not None for example in examples),
-        ),
-    )
+    first, second = (sum(e.expected(part) is not None for e in examples) for part in (1, 2))
+    declared = Declared(year, day, solution_class.title, (first, second))
     if module is not None and solution_class.__module__.rpartition(".")[2] == module.stem:
         cache.put(module, declared, module_stamp, package)
     return declared
@@ -130,7 +124,7 @@ def _files_in(folder: Path | None) -> frozenset[str]:
 def _list_day(
     year: int,
     day: int,
-    module: Path | None,
+    module: str | None,
     package: list[Any],
     user_dir: Path | None,
     user_files: frozenset[str],
@@ -200,28 +194,19 @@ def gather(asked: Sequence[int] | None = None) -> Listing:
     user_id = paths.cached_user_id(token) if token is not None else None
     user_dir = paths.data_dir() / user_id if user_id is not None else None
     user_files = _files_in(user_dir)
-    for each_year in years:
+    for year in years:
         try:
-            files = registry.year_files(each_year)
-            days = registry.available_days(each_year, listing.notices)
+            files = registry.year_files(year)
+            days = registry.available_days(year, listing.notices)
         except DayLoadError as error:
             if len(years) == 1 and asked is not None:
                 raise
-            listing.notices.append(CouldNotRun(f"Could not list {each_year}: {error}"))
+            listing.notices.append(CouldNotRun(f"Could not list {year}: {error}"))
             continue
         package = package_stamp(files.folders)
         for day in days:
-            module = files.days.get(day)
             listing.days.append(
-                _list_day(
-                    each_year,
-                    day,
-                    Path(module) if module else None,
-                    package,
-                    user_dir,
-                    user_files,
-                    cache,
-                )
+                _list_day(year, day, files.days.get(day), package, user_dir, user_files, cache)
             )
     cache.save()
     if user_dir is not None:
