@@ -139,8 +139,6 @@ def run_exit_code(
     return code
 
 
-# --- the step that runs now ------------------------------------------------------------
-
 OnStep = Callable[[int, int, int | None], object]
 """`on_step(year, day, part)`: part is None while parsing, or while both parts run at once."""
 
@@ -151,9 +149,6 @@ class Step(NamedTuple):
     part: int | None
     since: float
     """When it started, on the clock of whoever keeps it."""
-
-
-# --- aoc token ---------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -184,9 +179,6 @@ class TokenReport:
     user_agent: str = ""
     contact: str | None = None
     """The user's contact the User-Agent names ($AOC_USER_AGENT or [tool.aoc] contact)."""
-
-
-# --- aoc leaderboard ---------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
