@@ -218,14 +218,11 @@ def _natural(
     """A column's width as wide as its contents, and the narrowest it may be (with
     `whole_words`, as if no word in it could be broken)."""
     cells = [cell._replace(text=printable(cell.text)) for cell in cells]
-    texts = [column.heading] + [cell.text for cell in cells]
-    widest = max(cell_width(line) for text in texts for line in text.split("\n"))
+    lines = max((cell_width(line) for cell in cells for line in cell.text.split("\n")), default=0)
+    widest = max(lines, *(cell_width(line) for line in column.heading.split("\n")))
     heading_words = max(cell_width(word) for word in _words(column.heading))
     if column.fit == "value":
-        values = max(
-            (cell_width(line) for cell in cells for line in cell.text.split("\n")), default=0
-        )
-        return widest, max(values, heading_words)
+        return widest, max(lines, heading_words)
     if column.fit == "words" or whole_words:
         words = max(
             (
