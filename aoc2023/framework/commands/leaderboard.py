@@ -12,7 +12,6 @@ import typer
 
 from aoc2023.framework import calendar, output
 from aoc2023.framework.aocd import local
-from aoc2023.framework.aocd.local import no_token_sentence
 from aoc2023.framework.commands import json_output
 from aoc2023.framework.commands.options import AsJson, Verbose, Year, configure_logging, fail, say
 from aoc2023.framework.errors import AocError, NoInputError, UsageError
@@ -87,7 +86,7 @@ def leaderboard(
             token = None  # the view key reads the board without it
         if key is None and token is None:
             raise NoInputError(
-                f"{no_token_sentence()}, and no view key is kept for board {board_id}: give "
+                f"{local.no_token_sentence()}, and no view key is kept for board {board_id}: give "
                 "the board's view key with --view-key KEY, or log in to adventofcode.com, copy "
                 "the cookie named session, and put it in one of those places."
             )
@@ -276,7 +275,6 @@ def render_day(board: Leaderboard, day: int, out: IO[str]) -> None:
 
 
 def _iso(timestamp: float | None) -> str | None:
-    """A Unix time as an ISO time in UTC."""
     return None if timestamp is None else datetime.fromtimestamp(timestamp, UTC).isoformat()
 
 

@@ -5,7 +5,6 @@ nothing fetched for a puzzle still locked. The command, its writing and its JSON
 from __future__ import annotations
 
 import ast
-import importlib
 import importlib.util
 import json
 import re
@@ -118,21 +117,19 @@ class Target(NamedTuple):
 # --- where the files go ------------------------------------------------------------------
 
 
-def _project_of(package: str, package_dir: Path) -> Path:
-    """The project a package's folder is in: UsageError for an installed copy."""
+def _check_in_project(package: str, package_dir: Path) -> None:
+    """UsageError unless a package's folder is in a project's source, not installed."""
     if {"site-packages", "dist-packages"} & set(package_dir.parts):
         raise UsageError(
             f"{package} is installed at {package_dir}, outside any project: aoc new writes only "
             "into a project's own source. Run it from the project's checkout, installed "
             "editable (uv sync, or pip install -e .)."
         )
-    root = next((p for p in package_dir.parents if (p / "pyproject.toml").is_file()), None)
-    if root is None:
+    if not any((folder / "pyproject.toml").is_file() for folder in package_dir.parents):
         raise UsageError(
             f"{package} at {package_dir} is not in a project (no pyproject.toml above it): "
             "aoc new writes only into a project's own source."
         )
-    return root
 
 
 def _package_dir(package: str) -> Path | None:
@@ -152,7 +149,7 @@ def find_target(year: int, day: int) -> Target:
         if own_dir is None:
             raise
         package_dir = own_dir.parent / package
-        _project_of(own_package, own_dir)
+        _check_in_project(own_package, own_dir)
     else:
         found = _package_dir(package)
         if found is None:
@@ -160,7 +157,7 @@ def find_target(year: int, day: int) -> Target:
                 f"{package} (the package for {year}) is a module, not a package folder."
             )
         package_dir = found
-    _project_of(package, package_dir)
+    _check_in_project(package, package_dir)
     return Target(year, day, package, package_dir / f"day{day:02d}.py")
 
 
