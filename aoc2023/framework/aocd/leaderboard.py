@@ -76,12 +76,9 @@ def _fetch(
 
     query = "" if view_key is None else f"?view_key={quote(view_key, safe='')}"
     url = client.site_url(f"/{year}/leaderboard/private/view/{board_id}.json{query}")
+    cookie = token if view_key is None else None  # a view key is read with no cookie
     with client.asking(f"fetch private leaderboard {board_id} of {year}"):
-        response: Any = aocd.utils.http.get(
-            url,
-            redirect=False,
-            token=token if view_key is None else None,
-        )
+        response: Any = aocd.utils.http.get(url, redirect=False, token=cookie)
     status = response.status
     if view_key is not None and (why := _key_refused(status, response.data)) is not None:
         fix = (

@@ -45,9 +45,7 @@ class Column(NamedTuple):
 
     @property
     def fit(self) -> ColumnKind:
-        if self.kind is not None:
-            return self.kind
-        return "value" if self.align == "right" else "words"
+        return self.kind or ("value" if self.align == "right" else "words")
 
 
 def smart_terminal(stream: IO[str]) -> bool:
