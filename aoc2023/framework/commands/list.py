@@ -57,7 +57,8 @@ def list_days(
         lambda out, err: render(found, out, err),
         as_json=as_json,
     )
-    raise typer.Exit(listing_exit_code(found))
+    broken = any(day.error for day in found.days) or could_not_run(found.notices)
+    raise typer.Exit(ExitCode.COULD_NOT_RUN if broken else ExitCode.OK)
 
 
 # NamedTuples, not dataclasses: every command imports this module (startup_tricks.py).
@@ -84,12 +85,6 @@ class DayListing(NamedTuple):
 class Listing(NamedTuple):
     days: list[DayListing]
     notices: list[str]
-
-
-def listing_exit_code(listing: Listing) -> ExitCode:
-    """2 when a day or a year package could not be loaded, else 0."""
-    broken = any(day.error for day in listing.days) or could_not_run(listing.notices)
-    return ExitCode.COULD_NOT_RUN if broken else ExitCode.OK
 
 
 def _declared(
