@@ -425,8 +425,13 @@ def part_cell(part: PartResult | None) -> Cell:
     if part is None:
         return Cell("")
     mark, style = _MARKS[part.status]
-    if part.drawing is not None and part.answer is None:
-        return _drawing_cell(part, mark, style)
+    if part.drawing is not None and part.answer is None:  # letters that do not read
+        text = f"{mark} drawing:\n{part.drawing}"
+        if drawn_wrong(part):
+            text += "\nexpected: see below"
+        elif part.status is Status.WRONG and part.expected:
+            text += f"\nexpected:\n{part.expected}"
+        return Cell(text, style, drawn=True)
     if part.status is Status.NOT_IMPLEMENTED:
         return Cell(f"{mark} not implemented", style)
     if part.status in (Status.ERROR, Status.TIMEOUT, Status.INTERRUPTED):
@@ -448,16 +453,6 @@ def drawn_wrong(part: PartResult) -> bool:
     if part.status is not Status.WRONG or part.drawing is None:
         return False
     return pictures(part.drawing, part.expected)
-
-
-def _drawing_cell(part: PartResult, mark: str, style: str) -> Cell:
-    """A drawing whose letters do not read, shown whole under its mark."""
-    text = f"{mark} drawing:\n{part.drawing}"
-    if drawn_wrong(part):
-        text += "\nexpected: see below"
-    elif part.status is Status.WRONG and part.expected:
-        text += f"\nexpected:\n{part.expected}"
-    return Cell(text, style, drawn=True)
 
 
 def day_problems(
