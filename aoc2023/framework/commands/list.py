@@ -108,14 +108,6 @@ def _declared(
     return declared
 
 
-def _files_in(folder: Path | None) -> frozenset[str]:
-    """The names in the user's cache folder: one listing, not two failed opens a day."""
-    try:
-        return frozenset(os.listdir(folder)) if folder is not None else frozenset()
-    except OSError:  # none yet, or unlistable
-        return frozenset()
-
-
 def _list_day(
     year: int,
     day: int,
@@ -188,7 +180,10 @@ def gather(asked: Sequence[int] | None = None) -> Listing:
     token = local.find_token()
     user_id = paths.cached_user_id(token) if token is not None else None
     user_dir = paths.data_dir() / user_id if user_id is not None else None
-    user_files = _files_in(user_dir)
+    try:  # the names in the user's cache folder: one listing, not two failed opens a day
+        user_files = frozenset(os.listdir(user_dir)) if user_dir is not None else frozenset()
+    except OSError:  # none yet, or unlistable
+        user_files = frozenset()
     for year in years:
         try:
             files = registry.year_files(year)
