@@ -69,8 +69,7 @@ def shown(path: Path) -> str:
 
 # --- the settings (docs/reference/configuration.md), read on every run -------------------
 
-DECEMBER_DAYS = 31
-"""The most days a year can have."""
+DECEMBER_DAYS = 31  # the most days a year can have
 
 
 class Settings(NamedTuple):  # not a dataclass: benchmarks/README.md, startup_tricks.py
@@ -85,7 +84,6 @@ class Settings(NamedTuple):  # not a dataclass: benchmarks/README.md, startup_tr
 
 CHECKS = ("strict", "lint", "off")
 """ruff and `mypy --strict`, ruff only, or tests only (the default)."""
-_KNOWN = ("submit", "confirm", "contact", "days", "checks")
 
 
 def load_settings(start: Path | None = None) -> Settings:
@@ -115,7 +113,7 @@ def load_settings(start: Path | None = None) -> Settings:
                 f'"off", not {table["checks"]!r}.'
             )
         values["checks"] = table["checks"]
-    unknown = sorted(set(table) - set(_KNOWN))
+    unknown = sorted(set(table) - set(Settings._fields))
     if unknown:
         raise UsageError(f"Unknown [tool.aoc] setting(s) in {path}: {', '.join(unknown)}.")
     return Settings(**values)  # type: ignore[arg-type]

@@ -1,9 +1,6 @@
-"""The plain data that crosses the pipeline's arrows: what a run produces and its exit
-codes, the step running now (told to `on_step`), what the site says about you (`aoc
-token`, `aoc leaderboard`). A leaf (imports nothing of the framework); a bench's, a
-listing's and a profile's records live beside their producers, since a run has no use for
-them. What a run defines is a NamedTuple, not a dataclass (benchmarks/README.md,
-`startup_tricks.py`)."""
+"""The plain data that crosses the pipeline: a run's results and exit codes, the step
+running now, what the site says about you (`aoc token`, `aoc leaderboard`). A leaf module;
+what a run defines is a NamedTuple, not a dataclass (`startup_tricks.py`)."""
 
 from __future__ import annotations
 
@@ -46,22 +43,20 @@ class PartResult(NamedTuple):
     part: int
     status: Status
     answer: str | None = None
-    """The answer as shown, compared and sent: for a drawing, its letters (None when the
-    drawing does not read as letters)."""
+    """As shown, compared and sent: for a drawing, its letters (None: they do not read)."""
     seconds: float | None = None
     expected: str | None = None
     error: str | None = None
     traceback: str | None = None
     timed_with_other_part: bool = False
     submitted: str | None = None
-    """The site's verdict on the answer sent by this run (see submit.py), or SUBMIT_FAILED."""
+    """The site's verdict on the answer this run sent (submit.py), or SUBMIT_FAILED."""
     submit_note: str | None = None
     """What was sent and what the site said, or why nothing was sent."""
     drawing: str | None = None
-    """The part's answer as it drew it, when it drew letters in pixels (answers.py)."""
+    """The answer as drawn, when it drew letters in pixels (answers.py)."""
     refused: str | None = None
-    """The site's earlier verdict that proves the answer wrong (`wrong`, `too high`, `too
-    low`: verdict.py), whether or not this run sends anything."""
+    """The site's earlier verdict proving the answer wrong (`too high`...: verdict.py)."""
 
 
 class DayResult(NamedTuple):
@@ -77,13 +72,11 @@ class DayResult(NamedTuple):
     error: str | None = None
     traceback: str | None = None
     variant: str | None = None
-    """Which variant of the day ran (see registry.py); None for its main implementation."""
+    """Which variant of the day ran (registry.py); None for its main implementation."""
     account: str | None = None
-    """Whose input it ran on, by its name in aocd's `tokens.json` (`aoc run --accounts`);
-    None for the one token of a plain run. Never the token itself."""
+    """Whose input, by its name in aocd's `tokens.json` (`--accounts`); never the token."""
     peak_memory: dict[str, int | None] | None = None
-    """With --memory: each step's peak allocation in bytes, by step ("parse", "part 1"...),
-    measured in a run of its own (runner.step_peaks)."""
+    """With --memory: each step's peak allocation in bytes (runner.step_peaks)."""
 
     @property
     def interrupted(self) -> bool:
@@ -107,9 +100,8 @@ class RunReport:
 
     @property
     def may_send(self) -> bool:
-        """Whether any answer on the user's own input is still unknown, in a run Ctrl-C did
-        not stop: only then is the submission machinery (aocd's client, the journal, the
-        calendar) imported at all, and nothing is sent otherwise (submit.py)."""
+        """Whether an answer on the user's own input is still unknown, in a run Ctrl-C did
+        not stop: only then is the submission machinery imported (submit.py)."""
         return not self.stopped and any(
             result.source == "input" and result.variant is None and part.status is Status.UNKNOWN
             for result in self.results
@@ -118,9 +110,8 @@ class RunReport:
 
 
 class CouldNotRun(str):
-    """A notice that something asked for could not run and has no row of its own (a year
-    package that does not import): shown among the notices like any other, and the
-    command's exit code is then 2 (`run_exit_code`, and the bench's and listing's)."""
+    """A notice that something asked for could not run and has no row (a year package
+    that does not import): the command's exit code is then 2."""
 
 
 def could_not_run(notices: Iterable[str]) -> bool:
@@ -148,8 +139,6 @@ def run_exit_code(
     return code
 
 
-# --- the step that runs now ------------------------------------------------------------
-
 OnStep = Callable[[int, int, int | None], object]
 """`on_step(year, day, part)`: part is None while parsing, or while both parts run at once."""
 
@@ -158,18 +147,14 @@ class Step(NamedTuple):
     year: int
     day: int
     part: int | None
-    """None while parsing, or while both parts run at once."""
     since: float
     """When it started, on the clock of whoever keeps it."""
 
 
-# --- aoc token ---------------------------------------------------------------------------
-
-
 @dataclass(frozen=True)
 class TokenReport:
-    """Where the token was found, whose it is and whether the site takes it. The token
-    itself is never held here: only its last four characters."""
+    """Where the token was found, whose it is and whether the site takes it; never the
+    token itself, only its last four characters."""
 
     place: str
     """`$AOC_SESSION` or the file's path."""
@@ -179,26 +164,21 @@ class TokenReport:
     user_id: str | None = None
     """aocd's id for the token's owner (`github.name.123`), from its memo or the site."""
     user_id_cached: bool = False
-    """Whether the id came from aocd's memo (`token2id.json`), without a request."""
+    """The id came from aocd's memo (`token2id.json`), without a request."""
     user_id_kept: bool = True
-    """Whether aocd's memo holds the id now: not when it could not be written (read-only)."""
+    """aocd's memo holds the id now (not when it could not be written)."""
     accepted: bool | None = None
     """Whether the site takes the token; None when it could not be asked."""
     checked_at: float | None = None
     """When the site last said so (a Unix time); a recent verdict is not asked again."""
     requests: int = 0
-    """How many requests this check made (0 when everything was known already)."""
     fix: str | None = None
     """What to do, when the token cannot work as it is."""
     problem: str | None = None
     """Why the site could not be asked (no network...), when it could not."""
     user_agent: str = ""
-    """The User-Agent every request to the site carries, whole."""
     contact: str | None = None
-    """The user's contact it names ($AOC_USER_AGENT or [tool.aoc] contact); None: none."""
-
-
-# --- aoc leaderboard ---------------------------------------------------------------------
+    """The user's contact the User-Agent names ($AOC_USER_AGENT or [tool.aoc] contact)."""
 
 
 @dataclass(frozen=True)
@@ -212,19 +192,16 @@ class Member:
     days: tuple[int, ...]
     """Stars per day (0, 1 or 2), day 1 first, as many as the year has days."""
     star_times: tuple[tuple[int | None, int | None], ...] = ()
-    """When each day's part 1 and part 2 star came (Unix seconds; None: not yet, or not
-    a whole number), day 1 first."""
+    """When each day's part 1 and part 2 star came (Unix seconds; None: not yet)."""
     medals: tuple[int, int, int] = (0, 0, 0)
-    """Days this member was 1st, 2nd, 3rd on the board to get both stars (gold, silver,
-    bronze), by the site's second-star times; ties in time share the better place."""
+    """Days this member was 1st, 2nd, 3rd to get both stars; a tie shares the place."""
 
     @property
     def shown_name(self) -> str:
         return self.name or f"anonymous #{self.id}"
 
     def day_order(self, day: int) -> tuple[float, float, int]:
-        """Where the member stands on `day` (1-based): both stars first, by the second
-        star's time, then part 1 only by its time; ties by id."""
+        """The sort key on `day`: by the second star's time, then the first's, then id."""
         first, second = self.star_times[day - 1]
         never = float("inf")
         return (never if second is None else second, never if first is None else first, self.id)
@@ -238,15 +215,12 @@ class Leaderboard:
     members: tuple[Member, ...]
     """Ranked: by local score, then stars, then id (the site's own order)."""
     fetched_at: float
-    """When this data came from the site (a Unix time): it is cached for 15 minutes."""
+    """When this data came from the site (a Unix time)."""
     from_cache: bool
     age_seconds: float
     passed_over: tuple[str, ...] = ()
-    """The values in the site's data that are not whole numbers, shown as 0 ("stars of
-    member 99"): said on stderr, so a damaged board is never shown as if whole."""
+    """The values that are not whole numbers, shown as 0 ("stars of member 99")."""
     notices: tuple[str, ...] = ()
-    """What the board told that is news, said on stderr: a year's number of days other
-    than the calendar had."""
+    """News the board told (a year's number of days other than the calendar had)."""
     view_key_end: str | None = None
-    """The last 4 characters of the view key the board was read with (the most of a key
-    ever shown); None when it was read with the session token."""
+    """The last 4 characters of the view key it was read with; None: the token."""

@@ -6,7 +6,6 @@ looks for a younger copy (per user, or per board for a view key)."""
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from contextlib import suppress
 from dataclasses import replace
 from pathlib import Path
@@ -24,7 +23,6 @@ KEPT_SECONDS = 15 * 60
 
 
 def _now() -> float:
-    """Seconds since the epoch, on the clock the tests move."""
     return calendar.current_time().timestamp()
 
 
@@ -69,11 +67,6 @@ def _user_id(token: str) -> str:
         return client.resolved_owner(token)
 
 
-def _board_url(year: int, board_id: int, view_key: str | None = None) -> str:
-    query = "" if view_key is None else f"?view_key={quote(view_key, safe='')}"
-    return client.site_url(f"/{year}/leaderboard/private/view/{board_id}.json{query}")
-
-
 def _fetch(
     year: int, board_id: int, token: str | None, view_key: str | None, *, kept: bool
 ) -> dict[str, Any]:
@@ -81,12 +74,11 @@ def _fetch(
     token is one sentence (`kept`: the key is the kept one, which it says how to replace)."""
     import aocd.utils
 
+    query = "" if view_key is None else f"?view_key={quote(view_key, safe='')}"
+    url = client.site_url(f"/{year}/leaderboard/private/view/{board_id}.json{query}")
+    cookie = token if view_key is None else None  # a view key is read with no cookie
     with client.asking(f"fetch private leaderboard {board_id} of {year}"):
-        response: Any = aocd.utils.http.get(
-            _board_url(year, board_id, view_key),
-            redirect=False,
-            token=token if view_key is None else None,
-        )
+        response: Any = aocd.utils.http.get(url, redirect=False, token=cookie)
     status = response.status
     if view_key is not None and (why := _key_refused(status, response.data)) is not None:
         fix = (
@@ -156,15 +148,6 @@ def _fresh(paths_: list[Path], now: float) -> _Kept | None:
     return max(kept, key=lambda copy: copy.fetched_at, default=None)
 
 
-def _known_user_id(token: str | None) -> str | None:
-    """The token owner's id when known with no request (aocd's memo), else None."""
-    if token is None:
-        return None
-    with suppress(AocError):  # a damaged memo: said when a read needs it
-        return paths.cached_user_id(token)
-    return None
-
-
 def leaderboard(
     token: str | None,
     year: int,
@@ -172,19 +155,19 @@ def leaderboard(
     view_key: str | None = None,
     *,
     kept_key: bool = False,
-    now: Callable[[], float] = _now,
 ) -> Leaderboard:
     """The board, from a copy younger than 15 minutes (fetched by key or by `token`'s
     owner), else from the site with `view_key`, else `token`. `kept_key`: the key is
     the kept one, which a refusal says how to replace."""
     calendar.check_year(year)
-    if token is None and view_key is None:
-        raise ValueError("a leaderboard is read with a token or a view key")
     shared = store.shared_leaderboard_file(year, board_id)
-    candidates = [shared]
-    if (user_id := _known_user_id(token)) is not None:
+    candidates, user_id = [shared], None
+    if token is not None:
+        with suppress(AocError):  # a damaged memo: said when a read needs it
+            user_id = paths.cached_user_id(token)
+    if user_id is not None:
         candidates.append(store.leaderboard_file(user_id, year, board_id))
-    moment, path = now(), shared
+    moment, path = _now(), shared
     kept = _fresh(candidates, moment)
     if kept is None and token is not None and view_key is None:
         path = store.leaderboard_file(user_id or _user_id(token), year, board_id)
@@ -199,10 +182,13 @@ def leaderboard(
             now=moment,
             view_key_end=kept.view_key_end,
         )
-    _check_keepable(path, year, board_id)
+    try:
+        check_keepable(path)  # before the request: the site's rule
+    except OSError as error:
+        raise _not_kept(path, year, board_id, error) from error
     data = _fetch(year, board_id, token, view_key, kept=kept_key)
     end = None if view_key is None else view_key[-4:]
-    moment = now()
+    moment = _now()
     try:
         store.write_json(path, {"fetched_at": moment, "board": data, "view_key_end": end})
     except OSError as error:
@@ -225,14 +211,6 @@ def _not_kept(
     )
 
 
-def _check_keepable(path: Path, year: int, board_id: int) -> None:
-    """DamagedFileError before the request when `path` cannot be kept (the site's rule)."""
-    try:
-        check_keepable(path)
-    except OSError as error:
-        raise _not_kept(path, year, board_id, error) from error
-
-
 def _int(value: object) -> int | None:
     """A count or a score from the board's JSON; None for anything else ("²", which
     `isdigit` takes, or too many digits for `int`)."""
@@ -240,16 +218,11 @@ def _int(value: object) -> int | None:
     return int(text) if text.isascii() and text.isdigit() and len(text) <= 18 else None
 
 
-def _star_times(levels: dict[str, Any], day: int) -> tuple[int | None, int | None]:
-    """When `day`'s part 1 and part 2 stars came (the site's `get_star_ts`), or None."""
-    day_levels = levels.get(str(day))
-
-    def at(part: str) -> int | None:
-        level = day_levels.get(part) if isinstance(day_levels, dict) else None
-        moment = _int(level.get("get_star_ts")) if isinstance(level, dict) else None
-        return moment if moment is not None and moment <= calendar.LAST_MOMENT else None
-
-    return at("1"), at("2")
+def _star_at(day_levels: dict[str, Any], part: str) -> int | None:
+    """When a day's star for `part` came (the site's `get_star_ts`), or None."""
+    level = day_levels.get(part)
+    moment = _int(level.get("get_star_ts")) if isinstance(level, dict) else None
+    return moment if moment is not None and moment <= calendar.LAST_MOMENT else None
 
 
 def _with_medals(members: list[Member], days: int) -> list[Member]:
@@ -278,7 +251,8 @@ def parse(
     now: float,
     view_key_end: str | None = None,
 ) -> Leaderboard:
-    """The site's JSON ranked by local score; a bad number is 0, named in `passed_over`."""
+    """The site's JSON (of the shape `_is_board` checks) ranked by local score; a bad
+    number is 0, named in `passed_over`."""
     days = calendar.days_in_year(year)
     members = []
     passed_over: list[str] = []
@@ -290,16 +264,12 @@ def parse(
         return default if value is None else value
 
     for key, member in data["members"].items():
-        if not isinstance(member, dict):
-            passed_over.append(f"member {key}")
-            continue
         levels = member.get("completion_day_level") or {}
-        stars_by_day = tuple(
-            min(2, len(day_levels))
-            if isinstance(day_levels := levels.get(str(day)) or {}, dict)
-            else 0
+        by_day = [
+            found if isinstance(found := levels.get(str(day)), dict) else {}
             for day in range(1, days + 1)
-        )
+        ]
+        stars_by_day = tuple(min(2, len(day_levels)) for day_levels in by_day)
         member_id = number(member, "id", key, _int(key) or 0)
         members.append(
             Member(
@@ -313,10 +283,7 @@ def parse(
                     else None
                 ),
                 days=stars_by_day,
-                star_times=tuple(
-                    _star_times(levels if isinstance(levels, dict) else {}, day)
-                    for day in range(1, days + 1)
-                ),
+                star_times=tuple((_star_at(found, "1"), _star_at(found, "2")) for found in by_day),
             )
         )
     members = _with_medals(members, days)

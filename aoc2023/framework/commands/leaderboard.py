@@ -12,7 +12,6 @@ import typer
 
 from aoc2023.framework import calendar, output
 from aoc2023.framework.aocd import local
-from aoc2023.framework.aocd.local import no_token_sentence
 from aoc2023.framework.commands import json_output
 from aoc2023.framework.commands.options import AsJson, Verbose, Year, configure_logging, fail, say
 from aoc2023.framework.errors import AocError, NoInputError, UsageError
@@ -87,7 +86,7 @@ def leaderboard(
             token = None  # the view key reads the board without it
         if key is None and token is None:
             raise NoInputError(
-                f"{no_token_sentence()}, and no view key is kept for board {board_id}: give "
+                f"{local.no_token_sentence()}, and no view key is kept for board {board_id}: give "
                 "the board's view key with --view-key KEY, or log in to adventofcode.com, copy "
                 "the cookie named session, and put it in one of those places."
             )
@@ -171,25 +170,10 @@ def age_line(board: Leaderboard) -> str:
     return f"Data from {describe_age(board.age_seconds)} ago ({how})."
 
 
-def medals(counts: tuple[int, int, int]) -> str:
-    """Gold/silver/bronze days as `G/S/B` counts, e.g. `2/0/1`."""
-    return "/".join(map(str, counts))
-
-
-def _row(rank: int, member: Member, *, with_global: bool) -> list[Cell]:
+def _name(member: Member) -> Cell:
     from aoc2023.framework.commands.view import Cell
 
-    cells = [
-        Cell(str(rank)),
-        Cell(member.shown_name, None if member.name else "dim"),
-        Cell(strip(member.days)),
-        Cell(str(member.stars)),
-        Cell(str(member.local_score)),
-        Cell(medals(member.medals)),
-    ]
-    if with_global:
-        cells.append(Cell(str(member.global_score or 0)))
-    return cells
+    return Cell(member.shown_name, None if member.name else "dim")
 
 
 def _show(
@@ -211,28 +195,15 @@ def _show(
     )
 
     colour, width = use_colour(out), terminal_width(out)
-    chosen_columns, chosen = choose_layout(
-        [
-            (columns, rows),
-            ([columns[i] for i in narrow], [[row[i] for i in narrow] for row in rows]),
-        ],
-        width,
-    )
-    print(
-        render_table(
-            f"Private leaderboard {board.board_id}, {board.year}{title}",
-            chosen_columns,
-            chosen,
-            colour=colour,
-            width=width,
-        ),
-        file=out,
-    )
+    narrower = ([columns[i] for i in narrow], [[row[i] for i in narrow] for row in rows])
+    chosen_columns, chosen = choose_layout([(columns, rows), narrower], width)
+    title = f"Private leaderboard {board.board_id}, {board.year}{title}"
+    print(render_table(title, chosen_columns, chosen, colour=colour, width=width), file=out)
     print(paint(wrap_message(age_line(board), width), "dim", colour=colour), file=out)
 
 
 def render(board: Leaderboard, out: IO[str]) -> None:
-    from aoc2023.framework.commands.view import Column
+    from aoc2023.framework.commands.view import Cell, Column
 
     with_global = any(member.global_score is not None for member in board.members)
     days = Column("Days 1-" + str(len(board.members[0].days)) if board.members else "Days")
@@ -246,7 +217,15 @@ def render(board: Leaderboard, out: IO[str]) -> None:
         *([Column("Global", "right")] if with_global else []),
     ]
     rows = [
-        _row(rank, member, with_global=with_global)
+        [
+            Cell(str(rank)),
+            _name(member),
+            Cell(strip(member.days)),
+            Cell(str(member.stars)),
+            Cell(str(member.local_score)),
+            Cell("/".join(map(str, member.medals))),  # gold/silver/bronze: `2/0/1`
+            *([Cell(str(member.global_score or 0))] if with_global else []),
+        ]
         for rank, member in enumerate(board.members, start=1)
     ]
     # Narrower, the star count (the strip shows them), medals and global score go.
@@ -260,12 +239,7 @@ def _clock(timestamp: int | None) -> str:
 def day_members(board: Leaderboard, day: int) -> list[Member]:
     """The members with at least part 1 of `day`, in the day's order (`day_order`)."""
     return sorted(
-        (
-            member
-            for member in board.members
-            if member.star_times[day - 1][0] is not None
-            or member.star_times[day - 1][1] is not None
-        ),
+        (member for member in board.members if member.star_times[day - 1] != (None, None)),
         key=lambda member: member.day_order(day),
     )
 
@@ -287,34 +261,27 @@ def render_day(board: Leaderboard, day: int, out: IO[str]) -> None:
         Column("Part 2"),
         Column("Delta", "right"),
     ]
-    rows = []
-    for place, member in enumerate(day_members(board, day), start=1):
-        first, second = member.star_times[day - 1]
-        delta = part_two_delta(member, day)
-        rows.append(
-            [
-                Cell(str(place)),
-                Cell(member.shown_name, None if member.name else "dim"),
-                Cell(_clock(first)),
-                Cell(_clock(second)),
-                Cell("-" if delta is None else describe_age(delta)),
-            ]
-        )
+    rows = [
+        [
+            Cell(str(place)),
+            _name(member),
+            *(Cell(_clock(moment)) for moment in member.star_times[day - 1]),
+            Cell("-" if (delta := part_two_delta(member, day)) is None else describe_age(delta)),
+        ]
+        for place, member in enumerate(day_members(board, day), start=1)
+    ]
     # Narrower, part 1's time goes: it is part 2's less the delta.
     _show(board, f", day {day}", columns, rows, (0, 1, 3, 4), out)
 
 
 def _iso(timestamp: float | None) -> str | None:
-    """A Unix time as an ISO time in UTC."""
     return None if timestamp is None else datetime.fromtimestamp(timestamp, UTC).isoformat()
 
 
-def _json(
-    board: Leaderboard,
-    head: dict[str, object],
-    members: list[dict[str, object]],
-    tail: dict[str, object],
-) -> str:
+def _json(board: Leaderboard, head: dict[str, object], members: list[dict[str, object]]) -> str:
+    """The board's JSON: `head` after its id, the data's age, the `members`, and for the
+    whole board (no `day` in `head`) what was passed over."""
+    passed_over = {} if "day" in head else {"passed_over": list(board.passed_over)}
     return json.dumps(
         {
             "year": board.year,
@@ -325,19 +292,21 @@ def _json(
             "from_cache": board.from_cache,
             "view_key_end": board.view_key_end,
             "members": members,
-            **tail,
+            **passed_over,
         },
         indent=2,
     )
+
+
+def _member_json(member: Member) -> dict[str, object]:
+    return {"id": member.id, "name": member.name, "shown_name": member.shown_name}
 
 
 def leaderboard_json(board: Leaderboard) -> str:
     members: list[dict[str, object]] = [
         {
             "rank": rank,
-            "id": member.id,
-            "name": member.name,
-            "shown_name": member.shown_name,
+            **_member_json(member),
             "stars": member.stars,
             "local_score": member.local_score,
             "global_score": member.global_score,
@@ -346,9 +315,7 @@ def leaderboard_json(board: Leaderboard) -> str:
         }
         for rank, member in enumerate(board.members, start=1)
     ]
-    return _json(
-        board, {"owner_id": board.owner_id}, members, {"passed_over": list(board.passed_over)}
-    )
+    return _json(board, {"owner_id": board.owner_id}, members)
 
 
 def leaderboard_day_json(board: Leaderboard, day: int) -> str:
@@ -356,13 +323,11 @@ def leaderboard_day_json(board: Leaderboard, day: int) -> str:
     members: list[dict[str, object]] = [
         {
             "place": place,
-            "id": member.id,
-            "name": member.name,
-            "shown_name": member.shown_name,
+            **_member_json(member),
             "part1_at": _iso(member.star_times[day - 1][0]),
             "part2_at": _iso(member.star_times[day - 1][1]),
             "part2_delta_seconds": part_two_delta(member, day),
         }
         for place, member in enumerate(day_members(board, day), start=1)
     ]
-    return _json(board, {"day": day}, members, {})
+    return _json(board, {"day": day}, members)

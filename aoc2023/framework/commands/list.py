@@ -31,7 +31,6 @@ from aoc2023.framework.results import CouldNotRun, ExitCode, could_not_run
 
 if TYPE_CHECKING:
     from aoc2023.framework.commands.view import Cell
-    from aoc2023.framework.registry import Declared, ListingCache
 
 
 def list_days(
@@ -58,7 +57,8 @@ def list_days(
         lambda out, err: render(found, out, err),
         as_json=as_json,
     )
-    raise typer.Exit(listing_exit_code(found))
+    broken = any(day.error for day in found.days) or could_not_run(found.notices)
+    raise typer.Exit(ExitCode.COULD_NOT_RUN if broken else ExitCode.OK)
 
 
 # NamedTuples, not dataclasses: every command imports this module (startup_tricks.py).
@@ -87,51 +87,31 @@ class Listing(NamedTuple):
     notices: list[str]
 
 
-def listing_exit_code(listing: Listing) -> ExitCode:
-    """2 when a day or a year package could not be loaded, else 0."""
-    broken = any(day.error for day in listing.days) or could_not_run(listing.notices)
-    return ExitCode.COULD_NOT_RUN if broken else ExitCode.OK
-
-
 def _declared(
-    year: int, day: int, module: Path | None, package: list[Any], cache: ListingCache
+    year: int, day: int, found: str | None, package: list[Any], cache: ListingCache
 ) -> Declared:
-    """The day's title and examples per part: cached while its files are unchanged, else
-    imported (DayLoadError)."""
+    """The day's title and examples per part: cached while its module (`found`) is
+    unchanged, else imported (DayLoadError)."""
+    module = Path(found) if found else None
     if module is not None:
-        found = cache.get(module, year, day, package)
-        if found is not None:
-            return found
+        cached = cache.get(module, year, day, package)
+        if cached is not None:
+            return cached
 
     module_stamp = stamp(module) if module is not None else None
     solution_class = registry.load_day(year, day)
     examples = solution_class.examples
-    declared = Declared(
-        year,
-        day,
-        solution_class.title,
-        (
-            sum(example.expected(1) is not None for example in examples),
-            sum(example.expected(2) is not None for example in examples),
-        ),
-    )
+    first, second = (sum(e.expected(part) is not None for e in examples) for part in (1, 2))
+    declared = Declared(year, day, solution_class.title, (first, second))
     if module is not None and solution_class.__module__.rpartition(".")[2] == module.stem:
         cache.put(module, declared, module_stamp, package)
     return declared
 
 
-def _files_in(folder: Path | None) -> frozenset[str]:
-    """The names in the user's cache folder: one listing, not two failed opens a day."""
-    try:
-        return frozenset(os.listdir(folder)) if folder is not None else frozenset()
-    except OSError:  # none yet, or unlistable
-        return frozenset()
-
-
 def _list_day(
     year: int,
     day: int,
-    module: Path | None,
+    module: str | None,
     package: list[Any],
     user_dir: Path | None,
     user_files: frozenset[str],
@@ -200,29 +180,23 @@ def gather(asked: Sequence[int] | None = None) -> Listing:
     token = local.find_token()
     user_id = paths.cached_user_id(token) if token is not None else None
     user_dir = paths.data_dir() / user_id if user_id is not None else None
-    user_files = _files_in(user_dir)
-    for each_year in years:
+    try:  # the names in the user's cache folder: one listing, not two failed opens a day
+        user_files = frozenset(os.listdir(user_dir)) if user_dir is not None else frozenset()
+    except OSError:  # none yet, or unlistable
+        user_files = frozenset()
+    for year in years:
         try:
-            files = registry.year_files(each_year)
-            days = registry.available_days(each_year, listing.notices)
+            files = registry.year_files(year)
+            days = registry.available_days(year, listing.notices)
         except DayLoadError as error:
             if len(years) == 1 and asked is not None:
                 raise
-            listing.notices.append(CouldNotRun(f"Could not list {each_year}: {error}"))
+            listing.notices.append(CouldNotRun(f"Could not list {year}: {error}"))
             continue
         package = package_stamp(files.folders)
         for day in days:
-            module = files.days.get(day)
             listing.days.append(
-                _list_day(
-                    each_year,
-                    day,
-                    Path(module) if module else None,
-                    package,
-                    user_dir,
-                    user_files,
-                    cache,
-                )
+                _list_day(year, day, files.days.get(day), package, user_dir, user_files, cache)
             )
     cache.save()
     if user_dir is not None:
@@ -249,72 +223,42 @@ def gather(asked: Sequence[int] | None = None) -> Listing:
 # --- the view ----------------------------------------------------------------------------
 
 
-def _examples_cell(part: PartListing | None) -> Cell:
+def _answer_cell(day: DayListing, number: int, part: PartListing | None) -> Cell:
+    """Whether a part's answer is known; on a year's last day, part 2's is the final star."""
     from aoc2023.framework.commands.view import Cell
 
-    if part is None:
-        return Cell("no part 2", "dim")
-    return Cell(str(part.examples)) if part.examples else Cell("none", "yellow")
-
-
-def _answer_cell(part: PartListing | None) -> Cell:
-    from aoc2023.framework.commands.view import Cell
-
+    if number == 2 and day.final_star is not None:
+        return Cell("★ final star", "green") if day.final_star else Cell("☆ final star", "yellow")
     if part is None:
         return Cell("no part 2", "dim")
     return Cell("✔ known", "green") if part.answer_known else Cell("? unknown", "yellow")
 
 
-def _final_star_cell(day: DayListing) -> Cell | None:
-    """The final star's cell on a last day; None on the others."""
-    from aoc2023.framework.commands.view import Cell
-
-    if day.final_star is None:
-        return None
-    return Cell("★ final star", "green") if day.final_star else Cell("☆ final star", "yellow")
-
-
-def _row(day: DayListing) -> list[Cell]:
-    from aoc2023.framework.commands.view import Cell
-
-    name = Cell(f"{day.year}/{day.day:02d}")
-    if day.error:
-        return [name, Cell("! could not load (below)", "red"), *[Cell("")] * 4]
-    by_number: dict[int, PartListing] = {part.part: part for part in day.parts}
-    first, second = by_number.get(1), by_number.get(2)
-    return [
-        name,
-        Cell(day.title or ""),
-        _examples_cell(first),
-        _examples_cell(second),
-        _answer_cell(first),
-        _final_star_cell(day) or _answer_cell(second),
-    ]
-
-
-def _narrow_row(day: DayListing) -> list[Cell]:
-    """Narrow: the title beside the day, a part's examples above its answer."""
+def _rows(day: DayListing) -> tuple[list[Cell], list[Cell]]:
+    """The day's row in the table, and in the narrow one: the title beside the day, a
+    part's examples above its answer."""
     from aoc2023.framework.commands.view import Cell
 
     name = f"{day.year}/{day.day:02d}"
     if day.error:
-        return [Cell(name), Cell("! could not load (below)", "red"), Cell("")]
+        failed = Cell("! could not load (below)", "red")
+        return [Cell(name), failed, *[Cell("")] * 4], [Cell(name), failed, Cell("")]
     by_number: dict[int, PartListing] = {part.part: part for part in day.parts}
-    cells = [Cell(f"{name} {day.title}" if day.title else name)]
+    examples, answers, stacked = [], [], []
     for number in (1, 2):
         part = by_number.get(number)
-        answer = (_final_star_cell(day) if number == 2 else None) or _answer_cell(part)
+        answer = _answer_cell(day, number, part)
+        answers.append(answer)
         if part is None:
-            cells.append(answer)
+            examples.append(Cell("no part 2", "dim"))
+            stacked.append(answer)
             continue
         count = part.examples
+        examples.append(Cell(str(count)) if count else Cell("none", "yellow"))
         said = f"{count} example{'s' if count != 1 else ''}" if count else "no examples"
-        cells.append(Cell(f"{said}\n{answer.text}", answer.style or _examples_cell(part).style))
-    return cells
-
-
-def problems(listing: Listing) -> list[str]:
-    return [f"{day.year} day {day.day}: {day.error}" for day in listing.days if day.error]
+        stacked.append(Cell(f"{said}\n{answer.text}", answer.style))
+    titled = f"{name} {day.title}" if day.title else name
+    return [Cell(name), Cell(day.title or ""), *examples, *answers], [Cell(titled), *stacked]
 
 
 def render(listing: Listing, out: IO[str], err: IO[str]) -> None:
@@ -329,16 +273,16 @@ def render(listing: Listing, out: IO[str], err: IO[str]) -> None:
         Column("Part 2 answer"),
     ]
     narrow = [Column("Day", kind="text"), Column("Part 1"), Column("Part 2")]
-    rows = [_row(day) for day in listing.days]
+    rows = [_rows(day) for day in listing.days]
     show(
         "Advent of Code: days",
         columns,
-        rows,
+        [wide for wide, _ in rows],
         listing.notices,
-        problems(listing),
+        [f"{day.year} day {day.day}: {day.error}" for day in listing.days if day.error],
         out,
         err,
-        narrow=(narrow, [_narrow_row(day) for day in listing.days]),
+        narrow=(narrow, [stacked for _, stacked in rows]),
     )
 
 

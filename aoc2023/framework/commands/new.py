@@ -5,12 +5,9 @@ nothing fetched for a puzzle still locked. The command, its writing and its JSON
 from __future__ import annotations
 
 import ast
-import importlib
 import importlib.util
 import json
 import re
-from collections.abc import Sequence
-from functools import cache
 from pathlib import Path
 from string import Template
 from typing import IO, TYPE_CHECKING, Annotated, NamedTuple
@@ -29,7 +26,6 @@ from aoc2023.framework.project import shown
 
 if TYPE_CHECKING:
     from datetime import datetime
-    from string import Template
 
     from aoc2023.framework.aocd.client import PageExample
     from aoc2023.framework.aocd.pages import PuzzleInfo
@@ -67,10 +63,9 @@ def new(
         wait_in_terminal(year, day, verbose=verbose, token=find_token())
     try:
         with offering_wait("new"):  # a locked day's sentence names `aoc new --wait`
-            created = new_day(year, day, find_token())
+            target, info = new_day(year, day, find_token())
     except Exception as error:
         fail(error, verbose=verbose)
-    target, info = created.target, created.info
     notices = [f"Note: {problem}" for problem in info.problems]
 
     def to_text(out: IO[str], err: IO[str]) -> None:  # the title and notices from outside
@@ -98,7 +93,7 @@ def new(
             file=out,
         )
 
-    emit(lambda: new_json(created, info.problems), notices, to_text, as_json=as_json)
+    emit(lambda: new_json(target, info), notices, to_text, as_json=as_json)
 
 
 FRAMEWORK = __name__.rsplit(".", 2)[0]
@@ -119,29 +114,22 @@ class Target(NamedTuple):
     day_path: Path
 
 
-class NewDay(NamedTuple):
-    target: Target
-    info: PuzzleInfo
-
-
 # --- where the files go ------------------------------------------------------------------
 
 
-def _project_of(package: str, package_dir: Path) -> Path:
-    """The project a package's folder is in: UsageError for an installed copy."""
+def _check_in_project(package: str, package_dir: Path) -> None:
+    """UsageError unless a package's folder is in a project's source, not installed."""
     if {"site-packages", "dist-packages"} & set(package_dir.parts):
         raise UsageError(
             f"{package} is installed at {package_dir}, outside any project: aoc new writes only "
             "into a project's own source. Run it from the project's checkout, installed "
             "editable (uv sync, or pip install -e .)."
         )
-    root = next((p for p in package_dir.parents if (p / "pyproject.toml").is_file()), None)
-    if root is None:
+    if not any((folder / "pyproject.toml").is_file() for folder in package_dir.parents):
         raise UsageError(
             f"{package} at {package_dir} is not in a project (no pyproject.toml above it): "
             "aoc new writes only into a project's own source."
         )
-    return root
 
 
 def _package_dir(package: str) -> Path | None:
@@ -161,7 +149,7 @@ def find_target(year: int, day: int) -> Target:
         if own_dir is None:
             raise
         package_dir = own_dir.parent / package
-        _project_of(own_package, own_dir)
+        _check_in_project(own_package, own_dir)
     else:
         found = _package_dir(package)
         if found is None:
@@ -169,7 +157,7 @@ def find_target(year: int, day: int) -> Target:
                 f"{package} (the package for {year}) is a module, not a package folder."
             )
         package_dir = found
-    _project_of(package, package_dir)
+    _check_in_project(package, package_dir)
     return Target(year, day, package, package_dir / f"day{day:02d}.py")
 
 
@@ -196,15 +184,6 @@ def refuse_existing(target: Target) -> None:
 
 _PART_2 = "\n\n    def part_2(self, data: list[str]) -> int:\n        raise NotImplementedError"
 """Part 2 of day.py.tmpl, left out on a year's last day (a `Template` has no `if`)."""
-
-
-@cache
-def _template(name: str) -> Template:
-    """A template of `templates/`, as package data (so in a wheel too)."""
-    from importlib import resources
-
-    source = resources.files(FRAMEWORK) / "templates" / name
-    return Template(source.read_text(encoding="utf-8"))
 
 
 def python_str(text: str) -> str:
@@ -336,13 +315,16 @@ def examples_block(examples: tuple[PageExample, ...], *, last_day: bool) -> tupl
 
 
 def render_day(target: Target, title: str | None, examples: tuple[PageExample, ...]) -> str:
+    from importlib import resources  # the template is package data, so in a wheel too
+
     year, day = target.year, target.day
     last_day = day == calendar.days_in_year(year)
     heading = f"{year} day {day}: {title}."
     if not title or python_str(title) != f'"{title}"' or len('"""' + heading) > MAX_LINE:
         heading = f"{year} day {day}."  # the title only plain, and on the first line
     constants, examples_body = examples_block(examples, last_day=last_day)
-    return _template("day.py.tmpl").substitute(
+    template = resources.files(FRAMEWORK) / "templates" / "day.py.tmpl"
+    return Template(template.read_text(encoding="utf-8")).substitute(
         heading=heading,
         last_day_note="\nThe last day of the year has no part 2." if last_day else "",
         framework=FRAMEWORK,
@@ -370,7 +352,9 @@ def _start_year_package(target: Target) -> None:
     importlib.invalidate_caches()
 
 
-def new_day(year: int, day: int, token: str | None, now: datetime | None = None) -> NewDay:
+def new_day(
+    year: int, day: int, token: str | None, now: datetime | None = None
+) -> tuple[Target, PuzzleInfo]:
     """Write the day's module with what a token fetches for it. Refused before anything
     is fetched for a day that does not exist, is locked at `now`, or exists; nothing is
     written when the site still holds it locked (StillLocked)."""
@@ -384,7 +368,7 @@ def new_day(year: int, day: int, token: str | None, now: datetime | None = None)
     day_source = render_day(target, info.title, info.examples)
     _start_year_package(target)
     _write_new(target.day_path, day_source, may_exist=False)
-    return NewDay(target, info)
+    return target, info
 
 
 def _write_new(path: Path, source: str, *, may_exist: bool) -> None:
@@ -401,11 +385,10 @@ def _write_new(path: Path, source: str, *, may_exist: bool) -> None:
         ) from error
 
 
-def new_json(created: NewDay, notices: Sequence[str]) -> str:
+def new_json(target: Target, info: PuzzleInfo) -> str:
     """`aoc new --json`: the module written and what was fetched for it."""
     from aoc2023.framework.commands.view import example_json
 
-    target, info = created.target, created.info
     return json.dumps(
         {
             "year": target.year,
@@ -415,7 +398,7 @@ def new_json(created: NewDay, notices: Sequence[str]) -> str:
             "module": f"{target.package}.day{target.day:02d}",
             "input_cached": info.input_cached,
             "examples": [example_json(example) for example in info.examples],
-            "notices": list(notices),
+            "notices": list(info.problems),
         },
         indent=2,
         default=str,

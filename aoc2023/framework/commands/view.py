@@ -1,10 +1,7 @@
-"""How every command's output looks: durations, sizes and a part's mark (`part_cell`); a
-box table fitted to the terminal (`render_table`) and a command's output in its order,
-notices → table → problems (`show`); the JSON pieces several commands share. Drawn here,
-not by rich: rich lays tables out otherwise than docs/reference/output.md shows, and costs a
-run more (benchmarks/README.md, `startup_tricks.py`). All text is shown `printable`;
-widths are terminal columns (`cell_width`).
-"""
+"""How every command's output looks: durations, sizes, a part's mark, a box table fitted
+to the terminal, a command's output in its order (`show`), the JSON pieces commands share.
+Drawn here, not by rich, whose tables look otherwise than docs/reference/output.md shows
+and cost a run more (`startup_tricks.py`). Widths are terminal columns (`cell_width`)."""
 
 from __future__ import annotations
 
@@ -25,8 +22,7 @@ _ANSI = {"bold": "1", "dim": "2", "red": "31", "green": "32", "yellow": "33"}
 ColumnKind = Literal["value", "words", "text"]
 _SHRINK_ORDER: tuple[ColumnKind, ...] = ("text", "words", "value")
 NBSP = "\u00a0"
-"""Holds two words together when a cell wraps (a mark and its answer, `12.5 ms`); it is
-printed as a plain space."""
+"""Holds two words together when a cell wraps (`12.5 ms`); printed as a plain space."""
 _JOINER = "\u200d"
 NARROWEST_TEXT = 8
 """A text column is not wrapped narrower than this, unless its contents are."""
@@ -43,24 +39,18 @@ class Column(NamedTuple):
     heading: str
     align: Literal["left", "right"] = "left"
     kind: ColumnKind | None = None
-    """How the column gives up width when the table is wider than the terminal: free text
-    (`"text"`: titles, notes, names) wraps first, then answers (`"words"`), both at
-    spaces; values (`"value"`: numbers, durations) never wrap, only their headings do.
-    Only when that is not enough does free text break a long word (answers never do).
-    By default, a right-aligned column holds values and a left-aligned one words."""
+    """How it gives up width: free text (`"text"`) wraps first, then answers (`"words"`),
+    at spaces; values never wrap; last, free text breaks long words. Default: a
+    right-aligned column holds values, a left-aligned one words."""
 
     @property
     def fit(self) -> ColumnKind:
-        if self.kind is not None:
-            return self.kind
-        return "value" if self.align == "right" else "words"
+        return self.kind or ("value" if self.align == "right" else "words")
 
 
 def smart_terminal(stream: IO[str]) -> bool:
-    """Whether `stream` is a terminal that takes escape codes: a line redrawn in place (a
-    countdown, a progress line) and colour are for it alone. A file or a pipe is not one,
-    and neither is a terminal that says it is dumb (`TERM=dumb`: Emacs's shell, an editor's
-    output pane), which shows each code as text."""
+    """Whether `stream` is a terminal that takes escape codes (a line redrawn in place,
+    colour): not a file, a pipe, or a terminal that says it is dumb (`TERM=dumb`)."""
     isatty = getattr(stream, "isatty", None)
     return bool(isatty and isatty()) and os.environ.get("TERM") != "dumb"
 
@@ -89,10 +79,8 @@ def terminal_width(stream: IO[str]) -> int | None:
 
 
 ONE_COLUMN = frozenset(map(chr, range(0x20, 0x7F))) | frozenset("✔✘⧖⏹★☆µ…·─│┌┬┐├┼┤└┴┘" + NBSP)
-"""Characters the framework writes itself (marks, units, borders), each one column wide as
-rich measures them too (tests/test_view.py checks): text of these alone is measured by
-len(), so that a run whose table holds nothing else never imports rich
-(benchmarks/README.md, `startup_tricks.py`)."""
+"""Characters the framework writes itself, one column wide as rich measures them too:
+text of these alone is measured by len(), so that rich is not imported for it."""
 
 
 def _simple(text: str) -> bool:
@@ -100,8 +88,7 @@ def _simple(text: str) -> bool:
 
 
 def cell_width(text: str) -> int:
-    """How many terminal columns one line of `text` takes: what every table, wrap and
-    status line measures with (len() counts characters, not columns)."""
+    """How many terminal columns one line of `text` takes (len() counts characters)."""
     if _simple(text):
         return len(text)
     from rich.cells import cell_len
@@ -139,10 +126,8 @@ def pad(text: str, width: int, align: Literal["left", "right", "center"] = "left
 
 
 def wrap(line: str, width: int, *, break_long_words: bool = False, indent: str = "") -> list[str]:
-    """One line wrapped at spaces into lines of at most `width` columns (a no-break space
-    holds), each after the first led by `indent`; a word wider than that is broken only
-    with `break_long_words`, between characters as shown (a wide or combined character is
-    never split)."""
+    """One line wrapped at spaces into lines of at most `width` columns, each after the
+    first led by `indent`; a wider word is broken only with `break_long_words`."""
     width = max(1 + len(indent), width)
     if _simple(line):
         return textwrap.wrap(
@@ -231,14 +216,11 @@ def _natural(
     """A column's width as wide as its contents, and the narrowest it may be (with
     `whole_words`, as if no word in it could be broken)."""
     cells = [cell._replace(text=printable(cell.text)) for cell in cells]
-    texts = [column.heading] + [cell.text for cell in cells]
-    widest = max(cell_width(line) for text in texts for line in text.split("\n"))
+    lines = max((cell_width(line) for cell in cells for line in cell.text.split("\n")), default=0)
+    widest = max(lines, *(cell_width(line) for line in column.heading.split("\n")))
     heading_words = max(cell_width(word) for word in _words(column.heading))
     if column.fit == "value":
-        values = max(
-            (cell_width(line) for cell in cells for line in cell.text.split("\n")), default=0
-        )
-        return widest, max(values, heading_words)
+        return widest, max(lines, heading_words)
     if column.fit == "words" or whole_words:
         words = max(
             (
@@ -259,10 +241,9 @@ def fit_widths(
     *,
     whole_words: bool = False,
 ) -> list[int]:
-    """Each column's width: as wide as its contents, or narrower, column kind by column
-    kind and the widest first, until the table fits `width` (as far as it can). Every
-    column gives up what it can with its words whole before free text breaks a word:
-    a title broken mid-word beside an answer column with room to spare misleads."""
+    """Each column's width: as wide as its contents, or narrower, kind by kind and the
+    widest first, until the table fits `width`; every column gives up what it can with
+    its words whole before free text breaks a word."""
     cells = [[row[i] for row in rows] for i in range(len(columns))]
     whole = [_natural(column, cells[i], whole_words=True) for i, column in enumerate(columns)]
     widths = [natural for natural, _ in whole]
@@ -322,8 +303,8 @@ def choose_layout(layouts: Sequence[Layout], width: int | None) -> Layout:
 
 
 class TableWriter:
-    """A table drawn a row at a time, for output that shows each row as soon as it is
-    known; the widths are fixed up front (`fit_widths` on rows like the ones to come)."""
+    """A table drawn a row at a time, its widths fixed up front; a title wider than the
+    table or the terminal (`width`; None: no limit) wraps to the narrower."""
 
     def __init__(
         self,
@@ -336,8 +317,6 @@ class TableWriter:
     ) -> None:
         self.title, self.columns, self.widths, self.colour = title, columns, widths, colour
         self.width = width
-        """The terminal's width: a title wider than the table (or than the terminal) then
-        wraps to the narrower of the two; None (a pipe, a file): it never wraps."""
 
     def rule(self, left: str, middle: str, right: str) -> str:
         return left + middle.join("─" * (width + 2) for width in self.widths) + right
@@ -345,12 +324,9 @@ class TableWriter:
     def head(self) -> str:
         total = sum(self.widths) + 3 * len(self.widths) + 1
         heading = [Cell(column.heading, "bold") for column in self.columns]
-        lines = []
-        for line in printable(self.title).split("\n"):  # a title of several lines
-            if self.width is not None and cell_width(line) > min(total, self.width):
-                lines += wrap(line, min(total, self.width), break_long_words=True)
-            else:
-                lines.append(line)
+        lines = printable(self.title).split("\n")
+        if self.width is not None:
+            lines = _lines(Cell(self.title), min(total, self.width), "text")
         title = "\n".join(pad(line, total, "center").rstrip() for line in lines)
         return "\n".join(
             [
@@ -402,7 +378,7 @@ def render_table(
     return "\n".join([writer.head(), *(writer.row(row) for row in rows), writer.foot()])
 
 
-_UNITS = ((1.0, "s"), (1e-3, "ms"), (1e-6, "µs"), (1e-9, "ns"))
+_UNITS = ((1.0, "s"), (1e-3, "ms"), (1e-6, "µs"))
 
 _MARKS = {
     Status.CORRECT: ("✔", "green"),
@@ -420,25 +396,26 @@ def format_duration(seconds: float | None) -> str:
     if seconds is None:
         return ""
     for scale, unit in _UNITS:
-        if seconds >= scale or unit == "ns":
-            value = seconds / scale
-            digits = 0 if value >= 100 or unit == "ns" else 1 if value >= 10 else 2
-            return f"{value:.{digits}f} {unit}"
-    raise AssertionError("unreachable")
+        if seconds >= scale:
+            return _three_figures(seconds / scale, unit)
+    return f"{seconds / 1e-9:.0f} ns"
 
 
 def format_bytes(size: int | None) -> str:
-    """A memory size, auto-ranged in powers of 1,024 as tracemalloc counts: `512 B`,
-    `3.40 KiB`, `12.5 MiB`, three significant figures as durations have."""
+    """A memory size in powers of 1,024, as tracemalloc counts: `512 B`, `3.40 KiB`."""
     if size is None:
         return ""
-    value, unit = float(size), "B"
-    for bigger in ("KiB", "MiB", "GiB"):
+    if size < 1024:
+        return f"{size} B"
+    value, unit = size / 1024, "KiB"
+    for bigger in ("MiB", "GiB"):
         if value < 1024:
             break
         value, unit = value / 1024, bigger
-    if unit == "B":
-        return f"{size} B"
+    return _three_figures(value, unit)
+
+
+def _three_figures(value: float, unit: str) -> str:
     digits = 0 if value >= 100 else 1 if value >= 10 else 2
     return f"{value:.{digits}f} {unit}"
 
@@ -448,8 +425,13 @@ def part_cell(part: PartResult | None) -> Cell:
     if part is None:
         return Cell("")
     mark, style = _MARKS[part.status]
-    if part.drawing is not None and part.answer is None:
-        return _drawing_cell(part, mark, style)
+    if part.drawing is not None and part.answer is None:  # letters that do not read
+        text = f"{mark} drawing:\n{part.drawing}"
+        if drawn_wrong(part):
+            text += "\nexpected: see below"
+        elif part.status is Status.WRONG and part.expected:
+            text += f"\nexpected:\n{part.expected}"
+        return Cell(text, style, drawn=True)
     if part.status is Status.NOT_IMPLEMENTED:
         return Cell(f"{mark} not implemented", style)
     if part.status in (Status.ERROR, Status.TIMEOUT, Status.INTERRUPTED):
@@ -458,13 +440,8 @@ def part_cell(part: PartResult | None) -> Cell:
     if drawn_wrong(part):
         text += " (expected: the drawing below)"
     elif part.status is Status.WRONG:
-        text += (
-            f" ({part.refused})"
-            if part.refused
-            else f" (expected {part.expected})"
-            if part.expected
-            else " (wrong)"
-        )
+        why = part.refused or (f"expected {part.expected}" if part.expected else "wrong")
+        text += f" ({why})"
     if part.submitted:
         text += f" [sent: {part.submitted}]"
     return Cell(text, style)
@@ -478,24 +455,11 @@ def drawn_wrong(part: PartResult) -> bool:
     return pictures(part.drawing, part.expected)
 
 
-def _drawing_cell(part: PartResult, mark: str, style: str) -> Cell:
-    """A drawing whose letters do not read, shown whole under its mark (the note under
-    the table says why it is not sent; a wrong one is shown beside the expected one
-    there too)."""
-    text = f"{mark} drawing:\n{part.drawing}"
-    if drawn_wrong(part):
-        text += "\nexpected: see below"
-    elif part.status is Status.WRONG and part.expected:
-        text += f"\nexpected:\n{part.expected}"
-    return Cell(text, style, drawn=True)
-
-
 def day_problems(
     results: Iterable[DayResult], width: int | None = None, *, verbose: bool
 ) -> list[str]:
-    """One sentence per failure of a day's run (aoc run's, aoc bench's checking runs), with
-    its traceback when verbose; a drawing that differs from the expected one is shown
-    beside it (stacked when `width` is too narrow)."""
+    """One sentence per failure of a day's run, with its traceback when verbose; a drawing
+    that differs from the expected one is shown beside it (stacked when too narrow)."""
     lines = []
     for result in results:
         where = f"{result.year} day {result.day}" + (f" ({result.label})" if result.label else "")
@@ -548,8 +512,7 @@ def show(
 
 
 def part_json(part: PartResult) -> dict[str, Any]:
-    """A part's result as every command's JSON has it: all but its traceback (that is for
-    `--verbose`, on stderr)."""
+    """A part's result as every command's JSON has it: all but its traceback."""
     data = part._asdict()
     data["status"] = str(part.status)
     data.pop("traceback")
@@ -557,8 +520,7 @@ def part_json(part: PartResult) -> dict[str, Any]:
 
 
 def example_json(example: PageExample) -> dict[str, Any]:
-    """One example as aocd's example parser read it: the answers per part (null: none
-    found, or drawn), what it gave for a drawn answer, and its extra parameters."""
+    """One example as aocd's parser read it: answers per part, drawn ones, extra."""
     return {
         "input": example.input,
         "part_1": example.part_1,
