@@ -79,11 +79,14 @@ class YearStats(NamedTuple):
         return sum(star.earned for day in self.days for star in day.stars)
 
     @property
+    def first_tries(self) -> list[bool]:
+        """Whether each star whose first try is known was earned at the first try."""
+        return [s.first_try for day in self.days for s in day.stars if s.first_try is not None]
+
+    @property
     def first_try_rate(self) -> float | None:
-        """Among the stars whose first try is known; None if none."""
-        known = [
-            star.first_try for day in self.days for star in day.stars if star.first_try is not None
-        ]
+        """None when no star's first try is known."""
+        known = self.first_tries
         return sum(known) / len(known) if known else None
 
     @property
@@ -342,13 +345,9 @@ def saved_bench_runtimes(root: Path | None) -> BenchRuntimes:
             year, day, source, label, variant, step = figure.key
             if source == "input" and not label and not variant:
                 steps.setdefault((year, day), {})[step] = figure.stats.minimum
-        found.update(
-            {
-                key: total
-                for key, by_step in steps.items()
-                if (total := sum(by_step.values())) <= runtimes.LONGEST
-            }
-        )
+        for key, by_step in steps.items():
+            if (total := sum(by_step.values())) <= runtimes.LONGEST:
+                found[key] = total
     return BenchRuntimes(found)
 
 
@@ -379,9 +378,7 @@ def totals_line(year: YearStats) -> str:
 
     possible = sum(len(day.stars) for day in year.days)
     parts = [f"{year.year}: {year.stars} of {possible} stars"]
-    known = [
-        star.first_try for day in year.days for star in day.stars if star.first_try is not None
-    ]
+    known = year.first_tries
     parts.append(
         f"{sum(known) / len(known):.0%} first try ({sum(known)} of {len(known)} known)"
         if known
@@ -518,27 +515,19 @@ TILE_W, TILE_H, GAP, MARGIN, HEADING = 140, 66, 8, 16, 34
 WIDTH = 2 * MARGIN + COLUMNS * TILE_W + (COLUMNS - 1) * GAP
 FONT = "-apple-system, 'Segoe UI', 'Noto Sans', Helvetica, Arial, sans-serif"
 
-# GitHub's palette (primer): on the tile, text >= 4.5:1 and stars >= 3:1 (WCAG).
-_LIGHT = {
-    "bg": "#ffffff",
-    "tile": "#f6f8fa",
-    "line": "#d0d7de",
-    "text": "#1f2328",
-    "muted": "#59636e",
-    "gold": "#9a6700",
-    "silver": "#59636e",
-    "empty": "#818b98",
+# GitHub's palette (primer), light and dark: on the tile, text >= 4.5:1 and stars >= 3:1 (WCAG).
+_PALETTE = {
+    "bg": ("#ffffff", "#0d1117"),
+    "tile": ("#f6f8fa", "#161b22"),
+    "line": ("#d0d7de", "#3d444d"),
+    "text": ("#1f2328", "#f0f6fc"),
+    "muted": ("#59636e", "#9198a1"),
+    "gold": ("#9a6700", "#e3b341"),
+    "silver": ("#59636e", "#b7bdc8"),
+    "empty": ("#818b98", "#656c76"),
 }
-_DARK = {
-    "bg": "#0d1117",
-    "tile": "#161b22",
-    "line": "#3d444d",
-    "text": "#f0f6fc",
-    "muted": "#9198a1",
-    "gold": "#e3b341",
-    "silver": "#b7bdc8",
-    "empty": "#656c76",
-}
+_LIGHT = {name: light for name, (light, _) in _PALETTE.items()}
+_DARK = {name: dark for name, (_, dark) in _PALETTE.items()}
 
 
 def _css(colours: dict[str, str]) -> str:
@@ -723,19 +712,14 @@ def _png(years: Sequence[YearStats]) -> bytes:
     figure = Figure(figsize=(WIDTH / dpi, height / dpi), dpi=dpi)
     axes = figure.add_axes((0, 0, 1, 1), xlim=(0, WIDTH), ylim=(height, 0))
     axes.axis("off")
-    c = _LIGHT
-    figure.set_facecolor(c["bg"])
-    font = {"family": "sans-serif"}
+    figure.set_facecolor(_LIGHT["bg"])
+
+    def write(x: float, y: float, text: str, colour: str, size: int, **style: str) -> None:
+        font = {"family": "sans-serif"}
+        axes.text(x, y, text, color=_LIGHT[colour], fontsize=size * _PT, fontdict=font, **style)
+
     for y, year in headings:
-        axes.text(
-            MARGIN,
-            y + 20,
-            heading_text(year),
-            color=c["text"],
-            fontsize=16 * _PT,
-            fontweight="bold",
-            fontdict=font,
-        )
+        write(MARGIN, y + 20, heading_text(year), "text", 16, fontweight="bold")
     for x, y, day in tiles:
         axes.add_patch(
             FancyBboxPatch(
@@ -743,51 +727,22 @@ def _png(years: Sequence[YearStats]) -> bytes:
                 TILE_W,
                 TILE_H,
                 boxstyle="round,pad=0,rounding_size=6",
-                facecolor=c["tile"],
-                edgecolor=c["line"],
+                facecolor=_LIGHT["tile"],
+                edgecolor=_LIGHT["line"],
             )
         )
-        axes.text(
-            x + 10,
-            y + 22,
-            str(day.day),
-            color=c["text"],
-            fontsize=15 * _PT,
-            fontweight="bold",
-            fontdict=font,
-        )
+        write(x + 10, y + 22, str(day.day), "text", 15, fontweight="bold")
         right = x + TILE_W - 10
         for kind in reversed(star_kinds(day)):
-            axes.text(
-                right,
-                y + 22,
-                "☆" if kind == "empty" else "★",
-                color=c[kind],
-                fontsize=16 * _PT,
-                ha="right",
-                fontdict=font,
-            )
+            write(right, y + 22, "☆" if kind == "empty" else "★", kind, 16, ha="right")
             right -= 16
-        axes.text(
-            x + 10,
-            y + TILE_H - 12,
-            time_text(day),
-            color=c["muted"],
-            fontsize=13 * _PT,
-            fontdict=font,
-        )
-        axes.text(
-            x + TILE_W - 10,
-            y + TILE_H - 12,
-            format_duration(day.runtime_seconds),
-            color=c["muted"],
-            fontsize=13 * _PT,
-            ha="right",
-            fontdict=font,
-        )
+        bottom = y + TILE_H - 12
+        write(x + 10, bottom, time_text(day), "muted", 13)
+        runtime = format_duration(day.runtime_seconds)
+        write(x + TILE_W - 10, bottom, runtime, "muted", 13, ha="right")
     buffer = BytesIO()
     figure.savefig(
-        buffer, format="png", dpi=2 * dpi, facecolor=c["bg"], metadata={"Software": None}
+        buffer, format="png", dpi=2 * dpi, facecolor=_LIGHT["bg"], metadata={"Software": None}
     )
     return buffer.getvalue()
 
