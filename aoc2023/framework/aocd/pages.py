@@ -22,9 +22,7 @@ class PuzzleText:
     markdown: str
     refreshed: bool
     """Whether the page was fetched again because a part was solved since it was cached."""
-    fetched: bool
-    """Whether the page came from the site now (not from aocd's cache)."""
-    still_short: bool = False
+    still_short: bool
     """Fetched again, the page still does not show a part solved (a dead token)."""
 
 
@@ -43,15 +41,13 @@ def _solved_parts(token: str, year: int, day: int) -> int:
 
 
 def puzzle_text(token: str, year: int, day: int) -> PuzzleText:
-    """The page as Markdown, brought up to date first; SiteError on failure."""
-    calendar.check_day(year, day)
+    """The page as Markdown (of a valid day), brought up to date first; SiteError on failure."""
     calendar.ensure_unlocked(year, day)
     with client.asking(f"read the page of {year} day {day}", year, day):
         puzzle: Any = client.puzzle(token, year, day)  # its page methods are untyped
-        level = _page_level(puzzle)
         refreshed, short = bring_up_to_date(puzzle, token, year, day)
         html = private.puzzle_prose(puzzle)
-    return PuzzleText(to_markdown(html), refreshed, refreshed or level is None, short)
+    return PuzzleText(to_markdown(html), refreshed, short)
 
 
 def bring_up_to_date(puzzle: Any, token: str, year: int, day: int) -> tuple[bool, bool]:
@@ -118,8 +114,7 @@ class PageExamples:
 
 
 def current_examples(token: str, year: int, day: int) -> PageExamples:
-    """The page's examples, the page brought up to date first; SiteError on failure."""
-    calendar.check_day(year, day)
+    """The examples (of a valid day), the page brought up to date first; SiteError on failure."""
     calendar.ensure_unlocked(year, day)
     with client.asking(f"read the examples of {year} day {day}", year, day):
         puzzle: Any = client.puzzle(token, year, day)
