@@ -8,7 +8,7 @@ import os
 import re
 import time
 from contextlib import contextmanager, suppress
-from datetime import UTC, datetime, timedelta
+from datetime import MAXYEAR, UTC, datetime, timedelta
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -90,8 +90,7 @@ def puzzle_parts(year: int, day: int) -> tuple[int, ...]:
     return (1,) if day == days_in_year(year) else (1, 2)
 
 
-LAST_YEAR = 9999
-"""`datetime.MAXYEAR`."""
+LAST_YEAR = MAXYEAR
 LAST_MOMENT = 253_402_214_399
 """9999-12-30 23:59:59 UTC, the last second any time zone can show: a time read past it
 (or before the epoch) cannot be shown."""
@@ -115,20 +114,14 @@ def check_day(year: int, day: int) -> None:
         raise UsageError(f"There is no {year} day {day}: days of {year} run from 1 to {last}.")
 
 
-def day_runs(days: Iterable[int]) -> list[tuple[int, int]]:
-    """Runs of consecutive days, (first, last): 2, 3, 4, 7 is (2, 4), (7, 7)."""
-    runs: list[tuple[int, int]] = []
+def day_list(days: Iterable[int]) -> str:
+    """Days as every sentence names them: `day 4`, `days 2-11`, `days 1, 3-5`."""
+    runs: list[tuple[int, int]] = []  # of consecutive days, (first, last)
     for day in sorted(set(days)):
         if runs and day == runs[-1][1] + 1:
             runs[-1] = (runs[-1][0], day)
         else:
             runs.append((day, day))
-    return runs
-
-
-def day_list(days: Iterable[int]) -> str:
-    """Days as every sentence names them: `day 4`, `days 2-11`, `days 1, 3-5`."""
-    runs = day_runs(days)
     named = ", ".join(str(first) if first == last else f"{first}-{last}" for first, last in runs)
     return f"day {named}" if len(runs) == 1 and runs[0][0] == runs[0][1] else f"days {named}"
 

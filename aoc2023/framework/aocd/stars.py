@@ -5,7 +5,6 @@ refuses a year before December by the computer's clock), kept per user and year.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Mapping
 from contextlib import suppress
 from dataclasses import dataclass
@@ -76,7 +75,6 @@ class TimesPage:
     year: int
     times: Mapping[int, tuple[str, str]]
     fetched_at: float
-    from_cache: bool
 
     @property
     def complete(self) -> bool:
@@ -204,14 +202,14 @@ def _keep(path: Path, now: float, times: Mapping[int, tuple[str, str]]) -> None:
 def kept_times(user_id: str, year: int) -> TimesPage | None:
     """The page's times as last kept, however old; None when none is kept. No request."""
     kept = _read_kept_times(store.stars_file(user_id, year))
-    return None if kept is None else TimesPage(year, kept[1], kept[0], from_cache=True)
+    return None if kept is None else TimesPage(year, kept[1], kept[0])
 
 
 def times_page(token: str, user_id: str, year: int, now: float) -> TimesPage:
     """The page's times: kept when complete or younger than 15 minutes, else read and
     kept (none before the unlock). SiteError when the site cannot be asked."""
     if now < calendar.unlock_time(year, 1).timestamp():
-        return TimesPage(year, {}, now, from_cache=False)
+        return TimesPage(year, {}, now)
     path = store.stars_file(user_id, year)
     kept = kept_times(user_id, year)
     if kept is not None and (kept.complete or 0 <= now - kept.fetched_at < KEPT_SECONDS):
@@ -219,7 +217,7 @@ def times_page(token: str, user_id: str, year: int, now: float) -> TimesPage:
     _check_keepable(path, year)
     times = _fetch(token, year)
     _keep(path, now, times)
-    return TimesPage(year, times, now, from_cache=False)
+    return TimesPage(year, times, now)
 
 
 def _check_keepable(path: Path, year: int) -> None:
@@ -258,13 +256,10 @@ def _merged(*counts: Mapping[int, int]) -> dict[int, int]:
     return {day: max(count.get(day, 0) for count in counts) for day in set().union(*counts)}
 
 
-def year_stars(
-    token: str, user_dir: Path, year: int, *, fresh: bool = False, now: float | None = None
-) -> Stars:
+def year_stars(token: str, user_dir: Path, year: int, *, fresh: bool, now: float) -> Stars:
     """The year's stars: what is known here when it shows all before the final one, else
     the site's page (kept 15 minutes) with aocd's answers since. `fresh`: the site's
     page alone, read now."""
-    now = time.time() if now is None else now
     here = _known_locally(user_dir, year)
     path = store.stars_file(user_dir.name, year)
     kept = None if fresh else _read_kept(path)

@@ -283,12 +283,9 @@ def year_stats(year: int, who: Who, now: datetime, bench: BenchRuntimes | None =
         if journal:  # unreadable: said once, not read again
             unknown.append(f"{journal[0]} The attempts of {year} may be more than shown.")
             journal = None
-        day_times = None if page is None else page.times.get(day, ("-", "-"))
+        day_times = (None, None) if page is None else page.times.get(day, ("-", "-"))
         day_stars = tuple(
-            _star(
-                year, day, part, None if day_times is None else day_times[part - 1], records[part]
-            )
-            for part in PARTS
+            _star(year, day, part, day_times[part - 1], records[part]) for part in PARTS
         )
         for part, record in records.items():
             if record.unconfirmed:
