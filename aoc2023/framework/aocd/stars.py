@@ -38,11 +38,10 @@ class Stars:
 
     def missing(self) -> list[tuple[int, int]]:
         """The stars still to win before the final star, as (day, part)."""
-        last = calendar.days_in_year(self.year)
         return [
             (day, part)
-            for day in range(1, last + 1)
-            for part in ((1,) if day == last else (1, 2))
+            for day in range(1, calendar.days_in_year(self.year) + 1)
+            for part in calendar.puzzle_parts(self.year, day)
             if self.by_day.get(day, 0) < part
         ]
 
@@ -59,9 +58,7 @@ def describe_missing(missing: list[tuple[int, int]]) -> str:
         else:
             groups.append(([day], parts))
     named = [
-        f"{calendar.day_list(days)} (both parts)"
-        if len(parts) == 2
-        else f"{calendar.day_list(days)} part {parts[0]}"
+        f"{calendar.day_list(days)} " + ("(both parts)" if len(parts) == 2 else f"part {parts[0]}")
         for days, parts in groups
     ]
     count = len(missing)

@@ -117,8 +117,7 @@ class Who(NamedTuple):
 def whose(token: str | None) -> Who:
     """The token's owner (aocd's memo, else a request); without a token, aocd's one user."""
     if token is not None:
-        known = paths.cached_user_id(token)
-        if known is not None:
+        if (known := paths.cached_user_id(token)) is not None:
             return Who(token, known)
         from aoc2023.framework.aocd import client
 
@@ -422,36 +421,27 @@ def render(years: Sequence[YearStats], out: IO[str]) -> None:
     )
 
     colour, width = use_colour(out), terminal_width(out)
+    columns = [
+        Column("Day", "right"),
+        Column("Title", kind="text"),
+        *(Column(name) for name in ("Part 1", "Part 2", "Attempts", "First try")),
+        Column("Runtime", "right"),
+    ]
     for number, year in enumerate(years):
         if number:
             print(file=out)
-        columns = [
-            Column("Day", "right"),
-            Column("Title", kind="text"),
-            Column("Part 1"),
-            Column("Part 2"),
-            Column("Attempts"),
-            Column("First try"),
-            Column("Runtime", "right"),
-        ]
         rows = [_row(day) for day in year.days]
         # Narrower, the title goes, then the attempts: the times and runtime stay.
         layouts = [(columns, rows)] + [
             ([columns[i] for i in kept], [[row[i] for i in kept] for row in rows])
             for kept in ((0, 2, 3, 4, 6), (0, 2, 3, 6))
         ]
-        chosen_columns, chosen = choose_layout(layouts, width)
-        print(
-            render_table(
-                f"Stars of {year.year}", chosen_columns, chosen, colour=colour, width=width
-            ),
-            file=out,
-        )
+        shown = choose_layout(layouts, width)
+        print(render_table(f"Stars of {year.year}", *shown, colour=colour, width=width), file=out)
         print(wrap_message(totals_line(year), width), file=out)
         for sentence in year.unknown:
-            print(
-                paint(wrap_message(f"Not known: {sentence}", width), "dim", colour=colour), file=out
-            )
+            note = wrap_message(f"Not known: {sentence}", width)
+            print(paint(note, "dim", colour=colour), file=out)
 
 
 def stats_json(years: Sequence[YearStats], written: Sequence[str] = ()) -> str:
@@ -681,14 +671,8 @@ def calendar_svg(years: Sequence[YearStats]) -> str:
                 "☆" if kind == "empty" else "★"
             )
         _text(group, 10, TILE_H - 12, time_text(day), "time")
-        _text(
-            group,
-            TILE_W - 10,
-            TILE_H - 12,
-            format_duration(day.runtime_seconds),
-            "runtime",
-            anchor="end",
-        )
+        runtime = format_duration(day.runtime_seconds)
+        _text(group, TILE_W - 10, TILE_H - 12, runtime, "runtime", anchor="end")
     ET.indent(svg, space="  ")
     return ET.tostring(svg, encoding="unicode") + "\n"
 
