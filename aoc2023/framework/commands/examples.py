@@ -11,6 +11,7 @@ import typer
 from aoc2023.framework import calendar
 from aoc2023.framework.commands.new import examples_block
 from aoc2023.framework.commands.options import AsJson, Verbose, Year, configure_logging, emit, fail
+from aoc2023.framework.commands.view import example_json
 from aoc2023.framework.launcher import aoc_command
 from aoc2023.framework.output import printable
 
@@ -66,8 +67,6 @@ def examples(
         out.write(printable(body))
 
     def to_json() -> str:
-        from aoc2023.framework.commands.view import example_json
-
         return json.dumps(
             {
                 "year": year,

@@ -11,6 +11,7 @@ import typer
 from aoc2023.framework import calendar
 from aoc2023.framework.aocd.paths import PuzzleCache, cached_title
 from aoc2023.framework.commands.options import AsJson, Verbose, Year, configure_logging, emit, fail
+from aoc2023.framework.commands.view import smart_terminal, terminal_width
 from aoc2023.framework.launcher import aoc_command
 from aoc2023.framework.output import printable
 
@@ -84,8 +85,6 @@ def render(markdown: str, out: IO[str]) -> None:
     """As rich draws it; off a terminal, without rich's padding of lines to the width."""
     from rich.console import Console
     from rich.markdown import Markdown
-
-    from aoc2023.framework.commands.view import smart_terminal, terminal_width
 
     page = Markdown(markdown, code_theme="ansi_dark")
     console = Console(file=out, soft_wrap=False, width=terminal_width(out))

@@ -29,6 +29,17 @@ from aoc2023.framework.commands.options import (
     fail,
     years_asked,
 )
+from aoc2023.framework.commands.view import (
+    Cell,
+    Column,
+    choose_layout,
+    format_duration,
+    paint,
+    render_table,
+    terminal_width,
+    use_colour,
+    wrap_message,
+)
 from aoc2023.framework.errors import AocError, UsageError
 from aoc2023.framework.files import check_writable, read_string_map, write_atomically
 from aoc2023.framework.launcher import aoc_command
@@ -38,7 +49,6 @@ if TYPE_CHECKING:
     from xml.etree.ElementTree import Element
 
     from aoc2023.framework.aocd import stars
-    from aoc2023.framework.commands.view import Cell
 
 # Heavy imports where used, and NamedTuples: `aoc` imports every command's module.
 
@@ -353,8 +363,6 @@ def saved_bench_runtimes(root: Path | None) -> BenchRuntimes:
 def star_cell(star: StarStats) -> Cell:
     """`12:34 (1 Dec 00:12)` (from the unlock, and the moment in the site's zone); `>24h`,
     `in` at an unknown time, `-` when not in."""
-    from aoc2023.framework.commands.view import Cell
-
     if not star.earned:
         return Cell("-", "dim")
     if star.earned_at is not None:
@@ -370,8 +378,6 @@ def _per_star(day: DayStats, text: Callable[[StarStats], str]) -> str:
 
 
 def totals_line(year: YearStats) -> str:
-    from aoc2023.framework.commands.view import format_duration
-
     possible = sum(len(day.stars) for day in year.days)
     parts = [f"{year.year}: {year.stars} of {possible} stars"]
     known = year.first_tries
@@ -391,8 +397,6 @@ def totals_line(year: YearStats) -> str:
 
 
 def _row(day: DayStats) -> list[Cell]:
-    from aoc2023.framework.commands.view import Cell, format_duration
-
     return [
         Cell(str(day.day)),
         Cell(day.title or "", None if day.title else "dim"),
@@ -410,16 +414,6 @@ def _row(day: DayStats) -> list[Cell]:
 
 def render(years: Sequence[YearStats], out: IO[str]) -> None:
     """Each year's table, its totals, and what is not known, dimmed."""
-    from aoc2023.framework.commands.view import (
-        Column,
-        choose_layout,
-        paint,
-        render_table,
-        terminal_width,
-        use_colour,
-        wrap_message,
-    )
-
     colour, width = use_colour(out), terminal_width(out)
     columns = [
         Column("Day", "right"),
@@ -563,8 +557,6 @@ def time_text(day: DayStats) -> str:
 
 def heading_text(year: YearStats) -> str:
     """`2023 · 40 ★ · 90% first try · 1.20 s total runtime`, the parts known."""
-    from aoc2023.framework.commands.view import format_duration
-
     parts = [str(year.year), f"{year.stars} ★"]
     if year.first_try_rate is not None:
         parts.append(f"{year.first_try_rate:.0%} first try")
@@ -610,8 +602,6 @@ def _text(
 
 
 def _tile_label(day: DayStats) -> str:
-    from aoc2023.framework.commands.view import format_duration
-
     label = f"{day.year} day {day.day}"
     if day.title:
         label += f": {day.title}"
@@ -626,8 +616,6 @@ def _tile_label(day: DayStats) -> str:
 def calendar_svg(years: Sequence[YearStats]) -> str:
     """The calendar as an SVG document, deterministic."""
     import xml.etree.ElementTree as ET
-
-    from aoc2023.framework.commands.view import format_duration
 
     headings, tiles, height = _layout(years)
     title = "Advent of Code calendar: " + (", ".join(heading_text(y) for y in years) or "no years")
@@ -685,8 +673,6 @@ def _png(years: Sequence[YearStats]) -> bytes:
     """The same tiles by matplotlib, light colours, twice the size."""
     from matplotlib.figure import Figure
     from matplotlib.patches import FancyBboxPatch
-
-    from aoc2023.framework.commands.view import format_duration
 
     headings, tiles, height = _layout(years)
     dpi = 100
