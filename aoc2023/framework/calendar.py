@@ -188,8 +188,7 @@ def locked_message(year: int, day: int, now: datetime | None = None) -> str:
             f"December {day}, {year} ({clock_time(unlock, now)}, your time), in "
             f"{describe_wait(unlock - now)}."
         )
-        command = _wait_command[0]
-        if command is not None:
+        if (command := _wait_command[0]) is not None:
             sentence += f" {aoc_command(command, year, day, '--wait')} waits for it."
         return sentence
     return f"adventofcode.com says {year} day {day} is not available yet (HTTP 404)."

@@ -32,14 +32,6 @@ def _page_level(puzzle: Any) -> int | None:
     return next((2 - index for index, path in enumerate(pages) if path.is_file()), None)
 
 
-def _solved_parts(token: str, year: int, day: int) -> int:
-    """How many parts aocd knows the accepted answer of."""
-    cache = paths.PuzzleCache.for_token(token, year, day)
-    if cache is None:
-        return 0
-    return sum(cache.known_answer(part) is not None for part in calendar.puzzle_parts(year, day))
-
-
 def puzzle_text(token: str, year: int, day: int) -> PuzzleText:
     """The page as Markdown (of a valid day), brought up to date first; SiteError on failure."""
     calendar.ensure_unlocked(year, day)
@@ -54,7 +46,9 @@ def bring_up_to_date(puzzle: Any, token: str, year: int, day: int) -> tuple[bool
     """Fetch the page again when aocd knows more parts solved than it shows (inside a
     request block); whether it did, and whether it is still short."""
     level = _page_level(puzzle)
-    solved = _solved_parts(token, year, day)
+    cache = paths.PuzzleCache.for_token(token, year, day)
+    parts = calendar.puzzle_parts(year, day)
+    solved = 0 if cache is None else sum(cache.known_answer(part) is not None for part in parts)
     if level is None or level >= solved:
         return False, False
     private.refetch_puzzle_page(puzzle)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from contextlib import suppress
 from datetime import datetime, timedelta
 from io import BytesIO
@@ -371,10 +371,9 @@ def star_cell(star: StarStats) -> Cell:
     return Cell(">24h" if star.late else "in")
 
 
-def _per_star(day: DayStats, text: Callable[[StarStats], str]) -> str:
-    """Each star's `text` (`-`: not known), `1 / 0`, `yes / no`; `-` when none is known."""
-    values = [text(star) for star in day.stars]
-    return " / ".join(values) if any(value != "-" for value in values) else "-"
+def _per_star(values: list[str]) -> Cell:
+    """Each star's value (`-`: not known), `1 / 0`, `yes / no`; `-` when none is known."""
+    return Cell(" / ".join(values) if any(value != "-" for value in values) else "-")
 
 
 def totals_line(year: YearStats) -> str:
@@ -397,17 +396,13 @@ def totals_line(year: YearStats) -> str:
 
 
 def _row(day: DayStats) -> list[Cell]:
+    attempts = ["-" if star.attempts is None else str(star.attempts) for star in day.stars]
     return [
         Cell(str(day.day)),
         Cell(day.title or "", None if day.title else "dim"),
         *(star_cell(star) for star in day.stars),
-        Cell(_per_star(day, lambda star: "-" if star.attempts is None else str(star.attempts))),
-        Cell(
-            _per_star(
-                day,
-                lambda star: "-" if star.first_try is None else "yes" if star.first_try else "no",
-            )
-        ),
+        _per_star(attempts),
+        _per_star([{None: "-", True: "yes", False: "no"}[star.first_try] for star in day.stars]),
         Cell(format_duration(day.runtime_seconds) or "-"),
     ]
 
