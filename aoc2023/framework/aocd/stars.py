@@ -163,18 +163,6 @@ def _read_kept(path: Path) -> tuple[float, dict[int, int]] | None:
         return None
 
 
-def _read_kept_times(path: Path) -> tuple[float, dict[int, tuple[str, str]]] | None:
-    """The kept page's times and when it was read; None when missing or unreadable."""
-    kept: Any = store.read_json(path)
-    try:
-        times = {
-            int(day): (str(first), str(second)) for day, (first, second) in kept["times"].items()
-        }
-        return _kept_moment(kept["fetched_at"]), times
-    except (ValueError, KeyError, TypeError, AttributeError, OverflowError):
-        return None
-
-
 def _kept_moment(value: object) -> float:
     """When a kept page was read; ValueError (a miss) unless a datetime can hold it."""
     moment = float(value)  # type: ignore[arg-type]  # anything: TypeError is a miss too
@@ -197,9 +185,15 @@ def _keep(path: Path, now: float, times: Mapping[int, tuple[str, str]]) -> None:
 
 
 def kept_times(user_id: str, year: int) -> TimesPage | None:
-    """The page's times as last kept, however old; None when none is kept. No request."""
-    kept = _read_kept_times(store.stars_file(user_id, year))
-    return None if kept is None else TimesPage(year, kept[1], kept[0])
+    """The page's times as last kept, however old; None when none is readable. No request."""
+    kept: Any = store.read_json(store.stars_file(user_id, year))
+    try:
+        times = {
+            int(day): (str(first), str(second)) for day, (first, second) in kept["times"].items()
+        }
+        return TimesPage(year, times, _kept_moment(kept["fetched_at"]))
+    except (ValueError, KeyError, TypeError, AttributeError, OverflowError):
+        return None
 
 
 def times_page(token: str, user_id: str, year: int, now: float) -> TimesPage:
@@ -233,13 +227,11 @@ def _check_keepable(path: Path, year: int) -> None:
 
 def _known_locally(user_dir: Path, year: int) -> dict[int, int]:
     """The stars aocd's cache shows (part 2's answer proves part 1's)."""
-    caches = [
-        paths.PuzzleCache(year, day, user_dir) for day in range(1, calendar.days_in_year(year) + 1)
-    ]
-    return {
-        cache.day: next((part for part in (2, 1) if cache.known_answer(part) is not None), 0)
-        for cache in caches
-    }
+    found = {}
+    for day in range(1, calendar.days_in_year(year) + 1):
+        cache = paths.PuzzleCache(year, day, user_dir)
+        found[day] = next((part for part in (2, 1) if cache.known_answer(part) is not None), 0)
+    return found
 
 
 def local_stars(user_dir: Path, year: int) -> Stars:
