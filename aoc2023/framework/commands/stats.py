@@ -437,13 +437,12 @@ def stats_json(years: Sequence[YearStats], written: Sequence[str] = ()) -> str:
     """`aoc stats --json` (times ISO in the site's zone, durations in seconds)."""
 
     def star(record: StarStats) -> dict[str, object]:
+        since = record.since_unlock
         return {
             "part": record.part,
             "earned": record.earned,
             "earned_at": None if record.earned_at is None else record.earned_at.isoformat(),
-            "since_unlock_seconds": None
-            if record.since_unlock is None
-            else record.since_unlock.total_seconds(),
+            "since_unlock_seconds": None if since is None else since.total_seconds(),
             "over_a_day": record.late,
             "attempts": record.attempts,
             "first_try": record.first_try,
