@@ -682,16 +682,9 @@ def _png(years: Sequence[YearStats]) -> bytes:
     for y, year in headings:
         write(MARGIN, y + 20, heading_text(year), "text", 16, fontweight="bold")
     for x, y, day in tiles:
-        axes.add_patch(
-            FancyBboxPatch(
-                (x, y),
-                TILE_W,
-                TILE_H,
-                boxstyle="round,pad=0,rounding_size=6",
-                facecolor=_LIGHT["tile"],
-                edgecolor=_LIGHT["line"],
-            )
-        )
+        tile = FancyBboxPatch((x, y), TILE_W, TILE_H, boxstyle="round,pad=0,rounding_size=6")
+        tile.set(facecolor=_LIGHT["tile"], edgecolor=_LIGHT["line"])
+        axes.add_patch(tile)
         write(x + 10, y + 22, str(day.day), "text", 15, fontweight="bold")
         right = x + TILE_W - 10
         for kind in reversed(star_kinds(day)):
@@ -800,11 +793,8 @@ def stats(
         if picture is not None:
             from aoc2023.framework.bench.outputs import update_readme
 
-            write_atomically(
-                picture,
-                calendar_picture(found, png=picture.suffix.lower() == ".png"),
-                what="the calendar",
-            )
+            drawn = calendar_picture(found, png=picture.suffix.lower() == ".png")
+            write_atomically(picture, drawn, what="the calendar")
             written.append(picture)
             done.append(f"Drew the calendar into {picture}.")
             if readme_file is not None:
@@ -824,8 +814,6 @@ def stats(
         for line in done:
             typer.echo(line, err=True)
 
-    emit(
-        lambda: stats_json(found, [str(path) for path in written]), done, to_table, as_json=as_json
-    )
+    emit(lambda: stats_json(found, list(map(str, written))), done, to_table, as_json=as_json)
     if late is not None:
         fail(late, verbose=verbose)
