@@ -67,12 +67,21 @@ def with_known_final_star(result: DayResult, known: str | None) -> DayResult:
 
 
 def learn_days(year: int, count: int, where: str) -> str | None:
-    """Remember the site's `count` of days for `year` (`where`: the page); a notice if news."""
+    """Remember the site's `count` of days for `year` (`where`: the page), under the lock; a
+    notice if news."""
     from aoc2023.framework.project import DECEMBER_DAYS, load_settings
 
     if not 1 <= count <= DECEMBER_DAYS:
         return None
-    before = remember_day_count(year, count)
+    path = store.day_counts_file()
+    before = remembered_day_counts().get(year)
+    with suppress(OSError), store.locked(path):  # a copy: the next page repairs it
+        counts = remembered_day_counts()
+        before = counts.get(year)
+        if before != count:
+            counts[year] = count
+            store.write_json(path, {str(y): c for y, c in sorted(counts.items())}, indent=2)
+    forget_day_counts()
     had = rule_days(year) if before is None else before
     if count == had:
         return None
@@ -252,20 +261,6 @@ def remembered_day_counts() -> dict[int, int]:
         and type(count) is int
         and 1 <= count <= DECEMBER_DAYS
     }
-
-
-def remember_day_count(year: int, count: int) -> int | None:
-    """Keep `count` as the site's days for `year`, under the lock; the count before."""
-    path = store.day_counts_file()
-    before = remembered_day_counts().get(year)
-    with suppress(OSError), store.locked(path):  # a copy: the next page repairs it
-        counts = remembered_day_counts()
-        before = counts.get(year)
-        if before != count:
-            counts[year] = count
-            store.write_json(path, {str(y): c for y, c in sorted(counts.items())}, indent=2)
-    forget_day_counts()
-    return before
 
 
 # --- waiting for an unlock (`--wait`) -----------------------------------------------------
