@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from contextlib import suppress
 from datetime import datetime
-from pathlib import Path
 
 from aoc2023.framework import store
 from aoc2023.framework.project import DECEMBER_DAYS
@@ -51,20 +50,17 @@ def record(results: Iterable[DayResult], when: datetime) -> None:
             store.write_json(path, {"seconds": seconds, "when": when.isoformat()})
 
 
-def _seconds(path: Path) -> float | None:
-    """A record's runtime; None when it cannot be read as one (a miss)."""
-    kept = store.read_json(path)
-    seconds = kept.get("seconds") if isinstance(kept, dict) else None
-    if (
-        isinstance(seconds, int | float)
-        and not isinstance(seconds, bool)
-        and 0 <= seconds <= LONGEST
-    ):  # NaN and infinity too are not
-        return float(seconds)
-    return None
-
-
 def last_runtimes(year: int) -> dict[int, float]:
-    """The last runtime kept for each day of `year`, in seconds."""
-    found = {day: _seconds(store.runtime_file(year, day)) for day in range(1, DECEMBER_DAYS + 1)}
-    return {day: seconds for day, seconds in found.items() if seconds is not None}
+    """The last runtime kept for each day of `year`, in seconds; a record that cannot be read
+    as one is a miss."""
+    found = {}
+    for day in range(1, DECEMBER_DAYS + 1):
+        kept = store.read_json(store.runtime_file(year, day))
+        seconds = kept.get("seconds") if isinstance(kept, dict) else None
+        if (
+            isinstance(seconds, int | float)
+            and not isinstance(seconds, bool)
+            and 0 <= seconds <= LONGEST
+        ):  # NaN and infinity too are not
+            found[day] = float(seconds)
+    return found
