@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import os
 import re
-import time
 from contextlib import contextmanager, suppress
 from datetime import MAXYEAR, UTC, datetime, timedelta
 from functools import cache
@@ -274,8 +273,8 @@ def wait_for_unlock(
     year: int,
     day: int,
     tick: Callable[[timedelta], None],
-    now: Callable[[], datetime] = lambda: current_time(),  # looked up when called
-    sleep: Callable[[float], None] = time.sleep,
+    now: Callable[[], datetime],
+    sleep: Callable[[float], None],
 ) -> bool:
     """Sleep until the puzzle unlocks (and the margin), `tick`ing each second; whether
     there was a wait."""
@@ -299,8 +298,8 @@ SITE_CHECK_WINDOW = timedelta(hours=1)
 def wait_for_site(
     ask: Callable[[], None],
     tick: Callable[[timedelta, int], None],
-    now: Callable[[], datetime] = lambda: current_time(),
-    sleep: Callable[[float], None] = time.sleep,
+    now: Callable[[], datetime],
+    sleep: Callable[[float], None],
 ) -> None:
     """Call `ask` every SITE_POLL_SECONDS until it stops raising StillLocked, raised after
     SITE_WAIT_SECONDS; `tick` given the time to the next ask and the refusals."""
