@@ -119,10 +119,6 @@ class Who(NamedTuple):
     user_id: str | None
     why: str | None = None
 
-    @property
-    def user_dir(self) -> Path | None:
-        return None if self.user_id is None else paths.data_dir() / self.user_id
-
 
 def whose(token: str | None) -> Who:
     """The token's owner (aocd's memo, else a request); without a token, aocd's one user."""
@@ -286,6 +282,7 @@ def year_stats(year: int, who: Who, now: datetime, bench: BenchRuntimes | None =
     page = _site_times(year, who, now, unknown)
     journal: list[str] | None = []
     run_times = runtimes.last_runtimes(year)
+    user_dir = None if who.user_id is None else paths.data_dir() / who.user_id
     days, no_attempts, no_runtime = [], [], []
     for day in range(1, calendar.days_in_year(year) + 1):
         records = _records(year, day, who, journal, unknown)
@@ -307,7 +304,7 @@ def year_stats(year: int, who: Who, now: datetime, bench: BenchRuntimes | None =
         runtime = run_times.get(day, bench.by_day.get((year, day)))
         if runtime is None and any(star.earned for star in day_stars):
             no_runtime.append(day)
-        title = paths.cached_title(year, day, who.user_dir)
+        title = paths.cached_title(year, day, user_dir)
         days.append(DayStats(year, day, title, day_stars, runtime))
     if no_attempts:
         unknown.append(
