@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import os
 import re
-import time
 from contextlib import contextmanager, suppress
-from datetime import UTC, datetime, timedelta
+from datetime import MAXYEAR, UTC, datetime, timedelta
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -67,12 +66,21 @@ def with_known_final_star(result: DayResult, known: str | None) -> DayResult:
 
 
 def learn_days(year: int, count: int, where: str) -> str | None:
-    """Remember the site's `count` of days for `year` (`where`: the page); a notice if news."""
+    """Remember the site's `count` of days for `year` (`where`: the page), under the lock; a
+    notice if news."""
     from aoc2023.framework.project import DECEMBER_DAYS, load_settings
 
     if not 1 <= count <= DECEMBER_DAYS:
         return None
-    before = remember_day_count(year, count)
+    path = store.day_counts_file()
+    before = remembered_day_counts().get(year)
+    with suppress(OSError), store.locked(path):  # a copy: the next page repairs it
+        counts = remembered_day_counts()
+        before = counts.get(year)
+        if before != count:
+            counts[year] = count
+            store.write_json(path, {str(y): c for y, c in sorted(counts.items())}, indent=2)
+    forget_day_counts()
     had = rule_days(year) if before is None else before
     if count == had:
         return None
@@ -90,8 +98,7 @@ def puzzle_parts(year: int, day: int) -> tuple[int, ...]:
     return (1,) if day == days_in_year(year) else (1, 2)
 
 
-LAST_YEAR = 9999
-"""`datetime.MAXYEAR`."""
+LAST_YEAR = MAXYEAR
 LAST_MOMENT = 253_402_214_399
 """9999-12-30 23:59:59 UTC, the last second any time zone can show: a time read past it
 (or before the epoch) cannot be shown."""
@@ -115,20 +122,14 @@ def check_day(year: int, day: int) -> None:
         raise UsageError(f"There is no {year} day {day}: days of {year} run from 1 to {last}.")
 
 
-def day_runs(days: Iterable[int]) -> list[tuple[int, int]]:
-    """Runs of consecutive days, (first, last): 2, 3, 4, 7 is (2, 4), (7, 7)."""
-    runs: list[tuple[int, int]] = []
+def day_list(days: Iterable[int]) -> str:
+    """Days as every sentence names them: `day 4`, `days 2-11`, `days 1, 3-5`."""
+    runs: list[tuple[int, int]] = []  # of consecutive days, (first, last)
     for day in sorted(set(days)):
         if runs and day == runs[-1][1] + 1:
             runs[-1] = (runs[-1][0], day)
         else:
             runs.append((day, day))
-    return runs
-
-
-def day_list(days: Iterable[int]) -> str:
-    """Days as every sentence names them: `day 4`, `days 2-11`, `days 1, 3-5`."""
-    runs = day_runs(days)
     named = ", ".join(str(first) if first == last else f"{first}-{last}" for first, last in runs)
     return f"day {named}" if len(runs) == 1 and runs[0][0] == runs[0][1] else f"days {named}"
 
@@ -195,8 +196,7 @@ def locked_message(year: int, day: int, now: datetime | None = None) -> str:
             f"December {day}, {year} ({clock_time(unlock, now)}, your time), in "
             f"{describe_wait(unlock - now)}."
         )
-        command = _wait_command[0]
-        if command is not None:
+        if (command := _wait_command[0]) is not None:
             sentence += f" {aoc_command(command, year, day, '--wait')} waits for it."
         return sentence
     return f"adventofcode.com says {year} day {day} is not available yet (HTTP 404)."
@@ -262,20 +262,6 @@ def remembered_day_counts() -> dict[int, int]:
     }
 
 
-def remember_day_count(year: int, count: int) -> int | None:
-    """Keep `count` as the site's days for `year`, under the lock; the count before."""
-    path = store.day_counts_file()
-    before = remembered_day_counts().get(year)
-    with suppress(OSError), store.locked(path):  # a copy: the next page repairs it
-        counts = remembered_day_counts()
-        before = counts.get(year)
-        if before != count:
-            counts[year] = count
-            store.write_json(path, {str(y): c for y, c in sorted(counts.items())}, indent=2)
-    forget_day_counts()
-    return before
-
-
 # --- waiting for an unlock (`--wait`) -----------------------------------------------------
 # Not aocd's `blocker`: it prints to stdout, reads `datetime.now` itself, and has no margin.
 
@@ -287,8 +273,8 @@ def wait_for_unlock(
     year: int,
     day: int,
     tick: Callable[[timedelta], None],
-    now: Callable[[], datetime] = lambda: current_time(),  # looked up when called
-    sleep: Callable[[float], None] = time.sleep,
+    now: Callable[[], datetime],
+    sleep: Callable[[float], None],
 ) -> bool:
     """Sleep until the puzzle unlocks (and the margin), `tick`ing each second; whether
     there was a wait."""
@@ -312,8 +298,8 @@ SITE_CHECK_WINDOW = timedelta(hours=1)
 def wait_for_site(
     ask: Callable[[], None],
     tick: Callable[[timedelta, int], None],
-    now: Callable[[], datetime] = lambda: current_time(),
-    sleep: Callable[[float], None] = time.sleep,
+    now: Callable[[], datetime],
+    sleep: Callable[[float], None],
 ) -> None:
     """Call `ask` every SITE_POLL_SECONDS until it stops raising StillLocked, raised after
     SITE_WAIT_SECONDS; `tick` given the time to the next ask and the refusals."""

@@ -7,8 +7,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from contextlib import suppress
 from datetime import datetime
-from pathlib import Path
-from typing import Any
 
 from aoc2023.framework import store
 from aoc2023.framework.project import DECEMBER_DAYS
@@ -40,42 +38,29 @@ def runtime_of(result: DayResult) -> float | None:
     return result.parse_seconds + sum(parts)
 
 
-def _write(year: int, day: int, record: dict[str, Any]) -> None:
-    """Replace the day's record; a folder that cannot be written skips it."""
-    path = store.runtime_file(year, day)
-    with suppress(OSError):
-        path.parent.mkdir(parents=True, exist_ok=True)
-        store.write_json(path, record)
-
-
 def record(results: Iterable[DayResult], when: datetime) -> None:
-    """Keep the runtime of each result that has one (`runtime_of`), measured at `when`."""
+    """Keep the runtime of each result that has one (`runtime_of`), measured at `when`;
+    a folder that cannot be written skips it."""
     for result in results:
-        if (seconds := runtime_of(result)) is not None:
-            _write(result.year, result.day, {"seconds": seconds, "when": when.isoformat()})
-
-
-def _seconds(path: Path) -> float | None:
-    """A record's runtime; None when it cannot be read as one (a miss)."""
-    kept: Any = store.read_json(path)
-    try:
-        seconds = kept.get("seconds")
-    except AttributeError:
-        return None
-    if (
-        isinstance(seconds, int | float)
-        and not isinstance(seconds, bool)
-        and 0 <= seconds <= LONGEST
-    ):  # NaN and infinity too are not
-        return float(seconds)
-    return None
+        if (seconds := runtime_of(result)) is None:
+            continue
+        path = store.runtime_file(result.year, result.day)
+        with suppress(OSError):
+            path.parent.mkdir(parents=True, exist_ok=True)
+            store.write_json(path, {"seconds": seconds, "when": when.isoformat()})
 
 
 def last_runtimes(year: int) -> dict[int, float]:
-    """The last runtime kept for each day of `year`, in seconds."""
+    """The last runtime kept for each day of `year`, in seconds; a record that cannot be read
+    as one is a miss."""
     found = {}
     for day in range(1, DECEMBER_DAYS + 1):
-        seconds = _seconds(store.runtime_file(year, day))
-        if seconds is not None:
-            found[day] = seconds
+        kept = store.read_json(store.runtime_file(year, day))
+        seconds = kept.get("seconds") if isinstance(kept, dict) else None
+        if (
+            isinstance(seconds, int | float)
+            and not isinstance(seconds, bool)
+            and 0 <= seconds <= LONGEST
+        ):  # NaN and infinity too are not
+            found[day] = float(seconds)
     return found

@@ -22,9 +22,7 @@ class PuzzleText:
     markdown: str
     refreshed: bool
     """Whether the page was fetched again because a part was solved since it was cached."""
-    fetched: bool
-    """Whether the page came from the site now (not from aocd's cache)."""
-    still_short: bool = False
+    still_short: bool
     """Fetched again, the page still does not show a part solved (a dead token)."""
 
 
@@ -34,31 +32,23 @@ def _page_level(puzzle: Any) -> int | None:
     return next((2 - index for index, path in enumerate(pages) if path.is_file()), None)
 
 
-def _solved_parts(token: str, year: int, day: int) -> int:
-    """How many parts aocd knows the accepted answer of."""
-    cache = paths.PuzzleCache.for_token(token, year, day)
-    if cache is None:
-        return 0
-    return sum(cache.known_answer(part) is not None for part in calendar.puzzle_parts(year, day))
-
-
 def puzzle_text(token: str, year: int, day: int) -> PuzzleText:
-    """The page as Markdown, brought up to date first; SiteError on failure."""
-    calendar.check_day(year, day)
+    """The page as Markdown (of a valid day), brought up to date first; SiteError on failure."""
     calendar.ensure_unlocked(year, day)
     with client.asking(f"read the page of {year} day {day}", year, day):
         puzzle: Any = client.puzzle(token, year, day)  # its page methods are untyped
-        level = _page_level(puzzle)
         refreshed, short = bring_up_to_date(puzzle, token, year, day)
         html = private.puzzle_prose(puzzle)
-    return PuzzleText(to_markdown(html), refreshed, refreshed or level is None, short)
+    return PuzzleText(to_markdown(html), refreshed, short)
 
 
 def bring_up_to_date(puzzle: Any, token: str, year: int, day: int) -> tuple[bool, bool]:
     """Fetch the page again when aocd knows more parts solved than it shows (inside a
     request block); whether it did, and whether it is still short."""
     level = _page_level(puzzle)
-    solved = _solved_parts(token, year, day)
+    cache = paths.PuzzleCache.for_token(token, year, day)
+    parts = calendar.puzzle_parts(year, day)
+    solved = 0 if cache is None else sum(cache.known_answer(part) is not None for part in parts)
     if level is None or level >= solved:
         return False, False
     private.refetch_puzzle_page(puzzle)
@@ -118,8 +108,7 @@ class PageExamples:
 
 
 def current_examples(token: str, year: int, day: int) -> PageExamples:
-    """The page's examples, the page brought up to date first; SiteError on failure."""
-    calendar.check_day(year, day)
+    """The examples (of a valid day), the page brought up to date first; SiteError on failure."""
     calendar.ensure_unlocked(year, day)
     with client.asking(f"read the examples of {year} day {day}", year, day):
         puzzle: Any = client.puzzle(token, year, day)

@@ -5,7 +5,6 @@ refuses a year before December by the computer's clock), kept per user and year.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Mapping
 from contextlib import suppress
 from dataclasses import dataclass
@@ -39,11 +38,10 @@ class Stars:
 
     def missing(self) -> list[tuple[int, int]]:
         """The stars still to win before the final star, as (day, part)."""
-        last = calendar.days_in_year(self.year)
         return [
             (day, part)
-            for day in range(1, last + 1)
-            for part in ((1,) if day == last else (1, 2))
+            for day in range(1, calendar.days_in_year(self.year) + 1)
+            for part in calendar.puzzle_parts(self.year, day)
             if self.by_day.get(day, 0) < part
         ]
 
@@ -60,9 +58,7 @@ def describe_missing(missing: list[tuple[int, int]]) -> str:
         else:
             groups.append(([day], parts))
     named = [
-        f"{calendar.day_list(days)} (both parts)"
-        if len(parts) == 2
-        else f"{calendar.day_list(days)} part {parts[0]}"
+        f"{calendar.day_list(days)} " + ("(both parts)" if len(parts) == 2 else f"part {parts[0]}")
         for days, parts in groups
     ]
     count = len(missing)
@@ -76,7 +72,6 @@ class TimesPage:
     year: int
     times: Mapping[int, tuple[str, str]]
     fetched_at: float
-    from_cache: bool
 
     @property
     def complete(self) -> bool:
@@ -168,18 +163,6 @@ def _read_kept(path: Path) -> tuple[float, dict[int, int]] | None:
         return None
 
 
-def _read_kept_times(path: Path) -> tuple[float, dict[int, tuple[str, str]]] | None:
-    """The kept page's times and when it was read; None when missing or unreadable."""
-    kept: Any = store.read_json(path)
-    try:
-        times = {
-            int(day): (str(first), str(second)) for day, (first, second) in kept["times"].items()
-        }
-        return _kept_moment(kept["fetched_at"]), times
-    except (ValueError, KeyError, TypeError, AttributeError, OverflowError):
-        return None
-
-
 def _kept_moment(value: object) -> float:
     """When a kept page was read; ValueError (a miss) unless a datetime can hold it."""
     moment = float(value)  # type: ignore[arg-type]  # anything: TypeError is a miss too
@@ -202,16 +185,22 @@ def _keep(path: Path, now: float, times: Mapping[int, tuple[str, str]]) -> None:
 
 
 def kept_times(user_id: str, year: int) -> TimesPage | None:
-    """The page's times as last kept, however old; None when none is kept. No request."""
-    kept = _read_kept_times(store.stars_file(user_id, year))
-    return None if kept is None else TimesPage(year, kept[1], kept[0], from_cache=True)
+    """The page's times as last kept, however old; None when none is readable. No request."""
+    kept: Any = store.read_json(store.stars_file(user_id, year))
+    try:
+        times = {
+            int(day): (str(first), str(second)) for day, (first, second) in kept["times"].items()
+        }
+        return TimesPage(year, times, _kept_moment(kept["fetched_at"]))
+    except (ValueError, KeyError, TypeError, AttributeError, OverflowError):
+        return None
 
 
 def times_page(token: str, user_id: str, year: int, now: float) -> TimesPage:
     """The page's times: kept when complete or younger than 15 minutes, else read and
     kept (none before the unlock). SiteError when the site cannot be asked."""
     if now < calendar.unlock_time(year, 1).timestamp():
-        return TimesPage(year, {}, now, from_cache=False)
+        return TimesPage(year, {}, now)
     path = store.stars_file(user_id, year)
     kept = kept_times(user_id, year)
     if kept is not None and (kept.complete or 0 <= now - kept.fetched_at < KEPT_SECONDS):
@@ -219,7 +208,7 @@ def times_page(token: str, user_id: str, year: int, now: float) -> TimesPage:
     _check_keepable(path, year)
     times = _fetch(token, year)
     _keep(path, now, times)
-    return TimesPage(year, times, now, from_cache=False)
+    return TimesPage(year, times, now)
 
 
 def _check_keepable(path: Path, year: int) -> None:
@@ -238,13 +227,11 @@ def _check_keepable(path: Path, year: int) -> None:
 
 def _known_locally(user_dir: Path, year: int) -> dict[int, int]:
     """The stars aocd's cache shows (part 2's answer proves part 1's)."""
-    caches = [
-        paths.PuzzleCache(year, day, user_dir) for day in range(1, calendar.days_in_year(year) + 1)
-    ]
-    return {
-        cache.day: next((part for part in (2, 1) if cache.known_answer(part) is not None), 0)
-        for cache in caches
-    }
+    found = {}
+    for day in range(1, calendar.days_in_year(year) + 1):
+        cache = paths.PuzzleCache(year, day, user_dir)
+        found[day] = next((part for part in (2, 1) if cache.known_answer(part) is not None), 0)
+    return found
 
 
 def local_stars(user_dir: Path, year: int) -> Stars:
@@ -258,13 +245,10 @@ def _merged(*counts: Mapping[int, int]) -> dict[int, int]:
     return {day: max(count.get(day, 0) for count in counts) for day in set().union(*counts)}
 
 
-def year_stars(
-    token: str, user_dir: Path, year: int, *, fresh: bool = False, now: float | None = None
-) -> Stars:
+def year_stars(token: str, user_dir: Path, year: int, *, fresh: bool, now: float) -> Stars:
     """The year's stars: what is known here when it shows all before the final one, else
     the site's page (kept 15 minutes) with aocd's answers since. `fresh`: the site's
     page alone, read now."""
-    now = time.time() if now is None else now
     here = _known_locally(user_dir, year)
     path = store.stars_file(user_dir.name, year)
     kept = None if fresh else _read_kept(path)

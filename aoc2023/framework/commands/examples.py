@@ -4,19 +4,16 @@ writes, or JSON."""
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
-from typing import IO, TYPE_CHECKING, Annotated
+from typing import IO, Annotated
 
 import typer
 
 from aoc2023.framework import calendar
 from aoc2023.framework.commands.new import examples_block
 from aoc2023.framework.commands.options import AsJson, Verbose, Year, configure_logging, emit, fail
+from aoc2023.framework.commands.view import example_json
 from aoc2023.framework.launcher import aoc_command
 from aoc2023.framework.output import printable
-
-if TYPE_CHECKING:
-    from aoc2023.framework.aocd.pages import PageExamples
 
 
 def examples(
@@ -69,20 +66,17 @@ def examples(
         print(printable(constants), file=out)
         out.write(printable(body))
 
-    emit(lambda: examples_json(year, day, page, notices), notices, to_code, as_json=as_json)
+    def to_json() -> str:
+        return json.dumps(
+            {
+                "year": year,
+                "day": day,
+                "title": page.title,
+                "examples": [example_json(example) for example in page.examples],
+                "notices": notices,
+            },
+            indent=2,
+            default=str,
+        )
 
-
-def examples_json(year: int, day: int, page: PageExamples, notices: Sequence[str]) -> str:
-    from aoc2023.framework.commands.view import example_json
-
-    return json.dumps(
-        {
-            "year": year,
-            "day": day,
-            "title": page.title,
-            "examples": [example_json(example) for example in page.examples],
-            "notices": list(notices),
-        },
-        indent=2,
-        default=str,
-    )
+    emit(to_json, notices, to_code, as_json=as_json)

@@ -11,6 +11,7 @@ import typer
 from aoc2023.framework import calendar
 from aoc2023.framework.aocd.paths import PuzzleCache, cached_title
 from aoc2023.framework.commands.options import AsJson, Verbose, Year, configure_logging, emit, fail
+from aoc2023.framework.commands.view import smart_terminal, terminal_width
 from aoc2023.framework.launcher import aoc_command
 from aoc2023.framework.output import printable
 
@@ -51,13 +52,17 @@ def read(
         notices.append("Fetched the page again: a part was solved since it was cached.")
     shown = printable(text.markdown)
 
-    def to_json() -> str:  # the text as --markdown prints it, and the answers known
-        title, answers = _known(token, year, day)
+    def to_json() -> str:  # the text as --markdown prints it, and the answers aocd cached
+        cache = PuzzleCache.for_token(token, year, day)
+        answers = [
+            {"part": part, "answer": cache.known_answer(part) if cache else None}
+            for part in calendar.puzzle_parts(year, day)
+        ]
         return json.dumps(
             {
                 "year": year,
                 "day": day,
-                "title": title,
+                "title": cached_title(year, day, cache.user_dir if cache else None),
                 "markdown": shown,
                 "answers": answers,
                 "notices": notices,
@@ -76,25 +81,12 @@ def read(
     emit(to_json, notices, to_view, as_json=as_json)
 
 
-def _known(token: str, year: int, day: int) -> tuple[str | None, list[dict[str, object]]]:
-    """The title and each part's accepted answer aocd cached (None: not known)."""
-
-    cache = PuzzleCache.for_token(token, year, day)
-    return cached_title(year, day, cache.user_dir if cache else None), [
-        {"part": part, "answer": cache.known_answer(part) if cache else None}
-        for part in calendar.puzzle_parts(year, day)
-    ]
-
-
 def render(markdown: str, out: IO[str]) -> None:
     """As rich draws it; off a terminal, without rich's padding of lines to the width."""
     from rich.console import Console
     from rich.markdown import Markdown
 
-    from aoc2023.framework.commands.view import smart_terminal, terminal_width
-
     page = Markdown(markdown, code_theme="ansi_dark")
-    # The width is not rich's: the process's own terminal.
     console = Console(file=out, soft_wrap=False, width=terminal_width(out))
     if smart_terminal(out):
         console.print(page)

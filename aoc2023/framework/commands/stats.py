@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from contextlib import suppress
 from datetime import datetime, timedelta
 from io import BytesIO
@@ -29,6 +29,17 @@ from aoc2023.framework.commands.options import (
     fail,
     years_asked,
 )
+from aoc2023.framework.commands.view import (
+    Cell,
+    Column,
+    choose_layout,
+    format_duration,
+    paint,
+    render_table,
+    terminal_width,
+    use_colour,
+    wrap_message,
+)
 from aoc2023.framework.errors import AocError, UsageError
 from aoc2023.framework.files import check_writable, read_string_map, write_atomically
 from aoc2023.framework.launcher import aoc_command
@@ -38,7 +49,6 @@ if TYPE_CHECKING:
     from xml.etree.ElementTree import Element
 
     from aoc2023.framework.aocd import stars
-    from aoc2023.framework.commands.view import Cell
 
 # Heavy imports where used, and NamedTuples: `aoc` imports every command's module.
 
@@ -79,11 +89,14 @@ class YearStats(NamedTuple):
         return sum(star.earned for day in self.days for star in day.stars)
 
     @property
+    def first_tries(self) -> list[bool]:
+        """Whether each star whose first try is known was earned at the first try."""
+        return [s.first_try for day in self.days for s in day.stars if s.first_try is not None]
+
+    @property
     def first_try_rate(self) -> float | None:
-        """Among the stars whose first try is known; None if none."""
-        known = [
-            star.first_try for day in self.days for star in day.stars if star.first_try is not None
-        ]
+        """None when no star's first try is known."""
+        known = self.first_tries
         return sum(known) / len(known) if known else None
 
     @property
@@ -106,16 +119,11 @@ class Who(NamedTuple):
     user_id: str | None
     why: str | None = None
 
-    @property
-    def user_dir(self) -> Path | None:
-        return None if self.user_id is None else paths.data_dir() / self.user_id
-
 
 def whose(token: str | None) -> Who:
     """The token's owner (aocd's memo, else a request); without a token, aocd's one user."""
     if token is not None:
-        known = paths.cached_user_id(token)
-        if known is not None:
+        if (known := paths.cached_user_id(token)) is not None:
             return Who(token, known)
         from aoc2023.framework.aocd import client
 
@@ -274,18 +282,16 @@ def year_stats(year: int, who: Who, now: datetime, bench: BenchRuntimes | None =
     page = _site_times(year, who, now, unknown)
     journal: list[str] | None = []
     run_times = runtimes.last_runtimes(year)
+    user_dir = None if who.user_id is None else paths.data_dir() / who.user_id
     days, no_attempts, no_runtime = [], [], []
     for day in range(1, calendar.days_in_year(year) + 1):
         records = _records(year, day, who, journal, unknown)
         if journal:  # unreadable: said once, not read again
             unknown.append(f"{journal[0]} The attempts of {year} may be more than shown.")
             journal = None
-        day_times = None if page is None else page.times.get(day, ("-", "-"))
+        day_times = (None, None) if page is None else page.times.get(day, ("-", "-"))
         day_stars = tuple(
-            _star(
-                year, day, part, None if day_times is None else day_times[part - 1], records[part]
-            )
-            for part in PARTS
+            _star(year, day, part, day_times[part - 1], records[part]) for part in PARTS
         )
         for part, record in records.items():
             if record.unconfirmed:
@@ -298,7 +304,7 @@ def year_stats(year: int, who: Who, now: datetime, bench: BenchRuntimes | None =
         runtime = run_times.get(day, bench.by_day.get((year, day)))
         if runtime is None and any(star.earned for star in day_stars):
             no_runtime.append(day)
-        title = paths.cached_title(year, day, who.user_dir)
+        title = paths.cached_title(year, day, user_dir)
         days.append(DayStats(year, day, title, day_stars, runtime))
     if no_attempts:
         unknown.append(
@@ -342,13 +348,9 @@ def saved_bench_runtimes(root: Path | None) -> BenchRuntimes:
             year, day, source, label, variant, step = figure.key
             if source == "input" and not label and not variant:
                 steps.setdefault((year, day), {})[step] = figure.stats.minimum
-        found.update(
-            {
-                key: total
-                for key, by_step in steps.items()
-                if (total := sum(by_step.values())) <= runtimes.LONGEST
-            }
-        )
+        for key, by_step in steps.items():
+            if (total := sum(by_step.values())) <= runtimes.LONGEST:
+                found[key] = total
     return BenchRuntimes(found)
 
 
@@ -358,8 +360,6 @@ def saved_bench_runtimes(root: Path | None) -> BenchRuntimes:
 def star_cell(star: StarStats) -> Cell:
     """`12:34 (1 Dec 00:12)` (from the unlock, and the moment in the site's zone); `>24h`,
     `in` at an unknown time, `-` when not in."""
-    from aoc2023.framework.commands.view import Cell
-
     if not star.earned:
         return Cell("-", "dim")
     if star.earned_at is not None:
@@ -368,20 +368,15 @@ def star_cell(star: StarStats) -> Cell:
     return Cell(">24h" if star.late else "in")
 
 
-def _per_star(day: DayStats, text: Callable[[StarStats], str]) -> str:
-    """Each star's `text` (`-`: not known), `1 / 0`, `yes / no`; `-` when none is known."""
-    values = [text(star) for star in day.stars]
-    return " / ".join(values) if any(value != "-" for value in values) else "-"
+def _per_star(values: list[str]) -> Cell:
+    """Each star's value (`-`: not known), `1 / 0`, `yes / no`; `-` when none is known."""
+    return Cell(" / ".join(values) if any(value != "-" for value in values) else "-")
 
 
 def totals_line(year: YearStats) -> str:
-    from aoc2023.framework.commands.view import format_duration
-
     possible = sum(len(day.stars) for day in year.days)
     parts = [f"{year.year}: {year.stars} of {possible} stars"]
-    known = [
-        star.first_try for day in year.days for star in day.stars if star.first_try is not None
-    ]
+    known = year.first_tries
     parts.append(
         f"{sum(known) / len(known):.0%} first try ({sum(known)} of {len(known)} known)"
         if known
@@ -398,79 +393,53 @@ def totals_line(year: YearStats) -> str:
 
 
 def _row(day: DayStats) -> list[Cell]:
-    from aoc2023.framework.commands.view import Cell, format_duration
-
+    attempts = ["-" if star.attempts is None else str(star.attempts) for star in day.stars]
     return [
         Cell(str(day.day)),
         Cell(day.title or "", None if day.title else "dim"),
         *(star_cell(star) for star in day.stars),
-        Cell(_per_star(day, lambda star: "-" if star.attempts is None else str(star.attempts))),
-        Cell(
-            _per_star(
-                day,
-                lambda star: "-" if star.first_try is None else "yes" if star.first_try else "no",
-            )
-        ),
+        _per_star(attempts),
+        _per_star([{None: "-", True: "yes", False: "no"}[star.first_try] for star in day.stars]),
         Cell(format_duration(day.runtime_seconds) or "-"),
     ]
 
 
 def render(years: Sequence[YearStats], out: IO[str]) -> None:
     """Each year's table, its totals, and what is not known, dimmed."""
-    from aoc2023.framework.commands.view import (
-        Column,
-        choose_layout,
-        paint,
-        render_table,
-        terminal_width,
-        use_colour,
-        wrap_message,
-    )
-
     colour, width = use_colour(out), terminal_width(out)
+    columns = [
+        Column("Day", "right"),
+        Column("Title", kind="text"),
+        *(Column(name) for name in ("Part 1", "Part 2", "Attempts", "First try")),
+        Column("Runtime", "right"),
+    ]
     for number, year in enumerate(years):
         if number:
             print(file=out)
-        columns = [
-            Column("Day", "right"),
-            Column("Title", kind="text"),
-            Column("Part 1"),
-            Column("Part 2"),
-            Column("Attempts"),
-            Column("First try"),
-            Column("Runtime", "right"),
-        ]
         rows = [_row(day) for day in year.days]
         # Narrower, the title goes, then the attempts: the times and runtime stay.
         layouts = [(columns, rows)] + [
             ([columns[i] for i in kept], [[row[i] for i in kept] for row in rows])
             for kept in ((0, 2, 3, 4, 6), (0, 2, 3, 6))
         ]
-        chosen_columns, chosen = choose_layout(layouts, width)
-        print(
-            render_table(
-                f"Stars of {year.year}", chosen_columns, chosen, colour=colour, width=width
-            ),
-            file=out,
-        )
+        shown = choose_layout(layouts, width)
+        print(render_table(f"Stars of {year.year}", *shown, colour=colour, width=width), file=out)
         print(wrap_message(totals_line(year), width), file=out)
         for sentence in year.unknown:
-            print(
-                paint(wrap_message(f"Not known: {sentence}", width), "dim", colour=colour), file=out
-            )
+            note = wrap_message(f"Not known: {sentence}", width)
+            print(paint(note, "dim", colour=colour), file=out)
 
 
 def stats_json(years: Sequence[YearStats], written: Sequence[str] = ()) -> str:
     """`aoc stats --json` (times ISO in the site's zone, durations in seconds)."""
 
     def star(record: StarStats) -> dict[str, object]:
+        since = record.since_unlock
         return {
             "part": record.part,
             "earned": record.earned,
             "earned_at": None if record.earned_at is None else record.earned_at.isoformat(),
-            "since_unlock_seconds": None
-            if record.since_unlock is None
-            else record.since_unlock.total_seconds(),
+            "since_unlock_seconds": None if since is None else since.total_seconds(),
             "over_a_day": record.late,
             "attempts": record.attempts,
             "first_try": record.first_try,
@@ -518,27 +487,19 @@ TILE_W, TILE_H, GAP, MARGIN, HEADING = 140, 66, 8, 16, 34
 WIDTH = 2 * MARGIN + COLUMNS * TILE_W + (COLUMNS - 1) * GAP
 FONT = "-apple-system, 'Segoe UI', 'Noto Sans', Helvetica, Arial, sans-serif"
 
-# GitHub's palette (primer): on the tile, text >= 4.5:1 and stars >= 3:1 (WCAG).
-_LIGHT = {
-    "bg": "#ffffff",
-    "tile": "#f6f8fa",
-    "line": "#d0d7de",
-    "text": "#1f2328",
-    "muted": "#59636e",
-    "gold": "#9a6700",
-    "silver": "#59636e",
-    "empty": "#818b98",
+# GitHub's palette (primer), light and dark: on the tile, text >= 4.5:1 and stars >= 3:1 (WCAG).
+_PALETTE = {
+    "bg": ("#ffffff", "#0d1117"),
+    "tile": ("#f6f8fa", "#161b22"),
+    "line": ("#d0d7de", "#3d444d"),
+    "text": ("#1f2328", "#f0f6fc"),
+    "muted": ("#59636e", "#9198a1"),
+    "gold": ("#9a6700", "#e3b341"),
+    "silver": ("#59636e", "#b7bdc8"),
+    "empty": ("#818b98", "#656c76"),
 }
-_DARK = {
-    "bg": "#0d1117",
-    "tile": "#161b22",
-    "line": "#3d444d",
-    "text": "#f0f6fc",
-    "muted": "#9198a1",
-    "gold": "#e3b341",
-    "silver": "#b7bdc8",
-    "empty": "#656c76",
-}
+_LIGHT = {name: light for name, (light, _) in _PALETTE.items()}
+_DARK = {name: dark for name, (_, dark) in _PALETTE.items()}
 
 
 def _css(colours: dict[str, str]) -> str:
@@ -587,8 +548,6 @@ def time_text(day: DayStats) -> str:
 
 def heading_text(year: YearStats) -> str:
     """`2023 · 40 ★ · 90% first try · 1.20 s total runtime`, the parts known."""
-    from aoc2023.framework.commands.view import format_duration
-
     parts = [str(year.year), f"{year.stars} ★"]
     if year.first_try_rate is not None:
         parts.append(f"{year.first_try_rate:.0%} first try")
@@ -634,8 +593,6 @@ def _text(
 
 
 def _tile_label(day: DayStats) -> str:
-    from aoc2023.framework.commands.view import format_duration
-
     label = f"{day.year} day {day.day}"
     if day.title:
         label += f": {day.title}"
@@ -650,8 +607,6 @@ def _tile_label(day: DayStats) -> str:
 def calendar_svg(years: Sequence[YearStats]) -> str:
     """The calendar as an SVG document, deterministic."""
     import xml.etree.ElementTree as ET
-
-    from aoc2023.framework.commands.view import format_duration
 
     headings, tiles, height = _layout(years)
     title = "Advent of Code calendar: " + (", ".join(heading_text(y) for y in years) or "no years")
@@ -695,14 +650,8 @@ def calendar_svg(years: Sequence[YearStats]) -> str:
                 "☆" if kind == "empty" else "★"
             )
         _text(group, 10, TILE_H - 12, time_text(day), "time")
-        _text(
-            group,
-            TILE_W - 10,
-            TILE_H - 12,
-            format_duration(day.runtime_seconds),
-            "runtime",
-            anchor="end",
-        )
+        runtime = format_duration(day.runtime_seconds)
+        _text(group, TILE_W - 10, TILE_H - 12, runtime, "runtime", anchor="end")
     ET.indent(svg, space="  ")
     return ET.tostring(svg, encoding="unicode") + "\n"
 
@@ -716,78 +665,35 @@ def _png(years: Sequence[YearStats]) -> bytes:
     from matplotlib.figure import Figure
     from matplotlib.patches import FancyBboxPatch
 
-    from aoc2023.framework.commands.view import format_duration
-
     headings, tiles, height = _layout(years)
     dpi = 100
     figure = Figure(figsize=(WIDTH / dpi, height / dpi), dpi=dpi)
     axes = figure.add_axes((0, 0, 1, 1), xlim=(0, WIDTH), ylim=(height, 0))
     axes.axis("off")
-    c = _LIGHT
-    figure.set_facecolor(c["bg"])
-    font = {"family": "sans-serif"}
+    figure.set_facecolor(_LIGHT["bg"])
+
+    def write(x: float, y: float, text: str, colour: str, size: int, **style: str) -> None:
+        font = {"family": "sans-serif"}
+        axes.text(x, y, text, color=_LIGHT[colour], fontsize=size * _PT, fontdict=font, **style)
+
     for y, year in headings:
-        axes.text(
-            MARGIN,
-            y + 20,
-            heading_text(year),
-            color=c["text"],
-            fontsize=16 * _PT,
-            fontweight="bold",
-            fontdict=font,
-        )
+        write(MARGIN, y + 20, heading_text(year), "text", 16, fontweight="bold")
     for x, y, day in tiles:
-        axes.add_patch(
-            FancyBboxPatch(
-                (x, y),
-                TILE_W,
-                TILE_H,
-                boxstyle="round,pad=0,rounding_size=6",
-                facecolor=c["tile"],
-                edgecolor=c["line"],
-            )
-        )
-        axes.text(
-            x + 10,
-            y + 22,
-            str(day.day),
-            color=c["text"],
-            fontsize=15 * _PT,
-            fontweight="bold",
-            fontdict=font,
-        )
+        tile = FancyBboxPatch((x, y), TILE_W, TILE_H, boxstyle="round,pad=0,rounding_size=6")
+        tile.set(facecolor=_LIGHT["tile"], edgecolor=_LIGHT["line"])
+        axes.add_patch(tile)
+        write(x + 10, y + 22, str(day.day), "text", 15, fontweight="bold")
         right = x + TILE_W - 10
         for kind in reversed(star_kinds(day)):
-            axes.text(
-                right,
-                y + 22,
-                "☆" if kind == "empty" else "★",
-                color=c[kind],
-                fontsize=16 * _PT,
-                ha="right",
-                fontdict=font,
-            )
+            write(right, y + 22, "☆" if kind == "empty" else "★", kind, 16, ha="right")
             right -= 16
-        axes.text(
-            x + 10,
-            y + TILE_H - 12,
-            time_text(day),
-            color=c["muted"],
-            fontsize=13 * _PT,
-            fontdict=font,
-        )
-        axes.text(
-            x + TILE_W - 10,
-            y + TILE_H - 12,
-            format_duration(day.runtime_seconds),
-            color=c["muted"],
-            fontsize=13 * _PT,
-            ha="right",
-            fontdict=font,
-        )
+        bottom = y + TILE_H - 12
+        write(x + 10, bottom, time_text(day), "muted", 13)
+        runtime = format_duration(day.runtime_seconds)
+        write(x + TILE_W - 10, bottom, runtime, "muted", 13, ha="right")
     buffer = BytesIO()
     figure.savefig(
-        buffer, format="png", dpi=2 * dpi, facecolor=c["bg"], metadata={"Software": None}
+        buffer, format="png", dpi=2 * dpi, facecolor=_LIGHT["bg"], metadata={"Software": None}
     )
     return buffer.getvalue()
 
@@ -884,11 +790,8 @@ def stats(
         if picture is not None:
             from aoc2023.framework.bench.outputs import update_readme
 
-            write_atomically(
-                picture,
-                calendar_picture(found, png=picture.suffix.lower() == ".png"),
-                what="the calendar",
-            )
+            drawn = calendar_picture(found, png=picture.suffix.lower() == ".png")
+            write_atomically(picture, drawn, what="the calendar")
             written.append(picture)
             done.append(f"Drew the calendar into {picture}.")
             if readme_file is not None:
@@ -908,8 +811,6 @@ def stats(
         for line in done:
             typer.echo(line, err=True)
 
-    emit(
-        lambda: stats_json(found, [str(path) for path in written]), done, to_table, as_json=as_json
-    )
+    emit(lambda: stats_json(found, list(map(str, written))), done, to_table, as_json=as_json)
     if late is not None:
         fail(late, verbose=verbose)
