@@ -1,6 +1,5 @@
-"""What the commands share: typer parameters, logging, the one place where an error
-becomes a sentence and an exit code (`fail`), JSON or a view (`emit`), and YEARS DAYS
-resolved once, before anything runs, into (year, day) pairs (`days_asked`)."""
+"""What the commands share: typer parameters, logging, errors said and exited by (`fail`),
+JSON or a view (`emit`), and YEARS DAYS resolved into (year, day) pairs (`days_asked`)."""
 
 from __future__ import annotations
 
@@ -77,8 +76,8 @@ def prose(doc: str) -> str:
 
 
 class _Command(TyperCommand):
-    """Usage in one bracket style (`aoc run [OPTIONS] YEAR [DAYS]`, not typer's `{year}`),
-    and extra arguments said to be too many, naming what the command takes."""
+    """Usage in one bracket style (`aoc run [OPTIONS] YEAR [DAYS]`), and extra arguments
+    said to be too many, naming what the command takes."""
 
     def collect_usage_pieces(self, ctx: Any) -> list[str]:  # typer's own click's Context
         return [_one_bracket_style(piece) for piece in super().collect_usage_pieces(ctx)]
@@ -190,7 +189,7 @@ def emit(
     as_json: bool,
 ) -> None:
     """The JSON alone on stdout (notices on stderr), or the view on the streams themselves
-    (to fit and colour their terminal), which writes text from outside `printable`."""
+    (to fit and colour their terminal)."""
     if as_json:
         json_output.put(to_json())
         for notice in notices:
@@ -204,15 +203,14 @@ class DaysAsked(NamedTuple):
 
     years: tuple[int, ...]
     spec: str | None
-    """DAYS as typed (None: all), resolved again by each pass of a watch (new days run)."""
+    """DAYS as typed (None: all), resolved again by each pass of a watch."""
     days: tuple[tuple[int, int], ...]
     notices: tuple[str, ...] = ()
-    """What was left out; `CouldNotRun` for a year package that does not import."""
 
 
 def days_asked(years_spec: str, spec: str | None, *, verbose: bool) -> DaysAsked:
-    """YEARS DAYS `resolve`d, or `fail`. Whether a day has a solution is found only when
-    it is loaded: `aoc run 2023 8 --watch` starts before day 8 is written."""
+    """YEARS DAYS `resolve`d, or `fail`; days are not loaded (`--watch` may start before
+    a day is written)."""
     years = years_asked(years_spec, verbose=verbose)
     try:
         return resolve(years, spec)
@@ -221,9 +219,9 @@ def days_asked(years_spec: str, spec: str | None, *, verbose: bool) -> DaysAsked
 
 
 def resolve(years: Sequence[int], spec: str | None) -> DaysAsked:
-    """The days `spec` names in each of `years`: of several, each gets those it has, one
-    with none (or not importing: `CouldNotRun`) skipped in a notice. UsageError for a year
-    asked alone or days no year has; DayLoadError when no other year has days."""
+    """The days `spec` names in each of `years`: of several, one with none (or not
+    importing) is skipped in a notice. UsageError for a year asked alone or days no year
+    has; DayLoadError when no other year has days."""
     notices: list[str] = []
     asked: list[tuple[int, int]] = []
     refused: list[tuple[int, UsageError]] = []

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from time import monotonic
-from typing import IO, TYPE_CHECKING, Annotated, NoReturn
+from typing import IO, TYPE_CHECKING, Annotated
 
 import typer
 
@@ -80,7 +80,6 @@ if TYPE_CHECKING:
     from aoc2023.framework.results import OnStep
     from aoc2023.framework.runner import DayRunner, Executor
     from aoc2023.framework.submit import ExampleChecks
-    from aoc2023.framework.watch import WatchRequest
 
 
 def run(
@@ -198,18 +197,26 @@ def run(
             ),
             verbose=verbose,
         )
-    if watch:
-        from aoc2023.framework.watch import WatchRequest
+    if watch:  # a fresh process each pass, sending nothing; Ctrl-C is exit 0
+        from aoc2023.framework.commands import json_output
+        from aoc2023.framework.watch import WatchRequest, watch_days
 
-        # Each pass resolves DAYS again: a day added while watching is run.
-        watch_run(
-            WatchRequest(asked.years, asked.spec, input_file, variants),
-            as_json=as_json,
-            verbose=verbose,
-            timeout=timeout,
-            profile=profile,
-            memory=memory,
-        )
+        try:
+            check_seconds("--timeout", timeout)  # said once, not at every pass
+            with json_output.handed_over():  # --json: each pass prints its own document
+                watch_days(
+                    # Each pass resolves DAYS again: a day added while watching is run.
+                    WatchRequest(asked.years, asked.spec, input_file, variants),
+                    lambda line: say(line, err=True),
+                    as_json=as_json,
+                    verbose=verbose,
+                    timeout=timeout,
+                    profile=profile,
+                    memory=memory,
+                )
+        except Exception as error:
+            fail(error, verbose=verbose)
+        raise typer.Exit(ExitCode.OK)
     from aoc2023.framework.project import load_settings
 
     if wait and input_file is None and not example:  # wait for the unlock
@@ -219,8 +226,11 @@ def run(
     try:
         check_input_options(input_file, example=example, accounts=accounts, days=asked.days)
         settings = load_settings()  # on every run: a mistake there is said at once
-        if accounts is not None:
-            redact_accounts(accounts)
+        if accounts is not None:  # their tokens kept out of all that is printed
+            from aoc2023.framework import output
+            from aoc2023.framework.aocd.local import account_tokens, find_token
+
+            output.install(find_token(), *account_tokens(accounts).values())
         live = not as_json and smart_terminal(sys.stdout) and smart_terminal(sys.stderr)
         line = RunningLine(sys.stderr) if live else None
         on_step = line.step if line is not None else None
@@ -265,7 +275,12 @@ def run(
         if line is None:
             if on_input and not outcome.interrupted:
                 outcome.notices.extend(summary_notes(outcome))
-            show_run(outcome, as_json=as_json, verbose=verbose)
+            emit(
+                lambda: run_json(outcome),
+                outcome.notices,
+                lambda out, err: show_table(outcome, out, err, verbose=verbose),
+                as_json=as_json,
+            )
     except Exception as error:
         fail(error, verbose=verbose)
     if executor.profiler is not None:
@@ -278,37 +293,6 @@ def run(
     raise typer.Exit(
         run_exit_code(outcome.results, interrupted=outcome.interrupted, notices=outcome.notices)
     )
-
-
-def watch_run(
-    request: WatchRequest,
-    *,
-    as_json: bool,
-    verbose: bool,
-    timeout: float | None,
-    profile: bool,
-    memory: bool,
-) -> NoReturn:
-    """`aoc run --watch`: run, then again in a fresh process on each save; Ctrl-C is exit 0.
-    A watch never sends; a bad --timeout is said once here, not at every pass."""
-    from aoc2023.framework.commands import json_output
-    from aoc2023.framework.watch import watch_days
-
-    try:
-        check_seconds("--timeout", timeout)
-        with json_output.handed_over():  # --json: each pass prints its own document
-            watch_days(
-                request,
-                lambda line: say(line, err=True),
-                as_json=as_json,
-                verbose=verbose,
-                timeout=timeout,
-                profile=profile,
-                memory=memory,
-            )
-    except Exception as error:
-        fail(error, verbose=verbose)
-    raise typer.Exit(ExitCode.OK)
 
 
 def executor_for(
@@ -354,21 +338,9 @@ def settled(result: DayResult, run_input: RunInput) -> DayResult:
 
 def _token_of(account: str | None) -> str | None:
     """The session token a result on the user's input ran with (`--accounts`: by name)."""
-    if account is not None:
-        from aoc2023.framework.aocd.local import account_tokens
-
-        return account_tokens(account).get(account)
-    from aoc2023.framework.aocd.local import find_token
-
-    return find_token()
-
-
-def redact_accounts(spec: str) -> None:
-    """Keep the tokens of the accounts asked for out of all that is printed (output.py)."""
-    from aoc2023.framework import output
     from aoc2023.framework.aocd.local import account_tokens, find_token
 
-    output.install(find_token(), *account_tokens(spec).values())
+    return find_token() if account is None else account_tokens(account).get(account)
 
 
 def _run_and_note(
@@ -562,16 +534,6 @@ def _part_two_offer(token: str, year: int, day: int) -> tuple[str, bool]:
 
 
 # The views: the table, the JSON, --profile's table
-
-
-def show_run(outcome: RunReport, *, as_json: bool, verbose: bool) -> None:
-    """The report as JSON or as the table."""
-    emit(
-        lambda: run_json(outcome),
-        outcome.notices,
-        lambda out, err: show_table(outcome, out, err, verbose=verbose),
-        as_json=as_json,
-    )
 
 
 def show_table(report: RunReport, out: IO[str], err: IO[str], *, verbose: bool) -> None:
