@@ -100,17 +100,16 @@ def run(
         bool,
         typer.Option(
             "--wait",
-            help="Count down to the unlock of the days asked for, "
-            "then fetch at once; and wait out the site's wait between "
-            "answers (with a countdown), then send.",
+            help="Count down to the unlock of the days asked for, then fetch at once; and "
+            "wait out the site's wait between answers (with a countdown), then send.",
         ),
     ] = False,
     resend: Annotated[
         bool,
         typer.Option(
             "--resend",
-            help="Send again an answer whose earlier sending got no "
-            "verdict (a lost reply); without it, such an answer counts as tried.",
+            help="Send again an answer whose earlier sending got no verdict (a lost reply); "
+            "without it, such an answer counts as tried.",
         ),
     ] = False,
     as_json: AsJson = False,
@@ -151,18 +150,16 @@ def run(
         typer.Option(
             "--memory-flame",
             metavar="PART FILE",
-            help="After the run, write memray's flame report of one part's "
-            "allocations (one day; its first input) to FILE, an HTML page. Needs "
-            "memray: the memray extra.",
+            help="After the run, write memray's flame report of one part's allocations (one "
+            "day; its first input) to FILE, an HTML page. Needs memray: the memray extra.",
         ),
     ] = None,
     watch: Annotated[
         bool,
         typer.Option(
             "--watch",
-            help="Run the days' examples (or --input FILE), then "
-            "again in a fresh process on each save of a .py file of the "
-            "project or of the input, until Ctrl-C. Sends nothing.",
+            help="Run the days' examples (or --input FILE), then again in a fresh process on "
+            "each save of a .py file of the project or of the input, until Ctrl-C. Sends nothing.",
         ),
     ] = False,
     accounts: Annotated[
@@ -540,25 +537,23 @@ def show_table(report: RunReport, out: IO[str], err: IO[str], *, verbose: bool) 
     """The notices, a row per day and input (the wide table when it fits, else the narrow
     one), the problems, and what was sent."""
     memory = any(result.peak_memory is not None for result in report.results)
-    columns, rows = choose_layout(
-        [
-            (
-                _columns(narrow=narrow, memory=memory),
-                [_cells(result, narrow=narrow, memory=memory) for result in report.results],
-            )
-            for narrow in (False, True)
-        ],
-        terminal_width(out),
+    wide, narrow = (
+        (
+            _columns(narrow=stacked, memory=memory),
+            [_cells(result, narrow=stacked, memory=memory) for result in report.results],
+        )
+        for stacked in (False, True)
     )
+    problems = day_problems(report.results, terminal_width(err), verbose=verbose)
     show(
         "Advent of Code",
-        columns,
-        rows,
+        *wide,
         report.notices,
-        day_problems(report.results, terminal_width(err), verbose=verbose),
+        problems,
         out,
         err,
         after=submissions(report),
+        narrow=narrow,
     )
 
 
@@ -717,33 +712,24 @@ def show_profile(profiler: Profiler, out: IO[str]) -> None:
 def profile_table(rows: list[ProfileRow], width: int | None = None, *, colour: bool) -> str:
     """The functions with the most time of their own; each one's place under its name when
     the terminal is narrow."""
-    figures = [
-        [
+    table: list[list[Cell]] = []
+    stacked: list[list[Cell]] = []
+    for row in rows:
+        calls = str(row.calls)
+        if row.calls != row.primitive_calls:
+            calls += f"/{row.primitive_calls}"
+        figures = [
             Cell(format_duration(row.own_seconds)),
             Cell(format_duration(row.total_seconds)),
-            Cell(
-                str(row.calls)
-                if row.calls == row.primitive_calls
-                else f"{row.calls}/{row.primitive_calls}"
-            ),
+            Cell(calls),
         ]
-        for row in rows
-    ]
+        where = row.location or "built-in"
+        dim = None if row.location else "dim"
+        table.append([*figures, Cell(row.function, "bold"), Cell(where, dim)])
+        stacked.append([*figures, Cell(f"{row.function}\n{where}")])
     numbers = [Column("Own time", "right"), Column("Total", "right"), Column("Calls", "right")]
     wide = [*numbers, Column("Function", kind="text"), Column("Where", kind="text")]
-    table = [
-        [
-            *cells,
-            Cell(row.function, "bold"),
-            Cell(row.location or "built-in", None if row.location else "dim"),
-        ]
-        for cells, row in zip(figures, rows, strict=True)
-    ]
     narrow = [*numbers, Column("Function, where", kind="text")]
-    stacked = [
-        [*cells, Cell(f"{row.function}\n{row.location or 'built-in'}")]
-        for cells, row in zip(figures, rows, strict=True)
-    ]
     columns, chosen = choose_layout([(wide, table), (narrow, stacked)], width)
     title = f"Profile: the {len(rows)} functions with the most time of their own"
     return render_table(title, columns, chosen, colour=colour, width=width)
