@@ -128,9 +128,9 @@ def configure_logging(*, verbose: bool) -> None:
         logging.getLogger("aocd").setLevel(logging.CRITICAL + 1)
 
 
-def say(line: str, *, err: bool = False, nl: bool = True) -> None:
+def say(line: str, *, err: bool = False) -> None:
     """A command's line of prose, `printable`: text from outside is shown, never obeyed."""
-    typer.echo(printable(line), err=err, nl=nl)
+    typer.echo(printable(line), err=err)
 
 
 def fail(error: Exception, *, verbose: bool) -> NoReturn:
@@ -241,11 +241,8 @@ def resolve(years: Sequence[int], spec: str | None) -> DaysAsked:
         raise refused[0][1]
     if refused:
         skipped = ", ".join(str(year) for year, _ in refused)
-        notices.append(
-            f"No day(s) {spec} in {skipped}: skipped."
-            if spec
-            else f"No days yet in {skipped}: skipped."
-        )
+        what = f"day(s) {spec}" if spec else "days yet"
+        notices.append(f"No {what} in {skipped}: skipped.")
     return DaysAsked(tuple(years), spec, tuple(asked), tuple(notices))
 
 

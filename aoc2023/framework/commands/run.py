@@ -324,20 +324,15 @@ def settled(result: DayResult, run_input: RunInput) -> DayResult:
         )
     ):
         return result
+    from aoc2023.framework.aocd.local import account_tokens, find_token
     from aoc2023.framework.verdict import judged as by_the_site
 
+    account = result.account  # `--accounts`: its token, by name
     try:
-        token = _token_of(result.account)
+        token = find_token() if account is None else account_tokens(account).get(account)
         return result if token is None else by_the_site(result, token)
     except AocError:  # a damaged log or journal: sending meets it again, and says it
         return result
-
-
-def _token_of(account: str | None) -> str | None:
-    """The session token a result on the user's input ran with (`--accounts`: by name)."""
-    from aoc2023.framework.aocd.local import account_tokens, find_token
-
-    return find_token() if account is None else account_tokens(account).get(account)
 
 
 def _run_and_note(
