@@ -67,14 +67,6 @@ def show_version(asked: bool) -> None:
     raise typer.Exit(ExitCode.OK)
 
 
-def prose(doc: str) -> str:
-    """A docstring as help text, a paragraph a line (typer keeps line breaks as they are)."""
-    paragraphs = inspect.cleandoc(doc).split("\n\n")
-    return "\n\n".join(
-        " ".join(line.strip() for line in paragraph.splitlines()) for paragraph in paragraphs
-    )
-
-
 class _Command(TyperCommand):
     """Usage in one bracket style (`aoc run [OPTIONS] YEAR [DAYS]`), and extra arguments
     said to be too many, naming what the command takes."""
@@ -109,11 +101,15 @@ def _one_bracket_style(piece: str) -> str:
 
 
 def readable_help(app: typer.Typer) -> None:
-    """Every command of `app` with its help as `prose`, its summary the whole first
-    paragraph (click cuts its own at 45 characters), and `_Command`'s usage."""
+    """Every command of `app` with its docstring as help, a paragraph a line (typer keeps
+    line breaks), its summary the whole first paragraph (click cuts its own at 45
+    characters), and `_Command`'s usage."""
     for command in app.registered_commands:
         if command.help is None and command.callback is not None and command.callback.__doc__:
-            command.help = prose(command.callback.__doc__)
+            paragraphs = inspect.cleandoc(command.callback.__doc__).split("\n\n")
+            command.help = "\n\n".join(
+                " ".join(map(str.strip, paragraph.splitlines())) for paragraph in paragraphs
+            )
         if command.short_help is None and command.help:
             command.short_help = command.help.split("\n\n")[0]
         command.cls = _Command

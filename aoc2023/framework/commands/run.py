@@ -909,16 +909,12 @@ class LiveTable:
 
     def _open(self) -> TableWriter:
         """A block's title (the first only) and headings, fitted to the rows so far."""
+        if not self.narrow and self.width is not None:  # an answer too long for the wide form?
+            wide = [self._cells(result) for result in self.results]
+            columns = _columns(narrow=False, memory=self.memory)
+            self.narrow = table_width(columns, wide, self.width) > self.width
         columns = _columns(narrow=self.narrow, memory=self.memory)
         rows = [self._cells(result) for result in self.results]
-        if (
-            not self.narrow
-            and self.width is not None
-            and table_width(columns, rows, self.width) > self.width
-        ):
-            self.narrow = True  # an answer too long for the wide form on this terminal
-            columns = _columns(narrow=True, memory=self.memory)
-            rows = [self._cells(result) for result in self.results]
         # Room for a typical row's answers and times, where the terminal has it.
         typical = [
             Cell("") if column.fit == "text" else cell
