@@ -198,18 +198,13 @@ def _main(args: list[str], *, program: bool = False) -> int:
     except Terminated as stop:
         return 128 + stop.signum
     finally:
-        _remind_of_contact()
+        # After a command that went to the site with no contact in its User-Agent, the line
+        # saying how to set one, once a day: last, on stderr (never in --json's document).
+        if "aoc2023.framework.aocd.client" in sys.modules:  # else nothing was asked of it
+            from aoc2023.framework.aocd.client import contact_reminder
 
-
-def _remind_of_contact() -> None:
-    """After a command that went to the site with no contact in its User-Agent, the line
-    saying how to set one, once a day: last, on stderr (never in `--json`'s document)."""
-    if "aoc2023.framework.aocd.client" not in sys.modules:  # nothing was asked of the site
-        return
-    from aoc2023.framework.aocd.client import contact_reminder
-
-    if (line := contact_reminder()) is not None:
-        print(line, file=sys.stderr)
+            if (line := contact_reminder()) is not None:
+                print(line, file=sys.stderr)
 
 
 def _command(args: list[str], *, standalone: bool) -> int:
