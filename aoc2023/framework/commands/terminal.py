@@ -144,10 +144,9 @@ def _wait_for_site(
         minutes = calendar.SITE_WAIT_SECONDS / 60
         fail(
             StillLocked(
-                f"adventofcode.com still holds {year} day {day} locked after {minutes:g} "
-                f"minutes of asking every {poll:g} s, though this machine's clock says it "
-                "unlocked: nothing was fetched or written; check the clock and run the command "
-                "again."
+                f"adventofcode.com still holds {year} day {day} locked after {minutes:g} minutes "
+                f"of asking every {poll:g} s, though this machine's clock says it unlocked: "
+                "nothing was fetched or written; check the clock and run the command again."
             ),
             verbose=verbose,
         )
