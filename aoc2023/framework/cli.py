@@ -1,7 +1,6 @@
 """The `aoc` command line: the typer app, its commands (commands/), and `main`. A command
-line that starts with an option other than -h/--help and --version (`-y 2023`...) is one
-for aocd's runner and is handed to it, so `aoc` behaves the same whichever package's
-`aoc` script is installed.
+line that starts with an option other than -h/--help and --version (`-y 2023`...) is
+handed to aocd's runner, so `aoc` behaves the same whichever package's script is installed.
 """
 
 from __future__ import annotations

@@ -101,9 +101,8 @@ def _one_bracket_style(piece: str) -> str:
 
 
 def readable_help(app: typer.Typer) -> None:
-    """Every command of `app` with its docstring as help, a paragraph a line (typer keeps
-    line breaks), its summary the whole first paragraph (click cuts its own at 45
-    characters), and `_Command`'s usage."""
+    """Every command of `app` with its docstring as help, a paragraph a line, its summary the
+    whole first paragraph (click cuts its own at 45 characters), and `_Command`'s usage."""
     for command in app.registered_commands:
         if command.help is None and command.callback is not None and command.callback.__doc__:
             paragraphs = inspect.cleandoc(command.callback.__doc__).split("\n\n")

@@ -357,8 +357,7 @@ def _run_and_note(
 
 
 def summary_notes(outcome: RunReport) -> list[str]:
-    """What the results on the user's input say once all are in: a part right for one
-    account and wrong for another, and part 2's examples to paste."""
+    """Once all are in: parts right for one account and wrong for another, part 2's examples."""
     from aoc2023.framework.aocd.local import find_token
     from aoc2023.framework.runner import tuned_to_one_input
 
@@ -529,8 +528,7 @@ def _part_two_offer(token: str, year: int, day: int) -> tuple[str, bool]:
 
 
 def show_table(report: RunReport, out: IO[str], err: IO[str], *, verbose: bool) -> None:
-    """The notices, a row per day and input (the wide table when it fits, else the narrow
-    one), the problems, and what was sent."""
+    """The notices, a row per day and input, the problems, and what was sent."""
     memory = any(result.peak_memory is not None for result in report.results)
     wide, narrow = (
         (
@@ -636,8 +634,7 @@ def _part_cells(result: DayResult) -> tuple[Cell, Cell, Cell, Cell]:
 
 
 def _final_star_cell(part: PartResult | None, source: str | None) -> Cell:
-    """The last day's part 2: the final star, claimed rather than solved (yellow while not
-    known to be in on the user's input; dim on an example or a file)."""
+    """The last day's part 2: the final star, claimed rather than solved."""
     if part is None:
         return (
             Cell(f"☆{NBSP}final star", "yellow") if source == "input" else Cell("final star", "dim")
@@ -705,8 +702,7 @@ def show_profile(profiler: Profiler, out: IO[str]) -> None:
 
 
 def profile_table(rows: list[ProfileRow], width: int | None = None, *, colour: bool) -> str:
-    """The functions with the most time of their own; each one's place under its name when
-    the terminal is narrow."""
+    """The functions with the most time of their own (when narrow, each place under its name)."""
     table: list[list[Cell]] = []
     stacked: list[list[Cell]] = []
     for row in rows:

@@ -62,9 +62,8 @@ def wait_in_terminal(
     sleep: Callable[[float], None] = time.sleep,
     token: str | None = None,
 ) -> None:
-    """Count down to the unlock on stderr (a live line on a terminal, else one line); with
-    `token`, then fetch the input unless cached, waiting out a site still locked. Ctrl-C:
-    exit 130, nothing fetched."""
+    """Count down to the unlock on stderr; with `token`, then fetch the input unless cached,
+    waiting out a site still locked. Ctrl-C: exit 130, nothing fetched."""
     try:
         calendar.check_day(year, day)
     except Exception as error:
@@ -278,8 +277,7 @@ class TerminalPrompter:
         )
 
     def wait_until(self, until: datetime) -> None:
-        """Sleep until `until`: on a terminal a countdown rewritten each second, then
-        cleared; elsewhere (a file, a pipe) one line, with no codes for a terminal."""
+        """Sleep until `until`, with a countdown on a terminal (elsewhere one line)."""
         status = _StatusLine()
         while (left := until - self.now()).total_seconds() > 0:
             wait = calendar.describe_wait(left)
@@ -293,8 +291,7 @@ class TerminalPrompter:
 
     def wait_for_sender(self, what: str, done: Callable[[], bool], within: float) -> bool:
         """Poll `done` a few times a second until it holds, at most `within` seconds on
-        `clock`: whether it did. On a terminal a line saying what is awaited, then
-        cleared; elsewhere one line."""
+        `clock`, saying what is awaited: whether it did."""
         from aoc2023.framework.output import printable
 
         status = _StatusLine()
