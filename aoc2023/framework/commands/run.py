@@ -683,11 +683,7 @@ def _narrow_row(result: DayResult) -> list[Cell]:
     return [
         Cell(day + (f"\nparse {_together(parse)}" if parse else "")),
         *(
-            Cell(
-                cell.text + (f"\n{_together(time.text)}" if time.text else ""),
-                cell.style,
-                cell.drawn,
-            )
+            cell._replace(text=cell.text + (f"\n{_together(time.text)}" if time.text else ""))
             for cell, time in ((first, first_time), (second, second_time))
         ),
     ]
