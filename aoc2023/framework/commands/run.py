@@ -78,7 +78,7 @@ if TYPE_CHECKING:
     from aoc2023.framework.inputs import RunInput, RunRequest
     from aoc2023.framework.instruments import Profiler, ProfileRow
     from aoc2023.framework.results import OnStep
-    from aoc2023.framework.runner import DayRunner, Executor
+    from aoc2023.framework.runner import DayRunner
     from aoc2023.framework.submit import ExampleChecks
 
 
@@ -231,14 +231,16 @@ def run(
         live = not as_json and smart_terminal(sys.stdout) and smart_terminal(sys.stderr)
         line = RunningLine(sys.stderr) if live else None
         on_step = line.step if line is not None else None
+        from aoc2023.framework.runner import Executor
+
+        check_seconds("--timeout", timeout)
+        profiler = None
+        if profile:  # nothing of the profiler imported unless asked for
+            from aoc2023.framework.instruments import Profiler
+
+            profiler = Profiler()
         memory_notes: list[str] = []
-        executor = executor_for(
-            timeout,
-            profile=profile,
-            on_step=on_step,
-            memory=memory_notes if memory else None,
-            then=settled,
-        )
+        executor = Executor(timeout, profiler, memory_notes if memory else None, on_step, settled)
         request = RunRequest(asked.days, input_file, example, variants, accounts, asked.notices)
         if memory_flame is not None:
             from aoc2023.framework import instruments
@@ -252,7 +254,7 @@ def run(
             dry_run=dry_run,
             wait=wait,
             resend=resend,
-            examples_runner=executor_for(timeout, profile=False),
+            examples_runner=Executor(timeout),
         )
         on_input = input_file is None and not example
         with day_code_output():  # the days, and sending, which may run their examples
@@ -290,26 +292,6 @@ def run(
     raise typer.Exit(
         run_exit_code(outcome.results, interrupted=outcome.interrupted, notices=outcome.notices)
     )
-
-
-def executor_for(
-    timeout: float | None,
-    *,
-    profile: bool,
-    on_step: OnStep | None = None,
-    memory: list[str] | None = None,
-    then: Callable[[DayResult, RunInput], DayResult] | None = None,
-) -> Executor:
-    """How `aoc run` runs a day, from its options (runner.Executor)."""
-    from aoc2023.framework.runner import Executor
-
-    check_seconds("--timeout", timeout)
-    profiler = None
-    if profile:
-        from aoc2023.framework.instruments import Profiler
-
-        profiler = Profiler()
-    return Executor(timeout, profiler, memory, on_step, then)
 
 
 def settled(result: DayResult, run_input: RunInput) -> DayResult:
