@@ -1,8 +1,6 @@
-"""The `aoc` command line: the typer app, with each command registered from its module
-(commands/), and `main`. `aoc` has no
-options of its own but -h/--help and --version: a command line that starts with any other
-option (`-y 2023`, `-sy 2023`...) is one for aocd's runner and is handed to it, so `aoc`
-behaves the same whichever package's `aoc` script is installed.
+"""The `aoc` command line: the typer app, its commands (commands/), and `main`. A command
+line that starts with an option other than -h/--help and --version (`-y 2023`...) is
+handed to aocd's runner, so `aoc` behaves the same whichever package's script is installed.
 """
 
 from __future__ import annotations
@@ -70,12 +68,8 @@ def _commands(
 
 
 def make_app(names: Iterable[str] = COMMANDS) -> typer.Typer:
-    """The typer app with the commands `names`.
-
-    Typer works out the parameters of every registered command each time it starts, so
-    `main` builds only the command it is asked for when the command line names one
-    (benchmarks/README.md, `startup_tricks.py`).
-    """
+    """The typer app with the commands `names` (`main` builds only the one it is asked for:
+    typer works out the parameters of every registered command each time it starts)."""
     made = typer.Typer(
         name="aoc",
         help=(
@@ -105,34 +99,27 @@ class _ClickCommand(Protocol):
 
 @cache
 def _click_command(name: str | None) -> _ClickCommand:
-    """The click command typer makes of the app with the command `name` (None: `app`),
-    made once per process. Typer makes it again each time its app is called, working out
-    every parameter anew, which was most of the cost of `main` called from code again
-    and again; what it makes reads nothing of the environment, which click's `main` reads
-    on each call (typer.main.get_command: typer's documented way to its click command)."""
+    """The click command of the app with the command `name` (None: `app`), made once per
+    process rather than at each call of the app; it reads nothing of the environment."""
     return typer.main.get_command(make_app([name]) if name else app)
 
 
 def _token_to_redact() -> str | None:
-    """The token; None when the token file cannot be read, or the token is too long to
-    be one: nothing of it can be printed then, and a command that needs the token says
-    why it cannot have it (`aoc --version` needs none)."""
+    """The token; None when the token file cannot be read or holds no token (a command
+    that needs the token says why it cannot have it)."""
     try:
         return find_token()
-    except (DamagedFileError, NoInputError):  # unreadable, or no token at all (too long)
+    except (DamagedFileError, NoInputError):
         return None
 
 
 _SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
-"""Unwound like an exception, so that `finally` blocks stop child processes (--timeout) on
-the way out instead of leaving them running."""
+"""Unwound like an exception, so that `finally` blocks stop child processes (--timeout)."""
 
 
 class _Terminating:
-    """The handler of SIGTERM and SIGHUP: raises `Terminated`, which takes Ctrl-C's one
-    path (what finished is kept and shown, nothing is sent), and remembers the signal:
-    the command's exit code is then 128 + the signal, whatever caught the stop on the way
-    (typer, like a run, says 130 for a KeyboardInterrupt)."""
+    """The handler of SIGTERM and SIGHUP: raises `Terminated` (Ctrl-C's path), and makes
+    the exit code 128 + the signal, whatever caught the stop on the way."""
 
     def __init__(self) -> None:
         self.signum: int | None = None
@@ -147,19 +134,15 @@ class _Terminating:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """The `aoc` command. Called as the program (`argv` None), it also exits once its work
-    is done even if a day's code left threads running. Called from code (`argv` given), it
-    reads the environment, the token and the days' files anew, as a fresh process would,
-    and leaves the process as it found it, so that it can be called again."""
+    """The `aoc` command. As the program (`argv` None), it exits once done even if a day's
+    code left threads running. Called from code, it reads the environment, the token and
+    the days anew, as a fresh process would, and leaves the process as it found it."""
     if argv is not None:
-        forget_day_counts()  # the settings and the days remembered, read anew too
+        forget_day_counts()
         with _as_found(), token_read_anew(), registry.days_forgotten():
             return _main(argv)
-    # What the program has imported so far (typer, the framework: tens of thousands of
-    # objects) lives as long as it does: the cyclic garbage collector need not walk it
-    # again, at each collection during the run nor at exit (benchmarks/README.md,
-    # `startup_tricks.py`). Not when called from other code (tests), whose objects so
-    # frozen would never be freed.
+    # What is imported lives as long as the program: the garbage collector need not walk
+    # it again (benchmarks/README.md). Not when called from code, which would leak it.
     gc.freeze()
     code = _main(sys.argv[1:], program=True)
     if any(not t.daemon for t in threading.enumerate() if t is not threading.main_thread()):
@@ -171,9 +154,8 @@ def main(argv: list[str] | None = None) -> int:
 
 @contextmanager
 def _as_found() -> Iterator[None]:
-    """Puts back what `_main` changes in the process: the environment (the token cleaned,
-    the project's config folder), the redacting sys.stdout and sys.stderr (flushed), the
-    signal handlers, and the log levels and handlers (--verbose)."""
+    """Puts back what `_main` changes: the environment, sys.stdout and sys.stderr (flushed),
+    the signal handlers, and the log levels and handlers."""
     environ, streams = dict(os.environ), (sys.stdout, sys.stderr)
     handlers = [(signum, signal.getsignal(signum)) for signum in _SIGNALS]
     levels = {logger: logger.level for logger in (logging.getLogger(), logging.getLogger("aocd"))}
@@ -215,25 +197,18 @@ def _main(args: list[str], *, program: bool = False) -> int:
     except Terminated as stop:
         return 128 + stop.signum
     finally:
-        _remind_of_contact()
+        # After a command that went to the site with no contact in its User-Agent, the line
+        # saying how to set one, once a day: last, on stderr (never in --json's document).
+        if "aoc2023.framework.aocd.client" in sys.modules:  # else nothing was asked of it
+            from aoc2023.framework.aocd.client import contact_reminder
 
-
-def _remind_of_contact() -> None:
-    """After a command that went to the site with no contact in its User-Agent, the line
-    saying how to set one, once a day (`client.contact_reminder`): last, and on stderr,
-    so that it never holds a run up nor enters `--json`'s document."""
-    if "aoc2023.framework.aocd.client" not in sys.modules:  # nothing was asked of the site
-        return
-    from aoc2023.framework.aocd.client import contact_reminder
-
-    if (line := contact_reminder()) is not None:
-        print(line, file=sys.stderr)
+            if (line := contact_reminder()) is not None:
+                print(line, file=sys.stderr)
 
 
 def _command(args: list[str], *, standalone: bool) -> int:
-    """The command `args` name, or aocd's runner; its exit code. `standalone`: the
-    command line's errors are shown by typer and end in SystemExit, as typer does;
-    without, they are raised (json_output.py says them)."""
+    """The command `args` name, or aocd's runner; its exit code. Not `standalone`, the
+    command line's errors are raised (json_output.py says them), not shown by typer."""
     if args and args[0].startswith("-") and args[0] not in (*HELP_OPTIONS, "--version"):
         from aoc2023.framework.aocd.client import run_aocd_runner
 

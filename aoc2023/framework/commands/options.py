@@ -1,6 +1,5 @@
-"""What the commands share: typer parameters, logging, the one place where an error
-becomes a sentence and an exit code (`fail`), JSON or a view (`emit`), and YEARS DAYS
-resolved once, before anything runs, into (year, day) pairs (`days_asked`)."""
+"""What the commands share: typer parameters, logging, errors said and exited by (`fail`),
+JSON or a view (`emit`), and YEARS DAYS resolved into (year, day) pairs (`days_asked`)."""
 
 from __future__ import annotations
 
@@ -68,17 +67,9 @@ def show_version(asked: bool) -> None:
     raise typer.Exit(ExitCode.OK)
 
 
-def prose(doc: str) -> str:
-    """A docstring as help text, a paragraph a line (typer keeps line breaks as they are)."""
-    paragraphs = inspect.cleandoc(doc).split("\n\n")
-    return "\n\n".join(
-        " ".join(line.strip() for line in paragraph.splitlines()) for paragraph in paragraphs
-    )
-
-
 class _Command(TyperCommand):
-    """Usage in one bracket style (`aoc run [OPTIONS] YEAR [DAYS]`, not typer's `{year}`),
-    and extra arguments said to be too many, naming what the command takes."""
+    """Usage in one bracket style (`aoc run [OPTIONS] YEAR [DAYS]`), and extra arguments
+    said to be too many, naming what the command takes."""
 
     def collect_usage_pieces(self, ctx: Any) -> list[str]:  # typer's own click's Context
         return [_one_bracket_style(piece) for piece in super().collect_usage_pieces(ctx)]
@@ -110,11 +101,14 @@ def _one_bracket_style(piece: str) -> str:
 
 
 def readable_help(app: typer.Typer) -> None:
-    """Every command of `app` with its help as `prose`, its summary the whole first
-    paragraph (click cuts its own at 45 characters), and `_Command`'s usage."""
+    """Every command of `app` with its docstring as help, a paragraph a line, its summary the
+    whole first paragraph (click cuts its own at 45 characters), and `_Command`'s usage."""
     for command in app.registered_commands:
         if command.help is None and command.callback is not None and command.callback.__doc__:
-            command.help = prose(command.callback.__doc__)
+            paragraphs = inspect.cleandoc(command.callback.__doc__).split("\n\n")
+            command.help = "\n\n".join(
+                " ".join(map(str.strip, paragraph.splitlines())) for paragraph in paragraphs
+            )
         if command.short_help is None and command.help:
             command.short_help = command.help.split("\n\n")[0]
         command.cls = _Command
@@ -129,9 +123,9 @@ def configure_logging(*, verbose: bool) -> None:
         logging.getLogger("aocd").setLevel(logging.CRITICAL + 1)
 
 
-def say(line: str, *, err: bool = False, nl: bool = True) -> None:
+def say(line: str, *, err: bool = False) -> None:
     """A command's line of prose, `printable`: text from outside is shown, never obeyed."""
-    typer.echo(printable(line), err=err, nl=nl)
+    typer.echo(printable(line), err=err)
 
 
 def fail(error: Exception, *, verbose: bool) -> NoReturn:
@@ -190,7 +184,7 @@ def emit(
     as_json: bool,
 ) -> None:
     """The JSON alone on stdout (notices on stderr), or the view on the streams themselves
-    (to fit and colour their terminal), which writes text from outside `printable`."""
+    (to fit and colour their terminal)."""
     if as_json:
         json_output.put(to_json())
         for notice in notices:
@@ -204,15 +198,14 @@ class DaysAsked(NamedTuple):
 
     years: tuple[int, ...]
     spec: str | None
-    """DAYS as typed (None: all), resolved again by each pass of a watch (new days run)."""
+    """DAYS as typed (None: all), resolved again by each pass of a watch."""
     days: tuple[tuple[int, int], ...]
     notices: tuple[str, ...] = ()
-    """What was left out; `CouldNotRun` for a year package that does not import."""
 
 
 def days_asked(years_spec: str, spec: str | None, *, verbose: bool) -> DaysAsked:
-    """YEARS DAYS `resolve`d, or `fail`. Whether a day has a solution is found only when
-    it is loaded: `aoc run 2023 8 --watch` starts before day 8 is written."""
+    """YEARS DAYS `resolve`d, or `fail`; days are not loaded (`--watch` may start before
+    a day is written)."""
     years = years_asked(years_spec, verbose=verbose)
     try:
         return resolve(years, spec)
@@ -221,9 +214,9 @@ def days_asked(years_spec: str, spec: str | None, *, verbose: bool) -> DaysAsked
 
 
 def resolve(years: Sequence[int], spec: str | None) -> DaysAsked:
-    """The days `spec` names in each of `years`: of several, each gets those it has, one
-    with none (or not importing: `CouldNotRun`) skipped in a notice. UsageError for a year
-    asked alone or days no year has; DayLoadError when no other year has days."""
+    """The days `spec` names in each of `years`: of several, one with none (or not
+    importing) is skipped in a notice. UsageError for a year asked alone or days no year
+    has; DayLoadError when no other year has days."""
     notices: list[str] = []
     asked: list[tuple[int, int]] = []
     refused: list[tuple[int, UsageError]] = []
@@ -243,11 +236,8 @@ def resolve(years: Sequence[int], spec: str | None) -> DaysAsked:
         raise refused[0][1]
     if refused:
         skipped = ", ".join(str(year) for year, _ in refused)
-        notices.append(
-            f"No day(s) {spec} in {skipped}: skipped."
-            if spec
-            else f"No days yet in {skipped}: skipped."
-        )
+        what = f"day(s) {spec}" if spec else "days yet"
+        notices.append(f"No {what} in {skipped}: skipped.")
     return DaysAsked(tuple(years), spec, tuple(asked), tuple(notices))
 
 

@@ -1,9 +1,7 @@
 """`aoc run`: run days, check their answers, send new ones safely, and show the run.
 
-The command, its gathering (settled results, notices once all are in: part 2's example
-to paste), the sending (`Sender`, over submit.py) and its views: the table, the live
-table with its running line (stdout and stderr terminals, not --json), --profile's table
-and the JSON. The sender's questions and waits are commands/terminal.py's.
+The command, the sending (`Sender`, over submit.py), part 2's example notices, and the
+views: the table, the live table with its running line, --profile's table and the JSON.
 """
 
 from __future__ import annotations
@@ -13,11 +11,11 @@ import json
 import signal
 import sys
 import threading
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from time import monotonic
-from typing import IO, TYPE_CHECKING, Annotated, NoReturn
+from typing import IO, TYPE_CHECKING, Annotated
 
 import typer
 
@@ -32,6 +30,7 @@ from aoc2023.framework.commands.options import (
     check_input_options,
     check_seconds,
     configure_logging,
+    days_asked,
     emit,
     fail,
     say,
@@ -41,7 +40,6 @@ from aoc2023.framework.commands.view import (
     NBSP,
     Cell,
     Column,
-    Layout,
     TableWriter,
     cell_width,
     choose_layout,
@@ -80,9 +78,8 @@ if TYPE_CHECKING:
     from aoc2023.framework.inputs import RunInput, RunRequest
     from aoc2023.framework.instruments import Profiler, ProfileRow
     from aoc2023.framework.results import OnStep
-    from aoc2023.framework.runner import DayRunner, Executor
+    from aoc2023.framework.runner import DayRunner
     from aoc2023.framework.submit import ExampleChecks
-    from aoc2023.framework.watch import WatchRequest
 
 
 def run(
@@ -103,17 +100,16 @@ def run(
         bool,
         typer.Option(
             "--wait",
-            help="Count down to the unlock of the days asked for, "
-            "then fetch at once; and wait out the site's wait between "
-            "answers (with a countdown), then send.",
+            help="Count down to the unlock of the days asked for, then fetch at once; and "
+            "wait out the site's wait between answers (with a countdown), then send.",
         ),
     ] = False,
     resend: Annotated[
         bool,
         typer.Option(
             "--resend",
-            help="Send again an answer whose earlier sending got no "
-            "verdict (a lost reply); without it, such an answer counts as tried.",
+            help="Send again an answer whose earlier sending got no verdict (a lost reply); "
+            "without it, such an answer counts as tried.",
         ),
     ] = False,
     as_json: AsJson = False,
@@ -154,18 +150,16 @@ def run(
         typer.Option(
             "--memory-flame",
             metavar="PART FILE",
-            help="After the run, write memray's flame report of one part's "
-            "allocations (one day; its first input) to FILE, an HTML page. Needs "
-            "memray: the memray extra.",
+            help="After the run, write memray's flame report of one part's allocations (one "
+            "day; its first input) to FILE, an HTML page. Needs memray: the memray extra.",
         ),
     ] = None,
     watch: Annotated[
         bool,
         typer.Option(
             "--watch",
-            help="Run the days' examples (or --input FILE), then "
-            "again in a fresh process on each save of a .py file of the "
-            "project or of the input, until Ctrl-C. Sends nothing.",
+            help="Run the days' examples (or --input FILE), then again in a fresh process on "
+            "each save of a .py file of the project or of the input, until Ctrl-C. Sends nothing.",
         ),
     ] = False,
     accounts: Annotated[
@@ -188,7 +182,6 @@ def run(
     """
     from functools import partial
 
-    from aoc2023.framework.commands.options import days_asked
     from aoc2023.framework.inputs import RunRequest
 
     configure_logging(verbose=verbose)
@@ -201,41 +194,53 @@ def run(
             ),
             verbose=verbose,
         )
-    if watch:
-        from aoc2023.framework.watch import WatchRequest
+    if watch:  # a fresh process each pass, sending nothing; Ctrl-C is exit 0
+        from aoc2023.framework.commands import json_output
+        from aoc2023.framework.watch import WatchRequest, watch_days
 
-        # Each pass resolves DAYS again: a day added while watching is run.
-        watch_run(
-            WatchRequest(asked.years, asked.spec, input_file, variants),
-            as_json=as_json,
-            verbose=verbose,
-            timeout=timeout,
-            profile=profile,
-            memory=memory,
-        )
+        try:
+            check_seconds("--timeout", timeout)  # said once, not at every pass
+            with json_output.handed_over():  # --json: each pass prints its own document
+                watch_days(
+                    # Each pass resolves DAYS again: a day added while watching is run.
+                    WatchRequest(asked.years, asked.spec, input_file, variants),
+                    lambda line: say(line, err=True),
+                    as_json=as_json,
+                    verbose=verbose,
+                    timeout=timeout,
+                    profile=profile,
+                    memory=memory,
+                )
+        except Exception as error:
+            fail(error, verbose=verbose)
+        raise typer.Exit(ExitCode.OK)
     from aoc2023.framework.project import load_settings
 
     if wait and input_file is None and not example:  # wait for the unlock
         from aoc2023.framework.commands.terminal import wait_for_days
 
         wait_for_days(asked.days, verbose=verbose)
-    executor = None
     try:
         check_input_options(input_file, example=example, accounts=accounts, days=asked.days)
         settings = load_settings()  # on every run: a mistake there is said at once
-        if accounts is not None:
-            redact_accounts(accounts)
+        if accounts is not None:  # their tokens kept out of all that is printed
+            from aoc2023.framework import output
+            from aoc2023.framework.aocd.local import account_tokens, find_token
+
+            output.install(find_token(), *account_tokens(accounts).values())
         live = not as_json and smart_terminal(sys.stdout) and smart_terminal(sys.stderr)
         line = RunningLine(sys.stderr) if live else None
         on_step = line.step if line is not None else None
+        from aoc2023.framework.runner import Executor
+
+        check_seconds("--timeout", timeout)
+        profiler = None
+        if profile:  # nothing of the profiler imported unless asked for
+            from aoc2023.framework.instruments import Profiler
+
+            profiler = Profiler()
         memory_notes: list[str] = []
-        executor = executor_for(
-            timeout,
-            profile=profile,
-            on_step=on_step,
-            memory=memory_notes if memory else None,
-            then=settled,
-        )
+        executor = Executor(timeout, profiler, memory_notes if memory else None, on_step, settled)
         request = RunRequest(asked.days, input_file, example, variants, accounts, asked.notices)
         if memory_flame is not None:
             from aoc2023.framework import instruments
@@ -243,15 +248,13 @@ def run(
             instruments.check_flame(request, *memory_flame)
         days_run = partial(_run_and_note, request, executor, memory_notes, on_step=on_step)
         submitting = not no_submit and settings.submit
-        # One sender for the run: live, each day is sent on its own, and Ctrl-C at a
-        # question is still no to the answers of the days after; each day's examples
-        # are checked once, under the run's time limit.
+        # One sender for the run: Ctrl-C at a question is no to the days after too.
         send = Sender(
             yes=yes or not settings.confirm,
             dry_run=dry_run,
             wait=wait,
             resend=resend,
-            examples_runner=executor_for(timeout, profile=False),
+            examples_runner=Executor(timeout),
         )
         on_input = input_file is None and not example
         with day_code_output():  # the days, and sending, which may run their examples
@@ -271,10 +274,15 @@ def run(
         if line is None:
             if on_input and not outcome.interrupted:
                 outcome.notices.extend(summary_notes(outcome))
-            show_run(outcome, as_json=as_json, verbose=verbose)
+            emit(
+                lambda: run_json(outcome),
+                outcome.notices,
+                lambda out, err: show_table(outcome, out, err, verbose=verbose),
+                as_json=as_json,
+            )
     except Exception as error:
         fail(error, verbose=verbose)
-    if executor is not None and executor.profiler is not None:
+    if executor.profiler is not None:
         show_profile(executor.profiler, sys.stderr if as_json else sys.stdout)
     if memory_flame is not None and not outcome.interrupted:
         try:
@@ -286,65 +294,9 @@ def run(
     )
 
 
-def watch_run(
-    request: WatchRequest,
-    *,
-    as_json: bool,
-    verbose: bool,
-    timeout: float | None,
-    profile: bool,
-    memory: bool = False,
-) -> NoReturn:
-    """`aoc run --watch`: run, then again in a fresh process on each save; Ctrl-C is exit 0.
-    Each pass gets the options that shape a run, never the submission ones (a watch never
-    sends); a bad --timeout is said once here, not at every pass."""
-    from aoc2023.framework.commands import json_output
-    from aoc2023.framework.watch import watch_days
-
-    try:
-        check_seconds("--timeout", timeout)
-        with json_output.handed_over():  # --json: each pass prints its own document
-            watch_days(
-                request,
-                lambda line: say(line, err=True),
-                as_json=as_json,
-                verbose=verbose,
-                timeout=timeout,
-                profile=profile,
-                memory=memory,
-            )
-    except Exception as error:
-        fail(error, verbose=verbose)
-    raise typer.Exit(ExitCode.OK)
-
-
-def executor_for(
-    timeout: float | None,
-    *,
-    profile: bool,
-    on_step: OnStep | None = None,
-    memory: list[str] | None = None,
-    then: Callable[[DayResult, RunInput], DayResult] | None = None,
-) -> Executor:
-    """How `aoc run` runs a day, from its options (runner.Executor). Nothing of the time
-    limit or the profiler is imported when neither is asked for."""
-    from aoc2023.framework.runner import Executor
-
-    check_seconds("--timeout", timeout)
-    profiler = None
-    if profile:
-        from aoc2023.framework.instruments import Profiler
-
-        profiler = Profiler()
-    return Executor(timeout, profiler, memory, on_step, then)
-
-
 def settled(result: DayResult, run_input: RunInput) -> DayResult:
-    """Each result once it has run (the executor's `then`): a last day's gets its final
-    star when aocd's cache knows it is in, and one on the user's input is judged by what
-    the site said of its answers before (verdict.py): one verdict, shown and exited by,
-    in every mode, sent or not. Nothing more is read or imported when every answer is
-    known."""
+    """Each result once it has run (the executor's `then`): a last day's final star from
+    aocd's cache, and answers on the user's input judged by the site's past verdicts."""
     result = calendar.with_known_final_star(result, run_input.expected.get(2))
     if (
         run_input.source != "input"
@@ -354,33 +306,15 @@ def settled(result: DayResult, run_input: RunInput) -> DayResult:
         )
     ):
         return result
+    from aoc2023.framework.aocd.local import account_tokens, find_token
     from aoc2023.framework.verdict import judged as by_the_site
 
+    account = result.account  # `--accounts`: its token, by name
     try:
-        token = _token_of(result.account)
+        token = find_token() if account is None else account_tokens(account).get(account)
         return result if token is None else by_the_site(result, token)
     except AocError:  # a damaged log or journal: sending meets it again, and says it
         return result
-
-
-def _token_of(account: str | None) -> str | None:
-    """The session token a result on the user's input ran with (`--accounts`: by name)."""
-    if account is not None:
-        from aoc2023.framework.aocd.local import account_tokens
-
-        return account_tokens(account).get(account)
-    from aoc2023.framework.aocd.local import find_token
-
-    return find_token()
-
-
-def redact_accounts(spec: str) -> None:
-    """Keep the tokens of the accounts asked for out of all that is printed, as the
-    run's own token is (output.py): a day or a library may print any of them."""
-    from aoc2023.framework import output
-    from aoc2023.framework.aocd.local import account_tokens, find_token
-
-    output.install(find_token(), *account_tokens(spec).values())
 
 
 def _run_and_note(
@@ -405,8 +339,7 @@ def _run_and_note(
 
 
 def summary_notes(outcome: RunReport) -> list[str]:
-    """What the results on the user's input say once all are in: a part right for one
-    account and wrong for another, and part 2's examples to paste."""
+    """Once all are in: parts right for one account and wrong for another, part 2's examples."""
     from aoc2023.framework.aocd.local import find_token
     from aoc2023.framework.runner import tuned_to_one_input
 
@@ -415,9 +348,7 @@ def summary_notes(outcome: RunReport) -> list[str]:
 
 @contextlib.contextmanager
 def day_code_output() -> Iterator[None]:
-    """Keep the report's streams whole whatever the days' code does with them: a day that
-    closes sys.stdout or sys.stderr gets them back, open, afterwards. (Under --json, what
-    a day writes goes to stderr at every level: json_output.py.)"""
+    """Give sys.stdout and sys.stderr back, open, after days' code that closed them."""
     streams = sys.stdout, sys.stderr
     try:
         yield
@@ -439,30 +370,20 @@ def _reopened(stream: IO[str], fd: int) -> IO[str]:
 
 
 class Sender:
-    """Sends a run's new answers (the project's [tool.aoc] settings already applied), one
-    for the whole run: its prompter keeps a no said by Ctrl-C for the days after, and
-    each day's examples are checked at most once, by `examples_runner` (the run's time
-    limit). submit.py and the prompter are imported only when there is an answer to send."""
+    """Sends a run's new answers, one for the whole run: its prompter keeps a no said by
+    Ctrl-C for the days after, and each day's examples are checked at most once."""
 
     def __init__(
-        self,
-        *,
-        yes: bool,
-        dry_run: bool,
-        wait: bool,
-        resend: bool = False,
-        prompter: TerminalPrompter | None = None,
-        examples_runner: DayRunner | None = None,
+        self, *, yes: bool, dry_run: bool, wait: bool, resend: bool, examples_runner: DayRunner
     ) -> None:
         self.yes, self.dry_run, self.wait, self.resend = yes, dry_run, wait, resend
-        self.prompter = prompter
         self.examples_runner = examples_runner
+        self.prompter: TerminalPrompter | None = None
         self.checks: ExampleChecks | None = None
 
     @staticmethod
     def due(outcome: RunReport) -> bool:
-        """Whether `outcome` holds anything to send: a new answer, or a final star to look
-        at (a last day's part 1 right on the user's input); never once Ctrl-C stopped it."""
+        """Whether `outcome` holds a new answer or a final star to look at (not after Ctrl-C)."""
         return outcome.may_send or (
             not outcome.stopped
             and any(
@@ -474,8 +395,7 @@ class Sender:
         )
 
     def __call__(self, outcome: RunReport) -> RunReport:
-        """`outcome` with its new answers sent or told why not; interrupted if Ctrl-C
-        stopped the sending (see `submit.submit_new_answers`)."""
+        """`outcome` with its new answers sent or told why not (submit.submit_new_answers)."""
         if not self.due(outcome):
             return outcome
         from aoc2023.framework import submit
@@ -495,11 +415,8 @@ class Sender:
         return submit.submit_new_answers(outcome, options, self.prompter, checks=self.checks)
 
 
-# Part 2's example, once part 1 is in: for a day run on the user's input whose part 1 is
-# accepted, part 2 unsolved and without an example answer, the page is brought up to date
-# once and read by aocd's example parser; the offer is kept beside aocd's cache, so later
-# runs neither import aocd nor read the page. Nothing here prints: the sentences are
-# notices. A notice after the run, not a rule of sending: it is offered with --no-submit too.
+# Part 2's example, once part 1 is in: the page is read once by aocd's example parser, and
+# the notice kept beside aocd's cache for later runs (offered with --no-submit too).
 
 
 def part_two_notices(report: RunReport, token: str | None) -> list[str]:
@@ -536,8 +453,7 @@ def part_two_notices(report: RunReport, token: str | None) -> list[str]:
 
 
 def _wanting_part_two(token: str, year: int, day: int) -> PuzzleCache | None:
-    """The day's cache when part 1 is in, part 2 not, and the day declares no part 2
-    example answer; else None."""
+    """The day's cache when part 1 is in, part 2 not, and no part 2 example is declared."""
     from aoc2023.framework import registry
     from aoc2023.framework.aocd.paths import PuzzleCache
 
@@ -593,32 +509,26 @@ def _part_two_offer(token: str, year: int, day: int) -> tuple[str, bool]:
 # The views: the table, the JSON, --profile's table
 
 
-def show_run(outcome: RunReport, *, as_json: bool, verbose: bool) -> None:
-    """The report as JSON or as the table."""
-    emit(
-        lambda: run_json(outcome),
-        outcome.notices,
-        lambda out, err: show_table(outcome, out, err, verbose=verbose),
-        as_json=as_json,
-    )
-
-
 def show_table(report: RunReport, out: IO[str], err: IO[str], *, verbose: bool) -> None:
     """The notices, a row per day and input, the problems, and what was sent."""
-    columns, rows = layout(
-        report.results,
-        terminal_width(out),
-        memory=any(result.peak_memory is not None for result in report.results),
+    memory = any(result.peak_memory is not None for result in report.results)
+    wide, narrow = (
+        (
+            _columns(narrow=stacked, memory=memory),
+            [_cells(result, narrow=stacked, memory=memory) for result in report.results],
+        )
+        for stacked in (False, True)
     )
+    problems = day_problems(report.results, terminal_width(err), verbose=verbose)
     show(
         "Advent of Code",
-        columns,
-        rows,
+        *wide,
         report.notices,
-        day_problems(report.results, terminal_width(err), verbose=verbose),
+        problems,
         out,
         err,
         after=submissions(report),
+        narrow=narrow,
     )
 
 
@@ -648,13 +558,8 @@ def submissions(report: RunReport) -> list[tuple[str, str]]:
                     else "yellow"
                 )
                 whose = f" ({result.account})" if result.account else ""
-                lines.append(
-                    (
-                        f"{result.year} day {result.day} part {part.part}{whose}: "
-                        f"{part.submit_note}",
-                        style,
-                    )
-                )
+                what = f"{result.year} day {result.day} part {part.part}{whose}"
+                lines.append((f"{what}: {part.submit_note}", style))
     return lines
 
 
@@ -669,10 +574,9 @@ _COLUMNS = [
     Column("Time", "right", "words"),
 ]
 _NARROW_COLUMNS = [Column("Day", kind="text"), Column("Part 1"), Column("Part 2")]
-"""For a terminal too narrow for the table above: the day, its title, input and parse
-time in one cell, and each part's time under its answer."""
+"""For a narrow terminal: the day's title, input and parse time in one cell, each part's
+time under its answer."""
 _MEMORY = Column("Peak memory", "right", "words")
-"""With --memory: each step's peak allocation, a line a step, as the last column."""
 
 
 def _columns(*, narrow: bool, memory: bool) -> list[Column]:
@@ -683,21 +587,6 @@ def _columns(*, narrow: bool, memory: bool) -> list[Column]:
 def _cells(result: DayResult, *, narrow: bool, memory: bool) -> list[Cell]:
     cells = _narrow_row(result) if narrow else _row(result)
     return [*cells, _memory_cell(result)] if memory else cells
-
-
-def layout(results: Sequence[DayResult], width: int | None, *, memory: bool = False) -> Layout:
-    """The columns and rows of `results`: the wide table when it fits `width`, else the
-    narrow one; with `memory` (--memory), each ends with the steps' peak allocations."""
-    return choose_layout(
-        [
-            (
-                _columns(narrow=narrow, memory=memory),
-                [_cells(result, narrow=narrow, memory=memory) for result in results],
-            )
-            for narrow in (False, True)
-        ],
-        width,
-    )
 
 
 def _together(text: str) -> str:
@@ -727,10 +616,7 @@ def _part_cells(result: DayResult) -> tuple[Cell, Cell, Cell, Cell]:
 
 
 def _final_star_cell(part: PartResult | None, source: str | None) -> Cell:
-    """The last day's part 2: the final star, claimed rather than solved; in when aocd's
-    cache knows it is (calendar.with_known_final_star), looked at once part 1 is right
-    when answers are sent (submit.py). Not in as far as is known, on the user's input;
-    nothing to know of it on an example or a file."""
+    """The last day's part 2: the final star, claimed rather than solved."""
     if part is None:
         return (
             Cell(f"☆{NBSP}final star", "yellow") if source == "input" else Cell("final star", "dim")
@@ -779,11 +665,7 @@ def _narrow_row(result: DayResult) -> list[Cell]:
     return [
         Cell(day + (f"\nparse {_together(parse)}" if parse else "")),
         *(
-            Cell(
-                cell.text + (f"\n{_together(time.text)}" if time.text else ""),
-                cell.style,
-                cell.drawn,
-            )
+            cell._replace(text=cell.text + (f"\n{_together(time.text)}" if time.text else ""))
             for cell, time in ((first, first_time), (second, second_time))
         ),
     ]
@@ -798,43 +680,32 @@ def show_profile(profiler: Profiler, out: IO[str]) -> None:
 
 
 def profile_table(rows: list[ProfileRow], width: int | None = None, *, colour: bool) -> str:
-    """The functions that took the most time of their own; each one's place under its
-    name when the terminal is narrow."""
-    figures = [
-        [
+    """The functions with the most time of their own (when narrow, each place under its name)."""
+    table: list[list[Cell]] = []
+    stacked: list[list[Cell]] = []
+    for row in rows:
+        calls = str(row.calls)
+        if row.calls != row.primitive_calls:
+            calls += f"/{row.primitive_calls}"
+        figures = [
             Cell(format_duration(row.own_seconds)),
             Cell(format_duration(row.total_seconds)),
-            Cell(
-                str(row.calls)
-                if row.calls == row.primitive_calls
-                else f"{row.calls}/{row.primitive_calls}"
-            ),
+            Cell(calls),
         ]
-        for row in rows
-    ]
+        where = row.location or "built-in"
+        dim = None if row.location else "dim"
+        table.append([*figures, Cell(row.function, "bold"), Cell(where, dim)])
+        stacked.append([*figures, Cell(f"{row.function}\n{where}")])
     numbers = [Column("Own time", "right"), Column("Total", "right"), Column("Calls", "right")]
     wide = [*numbers, Column("Function", kind="text"), Column("Where", kind="text")]
-    table = [
-        [
-            *cells,
-            Cell(row.function, "bold"),
-            Cell(row.location or "built-in", None if row.location else "dim"),
-        ]
-        for cells, row in zip(figures, rows, strict=True)
-    ]
     narrow = [*numbers, Column("Function, where", kind="text")]
-    stacked = [
-        [*cells, Cell(f"{row.function}\n{row.location or 'built-in'}")]
-        for cells, row in zip(figures, rows, strict=True)
-    ]
     columns, chosen = choose_layout([(wide, table), (narrow, stacked)], width)
     title = f"Profile: the {len(rows)} functions with the most time of their own"
     return render_table(title, columns, chosen, colour=colour, width=width)
 
 
 # The live view, on a terminal (stdout and stderr, not --json): each day's row as soon as
-# the day is done, its questions and what was sent below it, and a line saying what runs
-# while a step takes long.
+# it is done, its questions below it, and a line saying what runs while a step takes long.
 
 SHOW_AFTER = 0.5
 """Seconds a step runs before the line saying what runs appears."""
@@ -851,12 +722,9 @@ def run_live(
     verbose: bool,
     memory: bool = False,
 ) -> RunReport:
-    """`run(on_result)` with each result shown as it comes, and sent by `send` (which may
-    ask) right after its row; the report holds the results as sent, and the notices
-    `more_notices` finds in it once every day is done. With `memory`, the table has the
-    peak memory column. Ctrl-C while sending stops the run, as Ctrl-C in a part does; the
-    result Ctrl-C stopped, which `run` keeps but does not pass on, gets its row at the
-    end. `run` tells `line` each step (`line.step` as the runner's `on_step`)."""
+    """`run(on_result)` with each result shown as it comes and sent by `send` right after
+    its row; the report holds the results as sent, with `more_notices`' once all are in.
+    Ctrl-C while sending stops the run, as Ctrl-C in a part does."""
     table = LiveTable(sys.stdout, terminal_width(sys.stdout), memory=memory)
     shown: list[DayResult] = []
     unsent: list[DayResult] = []  # their notes (why not sent: verdict.py) come at the end
@@ -906,14 +774,12 @@ def _say(lines: Iterable[tuple[str, str]], err: IO[str]) -> None:
 
 
 class RunningLine:
-    """A thread that keeps one line on `err` saying which day and part are running, once
-    a step has run SHOW_AFTER seconds, cleared before anything is printed (`paused`).
-    The runner tells it each step through `step`, the run's `on_step`."""
+    """A thread that keeps one line on `err` saying which step runs, once it has run
+    SHOW_AFTER seconds, cleared before anything is printed (`paused`)."""
 
     def __init__(self, err: IO[str], clock: Callable[[], float] = monotonic) -> None:
         self.err = err
         self.clock = clock
-        """The clock `step` stamps the steps on."""
         self.current: Step | None = None
         self.width = terminal_width(err)  # a line that wraps cannot be rewritten in place
         self.lock = threading.Lock()
@@ -931,15 +797,12 @@ class RunningLine:
         self._clear()  # the thread is done: no lock needed
 
     def _run(self) -> None:
-        # Ctrl-C, SIGTERM and SIGHUP are for the main thread. The kernel may hand a
-        # process's signal to any thread that does not block it, and one handed to this
-        # thread leaves the main thread blocked where it waits (reading the answer to a
-        # question, say): seen as a run deaf to Ctrl-C at a send question.
+        # Signals are for the main thread: one handed to this thread would leave the main
+        # thread deaf to Ctrl-C where it waits (at a send question, say).
         signal.pthread_sigmask(signal.SIG_BLOCK, _FOR_THE_MAIN_THREAD)
         while not self.stop.wait(_TICK):
             with self.lock:
-                # Read under the lock: a step read before a row or a question was shown
-                # is over by the time it is released (its time would count the question).
+                # Under the lock: a step read before a row or question was shown is over.
                 step = self.current
                 if step is None or self.clock() - step.since < SHOW_AFTER:
                     continue
@@ -984,16 +847,12 @@ _TYPICAL = DayResult(
     ),
     peak_memory=dict.fromkeys(("parse", "part 1", "part 2"), 2**30),
 )
-"""A row like the ones to come, its answers as long as Advent of Code's longest (16
-digits): a live table's form is chosen for it, and keeps room for it where the terminal
-has that room."""
+"""A row with answers as long as Advent of Code's longest: the live table keeps room for it."""
 
 
 def live_narrow(width: int | None, *, memory: bool = False) -> bool:
-    """Whether a live table on a terminal `width` columns wide is the narrow one: chosen
-    once for the whole run, from the width alone (a typical row's answers and times must
-    fit the wide one, with room for a title wrapped to NARROWEST_TEXT), since rows shown
-    cannot be redrawn in another form."""
+    """Whether a live table `width` columns wide is the narrow one (the wide one cannot fit
+    a typical row): chosen once for the run, as rows shown cannot be redrawn."""
     if width is None:
         return False
     columns = _columns(narrow=False, memory=memory)
@@ -1006,14 +865,10 @@ def live_narrow(width: int | None, *, memory: bool = False) -> bool:
 
 
 class LiveTable:
-    """The run table on a terminal, a row as soon as each day is done. Its form (wide or
-    stacked) is chosen once, from the terminal's width (`live_narrow`), and every row
-    keeps it; its widths are fitted to the rows shown so far, answers and times given
-    room for a typical row's where the terminal has it, and titles wrap in theirs. A row
-    whose answer cannot show whole in them ends the block, and a new one is headed, in
-    the same form, fitted to every row so far (as after a question, which also ends the
-    block); only an answer that the wide form cannot show whole on the terminal at all
-    (longer than a typical row's by far) turns the rest of the run to the narrow one."""
+    """The run table on a terminal, a row as soon as each day is done, in the form
+    `live_narrow` chose. A row that does not fit the block's widths ends it, and a new
+    block is headed, fitted to every row so far; one too wide for the terminal turns the
+    rest of the run narrow."""
 
     def __init__(self, out: IO[str], width: int | None, *, memory: bool = False) -> None:
         self.out, self.width, self.colour = out, width, use_colour(out)
@@ -1028,18 +883,13 @@ class LiveTable:
 
     def _open(self) -> TableWriter:
         """A block's title (the first only) and headings, fitted to the rows so far."""
+        if not self.narrow and self.width is not None:  # an answer too long for the wide form?
+            wide = [self._cells(result) for result in self.results]
+            columns = _columns(narrow=False, memory=self.memory)
+            self.narrow = table_width(columns, wide, self.width) > self.width
         columns = _columns(narrow=self.narrow, memory=self.memory)
         rows = [self._cells(result) for result in self.results]
-        if (
-            not self.narrow
-            and self.width is not None
-            and table_width(columns, rows, self.width) > self.width
-        ):
-            self.narrow = True  # an answer too long for the wide form on this terminal
-            columns = _columns(narrow=True, memory=self.memory)
-            rows = [self._cells(result) for result in self.results]
-        # Room for a typical row's answers and times, where the terminal has it, before
-        # the titles': a longer answer to come then fits without a new block of headings.
+        # Room for a typical row's answers and times, where the terminal has it.
         typical = [
             Cell("") if column.fit == "text" else cell
             for column, cell in zip(columns, self._cells(_TYPICAL), strict=True)

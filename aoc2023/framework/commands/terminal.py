@@ -1,7 +1,6 @@
 """What a command asks of the terminal itself: a yes/no question that Ctrl-C always ends
 at once (`ask_yes_no`), the countdown to a puzzle's unlock for `--wait`
-(`wait_in_terminal`), which with a token ends only once the site has unlocked it too, and
-the sender's questions and waits (`TerminalPrompter`, submit.py's Prompter)."""
+(`wait_in_terminal`), and the sender's questions and waits (`TerminalPrompter`)."""
 
 from __future__ import annotations
 
@@ -18,6 +17,7 @@ import typer
 
 from aoc2023.framework import calendar
 from aoc2023.framework.commands.options import fail
+from aoc2023.framework.commands.view import cell_width, smart_terminal, status_line, terminal_width
 from aoc2023.framework.errors import Terminated
 from aoc2023.framework.results import ExitCode
 
@@ -32,6 +32,27 @@ class Declined(Exception):
     """Ctrl-C or the end of input at the question: no, to it and to what follows."""
 
 
+class _StatusLine:
+    """A line on stderr rewritten in place on a terminal; elsewhere said once per `turn`."""
+
+    def __init__(self) -> None:
+        self.live = smart_terminal(sys.stderr)
+        self.width = terminal_width(sys.stderr)
+        self.turn = 0
+
+    def show(self, live: str, plain: str, turn: int = 1) -> None:
+        if self.live:
+            sys.stderr.write(status_line(live, self.width))
+            sys.stderr.flush()
+        elif self.turn < turn:
+            typer.echo(plain, err=True)
+        self.turn = turn
+
+    def clear(self) -> None:
+        if self.live:
+            sys.stderr.write(status_line("", self.width))
+
+
 def wait_in_terminal(
     year: int,
     day: int,
@@ -41,49 +62,29 @@ def wait_in_terminal(
     sleep: Callable[[float], None] = time.sleep,
     token: str | None = None,
 ) -> None:
-    """Count down to the unlock on stderr (a live line on a terminal, else one line); with
-    `token`, then fetch the input unless cached, waiting out a site still locked. Ctrl-C:
-    exit 130, nothing fetched."""
-    from aoc2023.framework.calendar import MARGIN_SECONDS, wait_for_unlock
-
+    """Count down to the unlock on stderr; with `token`, then fetch the input unless cached,
+    waiting out a site still locked. Ctrl-C: exit 130, nothing fetched."""
     try:
         calendar.check_day(year, day)
     except Exception as error:
         fail(error, verbose=verbose)
-    from aoc2023.framework.commands.view import (
-        cell_width,
-        smart_terminal,
-        status_line,
-        terminal_width,
-    )
-
-    live = smart_terminal(sys.stderr)
-    width = terminal_width(sys.stderr)
-    said = False
+    status = _StatusLine()
     when = calendar.clock_time(calendar.unlock_time(year, day), now())
 
     def tick(left: timedelta) -> None:
-        nonlocal said
         line = f"{year} day {day} unlocks in {calendar.describe_wait(left)} ({when})"
-        if live:
-            full = f"{line}. Ctrl-C stops waiting."  # whole sentences, or the first alone
-            sys.stderr.write(
-                status_line(
-                    full if width is None or cell_width(full) < width else f"{line}.", width
-                )
-            )
-            sys.stderr.flush()
-        elif not said:
-            typer.echo(f"Waiting: {line}, and {MARGIN_SECONDS:g} s more to be safe.", err=True)
-        said = True
+        full = f"{line}. Ctrl-C stops waiting."  # whole sentences, or the first alone
+        status.show(
+            full if status.width is None or cell_width(full) < status.width else f"{line}.",
+            f"Waiting: {line}, and {calendar.MARGIN_SECONDS:g} s more to be safe.",
+        )
 
     try:
-        waited = wait_for_unlock(year, day, tick, now, sleep)
+        waited = calendar.wait_for_unlock(year, day, tick, now, sleep)
     except KeyboardInterrupt:
-        _stopped(year, day, live=live)
+        _stopped(year, day, live=status.live)
     if waited:
-        if live:
-            sys.stderr.write(status_line("", width))
+        status.clear()
         typer.echo(f"{year} day {day} is unlocked.", err=True)
     if token is not None:
         _wait_for_site(year, day, token, now, sleep, verbose=verbose)
@@ -110,20 +111,12 @@ def _wait_for_site(
     is left to the command, which meets it again."""
     from aoc2023.framework.aocd import client
     from aoc2023.framework.aocd.paths import PuzzleCache
-    from aoc2023.framework.calendar import (
-        SITE_CHECK_WINDOW,
-        SITE_POLL_SECONDS,
-        SITE_WAIT_SECONDS,
-        wait_for_site,
-    )
-    from aoc2023.framework.commands.view import smart_terminal, status_line, terminal_width
     from aoc2023.framework.errors import AocError, StillLocked
 
-    if now() > calendar.unlock_time(year, day) + SITE_CHECK_WINDOW:
+    if now() > calendar.unlock_time(year, day) + calendar.SITE_CHECK_WINDOW:
         return
-    live = smart_terminal(sys.stderr)
-    width = terminal_width(sys.stderr)
-    said = 0
+    status = _StatusLine()
+    poll = calendar.SITE_POLL_SECONDS
 
     def ask() -> None:
         cache = PuzzleCache.for_token(token, year, day)
@@ -131,47 +124,35 @@ def _wait_for_site(
             client.fetch_input(year, day, token)
 
     def tick(left: timedelta, refused: int) -> None:
-        nonlocal said
         line = (
             f"adventofcode.com still holds {year} day {day} locked (this clock is ahead "
             "of the site's)"
         )
-        if live:
-            sys.stderr.write(
-                status_line(
-                    f"{line}: asking again in {calendar.describe_wait(left)}"
-                    ". Ctrl-C stops waiting.",
-                    width,
-                )
-            )
-            sys.stderr.flush()
-        elif said < refused:
-            typer.echo(f"Waiting: {line}; asking again in {SITE_POLL_SECONDS:g} s.", err=True)
-        said = refused
+        status.show(
+            f"{line}: asking again in {calendar.describe_wait(left)}. Ctrl-C stops waiting.",
+            f"Waiting: {line}; asking again in {poll:g} s.",
+            turn=refused,
+        )
 
     try:
-        wait_for_site(ask, tick, now, sleep)
+        calendar.wait_for_site(ask, tick, now, sleep)
     except KeyboardInterrupt:
-        _stopped(year, day, live=live)
+        _stopped(year, day, live=status.live)
     except StillLocked:
-        if live:
-            sys.stderr.write(status_line("", width))
-        minutes = SITE_WAIT_SECONDS / 60
+        status.clear()
+        minutes = calendar.SITE_WAIT_SECONDS / 60
         fail(
             StillLocked(
-                f"adventofcode.com still holds {year} day {day} locked after {minutes:g} "
-                f"minutes of "
-                f"asking every {SITE_POLL_SECONDS:g} s, though this machine's clock says it "
-                "unlocked: nothing was fetched or written; check the clock and run the command "
-                "again."
+                f"adventofcode.com still holds {year} day {day} locked after {minutes:g} minutes "
+                f"of asking every {poll:g} s, though this machine's clock says it unlocked: "
+                "nothing was fetched or written; check the clock and run the command again."
             ),
             verbose=verbose,
         )
     except AocError:
         pass  # the command fetches again, and says what went wrong
-    if live and said:
-        sys.stderr.write(status_line("", width))
-    if said:
+    if status.turn:
+        status.clear()
         typer.echo(f"{year} day {day} is unlocked on adventofcode.com.", err=True)
 
 
@@ -182,13 +163,11 @@ def wait_for_days(asked: Sequence[tuple[int, int]], *, verbose: bool) -> None:
     token = find_token()
     if token is None:
         return
-    from aoc2023.framework.calendar import SITE_CHECK_WINDOW
-
     # Not unlocked yet, or only just (the site's clock may be behind).
     recent = [
         (year, day)
         for year, day in asked
-        if calendar.current_time() < calendar.unlock_time(year, day) + SITE_CHECK_WINDOW
+        if calendar.current_time() < calendar.unlock_time(year, day) + calendar.SITE_CHECK_WINDOW
     ]
     if recent:
         wait_in_terminal(*max(recent), verbose=verbose, token=token)
@@ -196,8 +175,8 @@ def wait_for_days(asked: Sequence[tuple[int, int]], *, verbose: bool) -> None:
 
 def ask_yes_no(question: str, err: IO[str] | None = None, inp: IO[str] | None = None) -> bool:
     """`question [y/N]: ` on `err` until y, yes, n, no or empty (no), as click's `confirm`;
-    Declined on Ctrl-C or the end of input. Not `input()`: a Ctrl-C just before its one
-    blocking read would wait for Enter; `select` slices (`SLICE`) instead, in line mode."""
+    Declined on Ctrl-C or the end of input. Not `input()`, whose one blocking read could
+    miss a Ctrl-C: `_read_line` waits in slices."""
     err = err or sys.stderr
     inp = inp or sys.stdin
     try:
@@ -234,10 +213,8 @@ def _read_line(inp: IO[str]) -> str:
 
 
 class TerminalPrompter:
-    """submit.py's Prompter on the terminal: asks before sending, and shows the countdown
-    of the site's wait, another run's sending awaited, and the examples checked before a
-    send. The clocks (aware times, and the seconds an example's line counts) and the sleep
-    are parameters, for the tests."""
+    """submit.py's Prompter on the terminal: asks before sending, and shows the site's wait,
+    another run's sending awaited, and the examples checked before a send."""
 
     def __init__(
         self,
@@ -288,8 +265,6 @@ class TerminalPrompter:
     ) -> AbstractContextManager[object]:
         """On a terminal, a line saying which example runs and for how long (rich's
         progress, on `clock`), gone once it is done; elsewhere one line per part."""
-        from aoc2023.framework.commands.view import smart_terminal
-
         if not smart_terminal(sys.stderr):
             if number == 1:
                 typer.echo(
@@ -302,64 +277,46 @@ class TerminalPrompter:
         )
 
     def wait_until(self, until: datetime) -> None:
-        """Sleep until `until`: on a terminal a countdown rewritten each second, then
-        cleared; elsewhere (a file, a pipe) one line, with no codes for a terminal."""
-        from aoc2023.framework.calendar import clock_time, describe_wait
-        from aoc2023.framework.commands.view import smart_terminal, status_line, terminal_width
-
-        live = smart_terminal(sys.stderr)
-        width = terminal_width(sys.stderr)
-        said = False
+        """Sleep until `until`, with a countdown on a terminal (elsewhere one line)."""
+        status = _StatusLine()
         while (left := until - self.now()).total_seconds() > 0:
-            if live:
-                sys.stderr.write(
-                    status_line(
-                        f"The site asked to wait: {describe_wait(left)} left. Ctrl-C stops.", width
-                    )
-                )
-                sys.stderr.flush()
-            elif not said:
-                typer.echo(
-                    f"Waiting: the site asked to wait {describe_wait(left)}, until "
-                    f"{clock_time(until, self.now())}.",
-                    err=True,
-                )
-                said = True
+            wait = calendar.describe_wait(left)
+            status.show(
+                f"The site asked to wait: {wait} left. Ctrl-C stops.",
+                f"Waiting: the site asked to wait {wait}, until "
+                f"{calendar.clock_time(until, self.now())}.",
+            )
             self.sleep(min(1.0, left.total_seconds()))
-        if live:
-            sys.stderr.write(status_line("", width))
+        status.clear()
 
     def wait_for_sender(self, what: str, done: Callable[[], bool], within: float) -> bool:
         """Poll `done` a few times a second until it holds, at most `within` seconds on
-        `clock`: whether it did. On a terminal a line saying what is awaited, then
-        cleared; elsewhere one line."""
-        from aoc2023.framework.commands.view import smart_terminal, status_line, terminal_width
+        `clock`, saying what is awaited: whether it did."""
         from aoc2023.framework.output import printable
 
-        live = smart_terminal(sys.stderr)
-        width = terminal_width(sys.stderr)
+        status = _StatusLine()
         until = self.clock() + within
         shown = ""
-        came = True
         while not done():
             if (left := until - self.clock()) <= 0:
-                came = False
-                break
+                status.clear()
+                return False
             line = (
                 f"Another run is sending {what}: waiting for its verdict, {left:.0f} s "
                 "at most. Ctrl-C stops."
-                if live
-                else f"Waiting: another run is sending {what}; waiting for its verdict "
-                f"({within:g} s at most)."
             )
-            if line != shown and (live or not shown):
-                sys.stderr.write(status_line(line, width) if live else printable(line) + "\n")
-                sys.stderr.flush()
+            if line != shown:  # a second has gone
+                status.show(
+                    line,
+                    printable(
+                        f"Waiting: another run is sending {what}; waiting for its verdict "
+                        f"({within:g} s at most)."
+                    ),
+                )
                 shown = line
             self.sleep(min(0.1, left))
-        if live:
-            sys.stderr.write(status_line("", width))
-        return came
+        status.clear()
+        return True
 
 
 @contextmanager
@@ -367,12 +324,11 @@ def _example_line(what: str, clock: Callable[[], float]) -> Iterator[None]:
     from rich.console import Console
     from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
-    console = Console(file=sys.stderr, highlight=False)
     with Progress(
         SpinnerColumn(),
         TextColumn("{task.description}", markup=False),
         TimeElapsedColumn(),
-        console=console,
+        console=Console(file=sys.stderr, highlight=False),
         transient=True,
         get_time=clock,
     ) as progress:
