@@ -599,7 +599,7 @@ def test_a_run_that_sends_leaves_no_lock_file_beside_the_users_files(
 
 # ------------------------------------------------------------------------------------------------
 # The check before a send runs the examples of the part being sent, that part only, and
-# says on a terminal which example runs and for how long (submit.py `_ExampleCheck`,
+# says on a terminal which example runs and for how long (submit.py `ExampleChecks`,
 # commands/terminal.py `TerminalPrompter.checking_example`).
 
 YEAR = 2047

@@ -92,14 +92,14 @@ class Prompter(Protocol):
 @dataclass(frozen=True)
 class _Puzzle:
     """What sending to one puzzle needs: its cache, the token, how and when to ask, and
-    the check of its examples."""
+    the run's check of examples."""
 
     cache: PuzzleCache
     token: str
     options: SubmitOptions
     prompter: Prompter
     now: Callable[[], datetime]
-    examples: _ExampleCheck
+    checks: ExampleChecks
 
     @property
     def user_id(self) -> str:
@@ -155,8 +155,7 @@ def _submit_day(
     cache = PuzzleCache.for_token(token, result.year, result.day)
     if cache is None or result.error:
         return result
-    examples = checks.day(result.year, result.day, prompter)
-    puzzle = _Puzzle(cache, token, options, prompter, now, examples)
+    puzzle = _Puzzle(cache, token, options, prompter, now, checks)
     parts = {part.part: part for part in result.parts}
     year, day = result.year, result.day
     try:
@@ -184,7 +183,7 @@ def _submit_day(
     except KeyboardInterrupt as stop:
         note = (
             f"not sent: the examples' check was interrupted ({stop_name(stop)})"
-            if examples.interrupted
+            if (year, day) in checks.interrupted
             else f"interrupted ({stop_name(stop)}) before a verdict"
         )
         for number, part in sorted(parts.items()):
@@ -227,35 +226,24 @@ def _outcome(part: PartResult, refused: str, send: Callable[[], tuple[Verdict, s
 
 
 class ExampleChecks:
-    """The check of each day's examples before sending, kept for a run, run by `run`."""
+    """The check of examples before sending, kept for a run, run by `run`: a part's
+    examples with an answer for it, once, that part only; a pass only when every one gave
+    its answer. A check Ctrl-C stopped is never a pass."""
 
     def __init__(self, run: DayRunner | None = None) -> None:
         self.run = run or run_solution
-        self._days: dict[tuple[int, int], _ExampleCheck] = {}
+        self._done: dict[tuple[int, int, int], tuple[str | None, bool]] = {}
+        self.interrupted: set[tuple[int, int]] = set()
+        """The (year, day) whose check Ctrl-C cut short."""
 
-    def day(self, year: int, day: int, prompter: Prompter) -> _ExampleCheck:
-        return self._days.setdefault((year, day), _ExampleCheck(year, day, self.run, prompter))
-
-
-class _ExampleCheck:
-    """Runs a part's examples with an answer for it once, that part only; passes only when
-    every one gave its answer. A check Ctrl-C stopped is never a pass."""
-
-    def __init__(self, year: int, day: int, run: DayRunner, prompter: Prompter) -> None:
-        self.year, self.day = year, day
-        self._run_day, self._prompter = run, prompter
-        self._done: dict[int, tuple[str | None, bool]] = {}
-        self.interrupted = False
-        """Ctrl-C cut the check short."""
-
-    def check(self, part: int) -> tuple[str | None, bool]:
+    def check(self, year: int, day: int, part: int, prompter: Prompter) -> tuple[str | None, bool]:
         """Why `part`'s examples fail (None: they pass), and whether one with an answer for
         it was run (none: sent, said so)."""
-        if part in self._done:
-            return self._done[part]
+        if (year, day, part) in self._done:
+            return self._done[year, day, part]
         failure: str | None = None
         try:
-            solution_class = registry.load_day(self.year, self.day)
+            solution_class = registry.load_day(year, day)
             runs = [
                 replace(run_input, parts=(part,))
                 for run_input in example_inputs(solution_class)
@@ -263,18 +251,16 @@ class _ExampleCheck:
             ]
             for number, run_input in enumerate(runs, start=1):
                 label = run_input.label or f"example {number}"
-                with self._prompter.checking_example(
-                    self.year, self.day, part, label, number, len(runs)
-                ):
-                    result = self._run_day(solution_class, run_input, None)
+                with prompter.checking_example(year, day, part, label, number, len(runs)):
+                    result = self.run(solution_class, run_input, None)
                 for done in result.parts:
                     if done.part == part and done.status is not Status.CORRECT:
                         failure = failure or _example_failure(run_input.label, done)
         except KeyboardInterrupt:
-            self.interrupted = True
+            self.interrupted.add((year, day))
             raise
-        self._done[part] = failure, bool(runs)
-        return self._done[part]
+        self._done[year, day, part] = failure, bool(runs)
+        return self._done[year, day, part]
 
 
 def _example_failure(label: str | None, part: PartResult) -> str:
@@ -296,7 +282,7 @@ def _check_rules(candidate: Candidate, cache: PuzzleCache, past: list[PastSubmis
         )
     found = answer_verdict.known(answer, part, cache, past)
     if found is not None:
-        raise NotSent(found.reason, found.status, found.expected, refused=found.refused)
+        raise found
     if part == 2:
         first = answer_verdict.known_answer(cache, 1, past)
         if first is None:
@@ -375,7 +361,7 @@ def _submit_part(candidate: Candidate, puzzle: _Puzzle) -> tuple[Verdict, str]:
             "as tried. Look at the puzzle page; --resend sends it again"
         )
     _check_wait(puzzle)
-    failure, checked = puzzle.examples.check(part)  # the costly rule last
+    failure, checked = puzzle.checks.check(year, day, part, puzzle.prompter)  # costly: last
     if failure:
         raise NotSent(f"the examples must pass first: {failure}")
     candidate = replace(candidate, unchecked=not checked)
