@@ -40,7 +40,7 @@ from aoc2023.framework.aocd.sent import (
     wait_seconds,
 )
 from aoc2023.framework.inputs import RunInput
-from aoc2023.framework.results import DayResult, PartResult, RunReport, Status
+from aoc2023.framework.results import DayResult, PartResult, RunReport, Status, run_exit_code
 from aoc2023.framework.runner import run_solution
 from aoc2023.framework.solution import Solution
 
@@ -129,16 +129,13 @@ def test_too_recently_records_the_wait_and_later_runs_honour_it(
     site: FakeAoC, aocd_loaded: AocdHome
 ) -> None:
     """The wait the reply names (how each spelling of it reads: test_verdict_reading)."""
-    seconds = 210
     site.puzzles[2023, 7].replies = [fake_aoc.too_recently("3m 30s")]
-    before = datetime.now(UTC)
-    code, parts = run_json("--yes")
-    after = datetime.now(UTC)
-    assert code == 0
-    assert parts[0]["submitted"] == "wait"
-    until = blocked_until(USER_ID, before)
-    assert until is not None  # the wait counts from the reply, which came in the run
-    assert before + timedelta(seconds=seconds) <= until <= after + timedelta(seconds=seconds)
+    clock = FakeClock(datetime.now(UTC))  # today, for the later run in real time
+    sent, _ = send_with_wait(site, clock, wait=False)
+    assert run_exit_code(sent.results) == 0
+    assert sent.results[0].parts[0].submitted == "wait"
+    # the wait counts from the reply, on the run's clock
+    assert blocked_until(USER_ID, clock.start) == clock.start + timedelta(seconds=210)
     recorded = json.loads(store.waits_file().read_text())
     assert set(recorded) == {USER_ID}
     # Not a verdict on the answer: it is not known to be wrong.
@@ -153,9 +150,11 @@ def test_too_recently_records_the_wait_and_later_runs_honour_it(
     ), parts[0]["submit_note"]
 
 
-def send_with_wait(site: FakeAoC, clock: FakeClock) -> tuple[RunReport, list[int]]:
-    """Day 7 run, then its answers sent as `aoc run --yes --wait` sends them, the wait
-    handed `clock`; with how many answers the site had at each sleep."""
+def send_with_wait(
+    site: FakeAoC, clock: FakeClock, *, wait: bool = True
+) -> tuple[RunReport, list[int]]:
+    """Day 7 run, then its answers sent as `aoc run --yes --wait` sends them (`wait`
+    False: `--yes`), on `clock`; with how many answers the site had at each sleep."""
     from aoc2023.framework.commands.terminal import TerminalPrompter
     from aoc2023.framework.inputs import RunRequest, days_to_run
     from aoc2023.framework.runner import run_days
@@ -170,7 +169,7 @@ def send_with_wait(site: FakeAoC, clock: FakeClock) -> tuple[RunReport, list[int
     report = run_days(days_to_run(RunRequest(((2023, 7),)), []))
     sent = submit_new_answers(
         report,
-        SubmitOptions(yes=True, wait=True),
+        SubmitOptions(yes=True, wait=wait),
         TerminalPrompter(clock.datetime, sleep),
         now=clock.datetime,
     )
