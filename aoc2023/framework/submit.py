@@ -126,7 +126,10 @@ def submit_new_answers(
         try:
             token = tokens.get(result.account) if result.account else local.find_token()
             if token is not None and result.source == "input" and result.variant is None:
-                result = _submit_day(result, token, options, prompter, now, checks)
+                cache = PuzzleCache.for_token(token, result.year, result.day)
+                if cache is not None and not result.error:
+                    puzzle = _Puzzle(cache, token, options, prompter, now, checks)
+                    result = _submit_day(result, puzzle)
         except KeyboardInterrupt as stop:
             if isinstance(stop, Interrupted) and stop.result is not None:
                 result = stop.result
@@ -143,19 +146,8 @@ def submit_new_answers(
     return RunReport(results, report.notices)
 
 
-def _submit_day(
-    result: DayResult,
-    token: str,
-    options: SubmitOptions,
-    prompter: Prompter,
-    now: Callable[[], datetime],
-    checks: ExampleChecks,
-) -> DayResult:
+def _submit_day(result: DayResult, puzzle: _Puzzle) -> DayResult:
     """The day's result, each part sent or told why not; Ctrl-C raises `Interrupted`."""
-    cache = PuzzleCache.for_token(token, result.year, result.day)
-    if cache is None or result.error:
-        return result
-    puzzle = _Puzzle(cache, token, options, prompter, now, checks)
     parts = {part.part: part for part in result.parts}
     year, day = result.year, result.day
     try:
@@ -177,13 +169,13 @@ def _submit_day(
             claim = partial(_claim_final_star, result, puzzle)
             parts[2] = (
                 PartResult(2, Status.CORRECT)
-                if cache.known_answer(2) is not None
+                if puzzle.cache.known_answer(2) is not None
                 else _outcome(PartResult(2, Status.UNKNOWN), "final star", claim)
             )
     except KeyboardInterrupt as stop:
         note = (
             f"not sent: the examples' check was interrupted ({stop_name(stop)})"
-            if (year, day) in checks.interrupted
+            if (year, day) in puzzle.checks.interrupted
             else f"interrupted ({stop_name(stop)}) before a verdict"
         )
         for number, part in sorted(parts.items()):
@@ -393,29 +385,22 @@ def _confirm(candidate: Candidate, what: str, puzzle: _Puzzle) -> None:
     if options.dry_run:
         raise NotSent(f"dry run: would send {what}")
     if candidate.tried and not options.resend:  # on a terminal: asked, saying what happened
-        if not prompter.confirm(candidate):
-            raise NotSent("you said no")
-    elif candidate.account is not None:  # one of several accounts: never sent unasked
-        if not options.interactive:
-            raise NotSent(
-                f"no terminal to confirm on: would send {what} (--accounts sends "
-                "only what you confirm on a terminal)"
-            )
-        asked = (
-            prompter.confirm_account(candidate.account)
-            if options.yes
-            else prompter.confirm(candidate)
+        asked = prompter.confirm(candidate)
+    elif candidate.account is None and options.yes:
+        return
+    elif not options.interactive:  # of one of several accounts: never sent unasked
+        how = (
+            f"send it with {aoc_command('run', candidate.year, candidate.day, '--yes')}"
+            if candidate.account is None
+            else "--accounts sends only what you confirm on a terminal"
         )
-        if not asked:
-            raise NotSent("you said no")
-    elif not options.yes:
-        if not options.interactive:
-            raise NotSent(
-                f"no terminal to confirm on: would send {what} (send it with "
-                f"{aoc_command('run', candidate.year, candidate.day, '--yes')})"
-            )
-        if not prompter.confirm(candidate):
-            raise NotSent("you said no")
+        raise NotSent(f"no terminal to confirm on: would send {what} ({how})")
+    elif candidate.account is not None and options.yes:
+        asked = prompter.confirm_account(candidate.account)
+    else:
+        asked = prompter.confirm(candidate)
+    if not asked:
+        raise NotSent("you said no")
 
 
 def _send_after_wait(candidate: Candidate, puzzle: _Puzzle) -> tuple[Verdict, str]:
