@@ -224,9 +224,7 @@ class TerminalPrompter:
     ) -> None:
         self.stopped = False
         self.accounts: dict[str, bool] = {}
-        self.now = now
-        self.sleep = sleep
-        self.clock = clock
+        self.now, self.sleep, self.clock = now, sleep, clock
 
     def confirm(self, candidate: Candidate) -> bool:
         """Ctrl-C or the end of input at the question means no, to this and the rest."""
@@ -297,10 +295,7 @@ class TerminalPrompter:
         status = _StatusLine()
         until = self.clock() + within
         shown = ""
-        while not done():
-            if (left := until - self.clock()) <= 0:
-                status.clear()
-                return False
+        while not (came := done()) and (left := until - self.clock()) > 0:
             line = (
                 f"Another run is sending {what}: waiting for its verdict, {left:.0f} s "
                 "at most. Ctrl-C stops."
@@ -316,7 +311,7 @@ class TerminalPrompter:
                 shown = line
             self.sleep(min(0.1, left))
         status.clear()
-        return True
+        return came
 
 
 @contextmanager
