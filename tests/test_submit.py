@@ -142,7 +142,7 @@ def test_too_recently_records_the_wait_and_later_runs_honour_it(
     assert known_to_be_wrong("6440", 1, read_log(cache(aocd_loaded).submissions_path)) is None
     # A later run, in a new process as far as aoc knows, sends nothing and says when.
     code, parts = run_json("--yes")
-    assert len(posts(site)) == 1
+    assert code == 0 and len(posts(site)) == 1
     assert "asked to wait until" in str(parts[0]["submit_note"])
     # Local time, to the second, as every wait is named (calendar.clock_time).
     assert re.search(
