@@ -374,8 +374,7 @@ class Sender:
     ) -> None:
         self.yes, self.dry_run, self.wait, self.resend = yes, dry_run, wait, resend
         self.examples_runner = examples_runner
-        self.prompter: TerminalPrompter | None = None
-        self.checks: ExampleChecks | None = None
+        self.kept: tuple[TerminalPrompter, ExampleChecks] | None = None  # at the first send
 
     @staticmethod
     def due(outcome: RunReport) -> bool:
@@ -397,10 +396,9 @@ class Sender:
         from aoc2023.framework import submit
         from aoc2023.framework.commands import terminal
 
-        if self.prompter is None:
-            self.prompter = terminal.TerminalPrompter()
-        if self.checks is None:
-            self.checks = submit.ExampleChecks(self.examples_runner)
+        if self.kept is None:
+            self.kept = terminal.TerminalPrompter(), submit.ExampleChecks(self.examples_runner)
+        prompter, checks = self.kept
         options = submit.SubmitOptions(
             dry_run=self.dry_run,
             yes=self.yes,
@@ -408,7 +406,7 @@ class Sender:
             interactive=sys.stdin.isatty() and sys.stderr.isatty(),
             resend=self.resend,
         )
-        return submit.submit_new_answers(outcome, options, self.prompter, checks=self.checks)
+        return submit.submit_new_answers(outcome, options, prompter, checks=checks)
 
 
 # Part 2's example, once part 1 is in: the page is read once by aocd's example parser, and
