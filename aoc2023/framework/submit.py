@@ -197,13 +197,7 @@ def _outcome(part: PartResult, refused: str, send: Callable[[], tuple[Verdict, s
     try:
         verdict, note = send()
     except NotSent as refusal:
-        return part._replace(
-            submit_note=f"{refused}: {refusal}",
-            status=refusal.status or part.status,
-            expected=refusal.expected or part.expected,
-            refused=refusal.refused or part.refused,
-            submitted=SUBMIT_FAILED if refusal.failed else part.submitted,
-        )
+        return answer_verdict.kept_back(part, refusal, refused)
     except Exception as error:  # a SiteError, or anything else while sending
         message = str(error) if isinstance(error, AocError) else describe_error(error)
         if not message.startswith("Sent "):

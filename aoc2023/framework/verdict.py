@@ -8,7 +8,7 @@ from aoc2023.framework.aocd import sent
 from aoc2023.framework.aocd.paths import PuzzleCache
 from aoc2023.framework.aocd.sent import PastSubmission, Verdict, known_to_be_wrong, read_log
 from aoc2023.framework.errors import NotSent
-from aoc2023.framework.results import DayResult, PartResult, Status
+from aoc2023.framework.results import SUBMIT_FAILED, DayResult, PartResult, Status
 
 
 def past_replies(cache: PuzzleCache) -> list[PastSubmission]:
@@ -49,18 +49,21 @@ def judged(result: DayResult, token: str) -> DayResult:
     if cache is None:
         return result
     past = past_replies(cache)
-    return result._replace(parts=tuple(_judged(part, cache, past) for part in result.parts))
+    parts = []
+    for part in result.parts:
+        found = None
+        if part.status is Status.UNKNOWN and part.answer is not None:
+            found = known(part.answer, part.part, cache, past)
+        parts.append(part if found is None else kept_back(part, found))
+    return result._replace(parts=tuple(parts))
 
 
-def _judged(part: PartResult, cache: PuzzleCache, past: list[PastSubmission]) -> PartResult:
-    if part.status is not Status.UNKNOWN or part.answer is None:
-        return part
-    found = known(part.answer, part.part, cache, past)
-    if found is None:
-        return part
+def kept_back(part: PartResult, refusal: NotSent, refused: str = "not sent") -> PartResult:
+    """`part` with why `refusal` kept it back (after `refused`) and what it says of it."""
     return part._replace(
-        status=found.status or part.status,
-        expected=found.expected or part.expected,
-        refused=found.refused,
-        submit_note=f"not sent: {found}",
+        submit_note=f"{refused}: {refusal}",
+        status=refusal.status or part.status,
+        expected=refusal.expected or part.expected,
+        refused=refusal.refused or part.refused,
+        submitted=SUBMIT_FAILED if refusal.failed else part.submitted,
     )
