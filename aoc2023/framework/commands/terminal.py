@@ -202,12 +202,10 @@ def _read_line(inp: IO[str]) -> str:
     """One line of `inp` ("" at its end), waited for in slices on a terminal (in line mode
     one read is one line: nothing left in Python's buffer unseen by `select`)."""
     try:
-        fd = inp.fileno()
+        tty = os.name != "nt" and os.isatty(inp.fileno())
     except (AttributeError, OSError, ValueError):  # a test's text buffer
-        return inp.readline()
-    if os.name == "nt" or not os.isatty(fd):
-        return inp.readline()
-    while not select.select([fd], [], [], SLICE)[0]:
+        tty = False
+    while tty and not select.select([inp.fileno()], [], [], SLICE)[0]:
         pass
     return inp.readline()
 
