@@ -28,10 +28,6 @@ SLICE = 0.1
 """Seconds at most between Python's checks for Ctrl-C while the question waits."""
 
 
-class Declined(Exception):
-    """Ctrl-C or the end of input at the question: no, to it and to what follows."""
-
-
 class _StatusLine:
     """A line on stderr rewritten in place on a terminal; elsewhere said once per `turn`."""
 
@@ -173,10 +169,12 @@ def wait_for_days(asked: Sequence[tuple[int, int]], *, verbose: bool) -> None:
         wait_in_terminal(*max(recent), verbose=verbose, token=token)
 
 
-def ask_yes_no(question: str, err: IO[str] | None = None, inp: IO[str] | None = None) -> bool:
+def ask_yes_no(
+    question: str, err: IO[str] | None = None, inp: IO[str] | None = None
+) -> bool | None:
     """`question [y/N]: ` on `err` until y, yes, n, no or empty (no), as click's `confirm`;
-    Declined on Ctrl-C or the end of input. Not `input()`, whose one blocking read could
-    miss a Ctrl-C: `_read_line` waits in slices."""
+    None (declined: no, to it and what follows) on Ctrl-C or the end of input. Not
+    `input()`, whose one blocking read could miss a Ctrl-C: `_read_line` waits in slices."""
     err = err or sys.stderr
     inp = inp or sys.stdin
     try:
@@ -185,7 +183,7 @@ def ask_yes_no(question: str, err: IO[str] | None = None, inp: IO[str] | None = 
             err.flush()
             line = _read_line(inp)
             if not line:
-                raise Declined
+                return None
             answer = line.strip().lower()
             if answer in ("y", "yes"):
                 return True
@@ -195,7 +193,7 @@ def ask_yes_no(question: str, err: IO[str] | None = None, inp: IO[str] | None = 
     except Terminated:
         raise  # SIGTERM, SIGHUP: not an answer, a stop
     except KeyboardInterrupt:
-        raise Declined from None
+        return None
 
 
 def _read_line(inp: IO[str]) -> str:
@@ -249,12 +247,11 @@ class TerminalPrompter:
     def _ask(self, question: str) -> bool:
         if self.stopped:
             return False
-        try:
-            return ask_yes_no(question)
-        except Declined:
+        answer = ask_yes_no(question)
+        if answer is None:
             self.stopped = True
             typer.echo("", err=True)
-            return False
+        return bool(answer)
 
     def checking_example(
         self, year: int, day: int, part: int, label: str, number: int, count: int
