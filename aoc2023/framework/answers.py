@@ -109,14 +109,12 @@ def pixels(text: str) -> Pixels:
     lit = _lit_character(set("".join(rows)))
     width = max(len(row) for row in rows)
     grid = [[char == lit for char in row.ljust(width)] for row in rows]
-    while grid and not any(grid[0]):
-        grid = grid[1:]
-    while grid and not any(grid[-1]):
-        grid = grid[:-1]
-    lit_rows = [row for row in grid if any(row)]
-    start = min((row.index(True) for row in lit_rows), default=0)
-    end = max((len(row) - row[::-1].index(True) for row in lit_rows), default=0)
-    return tuple(tuple(row[start:end]) for row in grid)
+    lit_rows = [y for y, row in enumerate(grid) if any(row)]
+    if not lit_rows:
+        return ()
+    start = min(grid[y].index(True) for y in lit_rows)
+    end = width - min(grid[y][::-1].index(True) for y in lit_rows)
+    return tuple(tuple(row[start:end]) for row in grid[lit_rows[0] : lit_rows[-1] + 1])
 
 
 def _lit_character(kinds: set[str]) -> str | None:
