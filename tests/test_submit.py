@@ -14,7 +14,6 @@ import re
 import subprocess
 import sys
 import textwrap
-import time
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -205,13 +204,12 @@ def test_wait_waits_out_the_recorded_wait_on_the_real_clock_then_sends(site: Fak
     site before the recorded wait is over. Without the wait the first answer reaches it
     about 0.1 s after the start; how the wait is counted down is the fake clock's test's
     (test_wait_sleeps_out_the_recorded_wait_then_sends_at_once)."""
-    started = time.time()  # before the wait's start: what follows is a lower bound
-    record_wait(USER_ID, 0.6, datetime.now(UTC))
+    until = record_wait(USER_ID, 0.6, datetime.now(UTC))
     result = aoc("--yes", "--wait")
     assert result.returncode == 0, result.stderr
     assert posts(site) == [("1", "6440"), ("2", "5905")]
     first = next(request for request in site.requests if request.method == "POST")
-    assert first.at - started >= 0.6 - 0.001  # a float time and a datetime may round apart
+    assert first.at >= until.timestamp() - 0.001  # a float time and a datetime may round apart
 
 
 def test_wrong_level_is_not_recorded_as_wrong_and_refreshes_what_is_known(
