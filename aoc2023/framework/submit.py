@@ -150,6 +150,7 @@ def _submit_day(result: DayResult, puzzle: _Puzzle) -> DayResult:
     """The day's result, each part sent or told why not; Ctrl-C raises `Interrupted`."""
     parts = {part.part: part for part in result.parts}
     year, day = result.year, result.day
+    sending = None  # the part Ctrl-C stops, told why
     try:
         for number in sorted(parts):
             part = parts[number]
@@ -164,7 +165,9 @@ def _submit_day(result: DayResult, puzzle: _Puzzle) -> DayResult:
             elif part.status is Status.UNKNOWN and part.answer is not None:
                 candidate = Candidate(year, day, number, part.answer, account=result.account)
                 send = partial(_submit_part, candidate, puzzle)
+                sending = number
                 parts[number] = _outcome(part, "not sent", send)
+                sending = None
         if calendar.final_star_due(result._replace(parts=tuple(parts.values()))):  # as sent now
             claim = partial(_claim_final_star, result, puzzle)
             parts[2] = (
@@ -178,14 +181,8 @@ def _submit_day(result: DayResult, puzzle: _Puzzle) -> DayResult:
             if (year, day) in puzzle.checks.interrupted
             else f"interrupted ({stop_name(stop)}) before a verdict"
         )
-        for number, part in sorted(parts.items()):
-            if (
-                part.status is Status.UNKNOWN
-                and part.answer is not None
-                and part.submit_note is None
-            ):
-                parts[number] = part._replace(submit_note=note)
-                break
+        if sending is not None:
+            parts[sending] = parts[sending]._replace(submit_note=note)
         raise Interrupted(
             result._replace(parts=tuple(parts[n] for n in sorted(parts))), signal_of(stop)
         ) from None
