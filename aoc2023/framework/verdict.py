@@ -13,13 +13,11 @@ from aoc2023.framework.results import SUBMIT_FAILED, DayResult, PartResult, Stat
 
 def past_replies(cache: PuzzleCache) -> list[PastSubmission]:
     """What the site said of earlier answers: aocd's log, and our journal's replies."""
-    past = read_log(cache.submissions_path)
-    past += [
+    return read_log(cache.submissions_path) + [
         PastSubmission(a.part, a.value, a.message, a.when)
         for a in sent.attempts(cache.user_dir.name, cache.year, cache.day)
         if a.message is not None
     ]
-    return past
 
 
 def known_answer(cache: PuzzleCache, part: int, past: list[PastSubmission]) -> str | None:
