@@ -14,7 +14,6 @@ import re
 import subprocess
 import sys
 import textwrap
-import time
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -40,7 +39,7 @@ from aoc2023.framework.aocd.sent import (
     wait_seconds,
 )
 from aoc2023.framework.inputs import RunInput
-from aoc2023.framework.results import DayResult, PartResult, RunReport, Status
+from aoc2023.framework.results import DayResult, PartResult, RunReport, Status, run_exit_code
 from aoc2023.framework.runner import run_solution
 from aoc2023.framework.solution import Solution
 
@@ -129,23 +128,20 @@ def test_too_recently_records_the_wait_and_later_runs_honour_it(
     site: FakeAoC, aocd_loaded: AocdHome
 ) -> None:
     """The wait the reply names (how each spelling of it reads: test_verdict_reading)."""
-    seconds = 210
     site.puzzles[2023, 7].replies = [fake_aoc.too_recently("3m 30s")]
-    before = datetime.now(UTC)
-    code, parts = run_json("--yes")
-    after = datetime.now(UTC)
-    assert code == 0
-    assert parts[0]["submitted"] == "wait"
-    until = blocked_until(USER_ID, before)
-    assert until is not None  # the wait counts from the reply, which came in the run
-    assert before + timedelta(seconds=seconds) <= until <= after + timedelta(seconds=seconds)
+    clock = FakeClock(datetime.now(UTC))  # today, for the later run in real time
+    sent, _ = send_with_wait(site, clock, wait=False)
+    assert run_exit_code(sent.results) == 0
+    assert sent.results[0].parts[0].submitted == "wait"
+    # the wait counts from the reply, on the run's clock
+    assert blocked_until(USER_ID, clock.start) == clock.start + timedelta(seconds=210)
     recorded = json.loads(store.waits_file().read_text())
     assert set(recorded) == {USER_ID}
     # Not a verdict on the answer: it is not known to be wrong.
     assert known_to_be_wrong("6440", 1, read_log(cache(aocd_loaded).submissions_path)) is None
     # A later run, in a new process as far as aoc knows, sends nothing and says when.
     code, parts = run_json("--yes")
-    assert len(posts(site)) == 1
+    assert code == 0 and len(posts(site)) == 1
     assert "asked to wait until" in str(parts[0]["submit_note"])
     # Local time, to the second, as every wait is named (calendar.clock_time).
     assert re.search(
@@ -153,9 +149,11 @@ def test_too_recently_records_the_wait_and_later_runs_honour_it(
     ), parts[0]["submit_note"]
 
 
-def send_with_wait(site: FakeAoC, clock: FakeClock) -> tuple[RunReport, list[int]]:
-    """Day 7 run, then its answers sent as `aoc run --yes --wait` sends them, the wait
-    handed `clock`; with how many answers the site had at each sleep."""
+def send_with_wait(
+    site: FakeAoC, clock: FakeClock, *, wait: bool = True
+) -> tuple[RunReport, list[int]]:
+    """Day 7 run, then its answers sent as `aoc run --yes --wait` sends them (`wait`
+    False: `--yes`), on `clock`; with how many answers the site had at each sleep."""
     from aoc2023.framework.commands.terminal import TerminalPrompter
     from aoc2023.framework.inputs import RunRequest, days_to_run
     from aoc2023.framework.runner import run_days
@@ -170,7 +168,7 @@ def send_with_wait(site: FakeAoC, clock: FakeClock) -> tuple[RunReport, list[int
     report = run_days(days_to_run(RunRequest(((2023, 7),)), []))
     sent = submit_new_answers(
         report,
-        SubmitOptions(yes=True, wait=True),
+        SubmitOptions(yes=True, wait=wait),
         TerminalPrompter(clock.datetime, sleep),
         now=clock.datetime,
     )
@@ -206,13 +204,12 @@ def test_wait_waits_out_the_recorded_wait_on_the_real_clock_then_sends(site: Fak
     site before the recorded wait is over. Without the wait the first answer reaches it
     about 0.1 s after the start; how the wait is counted down is the fake clock's test's
     (test_wait_sleeps_out_the_recorded_wait_then_sends_at_once)."""
-    started = time.time()  # before the wait's start: what follows is a lower bound
-    record_wait(USER_ID, 0.6, datetime.now(UTC))
+    until = record_wait(USER_ID, 0.6, datetime.now(UTC))
     result = aoc("--yes", "--wait")
     assert result.returncode == 0, result.stderr
     assert posts(site) == [("1", "6440"), ("2", "5905")]
     first = next(request for request in site.requests if request.method == "POST")
-    assert first.at - started >= 0.6 - 0.001  # a float time and a datetime may round apart
+    assert first.at >= until.timestamp() - 0.001  # a float time and a datetime may round apart
 
 
 def test_wrong_level_is_not_recorded_as_wrong_and_refreshes_what_is_known(
@@ -599,7 +596,7 @@ def test_a_run_that_sends_leaves_no_lock_file_beside_the_users_files(
 
 # ------------------------------------------------------------------------------------------------
 # The check before a send runs the examples of the part being sent, that part only, and
-# says on a terminal which example runs and for how long (submit.py `_ExampleCheck`,
+# says on a terminal which example runs and for how long (submit.py `ExampleChecks`,
 # commands/terminal.py `TerminalPrompter.checking_example`).
 
 YEAR = 2047

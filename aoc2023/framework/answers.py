@@ -109,14 +109,12 @@ def pixels(text: str) -> Pixels:
     lit = _lit_character(set("".join(rows)))
     width = max(len(row) for row in rows)
     grid = [[char == lit for char in row.ljust(width)] for row in rows]
-    while grid and not any(grid[0]):
-        grid = grid[1:]
-    while grid and not any(grid[-1]):
-        grid = grid[:-1]
-    lit_rows = [row for row in grid if any(row)]
-    start = min((row.index(True) for row in lit_rows), default=0)
-    end = max((len(row) - row[::-1].index(True) for row in lit_rows), default=0)
-    return tuple(tuple(row[start:end]) for row in grid)
+    lit_rows = [y for y, row in enumerate(grid) if any(row)]
+    if not lit_rows:
+        return ()
+    start = min(grid[y].index(True) for y in lit_rows)
+    end = width - min(grid[y][::-1].index(True) for y in lit_rows)
+    return tuple(tuple(row[start:end]) for row in grid[lit_rows[0] : lit_rows[-1] + 1])
 
 
 def _lit_character(kinds: set[str]) -> str | None:
@@ -163,14 +161,13 @@ def judged(text: str, expected: str | None) -> Judged:
     """`text` (from `answer_text`) against `expected`: a drawing that reads as its letters;
     one that does not pixel by pixel, and against letters not at all (None)."""
     drawn = dedent(text)  # the code's indentation, not the drawing's
-    expected_drawn = None if expected is None else dedent(expected)
     if not is_drawing(drawn):
         return Judged(text, None, None if expected is None else text == expected)
     letters = read_letters(drawn)
-    if expected_drawn is None:
+    if expected is None:
         return Judged(letters, text)
-    if is_drawing(expected_drawn):
-        return Judged(letters, text, pixels(drawn) == pixels(expected_drawn))
+    if is_drawing(dedent(expected)):
+        return Judged(letters, text, pixels(drawn) == pixels(dedent(expected)))
     return Judged(letters, text, None if letters is None else letters == expected)
 
 
@@ -187,8 +184,7 @@ def side_by_side(expected: str, got: str, width: int | None = None) -> str:
     want, have = pixels(shape(expected)), pixels(shape(got))
     height = max(len(want), len(have))
     columns = max((len(row) for row in want + have), default=0)
-    want_rows = [_row(want, y, columns) for y in range(height)]
-    have_rows = [_row(have, y, columns) for y in range(height)]
+    want_rows, have_rows = (_padded(grid, height, columns) for grid in (want, have))
     left = ["".join("#" if pixel else "." for pixel in row) for row in want_rows]
     right = [
         "".join(
@@ -210,7 +206,7 @@ def shape(text: str) -> str:
     return dedent(text).strip("\n")
 
 
-def _row(grid: Pixels, y: int, columns: int) -> tuple[bool, ...]:
-    """Row `y` of `grid` padded with unlit pixels to `columns`."""
-    row = grid[y] if y < len(grid) else ()
-    return row + (False,) * (columns - len(row))
+def _padded(grid: Pixels, height: int, columns: int) -> Pixels:
+    """`grid` padded with unlit pixels to `height` rows of `columns`."""
+    rows = grid + ((),) * (height - len(grid))
+    return tuple(row + (False,) * (columns - len(row)) for row in rows)

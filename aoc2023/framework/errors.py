@@ -141,7 +141,7 @@ class NotSent(Exception):
     ):
         super().__init__(note)
         self.status, self.expected, self.failed = status, expected, failed
-        self.refused = refused  # the site's earlier verdict proving it wrong (verdict.Known)
+        self.refused = refused  # the site's earlier verdict proving it wrong (verdict.known)
 
 
 class TimedOut(Exception):

@@ -92,14 +92,14 @@ class Prompter(Protocol):
 @dataclass(frozen=True)
 class _Puzzle:
     """What sending to one puzzle needs: its cache, the token, how and when to ask, and
-    the check of its examples."""
+    the run's check of examples."""
 
     cache: PuzzleCache
     token: str
     options: SubmitOptions
     prompter: Prompter
     now: Callable[[], datetime]
-    examples: _ExampleCheck
+    checks: ExampleChecks
 
     @property
     def user_id(self) -> str:
@@ -126,7 +126,10 @@ def submit_new_answers(
         try:
             token = tokens.get(result.account) if result.account else local.find_token()
             if token is not None and result.source == "input" and result.variant is None:
-                result = _submit_day(result, token, options, prompter, now, checks)
+                cache = PuzzleCache.for_token(token, result.year, result.day)
+                if cache is not None and not result.error:
+                    puzzle = _Puzzle(cache, token, options, prompter, now, checks)
+                    result = _submit_day(result, puzzle)
         except KeyboardInterrupt as stop:
             if isinstance(stop, Interrupted) and stop.result is not None:
                 result = stop.result
@@ -143,22 +146,11 @@ def submit_new_answers(
     return RunReport(results, report.notices)
 
 
-def _submit_day(
-    result: DayResult,
-    token: str,
-    options: SubmitOptions,
-    prompter: Prompter,
-    now: Callable[[], datetime],
-    checks: ExampleChecks,
-) -> DayResult:
+def _submit_day(result: DayResult, puzzle: _Puzzle) -> DayResult:
     """The day's result, each part sent or told why not; Ctrl-C raises `Interrupted`."""
-    cache = PuzzleCache.for_token(token, result.year, result.day)
-    if cache is None or result.error:
-        return result
-    examples = checks.day(result.year, result.day, prompter)
-    puzzle = _Puzzle(cache, token, options, prompter, now, examples)
     parts = {part.part: part for part in result.parts}
     year, day = result.year, result.day
+    sending = None  # the part Ctrl-C stops, told why
     try:
         for number in sorted(parts):
             part = parts[number]
@@ -173,28 +165,24 @@ def _submit_day(
             elif part.status is Status.UNKNOWN and part.answer is not None:
                 candidate = Candidate(year, day, number, part.answer, account=result.account)
                 send = partial(_submit_part, candidate, puzzle)
+                sending = number
                 parts[number] = _outcome(part, "not sent", send)
+                sending = None
         if calendar.final_star_due(result._replace(parts=tuple(parts.values()))):  # as sent now
             claim = partial(_claim_final_star, result, puzzle)
             parts[2] = (
                 PartResult(2, Status.CORRECT)
-                if cache.known_answer(2) is not None
+                if puzzle.cache.known_answer(2) is not None
                 else _outcome(PartResult(2, Status.UNKNOWN), "final star", claim)
             )
     except KeyboardInterrupt as stop:
         note = (
             f"not sent: the examples' check was interrupted ({stop_name(stop)})"
-            if examples.interrupted
+            if (year, day) in puzzle.checks.interrupted
             else f"interrupted ({stop_name(stop)}) before a verdict"
         )
-        for number, part in sorted(parts.items()):
-            if (
-                part.status is Status.UNKNOWN
-                and part.answer is not None
-                and part.submit_note is None
-            ):
-                parts[number] = part._replace(submit_note=note)
-                break
+        if sending is not None:
+            parts[sending] = parts[sending]._replace(submit_note=note)
         raise Interrupted(
             result._replace(parts=tuple(parts[n] for n in sorted(parts))), signal_of(stop)
         ) from None
@@ -206,13 +194,7 @@ def _outcome(part: PartResult, refused: str, send: Callable[[], tuple[Verdict, s
     try:
         verdict, note = send()
     except NotSent as refusal:
-        return part._replace(
-            submit_note=f"{refused}: {refusal}",
-            status=refusal.status or part.status,
-            expected=refusal.expected or part.expected,
-            refused=refusal.refused or part.refused,
-            submitted=SUBMIT_FAILED if refusal.failed else part.submitted,
-        )
+        return answer_verdict.kept_back(part, refusal, refused)
     except Exception as error:  # a SiteError, or anything else while sending
         message = str(error) if isinstance(error, AocError) else describe_error(error)
         if not message.startswith("Sent "):
@@ -227,35 +209,24 @@ def _outcome(part: PartResult, refused: str, send: Callable[[], tuple[Verdict, s
 
 
 class ExampleChecks:
-    """The check of each day's examples before sending, kept for a run, run by `run`."""
+    """The check of examples before sending, kept for a run, run by `run`: a part's
+    examples with an answer for it, once, that part only; a pass only when every one gave
+    its answer. A check Ctrl-C stopped is never a pass."""
 
     def __init__(self, run: DayRunner | None = None) -> None:
         self.run = run or run_solution
-        self._days: dict[tuple[int, int], _ExampleCheck] = {}
+        self._done: dict[tuple[int, int, int], tuple[str | None, bool]] = {}
+        self.interrupted: set[tuple[int, int]] = set()
+        """The (year, day) whose check Ctrl-C cut short."""
 
-    def day(self, year: int, day: int, prompter: Prompter) -> _ExampleCheck:
-        return self._days.setdefault((year, day), _ExampleCheck(year, day, self.run, prompter))
-
-
-class _ExampleCheck:
-    """Runs a part's examples with an answer for it once, that part only; passes only when
-    every one gave its answer. A check Ctrl-C stopped is never a pass."""
-
-    def __init__(self, year: int, day: int, run: DayRunner, prompter: Prompter) -> None:
-        self.year, self.day = year, day
-        self._run_day, self._prompter = run, prompter
-        self._done: dict[int, tuple[str | None, bool]] = {}
-        self.interrupted = False
-        """Ctrl-C cut the check short."""
-
-    def check(self, part: int) -> tuple[str | None, bool]:
+    def check(self, year: int, day: int, part: int, prompter: Prompter) -> tuple[str | None, bool]:
         """Why `part`'s examples fail (None: they pass), and whether one with an answer for
         it was run (none: sent, said so)."""
-        if part in self._done:
-            return self._done[part]
+        if (year, day, part) in self._done:
+            return self._done[year, day, part]
         failure: str | None = None
         try:
-            solution_class = registry.load_day(self.year, self.day)
+            solution_class = registry.load_day(year, day)
             runs = [
                 replace(run_input, parts=(part,))
                 for run_input in example_inputs(solution_class)
@@ -263,18 +234,16 @@ class _ExampleCheck:
             ]
             for number, run_input in enumerate(runs, start=1):
                 label = run_input.label or f"example {number}"
-                with self._prompter.checking_example(
-                    self.year, self.day, part, label, number, len(runs)
-                ):
-                    result = self._run_day(solution_class, run_input, None)
+                with prompter.checking_example(year, day, part, label, number, len(runs)):
+                    result = self.run(solution_class, run_input, None)
                 for done in result.parts:
                     if done.part == part and done.status is not Status.CORRECT:
                         failure = failure or _example_failure(run_input.label, done)
         except KeyboardInterrupt:
-            self.interrupted = True
+            self.interrupted.add((year, day))
             raise
-        self._done[part] = failure, bool(runs)
-        return self._done[part]
+        self._done[year, day, part] = failure, bool(runs)
+        return self._done[year, day, part]
 
 
 def _example_failure(label: str | None, part: PartResult) -> str:
@@ -296,7 +265,7 @@ def _check_rules(candidate: Candidate, cache: PuzzleCache, past: list[PastSubmis
         )
     found = answer_verdict.known(answer, part, cache, past)
     if found is not None:
-        raise NotSent(found.reason, found.status, found.expected, refused=found.refused)
+        raise found
     if part == 2:
         first = answer_verdict.known_answer(cache, 1, past)
         if first is None:
@@ -375,7 +344,7 @@ def _submit_part(candidate: Candidate, puzzle: _Puzzle) -> tuple[Verdict, str]:
             "as tried. Look at the puzzle page; --resend sends it again"
         )
     _check_wait(puzzle)
-    failure, checked = puzzle.examples.check(part)  # the costly rule last
+    failure, checked = puzzle.checks.check(year, day, part, puzzle.prompter)  # costly: last
     if failure:
         raise NotSent(f"the examples must pass first: {failure}")
     candidate = replace(candidate, unchecked=not checked)
@@ -407,29 +376,22 @@ def _confirm(candidate: Candidate, what: str, puzzle: _Puzzle) -> None:
     if options.dry_run:
         raise NotSent(f"dry run: would send {what}")
     if candidate.tried and not options.resend:  # on a terminal: asked, saying what happened
-        if not prompter.confirm(candidate):
-            raise NotSent("you said no")
-    elif candidate.account is not None:  # one of several accounts: never sent unasked
-        if not options.interactive:
-            raise NotSent(
-                f"no terminal to confirm on: would send {what} (--accounts sends "
-                "only what you confirm on a terminal)"
-            )
-        asked = (
-            prompter.confirm_account(candidate.account)
-            if options.yes
-            else prompter.confirm(candidate)
+        asked = prompter.confirm(candidate)
+    elif candidate.account is None and options.yes:
+        return
+    elif not options.interactive:  # of one of several accounts: never sent unasked
+        how = (
+            f"send it with {aoc_command('run', candidate.year, candidate.day, '--yes')}"
+            if candidate.account is None
+            else "--accounts sends only what you confirm on a terminal"
         )
-        if not asked:
-            raise NotSent("you said no")
-    elif not options.yes:
-        if not options.interactive:
-            raise NotSent(
-                f"no terminal to confirm on: would send {what} (send it with "
-                f"{aoc_command('run', candidate.year, candidate.day, '--yes')})"
-            )
-        if not prompter.confirm(candidate):
-            raise NotSent("you said no")
+        raise NotSent(f"no terminal to confirm on: would send {what} ({how})")
+    elif candidate.account is not None and options.yes:
+        asked = prompter.confirm_account(candidate.account)
+    else:
+        asked = prompter.confirm(candidate)
+    if not asked:
+        raise NotSent("you said no")
 
 
 def _send_after_wait(candidate: Candidate, puzzle: _Puzzle) -> tuple[Verdict, str]:

@@ -4,36 +4,20 @@ unknown. `aoc run` and the sending rules (submit.py) ask it alike: one verdict."
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from aoc2023.framework.aocd import sent
 from aoc2023.framework.aocd.paths import PuzzleCache
 from aoc2023.framework.aocd.sent import PastSubmission, Verdict, known_to_be_wrong, read_log
-from aoc2023.framework.results import DayResult, PartResult, Status
-
-
-class Known(NamedTuple):
-    """What the site's replies so far say of one answer."""
-
-    status: Status
-    """CORRECT or WRONG."""
-    reason: str
-    """Why, in a clause ("part 1 is already solved with 6440")."""
-    expected: str | None = None
-    """The known right answer, when there is one."""
-    refused: str | None = None
-    """The site's verdict that proves it wrong, when the site refused it."""
+from aoc2023.framework.errors import NotSent
+from aoc2023.framework.results import SUBMIT_FAILED, DayResult, PartResult, Status
 
 
 def past_replies(cache: PuzzleCache) -> list[PastSubmission]:
     """What the site said of earlier answers: aocd's log, and our journal's replies."""
-    past = read_log(cache.submissions_path)
-    past += [
+    return read_log(cache.submissions_path) + [
         PastSubmission(a.part, a.value, a.message, a.when)
         for a in sent.attempts(cache.user_dir.name, cache.year, cache.day)
         if a.message is not None
     ]
-    return past
 
 
 def known_answer(cache: PuzzleCache, part: int, past: list[PastSubmission]) -> str | None:
@@ -42,20 +26,18 @@ def known_answer(cache: PuzzleCache, part: int, past: list[PastSubmission]) -> s
     return cache.known_answer(part) or (right[-1] if right else None)
 
 
-def known(answer: str, part: int, cache: PuzzleCache, past: list[PastSubmission]) -> Known | None:
-    """What is known of `answer` for `part`; None: nothing, it may be right."""
+def known(answer: str, part: int, cache: PuzzleCache, past: list[PastSubmission]) -> NotSent | None:
+    """What is known of `answer` for `part`, as the NotSent that keeps it back: CORRECT or
+    WRONG, why, the right answer or the site's refusal; None: nothing, it may be right."""
     right = known_answer(cache, part, past)
     if right is not None:
-        return Known(
-            Status.CORRECT if right == answer else Status.WRONG,
-            f"part {part} is already solved with {right}",
-            right,
-        )
+        status = Status.CORRECT if right == answer else Status.WRONG
+        return NotSent(f"part {part} is already solved with {right}", status, right)
     proof = known_to_be_wrong(answer, part, past)
     if proof is None:
         return None
     reason, refused = proof
-    return Known(Status.WRONG, f"it is certainly wrong: {reason}", refused=str(refused))
+    return NotSent(f"it is certainly wrong: {reason}", Status.WRONG, refused=str(refused))
 
 
 def judged(result: DayResult, token: str) -> DayResult:
@@ -65,18 +47,21 @@ def judged(result: DayResult, token: str) -> DayResult:
     if cache is None:
         return result
     past = past_replies(cache)
-    return result._replace(parts=tuple(_judged(part, cache, past) for part in result.parts))
+    parts = []
+    for part in result.parts:
+        found = None
+        if part.status is Status.UNKNOWN and part.answer is not None:
+            found = known(part.answer, part.part, cache, past)
+        parts.append(part if found is None else kept_back(part, found))
+    return result._replace(parts=tuple(parts))
 
 
-def _judged(part: PartResult, cache: PuzzleCache, past: list[PastSubmission]) -> PartResult:
-    if part.status is not Status.UNKNOWN or part.answer is None:
-        return part
-    found = known(part.answer, part.part, cache, past)
-    if found is None:
-        return part
+def kept_back(part: PartResult, refusal: NotSent, refused: str = "not sent") -> PartResult:
+    """`part` with why `refusal` kept it back (after `refused`) and what it says of it."""
     return part._replace(
-        status=found.status,
-        expected=found.expected or part.expected,
-        refused=found.refused,
-        submit_note=f"not sent: {found.reason}",
+        submit_note=f"{refused}: {refusal}",
+        status=refusal.status or part.status,
+        expected=refusal.expected or part.expected,
+        refused=refusal.refused or part.refused,
+        submitted=SUBMIT_FAILED if refusal.failed else part.submitted,
     )

@@ -77,8 +77,7 @@ if TYPE_CHECKING:
     from aoc2023.framework.commands.terminal import TerminalPrompter
     from aoc2023.framework.inputs import RunInput, RunRequest
     from aoc2023.framework.instruments import Profiler, ProfileRow
-    from aoc2023.framework.results import OnStep
-    from aoc2023.framework.runner import DayRunner
+    from aoc2023.framework.runner import DayRunner, Executor
     from aoc2023.framework.submit import ExampleChecks
 
 
@@ -239,14 +238,13 @@ def run(
             from aoc2023.framework.instruments import Profiler
 
             profiler = Profiler()
-        memory_notes: list[str] = []
-        executor = Executor(timeout, profiler, memory_notes if memory else None, on_step, settled)
+        executor = Executor(timeout, profiler, [] if memory else None, on_step, settled)
         request = RunRequest(asked.days, input_file, example, variants, accounts, asked.notices)
         if memory_flame is not None:
             from aoc2023.framework import instruments
 
             instruments.check_flame(request, *memory_flame)
-        days_run = partial(_run_and_note, request, executor, memory_notes, on_step=on_step)
+        days_run = partial(_run_and_note, request, executor)
         submitting = not no_submit and settings.submit
         # One sender for the run: Ctrl-C at a question is no to the days after too.
         send = Sender(
@@ -318,23 +316,21 @@ def settled(result: DayResult, run_input: RunInput) -> DayResult:
 
 
 def _run_and_note(
-    request: RunRequest,
-    runner: DayRunner,
-    notes: list[str],
-    on_result: Callable[[DayResult], object] | None = None,
-    on_step: OnStep | None = None,
+    request: RunRequest, executor: Executor, on_result: Callable[[DayResult], object] | None = None
 ) -> RunReport:
-    """The days asked for, run, with `notes` (--memory's, gathered while they ran) as
-    notices; each day's runtime on the user's input is kept (runtimes.py, for aoc stats)."""
+    """The days asked for, run, with --memory's notes (gathered while they ran) as notices;
+    each day's runtime on the user's input is kept (runtimes.py, for aoc stats)."""
     from aoc2023.framework import runtimes
     from aoc2023.framework.inputs import days_to_run
     from aoc2023.framework.runner import run_days
 
     report = RunReport()
     with calendar.offering_wait("run"):  # a locked day's sentence names `aoc run --wait`
-        report = run_days(days_to_run(request, report.notices), runner, on_result, report, on_step)
+        report = run_days(
+            days_to_run(request, report.notices), executor, on_result, report, executor.on_step
+        )
     runtimes.record(report.results, datetime.now(UTC))
-    report.notices.extend(notes)
+    report.notices.extend(executor.memory or [])
     return report
 
 
@@ -378,8 +374,7 @@ class Sender:
     ) -> None:
         self.yes, self.dry_run, self.wait, self.resend = yes, dry_run, wait, resend
         self.examples_runner = examples_runner
-        self.prompter: TerminalPrompter | None = None
-        self.checks: ExampleChecks | None = None
+        self.kept: tuple[TerminalPrompter, ExampleChecks] | None = None  # at the first send
 
     @staticmethod
     def due(outcome: RunReport) -> bool:
@@ -401,10 +396,9 @@ class Sender:
         from aoc2023.framework import submit
         from aoc2023.framework.commands import terminal
 
-        if self.prompter is None:
-            self.prompter = terminal.TerminalPrompter()
-        if self.checks is None:
-            self.checks = submit.ExampleChecks(self.examples_runner)
+        if self.kept is None:
+            self.kept = terminal.TerminalPrompter(), submit.ExampleChecks(self.examples_runner)
+        prompter, checks = self.kept
         options = submit.SubmitOptions(
             dry_run=self.dry_run,
             yes=self.yes,
@@ -412,7 +406,7 @@ class Sender:
             interactive=sys.stdin.isatty() and sys.stderr.isatty(),
             resend=self.resend,
         )
-        return submit.submit_new_answers(outcome, options, self.prompter, checks=self.checks)
+        return submit.submit_new_answers(outcome, options, prompter, checks=checks)
 
 
 # Part 2's example, once part 1 is in: the page is read once by aocd's example parser, and

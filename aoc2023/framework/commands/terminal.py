@@ -28,10 +28,6 @@ SLICE = 0.1
 """Seconds at most between Python's checks for Ctrl-C while the question waits."""
 
 
-class Declined(Exception):
-    """Ctrl-C or the end of input at the question: no, to it and to what follows."""
-
-
 class _StatusLine:
     """A line on stderr rewritten in place on a terminal; elsewhere said once per `turn`."""
 
@@ -173,10 +169,12 @@ def wait_for_days(asked: Sequence[tuple[int, int]], *, verbose: bool) -> None:
         wait_in_terminal(*max(recent), verbose=verbose, token=token)
 
 
-def ask_yes_no(question: str, err: IO[str] | None = None, inp: IO[str] | None = None) -> bool:
+def ask_yes_no(
+    question: str, err: IO[str] | None = None, inp: IO[str] | None = None
+) -> bool | None:
     """`question [y/N]: ` on `err` until y, yes, n, no or empty (no), as click's `confirm`;
-    Declined on Ctrl-C or the end of input. Not `input()`, whose one blocking read could
-    miss a Ctrl-C: `_read_line` waits in slices."""
+    None (declined: no, to it and what follows) on Ctrl-C or the end of input. Not
+    `input()`, whose one blocking read could miss a Ctrl-C: `_read_line` waits in slices."""
     err = err or sys.stderr
     inp = inp or sys.stdin
     try:
@@ -185,7 +183,7 @@ def ask_yes_no(question: str, err: IO[str] | None = None, inp: IO[str] | None = 
             err.flush()
             line = _read_line(inp)
             if not line:
-                raise Declined
+                return None
             answer = line.strip().lower()
             if answer in ("y", "yes"):
                 return True
@@ -195,19 +193,17 @@ def ask_yes_no(question: str, err: IO[str] | None = None, inp: IO[str] | None = 
     except Terminated:
         raise  # SIGTERM, SIGHUP: not an answer, a stop
     except KeyboardInterrupt:
-        raise Declined from None
+        return None
 
 
 def _read_line(inp: IO[str]) -> str:
     """One line of `inp` ("" at its end), waited for in slices on a terminal (in line mode
     one read is one line: nothing left in Python's buffer unseen by `select`)."""
     try:
-        fd = inp.fileno()
+        tty = os.name != "nt" and os.isatty(inp.fileno())
     except (AttributeError, OSError, ValueError):  # a test's text buffer
-        return inp.readline()
-    if os.name == "nt" or not os.isatty(fd):
-        return inp.readline()
-    while not select.select([fd], [], [], SLICE)[0]:
+        tty = False
+    while tty and not select.select([inp.fileno()], [], [], SLICE)[0]:
         pass
     return inp.readline()
 
@@ -224,9 +220,7 @@ class TerminalPrompter:
     ) -> None:
         self.stopped = False
         self.accounts: dict[str, bool] = {}
-        self.now = now
-        self.sleep = sleep
-        self.clock = clock
+        self.now, self.sleep, self.clock = now, sleep, clock
 
     def confirm(self, candidate: Candidate) -> bool:
         """Ctrl-C or the end of input at the question means no, to this and the rest."""
@@ -253,12 +247,11 @@ class TerminalPrompter:
     def _ask(self, question: str) -> bool:
         if self.stopped:
             return False
-        try:
-            return ask_yes_no(question)
-        except Declined:
+        answer = ask_yes_no(question)
+        if answer is None:
             self.stopped = True
             typer.echo("", err=True)
-            return False
+        return bool(answer)
 
     def checking_example(
         self, year: int, day: int, part: int, label: str, number: int, count: int
@@ -297,10 +290,7 @@ class TerminalPrompter:
         status = _StatusLine()
         until = self.clock() + within
         shown = ""
-        while not done():
-            if (left := until - self.clock()) <= 0:
-                status.clear()
-                return False
+        while not (came := done()) and (left := until - self.clock()) > 0:
             line = (
                 f"Another run is sending {what}: waiting for its verdict, {left:.0f} s "
                 "at most. Ctrl-C stops."
@@ -316,7 +306,7 @@ class TerminalPrompter:
                 shown = line
             self.sleep(min(0.1, left))
         status.clear()
-        return True
+        return came
 
 
 @contextmanager
