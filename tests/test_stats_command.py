@@ -448,6 +448,24 @@ def test_the_readme_keeps_a_link_to_the_calendar(site: FakeAoC, tmp_path: Path) 
     ET.parse(tmp_path / "aoc-calendar.svg")
 
 
+def test_readme_is_checked_for_the_calendars_markers(site: FakeAoC, tmp_path: Path) -> None:
+    """Not aoc bench's: those may be anything; misplaced calendar markers fail first."""
+    (tmp_path / ".aocd_config").mkdir()
+    readme = tmp_path / "README.md"
+    bench = "<!-- aoc-bench:end -->\n<!-- aoc-bench:start -->\n"
+    readme.write_text(f"# Mine\n{bench}")
+    done = aoc("stats", "2025", "--readme", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert readme.read_text().startswith(f"# Mine\n{bench}\n{START}\n![")
+    (tmp_path / "aoc-calendar.svg").unlink()
+    readme.write_text(f"# Mine\n{END}\n{START}\n")
+    misplaced = aoc("stats", "2025", "--readme", cwd=tmp_path)
+    assert misplaced.returncode == 2 and f"lines {START} and {END}" in misplaced.stderr
+    assert readme.read_text() == f"# Mine\n{END}\n{START}\n"
+    assert not (tmp_path / "aoc-calendar.svg").exists()
+    assert stats_requests(site, 2025) == 1
+
+
 def result(
     source: str = "input", parts: tuple[Status, ...] = (Status.CORRECT,) * 2, **changes: Any
 ) -> DayResult:

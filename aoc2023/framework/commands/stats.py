@@ -724,7 +724,7 @@ def _targets(svg: Path | None, *, readme: bool) -> tuple[Path | None, Path | Non
     readme_file = None
     if readme:
         readme_file = Path(os.path.abspath(require_project_root() / "README.md"))
-        outputs.check_readme(readme_file)
+        outputs.check_readme(readme_file, START, END)
         check_writable("--readme", readme_file, then=then)
         if svg is None:
             svg = readme_file.parent / CALENDAR_NEXT_TO_README
