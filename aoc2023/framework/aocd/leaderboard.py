@@ -20,10 +20,6 @@ from aoc2023.framework.files import check_keepable
 from aoc2023.framework.results import Leaderboard, Member
 
 
-def _now() -> float:
-    return calendar.current_time().timestamp()
-
-
 class _Board(NamedTuple):
     board: dict[str, Any]
     view_key_end: str | None
@@ -155,7 +151,7 @@ def leaderboard(
             user_id = paths.cached_user_id(token)
     if user_id is not None:
         candidates.append(store.leaderboard_file(user_id, year, board_id))
-    moment, path = _now(), shared
+    moment, path = calendar.current_time().timestamp(), shared
     kept = _fresh(candidates, moment)
     if kept is None and token is not None and view_key is None:
         path = store.leaderboard_file(user_id or _user_id(token), year, board_id)
@@ -172,7 +168,7 @@ def leaderboard(
         raise not_kept(path, error, f"{what}was not fetched, as it ", "a board") from error
     data = _fetch(year, board_id, token, view_key, kept=kept_key)
     end = None if view_key is None else view_key[-4:]
-    moment = _now()
+    moment = calendar.current_time().timestamp()
     try:
         store.write_json(path, {"fetched_at": moment, "board": data, "view_key_end": end})
     except OSError as error:

@@ -9,6 +9,7 @@ import os
 import re
 from collections.abc import Mapping, Sequence
 from contextlib import suppress
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from io import BytesIO
 from pathlib import Path
@@ -151,15 +152,15 @@ def whose(token: str | None) -> Who:
     )
 
 
+@dataclass
 class _PartRecord:
     """One part's records: wrong values sent, the right one's time, sends never replied to."""
 
-    def __init__(self) -> None:
-        self.wrong: set[str] = set()
-        self.right = False
-        self.right_at: datetime | None = None
-        self.replied = False
-        self.unconfirmed = 0
+    wrong: set[str] = field(default_factory=set)
+    right: bool = False
+    right_at: datetime | None = None
+    replied: bool = False
+    unconfirmed: int = 0
 
 
 def _when(text: str) -> datetime | None:
