@@ -111,18 +111,13 @@ def _key_refused(status: int, body: bytes) -> str | None:
 
 
 def _board_of(body: bytes, year: int, board_id: int) -> dict[str, Any]:
+    sent = f"adventofcode.com sent private leaderboard {board_id} of {year} in a form aoc"
     try:
         data = json.loads(body)
     except (ValueError, RecursionError) as error:  # nested past Python's recursion limit
-        raise SiteError(
-            f"adventofcode.com sent private leaderboard {board_id} of {year} in a "
-            "form aoc does not know (not JSON)."
-        ) from error
+        raise SiteError(f"{sent} does not know (not JSON).") from error
     if not _is_board(data):
-        raise SiteError(
-            f"adventofcode.com sent private leaderboard {board_id} of {year} in a "
-            "form aoc does not know (not members by id)."
-        )
+        raise SiteError(f"{sent} does not know (not members by id).")
     return data
 
 
