@@ -37,7 +37,7 @@ from aoc2023.framework.commands.stats import (
     DayStats,
     StarStats,
     YearStats,
-    calendar_picture,
+    calendar_png,
     calendar_svg,
     format_since_unlock,
     readme_link,
@@ -435,6 +435,12 @@ def test_bad_targets_are_said_before_any_request(site: FakeAoC, tmp_path: Path) 
     assert stats_requests(site, 2025) == 0
 
 
+def test_a_picture_ending_in_png_is_a_png(site: FakeAoC, tmp_path: Path) -> None:
+    done = aoc("stats", "2025", "--svg", str(tmp_path / "calendar.PNG"), cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "calendar.PNG").read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
+
+
 def test_the_readme_keeps_a_link_to_the_calendar(site: FakeAoC, tmp_path: Path) -> None:
     (tmp_path / ".aocd_config").mkdir()
     readme = tmp_path / "README.md"
@@ -724,12 +730,11 @@ def test_same_stats_same_bytes() -> None:
     assert calendar_svg([year_of(2023)]) == calendar_svg([year_of(2023)])
 
 
-def test_svg_and_png_pictures() -> None:
+def test_the_png_picture() -> None:
     # Three days reach every kind of tile (gold stars; a silver and an empty one on day
     # 3), and matplotlib draws them far sooner than a whole year.
     small = [year_of(2023, days=3)]
-    assert calendar_picture(small, png=False) == calendar_svg(small)
-    png = calendar_picture(small, png=True)
+    png = calendar_png(small)
     assert isinstance(png, bytes) and png.startswith(b"\x89PNG\r\n\x1a\n")
 
 

@@ -661,8 +661,9 @@ _PT = 72 / 100
 """Points per pixel at 100 dpi: the PNG's text the size of the SVG's."""
 
 
-def _png(years: Sequence[YearStats]) -> bytes:
-    """The same tiles by matplotlib, light colours, twice the size."""
+def calendar_png(years: Sequence[YearStats]) -> bytes:
+    """The calendar as a PNG (needs the plot extra): the SVG's tiles by matplotlib, light
+    colours, twice the size."""
     from matplotlib.figure import Figure
     from matplotlib.patches import FancyBboxPatch
 
@@ -697,11 +698,6 @@ def _png(years: Sequence[YearStats]) -> bytes:
         buffer, format="png", dpi=2 * dpi, facecolor=_LIGHT["bg"], metadata={"Software": None}
     )
     return buffer.getvalue()
-
-
-def calendar_picture(years: Sequence[YearStats], *, png: bool) -> str | bytes:
-    """The calendar: a PNG (needs the plot extra) when `png`, else the SVG."""
-    return _png(years) if png else calendar_svg(years)
 
 
 def readme_link(readme: Path, picture: Path) -> str:
@@ -791,7 +787,8 @@ def stats(
         if picture is not None:
             from aoc2023.framework.bench.outputs import update_readme
 
-            drawn = calendar_picture(found, png=picture.suffix.lower() == ".png")
+            png = picture.suffix.lower() == ".png"
+            drawn = calendar_png(found) if png else calendar_svg(found)
             write_atomically(picture, drawn, what="the calendar")
             written.append(picture)
             done.append(f"Drew the calendar into {picture}.")
