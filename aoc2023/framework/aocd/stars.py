@@ -5,6 +5,7 @@ refuses a year before December by the computer's clock), kept per user and year.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from contextlib import suppress
 from dataclasses import dataclass
@@ -89,14 +90,10 @@ def _stars_of(times: Mapping[int, tuple[str, str]]) -> dict[int, int]:
 def since_unlock(field: str) -> timedelta | None:
     """A time column (`00:12:34`) as a duration; None for "-", ">24h" and anything the
     site does not write (a kept copy may say anything)."""
-    parts = field.split(":")
-    if len(parts) != 3 or not all(
-        len(part) == 2 and part.isascii() and part.isdigit() for part in parts
-    ):
+    found = re.fullmatch(r"([01]\d|2[0-3]):([0-5]\d):([0-5]\d)", field, re.ASCII)
+    if found is None:
         return None
-    hours, minutes, seconds = (int(part) for part in parts)
-    if hours >= 24 or minutes >= 60 or seconds >= 60:
-        return None
+    hours, minutes, seconds = map(int, found.groups())
     return timedelta(hours=hours, minutes=minutes, seconds=seconds)
 
 

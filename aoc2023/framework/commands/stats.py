@@ -20,7 +20,6 @@ import typer
 
 from aoc2023.framework import calendar, store
 from aoc2023.framework.aocd import local, paths
-from aoc2023.framework.aocd.local import find_token
 from aoc2023.framework.commands.options import (
     YEARS_HELP,
     AsJson,
@@ -774,7 +773,7 @@ def stats(
     done: list[str] = []
     try:
         picture, readme_file = _targets(svg, readme=readme)
-        who = whose(find_token())
+        who = whose(local.find_token())
         now = calendar.current_time()
         bench = saved_bench_runtimes(project_root())
         found = [year_stats(year, who, now, bench) for year in chosen]
