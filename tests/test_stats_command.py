@@ -528,14 +528,15 @@ def test_any_kept_runtimes_give_a_year_json_can_hold(
 ) -> None:
     """Whatever bytes the runtime records hold: each is a runtime or a miss, and the
     year's total stays a number JSON holds (no Infinity or NaN)."""
-    from aoc2023.framework.commands.stats import Who, stats_json, year_stats
+    from aoc2023.framework.commands.stats import BenchRuntimes, Who, stats_json, year_stats
 
     for day, record in enumerate(records, start=1):
         store.runtime_file(2025, day).parent.mkdir(parents=True, exist_ok=True)
         store.runtime_file(2025, day).write_bytes(record)
     found = runtimes.last_runtimes(2025)
     assert all(0 <= seconds <= runtimes.LONGEST for seconds in found.values())
-    stats = year_stats(2025, Who(None, None, "no token"), datetime.now().astimezone())
+    no_bench = BenchRuntimes({})
+    stats = year_stats(2025, Who(None, None, "no token"), datetime.now().astimezone(), no_bench)
     json.loads(stats_json([stats]), parse_constant=lambda name: pytest.fail(name))
 
 

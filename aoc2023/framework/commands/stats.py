@@ -273,11 +273,10 @@ def _days_named(days: list[int]) -> str:
     return ("day " if len(days) == 1 else "days ") + ", ".join(map(str, days))
 
 
-def year_stats(year: int, who: Who, now: datetime, bench: BenchRuntimes | None = None) -> YearStats:
+def year_stats(year: int, who: Who, now: datetime, bench: BenchRuntimes) -> YearStats:
     """The year's stats at tz-aware `now`; `bench`: for days `aoc run` has no runtime of."""
     from aoc2023.framework import runtimes
 
-    bench = bench or BenchRuntimes({})
     unknown = [who.why] if who.why is not None else []
     page = _site_times(year, who, now, unknown)
     journal: list[str] | None = []
