@@ -545,6 +545,22 @@ def test_a_board_nested_too_deeply_is_a_sentence_and_a_kept_one_a_miss(
     )
 
 
+def test_a_kept_board_read_at_no_moment_is_a_miss(
+    fake_aoc: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path
+) -> None:
+    """A time past what a float holds (OverflowError), or past what a datetime shows."""
+    aocd_loaded.set_token()
+    fake_aoc.add_board(2023, BOARD, board_2023(), viewers={TOKEN})
+    kept = aocd_loaded.user_dir / f"2023_leaderboard_{BOARD}.json"
+    kept.parent.mkdir(parents=True)
+    for moment in ("1" + "0" * 400, "253402214400"):
+        kept.write_text(f'{{"fetched_at": {moment}, "board": {json.dumps(board_2023())}}}')
+        done = aoc("leaderboard", "2023", str(BOARD), "--json", cwd=tmp_path)
+        assert done.returncode == 0, done.stderr
+        assert json.loads(done.stdout)["from_cache"] is False
+    assert len(fake_aoc.requests_for(f"/{BOARD}.json")) == 2
+
+
 def test_a_board_that_could_not_be_kept_is_not_fetched(
     fake_aoc: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path
 ) -> None:
