@@ -10,7 +10,7 @@ import re
 from collections.abc import Mapping, Sequence
 from contextlib import suppress
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from io import BytesIO
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Annotated, NamedTuple
@@ -200,8 +200,7 @@ def _records(
             ):
                 found[attempt.part].unconfirmed += 1
     for part, value, message, when in replies:
-        record = found.get(part)
-        if record is None:
+        if (record := found.get(part)) is None:
             continue
         verdict = read_verdict(message)
         if verdict is Verdict.RIGHT:
@@ -257,9 +256,7 @@ def _site_times(year: int, who: Who, now: datetime, unknown: list[str]) -> stars
             "token is set, and no copy of the site's page of your times is kept."
         )
     elif failed or not kept.complete:
-        read = calendar.clock_time(
-            datetime.fromtimestamp(kept.fetched_at, calendar.aoc_timezone()), now
-        )
+        read = calendar.clock_time(datetime.fromtimestamp(kept.fetched_at, UTC), now)
         unknown.append(
             f"{failed} The site's times of {year} are as read {read}."
             if failed
