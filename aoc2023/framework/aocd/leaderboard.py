@@ -123,7 +123,8 @@ def _board_of(body: bytes, year: int, board_id: int) -> dict[str, Any]:
 
 def _fresh(paths_: list[Path], now: float) -> Kept[_Board] | None:
     """The newest kept copy younger than 15 minutes, if any."""
-    kept = [copy for path in paths_ if (copy := read_kept(path, _kept_board)) and copy.young(now)]
+    copies = [read_kept(path, _kept_board) for path in paths_]
+    kept = [copy for copy in copies if copy is not None and copy.young(now)]
     return max(kept, key=lambda copy: copy.fetched_at, default=None)
 
 
