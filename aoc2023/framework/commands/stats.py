@@ -29,17 +29,8 @@ from aoc2023.framework.commands.options import (
     fail,
     years_asked,
 )
-from aoc2023.framework.commands.view import (
-    Cell,
-    Column,
-    choose_layout,
-    format_duration,
-    paint,
-    render_table,
-    terminal_width,
-    use_colour,
-    wrap_message,
-)
+from aoc2023.framework.commands import view
+from aoc2023.framework.commands.view import Cell, Column, format_duration
 from aoc2023.framework.errors import AocError, UsageError
 from aoc2023.framework.files import check_writable, read_string_map, write_atomically
 from aoc2023.framework.launcher import aoc_command
@@ -402,7 +393,7 @@ def _row(day: DayStats) -> list[Cell]:
 
 def render(years: Sequence[YearStats], out: IO[str]) -> None:
     """Each year's table, its totals, and what is not known, dimmed."""
-    colour, width = use_colour(out), terminal_width(out)
+    colour, width = view.use_colour(out), view.terminal_width(out)
     columns = [
         Column("Day", "right"),
         Column("Title", kind="text"),
@@ -418,12 +409,13 @@ def render(years: Sequence[YearStats], out: IO[str]) -> None:
             ([columns[i] for i in kept], [[row[i] for i in kept] for row in rows])
             for kept in ((0, 2, 3, 4, 6), (0, 2, 3, 6))
         ]
-        shown = choose_layout(layouts, width)
-        print(render_table(f"Stars of {year.year}", *shown, colour=colour, width=width), file=out)
-        print(wrap_message(totals_line(year), width), file=out)
+        shown = view.choose_layout(layouts, width)
+        table = view.render_table(f"Stars of {year.year}", *shown, colour=colour, width=width)
+        print(table, file=out)
+        print(view.wrap_message(totals_line(year), width), file=out)
         for sentence in year.unknown:
-            note = wrap_message(f"Not known: {sentence}", width)
-            print(paint(note, "dim", colour=colour), file=out)
+            note = view.wrap_message(f"Not known: {sentence}", width)
+            print(view.paint(note, "dim", colour=colour), file=out)
 
 
 def stats_json(years: Sequence[YearStats], written: Sequence[str] = ()) -> str:
