@@ -5,12 +5,14 @@ from __future__ import annotations
 import json
 import os
 import time
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
 from conftest import TOKEN, USER_ID, AocdHome
 from fake_aoc import FakeAoC
+from fake_clock import FakeClock
 from hypothesis import given
 from hypothesis import strategies as st
 from misbehaving_days import CHARACTERS, examples
@@ -70,8 +72,12 @@ def board_2025() -> dict[str, Any]:
 
 
 def test_a_board_as_a_table_then_kept_for_15_minutes(
-    fake_aoc: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path
+    fake_aoc: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    from aoc2023.framework import calendar
+
+    clock = FakeClock(start=datetime(2023, 12, 20, 12, tzinfo=UTC))
+    monkeypatch.setattr(calendar, "current_time", clock.datetime)
     aocd_loaded.set_token()
     fake_aoc.add_board(2023, BOARD, board_2023(), viewers={TOKEN})
     done = aoc("leaderboard", "2023", str(BOARD), cwd=tmp_path)
@@ -96,16 +102,15 @@ def test_a_board_as_a_table_then_kept_for_15_minutes(
     assert len(fake_aoc.requests_for(".json")) == 1
 
     # 16 minutes later, it is fetched again.
-    data = json.loads(kept.read_text())
-    data["fetched_at"] -= 16 * 60
-    kept.write_text(json.dumps(data))
-    started = time.time()
+    assert json.loads(kept.read_text())["fetched_at"] == clock.time()
+    clock.advance(16 * 60)
     late = aoc("leaderboard", "2023", str(BOARD), "--json", cwd=tmp_path)
-    took = time.time() - started
     assert late.returncode == 0, late.stderr
     assert len(fake_aoc.requests_for(".json")) == 2
     shown = json.loads(late.stdout)
-    assert shown["from_cache"] is False and shown["age_seconds"] <= took + 1  # fetched now
+    assert shown["from_cache"] is False and shown["age_seconds"] == 0  # fetched now
+    assert shown["fetched_at"] == "2023-12-20T12:16:00+00:00"
+    assert json.loads(kept.read_text())["fetched_at"] == clock.time()
     assert [m["shown_name"] for m in shown["members"]] == ["anonymous #99", "tester", "quiet"]
     assert shown["members"][0] | {"days": None} == {
         "rank": 1,
@@ -538,6 +543,22 @@ def test_a_board_nested_too_deeply_is_a_sentence_and_a_kept_one_a_miss(
         f"adventofcode.com sent private leaderboard {BOARD} of 2023 in a form aoc does not "
         "know (not JSON)."
     )
+
+
+def test_a_kept_board_read_at_no_moment_is_a_miss(
+    fake_aoc: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path
+) -> None:
+    """A time past what a float holds (OverflowError), or past what a datetime shows."""
+    aocd_loaded.set_token()
+    fake_aoc.add_board(2023, BOARD, board_2023(), viewers={TOKEN})
+    kept = aocd_loaded.user_dir / f"2023_leaderboard_{BOARD}.json"
+    kept.parent.mkdir(parents=True)
+    for moment in ("1" + "0" * 400, "253402214400"):
+        kept.write_text(f'{{"fetched_at": {moment}, "board": {json.dumps(board_2023())}}}')
+        done = aoc("leaderboard", "2023", str(BOARD), "--json", cwd=tmp_path)
+        assert done.returncode == 0, done.stderr
+        assert json.loads(done.stdout)["from_cache"] is False
+    assert len(fake_aoc.requests_for(f"/{BOARD}.json")) == 2
 
 
 def test_a_board_that_could_not_be_kept_is_not_fetched(

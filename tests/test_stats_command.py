@@ -37,7 +37,7 @@ from aoc2023.framework.commands.stats import (
     DayStats,
     StarStats,
     YearStats,
-    calendar_picture,
+    calendar_png,
     calendar_svg,
     format_since_unlock,
     readme_link,
@@ -435,6 +435,12 @@ def test_bad_targets_are_said_before_any_request(site: FakeAoC, tmp_path: Path) 
     assert stats_requests(site, 2025) == 0
 
 
+def test_a_picture_ending_in_png_is_a_png(site: FakeAoC, tmp_path: Path) -> None:
+    done = aoc("stats", "2025", "--svg", str(tmp_path / "calendar.PNG"), cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "calendar.PNG").read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
+
+
 def test_the_readme_keeps_a_link_to_the_calendar(site: FakeAoC, tmp_path: Path) -> None:
     (tmp_path / ".aocd_config").mkdir()
     readme = tmp_path / "README.md"
@@ -446,6 +452,24 @@ def test_the_readme_keeps_a_link_to_the_calendar(site: FakeAoC, tmp_path: Path) 
     assert text.count("<!-- aoc-calendar:start -->") == 1
     assert "](aoc-calendar.svg)" in text
     ET.parse(tmp_path / "aoc-calendar.svg")
+
+
+def test_readme_is_checked_for_the_calendars_markers(site: FakeAoC, tmp_path: Path) -> None:
+    """Not aoc bench's: those may be anything; misplaced calendar markers fail first."""
+    (tmp_path / ".aocd_config").mkdir()
+    readme = tmp_path / "README.md"
+    bench = "<!-- aoc-bench:end -->\n<!-- aoc-bench:start -->\n"
+    readme.write_text(f"# Mine\n{bench}")
+    done = aoc("stats", "2025", "--readme", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert readme.read_text().startswith(f"# Mine\n{bench}\n{START}\n![")
+    (tmp_path / "aoc-calendar.svg").unlink()
+    readme.write_text(f"# Mine\n{END}\n{START}\n")
+    misplaced = aoc("stats", "2025", "--readme", cwd=tmp_path)
+    assert misplaced.returncode == 2 and f"lines {START} and {END}" in misplaced.stderr
+    assert readme.read_text() == f"# Mine\n{END}\n{START}\n"
+    assert not (tmp_path / "aoc-calendar.svg").exists()
+    assert stats_requests(site, 2025) == 1
 
 
 def result(
@@ -504,14 +528,15 @@ def test_any_kept_runtimes_give_a_year_json_can_hold(
 ) -> None:
     """Whatever bytes the runtime records hold: each is a runtime or a miss, and the
     year's total stays a number JSON holds (no Infinity or NaN)."""
-    from aoc2023.framework.commands.stats import Who, stats_json, year_stats
+    from aoc2023.framework.commands.stats import BenchRuntimes, Who, stats_json, year_stats
 
     for day, record in enumerate(records, start=1):
         store.runtime_file(2025, day).parent.mkdir(parents=True, exist_ok=True)
         store.runtime_file(2025, day).write_bytes(record)
     found = runtimes.last_runtimes(2025)
     assert all(0 <= seconds <= runtimes.LONGEST for seconds in found.values())
-    stats = year_stats(2025, Who(None, None, "no token"), datetime.now().astimezone())
+    no_bench = BenchRuntimes({})
+    stats = year_stats(2025, Who(None, None, "no token"), datetime.now().astimezone(), no_bench)
     json.loads(stats_json([stats]), parse_constant=lambda name: pytest.fail(name))
 
 
@@ -706,12 +731,11 @@ def test_same_stats_same_bytes() -> None:
     assert calendar_svg([year_of(2023)]) == calendar_svg([year_of(2023)])
 
 
-def test_svg_and_png_pictures() -> None:
+def test_the_png_picture() -> None:
     # Three days reach every kind of tile (gold stars; a silver and an empty one on day
     # 3), and matplotlib draws them far sooner than a whole year.
     small = [year_of(2023, days=3)]
-    assert calendar_picture(small, png=False) == calendar_svg(small)
-    png = calendar_picture(small, png=True)
+    png = calendar_png(small)
     assert isinstance(png, bytes) and png.startswith(b"\x89PNG\r\n\x1a\n")
 
 

@@ -159,13 +159,10 @@ def describe_wait(delta: timedelta) -> str:
 def clock_time(moment: datetime | str, now: datetime | None = None) -> str:
     """A moment (or ISO text, as aocd's log writes it) as every sentence names it: local
     `22:13:59`, and `on 26 Nov 2026` when not today; text that is no time as it is."""
-    if isinstance(moment, str):
-        try:
-            at = datetime.fromisoformat(moment.strip())
-        except ValueError:
-            return moment
-    else:
-        at = moment
+    try:
+        at = datetime.fromisoformat(moment.strip()) if isinstance(moment, str) else moment
+    except ValueError:  # text that is no time
+        return str(moment)
     local = at.astimezone()
     today = (now or datetime.now(UTC)).astimezone().date()
     shown = f"{local:%H:%M:%S}"

@@ -46,7 +46,6 @@ def record(results: Iterable[DayResult], when: datetime) -> None:
             continue
         path = store.runtime_file(result.year, result.day)
         with suppress(OSError):
-            path.parent.mkdir(parents=True, exist_ok=True)
             store.write_json(path, {"seconds": seconds, "when": when.isoformat()})
 
 

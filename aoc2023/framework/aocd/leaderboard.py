@@ -14,36 +14,24 @@ from urllib.parse import quote
 
 from aoc2023.framework import calendar, store
 from aoc2023.framework.aocd import client, local, paths
-from aoc2023.framework.errors import AocError, DamagedFileError, SiteError, unwritable_sentence
+from aoc2023.framework.aocd.stars import Kept, not_kept, read_kept
+from aoc2023.framework.errors import AocError, SiteError
 from aoc2023.framework.files import check_keepable
 from aoc2023.framework.results import Leaderboard, Member
 
-KEPT_SECONDS = 15 * 60
-"""How long a fetched board is shown before the site is asked again (the site's rule)."""
 
-
-def _now() -> float:
-    return calendar.current_time().timestamp()
-
-
-class _Kept(NamedTuple):
-    fetched_at: float
+class _Board(NamedTuple):
     board: dict[str, Any]
     view_key_end: str | None
     """The last 4 characters of the view key it was read with; None: the token."""
 
 
-def _read_kept(path: Path) -> _Kept | None:
-    """The kept board; None when missing or unreadable (fetching again repairs it)."""
-    kept: Any = store.read_json(path)
-    try:
-        fetched_at, board = float(kept["fetched_at"]), kept["board"]
-        end = kept.get("view_key_end")
-    except (ValueError, KeyError, TypeError, AttributeError):
-        return None
+def _kept_board(kept: Any) -> _Board:
+    """A kept copy's board; ValueError for one `parse` cannot read (fetching repairs it)."""
+    board, end = kept["board"], kept.get("view_key_end")
     if not _is_board(board):
-        return None
-    return _Kept(fetched_at, board, end[-4:] if isinstance(end, str) and end else None)
+        raise ValueError("not a board")
+    return _Board(board, end[-4:] if isinstance(end, str) and end else None)
 
 
 def _is_board(data: object) -> TypeGuard[dict[str, Any]]:
@@ -123,28 +111,20 @@ def _key_refused(status: int, body: bytes) -> str | None:
 
 
 def _board_of(body: bytes, year: int, board_id: int) -> dict[str, Any]:
+    sent = f"adventofcode.com sent private leaderboard {board_id} of {year} in a form aoc"
     try:
         data = json.loads(body)
     except (ValueError, RecursionError) as error:  # nested past Python's recursion limit
-        raise SiteError(
-            f"adventofcode.com sent private leaderboard {board_id} of {year} in a "
-            "form aoc does not know (not JSON)."
-        ) from error
+        raise SiteError(f"{sent} does not know (not JSON).") from error
     if not _is_board(data):
-        raise SiteError(
-            f"adventofcode.com sent private leaderboard {board_id} of {year} in a "
-            "form aoc does not know (not members by id)."
-        )
+        raise SiteError(f"{sent} does not know (not members by id).")
     return data
 
 
-def _fresh(paths_: list[Path], now: float) -> _Kept | None:
+def _fresh(paths_: list[Path], now: float) -> Kept[_Board] | None:
     """The newest kept copy younger than 15 minutes, if any."""
-    kept = [
-        copy
-        for path in paths_
-        if (copy := _read_kept(path)) is not None and 0 <= now - copy.fetched_at < KEPT_SECONDS
-    ]
+    copies = [read_kept(path, _kept_board) for path in paths_]
+    kept = [copy for copy in copies if copy is not None and copy.young(now)]
     return max(kept, key=lambda copy: copy.fetched_at, default=None)
 
 
@@ -167,48 +147,33 @@ def leaderboard(
             user_id = paths.cached_user_id(token)
     if user_id is not None:
         candidates.append(store.leaderboard_file(user_id, year, board_id))
-    moment, path = _now(), shared
+    moment, path = calendar.current_time().timestamp(), shared
     kept = _fresh(candidates, moment)
     if kept is None and token is not None and view_key is None:
         path = store.leaderboard_file(user_id or _user_id(token), year, board_id)
         kept = _fresh([path], moment)  # the owner was unknown till now
     if kept is not None:
+        shown, end = kept.value
         return parse(
-            year,
-            board_id,
-            kept.board,
-            kept.fetched_at,
-            from_cache=True,
-            now=moment,
-            view_key_end=kept.view_key_end,
+            year, board_id, shown, kept.fetched_at, from_cache=True, now=moment, view_key_end=end
         )
+    what = f"Private leaderboard {board_id} of {year} "
     try:
         check_keepable(path)  # before the request: the site's rule
     except OSError as error:
-        raise _not_kept(path, year, board_id, error) from error
+        raise not_kept(path, error, f"{what}was not fetched, as it ", "a board") from error
     data = _fetch(year, board_id, token, view_key, kept=kept_key)
     end = None if view_key is None else view_key[-4:]
-    moment = _now()
+    moment = calendar.current_time().timestamp()
     try:
         store.write_json(path, {"fetched_at": moment, "board": data, "view_key_end": end})
     except OSError as error:
-        raise _not_kept(path, year, board_id, error, "was fetched, but ") from error
+        raise not_kept(path, error, f"{what}was fetched, but ", "a board") from error
     notice = None
     if (count := _int(data.get("num_days"))) is not None:  # the site's count of the year's days
         notice = calendar.learn_days(year, count, f"private leaderboard {board_id}")
     board = parse(year, board_id, data, moment, from_cache=False, now=moment, view_key_end=end)
     return replace(board, notices=(notice,)) if notice else board
-
-
-def _not_kept(
-    path: Path, year: int, board_id: int, error: OSError, what: str = "was not fetched, as it "
-) -> DamagedFileError:
-    """A board that could not be kept, said with the folder to fix."""
-    detail = unwritable_sentence(error) or f"{path} cannot be written ({error.strerror or error})."
-    return DamagedFileError(
-        f"Private leaderboard {board_id} of {year} {what}could not be kept (the site asks "
-        f"that a board be read at most once in 15 minutes): {detail}"
-    )
 
 
 def _int(value: object) -> int | None:

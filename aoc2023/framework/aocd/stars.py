@@ -5,12 +5,13 @@ refuses a year before December by the computer's clock), kept per user and year.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import re
+from collections.abc import Callable, Mapping
 from contextlib import suppress
 from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, NamedTuple, TypeVar
 
 from aoc2023.framework import calendar, store
 from aoc2023.framework.aocd import client, local, paths
@@ -18,7 +19,7 @@ from aoc2023.framework.errors import DamagedFileError, SiteError, unwritable_sen
 from aoc2023.framework.files import check_keepable
 
 KEPT_SECONDS = 15 * 60
-"""How long a read of the page is used before the site is asked again."""
+"""How long a read of a page (this one, or a board) is used before the site is asked again."""
 
 NO_STARS = "You haven't collected any stars"
 
@@ -82,12 +83,6 @@ class TimesPage:
         )
 
 
-def parse_page(html: bytes | str) -> dict[int, int] | None:
-    """The stars by day on the page of the user's times; None when it is not that page."""
-    times = parse_times(html)
-    return None if times is None else _stars_of(times)
-
-
 def _stars_of(times: Mapping[int, tuple[str, str]]) -> dict[int, int]:
     return {day: 1 if second == "-" else 2 for day, (_, second) in times.items()}
 
@@ -95,14 +90,10 @@ def _stars_of(times: Mapping[int, tuple[str, str]]) -> dict[int, int]:
 def since_unlock(field: str) -> timedelta | None:
     """A time column (`00:12:34`) as a duration; None for "-", ">24h" and anything the
     site does not write (a kept copy may say anything)."""
-    parts = field.split(":")
-    if len(parts) != 3 or not all(
-        len(part) == 2 and part.isascii() and part.isdigit() for part in parts
-    ):
+    found = re.fullmatch(r"([01]\d|2[0-3]):([0-5]\d):([0-5]\d)", field, re.ASCII)
+    if found is None:
         return None
-    hours, minutes, seconds = (int(part) for part in parts)
-    if hours >= 24 or minutes >= 60 or seconds >= 60:
-        return None
+    hours, minutes, seconds = map(int, found.groups())
     return timedelta(hours=hours, minutes=minutes, seconds=seconds)
 
 
@@ -152,23 +143,49 @@ def _fetch(token: str, year: int) -> dict[int, tuple[str, str]]:
     return times
 
 
-def _read_kept(path: Path) -> tuple[float, dict[int, int]] | None:
-    """The kept stars and when they were read; None when missing or unreadable."""
+# Kept copies of the site's pages, this one's and leaderboard.py's boards (the site's rule).
+
+T = TypeVar("T")
+
+
+class Kept(NamedTuple, Generic[T]):
+    """A page kept on disk: when it was read, and what was read from the copy."""
+
+    fetched_at: float
+    value: T
+
+    def young(self, now: float) -> bool:
+        """Read less than 15 minutes before `now` (a copy from the future is not)."""
+        return 0 <= now - self.fetched_at < KEPT_SECONDS
+
+
+def read_kept(path: Path, read: Callable[[Any], T]) -> Kept[T] | None:
+    """The copy at `path`, `read` from its JSON; None when missing, read at no moment a
+    datetime can hold, or unreadable (`read` raising ValueError, KeyError, TypeError...)."""
     kept: Any = store.read_json(path)
     try:
-        return _kept_moment(kept["fetched_at"]), {
-            int(day): min(2, int(count)) for day, count in kept["days"].items()
-        }
+        moment = float(kept["fetched_at"])
+        return Kept(moment, read(kept)) if 0 <= moment <= calendar.LAST_MOMENT else None
     except (ValueError, KeyError, TypeError, AttributeError, OverflowError):
         return None
 
 
-def _kept_moment(value: object) -> float:
-    """When a kept page was read; ValueError (a miss) unless a datetime can hold it."""
-    moment = float(value)  # type: ignore[arg-type]  # anything: TypeError is a miss too
-    if not 0 <= moment <= calendar.LAST_MOMENT:
-        raise ValueError(f"not a moment: {value!r}")
-    return moment
+def not_kept(path: Path, error: OSError, what: str, it: str = "it") -> DamagedFileError:
+    """`what`, to "could not be kept", then why, with the folder to fix (`it`: as the
+    site's rule names the page)."""
+    detail = unwritable_sentence(error) or f"{path} cannot be written ({error.strerror or error})."
+    return DamagedFileError(
+        f"{what}could not be kept (the site asks that {it} be read at most once in 15 "
+        f"minutes): {detail}"
+    )
+
+
+def _kept_days(kept: Any) -> dict[int, int]:
+    return {int(day): min(2, int(count)) for day, count in kept["days"].items()}
+
+
+def _kept_times(kept: Any) -> dict[int, tuple[str, str]]:
+    return {int(day): (str(first), str(second)) for day, (first, second) in kept["times"].items()}
 
 
 def _keep(path: Path, now: float, times: Mapping[int, tuple[str, str]]) -> None:
@@ -186,14 +203,8 @@ def _keep(path: Path, now: float, times: Mapping[int, tuple[str, str]]) -> None:
 
 def kept_times(user_id: str, year: int) -> TimesPage | None:
     """The page's times as last kept, however old; None when none is readable. No request."""
-    kept: Any = store.read_json(store.stars_file(user_id, year))
-    try:
-        times = {
-            int(day): (str(first), str(second)) for day, (first, second) in kept["times"].items()
-        }
-        return TimesPage(year, times, _kept_moment(kept["fetched_at"]))
-    except (ValueError, KeyError, TypeError, AttributeError, OverflowError):
-        return None
+    kept = read_kept(store.stars_file(user_id, year), _kept_times)
+    return None if kept is None else TimesPage(year, kept.value, kept.fetched_at)
 
 
 def times_page(token: str, user_id: str, year: int, now: float) -> TimesPage:
@@ -205,24 +216,14 @@ def times_page(token: str, user_id: str, year: int, now: float) -> TimesPage:
     kept = kept_times(user_id, year)
     if kept is not None and (kept.complete or 0 <= now - kept.fetched_at < KEPT_SECONDS):
         return kept
-    _check_keepable(path, year)
+    try:
+        check_keepable(path)  # before the request
+    except OSError as error:
+        what = f"The site's page of your stars of {year} was not read, as it "
+        raise not_kept(path, error, what) from error
     times = _fetch(token, year)
     _keep(path, now, times)
     return TimesPage(year, times, now)
-
-
-def _check_keepable(path: Path, year: int) -> None:
-    """DamagedFileError before any request when `path` cannot be kept (the site's rule)."""
-    try:
-        check_keepable(path)
-    except OSError as error:
-        detail = (
-            unwritable_sentence(error) or f"{path} cannot be written ({error.strerror or error})."
-        )
-        raise DamagedFileError(
-            f"The site's page of your stars of {year} was not read, as it could not be kept "
-            f"(the site asks that it be read at most once in 15 minutes): {detail}"
-        ) from error
 
 
 def _known_locally(user_dir: Path, year: int) -> dict[int, int]:
@@ -236,7 +237,7 @@ def _known_locally(user_dir: Path, year: int) -> dict[int, int]:
 
 def local_stars(user_dir: Path, year: int) -> Stars:
     """What is known here, with no request: the kept page, and aocd's cached answers."""
-    kept = _read_kept(store.stars_file(user_dir.name, year))
+    kept = read_kept(store.stars_file(user_dir.name, year), _kept_days)
     fetched_at, by_day = kept if kept is not None else (0.0, {})
     return Stars(year, _merged(by_day, _known_locally(user_dir, year)), fetched_at, True)
 
@@ -251,9 +252,9 @@ def year_stars(token: str, user_dir: Path, year: int, *, fresh: bool, now: float
     page alone, read now."""
     here = _known_locally(user_dir, year)
     path = store.stars_file(user_dir.name, year)
-    kept = None if fresh else _read_kept(path)
-    if kept is not None and 0 <= now - kept[0] < KEPT_SECONDS:
-        return Stars(year, _merged(kept[1], here), kept[0], from_cache=True)
+    kept = None if fresh else read_kept(path, _kept_days)
+    if kept is not None and kept.young(now):
+        return Stars(year, _merged(kept.value, here), kept.fetched_at, from_cache=True)
     if not fresh and not Stars(year, here, now).missing():
         return Stars(year, here, now, from_cache=True)
     times = _fetch(token, year)

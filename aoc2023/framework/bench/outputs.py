@@ -258,9 +258,9 @@ def _read(path: Path) -> str:
         raise UsageError(f"Cannot read {path}: {error}.") from error
 
 
-def check_readme(path: Path) -> None:
-    """UsageError now if the README could not take the table."""
-    insert_block(_read(path), "")
+def check_readme(path: Path, start: str = START, end: str = END) -> None:
+    """UsageError now if the README could not take the block between these markers."""
+    insert_block(_read(path), "", start, end)
 
 
 def current_block(path: Path) -> str:

@@ -185,21 +185,14 @@ def _show(
     out: IO[str],
 ) -> None:
     """The table (only the columns `narrow` when it must be narrower), then the data's age."""
-    from aoc2023.framework.commands.view import (
-        choose_layout,
-        paint,
-        render_table,
-        terminal_width,
-        use_colour,
-        wrap_message,
-    )
+    from aoc2023.framework.commands import view
 
-    colour, width = use_colour(out), terminal_width(out)
+    colour, width = view.use_colour(out), view.terminal_width(out)
     narrower = ([columns[i] for i in narrow], [[row[i] for i in narrow] for row in rows])
-    chosen_columns, chosen = choose_layout([(columns, rows), narrower], width)
+    chosen_columns, chosen = view.choose_layout([(columns, rows), narrower], width)
     title = f"Private leaderboard {board.board_id}, {board.year}{title}"
-    print(render_table(title, chosen_columns, chosen, colour=colour, width=width), file=out)
-    print(paint(wrap_message(age_line(board), width), "dim", colour=colour), file=out)
+    print(view.render_table(title, chosen_columns, chosen, colour=colour, width=width), file=out)
+    print(view.paint(view.wrap_message(age_line(board), width), "dim", colour=colour), file=out)
 
 
 def render(board: Leaderboard, out: IO[str]) -> None:

@@ -9,7 +9,8 @@ import os
 import re
 from collections.abc import Mapping, Sequence
 from contextlib import suppress
-from datetime import datetime, timedelta
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
 from io import BytesIO
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Annotated, NamedTuple
@@ -19,7 +20,6 @@ import typer
 
 from aoc2023.framework import calendar, store
 from aoc2023.framework.aocd import local, paths
-from aoc2023.framework.aocd.local import find_token
 from aoc2023.framework.commands.options import (
     YEARS_HELP,
     AsJson,
@@ -29,17 +29,8 @@ from aoc2023.framework.commands.options import (
     fail,
     years_asked,
 )
-from aoc2023.framework.commands.view import (
-    Cell,
-    Column,
-    choose_layout,
-    format_duration,
-    paint,
-    render_table,
-    terminal_width,
-    use_colour,
-    wrap_message,
-)
+from aoc2023.framework.commands import view
+from aoc2023.framework.commands.view import Cell, Column, format_duration
 from aoc2023.framework.errors import AocError, UsageError
 from aoc2023.framework.files import check_writable, read_string_map, write_atomically
 from aoc2023.framework.launcher import aoc_command
@@ -151,15 +142,15 @@ def whose(token: str | None) -> Who:
     )
 
 
+@dataclass
 class _PartRecord:
     """One part's records: wrong values sent, the right one's time, sends never replied to."""
 
-    def __init__(self) -> None:
-        self.wrong: set[str] = set()
-        self.right = False
-        self.right_at: datetime | None = None
-        self.replied = False
-        self.unconfirmed = 0
+    wrong: set[str] = field(default_factory=set)
+    right: bool = False
+    right_at: datetime | None = None
+    replied: bool = False
+    unconfirmed: int = 0
 
 
 def _when(text: str) -> datetime | None:
@@ -200,8 +191,7 @@ def _records(
             ):
                 found[attempt.part].unconfirmed += 1
     for part, value, message, when in replies:
-        record = found.get(part)
-        if record is None:
+        if (record := found.get(part)) is None:
             continue
         verdict = read_verdict(message)
         if verdict is Verdict.RIGHT:
@@ -257,9 +247,7 @@ def _site_times(year: int, who: Who, now: datetime, unknown: list[str]) -> stars
             "token is set, and no copy of the site's page of your times is kept."
         )
     elif failed or not kept.complete:
-        read = calendar.clock_time(
-            datetime.fromtimestamp(kept.fetched_at, calendar.aoc_timezone()), now
-        )
+        read = calendar.clock_time(datetime.fromtimestamp(kept.fetched_at, UTC), now)
         unknown.append(
             f"{failed} The site's times of {year} are as read {read}."
             if failed
@@ -273,11 +261,10 @@ def _days_named(days: list[int]) -> str:
     return ("day " if len(days) == 1 else "days ") + ", ".join(map(str, days))
 
 
-def year_stats(year: int, who: Who, now: datetime, bench: BenchRuntimes | None = None) -> YearStats:
+def year_stats(year: int, who: Who, now: datetime, bench: BenchRuntimes) -> YearStats:
     """The year's stats at tz-aware `now`; `bench`: for days `aoc run` has no runtime of."""
     from aoc2023.framework import runtimes
 
-    bench = bench or BenchRuntimes({})
     unknown = [who.why] if who.why is not None else []
     page = _site_times(year, who, now, unknown)
     journal: list[str] | None = []
@@ -406,7 +393,7 @@ def _row(day: DayStats) -> list[Cell]:
 
 def render(years: Sequence[YearStats], out: IO[str]) -> None:
     """Each year's table, its totals, and what is not known, dimmed."""
-    colour, width = use_colour(out), terminal_width(out)
+    colour, width = view.use_colour(out), view.terminal_width(out)
     columns = [
         Column("Day", "right"),
         Column("Title", kind="text"),
@@ -422,12 +409,13 @@ def render(years: Sequence[YearStats], out: IO[str]) -> None:
             ([columns[i] for i in kept], [[row[i] for i in kept] for row in rows])
             for kept in ((0, 2, 3, 4, 6), (0, 2, 3, 6))
         ]
-        shown = choose_layout(layouts, width)
-        print(render_table(f"Stars of {year.year}", *shown, colour=colour, width=width), file=out)
-        print(wrap_message(totals_line(year), width), file=out)
+        shown = view.choose_layout(layouts, width)
+        table = view.render_table(f"Stars of {year.year}", *shown, colour=colour, width=width)
+        print(table, file=out)
+        print(view.wrap_message(totals_line(year), width), file=out)
         for sentence in year.unknown:
-            note = wrap_message(f"Not known: {sentence}", width)
-            print(paint(note, "dim", colour=colour), file=out)
+            note = view.wrap_message(f"Not known: {sentence}", width)
+            print(view.paint(note, "dim", colour=colour), file=out)
 
 
 def stats_json(years: Sequence[YearStats], written: Sequence[str] = ()) -> str:
@@ -660,8 +648,9 @@ _PT = 72 / 100
 """Points per pixel at 100 dpi: the PNG's text the size of the SVG's."""
 
 
-def _png(years: Sequence[YearStats]) -> bytes:
-    """The same tiles by matplotlib, light colours, twice the size."""
+def calendar_png(years: Sequence[YearStats]) -> bytes:
+    """The calendar as a PNG (needs the plot extra): the SVG's tiles by matplotlib, light
+    colours, twice the size."""
     from matplotlib.figure import Figure
     from matplotlib.patches import FancyBboxPatch
 
@@ -698,11 +687,6 @@ def _png(years: Sequence[YearStats]) -> bytes:
     return buffer.getvalue()
 
 
-def calendar_picture(years: Sequence[YearStats], *, png: bool) -> str | bytes:
-    """The calendar: a PNG (needs the plot extra) when `png`, else the SVG."""
-    return _png(years) if png else calendar_svg(years)
-
-
 def readme_link(readme: Path, picture: Path) -> str:
     """The image link to `picture`, relative to the README's folder where it can be."""
     try:
@@ -724,7 +708,7 @@ def _targets(svg: Path | None, *, readme: bool) -> tuple[Path | None, Path | Non
     readme_file = None
     if readme:
         readme_file = Path(os.path.abspath(require_project_root() / "README.md"))
-        outputs.check_readme(readme_file)
+        outputs.check_readme(readme_file, START, END)
         check_writable("--readme", readme_file, then=then)
         if svg is None:
             svg = readme_file.parent / CALENDAR_NEXT_TO_README
@@ -777,7 +761,7 @@ def stats(
     done: list[str] = []
     try:
         picture, readme_file = _targets(svg, readme=readme)
-        who = whose(find_token())
+        who = whose(local.find_token())
         now = calendar.current_time()
         bench = saved_bench_runtimes(project_root())
         found = [year_stats(year, who, now, bench) for year in chosen]
@@ -790,7 +774,8 @@ def stats(
         if picture is not None:
             from aoc2023.framework.bench.outputs import update_readme
 
-            drawn = calendar_picture(found, png=picture.suffix.lower() == ".png")
+            png = picture.suffix.lower() == ".png"
+            drawn = calendar_png(found) if png else calendar_svg(found)
             write_atomically(picture, drawn, what="the calendar")
             written.append(picture)
             done.append(f"Drew the calendar into {picture}.")
