@@ -429,9 +429,6 @@ def post_answer(token: str, year: int, day: int, part: int, answer: str) -> str:
     )
 
 
-# --- aoc token: whose the token is (a request, which proves it alive) ------------------
-
-
 def no_token_error() -> NoInputError:
     return NoInputError(
         f"{local.no_token_sentence()}: log in to adventofcode.com, copy the "
@@ -518,9 +515,6 @@ def resolved_owner(token: str) -> str:
         if found is None:
             raise
         return str(found)
-
-
-# --- aocd's runner, handed aoc's command line (aoc -y 2023 -d 7) ------------------------
 
 
 def run_aocd_runner(args: list[str]) -> int:

@@ -226,8 +226,6 @@ def protect_token_files() -> None:
             path.chmod(0o600)
 
 
-# --- the site's last word on a token (aoc token) ------------------------------------------
-
 VERDICT_KEPT = 15 * 60
 """Seconds a site's "this token works" is trusted without asking again."""
 
@@ -271,10 +269,8 @@ def forget_token_verdict() -> None:
     store.token_verdicts_file().unlink(missing_ok=True)
 
 
-# --- aocd's token list, tokens.json: one token per account; sentences name no token ----
-
-
 def tokens_file() -> Path:
+    """aocd's token list, one token per account; a sentence about it names no token."""
     return config_dir() / "tokens.json"
 
 
@@ -334,9 +330,6 @@ def token_home(token: str | None) -> str:
     return f"$AOC_SESSION or {token_file()}"
 
 
-# --- private boards' view keys, kept per board beside the token -------------------------
-# A key is a secret as the token is: redacted from all output, named by its last 4 at most.
-
 _VIEW_KEY = re.compile(r"[A-Za-z0-9_-]{6,128}")
 """The site's keys are 8 hex digits; a shorter "key" would redact too much output."""
 
@@ -359,7 +352,7 @@ def clean_view_key(raw: str) -> ViewKey:
 
 
 def view_key_ending(key: str) -> str:
-    """'the view key ending ed22'."""
+    """'the view key ending ed22': a key is a secret as the token is, named by its last 4."""
     return f"the view key ending {key[-4:]}"
 
 

@@ -94,9 +94,6 @@ def to_markdown(html: str) -> str:
     return "\n\n".join(pieces) + "\n"
 
 
-# --- the title and the examples (aoc new, aoc examples) ---------------------------------
-
-
 @dataclass(frozen=True)
 class PageExamples:
     """The examples aocd's parser reads from the puzzle page as it is now."""

@@ -9,7 +9,7 @@ import importlib
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from functools import cache
+from functools import cache, reduce
 from typing import Any, NamedTuple
 
 from aoc2023.framework.errors import AocError
@@ -95,14 +95,11 @@ def _named(path: str) -> PrivateName:
 def where(path: str) -> tuple[Any, str]:
     """The object holding the last attribute of `path`, and its name (for `monkeypatch`)."""
     name = _named(path)
-    owner: Any = importlib.import_module(name.module)
     *parents, last = name.path.split(".")
     try:
-        for parent in parents:
-            owner = getattr(owner, parent)
+        return reduce(getattr, parents, importlib.import_module(name.module)), last
     except AttributeError as error:
         raise changed(path) from error
-    return owner, last
 
 
 def changed(path: str) -> AocdChanged:

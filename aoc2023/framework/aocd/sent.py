@@ -17,7 +17,7 @@ from typing import Any
 
 from aoc2023.framework import calendar, store
 from aoc2023.framework.aocd.paths import PuzzleCache
-from aoc2023.framework.errors import DamagedFileError, DamagedLogError
+from aoc2023.framework.errors import DamagedFileError
 from aoc2023.framework.files import read_regular_text, read_string_map, write_atomically
 
 
@@ -90,23 +90,25 @@ class PastSubmission:
 _UNTIL_REPAIRED = "nothing is sent until it is repaired or removed."
 
 
-def _read_json(path: Path, missing: object, damaged: type[DamagedFileError], what: str) -> Any:
-    """`path`'s JSON, `missing` when there is no file; `damaged` naming `what` if unreadable."""
+def _read_json(path: Path, missing: object, what: str) -> Any:
+    """`path`'s JSON, `missing` when there is no file; DamagedFileError naming `what` else."""
     try:
         return json.loads(read_regular_text(path))
     except FileNotFoundError:
         return missing
     except (OSError, ValueError) as error:
         why = getattr(error, "strerror", None) or error
-        raise damaged(f"{what} {path} cannot be read ({why}): {_UNTIL_REPAIRED}") from error
+        raise DamagedFileError(
+            f"{what} {path} cannot be read ({why}): {_UNTIL_REPAIRED}"
+        ) from error
 
 
 def read_log_entries(path: Path) -> list[dict[str, Any]]:
-    """aocd's submission log as on disk, [] when there is none; DamagedLogError when it
-    is not a list of entries (sending on would ignore, and rewriting lose, its replies)."""
-    entries = _read_json(path, [], DamagedLogError, "aocd's submission log")
+    """aocd's submission log as on disk, [] when there is none; DamagedFileError when
+    it is not a list of entries (sending on would ignore, and rewriting lose, its replies)."""
+    entries = _read_json(path, [], "aocd's submission log")
     if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
-        raise DamagedLogError(
+        raise DamagedFileError(
             f"aocd's submission log {path} is not a list of replies: {_UNTIL_REPAIRED}"
         )
     return entries
@@ -161,10 +163,6 @@ def log_reply(cache: PuzzleCache, part: int, answer: str, message: str, *, right
         write_atomically(cache.answer_path(part), answer)
 
 
-# --- the journal: every answer written down before it is sent, and its reply after ------
-# In aocd's config folder, not its cache folder: one that cannot be written loses no reply.
-
-
 @dataclass(frozen=True)
 class Attempt:
     part: int
@@ -178,7 +176,7 @@ class Attempt:
 
 def _read_journal() -> dict[str, Any]:
     path = store.journal_file()
-    data = _read_json(path, {}, DamagedFileError, "The record of sent answers")
+    data = _read_json(path, {}, "The record of sent answers")
     if not isinstance(data, dict) or not all(
         isinstance(puzzles, dict) and all(isinstance(e, list) for e in puzzles.values())
         for puzzles in data.values()
@@ -201,10 +199,8 @@ def attempts(user_id: str, year: int, day: int) -> list[Attempt]:
 
 def unconfirmed(user_id: str, year: int, day: int, part: int) -> Attempt | None:
     """The latest attempt at `part` still waiting for its reply, if any."""
-    for attempt in reversed(attempts(user_id, year, day)):
-        if attempt.part == part and attempt.message is None:
-            return attempt
-    return None
+    found = reversed(attempts(user_id, year, day))
+    return next((one for one in found if one.part == part and one.message is None), None)
 
 
 @contextmanager
@@ -225,16 +221,12 @@ def record_attempt(user_id: str, year: int, day: int, part: int, value: str, whe
 
 
 def _latest(entries: list[dict[str, Any]], part: int, value: str) -> dict[str, Any] | None:
-    return next(
-        (
-            entry
-            for entry in reversed(entries)
-            if entry.get("part") == part
-            and entry.get("value") == value
-            and entry.get("message") is None
-        ),
-        None,
+    """The latest unconfirmed attempt at `part` with `value`, if any."""
+    wanted = (part, value, None)
+    found = (
+        e for e in reversed(entries) if (e.get("part"), e.get("value"), e.get("message")) == wanted
     )
+    return next(found, None)
 
 
 def record_reply(user_id: str, year: int, day: int, part: int, value: str, message: str) -> None:
@@ -261,8 +253,6 @@ def forget(user_id: str, year: int, day: int, part: int, value: str) -> None:
         if (entry := _latest(entries, part, value)) is not None:
             entries.remove(entry)
 
-
-# --- the site's wait between answers, per user, kept for later runs (aocd's is in memory) --
 
 MAX_WAIT = timedelta(hours=1)
 """Longer than the site ever asks: a wait further ahead is a damaged file."""
