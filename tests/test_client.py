@@ -117,7 +117,7 @@ def test_the_title_comes_from_a_cached_page_and_never_a_request(
     aocd_loaded.set_token()
     aocd_loaded.cache_input(2023, 7, EXAMPLE)
     fake_aoc.add_puzzle(2023, 7, "Camel Cards", inputs={TOKEN: EXAMPLE})
-    private.refetch_puzzle_page(aocd.models.Puzzle(2023, 7))
+    private.get("Puzzle._request_puzzle_page")(aocd.models.Puzzle(2023, 7))
     requests_before = len(fake_aoc.requests)
     from aoc2023.framework.aocd.paths import cached_title
 
@@ -314,10 +314,10 @@ def test_aocd_sends_the_headers_of_its_pool_manager() -> None:
     them."""
     import aocd.utils
 
-    headers = private.pool_manager().headers
+    headers = private.get("http.pool_manager").headers
     assert headers["User-Agent"] == aocd.utils.USER_AGENT
     with client.identified():
-        assert AGENT.fullmatch(private.pool_manager().headers["User-Agent"])
+        assert AGENT.fullmatch(private.get("http.pool_manager").headers["User-Agent"])
     assert headers["User-Agent"] == aocd.utils.USER_AGENT  # aocd's own again, after
 
 

@@ -140,7 +140,7 @@ def _set_for_block(
 
 def _pool_defaults(**settings: object) -> AbstractContextManager[None]:
     """`settings` as aocd's pool manager's defaults in the block (aocd takes no timeout)."""
-    return _set_for_block(private.pool_manager().connection_pool_kw, settings)
+    return _set_for_block(private.get("http.pool_manager").connection_pool_kw, settings)
 
 
 @contextmanager
@@ -150,7 +150,7 @@ def identified() -> Iterator[None]:
     who = contact()
     _sent_anonymously = _sent_anonymously or who is None
     # urllib3 types it as a Mapping; it is the dict the pool manager was made with
-    headers = cast("MutableMapping[str, Any]", private.pool_manager().headers)
+    headers = cast("MutableMapping[str, Any]", private.get("http.pool_manager").headers)
     with _set_for_block(headers, {"User-Agent": user_agent(who)}):
         yield
 
@@ -522,7 +522,7 @@ def run_aocd_runner(args: list[str]) -> int:
     through `asking`, and what it would fail on with a traceback is one sentence."""
     import aocd.runner
 
-    load_users, argv = private.runner_users_loader(), sys.argv
+    load_users, argv = private.get("_load_users"), sys.argv
     try:
         local.check_tokens_file()
         contact()  # a contact that cannot be sent is said here, not in the middle of a run
@@ -533,7 +533,7 @@ def run_aocd_runner(args: list[str]) -> int:
                     file=sys.stderr,
                 )
                 return int(ExitCode.COULD_NOT_RUN)
-            private.set_runner_users_loader(dict)  # its help needs none
+            private.put("_load_users", dict)  # its help needs none
         sys.argv = ["aoc", *args]
         with asking("run aocd's runner"):
             aocd.runner.main()
@@ -544,5 +544,5 @@ def run_aocd_runner(args: list[str]) -> int:
         return exit_.code if isinstance(exit_.code, int) else 1
     finally:  # as found, for a caller that goes on (main called from code)
         sys.argv = argv
-        private.set_runner_users_loader(load_users)
+        private.put("_load_users", load_users)
     return 0

@@ -38,7 +38,7 @@ def puzzle_text(token: str, year: int, day: int) -> PuzzleText:
     with client.asking(f"read the page of {year} day {day}", year, day):
         puzzle: Any = client.puzzle(token, year, day)  # its page methods are untyped
         refreshed, short = bring_up_to_date(puzzle, token, year, day)
-        html = private.puzzle_prose(puzzle)
+        html = str(private.get("Puzzle._get_prose")(puzzle))  # the fullest copy aocd has
     return PuzzleText(to_markdown(html), refreshed, short)
 
 
@@ -51,7 +51,7 @@ def bring_up_to_date(puzzle: Any, token: str, year: int, day: int) -> tuple[bool
     solved = 0 if cache is None else sum(cache.known_answer(part) is not None for part in parts)
     if level is None or level >= solved:
         return False, False
-    private.refetch_puzzle_page(puzzle)
+    private.get("Puzzle._request_puzzle_page")(puzzle)
     return True, (_page_level(puzzle) or 0) < solved
 
 

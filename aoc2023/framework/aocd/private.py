@@ -142,11 +142,6 @@ def forget_token_owners(memo: dict[str, object] | None = None) -> None:
         put("User._token2id", memo)
 
 
-def pool_manager() -> Any:
-    """The urllib3 PoolManager every aocd request goes through."""
-    return get("http.pool_manager")
-
-
 @contextmanager
 def floored(before: Callable[[], None]) -> Iterator[None]:
     """`before` ahead of aocd's pause before each request in the block (once if nested)."""
@@ -167,22 +162,3 @@ def floored(before: Callable[[], None]) -> Iterator[None]:
         yield
     finally:
         vars(http).pop("_limiter", None)
-
-
-def runner_users_loader() -> Callable[[], Any]:
-    loader: Callable[[], Any] = get("_load_users")
-    return loader
-
-
-def set_runner_users_loader(loader: Callable[[], Any]) -> None:
-    put("_load_users", loader)
-
-
-def puzzle_prose(puzzle: Any) -> str:
-    """The fullest copy of the puzzle's page aocd has, fetching it when it has none."""
-    return str(get("Puzzle._get_prose")(puzzle))
-
-
-def refetch_puzzle_page(puzzle: Any) -> None:
-    """Fetch the puzzle's page again (a part was solved since aocd kept it)."""
-    get("Puzzle._request_puzzle_page")(puzzle)
