@@ -22,7 +22,7 @@ from site_cli import aoc_in_process as aoc
 from test_leaderboard import BOARD, board_2023
 
 from aoc2023.framework import output, store
-from aoc2023.framework.aocd import client, leaderboard, private
+from aoc2023.framework.aocd import client, leaderboard, pages, private
 from aoc2023.framework.errors import UsageError
 
 EXAMPLE = "32T3K 765\nT55J5 684\nKK677 28\nKTJJT 220\nQQQJA 483\n"
@@ -331,7 +331,7 @@ def test_every_kind_of_request_names_the_contact(
 
     assert client.check_token().accepted  # the settings page
     assert client.fetch_input(2023, 7, TOKEN).strip() == "32T3K 765"
-    assert client.read_page(2023, 7, TOKEN)[0] == "Camel Cards"
+    assert pages.current_examples(TOKEN, 2023, 7, new=True).title == "Camel Cards"
     assert "right answer" in client.post_answer(TOKEN, 2023, 7, 1, "6440")
     leaderboard.leaderboard(TOKEN, 2023, BOARD)
 

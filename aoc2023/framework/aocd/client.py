@@ -308,16 +308,6 @@ def fetch_input(year: int, day: int, token: str) -> str:
         )
 
 
-def read_page(year: int, day: int, token: str) -> tuple[str, tuple[PageExample, ...]]:
-    """The puzzle's title and its examples, as aocd's example parser reads the page."""
-    with asking(f"read the page of {year} day {day}", year, day, NoInputError):
-        page = puzzle(token, year, day)
-        # `examples` fetches quietly; `title` then reads the cached page, or says why not
-        found = page.examples
-        title = str(page.title)
-    return title, page_examples(found, year, day)
-
-
 def page_examples(found: Iterable[Any], year: int, day: int) -> tuple[PageExample, ...]:
     """aocd's `Example`s as ours, a drawn answer as its letters, else left out."""
     placeholders = _placeholders(year, day)

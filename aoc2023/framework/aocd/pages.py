@@ -11,7 +11,7 @@ from aoc2023.framework import calendar
 from aoc2023.framework.aocd import client, local, paths, private
 from aoc2023.framework.aocd.client import PageExample
 from aoc2023.framework.aocd.paths import PuzzleCache, cached_title
-from aoc2023.framework.errors import NoInputError, NotAnInput, StillLocked
+from aoc2023.framework.errors import NoInputError, NotAnInput, SiteError, StillLocked
 
 SITE = "https://adventofcode.com"
 """Links in the text point at the real site, whichever site the page came from."""
@@ -104,13 +104,15 @@ class PageExamples:
     """Whether the page was fetched again, for a part solved since it was cached."""
 
 
-def current_examples(token: str, year: int, day: int) -> PageExamples:
-    """The examples (of a valid day), the page brought up to date first; SiteError on failure."""
+def current_examples(token: str, year: int, day: int, *, new: bool = False) -> PageExamples:
+    """The examples (of a valid day), the page brought up to date first; SiteError on
+    failure. `new` (aoc new): the page as it is; NoInputError on failure."""
     calendar.ensure_unlocked(year, day)
-    with client.asking(f"read the examples of {year} day {day}", year, day):
+    doing = f"read the {'page' if new else 'examples'} of {year} day {day}"
+    with client.asking(doing, year, day, NoInputError if new else SiteError):
         puzzle: Any = client.puzzle(token, year, day)
-        refreshed, _ = bring_up_to_date(puzzle, token, year, day)
-        found = puzzle.examples
+        refreshed = not new and bring_up_to_date(puzzle, token, year, day)[0]
+        found = puzzle.examples  # fetches quietly; `title` then reads the cached page
         title = str(puzzle.title)
     return PageExamples(title, client.page_examples(found, year, day), refreshed)
 
@@ -154,7 +156,7 @@ def gather(year: int, day: int, token: str | None) -> PuzzleInfo:
     except NoInputError as error:  # the page would fail the same way
         return only_local(f"Fetched neither your input nor the puzzle's example: {error}")
     try:
-        title, examples = client.read_page(year, day, token)
+        page = current_examples(token, year, day, new=True)
     except NoInputError as error:
         if missing is not None:
             return only_local(f"Fetched neither your input nor the puzzle's example: {missing}")
@@ -164,9 +166,9 @@ def gather(year: int, day: int, token: str | None) -> PuzzleInfo:
         )
     problems = (
         ()
-        if examples
+        if page.examples
         else ("aocd's example parser found no example on the puzzle page: paste it in yourself.",)
     )
     if missing is not None:
         problems = (f"Fetched the puzzle page, but not your input: {missing}", *problems)
-    return PuzzleInfo(title, examples, input_cached=missing is None, problems=problems)
+    return PuzzleInfo(page.title, page.examples, input_cached=missing is None, problems=problems)
