@@ -238,15 +238,8 @@ def _token_key(token: str) -> str:
 
 
 def _read_verdicts() -> dict[str, str]:
-    return (
-        read_string_map(
-            store.token_verdicts_file(),
-            "aoc's token check memo",
-            "a map of token hashes to times",
-            "remove it",
-        )
-        or {}
-    )
+    said = "aoc's token check memo", "a map of token hashes to times", "remove it"
+    return read_string_map(store.token_verdicts_file(), *said) or {}
 
 
 def token_accepted_at(token: str) -> float | None:
@@ -321,8 +314,7 @@ def token_home(token: str | None) -> str:
     path = tokens_file()
     try:
         if token is not None and token != find_token():
-            found = read_string_map(path, "aocd's token list", "a map", _TOKENS_FIX) or {}
-            for name, raw in found.items():
+            for name, raw in (check_tokens_file() or {}).items():
                 if clean_token(raw) == token:
                     return f"{path} as {name!r}"
     except (DamagedFileError, NoInputError):  # a damaged file is said where it is read
@@ -358,15 +350,8 @@ def view_key_ending(key: str) -> str:
 
 def _read_view_keys() -> dict[str, str]:
     """The kept keys, by board id; DamagedFileError for a damaged file."""
-    return (
-        read_string_map(
-            store.view_keys_file(),
-            "aoc's view key file",
-            "a map of board ids to view keys",
-            _VIEW_KEYS_FIX,
-        )
-        or {}
-    )
+    said = "aoc's view key file", "a map of board ids to view keys", _VIEW_KEYS_FIX
+    return read_string_map(store.view_keys_file(), *said) or {}
 
 
 def saved_view_key(board_id: int) -> ViewKey | None:
