@@ -49,19 +49,13 @@ _PLEASE_WAIT = re.compile(r"[Pp]lease wait (one|\d+) minutes? before trying agai
 
 
 def read_verdict(message: str) -> Verdict:
-    if message.startswith(RIGHT) or FINISHED in message:
+    if FINISHED in message:
         return Verdict.RIGHT
-    if message.startswith(WRONG):
-        if "your answer is too high" in message:
-            return Verdict.TOO_HIGH
-        if "your answer is too low" in message:
-            return Verdict.TOO_LOW
-        return Verdict.WRONG
-    if message.startswith(TOO_RECENT):
-        return Verdict.WAIT
-    if message.startswith(WRONG_LEVEL):
-        return Verdict.WRONG_LEVEL
-    return Verdict.UNKNOWN
+    if message.startswith(WRONG):  # "...; your answer is too high."
+        bounds = (Verdict.TOO_HIGH, Verdict.TOO_LOW)
+        return next((b for b in bounds if f"your answer is {b}" in message), Verdict.WRONG)
+    starts = {RIGHT: Verdict.RIGHT, TOO_RECENT: Verdict.WAIT, WRONG_LEVEL: Verdict.WRONG_LEVEL}
+    return next((v for s, v in starts.items() if message.startswith(s)), Verdict.UNKNOWN)
 
 
 def wait_seconds(message: str) -> int | None:
