@@ -93,13 +93,17 @@ def _named(path: str) -> PrivateName:
 
 
 def where(path: str) -> tuple[Any, str]:
-    """The object holding the last attribute of `path`, and its name (for `monkeypatch`)."""
+    """The object holding the last attribute of `path`, and its name (for `monkeypatch`);
+    AocdChanged when any of it is gone."""
     name = _named(path)
     *parents, last = name.path.split(".")
     try:
-        return reduce(getattr, parents, importlib.import_module(name.module)), last
+        owner = reduce(getattr, parents, importlib.import_module(name.module))
     except AttributeError as error:
         raise changed(path) from error
+    if not hasattr(owner, last):
+        raise changed(path)
+    return owner, last
 
 
 def changed(path: str) -> AocdChanged:
@@ -113,19 +117,12 @@ def changed(path: str) -> AocdChanged:
 
 def get(path: str) -> Any:
     """The value of the private name `path` (one of NAMES); AocdChanged when it is gone."""
-    owner, attribute = where(path)
-    try:
-        return getattr(owner, attribute)
-    except AttributeError as error:
-        raise changed(path) from error
+    return getattr(*where(path))
 
 
 def put(path: str, value: Any) -> None:
     """Set the private name `path` (one of NAMES) to `value`."""
-    owner, attribute = where(path)
-    if not hasattr(owner, attribute):
-        raise changed(path)
-    setattr(owner, attribute, value)
+    setattr(*where(path), value)
 
 
 def token_owners_in_memory() -> dict[str, object] | None:
