@@ -53,15 +53,12 @@ class PuzzleCache(NamedTuple):
     @classmethod
     def for_token(cls, token: str, year: int, day: int) -> PuzzleCache | None:
         """None when aocd has not learnt whose the token is, on disk or in memory."""
-        user_id = cached_user_id(token)
-        if user_id is None:
+        owner: object = cached_user_id(token)
+        if owner is None:
             from aoc2023.framework.aocd import private
 
             owner = (private.token_owners_in_memory() or {}).get(token)
-            if owner is None:
-                return None
-            user_id = str(owner)
-        return cls(year, day, data_dir() / user_id)
+        return None if owner is None else cls(year, day, data_dir() / str(owner))
 
     @property
     def _stem(self) -> str:
