@@ -58,8 +58,6 @@ def bring_up_to_date(puzzle: Any, token: str, year: int, day: int) -> tuple[bool
 def _kept(paragraph: Any) -> bool:
     """Whether a paragraph outside the articles is the solver's to read: an answer given,
     or the last day's "enough stars" line; the rest is furniture."""
-    if paragraph.find_parent("article") is not None:
-        return False
     text = " ".join(str(paragraph.get_text()).split())
     return text.startswith("Your puzzle answer") or "enough stars" in text
 
@@ -74,9 +72,9 @@ def to_markdown(html: str) -> str:
     main = page.main or page.body or page
     pieces = []
     for element in main.find_all(["article", "p"]):
-        if element.name == "article" and element.find_parent("article") is not None:
-            continue
-        if element.name == "p" and not _kept(element):
+        if element.find_parent("article") is not None or (
+            element.name == "p" and not _kept(element)
+        ):
             continue
         for link in element.find_all("a", href=True):
             if str(link["href"]).startswith("javascript:"):  # a form's submit: its text

@@ -60,11 +60,9 @@ def read_verdict(message: str) -> Verdict:
 
 def wait_seconds(message: str) -> int | None:
     """How long the site asks us to wait before the next answer, if it says."""
-    left = _LEFT_TO_WAIT.search(message)
-    if left:
+    if left := _LEFT_TO_WAIT.search(message):
         return int(left[1] or 0) * 60 + int(left[2])
-    please = _PLEASE_WAIT.search(message)
-    if please:
+    if please := _PLEASE_WAIT.search(message):
         return 60 * (1 if please[1] == "one" else int(please[1]))
     return None
 
