@@ -27,12 +27,11 @@ TOKEN_FILE_LIMIT = 4096
 
 def find_project_config_dir(start: Path | None = None) -> Path | None:
     """The nearest `.aocd_config/` holding a token, upwards, else the checkout's."""
-    found = find_upwards(
-        lambda folder: any(
-            (folder / PROJECT_CONFIG_DIR_NAME / name).is_file() for name in _TOKEN_FILES
-        ),
-        start,
-    )
+
+    def holds_a_token(folder: Path) -> bool:
+        return any((folder / PROJECT_CONFIG_DIR_NAME / name).is_file() for name in _TOKEN_FILES)
+
+    found = find_upwards(holds_a_token, start)
     return found / PROJECT_CONFIG_DIR_NAME if found else None
 
 

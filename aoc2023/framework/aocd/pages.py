@@ -162,11 +162,9 @@ def gather(year: int, day: int, token: str | None) -> PuzzleInfo:
             f"Fetched your input, but not the puzzle page (title, example): {error}",
             input_cached=True,
         )
-    problems = (
-        ()
-        if page.examples
-        else ("aocd's example parser found no example on the puzzle page: paste it in yourself.",)
-    )
-    if missing is not None:
-        problems = (f"Fetched the puzzle page, but not your input: {missing}", *problems)
-    return PuzzleInfo(page.title, page.examples, input_cached=missing is None, problems=problems)
+    problems = [f"Fetched the puzzle page, but not your input: {missing}"] if missing else []
+    if not page.examples:
+        problems.append(
+            "aocd's example parser found no example on the puzzle page: paste it in yourself."
+        )
+    return PuzzleInfo(page.title, page.examples, missing is None, tuple(problems))
