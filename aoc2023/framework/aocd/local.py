@@ -117,16 +117,14 @@ class TokenSource(NamedTuple):
     @property
     def cleaned(self) -> tuple[str, ...]:
         """What cleaning took off the pasted value, as a person would name it."""
-        taken = []
         first = self.raw.strip()
-        if first != self.raw:
-            taken.append("surrounding whitespace")
         unquoted = first.strip("\"'").strip()
-        if unquoted != first:
-            taken.append("quotes")
-        if unquoted.lower().startswith("session="):
-            taken.append("a session= prefix")
-        return tuple(taken)
+        steps = (
+            (first != self.raw, "surrounding whitespace"),
+            (unquoted != first, "quotes"),
+            (unquoted.lower().startswith("session="), "a session= prefix"),
+        )
+        return tuple(name for taken, name in steps if taken)
 
 
 def token_source() -> TokenSource | None:
