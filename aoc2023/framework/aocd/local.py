@@ -176,7 +176,6 @@ def token_in(environ: Mapping[str, str], config: Path) -> str | None:
 _environment_as_pasted: str | None = None
 """`AOC_SESSION` as it was before `clean_environment_token` cleaned it (for `aoc token`)."""
 
-
 _exported_from_file: TokenSource | None = None
 """The token file's token, when `clean_environment_token` exported it cleaned."""
 
