@@ -42,8 +42,6 @@ READ_TIMEOUT = 30.0
 DEFAULT_FLOOR = 1.0
 """Seconds between two requests from any `aoc` process here; `AOC_REQUEST_FLOOR` changes it."""
 
-_REFUSED_STATUSES = {"400", "401", "403"}
-
 
 @dataclass(frozen=True)
 class PageExample:
@@ -208,7 +206,7 @@ def asking(
         ) from error
     except aocd.exceptions.AocdError as error:
         status = re.match(r"HTTP (\d+)", str(error))
-        if status and status[1] in _REFUSED_STATUSES:
+        if status and status[1] in {"400", "401", "403"}:  # the token refused
             local.forget_token_verdict()
             raise error_class(dead_token_sentence(f"HTTP {status[1]}", token)) from error
         raise error_class(f"Could not {doing} on adventofcode.com: {error}.") from error
