@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Iterator, MutableMapping
 from contextlib import AbstractContextManager, ExitStack, contextmanager, suppress
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from aoc2023.framework import calendar, output, store
 from aoc2023.framework.aocd import local, paths, private
@@ -147,8 +147,7 @@ def identified() -> Iterator[None]:
     global _sent_anonymously
     who = contact()
     _sent_anonymously = _sent_anonymously or who is None
-    # urllib3 types it as a Mapping; it is the dict the pool manager was made with
-    headers = cast("MutableMapping[str, Any]", private.get("http.pool_manager").headers)
+    headers = private.get("http.pool_manager").headers  # the dict it was made with
     with _set_for_block(headers, {"User-Agent": user_agent(who)}):
         yield
 
