@@ -439,11 +439,7 @@ def check_token(*, recheck: bool = False) -> TokenReport:
     token = source.token
     who = contact()
     report = TokenReport(
-        place=source.place,
-        last4=token[-4:],
-        cleaned=source.cleaned,
-        user_agent=user_agent(who),
-        contact=who,
+        source.place, token[-4:], source.cleaned, user_agent=user_agent(who), contact=who
     )
     if any(char.isspace() or not char.isprintable() for char in token):
         fix = "The token has a space, a line break or another unprintable character inside it"
