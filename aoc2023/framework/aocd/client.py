@@ -241,9 +241,8 @@ def puzzle(token: str, year: int, day: int) -> Puzzle:
 
     if any(char.isspace() or not char.isprintable() for char in token):
         raise NoInputError(
-            "The session token has a space, a line break or another unprintable character "
-            "inside it: paste the cookie's value again into $AOC_SESSION or "
-            f"{local.token_file()}."
+            "The session token has a space, a line break or another unprintable character inside "
+            f"it: paste the cookie's value again into $AOC_SESSION or {local.token_file()}."
         )
 
     user = aocd.models.User(token)
@@ -296,8 +295,7 @@ def fetch_input(year: int, day: int, token: str) -> str:
         if empty:
             raise NotAnInput(
                 f"adventofcode.com sent an empty input for {year} day {day} (overloaded?), "
-                f"so it was not kept and nothing ran on it{kept}; the next run fetches it "
-                "again."
+                f"so it was not kept and nothing ran on it{kept}; the next run fetches it again."
             )
         raise NotAnInput(
             f"adventofcode.com sent a web page instead of the input of {year} day {day} "

@@ -117,8 +117,7 @@ def drop_empty(files: Iterable[Path], what: str) -> None:
         except OSError as error:
             raise DamagedFileError(
                 f"{what} {path} is empty (damaged) and could not be removed "
-                f"({error.strerror or error}): delete it, and the next run fetches it "
-                "again."
+                f"({error.strerror or error}): delete it, and the next run fetches it again."
             ) from error
         sys.stderr.write(f"{what} {path} was empty (damaged): removed it, to fetch it again.\n")
 
