@@ -376,9 +376,8 @@ def post_answer(token: str, year: int, day: int, part: int, answer: str) -> str:
 
     def no_verdict(why: str) -> SentButNoReply:
         return SentButNoReply(
-            f"Sent {answer}, but {why}: it may have been judged, so it "
-            "counts as tried; look at the puzzle page to see whether it was "
-            "taken (the next run does too).",
+            f"Sent {answer}, but {why}: it may have been judged, so it counts as tried; look at "
+            "the puzzle page to see whether it was taken (the next run does too).",
             why,
         )
 

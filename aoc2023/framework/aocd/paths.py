@@ -85,9 +85,8 @@ class PuzzleCache(NamedTuple):
             return None
         if text is not None and looks_like_html(text):
             raise DamagedFileError(
-                f"aocd's cached input {self.input_path} is a web page, not a puzzle input "
-                "(the site was down when it was fetched?): delete it, and the next run "
-                "fetches it again."
+                f"aocd's cached input {self.input_path} is a web page, not a puzzle input (the "
+                "site was down when it was fetched?): delete it, and the next run fetches it again."
             )
         return None if text is None else text.rstrip("\r\n")
 

@@ -109,9 +109,8 @@ def where(path: str) -> tuple[Any, str]:
 def changed(path: str) -> AocdChanged:
     name = _named(path)
     return AocdChanged(
-        f"advent-of-code-data {version()} has no {name.module}.{name.path}, which aoc "
-        f"uses for {name.why.split(':')[0]}: install the aocd release aoc supports "
-        "(advent-of-code-data<2.3)"
+        f"advent-of-code-data {version()} has no {name.module}.{name.path}, which aoc uses for "
+        f"{name.why.split(':')[0]}: install the aocd release aoc supports (advent-of-code-data<2.3)"
     )
 
 
