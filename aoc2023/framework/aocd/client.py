@@ -310,14 +310,9 @@ def page_examples(found: Iterable[Any], year: int, day: int) -> tuple[PageExampl
     for example in found:
         given = {1: example.answer_a, 2: example.answer_b}
         answers = {part: _declarable(text, placeholders) for part, text in given.items()}
-        drawn = {
-            part: text for part, text in given.items() if text is not None and answers[part] is None
-        }
-        examples.append(
-            PageExample(
-                example.input_data, answers[1], answers[2], dict(example.extra or {}), drawn
-            )
-        )
+        drawn = {p: text for p, text in given.items() if text is not None and answers[p] is None}
+        extra = dict(example.extra or {})
+        examples.append(PageExample(example.input_data, answers[1], answers[2], extra, drawn))
     return tuple(examples)
 
 
