@@ -274,11 +274,8 @@ def fetch_input(year: int, day: int, token: str) -> str:
     with ExitStack() as held:
         with asking(f"fetch {year} day {day}", year, day, NoInputError, token):
             found = puzzle(token, year, day)
-            held.enter_context(
-                store.locked(
-                    store.fetching(paths.PuzzleCache(year, day, found.input_data_path.parent))
-                )
-            )
+            cache = paths.PuzzleCache(year, day, found.input_data_path.parent)
+            held.enter_context(store.locked(store.fetching(cache)))
             paths.drop_empty([found.input_data_path], "aocd's cached input")
             text = str(found.input_data)
         empty = not text.strip()
