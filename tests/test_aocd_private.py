@@ -43,4 +43,4 @@ def test_a_name_aocd_dropped_is_one_sentence(monkeypatch: pytest.MonkeyPatch) ->
             r"aocd's runner reads its users before its options: install"
         ),
     ):
-        private.runner_users_loader()
+        private.get("_load_users")

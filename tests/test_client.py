@@ -22,7 +22,7 @@ from site_cli import aoc_in_process as aoc
 from test_leaderboard import BOARD, board_2023
 
 from aoc2023.framework import output, store
-from aoc2023.framework.aocd import client, leaderboard, private
+from aoc2023.framework.aocd import client, leaderboard, pages, private
 from aoc2023.framework.errors import UsageError
 
 EXAMPLE = "32T3K 765\nT55J5 684\nKK677 28\nKTJJT 220\nQQQJA 483\n"
@@ -117,7 +117,7 @@ def test_the_title_comes_from_a_cached_page_and_never_a_request(
     aocd_loaded.set_token()
     aocd_loaded.cache_input(2023, 7, EXAMPLE)
     fake_aoc.add_puzzle(2023, 7, "Camel Cards", inputs={TOKEN: EXAMPLE})
-    private.refetch_puzzle_page(aocd.models.Puzzle(2023, 7))
+    private.get("Puzzle._request_puzzle_page")(aocd.models.Puzzle(2023, 7))
     requests_before = len(fake_aoc.requests)
     from aoc2023.framework.aocd.paths import cached_title
 
@@ -314,10 +314,10 @@ def test_aocd_sends_the_headers_of_its_pool_manager() -> None:
     them."""
     import aocd.utils
 
-    headers = private.pool_manager().headers
+    headers = private.get("http.pool_manager").headers
     assert headers["User-Agent"] == aocd.utils.USER_AGENT
     with client.identified():
-        assert AGENT.fullmatch(private.pool_manager().headers["User-Agent"])
+        assert AGENT.fullmatch(private.get("http.pool_manager").headers["User-Agent"])
     assert headers["User-Agent"] == aocd.utils.USER_AGENT  # aocd's own again, after
 
 
@@ -331,7 +331,7 @@ def test_every_kind_of_request_names_the_contact(
 
     assert client.check_token().accepted  # the settings page
     assert client.fetch_input(2023, 7, TOKEN).strip() == "32T3K 765"
-    assert client.read_page(2023, 7, TOKEN)[0] == "Camel Cards"
+    assert pages.current_examples(TOKEN, 2023, 7, new=True).title == "Camel Cards"
     assert "right answer" in client.post_answer(TOKEN, 2023, 7, 1, "6440")
     leaderboard.leaderboard(TOKEN, 2023, BOARD)
 

@@ -387,7 +387,7 @@ def _process_state() -> tuple[object, ...]:
         root.level,
         list(root.handlers),
         list(sys.argv),
-        private.runner_users_loader(),
+        private.get("_load_users"),
         sys.stdout,
         sys.stderr,
         dict(os.environ),

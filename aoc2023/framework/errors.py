@@ -106,10 +106,6 @@ class DamagedFileError(AocError):
     """A file the framework reads or keeps is damaged or cannot be written."""
 
 
-class DamagedLogError(DamagedFileError):
-    """aocd's submission log cannot be read: nothing is sent until it is repaired."""
-
-
 class HistoryError(DamagedFileError):
     """The benchmark history file cannot be read or written."""
 

@@ -53,11 +53,8 @@ def why_unreadable(error: OSError | UnicodeDecodeError) -> str:
     """What `read_regular_text` found wrong, after a file's name ("is a folder, not a file")."""
     if isinstance(error, UnicodeDecodeError):
         return "is not UTF-8 text"
-    if isinstance(error, FileNotFoundError):
-        return "does not exist"
-    if isinstance(error, IsADirectoryError):
-        return "is a folder, not a file"
-    return f"cannot be read ({error.strerror or error})"
+    said = {errno.ENOENT: "does not exist", errno.EISDIR: "is a folder, not a file"}
+    return said.get(error.errno or 0) or f"cannot be read ({error.strerror or error})"
 
 
 def read_cached_text(path: Path, what: str, fix: str) -> str | None:

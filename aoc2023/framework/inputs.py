@@ -159,9 +159,8 @@ def days_to_run(request: RunRequest, notices: list[str]) -> Iterator[DayInputs |
         token = None if request.example else local.find_token()
         if token is None and file_text is None and not request.example:
             notices.append(
-                f"{local.no_token_sentence()}, so this ran the days' examples. To "
-                f"run on your own input, {local.where_to_put_the_token()} (see the "
-                "README)."
+                f"{local.no_token_sentence()}, so this ran the days' examples. To run on your "
+                f"own input, {local.where_to_put_the_token()} (see the README)."
             )
         tokens = {None: token}
 
@@ -192,7 +191,6 @@ def days_to_run(request: RunRequest, notices: list[str]) -> Iterator[DayInputs |
         notices.append(f"No solution yet for {year} {skipped}: skipped.{hints}")
     for year, days in without_variants.items():
         notices.append(
-            f"{year} {calendar.day_list(days)} declare"
-            f"{'s' if len(days) == 1 else ''} no variants: "
-            "only the main implementation ran."
+            f"{year} {calendar.day_list(days)} declare{'s' if len(days) == 1 else ''} no "
+            "variants: only the main implementation ran."
         )

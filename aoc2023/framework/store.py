@@ -14,11 +14,10 @@ from aoc2023.framework.aocd import paths
 from aoc2023.framework.errors import WriteFailed, why_unwritable
 from aoc2023.framework.files import LIMIT, read_regular_text, write_atomically
 
-# --- in aocd's config folder ($AOCD_CONFIG_DIR, else the data folder) ---------------------
-
 
 def journal_file() -> Path:
-    """The write-ahead journal of answers sent (aocd/sent.py)."""
+    """The write-ahead journal of answers sent (aocd/sent.py), apart from aocd's cache: a
+    cache that cannot be written loses no reply."""
     return paths.config_dir() / "aoc-attempts.json"
 
 
@@ -40,9 +39,6 @@ def view_keys_file() -> Path:
 def contact_reminder_file() -> Path:
     """When aoc last said how to set a contact (aocd/client.py)."""
     return paths.config_dir() / "aoc-contact-reminded"
-
-
-# --- in aocd's data folder ($AOCD_DIR, else ~/.config/aocd) -------------------------------
 
 
 def day_counts_file() -> Path:
@@ -70,9 +66,6 @@ def shared_leaderboard_file(year: int, board_id: int) -> Path:
     return paths.data_dir() / "leaderboards" / f"{year}_{board_id}.json"
 
 
-# --- in a user's folder of aocd's data folder, beside aocd's cache of their puzzles ---------
-
-
 def stars_file(user_id: str, year: int) -> Path:
     """The user's page of stars of `year`, kept (aocd/stars.py)."""
     return paths.data_dir() / user_id / f"{year}_stars.json"
@@ -98,15 +91,10 @@ def fetching(cache: paths.PuzzleCache) -> Path:
     return cache.user_dir.parent / f"{cache.user_dir.name}_{cache.year}_{cache.day:02d}_input"
 
 
-# --- in the project ---------------------------------------------------------------------------
-
-
 def history_file(root: Path) -> Path:
     """The figures `aoc bench --save` keeps, in the project at `root` (bench/history.py)."""
     return root / "benchmarks" / "history.json"
 
-
-# --- locking, reading, writing -----------------------------------------------------------------
 
 LOCKS_DIR_NAME = ".aoc-locks"
 

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Iterator, MutableMapping
 from contextlib import AbstractContextManager, ExitStack, contextmanager, suppress
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from aoc2023.framework import calendar, output, store
 from aoc2023.framework.aocd import local, paths, private
@@ -41,8 +41,6 @@ READ_TIMEOUT = 30.0
 
 DEFAULT_FLOOR = 1.0
 """Seconds between two requests from any `aoc` process here; `AOC_REQUEST_FLOOR` changes it."""
-
-_REFUSED_STATUSES = {"400", "401", "403"}
 
 
 @dataclass(frozen=True)
@@ -140,7 +138,7 @@ def _set_for_block(
 
 def _pool_defaults(**settings: object) -> AbstractContextManager[None]:
     """`settings` as aocd's pool manager's defaults in the block (aocd takes no timeout)."""
-    return _set_for_block(private.pool_manager().connection_pool_kw, settings)
+    return _set_for_block(private.get("http.pool_manager").connection_pool_kw, settings)
 
 
 @contextmanager
@@ -149,8 +147,7 @@ def identified() -> Iterator[None]:
     global _sent_anonymously
     who = contact()
     _sent_anonymously = _sent_anonymously or who is None
-    # urllib3 types it as a Mapping; it is the dict the pool manager was made with
-    headers = cast("MutableMapping[str, Any]", private.pool_manager().headers)
+    headers = private.get("http.pool_manager").headers  # the dict it was made with
     with _set_for_block(headers, {"User-Agent": user_agent(who)}):
         yield
 
@@ -208,7 +205,7 @@ def asking(
         ) from error
     except aocd.exceptions.AocdError as error:
         status = re.match(r"HTTP (\d+)", str(error))
-        if status and status[1] in _REFUSED_STATUSES:
+        if status and status[1] in {"400", "401", "403"}:  # the token refused
             local.forget_token_verdict()
             raise error_class(dead_token_sentence(f"HTTP {status[1]}", token)) from error
         raise error_class(f"Could not {doing} on adventofcode.com: {error}.") from error
@@ -244,9 +241,8 @@ def puzzle(token: str, year: int, day: int) -> Puzzle:
 
     if any(char.isspace() or not char.isprintable() for char in token):
         raise NoInputError(
-            "The session token has a space, a line break or another unprintable character "
-            "inside it: paste the cookie's value again into $AOC_SESSION or "
-            f"{local.token_file()}."
+            "The session token has a space, a line break or another unprintable character inside "
+            f"it: paste the cookie's value again into $AOC_SESSION or {local.token_file()}."
         )
 
     user = aocd.models.User(token)
@@ -278,11 +274,8 @@ def fetch_input(year: int, day: int, token: str) -> str:
     with ExitStack() as held:
         with asking(f"fetch {year} day {day}", year, day, NoInputError, token):
             found = puzzle(token, year, day)
-            held.enter_context(
-                store.locked(
-                    store.fetching(paths.PuzzleCache(year, day, found.input_data_path.parent))
-                )
-            )
+            cache = paths.PuzzleCache(year, day, found.input_data_path.parent)
+            held.enter_context(store.locked(store.fetching(cache)))
             paths.drop_empty([found.input_data_path], "aocd's cached input")
             text = str(found.input_data)
         empty = not text.strip()
@@ -299,23 +292,12 @@ def fetch_input(year: int, day: int, token: str) -> str:
         if empty:
             raise NotAnInput(
                 f"adventofcode.com sent an empty input for {year} day {day} (overloaded?), "
-                f"so it was not kept and nothing ran on it{kept}; the next run fetches it "
-                "again."
+                f"so it was not kept and nothing ran on it{kept}; the next run fetches it again."
             )
         raise NotAnInput(
             f"adventofcode.com sent a web page instead of the input of {year} day {day} "
             f"(down for maintenance?), so it was not kept{kept}; try again later."
         )
-
-
-def read_page(year: int, day: int, token: str) -> tuple[str, tuple[PageExample, ...]]:
-    """The puzzle's title and its examples, as aocd's example parser reads the page."""
-    with asking(f"read the page of {year} day {day}", year, day, NoInputError):
-        page = puzzle(token, year, day)
-        # `examples` fetches quietly; `title` then reads the cached page, or says why not
-        found = page.examples
-        title = str(page.title)
-    return title, page_examples(found, year, day)
 
 
 def page_examples(found: Iterable[Any], year: int, day: int) -> tuple[PageExample, ...]:
@@ -325,14 +307,9 @@ def page_examples(found: Iterable[Any], year: int, day: int) -> tuple[PageExampl
     for example in found:
         given = {1: example.answer_a, 2: example.answer_b}
         answers = {part: _declarable(text, placeholders) for part, text in given.items()}
-        drawn = {
-            part: text for part, text in given.items() if text is not None and answers[part] is None
-        }
-        examples.append(
-            PageExample(
-                example.input_data, answers[1], answers[2], dict(example.extra or {}), drawn
-            )
-        )
+        drawn = {p: text for p, text in given.items() if text is not None and answers[p] is None}
+        extra = dict(example.extra or {})
+        examples.append(PageExample(example.input_data, answers[1], answers[2], extra, drawn))
     return tuple(examples)
 
 
@@ -391,9 +368,8 @@ def post_answer(token: str, year: int, day: int, part: int, answer: str) -> str:
 
     def no_verdict(why: str) -> SentButNoReply:
         return SentButNoReply(
-            f"Sent {answer}, but {why}: it may have been judged, so it "
-            "counts as tried; look at the puzzle page to see whether it was "
-            "taken (the next run does too).",
+            f"Sent {answer}, but {why}: it may have been judged, so it counts as tried; look at "
+            "the puzzle page to see whether it was taken (the next run does too).",
             why,
         )
 
@@ -429,9 +405,6 @@ def post_answer(token: str, year: int, day: int, part: int, answer: str) -> str:
     )
 
 
-# --- aoc token: whose the token is (a request, which proves it alive) ------------------
-
-
 def no_token_error() -> NoInputError:
     return NoInputError(
         f"{local.no_token_sentence()}: log in to adventofcode.com, copy the "
@@ -455,11 +428,7 @@ def check_token(*, recheck: bool = False) -> TokenReport:
     token = source.token
     who = contact()
     report = TokenReport(
-        place=source.place,
-        last4=token[-4:],
-        cleaned=source.cleaned,
-        user_agent=user_agent(who),
-        contact=who,
+        source.place, token[-4:], source.cleaned, user_agent=user_agent(who), contact=who
     )
     if any(char.isspace() or not char.isprintable() for char in token):
         fix = "The token has a space, a line break or another unprintable character inside it"
@@ -520,15 +489,12 @@ def resolved_owner(token: str) -> str:
         return str(found)
 
 
-# --- aocd's runner, handed aoc's command line (aoc -y 2023 -d 7) ------------------------
-
-
 def run_aocd_runner(args: list[str]) -> int:
     """aocd's own runner on `args` (`-y 2023 -d 7 -s`); its exit code. Its requests go
     through `asking`, and what it would fail on with a traceback is one sentence."""
     import aocd.runner
 
-    load_users, argv = private.runner_users_loader(), sys.argv
+    load_users, argv = private.get("_load_users"), sys.argv
     try:
         local.check_tokens_file()
         contact()  # a contact that cannot be sent is said here, not in the middle of a run
@@ -539,7 +505,7 @@ def run_aocd_runner(args: list[str]) -> int:
                     file=sys.stderr,
                 )
                 return int(ExitCode.COULD_NOT_RUN)
-            private.set_runner_users_loader(dict)  # its help needs none
+            private.put("_load_users", dict)  # its help needs none
         sys.argv = ["aoc", *args]
         with asking("run aocd's runner"):
             aocd.runner.main()
@@ -550,5 +516,5 @@ def run_aocd_runner(args: list[str]) -> int:
         return exit_.code if isinstance(exit_.code, int) else 1
     finally:  # as found, for a caller that goes on (main called from code)
         sys.argv = argv
-        private.set_runner_users_loader(load_users)
+        private.put("_load_users", load_users)
     return 0

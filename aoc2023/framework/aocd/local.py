@@ -27,12 +27,11 @@ TOKEN_FILE_LIMIT = 4096
 
 def find_project_config_dir(start: Path | None = None) -> Path | None:
     """The nearest `.aocd_config/` holding a token, upwards, else the checkout's."""
-    found = find_upwards(
-        lambda folder: any(
-            (folder / PROJECT_CONFIG_DIR_NAME / name).is_file() for name in _TOKEN_FILES
-        ),
-        start,
-    )
+
+    def holds_a_token(folder: Path) -> bool:
+        return any((folder / PROJECT_CONFIG_DIR_NAME / name).is_file() for name in _TOKEN_FILES)
+
+    found = find_upwards(holds_a_token, start)
     return found / PROJECT_CONFIG_DIR_NAME if found else None
 
 
@@ -118,16 +117,14 @@ class TokenSource(NamedTuple):
     @property
     def cleaned(self) -> tuple[str, ...]:
         """What cleaning took off the pasted value, as a person would name it."""
-        taken = []
         first = self.raw.strip()
-        if first != self.raw:
-            taken.append("surrounding whitespace")
         unquoted = first.strip("\"'").strip()
-        if unquoted != first:
-            taken.append("quotes")
-        if unquoted.lower().startswith("session="):
-            taken.append("a session= prefix")
-        return tuple(taken)
+        steps = (
+            (first != self.raw, "surrounding whitespace"),
+            (unquoted != first, "quotes"),
+            (unquoted.lower().startswith("session="), "a session= prefix"),
+        )
+        return tuple(name for taken, name in steps if taken)
 
 
 def token_source() -> TokenSource | None:
@@ -179,7 +176,6 @@ def token_in(environ: Mapping[str, str], config: Path) -> str | None:
 _environment_as_pasted: str | None = None
 """`AOC_SESSION` as it was before `clean_environment_token` cleaned it (for `aoc token`)."""
 
-
 _exported_from_file: TokenSource | None = None
 """The token file's token, when `clean_environment_token` exported it cleaned."""
 
@@ -226,8 +222,6 @@ def protect_token_files() -> None:
             path.chmod(0o600)
 
 
-# --- the site's last word on a token (aoc token) ------------------------------------------
-
 VERDICT_KEPT = 15 * 60
 """Seconds a site's "this token works" is trusted without asking again."""
 
@@ -240,15 +234,8 @@ def _token_key(token: str) -> str:
 
 
 def _read_verdicts() -> dict[str, str]:
-    return (
-        read_string_map(
-            store.token_verdicts_file(),
-            "aoc's token check memo",
-            "a map of token hashes to times",
-            "remove it",
-        )
-        or {}
-    )
+    said = "aoc's token check memo", "a map of token hashes to times", "remove it"
+    return read_string_map(store.token_verdicts_file(), *said) or {}
 
 
 def token_accepted_at(token: str) -> float | None:
@@ -271,10 +258,8 @@ def forget_token_verdict() -> None:
     store.token_verdicts_file().unlink(missing_ok=True)
 
 
-# --- aocd's token list, tokens.json: one token per account; sentences name no token ----
-
-
 def tokens_file() -> Path:
+    """aocd's token list, one token per account; a sentence about it names no token."""
     return config_dir() / "tokens.json"
 
 
@@ -325,17 +310,13 @@ def token_home(token: str | None) -> str:
     path = tokens_file()
     try:
         if token is not None and token != find_token():
-            found = read_string_map(path, "aocd's token list", "a map", _TOKENS_FIX) or {}
-            for name, raw in found.items():
+            for name, raw in (check_tokens_file() or {}).items():
                 if clean_token(raw) == token:
                     return f"{path} as {name!r}"
     except (DamagedFileError, NoInputError):  # a damaged file is said where it is read
         pass
     return f"$AOC_SESSION or {token_file()}"
 
-
-# --- private boards' view keys, kept per board beside the token -------------------------
-# A key is a secret as the token is: redacted from all output, named by its last 4 at most.
 
 _VIEW_KEY = re.compile(r"[A-Za-z0-9_-]{6,128}")
 """The site's keys are 8 hex digits; a shorter "key" would redact too much output."""
@@ -359,21 +340,14 @@ def clean_view_key(raw: str) -> ViewKey:
 
 
 def view_key_ending(key: str) -> str:
-    """'the view key ending ed22'."""
+    """'the view key ending ed22': a key is a secret as the token is, named by its last 4."""
     return f"the view key ending {key[-4:]}"
 
 
 def _read_view_keys() -> dict[str, str]:
     """The kept keys, by board id; DamagedFileError for a damaged file."""
-    return (
-        read_string_map(
-            store.view_keys_file(),
-            "aoc's view key file",
-            "a map of board ids to view keys",
-            _VIEW_KEYS_FIX,
-        )
-        or {}
-    )
+    said = "aoc's view key file", "a map of board ids to view keys", _VIEW_KEYS_FIX
+    return read_string_map(store.view_keys_file(), *said) or {}
 
 
 def saved_view_key(board_id: int) -> ViewKey | None:

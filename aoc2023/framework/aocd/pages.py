@@ -11,7 +11,7 @@ from aoc2023.framework import calendar
 from aoc2023.framework.aocd import client, local, paths, private
 from aoc2023.framework.aocd.client import PageExample
 from aoc2023.framework.aocd.paths import PuzzleCache, cached_title
-from aoc2023.framework.errors import NoInputError, NotAnInput, StillLocked
+from aoc2023.framework.errors import NoInputError, NotAnInput, SiteError, StillLocked
 
 SITE = "https://adventofcode.com"
 """Links in the text point at the real site, whichever site the page came from."""
@@ -38,7 +38,7 @@ def puzzle_text(token: str, year: int, day: int) -> PuzzleText:
     with client.asking(f"read the page of {year} day {day}", year, day):
         puzzle: Any = client.puzzle(token, year, day)  # its page methods are untyped
         refreshed, short = bring_up_to_date(puzzle, token, year, day)
-        html = private.puzzle_prose(puzzle)
+        html = str(private.get("Puzzle._get_prose")(puzzle))  # the fullest copy aocd has
     return PuzzleText(to_markdown(html), refreshed, short)
 
 
@@ -51,15 +51,13 @@ def bring_up_to_date(puzzle: Any, token: str, year: int, day: int) -> tuple[bool
     solved = 0 if cache is None else sum(cache.known_answer(part) is not None for part in parts)
     if level is None or level >= solved:
         return False, False
-    private.refetch_puzzle_page(puzzle)
+    private.get("Puzzle._request_puzzle_page")(puzzle)
     return True, (_page_level(puzzle) or 0) < solved
 
 
 def _kept(paragraph: Any) -> bool:
     """Whether a paragraph outside the articles is the solver's to read: an answer given,
     or the last day's "enough stars" line; the rest is furniture."""
-    if paragraph.find_parent("article") is not None:
-        return False
     text = " ".join(str(paragraph.get_text()).split())
     return text.startswith("Your puzzle answer") or "enough stars" in text
 
@@ -74,9 +72,9 @@ def to_markdown(html: str) -> str:
     main = page.main or page.body or page
     pieces = []
     for element in main.find_all(["article", "p"]):
-        if element.name == "article" and element.find_parent("article") is not None:
-            continue
-        if element.name == "p" and not _kept(element):
+        if element.find_parent("article") is not None or (
+            element.name == "p" and not _kept(element)
+        ):
             continue
         for link in element.find_all("a", href=True):
             if str(link["href"]).startswith("javascript:"):  # a form's submit: its text
@@ -94,9 +92,6 @@ def to_markdown(html: str) -> str:
     return "\n\n".join(pieces) + "\n"
 
 
-# --- the title and the examples (aoc new, aoc examples) ---------------------------------
-
-
 @dataclass(frozen=True)
 class PageExamples:
     """The examples aocd's parser reads from the puzzle page as it is now."""
@@ -107,13 +102,15 @@ class PageExamples:
     """Whether the page was fetched again, for a part solved since it was cached."""
 
 
-def current_examples(token: str, year: int, day: int) -> PageExamples:
-    """The examples (of a valid day), the page brought up to date first; SiteError on failure."""
+def current_examples(token: str, year: int, day: int, *, new: bool = False) -> PageExamples:
+    """The examples (of a valid day), the page brought up to date first; SiteError on
+    failure. `new` (aoc new): the page as it is; NoInputError on failure."""
     calendar.ensure_unlocked(year, day)
-    with client.asking(f"read the examples of {year} day {day}", year, day):
+    doing = f"read the {'page' if new else 'examples'} of {year} day {day}"
+    with client.asking(doing, year, day, NoInputError if new else SiteError):
         puzzle: Any = client.puzzle(token, year, day)
-        refreshed, _ = bring_up_to_date(puzzle, token, year, day)
-        found = puzzle.examples
+        refreshed = not new and bring_up_to_date(puzzle, token, year, day)[0]
+        found = puzzle.examples  # fetches quietly; `title` then reads the cached page
         title = str(puzzle.title)
     return PageExamples(title, client.page_examples(found, year, day), refreshed)
 
@@ -157,7 +154,7 @@ def gather(year: int, day: int, token: str | None) -> PuzzleInfo:
     except NoInputError as error:  # the page would fail the same way
         return only_local(f"Fetched neither your input nor the puzzle's example: {error}")
     try:
-        title, examples = client.read_page(year, day, token)
+        page = current_examples(token, year, day, new=True)
     except NoInputError as error:
         if missing is not None:
             return only_local(f"Fetched neither your input nor the puzzle's example: {missing}")
@@ -165,11 +162,9 @@ def gather(year: int, day: int, token: str | None) -> PuzzleInfo:
             f"Fetched your input, but not the puzzle page (title, example): {error}",
             input_cached=True,
         )
-    problems = (
-        ()
-        if examples
-        else ("aocd's example parser found no example on the puzzle page: paste it in yourself.",)
-    )
-    if missing is not None:
-        problems = (f"Fetched the puzzle page, but not your input: {missing}", *problems)
-    return PuzzleInfo(title, examples, input_cached=missing is None, problems=problems)
+    problems = [f"Fetched the puzzle page, but not your input: {missing}"] if missing else []
+    if not page.examples:
+        problems.append(
+            "aocd's example parser found no example on the puzzle page: paste it in yourself."
+        )
+    return PuzzleInfo(page.title, page.examples, missing is None, tuple(problems))

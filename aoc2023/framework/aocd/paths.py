@@ -53,15 +53,12 @@ class PuzzleCache(NamedTuple):
     @classmethod
     def for_token(cls, token: str, year: int, day: int) -> PuzzleCache | None:
         """None when aocd has not learnt whose the token is, on disk or in memory."""
-        user_id = cached_user_id(token)
-        if user_id is None:
+        owner: object = cached_user_id(token)
+        if owner is None:
             from aoc2023.framework.aocd import private
 
             owner = (private.token_owners_in_memory() or {}).get(token)
-            if owner is None:
-                return None
-            user_id = str(owner)
-        return cls(year, day, data_dir() / user_id)
+        return None if owner is None else cls(year, day, data_dir() / str(owner))
 
     @property
     def _stem(self) -> str:
@@ -88,9 +85,8 @@ class PuzzleCache(NamedTuple):
             return None
         if text is not None and looks_like_html(text):
             raise DamagedFileError(
-                f"aocd's cached input {self.input_path} is a web page, not a puzzle input "
-                "(the site was down when it was fetched?): delete it, and the next run "
-                "fetches it again."
+                f"aocd's cached input {self.input_path} is a web page, not a puzzle input (the "
+                "site was down when it was fetched?): delete it, and the next run fetches it again."
             )
         return None if text is None else text.rstrip("\r\n")
 
@@ -120,8 +116,7 @@ def drop_empty(files: Iterable[Path], what: str) -> None:
         except OSError as error:
             raise DamagedFileError(
                 f"{what} {path} is empty (damaged) and could not be removed "
-                f"({error.strerror or error}): delete it, and the next run fetches it "
-                "again."
+                f"({error.strerror or error}): delete it, and the next run fetches it again."
             ) from error
         sys.stderr.write(f"{what} {path} was empty (damaged): removed it, to fetch it again.\n")
 

@@ -9,7 +9,7 @@ import importlib
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from functools import cache
+from functools import cache, reduce
 from typing import Any, NamedTuple
 
 from aoc2023.framework.errors import AocError
@@ -93,42 +93,35 @@ def _named(path: str) -> PrivateName:
 
 
 def where(path: str) -> tuple[Any, str]:
-    """The object holding the last attribute of `path`, and its name (for `monkeypatch`)."""
+    """The object holding the last attribute of `path`, and its name (for `monkeypatch`);
+    AocdChanged when any of it is gone."""
     name = _named(path)
-    owner: Any = importlib.import_module(name.module)
     *parents, last = name.path.split(".")
     try:
-        for parent in parents:
-            owner = getattr(owner, parent)
+        owner = reduce(getattr, parents, importlib.import_module(name.module))
     except AttributeError as error:
         raise changed(path) from error
+    if not hasattr(owner, last):
+        raise changed(path)
     return owner, last
 
 
 def changed(path: str) -> AocdChanged:
     name = _named(path)
     return AocdChanged(
-        f"advent-of-code-data {version()} has no {name.module}.{name.path}, which aoc "
-        f"uses for {name.why.split(':')[0]}: install the aocd release aoc supports "
-        "(advent-of-code-data<2.3)"
+        f"advent-of-code-data {version()} has no {name.module}.{name.path}, which aoc uses for "
+        f"{name.why.split(':')[0]}: install the aocd release aoc supports (advent-of-code-data<2.3)"
     )
 
 
 def get(path: str) -> Any:
     """The value of the private name `path` (one of NAMES); AocdChanged when it is gone."""
-    owner, attribute = where(path)
-    try:
-        return getattr(owner, attribute)
-    except AttributeError as error:
-        raise changed(path) from error
+    return getattr(*where(path))
 
 
 def put(path: str, value: Any) -> None:
     """Set the private name `path` (one of NAMES) to `value`."""
-    owner, attribute = where(path)
-    if not hasattr(owner, attribute):
-        raise changed(path)
-    setattr(owner, attribute, value)
+    setattr(*where(path), value)
 
 
 def token_owners_in_memory() -> dict[str, object] | None:
@@ -143,11 +136,6 @@ def forget_token_owners(memo: dict[str, object] | None = None) -> None:
     """Put back aocd's memo of token owners (None: read again from its file when asked)."""
     if "aocd.models" in sys.modules:
         put("User._token2id", memo)
-
-
-def pool_manager() -> Any:
-    """The urllib3 PoolManager every aocd request goes through."""
-    return get("http.pool_manager")
 
 
 @contextmanager
@@ -170,22 +158,3 @@ def floored(before: Callable[[], None]) -> Iterator[None]:
         yield
     finally:
         vars(http).pop("_limiter", None)
-
-
-def runner_users_loader() -> Callable[[], Any]:
-    loader: Callable[[], Any] = get("_load_users")
-    return loader
-
-
-def set_runner_users_loader(loader: Callable[[], Any]) -> None:
-    put("_load_users", loader)
-
-
-def puzzle_prose(puzzle: Any) -> str:
-    """The fullest copy of the puzzle's page aocd has, fetching it when it has none."""
-    return str(get("Puzzle._get_prose")(puzzle))
-
-
-def refetch_puzzle_page(puzzle: Any) -> None:
-    """Fetch the puzzle's page again (a part was solved since aocd kept it)."""
-    get("Puzzle._request_puzzle_page")(puzzle)

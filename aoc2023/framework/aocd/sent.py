@@ -17,7 +17,7 @@ from typing import Any
 
 from aoc2023.framework import calendar, store
 from aoc2023.framework.aocd.paths import PuzzleCache
-from aoc2023.framework.errors import DamagedFileError, DamagedLogError
+from aoc2023.framework.errors import DamagedFileError
 from aoc2023.framework.files import read_regular_text, read_string_map, write_atomically
 
 
@@ -49,28 +49,20 @@ _PLEASE_WAIT = re.compile(r"[Pp]lease wait (one|\d+) minutes? before trying agai
 
 
 def read_verdict(message: str) -> Verdict:
-    if message.startswith(RIGHT) or FINISHED in message:
+    if FINISHED in message:
         return Verdict.RIGHT
-    if message.startswith(WRONG):
-        if "your answer is too high" in message:
-            return Verdict.TOO_HIGH
-        if "your answer is too low" in message:
-            return Verdict.TOO_LOW
-        return Verdict.WRONG
-    if message.startswith(TOO_RECENT):
-        return Verdict.WAIT
-    if message.startswith(WRONG_LEVEL):
-        return Verdict.WRONG_LEVEL
-    return Verdict.UNKNOWN
+    if message.startswith(WRONG):  # "...; your answer is too high."
+        bounds = (Verdict.TOO_HIGH, Verdict.TOO_LOW)
+        return next((b for b in bounds if f"your answer is {b}" in message), Verdict.WRONG)
+    starts = {RIGHT: Verdict.RIGHT, TOO_RECENT: Verdict.WAIT, WRONG_LEVEL: Verdict.WRONG_LEVEL}
+    return next((v for s, v in starts.items() if message.startswith(s)), Verdict.UNKNOWN)
 
 
 def wait_seconds(message: str) -> int | None:
     """How long the site asks us to wait before the next answer, if it says."""
-    left = _LEFT_TO_WAIT.search(message)
-    if left:
+    if left := _LEFT_TO_WAIT.search(message):
         return int(left[1] or 0) * 60 + int(left[2])
-    please = _PLEASE_WAIT.search(message)
-    if please:
+    if please := _PLEASE_WAIT.search(message):
         return 60 * (1 if please[1] == "one" else int(please[1]))
     return None
 
@@ -90,23 +82,25 @@ class PastSubmission:
 _UNTIL_REPAIRED = "nothing is sent until it is repaired or removed."
 
 
-def _read_json(path: Path, missing: object, damaged: type[DamagedFileError], what: str) -> Any:
-    """`path`'s JSON, `missing` when there is no file; `damaged` naming `what` if unreadable."""
+def _read_json(path: Path, missing: object, what: str) -> Any:
+    """`path`'s JSON, `missing` when there is no file; DamagedFileError naming `what` else."""
     try:
         return json.loads(read_regular_text(path))
     except FileNotFoundError:
         return missing
     except (OSError, ValueError) as error:
         why = getattr(error, "strerror", None) or error
-        raise damaged(f"{what} {path} cannot be read ({why}): {_UNTIL_REPAIRED}") from error
+        raise DamagedFileError(
+            f"{what} {path} cannot be read ({why}): {_UNTIL_REPAIRED}"
+        ) from error
 
 
 def read_log_entries(path: Path) -> list[dict[str, Any]]:
-    """aocd's submission log as on disk, [] when there is none; DamagedLogError when it
-    is not a list of entries (sending on would ignore, and rewriting lose, its replies)."""
-    entries = _read_json(path, [], DamagedLogError, "aocd's submission log")
+    """aocd's submission log as on disk, [] when there is none; DamagedFileError when
+    it is not a list of entries (sending on would ignore, and rewriting lose, its replies)."""
+    entries = _read_json(path, [], "aocd's submission log")
     if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
-        raise DamagedLogError(
+        raise DamagedFileError(
             f"aocd's submission log {path} is not a list of replies: {_UNTIL_REPAIRED}"
         )
     return entries
@@ -161,10 +155,6 @@ def log_reply(cache: PuzzleCache, part: int, answer: str, message: str, *, right
         write_atomically(cache.answer_path(part), answer)
 
 
-# --- the journal: every answer written down before it is sent, and its reply after ------
-# In aocd's config folder, not its cache folder: one that cannot be written loses no reply.
-
-
 @dataclass(frozen=True)
 class Attempt:
     part: int
@@ -178,7 +168,7 @@ class Attempt:
 
 def _read_journal() -> dict[str, Any]:
     path = store.journal_file()
-    data = _read_json(path, {}, DamagedFileError, "The record of sent answers")
+    data = _read_json(path, {}, "The record of sent answers")
     if not isinstance(data, dict) or not all(
         isinstance(puzzles, dict) and all(isinstance(e, list) for e in puzzles.values())
         for puzzles in data.values()
@@ -201,10 +191,8 @@ def attempts(user_id: str, year: int, day: int) -> list[Attempt]:
 
 def unconfirmed(user_id: str, year: int, day: int, part: int) -> Attempt | None:
     """The latest attempt at `part` still waiting for its reply, if any."""
-    for attempt in reversed(attempts(user_id, year, day)):
-        if attempt.part == part and attempt.message is None:
-            return attempt
-    return None
+    found = reversed(attempts(user_id, year, day))
+    return next((one for one in found if one.part == part and one.message is None), None)
 
 
 @contextmanager
@@ -225,16 +213,12 @@ def record_attempt(user_id: str, year: int, day: int, part: int, value: str, whe
 
 
 def _latest(entries: list[dict[str, Any]], part: int, value: str) -> dict[str, Any] | None:
-    return next(
-        (
-            entry
-            for entry in reversed(entries)
-            if entry.get("part") == part
-            and entry.get("value") == value
-            and entry.get("message") is None
-        ),
-        None,
+    """The latest unconfirmed attempt at `part` with `value`, if any."""
+    wanted = (part, value, None)
+    found = (
+        e for e in reversed(entries) if (e.get("part"), e.get("value"), e.get("message")) == wanted
     )
+    return next(found, None)
 
 
 def record_reply(user_id: str, year: int, day: int, part: int, value: str, message: str) -> None:
@@ -261,8 +245,6 @@ def forget(user_id: str, year: int, day: int, part: int, value: str) -> None:
         if (entry := _latest(entries, part, value)) is not None:
             entries.remove(entry)
 
-
-# --- the site's wait between answers, per user, kept for later runs (aocd's is in memory) --
 
 MAX_WAIT = timedelta(hours=1)
 """Longer than the site ever asks: a wait further ahead is a damaged file."""
