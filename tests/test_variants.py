@@ -22,12 +22,7 @@ from site_cli import aoc_in_process
 from aoc2023.framework import Solution, registry
 from aoc2023.framework.registry import MAIN, implementations, variants_of
 from aoc2023.framework.results import DayResult, PartResult, RunReport, Status
-from aoc2023.framework.testing import (
-    ExampleCase,
-    check_example,
-    check_examples,
-    example_cases_of,
-)
+from aoc2023.framework.testing import Case, cases_of, check, check_examples
 from aoc2023.framework.watch import WatchRequest, child_command
 
 HEAD = "from __future__ import annotations\n\nfrom aoc2023.framework import Example, Solution\n"
@@ -266,16 +261,16 @@ def test_check_examples_names_the_variant_that_fails(wrong_year: int) -> None:
 
 
 def test_the_suites_example_cases_include_each_variant(wrong_year: int) -> None:
-    cases = example_cases_of(registry.load_day(wrong_year, 1))
+    cases = cases_of(registry.load_day(wrong_year, 1))
     assert [c.id for c in cases] == [
         "2078-day01-part1-example1",
         "2078-day01-part1-example1-wrong",
         "2078-day01-part2-example1",
         "2078-day01-part2-example1-wrong",
     ]
-    check_example(ExampleCase(wrong_year, 1, 2, 1, "wrong"))
+    check(Case(wrong_year, 1, 2, 1, "wrong"))
     with pytest.raises(AssertionError, match="variant wrong, part 1: returned 4, expected 3"):
-        check_example(ExampleCase(wrong_year, 1, 1, 1, "wrong"))
+        check(Case(wrong_year, 1, 1, 1, "wrong"))
 
 
 # --- aoc run --variants ------------------------------------------------------------------

@@ -20,7 +20,7 @@ from aoc2023.framework import registry
 from aoc2023.framework.errors import AocError, DayLoadError
 
 if TYPE_CHECKING:
-    from aoc2023.framework.testing import ExampleCase, RealAnswerCase, RealAocd
+    from aoc2023.framework.testing import Case, RealAocd
 
 MARKERS = {
     "example": "a day's example, one part (the aoc2023 plugin)",
@@ -280,12 +280,7 @@ class DayFile(pytest.File):
         self.year, self.module = year, module
 
     def collect(self) -> Iterable[pytest.Item]:
-        from aoc2023.framework.testing import (
-            check_example,
-            check_real_answer,
-            example_cases_of,
-            real_answer_cases_of,
-        )
+        from aoc2023.framework.testing import cases_of, check
 
         try:  # through the registry's one rule of which file is which day's
             files = registry.year_files(self.year)
@@ -311,7 +306,7 @@ class DayFile(pytest.File):
         for (year, _), solution in sorted(registry.REGISTRY.items()):
             if year != self.year or solution.__module__ != self.module:
                 continue
-            cases = example_cases_of(solution)
+            cases = cases_of(solution)
             if not cases:
                 self.warn(
                     pytest.PytestWarning(
@@ -320,12 +315,10 @@ class DayFile(pytest.File):
                     )
                 )
             labels = example_labels([example.name for example in solution.examples])
-            for case in cases:
-                name = _name(case, f"example {labels[case.number - 1]}")
-                yield ExampleItem.from_parent(self, name=name, check=partial(check_example, case))
-            for real in real_answer_cases_of(solution, _real_aocd(self.config)):
-                check = partial(check_real_answer, real)
-                yield RealInputItem.from_parent(self, name=_name(real, "your input"), check=check)
+            for case in [*cases, *cases_of(solution, _real_aocd(self.config))]:
+                what = f"example {labels[case.number - 1]}" if case.aocd is None else "your input"
+                item = ExampleItem if case.aocd is None else RealInputItem
+                yield item.from_parent(self, name=_name(case, what), check=partial(check, case))
 
 
 def example_labels(names: list[str | None]) -> list[str]:
@@ -341,7 +334,7 @@ def example_labels(names: list[str | None]) -> list[str]:
     ]
 
 
-def _name(case: ExampleCase | RealAnswerCase, what: str) -> str:
+def _name(case: Case, what: str) -> str:
     """`2019/09 part 1 example 2`; a variant's ends `variant fast`."""
     name = f"{case.year}/{case.day:02d} part {case.part} {what}"
     return name + (f" variant {case.variant}" if case.variant else "")
