@@ -12,7 +12,7 @@ import importlib.util
 import os
 import re
 import sys
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
@@ -108,31 +108,10 @@ def _claim(
     table[key] = cls
 
 
-class Implementation(NamedTuple):
-    """One way a day is solved: its main class or one of its variants, by name."""
-
-    name: str
-    solution_class: type[Solution[Any]]
-
-    def steps(self, extra: Mapping[str, Any] | None = None) -> dict[str, Callable[[Any], Any]]:
-        """The steps on a fresh instance: "parse", "part 1", "part 2" (or "parts 1+2")."""
-        solution = self.solution_class(extra=extra)
-        if self.solution_class.solves_both_at_once():
-            return {"parse": solution.parse, "parts 1+2": solution.solve}
-        return {"parse": solution.parse, "part 1": solution.part_1, "part 2": solution.part_2}
-
-
 def variants_of(solution_class: type[Solution[Any]]) -> list[type[Solution[Any]]]:
     """The variants declared for the day of `solution_class`, in the order declared."""
     key = (solution_class.year, solution_class.day)
     return list(VARIANTS.get(key, {}).values())
-
-
-def implementations(solution_class: type[Solution[Any]]) -> list[Implementation]:
-    """The day's main implementation (named `MAIN`), then each of its variants."""
-    return [Implementation(MAIN, solution_class)] + [
-        Implementation(variant.variant or MAIN, variant) for variant in variants_of(solution_class)
-    ]
 
 
 def year_package(year: int) -> str:
