@@ -6,7 +6,6 @@ the days alone. The checks are `aoc2023.framework.testing`'s."""
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import re
 from collections.abc import Callable, Iterable
@@ -18,6 +17,7 @@ import pytest
 
 from aoc2023.framework import registry
 from aoc2023.framework.errors import AocError, DayLoadError
+from aoc2023.framework.project import package_folders
 
 if TYPE_CHECKING:
     from aoc2023.framework.testing import Case, RealAocd
@@ -221,11 +221,10 @@ def _year_folders(config: pytest.Config) -> dict[Path, tuple[int, str]]:
         for year in registry.registered_years():
             try:
                 package = registry.year_package(year)
-                spec = importlib.util.find_spec(package)
+                locations = package_folders(package)
             except Exception:  # a year that cannot be found is `aoc list`'s to report
                 continue
-            for location in (spec.submodule_search_locations or []) if spec else []:
-                folders[Path(location).resolve()] = (year, package)
+            folders.update(dict.fromkeys(locations, (year, package)))
         config.stash[_YEAR_FOLDERS] = folders
     return config.stash[_YEAR_FOLDERS]
 
