@@ -47,7 +47,20 @@ def register(cls: type[Solution[Any]], variant: str | None) -> None:
     year, day = _named_by(cls.__module__)
     own = cls.__dict__
     if variant is not None:
-        _register_variant(cls, variant, getattr(cls, "year", year), getattr(cls, "day", day))
+        year, day = getattr(cls, "year", year), getattr(cls, "day", day)
+        if not isinstance(variant, str) or not _VARIANT_NAME.fullmatch(variant) or variant == MAIN:
+            raise TypeError(
+                f"{cls.__qualname__}: a variant's name is letters, digits, '-', '_' "
+                f"or '.' (and not {MAIN!r}), not {variant!r}"
+            )
+        if year is None or day is None:
+            raise TypeError(
+                f"{cls.__qualname__} is a variant of no day: subclass the day's class, "
+                "define it in the day's module, or set `year` and `day`"
+            )
+        cls.year, cls.day, cls.variant = int(year), int(day), variant
+        table = VARIANTS.setdefault((cls.year, cls.day), {})
+        _claim(table, variant, cls, f"are both variant {variant!r} of {year} day {day}")
         return
     cls.variant = None
     year, day = own.get("year", year), own.get("day", day)
@@ -70,24 +83,6 @@ def _named_by(module: str) -> tuple[int | None, int | None]:
     day = day_of_module(stem) if in_a_year else None
     year = in_a_year if day is not None else _YEAR_PACKAGE.fullmatch(module.partition(".")[0])
     return (int(year[1]) if year else None), day
-
-
-def _register_variant(
-    cls: type[Solution[Any]], name: str, year: int | None, day: int | None
-) -> None:
-    if not isinstance(name, str) or not _VARIANT_NAME.fullmatch(name) or name == MAIN:
-        raise TypeError(
-            f"{cls.__qualname__}: a variant's name is letters, digits, '-', '_' "
-            f"or '.' (and not {MAIN!r}), not {name!r}"
-        )
-    if year is None or day is None:
-        raise TypeError(
-            f"{cls.__qualname__} is a variant of no day: subclass the day's class, "
-            "define it in the day's module, or set `year` and `day`"
-        )
-    cls.year, cls.day, cls.variant = int(year), int(day), name
-    table = VARIANTS.setdefault((cls.year, cls.day), {})
-    _claim(table, name, cls, f"are both variant {name!r} of {year} day {day}")
 
 
 def _tables() -> list[dict[Any, type[Solution[Any]]]]:
