@@ -171,8 +171,13 @@ def check(case: Case) -> None:
             pytest.skip(found)
         solution_class = registry.load_day(case.year, case.day)
         run, what, expected_is = found, "your input", "the accepted answer is"
-    where = _where(case.year, case.day, what, case.variant)
-    _assert_correct(_run(_implementation(solution_class, case.variant), run), where, expected_is)
+    result = _run(_implementation(solution_class, case.variant), run)
+    [outcome] = result.parts
+    if outcome.status is Status.NOT_IMPLEMENTED:
+        pytest.skip(f"{case.year} day {case.day} part {case.part} is not written yet")
+    if result.error is not None or outcome.status is not Status.CORRECT:  # raised: `python -O`
+        where = _where(case.year, case.day, what, case.variant)
+        raise AssertionError(_failures(result, where, expected_is)[0])
 
 
 def _run(solution_class: type[Solution[Any]], run: RunInput) -> DayResult:
@@ -182,18 +187,6 @@ def _run(solution_class: type[Solution[Any]], run: RunInput) -> DayResult:
         return run_solution(solution_class, run)
     except Interrupted:
         raise KeyboardInterrupt from None
-
-
-def _assert_correct(result: DayResult, where: str, expected_is: str) -> None:
-    """The one part run gave its expected answer (skipped while not written); raised, not
-    asserted, for `python -O`."""
-    import pytest
-
-    [outcome] = result.parts
-    if outcome.status is Status.NOT_IMPLEMENTED:
-        pytest.skip(f"{result.year} day {result.day} part {outcome.part} is not written yet")
-    if result.error is not None or outcome.status is not Status.CORRECT:
-        raise AssertionError(_failures(result, where, expected_is)[0])
 
 
 def _failures(result: DayResult, where: str, expected_is: str) -> list[str]:
