@@ -522,17 +522,12 @@ class ListingCache:
 
     def get(self, module: Path, year: int, day: int, package: list[Any]) -> Declared | None:
         """What `module` declared, when its stamp and its package's are unchanged."""
-        raw = self._entries.get(str(module))
-        if (
-            not isinstance(raw, dict)
-            or raw.get("stamp") != stamp(module)
-            or raw.get("package") != package
-        ):
-            return None
-        with contextlib.suppress(KeyError, TypeError):  # an entry of another shape
+        raw: Any = self._entries.get(str(module))
+        with contextlib.suppress(KeyError, TypeError):  # none, or an entry of another shape
             title, examples = raw["title"], tuple(raw["examples"])
+            kept = raw["stamp"], raw["package"], raw["year"], raw["day"]
             if (
-                (raw["year"], raw["day"]) == (year, day)
+                kept == (stamp(module), package, year, day)
                 and len(examples) == 2
                 and isinstance(title, str | None)
                 and all(isinstance(n, int) for n in examples)
