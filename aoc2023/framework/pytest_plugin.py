@@ -20,7 +20,7 @@ from aoc2023.framework.errors import AocError, DayLoadError
 from aoc2023.framework.project import package_folders
 
 if TYPE_CHECKING:
-    from aoc2023.framework.testing import Case, RealAocd
+    from aoc2023.framework.testing import RealAocd
 
 MARKERS = {
     "example": "a day's example, one part (the aoc2023 plugin)",
@@ -316,8 +316,10 @@ class DayFile(pytest.File):
             labels = example_labels([example.name for example in solution.examples])
             for case in [*cases, *cases_of(solution, _real_aocd(self.config))]:
                 what = f"example {labels[case.number - 1]}" if case.aocd is None else "your input"
+                name = f"{case.year}/{case.day:02d} part {case.part} {what}"
+                name += f" variant {case.variant}" if case.variant else ""
                 item = ExampleItem if case.aocd is None else RealInputItem
-                yield item.from_parent(self, name=_name(case, what), check=partial(check, case))
+                yield item.from_parent(self, name=name, check=partial(check, case))
 
 
 def example_labels(names: list[str | None]) -> list[str]:
@@ -331,12 +333,6 @@ def example_labels(names: list[str | None]) -> list[str]:
         f"{number} {label}" if names[number - 1] and labels.count(label) > 1 else label
         for number, label in enumerate(labels, start=1)
     ]
-
-
-def _name(case: Case, what: str) -> str:
-    """`2019/09 part 1 example 2`; a variant's ends `variant fast`."""
-    name = f"{case.year}/{case.day:02d} part {case.part} {what}"
-    return name + (f" variant {case.variant}" if case.variant else "")
 
 
 class _DayItem(pytest.Item):
