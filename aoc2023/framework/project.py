@@ -31,13 +31,12 @@ def find_upwards(
     return None
 
 
-def project_root(start: Path | None = None) -> Path | None:
-    """The project folder, from `start` upwards; None outside any."""
+def project_root() -> Path | None:
+    """The project folder, from the working folder upwards; None outside any."""
     return find_upwards(
         lambda folder: (
             (folder / "pyproject.toml").is_file() or (folder / PROJECT_CONFIG_DIR_NAME).is_dir()
         ),
-        start,
         or_source=False,
     )
 

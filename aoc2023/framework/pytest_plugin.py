@@ -191,11 +191,8 @@ def _may_match(expression: str, fixed: Callable[[str], bool | None]) -> bool:
 
 def _test_files(config: pytest.Config) -> int:
     """How many test files the paths of the run hold (`test_*.py`)."""
-    files = 0
-    for arg in config.args:
-        path = _path(config, arg)
-        files += sum(1 for _ in path.rglob("test_*.py")) if path.is_dir() else 1
-    return files
+    paths = [_path(config, arg) for arg in config.args]
+    return sum(len(list(path.rglob("test_*.py"))) if path.is_dir() else 1 for path in paths)
 
 
 def _real_aocd(config: pytest.Config) -> RealAocd:
