@@ -27,6 +27,7 @@ YEARS_GROUP = "aoc.years"
 _LOOKS_LIKE_A_DAY = re.compile(r"day[\W_]*0*(\d{1,2})[a-z]?", re.IGNORECASE)
 """A name meant as a day's that the rule skips (`day_07`, `Day07`): said in a hint."""
 _YEAR_PACKAGE = re.compile(r"aoc(\d{4})")
+_DAY_MODULE = re.compile(r"day(\d{1,2})")
 _VARIANT_MODULE = re.compile(r"_day\d{2}_\w+(?<!_test)")
 """A module of a day's variants (`_day07_fast.py`); `_day07_test.py` is pytest's alone."""
 _VARIANT_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")
@@ -152,13 +153,10 @@ def registered_years(declared: Callable[[], set[int]] = entry_point_years) -> li
     return sorted(year for year in years if year >= calendar.FIRST_YEAR)
 
 
-def day_of_module(name: str) -> int | None:
-    """The day of a module named `dayNN` or `dayN` (its last dotted part), else None."""
-    stem = name.rpartition(".")[2]
-    number = stem[3:]
-    if stem.startswith("day") and 1 <= len(number) <= 2 and number.isdecimal():
-        return int(number)
-    return None
+def day_of_module(stem: str) -> int | None:
+    """The day of a module named `dayNN` or `dayN`, else None."""
+    match = _DAY_MODULE.fullmatch(stem)
+    return int(match[1]) if match else None
 
 
 class YearFiles(NamedTuple):
