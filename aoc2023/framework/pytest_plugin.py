@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from aoc2023.framework import registry
-from aoc2023.framework.errors import AocError, DayLoadError
+from aoc2023.framework.errors import AocError
 from aoc2023.framework.project import package_folders
 
 if TYPE_CHECKING:
@@ -281,13 +281,10 @@ class DayFile(pytest.File):
         try:  # through the registry's one rule of which file is which day's
             files = registry.year_files(self.year)
             path = os.path.realpath(self.path)
-            for clashing, clash in files.clashes.items():
-                if path in map(os.path.realpath, clash):
-                    raise DayLoadError(files.clash(clashing) or "")
-            day = next(
-                (d for d, file in files.days.items() if os.path.realpath(file) == path), None
-            )
-            if day is not None:
+            claims = {os.path.realpath(f): d for d, clash in files.clashes.items() for f in clash}
+            claims.update((os.path.realpath(file), d) for d, file in files.days.items())
+            day = claims.get(path)
+            if day is not None:  # a day two modules claim: load_day raises the clash
                 registry.load_day(self.year, day)
             elif self.path.stem.isidentifier():
                 registry.import_module(self.module)
