@@ -48,14 +48,13 @@ def pytest_load_initial_conftests(early_config: pytest.Config, args: list[str]) 
     if not getattr(namespace, "days", False):
         return
     inside, _ = _days_folders(early_config)
-    given = list(namespace.file_or_dir or [])
-    if given:
-        for arg in given:
-            if not _in_a_year(early_config, arg):
-                raise pytest.UsageError(
-                    f"--days runs the days of the year packages ({_listed(inside)}), and "
-                    f"{arg} is in none of them: leave out the path or leave out --days."
-                )
+    for arg in namespace.file_or_dir or []:
+        if not _in_a_year(early_config, arg):
+            raise pytest.UsageError(
+                f"--days runs the days of the year packages ({_listed(inside)}), and "
+                f"{arg} is in none of them: leave out the path or leave out --days."
+            )
+    if namespace.file_or_dir:
         return
     if not inside:
         raise pytest.UsageError(
