@@ -173,17 +173,6 @@ class YearFiles(NamedTuple):
     def module(self, path: str) -> str:
         return f"{self.package}.{_stem(path)}"
 
-    def clash(self, day: int) -> str | None:
-        """The sentence refusing `day` when several modules claim it, else None."""
-        files = self.clashes.get(day)
-        if files is None:
-            return None
-        shown = ", ".join(map(_shown, files[:-1])) + f" and {_shown(files[-1])}"
-        return (
-            f"Two modules claim day {day}, {shown}: keep one (day{day:02d}.py) and "
-            "rename or delete the other."
-        )
-
     def hints(self) -> dict[str, str]:
         """The sentence for each look-alike file defining no day nor variant once imported."""
         defined = {cls.__module__ for table in _tables() for cls in table.values()}
@@ -393,9 +382,13 @@ def load_day(year: int, day: int) -> type[Solution[Any]]:
     """The class of `year` `day`, from the module its name gives it, else any other.
     DayLoadError (MissingDayError) naming the module, or the two that claim the day."""
     files = year_files(year)
-    clash = files.clash(day)
-    if clash is not None:
-        raise DayLoadError(clash)
+    clashing = files.clashes.get(day)
+    if clashing is not None:
+        shown = ", ".join(map(_shown, clashing[:-1])) + f" and {_shown(clashing[-1])}"
+        raise DayLoadError(
+            f"Two modules claim day {day}, {shown}: keep one (day{day:02d}.py) and "
+            "rename or delete the other."
+        )
     path = files.days.get(day)
     module_name = files.module(path or f"day{day:02d}")
     if path is not None:
