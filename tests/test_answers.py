@@ -319,7 +319,7 @@ def test_a_drawing_that_differs_is_shown_beside_the_expected_one(
     by side, got's differing pixel marked and the expected's indentation gone (stacked
     on a terminal too narrow for both, in `aoc bench`'s problems too)."""
     from aoc2023.framework import registry
-    from aoc2023.framework.testing import ExampleCase, check_example, check_examples
+    from aoc2023.framework.testing import Case, check, check_examples
 
     cap_runs(monkeypatch, max_runs=MIN_RUNS)  # the bench's problems are the subject
     with temporary_year(tmp_path / "site", 2083, {"day01.py": ONE_PIXEL_OFF_DAY}):
@@ -337,7 +337,7 @@ def test_a_drawing_that_differs_is_shown_beside_the_expected_one(
         with pytest.raises(AssertionError) as day_test:
             check_examples(registry.load_day(2083, 1))
         with pytest.raises(AssertionError) as suite_case:
-            check_example(ExampleCase(2083, 1, 1, 1))
+            check(Case(2083, 1, 1, 1))
     heading = "2083 day 1 (example 1) part 1: the drawing differs from the expected one:\n"
     assert heading + SIDE_BY_SIDE in wide.stderr, wide.stderr
     assert "expected: see below" in wide.stdout

@@ -13,7 +13,7 @@ from subprocess import CompletedProcess
 from conftest import DAY_7_EXAMPLE, AocdHome
 from site_cli import aoc_in_process
 
-from aoc2023.framework.registry import implementations
+from aoc2023.framework.registry import variants_of
 
 EXAMPLE = DAY_7_EXAMPLE
 TOLERATED = {
@@ -51,10 +51,8 @@ def test_the_fast_variant_is_declared_beside_the_day() -> None:
     from aoc2023.day07 import Day07
 
     assert Day07.__module__ == "aoc2023.day07"
-    assert [(i.name, i.solution_class) for i in implementations(Day07)] == [
-        ("main", Day07),
-        ("fast", Day07Fast),
-    ]
+    assert Day07.variant is None
+    assert variants_of(Day07) == [Day07Fast] and Day07Fast.variant == "fast"
 
 
 def test_the_example_through_the_cli() -> None:

@@ -21,16 +21,7 @@ from conftest import TOKEN, USER_ID, AocdHome, temporary_year
 from aoc2023.framework import registry
 from aoc2023.framework.inputs import RunInput
 from aoc2023.framework.solution import Solution
-from aoc2023.framework.testing import (
-    ExampleCase,
-    RealAnswerCase,
-    RealAocd,
-    check_example,
-    check_examples,
-    check_real_answer,
-    example_cases_of,
-    real_answer_cases_of,
-)
+from aoc2023.framework.testing import Case, RealAocd, cases_of, check, check_examples
 
 YEAR = 2088  # 12 days a year from 2025 on: day 12 is the last, with no part 2
 HEAD = "from aoc2023.framework import Example, InputError, Solution\n\n"
@@ -193,13 +184,13 @@ def test_right_answers_and_parts_not_written_yet_pass(year: Path) -> None:
     check_examples(registry.load_day(2023, 7))
 
 
-def example_cases(year: int = YEAR) -> list[ExampleCase]:
+def example_cases(year: int = YEAR) -> list[Case]:
     """The year's cases as the pytest plugin makes them: each day that imports, its own."""
     return [
         case
         for day in sorted(registry.year_files(year).days)
         if day != 6  # it does not import: the plugin's own tests say so
-        for case in example_cases_of(registry.load_day(year, day))
+        for case in cases_of(registry.load_day(year, day))
     ]
 
 
@@ -211,9 +202,9 @@ def test_a_not_implemented_error_from_code_a_part_calls_fails(year: Path) -> Non
     )
     cases = {case.id: case for case in example_cases()}
     with pytest.raises(AssertionError, match="part 1 raised NotImplementedError: unknown"):
-        check_example(cases["2088-day08-part1-example1"])
+        check(cases["2088-day08-part1-example1"])
     with pytest.raises(pytest.skip.Exception, match="2088 day 8 part 2 is not written yet"):
-        check_example(cases["2088-day08-part2-example1"])
+        check(cases["2088-day08-part2-example1"])
 
 
 def test_a_day_with_no_example_answer_passes_with_a_warning(year: Path) -> None:
@@ -245,19 +236,19 @@ def test_the_cases_cover_every_day_part_and_example_with_an_answer(year: Path) -
 
 def test_each_case_passes_fails_or_skips_as_its_part_does(year: Path) -> None:
     cases = {case.id: case for case in example_cases()}
-    check_example(cases["2088-day01-part2-example1"])
-    check_example(cases["2088-day04-part1-example2"])
+    check(cases["2088-day01-part2-example1"])
+    check(cases["2088-day04-part1-example2"])
     with pytest.raises(AssertionError, match="part 1: returned 3, expected 4"):
-        check_example(cases["2088-day01-part1-example1"])
+        check(cases["2088-day01-part1-example1"])
     with pytest.raises(AssertionError, match="part 2 raised ZeroDivisionError"):
-        check_example(cases["2088-day02-part2-example1"])
+        check(cases["2088-day02-part2-example1"])
     with pytest.raises(AssertionError, match="parse failed: bad input"):
-        check_example(cases["2088-day03-part1-example1"])
+        check(cases["2088-day03-part1-example1"])
     with pytest.raises(AssertionError, match=r"example 2 \(short\), part 1: returned 2"):
-        check_example(cases["2088-day07-part1-example2"])
+        check(cases["2088-day07-part1-example2"])
     with pytest.raises(pytest.skip.Exception, match="2088 day 4 part 2 is not written yet"):
-        check_example(cases["2088-day04-part2-example1"])
-    assert isinstance(cases["2088-day01-part1-example1"], ExampleCase)
+        check(cases["2088-day04-part2-example1"])
+    assert isinstance(cases["2088-day01-part1-example1"], Case)
 
 
 def test_real_answers_are_checked_against_the_users_cache(
@@ -270,32 +261,32 @@ def test_real_answers_are_checked_against_the_users_cache(
         case.id: case
         for day in sorted(registry.year_files(YEAR).days)
         if day != 6
-        for case in real_answer_cases_of(registry.load_day(YEAR, day), aocd)
+        for case in cases_of(registry.load_day(YEAR, day), aocd)
     }
     # Every part of every day that imports; the last day has no part 2.
     assert sorted(cases) == [
         f"2088-day{d:02d}-part{p}-input" for d in (1, 2, 3, 4, 5, 7, 8) for p in (1, 2)
     ] + ["2088-day12-part1-input"]
     case = cases["2088-day01-part1-input"]
-    assert isinstance(case, RealAnswerCase) and TOKEN not in repr(case)
+    assert isinstance(case, Case) and case.aocd is aocd and TOKEN not in repr(case)
     with pytest.raises(pytest.skip.Exception, match="no accepted answer cached"):
-        check_real_answer(case)
+        check(case)
     aocd_home.cache_input(YEAR, 1, "abcde\n")
     aocd_home.cache_answer(YEAR, 1, 1, "6")
     with pytest.raises(
         AssertionError, match="2088 day 1, your input, part 1: returned 5, the accepted answer is 6"
     ):
-        check_real_answer(case)
+        check(case)
     aocd_home.cache_answer(YEAR, 1, 1, "5")
-    check_real_answer(case)
+    check(case)
     aocd_home.cache_input(YEAR, 4, "abc\n")
     aocd_home.cache_answer(YEAR, 4, 2, "1")
     with pytest.raises(pytest.skip.Exception, match="not written yet"):
-        check_real_answer(cases["2088-day04-part2-input"])
+        check(cases["2088-day04-part2-input"])
 
 
 def test_the_ids_are_what_the_suite_parametrises_with() -> None:
-    case = ExampleCase(2023, 7, 1, 1)
+    case = Case(2023, 7, 1, 1)
     assert attrgetter("id")(case) == "2023-day07-part1-example1"
 
 

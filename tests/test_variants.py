@@ -20,14 +20,11 @@ from conftest import temporary_year
 from site_cli import aoc_in_process
 
 from aoc2023.framework import Solution, registry
-from aoc2023.framework.registry import MAIN, implementations, variants_of
+from aoc2023.framework.inputs import RunInput
+from aoc2023.framework.registry import variants_of
 from aoc2023.framework.results import DayResult, PartResult, RunReport, Status
-from aoc2023.framework.testing import (
-    ExampleCase,
-    check_example,
-    check_examples,
-    example_cases_of,
-)
+from aoc2023.framework.runner import run_solution
+from aoc2023.framework.testing import Case, cases_of, check, check_examples
 from aoc2023.framework.watch import WatchRequest, child_command
 
 HEAD = "from __future__ import annotations\n\nfrom aoc2023.framework import Example, Solution\n"
@@ -190,24 +187,18 @@ def test_variants_register_beside_the_day_not_in_its_place(year: int) -> None:
         ("Day01Squares", "squares"),
         ("Packed", "packed"),
     ]
-    assert [(i.name, i.solution_class.variant) for i in implementations(main)] == [
-        (MAIN, None),
-        ("squares", "squares"),
-        ("packed", "packed"),
-    ]
     assert all((v.year, v.day) == (year, 1) for v in variants_of(main))
 
 
-def test_an_implementations_steps_are_callables_bound_to_a_fresh_instance(year: int) -> None:
+def test_each_implementation_solves_on_a_fresh_instance(year: int) -> None:
     main = registry.load_day(year, 1)
-    for implementation in implementations(main):
-        steps = implementation.steps()
-        assert list(steps) == ["parse", "part 1", "part 2"]
-        parsed = steps["parse"]("1\n2\n3")
-        assert (steps["part 1"](parsed), steps["part 2"](parsed)) == (6, 14)
+    for implementation in [main, *variants_of(main)]:
+        result = run_solution(implementation, RunInput("1\n2\n3", "input"))
+        assert [(p.part, p.answer) for p in result.parts] == [(1, "6"), (2, "14")]
+        assert result.variant == implementation.variant
 
 
-def test_a_day_that_solves_both_at_once_has_one_step_for_both() -> None:
+def test_a_day_that_solves_both_at_once_runs_both_parts_in_one_step() -> None:
     class Both(Solution[str]):
         year, day = 2078, 20
 
@@ -215,7 +206,8 @@ def test_a_day_that_solves_both_at_once_has_one_step_for_both() -> None:
             return len(text), 0
 
     try:
-        assert list(implementations(Both)[0].steps()) == ["parse", "parts 1+2"]
+        result = run_solution(Both, RunInput("abc", "input"))
+        assert [(p.part, p.answer) for p in result.parts] == [(1, "3"), (2, "0")]
     finally:
         from aoc2023.framework.registry import REGISTRY
 
@@ -266,16 +258,16 @@ def test_check_examples_names_the_variant_that_fails(wrong_year: int) -> None:
 
 
 def test_the_suites_example_cases_include_each_variant(wrong_year: int) -> None:
-    cases = example_cases_of(registry.load_day(wrong_year, 1))
+    cases = cases_of(registry.load_day(wrong_year, 1))
     assert [c.id for c in cases] == [
         "2078-day01-part1-example1",
         "2078-day01-part1-example1-wrong",
         "2078-day01-part2-example1",
         "2078-day01-part2-example1-wrong",
     ]
-    check_example(ExampleCase(wrong_year, 1, 2, 1, "wrong"))
+    check(Case(wrong_year, 1, 2, 1, "wrong"))
     with pytest.raises(AssertionError, match="variant wrong, part 1: returned 4, expected 3"):
-        check_example(ExampleCase(wrong_year, 1, 1, 1, "wrong"))
+        check(Case(wrong_year, 1, 1, 1, "wrong"))
 
 
 # --- aoc run --variants ------------------------------------------------------------------

@@ -4,6 +4,7 @@ alone. launcher.py stays apart: errors.py imports it."""
 
 from __future__ import annotations
 
+import importlib.util
 from collections.abc import Callable
 from pathlib import Path
 from typing import NamedTuple
@@ -15,6 +16,8 @@ PROJECT_CONFIG_DIR_NAME = ".aocd_config"
 
 SOURCE_CHECKOUT = Path(__file__).resolve().parents[2]
 """The folder this package's source sits in, where the token is also looked for."""
+SITE_FOLDERS = frozenset({"site-packages", "dist-packages"})
+"""Where installers put packages: the folders above one there are no project."""
 
 
 def find_upwards(
@@ -28,13 +31,12 @@ def find_upwards(
     return None
 
 
-def project_root(start: Path | None = None) -> Path | None:
-    """The project folder, from `start` upwards; None outside any."""
+def project_root() -> Path | None:
+    """The project folder, from the working folder upwards; None outside any."""
     return find_upwards(
         lambda folder: (
             (folder / "pyproject.toml").is_file() or (folder / PROJECT_CONFIG_DIR_NAME).is_dir()
         ),
-        start,
         or_source=False,
     )
 
@@ -57,6 +59,13 @@ def find_pyproject(start: Path | None = None) -> Path | None:
         lambda folder: (folder / "pyproject.toml").is_file(), start, or_source=False
     )
     return found / "pyproject.toml" if found else None
+
+
+def package_folders(package: str) -> list[Path]:
+    """The folders of an importable package, found without importing it (none: a module)."""
+    spec = importlib.util.find_spec(package)
+    folders = spec.submodule_search_locations if spec else None
+    return [Path(folder).resolve() for folder in folders or []]
 
 
 def shown(path: Path) -> str:

@@ -6,7 +6,6 @@ the days alone. The checks are `aoc2023.framework.testing`'s."""
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import re
 from collections.abc import Callable, Iterable
@@ -17,10 +16,11 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from aoc2023.framework import registry
-from aoc2023.framework.errors import AocError, DayLoadError
+from aoc2023.framework.errors import AocError
+from aoc2023.framework.project import package_folders
 
 if TYPE_CHECKING:
-    from aoc2023.framework.testing import ExampleCase, RealAnswerCase, RealAocd
+    from aoc2023.framework.testing import RealAocd
 
 MARKERS = {
     "example": "a day's example, one part (the aoc2023 plugin)",
@@ -48,14 +48,13 @@ def pytest_load_initial_conftests(early_config: pytest.Config, args: list[str]) 
     if not getattr(namespace, "days", False):
         return
     inside, _ = _days_folders(early_config)
-    given = list(namespace.file_or_dir or [])
-    if given:
-        for arg in given:
-            if not _in_a_year(early_config, arg):
-                raise pytest.UsageError(
-                    f"--days runs the days of the year packages ({_listed(inside)}), and "
-                    f"{arg} is in none of them: leave out the path or leave out --days."
-                )
+    for arg in namespace.file_or_dir or []:
+        if not _in_a_year(early_config, arg):
+            raise pytest.UsageError(
+                f"--days runs the days of the year packages ({_listed(inside)}), and "
+                f"{arg} is in none of them: leave out the path or leave out --days."
+            )
+    if namespace.file_or_dir:
         return
     if not inside:
         raise pytest.UsageError(
@@ -191,11 +190,8 @@ def _may_match(expression: str, fixed: Callable[[str], bool | None]) -> bool:
 
 def _test_files(config: pytest.Config) -> int:
     """How many test files the paths of the run hold (`test_*.py`)."""
-    files = 0
-    for arg in config.args:
-        path = _path(config, arg)
-        files += sum(1 for _ in path.rglob("test_*.py")) if path.is_dir() else 1
-    return files
+    paths = [_path(config, arg) for arg in config.args]
+    return sum(len(list(path.rglob("test_*.py"))) if path.is_dir() else 1 for path in paths)
 
 
 def _real_aocd(config: pytest.Config) -> RealAocd:
@@ -221,11 +217,10 @@ def _year_folders(config: pytest.Config) -> dict[Path, tuple[int, str]]:
         for year in registry.registered_years():
             try:
                 package = registry.year_package(year)
-                spec = importlib.util.find_spec(package)
+                locations = package_folders(package)
             except Exception:  # a year that cannot be found is `aoc list`'s to report
                 continue
-            for location in (spec.submodule_search_locations or []) if spec else []:
-                folders[Path(location).resolve()] = (year, package)
+            folders.update(dict.fromkeys(locations, (year, package)))
         config.stash[_YEAR_FOLDERS] = folders
     return config.stash[_YEAR_FOLDERS]
 
@@ -280,23 +275,15 @@ class DayFile(pytest.File):
         self.year, self.module = year, module
 
     def collect(self) -> Iterable[pytest.Item]:
-        from aoc2023.framework.testing import (
-            check_example,
-            check_real_answer,
-            example_cases_of,
-            real_answer_cases_of,
-        )
+        from aoc2023.framework.testing import cases_of, check
 
         try:  # through the registry's one rule of which file is which day's
             files = registry.year_files(self.year)
             path = os.path.realpath(self.path)
-            for clashing, clash in files.clashes.items():
-                if path in map(os.path.realpath, clash):
-                    raise DayLoadError(files.clash(clashing) or "")
-            day = next(
-                (d for d, file in files.days.items() if os.path.realpath(file) == path), None
-            )
-            if day is not None:
+            claims = {os.path.realpath(f): d for d, clash in files.clashes.items() for f in clash}
+            claims.update((os.path.realpath(file), d) for d, file in files.days.items())
+            day = claims.get(path)
+            if day is not None:  # a day two modules claim: load_day raises the clash
                 registry.load_day(self.year, day)
             elif self.path.stem.isidentifier():
                 registry.import_module(self.module)
@@ -311,7 +298,7 @@ class DayFile(pytest.File):
         for (year, _), solution in sorted(registry.REGISTRY.items()):
             if year != self.year or solution.__module__ != self.module:
                 continue
-            cases = example_cases_of(solution)
+            cases = cases_of(solution)
             if not cases:
                 self.warn(
                     pytest.PytestWarning(
@@ -320,12 +307,12 @@ class DayFile(pytest.File):
                     )
                 )
             labels = example_labels([example.name for example in solution.examples])
-            for case in cases:
-                name = _name(case, f"example {labels[case.number - 1]}")
-                yield ExampleItem.from_parent(self, name=name, check=partial(check_example, case))
-            for real in real_answer_cases_of(solution, _real_aocd(self.config)):
-                check = partial(check_real_answer, real)
-                yield RealInputItem.from_parent(self, name=_name(real, "your input"), check=check)
+            for case in [*cases, *cases_of(solution, _real_aocd(self.config))]:
+                what = f"example {labels[case.number - 1]}" if case.aocd is None else "your input"
+                name = f"{case.year}/{case.day:02d} part {case.part} {what}"
+                name += f" variant {case.variant}" if case.variant else ""
+                item = ExampleItem if case.aocd is None else RealInputItem
+                yield item.from_parent(self, name=name, check=partial(check, case))
 
 
 def example_labels(names: list[str | None]) -> list[str]:
@@ -339,12 +326,6 @@ def example_labels(names: list[str | None]) -> list[str]:
         f"{number} {label}" if names[number - 1] and labels.count(label) > 1 else label
         for number, label in enumerate(labels, start=1)
     ]
-
-
-def _name(case: ExampleCase | RealAnswerCase, what: str) -> str:
-    """`2019/09 part 1 example 2`; a variant's ends `variant fast`."""
-    name = f"{case.year}/{case.day:02d} part {case.part} {what}"
-    return name + (f" variant {case.variant}" if case.variant else "")
 
 
 class _DayItem(pytest.Item):

@@ -12,7 +12,7 @@ import importlib.util
 import os
 import re
 import sys
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
@@ -27,6 +27,7 @@ YEARS_GROUP = "aoc.years"
 _LOOKS_LIKE_A_DAY = re.compile(r"day[\W_]*0*(\d{1,2})[a-z]?", re.IGNORECASE)
 """A name meant as a day's that the rule skips (`day_07`, `Day07`): said in a hint."""
 _YEAR_PACKAGE = re.compile(r"aoc(\d{4})")
+_DAY_MODULE = re.compile(r"day(\d{1,2})")
 _VARIANT_MODULE = re.compile(r"_day\d{2}_\w+(?<!_test)")
 """A module of a day's variants (`_day07_fast.py`); `_day07_test.py` is pytest's alone."""
 _VARIANT_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")
@@ -47,7 +48,20 @@ def register(cls: type[Solution[Any]], variant: str | None) -> None:
     year, day = _named_by(cls.__module__)
     own = cls.__dict__
     if variant is not None:
-        _register_variant(cls, variant, getattr(cls, "year", year), getattr(cls, "day", day))
+        year, day = getattr(cls, "year", year), getattr(cls, "day", day)
+        if not isinstance(variant, str) or not _VARIANT_NAME.fullmatch(variant) or variant == MAIN:
+            raise TypeError(
+                f"{cls.__qualname__}: a variant's name is letters, digits, '-', '_' "
+                f"or '.' (and not {MAIN!r}), not {variant!r}"
+            )
+        if year is None or day is None:
+            raise TypeError(
+                f"{cls.__qualname__} is a variant of no day: subclass the day's class, "
+                "define it in the day's module, or set `year` and `day`"
+            )
+        cls.year, cls.day, cls.variant = int(year), int(day), variant
+        table = VARIANTS.setdefault((cls.year, cls.day), {})
+        _claim(table, variant, cls, f"are both variant {variant!r} of {year} day {day}")
         return
     cls.variant = None
     year, day = own.get("year", year), own.get("day", day)
@@ -72,24 +86,6 @@ def _named_by(module: str) -> tuple[int | None, int | None]:
     return (int(year[1]) if year else None), day
 
 
-def _register_variant(
-    cls: type[Solution[Any]], name: str, year: int | None, day: int | None
-) -> None:
-    if not isinstance(name, str) or not _VARIANT_NAME.fullmatch(name) or name == MAIN:
-        raise TypeError(
-            f"{cls.__qualname__}: a variant's name is letters, digits, '-', '_' "
-            f"or '.' (and not {MAIN!r}), not {name!r}"
-        )
-    if year is None or day is None:
-        raise TypeError(
-            f"{cls.__qualname__} is a variant of no day: subclass the day's class, "
-            "define it in the day's module, or set `year` and `day`"
-        )
-    cls.year, cls.day, cls.variant = int(year), int(day), name
-    table = VARIANTS.setdefault((cls.year, cls.day), {})
-    _claim(table, name, cls, f"are both variant {name!r} of {year} day {day}")
-
-
 def _tables() -> list[dict[Any, type[Solution[Any]]]]:
     """The days' table, then each day's table of variants."""
     return [REGISTRY, *VARIANTS.values()]
@@ -108,31 +104,10 @@ def _claim(
     table[key] = cls
 
 
-class Implementation(NamedTuple):
-    """One way a day is solved: its main class or one of its variants, by name."""
-
-    name: str
-    solution_class: type[Solution[Any]]
-
-    def steps(self, extra: Mapping[str, Any] | None = None) -> dict[str, Callable[[Any], Any]]:
-        """The steps on a fresh instance: "parse", "part 1", "part 2" (or "parts 1+2")."""
-        solution = self.solution_class(extra=extra)
-        if self.solution_class.solves_both_at_once():
-            return {"parse": solution.parse, "parts 1+2": solution.solve}
-        return {"parse": solution.parse, "part 1": solution.part_1, "part 2": solution.part_2}
-
-
 def variants_of(solution_class: type[Solution[Any]]) -> list[type[Solution[Any]]]:
     """The variants declared for the day of `solution_class`, in the order declared."""
     key = (solution_class.year, solution_class.day)
     return list(VARIANTS.get(key, {}).values())
-
-
-def implementations(solution_class: type[Solution[Any]]) -> list[Implementation]:
-    """The day's main implementation (named `MAIN`), then each of its variants."""
-    return [Implementation(MAIN, solution_class)] + [
-        Implementation(variant.variant or MAIN, variant) for variant in variants_of(solution_class)
-    ]
 
 
 def year_package(year: int) -> str:
@@ -178,13 +153,10 @@ def registered_years(declared: Callable[[], set[int]] = entry_point_years) -> li
     return sorted(year for year in years if year >= calendar.FIRST_YEAR)
 
 
-def day_of_module(name: str) -> int | None:
-    """The day of a module named `dayNN` or `dayN` (its last dotted part), else None."""
-    stem = name.rpartition(".")[2]
-    number = stem[3:]
-    if stem.startswith("day") and 1 <= len(number) <= 2 and number.isdecimal():
-        return int(number)
-    return None
+def day_of_module(stem: str) -> int | None:
+    """The day of a module named `dayNN` or `dayN`, else None."""
+    match = _DAY_MODULE.fullmatch(stem)
+    return int(match[1]) if match else None
 
 
 class YearFiles(NamedTuple):
@@ -200,17 +172,6 @@ class YearFiles(NamedTuple):
 
     def module(self, path: str) -> str:
         return f"{self.package}.{_stem(path)}"
-
-    def clash(self, day: int) -> str | None:
-        """The sentence refusing `day` when several modules claim it, else None."""
-        files = self.clashes.get(day)
-        if files is None:
-            return None
-        shown = ", ".join(map(_shown, files[:-1])) + f" and {_shown(files[-1])}"
-        return (
-            f"Two modules claim day {day}, {shown}: keep one (day{day:02d}.py) and "
-            "rename or delete the other."
-        )
 
     def hints(self) -> dict[str, str]:
         """The sentence for each look-alike file defining no day nor variant once imported."""
@@ -421,9 +382,13 @@ def load_day(year: int, day: int) -> type[Solution[Any]]:
     """The class of `year` `day`, from the module its name gives it, else any other.
     DayLoadError (MissingDayError) naming the module, or the two that claim the day."""
     files = year_files(year)
-    clash = files.clash(day)
-    if clash is not None:
-        raise DayLoadError(clash)
+    clashing = files.clashes.get(day)
+    if clashing is not None:
+        shown = ", ".join(map(_shown, clashing[:-1])) + f" and {_shown(clashing[-1])}"
+        raise DayLoadError(
+            f"Two modules claim day {day}, {shown}: keep one (day{day:02d}.py) and "
+            "rename or delete the other."
+        )
     path = files.days.get(day)
     module_name = files.module(path or f"day{day:02d}")
     if path is not None:
@@ -548,17 +513,12 @@ class ListingCache:
 
     def get(self, module: Path, year: int, day: int, package: list[Any]) -> Declared | None:
         """What `module` declared, when its stamp and its package's are unchanged."""
-        raw = self._entries.get(str(module))
-        if (
-            not isinstance(raw, dict)
-            or raw.get("stamp") != stamp(module)
-            or raw.get("package") != package
-        ):
-            return None
-        with contextlib.suppress(KeyError, TypeError):  # an entry of another shape
+        raw: Any = self._entries.get(str(module))
+        with contextlib.suppress(KeyError, TypeError):  # none, or an entry of another shape
             title, examples = raw["title"], tuple(raw["examples"])
+            kept = raw["stamp"], raw["package"], raw["year"], raw["day"]
             if (
-                (raw["year"], raw["day"]) == (year, day)
+                kept == (stamp(module), package, year, day)
                 and len(examples) == 2
                 and isinstance(title, str | None)
                 and all(isinstance(n, int) for n in examples)

@@ -1,7 +1,7 @@
 """What a day's tests import: `check_examples(DayNN)`, and the cases the pytest plugin
-makes per day, part and example (`example_cases_of`, checked by `check_example`) or per
-day and part of the real input (`real_answer_cases_of`, `check_real_answer`). Variants
-are checked alike. pytest is imported only to skip or fail a case."""
+makes per day, part and example or per day and part of the real input (`cases_of`,
+checked by `check`). Variants are checked alike. pytest is imported only to skip or fail
+a case."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from aoc2023.framework import Solution, registry
+from aoc2023.framework import Example, Solution, registry
 from aoc2023.framework.answers import pictures, side_by_side
 from aoc2023.framework.aocd.local import aoc_config_dir, listed, token_in, token_places
 from aoc2023.framework.aocd.paths import PuzzleCache, cached_user_id, data_dir
@@ -26,14 +26,11 @@ from aoc2023.framework.results import DayResult, Status
 from aoc2023.framework.runner import run_solution
 
 __all__ = [
-    "ExampleCase",
-    "RealAnswerCase",
+    "Case",
     "RealAocd",
-    "check_example",
+    "cases_of",
+    "check",
     "check_examples",
-    "check_real_answer",
-    "example_cases_of",
-    "real_answer_cases_of",
 ]
 
 _WHOLE_NUMBER = re.compile(r"-?[0-9]+")
@@ -79,47 +76,6 @@ def check_examples(solution_class: type[Solution[Any]]) -> None:
 
 
 @dataclass(frozen=True)
-class ExampleCase:
-    """One part of one declared example of one day: a test of its own."""
-
-    year: int
-    day: int
-    part: int
-    number: int
-    """The example's place in the day's `examples`, from 1."""
-    variant: str | None = None
-    """The variant checked; None for the day's main implementation."""
-
-    @property
-    def id(self) -> str:
-        case = f"{self.year}-day{self.day:02d}-part{self.part}-example{self.number}"
-        return case + (f"-{self.variant}" if self.variant else "")
-
-
-def example_cases_of(solution_class: type[Solution[Any]]) -> list[ExampleCase]:
-    """One case per part, example with an answer for it, and implementation of the day."""
-    year, day = solution_class.year, solution_class.day
-    variants = [None, *(v.variant for v in variants_of(solution_class))]
-    return [
-        ExampleCase(year, day, part, number, variant)
-        for part in puzzle_parts(year, day)
-        for number, example in enumerate(solution_class.examples, start=1)
-        if example.expected(part) is not None
-        for variant in variants
-    ]
-
-
-def check_example(case: ExampleCase) -> None:
-    """Fail unless the case's part gives the example's answer; skip one not written yet."""
-    solution_class = registry.load_day(case.year, case.day)
-    run = example_inputs(solution_class)[case.number - 1]
-    run = dataclasses.replace(run, parts=(case.part,))
-    where = _where(case.year, case.day, _example_name(case.number, run.label), case.variant)
-    implementation = _implementation(solution_class, case.variant)
-    _assert_correct(_run(implementation, run), where, "expected")
-
-
-@dataclass(frozen=True)
 class RealAocd:
     """Where the user's aocd keeps things, found as `aoc` finds them: a real-answer test
     reads these local files only."""
@@ -162,47 +118,66 @@ class RealAocd:
 
 
 @dataclass(frozen=True)
-class RealAnswerCase:
-    """One part of one day on the user's input, against the accepted answer aocd cached."""
+class Case:
+    """One part of one day by one implementation, a test of its own: on the day's example
+    `number`, or (with `aocd`) on the user's cached input against the accepted answer."""
 
     year: int
     day: int
     part: int
-    aocd: RealAocd
+    number: int = 0
+    """The example's place in the day's `examples`, from 1; 0 on the user's input."""
     variant: str | None = None
     """The variant checked; None for the day's main implementation."""
+    aocd: RealAocd | None = None
 
     @property
     def id(self) -> str:
-        case = f"{self.year}-day{self.day:02d}-part{self.part}-input"
+        what = f"example{self.number}" if self.aocd is None else "input"
+        case = f"{self.year}-day{self.day:02d}-part{self.part}-{what}"
         return case + (f"-{self.variant}" if self.variant else "")
 
 
-def real_answer_cases_of(
-    solution_class: type[Solution[Any]], aocd: RealAocd
-) -> list[RealAnswerCase]:
-    """One case per (part, implementation) of one day on the user's input in `aocd`."""
+def cases_of(solution_class: type[Solution[Any]], aocd: RealAocd | None = None) -> list[Case]:
+    """One case per part, example with an answer for it and implementation of the day;
+    with `aocd`, one per part and implementation on the user's input there instead."""
     year, day = solution_class.year, solution_class.day
     variants = [None, *(v.variant for v in variants_of(solution_class))]
+    examples: list[tuple[int, Example | None]] = [(0, None)]
+    if aocd is None:
+        examples = list(enumerate(solution_class.examples, start=1))
     return [
-        RealAnswerCase(year, day, part, aocd, variant)
+        Case(year, day, part, number, variant, aocd)
         for part in puzzle_parts(year, day)
+        for number, example in examples
+        if example is None or example.expected(part) is not None
         for variant in variants
     ]
 
 
-def check_real_answer(case: RealAnswerCase) -> None:
-    """Fail unless the part gives the accepted answer on the user's cached input; skip,
-    saying why, without a token, input or answer, or for a part not written."""
+def check(case: Case) -> None:
+    """Fail unless the case's part gives its expected answer; skip one not written yet and,
+    saying why, one on the user's input without a token, the input or the answer."""
     import pytest
 
-    run = case.aocd.real_input(case.year, case.day, case.part)
-    if isinstance(run, str):
-        pytest.skip(run)
-    solution_class = registry.load_day(case.year, case.day)
-    where = _where(case.year, case.day, "your input", case.variant)
-    implementation = _implementation(solution_class, case.variant)
-    _assert_correct(_run(implementation, run), where, "the accepted answer is")
+    if case.aocd is None:
+        solution_class = registry.load_day(case.year, case.day)
+        example = example_inputs(solution_class)[case.number - 1]
+        run = dataclasses.replace(example, parts=(case.part,))
+        what, expected_is = _example_name(case.number, example.label), "expected"
+    else:
+        found = case.aocd.real_input(case.year, case.day, case.part)
+        if isinstance(found, str):
+            pytest.skip(found)
+        solution_class = registry.load_day(case.year, case.day)
+        run, what, expected_is = found, "your input", "the accepted answer is"
+    result = _run(_implementation(solution_class, case.variant), run)
+    [outcome] = result.parts
+    if outcome.status is Status.NOT_IMPLEMENTED:
+        pytest.skip(f"{case.year} day {case.day} part {case.part} is not written yet")
+    if result.error is not None or outcome.status is not Status.CORRECT:  # raised: `python -O`
+        where = _where(case.year, case.day, what, case.variant)
+        raise AssertionError(_failures(result, where, expected_is)[0])
 
 
 def _run(solution_class: type[Solution[Any]], run: RunInput) -> DayResult:
@@ -212,18 +187,6 @@ def _run(solution_class: type[Solution[Any]], run: RunInput) -> DayResult:
         return run_solution(solution_class, run)
     except Interrupted:
         raise KeyboardInterrupt from None
-
-
-def _assert_correct(result: DayResult, where: str, expected_is: str) -> None:
-    """The one part run gave its expected answer (skipped while not written); raised, not
-    asserted, for `python -O`."""
-    import pytest
-
-    [outcome] = result.parts
-    if outcome.status is Status.NOT_IMPLEMENTED:
-        pytest.skip(f"{result.year} day {result.day} part {outcome.part} is not written yet")
-    if result.error is not None or outcome.status is not Status.CORRECT:
-        raise AssertionError(_failures(result, where, expected_is)[0])
 
 
 def _failures(result: DayResult, where: str, expected_is: str) -> list[str]:

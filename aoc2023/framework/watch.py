@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from aoc2023.framework import registry
 from aoc2023.framework.errors import AocError, NoInputError, Terminated, UsageError
-from aoc2023.framework.project import find_upwards, shown
+from aoc2023.framework.project import SITE_FOLDERS, find_pyproject, package_folders, shown
 
 if TYPE_CHECKING:
     from watchfiles import Change
@@ -26,8 +26,6 @@ if TYPE_CHECKING:
 
 CLI_PACKAGE = __name__.partition(".")[0]
 """The package whose `__main__` is the `aoc` command, which `python -m` runs for each pass."""
-
-_SITE_FOLDERS = frozenset({"site-packages", "dist-packages"})
 
 
 class WatchRequest(NamedTuple):
@@ -71,22 +69,19 @@ def child_command(
 def package_folder(year: int) -> Path:
     """The folder of the year's package, found without importing it (nor running a day)."""
     package = registry.year_package(year)
-    spec = importlib.util.find_spec(package)
-    folders = list(spec.submodule_search_locations or []) if spec else []
+    folders = package_folders(package)
     if not folders:
         raise AocError(f"{package} is not a package folder: there is nothing to watch.")
-    return Path(folders[0]).resolve()
+    return folders[0]
 
 
 def project_folder(package: Path) -> Path:
     """The nearest folder above the package with a pyproject.toml, else the package itself,
     as is an installed package (the folders above it are other people's packages)."""
-    if _SITE_FOLDERS.intersection(package.parts):
+    if SITE_FOLDERS.intersection(package.parts):
         return package
-    found = find_upwards(
-        lambda folder: (folder / "pyproject.toml").is_file(), package.parent, or_source=False
-    )
-    return found or package
+    found = find_pyproject(package.parent)
+    return found.parent if found else package
 
 
 class SaveFilter:

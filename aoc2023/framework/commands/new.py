@@ -22,7 +22,7 @@ from aoc2023.framework.errors import AocError, FileExistsRefusal, UsageError
 from aoc2023.framework.files import write_atomically
 from aoc2023.framework.launcher import aoc_command, pytest_command
 from aoc2023.framework.output import printable
-from aoc2023.framework.project import shown
+from aoc2023.framework.project import SITE_FOLDERS, find_pyproject, package_folders, shown
 
 if TYPE_CHECKING:
     from datetime import datetime
@@ -119,23 +119,17 @@ class Target(NamedTuple):
 
 def _check_in_project(package: str, package_dir: Path) -> None:
     """UsageError unless a package's folder is in a project's source, not installed."""
-    if {"site-packages", "dist-packages"} & set(package_dir.parts):
+    if SITE_FOLDERS.intersection(package_dir.parts):
         raise UsageError(
             f"{package} is installed at {package_dir}, outside any project: aoc new writes only "
             "into a project's own source. Run it from the project's checkout, installed "
             "editable (uv sync, or pip install -e .)."
         )
-    if not any((folder / "pyproject.toml").is_file() for folder in package_dir.parents):
+    if find_pyproject(package_dir.parent) is None:
         raise UsageError(
             f"{package} at {package_dir} is not in a project (no pyproject.toml above it): "
             "aoc new writes only into a project's own source."
         )
-
-
-def _package_dir(package: str) -> Path | None:
-    spec = importlib.util.find_spec(package)
-    locations = list(spec.submodule_search_locations or []) if spec else []
-    return Path(locations[0]).resolve() if locations else None
 
 
 def find_target(year: int, day: int) -> Target:
@@ -145,18 +139,18 @@ def find_target(year: int, day: int) -> Target:
     except UsageError:
         package = f"aoc{year}"
         own_package = FRAMEWORK.partition(".")[0]
-        own_dir = _package_dir(own_package)
-        if own_dir is None:
+        own_folders = package_folders(own_package)
+        if not own_folders:
             raise
-        package_dir = own_dir.parent / package
-        _check_in_project(own_package, own_dir)
+        package_dir = own_folders[0].parent / package
+        _check_in_project(own_package, own_folders[0])
     else:
-        found = _package_dir(package)
-        if found is None:
+        found = package_folders(package)
+        if not found:
             raise UsageError(
                 f"{package} (the package for {year}) is a module, not a package folder."
             )
-        package_dir = found
+        package_dir = found[0]
     _check_in_project(package, package_dir)
     return Target(year, day, package, package_dir / f"day{day:02d}.py")
 
