@@ -285,6 +285,17 @@ def test_real_answers_are_checked_against_the_users_cache(
         check(cases["2088-day04-part2-input"])
 
 
+def test_the_names_the_checks_had_before_still_work(year: Path, tmp_path: Path) -> None:
+    """A project's explicit test files written with the earlier names keep passing."""
+    from aoc2023.framework import testing
+
+    day = registry.load_day(YEAR, 1)
+    aocd = RealAocd(None, tmp_path, tmp_path)
+    assert testing.example_cases_of(day) == cases_of(day)
+    assert testing.real_answer_cases_of(day, aocd) == cases_of(day, aocd)
+    assert testing.check_example is testing.check_real_answer is check
+
+
 def test_the_ids_are_what_the_suite_parametrises_with() -> None:
     case = Case(2023, 7, 1, 1)
     assert attrgetter("id")(case) == "2023-day07-part1-example1"

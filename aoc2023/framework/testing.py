@@ -30,7 +30,11 @@ __all__ = [
     "RealAocd",
     "cases_of",
     "check",
+    "check_example",
     "check_examples",
+    "check_real_answer",
+    "example_cases_of",
+    "real_answer_cases_of",
 ]
 
 _WHOLE_NUMBER = re.compile(r"-?[0-9]+")
@@ -178,6 +182,20 @@ def check(case: Case) -> None:
     if result.error is not None or outcome.status is not Status.CORRECT:  # raised: `python -O`
         where = _where(case.year, case.day, what, case.variant)
         raise AssertionError(_failures(result, where, expected_is)[0])
+
+
+check_example = check_real_answer = check
+"""The names the checks had before they were one (a project's explicit test files)."""
+
+
+def example_cases_of(solution_class: type[Solution[Any]]) -> list[Case]:
+    """`cases_of` on the day's examples (the name it had before it took `aocd`)."""
+    return cases_of(solution_class)
+
+
+def real_answer_cases_of(solution_class: type[Solution[Any]], aocd: RealAocd) -> list[Case]:
+    """`cases_of` on the user's input in `aocd` (the name it had before it was one)."""
+    return cases_of(solution_class, aocd)
 
 
 def _run(solution_class: type[Solution[Any]], run: RunInput) -> DayResult:
