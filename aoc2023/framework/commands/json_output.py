@@ -25,14 +25,51 @@ FOR_PEOPLE = ("-h", "--help", "--version")
 
 
 class _Outcome:
-    """What the command under `one_document` has made so far (not a dataclass:
-    startup_tricks.py)."""
+    """What the command under `one_document` has made so far, and stdout as it was while
+    it points at stderr (not a dataclass: startup_tricks.py)."""
 
-    def __init__(self, saved: _Saved) -> None:
-        self.saved = saved
+    def __init__(self) -> None:
         self.document: str | None = None
         self.error: str | None = None
         self.handed_over = False
+        self.take()
+
+    def take(self) -> None:
+        """Point file descriptor 1, `sys.stdout` and `sys.__stdout__` at stderr."""
+        _flush()
+        self.stdout, self.dunder_stdout = sys.stdout, sys.__stdout__  # None: no console
+        try:
+            self.fd: int | None = os.dup(1)
+        except OSError:  # fd 1 is not open (`aoc ... >&-`)
+            self.fd = None
+        if self.fd is not None:
+            try:
+                os.dup2(2, 1)
+            except OSError:  # fd 2 is not open: fd 1 onto the null device
+                null = os.open(os.devnull, os.O_WRONLY)
+                os.dup2(null, 1)
+                os.close(null)
+        sys.stdout = sys.__stdout__ = sys.stderr  # type: ignore[misc, assignment]
+
+    def give_back(self) -> None:
+        """Stdout as it was taken, the file descriptor saved closed."""
+        _flush()
+        if self.fd is not None:
+            os.dup2(self.fd, 1)
+            os.close(self.fd)
+        sys.stdout, sys.__stdout__ = self.stdout, self.dunder_stdout  # type: ignore[misc]
+
+    def close(self, document: str | None) -> None:
+        """`document` to the fd saved, then closed; stdout stays on stderr."""
+        _flush()
+        if self.fd is None:
+            return
+        with (
+            suppress(OSError, ValueError),  # a reader gone: closing flushes, and fails
+            open(self.fd, "w", encoding="utf-8", errors="replace") as out,
+        ):  # closes the fd
+            if document is not None:
+                _write(document, out)
 
 
 _current: _Outcome | None = None
@@ -67,11 +104,11 @@ def handed_over() -> Iterator[None]:
         return
     outcome = _current
     outcome.handed_over = True
-    outcome.saved.give_back()
+    outcome.give_back()
     try:
         yield
     finally:
-        outcome.saved = _Saved.take()
+        outcome.take()
 
 
 def one_document(command: Callable[[], int], *, seal: bool) -> int:
@@ -79,18 +116,18 @@ def one_document(command: Callable[[], int], *, seal: bool) -> int:
     the exit code. `seal` (`aoc` the program): fd 1 stays on stderr and the document goes
     to the fd saved, so that a thread left running cannot write into it."""
     global _current
-    outcome = _Outcome(_Saved.take())
+    outcome = _Outcome()
     _current = outcome
     try:
         code = _invoke(command)
     finally:
         _current = None
         if not seal:
-            outcome.saved.give_back()
+            outcome.give_back()
     nothing_to_add = outcome.document is None and outcome.handed_over and code == ExitCode.OK
     document = None if nothing_to_add else _document(outcome, code)
     if seal:
-        outcome.saved.close(document)
+        outcome.close(document)
     elif document is not None:
         _write(document, sys.stdout)
     return code
@@ -172,51 +209,3 @@ def _flush() -> None:
         if stream is not None:
             with suppress(OSError, ValueError):
                 stream.flush()
-
-
-class _Saved:
-    """Stdout as it was, at each level, while it points at stderr."""
-
-    def __init__(self, fd: int | None, stdout: Any, dunder_stdout: Any) -> None:
-        self.fd = fd  # None: fd 1 was not open
-        self.stdout = stdout  # None: no console
-        self.dunder_stdout = dunder_stdout
-
-    @classmethod
-    def take(cls) -> _Saved:
-        """Point file descriptor 1, `sys.stdout` and `sys.__stdout__` at stderr."""
-        _flush()
-        try:
-            fd: int | None = os.dup(1)
-        except OSError:  # fd 1 is not open (`aoc ... >&-`)
-            fd = None
-        saved = cls(fd, sys.stdout, sys.__stdout__)
-        if fd is not None:
-            try:
-                os.dup2(2, 1)
-            except OSError:  # fd 2 is not open: fd 1 onto the null device
-                null = os.open(os.devnull, os.O_WRONLY)
-                os.dup2(null, 1)
-                os.close(null)
-        sys.stdout = sys.__stdout__ = sys.stderr  # type: ignore[misc, assignment]
-        return saved
-
-    def give_back(self) -> None:
-        """Stdout as it was taken, the file descriptor saved closed."""
-        _flush()
-        if self.fd is not None:
-            os.dup2(self.fd, 1)
-            os.close(self.fd)
-        sys.stdout, sys.__stdout__ = self.stdout, self.dunder_stdout  # type: ignore[misc]
-
-    def close(self, document: str | None) -> None:
-        """`document` to the fd saved, then closed; stdout stays on stderr."""
-        _flush()
-        if self.fd is None:
-            return
-        with (
-            suppress(OSError, ValueError),  # a reader gone: closing flushes, and fails
-            open(self.fd, "w", encoding="utf-8", errors="replace") as out,
-        ):  # closes the fd
-            if document is not None:
-                _write(document, out)
