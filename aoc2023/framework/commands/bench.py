@@ -674,6 +674,8 @@ _STATS_JSON = {
     "normalised_cpu": "normalised_cpu",
 }
 """Each JSON name, and the `Stats` field it is."""
+_ANSWER_JSON = ("part", "answer", "status", "expected", "error", "drawing")
+"""The fields of a step's `PartResult`s in the JSON (`status` a StrEnum: its value)."""
 
 
 def _speed_json(speed: Speed | None) -> dict[str, Any] | None:
@@ -702,17 +704,7 @@ def _step_json(step: StepBench) -> dict[str, Any]:
         "waiting": stats is not None and stats.waiting,
         "error": step.error,
         "peak_memory": step.peak_memory,
-        "answers": [
-            {
-                "part": p.part,
-                "answer": p.answer,
-                "status": str(p.status),
-                "expected": p.expected,
-                "error": p.error,
-                "drawing": p.drawing,
-            }
-            for p in step.parts
-        ],
+        "answers": [{name: getattr(p, name) for name in _ANSWER_JSON} for p in step.parts],
     }
     change = step.change
     data["change"] = (
