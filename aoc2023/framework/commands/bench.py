@@ -431,10 +431,8 @@ def _rows(bench: DayBench) -> list[list[Cell]]:
         if stats is None:
             figures = [blank, _why_not_timed(step), blank, blank, blank]
         else:
-            runs = (
-                Cell(f"{stats.runs:,} (rough)", "yellow")
-                if stats.rough
-                else Cell(f"{stats.runs:,}")
+            runs = Cell(
+                f"{stats.runs:,}" + " (rough)" * stats.rough, "yellow" if stats.rough else None
             )
             figures = [runs, *_figures(stats)]
         rows.append(
@@ -613,29 +611,22 @@ def bench_json(report: BenchReport) -> str:
     """`aoc bench --json` (docs/reference/output.md)."""
     from aoc2023.framework.bench import figures
 
-    results = []
-    for bench in report.results:
-        result = bench.result
-        results.append(
-            {
-                "year": result.year,
-                "day": result.day,
-                "title": result.title,
-                "source": result.source,
-                "label": result.label,
-                "error": result.error,
-                "speed": _speed_json(bench.speed),
-                "steps": [_step_json(step) for step in bench.steps],
-                "variants": [
-                    {
-                        "variant": one.variant,
-                        "error": one.error,
-                        "answers": [part_json(part) for part in one.parts],
-                    }
-                    for one in bench.variants
-                ],
-            }
-        )
+    results = [
+        {
+            **{name: getattr(bench.result, name) for name in _DAY_JSON},
+            "speed": _speed_json(bench.speed),
+            "steps": [_step_json(step) for step in bench.steps],
+            "variants": [
+                {
+                    "variant": one.variant,
+                    "error": one.error,
+                    "answers": [part_json(part) for part in one.parts],
+                }
+                for one in bench.variants
+            ],
+        }
+        for bench in report.results
+    ]
     return json.dumps(
         {
             "budget": report.budget,
@@ -674,6 +665,8 @@ _STATS_JSON = {
     "normalised_cpu": "normalised_cpu",
 }
 """Each JSON name, and the `Stats` field it is."""
+_DAY_JSON = ("year", "day", "title", "source", "label", "error")
+"""The fields of a day's checking run (`DayResult`) in the JSON."""
 _ANSWER_JSON = ("part", "answer", "status", "expected", "error", "drawing")
 """The fields of a step's `PartResult`s in the JSON (`status` a StrEnum: its value)."""
 
