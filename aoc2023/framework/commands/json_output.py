@@ -170,12 +170,9 @@ def _say(sentence: str, code: int) -> int:
 
 def _document(outcome: _Outcome, code: int) -> str:
     """The command's document, with `error` and `exit_code` if it failed; else those alone."""
-    error = outcome.error
-    if outcome.document is None and error is None:
-        error = _unsaid(code)
-    if error is None:
-        assert outcome.document is not None
+    if outcome.error is None and outcome.document is not None:
         return outcome.document
+    error = _unsaid(code) if outcome.error is None else outcome.error
     made: dict[str, Any] = {}
     if outcome.document is not None:
         with suppress(ValueError):
