@@ -9,7 +9,7 @@ import re
 from collections import Counter, defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -108,14 +108,13 @@ def compared(report: BenchReport, outputs: Outputs) -> BenchReport:
 def save_and_publish(
     report: BenchReport,
     outputs: Outputs,
-    now: datetime,
     done: list[str],
     *,
     duration: Callable[[float], str],
 ) -> None:
-    """Save the figures and write the README table as `outputs` asks, each file's sentence
-    added to `done` as it is written."""
-    save, readme = outputs.history, outputs.readme
+    """Save the figures and write the README table as `outputs` asks, dated now, each
+    file's sentence added to `done` as it is written."""
+    save, readme, now = outputs.history, outputs.readme, datetime.now(UTC)
     if not any(step.stats for bench in report.results for step in bench.steps):
         kept = ["nothing saved"] * bool(save) + ["README.md left as it was"] * bool(readme)
         if kept:

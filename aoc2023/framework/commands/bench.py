@@ -150,8 +150,6 @@ def bench(
     from the main's is an error (exit 2). Inputs are chosen as for aoc run. Exit code as
     for aoc run.
     """
-    from datetime import UTC, datetime
-
     from aoc2023.framework.bench import outputs
     from aoc2023.framework.bench.figures import bench_exit_code
     from aoc2023.framework.bench.measure import bench_days
@@ -185,9 +183,7 @@ def bench(
     late: Exception | None = None
     try:
         outcome = outputs.compared(outcome, written)
-        outputs.save_and_publish(
-            outcome, written, datetime.now(UTC), done, duration=format_duration
-        )
+        outputs.save_and_publish(outcome, written, done, duration=format_duration)
         if written.plot is not None and plot is not None:
             done.append(draw_chart(outcome, written.plot, plot))
     except Exception as error:
