@@ -468,11 +468,8 @@ def _narrow_rows(bench: DayBench) -> list[list[Cell]]:
         name, style = step.step, answer.style
         if stats is None:
             why = _why_not_timed(step)
-            figures = [
-                Cell(why.text.replace("not timed", "not\ntimed"), why.style),
-                Cell(""),
-                _change_cell(step),
-            ]
+            why = why._replace(text=why.text.replace("not timed", "not\ntimed"))
+            figures = [why, Cell(""), _change_cell(step)]
         else:
             runs = f"{stats.runs:,}{NBSP}run{'s' if stats.runs != 1 else ''}"
             name += f" ({runs}, rough)" if stats.rough else f" ({runs})"
