@@ -678,8 +678,8 @@ def _speed_json(speed: Speed | None) -> dict[str, Any] | None:
 
 
 def _step_json(step: StepBench) -> dict[str, Any]:
-    stats = step.stats
-    data: dict[str, Any] = {
+    stats, change = step.stats, step.change
+    return {
         "step": step.step,
         "variant": step.variant,
         "versus_main": step.versus_main,
@@ -691,10 +691,7 @@ def _step_json(step: StepBench) -> dict[str, Any]:
         "error": step.error,
         "peak_memory": step.peak_memory,
         "answers": [{name: getattr(p, name) for name in _ANSWER_JSON} for p in step.parts],
-    }
-    change = step.change
-    data["change"] = (
-        None
+        "change": None
         if change is None
         else {
             "verdict": change.trend,
@@ -704,6 +701,5 @@ def _step_json(step: StepBench) -> dict[str, Any]:
             "saved_on": change.saved_on,
             "saved_python": change.python,
             "saved": _stats_json(change.saved),
-        }
-    )
-    return data
+        },
+    }
