@@ -46,12 +46,11 @@ class Outputs:
 
 def prepare(*, save: bool = False, readme: bool = False, plot: Path | None = None) -> Outputs:
     """The outputs asked for, each checked now (UsageError or HistoryError for the first)."""
-    drawn = None
     if plot is not None:
         check_target("--plot", plot)
-        drawn = Path(os.path.abspath(plot))
-        check_writable("--plot", drawn)
-    root = project_root()
+        plot = Path(os.path.abspath(plot))
+        check_writable("--plot", plot)
+    root = project_root()  # resolved: absolute
     history = readme_file = None
     if save:
         root = require_project_root()
@@ -63,9 +62,7 @@ def prepare(*, save: bool = False, readme: bool = False, plot: Path | None = Non
         readme_file = root / "README.md"
         check_readme(readme_file)
         check_writable("--readme", readme_file)
-    return Outputs(
-        None if root is None else Path(os.path.abspath(root)), history, readme_file, drawn
-    )
+    return Outputs(root, history, readme_file, plot)
 
 
 def _with_charts(report: BenchReport, block: str, folder: Path) -> tuple[str, list[str]]:
