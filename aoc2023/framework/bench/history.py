@@ -224,20 +224,10 @@ def _saved_figure(figure: object) -> SavedFigure:
         _number(figure, name, required=False)
         for name in ("cpu_min", "normalised", "normalised_cpu")
     )
-    return SavedFigure(
-        (year, day, source, label, variant or "", step),
-        Stats(
-            runs,
-            median,
-            minimum,
-            q1,
-            q3,
-            cpu_min,
-            normalised=normalised,
-            normalised_cpu=normalised_cpu,
-            waiting=waiting,
-        ),
+    stats = Stats(  # None: no CPU median is saved
+        runs, median, minimum, q1, q3, cpu_min, None, normalised, normalised_cpu, waiting=waiting
     )
+    return SavedFigure((year, day, source, label, variant or "", step), stats)
 
 
 def compare(
