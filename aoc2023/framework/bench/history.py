@@ -146,8 +146,8 @@ def saved_entries(
             if not isinstance(entry, dict):
                 raise _Damaged("it is not an object")
             date, python = _text(entry, "date"), _text(entry, "python")
-            machine, commit = _optional_text(entry, "machine"), entry.get("commit")
-            figures = entry.get("figures", [])
+            machine, figures = _optional_text(entry, "machine"), entry.get("figures", [])
+            commit = entry.get("commit") if isinstance(entry.get("commit"), str) else None
             if machine is None:
                 raise _Damaged("it names no machine")
             if not isinstance(figures, list):
@@ -164,11 +164,7 @@ def saved_entries(
                     f"{source}: figure {place} of entry {number}"
                     f"{f' (saved {date})' if date else ''} is damaged ({why}), so it is skipped."
                 )
-        entries.append(
-            SavedEntry(
-                date, python, machine, commit if isinstance(commit, str) else None, tuple(read)
-            )
-        )
+        entries.append(SavedEntry(date, python, machine, commit, tuple(read)))
     return entries, damaged
 
 
