@@ -253,18 +253,11 @@ def compare(
         name = compared(new, old)
         if not (old_figure := old.figure(name)):
             return step
-        return replace(
-            step,
-            change=Change(
-                trend(new, old),
-                (new.figure(name) or 0.0) / old_figure,
-                name,
-                tolerance(new, old),
-                old,
-                entry.date,
-                entry.python,
-            ),
+        ratio = (new.figure(name) or 0.0) / old_figure
+        change = Change(
+            trend(new, old), ratio, name, tolerance(new, old), old, entry.date, entry.python
         )
+        return replace(step, change=change)
 
     return replace(
         report,
