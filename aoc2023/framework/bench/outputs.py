@@ -103,11 +103,7 @@ def compared(report: BenchReport, outputs: Outputs) -> BenchReport:
 
 
 def save_and_publish(
-    report: BenchReport,
-    outputs: Outputs,
-    done: list[str],
-    *,
-    duration: Callable[[float], str],
+    report: BenchReport, outputs: Outputs, done: list[str], *, duration: Callable[[float], str]
 ) -> None:
     """Save the figures and write the README table as `outputs` asks, dated now, each
     file's sentence added to `done` as it is written."""
