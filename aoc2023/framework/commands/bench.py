@@ -90,25 +90,24 @@ def bench(
         bool,
         typer.Option(
             "--readme",
-            help="Write the best-of-runs times (each step's "
-            "headline figure) into README.md, between the aoc-bench "
-            "marker comments.",
+            help="Write the best-of-runs times (each step's headline figure) into README.md, "
+            "between the aoc-bench marker comments.",
         ),
     ] = False,
     variants: Annotated[
         bool,
         typer.Option(
             "--variants/--no-variants",
-            help="Time each day's variants beside its main implementation, "
-            "each checked against it (on by default).",
+            help="Time each day's variants beside its main implementation, each checked against "
+            "it (on by default).",
         ),
     ] = True,
     memory: Annotated[
         bool,
         typer.Option(
             "--memory",
-            help="Also give each step's peak memory allocation, "
-            "measured (by tracemalloc) in a run of its own after the timing.",
+            help="Also give each step's peak memory allocation, measured (by tracemalloc) in a "
+            "run of its own after the timing.",
         ),
     ] = False,
     plot: Annotated[
@@ -116,9 +115,8 @@ def bench(
         typer.Option(
             "--plot",
             metavar="FILE",
-            help="Draw each day's parse, part 1 and part 2 times, "
-            "stacked, on a log scale with the budget line, into FILE "
-            "(.svg, .png or .pdf; needs matplotlib: the plot extra). "
+            help="Draw each day's parse, part 1 and part 2 times, stacked, on a log scale with "
+            "the budget line, into FILE (.svg, .png or .pdf; needs matplotlib: the plot extra). "
             "With --history, draw the day's saved figures instead.",
         ),
     ] = None,
@@ -126,9 +124,8 @@ def bench(
         bool,
         typer.Option(
             "--history",
-            help="Time nothing: show one day's figures saved "
-            "by --save on this machine, over time, as a sparkline a step "
-            "(and with --plot, as a chart with the commits marked).",
+            help="Time nothing: show one day's figures saved by --save on this machine, over "
+            "time, as a sparkline a step (and with --plot, as a chart with the commits marked).",
         ),
     ] = False,
     as_json: AsJson = False,
