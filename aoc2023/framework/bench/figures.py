@@ -243,8 +243,5 @@ def bench_exit_code(report: BenchReport) -> ExitCode:
         interrupted=report.interrupted,
         notices=report.notices,
     )
-    if code is not ExitCode.INTERRUPTED and any(
-        step.error for bench in report.results for step in bench.steps
-    ):
-        return ExitCode.COULD_NOT_RUN
-    return code
+    failed = any(step.error for bench in report.results for step in bench.steps)
+    return ExitCode.COULD_NOT_RUN if failed and code is not ExitCode.INTERRUPTED else code
