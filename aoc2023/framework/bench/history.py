@@ -55,14 +55,10 @@ def tolerance(new: Stats, old: Stats) -> float:
 
 def compared(new: Stats, old: Stats) -> Headline:
     """The new headline if saved too, else its raw figure, else the wall minimum."""
-    return next(
-        (
-            name
-            for name in (new.headline, new.raw_headline)
-            if new.figure(name) is not None and old.figure(name) is not None
-        ),
-        "min",
-    )
+    for name in (new.headline, new.raw_headline):
+        if new.figure(name) is not None and old.figure(name) is not None:
+            return name
+    return "min"
 
 
 def trend(new: Stats, old: Stats) -> Trend:
