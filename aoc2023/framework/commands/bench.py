@@ -584,10 +584,8 @@ def history_lines(title: str, series: dict[str, list[Point]], encoding: str | No
             f"{format_duration(values[0])} -> {format_duration(values[-1])} "
             f"({len(values)} save{'s' * (len(values) != 1)})"
         )
-    commits = list(
-        dict.fromkeys(
-            point.commit[:8] for points in series.values() for point in points if point.commit
-        )
+    commits = dict.fromkeys(  # in order, once each
+        point.commit[:8] for points in series.values() for point in points if point.commit
     )
     if commits:
         lines.append(f"  commits: {' '.join(commits)}")
