@@ -246,20 +246,12 @@ def history_of_day(
     except Exception as error:
         fail(error, verbose=verbose)
     if as_json:
-        json_output.put(
-            json.dumps(
-                {
-                    "year": year,
-                    "day": day,
-                    "series": [
-                        {"name": name, "points": [point.__dict__ for point in points]}
-                        for name, points in series.items()
-                    ],
-                    "notices": notices,
-                },
-                indent=2,
-            )
-        )
+        listed = [
+            {"name": name, "points": [point.__dict__ for point in points]}
+            for name, points in series.items()
+        ]
+        document = {"year": year, "day": day, "series": listed, "notices": notices}
+        json_output.put(json.dumps(document, indent=2))
     else:
         for line in history_lines(title, series, sys.stdout.encoding):
             typer.echo(line)
