@@ -607,20 +607,18 @@ def bench_json(report: BenchReport) -> str:
         }
         for bench in report.results
     ]
-    return json.dumps(
-        {
-            "budget": report.budget,
-            "tolerance": figures.TOLERANCE,
-            "wide_tolerance": figures.WIDE_TOLERANCE,
-            "min_difference": figures.MIN_DIFFERENCE,
-            "long_step": figures.LONG_STEP,
-            "reference": figures.REFERENCE,
-            "swing": figures.SWING,
-            "results": results,
-            "notices": report.notices,
-        },
-        indent=2,
-    )
+    document = {
+        "budget": report.budget,
+        "tolerance": figures.TOLERANCE,
+        "wide_tolerance": figures.WIDE_TOLERANCE,
+        "min_difference": figures.MIN_DIFFERENCE,
+        "long_step": figures.LONG_STEP,
+        "reference": figures.REFERENCE,
+        "swing": figures.SWING,
+        "results": results,
+        "notices": report.notices,
+    }
+    return json.dumps(document, indent=2)
 
 
 def _stats_json(stats: Stats | None) -> dict[str, Any]:
