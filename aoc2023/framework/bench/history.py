@@ -298,20 +298,17 @@ def save_figures(
     ]
     if not figures:
         return 0
-    commit = commit_of(root)  # outside the lock: it asks git
+    entry = {
+        "date": when.isoformat(timespec="seconds"),
+        "python": python_version(),
+        "machine": on_machine,
+        "budget": report.budget,
+        "commit": commit_of(root),  # outside the lock: it asks git
+        "figures": figures,
+    }
     try:
         with store.locked(path):
-            entries = load(path)
-            entries.append(
-                {
-                    "date": when.isoformat(timespec="seconds"),
-                    "python": python_version(),
-                    "machine": on_machine,
-                    "budget": report.budget,
-                    "commit": commit,
-                    "figures": figures,
-                }
-            )
+            entries = [*load(path), entry]
             text = json.dumps({"format": FORMAT, "entries": entries}, indent=1) + "\n"
             write_atomically(path, text, what="the benchmark history")
     except OSError as error:
