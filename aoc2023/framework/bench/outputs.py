@@ -272,7 +272,6 @@ def update_readme(path: Path, block: str, start: str = START, end: str = END) ->
 
 
 SUFFIXES = (".svg", ".png", ".pdf")
-STEPS = ("parse", "part 1", "part 2", "parts 1+2")
 _INSTALL = "`uv sync --extra plot` or `pip install 'aoc2023[plot]'`"
 _COLOURS = {"parse": "#8da0cb", "part 1": "#66c2a5", "part 2": "#fc8d62", "parts 1+2": "#e78ac3"}
 
@@ -357,11 +356,11 @@ def bench_chart(bars: list[DayBar], budget: float, path: Path, title: str) -> No
     figure, axes = _figure(max(6.4, 0.45 * len(bars) + 2))
     positions = range(len(bars))
     bottoms = [0.0] * len(bars)
-    for step in STEPS:
+    for step, colour in _COLOURS.items():  # stacked in this order
         heights = [bar.seconds.get(step, 0.0) for bar in bars]
         if not any(heights):
             continue
-        axes.bar(positions, heights, bottom=bottoms, label=step, color=_COLOURS[step])
+        axes.bar(positions, heights, bottom=bottoms, label=step, color=colour)
         bottoms = [low + high for low, high in zip(bottoms, heights, strict=True)]
     axes.axhline(budget, color="#b22222", linestyle="--", label=f"budget ({budget:g} s a day)")
     axes.set_yscale("log")
