@@ -68,8 +68,7 @@ class _Outcome:
             suppress(OSError, ValueError),  # a reader gone: closing flushes, and fails
             open(self.fd, "w", encoding="utf-8", errors="replace") as out,
         ):  # closes the fd
-            if document is not None:
-                _write(document, out)
+            _write(document, out)
 
 
 _current: _Outcome | None = None
@@ -128,7 +127,7 @@ def one_document(command: Callable[[], int], *, seal: bool) -> int:
     document = None if nothing_to_add else _document(outcome, code)
     if seal:
         outcome.close(document)
-    elif document is not None:
+    else:
         _write(document, sys.stdout)
     return code
 
@@ -190,13 +189,12 @@ def _unsaid(code: int) -> str:
     return f"aoc ended with exit code {code} and no report; stderr says what it did."
 
 
-def _write(document: str, stream: TextIO | None) -> None:
-    """`document` on `stream`, redacting every token the command's output redacted."""
-    if stream is None:
+def _write(document: str | None, stream: TextIO | None) -> None:
+    """`document` (if any) on `stream`, redacting every token the command's output redacted."""
+    if document is None or stream is None:
         return
-    tokens = output.tokens_of(sys.stderr)
     with suppress(OSError, ValueError):  # a closed pipe or stream
-        out = output.wrapped(stream, *tokens)
+        out = output.wrapped(stream, *output.tokens_of(sys.stderr))
         out.write(document + "\n")
         out.flush()
 
