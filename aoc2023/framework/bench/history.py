@@ -189,12 +189,7 @@ def _number(data: dict[str, Any], name: str, *, required: bool = True) -> float 
     value = data.get(name)
     if value is None and not required:
         return None
-    if (
-        isinstance(value, bool)
-        or not isinstance(value, int | float)
-        or not math.isfinite(value)
-        or value < 0
-    ):
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value < math.inf:
         raise _Damaged(f"its {name} is not a number of seconds")
     return float(value)
 
