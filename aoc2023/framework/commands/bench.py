@@ -364,9 +364,7 @@ def _figures(stats: Stats) -> tuple[Cell, Cell, Cell, Cell]:
     reference speed when it was measured; the headline bold."""
     wall = stats.scale or 1.0
     cpu = stats.normalised_cpu if stats.normalised_cpu is not None else stats.cpu_median
-    fastest = format_duration(stats.minimum * wall) + (
-        f"{NBSP}{WAITING_MARK}" if stats.waiting else ""
-    )
+    fastest = format_duration(stats.minimum * wall) + f"{NBSP}{WAITING_MARK}" * stats.waiting
     return (
         Cell(fastest, "" if stats.long else "bold"),
         Cell(format_duration(stats.median * wall), "yellow" if stats.busy else ""),
