@@ -414,10 +414,8 @@ def _rows(bench: DayBench) -> list[list[Cell]]:
         if stats is None:
             figures = [blank, _why_not_timed(step), blank, blank, blank]
         else:
-            runs = Cell(
-                f"{stats.runs:,}" + " (rough)" * stats.rough, "yellow" if stats.rough else None
-            )
-            figures = [runs, *_figures(stats)]
+            runs = f"{stats.runs:,}" + " (rough)" * stats.rough
+            figures = [Cell(runs, "yellow" if stats.rough else None), *_figures(stats)]
         rows.append(
             [
                 *first,
@@ -465,15 +463,11 @@ def _narrow_rows(bench: DayBench) -> list[list[Cell]]:
             peak = "" if step.peak_memory is None else f"peak {format_bytes(step.peak_memory)}"
             change, versus = _change_cell(step), _versus_main_cell(step)
             if versus.text:  # the ratio to the main implementation, under the change
-                change = Cell(
-                    "\n".join(filter(None, [change.text, f"{versus.text} main"])),
-                    change.style or versus.style,
-                )
+                both = "\n".join(filter(None, [change.text, f"{versus.text} main"]))
+                change = Cell(both, change.style or versus.style)
+            times = "\n".join(filter(None, [fastest.text, cpu.text, peak]))
             figures = [
-                Cell(
-                    "\n".join(filter(None, [fastest.text, cpu.text, peak])),
-                    fastest.style or cpu.style,
-                ),
+                Cell(times, fastest.style or cpu.style),
                 Cell(f"{median.text}\n({spread.text})", median.style),
                 change,
             ]
