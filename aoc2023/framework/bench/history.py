@@ -250,14 +250,11 @@ def compare(
         )
         return replace(step, change=change)
 
-    return replace(
-        report,
-        results=[
-            replace(bench, steps=tuple(changed(bench, step) for step in bench.steps))
-            for bench in report.results
-        ],
-        notices=[*report.notices, *damaged],
-    )
+    results = [
+        replace(bench, steps=tuple(changed(bench, step) for step in bench.steps))
+        for bench in report.results
+    ]
+    return replace(report, results=results, notices=[*report.notices, *damaged])
 
 
 def _figure(bench: DayBench, step: StepBench, stats: Stats, root: Path | None) -> dict[str, Any]:

@@ -74,12 +74,9 @@ def _with_charts(report: BenchReport, block: str, folder: Path) -> tuple[str, li
         ]
     bars = day_bars(report)
     for year in sorted({bar.year for bar in bars}):
-        bench_chart(
-            [bar for bar in bars if bar.year == year],
-            report.budget,
-            folder / chart_name(year),
-            f"Advent of Code {year}: best-of-runs times",
-        )
+        of_year = [bar for bar in bars if bar.year == year]
+        title = f"Advent of Code {year}: best-of-runs times"
+        bench_chart(of_year, report.budget, folder / chart_name(year), title)
     links = [
         f"![{year}: each day's parse, part 1 and part 2]({chart_name(year)})"
         for year in sorted(rows_by_year(block))
@@ -117,13 +114,9 @@ def save_and_publish(
         saved = save_figures(save, report, now, machine(), outputs.root)
         done.append(f"Saved the figures of {saved} step{'s' * (saved != 1)} to {save}.")
     if readme is not None:
+        when, system = now.date().isoformat(), f"{platform.system()} {platform.machine()}"
         block = markdown_table(
-            report,
-            now.date().isoformat(),
-            python_version(),
-            f"{platform.system()} {platform.machine()}",
-            current_block(readme),
-            duration=duration,
+            report, when, python_version(), system, current_block(readme), duration=duration
         )
         block, chart_note = _with_charts(report, block, readme.parent)
         done += chart_note
@@ -382,12 +375,8 @@ def history_chart(series: dict[str, list[Point]], path: Path, title: str) -> Non
     where = {run: index for index, run in enumerate(runs)}
     figure, axes = _figure(max(6.4, 0.5 * len(runs) + 2))
     for name, points in series.items():
-        axes.plot(
-            [where[(p.date, p.commit)] for p in points],
-            [p.seconds for p in points],
-            marker="o",
-            label=name,
-        )
+        places = [where[(p.date, p.commit)] for p in points]
+        axes.plot(places, [p.seconds for p in points], marker="o", label=name)
     axes.set_yscale("log")
     before: str | None = None
     for index, (_, commit) in enumerate(runs):
@@ -403,11 +392,10 @@ def history_chart(series: dict[str, list[Point]], path: Path, title: str) -> Non
                 fontsize="x-small",
             )
         before = commit
+    tilted = len(runs) > 4
+    dates = [date[:10] for date, _ in runs]
     axes.set_xticks(
-        range(len(runs)),
-        [date[:10] for date, _ in runs],
-        rotation=45 if len(runs) > 4 else 0,
-        ha="right" if len(runs) > 4 else "center",
+        range(len(runs)), dates, rotation=45 if tilted else 0, ha="right" if tilted else "center"
     )
     _save(figure, axes, "seconds (headline figure)", title, path)
 

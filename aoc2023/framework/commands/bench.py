@@ -299,15 +299,8 @@ def render(report: BenchReport, out: IO[str], err: IO[str], *, verbose: bool) ->
             Column("Change"),
         ]
         rows = [row for bench in report.results for row in _narrow_rows(bench)]
-    show(
-        title,
-        columns,
-        rows,
-        report.notices,
-        problems(report, terminal_width(err), verbose=verbose),
-        out,
-        err,
-    )
+    found = problems(report, terminal_width(err), verbose=verbose)
+    show(title, columns, rows, report.notices, found, out, err)
 
 
 WAITING_MARK = "*"
@@ -483,11 +476,8 @@ def _narrow_rows(bench: DayBench) -> list[list[Cell]]:
 
 def problems(report: BenchReport, width: int | None = None, *, verbose: bool) -> list[str]:
     """The checking runs' problems, then each step that failed while being timed."""
-    lines = day_problems(
-        [one for bench in report.results for one in (bench.result, *bench.variants)],
-        width,
-        verbose=verbose,
-    )
+    runs = [one for bench in report.results for one in (bench.result, *bench.variants)]
+    lines = day_problems(runs, width, verbose=verbose)
     for bench in report.results:
         result = bench.result
         where = f"{result.year} day {result.day}" + (f" ({result.label})" if result.label else "")
