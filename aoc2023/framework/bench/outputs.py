@@ -173,12 +173,10 @@ def markdown_table(
         if "parse" not in seconds:
             continue
         total = sum(seconds.values())  # the parse and the parts (or both at once) timed
-        if "parts 1+2" in steps:
-            cells = (
-                [duration(seconds["parts 1+2"]) + " (1+2)", "(with part 1)"]
-                if "parts 1+2" in seconds
-                else [_not_timed(steps["parts 1+2"]), "-"]
-            )
+        if "parts 1+2" in seconds:
+            cells = [duration(seconds["parts 1+2"]) + " (1+2)", "(with part 1)"]
+        elif "parts 1+2" in steps:
+            cells = [_not_timed(steps["parts 1+2"]), "-"]
         else:
             cells = [
                 duration(seconds[name]) if name in seconds else _not_timed(steps.get(name))
