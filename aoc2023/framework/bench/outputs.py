@@ -120,12 +120,9 @@ def save_and_publish(
         )
         block, chart_note = _with_charts(report, block, readme.parent)
         done += chart_note
-        if update_readme(readme, block):
-            done.append(
-                f"{readme} had no {START} and {END} lines: added them, with the table, at its end."
-            )
-        else:
-            done.append(f"Wrote the table of best-of-runs times into {readme}.")
+        added = f"{readme} had no {START} and {END} lines: added them, with the table, at its end."
+        wrote = f"Wrote the table of best-of-runs times into {readme}."
+        done.append(added if update_readme(readme, block) else wrote)
 
 
 START = "<!-- aoc-bench:start -->"
