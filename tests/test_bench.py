@@ -25,7 +25,6 @@ import sys
 import termios
 from collections.abc import Iterator
 from dataclasses import replace
-from datetime import UTC, datetime
 from pathlib import Path
 from subprocess import CompletedProcess
 
@@ -657,9 +656,7 @@ def test_the_bench_table_fits_and_shows_every_figure_and_answer_whole(
     report = bench_days(
         RunRequest(((2085, 1), (2085, 2), (2085, 3)), None, True), 0.05, clocks=capped(RUNS)
     )
-    outputs.save_and_publish(
-        report, outputs.prepare(save=True), datetime.now(UTC), [], duration=format_duration
-    )
+    outputs.save_and_publish(report, outputs.prepare(save=True), [], duration=format_duration)
     history = Path("benchmarks", "history.json")
     saved = json.loads(history.read_text())
     for number, figure in enumerate(saved["entries"][0]["figures"], start=1):

@@ -238,13 +238,7 @@ class BenchReport:
 
 def bench_exit_code(report: BenchReport) -> ExitCode:
     """As for a run; a step that could not be timed counts as not run."""
-    code = run_exit_code(
-        (result for bench in report.results for result in (bench.result, *bench.variants)),
-        interrupted=report.interrupted,
-        notices=report.notices,
-    )
-    if code is not ExitCode.INTERRUPTED and any(
-        step.error for bench in report.results for step in bench.steps
-    ):
-        return ExitCode.COULD_NOT_RUN
-    return code
+    runs = (result for bench in report.results for result in (bench.result, *bench.variants))
+    code = run_exit_code(runs, interrupted=report.interrupted, notices=report.notices)
+    failed = any(step.error for bench in report.results for step in bench.steps)
+    return ExitCode.COULD_NOT_RUN if failed and code is not ExitCode.INTERRUPTED else code

@@ -55,14 +55,10 @@ def tolerance(new: Stats, old: Stats) -> float:
 
 def compared(new: Stats, old: Stats) -> Headline:
     """The new headline if saved too, else its raw figure, else the wall minimum."""
-    return next(
-        (
-            name
-            for name in (new.headline, new.raw_headline)
-            if new.figure(name) is not None and old.figure(name) is not None
-        ),
-        "min",
-    )
+    for name in (new.headline, new.raw_headline):
+        if new.figure(name) is not None and old.figure(name) is not None:
+            return name
+    return "min"
 
 
 def trend(new: Stats, old: Stats) -> Trend:
@@ -146,8 +142,8 @@ def saved_entries(
             if not isinstance(entry, dict):
                 raise _Damaged("it is not an object")
             date, python = _text(entry, "date"), _text(entry, "python")
-            machine, commit = _optional_text(entry, "machine"), entry.get("commit")
-            figures = entry.get("figures", [])
+            machine, figures = _optional_text(entry, "machine"), entry.get("figures", [])
+            commit = entry.get("commit") if isinstance(entry.get("commit"), str) else None
             if machine is None:
                 raise _Damaged("it names no machine")
             if not isinstance(figures, list):
@@ -164,11 +160,7 @@ def saved_entries(
                     f"{source}: figure {place} of entry {number}"
                     f"{f' (saved {date})' if date else ''} is damaged ({why}), so it is skipped."
                 )
-        entries.append(
-            SavedEntry(
-                date, python, machine, commit if isinstance(commit, str) else None, tuple(read)
-            )
-        )
+        entries.append(SavedEntry(date, python, machine, commit, tuple(read)))
     return entries, damaged
 
 
@@ -197,12 +189,7 @@ def _number(data: dict[str, Any], name: str, *, required: bool = True) -> float 
     value = data.get(name)
     if value is None and not required:
         return None
-    if (
-        isinstance(value, bool)
-        or not isinstance(value, int | float)
-        or not math.isfinite(value)
-        or value < 0
-    ):
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value < math.inf:
         raise _Damaged(f"its {name} is not a number of seconds")
     return float(value)
 
@@ -224,20 +211,10 @@ def _saved_figure(figure: object) -> SavedFigure:
         _number(figure, name, required=False)
         for name in ("cpu_min", "normalised", "normalised_cpu")
     )
-    return SavedFigure(
-        (year, day, source, label, variant or "", step),
-        Stats(
-            runs,
-            median,
-            minimum,
-            q1,
-            q3,
-            cpu_min,
-            normalised=normalised,
-            normalised_cpu=normalised_cpu,
-            waiting=waiting,
-        ),
+    stats = Stats(  # None: no CPU median is saved
+        runs, median, minimum, q1, q3, cpu_min, None, normalised, normalised_cpu, waiting=waiting
     )
+    return SavedFigure((year, day, source, label, variant or "", step), stats)
 
 
 def compare(
@@ -267,27 +244,17 @@ def compare(
         name = compared(new, old)
         if not (old_figure := old.figure(name)):
             return step
-        return replace(
-            step,
-            change=Change(
-                trend(new, old),
-                (new.figure(name) or 0.0) / old_figure,
-                name,
-                tolerance(new, old),
-                old,
-                entry.date,
-                entry.python,
-            ),
+        ratio = (new.figure(name) or 0.0) / old_figure
+        change = Change(
+            trend(new, old), ratio, name, tolerance(new, old), old, entry.date, entry.python
         )
+        return replace(step, change=change)
 
-    return replace(
-        report,
-        results=[
-            replace(bench, steps=tuple(changed(bench, step) for step in bench.steps))
-            for bench in report.results
-        ],
-        notices=[*report.notices, *damaged],
-    )
+    results = [
+        replace(bench, steps=tuple(changed(bench, step) for step in bench.steps))
+        for bench in report.results
+    ]
+    return replace(report, results=results, notices=[*report.notices, *damaged])
 
 
 def _figure(bench: DayBench, step: StepBench, stats: Stats, root: Path | None) -> dict[str, Any]:
@@ -323,20 +290,17 @@ def save_figures(
     ]
     if not figures:
         return 0
-    commit = commit_of(root)  # outside the lock: it asks git
+    entry = {
+        "date": when.isoformat(timespec="seconds"),
+        "python": python_version(),
+        "machine": on_machine,
+        "budget": report.budget,
+        "commit": commit_of(root),  # outside the lock: it asks git
+        "figures": figures,
+    }
     try:
         with store.locked(path):
-            entries = load(path)
-            entries.append(
-                {
-                    "date": when.isoformat(timespec="seconds"),
-                    "python": python_version(),
-                    "machine": on_machine,
-                    "budget": report.budget,
-                    "commit": commit,
-                    "figures": figures,
-                }
-            )
+            entries = [*load(path), entry]
             text = json.dumps({"format": FORMAT, "entries": entries}, indent=1) + "\n"
             write_atomically(path, text, what="the benchmark history")
     except OSError as error:

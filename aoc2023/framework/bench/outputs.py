@@ -9,7 +9,7 @@ import re
 from collections import Counter, defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -46,12 +46,11 @@ class Outputs:
 
 def prepare(*, save: bool = False, readme: bool = False, plot: Path | None = None) -> Outputs:
     """The outputs asked for, each checked now (UsageError or HistoryError for the first)."""
-    drawn = None
     if plot is not None:
         check_target("--plot", plot)
-        drawn = Path(os.path.abspath(plot))
-        check_writable("--plot", drawn)
-    root = project_root()
+        plot = Path(os.path.abspath(plot))
+        check_writable("--plot", plot)
+    root = project_root()  # resolved: absolute
     history = readme_file = None
     if save:
         root = require_project_root()
@@ -63,9 +62,7 @@ def prepare(*, save: bool = False, readme: bool = False, plot: Path | None = Non
         readme_file = root / "README.md"
         check_readme(readme_file)
         check_writable("--readme", readme_file)
-    return Outputs(
-        None if root is None else Path(os.path.abspath(root)), history, readme_file, drawn
-    )
+    return Outputs(root, history, readme_file, plot)
 
 
 def _with_charts(report: BenchReport, block: str, folder: Path) -> tuple[str, list[str]]:
@@ -77,12 +74,9 @@ def _with_charts(report: BenchReport, block: str, folder: Path) -> tuple[str, li
         ]
     bars = day_bars(report)
     for year in sorted({bar.year for bar in bars}):
-        bench_chart(
-            [bar for bar in bars if bar.year == year],
-            report.budget,
-            folder / chart_name(year),
-            f"Advent of Code {year}: best-of-runs times",
-        )
+        of_year = [bar for bar in bars if bar.year == year]
+        title = f"Advent of Code {year}: best-of-runs times"
+        bench_chart(of_year, report.budget, folder / chart_name(year), title)
     links = [
         f"![{year}: each day's parse, part 1 and part 2]({chart_name(year)})"
         for year in sorted(rows_by_year(block))
@@ -106,16 +100,11 @@ def compared(report: BenchReport, outputs: Outputs) -> BenchReport:
 
 
 def save_and_publish(
-    report: BenchReport,
-    outputs: Outputs,
-    now: datetime,
-    done: list[str],
-    *,
-    duration: Callable[[float], str],
+    report: BenchReport, outputs: Outputs, done: list[str], *, duration: Callable[[float], str]
 ) -> None:
-    """Save the figures and write the README table as `outputs` asks, each file's sentence
-    added to `done` as it is written."""
-    save, readme = outputs.history, outputs.readme
+    """Save the figures and write the README table as `outputs` asks, dated now, each
+    file's sentence added to `done` as it is written."""
+    save, readme, now = outputs.history, outputs.readme, datetime.now(UTC)
     if not any(step.stats for bench in report.results for step in bench.steps):
         kept = ["nothing saved"] * bool(save) + ["README.md left as it was"] * bool(readme)
         if kept:
@@ -125,22 +114,15 @@ def save_and_publish(
         saved = save_figures(save, report, now, machine(), outputs.root)
         done.append(f"Saved the figures of {saved} step{'s' * (saved != 1)} to {save}.")
     if readme is not None:
+        when, system = now.date().isoformat(), f"{platform.system()} {platform.machine()}"
         block = markdown_table(
-            report,
-            now.date().isoformat(),
-            python_version(),
-            f"{platform.system()} {platform.machine()}",
-            current_block(readme),
-            duration=duration,
+            report, when, python_version(), system, current_block(readme), duration=duration
         )
         block, chart_note = _with_charts(report, block, readme.parent)
         done += chart_note
-        if update_readme(readme, block):
-            done.append(
-                f"{readme} had no {START} and {END} lines: added them, with the table, at its end."
-            )
-        else:
-            done.append(f"Wrote the table of best-of-runs times into {readme}.")
+        added = f"{readme} had no {START} and {END} lines: added them, with the table, at its end."
+        wrote = f"Wrote the table of best-of-runs times into {readme}."
+        done.append(added if update_readme(readme, block) else wrote)
 
 
 START = "<!-- aoc-bench:start -->"
@@ -188,12 +170,10 @@ def markdown_table(
         if "parse" not in seconds:
             continue
         total = sum(seconds.values())  # the parse and the parts (or both at once) timed
-        if "parts 1+2" in steps:
-            cells = (
-                [duration(seconds["parts 1+2"]) + " (1+2)", "(with part 1)"]
-                if "parts 1+2" in seconds
-                else [_not_timed(steps["parts 1+2"]), "-"]
-            )
+        if "parts 1+2" in seconds:
+            cells = [duration(seconds["parts 1+2"]) + " (1+2)", "(with part 1)"]
+        elif "parts 1+2" in steps:
+            cells = [_not_timed(steps["parts 1+2"]), "-"]
         else:
             cells = [
                 duration(seconds[name]) if name in seconds else _not_timed(steps.get(name))
@@ -280,7 +260,6 @@ def update_readme(path: Path, block: str, start: str = START, end: str = END) ->
 
 
 SUFFIXES = (".svg", ".png", ".pdf")
-STEPS = ("parse", "part 1", "part 2", "parts 1+2")
 _INSTALL = "`uv sync --extra plot` or `pip install 'aoc2023[plot]'`"
 _COLOURS = {"parse": "#8da0cb", "part 1": "#66c2a5", "part 2": "#fc8d62", "parts 1+2": "#e78ac3"}
 
@@ -365,11 +344,11 @@ def bench_chart(bars: list[DayBar], budget: float, path: Path, title: str) -> No
     figure, axes = _figure(max(6.4, 0.45 * len(bars) + 2))
     positions = range(len(bars))
     bottoms = [0.0] * len(bars)
-    for step in STEPS:
+    for step, colour in _COLOURS.items():  # stacked in this order
         heights = [bar.seconds.get(step, 0.0) for bar in bars]
         if not any(heights):
             continue
-        axes.bar(positions, heights, bottom=bottoms, label=step, color=_COLOURS[step])
+        axes.bar(positions, heights, bottom=bottoms, label=step, color=colour)
         bottoms = [low + high for low, high in zip(bottoms, heights, strict=True)]
     axes.axhline(budget, color="#b22222", linestyle="--", label=f"budget ({budget:g} s a day)")
     axes.set_yscale("log")
@@ -391,12 +370,8 @@ def history_chart(series: dict[str, list[Point]], path: Path, title: str) -> Non
     where = {run: index for index, run in enumerate(runs)}
     figure, axes = _figure(max(6.4, 0.5 * len(runs) + 2))
     for name, points in series.items():
-        axes.plot(
-            [where[(p.date, p.commit)] for p in points],
-            [p.seconds for p in points],
-            marker="o",
-            label=name,
-        )
+        places = [where[(p.date, p.commit)] for p in points]
+        axes.plot(places, [p.seconds for p in points], marker="o", label=name)
     axes.set_yscale("log")
     before: str | None = None
     for index, (_, commit) in enumerate(runs):
@@ -412,11 +387,10 @@ def history_chart(series: dict[str, list[Point]], path: Path, title: str) -> Non
                 fontsize="x-small",
             )
         before = commit
+    tilted = len(runs) > 4
+    dates = [date[:10] for date, _ in runs]
     axes.set_xticks(
-        range(len(runs)),
-        [date[:10] for date, _ in runs],
-        rotation=45 if len(runs) > 4 else 0,
-        ha="right" if len(runs) > 4 else "center",
+        range(len(runs)), dates, rotation=45 if tilted else 0, ha="right" if tilted else "center"
     )
     _save(figure, axes, "seconds (headline figure)", title, path)
 

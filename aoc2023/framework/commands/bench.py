@@ -90,25 +90,24 @@ def bench(
         bool,
         typer.Option(
             "--readme",
-            help="Write the best-of-runs times (each step's "
-            "headline figure) into README.md, between the aoc-bench "
-            "marker comments.",
+            help="Write the best-of-runs times (each step's headline figure) into README.md, "
+            "between the aoc-bench marker comments.",
         ),
     ] = False,
     variants: Annotated[
         bool,
         typer.Option(
             "--variants/--no-variants",
-            help="Time each day's variants beside its main implementation, "
-            "each checked against it (on by default).",
+            help="Time each day's variants beside its main implementation, each checked against "
+            "it (on by default).",
         ),
     ] = True,
     memory: Annotated[
         bool,
         typer.Option(
             "--memory",
-            help="Also give each step's peak memory allocation, "
-            "measured (by tracemalloc) in a run of its own after the timing.",
+            help="Also give each step's peak memory allocation, measured (by tracemalloc) in a "
+            "run of its own after the timing.",
         ),
     ] = False,
     plot: Annotated[
@@ -116,9 +115,8 @@ def bench(
         typer.Option(
             "--plot",
             metavar="FILE",
-            help="Draw each day's parse, part 1 and part 2 times, "
-            "stacked, on a log scale with the budget line, into FILE "
-            "(.svg, .png or .pdf; needs matplotlib: the plot extra). "
+            help="Draw each day's parse, part 1 and part 2 times, stacked, on a log scale with "
+            "the budget line, into FILE (.svg, .png or .pdf; needs matplotlib: the plot extra). "
             "With --history, draw the day's saved figures instead.",
         ),
     ] = None,
@@ -126,9 +124,8 @@ def bench(
         bool,
         typer.Option(
             "--history",
-            help="Time nothing: show one day's figures saved "
-            "by --save on this machine, over time, as a sparkline a step "
-            "(and with --plot, as a chart with the commits marked).",
+            help="Time nothing: show one day's figures saved by --save on this machine, over "
+            "time, as a sparkline a step (and with --plot, as a chart with the commits marked).",
         ),
     ] = False,
     as_json: AsJson = False,
@@ -150,8 +147,6 @@ def bench(
     from the main's is an error (exit 2). Inputs are chosen as for aoc run. Exit code as
     for aoc run.
     """
-    from datetime import UTC, datetime
-
     from aoc2023.framework.bench import outputs
     from aoc2023.framework.bench.figures import bench_exit_code
     from aoc2023.framework.bench.measure import bench_days
@@ -185,9 +180,7 @@ def bench(
     late: Exception | None = None
     try:
         outcome = outputs.compared(outcome, written)
-        outputs.save_and_publish(
-            outcome, written, datetime.now(UTC), done, duration=format_duration
-        )
+        outputs.save_and_publish(outcome, written, done, duration=format_duration)
         if written.plot is not None and plot is not None:
             done.append(draw_chart(outcome, written.plot, plot))
     except Exception as error:
@@ -253,20 +246,12 @@ def history_of_day(
     except Exception as error:
         fail(error, verbose=verbose)
     if as_json:
-        json_output.put(
-            json.dumps(
-                {
-                    "year": year,
-                    "day": day,
-                    "series": [
-                        {"name": name, "points": [point.__dict__ for point in points]}
-                        for name, points in series.items()
-                    ],
-                    "notices": notices,
-                },
-                indent=2,
-            )
-        )
+        listed = [
+            {"name": name, "points": [point.__dict__ for point in points]}
+            for name, points in series.items()
+        ]
+        document = {"year": year, "day": day, "series": listed, "notices": notices}
+        json_output.put(json.dumps(document, indent=2))
     else:
         for line in history_lines(title, series, sys.stdout.encoding):
             typer.echo(line)
@@ -314,15 +299,8 @@ def render(report: BenchReport, out: IO[str], err: IO[str], *, verbose: bool) ->
             Column("Change"),
         ]
         rows = [row for bench in report.results for row in _narrow_rows(bench)]
-    show(
-        title,
-        columns,
-        rows,
-        report.notices,
-        problems(report, terminal_width(err), verbose=verbose),
-        out,
-        err,
-    )
+    found = problems(report, terminal_width(err), verbose=verbose)
+    show(title, columns, rows, report.notices, found, out, err)
 
 
 WAITING_MARK = "*"
@@ -379,9 +357,7 @@ def _figures(stats: Stats) -> tuple[Cell, Cell, Cell, Cell]:
     reference speed when it was measured; the headline bold."""
     wall = stats.scale or 1.0
     cpu = stats.normalised_cpu if stats.normalised_cpu is not None else stats.cpu_median
-    fastest = format_duration(stats.minimum * wall) + (
-        f"{NBSP}{WAITING_MARK}" if stats.waiting else ""
-    )
+    fastest = format_duration(stats.minimum * wall) + f"{NBSP}{WAITING_MARK}" * stats.waiting
     return (
         Cell(fastest, "" if stats.long else "bold"),
         Cell(format_duration(stats.median * wall), "yellow" if stats.busy else ""),
@@ -431,12 +407,8 @@ def _rows(bench: DayBench) -> list[list[Cell]]:
         if stats is None:
             figures = [blank, _why_not_timed(step), blank, blank, blank]
         else:
-            runs = (
-                Cell(f"{stats.runs:,} (rough)", "yellow")
-                if stats.rough
-                else Cell(f"{stats.runs:,}")
-            )
-            figures = [runs, *_figures(stats)]
+            runs = f"{stats.runs:,}" + " (rough)" * stats.rough
+            figures = [Cell(runs, "yellow" if stats.rough else None), *_figures(stats)]
         rows.append(
             [
                 *first,
@@ -474,11 +446,8 @@ def _narrow_rows(bench: DayBench) -> list[list[Cell]]:
         name, style = step.step, answer.style
         if stats is None:
             why = _why_not_timed(step)
-            figures = [
-                Cell(why.text.replace("not timed", "not\ntimed"), why.style),
-                Cell(""),
-                _change_cell(step),
-            ]
+            why = why._replace(text=why.text.replace("not timed", "not\ntimed"))
+            figures = [why, Cell(""), _change_cell(step)]
         else:
             runs = f"{stats.runs:,}{NBSP}run{'s' if stats.runs != 1 else ''}"
             name += f" ({runs}, rough)" if stats.rough else f" ({runs})"
@@ -487,15 +456,11 @@ def _narrow_rows(bench: DayBench) -> list[list[Cell]]:
             peak = "" if step.peak_memory is None else f"peak {format_bytes(step.peak_memory)}"
             change, versus = _change_cell(step), _versus_main_cell(step)
             if versus.text:  # the ratio to the main implementation, under the change
-                change = Cell(
-                    "\n".join(filter(None, [change.text, f"{versus.text} main"])),
-                    change.style or versus.style,
-                )
+                both = "\n".join(filter(None, [change.text, f"{versus.text} main"]))
+                change = Cell(both, change.style or versus.style)
+            times = "\n".join(filter(None, [fastest.text, cpu.text, peak]))
             figures = [
-                Cell(
-                    "\n".join(filter(None, [fastest.text, cpu.text, peak])),
-                    fastest.style or cpu.style,
-                ),
+                Cell(times, fastest.style or cpu.style),
                 Cell(f"{median.text}\n({spread.text})", median.style),
                 change,
             ]
@@ -511,11 +476,8 @@ def _narrow_rows(bench: DayBench) -> list[list[Cell]]:
 
 def problems(report: BenchReport, width: int | None = None, *, verbose: bool) -> list[str]:
     """The checking runs' problems, then each step that failed while being timed."""
-    lines = day_problems(
-        [one for bench in report.results for one in (bench.result, *bench.variants)],
-        width,
-        verbose=verbose,
-    )
+    runs = [one for bench in report.results for one in (bench.result, *bench.variants)]
+    lines = day_problems(runs, width, verbose=verbose)
     for bench in report.results:
         result = bench.result
         where = f"{result.year} day {result.day}" + (f" ({result.label})" if result.label else "")
@@ -596,10 +558,8 @@ def history_lines(title: str, series: dict[str, list[Point]], encoding: str | No
             f"{format_duration(values[0])} -> {format_duration(values[-1])} "
             f"({len(values)} save{'s' * (len(values) != 1)})"
         )
-    commits = list(
-        dict.fromkeys(
-            point.commit[:8] for points in series.values() for point in points if point.commit
-        )
+    commits = dict.fromkeys(  # in order, once each
+        point.commit[:8] for points in series.values() for point in points if point.commit
     )
     if commits:
         lines.append(f"  commits: {' '.join(commits)}")
@@ -613,43 +573,34 @@ def bench_json(report: BenchReport) -> str:
     """`aoc bench --json` (docs/reference/output.md)."""
     from aoc2023.framework.bench import figures
 
-    results = []
-    for bench in report.results:
-        result = bench.result
-        results.append(
-            {
-                "year": result.year,
-                "day": result.day,
-                "title": result.title,
-                "source": result.source,
-                "label": result.label,
-                "error": result.error,
-                "speed": _speed_json(bench.speed),
-                "steps": [_step_json(step) for step in bench.steps],
-                "variants": [
-                    {
-                        "variant": one.variant,
-                        "error": one.error,
-                        "answers": [part_json(part) for part in one.parts],
-                    }
-                    for one in bench.variants
-                ],
-            }
-        )
-    return json.dumps(
+    results = [
         {
-            "budget": report.budget,
-            "tolerance": figures.TOLERANCE,
-            "wide_tolerance": figures.WIDE_TOLERANCE,
-            "min_difference": figures.MIN_DIFFERENCE,
-            "long_step": figures.LONG_STEP,
-            "reference": figures.REFERENCE,
-            "swing": figures.SWING,
-            "results": results,
-            "notices": report.notices,
-        },
-        indent=2,
-    )
+            **{name: getattr(bench.result, name) for name in _DAY_JSON},
+            "speed": _speed_json(bench.speed),
+            "steps": [_step_json(step) for step in bench.steps],
+            "variants": [
+                {
+                    "variant": one.variant,
+                    "error": one.error,
+                    "answers": [part_json(part) for part in one.parts],
+                }
+                for one in bench.variants
+            ],
+        }
+        for bench in report.results
+    ]
+    document = {
+        "budget": report.budget,
+        "tolerance": figures.TOLERANCE,
+        "wide_tolerance": figures.WIDE_TOLERANCE,
+        "min_difference": figures.MIN_DIFFERENCE,
+        "long_step": figures.LONG_STEP,
+        "reference": figures.REFERENCE,
+        "swing": figures.SWING,
+        "results": results,
+        "notices": report.notices,
+    }
+    return json.dumps(document, indent=2)
 
 
 def _stats_json(stats: Stats | None) -> dict[str, Any]:
@@ -674,6 +625,10 @@ _STATS_JSON = {
     "normalised_cpu": "normalised_cpu",
 }
 """Each JSON name, and the `Stats` field it is."""
+_DAY_JSON = ("year", "day", "title", "source", "label", "error")
+"""The fields of a day's checking run (`DayResult`) in the JSON."""
+_ANSWER_JSON = ("part", "answer", "status", "expected", "error", "drawing")
+"""The fields of a step's `PartResult`s in the JSON (`status` a StrEnum: its value)."""
 
 
 def _speed_json(speed: Speed | None) -> dict[str, Any] | None:
@@ -690,8 +645,8 @@ def _speed_json(speed: Speed | None) -> dict[str, Any] | None:
 
 
 def _step_json(step: StepBench) -> dict[str, Any]:
-    stats = step.stats
-    data: dict[str, Any] = {
+    stats, change = step.stats, step.change
+    return {
         "step": step.step,
         "variant": step.variant,
         "versus_main": step.versus_main,
@@ -702,21 +657,8 @@ def _step_json(step: StepBench) -> dict[str, Any]:
         "waiting": stats is not None and stats.waiting,
         "error": step.error,
         "peak_memory": step.peak_memory,
-        "answers": [
-            {
-                "part": p.part,
-                "answer": p.answer,
-                "status": str(p.status),
-                "expected": p.expected,
-                "error": p.error,
-                "drawing": p.drawing,
-            }
-            for p in step.parts
-        ],
-    }
-    change = step.change
-    data["change"] = (
-        None
+        "answers": [{name: getattr(p, name) for name in _ANSWER_JSON} for p in step.parts],
+        "change": None
         if change is None
         else {
             "verdict": change.trend,
@@ -726,6 +668,5 @@ def _step_json(step: StepBench) -> dict[str, Any]:
             "saved_on": change.saved_on,
             "saved_python": change.python,
             "saved": _stats_json(change.saved),
-        }
-    )
-    return data
+        },
+    }

@@ -25,14 +25,50 @@ FOR_PEOPLE = ("-h", "--help", "--version")
 
 
 class _Outcome:
-    """What the command under `one_document` has made so far (not a dataclass:
-    startup_tricks.py)."""
+    """What the command under `one_document` has made so far, and stdout as it was while
+    it points at stderr (not a dataclass: startup_tricks.py)."""
 
-    def __init__(self, saved: _Saved) -> None:
-        self.saved = saved
+    def __init__(self) -> None:
         self.document: str | None = None
         self.error: str | None = None
         self.handed_over = False
+        self.take()
+
+    def take(self) -> None:
+        """Point file descriptor 1, `sys.stdout` and `sys.__stdout__` at stderr."""
+        _flush()
+        self.stdout, self.dunder_stdout = sys.stdout, sys.__stdout__  # None: no console
+        try:
+            self.fd: int | None = os.dup(1)
+        except OSError:  # fd 1 is not open (`aoc ... >&-`)
+            self.fd = None
+        if self.fd is not None:
+            try:
+                os.dup2(2, 1)
+            except OSError:  # fd 2 is not open: fd 1 onto the null device
+                null = os.open(os.devnull, os.O_WRONLY)
+                os.dup2(null, 1)
+                os.close(null)
+        sys.stdout = sys.__stdout__ = sys.stderr  # type: ignore[misc, assignment]
+
+    def give_back(self) -> None:
+        """Stdout as it was taken, the file descriptor saved closed."""
+        _flush()
+        if self.fd is not None:
+            os.dup2(self.fd, 1)
+            os.close(self.fd)
+        sys.stdout, sys.__stdout__ = self.stdout, self.dunder_stdout  # type: ignore[misc]
+
+    def close(self, document: str | None) -> None:
+        """`document` to the fd saved, then closed; stdout stays on stderr."""
+        _flush()
+        if self.fd is None:
+            return
+        with (
+            suppress(OSError, ValueError),  # a reader gone: closing flushes, and fails
+            open(self.fd, "w", encoding="utf-8", errors="replace") as out,
+        ):  # closes the fd
+            _write(document, out)
 
 
 _current: _Outcome | None = None
@@ -67,11 +103,11 @@ def handed_over() -> Iterator[None]:
         return
     outcome = _current
     outcome.handed_over = True
-    outcome.saved.give_back()
+    outcome.give_back()
     try:
         yield
     finally:
-        outcome.saved = _Saved.take()
+        outcome.take()
 
 
 def one_document(command: Callable[[], int], *, seal: bool) -> int:
@@ -79,19 +115,19 @@ def one_document(command: Callable[[], int], *, seal: bool) -> int:
     the exit code. `seal` (`aoc` the program): fd 1 stays on stderr and the document goes
     to the fd saved, so that a thread left running cannot write into it."""
     global _current
-    outcome = _Outcome(_Saved.take())
+    outcome = _Outcome()
     _current = outcome
     try:
         code = _invoke(command)
     finally:
         _current = None
         if not seal:
-            outcome.saved.give_back()
+            outcome.give_back()
     nothing_to_add = outcome.document is None and outcome.handed_over and code == ExitCode.OK
     document = None if nothing_to_add else _document(outcome, code)
     if seal:
-        outcome.saved.close(document)
-    elif document is not None:
+        outcome.close(document)
+    else:
         _write(document, sys.stdout)
     return code
 
@@ -133,12 +169,9 @@ def _say(sentence: str, code: int) -> int:
 
 def _document(outcome: _Outcome, code: int) -> str:
     """The command's document, with `error` and `exit_code` if it failed; else those alone."""
-    error = outcome.error
-    if outcome.document is None and error is None:
-        error = _unsaid(code)
-    if error is None:
-        assert outcome.document is not None
+    if outcome.error is None and outcome.document is not None:
         return outcome.document
+    error = _unsaid(code) if outcome.error is None else outcome.error
     made: dict[str, Any] = {}
     if outcome.document is not None:
         with suppress(ValueError):
@@ -156,13 +189,12 @@ def _unsaid(code: int) -> str:
     return f"aoc ended with exit code {code} and no report; stderr says what it did."
 
 
-def _write(document: str, stream: TextIO | None) -> None:
-    """`document` on `stream`, redacting every token the command's output redacted."""
-    if stream is None:
+def _write(document: str | None, stream: TextIO | None) -> None:
+    """`document` (if any) on `stream`, redacting every token the command's output redacted."""
+    if document is None or stream is None:
         return
-    tokens = output.tokens_of(sys.stderr)
     with suppress(OSError, ValueError):  # a closed pipe or stream
-        out = output.wrapped(stream, *tokens)
+        out = output.wrapped(stream, *output.tokens_of(sys.stderr))
         out.write(document + "\n")
         out.flush()
 
@@ -172,51 +204,3 @@ def _flush() -> None:
         if stream is not None:
             with suppress(OSError, ValueError):
                 stream.flush()
-
-
-class _Saved:
-    """Stdout as it was, at each level, while it points at stderr."""
-
-    def __init__(self, fd: int | None, stdout: Any, dunder_stdout: Any) -> None:
-        self.fd = fd  # None: fd 1 was not open
-        self.stdout = stdout  # None: no console
-        self.dunder_stdout = dunder_stdout
-
-    @classmethod
-    def take(cls) -> _Saved:
-        """Point file descriptor 1, `sys.stdout` and `sys.__stdout__` at stderr."""
-        _flush()
-        try:
-            fd: int | None = os.dup(1)
-        except OSError:  # fd 1 is not open (`aoc ... >&-`)
-            fd = None
-        saved = cls(fd, sys.stdout, sys.__stdout__)
-        if fd is not None:
-            try:
-                os.dup2(2, 1)
-            except OSError:  # fd 2 is not open: fd 1 onto the null device
-                null = os.open(os.devnull, os.O_WRONLY)
-                os.dup2(null, 1)
-                os.close(null)
-        sys.stdout = sys.__stdout__ = sys.stderr  # type: ignore[misc, assignment]
-        return saved
-
-    def give_back(self) -> None:
-        """Stdout as it was taken, the file descriptor saved closed."""
-        _flush()
-        if self.fd is not None:
-            os.dup2(self.fd, 1)
-            os.close(self.fd)
-        sys.stdout, sys.__stdout__ = self.stdout, self.dunder_stdout  # type: ignore[misc]
-
-    def close(self, document: str | None) -> None:
-        """`document` to the fd saved, then closed; stdout stays on stderr."""
-        _flush()
-        if self.fd is None:
-            return
-        with (
-            suppress(OSError, ValueError),  # a reader gone: closing flushes, and fails
-            open(self.fd, "w", encoding="utf-8", errors="replace") as out,
-        ):  # closes the fd
-            if document is not None:
-                _write(document, out)
