@@ -40,17 +40,14 @@ class WatchRequest(NamedTuple):
     input_file: Path | None = None
     """`--input FILE`; None: the days' examples."""
     variants: bool = False
+    as_json: bool = False
+    verbose: bool = False
+    timeout: float | None = None
+    profile: bool = False
+    memory: bool = False
 
 
-def child_command(
-    request: WatchRequest,
-    *,
-    as_json: bool,
-    verbose: bool,
-    timeout: float | None,
-    profile: bool,
-    memory: bool = False,
-) -> str:
+def child_command(request: WatchRequest) -> str:
     """The command line of one pass, quoted for `run_process` (which splits it with shlex);
     never a submission option (a watch never sends)."""
     args = [sys.executable, "-m", CLI_PACKAGE, "run", ",".join(map(str, request.years))]
@@ -60,11 +57,15 @@ def child_command(
         args += ["--input", str(request.input_file)]
     else:
         args.append("--example")
-    args += [flag for on, flag in ((as_json, "--json"), (verbose, "--verbose")) if on]
-    if timeout is not None:
-        args += ["--timeout", repr(timeout)]  # repr: the exact float back, never rounded
-    flags = (profile, "--profile"), (memory, "--memory"), (request.variants, "--variants")
-    args += [flag for on, flag in flags if on]
+    options = [
+        (request.as_json, ["--json"]),
+        (request.verbose, ["--verbose"]),
+        (request.timeout is not None, ["--timeout", repr(request.timeout)]),  # the exact float
+        (request.profile, ["--profile"]),
+        (request.memory, ["--memory"]),
+        (request.variants, ["--variants"]),
+    ]
+    args += [word for on, words in options if on for word in words]
     return " ".join(shlex.quote(arg) for arg in args)
 
 
@@ -126,16 +127,7 @@ def _flush() -> None:
     sys.stderr.flush()
 
 
-def watch_days(
-    request: WatchRequest,
-    say: Callable[[str], None],
-    *,
-    as_json: bool = False,
-    verbose: bool = False,
-    timeout: float | None = None,
-    profile: bool = False,
-    memory: bool = False,
-) -> None:
+def watch_days(request: WatchRequest, say: Callable[[str], None]) -> None:
     """Run `request` in a fresh process, then again after each save, until Ctrl-C; `say`
     prints a line about the watch (on stderr, so that `--json` stays parseable)."""
     try:
@@ -161,7 +153,7 @@ def watch_days(
         if not any(input_file.is_relative_to(folder) for folder in code_folders):
             folders.append(input_file.parent)
         what += f" and {shown(input_file)}"
-    if not verbose:
+    if not request.verbose:
         # watchfiles warns of what is normal here: a pass already ended, and Ctrl-C
         logging.getLogger("watchfiles").setLevel(logging.ERROR)
 
@@ -178,14 +170,7 @@ def watch_days(
     try:
         run_process(
             *folders,
-            target=child_command(
-                request,
-                as_json=as_json,
-                verbose=verbose,
-                timeout=timeout,
-                profile=profile,
-                memory=memory,
-            ),
+            target=child_command(request),
             target_type="command",
             callback=on_save,
             watch_filter=SaveFilter(code_folders, input_file),

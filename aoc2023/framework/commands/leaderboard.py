@@ -105,11 +105,10 @@ def leaderboard(
         named = ", ".join(board.passed_over[:5]) + (", ..." if len(board.passed_over) > 5 else "")
         say(
             f"Some of the board's values are not whole numbers and were passed over "
-            f"(stars are counted from the days, scores shown as 0): {named}.",
-            err=True,
+            f"(stars are counted from the days, scores shown as 0): {named}."
         )
     for notice in board.notices:
-        say(f"Note: {notice}", err=True)
+        say(f"Note: {notice}")
     if as_json:
         json_output.put(
             leaderboard_json(board) if day is None else leaderboard_day_json(board, day)

@@ -198,19 +198,21 @@ def run(
         from aoc2023.framework.commands import json_output
         from aoc2023.framework.watch import WatchRequest, watch_days
 
+        watched = WatchRequest(
+            asked.years,
+            asked.spec,
+            input_file,
+            variants,
+            as_json,
+            verbose,
+            timeout,
+            profile,
+            memory,
+        )
         try:
             check_seconds("--timeout", timeout)  # said once, not at every pass
             with json_output.handed_over():  # --json: each pass prints its own document
-                watch_days(
-                    # Each pass resolves DAYS again: a day added while watching is run.
-                    WatchRequest(asked.years, asked.spec, input_file, variants),
-                    lambda line: say(line, err=True),
-                    as_json=as_json,
-                    verbose=verbose,
-                    timeout=timeout,
-                    profile=profile,
-                    memory=memory,
-                )
+                watch_days(watched, say)
         except Exception as error:
             fail(error, verbose=verbose)
         raise typer.Exit(ExitCode.OK)
