@@ -378,6 +378,13 @@ def render_table(
     return "\n".join([writer.head(), *(writer.row(row) for row in rows), writer.foot()])
 
 
+def fitted_table(
+    title: str, layouts: Sequence[Layout], *, colour: bool, width: int | None = None
+) -> str:
+    """The table in the first of `layouts` that fits `width` (`choose_layout`)."""
+    return render_table(title, *choose_layout(layouts, width), colour=colour, width=width)
+
+
 _UNITS = ((1.0, "s"), (1e-3, "ms"), (1e-6, "µs"))
 
 _MARKS = {
@@ -502,12 +509,9 @@ def show(
     colour_err, width_err = use_colour(err), terminal_width(err)
     for notice in notices:
         print(paint(wrap_message(notice, width_err), "yellow", colour=colour_err), file=err)
-    width = terminal_width(out)
-    columns, rows = choose_layout([(columns, rows), *([narrow] if narrow else [])], width)
-    print(render_table(title, columns, rows, colour=use_colour(out), width=width), file=out)
-    for line in problems:
-        print(paint(wrap_message(line, width_err), "red", colour=colour_err), file=err)
-    for line, style in after:
+    layouts = [(columns, rows), *([narrow] if narrow else [])]
+    print(fitted_table(title, layouts, colour=use_colour(out), width=terminal_width(out)), file=out)
+    for line, style in [*((problem, "red") for problem in problems), *after]:
         print(paint(wrap_message(line, width_err), style, colour=colour_err), file=err)
 
 
