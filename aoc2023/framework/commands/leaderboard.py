@@ -185,9 +185,8 @@ def _show(
 ) -> None:
     """The table (only the columns `narrow` when it must be narrower), then the data's age."""
     from aoc2023.framework.commands.view import (
-        choose_layout,
+        fitted_table,
         paint,
-        render_table,
         terminal_width,
         use_colour,
         wrap_message,
@@ -195,9 +194,8 @@ def _show(
 
     colour, width = use_colour(out), terminal_width(out)
     narrower = ([columns[i] for i in narrow], [[row[i] for i in narrow] for row in rows])
-    chosen_columns, chosen = choose_layout([(columns, rows), narrower], width)
     title = f"Private leaderboard {board.board_id}, {board.year}{title}"
-    print(render_table(title, chosen_columns, chosen, colour=colour, width=width), file=out)
+    print(fitted_table(title, [(columns, rows), narrower], colour=colour, width=width), file=out)
     print(paint(wrap_message(age_line(board), width), "dim", colour=colour), file=out)
 
 

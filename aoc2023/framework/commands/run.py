@@ -42,16 +42,15 @@ from aoc2023.framework.commands.view import (
     Column,
     TableWriter,
     cell_width,
-    choose_layout,
     day_problems,
     fit_widths,
     fits,
+    fitted_table,
     format_bytes,
     format_duration,
     paint,
     part_cell,
     part_json,
-    render_table,
     show,
     smart_terminal,
     status_line,
@@ -701,9 +700,8 @@ def profile_table(rows: list[ProfileRow], width: int | None = None, *, colour: b
     numbers = [Column("Own time", "right"), Column("Total", "right"), Column("Calls", "right")]
     wide = [*numbers, Column("Function", kind="text"), Column("Where", kind="text")]
     narrow = [*numbers, Column("Function, where", kind="text")]
-    columns, chosen = choose_layout([(wide, table), (narrow, stacked)], width)
     title = f"Profile: the {len(rows)} functions with the most time of their own"
-    return render_table(title, columns, chosen, colour=colour, width=width)
+    return fitted_table(title, [(wide, table), (narrow, stacked)], colour=colour, width=width)
 
 
 # The live view, on a terminal (stdout and stderr, not --json): each day's row as soon as

@@ -32,10 +32,9 @@ from aoc2023.framework.commands.options import (
 from aoc2023.framework.commands.view import (
     Cell,
     Column,
-    choose_layout,
+    fitted_table,
     format_duration,
     paint,
-    render_table,
     terminal_width,
     use_colour,
     wrap_message,
@@ -422,8 +421,7 @@ def render(years: Sequence[YearStats], out: IO[str]) -> None:
             ([columns[i] for i in kept], [[row[i] for i in kept] for row in rows])
             for kept in ((0, 2, 3, 4, 6), (0, 2, 3, 6))
         ]
-        shown = choose_layout(layouts, width)
-        print(render_table(f"Stars of {year.year}", *shown, colour=colour, width=width), file=out)
+        print(fitted_table(f"Stars of {year.year}", layouts, colour=colour, width=width), file=out)
         print(wrap_message(totals_line(year), width), file=out)
         for sentence in year.unknown:
             note = wrap_message(f"Not known: {sentence}", width)

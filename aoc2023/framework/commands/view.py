@@ -293,15 +293,6 @@ Layout = tuple[Sequence[Column], Sequence[Sequence[Cell]]]
 """A table's columns and rows: a view may offer a narrower layout of the same facts."""
 
 
-def choose_layout(layouts: Sequence[Layout], width: int | None) -> Layout:
-    """The first layout that fits `width` without breaking a word, else the last (the
-    narrowest, which may then break words of free text to fit)."""
-    for columns, rows in layouts:
-        if width is None or table_width(columns, rows, width, whole_words=True) <= width:
-            return columns, rows
-    return layouts[-1]
-
-
 class TableWriter:
     """A table drawn a row at a time, its widths fixed up front; a title wider than the
     table or the terminal (`width`; None: no limit) wraps to the narrower."""
@@ -381,8 +372,12 @@ def render_table(
 def fitted_table(
     title: str, layouts: Sequence[Layout], *, colour: bool, width: int | None = None
 ) -> str:
-    """The table in the first of `layouts` that fits `width` (`choose_layout`)."""
-    return render_table(title, *choose_layout(layouts, width), colour=colour, width=width)
+    """The table in the first of `layouts` that fits `width` without breaking a word, else
+    in the last (the narrowest, which may then break words of free text to fit)."""
+    for columns, rows in layouts:  # none fits: the last
+        if width is None or table_width(columns, rows, width, whole_words=True) <= width:
+            break
+    return render_table(title, columns, rows, colour=colour, width=width)
 
 
 _UNITS = ((1.0, "s"), (1e-3, "ms"), (1e-6, "µs"))
