@@ -43,10 +43,6 @@ class NoSolutionsYet(AocError):
         super().__init__(f"None of the days asked for has a solution yet in {years}.")
 
 
-class FileExistsRefusal(UsageError):
-    """`aoc new` would overwrite a file: it never does."""
-
-
 class NoInputError(AocError):
     """The puzzle input could not be had: no token, a dead token, a locked puzzle, no network."""
 
@@ -103,11 +99,8 @@ class SentButNoReply(SiteError):
 
 
 class DamagedFileError(AocError):
-    """A file the framework reads or keeps is damaged or cannot be written."""
-
-
-class DamagedLogError(DamagedFileError):
-    """aocd's submission log cannot be read: nothing is sent until it is repaired."""
+    """A file the framework reads or keeps (aocd's submission log too: nothing is sent until
+    it is repaired) is damaged or cannot be written."""
 
 
 class HistoryError(DamagedFileError):

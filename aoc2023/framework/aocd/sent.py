@@ -17,7 +17,7 @@ from typing import Any
 
 from aoc2023.framework import calendar, store
 from aoc2023.framework.aocd.paths import PuzzleCache
-from aoc2023.framework.errors import DamagedFileError, DamagedLogError
+from aoc2023.framework.errors import DamagedFileError
 from aoc2023.framework.files import read_regular_text, read_string_map, write_atomically
 
 
@@ -102,11 +102,11 @@ def _read_json(path: Path, missing: object, damaged: type[DamagedFileError], wha
 
 
 def read_log_entries(path: Path) -> list[dict[str, Any]]:
-    """aocd's submission log as on disk, [] when there is none; DamagedLogError when it
+    """aocd's submission log as on disk, [] when there is none; DamagedFileError when it
     is not a list of entries (sending on would ignore, and rewriting lose, its replies)."""
-    entries = _read_json(path, [], DamagedLogError, "aocd's submission log")
+    entries = _read_json(path, [], DamagedFileError, "aocd's submission log")
     if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
-        raise DamagedLogError(
+        raise DamagedFileError(
             f"aocd's submission log {path} is not a list of replies: {_UNTIL_REPAIRED}"
         )
     return entries

@@ -62,8 +62,6 @@ def list_days(
 
 
 # NamedTuples, not dataclasses: every command imports this module (startup_tricks.py).
-
-
 class PartListing(NamedTuple):
     part: int
     examples: int
@@ -218,9 +216,6 @@ def gather(asked: Sequence[int] | None = None) -> Listing:
             f"There are no days of {where} yet: add one with {aoc_command('new', 'YEAR', 'DAY')}."
         )
     return listing
-
-
-# --- the view ----------------------------------------------------------------------------
 
 
 def _answer_cell(day: DayListing, number: int, part: PartListing | None) -> Cell:

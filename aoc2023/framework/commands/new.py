@@ -18,7 +18,7 @@ from aoc2023.framework import calendar, registry
 from aoc2023.framework.aocd.local import find_token
 from aoc2023.framework.calendar import offering_wait
 from aoc2023.framework.commands.options import AsJson, Verbose, Year, configure_logging, emit, fail
-from aoc2023.framework.errors import AocError, FileExistsRefusal, UsageError
+from aoc2023.framework.errors import AocError, UsageError
 from aoc2023.framework.files import write_atomically
 from aoc2023.framework.launcher import aoc_command, pytest_command
 from aoc2023.framework.output import printable
@@ -103,8 +103,6 @@ _WHOLE_NUMBER = r"-?(?:0|[1-9][0-9]*)"
 
 
 # NamedTuples, not dataclasses: every command imports this module (startup_tricks.py).
-
-
 class Target(NamedTuple):
     """Where a new day's module goes."""
 
@@ -112,9 +110,6 @@ class Target(NamedTuple):
     day: int
     package: str
     day_path: Path
-
-
-# --- where the files go ------------------------------------------------------------------
 
 
 def _check_in_project(package: str, package_dir: Path) -> None:
@@ -162,10 +157,10 @@ def find_target(year: int, day: int) -> Target:
 
 
 def refuse_existing(target: Target) -> None:
-    """FileExistsRefusal for a day whose file exists or another module claims (`day7.py`):
+    """UsageError for a day whose file exists or another module claims (`day7.py`):
     the registry's one module a day (`registry.files_of`)."""
     if target.day_path.exists():
-        raise FileExistsRefusal(
+        raise UsageError(
             f"{shown(target.day_path)} already exists: aoc new never "
             "overwrites a file (nothing was written)."
         )
@@ -173,14 +168,11 @@ def refuse_existing(target: Target) -> None:
     claiming = [*files.clashes.get(target.day, ()), *filter(None, [files.days.get(target.day)])]
     if claiming:
         names = " and ".join(shown(Path(path)) for path in claiming)
-        raise FileExistsRefusal(
-            f"{target.year} day {target.day} is already in {names}: "
-            f"aoc new writes no second module for one day (nothing was "
-            "written)."
+        raise UsageError(
+            f"{target.year} day {target.day} is already in {names}: aoc new writes no second "
+            "module for one day (nothing was written)."
         )
 
-
-# --- the template ------------------------------------------------------------------------
 
 _PART_2 = "\n\n    def part_2(self, data: list[str]) -> int:\n        raise NotImplementedError"
 """Part 2 of day.py.tmpl, left out on a year's last day (a `Template` has no `if`)."""
@@ -334,9 +326,6 @@ def render_day(target: Target, title: str | None, examples: tuple[PageExample, .
         examples_body=examples_body,
         part_2="" if last_day else _PART_2,
     )
-
-
-# --- writing the day ---------------------------------------------------------------------
 
 
 def _start_year_package(target: Target) -> None:
