@@ -56,15 +56,11 @@ class StillLocked(NoInputError):
 
 
 class InputError(AocError):
-    """A puzzle input the day cannot solve, with the line at fault when there is one.
-
-    Days raise it from `parse` (or a part) so that a broken input is reported as one
-    sentence naming the line, never as a traceback."""
+    """A puzzle input the day cannot solve, raised by a day's `parse` (or a part) to be said
+    in one sentence naming the line at fault when there is one, never as a traceback."""
 
     def __init__(self, reason: str, line_number: int | None = None, line: str | None = None):
-        self.reason = reason
-        self.line_number = line_number
-        self.line = line
+        self.reason, self.line_number, self.line = reason, line_number, line
         if line_number is not None:
             reason = f"line {line_number}: {reason}" + ("" if line is None else f": {quoted(line)}")
         super().__init__(reason)
@@ -164,8 +160,7 @@ class Interrupted(KeyboardInterrupt):
 
     def __init__(self, result: DayResult | None = None, signum: int = signal.SIGINT) -> None:
         super().__init__()
-        self.result = result
-        self.signum = signum
+        self.result, self.signum = result, signum
 
 
 class Terminated(Interrupted):

@@ -206,9 +206,8 @@ class DaysAsked(NamedTuple):
 def days_asked(years_spec: str, spec: str | None, *, verbose: bool) -> DaysAsked:
     """YEARS DAYS `resolve`d, or `fail`; days are not loaded (`--watch` may start before
     a day is written)."""
-    years = years_asked(years_spec, verbose=verbose)
     try:
-        return resolve(years, spec)
+        return resolve(tuple(parse_years(years_spec)), spec)
     except Exception as error:
         fail(error, verbose=verbose)
 

@@ -114,13 +114,7 @@ def lines(report: TokenReport) -> list[tuple[str, str | None]]:
 
 
 def render(report: TokenReport, out: IO[str]) -> None:
-    from aoc2023.framework.commands.view import (
-        cell_width,
-        paint,
-        terminal_width,
-        use_colour,
-        wrap,
-    )
+    from aoc2023.framework.commands.view import cell_width, paint, terminal_width, use_colour, wrap
 
     colour, width = use_colour(out), terminal_width(out)
     for text, style in lines(report):
