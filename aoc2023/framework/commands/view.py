@@ -380,8 +380,6 @@ def fitted_table(
     return render_table(title, columns, rows, colour=colour, width=width)
 
 
-_UNITS = ((1.0, "s"), (1e-3, "ms"), (1e-6, "µs"))
-
 _MARKS = {
     Status.CORRECT: ("✔", "green"),
     Status.WRONG: ("✘", "red"),
@@ -391,35 +389,29 @@ _MARKS = {
     Status.TIMEOUT: ("⧖", "red"),
     Status.INTERRUPTED: ("⏹", "red"),
 }
+_SECONDS = ((1.0, "s"), (1e-3, "ms"), (1e-6, "µs"), (1e-9, "ns"))
+_BYTES = ((1024.0**3, "GiB"), (1024.0**2, "MiB"), (1024.0, "KiB"), (1, "B"))
 
 
 def format_duration(seconds: float | None) -> str:
     """Auto-ranged, three significant figures: `812 ns`, `3.40 µs`, `12.5 ms`, `1.23 s`."""
-    if seconds is None:
-        return ""
-    for scale, unit in _UNITS:
-        if seconds >= scale:
-            return _three_figures(seconds / scale, unit)
-    return f"{seconds / 1e-9:.0f} ns"
+    return "" if seconds is None else _ranged(seconds, _SECONDS)
 
 
 def format_bytes(size: int | None) -> str:
     """A memory size in powers of 1,024, as tracemalloc counts: `512 B`, `3.40 KiB`."""
-    if size is None:
-        return ""
-    if size < 1024:
-        return f"{size} B"
-    value, unit = size / 1024, "KiB"
-    for bigger in ("MiB", "GiB"):
-        if value < 1024:
-            break
-        value, unit = value / 1024, bigger
-    return _three_figures(value, unit)
+    return "" if size is None else _ranged(size, _BYTES)
 
 
-def _three_figures(value: float, unit: str) -> str:
-    digits = 0 if value >= 100 else 1 if value >= 10 else 2
-    return f"{value:.{digits}f} {unit}"
+def _ranged(value: float, units: tuple[tuple[float, str], ...]) -> str:
+    """In the largest unit it makes 1 of, to three figures; the smallest unit whole."""
+    *larger, (smallest, name) = units
+    for scale, unit in larger:
+        if value >= scale:
+            scaled = value / scale
+            digits = 0 if scaled >= 100 else 1 if scaled >= 10 else 2
+            return f"{scaled:.{digits}f} {unit}"
+    return f"{value / smallest:.0f} {name}"
 
 
 def part_cell(part: PartResult | None) -> Cell:
