@@ -146,8 +146,7 @@ def main(argv: list[str] | None = None) -> int:
     gc.freeze()
     code = _main(sys.argv[1:], program=True)
     if any(not t.daemon for t in threading.enumerate() if t is not threading.main_thread()):
-        sys.stdout.flush()
-        sys.stderr.flush()
+        output.flush()
         os._exit(code)
     return code
 
@@ -163,8 +162,7 @@ def _as_found() -> Iterator[None]:
     try:
         yield
     finally:
-        sys.stdout.flush()
-        sys.stderr.flush()
+        output.flush()
         sys.stdout, sys.stderr = streams
         os.environ.clear()
         os.environ.update(environ)

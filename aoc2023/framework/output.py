@@ -224,6 +224,12 @@ def wrapped(stream: TextIO, *tokens: str | None) -> TextIO:
     return RedactingStream(stream, Redactor(*kept))  # type: ignore[return-value]
 
 
+def flush() -> None:
+    """Out with what this process said, before another writes to the same terminal or pipe."""
+    sys.stdout.flush()
+    sys.stderr.flush()
+
+
 def tokens_of(stream: object) -> tuple[str, ...]:
     """The tokens `stream` redacts (none when it is not a redacting stream)."""
     return stream.redact.tokens if isinstance(stream, RedactingStream) else ()

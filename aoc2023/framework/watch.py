@@ -16,7 +16,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
-from aoc2023.framework import registry
+from aoc2023.framework import output, registry
 from aoc2023.framework.errors import AocError, NoInputError, Terminated, UsageError
 from aoc2023.framework.project import find_upwards, shown
 
@@ -121,12 +121,6 @@ def forget_bytecode(paths: Sequence[str]) -> None:
             Path(importlib.util.cache_from_source(path, optimization=level)).unlink(missing_ok=True)
 
 
-def _flush() -> None:
-    """Out with what this process said before a pass writes to the same terminal or pipe."""
-    sys.stdout.flush()
-    sys.stderr.flush()
-
-
 def watch_days(request: WatchRequest, say: Callable[[str], None]) -> None:
     """Run `request` in a fresh process, then again after each save, until Ctrl-C; `say`
     prints a line about the watch (on stderr, so that `--json` stays parseable)."""
@@ -161,10 +155,10 @@ def watch_days(request: WatchRequest, say: Callable[[str], None]) -> None:
         forget_bytecode([path for _, path in changes])
         saved = ", ".join(sorted({Path(path).name for _, path in changes}))
         say(f"--- {datetime.now():%H:%M:%S} {saved} saved: running again ---")
-        _flush()
+        output.flush()
 
     say(f"Watching {what}: each save runs again. Ctrl-C stops.")
-    _flush()
+    output.flush()
     # run_process ends quietly on a Ctrl-C that comes while it waits for a save; one that
     # comes while it starts or stops a pass is raised.
     try:
