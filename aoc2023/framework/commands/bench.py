@@ -316,8 +316,7 @@ def render(report: BenchReport, out: IO[str], err: IO[str], *, verbose: bool) ->
         rows = [row for bench in report.results for row in _narrow_rows(bench)]
     show(
         title,
-        columns,
-        rows,
+        [(columns, rows)],
         report.notices,
         problems(report, terminal_width(err), verbose=verbose),
         out,

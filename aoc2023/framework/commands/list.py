@@ -271,13 +271,11 @@ def render(listing: Listing, out: IO[str], err: IO[str]) -> None:
     rows = [_rows(day) for day in listing.days]
     show(
         "Advent of Code: days",
-        columns,
-        [wide for wide, _ in rows],
+        [(columns, [wide for wide, _ in rows]), (narrow, [stacked for _, stacked in rows])],
         listing.notices,
         [f"{day.year} day {day.day}: {day.error}" for day in listing.days if day.error],
         out,
         err,
-        narrow=(narrow, [stacked for _, stacked in rows]),
     )
 
 

@@ -523,13 +523,12 @@ def show_table(report: RunReport, out: IO[str], err: IO[str], *, verbose: bool) 
     problems = day_problems(report.results, terminal_width(err), verbose=verbose)
     show(
         "Advent of Code",
-        *wide,
+        [wide, narrow],
         report.notices,
         problems,
         out,
         err,
         after=submissions(report),
-        narrow=narrow,
     )
 
 

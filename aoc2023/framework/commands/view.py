@@ -480,23 +480,20 @@ def day_problems(
 
 def show(
     title: str,
-    columns: Sequence[Column],
-    rows: Sequence[Sequence[Cell]],
+    layouts: Sequence[Layout],
     notices: Sequence[str],
     problems: Sequence[str],
     out: IO[str],
     err: IO[str],
     *,
     after: Sequence[tuple[str, str]] = (),
-    narrow: Layout | None = None,
 ) -> None:
-    """A command's output for people: notices (yellow, stderr), the table (stdout), the
-    problems (red, stderr), then any further `(line, style)` lines (stderr). The table
-    is `narrow` (other columns, the same facts) when the terminal is too narrow for it."""
+    """A command's output for people: notices (yellow, stderr), the table (stdout) in the
+    first of `layouts` that fits (`fitted_table`), the problems (red, stderr), then any
+    further `(line, style)` lines (stderr)."""
     colour_err, width_err = use_colour(err), terminal_width(err)
     for notice in notices:
         print(paint(wrap_message(notice, width_err), "yellow", colour=colour_err), file=err)
-    layouts = [(columns, rows), *([narrow] if narrow else [])]
     print(fitted_table(title, layouts, colour=use_colour(out), width=terminal_width(out)), file=out)
     for line, style in [*((problem, "red") for problem in problems), *after]:
         print(paint(wrap_message(line, width_err), style, colour=colour_err), file=err)
