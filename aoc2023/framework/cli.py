@@ -127,7 +127,7 @@ class _Terminating:
     def __call__(self, signum: int, frame: object) -> None:
         if self.signum is None:
             self.signum = signum
-        raise Terminated(signum)
+        raise Terminated(signum=signum)
 
     def exit_code(self, code: int) -> int:
         return code if self.signum is None else 128 + self.signum

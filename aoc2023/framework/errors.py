@@ -166,9 +166,6 @@ class Interrupted(KeyboardInterrupt):
 class Terminated(Interrupted):
     """SIGTERM or SIGHUP: an `Interrupted`, to take Ctrl-C's one path; exit 128 + `signum`."""
 
-    def __init__(self, signum: int) -> None:
-        super().__init__(None, signum)
-
 
 def signal_of(stop: BaseException | None) -> int:
     """The signal behind a stop from outside: SIGINT for a plain Ctrl-C."""
