@@ -69,13 +69,8 @@ def new(
     notices = [f"Note: {problem}" for problem in info.problems]
 
     def to_text(out: IO[str], err: IO[str]) -> None:  # the title and notices from outside
-        print(
-            printable(
-                f"Wrote {shown(target.day_path)}"
-                + (f" for {year} day {day}: {info.title}." if info.title else ".")
-            ),
-            file=out,
-        )
+        titled = f" for {year} day {day}: {info.title}." if info.title else "."
+        print(printable(f"Wrote {shown(target.day_path)}{titled}"), file=out)
         if info.input_cached:
             print("Your input is in aocd's cache.", file=out)
         if info.examples:
