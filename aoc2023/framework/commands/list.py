@@ -152,13 +152,11 @@ def final_star_notice(day: DayListing, user_dir: Path) -> str | None:
     if not known.fetched_at:  # aocd's cache alone proves little
         return (
             f"{day.year}: the final star (day {day.day} part 2) is not known to be in: "
-            f"{run} reads your stars on the site, and claims it "
-            "when every other star is in."
+            f"{run} reads your stars on the site, and claims it when every other star is in."
         )
     return (
         f"{day.year}: the final star (day {day.day} part 2) waits: "
-        f"{describe_missing(missing)} (as far as aoc knows; {run} "
-        "asks the site)."
+        f"{describe_missing(missing)} (as far as aoc knows; {run} asks the site)."
     )
 
 

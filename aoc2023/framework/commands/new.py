@@ -82,11 +82,8 @@ def new(
             )
         for notice in notices:
             print(printable(notice), file=err)
-        print(
-            f"Next: {aoc_command('run', year, day, '--example')}; its tests: "
-            f"{pytest_command(shown(target.day_path))}",
-            file=out,
-        )
+        tests = pytest_command(shown(target.day_path))
+        print(f"Next: {aoc_command('run', year, day, '--example')}; its tests: {tests}", file=out)
 
     emit(lambda: new_json(target, info), notices, to_text, as_json=as_json)
 
