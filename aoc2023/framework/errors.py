@@ -95,12 +95,8 @@ class SentButNoReply(SiteError):
 
 
 class DamagedFileError(AocError):
-    """A file the framework reads or keeps (aocd's submission log too: nothing is sent until
-    it is repaired) is damaged or cannot be written."""
-
-
-class HistoryError(DamagedFileError):
-    """The benchmark history file cannot be read or written."""
+    """A file the framework reads or keeps is damaged or cannot be written (aocd's submission
+    log: nothing is sent until it is repaired; the benchmark history)."""
 
 
 class WriteFailed(DamagedFileError, OSError):

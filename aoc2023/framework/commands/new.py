@@ -325,11 +325,8 @@ def _start_year_package(target: Target) -> None:
     init = target.day_path.parent / "__init__.py"
     if init.exists():
         return
-    _write_new(
-        init,
-        f'"""Advent of Code {target.year}: one module per day (dayNN.py)."""\n',
-        may_exist=True,
-    )  # another `aoc new` may make it meanwhile
+    source = f'"""Advent of Code {target.year}: one module per day (dayNN.py)."""\n'
+    _write_new(init, source, may_exist=True)  # another `aoc new` may make it meanwhile
     importlib.invalidate_caches()
 
 
