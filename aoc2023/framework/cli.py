@@ -107,10 +107,9 @@ def _click_command(name: str | None) -> _ClickCommand:
 def _token_to_redact() -> str | None:
     """The token; None when the token file cannot be read or holds no token (a command
     that needs the token says why it cannot have it)."""
-    try:
+    with suppress(DamagedFileError, NoInputError):
         return find_token()
-    except (DamagedFileError, NoInputError):
-        return None
+    return None
 
 
 _SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))

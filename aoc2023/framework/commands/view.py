@@ -344,8 +344,7 @@ class TableWriter:
                 # A joiner at a line's end joins nothing of the cell's: the padding after
                 # it would be taken into its character, and the border moved.
                 text = (lines[index] if index < len(lines) else "").replace(NBSP, " ")
-                text = text.rstrip(_JOINER)
-                text = pad(text, width, column.align)
+                text = pad(text.rstrip(_JOINER), width, column.align)
                 padded.append(" " + paint(text, cell.style, colour=self.colour) + " ")
             out.append("│" + "│".join(padded) + "│")
         return "\n".join(out)
@@ -363,9 +362,8 @@ def render_table(
     width: int | None = None,
 ) -> str:
     """The whole table, fitted to `width` (None: as wide as its contents)."""
-    writer = TableWriter(
-        title, columns, fit_widths(columns, rows, width), colour=colour, width=width
-    )
+    widths = fit_widths(columns, rows, width)
+    writer = TableWriter(title, columns, widths, colour=colour, width=width)
     return "\n".join([writer.head(), *(writer.row(row) for row in rows), writer.foot()])
 
 
