@@ -91,11 +91,9 @@ def _declared(
     """The day's title and examples per part: cached while its module (`found`) is
     unchanged, else imported (DayLoadError)."""
     module = Path(found) if found else None
-    if module is not None:
-        cached = cache.get(module, year, day, package)
-        if cached is not None:
-            return cached
-
+    cached = cache.get(module, year, day, package) if module is not None else None
+    if cached is not None:
+        return cached
     module_stamp = stamp(module) if module is not None else None
     solution_class = registry.load_day(year, day)
     examples = solution_class.examples
