@@ -353,29 +353,18 @@ class TableWriter:
         return self.rule("└", "┴", "┘")
 
 
-def render_table(
-    title: str,
-    columns: Sequence[Column],
-    rows: Sequence[Sequence[Cell]],
-    *,
-    colour: bool,
-    width: int | None = None,
-) -> str:
-    """The whole table, fitted to `width` (None: as wide as its contents)."""
-    widths = fit_widths(columns, rows, width)
-    writer = TableWriter(title, columns, widths, colour=colour, width=width)
-    return "\n".join([writer.head(), *(writer.row(row) for row in rows), writer.foot()])
-
-
 def fitted_table(
     title: str, layouts: Sequence[Layout], *, colour: bool, width: int | None = None
 ) -> str:
-    """The table in the first of `layouts` that fits `width` without breaking a word, else
-    in the last (the narrowest, which may then break words of free text to fit)."""
+    """The whole table, in the first of `layouts` that fits `width` (None: as wide as its
+    contents) without breaking a word, else in the last (the narrowest, which may then
+    break words of free text to fit)."""
     for columns, rows in layouts:  # none fits: the last
         if width is None or table_width(columns, rows, width, whole_words=True) <= width:
             break
-    return render_table(title, columns, rows, colour=colour, width=width)
+    widths = fit_widths(columns, rows, width)
+    writer = TableWriter(title, columns, widths, colour=colour, width=width)
+    return "\n".join([writer.head(), *(writer.row(row) for row in rows), writer.foot()])
 
 
 _MARKS = {
