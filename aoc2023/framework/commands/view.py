@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import textwrap
 from collections.abc import Iterable, Sequence
+from contextlib import suppress
 from typing import IO, TYPE_CHECKING, Any, Literal, NamedTuple
 
 from aoc2023.framework.answers import pictures
@@ -70,11 +71,9 @@ def terminal_width(stream: IO[str]) -> int | None:
     columns = os.environ.get("COLUMNS", "")
     if columns.isdigit() and int(columns) > 0:
         return int(columns)
-    try:
+    with suppress(AttributeError, OSError, ValueError):
         if stream.isatty():
             return os.get_terminal_size(stream.fileno()).columns or None
-    except (AttributeError, OSError, ValueError):
-        pass
     return None
 
 
