@@ -94,9 +94,9 @@ MAX_LINE = 100  # ruff's
 _WHOLE_NUMBER = r"-?(?:0|[1-9][0-9]*)"
 
 
-# NamedTuples, not dataclasses: every command imports this module (startup_tricks.py).
 class Target(NamedTuple):
-    """Where a new day's module goes."""
+    """Where a new day's module goes (a NamedTuple, not a dataclass: every command imports
+    this module, startup_tricks.py)."""
 
     year: int
     day: int
