@@ -41,8 +41,7 @@ def _stand_in(error: UnicodeError) -> tuple[str, int]:
     if not isinstance(error, UnicodeEncodeError):
         raise error
     text = error.object[error.start : error.end]
-    out = "".join(STAND_INS.get(char, "?") for char in text)
-    return out, error.end
+    return "".join(STAND_INS.get(char, "?") for char in text), error.end
 
 
 codecs.register_error(ERRORS, _stand_in)
