@@ -135,17 +135,13 @@ def find_target(year: int, day: int) -> Target:
         own_dir = _package_dir(own_package)
         if own_dir is None:
             raise
-        package_dir = own_dir.parent / package
-        _check_in_project(own_package, own_dir)
-    else:
-        found = _package_dir(package)
-        if found is None:
-            raise UsageError(
-                f"{package} (the package for {year}) is a module, not a package folder."
-            )
-        package_dir = found
-    _check_in_project(package, package_dir)
-    return Target(year, day, package, package_dir / f"day{day:02d}.py")
+        _check_in_project(own_package, own_dir)  # and so the new package beside it
+        return Target(year, day, package, own_dir.parent / package / f"day{day:02d}.py")
+    found = _package_dir(package)
+    if found is None:
+        raise UsageError(f"{package} (the package for {year}) is a module, not a package folder.")
+    _check_in_project(package, found)
+    return Target(year, day, package, found / f"day{day:02d}.py")
 
 
 def refuse_existing(target: Target) -> None:
