@@ -115,12 +115,12 @@ print(time.process_time() - start)
 CLICK = "import typer.main\nfrom aoc2023.framework.cli import app, make_app"
 VIEW = "from aoc2023.framework.commands import view"
 VIEW_TABLE = """
-from aoc2023.framework.commands.view import Cell, Column, render_table
+from aoc2023.framework.commands.view import Cell, Column, fitted_table
 columns = [Column(heading, 'right' if heading in ('Day', 'Parse', 'Time') else 'left')
            for heading in ('Day', 'Title', 'Input', 'Parse', 'Part 1', 'Time', 'Part 2', 'Time')]
 row = [Cell(text) for text in ('2023/07', 'Camel Cards', 'input', '1.62 ms', '\u2714 251815424',
                                '9.36 ms', '\u2714 253433438', '10.3 ms')]
-render_table('Advent of Code', columns, [row], False, 100)
+fitted_table('Advent of Code', [(columns, [row])], colour=False, width=100)
 """
 """view.py drawing the same table."""
 ROW = "'\\u2714\\u00a0251815424 │ 9.36 ms'"

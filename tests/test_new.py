@@ -40,7 +40,7 @@ from aoc2023.framework.commands.new import (
     refuse_existing,
     render_day,
 )
-from aoc2023.framework.errors import FileExistsRefusal
+from aoc2023.framework.errors import UsageError
 
 BIN = Path(sys.executable).parent
 
@@ -585,6 +585,6 @@ def test_aoc_new_writes_no_second_module_for_a_day(tmp_path: Path) -> None:
     package = tmp_path / "aoc2091"
     package.mkdir()
     (package / "day7.py").write_text(GOOD)
-    with pytest.raises(FileExistsRefusal, match=r"2091 day 7 is already in .*aoc2091/day7\.py"):
+    with pytest.raises(UsageError, match=r"2091 day 7 is already in .*aoc2091/day7\.py"):
         refuse_existing(Target(2091, 7, "aoc2091", package / "day07.py"))
     refuse_existing(Target(2091, 8, "aoc2091", package / "day08.py"))  # another day: fine

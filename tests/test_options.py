@@ -175,7 +175,7 @@ def test_each_pass_of_a_watch_resolves_the_days_again(
     is test_watch's; here its passes' command line is run in this process."""
     year = year_with_day_7
     handed: list[watch.WatchRequest] = []
-    monkeypatch.setattr(watch, "watch_days", lambda request, say, **options: handed.append(request))
+    monkeypatch.setattr(watch, "watch_days", lambda request, say: handed.append(request))
     assert aoc_in_process("run", str(year), "--watch").returncode == 0
     assert handed == [watch.WatchRequest((year,), None, None, False)]
     refused = aoc_in_process("run", str(year), "30", "--watch")  # said once, before watching
@@ -184,9 +184,7 @@ def test_each_pass_of_a_watch_resolves_the_days_again(
 
     package = Path(registry.year_files(year).folders[0])
     (package / "day08.py").write_text(ONE_DAY)  # added while watching
-    command = shlex.split(
-        watch.child_command(handed[0], as_json=True, verbose=False, timeout=None, profile=False)
-    )
+    command = shlex.split(watch.child_command(handed[0]._replace(as_json=True)))
     assert command[3:5] == ["run", str(year)]
     result = aoc_in_process(*command[3:])
     assert result.returncode == 0, result.stderr

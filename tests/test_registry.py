@@ -22,7 +22,7 @@ from site_cli import aoc_in_process
 from aoc2023.framework import errors, registry, store
 from aoc2023.framework.bench.figures import MIN_RUNS
 from aoc2023.framework.commands.new import Target, refuse_existing
-from aoc2023.framework.errors import DayLoadError, FileExistsRefusal, UsageError
+from aoc2023.framework.errors import DayLoadError, UsageError
 from aoc2023.framework.registry import REGISTRY, Declared, ListingCache, package_stamp, stamp
 from aoc2023.framework.results import ExitCode
 
@@ -500,7 +500,7 @@ def test_two_modules_claiming_one_day_are_refused_naming_both(tmp_path: Path) ->
         ran = aoc_in_process("run", "2091", "--example")
         one = aoc_in_process("run", "2091", "7", "--example")
         listed = aoc_in_process("list", "2091")
-        with pytest.raises(FileExistsRefusal, match=r"day07\.py already exists"):
+        with pytest.raises(UsageError, match=r"day07\.py already exists"):
             refuse_existing(Target(2091, 7, "aoc2091", package / "day07.py"))
     sentence = (
         "Two modules claim day 7, aoc2091/day07.py and aoc2091/day7.py: keep one "

@@ -199,11 +199,11 @@ def test_durations_are_auto_ranged() -> None:
 
 
 def test_the_table_aligns_columns_and_colours_only_when_asked() -> None:
-    from aoc2023.framework.commands.view import Cell, Column, render_table
+    from aoc2023.framework.commands.view import Cell, Column, fitted_table
 
     columns = [Column("Day", "right"), Column("Answer")]
     rows = [[Cell("7"), Cell("✔ 6440", "green")], [Cell("25"), Cell("! error", "red")]]
-    plain = render_table("T", columns, rows, colour=False).splitlines()
+    plain = fitted_table("T", [(columns, rows)], colour=False).splitlines()
     assert plain[1:] == [
         "┌─────┬─────────┐",
         "│ Day │ Answer  │",
@@ -212,7 +212,7 @@ def test_the_table_aligns_columns_and_colours_only_when_asked() -> None:
         "│  25 │ ! error │",
         "└─────┴─────────┘",
     ]
-    coloured = render_table("T", columns, rows, colour=True)
+    coloured = fitted_table("T", [(columns, rows)], colour=True)
     assert "\x1b[32m✔ 6440 \x1b[0m" in coloured and "\x1b[31m! error\x1b[0m" in coloured
 
 

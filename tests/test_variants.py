@@ -364,13 +364,7 @@ def test_variants_run_under_a_time_limit_too(year: int, tmp_path: Path) -> None:
 
 
 def test_a_watch_passes_variants_on() -> None:
-    command = child_command(
-        WatchRequest((2077,), "1", variants=True),
-        as_json=False,
-        verbose=False,
-        timeout=None,
-        profile=False,
-    )
+    command = child_command(WatchRequest((2077,), "1", variants=True))
     assert command.endswith(" --variants")
 
 

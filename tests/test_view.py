@@ -25,7 +25,7 @@ from misbehaving_days import examples
 from rich.cells import cell_len
 from site_cli import aoc_in_process
 
-from aoc2023.framework.commands.view import Cell, Column, render_table, use_colour, wrap_message
+from aoc2023.framework.commands.view import Cell, Column, fitted_table, use_colour, wrap_message
 
 BIG = 123456789012345
 DAY = """
@@ -89,11 +89,9 @@ def test_the_json_is_the_same_whatever_the_width(year_2074: None) -> None:
 
 
 def test_a_multi_line_cell_is_drawn_inside_its_cell() -> None:
-    table = render_table(
-        "T",
-        [Column("A"), Column("B", "right")],
-        [[Cell("one\ntwo\nthree", drawn=True), Cell("9")]],
-        colour=False,
+    columns = [Column("A"), Column("B", "right")]
+    table = fitted_table(
+        "T", [(columns, [[Cell("one\ntwo\nthree", drawn=True), Cell("9")]])], colour=False
     )
     assert table.splitlines()[4:8] == [
         "│ one   │ 9 │",
@@ -106,7 +104,7 @@ def test_a_multi_line_cell_is_drawn_inside_its_cell() -> None:
 def test_free_text_wraps_first_and_values_never_break() -> None:
     columns = [Column("Title", kind="text"), Column("Answer"), Column("Time", "right")]
     rows = [[Cell("a title of many words"), Cell("✔ 1234567890 [sent: right]"), Cell("12.5 ms")]]
-    table = render_table("T", columns, rows, colour=False, width=40)
+    table = fitted_table("T", [(columns, rows)], colour=False, width=40)
     assert max(len(line) for line in table.splitlines()) <= 40
     assert "1234567890" in table and "12.5 ms" in table
 
@@ -125,13 +123,9 @@ def test_long_messages_wrap_at_word_boundaries() -> None:
 def test_a_title_wider_than_its_table_wraps_over_it() -> None:
     """`aoc run --profile`'s title is wider than its table at 50 columns."""
     title = "Profile: the 4 functions with the most time of their own"
-    table = render_table(
-        title,
-        [Column("Own", "right"), Column("Function", kind="text")],
-        [[Cell("761 ns"), Cell("part_1 in site/aoc2080/day01.py:7")]],
-        colour=False,
-        width=30,
-    )
+    columns = [Column("Own", "right"), Column("Function", kind="text")]
+    rows = [[Cell("761 ns"), Cell("part_1 in site/aoc2080/day01.py:7")]]
+    table = fitted_table(title, [(columns, rows)], colour=False, width=30)
     lines = table.splitlines()
     assert max(len(line) for line in lines) <= 30, table
     heading = lines[: lines.index(next(line for line in lines if line.startswith("┌")))]

@@ -164,12 +164,9 @@ def test_watch_runs_again_on_each_save_and_ctrl_c_ends_it(
 
 def test_the_child_command_asks_for_what_the_user_asked_and_never_submits() -> None:
     example = child_command(
-        watch.WatchRequest((2023,), "1-3"),
-        as_json=True,
-        verbose=True,
-        timeout=2.5,
-        profile=True,
-        memory=True,
+        watch.WatchRequest(
+            (2023,), "1-3", as_json=True, verbose=True, timeout=2.5, profile=True, memory=True
+        )
     )
     assert shlex.split(example) == [
         sys.executable,
@@ -187,13 +184,7 @@ def test_the_child_command_asks_for_what_the_user_asked_and_never_submits() -> N
         "--memory",
     ]
     odd = Path("my inputs/it's day 9.txt")
-    on_file = child_command(
-        watch.WatchRequest((2023,), None, input_file=odd),
-        as_json=False,
-        verbose=False,
-        timeout=None,
-        profile=False,
-    )
+    on_file = child_command(watch.WatchRequest((2023,), None, input_file=odd))
     assert shlex.split(on_file) == [
         sys.executable,
         "-m",

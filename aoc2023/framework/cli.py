@@ -107,10 +107,9 @@ def _click_command(name: str | None) -> _ClickCommand:
 def _token_to_redact() -> str | None:
     """The token; None when the token file cannot be read or holds no token (a command
     that needs the token says why it cannot have it)."""
-    try:
+    with suppress(DamagedFileError, NoInputError):
         return find_token()
-    except (DamagedFileError, NoInputError):
-        return None
+    return None
 
 
 _SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
@@ -127,7 +126,7 @@ class _Terminating:
     def __call__(self, signum: int, frame: object) -> None:
         if self.signum is None:
             self.signum = signum
-        raise Terminated(signum)
+        raise Terminated(signum=signum)
 
     def exit_code(self, code: int) -> int:
         return code if self.signum is None else 128 + self.signum
@@ -146,8 +145,7 @@ def main(argv: list[str] | None = None) -> int:
     gc.freeze()
     code = _main(sys.argv[1:], program=True)
     if any(not t.daemon for t in threading.enumerate() if t is not threading.main_thread()):
-        sys.stdout.flush()
-        sys.stderr.flush()
+        output.flush()
         os._exit(code)
     return code
 
@@ -163,8 +161,7 @@ def _as_found() -> Iterator[None]:
     try:
         yield
     finally:
-        sys.stdout.flush()
-        sys.stderr.flush()
+        output.flush()
         sys.stdout, sys.stderr = streams
         os.environ.clear()
         os.environ.update(environ)

@@ -43,10 +43,6 @@ class NoSolutionsYet(AocError):
         super().__init__(f"None of the days asked for has a solution yet in {years}.")
 
 
-class FileExistsRefusal(UsageError):
-    """`aoc new` would overwrite a file: it never does."""
-
-
 class NoInputError(AocError):
     """The puzzle input could not be had: no token, a dead token, a locked puzzle, no network."""
 
@@ -60,15 +56,11 @@ class StillLocked(NoInputError):
 
 
 class InputError(AocError):
-    """A puzzle input the day cannot solve, with the line at fault when there is one.
-
-    Days raise it from `parse` (or a part) so that a broken input is reported as one
-    sentence naming the line, never as a traceback."""
+    """A puzzle input the day cannot solve, raised by a day's `parse` (or a part) to be said
+    in one sentence naming the line at fault when there is one, never as a traceback."""
 
     def __init__(self, reason: str, line_number: int | None = None, line: str | None = None):
-        self.reason = reason
-        self.line_number = line_number
-        self.line = line
+        self.reason, self.line_number, self.line = reason, line_number, line
         if line_number is not None:
             reason = f"line {line_number}: {reason}" + ("" if line is None else f": {quoted(line)}")
         super().__init__(reason)
@@ -103,11 +95,8 @@ class SentButNoReply(SiteError):
 
 
 class DamagedFileError(AocError):
-    """A file the framework reads or keeps is damaged or cannot be written."""
-
-
-class HistoryError(DamagedFileError):
-    """The benchmark history file cannot be read or written."""
+    """A file the framework reads or keeps is damaged or cannot be written (aocd's submission
+    log: nothing is sent until it is repaired; the benchmark history)."""
 
 
 class WriteFailed(DamagedFileError, OSError):
@@ -167,15 +156,11 @@ class Interrupted(KeyboardInterrupt):
 
     def __init__(self, result: DayResult | None = None, signum: int = signal.SIGINT) -> None:
         super().__init__()
-        self.result = result
-        self.signum = signum
+        self.result, self.signum = result, signum
 
 
 class Terminated(Interrupted):
     """SIGTERM or SIGHUP: an `Interrupted`, to take Ctrl-C's one path; exit 128 + `signum`."""
-
-    def __init__(self, signum: int) -> None:
-        super().__init__(None, signum)
 
 
 def signal_of(stop: BaseException | None) -> int:

@@ -73,15 +73,11 @@ def _python(argv: Sequence[str]) -> str | None:
     return None
 
 
-def _command(words: tuple[str, ...], args: tuple[object, ...]) -> str:
-    return shlex.join([*words, *map(str, args)])
-
-
 def aoc_command(*args: object) -> str:
     """`aoc` with `args`, as the user launched it: `uv run aoc run 2023 7`."""
-    return _command(launcher().aoc, args)
+    return shlex.join([*launcher().aoc, *map(str, args)])
 
 
 def pytest_command(*args: object) -> str:
     """The project's pytest with `args`: `uv run pytest aoc2023/day01.py`."""
-    return _command(launcher().pytest, args)
+    return shlex.join([*launcher().pytest, *map(str, args)])

@@ -9,6 +9,7 @@ import codecs
 import io
 import string
 import sys
+from itertools import groupby
 from typing import Any, TextIO
 
 ERRORS = "aoc-ascii"
@@ -40,8 +41,7 @@ def _stand_in(error: UnicodeError) -> tuple[str, int]:
     if not isinstance(error, UnicodeEncodeError):
         raise error
     text = error.object[error.start : error.end]
-    out = "".join(STAND_INS.get(char, "?") for char in text)
-    return out, error.end
+    return "".join(STAND_INS.get(char, "?") for char in text), error.end
 
 
 codecs.register_error(ERRORS, _stand_in)
@@ -142,18 +142,14 @@ class Redactor:
         """Uncover each stretch shorter than LONG, holding no whole secret, inside a longer
         run of the secrets' characters (a number's digits, not a secret's piece)."""
         start = 0
-        while start < len(text):
-            if covered[start] is None:
-                start += 1
-                continue
-            end = start
-            while end < len(text) and covered[end] is not None:
-                end += 1
+        for hidden, stretch in groupby(covered, lambda stand_in: stand_in is not None):
+            end = start + len(list(stretch))
             embedded = (start > 0 and text[start - 1] in self.alphabet) or (
                 end < len(text) and text[end] in self.alphabet
             )
             if (
-                end - start < LONG
+                hidden
+                and end - start < LONG
                 and embedded
                 and not any(secret in text[start:end] for secret in self.tokens)
             ):
@@ -222,6 +218,12 @@ def wrapped(stream: TextIO, *tokens: str | None) -> TextIO:
     if not kept:
         return stream
     return RedactingStream(stream, Redactor(*kept))  # type: ignore[return-value]
+
+
+def flush() -> None:
+    """Out with what this process said, before another writes to the same terminal or pipe."""
+    sys.stdout.flush()
+    sys.stderr.flush()
 
 
 def tokens_of(stream: object) -> tuple[str, ...]:

@@ -16,7 +16,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
-from aoc2023.framework import registry
+from aoc2023.framework import output, registry
 from aoc2023.framework.errors import AocError, NoInputError, Terminated, UsageError
 from aoc2023.framework.project import SITE_FOLDERS, find_pyproject, package_folders, shown
 
@@ -38,17 +38,14 @@ class WatchRequest(NamedTuple):
     input_file: Path | None = None
     """`--input FILE`; None: the days' examples."""
     variants: bool = False
+    as_json: bool = False
+    verbose: bool = False
+    timeout: float | None = None
+    profile: bool = False
+    memory: bool = False
 
 
-def child_command(
-    request: WatchRequest,
-    *,
-    as_json: bool,
-    verbose: bool,
-    timeout: float | None,
-    profile: bool,
-    memory: bool = False,
-) -> str:
+def child_command(request: WatchRequest) -> str:
     """The command line of one pass, quoted for `run_process` (which splits it with shlex);
     never a submission option (a watch never sends)."""
     args = [sys.executable, "-m", CLI_PACKAGE, "run", ",".join(map(str, request.years))]
@@ -58,11 +55,15 @@ def child_command(
         args += ["--input", str(request.input_file)]
     else:
         args.append("--example")
-    args += [flag for on, flag in ((as_json, "--json"), (verbose, "--verbose")) if on]
-    if timeout is not None:
-        args += ["--timeout", repr(timeout)]  # repr: the exact float back, never rounded
-    flags = (profile, "--profile"), (memory, "--memory"), (request.variants, "--variants")
-    args += [flag for on, flag in flags if on]
+    options = [
+        (request.as_json, ["--json"]),
+        (request.verbose, ["--verbose"]),
+        (request.timeout is not None, ["--timeout", repr(request.timeout)]),  # the exact float
+        (request.profile, ["--profile"]),
+        (request.memory, ["--memory"]),
+        (request.variants, ["--variants"]),
+    ]
+    args += [word for on, words in options if on for word in words]
     return " ".join(shlex.quote(arg) for arg in args)
 
 
@@ -115,22 +116,7 @@ def forget_bytecode(paths: Sequence[str]) -> None:
             Path(importlib.util.cache_from_source(path, optimization=level)).unlink(missing_ok=True)
 
 
-def _flush() -> None:
-    """Out with what this process said before a pass writes to the same terminal or pipe."""
-    sys.stdout.flush()
-    sys.stderr.flush()
-
-
-def watch_days(
-    request: WatchRequest,
-    say: Callable[[str], None],
-    *,
-    as_json: bool = False,
-    verbose: bool = False,
-    timeout: float | None = None,
-    profile: bool = False,
-    memory: bool = False,
-) -> None:
+def watch_days(request: WatchRequest, say: Callable[[str], None]) -> None:
     """Run `request` in a fresh process, then again after each save, until Ctrl-C; `say`
     prints a line about the watch (on stderr, so that `--json` stays parseable)."""
     try:
@@ -156,7 +142,7 @@ def watch_days(
         if not any(input_file.is_relative_to(folder) for folder in code_folders):
             folders.append(input_file.parent)
         what += f" and {shown(input_file)}"
-    if not verbose:
+    if not request.verbose:
         # watchfiles warns of what is normal here: a pass already ended, and Ctrl-C
         logging.getLogger("watchfiles").setLevel(logging.ERROR)
 
@@ -164,23 +150,16 @@ def watch_days(
         forget_bytecode([path for _, path in changes])
         saved = ", ".join(sorted({Path(path).name for _, path in changes}))
         say(f"--- {datetime.now():%H:%M:%S} {saved} saved: running again ---")
-        _flush()
+        output.flush()
 
     say(f"Watching {what}: each save runs again. Ctrl-C stops.")
-    _flush()
+    output.flush()
     # run_process ends quietly on a Ctrl-C that comes while it waits for a save; one that
     # comes while it starts or stops a pass is raised.
     try:
         run_process(
             *folders,
-            target=child_command(
-                request,
-                as_json=as_json,
-                verbose=verbose,
-                timeout=timeout,
-                profile=profile,
-                memory=memory,
-            ),
+            target=child_command(request),
             target_type="command",
             callback=on_save,
             watch_filter=SaveFilter(code_folders, input_file),

@@ -26,7 +26,7 @@ from aoc2023.framework.bench.figures import (
     StepBench,
     Trend,
 )
-from aoc2023.framework.errors import HistoryError
+from aoc2023.framework.errors import DamagedFileError
 from aoc2023.framework.files import write_atomically, write_failed
 
 FORMAT = 1
@@ -76,16 +76,16 @@ def trend(new: Stats, old: Stats) -> Trend:
 
 
 def load(path: Path) -> list[Any]:
-    """The raw entries, oldest first (none without the file); HistoryError if unreadable."""
+    """The raw entries, oldest first (none without the file); DamagedFileError if unreadable."""
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         return []
     except (OSError, UnicodeDecodeError, ValueError, RecursionError) as error:
-        raise HistoryError(f"Cannot read the benchmark history {path}: {error}.") from error
+        raise DamagedFileError(f"Cannot read the benchmark history {path}: {error}.") from error
     entries = data.get("entries") if isinstance(data, dict) else None
     if not isinstance(entries, list):
-        raise HistoryError(
+        raise DamagedFileError(
             f"The benchmark history {path} is not in the expected format "
             "(an object with a list of entries): fix or remove it."
         )

@@ -23,7 +23,7 @@ from aoc2023.framework.bench.history import (
     python_version,
     save_figures,
 )
-from aoc2023.framework.errors import HistoryError, UsageError
+from aoc2023.framework.errors import DamagedFileError, UsageError
 from aoc2023.framework.files import check_writable, write_atomically
 from aoc2023.framework.project import project_root, require_project_root
 from aoc2023.framework.results import Status
@@ -45,7 +45,7 @@ class Outputs:
 
 
 def prepare(*, save: bool = False, readme: bool = False, plot: Path | None = None) -> Outputs:
-    """The outputs asked for, each checked now (UsageError or HistoryError for the first)."""
+    """The outputs asked for, each checked now (UsageError or DamagedFileError for the first)."""
     if plot is not None:
         check_target("--plot", plot)
         plot = Path(os.path.abspath(plot))
@@ -92,7 +92,7 @@ def compared(report: BenchReport, outputs: Outputs) -> BenchReport:
     path = store.history_file(outputs.root)
     try:
         return compare(report, load(path), machine(), outputs.root, str(path))
-    except HistoryError as error:
+    except DamagedFileError as error:
         if outputs.history is not None:
             raise
         report.notices.append(f"{error} Not compared.")

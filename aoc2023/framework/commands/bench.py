@@ -300,7 +300,7 @@ def render(report: BenchReport, out: IO[str], err: IO[str], *, verbose: bool) ->
         ]
         rows = [row for bench in report.results for row in _narrow_rows(bench)]
     found = problems(report, terminal_width(err), verbose=verbose)
-    show(title, columns, rows, report.notices, found, out, err)
+    show(title, [(columns, rows)], report.notices, found, out, err)
 
 
 WAITING_MARK = "*"

@@ -54,15 +54,9 @@ def examples(
             return
         count = len(page.examples)
         constants, body = examples_block(page.examples, last_day=day == calendar.days_in_year(year))
-        print(
-            printable(
-                f"# {year} day {day}"
-                + (f" ({page.title})" if page.title else "")
-                + f": {count} example{'s' * (count > 1)} as aocd's example parser "
-                "reads the page now. Check the answers.\n"
-            ),
-            file=out,
-        )
+        titled = f" ({page.title})" if page.title else ""
+        found = f"{count} example{'s' * (count > 1)} as aocd's example parser reads the page now"
+        print(printable(f"# {year} day {day}{titled}: {found}. Check the answers.\n"), file=out)
         print(printable(constants), file=out)
         out.write(printable(body))
 

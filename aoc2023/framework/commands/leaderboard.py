@@ -105,11 +105,10 @@ def leaderboard(
         named = ", ".join(board.passed_over[:5]) + (", ..." if len(board.passed_over) > 5 else "")
         say(
             f"Some of the board's values are not whole numbers and were passed over "
-            f"(stars are counted from the days, scores shown as 0): {named}.",
-            err=True,
+            f"(stars are counted from the days, scores shown as 0): {named}."
         )
     for notice in board.notices:
-        say(f"Note: {notice}", err=True)
+        say(f"Note: {notice}")
     if as_json:
         json_output.put(
             leaderboard_json(board) if day is None else leaderboard_day_json(board, day)
@@ -189,9 +188,10 @@ def _show(
 
     colour, width = view.use_colour(out), view.terminal_width(out)
     narrower = ([columns[i] for i in narrow], [[row[i] for i in narrow] for row in rows])
-    chosen_columns, chosen = view.choose_layout([(columns, rows), narrower], width)
     title = f"Private leaderboard {board.board_id}, {board.year}{title}"
-    print(view.render_table(title, chosen_columns, chosen, colour=colour, width=width), file=out)
+    print(
+        view.fitted_table(title, [(columns, rows), narrower], colour=colour, width=width), file=out
+    )
     print(view.paint(view.wrap_message(age_line(board), width), "dim", colour=colour), file=out)
 
 

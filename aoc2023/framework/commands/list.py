@@ -62,8 +62,6 @@ def list_days(
 
 
 # NamedTuples, not dataclasses: every command imports this module (startup_tricks.py).
-
-
 class PartListing(NamedTuple):
     part: int
     examples: int
@@ -93,11 +91,9 @@ def _declared(
     """The day's title and examples per part: cached while its module (`found`) is
     unchanged, else imported (DayLoadError)."""
     module = Path(found) if found else None
-    if module is not None:
-        cached = cache.get(module, year, day, package)
-        if cached is not None:
-            return cached
-
+    cached = cache.get(module, year, day, package) if module is not None else None
+    if cached is not None:
+        return cached
     module_stamp = stamp(module) if module is not None else None
     solution_class = registry.load_day(year, day)
     examples = solution_class.examples
@@ -154,13 +150,11 @@ def final_star_notice(day: DayListing, user_dir: Path) -> str | None:
     if not known.fetched_at:  # aocd's cache alone proves little
         return (
             f"{day.year}: the final star (day {day.day} part 2) is not known to be in: "
-            f"{run} reads your stars on the site, and claims it "
-            "when every other star is in."
+            f"{run} reads your stars on the site, and claims it when every other star is in."
         )
     return (
         f"{day.year}: the final star (day {day.day} part 2) waits: "
-        f"{describe_missing(missing)} (as far as aoc knows; {run} "
-        "asks the site)."
+        f"{describe_missing(missing)} (as far as aoc knows; {run} asks the site)."
     )
 
 
@@ -220,9 +214,6 @@ def gather(asked: Sequence[int] | None = None) -> Listing:
     return listing
 
 
-# --- the view ----------------------------------------------------------------------------
-
-
 def _answer_cell(day: DayListing, number: int, part: PartListing | None) -> Cell:
     """Whether a part's answer is known; on a year's last day, part 2's is the final star."""
     from aoc2023.framework.commands.view import Cell
@@ -276,13 +267,11 @@ def render(listing: Listing, out: IO[str], err: IO[str]) -> None:
     rows = [_rows(day) for day in listing.days]
     show(
         "Advent of Code: days",
-        columns,
-        [wide for wide, _ in rows],
+        [(columns, [wide for wide, _ in rows]), (narrow, [stacked for _, stacked in rows])],
         listing.notices,
         [f"{day.year} day {day.day}: {day.error}" for day in listing.days if day.error],
         out,
         err,
-        narrow=(narrow, [stacked for _, stacked in rows]),
     )
 
 

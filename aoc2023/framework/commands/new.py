@@ -18,7 +18,7 @@ from aoc2023.framework import calendar, registry
 from aoc2023.framework.aocd.local import find_token
 from aoc2023.framework.calendar import offering_wait
 from aoc2023.framework.commands.options import AsJson, Verbose, Year, configure_logging, emit, fail
-from aoc2023.framework.errors import AocError, FileExistsRefusal, UsageError
+from aoc2023.framework.errors import AocError, UsageError
 from aoc2023.framework.files import write_atomically
 from aoc2023.framework.launcher import aoc_command, pytest_command
 from aoc2023.framework.output import printable
@@ -69,13 +69,8 @@ def new(
     notices = [f"Note: {problem}" for problem in info.problems]
 
     def to_text(out: IO[str], err: IO[str]) -> None:  # the title and notices from outside
-        print(
-            printable(
-                f"Wrote {shown(target.day_path)}"
-                + (f" for {year} day {day}: {info.title}." if info.title else ".")
-            ),
-            file=out,
-        )
+        titled = f" for {year} day {day}: {info.title}." if info.title else "."
+        print(printable(f"Wrote {shown(target.day_path)}{titled}"), file=out)
         if info.input_cached:
             print("Your input is in aocd's cache.", file=out)
         if info.examples:
@@ -87,11 +82,8 @@ def new(
             )
         for notice in notices:
             print(printable(notice), file=err)
-        print(
-            f"Next: {aoc_command('run', year, day, '--example')}; its tests: "
-            f"{pytest_command(shown(target.day_path))}",
-            file=out,
-        )
+        tests = pytest_command(shown(target.day_path))
+        print(f"Next: {aoc_command('run', year, day, '--example')}; its tests: {tests}", file=out)
 
     emit(lambda: new_json(target, info), notices, to_text, as_json=as_json)
 
@@ -102,19 +94,14 @@ MAX_LINE = 100  # ruff's
 _WHOLE_NUMBER = r"-?(?:0|[1-9][0-9]*)"
 
 
-# NamedTuples, not dataclasses: every command imports this module (startup_tricks.py).
-
-
 class Target(NamedTuple):
-    """Where a new day's module goes."""
+    """Where a new day's module goes (a NamedTuple, not a dataclass: every command imports
+    this module, startup_tricks.py)."""
 
     year: int
     day: int
     package: str
     day_path: Path
-
-
-# --- where the files go ------------------------------------------------------------------
 
 
 def _check_in_project(package: str, package_dir: Path) -> None:
@@ -142,24 +129,20 @@ def find_target(year: int, day: int) -> Target:
         own_folders = package_folders(own_package)
         if not own_folders:
             raise
-        package_dir = own_folders[0].parent / package
-        _check_in_project(own_package, own_folders[0])
-    else:
-        found = package_folders(package)
-        if not found:
-            raise UsageError(
-                f"{package} (the package for {year}) is a module, not a package folder."
-            )
-        package_dir = found[0]
-    _check_in_project(package, package_dir)
-    return Target(year, day, package, package_dir / f"day{day:02d}.py")
+        _check_in_project(own_package, own_folders[0])  # and so the new package beside it
+        return Target(year, day, package, own_folders[0].parent / package / f"day{day:02d}.py")
+    found = package_folders(package)
+    if not found:
+        raise UsageError(f"{package} (the package for {year}) is a module, not a package folder.")
+    _check_in_project(package, found[0])
+    return Target(year, day, package, found[0] / f"day{day:02d}.py")
 
 
 def refuse_existing(target: Target) -> None:
-    """FileExistsRefusal for a day whose file exists or another module claims (`day7.py`):
+    """UsageError for a day whose file exists or another module claims (`day7.py`):
     the registry's one module a day (`registry.files_of`)."""
     if target.day_path.exists():
-        raise FileExistsRefusal(
+        raise UsageError(
             f"{shown(target.day_path)} already exists: aoc new never "
             "overwrites a file (nothing was written)."
         )
@@ -167,14 +150,11 @@ def refuse_existing(target: Target) -> None:
     claiming = [*files.clashes.get(target.day, ()), *filter(None, [files.days.get(target.day)])]
     if claiming:
         names = " and ".join(shown(Path(path)) for path in claiming)
-        raise FileExistsRefusal(
-            f"{target.year} day {target.day} is already in {names}: "
-            f"aoc new writes no second module for one day (nothing was "
-            "written)."
+        raise UsageError(
+            f"{target.year} day {target.day} is already in {names}: aoc new writes no second "
+            "module for one day (nothing was written)."
         )
 
-
-# --- the template ------------------------------------------------------------------------
 
 _PART_2 = "\n\n    def part_2(self, data: list[str]) -> int:\n        raise NotImplementedError"
 """Part 2 of day.py.tmpl, left out on a year's last day (a `Template` has no `if`)."""
@@ -330,19 +310,13 @@ def render_day(target: Target, title: str | None, examples: tuple[PageExample, .
     )
 
 
-# --- writing the day ---------------------------------------------------------------------
-
-
 def _start_year_package(target: Target) -> None:
     """A new year's package: its `__init__.py` (pyproject.toml takes every `aoc<year>/`)."""
     init = target.day_path.parent / "__init__.py"
     if init.exists():
         return
-    _write_new(
-        init,
-        f'"""Advent of Code {target.year}: one module per day (dayNN.py)."""\n',
-        may_exist=True,
-    )  # another `aoc new` may make it meanwhile
+    source = f'"""Advent of Code {target.year}: one module per day (dayNN.py)."""\n'
+    _write_new(init, source, may_exist=True)  # another `aoc new` may make it meanwhile
     importlib.invalidate_caches()
 
 

@@ -123,9 +123,9 @@ def configure_logging(*, verbose: bool) -> None:
         logging.getLogger("aocd").setLevel(logging.CRITICAL + 1)
 
 
-def say(line: str, *, err: bool = False) -> None:
-    """A command's line of prose, `printable`: text from outside is shown, never obeyed."""
-    typer.echo(printable(line), err=err)
+def say(line: str) -> None:
+    """A command's line of prose on stderr, `printable`: outside text is shown, never obeyed."""
+    typer.echo(printable(line), err=True)
 
 
 def fail(error: Exception, *, verbose: bool) -> NoReturn:
@@ -188,7 +188,7 @@ def emit(
     if as_json:
         json_output.put(to_json())
         for notice in notices:
-            say(notice, err=True)
+            say(notice)
     else:
         render(sys.stdout, sys.stderr)
 
@@ -206,9 +206,8 @@ class DaysAsked(NamedTuple):
 def days_asked(years_spec: str, spec: str | None, *, verbose: bool) -> DaysAsked:
     """YEARS DAYS `resolve`d, or `fail`; days are not loaded (`--watch` may start before
     a day is written)."""
-    years = years_asked(years_spec, verbose=verbose)
     try:
-        return resolve(years, spec)
+        return resolve(tuple(parse_years(years_spec)), spec)
     except Exception as error:
         fail(error, verbose=verbose)
 

@@ -42,16 +42,15 @@ from aoc2023.framework.commands.view import (
     Column,
     TableWriter,
     cell_width,
-    choose_layout,
     day_problems,
     fit_widths,
     fits,
+    fitted_table,
     format_bytes,
     format_duration,
     paint,
     part_cell,
     part_json,
-    render_table,
     show,
     smart_terminal,
     status_line,
@@ -197,19 +196,21 @@ def run(
         from aoc2023.framework.commands import json_output
         from aoc2023.framework.watch import WatchRequest, watch_days
 
+        watched = WatchRequest(
+            asked.years,
+            asked.spec,
+            input_file,
+            variants,
+            as_json,
+            verbose,
+            timeout,
+            profile,
+            memory,
+        )
         try:
             check_seconds("--timeout", timeout)  # said once, not at every pass
             with json_output.handed_over():  # --json: each pass prints its own document
-                watch_days(
-                    # Each pass resolves DAYS again: a day added while watching is run.
-                    WatchRequest(asked.years, asked.spec, input_file, variants),
-                    lambda line: say(line, err=True),
-                    as_json=as_json,
-                    verbose=verbose,
-                    timeout=timeout,
-                    profile=profile,
-                    memory=memory,
-                )
+                watch_days(watched, say)
         except Exception as error:
             fail(error, verbose=verbose)
         raise typer.Exit(ExitCode.OK)
@@ -516,13 +517,12 @@ def show_table(report: RunReport, out: IO[str], err: IO[str], *, verbose: bool) 
     problems = day_problems(report.results, terminal_width(err), verbose=verbose)
     show(
         "Advent of Code",
-        *wide,
+        [wide, narrow],
         report.notices,
         problems,
         out,
         err,
         after=submissions(report),
-        narrow=narrow,
     )
 
 
@@ -693,9 +693,8 @@ def profile_table(rows: list[ProfileRow], width: int | None = None, *, colour: b
     numbers = [Column("Own time", "right"), Column("Total", "right"), Column("Calls", "right")]
     wide = [*numbers, Column("Function", kind="text"), Column("Where", kind="text")]
     narrow = [*numbers, Column("Function, where", kind="text")]
-    columns, chosen = choose_layout([(wide, table), (narrow, stacked)], width)
     title = f"Profile: the {len(rows)} functions with the most time of their own"
-    return render_table(title, columns, chosen, colour=colour, width=width)
+    return fitted_table(title, [(wide, table), (narrow, stacked)], colour=colour, width=width)
 
 
 # The live view, on a terminal (stdout and stderr, not --json): each day's row as soon as

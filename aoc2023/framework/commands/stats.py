@@ -20,6 +20,7 @@ import typer
 
 from aoc2023.framework import calendar, store
 from aoc2023.framework.aocd import local, paths
+from aoc2023.framework.commands import view
 from aoc2023.framework.commands.options import (
     YEARS_HELP,
     AsJson,
@@ -29,7 +30,6 @@ from aoc2023.framework.commands.options import (
     fail,
     years_asked,
 )
-from aoc2023.framework.commands import view
 from aoc2023.framework.commands.view import Cell, Column, format_duration
 from aoc2023.framework.errors import AocError, UsageError
 from aoc2023.framework.files import check_writable, read_string_map, write_atomically
@@ -409,8 +409,7 @@ def render(years: Sequence[YearStats], out: IO[str]) -> None:
             ([columns[i] for i in kept], [[row[i] for i in kept] for row in rows])
             for kept in ((0, 2, 3, 4, 6), (0, 2, 3, 6))
         ]
-        shown = view.choose_layout(layouts, width)
-        table = view.render_table(f"Stars of {year.year}", *shown, colour=colour, width=width)
+        table = view.fitted_table(f"Stars of {year.year}", layouts, colour=colour, width=width)
         print(table, file=out)
         print(view.wrap_message(totals_line(year), width), file=out)
         for sentence in year.unknown:

@@ -64,13 +64,9 @@ def lines(report: TokenReport) -> list[tuple[str, str | None]]:
     """(text, style) for each line; the advice to name a contact once a screen (output.py)."""
     out: list[tuple[str, str | None]] = [(f"Token:  …{report.last4}, from {report.place}", None)]
     if report.cleaned:
-        out.append(
-            (
-                f"        pasted with {' and '.join(report.cleaned)}: aoc takes "
-                f"{'them' if len(report.cleaned) > 1 else 'it'} off, so it works as it is",
-                "dim",
-            )
-        )
+        them = "them" if len(report.cleaned) > 1 else "it"
+        pasted = f"        pasted with {' and '.join(report.cleaned)}: aoc takes {them} off"
+        out.append((f"{pasted}, so it works as it is", "dim"))
     if report.user_id is None:
         why = (
             "the site was not asked"
@@ -102,25 +98,17 @@ def lines(report: TokenReport) -> list[tuple[str, str | None]]:
     if report.user_agent:
         out.append((f"Sent:   User-Agent: {report.user_agent}", None))
         if report.contact is None and output.first_time(output.CONTACT):
-            out.append(
-                (
-                    "        names no contact of yours, as the site asks: export "
-                    'AOC_USER_AGENT="you@example.com", or set contact under [tool.aoc] '
-                    "in pyproject.toml",
-                    "yellow",
-                )
+            advice = (
+                "        names no contact of yours, as the site asks: export "
+                'AOC_USER_AGENT="you@example.com", or set contact under [tool.aoc] '
+                "in pyproject.toml"
             )
+            out.append((advice, "yellow"))
     return out
 
 
 def render(report: TokenReport, out: IO[str]) -> None:
-    from aoc2023.framework.commands.view import (
-        cell_width,
-        paint,
-        terminal_width,
-        use_colour,
-        wrap,
-    )
+    from aoc2023.framework.commands.view import cell_width, paint, terminal_width, use_colour, wrap
 
     colour, width = use_colour(out), terminal_width(out)
     for text, style in lines(report):

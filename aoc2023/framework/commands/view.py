@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import textwrap
 from collections.abc import Iterable, Sequence
+from contextlib import suppress
 from typing import IO, TYPE_CHECKING, Any, Literal, NamedTuple
 
 from aoc2023.framework.answers import pictures
@@ -70,11 +71,9 @@ def terminal_width(stream: IO[str]) -> int | None:
     columns = os.environ.get("COLUMNS", "")
     if columns.isdigit() and int(columns) > 0:
         return int(columns)
-    try:
+    with suppress(AttributeError, OSError, ValueError):
         if stream.isatty():
             return os.get_terminal_size(stream.fileno()).columns or None
-    except (AttributeError, OSError, ValueError):
-        pass
     return None
 
 
@@ -293,15 +292,6 @@ Layout = tuple[Sequence[Column], Sequence[Sequence[Cell]]]
 """A table's columns and rows: a view may offer a narrower layout of the same facts."""
 
 
-def choose_layout(layouts: Sequence[Layout], width: int | None) -> Layout:
-    """The first layout that fits `width` without breaking a word, else the last (the
-    narrowest, which may then break words of free text to fit)."""
-    for columns, rows in layouts:
-        if width is None or table_width(columns, rows, width, whole_words=True) <= width:
-            return columns, rows
-    return layouts[-1]
-
-
 class TableWriter:
     """A table drawn a row at a time, its widths fixed up front; a title wider than the
     table or the terminal (`width`; None: no limit) wraps to the narrower."""
@@ -353,8 +343,7 @@ class TableWriter:
                 # A joiner at a line's end joins nothing of the cell's: the padding after
                 # it would be taken into its character, and the border moved.
                 text = (lines[index] if index < len(lines) else "").replace(NBSP, " ")
-                text = text.rstrip(_JOINER)
-                text = pad(text, width, column.align)
+                text = pad(text.rstrip(_JOINER), width, column.align)
                 padded.append(" " + paint(text, cell.style, colour=self.colour) + " ")
             out.append("│" + "│".join(padded) + "│")
         return "\n".join(out)
@@ -363,22 +352,19 @@ class TableWriter:
         return self.rule("└", "┴", "┘")
 
 
-def render_table(
-    title: str,
-    columns: Sequence[Column],
-    rows: Sequence[Sequence[Cell]],
-    *,
-    colour: bool,
-    width: int | None = None,
+def fitted_table(
+    title: str, layouts: Sequence[Layout], *, colour: bool, width: int | None = None
 ) -> str:
-    """The whole table, fitted to `width` (None: as wide as its contents)."""
-    writer = TableWriter(
-        title, columns, fit_widths(columns, rows, width), colour=colour, width=width
-    )
+    """The whole table, in the first of `layouts` that fits `width` (None: as wide as its
+    contents) without breaking a word, else in the last (the narrowest, which may then
+    break words of free text to fit)."""
+    for columns, rows in layouts:  # none fits: the last
+        if width is None or table_width(columns, rows, width, whole_words=True) <= width:
+            break
+    widths = fit_widths(columns, rows, width)
+    writer = TableWriter(title, columns, widths, colour=colour, width=width)
     return "\n".join([writer.head(), *(writer.row(row) for row in rows), writer.foot()])
 
-
-_UNITS = ((1.0, "s"), (1e-3, "ms"), (1e-6, "µs"))
 
 _MARKS = {
     Status.CORRECT: ("✔", "green"),
@@ -389,35 +375,29 @@ _MARKS = {
     Status.TIMEOUT: ("⧖", "red"),
     Status.INTERRUPTED: ("⏹", "red"),
 }
+_SECONDS = ((1.0, "s"), (1e-3, "ms"), (1e-6, "µs"), (1e-9, "ns"))
+_BYTES = ((1024.0**3, "GiB"), (1024.0**2, "MiB"), (1024.0, "KiB"), (1, "B"))
 
 
 def format_duration(seconds: float | None) -> str:
     """Auto-ranged, three significant figures: `812 ns`, `3.40 µs`, `12.5 ms`, `1.23 s`."""
-    if seconds is None:
-        return ""
-    for scale, unit in _UNITS:
-        if seconds >= scale:
-            return _three_figures(seconds / scale, unit)
-    return f"{seconds / 1e-9:.0f} ns"
+    return "" if seconds is None else _ranged(seconds, _SECONDS)
 
 
 def format_bytes(size: int | None) -> str:
     """A memory size in powers of 1,024, as tracemalloc counts: `512 B`, `3.40 KiB`."""
-    if size is None:
-        return ""
-    if size < 1024:
-        return f"{size} B"
-    value, unit = size / 1024, "KiB"
-    for bigger in ("MiB", "GiB"):
-        if value < 1024:
-            break
-        value, unit = value / 1024, bigger
-    return _three_figures(value, unit)
+    return "" if size is None else _ranged(size, _BYTES)
 
 
-def _three_figures(value: float, unit: str) -> str:
-    digits = 0 if value >= 100 else 1 if value >= 10 else 2
-    return f"{value:.{digits}f} {unit}"
+def _ranged(value: float, units: tuple[tuple[float, str], ...]) -> str:
+    """In the largest unit it makes 1 of, to three figures; the smallest unit whole."""
+    *larger, (smallest, name) = units
+    for scale, unit in larger:
+        if value >= scale:
+            scaled = value / scale
+            digits = 0 if scaled >= 100 else 1 if scaled >= 10 else 2
+            return f"{scaled:.{digits}f} {unit}"
+    return f"{value / smallest:.0f} {name}"
 
 
 def part_cell(part: PartResult | None) -> Cell:
@@ -486,28 +466,22 @@ def day_problems(
 
 def show(
     title: str,
-    columns: Sequence[Column],
-    rows: Sequence[Sequence[Cell]],
+    layouts: Sequence[Layout],
     notices: Sequence[str],
     problems: Sequence[str],
     out: IO[str],
     err: IO[str],
     *,
     after: Sequence[tuple[str, str]] = (),
-    narrow: Layout | None = None,
 ) -> None:
-    """A command's output for people: notices (yellow, stderr), the table (stdout), the
-    problems (red, stderr), then any further `(line, style)` lines (stderr). The table
-    is `narrow` (other columns, the same facts) when the terminal is too narrow for it."""
+    """A command's output for people: notices (yellow, stderr), the table (stdout) in the
+    first of `layouts` that fits (`fitted_table`), the problems (red, stderr), then any
+    further `(line, style)` lines (stderr)."""
     colour_err, width_err = use_colour(err), terminal_width(err)
     for notice in notices:
         print(paint(wrap_message(notice, width_err), "yellow", colour=colour_err), file=err)
-    width = terminal_width(out)
-    columns, rows = choose_layout([(columns, rows), *([narrow] if narrow else [])], width)
-    print(render_table(title, columns, rows, colour=use_colour(out), width=width), file=out)
-    for line in problems:
-        print(paint(wrap_message(line, width_err), "red", colour=colour_err), file=err)
-    for line, style in after:
+    print(fitted_table(title, layouts, colour=use_colour(out), width=terminal_width(out)), file=out)
+    for line, style in [*((problem, "red") for problem in problems), *after]:
         print(paint(wrap_message(line, width_err), style, colour=colour_err), file=err)
 
 
