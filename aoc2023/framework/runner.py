@@ -8,6 +8,7 @@ import inspect
 import os
 import traceback
 from collections.abc import Callable, Generator, Iterable, Sequence
+from contextlib import closing
 from dataclasses import dataclass, replace
 from functools import partial
 from time import perf_counter_ns
@@ -303,52 +304,32 @@ def _solve_in_turn(
 ) -> tuple[PartResult, ...]:
     """Run a `solve` that yields each part's answer, each timed from the previous yield,
     no further than the last part asked for; each part judged and reported as yielded."""
-    answers = cast(Generator[Any, None, None], solution.solve(data))  # solves_in_turn()
     results: dict[int, PartResult] = {}
-    failed: tuple[int, _Outcome] | None = None
-    try:
-        for part in range(1, max(run_input.parts) + 1):
+    expected, judge = run_input.expected, partial(_judge, shared=False, method=solution.solve)
+    with closing(day_steps(solution, data, run_input.parts)) as steps:
+        for part, (step, function, answers) in enumerate(steps, 1):
             if on_step is not None:
                 on_step(type(solution).year, type(solution).day, part)
-            outcome = timed(f"part {part}", partial(next, answers))
+            outcome = timed(step, partial(function, answers))
             if isinstance(outcome.error, StopIteration):
-                outcome = _Outcome(
-                    seconds=outcome.seconds,
-                    error=TypeError(f"solve() stopped before it yielded part {part}'s answer"),
-                )
-            results[part] = _judge(
-                part, outcome, run_input.expected.get(part), shared=False, method=solution.solve
-            )
+                stopped = TypeError(f"solve() stopped before it yielded part {part}'s answer")
+                outcome = _Outcome(seconds=outcome.seconds, error=stopped)
+            results[part] = judge(part, outcome, expected.get(part))
             if report is not None:
-                report(f"part {part}", results[part])
-            if outcome.error is not None:
-                failed = (part, outcome)
+                report(step, results[part])
+            if outcome.error is not None:  # the generator cannot go on
+                for later in range(part + 1, 3):
+                    results[later] = _not_run(later, expected.get(later), step, outcome.error)
                 break
-        if failed is None and max(run_input.parts) == 2:  # a third answer is an error
-            after = timed("part 2", partial(next, answers))  # its tail: profiled, not re-measured
-            if not isinstance(after.error, StopIteration):
-                error = after.error or TypeError(
+            if part == 2:  # a third answer is an error; the tail is profiled, not re-measured
+                after = timed(step, partial(next, answers))
+                third = after.error or TypeError(
                     "solve() yielded more than two answers: yield part 1's answer, then part 2's"
                 )
-                seconds = results[2].seconds or 0.0
-                results[2] = _judge(
-                    2,
-                    _Outcome(seconds=seconds, error=error, traceback=after.traceback),
-                    run_input.expected.get(2),
-                    shared=False,
-                    method=solution.solve,
-                )
-    finally:
-        answers.close()
-    found = []
-    for part in run_input.parts:
-        if part in results:
-            found.append(results[part])
-        elif failed is not None:  # an earlier part failed: the generator cannot go on
-            found.append(
-                _not_run(part, run_input.expected.get(part), f"part {failed[0]}", failed[1].error)
-            )
-    return tuple(found)
+                if not isinstance(third, StopIteration):
+                    late = _Outcome(outcome.seconds, error=third, traceback=after.traceback)
+                    results[2] = judge(2, late, expected.get(2))
+    return tuple(results[part] for part in run_input.parts)
 
 
 def against_main(variant: DayResult, main: DayResult) -> DayResult:
@@ -668,6 +649,24 @@ def peaks_of(
             return peaks, f"{where}: memory not measured: {failure}."
         peaks[stopped] = None
         return peaks, CouldNotRun(f"{where}: memory not measured: {stopped} {failure}.")
+
+
+def day_steps(
+    solution: Solution[Any], data: Any, parts: tuple[int, ...]
+) -> Generator[tuple[str, Callable[[Any], Any], Any], None, None]:
+    """The steps of `steps_of` after the parse, each (label, function, argument), called by
+    the caller: a part on `data`, `solve` on it, or the next answer of a yielding `solve`."""
+    steps = steps_of(type(solution), parts)[1:]
+    if not solution.solves_in_turn():
+        methods = {
+            "part 1": solution.part_1,
+            "part 2": solution.part_2,
+            "parts 1+2": solution.solve,
+        }
+        yield from ((step, methods[step], data) for step in steps)
+        return
+    with closing(cast(Generator[Any, None, None], solution.solve(data))) as answers:
+        yield from ((step, next, answers) for step in steps)
 
 
 def steps_of(solution_class: type[Solution[Any]], parts: tuple[int, ...]) -> list[str]:

@@ -9,11 +9,12 @@ import os
 import sys
 import threading
 import time
-from collections.abc import Callable, Generator, Sequence
+from collections.abc import Callable, Sequence
+from contextlib import closing
 from dataclasses import dataclass, field, replace
 from functools import cache, partial
 from time import perf_counter_ns, process_time_ns
-from typing import Any, Literal, cast
+from typing import Any, Literal
 
 from aoc2023.framework.bench.figures import (
     LONG_STEP,
@@ -35,6 +36,7 @@ from aoc2023.framework.runner import (
     Executor,
     Peaks,
     against_main,
+    day_steps,
     peaks_of,
     solved_parts,
     steps_of,
@@ -250,20 +252,12 @@ class _Round:
 
     def unit(self, unit: str) -> None:
         """Run one unit: a part on its own parse, or the parse and `solve` of the lane."""
-        mode = self.lane.mode
         solution = self.lane.solution_class(extra=self.run_input.extra)
         data = self._time("parse", solution.parse, self.run_input.text)
-        if mode == "parts":
-            self._time(unit, solution.part_1 if unit == "part 1" else solution.part_2, data)
-        elif mode == "pair":
-            self._time(unit, solution.solve, data)
-        elif mode == "in turn":
-            answers = cast(Generator[Any, None, None], solution.solve(data))
-            try:
-                for part in range(1, max(self.lane.parts) + 1):
-                    self._time(f"part {part}", next, answers)
-            finally:
-                answers.close()
+        parts = (int(unit.removeprefix("part ")),) if self.lane.mode == "parts" else self.lane.parts
+        with closing(day_steps(solution, data, parts)) as steps:
+            for step, function, argument in steps:
+                self._time(step, function, argument)
 
 
 def measure(
