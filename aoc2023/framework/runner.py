@@ -208,20 +208,9 @@ def _run_day(
         parts = _solve_in_turn(solution, parsed.value, run_input, timed, report, on_step)
         return header(parse_seconds=parse_seconds, parts=parts)
     if solution_class.solves_both_at_once():
-        both = timed("parts 1+2", partial(solution.solve, parsed.value))
-        answers: tuple[Any, ...] = (None, None)
-        if both.error is None:
-            answers, shape_error = _pair_of(both.value)
-            if shape_error is not None:
-                both = _Outcome(seconds=both.seconds, error=shape_error)
+        pair = _pair_of(timed("parts 1+2", partial(solution.solve, parsed.value)))
         results = tuple(
-            _judge(
-                p,
-                _Outcome(answers[p - 1], both.seconds, both.error, both.traceback),
-                expected.get(p),
-                shared=True,
-                method=solution.solve,
-            )
+            _judge(p, pair[p - 1], expected.get(p), shared=True, method=solution.solve)
             for p in run_input.parts
         )
         return header(parse_seconds=parse_seconds, parts=results)
@@ -265,10 +254,13 @@ def _day_result(
     )
 
 
-def _pair_of(value: Any) -> tuple[tuple[Any, Any], TypeError | None]:
-    """The two answers of a `solve` that returns them, else a TypeError saying what."""
+def _pair_of(both: _Outcome) -> tuple[_Outcome, _Outcome]:
+    """Each part's outcome from that of a `solve` that returns the pair, else its error."""
+    value = both.value
+    if both.error is not None:
+        return both, both
     if isinstance(value, tuple | list) and len(value) == 2:
-        return (value[0], value[1]), None
+        return both._replace(value=value[0]), both._replace(value=value[1])
     shape = (
         f"a {type(value).__name__} of {len(value)}"
         if isinstance(value, tuple | list)
@@ -276,10 +268,11 @@ def _pair_of(value: Any) -> tuple[tuple[Any, Any], TypeError | None]:
         if value is None
         else f"a {type(value).__name__}"
     )
-    return (None, None), TypeError(
+    wrong = TypeError(
         f"solve() returned {shape}, not a pair: return (part 1's answer, part 2's), or "
         "yield part 1's answer, then part 2's"
     )
+    return (_Outcome(seconds=both.seconds, error=wrong),) * 2
 
 
 def _not_run(part: int, expected: str | None, what: str, cause: BaseException | None) -> PartResult:

@@ -299,12 +299,8 @@ def measure(
                 if (lane, unit) not in todo:  # left out earlier in this round
                     continue
                 key = (lane.variant, unit)
-                if any(
-                    len(found) >= max_runs
-                    for (variant, _), found in timing.samples.items()
-                    if variant == lane.variant
-                ):  # a step of the lane has all its runs
-                    todo = [one for one in todo if one[0] is not lane]
+                if any(len(timing.samples[lane.variant, one]) >= max_runs for one in lane.steps):
+                    todo = [one for one in todo if one[0] is not lane]  # a step has all its runs
                     continue
                 start = clock()
                 if start + expected[key] > limit:
@@ -312,12 +308,8 @@ def measure(
                         return timing
                     todo.remove((lane, unit))  # too slow to fit: faster ones go on to MIN_RUNS
                     continue
-                watcher(
-                    where,
-                    unit if lane.variant is None else f"{unit}, variant {lane.variant}",
-                    kept,
-                    expected[key],
-                )
+                named = unit if lane.variant is None else f"{unit}, variant {lane.variant}"
+                watcher(where, named, kept, expected[key])
                 runner = rounds[lane.variant]
                 runner.keep = not warming
                 timing.calibration.append(calibrate(clocks.timer, clocks.cpu_timer, clocks.work))
@@ -325,9 +317,7 @@ def measure(
                     runner.unit(unit)
                 except KeyboardInterrupt:  # SIGTERM and SIGHUP too (errors.Terminated)
                     raise
-                except (
-                    BaseException
-                ) as error:  # the checking run passed, so this is rare: report it
+                except BaseException as error:  # rare, as the checking run passed: reported
                     blamed = (lane.variant, runner.step) if lane.mode == "in turn" else key
                     timing.errors[blamed] = f"while timing, {describe_error(error)}"
                     todo.remove((lane, unit))
