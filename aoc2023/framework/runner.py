@@ -216,13 +216,9 @@ def _run_day(
         return header(parse_seconds=parse_seconds, parts=results)
 
     results_list: list[PartResult] = []
-    stopped: _Outcome | None = None
     fresh: _Outcome | None = parsed  # let go before the next parse
     parsed = _Outcome()
-    for part in run_input.parts:
-        if stopped is not None:  # Ctrl-C: the parts after it do not run
-            results_list.append(_not_run(part, expected.get(part), "the run", stopped.error))
-            continue
+    for index, part in enumerate(run_input.parts):
         if on_step is not None:
             on_step(solution_class.year, solution_class.day, part)
         if fresh is None:  # each part its own instance and its own parse, as under --timeout
@@ -234,8 +230,10 @@ def _run_day(
         fresh = None
         judged = _judge(part, outcome, expected.get(part), shared=False, method=method)
         results_list.append(judged._replace(seconds=None) if parse_failed else judged)
-        if isinstance(outcome.error, KeyboardInterrupt):
-            stopped = outcome
+        if isinstance(outcome.error, KeyboardInterrupt):  # Ctrl-C: the parts after it do not run
+            later = run_input.parts[index + 1 :]
+            results_list += [_not_run(p, expected.get(p), "the run", outcome.error) for p in later]
+            break
     return header(parse_seconds=parse_seconds, parts=tuple(results_list))
 
 
@@ -513,9 +511,9 @@ def _in_children(
         )
 
     def unfinished(
-        left: Sequence[tuple[int, ...]], status: Status, reason: str, reports: dict[str, object]
+        left: tuple[int, ...], status: Status, reason: str, reports: dict[str, object]
     ) -> list[PartResult]:
-        """The parts of `left`, each as the child reported it, else `status`."""
+        """The parts `left`, each as the child reported it, else `status`."""
         return [
             cast(PartResult, reports[f"part {p}"])
             if f"part {p}" in reports
@@ -526,8 +524,7 @@ def _in_children(
                 error=reason,
                 timed_with_other_part=shared_time,
             )
-            for group in left
-            for p in group
+            for p in left
         ]
 
     for index, group in enumerate(groups):
@@ -545,17 +542,18 @@ def _in_children(
         try:
             result, raw = call_with_timeout(task, timeout, reports)
         except (KeyboardInterrupt, TimedOut) as stop:
+            left = run_input.parts[index:]  # this group's parts and the later groups'
             if parse_seconds is None:
                 parse_seconds = cast("float | None", reports.get("parsed"))
             if isinstance(stop, KeyboardInterrupt):
                 interrupted = f"interrupted ({stop_name(stop)})"
-                parts += unfinished(groups[index:], Status.INTERRUPTED, interrupted, reports)
+                parts += unfinished(left, Status.INTERRUPTED, interrupted, reports)
                 raise Interrupted(so_far(), signal_of(stop)) from None
             if "parsed" not in reports:  # the parse itself ran out of time: no part can run
                 error = f"parse timed out: stopped after {timeout:g} s (--timeout)"
-                parts += unfinished(groups[index:], Status.TIMEOUT, "not run: parse timed out", {})
+                parts += unfinished(left, Status.TIMEOUT, "not run: parse timed out", {})
                 break
-            parts += unfinished([group], Status.TIMEOUT, str(stop), reports)
+            parts += unfinished(group, Status.TIMEOUT, str(stop), reports)
             continue
         except ChildFailed as failure:
             parts += [
