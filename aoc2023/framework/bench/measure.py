@@ -215,24 +215,22 @@ REAL = Clocks()
 
 
 @dataclass
-class _Round:
-    """Runs one lane's units, appending each run's times to `timing`."""
+class _Rounds:
+    """Runs the lanes' units, appending each run's times to `timing`."""
 
-    lane: Lane
     run_input: RunInput
     timing: Timing
     cpu_steps: frozenset[StepKey]
     clocks: Clocks
     keep: bool = True
-    step: str = ""
+    step: StepKey = (None, "")
     """The step running now: the one to blame when a unit raises."""
 
-    def _time(self, step: str, call: Callable[[Any], Any], argument: Any) -> Any:
+    def _time(self, key: StepKey, call: Callable[[Any], Any], argument: Any) -> Any:
         """`call(argument)`, timed: nothing else between the clock readings."""
         clock, clocks = self.clocks.timer, self.clocks
-        key = (self.lane.variant, step)
         with_cpu = key in self.cpu_steps
-        self.step = step
+        self.step = key
         ready_start = clocks.ready_timer() if with_cpu else 0
         cpu_start = clocks.cpu_timer() if with_cpu else 0
         start = clock()
@@ -250,14 +248,14 @@ class _Round:
                     self.timing.ready.setdefault(key, []).append(ready)
         return value
 
-    def unit(self, unit: str) -> None:
-        """Run one unit: a part on its own parse, or the parse and `solve` of the lane."""
-        solution = self.lane.solution_class(extra=self.run_input.extra)
-        data = self._time("parse", solution.parse, self.run_input.text)
-        parts = (int(unit.removeprefix("part ")),) if self.lane.mode == "parts" else self.lane.parts
+    def unit(self, lane: Lane, unit: str) -> None:
+        """Run one unit of `lane`: a part on its own parse, or the parse and `solve`."""
+        solution = lane.solution_class(extra=self.run_input.extra)
+        data = self._time((lane.variant, "parse"), solution.parse, self.run_input.text)
+        parts = (int(unit.removeprefix("part ")),) if lane.mode == "parts" else lane.parts
         with closing(day_steps(solution, data, parts)) as steps:
             for step, function, argument in steps:
-                self._time(step, function, argument)
+                self._time((lane.variant, step), function, argument)
 
 
 def measure(
@@ -282,9 +280,7 @@ def measure(
     timing = Timing({(lane.variant, step): [] for lane in lanes for step in lane.steps})
     try:
         clock, max_runs = clocks.clock, clocks.max_runs
-        rounds = {
-            lane.variant: _Round(lane, run_input, timing, cpu_steps, clocks) for lane in lanes
-        }
+        rounds = _Rounds(run_input, timing, cpu_steps, clocks)
         todo = [(lane, unit) for lane in lanes for unit in lane.units]
         kept = warm_ups = 0
         fastest: dict[StepKey, float] = {}
@@ -310,15 +306,14 @@ def measure(
                     continue
                 named = unit if lane.variant is None else f"{unit}, variant {lane.variant}"
                 watcher(where, named, kept, expected[key])
-                runner = rounds[lane.variant]
-                runner.keep = not warming
+                rounds.keep = not warming
                 timing.calibration.append(calibrate(clocks.timer, clocks.cpu_timer, clocks.work))
                 try:
-                    runner.unit(unit)
+                    rounds.unit(lane, unit)
                 except KeyboardInterrupt:  # SIGTERM and SIGHUP too (errors.Terminated)
                     raise
                 except BaseException as error:  # rare, as the checking run passed: reported
-                    blamed = (lane.variant, runner.step) if lane.mode == "in turn" else key
+                    blamed = rounds.step if lane.mode == "in turn" else key
                     timing.errors[blamed] = f"while timing, {describe_error(error)}"
                     todo.remove((lane, unit))
                 took = clock() - start
