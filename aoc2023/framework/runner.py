@@ -445,11 +445,9 @@ class Executor:
             )
         if self.memory is not None:
             try:
-                peaks, notice = peaks_of(solution_class, run_input, result, self.timeout)
+                peaks = peaks_of(solution_class, run_input, result, self.timeout, self.memory)
             except KeyboardInterrupt as stop:  # the timed run finished: it is kept
                 raise Interrupted(result, signal_of(stop)) from None
-            if notice:
-                self.memory.append(notice)
             result = result._replace(peak_memory=peaks)
         return result if self.then is None else self.then(result, run_input)
 
@@ -609,21 +607,22 @@ def peaks_of(
     run_input: RunInput,
     result: DayResult,
     timeout: float | None,
-) -> tuple[Peaks, str | None]:
-    """The peaks of the steps `result` solved, and a sentence for those not measured
+    notices: list[str],
+) -> Peaks:
+    """The peaks of the steps `result` solved, a sentence in `notices` for those not measured
     (under `timeout`, in a child: the stopped step None, the sentence a `CouldNotRun`)."""
     if result.error is not None and result.parse_seconds is None:
-        return {}, None
+        return {}
     parts = solved_parts(result)
     task = partial(step_peaks, solution_class, run_input, parts)
     if timeout is None:
-        return dict(task()), None
+        return dict(task())
     from aoc2023.framework.instruments import PEAK
     from aoc2023.framework.timeouts import call_with_timeout
 
     reports: dict[str, object] = {}
     try:
-        return dict(call_with_timeout(task, timeout, reports)), None
+        return dict(call_with_timeout(task, timeout, reports))
     except (TimedOut, ChildFailed) as failure:
         where = f"{solution_class.year} day {solution_class.day}" + (
             f", variant {solution_class.variant}" if solution_class.variant else ""
@@ -636,10 +635,12 @@ def peaks_of(
         stopped = next(
             (step for step in steps_of(solution_class, parts) if step not in peaks), None
         )
-        if not isinstance(failure, TimedOut) or stopped is None:
-            return peaks, f"{where}: memory not measured: {failure}."
-        peaks[stopped] = None
-        return peaks, CouldNotRun(f"{where}: memory not measured: {stopped} {failure}.")
+        if isinstance(failure, TimedOut) and stopped is not None:
+            peaks[stopped] = None
+            notices.append(CouldNotRun(f"{where}: memory not measured: {stopped} {failure}."))
+        else:
+            notices.append(f"{where}: memory not measured: {failure}.")
+        return peaks
 
 
 def day_steps(

@@ -587,10 +587,7 @@ def with_peaks(
         cls = classes.get(result.variant)
         if cls is None or result.error is not None:
             continue
-        found, notice = peaks_of(cls, run_input, result, timeout)
-        peaks[result.variant] = found
-        if notice:
-            notices.append(notice)
+        peaks[result.variant] = peaks_of(cls, run_input, result, timeout, notices)
     steps = tuple(
         replace(step, peak_memory=peaks.get(step.variant, {}).get(step.step))
         for step in bench.steps
