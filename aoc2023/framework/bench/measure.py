@@ -14,7 +14,7 @@ from contextlib import closing
 from dataclasses import dataclass, field, replace
 from functools import cache, partial
 from time import perf_counter_ns, process_time_ns
-from typing import Any, Literal
+from typing import Any
 
 from aoc2023.framework.bench.figures import (
     LONG_STEP,
@@ -53,9 +53,6 @@ WARM_UP_SHARE = 0.1
 CPU_FROM = LONG_STEP / 2
 """Steps this long in the checking run have their CPU time recorded too."""
 
-Mode = Literal["parse", "parts", "in turn", "pair"]
-"""The parse alone, each part on its own parse, one yielding `solve`, or `solve` -> pair."""
-
 Watcher = Callable[[str, str, int, float], None]
 """Told before each run: (input, step, rounds kept so far, expected seconds)."""
 
@@ -66,10 +63,9 @@ def _no_watcher(where: str, step: str, runs: int, expected: float) -> None:
 
 @dataclass(frozen=True)
 class Lane:
-    """One implementation of a day to time each round, and the parts it times."""
+    """One implementation of a day to time each round, the parts it times (none: the parse)."""
 
     solution_class: type[Solution[Any]]
-    mode: Mode
     parts: tuple[int, ...] = ()
     variant: str | None = None
 
@@ -78,11 +74,14 @@ class Lane:
         return tuple(steps_of(self.solution_class, self.parts))
 
     @property
+    def apart(self) -> bool:
+        """Whether each part runs on its own parse, not the parse and `solve` on theirs."""
+        return bool(self.parts) and not self.solution_class.solves_both_at_once()
+
+    @property
     def units(self) -> tuple[str, ...]:
         """What one round runs, each whole; the budget is checked before each."""
-        if self.mode == "parts":
-            return tuple(f"part {part}" for part in self.parts)
-        return self.steps[-1:]
+        return self.steps[1:] if self.apart else self.steps[-1:]
 
 
 StepKey = tuple[str | None, str]
@@ -129,15 +128,12 @@ class Timing:
 def lane_for(solution_class: type[Solution[Any]], check: DayResult) -> Lane:
     """The lane of `solution_class`, timing what its checking run showed can be timed."""
     timeable = solved_parts(check)
-    lane = partial(Lane, solution_class, variant=check.variant)
     if solution_class.solves_in_turn():
         # Part 2 comes only after part 1: the parts up to the first not timeable.
-        prefix = tuple(p for n, p in enumerate(sorted(timeable), 1) if p == n)
-        return lane("in turn", prefix) if prefix else lane("parse")
-    if solution_class.solves_both_at_once():
-        both = bool(check.parts) and len(timeable) == len(check.parts)
-        return lane("pair", timeable) if both else lane("parse")
-    return lane("parts", timeable) if timeable else lane("parse")
+        timeable = tuple(p for n, p in enumerate(sorted(timeable), 1) if p == n)
+    elif solution_class.solves_both_at_once() and len(timeable) < len(check.parts):
+        timeable = ()  # `solve` runs both: timed only if both can be
+    return Lane(solution_class, timeable, check.variant)
 
 
 def _cpu_ns() -> int:
@@ -252,7 +248,7 @@ class _Rounds:
         """Run one unit of `lane`: a part on its own parse, or the parse and `solve`."""
         solution = lane.solution_class(extra=self.run_input.extra)
         data = self._time((lane.variant, "parse"), solution.parse, self.run_input.text)
-        parts = (int(unit.removeprefix("part ")),) if lane.mode == "parts" else lane.parts
+        parts = (int(unit.removeprefix("part ")),) if lane.apart else lane.parts
         with closing(day_steps(solution, data, parts)) as steps:
             for step, function, argument in steps:
                 self._time((lane.variant, step), function, argument)
@@ -313,7 +309,7 @@ def measure(
                 except KeyboardInterrupt:  # SIGTERM and SIGHUP too (errors.Terminated)
                     raise
                 except BaseException as error:  # rare, as the checking run passed: reported
-                    blamed = rounds.step if lane.mode == "in turn" else key
+                    blamed = rounds.step if lane.solution_class.solves_in_turn() else key
                     timing.errors[blamed] = f"while timing, {describe_error(error)}"
                     todo.remove((lane, unit))
                 took = clock() - start
@@ -363,7 +359,7 @@ def _checked_seconds(lane: Lane, check: DayResult) -> dict[StepKey, float]:
     found = {}
     for unit in lane.units:
         # A part on its own parse; else the parse and `solve`, which runs every part.
-        steps = [unit] if lane.mode == "parts" else lane.steps[1:]
+        steps = [unit] if lane.apart else lane.steps[1:]
         found[(lane.variant, unit)] = parse + sum(
             _step_seconds(step, check) or 0.0 for step in steps
         )
@@ -436,8 +432,6 @@ def bench_input(
     expected = {
         key: seconds for lane, one in timed for key, seconds in _checked_seconds(lane, one).items()
     }
-    grace = max(_slowest_step(one, timeout) for _, one in timed)
-    warm_until = clock() + budget * WARM_UP_SHARE
     # Long in any implementation: CPU time in all, to compare by one clock.
     long_steps = {
         step
@@ -454,8 +448,8 @@ def bench_input(
         run_input,
         expected,
         deadline=deadline,
-        grace=grace,
-        warm_until=warm_until,
+        grace=max(_slowest_step(one, timeout) for _, one in timed),
+        warm_until=clock() + budget * WARM_UP_SHARE,
         cpu_steps=cpu_steps,
         where=where,
         watcher=watcher,
@@ -505,7 +499,7 @@ def _steps(
             continue
         error = timing.errors.get(key)
         # A yielding `solve` that failed never ran its later parts again.
-        after_failure = failed and lane.mode == "in turn"
+        after_failure = failed and lane.solution_class.solves_in_turn()
         found = timing.samples.get(key) or (
             [] if error or after_failure else _from_check(name, check)
         )
