@@ -34,7 +34,6 @@ from aoc2023.framework.results import DayResult, PartResult, Status
 from aoc2023.framework.runner import (
     DayRunner,
     Executor,
-    Peaks,
     against_main,
     day_steps,
     peaks_of,
@@ -576,12 +575,11 @@ def with_peaks(
     notices: list[str],
 ) -> DayBench:
     """`bench` with the peak allocations of `classes`' steps, one not measured in `notices`."""
-    peaks: dict[str | None, Peaks] = {}
-    for result in (bench.result, *bench.variants):
-        cls = classes.get(result.variant)
-        if cls is None or result.error is not None:
-            continue
-        peaks[result.variant] = peaks_of(cls, run_input, result, timeout, notices)
+    peaks = {
+        result.variant: peaks_of(classes[result.variant], run_input, result, timeout, notices)
+        for result in (bench.result, *bench.variants)
+        if result.variant in classes and result.error is None
+    }
     steps = tuple(
         replace(step, peak_memory=peaks.get(step.variant, {}).get(step.step))
         for step in bench.steps
