@@ -497,15 +497,11 @@ def _in_children(
     error_traceback: str | None = None
     parts: list[PartResult] = []
 
+    header = partial(_day_result, solution_class, run_input, title)
+
     def so_far() -> DayResult:
-        return _day_result(
-            solution_class,
-            run_input,
-            title,
-            parse_seconds=parse_seconds,
-            parts=tuple(parts),
-            error=error,
-            traceback=error_traceback,
+        return header(
+            parse_seconds=parse_seconds, parts=tuple(parts), error=error, traceback=error_traceback
         )
 
     def unfinished(
