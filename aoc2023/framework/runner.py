@@ -488,7 +488,7 @@ def _in_children(
     before a late one are kept. Ctrl-C raises `Interrupted` as `run_solution` does."""
     from aoc2023.framework.timeouts import call_with_timeout
 
-    profiler, on_step = executor.profiler, executor.on_step
+    profiler, on_step, expected = executor.profiler, executor.on_step, run_input.expected
     together = solution_class.solves_both_at_once()  # one child: the parts share their work
     shared_time = together and not solution_class.solves_in_turn()
     groups = [run_input.parts] if together else [(part,) for part in run_input.parts]
@@ -514,7 +514,7 @@ def _in_children(
             else PartResult(
                 p,
                 status,
-                expected=run_input.expected.get(p),
+                expected=expected.get(p),
                 error=reason,
                 timed_with_other_part=shared_time,
             )
@@ -550,14 +550,9 @@ def _in_children(
             parts += unfinished(group, Status.TIMEOUT, str(stop), reports)
             continue
         except ChildFailed as failure:
+            why, trace = str(failure), failure.child_traceback
             parts += [
-                PartResult(
-                    p,
-                    Status.ERROR,
-                    expected=run_input.expected.get(p),
-                    error=str(failure),
-                    traceback=failure.child_traceback,
-                )
+                PartResult(p, Status.ERROR, expected=expected.get(p), error=why, traceback=trace)
                 for p in group
             ]
             continue
