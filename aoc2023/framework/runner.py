@@ -276,13 +276,10 @@ def _pair_of(both: _Outcome) -> tuple[_Outcome, _Outcome]:
 def _not_run(part: int, expected: str | None, what: str, cause: BaseException | None) -> PartResult:
     """A part not run because `what` (the parse, part 1...) failed or was interrupted."""
     if isinstance(cause, KeyboardInterrupt):
-        return PartResult(
-            part,
-            Status.INTERRUPTED,
-            expected=expected,
-            error=f"not run: interrupted ({stop_name(cause)})",
-        )
-    return PartResult(part, Status.ERROR, expected=expected, error=f"not run: {what} failed")
+        status, why = Status.INTERRUPTED, f"interrupted ({stop_name(cause)})"
+    else:
+        status, why = Status.ERROR, f"{what} failed"
+    return PartResult(part, status, expected=expected, error=f"not run: {why}")
 
 
 def _solve_in_turn(
@@ -333,15 +330,11 @@ def against_main(variant: DayResult, main: DayResult) -> DayResult:
             parts.append(part)
             continue
         known = f" (the known answer is {part.expected})" if part.expected else ""
-        parts.append(
-            part._replace(
-                status=Status.ERROR,
-                error=(
-                    f"variant {variant.variant!r} gave {part.answer}, but the main implementation "
-                    f"gave {theirs}{known}"
-                ),
-            )
+        error = (
+            f"variant {variant.variant!r} gave {part.answer}, but the main implementation "
+            f"gave {theirs}{known}"
         )
+        parts.append(part._replace(status=Status.ERROR, error=error))
     return variant._replace(parts=tuple(parts))
 
 
@@ -464,16 +457,11 @@ def _in_child(
     """The child's run: `run_solution`, its reports sent up; the profile's figures back."""
     from aoc2023.framework.instruments import Profiler
 
-    profiler = Profiler() if profile else None
+    profilers = (Profiler(),) if profile else ()
     result = run_solution(
-        solution_class,
-        run_input,
-        title,
-        progress.report,
-        clock,
-        instruments=() if profiler is None else (profiler,),
+        solution_class, run_input, title, progress.report, clock, instruments=profilers
     )
-    return result, None if profiler is None else profiler.raw()
+    return result, profilers[0].raw() if profilers else None
 
 
 def _in_children(
@@ -508,16 +496,11 @@ def _in_children(
         left: tuple[int, ...], status: Status, reason: str, reports: dict[str, object]
     ) -> list[PartResult]:
         """The parts `left`, each as the child reported it, else `status`."""
+        unrun = partial(PartResult, status=status, error=reason, timed_with_other_part=shared_time)
         return [
             cast(PartResult, reports[f"part {p}"])
             if f"part {p}" in reports
-            else PartResult(
-                p,
-                status,
-                expected=expected.get(p),
-                error=reason,
-                timed_with_other_part=shared_time,
-            )
+            else unrun(p, expected=expected.get(p))
             for p in left
         ]
 

@@ -529,6 +529,7 @@ def bench_days(
     `budget` seconds a day; with `memory`, peak allocations too (`with_peaks`)."""
     report = BenchReport(budget=budget)
     run = Executor(timeout)
+    bench_one = partial(bench_input, timeout=timeout, run=run, watcher=watcher, clocks=clocks)
     current = ""
     try:
         for day in days_to_run(request, report.notices):
@@ -539,17 +540,7 @@ def bench_days(
             share = budget / len(day.runs)
             others = variants_of(day.solution_class) if variants else []
             for one in day.runs:
-                bench = bench_input(
-                    day.solution_class,
-                    one,
-                    day.title,
-                    share,
-                    timeout=timeout,
-                    run=run,
-                    watcher=watcher,
-                    variants=others,
-                    clocks=clocks,
-                )
+                bench = bench_one(day.solution_class, one, day.title, share, variants=others)
                 if any(result.interrupted for result in (bench.result, *bench.variants)):
                     raise KeyboardInterrupt
                 if memory:
