@@ -194,11 +194,8 @@ def _run_day(
     parse_seconds = parsed.seconds
     if parsed.error is not None:  # a failed parse has no parse time
         parts = tuple(_not_run(p, expected.get(p), "parse", parsed.error) for p in run_input.parts)
-        return header(
-            parts=parts,
-            error=f"parse failed: {describe_error(parsed.error)}",
-            traceback=parsed.traceback,
-        )
+        why = f"parse failed: {describe_error(parsed.error)}"
+        return header(parts=parts, error=why, traceback=parsed.traceback)
     if report is not None:
         report("parsed", parse_seconds)
     if not run_input.parts:  # the parse alone (--memory, when no part was solved)
