@@ -633,11 +633,9 @@ def day_steps(
 
 
 def steps_of(solution_class: type[Solution[Any]], parts: tuple[int, ...]) -> list[str]:
-    """The steps `step_peaks` measures, in order."""
-    if not parts:
-        return ["parse"]
+    """The steps that run `parts`, in order: the parse, then the parts' or `solve`'s."""
     if solution_class.solves_in_turn():
-        return ["parse", *(f"part {part}" for part in range(1, max(parts) + 1))]
-    if solution_class.solves_both_at_once():
+        parts = tuple(range(1, max(parts, default=0) + 1))
+    elif parts and solution_class.solves_both_at_once():
         return ["parse", "parts 1+2"]
     return ["parse", *(f"part {part}" for part in parts)]
