@@ -372,11 +372,10 @@ def run_days(
     `on_result` told of each result, `on_step` of each day's start. Ctrl-C stops the run,
     keeping what finished; the day it stopped is not given to `on_result` (which sends)."""
     report = RunReport() if report is None else report
-    results = report.results
     current: tuple[int, int] | None = None
 
     def keep(result: DayResult) -> None:
-        results.append(result)
+        report.results.append(result)
         if on_result is not None:
             on_result(result)
 
