@@ -482,6 +482,7 @@ def _in_children(
     parts: list[PartResult] = []
 
     header = partial(_day_result, solution_class, run_input, title)
+    in_child = partial(_in_child, clock=executor.clock, profile=profiler is not None)
 
     def so_far() -> DayResult:
         return header(
@@ -503,14 +504,7 @@ def _in_children(
     for index, group in enumerate(groups):
         if on_step is not None:  # each child is one part, or both parts at once
             on_step(solution_class.year, solution_class.day, group[0] if len(group) == 1 else None)
-        task = partial(
-            _in_child,
-            solution_class,
-            replace(run_input, parts=group),
-            title,
-            clock=executor.clock,
-            profile=profiler is not None,
-        )
+        task = partial(in_child, solution_class, replace(run_input, parts=group), title)
         reports: dict[str, object] = {}  # a TimedOut's reports too
         try:
             result, raw = call_with_timeout(task, timeout, reports)
