@@ -74,7 +74,7 @@ class Lane:
 
     @property
     def apart(self) -> bool:
-        """Whether each part runs on its own parse, not the parse and `solve` on theirs."""
+        """Whether each part is timed on its own parse (else `solve` is, or the parse alone)."""
         return bool(self.parts) and not self.solution_class.solves_both_at_once()
 
     @property
