@@ -558,8 +558,8 @@ class RecordedVariant(Recorded):
 
 def test_lanes_of_implementations_take_turns_in_every_round() -> None:
     lanes = [
-        measure.Lane(Recorded, "parts", (1, 2)),
-        measure.Lane(RecordedVariant, "parts", (1, 2), variant="fast"),
+        measure.Lane(Recorded, (1, 2)),
+        measure.Lane(RecordedVariant, (1, 2), variant="fast"),
     ]
     expected = {(lane.variant, unit): 0.0 for lane in lanes for unit in lane.units}
     clock = FakeClock()

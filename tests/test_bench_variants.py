@@ -431,8 +431,8 @@ def test_a_lane_far_faster_than_the_slowest_repeats_within_each_round() -> None:
     main's few, while the lanes still take turns (bench/measure.py: _round_order)."""
     from aoc2023.framework.bench import measure
 
-    main = measure.Lane(Sleepy, "parts", (1, 2))
-    fast = measure.Lane(Sleepy, "parts", (1, 2), variant="fast")
+    main = measure.Lane(Sleepy, (1, 2))
+    fast = measure.Lane(Sleepy, (1, 2), variant="fast")
     expected = {
         (None, "part 1"): 0.040,
         (None, "part 2"): 0.040,

@@ -7,13 +7,14 @@ from __future__ import annotations
 import subprocess
 import sys
 import tracemalloc
-from collections.abc import Callable, Generator, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import partial
 from importlib.util import find_spec
 from pathlib import Path
 from tempfile import TemporaryDirectory
-from typing import TYPE_CHECKING, Any, Protocol, cast
+from typing import TYPE_CHECKING, Any, Protocol
 
 from aoc2023.framework.errors import AocError, UsageError, describe_error
 from aoc2023.framework.files import check_writable, write_atomically
@@ -229,16 +230,13 @@ def _track(solution: Any, text: str, part: int, capture: Path) -> None:
     import memray
 
     data = solution.parse(text)
-    call: Callable[[], Any]
+    call: Callable[[], Any] = partial(solution.part_1 if part == 1 else solution.part_2, data)
     if solution.solves_in_turn():
-        answers = cast(Generator[Any, None, None], solution.solve(data))
+        answers = solution.solve(data)
         for _ in range(part - 1):
             next(answers)
         call = answers.__next__
     elif solution.solves_both_at_once():
-        call = lambda: solution.solve(data)  # noqa: E731
-    else:
-        method = solution.part_1 if part == 1 else solution.part_2
-        call = lambda: method(data)  # noqa: E731
+        call = partial(solution.solve, data)
     with memray.Tracker(capture):
         call()

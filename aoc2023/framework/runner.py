@@ -8,6 +8,7 @@ import inspect
 import os
 import traceback
 from collections.abc import Callable, Generator, Iterable, Sequence
+from contextlib import closing
 from dataclasses import dataclass, replace
 from functools import partial
 from time import perf_counter_ns
@@ -193,11 +194,8 @@ def _run_day(
     parse_seconds = parsed.seconds
     if parsed.error is not None:  # a failed parse has no parse time
         parts = tuple(_not_run(p, expected.get(p), "parse", parsed.error) for p in run_input.parts)
-        return header(
-            parts=parts,
-            error=f"parse failed: {describe_error(parsed.error)}",
-            traceback=parsed.traceback,
-        )
+        why = f"parse failed: {describe_error(parsed.error)}"
+        return header(parts=parts, error=why, traceback=parsed.traceback)
     if report is not None:
         report("parsed", parse_seconds)
     if not run_input.parts:  # the parse alone (--memory, when no part was solved)
@@ -207,32 +205,17 @@ def _run_day(
         parts = _solve_in_turn(solution, parsed.value, run_input, timed, report, on_step)
         return header(parse_seconds=parse_seconds, parts=parts)
     if solution_class.solves_both_at_once():
-        both = timed("parts 1+2", partial(solution.solve, parsed.value))
-        answers: tuple[Any, ...] = (None, None)
-        if both.error is None:
-            answers, shape_error = _pair_of(both.value)
-            if shape_error is not None:
-                both = _Outcome(seconds=both.seconds, error=shape_error)
+        pair = _pair_of(timed("parts 1+2", partial(solution.solve, parsed.value)))
         results = tuple(
-            _judge(
-                p,
-                _Outcome(answers[p - 1], both.seconds, both.error, both.traceback),
-                expected.get(p),
-                shared=True,
-                method=solution.solve,
-            )
+            _judge(p, pair[p - 1], expected.get(p), shared=True, method=solution.solve)
             for p in run_input.parts
         )
         return header(parse_seconds=parse_seconds, parts=results)
 
     results_list: list[PartResult] = []
-    stopped: _Outcome | None = None
     fresh: _Outcome | None = parsed  # let go before the next parse
     parsed = _Outcome()
-    for part in run_input.parts:
-        if stopped is not None:  # Ctrl-C: the parts after it do not run
-            results_list.append(_not_run(part, expected.get(part), "the run", stopped.error))
-            continue
+    for index, part in enumerate(run_input.parts):
         if on_step is not None:
             on_step(solution_class.year, solution_class.day, part)
         if fresh is None:  # each part its own instance and its own parse, as under --timeout
@@ -244,8 +227,10 @@ def _run_day(
         fresh = None
         judged = _judge(part, outcome, expected.get(part), shared=False, method=method)
         results_list.append(judged._replace(seconds=None) if parse_failed else judged)
-        if isinstance(outcome.error, KeyboardInterrupt):
-            stopped = outcome
+        if isinstance(outcome.error, KeyboardInterrupt):  # Ctrl-C: the parts after it do not run
+            later = run_input.parts[index + 1 :]
+            results_list += [_not_run(p, expected.get(p), "the run", outcome.error) for p in later]
+            break
     return header(parse_seconds=parse_seconds, parts=tuple(results_list))
 
 
@@ -264,10 +249,13 @@ def _day_result(
     )
 
 
-def _pair_of(value: Any) -> tuple[tuple[Any, Any], TypeError | None]:
-    """The two answers of a `solve` that returns them, else a TypeError saying what."""
+def _pair_of(both: _Outcome) -> tuple[_Outcome, _Outcome]:
+    """Each part's outcome from that of a `solve` that returns the pair, else its error."""
+    value = both.value
+    if both.error is not None:
+        return both, both
     if isinstance(value, tuple | list) and len(value) == 2:
-        return (value[0], value[1]), None
+        return both._replace(value=value[0]), both._replace(value=value[1])
     shape = (
         f"a {type(value).__name__} of {len(value)}"
         if isinstance(value, tuple | list)
@@ -275,22 +263,20 @@ def _pair_of(value: Any) -> tuple[tuple[Any, Any], TypeError | None]:
         if value is None
         else f"a {type(value).__name__}"
     )
-    return (None, None), TypeError(
+    wrong = TypeError(
         f"solve() returned {shape}, not a pair: return (part 1's answer, part 2's), or "
         "yield part 1's answer, then part 2's"
     )
+    return (_Outcome(seconds=both.seconds, error=wrong),) * 2
 
 
 def _not_run(part: int, expected: str | None, what: str, cause: BaseException | None) -> PartResult:
     """A part not run because `what` (the parse, part 1...) failed or was interrupted."""
     if isinstance(cause, KeyboardInterrupt):
-        return PartResult(
-            part,
-            Status.INTERRUPTED,
-            expected=expected,
-            error=f"not run: interrupted ({stop_name(cause)})",
-        )
-    return PartResult(part, Status.ERROR, expected=expected, error=f"not run: {what} failed")
+        status, why = Status.INTERRUPTED, f"interrupted ({stop_name(cause)})"
+    else:
+        status, why = Status.ERROR, f"{what} failed"
+    return PartResult(part, status, expected=expected, error=f"not run: {why}")
 
 
 def _solve_in_turn(
@@ -303,52 +289,32 @@ def _solve_in_turn(
 ) -> tuple[PartResult, ...]:
     """Run a `solve` that yields each part's answer, each timed from the previous yield,
     no further than the last part asked for; each part judged and reported as yielded."""
-    answers = cast(Generator[Any, None, None], solution.solve(data))  # solves_in_turn()
     results: dict[int, PartResult] = {}
-    failed: tuple[int, _Outcome] | None = None
-    try:
-        for part in range(1, max(run_input.parts) + 1):
+    expected, judge = run_input.expected, partial(_judge, shared=False, method=solution.solve)
+    with closing(day_steps(solution, data, run_input.parts)) as steps:
+        for part, (step, function, answers) in enumerate(steps, 1):
             if on_step is not None:
                 on_step(type(solution).year, type(solution).day, part)
-            outcome = timed(f"part {part}", partial(next, answers))
+            outcome = timed(step, partial(function, answers))
             if isinstance(outcome.error, StopIteration):
-                outcome = _Outcome(
-                    seconds=outcome.seconds,
-                    error=TypeError(f"solve() stopped before it yielded part {part}'s answer"),
-                )
-            results[part] = _judge(
-                part, outcome, run_input.expected.get(part), shared=False, method=solution.solve
-            )
+                stopped = TypeError(f"solve() stopped before it yielded part {part}'s answer")
+                outcome = _Outcome(seconds=outcome.seconds, error=stopped)
+            results[part] = judge(part, outcome, expected.get(part))
             if report is not None:
-                report(f"part {part}", results[part])
-            if outcome.error is not None:
-                failed = (part, outcome)
+                report(step, results[part])
+            if outcome.error is not None:  # the generator cannot go on
+                for later in range(part + 1, 3):
+                    results[later] = _not_run(later, expected.get(later), step, outcome.error)
                 break
-        if failed is None and max(run_input.parts) == 2:  # a third answer is an error
-            after = timed("part 2", partial(next, answers))  # its tail: profiled, not re-measured
-            if not isinstance(after.error, StopIteration):
-                error = after.error or TypeError(
+            if part == 2:  # a third answer is an error; the tail is profiled, not re-measured
+                after = timed(step, partial(next, answers))
+                third = after.error or TypeError(
                     "solve() yielded more than two answers: yield part 1's answer, then part 2's"
                 )
-                seconds = results[2].seconds or 0.0
-                results[2] = _judge(
-                    2,
-                    _Outcome(seconds=seconds, error=error, traceback=after.traceback),
-                    run_input.expected.get(2),
-                    shared=False,
-                    method=solution.solve,
-                )
-    finally:
-        answers.close()
-    found = []
-    for part in run_input.parts:
-        if part in results:
-            found.append(results[part])
-        elif failed is not None:  # an earlier part failed: the generator cannot go on
-            found.append(
-                _not_run(part, run_input.expected.get(part), f"part {failed[0]}", failed[1].error)
-            )
-    return tuple(found)
+                if not isinstance(third, StopIteration):
+                    late = _Outcome(outcome.seconds, error=third, traceback=after.traceback)
+                    results[2] = judge(2, late, expected.get(2))
+    return tuple(results[part] for part in run_input.parts)
 
 
 def against_main(variant: DayResult, main: DayResult) -> DayResult:
@@ -361,15 +327,11 @@ def against_main(variant: DayResult, main: DayResult) -> DayResult:
             parts.append(part)
             continue
         known = f" (the known answer is {part.expected})" if part.expected else ""
-        parts.append(
-            part._replace(
-                status=Status.ERROR,
-                error=(
-                    f"variant {variant.variant!r} gave {part.answer}, but the main implementation "
-                    f"gave {theirs}{known}"
-                ),
-            )
+        error = (
+            f"variant {variant.variant!r} gave {part.answer}, but the main implementation "
+            f"gave {theirs}{known}"
         )
+        parts.append(part._replace(status=Status.ERROR, error=error))
     return variant._replace(parts=tuple(parts))
 
 
@@ -410,11 +372,10 @@ def run_days(
     `on_result` told of each result, `on_step` of each day's start. Ctrl-C stops the run,
     keeping what finished; the day it stopped is not given to `on_result` (which sends)."""
     report = RunReport() if report is None else report
-    results = report.results
     current: tuple[int, int] | None = None
 
     def keep(result: DayResult) -> None:
-        results.append(result)
+        report.results.append(result)
         if on_result is not None:
             on_result(result)
 
@@ -473,11 +434,9 @@ class Executor:
             )
         if self.memory is not None:
             try:
-                peaks, notice = peaks_of(solution_class, run_input, result, self.timeout)
+                peaks = peaks_of(solution_class, run_input, result, self.timeout, self.memory)
             except KeyboardInterrupt as stop:  # the timed run finished: it is kept
                 raise Interrupted(result, signal_of(stop)) from None
-            if notice:
-                self.memory.append(notice)
             result = result._replace(peak_memory=peaks)
         return result if self.then is None else self.then(result, run_input)
 
@@ -494,16 +453,11 @@ def _in_child(
     """The child's run: `run_solution`, its reports sent up; the profile's figures back."""
     from aoc2023.framework.instruments import Profiler
 
-    profiler = Profiler() if profile else None
+    profilers = (Profiler(),) if profile else ()
     result = run_solution(
-        solution_class,
-        run_input,
-        title,
-        progress.report,
-        clock,
-        instruments=() if profiler is None else (profiler,),
+        solution_class, run_input, title, progress.report, clock, instruments=profilers
     )
-    return result, None if profiler is None else profiler.raw()
+    return result, profilers[0].raw() if profilers else None
 
 
 def _in_children(
@@ -518,7 +472,7 @@ def _in_children(
     before a late one are kept. Ctrl-C raises `Interrupted` as `run_solution` does."""
     from aoc2023.framework.timeouts import call_with_timeout
 
-    profiler, on_step = executor.profiler, executor.on_step
+    profiler, on_step, expected = executor.profiler, executor.on_step, run_input.expected
     together = solution_class.solves_both_at_once()  # one child: the parts share their work
     shared_time = together and not solution_class.solves_in_turn()
     groups = [run_input.parts] if together else [(part,) for part in run_input.parts]
@@ -527,71 +481,51 @@ def _in_children(
     error_traceback: str | None = None
     parts: list[PartResult] = []
 
+    header = partial(_day_result, solution_class, run_input, title)
+    in_child = partial(_in_child, clock=executor.clock, profile=profiler is not None)
+
     def so_far() -> DayResult:
-        return _day_result(
-            solution_class,
-            run_input,
-            title,
-            parse_seconds=parse_seconds,
-            parts=tuple(parts),
-            error=error,
-            traceback=error_traceback,
+        return header(
+            parse_seconds=parse_seconds, parts=tuple(parts), error=error, traceback=error_traceback
         )
 
     def unfinished(
-        left: Sequence[tuple[int, ...]], status: Status, reason: str, reports: dict[str, object]
+        left: tuple[int, ...], status: Status, reason: str, reports: dict[str, object]
     ) -> list[PartResult]:
-        """The parts of `left`, each as the child reported it, else `status`."""
+        """The parts `left`, each as the child reported it, else `status`."""
+        unrun = partial(PartResult, status=status, error=reason, timed_with_other_part=shared_time)
         return [
             cast(PartResult, reports[f"part {p}"])
             if f"part {p}" in reports
-            else PartResult(
-                p,
-                status,
-                expected=run_input.expected.get(p),
-                error=reason,
-                timed_with_other_part=shared_time,
-            )
-            for group in left
-            for p in group
+            else unrun(p, expected=expected.get(p))
+            for p in left
         ]
 
     for index, group in enumerate(groups):
         if on_step is not None:  # each child is one part, or both parts at once
             on_step(solution_class.year, solution_class.day, group[0] if len(group) == 1 else None)
-        task = partial(
-            _in_child,
-            solution_class,
-            replace(run_input, parts=group),
-            title,
-            clock=executor.clock,
-            profile=profiler is not None,
-        )
+        task = partial(in_child, solution_class, replace(run_input, parts=group), title)
         reports: dict[str, object] = {}  # a TimedOut's reports too
         try:
             result, raw = call_with_timeout(task, timeout, reports)
         except (KeyboardInterrupt, TimedOut) as stop:
+            left = run_input.parts[index:]  # this group's parts and the later groups'
             if parse_seconds is None:
                 parse_seconds = cast("float | None", reports.get("parsed"))
             if isinstance(stop, KeyboardInterrupt):
                 interrupted = f"interrupted ({stop_name(stop)})"
-                parts += unfinished(groups[index:], Status.INTERRUPTED, interrupted, reports)
+                parts += unfinished(left, Status.INTERRUPTED, interrupted, reports)
                 raise Interrupted(so_far(), signal_of(stop)) from None
             if "parsed" not in reports:  # the parse itself ran out of time: no part can run
                 error = f"parse timed out: stopped after {timeout:g} s (--timeout)"
-                parts += unfinished(groups[index:], Status.TIMEOUT, "not run: parse timed out", {})
+                parts += unfinished(left, Status.TIMEOUT, "not run: parse timed out", {})
                 break
-            parts += unfinished([group], Status.TIMEOUT, str(stop), reports)
+            parts += unfinished(group, Status.TIMEOUT, str(stop), reports)
             continue
         except ChildFailed as failure:
+            why, trace = str(failure), failure.child_traceback
             parts += [
-                PartResult(
-                    p,
-                    Status.ERROR,
-                    expected=run_input.expected.get(p),
-                    error=str(failure),
-                    traceback=failure.child_traceback,
-                )
+                PartResult(p, Status.ERROR, expected=expected.get(p), error=why, traceback=trace)
                 for p in group
             ]
             continue
@@ -637,21 +571,22 @@ def peaks_of(
     run_input: RunInput,
     result: DayResult,
     timeout: float | None,
-) -> tuple[Peaks, str | None]:
-    """The peaks of the steps `result` solved, and a sentence for those not measured
+    notices: list[str],
+) -> Peaks:
+    """The peaks of the steps `result` solved, a sentence in `notices` for those not measured
     (under `timeout`, in a child: the stopped step None, the sentence a `CouldNotRun`)."""
     if result.error is not None and result.parse_seconds is None:
-        return {}, None
+        return {}
     parts = solved_parts(result)
     task = partial(step_peaks, solution_class, run_input, parts)
     if timeout is None:
-        return dict(task()), None
+        return dict(task())
     from aoc2023.framework.instruments import PEAK
     from aoc2023.framework.timeouts import call_with_timeout
 
     reports: dict[str, object] = {}
     try:
-        return dict(call_with_timeout(task, timeout, reports)), None
+        return dict(call_with_timeout(task, timeout, reports))
     except (TimedOut, ChildFailed) as failure:
         where = f"{solution_class.year} day {solution_class.day}" + (
             f", variant {solution_class.variant}" if solution_class.variant else ""
@@ -664,18 +599,36 @@ def peaks_of(
         stopped = next(
             (step for step in steps_of(solution_class, parts) if step not in peaks), None
         )
-        if not isinstance(failure, TimedOut) or stopped is None:
-            return peaks, f"{where}: memory not measured: {failure}."
-        peaks[stopped] = None
-        return peaks, CouldNotRun(f"{where}: memory not measured: {stopped} {failure}.")
+        if isinstance(failure, TimedOut) and stopped is not None:
+            peaks[stopped] = None
+            notices.append(CouldNotRun(f"{where}: memory not measured: {stopped} {failure}."))
+        else:
+            notices.append(f"{where}: memory not measured: {failure}.")
+        return peaks
+
+
+def day_steps(
+    solution: Solution[Any], data: Any, parts: tuple[int, ...]
+) -> Generator[tuple[str, Callable[[Any], Any], Any], None, None]:
+    """The steps of `steps_of` after the parse, each (label, function, argument), called by
+    the caller: a part on `data`, `solve` on it, or the next answer of a yielding `solve`."""
+    steps = steps_of(type(solution), parts)[1:]
+    if not solution.solves_in_turn():
+        methods = {
+            "part 1": solution.part_1,
+            "part 2": solution.part_2,
+            "parts 1+2": solution.solve,
+        }
+        yield from ((step, methods[step], data) for step in steps)
+        return
+    with closing(cast(Generator[Any, None, None], solution.solve(data))) as answers:
+        yield from ((step, next, answers) for step in steps)
 
 
 def steps_of(solution_class: type[Solution[Any]], parts: tuple[int, ...]) -> list[str]:
-    """The steps `step_peaks` measures, in order."""
-    if not parts:
-        return ["parse"]
+    """The steps that run `parts`, in order: the parse, then the parts' or `solve`'s."""
     if solution_class.solves_in_turn():
-        return ["parse", *(f"part {part}" for part in range(1, max(parts) + 1))]
-    if solution_class.solves_both_at_once():
+        parts = tuple(range(1, max(parts, default=0) + 1))
+    elif parts and solution_class.solves_both_at_once():
         return ["parse", "parts 1+2"]
     return ["parse", *(f"part {part}" for part in parts)]

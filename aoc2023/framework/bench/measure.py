@@ -9,11 +9,12 @@ import os
 import sys
 import threading
 import time
-from collections.abc import Callable, Generator, Sequence
+from collections.abc import Callable, Sequence
+from contextlib import closing
 from dataclasses import dataclass, field, replace
 from functools import cache, partial
 from time import perf_counter_ns, process_time_ns
-from typing import Any, Literal, cast
+from typing import Any
 
 from aoc2023.framework.bench.figures import (
     LONG_STEP,
@@ -33,8 +34,8 @@ from aoc2023.framework.results import DayResult, PartResult, Status
 from aoc2023.framework.runner import (
     DayRunner,
     Executor,
-    Peaks,
     against_main,
+    day_steps,
     peaks_of,
     solved_parts,
     steps_of,
@@ -51,9 +52,6 @@ WARM_UP_SHARE = 0.1
 CPU_FROM = LONG_STEP / 2
 """Steps this long in the checking run have their CPU time recorded too."""
 
-Mode = Literal["parse", "parts", "in turn", "pair"]
-"""The parse alone, each part on its own parse, one yielding `solve`, or `solve` -> pair."""
-
 Watcher = Callable[[str, str, int, float], None]
 """Told before each run: (input, step, rounds kept so far, expected seconds)."""
 
@@ -64,10 +62,9 @@ def _no_watcher(where: str, step: str, runs: int, expected: float) -> None:
 
 @dataclass(frozen=True)
 class Lane:
-    """One implementation of a day to time each round, and the parts it times."""
+    """One implementation of a day to time each round, the parts it times (none: the parse)."""
 
     solution_class: type[Solution[Any]]
-    mode: Mode
     parts: tuple[int, ...] = ()
     variant: str | None = None
 
@@ -76,11 +73,14 @@ class Lane:
         return tuple(steps_of(self.solution_class, self.parts))
 
     @property
+    def apart(self) -> bool:
+        """Whether each part is timed on its own parse (else `solve` is, or the parse alone)."""
+        return bool(self.parts) and not self.solution_class.solves_both_at_once()
+
+    @property
     def units(self) -> tuple[str, ...]:
         """What one round runs, each whole; the budget is checked before each."""
-        if self.mode == "parts":
-            return tuple(f"part {part}" for part in self.parts)
-        return self.steps[-1:]
+        return self.steps[1:] if self.apart else self.steps[-1:]
 
 
 StepKey = tuple[str | None, str]
@@ -127,15 +127,12 @@ class Timing:
 def lane_for(solution_class: type[Solution[Any]], check: DayResult) -> Lane:
     """The lane of `solution_class`, timing what its checking run showed can be timed."""
     timeable = solved_parts(check)
-    lane = partial(Lane, solution_class, variant=check.variant)
     if solution_class.solves_in_turn():
         # Part 2 comes only after part 1: the parts up to the first not timeable.
-        prefix = tuple(p for n, p in enumerate(sorted(timeable), 1) if p == n)
-        return lane("in turn", prefix) if prefix else lane("parse")
-    if solution_class.solves_both_at_once():
-        both = bool(check.parts) and len(timeable) == len(check.parts)
-        return lane("pair", timeable) if both else lane("parse")
-    return lane("parts", timeable) if timeable else lane("parse")
+        timeable = tuple(p for n, p in enumerate(sorted(timeable), 1) if p == n)
+    elif solution_class.solves_both_at_once() and len(timeable) < len(check.parts):
+        timeable = ()  # `solve` runs both: timed only if both can be
+    return Lane(solution_class, timeable, check.variant)
 
 
 def _cpu_ns() -> int:
@@ -213,24 +210,22 @@ REAL = Clocks()
 
 
 @dataclass
-class _Round:
-    """Runs one lane's units, appending each run's times to `timing`."""
+class _Rounds:
+    """Runs the lanes' units, appending each run's times to `timing`."""
 
-    lane: Lane
     run_input: RunInput
     timing: Timing
     cpu_steps: frozenset[StepKey]
     clocks: Clocks
     keep: bool = True
-    step: str = ""
+    step: StepKey = (None, "")
     """The step running now: the one to blame when a unit raises."""
 
-    def _time(self, step: str, call: Callable[[Any], Any], argument: Any) -> Any:
+    def _time(self, key: StepKey, call: Callable[[Any], Any], argument: Any) -> Any:
         """`call(argument)`, timed: nothing else between the clock readings."""
         clock, clocks = self.clocks.timer, self.clocks
-        key = (self.lane.variant, step)
         with_cpu = key in self.cpu_steps
-        self.step = step
+        self.step = key
         ready_start = clocks.ready_timer() if with_cpu else 0
         cpu_start = clocks.cpu_timer() if with_cpu else 0
         start = clock()
@@ -248,22 +243,14 @@ class _Round:
                     self.timing.ready.setdefault(key, []).append(ready)
         return value
 
-    def unit(self, unit: str) -> None:
-        """Run one unit: a part on its own parse, or the parse and `solve` of the lane."""
-        mode = self.lane.mode
-        solution = self.lane.solution_class(extra=self.run_input.extra)
-        data = self._time("parse", solution.parse, self.run_input.text)
-        if mode == "parts":
-            self._time(unit, solution.part_1 if unit == "part 1" else solution.part_2, data)
-        elif mode == "pair":
-            self._time(unit, solution.solve, data)
-        elif mode == "in turn":
-            answers = cast(Generator[Any, None, None], solution.solve(data))
-            try:
-                for part in range(1, max(self.lane.parts) + 1):
-                    self._time(f"part {part}", next, answers)
-            finally:
-                answers.close()
+    def unit(self, lane: Lane, unit: str) -> None:
+        """Run one unit of `lane`: a part on its own parse, or the parse and `solve`."""
+        solution = lane.solution_class(extra=self.run_input.extra)
+        data = self._time((lane.variant, "parse"), solution.parse, self.run_input.text)
+        parts = (int(unit.removeprefix("part ")),) if lane.apart else lane.parts
+        with closing(day_steps(solution, data, parts)) as steps:
+            for step, function, argument in steps:
+                self._time((lane.variant, step), function, argument)
 
 
 def measure(
@@ -288,9 +275,7 @@ def measure(
     timing = Timing({(lane.variant, step): [] for lane in lanes for step in lane.steps})
     try:
         clock, max_runs = clocks.clock, clocks.max_runs
-        rounds = {
-            lane.variant: _Round(lane, run_input, timing, cpu_steps, clocks) for lane in lanes
-        }
+        rounds = _Rounds(run_input, timing, cpu_steps, clocks)
         todo = [(lane, unit) for lane in lanes for unit in lane.units]
         kept = warm_ups = 0
         fastest: dict[StepKey, float] = {}
@@ -305,12 +290,8 @@ def measure(
                 if (lane, unit) not in todo:  # left out earlier in this round
                     continue
                 key = (lane.variant, unit)
-                if any(
-                    len(found) >= max_runs
-                    for (variant, _), found in timing.samples.items()
-                    if variant == lane.variant
-                ):  # a step of the lane has all its runs
-                    todo = [one for one in todo if one[0] is not lane]
+                if any(len(timing.samples[lane.variant, one]) >= max_runs for one in lane.steps):
+                    todo = [one for one in todo if one[0] is not lane]  # a step has all its runs
                     continue
                 start = clock()
                 if start + expected[key] > limit:
@@ -318,23 +299,16 @@ def measure(
                         return timing
                     todo.remove((lane, unit))  # too slow to fit: faster ones go on to MIN_RUNS
                     continue
-                watcher(
-                    where,
-                    unit if lane.variant is None else f"{unit}, variant {lane.variant}",
-                    kept,
-                    expected[key],
-                )
-                runner = rounds[lane.variant]
-                runner.keep = not warming
+                named = unit if lane.variant is None else f"{unit}, variant {lane.variant}"
+                watcher(where, named, kept, expected[key])
+                rounds.keep = not warming
                 timing.calibration.append(calibrate(clocks.timer, clocks.cpu_timer, clocks.work))
                 try:
-                    runner.unit(unit)
+                    rounds.unit(lane, unit)
                 except KeyboardInterrupt:  # SIGTERM and SIGHUP too (errors.Terminated)
                     raise
-                except (
-                    BaseException
-                ) as error:  # the checking run passed, so this is rare: report it
-                    blamed = (lane.variant, runner.step) if lane.mode == "in turn" else key
+                except BaseException as error:  # rare, as the checking run passed: reported
+                    blamed = rounds.step if lane.solution_class.solves_in_turn() else key
                     timing.errors[blamed] = f"while timing, {describe_error(error)}"
                     todo.remove((lane, unit))
                 took = clock() - start
@@ -384,7 +358,7 @@ def _checked_seconds(lane: Lane, check: DayResult) -> dict[StepKey, float]:
     found = {}
     for unit in lane.units:
         # A part on its own parse; else the parse and `solve`, which runs every part.
-        steps = [unit] if lane.mode == "parts" else lane.steps[1:]
+        steps = [unit] if lane.apart else lane.steps[1:]
         found[(lane.variant, unit)] = parse + sum(
             _step_seconds(step, check) or 0.0 for step in steps
         )
@@ -457,8 +431,6 @@ def bench_input(
     expected = {
         key: seconds for lane, one in timed for key, seconds in _checked_seconds(lane, one).items()
     }
-    grace = max(_slowest_step(one, timeout) for _, one in timed)
-    warm_until = clock() + budget * WARM_UP_SHARE
     # Long in any implementation: CPU time in all, to compare by one clock.
     long_steps = {
         step
@@ -475,8 +447,8 @@ def bench_input(
         run_input,
         expected,
         deadline=deadline,
-        grace=grace,
-        warm_until=warm_until,
+        grace=max(_slowest_step(one, timeout) for _, one in timed),
+        warm_until=clock() + budget * WARM_UP_SHARE,
         cpu_steps=cpu_steps,
         where=where,
         watcher=watcher,
@@ -526,7 +498,7 @@ def _steps(
             continue
         error = timing.errors.get(key)
         # A yielding `solve` that failed never ran its later parts again.
-        after_failure = failed and lane.mode == "in turn"
+        after_failure = failed and lane.solution_class.solves_in_turn()
         found = timing.samples.get(key) or (
             [] if error or after_failure else _from_check(name, check)
         )
@@ -557,6 +529,7 @@ def bench_days(
     `budget` seconds a day; with `memory`, peak allocations too (`with_peaks`)."""
     report = BenchReport(budget=budget)
     run = Executor(timeout)
+    bench_one = partial(bench_input, timeout=timeout, run=run, watcher=watcher, clocks=clocks)
     current = ""
     try:
         for day in days_to_run(request, report.notices):
@@ -567,17 +540,7 @@ def bench_days(
             share = budget / len(day.runs)
             others = variants_of(day.solution_class) if variants else []
             for one in day.runs:
-                bench = bench_input(
-                    day.solution_class,
-                    one,
-                    day.title,
-                    share,
-                    timeout=timeout,
-                    run=run,
-                    watcher=watcher,
-                    variants=others,
-                    clocks=clocks,
-                )
+                bench = bench_one(day.solution_class, one, day.title, share, variants=others)
                 if any(result.interrupted for result in (bench.result, *bench.variants)):
                     raise KeyboardInterrupt
                 if memory:
@@ -603,15 +566,11 @@ def with_peaks(
     notices: list[str],
 ) -> DayBench:
     """`bench` with the peak allocations of `classes`' steps, one not measured in `notices`."""
-    peaks: dict[str | None, Peaks] = {}
-    for result in (bench.result, *bench.variants):
-        cls = classes.get(result.variant)
-        if cls is None or result.error is not None:
-            continue
-        found, notice = peaks_of(cls, run_input, result, timeout)
-        peaks[result.variant] = found
-        if notice:
-            notices.append(notice)
+    peaks = {
+        result.variant: peaks_of(classes[result.variant], run_input, result, timeout, notices)
+        for result in (bench.result, *bench.variants)
+        if result.variant in classes and result.error is None
+    }
     steps = tuple(
         replace(step, peak_memory=peaks.get(step.variant, {}).get(step.step))
         for step in bench.steps
