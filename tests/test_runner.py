@@ -187,6 +187,25 @@ def test_a_yielding_solve_times_each_part_from_the_previous_yield() -> None:
     assert (part_1.seconds, part_2.seconds) == (1.0, 2.0)
 
 
+class YieldsThree(Solution[str]):
+    year, day = 2099, 21
+
+    def solve(self, text: str) -> Iterator[int]:
+        yield 1
+        CLOCK.work(2)
+        yield 2
+        yield 3
+
+
+def test_a_third_answer_is_part_2s_error_and_keeps_part_2s_time() -> None:
+    result = run_solution(YieldsThree, RunInput("ab", "input"), clock=CLOCK.ns)
+    part_2 = result.parts[1]
+    assert (part_2.status, part_2.seconds) == (Status.ERROR, 2.0)
+    assert part_2.error == (
+        "TypeError: solve() yielded more than two answers: yield part 1's answer, then part 2's"
+    )
+
+
 def test_an_example_for_part_1_alone_never_runs_part_2s_code() -> None:
     InTurn.part_2_runs = 0
     [example] = example_inputs(InTurn)

@@ -312,7 +312,7 @@ def _solve_in_turn(
                     "solve() yielded more than two answers: yield part 1's answer, then part 2's"
                 )
                 if not isinstance(third, StopIteration):
-                    late = _Outcome(outcome.seconds, error=third, traceback=after.traceback)
+                    late = _Outcome(seconds=outcome.seconds, error=third, traceback=after.traceback)
                     results[2] = judge(2, late, expected.get(2))
     return tuple(results[part] for part in run_input.parts)
 
