@@ -294,6 +294,9 @@ def test_the_names_the_checks_had_before_still_work(year: Path, tmp_path: Path) 
     assert testing.example_cases_of(day) == cases_of(day)
     assert testing.real_answer_cases_of(day, aocd) == cases_of(day, aocd)
     assert testing.check_example is testing.check_real_answer is check
+    assert testing.ExampleCase(YEAR, 1, 1, 1) == cases_of(day)[0]
+    real = testing.RealAnswerCase(YEAR, 1, 1, aocd)
+    assert (real.number, real.aocd, real.id) == (0, aocd, f"{YEAR}-day01-part1-input")
 
 
 def test_the_ids_are_what_the_suite_parametrises_with() -> None:

@@ -27,6 +27,8 @@ from aoc2023.framework.runner import run_solution
 
 __all__ = [
     "Case",
+    "ExampleCase",
+    "RealAnswerCase",
     "RealAocd",
     "cases_of",
     "check",
@@ -184,8 +186,20 @@ def check(case: Case) -> None:
         raise AssertionError(_failures(result, where, expected_is)[0])
 
 
+ExampleCase = Case
+"""The names the cases and checks had before each was one (a project's explicit tests)."""
+
+
+class RealAnswerCase(Case):
+    """A case on the user's input in `aocd`, built as before it was one `Case`."""
+
+    def __init__(
+        self, year: int, day: int, part: int, aocd: RealAocd, variant: str | None = None
+    ) -> None:
+        super().__init__(year, day, part, 0, variant, aocd)
+
+
 check_example = check_real_answer = check
-"""The names the checks had before they were one (a project's explicit test files)."""
 
 
 def example_cases_of(solution_class: type[Solution[Any]]) -> list[Case]:
