@@ -5,9 +5,9 @@ damaged entry or figure is skipped with a sentence naming it, never fatal."""
 from __future__ import annotations
 
 import json
-import math
 import platform
 import subprocess
+import sys
 from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
@@ -189,7 +189,11 @@ def _number(data: dict[str, Any], name: str, *, required: bool = True) -> float 
     value = data.get(name)
     if value is None and not required:
         return None
-    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value < math.inf:
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, int | float)
+        or not 0 <= value <= sys.float_info.max  # a huge int: no float
+    ):
         raise _Damaged(f"its {name} is not a number of seconds")
     return float(value)
 
