@@ -48,7 +48,6 @@ from aoc2023.framework.commands.view import (
     part_json,
     show,
     smart_terminal,
-    table_width,
     terminal_width,
     use_colour,
     wrap_message,
@@ -291,16 +290,16 @@ def render(report: BenchReport, out: IO[str], err: IO[str], *, verbose: bool) ->
     ]
     columns = list(compress(every, shown))
     rows = [list(compress(row, shown)) for bench in report.results for row in _rows(bench)]
-    if not _wide_fits(columns, rows, terminal_width(out)):
-        columns = [
-            Column("Step", kind="text"),
-            Column("Fastest\n(wall),\nmedian\n(CPU)", "right"),
-            Column("Median\n(spread)\n(wall)", "right"),
-            Column("Change"),
-        ]
-        rows = [row for bench in report.results for row in _narrow_rows(bench)]
+    narrow = [
+        Column("Step", kind="text"),
+        Column("Fastest\n(wall),\nmedian\n(CPU)", "right"),
+        Column("Median\n(spread)\n(wall)", "right"),
+        Column("Change"),
+    ]
+    narrow_rows = [row for bench in report.results for row in _narrow_rows(bench)]
     found = problems(report, terminal_width(err), verbose=verbose)
-    show(title, [(columns, rows)], report.notices, found, out, err)
+    wide = [(columns, rows)] if _titles_readable(columns, rows, terminal_width(out)) else []
+    show(title, [*wide, (narrow, narrow_rows)], report.notices, found, out, err)
 
 
 WAITING_MARK = "*"
@@ -313,14 +312,10 @@ _TITLE_AT_LEAST = 20
 """The narrowest the wide table's titles may wrap to (their own width, if narrower)."""
 
 
-def _wide_fits(
+def _titles_readable(
     columns: Sequence[Column], rows: Sequence[Sequence[Cell]], width: int | None
 ) -> bool:
-    """Whether the wide table fits `width` with no word broken and its titles readable."""
-    if width is None:
-        return True
-    if table_width(columns, rows, width, whole_words=True) > width:
-        return False
+    """Whether the wide table fitted to `width` (words whole) leaves its titles readable."""
     title = fit_widths(columns, rows, width, whole_words=True)[1]
     return title >= min(_TITLE_AT_LEAST, max((cell_width(row[1].text) for row in rows), default=0))
 
