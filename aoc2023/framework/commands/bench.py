@@ -305,8 +305,6 @@ def render(report: BenchReport, out: IO[str], err: IO[str], *, verbose: bool) ->
 WAITING_MARK = "*"
 """After the fastest time of a step that was mostly waiting (figures.WAITING_SHARE)."""
 WAITING_LEGEND = f"{WAITING_MARK}: mostly waiting, so as measured here."
-_EMPTY = 8
-"""The cells after a row's `! error` when it has no figures (of the wide table's 13)."""
 _TREND_STYLE = {"faster": "green", "slower": "red", "no change": "dim"}
 _TITLE_AT_LEAST = 20
 """The narrowest the wide table's titles may wrap to (their own width, if narrower)."""
@@ -388,7 +386,7 @@ def _rows(bench: DayBench) -> list[list[Cell]]:
         Cell(result.title or ""),
         Cell(result.label or result.source or ""),
     ]
-    failed = [blank, Cell("! error", "red"), *[blank] * _EMPTY]  # after the day's cells
+    failed = [blank, Cell("! error", "red"), *[blank] * 8]  # after the day's: 13 cells
     if not bench.steps:
         return [[*day, *failed]]
     rows = []
