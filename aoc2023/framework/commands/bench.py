@@ -598,12 +598,10 @@ def bench_json(report: BenchReport) -> str:
 
 def _stats_json(stats: Stats | None) -> dict[str, Any]:
     """The figures as measured (`raw_...`) and at the reference speed (`normalised_...`)."""
-    if stats is None:
-        return {"runs": 0, **dict.fromkeys(_STATS_JSON)}
-    return {
-        "runs": stats.runs,
-        **{name: getattr(stats, field) for name, field in _STATS_JSON.items()},
+    figures = {
+        name: getattr(stats, field) if stats else None for name, field in _STATS_JSON.items()
     }
+    return {"runs": stats.runs if stats else 0, **figures}
 
 
 _STATS_JSON = {
