@@ -709,6 +709,23 @@ def test_a_title_of_one_long_word_breaks_to_fit(
     assert "".join(re.findall(r"A{5,}", text)) == "A" * 92, text
 
 
+def test_the_wide_table_gives_way_before_its_titles_wrap_under_20(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The wide table fits 106 columns only with its title wrapped at 5 characters (its
+    longest word): the narrow one is drawn; at 120 the title keeps 20 and more."""
+    steps = (StepBench("parse", Stats(40, 2e-6, 1e-6, 1e-6, 3e-6)),)
+    title = "Of many short words in a long title"
+    report = BenchReport([DayBench(DayResult(2085, 4, title, "file", "in.txt"), steps)])
+    for columns, wide in ((106, False), (120, True)):
+        monkeypatch.setenv("COLUMNS", str(columns))
+        out = io.StringIO()
+        bench_view.render(report, out, io.StringIO(), verbose=False)
+        lines = out.getvalue().splitlines()
+        assert ("Title" in _headings(lines)) is wide, out.getvalue()
+        assert max(len(line) for line in lines) <= columns
+
+
 @pytest.mark.parametrize("columns", [60, 120])
 def test_a_step_of_few_runs_is_marked_rough(columns: int, monkeypatch: pytest.MonkeyPatch) -> None:
     steps = (

@@ -205,3 +205,26 @@ def test_sparkline_rises_with_the_figures_and_falls_back_to_ascii() -> None:
     assert ASCII[0] + ASCII[-1] in line
     [_, line] = history_lines("t", series, "utf-8")
     assert BLOCKS[0] + BLOCKS[-1] in line
+
+
+def test_history_chart_takes_saves_of_one_second_with_and_without_a_commit(
+    tmp_path: Path,
+) -> None:
+    """Two saves in the same second, one outside a checkout: both drawn, in a set order."""
+    from aoc2023.framework.bench.history import Point
+
+    when = "2090-01-01T00:00:00+00:00"
+    series = {"parse": [Point(when, None, 1e-3), Point(when, "abcdef0123", 2e-3)]}
+    outputs.history_chart(series, tmp_path / "h.svg", "t")
+    assert "abcdef01" in svg_texts(tmp_path / "h.svg")
+
+
+def test_a_figure_too_large_for_a_float_is_damaged_not_fatal() -> None:
+    from aoc2023.framework.bench.history import saved_entries
+
+    figure = {"year": 2090, "day": 1, "runs": 10, "step": "parse", "min": 1e-3, "q1": 1e-3}
+    entry = {"date": "2090-01-01", "python": "py", "machine": "m", "figures": []}
+    raw = json.loads(json.dumps([{**entry, "figures": [{**figure, "median": 10**400}]}]))
+    [read], [notice] = saved_entries(raw)
+    assert read.figures == ()
+    assert "figure 1 of entry 1" in notice and "its median is not a number of seconds" in notice

@@ -110,6 +110,17 @@ def test_a_redacting_stream_writes_what_its_stream_cannot_encode_as_stand_ins() 
     assert raw.getvalue().decode() == "v 6440 ... ?\n<token> x"
 
 
+def test_flush_passes_over_a_stream_missing_or_closed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`output.flush` before a stream is handed on: no console, or a stream closed."""
+    from aoc2023.framework import output
+
+    closed = io.StringIO()
+    closed.close()
+    monkeypatch.setattr("sys.stdout", None)
+    monkeypatch.setattr("sys.stderr", closed)
+    output.flush()  # raises nothing
+
+
 HOSTILE = "\x1b[2J\x1b]0;owned\x07\x1b]8;;http://evil\x07link\x1b]8;;\x07\x1b[1A"
 """Clear the screen, set the title, an OSC 8 link, a cursor move up."""
 SHOWN = "\\x1b[2J\\x1b]0;owned\\x07"

@@ -9,6 +9,7 @@ import codecs
 import io
 import string
 import sys
+from contextlib import suppress
 from itertools import groupby
 from typing import Any, TextIO
 
@@ -222,8 +223,10 @@ def wrapped(stream: TextIO, *tokens: str | None) -> TextIO:
 
 def flush() -> None:
     """Out with what this process said, before another writes to the same terminal or pipe."""
-    sys.stdout.flush()
-    sys.stderr.flush()
+    for stream in (sys.stdout, sys.stderr):
+        if stream is not None:
+            with suppress(OSError, ValueError):
+                stream.flush()
 
 
 def tokens_of(stream: object) -> tuple[str, ...]:

@@ -5,9 +5,9 @@ damaged entry or figure is skipped with a sentence naming it, never fatal."""
 from __future__ import annotations
 
 import json
-import math
 import platform
 import subprocess
+import sys
 from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
@@ -189,9 +189,18 @@ def _number(data: dict[str, Any], name: str, *, required: bool = True) -> float 
     value = data.get(name)
     if value is None and not required:
         return None
-    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value < math.inf:
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, int | float)
+        or not 0 <= value <= sys.float_info.max  # a huge int: no float
+    ):
         raise _Damaged(f"its {name} is not a number of seconds")
     return float(value)
+
+
+_SECONDS = {"median": "median", "min": "minimum", "q1": "q1", "q3": "q3"}
+_MAYBE = {"cpu_min": "cpu_minimum", "normalised": "normalised", "normalised_cpu": "normalised_cpu"}
+"""A saved figure's seconds by name in the file, each the `Stats` field it is (these: or null)."""
 
 
 def _saved_figure(figure: object) -> SavedFigure:
@@ -204,13 +213,8 @@ def _saved_figure(figure: object) -> SavedFigure:
     waiting = figure.get("waiting", False)
     if not isinstance(waiting, bool):
         raise _Damaged("its waiting is not true or false")
-    median, minimum, q1, q3 = (
-        _number(figure, name) or 0.0 for name in ("median", "min", "q1", "q3")
-    )
-    cpu_min, normalised, normalised_cpu = (
-        _number(figure, name, required=False)
-        for name in ("cpu_min", "normalised", "normalised_cpu")
-    )
+    median, minimum, q1, q3 = (_number(figure, name) or 0.0 for name in _SECONDS)
+    cpu_min, normalised, normalised_cpu = (_number(figure, name, required=False) for name in _MAYBE)
     stats = Stats(  # None: no CPU median is saved
         runs, median, minimum, q1, q3, cpu_min, None, normalised, normalised_cpu, waiting=waiting
     )
@@ -258,22 +262,13 @@ def compare(
 
 
 def _figure(bench: DayBench, step: StepBench, stats: Stats, root: Path | None) -> dict[str, Any]:
-    year, day, source, label, variant, name = _key(bench, step, root)
+    names = ("year", "day", "source", "label", "variant", "step")
+    key = dict(zip(names, _key(bench, step, root), strict=True))
     return {
-        "year": year,
-        "day": day,
-        "source": source,
-        "label": label,
-        "variant": variant or None,
-        "step": name,
+        **key,
+        "variant": key["variant"] or None,
         "runs": stats.runs,
-        "median": stats.median,
-        "min": stats.minimum,
-        "q1": stats.q1,
-        "q3": stats.q3,
-        "cpu_min": stats.cpu_minimum,
-        "normalised": stats.normalised,
-        "normalised_cpu": stats.normalised_cpu,
+        **{name: getattr(stats, field) for name, field in (_SECONDS | _MAYBE).items()},
         "waiting": stats.waiting,
     }
 

@@ -366,7 +366,8 @@ def bench_chart(bars: list[DayBar], budget: float, path: Path, title: str) -> No
 
 def history_chart(series: dict[str, list[Point]], path: Path, title: str) -> None:
     """Each series over the saved benches on a log scale, each change of commit marked."""
-    runs = sorted({(point.date, point.commit) for points in series.values() for point in points})
+    saves = {(point.date, point.commit) for points in series.values() for point in points}
+    runs = sorted(saves, key=lambda run: (run[0], run[1] is not None, run[1] or ""))
     where = {run: index for index, run in enumerate(runs)}
     figure, axes = _figure(max(6.4, 0.5 * len(runs) + 2))
     for name, points in series.items():

@@ -48,7 +48,6 @@ from aoc2023.framework.commands.view import (
     part_json,
     show,
     smart_terminal,
-    table_width,
     terminal_width,
     use_colour,
     wrap_message,
@@ -291,36 +290,30 @@ def render(report: BenchReport, out: IO[str], err: IO[str], *, verbose: bool) ->
     ]
     columns = list(compress(every, shown))
     rows = [list(compress(row, shown)) for bench in report.results for row in _rows(bench)]
-    if not _wide_fits(columns, rows, terminal_width(out)):
-        columns = [
-            Column("Step", kind="text"),
-            Column("Fastest\n(wall),\nmedian\n(CPU)", "right"),
-            Column("Median\n(spread)\n(wall)", "right"),
-            Column("Change"),
-        ]
-        rows = [row for bench in report.results for row in _narrow_rows(bench)]
+    narrow = [
+        Column("Step", kind="text"),
+        Column("Fastest\n(wall),\nmedian\n(CPU)", "right"),
+        Column("Median\n(spread)\n(wall)", "right"),
+        Column("Change"),
+    ]
+    narrow_rows = [row for bench in report.results for row in _narrow_rows(bench)]
     found = problems(report, terminal_width(err), verbose=verbose)
-    show(title, [(columns, rows)], report.notices, found, out, err)
+    wide = [(columns, rows)] if _titles_readable(columns, rows, terminal_width(out)) else []
+    show(title, [*wide, (narrow, narrow_rows)], report.notices, found, out, err)
 
 
 WAITING_MARK = "*"
 """After the fastest time of a step that was mostly waiting (figures.WAITING_SHARE)."""
 WAITING_LEGEND = f"{WAITING_MARK}: mostly waiting, so as measured here."
-_EMPTY = 8
-"""The cells after a row's `! error` when it has no figures (of the wide table's 13)."""
 _TREND_STYLE = {"faster": "green", "slower": "red", "no change": "dim"}
 _TITLE_AT_LEAST = 20
 """The narrowest the wide table's titles may wrap to (their own width, if narrower)."""
 
 
-def _wide_fits(
+def _titles_readable(
     columns: Sequence[Column], rows: Sequence[Sequence[Cell]], width: int | None
 ) -> bool:
-    """Whether the wide table fits `width` with no word broken and its titles readable."""
-    if width is None:
-        return True
-    if table_width(columns, rows, width, whole_words=True) > width:
-        return False
+    """Whether the wide table fitted to `width` (words whole) leaves its titles readable."""
     title = fit_widths(columns, rows, width, whole_words=True)[1]
     return title >= min(_TITLE_AT_LEAST, max((cell_width(row[1].text) for row in rows), default=0))
 
@@ -393,7 +386,7 @@ def _rows(bench: DayBench) -> list[list[Cell]]:
         Cell(result.title or ""),
         Cell(result.label or result.source or ""),
     ]
-    failed = [blank, Cell("! error", "red"), *[blank] * _EMPTY]  # after the day's cells
+    failed = [blank, Cell("! error", "red"), *[blank] * 8]  # after the day's: 13 cells
     if not bench.steps:
         return [[*day, *failed]]
     rows = []
@@ -605,12 +598,10 @@ def bench_json(report: BenchReport) -> str:
 
 def _stats_json(stats: Stats | None) -> dict[str, Any]:
     """The figures as measured (`raw_...`) and at the reference speed (`normalised_...`)."""
-    if stats is None:
-        return {"runs": 0, **dict.fromkeys(_STATS_JSON)}
-    return {
-        "runs": stats.runs,
-        **{name: getattr(stats, field) for name, field in _STATS_JSON.items()},
+    figures = {
+        name: getattr(stats, field) if stats else None for name, field in _STATS_JSON.items()
     }
+    return {"runs": stats.runs if stats else 0, **figures}
 
 
 _STATS_JSON = {

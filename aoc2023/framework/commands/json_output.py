@@ -36,7 +36,7 @@ class _Outcome:
 
     def take(self) -> None:
         """Point file descriptor 1, `sys.stdout` and `sys.__stdout__` at stderr."""
-        _flush()
+        output.flush()
         self.stdout, self.dunder_stdout = sys.stdout, sys.__stdout__  # None: no console
         try:
             self.fd: int | None = os.dup(1)
@@ -53,7 +53,7 @@ class _Outcome:
 
     def give_back(self) -> None:
         """Stdout as it was taken, the file descriptor saved closed."""
-        _flush()
+        output.flush()
         if self.fd is not None:
             os.dup2(self.fd, 1)
             os.close(self.fd)
@@ -61,7 +61,7 @@ class _Outcome:
 
     def close(self, document: str | None) -> None:
         """`document` to the fd saved, then closed; stdout stays on stderr."""
-        _flush()
+        output.flush()
         if self.fd is None:
             return
         with (
@@ -197,10 +197,3 @@ def _write(document: str | None, stream: TextIO | None) -> None:
         out = output.wrapped(stream, *output.tokens_of(sys.stderr))
         out.write(document + "\n")
         out.flush()
-
-
-def _flush() -> None:
-    for stream in (sys.stdout, sys.stderr):
-        if stream is not None:
-            with suppress(OSError, ValueError):
-                stream.flush()
