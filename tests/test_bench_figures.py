@@ -225,3 +225,20 @@ def test_the_workload_is_the_same_work_every_time() -> None:
     assert Speed.of([], []) is None and Speed.of([5], [0]) is None
     few = Speed.of([5, 9], [4, 8])  # too few runs to tell a swing
     assert few is not None and (few.cpu, few.swing, few.swung) == (4e-9, 1.0, False)
+
+
+def test_a_saved_figure_too_small_to_compare_with_gives_no_change() -> None:
+    """A damaged history's figures of 5e-324 s: no ratio of inf, which the table would show
+    as "+inf%" and `--json` write as Infinity (not JSON)."""
+    old = history_of(bench())
+    for figure in old[0]["figures"]:
+        for name in ("median", "min", "q1", "q3", "cpu_min", "normalised", "normalised_cpu"):
+            if figure.get(name) is not None:
+                figure[name] = 5e-324
+    [compared] = compare(BenchReport([bench()]), old, "here").results
+    assert [step.change for step in compared.steps] == [None] * len(compared.steps)
+
+    def refuse(constant: str) -> None:
+        raise ValueError(constant)
+
+    json.loads(bench_json(BenchReport([compared])), parse_constant=refuse)

@@ -5,6 +5,7 @@ damaged entry or figure is skipped with a sentence naming it, never fatal."""
 from __future__ import annotations
 
 import json
+import math
 import platform
 import subprocess
 import sys
@@ -249,6 +250,8 @@ def compare(
         if not (old_figure := old.figure(name)):
             return step
         ratio = (new.figure(name) or 0.0) / old_figure
+        if not math.isfinite(ratio):  # a saved figure too small to compare with
+            return step
         change = Change(
             trend(new, old), ratio, name, tolerance(new, old), old, entry.date, entry.python
         )
