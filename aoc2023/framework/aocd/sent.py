@@ -84,7 +84,9 @@ class Attempt:
         return Verdict.UNKNOWN if self.message is None else read_verdict(self.message)
 
 
-_UNTIL_REPAIRED = "nothing is sent until it is repaired or removed."
+def _unusable(said: str) -> DamagedFileError:
+    """A journal or log that cannot be taken as it is: sending waits for it."""
+    return DamagedFileError(f"{said}: nothing is sent until it is repaired or removed.")
 
 
 def _read_json(path: Path, missing: object, what: str) -> Any:
@@ -95,9 +97,7 @@ def _read_json(path: Path, missing: object, what: str) -> Any:
         return missing
     except (OSError, ValueError) as error:
         why = getattr(error, "strerror", None) or error
-        raise DamagedFileError(
-            f"{what} {path} cannot be read ({why}): {_UNTIL_REPAIRED}"
-        ) from error
+        raise _unusable(f"{what} {path} cannot be read ({why})") from error
 
 
 def read_log_entries(path: Path) -> list[dict[str, Any]]:
@@ -105,9 +105,7 @@ def read_log_entries(path: Path) -> list[dict[str, Any]]:
     it is not a list of entries (sending on would ignore, and rewriting lose, its replies)."""
     entries = _read_json(path, [], "aocd's submission log")
     if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
-        raise DamagedFileError(
-            f"aocd's submission log {path} is not a list of replies: {_UNTIL_REPAIRED}"
-        )
+        raise _unusable(f"aocd's submission log {path} is not a list of replies")
     return entries
 
 
@@ -165,9 +163,7 @@ def _read_journal() -> dict[str, Any]:
         isinstance(puzzles, dict) and all(isinstance(e, list) for e in puzzles.values())
         for puzzles in data.values()
     ):  # users, each with a list of attempts per puzzle
-        raise DamagedFileError(
-            f"The record of sent answers {path} is not in the expected format: {_UNTIL_REPAIRED}"
-        )
+        raise _unusable(f"The record of sent answers {path} is not in the expected format")
     return data
 
 
