@@ -141,17 +141,6 @@ def _pool_defaults(**settings: object) -> AbstractContextManager[None]:
     return _set_for_block(private.get("http.pool_manager").connection_pool_kw, settings)
 
 
-@contextmanager
-def identified() -> Iterator[None]:
-    """Our User-Agent on every request aocd makes in the block (aocd has no setting)."""
-    global _sent_anonymously
-    who = contact()
-    _sent_anonymously = _sent_anonymously or who is None
-    headers = private.get("http.pool_manager").headers  # the dict it was made with
-    with _set_for_block(headers, {"User-Agent": user_agent(who)}):
-        yield
-
-
 def _keep_distance(
     now: Callable[[], float] = time.time, sleep: Callable[[float], None] = time.sleep
 ) -> None:
@@ -181,14 +170,19 @@ def asking(
     """The door of every request: failures become `error_class`, one sentence each.
     `doing` completes "Could not reach adventofcode.com to ..."; `year`, `day` and
     `token`, when known, name the locked puzzle or the dead token."""
+    global _sent_anonymously
     import aocd.exceptions
     import urllib3.exceptions
 
     started = time.time_ns()
     try:
+        who = contact()
+        _sent_anonymously = _sent_anonymously or who is None
+        headers = private.get("http.pool_manager").headers  # aocd has no User-Agent setting
+        agent = _set_for_block(headers, {"User-Agent": user_agent(who)})
         timeout = urllib3.Timeout(connect=CONNECT_TIMEOUT, read=READ_TIMEOUT)
         floor = private.floored(lambda: _keep_distance())  # a lambda: tests patch it
-        with identified(), floor, _pool_defaults(timeout=timeout):
+        with agent, floor, _pool_defaults(timeout=timeout):
             yield
         local.protect_token_files()
     except aocd.exceptions.PuzzleLockedError as error:
