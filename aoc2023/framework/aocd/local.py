@@ -296,14 +296,11 @@ def account_tokens(spec: str) -> dict[str, str]:
 
 def token_home(token: str | None) -> str:
     """Where to put a fresh `token`: its entry in aocd's token list, else the usual places."""
-    path = tokens_file()
-    try:
+    with suppress(DamagedFileError, NoInputError):  # a damaged file is said where it is read
         if token is not None and token != find_token():
             for name, raw in (check_tokens_file() or {}).items():
                 if clean_token(raw) == token:
-                    return f"{path} as {name!r}"
-    except (DamagedFileError, NoInputError):  # a damaged file is said where it is read
-        pass
+                    return f"{tokens_file()} as {name!r}"
     return f"$AOC_SESSION or {token_file()}"
 
 
