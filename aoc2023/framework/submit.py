@@ -303,7 +303,7 @@ def _after_sender(pending: sent.Attempt, puzzle: _Puzzle, part: int) -> sent.Att
         found[0] = sent.unconfirmed(user_id, year, day, part)
         if found[0] is None or found[0].why is not None:
             return True  # its outcome is written: no need to wait for the lock
-        with store.try_locked(store.sending(cache)) as free:
+        with store.locked(store.sending(cache), wait=False) as free:
             if free:  # no run is sending: read under the lock, where no run writes it
                 found[0] = sent.unconfirmed(user_id, year, day, part)
             return free
