@@ -325,22 +325,18 @@ def _placeholders(year: int, day: int) -> frozenset[str]:
     from importlib import resources
 
     try:
-        table = json.loads(
-            (resources.files("aocd_example_parser") / "examples.json").read_text(encoding="utf-8")
-        )
-        locators = table.get(f"{year}/{day:02d}", [])
-        found = set()
-        for locator in locators:
-            for key in ("answer_a", "answer_b"):
-                try:
-                    value = ast.literal_eval(locator.get(key) or "None")
-                except (ValueError, SyntaxError):
-                    continue  # a locator into the page, not a value
-                if isinstance(value, str) and not any(char.isdigit() for char in value):
-                    found.add(value)
-        return frozenset(found)
+        text = (resources.files("aocd_example_parser") / "examples.json").read_text("utf-8")
+        locators = json.loads(text).get(f"{year}/{day:02d}", [])
+        given = [
+            locator.get(key) or "None" for locator in locators for key in ("answer_a", "answer_b")
+        ]
     except (ModuleNotFoundError, OSError, ValueError, AttributeError):
         return frozenset()  # another parser, or another layout of its table: symbols only
+    values = []
+    for literal in given:
+        with suppress(ValueError, SyntaxError):  # a locator into the page, not a value
+            values.append(ast.literal_eval(literal))
+    return frozenset(v for v in values if isinstance(v, str) and not any(c.isdigit() for c in v))
 
 
 def refresh_known_answers(token: str, year: int, day: int) -> None:
