@@ -32,7 +32,7 @@ from aoc2023.framework.commands.options import (
 )
 from aoc2023.framework.commands.view import Cell, Column, format_duration
 from aoc2023.framework.errors import AocError, UsageError
-from aoc2023.framework.files import check_writable, read_string_map, write_atomically
+from aoc2023.framework.files import check_writable, write_atomically
 from aoc2023.framework.launcher import aoc_command
 from aoc2023.framework.project import project_root, require_project_root
 
@@ -124,13 +124,7 @@ def whose(token: str | None) -> Who:
         except AocError as error:
             return Who(token, None, f"{error} Whose records to show is not known.")
 
-    memo = read_string_map(
-        paths.token_memo_file(),
-        "aocd's token memo",
-        "a map of tokens to user ids",
-        "remove it, and aocd makes it again",
-    )
-    owners = set((memo or {}).values())
+    owners = set(paths.token_memo().values())
     if len(owners) == 1:
         return Who(None, owners.pop())
     return Who(
