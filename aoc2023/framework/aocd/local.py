@@ -309,8 +309,6 @@ _VIEW_KEY = re.compile(r"[A-Za-z0-9_-]{6,128}")
 
 _PASTED_VIEW_KEY = re.compile(r"(?:^|[?&])view_key=([^&#\s]*)")
 
-_VIEW_KEYS_FIX = 'fix it (a map of board ids to keys, {"424242": "..."}) or remove it'
-
 
 def clean_view_key(raw: str) -> ViewKey:
     """The key from itself, `view_key=KEY` or the read-only link; UsageError otherwise."""
@@ -332,7 +330,8 @@ def view_key_ending(key: str) -> str:
 
 def _read_view_keys() -> dict[str, str]:
     """The kept keys, by board id; DamagedFileError for a damaged file."""
-    said = "aoc's view key file", "a map of board ids to view keys", _VIEW_KEYS_FIX
+    fix = 'fix it (a map of board ids to keys, {"424242": "..."}) or remove it'
+    said = "aoc's view key file", "a map of board ids to view keys", fix
     return read_string_map(store.view_keys_file(), *said) or {}
 
 
