@@ -459,9 +459,7 @@ def ask_owner(token: str, *, resolve: bool = False) -> str | None:
 
     with asking("check the session token"):
         try:
-            if resolve:
-                return resolved_owner(token)
-            return str(aocd.utils.get_owner(token))
+            return resolved_owner(token) if resolve else str(aocd.utils.get_owner(token))
         except aocd.exceptions.DeadTokenError:
             return None
 
