@@ -13,9 +13,6 @@ from aoc2023.framework.aocd.client import PageExample
 from aoc2023.framework.aocd.paths import PuzzleCache, cached_title
 from aoc2023.framework.errors import NoInputError, NotAnInput, SiteError, StillLocked
 
-SITE = "https://adventofcode.com"
-"""Links in the text point at the real site, whichever site the page came from."""
-
 
 @dataclass(frozen=True)
 class PuzzleText:
@@ -79,8 +76,8 @@ def to_markdown(html: str) -> str:
         for link in element.find_all("a", href=True):
             if str(link["href"]).startswith("javascript:"):  # a form's submit: its text
                 link.unwrap()
-            elif str(link["href"]).startswith("/"):
-                link["href"] = SITE + str(link["href"])
+            elif str(link["href"]).startswith("/"):  # the real site, whichever site it came from
+                link["href"] = "https://adventofcode.com" + str(link["href"])
         for heading in element.find_all("h2"):
             heading.string = heading.get_text().strip().strip("-").strip()
         for code in element.find_all("code"):
