@@ -309,14 +309,14 @@ BARE = re.compile(r"aoc2023/\S+ advent-of-code-data/\d\S*")
 
 
 def test_aocd_sends_the_headers_of_its_pool_manager() -> None:
-    """The one aocd private name the User-Agent relies on (client.identified): aocd's
+    """The one aocd private name the User-Agent relies on (client.asking): aocd's
     client sends the headers of its pool manager (private.py), its fixed USER_AGENT among
     them."""
     import aocd.utils
 
     headers = private.get("http.pool_manager").headers
     assert headers["User-Agent"] == aocd.utils.USER_AGENT
-    with client.identified():
+    with client.asking("check the headers"):
         assert AGENT.fullmatch(private.get("http.pool_manager").headers["User-Agent"])
     assert headers["User-Agent"] == aocd.utils.USER_AGENT  # aocd's own again, after
 

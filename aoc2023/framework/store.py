@@ -108,13 +108,18 @@ def lock_file(path: Path) -> Path:
 
 
 @contextmanager
-def locked(path: Path) -> Iterator[None]:
-    """Within, no other process or thread is within `locked(path)`; else WriteFailed."""
-    from filelock import FileLock  # imported by the commands that write, only
+def locked(path: Path, *, wait: bool = True) -> Iterator[bool]:
+    """Within, no other process or thread is within `locked(path)` (True); else WriteFailed.
+    Not `wait`: at once False, nothing held, while another process is within it. A process
+    that ends, even by a crash, lets go of its locks."""
+    from filelock import FileLock, Timeout  # imported by the commands that write, only
 
     try:
         lock = FileLock(lock_file(path))
-        lock.acquire()
+        lock.acquire(timeout=-1 if wait else 0)
+    except Timeout:  # an OSError too
+        yield False
+        return
     except OSError as error:
         locks = path.parent / LOCKS_DIR_NAME
         folder = Path(error.filename).parent if error.filename else path.parent  # to fix
@@ -126,24 +131,6 @@ def locked(path: Path) -> Iterator[None]:
             why,
             locks,
         ) from error
-    try:
-        yield
-    finally:
-        lock.release()
-
-
-@contextmanager
-def try_locked(path: Path) -> Iterator[bool]:
-    """`locked(path)` (True) if no other process is within it now, else at once False,
-    nothing held. A process that ends, even by a crash, lets go of its locks."""
-    from filelock import FileLock, Timeout
-
-    lock = FileLock(lock_file(path))
-    try:
-        lock.acquire(timeout=0)
-    except Timeout:
-        yield False
-        return
     try:
         yield True
     finally:

@@ -18,7 +18,7 @@ from aoc2023.framework import calendar, registry, store
 from aoc2023.framework import verdict as answer_verdict
 from aoc2023.framework.aocd import client, local, sent, stars
 from aoc2023.framework.aocd.paths import PuzzleCache
-from aoc2023.framework.aocd.sent import PastSubmission, Verdict
+from aoc2023.framework.aocd.sent import Verdict
 from aoc2023.framework.errors import (
     AocError,
     DamagedFileError,
@@ -253,7 +253,7 @@ def _example_failure(label: str | None, part: PartResult) -> str:
     return f"{label} failed: {part.error or part.status}"
 
 
-def _check_rules(candidate: Candidate, cache: PuzzleCache, past: list[PastSubmission]) -> None:
+def _check_rules(candidate: Candidate, cache: PuzzleCache, past: list[sent.Attempt]) -> None:
     """NotSent unless sendable, part 2 after part 1, and not known wrong."""
     answer, part = candidate.answer, candidate.part
     if not answer.strip() or answer == "None":
@@ -303,7 +303,7 @@ def _after_sender(pending: sent.Attempt, puzzle: _Puzzle, part: int) -> sent.Att
         found[0] = sent.unconfirmed(user_id, year, day, part)
         if found[0] is None or found[0].why is not None:
             return True  # its outcome is written: no need to wait for the lock
-        with store.try_locked(store.sending(cache)) as free:
+        with store.locked(store.sending(cache), wait=False) as free:
             if free:  # no run is sending: read under the lock, where no run writes it
                 found[0] = sent.unconfirmed(user_id, year, day, part)
             return free

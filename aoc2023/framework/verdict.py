@@ -6,27 +6,24 @@ from __future__ import annotations
 
 from aoc2023.framework.aocd import sent
 from aoc2023.framework.aocd.paths import PuzzleCache
-from aoc2023.framework.aocd.sent import PastSubmission, Verdict, known_to_be_wrong, read_log
+from aoc2023.framework.aocd.sent import Attempt, Verdict, known_to_be_wrong, read_log
 from aoc2023.framework.errors import NotSent
 from aoc2023.framework.results import SUBMIT_FAILED, DayResult, PartResult, Status
 
 
-def past_replies(cache: PuzzleCache) -> list[PastSubmission]:
+def past_replies(cache: PuzzleCache) -> list[Attempt]:
     """What the site said of earlier answers: aocd's log, and our journal's replies."""
-    return read_log(cache.submissions_path) + [
-        PastSubmission(a.part, a.value, a.message, a.when)
-        for a in sent.attempts(cache.user_dir.name, cache.year, cache.day)
-        if a.message is not None
-    ]
+    journal = sent.attempts(cache.user_dir.name, cache.year, cache.day)
+    return read_log(cache.submissions_path) + [a for a in journal if a.message is not None]
 
 
-def known_answer(cache: PuzzleCache, part: int, past: list[PastSubmission]) -> str | None:
+def known_answer(cache: PuzzleCache, part: int, past: list[Attempt]) -> str | None:
     """The part's right answer: aocd's cache, else the last answer the site called right."""
     right = [entry.value for entry in past if entry.part == part and entry.verdict is Verdict.RIGHT]
     return cache.known_answer(part) or (right[-1] if right else None)
 
 
-def known(answer: str, part: int, cache: PuzzleCache, past: list[PastSubmission]) -> NotSent | None:
+def known(answer: str, part: int, cache: PuzzleCache, past: list[Attempt]) -> NotSent | None:
     """What is known of `answer` for `part`, as the NotSent that keeps it back: CORRECT or
     WRONG, why, the right answer or the site's refusal; None: nothing, it may be right."""
     right = known_answer(cache, part, past)

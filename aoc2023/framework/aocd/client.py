@@ -141,17 +141,6 @@ def _pool_defaults(**settings: object) -> AbstractContextManager[None]:
     return _set_for_block(private.get("http.pool_manager").connection_pool_kw, settings)
 
 
-@contextmanager
-def identified() -> Iterator[None]:
-    """Our User-Agent on every request aocd makes in the block (aocd has no setting)."""
-    global _sent_anonymously
-    who = contact()
-    _sent_anonymously = _sent_anonymously or who is None
-    headers = private.get("http.pool_manager").headers  # the dict it was made with
-    with _set_for_block(headers, {"User-Agent": user_agent(who)}):
-        yield
-
-
 def _keep_distance(
     now: Callable[[], float] = time.time, sleep: Callable[[float], None] = time.sleep
 ) -> None:
@@ -181,14 +170,19 @@ def asking(
     """The door of every request: failures become `error_class`, one sentence each.
     `doing` completes "Could not reach adventofcode.com to ..."; `year`, `day` and
     `token`, when known, name the locked puzzle or the dead token."""
+    global _sent_anonymously
     import aocd.exceptions
     import urllib3.exceptions
 
     started = time.time_ns()
     try:
+        who = contact()
+        _sent_anonymously = _sent_anonymously or who is None
+        headers = private.get("http.pool_manager").headers  # aocd has no User-Agent setting
+        agent = _set_for_block(headers, {"User-Agent": user_agent(who)})
         timeout = urllib3.Timeout(connect=CONNECT_TIMEOUT, read=READ_TIMEOUT)
         floor = private.floored(lambda: _keep_distance())  # a lambda: tests patch it
-        with identified(), floor, _pool_defaults(timeout=timeout):
+        with agent, floor, _pool_defaults(timeout=timeout):
             yield
         local.protect_token_files()
     except aocd.exceptions.PuzzleLockedError as error:
@@ -331,22 +325,18 @@ def _placeholders(year: int, day: int) -> frozenset[str]:
     from importlib import resources
 
     try:
-        table = json.loads(
-            (resources.files("aocd_example_parser") / "examples.json").read_text(encoding="utf-8")
-        )
-        locators = table.get(f"{year}/{day:02d}", [])
-        found = set()
-        for locator in locators:
-            for key in ("answer_a", "answer_b"):
-                try:
-                    value = ast.literal_eval(locator.get(key) or "None")
-                except (ValueError, SyntaxError):
-                    continue  # a locator into the page, not a value
-                if isinstance(value, str) and not any(char.isdigit() for char in value):
-                    found.add(value)
-        return frozenset(found)
+        text = (resources.files("aocd_example_parser") / "examples.json").read_text("utf-8")
+        locators = json.loads(text).get(f"{year}/{day:02d}", [])
+        given = [
+            locator.get(key) or "None" for locator in locators for key in ("answer_a", "answer_b")
+        ]
     except (ModuleNotFoundError, OSError, ValueError, AttributeError):
         return frozenset()  # another parser, or another layout of its table: symbols only
+    values = []
+    for literal in given:
+        with suppress(ValueError, SyntaxError):  # a locator into the page, not a value
+            values.append(ast.literal_eval(literal))
+    return frozenset(v for v in values if isinstance(v, str) and not any(c.isdigit() for c in v))
 
 
 def refresh_known_answers(token: str, year: int, day: int) -> None:
@@ -469,9 +459,7 @@ def ask_owner(token: str, *, resolve: bool = False) -> str | None:
 
     with asking("check the session token"):
         try:
-            if resolve:
-                return resolved_owner(token)
-            return str(aocd.utils.get_owner(token))
+            return resolved_owner(token) if resolve else str(aocd.utils.get_owner(token))
         except aocd.exceptions.DeadTokenError:
             return None
 

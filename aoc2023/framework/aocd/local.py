@@ -130,13 +130,10 @@ class TokenSource(NamedTuple):
 def token_source() -> TokenSource | None:
     """The token `find_token` returns, with where it came from and as pasted."""
     raw = os.environ.get("AOC_SESSION", "")
-    token = clean_token(raw)
-    if token and _exported_from_file is not None and raw == _exported_from_file.token:
-        return _exported_from_file
-    if token:
-        pasted = _environment_as_pasted
-        shown = pasted if pasted is not None and clean_token(pasted) == token else raw
-        return TokenSource("$AOC_SESSION", shown, token)
+    if token := clean_token(raw):
+        if _cleaned is not None and raw == _cleaned.token:
+            return _cleaned
+        return TokenSource("$AOC_SESSION", raw, token)
     path = token_file()
     try:
         word = _first_word(path)
@@ -173,44 +170,36 @@ def token_in(environ: Mapping[str, str], config: Path) -> str | None:
         return None
 
 
-_environment_as_pasted: str | None = None
-"""`AOC_SESSION` as it was before `clean_environment_token` cleaned it (for `aoc token`)."""
-
-_exported_from_file: TokenSource | None = None
-"""The token file's token, when `clean_environment_token` exported it cleaned."""
+_cleaned: TokenSource | None = None
+"""The token as pasted, when `clean_environment_token` exported it cleaned (for `aoc token`)."""
 
 
 def clean_environment_token() -> None:
     """The cleaned token in `AOC_SESSION` for aocd (also one from a file that needed it)."""
-    global _environment_as_pasted, _exported_from_file
+    global _cleaned
     raw = os.environ.get("AOC_SESSION")
-    if raw is not None:
-        _environment_as_pasted = raw
-        token = clean_token(raw)
-        if token is None:
-            del os.environ["AOC_SESSION"]
-        else:
-            os.environ["AOC_SESSION"] = token
-            return
-    source = token_source()
+    token = clean_token(raw or "")
+    if raw is not None and token is None:
+        del os.environ["AOC_SESSION"]
+    source = TokenSource("$AOC_SESSION", raw or "", token) if token else token_source()
     if source is not None and source.raw != source.token:
-        _exported_from_file = source
+        _cleaned = source
         os.environ["AOC_SESSION"] = source.token
 
 
 @contextmanager
 def token_read_anew() -> Iterator[None]:
     """The token and aocd's owner memo read anew within, then put back (`main` from code)."""
-    global _environment_as_pasted, _exported_from_file
+    global _cleaned
     from aoc2023.framework.aocd import private
 
-    held = _environment_as_pasted, _exported_from_file, private.token_owners_in_memory()
-    _environment_as_pasted = _exported_from_file = None
+    held = _cleaned, private.token_owners_in_memory()
+    _cleaned = None
     private.forget_token_owners()
     try:
         yield
     finally:
-        _environment_as_pasted, _exported_from_file, token2id = held
+        _cleaned, token2id = held
         private.forget_token_owners(token2id)
 
 
@@ -307,14 +296,11 @@ def account_tokens(spec: str) -> dict[str, str]:
 
 def token_home(token: str | None) -> str:
     """Where to put a fresh `token`: its entry in aocd's token list, else the usual places."""
-    path = tokens_file()
-    try:
+    with suppress(DamagedFileError, NoInputError):  # a damaged file is said where it is read
         if token is not None and token != find_token():
             for name, raw in (check_tokens_file() or {}).items():
                 if clean_token(raw) == token:
-                    return f"{path} as {name!r}"
-    except (DamagedFileError, NoInputError):  # a damaged file is said where it is read
-        pass
+                    return f"{tokens_file()} as {name!r}"
     return f"$AOC_SESSION or {token_file()}"
 
 
@@ -322,8 +308,6 @@ _VIEW_KEY = re.compile(r"[A-Za-z0-9_-]{6,128}")
 """The site's keys are 8 hex digits; a shorter "key" would redact too much output."""
 
 _PASTED_VIEW_KEY = re.compile(r"(?:^|[?&])view_key=([^&#\s]*)")
-
-_VIEW_KEYS_FIX = 'fix it (a map of board ids to keys, {"424242": "..."}) or remove it'
 
 
 def clean_view_key(raw: str) -> ViewKey:
@@ -346,7 +330,8 @@ def view_key_ending(key: str) -> str:
 
 def _read_view_keys() -> dict[str, str]:
     """The kept keys, by board id; DamagedFileError for a damaged file."""
-    said = "aoc's view key file", "a map of board ids to view keys", _VIEW_KEYS_FIX
+    fix = 'fix it (a map of board ids to keys, {"424242": "..."}) or remove it'
+    said = "aoc's view key file", "a map of board ids to view keys", fix
     return read_string_map(store.view_keys_file(), *said) or {}
 
 

@@ -4,7 +4,7 @@ solved lacks what came since, so it is fetched once more (`bring_up_to_date`).""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from aoc2023.framework import calendar
@@ -12,9 +12,6 @@ from aoc2023.framework.aocd import client, local, paths, private
 from aoc2023.framework.aocd.client import PageExample
 from aoc2023.framework.aocd.paths import PuzzleCache, cached_title
 from aoc2023.framework.errors import NoInputError, NotAnInput, SiteError, StillLocked
-
-SITE = "https://adventofcode.com"
-"""Links in the text point at the real site, whichever site the page came from."""
 
 
 @dataclass(frozen=True)
@@ -79,8 +76,8 @@ def to_markdown(html: str) -> str:
         for link in element.find_all("a", href=True):
             if str(link["href"]).startswith("javascript:"):  # a form's submit: its text
                 link.unwrap()
-            elif str(link["href"]).startswith("/"):
-                link["href"] = SITE + str(link["href"])
+            elif str(link["href"]).startswith("/"):  # the real site, whichever site it came from
+                link["href"] = "https://adventofcode.com" + str(link["href"])
         for heading in element.find_all("h2"):
             heading.string = heading.get_text().strip().strip("-").strip()
         for code in element.find_all("code"):
@@ -93,16 +90,19 @@ def to_markdown(html: str) -> str:
 
 
 @dataclass(frozen=True)
-class PageExamples:
-    """The examples aocd's parser reads from the puzzle page as it is now."""
+class PuzzleInfo:
+    """The title and examples of the page as it is now (aoc examples); for a new day (aoc
+    new) also whether its input is cached, and a sentence for each thing not had."""
 
-    title: str | None
-    examples: tuple[PageExample, ...]
-    refreshed: bool
+    title: str | None = None
+    examples: tuple[PageExample, ...] = ()
+    refreshed: bool = False
     """Whether the page was fetched again, for a part solved since it was cached."""
+    input_cached: bool = False
+    problems: tuple[str, ...] = ()
 
 
-def current_examples(token: str, year: int, day: int, *, new: bool = False) -> PageExamples:
+def current_examples(token: str, year: int, day: int, *, new: bool = False) -> PuzzleInfo:
     """The examples (of a valid day), the page brought up to date first; SiteError on
     failure. `new` (aoc new): the page as it is; NoInputError on failure."""
     calendar.ensure_unlocked(year, day)
@@ -112,17 +112,7 @@ def current_examples(token: str, year: int, day: int, *, new: bool = False) -> P
         refreshed = not new and bring_up_to_date(puzzle, token, year, day)[0]
         found = puzzle.examples  # fetches quietly; `title` then reads the cached page
         title = str(puzzle.title)
-    return PageExamples(title, client.page_examples(found, year, day), refreshed)
-
-
-@dataclass(frozen=True)
-class PuzzleInfo:
-    """What could be had for a new day, and a sentence for each thing that could not."""
-
-    title: str | None = None
-    examples: tuple[PageExample, ...] = ()
-    input_cached: bool = False
-    problems: tuple[str, ...] = ()
+    return PuzzleInfo(title, client.page_examples(found, year, day), refreshed)
 
 
 def gather(year: int, day: int, token: str | None) -> PuzzleInfo:
@@ -167,4 +157,4 @@ def gather(year: int, day: int, token: str | None) -> PuzzleInfo:
         problems.append(
             "aocd's example parser found no example on the puzzle page: paste it in yourself."
         )
-    return PuzzleInfo(page.title, page.examples, missing is None, tuple(problems))
+    return replace(page, input_cached=missing is None, problems=tuple(problems))

@@ -34,15 +34,15 @@ def token_memo_file(config: Path | None = None) -> Path:
     return (config_dir() if config is None else config) / "token2id.json"
 
 
+def token_memo(config: Path | None = None) -> dict[str, str]:
+    """aocd's memo of token owners, {} when none; DamagedFileError for a damaged memo."""
+    said = "aocd's token memo", "a map of tokens to user ids", "remove it, and aocd makes it again"
+    return read_string_map(token_memo_file(config), *said) or {}
+
+
 def cached_user_id(token: str, config: Path | None = None) -> str | None:
-    """The user id aocd memoised for `token`, if any; DamagedFileError for a damaged memo."""
-    memo = read_string_map(
-        token_memo_file(config),
-        "aocd's token memo",
-        "a map of tokens to user ids",
-        "remove it, and aocd makes it again",
-    )
-    return (memo or {}).get(token)
+    """The user id aocd memoised for `token`, if any (`token_memo`)."""
+    return token_memo(config).get(token)
 
 
 class PuzzleCache(NamedTuple):

@@ -88,26 +88,21 @@ def version(name: str = "advent-of-code-data") -> str:
         return "unknown"
 
 
-def _named(path: str) -> PrivateName:
-    return next(name for name in NAMES if name.path == path)
-
-
 def where(path: str) -> tuple[Any, str]:
     """The object holding the last attribute of `path`, and its name (for `monkeypatch`);
     AocdChanged when any of it is gone."""
-    name = _named(path)
-    *parents, last = name.path.split(".")
+    name = next(name for name in NAMES if name.path == path)
+    *parents, last = path.split(".")
     try:
         owner = reduce(getattr, parents, importlib.import_module(name.module))
     except AttributeError as error:
-        raise changed(path) from error
+        raise _changed(name) from error
     if not hasattr(owner, last):
-        raise changed(path)
+        raise _changed(name)
     return owner, last
 
 
-def changed(path: str) -> AocdChanged:
-    name = _named(path)
+def _changed(name: PrivateName) -> AocdChanged:
     return AocdChanged(
         f"advent-of-code-data {version()} has no {name.module}.{name.path}, which aoc uses for "
         f"{name.why.split(':')[0]}: install the aocd release aoc supports (advent-of-code-data<2.3)"
@@ -153,7 +148,7 @@ def floored(before: Callable[[], None]) -> Iterator[None]:
         before()
         limiter()
 
-    http._limiter = floored_limiter  # type: ignore[method-assign]
+    put("http._limiter", floored_limiter)  # on the instance, where the check above looks
     try:
         yield
     finally:

@@ -68,18 +68,25 @@ def wait_seconds(message: str) -> int | None:
 
 
 @dataclass(frozen=True)
-class PastSubmission:
+class Attempt:
+    """An answer sent for a part: from aocd's log, or from our journal (aoc's own)."""
+
     part: int
     value: str
-    message: str
     when: str
+    message: str | None = None
+    """The site's reply, once recorded; None while unconfirmed."""
+    why: str | None = None
+    """What is known of an unconfirmed attempt (HTTP 502...)."""
 
     @property
     def verdict(self) -> Verdict:
-        return read_verdict(self.message)
+        return Verdict.UNKNOWN if self.message is None else read_verdict(self.message)
 
 
-_UNTIL_REPAIRED = "nothing is sent until it is repaired or removed."
+def _unusable(said: str) -> DamagedFileError:
+    """A journal or log that cannot be taken as it is: sending waits for it."""
+    return DamagedFileError(f"{said}: nothing is sent until it is repaired or removed.")
 
 
 def _read_json(path: Path, missing: object, what: str) -> Any:
@@ -90,9 +97,7 @@ def _read_json(path: Path, missing: object, what: str) -> Any:
         return missing
     except (OSError, ValueError) as error:
         why = getattr(error, "strerror", None) or error
-        raise DamagedFileError(
-            f"{what} {path} cannot be read ({why}): {_UNTIL_REPAIRED}"
-        ) from error
+        raise _unusable(f"{what} {path} cannot be read ({why})") from error
 
 
 def read_log_entries(path: Path) -> list[dict[str, Any]]:
@@ -100,29 +105,25 @@ def read_log_entries(path: Path) -> list[dict[str, Any]]:
     it is not a list of entries (sending on would ignore, and rewriting lose, its replies)."""
     entries = _read_json(path, [], "aocd's submission log")
     if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
-        raise DamagedFileError(
-            f"aocd's submission log {path} is not a list of replies: {_UNTIL_REPAIRED}"
-        )
+        raise _unusable(f"aocd's submission log {path} is not a list of replies")
     return entries
 
 
-def read_log(path: Path) -> list[PastSubmission]:
+def read_log(path: Path) -> list[Attempt]:
     """aocd's submission log for one puzzle, entries aocd could not have written left out."""
     past = []
     for entry in read_log_entries(path):
         with suppress(KeyError):
             part = {"a": 1, "b": 2}[entry["part"]]
             value = str(entry["value"]).strip()
-            past.append(PastSubmission(part, value, str(entry["message"]), str(entry["when"])))
+            past.append(Attempt(part, value, str(entry["when"]), str(entry["message"])))
     return past
 
 
 _PROVE_NOTHING = {Verdict.WAIT, Verdict.WRONG_LEVEL, Verdict.UNKNOWN}
 
 
-def known_to_be_wrong(
-    value: str, part: int, past: list[PastSubmission]
-) -> tuple[str, Verdict] | None:
+def known_to_be_wrong(value: str, part: int, past: list[Attempt]) -> tuple[str, Verdict] | None:
     """Why past replies prove `value` wrong for `part`, and the site's verdict; or None.
     aocd's own guard's rules: another value accepted, the same refused, beyond a bound."""
     try:
@@ -155,17 +156,6 @@ def log_reply(cache: PuzzleCache, part: int, answer: str, message: str, *, right
         write_atomically(cache.answer_path(part), answer)
 
 
-@dataclass(frozen=True)
-class Attempt:
-    part: int
-    value: str
-    when: str
-    message: str | None = None
-    """The site's reply, once recorded; None while unconfirmed."""
-    why: str | None = None
-    """What is known of an unconfirmed attempt (HTTP 502...)."""
-
-
 def _read_journal() -> dict[str, Any]:
     path = store.journal_file()
     data = _read_json(path, {}, "The record of sent answers")
@@ -173,9 +163,7 @@ def _read_journal() -> dict[str, Any]:
         isinstance(puzzles, dict) and all(isinstance(e, list) for e in puzzles.values())
         for puzzles in data.values()
     ):  # users, each with a list of attempts per puzzle
-        raise DamagedFileError(
-            f"The record of sent answers {path} is not in the expected format: {_UNTIL_REPAIRED}"
-        )
+        raise _unusable(f"The record of sent answers {path} is not in the expected format")
     return data
 
 

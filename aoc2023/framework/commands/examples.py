@@ -34,8 +34,7 @@ def examples(
     configure_logging(verbose=verbose)
     try:
         calendar.check_day(year, day)  # a usage error before anything is looked up
-        token = required_token()
-        page = current_examples(token, year, day)
+        page = current_examples(required_token(), year, day)
     except Exception as error:
         fail(error, verbose=verbose)
     notices = []

@@ -32,7 +32,7 @@ from aoc2023.framework.commands.options import (
 )
 from aoc2023.framework.commands.view import Cell, Column, format_duration
 from aoc2023.framework.errors import AocError, UsageError
-from aoc2023.framework.files import check_writable, read_string_map, write_atomically
+from aoc2023.framework.files import check_writable, write_atomically
 from aoc2023.framework.launcher import aoc_command
 from aoc2023.framework.project import project_root, require_project_root
 
@@ -124,13 +124,7 @@ def whose(token: str | None) -> Who:
         except AocError as error:
             return Who(token, None, f"{error} Whose records to show is not known.")
 
-    memo = read_string_map(
-        paths.token_memo_file(),
-        "aocd's token memo",
-        "a map of tokens to user ids",
-        "remove it, and aocd makes it again",
-    )
-    owners = set((memo or {}).values())
+    owners = set(paths.token_memo().values())
     if len(owners) == 1:
         return Who(None, owners.pop())
     return Who(
@@ -169,12 +163,12 @@ def _records(
     found = {part: _PartRecord() for part in PARTS}
     if who.user_id is None:
         return found
-    from aoc2023.framework.aocd.sent import Verdict, attempts, read_log, read_verdict
+    from aoc2023.framework.aocd.sent import Attempt, Verdict, attempts, read_log
 
-    replies: list[tuple[int, str, str, str]] = []
+    replies: list[Attempt] = []
     cache = paths.PuzzleCache(year, day, paths.data_dir() / who.user_id)
     try:
-        replies += [(p.part, p.value, p.message, p.when) for p in read_log(cache.submissions_path)]
+        replies += read_log(cache.submissions_path)
     except AocError as error:
         unknown.append(f"{error} The attempts at {year} day {day} may be more than shown.")
     if journal is not None:
@@ -185,20 +179,19 @@ def _records(
             sent = []
         for attempt in sent:
             if attempt.message is not None:
-                replies.append((attempt.part, attempt.value, attempt.message, attempt.when))
+                replies.append(attempt)
             elif attempt.part in found and not any(
-                part == attempt.part and value == attempt.value for part, value, *_ in replies
+                (reply.part, reply.value) == (attempt.part, attempt.value) for reply in replies
             ):
                 found[attempt.part].unconfirmed += 1
-    for part, value, message, when in replies:
-        if (record := found.get(part)) is None:
+    for reply in replies:
+        if (record := found.get(reply.part)) is None:
             continue
-        verdict = read_verdict(message)
-        if verdict is Verdict.RIGHT:
+        if reply.verdict is Verdict.RIGHT:
             record.right, record.replied = True, True
-            record.right_at = min(filter(None, (_when(when), record.right_at)), default=None)
-        elif verdict.is_wrong:
-            record.wrong.add(value)
+            record.right_at = min(filter(None, (_when(reply.when), record.right_at)), default=None)
+        elif reply.verdict.is_wrong:
+            record.wrong.add(reply.value)
             record.replied = True
     for part, record in found.items():
         with suppress(AocError):  # a damaged cached answer proves nothing
