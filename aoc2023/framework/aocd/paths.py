@@ -12,7 +12,12 @@ from pathlib import Path
 from typing import NamedTuple
 
 from aoc2023.framework.errors import DamagedFileError
-from aoc2023.framework.files import read_cached_text, read_regular, read_string_map
+from aoc2023.framework.files import (
+    read_cached_text,
+    read_regular,
+    read_regular_text,
+    read_string_map,
+)
 
 _TITLE = re.compile(r"<h2>--- Day (\d+): (.*?) ---</h2>")
 
@@ -169,8 +174,8 @@ def cached_title(year: int, day: int, user_dir: Path | None = None) -> str | Non
         pages[:0] = [user_dir / f"{stem}_prose.2.html", user_dir / f"{stem}_prose.1.html"]
     for page in pages:
         try:
-            text = page.read_text(encoding="utf-8")
-        except FileNotFoundError:
+            text = read_regular_text(page)
+        except (OSError, UnicodeDecodeError):  # none, or damaged: `aoc read` says which
             continue
         match = _TITLE.search(text)
         if match and int(match[1]) == day:
