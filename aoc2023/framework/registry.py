@@ -13,7 +13,7 @@ import os
 import re
 import sys
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from types import ModuleType
 from typing import Any, NamedTuple, NoReturn
@@ -532,14 +532,7 @@ class ListingCache:
         """Remember `declared` for `module` at stamps taken before its import."""
         if module_stamp is None:
             return
-        self._entries[str(module)] = {
-            "stamp": module_stamp,
-            "package": package,
-            "year": declared.year,
-            "day": declared.day,
-            "title": declared.title,
-            "examples": list(declared.examples),
-        }
+        self._entries[str(module)] = {"stamp": module_stamp, "package": package, **asdict(declared)}
         self._changed = True
 
     def entry_point_years(self, find: Callable[[], set[int]]) -> set[int]:
