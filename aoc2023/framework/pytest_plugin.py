@@ -279,10 +279,7 @@ class DayFile(pytest.File):
 
         try:  # through the registry's one rule of which file is which day's
             files = registry.year_files(self.year)
-            path = os.path.realpath(self.path)
-            claims = {os.path.realpath(f): d for d, clash in files.clashes.items() for f in clash}
-            claims.update((os.path.realpath(file), d) for d, file in files.days.items())
-            day = claims.get(path)
+            day = registry.day_of_module(self.path.stem)
             if day is not None:  # a day two modules claim: load_day raises the clash
                 registry.load_day(self.year, day)
             elif self.path.stem.isidentifier():
@@ -291,10 +288,9 @@ class DayFile(pytest.File):
             fail = partial(pytest.fail, str(error), pytrace=False)
             yield ImportFailed.from_parent(self, name=f"{self.path.stem} import", check=fail)
             return
-        for file, hint in files.hints().items():
-            if os.path.realpath(file) == path:
-                self.warn(pytest.PytestWarning(hint))
-                break
+        hints = {os.path.realpath(file): hint for file, hint in files.hints().items()}
+        if (hint := hints.get(os.path.realpath(self.path))) is not None:
+            self.warn(pytest.PytestWarning(hint))
         for (year, _), solution in sorted(registry.REGISTRY.items()):
             if year != self.year or solution.__module__ != self.module:
                 continue
