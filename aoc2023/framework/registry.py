@@ -18,7 +18,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, NamedTuple, NoReturn
 
-from aoc2023.framework import calendar, solution, store
+from aoc2023.framework import solution
 from aoc2023.framework.errors import DayLoadError, MissingDayError, Terminated, UsageError
 from aoc2023.framework.launcher import aoc_command
 from aoc2023.framework.solution import DeclarationError, Solution
@@ -149,8 +149,10 @@ def entry_point_years() -> set[int]:
 
 def registered_years(declared: Callable[[], set[int]] = entry_point_years) -> list[int]:
     """Years with a package: `aoc<year>` ones, and those `declared` finds. No import."""
+    from aoc2023.framework.calendar import FIRST_YEAR  # in here: a day's import skips it
+
     years = package_years() | declared()
-    return sorted(year for year in years if year >= calendar.FIRST_YEAR)
+    return sorted(year for year in years if year >= FIRST_YEAR)
 
 
 def day_of_module(stem: str) -> int | None:
@@ -412,6 +414,8 @@ def load_day(year: int, day: int) -> type[Solution[Any]]:
 def parse_years(spec: str) -> list[int]:
     """Years from `2023`, `2015-2024`, `2018,2019` (or a mix), or `all`. A year alone is
     taken as asked; a range and `all` cover the registered years in them (none: refused)."""
+    from aoc2023.framework import calendar
+
     text = spec.strip().lower()
     registered = functools.cache(registered_years)  # slow: read for `all` and ranges only
     if text == "all":
@@ -505,6 +509,8 @@ class ListingCache:
 
     @classmethod
     def load(cls) -> ListingCache:
+        from aoc2023.framework import store
+
         path = store.listing_cache_file()
         data = store.read_json(path)
         valid = isinstance(data, dict) and data.get("version") == _VERSION
@@ -569,5 +575,7 @@ class ListingCache:
             for name, entry in self._entries.items()
             if name == _ENTRY_POINTS or os.path.exists(name)
         }
+        from aoc2023.framework import store
+
         with contextlib.suppress(OSError):  # read-only: imported again next time
             store.write_json(self.path, {"version": _VERSION, "days": kept})
