@@ -199,47 +199,40 @@ def _shown(path: str) -> str:
 def files_of(package: str, folders: Iterable[str | Path]) -> YearFiles:
     """The one mapping of a year package's files to days, from one listing. No import."""
     absolute = tuple(os.path.abspath(folder) for folder in folders)
-    modules: dict[str, str] = {}
+    found: dict[str, str] = {}  # each module's file, the first folder's
     lookalikes: dict[str, int] = {}
-    variants: dict[str, str] = {}
     for folder in reversed(absolute):
         with contextlib.suppress(OSError):
             for name in os.listdir(folder):
                 stem, path = name.removesuffix(".py"), os.path.join(folder, name)
                 if not name.endswith(".py"):
                     continue
-                if _VARIANT_MODULE.fullmatch(stem):
-                    variants[stem] = path
-                if stem.startswith("_"):
-                    continue
-                if stem.isidentifier():
-                    modules[stem] = path
                 looks = _LOOKS_LIKE_A_DAY.fullmatch(stem)
-                if looks and day_of_module(stem) is None:
+                if stem.isidentifier():
+                    found[stem] = path
+                elif looks and not stem.startswith("_"):  # no import reaches it, in any folder
                     lookalikes[path] = int(looks[1])
     claims: dict[int, list[str]] = {}
-    by_day: dict[int, list[str]] = {}
+    variants: dict[int, list[str]] = {}
     others: dict[str, str] = {}
-    for stem, path in sorted(variants.items()):
-        by_day.setdefault(int(stem[4:6]), []).append(path)
-    for stem, path in sorted(modules.items()):
-        day = day_of_module(stem)
-        if day is None:
-            others[stem] = path
-        else:
+    for stem, path in sorted(found.items()):
+        day, looks = day_of_module(stem), _LOOKS_LIKE_A_DAY.fullmatch(stem)
+        if _VARIANT_MODULE.fullmatch(stem):
+            variants.setdefault(int(stem[4:6]), []).append(path)
+        elif day is not None:
             claims.setdefault(day, []).append(path)
+        elif not stem.startswith("_"):
+            others[stem] = path
+            if looks:
+                lookalikes[path] = int(looks[1])
     return YearFiles(
         package,
         absolute,
         days={day: paths[0] for day, paths in claims.items() if len(paths) == 1},
         clashes={day: tuple(paths) for day, paths in claims.items() if len(paths) > 1},
         others=others,
-        lookalikes={
-            path: day
-            for path, day in lookalikes.items()
-            if not _stem(path).isidentifier() or modules.get(_stem(path)) == path
-        },
-        variants={day: tuple(paths) for day, paths in by_day.items()},
+        lookalikes=lookalikes,
+        variants={day: tuple(paths) for day, paths in variants.items()},
     )
 
 
