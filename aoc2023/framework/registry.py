@@ -106,8 +106,7 @@ def _claim(
 
 def variants_of(solution_class: type[Solution[Any]]) -> list[type[Solution[Any]]]:
     """The variants declared for the day of `solution_class`, in the order declared."""
-    key = (solution_class.year, solution_class.day)
-    return list(VARIANTS.get(key, {}).values())
+    return list(VARIANTS.get((solution_class.year, solution_class.day), {}).values())
 
 
 def year_package(year: int) -> str:
@@ -129,14 +128,11 @@ def package_years() -> set[int]:
     years = set()
     for entry in sys.path:
         folder = entry or "."
-        try:
-            names = os.listdir(folder)
-        except OSError:  # a zip file, a folder gone
-            continue
-        for name in names:
-            match = _YEAR_PACKAGE.fullmatch(name)
-            if match and os.path.isfile(os.path.join(folder, name, "__init__.py")):
-                years.add(int(match[1]))
+        with contextlib.suppress(OSError):  # a zip file, a folder gone
+            for name in os.listdir(folder):
+                match = _YEAR_PACKAGE.fullmatch(name)
+                if match and os.path.isfile(os.path.join(folder, name, "__init__.py")):
+                    years.add(int(match[1]))
     return years
 
 
