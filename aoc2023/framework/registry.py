@@ -169,7 +169,7 @@ class YearFiles(NamedTuple):
     variants: dict[int, tuple[str, ...]]  # modules of a day's variants (`_day07_fast.py`)
 
     def module(self, path: str) -> str:
-        return f"{self.package}.{_stem(path)}"
+        return f"{self.package}.{os.path.basename(path).removesuffix('.py')}"
 
     def hints(self) -> dict[str, str]:
         """The sentence for each look-alike file defining no day nor variant once imported."""
@@ -180,10 +180,6 @@ class YearFiles(NamedTuple):
             for path, day in sorted(self.lookalikes.items())
             if self.module(path) not in defined
         }
-
-
-def _stem(path: str) -> str:
-    return os.path.basename(path).removesuffix(".py")
 
 
 def _shown(path: str) -> str:
