@@ -282,7 +282,10 @@ def import_module(name: str, what: str | None = None) -> ModuleType:
     except (KeyboardInterrupt, Terminated):
         raise
     except BaseException as error:  # a module's own failure, whatever it is
-        _forget(name)
+        for table in _tables():
+            for key, cls in list(table.items()):
+                if f"{cls.__module__}.".startswith(f"{name}."):
+                    del table[key]
         raise DayLoadError(f"Could not import {what or name}: {_why(error)}") from error
 
 
@@ -332,14 +335,6 @@ def _why(error: BaseException) -> str:
     if isinstance(error, SystemExit):
         return f"it called sys.exit({error.code!r}) while being imported"
     return f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
-
-
-def _forget(name: str) -> None:
-    """Drop the days and variants that a module which failed to import registered."""
-    for table in _tables():
-        for key, cls in list(table.items()):
-            if f"{cls.__module__}.".startswith(f"{name}."):
-                del table[key]
 
 
 def _import_other_modules(files: YearFiles) -> list[str]:
