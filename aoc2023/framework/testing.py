@@ -21,7 +21,6 @@ from aoc2023.framework.calendar import puzzle_parts
 from aoc2023.framework.errors import DamagedFileError, Interrupted
 from aoc2023.framework.inputs import RunInput, example_inputs
 from aoc2023.framework.launcher import aoc_command
-from aoc2023.framework.registry import variants_of
 from aoc2023.framework.results import DayResult, Status
 from aoc2023.framework.runner import run_solution
 
@@ -58,7 +57,7 @@ def check_examples(solution_class: type[Solution[Any]]) -> None:
         if not wanted:
             continue
         checked += 1
-        for implementation in [solution_class, *variants_of(solution_class)]:
+        for implementation in [solution_class, *registry.variants_of(solution_class)]:
             result = _run(implementation, dataclasses.replace(run, parts=wanted))
             where = _where(year, day, _example_name(number, run.label), result.variant)
             failures += _failures(result, where, "expected")
@@ -146,7 +145,7 @@ def cases_of(solution_class: type[Solution[Any]], aocd: RealAocd | None = None) 
     """One case per part, example with an answer for it and implementation of the day;
     with `aocd`, one per part and implementation on the user's input there instead."""
     year, day = solution_class.year, solution_class.day
-    variants = [None, *(v.variant for v in variants_of(solution_class))]
+    variants = [None, *(v.variant for v in registry.variants_of(solution_class))]
     examples: list[tuple[int, Example | None]] = [(0, None)]
     if aocd is None:
         examples = list(enumerate(solution_class.examples, start=1))
@@ -253,7 +252,7 @@ def _implementation(
     solution_class: type[Solution[Any]], variant: str | None
 ) -> type[Solution[Any]]:
     """The class of the day's variant named `variant` (the day's own class for None)."""
-    for implementation in [solution_class, *variants_of(solution_class)]:
+    for implementation in [solution_class, *registry.variants_of(solution_class)]:
         if implementation.variant == variant:
             return implementation
     raise AssertionError(f"{solution_class.__qualname__} has no variant {variant!r} any more")
