@@ -184,17 +184,9 @@ def check(case: Case) -> None:
 
 
 check_example = check_real_answer = check
-"""The names the checks had before they were one (a project's explicit test files)."""
-
-
-def example_cases_of(solution_class: type[Solution[Any]]) -> list[Case]:
-    """`cases_of` on the day's examples (the name it had before it took `aocd`)."""
-    return cases_of(solution_class)
-
-
-def real_answer_cases_of(solution_class: type[Solution[Any]], aocd: RealAocd) -> list[Case]:
-    """`cases_of` on the user's input in `aocd` (the name it had before it was one)."""
-    return cases_of(solution_class, aocd)
+example_cases_of = real_answer_cases_of = cases_of
+"""The names `check` and `cases_of` had before each case type was one (a project's
+explicit test files); `real_answer_cases_of` is given `aocd`."""
 
 
 def _run(solution_class: type[Solution[Any]], run: RunInput) -> DayResult:
