@@ -536,14 +536,11 @@ class ListingCache:
         years = found.get("years") if found.get("stamps") == stamps else None
         if isinstance(years, list) and all(isinstance(year, int) for year in years):
             return set(years)
-        declared = find()
-        others = list(by_path.items())[-(_PATHS_KEPT - 1) :]
-        self._entries[_ENTRY_POINTS] = {
-            **dict(others),
-            key: {"stamps": stamps, "years": sorted(declared)},
-        }
+        fresh = find()
+        others = dict(list(by_path.items())[-(_PATHS_KEPT - 1) :])
+        self._entries[_ENTRY_POINTS] = {**others, key: {"stamps": stamps, "years": sorted(fresh)}}
         self._changed = True
-        return declared
+        return fresh
 
     def save(self) -> None:
         """Write the cache when it changed; entries of modules gone are dropped."""
