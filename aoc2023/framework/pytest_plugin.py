@@ -66,7 +66,7 @@ def pytest_load_initial_conftests(early_config: pytest.Config, args: list[str]) 
     namespace.file_or_dir = folders
 
 
-def _days_folders(config: pytest.Config, inside: bool = True) -> list[Path]:
+def _days_folders(config: pytest.Config, *, inside: bool = True) -> list[Path]:
     """The year packages' folders inside the project (its rootdir), or outside it."""
     folders = _year_folders(config)
     return sorted(folder for folder in folders if folder.is_relative_to(config.rootpath) == inside)
