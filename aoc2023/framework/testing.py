@@ -40,13 +40,10 @@ _WHOLE_NUMBER = re.compile(r"-?[0-9]+")
 
 
 def check_examples(solution_class: type[Solution[Any]]) -> None:
-    """Run every example the day declares, each part it has an answer for, with the day's
-    main implementation and each of its variants.
-
-    Raises one AssertionError listing every failure (a wrong answer, a part that raised,
-    an example that does not parse), then the tracebacks. A part not written yet is no
-    failure; a day that declares no answer at all passes with a warning.
-    """
+    """Run each part of each example that has an answer for it, by the day's class and each
+    of its variants: one AssertionError lists every failure (a wrong answer, a part that
+    raised, an example that does not parse), then the tracebacks. A part not written yet is
+    no failure; a day that declares no answer at all passes with a warning."""
     year, day = solution_class.year, solution_class.day
     parts = puzzle_parts(year, day)
     failures: list[str] = []
