@@ -499,16 +499,15 @@ class ListingCache:
     def get(self, module: Path, year: int, day: int, package: list[Any]) -> Declared | None:
         """What `module` declared, when its stamp and its package's are unchanged."""
         raw: Any = self._entries.get(str(module))
-        with contextlib.suppress(KeyError, TypeError):  # none, or an entry of another shape
-            title, examples = raw["title"], tuple(raw["examples"])
+        with contextlib.suppress(KeyError, TypeError, ValueError):  # none, or of another shape
+            title, (first, second) = raw["title"], raw["examples"]
             kept = raw["stamp"], raw["package"], raw["year"], raw["day"]
             if (
                 kept == (stamp(module), package, year, day)
-                and len(examples) == 2
                 and isinstance(title, str | None)
-                and all(isinstance(n, int) for n in examples)
+                and all(isinstance(n, int) for n in (first, second))
             ):
-                return Declared(year, day, title, (examples[0], examples[1]))
+                return Declared(year, day, title, (first, second))
         return None
 
     def put(
