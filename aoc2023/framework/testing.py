@@ -205,8 +205,7 @@ def _failures(result: DayResult, where: str, expected_is: str) -> list[str]:
             continue
         if part.status is Status.WRONG and pictures(part.drawing, part.expected):
             failures.append(
-                f"{where}, part {part.part}: the drawing differs from the "
-                f"expected one:\n"
+                f"{where}, part {part.part}: the drawing differs from the expected one:\n"
                 f"{side_by_side(part.expected or '', part.drawing or '')}"
             )
         elif part.status is Status.WRONG:
