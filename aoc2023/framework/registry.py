@@ -354,9 +354,7 @@ def available_days(year: int, problems: list[str] | None = None) -> list[int]:
     failed = _import_other_modules(files)
     if problems is not None:
         problems += [*failed, *files.hints().values()]
-    days = {*files.days, *files.clashes}
-    days.update(day for each_year, day in REGISTRY if each_year == year)
-    return sorted(days)
+    return sorted({*files.days, *files.clashes, *(d for y, d in REGISTRY if y == year)})
 
 
 def load_day(year: int, day: int) -> type[Solution[Any]]:
