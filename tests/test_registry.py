@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import subprocess
 import sys
 import textwrap
 from collections.abc import Callable, Iterator
@@ -49,6 +50,16 @@ def test_running_one_day_imports_only_that_days_module(year_2098: Path) -> None:
     assert "aoc2098.day02" not in sys.modules
     assert registry.available_days(2098) == [1, 2]
     assert "aoc2098.day02" not in sys.modules
+
+
+def test_a_days_import_leaves_the_commands_modules_out() -> None:
+    """`import aoc2023.framework` (what a day imports) reads no calendar nor store: their
+    imports, aocd's paths and tempfile among them, are the commands' alone."""
+    code = "import sys, aoc2023.framework; print(sorted(sys.modules))"
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert loaded.returncode == 0, loaded.stderr
+    for module in ("calendar", "store", "aocd.paths"):
+        assert f"'aoc2023.framework.{module}'" not in loaded.stdout, module
 
 
 def add_module(package: Path, name: str, text: str) -> None:

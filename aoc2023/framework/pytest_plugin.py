@@ -47,7 +47,7 @@ def pytest_load_initial_conftests(early_config: pytest.Config, args: list[str]) 
     namespace = early_config.known_args_namespace
     if not getattr(namespace, "days", False):
         return
-    inside, _ = _days_folders(early_config)
+    inside = _days_folders(early_config)
     for arg in namespace.file_or_dir or []:
         if not _in_a_year(early_config, arg):
             raise pytest.UsageError(
@@ -66,14 +66,10 @@ def pytest_load_initial_conftests(early_config: pytest.Config, args: list[str]) 
     namespace.file_or_dir = folders
 
 
-def _days_folders(config: pytest.Config) -> tuple[list[Path], list[Path]]:
-    """The year packages' folders inside the project (its rootdir) and outside it."""
-    root = config.rootpath
-    folders = sorted(_year_folders(config))
-    return (
-        [folder for folder in folders if folder.is_relative_to(root)],
-        [folder for folder in folders if not folder.is_relative_to(root)],
-    )
+def _days_folders(config: pytest.Config, *, inside: bool = True) -> list[Path]:
+    """The year packages' folders inside the project (its rootdir), or outside it."""
+    folders = _year_folders(config)
+    return sorted(folder for folder in folders if folder.is_relative_to(config.rootpath) == inside)
 
 
 def _path(config: pytest.Config, arg: str) -> Path:
@@ -93,8 +89,8 @@ def _listed(folders: list[Path]) -> str:
 def pytest_report_header(config: pytest.Config) -> list[str]:
     if not config.option.days:
         return []
-    inside, outside = _days_folders(config)
-    lines = [f"days: {_listed(inside)}"]
+    lines = [f"days: {_listed(_days_folders(config))}"]
+    outside = _days_folders(config, inside=False)
     if outside:
         lines.append(
             "days not tested, outside the project: "
@@ -112,7 +108,7 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
         and not config.option.markexpr
     ):
         terminalreporter.write_line(
-            f"pytest --days found no day to test in {_listed(_days_folders(config)[0])}: "
+            f"pytest --days found no day to test in {_listed(_days_folders(config))}: "
             "`aoc new YEAR DAY` writes one."
         )
 
@@ -126,7 +122,7 @@ def pytest_configure(config: pytest.Config) -> None:
         given = [Path(config.rootpath, arg).resolve() for arg in config.args]
         config.args += [
             str(folder)
-            for folder in _days_folders(config)[0]
+            for folder in _days_folders(config)
             if not any(folder.is_relative_to(path) for path in given)
         ]
 
@@ -279,10 +275,7 @@ class DayFile(pytest.File):
 
         try:  # through the registry's one rule of which file is which day's
             files = registry.year_files(self.year)
-            path = os.path.realpath(self.path)
-            claims = {os.path.realpath(f): d for d, clash in files.clashes.items() for f in clash}
-            claims.update((os.path.realpath(file), d) for d, file in files.days.items())
-            day = claims.get(path)
+            day = registry.day_of_module(self.path.stem)
             if day is not None:  # a day two modules claim: load_day raises the clash
                 registry.load_day(self.year, day)
             elif self.path.stem.isidentifier():
@@ -291,10 +284,9 @@ class DayFile(pytest.File):
             fail = partial(pytest.fail, str(error), pytrace=False)
             yield ImportFailed.from_parent(self, name=f"{self.path.stem} import", check=fail)
             return
-        for file, hint in files.hints().items():
-            if os.path.realpath(file) == path:
-                self.warn(pytest.PytestWarning(hint))
-                break
+        hints = {os.path.realpath(file): hint for file, hint in files.hints().items()}
+        if (hint := hints.get(os.path.realpath(self.path))) is not None:
+            self.warn(pytest.PytestWarning(hint))
         for (year, _), solution in sorted(registry.REGISTRY.items()):
             if year != self.year or solution.__module__ != self.module:
                 continue

@@ -7,18 +7,17 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import importlib
 import importlib.util
 import os
 import re
 import sys
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from types import ModuleType
 from typing import Any, NamedTuple, NoReturn
 
-from aoc2023.framework import calendar, solution, store
+from aoc2023.framework import solution
 from aoc2023.framework.errors import DayLoadError, MissingDayError, Terminated, UsageError
 from aoc2023.framework.launcher import aoc_command
 from aoc2023.framework.solution import DeclarationError, Solution
@@ -106,8 +105,7 @@ def _claim(
 
 def variants_of(solution_class: type[Solution[Any]]) -> list[type[Solution[Any]]]:
     """The variants declared for the day of `solution_class`, in the order declared."""
-    key = (solution_class.year, solution_class.day)
-    return list(VARIANTS.get(key, {}).values())
+    return list(VARIANTS.get((solution_class.year, solution_class.day), {}).values())
 
 
 def year_package(year: int) -> str:
@@ -129,14 +127,11 @@ def package_years() -> set[int]:
     years = set()
     for entry in sys.path:
         folder = entry or "."
-        try:
-            names = os.listdir(folder)
-        except OSError:  # a zip file, a folder gone
-            continue
-        for name in names:
-            match = _YEAR_PACKAGE.fullmatch(name)
-            if match and os.path.isfile(os.path.join(folder, name, "__init__.py")):
-                years.add(int(match[1]))
+        with contextlib.suppress(OSError):  # a zip file, a folder gone
+            for name in os.listdir(folder):
+                match = _YEAR_PACKAGE.fullmatch(name)
+                if match and os.path.isfile(os.path.join(folder, name, "__init__.py")):
+                    years.add(int(match[1]))
     return years
 
 
@@ -149,8 +144,10 @@ def entry_point_years() -> set[int]:
 
 def registered_years(declared: Callable[[], set[int]] = entry_point_years) -> list[int]:
     """Years with a package: `aoc<year>` ones, and those `declared` finds. No import."""
+    from aoc2023.framework.calendar import FIRST_YEAR  # in here: a day's import skips it
+
     years = package_years() | declared()
-    return sorted(year for year in years if year >= calendar.FIRST_YEAR)
+    return sorted(year for year in years if year >= FIRST_YEAR)
 
 
 def day_of_module(stem: str) -> int | None:
@@ -171,7 +168,7 @@ class YearFiles(NamedTuple):
     variants: dict[int, tuple[str, ...]]  # modules of a day's variants (`_day07_fast.py`)
 
     def module(self, path: str) -> str:
-        return f"{self.package}.{_stem(path)}"
+        return f"{self.package}.{os.path.basename(path).removesuffix('.py')}"
 
     def hints(self) -> dict[str, str]:
         """The sentence for each look-alike file defining no day nor variant once imported."""
@@ -184,10 +181,6 @@ class YearFiles(NamedTuple):
         }
 
 
-def _stem(path: str) -> str:
-    return os.path.basename(path).removesuffix(".py")
-
-
 def _shown(path: str) -> str:
     """`aoc2023/day07.py`."""
     folder, name = os.path.split(path)
@@ -197,47 +190,40 @@ def _shown(path: str) -> str:
 def files_of(package: str, folders: Iterable[str | Path]) -> YearFiles:
     """The one mapping of a year package's files to days, from one listing. No import."""
     absolute = tuple(os.path.abspath(folder) for folder in folders)
-    modules: dict[str, str] = {}
+    found: dict[str, str] = {}  # each module's file, the first folder's
     lookalikes: dict[str, int] = {}
-    variants: dict[str, str] = {}
     for folder in reversed(absolute):
         with contextlib.suppress(OSError):
             for name in os.listdir(folder):
                 stem, path = name.removesuffix(".py"), os.path.join(folder, name)
                 if not name.endswith(".py"):
                     continue
-                if _VARIANT_MODULE.fullmatch(stem):
-                    variants[stem] = path
-                if stem.startswith("_"):
-                    continue
-                if stem.isidentifier():
-                    modules[stem] = path
                 looks = _LOOKS_LIKE_A_DAY.fullmatch(stem)
-                if looks and day_of_module(stem) is None:
+                if stem.isidentifier():
+                    found[stem] = path
+                elif looks and not stem.startswith("_"):  # no import reaches it, in any folder
                     lookalikes[path] = int(looks[1])
     claims: dict[int, list[str]] = {}
-    by_day: dict[int, list[str]] = {}
+    variants: dict[int, list[str]] = {}
     others: dict[str, str] = {}
-    for stem, path in sorted(variants.items()):
-        by_day.setdefault(int(stem[4:6]), []).append(path)
-    for stem, path in sorted(modules.items()):
-        day = day_of_module(stem)
-        if day is None:
-            others[stem] = path
-        else:
+    for stem, path in sorted(found.items()):
+        day, looks = day_of_module(stem), _LOOKS_LIKE_A_DAY.fullmatch(stem)
+        if _VARIANT_MODULE.fullmatch(stem):
+            variants.setdefault(int(stem[4:6]), []).append(path)
+        elif day is not None:
             claims.setdefault(day, []).append(path)
+        elif not stem.startswith("_"):
+            others[stem] = path
+            if looks:
+                lookalikes[path] = int(looks[1])
     return YearFiles(
         package,
         absolute,
         days={day: paths[0] for day, paths in claims.items() if len(paths) == 1},
         clashes={day: tuple(paths) for day, paths in claims.items() if len(paths) > 1},
         others=others,
-        lookalikes={
-            path: day
-            for path, day in lookalikes.items()
-            if not _stem(path).isidentifier() or modules.get(_stem(path)) == path
-        },
-        variants={day: tuple(paths) for day, paths in by_day.items()},
+        lookalikes=lookalikes,
+        variants={day: tuple(paths) for day, paths in variants.items()},
     )
 
 
@@ -295,7 +281,10 @@ def import_module(name: str, what: str | None = None) -> ModuleType:
     except (KeyboardInterrupt, Terminated):
         raise
     except BaseException as error:  # a module's own failure, whatever it is
-        _forget(name)
+        for table in _tables():
+            for key, cls in list(table.items()):
+                if f"{cls.__module__}.".startswith(f"{name}."):
+                    del table[key]
         raise DayLoadError(f"Could not import {what or name}: {_why(error)}") from error
 
 
@@ -347,14 +336,6 @@ def _why(error: BaseException) -> str:
     return f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
 
 
-def _forget(name: str) -> None:
-    """Drop the days and variants that a module which failed to import registered."""
-    for table in _tables():
-        for key, cls in list(table.items()):
-            if f"{cls.__module__}.".startswith(f"{name}."):
-                del table[key]
-
-
 def _import_other_modules(files: YearFiles) -> list[str]:
     """Import the other modules (days of any name): a sentence for each that fails."""
     problems = []
@@ -373,9 +354,7 @@ def available_days(year: int, problems: list[str] | None = None) -> list[int]:
     failed = _import_other_modules(files)
     if problems is not None:
         problems += [*failed, *files.hints().values()]
-    days = {*files.days, *files.clashes}
-    days.update(day for each_year, day in REGISTRY if each_year == year)
-    return sorted(days)
+    return sorted({*files.days, *files.clashes, *(d for y, d in REGISTRY if y == year)})
 
 
 def load_day(year: int, day: int) -> type[Solution[Any]]:
@@ -412,6 +391,8 @@ def load_day(year: int, day: int) -> type[Solution[Any]]:
 def parse_years(spec: str) -> list[int]:
     """Years from `2023`, `2015-2024`, `2018,2019` (or a mix), or `all`. A year alone is
     taken as asked; a range and `all` cover the registered years in them (none: refused)."""
+    from aoc2023.framework import calendar
+
     text = spec.strip().lower()
     registered = functools.cache(registered_years)  # slow: read for `all` and ranges only
     if text == "all":
@@ -505,6 +486,8 @@ class ListingCache:
 
     @classmethod
     def load(cls) -> ListingCache:
+        from aoc2023.framework import store
+
         path = store.listing_cache_file()
         data = store.read_json(path)
         valid = isinstance(data, dict) and data.get("version") == _VERSION
@@ -514,16 +497,15 @@ class ListingCache:
     def get(self, module: Path, year: int, day: int, package: list[Any]) -> Declared | None:
         """What `module` declared, when its stamp and its package's are unchanged."""
         raw: Any = self._entries.get(str(module))
-        with contextlib.suppress(KeyError, TypeError):  # none, or an entry of another shape
-            title, examples = raw["title"], tuple(raw["examples"])
+        with contextlib.suppress(KeyError, TypeError, ValueError):  # none, or of another shape
+            title, (first, second) = raw["title"], raw["examples"]
             kept = raw["stamp"], raw["package"], raw["year"], raw["day"]
             if (
                 kept == (stamp(module), package, year, day)
-                and len(examples) == 2
                 and isinstance(title, str | None)
-                and all(isinstance(n, int) for n in examples)
+                and all(isinstance(n, int) for n in (first, second))
             ):
-                return Declared(year, day, title, (examples[0], examples[1]))
+                return Declared(year, day, title, (first, second))
         return None
 
     def put(
@@ -532,14 +514,7 @@ class ListingCache:
         """Remember `declared` for `module` at stamps taken before its import."""
         if module_stamp is None:
             return
-        self._entries[str(module)] = {
-            "stamp": module_stamp,
-            "package": package,
-            "year": declared.year,
-            "day": declared.day,
-            "title": declared.title,
-            "examples": list(declared.examples),
-        }
+        self._entries[str(module)] = {"stamp": module_stamp, "package": package, **asdict(declared)}
         self._changed = True
 
     def entry_point_years(self, find: Callable[[], set[int]]) -> set[int]:
@@ -558,14 +533,11 @@ class ListingCache:
         years = found.get("years") if found.get("stamps") == stamps else None
         if isinstance(years, list) and all(isinstance(year, int) for year in years):
             return set(years)
-        declared = find()
-        others = list(by_path.items())[-(_PATHS_KEPT - 1) :]
-        self._entries[_ENTRY_POINTS] = {
-            **dict(others),
-            key: {"stamps": stamps, "years": sorted(declared)},
-        }
+        fresh = find()
+        others = dict(list(by_path.items())[-(_PATHS_KEPT - 1) :])
+        self._entries[_ENTRY_POINTS] = {**others, key: {"stamps": stamps, "years": sorted(fresh)}}
         self._changed = True
-        return declared
+        return fresh
 
     def save(self) -> None:
         """Write the cache when it changed; entries of modules gone are dropped."""
@@ -576,5 +548,7 @@ class ListingCache:
             for name, entry in self._entries.items()
             if name == _ENTRY_POINTS or os.path.exists(name)
         }
+        from aoc2023.framework import store
+
         with contextlib.suppress(OSError):  # read-only: imported again next time
             store.write_json(self.path, {"version": _VERSION, "days": kept})

@@ -21,7 +21,6 @@ from aoc2023.framework.calendar import puzzle_parts
 from aoc2023.framework.errors import DamagedFileError, Interrupted
 from aoc2023.framework.inputs import RunInput, example_inputs
 from aoc2023.framework.launcher import aoc_command
-from aoc2023.framework.registry import variants_of
 from aoc2023.framework.results import DayResult, Status
 from aoc2023.framework.runner import run_solution
 
@@ -43,13 +42,10 @@ _WHOLE_NUMBER = re.compile(r"-?[0-9]+")
 
 
 def check_examples(solution_class: type[Solution[Any]]) -> None:
-    """Run every example the day declares, each part it has an answer for, with the day's
-    main implementation and each of its variants.
-
-    Raises one AssertionError listing every failure (a wrong answer, a part that raised,
-    an example that does not parse), then the tracebacks. A part not written yet is no
-    failure; a day that declares no answer at all passes with a warning.
-    """
+    """Run each part of each example that has an answer for it, by the day's class and each
+    of its variants: one AssertionError lists every failure (a wrong answer, a part that
+    raised, an example that does not parse), then the tracebacks. A part not written yet is
+    no failure; a day that declares no answer at all passes with a warning."""
     year, day = solution_class.year, solution_class.day
     parts = puzzle_parts(year, day)
     failures: list[str] = []
@@ -60,7 +56,7 @@ def check_examples(solution_class: type[Solution[Any]]) -> None:
         if not wanted:
             continue
         checked += 1
-        for implementation in [solution_class, *variants_of(solution_class)]:
+        for implementation in [solution_class, *registry.variants_of(solution_class)]:
             result = _run(implementation, dataclasses.replace(run, parts=wanted))
             where = _where(year, day, _example_name(number, run.label), result.variant)
             failures += _failures(result, where, "expected")
@@ -148,7 +144,7 @@ def cases_of(solution_class: type[Solution[Any]], aocd: RealAocd | None = None) 
     """One case per part, example with an answer for it and implementation of the day;
     with `aocd`, one per part and implementation on the user's input there instead."""
     year, day = solution_class.year, solution_class.day
-    variants = [None, *(v.variant for v in variants_of(solution_class))]
+    variants = [None, *(v.variant for v in registry.variants_of(solution_class))]
     examples: list[tuple[int, Example | None]] = [(0, None)]
     if aocd is None:
         examples = list(enumerate(solution_class.examples, start=1))
@@ -200,16 +196,7 @@ class RealAnswerCase(Case):
 
 
 check_example = check_real_answer = check
-
-
-def example_cases_of(solution_class: type[Solution[Any]]) -> list[Case]:
-    """`cases_of` on the day's examples (the name it had before it took `aocd`)."""
-    return cases_of(solution_class)
-
-
-def real_answer_cases_of(solution_class: type[Solution[Any]], aocd: RealAocd) -> list[Case]:
-    """`cases_of` on the user's input in `aocd` (the name it had before it was one)."""
-    return cases_of(solution_class, aocd)
+example_cases_of = real_answer_cases_of = cases_of
 
 
 def _run(solution_class: type[Solution[Any]], run: RunInput) -> DayResult:
@@ -231,8 +218,7 @@ def _failures(result: DayResult, where: str, expected_is: str) -> list[str]:
             continue
         if part.status is Status.WRONG and pictures(part.drawing, part.expected):
             failures.append(
-                f"{where}, part {part.part}: the drawing differs from the "
-                f"expected one:\n"
+                f"{where}, part {part.part}: the drawing differs from the expected one:\n"
                 f"{side_by_side(part.expected or '', part.drawing or '')}"
             )
         elif part.status is Status.WRONG:
@@ -267,7 +253,7 @@ def _implementation(
     solution_class: type[Solution[Any]], variant: str | None
 ) -> type[Solution[Any]]:
     """The class of the day's variant named `variant` (the day's own class for None)."""
-    for implementation in [solution_class, *variants_of(solution_class)]:
+    for implementation in [solution_class, *registry.variants_of(solution_class)]:
         if implementation.variant == variant:
             return implementation
     raise AssertionError(f"{solution_class.__qualname__} has no variant {variant!r} any more")
