@@ -256,7 +256,7 @@ def test_the_live_table_on_a_terminal_names_each_accounts_row(
     site: FakeAoC, aocd_loaded: AocdHome
 ) -> None:
     """On a terminal (the live table, drawn row by row; here `site_cli.Screen`, a real
-    one in test_live.py), each account's row is named and the summary names the part
+    one in test_run.py), each account's row is named and the summary names the part
     tuned to one input; no token reaches the screen."""
     cache_answer(aocd_loaded, ALICE_ID, 1, "10")
     cache_answer(aocd_loaded, BOB_ID, 1, "10")

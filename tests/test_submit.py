@@ -483,7 +483,7 @@ def test_two_processes_at_once_never_both_send_an_answer(
 
 
 def test_on_a_terminal_each_answer_is_confirmed_first(site: FakeAoC) -> None:
-    """On a terminal (here `site_cli.Screen`; on a real one, test_live.py's questions
+    """On a terminal (here `site_cli.Screen`; on a real one, test_run.py's questions
     test), say yes to part 1 and no to part 2."""
     done = aoc_in_process("run", "2023", "7", typed="y\nn\n")
     text = done.stdout + done.stderr
