@@ -1,7 +1,8 @@
 """The runner: parse and parts timed apart, failures kept to the part that failed,
 whatever shape `solve`'s value has; a day's code that exits, prints, forks, leaves a
 thread, closes the streams or changes the recursion limit cannot take the run or its
-report down (the fork, the thread and the streams in a real process)."""
+report down (the fork, the thread and the streams in a real process). And the sentence for
+a part right on one account's input and wrong on another's (`aoc run --accounts`)."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from misbehaving_days import CHARACTERS, examples
 from site_cli import aoc, aoc_in_process
+from test_run import ACCOUNTS_YEAR
 
 from aoc2023.framework import Example, InputError, Solution
 from aoc2023.framework.inputs import RunInput, example_inputs
@@ -608,3 +610,30 @@ def test_a_solve_that_yields_other_than_two_answers_fails_in_one_sentence() -> N
                     count,
                     parts,
                 )
+
+
+def test_the_sentence_of_an_answer_tuned_to_one_input_says_what_is_known() -> None:
+    """Wrong by a known right answer, or by the site's reply alone (no right answer known):
+    each is said as such, never "known None"."""
+    from aoc2023.framework.results import DayResult, PartResult, Status
+    from aoc2023.framework.runner import tuned_to_one_input
+
+    def ran(account: str, *parts: PartResult) -> DayResult:
+        return DayResult(ACCOUNTS_YEAR, 1, None, None, account=account, parts=parts)
+
+    said = tuned_to_one_input(
+        [
+            ran("alice", PartResult(1, Status.CORRECT, "10"), PartResult(2, Status.CORRECT, "3")),
+            ran(
+                "bob",
+                PartResult(1, Status.WRONG, "9", expected="11"),
+                PartResult(2, Status.WRONG, "4025"),
+            ),
+        ]
+    )
+    assert said == [
+        f"{ACCOUNTS_YEAR} day 1 part 1 is right for alice but wrong for bob (gave 9, the right "
+        "answer is 11): the solution may be tuned to one input.",
+        f"{ACCOUNTS_YEAR} day 1 part 2 is right for alice but wrong for bob (gave 4025, which "
+        "the site said is wrong): the solution may be tuned to one input.",
+    ]
