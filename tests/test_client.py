@@ -1,4 +1,7 @@
-"""Every request through aocd (aocd/client.py), against a fake adventofcode.com on loopback."""
+"""Every request through aocd (aocd/client.py), against a fake adventofcode.com on loopback.
+
+An input that several runs of `aoc` need at once (processes of their own) is fetched once.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +9,8 @@ import json
 import math
 import re
 import socket
-from collections.abc import Iterator
+import subprocess
+from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
 from functools import partial
 from itertools import pairwise
@@ -14,12 +18,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import test_submit
 from conftest import CONTACT, TOKEN, AocdHome, temporary_year
-from fake_aoc import FakeAoC, Puzzle
+from fake_aoc import FakeAoC, Puzzle, Request
 from fake_clock import FakeClock
 from site_cli import aoc_in_process
 from site_cli import aoc_in_process as aoc
 from test_leaderboard import BOARD, board_2023
+from test_submit import AT_ONCE_YEAR, ended, part_1, start
 
 from aoc2023.framework import output, store
 from aoc2023.framework.aocd import client, leaderboard, pages, private
@@ -706,3 +712,57 @@ def test_the_second_star_s_reply_is_one_line_of_plain_text(
     for shown in (done.stdout, done.stderr):
         assert "Twitter" not in shown and "Mastodon" not in shown and "Bluesky" not in shown
         assert "operations.You" not in shown and "[Shareon" not in shown
+
+
+year_env = test_submit.year_env
+"""test_submit.py's fixture (bound, not imported, so that a test may name it)."""
+
+
+def asked(path: str, times: int) -> tuple[Callable[[list[Request]], bool], float]:
+    """A hold (`FakeAoC.holds`) until `path` has been asked `times` times, or 1 s."""
+    return lambda requests: sum(r.path == path for r in requests) >= times, 1.0
+
+
+def asleep(process: subprocess.Popen[str]) -> bool:
+    """Whether `process` sleeps on a timer (Linux's /proc tells), as a run does between its
+    tries at a lock another run holds: filelock tries again every 50 ms."""
+    try:
+        return Path(f"/proc/{process.pid}/wchan").read_text() == "hrtimer_nanosleep"
+    except OSError:
+        return False
+
+
+@pytest.mark.slow
+def test_two_runs_at_once_fetch_an_input_once(
+    fake_aoc: FakeAoC, aocd_loaded: AocdHome, year_env: dict[str, str]
+) -> None:
+    """Two runs started together on an input not cached. Each first asks the site whose
+    the token is (aocd's memo is empty), answered once both have asked, so that the two
+    go for the input together; and the first to ask for it is answered once the other
+    has, or once the other waits on a timer (the lock's), or 1 s later. Each fetched it
+    (two GETs); now the first fetches, and the other finds it cached."""
+    aocd_loaded.set_token(user_id=None)
+    fake_aoc.add_user(TOKEN)
+    fake_aoc.add_puzzle(AT_ONCE_YEAR, 1, "Any", inputs={TOKEN: "abcd"}, solutions=["4"])
+    runs: list[subprocess.Popen[str]] = []
+    another, _ = asked(f"/{AT_ONCE_YEAR}/day/1/input", 2)
+    fake_aoc.holds = {
+        "/settings": asked("/settings", 2),
+        f"/{AT_ONCE_YEAR}/day/1/input": (
+            lambda requests: another(requests) or any(map(asleep, runs)),
+            1.0,
+        ),
+    }
+    runs += [start(fake_aoc, year_env, "--no-submit", "--json") for _ in range(2)]
+    try:
+        done = [ended(run) for run in runs]
+    finally:
+        for run in runs:
+            if run.poll() is None:
+                run.kill()
+                run.communicate()
+    for code, out, err in done:
+        assert code == 0, err
+        assert part_1(out)["answer"] == "4"
+    assert len(fake_aoc.requests_for("/settings")) == 2  # the two went for the input at once
+    assert len(fake_aoc.requests_for(f"/{AT_ONCE_YEAR}/day/1/input")) == 1

@@ -20,6 +20,8 @@ certain: the signal goes to a helper thread, so Python notes it while the main t
 read or poll carries on uninterrupted, exactly as when it came a moment too early. The
 tests assert what ended the wait (not how long it took): the Ctrl-C, and not the answer
 typed or the child's end that comes a minute later.
+
+And the line that says a run waits for another run's verdict on the answer it sends.
 """
 
 from __future__ import annotations
@@ -35,12 +37,13 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, redirect_stderr
 from datetime import UTC, datetime, timedelta
 from functools import partial
 from pathlib import Path
 
 import pytest
+import site_cli
 import typer
 from conftest import TOKEN, AocdHome, temporary_year
 from fake_aoc import FakeAoC
@@ -50,6 +53,7 @@ from test_interrupt import ctrl_c_here
 
 from aoc2023.framework import calendar
 from aoc2023.framework.calendar import MARGIN_SECONDS, unlock_time, wait_for_unlock
+from aoc2023.framework.commands import terminal
 from aoc2023.framework.commands import terminal as cli_unlock
 from aoc2023.framework.commands.terminal import TerminalPrompter, ask_yes_no
 
@@ -539,3 +543,27 @@ def test_the_answers_a_question_takes() -> None:
     assert asked("\n")[0] is False and asked("no\n")[0] is False
     assert asked("maybe\nn\n") == (False, "Send 1? [y/N]: Error: invalid input\nSend 1? [y/N]: ")
     assert asked("")[0] is None  # the end of input: declined, as Ctrl-C is
+
+
+@pytest.mark.parametrize("polls", [3, None])
+def test_the_wait_for_another_run_says_what_it_waits_for_on_a_terminal(polls: int | None) -> None:
+    """On a terminal, a line rewritten in place names the answer awaited and the seconds
+    left, and is cleared at the end; the wait ends when the other run is done (after
+    `polls` looks), or when the time given runs out (None: never done)."""
+    clock = FakeClock()
+    looked = []
+
+    def done() -> bool:
+        looked.append(clock.monotonic())
+        return polls is not None and len(looked) > polls
+
+    screen = site_cli.Screen()
+    with redirect_stderr(screen):
+        came = terminal.TerminalPrompter(sleep=clock.sleep, clock=clock.monotonic).wait_for_sender(
+            "4 for 2079 day 1 part 1", done, 2.0
+        )
+    assert came is (polls is not None)
+    assert len(looked) == (polls + 1 if polls is not None else 21)  # every 0.1 s, for 2 s
+    shown = screen.getvalue()
+    assert "Another run is sending 4 for 2079 day 1 part 1: waiting for its verdict, 2 s" in shown
+    assert shown.endswith("\r\x1b[2K")  # cleared
