@@ -10,6 +10,9 @@ And `aoc run --accounts`: each day on each account's input, against the stand-in
 Two accounts, alice and bob, each with a token of its own in aocd's `tokens.json`, an
 input of its own on the site and answers of its own. 2054 (ACCOUNTS_YEAR) is a throwaway
 year whose day 1 sums its input's numbers (part 1) and multiplies them (part 2).
+
+And `aoc run --variants`: each variant run after the main implementation, checked
+against it, and shown in a row of its own (the days: test_registry.py's `variants_year`).
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ from subprocess import CompletedProcess
 
 import pytest
 import site_cli
+import test_registry
 from conftest import TOKEN, AocdHome, temporary_year
 from fake_aoc import FakeAoC
 from site_cli import aoc_in_process
@@ -1092,3 +1096,118 @@ def test_the_live_table_on_a_terminal_names_each_accounts_row(
     assert "right for alice but wrong for bob" in " ".join(screen.split())
     for token in (ALICE, BOB):
         assert token[-8:] not in screen and token[:8] not in screen
+
+
+variants_year = test_registry.variants_year
+"""test_registry.py's fixture (bound, not imported, so that a test may name it)."""
+
+
+def input_file(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "input.txt"
+    path.write_text(text)
+    return path
+
+
+def test_run_without_variants_runs_the_main_implementation_alone(variants_year: int) -> None:
+    result = aoc("run", str(variants_year), "1", "--example", "--json")
+    assert result.returncode == 0, result.stderr
+    assert [day["variant"] for day in json.loads(result.stdout)["results"]] == [None]
+
+
+def test_run_with_variants_runs_each_one_after_the_main(variants_year: int) -> None:
+    result = aoc("run", str(variants_year), "1", "--example", "--variants", "--json")
+    assert result.returncode == 0, result.stderr
+    days = json.loads(result.stdout)["results"]
+    assert [day["variant"] for day in days] == [None, "squares", "packed"]
+    for day in days:
+        assert [(p["answer"], p["status"]) for p in day["parts"]] == [
+            ("6", "correct"),
+            ("14", "correct"),
+        ]
+
+
+def test_variants_agree_on_a_real_input(variants_year: int, tmp_path: Path) -> None:
+    path = input_file(tmp_path, "\n".join(map(str, range(1, 101))))
+    result = aoc("run", str(variants_year), "1", "--input", str(path), "--variants", "--json")
+    assert result.returncode == 0, result.stderr
+    days = json.loads(result.stdout)["results"]
+    assert {tuple(p["answer"] for p in day["parts"]) for day in days} == {("5050", "338350")}
+
+
+def test_a_variant_that_disagrees_with_the_main_is_an_error_naming_both(
+    variants_year: int, tmp_path: Path
+) -> None:
+    path = input_file(tmp_path, "a\nbb\nccc")
+    result = aoc("run", str(variants_year), "2", "--input", str(path), "--variants", "--json")
+    assert result.returncode == 2, result.stderr
+    main, sloppy = json.loads(result.stdout)["results"]
+    assert [p["status"] for p in main["parts"]] == ["unknown", "unknown"]
+    assert [p["status"] for p in sloppy["parts"]] == ["error", "unknown"]
+    assert sloppy["parts"][0]["error"] == (
+        "variant 'sloppy' gave 7, but the main implementation gave 6"
+    )
+
+
+def test_the_table_shows_a_row_per_variant_and_the_disagreement(
+    variants_year: int, tmp_path: Path
+) -> None:
+    path = input_file(tmp_path, "a\nbb\nccc")
+    result = aoc("run", str(variants_year), "2", "--input", str(path), "--variants")
+    assert result.returncode == 2
+    rows = [row for row in result.stdout.splitlines() if "2077/02" in row]
+    assert len(rows) == 2 and "variant sloppy" in rows[1] and "variant" not in rows[0]
+    assert (
+        "2077 day 2 (" + str(path) + "), variant sloppy part 1: variant 'sloppy' gave 7, "
+        "but the main implementation gave 6"
+    ) in result.stderr
+
+
+def test_a_narrow_table_names_each_variant_too(variants_year: int) -> None:
+    result = aoc_in_process(
+        "run",
+        str(variants_year),
+        "1",
+        "--example",
+        "--variants",
+        env=dict(os.environ, COLUMNS="40"),
+    )
+    assert result.returncode == 0, result.stderr
+    assert "Part 1" in result.stdout and "Title" not in result.stdout  # the narrow table
+    first_column = " ".join(
+        line.split("│")[1].strip() for line in result.stdout.splitlines() if line.startswith("│")
+    )
+    assert "variant squares" in first_column and "variant packed" in first_column
+
+
+def test_a_day_without_variants_says_so(variants_year: int) -> None:
+    result = aoc("run", str(variants_year), "1,4", "--example", "--variants", "--json")
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    assert [(d["day"], d["variant"]) for d in report["results"]] == [
+        (1, None),
+        (1, "squares"),
+        (1, "packed"),
+        (4, None),
+    ]
+    assert report["notices"] == [
+        "2077 day 4 declares no variants: only the main implementation ran."
+    ]
+
+
+def test_variants_run_under_a_time_limit_too(variants_year: int, tmp_path: Path) -> None:
+    path = input_file(tmp_path, "a\nbb\nccc")
+    result = aoc(
+        "run",
+        str(variants_year),
+        "2",
+        "--input",
+        str(path),
+        "--variants",
+        "--timeout",
+        "20",
+        "--json",
+    )
+    assert result.returncode == 2, result.stderr
+    main, sloppy = json.loads(result.stdout)["results"]
+    assert (main["variant"], sloppy["variant"]) == (None, "sloppy")
+    assert "gave 7, but the main implementation gave 6" in sloppy["parts"][0]["error"]
