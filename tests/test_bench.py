@@ -8,7 +8,8 @@ the timing (`cap_runs`), so each step gets the same runs however busy the machin
 fewest a fast step gets from any budget (MIN_RUNS a part, each on a parse of its own),
 since what is checked here is what is done with the figures, not how they are measured.
 The README's chart is `test_bench_outputs.py`'s subject: here `--readme` writes the table
-alone (`table_alone`)."""
+alone (`table_alone`). Every file it writes is checked before anything is timed (each
+refusal a process of its own, its folder read-only)."""
 
 from __future__ import annotations
 
@@ -29,8 +30,10 @@ from pathlib import Path
 from subprocess import CompletedProcess
 
 import pytest
+import site_cli
 from conftest import AocdHome, temporary_year
 from fake_clock import cap_runs, capped
+from read_only import read_only
 from site_cli import aoc_in_process
 from test_interrupt import CTRL_C, CTRL_C_TO_AOC, SIGTERM_HERE, ctrl_c_here, sigterm_for_aoc
 
@@ -935,3 +938,65 @@ def test_the_progress_line_on_a_terminal_shows_the_runs_and_is_cleared_whole(
     assert longest > len("2086 day 6 (in.txt): checking the answers")  # the child's, longer
     cleared = [text for text in drawn if text and not text.strip(" ")]
     assert cleared and len(cleared[-1]) >= longest, drawn
+
+
+COUNTS_ITS_RUNS = """
+from pathlib import Path
+from aoc2023.framework import Solution
+
+class Day(Solution[str]):
+    def part_1(self, text: str) -> int:
+        with open({runs!r}, "a") as runs:
+            runs.write("ran\\n")
+        return len(text)
+"""
+
+
+@pytest.mark.slow  # a process each
+@pytest.mark.parametrize(
+    ("options", "locked"),
+    [
+        ([["--plot", "charts/chart.svg"], ["--save"]], ["charts", "benchmarks"]),
+        ([["--readme"]], ["."]),
+        ([["--readme"]], ["README.md"]),  # the file alone: its folder takes a new file
+    ],
+)
+def test_an_output_that_cannot_be_written_is_refused_before_any_timing(
+    tmp_path: Path, aocd_home: AocdHome, options: list[list[str]], locked: list[str]
+) -> None:
+    """Each option's folder read-only (for a process: read_only.py), the project's own
+    folder only where the README is written, or the README alone, so that each refusal is
+    its file's: one process runs a bench with each option (site_cli.aoc)."""
+    runs = tmp_path / "runs"
+    project = tmp_path / "project"
+    project.mkdir()
+    for folder in locked:
+        if folder != "README.md":
+            (project / folder).mkdir(parents=True, exist_ok=True)
+    (project / "pyproject.toml").write_text("[project]\nname = 'mine'\n")
+    (project / "README.md").write_text("# Mine\n")
+    (project / "in.txt").write_text("abc\n")
+    wrapper = [word for folder in locked for word in read_only(project / folder)]
+    with temporary_year(
+        tmp_path / "site", 2046, {"day02.py": COUNTS_ITS_RUNS.format(runs=str(runs))}
+    ):
+        env = aocd_home.env()
+        env["PYTHONPATH"] = os.pathsep.join([str(tmp_path / "site"), SOURCE, env["PYTHONPATH"]])
+        refused = site_cli.aoc(
+            None,
+            aocd_home,
+            *(
+                ["bench", "2046", "2", "--input", "in.txt", "--budget", "0.05", *option]
+                for option in options
+            ),
+            env=env,
+            cwds=[project] * len(options),
+            wrapper=wrapper,
+        )
+    for option, done in zip(options, refused, strict=True):
+        assert done.returncode == 2, done.stderr
+        assert "cannot be written" in done.stderr and option[0] in done.stderr, done.stderr
+        assert "so nothing was timed." in done.stderr
+        assert "Traceback" not in done.stderr and "unexpected" not in done.stderr
+        assert done.stdout == ""
+    assert not runs.exists()  # refused at once: no day's code ran

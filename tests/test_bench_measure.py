@@ -5,22 +5,29 @@ checking run met --timeout is test_timeouts.py's, beside that run).
 
 Their days' steps take time on a fake clock (fake_clock.py), so that they count runs,
 not seconds: how many fit the budget, in what order, which figure is the headline. Only
-the CPU time of real work is timed by the real clocks."""
+the CPU time of real work is timed by the real clocks. A step that mostly waits is shown
+as measured, not scaled by the machine's speed (how long it waits, works or waits for a
+core chosen on the fake clock, so that the verdict is exact whatever the load)."""
 
 from __future__ import annotations
 
 import io
+import json
 import statistics
 import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from pathlib import Path
+from typing import ClassVar
 
 import pytest
-from fake_clock import FakeClock, Timed, bench_on, capped
+from conftest import temporary_year
+from fake_clock import FakeClock, Timed, bench_on, cap_runs, capped
 from hypothesis import given
 from hypothesis import strategies as st
 from misbehaving_days import examples
+from site_cli import aoc_in_process
 
 from aoc2023.framework import Solution
 from aoc2023.framework.bench import measure
@@ -28,6 +35,7 @@ from aoc2023.framework.bench.figures import (
     LONG_STEP,
     MIN_DIFFERENCE,
     MIN_RUNS,
+    REFERENCE,
     TOLERANCE,
     WIDE_TOLERANCE,
     BenchReport,
@@ -38,7 +46,8 @@ from aoc2023.framework.bench.figures import (
 from aoc2023.framework.bench.figures import bench_exit_code as exit_code
 from aoc2023.framework.bench.history import tolerance, trend
 from aoc2023.framework.bench.measure import bench_input, notes
-from aoc2023.framework.commands.bench import ProgressLine
+from aoc2023.framework.commands import bench as bench_view
+from aoc2023.framework.commands.bench import ProgressLine, bench_json
 from aoc2023.framework.inputs import RunInput
 from aoc2023.framework.results import DayResult, ExitCode, Status
 
@@ -597,3 +606,127 @@ def test_lanes_of_implementations_take_turns_in_every_round() -> None:
         "part 1",
         "part 2",
     ]
+
+
+class Mixed(Timed[str]):
+    """Each step computes for `work` seconds, waits for a core for `queued`, and waits on
+    something else (a sleep) for `sleeps`, as the test sets them."""
+
+    year, day = 2044, 1
+    plan: ClassVar[dict[str, tuple[float, float, float]]] = {}
+
+    def spend(self, step: str) -> None:
+        clock: FakeClock = self.extra["clock"]
+        work, queued, sleeps = self.plan.get(step, (1e-6, 0.0, 0.0))
+        clock.work(work)
+        clock.advance(queued)
+        self.extra["ready"][0] += round(queued * 1e9)
+        clock.sleep(sleeps)
+
+    def parse(self, text: str) -> str:
+        self.spend("parse")
+        return text
+
+    def part_1(self, text: str) -> int:
+        self.spend("part 1")
+        return 1
+
+
+def bench_mixed(plan: dict[str, tuple[float, float, float]]) -> DayBench:
+    """Mixed benched with `plan`, on a machine half as fast as the reference (the
+    calibration workload takes twice its reference time)."""
+    clock, ready = FakeClock(), [0]
+    day = type("Day", (Mixed,), {"plan": plan})
+    work = clock.work
+    clocks = measure.Clocks(
+        clock.monotonic,
+        clock.ns,
+        clock.cpu_ns,
+        lambda: work(2 * REFERENCE),
+        ready_timer=lambda: ready[0],
+        settle=lambda: None,
+    )
+    return measure.bench_input(
+        day,
+        RunInput("abc", "file", label="in.txt", extra={"clock": clock, "ready": ready}),
+        None,
+        2.0,
+        clocks=clocks,
+    )
+
+
+MIXES = [  # (computing, queued for a core, sleeping: seconds a run; whether it waits)
+    (0.100, 0.0, 0.0, False),  # computing
+    (0.100, 0.250, 0.0, False),  # computing on a busy machine: 29% CPU, the rest queued
+    (0.001, 0.0, 0.500, True),  # time.sleep(0.5)
+    (0.0001, 0.005, 0.002, True),  # a short sleep, then a wait for a core once awake
+    (0.300, 0.0, 0.200, False),  # 60% computing
+    (0.200, 0.0, 0.300, True),  # 40% computing
+]
+
+
+def test_a_step_that_mostly_waits_is_shown_as_measured_and_marked(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("COLUMNS", "250")
+    for work, queued, sleeps, waiting in MIXES:
+        case = (work, queued, sleeps)
+        found = bench_mixed({"part 1": (work, queued, sleeps)})
+        part_1 = next(step for step in found.steps if step.step == "part 1")
+        stats = part_1.stats
+        assert stats is not None and stats.waiting is waiting, case
+        wall = work + queued + sleeps
+        if waiting:  # its wall time as measured: a wait is no shorter on a faster machine
+            assert stats.headline == "min", case
+            assert stats.headline_seconds == pytest.approx(wall), case
+            assert stats.normalised is None and stats.normalised_cpu is None, case
+            assert stats.scale is None, case
+        else:  # its CPU time at the reference speed: half, on this machine half as fast
+            assert stats.headline == "normalised_cpu", case
+            assert stats.headline_seconds == pytest.approx(work / 2), case
+        [step] = [
+            s
+            for s in json.loads(bench_json(BenchReport([found])))["results"][0]["steps"]
+            if s["step"] == "part 1"
+        ]
+        assert step["waiting"] is waiting, case
+        assert step["headline"] == ("min" if waiting else "normalised_cpu"), case
+        out, err = io.StringIO(), io.StringIO()
+        bench_view.render(BenchReport([found]), out, err, verbose=False)
+        marked = f" {bench_view.WAITING_MARK} "
+        row = next(line for line in out.getvalue().splitlines() if "part 1" in line)
+        assert (marked in row) is waiting, (case, row)
+        assert ("mostly waiting" in " ".join(out.getvalue().split())) is waiting, (
+            case,
+            out.getvalue(),
+        )
+
+
+SLEEPS = """
+import time
+from aoc2023.framework import Example, Solution
+
+class Day(Solution[str]):
+    examples = [Example("abc", part_1=3)]
+
+    def part_1(self, text: str) -> int:
+        time.sleep(0.01)
+        return len(text)
+"""
+
+
+def test_a_real_sleep_is_marked_waiting_in_the_json(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The real clocks: a sleep costs no CPU, and waits for no core."""
+    project = tmp_path / "project"
+    project.mkdir()
+    (project / "pyproject.toml").write_text("[project]\nname = 'mine'\n")
+    monkeypatch.chdir(project)
+    cap_runs(monkeypatch, max_runs=6)
+    with temporary_year(tmp_path / "site", 2045, {"day01.py": SLEEPS}):
+        done = aoc_in_process("bench", "2045", "1", "--example", "--json")
+    assert done.returncode == 0, done.stderr
+    steps = {step["step"]: step for step in json.loads(done.stdout)["results"][0]["steps"]}
+    assert steps["part 1"]["waiting"] is True and steps["part 1"]["headline"] == "min"
+    assert steps["parse"]["waiting"] is False  # too short to judge: never called waiting
