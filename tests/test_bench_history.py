@@ -1,6 +1,7 @@
 """The history `aoc bench --save` keeps (bench/history.py): an entry damaged by hand is
 named and skipped, never the run's end, by the comparison, `--history` and `--history
---json`; and saving again keeps it as it was."""
+--json`; and saving again keeps it as it was. Each variant is compared with its own saved
+figures."""
 
 from __future__ import annotations
 
@@ -9,8 +10,15 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 import test_bench_outputs
 from site_cli import aoc_in_process
+from test_bench_outputs import _bench
+
+from aoc2023.framework.bench.figures import (
+    BenchReport,
+)
+from aoc2023.framework.bench.history import compare
 
 moving_project = test_bench_outputs.moving_project
 """test_bench_outputs.py's fixture (bound, not imported, so that a test may name it)."""
@@ -110,3 +118,40 @@ def test_damaged_history_entries_are_named_and_skipped(moving_project: Path) -> 
     assert as_json.returncode == 0, as_json.stderr
     history = json.loads(as_json.stdout)
     assert each_named(damaged, history["notices"]) and history["series"], history
+
+
+def test_verdicts_compare_each_variant_with_its_own_saved_figures() -> None:
+    def saved(variant: str | None, step: str, minimum: float) -> dict[str, object]:
+        figure: dict[str, object] = {
+            "year": 2087,
+            "day": 1,
+            "source": "file",
+            "label": "numbers.txt",
+            "step": step,
+            "runs": 100,
+            "median": minimum,
+            "min": minimum,
+            "q1": minimum,
+            "q3": minimum,
+            "cpu_min": None,
+        }
+        if variant is not None:
+            figure["variant"] = variant
+        return figure
+
+    # The main's figures saved before variants existed (no "variant" field) still count.
+    entries = [
+        {
+            "machine": "here",
+            "date": "d",
+            "python": "p",
+            "figures": [saved(None, "part 1", 1e-3), saved("fast", "part 1", 1e-4)],
+        }
+    ]
+    new = _bench({(None, "part 1"): 1e-3, ("fast", "part 1"): 2e-4, ("other", "part 1"): 1e-3})
+    [bench] = compare(BenchReport([new]), entries, "here").results
+    main, fast, other = bench.steps
+    assert main.change is not None and main.change.trend == "no change"
+    assert fast.change is not None and fast.change.trend == "slower"
+    assert fast.change.ratio == pytest.approx(2.0)
+    assert other.change is None  # never saved: not compared with the main's figures

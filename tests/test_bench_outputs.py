@@ -8,7 +8,7 @@ Each bench times the fewest runs a fast step gets from any budget (`cap_runs`: M
 part), and each chart drawn is a subject of its own: drawing one costs more than the
 bench (less with a small budget: `BUDGET`). Each output goes where the user asked,
 whatever a day does to the working folder (`moving_project`, the throwaway 2047 whose day
-3 moves it).
+3 moves it). The README table is about the main implementation, not its variants.
 """
 
 from __future__ import annotations
@@ -25,9 +25,17 @@ from fake_clock import cap_runs
 from site_cli import aoc_in_process
 
 from aoc2023.framework.bench import outputs
-from aoc2023.framework.bench.figures import MIN_RUNS
-from aoc2023.framework.bench.outputs import END, START
+from aoc2023.framework.bench.figures import (
+    MIN_RUNS,
+    BenchReport,
+    DayBench,
+    Stats,
+    StepBench,
+)
+from aoc2023.framework.bench.outputs import END, START, markdown_table
 from aoc2023.framework.commands.bench import ASCII, BLOCKS, history_lines, sparkline
+from aoc2023.framework.commands.view import format_duration
+from aoc2023.framework.results import DayResult
 
 DAY = """from __future__ import annotations
 
@@ -266,3 +274,33 @@ def test_a_part_that_changes_folder_moves_no_output(
     again = aoc_in_process("bench", "2047", "3", "--example", "--json")
     steps = json.loads(again.stdout)["results"][0]["steps"]
     assert all(step["change"] is not None for step in steps if step["runs"]), steps
+
+
+def test_the_readme_table_is_about_the_main_implementation() -> None:
+    bench = _bench(
+        {
+            (None, "parse"): 1e-3,
+            (None, "part 1"): 2e-3,
+            (None, "part 2"): 3e-3,
+            ("fast", "parse"): 1e-6,
+            ("fast", "part 1"): 1e-6,
+            ("fast", "part 2"): 1e-6,
+        }
+    )
+    table = markdown_table(
+        BenchReport([bench]), "2026-11-23", "CPython", "Linux", duration=format_duration
+    )
+    assert "| 1.00 ms | 2.00 ms | 3.00 ms | 6.00 ms |" in table
+    assert "µs" not in table
+
+
+def _bench(step_min: dict[tuple[str | None, str], float]) -> DayBench:
+    return DayBench(
+        DayResult(2087, 1, None, "file", "numbers.txt"),
+        tuple(
+            StepBench(
+                step, Stats(100, minimum * 1.05, minimum, minimum, minimum * 1.1), variant=variant
+            )
+            for (variant, step), minimum in step_min.items()
+        ),
+    )
