@@ -276,6 +276,18 @@ def test_a_part_that_changes_folder_moves_no_output(
     assert all(step["change"] is not None for step in steps if step["runs"]), steps
 
 
+def _bench(step_min: dict[tuple[str | None, str], float]) -> DayBench:
+    return DayBench(
+        DayResult(2087, 1, None, "file", "numbers.txt"),
+        tuple(
+            StepBench(
+                step, Stats(100, minimum * 1.05, minimum, minimum, minimum * 1.1), variant=variant
+            )
+            for (variant, step), minimum in step_min.items()
+        ),
+    )
+
+
 def test_the_readme_table_is_about_the_main_implementation() -> None:
     bench = _bench(
         {
@@ -292,15 +304,3 @@ def test_the_readme_table_is_about_the_main_implementation() -> None:
     )
     assert "| 1.00 ms | 2.00 ms | 3.00 ms | 6.00 ms |" in table
     assert "µs" not in table
-
-
-def _bench(step_min: dict[tuple[str | None, str], float]) -> DayBench:
-    return DayBench(
-        DayResult(2087, 1, None, "file", "numbers.txt"),
-        tuple(
-            StepBench(
-                step, Stats(100, minimum * 1.05, minimum, minimum, minimum * 1.1), variant=variant
-            )
-            for (variant, step), minimum in step_min.items()
-        ),
-    )
