@@ -8,7 +8,13 @@ the timing (`cap_runs`), so each step gets the same runs however busy the machin
 fewest a fast step gets from any budget (MIN_RUNS a part, each on a parse of its own),
 since what is checked here is what is done with the figures, not how they are measured.
 The README's chart is `test_bench_outputs.py`'s subject: here `--readme` writes the table
-alone (`table_alone`)."""
+alone (`table_alone`). Every file it writes is checked before anything is timed (each
+refusal a process of its own, its folder read-only).
+
+With variants (the throwaway year 2087, `year`: a variant that agrees, one that
+disagrees, a yielding `solve` with a variant, and a variant whose parse fails; its
+project `variants_project`): each variant checked against the main's answers, shown with
+its ratio to it, saved and compared on its own."""
 
 from __future__ import annotations
 
@@ -27,14 +33,18 @@ from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 from subprocess import CompletedProcess
+from typing import Any
 
 import pytest
+import site_cli
 from conftest import AocdHome, temporary_year
 from fake_clock import cap_runs, capped
+from read_only import read_only
 from site_cli import aoc_in_process
 from test_interrupt import CTRL_C, CTRL_C_TO_AOC, SIGTERM_HERE, ctrl_c_here, sigterm_for_aoc
 
 import aoc2023
+from aoc2023.framework import Solution
 from aoc2023.framework.bench import measure, outputs
 from aoc2023.framework.bench.figures import (
     LONG_STEP,
@@ -46,6 +56,7 @@ from aoc2023.framework.bench.figures import (
     DayBench,
     Stats,
     StepBench,
+    bench_exit_code,
 )
 from aoc2023.framework.bench.measure import bench_days
 from aoc2023.framework.bench.outputs import END, START, insert_block
@@ -53,7 +64,7 @@ from aoc2023.framework.commands import bench as bench_view
 from aoc2023.framework.commands.view import format_duration
 from aoc2023.framework.errors import UsageError
 from aoc2023.framework.inputs import RunRequest
-from aoc2023.framework.results import DayResult
+from aoc2023.framework.results import DayResult, ExitCode
 
 YEAR = 2047
 EXAMPLE_INPUT = "1000 234"
@@ -952,3 +963,355 @@ def test_the_progress_line_on_a_terminal_shows_the_runs_and_is_cleared_whole(
     assert longest > len("2086 day 6 (in.txt): checking the answers")  # the child's, longer
     cleared = [text for text in drawn if text and not text.strip(" ")]
     assert cleared and len(cleared[-1]) >= longest, drawn
+
+
+COUNTS_ITS_RUNS = """
+from pathlib import Path
+from aoc2023.framework import Solution
+
+class Day(Solution[str]):
+    def part_1(self, text: str) -> int:
+        with open({runs!r}, "a") as runs:
+            runs.write("ran\\n")
+        return len(text)
+"""
+
+
+@pytest.mark.slow  # a process each
+@pytest.mark.parametrize(
+    ("options", "locked"),
+    [
+        ([["--plot", "charts/chart.svg"], ["--save"]], ["charts", "benchmarks"]),
+        ([["--readme"]], ["."]),
+        ([["--readme"]], ["README.md"]),  # the file alone: its folder takes a new file
+    ],
+)
+def test_an_output_that_cannot_be_written_is_refused_before_any_timing(
+    tmp_path: Path, aocd_home: AocdHome, options: list[list[str]], locked: list[str]
+) -> None:
+    """Each option's folder read-only (for a process: read_only.py), the project's own
+    folder only where the README is written, or the README alone, so that each refusal is
+    its file's: one process runs a bench with each option (site_cli.aoc)."""
+    runs = tmp_path / "runs"
+    project = tmp_path / "project"
+    project.mkdir()
+    for folder in locked:
+        if folder != "README.md":
+            (project / folder).mkdir(parents=True, exist_ok=True)
+    (project / "pyproject.toml").write_text("[project]\nname = 'mine'\n")
+    (project / "README.md").write_text("# Mine\n")
+    (project / "in.txt").write_text("abc\n")
+    wrapper = [word for folder in locked for word in read_only(project / folder)]
+    with temporary_year(
+        tmp_path / "site", 2046, {"day02.py": COUNTS_ITS_RUNS.format(runs=str(runs))}
+    ):
+        env = aocd_home.env()
+        env["PYTHONPATH"] = os.pathsep.join([str(tmp_path / "site"), SOURCE, env["PYTHONPATH"]])
+        refused = site_cli.aoc(
+            None,
+            aocd_home,
+            *(
+                ["bench", "2046", "2", "--input", "in.txt", "--budget", "0.05", *option]
+                for option in options
+            ),
+            env=env,
+            cwds=[project] * len(options),
+            wrapper=wrapper,
+        )
+    for option, done in zip(options, refused, strict=True):
+        assert done.returncode == 2, done.stderr
+        assert "cannot be written" in done.stderr and option[0] in done.stderr, done.stderr
+        assert "so nothing was timed." in done.stderr
+        assert "Traceback" not in done.stderr and "unexpected" not in done.stderr
+        assert done.stdout == ""
+    assert not runs.exists()  # refused at once: no day's code ran
+
+
+HEAD = (
+    "from __future__ import annotations\n\nimport time\n"
+    "from collections.abc import Iterator\n\nfrom aoc2023.framework import Solution\n"
+)
+
+
+DAYS = {
+    # Agrees: part 2 is made slower on purpose, so its ratio is above 1.
+    "day01.py": HEAD
+    + """
+
+class Day01(Solution[list[int]]):
+    def parse(self, text: str) -> list[int]:
+        return [int(line) for line in text.split()]
+
+    def part_1(self, numbers: list[int]) -> int:
+        return sum(numbers)
+
+    def part_2(self, numbers: list[int]) -> int:
+        return sum(n * n for n in numbers)
+
+
+class Day01Slow(Day01, variant="slow"):
+    def part_2(self, numbers: list[int]) -> int:
+        time.sleep(0.002)
+        return sum(n * n for n in numbers)
+""",
+    # Disagrees on part 2 only.
+    "day02.py": HEAD
+    + """
+
+class Day02(Solution[list[int]]):
+    def parse(self, text: str) -> list[int]:
+        return [int(line) for line in text.split()]
+
+    def part_1(self, numbers: list[int]) -> int:
+        return len(numbers)
+
+    def part_2(self, numbers: list[int]) -> int:
+        return max(numbers)
+
+
+class Day02Off(Day02, variant="off"):
+    def part_2(self, numbers: list[int]) -> int:
+        return max(numbers) + 1
+""",
+    # A `solve` that yields each part, with a variant that does too.
+    "day03.py": HEAD
+    + """
+
+class Day03(Solution[str]):
+    def solve(self, text: str) -> Iterator[int]:
+        yield len(text)
+        yield text.count("a")
+
+
+class Day03Split(Day03, variant="split"):
+    def solve(self, text: str) -> Iterator[int]:
+        yield sum(1 for _ in text)
+        yield len(text.split("a")) - 1
+""",
+    # A variant whose parse fails: the main implementation is still timed.
+    "day04.py": HEAD
+    + """
+
+class Day04(Solution[str]):
+    def part_1(self, text: str) -> int:
+        return len(text)
+
+
+class Day04Broken(Day04, variant="broken"):
+    def parse(self, text: str) -> str:
+        raise ValueError("no parse here")
+""",
+}
+
+
+NUMBERS = "3\n1\n4\n1\n5\n"
+
+
+@pytest.fixture
+def year(tmp_path: Path) -> Iterator[int]:
+    with temporary_year(tmp_path / "site", 2087, DAYS):
+        yield 2087
+
+
+@pytest.fixture
+def variants_project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A project folder of its own, as the working folder: history and README go here."""
+    root = tmp_path / "project"
+    root.mkdir()
+    (root / "pyproject.toml").write_text("[project]\nname = 'mine'\n")
+    (root / "numbers.txt").write_text(NUMBERS)
+    (root / "letters.txt").write_text("banana")
+    monkeypatch.chdir(root)
+    # The same runs of each step however busy the machine, and no more than the fewest that
+    # make a step's figures comparable (a part on its own parse gets half).
+    cap_runs(monkeypatch, max_runs=MIN_RUNS)
+    return root
+
+
+def day_class(year: int, day: int) -> type[Solution[Any]]:
+    from aoc2023.framework import registry
+
+    return registry.load_day(year, day)
+
+
+def test_no_variants_benches_the_main_implementation_alone(
+    year: int, variants_project: Path
+) -> None:
+    result = aoc(
+        "bench",
+        str(year),
+        "1",
+        "--input",
+        "numbers.txt",
+        "--budget",
+        "0.05",
+        "--no-variants",
+        "--json",
+    )
+    assert result.returncode == 0, result.stderr
+    [day] = json.loads(result.stdout)["results"]
+    assert {s["variant"] for s in day["steps"]} == {None} and day["variants"] == []
+
+
+def test_a_disagreeing_variant_exits_2_naming_both(year: int, variants_project: Path) -> None:
+    result = aoc("bench", str(year), "2", "--input", "numbers.txt", "--budget", "0.05")
+    assert result.returncode == 2
+    assert (
+        "2087 day 2 (numbers.txt), variant off part 2: variant 'off' gave 6, but the main "
+        "implementation gave 5"
+    ) in result.stderr
+    assert "Traceback" not in (result.stdout + result.stderr)
+    assert "variant off" in result.stdout and "Vs main" in result.stdout
+
+
+def test_a_variant_that_cannot_parse_is_an_error_and_the_main_is_still_timed(
+    year: int,
+    variants_project: Path,
+) -> None:
+    """In the JSON and the table of one report, drawn as `aoc bench` draws them (its exit
+    code 2 for such a report: test_a_disagreeing_variant_exits_2_naming_both)."""
+    from aoc2023.framework.commands.bench import bench_json, render
+
+    report = measure.bench_days(RunRequest(((year, 4),), Path("letters.txt")), 0.05)
+    assert bench_exit_code(report) is ExitCode.COULD_NOT_RUN
+    [day] = json.loads(bench_json(report))["results"]
+    assert [(s["variant"], s["step"]) for s in day["steps"]] == [
+        (None, "parse"),
+        (None, "part 1"),
+        (None, "part 2"),
+    ]  # part 2 unwritten: not timed
+    assert [s["runs"] >= 10 for s in day["steps"]] == [True, True, False]
+    [broken] = day["variants"]
+    assert broken["variant"] == "broken" and "no parse here" in broken["error"]
+    table = io.StringIO()
+    render(report, table, io.StringIO(), verbose=False)
+    assert "variant broken" in table.getvalue() and "! error" in table.getvalue()
+
+
+def test_the_table_gives_each_variant_step_its_ratio_to_the_main() -> None:
+    from aoc2023.framework.commands.bench import render
+
+    bench = DayBench(
+        DayResult(2087, 1, None, "file", "numbers.txt"),
+        (
+            StepBench("part 1", Stats(100, 2e-3, 2e-3, 2e-3, 2e-3)),
+            StepBench(
+                "part 1", Stats(100, 1e-4, 1e-4, 1e-4, 1e-4), variant="fast", versus_main=0.05123
+            ),
+            StepBench(
+                "part 1", Stats(100, 1e-2, 1e-2, 1e-2, 1e-2), variant="slow", versus_main=5.0
+            ),
+        ),
+    )
+    out, err = io.StringIO(), io.StringIO()
+    render(BenchReport([bench]), out, err, verbose=False)
+    lines = out.getvalue().splitlines()
+    fast = next(line for line in lines if "variant fast" in line)
+    slow = next(line for line in lines if "variant slow" in line)
+    assert "Vs main" in out.getvalue()
+    assert "0.0512x" in fast and "5x" in slow
+
+
+def test_a_narrow_table_names_each_variant_and_its_ratio_and_no_variant_no_column(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from aoc2023.framework.commands.bench import render
+
+    steps = (
+        StepBench("part 1", Stats(100, 2e-3, 2e-3, 2e-3, 2e-3)),
+        StepBench(
+            "part 1", Stats(100, 1e-4, 1e-4, 1e-4, 1e-4), variant="fast", versus_main=0.05123
+        ),
+    )
+    monkeypatch.setenv("COLUMNS", "60")
+    out = io.StringIO()
+    render(
+        BenchReport(
+            [DayBench(DayResult(2087, 1, "A Long Title Here", "file", "numbers.txt"), steps)]
+        ),
+        out,
+        io.StringIO(),
+        verbose=False,
+    )
+    lines = out.getvalue().splitlines()
+    assert max(map(len, lines)) <= 60 and "Vs main" not in out.getvalue()  # the narrow one
+    label = next(index for index, line in enumerate(lines) if "variant fast" in line)
+    assert "0.0512x main" in "\n".join(lines[label:])
+    monkeypatch.setenv("COLUMNS", "200")
+    out = io.StringIO()
+    render(
+        BenchReport([DayBench(DayResult(2087, 1, None, "file", "numbers.txt"), steps[:1])]),
+        out,
+        io.StringIO(),
+        verbose=False,
+    )
+    assert "Vs main" not in out.getvalue() and "Change" in out.getvalue()
+
+
+def test_save_then_compare_per_variant(year: int, variants_project: Path) -> None:
+    """The later bench under a time limit: variants are timed there too (in the child)."""
+    first = aoc("bench", str(year), "3", "--input", "letters.txt", "--budget", "0.1", "--save")
+    assert first.returncode == 0, first.stderr
+    entry = json.loads((variants_project / "benchmarks" / "history.json").read_text())["entries"][0]
+    assert [(f["variant"], f["step"]) for f in entry["figures"]] == [
+        (None, "parse"),
+        (None, "part 1"),
+        (None, "part 2"),
+        ("split", "parse"),
+        ("split", "part 1"),
+        ("split", "part 2"),
+    ]
+    second = aoc(
+        "bench",
+        str(year),
+        "3",
+        "--input",
+        "letters.txt",
+        "--budget",
+        "0.1",
+        "--timeout",
+        "10",
+        "--json",
+    )
+    assert second.returncode == 0, second.stderr
+    saved = {(f["variant"], f["step"]): f for f in entry["figures"]}
+    steps = json.loads(second.stdout)["results"][0]["steps"]
+    assert [s["variant"] for s in steps] == [None] * 3 + ["split"] * 3
+    assert all(s["runs"] >= 10 and s["error"] is None for s in steps)
+    for step in steps:
+        change = step["change"]
+        assert change["ratio"] == pytest.approx(
+            step["normalised"] / saved[(step["variant"], step["step"])]["normalised"]
+        )
+
+
+def test_aoc_bench_times_variants_and_names_each_steps_variant_and_ratio(
+    year: int, variants_project: Path
+) -> None:
+    """The command finds a year's variants, checks each in a run of its own as `aoc run
+    --variants` does, and times them, each step in the JSON with its variant and ratio to
+    the main (a variant that disagrees is test_a_disagreeing_variant_exits_2_naming_both's).
+    In this process: what it shows is the command's, not a process's (the installed script
+    runs a day in test_fresh_install.py)."""
+    agreeing = aoc("bench", str(year), "1", "--input", "numbers.txt", "--budget", "0.001", "--json")
+    assert agreeing.returncode == 0, agreeing.stderr
+    [day] = json.loads(agreeing.stdout)["results"]
+    steps = day["steps"]
+    assert [(s["variant"], s["step"]) for s in steps] == [
+        (None, "parse"),
+        (None, "part 1"),
+        (None, "part 2"),
+        ("slow", "parse"),
+        ("slow", "part 1"),
+        ("slow", "part 2"),
+    ]
+    assert all(s["versus_main"] > 0 for s in steps[3:])
+    for step in steps:
+        if step["variant"] is None:
+            assert step["versus_main"] is None
+        else:
+            main = next(s for s in steps if s["variant"] is None and s["step"] == step["step"])
+            # One machine speed for both: the raw figures' ratio.
+            assert step["versus_main"] == pytest.approx(step["raw_min"] / main["raw_min"])
+    assert [v["variant"] for v in day["variants"]] == ["slow"]
+    assert [a["status"] for a in day["variants"][0]["answers"]] == ["unknown", "unknown"]

@@ -4,7 +4,8 @@ normalised figures, histories saved before them, the JSON's fields and the notic
 speed that swung.
 
 On the fake clock (fake_clock.py) the test chooses how long the workload and each step
-take, so "a machine twice as slow" is exact, whatever the load on this one."""
+take, so "a machine twice as slow" is exact, whatever the load on this one. A variant's
+ratio to the main uses the main's headline on both sides."""
 
 from __future__ import annotations
 
@@ -17,7 +18,15 @@ import pytest
 from fake_clock import FakeClock, Timed, bench_on
 
 from aoc2023.framework.bench import measure
-from aoc2023.framework.bench.figures import REFERENCE, SWING, BenchReport, DayBench, Speed
+from aoc2023.framework.bench.figures import (
+    REFERENCE,
+    SWING,
+    BenchReport,
+    DayBench,
+    Speed,
+    Stats,
+    ratio_to_main,
+)
 from aoc2023.framework.bench.history import compare
 from aoc2023.framework.bench.measure import calibrate, notes, workload
 from aoc2023.framework.commands import bench as bench_view
@@ -242,3 +251,12 @@ def test_a_saved_figure_too_small_to_compare_with_gives_no_change() -> None:
         raise ValueError(constant)
 
     json.loads(bench_json(BenchReport([compared])), parse_constant=refuse)
+
+
+def test_the_ratio_uses_the_mains_headline_on_both_sides() -> None:
+    main = Stats(10, median=2e-3, minimum=1.8e-3, q1=1.9e-3, q3=2.1e-3, cpu_minimum=1.5e-3)
+    assert main.headline == "cpu_min"
+    both = Stats(10, median=1e-3, minimum=0.9e-3, q1=0.95e-3, q3=1.1e-3, cpu_minimum=0.6e-3)
+    assert ratio_to_main(both, main) == pytest.approx(0.6 / 1.5)
+    wall_only = Stats(10, median=1e-3, minimum=0.9e-3, q1=0.95e-3, q3=1.1e-3)
+    assert ratio_to_main(wall_only, main) == pytest.approx(0.9 / 1.8)

@@ -5,22 +5,33 @@ checking run met --timeout is test_timeouts.py's, beside that run).
 
 Their days' steps take time on a fake clock (fake_clock.py), so that they count runs,
 not seconds: how many fit the budget, in what order, which figure is the headline. Only
-the CPU time of real work is timed by the real clocks."""
+the CPU time of real work is timed by the real clocks. A step that mostly waits is shown
+as measured, not scaled by the machine's speed (how long it waits, works or waits for a
+core chosen on the fake clock, so that the verdict is exact whatever the load). Each
+variant is timed in the same rounds as its day's main implementation, within one budget
+(2087's days: test_bench.py's `year`)."""
 
 from __future__ import annotations
 
 import io
+import json
 import statistics
 import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from pathlib import Path
+from typing import ClassVar
 
 import pytest
-from fake_clock import FakeClock, Timed, bench_on, capped
+import test_bench
+from conftest import temporary_year
+from fake_clock import FakeClock, Timed, bench_on, cap_runs, capped
 from hypothesis import given
 from hypothesis import strategies as st
 from misbehaving_days import examples
+from site_cli import aoc_in_process
+from test_bench import NUMBERS, day_class
 
 from aoc2023.framework import Solution
 from aoc2023.framework.bench import measure
@@ -28,18 +39,23 @@ from aoc2023.framework.bench.figures import (
     LONG_STEP,
     MIN_DIFFERENCE,
     MIN_RUNS,
+    REFERENCE,
     TOLERANCE,
     WIDE_TOLERANCE,
     BenchReport,
     DayBench,
     Stats,
     StepBench,
+    bench_exit_code,
+    ratio_to_main,
 )
 from aoc2023.framework.bench.figures import bench_exit_code as exit_code
 from aoc2023.framework.bench.history import tolerance, trend
 from aoc2023.framework.bench.measure import bench_input, notes
-from aoc2023.framework.commands.bench import ProgressLine
+from aoc2023.framework.commands import bench as bench_view
+from aoc2023.framework.commands.bench import ProgressLine, bench_json
 from aoc2023.framework.inputs import RunInput
+from aoc2023.framework.registry import variants_of
 from aoc2023.framework.results import DayResult, ExitCode, Status
 
 # --- statistics ---------------------------------------------------------------------------
@@ -597,3 +613,294 @@ def test_lanes_of_implementations_take_turns_in_every_round() -> None:
         "part 1",
         "part 2",
     ]
+
+
+class Mixed(Timed[str]):
+    """Each step computes for `work` seconds, waits for a core for `queued`, and waits on
+    something else (a sleep) for `sleeps`, as the test sets them."""
+
+    year, day = 2044, 1
+    plan: ClassVar[dict[str, tuple[float, float, float]]] = {}
+
+    def spend(self, step: str) -> None:
+        clock: FakeClock = self.extra["clock"]
+        work, queued, sleeps = self.plan.get(step, (1e-6, 0.0, 0.0))
+        clock.work(work)
+        clock.advance(queued)
+        self.extra["ready"][0] += round(queued * 1e9)
+        clock.sleep(sleeps)
+
+    def parse(self, text: str) -> str:
+        self.spend("parse")
+        return text
+
+    def part_1(self, text: str) -> int:
+        self.spend("part 1")
+        return 1
+
+
+def bench_mixed(plan: dict[str, tuple[float, float, float]]) -> DayBench:
+    """Mixed benched with `plan`, on a machine half as fast as the reference (the
+    calibration workload takes twice its reference time)."""
+    clock, ready = FakeClock(), [0]
+    day = type("Day", (Mixed,), {"plan": plan})
+    work = clock.work
+    clocks = measure.Clocks(
+        clock.monotonic,
+        clock.ns,
+        clock.cpu_ns,
+        lambda: work(2 * REFERENCE),
+        ready_timer=lambda: ready[0],
+        settle=lambda: None,
+    )
+    return measure.bench_input(
+        day,
+        RunInput("abc", "file", label="in.txt", extra={"clock": clock, "ready": ready}),
+        None,
+        2.0,
+        clocks=clocks,
+    )
+
+
+MIXES = [  # (computing, queued for a core, sleeping: seconds a run; whether it waits)
+    (0.100, 0.0, 0.0, False),  # computing
+    (0.100, 0.250, 0.0, False),  # computing on a busy machine: 29% CPU, the rest queued
+    (0.001, 0.0, 0.500, True),  # time.sleep(0.5)
+    (0.0001, 0.005, 0.002, True),  # a short sleep, then a wait for a core once awake
+    (0.300, 0.0, 0.200, False),  # 60% computing
+    (0.200, 0.0, 0.300, True),  # 40% computing
+]
+
+
+def test_a_step_that_mostly_waits_is_shown_as_measured_and_marked(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("COLUMNS", "250")
+    for work, queued, sleeps, waiting in MIXES:
+        case = (work, queued, sleeps)
+        found = bench_mixed({"part 1": (work, queued, sleeps)})
+        part_1 = next(step for step in found.steps if step.step == "part 1")
+        stats = part_1.stats
+        assert stats is not None and stats.waiting is waiting, case
+        wall = work + queued + sleeps
+        if waiting:  # its wall time as measured: a wait is no shorter on a faster machine
+            assert stats.headline == "min", case
+            assert stats.headline_seconds == pytest.approx(wall), case
+            assert stats.normalised is None and stats.normalised_cpu is None, case
+            assert stats.scale is None, case
+        else:  # its CPU time at the reference speed: half, on this machine half as fast
+            assert stats.headline == "normalised_cpu", case
+            assert stats.headline_seconds == pytest.approx(work / 2), case
+        [step] = [
+            s
+            for s in json.loads(bench_json(BenchReport([found])))["results"][0]["steps"]
+            if s["step"] == "part 1"
+        ]
+        assert step["waiting"] is waiting, case
+        assert step["headline"] == ("min" if waiting else "normalised_cpu"), case
+        out, err = io.StringIO(), io.StringIO()
+        bench_view.render(BenchReport([found]), out, err, verbose=False)
+        marked = f" {bench_view.WAITING_MARK} "
+        row = next(line for line in out.getvalue().splitlines() if "part 1" in line)
+        assert (marked in row) is waiting, (case, row)
+        assert ("mostly waiting" in " ".join(out.getvalue().split())) is waiting, (
+            case,
+            out.getvalue(),
+        )
+
+
+SLEEPS = """
+import time
+from aoc2023.framework import Example, Solution
+
+class Day(Solution[str]):
+    examples = [Example("abc", part_1=3)]
+
+    def part_1(self, text: str) -> int:
+        time.sleep(0.01)
+        return len(text)
+"""
+
+
+def test_a_real_sleep_is_marked_waiting_in_the_json(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The real clocks: a sleep costs no CPU, and waits for no core."""
+    project = tmp_path / "project"
+    project.mkdir()
+    (project / "pyproject.toml").write_text("[project]\nname = 'mine'\n")
+    monkeypatch.chdir(project)
+    cap_runs(monkeypatch, max_runs=6)
+    with temporary_year(tmp_path / "site", 2045, {"day01.py": SLEEPS}):
+        done = aoc_in_process("bench", "2045", "1", "--example", "--json")
+    assert done.returncode == 0, done.stderr
+    steps = {step["step"]: step for step in json.loads(done.stdout)["results"][0]["steps"]}
+    assert steps["part 1"]["waiting"] is True and steps["part 1"]["headline"] == "min"
+    assert steps["parse"]["waiting"] is False  # too short to judge: never called waiting
+
+
+year = test_bench.year
+"""test_bench.py's fixture (bound, not imported, so that a test may name it)."""
+
+
+class Squares(Timed[list[int]]):
+    """Fast steps, with a variant whose part 2 is slower (it waits 2 ms)."""
+
+    year, day = 2071, 11
+    costs = {"parse": 1e-5, "part 1": 1e-5, "part 2": 1e-5}
+
+    def parse(self, text: str) -> list[int]:
+        self.take("parse")
+        return [int(line) for line in text.split()]
+
+    def part_1(self, numbers: list[int]) -> int:
+        self.take("part 1")
+        return sum(numbers)
+
+    def part_2(self, numbers: list[int]) -> int:
+        self.take("part 2")
+        return sum(n * n for n in numbers)
+
+
+class SquaresSlow(Squares, variant="slow"):
+    costs = {**Squares.costs, "part 2": 2e-3}
+    waits = frozenset({"part 2"})
+
+
+def test_each_variant_is_timed_beside_the_main_with_its_ratio() -> None:
+    clock = FakeClock()
+    found = bench_on(clock, Squares, RunInput(NUMBERS, "file"), budget=0.3, variants=[SquaresSlow])
+    assert clock.monotonic() <= 0.3  # one budget for both lanes
+    assert [(s.variant, s.step) for s in found.steps] == [
+        (None, "parse"),
+        (None, "part 1"),
+        (None, "part 2"),
+        ("slow", "parse"),
+        ("slow", "part 1"),
+        ("slow", "part 2"),
+    ]
+    [check] = found.variants
+    assert check.variant == "slow" and check.error is None
+    assert [p.status for p in check.parts] == [Status.UNKNOWN, Status.UNKNOWN]
+    mains = {s.step: s for s in found.steps if s.variant is None}
+    for step in found.steps:
+        assert step.stats is not None and step.stats.runs >= MIN_RUNS
+        if step.variant is None:
+            assert step.versus_main is None
+            continue
+        main_stats = mains[step.step].stats
+        assert main_stats is not None
+        assert step.versus_main == ratio_to_main(step.stats, main_stats)
+    # The same rounds, paced by the slow lane (2.03 ms a round): the main one (40 µs)
+    # repeats its units within each round, for a quarter of the slow lane's time
+    # (measure.LANE_SHARE), instead of waiting for the slow one.
+    runs = [s.stats.runs for s in found.steps if s.step == "part 1" and s.stats]
+    repeats = int(measure.LANE_SHARE * 2.03e-3 / 40e-6)
+    assert repeats == 12 and runs[0] == repeats * runs[1]
+    slow_part_2 = found.steps[-1]
+    assert slow_part_2.versus_main == pytest.approx(2e-3 / 1e-5)
+    assert bench_exit_code(BenchReport([found])) is ExitCode.OK
+
+
+class Sleepy(Timed[str]):
+    """A slow day (it waits, so it costs the machine nothing) with a slow variant."""
+
+    year, day = 2089, 25
+    costs = {"part 1": 0.15}
+    waits = frozenset({"part 1"})
+
+    def part_1(self, text: str) -> int:
+        self.take("part 1")
+        return 1
+
+
+class SleepyToo(Sleepy, variant="too"):
+    """Sleepy's part 1, as another implementation would be."""
+
+
+def test_one_budget_covers_the_main_and_its_variants() -> None:
+    # Alone, the main gets 3 runs of 0.15 s after its checking run: the budget (0.5 s)
+    # and, short of MIN_RUNS, one run more.
+    clock = FakeClock()
+    alone = bench_on(clock, Sleepy, RunInput("x", "file"), budget=0.5)
+    assert [s.stats.runs for s in alone.steps if s.step == "part 1" and s.stats] == [3]
+    assert clock.monotonic() == pytest.approx(0.15 * (1 + 3))
+    # With its variant, both checking runs count: each lane gets one run, not ten.
+    clock = FakeClock()
+    both = bench_on(clock, Sleepy, RunInput("x", "file"), budget=0.5, variants=[SleepyToo])
+    part_1 = [s for s in both.steps if s.step == "part 1"]
+    assert [s.variant for s in part_1] == [None, "too"]
+    assert [s.stats.runs for s in part_1 if s.stats] == [1, 1]
+    assert clock.monotonic() == pytest.approx(0.15 * (2 + 2))
+    assert clock.monotonic() <= 0.5 + 0.15
+    assert part_1[1].versus_main == 1.0
+
+
+def test_a_variant_that_disagrees_is_an_error_naming_both_and_is_not_timed(year: int) -> None:
+    main = day_class(year, 2)
+    bench = bench_input(
+        main,
+        RunInput(NUMBERS, "file"),
+        None,
+        budget=0.1,
+        variants=variants_of(main),
+        clocks=capped(1),
+    )  # which steps: one run
+    [check] = bench.variants
+    part_2 = check.parts[1]
+    assert part_2.status is Status.ERROR
+    assert part_2.error == "variant 'off' gave 6, but the main implementation gave 5"
+    steps = {(s.variant, s.step): s for s in bench.steps}
+    assert steps[("off", "part 2")].stats is None  # a wrong answer is not worth timing
+    assert steps[("off", "part 1")].stats is not None  # the part that agrees is
+    assert steps[("off", "part 1")].versus_main is not None
+    assert all(s.stats is not None for s in bench.steps if s.variant is None)
+    assert bench_exit_code(BenchReport([bench])) is ExitCode.COULD_NOT_RUN
+
+
+def test_a_yielding_solve_and_its_variant_time_each_part(year: int) -> None:
+    # The real clocks, and a budget that never runs out: `max_runs` ends the timing.
+    main = day_class(year, 3)
+    found = bench_input(
+        main,
+        RunInput("banana", "file"),
+        None,
+        budget=0.1,
+        variants=variants_of(main),
+        clocks=capped(MIN_RUNS),
+    )
+    assert [(s.variant, s.step) for s in found.steps] == [
+        (None, "parse"),
+        (None, "part 1"),
+        (None, "part 2"),
+        ("split", "parse"),
+        ("split", "part 1"),
+        ("split", "part 2"),
+    ]
+    # One `solve` a run, its parse with it: each step of each lane as many runs.
+    assert [s.stats.runs for s in found.steps if s.stats] == [MIN_RUNS] * 6
+    assert all(s.versus_main is not None for s in found.steps if s.variant)
+
+
+def test_a_lane_far_faster_than_the_slowest_repeats_within_each_round() -> None:
+    """A fast variant beside a slow main gets runs in proportion to its speed, not the
+    main's few, while the lanes still take turns (bench/measure.py: _round_order)."""
+    from aoc2023.framework.bench import measure
+
+    main = measure.Lane(Sleepy, (1, 2))
+    fast = measure.Lane(Sleepy, (1, 2), variant="fast")
+    expected = {
+        (None, "part 1"): 0.040,
+        (None, "part 2"): 0.040,
+        ("fast", "part 1"): 0.001,
+        ("fast", "part 2"): 0.001,
+    }
+    todo = [(lane, unit) for lane in (main, fast) for unit in lane.units]
+    order = measure._round_order(todo, expected)
+    assert [(lane.variant, unit) for lane, unit in order] == [
+        (None, "part 1"),
+        (None, "part 2"),
+        *[("fast", "part 1"), ("fast", "part 2")] * 10,
+    ]
+    expected[("fast", "part 1")] = expected[("fast", "part 2")] = 1e-9  # at most LANE_REPEATS
+    assert len(measure._round_order(todo, expected)) == 2 + 2 * measure.LANE_REPEATS

@@ -6,7 +6,9 @@ The days live in the throwaway years 2056 (day 3, with a variant) and 2057 (day 
 project folder of its own (a git checkout where the history's commits are the subject).
 Each bench times the fewest runs a fast step gets from any budget (`cap_runs`: MIN_RUNS a
 part), and each chart drawn is a subject of its own: drawing one costs more than the
-bench (less with a small budget: `BUDGET`).
+bench (less with a small budget: `BUDGET`). Each output goes where the user asked,
+whatever a day does to the working folder (`moving_project`, the throwaway 2047 whose day
+3 moves it). The README table is about the main implementation, not its variants.
 """
 
 from __future__ import annotations
@@ -23,9 +25,17 @@ from fake_clock import cap_runs
 from site_cli import aoc_in_process
 
 from aoc2023.framework.bench import outputs
-from aoc2023.framework.bench.figures import MIN_RUNS
-from aoc2023.framework.bench.outputs import END, START
+from aoc2023.framework.bench.figures import (
+    MIN_RUNS,
+    BenchReport,
+    DayBench,
+    Stats,
+    StepBench,
+)
+from aoc2023.framework.bench.outputs import END, START, markdown_table
 from aoc2023.framework.commands.bench import ASCII, BLOCKS, history_lines, sparkline
+from aoc2023.framework.commands.view import format_duration
+from aoc2023.framework.results import DayResult
 
 DAY = """from __future__ import annotations
 
@@ -228,3 +238,92 @@ def test_a_figure_too_large_for_a_float_is_damaged_not_fatal() -> None:
     [read], [notice] = saved_entries(raw)
     assert read.figures == ()
     assert "figure 1 of entry 1" in notice and "its median is not a number of seconds" in notice
+
+
+MOVES_AWAY = """
+import os
+from aoc2023.framework import Example, Solution
+
+class Day(Solution[str]):
+    examples = [Example("abc", part_1=3)]
+
+    def part_1(self, text: str) -> int:
+        os.chdir({elsewhere!r})
+        return len(text)
+"""
+
+
+@pytest.fixture
+def moving_project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A project of its own (with a README to write into), as the working folder, and the
+    throwaway 2047 whose day 3 moves the working folder to tmp_path/elsewhere."""
+    root = tmp_path / "project"
+    root.mkdir()
+    (root / "pyproject.toml").write_text("[project]\nname = 'mine'\n")
+    (root / "README.md").write_text("# Mine\n")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "pyproject.toml").write_text("[project]\nname = 'other'\n")
+    monkeypatch.chdir(root)
+    cap_runs(monkeypatch, max_runs=1)  # where figures go and how they compare: one run will do
+    with temporary_year(
+        tmp_path / "site", 2047, {"day03.py": MOVES_AWAY.format(elsewhere=str(elsewhere))}
+    ):
+        yield root
+
+
+def test_a_part_that_changes_folder_moves_no_output(
+    moving_project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Where each chart goes is the subject here, not its drawing (test_bench_outputs'): a
+    # chart is written as the path handed to the drawing says, without matplotlib, whose
+    # import alone costs more than the rest of this test.
+    def write_chart(bars: list[outputs.DayBar], budget: float, path: Path, title: str) -> None:
+        path.write_text(title)
+
+    monkeypatch.setattr(outputs, "bench_chart", write_chart)
+    done = aoc_in_process(
+        "bench", "2047", "3", "--example", "--save", "--readme", "--plot", "chart.svg"
+    )
+    assert done.returncode == 0, done.stderr
+    assert (moving_project / "chart.svg").read_text() == "Advent of Code 2047: best-of-runs times"
+    assert (moving_project / "benchmarks" / "history.json").is_file()
+    assert "| 2047/03 |" in (moving_project / "README.md").read_text()
+    assert "](aoc-bench-2047.svg)" in (moving_project / "README.md").read_text()
+    assert (moving_project / "aoc-bench-2047.svg").is_file()  # the README's chart, beside it
+    elsewhere = tmp_path / "elsewhere"
+    assert sorted(path.name for path in elsewhere.iterdir()) == ["pyproject.toml"]
+    # Compared with this project's history, not the other folder's.
+    again = aoc_in_process("bench", "2047", "3", "--example", "--json")
+    steps = json.loads(again.stdout)["results"][0]["steps"]
+    assert all(step["change"] is not None for step in steps if step["runs"]), steps
+
+
+def _bench(step_min: dict[tuple[str | None, str], float]) -> DayBench:
+    return DayBench(
+        DayResult(2087, 1, None, "file", "numbers.txt"),
+        tuple(
+            StepBench(
+                step, Stats(100, minimum * 1.05, minimum, minimum, minimum * 1.1), variant=variant
+            )
+            for (variant, step), minimum in step_min.items()
+        ),
+    )
+
+
+def test_the_readme_table_is_about_the_main_implementation() -> None:
+    bench = _bench(
+        {
+            (None, "parse"): 1e-3,
+            (None, "part 1"): 2e-3,
+            (None, "part 2"): 3e-3,
+            ("fast", "parse"): 1e-6,
+            ("fast", "part 1"): 1e-6,
+            ("fast", "part 2"): 1e-6,
+        }
+    )
+    table = markdown_table(
+        BenchReport([bench]), "2026-11-23", "CPython", "Linux", duration=format_duration
+    )
+    assert "| 1.00 ms | 2.00 ms | 3.00 ms | 6.00 ms |" in table
+    assert "µs" not in table

@@ -1,4 +1,12 @@
-"""Every request through aocd (aocd/client.py), against a fake adventofcode.com on loopback."""
+"""Every request through aocd (aocd/client.py), against a fake adventofcode.com on loopback.
+
+An input that several runs of `aoc` need at once (processes of their own) is fetched once.
+
+An input or a puzzle page that is empty (or only whitespace) is none: the site's empty
+reply is not kept, run or sent, and an empty file in aocd's cache is removed, named and
+fetched again (aocd/paths.py `drop_empty`, called here), with aocd's cache in real files
+(EMPTY_YEAR).
+"""
 
 from __future__ import annotations
 
@@ -6,7 +14,8 @@ import json
 import math
 import re
 import socket
-from collections.abc import Iterator
+import subprocess
+from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
 from functools import partial
 from itertools import pairwise
@@ -14,12 +23,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import test_submit
 from conftest import CONTACT, TOKEN, AocdHome, temporary_year
-from fake_aoc import FakeAoC, Puzzle
+from fake_aoc import FakeAoC, Puzzle, Request
 from fake_clock import FakeClock
 from site_cli import aoc_in_process
 from site_cli import aoc_in_process as aoc
 from test_leaderboard import BOARD, board_2023
+from test_submit import AT_ONCE_YEAR, ended, part_1, start
 
 from aoc2023.framework import output, store
 from aoc2023.framework.aocd import client, leaderboard, pages, private
@@ -706,3 +717,219 @@ def test_the_second_star_s_reply_is_one_line_of_plain_text(
     for shown in (done.stdout, done.stderr):
         assert "Twitter" not in shown and "Mastodon" not in shown and "Bluesky" not in shown
         assert "operations.You" not in shown and "[Shareon" not in shown
+
+
+year_env = test_submit.year_env
+"""test_submit.py's fixture (bound, not imported, so that a test may name it)."""
+
+
+def asked(path: str, times: int) -> tuple[Callable[[list[Request]], bool], float]:
+    """A hold (`FakeAoC.holds`) until `path` has been asked `times` times, or 1 s."""
+    return lambda requests: sum(r.path == path for r in requests) >= times, 1.0
+
+
+def asleep(process: subprocess.Popen[str]) -> bool:
+    """Whether `process` sleeps on a timer (Linux's /proc tells), as a run does between its
+    tries at a lock another run holds: filelock tries again every 50 ms."""
+    try:
+        return Path(f"/proc/{process.pid}/wchan").read_text() == "hrtimer_nanosleep"
+    except OSError:
+        return False
+
+
+@pytest.mark.slow
+def test_two_runs_at_once_fetch_an_input_once(
+    fake_aoc: FakeAoC, aocd_loaded: AocdHome, year_env: dict[str, str]
+) -> None:
+    """Two runs started together on an input not cached. Each first asks the site whose
+    the token is (aocd's memo is empty), answered once both have asked, so that the two
+    go for the input together; and the first to ask for it is answered once the other
+    has, or once the other waits on a timer (the lock's), or 1 s later. Each fetched it
+    (two GETs); now the first fetches, and the other finds it cached."""
+    aocd_loaded.set_token(user_id=None)
+    fake_aoc.add_user(TOKEN)
+    fake_aoc.add_puzzle(AT_ONCE_YEAR, 1, "Any", inputs={TOKEN: "abcd"}, solutions=["4"])
+    runs: list[subprocess.Popen[str]] = []
+    another, _ = asked(f"/{AT_ONCE_YEAR}/day/1/input", 2)
+    fake_aoc.holds = {
+        "/settings": asked("/settings", 2),
+        f"/{AT_ONCE_YEAR}/day/1/input": (
+            lambda requests: another(requests) or any(map(asleep, runs)),
+            1.0,
+        ),
+    }
+    runs += [start(fake_aoc, year_env, "--no-submit", "--json") for _ in range(2)]
+    try:
+        done = [ended(run) for run in runs]
+    finally:
+        for run in runs:
+            if run.poll() is None:
+                run.kill()
+                run.communicate()
+    for code, out, err in done:
+        assert code == 0, err
+        assert part_1(out)["answer"] == "4"
+    assert len(fake_aoc.requests_for("/settings")) == 2  # the two went for the input at once
+    assert len(fake_aoc.requests_for(f"/{AT_ONCE_YEAR}/day/1/input")) == 1
+
+
+EMPTY_YEAR, EMPTY_DAY = 2016, 3
+"""A year of the past, so the puzzle is unlocked by the clock (the project's own 2016,
+if any, is hidden while the test lasts)."""
+
+
+DAY_MODULE = """
+from aoc2023.framework import Example, Solution
+
+class Day(Solution[str]):
+    examples = [Example("ab", part_1=2, part_2=2)]
+
+    def part_1(self, text: str) -> int:
+        return len(text)
+
+    def part_2(self, text: str) -> int:
+        return len(text)
+"""
+
+
+@pytest.fixture
+def year(tmp_path: Path, fake_aoc: FakeAoC, aocd_loaded: AocdHome) -> Iterator[FakeAoC]:
+    aocd_loaded.set_token()
+    with temporary_year(tmp_path / "site", EMPTY_YEAR, {"day03.py": DAY_MODULE}):
+        yield fake_aoc
+
+
+@pytest.mark.parametrize("reply", ["", " \n\n", "\n"])
+def test_an_empty_reply_is_not_kept_run_or_sent_and_the_next_run_fetches_again(
+    year: FakeAoC, aocd_loaded: AocdHome, reply: str
+) -> None:
+    year.add_puzzle(EMPTY_YEAR, EMPTY_DAY, "Squares", inputs={TOKEN: reply}, solutions=["5", "5"])
+    cached = aocd_loaded.user_dir / f"{EMPTY_YEAR}_{EMPTY_DAY:02d}_input.txt"
+    for _ in range(2):
+        result = aoc_in_process("run", str(EMPTY_YEAR), str(EMPTY_DAY), "--yes", "--json")
+        assert result.returncode == 2, result.stderr
+        [day] = json.loads(result.stdout)["results"]
+        assert "adventofcode.com sent an empty input for 2016 day 3" in day["error"]
+        assert "the next run fetches it again" in day["error"]
+        assert day["parts"] == []
+        assert not cached.exists()
+        assert posts(year) == []
+    assert len(year.requests_for(f"/{EMPTY_YEAR}/day/{EMPTY_DAY}/input")) == 2
+    year.puzzles[(EMPTY_YEAR, EMPTY_DAY)].inputs[TOKEN] = "hello"
+    result = aoc_in_process("run", str(EMPTY_YEAR), str(EMPTY_DAY), "--yes", "--json")
+    assert result.returncode == 0, result.stderr
+    assert cached.read_text() == "hello"
+    assert posts(year)  # sent once the input is one
+
+
+@pytest.mark.parametrize("cached_text", ["", "  \n", "\n\n"])
+def test_an_empty_cached_input_is_named_removed_and_fetched_again(
+    year: FakeAoC, aocd_loaded: AocdHome, cached_text: str
+) -> None:
+    year.add_puzzle(EMPTY_YEAR, EMPTY_DAY, "Squares", inputs={TOKEN: "hello"}, solutions=["5", "5"])
+    cached = aocd_loaded.cache_input(EMPTY_YEAR, EMPTY_DAY, cached_text)
+    result = aoc_in_process("run", str(EMPTY_YEAR), str(EMPTY_DAY), "--no-submit", "--json")
+    assert result.returncode == 0, result.stderr
+    assert f"aocd's cached input {cached} was empty (damaged)" in result.stderr
+    [day] = json.loads(result.stdout)["results"]
+    assert [part["answer"] for part in day["parts"]] == ["5", "5"]
+    assert cached.read_text() == "hello"
+    assert len(year.requests_for(f"/{EMPTY_YEAR}/day/{EMPTY_DAY}/input")) == 1
+
+
+def test_an_empty_cached_input_of_an_unknown_owner_is_fetched_again(
+    year: FakeAoC, aocd_loaded: AocdHome
+) -> None:
+    """The owner not memoised, aocd itself would read its cached file: the rule is kept
+    on that path too (client.fetch_input)."""
+    year.add_user(TOKEN, login="tester")
+    year.add_puzzle(EMPTY_YEAR, EMPTY_DAY, "Squares", inputs={TOKEN: "hello"}, solutions=["5", "5"])
+    cached = aocd_loaded.cache_input(EMPTY_YEAR, EMPTY_DAY, "")
+    (aocd_loaded.config / "token2id.json").unlink()
+    result = aoc_in_process("run", str(EMPTY_YEAR), str(EMPTY_DAY), "--no-submit", "--json")
+    assert result.returncode == 0, result.stderr
+    assert "was empty (damaged)" in result.stderr
+    assert cached.read_text() == "hello"
+
+
+def test_a_cached_page_of_0_bytes_is_named_and_fetched_again_by_read_and_examples(
+    year: FakeAoC, aocd_loaded: AocdHome
+) -> None:
+    year.add_puzzle(
+        EMPTY_YEAR,
+        EMPTY_DAY,
+        "Squares",
+        inputs={TOKEN: "hello"},
+        solutions=["5", "5"],
+        example="abc",
+        example_answers=("3", None),
+    )
+    aocd_loaded.cache_input(EMPTY_YEAR, EMPTY_DAY, "hello")
+    page = aocd_loaded.user_dir / f"{EMPTY_YEAR}_{EMPTY_DAY:02d}_prose.1.html"
+    logged_out = aocd_loaded.data / "prose" / f"{EMPTY_YEAR}_{EMPTY_DAY:02d}_prose.0.html"
+    for command in ("read", "examples"):
+        for damaged in (page, logged_out):
+            damaged.parent.mkdir(parents=True, exist_ok=True)
+            damaged.write_text("")
+        result = aoc_in_process(command, str(EMPTY_YEAR), str(EMPTY_DAY))
+        assert result.returncode == 0, result.stderr
+        for damaged in (page, logged_out):
+            assert f"aocd's cached puzzle page {damaged} was empty (damaged)" in result.stderr
+        assert "Squares" in result.stdout
+        assert "heading not found" not in result.stderr
+
+
+def test_new_writes_the_title_and_example_over_a_page_of_0_bytes(
+    tmp_path: Path, fake_aoc: FakeAoC, aocd_loaded: AocdHome
+) -> None:
+    aocd_loaded.set_token()
+    fake_aoc.add_puzzle(
+        EMPTY_YEAR,
+        EMPTY_DAY,
+        "Squares",
+        inputs={TOKEN: "hello"},
+        solutions=["5", "5"],
+        example="abc",
+        example_answers=("3", None),
+    )
+    page = aocd_loaded.data / "prose" / f"{EMPTY_YEAR}_{EMPTY_DAY:02d}_prose.0.html"
+    page.parent.mkdir(parents=True)
+    page.write_text("")
+    (tmp_path / "pyproject.toml").write_text("[project]\nname = 'x'\n")
+    with temporary_year(tmp_path / "source", EMPTY_YEAR, {}) as package:
+        result = aoc_in_process("new", str(EMPTY_YEAR), str(EMPTY_DAY), cwd=package.parent)
+        assert result.returncode == 0, result.stderr
+        assert f"aocd's cached puzzle page {page} was empty (damaged)" in result.stderr
+        written = (package / f"day{EMPTY_DAY:02d}.py").read_text()
+    assert "Squares" in written
+    assert "abc" in written
+
+
+def test_new_writes_the_title_and_example_when_the_input_is_empty(
+    tmp_path: Path, fake_aoc: FakeAoC, aocd_loaded: AocdHome
+) -> None:
+    """The site that sent an empty input still serves the page: only the input is missing."""
+    aocd_loaded.set_token()
+    fake_aoc.add_puzzle(
+        EMPTY_YEAR,
+        EMPTY_DAY,
+        "Squares",
+        inputs={TOKEN: ""},
+        solutions=["5", "5"],
+        example="abc",
+        example_answers=("3", None),
+    )
+    (tmp_path / "pyproject.toml").write_text("[project]\nname = 'x'\n")
+    with temporary_year(tmp_path / "source", EMPTY_YEAR, {}) as package:
+        result = aoc_in_process(
+            "new", str(EMPTY_YEAR), str(EMPTY_DAY), "--json", cwd=package.parent
+        )
+        assert result.returncode == 0, result.stderr
+        written = (package / f"day{EMPTY_DAY:02d}.py").read_text()
+    assert "Squares" in written
+    assert "abc" in written
+    report = json.loads(result.stdout)
+    assert report["title"] == "Squares"
+    assert report["input_cached"] is False
+    assert any("sent an empty input" in notice for notice in report["notices"])
+    assert not (aocd_loaded.user_dir / f"{EMPTY_YEAR}_{EMPTY_DAY:02d}_input.txt").exists()

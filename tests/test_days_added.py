@@ -38,6 +38,46 @@ LEFT_OUT = [
     "the_process_as_found",
     "tests/test_testing.py::test_the_framework_imports_and_checks_without_pytest",
 ]
+# Nor the tests those suites took in from files of their own (`aoc run`'s live output, its
+# --accounts and --variants, variants checked on the examples): each runs a throwaway year
+# of its own only, and did not run here before.
+FOLDED_IN = {
+    "test_run.py": [
+        "test_each_row_shows_when_its_day_is_done_and_a_long_part_is_named",
+        "test_a_row_that_does_not_fit_the_live_widths_heads_a_new_block",
+        "test_live_rows_keep_the_form_the_width_chose",
+        "test_output_that_is_not_a_terminal_is_the_table_at_the_end",
+        "test_the_questions_come_after_each_days_row_and_ctrl_c_at_one_is_no_to_the_rest",
+        "test_the_running_line_fits_a_narrow_terminal",
+        "test_the_running_line_counts_the_parts_time_not_the_send_question",
+        "test_the_running_line_leaves_ctrl_c_and_sigterm_to_the_main_thread",
+        "test_a_row_per_account_and_the_answer_tuned_to_one_input_is_named",
+        "test_named_accounts_and_the_table",
+        "test_yes_asks_once_per_account",
+        "test_no_accounts_token_is_printed_even_by_a_day",
+        "test_a_missing_empty_or_damaged_token_list_is_one_sentence",
+        "test_a_token_too_long_is_said_where_it_is_kept",
+        "test_a_dead_account_is_said_in_its_row_naming_its_entry",
+        "test_an_unknown_account_is_one_sentence_naming_the_known_ones",
+        "test_an_account_whose_name_holds_a_comma_is_taken_whole",
+        "test_accounts_with_another_input_is_refused",
+        "test_the_live_table_on_a_terminal_names_each_accounts_row",
+        "test_run_without_variants_runs_the_main_implementation_alone",
+        "test_run_with_variants_runs_each_one_after_the_main",
+        "test_variants_agree_on_a_real_input",
+        "test_a_variant_that_disagrees_with_the_main_is_an_error_naming_both",
+        "test_the_table_shows_a_row_per_variant_and_the_disagreement",
+        "test_a_narrow_table_names_each_variant_too",
+        "test_a_day_without_variants_says_so",
+        "test_variants_run_under_a_time_limit_too",
+    ],
+    "test_testing.py": [
+        "test_check_examples_checks_every_variant",
+        "test_check_examples_names_the_variant_that_fails",
+        "test_the_suites_example_cases_include_each_variant",
+    ],
+}
+LEFT_OUT += [f"tests/{suite}::{test}" for suite, tests in FOLDED_IN.items() for test in tests]
 SOLVERS_TOKEN = "53616c7465645f5f" + "5" * 80 + "beef"
 """The solver's own token, in each place it may live: no test may meet it."""
 SHIPPED_DAY_7 = ("day07.py", "_camel_cards.py", "_day07_fast.py", "_day07_test.py")

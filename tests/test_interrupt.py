@@ -35,7 +35,7 @@ import site_cli
 from conftest import TOKEN, AocdHome, running, temporary_year
 from fake_aoc import FakeAoC
 from site_cli import aoc_in_process
-from test_live import Terminal
+from test_run import Terminal
 
 from aoc2023.framework.results import DayResult, PartResult, RunReport, Status
 

@@ -7,7 +7,8 @@ project, with aocd's cache holding 2023 day 7 solved on its example (so nothing 
 fetched) for the token's user. The environment's case follows the home folder's in its
 process (the same folders at start-up; the token's files then removed), and ends with a
 run without the variable (read anew by each command, not at start-up): with no token
-anywhere, the notice names every place looked.
+anywhere, the notice names every place looked. And aocd's memo of whose each token is
+made readable by its owner alone.
 """
 
 from __future__ import annotations
@@ -19,9 +20,12 @@ from pathlib import Path
 
 import pytest
 import site_cli
+import test_output
 from conftest import NETBLOCK, TOKEN, AocdHome
+from fake_aoc import FakeAoC
 from project_copy import copy_project, isolated
 from site_cli import aoc_in_process
+from test_output import MARK, aoc
 
 
 def placed(place: str, tmp_path: Path, project: Path) -> dict[str, str]:
@@ -149,3 +153,17 @@ def test_a_damaged_token_list_is_one_sentence_for_aocds_runner(aocd_loaded: Aocd
     done = aoc_in_process("-y", "2023", "-d", "7")
     assert done.returncode == 2
     assert "aocd's token list" in done.stderr and "Traceback" not in done.stderr
+
+
+site = test_output.site
+"""test_output.py's fixture (bound, not imported, so that a test may name it)."""
+
+
+def test_aocds_token_file_is_made_readable_by_its_owner_alone(
+    site: FakeAoC, aocd_loaded: AocdHome
+) -> None:
+    memo = aocd_loaded.config / "token2id.json"
+    memo.chmod(0o644)
+    done = aoc(MARK, "run", "2023", "7", "--no-submit")
+    assert done.returncode == 0, done.stderr
+    assert memo.stat().st_mode & 0o777 == 0o600

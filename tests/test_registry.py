@@ -3,7 +3,14 @@ day or module fails alone: a `solve` that returns one answer, a module that exit
 anything but Ctrl-C at import, a year package that does not import, two modules claiming
 one day, a file named like a day that the naming rule skips. Each is one sentence naming
 it, no traceback without --verbose, and the other days run and show (in the throwaway
-years 2091 to 2093; the pytest plugin, by the same rule: test_pytest_plugin.py)."""
+years 2091 to 2093; the pytest plugin, by the same rule: test_pytest_plugin.py).
+
+Variants: other implementations of a day, declared beside it, registered beside the day
+and not in its place; a bad declaration refused. Their days live in throwaway years
+(`variants_year`, 2077: variants that agree, one that disagrees on a real input, and a
+day that counts the parsed inputs alive; `wrong_year`, 2078: a variant wrong on the
+example), which test_run.py (`aoc run --variants`), test_runner.py and test_testing.py
+(checked against the examples) use too."""
 
 from __future__ import annotations
 
@@ -14,17 +21,25 @@ import sys
 import textwrap
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import ONE_DAY, AocdHome, edit, temporary_year
 from fake_clock import cap_runs
 from site_cli import aoc_in_process
 
-from aoc2023.framework import errors, registry, store
+from aoc2023.framework import Solution, errors, registry, store
 from aoc2023.framework.bench.figures import MIN_RUNS
 from aoc2023.framework.commands.new import Target, refuse_existing
 from aoc2023.framework.errors import DayLoadError, UsageError
-from aoc2023.framework.registry import REGISTRY, Declared, ListingCache, package_stamp, stamp
+from aoc2023.framework.registry import (
+    REGISTRY,
+    Declared,
+    ListingCache,
+    package_stamp,
+    stamp,
+    variants_of,
+)
 from aoc2023.framework.results import ExitCode
 
 DAY_TEMPLATE = ONE_DAY
@@ -761,3 +776,185 @@ def test_an_entry_whose_fields_have_other_types_is_a_miss(
         done = aoc_in_process("list", "2090")  # the last value of the field is still there
         assert done.returncode == 0, (field, done.stderr)
         assert "First" in done.stdout and "From The Cache" not in done.stdout, field
+
+
+# --- variants, declared beside their day -------------------------------------------------
+
+
+HEAD = "from __future__ import annotations\n\nfrom aoc2023.framework import Example, Solution\n"
+
+
+VARIANT_DAYS = {
+    "day01.py": HEAD
+    + '''
+
+class Day01(Solution[list[int]]):
+    """Sum of the numbers, and of their squares."""
+
+    title = "Numbers"
+    examples = [Example("1\\n2\\n3", part_1=6, part_2=14)]
+
+    def parse(self, text: str) -> list[int]:
+        return [int(line) for line in text.split()]
+
+    def part_1(self, numbers: list[int]) -> int:
+        return sum(numbers)
+
+    def part_2(self, numbers: list[int]) -> int:
+        return sum(n * n for n in numbers)
+
+
+class Day01Squares(Day01, variant="squares"):
+    """Inherits the parse and part 1; a part 2 of its own."""
+
+    def part_2(self, numbers: list[int]) -> int:
+        return sum(map(pow, numbers, [2] * len(numbers)))
+
+
+class Packed(Solution[bytes], variant="packed"):
+    """Parses into another shape: a variant of day 1 by its module, not by inheritance."""
+
+    def parse(self, text: str) -> bytes:
+        return bytes(int(line) for line in text.split())
+
+    def part_1(self, packed: bytes) -> int:
+        return sum(packed)
+
+    def part_2(self, packed: bytes) -> int:
+        return sum(b * b for b in packed)
+''',
+    "day02.py": HEAD
+    + '''
+
+class Day02(Solution[list[str]]):
+    examples = [Example("a\\nbb", part_1=3, part_2=2)]
+
+    def parse(self, text: str) -> list[str]:
+        return text.split()
+
+    def part_1(self, words: list[str]) -> int:
+        return sum(map(len, words))
+
+    def part_2(self, words: list[str]) -> int:
+        return len(words)
+
+
+class Day02Sloppy(Day02, variant="sloppy"):
+    """Right on the example, off by one on anything longer: only the main catches it."""
+
+    def part_1(self, words: list[str]) -> int:
+        return sum(map(len, words)) + (len(words) > 2)
+''',
+    "day04.py": HEAD
+    + """
+
+class Day04(Solution[str]):
+    examples = [Example("abc", part_1=3)]
+
+    def part_1(self, text: str) -> int:
+        return len(text)
+""",
+    "day03.py": HEAD
+    + '''
+import weakref
+
+
+class Parsed:
+    """A parsed input that knows how many other parsed inputs were alive at its birth."""
+
+    def __init__(self, alive: int) -> None:
+        self.alive = alive
+
+
+LIVE: list[weakref.ref[Parsed]] = []
+
+
+class Day03(Solution[Parsed]):
+    examples = [Example("x", part_1=0, part_2=0)]
+
+    def parse(self, text: str) -> Parsed:
+        parsed = Parsed(sum(ref() is not None for ref in LIVE))
+        LIVE.append(weakref.ref(parsed))
+        return parsed
+
+    def part_1(self, parsed: Parsed) -> int:
+        return parsed.alive
+
+    def part_2(self, parsed: Parsed) -> int:
+        return parsed.alive
+
+
+class Day03Again(Day03, variant="again"):
+    pass
+''',
+}
+
+
+WRONG_ON_EXAMPLE = (
+    HEAD
+    + """
+
+class Day01(Solution[str]):
+    examples = [Example("abc", part_1=3, part_2=1)]
+
+    def part_1(self, text: str) -> int:
+        return len(text)
+
+    def part_2(self, text: str) -> int:
+        return 1
+
+
+class Day01Wrong(Day01, variant="wrong"):
+    def part_1(self, text: str) -> int:
+        return len(text) + 1
+"""
+)
+
+
+@pytest.fixture
+def variants_year(tmp_path: Path) -> Iterator[int]:
+    with temporary_year(tmp_path / "site", 2077, VARIANT_DAYS):
+        yield 2077
+
+
+@pytest.fixture
+def wrong_year(tmp_path: Path) -> Iterator[int]:
+    with temporary_year(tmp_path / "wrong-site", 2078, {"day01.py": WRONG_ON_EXAMPLE}):
+        yield 2078
+
+
+def test_variants_register_beside_the_day_not_in_its_place(variants_year: int) -> None:
+    main = registry.load_day(variants_year, 1)
+    assert main.__name__ == "Day01" and main.variant is None
+    assert [(v.__name__, v.variant) for v in variants_of(main)] == [
+        ("Day01Squares", "squares"),
+        ("Packed", "packed"),
+    ]
+    assert all((v.year, v.day) == (variants_year, 1) for v in variants_of(main))
+
+
+@pytest.mark.parametrize("name", ["", "main", "two words", "-dash", 7])
+def test_a_bad_variant_name_is_refused(name: object, variants_year: int) -> None:
+    main = registry.load_day(variants_year, 1)
+    with pytest.raises(TypeError, match="a variant's name"):
+        type("Bad", (main,), {}, variant=name)
+
+
+def test_two_variants_of_one_name_are_refused_naming_both(variants_year: int) -> None:
+    main = registry.load_day(variants_year, 1)
+    with pytest.raises(TypeError, match=r"Other and .*Day01Squares are both variant 'squares'"):
+        type("Other", (main,), {}, variant="squares")
+
+
+def test_a_variant_belongs_to_the_day_it_subclasses_wherever_it_is(variants_year: int) -> None:
+    main = registry.load_day(variants_year, 1)
+    elsewhere: type[Solution[Any]] = type(
+        "Elsewhere", (main,), {"__module__": "aoc2077.day09"}, variant="elsewhere"
+    )
+    assert (elsewhere.year, elsewhere.day) == (variants_year, 1)
+    assert variants_of(main)[-1] is elsewhere
+
+
+def test_a_variant_of_no_day_is_refused() -> None:
+    with pytest.raises(TypeError, match="a variant of no day"):
+        type("Loose", (Solution,), {"__module__": "helpers"}, variant="fast")

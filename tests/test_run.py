@@ -1,21 +1,48 @@
-"""`aoc run` in this process (site_cli.aoc_in_process): output, JSON, options and exit codes."""
+"""`aoc run` in this process (site_cli.aoc_in_process): output, JSON, options and exit codes.
+
+And its live output on a terminal (issue 12), in a real pseudo-terminal (`Terminal`): each
+day's row as soon as the day is done, a line saying which day and part run when a part
+takes long, and the same single JSON document as ever under --json. Those days live in
+the throwaway year 2074; day 2's part 1 waits until the test lets it go, so what shows
+before it finishes is seen for sure, with no timing guess.
+
+And `aoc run --accounts`: each day on each account's input, against the stand-in site.
+Two accounts, alice and bob, each with a token of its own in aocd's `tokens.json`, an
+input of its own on the site and answers of its own. 2054 (ACCOUNTS_YEAR) is a throwaway
+year whose day 1 sums its input's numbers (part 1) and multiplies them (part 2).
+
+And `aoc run --variants`: each variant run after the main implementation, checked
+against it, and shown in a row of its own (the days: test_registry.py's `variants_year`).
+"""
 
 from __future__ import annotations
 
+import io
 import json
 import logging
 import os
+import pty
+import re
+import select
 import signal
+import subprocess
 import sys
+import threading
+import time
+from collections.abc import Iterator
+from datetime import timedelta
 from pathlib import Path
 from subprocess import CompletedProcess
 
 import pytest
-from conftest import TOKEN, AocdHome
+import site_cli
+import test_registry
+from conftest import TOKEN, AocdHome, temporary_year
 from fake_aoc import FakeAoC
 from site_cli import aoc_in_process
 
 from aoc2023.framework.aocd import private
+from aoc2023.framework.calendar import unlock_time
 from aoc2023.framework.cli import main
 from aoc2023.framework.commands.view import format_duration
 from aoc2023.framework.results import DayResult, ExitCode, PartResult, Status
@@ -420,3 +447,767 @@ def test_main_called_from_code_reads_the_token_anew_and_leaves_the_process_as_fo
     assert main(["token"]) == 0
     out = capsys.readouterr().out
     assert "from $AOC_SESSION" in out and "pasted" not in out
+
+
+DAY = """
+import os
+import time
+from pathlib import Path
+
+from aoc2023.framework import Example, Solution
+
+
+class Day(Solution[str]):
+    examples = [Example("example", part_1={day}, part_2=7)]
+
+    def part_1(self, text: str) -> int:
+        release = Path(os.environ["RELEASE_{day}"]) if "RELEASE_{day}" in os.environ else None
+        deadline = time.monotonic() + 60
+        while release is not None and not release.exists() and time.monotonic() < deadline:
+            time.sleep(0.02)
+        return {day}
+
+    def part_2(self, text: str) -> int:
+        return 7
+"""
+
+
+class Terminal:
+    """A command (`aoc`, from site_cli) on a pseudo-terminal, read as it writes."""
+
+    def __init__(self, command: list[str], env: dict[str, str]) -> None:
+        self.controller, terminal = pty.openpty()
+        self.process = subprocess.Popen(
+            command, env=env, stdin=terminal, stdout=terminal, stderr=terminal
+        )
+        os.close(terminal)
+        self.screen = ""
+
+    def read_until(self, text: str, timeout: float = 60, after: int = 0) -> str:
+        """The screen so far, once `text` shows on it (past the first `after` characters)."""
+        deadline = time.monotonic() + timeout
+        while text not in self.screen[after:] and time.monotonic() < deadline:
+            ready, _, _ = select.select([self.controller], [], [], 0.1)
+            if ready:
+                try:
+                    chunk = os.read(self.controller, 4096)
+                except OSError:
+                    break
+                if not chunk:
+                    break
+                self.screen += chunk.decode(errors="replace")
+        assert text in self.screen[after:], self.screen
+        return self.screen
+
+    def finish(self, timeout: float = 60) -> int:
+        """The exit code, once the process ends and its output is read; a process still
+        running after `timeout` seconds is killed and the test fails, never hangs."""
+        deadline = time.monotonic() + timeout
+        try:
+            while True:
+                ready, _, _ = select.select([self.controller], [], [], 1)
+                if not ready:
+                    if self.process.poll() is not None:
+                        break
+                    if time.monotonic() > deadline:
+                        self.process.kill()
+                        raise AssertionError(f"still running after {timeout} s:\n{self.screen}")
+                    continue
+                chunk = os.read(self.controller, 4096)
+                if not chunk:
+                    break
+                self.screen += chunk.decode(errors="replace")
+        except OSError:
+            pass
+        os.close(self.controller)
+        return self.process.wait(timeout=60)
+
+
+def environment(tmp_path: Path, home: AocdHome) -> dict[str, str]:
+    site = tmp_path / "site"
+    (site / "aoc2074").mkdir(parents=True)
+    (site / "aoc2074" / "__init__.py").write_text("")
+    for day in (1, 2):
+        (site / "aoc2074" / f"day{day:02d}.py").write_text(DAY.format(day=day))
+    env = home.env()
+    env.update(
+        PYTHONPATH=os.pathsep.join([str(site), env["PYTHONPATH"]]),
+        COLUMNS="120",
+        RELEASE_2=str(tmp_path / "release"),
+    )
+    return env
+
+
+def test_each_row_shows_when_its_day_is_done_and_a_long_part_is_named(
+    tmp_path: Path, aocd_home: AocdHome
+) -> None:
+    """On a 110-column terminal, which gets the wide form: the form is chosen once, from
+    the width (a typical row needs 102 columns, its title wrapped). Then, on the
+    same process (`main` called again, as a fresh process runs it), --json on the
+    terminal is still one document, at the end: no running line, no table. Last, at 80
+    columns (macOS Terminal's default), several days are one table in one form, the
+    narrow one, headed once: the form is chosen from the width, not from the first row
+    (which fitted the wide one, and the next did not)."""
+    env = environment(tmp_path, aocd_home) | {"COLUMNS": "110"}
+    terminal = Terminal(
+        site_cli.aoc_argv(
+            None,
+            ["run", "2074", "--example"],
+            ["run", "2074", "--example", "--json"],
+            ["run", "2074", "--example"],
+            settings=[{}, {}, {"COLUMNS": "80"}],
+        ),
+        env,
+    )
+    screen = terminal.read_until("running 2074 day 2 part 1")
+    assert "2074/01" in screen and "2074/02" not in screen  # day 1's row, day 2 still runs
+    (tmp_path / "release").touch()
+    assert terminal.finish() == 0
+    live, code, as_json, json_code, narrow, narrow_code, rest = re.split(
+        "\x1e(-?\\d+)\x1e\x1e", terminal.screen
+    )
+    assert (code, json_code, narrow_code, rest) == ("0", "0", "0", ""), terminal.screen
+    after = live[len(screen) :]
+    assert "2074/02" in after and "✔ 2" in after
+    assert after.count("Advent of Code") == 0  # one table, headed once
+    plain = re.sub(r"\x1b\[[0-9;]*[A-Za-z]", "", live)
+    lines = re.split(r"[\r\n]", plain)  # the running line is rewritten in place (\r)
+    assert any(re.search(r"│ +Parse │", line) for line in lines), plain
+    assert max(len(line) for line in lines) <= 110
+
+    text = as_json.replace("\r\n", "\n")
+    assert "running" not in text and "│" not in text
+    days = [(r["day"], r["parts"][0]["answer"]) for r in json.loads(text)["results"]]
+    assert days == [(1, "1"), (2, "2")]
+
+    plain = re.sub(r"\x1b\[[0-9;]*[A-Za-z]", "", narrow)
+    lines = re.split(r"[\r\n]", plain)
+    assert sum(bool(re.search(r"│ Day +│ Part 1 +│ Part 2 +│", line)) for line in lines) == 1
+    assert not any("Parse" in line for line in lines), plain
+    assert sum(line.startswith("┌") for line in lines) == 1, plain
+    assert "2074/01" in plain and "2074/02" in plain
+
+
+def test_a_row_that_does_not_fit_the_live_widths_heads_a_new_block() -> None:
+    """Room to spare goes to the answers (a 14-digit one fits after a 1-digit one); a
+    later answer longer than that is shown whole, under new headings fitted to every row
+    so far; nothing is wider than the terminal."""
+    import io
+
+    from aoc2023.framework.commands.run import LiveTable
+    from aoc2023.framework.results import DayResult, PartResult, Status
+
+    def day(number: int, answer: str) -> DayResult:
+        return DayResult(
+            2074,
+            number,
+            "Title",
+            "example",
+            "example",
+            1e-3,
+            parts=tuple(PartResult(part, Status.CORRECT, answer, 1e-3) for part in (1, 2)),
+        )
+
+    out = io.StringIO()
+    table = LiveTable(out, 100)
+    table.row(day(1, "7"))
+    table.row(day(2, "2" * 14))
+    table.row(day(3, "1" * 30))
+    table.close()
+    lines = out.getvalue().splitlines()
+    assert max(len(line) for line in lines) <= 100
+    assert sum("Part 1" in line for line in lines) == 2 and lines[0].strip() == "Advent of Code"
+    assert sum("1" * 30 in line for line in lines) == 1
+
+
+@pytest.mark.parametrize("width", [80, 101, 102, 130])
+def test_live_rows_keep_the_form_the_width_chose(width: int) -> None:
+    """A short first row, then real titles and 16-digit answers: one form all along."""
+    import io
+
+    from aoc2023.framework.commands.run import LiveTable, live_narrow
+    from aoc2023.framework.results import DayResult, PartResult, Status
+
+    titles = [
+        "Trebuchet?!",
+        "A Long-Forgotten Point Of Incidence And Reflection",
+        "Never Tell Me The Odds",
+        "Camel Cards",
+    ]
+    answers = ["7", "1234567890123456", "98765432101234", "250643526"]
+    out = io.StringIO()
+    table = LiveTable(out, width)
+    for day, (title, answer) in enumerate(zip(titles, answers, strict=True), start=1):
+        table.row(
+            DayResult(
+                2074,
+                day,
+                title,
+                "input",
+                None,
+                1e-3,
+                parts=tuple(PartResult(part, Status.UNKNOWN, answer, 1e-3) for part in (1, 2)),
+            )
+        )
+    table.close()
+    lines = out.getvalue().splitlines()
+    headings = [line for line in lines if "Part 1" in line]
+    assert len(headings) == 1, out.getvalue()
+    assert ("Title" in headings[0]) is (not live_narrow(width)), out.getvalue()
+    assert max(len(line) for line in lines) <= width
+    assert live_narrow(101) and not live_narrow(102)
+
+
+def test_output_that_is_not_a_terminal_is_the_table_at_the_end(tmp_path: Path) -> None:
+    """In this process, whose output is captured: no terminal."""
+    (tmp_path / "release").touch()
+    files = {f"day{day:02d}.py": DAY.format(day=day) for day in (1, 2)}
+    with temporary_year(tmp_path / "site", 2074, files):
+        done = aoc_in_process(
+            "run",
+            "2074",
+            "--example",
+            env=os.environ | {"COLUMNS": "120", "RELEASE_2": str(tmp_path / "release")},
+        )
+    assert done.returncode == 0, done.stderr
+    assert "running" not in done.stderr and "\x1b" not in done.stdout
+    assert done.stdout.count("2074/0") == 2 and done.stdout.count("┌") == 1
+
+
+def test_the_questions_come_after_each_days_row_and_ctrl_c_at_one_is_no_to_the_rest(
+    tmp_path: Path, aocd_loaded: AocdHome, fake_aoc: FakeAoC
+) -> None:
+    """Live, each day's answers are asked about after its row (the table closed before the
+    question), and yes and no are kept; Ctrl-C at a question still means no to that answer
+    and to every one after it, in the later days too, which still run and are shown."""
+    site = tmp_path / "site2080"
+    (site / "aoc2080").mkdir(parents=True)
+    (site / "aoc2080" / "__init__.py").write_text("")
+    for day in (1, 2, 3):
+        (site / "aoc2080" / f"day{day:02d}.py").write_text(DAY.format(day=1))
+    env = aocd_loaded.env()
+    env.update(PYTHONPATH=os.pathsep.join([str(site), env["PYTHONPATH"]]), COLUMNS="120")
+    aocd_loaded.set_token()
+    for day in (1, 2, 3):
+        aocd_loaded.cache_input(2080, day, "input")
+        fake_aoc.add_puzzle(2080, day, "Live", inputs={TOKEN: "input"}, solutions=["1", "7"])
+    terminal = Terminal(site_cli.aoc_argv(fake_aoc, "run", "2080"), env)
+    screen = terminal.read_until("[y/N]")
+    assert screen.index("2080/01") < screen.index("Send 1 as the answer to 2080 day 1 part 1?")
+    assert "└" in screen and "2080/02" not in screen  # the table is closed before the question
+    os.write(terminal.controller, b"y\n")
+    screen = terminal.read_until("[y/N]", after=len(screen))
+    os.write(terminal.controller, b"n\n")
+    terminal.read_until("Send 1 as the answer to 2080 day 2 part 1?", after=len(screen))
+    assert "2080 day 1 part 2: not sent: you said no" in terminal.screen
+    terminal.process.send_signal(signal.SIGINT)  # Ctrl-C (the pty is not its controlling tty)
+    deadline = time.monotonic() + 60
+    later = ("2080 day 2 part 2? [y/N]", "2080 day 3 part 1? [y/N]")
+
+    def asked_again() -> bool:
+        return any(question in terminal.screen for question in later)
+
+    while terminal.process.poll() is None and not asked_again() and time.monotonic() < deadline:
+        if select.select([terminal.controller], [], [], 0.1)[0]:
+            try:
+                terminal.screen += os.read(terminal.controller, 4096).decode(errors="replace")
+            except OSError:  # the end of the output
+                break
+    if asked_again():
+        os.write(terminal.controller, b"n\nn\nn\n")  # let it end, then fail
+    terminal.finish()
+    assert "2080/03" in terminal.screen, terminal.screen  # day 3 ran and was shown
+    assert not asked_again(), terminal.screen
+    assert [r.form["answer"] for r in fake_aoc.requests if r.method == "POST"] == ["1"]
+
+
+def test_the_running_line_fits_a_narrow_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The line saying what runs is rewritten in place, so it must not wrap: `\\r` would
+    then rewrite only its last part and leave the rest on the screen. On 24 columns
+    (COLUMNS, which a process on a terminal of any width reads the same way) it takes
+    its narrow form, the time first, at each tick. The line on a real terminal: the test
+    of each row above. Time passes on a fake clock; the line's thread ticks for real, so
+    the test waits for two ticks by polling, never by time."""
+    import io
+
+    from fake_clock import FakeClock
+
+    from aoc2023.framework.commands.run import SHOW_AFTER, RunningLine
+
+    monkeypatch.setenv("COLUMNS", "24")
+    clock, err = FakeClock(), io.StringIO()
+    with RunningLine(err, clock.monotonic) as line:
+        line.step(2074, 2, 1)
+        clock.advance(SHOW_AFTER + 0.1)
+        deadline = time.monotonic() + 60
+        while err.getvalue().count("2074/02 part 1 ") < 2 and time.monotonic() < deadline:
+            time.sleep(0.02)  # the narrow form, as the tick shows it, and rewritten
+        screen = err.getvalue()
+    assert screen.count("\r\x1b[2K2074/02 part 1 ") >= 2, screen
+    ticks = [
+        piece
+        for piece in re.split(r"[\r\n]", re.sub(r"\x1b\[[0-9;]*[A-Za-z]", "", screen))
+        if "2074 day 2" in piece or "2074/02 part" in piece
+    ]
+    assert ticks and all(len(tick) < 24 for tick in ticks), ticks
+
+
+class WatchedLock:
+    """A lock that tells when a thread other than the main one finds it held and waits."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.waited = threading.Event()
+
+    def __enter__(self) -> WatchedLock:
+        if threading.current_thread() is not threading.main_thread() and self.lock.locked():
+            self.waited.set()
+        self.lock.acquire()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.lock.release()
+
+
+def test_the_running_line_counts_the_parts_time_not_the_send_question() -> None:
+    """Sending re-runs the day's examples (a step starts) and then asks: a tick that read
+    that step before the question, drawn once the question was answered, said `running
+    2054 day 9 part 2 (3.3 s)` for a part of 4.6 ms. Time passes on a fake clock; the
+    line's thread ticks for real, so the test waits for it by polling, never by time."""
+    import io
+
+    from fake_clock import FakeClock
+
+    from aoc2023.framework.commands.run import RunningLine
+
+    clock, err = FakeClock(), io.StringIO()
+    line = RunningLine(err, clock.monotonic)
+    lock = WatchedLock()
+    line.lock = lock  # type: ignore[assignment]  # the same lock, watched
+
+    with line:
+
+        def sending() -> None:
+            line.step(2054, 9, 2)  # a step told while the row is shown
+            clock.advance(0.6)  # long enough to be shown, had it still run
+            assert lock.waited.wait(60)  # the thread ticks meanwhile, waiting on the lock
+            clock.advance(3.3)  # the question
+
+        line.step(2054, 9, 2)
+        clock.advance(0.0046)
+        line.paused(sending)
+        line.step(2054, 10, 1)
+        clock.advance(0.7)
+        deadline = time.monotonic() + 60
+        while "day 10" not in err.getvalue() and time.monotonic() < deadline:
+            time.sleep(0.02)
+    assert "day 9" not in err.getvalue()
+    assert "running 2054 day 10 part 1 (0.7 s)" in err.getvalue()
+
+
+def test_the_running_line_leaves_ctrl_c_and_sigterm_to_the_main_thread() -> None:
+    """The kernel hands a process's signal to any thread that does not block it; one handed
+    to the running line's thread left `aoc` waiting at a send question, deaf to Ctrl-C and
+    SIGTERM (seen once in CI). That thread blocks them, so the main thread gets them."""
+    import io
+
+    from aoc2023.framework.commands.run import RunningLine
+
+    with RunningLine(io.StringIO()) as line:
+        status = Path(f"/proc/self/task/{line.thread.native_id}/status")
+        deadline = time.monotonic() + 60
+        blocked = 0
+        while time.monotonic() < deadline and not blocked:
+            fields = dict(row.split(":", 1) for row in status.read_text().splitlines())
+            blocked = int(fields["SigBlk"], 16)
+            time.sleep(0.01)
+    for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        assert blocked & (1 << (signum - 1)), signum
+    main = dict(row.split(":", 1) for row in Path("/proc/self/status").read_text().splitlines())
+    assert not int(main["SigBlk"], 16) & (1 << (signal.SIGINT - 1))
+
+
+ACCOUNTS_YEAR = 2054
+
+
+ALICE = "a11ce" * 19 + "a"
+
+
+BOB = "b0b0b" * 19 + "b"
+
+
+ALICE_ID, BOB_ID = "github.alice.111", "github.bob.222"
+
+
+DAY_01 = """
+from math import prod
+
+from aoc2023.framework import Example, Solution
+
+class Day01(Solution[str]):
+    examples = [Example("1 2 3", part_1=6, part_2=6)]
+
+    def part_1(self, text: str) -> int:
+        return sum(map(int, text.split()))
+
+    def part_2(self, text: str) -> int:
+        return prod(map(int, text.split()))
+"""
+
+
+LEAKY_DAY_02 = """
+import os
+from pathlib import Path
+
+from aoc2023.framework import Solution
+
+class Day02(Solution[str]):
+    def part_1(self, text: str) -> int:
+        print(Path(os.environ["AOCD_CONFIG_DIR"], "tokens.json").read_text())
+        return 1
+"""
+
+
+def a_day_after() -> float:
+    """The clock shift to a day after the puzzle unlocked (the one thing mocked)."""
+    return unlock_time(ACCOUNTS_YEAR, 1).timestamp() + 86400 - time.time()
+
+
+def run_accounts(*args: str, day: str = "1") -> CompletedProcess[str]:
+    return aoc_in_process("run", str(ACCOUNTS_YEAR), day, *args, shift=a_day_after())
+
+
+def write_tokens(home: AocdHome, text: str) -> None:
+    (home.config / "tokens.json").write_text(text)
+
+
+def cache_answer(home: AocdHome, user_id: str, part: int, answer: str) -> None:
+    folder = home.data / user_id
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / f"{ACCOUNTS_YEAR}_01{'ab'[part - 1]}_answer.txt").write_text(answer)
+
+
+@pytest.fixture
+def site(fake_aoc: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path) -> Iterator[FakeAoC]:
+    """The two accounts on the site, nothing of theirs cached yet; 2054 as a year."""
+    write_tokens(aocd_loaded, json.dumps({"alice": ALICE, "bob": BOB}))
+    fake_aoc.add_user(ALICE, 111, "alice")
+    fake_aoc.add_user(BOB, 222, "bob")
+    sums = fake_aoc.add_puzzle(ACCOUNTS_YEAR, 1, "Sums", inputs={ALICE: "1 2 3 4\n", BOB: "4 5\n"})
+    sums.solutions = {ALICE: ["10", "24"], BOB: ["9", "20"]}
+    fake_aoc.add_puzzle(ACCOUNTS_YEAR, 2, "Leaks", inputs={ALICE: "a\n", BOB: "b\n"})
+    with temporary_year(
+        tmp_path / "site", ACCOUNTS_YEAR, {"day01.py": DAY_01, "day02.py": LEAKY_DAY_02}
+    ):
+        yield fake_aoc
+
+
+def test_a_row_per_account_and_the_answer_tuned_to_one_input_is_named(
+    site: FakeAoC, aocd_loaded: AocdHome
+) -> None:
+    """Each account's input is fetched once (a second run reads aocd's cache) and checked
+    against that account's known answers; bob's known part 1 differs from what the day
+    gives, so the summary names the day, the part and both accounts. The JSON names the
+    accounts, and no token (nor a piece of one) is printed."""
+    cache_answer(aocd_loaded, ALICE_ID, 1, "10")
+    cache_answer(aocd_loaded, BOB_ID, 1, "10")
+    for _ in range(2):
+        result = run_accounts("--accounts", "all", "--json")
+        assert result.returncode == 1, result.stderr  # bob's part 1 is wrong
+        results = json.loads(result.stdout)["results"]
+        assert [(r["account"], r["label"]) for r in results] == [("alice", "alice"), ("bob", "bob")]
+        assert [[(p["status"], p["answer"]) for p in r["parts"]] for r in results] == [
+            [("correct", "10"), ("unknown", "24")],
+            [("wrong", "9"), ("unknown", "20")],
+        ]
+        notices = json.loads(result.stdout)["notices"]
+        assert (
+            f"{ACCOUNTS_YEAR} day 1 part 1 is right for alice but wrong for bob (gave 9, the right "
+            "answer is 10): the solution may be tuned to one input."
+        ) in notices
+        for token in (ALICE, BOB):
+            assert token[:8] not in result.stdout + result.stderr
+    assert len(site.requests_for("/input")) == 2
+    assert not [r for r in site.requests if r.method == "POST"]  # no terminal: none sent
+    assert (
+        "--accounts sends only what you confirm on a terminal"
+        in results[0]["parts"][1]["submit_note"]
+    )
+
+
+def test_named_accounts_and_the_table(site: FakeAoC) -> None:
+    """`--accounts bob` runs bob's input alone; the table's Input column names him."""
+    result = run_accounts("--accounts", "bob")
+    assert result.returncode == 0, result.stderr
+    assert "bob" in result.stdout and "alice" not in result.stdout
+    assert [r.token for r in site.requests_for("/input")] == [BOB]
+
+
+def test_yes_asks_once_per_account(
+    site: FakeAoC, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """With --accounts, --yes asks once per account (the terminal's replies: yes for
+    alice, no for bob), and sends both of alice's answers, none of bob's."""
+    from aoc2023.framework import calendar
+    from aoc2023.framework.commands.terminal import TerminalPrompter
+    from aoc2023.framework.inputs import RunRequest, days_to_run
+    from aoc2023.framework.runner import run_days
+    from aoc2023.framework.submit import SubmitOptions, submit_new_answers
+
+    now = calendar.current_time
+    monkeypatch.setattr(calendar, "current_time", lambda: now() + timedelta(seconds=a_day_after()))
+    monkeypatch.setattr("sys.stdin", io.StringIO("y\nn\n"))
+    report = run_days(days_to_run(RunRequest(((ACCOUNTS_YEAR, 1),), accounts="all"), []))
+    sent = submit_new_answers(report, SubmitOptions(yes=True, interactive=True), TerminalPrompter())
+    questions = capsys.readouterr().err.count("[y/N]")
+    assert questions == 2
+    posts = [
+        (r.token, r.form["level"], r.form["answer"]) for r in site.requests if r.method == "POST"
+    ]
+    assert posts == [(ALICE, "1", "10"), (ALICE, "2", "24")]
+    assert [[p.submitted for p in r.parts] for r in sent.results] == [
+        ["right", "right"],
+        [None, None],
+    ]
+    assert [p.submit_note for p in sent.results[1].parts] == [
+        "not sent: you said no",
+        "not sent: part 1 is not solved yet",
+    ]
+
+
+def test_no_accounts_token_is_printed_even_by_a_day(site: FakeAoC) -> None:
+    """Every account's token is redacted from what is printed, not the run's token alone:
+    here a day prints aocd's token list."""
+    result = run_accounts("--accounts", "all", "--no-submit", day="2")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.count('"alice": "<token>"') == 2  # once per account's run
+    assert '"bob": "<token>"' in result.stdout
+    assert ALICE[:8] not in result.stdout and BOB[:8] not in result.stdout
+
+
+def test_a_missing_empty_or_damaged_token_list_is_one_sentence(
+    site: FakeAoC, aocd_loaded: AocdHome
+) -> None:
+    path = aocd_loaded.config / "tokens.json"
+    for tokens, says in [
+        (None, "which does not exist"),
+        ("{}", "names no account"),
+        ("{not json", "is not JSON"),
+        ('{"alice": "  "}', "has no token for 'alice'"),
+        ('{" ": "' + ALICE + '"}', "has an account with no name"),
+    ]:
+        if tokens is None:
+            path.unlink()
+        else:
+            write_tokens(aocd_loaded, tokens)
+        result = run_accounts("--accounts", "all")
+        assert result.returncode == 2, tokens
+        assert result.stderr.startswith(
+            f"Error: aocd's token list {path} "
+        ) or result.stderr.startswith(f"Error: --accounts reads aocd's token list {path}"), (
+            result.stderr
+        )
+        assert says in result.stderr and "Traceback" not in result.stderr, result.stderr
+        assert not site.requests, tokens
+
+
+def test_a_token_too_long_is_said_where_it_is_kept(site: FakeAoC, aocd_loaded: AocdHome) -> None:
+    """An account's token is in aocd's token list, not in $AOC_SESSION or the token file."""
+    write_tokens(aocd_loaded, json.dumps({"alice": ALICE, "bob": "b" * 5000}))
+    result = run_accounts("--accounts", "all")
+    assert result.returncode == 2
+    assert result.stderr.endswith(f"alone in {aocd_loaded.config / 'tokens.json'} as 'bob'.\n")
+    assert not site.requests
+
+
+def test_a_dead_account_is_said_in_its_row_naming_its_entry(
+    site: FakeAoC, aocd_loaded: AocdHome
+) -> None:
+    """carol's token is unknown to the site: her row fails, with the entry to replace;
+    the other accounts run; no piece of her token is printed."""
+    carol = "ca201" * 19 + "c"
+    write_tokens(aocd_loaded, json.dumps({"alice": ALICE, "bob": BOB, "carol": carol}))
+    result = run_accounts("--accounts", "all", "--json")
+    assert result.returncode == 2
+    results = json.loads(result.stdout)["results"]
+    assert [r["error"] is None for r in results] == [True, True, False]
+    assert results[2]["error"].endswith(
+        f"put a fresh one in {aocd_loaded.config / 'tokens.json'} as 'carol'."
+    )
+    assert carol[:8] not in result.stdout + result.stderr
+
+
+def test_an_unknown_account_is_one_sentence_naming_the_known_ones(site: FakeAoC) -> None:
+    result = run_accounts("--accounts", "alice,carol")
+    assert result.returncode == 2
+    assert "--accounts names 'carol', which is not in" in result.stderr
+    assert "(alice, bob)" in result.stderr and ALICE[:8] not in result.stderr
+    assert not site.requests
+
+
+def test_an_account_whose_name_holds_a_comma_is_taken_whole(
+    site: FakeAoC, aocd_loaded: AocdHome
+) -> None:
+    write_tokens(aocd_loaded, json.dumps({"alice": ALICE, "bob, at work": BOB}))
+    result = run_accounts("--accounts", "bob, at work")
+    assert result.returncode == 0, result.stderr
+    assert [r.token for r in site.requests_for("/input")] == [BOB]
+    assert (
+        run_accounts("--accounts", "alice,bob").returncode == 2
+    )  # neither "bob" nor "bob, at work"
+
+
+def test_accounts_with_another_input_is_refused(
+    site: FakeAoC, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "in.txt").write_text("1 2\n")
+    for other in (["--example"], ["--input", "in.txt"], ["--watch"]):
+        result = run_accounts("--accounts", "all", *other)
+        assert result.returncode == 2, other
+        assert result.stderr.count("\n") == 1 and other[0] in result.stderr, result.stderr
+        assert not site.requests, other
+
+
+def test_the_live_table_on_a_terminal_names_each_accounts_row(
+    site: FakeAoC, aocd_loaded: AocdHome
+) -> None:
+    """On a terminal (the live table, drawn row by row; here `site_cli.Screen`, a real
+    one in test_run.py), each account's row is named and the summary names the part
+    tuned to one input; no token reaches the screen."""
+    cache_answer(aocd_loaded, ALICE_ID, 1, "10")
+    cache_answer(aocd_loaded, BOB_ID, 1, "10")
+    done = aoc_in_process(
+        "run",
+        str(ACCOUNTS_YEAR),
+        "1",
+        "--accounts",
+        "all",
+        "--no-submit",
+        shift=a_day_after(),
+        env=dict(os.environ) | {"COLUMNS": "120"},
+        typed="",
+    )
+    assert done.returncode == 1, done.stderr  # bob's part 1 is wrong
+    screen = done.stdout + done.stderr
+    assert "\x1b[" in done.stdout  # drawn for a terminal
+    rows = [line for line in screen.splitlines() if f"{ACCOUNTS_YEAR}/01" in line]
+    assert [("alice" in row, "bob" in row) for row in rows] == [(True, False), (False, True)]
+    assert "right for alice but wrong for bob" in " ".join(screen.split())
+    for token in (ALICE, BOB):
+        assert token[-8:] not in screen and token[:8] not in screen
+
+
+variants_year = test_registry.variants_year
+"""test_registry.py's fixture (bound, not imported, so that a test may name it)."""
+
+
+def input_file(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "input.txt"
+    path.write_text(text)
+    return path
+
+
+def test_run_without_variants_runs_the_main_implementation_alone(variants_year: int) -> None:
+    result = aoc("run", str(variants_year), "1", "--example", "--json")
+    assert result.returncode == 0, result.stderr
+    assert [day["variant"] for day in json.loads(result.stdout)["results"]] == [None]
+
+
+def test_run_with_variants_runs_each_one_after_the_main(variants_year: int) -> None:
+    result = aoc("run", str(variants_year), "1", "--example", "--variants", "--json")
+    assert result.returncode == 0, result.stderr
+    days = json.loads(result.stdout)["results"]
+    assert [day["variant"] for day in days] == [None, "squares", "packed"]
+    for day in days:
+        assert [(p["answer"], p["status"]) for p in day["parts"]] == [
+            ("6", "correct"),
+            ("14", "correct"),
+        ]
+
+
+def test_variants_agree_on_a_real_input(variants_year: int, tmp_path: Path) -> None:
+    path = input_file(tmp_path, "\n".join(map(str, range(1, 101))))
+    result = aoc("run", str(variants_year), "1", "--input", str(path), "--variants", "--json")
+    assert result.returncode == 0, result.stderr
+    days = json.loads(result.stdout)["results"]
+    assert {tuple(p["answer"] for p in day["parts"]) for day in days} == {("5050", "338350")}
+
+
+def test_a_variant_that_disagrees_with_the_main_is_an_error_naming_both(
+    variants_year: int, tmp_path: Path
+) -> None:
+    path = input_file(tmp_path, "a\nbb\nccc")
+    result = aoc("run", str(variants_year), "2", "--input", str(path), "--variants", "--json")
+    assert result.returncode == 2, result.stderr
+    main, sloppy = json.loads(result.stdout)["results"]
+    assert [p["status"] for p in main["parts"]] == ["unknown", "unknown"]
+    assert [p["status"] for p in sloppy["parts"]] == ["error", "unknown"]
+    assert sloppy["parts"][0]["error"] == (
+        "variant 'sloppy' gave 7, but the main implementation gave 6"
+    )
+
+
+def test_the_table_shows_a_row_per_variant_and_the_disagreement(
+    variants_year: int, tmp_path: Path
+) -> None:
+    path = input_file(tmp_path, "a\nbb\nccc")
+    result = aoc("run", str(variants_year), "2", "--input", str(path), "--variants")
+    assert result.returncode == 2
+    rows = [row for row in result.stdout.splitlines() if "2077/02" in row]
+    assert len(rows) == 2 and "variant sloppy" in rows[1] and "variant" not in rows[0]
+    assert (
+        "2077 day 2 (" + str(path) + "), variant sloppy part 1: variant 'sloppy' gave 7, "
+        "but the main implementation gave 6"
+    ) in result.stderr
+
+
+def test_a_narrow_table_names_each_variant_too(variants_year: int) -> None:
+    result = aoc_in_process(
+        "run",
+        str(variants_year),
+        "1",
+        "--example",
+        "--variants",
+        env=dict(os.environ, COLUMNS="40"),
+    )
+    assert result.returncode == 0, result.stderr
+    assert "Part 1" in result.stdout and "Title" not in result.stdout  # the narrow table
+    first_column = " ".join(
+        line.split("│")[1].strip() for line in result.stdout.splitlines() if line.startswith("│")
+    )
+    assert "variant squares" in first_column and "variant packed" in first_column
+
+
+def test_a_day_without_variants_says_so(variants_year: int) -> None:
+    result = aoc("run", str(variants_year), "1,4", "--example", "--variants", "--json")
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    assert [(d["day"], d["variant"]) for d in report["results"]] == [
+        (1, None),
+        (1, "squares"),
+        (1, "packed"),
+        (4, None),
+    ]
+    assert report["notices"] == [
+        "2077 day 4 declares no variants: only the main implementation ran."
+    ]
+
+
+def test_variants_run_under_a_time_limit_too(variants_year: int, tmp_path: Path) -> None:
+    path = input_file(tmp_path, "a\nbb\nccc")
+    result = aoc(
+        "run",
+        str(variants_year),
+        "2",
+        "--input",
+        str(path),
+        "--variants",
+        "--timeout",
+        "20",
+        "--json",
+    )
+    assert result.returncode == 2, result.stderr
+    main, sloppy = json.loads(result.stdout)["results"]
+    assert (main["variant"], sloppy["variant"]) == (None, "sloppy")
+    assert "gave 7, but the main implementation gave 6" in sloppy["parts"][0]["error"]

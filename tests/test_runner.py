@@ -1,7 +1,10 @@
 """The runner: parse and parts timed apart, failures kept to the part that failed,
 whatever shape `solve`'s value has; a day's code that exits, prints, forks, leaves a
 thread, closes the streams or changes the recursion limit cannot take the run or its
-report down (the fork, the thread and the streams in a real process)."""
+report down (the fork, the thread and the streams in a real process). And the sentence for
+a part right on one account's input and wrong on another's (`aoc run --accounts`). Each
+implementation of a day, variants too, on a fresh instance, and each parse with no other
+parsed input alive (the variants: test_registry.py)."""
 
 from __future__ import annotations
 
@@ -17,17 +20,22 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 import pytest
+import test_registry
 from conftest import AocdHome, temporary_year
 from fake_clock import FakeClock
 from hypothesis import given
 from hypothesis import strategies as st
 from misbehaving_days import CHARACTERS, examples
 from site_cli import aoc, aoc_in_process
+from test_run import ACCOUNTS_YEAR
 
-from aoc2023.framework import Example, InputError, Solution
+from aoc2023.framework import Example, InputError, Solution, registry
 from aoc2023.framework.inputs import RunInput, example_inputs
-from aoc2023.framework.registry import REGISTRY
-from aoc2023.framework.results import Status
+from aoc2023.framework.registry import (
+    REGISTRY,
+    variants_of,
+)
+from aoc2023.framework.results import DayResult, PartResult, Status
 from aoc2023.framework.runner import run_solution
 
 CLOCK = FakeClock()
@@ -627,3 +635,66 @@ def test_a_solve_that_yields_other_than_two_answers_fails_in_one_sentence() -> N
                     count,
                     parts,
                 )
+
+
+def test_the_sentence_of_an_answer_tuned_to_one_input_says_what_is_known() -> None:
+    """Wrong by a known right answer, or by the site's reply alone (no right answer known):
+    each is said as such, never "known None"."""
+    from aoc2023.framework.results import DayResult, PartResult, Status
+    from aoc2023.framework.runner import tuned_to_one_input
+
+    def ran(account: str, *parts: PartResult) -> DayResult:
+        return DayResult(ACCOUNTS_YEAR, 1, None, None, account=account, parts=parts)
+
+    said = tuned_to_one_input(
+        [
+            ran("alice", PartResult(1, Status.CORRECT, "10"), PartResult(2, Status.CORRECT, "3")),
+            ran(
+                "bob",
+                PartResult(1, Status.WRONG, "9", expected="11"),
+                PartResult(2, Status.WRONG, "4025"),
+            ),
+        ]
+    )
+    assert said == [
+        f"{ACCOUNTS_YEAR} day 1 part 1 is right for alice but wrong for bob (gave 9, the right "
+        "answer is 11): the solution may be tuned to one input.",
+        f"{ACCOUNTS_YEAR} day 1 part 2 is right for alice but wrong for bob (gave 4025, which "
+        "the site said is wrong): the solution may be tuned to one input.",
+    ]
+
+
+variants_year = test_registry.variants_year
+"""test_registry.py's fixture (bound, not imported, so that a test may name it)."""
+
+
+def test_each_implementation_solves_on_a_fresh_instance(variants_year: int) -> None:
+    main = registry.load_day(variants_year, 1)
+    for implementation in [main, *variants_of(main)]:
+        result = run_solution(implementation, RunInput("1\n2\n3", "input"))
+        assert [(p.part, p.answer) for p in result.parts] == [(1, "6"), (2, "14")]
+        assert result.variant == implementation.variant
+
+
+def test_a_day_that_solves_both_at_once_runs_both_parts_in_one_step() -> None:
+    class Both(Solution[str]):
+        year, day = 2078, 20
+
+        def solve(self, text: str) -> tuple[int, int]:
+            return len(text), 0
+
+    try:
+        result = run_solution(Both, RunInput("abc", "input"))
+        assert [(p.part, p.answer) for p in result.parts] == [(1, "3"), (2, "0")]
+    finally:
+        from aoc2023.framework.registry import REGISTRY
+
+        del REGISTRY[(2078, 20)]
+
+
+def test_each_parse_finds_no_other_parsed_input_alive(variants_year: int) -> None:
+    """Part 2's fresh parse, and each variant's, come after the one before is let go."""
+    result = aoc_in_process("run", str(variants_year), "3", "--example", "--variants", "--json")
+    assert result.returncode == 0, result.stderr
+    days = json.loads(result.stdout)["results"]
+    assert [[p["answer"] for p in day["parts"]] for day in days] == [["0", "0"], ["0", "0"]]

@@ -10,12 +10,16 @@ import json
 import time
 from collections.abc import Iterator
 from datetime import timedelta
+from html import escape
 from pathlib import Path
 from typing import Any
 
 import pytest
 from conftest import TOKEN, USER_ID, AocdHome, temporary_year
 from fake_aoc import FakeAoC, stars_page
+from hypothesis import given
+from hypothesis import strategies as st
+from misbehaving_days import examples
 from site_cli import aoc_in_process
 
 from aoc2023.framework.aocd import sent, stars
@@ -338,3 +342,46 @@ def test_consecutive_days_in_the_missing_stars_are_a_range() -> None:
         "6 stars are missing: days 3-4 part 2, days 6-7 (both parts)"
     )
     assert day_list([7]) == "day 7" and day_list([5, 1, 2, 3]) == "days 1-3, 5"
+
+
+def page_of_times(lines: list[str]) -> str:
+    """The page of the user's times holding `lines` in its table, escaped as the site does."""
+    return (
+        "<main><article><p>These are your personal leaderboard statistics.</p>\n<pre>"
+        + "\n".join(escape(line) for line in lines)
+        + "\n</pre></article></main>"
+    )
+
+
+FIELDS = st.one_of(
+    st.sampled_from(
+        [
+            "00:12:34",
+            ">24h",
+            "-",
+            "3",
+            "0",
+            "26",
+            "99:00:00",
+            "00:00:0\u00b2",
+            "\u0663",
+            "9" * 5000,
+            "1e3",
+        ]
+    ),
+    st.text(st.characters(blacklist_categories=["Cs", "Zs", "Cc"]), max_size=12),
+)
+
+
+@examples(10)
+@given(st.lists(st.lists(FIELDS, min_size=1, max_size=7).map(" ".join), max_size=30))
+def test_any_page_of_times_is_read_or_refused(lines: list[str]) -> None:
+    """Whatever the page's table holds, it reads as days of December with time columns, and
+    each time is a duration of less than a day or none: nothing raises."""
+    times = stars.parse_times(page_of_times(lines))
+    assert times is not None
+    for day, columns in times.items():
+        assert 1 <= day <= 31
+        for column in columns:
+            since = stars.since_unlock(column)
+            assert since is None or timedelta(0) <= since < timedelta(days=1)

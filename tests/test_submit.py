@@ -2,6 +2,12 @@
 
 Each rule of aoc2023/framework/submit.py has a test here that fails without it.
 Day 7's example is used as "the input", so its answers are 6440 and 5905.
+
+Runs of `aoc` at once (AT_ONCE_YEAR): a run that finds another sending the same answer
+waits for its verdict, or says that the other is sending it now. The run that sends is a
+process of its own (what is shared is across processes: the journal, the locks, aocd's
+cache); the run that finds another sending runs in this process, with the clock of its
+wait handed in. (An input several runs need at once, fetched once: test_client.py.)
 """
 
 from __future__ import annotations
@@ -14,8 +20,11 @@ import re
 import subprocess
 import sys
 import textwrap
-from collections.abc import Iterator
+import threading
+import time
+from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
+from functools import partial
 from pathlib import Path
 from subprocess import CompletedProcess
 from typing import Any
@@ -38,6 +47,7 @@ from aoc2023.framework.aocd.sent import (
     record_wait,
     wait_seconds,
 )
+from aoc2023.framework.commands import terminal
 from aoc2023.framework.inputs import RunInput
 from aoc2023.framework.results import DayResult, PartResult, RunReport, Status, run_exit_code
 from aoc2023.framework.runner import run_solution
@@ -483,7 +493,7 @@ def test_two_processes_at_once_never_both_send_an_answer(
 
 
 def test_on_a_terminal_each_answer_is_confirmed_first(site: FakeAoC) -> None:
-    """On a terminal (here `site_cli.Screen`; on a real one, test_live.py's questions
+    """On a terminal (here `site_cli.Screen`; on a real one, test_run.py's questions
     test), say yes to part 1 and no to part 2."""
     done = aoc_in_process("run", "2023", "7", typed="y\nn\n")
     text = done.stdout + done.stderr
@@ -701,3 +711,112 @@ def test_a_terminal_is_shown_which_example_runs_and_for_how_long(
         with prompter.checking_example(YEAR, 15, 2, f"example {number}", number, 2):
             clock.advance(1)
     assert plain.getvalue() == f"checking {YEAR}/15 part 2's examples before sending...\n"
+
+
+AT_ONCE_YEAR = 2079
+
+
+SHIFT = 60 * 366 * 86400.0
+"""A clock shift past AT_ONCE_YEAR's December (a run fetches only what is unlocked)."""
+
+
+AT_ONCE_DAY = """
+from aoc2023.framework import Solution
+
+class Day(Solution[str]):
+    def part_1(self, text: str) -> int:
+        return len(text)
+"""
+
+
+@pytest.fixture
+def year_env(tmp_path: Path, aocd_loaded: AocdHome) -> Iterator[dict[str, str]]:
+    """AT_ONCE_YEAR's day 1 (part 1: the input's length) here and on the path of the processes
+    started with the environment given."""
+    with temporary_year(tmp_path / "site", AT_ONCE_YEAR, {"day01.py": AT_ONCE_DAY}):
+        env = aocd_loaded.env()
+        env["PYTHONPATH"] = f"{tmp_path / 'site'}:{env['PYTHONPATH']}"
+        yield env
+
+
+def start(site: FakeAoC, env: dict[str, str], *args: str) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        site_cli.aoc_argv(site, "run", str(AT_ONCE_YEAR), "1", *args, shift=SHIFT),
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+def ended(process: subprocess.Popen[str]) -> tuple[int, str, str]:
+    out, err = process.communicate(timeout=120)
+    return process.returncode, out, err
+
+
+def part_1(stdout: str) -> dict[str, object]:
+    found: dict[str, object] = json.loads(stdout)["results"][0]["parts"][0]
+    return found
+
+
+def here(
+    monkeypatch: pytest.MonkeyPatch, sleep: Callable[[float], None], clock: Callable[[], float]
+) -> subprocess.CompletedProcess[str]:
+    """`aoc run AT_ONCE_YEAR 1 --yes --json` in this process, its wait for another run on `clock`
+    and `sleep`."""
+    monkeypatch.setattr(
+        terminal, "TerminalPrompter", partial(terminal.TerminalPrompter, sleep=sleep, clock=clock)
+    )
+    return site_cli.aoc_in_process("run", str(AT_ONCE_YEAR), "1", "--yes", "--json", shift=SHIFT)
+
+
+@pytest.mark.slow
+def test_a_run_that_finds_another_sending_waits_for_its_verdict_or_says_so(
+    fake_aoc: FakeAoC,
+    aocd_loaded: AocdHome,
+    year_env: dict[str, str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A sends 4 and the site holds its reply. B, meanwhile, finds 4 written down with no
+    reply: it said "the run that sent it stopped first" while A was alive. Now B waits:
+    on a clock that runs out, it says another run is sending 4 now; on one that does not,
+    it waits until A has its verdict (the site's hold released from B's wait), and shows
+    it. One POST in all."""
+    aocd_loaded.set_token()
+    aocd_loaded.cache_input(AT_ONCE_YEAR, 1, "abcd")
+    fake_aoc.add_puzzle(AT_ONCE_YEAR, 1, "Any", inputs={TOKEN: "abcd"}, solutions=["5"])
+    fake_aoc.hold_replies = release = threading.Event()
+    sender = start(fake_aoc, year_env, "--yes", "--json")
+    try:
+        if not fake_aoc.wait_for(lambda requests: any(r.method == "POST" for r in requests)):
+            sender.kill()
+            raise AssertionError(f"A sent nothing: {sender.communicate()}")
+        clock = FakeClock()
+        gave_up = here(monkeypatch, clock.sleep, clock.monotonic)
+        assert gave_up.returncode == 0, gave_up.stderr
+        note = str(part_1(gave_up.stdout)["submit_note"])
+        assert "another run is sending 4 now" in note, note
+        assert "stopped" not in note and part_1(gave_up.stdout)["status"] == "unknown"
+        assert f"another run is sending 4 for {AT_ONCE_YEAR} day 1 part 1" in gave_up.stderr
+        assert sum(clock.slept) == pytest.approx(40)  # the time limit of a send
+
+        def releasing(seconds: float) -> None:
+            release.set()  # the site replies to A while B waits
+            time.sleep(seconds)
+
+        waited = here(monkeypatch, releasing, time.monotonic)
+        sent = ended(sender)
+    finally:
+        release.set()
+        if sender.poll() is None:
+            sender.kill()
+            sender.communicate()
+    assert release.is_set() and f"another run is sending 4 for {AT_ONCE_YEAR}" in waited.stderr
+    assert waited.returncode == 1, waited.stdout + waited.stderr
+    assert part_1(waited.stdout)["status"] == "wrong"
+    note = str(part_1(waited.stdout)["submit_note"])
+    assert "4 was already sent for part 1" in note and "too low" in note, note
+    code, out, err = sent
+    assert code == 1, err
+    assert part_1(out)["submitted"] == "too low"
+    assert posts(fake_aoc) == [("1", "4")]

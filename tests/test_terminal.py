@@ -8,6 +8,20 @@ during a sleep is the KeyboardInterrupt Python raises out of it. `aoc new --wait
 waits out the end of its margin on the real clock. There `aoc`'s clock is moved (the
 only thing mocked: the tests cannot wait for December 2075), and the site's times are
 read on it.
+
+And the send question (`ask_yes_no`): the answers it takes, and Ctrl-C that comes just
+before its wait begins still ends it at once. Python acts on a signal only between its
+own steps. One that comes after the last check and before a blocking read or poll starts
+is noted, and then left until that call returns: at a send question, until Enter; under
+--timeout, until the child next reports (test_timeouts.py). Both were seen in the suite,
+which presses Ctrl-C the instant the question shows or the part starts, about once in
+twenty runs on a busy machine. `ctrl_c_missed_by_the_main_thread` makes that moment
+certain: the signal goes to a helper thread, so Python notes it while the main thread's
+read or poll carries on uninterrupted, exactly as when it came a moment too early. The
+tests assert what ended the wait (not how long it took): the Ctrl-C, and not the answer
+typed or the child's end that comes a minute later.
+
+And the line that says a run waits for another run's verdict on the answer it sends.
 """
 
 from __future__ import annotations
@@ -15,15 +29,21 @@ from __future__ import annotations
 import io
 import json
 import math
+import os
+import pty
 import re
+import signal
 import sys
+import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, redirect_stderr
 from datetime import UTC, datetime, timedelta
 from functools import partial
 from pathlib import Path
 
 import pytest
+import site_cli
 import typer
 from conftest import TOKEN, AocdHome, temporary_year
 from fake_aoc import FakeAoC
@@ -33,8 +53,9 @@ from test_interrupt import ctrl_c_here
 
 from aoc2023.framework import calendar
 from aoc2023.framework.calendar import MARGIN_SECONDS, unlock_time, wait_for_unlock
+from aoc2023.framework.commands import terminal
 from aoc2023.framework.commands import terminal as cli_unlock
-from aoc2023.framework.commands.terminal import TerminalPrompter
+from aoc2023.framework.commands.terminal import TerminalPrompter, ask_yes_no
 
 YEAR, DAY = 2075, 1
 EXAMPLE = "1 2 3\n"
@@ -458,3 +479,91 @@ def test_run_wait_asks_again_while_the_site_holds_the_day_locked(
     assert shown[-1].endswith(f"{BEHIND_YEAR} day 1 is unlocked on adventofcode.com.\n")
     done = aoc_in_process("run", str(BEHIND_YEAR), "1", "--no-submit", "--json")
     assert '"answer": "15"' in done.stdout and input_requests(fake_aoc) == 3
+
+
+TOO_LATE = 60.0
+"""Seconds after which the blocked call is ended by other means: a wait deaf to Ctrl-C
+would end only then."""
+
+
+@contextmanager
+def ctrl_c_missed_by_the_main_thread(
+    waiting: Callable[[], bool], release: Callable[[], object]
+) -> Iterator[threading.Event]:
+    """SIGINT noted by Python without interrupting the main thread's system call, 0.3 s
+    after `waiting()` says the main thread is where Ctrl-C must end the wait (so that
+    a main thread slowed by a busy machine never gets it before, outside the code under
+    test); `release` unblocks that call after TOO_LATE seconds if nothing else did, and
+    sets the event yielded."""
+    done = threading.Event()
+    released = threading.Event()
+
+    def helper() -> None:
+        deadline = time.monotonic() + TOO_LATE
+        while not waiting() and time.monotonic() < deadline:
+            if done.wait(0.01):
+                return
+        time.sleep(0.3)
+        signal.pthread_kill(threading.get_ident(), signal.SIGINT)
+        if not done.wait(TOO_LATE):
+            released.set()
+            release()
+
+    thread = threading.Thread(target=helper, daemon=True)
+    thread.start()
+    try:
+        yield released
+    finally:
+        done.set()
+        thread.join()
+
+
+def test_the_send_question_ends_at_once() -> None:
+    controller, follower = pty.openpty()
+    err = io.StringIO()
+    with (
+        os.fdopen(follower, "r", closefd=True) as terminal_in,
+        ctrl_c_missed_by_the_main_thread(
+            lambda: "[y/N]" in err.getvalue(), partial(os.write, controller, b"y\n")
+        ) as released,
+    ):
+        answer = ask_yes_no("Send 1?", err=err, inp=terminal_in)
+    os.close(controller)
+    assert answer is None  # declined, by the Ctrl-C
+    assert not released.is_set(), "the question waited for Enter after Ctrl-C"
+
+
+def test_the_answers_a_question_takes() -> None:
+    def asked(typed: str) -> tuple[bool | None, str]:
+        err = io.StringIO()
+        return ask_yes_no("Send 1?", err=err, inp=io.StringIO(typed)), err.getvalue()
+
+    assert asked("y\n") == (True, "Send 1? [y/N]: ")
+    assert asked(" YES \n")[0] is True
+    assert asked("\n")[0] is False and asked("no\n")[0] is False
+    assert asked("maybe\nn\n") == (False, "Send 1? [y/N]: Error: invalid input\nSend 1? [y/N]: ")
+    assert asked("")[0] is None  # the end of input: declined, as Ctrl-C is
+
+
+@pytest.mark.parametrize("polls", [3, None])
+def test_the_wait_for_another_run_says_what_it_waits_for_on_a_terminal(polls: int | None) -> None:
+    """On a terminal, a line rewritten in place names the answer awaited and the seconds
+    left, and is cleared at the end; the wait ends when the other run is done (after
+    `polls` looks), or when the time given runs out (None: never done)."""
+    clock = FakeClock()
+    looked = []
+
+    def done() -> bool:
+        looked.append(clock.monotonic())
+        return polls is not None and len(looked) > polls
+
+    screen = site_cli.Screen()
+    with redirect_stderr(screen):
+        came = terminal.TerminalPrompter(sleep=clock.sleep, clock=clock.monotonic).wait_for_sender(
+            "4 for 2079 day 1 part 1", done, 2.0
+        )
+    assert came is (polls is not None)
+    assert len(looked) == (polls + 1 if polls is not None else 21)  # every 0.1 s, for 2 s
+    shown = screen.getvalue()
+    assert "Another run is sending 4 for 2079 day 1 part 1: waiting for its verdict, 2 s" in shown
+    assert shown.endswith("\r\x1b[2K")  # cleared

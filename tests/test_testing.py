@@ -3,7 +3,9 @@
 A check that cannot fail would let every day's test pass, so each failure it exists
 to catch (a wrong answer, a part that raises, an example that does not parse, a day
 that does not import) is made here, in a throwaway year package, and must fail with
-a message that says where and what. A part not written yet must not fail.
+a message that says where and what. A part not written yet must not fail. Every variant
+of a day is checked on the examples too, and a failure names it (the variants:
+test_registry.py).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import test_registry
 from conftest import TOKEN, USER_ID, AocdHome, temporary_year
 
 from aoc2023.framework import registry
@@ -367,3 +370,34 @@ def test_with_no_token_the_skip_names_every_place_in_order(tmp_path: Path) -> No
         f"no session token (looked in $AOC_SESSION, {own} and {tmp_path / 'aocd' / 'token'}): "
         f"put your session cookie in {own} (aoc token checks it)"
     )
+
+
+variants_year = test_registry.variants_year
+wrong_year = test_registry.wrong_year
+"""test_registry.py's fixtures (bound, not imported, so that a test may name them)."""
+
+
+def test_check_examples_checks_every_variant(variants_year: int) -> None:
+    for day in (1, 2, 3):
+        check_examples(registry.load_day(variants_year, day))
+
+
+def test_check_examples_names_the_variant_that_fails(wrong_year: int) -> None:
+    with pytest.raises(AssertionError) as failed:
+        check_examples(registry.load_day(wrong_year, 1))
+    message = str(failed.value)
+    assert "1 failure" in message
+    assert "2078 day 1, example 1, variant wrong, part 1: returned 4, expected 3" in message
+
+
+def test_the_suites_example_cases_include_each_variant(wrong_year: int) -> None:
+    cases = cases_of(registry.load_day(wrong_year, 1))
+    assert [c.id for c in cases] == [
+        "2078-day01-part1-example1",
+        "2078-day01-part1-example1-wrong",
+        "2078-day01-part2-example1",
+        "2078-day01-part2-example1-wrong",
+    ]
+    check(Case(wrong_year, 1, 2, 1, "wrong"))
+    with pytest.raises(AssertionError, match="variant wrong, part 1: returned 4, expected 3"):
+        check(Case(wrong_year, 1, 1, 1, "wrong"))

@@ -4,6 +4,8 @@ The parent's time accounting (each message from the child restarts its clock) is
 on a fake clock; a real limit kills real children here too, and those tests assert the
 outcome (the late part marked, the other part's answer kept, its processes gone) rather
 than how long it took, beyond "well before the late part would have ended by itself".
+Ctrl-C that comes just before the wait on a timed child begins still ends it at once
+(the moment made certain as for the send question: test_terminal.py).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import sys
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +27,7 @@ from conftest import running, temporary_year
 from fake_clock import FakeClock, capped
 from site_cli import aoc_in_process
 from test_runner import CLOCK
+from test_terminal import TOO_LATE, ctrl_c_missed_by_the_main_thread
 
 from aoc2023.framework import Solution, registry, timeouts
 from aoc2023.framework.bench.figures import MIN_RUNS, BenchReport, bench_exit_code
@@ -35,7 +39,7 @@ from aoc2023.framework.inputs import RunInput
 from aoc2023.framework.results import DayResult, ExitCode, PartResult, RunReport, Status
 from aoc2023.framework.results import run_exit_code as exit_code
 from aoc2023.framework.runner import Executor, run_solution
-from aoc2023.framework.timeouts import Progress, watch_child
+from aoc2023.framework.timeouts import Progress, call_with_timeout, watch_child
 
 
 def run_with_timeout(
@@ -468,3 +472,20 @@ def test_a_yielding_solve_reports_part_1_before_part_2_begins() -> None:
     )
     assert events == ["parsed", "part 1", "part 2 began", "part 2"]
     assert [p.status for p in result.parts] == [Status.CORRECT, Status.UNKNOWN]
+
+
+def _sleeps_then_marks(seconds: float, folder: Path, progress: Progress) -> None:
+    (folder / "started").touch()
+    time.sleep(seconds)
+    (folder / "ended").write_text("the child ended by itself")
+
+
+def test_a_wait_on_a_timed_child_ends_at_once(tmp_path: Path) -> None:
+    ended = tmp_path / "ended"
+    # Nothing releases this wait early: the child ends on its own after TOO_LATE s.
+    with (
+        ctrl_c_missed_by_the_main_thread((tmp_path / "started").exists, lambda: None),
+        pytest.raises(KeyboardInterrupt),
+    ):
+        call_with_timeout(partial(_sleeps_then_marks, TOO_LATE, tmp_path), timeout=TOO_LATE * 2)
+    assert not ended.exists(), "the wait on the child went on until the child ended"

@@ -25,7 +25,13 @@ from watchfiles import Change
 
 from aoc2023.framework import watch
 from aoc2023.framework.errors import UsageError
-from aoc2023.framework.watch import SaveFilter, child_command, project_folder, watch_days
+from aoc2023.framework.watch import (
+    SaveFilter,
+    WatchRequest,
+    child_command,
+    project_folder,
+    watch_days,
+)
 
 DAY = """
 from aoc2023.framework import Example, Solution
@@ -241,3 +247,8 @@ def test_without_watchfiles_the_watch_says_how_to_install_it(
     monkeypatch.setitem(sys.modules, "watchfiles", None)  # what an import finds missing
     with pytest.raises(UsageError, match=r"pip install 'aoc2023\[watch\]'"):
         watch_days(watch.WatchRequest((2023,), "7"), say=lambda line: None)
+
+
+def test_a_watch_passes_variants_on() -> None:
+    command = child_command(WatchRequest((2077,), "1", variants=True))
+    assert command.endswith(" --variants")

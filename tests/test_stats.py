@@ -1,6 +1,7 @@
-"""`aoc stats` against the stand-in site: stars earned in the browser (known only to the
-site) beside those `aoc` sent, with attempts, first tries and runtimes; its --json, its
-calendar picture; no token; and no more requests than the site's rule allows.
+"""`aoc stats` (commands/stats.py) against the stand-in site: stars earned in the browser
+(known only to the site) beside those `aoc` sent, with attempts, first tries and runtimes;
+its --json, its calendar picture; no token; and no more requests than the site's rule
+allows.
 
 The commands run in this process (`aoc_in_process`), their clock moved to December 2025
 (`shift`); the site's clock, which times the stars it gives, is the test's own.
@@ -15,7 +16,6 @@ import time
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
-from html import escape
 from pathlib import Path
 from typing import Any
 
@@ -26,8 +26,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 from misbehaving_days import CHARACTERS, examples
 from site_cli import aoc_in_process
+from test_stars import page_of_times
 
-from aoc2023.framework import runtimes, store
+from aoc2023.framework import store
 from aoc2023.framework.aocd import stars
 from aoc2023.framework.bench.outputs import update_readme
 from aoc2023.framework.calendar import unlock_time
@@ -43,7 +44,6 @@ from aoc2023.framework.commands.stats import (
     readme_link,
 )
 from aoc2023.framework.commands.view import format_duration
-from aoc2023.framework.results import DayResult, PartResult, Status
 
 SVG = "{http://www.w3.org/2000/svg}"
 UNLOCK = unlock_time(2025, 1).timestamp()
@@ -310,49 +310,6 @@ def test_a_damaged_kept_page_is_a_miss(site: FakeAoC, tmp_path: Path) -> None:
     assert stars.kept_times(USER_ID, 2025) is not None  # repaired by the read
 
 
-def page_of_times(lines: list[str]) -> str:
-    """The page of the user's times holding `lines` in its table, escaped as the site does."""
-    return (
-        "<main><article><p>These are your personal leaderboard statistics.</p>\n<pre>"
-        + "\n".join(escape(line) for line in lines)
-        + "\n</pre></article></main>"
-    )
-
-
-FIELDS = st.one_of(
-    st.sampled_from(
-        [
-            "00:12:34",
-            ">24h",
-            "-",
-            "3",
-            "0",
-            "26",
-            "99:00:00",
-            "00:00:0\u00b2",
-            "\u0663",
-            "9" * 5000,
-            "1e3",
-        ]
-    ),
-    st.text(st.characters(blacklist_categories=["Cs", "Zs", "Cc"]), max_size=12),
-)
-
-
-@examples(10)
-@given(st.lists(st.lists(FIELDS, min_size=1, max_size=7).map(" ".join), max_size=30))
-def test_any_page_of_times_is_read_or_refused(lines: list[str]) -> None:
-    """Whatever the page's table holds, it reads as days of December with time columns, and
-    each time is a duration of less than a day or none: nothing raises."""
-    times = stars.parse_times(page_of_times(lines))
-    assert times is not None
-    for day, columns in times.items():
-        assert 1 <= day <= 31
-        for column in columns:
-            since = stars.since_unlock(column)
-            assert since is None or timedelta(0) <= since < timedelta(days=1)
-
-
 ODD_TABLES = [
     "3   00:00:0\u00b2   00:02:00",
     "9" * 5000 + "  00:01:00  -",
@@ -470,74 +427,6 @@ def test_readme_is_checked_for_the_calendars_markers(site: FakeAoC, tmp_path: Pa
     assert readme.read_text() == f"# Mine\n{END}\n{START}\n"
     assert not (tmp_path / "aoc-calendar.svg").exists()
     assert stats_requests(site, 2025) == 1
-
-
-def result(
-    source: str = "input", parts: tuple[Status, ...] = (Status.CORRECT,) * 2, **changes: Any
-) -> DayResult:
-    return DayResult(
-        2025,
-        1,
-        None,
-        source,  # type: ignore[arg-type]
-        parse_seconds=0.5,
-        parts=tuple(PartResult(n, status, seconds=1.0) for n, status in enumerate(parts, 1)),
-        **changes,
-    )
-
-
-def test_a_run_keeps_the_runtime_of_days_on_the_users_own_input(aocd_home: AocdHome) -> None:
-    assert runtimes.runtime_of(result()) == 2.5
-    assert runtimes.runtime_of(result(parts=(Status.WRONG, Status.NOT_IMPLEMENTED))) == 1.5
-    for other in (
-        result("example"),
-        result("file"),
-        result(variant="fast"),
-        result(account="work"),
-        result(parts=(Status.CORRECT, Status.ERROR)),
-        result(parts=(Status.NOT_IMPLEMENTED,) * 2),
-        result(error="boom"),
-    ):
-        assert runtimes.runtime_of(other) is None, other
-    when = datetime(2025, 12, 1, 5).astimezone()
-    runtimes.record([result(), result("example")._replace(day=2)], when)
-    assert runtimes.last_runtimes(2025) == {1: 2.5}
-    runtimes.record([result(parts=(Status.CORRECT, Status.NOT_IMPLEMENTED))], when + timedelta(1))
-    assert runtimes.last_runtimes(2025) == {1: 1.5}  # the last run's
-    store.runtime_file(2025, 1).write_text("{damaged")
-    assert runtimes.last_runtimes(2025) == {}  # a miss, then rewritten
-    runtimes.record([result()], when)
-    assert runtimes.last_runtimes(2025) == {1: 2.5}
-
-
-RECORDS = st.one_of(
-    st.binary(max_size=40),
-    st.builds(
-        lambda value: json.dumps({"seconds": value}).encode(),
-        st.one_of(
-            st.floats(), st.integers(-(2**1100), 2**1100), st.sampled_from([1e308, 1e9, "1", None])
-        ),
-    ),
-)
-
-
-@examples(10)
-@given(st.lists(RECORDS, min_size=12, max_size=12))
-def test_any_kept_runtimes_give_a_year_json_can_hold(
-    aocd_home: AocdHome, records: list[bytes]
-) -> None:
-    """Whatever bytes the runtime records hold: each is a runtime or a miss, and the
-    year's total stays a number JSON holds (no Infinity or NaN)."""
-    from aoc2023.framework.commands.stats import BenchRuntimes, Who, stats_json, year_stats
-
-    for day, record in enumerate(records, start=1):
-        store.runtime_file(2025, day).parent.mkdir(parents=True, exist_ok=True)
-        store.runtime_file(2025, day).write_bytes(record)
-    found = runtimes.last_runtimes(2025)
-    assert all(0 <= seconds <= runtimes.LONGEST for seconds in found.values())
-    no_bench = BenchRuntimes({})
-    stats = year_stats(2025, Who(None, None, "no token"), datetime.now().astimezone(), no_bench)
-    json.loads(stats_json([stats]), parse_constant=lambda name: pytest.fail(name))
 
 
 def test_a_damaged_bench_history_is_a_sentence(site: FakeAoC, tmp_path: Path) -> None:
