@@ -528,8 +528,7 @@ def bench_days(
     """Bench every day asked for on `aoc run`'s inputs (with variants unless not `variants`),
     `budget` seconds a day; with `memory`, peak allocations too (`with_peaks`)."""
     report = BenchReport(budget=budget)
-    run = Executor(timeout)
-    bench_one = partial(bench_input, timeout=timeout, run=run, watcher=watcher, clocks=clocks)
+    bench_one = partial(bench_input, timeout=timeout, watcher=watcher, clocks=clocks)
     current = ""
     try:
         for day in days_to_run(request, report.notices):
