@@ -7,10 +7,9 @@ from __future__ import annotations
 import subprocess
 import sys
 import tracemalloc
-from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Iterable, Iterator
+from contextlib import closing, contextmanager, nullcontext
 from dataclasses import dataclass
-from functools import partial
 from importlib.util import find_spec
 from pathlib import Path
 from tempfile import TemporaryDirectory
@@ -21,6 +20,7 @@ from aoc2023.framework.files import check_writable, write_atomically
 from aoc2023.framework.inputs import RunRequest, days_to_run
 from aoc2023.framework.launcher import aoc_command
 from aoc2023.framework.results import DayResult
+from aoc2023.framework.solution import day_steps
 
 if TYPE_CHECKING:
     import cProfile
@@ -226,17 +226,12 @@ def flame_report(request: RunRequest, part: int, path: Path) -> str:
 
 
 def _track(solution: Any, text: str, part: int, capture: Path) -> None:
-    """Run `part` on a fresh parse with memray tracking it alone into `capture`."""
+    """Run `part` on a fresh parse with memray tracking it alone into `capture` (a yielding
+    `solve`'s part 1 untracked before its part 2; a `solve` that returns the pair whole)."""
     import memray
 
-    data = solution.parse(text)
-    call: Callable[[], Any] = partial(solution.part_1 if part == 1 else solution.part_2, data)
-    if solution.solves_in_turn():
-        answers = solution.solve(data)
-        for _ in range(part - 1):
-            next(answers)
-        call = answers.__next__
-    elif solution.solves_both_at_once():
-        call = partial(solution.solve, data)
-    with memray.Tracker(capture):
-        call()
+    with closing(day_steps(solution, solution.parse(text), (part,))) as steps:
+        for step, function, argument in steps:
+            tracked = step in (f"part {part}", "parts 1+2")
+            with memray.Tracker(capture) if tracked else nullcontext():
+                function(argument)

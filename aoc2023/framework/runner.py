@@ -7,7 +7,7 @@ from __future__ import annotations
 import inspect
 import os
 import traceback
-from collections.abc import Callable, Generator, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from contextlib import closing
 from dataclasses import dataclass, replace
 from functools import partial
@@ -28,7 +28,7 @@ from aoc2023.framework.errors import (
 from aoc2023.framework.inputs import DayInputs, RunInput
 from aoc2023.framework.registry import recursion_limit_kept
 from aoc2023.framework.results import CouldNotRun, DayResult, OnStep, PartResult, RunReport, Status
-from aoc2023.framework.solution import Solution
+from aoc2023.framework.solution import Solution, day_steps, steps_of
 
 if TYPE_CHECKING:
     from aoc2023.framework.instruments import Instrument, Profiler, RawStats
@@ -605,30 +605,3 @@ def peaks_of(
         else:
             notices.append(f"{where}: memory not measured: {failure}.")
         return peaks
-
-
-def day_steps(
-    solution: Solution[Any], data: Any, parts: tuple[int, ...]
-) -> Generator[tuple[str, Callable[[Any], Any], Any], None, None]:
-    """The steps of `steps_of` after the parse, each (label, function, argument), called by
-    the caller: a part on `data`, `solve` on it, or the next answer of a yielding `solve`."""
-    steps = steps_of(type(solution), parts)[1:]
-    if not solution.solves_in_turn():
-        methods = {
-            "part 1": solution.part_1,
-            "part 2": solution.part_2,
-            "parts 1+2": solution.solve,
-        }
-        yield from ((step, methods[step], data) for step in steps)
-        return
-    with closing(cast(Generator[Any, None, None], solution.solve(data))) as answers:
-        yield from ((step, next, answers) for step in steps)
-
-
-def steps_of(solution_class: type[Solution[Any]], parts: tuple[int, ...]) -> list[str]:
-    """The steps that run `parts`, in order: the parse, then the parts' or `solve`'s."""
-    if solution_class.solves_in_turn():
-        parts = tuple(range(1, max(parts, default=0) + 1))
-    elif parts and solution_class.solves_both_at_once():
-        return ["parse", "parts 1+2"]
-    return ["parse", *(f"part {part}" for part in parts)]

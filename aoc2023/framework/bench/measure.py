@@ -35,12 +35,10 @@ from aoc2023.framework.runner import (
     DayRunner,
     Executor,
     against_main,
-    day_steps,
     peaks_of,
     solved_parts,
-    steps_of,
 )
-from aoc2023.framework.solution import Solution
+from aoc2023.framework.solution import Solution, day_steps, steps_of
 from aoc2023.framework.timeouts import NO_WATCH, Progress, call_with_timeout
 
 MAX_RUNS = 100_000
