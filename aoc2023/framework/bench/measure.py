@@ -30,7 +30,7 @@ from aoc2023.framework.bench.figures import (
 from aoc2023.framework.errors import ChildFailed, TimedOut, describe_error, stop_name
 from aoc2023.framework.inputs import RunInput, RunRequest, days_to_run
 from aoc2023.framework.registry import variants_of
-from aoc2023.framework.results import DayResult, PartResult, Status
+from aoc2023.framework.results import DayResult, PartResult, Status, day_place
 from aoc2023.framework.runner import (
     DayRunner,
     Executor,
@@ -412,7 +412,7 @@ def bench_input(
     clock = clocks.clock
     clocks.settle()
     deadline = clock() + budget
-    where = _where(solution_class.year, solution_class.day, run_input.label)
+    where = day_place(solution_class.year, solution_class.day, run_input.label)
     watcher(where, "checking the answers", 0, 0.0)
     check = run(solution_class, run_input, title)
     if check.error is not None or check.interrupted:
@@ -460,10 +460,6 @@ def bench_input(
     speed = timing.speed
     steps = [step for lane, one in timed for step in _steps(lane, one, timing, speed)]
     return DayBench(check, _versus_main(steps), tuple(one for _, one in checks[1:]), speed)
-
-
-def _where(year: int, day: int, label: str | None) -> str:
-    return f"{year} day {day}" + (f" ({label})" if label else "")
 
 
 def _versus_main(steps: list[StepBench]) -> tuple[StepBench, ...]:
@@ -580,7 +576,7 @@ def notes(report: BenchReport) -> list[str]:
     found = []
     for bench in report.results:
         result = bench.result
-        where = _where(result.year, result.day, result.label)
+        where = day_place(result.year, result.day, result.label)
         rough = [
             f"{_named(step)} ({step.stats.runs})"
             for step in bench.steps
