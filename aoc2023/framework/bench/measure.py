@@ -350,16 +350,15 @@ def _round_order(
     return order
 
 
-def _checked_seconds(lane: Lane, check: DayResult) -> dict[StepKey, float]:
-    """Each unit's time in the checking run, its parse included: the first estimate."""
-    parse = check.parse_seconds or 0.0
+def _checked_seconds(timed: list[tuple[Lane, DayResult]]) -> dict[StepKey, float]:
+    """Each lane's units' times in its checking run, the parse included: the first estimate."""
     found = {}
-    for unit in lane.units:
-        # A part on its own parse; else the parse and `solve`, which runs every part.
-        steps = [unit] if lane.apart else lane.steps[1:]
-        found[(lane.variant, unit)] = parse + sum(
-            _step_seconds(step, check) or 0.0 for step in steps
-        )
+    for lane, check in timed:
+        for unit in lane.units:
+            # A part on its own parse; else the parse and `solve`, which runs every part.
+            steps = [unit] if lane.apart else lane.steps[1:]
+            seconds = (_step_seconds(step, check) or 0.0 for step in steps)
+            found[(lane.variant, unit)] = (check.parse_seconds or 0.0) + sum(seconds)
     return found
 
 
@@ -426,15 +425,13 @@ def bench_input(
         checks.append((variant, against_main(found, check)))
     timed = [(lane_for(cls, one), one) for cls, one in checks if one.error is None]
     lanes = [lane for lane, _ in timed]
-    expected = {
-        key: seconds for lane, one in timed for key, seconds in _checked_seconds(lane, one).items()
-    }
+    expected = _checked_seconds(timed)
     # Long in any implementation: CPU time in all, to compare by one clock.
     long_steps = {
         step
         for lane, one in timed
         for step in lane.steps
-        if (_from_check(step, one) or [0])[0] >= CPU_FROM * 1e9
+        if (_step_seconds(step, one) or 0.0) >= CPU_FROM
     }
     cpu_steps = frozenset(
         (lane.variant, step) for lane in lanes for step in lane.steps if step in long_steps
