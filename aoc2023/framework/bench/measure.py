@@ -425,7 +425,6 @@ def bench_input(
         checks.append((variant, against_main(found, check)))
     timed = [(lane_for(cls, one), one) for cls, one in checks if one.error is None]
     lanes = [lane for lane, _ in timed]
-    expected = _checked_seconds(timed)
     # Long in any implementation: CPU time in all, to compare by one clock.
     long_steps = {
         step
@@ -440,7 +439,7 @@ def bench_input(
         measure,
         lanes,
         run_input,
-        expected,
+        _checked_seconds(timed),
         deadline=deadline,
         grace=max(_slowest_step(one, timeout) for _, one in timed),
         warm_until=clock() + budget * WARM_UP_SHARE,
