@@ -256,13 +256,10 @@ def _pair_of(both: _Outcome) -> tuple[_Outcome, _Outcome]:
         return both, both
     if isinstance(value, tuple | list) and len(value) == 2:
         return both._replace(value=value[0]), both._replace(value=value[1])
-    shape = (
-        f"a {type(value).__name__} of {len(value)}"
-        if isinstance(value, tuple | list)
-        else "None"
-        if value is None
-        else f"a {type(value).__name__}"
-    )
+    if isinstance(value, tuple | list):
+        shape = f"a {type(value).__name__} of {len(value)}"
+    else:
+        shape = "None" if value is None else f"a {type(value).__name__}"
     wrong = TypeError(
         f"solve() returned {shape}, not a pair: return (part 1's answer, part 2's), or "
         "yield part 1's answer, then part 2's"
@@ -513,8 +510,7 @@ def _in_children(
             if parse_seconds is None:
                 parse_seconds = cast("float | None", reports.get("parsed"))
             if isinstance(stop, KeyboardInterrupt):
-                interrupted = f"interrupted ({stop_name(stop)})"
-                parts += unfinished(left, Status.INTERRUPTED, interrupted, reports)
+                parts += unfinished(left, Status.INTERRUPTED, describe_error(stop), reports)
                 raise Interrupted(so_far(), signal_of(stop)) from None
             if "parsed" not in reports:  # the parse itself ran out of time: no part can run
                 error = f"parse timed out: stopped after {timeout:g} s (--timeout)"

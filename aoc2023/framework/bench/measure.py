@@ -364,14 +364,8 @@ def _checked_seconds(timed: list[tuple[Lane, DayResult]]) -> dict[StepKey, float
 
 def _slowest_step(check: DayResult, timeout: float | None) -> float:
     """The checking run's slowest step with its parse, a timed-out part included."""
-    parse = check.parse_seconds or 0.0
-    return parse + max(
-        (
-            timeout or 0.0 if part.status is Status.TIMEOUT else part.seconds or 0.0
-            for part in check.parts
-        ),
-        default=0.0,
-    )
+    took = [timeout or 0.0 if p.status is Status.TIMEOUT else p.seconds or 0.0 for p in check.parts]
+    return (check.parse_seconds or 0.0) + max(took, default=0.0)
 
 
 def _step_seconds(step: str, check: DayResult) -> float | None:
