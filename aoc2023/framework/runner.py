@@ -486,10 +486,8 @@ def _in_children(
             parse_seconds=parse_seconds, parts=tuple(parts), error=error, traceback=error_traceback
         )
 
-    def unfinished(
-        left: tuple[int, ...], status: Status, reason: str, reports: dict[str, object]
-    ) -> list[PartResult]:
-        """The parts `left`, each as the child reported it, else `status`."""
+    def unfinished(left: tuple[int, ...], status: Status, reason: str) -> list[PartResult]:
+        """The parts `left`, each as this group's child reported it (`reports`), else `status`."""
         unrun = partial(PartResult, status=status, error=reason, timed_with_other_part=shared_time)
         return [
             cast(PartResult, reports[f"part {p}"])
@@ -510,13 +508,13 @@ def _in_children(
             if parse_seconds is None:
                 parse_seconds = cast("float | None", reports.get("parsed"))
             if isinstance(stop, KeyboardInterrupt):
-                parts += unfinished(left, Status.INTERRUPTED, describe_error(stop), reports)
+                parts += unfinished(left, Status.INTERRUPTED, describe_error(stop))
                 raise Interrupted(so_far(), signal_of(stop)) from None
             if "parsed" not in reports:  # the parse itself ran out of time: no part can run
                 error = f"parse timed out: stopped after {timeout:g} s (--timeout)"
-                parts += unfinished(left, Status.TIMEOUT, "not run: parse timed out", {})
+                parts += unfinished(left, Status.TIMEOUT, "not run: parse timed out")
                 break
-            parts += unfinished(group, Status.TIMEOUT, str(stop), reports)
+            parts += unfinished(group, Status.TIMEOUT, str(stop))
             continue
         except ChildFailed as failure:
             why, trace = str(failure), failure.child_traceback
