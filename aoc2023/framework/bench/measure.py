@@ -483,9 +483,8 @@ def _steps(
         error = timing.errors.get(key)
         # A yielding `solve` that failed never ran its later parts again.
         after_failure = failed and lane.solution_class.solves_in_turn()
-        found = timing.samples.get(key) or (
-            [] if error or after_failure else _from_check(name, check)
-        )
+        checked = [] if error or after_failure else _from_check(name, check)
+        found = timing.samples.get(key) or checked
         failed = failed or error is not None
         cpu, ready = timing.cpu.get(key), timing.ready.get(key)
         stats = (
