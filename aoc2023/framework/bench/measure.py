@@ -564,8 +564,7 @@ def notes(report: BenchReport) -> list[str]:
     """How far to trust the figures: too few runs, a busy machine, a speed that swung."""
     found = []
     for bench in report.results:
-        result = bench.result
-        where = day_place(result.year, result.day, result.label)
+        where = day_place(bench.result.year, bench.result.day, bench.result.label)
         rough = [
             f"{_named(step)} ({step.stats.runs})"
             for step in bench.steps
