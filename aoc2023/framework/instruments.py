@@ -7,8 +7,8 @@ from __future__ import annotations
 import subprocess
 import sys
 import tracemalloc
-from collections.abc import Iterable, Iterator
-from contextlib import closing, contextmanager, nullcontext
+from collections.abc import Iterable
+from contextlib import closing, nullcontext
 from dataclasses import dataclass
 from importlib.util import find_spec
 from pathlib import Path
@@ -116,7 +116,7 @@ PEAK = "peak "
 
 class Tracer:
     """`--memory`: each `wanted` step's peak allocation above its start, once, reported to
-    `progress` as it comes (none if it raised). Run under `tracing()`."""
+    `progress` as it comes (none if it raised); tracemalloc is on inside its `with`."""
 
     def __init__(self, wanted: Iterable[str], progress: Progress) -> None:
         self.wanted = frozenset(wanted)
@@ -134,16 +134,14 @@ class Tracer:
         peak = self.peaks[step] = max(0, tracemalloc.get_traced_memory()[1] - self._start)
         self.progress.report(f"{PEAK}{step}", peak)
 
+    def __enter__(self) -> Tracer:
+        self._started = not tracemalloc.is_tracing()  # else on already: left on
+        if self._started:
+            tracemalloc.start()
+        return self
 
-@contextmanager
-def tracing() -> Iterator[None]:
-    started = not tracemalloc.is_tracing()
-    if started:
-        tracemalloc.start()
-    try:
-        yield
-    finally:
-        if started:
+    def __exit__(self, *exc: object) -> None:
+        if self._started:
             tracemalloc.stop()
 
 

@@ -546,11 +546,10 @@ def step_peaks(
 ) -> dict[str, int]:
     """`--memory`: each step's peak allocation in bytes, for the parse and `parts`, from
     a run of their own under tracemalloc (too slow to time); none for a step that raises."""
-    from aoc2023.framework.instruments import Tracer, tracing
+    from aoc2023.framework.instruments import Tracer
     from aoc2023.framework.timeouts import NO_WATCH
 
-    tracer = Tracer(steps_of(solution_class, parts), progress or NO_WATCH)
-    with tracing():
+    with Tracer(steps_of(solution_class, parts), progress or NO_WATCH) as tracer:
         run_solution(solution_class, replace(run_input, parts=parts), instruments=(tracer,))
     return tracer.peaks
 
