@@ -54,7 +54,7 @@ from aoc2023.framework.bench.history import tolerance, trend
 from aoc2023.framework.bench.measure import bench_input, notes
 from aoc2023.framework.commands import bench as bench_view
 from aoc2023.framework.commands.bench import ProgressLine, bench_json
-from aoc2023.framework.inputs import RunInput
+from aoc2023.framework.inputs import DayInputs, RunInput, RunRequest
 from aoc2023.framework.registry import variants_of
 from aoc2023.framework.results import DayResult, ExitCode, Status
 
@@ -236,6 +236,21 @@ class InTurnPart2Unwritten(Timed[str]):
         self.take("part 1")
         yield len(text)
         raise NotImplementedError
+
+
+def test_bench_days_times_the_checking_run_on_the_bench_clocks(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Without a timeout the checking run is timed by `clocks.timer`, as every timed run."""
+    clock = FakeClock()
+    run_input = RunInput("abc", "file", {1: "3", 2: "6"}, extra={"clock": clock})
+    monkeypatch.setattr(
+        measure, "days_to_run", lambda *_: iter([DayInputs(InTurn, None, (run_input,))])
+    )
+    report = measure.bench_days(RunRequest(((2071, 1),)), 0.2, clocks=clock.bench_clocks())
+    [bench] = report.results
+    assert bench.result.parse_seconds == pytest.approx(0.001)
+    assert [part.seconds for part in bench.result.parts] == pytest.approx([0.002, 0.004])
 
 
 def test_a_yielding_solve_whose_part_2_is_unwritten_times_part_1_only() -> None:

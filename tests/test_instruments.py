@@ -284,6 +284,19 @@ def test_memory_flame_writes_memrays_report_of_the_part(year: int, tmp_path: Pat
     assert "part_2" in page and "part_1" not in page  # the part alone was tracked
 
 
+@pytest.mark.parametrize("day, part", [(2, 2), (3, 1)])
+def test_memory_flame_tracks_a_part_of_a_solve(
+    year: int, tmp_path: Path, day: int, part: int
+) -> None:
+    """A yielding `solve` (its part 1 run first, untracked) and one returning the pair."""
+    found = aoc_in_process(
+        "run", str(year), str(day), "--input", "numbers.txt", "--memory-flame", str(part), "f.html"
+    )
+    assert found.returncode == 0, found.stderr
+    assert f"report of {year} day {day} part {part} (numbers.txt) to f.html." in found.stderr
+    assert "solve" in (tmp_path / "f.html").read_text()
+
+
 def test_memory_flame_wants_one_day_and_memray(year: int, monkeypatch: pytest.MonkeyPatch) -> None:
     found = aoc_in_process("run", str(year), "1-2", "--memory-flame", "2", "f.html")
     assert found.returncode == 2

@@ -7,10 +7,9 @@ from __future__ import annotations
 import subprocess
 import sys
 import tracemalloc
-from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Iterable
+from contextlib import closing, nullcontext
 from dataclasses import dataclass
-from functools import partial
 from importlib.util import find_spec
 from pathlib import Path
 from tempfile import TemporaryDirectory
@@ -21,6 +20,7 @@ from aoc2023.framework.files import check_writable, write_atomically
 from aoc2023.framework.inputs import RunRequest, days_to_run
 from aoc2023.framework.launcher import aoc_command
 from aoc2023.framework.results import DayResult
+from aoc2023.framework.solution import day_steps
 
 if TYPE_CHECKING:
     import cProfile
@@ -116,7 +116,7 @@ PEAK = "peak "
 
 class Tracer:
     """`--memory`: each `wanted` step's peak allocation above its start, once, reported to
-    `progress` as it comes (none if it raised). Run under `tracing()`."""
+    `progress` as it comes (none if it raised); tracemalloc is on inside its `with`."""
 
     def __init__(self, wanted: Iterable[str], progress: Progress) -> None:
         self.wanted = frozenset(wanted)
@@ -134,16 +134,14 @@ class Tracer:
         peak = self.peaks[step] = max(0, tracemalloc.get_traced_memory()[1] - self._start)
         self.progress.report(f"{PEAK}{step}", peak)
 
+    def __enter__(self) -> Tracer:
+        self._started = not tracemalloc.is_tracing()  # else on already: left on
+        if self._started:
+            tracemalloc.start()
+        return self
 
-@contextmanager
-def tracing() -> Iterator[None]:
-    started = not tracemalloc.is_tracing()
-    if started:
-        tracemalloc.start()
-    try:
-        yield
-    finally:
-        if started:
+    def __exit__(self, *exc: object) -> None:
+        if self._started:
             tracemalloc.stop()
 
 
@@ -226,17 +224,12 @@ def flame_report(request: RunRequest, part: int, path: Path) -> str:
 
 
 def _track(solution: Any, text: str, part: int, capture: Path) -> None:
-    """Run `part` on a fresh parse with memray tracking it alone into `capture`."""
+    """Run `part` on a fresh parse with memray tracking it alone into `capture` (a yielding
+    `solve`'s part 1 untracked before its part 2; a `solve` that returns the pair whole)."""
     import memray
 
-    data = solution.parse(text)
-    call: Callable[[], Any] = partial(solution.part_1 if part == 1 else solution.part_2, data)
-    if solution.solves_in_turn():
-        answers = solution.solve(data)
-        for _ in range(part - 1):
-            next(answers)
-        call = answers.__next__
-    elif solution.solves_both_at_once():
-        call = partial(solution.solve, data)
-    with memray.Tracker(capture):
-        call()
+    with closing(day_steps(solution, solution.parse(text), (part,))) as steps:
+        for step, function, argument in steps:
+            tracked = step in (f"part {part}", "parts 1+2")
+            with memray.Tracker(capture) if tracked else nullcontext():
+                function(argument)

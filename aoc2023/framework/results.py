@@ -84,6 +84,12 @@ class DayResult(NamedTuple):
         return any(part.status is Status.INTERRUPTED for part in self.parts)
 
 
+def day_place(year: int, day: int, label: str | None = None, variant: str | None = None) -> str:
+    """A day's run in a sentence: `2023 day 7 (input.txt), variant fast`."""
+    labelled = f"{year} day {day}" + (f" ({label})" if label else "")
+    return labelled + (f", variant {variant}" if variant else "")
+
+
 @dataclass
 class RunReport:
     """What `aoc run` shows: a result per day and input, and notices for the user."""

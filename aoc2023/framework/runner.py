@@ -7,7 +7,7 @@ from __future__ import annotations
 import inspect
 import os
 import traceback
-from collections.abc import Callable, Generator, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from contextlib import closing
 from dataclasses import dataclass, replace
 from functools import partial
@@ -28,7 +28,7 @@ from aoc2023.framework.errors import (
 from aoc2023.framework.inputs import DayInputs, RunInput
 from aoc2023.framework.registry import recursion_limit_kept
 from aoc2023.framework.results import CouldNotRun, DayResult, OnStep, PartResult, RunReport, Status
-from aoc2023.framework.solution import Solution
+from aoc2023.framework.solution import Solution, day_steps, steps_of
 
 if TYPE_CHECKING:
     from aoc2023.framework.instruments import Instrument, Profiler, RawStats
@@ -256,13 +256,10 @@ def _pair_of(both: _Outcome) -> tuple[_Outcome, _Outcome]:
         return both, both
     if isinstance(value, tuple | list) and len(value) == 2:
         return both._replace(value=value[0]), both._replace(value=value[1])
-    shape = (
-        f"a {type(value).__name__} of {len(value)}"
-        if isinstance(value, tuple | list)
-        else "None"
-        if value is None
-        else f"a {type(value).__name__}"
-    )
+    if isinstance(value, tuple | list):
+        shape = f"a {type(value).__name__} of {len(value)}"
+    else:
+        shape = "None" if value is None else f"a {type(value).__name__}"
     wrong = TypeError(
         f"solve() returned {shape}, not a pair: return (part 1's answer, part 2's), or "
         "yield part 1's answer, then part 2's"
@@ -489,10 +486,8 @@ def _in_children(
             parse_seconds=parse_seconds, parts=tuple(parts), error=error, traceback=error_traceback
         )
 
-    def unfinished(
-        left: tuple[int, ...], status: Status, reason: str, reports: dict[str, object]
-    ) -> list[PartResult]:
-        """The parts `left`, each as the child reported it, else `status`."""
+    def unfinished(left: tuple[int, ...], status: Status, reason: str) -> list[PartResult]:
+        """The parts `left`, each as this group's child reported it (`reports`), else `status`."""
         unrun = partial(PartResult, status=status, error=reason, timed_with_other_part=shared_time)
         return [
             cast(PartResult, reports[f"part {p}"])
@@ -513,14 +508,13 @@ def _in_children(
             if parse_seconds is None:
                 parse_seconds = cast("float | None", reports.get("parsed"))
             if isinstance(stop, KeyboardInterrupt):
-                interrupted = f"interrupted ({stop_name(stop)})"
-                parts += unfinished(left, Status.INTERRUPTED, interrupted, reports)
+                parts += unfinished(left, Status.INTERRUPTED, describe_error(stop))
                 raise Interrupted(so_far(), signal_of(stop)) from None
             if "parsed" not in reports:  # the parse itself ran out of time: no part can run
                 error = f"parse timed out: stopped after {timeout:g} s (--timeout)"
-                parts += unfinished(left, Status.TIMEOUT, "not run: parse timed out", {})
+                parts += unfinished(left, Status.TIMEOUT, "not run: parse timed out")
                 break
-            parts += unfinished(group, Status.TIMEOUT, str(stop), reports)
+            parts += unfinished(group, Status.TIMEOUT, str(stop))
             continue
         except ChildFailed as failure:
             why, trace = str(failure), failure.child_traceback
@@ -552,11 +546,10 @@ def step_peaks(
 ) -> dict[str, int]:
     """`--memory`: each step's peak allocation in bytes, for the parse and `parts`, from
     a run of their own under tracemalloc (too slow to time); none for a step that raises."""
-    from aoc2023.framework.instruments import Tracer, tracing
+    from aoc2023.framework.instruments import Tracer
     from aoc2023.framework.timeouts import NO_WATCH
 
-    tracer = Tracer(steps_of(solution_class, parts), progress or NO_WATCH)
-    with tracing():
+    with Tracer(steps_of(solution_class, parts), progress or NO_WATCH) as tracer:
         run_solution(solution_class, replace(run_input, parts=parts), instruments=(tracer,))
     return tracer.peaks
 
@@ -605,30 +598,3 @@ def peaks_of(
         else:
             notices.append(f"{where}: memory not measured: {failure}.")
         return peaks
-
-
-def day_steps(
-    solution: Solution[Any], data: Any, parts: tuple[int, ...]
-) -> Generator[tuple[str, Callable[[Any], Any], Any], None, None]:
-    """The steps of `steps_of` after the parse, each (label, function, argument), called by
-    the caller: a part on `data`, `solve` on it, or the next answer of a yielding `solve`."""
-    steps = steps_of(type(solution), parts)[1:]
-    if not solution.solves_in_turn():
-        methods = {
-            "part 1": solution.part_1,
-            "part 2": solution.part_2,
-            "parts 1+2": solution.solve,
-        }
-        yield from ((step, methods[step], data) for step in steps)
-        return
-    with closing(cast(Generator[Any, None, None], solution.solve(data))) as answers:
-        yield from ((step, next, answers) for step in steps)
-
-
-def steps_of(solution_class: type[Solution[Any]], parts: tuple[int, ...]) -> list[str]:
-    """The steps that run `parts`, in order: the parse, then the parts' or `solve`'s."""
-    if solution_class.solves_in_turn():
-        parts = tuple(range(1, max(parts, default=0) + 1))
-    elif parts and solution_class.solves_both_at_once():
-        return ["parse", "parts 1+2"]
-    return ["parse", *(f"part {part}" for part in parts)]

@@ -1,14 +1,15 @@
 """What a day touches: the `Solution` it subclasses, the `Example`s it declares, the
-checks its declarations meet as its class is defined, and the input helpers. Registering
-the class is the registry's: a day's author reads this module alone."""
+checks its declarations meet as its class is defined, the input helpers, and the steps a
+day runs in. Registering the class is the registry's: a day's author reads this module alone."""
 
 from __future__ import annotations
 
 import inspect
 import re
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
+from contextlib import closing
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from aoc2023.framework.answers import answer_text, described
 
@@ -192,3 +193,31 @@ def ints(text: str) -> list[int]:
 def numbered_lines(text: str) -> list[tuple[int, str]]:
     """The input's lines numbered from 1 (`lines`), for parse errors that name the line."""
     return list(enumerate(lines(text), start=1))
+
+
+# The steps the framework runs a day in (runner, bench, --memory-flame): not a day's to call.
+def day_steps(
+    solution: Solution[Any], data: Any, parts: tuple[int, ...]
+) -> Generator[tuple[str, Callable[[Any], Any], Any], None, None]:
+    """The steps of `steps_of` after the parse, each (label, function, argument), called by
+    the caller: a part on `data`, `solve` on it, or the next answer of a yielding `solve`."""
+    steps = steps_of(type(solution), parts)[1:]
+    if not solution.solves_in_turn():
+        methods = {
+            "part 1": solution.part_1,
+            "part 2": solution.part_2,
+            "parts 1+2": solution.solve,
+        }
+        yield from ((step, methods[step], data) for step in steps)
+        return
+    with closing(cast(Generator[Any, None, None], solution.solve(data))) as answers:
+        yield from ((step, next, answers) for step in steps)
+
+
+def steps_of(solution_class: type[Solution[Any]], parts: tuple[int, ...]) -> list[str]:
+    """The steps that run `parts`, in order: the parse, then the parts' or `solve`'s."""
+    if solution_class.solves_in_turn():
+        parts = tuple(range(1, max(parts, default=0) + 1))
+    elif parts and solution_class.solves_both_at_once():
+        return ["parse", "parts 1+2"]
+    return ["parse", *(f"part {part}" for part in parts)]

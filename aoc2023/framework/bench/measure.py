@@ -30,17 +30,15 @@ from aoc2023.framework.bench.figures import (
 from aoc2023.framework.errors import ChildFailed, TimedOut, describe_error, stop_name
 from aoc2023.framework.inputs import RunInput, RunRequest, days_to_run
 from aoc2023.framework.registry import variants_of
-from aoc2023.framework.results import DayResult, PartResult, Status
+from aoc2023.framework.results import DayResult, PartResult, Status, day_place
 from aoc2023.framework.runner import (
     DayRunner,
     Executor,
     against_main,
-    day_steps,
     peaks_of,
     solved_parts,
-    steps_of,
 )
-from aoc2023.framework.solution import Solution
+from aoc2023.framework.solution import Solution, day_steps, steps_of
 from aoc2023.framework.timeouts import NO_WATCH, Progress, call_with_timeout
 
 MAX_RUNS = 100_000
@@ -352,29 +350,22 @@ def _round_order(
     return order
 
 
-def _checked_seconds(lane: Lane, check: DayResult) -> dict[StepKey, float]:
-    """Each unit's time in the checking run, its parse included: the first estimate."""
-    parse = check.parse_seconds or 0.0
+def _checked_seconds(timed: list[tuple[Lane, DayResult]]) -> dict[StepKey, float]:
+    """Each lane's units' times in its checking run, the parse included: the first estimate."""
     found = {}
-    for unit in lane.units:
-        # A part on its own parse; else the parse and `solve`, which runs every part.
-        steps = [unit] if lane.apart else lane.steps[1:]
-        found[(lane.variant, unit)] = parse + sum(
-            _step_seconds(step, check) or 0.0 for step in steps
-        )
+    for lane, check in timed:
+        for unit in lane.units:
+            # A part on its own parse; else the parse and `solve`, which runs every part.
+            steps = [unit] if lane.apart else lane.steps[1:]
+            seconds = (_step_seconds(step, check) or 0.0 for step in steps)
+            found[(lane.variant, unit)] = (check.parse_seconds or 0.0) + sum(seconds)
     return found
 
 
 def _slowest_step(check: DayResult, timeout: float | None) -> float:
     """The checking run's slowest step with its parse, a timed-out part included."""
-    parse = check.parse_seconds or 0.0
-    return parse + max(
-        (
-            timeout or 0.0 if part.status is Status.TIMEOUT else part.seconds or 0.0
-            for part in check.parts
-        ),
-        default=0.0,
-    )
+    took = [timeout or 0.0 if p.status is Status.TIMEOUT else p.seconds or 0.0 for p in check.parts]
+    return (check.parse_seconds or 0.0) + max(took, default=0.0)
 
 
 def _step_seconds(step: str, check: DayResult) -> float | None:
@@ -414,7 +405,7 @@ def bench_input(
     clock = clocks.clock
     clocks.settle()
     deadline = clock() + budget
-    where = _where(solution_class.year, solution_class.day, run_input.label)
+    where = day_place(solution_class.year, solution_class.day, run_input.label)
     watcher(where, "checking the answers", 0, 0.0)
     check = run(solution_class, run_input, title)
     if check.error is not None or check.interrupted:
@@ -428,15 +419,12 @@ def bench_input(
         checks.append((variant, against_main(found, check)))
     timed = [(lane_for(cls, one), one) for cls, one in checks if one.error is None]
     lanes = [lane for lane, _ in timed]
-    expected = {
-        key: seconds for lane, one in timed for key, seconds in _checked_seconds(lane, one).items()
-    }
     # Long in any implementation: CPU time in all, to compare by one clock.
     long_steps = {
         step
         for lane, one in timed
         for step in lane.steps
-        if (_from_check(step, one) or [0])[0] >= CPU_FROM * 1e9
+        if (_step_seconds(step, one) or 0.0) >= CPU_FROM
     }
     cpu_steps = frozenset(
         (lane.variant, step) for lane in lanes for step in lane.steps if step in long_steps
@@ -445,7 +433,7 @@ def bench_input(
         measure,
         lanes,
         run_input,
-        expected,
+        _checked_seconds(timed),
         deadline=deadline,
         grace=max(_slowest_step(one, timeout) for _, one in timed),
         warm_until=clock() + budget * WARM_UP_SHARE,
@@ -462,10 +450,6 @@ def bench_input(
     speed = timing.speed
     steps = [step for lane, one in timed for step in _steps(lane, one, timing, speed)]
     return DayBench(check, _versus_main(steps), tuple(one for _, one in checks[1:]), speed)
-
-
-def _where(year: int, day: int, label: str | None) -> str:
-    return f"{year} day {day}" + (f" ({label})" if label else "")
 
 
 def _versus_main(steps: list[StepBench]) -> tuple[StepBench, ...]:
@@ -499,9 +483,8 @@ def _steps(
         error = timing.errors.get(key)
         # A yielding `solve` that failed never ran its later parts again.
         after_failure = failed and lane.solution_class.solves_in_turn()
-        found = timing.samples.get(key) or (
-            [] if error or after_failure else _from_check(name, check)
-        )
+        checked = [] if error or after_failure else _from_check(name, check)
+        found = timing.samples.get(key) or checked
         failed = failed or error is not None
         cpu, ready = timing.cpu.get(key), timing.ready.get(key)
         stats = (
@@ -528,8 +511,7 @@ def bench_days(
     """Bench every day asked for on `aoc run`'s inputs (with variants unless not `variants`),
     `budget` seconds a day; with `memory`, peak allocations too (`with_peaks`)."""
     report = BenchReport(budget=budget)
-    run = Executor(timeout)
-    bench_one = partial(bench_input, timeout=timeout, run=run, watcher=watcher, clocks=clocks)
+    bench_one = partial(bench_input, timeout=timeout, watcher=watcher, clocks=clocks)
     current = ""
     try:
         for day in days_to_run(request, report.notices):
@@ -582,8 +564,7 @@ def notes(report: BenchReport) -> list[str]:
     """How far to trust the figures: too few runs, a busy machine, a speed that swung."""
     found = []
     for bench in report.results:
-        result = bench.result
-        where = _where(result.year, result.day, result.label)
+        where = day_place(bench.result.year, bench.result.day, bench.result.label)
         rough = [
             f"{_named(step)} ({step.stats.runs})"
             for step in bench.steps

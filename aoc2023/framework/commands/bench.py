@@ -55,7 +55,7 @@ from aoc2023.framework.commands.view import (
 from aoc2023.framework.errors import UsageError
 from aoc2023.framework.launcher import aoc_command
 from aoc2023.framework.output import encodable
-from aoc2023.framework.results import ExitCode, Status
+from aoc2023.framework.results import ExitCode, Status, day_place
 
 if TYPE_CHECKING:
     from aoc2023.framework.bench.figures import BenchReport, DayBench, Speed, Stats, StepBench
@@ -473,9 +473,8 @@ def problems(report: BenchReport, width: int | None = None, *, verbose: bool) ->
     lines = day_problems(runs, width, verbose=verbose)
     for bench in report.results:
         result = bench.result
-        where = f"{result.year} day {result.day}" + (f" ({result.label})" if result.label else "")
         lines += [
-            f"{where}{f', variant {step.variant}' if step.variant else ''} {step.step}: "
+            f"{day_place(result.year, result.day, result.label, step.variant)} {step.step}: "
             f"{step.error}"
             for step in bench.steps
             if step.error

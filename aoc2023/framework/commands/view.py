@@ -13,7 +13,7 @@ from typing import IO, TYPE_CHECKING, Any, Literal, NamedTuple
 
 from aoc2023.framework.answers import pictures
 from aoc2023.framework.output import printable
-from aoc2023.framework.results import DayResult, PartResult, Status
+from aoc2023.framework.results import DayResult, PartResult, Status, day_place
 
 if TYPE_CHECKING:
     from aoc2023.framework.aocd.client import PageExample
@@ -442,8 +442,7 @@ def day_problems(
     that differs from the expected one is shown beside it (stacked when too narrow)."""
     lines = []
     for result in results:
-        where = f"{result.year} day {result.day}" + (f" ({result.label})" if result.label else "")
-        where += f", variant {result.variant}" if result.variant else ""
+        where = day_place(result.year, result.day, result.label, result.variant)
         if result.error:
             lines.append(f"{where}: {result.error}")
             if verbose and result.traceback:
