@@ -85,36 +85,28 @@ class Listing(NamedTuple):
     notices: list[str]
 
 
-def _declared(
-    year: int, day: int, found: str | None, package: list[Any], cache: ListingCache
-) -> Declared:
-    """The day's title and examples per part: cached while its module (`found`) is
-    unchanged, else imported (DayLoadError)."""
-    module = Path(found) if found else None
-    cached = cache.get(module, year, day, package) if module is not None else None
-    if cached is not None:
-        return cached
-    module_stamp = stamp(module) if module is not None else None
-    solution_class = registry.load_day(year, day)
-    examples = solution_class.examples
-    first, second = (sum(e.expected(part) is not None for e in examples) for part in (1, 2))
-    declared = Declared(year, day, solution_class.title, (first, second))
-    if module is not None and solution_class.__module__.rpartition(".")[2] == module.stem:
-        cache.put(module, declared, module_stamp, package)
-    return declared
-
-
 def _list_day(
     year: int,
     day: int,
-    module: str | None,
+    found: str | None,
     package: list[Any],
     user_dir: Path | None,
     user_files: frozenset[str],
     cache: ListingCache,
 ) -> DayListing:
+    """The day's title and examples per part, cached while its module (`found`) is
+    unchanged, else imported; and which parts aocd knows solved."""
+    module = Path(found) if found else None
     try:
-        declared = _declared(year, day, module, package, cache)
+        declared = cache.get(module, year, day, package) if module is not None else None
+        if declared is None:
+            module_stamp = stamp(module) if module is not None else None
+            solution_class = registry.load_day(year, day)
+            examples = solution_class.examples
+            first, second = (sum(e.expected(part) is not None for e in examples) for part in (1, 2))
+            declared = Declared(year, day, solution_class.title, (first, second))
+            if module is not None and solution_class.__module__.rpartition(".")[2] == module.stem:
+                cache.put(module, declared, module_stamp, package)
     except AocError as error:
         return DayListing(year, day, None, error=str(error))
     puzzle = PuzzleCache(year, day, user_dir) if user_dir is not None else None

@@ -292,21 +292,15 @@ Layout = tuple[Sequence[Column], Sequence[Sequence[Cell]]]
 """A table's columns and rows: a view may offer a narrower layout of the same facts."""
 
 
-class TableWriter:
+class TableWriter(NamedTuple):
     """A table drawn a row at a time, its widths fixed up front; a title wider than the
     table or the terminal (`width`; None: no limit) wraps to the narrower."""
 
-    def __init__(
-        self,
-        title: str,
-        columns: Sequence[Column],
-        widths: Sequence[int],
-        *,
-        colour: bool,
-        width: int | None = None,
-    ) -> None:
-        self.title, self.columns, self.widths, self.colour = title, columns, widths, colour
-        self.width = width
+    title: str
+    columns: Sequence[Column]
+    widths: Sequence[int]
+    colour: bool
+    width: int | None = None
 
     def rule(self, left: str, middle: str, right: str) -> str:
         return left + middle.join("─" * (width + 2) for width in self.widths) + right
