@@ -29,7 +29,6 @@ from aoc2023.framework.aocd.local import (
 )
 from aoc2023.framework.calendar import forget_day_counts
 from aoc2023.framework.commands import bench, json_output, new, run
-from aoc2023.framework.commands import examples as examples_command
 from aoc2023.framework.commands import leaderboard as leaderboard_command
 from aoc2023.framework.commands import list as list_command
 from aoc2023.framework.commands import read as read_command
@@ -47,7 +46,7 @@ COMMANDS: dict[str, Callable[..., None]] = {
     "token": token_command.token,
     "leaderboard": leaderboard_command.leaderboard,
     "read": read_command.read,
-    "examples": examples_command.examples,
+    "examples": read_command.examples,
     "stats": stats_command.stats,
 }
 

@@ -471,12 +471,16 @@ def show(
     """A command's output for people: notices (yellow, stderr), the table (stdout) in the
     first of `layouts` that fits (`fitted_table`), the problems (red, stderr), then any
     further `(line, style)` lines (stderr)."""
-    colour_err, width_err = use_colour(err), terminal_width(err)
-    for notice in notices:
-        print(paint(wrap_message(notice, width_err), "yellow", colour=colour_err), file=err)
+    say_styled([(notice, "yellow") for notice in notices], err)
     print(fitted_table(title, layouts, colour=use_colour(out), width=terminal_width(out)), file=out)
-    for line, style in [*((problem, "red") for problem in problems), *after]:
-        print(paint(wrap_message(line, width_err), style, colour=colour_err), file=err)
+    say_styled([*((problem, "red") for problem in problems), *after], err)
+
+
+def say_styled(lines: Iterable[tuple[str, str | None]], err: IO[str]) -> None:
+    """`(line, style)` lines, wrapped and painted for `err`."""
+    colour, width = use_colour(err), terminal_width(err)
+    for line, style in lines:
+        print(paint(wrap_message(line, width), style, colour=colour), file=err)
 
 
 def part_json(part: PartResult) -> dict[str, Any]:
