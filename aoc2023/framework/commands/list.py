@@ -22,11 +22,10 @@ from aoc2023.framework.commands.options import (
     configure_logging,
     emit,
     fail,
-    years_asked,
 )
 from aoc2023.framework.errors import AocError, DayLoadError
 from aoc2023.framework.launcher import aoc_command
-from aoc2023.framework.registry import Declared, ListingCache, package_stamp, stamp
+from aoc2023.framework.registry import Declared, ListingCache, package_stamp, parse_years, stamp
 from aoc2023.framework.results import CouldNotRun, ExitCode, could_not_run
 
 if TYPE_CHECKING:
@@ -46,9 +45,8 @@ def list_days(
     token. Reads local files only; fetches nothing.
     """
     configure_logging(verbose=verbose)
-    asked = years_asked(years, verbose=verbose) if years is not None else None
     try:
-        found = gather(asked)
+        found = gather(parse_years(years) if years is not None else None)
     except Exception as error:
         fail(error, verbose=verbose)
     emit(

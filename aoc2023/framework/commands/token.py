@@ -118,23 +118,11 @@ def render(report: TokenReport, out: IO[str]) -> None:
 
 
 def token_json(report: TokenReport) -> str:
-    checked = report.checked_at
-    when = None if checked is None else datetime.fromtimestamp(checked, UTC).isoformat()
-    return json.dumps(
-        {
-            "place": report.place,
-            "token_end": report.last4,
-            "cleaned": list(report.cleaned),
-            "user_id": report.user_id,
-            "user_id_cached": report.user_id_cached,
-            "user_id_kept": report.user_id_kept,
-            "accepted": report.accepted,
-            "checked_at": when,
-            "requests": report.requests,
-            "user_agent": report.user_agent,
-            "contact": report.contact,
-            "fix": report.fix,
-            "problem": report.problem,
-        },
-        indent=2,
-    )
+    """The report's fields in their order, the token's end as `token_end`, times ISO."""
+    from dataclasses import asdict
+
+    data = asdict(report)
+    data = {"place": data.pop("place"), "token_end": data.pop("last4"), **data}
+    if report.checked_at is not None:
+        data["checked_at"] = datetime.fromtimestamp(report.checked_at, UTC).isoformat()
+    return json.dumps(data, indent=2)
