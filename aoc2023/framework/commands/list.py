@@ -248,10 +248,8 @@ def render(listing: Listing, out: IO[str], err: IO[str]) -> None:
     columns = [
         Column("Day", "right"),
         Column("Title", kind="text"),
-        Column("Part 1 examples", "right"),
-        Column("Part 2 examples", "right"),
-        Column("Part 1 answer"),
-        Column("Part 2 answer"),
+        *(Column(f"Part {part} examples", "right") for part in (1, 2)),
+        *(Column(f"Part {part} answer") for part in (1, 2)),
     ]
     narrow = [Column("Day", kind="text"), Column("Part 1"), Column("Part 2")]
     rows = [_rows(day) for day in listing.days]

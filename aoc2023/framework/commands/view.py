@@ -406,9 +406,7 @@ def part_cell(part: PartResult | None) -> Cell:
         elif part.status is Status.WRONG and part.expected:
             text += f"\nexpected:\n{part.expected}"
         return Cell(text, style, drawn=True)
-    if part.status is Status.NOT_IMPLEMENTED:
-        return Cell(f"{mark} not implemented", style)
-    if part.status in (Status.ERROR, Status.TIMEOUT, Status.INTERRUPTED):
+    if part.status in (Status.NOT_IMPLEMENTED, Status.ERROR, Status.TIMEOUT, Status.INTERRUPTED):
         return Cell(f"{mark} {part.status}", style)
     text = f"{mark}{NBSP}{part.answer or ''}"  # the mark stays with its answer
     if drawn_wrong(part):
