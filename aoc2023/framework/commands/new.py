@@ -310,16 +310,6 @@ def render_day(target: Target, title: str | None, examples: tuple[PageExample, .
     )
 
 
-def _start_year_package(target: Target) -> None:
-    """A new year's package: its `__init__.py` (pyproject.toml takes every `aoc<year>/`)."""
-    init = target.day_path.parent / "__init__.py"
-    if init.exists():
-        return
-    source = f'"""Advent of Code {target.year}: one module per day (dayNN.py)."""\n'
-    _write_new(init, source, may_exist=True)  # another `aoc new` may make it meanwhile
-    importlib.invalidate_caches()
-
-
 def new_day(
     year: int, day: int, token: str | None, now: datetime | None = None
 ) -> tuple[Target, PuzzleInfo]:
@@ -334,7 +324,11 @@ def new_day(
     refuse_existing(target)
     info = gather(year, day, token)
     day_source = render_day(target, info.title, info.examples)
-    _start_year_package(target)
+    init = target.day_path.parent / "__init__.py"
+    if not init.exists():  # a new year's package (pyproject.toml takes every `aoc<year>/`)
+        source = f'"""Advent of Code {year}: one module per day (dayNN.py)."""\n'
+        _write_new(init, source, may_exist=True)  # another `aoc new` may make it meanwhile
+        importlib.invalidate_caches()
     _write_new(target.day_path, day_source, may_exist=False)
     return target, info
 
