@@ -124,14 +124,10 @@ class Redactor:
         if not covered:
             return text
         self._keep_embedded(text, covered)
-        out: list[str] = []
-        for index, char in enumerate(text):
-            stand_in = covered[index]
-            if stand_in is None:
-                out.append(char)
-            elif index == 0 or covered[index - 1] != stand_in:
-                out.append(stand_in)
-        return "".join(out)
+        return "".join(  # a stretch covered by one secret's pieces: its stand-in once
+            "".join(char for char, _ in run) if stand_in is None else stand_in
+            for stand_in, run in groupby(zip(text, covered, strict=True), lambda pair: pair[1])
+        )
 
     def _keep_embedded(self, text: str, covered: list[str | None]) -> None:
         """Uncover each stretch shorter than LONG, holding no whole secret, inside a longer
