@@ -148,13 +148,10 @@ def final_star_notice(day: DayListing, user_dir: Path) -> str | None:
     )
 
 
-def gather(asked: Sequence[int] | None = None) -> Listing:
-    """Every day with a module of the years `asked` (default: all). A package that does
+def gather(asked: Sequence[int] | None) -> Listing:
+    """Every day with a module of the years `asked` (checked; None: all). A package that does
     not import is an error when it is the one year asked, else a notice."""
     listing = Listing([], [])
-    for year in asked or ():
-        calendar.check_year(year)
-
     cache = ListingCache.load()
     years = (
         list(asked)
