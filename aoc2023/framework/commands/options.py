@@ -53,17 +53,10 @@ def show_version(asked: bool) -> None:
     """`aoc --version`: ours and aocd's, from their metadata (read only when asked)."""
     if not asked:
         return
-    from importlib.metadata import PackageNotFoundError, version
+    from aoc2023.framework.aocd.private import version
 
-    def of(name: str) -> str:
-        try:
-            return version(name)
-        except PackageNotFoundError:
-            return "not installed"
-
-    typer.echo(
-        f"aoc (aoc2023) {of('aoc2023')}, advent-of-code-data (aocd) {of('advent-of-code-data')}"
-    )
+    ours, aocd = (version(name, "not installed") for name in ("aoc2023", "advent-of-code-data"))
+    typer.echo(f"aoc (aoc2023) {ours}, advent-of-code-data (aocd) {aocd}")
     raise typer.Exit(ExitCode.OK)
 
 
