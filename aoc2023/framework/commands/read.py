@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import IO, Annotated, TypeVar
+from typing import IO, Annotated, Any, TypeVar
 
 import typer
 
@@ -36,6 +36,12 @@ def _fetched(
         return token, fetch(token, year, day)
     except Exception as error:
         fail(error, verbose=verbose)
+
+
+def _page_json(year: int, day: int, title: str | None, notices: list[str], **fields: Any) -> str:
+    """A page's JSON: the day and its title, `fields`, then the notices."""
+    document = {"year": year, "day": day, "title": title, **fields, "notices": notices}
+    return json.dumps(document, indent=2, default=str)
 
 
 def read(
@@ -73,17 +79,8 @@ def read(
             {"part": part, "answer": cache.known_answer(part) if cache else None}
             for part in calendar.puzzle_parts(year, day)
         ]
-        return json.dumps(
-            {
-                "year": year,
-                "day": day,
-                "title": cached_title(year, day, cache.user_dir if cache else None),
-                "markdown": shown,
-                "answers": answers,
-                "notices": notices,
-            },
-            indent=2,
-        )
+        title = cached_title(year, day, cache.user_dir if cache else None)
+        return _page_json(year, day, title, notices, markdown=shown, answers=answers)
 
     def to_view(out: IO[str], err: IO[str]) -> None:
         for notice in notices:
@@ -129,17 +126,8 @@ def examples(year: Year, day: Day, as_json: AsJson = False, verbose: Verbose = F
         out.write(printable(body))
 
     def to_json() -> str:
-        return json.dumps(
-            {
-                "year": year,
-                "day": day,
-                "title": page.title,
-                "examples": [example_json(example) for example in page.examples],
-                "notices": notices,
-            },
-            indent=2,
-            default=str,
-        )
+        found = [example_json(example) for example in page.examples]
+        return _page_json(year, day, page.title, notices, examples=found)
 
     emit(to_json, notices, to_code, as_json=as_json)
 
