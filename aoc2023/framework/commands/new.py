@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import ast
 import importlib.util
-import json
 import re
 from pathlib import Path
 from string import Template
@@ -349,19 +348,15 @@ def _write_new(path: Path, source: str, *, may_exist: bool) -> None:
 
 def new_json(target: Target, info: PuzzleInfo) -> str:
     """`aoc new --json`: the module written and what was fetched for it."""
-    from aoc2023.framework.commands.view import example_json
+    from aoc2023.framework.commands.view import example_json, page_json
 
-    return json.dumps(
-        {
-            "year": target.year,
-            "day": target.day,
-            "title": info.title,
-            "path": str(target.day_path),
-            "module": f"{target.package}.day{target.day:02d}",
-            "input_cached": info.input_cached,
-            "examples": [example_json(example) for example in info.examples],
-            "notices": list(info.problems),
-        },
-        indent=2,
-        default=str,
+    return page_json(
+        target.year,
+        target.day,
+        info.title,
+        list(info.problems),
+        path=str(target.day_path),
+        module=f"{target.package}.day{target.day:02d}",
+        input_cached=info.input_cached,
+        examples=[example_json(example) for example in info.examples],
     )

@@ -4,9 +4,8 @@ writes; and each command's JSON."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
-from typing import IO, Annotated, Any, TypeVar
+from typing import IO, Annotated, TypeVar
 
 import typer
 
@@ -14,7 +13,7 @@ from aoc2023.framework import calendar
 from aoc2023.framework.aocd.paths import PuzzleCache, cached_title
 from aoc2023.framework.commands.new import examples_block
 from aoc2023.framework.commands.options import AsJson, Verbose, Year, configure_logging, emit, fail
-from aoc2023.framework.commands.view import example_json, smart_terminal, terminal_width
+from aoc2023.framework.commands.view import example_json, page_json, smart_terminal, terminal_width
 from aoc2023.framework.launcher import aoc_command
 from aoc2023.framework.output import printable
 
@@ -36,12 +35,6 @@ def _fetched(
         return token, fetch(token, year, day)
     except Exception as error:
         fail(error, verbose=verbose)
-
-
-def _page_json(year: int, day: int, title: str | None, notices: list[str], **fields: Any) -> str:
-    """A page's JSON: the day and its title, `fields`, then the notices."""
-    document = {"year": year, "day": day, "title": title, **fields, "notices": notices}
-    return json.dumps(document, indent=2, default=str)
 
 
 def read(
@@ -80,7 +73,7 @@ def read(
             for part in calendar.puzzle_parts(year, day)
         ]
         title = cached_title(year, day, cache.user_dir if cache else None)
-        return _page_json(year, day, title, notices, markdown=shown, answers=answers)
+        return page_json(year, day, title, notices, markdown=shown, answers=answers)
 
     def to_view(out: IO[str], err: IO[str]) -> None:
         for notice in notices:
@@ -127,7 +120,7 @@ def examples(year: Year, day: Day, as_json: AsJson = False, verbose: Verbose = F
 
     def to_json() -> str:
         found = [example_json(example) for example in page.examples]
-        return _page_json(year, day, page.title, notices, examples=found)
+        return page_json(year, day, page.title, notices, examples=found)
 
     emit(to_json, notices, to_code, as_json=as_json)
 

@@ -5,6 +5,7 @@ and cost a run more (`startup_tricks.py`). Widths are terminal columns (`cell_wi
 
 from __future__ import annotations
 
+import json
 import os
 import textwrap
 from collections.abc import Iterable, Sequence
@@ -498,3 +499,9 @@ def example_json(example: PageExample) -> dict[str, Any]:
         "drawn": {f"part_{part}": text for part, text in sorted(example.drawn.items())},
         "extra": example.extra,
     }
+
+
+def page_json(year: int, day: int, title: str | None, notices: list[str], **fields: Any) -> str:
+    """A day's JSON (`aoc read`, `examples`, `new`): the day, its title, `fields`, the notices."""
+    document = {"year": year, "day": day, "title": title, **fields, "notices": notices}
+    return json.dumps(document, indent=2, default=str)
