@@ -131,14 +131,6 @@ def fail(error: Exception, *, verbose: bool) -> NoReturn:
     raise typer.Exit(code)
 
 
-def years_asked(spec: str, *, verbose: bool) -> tuple[int, ...]:
-    """YEARS as years (registry.parse_years), or `fail`."""
-    try:
-        return tuple(parse_years(spec))
-    except Exception as error:
-        fail(error, verbose=verbose)
-
-
 def check_input_options(
     input_file: Path | None,
     *,
