@@ -108,13 +108,9 @@ def lines(report: TokenReport) -> list[tuple[str, str | None]]:
 
 
 def render(report: TokenReport, out: IO[str]) -> None:
-    from aoc2023.framework.commands.view import cell_width, paint, terminal_width, use_colour, wrap
+    from aoc2023.framework.commands.view import say_styled
 
-    colour, width = use_colour(out), terminal_width(out)
-    for text, style in lines(report):
-        if width is not None and cell_width(text) > width:
-            text = "\n".join(wrap(text, width, indent=" " * 8))  # under `Token:  `
-        print(paint(text, style, colour=colour), file=out)
+    say_styled(lines(report), out, indent=" " * 8)  # wrapped under `Token:  `
 
 
 def token_json(report: TokenReport) -> str:

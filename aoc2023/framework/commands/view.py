@@ -181,16 +181,17 @@ def paint(text: str, style: str | None, *, colour: bool) -> str:
     return f"\x1b[{codes}m{text}\x1b[0m"
 
 
-def wrap_message(text: str, width: int | None) -> str:
-    """A long message (a notice, the site's reply) wrapped at word boundaries to `width`;
-    its own line breaks are kept, and a word longer than `width` is left whole."""
+def wrap_message(text: str, width: int | None, indent: str = "") -> str:
+    """A long message (a notice, the site's reply) wrapped at word boundaries to `width`,
+    `indent` leading each line it adds; its own line breaks are kept, and a word longer
+    than `width` is left whole."""
     text = printable(text)
     if width is None:
         return text
     return "\n".join(
         line
         if cell_width(line) <= width or " " not in line.strip()
-        else "\n".join(wrap(line, width))
+        else "\n".join(wrap(line, width, indent=indent))
         for line in text.split("\n")
     )
 
@@ -475,11 +476,11 @@ def show(
     say_styled([*((problem, "red") for problem in problems), *after], err)
 
 
-def say_styled(lines: Iterable[tuple[str, str | None]], err: IO[str]) -> None:
-    """`(line, style)` lines, wrapped and painted for `err`."""
-    colour, width = use_colour(err), terminal_width(err)
+def say_styled(lines: Iterable[tuple[str, str | None]], out: IO[str], indent: str = "") -> None:
+    """`(line, style)` lines, wrapped (`wrap_message`) and painted for `out`."""
+    colour, width = use_colour(out), terminal_width(out)
     for line, style in lines:
-        print(paint(wrap_message(line, width), style, colour=colour), file=err)
+        print(paint(wrap_message(line, width, indent), style, colour=colour), file=out)
 
 
 def part_json(part: PartResult) -> dict[str, Any]:
