@@ -614,10 +614,10 @@ BOOLS_PASSED_BY_POSITION = {
     **dict.fromkeys(
         [
             "commands.bench.bench",
-            "commands.examples.examples",
             "commands.leaderboard.leaderboard",
             "commands.list.list_days",
             "commands.new.new",
+            "commands.read.examples",
             "commands.read.read",
             "commands.run.run",
             "commands.stats.stats",

@@ -28,13 +28,8 @@ from aoc2023.framework.aocd.local import (
     use_project_config_dir,
 )
 from aoc2023.framework.calendar import forget_day_counts
-from aoc2023.framework.commands import bench, json_output, new, run
-from aoc2023.framework.commands import examples as examples_command
-from aoc2023.framework.commands import leaderboard as leaderboard_command
+from aoc2023.framework.commands import bench, json_output, leaderboard, new, read, run, stats, token
 from aoc2023.framework.commands import list as list_command
-from aoc2023.framework.commands import read as read_command
-from aoc2023.framework.commands import stats as stats_command
-from aoc2023.framework.commands import token as token_command
 from aoc2023.framework.commands.options import HELP_OPTIONS, readable_help, show_version
 from aoc2023.framework.errors import DamagedFileError, NoInputError, Terminated
 from aoc2023.framework.results import ExitCode
@@ -44,11 +39,11 @@ COMMANDS: dict[str, Callable[..., None]] = {
     "new": new.new,
     "list": list_command.list_days,
     "bench": bench.bench,
-    "token": token_command.token,
-    "leaderboard": leaderboard_command.leaderboard,
-    "read": read_command.read,
-    "examples": examples_command.examples,
-    "stats": stats_command.stats,
+    "token": token.token,
+    "leaderboard": leaderboard.leaderboard,
+    "read": read.read,
+    "examples": read.examples,
+    "stats": stats.stats,
 }
 
 

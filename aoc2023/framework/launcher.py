@@ -8,12 +8,11 @@ import os
 import shlex
 import sys
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 
-@dataclass(frozen=True)
-class Launcher:
+class Launcher(NamedTuple):
     """The words before `aoc`'s arguments, and before pytest's, as the user would type them."""
 
     aoc: tuple[str, ...]

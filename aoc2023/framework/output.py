@@ -58,16 +58,13 @@ def encodable(text: str, encoding: str | None) -> str:
         return text
 
 
-def _is_unicode(encoding: str | None) -> bool:
-    return encoding is None or codecs.lookup(encoding).name.startswith("utf")
-
-
 def install_stand_ins() -> None:
     """Make `sys.stdout` and `sys.stderr` write stand-ins where they cannot encode."""
     for name in ("stdout", "stderr"):
         stream: Any = getattr(sys, name)
         reconfigure = getattr(stream, "reconfigure", None)
-        if reconfigure is not None and not _is_unicode(getattr(stream, "encoding", None)):
+        encoding = getattr(stream, "encoding", None) or "utf-8"  # None: no encoding to fit
+        if reconfigure is not None and not codecs.lookup(encoding).name.startswith("utf"):
             reconfigure(errors=ERRORS)
 
 
@@ -93,9 +90,6 @@ LONG = 16
 """The shortest run redacted even inside a longer run of such characters (a token glued
 to hex); shorter ones only where they stand apart (no float's repr has 16 zeros)."""
 
-REPLACEMENT = "<token>"
-VIEW_KEY_REPLACEMENT = "<view key>"
-
 
 class ViewKey(str):
     """A view key, redacted as a token is but named as what it is (a `str` is a token)."""
@@ -111,7 +105,7 @@ class Redactor:
         self.pieces: dict[str, str] = {}  # piece -> what stands for the secret it is of
         for token in reversed(self.tokens):  # a token's piece wins over a view key's
             size = min(PIECE, len(token))
-            shown = VIEW_KEY_REPLACEMENT if isinstance(token, ViewKey) else REPLACEMENT
+            shown = "<view key>" if isinstance(token, ViewKey) else "<token>"
             self.pieces |= {token[i : i + size]: shown for i in range(len(token) - size + 1)}
         self.alphabet = frozenset(string.hexdigits).union(*self.tokens)
         """The characters of secrets: a piece next to one is inside a longer run."""
@@ -130,14 +124,10 @@ class Redactor:
         if not covered:
             return text
         self._keep_embedded(text, covered)
-        out: list[str] = []
-        for index, char in enumerate(text):
-            stand_in = covered[index]
-            if stand_in is None:
-                out.append(char)
-            elif index == 0 or covered[index - 1] != stand_in:
-                out.append(stand_in)
-        return "".join(out)
+        return "".join(  # a stretch covered by one secret's pieces: its stand-in once
+            "".join(char for char, _ in run) if stand_in is None else stand_in
+            for stand_in, run in groupby(zip(text, covered, strict=True), lambda pair: pair[1])
+        )
 
     def _keep_embedded(self, text: str, covered: list[str | None]) -> None:
         """Uncover each stretch shorter than LONG, holding no whole secret, inside a longer

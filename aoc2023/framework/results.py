@@ -178,13 +178,13 @@ class TokenReport:
     checked_at: float | None = None
     """When the site last said so (a Unix time); a recent verdict is not asked again."""
     requests: int = 0
+    user_agent: str = ""
+    contact: str | None = None
+    """The user's contact the User-Agent names ($AOC_USER_AGENT or [tool.aoc] contact)."""
     fix: str | None = None
     """What to do, when the token cannot work as it is."""
     problem: str | None = None
     """Why the site could not be asked (no network...), when it could not."""
-    user_agent: str = ""
-    contact: str | None = None
-    """The user's contact the User-Agent names ($AOC_USER_AGENT or [tool.aoc] contact)."""
 
 
 @dataclass(frozen=True)

@@ -51,11 +51,9 @@ def child_command(request: WatchRequest) -> str:
     args = [sys.executable, "-m", CLI_PACKAGE, "run", ",".join(map(str, request.years))]
     if request.days is not None:
         args.append(request.days)
-    if request.input_file is not None:
-        args += ["--input", str(request.input_file)]
-    else:
-        args.append("--example")
     options = [
+        (request.input_file is not None, ["--input", str(request.input_file)]),
+        (request.input_file is None, ["--example"]),
         (request.as_json, ["--json"]),
         (request.verbose, ["--verbose"]),
         (request.timeout is not None, ["--timeout", repr(request.timeout)]),  # the exact float

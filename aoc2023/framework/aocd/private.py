@@ -78,14 +78,14 @@ class AocdChanged(AocError):
 
 
 @cache
-def version(name: str = "advent-of-code-data") -> str:
-    """The installed version of `name` (aocd's by default), looked up once."""
+def version(name: str = "advent-of-code-data", missing: str = "unknown") -> str:
+    """The installed version of `name` (aocd's by default), looked up once; else `missing`."""
     from importlib.metadata import PackageNotFoundError, version
 
     try:
         return version(name)
     except PackageNotFoundError:
-        return "unknown"
+        return missing
 
 
 def where(path: str) -> tuple[Any, str]:

@@ -22,11 +22,10 @@ from aoc2023.framework.commands.options import (
     configure_logging,
     emit,
     fail,
-    years_asked,
 )
 from aoc2023.framework.errors import AocError, DayLoadError
 from aoc2023.framework.launcher import aoc_command
-from aoc2023.framework.registry import Declared, ListingCache, package_stamp, stamp
+from aoc2023.framework.registry import Declared, ListingCache, package_stamp, parse_years, stamp
 from aoc2023.framework.results import CouldNotRun, ExitCode, could_not_run
 
 if TYPE_CHECKING:
@@ -46,9 +45,8 @@ def list_days(
     token. Reads local files only; fetches nothing.
     """
     configure_logging(verbose=verbose)
-    asked = years_asked(years, verbose=verbose) if years is not None else None
     try:
-        found = gather(asked)
+        found = gather(parse_years(years) if years is not None else None)
     except Exception as error:
         fail(error, verbose=verbose)
     emit(
@@ -85,36 +83,28 @@ class Listing(NamedTuple):
     notices: list[str]
 
 
-def _declared(
-    year: int, day: int, found: str | None, package: list[Any], cache: ListingCache
-) -> Declared:
-    """The day's title and examples per part: cached while its module (`found`) is
-    unchanged, else imported (DayLoadError)."""
-    module = Path(found) if found else None
-    cached = cache.get(module, year, day, package) if module is not None else None
-    if cached is not None:
-        return cached
-    module_stamp = stamp(module) if module is not None else None
-    solution_class = registry.load_day(year, day)
-    examples = solution_class.examples
-    first, second = (sum(e.expected(part) is not None for e in examples) for part in (1, 2))
-    declared = Declared(year, day, solution_class.title, (first, second))
-    if module is not None and solution_class.__module__.rpartition(".")[2] == module.stem:
-        cache.put(module, declared, module_stamp, package)
-    return declared
-
-
 def _list_day(
     year: int,
     day: int,
-    module: str | None,
+    found: str | None,
     package: list[Any],
     user_dir: Path | None,
     user_files: frozenset[str],
     cache: ListingCache,
 ) -> DayListing:
+    """The day's title and examples per part, cached while its module (`found`) is
+    unchanged, else imported; and which parts aocd knows solved."""
+    module = Path(found) if found else None
     try:
-        declared = _declared(year, day, module, package, cache)
+        declared = cache.get(module, year, day, package) if module is not None else None
+        if declared is None:
+            module_stamp = stamp(module) if module is not None else None
+            solution_class = registry.load_day(year, day)
+            examples = solution_class.examples
+            first, second = (sum(e.expected(part) is not None for e in examples) for part in (1, 2))
+            declared = Declared(year, day, solution_class.title, (first, second))
+            if module is not None and solution_class.__module__.rpartition(".")[2] == module.stem:
+                cache.put(module, declared, module_stamp, package)
     except AocError as error:
         return DayListing(year, day, None, error=str(error))
     puzzle = PuzzleCache(year, day, user_dir) if user_dir is not None else None
@@ -158,13 +148,10 @@ def final_star_notice(day: DayListing, user_dir: Path) -> str | None:
     )
 
 
-def gather(asked: Sequence[int] | None = None) -> Listing:
-    """Every day with a module of the years `asked` (default: all). A package that does
+def gather(asked: Sequence[int] | None) -> Listing:
+    """Every day with a module of the years `asked` (checked; None: all). A package that does
     not import is an error when it is the one year asked, else a notice."""
     listing = Listing([], [])
-    for year in asked or ():
-        calendar.check_year(year)
-
     cache = ListingCache.load()
     years = (
         list(asked)
@@ -258,10 +245,8 @@ def render(listing: Listing, out: IO[str], err: IO[str]) -> None:
     columns = [
         Column("Day", "right"),
         Column("Title", kind="text"),
-        Column("Part 1 examples", "right"),
-        Column("Part 2 examples", "right"),
-        Column("Part 1 answer"),
-        Column("Part 2 answer"),
+        *(Column(f"Part {part} examples", "right") for part in (1, 2)),
+        *(Column(f"Part {part} answer") for part in (1, 2)),
     ]
     narrow = [Column("Day", kind="text"), Column("Part 1"), Column("Part 2")]
     rows = [_rows(day) for day in listing.days]

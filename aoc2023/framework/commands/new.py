@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import ast
 import importlib.util
-import json
 import re
 from pathlib import Path
 from string import Template
@@ -310,16 +309,6 @@ def render_day(target: Target, title: str | None, examples: tuple[PageExample, .
     )
 
 
-def _start_year_package(target: Target) -> None:
-    """A new year's package: its `__init__.py` (pyproject.toml takes every `aoc<year>/`)."""
-    init = target.day_path.parent / "__init__.py"
-    if init.exists():
-        return
-    source = f'"""Advent of Code {target.year}: one module per day (dayNN.py)."""\n'
-    _write_new(init, source, may_exist=True)  # another `aoc new` may make it meanwhile
-    importlib.invalidate_caches()
-
-
 def new_day(
     year: int, day: int, token: str | None, now: datetime | None = None
 ) -> tuple[Target, PuzzleInfo]:
@@ -334,7 +323,11 @@ def new_day(
     refuse_existing(target)
     info = gather(year, day, token)
     day_source = render_day(target, info.title, info.examples)
-    _start_year_package(target)
+    init = target.day_path.parent / "__init__.py"
+    if not init.exists():  # a new year's package (pyproject.toml takes every `aoc<year>/`)
+        source = f'"""Advent of Code {year}: one module per day (dayNN.py)."""\n'
+        _write_new(init, source, may_exist=True)  # another `aoc new` may make it meanwhile
+        importlib.invalidate_caches()
     _write_new(target.day_path, day_source, may_exist=False)
     return target, info
 
@@ -355,19 +348,15 @@ def _write_new(path: Path, source: str, *, may_exist: bool) -> None:
 
 def new_json(target: Target, info: PuzzleInfo) -> str:
     """`aoc new --json`: the module written and what was fetched for it."""
-    from aoc2023.framework.commands.view import example_json
+    from aoc2023.framework.commands.view import example_json, page_json
 
-    return json.dumps(
-        {
-            "year": target.year,
-            "day": target.day,
-            "title": info.title,
-            "path": str(target.day_path),
-            "module": f"{target.package}.day{target.day:02d}",
-            "input_cached": info.input_cached,
-            "examples": [example_json(example) for example in info.examples],
-            "notices": list(info.problems),
-        },
-        indent=2,
-        default=str,
+    return page_json(
+        target.year,
+        target.day,
+        info.title,
+        list(info.problems),
+        path=str(target.day_path),
+        module=f"{target.package}.day{target.day:02d}",
+        input_cached=info.input_cached,
+        examples=[example_json(example) for example in info.examples],
     )

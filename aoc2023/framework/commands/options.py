@@ -53,17 +53,10 @@ def show_version(asked: bool) -> None:
     """`aoc --version`: ours and aocd's, from their metadata (read only when asked)."""
     if not asked:
         return
-    from importlib.metadata import PackageNotFoundError, version
+    from aoc2023.framework.aocd.private import version
 
-    def of(name: str) -> str:
-        try:
-            return version(name)
-        except PackageNotFoundError:
-            return "not installed"
-
-    typer.echo(
-        f"aoc (aoc2023) {of('aoc2023')}, advent-of-code-data (aocd) {of('advent-of-code-data')}"
-    )
+    ours, aocd = (version(name, "not installed") for name in ("aoc2023", "advent-of-code-data"))
+    typer.echo(f"aoc (aoc2023) {ours}, advent-of-code-data (aocd) {aocd}")
     raise typer.Exit(ExitCode.OK)
 
 
@@ -136,14 +129,6 @@ def fail(error: Exception, *, verbose: bool) -> NoReturn:
     typer.echo(f"Error: {printable(sentence)}", err=True)
     json_output.said(printable(sentence))
     raise typer.Exit(code)
-
-
-def years_asked(spec: str, *, verbose: bool) -> tuple[int, ...]:
-    """YEARS as years (registry.parse_years), or `fail`."""
-    try:
-        return tuple(parse_years(spec))
-    except Exception as error:
-        fail(error, verbose=verbose)
 
 
 def check_input_options(

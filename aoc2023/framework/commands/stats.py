@@ -18,7 +18,7 @@ from urllib.parse import quote
 
 import typer
 
-from aoc2023.framework import calendar, store
+from aoc2023.framework import calendar, registry, store
 from aoc2023.framework.aocd import local, paths
 from aoc2023.framework.commands import view
 from aoc2023.framework.commands.options import (
@@ -28,7 +28,6 @@ from aoc2023.framework.commands.options import (
     configure_logging,
     emit,
     fail,
-    years_asked,
 )
 from aoc2023.framework.commands.view import Cell, Column, format_duration
 from aoc2023.framework.errors import AocError, UsageError
@@ -749,9 +748,9 @@ def stats(
     could not know. Exit code: 0 when shown, 2 when it could not be (a bad year or file).
     """
     configure_logging(verbose=verbose)
-    chosen = years_asked(years, verbose=verbose)
     done: list[str] = []
     try:
+        chosen = registry.parse_years(years)
         picture, readme_file = _targets(svg, readme=readme)
         who = whose(local.find_token())
         now = calendar.current_time()

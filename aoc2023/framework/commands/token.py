@@ -108,33 +108,17 @@ def lines(report: TokenReport) -> list[tuple[str, str | None]]:
 
 
 def render(report: TokenReport, out: IO[str]) -> None:
-    from aoc2023.framework.commands.view import cell_width, paint, terminal_width, use_colour, wrap
+    from aoc2023.framework.commands.view import say_styled
 
-    colour, width = use_colour(out), terminal_width(out)
-    for text, style in lines(report):
-        if width is not None and cell_width(text) > width:
-            text = "\n".join(wrap(text, width, indent=" " * 8))  # under `Token:  `
-        print(paint(text, style, colour=colour), file=out)
+    say_styled(lines(report), out, indent=" " * 8)  # wrapped under `Token:  `
 
 
 def token_json(report: TokenReport) -> str:
-    checked = report.checked_at
-    when = None if checked is None else datetime.fromtimestamp(checked, UTC).isoformat()
-    return json.dumps(
-        {
-            "place": report.place,
-            "token_end": report.last4,
-            "cleaned": list(report.cleaned),
-            "user_id": report.user_id,
-            "user_id_cached": report.user_id_cached,
-            "user_id_kept": report.user_id_kept,
-            "accepted": report.accepted,
-            "checked_at": when,
-            "requests": report.requests,
-            "user_agent": report.user_agent,
-            "contact": report.contact,
-            "fix": report.fix,
-            "problem": report.problem,
-        },
-        indent=2,
-    )
+    """The report's fields in their order, the token's end as `token_end`, times ISO."""
+    from dataclasses import asdict
+
+    data = asdict(report)
+    data = {"place": data.pop("place"), "token_end": data.pop("last4"), **data}
+    if report.checked_at is not None:
+        data["checked_at"] = datetime.fromtimestamp(report.checked_at, UTC).isoformat()
+    return json.dumps(data, indent=2)

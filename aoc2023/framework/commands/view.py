@@ -5,6 +5,7 @@ and cost a run more (`startup_tricks.py`). Widths are terminal columns (`cell_wi
 
 from __future__ import annotations
 
+import json
 import os
 import textwrap
 from collections.abc import Iterable, Sequence
@@ -180,16 +181,17 @@ def paint(text: str, style: str | None, *, colour: bool) -> str:
     return f"\x1b[{codes}m{text}\x1b[0m"
 
 
-def wrap_message(text: str, width: int | None) -> str:
-    """A long message (a notice, the site's reply) wrapped at word boundaries to `width`;
-    its own line breaks are kept, and a word longer than `width` is left whole."""
+def wrap_message(text: str, width: int | None, indent: str = "") -> str:
+    """A long message (a notice, the site's reply) wrapped at word boundaries to `width`,
+    `indent` leading each line it adds; its own line breaks are kept, and a word longer
+    than `width` is left whole."""
     text = printable(text)
     if width is None:
         return text
     return "\n".join(
         line
         if cell_width(line) <= width or " " not in line.strip()
-        else "\n".join(wrap(line, width))
+        else "\n".join(wrap(line, width, indent=indent))
         for line in text.split("\n")
     )
 
@@ -292,21 +294,15 @@ Layout = tuple[Sequence[Column], Sequence[Sequence[Cell]]]
 """A table's columns and rows: a view may offer a narrower layout of the same facts."""
 
 
-class TableWriter:
+class TableWriter(NamedTuple):
     """A table drawn a row at a time, its widths fixed up front; a title wider than the
     table or the terminal (`width`; None: no limit) wraps to the narrower."""
 
-    def __init__(
-        self,
-        title: str,
-        columns: Sequence[Column],
-        widths: Sequence[int],
-        *,
-        colour: bool,
-        width: int | None = None,
-    ) -> None:
-        self.title, self.columns, self.widths, self.colour = title, columns, widths, colour
-        self.width = width
+    title: str
+    columns: Sequence[Column]
+    widths: Sequence[int]
+    colour: bool
+    width: int | None = None
 
     def rule(self, left: str, middle: str, right: str) -> str:
         return left + middle.join("─" * (width + 2) for width in self.widths) + right
@@ -412,9 +408,7 @@ def part_cell(part: PartResult | None) -> Cell:
         elif part.status is Status.WRONG and part.expected:
             text += f"\nexpected:\n{part.expected}"
         return Cell(text, style, drawn=True)
-    if part.status is Status.NOT_IMPLEMENTED:
-        return Cell(f"{mark} not implemented", style)
-    if part.status in (Status.ERROR, Status.TIMEOUT, Status.INTERRUPTED):
+    if part.status in (Status.NOT_IMPLEMENTED, Status.ERROR, Status.TIMEOUT, Status.INTERRUPTED):
         return Cell(f"{mark} {part.status}", style)
     text = f"{mark}{NBSP}{part.answer or ''}"  # the mark stays with its answer
     if drawn_wrong(part):
@@ -476,12 +470,16 @@ def show(
     """A command's output for people: notices (yellow, stderr), the table (stdout) in the
     first of `layouts` that fits (`fitted_table`), the problems (red, stderr), then any
     further `(line, style)` lines (stderr)."""
-    colour_err, width_err = use_colour(err), terminal_width(err)
-    for notice in notices:
-        print(paint(wrap_message(notice, width_err), "yellow", colour=colour_err), file=err)
+    say_styled([(notice, "yellow") for notice in notices], err)
     print(fitted_table(title, layouts, colour=use_colour(out), width=terminal_width(out)), file=out)
-    for line, style in [*((problem, "red") for problem in problems), *after]:
-        print(paint(wrap_message(line, width_err), style, colour=colour_err), file=err)
+    say_styled([*((problem, "red") for problem in problems), *after], err)
+
+
+def say_styled(lines: Iterable[tuple[str, str | None]], out: IO[str], indent: str = "") -> None:
+    """`(line, style)` lines, wrapped (`wrap_message`) and painted for `out`."""
+    colour, width = use_colour(out), terminal_width(out)
+    for line, style in lines:
+        print(paint(wrap_message(line, width, indent), style, colour=colour), file=out)
 
 
 def part_json(part: PartResult) -> dict[str, Any]:
@@ -501,3 +499,9 @@ def example_json(example: PageExample) -> dict[str, Any]:
         "drawn": {f"part_{part}": text for part, text in sorted(example.drawn.items())},
         "extra": example.extra,
     }
+
+
+def page_json(year: int, day: int, title: str | None, notices: list[str], **fields: Any) -> str:
+    """A day's JSON (`aoc read`, `examples`, `new`): the day, its title, `fields`, the notices."""
+    document = {"year": year, "day": day, "title": title, **fields, "notices": notices}
+    return json.dumps(document, indent=2, default=str)
