@@ -7,6 +7,7 @@ Day 7's example is used as "the input", so its answers are 6440 and 5905.
 from __future__ import annotations
 
 import errno
+import io
 import json
 import logging
 import os
@@ -701,3 +702,20 @@ def test_a_terminal_is_shown_which_example_runs_and_for_how_long(
         with prompter.checking_example(YEAR, 15, 2, f"example {number}", number, 2):
             clock.advance(1)
     assert plain.getvalue() == f"checking {YEAR}/15 part 2's examples before sending...\n"
+
+
+def test_a_day_that_closes_stdin_and_stderr_still_gets_its_answers_sent(
+    year_2096: Path, aocd_loaded: AocdHome, site: FakeAoC, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Run in this process, a day's code may close sys.stdin and sys.stderr: the sending
+    after it (which asks whether they are a terminal) opens them anew."""
+    monkeypatch.setattr(sys, "stdin", io.StringIO())
+    aocd_loaded.cache_input(2096, 1, "input")
+    write_day(year_2096, "sys.stdin.close() or sys.stderr.close() or 1", "2")
+    day = year_2096 / "day01.py"
+    day.write_text("import sys\n" + day.read_text())
+    result = aoc_in_process("run", "2096", "1", "--yes", "--json")
+    assert result.returncode == 0, result.stderr
+    parts = json.loads(result.stdout)["results"][0]["parts"]
+    assert [part["submitted"] for part in parts] == ["right", "right"]
+    assert posts(site) == [("1", "1"), ("2", "2")]

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from time import monotonic
-from typing import IO, TYPE_CHECKING, Annotated
+from typing import IO, TYPE_CHECKING, Annotated, TextIO
 
 import typer
 
@@ -345,19 +345,25 @@ def summary_notes(outcome: RunReport) -> list[str]:
 
 @contextlib.contextmanager
 def day_code_output() -> Iterator[None]:
-    """Give sys.stdout and sys.stderr back, open, after days' code that closed them."""
-    streams = sys.stdout, sys.stderr
+    """Give sys.stdin, sys.stdout and sys.stderr back, open, after days' code that closed them."""
+    streams = sys.stdin, sys.stdout, sys.stderr
     try:
         yield
     finally:
-        sys.stdout, sys.stderr = _reopened(streams[0], 1), _reopened(streams[1], 2)
+        give_back(streams)
 
 
-def _reopened(stream: IO[str], fd: int) -> IO[str]:
+def give_back(streams: tuple[TextIO, TextIO, TextIO]) -> None:
+    """sys.stdin, sys.stdout and sys.stderr set to `streams`, each one closed (by a day's
+    code run in this process) opened anew on its file descriptor, which stays open."""
+    sys.stdin, sys.stdout, sys.stderr = (_reopened(s, fd) for fd, s in enumerate(streams))
+
+
+def _reopened(stream: TextIO, fd: int) -> TextIO:
     """`stream`, or a new one on the same file descriptor when a day closed it."""
-    if not stream.closed:
+    if stream is None or not stream.closed:  # None: Python started with no stdin
         return stream
-    fresh = open(fd, "w", encoding="utf-8", errors="replace", closefd=False)  # noqa: SIM115
+    fresh = open(fd, "w" if fd else "r", encoding="utf-8", errors="replace", closefd=False)  # noqa: SIM115
     from aoc2023.framework import output
 
     return output.wrapped(fresh, *output.tokens_of(stream))
@@ -400,6 +406,7 @@ class Sender:
         if self.kept is None:
             self.kept = terminal.TerminalPrompter(), submit.ExampleChecks(self.examples_runner)
         prompter, checks = self.kept
+        give_back((sys.stdin, sys.stdout, sys.stderr))  # a day's code may have closed them
         options = submit.SubmitOptions(
             dry_run=self.dry_run,
             yes=self.yes,
