@@ -255,30 +255,30 @@ def run(
             resend=resend,
             examples_runner=Executor(timeout),
         )
-        on_input = input_file is None and not example
         with day_code_output():  # the days, and sending, which may run their examples
             if line is not None:
-                outcome = run_live(
-                    line,
-                    days_run,
-                    send if submitting else None,
-                    more_notices=summary_notes if on_input else None,
-                    verbose=verbose,
-                    memory=memory,
-                )
+                outcome, unsent = run_live(line, days_run, send if submitting else None, memory)
             else:
                 outcome = days_run()
                 if submitting:
                     outcome = send(outcome)
+        if input_file is None and not example and not outcome.interrupted:  # once all are in
+            from aoc2023.framework.aocd.local import find_token
+            from aoc2023.framework.runner import tuned_to_one_input
+
+            outcome.notices.extend(tuned_to_one_input(outcome.results))  # right for one account
+            outcome.notices.extend(part_two_notices(outcome, find_token()))
         if line is None:
-            if on_input and not outcome.interrupted:
-                outcome.notices.extend(summary_notes(outcome))
             emit(
                 lambda: run_json(outcome),
                 outcome.notices,
                 lambda out, err: show_table(outcome, out, err, verbose=verbose),
                 as_json=as_json,
             )
+        else:  # below the live table: the notices, the problems, what was not sent and why
+            problems = day_problems(outcome.results, terminal_width(sys.stderr), verbose=verbose)
+            notices = [(notice, "yellow") for notice in outcome.notices]
+            _say([*notices, *((problem, "red") for problem in problems), *submissions(unsent)])
     except Exception as error:
         fail(error, verbose=verbose)
     if executor.profiler is not None:
@@ -333,14 +333,6 @@ def _run_and_note(
     runtimes.record(report.results, datetime.now(UTC))
     report.notices.extend(executor.memory or [])
     return report
-
-
-def summary_notes(outcome: RunReport) -> list[str]:
-    """Once all are in: parts right for one account and wrong for another, part 2's examples."""
-    from aoc2023.framework.aocd.local import find_token
-    from aoc2023.framework.runner import tuned_to_one_input
-
-    return tuned_to_one_input(outcome.results) + part_two_notices(outcome, find_token())
 
 
 @contextlib.contextmanager
@@ -717,17 +709,15 @@ def run_live(
     line: RunningLine,
     run: Callable[[Callable[[DayResult], object]], RunReport],
     send: Sender | None,
-    *,
-    more_notices: Callable[[RunReport], list[str]] | None = None,
-    verbose: bool,
-    memory: bool = False,
-) -> RunReport:
+    memory: bool,
+) -> tuple[RunReport, RunReport]:
     """`run(on_result)` with each result shown as it comes and sent by `send` right after
-    its row; the report holds the results as sent, with `more_notices`' once all are in.
-    Ctrl-C while sending stops the run, as Ctrl-C in a part does."""
+    its row: the report of the results as sent, and one of those not sent (their notes,
+    why not: verdict.py, are said below the table). Ctrl-C while sending stops the run, as
+    Ctrl-C in a part does."""
     table = LiveTable(sys.stdout, terminal_width(sys.stdout), memory=memory)
     shown: list[DayResult] = []
-    unsent: list[DayResult] = []  # their notes (why not sent: verdict.py) come at the end
+    unsent: list[DayResult] = []
     with line:
 
         def on_result(result: DayResult) -> None:
@@ -739,7 +729,7 @@ def run_live(
                     return
                 table.close()  # the questions and notes come below the row
                 sent = send(RunReport([result]))
-                _say(submissions(sent), sys.stderr)
+                _say(submissions(sent))
                 shown.extend(sent.results)
                 if sent.interrupted:
                     raise KeyboardInterrupt  # `run` stops, saying so
@@ -751,26 +741,14 @@ def run_live(
         table.row(result)
         shown.append(result)
     table.close()
-    report = RunReport(shown, outcome.notices, outcome.interrupted)
-    if more_notices is not None and not report.interrupted:
-        report.notices.extend(more_notices(report))
-    width = terminal_width(sys.stderr)
-    _say(
-        [
-            *((notice, "yellow") for notice in report.notices),
-            *((line, "red") for line in day_problems(report.results, width, verbose=verbose)),
-            *submissions(RunReport(unsent)),
-        ],
-        sys.stderr,
-    )
-    return report
+    return RunReport(shown, outcome.notices, outcome.interrupted), RunReport(unsent)
 
 
-def _say(lines: Iterable[tuple[str, str]], err: IO[str]) -> None:
-    """`(line, style)` lines, wrapped and painted for `err`."""
-    colour, width = use_colour(err), terminal_width(err)
+def _say(lines: Iterable[tuple[str, str]]) -> None:
+    """`(line, style)` lines, wrapped and painted for stderr."""
+    colour, width = use_colour(sys.stderr), terminal_width(sys.stderr)
     for line, style in lines:
-        print(paint(wrap_message(line, width), style, colour=colour), file=err)
+        print(paint(wrap_message(line, width), style, colour=colour), file=sys.stderr)
 
 
 class RunningLine:
