@@ -75,7 +75,7 @@ if TYPE_CHECKING:
     from aoc2023.framework.aocd.paths import PuzzleCache
     from aoc2023.framework.commands.terminal import TerminalPrompter
     from aoc2023.framework.inputs import RunInput, RunRequest
-    from aoc2023.framework.instruments import Profiler, ProfileRow
+    from aoc2023.framework.instruments import Profiler
     from aoc2023.framework.runner import DayRunner, Executor
     from aoc2023.framework.submit import ExampleChecks
 
@@ -665,15 +665,9 @@ def _narrow_row(result: DayResult) -> list[Cell]:
 
 
 def show_profile(profiler: Profiler, out: IO[str]) -> None:
-    """--profile's table after the run, and a word on the profiler's overhead."""
-    width = terminal_width(out)
-    print(file=out)
-    print(profile_table(profiler.top(), width, colour=use_colour(out)), file=out)
-    print(wrap_message("(Times above include the profiler's own overhead.)", width), file=out)
-
-
-def profile_table(rows: list[ProfileRow], width: int | None = None, *, colour: bool) -> str:
-    """The functions with the most time of their own (when narrow, each place under its name)."""
+    """--profile's table after the run: the functions with the most time of their own
+    (when narrow, each place under its name), and a word on the profiler's overhead."""
+    rows = profiler.top()
     table: list[list[Cell]] = []
     stacked: list[list[Cell]] = []
     for row in rows:
@@ -691,9 +685,12 @@ def profile_table(rows: list[ProfileRow], width: int | None = None, *, colour: b
         stacked.append([*figures, Cell(f"{row.function}\n{where}")])
     numbers = [Column("Own time", "right"), Column("Total", "right"), Column("Calls", "right")]
     wide = [*numbers, Column("Function", kind="text"), Column("Where", kind="text")]
-    narrow = [*numbers, Column("Function, where", kind="text")]
+    layouts = [(wide, table), ([*numbers, Column("Function, where", kind="text")], stacked)]
     title = f"Profile: the {len(rows)} functions with the most time of their own"
-    return fitted_table(title, [(wide, table), (narrow, stacked)], colour=colour, width=width)
+    width = terminal_width(out)
+    print(file=out)
+    print(fitted_table(title, layouts, colour=use_colour(out), width=width), file=out)
+    print(wrap_message("(Times above include the profiler's own overhead.)", width), file=out)
 
 
 # The live view, on a terminal (stdout and stderr, not --json): each day's row as soon as
