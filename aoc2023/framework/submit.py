@@ -236,21 +236,17 @@ class ExampleChecks:
                 label = run_input.label or f"example {number}"
                 with prompter.checking_example(year, day, part, label, number, len(runs)):
                     result = self.run(solution_class, run_input, None)
-                for done in result.parts:
-                    if done.part == part and done.status is not Status.CORRECT:
-                        failure = failure or _example_failure(run_input.label, done)
+                for done in result.parts:  # the first failure is said
+                    if done.part == part and done.status is not Status.CORRECT and not failure:
+                        why = done.error or done.status
+                        if done.status is Status.WRONG:
+                            why = f"it returned {done.answer}, expected {done.expected}"
+                        failure = f"{run_input.label} failed: {why}"
         except KeyboardInterrupt:
             self.interrupted.add((year, day))
             raise
         self._done[year, day, part] = failure, bool(runs)
         return self._done[year, day, part]
-
-
-def _example_failure(label: str | None, part: PartResult) -> str:
-    """Why one example's part fails the check, in a clause."""
-    if part.status is Status.WRONG:
-        return f"{label} failed: it returned {part.answer}, expected {part.expected}"
-    return f"{label} failed: {part.error or part.status}"
 
 
 def _check_rules(candidate: Candidate, cache: PuzzleCache, past: list[PastSubmission]) -> None:
