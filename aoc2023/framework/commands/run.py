@@ -269,12 +269,8 @@ def run(
             outcome.notices.extend(tuned_to_one_input(outcome.results))  # right for one account
             outcome.notices.extend(part_two_notices(outcome, find_token()))
         if line is None:
-            emit(
-                lambda: run_json(outcome),
-                outcome.notices,
-                lambda out, err: show_table(outcome, out, err, verbose=verbose),
-                as_json=as_json,
-            )
+            view = partial(show_table, outcome, verbose=verbose)
+            emit(partial(run_json, outcome), outcome.notices, view, as_json=as_json)
         else:  # below the live table: the notices, the problems, what was not sent and why
             problems = day_problems(outcome.results, terminal_width(sys.stderr), verbose=verbose)
             notices = [(notice, "yellow") for notice in outcome.notices]
@@ -506,23 +502,15 @@ def _part_two_offer(token: str, year: int, day: int) -> tuple[str, bool]:
 def show_table(report: RunReport, out: IO[str], err: IO[str], *, verbose: bool) -> None:
     """The notices, a row per day and input, the problems, and what was sent."""
     memory = any(result.peak_memory is not None for result in report.results)
-    wide, narrow = (
+    layouts = [
         (
             _columns(narrow=stacked, memory=memory),
             [_cells(result, narrow=stacked, memory=memory) for result in report.results],
         )
         for stacked in (False, True)
-    )
+    ]
     problems = day_problems(report.results, terminal_width(err), verbose=verbose)
-    show(
-        "Advent of Code",
-        [wide, narrow],
-        report.notices,
-        problems,
-        out,
-        err,
-        after=submissions(report),
-    )
+    show("Advent of Code", layouts, report.notices, problems, out, err, after=submissions(report))
 
 
 def run_json(report: RunReport) -> str:
