@@ -133,15 +133,12 @@ def submit_new_answers(
         except KeyboardInterrupt as stop:
             if isinstance(stop, Interrupted) and stop.result is not None:
                 result = stop.result
-            return RunReport(
-                [*results, result, *report.results[index + 1 :]],
-                [
-                    *report.notices,
-                    f"Interrupted ({stop_name(stop)}) while sending "
-                    f"{result.year} day {result.day}'s answers: nothing more is sent.",
-                ],
-                interrupted=True,
+            notice = (
+                f"Interrupted ({stop_name(stop)}) while sending "
+                f"{result.year} day {result.day}'s answers: nothing more is sent."
             )
+            done = [*results, result, *report.results[index + 1 :]]
+            return RunReport(done, [*report.notices, notice], interrupted=True)
         results.append(result)  # never a variant's: only the main implementation's is sent
     return RunReport(results, report.notices)
 
