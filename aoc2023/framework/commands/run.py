@@ -502,13 +502,7 @@ def _part_two_offer(token: str, year: int, day: int) -> tuple[str, bool]:
 def show_table(report: RunReport, out: IO[str], err: IO[str], *, verbose: bool) -> None:
     """The notices, a row per day and input, the problems, and what was sent."""
     memory = any(result.peak_memory is not None for result in report.results)
-    layouts = [
-        (
-            _columns(narrow=stacked, memory=memory),
-            [_cells(result, narrow=stacked, memory=memory) for result in report.results],
-        )
-        for stacked in (False, True)
-    ]
+    layouts = [_layout(report.results, narrow=stacked, memory=memory) for stacked in (False, True)]
     problems = day_problems(report.results, terminal_width(err), verbose=verbose)
     show("Advent of Code", layouts, report.notices, problems, out, err, after=submissions(report))
 
@@ -560,9 +554,12 @@ time under its answer."""
 _MEMORY = Column("Peak memory", "right", "words")
 
 
-def _columns(*, narrow: bool, memory: bool) -> list[Column]:
-    columns = _NARROW_COLUMNS if narrow else _COLUMNS
-    return [*columns, _MEMORY] if memory else list(columns)
+def _layout(
+    results: Iterable[DayResult], *, narrow: bool, memory: bool
+) -> tuple[list[Column], list[list[Cell]]]:
+    """The run table's columns and a row per result, `narrow` or wide, `memory`'s or not."""
+    columns = [*(_NARROW_COLUMNS if narrow else _COLUMNS), *([_MEMORY] if memory else [])]
+    return columns, [_cells(result, narrow=narrow, memory=memory) for result in results]
 
 
 def _cells(result: DayResult, *, narrow: bool, memory: bool) -> list[Cell]:
@@ -818,8 +815,8 @@ def live_narrow(width: int | None, *, memory: bool = False) -> bool:
     a typical row): chosen once for the run, as rows shown cannot be redrawn."""
     if width is None:
         return False
-    columns = _columns(narrow=False, memory=memory)
-    natural = fit_widths(columns, [_cells(_TYPICAL, narrow=False, memory=memory)], None)
+    columns, typical = _layout([_TYPICAL], narrow=False, memory=memory)
+    natural = fit_widths(columns, typical, None)
     needed = sum(
         min(size, NARROWEST_TEXT) if column.fit == "text" else size
         for column, size in zip(columns, natural, strict=True)
@@ -847,11 +844,9 @@ class LiveTable:
     def _open(self) -> TableWriter:
         """A block's title (the first only) and headings, fitted to the rows so far."""
         if not self.narrow and self.width is not None:  # an answer too long for the wide form?
-            wide = [self._cells(result) for result in self.results]
-            columns = _columns(narrow=False, memory=self.memory)
-            self.narrow = table_width(columns, wide, self.width) > self.width
-        columns = _columns(narrow=self.narrow, memory=self.memory)
-        rows = [self._cells(result) for result in self.results]
+            wide = _layout(self.results, narrow=False, memory=self.memory)
+            self.narrow = table_width(*wide, self.width) > self.width
+        columns, rows = _layout(self.results, narrow=self.narrow, memory=self.memory)
         # Room for a typical row's answers and times, where the terminal has it.
         typical = [
             Cell("") if column.fit == "text" else cell
