@@ -836,7 +836,6 @@ class LiveTable:
         self.results: list[DayResult] = []
         self.writer: TableWriter | None = None
         self.narrow = live_narrow(width, memory=memory)
-        self.titled = False
 
     def _cells(self, result: DayResult) -> list[Cell]:
         return _cells(result, narrow=self.narrow, memory=self.memory)
@@ -857,18 +856,17 @@ class LiveTable:
             widths = fit_widths(columns, rows, self.width)  # no room for it: the rows'
         writer = TableWriter("Advent of Code", columns, widths, colour=self.colour)
         head = writer.head()
-        print(head if not self.titled else head.split("\n", 1)[1], file=self.out, flush=True)
-        self.titled = True
+        first = len(self.results) == 1  # opened for the run's first row: the title above it
+        print(head if first else head.split("\n", 1)[1], file=self.out, flush=True)
         return writer
 
     def row(self, result: DayResult) -> None:
         self.results.append(result)
-        if self.writer is not None and not fits(
-            self.writer.columns, self.writer.widths, self._cells(result)
-        ):
+        writer = self.writer
+        if writer is not None and not fits(writer.columns, writer.widths, self._cells(result)):
             self.close()
         if self.writer is None:
-            self.writer = self._open()
+            self.writer = self._open()  # which may turn the table narrow: the cells again
         print(self.writer.row(self._cells(result)), file=self.out, flush=True)
 
     def close(self) -> None:
