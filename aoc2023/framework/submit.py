@@ -119,8 +119,7 @@ def submit_new_answers(
     if report.stopped:
         return report
     checks = checks or ExampleChecks()
-    accounts = any(result.account for result in report.results)
-    tokens = local.account_tokens("all") if accounts else {}
+    tokens = local.account_tokens("all") if any(r.account for r in report.results) else {}
     results: list[DayResult] = []
     for index, result in enumerate(report.results):
         try:

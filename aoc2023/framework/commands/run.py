@@ -473,8 +473,7 @@ def _part_two_offer(token: str, year: int, day: int) -> tuple[str, bool]:
             f"{year} day {day}: part 1 is in, but part 2's example could not be read: {error}"
         ), False
     found = [example for example in page.examples if example.part_2 is not None]
-    drawn = [example.drawn[2] for example in page.examples if 2 in example.drawn]
-    if not found and drawn:
+    if not found and any(2 in example.drawn for example in page.examples):
         return (
             f"{year} day {day}: part 1 is in; part 2's example answer is drawn on the page, "
             "which aocd's example parser cannot read as letters: add part_2=... with the "
