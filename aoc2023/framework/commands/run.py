@@ -185,13 +185,8 @@ def run(
     configure_logging(verbose=verbose)
     asked = days_asked(years, days, verbose=verbose)
     if watch and accounts is not None:
-        fail(
-            UsageError(
-                "--watch runs the days' examples or --input FILE, not the accounts' "
-                "inputs: leave out --accounts or --watch."
-            ),
-            verbose=verbose,
-        )
+        why = "--watch runs the days' examples or --input FILE, not the accounts' inputs"
+        fail(UsageError(f"{why}: leave out --accounts or --watch."), verbose=verbose)
     if watch:  # a fresh process each pass, sending nothing; Ctrl-C is exit 0
         from aoc2023.framework.commands import json_output
         from aoc2023.framework.watch import WatchRequest, watch_days
