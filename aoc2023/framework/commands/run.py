@@ -252,7 +252,9 @@ def run(
         )
         with day_code_output():  # the days, and sending, which may run their examples
             if line is not None:
-                outcome, unsent = run_live(line, days_run, send if submitting else None, memory)
+                outcome, unsent = run_live(
+                    line, days_run, send if submitting else None, memory=memory
+                )
             else:
                 outcome = days_run()
                 if submitting:
@@ -346,7 +348,9 @@ def _reopened(stream: TextIO, fd: int) -> TextIO:
     """`stream`, or a new one on the same file descriptor when a day closed it."""
     if stream is None or not stream.closed:  # None: Python started with no stdin
         return stream
-    fresh = open(fd, "w" if fd else "r", encoding="utf-8", errors="replace", closefd=False)  # noqa: SIM115
+    if fd == 0:  # stdin, read: nothing to redact
+        return open(0, encoding="utf-8", errors="replace", closefd=False)
+    fresh = open(fd, "w", encoding="utf-8", errors="replace", closefd=False)  # noqa: SIM115
     from aoc2023.framework import output
 
     return output.wrapped(fresh, *output.tokens_of(stream))
@@ -685,6 +689,7 @@ def run_live(
     line: RunningLine,
     run: Callable[[Callable[[DayResult], object]], RunReport],
     send: Sender | None,
+    *,
     memory: bool,
 ) -> tuple[RunReport, RunReport]:
     """`run(on_result)` with each result shown as it comes and sent by `send` right after
