@@ -13,6 +13,7 @@ wait handed in. (An input several runs need at once, fetched once: test_client.p
 from __future__ import annotations
 
 import errno
+import io
 import json
 import logging
 import os
@@ -820,3 +821,20 @@ def test_a_run_that_finds_another_sending_waits_for_its_verdict_or_says_so(
     assert code == 1, err
     assert part_1(out)["submitted"] == "too low"
     assert posts(fake_aoc) == [("1", "4")]
+
+
+def test_a_day_that_closes_stdin_and_stderr_still_gets_its_answers_sent(
+    year_2096: Path, aocd_loaded: AocdHome, site: FakeAoC, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Run in this process, a day's code may close sys.stdin and sys.stderr: the sending
+    after it (which asks whether they are a terminal) opens them anew."""
+    monkeypatch.setattr(sys, "stdin", io.StringIO())
+    aocd_loaded.cache_input(2096, 1, "input")
+    write_day(year_2096, "sys.stdin.close() or sys.stderr.close() or 1", "2")
+    day = year_2096 / "day01.py"
+    day.write_text("import sys\n" + day.read_text())
+    result = aoc_in_process("run", "2096", "1", "--yes", "--json")
+    assert result.returncode == 0, result.stderr
+    parts = json.loads(result.stdout)["results"][0]["parts"]
+    assert [part["submitted"] for part in parts] == ["right", "right"]
+    assert posts(site) == [("1", "1"), ("2", "2")]

@@ -119,8 +119,7 @@ def submit_new_answers(
     if report.stopped:
         return report
     checks = checks or ExampleChecks()
-    accounts = any(result.account for result in report.results)
-    tokens = local.account_tokens("all") if accounts else {}
+    tokens = local.account_tokens("all") if any(r.account for r in report.results) else {}
     results: list[DayResult] = []
     for index, result in enumerate(report.results):
         try:
@@ -133,15 +132,12 @@ def submit_new_answers(
         except KeyboardInterrupt as stop:
             if isinstance(stop, Interrupted) and stop.result is not None:
                 result = stop.result
-            return RunReport(
-                [*results, result, *report.results[index + 1 :]],
-                [
-                    *report.notices,
-                    f"Interrupted ({stop_name(stop)}) while sending "
-                    f"{result.year} day {result.day}'s answers: nothing more is sent.",
-                ],
-                interrupted=True,
+            notice = (
+                f"Interrupted ({stop_name(stop)}) while sending "
+                f"{result.year} day {result.day}'s answers: nothing more is sent."
             )
+            done = [*results, result, *report.results[index + 1 :]]
+            return RunReport(done, [*report.notices, notice], interrupted=True)
         results.append(result)  # never a variant's: only the main implementation's is sent
     return RunReport(results, report.notices)
 
@@ -236,21 +232,17 @@ class ExampleChecks:
                 label = run_input.label or f"example {number}"
                 with prompter.checking_example(year, day, part, label, number, len(runs)):
                     result = self.run(solution_class, run_input, None)
-                for done in result.parts:
-                    if done.part == part and done.status is not Status.CORRECT:
-                        failure = failure or _example_failure(run_input.label, done)
+                for done in result.parts:  # the first failure is said
+                    if done.part == part and done.status is not Status.CORRECT and not failure:
+                        why = done.error or done.status
+                        if done.status is Status.WRONG:
+                            why = f"it returned {done.answer}, expected {done.expected}"
+                        failure = f"{run_input.label} failed: {why}"
         except KeyboardInterrupt:
             self.interrupted.add((year, day))
             raise
         self._done[year, day, part] = failure, bool(runs)
         return self._done[year, day, part]
-
-
-def _example_failure(label: str | None, part: PartResult) -> str:
-    """Why one example's part fails the check, in a clause."""
-    if part.status is Status.WRONG:
-        return f"{label} failed: it returned {part.answer}, expected {part.expected}"
-    return f"{label} failed: {part.error or part.status}"
 
 
 def _check_rules(candidate: Candidate, cache: PuzzleCache, past: list[sent.Attempt]) -> None:

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from time import monotonic
-from typing import IO, TYPE_CHECKING, Annotated
+from typing import IO, TYPE_CHECKING, Annotated, TextIO
 
 import typer
 
@@ -75,7 +75,7 @@ if TYPE_CHECKING:
     from aoc2023.framework.aocd.paths import PuzzleCache
     from aoc2023.framework.commands.terminal import TerminalPrompter
     from aoc2023.framework.inputs import RunInput, RunRequest
-    from aoc2023.framework.instruments import Profiler, ProfileRow
+    from aoc2023.framework.instruments import Profiler
     from aoc2023.framework.runner import DayRunner, Executor
     from aoc2023.framework.submit import ExampleChecks
 
@@ -185,13 +185,8 @@ def run(
     configure_logging(verbose=verbose)
     asked = days_asked(years, days, verbose=verbose)
     if watch and accounts is not None:
-        fail(
-            UsageError(
-                "--watch runs the days' examples or --input FILE, not the accounts' "
-                "inputs: leave out --accounts or --watch."
-            ),
-            verbose=verbose,
-        )
+        why = "--watch runs the days' examples or --input FILE, not the accounts' inputs"
+        fail(UsageError(f"{why}: leave out --accounts or --watch."), verbose=verbose)
     if watch:  # a fresh process each pass, sending nothing; Ctrl-C is exit 0
         from aoc2023.framework.commands import json_output
         from aoc2023.framework.watch import WatchRequest, watch_days
@@ -255,30 +250,28 @@ def run(
             resend=resend,
             examples_runner=Executor(timeout),
         )
-        on_input = input_file is None and not example
         with day_code_output():  # the days, and sending, which may run their examples
             if line is not None:
-                outcome = run_live(
-                    line,
-                    days_run,
-                    send if submitting else None,
-                    more_notices=summary_notes if on_input else None,
-                    verbose=verbose,
-                    memory=memory,
+                outcome, unsent = run_live(
+                    line, days_run, send if submitting else None, memory=memory
                 )
             else:
                 outcome = days_run()
                 if submitting:
                     outcome = send(outcome)
+        if input_file is None and not example and not outcome.interrupted:  # once all are in
+            from aoc2023.framework.aocd.local import find_token
+            from aoc2023.framework.runner import tuned_to_one_input
+
+            outcome.notices.extend(tuned_to_one_input(outcome.results))  # right for one account
+            outcome.notices.extend(part_two_notices(outcome, find_token()))
         if line is None:
-            if on_input and not outcome.interrupted:
-                outcome.notices.extend(summary_notes(outcome))
-            emit(
-                lambda: run_json(outcome),
-                outcome.notices,
-                lambda out, err: show_table(outcome, out, err, verbose=verbose),
-                as_json=as_json,
-            )
+            view = partial(show_table, outcome, verbose=verbose)
+            emit(partial(run_json, outcome), outcome.notices, view, as_json=as_json)
+        else:  # below the live table: the notices, the problems, what was not sent and why
+            problems = day_problems(outcome.results, terminal_width(sys.stderr), verbose=verbose)
+            notices = [(notice, "yellow") for notice in outcome.notices]
+            _say([*notices, *((problem, "red") for problem in problems), *submissions(unsent)])
     except Exception as error:
         fail(error, verbose=verbose)
     if executor.profiler is not None:
@@ -335,28 +328,28 @@ def _run_and_note(
     return report
 
 
-def summary_notes(outcome: RunReport) -> list[str]:
-    """Once all are in: parts right for one account and wrong for another, part 2's examples."""
-    from aoc2023.framework.aocd.local import find_token
-    from aoc2023.framework.runner import tuned_to_one_input
-
-    return tuned_to_one_input(outcome.results) + part_two_notices(outcome, find_token())
-
-
 @contextlib.contextmanager
 def day_code_output() -> Iterator[None]:
-    """Give sys.stdout and sys.stderr back, open, after days' code that closed them."""
-    streams = sys.stdout, sys.stderr
+    """Give sys.stdin, sys.stdout and sys.stderr back, open, after days' code that closed them."""
+    streams = sys.stdin, sys.stdout, sys.stderr
     try:
         yield
     finally:
-        sys.stdout, sys.stderr = _reopened(streams[0], 1), _reopened(streams[1], 2)
+        give_back(streams)
 
 
-def _reopened(stream: IO[str], fd: int) -> IO[str]:
+def give_back(streams: tuple[TextIO, TextIO, TextIO]) -> None:
+    """sys.stdin, sys.stdout and sys.stderr set to `streams`, each one closed (by a day's
+    code run in this process) opened anew on its file descriptor, which stays open."""
+    sys.stdin, sys.stdout, sys.stderr = (_reopened(s, fd) for fd, s in enumerate(streams))
+
+
+def _reopened(stream: TextIO, fd: int) -> TextIO:
     """`stream`, or a new one on the same file descriptor when a day closed it."""
-    if not stream.closed:
+    if stream is None or not stream.closed:  # None: Python started with no stdin
         return stream
+    if fd == 0:  # stdin, read: nothing to redact
+        return open(0, encoding="utf-8", errors="replace", closefd=False)
     fresh = open(fd, "w", encoding="utf-8", errors="replace", closefd=False)  # noqa: SIM115
     from aoc2023.framework import output
 
@@ -400,6 +393,7 @@ class Sender:
         if self.kept is None:
             self.kept = terminal.TerminalPrompter(), submit.ExampleChecks(self.examples_runner)
         prompter, checks = self.kept
+        give_back((sys.stdin, sys.stdout, sys.stderr))  # a day's code may have closed them
         options = submit.SubmitOptions(
             dry_run=self.dry_run,
             yes=self.yes,
@@ -478,8 +472,7 @@ def _part_two_offer(token: str, year: int, day: int) -> tuple[str, bool]:
             f"{year} day {day}: part 1 is in, but part 2's example could not be read: {error}"
         ), False
     found = [example for example in page.examples if example.part_2 is not None]
-    drawn = [example.drawn[2] for example in page.examples if 2 in example.drawn]
-    if not found and drawn:
+    if not found and any(2 in example.drawn for example in page.examples):
         return (
             f"{year} day {day}: part 1 is in; part 2's example answer is drawn on the page, "
             "which aocd's example parser cannot read as letters: add part_2=... with the "
@@ -507,23 +500,9 @@ def _part_two_offer(token: str, year: int, day: int) -> tuple[str, bool]:
 def show_table(report: RunReport, out: IO[str], err: IO[str], *, verbose: bool) -> None:
     """The notices, a row per day and input, the problems, and what was sent."""
     memory = any(result.peak_memory is not None for result in report.results)
-    wide, narrow = (
-        (
-            _columns(narrow=stacked, memory=memory),
-            [_cells(result, narrow=stacked, memory=memory) for result in report.results],
-        )
-        for stacked in (False, True)
-    )
+    layouts = [_layout(report.results, narrow=stacked, memory=memory) for stacked in (False, True)]
     problems = day_problems(report.results, terminal_width(err), verbose=verbose)
-    show(
-        "Advent of Code",
-        [wide, narrow],
-        report.notices,
-        problems,
-        out,
-        err,
-        after=submissions(report),
-    )
+    show("Advent of Code", layouts, report.notices, problems, out, err, after=submissions(report))
 
 
 def run_json(report: RunReport) -> str:
@@ -573,9 +552,12 @@ time under its answer."""
 _MEMORY = Column("Peak memory", "right", "words")
 
 
-def _columns(*, narrow: bool, memory: bool) -> list[Column]:
-    columns = _NARROW_COLUMNS if narrow else _COLUMNS
-    return [*columns, _MEMORY] if memory else list(columns)
+def _layout(
+    results: Iterable[DayResult], *, narrow: bool, memory: bool
+) -> tuple[list[Column], list[list[Cell]]]:
+    """The run table's columns and a row per result, `narrow` or wide, `memory`'s or not."""
+    columns = [*(_NARROW_COLUMNS if narrow else _COLUMNS), *([_MEMORY] if memory else [])]
+    return columns, [_cells(result, narrow=narrow, memory=memory) for result in results]
 
 
 def _cells(result: DayResult, *, narrow: bool, memory: bool) -> list[Cell]:
@@ -666,15 +648,9 @@ def _narrow_row(result: DayResult) -> list[Cell]:
 
 
 def show_profile(profiler: Profiler, out: IO[str]) -> None:
-    """--profile's table after the run, and a word on the profiler's overhead."""
-    width = terminal_width(out)
-    print(file=out)
-    print(profile_table(profiler.top(), width, colour=use_colour(out)), file=out)
-    print(wrap_message("(Times above include the profiler's own overhead.)", width), file=out)
-
-
-def profile_table(rows: list[ProfileRow], width: int | None = None, *, colour: bool) -> str:
-    """The functions with the most time of their own (when narrow, each place under its name)."""
+    """--profile's table after the run: the functions with the most time of their own
+    (when narrow, each place under its name), and a word on the profiler's overhead."""
+    rows = profiler.top()
     table: list[list[Cell]] = []
     stacked: list[list[Cell]] = []
     for row in rows:
@@ -692,9 +668,12 @@ def profile_table(rows: list[ProfileRow], width: int | None = None, *, colour: b
         stacked.append([*figures, Cell(f"{row.function}\n{where}")])
     numbers = [Column("Own time", "right"), Column("Total", "right"), Column("Calls", "right")]
     wide = [*numbers, Column("Function", kind="text"), Column("Where", kind="text")]
-    narrow = [*numbers, Column("Function, where", kind="text")]
+    layouts = [(wide, table), ([*numbers, Column("Function, where", kind="text")], stacked)]
     title = f"Profile: the {len(rows)} functions with the most time of their own"
-    return fitted_table(title, [(wide, table), (narrow, stacked)], colour=colour, width=width)
+    width = terminal_width(out)
+    print(file=out)
+    print(fitted_table(title, layouts, colour=use_colour(out), width=width), file=out)
+    print(wrap_message("(Times above include the profiler's own overhead.)", width), file=out)
 
 
 # The live view, on a terminal (stdout and stderr, not --json): each day's row as soon as
@@ -711,16 +690,15 @@ def run_live(
     run: Callable[[Callable[[DayResult], object]], RunReport],
     send: Sender | None,
     *,
-    more_notices: Callable[[RunReport], list[str]] | None = None,
-    verbose: bool,
-    memory: bool = False,
-) -> RunReport:
+    memory: bool,
+) -> tuple[RunReport, RunReport]:
     """`run(on_result)` with each result shown as it comes and sent by `send` right after
-    its row; the report holds the results as sent, with `more_notices`' once all are in.
-    Ctrl-C while sending stops the run, as Ctrl-C in a part does."""
+    its row: the report of the results as sent, and one of those not sent (their notes,
+    why not: verdict.py, are said below the table). Ctrl-C while sending stops the run, as
+    Ctrl-C in a part does."""
     table = LiveTable(sys.stdout, terminal_width(sys.stdout), memory=memory)
     shown: list[DayResult] = []
-    unsent: list[DayResult] = []  # their notes (why not sent: verdict.py) come at the end
+    unsent: list[DayResult] = []
     with line:
 
         def on_result(result: DayResult) -> None:
@@ -732,7 +710,7 @@ def run_live(
                     return
                 table.close()  # the questions and notes come below the row
                 sent = send(RunReport([result]))
-                _say(submissions(sent), sys.stderr)
+                _say(submissions(sent))
                 shown.extend(sent.results)
                 if sent.interrupted:
                     raise KeyboardInterrupt  # `run` stops, saying so
@@ -744,26 +722,14 @@ def run_live(
         table.row(result)
         shown.append(result)
     table.close()
-    report = RunReport(shown, outcome.notices, outcome.interrupted)
-    if more_notices is not None and not report.interrupted:
-        report.notices.extend(more_notices(report))
-    width = terminal_width(sys.stderr)
-    _say(
-        [
-            *((notice, "yellow") for notice in report.notices),
-            *((line, "red") for line in day_problems(report.results, width, verbose=verbose)),
-            *submissions(RunReport(unsent)),
-        ],
-        sys.stderr,
-    )
-    return report
+    return RunReport(shown, outcome.notices, outcome.interrupted), RunReport(unsent)
 
 
-def _say(lines: Iterable[tuple[str, str]], err: IO[str]) -> None:
-    """`(line, style)` lines, wrapped and painted for `err`."""
-    colour, width = use_colour(err), terminal_width(err)
+def _say(lines: Iterable[tuple[str, str]]) -> None:
+    """`(line, style)` lines, wrapped and painted for stderr."""
+    colour, width = use_colour(sys.stderr), terminal_width(sys.stderr)
     for line, style in lines:
-        print(paint(wrap_message(line, width), style, colour=colour), file=err)
+        print(paint(wrap_message(line, width), style, colour=colour), file=sys.stderr)
 
 
 class RunningLine:
@@ -848,8 +814,8 @@ def live_narrow(width: int | None, *, memory: bool = False) -> bool:
     a typical row): chosen once for the run, as rows shown cannot be redrawn."""
     if width is None:
         return False
-    columns = _columns(narrow=False, memory=memory)
-    natural = fit_widths(columns, [_cells(_TYPICAL, narrow=False, memory=memory)], None)
+    columns, typical = _layout([_TYPICAL], narrow=False, memory=memory)
+    natural = fit_widths(columns, typical, None)
     needed = sum(
         min(size, NARROWEST_TEXT) if column.fit == "text" else size
         for column, size in zip(columns, natural, strict=True)
@@ -869,7 +835,6 @@ class LiveTable:
         self.results: list[DayResult] = []
         self.writer: TableWriter | None = None
         self.narrow = live_narrow(width, memory=memory)
-        self.titled = False
 
     def _cells(self, result: DayResult) -> list[Cell]:
         return _cells(result, narrow=self.narrow, memory=self.memory)
@@ -877,11 +842,9 @@ class LiveTable:
     def _open(self) -> TableWriter:
         """A block's title (the first only) and headings, fitted to the rows so far."""
         if not self.narrow and self.width is not None:  # an answer too long for the wide form?
-            wide = [self._cells(result) for result in self.results]
-            columns = _columns(narrow=False, memory=self.memory)
-            self.narrow = table_width(columns, wide, self.width) > self.width
-        columns = _columns(narrow=self.narrow, memory=self.memory)
-        rows = [self._cells(result) for result in self.results]
+            wide = _layout(self.results, narrow=False, memory=self.memory)
+            self.narrow = table_width(*wide, self.width) > self.width
+        columns, rows = _layout(self.results, narrow=self.narrow, memory=self.memory)
         # Room for a typical row's answers and times, where the terminal has it.
         typical = [
             Cell("") if column.fit == "text" else cell
@@ -892,18 +855,17 @@ class LiveTable:
             widths = fit_widths(columns, rows, self.width)  # no room for it: the rows'
         writer = TableWriter("Advent of Code", columns, widths, colour=self.colour)
         head = writer.head()
-        print(head if not self.titled else head.split("\n", 1)[1], file=self.out, flush=True)
-        self.titled = True
+        first = len(self.results) == 1  # opened for the run's first row: the title above it
+        print(head if first else head.split("\n", 1)[1], file=self.out, flush=True)
         return writer
 
     def row(self, result: DayResult) -> None:
         self.results.append(result)
-        if self.writer is not None and not fits(
-            self.writer.columns, self.writer.widths, self._cells(result)
-        ):
+        writer = self.writer
+        if writer is not None and not fits(writer.columns, writer.widths, self._cells(result)):
             self.close()
         if self.writer is None:
-            self.writer = self._open()
+            self.writer = self._open()  # which may turn the table narrow: the cells again
         print(self.writer.row(self._cells(result)), file=self.out, flush=True)
 
     def close(self) -> None:

@@ -137,14 +137,12 @@ def _wait_for_site(
     except StillLocked:
         status.clear()
         minutes = calendar.SITE_WAIT_SECONDS / 60
-        fail(
-            StillLocked(
-                f"adventofcode.com still holds {year} day {day} locked after {minutes:g} minutes "
-                f"of asking every {poll:g} s, though this machine's clock says it unlocked: "
-                "nothing was fetched or written; check the clock and run the command again."
-            ),
-            verbose=verbose,
+        locked = StillLocked(
+            f"adventofcode.com still holds {year} day {day} locked after {minutes:g} minutes "
+            f"of asking every {poll:g} s, though this machine's clock says it unlocked: "
+            "nothing was fetched or written; check the clock and run the command again."
         )
+        fail(locked, verbose=verbose)
     except AocError:
         pass  # the command fetches again, and says what went wrong
     if status.turn:
