@@ -723,9 +723,11 @@ year_env = test_submit.year_env
 """test_submit.py's fixture (bound, not imported, so that a test may name it)."""
 
 
-def asked(path: str, times: int) -> tuple[Callable[[list[Request]], bool], float]:
-    """A hold (`FakeAoC.holds`) until `path` has been asked `times` times, or 1 s."""
-    return lambda requests: sum(r.path == path for r in requests) >= times, 1.0
+def asked(
+    path: str, times: int, seconds: float = 1.0
+) -> tuple[Callable[[list[Request]], bool], float]:
+    """A hold (`FakeAoC.holds`) until `path` has been asked `times` times, or `seconds`."""
+    return lambda requests: sum(r.path == path for r in requests) >= times, seconds
 
 
 def asleep(process: subprocess.Popen[str]) -> bool:
@@ -742,17 +744,18 @@ def test_two_runs_at_once_fetch_an_input_once(
     fake_aoc: FakeAoC, aocd_loaded: AocdHome, year_env: dict[str, str]
 ) -> None:
     """Two runs started together on an input not cached. Each first asks the site whose
-    the token is (aocd's memo is empty), answered once both have asked, so that the two
-    go for the input together; and the first to ask for it is answered once the other
-    has, or once the other waits on a timer (the lock's), or 1 s later. Each fetched it
-    (two GETs); now the first fetches, and the other finds it cached."""
+    the token is (aocd's memo is empty), answered once both have asked (however long the
+    second takes to start on a busy machine), so that the two go for the input together;
+    and the first to ask for it is answered once the other has, or once the other waits
+    on a timer (the lock's), or 1 s later. Each fetched it (two GETs); now the first
+    fetches, and the other finds it cached."""
     aocd_loaded.set_token(user_id=None)
     fake_aoc.add_user(TOKEN)
     fake_aoc.add_puzzle(AT_ONCE_YEAR, 1, "Any", inputs={TOKEN: "abcd"}, solutions=["4"])
     runs: list[subprocess.Popen[str]] = []
     another, _ = asked(f"/{AT_ONCE_YEAR}/day/1/input", 2)
     fake_aoc.holds = {
-        "/settings": asked("/settings", 2),
+        "/settings": asked("/settings", 2, 30.0),  # a run slow to start is waited for
         f"/{AT_ONCE_YEAR}/day/1/input": (
             lambda requests: another(requests) or any(map(asleep, runs)),
             1.0,
