@@ -34,6 +34,7 @@ LEFT_OUT = [
     "tests/test_run.py::test_an_answer_that_is_no_answer_fails_its_part_alone",
     "tests/test_run.py::test_arguments_beyond_a_command_s_are_said_to_be_too_many",
     "tests/test_run.py::test_bad_command_line_is_exit_2",
+    "tests/test_run.py::test_a_day_that_closes_stdout_or_stderr_leaves_the_live_view_whole",
     "tests/test_run.py::test_main_called_from_code_reads_the_token_anew_and_leaves_"
     "the_process_as_found",
     "tests/test_testing.py::test_the_framework_imports_and_checks_without_pytest",

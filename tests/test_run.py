@@ -588,6 +588,61 @@ def test_each_row_shows_when_its_day_is_done_and_a_long_part_is_named(
     assert "2074/01" in plain and "2074/02" in plain
 
 
+CLOSES = """
+import os
+import sys
+import time
+from pathlib import Path
+
+from aoc2023.framework import Example, Solution
+
+
+class Day(Solution[str]):
+    examples = [Example("example", part_1=1, part_2=7)]
+
+    def part_1(self, text: str) -> int:
+        {closes}
+        release = Path(os.environ["RELEASE"])
+        deadline = time.monotonic() + 60
+        while {waits} and not release.exists() and time.monotonic() < deadline:
+            time.sleep(0.02)
+        return 1
+
+    def part_2(self, text: str) -> int:
+        return {part_2}
+"""
+
+
+def test_a_day_that_closes_stdout_or_stderr_leaves_the_live_view_whole(
+    tmp_path: Path, aocd_home: AocdHome
+) -> None:
+    """On a terminal, day 1's part closes sys.stdout and day 2's sys.stderr (and then runs
+    long enough to be named): every row is shown, the running line too, and the exit code
+    is the days' (1: day 2's part 2 is wrong), not a crash's."""
+    site = tmp_path / "site"
+    (site / "aoc2073").mkdir(parents=True)
+    (site / "aoc2073" / "__init__.py").write_text("")
+    days = [("sys.stdout.close()", "False", 7), ("sys.stderr.close()", "True", 8), ("", "False", 7)]
+    for number, (closes, waits, part_2) in enumerate(days, start=1):
+        source = CLOSES.format(closes=closes, waits=waits, part_2=part_2)
+        (site / "aoc2073" / f"day{number:02d}.py").write_text(source)
+    env = aocd_home.env()
+    env.update(
+        PYTHONPATH=os.pathsep.join([str(site), env["PYTHONPATH"]]),
+        COLUMNS="120",
+        RELEASE=str(tmp_path / "release"),
+    )
+    terminal = Terminal(site_cli.aoc_argv(None, "run", "2073", "--example"), env)
+    screen = terminal.read_until("running 2073 day 2 part 1")
+    assert "2073/01" in screen and "2073/02" not in screen
+    (tmp_path / "release").touch()
+    assert terminal.finish() == 1, terminal.screen
+    assert "unexpected" not in terminal.screen and "Traceback" not in terminal.screen
+    rows = [line for line in terminal.screen.splitlines() if "2073/0" in line]
+    assert [row.split("│")[1].strip() for row in rows] == ["2073/01", "2073/02", "2073/03"]
+    assert all("✔ 1" in row for row in rows), terminal.screen
+
+
 def test_a_row_that_does_not_fit_the_live_widths_heads_a_new_block() -> None:
     """Room to spare goes to the answers (a 14-digit one fits after a 1-digit one); a
     later answer longer than that is shown whole, under new headings fitted to every row

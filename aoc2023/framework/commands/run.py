@@ -734,9 +734,10 @@ def _say(lines: Iterable[tuple[str, str]]) -> None:
 
 class RunningLine:
     """A thread that keeps one line on `err` saying which step runs, once it has run
-    SHOW_AFTER seconds, cleared before anything is printed (`paused`)."""
+    SHOW_AFTER seconds, cleared before anything is printed (`paused`). `err` closed by a
+    day's code is opened anew on fd 2 (`_reopened`), as LiveTable's `out` is on fd 1."""
 
-    def __init__(self, err: IO[str], clock: Callable[[], float] = monotonic) -> None:
+    def __init__(self, err: TextIO, clock: Callable[[], float] = monotonic) -> None:
         self.err = err
         self.clock = clock
         self.current: Step | None = None
@@ -770,18 +771,22 @@ class RunningLine:
                 line = f"running {step.year} day {step.day} {what} ({took})"
                 if self.width is not None and cell_width(line) >= self.width:  # the time first
                     line = f"{step.year}/{step.day:02d} {what} {took}"
-                self.err.write(status_line(line, self.width))
-                self.err.flush()
+                self._write(status_line(line, self.width))
                 self.shown = True
 
     def step(self, year: int, day: int, part: int | None) -> None:
         """A step starts: the run's `on_step` (runner.run_days, run_solution)."""
         self.current = Step(year, day, part, self.clock())
 
+    def _write(self, text: str) -> None:
+        self.err = _reopened(self.err, 2)  # a day's code may have closed it
+        with contextlib.suppress(ValueError):  # or closes it now, from a part still running
+            self.err.write(text)
+            self.err.flush()
+
     def _clear(self) -> None:
         if self.shown:
-            self.err.write("\r\x1b[2K")
-            self.err.flush()
+            self._write("\r\x1b[2K")
             self.shown = False
 
     def paused(self, show: Callable[[], object]) -> None:
@@ -829,7 +834,7 @@ class LiveTable:
     block is headed, fitted to every row so far; one too wide for the terminal turns the
     rest of the run narrow."""
 
-    def __init__(self, out: IO[str], width: int | None, *, memory: bool = False) -> None:
+    def __init__(self, out: TextIO, width: int | None, *, memory: bool = False) -> None:
         self.out, self.width, self.colour = out, width, use_colour(out)
         self.memory = memory
         self.results: list[DayResult] = []
@@ -856,7 +861,7 @@ class LiveTable:
         writer = TableWriter("Advent of Code", columns, widths, colour=self.colour)
         head = writer.head()
         first = len(self.results) == 1  # opened for the run's first row: the title above it
-        print(head if first else head.split("\n", 1)[1], file=self.out, flush=True)
+        self._print(head if first else head.split("\n", 1)[1])
         return writer
 
     def row(self, result: DayResult) -> None:
@@ -866,10 +871,14 @@ class LiveTable:
             self.close()
         if self.writer is None:
             self.writer = self._open()  # which may turn the table narrow: the cells again
-        print(self.writer.row(self._cells(result)), file=self.out, flush=True)
+        self._print(self.writer.row(self._cells(result)))
 
     def close(self) -> None:
         """The block's last line, before anything else is shown (a question, a note)."""
         if self.writer is not None:
-            print(self.writer.foot(), file=self.out, flush=True)
+            self._print(self.writer.foot())
             self.writer = None
+
+    def _print(self, text: str) -> None:
+        self.out = _reopened(self.out, 1)  # a day's code may have closed it
+        print(text, file=self.out, flush=True)
