@@ -22,6 +22,8 @@ KEPT_SECONDS = 15 * 60
 """How long a read of a page (this one, or a board) is used before the site is asked again."""
 
 NO_STARS = "You haven't collected any stars"
+_DAY = re.compile("0?[1-9]|[12][0-9]|3[01]")
+"""A day's number as the page writes it."""
 
 
 @dataclass(frozen=True)
@@ -108,16 +110,11 @@ def parse_times(html: bytes | str) -> dict[int, tuple[str, str]] | None:
     times: dict[int, tuple[str, str]] = {}
     for line in page.article.pre.get_text().splitlines():
         fields = line.split()
-        if len(fields) < 3 or len(fields) % 2 == 0 or not _is_day(fields[0]):
+        if len(fields) < 3 or len(fields) % 2 == 0 or not _DAY.fullmatch(fields[0]):
             continue
         half = (len(fields) - 1) // 2
         times[int(fields[0])] = (fields[1], fields[1 + half])
     return times
-
-
-def _is_day(field: str) -> bool:
-    """Whether `field` is a day's number as the page writes it."""
-    return len(field) <= 2 and field.isascii() and field.isdigit() and 1 <= int(field) <= 31
 
 
 def _fetch(token: str, year: int) -> dict[int, tuple[str, str]]:
