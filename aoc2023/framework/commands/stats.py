@@ -351,21 +351,15 @@ def _per_star(values: list[str]) -> Cell:
 
 def totals_line(year: YearStats) -> str:
     possible = sum(len(day.stars) for day in year.days)
-    parts = [f"{year.year}: {year.stars} of {possible} stars"]
-    known = year.first_tries
-    parts.append(
-        f"{sum(known) / len(known):.0%} first try ({sum(known)} of {len(known)} known)"
-        if known
-        else "first tries not known"
-    )
-    total = year.total_runtime
+    known, rate, total = year.first_tries, year.first_try_rate, year.total_runtime
     measured = sum(day.runtime_seconds is not None for day in year.days)
-    parts.append(
-        "no runtime known"
-        if total is None
-        else f"{format_duration(total)} total runtime ({measured} day{'s' * (measured != 1)})"
-    )
-    return ", ".join(parts) + "."
+    tries = "first tries not known"
+    if rate is not None:
+        tries = f"{rate:.0%} first try ({sum(known)} of {len(known)} known)"
+    runtime = "no runtime known"
+    if total is not None:
+        runtime = f"{format_duration(total)} total runtime ({measured} day{'s' * (measured != 1)})"
+    return f"{year.year}: {year.stars} of {possible} stars, {tries}, {runtime}."
 
 
 def _row(day: DayStats) -> list[Cell]:
