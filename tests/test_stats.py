@@ -298,6 +298,21 @@ def test_the_site_unreachable_is_a_sentence_and_the_kept_page(
     assert any("HTTP 500" in s and "as read" in s for s in year["unknown"]), year["unknown"]
 
 
+def test_whose_the_token_is_unknown_is_a_sentence_and_a_damaged_memo_a_failure(
+    site: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path
+) -> None:
+    memo = aocd_loaded.config / "token2id.json"
+    memo.unlink(missing_ok=True)
+    site.failing["GET"] = 500
+    done = aoc("stats", "2025", "--json", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    year = json.loads(done.stdout)["years"][0]
+    assert any(s.endswith("Whose records to show is not known.") for s in year["unknown"])
+    memo.write_text("not json")
+    damaged = aoc("stats", "2025", cwd=tmp_path)
+    assert damaged.returncode == 2 and "token memo" in damaged.stderr, damaged.stderr
+
+
 def test_a_damaged_kept_page_is_a_miss(site: FakeAoC, tmp_path: Path) -> None:
     kept = store.stars_file(USER_ID, 2025)
     kept.parent.mkdir(parents=True, exist_ok=True)

@@ -464,6 +464,14 @@ def ask_owner(token: str, *, resolve: bool = False) -> str | None:
             return None
 
 
+def user_id(token: str) -> str:
+    """aocd's id for the token's owner: from its memo, else one request (memoised)."""
+    if (known := paths.cached_user_id(token)) is not None:
+        return known
+    with asking("find whose the session token is"):
+        return resolved_owner(token)
+
+
 def resolved_owner(token: str) -> str:
     """aocd's `User.id`, from its memo in memory when token2id.json cannot be written."""
     import aocd.models

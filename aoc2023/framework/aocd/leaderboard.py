@@ -14,7 +14,7 @@ from urllib.parse import quote
 
 from aoc2023.framework import calendar, store
 from aoc2023.framework.aocd import client, local, paths
-from aoc2023.framework.aocd.stars import Kept, not_kept, read_kept
+from aoc2023.framework.aocd.stars import Kept, keeping, read_kept
 from aoc2023.framework.errors import AocError, SiteError
 from aoc2023.framework.files import check_keepable
 from aoc2023.framework.results import Leaderboard, Member
@@ -44,15 +44,6 @@ def _is_board(data: object) -> TypeGuard[dict[str, Any]]:
         and isinstance(member.get("completion_day_level") or {}, dict)
         for member in data["members"].values()
     )
-
-
-def _user_id(token: str) -> str:
-    """aocd's id for the token's owner: from its memo, else one request (memoised)."""
-    known = paths.cached_user_id(token)
-    if known is not None:
-        return known
-    with client.asking("find whose the session token is"):
-        return client.resolved_owner(token)
 
 
 def _fetch(
@@ -150,7 +141,7 @@ def leaderboard(
     moment, path = calendar.current_time().timestamp(), shared
     kept = _fresh(candidates, moment)
     if kept is None and token is not None and view_key is None:
-        path = store.leaderboard_file(user_id or _user_id(token), year, board_id)
+        path = store.leaderboard_file(user_id or client.user_id(token), year, board_id)
         kept = _fresh([path], moment)  # the owner was unknown till now
     if kept is not None:
         shown, end = kept.value
@@ -158,17 +149,13 @@ def leaderboard(
             year, board_id, shown, kept.fetched_at, from_cache=True, now=moment, view_key_end=end
         )
     what = f"Private leaderboard {board_id} of {year} "
-    try:
+    with keeping(path, f"{what}was not fetched, as it ", "a board"):
         check_keepable(path)  # before the request: the site's rule
-    except OSError as error:
-        raise not_kept(path, error, f"{what}was not fetched, as it ", "a board") from error
     data = _fetch(year, board_id, token, view_key, kept=kept_key)
     end = None if view_key is None else view_key[-4:]
     moment = calendar.current_time().timestamp()
-    try:
+    with keeping(path, f"{what}was fetched, but ", "a board"):
         store.write_json(path, {"fetched_at": moment, "board": data, "view_key_end": end})
-    except OSError as error:
-        raise not_kept(path, error, f"{what}was fetched, but ", "a board") from error
     notice = None
     if (count := _int(data.get("num_days"))) is not None:  # the site's count of the year's days
         notice = calendar.learn_days(year, count, f"private leaderboard {board_id}")

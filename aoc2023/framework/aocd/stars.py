@@ -6,8 +6,8 @@ refuses a year before December by the computer's clock), kept per user and year.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
-from contextlib import suppress
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
@@ -22,6 +22,8 @@ KEPT_SECONDS = 15 * 60
 """How long a read of a page (this one, or a board) is used before the site is asked again."""
 
 NO_STARS = "You haven't collected any stars"
+_DAY = re.compile("0?[1-9]|[12][0-9]|3[01]")
+"""A day's number as the page writes it."""
 
 
 @dataclass(frozen=True)
@@ -108,16 +110,11 @@ def parse_times(html: bytes | str) -> dict[int, tuple[str, str]] | None:
     times: dict[int, tuple[str, str]] = {}
     for line in page.article.pre.get_text().splitlines():
         fields = line.split()
-        if len(fields) < 3 or len(fields) % 2 == 0 or not _is_day(fields[0]):
+        if len(fields) < 3 or len(fields) % 2 == 0 or not _DAY.fullmatch(fields[0]):
             continue
         half = (len(fields) - 1) // 2
         times[int(fields[0])] = (fields[1], fields[1 + half])
     return times
-
-
-def _is_day(field: str) -> bool:
-    """Whether `field` is a day's number as the page writes it."""
-    return len(field) <= 2 and field.isascii() and field.isdigit() and 1 <= int(field) <= 31
 
 
 def _fetch(token: str, year: int) -> dict[int, tuple[str, str]]:
@@ -170,14 +167,18 @@ def read_kept(path: Path, read: Callable[[Any], T]) -> Kept[T] | None:
         return None
 
 
-def not_kept(path: Path, error: OSError, what: str, it: str = "it") -> DamagedFileError:
-    """`what`, to "could not be kept", then why, with the folder to fix (`it`: as the
-    site's rule names the page)."""
-    detail = unwritable_sentence(error) or f"{path} cannot be written ({error.strerror or error})."
-    return DamagedFileError(
-        f"{what}could not be kept (the site asks that {it} be read at most once in 15 "
-        f"minutes): {detail}"
-    )
+@contextmanager
+def keeping(path: Path, what: str, it: str = "it") -> Iterator[None]:
+    """An OSError within as one sentence: `what`, to "could not be kept", then why, with
+    the folder to fix (`it`: as the site's rule names the page)."""
+    try:
+        yield
+    except OSError as error:
+        why = unwritable_sentence(error) or f"{path} cannot be written ({error.strerror or error})."
+        raise DamagedFileError(
+            f"{what}could not be kept (the site asks that {it} be read at most once in 15 "
+            f"minutes): {why}"
+        ) from error
 
 
 def _kept_days(kept: Any) -> dict[int, int]:
@@ -216,11 +217,8 @@ def times_page(token: str, user_id: str, year: int, now: float) -> TimesPage:
     kept = kept_times(user_id, year)
     if kept is not None and (kept.complete or 0 <= now - kept.fetched_at < KEPT_SECONDS):
         return kept
-    try:
+    with keeping(path, f"The site's page of your stars of {year} was not read, as it "):
         check_keepable(path)  # before the request
-    except OSError as error:
-        what = f"The site's page of your stars of {year} was not read, as it "
-        raise not_kept(path, error, what) from error
     times = _fetch(token, year)
     _keep(path, now, times)
     return TimesPage(year, times, now)

@@ -30,7 +30,7 @@ from aoc2023.framework.commands.options import (
     fail,
 )
 from aoc2023.framework.commands.view import Cell, Column, format_duration
-from aoc2023.framework.errors import AocError, UsageError
+from aoc2023.framework.errors import AocError, SiteError, UsageError, WriteFailed
 from aoc2023.framework.files import check_writable, write_atomically
 from aoc2023.framework.launcher import aoc_command
 from aoc2023.framework.project import project_root, require_project_root
@@ -113,14 +113,11 @@ class Who(NamedTuple):
 def whose(token: str | None) -> Who:
     """The token's owner (aocd's memo, else a request); without a token, aocd's one user."""
     if token is not None:
-        if (known := paths.cached_user_id(token)) is not None:
-            return Who(token, known)
         from aoc2023.framework.aocd import client
 
         try:
-            with client.asking("find whose the session token is"):
-                return Who(token, client.resolved_owner(token))
-        except AocError as error:
+            return Who(token, client.user_id(token))
+        except (SiteError, WriteFailed) as error:  # a damaged memo fails the command
             return Who(token, None, f"{error} Whose records to show is not known.")
 
     owners = set(paths.token_memo().values())
@@ -354,21 +351,15 @@ def _per_star(values: list[str]) -> Cell:
 
 def totals_line(year: YearStats) -> str:
     possible = sum(len(day.stars) for day in year.days)
-    parts = [f"{year.year}: {year.stars} of {possible} stars"]
-    known = year.first_tries
-    parts.append(
-        f"{sum(known) / len(known):.0%} first try ({sum(known)} of {len(known)} known)"
-        if known
-        else "first tries not known"
-    )
-    total = year.total_runtime
+    known, rate, total = year.first_tries, year.first_try_rate, year.total_runtime
     measured = sum(day.runtime_seconds is not None for day in year.days)
-    parts.append(
-        "no runtime known"
-        if total is None
-        else f"{format_duration(total)} total runtime ({measured} day{'s' * (measured != 1)})"
-    )
-    return ", ".join(parts) + "."
+    tries = "first tries not known"
+    if rate is not None:
+        tries = f"{rate:.0%} first try ({sum(known)} of {len(known)} known)"
+    runtime = "no runtime known"
+    if total is not None:
+        runtime = f"{format_duration(total)} total runtime ({measured} day{'s' * (measured != 1)})"
+    return f"{year.year}: {year.stars} of {possible} stars, {tries}, {runtime}."
 
 
 def _row(day: DayStats) -> list[Cell]:
@@ -403,10 +394,8 @@ def render(years: Sequence[YearStats], out: IO[str]) -> None:
         ]
         table = view.fitted_table(f"Stars of {year.year}", layouts, colour=colour, width=width)
         print(table, file=out)
-        print(view.wrap_message(totals_line(year), width), file=out)
-        for sentence in year.unknown:
-            note = view.wrap_message(f"Not known: {sentence}", width)
-            print(view.paint(note, "dim", colour=colour), file=out)
+        notes = [(f"Not known: {sentence}", "dim") for sentence in year.unknown]
+        view.say_styled([(totals_line(year), None), *notes], out)
 
 
 def stats_json(years: Sequence[YearStats], written: Sequence[str] = ()) -> str:
@@ -478,11 +467,10 @@ _PALETTE = {
     "empty": ("#818b98", "#656c76"),
 }
 _LIGHT = {name: light for name, (light, _) in _PALETTE.items()}
-_DARK = {name: dark for name, (_, dark) in _PALETTE.items()}
 
 
-def _css(colours: dict[str, str]) -> str:
-    c = colours
+def _css(shade: int) -> str:
+    c = {name: pair[shade] for name, pair in _PALETTE.items()}
     return (
         f".bg{{fill:{c['bg']}}}.tile{{fill:{c['tile']};stroke:{c['line']}}}"
         f"text{{fill:{c['text']}}}.muted,.time,.runtime{{fill:{c['muted']}}}"
@@ -493,7 +481,7 @@ def _css(colours: dict[str, str]) -> str:
 STYLE = (
     f"text{{font-family:{FONT};font-size:13px}}.day-number{{font-weight:600;"
     "font-size:15px}.heading{font-weight:600;font-size:16px}.star{font-size:16px}"
-    f"{_css(_LIGHT)}@media (prefers-color-scheme: dark){{{_css(_DARK)}}}"
+    f"{_css(0)}@media (prefers-color-scheme: dark){{{_css(1)}}}"
 )
 
 
@@ -507,6 +495,9 @@ def format_since_unlock(since: timedelta | None) -> str:
     if seconds >= 3600:
         return f"{seconds // 3600}h {seconds % 3600 // 60:02d}m"
     return f"{seconds // 60:02d}:{seconds % 60:02d}"
+
+
+_MARK = {"gold": "★", "silver": "★", "empty": "☆"}
 
 
 def star_kinds(day: DayStats) -> list[str]:
@@ -625,9 +616,7 @@ def calendar_svg(years: Sequence[YearStats]) -> str:
         _text(group, 10, 22, str(day.day), "day-number")
         stars = _text(group, TILE_W - 10, 22, "", "stars", anchor="end")
         for kind in star_kinds(day):
-            ET.SubElement(stars, "tspan", {"class": f"star {kind}"}).text = (
-                "☆" if kind == "empty" else "★"
-            )
+            ET.SubElement(stars, "tspan", {"class": f"star {kind}"}).text = _MARK[kind]
         _text(group, 10, TILE_H - 12, time_text(day), "time")
         runtime = format_duration(day.runtime_seconds)
         _text(group, TILE_W - 10, TILE_H - 12, runtime, "runtime", anchor="end")
@@ -665,7 +654,7 @@ def calendar_png(years: Sequence[YearStats]) -> bytes:
         write(x + 10, y + 22, str(day.day), "text", 15, fontweight="bold")
         right = x + TILE_W - 10
         for kind in reversed(star_kinds(day)):
-            write(right, y + 22, "☆" if kind == "empty" else "★", kind, 16, ha="right")
+            write(right, y + 22, _MARK[kind], kind, 16, ha="right")
             right -= 16
         bottom = y + TILE_H - 12
         write(x + 10, bottom, time_text(day), "muted", 13)
