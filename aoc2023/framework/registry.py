@@ -517,7 +517,7 @@ class ListingCache:
         self._entries[str(module)] = {"stamp": module_stamp, "package": package, **asdict(declared)}
         self._changed = True
 
-    def entry_point_years(self, find: Callable[[], set[int]]) -> set[int]:
+    def entry_point_years(self) -> set[int]:
         """The `aoc.years` entry points' years, kept by the stamps of the folders on the
         path (an install changes one); per set of folders (`aoc`, pytest have theirs)."""
         folders = sorted({os.path.abspath(entry or ".") for entry in sys.path})
@@ -533,7 +533,7 @@ class ListingCache:
         years = found.get("years") if found.get("stamps") == stamps else None
         if isinstance(years, list) and all(isinstance(year, int) for year in years):
             return set(years)
-        fresh = find()
+        fresh = entry_point_years()
         others = dict(list(by_path.items())[-(_PATHS_KEPT - 1) :])
         self._entries[_ENTRY_POINTS] = {**others, key: {"stamps": stamps, "years": sorted(fresh)}}
         self._changed = True
