@@ -524,11 +524,8 @@ class ListingCache:
         stamps = [stamp(Path(folder)) for folder in folders]
         key = "\n".join(folders)
         kept = self._entries.get(_ENTRY_POINTS)
-        by_path: dict[str, Any] = {
-            other: value
-            for other, value in (kept.items() if isinstance(kept, dict) else ())
-            if isinstance(value, dict)
-        }
+        kept = kept.items() if isinstance(kept, dict) else ()
+        by_path = {other: value for other, value in kept if isinstance(value, dict)}
         found = by_path.pop(key, {})
         years = found.get("years") if found.get("stamps") == stamps else None
         if isinstance(years, list) and all(isinstance(year, int) for year in years):
