@@ -4,9 +4,10 @@ on workers. tests/test_pytest_private.py checks `NAMES` against the installed py
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from typing import Any, NamedTuple
+
+from aoc2023.framework.aocd.private import holder
 
 Matcher = Callable[..., bool]
 """Whether a word of an expression holds, called as pytest calls it."""
@@ -47,23 +48,15 @@ def _changed(name: PrivateName) -> PytestChanged:
 
 def where(path: str) -> tuple[Any, str]:
     """The object holding the last attribute of `path` (one of NAMES) and that attribute's
-    name, for a test's `monkeypatch`; PytestChanged when what holds it is gone."""
-    name = next(name for name in NAMES if name.path == path)
-    *parents, last = path.split(".")
-    try:
-        owner: Any = importlib.import_module(name.module)
-        for parent in parents:
-            owner = getattr(owner, parent)
-    except (ImportError, AttributeError) as error:
-        raise _changed(name) from error
-    return owner, last
+    name, for a test's `monkeypatch`; PytestChanged when any of it is gone."""
+    return holder(NAMES, path, _changed)
 
 
 def compile_expression(text: str) -> Callable[[Matcher], bool]:
     """pytest's reading of the `-m`/`-k` expression `text`: whether it is true, given a
     matcher. PytestChanged when pytest lacks a name of NAMES; a ParseError for bad `text`."""
     for name in NAMES:
-        if not callable(getattr(*where(name.path), None)):
+        if not callable(getattr(*where(name.path))):
             raise _changed(name)
     from _pytest.mark.expression import Expression
 

@@ -517,23 +517,20 @@ class ListingCache:
         self._entries[str(module)] = {"stamp": module_stamp, "package": package, **asdict(declared)}
         self._changed = True
 
-    def entry_point_years(self, find: Callable[[], set[int]]) -> set[int]:
+    def entry_point_years(self) -> set[int]:
         """The `aoc.years` entry points' years, kept by the stamps of the folders on the
         path (an install changes one); per set of folders (`aoc`, pytest have theirs)."""
         folders = sorted({os.path.abspath(entry or ".") for entry in sys.path})
         stamps = [stamp(Path(folder)) for folder in folders]
         key = "\n".join(folders)
         kept = self._entries.get(_ENTRY_POINTS)
-        by_path: dict[str, Any] = {
-            other: value
-            for other, value in (kept.items() if isinstance(kept, dict) else ())
-            if isinstance(value, dict)
-        }
+        kept = kept.items() if isinstance(kept, dict) else ()
+        by_path = {other: value for other, value in kept if isinstance(value, dict)}
         found = by_path.pop(key, {})
         years = found.get("years") if found.get("stamps") == stamps else None
         if isinstance(years, list) and all(isinstance(year, int) for year in years):
             return set(years)
-        fresh = find()
+        fresh = entry_point_years()
         others = dict(list(by_path.items())[-(_PATHS_KEPT - 1) :])
         self._entries[_ENTRY_POINTS] = {**others, key: {"stamps": stamps, "years": sorted(fresh)}}
         self._changed = True

@@ -256,10 +256,9 @@ def _pair_of(both: _Outcome) -> tuple[_Outcome, _Outcome]:
         return both, both
     if isinstance(value, tuple | list) and len(value) == 2:
         return both._replace(value=value[0]), both._replace(value=value[1])
+    shape = "None" if value is None else f"a {type(value).__name__}"
     if isinstance(value, tuple | list):
-        shape = f"a {type(value).__name__} of {len(value)}"
-    else:
-        shape = "None" if value is None else f"a {type(value).__name__}"
+        shape += f" of {len(value)}"
     wrong = TypeError(
         f"solve() returned {shape}, not a pair: return (part 1's answer, part 2's), or "
         "yield part 1's answer, then part 2's"

@@ -15,7 +15,7 @@ from typing import Any
 
 from aoc2023.framework import Example, Solution, registry
 from aoc2023.framework.answers import pictures, side_by_side
-from aoc2023.framework.aocd.local import aoc_config_dir, listed, token_in, token_places
+from aoc2023.framework.aocd.local import config_and_token, listed, token_places
 from aoc2023.framework.aocd.paths import PuzzleCache, cached_user_id, data_dir
 from aoc2023.framework.calendar import puzzle_parts
 from aoc2023.framework.errors import DamagedFileError, Interrupted
@@ -90,8 +90,8 @@ class RealAocd:
 
     @classmethod
     def from_environment(cls, env: Mapping[str, str], project: Path) -> RealAocd:
-        config = aoc_config_dir(env, project)
-        return cls(token_in(env, config), data_dir(env), config, tuple(token_places(project, env)))
+        config, token = config_and_token(env, project)
+        return cls(token, data_dir(env), config, tuple(token_places(project, env)))
 
     def real_input(self, year: int, day: int, part: int) -> RunInput | str:
         """The cached input with the part's accepted answer, or why not and what to run."""

@@ -153,21 +153,17 @@ def _first_word(path: Path) -> str:
     return (read_regular_text(path, TOKEN_FILE_LIMIT, errors="replace").split() or [""])[0]
 
 
-def aoc_config_dir(environ: Mapping[str, str], start: Path) -> Path:
-    """The config folder `aoc` uses with `environ` in `start` (`use_project_config_dir`)."""
-    if "AOCD_CONFIG_DIR" in environ:
-        return config_dir(environ)
-    return find_project_config_dir(start) or data_dir(environ)
-
-
-def token_in(environ: Mapping[str, str], config: Path) -> str | None:
-    """The cleaned token aocd would use with `environ` and `config`; None if unreadable."""
+def config_and_token(environ: Mapping[str, str], start: Path) -> tuple[Path, str | None]:
+    """The config folder `aoc` uses with `environ` in `start` (`use_project_config_dir`),
+    and the cleaned token aocd would use with both (None if unreadable)."""
+    project = None if "AOCD_CONFIG_DIR" in environ else find_project_config_dir(start)
+    config = project or config_dir(environ)  # else the data folder, as aocd's
+    if token := clean_token(environ.get("AOC_SESSION", "")):
+        return config, token
     try:
-        return clean_token(environ.get("AOC_SESSION", "")) or clean_token(
-            _first_word(config / "token")
-        )
+        return config, clean_token(_first_word(config / "token"))
     except OSError:
-        return None
+        return config, None
 
 
 _cleaned: TokenSource | None = None

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import importlib
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from functools import cache, reduce
 from typing import Any, NamedTuple
@@ -88,18 +88,23 @@ def version(name: str = "advent-of-code-data", missing: str = "unknown") -> str:
         return missing
 
 
-def where(path: str) -> tuple[Any, str]:
-    """The object holding the last attribute of `path`, and its name (for `monkeypatch`);
-    AocdChanged when any of it is gone."""
-    name = next(name for name in NAMES if name.path == path)
+def holder(names: Iterable[Any], path: str, changed: Callable[[Any], Exception]) -> tuple[Any, str]:
+    """The object holding the last attribute of `path` (one of `names`, with its `module`)
+    and its name, for `monkeypatch`; `changed(name)` when any of it is gone."""
+    name = next(name for name in names if name.path == path)
     *parents, last = path.split(".")
     try:
         owner = reduce(getattr, parents, importlib.import_module(name.module))
-    except AttributeError as error:
-        raise _changed(name) from error
+    except (ImportError, AttributeError) as error:
+        raise changed(name) from error
     if not hasattr(owner, last):
-        raise _changed(name)
+        raise changed(name)
     return owner, last
+
+
+def where(path: str) -> tuple[Any, str]:
+    """`holder` of `path` in NAMES; AocdChanged when any of it is gone."""
+    return holder(NAMES, path, _changed)
 
 
 def _changed(name: PrivateName) -> AocdChanged:

@@ -153,11 +153,7 @@ def gather(asked: Sequence[int] | None) -> Listing:
     not import is an error when it is the one year asked, else a notice."""
     listing = Listing([], [])
     cache = ListingCache.load()
-    years = (
-        list(asked)
-        if asked is not None
-        else registry.registered_years(lambda: cache.entry_point_years(registry.entry_point_years))
-    )
+    years = list(asked) if asked is not None else registry.registered_years(cache.entry_point_years)
     token = local.find_token()
     user_id = paths.cached_user_id(token) if token is not None else None
     user_dir = paths.data_dir() / user_id if user_id is not None else None
