@@ -43,14 +43,12 @@ from aoc2023.framework.commands.view import (
     format_bytes,
     format_duration,
     pad,
-    paint,
     part_cell,
     part_json,
+    say_styled,
     show,
     smart_terminal,
     terminal_width,
-    use_colour,
-    wrap_message,
 )
 from aoc2023.framework.errors import UsageError
 from aoc2023.framework.launcher import aoc_command
@@ -230,9 +228,7 @@ def history_of_day(
         path = store.history_file(require_project_root())
         entries, notices = history.saved_entries(history.load(path), str(path))
         series = history.day_series(entries, history.machine(), year, day)
-        colour, width = use_colour(sys.stderr), terminal_width(sys.stderr)
-        for notice in notices:
-            typer.echo(paint(wrap_message(notice, width), "yellow", colour=colour), err=True)
+        say_styled([(notice, "yellow") for notice in notices], sys.stderr)
         if not series:
             save = aoc_command("bench", year, day, "--save")
             raise UsageError(
