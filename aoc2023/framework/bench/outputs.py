@@ -50,19 +50,17 @@ def prepare(*, save: bool = False, readme: bool = False, plot: Path | None = Non
         check_target("--plot", plot)
         plot = Path(os.path.abspath(plot))
         check_writable("--plot", plot)
-    root = project_root()  # resolved: absolute
-    history = readme_file = None
+    if not save and not readme:
+        return Outputs(project_root(), plot=plot)  # resolved: absolute
+    root = require_project_root()
+    history, readme_file = store.history_file(root), root / "README.md"
     if save:
-        root = require_project_root()
-        history = store.history_file(root)
         load(history)
         check_writable("--save", history)
     if readme:
-        root = require_project_root()
-        readme_file = root / "README.md"
         check_readme(readme_file)
         check_writable("--readme", readme_file)
-    return Outputs(root, history, readme_file, plot)
+    return Outputs(root, history if save else None, readme_file if readme else None, plot)
 
 
 def _with_charts(report: BenchReport, block: str, folder: Path) -> tuple[str, list[str]]:
