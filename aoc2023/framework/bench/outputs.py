@@ -47,7 +47,11 @@ class Outputs:
 def prepare(*, save: bool = False, readme: bool = False, plot: Path | None = None) -> Outputs:
     """The outputs asked for, each checked now (UsageError or DamagedFileError for the first)."""
     if plot is not None:
-        check_target("--plot", plot)
+        require("--plot")
+        if plot.suffix.lower() not in SUFFIXES:
+            raise UsageError(f"--plot {plot}: the file must end in .svg, .png or .pdf.")
+        if not plot.parent.is_dir():
+            raise UsageError(f"--plot {plot}: there is no folder {plot.parent}.")
         plot = Path(os.path.abspath(plot))
         check_writable("--plot", plot)
     if not save and not readme:
@@ -273,15 +277,6 @@ def require(option: str) -> None:
     """UsageError before any timing when `option` cannot draw."""
     if not available():
         raise UsageError(f"{option} needs matplotlib: install the plot extra, e.g. {_INSTALL}.")
-
-
-def check_target(option: str, path: Path) -> None:
-    """UsageError unless `path` is a format drawn, in a folder that exists."""
-    require(option)
-    if path.suffix.lower() not in SUFFIXES:
-        raise UsageError(f"{option} {path}: the file must end in .svg, .png or .pdf.")
-    if not path.parent.is_dir():
-        raise UsageError(f"{option} {path}: there is no folder {path.parent}.")
 
 
 @dataclass(frozen=True)
