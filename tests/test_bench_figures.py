@@ -231,8 +231,8 @@ def test_the_workload_is_the_same_work_every_time() -> None:
     assert workload() == workload()
     ticks = iter(range(0, 100, 10))
     assert Clocks(timer=lambda: next(ticks), cpu_timer=lambda: next(ticks)).calibrate() == (10, 30)
-    assert Speed.of([], []) is None and Speed.of([5], [0]) is None
-    few = Speed.of([5, 9], [4, 8])  # too few runs to tell a swing
+    assert Speed.of([]) is None and Speed.of([(5, 0)]) is None
+    few = Speed.of([(5, 4), (9, 8)])  # too few runs to tell a swing
     assert few is not None and (few.cpu, few.swing, few.swung) == (4e-9, 1.0, False)
 
 

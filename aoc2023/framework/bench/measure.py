@@ -101,12 +101,6 @@ class Timing:
     beside: dict[StepKey, list[int]] = field(default_factory=dict)
     """Each sample's index in `calibration` of the run just before it (the next, after)."""
 
-    @property
-    def speed(self) -> Speed | None:
-        return Speed.of(
-            [wall for wall, _ in self.calibration], [cpu for _, cpu in self.calibration]
-        )
-
     def normalised(self, key: StepKey, samples: Sequence[int]) -> float | None:
         """`samples` (CPU ns) at the reference speed, run by run; None without calibrations."""
         import statistics
@@ -438,7 +432,7 @@ def bench_input(
     except (TimedOut, ChildFailed) as failure:
         reason = f"while timing, {failure}"
         timing = Timing({}, {(lane.variant, step): reason for lane in lanes for step in lane.steps})
-    speed = timing.speed
+    speed = Speed.of(timing.calibration)
     steps = [step for lane, one in timed for step in _steps(lane, one, timing, speed)]
     return DayBench(check, _versus_main(steps), tuple(one for _, one in checks[1:]), speed)
 
