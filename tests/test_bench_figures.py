@@ -28,7 +28,7 @@ from aoc2023.framework.bench.figures import (
     ratio_to_main,
 )
 from aoc2023.framework.bench.history import compare
-from aoc2023.framework.bench.measure import calibrate, notes, workload
+from aoc2023.framework.bench.measure import Clocks, notes, workload
 from aoc2023.framework.commands import bench as bench_view
 from aoc2023.framework.commands.bench import bench_json
 from aoc2023.framework.inputs import RunInput
@@ -230,9 +230,9 @@ def test_no_workload_timed_means_no_speed_and_raw_figures() -> None:
 def test_the_workload_is_the_same_work_every_time() -> None:
     assert workload() == workload()
     ticks = iter(range(0, 100, 10))
-    assert calibrate(lambda: next(ticks), lambda: next(ticks), workload) == (10, 30)
-    assert Speed.of([], []) is None and Speed.of([5], [0]) is None
-    few = Speed.of([5, 9], [4, 8])  # too few runs to tell a swing
+    assert Clocks(timer=lambda: next(ticks), cpu_timer=lambda: next(ticks)).calibrate() == (10, 30)
+    assert Speed.of([]) is None and Speed.of([(5, 0)]) is None
+    few = Speed.of([(5, 4), (9, 8)])  # too few runs to tell a swing
     assert few is not None and (few.cpu, few.swing, few.swung) == (4e-9, 1.0, False)
 
 

@@ -59,9 +59,10 @@ class Speed:
         return self.swing > SWING
 
     @classmethod
-    def of(cls, wall: list[int], cpu: list[int]) -> Speed | None:
-        """From the workload's runs in ns, in order; None without any or with a 0 ns run."""
-        if not wall or not cpu or min(wall) <= 0 or min(cpu) <= 0:
+    def of(cls, calibration: list[tuple[int, int]]) -> Speed | None:
+        """From the workload's (wall-clock, CPU) ns runs in order; None without, or a 0 ns one."""
+        wall, cpu = [one for one, _ in calibration], [one for _, one in calibration]
+        if not calibration or min(wall) <= 0 or min(cpu) <= 0:
             return None
         runs = len(cpu)
         best = (

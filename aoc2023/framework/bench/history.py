@@ -142,8 +142,8 @@ def saved_entries(
         try:
             if not isinstance(entry, dict):
                 raise _Damaged("it is not an object")
-            date, python = _text(entry, "date"), _text(entry, "python")
-            machine, figures = _optional_text(entry, "machine"), entry.get("figures", [])
+            date, python = (_text(entry, name) or "" for name in ("date", "python"))
+            machine, figures = _text(entry, "machine"), entry.get("figures", [])
             commit = entry.get("commit") if isinstance(entry.get("commit"), str) else None
             if machine is None:
                 raise _Damaged("it names no machine")
@@ -165,11 +165,7 @@ def saved_entries(
     return entries, damaged
 
 
-def _text(data: dict[str, Any], name: str) -> str:
-    return _optional_text(data, name) or ""
-
-
-def _optional_text(data: dict[str, Any], name: str) -> str | None:
+def _text(data: dict[str, Any], name: str) -> str | None:
     value = data.get(name)
     if value is not None and not isinstance(value, str):
         raise _Damaged(f"its {name} is not text")
@@ -209,8 +205,8 @@ def _saved_figure(figure: object) -> SavedFigure:
     if not isinstance(figure, dict):
         raise _Damaged("it is not an object")
     year, day, runs = (_whole(figure, name) for name in ("year", "day", "runs"))
-    source, label, step = (_text(figure, name) for name in ("source", "label", "step"))
-    variant = _optional_text(figure, "variant")
+    source, label, step = (_text(figure, name) or "" for name in ("source", "label", "step"))
+    variant = _text(figure, "variant")
     waiting = figure.get("waiting", False)
     if not isinstance(waiting, bool):
         raise _Damaged("its waiting is not true or false")

@@ -101,12 +101,6 @@ class Timing:
     beside: dict[StepKey, list[int]] = field(default_factory=dict)
     """Each sample's index in `calibration` of the run just before it (the next, after)."""
 
-    @property
-    def speed(self) -> Speed | None:
-        return Speed.of(
-            [wall for wall, _ in self.calibration], [cpu for _, cpu in self.calibration]
-        )
-
     def normalised(self, key: StepKey, samples: Sequence[int]) -> float | None:
         """`samples` (CPU ns) at the reference speed, run by run; None without calibrations."""
         import statistics
@@ -178,17 +172,6 @@ def workload() -> int:
     return total + len(text.split(",")) + sum(table.values()) % 97
 
 
-def calibrate(
-    timer: Callable[[], int], cpu_timer: Callable[[], int], work: Callable[[], object] = workload
-) -> tuple[int, int]:
-    """Run `work` once: its (wall-clock, CPU) ns by `timer` and `cpu_timer`."""
-    cpu_start = cpu_timer()
-    start = timer()
-    work()
-    wall = timer() - start
-    return wall, cpu_timer() - cpu_start
-
-
 @dataclass(frozen=True)
 class Clocks:
     """What the bench reads time from, real by default: `clock` (s) keeps the budget, `timer`,
@@ -202,6 +185,14 @@ class Clocks:
     max_runs: int = MAX_RUNS
     ready_timer: Callable[[], int] = _ready_ns
     settle: Callable[[], object] = gc.collect
+
+    def calibrate(self) -> tuple[int, int]:
+        """Run `work` once: its (wall-clock, CPU) ns by `timer` and `cpu_timer`."""
+        cpu_start = self.cpu_timer()
+        start = self.timer()
+        self.work()
+        wall = self.timer() - start
+        return wall, self.cpu_timer() - cpu_start
 
 
 REAL = Clocks()
@@ -300,7 +291,7 @@ def measure(
                 named = unit if lane.variant is None else f"{unit}, variant {lane.variant}"
                 watcher(where, named, kept, expected[key])
                 rounds.keep = not warming
-                timing.calibration.append(calibrate(clocks.timer, clocks.cpu_timer, clocks.work))
+                timing.calibration.append(clocks.calibrate())
                 try:
                     rounds.unit(lane, unit)
                 except KeyboardInterrupt:  # SIGTERM and SIGHUP too (errors.Terminated)
@@ -321,7 +312,7 @@ def measure(
             else:
                 kept += 1
     finally:  # the last units' "after"
-        timing.calibration.append(calibrate(clocks.timer, clocks.cpu_timer, clocks.work))
+        timing.calibration.append(clocks.calibrate())
     return timing
 
 
@@ -375,12 +366,6 @@ def _step_seconds(step: str, check: DayResult) -> float | None:
     if step == "parts 1+2":
         return check.parts[0].seconds if check.parts else None
     return next((p.seconds for p in check.parts if f"part {p.part}" == step), None)
-
-
-def _from_check(step: str, check: DayResult) -> list[int]:
-    """The checking run's time of `step`: its one sample when no timed run fitted."""
-    seconds = _step_seconds(step, check)
-    return [] if seconds is None else [round(seconds * 1e9)]
 
 
 def _seconds(samples: list[int]) -> list[float]:
@@ -447,7 +432,7 @@ def bench_input(
     except (TimedOut, ChildFailed) as failure:
         reason = f"while timing, {failure}"
         timing = Timing({}, {(lane.variant, step): reason for lane in lanes for step in lane.steps})
-    speed = timing.speed
+    speed = Speed.of(timing.calibration)
     steps = [step for lane, one in timed for step in _steps(lane, one, timing, speed)]
     return DayBench(check, _versus_main(steps), tuple(one for _, one in checks[1:]), speed)
 
@@ -483,8 +468,9 @@ def _steps(
         error = timing.errors.get(key)
         # A yielding `solve` that failed never ran its later parts again.
         after_failure = failed and lane.solution_class.solves_in_turn()
-        checked = [] if error or after_failure else _from_check(name, check)
-        found = timing.samples.get(key) or checked
+        checked = None if error or after_failure else _step_seconds(name, check)
+        # No timed run fitted: the checking run's time is the one sample.
+        found = timing.samples.get(key) or ([] if checked is None else [round(checked * 1e9)])
         failed = failed or error is not None
         cpu, ready = timing.cpu.get(key), timing.ready.get(key)
         stats = (

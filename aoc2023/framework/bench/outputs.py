@@ -47,22 +47,24 @@ class Outputs:
 def prepare(*, save: bool = False, readme: bool = False, plot: Path | None = None) -> Outputs:
     """The outputs asked for, each checked now (UsageError or DamagedFileError for the first)."""
     if plot is not None:
-        check_target("--plot", plot)
+        require("--plot")
+        if plot.suffix.lower() not in SUFFIXES:
+            raise UsageError(f"--plot {plot}: the file must end in .svg, .png or .pdf.")
+        if not plot.parent.is_dir():
+            raise UsageError(f"--plot {plot}: there is no folder {plot.parent}.")
         plot = Path(os.path.abspath(plot))
         check_writable("--plot", plot)
-    root = project_root()  # resolved: absolute
-    history = readme_file = None
+    if not save and not readme:
+        return Outputs(project_root(), plot=plot)  # resolved: absolute
+    root = require_project_root()
+    history, readme_file = store.history_file(root), root / "README.md"
     if save:
-        root = require_project_root()
-        history = store.history_file(root)
         load(history)
         check_writable("--save", history)
     if readme:
-        root = require_project_root()
-        readme_file = root / "README.md"
         check_readme(readme_file)
         check_writable("--readme", readme_file)
-    return Outputs(root, history, readme_file, plot)
+    return Outputs(root, history if save else None, readme_file if readme else None, plot)
 
 
 def _with_charts(report: BenchReport, block: str, folder: Path) -> tuple[str, list[str]]:
@@ -275,15 +277,6 @@ def require(option: str) -> None:
     """UsageError before any timing when `option` cannot draw."""
     if not available():
         raise UsageError(f"{option} needs matplotlib: install the plot extra, e.g. {_INSTALL}.")
-
-
-def check_target(option: str, path: Path) -> None:
-    """UsageError unless `path` is a format drawn, in a folder that exists."""
-    require(option)
-    if path.suffix.lower() not in SUFFIXES:
-        raise UsageError(f"{option} {path}: the file must end in .svg, .png or .pdf.")
-    if not path.parent.is_dir():
-        raise UsageError(f"{option} {path}: there is no folder {path.parent}.")
 
 
 @dataclass(frozen=True)

@@ -43,14 +43,12 @@ from aoc2023.framework.commands.view import (
     format_bytes,
     format_duration,
     pad,
-    paint,
     part_cell,
     part_json,
+    say_styled,
     show,
     smart_terminal,
     terminal_width,
-    use_colour,
-    wrap_message,
 )
 from aoc2023.framework.errors import UsageError
 from aoc2023.framework.launcher import aoc_command
@@ -58,7 +56,7 @@ from aoc2023.framework.output import encodable
 from aoc2023.framework.results import ExitCode, Status, day_place
 
 if TYPE_CHECKING:
-    from aoc2023.framework.bench.figures import BenchReport, DayBench, Speed, Stats, StepBench
+    from aoc2023.framework.bench.figures import BenchReport, DayBench, Stats, StepBench
     from aoc2023.framework.bench.history import Point
     from aoc2023.framework.commands.options import DaysAsked
 
@@ -230,9 +228,7 @@ def history_of_day(
         path = store.history_file(require_project_root())
         entries, notices = history.saved_entries(history.load(path), str(path))
         series = history.day_series(entries, history.machine(), year, day)
-        colour, width = use_colour(sys.stderr), terminal_width(sys.stderr)
-        for notice in notices:
-            typer.echo(paint(wrap_message(notice, width), "yellow", colour=colour), err=True)
+        say_styled([(notice, "yellow") for notice in notices], sys.stderr)
         if not series:
             save = aoc_command("bench", year, day, "--save")
             raise UsageError(
@@ -298,7 +294,10 @@ def render(report: BenchReport, out: IO[str], err: IO[str], *, verbose: bool) ->
     ]
     narrow_rows = [row for bench in report.results for row in _narrow_rows(bench)]
     found = problems(report, terminal_width(err), verbose=verbose)
-    wide = [(columns, rows)] if _titles_readable(columns, rows, terminal_width(out)) else []
+    # The wide table only if, fitted with words whole, its titles stay readable.
+    titles = fit_widths(columns, rows, terminal_width(out), whole_words=True)[1]
+    readable = min(_TITLE_AT_LEAST, max((cell_width(row[1].text) for row in rows), default=0))
+    wide = [(columns, rows)] if titles >= readable else []
     show(title, [*wide, (narrow, narrow_rows)], report.notices, found, out, err)
 
 
@@ -308,14 +307,6 @@ WAITING_LEGEND = f"{WAITING_MARK}: mostly waiting, so as measured here."
 _TREND_STYLE = {"faster": "green", "slower": "red", "no change": "dim"}
 _TITLE_AT_LEAST = 20
 """The narrowest the wide table's titles may wrap to (their own width, if narrower)."""
-
-
-def _titles_readable(
-    columns: Sequence[Column], rows: Sequence[Sequence[Cell]], width: int | None
-) -> bool:
-    """Whether the wide table fitted to `width` (words whole) leaves its titles readable."""
-    title = fit_widths(columns, rows, width, whole_words=True)[1]
-    return title >= min(_TITLE_AT_LEAST, max((cell_width(row[1].text) for row in rows), default=0))
 
 
 def _speed(report: BenchReport) -> str:
@@ -568,7 +559,16 @@ def bench_json(report: BenchReport) -> str:
     results = [
         {
             **{name: getattr(bench.result, name) for name in _DAY_JSON},
-            "speed": _speed_json(bench.speed),
+            "speed": None
+            if bench.speed is None
+            else {
+                "relative": bench.speed.relative,
+                "calibration_runs": bench.speed.runs,
+                "calibration_raw_min": bench.speed.wall,
+                "calibration_raw_cpu_min": bench.speed.cpu,
+                "swing": bench.speed.swing,
+                "swung": bench.speed.swung,
+            },
             "steps": [_step_json(step) for step in bench.steps],
             "variants": [
                 {
@@ -619,19 +619,6 @@ _DAY_JSON = ("year", "day", "title", "source", "label", "error")
 """The fields of a day's checking run (`DayResult`) in the JSON."""
 _ANSWER_JSON = ("part", "answer", "status", "expected", "error", "drawing")
 """The fields of a step's `PartResult`s in the JSON (`status` a StrEnum: its value)."""
-
-
-def _speed_json(speed: Speed | None) -> dict[str, Any] | None:
-    if speed is None:
-        return None
-    return {
-        "relative": speed.relative,
-        "calibration_runs": speed.runs,
-        "calibration_raw_min": speed.wall,
-        "calibration_raw_cpu_min": speed.cpu,
-        "swing": speed.swing,
-        "swung": speed.swung,
-    }
 
 
 def _step_json(step: StepBench) -> dict[str, Any]:
