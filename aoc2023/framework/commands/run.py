@@ -48,9 +48,9 @@ from aoc2023.framework.commands.view import (
     fitted_table,
     format_bytes,
     format_duration,
-    paint,
     part_cell,
     part_json,
+    say_styled,
     show,
     smart_terminal,
     status_line,
@@ -269,9 +269,10 @@ def run(
             view = partial(show_table, outcome, verbose=verbose)
             emit(partial(run_json, outcome), outcome.notices, view, as_json=as_json)
         else:  # below the live table: the notices, the problems, what was not sent and why
+            lines = [(notice, "yellow") for notice in outcome.notices]
             problems = day_problems(outcome.results, terminal_width(sys.stderr), verbose=verbose)
-            notices = [(notice, "yellow") for notice in outcome.notices]
-            _say([*notices, *((problem, "red") for problem in problems), *submissions(unsent)])
+            lines += [(problem, "red") for problem in problems]
+            say_styled([*lines, *submissions(unsent)], sys.stderr)
     except Exception as error:
         fail(error, verbose=verbose)
     if executor.profiler is not None:
@@ -710,7 +711,7 @@ def run_live(
                     return
                 table.close()  # the questions and notes come below the row
                 sent = send(RunReport([result]))
-                _say(submissions(sent))
+                say_styled(submissions(sent), sys.stderr)
                 shown.extend(sent.results)
                 if sent.interrupted:
                     raise KeyboardInterrupt  # `run` stops, saying so
@@ -723,13 +724,6 @@ def run_live(
         shown.append(result)
     table.close()
     return RunReport(shown, outcome.notices, outcome.interrupted), RunReport(unsent)
-
-
-def _say(lines: Iterable[tuple[str, str]]) -> None:
-    """`(line, style)` lines, wrapped and painted for stderr."""
-    colour, width = use_colour(sys.stderr), terminal_width(sys.stderr)
-    for line, style in lines:
-        print(paint(wrap_message(line, width), style, colour=colour), file=sys.stderr)
 
 
 class RunningLine:

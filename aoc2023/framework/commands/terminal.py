@@ -8,8 +8,8 @@ import os
 import select
 import sys
 import time
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import AbstractContextManager, contextmanager, nullcontext
+from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from datetime import UTC, datetime, timedelta
 from typing import IO, TYPE_CHECKING, NoReturn
 
@@ -262,10 +262,20 @@ class TerminalPrompter:
                     f"checking {year}/{day:02d} part {part}'s examples before sending...", err=True
                 )
             return nullcontext()
-        return _example_line(
-            f"checking {year}/{day:02d} part {part} before sending: {label} ({number} of {count})",
-            self.clock,
+        from rich.console import Console
+        from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+        progress = Progress(
+            SpinnerColumn(),
+            TextColumn("{task.description}", markup=False),
+            TimeElapsedColumn(),
+            console=Console(file=sys.stderr, highlight=False),
+            transient=True,
+            get_time=self.clock,
         )
+        what = f"{year}/{day:02d} part {part} before sending: {label} ({number} of {count})"
+        progress.add_task(f"checking {what}", total=None)
+        return progress
 
     def wait_until(self, until: datetime) -> None:
         """Sleep until `until`, with a countdown on a terminal (elsewhere one line)."""
@@ -305,20 +315,3 @@ class TerminalPrompter:
             self.sleep(min(0.1, left))
         status.clear()
         return came
-
-
-@contextmanager
-def _example_line(what: str, clock: Callable[[], float]) -> Iterator[None]:
-    from rich.console import Console
-    from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
-
-    with Progress(
-        SpinnerColumn(),
-        TextColumn("{task.description}", markup=False),
-        TimeElapsedColumn(),
-        console=Console(file=sys.stderr, highlight=False),
-        transient=True,
-        get_time=clock,
-    ) as progress:
-        progress.add_task(what, total=None)
-        yield
