@@ -299,13 +299,10 @@ def settled(result: DayResult, run_input: RunInput) -> DayResult:
         )
     ):
         return result
-    from aoc2023.framework.aocd.local import account_tokens, find_token
     from aoc2023.framework.verdict import judged as by_the_site
 
-    account = result.account  # `--accounts`: its token, by name
     try:
-        token = find_token() if account is None else account_tokens(account).get(account)
-        return result if token is None else by_the_site(result, token)
+        return by_the_site(result)
     except AocError:  # a damaged log or journal: sending meets it again, and says it
         return result
 
@@ -632,15 +629,11 @@ def _row(result: DayResult) -> list[Cell]:
 
 
 def _narrow_row(result: DayResult) -> list[Cell]:
-    source = result.label or result.source
-    name = f"variant {result.variant}" if result.variant else result.title  # as in _row
-    day = " ".join(
-        filter(None, [f"{result.year}/{result.day:02d}", name, f"({source})" if source else None])
-    )
-    parse = format_duration(result.parse_seconds)
-    first, first_time, second, second_time = _part_cells(result)
+    day, name, source, parse, first, first_time, second, second_time = _row(result)
+    where = f"({source.text})" if source.text else None
+    head = " ".join(filter(None, [day.text, name.text.strip(), where]))
     return [
-        Cell(day + (f"\nparse {_together(parse)}" if parse else "")),
+        Cell(head + (f"\nparse {_together(parse.text)}" if parse.text else "")),
         *(
             cell._replace(text=cell.text + (f"\n{_together(time.text)}" if time.text else ""))
             for cell, time in ((first, first_time), (second, second_time))
