@@ -167,19 +167,15 @@ def wait_for_days(asked: Sequence[tuple[int, int]], *, verbose: bool) -> None:
         wait_in_terminal(*max(recent), verbose=verbose, token=token)
 
 
-def ask_yes_no(
-    question: str, err: IO[str] | None = None, inp: IO[str] | None = None
-) -> bool | None:
-    """`question [y/N]: ` on `err` until y, yes, n, no or empty (no), as click's `confirm`;
-    None (declined: no, to it and what follows) on Ctrl-C or the end of input. Not
+def ask_yes_no(question: str) -> bool | None:
+    """`question [y/N]: ` on stderr until y, yes, n, no or empty (no), as click's `confirm`;
+    None (declined: no, to it and what follows) on Ctrl-C or the end of stdin. Not
     `input()`, whose one blocking read could miss a Ctrl-C: `_read_line` waits in slices."""
-    err = err or sys.stderr
-    inp = inp or sys.stdin
     try:
         while True:
-            err.write(f"{question} [y/N]: ")
-            err.flush()
-            line = _read_line(inp)
+            sys.stderr.write(f"{question} [y/N]: ")
+            sys.stderr.flush()
+            line = _read_line(sys.stdin)
             if not line:
                 return None
             answer = line.strip().lower()
@@ -187,7 +183,7 @@ def ask_yes_no(
                 return True
             if answer in ("", "n", "no"):
                 return False
-            err.write("Error: invalid input\n")
+            sys.stderr.write("Error: invalid input\n")
     except Terminated:
         raise  # SIGTERM, SIGHUP: not an answer, a stop
     except KeyboardInterrupt:
