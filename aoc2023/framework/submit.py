@@ -148,8 +148,7 @@ def _submit_day(result: DayResult, puzzle: _Puzzle) -> DayResult:
     year, day = result.year, result.day
     sending = None  # the part Ctrl-C stops, told why
     try:
-        for number in sorted(parts):
-            part = parts[number]
+        for number, part in sorted(parts.items()):
             if part.status is Status.UNKNOWN and part.answer is None and part.drawing is not None:
                 parts[number] = part._replace(
                     submit_note=(

@@ -229,16 +229,13 @@ def run(
         from aoc2023.framework.runner import Executor
 
         check_seconds("--timeout", timeout)
-        profiler = None
-        if profile:  # nothing of the profiler imported unless asked for
-            from aoc2023.framework.instruments import Profiler
+        if profile or memory_flame is not None:  # nothing of them imported unless asked for
+            from aoc2023.framework import instruments
 
-            profiler = Profiler()
+        profiler = instruments.Profiler() if profile else None
         executor = Executor(timeout, profiler, [] if memory else None, on_step, settled)
         request = RunRequest(asked.days, input_file, example, variants, accounts, asked.notices)
         if memory_flame is not None:
-            from aoc2023.framework import instruments
-
             instruments.check_flame(request, *memory_flame)
         days_run = partial(_run_and_note, request, executor)
         submitting = not no_submit and settings.submit
