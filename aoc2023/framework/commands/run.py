@@ -180,6 +180,7 @@ def run(
     """
     from functools import partial
 
+    from aoc2023.framework.aocd.local import account_tokens, find_token
     from aoc2023.framework.inputs import RunRequest
 
     configure_logging(verbose=verbose)
@@ -220,7 +221,6 @@ def run(
         settings = load_settings()  # on every run: a mistake there is said at once
         if accounts is not None:  # their tokens kept out of all that is printed
             from aoc2023.framework import output
-            from aoc2023.framework.aocd.local import account_tokens, find_token
 
             output.install(find_token(), *account_tokens(accounts).values())
         live = not as_json and smart_terminal(sys.stdout) and smart_terminal(sys.stderr)
@@ -257,7 +257,6 @@ def run(
                 if submitting:
                     outcome = send(outcome)
         if input_file is None and not example and not outcome.interrupted:  # once all are in
-            from aoc2023.framework.aocd.local import find_token
             from aoc2023.framework.runner import tuned_to_one_input
 
             outcome.notices.extend(tuned_to_one_input(outcome.results))  # right for one account
