@@ -287,13 +287,8 @@ def settled(result: DayResult, run_input: RunInput) -> DayResult:
     """Each result once it has run (the executor's `then`): a last day's final star from
     aocd's cache, and answers on the user's input judged by the site's past verdicts."""
     result = calendar.with_known_final_star(result, run_input.expected.get(2))
-    if (
-        run_input.source != "input"
-        or result.variant is not None
-        or not any(
-            part.status is Status.UNKNOWN and part.answer is not None for part in result.parts
-        )
-    ):
+    unknown = any(p.status is Status.UNKNOWN and p.answer is not None for p in result.parts)
+    if run_input.source != "input" or result.variant is not None or not unknown:
         return result
     from aoc2023.framework.verdict import judged as by_the_site
 
@@ -367,14 +362,9 @@ class Sender:
     @staticmethod
     def due(outcome: RunReport) -> bool:
         """Whether `outcome` holds a new answer or a final star to look at (not after Ctrl-C)."""
+        mains = [r for r in outcome.results if r.source == "input" and r.variant is None]
         return outcome.may_send or (
-            not outcome.stopped
-            and any(
-                result.source == "input"
-                and result.variant is None
-                and calendar.final_star_due(result)
-                for result in outcome.results
-            )
+            not outcome.stopped and any(map(calendar.final_star_due, mains))
         )
 
     def __call__(self, outcome: RunReport) -> RunReport:
