@@ -507,13 +507,8 @@ def submissions(report: RunReport) -> list[tuple[str, str]]:
     for result in report.results:
         for part in result.parts:
             if part.submit_note:
-                style = (
-                    "green"
-                    if part.submitted == "right"
-                    else "red"
-                    if part.status is Status.WRONG or part.submitted == SUBMIT_FAILED
-                    else "yellow"
-                )
+                failed = part.status is Status.WRONG or part.submitted == SUBMIT_FAILED
+                style = "green" if part.submitted == "right" else "red" if failed else "yellow"
                 whose = f" ({result.account})" if result.account else ""
                 what = f"{result.year} day {result.day} part {part.part}{whose}"
                 lines.append((f"{what}: {part.submit_note}", style))
@@ -564,15 +559,11 @@ def _time_cell(part: PartResult | None) -> Cell:
 def _part_cells(result: DayResult) -> tuple[Cell, Cell, Cell, Cell]:
     """Part 1's answer and time, then part 2's (on the last day, the final star)."""
     by_number = {part.part: part for part in result.parts}
-    first = (
-        part_cell(by_number.get(1)) if result.parts or not result.error else Cell("! error", "red")
-    )
-    second = (
-        part_cell(by_number.get(2))
-        if 2 in calendar.puzzle_parts(result.year, result.day)
-        else _final_star_cell(by_number.get(2), result.source)
-    )
-    return first, _time_cell(by_number.get(1)), second, _time_cell(by_number.get(2))
+    one, two = by_number.get(1), by_number.get(2)
+    first = part_cell(one) if result.parts or not result.error else Cell("! error", "red")
+    last_day = 2 not in calendar.puzzle_parts(result.year, result.day)
+    second = _final_star_cell(two, result.source) if last_day else part_cell(two)
+    return first, _time_cell(one), second, _time_cell(two)
 
 
 def _final_star_cell(part: PartResult | None, source: str | None) -> Cell:
@@ -582,13 +573,11 @@ def _final_star_cell(part: PartResult | None, source: str | None) -> Cell:
             Cell(f"☆{NBSP}final star", "yellow") if source == "input" else Cell("final star", "dim")
         )
     sent = f" [sent: {part.submitted}]" if part.submitted else ""
-    mark, style = (
-        ("★", "green")
-        if part.status is Status.CORRECT
-        else ("!", "red")
-        if part.submitted == SUBMIT_FAILED
-        else ("☆", "yellow")
-    )
+    mark, style = "☆", "yellow"
+    if part.status is Status.CORRECT:
+        mark, style = "★", "green"
+    elif part.submitted == SUBMIT_FAILED:
+        mark, style = "!", "red"
     return Cell(f"{mark}{NBSP}final star{sent}", style)
 
 
