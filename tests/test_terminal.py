@@ -518,25 +518,28 @@ def ctrl_c_missed_by_the_main_thread(
         thread.join()
 
 
-def test_the_send_question_ends_at_once() -> None:
+def test_the_send_question_ends_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
     controller, follower = pty.openpty()
     err = io.StringIO()
+    monkeypatch.setattr(sys, "stderr", err)
     with (
         os.fdopen(follower, "r", closefd=True) as terminal_in,
         ctrl_c_missed_by_the_main_thread(
             lambda: "[y/N]" in err.getvalue(), partial(os.write, controller, b"y\n")
         ) as released,
     ):
-        answer = ask_yes_no("Send 1?", err=err, inp=terminal_in)
+        monkeypatch.setattr(sys, "stdin", terminal_in)
+        answer = ask_yes_no("Send 1?")
     os.close(controller)
     assert answer is None  # declined, by the Ctrl-C
     assert not released.is_set(), "the question waited for Enter after Ctrl-C"
 
 
-def test_the_answers_a_question_takes() -> None:
+def test_the_answers_a_question_takes(monkeypatch: pytest.MonkeyPatch) -> None:
     def asked(typed: str) -> tuple[bool | None, str]:
-        err = io.StringIO()
-        return ask_yes_no("Send 1?", err=err, inp=io.StringIO(typed)), err.getvalue()
+        monkeypatch.setattr(sys, "stderr", err := io.StringIO())
+        monkeypatch.setattr(sys, "stdin", io.StringIO(typed))
+        return ask_yes_no("Send 1?"), err.getvalue()
 
     assert asked("y\n") == (True, "Send 1? [y/N]: ")
     assert asked(" YES \n")[0] is True

@@ -16,8 +16,6 @@ def answer_text(value: object) -> str:
     TypeError for anything else; ValueError for an int too long to print."""
     if isinstance(value, bool):
         raise TypeError(f"an answer was a bool ({value}); give the answer itself")
-    if type(value) is int:
-        return str(value)
     if isinstance(value, str):
         inner = value.strip("\r\n")
         return value.strip() if "\n" not in inner else inner

@@ -148,8 +148,7 @@ def _submit_day(result: DayResult, puzzle: _Puzzle) -> DayResult:
     year, day = result.year, result.day
     sending = None  # the part Ctrl-C stops, told why
     try:
-        for number in sorted(parts):
-            part = parts[number]
+        for number, part in sorted(parts.items()):
             if part.status is Status.UNKNOWN and part.answer is None and part.drawing is not None:
                 parts[number] = part._replace(
                     submit_note=(
@@ -172,11 +171,9 @@ def _submit_day(result: DayResult, puzzle: _Puzzle) -> DayResult:
                 else _outcome(PartResult(2, Status.UNKNOWN), "final star", claim)
             )
     except KeyboardInterrupt as stop:
-        note = (
-            f"not sent: the examples' check was interrupted ({stop_name(stop)})"
-            if (year, day) in puzzle.checks.interrupted
-            else f"interrupted ({stop_name(stop)}) before a verdict"
-        )
+        note = f"interrupted ({stop_name(stop)}) before a verdict"
+        if (year, day) in puzzle.checks.interrupted:
+            note = f"not sent: the examples' check was interrupted ({stop_name(stop)})"
         if sending is not None:
             parts[sending] = parts[sending]._replace(submit_note=note)
         raise Interrupted(
@@ -372,11 +369,9 @@ def _confirm(candidate: Candidate, what: str, puzzle: _Puzzle) -> None:
     elif candidate.account is None and options.yes:
         return
     elif not options.interactive:  # of one of several accounts: never sent unasked
-        how = (
-            f"send it with {aoc_command('run', candidate.year, candidate.day, '--yes')}"
-            if candidate.account is None
-            else "--accounts sends only what you confirm on a terminal"
-        )
+        how = "--accounts sends only what you confirm on a terminal"
+        if candidate.account is None:
+            how = f"send it with {aoc_command('run', candidate.year, candidate.day, '--yes')}"
         raise NotSent(f"no terminal to confirm on: would send {what} ({how})")
     elif candidate.account is not None and options.yes:
         asked = prompter.confirm_account(candidate.account)
@@ -417,12 +412,10 @@ def _claim_final_star(result: DayResult, puzzle: _Puzzle) -> tuple[Verdict, str]
         _record_final_star(puzzle, pending)
         raise NotSent("in already, as your stars on adventofcode.com show", Status.CORRECT)
     if missing := found.missing():
-        when = (
-            " (as the site showed at "
-            f"{calendar.clock_time(datetime.fromtimestamp(found.fetched_at, UTC), now())})"
-            if found.from_cache
-            else ""
-        )
+        when = ""
+        if found.from_cache:
+            fetched = datetime.fromtimestamp(found.fetched_at, UTC)
+            when = f" (as the site showed at {calendar.clock_time(fetched, now())})"
         raise NotSent(f"not claimed yet: {stars.describe_missing(missing)}{when}")
     candidate = Candidate(year, day, 2, FINAL_STAR_ANSWER, account=result.account, final_star=True)
     what = f"a claim of the final star of {year} (day {day} part 2)"
@@ -441,12 +434,9 @@ def _claim_final_star(result: DayResult, puzzle: _Puzzle) -> tuple[Verdict, str]
         raise NotSent(
             "in already (claimed on adventofcode.com), as your stars there show", Status.CORRECT
         )
-    missing = found.missing()
-    raise NotSent(
-        f"refused by the site: {stars.describe_missing(missing)}"
-        if missing
-        else f"{note}; yet your stars on adventofcode.com show every other star in"
-    )
+    if missing := found.missing():
+        raise NotSent(f"refused by the site: {stars.describe_missing(missing)}")
+    raise NotSent(f"{note}; yet your stars on adventofcode.com show every other star in")
 
 
 def _record_final_star(puzzle: _Puzzle, pending: sent.Attempt | None) -> None:
@@ -529,11 +519,9 @@ def _record_wait(user_id: str, seconds: float, now: datetime) -> str:
 
 
 def _describe_reply(verdict: Verdict, message: str, candidate: Candidate, puzzle: _Puzzle) -> str:
-    done = (
-        "claimed the final star"
-        if candidate.final_star
-        else f"sent {candidate.answer}{candidate.caveat}"
-    )
+    done = f"sent {candidate.answer}{candidate.caveat}"
+    if candidate.final_star:
+        done = "claimed the final star"
     if verdict is Verdict.WAIT:
         return f"{done}, not judged: the site asked to wait: {message}"
     if verdict is Verdict.UNKNOWN:

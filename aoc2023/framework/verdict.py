@@ -4,7 +4,7 @@ unknown. `aoc run` and the sending rules (submit.py) ask it alike: one verdict."
 
 from __future__ import annotations
 
-from aoc2023.framework.aocd import sent
+from aoc2023.framework.aocd import local, sent
 from aoc2023.framework.aocd.paths import PuzzleCache
 from aoc2023.framework.aocd.sent import Attempt, Verdict, known_to_be_wrong, read_log
 from aoc2023.framework.errors import NotSent
@@ -37,10 +37,12 @@ def known(answer: str, part: int, cache: PuzzleCache, past: list[Attempt]) -> No
     return NotSent(f"it is certainly wrong: {reason}", Status.WRONG, refused=str(refused))
 
 
-def judged(result: DayResult, token: str) -> DayResult:
-    """`result` with each unknown part judged by `known`, and why it is not sent; for a
-    result on the user's input, of the main implementation (the caller checks)."""
-    cache = PuzzleCache.for_token(token, result.year, result.day)
+def judged(result: DayResult) -> DayResult:
+    """`result`, on its account's input (the main implementation's: the caller checks),
+    with each unknown part judged by `known`, and why it is not sent."""
+    account = result.account
+    token = local.find_token() if account is None else local.account_tokens(account).get(account)
+    cache = None if token is None else PuzzleCache.for_token(token, result.year, result.day)
     if cache is None:
         return result
     past = past_replies(cache)

@@ -48,9 +48,9 @@ from aoc2023.framework.commands.view import (
     fitted_table,
     format_bytes,
     format_duration,
-    paint,
     part_cell,
     part_json,
+    say_styled,
     show,
     smart_terminal,
     status_line,
@@ -180,6 +180,7 @@ def run(
     """
     from functools import partial
 
+    from aoc2023.framework.aocd.local import account_tokens, find_token
     from aoc2023.framework.inputs import RunRequest
 
     configure_logging(verbose=verbose)
@@ -220,7 +221,6 @@ def run(
         settings = load_settings()  # on every run: a mistake there is said at once
         if accounts is not None:  # their tokens kept out of all that is printed
             from aoc2023.framework import output
-            from aoc2023.framework.aocd.local import account_tokens, find_token
 
             output.install(find_token(), *account_tokens(accounts).values())
         live = not as_json and smart_terminal(sys.stdout) and smart_terminal(sys.stderr)
@@ -229,16 +229,13 @@ def run(
         from aoc2023.framework.runner import Executor
 
         check_seconds("--timeout", timeout)
-        profiler = None
-        if profile:  # nothing of the profiler imported unless asked for
-            from aoc2023.framework.instruments import Profiler
+        if profile or memory_flame is not None:  # nothing of them imported unless asked for
+            from aoc2023.framework import instruments
 
-            profiler = Profiler()
+        profiler = instruments.Profiler() if profile else None
         executor = Executor(timeout, profiler, [] if memory else None, on_step, settled)
         request = RunRequest(asked.days, input_file, example, variants, accounts, asked.notices)
         if memory_flame is not None:
-            from aoc2023.framework import instruments
-
             instruments.check_flame(request, *memory_flame)
         days_run = partial(_run_and_note, request, executor)
         submitting = not no_submit and settings.submit
@@ -260,7 +257,6 @@ def run(
                 if submitting:
                     outcome = send(outcome)
         if input_file is None and not example and not outcome.interrupted:  # once all are in
-            from aoc2023.framework.aocd.local import find_token
             from aoc2023.framework.runner import tuned_to_one_input
 
             outcome.notices.extend(tuned_to_one_input(outcome.results))  # right for one account
@@ -269,9 +265,10 @@ def run(
             view = partial(show_table, outcome, verbose=verbose)
             emit(partial(run_json, outcome), outcome.notices, view, as_json=as_json)
         else:  # below the live table: the notices, the problems, what was not sent and why
+            lines = [(notice, "yellow") for notice in outcome.notices]
             problems = day_problems(outcome.results, terminal_width(sys.stderr), verbose=verbose)
-            notices = [(notice, "yellow") for notice in outcome.notices]
-            _say([*notices, *((problem, "red") for problem in problems), *submissions(unsent)])
+            lines += [(problem, "red") for problem in problems]
+            say_styled([*lines, *submissions(unsent)], sys.stderr)
     except Exception as error:
         fail(error, verbose=verbose)
     if executor.profiler is not None:
@@ -290,21 +287,13 @@ def settled(result: DayResult, run_input: RunInput) -> DayResult:
     """Each result once it has run (the executor's `then`): a last day's final star from
     aocd's cache, and answers on the user's input judged by the site's past verdicts."""
     result = calendar.with_known_final_star(result, run_input.expected.get(2))
-    if (
-        run_input.source != "input"
-        or result.variant is not None
-        or not any(
-            part.status is Status.UNKNOWN and part.answer is not None for part in result.parts
-        )
-    ):
+    unknown = any(p.status is Status.UNKNOWN and p.answer is not None for p in result.parts)
+    if run_input.source != "input" or result.variant is not None or not unknown:
         return result
-    from aoc2023.framework.aocd.local import account_tokens, find_token
     from aoc2023.framework.verdict import judged as by_the_site
 
-    account = result.account  # `--accounts`: its token, by name
     try:
-        token = find_token() if account is None else account_tokens(account).get(account)
-        return result if token is None else by_the_site(result, token)
+        return by_the_site(result)
     except AocError:  # a damaged log or journal: sending meets it again, and says it
         return result
 
@@ -373,14 +362,9 @@ class Sender:
     @staticmethod
     def due(outcome: RunReport) -> bool:
         """Whether `outcome` holds a new answer or a final star to look at (not after Ctrl-C)."""
+        mains = [r for r in outcome.results if r.source == "input" and r.variant is None]
         return outcome.may_send or (
-            not outcome.stopped
-            and any(
-                result.source == "input"
-                and result.variant is None
-                and calendar.final_star_due(result)
-                for result in outcome.results
-            )
+            not outcome.stopped and any(map(calendar.final_star_due, mains))
         )
 
     def __call__(self, outcome: RunReport) -> RunReport:
@@ -523,13 +507,8 @@ def submissions(report: RunReport) -> list[tuple[str, str]]:
     for result in report.results:
         for part in result.parts:
             if part.submit_note:
-                style = (
-                    "green"
-                    if part.submitted == "right"
-                    else "red"
-                    if part.status is Status.WRONG or part.submitted == SUBMIT_FAILED
-                    else "yellow"
-                )
+                failed = part.status is Status.WRONG or part.submitted == SUBMIT_FAILED
+                style = "green" if part.submitted == "right" else "red" if failed else "yellow"
                 whose = f" ({result.account})" if result.account else ""
                 what = f"{result.year} day {result.day} part {part.part}{whose}"
                 lines.append((f"{what}: {part.submit_note}", style))
@@ -580,15 +559,11 @@ def _time_cell(part: PartResult | None) -> Cell:
 def _part_cells(result: DayResult) -> tuple[Cell, Cell, Cell, Cell]:
     """Part 1's answer and time, then part 2's (on the last day, the final star)."""
     by_number = {part.part: part for part in result.parts}
-    first = (
-        part_cell(by_number.get(1)) if result.parts or not result.error else Cell("! error", "red")
-    )
-    second = (
-        part_cell(by_number.get(2))
-        if 2 in calendar.puzzle_parts(result.year, result.day)
-        else _final_star_cell(by_number.get(2), result.source)
-    )
-    return first, _time_cell(by_number.get(1)), second, _time_cell(by_number.get(2))
+    one, two = by_number.get(1), by_number.get(2)
+    first = part_cell(one) if result.parts or not result.error else Cell("! error", "red")
+    last_day = 2 not in calendar.puzzle_parts(result.year, result.day)
+    second = _final_star_cell(two, result.source) if last_day else part_cell(two)
+    return first, _time_cell(one), second, _time_cell(two)
 
 
 def _final_star_cell(part: PartResult | None, source: str | None) -> Cell:
@@ -598,13 +573,11 @@ def _final_star_cell(part: PartResult | None, source: str | None) -> Cell:
             Cell(f"☆{NBSP}final star", "yellow") if source == "input" else Cell("final star", "dim")
         )
     sent = f" [sent: {part.submitted}]" if part.submitted else ""
-    mark, style = (
-        ("★", "green")
-        if part.status is Status.CORRECT
-        else ("!", "red")
-        if part.submitted == SUBMIT_FAILED
-        else ("☆", "yellow")
-    )
+    mark, style = "☆", "yellow"
+    if part.status is Status.CORRECT:
+        mark, style = "★", "green"
+    elif part.submitted == SUBMIT_FAILED:
+        mark, style = "!", "red"
     return Cell(f"{mark}{NBSP}final star{sent}", style)
 
 
@@ -631,15 +604,11 @@ def _row(result: DayResult) -> list[Cell]:
 
 
 def _narrow_row(result: DayResult) -> list[Cell]:
-    source = result.label or result.source
-    name = f"variant {result.variant}" if result.variant else result.title  # as in _row
-    day = " ".join(
-        filter(None, [f"{result.year}/{result.day:02d}", name, f"({source})" if source else None])
-    )
-    parse = format_duration(result.parse_seconds)
-    first, first_time, second, second_time = _part_cells(result)
+    day, name, source, parse, first, first_time, second, second_time = _row(result)
+    where = f"({source.text})" if source.text else None
+    head = " ".join(filter(None, [day.text, name.text.strip(), where]))
     return [
-        Cell(day + (f"\nparse {_together(parse)}" if parse else "")),
+        Cell(head + (f"\nparse {_together(parse.text)}" if parse.text else "")),
         *(
             cell._replace(text=cell.text + (f"\n{_together(time.text)}" if time.text else ""))
             for cell, time in ((first, first_time), (second, second_time))
@@ -710,7 +679,7 @@ def run_live(
                     return
                 table.close()  # the questions and notes come below the row
                 sent = send(RunReport([result]))
-                _say(submissions(sent))
+                say_styled(submissions(sent), sys.stderr)
                 shown.extend(sent.results)
                 if sent.interrupted:
                     raise KeyboardInterrupt  # `run` stops, saying so
@@ -723,13 +692,6 @@ def run_live(
         shown.append(result)
     table.close()
     return RunReport(shown, outcome.notices, outcome.interrupted), RunReport(unsent)
-
-
-def _say(lines: Iterable[tuple[str, str]]) -> None:
-    """`(line, style)` lines, wrapped and painted for stderr."""
-    colour, width = use_colour(sys.stderr), terminal_width(sys.stderr)
-    for line, style in lines:
-        print(paint(wrap_message(line, width), style, colour=colour), file=sys.stderr)
 
 
 class RunningLine:

@@ -8,8 +8,8 @@ import os
 import select
 import sys
 import time
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import AbstractContextManager, contextmanager, nullcontext
+from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from datetime import UTC, datetime, timedelta
 from typing import IO, TYPE_CHECKING, NoReturn
 
@@ -167,19 +167,15 @@ def wait_for_days(asked: Sequence[tuple[int, int]], *, verbose: bool) -> None:
         wait_in_terminal(*max(recent), verbose=verbose, token=token)
 
 
-def ask_yes_no(
-    question: str, err: IO[str] | None = None, inp: IO[str] | None = None
-) -> bool | None:
-    """`question [y/N]: ` on `err` until y, yes, n, no or empty (no), as click's `confirm`;
-    None (declined: no, to it and what follows) on Ctrl-C or the end of input. Not
+def ask_yes_no(question: str) -> bool | None:
+    """`question [y/N]: ` on stderr until y, yes, n, no or empty (no), as click's `confirm`;
+    None (declined: no, to it and what follows) on Ctrl-C or the end of stdin. Not
     `input()`, whose one blocking read could miss a Ctrl-C: `_read_line` waits in slices."""
-    err = err or sys.stderr
-    inp = inp or sys.stdin
     try:
         while True:
-            err.write(f"{question} [y/N]: ")
-            err.flush()
-            line = _read_line(inp)
+            sys.stderr.write(f"{question} [y/N]: ")
+            sys.stderr.flush()
+            line = _read_line(sys.stdin)
             if not line:
                 return None
             answer = line.strip().lower()
@@ -187,7 +183,7 @@ def ask_yes_no(
                 return True
             if answer in ("", "n", "no"):
                 return False
-            err.write("Error: invalid input\n")
+            sys.stderr.write("Error: invalid input\n")
     except Terminated:
         raise  # SIGTERM, SIGHUP: not an answer, a stop
     except KeyboardInterrupt:
@@ -262,10 +258,20 @@ class TerminalPrompter:
                     f"checking {year}/{day:02d} part {part}'s examples before sending...", err=True
                 )
             return nullcontext()
-        return _example_line(
-            f"checking {year}/{day:02d} part {part} before sending: {label} ({number} of {count})",
-            self.clock,
+        from rich.console import Console
+        from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+        progress = Progress(
+            SpinnerColumn(),
+            TextColumn("{task.description}", markup=False),
+            TimeElapsedColumn(),
+            console=Console(file=sys.stderr, highlight=False),
+            transient=True,
+            get_time=self.clock,
         )
+        what = f"{year}/{day:02d} part {part} before sending: {label} ({number} of {count})"
+        progress.add_task(f"checking {what}", total=None)
+        return progress
 
     def wait_until(self, until: datetime) -> None:
         """Sleep until `until`, with a countdown on a terminal (elsewhere one line)."""
@@ -305,20 +311,3 @@ class TerminalPrompter:
             self.sleep(min(0.1, left))
         status.clear()
         return came
-
-
-@contextmanager
-def _example_line(what: str, clock: Callable[[], float]) -> Iterator[None]:
-    from rich.console import Console
-    from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
-
-    with Progress(
-        SpinnerColumn(),
-        TextColumn("{task.description}", markup=False),
-        TimeElapsedColumn(),
-        console=Console(file=sys.stderr, highlight=False),
-        transient=True,
-        get_time=clock,
-    ) as progress:
-        progress.add_task(what, total=None)
-        yield
