@@ -313,6 +313,23 @@ def test_whose_the_token_is_unknown_is_a_sentence_and_a_damaged_memo_a_failure(
     assert damaged.returncode == 2 and "token memo" in damaged.stderr, damaged.stderr
 
 
+def test_a_contact_that_cannot_be_sent_is_a_sentence_whether_the_owner_is_kept_or_not(
+    site: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The request for whose the token is fails on a $AOC_USER_AGENT no header carries, as
+    the request for the page of stars does: a sentence in the stats, still exit 0."""
+    monkeypatch.setenv("AOC_USER_AGENT", "me\tyou")
+    for memo in ("kept", "gone"):
+        if memo == "gone":
+            (aocd_loaded.config / "token2id.json").unlink()
+        done = aoc("stats", "2025", "--json", cwd=tmp_path)
+        assert done.returncode == 0, (memo, done.stderr)
+        [unknown] = json.loads(done.stdout)["years"][0]["unknown"]
+        assert unknown.startswith("$AOC_USER_AGENT must be printable ASCII"), (memo, unknown)
+    assert "Whose records to show is not known." in unknown
+    assert not site.requests_for("/2025/leaderboard/self")
+
+
 def test_a_damaged_kept_page_is_a_miss(site: FakeAoC, tmp_path: Path) -> None:
     kept = store.stars_file(USER_ID, 2025)
     kept.parent.mkdir(parents=True, exist_ok=True)

@@ -30,7 +30,7 @@ from aoc2023.framework.commands.options import (
     fail,
 )
 from aoc2023.framework.commands.view import Cell, Column, format_duration
-from aoc2023.framework.errors import AocError, SiteError, UsageError, WriteFailed
+from aoc2023.framework.errors import AocError, UsageError
 from aoc2023.framework.files import check_writable, write_atomically
 from aoc2023.framework.launcher import aoc_command
 from aoc2023.framework.project import project_root, require_project_root
@@ -113,11 +113,14 @@ class Who(NamedTuple):
 def whose(token: str | None) -> Who:
     """The token's owner (aocd's memo, else a request); without a token, aocd's one user."""
     if token is not None:
+        if (known := paths.cached_user_id(token)) is not None:  # a damaged memo: a failure
+            return Who(token, known)
         from aoc2023.framework.aocd import client
 
-        try:
-            return Who(token, client.user_id(token))
-        except (SiteError, WriteFailed) as error:  # a damaged memo fails the command
+        try:  # any failure of the request, its contact's too, is a sentence
+            with client.asking("find whose the session token is"):
+                return Who(token, client.resolved_owner(token))
+        except AocError as error:
             return Who(token, None, f"{error} Whose records to show is not known.")
 
     owners = set(paths.token_memo().values())
