@@ -76,21 +76,6 @@ def example_inputs(solution_class: type[Solution[Any]]) -> list[RunInput]:
     return runs
 
 
-def puzzle_input(
-    year: int, day: int, token: str, account: str | None = None
-) -> tuple[RunInput, PuzzleCache | None]:
-    """The token owner's input, cached or fetched, with the answers the site confirmed."""
-    cache = PuzzleCache.for_token(token, year, day)
-    text = cache.read_input() if cache else None
-    if text is None:
-        from aoc2023.framework.aocd.client import fetch_input  # the site's client: a miss only
-
-        text = fetch_input(year, day, token)
-        cache = PuzzleCache.for_token(token, year, day)
-    expected = {part: cache.known_answer(part) if cache else None for part in (1, 2)}
-    return RunInput(text, "input", expected, label=account, account=account), cache
-
-
 class DayInputs(NamedTuple):
     """A day ready to run: its class, its title and the inputs to run it on."""
 
@@ -134,9 +119,16 @@ def _day_inputs(
             runs = example_inputs(solution_class)
             if not runs:
                 raise NoInputError(f"{year} day {day} declares no examples to run.")
-        else:
-            run_input, cache = puzzle_input(year, day, token, account)
-            runs = [run_input]
+        else:  # the token owner's input, cached or fetched, with the answers the site confirmed
+            cache = PuzzleCache.for_token(token, year, day)
+            text = cache.read_input() if cache else None
+            if text is None:
+                from aoc2023.framework.aocd.client import fetch_input  # the site's client: a miss
+
+                text = fetch_input(year, day, token)
+                cache = PuzzleCache.for_token(token, year, day)
+            expected = {part: cache.known_answer(part) if cache else None for part in (1, 2)}
+            runs = [RunInput(text, "input", expected, label=account, account=account)]
     except AocError as error:
         return _failed(error, year, day, account, solution_class.title, source)
     title = solution_class.title or cached_title(year, day, cache.user_dir if cache else None)

@@ -110,10 +110,6 @@ def _short_path(file: str) -> str:
         return file
 
 
-PEAK = "peak "
-"""The label a step's peak is reported under from a child (`Progress.report`)."""
-
-
 class Tracer:
     """`--memory`: each `wanted` step's peak allocation above its start, once, reported to
     `progress` as it comes (none if it raised); tracemalloc is on inside its `with`."""
@@ -132,7 +128,7 @@ class Tracer:
         if failed or step not in self.wanted or step in self.peaks:
             return
         peak = self.peaks[step] = max(0, tracemalloc.get_traced_memory()[1] - self._start)
-        self.progress.report(f"{PEAK}{step}", peak)
+        self.progress.report(step, peak)
 
     def __enter__(self) -> Tracer:
         self._started = not tracemalloc.is_tracing()  # else on already: left on

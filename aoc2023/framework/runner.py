@@ -64,40 +64,20 @@ class _Timer:
         """`function()`, named `step` to the instruments."""
         pid = os.getpid()
         start = self.clock()
+        for instrument in self.instruments:
+            instrument.start(step)
         try:
             with recursion_limit_kept():
-                value = (
-                    _instrumented(self.instruments, step, function)
-                    if self.instruments
-                    else function()
-                )
+                outcome = _Outcome(value=function())
         except BaseException as error:  # sys.exit() too; Ctrl-C then stops the run
-            _end_a_forked_copy(pid)
-            if isinstance(error, KeyboardInterrupt):
-                self.stop = error
-            elapsed = (self.clock() - start) / 1e9
-            return _Outcome(seconds=elapsed, error=error, traceback=traceback.format_exc())
-        _end_a_forked_copy(pid)
-        return _Outcome(value=value, seconds=(self.clock() - start) / 1e9)
-
-
-def _instrumented(instruments: Sequence[Instrument], step: str, function: Callable[[], Any]) -> Any:
-    for instrument in instruments:
-        instrument.start(step)
-    failed = True
-    try:
-        value = function()
-        failed = False
-        return value
-    finally:
-        for instrument in reversed(instruments):
-            instrument.stop(step, failed=failed)
-
-
-def _end_a_forked_copy(pid: int) -> None:
-    """End the copy of this process a part forked, before it runs the rest of `aoc`."""
-    if os.getpid() != pid:
-        os._exit(0)
+            outcome = _Outcome(error=error, traceback=traceback.format_exc())
+        for instrument in reversed(self.instruments):
+            instrument.stop(step, failed=outcome.error is not None)
+        if os.getpid() != pid:  # a copy of this process the part forked: end it here,
+            os._exit(0)  # before it runs the rest of `aoc`
+        if isinstance(outcome.error, KeyboardInterrupt):
+            self.stop = outcome.error
+        return outcome._replace(seconds=(self.clock() - start) / 1e9)
 
 
 def _not_written(error: BaseException | None, method: Callable[..., Any]) -> bool:
@@ -173,44 +153,36 @@ def run_solution(
     with the result so far. `report` is told "parsed" and each "part N" a `solve` yields,
     `on_step` each part's start; each step is timed on `clock`, under `instruments`."""
     timed = _Timer(clock, instruments)
-    result = _run_day(solution_class, run_input, title, report, timed, on_step)
-    if result.interrupted:
-        raise Interrupted(result, signal_of(timed.stop))
-    return result
 
+    def finished(**fields: Any) -> DayResult:
+        result = _day_result(solution_class, run_input, title, **fields)
+        if result.interrupted:
+            raise Interrupted(result, signal_of(timed.stop))
+        return result
 
-def _run_day(
-    solution_class: type[Solution[Any]],
-    run_input: RunInput,
-    title: str | None,
-    report: Reporter | None,
-    timed: _Timer,
-    on_step: OnStep | None,
-) -> DayResult:
     solution = solution_class(extra=run_input.extra)
     expected = run_input.expected
-    header = partial(_day_result, solution_class, run_input, title)
     parsed = timed("parse", partial(solution.parse, run_input.text))
     parse_seconds = parsed.seconds
     if parsed.error is not None:  # a failed parse has no parse time
         parts = tuple(_not_run(p, expected.get(p), "parse", parsed.error) for p in run_input.parts)
         why = f"parse failed: {describe_error(parsed.error)}"
-        return header(parts=parts, error=why, traceback=parsed.traceback)
+        return finished(parts=parts, error=why, traceback=parsed.traceback)
     if report is not None:
         report("parsed", parse_seconds)
     if not run_input.parts:  # the parse alone (--memory, when no part was solved)
-        return header(parse_seconds=parse_seconds, parts=())
+        return finished(parse_seconds=parse_seconds, parts=())
 
     if solution_class.solves_in_turn():
         parts = _solve_in_turn(solution, parsed.value, run_input, timed, report, on_step)
-        return header(parse_seconds=parse_seconds, parts=parts)
+        return finished(parse_seconds=parse_seconds, parts=parts)
     if solution_class.solves_both_at_once():
         pair = _pair_of(timed("parts 1+2", partial(solution.solve, parsed.value)))
         results = tuple(
             _judge(p, pair[p - 1], expected.get(p), shared=True, method=solution.solve)
             for p in run_input.parts
         )
-        return header(parse_seconds=parse_seconds, parts=results)
+        return finished(parse_seconds=parse_seconds, parts=results)
 
     results_list: list[PartResult] = []
     fresh: _Outcome | None = parsed  # let go before the next parse
@@ -231,7 +203,7 @@ def _run_day(
             later = run_input.parts[index + 1 :]
             results_list += [_not_run(p, expected.get(p), "the run", outcome.error) for p in later]
             break
-    return header(parse_seconds=parse_seconds, parts=tuple(results_list))
+    return finished(parse_seconds=parse_seconds, parts=tuple(results_list))
 
 
 def _day_result(
@@ -573,21 +545,14 @@ def peaks_of(
     task = partial(step_peaks, solution_class, run_input, parts)
     if timeout is None:
         return dict(task())
-    from aoc2023.framework.instruments import PEAK
+    from aoc2023.framework.results import day_place
     from aoc2023.framework.timeouts import call_with_timeout
 
-    reports: dict[str, object] = {}
+    peaks: dict[str, Any] = {}  # the child's only reports: each step's peak as it is measured
     try:
-        return dict(call_with_timeout(task, timeout, reports))
+        return dict(call_with_timeout(task, timeout, peaks))
     except (TimedOut, ChildFailed) as failure:
-        where = f"{solution_class.year} day {solution_class.day}" + (
-            f", variant {solution_class.variant}" if solution_class.variant else ""
-        )
-        peaks: Peaks = {
-            label.removeprefix(PEAK): cast(int, peak)
-            for label, peak in reports.items()
-            if label.startswith(PEAK)
-        }
+        where = day_place(solution_class.year, solution_class.day, variant=solution_class.variant)
         stopped = next(
             (step for step in steps_of(solution_class, parts) if step not in peaks), None
         )

@@ -175,13 +175,10 @@ def _child_main(function: Callable[[Progress], Any], sender: Connection, interva
         os.setpgrp()
     if hasattr(signal, "pthread_sigmask"):  # held back by the parent while it forked
         signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)
+    failed = ""  # what failed, when it was not the step
     try:
         result = function(Progress(sender, interval))
-    except BaseException as error:  # SystemExit too: the part's error
-        sender.send(("raised", None, (describe_error(error), traceback.format_exc())))
-        return
-    try:
+        failed = "its result could not be sent back: "
         sender.send(("done", None, result))
-    except Exception as error:
-        reason = f"its result could not be sent back: {describe_error(error)}"
-        sender.send(("raised", None, (reason, traceback.format_exc())))
+    except BaseException as error:  # SystemExit too: the part's error
+        sender.send(("raised", None, (failed + describe_error(error), traceback.format_exc())))
