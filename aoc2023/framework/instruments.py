@@ -8,7 +8,7 @@ import subprocess
 import sys
 import tracemalloc
 from collections.abc import Iterable
-from contextlib import closing, nullcontext
+from contextlib import closing, nullcontext, suppress
 from dataclasses import dataclass
 from importlib.util import find_spec
 from pathlib import Path
@@ -97,17 +97,12 @@ class Profiler:
             if file.startswith(_FRAMEWORK) or name in _PROFILER_ITSELF:
                 continue
             builtin = file == "~" and line == 0
-            location = "" if builtin else f"{_short_path(file)}:{line}"
+            with suppress(ValueError):  # shortened, when under the working folder
+                file = str(Path(file).resolve().relative_to(Path.cwd()))
+            location = "" if builtin else f"{file}:{line}"
             rows.append(ProfileRow(name, location, nc, cc, tt, ct))
         rows.sort(key=lambda row: row.own_seconds, reverse=True)
         return rows[:count]
-
-
-def _short_path(file: str) -> str:
-    try:
-        return str(Path(file).resolve().relative_to(Path.cwd()))
-    except ValueError:
-        return file
 
 
 class Tracer:

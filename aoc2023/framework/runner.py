@@ -88,12 +88,10 @@ def _not_written(error: BaseException | None, method: Callable[..., Any]) -> boo
     innermost = error.__traceback__
     while innermost.tb_next is not None:
         innermost = innermost.tb_next
-    owner = getattr(method, "__self__", None)
     name = getattr(method, "__name__", "")
-    classes = type(owner).__mro__ if owner is not None else ()
     codes = {
         getattr(inspect.unwrap(vars(cls)[name]), "__code__", None)
-        for cls in classes
+        for cls in type(getattr(method, "__self__", None)).__mro__  # its owner's class and bases
         if callable(vars(cls).get(name))
     }
     return innermost.tb_frame.f_code in codes
@@ -102,41 +100,36 @@ def _not_written(error: BaseException | None, method: Callable[..., Any]) -> boo
 def _judge(
     part: int, outcome: _Outcome, expected: str | None, *, shared: bool, method: Callable[..., Any]
 ) -> PartResult:
-    base = PartResult(
+    failed = PartResult(
         part,
-        Status.UNKNOWN,
+        Status.ERROR,  # until the answer is judged
         expected=expected,
         seconds=outcome.seconds,
         timed_with_other_part=shared,
     )
     if _not_written(outcome.error, method):
-        return base._replace(status=Status.NOT_IMPLEMENTED)
+        return failed._replace(status=Status.NOT_IMPLEMENTED)
     if isinstance(outcome.error, KeyboardInterrupt):
-        return base._replace(status=Status.INTERRUPTED, error=describe_error(outcome.error))
+        return failed._replace(status=Status.INTERRUPTED, error=describe_error(outcome.error))
     if outcome.error is not None:
-        return base._replace(
-            status=Status.ERROR, error=describe_error(outcome.error), traceback=outcome.traceback
-        )
+        return failed._replace(error=describe_error(outcome.error), traceback=outcome.traceback)
     if outcome.value is None:
-        return base._replace(
-            status=Status.ERROR, error="returned None: a part must return its answer"
-        )
+        return failed._replace(error="returned None: a part must return its answer")
     try:
         answer = answer_text(outcome.value)
     except (TypeError, ValueError) as error:  # ValueError: an int too long to print
-        return base._replace(status=Status.ERROR, error=str(error))
+        return failed._replace(error=str(error))
     verdict = answers.judged(answer, expected)
     status = {True: Status.CORRECT, False: Status.WRONG, None: Status.UNKNOWN}[verdict.matches]
-    judged = base._replace(status=status, answer=verdict.answer, drawing=verdict.drawing)
+    judged = failed._replace(answer=verdict.answer, drawing=verdict.drawing)
     if verdict.matches is None and expected is not None:  # neither right nor wrong
         return judged._replace(
-            status=Status.ERROR,
             error=(
                 f"cannot judge: the drawing does not read as letters, and the expected "
                 f"{quoted(expected)} is not a drawing: give the expected drawing itself"
-            ),
+            )
         )
-    return judged
+    return judged._replace(status=status)
 
 
 def run_solution(
@@ -291,15 +284,14 @@ def against_main(variant: DayResult, main: DayResult) -> DayResult:
     parts = []
     for part in variant.parts:
         theirs = answers.get(part.part)
-        if part.answer is None or theirs is None or part.answer == theirs:
-            parts.append(part)
-            continue
-        known = f" (the known answer is {part.expected})" if part.expected else ""
-        error = (
-            f"variant {variant.variant!r} gave {part.answer}, but the main implementation "
-            f"gave {theirs}{known}"
-        )
-        parts.append(part._replace(status=Status.ERROR, error=error))
+        if part.answer is not None and theirs not in (None, part.answer):
+            known = f" (the known answer is {part.expected})" if part.expected else ""
+            error = (
+                f"variant {variant.variant!r} gave {part.answer}, but the main implementation "
+                f"gave {theirs}{known}"
+            )
+            part = part._replace(status=Status.ERROR, error=error)
+        parts.append(part)
     return variant._replace(parts=tuple(parts))
 
 

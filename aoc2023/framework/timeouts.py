@@ -10,7 +10,7 @@ import sys
 import time
 import traceback
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
 
 from aoc2023.framework.errors import ChildFailed, TimedOut, describe_error
@@ -162,11 +162,9 @@ def _signals_held() -> Iterator[None]:
 
 def _kill_group(child: Any) -> None:
     if hasattr(os, "killpg"):
-        try:
+        with suppress(ProcessLookupError, PermissionError):
             os.killpg(child.pid, signal.SIGKILL)
             return
-        except (ProcessLookupError, PermissionError):
-            pass
     child.kill()
 
 
