@@ -54,14 +54,6 @@ class RunInput:
         object.__setattr__(self, "text", self.text.rstrip("\r\n"))
 
 
-def read_input_file(path: Path) -> str:
-    """The text of `--input FILE`, a regular file (a FIFO or a device could read forever)."""
-    try:
-        return read_regular_text(path, INPUT_LIMIT)
-    except (OSError, UnicodeDecodeError) as error:
-        raise NoInputError(f"Input file {path} {why_unreadable(error)}.") from error
-
-
 INPUT_LIMIT = 1 << 30
 """The most read of `--input FILE`, with room for inputs made to stress a solution."""
 
@@ -143,7 +135,12 @@ def days_to_run(request: RunRequest, notices: list[str]) -> Iterator[DayInputs |
     cannot run, lazily in order. Notices go to `notices`; a day with no solution is one,
     none with one is the error."""
     notices.extend(request.skipped)
-    file_text = read_input_file(request.input_file) if request.input_file else None
+    file_text, path = None, request.input_file
+    if path:  # a regular file only: a FIFO or a device could read forever
+        try:
+            file_text = read_regular_text(path, INPUT_LIMIT)
+        except (OSError, UnicodeDecodeError) as error:
+            raise NoInputError(f"Input file {path} {why_unreadable(error)}.") from error
     tokens: dict[str | None, str | None]  # by account name; None: the run's one token
     if request.accounts is not None:  # `--accounts`: the accounts it names
         tokens = dict(local.account_tokens(request.accounts).items())

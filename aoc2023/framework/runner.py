@@ -453,9 +453,7 @@ def _in_children(
         """The parts `left`, each as this group's child reported it (`reports`), else `status`."""
         unrun = partial(PartResult, status=status, error=reason, timed_with_other_part=shared_time)
         return [
-            cast(PartResult, reports[f"part {p}"])
-            if f"part {p}" in reports
-            else unrun(p, expected=expected.get(p))
+            cast(PartResult, reports.get(f"part {p}") or unrun(p, expected=expected.get(p)))
             for p in left
         ]
 
@@ -495,9 +493,6 @@ def _in_children(
     return so_far()
 
 
-Peaks = dict[str, int | None]
-"""Peak bytes by step; None for the step a run under `--timeout` was stopped in."""
-
 _SOLVED = frozenset({Status.CORRECT, Status.WRONG, Status.UNKNOWN})
 
 
@@ -512,7 +507,7 @@ def step_peaks(
     from aoc2023.framework.instruments import Tracer
     from aoc2023.framework.timeouts import NO_WATCH
 
-    with Tracer(steps_of(solution_class, parts), progress or NO_WATCH) as tracer:
+    with Tracer(progress or NO_WATCH) as tracer:
         run_solution(solution_class, replace(run_input, parts=parts), instruments=(tracer,))
     return tracer.peaks
 
@@ -528,9 +523,9 @@ def peaks_of(
     result: DayResult,
     timeout: float | None,
     notices: list[str],
-) -> Peaks:
-    """The peaks of the steps `result` solved, a sentence in `notices` for those not measured
-    (under `timeout`, in a child: the stopped step None, the sentence a `CouldNotRun`)."""
+) -> dict[str, int | None]:
+    """The peaks in bytes of the steps `result` solved, a sentence in `notices` for those not
+    measured (under `timeout`, in a child: the stopped step None, the sentence a `CouldNotRun`)."""
     if result.error is not None and result.parse_seconds is None:
         return {}
     parts = solved_parts(result)
