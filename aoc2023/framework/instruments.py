@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from importlib.util import find_spec
 from pathlib import Path
 from tempfile import TemporaryDirectory
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from aoc2023.framework.errors import AocError, UsageError, describe_error
 from aoc2023.framework.files import check_writable, write_atomically
@@ -25,14 +25,6 @@ if TYPE_CHECKING:
     import cProfile
 
     from aoc2023.framework.timeouts import Progress
-
-
-class Instrument(Protocol):
-    """Told as each step of a day ("parse", "part 1"...) starts and stops, or fails."""
-
-    def start(self, step: str) -> None: ...
-
-    def stop(self, step: str, *, failed: bool) -> None: ...
 
 
 @dataclass(frozen=True)

@@ -31,7 +31,7 @@ from aoc2023.framework.results import CouldNotRun, DayResult, OnStep, PartResult
 from aoc2023.framework.solution import Solution, day_steps, steps_of
 
 if TYPE_CHECKING:
-    from aoc2023.framework.instruments import Instrument, Profiler, RawStats
+    from aoc2023.framework.instruments import Profiler, RawStats, Tracer
     from aoc2023.framework.timeouts import Progress
 
 DayRunner = Callable[[type[Solution[Any]], RunInput, str | None], DayResult]
@@ -53,9 +53,10 @@ Reporter = Callable[[str, object], object]
 
 
 class _Timer:
-    """Times each step of one day on `clock`, under `instruments`, keeping a Ctrl-C."""
+    """Times each step of one day on `clock`, under `instruments` (told as each step starts
+    and stops, or fails: `start(step)`, `stop(step, failed=...)`), keeping a Ctrl-C."""
 
-    def __init__(self, clock: Clock, instruments: Sequence[Instrument] = ()) -> None:
+    def __init__(self, clock: Clock, instruments: Sequence[Profiler | Tracer] = ()) -> None:
         self.clock = clock
         self.instruments = instruments
         self.stop: BaseException | None = None
@@ -85,16 +86,14 @@ def _not_written(error: BaseException | None, method: Callable[..., Any]) -> boo
     overrides), as a stub does: raised by code it calls, it is an error."""
     if not isinstance(error, NotImplementedError) or error.__traceback__ is None:
         return False
-    innermost = error.__traceback__
-    while innermost.tb_next is not None:
-        innermost = innermost.tb_next
+    *_, (innermost, _) = traceback.walk_tb(error.__traceback__)
     name = getattr(method, "__name__", "")
     codes = {
         getattr(inspect.unwrap(vars(cls)[name]), "__code__", None)
         for cls in type(getattr(method, "__self__", None)).__mro__  # its owner's class and bases
         if callable(vars(cls).get(name))
     }
-    return innermost.tb_frame.f_code in codes
+    return innermost.f_code in codes
 
 
 def _judge(
@@ -139,7 +138,7 @@ def run_solution(
     report: Reporter | None = None,
     clock: Clock = perf_counter_ns,
     on_step: OnStep | None = None,
-    instruments: Sequence[Instrument] = (),
+    instruments: Sequence[Profiler | Tracer] = (),
 ) -> DayResult:
     """Parse and solve `run_input`, each part on its own fresh parse (one alive at a time),
     so a part that mutates its input cannot change the other's; Ctrl-C raises `Interrupted`
