@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from importlib.util import find_spec
 from pathlib import Path
 from tempfile import TemporaryDirectory
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from aoc2023.framework.errors import AocError, UsageError, describe_error
 from aoc2023.framework.files import check_writable, write_atomically
@@ -92,8 +92,7 @@ class Profiler:
                 file = str(Path(file).resolve().relative_to(Path.cwd()))
             location = "" if builtin else f"{file}:{line}"
             rows.append(ProfileRow(name, location, nc, cc, tt, ct))
-        rows.sort(key=lambda row: row.own_seconds, reverse=True)
-        return rows[:count]
+        return sorted(rows, key=lambda row: row.own_seconds, reverse=True)[:count]
 
 
 class Tracer:
@@ -177,8 +176,17 @@ def flame_report(request: RunRequest, part: int, path: Path) -> str:
     cls, run_input = day.solution_class, day.runs[0]
     with TemporaryDirectory(prefix="aoc-memray-") as folder:
         capture = Path(folder, "part.bin")
+        # memray tracks the part alone, on a fresh parse (a yielding `solve`'s part 1
+        # untracked before its part 2; a `solve` that returns the pair whole)
         try:
-            _track(cls(extra=run_input.extra), run_input.text, part, capture)
+            import memray
+
+            solution = cls(extra=run_input.extra)
+            with closing(day_steps(solution, solution.parse(run_input.text), (part,))) as steps:
+                for step, function, argument in steps:
+                    tracked = step in (f"part {part}", "parts 1+2")
+                    with memray.Tracker(capture) if tracked else nullcontext():
+                        function(argument)
         except Exception as error:
             raise AocError(
                 f"--memory-flame: {cls.year} day {cls.day} part {part} failed: "
@@ -202,15 +210,3 @@ def flame_report(request: RunRequest, part: int, path: Path) -> str:
     return (
         f"Wrote memray's flame report of {cls.year} day {cls.day} part {part} ({where}) to {path}."
     )
-
-
-def _track(solution: Any, text: str, part: int, capture: Path) -> None:
-    """Run `part` on a fresh parse with memray tracking it alone into `capture` (a yielding
-    `solve`'s part 1 untracked before its part 2; a `solve` that returns the pair whole)."""
-    import memray
-
-    with closing(day_steps(solution, solution.parse(text), (part,))) as steps:
-        for step, function, argument in steps:
-            tracked = step in (f"part {part}", "parts 1+2")
-            with memray.Tracker(capture) if tracked else nullcontext():
-                function(argument)

@@ -15,7 +15,6 @@ from time import perf_counter_ns
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from aoc2023.framework import answers
-from aoc2023.framework.answers import answer_text
 from aoc2023.framework.errors import (
     ChildFailed,
     Interrupted,
@@ -64,21 +63,34 @@ class _Timer:
     def __call__(self, step: str, function: Callable[[], Any]) -> _Outcome:
         """`function()`, named `step` to the instruments."""
         pid = os.getpid()
+        error: BaseException | None = None
         start = self.clock()
-        for instrument in self.instruments:
-            instrument.start(step)
         try:
             with recursion_limit_kept():
-                outcome = _Outcome(value=function())
-        except BaseException as error:  # sys.exit() too; Ctrl-C then stops the run
-            outcome = _Outcome(error=error, traceback=traceback.format_exc())
-        for instrument in reversed(self.instruments):
-            instrument.stop(step, failed=outcome.error is not None)
+                value = self._instrumented(step, function) if self.instruments else function()
+        except BaseException as caught:  # sys.exit() too; Ctrl-C then stops the run
+            error = caught
         if os.getpid() != pid:  # a copy of this process the part forked: end it here,
             os._exit(0)  # before it runs the rest of `aoc`
-        if isinstance(outcome.error, KeyboardInterrupt):
-            self.stop = outcome.error
-        return outcome._replace(seconds=(self.clock() - start) / 1e9)
+        seconds = (self.clock() - start) / 1e9
+        if error is None:
+            return _Outcome(value=value, seconds=seconds)
+        if isinstance(error, KeyboardInterrupt):
+            self.stop = error
+        trace = "".join(traceback.format_exception(error))
+        return _Outcome(seconds=seconds, error=error, traceback=trace)
+
+    def _instrumented(self, step: str, function: Callable[[], Any]) -> Any:
+        for instrument in self.instruments:
+            instrument.start(step)
+        failed = True
+        try:
+            value = function()
+            failed = False
+            return value
+        finally:  # stopped before the framework's own work goes on
+            for instrument in reversed(self.instruments):
+                instrument.stop(step, failed=failed)
 
 
 def _not_written(error: BaseException | None, method: Callable[..., Any]) -> bool:
@@ -115,7 +127,7 @@ def _judge(
     if outcome.value is None:
         return failed._replace(error="returned None: a part must return its answer")
     try:
-        answer = answer_text(outcome.value)
+        answer = answers.answer_text(outcome.value)
     except (TypeError, ValueError) as error:  # ValueError: an int too long to print
         return failed._replace(error=str(error))
     verdict = answers.judged(answer, expected)
