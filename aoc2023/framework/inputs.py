@@ -54,14 +54,6 @@ class RunInput:
         object.__setattr__(self, "text", self.text.rstrip("\r\n"))
 
 
-def read_input_file(path: Path) -> str:
-    """The text of `--input FILE`, a regular file (a FIFO or a device could read forever)."""
-    try:
-        return read_regular_text(path, INPUT_LIMIT)
-    except (OSError, UnicodeDecodeError) as error:
-        raise NoInputError(f"Input file {path} {why_unreadable(error)}.") from error
-
-
 INPUT_LIMIT = 1 << 30
 """The most read of `--input FILE`, with room for inputs made to stress a solution."""
 
@@ -74,21 +66,6 @@ def example_inputs(solution_class: type[Solution[Any]]) -> list[RunInput]:
         label = example.name or f"example {number}"
         runs.append(RunInput(example.input, "example", expected, parts, example.extra, label))
     return runs
-
-
-def puzzle_input(
-    year: int, day: int, token: str, account: str | None = None
-) -> tuple[RunInput, PuzzleCache | None]:
-    """The token owner's input, cached or fetched, with the answers the site confirmed."""
-    cache = PuzzleCache.for_token(token, year, day)
-    text = cache.read_input() if cache else None
-    if text is None:
-        from aoc2023.framework.aocd.client import fetch_input  # the site's client: a miss only
-
-        text = fetch_input(year, day, token)
-        cache = PuzzleCache.for_token(token, year, day)
-    expected = {part: cache.known_answer(part) if cache else None for part in (1, 2)}
-    return RunInput(text, "input", expected, label=account, account=account), cache
 
 
 class DayInputs(NamedTuple):
@@ -134,9 +111,16 @@ def _day_inputs(
             runs = example_inputs(solution_class)
             if not runs:
                 raise NoInputError(f"{year} day {day} declares no examples to run.")
-        else:
-            run_input, cache = puzzle_input(year, day, token, account)
-            runs = [run_input]
+        else:  # the token owner's input, cached or fetched, with the answers the site confirmed
+            cache = PuzzleCache.for_token(token, year, day)
+            text = cache.read_input() if cache else None
+            if text is None:
+                from aoc2023.framework.aocd.client import fetch_input  # the site's client: a miss
+
+                text = fetch_input(year, day, token)
+                cache = PuzzleCache.for_token(token, year, day)
+            expected = {part: cache.known_answer(part) if cache else None for part in (1, 2)}
+            runs = [RunInput(text, "input", expected, label=account, account=account)]
     except AocError as error:
         return _failed(error, year, day, account, solution_class.title, source)
     title = solution_class.title or cached_title(year, day, cache.user_dir if cache else None)
@@ -151,7 +135,12 @@ def days_to_run(request: RunRequest, notices: list[str]) -> Iterator[DayInputs |
     cannot run, lazily in order. Notices go to `notices`; a day with no solution is one,
     none with one is the error."""
     notices.extend(request.skipped)
-    file_text = read_input_file(request.input_file) if request.input_file else None
+    file_text, path = None, request.input_file
+    if path:  # a regular file only: a FIFO or a device could read forever
+        try:
+            file_text = read_regular_text(path, INPUT_LIMIT)
+        except (OSError, UnicodeDecodeError) as error:
+            raise NoInputError(f"Input file {path} {why_unreadable(error)}.") from error
     tokens: dict[str | None, str | None]  # by account name; None: the run's one token
     if request.accounts is not None:  # `--accounts`: the accounts it names
         tokens = dict(local.account_tokens(request.accounts).items())

@@ -7,13 +7,12 @@ from __future__ import annotations
 import subprocess
 import sys
 import tracemalloc
-from collections.abc import Iterable
-from contextlib import closing, nullcontext
+from contextlib import closing, nullcontext, suppress
 from dataclasses import dataclass
 from importlib.util import find_spec
 from pathlib import Path
 from tempfile import TemporaryDirectory
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING
 
 from aoc2023.framework.errors import AocError, UsageError, describe_error
 from aoc2023.framework.files import check_writable, write_atomically
@@ -26,14 +25,6 @@ if TYPE_CHECKING:
     import cProfile
 
     from aoc2023.framework.timeouts import Progress
-
-
-class Instrument(Protocol):
-    """Told as each step of a day ("parse", "part 1"...) starts and stops, or fails."""
-
-    def start(self, step: str) -> None: ...
-
-    def stop(self, step: str, *, failed: bool) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -97,29 +88,18 @@ class Profiler:
             if file.startswith(_FRAMEWORK) or name in _PROFILER_ITSELF:
                 continue
             builtin = file == "~" and line == 0
-            location = "" if builtin else f"{_short_path(file)}:{line}"
+            with suppress(ValueError):  # shortened, when under the working folder
+                file = str(Path(file).resolve().relative_to(Path.cwd()))
+            location = "" if builtin else f"{file}:{line}"
             rows.append(ProfileRow(name, location, nc, cc, tt, ct))
-        rows.sort(key=lambda row: row.own_seconds, reverse=True)
-        return rows[:count]
-
-
-def _short_path(file: str) -> str:
-    try:
-        return str(Path(file).resolve().relative_to(Path.cwd()))
-    except ValueError:
-        return file
-
-
-PEAK = "peak "
-"""The label a step's peak is reported under from a child (`Progress.report`)."""
+        return sorted(rows, key=lambda row: row.own_seconds, reverse=True)[:count]
 
 
 class Tracer:
-    """`--memory`: each `wanted` step's peak allocation above its start, once, reported to
+    """`--memory`: each step's peak allocation above its start, on its first run, reported to
     `progress` as it comes (none if it raised); tracemalloc is on inside its `with`."""
 
-    def __init__(self, wanted: Iterable[str], progress: Progress) -> None:
-        self.wanted = frozenset(wanted)
+    def __init__(self, progress: Progress) -> None:
         self.progress = progress
         self.peaks: dict[str, int] = {}
         self._start = 0
@@ -129,10 +109,10 @@ class Tracer:
         self._start = tracemalloc.get_traced_memory()[0]
 
     def stop(self, step: str, *, failed: bool) -> None:
-        if failed or step not in self.wanted or step in self.peaks:
+        if failed or step in self.peaks:  # again: a part's own parse, a yielding solve's tail
             return
         peak = self.peaks[step] = max(0, tracemalloc.get_traced_memory()[1] - self._start)
-        self.progress.report(f"{PEAK}{step}", peak)
+        self.progress.report(step, peak)
 
     def __enter__(self) -> Tracer:
         self._started = not tracemalloc.is_tracing()  # else on already: left on
@@ -196,8 +176,17 @@ def flame_report(request: RunRequest, part: int, path: Path) -> str:
     cls, run_input = day.solution_class, day.runs[0]
     with TemporaryDirectory(prefix="aoc-memray-") as folder:
         capture = Path(folder, "part.bin")
+        # memray tracks the part alone, on a fresh parse (a yielding `solve`'s part 1
+        # untracked before its part 2; a `solve` that returns the pair whole)
         try:
-            _track(cls(extra=run_input.extra), run_input.text, part, capture)
+            import memray
+
+            solution = cls(extra=run_input.extra)
+            with closing(day_steps(solution, solution.parse(run_input.text), (part,))) as steps:
+                for step, function, argument in steps:
+                    tracked = step in (f"part {part}", "parts 1+2")
+                    with memray.Tracker(capture) if tracked else nullcontext():
+                        function(argument)
         except Exception as error:
             raise AocError(
                 f"--memory-flame: {cls.year} day {cls.day} part {part} failed: "
@@ -221,15 +210,3 @@ def flame_report(request: RunRequest, part: int, path: Path) -> str:
     return (
         f"Wrote memray's flame report of {cls.year} day {cls.day} part {part} ({where}) to {path}."
     )
-
-
-def _track(solution: Any, text: str, part: int, capture: Path) -> None:
-    """Run `part` on a fresh parse with memray tracking it alone into `capture` (a yielding
-    `solve`'s part 1 untracked before its part 2; a `solve` that returns the pair whole)."""
-    import memray
-
-    with closing(day_steps(solution, solution.parse(text), (part,))) as steps:
-        for step, function, argument in steps:
-            tracked = step in (f"part {part}", "parts 1+2")
-            with memray.Tracker(capture) if tracked else nullcontext():
-                function(argument)

@@ -15,7 +15,6 @@ from time import perf_counter_ns
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from aoc2023.framework import answers
-from aoc2023.framework.answers import answer_text
 from aoc2023.framework.errors import (
     ChildFailed,
     Interrupted,
@@ -31,7 +30,7 @@ from aoc2023.framework.results import CouldNotRun, DayResult, OnStep, PartResult
 from aoc2023.framework.solution import Solution, day_steps, steps_of
 
 if TYPE_CHECKING:
-    from aoc2023.framework.instruments import Instrument, Profiler, RawStats
+    from aoc2023.framework.instruments import Profiler, RawStats, Tracer
     from aoc2023.framework.timeouts import Progress
 
 DayRunner = Callable[[type[Solution[Any]], RunInput, str | None], DayResult]
@@ -53,9 +52,10 @@ Reporter = Callable[[str, object], object]
 
 
 class _Timer:
-    """Times each step of one day on `clock`, under `instruments`, keeping a Ctrl-C."""
+    """Times each step of one day on `clock`, under `instruments` (told as each step starts
+    and stops, or fails: `start(step)`, `stop(step, failed=...)`), keeping a Ctrl-C."""
 
-    def __init__(self, clock: Clock, instruments: Sequence[Instrument] = ()) -> None:
+    def __init__(self, clock: Clock, instruments: Sequence[Profiler | Tracer] = ()) -> None:
         self.clock = clock
         self.instruments = instruments
         self.stop: BaseException | None = None
@@ -63,41 +63,34 @@ class _Timer:
     def __call__(self, step: str, function: Callable[[], Any]) -> _Outcome:
         """`function()`, named `step` to the instruments."""
         pid = os.getpid()
+        error: BaseException | None = None
         start = self.clock()
         try:
             with recursion_limit_kept():
-                value = (
-                    _instrumented(self.instruments, step, function)
-                    if self.instruments
-                    else function()
-                )
-        except BaseException as error:  # sys.exit() too; Ctrl-C then stops the run
-            _end_a_forked_copy(pid)
-            if isinstance(error, KeyboardInterrupt):
-                self.stop = error
-            elapsed = (self.clock() - start) / 1e9
-            return _Outcome(seconds=elapsed, error=error, traceback=traceback.format_exc())
-        _end_a_forked_copy(pid)
-        return _Outcome(value=value, seconds=(self.clock() - start) / 1e9)
+                value = self._instrumented(step, function) if self.instruments else function()
+        except BaseException as caught:  # sys.exit() too; Ctrl-C then stops the run
+            error = caught
+        if os.getpid() != pid:  # a copy of this process the part forked: end it here,
+            os._exit(0)  # before it runs the rest of `aoc`
+        seconds = (self.clock() - start) / 1e9
+        if error is None:
+            return _Outcome(value=value, seconds=seconds)
+        if isinstance(error, KeyboardInterrupt):
+            self.stop = error
+        trace = "".join(traceback.format_exception(error))
+        return _Outcome(seconds=seconds, error=error, traceback=trace)
 
-
-def _instrumented(instruments: Sequence[Instrument], step: str, function: Callable[[], Any]) -> Any:
-    for instrument in instruments:
-        instrument.start(step)
-    failed = True
-    try:
-        value = function()
-        failed = False
-        return value
-    finally:
-        for instrument in reversed(instruments):
-            instrument.stop(step, failed=failed)
-
-
-def _end_a_forked_copy(pid: int) -> None:
-    """End the copy of this process a part forked, before it runs the rest of `aoc`."""
-    if os.getpid() != pid:
-        os._exit(0)
+    def _instrumented(self, step: str, function: Callable[[], Any]) -> Any:
+        for instrument in self.instruments:
+            instrument.start(step)
+        failed = True
+        try:
+            value = function()
+            failed = False
+            return value
+        finally:  # stopped before the framework's own work goes on
+            for instrument in reversed(self.instruments):
+                instrument.stop(step, failed=failed)
 
 
 def _not_written(error: BaseException | None, method: Callable[..., Any]) -> bool:
@@ -105,58 +98,49 @@ def _not_written(error: BaseException | None, method: Callable[..., Any]) -> boo
     overrides), as a stub does: raised by code it calls, it is an error."""
     if not isinstance(error, NotImplementedError) or error.__traceback__ is None:
         return False
-    innermost = error.__traceback__
-    while innermost.tb_next is not None:
-        innermost = innermost.tb_next
-    owner = getattr(method, "__self__", None)
+    *_, (innermost, _) = traceback.walk_tb(error.__traceback__)
     name = getattr(method, "__name__", "")
-    classes = type(owner).__mro__ if owner is not None else ()
     codes = {
         getattr(inspect.unwrap(vars(cls)[name]), "__code__", None)
-        for cls in classes
+        for cls in type(getattr(method, "__self__", None)).__mro__  # its owner's class and bases
         if callable(vars(cls).get(name))
     }
-    return innermost.tb_frame.f_code in codes
+    return innermost.f_code in codes
 
 
 def _judge(
     part: int, outcome: _Outcome, expected: str | None, *, shared: bool, method: Callable[..., Any]
 ) -> PartResult:
-    base = PartResult(
+    failed = PartResult(
         part,
-        Status.UNKNOWN,
+        Status.ERROR,  # until the answer is judged
         expected=expected,
         seconds=outcome.seconds,
         timed_with_other_part=shared,
     )
     if _not_written(outcome.error, method):
-        return base._replace(status=Status.NOT_IMPLEMENTED)
+        return failed._replace(status=Status.NOT_IMPLEMENTED)
     if isinstance(outcome.error, KeyboardInterrupt):
-        return base._replace(status=Status.INTERRUPTED, error=describe_error(outcome.error))
+        return failed._replace(status=Status.INTERRUPTED, error=describe_error(outcome.error))
     if outcome.error is not None:
-        return base._replace(
-            status=Status.ERROR, error=describe_error(outcome.error), traceback=outcome.traceback
-        )
+        return failed._replace(error=describe_error(outcome.error), traceback=outcome.traceback)
     if outcome.value is None:
-        return base._replace(
-            status=Status.ERROR, error="returned None: a part must return its answer"
-        )
+        return failed._replace(error="returned None: a part must return its answer")
     try:
-        answer = answer_text(outcome.value)
+        answer = answers.answer_text(outcome.value)
     except (TypeError, ValueError) as error:  # ValueError: an int too long to print
-        return base._replace(status=Status.ERROR, error=str(error))
+        return failed._replace(error=str(error))
     verdict = answers.judged(answer, expected)
     status = {True: Status.CORRECT, False: Status.WRONG, None: Status.UNKNOWN}[verdict.matches]
-    judged = base._replace(status=status, answer=verdict.answer, drawing=verdict.drawing)
+    judged = failed._replace(answer=verdict.answer, drawing=verdict.drawing)
     if verdict.matches is None and expected is not None:  # neither right nor wrong
         return judged._replace(
-            status=Status.ERROR,
             error=(
                 f"cannot judge: the drawing does not read as letters, and the expected "
                 f"{quoted(expected)} is not a drawing: give the expected drawing itself"
-            ),
+            )
         )
-    return judged
+    return judged._replace(status=status)
 
 
 def run_solution(
@@ -166,51 +150,43 @@ def run_solution(
     report: Reporter | None = None,
     clock: Clock = perf_counter_ns,
     on_step: OnStep | None = None,
-    instruments: Sequence[Instrument] = (),
+    instruments: Sequence[Profiler | Tracer] = (),
 ) -> DayResult:
     """Parse and solve `run_input`, each part on its own fresh parse (one alive at a time),
     so a part that mutates its input cannot change the other's; Ctrl-C raises `Interrupted`
     with the result so far. `report` is told "parsed" and each "part N" a `solve` yields,
     `on_step` each part's start; each step is timed on `clock`, under `instruments`."""
     timed = _Timer(clock, instruments)
-    result = _run_day(solution_class, run_input, title, report, timed, on_step)
-    if result.interrupted:
-        raise Interrupted(result, signal_of(timed.stop))
-    return result
 
+    def finished(**fields: Any) -> DayResult:
+        result = _day_result(solution_class, run_input, title, **fields)
+        if result.interrupted:
+            raise Interrupted(result, signal_of(timed.stop))
+        return result
 
-def _run_day(
-    solution_class: type[Solution[Any]],
-    run_input: RunInput,
-    title: str | None,
-    report: Reporter | None,
-    timed: _Timer,
-    on_step: OnStep | None,
-) -> DayResult:
     solution = solution_class(extra=run_input.extra)
     expected = run_input.expected
-    header = partial(_day_result, solution_class, run_input, title)
     parsed = timed("parse", partial(solution.parse, run_input.text))
     parse_seconds = parsed.seconds
     if parsed.error is not None:  # a failed parse has no parse time
         parts = tuple(_not_run(p, expected.get(p), "parse", parsed.error) for p in run_input.parts)
         why = f"parse failed: {describe_error(parsed.error)}"
-        return header(parts=parts, error=why, traceback=parsed.traceback)
+        return finished(parts=parts, error=why, traceback=parsed.traceback)
     if report is not None:
         report("parsed", parse_seconds)
     if not run_input.parts:  # the parse alone (--memory, when no part was solved)
-        return header(parse_seconds=parse_seconds, parts=())
+        return finished(parse_seconds=parse_seconds, parts=())
 
     if solution_class.solves_in_turn():
         parts = _solve_in_turn(solution, parsed.value, run_input, timed, report, on_step)
-        return header(parse_seconds=parse_seconds, parts=parts)
+        return finished(parse_seconds=parse_seconds, parts=parts)
     if solution_class.solves_both_at_once():
         pair = _pair_of(timed("parts 1+2", partial(solution.solve, parsed.value)))
         results = tuple(
             _judge(p, pair[p - 1], expected.get(p), shared=True, method=solution.solve)
             for p in run_input.parts
         )
-        return header(parse_seconds=parse_seconds, parts=results)
+        return finished(parse_seconds=parse_seconds, parts=results)
 
     results_list: list[PartResult] = []
     fresh: _Outcome | None = parsed  # let go before the next parse
@@ -231,7 +207,7 @@ def _run_day(
             later = run_input.parts[index + 1 :]
             results_list += [_not_run(p, expected.get(p), "the run", outcome.error) for p in later]
             break
-    return header(parse_seconds=parse_seconds, parts=tuple(results_list))
+    return finished(parse_seconds=parse_seconds, parts=tuple(results_list))
 
 
 def _day_result(
@@ -319,15 +295,14 @@ def against_main(variant: DayResult, main: DayResult) -> DayResult:
     parts = []
     for part in variant.parts:
         theirs = answers.get(part.part)
-        if part.answer is None or theirs is None or part.answer == theirs:
-            parts.append(part)
-            continue
-        known = f" (the known answer is {part.expected})" if part.expected else ""
-        error = (
-            f"variant {variant.variant!r} gave {part.answer}, but the main implementation "
-            f"gave {theirs}{known}"
-        )
-        parts.append(part._replace(status=Status.ERROR, error=error))
+        if part.answer is not None and theirs not in (None, part.answer):
+            known = f" (the known answer is {part.expected})" if part.expected else ""
+            error = (
+                f"variant {variant.variant!r} gave {part.answer}, but the main implementation "
+                f"gave {theirs}{known}"
+            )
+            part = part._replace(status=Status.ERROR, error=error)
+        parts.append(part)
     return variant._replace(parts=tuple(parts))
 
 
@@ -489,9 +464,7 @@ def _in_children(
         """The parts `left`, each as this group's child reported it (`reports`), else `status`."""
         unrun = partial(PartResult, status=status, error=reason, timed_with_other_part=shared_time)
         return [
-            cast(PartResult, reports[f"part {p}"])
-            if f"part {p}" in reports
-            else unrun(p, expected=expected.get(p))
+            cast(PartResult, reports.get(f"part {p}") or unrun(p, expected=expected.get(p)))
             for p in left
         ]
 
@@ -531,9 +504,6 @@ def _in_children(
     return so_far()
 
 
-Peaks = dict[str, int | None]
-"""Peak bytes by step; None for the step a run under `--timeout` was stopped in."""
-
 _SOLVED = frozenset({Status.CORRECT, Status.WRONG, Status.UNKNOWN})
 
 
@@ -548,7 +518,7 @@ def step_peaks(
     from aoc2023.framework.instruments import Tracer
     from aoc2023.framework.timeouts import NO_WATCH
 
-    with Tracer(steps_of(solution_class, parts), progress or NO_WATCH) as tracer:
+    with Tracer(progress or NO_WATCH) as tracer:
         run_solution(solution_class, replace(run_input, parts=parts), instruments=(tracer,))
     return tracer.peaks
 
@@ -564,30 +534,23 @@ def peaks_of(
     result: DayResult,
     timeout: float | None,
     notices: list[str],
-) -> Peaks:
-    """The peaks of the steps `result` solved, a sentence in `notices` for those not measured
-    (under `timeout`, in a child: the stopped step None, the sentence a `CouldNotRun`)."""
+) -> dict[str, int | None]:
+    """The peaks in bytes of the steps `result` solved, a sentence in `notices` for those not
+    measured (under `timeout`, in a child: the stopped step None, the sentence a `CouldNotRun`)."""
     if result.error is not None and result.parse_seconds is None:
         return {}
     parts = solved_parts(result)
     task = partial(step_peaks, solution_class, run_input, parts)
     if timeout is None:
         return dict(task())
-    from aoc2023.framework.instruments import PEAK
+    from aoc2023.framework.results import day_place
     from aoc2023.framework.timeouts import call_with_timeout
 
-    reports: dict[str, object] = {}
+    peaks: dict[str, Any] = {}  # the child's only reports: each step's peak as it is measured
     try:
-        return dict(call_with_timeout(task, timeout, reports))
+        return dict(call_with_timeout(task, timeout, peaks))
     except (TimedOut, ChildFailed) as failure:
-        where = f"{solution_class.year} day {solution_class.day}" + (
-            f", variant {solution_class.variant}" if solution_class.variant else ""
-        )
-        peaks: Peaks = {
-            label.removeprefix(PEAK): cast(int, peak)
-            for label, peak in reports.items()
-            if label.startswith(PEAK)
-        }
+        where = day_place(solution_class.year, solution_class.day, variant=solution_class.variant)
         stopped = next(
             (step for step in steps_of(solution_class, parts) if step not in peaks), None
         )

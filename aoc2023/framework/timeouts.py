@@ -9,8 +9,8 @@ import signal
 import sys
 import time
 import traceback
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
+from contextlib import suppress
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
 
 from aoc2023.framework.errors import ChildFailed, TimedOut, describe_error
@@ -41,10 +41,8 @@ class Progress:
 
     def beat(self) -> None:
         """A step is done; sent at most every `interval` seconds."""
-        if self._sender is None:
-            return
         now = self._clock()
-        if now - self._last >= self._interval:
+        if self._sender is not None and now - self._last >= self._interval:
             self._sender.send(("beat", None, None))
             self._last = now
 
@@ -118,8 +116,7 @@ def call_with_timeout(
             stream.flush()
     finished = False
     try:
-        with _signals_held():
-            child.start()
+        _start_with_signals_held(child)
         sender.close()
         kind, payload = watch_child(receiver, timeout, reports=reports)
         finished = True
@@ -146,27 +143,24 @@ def call_with_timeout(
 _HELD = frozenset({signal.SIGINT, signal.SIGTERM, getattr(signal, "SIGHUP", signal.SIGTERM)})
 
 
-@contextmanager
-def _signals_held() -> Iterator[None]:
-    """Hold back the signals that stop a run while a child is forked: raised in an
-    at-fork hook (logging's), Python would lose them."""
+def _start_with_signals_held(child: Any) -> None:
+    """Start `child` with the signals that stop a run held back while it is forked: raised
+    in an at-fork hook (logging's), Python would lose them."""
     if not hasattr(signal, "pthread_sigmask"):
-        yield
+        child.start()
         return
     before = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD)
     try:
-        yield
+        child.start()
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
 def _kill_group(child: Any) -> None:
     if hasattr(os, "killpg"):
-        try:
+        with suppress(ProcessLookupError, PermissionError):
             os.killpg(child.pid, signal.SIGKILL)
             return
-        except (ProcessLookupError, PermissionError):
-            pass
     child.kill()
 
 
@@ -175,13 +169,10 @@ def _child_main(function: Callable[[Progress], Any], sender: Connection, interva
         os.setpgrp()
     if hasattr(signal, "pthread_sigmask"):  # held back by the parent while it forked
         signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)
+    failed = ""  # what failed, when it was not the step
     try:
         result = function(Progress(sender, interval))
-    except BaseException as error:  # SystemExit too: the part's error
-        sender.send(("raised", None, (describe_error(error), traceback.format_exc())))
-        return
-    try:
+        failed = "its result could not be sent back: "
         sender.send(("done", None, result))
-    except Exception as error:
-        reason = f"its result could not be sent back: {describe_error(error)}"
-        sender.send(("raised", None, (reason, traceback.format_exc())))
+    except BaseException as error:  # SystemExit too: the part's error
+        sender.send(("raised", None, (failed + describe_error(error), traceback.format_exc())))
