@@ -238,24 +238,20 @@ def run(
         if memory_flame is not None:
             instruments.check_flame(request, *memory_flame)
         days_run = partial(_run_and_note, request, executor)
-        submitting = not no_submit and settings.submit
         # One sender for the run: Ctrl-C at a question is no to the days after too.
         send = Sender(
+            Executor(timeout),
+            sending=not no_submit and settings.submit,
             yes=yes or not settings.confirm,
             dry_run=dry_run,
             wait=wait,
             resend=resend,
-            examples_runner=Executor(timeout),
         )
         with day_code_output():  # the days, and sending, which may run their examples
             if line is not None:
-                outcome, unsent = run_live(
-                    line, days_run, send if submitting else None, memory=memory
-                )
+                outcome, unsent = run_live(line, days_run, send, memory=memory)
             else:
-                outcome = days_run()
-                if submitting:
-                    outcome = send(outcome)
+                outcome = send(days_run())
         if input_file is None and not example and not outcome.interrupted:  # once all are in
             from aoc2023.framework.runner import tuned_to_one_input
 
@@ -352,19 +348,17 @@ class Sender:
     """Sends a run's new answers, one for the whole run: its prompter keeps a no said by
     Ctrl-C for the days after, and each day's examples are checked at most once."""
 
-    def __init__(
-        self, *, yes: bool, dry_run: bool, wait: bool, resend: bool, examples_runner: DayRunner
-    ) -> None:
-        self.yes, self.dry_run, self.wait, self.resend = yes, dry_run, wait, resend
-        self.examples_runner = examples_runner
+    def __init__(self, examples_runner: DayRunner, *, sending: bool, **options: bool) -> None:
+        """`sending`: False sends nothing (--no-submit, the settings); `options`:
+        submit.SubmitOptions' but `interactive`, found at each send."""
+        self.examples_runner, self.sending, self.options = examples_runner, sending, options
         self.kept: tuple[TerminalPrompter, ExampleChecks] | None = None  # at the first send
 
-    @staticmethod
-    def due(outcome: RunReport) -> bool:
+    def due(self, outcome: RunReport) -> bool:
         """Whether `outcome` holds a new answer or a final star to look at (not after Ctrl-C)."""
         mains = [r for r in outcome.results if r.source == "input" and r.variant is None]
-        return outcome.may_send or (
-            not outcome.stopped and any(map(calendar.final_star_due, mains))
+        return self.sending and (
+            outcome.may_send or (not outcome.stopped and any(map(calendar.final_star_due, mains)))
         )
 
     def __call__(self, outcome: RunReport) -> RunReport:
@@ -378,13 +372,8 @@ class Sender:
             self.kept = terminal.TerminalPrompter(), submit.ExampleChecks(self.examples_runner)
         prompter, checks = self.kept
         give_back((sys.stdin, sys.stdout, sys.stderr))  # a day's code may have closed them
-        options = submit.SubmitOptions(
-            dry_run=self.dry_run,
-            yes=self.yes,
-            wait=self.wait,
-            interactive=sys.stdin.isatty() and sys.stderr.isatty(),
-            resend=self.resend,
-        )
+        interactive = sys.stdin.isatty() and sys.stderr.isatty()
+        options = submit.SubmitOptions(**self.options, interactive=interactive)
         return submit.submit_new_answers(outcome, options, prompter, checks=checks)
 
 
@@ -657,7 +646,7 @@ _FOR_THE_MAIN_THREAD = {signal.SIGINT, signal.SIGTERM, getattr(signal, "SIGHUP",
 def run_live(
     line: RunningLine,
     run: Callable[[Callable[[DayResult], object]], RunReport],
-    send: Sender | None,
+    send: Sender,
     *,
     memory: bool,
 ) -> tuple[RunReport, RunReport]:
@@ -673,7 +662,7 @@ def run_live(
         def on_result(result: DayResult) -> None:
             def show() -> None:
                 table.row(result)
-                if send is None or not send.due(RunReport([result])):
+                if not send.due(RunReport([result])):
                     shown.append(result)
                     unsent.append(result)
                     return
