@@ -11,7 +11,7 @@ import json
 import signal
 import sys
 import threading
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from datetime import UTC, datetime
 from pathlib import Path
 from time import monotonic
@@ -72,7 +72,6 @@ from aoc2023.framework.results import (
 )
 
 if TYPE_CHECKING:
-    from aoc2023.framework.aocd.paths import PuzzleCache
     from aoc2023.framework.commands.terminal import TerminalPrompter
     from aoc2023.framework.inputs import RunInput, RunRequest
     from aoc2023.framework.instruments import Profiler
@@ -247,11 +246,14 @@ def run(
             wait=wait,
             resend=resend,
         )
-        with day_code_output():  # the days, and sending, which may run their examples
+        streams = sys.stdin, sys.stdout, sys.stderr
+        try:  # the days, and sending, which may run their examples
             if line is not None:
                 outcome, unsent = run_live(line, days_run, send, memory=memory)
             else:
                 outcome = send(days_run())
+        finally:
+            give_back(streams)  # open, though days' code closed them
         if input_file is None and not example and not outcome.interrupted:  # once all are in
             from aoc2023.framework.runner import tuned_to_one_input
 
@@ -313,16 +315,6 @@ def _run_and_note(
     return report
 
 
-@contextlib.contextmanager
-def day_code_output() -> Iterator[None]:
-    """Give sys.stdin, sys.stdout and sys.stderr back, open, after days' code that closed them."""
-    streams = sys.stdin, sys.stdout, sys.stderr
-    try:
-        yield
-    finally:
-        give_back(streams)
-
-
 def give_back(streams: tuple[TextIO, TextIO, TextIO]) -> None:
     """sys.stdin, sys.stdout and sys.stderr set to `streams`, each one closed (by a day's
     code run in this process) opened anew on its file descriptor, which stays open."""
@@ -382,16 +374,26 @@ class Sender:
 
 
 def part_two_notices(report: RunReport, token: str | None) -> list[str]:
-    """A notice per day run on the user's input that could declare part 2's example now."""
+    """A notice per day run on the user's input that could declare part 2's example now:
+    part 1 is in, part 2 not, and the day declares no example answer for part 2."""
     if token is None:
         return []
-    from aoc2023.framework import store
+    from aoc2023.framework import registry, store
+    from aoc2023.framework.aocd.paths import PuzzleCache
     from aoc2023.framework.files import read_cached_text, write_atomically
 
     notices = []
     for year, day in sorted({(r.year, r.day) for r in report.results if r.source == "input"}):
-        cache = _wanting_part_two(token, year, day)
-        if cache is None:
+        if 2 not in calendar.puzzle_parts(year, day):
+            continue
+        cache = PuzzleCache.for_token(token, year, day)
+        if cache is None or cache.known_answer(1) is None or cache.known_answer(2) is not None:
+            continue
+        try:
+            examples = registry.load_day(year, day).examples
+        except AocError:
+            continue
+        if any(example.expected(2) is not None for example in examples):
             continue
         path = store.part_two_example_file(cache)
         try:
@@ -412,24 +414,6 @@ def part_two_notices(report: RunReport, token: str | None) -> list[str]:
                     f"({error.strerror or error}): remove what is there."
                 )
     return notices
-
-
-def _wanting_part_two(token: str, year: int, day: int) -> PuzzleCache | None:
-    """The day's cache when part 1 is in, part 2 not, and no part 2 example is declared."""
-    from aoc2023.framework import registry
-    from aoc2023.framework.aocd.paths import PuzzleCache
-
-    if 2 not in calendar.puzzle_parts(year, day):
-        return None
-    cache = PuzzleCache.for_token(token, year, day)
-    if cache is None or cache.known_answer(1) is None or cache.known_answer(2) is not None:
-        return None
-    try:
-        solution_class = registry.load_day(year, day)
-    except AocError:
-        return None
-    declared = any(example.expected(2) is not None for example in solution_class.examples)
-    return None if declared else cache
 
 
 def _part_two_offer(token: str, year: int, day: int) -> tuple[str, bool]:

@@ -19,6 +19,7 @@ from aoc2023.framework import calendar
 from aoc2023.framework.commands.options import fail
 from aoc2023.framework.commands.view import cell_width, smart_terminal, status_line, terminal_width
 from aoc2023.framework.errors import Terminated
+from aoc2023.framework.output import printable
 from aoc2023.framework.results import ExitCode
 
 if TYPE_CHECKING:
@@ -29,7 +30,8 @@ SLICE = 0.1
 
 
 class _StatusLine:
-    """A line on stderr rewritten in place on a terminal; elsewhere said once per `turn`."""
+    """A line on stderr rewritten in place on a terminal; elsewhere said once per `turn`.
+    Either way printable (`output.printable`): a line may quote a day's answer."""
 
     def __init__(self) -> None:
         self.live = smart_terminal(sys.stderr)
@@ -41,7 +43,7 @@ class _StatusLine:
             sys.stderr.write(status_line(live, self.width))
             sys.stderr.flush()
         elif self.turn < turn:
-            typer.echo(plain, err=True)
+            typer.echo(printable(plain), err=True)
         self.turn = turn
 
     def clear(self) -> None:
@@ -270,8 +272,6 @@ class TerminalPrompter:
     def wait_for_sender(self, what: str, done: Callable[[], bool], within: float) -> bool:
         """Poll `done` a few times a second until it holds, at most `within` seconds on
         `clock`, saying what is awaited: whether it did."""
-        from aoc2023.framework.output import printable
-
         status = _StatusLine()
         until = self.clock() + within
         shown = ""
@@ -283,10 +283,8 @@ class TerminalPrompter:
             if line != shown:  # a second has gone
                 status.show(
                     line,
-                    printable(
-                        f"Waiting: another run is sending {what}; waiting for its verdict "
-                        f"({within:g} s at most)."
-                    ),
+                    f"Waiting: another run is sending {what}; waiting for its verdict "
+                    f"({within:g} s at most).",
                 )
                 shown = line
             self.sleep(min(0.1, left))
