@@ -794,9 +794,8 @@ class LiveTable:
         if self.width is not None and sum(widths) + 3 * len(widths) + 1 > self.width:
             widths = fit_widths(columns, rows, self.width)  # no room for it: the rows'
         writer = TableWriter("Advent of Code", columns, widths, colour=self.colour)
-        head = writer.head()
-        first = len(self.results) == 1  # opened for the run's first row: the title above it
-        self._print(head if first else head.split("\n", 1)[1])
+        head = writer.head()  # the title above the run's first row only
+        self._print(head if len(self.results) == 1 else head.split("\n", 1)[1])
         return writer
 
     def row(self, result: DayResult) -> None:

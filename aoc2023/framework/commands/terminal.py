@@ -86,8 +86,7 @@ def wait_in_terminal(
         typer.echo(f"{year} day {day} is unlocked.", err=True)
     if token is None or now() > calendar.unlock_time(year, day) + calendar.SITE_CHECK_WINDOW:
         return
-    # Unlocked only just: fetch the input (unless cached) once the site unlocks it too; any
-    # other failure is left to the command, which meets it again.
+    # Unlocked only just: the site's clock may be behind this one.
     from aoc2023.framework.aocd import client
     from aoc2023.framework.aocd.paths import PuzzleCache
     from aoc2023.framework.errors import AocError, StillLocked
@@ -140,9 +139,8 @@ def _stopped(year: int, day: int, *, live: bool) -> NoReturn:
 
 
 def wait_for_days(asked: Sequence[tuple[int, int]], *, verbose: bool) -> None:
-    """`aoc run --wait`: until every (year, day) asked is unlocked; no wait without a token.
-    The last to unlock is waited for (and, when it only just did, the site: its clock may
-    be behind); once it has, so have the others."""
+    """`aoc run --wait`: until every (year, day) asked is unlocked, the last to unlock
+    waited for (and the site, when only just); no wait without a token."""
     from aoc2023.framework.aocd.local import find_token
 
     token = find_token()
