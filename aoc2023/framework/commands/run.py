@@ -641,25 +641,22 @@ def run_live(
     table = LiveTable(sys.stdout, terminal_width(sys.stdout), memory=memory)
     shown: list[DayResult] = []
     unsent: list[DayResult] = []
-    with line:
 
-        def on_result(result: DayResult) -> None:
-            def show() -> None:
-                table.row(result)
-                if not send.due(RunReport([result])):
-                    shown.append(result)
-                    unsent.append(result)
-                    return
-                table.close()  # the questions and notes come below the row
-                sent = send(RunReport([result]))
-                say_styled(submissions(sent), sys.stderr)
-                shown.extend(sent.results)
-                if sent.interrupted:
-                    raise KeyboardInterrupt  # `run` stops, saying so
+    def show(result: DayResult) -> None:
+        table.row(result)
+        if not send.due(RunReport([result])):
+            shown.append(result)
+            unsent.append(result)
+            return
+        table.close()  # the questions and notes come below the row
+        sent = send(RunReport([result]))
+        say_styled(submissions(sent), sys.stderr)
+        shown.extend(sent.results)
+        if sent.interrupted:
+            raise KeyboardInterrupt  # `run` stops, saying so
 
-            line.paused(show)
-
-        outcome = run(on_result)
+    with line:  # which is kept out of the way while a row or a question is shown
+        outcome = run(lambda result: line.paused(lambda: show(result)))
     for result in outcome.results[len(shown) :]:  # after Ctrl-C: what finished of its day
         table.row(result)
         shown.append(result)

@@ -18,7 +18,7 @@ import typer
 from aoc2023.framework import calendar
 from aoc2023.framework.commands.options import fail
 from aoc2023.framework.commands.view import cell_width, smart_terminal, status_line, terminal_width
-from aoc2023.framework.errors import Terminated
+from aoc2023.framework.errors import AocError, StillLocked, Terminated
 from aoc2023.framework.output import printable
 from aoc2023.framework.results import ExitCode
 
@@ -89,7 +89,6 @@ def wait_in_terminal(
     # Unlocked only just: the site's clock may be behind this one.
     from aoc2023.framework.aocd import client
     from aoc2023.framework.aocd.paths import PuzzleCache
-    from aoc2023.framework.errors import AocError, StillLocked
 
     site_status = _StatusLine()  # its turns: the site's refusals
     poll = calendar.SITE_POLL_SECONDS
