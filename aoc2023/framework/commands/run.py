@@ -210,6 +210,7 @@ def run(
             fail(error, verbose=verbose)
         raise typer.Exit(ExitCode.OK)
     from aoc2023.framework.project import load_settings
+    from aoc2023.framework.runner import Executor, tuned_to_one_input
 
     if wait and input_file is None and not example:  # wait for the unlock
         from aoc2023.framework.commands.terminal import wait_for_days
@@ -225,8 +226,6 @@ def run(
         live = not as_json and smart_terminal(sys.stdout) and smart_terminal(sys.stderr)
         line = RunningLine(sys.stderr) if live else None
         on_step = line.step if line is not None else None
-        from aoc2023.framework.runner import Executor
-
         check_seconds("--timeout", timeout)
         if profile or memory_flame is not None:  # nothing of them imported unless asked for
             from aoc2023.framework import instruments
@@ -255,8 +254,6 @@ def run(
         finally:
             give_back(streams)  # open, though days' code closed them
         if input_file is None and not example and not outcome.interrupted:  # once all are in
-            from aoc2023.framework.runner import tuned_to_one_input
-
             outcome.notices.extend(tuned_to_one_input(outcome.results))  # right for one account
             outcome.notices.extend(part_two_notices(outcome, find_token()))
         if line is None:
@@ -396,10 +393,9 @@ def part_two_notices(report: RunReport, token: str | None) -> list[str]:
         if any(example.expected(2) is not None for example in examples):
             continue
         path = store.part_two_example_file(cache)
-        try:
+        kept = None  # a damaged note is only a copy of what the page says: made again from it
+        with contextlib.suppress(AocError):
             kept = read_cached_text(path, "aoc's note of part 2's example", "remove it")
-        except AocError:
-            kept = None  # only a copy of what the page says: made again from the page
         if kept:
             notices.append(kept)
             continue
