@@ -11,7 +11,7 @@ import json
 import signal
 import sys
 import threading
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from datetime import UTC, datetime
 from pathlib import Path
 from time import monotonic
@@ -72,7 +72,6 @@ from aoc2023.framework.results import (
 )
 
 if TYPE_CHECKING:
-    from aoc2023.framework.aocd.paths import PuzzleCache
     from aoc2023.framework.commands.terminal import TerminalPrompter
     from aoc2023.framework.inputs import RunInput, RunRequest
     from aoc2023.framework.instruments import Profiler
@@ -211,6 +210,7 @@ def run(
             fail(error, verbose=verbose)
         raise typer.Exit(ExitCode.OK)
     from aoc2023.framework.project import load_settings
+    from aoc2023.framework.runner import Executor, tuned_to_one_input
 
     if wait and input_file is None and not example:  # wait for the unlock
         from aoc2023.framework.commands.terminal import wait_for_days
@@ -226,8 +226,6 @@ def run(
         live = not as_json and smart_terminal(sys.stdout) and smart_terminal(sys.stderr)
         line = RunningLine(sys.stderr) if live else None
         on_step = line.step if line is not None else None
-        from aoc2023.framework.runner import Executor
-
         check_seconds("--timeout", timeout)
         if profile or memory_flame is not None:  # nothing of them imported unless asked for
             from aoc2023.framework import instruments
@@ -238,27 +236,24 @@ def run(
         if memory_flame is not None:
             instruments.check_flame(request, *memory_flame)
         days_run = partial(_run_and_note, request, executor)
-        submitting = not no_submit and settings.submit
         # One sender for the run: Ctrl-C at a question is no to the days after too.
         send = Sender(
+            Executor(timeout),
+            sending=not no_submit and settings.submit,
             yes=yes or not settings.confirm,
             dry_run=dry_run,
             wait=wait,
             resend=resend,
-            examples_runner=Executor(timeout),
         )
-        with day_code_output():  # the days, and sending, which may run their examples
+        streams = sys.stdin, sys.stdout, sys.stderr
+        try:  # the days, and sending, which may run their examples
             if line is not None:
-                outcome, unsent = run_live(
-                    line, days_run, send if submitting else None, memory=memory
-                )
+                outcome, unsent = run_live(line, days_run, send, memory=memory)
             else:
-                outcome = days_run()
-                if submitting:
-                    outcome = send(outcome)
+                outcome = send(days_run())
+        finally:
+            give_back(streams)  # open, though days' code closed them
         if input_file is None and not example and not outcome.interrupted:  # once all are in
-            from aoc2023.framework.runner import tuned_to_one_input
-
             outcome.notices.extend(tuned_to_one_input(outcome.results))  # right for one account
             outcome.notices.extend(part_two_notices(outcome, find_token()))
         if line is None:
@@ -317,16 +312,6 @@ def _run_and_note(
     return report
 
 
-@contextlib.contextmanager
-def day_code_output() -> Iterator[None]:
-    """Give sys.stdin, sys.stdout and sys.stderr back, open, after days' code that closed them."""
-    streams = sys.stdin, sys.stdout, sys.stderr
-    try:
-        yield
-    finally:
-        give_back(streams)
-
-
 def give_back(streams: tuple[TextIO, TextIO, TextIO]) -> None:
     """sys.stdin, sys.stdout and sys.stderr set to `streams`, each one closed (by a day's
     code run in this process) opened anew on its file descriptor, which stays open."""
@@ -352,19 +337,17 @@ class Sender:
     """Sends a run's new answers, one for the whole run: its prompter keeps a no said by
     Ctrl-C for the days after, and each day's examples are checked at most once."""
 
-    def __init__(
-        self, *, yes: bool, dry_run: bool, wait: bool, resend: bool, examples_runner: DayRunner
-    ) -> None:
-        self.yes, self.dry_run, self.wait, self.resend = yes, dry_run, wait, resend
-        self.examples_runner = examples_runner
+    def __init__(self, examples_runner: DayRunner, *, sending: bool, **options: bool) -> None:
+        """`sending`: False sends nothing (--no-submit, the settings); `options`:
+        submit.SubmitOptions' but `interactive`, found at each send."""
+        self.examples_runner, self.sending, self.options = examples_runner, sending, options
         self.kept: tuple[TerminalPrompter, ExampleChecks] | None = None  # at the first send
 
-    @staticmethod
-    def due(outcome: RunReport) -> bool:
+    def due(self, outcome: RunReport) -> bool:
         """Whether `outcome` holds a new answer or a final star to look at (not after Ctrl-C)."""
         mains = [r for r in outcome.results if r.source == "input" and r.variant is None]
-        return outcome.may_send or (
-            not outcome.stopped and any(map(calendar.final_star_due, mains))
+        return self.sending and (
+            outcome.may_send or (not outcome.stopped and any(map(calendar.final_star_due, mains)))
         )
 
     def __call__(self, outcome: RunReport) -> RunReport:
@@ -378,13 +361,8 @@ class Sender:
             self.kept = terminal.TerminalPrompter(), submit.ExampleChecks(self.examples_runner)
         prompter, checks = self.kept
         give_back((sys.stdin, sys.stdout, sys.stderr))  # a day's code may have closed them
-        options = submit.SubmitOptions(
-            dry_run=self.dry_run,
-            yes=self.yes,
-            wait=self.wait,
-            interactive=sys.stdin.isatty() and sys.stderr.isatty(),
-            resend=self.resend,
-        )
+        interactive = sys.stdin.isatty() and sys.stderr.isatty()
+        options = submit.SubmitOptions(**self.options, interactive=interactive)
         return submit.submit_new_answers(outcome, options, prompter, checks=checks)
 
 
@@ -393,22 +371,31 @@ class Sender:
 
 
 def part_two_notices(report: RunReport, token: str | None) -> list[str]:
-    """A notice per day run on the user's input that could declare part 2's example now."""
+    """A notice per day run on the user's input that could declare part 2's example now:
+    part 1 is in, part 2 not, and the day declares no example answer for part 2."""
     if token is None:
         return []
-    from aoc2023.framework import store
+    from aoc2023.framework import registry, store
+    from aoc2023.framework.aocd.paths import PuzzleCache
     from aoc2023.framework.files import read_cached_text, write_atomically
 
     notices = []
     for year, day in sorted({(r.year, r.day) for r in report.results if r.source == "input"}):
-        cache = _wanting_part_two(token, year, day)
-        if cache is None:
+        if 2 not in calendar.puzzle_parts(year, day):
+            continue
+        cache = PuzzleCache.for_token(token, year, day)
+        if cache is None or cache.known_answer(1) is None or cache.known_answer(2) is not None:
+            continue
+        try:
+            examples = registry.load_day(year, day).examples
+        except AocError:
+            continue
+        if any(example.expected(2) is not None for example in examples):
             continue
         path = store.part_two_example_file(cache)
-        try:
+        kept = None  # a damaged note is only a copy of what the page says: made again from it
+        with contextlib.suppress(AocError):
             kept = read_cached_text(path, "aoc's note of part 2's example", "remove it")
-        except AocError:
-            kept = None  # only a copy of what the page says: made again from the page
         if kept:
             notices.append(kept)
             continue
@@ -423,24 +410,6 @@ def part_two_notices(report: RunReport, token: str | None) -> list[str]:
                     f"({error.strerror or error}): remove what is there."
                 )
     return notices
-
-
-def _wanting_part_two(token: str, year: int, day: int) -> PuzzleCache | None:
-    """The day's cache when part 1 is in, part 2 not, and no part 2 example is declared."""
-    from aoc2023.framework import registry
-    from aoc2023.framework.aocd.paths import PuzzleCache
-
-    if 2 not in calendar.puzzle_parts(year, day):
-        return None
-    cache = PuzzleCache.for_token(token, year, day)
-    if cache is None or cache.known_answer(1) is None or cache.known_answer(2) is not None:
-        return None
-    try:
-        solution_class = registry.load_day(year, day)
-    except AocError:
-        return None
-    declared = any(example.expected(2) is not None for example in solution_class.examples)
-    return None if declared else cache
 
 
 def _part_two_offer(token: str, year: int, day: int) -> tuple[str, bool]:
@@ -657,7 +626,7 @@ _FOR_THE_MAIN_THREAD = {signal.SIGINT, signal.SIGTERM, getattr(signal, "SIGHUP",
 def run_live(
     line: RunningLine,
     run: Callable[[Callable[[DayResult], object]], RunReport],
-    send: Sender | None,
+    send: Sender,
     *,
     memory: bool,
 ) -> tuple[RunReport, RunReport]:
@@ -668,25 +637,22 @@ def run_live(
     table = LiveTable(sys.stdout, terminal_width(sys.stdout), memory=memory)
     shown: list[DayResult] = []
     unsent: list[DayResult] = []
-    with line:
 
-        def on_result(result: DayResult) -> None:
-            def show() -> None:
-                table.row(result)
-                if send is None or not send.due(RunReport([result])):
-                    shown.append(result)
-                    unsent.append(result)
-                    return
-                table.close()  # the questions and notes come below the row
-                sent = send(RunReport([result]))
-                say_styled(submissions(sent), sys.stderr)
-                shown.extend(sent.results)
-                if sent.interrupted:
-                    raise KeyboardInterrupt  # `run` stops, saying so
+    def show(result: DayResult) -> None:
+        table.row(result)
+        if not send.due(RunReport([result])):
+            shown.append(result)
+            unsent.append(result)
+            return
+        table.close()  # the questions and notes come below the row
+        sent = send(RunReport([result]))
+        say_styled(submissions(sent), sys.stderr)
+        shown.extend(sent.results)
+        if sent.interrupted:
+            raise KeyboardInterrupt  # `run` stops, saying so
 
-            line.paused(show)
-
-        outcome = run(on_result)
+    with line:  # which is kept out of the way while a row or a question is shown
+        outcome = run(lambda result: line.paused(lambda: show(result)))
     for result in outcome.results[len(shown) :]:  # after Ctrl-C: what finished of its day
         table.row(result)
         shown.append(result)
@@ -821,9 +787,8 @@ class LiveTable:
         if self.width is not None and sum(widths) + 3 * len(widths) + 1 > self.width:
             widths = fit_widths(columns, rows, self.width)  # no room for it: the rows'
         writer = TableWriter("Advent of Code", columns, widths, colour=self.colour)
-        head = writer.head()
-        first = len(self.results) == 1  # opened for the run's first row: the title above it
-        self._print(head if first else head.split("\n", 1)[1])
+        head = writer.head()  # the title above the run's first row only
+        self._print(head if len(self.results) == 1 else head.split("\n", 1)[1])
         return writer
 
     def row(self, result: DayResult) -> None:

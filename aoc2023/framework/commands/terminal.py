@@ -18,7 +18,8 @@ import typer
 from aoc2023.framework import calendar
 from aoc2023.framework.commands.options import fail
 from aoc2023.framework.commands.view import cell_width, smart_terminal, status_line, terminal_width
-from aoc2023.framework.errors import Terminated
+from aoc2023.framework.errors import AocError, StillLocked, Terminated
+from aoc2023.framework.output import printable
 from aoc2023.framework.results import ExitCode
 
 if TYPE_CHECKING:
@@ -29,7 +30,8 @@ SLICE = 0.1
 
 
 class _StatusLine:
-    """A line on stderr rewritten in place on a terminal; elsewhere said once per `turn`."""
+    """A line on stderr rewritten in place on a terminal; elsewhere said once per `turn`.
+    Either way printable (`output.printable`): a line may quote a day's answer."""
 
     def __init__(self) -> None:
         self.live = smart_terminal(sys.stderr)
@@ -41,7 +43,7 @@ class _StatusLine:
             sys.stderr.write(status_line(live, self.width))
             sys.stderr.flush()
         elif self.turn < turn:
-            typer.echo(plain, err=True)
+            typer.echo(printable(plain), err=True)
         self.turn = turn
 
     def clear(self) -> None:
@@ -82,8 +84,49 @@ def wait_in_terminal(
     if waited:
         status.clear()
         typer.echo(f"{year} day {day} is unlocked.", err=True)
-    if token is not None:
-        _wait_for_site(year, day, token, now, sleep, verbose=verbose)
+    if token is None or now() > calendar.unlock_time(year, day) + calendar.SITE_CHECK_WINDOW:
+        return
+    # Unlocked only just: the site's clock may be behind this one.
+    from aoc2023.framework.aocd import client
+    from aoc2023.framework.aocd.paths import PuzzleCache
+
+    site_status = _StatusLine()  # its turns: the site's refusals
+    poll = calendar.SITE_POLL_SECONDS
+
+    def ask() -> None:
+        cache = PuzzleCache.for_token(token, year, day)
+        if cache is None or cache.read_input() is None:
+            client.fetch_input(year, day, token)
+
+    def site_tick(left: timedelta, refused: int) -> None:
+        line = (
+            f"adventofcode.com still holds {year} day {day} locked (this clock is ahead "
+            "of the site's)"
+        )
+        site_status.show(
+            f"{line}: asking again in {calendar.describe_wait(left)}. Ctrl-C stops waiting.",
+            f"Waiting: {line}; asking again in {poll:g} s.",
+            turn=refused,
+        )
+
+    try:
+        calendar.wait_for_site(ask, site_tick, now, sleep)
+    except KeyboardInterrupt:
+        _stopped(year, day, live=site_status.live)
+    except StillLocked:
+        site_status.clear()
+        minutes = calendar.SITE_WAIT_SECONDS / 60
+        locked = StillLocked(
+            f"adventofcode.com still holds {year} day {day} locked after {minutes:g} minutes "
+            f"of asking every {poll:g} s, though this machine's clock says it unlocked: "
+            "nothing was fetched or written; check the clock and run the command again."
+        )
+        fail(locked, verbose=verbose)
+    except AocError:
+        pass  # the command fetches again, and says what went wrong
+    if site_status.turn:
+        site_status.clear()
+        typer.echo(f"{year} day {day} is unlocked on adventofcode.com.", err=True)
 
 
 def _stopped(year: int, day: int, *, live: bool) -> NoReturn:
@@ -94,77 +137,14 @@ def _stopped(year: int, day: int, *, live: bool) -> NoReturn:
     raise typer.Exit(ExitCode.INTERRUPTED) from None
 
 
-def _wait_for_site(
-    year: int,
-    day: int,
-    token: str,
-    now: Callable[[], datetime],
-    sleep: Callable[[float], None],
-    *,
-    verbose: bool,
-) -> None:
-    """Fetch the input (unless cached) once the site unlocks the puzzle; any other failure
-    is left to the command, which meets it again."""
-    from aoc2023.framework.aocd import client
-    from aoc2023.framework.aocd.paths import PuzzleCache
-    from aoc2023.framework.errors import AocError, StillLocked
-
-    if now() > calendar.unlock_time(year, day) + calendar.SITE_CHECK_WINDOW:
-        return
-    status = _StatusLine()
-    poll = calendar.SITE_POLL_SECONDS
-
-    def ask() -> None:
-        cache = PuzzleCache.for_token(token, year, day)
-        if cache is None or cache.read_input() is None:
-            client.fetch_input(year, day, token)
-
-    def tick(left: timedelta, refused: int) -> None:
-        line = (
-            f"adventofcode.com still holds {year} day {day} locked (this clock is ahead "
-            "of the site's)"
-        )
-        status.show(
-            f"{line}: asking again in {calendar.describe_wait(left)}. Ctrl-C stops waiting.",
-            f"Waiting: {line}; asking again in {poll:g} s.",
-            turn=refused,
-        )
-
-    try:
-        calendar.wait_for_site(ask, tick, now, sleep)
-    except KeyboardInterrupt:
-        _stopped(year, day, live=status.live)
-    except StillLocked:
-        status.clear()
-        minutes = calendar.SITE_WAIT_SECONDS / 60
-        locked = StillLocked(
-            f"adventofcode.com still holds {year} day {day} locked after {minutes:g} minutes "
-            f"of asking every {poll:g} s, though this machine's clock says it unlocked: "
-            "nothing was fetched or written; check the clock and run the command again."
-        )
-        fail(locked, verbose=verbose)
-    except AocError:
-        pass  # the command fetches again, and says what went wrong
-    if status.turn:
-        status.clear()
-        typer.echo(f"{year} day {day} is unlocked on adventofcode.com.", err=True)
-
-
 def wait_for_days(asked: Sequence[tuple[int, int]], *, verbose: bool) -> None:
-    """`aoc run --wait`: until every (year, day) asked is unlocked; no wait without a token."""
+    """`aoc run --wait`: until every (year, day) asked is unlocked, the last to unlock
+    waited for (and the site, when only just); no wait without a token."""
     from aoc2023.framework.aocd.local import find_token
 
     token = find_token()
-    if token is None:
-        return
-    # Not unlocked yet, or only just (the site's clock may be behind).
-    recent = [
-        (year, day)
-        for year, day in asked
-        if calendar.current_time() < calendar.unlock_time(year, day) + calendar.SITE_CHECK_WINDOW
-    ]
-    if recent:
-        wait_in_terminal(*max(recent), verbose=verbose, token=token)
+    if token is not None and asked:
+        wait_in_terminal(*max(asked), verbose=verbose, token=token)
 
 
 def ask_yes_no(question: str) -> bool | None:
@@ -289,8 +269,6 @@ class TerminalPrompter:
     def wait_for_sender(self, what: str, done: Callable[[], bool], within: float) -> bool:
         """Poll `done` a few times a second until it holds, at most `within` seconds on
         `clock`, saying what is awaited: whether it did."""
-        from aoc2023.framework.output import printable
-
         status = _StatusLine()
         until = self.clock() + within
         shown = ""
@@ -302,10 +280,8 @@ class TerminalPrompter:
             if line != shown:  # a second has gone
                 status.show(
                     line,
-                    printable(
-                        f"Waiting: another run is sending {what}; waiting for its verdict "
-                        f"({within:g} s at most)."
-                    ),
+                    f"Waiting: another run is sending {what}; waiting for its verdict "
+                    f"({within:g} s at most).",
                 )
                 shown = line
             self.sleep(min(0.1, left))
