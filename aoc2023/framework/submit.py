@@ -22,13 +22,11 @@ from aoc2023.framework.aocd.sent import Verdict
 from aoc2023.framework.errors import (
     AocError,
     DamagedFileError,
-    Interrupted,
     NotSent,
     SentButNoReply,
     SiteError,
     describe_error,
     quoted,
-    signal_of,
     stop_name,
     unwritable_sentence,
 )
@@ -122,64 +120,56 @@ def submit_new_answers(
     tokens = local.account_tokens("all") if any(r.account for r in report.results) else {}
     results: list[DayResult] = []
     for index, result in enumerate(report.results):
+        parts = {part.part: part for part in result.parts}  # each as sent, or told why not
         try:
             token = tokens.get(result.account) if result.account else local.find_token()
             if token is not None and result.source == "input" and result.variant is None:
                 cache = PuzzleCache.for_token(token, result.year, result.day)
                 if cache is not None and not result.error:
                     puzzle = _Puzzle(cache, token, options, prompter, now, checks)
-                    result = _submit_day(result, puzzle)
+                    _submit_day(result, parts, puzzle)
+                    result = result._replace(parts=tuple(parts[n] for n in sorted(parts)))
         except KeyboardInterrupt as stop:
-            if isinstance(stop, Interrupted) and stop.result is not None:
-                result = stop.result
             notice = (
                 f"Interrupted ({stop_name(stop)}) while sending "
                 f"{result.year} day {result.day}'s answers: nothing more is sent."
             )
+            result = result._replace(parts=tuple(parts[n] for n in sorted(parts)))
             done = [*results, result, *report.results[index + 1 :]]
             return RunReport(done, [*report.notices, notice], interrupted=True)
         results.append(result)  # never a variant's: only the main implementation's is sent
     return RunReport(results, report.notices)
 
 
-def _submit_day(result: DayResult, puzzle: _Puzzle) -> DayResult:
-    """The day's result, each part sent or told why not; Ctrl-C raises `Interrupted`."""
-    parts = {part.part: part for part in result.parts}
+def _submit_day(result: DayResult, parts: dict[int, PartResult], puzzle: _Puzzle) -> None:
+    """Each of the day's `parts` sent or told why not, in place (the part Ctrl-C stops too)."""
     year, day = result.year, result.day
-    sending = None  # the part Ctrl-C stops, told why
-    try:
-        for number, part in sorted(parts.items()):
-            if part.status is Status.UNKNOWN and part.answer is None and part.drawing is not None:
-                parts[number] = part._replace(
-                    submit_note=(
-                        "not sent: the answer is a drawing of several lines that does not read "
-                        "as letters (a glyph unknown, or not 6 or 10 rows high), so read it and "
-                        f"submit it by hand on https://adventofcode.com/{year}/day/{day}"
-                    )
+    for number, part in sorted(parts.items()):
+        if part.status is Status.UNKNOWN and part.answer is None and part.drawing is not None:
+            parts[number] = part._replace(
+                submit_note=(
+                    "not sent: the answer is a drawing of several lines that does not read "
+                    "as letters (a glyph unknown, or not 6 or 10 rows high), so read it and "
+                    f"submit it by hand on https://adventofcode.com/{year}/day/{day}"
                 )
-            elif part.status is Status.UNKNOWN and part.answer is not None:
-                candidate = Candidate(year, day, number, part.answer, account=result.account)
-                send = partial(_submit_part, candidate, puzzle)
-                sending = number
-                parts[number] = _outcome(part, "not sent", send)
-                sending = None
-        if calendar.final_star_due(result._replace(parts=tuple(parts.values()))):  # as sent now
-            claim = partial(_claim_final_star, result, puzzle)
-            parts[2] = (
-                PartResult(2, Status.CORRECT)
-                if puzzle.cache.known_answer(2) is not None
-                else _outcome(PartResult(2, Status.UNKNOWN), "final star", claim)
             )
-    except KeyboardInterrupt as stop:
-        note = f"interrupted ({stop_name(stop)}) before a verdict"
-        if (year, day) in puzzle.checks.interrupted:
-            note = f"not sent: the examples' check was interrupted ({stop_name(stop)})"
-        if sending is not None:
-            parts[sending] = parts[sending]._replace(submit_note=note)
-        raise Interrupted(
-            result._replace(parts=tuple(parts[n] for n in sorted(parts))), signal_of(stop)
-        ) from None
-    return result._replace(parts=tuple(parts[n] for n in sorted(parts)))
+        elif part.status is Status.UNKNOWN and part.answer is not None:
+            candidate = Candidate(year, day, number, part.answer, account=result.account)
+            try:
+                parts[number] = _outcome(part, "not sent", partial(_submit_part, candidate, puzzle))
+            except KeyboardInterrupt as stop:
+                note = f"interrupted ({stop_name(stop)}) before a verdict"
+                if (year, day) in puzzle.checks.interrupted:
+                    note = f"not sent: the examples' check was interrupted ({stop_name(stop)})"
+                parts[number] = part._replace(submit_note=note)
+                raise
+    if calendar.final_star_due(result._replace(parts=tuple(parts.values()))):  # as sent now
+        claim = partial(_claim_final_star, result, puzzle)
+        parts[2] = (
+            PartResult(2, Status.CORRECT)
+            if puzzle.cache.known_answer(2) is not None
+            else _outcome(PartResult(2, Status.UNKNOWN), "final star", claim)
+        )
 
 
 def _outcome(part: PartResult, refused: str, send: Callable[[], tuple[Verdict, str]]) -> PartResult:

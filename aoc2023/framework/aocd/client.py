@@ -248,7 +248,8 @@ def puzzle(token: str, year: int, day: int) -> Puzzle:
 
 
 def owner(user: Any) -> str:
-    """aocd's `user.id`, memoised in token2id.json, which is put back if a write fails."""
+    """aocd's `user.id`, memoised in token2id.json, which is put back if a write fails
+    (then from aocd's memo in memory, if it has the token)."""
     memo = paths.token_memo_file()
     try:
         before: bytes | None = memo.read_bytes()
@@ -258,7 +259,10 @@ def owner(user: Any) -> str:
         return str(user.id)
     except OSError:
         put_back(memo, before)
-        raise
+        found = (private.token_owners_in_memory() or {}).get(user.token)
+        if found is None:
+            raise
+        return str(found)
 
 
 def fetch_input(year: int, day: int, token: str) -> str:
@@ -455,34 +459,24 @@ def check_token(*, recheck: bool = False) -> TokenReport:
 def ask_owner(token: str, *, resolve: bool = False) -> str | None:
     """The token's owner (one request), or None when refused; `resolve`: memoised."""
     import aocd.exceptions
+    import aocd.models
     import aocd.utils
 
     with asking("check the session token"):
         try:
-            return resolved_owner(token) if resolve else str(aocd.utils.get_owner(token))
+            return owner(aocd.models.User(token)) if resolve else str(aocd.utils.get_owner(token))
         except aocd.exceptions.DeadTokenError:
             return None
 
 
 def user_id(token: str) -> str:
     """aocd's id for the token's owner: from its memo, else one request (memoised)."""
+    import aocd.models
+
     if (known := paths.cached_user_id(token)) is not None:
         return known
     with asking("find whose the session token is"):
-        return resolved_owner(token)
-
-
-def resolved_owner(token: str) -> str:
-    """aocd's `User.id`, from its memo in memory when token2id.json cannot be written."""
-    import aocd.models
-
-    try:
         return owner(aocd.models.User(token))
-    except OSError:
-        found = (private.token_owners_in_memory() or {}).get(token)
-        if found is None:
-            raise
-        return str(found)
 
 
 def run_aocd_runner(args: list[str]) -> int:
