@@ -1,8 +1,6 @@
-"""Every request to adventofcode.com, made through aocd: the only module that asks aocd to.
-
-Each request gets a time limit, the floor between requests and our User-Agent, and its
-failures become our errors, one sentence each; `aoc token` and aocd's runner go through
-the same door. aocd is imported inside the functions, so a run with no request skips it."""
+"""Every request to adventofcode.com, made through aocd (imported only when asked), with a
+time limit, the floor between requests and our User-Agent, its failures our errors, one
+sentence each; `aoc token` and aocd's runner go through the same door."""
 
 from __future__ import annotations
 
@@ -123,17 +121,14 @@ def _set_for_block(
     mapping: MutableMapping[str, Any], settings: dict[str, object]
 ) -> Iterator[None]:
     """`settings` in `mapping` for the block, then put back, for aocd's other users here."""
-    missing = object()
-    before = {name: mapping.get(name, missing) for name in settings}
+    before = {name: mapping[name] for name in settings if name in mapping}
     mapping.update(settings)
     try:
         yield
     finally:
-        for name, value in before.items():
-            if value is missing:
-                mapping.pop(name, None)
-            else:
-                mapping[name] = value
+        for name in settings:
+            mapping.pop(name, None)
+        mapping.update(before)
 
 
 def _pool_defaults(**settings: object) -> AbstractContextManager[None]:
@@ -432,27 +427,24 @@ def check_token(*, recheck: bool = False) -> TokenReport:
     accepted_at = None if recheck else local.token_accepted_at(token)
     if known_id is not None and accepted_at is not None:
         return replace(report, accepted=True, checked_at=accepted_at)
+    report = replace(report, requests=1)
     try:
         owner = ask_owner(token, resolve=known_id is None)
     except SiteError as error:
-        return replace(report, requests=1, problem=str(error))
+        return replace(report, problem=str(error))
     if owner is None:
         local.forget_token_verdict()
         fix = (
             "adventofcode.com refused the token (it is expired, or was logged out): log in "
             f"again, copy the cookie named session, and replace the token in {source.place}."
         )
-        return replace(report, accepted=False, checked_at=time.time(), requests=1, fix=fix)
+        return replace(report, accepted=False, checked_at=time.time(), fix=fix)
     now = time.time()
     with suppress(OSError):  # a folder that cannot be written: asked again next time
         local.remember_token_accepted(token, now)
+    kept = paths.cached_user_id(token) is not None
     return replace(
-        report,
-        user_id=known_id or owner,
-        accepted=True,
-        checked_at=now,
-        requests=1,
-        user_id_kept=paths.cached_user_id(token) is not None,
+        report, user_id=known_id or owner, accepted=True, checked_at=now, user_id_kept=kept
     )
 
 
