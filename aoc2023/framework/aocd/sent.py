@@ -120,22 +120,17 @@ def read_log(path: Path) -> list[Attempt]:
     return past
 
 
-_PROVE_NOTHING = {Verdict.WAIT, Verdict.WRONG_LEVEL, Verdict.UNKNOWN}
-
-
 def known_to_be_wrong(value: str, part: int, past: list[Attempt]) -> tuple[str, Verdict] | None:
-    """Why past replies prove `value` wrong for `part`, and the site's verdict; or None.
-    aocd's own guard's rules: another value accepted, the same refused, beyond a bound."""
+    """Why past refusals prove `value` wrong for `part` (aocd's own guard's rules: the same
+    refused, beyond a bound), and the site's verdict; or None. A right answer: verdict.known."""
     try:
         number: int | None = int(value)
     except ValueError:
         number = None
     for entry in past:
-        if entry.part != part or entry.verdict in _PROVE_NOTHING:
-            continue
+        if entry.part != part or not entry.verdict.is_wrong:
+            continue  # a wait, the wrong level, a reply not understood prove nothing
         verdict, when = entry.verdict, calendar.clock_time(entry.when)
-        if verdict is Verdict.RIGHT and value != entry.value:
-            return f"the site already accepted {entry.value} for part {part}", Verdict.WRONG
         if entry.value == value:
             return f"{value} was already sent for part {part} ({when}): {verdict}", verdict
         bound = int(entry.value) if entry.value.lstrip("-").isdigit() else None
