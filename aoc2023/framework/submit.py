@@ -255,26 +255,10 @@ def _check_rules(candidate: Candidate, cache: PuzzleCache, past: list[sent.Attem
             )
 
 
-def _settle(pending: sent.Attempt, puzzle: _Puzzle) -> None:
-    """Record what became of an attempt with no verdict, as the puzzle page shows."""
-    cache = puzzle.cache
-    client.refresh_known_answers(puzzle.token, cache.year, cache.day)
-    known = cache.known_answer(pending.part)
-    if known is not None:
-        verdict = (
-            f"{sent.RIGHT} (as the puzzle page shows)"
-            if known == pending.value
-            else f"{sent.WRONG} (the puzzle page shows {known})"
-        )
-        sent.record_reply(
-            puzzle.user_id, cache.year, cache.day, pending.part, pending.value, verdict
-        )
-
-
-def _after_sender(pending: sent.Attempt, puzzle: _Puzzle, part: int) -> sent.Attempt | None:
+def _after_sender(pending: sent.Attempt, puzzle: _Puzzle) -> sent.Attempt | None:
     """The part's unconfirmed attempt once no run is sending it (the sender holds the
     puzzle's lock until its reply is written). NotSent when a send's time runs out."""
-    cache, user_id = puzzle.cache, puzzle.user_id
+    cache, user_id, part = puzzle.cache, puzzle.user_id, pending.part
     year, day = cache.year, cache.day
     found: list[sent.Attempt | None] = [pending]
 
@@ -311,9 +295,16 @@ def _submit_part(candidate: Candidate, puzzle: _Puzzle) -> tuple[Verdict, str]:
     year, day, part = candidate.year, candidate.day, candidate.part
     pending = sent.unconfirmed(user_id, year, day, part)
     if pending is not None and pending.why is None:  # no outcome: its sender may be alive
-        pending = _after_sender(pending, puzzle, part)
+        pending = _after_sender(pending, puzzle)
     if pending is not None:  # the page first: it may show that the answer was taken
-        _settle(pending, puzzle)
+        client.refresh_known_answers(puzzle.token, year, day)
+        if (known := cache.known_answer(part)) is not None:  # recorded as the page shows
+            verdict = (
+                f"{sent.RIGHT} (as the puzzle page shows)"
+                if known == pending.value
+                else f"{sent.WRONG} (the puzzle page shows {known})"
+            )
+            sent.record_reply(user_id, year, day, part, pending.value, verdict)
         pending = sent.unconfirmed(user_id, year, day, part)
     _check_rules(candidate, cache, answer_verdict.past_replies(cache))
     candidate = replace(candidate, tried=_tried(pending, candidate.answer))
