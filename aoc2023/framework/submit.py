@@ -89,8 +89,7 @@ class Prompter(Protocol):
 
 @dataclass(frozen=True)
 class _Puzzle:
-    """What sending to one puzzle needs: its cache, the token, how and when to ask, and
-    the run's check of examples."""
+    """What sending to one puzzle needs: its cache, token, options, prompter, clock, checks."""
 
     cache: PuzzleCache
     token: str
@@ -192,9 +191,8 @@ def _outcome(part: PartResult, refused: str, send: Callable[[], tuple[Verdict, s
 
 
 class ExampleChecks:
-    """The check of examples before sending, kept for a run, run by `run`: a part's
-    examples with an answer for it, once, that part only; a pass only when every one gave
-    its answer. A check Ctrl-C stopped is never a pass."""
+    """The check before sending, kept for a run, run by `run`: a part's examples with an
+    answer for it, once, that part only; a pass only when each gave it, never if stopped."""
 
     def __init__(self, run: DayRunner | None = None) -> None:
         self.run = run or run_solution
@@ -203,8 +201,7 @@ class ExampleChecks:
         """The (year, day) whose check Ctrl-C cut short."""
 
     def check(self, year: int, day: int, part: int, prompter: Prompter) -> tuple[str | None, bool]:
-        """Why `part`'s examples fail (None: they pass), and whether one with an answer for
-        it was run (none: sent, said so)."""
+        """Why `part`'s examples fail (None: they pass); whether one ran (none: sent, said so)."""
         if (year, day, part) in self._done:
             return self._done[year, day, part]
         failure: str | None = None

@@ -1,7 +1,6 @@
-"""What was sent to the site and what it said: our journal of attempts, aocd's log of
-replies, and the wait the site asks for. Each attempt is written down before it is sent:
-a reply lost after the site judged it leaves it unconfirmed, counted as tried
-(docs/explanation/submission.md)."""
+"""What was sent to the site and what it said: our journal of attempts, aocd's log of replies,
+the site's wait. An attempt is written down before it is sent: one whose reply was lost
+stays unconfirmed, counted as tried (docs/explanation/submission.md)."""
 
 from __future__ import annotations
 
