@@ -28,7 +28,7 @@ from aoc2023.framework.errors import (
     why_unwritable,
 )
 from aoc2023.framework.files import put_back
-from aoc2023.framework.results import ExitCode, TokenReport
+from aoc2023.framework.results import TokenReport
 
 if TYPE_CHECKING:
     from aocd.models import Puzzle
@@ -482,11 +482,9 @@ def run_aocd_runner(args: list[str]) -> int:
         contact()  # a contact that cannot be sent is said here, not in the middle of a run
         if local.find_token() is None and not local.tokens_file().is_file():
             if not {"-h", "--help"} & set(args):  # it reads its users before its options
-                print(
-                    f"Error: {local.no_token_sentence()}: aocd's runner needs your session token.",
-                    file=sys.stderr,
+                raise NoInputError(  # said below, as every other error of ours
+                    f"{local.no_token_sentence()}: aocd's runner needs your session token."
                 )
-                return int(ExitCode.COULD_NOT_RUN)
             private.put("_load_users", dict)  # its help needs none
         sys.argv = ["aoc", *args]
         with asking("run aocd's runner"):

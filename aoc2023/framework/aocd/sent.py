@@ -235,8 +235,10 @@ _WAITS = "The file of the site's waits"
 _WAITS_FIX = "remove it (a wait the site asked for is then forgotten: wait a minute first)"
 
 
-def _damaged_wait(reason: str) -> DamagedFileError:
-    return DamagedFileError(f"{_WAITS} {store.waits_file()} {reason}: {_WAITS_FIX}.")
+def _damaged_wait(text: str, reason: str) -> DamagedFileError:
+    return DamagedFileError(
+        f"{_WAITS} {store.waits_file()} holds {text!r}, {reason}: {_WAITS_FIX}."
+    )
 
 
 def _read_waits() -> dict[str, str]:
@@ -252,13 +254,11 @@ def blocked_until(user_id: str, now: datetime) -> datetime | None:
     try:
         until = datetime.fromisoformat(text)
     except ValueError as error:
-        raise _damaged_wait(f"holds {text!r}, which is not a time") from error
+        raise _damaged_wait(text, "which is not a time") from error
     if until.tzinfo is None:
-        raise _damaged_wait(f"holds {text!r}, a time without a time zone")
+        raise _damaged_wait(text, "a time without a time zone")
     if until > now + MAX_WAIT:
-        raise _damaged_wait(
-            f"holds {text!r}, further ahead than the hour the site ever asks to wait"
-        )
+        raise _damaged_wait(text, "further ahead than the hour the site ever asks to wait")
     return until if until > now else None
 
 
