@@ -239,8 +239,7 @@ def _check_rules(candidate: Candidate, cache: PuzzleCache, past: list[sent.Attem
             f"the answer has several lines, so check it and submit it by hand on "
             f"https://adventofcode.com/{candidate.year}/day/{candidate.day}:\n{answer}"
         )
-    found = answer_verdict.known(answer, part, cache, past)
-    if found is not None:
+    if (found := answer_verdict.known(answer, part, cache, past)) is not None:
         raise found
     if part == 2:
         first = answer_verdict.known_answer(cache, 1, past)
