@@ -118,9 +118,8 @@ def pixels(text: str) -> Pixels:
 def _lit_character(kinds: set[str]) -> str | None:
     """The drawing's lit character: the one beside a known unlit one, else a known lit
     one, else the first sorted (`read_letters` tries the other too); None: all unlit."""
-    if len(kinds) == 1:
-        (only,) = kinds
-        return None if only in _UNLIT else only
+    if len(kinds) == 1 and kinds <= set(_UNLIT):
+        return None
     for char in _UNLIT:
         if char in kinds:
             return next(iter(kinds - {char}))
@@ -182,7 +181,10 @@ def side_by_side(expected: str, got: str, width: int | None = None) -> str:
     want, have = pixels(shape(expected)), pixels(shape(got))
     height = max(len(want), len(have))
     columns = max((len(row) for row in want + have), default=0)
-    want_rows, have_rows = (_padded(grid, height, columns) for grid in (want, have))
+    want_rows, have_rows = (  # padded with unlit pixels to one size
+        [row + (False,) * (columns - len(row)) for row in grid + ((),) * (height - len(grid))]
+        for grid in (want, have)
+    )
     left = ["".join("#" if pixel else "." for pixel in row) for row in want_rows]
     right = [
         "".join(
@@ -202,9 +204,3 @@ def side_by_side(expected: str, got: str, width: int | None = None) -> str:
 def shape(text: str) -> str:
     """A drawing without the code's indentation."""
     return dedent(text).strip("\n")
-
-
-def _padded(grid: Pixels, height: int, columns: int) -> Pixels:
-    """`grid` padded with unlit pixels to `height` rows of `columns`."""
-    rows = grid + ((),) * (height - len(grid))
-    return tuple(row + (False,) * (columns - len(row)) for row in rows)

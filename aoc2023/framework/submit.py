@@ -22,13 +22,11 @@ from aoc2023.framework.aocd.sent import Verdict
 from aoc2023.framework.errors import (
     AocError,
     DamagedFileError,
-    Interrupted,
     NotSent,
     SentButNoReply,
     SiteError,
     describe_error,
     quoted,
-    signal_of,
     stop_name,
     unwritable_sentence,
 )
@@ -91,8 +89,7 @@ class Prompter(Protocol):
 
 @dataclass(frozen=True)
 class _Puzzle:
-    """What sending to one puzzle needs: its cache, the token, how and when to ask, and
-    the run's check of examples."""
+    """What sending to one puzzle needs: its cache, token, options, prompter, clock, checks."""
 
     cache: PuzzleCache
     token: str
@@ -122,64 +119,56 @@ def submit_new_answers(
     tokens = local.account_tokens("all") if any(r.account for r in report.results) else {}
     results: list[DayResult] = []
     for index, result in enumerate(report.results):
+        parts = {part.part: part for part in result.parts}  # each as sent, or told why not
         try:
             token = tokens.get(result.account) if result.account else local.find_token()
             if token is not None and result.source == "input" and result.variant is None:
                 cache = PuzzleCache.for_token(token, result.year, result.day)
                 if cache is not None and not result.error:
                     puzzle = _Puzzle(cache, token, options, prompter, now, checks)
-                    result = _submit_day(result, puzzle)
+                    _submit_day(result, parts, puzzle)
+                    result = result._replace(parts=tuple(parts[n] for n in sorted(parts)))
         except KeyboardInterrupt as stop:
-            if isinstance(stop, Interrupted) and stop.result is not None:
-                result = stop.result
             notice = (
                 f"Interrupted ({stop_name(stop)}) while sending "
                 f"{result.year} day {result.day}'s answers: nothing more is sent."
             )
+            result = result._replace(parts=tuple(parts[n] for n in sorted(parts)))
             done = [*results, result, *report.results[index + 1 :]]
             return RunReport(done, [*report.notices, notice], interrupted=True)
         results.append(result)  # never a variant's: only the main implementation's is sent
     return RunReport(results, report.notices)
 
 
-def _submit_day(result: DayResult, puzzle: _Puzzle) -> DayResult:
-    """The day's result, each part sent or told why not; Ctrl-C raises `Interrupted`."""
-    parts = {part.part: part for part in result.parts}
+def _submit_day(result: DayResult, parts: dict[int, PartResult], puzzle: _Puzzle) -> None:
+    """Each of the day's `parts` sent or told why not, in place (the part Ctrl-C stops too)."""
     year, day = result.year, result.day
-    sending = None  # the part Ctrl-C stops, told why
-    try:
-        for number, part in sorted(parts.items()):
-            if part.status is Status.UNKNOWN and part.answer is None and part.drawing is not None:
-                parts[number] = part._replace(
-                    submit_note=(
-                        "not sent: the answer is a drawing of several lines that does not read "
-                        "as letters (a glyph unknown, or not 6 or 10 rows high), so read it and "
-                        f"submit it by hand on https://adventofcode.com/{year}/day/{day}"
-                    )
+    for number, part in sorted(parts.items()):
+        if part.status is Status.UNKNOWN and part.answer is None and part.drawing is not None:
+            parts[number] = part._replace(
+                submit_note=(
+                    "not sent: the answer is a drawing of several lines that does not read "
+                    "as letters (a glyph unknown, or not 6 or 10 rows high), so read it and "
+                    f"submit it by hand on https://adventofcode.com/{year}/day/{day}"
                 )
-            elif part.status is Status.UNKNOWN and part.answer is not None:
-                candidate = Candidate(year, day, number, part.answer, account=result.account)
-                send = partial(_submit_part, candidate, puzzle)
-                sending = number
-                parts[number] = _outcome(part, "not sent", send)
-                sending = None
-        if calendar.final_star_due(result._replace(parts=tuple(parts.values()))):  # as sent now
-            claim = partial(_claim_final_star, result, puzzle)
-            parts[2] = (
-                PartResult(2, Status.CORRECT)
-                if puzzle.cache.known_answer(2) is not None
-                else _outcome(PartResult(2, Status.UNKNOWN), "final star", claim)
             )
-    except KeyboardInterrupt as stop:
-        note = f"interrupted ({stop_name(stop)}) before a verdict"
-        if (year, day) in puzzle.checks.interrupted:
-            note = f"not sent: the examples' check was interrupted ({stop_name(stop)})"
-        if sending is not None:
-            parts[sending] = parts[sending]._replace(submit_note=note)
-        raise Interrupted(
-            result._replace(parts=tuple(parts[n] for n in sorted(parts))), signal_of(stop)
-        ) from None
-    return result._replace(parts=tuple(parts[n] for n in sorted(parts)))
+        elif part.status is Status.UNKNOWN and part.answer is not None:
+            candidate = Candidate(year, day, number, part.answer, account=result.account)
+            try:
+                parts[number] = _outcome(part, "not sent", partial(_submit_part, candidate, puzzle))
+            except KeyboardInterrupt as stop:
+                note = f"interrupted ({stop_name(stop)}) before a verdict"
+                if (year, day) in puzzle.checks.interrupted:
+                    note = f"not sent: the examples' check was interrupted ({stop_name(stop)})"
+                parts[number] = part._replace(submit_note=note)
+                raise
+    if calendar.final_star_due(result._replace(parts=tuple(parts.values()))):  # as sent now
+        claim = partial(_claim_final_star, result, puzzle)
+        parts[2] = (
+            PartResult(2, Status.CORRECT)
+            if puzzle.cache.known_answer(2) is not None
+            else _outcome(PartResult(2, Status.UNKNOWN), "final star", claim)
+        )
 
 
 def _outcome(part: PartResult, refused: str, send: Callable[[], tuple[Verdict, str]]) -> PartResult:
@@ -202,9 +191,8 @@ def _outcome(part: PartResult, refused: str, send: Callable[[], tuple[Verdict, s
 
 
 class ExampleChecks:
-    """The check of examples before sending, kept for a run, run by `run`: a part's
-    examples with an answer for it, once, that part only; a pass only when every one gave
-    its answer. A check Ctrl-C stopped is never a pass."""
+    """The check before sending, kept for a run, run by `run`: a part's examples with an
+    answer for it, once, that part only; a pass only when each gave it, never if stopped."""
 
     def __init__(self, run: DayRunner | None = None) -> None:
         self.run = run or run_solution
@@ -213,8 +201,7 @@ class ExampleChecks:
         """The (year, day) whose check Ctrl-C cut short."""
 
     def check(self, year: int, day: int, part: int, prompter: Prompter) -> tuple[str | None, bool]:
-        """Why `part`'s examples fail (None: they pass), and whether one with an answer for
-        it was run (none: sent, said so)."""
+        """Why `part`'s examples fail (None: they pass); whether one ran (none: sent, said so)."""
         if (year, day, part) in self._done:
             return self._done[year, day, part]
         failure: str | None = None
@@ -252,8 +239,7 @@ def _check_rules(candidate: Candidate, cache: PuzzleCache, past: list[sent.Attem
             f"the answer has several lines, so check it and submit it by hand on "
             f"https://adventofcode.com/{candidate.year}/day/{candidate.day}:\n{answer}"
         )
-    found = answer_verdict.known(answer, part, cache, past)
-    if found is not None:
+    if (found := answer_verdict.known(answer, part, cache, past)) is not None:
         raise found
     if part == 2:
         first = answer_verdict.known_answer(cache, 1, past)
@@ -265,26 +251,10 @@ def _check_rules(candidate: Candidate, cache: PuzzleCache, past: list[sent.Attem
             )
 
 
-def _settle(pending: sent.Attempt, puzzle: _Puzzle) -> None:
-    """Record what became of an attempt with no verdict, as the puzzle page shows."""
-    cache = puzzle.cache
-    client.refresh_known_answers(puzzle.token, cache.year, cache.day)
-    known = cache.known_answer(pending.part)
-    if known is not None:
-        verdict = (
-            f"{sent.RIGHT} (as the puzzle page shows)"
-            if known == pending.value
-            else f"{sent.WRONG} (the puzzle page shows {known})"
-        )
-        sent.record_reply(
-            puzzle.user_id, cache.year, cache.day, pending.part, pending.value, verdict
-        )
-
-
-def _after_sender(pending: sent.Attempt, puzzle: _Puzzle, part: int) -> sent.Attempt | None:
+def _after_sender(pending: sent.Attempt, puzzle: _Puzzle) -> sent.Attempt | None:
     """The part's unconfirmed attempt once no run is sending it (the sender holds the
     puzzle's lock until its reply is written). NotSent when a send's time runs out."""
-    cache, user_id = puzzle.cache, puzzle.user_id
+    cache, user_id, part = puzzle.cache, puzzle.user_id, pending.part
     year, day = cache.year, cache.day
     found: list[sent.Attempt | None] = [pending]
 
@@ -321,9 +291,16 @@ def _submit_part(candidate: Candidate, puzzle: _Puzzle) -> tuple[Verdict, str]:
     year, day, part = candidate.year, candidate.day, candidate.part
     pending = sent.unconfirmed(user_id, year, day, part)
     if pending is not None and pending.why is None:  # no outcome: its sender may be alive
-        pending = _after_sender(pending, puzzle, part)
+        pending = _after_sender(pending, puzzle)
     if pending is not None:  # the page first: it may show that the answer was taken
-        _settle(pending, puzzle)
+        client.refresh_known_answers(puzzle.token, year, day)
+        if (known := cache.known_answer(part)) is not None:  # recorded as the page shows
+            verdict = (
+                f"{sent.RIGHT} (as the puzzle page shows)"
+                if known == pending.value
+                else f"{sent.WRONG} (the puzzle page shows {known})"
+            )
+            sent.record_reply(user_id, year, day, part, pending.value, verdict)
         pending = sent.unconfirmed(user_id, year, day, part)
     _check_rules(candidate, cache, answer_verdict.past_replies(cache))
     candidate = replace(candidate, tried=_tried(pending, candidate.answer))

@@ -30,8 +30,7 @@ def known(answer: str, part: int, cache: PuzzleCache, past: list[Attempt]) -> No
     if right is not None:
         status = Status.CORRECT if right == answer else Status.WRONG
         return NotSent(f"part {part} is already solved with {right}", status, right)
-    proof = known_to_be_wrong(answer, part, past)
-    if proof is None:
+    if (proof := known_to_be_wrong(answer, part, past)) is None:
         return None
     reason, refused = proof
     return NotSent(f"it is certainly wrong: {reason}", Status.WRONG, refused=str(refused))

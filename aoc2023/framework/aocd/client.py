@@ -1,8 +1,6 @@
-"""Every request to adventofcode.com, made through aocd: the only module that asks aocd to.
-
-Each request gets a time limit, the floor between requests and our User-Agent, and its
-failures become our errors, one sentence each; `aoc token` and aocd's runner go through
-the same door. aocd is imported inside the functions, so a run with no request skips it."""
+"""Every request to adventofcode.com, made through aocd (imported only when asked), with a
+time limit, the floor between requests and our User-Agent, its failures our errors, one
+sentence each; `aoc token` and aocd's runner go through the same door."""
 
 from __future__ import annotations
 
@@ -30,7 +28,7 @@ from aoc2023.framework.errors import (
     why_unwritable,
 )
 from aoc2023.framework.files import put_back
-from aoc2023.framework.results import ExitCode, TokenReport
+from aoc2023.framework.results import TokenReport
 
 if TYPE_CHECKING:
     from aocd.models import Puzzle
@@ -123,17 +121,14 @@ def _set_for_block(
     mapping: MutableMapping[str, Any], settings: dict[str, object]
 ) -> Iterator[None]:
     """`settings` in `mapping` for the block, then put back, for aocd's other users here."""
-    missing = object()
-    before = {name: mapping.get(name, missing) for name in settings}
+    before = {name: mapping[name] for name in settings if name in mapping}
     mapping.update(settings)
     try:
         yield
     finally:
-        for name, value in before.items():
-            if value is missing:
-                mapping.pop(name, None)
-            else:
-                mapping[name] = value
+        for name in settings:
+            mapping.pop(name, None)
+        mapping.update(before)
 
 
 def _pool_defaults(**settings: object) -> AbstractContextManager[None]:
@@ -248,7 +243,8 @@ def puzzle(token: str, year: int, day: int) -> Puzzle:
 
 
 def owner(user: Any) -> str:
-    """aocd's `user.id`, memoised in token2id.json, which is put back if a write fails."""
+    """aocd's `user.id`, memoised in token2id.json, which is put back if a write fails
+    (then from aocd's memo in memory, if it has the token)."""
     memo = paths.token_memo_file()
     try:
         before: bytes | None = memo.read_bytes()
@@ -258,7 +254,10 @@ def owner(user: Any) -> str:
         return str(user.id)
     except OSError:
         put_back(memo, before)
-        raise
+        found = (private.token_owners_in_memory() or {}).get(user.token)
+        if found is None:
+            raise
+        return str(found)
 
 
 def fetch_input(year: int, day: int, token: str) -> str:
@@ -428,61 +427,48 @@ def check_token(*, recheck: bool = False) -> TokenReport:
     accepted_at = None if recheck else local.token_accepted_at(token)
     if known_id is not None and accepted_at is not None:
         return replace(report, accepted=True, checked_at=accepted_at)
+    report = replace(report, requests=1)
     try:
         owner = ask_owner(token, resolve=known_id is None)
     except SiteError as error:
-        return replace(report, requests=1, problem=str(error))
+        return replace(report, problem=str(error))
     if owner is None:
         local.forget_token_verdict()
         fix = (
             "adventofcode.com refused the token (it is expired, or was logged out): log in "
             f"again, copy the cookie named session, and replace the token in {source.place}."
         )
-        return replace(report, accepted=False, checked_at=time.time(), requests=1, fix=fix)
+        return replace(report, accepted=False, checked_at=time.time(), fix=fix)
     now = time.time()
     with suppress(OSError):  # a folder that cannot be written: asked again next time
         local.remember_token_accepted(token, now)
+    kept = paths.cached_user_id(token) is not None
     return replace(
-        report,
-        user_id=known_id or owner,
-        accepted=True,
-        checked_at=now,
-        requests=1,
-        user_id_kept=paths.cached_user_id(token) is not None,
+        report, user_id=known_id or owner, accepted=True, checked_at=now, user_id_kept=kept
     )
 
 
 def ask_owner(token: str, *, resolve: bool = False) -> str | None:
     """The token's owner (one request), or None when refused; `resolve`: memoised."""
     import aocd.exceptions
+    import aocd.models
     import aocd.utils
 
     with asking("check the session token"):
         try:
-            return resolved_owner(token) if resolve else str(aocd.utils.get_owner(token))
+            return owner(aocd.models.User(token)) if resolve else str(aocd.utils.get_owner(token))
         except aocd.exceptions.DeadTokenError:
             return None
 
 
 def user_id(token: str) -> str:
     """aocd's id for the token's owner: from its memo, else one request (memoised)."""
+    import aocd.models
+
     if (known := paths.cached_user_id(token)) is not None:
         return known
     with asking("find whose the session token is"):
-        return resolved_owner(token)
-
-
-def resolved_owner(token: str) -> str:
-    """aocd's `User.id`, from its memo in memory when token2id.json cannot be written."""
-    import aocd.models
-
-    try:
         return owner(aocd.models.User(token))
-    except OSError:
-        found = (private.token_owners_in_memory() or {}).get(token)
-        if found is None:
-            raise
-        return str(found)
 
 
 def run_aocd_runner(args: list[str]) -> int:
@@ -496,11 +482,9 @@ def run_aocd_runner(args: list[str]) -> int:
         contact()  # a contact that cannot be sent is said here, not in the middle of a run
         if local.find_token() is None and not local.tokens_file().is_file():
             if not {"-h", "--help"} & set(args):  # it reads its users before its options
-                print(
-                    f"Error: {local.no_token_sentence()}: aocd's runner needs your session token.",
-                    file=sys.stderr,
+                raise NoInputError(  # said below, as every other error of ours
+                    f"{local.no_token_sentence()}: aocd's runner needs your session token."
                 )
-                return int(ExitCode.COULD_NOT_RUN)
             private.put("_load_users", dict)  # its help needs none
         sys.argv = ["aoc", *args]
         with asking("run aocd's runner"):

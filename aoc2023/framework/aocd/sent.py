@@ -1,7 +1,6 @@
-"""What was sent to the site and what it said: our journal of attempts, aocd's log of
-replies, and the wait the site asks for. Each attempt is written down before it is sent:
-a reply lost after the site judged it leaves it unconfirmed, counted as tried
-(docs/explanation/submission.md)."""
+"""What was sent to the site and what it said: our journal of attempts, aocd's log of replies,
+the site's wait. An attempt is written down before it is sent: one whose reply was lost
+stays unconfirmed, counted as tried (docs/explanation/submission.md)."""
 
 from __future__ import annotations
 
@@ -120,22 +119,17 @@ def read_log(path: Path) -> list[Attempt]:
     return past
 
 
-_PROVE_NOTHING = {Verdict.WAIT, Verdict.WRONG_LEVEL, Verdict.UNKNOWN}
-
-
 def known_to_be_wrong(value: str, part: int, past: list[Attempt]) -> tuple[str, Verdict] | None:
-    """Why past replies prove `value` wrong for `part`, and the site's verdict; or None.
-    aocd's own guard's rules: another value accepted, the same refused, beyond a bound."""
+    """Why past refusals prove `value` wrong for `part` (aocd's own guard's rules: the same
+    refused, beyond a bound), and the site's verdict; or None. A right answer: verdict.known."""
     try:
         number: int | None = int(value)
     except ValueError:
         number = None
     for entry in past:
-        if entry.part != part or entry.verdict in _PROVE_NOTHING:
-            continue
+        if entry.part != part or not entry.verdict.is_wrong:
+            continue  # a wait, the wrong level, a reply not understood prove nothing
         verdict, when = entry.verdict, calendar.clock_time(entry.when)
-        if verdict is Verdict.RIGHT and value != entry.value:
-            return f"the site already accepted {entry.value} for part {part}", Verdict.WRONG
         if entry.value == value:
             return f"{value} was already sent for part {part} ({when}): {verdict}", verdict
         bound = int(entry.value) if entry.value.lstrip("-").isdigit() else None
@@ -241,8 +235,10 @@ _WAITS = "The file of the site's waits"
 _WAITS_FIX = "remove it (a wait the site asked for is then forgotten: wait a minute first)"
 
 
-def _damaged_wait(reason: str) -> DamagedFileError:
-    return DamagedFileError(f"{_WAITS} {store.waits_file()} {reason}: {_WAITS_FIX}.")
+def _damaged_wait(text: str, reason: str) -> DamagedFileError:
+    return DamagedFileError(
+        f"{_WAITS} {store.waits_file()} holds {text!r}, {reason}: {_WAITS_FIX}."
+    )
 
 
 def _read_waits() -> dict[str, str]:
@@ -258,13 +254,11 @@ def blocked_until(user_id: str, now: datetime) -> datetime | None:
     try:
         until = datetime.fromisoformat(text)
     except ValueError as error:
-        raise _damaged_wait(f"holds {text!r}, which is not a time") from error
+        raise _damaged_wait(text, "which is not a time") from error
     if until.tzinfo is None:
-        raise _damaged_wait(f"holds {text!r}, a time without a time zone")
+        raise _damaged_wait(text, "a time without a time zone")
     if until > now + MAX_WAIT:
-        raise _damaged_wait(
-            f"holds {text!r}, further ahead than the hour the site ever asks to wait"
-        )
+        raise _damaged_wait(text, "further ahead than the hour the site ever asks to wait")
     return until if until > now else None
 
 
