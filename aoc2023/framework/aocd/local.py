@@ -174,10 +174,9 @@ def clean_environment_token() -> None:
     """The cleaned token in `AOC_SESSION` for aocd (also one from a file that needed it)."""
     global _cleaned
     raw = os.environ.get("AOC_SESSION")
-    token = clean_token(raw or "")
-    if raw is not None and token is None:
+    if raw is not None and clean_token(raw) is None:
         del os.environ["AOC_SESSION"]
-    source = TokenSource("$AOC_SESSION", raw or "", token) if token else token_source()
+    source = token_source()
     if source is not None and source.raw != source.token:
         _cleaned = source
         os.environ["AOC_SESSION"] = source.token
