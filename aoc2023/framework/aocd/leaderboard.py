@@ -63,8 +63,8 @@ def _fetch(
             else "check it against the board's read-only link (a "
             "key is for one board, and its owner may make a new one)"
         )
-        raise SiteError(
-            f"The view key for board {board_id} ({local.view_key_ending(view_key)}) "
+        raise SiteError(  # a key is a secret as the token is: named by its last 4
+            f"The view key for board {board_id} (the view key ending {view_key[-4:]}) "
             f"was not accepted for {year}: {why}; {fix}."
         )
     # the site's "not yours to see" (400 since 2025, a redirect before), or a dead token

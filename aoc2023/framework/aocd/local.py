@@ -317,11 +317,6 @@ def clean_view_key(raw: str) -> ViewKey:
     return ViewKey(text)
 
 
-def view_key_ending(key: str) -> str:
-    """'the view key ending ed22': a key is a secret as the token is, named by its last 4."""
-    return f"the view key ending {key[-4:]}"
-
-
 def _read_view_keys() -> dict[str, str]:
     """The kept keys, by board id; DamagedFileError for a damaged file."""
     fix = 'fix it (a map of board ids to keys, {"424242": "..."}) or remove it'
