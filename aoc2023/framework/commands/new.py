@@ -16,6 +16,7 @@ from aoc2023.framework import calendar, registry
 from aoc2023.framework.aocd.local import find_token
 from aoc2023.framework.calendar import offering_wait
 from aoc2023.framework.commands.options import AsJson, Verbose, Year, configure_logging, emit, fail
+from aoc2023.framework.commands.view import example_json, page_json
 from aoc2023.framework.errors import AocError, UsageError
 from aoc2023.framework.files import write_atomically
 from aoc2023.framework.launcher import aoc_command, pytest_command
@@ -336,8 +337,6 @@ def _write_new(path: Path, source: str, *, may_exist: bool) -> None:
 
 def new_json(target: Target, info: PuzzleInfo) -> str:
     """`aoc new --json`: the module written and what was fetched for it."""
-    from aoc2023.framework.commands.view import example_json, page_json
-
     return page_json(
         target.year,
         target.day,

@@ -12,6 +12,7 @@ import typer
 
 from aoc2023.framework import output
 from aoc2023.framework.commands.options import AsJson, Verbose, configure_logging, emit, fail
+from aoc2023.framework.commands.view import say_styled
 from aoc2023.framework.errors import NoInputError, SiteError
 
 if TYPE_CHECKING:
@@ -108,8 +109,6 @@ def lines(report: TokenReport) -> list[tuple[str, str | None]]:
 
 
 def render(report: TokenReport, out: IO[str]) -> None:
-    from aoc2023.framework.commands.view import say_styled
-
     say_styled(lines(report), out, indent=" " * 8)  # wrapped under `Token:  `
 
 
