@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import time
+from dataclasses import asdict
 from datetime import UTC, datetime
 from typing import IO, TYPE_CHECKING, Annotated
 
@@ -114,8 +115,6 @@ def render(report: TokenReport, out: IO[str]) -> None:
 
 def token_json(report: TokenReport) -> str:
     """The report's fields in their order, the token's end as `token_end`, times ISO."""
-    from dataclasses import asdict
-
     data = asdict(report)
     data = {"place": data.pop("place"), "token_end": data.pop("last4"), **data}
     if report.checked_at is not None:
