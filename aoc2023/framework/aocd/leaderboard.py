@@ -9,7 +9,7 @@ import json
 from contextlib import suppress
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, NamedTuple, TypeGuard
+from typing import Any, TypeGuard
 from urllib.parse import quote
 
 from aoc2023.framework import calendar, store
@@ -20,18 +20,13 @@ from aoc2023.framework.files import check_keepable
 from aoc2023.framework.results import Leaderboard, Member
 
 
-class _Board(NamedTuple):
-    board: dict[str, Any]
-    view_key_end: str | None
-    """The last 4 characters of the view key it was read with; None: the token."""
-
-
-def _kept_board(kept: Any) -> _Board:
-    """A kept copy's board; ValueError for one `parse` cannot read (fetching repairs it)."""
+def _kept_board(kept: Any) -> tuple[dict[str, Any], str | None]:
+    """A kept copy's board and the last 4 characters of the view key it was read with
+    (None: the token); ValueError for one `parse` cannot read (fetching repairs it)."""
     board, end = kept["board"], kept.get("view_key_end")
     if not _is_board(board):
         raise ValueError("not a board")
-    return _Board(board, end[-4:] if isinstance(end, str) and end else None)
+    return board, end[-4:] if isinstance(end, str) and end else None
 
 
 def _is_board(data: object) -> TypeGuard[dict[str, Any]]:
@@ -68,8 +63,8 @@ def _fetch(
             else "check it against the board's read-only link (a "
             "key is for one board, and its owner may make a new one)"
         )
-        raise SiteError(
-            f"The view key for board {board_id} ({local.view_key_ending(view_key)}) "
+        raise SiteError(  # a key is a secret as the token is: named by its last 4
+            f"The view key for board {board_id} (the view key ending {view_key[-4:]}) "
             f"was not accepted for {year}: {why}; {fix}."
         )
     # the site's "not yours to see" (400 since 2025, a redirect before), or a dead token
@@ -112,7 +107,7 @@ def _board_of(body: bytes, year: int, board_id: int) -> dict[str, Any]:
     return data
 
 
-def _fresh(paths_: list[Path], now: float) -> Kept[_Board] | None:
+def _fresh(paths_: list[Path], now: float) -> Kept[tuple[dict[str, Any], str | None]] | None:
     """The newest kept copy younger than 15 minutes, if any."""
     copies = [read_kept(path, _kept_board) for path in paths_]
     kept = [copy for copy in copies if copy is not None and copy.young(now)]

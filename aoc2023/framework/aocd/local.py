@@ -127,16 +127,20 @@ class TokenSource(NamedTuple):
         return tuple(name for taken, name in steps if taken)
 
 
-def token_source() -> TokenSource | None:
-    """The token `find_token` returns, with where it came from and as pasted."""
-    raw = os.environ.get("AOC_SESSION", "")
+def token_source(
+    environ: Mapping[str, str] | None = None, config: Path | None = None
+) -> TokenSource | None:
+    """The token `find_token` returns, with where it came from and as pasted (from `environ`
+    and the config folder `config` if given); DamagedFileError for an unreadable file."""
+    environ = os.environ if environ is None else environ
+    raw = environ.get("AOC_SESSION", "")
     if token := clean_token(raw):
         if _cleaned is not None and raw == _cleaned.token:
             return _cleaned
         return TokenSource("$AOC_SESSION", raw, token)
-    path = token_file()
+    path = (config_dir() if config is None else config) / "token"
     try:
-        word = _first_word(path)
+        text = read_regular_text(path, TOKEN_FILE_LIMIT, errors="replace")
     except (FileNotFoundError, NotADirectoryError, IsADirectoryError):
         return None
     except OSError as error:
@@ -144,13 +148,9 @@ def token_source() -> TokenSource | None:
             f"The token file {path} {why_unreadable(error)}: put the session token alone "
             f"in it ({aoc_command('token')} says how), or set AOC_SESSION."
         ) from error
+    word = (text.split() or [""])[0]  # its first word, as aocd reads it
     token = clean_token(word)
     return TokenSource(str(path), word, token) if token else None
-
-
-def _first_word(path: Path) -> str:
-    """The token file's first word ("": none), as aocd reads it; OSError when unreadable."""
-    return (read_regular_text(path, TOKEN_FILE_LIMIT, errors="replace").split() or [""])[0]
 
 
 def config_and_token(environ: Mapping[str, str], start: Path) -> tuple[Path, str | None]:
@@ -158,12 +158,11 @@ def config_and_token(environ: Mapping[str, str], start: Path) -> tuple[Path, str
     and the cleaned token aocd would use with both (None if unreadable)."""
     project = None if "AOCD_CONFIG_DIR" in environ else find_project_config_dir(start)
     config = project or config_dir(environ)  # else the data folder, as aocd's
-    if token := clean_token(environ.get("AOC_SESSION", "")):
-        return config, token
     try:
-        return config, clean_token(_first_word(config / "token"))
-    except OSError:
-        return config, None
+        source = token_source(environ, config)
+    except DamagedFileError:
+        source = None
+    return config, source.token if source else None
 
 
 _cleaned: TokenSource | None = None
@@ -174,10 +173,9 @@ def clean_environment_token() -> None:
     """The cleaned token in `AOC_SESSION` for aocd (also one from a file that needed it)."""
     global _cleaned
     raw = os.environ.get("AOC_SESSION")
-    token = clean_token(raw or "")
-    if raw is not None and token is None:
+    if raw is not None and clean_token(raw) is None:
         del os.environ["AOC_SESSION"]
-    source = TokenSource("$AOC_SESSION", raw or "", token) if token else token_source()
+    source = token_source()
     if source is not None and source.raw != source.token:
         _cleaned = source
         os.environ["AOC_SESSION"] = source.token
@@ -317,11 +315,6 @@ def clean_view_key(raw: str) -> ViewKey:
             "view_key= in the board's read-only link (or the whole link), which this is not."
         )
     return ViewKey(text)
-
-
-def view_key_ending(key: str) -> str:
-    """'the view key ending ed22': a key is a secret as the token is, named by its last 4."""
-    return f"the view key ending {key[-4:]}"
 
 
 def _read_view_keys() -> dict[str, str]:

@@ -15,12 +15,20 @@ from aoc2023.framework.errors import NoInputError, NotAnInput, SiteError, StillL
 
 
 @dataclass(frozen=True)
-class PuzzleText:
-    markdown: str
-    refreshed: bool
-    """Whether the page was fetched again because a part was solved since it was cached."""
-    still_short: bool
+class PuzzleInfo:
+    """The title and examples of the page as it is now (aoc examples), or its text (aoc
+    read); for a new day (aoc new) also whether its input is cached, and a sentence for
+    each thing not had."""
+
+    title: str | None = None
+    examples: tuple[PageExample, ...] = ()
+    refreshed: bool = False
+    """Whether the page was fetched again, for a part solved since it was cached."""
+    still_short: bool = False
     """Fetched again, the page still does not show a part solved (a dead token)."""
+    markdown: str = ""
+    input_cached: bool = False
+    problems: tuple[str, ...] = ()
 
 
 def _page_level(puzzle: Any) -> int | None:
@@ -29,14 +37,14 @@ def _page_level(puzzle: Any) -> int | None:
     return next((2 - index for index, path in enumerate(pages) if path.is_file()), None)
 
 
-def puzzle_text(token: str, year: int, day: int) -> PuzzleText:
+def puzzle_text(token: str, year: int, day: int) -> PuzzleInfo:
     """The page as Markdown (of a valid day), brought up to date first; SiteError on failure."""
     calendar.ensure_unlocked(year, day)
     with client.asking(f"read the page of {year} day {day}", year, day):
         puzzle: Any = client.puzzle(token, year, day)  # its page methods are untyped
         refreshed, short = bring_up_to_date(puzzle, token, year, day)
         html = str(private.get("Puzzle._get_prose")(puzzle))  # the fullest copy aocd has
-    return PuzzleText(to_markdown(html), refreshed, short)
+    return PuzzleInfo(refreshed=refreshed, still_short=short, markdown=to_markdown(html))
 
 
 def bring_up_to_date(puzzle: Any, token: str, year: int, day: int) -> tuple[bool, bool]:
@@ -87,19 +95,6 @@ def to_markdown(html: str) -> str:
                 code.wrap(page.new_tag("em"))
         pieces.append(markdownify(str(element), heading_style="ATX", bullets="-").strip())
     return "\n\n".join(pieces) + "\n"
-
-
-@dataclass(frozen=True)
-class PuzzleInfo:
-    """The title and examples of the page as it is now (aoc examples); for a new day (aoc
-    new) also whether its input is cached, and a sentence for each thing not had."""
-
-    title: str | None = None
-    examples: tuple[PageExample, ...] = ()
-    refreshed: bool = False
-    """Whether the page was fetched again, for a part solved since it was cached."""
-    input_cached: bool = False
-    problems: tuple[str, ...] = ()
 
 
 def current_examples(token: str, year: int, day: int, *, new: bool = False) -> PuzzleInfo:

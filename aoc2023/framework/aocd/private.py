@@ -126,10 +126,7 @@ def put(path: str, value: Any) -> None:
 
 def token_owners_in_memory() -> dict[str, object] | None:
     """aocd's memo of token owners in this process; None when not loaded or read yet."""
-    if "aocd.models" not in sys.modules:
-        return None
-    memo: dict[str, object] | None = get("User._token2id")
-    return memo
+    return get("User._token2id") if "aocd.models" in sys.modules else None
 
 
 def forget_token_owners(memo: dict[str, object] | None = None) -> None:

@@ -12,14 +12,14 @@ import typer
 
 from aoc2023.framework import calendar, output
 from aoc2023.framework.aocd import local
-from aoc2023.framework.commands import json_output
+from aoc2023.framework.commands import json_output, view
 from aoc2023.framework.commands.options import AsJson, Verbose, Year, configure_logging, fail, say
+from aoc2023.framework.commands.view import Cell, Column
 from aoc2023.framework.errors import AocError, NoInputError, UsageError
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from aoc2023.framework.commands.view import Cell, Column
     from aoc2023.framework.results import Leaderboard, Member
 
 
@@ -170,8 +170,6 @@ def age_line(board: Leaderboard) -> str:
 
 
 def _name(member: Member) -> Cell:
-    from aoc2023.framework.commands.view import Cell
-
     return Cell(member.shown_name, None if member.name else "dim")
 
 
@@ -184,8 +182,6 @@ def _show(
     out: IO[str],
 ) -> None:
     """The table (only the columns `narrow` when it must be narrower), then the data's age."""
-    from aoc2023.framework.commands import view
-
     colour, width = view.use_colour(out), view.terminal_width(out)
     narrower = ([columns[i] for i in narrow], [[row[i] for i in narrow] for row in rows])
     title = f"Private leaderboard {board.board_id}, {board.year}{title}"
@@ -196,8 +192,6 @@ def _show(
 
 
 def render(board: Leaderboard, out: IO[str]) -> None:
-    from aoc2023.framework.commands.view import Cell, Column
-
     with_global = any(member.global_score is not None for member in board.members)
     days = Column("Days 1-" + str(len(board.members[0].days)) if board.members else "Days")
     columns = [
@@ -245,8 +239,6 @@ def part_two_delta(member: Member, day: int) -> int | None:
 
 def render_day(board: Leaderboard, day: int, out: IO[str]) -> None:
     """Each member's part 1 and 2 times (local) and the delta, in the day's order."""
-    from aoc2023.framework.commands.view import Cell, Column
-
     columns = [
         Column("Place", "right"),
         Column("Name", kind="text"),

@@ -8,7 +8,7 @@ import json
 import os
 from collections.abc import Sequence
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Annotated, Any, NamedTuple
+from typing import IO, Annotated, Any, NamedTuple
 
 import typer
 
@@ -23,13 +23,11 @@ from aoc2023.framework.commands.options import (
     emit,
     fail,
 )
+from aoc2023.framework.commands.view import Cell, Column, show
 from aoc2023.framework.errors import AocError, DayLoadError
 from aoc2023.framework.launcher import aoc_command
 from aoc2023.framework.registry import Declared, ListingCache, package_stamp, parse_years, stamp
 from aoc2023.framework.results import CouldNotRun, ExitCode, could_not_run
-
-if TYPE_CHECKING:
-    from aoc2023.framework.commands.view import Cell
 
 
 def list_days(
@@ -199,8 +197,6 @@ def gather(asked: Sequence[int] | None) -> Listing:
 
 def _answer_cell(day: DayListing, number: int, part: PartListing | None) -> Cell:
     """Whether a part's answer is known; on a year's last day, part 2's is the final star."""
-    from aoc2023.framework.commands.view import Cell
-
     if number == 2 and day.final_star is not None:
         return Cell("★ final star", "green") if day.final_star else Cell("☆ final star", "yellow")
     if part is None:
@@ -211,8 +207,6 @@ def _answer_cell(day: DayListing, number: int, part: PartListing | None) -> Cell
 def _rows(day: DayListing) -> tuple[list[Cell], list[Cell]]:
     """The day's row in the table, and in the narrow one: the title beside the day, a
     part's examples above its answer."""
-    from aoc2023.framework.commands.view import Cell
-
     name = f"{day.year}/{day.day:02d}"
     if day.error:
         failed = Cell("! could not load (below)", "red")
@@ -236,8 +230,6 @@ def _rows(day: DayListing) -> tuple[list[Cell], list[Cell]]:
 
 
 def render(listing: Listing, out: IO[str], err: IO[str]) -> None:
-    from aoc2023.framework.commands.view import Column, show
-
     columns = [
         Column("Day", "right"),
         Column("Title", kind="text"),

@@ -4,7 +4,6 @@ nothing fetched for a puzzle still locked. The command, its writing and its JSON
 
 from __future__ import annotations
 
-import ast
 import importlib.util
 import re
 from pathlib import Path
@@ -17,6 +16,7 @@ from aoc2023.framework import calendar, registry
 from aoc2023.framework.aocd.local import find_token
 from aoc2023.framework.calendar import offering_wait
 from aoc2023.framework.commands.options import AsJson, Verbose, Year, configure_logging, emit, fail
+from aoc2023.framework.commands.view import example_json, page_json
 from aoc2023.framework.errors import AocError, UsageError
 from aoc2023.framework.files import write_atomically
 from aoc2023.framework.launcher import aoc_command, pytest_command
@@ -103,38 +103,29 @@ class Target(NamedTuple):
     day_path: Path
 
 
-def _check_in_project(package: str, package_dir: Path) -> None:
-    """UsageError unless a package's folder is in a project's source, not installed."""
-    if SITE_FOLDERS.intersection(package_dir.parts):
+def find_target(year: int, day: int) -> Target:
+    """The day's file in its year's package (a new year's: `aoc<year>/` beside ours);
+    UsageError unless that package's folder is in a project's source, not installed."""
+    try:
+        package = checked = registry.year_package(year)
+    except UsageError:  # a new year, whose package goes beside ours
+        package, checked = f"aoc{year}", FRAMEWORK.partition(".")[0]
+    found = package_folders(checked)
+    if not found:
+        raise UsageError(f"{package} (the package for {year}) is a module, not a package folder.")
+    if SITE_FOLDERS.intersection(found[0].parts):
         raise UsageError(
-            f"{package} is installed at {package_dir}, outside any project: aoc new writes only "
+            f"{checked} is installed at {found[0]}, outside any project: aoc new writes only "
             "into a project's own source. Run it from the project's checkout, installed "
             "editable (uv sync, or pip install -e .)."
         )
-    if find_pyproject(package_dir.parent) is None:
+    if find_pyproject(found[0].parent) is None:
         raise UsageError(
-            f"{package} at {package_dir} is not in a project (no pyproject.toml above it): "
+            f"{checked} at {found[0]} is not in a project (no pyproject.toml above it): "
             "aoc new writes only into a project's own source."
         )
-
-
-def find_target(year: int, day: int) -> Target:
-    """The day's file in its year's package (a new year's: `aoc<year>/` beside ours)."""
-    try:
-        package = registry.year_package(year)
-    except UsageError:
-        package = f"aoc{year}"
-        own_package = FRAMEWORK.partition(".")[0]
-        own_folders = package_folders(own_package)
-        if not own_folders:
-            raise
-        _check_in_project(own_package, own_folders[0])  # and so the new package beside it
-        return Target(year, day, package, own_folders[0].parent / package / f"day{day:02d}.py")
-    found = package_folders(package)
-    if not found:
-        raise UsageError(f"{package} (the package for {year}) is a module, not a package folder.")
-    _check_in_project(package, found[0])
-    return Target(year, day, package, found[0] / f"day{day:02d}.py")
+    folder = found[0] if checked == package else found[0].parent / package
+    return Target(year, day, package, folder / f"day{day:02d}.py")
 
 
 def refuse_existing(target: Target) -> None:
@@ -210,10 +201,8 @@ def example_literal(text: str) -> str:
     """An example's input as source: a block after the quotes' line, else escaped lines."""
     value = text + "\n"
     if _block_fits(text):
-        prefix = "r" if "\\" in text else ""
-        literal = f'{prefix}"""\n{value}"""'
-        if ast.literal_eval(literal) == "\n" + value:
-            return literal
+        prefix = "r" if "\\" in text else ""  # raw: each backslash is itself
+        return f'{prefix}"""\n{value}"""'
     pieces = value.splitlines(keepends=True)
     if value.startswith("\n"):
         pieces.insert(0, "\n")  # `Example` drops one leading newline: give it one to drop
@@ -348,8 +337,6 @@ def _write_new(path: Path, source: str, *, may_exist: bool) -> None:
 
 def new_json(target: Target, info: PuzzleInfo) -> str:
     """`aoc new --json`: the module written and what was fetched for it."""
-    from aoc2023.framework.commands.view import example_json, page_json
-
     return page_json(
         target.year,
         target.day,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import time
+from dataclasses import asdict
 from datetime import UTC, datetime
 from typing import IO, TYPE_CHECKING, Annotated
 
@@ -12,6 +13,7 @@ import typer
 
 from aoc2023.framework import output
 from aoc2023.framework.commands.options import AsJson, Verbose, configure_logging, emit, fail
+from aoc2023.framework.commands.view import say_styled
 from aoc2023.framework.errors import NoInputError, SiteError
 
 if TYPE_CHECKING:
@@ -108,15 +110,11 @@ def lines(report: TokenReport) -> list[tuple[str, str | None]]:
 
 
 def render(report: TokenReport, out: IO[str]) -> None:
-    from aoc2023.framework.commands.view import say_styled
-
     say_styled(lines(report), out, indent=" " * 8)  # wrapped under `Token:  `
 
 
 def token_json(report: TokenReport) -> str:
     """The report's fields in their order, the token's end as `token_end`, times ISO."""
-    from dataclasses import asdict
-
     data = asdict(report)
     data = {"place": data.pop("place"), "token_end": data.pop("last4"), **data}
     if report.checked_at is not None:
