@@ -5,29 +5,24 @@ on workers. tests/test_pytest_private.py checks `NAMES` against the installed py
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import Any
 
-from aoc2023.framework.aocd.private import holder
+from aoc2023.framework.aocd.private import PrivateName, holder
 
 Matcher = Callable[..., bool]
 """Whether a word of an expression holds, called as pytest calls it."""
-
-
-class PrivateName(NamedTuple):
-    module: str
-    path: str  # attributes from the module, dotted: `Expression.compile`
-    why: str
-
 
 NAMES = (
     PrivateName(
         "_pytest.mark.expression",
         "Expression.compile",
+        True,
         "reading a -m or -k expression with pytest's own grammar",
     ),
     PrivateName(
         "_pytest.mark.expression",
         "Expression.evaluate",
+        True,
         "asking whether an expression is true for given words",
     ),
 )
