@@ -60,7 +60,9 @@ def check_examples(solution_class: type[Solution[Any]]) -> None:
             result = _run(implementation, dataclasses.replace(run, parts=wanted))
             where = _where(year, day, _example_name(number, run.label), result.variant)
             failures += _failures(result, where, "expected")
-            tracebacks += _tracebacks(result, where)
+            found = [(where, result.traceback)]
+            found += [(f"{where}, part {part.part}", part.traceback) for part in result.parts]
+            tracebacks += [f"{place}:\n{text}" for place, text in found if text]
     if not checked:
         warnings.warn(
             f"{solution_class.__qualname__} declares no example answer yet, so check_examples "
@@ -240,13 +242,6 @@ def _failures(result: DayResult, where: str, expected_is: str) -> list[str]:
                 f"{where}, part {part.part}: {part.status}, returned {_shown(part.answer)}"
             )
     return failures
-
-
-def _tracebacks(result: DayResult, where: str) -> list[str]:
-    """The tracebacks of what raised in the day's code, each headed by where."""
-    found = [(where, result.traceback)]
-    found += [(f"{where}, part {part.part}", part.traceback) for part in result.parts]
-    return [f"{place}:\n{text}" for place, text in found if text]
 
 
 def _where(year: int, day: int, what: str, variant: str | None) -> str:
