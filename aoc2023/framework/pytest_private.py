@@ -9,9 +9,6 @@ from typing import Any
 
 from aoc2023.framework.aocd.private import PrivateName, holder
 
-Matcher = Callable[..., bool]
-"""Whether a word of an expression holds, called as pytest calls it."""
-
 NAMES = (
     PrivateName(
         "_pytest.mark.expression",
@@ -47,9 +44,10 @@ def where(path: str) -> tuple[Any, str]:
     return holder(NAMES, path, _changed)
 
 
-def compile_expression(text: str) -> Callable[[Matcher], bool]:
+def compile_expression(text: str) -> Callable[[Callable[..., bool]], bool]:
     """pytest's reading of the `-m`/`-k` expression `text`: whether it is true, given a
-    matcher. PytestChanged when pytest lacks a name of NAMES; a ParseError for bad `text`."""
+    matcher (whether a word holds, called as pytest calls it). PytestChanged when pytest
+    lacks a name of NAMES; a ParseError for bad `text`."""
     for name in NAMES:
         if not callable(getattr(*where(name.path))):
             raise _changed(name)
