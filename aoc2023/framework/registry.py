@@ -85,6 +85,11 @@ def _named_by(module: str) -> tuple[int | None, int | None]:
     return (int(year[1]) if year else None), day
 
 
+def _tables() -> list[dict[Any, type[Solution[Any]]]]:
+    """The days' table, then each day's table of variants."""
+    return [REGISTRY, *VARIANTS.values()]
+
+
 def _claim(
     table: dict[Any, type[Solution[Any]]], key: Any, cls: type[Solution[Any]], clash: str
 ) -> None:
@@ -167,9 +172,7 @@ class YearFiles(NamedTuple):
 
     def hints(self) -> dict[str, str]:
         """The sentence for each look-alike file defining no day nor variant once imported."""
-        defined = {
-            cls.__module__ for table in [REGISTRY, *VARIANTS.values()] for cls in table.values()
-        }
+        defined = {cls.__module__ for table in _tables() for cls in table.values()}
         return {
             path: f"{_shown(path)} looks like a day but is not named dayNN.py; "
             f"rename it day{day:02d}.py."
@@ -278,7 +281,7 @@ def import_module(name: str, what: str | None = None) -> ModuleType:
     except (KeyboardInterrupt, Terminated):
         raise
     except BaseException as error:  # a module's own failure, whatever it is
-        for table in [REGISTRY, *VARIANTS.values()]:
+        for table in _tables():
             for key, cls in list(table.items()):
                 if f"{cls.__module__}.".startswith(f"{name}."):
                     del table[key]
