@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from aoc2023.framework.aocd.private import PrivateName as PrivateName  # the tests' too
+from aoc2023.framework.aocd.private import PrivateName as PrivateName  # re-exported: tests name it
 from aoc2023.framework.aocd.private import holder
 
 NAMES = (
