@@ -146,19 +146,18 @@ def selects_days_only(config: pytest.Config) -> bool:
     if config.args and all(_in_a_year(config, arg) for arg in config.args):
         return True
     marks, keywords = config.option.markexpr, config.option.keyword
-    if marks and not _may_match(marks, lambda name: False if name in MARKERS else None):
+    if marks and not _may_match(marks, MARKERS.__contains__):
         return True
-    return bool(keywords) and not _may_match(
-        keywords, lambda name: False if _DAY_WORD.fullmatch(name) else None
-    )
+    return bool(keywords) and not _may_match(keywords, _DAY_WORD.fullmatch)
 
 
 _DAY_WORD = re.compile(r"(aoc)?\d{4}(/\d{1,2})?|day\d{1,2}", re.IGNORECASE)
 
 
-def _may_match(expression: str, fixed: Callable[[str], bool | None]) -> bool:
+def _may_match(expression: str, false: Callable[[str], object]) -> bool:
     """Whether pytest's `-m`/`-k` `expression` is true for some test, given the words
-    `fixed` decides (None: free, both values tried). One pytest cannot read may match."""
+    `false` holds false (the others free, both values tried). One pytest cannot read may
+    match."""
     from aoc2023.framework import pytest_private
 
     try:
@@ -170,9 +169,8 @@ def _may_match(expression: str, fixed: Callable[[str], bool | None]) -> bool:
         free: list[str] = []
 
         def matcher(name: str, /, **kwargs: object) -> bool:
-            known = fixed(name)
-            if known is not None:
-                return known
+            if false(name):
+                return False
             if name not in assigned:
                 free.append(name)
             return assigned.get(name, False)
@@ -234,13 +232,9 @@ def _year_of(file_path: Path, config: pytest.Config) -> tuple[int, str] | None:
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> DayFile | None:
     """A public module of a year package is a file of days to test."""
-    found = _year_of(file_path, parent.config)
-    if found is None:
+    if _year_of(file_path, parent.config) is None:
         return None
-    year, package = found
-    return DayFile.from_parent(
-        parent, path=file_path, year=year, module=f"{package}.{file_path.stem}"
-    )
+    return DayFile.from_parent(parent, path=file_path)
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -266,20 +260,18 @@ class _NoTests(pytest.Module):
 class DayFile(pytest.File):
     """A year package's module: the days it defines, each example and the real input."""
 
-    def __init__(self, *, year: int, module: str, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self.year, self.module = year, module
-
     def collect(self) -> Iterable[pytest.Item]:
         from aoc2023.framework.testing import cases_of, check
 
+        year, package = _year_folders(self.config)[self.path.parent.resolve()]
+        module = f"{package}.{self.path.stem}"
         try:  # through the registry's one rule of which file is which day's
-            files = registry.year_files(self.year)
+            files = registry.year_files(year)
             day = registry.day_of_module(self.path.stem)
             if day is not None:  # a day two modules claim: load_day raises the clash
-                registry.load_day(self.year, day)
+                registry.load_day(year, day)
             elif self.path.stem.isidentifier():
-                registry.import_module(self.module)
+                registry.import_module(module)
         except AocError as error:  # a day that does not import fails by name
             fail = partial(pytest.fail, str(error), pytrace=False)
             yield ImportFailed.from_parent(self, name=f"{self.path.stem} import", check=fail)
@@ -287,8 +279,8 @@ class DayFile(pytest.File):
         hints = {os.path.realpath(file): hint for file, hint in files.hints().items()}
         if (hint := hints.get(os.path.realpath(self.path))) is not None:
             self.warn(pytest.PytestWarning(hint))
-        for (year, _), solution in sorted(registry.REGISTRY.items()):
-            if year != self.year or solution.__module__ != self.module:
+        for (of_year, _), solution in sorted(registry.REGISTRY.items()):
+            if of_year != year or solution.__module__ != module:
                 continue
             cases = cases_of(solution)
             if not cases:

@@ -5,29 +5,22 @@ on workers. tests/test_pytest_private.py checks `NAMES` against the installed py
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import Any
 
+from aoc2023.framework.aocd.private import PrivateName as PrivateName  # re-exported: tests name it
 from aoc2023.framework.aocd.private import holder
-
-Matcher = Callable[..., bool]
-"""Whether a word of an expression holds, called as pytest calls it."""
-
-
-class PrivateName(NamedTuple):
-    module: str
-    path: str  # attributes from the module, dotted: `Expression.compile`
-    why: str
-
 
 NAMES = (
     PrivateName(
         "_pytest.mark.expression",
         "Expression.compile",
+        True,
         "reading a -m or -k expression with pytest's own grammar",
     ),
     PrivateName(
         "_pytest.mark.expression",
         "Expression.evaluate",
+        True,
         "asking whether an expression is true for given words",
     ),
 )
@@ -52,9 +45,10 @@ def where(path: str) -> tuple[Any, str]:
     return holder(NAMES, path, _changed)
 
 
-def compile_expression(text: str) -> Callable[[Matcher], bool]:
+def compile_expression(text: str) -> Callable[[Callable[..., bool]], bool]:
     """pytest's reading of the `-m`/`-k` expression `text`: whether it is true, given a
-    matcher. PytestChanged when pytest lacks a name of NAMES; a ParseError for bad `text`."""
+    matcher (whether a word holds, called as pytest calls it). PytestChanged when pytest
+    lacks a name of NAMES; a ParseError for bad `text`."""
     for name in NAMES:
         if not callable(getattr(*where(name.path))):
             raise _changed(name)

@@ -56,11 +56,13 @@ def check_examples(solution_class: type[Solution[Any]]) -> None:
         if not wanted:
             continue
         checked += 1
-        for implementation in [solution_class, *registry.variants_of(solution_class)]:
+        for implementation in _implementations(solution_class).values():
             result = _run(implementation, dataclasses.replace(run, parts=wanted))
             where = _where(year, day, _example_name(number, run.label), result.variant)
             failures += _failures(result, where, "expected")
-            tracebacks += _tracebacks(result, where)
+            found = [(where, result.traceback)]
+            found += [(f"{where}, part {part.part}", part.traceback) for part in result.parts]
+            tracebacks += [f"{place}:\n{text}" for place, text in found if text]
     if not checked:
         warnings.warn(
             f"{solution_class.__qualname__} declares no example answer yet, so check_examples "
@@ -144,7 +146,7 @@ def cases_of(solution_class: type[Solution[Any]], aocd: RealAocd | None = None) 
     """One case per part, example with an answer for it and implementation of the day;
     with `aocd`, one per part and implementation on the user's input there instead."""
     year, day = solution_class.year, solution_class.day
-    variants = [None, *(v.variant for v in registry.variants_of(solution_class))]
+    variants = list(_implementations(solution_class))
     examples: list[tuple[int, Example | None]] = [(0, None)]
     if aocd is None:
         examples = list(enumerate(solution_class.examples, start=1))
@@ -173,7 +175,12 @@ def check(case: Case) -> None:
             pytest.skip(found)
         solution_class = registry.load_day(case.year, case.day)
         run, what, expected_is = found, "your input", "the accepted answer is"
-    result = _run(_implementation(solution_class, case.variant), run)
+    implementation = _implementations(solution_class).get(case.variant)
+    if implementation is None:
+        raise AssertionError(
+            f"{solution_class.__qualname__} has no variant {case.variant!r} any more"
+        )
+    result = _run(implementation, run)
     [outcome] = result.parts
     if outcome.status is Status.NOT_IMPLEMENTED:
         pytest.skip(f"{case.year} day {case.day} part {case.part} is not written yet")
@@ -237,26 +244,14 @@ def _failures(result: DayResult, where: str, expected_is: str) -> list[str]:
     return failures
 
 
-def _tracebacks(result: DayResult, where: str) -> list[str]:
-    """The tracebacks of what raised in the day's code, each headed by where."""
-    found = [(where, result.traceback)]
-    found += [(f"{where}, part {part.part}", part.traceback) for part in result.parts]
-    return [f"{place}:\n{text}" for place, text in found if text]
-
-
 def _where(year: int, day: int, what: str, variant: str | None) -> str:
     """`2023 day 7, example 1`, and `, variant fast` for a variant's failure."""
     return f"{year} day {day}, {what}" + (f", variant {variant}" if variant else "")
 
 
-def _implementation(
-    solution_class: type[Solution[Any]], variant: str | None
-) -> type[Solution[Any]]:
-    """The class of the day's variant named `variant` (the day's own class for None)."""
-    for implementation in [solution_class, *registry.variants_of(solution_class)]:
-        if implementation.variant == variant:
-            return implementation
-    raise AssertionError(f"{solution_class.__qualname__} has no variant {variant!r} any more")
+def _implementations(solution_class: type[Solution[Any]]) -> dict[str | None, type[Solution[Any]]]:
+    """The day's class and its variants', by the variant's name (None: the day's own)."""
+    return {cls.variant: cls for cls in [solution_class, *registry.variants_of(solution_class)]}
 
 
 def _example_name(number: int, label: str | None) -> str:

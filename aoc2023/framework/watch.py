@@ -104,16 +104,6 @@ class SaveFilter:
         )
 
 
-def forget_bytecode(paths: Sequence[str]) -> None:
-    """Delete the saved Python files' cached bytecode, every level's: a same-size save
-    within the second would otherwise run the last pass's code."""
-    for path in paths:
-        if not path.endswith(".py"):
-            continue
-        for level in ("", 1, 2):
-            Path(importlib.util.cache_from_source(path, optimization=level)).unlink(missing_ok=True)
-
-
 def watch_days(request: WatchRequest, say: Callable[[str], None]) -> None:
     """Run `request` in a fresh process, then again after each save, until Ctrl-C; `say`
     prints a line about the watch (on stderr, so that `--json` stays parseable)."""
@@ -145,7 +135,12 @@ def watch_days(request: WatchRequest, say: Callable[[str], None]) -> None:
         logging.getLogger("watchfiles").setLevel(logging.ERROR)
 
     def on_save(changes: set[FileChange]) -> None:
-        forget_bytecode([path for _, path in changes])
+        # The saved files' bytecode goes, every level's: a same-size save within the
+        # second would otherwise run the last pass's code.
+        for path in [path for _, path in changes if path.endswith(".py")]:
+            for level in ("", 1, 2):
+                bytecode = importlib.util.cache_from_source(path, optimization=level)
+                Path(bytecode).unlink(missing_ok=True)
         saved = ", ".join(sorted({Path(path).name for _, path in changes}))
         say(f"--- {datetime.now():%H:%M:%S} {saved} saved: running again ---")
         output.flush()
