@@ -159,15 +159,14 @@ def bench(
         check_seconds("--timeout", timeout)
         # Before any day's code runs (it may chdir) and anything is timed.
         written = outputs.prepare(save=save, readme=readme, plot=plot)
-        progress = ProgressLine(sys.stderr) if smart_terminal(sys.stderr) else None
+        progress = ProgressLine(sys.stderr if smart_terminal(sys.stderr) else None)
         try:
             request = RunRequest(asked.days, input_file, example, skipped=asked.notices)
             outcome = bench_days(
                 request, budget, timeout=timeout, watcher=progress, variants=variants, memory=memory
             )
         finally:
-            if progress is not None:
-                progress.clear()
+            progress.clear()
     except Exception as error:
         fail(error, verbose=verbose)
     # The timing is done: a file that fails now is said after the report, which is kept.
@@ -478,12 +477,12 @@ def problems(report: BenchReport, width: int | None = None, *, verbose: bool) ->
 
 class ProgressLine:
     """`aoc bench`'s progress on a terminal, redrawn in place at most every INTERVAL
-    seconds (at once before a longer run). A `--timeout` child that is spawned, not
-    forked, gets no stream (`__getstate__`) and shows nothing."""
+    seconds (at once before a longer run). Without a stream (not a terminal, or in a
+    `--timeout` child that is spawned, not forked: `__getstate__`), it shows nothing."""
 
     INTERVAL = 0.1
 
-    def __init__(self, stream: IO[str], clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, stream: IO[str] | None, clock: Callable[[], float] = time.monotonic) -> None:
         self.stream: IO[str] | None = stream
         self.clock = clock
         self._last = -math.inf  # the first call draws
