@@ -460,16 +460,12 @@ def _narrow_rows(bench: DayBench) -> list[list[Cell]]:
 def problems(report: BenchReport, width: int | None = None, *, verbose: bool) -> list[str]:
     """The checking runs' problems, then each step that failed while being timed."""
     runs = [one for bench in report.results for one in (bench.result, *bench.variants)]
-    lines = day_problems(runs, width, verbose=verbose)
-    for bench in report.results:
-        result = bench.result
-        lines += [
-            f"{day_place(result.year, result.day, result.label, step.variant)} {step.step}: "
-            f"{step.error}"
-            for step in bench.steps
-            if step.error
-        ]
-    return lines
+    steps = [(bench.result, step) for bench in report.results for step in bench.steps]
+    return day_problems(runs, width, verbose=verbose) + [
+        f"{day_place(day.year, day.day, day.label, step.variant)} {step.step}: {step.error}"
+        for day, step in steps
+        if step.error
+    ]
 
 
 # --- while it times, and --history -------------------------------------------------------
