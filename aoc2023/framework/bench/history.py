@@ -282,8 +282,6 @@ def save_figures(
         for step in bench.steps
         if step.stats is not None
     ]
-    if not figures:
-        return 0
     entry = {
         "date": when.isoformat(timespec="seconds"),
         "python": python_version(),

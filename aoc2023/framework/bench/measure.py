@@ -380,12 +380,11 @@ def bench_input(
     *,
     timeout: float | None = None,
     run: DayRunner | None = None,
-    watcher: Watcher | None = None,
+    watcher: Watcher = _no_watcher,
     variants: Sequence[type[Solution[Any]]] = (),
     clocks: Clocks = REAL,
 ) -> DayBench:
     """Check the day (and `variants` against it) on one input, then time all in `budget` s."""
-    watcher = watcher or _no_watcher
     run = run or (Executor(timeout) if timeout else Executor(clock=clocks.timer))
     clock = clocks.clock
     clocks.settle()
@@ -489,7 +488,7 @@ def bench_days(
     budget: float = 1.0,
     *,
     timeout: float | None = None,
-    watcher: Watcher | None = None,
+    watcher: Watcher = _no_watcher,
     variants: bool = True,
     memory: bool = False,
     clocks: Clocks = REAL,

@@ -159,15 +159,14 @@ def bench(
         check_seconds("--timeout", timeout)
         # Before any day's code runs (it may chdir) and anything is timed.
         written = outputs.prepare(save=save, readme=readme, plot=plot)
-        progress = ProgressLine(sys.stderr) if smart_terminal(sys.stderr) else None
+        progress = ProgressLine(sys.stderr if smart_terminal(sys.stderr) else None)
         try:
             request = RunRequest(asked.days, input_file, example, skipped=asked.notices)
             outcome = bench_days(
                 request, budget, timeout=timeout, watcher=progress, variants=variants, memory=memory
             )
         finally:
-            if progress is not None:
-                progress.clear()
+            progress.clear()
     except Exception as error:
         fail(error, verbose=verbose)
     # The timing is done: a file that fails now is said after the report, which is kept.
@@ -461,16 +460,12 @@ def _narrow_rows(bench: DayBench) -> list[list[Cell]]:
 def problems(report: BenchReport, width: int | None = None, *, verbose: bool) -> list[str]:
     """The checking runs' problems, then each step that failed while being timed."""
     runs = [one for bench in report.results for one in (bench.result, *bench.variants)]
-    lines = day_problems(runs, width, verbose=verbose)
-    for bench in report.results:
-        result = bench.result
-        lines += [
-            f"{day_place(result.year, result.day, result.label, step.variant)} {step.step}: "
-            f"{step.error}"
-            for step in bench.steps
-            if step.error
-        ]
-    return lines
+    steps = [(bench.result, step) for bench in report.results for step in bench.steps]
+    return day_problems(runs, width, verbose=verbose) + [
+        f"{day_place(day.year, day.day, day.label, step.variant)} {step.step}: {step.error}"
+        for day, step in steps
+        if step.error
+    ]
 
 
 # --- while it times, and --history -------------------------------------------------------
@@ -478,12 +473,12 @@ def problems(report: BenchReport, width: int | None = None, *, verbose: bool) ->
 
 class ProgressLine:
     """`aoc bench`'s progress on a terminal, redrawn in place at most every INTERVAL
-    seconds (at once before a longer run). A `--timeout` child that is spawned, not
-    forked, gets no stream (`__getstate__`) and shows nothing."""
+    seconds (at once before a longer run). Without a stream (not a terminal, or in a
+    `--timeout` child that is spawned, not forked: `__getstate__`), it shows nothing."""
 
     INTERVAL = 0.1
 
-    def __init__(self, stream: IO[str], clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, stream: IO[str] | None, clock: Callable[[], float] = time.monotonic) -> None:
         self.stream: IO[str] | None = stream
         self.clock = clock
         self._last = -math.inf  # the first call draws
