@@ -118,8 +118,7 @@ def whose(token: str | None) -> Who:
         from aoc2023.framework.aocd import client
 
         try:  # any failure of the request, its contact's too, is a sentence
-            with client.asking("find whose the session token is"):
-                return Who(token, client.resolved_owner(token))
+            return Who(token, client.user_id(token))
         except AocError as error:
             return Who(token, None, f"{error} Whose records to show is not known.")
 
