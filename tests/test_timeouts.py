@@ -241,15 +241,27 @@ def test_without_a_timeout_days_run_in_this_process() -> None:
     assert part.answer == str(os.getpid())
 
 
-@pytest.mark.slow
-def test_the_spawn_start_method_works_too(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Where fork is not used (macOS, Windows), the child imports the day again. One child
-    (a `solve` runs both parts in one) brings back a part solved and a part failed, with
-    its traceback."""
-    from test_runner import InTurn
+SOLVES_ONE_FAILS_ONE = """
+from collections.abc import Iterator
+from aoc2023.framework import Solution
 
+class Day(Solution[str]):
+    def solve(self, text: str) -> Iterator[int]:
+        yield len(text)
+        yield int(text[-1]) * len(text)
+"""
+
+
+@pytest.mark.slow
+def test_the_spawn_start_method_works_too(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Where fork is not used (macOS, Windows), the child imports the day again (here from
+    a year package of its own, which imports only the framework, as a solver's does). One
+    child (a `solve` runs both parts in one) brings back a part solved and a part failed,
+    with its traceback."""
     monkeypatch.setattr(timeouts, "_context", lambda: multiprocessing.get_context("spawn"))
-    result = run_with_timeout(InTurn, RunInput("ab", "file", {1: "2"}), None, ROOMY)
+    with temporary_year(tmp_path / "site", 2092, {"day01.py": SOLVES_ONE_FAILS_ONE}):
+        day = registry.load_day(2092, 1)
+        result = run_with_timeout(day, RunInput("ab", "file", {1: "2"}), None, ROOMY)
     solved, failed = result.parts
     assert (solved.status, solved.answer) == (Status.CORRECT, "2")
     assert failed.error == "ValueError: invalid literal for int() with base 10: 'b'"
