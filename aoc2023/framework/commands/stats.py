@@ -134,13 +134,12 @@ def whose(token: str | None) -> Who:
 
 @dataclass
 class _PartRecord:
-    """One part's records: wrong values sent, the right one's time, sends never replied to."""
+    """One part's records: wrong values sent, the right one's time."""
 
     wrong: set[str] = field(default_factory=set)
     right: bool = False
     right_at: datetime | None = None
     replied: bool = False
-    unconfirmed: int = 0
 
 
 def _when(text: str) -> datetime | None:
@@ -155,7 +154,8 @@ def _when(text: str) -> datetime | None:
 def _records(
     year: int, day: int, who: Who, journal: list[str] | None, unknown: list[str]
 ) -> dict[int, _PartRecord]:
-    """Each part's record from aocd's log and `journal` (None: unreadable); gaps in `unknown`."""
+    """Each part's record from aocd's log and `journal` (None: unreadable); gaps in `unknown`,
+    among them each part with a send never replied to."""
     found = {part: _PartRecord() for part in PARTS}
     if who.user_id is None:
         return found
@@ -173,13 +173,17 @@ def _records(
         except AocError as error:
             journal.append(str(error))
             sent = []
+        never_replied = set()
         for attempt in sent:
             if attempt.message is not None:
                 replies.append(attempt)
-            elif attempt.part in found and not any(
-                (reply.part, reply.value) == (attempt.part, attempt.value) for reply in replies
-            ):
-                found[attempt.part].unconfirmed += 1
+            elif all((one.part, one.value) != (attempt.part, attempt.value) for one in replies):
+                never_replied.add(attempt.part)
+        unknown += [
+            f"The site's reply to an answer sent for {year} day {day} part {part} never "
+            "came: its attempts may be one more."
+            for part in sorted(never_replied & found.keys())
+        ]
     for reply in replies:
         if (record := found.get(reply.part)) is None:
             continue
@@ -215,7 +219,9 @@ def _star(year: int, day: int, part: int, site_time: str | None, record: _PartRe
     return StarStats(part, earned_at, since, attempts, first_try, earned=earned, late=late)
 
 
-def _site_times(year: int, who: Who, now: datetime, unknown: list[str]) -> stars.TimesPage | None:
+def _site_times(
+    year: int, who: Who, now: datetime, unknown: list[str]
+) -> stars.Kept[stars.Times] | None:
     """The site's page of times, as stars.py allows; what is not known into `unknown`."""
     from aoc2023.framework.aocd import stars
 
@@ -235,7 +241,7 @@ def _site_times(year: int, who: Who, now: datetime, unknown: list[str]) -> stars
             else f"When the stars of {year} were earned is not known: no session "
             "token is set, and no copy of the site's page of your times is kept."
         )
-    elif failed or not kept.complete:
+    elif failed or not stars.complete(year, kept.value):
         read = calendar.clock_time(datetime.fromtimestamp(kept.fetched_at, UTC), now)
         unknown.append(
             f"{failed} The site's times of {year} are as read {read}."
@@ -265,16 +271,10 @@ def year_stats(year: int, who: Who, now: datetime, bench: BenchRuntimes) -> Year
         if journal:  # unreadable: said once, not read again
             unknown.append(f"{journal[0]} The attempts of {year} may be more than shown.")
             journal = None
-        day_times = (None, None) if page is None else page.times.get(day, ("-", "-"))
+        day_times = (None, None) if page is None else page.value.get(day, ("-", "-"))
         day_stars = tuple(
             _star(year, day, part, day_times[part - 1], records[part]) for part in PARTS
         )
-        for part, record in records.items():
-            if record.unconfirmed:
-                unknown.append(
-                    f"The site's reply to an answer sent for {year} day {day} "
-                    f"part {part} never came: its attempts may be one more."
-                )
         if any(star.earned and star.attempts is None for star in day_stars):
             no_attempts.append(day)
         runtime = run_times.get(day, bench.by_day.get((year, day)))
