@@ -142,10 +142,11 @@ def _when(text: str) -> datetime | None:
 
 
 def _replies(
-    cache: paths.PuzzleCache, journal: list[str] | None, unknown: list[str]
-) -> list[Attempt]:
-    """The site's replies to the answers sent, from aocd's log and `journal` (None:
-    unreadable); gaps in `unknown`, among them each part with a send never replied to."""
+    cache: paths.PuzzleCache, journal: bool, unknown: list[str]
+) -> tuple[list[Attempt], bool]:
+    """The site's replies to the answers sent, from aocd's log and aoc's `journal` (False:
+    unreadable), and whether the journal is readable; gaps in `unknown`, among them each
+    part with a send never replied to."""
     from aoc2023.framework.aocd.sent import attempts, read_log
 
     year, day = cache.year, cache.day
@@ -154,24 +155,25 @@ def _replies(
         replies += read_log(cache.submissions_path)
     except AocError as error:
         unknown.append(f"{error} The attempts at {year} day {day} may be more than shown.")
-    if journal is not None:
-        try:
-            sent = attempts(cache.user_dir.name, year, day)
-        except AocError as error:
-            journal.append(str(error))
-            sent = []
-        never_replied = set()
-        for attempt in sent:
-            if attempt.message is not None:
-                replies.append(attempt)
-            elif all((one.part, one.value) != (attempt.part, attempt.value) for one in replies):
-                never_replied.add(attempt.part)
-        unknown += [
-            f"The site's reply to an answer sent for {year} day {day} part {part} never "
-            "came: its attempts may be one more."
-            for part in sorted(never_replied & set(PARTS))
-        ]
-    return replies
+    if not journal:
+        return replies, False
+    try:
+        sent = attempts(cache.user_dir.name, year, day)
+    except AocError as error:  # said once, not read again
+        unknown.append(f"{error} The attempts of {year} may be more than shown.")
+        return replies, False
+    never_replied = set()
+    for attempt in sent:
+        if attempt.message is not None:
+            replies.append(attempt)
+        elif all((one.part, one.value) != (attempt.part, attempt.value) for one in replies):
+            never_replied.add(attempt.part)
+    unknown += [
+        f"The site's reply to an answer sent for {year} day {day} part {part} never "
+        "came: its attempts may be one more."
+        for part in sorted(never_replied & set(PARTS))
+    ]
+    return replies, True
 
 
 def _star(
@@ -252,16 +254,13 @@ def year_stats(year: int, who: Who, now: datetime, bench: BenchRuntimes) -> Year
 
     unknown = [who.why] if who.why is not None else []
     page = _site_times(year, who, now, unknown)
-    journal: list[str] | None = []
+    journal = True
     run_times = runtimes.last_runtimes(year)
     user_dir = None if who.user_id is None else paths.data_dir() / who.user_id
     days, no_attempts, no_runtime = [], [], []
     for day in range(1, calendar.days_in_year(year) + 1):
         cache = None if user_dir is None else paths.PuzzleCache(year, day, user_dir)
-        replies = [] if cache is None else _replies(cache, journal, unknown)
-        if journal:  # unreadable: said once, not read again
-            unknown.append(f"{journal[0]} The attempts of {year} may be more than shown.")
-            journal = None
+        replies, journal = ([], journal) if cache is None else _replies(cache, journal, unknown)
         day_times = (None, None) if page is None else page.value.get(day, ("-", "-"))
         day_stars = tuple(
             _star(year, day, part, day_times[part - 1], replies, cache) for part in PARTS
