@@ -144,9 +144,8 @@ def _when(text: str) -> datetime | None:
 def _replies(
     cache: paths.PuzzleCache, journal: bool, unknown: list[str]
 ) -> tuple[list[Attempt], bool]:
-    """The site's replies to the answers sent, from aocd's log and aoc's `journal` (False:
-    unreadable), and whether the journal is readable; gaps in `unknown`, among them each
-    part with a send never replied to."""
+    """The replies to the answers sent (aocd's log, and aoc's journal unless `journal` is
+    False), and whether the journal is readable; gaps, and sends never replied to, in `unknown`."""
     from aoc2023.framework.aocd.sent import attempts, read_log
 
     year, day = cache.year, cache.day
@@ -200,7 +199,7 @@ def _star(
     unlock = calendar.unlock_time(year, day)
     on_site = site_time is not None and site_time != "-"
     earned = on_site or right
-    since = stars.since_unlock(site_time) if on_site and site_time else None
+    since = stars.since_unlock(site_time or "-")
     earned_at = None if since is None else unlock + since
     if since is None and right_at is not None and right_at >= unlock:
         earned_at, since = right_at, right_at - unlock
