@@ -142,7 +142,7 @@ def _when(text: str) -> datetime | None:
 
 
 def _replies(
-    cache: paths.PuzzleCache, journal: bool, unknown: list[str]
+    cache: paths.PuzzleCache, unknown: list[str], *, journal: bool
 ) -> tuple[list[Attempt], bool]:
     """The replies to the answers sent (aocd's log, and aoc's journal unless `journal` is
     False), and whether the journal is readable; gaps, and sends never replied to, in `unknown`."""
@@ -259,7 +259,9 @@ def year_stats(year: int, who: Who, now: datetime, bench: BenchRuntimes) -> Year
     days, no_attempts, no_runtime = [], [], []
     for day in range(1, calendar.days_in_year(year) + 1):
         cache = None if user_dir is None else paths.PuzzleCache(year, day, user_dir)
-        replies, journal = ([], journal) if cache is None else _replies(cache, journal, unknown)
+        replies: list[Attempt] = []
+        if cache is not None:
+            replies, journal = _replies(cache, unknown, journal=journal)
         day_times = (None, None) if page is None else page.value.get(day, ("-", "-"))
         day_stars = tuple(
             _star(year, day, part, day_times[part - 1], replies, cache) for part in PARTS
