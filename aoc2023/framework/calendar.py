@@ -98,7 +98,6 @@ def puzzle_parts(year: int, day: int) -> tuple[int, ...]:
     return (1,) if day == days_in_year(year) else (1, 2)
 
 
-LAST_YEAR = MAXYEAR
 LAST_MOMENT = 253_402_214_399
 """9999-12-30 23:59:59 UTC, the last second any time zone can show: a time read past it
 (or before the epoch) cannot be shown."""
@@ -107,10 +106,10 @@ LAST_MOMENT = 253_402_214_399
 def check_year(year: int) -> None:
     if year < FIRST_YEAR:
         raise UsageError(f"Advent of Code started in {FIRST_YEAR}; there is no {year}.")
-    if year > LAST_YEAR:
+    if year > MAXYEAR:
         raise UsageError(
             f"There is no year {year} in aoc's calendar: its years run from "
-            f"{FIRST_YEAR} to {LAST_YEAR}."
+            f"{FIRST_YEAR} to {MAXYEAR}."
         )
 
 
@@ -251,8 +250,7 @@ def remembered_day_counts() -> dict[int, int]:
     return {
         int(year): count
         for year, count in data.items()
-        if isinstance(year, str)
-        and year.isascii()
+        if year.isascii()  # a JSON key: a str
         and year.isdigit()
         and type(count) is int
         and 1 <= count <= DECEMBER_DAYS

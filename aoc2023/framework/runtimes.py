@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from contextlib import suppress
 from datetime import datetime
+from typing import Any
 
 from aoc2023.framework import store
 from aoc2023.framework.project import DECEMBER_DAYS
@@ -55,11 +56,7 @@ def last_runtimes(year: int) -> dict[int, float]:
     found = {}
     for day in range(1, DECEMBER_DAYS + 1):
         kept = store.read_json(store.runtime_file(year, day))
-        seconds = kept.get("seconds") if isinstance(kept, dict) else None
-        if (
-            isinstance(seconds, int | float)
-            and not isinstance(seconds, bool)
-            and 0 <= seconds <= LONGEST
-        ):  # NaN and infinity too are not
+        seconds: Any = kept.get("seconds") if isinstance(kept, dict) else None
+        if type(seconds) in (int, float) and 0 <= seconds <= LONGEST:  # not NaN, nor a bool
             found[day] = float(seconds)
     return found

@@ -68,24 +68,17 @@ def describe_missing(missing: list[tuple[int, int]]) -> str:
     return f"{count} star{' is' if count == 1 else 's are'} missing: " + ", ".join(named)
 
 
-@dataclass(frozen=True)
-class TimesPage:
-    """The user's times of one year, as read or kept (`parse_times`)."""
-
-    year: int
-    times: Mapping[int, tuple[str, str]]
-    fetched_at: float
-
-    @property
-    def complete(self) -> bool:
-        """Every star of the year is in: the page cannot change."""
-        return all(
-            day in self.times and "-" not in self.times[day]
-            for day in range(1, calendar.days_in_year(self.year) + 1)
-        )
+Times = Mapping[int, tuple[str, str]]
+"""Each day's part 1 and part 2 time columns, as `parse_times` reads them."""
 
 
-def _stars_of(times: Mapping[int, tuple[str, str]]) -> dict[int, int]:
+def complete(year: int, times: Times) -> bool:
+    """Every star of the year is in: the page cannot change."""
+    last = calendar.days_in_year(year)
+    return all(day in times and "-" not in times[day] for day in range(1, last + 1))
+
+
+def _stars_of(times: Times) -> dict[int, int]:
     return {day: 1 if second == "-" else 2 for day, (_, second) in times.items()}
 
 
@@ -185,11 +178,11 @@ def _kept_days(kept: Any) -> dict[int, int]:
     return {int(day): min(2, int(count)) for day, count in kept["days"].items()}
 
 
-def _kept_times(kept: Any) -> dict[int, tuple[str, str]]:
+def _kept_times(kept: Any) -> Times:
     return {int(day): (str(first), str(second)) for day, (first, second) in kept["times"].items()}
 
 
-def _keep(path: Path, now: float, times: Mapping[int, tuple[str, str]]) -> None:
+def _keep(path: Path, now: float, times: Times) -> None:
     """Keep the page read at `now`: its stars and its times."""
     with suppress(OSError):  # only a copy: the next run asks again
         store.write_json(
@@ -202,26 +195,25 @@ def _keep(path: Path, now: float, times: Mapping[int, tuple[str, str]]) -> None:
         )
 
 
-def kept_times(user_id: str, year: int) -> TimesPage | None:
+def kept_times(user_id: str, year: int) -> Kept[Times] | None:
     """The page's times as last kept, however old; None when none is readable. No request."""
-    kept = read_kept(store.stars_file(user_id, year), _kept_times)
-    return None if kept is None else TimesPage(year, kept.value, kept.fetched_at)
+    return read_kept(store.stars_file(user_id, year), _kept_times)
 
 
-def times_page(token: str, user_id: str, year: int, now: float) -> TimesPage:
+def times_page(token: str, user_id: str, year: int, now: float) -> Kept[Times]:
     """The page's times: kept when complete or younger than 15 minutes, else read and
     kept (none before the unlock). SiteError when the site cannot be asked."""
     if now < calendar.unlock_time(year, 1).timestamp():
-        return TimesPage(year, {}, now)
+        return Kept(now, {})
     path = store.stars_file(user_id, year)
     kept = kept_times(user_id, year)
-    if kept is not None and (kept.complete or 0 <= now - kept.fetched_at < KEPT_SECONDS):
+    if kept is not None and (complete(year, kept.value) or kept.young(now)):
         return kept
     with keeping(path, f"The site's page of your stars of {year} was not read, as it "):
         check_keepable(path)  # before the request
     times = _fetch(token, year)
     _keep(path, now, times)
-    return TimesPage(year, times, now)
+    return Kept(now, times)
 
 
 def _known_locally(user_dir: Path, year: int) -> dict[int, int]:

@@ -9,7 +9,6 @@ import os
 import re
 from collections.abc import Mapping, Sequence
 from contextlib import suppress
-from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from io import BytesIO
 from pathlib import Path
@@ -39,6 +38,7 @@ if TYPE_CHECKING:
     from xml.etree.ElementTree import Element
 
     from aoc2023.framework.aocd import stars
+    from aoc2023.framework.aocd.sent import Attempt
 
 # Heavy imports where used, and NamedTuples: `aoc` imports every command's module.
 
@@ -134,17 +134,6 @@ def whose(token: str | None) -> Who:
     )
 
 
-@dataclass
-class _PartRecord:
-    """One part's records: wrong values sent, the right one's time, sends never replied to."""
-
-    wrong: set[str] = field(default_factory=set)
-    right: bool = False
-    right_at: datetime | None = None
-    replied: bool = False
-    unconfirmed: int = 0
-
-
 def _when(text: str) -> datetime | None:
     """A log's ISO time, tz-aware (naive: local time, as aocd writes it)."""
     try:
@@ -154,70 +143,78 @@ def _when(text: str) -> datetime | None:
     return moment if moment.tzinfo is not None else moment.astimezone()
 
 
-def _records(
-    year: int, day: int, who: Who, journal: list[str] | None, unknown: list[str]
-) -> dict[int, _PartRecord]:
-    """Each part's record from aocd's log and `journal` (None: unreadable); gaps in `unknown`."""
-    found = {part: _PartRecord() for part in PARTS}
-    if who.user_id is None:
-        return found
-    from aoc2023.framework.aocd.sent import Attempt, Verdict, attempts, read_log
+def _replies(
+    cache: paths.PuzzleCache, unknown: list[str], *, journal: bool
+) -> tuple[list[Attempt], bool]:
+    """The replies to the answers sent (aocd's log, and aoc's journal unless `journal` is
+    False), and whether the journal is readable; gaps, and sends never replied to, in `unknown`."""
+    from aoc2023.framework.aocd.sent import attempts, read_log
 
+    year, day = cache.year, cache.day
     replies: list[Attempt] = []
-    cache = paths.PuzzleCache(year, day, paths.data_dir() / who.user_id)
     try:
         replies += read_log(cache.submissions_path)
     except AocError as error:
         unknown.append(f"{error} The attempts at {year} day {day} may be more than shown.")
-    if journal is not None:
-        try:
-            sent = attempts(who.user_id, year, day)
-        except AocError as error:
-            journal.append(str(error))
-            sent = []
-        for attempt in sent:
-            if attempt.message is not None:
-                replies.append(attempt)
-            elif attempt.part in found and not any(
-                (reply.part, reply.value) == (attempt.part, attempt.value) for reply in replies
-            ):
-                found[attempt.part].unconfirmed += 1
-    for reply in replies:
-        if (record := found.get(reply.part)) is None:
-            continue
-        if reply.verdict is Verdict.RIGHT:
-            record.right, record.replied = True, True
-            record.right_at = min(filter(None, (_when(reply.when), record.right_at)), default=None)
-        elif reply.verdict.is_wrong:
-            record.wrong.add(reply.value)
-            record.replied = True
-    for part, record in found.items():
-        with suppress(AocError):  # a damaged cached answer proves nothing
-            record.right = record.right or cache.known_answer(part) is not None
-    return found
+    if not journal:
+        return replies, False
+    try:
+        sent = attempts(cache.user_dir.name, year, day)
+    except AocError as error:  # said once, not read again
+        unknown.append(f"{error} The attempts of {year} may be more than shown.")
+        return replies, False
+    never_replied = set()
+    for attempt in sent:
+        if attempt.message is not None:
+            replies.append(attempt)
+        elif all((one.part, one.value) != (attempt.part, attempt.value) for one in replies):
+            never_replied.add(attempt.part)
+    unknown += [
+        f"The site's reply to an answer sent for {year} day {day} part {part} never "
+        "came: its attempts may be one more."
+        for part in sorted(never_replied & set(PARTS))
+    ]
+    return replies, True
 
 
-def _star(year: int, day: int, part: int, site_time: str | None, record: _PartRecord) -> StarStats:
-    """One star from the site's time column (None: page not known) and the records."""
+def _star(
+    year: int,
+    day: int,
+    part: int,
+    site_time: str | None,
+    replies: list[Attempt],
+    cache: paths.PuzzleCache | None,
+) -> StarStats:
+    """One star from the site's time column (None: page not known), the replies to the
+    answers sent, and aocd's cached answer (None: whose is not known)."""
     from aoc2023.framework.aocd import stars
+    from aoc2023.framework.aocd.sent import Verdict
 
+    ours = [reply for reply in replies if reply.part == part]
+    wrong = {reply.value for reply in ours if reply.verdict.is_wrong}
+    rights = [_when(reply.when) for reply in ours if reply.verdict is Verdict.RIGHT]
+    right = bool(rights)
+    if not right and cache is not None:
+        with suppress(AocError):  # a damaged cached answer proves nothing
+            right = cache.known_answer(part) is not None
+    right_at = min(filter(None, rights), default=None)
     unlock = calendar.unlock_time(year, day)
     on_site = site_time is not None and site_time != "-"
-    earned = on_site or record.right
-    since = stars.since_unlock(site_time) if on_site and site_time else None
+    earned = on_site or right
+    since = stars.since_unlock(site_time or "-")
     earned_at = None if since is None else unlock + since
-    if since is None and record.right_at is not None and record.right_at >= unlock:
-        earned_at, since = record.right_at, record.right_at - unlock
+    if since is None and right_at is not None and right_at >= unlock:
+        earned_at, since = right_at, right_at - unlock
     late = earned and since is None and site_time == ">24h"
-    attempts = len(record.wrong) if record.replied else None
+    attempts = len(wrong) if rights or wrong else None
     # A wrong answer is logged only when replied to, and an accepted one earns the star.
-    first_try = (
-        False if earned and record.wrong else True if record.right and record.replied else None
-    )
+    first_try = False if earned and wrong else True if rights else None
     return StarStats(part, earned_at, since, attempts, first_try, earned=earned, late=late)
 
 
-def _site_times(year: int, who: Who, now: datetime, unknown: list[str]) -> stars.TimesPage | None:
+def _site_times(
+    year: int, who: Who, now: datetime, unknown: list[str]
+) -> stars.Kept[stars.Times] | None:
     """The site's page of times, as stars.py allows; what is not known into `unknown`."""
     from aoc2023.framework.aocd import stars
 
@@ -237,7 +234,7 @@ def _site_times(year: int, who: Who, now: datetime, unknown: list[str]) -> stars
             else f"When the stars of {year} were earned is not known: no session "
             "token is set, and no copy of the site's page of your times is kept."
         )
-    elif failed or not kept.complete:
+    elif failed or not stars.complete(year, kept.value):
         read = calendar.clock_time(datetime.fromtimestamp(kept.fetched_at, UTC), now)
         unknown.append(
             f"{failed} The site's times of {year} are as read {read}."
@@ -258,25 +255,19 @@ def year_stats(year: int, who: Who, now: datetime, bench: BenchRuntimes) -> Year
 
     unknown = [who.why] if who.why is not None else []
     page = _site_times(year, who, now, unknown)
-    journal: list[str] | None = []
+    journal = True
     run_times = runtimes.last_runtimes(year)
     user_dir = None if who.user_id is None else paths.data_dir() / who.user_id
     days, no_attempts, no_runtime = [], [], []
     for day in range(1, calendar.days_in_year(year) + 1):
-        records = _records(year, day, who, journal, unknown)
-        if journal:  # unreadable: said once, not read again
-            unknown.append(f"{journal[0]} The attempts of {year} may be more than shown.")
-            journal = None
-        day_times = (None, None) if page is None else page.times.get(day, ("-", "-"))
+        cache = None if user_dir is None else paths.PuzzleCache(year, day, user_dir)
+        replies: list[Attempt] = []
+        if cache is not None:
+            replies, journal = _replies(cache, unknown, journal=journal)
+        day_times = (None, None) if page is None else page.value.get(day, ("-", "-"))
         day_stars = tuple(
-            _star(year, day, part, day_times[part - 1], records[part]) for part in PARTS
+            _star(year, day, part, day_times[part - 1], replies, cache) for part in PARTS
         )
-        for part, record in records.items():
-            if record.unconfirmed:
-                unknown.append(
-                    f"The site's reply to an answer sent for {year} day {day} "
-                    f"part {part} never came: its attempts may be one more."
-                )
         if any(star.earned and star.attempts is None for star in day_stars):
             no_attempts.append(day)
         runtime = run_times.get(day, bench.by_day.get((year, day)))
@@ -626,10 +617,6 @@ def calendar_svg(years: Sequence[YearStats]) -> str:
     return ET.tostring(svg, encoding="unicode") + "\n"
 
 
-_PT = 72 / 100
-"""Points per pixel at 100 dpi: the PNG's text the size of the SVG's."""
-
-
 def calendar_png(years: Sequence[YearStats]) -> bytes:
     """The calendar as a PNG (needs the plot extra): the SVG's tiles by matplotlib, light
     colours, twice the size."""
@@ -637,15 +624,15 @@ def calendar_png(years: Sequence[YearStats]) -> bytes:
     from matplotlib.patches import FancyBboxPatch
 
     headings, tiles, height = _layout(years)
-    dpi = 100
+    dpi = 100  # a pixel is 72 / dpi points: the PNG's text the size of the SVG's
     figure = Figure(figsize=(WIDTH / dpi, height / dpi), dpi=dpi)
     axes = figure.add_axes((0, 0, 1, 1), xlim=(0, WIDTH), ylim=(height, 0))
     axes.axis("off")
     figure.set_facecolor(_LIGHT["bg"])
 
     def write(x: float, y: float, text: str, colour: str, size: int, **style: str) -> None:
-        font = {"family": "sans-serif"}
-        axes.text(x, y, text, color=_LIGHT[colour], fontsize=size * _PT, fontdict=font, **style)
+        font = {"family": "sans-serif", "size": size * 72 / dpi}
+        axes.text(x, y, text, color=_LIGHT[colour], fontdict=font, **style)
 
     for y, year in headings:
         write(MARGIN, y + 20, heading_text(year), "text", 16, fontweight="bold")
