@@ -485,8 +485,10 @@ class ProgressLine:
         self._width = 0
 
     def __call__(self, where: str, step: str, runs: int, expected: float) -> None:
+        if self.stream is None:  # before the clock: called between every two runs
+            return
         now = self.clock()
-        if self.stream is None or (now - self._last < self.INTERVAL and expected < self.INTERVAL):
+        if now - self._last < self.INTERVAL and expected < self.INTERVAL:
             return
         self._last = now
         line = f"{where}: {step}" + (f", {runs:,} run{'s' * (runs != 1)} so far" if runs else "")
