@@ -950,7 +950,7 @@ def test_the_progress_line_on_a_terminal_shows_the_runs_and_is_cleared_whole(
             "--input",
             "in.txt",
             "--budget",
-            "1",
+            "0.5",  # at most 0.1 s between redraws: several lines of runs
             "--timeout",
             "30",
         ]
