@@ -471,7 +471,7 @@ def test_run_wait_asks_again_while_the_site_holds_the_day_locked(
     (project / f"aoc{BEHIND_YEAR}" / "day01.py").write_text(DAY_01)
     site_holds(fake_aoc, 2)
     screen = terminal_on_stderr(monkeypatch)
-    cli_unlock.wait_for_days([(BEHIND_YEAR, 1)], verbose=False)
+    cli_unlock.wait_in_terminal(BEHIND_YEAR, 1, verbose=False, token=TOKEN)
     assert input_requests(fake_aoc) == 3 and sum(clock.slept) == 20
     shown = frames(screen.getvalue())
     asking = [line for line in shown if "asking again in" in line]

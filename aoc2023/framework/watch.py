@@ -24,9 +24,6 @@ if TYPE_CHECKING:
     from watchfiles import Change
     from watchfiles.main import FileChange
 
-CLI_PACKAGE = __name__.partition(".")[0]
-"""The package whose `__main__` is the `aoc` command, which `python -m` runs for each pass."""
-
 
 class WatchRequest(NamedTuple):
     """What each pass runs, in the command line's words: each pass resolves DAYS again, so
@@ -48,7 +45,8 @@ class WatchRequest(NamedTuple):
 def child_command(request: WatchRequest) -> str:
     """The command line of one pass, quoted for `run_process` (which splits it with shlex);
     never a submission option (a watch never sends)."""
-    args = [sys.executable, "-m", CLI_PACKAGE, "run", ",".join(map(str, request.years))]
+    package = __name__.partition(".")[0]  # whose `__main__` is the `aoc` command
+    args = [sys.executable, "-m", package, "run", ",".join(map(str, request.years))]
     if request.days is not None:
         args.append(request.days)
     options = [

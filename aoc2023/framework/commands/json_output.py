@@ -115,19 +115,17 @@ def one_document(command: Callable[[], int], *, seal: bool) -> int:
     the exit code. `seal` (`aoc` the program): fd 1 stays on stderr and the document goes
     to the fd saved, so that a thread left running cannot write into it."""
     global _current
-    outcome = _Outcome()
-    _current = outcome
+    _current = outcome = _Outcome()
     try:
         code = _invoke(command)
     finally:
         _current = None
-        if not seal:
-            outcome.give_back()
     nothing_to_add = outcome.document is None and outcome.handed_over and code == ExitCode.OK
     document = None if nothing_to_add else _document(outcome, code)
     if seal:
         outcome.close(document)
     else:
+        outcome.give_back()
         _write(document, sys.stdout)
     return code
 
@@ -136,12 +134,8 @@ def _invoke(command: Callable[[], int]) -> int:
     """`command`'s exit code, however it ends, its sentence said when there is one."""
     try:
         return command()
-    except typer.TyperException as error:  # click's usage errors
-        show: Callable[[], None] | None = getattr(error, "show", None)
-        if show is not None:
-            show()  # the usage line and the sentence, as without --json
-        else:
-            typer.echo(f"Error: {error.format_message()}", err=True)
+    except typer.TyperException as error:  # click's usage errors, each of which shows itself
+        error.show()  # type: ignore[attr-defined]  # the usage line and sentence, as without --json
         said(printable(error.format_message()))
         return error.exit_code
     except typer.Exit as exit_:

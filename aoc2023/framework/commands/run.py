@@ -212,10 +212,11 @@ def run(
     from aoc2023.framework.project import load_settings
     from aoc2023.framework.runner import Executor, tuned_to_one_input
 
-    if wait and input_file is None and not example:  # wait for the unlock
-        from aoc2023.framework.commands.terminal import wait_for_days
+    waits = wait and input_file is None and not example  # for the unlock, given a token
+    if waits and (token := find_token()) is not None and asked.days:
+        from aoc2023.framework.commands.terminal import wait_in_terminal
 
-        wait_for_days(asked.days, verbose=verbose)
+        wait_in_terminal(*max(asked.days), verbose=verbose, token=token)  # the last to unlock
     try:
         check_input_options(input_file, example=example, accounts=accounts, days=asked.days)
         settings = load_settings()  # on every run: a mistake there is said at once

@@ -8,7 +8,7 @@ import os
 import select
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from contextlib import AbstractContextManager, nullcontext
 from datetime import UTC, datetime, timedelta
 from typing import IO, TYPE_CHECKING, NoReturn
@@ -135,16 +135,6 @@ def _stopped(year: int, day: int, *, live: bool) -> NoReturn:
         sys.stderr.write("\n")
     typer.echo(f"Stopped waiting for {year} day {day}: nothing was fetched.", err=True)
     raise typer.Exit(ExitCode.INTERRUPTED) from None
-
-
-def wait_for_days(asked: Sequence[tuple[int, int]], *, verbose: bool) -> None:
-    """`aoc run --wait`: until every (year, day) asked is unlocked, the last to unlock
-    waited for (and the site, when only just); no wait without a token."""
-    from aoc2023.framework.aocd.local import find_token
-
-    token = find_token()
-    if token is not None and asked:
-        wait_in_terminal(*max(asked), verbose=verbose, token=token)
 
 
 def ask_yes_no(question: str) -> bool | None:
