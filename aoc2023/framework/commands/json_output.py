@@ -19,7 +19,6 @@ from aoc2023.framework.errors import Terminated, sentence_of
 from aoc2023.framework.output import printable
 from aoc2023.framework.results import ExitCode
 
-OPTION = "--json"
 FOR_PEOPLE = ("-h", "--help", "--version")
 """Asked for people even beside --json."""
 
@@ -77,7 +76,7 @@ _current: _Outcome | None = None
 def asked(args: Sequence[str]) -> bool:
     """Whether the line asks for JSON: `--json` before any `--`, and nothing FOR_PEOPLE."""
     before = args[: args.index("--")] if "--" in args else args
-    return OPTION in before and not any(name in before for name in FOR_PEOPLE)
+    return "--json" in before and not any(name in before for name in FOR_PEOPLE)
 
 
 def put(document: str) -> None:

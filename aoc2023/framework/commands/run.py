@@ -591,7 +591,6 @@ def show_profile(profiler: Profiler, out: IO[str]) -> None:
     (when narrow, each place under its name), and a word on the profiler's overhead."""
     rows = profiler.top()
     table: list[list[Cell]] = []
-    stacked: list[list[Cell]] = []
     for row in rows:
         calls = str(row.calls)
         if row.calls != row.primitive_calls:
@@ -604,7 +603,7 @@ def show_profile(profiler: Profiler, out: IO[str]) -> None:
         where = row.location or "built-in"
         dim = None if row.location else "dim"
         table.append([*figures, Cell(row.function, "bold"), Cell(where, dim)])
-        stacked.append([*figures, Cell(f"{row.function}\n{where}")])
+    stacked = [[*same, Cell(f"{name.text}\n{place.text}")] for *same, name, place in table]
     numbers = [Column("Own time", "right"), Column("Total", "right"), Column("Calls", "right")]
     wide = [*numbers, Column("Function", kind="text"), Column("Where", kind="text")]
     layouts = [(wide, table), ([*numbers, Column("Function, where", kind="text")], stacked)]
