@@ -60,7 +60,7 @@ def child_command(request: WatchRequest) -> str:
         (request.variants, ["--variants"]),
     ]
     args += [word for on, words in options if on for word in words]
-    return " ".join(shlex.quote(arg) for arg in args)
+    return shlex.join(args)
 
 
 def package_folder(year: int) -> Path:
