@@ -119,12 +119,13 @@ def one_document(command: Callable[[], int], *, seal: bool) -> int:
         code = _invoke(command)
     finally:
         _current = None
+        if not seal:  # whatever escaped, this process's stdout is its own again
+            outcome.give_back()
     nothing_to_add = outcome.document is None and outcome.handed_over and code == ExitCode.OK
     document = None if nothing_to_add else _document(outcome, code)
     if seal:
         outcome.close(document)
     else:
-        outcome.give_back()
         _write(document, sys.stdout)
     return code
 
