@@ -193,19 +193,17 @@ def _star(
     ours = [reply for reply in replies if reply.part == part]
     wrong = {reply.value for reply in ours if reply.verdict.is_wrong}
     rights = [_when(reply.when) for reply in ours if reply.verdict is Verdict.RIGHT]
-    right = bool(rights)
-    if not right and cache is not None:
+    earned = bool(rights) or site_time not in (None, "-")
+    if not earned and cache is not None:
         with suppress(AocError):  # a damaged cached answer proves nothing
-            right = cache.known_answer(part) is not None
+            earned = cache.known_answer(part) is not None
     right_at = min(filter(None, rights), default=None)
     unlock = calendar.unlock_time(year, day)
-    on_site = site_time is not None and site_time != "-"
-    earned = on_site or right
     since = stars.since_unlock(site_time or "-")
     earned_at = None if since is None else unlock + since
     if since is None and right_at is not None and right_at >= unlock:
         earned_at, since = right_at, right_at - unlock
-    late = earned and since is None and site_time == ">24h"
+    late = since is None and site_time == ">24h"  # on the page: earned
     attempts = len(wrong) if rights or wrong else None
     # A wrong answer is logged only when replied to, and an accepted one earns the star.
     first_try = False if earned and wrong else True if rights else None
@@ -228,20 +226,15 @@ def _site_times(
             failed = error
     kept = stars.kept_times(who.user_id, year)
     if kept is None:
-        unknown.append(
-            f"{failed} When the stars of {year} were earned is not known."
-            if failed
-            else f"When the stars of {year} were earned is not known: no session "
-            "token is set, and no copy of the site's page of your times is kept."
-        )
+        said = f"When the stars of {year} were earned is not known"
+        why = "no session token is set, and no copy of the site's page of your times is kept"
     elif failed or not stars.complete(year, kept.value):
         read = calendar.clock_time(datetime.fromtimestamp(kept.fetched_at, UTC), now)
-        unknown.append(
-            f"{failed} The site's times of {year} are as read {read}."
-            if failed
-            else f"The site's times of {year} are as read {read}: no session token "
-            "is set to read them again, so newer stars may be missing."
-        )
+        said = f"The site's times of {year} are as read {read}"
+        why = "no session token is set to read them again, so newer stars may be missing"
+    else:
+        return kept
+    unknown.append(f"{failed} {said}." if failed else f"{said}: {why}.")
     return kept
 
 
@@ -258,7 +251,7 @@ def year_stats(year: int, who: Who, now: datetime, bench: BenchRuntimes) -> Year
     journal = True
     run_times = runtimes.last_runtimes(year)
     user_dir = None if who.user_id is None else paths.data_dir() / who.user_id
-    days, no_attempts, no_runtime = [], [], []
+    days = []
     for day in range(1, calendar.days_in_year(year) + 1):
         cache = None if user_dir is None else paths.PuzzleCache(year, day, user_dir)
         replies: list[Attempt] = []
@@ -268,13 +261,12 @@ def year_stats(year: int, who: Who, now: datetime, bench: BenchRuntimes) -> Year
         day_stars = tuple(
             _star(year, day, part, day_times[part - 1], replies, cache) for part in PARTS
         )
-        if any(star.earned and star.attempts is None for star in day_stars):
-            no_attempts.append(day)
         runtime = run_times.get(day, bench.by_day.get((year, day)))
-        if runtime is None and any(star.earned for star in day_stars):
-            no_runtime.append(day)
         title = paths.cached_title(year, day, user_dir)
         days.append(DayStats(year, day, title, day_stars, runtime))
+    no_attempts = [d.day for d in days if any(s.earned and s.attempts is None for s in d.stars)]
+    earned = [d for d in days if any(s.earned for s in d.stars)]
+    no_runtime = [d.day for d in earned if d.runtime_seconds is None]
     if no_attempts:
         unknown.append(
             f"The attempts before the stars of {year} {_days_named(no_attempts)} "
