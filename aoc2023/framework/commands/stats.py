@@ -620,7 +620,6 @@ def calendar_png(years: Sequence[YearStats]) -> bytes:
     figure = Figure(figsize=(WIDTH / dpi, height / dpi), dpi=dpi)
     axes = figure.add_axes((0, 0, 1, 1), xlim=(0, WIDTH), ylim=(height, 0))
     axes.axis("off")
-    figure.set_facecolor(_LIGHT["bg"])
 
     def write(x: float, y: float, text: str, colour: str, size: int, **style: str) -> None:
         font = {"family": "sans-serif", "size": size * 72 / dpi}
@@ -735,9 +734,8 @@ def stats(
         if picture is not None:
             from aoc2023.framework.bench.outputs import update_readme
 
-            png = picture.suffix.lower() == ".png"
-            drawn = calendar_png(found) if png else calendar_svg(found)
-            write_atomically(picture, drawn, what="the calendar")
+            draw = calendar_png if picture.suffix.lower() == ".png" else calendar_svg
+            write_atomically(picture, draw(found), what="the calendar")
             written.append(picture)
             done.append(f"Drew the calendar into {picture}.")
             if readme_file is not None:
