@@ -143,11 +143,9 @@ def _when(text: str) -> datetime | None:
     return moment if moment.tzinfo is not None else moment.astimezone()
 
 
-def _replies(
-    cache: paths.PuzzleCache, unknown: list[str], *, journal: bool
-) -> tuple[list[Attempt], bool]:
-    """The replies to the answers sent (aocd's log, and aoc's journal unless `journal` is
-    False), and whether the journal is readable; gaps, and sends never replied to, in `unknown`."""
+def _replies(cache: paths.PuzzleCache, unknown: list[str]) -> list[Attempt]:
+    """The replies to the answers sent (aocd's log, and aoc's journal); gaps, and sends
+    never replied to, in `unknown`."""
     from aoc2023.framework.aocd.sent import attempts, read_log
 
     year, day = cache.year, cache.day
@@ -156,13 +154,12 @@ def _replies(
         replies += read_log(cache.submissions_path)
     except AocError as error:
         unknown.append(f"{error} The attempts at {year} day {day} may be more than shown.")
-    if not journal:
-        return replies, False
     try:
         sent = attempts(cache.user_dir.name, year, day)
-    except AocError as error:  # said once, not read again
-        unknown.append(f"{error} The attempts of {year} may be more than shown.")
-        return replies, False
+    except AocError as error:  # the journal of every day: said once
+        if (said := f"{error} The attempts of {year} may be more than shown.") not in unknown:
+            unknown.append(said)
+        return replies
     never_replied = set()
     for attempt in sent:
         if attempt.message is not None:
@@ -174,7 +171,7 @@ def _replies(
         "came: its attempts may be one more."
         for part in sorted(never_replied & set(PARTS))
     ]
-    return replies, True
+    return replies
 
 
 def _star(
@@ -248,7 +245,6 @@ def year_stats(year: int, who: Who, now: datetime, bench: BenchRuntimes) -> Year
 
     unknown = [who.why] if who.why is not None else []
     page = _site_times(year, who, now, unknown)
-    journal = True
     run_times = runtimes.last_runtimes(year)
     user_dir = None if who.user_id is None else paths.data_dir() / who.user_id
     days = []
@@ -256,7 +252,7 @@ def year_stats(year: int, who: Who, now: datetime, bench: BenchRuntimes) -> Year
         cache = None if user_dir is None else paths.PuzzleCache(year, day, user_dir)
         replies: list[Attempt] = []
         if cache is not None:
-            replies, journal = _replies(cache, unknown, journal=journal)
+            replies = _replies(cache, unknown)
         day_times = (None, None) if page is None else page.value.get(day, ("-", "-"))
         day_stars = tuple(
             _star(year, day, part, day_times[part - 1], replies, cache) for part in PARTS
