@@ -250,9 +250,7 @@ def year_stats(year: int, who: Who, now: datetime, bench: BenchRuntimes) -> Year
     days = []
     for day in range(1, calendar.days_in_year(year) + 1):
         cache = None if user_dir is None else paths.PuzzleCache(year, day, user_dir)
-        replies: list[Attempt] = []
-        if cache is not None:
-            replies = _replies(cache, unknown)
+        replies = [] if cache is None else _replies(cache, unknown)
         day_times = (None, None) if page is None else page.value.get(day, ("-", "-"))
         day_stars = tuple(
             _star(year, day, part, day_times[part - 1], replies, cache) for part in PARTS
@@ -628,10 +626,8 @@ def calendar_png(years: Sequence[YearStats]) -> bytes:
         tile.set(facecolor=_LIGHT["tile"], edgecolor=_LIGHT["line"])
         axes.add_patch(tile)
         write(x + 10, y + 22, str(day.day), "text", 15, fontweight="bold")
-        right = x + TILE_W - 10
-        for kind in reversed(star_kinds(day)):
-            write(right, y + 22, _MARK[kind], kind, 16, ha="right")
-            right -= 16
+        for place, kind in enumerate(reversed(star_kinds(day))):  # 16 apart, from the right
+            write(x + TILE_W - 10 - 16 * place, y + 22, _MARK[kind], kind, 16, ha="right")
         bottom = y + TILE_H - 12
         write(x + 10, bottom, time_text(day), "muted", 13)
         runtime = format_duration(day.runtime_seconds)
