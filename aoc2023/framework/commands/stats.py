@@ -175,8 +175,7 @@ def _replies(cache: paths.PuzzleCache, unknown: list[str]) -> list[Attempt]:
 
 
 def _star(
-    year: int,
-    day: int,
+    unlock: datetime,
     part: int,
     site_time: str | None,
     replies: list[Attempt],
@@ -195,7 +194,6 @@ def _star(
         with suppress(AocError):  # a damaged cached answer proves nothing
             earned = cache.known_answer(part) is not None
     right_at = min(filter(None, rights), default=None)
-    unlock = calendar.unlock_time(year, day)
     since = stars.since_unlock(site_time or "-")
     earned_at = None if since is None else unlock + since
     if since is None and right_at is not None and right_at >= unlock:
@@ -252,8 +250,9 @@ def year_stats(year: int, who: Who, now: datetime, bench: BenchRuntimes) -> Year
         cache = None if user_dir is None else paths.PuzzleCache(year, day, user_dir)
         replies = [] if cache is None else _replies(cache, unknown)
         day_times = (None, None) if page is None else page.value.get(day, ("-", "-"))
+        unlock = calendar.unlock_time(year, day)
         day_stars = tuple(
-            _star(year, day, part, day_times[part - 1], replies, cache) for part in PARTS
+            _star(unlock, part, day_times[part - 1], replies, cache) for part in PARTS
         )
         runtime = run_times.get(day, bench.by_day.get((year, day)))
         title = paths.cached_title(year, day, user_dir)
