@@ -4,6 +4,7 @@ sentence. Nothing here prints: a wait's caller is told the time left."""
 
 from __future__ import annotations
 
+import itertools
 import os
 import re
 from contextlib import contextmanager, suppress
@@ -299,13 +300,11 @@ def wait_for_site(
     """Call `ask` every SITE_POLL_SECONDS until it stops raising StillLocked, raised after
     SITE_WAIT_SECONDS; `tick` given the time to the next ask and the refusals."""
     give_up = now() + timedelta(seconds=SITE_WAIT_SECONDS)
-    refused = 0
-    while True:
+    for refused in itertools.count(1):
         try:
             ask()
             return
         except StillLocked:
-            refused += 1
             next_ask = now() + timedelta(seconds=SITE_POLL_SECONDS)
             if next_ask > give_up:
                 raise

@@ -126,15 +126,13 @@ def leaderboard(
     owner), else from the site with `view_key`, else `token`. `kept_key`: the key is
     the kept one, which a refusal says how to replace."""
     calendar.check_year(year)
-    shared = store.shared_leaderboard_file(year, board_id)
-    candidates, user_id = [shared], None
+    path, user_id = store.shared_leaderboard_file(year, board_id), None
     if token is not None:
         with suppress(AocError):  # a damaged memo: said when a read needs it
             user_id = paths.cached_user_id(token)
-    if user_id is not None:
-        candidates.append(store.leaderboard_file(user_id, year, board_id))
-    moment, path = calendar.current_time().timestamp(), shared
-    kept = _fresh(candidates, moment)
+    mine = [] if user_id is None else [store.leaderboard_file(user_id, year, board_id)]
+    moment = calendar.current_time().timestamp()
+    kept = _fresh([path, *mine], moment)
     if kept is None and token is not None and view_key is None:
         path = store.leaderboard_file(user_id or client.user_id(token), year, board_id)
         kept = _fresh([path], moment)  # the owner was unknown till now

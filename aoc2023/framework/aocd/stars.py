@@ -8,7 +8,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager, suppress
-from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
 from typing import Any, Generic, NamedTuple, TypeVar
@@ -26,8 +25,7 @@ _DAY = re.compile("0?[1-9]|[12][0-9]|3[01]")
 """A day's number as the page writes it."""
 
 
-@dataclass(frozen=True)
-class Stars:
+class Stars(NamedTuple):
     """The stars of one year, by day (0, 1 or 2), and when the site was asked."""
 
     year: int

@@ -70,11 +70,8 @@ def leaderboard(
 
     try:
         given = None if view_key is None else local.clean_view_key(view_key)
-    except Exception as error:
-        fail(error, verbose=verbose)
-    output.install(given)  # redacted before --verbose logs the address
-    configure_logging(verbose=verbose)
-    try:
+        output.install(given)  # redacted before --verbose logs the address
+        configure_logging(verbose=verbose)
         if save_key and given is None:
             raise UsageError("--save-key keeps the key given with --view-key KEY: give it one.")
         key = given if given is not None else local.saved_view_key(board_id)

@@ -143,11 +143,9 @@ def _when(text: str) -> datetime | None:
     return moment if moment.tzinfo is not None else moment.astimezone()
 
 
-def _replies(
-    cache: paths.PuzzleCache, unknown: list[str], *, journal: bool
-) -> tuple[list[Attempt], bool]:
-    """The replies to the answers sent (aocd's log, and aoc's journal unless `journal` is
-    False), and whether the journal is readable; gaps, and sends never replied to, in `unknown`."""
+def _replies(cache: paths.PuzzleCache, unknown: list[str]) -> list[Attempt]:
+    """The replies to the answers sent (aocd's log, and aoc's journal); gaps, and sends
+    never replied to, in `unknown`."""
     from aoc2023.framework.aocd.sent import attempts, read_log
 
     year, day = cache.year, cache.day
@@ -156,13 +154,12 @@ def _replies(
         replies += read_log(cache.submissions_path)
     except AocError as error:
         unknown.append(f"{error} The attempts at {year} day {day} may be more than shown.")
-    if not journal:
-        return replies, False
     try:
         sent = attempts(cache.user_dir.name, year, day)
-    except AocError as error:  # said once, not read again
-        unknown.append(f"{error} The attempts of {year} may be more than shown.")
-        return replies, False
+    except AocError as error:  # the journal of every day: said once
+        if (said := f"{error} The attempts of {year} may be more than shown.") not in unknown:
+            unknown.append(said)
+        return replies
     never_replied = set()
     for attempt in sent:
         if attempt.message is not None:
@@ -174,12 +171,11 @@ def _replies(
         "came: its attempts may be one more."
         for part in sorted(never_replied & set(PARTS))
     ]
-    return replies, True
+    return replies
 
 
 def _star(
-    year: int,
-    day: int,
+    unlock: datetime,
     part: int,
     site_time: str | None,
     replies: list[Attempt],
@@ -193,19 +189,16 @@ def _star(
     ours = [reply for reply in replies if reply.part == part]
     wrong = {reply.value for reply in ours if reply.verdict.is_wrong}
     rights = [_when(reply.when) for reply in ours if reply.verdict is Verdict.RIGHT]
-    right = bool(rights)
-    if not right and cache is not None:
+    earned = bool(rights) or site_time not in (None, "-")
+    if not earned and cache is not None:
         with suppress(AocError):  # a damaged cached answer proves nothing
-            right = cache.known_answer(part) is not None
+            earned = cache.known_answer(part) is not None
     right_at = min(filter(None, rights), default=None)
-    unlock = calendar.unlock_time(year, day)
-    on_site = site_time is not None and site_time != "-"
-    earned = on_site or right
     since = stars.since_unlock(site_time or "-")
     earned_at = None if since is None else unlock + since
     if since is None and right_at is not None and right_at >= unlock:
         earned_at, since = right_at, right_at - unlock
-    late = earned and since is None and site_time == ">24h"
+    late = since is None and site_time == ">24h"  # on the page: earned
     attempts = len(wrong) if rights or wrong else None
     # A wrong answer is logged only when replied to, and an accepted one earns the star.
     first_try = False if earned and wrong else True if rights else None
@@ -228,20 +221,15 @@ def _site_times(
             failed = error
     kept = stars.kept_times(who.user_id, year)
     if kept is None:
-        unknown.append(
-            f"{failed} When the stars of {year} were earned is not known."
-            if failed
-            else f"When the stars of {year} were earned is not known: no session "
-            "token is set, and no copy of the site's page of your times is kept."
-        )
+        said = f"When the stars of {year} were earned is not known"
+        why = "no session token is set, and no copy of the site's page of your times is kept"
     elif failed or not stars.complete(year, kept.value):
         read = calendar.clock_time(datetime.fromtimestamp(kept.fetched_at, UTC), now)
-        unknown.append(
-            f"{failed} The site's times of {year} are as read {read}."
-            if failed
-            else f"The site's times of {year} are as read {read}: no session token "
-            "is set to read them again, so newer stars may be missing."
-        )
+        said = f"The site's times of {year} are as read {read}"
+        why = "no session token is set to read them again, so newer stars may be missing"
+    else:
+        return kept
+    unknown.append(f"{failed} {said}." if failed else f"{said}: {why}.")
     return kept
 
 
@@ -255,26 +243,23 @@ def year_stats(year: int, who: Who, now: datetime, bench: BenchRuntimes) -> Year
 
     unknown = [who.why] if who.why is not None else []
     page = _site_times(year, who, now, unknown)
-    journal = True
     run_times = runtimes.last_runtimes(year)
     user_dir = None if who.user_id is None else paths.data_dir() / who.user_id
-    days, no_attempts, no_runtime = [], [], []
+    days = []
     for day in range(1, calendar.days_in_year(year) + 1):
         cache = None if user_dir is None else paths.PuzzleCache(year, day, user_dir)
-        replies: list[Attempt] = []
-        if cache is not None:
-            replies, journal = _replies(cache, unknown, journal=journal)
+        replies = [] if cache is None else _replies(cache, unknown)
         day_times = (None, None) if page is None else page.value.get(day, ("-", "-"))
+        unlock = calendar.unlock_time(year, day)
         day_stars = tuple(
-            _star(year, day, part, day_times[part - 1], replies, cache) for part in PARTS
+            _star(unlock, part, day_times[part - 1], replies, cache) for part in PARTS
         )
-        if any(star.earned and star.attempts is None for star in day_stars):
-            no_attempts.append(day)
         runtime = run_times.get(day, bench.by_day.get((year, day)))
-        if runtime is None and any(star.earned for star in day_stars):
-            no_runtime.append(day)
         title = paths.cached_title(year, day, user_dir)
         days.append(DayStats(year, day, title, day_stars, runtime))
+    no_attempts = [d.day for d in days if any(s.earned and s.attempts is None for s in d.stars)]
+    earned = [d for d in days if any(s.earned for s in d.stars)]
+    no_runtime = [d.day for d in earned if d.runtime_seconds is None]
     if no_attempts:
         unknown.append(
             f"The attempts before the stars of {year} {_days_named(no_attempts)} "
@@ -628,7 +613,6 @@ def calendar_png(years: Sequence[YearStats]) -> bytes:
     figure = Figure(figsize=(WIDTH / dpi, height / dpi), dpi=dpi)
     axes = figure.add_axes((0, 0, 1, 1), xlim=(0, WIDTH), ylim=(height, 0))
     axes.axis("off")
-    figure.set_facecolor(_LIGHT["bg"])
 
     def write(x: float, y: float, text: str, colour: str, size: int, **style: str) -> None:
         font = {"family": "sans-serif", "size": size * 72 / dpi}
@@ -641,10 +625,8 @@ def calendar_png(years: Sequence[YearStats]) -> bytes:
         tile.set(facecolor=_LIGHT["tile"], edgecolor=_LIGHT["line"])
         axes.add_patch(tile)
         write(x + 10, y + 22, str(day.day), "text", 15, fontweight="bold")
-        right = x + TILE_W - 10
-        for kind in reversed(star_kinds(day)):
-            write(right, y + 22, _MARK[kind], kind, 16, ha="right")
-            right -= 16
+        for place, kind in enumerate(reversed(star_kinds(day))):  # 16 apart, from the right
+            write(x + TILE_W - 10 - 16 * place, y + 22, _MARK[kind], kind, 16, ha="right")
         bottom = y + TILE_H - 12
         write(x + 10, bottom, time_text(day), "muted", 13)
         runtime = format_duration(day.runtime_seconds)
@@ -743,9 +725,8 @@ def stats(
         if picture is not None:
             from aoc2023.framework.bench.outputs import update_readme
 
-            png = picture.suffix.lower() == ".png"
-            drawn = calendar_png(found) if png else calendar_svg(found)
-            write_atomically(picture, drawn, what="the calendar")
+            draw = calendar_png if picture.suffix.lower() == ".png" else calendar_svg
+            write_atomically(picture, draw(found), what="the calendar")
             written.append(picture)
             done.append(f"Drew the calendar into {picture}.")
             if readme_file is not None:
