@@ -198,50 +198,6 @@ class Clocks:
 REAL = Clocks()
 
 
-@dataclass
-class _Rounds:
-    """Runs the lanes' units, appending each run's times to `timing`."""
-
-    run_input: RunInput
-    timing: Timing
-    cpu_steps: frozenset[StepKey]
-    clocks: Clocks
-    keep: bool = True
-    step: StepKey = (None, "")
-    """The step running now: the one to blame when a unit raises."""
-
-    def _time(self, key: StepKey, call: Callable[[Any], Any], argument: Any) -> Any:
-        """`call(argument)`, timed: nothing else between the clock readings."""
-        clock, clocks = self.clocks.timer, self.clocks
-        with_cpu = key in self.cpu_steps
-        self.step = key
-        ready_start = clocks.ready_timer() if with_cpu else 0
-        cpu_start = clocks.cpu_timer() if with_cpu else 0
-        start = clock()
-        value = call(argument)
-        wall = clock() - start
-        cpu = clocks.cpu_timer() - cpu_start if with_cpu else None
-        ready = clocks.ready_timer() - ready_start if with_cpu else 0
-        if self.keep:
-            found = self.timing.samples[key]
-            if len(found) < clocks.max_runs:
-                found.append(wall)
-                self.timing.beside.setdefault(key, []).append(len(self.timing.calibration) - 1)
-                if cpu is not None:
-                    self.timing.cpu.setdefault(key, []).append(cpu)
-                    self.timing.ready.setdefault(key, []).append(ready)
-        return value
-
-    def unit(self, lane: Lane, unit: str) -> None:
-        """Run one unit of `lane`: a part on its own parse, or the parse and `solve`."""
-        solution = lane.solution_class(extra=self.run_input.extra)
-        data = self._time((lane.variant, "parse"), solution.parse, self.run_input.text)
-        parts = (int(unit.removeprefix("part ")),) if lane.apart else lane.parts
-        with closing(day_steps(solution, data, parts)) as steps:
-            for step, function, argument in steps:
-                self._time((lane.variant, step), function, argument)
-
-
 def measure(
     lanes: Sequence[Lane],
     run_input: RunInput,
@@ -262,9 +218,30 @@ def measure(
     that does not ends the timing, or before MIN_RUNS rounds is left out. `cpu_steps` too.
     `progress` is positional: call_with_timeout passes it so."""
     timing = Timing({(lane.variant, step): [] for lane in lanes for step in lane.steps})
+    running: StepKey = (None, "")  # the one to blame when a unit raises
+    clock, timer, max_runs = clocks.clock, clocks.timer, clocks.max_runs
+
+    def timed(key: StepKey, call: Callable[[Any], Any], argument: Any) -> Any:
+        """`call(argument)`, timed: nothing else between the clock readings; kept after
+        the warm-up."""
+        nonlocal running
+        with_cpu, running = key in cpu_steps, key
+        ready_start = clocks.ready_timer() if with_cpu else 0
+        cpu_start = clocks.cpu_timer() if with_cpu else 0
+        start = timer()
+        value = call(argument)
+        wall = timer() - start
+        cpu = clocks.cpu_timer() - cpu_start if with_cpu else None
+        ready = clocks.ready_timer() - ready_start if with_cpu else 0
+        if not warming and len(found := timing.samples[key]) < max_runs:
+            found.append(wall)
+            timing.beside.setdefault(key, []).append(len(timing.calibration) - 1)
+            if cpu is not None:
+                timing.cpu.setdefault(key, []).append(cpu)
+                timing.ready.setdefault(key, []).append(ready)
+        return value
+
     try:
-        clock, max_runs = clocks.clock, clocks.max_runs
-        rounds = _Rounds(run_input, timing, cpu_steps, clocks)
         todo = [(lane, unit) for lane in lanes for unit in lane.units]
         kept = warm_ups = 0
         fastest: dict[StepKey, float] = {}
@@ -290,14 +267,18 @@ def measure(
                     continue
                 named = unit if lane.variant is None else f"{unit}, variant {lane.variant}"
                 watcher(where, named, kept, expected[key])
-                rounds.keep = not warming
                 timing.calibration.append(clocks.calibrate())
-                try:
-                    rounds.unit(lane, unit)
+                try:  # a part on its own parse, or the parse and `solve`
+                    solution = lane.solution_class(extra=run_input.extra)
+                    data = timed((lane.variant, "parse"), solution.parse, run_input.text)
+                    parts = (int(unit.removeprefix("part ")),) if lane.apart else lane.parts
+                    with closing(day_steps(solution, data, parts)) as steps:
+                        for step, function, argument in steps:
+                            timed((lane.variant, step), function, argument)
                 except KeyboardInterrupt:  # SIGTERM and SIGHUP too (errors.Terminated)
                     raise
                 except BaseException as error:  # rare, as the checking run passed: reported
-                    blamed = rounds.step if lane.solution_class.solves_in_turn() else key
+                    blamed = running if lane.solution_class.solves_in_turn() else key
                     timing.errors[blamed] = f"while timing, {describe_error(error)}"
                     todo.remove((lane, unit))
                 took = clock() - start
