@@ -292,7 +292,15 @@ def render(report: BenchReport, out: IO[str], err: IO[str], *, verbose: bool) ->
         Column("Change"),
     ]
     narrow_rows = [row for bench in report.results for row in _narrow_rows(bench)]
-    found = problems(report, terminal_width(err), verbose=verbose)
+    # The checking runs' problems, then each step that failed while being timed.
+    runs = [one for bench in report.results for one in (bench.result, *bench.variants)]
+    found = day_problems(runs, terminal_width(err), verbose=verbose) + [
+        f"{day_place(bench.result.year, bench.result.day, bench.result.label, step.variant)} "
+        f"{step.step}: {step.error}"
+        for bench in report.results
+        for step in bench.steps
+        if step.error
+    ]
     # The wide table only if, fitted with words whole, its titles stay readable.
     titles = fit_widths(columns, rows, terminal_width(out), whole_words=True)[1]
     readable = min(_TITLE_AT_LEAST, max((cell_width(row[1].text) for row in rows), default=0))
@@ -377,9 +385,7 @@ def _rows(bench: DayBench) -> list[list[Cell]]:
         Cell(result.label or result.source or ""),
     ]
     failed = [blank, Cell("! error", "red"), *[blank] * 8]  # after the day's: 13 cells
-    if not bench.steps:
-        return [[*day, *failed]]
-    rows = []
+    rows = [] if bench.steps else [[*day, *failed]]
     shown: set[str | None] = set()
     for index, step in enumerate(bench.steps):
         first = day if index == 0 else [blank] * 3
@@ -417,9 +423,7 @@ def _narrow_rows(bench: DayBench) -> list[list[Cell]]:
     day = " ".join(filter(None, [f"{result.year}/{result.day:02d}", result.title]))
     source = result.label or result.source
     day += f"\n({source})" if source else ""
-    if not bench.steps:
-        return [[Cell(day + "\n! error", "red"), *empty]]
-    rows = [[Cell(day, "bold"), *empty]]
+    rows = [[Cell(day, "bold") if bench.steps else Cell(day + "\n! error", "red"), *empty]]
     shown: set[str | None] = {None}
     for step in bench.steps:
         if step.variant not in shown:  # a variant's steps under a row naming it
@@ -455,17 +459,6 @@ def _narrow_rows(bench: DayBench) -> list[list[Cell]]:
         if one.error is not None
     ]
     return rows
-
-
-def problems(report: BenchReport, width: int | None = None, *, verbose: bool) -> list[str]:
-    """The checking runs' problems, then each step that failed while being timed."""
-    runs = [one for bench in report.results for one in (bench.result, *bench.variants)]
-    steps = [(bench.result, step) for bench in report.results for step in bench.steps]
-    return day_problems(runs, width, verbose=verbose) + [
-        f"{day_place(day.year, day.day, day.label, step.variant)} {step.step}: {step.error}"
-        for day, step in steps
-        if step.error
-    ]
 
 
 # --- while it times, and --history -------------------------------------------------------
