@@ -93,21 +93,17 @@ def load(path: Path) -> list[Any]:
     return entries
 
 
-def input_name(source: str | None, label: str | None, root: Path | None) -> str:
-    """The input's label; for an --input file its resolved path (one history however
-    typed), relative to the project `root` when inside it (matches in another checkout)."""
-    if source != "file" or not label:
-        return label or ""
-    path = Path(label).resolve()
-    if root is not None and path.is_relative_to(root.resolve()):
-        return path.relative_to(root.resolve()).as_posix()
-    return str(path)
-
-
 def _key(bench: DayBench, step: StepBench, root: Path | None, *, typed: bool = False) -> Key:
-    """The step's key; `typed`: with the file named as typed (saved before `input_name`)."""
+    """The step's key, its input named by its label; an --input file by its resolved path
+    (one history however typed), relative to the project `root` when inside it (matches in
+    another checkout); `typed`: as typed (as saved before)."""
     result = bench.result
-    label = (result.label or "") if typed else input_name(result.source, result.label, root)
+    label = result.label or ""
+    if result.source == "file" and label and not typed:
+        path = Path(label).resolve()
+        label = str(path)
+        if root is not None and path.is_relative_to(root.resolve()):
+            label = path.relative_to(root.resolve()).as_posix()
     return (result.year, result.day, result.source or "", label, step.variant or "", step.step)
 
 
