@@ -231,18 +231,15 @@ def compare(
     }
 
     def changed(bench: DayBench, step: StepBench) -> StepBench:
-        new = step.stats
-        saved = latest.get(_key(bench, step, root)) or latest.get(
-            _key(bench, step, root, typed=True)
-        )
+        new, keys = step.stats, (_key(bench, step, root), _key(bench, step, root, typed=True))
+        saved = next((latest[key] for key in keys if key in latest), None)
         if new is None or saved is None:
             return step
         old, entry = saved
         name = compared(new, old)
-        if not (old_figure := old.figure(name)):
-            return step
-        ratio = (new.figure(name) or 0.0) / old_figure
-        if not math.isfinite(ratio):  # a saved figure too small to compare with
+        old_figure = old.figure(name) or 0.0
+        ratio = (new.figure(name) or 0.0) / old_figure if old_figure else math.inf
+        if not math.isfinite(ratio):  # a saved figure of 0, or too small to compare with
             return step
         change = Change(
             trend(new, old), ratio, name, tolerance(new, old), old, entry.date, entry.python

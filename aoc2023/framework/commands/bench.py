@@ -327,10 +327,8 @@ def _speed(report: BenchReport) -> str:
 
 
 def _answer_cell(step: StepBench) -> Cell:
-    if not step.parts:
-        return Cell("")
     cells = [part_cell(part) for part in step.parts]
-    worst = next((c.style for c in cells if c.style == "red"), cells[0].style)
+    worst = next((c.style for c in cells if c.style == "red"), cells[0].style if cells else None)
     return Cell(", ".join(cell.text for cell in cells), worst)
 
 
