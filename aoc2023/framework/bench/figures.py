@@ -108,8 +108,7 @@ class Stats:
 
     @property
     def headline_seconds(self) -> float:
-        found = self.figure(self.headline)
-        return self.minimum if found is None else found
+        return self.figure(self.headline) or 0.0  # never None: `headline` has a figure
 
     def figure(self, name: Headline) -> float | None:
         return {

@@ -94,9 +94,9 @@ def load(path: Path) -> list[Any]:
 
 
 def _key(bench: DayBench, step: StepBench, root: Path | None, *, typed: bool = False) -> Key:
-    """The step's key, its input named by its label; an --input file by its resolved path
-    (one history however typed), relative to the project `root` when inside it (matches in
-    another checkout); `typed`: as typed (as saved before)."""
+    """The step's key; an --input file by its resolved path (one history however typed),
+    relative to the project `root` when inside it (matches in another checkout) or, `typed`,
+    as typed (saved so before)."""
     result = bench.result
     label = result.label or ""
     if result.source == "file" and label and not typed:

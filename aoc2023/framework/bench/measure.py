@@ -222,8 +222,7 @@ def measure(
     clock, timer, max_runs = clocks.clock, clocks.timer, clocks.max_runs
 
     def timed(key: StepKey, call: Callable[[Any], Any], argument: Any) -> Any:
-        """`call(argument)`, timed: nothing else between the clock readings; kept after
-        the warm-up."""
+        """`call(argument)`, timed: nothing else between the clock readings."""
         nonlocal running
         with_cpu, running = key in cpu_steps, key
         ready_start = clocks.ready_timer() if with_cpu else 0
@@ -558,11 +557,10 @@ def notes(report: BenchReport) -> list[str]:
                 "the machine was busy, so the spread comes from it, not from the "
                 "solution; the minimum still holds."
             )
-        speed = bench.speed
-        if speed is not None and speed.swung:
+        if bench.speed is not None and bench.speed.swung:
             found.append(
                 f"{where}: the machine's speed swung while timing (the calibration "
-                f"workload's best time moved {speed.swing:.2f}-fold between quarters of "
+                f"workload's best time moved {bench.speed.swing:.2f}-fold between quarters of "
                 "the timing), so its figures compare less well than usual with others."
             )
     return found
