@@ -207,7 +207,7 @@ def measure(
     deadline: float,
     grace: float,
     warm_until: float,
-    cpu_steps: frozenset[StepKey] = frozenset(),
+    cpu_steps: frozenset[str] = frozenset(),
     where: str = "",
     watcher: Watcher = _no_watcher,
     clocks: Clocks = REAL,
@@ -215,8 +215,8 @@ def measure(
     """Time the lanes' units in rounds until `clocks.clock` would pass `deadline` (until
     MIN_RUNS rounds: `deadline + grace`, or MIN_GRACE from now); rounds before `warm_until`
     warm up. A unit starts only if its `expected` seconds (then the slowest seen) fit; one
-    that does not ends the timing, or before MIN_RUNS rounds is left out. `cpu_steps` too.
-    `progress` is positional: call_with_timeout passes it so."""
+    that does not ends the timing, or before MIN_RUNS rounds is left out. `cpu_steps`, in
+    every lane, by CPU time too. `progress` is positional: call_with_timeout passes it so."""
     timing = Timing({(lane.variant, step): [] for lane in lanes for step in lane.steps})
     running: StepKey = (None, "")  # the one to blame when a unit raises
     clock, timer, max_runs = clocks.clock, clocks.timer, clocks.max_runs
@@ -224,7 +224,7 @@ def measure(
     def timed(key: StepKey, call: Callable[[Any], Any], argument: Any) -> Any:
         """`call(argument)`, timed: nothing else between the clock readings."""
         nonlocal running
-        with_cpu, running = key in cpu_steps, key
+        with_cpu, running = key[1] in cpu_steps, key
         ready_start = clocks.ready_timer() if with_cpu else 0
         cpu_start = clocks.cpu_timer() if with_cpu else 0
         start = timer()
@@ -384,14 +384,11 @@ def bench_input(
     timed = [(lane_for(cls, one), one) for cls, one in checks if one.error is None]
     lanes = [lane for lane, _ in timed]
     # Long in any implementation: CPU time in all, to compare by one clock.
-    long_steps = {
+    cpu_steps = frozenset(
         step
         for lane, one in timed
         for step in lane.steps
         if (_step_seconds(step, one) or 0.0) >= CPU_FROM
-    }
-    cpu_steps = frozenset(
-        (lane.variant, step) for lane in lanes for step in lane.steps if step in long_steps
     )
     task = partial(
         measure,
