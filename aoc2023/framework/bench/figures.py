@@ -65,11 +65,8 @@ class Speed:
         if not calibration or min(wall) <= 0 or min(cpu) <= 0:
             return None
         runs = len(cpu)
-        best = (
-            [min(cpu[n * runs // 4 : (n + 1) * runs // 4]) for n in range(4)]
-            if runs >= QUARTERS_FROM
-            else [1]
-        )
+        quarters = [cpu[n * runs // 4 : (n + 1) * runs // 4] for n in range(4)]
+        best = [min(quarter) for quarter in quarters] if runs >= QUARTERS_FROM else [1]
         return cls(runs, min(wall) / 1e9, min(cpu) / 1e9, max(best) / min(best))
 
 

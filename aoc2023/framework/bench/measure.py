@@ -348,8 +348,8 @@ def _step_seconds(step: str, check: DayResult) -> float | None:
     return next((p.seconds for p in check.parts if f"part {p.part}" == step), None)
 
 
-def _seconds(samples: list[int]) -> list[float]:
-    return [ns / 1e9 for ns in samples]
+def _seconds(samples: list[int] | None) -> list[float] | None:
+    return [ns / 1e9 for ns in samples] if samples else None
 
 
 def bench_input(
@@ -448,14 +448,11 @@ def _steps(
         # No timed run fitted: the checking run's time is the one sample.
         found = timing.samples.get(key) or ([] if checked is None else [round(checked * 1e9)])
         failed = failed or error is not None
-        cpu, ready = timing.cpu.get(key), timing.ready.get(key)
-        stats = (
-            Stats.of(
-                _seconds(found), _seconds(cpu) if cpu else None, _seconds(ready) if ready else None
-            ).at_speed(speed, timing.normalised(key, cpu) if cpu else None)
-            if found
-            else None
-        )
+        stats: Stats | None = None
+        if found:
+            cpu, ready = timing.cpu.get(key), timing.ready.get(key)
+            stats = Stats.of([ns / 1e9 for ns in found], _seconds(cpu), _seconds(ready))
+            stats = stats.at_speed(speed, timing.normalised(key, cpu) if cpu else None)
         steps.append(StepBench(name, stats, parts, error=error, variant=lane.variant))
     return tuple(steps)
 
