@@ -241,9 +241,8 @@ def compare(
         ratio = (new.figure(name) or 0.0) / old_figure if old_figure else math.inf
         if not math.isfinite(ratio):  # a saved figure of 0, or too small to compare with
             return step
-        change = Change(
-            trend(new, old), ratio, name, tolerance(new, old), old, entry.date, entry.python
-        )
+        allowed = tolerance(new, old)
+        change = Change(trend(new, old), ratio, name, allowed, old, entry.date, entry.python)
         return replace(step, change=change)
 
     results = [

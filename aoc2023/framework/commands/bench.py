@@ -396,17 +396,9 @@ def _rows(bench: DayBench) -> list[list[Cell]]:
         else:
             runs = f"{stats.runs:,}" + " (rough)" * stats.rough
             figures = [Cell(runs, "yellow" if stats.rough else None), *_figures(stats)]
-        rows.append(
-            [
-                *first,
-                Cell(step.step.replace(" ", NBSP)),
-                _answer_cell(step),
-                *figures,
-                _change_cell(step),
-                _versus_main_cell(step),
-                Cell(format_bytes(step.peak_memory)),
-            ]
-        )
+        name = Cell(step.step.replace(" ", NBSP))
+        after = [_change_cell(step), _versus_main_cell(step), Cell(format_bytes(step.peak_memory))]
+        rows.append([*first, name, _answer_cell(step), *figures, *after])
     rows += [
         [blank, _variant_label(one.variant), blank, *failed]
         for one in bench.variants
