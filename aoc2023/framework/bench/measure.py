@@ -524,11 +524,8 @@ def notes(report: BenchReport) -> list[str]:
     found = []
     for bench in report.results:
         where = day_place(bench.result.year, bench.result.day, bench.result.label)
-        rough = [
-            f"{_named(step)} ({step.stats.runs})"
-            for step in bench.steps
-            if step.stats is not None and step.stats.rough
-        ]
+        timed = [(_named(step), step.stats) for step in bench.steps if step.stats is not None]
+        rough = [f"{name} ({stats.runs})" for name, stats in timed if stats.rough]
         failed = [step.step for step in bench.steps if step.error]
         if rough and failed:
             found.append(
@@ -541,9 +538,9 @@ def notes(report: BenchReport) -> list[str]:
                 "spread is rough (--budget gives more)."
             )
         busy = [
-            f"{_named(step)} ({(step.stats.median / step.stats.minimum - 1) * 100:.0f}%)"
-            for step in bench.steps
-            if step.stats is not None and step.stats.busy
+            f"{name} ({stats.median / stats.minimum - 1:.0%})"
+            for name, stats in timed
+            if stats.busy
         ]
         if busy:
             found.append(
