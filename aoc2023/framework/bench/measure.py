@@ -108,11 +108,9 @@ class Timing:
         beside, cpu = self.beside.get(key, []), [one for _, one in self.calibration]
         if not samples or len(beside) != len(samples) or min(cpu, default=0) <= 0:
             return None
-        last = len(cpu) - 1
-        ratios = [
-            sample / ((cpu[before] + cpu[min(before + 1, last)]) / 2)
-            for sample, before in zip(samples, beside, strict=True)
-        ]
+        # Each sample against the calibration runs around it: the one before and the next.
+        around = [(one + after) / 2 for one, after in zip(cpu, [*cpu[1:], cpu[-1]], strict=True)]
+        ratios = [sample / around[before] for sample, before in zip(samples, beside, strict=True)]
         return REFERENCE * statistics.median(ratios)
 
 
@@ -384,12 +382,8 @@ def bench_input(
     timed = [(lane_for(cls, one), one) for cls, one in checks if one.error is None]
     lanes = [lane for lane, _ in timed]
     # Long in any implementation: CPU time in all, to compare by one clock.
-    cpu_steps = frozenset(
-        step
-        for lane, one in timed
-        for step in lane.steps
-        if (_step_seconds(step, one) or 0.0) >= CPU_FROM
-    )
+    took = [(step, _step_seconds(step, one) or 0.0) for lane, one in timed for step in lane.steps]
+    cpu_steps = frozenset(step for step, seconds in took if seconds >= CPU_FROM)
     task = partial(
         measure,
         lanes,
