@@ -436,11 +436,8 @@ def _narrow_rows(bench: DayBench) -> list[list[Cell]]:
                 both = "\n".join(filter(None, [change.text, f"{versus.text} main"]))
                 change = Cell(both, change.style or versus.style)
             times = "\n".join(filter(None, [fastest.text, cpu.text, peak]))
-            figures = [
-                Cell(times, fastest.style or cpu.style),
-                Cell(f"{median.text}\n({spread.text})", median.style),
-                change,
-            ]
+            typical = Cell(f"{median.text}\n({spread.text})", median.style)
+            figures = [Cell(times, fastest.style or cpu.style), typical, change]
         text = name + (f"\n{answer.text}" if answer.text else "")
         rows.append([Cell(text.replace(" runs", f"{NBSP}runs"), style), *figures])
     rows += [
