@@ -289,11 +289,8 @@ def day_bars(report: BenchReport) -> list[DayBar]:
     bars = []
     for bench in report.results:
         result = bench.result
-        seconds = {
-            step.step: step.stats.headline_seconds
-            for step in bench.steps
-            if step.variant is None and step.stats is not None
-        }
+        main = {step.step: step.stats for step in bench.steps if step.variant is None}
+        seconds = {name: stats.headline_seconds for name, stats in main.items() if stats}
         if not seconds:
             continue
         label = f"{result.year}/{result.day:02d}"
