@@ -268,12 +268,8 @@ def save_figures(
     path: Path, report: BenchReport, when: datetime, on_machine: str, root: Path | None = None
 ) -> int:
     """Append the report's figures under a lock (runs at once all keep theirs); steps saved."""
-    figures = [
-        _figure(bench, step, step.stats, root)
-        for bench in report.results
-        for step in bench.steps
-        if step.stats is not None
-    ]
+    steps = [(bench, step) for bench in report.results for step in bench.steps]
+    figures = [_figure(bench, step, step.stats, root) for bench, step in steps if step.stats]
     entry = {
         "date": when.isoformat(timespec="seconds"),
         "python": python_version(),
