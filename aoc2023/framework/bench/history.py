@@ -223,12 +223,8 @@ def compare(
 ) -> BenchReport:
     """The report with each step's change against the latest in `raw`, a notice per damaged one."""
     entries, damaged = saved_entries(raw, source)
-    latest = {
-        figure.key: (figure.stats, entry)
-        for entry in entries  # oldest first
-        if entry.machine == on_machine
-        for figure in entry.figures
-    }
+    here = [entry for entry in entries if entry.machine == on_machine]  # oldest first
+    latest = {figure.key: (figure.stats, entry) for entry in here for figure in entry.figures}
 
     def changed(bench: DayBench, step: StepBench) -> StepBench:
         new, keys = step.stats, (_key(bench, step, root), _key(bench, step, root, typed=True))
