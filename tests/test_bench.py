@@ -115,7 +115,7 @@ def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
 @pytest.fixture
 def table_alone(monkeypatch: pytest.MonkeyPatch) -> None:
     """`--readme` writes its table without the chart beside it, and says why, as without
-    matplotlib (outputs._with_charts): drawing a chart costs more than the bench itself."""
+    matplotlib (outputs.save_and_publish): drawing a chart costs more than the bench itself."""
     monkeypatch.setattr(outputs, "available", lambda: False)
 
 

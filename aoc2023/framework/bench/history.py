@@ -93,21 +93,17 @@ def load(path: Path) -> list[Any]:
     return entries
 
 
-def input_name(source: str | None, label: str | None, root: Path | None) -> str:
-    """The input's label; for an --input file its resolved path (one history however
-    typed), relative to the project `root` when inside it (matches in another checkout)."""
-    if source != "file" or not label:
-        return label or ""
-    path = Path(label).resolve()
-    if root is not None and path.is_relative_to(root.resolve()):
-        return path.relative_to(root.resolve()).as_posix()
-    return str(path)
-
-
 def _key(bench: DayBench, step: StepBench, root: Path | None, *, typed: bool = False) -> Key:
-    """The step's key; `typed`: with the file named as typed (saved before `input_name`)."""
+    """The step's key; an --input file by its resolved path (one history however typed),
+    relative to the project `root` when inside it (matches in another checkout) or, `typed`,
+    as typed (saved so before)."""
     result = bench.result
-    label = (result.label or "") if typed else input_name(result.source, result.label, root)
+    label = result.label or ""
+    if result.source == "file" and label and not typed:
+        path = Path(label).resolve()
+        label = str(path)
+        if root is not None and path.is_relative_to(root.resolve()):
+            label = path.relative_to(root.resolve()).as_posix()
     return (result.year, result.day, result.source or "", label, step.variant or "", step.step)
 
 
@@ -227,30 +223,22 @@ def compare(
 ) -> BenchReport:
     """The report with each step's change against the latest in `raw`, a notice per damaged one."""
     entries, damaged = saved_entries(raw, source)
-    latest = {
-        figure.key: (figure.stats, entry)
-        for entry in entries  # oldest first
-        if entry.machine == on_machine
-        for figure in entry.figures
-    }
+    here = [entry for entry in entries if entry.machine == on_machine]  # oldest first
+    latest = {figure.key: (figure.stats, entry) for entry in here for figure in entry.figures}
 
     def changed(bench: DayBench, step: StepBench) -> StepBench:
-        new = step.stats
-        saved = latest.get(_key(bench, step, root)) or latest.get(
-            _key(bench, step, root, typed=True)
-        )
+        new, keys = step.stats, (_key(bench, step, root), _key(bench, step, root, typed=True))
+        saved = next((latest[key] for key in keys if key in latest), None)
         if new is None or saved is None:
             return step
         old, entry = saved
         name = compared(new, old)
-        if not (old_figure := old.figure(name)):
+        old_figure = old.figure(name) or 0.0
+        ratio = (new.figure(name) or 0.0) / old_figure if old_figure else math.inf
+        if not math.isfinite(ratio):  # a saved figure of 0, or too small to compare with
             return step
-        ratio = (new.figure(name) or 0.0) / old_figure
-        if not math.isfinite(ratio):  # a saved figure too small to compare with
-            return step
-        change = Change(
-            trend(new, old), ratio, name, tolerance(new, old), old, entry.date, entry.python
-        )
+        allowed = tolerance(new, old)
+        change = Change(trend(new, old), ratio, name, allowed, old, entry.date, entry.python)
         return replace(step, change=change)
 
     results = [
@@ -276,12 +264,8 @@ def save_figures(
     path: Path, report: BenchReport, when: datetime, on_machine: str, root: Path | None = None
 ) -> int:
     """Append the report's figures under a lock (runs at once all keep theirs); steps saved."""
-    figures = [
-        _figure(bench, step, step.stats, root)
-        for bench in report.results
-        for step in bench.steps
-        if step.stats is not None
-    ]
+    steps = [(bench, step) for bench in report.results for step in bench.steps]
+    figures = [_figure(bench, step, step.stats, root) for bench, step in steps if step.stats]
     entry = {
         "date": when.isoformat(timespec="seconds"),
         "python": python_version(),

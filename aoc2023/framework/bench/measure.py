@@ -108,11 +108,9 @@ class Timing:
         beside, cpu = self.beside.get(key, []), [one for _, one in self.calibration]
         if not samples or len(beside) != len(samples) or min(cpu, default=0) <= 0:
             return None
-        last = len(cpu) - 1
-        ratios = [
-            sample / ((cpu[before] + cpu[min(before + 1, last)]) / 2)
-            for sample, before in zip(samples, beside, strict=True)
-        ]
+        # Each sample against the calibration runs around it: the one before and the next.
+        around = [(one + after) / 2 for one, after in zip(cpu, [*cpu[1:], cpu[-1]], strict=True)]
+        ratios = [sample / around[before] for sample, before in zip(samples, beside, strict=True)]
         return REFERENCE * statistics.median(ratios)
 
 
@@ -198,50 +196,6 @@ class Clocks:
 REAL = Clocks()
 
 
-@dataclass
-class _Rounds:
-    """Runs the lanes' units, appending each run's times to `timing`."""
-
-    run_input: RunInput
-    timing: Timing
-    cpu_steps: frozenset[StepKey]
-    clocks: Clocks
-    keep: bool = True
-    step: StepKey = (None, "")
-    """The step running now: the one to blame when a unit raises."""
-
-    def _time(self, key: StepKey, call: Callable[[Any], Any], argument: Any) -> Any:
-        """`call(argument)`, timed: nothing else between the clock readings."""
-        clock, clocks = self.clocks.timer, self.clocks
-        with_cpu = key in self.cpu_steps
-        self.step = key
-        ready_start = clocks.ready_timer() if with_cpu else 0
-        cpu_start = clocks.cpu_timer() if with_cpu else 0
-        start = clock()
-        value = call(argument)
-        wall = clock() - start
-        cpu = clocks.cpu_timer() - cpu_start if with_cpu else None
-        ready = clocks.ready_timer() - ready_start if with_cpu else 0
-        if self.keep:
-            found = self.timing.samples[key]
-            if len(found) < clocks.max_runs:
-                found.append(wall)
-                self.timing.beside.setdefault(key, []).append(len(self.timing.calibration) - 1)
-                if cpu is not None:
-                    self.timing.cpu.setdefault(key, []).append(cpu)
-                    self.timing.ready.setdefault(key, []).append(ready)
-        return value
-
-    def unit(self, lane: Lane, unit: str) -> None:
-        """Run one unit of `lane`: a part on its own parse, or the parse and `solve`."""
-        solution = lane.solution_class(extra=self.run_input.extra)
-        data = self._time((lane.variant, "parse"), solution.parse, self.run_input.text)
-        parts = (int(unit.removeprefix("part ")),) if lane.apart else lane.parts
-        with closing(day_steps(solution, data, parts)) as steps:
-            for step, function, argument in steps:
-                self._time((lane.variant, step), function, argument)
-
-
 def measure(
     lanes: Sequence[Lane],
     run_input: RunInput,
@@ -251,7 +205,7 @@ def measure(
     deadline: float,
     grace: float,
     warm_until: float,
-    cpu_steps: frozenset[StepKey] = frozenset(),
+    cpu_steps: frozenset[str] = frozenset(),
     where: str = "",
     watcher: Watcher = _no_watcher,
     clocks: Clocks = REAL,
@@ -259,12 +213,32 @@ def measure(
     """Time the lanes' units in rounds until `clocks.clock` would pass `deadline` (until
     MIN_RUNS rounds: `deadline + grace`, or MIN_GRACE from now); rounds before `warm_until`
     warm up. A unit starts only if its `expected` seconds (then the slowest seen) fit; one
-    that does not ends the timing, or before MIN_RUNS rounds is left out. `cpu_steps` too.
-    `progress` is positional: call_with_timeout passes it so."""
+    that does not ends the timing, or before MIN_RUNS rounds is left out. `cpu_steps`, in
+    every lane, by CPU time too. `progress` is positional: call_with_timeout passes it so."""
     timing = Timing({(lane.variant, step): [] for lane in lanes for step in lane.steps})
+    running: StepKey = (None, "")  # the one to blame when a unit raises
+    clock, timer, max_runs = clocks.clock, clocks.timer, clocks.max_runs
+
+    def timed(key: StepKey, call: Callable[[Any], Any], argument: Any) -> Any:
+        """`call(argument)`, timed: nothing else between the clock readings."""
+        nonlocal running
+        with_cpu, running = key[1] in cpu_steps, key
+        ready_start = clocks.ready_timer() if with_cpu else 0
+        cpu_start = clocks.cpu_timer() if with_cpu else 0
+        start = timer()
+        value = call(argument)
+        wall = timer() - start
+        cpu = clocks.cpu_timer() - cpu_start if with_cpu else None
+        ready = clocks.ready_timer() - ready_start if with_cpu else 0
+        if not warming and len(found := timing.samples[key]) < max_runs:
+            found.append(wall)
+            timing.beside.setdefault(key, []).append(len(timing.calibration) - 1)
+            if cpu is not None:
+                timing.cpu.setdefault(key, []).append(cpu)
+                timing.ready.setdefault(key, []).append(ready)
+        return value
+
     try:
-        clock, max_runs = clocks.clock, clocks.max_runs
-        rounds = _Rounds(run_input, timing, cpu_steps, clocks)
         todo = [(lane, unit) for lane in lanes for unit in lane.units]
         kept = warm_ups = 0
         fastest: dict[StepKey, float] = {}
@@ -290,14 +264,18 @@ def measure(
                     continue
                 named = unit if lane.variant is None else f"{unit}, variant {lane.variant}"
                 watcher(where, named, kept, expected[key])
-                rounds.keep = not warming
                 timing.calibration.append(clocks.calibrate())
-                try:
-                    rounds.unit(lane, unit)
+                try:  # a part on its own parse, or the parse and `solve`
+                    solution = lane.solution_class(extra=run_input.extra)
+                    data = timed((lane.variant, "parse"), solution.parse, run_input.text)
+                    parts = (int(unit.removeprefix("part ")),) if lane.apart else lane.parts
+                    with closing(day_steps(solution, data, parts)) as steps:
+                        for step, function, argument in steps:
+                            timed((lane.variant, step), function, argument)
                 except KeyboardInterrupt:  # SIGTERM and SIGHUP too (errors.Terminated)
                     raise
                 except BaseException as error:  # rare, as the checking run passed: reported
-                    blamed = rounds.step if lane.solution_class.solves_in_turn() else key
+                    blamed = running if lane.solution_class.solves_in_turn() else key
                     timing.errors[blamed] = f"while timing, {describe_error(error)}"
                     todo.remove((lane, unit))
                 took = clock() - start
@@ -368,8 +346,8 @@ def _step_seconds(step: str, check: DayResult) -> float | None:
     return next((p.seconds for p in check.parts if f"part {p.part}" == step), None)
 
 
-def _seconds(samples: list[int]) -> list[float]:
-    return [ns / 1e9 for ns in samples]
+def _seconds(samples: list[int] | None) -> list[float] | None:
+    return [ns / 1e9 for ns in samples] if samples else None
 
 
 def bench_input(
@@ -404,15 +382,8 @@ def bench_input(
     timed = [(lane_for(cls, one), one) for cls, one in checks if one.error is None]
     lanes = [lane for lane, _ in timed]
     # Long in any implementation: CPU time in all, to compare by one clock.
-    long_steps = {
-        step
-        for lane, one in timed
-        for step in lane.steps
-        if (_step_seconds(step, one) or 0.0) >= CPU_FROM
-    }
-    cpu_steps = frozenset(
-        (lane.variant, step) for lane in lanes for step in lane.steps if step in long_steps
-    )
+    took = [(step, _step_seconds(step, one) or 0.0) for lane, one in timed for step in lane.steps]
+    cpu_steps = frozenset(step for step, seconds in took if seconds >= CPU_FROM)
     task = partial(
         measure,
         lanes,
@@ -471,14 +442,11 @@ def _steps(
         # No timed run fitted: the checking run's time is the one sample.
         found = timing.samples.get(key) or ([] if checked is None else [round(checked * 1e9)])
         failed = failed or error is not None
-        cpu, ready = timing.cpu.get(key), timing.ready.get(key)
-        stats = (
-            Stats.of(
-                _seconds(found), _seconds(cpu) if cpu else None, _seconds(ready) if ready else None
-            ).at_speed(speed, timing.normalised(key, cpu) if cpu else None)
-            if found
-            else None
-        )
+        stats: Stats | None = None
+        if found:
+            cpu, ready = timing.cpu.get(key), timing.ready.get(key)
+            stats = Stats.of([ns / 1e9 for ns in found], _seconds(cpu), _seconds(ready))
+            stats = stats.at_speed(speed, timing.normalised(key, cpu) if cpu else None)
         steps.append(StepBench(name, stats, parts, error=error, variant=lane.variant))
     return tuple(steps)
 
@@ -550,11 +518,8 @@ def notes(report: BenchReport) -> list[str]:
     found = []
     for bench in report.results:
         where = day_place(bench.result.year, bench.result.day, bench.result.label)
-        rough = [
-            f"{_named(step)} ({step.stats.runs})"
-            for step in bench.steps
-            if step.stats is not None and step.stats.rough
-        ]
+        timed = [(_named(step), step.stats) for step in bench.steps if step.stats is not None]
+        rough = [f"{name} ({stats.runs})" for name, stats in timed if stats.rough]
         failed = [step.step for step in bench.steps if step.error]
         if rough and failed:
             found.append(
@@ -567,9 +532,9 @@ def notes(report: BenchReport) -> list[str]:
                 "spread is rough (--budget gives more)."
             )
         busy = [
-            f"{_named(step)} ({(step.stats.median / step.stats.minimum - 1) * 100:.0f}%)"
-            for step in bench.steps
-            if step.stats is not None and step.stats.busy
+            f"{name} ({stats.median / stats.minimum - 1:.0%})"
+            for name, stats in timed
+            if stats.busy
         ]
         if busy:
             found.append(
@@ -577,11 +542,10 @@ def notes(report: BenchReport) -> list[str]:
                 "the machine was busy, so the spread comes from it, not from the "
                 "solution; the minimum still holds."
             )
-        speed = bench.speed
-        if speed is not None and speed.swung:
+        if bench.speed is not None and bench.speed.swung:
             found.append(
                 f"{where}: the machine's speed swung while timing (the calibration "
-                f"workload's best time moved {speed.swing:.2f}-fold between quarters of "
+                f"workload's best time moved {bench.speed.swing:.2f}-fold between quarters of "
                 "the timing), so its figures compare less well than usual with others."
             )
     return found

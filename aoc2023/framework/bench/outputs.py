@@ -67,26 +67,6 @@ def prepare(*, save: bool = False, readme: bool = False, plot: Path | None = Non
     return Outputs(root, history if save else None, readme_file if readme else None, plot)
 
 
-def _with_charts(report: BenchReport, block: str, folder: Path) -> tuple[str, list[str]]:
-    """Draw each benched year's chart in `folder`; the block with the charts of its years
-    under it. Without matplotlib, the block and a sentence why."""
-    if not available():
-        return block, [
-            f"The README has no chart: matplotlib is not installed (the plot extra: {_INSTALL})."
-        ]
-    bars = day_bars(report)
-    for year in sorted({bar.year for bar in bars}):
-        of_year = [bar for bar in bars if bar.year == year]
-        title = f"Advent of Code {year}: best-of-runs times"
-        bench_chart(of_year, report.budget, folder / chart_name(year), title)
-    links = [
-        f"![{year}: each day's parse, part 1 and part 2]({chart_name(year)})"
-        for year in sorted(rows_by_year(block))
-        if (folder / chart_name(year)).exists()
-    ]
-    return "\n\n".join([block, *links]), []
-
-
 def compared(report: BenchReport, outputs: Outputs) -> BenchReport:
     """The report compared with the history; unreadable: a notice, or raised if saved into."""
     if outputs.root is None:
@@ -120,8 +100,23 @@ def save_and_publish(
         block = markdown_table(
             report, when, python_version(), system, current_block(readme), duration=duration
         )
-        block, chart_note = _with_charts(report, block, readme.parent)
-        done += chart_note
+        if available():  # each benched year's chart beside the README, under the table
+            bars = day_bars(report)
+            for year in sorted({bar.year for bar in bars}):
+                title = f"Advent of Code {year}: best-of-runs times"
+                chart = readme.parent / chart_name(year)
+                bench_chart([bar for bar in bars if bar.year == year], report.budget, chart, title)
+            links = [
+                f"![{year}: each day's parse, part 1 and part 2]({chart_name(year)})"
+                for year in sorted(rows_by_year(block))
+                if (readme.parent / chart_name(year)).exists()
+            ]
+            block = "\n\n".join([block, *links])
+        else:
+            done.append(
+                "The README has no chart: matplotlib is not installed (the plot extra: "
+                f"{_INSTALL})."
+            )
         added = f"{readme} had no {START} and {END} lines: added them, with the table, at its end."
         wrote = f"Wrote the table of best-of-runs times into {readme}."
         done.append(added if update_readme(readme, block) else wrote)
@@ -294,11 +289,8 @@ def day_bars(report: BenchReport) -> list[DayBar]:
     bars = []
     for bench in report.results:
         result = bench.result
-        seconds = {
-            step.step: step.stats.headline_seconds
-            for step in bench.steps
-            if step.variant is None and step.stats is not None
-        }
+        main = {step.step: step.stats for step in bench.steps if step.variant is None}
+        seconds = {name: stats.headline_seconds for name, stats in main.items() if stats}
         if not seconds:
             continue
         label = f"{result.year}/{result.day:02d}"

@@ -292,7 +292,15 @@ def render(report: BenchReport, out: IO[str], err: IO[str], *, verbose: bool) ->
         Column("Change"),
     ]
     narrow_rows = [row for bench in report.results for row in _narrow_rows(bench)]
-    found = problems(report, terminal_width(err), verbose=verbose)
+    # The checking runs' problems, then each step that failed while being timed.
+    runs = [one for bench in report.results for one in (bench.result, *bench.variants)]
+    found = day_problems(runs, terminal_width(err), verbose=verbose) + [
+        f"{day_place(bench.result.year, bench.result.day, bench.result.label, step.variant)} "
+        f"{step.step}: {step.error}"
+        for bench in report.results
+        for step in bench.steps
+        if step.error
+    ]
     # The wide table only if, fitted with words whole, its titles stay readable.
     titles = fit_widths(columns, rows, terminal_width(out), whole_words=True)[1]
     readable = min(_TITLE_AT_LEAST, max((cell_width(row[1].text) for row in rows), default=0))
@@ -319,10 +327,8 @@ def _speed(report: BenchReport) -> str:
 
 
 def _answer_cell(step: StepBench) -> Cell:
-    if not step.parts:
-        return Cell("")
     cells = [part_cell(part) for part in step.parts]
-    worst = next((c.style for c in cells if c.style == "red"), cells[0].style)
+    worst = next((c.style for c in cells if c.style == "red"), cells[0].style if cells else None)
     return Cell(", ".join(cell.text for cell in cells), worst)
 
 
@@ -377,9 +383,7 @@ def _rows(bench: DayBench) -> list[list[Cell]]:
         Cell(result.label or result.source or ""),
     ]
     failed = [blank, Cell("! error", "red"), *[blank] * 8]  # after the day's: 13 cells
-    if not bench.steps:
-        return [[*day, *failed]]
-    rows = []
+    rows = [] if bench.steps else [[*day, *failed]]
     shown: set[str | None] = set()
     for index, step in enumerate(bench.steps):
         first = day if index == 0 else [blank] * 3
@@ -392,17 +396,9 @@ def _rows(bench: DayBench) -> list[list[Cell]]:
         else:
             runs = f"{stats.runs:,}" + " (rough)" * stats.rough
             figures = [Cell(runs, "yellow" if stats.rough else None), *_figures(stats)]
-        rows.append(
-            [
-                *first,
-                Cell(step.step.replace(" ", NBSP)),
-                _answer_cell(step),
-                *figures,
-                _change_cell(step),
-                _versus_main_cell(step),
-                Cell(format_bytes(step.peak_memory)),
-            ]
-        )
+        name = Cell(step.step.replace(" ", NBSP))
+        after = [_change_cell(step), _versus_main_cell(step), Cell(format_bytes(step.peak_memory))]
+        rows.append([*first, name, _answer_cell(step), *figures, *after])
     rows += [
         [blank, _variant_label(one.variant), blank, *failed]
         for one in bench.variants
@@ -417,9 +413,7 @@ def _narrow_rows(bench: DayBench) -> list[list[Cell]]:
     day = " ".join(filter(None, [f"{result.year}/{result.day:02d}", result.title]))
     source = result.label or result.source
     day += f"\n({source})" if source else ""
-    if not bench.steps:
-        return [[Cell(day + "\n! error", "red"), *empty]]
-    rows = [[Cell(day, "bold"), *empty]]
+    rows = [[Cell(day, "bold") if bench.steps else Cell(day + "\n! error", "red"), *empty]]
     shown: set[str | None] = {None}
     for step in bench.steps:
         if step.variant not in shown:  # a variant's steps under a row naming it
@@ -442,11 +436,8 @@ def _narrow_rows(bench: DayBench) -> list[list[Cell]]:
                 both = "\n".join(filter(None, [change.text, f"{versus.text} main"]))
                 change = Cell(both, change.style or versus.style)
             times = "\n".join(filter(None, [fastest.text, cpu.text, peak]))
-            figures = [
-                Cell(times, fastest.style or cpu.style),
-                Cell(f"{median.text}\n({spread.text})", median.style),
-                change,
-            ]
+            typical = Cell(f"{median.text}\n({spread.text})", median.style)
+            figures = [Cell(times, fastest.style or cpu.style), typical, change]
         text = name + (f"\n{answer.text}" if answer.text else "")
         rows.append([Cell(text.replace(" runs", f"{NBSP}runs"), style), *figures])
     rows += [
@@ -455,17 +446,6 @@ def _narrow_rows(bench: DayBench) -> list[list[Cell]]:
         if one.error is not None
     ]
     return rows
-
-
-def problems(report: BenchReport, width: int | None = None, *, verbose: bool) -> list[str]:
-    """The checking runs' problems, then each step that failed while being timed."""
-    runs = [one for bench in report.results for one in (bench.result, *bench.variants)]
-    steps = [(bench.result, step) for bench in report.results for step in bench.steps]
-    return day_problems(runs, width, verbose=verbose) + [
-        f"{day_place(day.year, day.day, day.label, step.variant)} {step.step}: {step.error}"
-        for day, step in steps
-        if step.error
-    ]
 
 
 # --- while it times, and --history -------------------------------------------------------
