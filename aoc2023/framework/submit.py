@@ -438,9 +438,7 @@ def _send(candidate: Candidate, puzzle: _Puzzle) -> tuple[Verdict, str, int | No
     user_id, now = puzzle.user_id, puzzle.now
     year, day, part, answer = candidate.year, candidate.day, candidate.part, candidate.answer
     try:
-        sent.record_attempt(
-            user_id, year, day, part, answer, calendar.current_time().isoformat(sep=" ")
-        )
+        sent.record_attempt(user_id, year, day, part, answer)
     except OSError as error:
         why = unwritable_sentence(error) or str(error)
         raise NotSent(

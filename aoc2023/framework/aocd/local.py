@@ -257,9 +257,8 @@ def check_tokens_file() -> dict[str, str] | None:
 
 
 def account_tokens(spec: str) -> dict[str, str]:
-    """The accounts `--accounts` names (`all`, names joined by commas, or one name with
-    a comma), each with its cleaned token, in `tokens.json`'s order. UsageError or
-    DamagedFileError for a bad file or an unknown name."""
+    """The accounts `--accounts` names (`all`, names joined by commas, or one name with a
+    comma) with their cleaned tokens, in file order; UsageError or DamagedFileError else."""
     path = tokens_file()
     fix = 'put your accounts\' tokens in it by name, {"mine": "...", "work": "..."}'
     found = check_tokens_file()

@@ -16,9 +16,8 @@ from aoc2023.framework.errors import NoInputError, NotAnInput, SiteError, StillL
 
 @dataclass(frozen=True)
 class PuzzleInfo:
-    """The title and examples of the page as it is now (aoc examples), or its text (aoc
-    read); for a new day (aoc new) also whether its input is cached, and a sentence for
-    each thing not had."""
+    """The page's title and examples (aoc examples), or its text (aoc read); for aoc new
+    also whether the input is cached, and a sentence for each thing not had."""
 
     title: str | None = None
     examples: tuple[PageExample, ...] = ()
@@ -111,9 +110,8 @@ def current_examples(token: str, year: int, day: int, *, new: bool = False) -> P
 
 
 def gather(year: int, day: int, token: str | None) -> PuzzleInfo:
-    """The input (into aocd's cache), the title and the examples, as far as they can be
-    had, and a sentence for each that cannot: a new day's files are written anyway. The
-    puzzle is unlocked (the caller checked)."""
+    """The input (into aocd's cache), title and examples of an unlocked puzzle, as far as
+    they can be had, and a sentence for each that cannot: a new day's files are written anyway."""
     cache = PuzzleCache.for_token(token, year, day) if token else None
     local_title = cached_title(year, day, cache.user_dir if cache else None)
 
