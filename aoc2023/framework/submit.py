@@ -514,6 +514,5 @@ def _describe_reply(verdict: Verdict, message: str, candidate: Candidate, puzzle
         client.refresh_known_answers(puzzle.token, candidate.year, candidate.day)
     except SiteError as error:
         return f"{said}; and what it knows could not be refreshed: {error}"
-    cache = puzzle.cache
-    known = [f"part {p}: {cache.known_answer(p)}" for p in (1, 2) if cache.known_answer(p)]
+    known = [f"part {p}: {answer}" for p in (1, 2) if (answer := puzzle.cache.known_answer(p))]
     return f"{said}; the site shows " + ", ".join(known) if known else said
