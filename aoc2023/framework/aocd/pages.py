@@ -59,13 +59,6 @@ def bring_up_to_date(puzzle: Any, token: str, year: int, day: int) -> tuple[bool
     return True, (_page_level(puzzle) or 0) < solved
 
 
-def _kept(paragraph: Any) -> bool:
-    """Whether a paragraph outside the articles is the solver's to read: an answer given,
-    or the last day's "enough stars" line; the rest is furniture."""
-    text = " ".join(str(paragraph.get_text()).split())
-    return text.startswith("Your puzzle answer") or "enough stars" in text
-
-
 def to_markdown(html: str) -> str:
     """The puzzle's articles (part 1, part 2), the answers given and, on the last day,
     the paragraph about the stars still needed, as Markdown, in the page's order."""
@@ -76,9 +69,9 @@ def to_markdown(html: str) -> str:
     main = page.main or page.body or page
     pieces = []
     for element in main.find_all(["article", "p"]):
-        if element.find_parent("article") is not None or (
-            element.name == "p" and not _kept(element)
-        ):
+        text = " ".join(str(element.get_text()).split())
+        kept = text.startswith("Your puzzle answer") or "enough stars" in text  # else furniture
+        if element.find_parent("article") is not None or (element.name == "p" and not kept):
             continue
         for link in element.find_all("a", href=True):
             if str(link["href"]).startswith("javascript:"):  # a form's submit: its text
