@@ -438,9 +438,7 @@ def _send(candidate: Candidate, puzzle: _Puzzle) -> tuple[Verdict, str, int | No
     user_id, now = puzzle.user_id, puzzle.now
     year, day, part, answer = candidate.year, candidate.day, candidate.part, candidate.answer
     try:
-        sent.record_attempt(
-            user_id, year, day, part, answer, calendar.current_time().isoformat(sep=" ")
-        )
+        sent.record_attempt(user_id, year, day, part, answer)
     except OSError as error:
         why = unwritable_sentence(error) or str(error)
         raise NotSent(
@@ -516,6 +514,5 @@ def _describe_reply(verdict: Verdict, message: str, candidate: Candidate, puzzle
         client.refresh_known_answers(puzzle.token, candidate.year, candidate.day)
     except SiteError as error:
         return f"{said}; and what it knows could not be refreshed: {error}"
-    cache = puzzle.cache
-    known = [f"part {p}: {cache.known_answer(p)}" for p in (1, 2) if cache.known_answer(p)]
+    known = [f"part {p}: {answer}" for p in (1, 2) if (answer := puzzle.cache.known_answer(p))]
     return f"{said}; the site shows " + ", ".join(known) if known else said

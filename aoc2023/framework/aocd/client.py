@@ -9,7 +9,7 @@ import re
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, MutableMapping
-from contextlib import AbstractContextManager, ExitStack, contextmanager, suppress
+from contextlib import ExitStack, contextmanager, suppress
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -101,8 +101,7 @@ def contact_reminder(now: Callable[[], float] = time.time) -> str | None:
         return None
     _sent_anonymously = False
     mark = store.contact_reminder_file()
-    last = store.read_time(mark) or 0.0
-    if 0 <= now() - last < REMIND_EVERY:
+    if 0 <= now() - (store.read_time(mark) or 0.0) < REMIND_EVERY:
         return None
     with suppress(OSError):
         store.write_time(mark, now())
@@ -129,11 +128,6 @@ def _set_for_block(
         for name in settings:
             mapping.pop(name, None)
         mapping.update(before)
-
-
-def _pool_defaults(**settings: object) -> AbstractContextManager[None]:
-    """`settings` as aocd's pool manager's defaults in the block (aocd takes no timeout)."""
-    return _set_for_block(private.get("http.pool_manager").connection_pool_kw, settings)
 
 
 def _keep_distance(
@@ -173,11 +167,11 @@ def asking(
     try:
         who = contact()
         _sent_anonymously = _sent_anonymously or who is None
-        headers = private.get("http.pool_manager").headers  # aocd has no User-Agent setting
-        agent = _set_for_block(headers, {"User-Agent": user_agent(who)})
+        pool = private.get("http.pool_manager")  # aocd takes no User-Agent and no timeout
+        agent = _set_for_block(pool.headers, {"User-Agent": user_agent(who)})
         timeout = urllib3.Timeout(connect=CONNECT_TIMEOUT, read=READ_TIMEOUT)
         floor = private.floored(lambda: _keep_distance())  # a lambda: tests patch it
-        with agent, floor, _pool_defaults(timeout=timeout):
+        with agent, floor, _set_for_block(pool.connection_pool_kw, {"timeout": timeout}):
             yield
         local.protect_token_files()
     except aocd.exceptions.PuzzleLockedError as error:
@@ -365,7 +359,9 @@ def post_answer(token: str, year: int, day: int, part: int, answer: str) -> str:
     with asking("send the answer", year, day, token=token):
         url = puzzle(token, year, day).submit_url
         try:  # a redirect is the reply: urllib3 would POST it again there, even another host
-            with _pool_defaults(retries=urllib3.Retry(3, redirect=0, raise_on_redirect=False)):
+            pool = private.get("http.pool_manager").connection_pool_kw
+            retries = urllib3.Retry(3, redirect=0, raise_on_redirect=False)
+            with _set_for_block(pool, {"retries": retries}):
                 response: Any = aocd.utils.http.post(
                     url, token=token, fields={"level": str(part), "answer": answer}
                 )
@@ -403,8 +399,7 @@ def no_token_error() -> NoInputError:
 
 def required_token() -> str:
     """The session token, or `no_token_error` when none is set: for a command that needs it."""
-    token = local.find_token()
-    if token is None:
+    if (token := local.find_token()) is None:
         raise no_token_error()
     return token
 
@@ -497,4 +492,3 @@ def run_aocd_runner(args: list[str]) -> int:
     finally:  # as found, for a caller that goes on (main called from code)
         sys.argv = argv
         private.put("_load_users", load_users)
-    return 0

@@ -45,10 +45,9 @@ def use_project_config_dir() -> Path | None:
     return found
 
 
-def token_places(start: Path | None = None, environ: Mapping[str, str] | None = None) -> list[str]:
+def token_places(start: Path | None = None, environ: Mapping[str, str] = os.environ) -> list[str]:
     """Where the token is looked for, in order: `$AOC_SESSION`, then the `token` of
     `$AOCD_CONFIG_DIR`, else of the project's `.aocd_config/` and aocd's data folder."""
-    environ = os.environ if environ is None else environ
     places = ["$AOC_SESSION"]
     if "AOCD_CONFIG_DIR" in environ:
         return [*places, str(Path(environ["AOCD_CONFIG_DIR"]).expanduser() / "token")]
@@ -128,11 +127,10 @@ class TokenSource(NamedTuple):
 
 
 def token_source(
-    environ: Mapping[str, str] | None = None, config: Path | None = None
+    environ: Mapping[str, str] = os.environ, config: Path | None = None
 ) -> TokenSource | None:
     """The token `find_token` returns, with where it came from and as pasted (from `environ`
     and the config folder `config` if given); DamagedFileError for an unreadable file."""
-    environ = os.environ if environ is None else environ
     raw = environ.get("AOC_SESSION", "")
     if token := clean_token(raw):
         if _cleaned is not None and raw == _cleaned.token:
@@ -257,9 +255,8 @@ def check_tokens_file() -> dict[str, str] | None:
 
 
 def account_tokens(spec: str) -> dict[str, str]:
-    """The accounts `--accounts` names (`all`, names joined by commas, or one name with
-    a comma), each with its cleaned token, in `tokens.json`'s order. UsageError or
-    DamagedFileError for a bad file or an unknown name."""
+    """The accounts `--accounts` names (`all`, names joined by commas, or one name with a
+    comma) with their cleaned tokens, in file order; UsageError or DamagedFileError else."""
     path = tokens_file()
     fix = 'put your accounts\' tokens in it by name, {"mine": "...", "work": "..."}'
     found = check_tokens_file()

@@ -16,9 +16,8 @@ from aoc2023.framework.errors import NoInputError, NotAnInput, SiteError, StillL
 
 @dataclass(frozen=True)
 class PuzzleInfo:
-    """The title and examples of the page as it is now (aoc examples), or its text (aoc
-    read); for a new day (aoc new) also whether its input is cached, and a sentence for
-    each thing not had."""
+    """The page's title and examples (aoc examples), or its text (aoc read); for aoc new
+    also whether the input is cached, and a sentence for each thing not had."""
 
     title: str | None = None
     examples: tuple[PageExample, ...] = ()
@@ -60,13 +59,6 @@ def bring_up_to_date(puzzle: Any, token: str, year: int, day: int) -> tuple[bool
     return True, (_page_level(puzzle) or 0) < solved
 
 
-def _kept(paragraph: Any) -> bool:
-    """Whether a paragraph outside the articles is the solver's to read: an answer given,
-    or the last day's "enough stars" line; the rest is furniture."""
-    text = " ".join(str(paragraph.get_text()).split())
-    return text.startswith("Your puzzle answer") or "enough stars" in text
-
-
 def to_markdown(html: str) -> str:
     """The puzzle's articles (part 1, part 2), the answers given and, on the last day,
     the paragraph about the stars still needed, as Markdown, in the page's order."""
@@ -77,9 +69,9 @@ def to_markdown(html: str) -> str:
     main = page.main or page.body or page
     pieces = []
     for element in main.find_all(["article", "p"]):
-        if element.find_parent("article") is not None or (
-            element.name == "p" and not _kept(element)
-        ):
+        text = " ".join(str(element.get_text()).split())
+        kept = text.startswith("Your puzzle answer") or "enough stars" in text  # else furniture
+        if element.find_parent("article") is not None or (element.name == "p" and not kept):
             continue
         for link in element.find_all("a", href=True):
             if str(link["href"]).startswith("javascript:"):  # a form's submit: its text
@@ -111,9 +103,8 @@ def current_examples(token: str, year: int, day: int, *, new: bool = False) -> P
 
 
 def gather(year: int, day: int, token: str | None) -> PuzzleInfo:
-    """The input (into aocd's cache), the title and the examples, as far as they can be
-    had, and a sentence for each that cannot: a new day's files are written anyway. The
-    puzzle is unlocked (the caller checked)."""
+    """The input (into aocd's cache), title and examples of an unlocked puzzle, as far as
+    they can be had, and a sentence for each that cannot: a new day's files are written anyway."""
     cache = PuzzleCache.for_token(token, year, day) if token else None
     local_title = cached_title(year, day, cache.user_dir if cache else None)
 

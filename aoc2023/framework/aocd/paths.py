@@ -22,15 +22,13 @@ from aoc2023.framework.files import (
 _TITLE = re.compile(r"<h2>--- Day (\d+): (.*?) ---</h2>")
 
 
-def data_dir(environ: Mapping[str, str] | None = None) -> Path:
+def data_dir(environ: Mapping[str, str] = os.environ) -> Path:
     """aocd's data folder: `$AOCD_DIR`, else `~/.config/aocd`."""
-    environ = os.environ if environ is None else environ
     return Path(environ.get("AOCD_DIR", Path("~", ".config", "aocd"))).expanduser()
 
 
-def config_dir(environ: Mapping[str, str] | None = None) -> Path:
+def config_dir(environ: Mapping[str, str] = os.environ) -> Path:
     """aocd's config folder: `$AOCD_CONFIG_DIR`, else the data folder."""
-    environ = os.environ if environ is None else environ
     return Path(environ.get("AOCD_CONFIG_DIR", data_dir(environ))).expanduser()
 
 

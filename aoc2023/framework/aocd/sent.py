@@ -179,8 +179,7 @@ def unconfirmed(user_id: str, year: int, day: int, part: int) -> Attempt | None:
 
 @contextmanager
 def _journal_of(user_id: str, year: int, day: int) -> Iterator[list[dict[str, Any]]]:
-    """The puzzle's list of attempts, under the journal's lock; written back after the
-    block (not when it raises)."""
+    """The puzzle's list of attempts, under the journal's lock; written back unless it raises."""
     path = store.journal_file()
     with store.locked(path):
         data = _read_journal()
@@ -188,8 +187,9 @@ def _journal_of(user_id: str, year: int, day: int) -> Iterator[list[dict[str, An
         store.write_json(path, data, indent=2)
 
 
-def record_attempt(user_id: str, year: int, day: int, part: int, value: str, when: str) -> None:
-    """Write down, before sending, that `value` is about to be sent for `part`."""
+def record_attempt(user_id: str, year: int, day: int, part: int, value: str) -> None:
+    """Write down, before sending, that `value` is about to be sent for `part`, now."""
+    when = calendar.current_time().isoformat(sep=" ")
     with _journal_of(user_id, year, day) as entries:
         entries.append({"part": part, "value": value, "when": when, "message": None})
 
@@ -197,10 +197,8 @@ def record_attempt(user_id: str, year: int, day: int, part: int, value: str, whe
 def _latest(entries: list[dict[str, Any]], part: int, value: str) -> dict[str, Any] | None:
     """The latest unconfirmed attempt at `part` with `value`, if any."""
     wanted = (part, value, None)
-    found = (
-        e for e in reversed(entries) if (e.get("part"), e.get("value"), e.get("message")) == wanted
-    )
-    return next(found, None)
+    found = [e for e in entries if (e.get("part"), e.get("value"), e.get("message")) == wanted]
+    return found[-1] if found else None
 
 
 def record_reply(user_id: str, year: int, day: int, part: int, value: str, message: str) -> None:
