@@ -195,36 +195,27 @@ def gather(asked: Sequence[int] | None) -> Listing:
     return listing
 
 
-def _answer_cell(day: DayListing, number: int, part: PartListing | None) -> Cell:
-    """Whether a part's answer is known; on a year's last day, part 2's is the final star."""
-    if number == 2 and day.final_star is not None:
-        return Cell("★ final star", "green") if day.final_star else Cell("☆ final star", "yellow")
-    if part is None:
-        return Cell("no part 2", "dim")
-    return Cell("✔ known", "green") if part.answer_known else Cell("? unknown", "yellow")
-
-
 def _rows(day: DayListing) -> tuple[list[Cell], list[Cell]]:
     """The day's row in the table, and in the narrow one: the title beside the day, a
-    part's examples above its answer."""
+    part's examples above whether its answer is known (a year's last day has no part 2:
+    its final star stands there)."""
     name = f"{day.year}/{day.day:02d}"
     if day.error:
         failed = Cell("! could not load (below)", "red")
         return [Cell(name), failed, *[Cell("")] * 4], [Cell(name), failed, Cell("")]
-    by_number: dict[int, PartListing] = {part.part: part for part in day.parts}
     examples, answers, stacked = [], [], []
-    for number in (1, 2):
-        part = by_number.get(number)
-        answer = _answer_cell(day, number, part)
-        answers.append(answer)
-        if part is None:
-            examples.append(Cell("no part 2", "dim"))
-            stacked.append(answer)
-            continue
+    for part in day.parts:
+        answer = Cell("✔ known", "green") if part.answer_known else Cell("? unknown", "yellow")
         count = part.examples
         examples.append(Cell(str(count)) if count else Cell("none", "yellow"))
+        answers.append(answer)
         said = f"{count} example{'s' if count != 1 else ''}" if count else "no examples"
         stacked.append(Cell(f"{said}\n{answer.text}", answer.style))
+    if day.final_star is not None:
+        star = Cell("★ final star", "green") if day.final_star else Cell("☆ final star", "yellow")
+        examples.append(Cell("no part 2", "dim"))
+        answers.append(star)
+        stacked.append(star)
     titled = f"{name} {day.title}" if day.title else name
     return [Cell(name), Cell(day.title or ""), *examples, *answers], [Cell(titled), *stacked]
 

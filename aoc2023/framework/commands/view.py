@@ -253,7 +253,7 @@ def fit_widths(
     breaking = (
         whole if whole_words else [_natural(column, cells[i]) for i, column in enumerate(columns)]
     )
-    excess = sum(widths) + 3 * len(widths) + 1 - width
+    excess = table_width(widths) - width
     for limits in (whole, breaking):
         for kind in _SHRINK_ORDER:
             while excess > 0:
@@ -270,15 +270,9 @@ def fit_widths(
     return widths
 
 
-def table_width(
-    columns: Sequence[Column],
-    rows: Sequence[Sequence[Cell]],
-    width: int | None,
-    *,
-    whole_words: bool = False,
-) -> int:
-    """How wide the table is once fitted to `width`: wider than it when it cannot fit."""
-    return sum(fit_widths(columns, rows, width, whole_words=whole_words)) + 3 * len(columns) + 1
+def table_width(widths: Sequence[int]) -> int:
+    """How wide a table of columns `widths` wide is, with its borders and padding."""
+    return sum(widths) + 3 * len(widths) + 1
 
 
 def fits(columns: Sequence[Column], widths: Sequence[int], cells: Sequence[Cell]) -> bool:
@@ -308,7 +302,7 @@ class TableWriter(NamedTuple):
         return left + middle.join("─" * (width + 2) for width in self.widths) + right
 
     def head(self) -> str:
-        total = sum(self.widths) + 3 * len(self.widths) + 1
+        total = table_width(self.widths)
         heading = [Cell(column.heading, "bold") for column in self.columns]
         lines = printable(self.title).split("\n")
         if self.width is not None:
@@ -355,7 +349,8 @@ def fitted_table(
     contents) without breaking a word, else in the last (the narrowest, which may then
     break words of free text to fit)."""
     for columns, rows in layouts:  # none fits: the last
-        if width is None or table_width(columns, rows, width, whole_words=True) <= width:
+        whole = fit_widths(columns, rows, width, whole_words=True)
+        if width is None or table_width(whole) <= width:
             break
     widths = fit_widths(columns, rows, width)
     writer = TableWriter(title, columns, widths, colour=colour, width=width)
