@@ -211,28 +211,28 @@ def _words(text: str) -> list[str]:
     return text.replace("\n", " ").split(" ")
 
 
-def _natural(
-    column: Column, cells: Sequence[Cell], *, whole_words: bool = False
-) -> tuple[int, int]:
-    """A column's width as wide as its contents, and the narrowest it may be (with
-    `whole_words`, as if no word in it could be broken)."""
+def _natural(column: Column, cells: Sequence[Cell]) -> tuple[int, int, int]:
+    """A column's width as wide as its contents, the narrowest it may be with every word
+    whole, and the narrowest once free text may break its words."""
     cells = [cell._replace(text=printable(cell.text)) for cell in cells]
     lines = max((cell_width(line) for cell in cells for line in cell.text.split("\n")), default=0)
     widest = max(lines, *(cell_width(line) for line in column.heading.split("\n")))
     heading_words = max(cell_width(word) for word in _words(column.heading))
     if column.fit == "value":
-        return widest, max(lines, heading_words)
-    if column.fit == "words" or whole_words:
-        words = max(
-            (
-                cell_width(word)
-                for cell in cells
-                for word in (cell.text.split("\n") if cell.drawn else _words(cell.text))
-            ),
-            default=0,
-        )
-        return widest, max(words, heading_words)
-    return widest, min(widest, max(NARROWEST_TEXT, heading_words))
+        narrowest = max(lines, heading_words)
+        return widest, narrowest, narrowest
+    words = max(
+        (
+            cell_width(word)
+            for cell in cells
+            for word in (cell.text.split("\n") if cell.drawn else _words(cell.text))
+        ),
+        default=0,
+    )
+    whole = max(words, heading_words)
+    if column.fit == "words":
+        return widest, whole, whole
+    return widest, whole, min(widest, max(NARROWEST_TEXT, heading_words))
 
 
 def fit_widths(
@@ -245,22 +245,18 @@ def fit_widths(
     """Each column's width: as wide as its contents, or narrower, kind by kind and the
     widest first, until the table fits `width`; every column gives up what it can with
     its words whole before free text breaks a word."""
-    cells = [[row[i] for row in rows] for i in range(len(columns))]
-    whole = [_natural(column, cells[i], whole_words=True) for i, column in enumerate(columns)]
-    widths = [natural for natural, _ in whole]
+    natural = [_natural(column, [row[i] for row in rows]) for i, column in enumerate(columns)]
+    widths = [widest for widest, _, _ in natural]
     if width is None:
         return widths
-    breaking = (
-        whole if whole_words else [_natural(column, cells[i]) for i, column in enumerate(columns)]
-    )
     excess = table_width(widths) - width
-    for limits in (whole, breaking):
+    for limit in (1, 1 if whole_words else 2):  # the narrowest with words whole, then not
         for kind in _SHRINK_ORDER:
             while excess > 0:
                 shrinkable = [
                     i
                     for i, column in enumerate(columns)
-                    if column.fit == kind and widths[i] > limits[i][1]
+                    if column.fit == kind and widths[i] > natural[i][limit]
                 ]
                 if not shrinkable:
                     break
@@ -279,7 +275,7 @@ def fits(columns: Sequence[Column], widths: Sequence[int], cells: Sequence[Cell]
     """Whether a row shows in `widths` with every word whole but those of free text, which
     wrap and break as they must (a live table's next row)."""
     return all(
-        column.fit == "text" or _natural(column, [cell], whole_words=True)[1] <= width
+        column.fit == "text" or _natural(column, [cell])[1] <= width
         for column, width, cell in zip(columns, widths, cells, strict=True)
     )
 
