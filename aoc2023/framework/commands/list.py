@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Sequence
+from functools import partial
 from pathlib import Path
 from typing import IO, Annotated, Any, NamedTuple
 
@@ -47,12 +48,7 @@ def list_days(
         found = gather(parse_years(years) if years is not None else None)
     except Exception as error:
         fail(error, verbose=verbose)
-    emit(
-        lambda: listing_json(found),
-        found.notices,
-        lambda out, err: render(found, out, err),
-        as_json=as_json,
-    )
+    emit(partial(listing_json, found), found.notices, partial(render, found), as_json=as_json)
     broken = any(day.error for day in found.days) or could_not_run(found.notices)
     raise typer.Exit(ExitCode.COULD_NOT_RUN if broken else ExitCode.OK)
 
