@@ -10,6 +10,7 @@ import os
 import textwrap
 from collections.abc import Iterable, Sequence
 from contextlib import suppress
+from itertools import zip_longest
 from typing import IO, TYPE_CHECKING, Any, Literal, NamedTuple
 
 from aoc2023.framework.answers import pictures
@@ -319,17 +320,15 @@ class TableWriter(NamedTuple):
             _lines(cell, width, "words" if headings else column.fit)
             for column, width, cell in zip(self.columns, self.widths, cells, strict=True)
         ]
-        height = max(len(lines) for lines in wrapped)
         out = []
-        for index in range(height):
+        for texts in zip_longest(*wrapped, fillvalue=""):  # a line of each cell, top down
             padded = []
-            for column, width, cell, lines in zip(
-                self.columns, self.widths, cells, wrapped, strict=True
+            for column, width, cell, text in zip(
+                self.columns, self.widths, cells, texts, strict=True
             ):
                 # A joiner at a line's end joins nothing of the cell's: the padding after
                 # it would be taken into its character, and the border moved.
-                text = (lines[index] if index < len(lines) else "").replace(NBSP, " ")
-                text = pad(text.rstrip(_JOINER), width, column.align)
+                text = pad(text.replace(NBSP, " ").rstrip(_JOINER), width, column.align)
                 padded.append(" " + paint(text, cell.style, colour=self.colour) + " ")
             out.append("│" + "│".join(padded) + "│")
         return "\n".join(out)
