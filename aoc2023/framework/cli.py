@@ -14,7 +14,7 @@ import threading
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager, suppress
 from functools import cache
-from typing import Annotated, Any, Protocol
+from typing import Annotated, Any
 
 import typer
 import typer.main
@@ -88,12 +88,8 @@ app = make_app()
 """Every command: what `aoc --help` lists, and what tests invoke."""
 
 
-class _ClickCommand(Protocol):
-    def main(self, *, args: list[str], prog_name: str, standalone_mode: bool) -> Any: ...
-
-
 @cache
-def _click_command(name: str | None) -> _ClickCommand:
+def _click_command(name: str | None) -> Any:  # typer's own click's Command
     """The click command of the app with the command `name` (None: `app`), made once per
     process rather than at each call of the app; it reads nothing of the environment."""
     return typer.main.get_command(make_app([name]) if name else app)

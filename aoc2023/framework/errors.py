@@ -102,8 +102,8 @@ class WriteFailed(DamagedFileError, OSError):
     """A file (or a lock) aoc writes could not be written: one sentence naming it and why.
     An OSError too, so a caller skipping a lost copy's OSError skips it."""
 
-    def __init__(self, sentence: str, error: OSError, why: str, path: Path) -> None:
-        OSError.__init__(self, error.errno, why, str(path))
+    def __init__(self, sentence: str, error: OSError, path: Path) -> None:
+        OSError.__init__(self, error.errno, why_unwritable(error), str(path))
         self.sentence = sentence
 
     def __str__(self) -> str:

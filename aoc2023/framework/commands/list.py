@@ -193,8 +193,7 @@ def gather(asked: Sequence[int] | None) -> Listing:
 
 def _rows(day: DayListing) -> tuple[list[Cell], list[Cell]]:
     """The day's row in the table, and in the narrow one: the title beside the day, a
-    part's examples above whether its answer is known (a year's last day has no part 2:
-    its final star stands there)."""
+    part's examples above its answer (on a year's last day, the final star for part 2)."""
     name = f"{day.year}/{day.day:02d}"
     if day.error:
         failed = Cell("! could not load (below)", "red")
