@@ -94,8 +94,7 @@ _WHOLE_NUMBER = r"-?(?:0|[1-9][0-9]*)"
 
 
 class Target(NamedTuple):
-    """Where a new day's module goes (a NamedTuple, not a dataclass: every command imports
-    this module, startup_tricks.py)."""
+    """Where a new day's module goes (a NamedTuple, not a dataclass: startup_tricks.py)."""
 
     year: int
     day: int

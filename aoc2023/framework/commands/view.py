@@ -52,8 +52,7 @@ class Column(NamedTuple):
 
 
 def smart_terminal(stream: IO[str]) -> bool:
-    """Whether `stream` is a terminal that takes escape codes (a line redrawn in place,
-    colour): not a file, a pipe, or a terminal that says it is dumb (`TERM=dumb`)."""
+    """Whether `stream` is a terminal taking escape codes: not a file, a pipe, `TERM=dumb`."""
     isatty = getattr(stream, "isatty", None)
     return bool(isatty and isatty()) and os.environ.get("TERM") != "dumb"
 
@@ -68,8 +67,7 @@ def use_colour(stream: IO[str]) -> bool:
 
 
 def terminal_width(stream: IO[str]) -> int | None:
-    """How wide output to `stream` may be: `COLUMNS` when set, else the width of the
-    terminal `stream` is, else None (a file or a pipe: no limit)."""
+    """How wide output to `stream` may be: `COLUMNS`, else its terminal's, else None (no limit)."""
     columns = os.environ.get("COLUMNS", "")
     if columns.isdigit() and int(columns) > 0:
         return int(columns)
@@ -183,9 +181,8 @@ def paint(text: str, style: str | None, *, colour: bool) -> str:
 
 
 def wrap_message(text: str, width: int | None, indent: str = "") -> str:
-    """A long message (a notice, the site's reply) wrapped at word boundaries to `width`,
-    `indent` leading each line it adds; its own line breaks are kept, and a word longer
-    than `width` is left whole."""
+    """A long message (a notice, the site's reply) wrapped at spaces to `width`, `indent`
+    leading each line it adds; its own line breaks kept, a word wider than `width` whole."""
     text = printable(text)
     if width is None:
         return text
@@ -300,7 +297,6 @@ class TableWriter(NamedTuple):
 
     def head(self) -> str:
         total = table_width(self.widths)
-        heading = [Cell(column.heading, "bold") for column in self.columns]
         lines = printable(self.title).split("\n")
         if self.width is not None:
             lines = _lines(Cell(self.title), min(total, self.width), "text")
@@ -309,7 +305,7 @@ class TableWriter(NamedTuple):
             [
                 paint(title, "bold", colour=self.colour),
                 self.rule("┌", "┬", "┐"),
-                self.row(heading, headings=True),
+                self.row([Cell(column.heading, "bold") for column in self.columns], headings=True),
                 self.rule("├", "┼", "┤"),
             ]
         )
@@ -458,8 +454,7 @@ def show(
     after: Sequence[tuple[str, str]] = (),
 ) -> None:
     """A command's output for people: notices (yellow, stderr), the table (stdout) in the
-    first of `layouts` that fits (`fitted_table`), the problems (red, stderr), then any
-    further `(line, style)` lines (stderr)."""
+    first of `layouts` that fits, the problems (red, stderr), then `after`'s lines (stderr)."""
     say_styled([(notice, "yellow") for notice in notices], err)
     print(fitted_table(title, layouts, colour=use_colour(out), width=terminal_width(out)), file=out)
     say_styled([*((problem, "red") for problem in problems), *after], err)
