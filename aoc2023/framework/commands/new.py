@@ -183,9 +183,11 @@ def answer_literal(answer: str) -> str:
     return answer if re.fullmatch(_WHOLE_NUMBER, answer) else python_str(answer)
 
 
-def _block_fits(text: str) -> bool:
-    """Whether `text` fits a triple-quoted block that reads back exactly and lints clean."""
-    return (
+def example_literal(text: str) -> str:
+    """An example's input as source: a block after the quotes' line where that reads back
+    exactly and lints clean, else escaped lines."""
+    value = text + "\n"
+    if (
         text.isascii()
         and '"""' not in text
         and not text.startswith("\n")
@@ -193,13 +195,7 @@ def _block_fits(text: str) -> bool:
             line.isprintable() and len(line) <= MAX_LINE and line == line.rstrip()
             for line in text.split("\n")
         )
-    )
-
-
-def example_literal(text: str) -> str:
-    """An example's input as source: a block after the quotes' line, else escaped lines."""
-    value = text + "\n"
-    if _block_fits(text):
+    ):
         prefix = "r" if "\\" in text else ""  # raw: each backslash is itself
         return f'{prefix}"""\n{value}"""'
     pieces = value.splitlines(keepends=True)
