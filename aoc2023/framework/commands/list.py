@@ -15,7 +15,6 @@ import typer
 
 from aoc2023.framework import calendar, registry
 from aoc2023.framework.aocd import local, paths
-from aoc2023.framework.aocd.paths import PuzzleCache, cached_title
 from aoc2023.framework.commands.options import (
     YEARS_HELP,
     AsJson,
@@ -101,7 +100,7 @@ def _list_day(
                 cache.put(module, declared, module_stamp, package)
     except AocError as error:
         return DayListing(year, day, None, error=str(error))
-    puzzle = PuzzleCache(year, day, user_dir) if user_dir is not None else None
+    puzzle = paths.PuzzleCache(year, day, user_dir) if user_dir is not None else None
 
     def known(part: int) -> bool:
         return (
@@ -114,7 +113,7 @@ def _list_day(
         PartListing(part, declared.examples[part - 1], known(part))
         for part in calendar.puzzle_parts(year, day)
     )
-    title = declared.title or cached_title(year, day, user_dir)
+    title = declared.title or paths.cached_title(year, day, user_dir)
     final_star = known(2) if day == calendar.days_in_year(year) else None
     return DayListing(year, day, title, parts, final_star=final_star)
 

@@ -14,7 +14,6 @@ import typer
 
 from aoc2023.framework import calendar, registry
 from aoc2023.framework.aocd.local import find_token
-from aoc2023.framework.calendar import offering_wait
 from aoc2023.framework.commands.options import AsJson, Verbose, Year, configure_logging, emit, fail
 from aoc2023.framework.commands.view import example_json, page_json
 from aoc2023.framework.errors import AocError, UsageError
@@ -61,7 +60,7 @@ def new(
             fail(error, verbose=verbose)
         wait_in_terminal(year, day, verbose=verbose, token=find_token())
     try:
-        with offering_wait("new"):  # a locked day's sentence names `aoc new --wait`
+        with calendar.offering_wait("new"):  # a locked day's sentence names `aoc new --wait`
             target, info = new_day(year, day, find_token())
     except Exception as error:
         fail(error, verbose=verbose)
@@ -90,7 +89,6 @@ def new(
 FRAMEWORK = __name__.rsplit(".", 2)[0]
 """What a day imports from (`aoc2023.framework`), whose package data the template is."""
 MAX_LINE = 100  # ruff's
-_WHOLE_NUMBER = r"-?(?:0|[1-9][0-9]*)"
 
 
 class Target(NamedTuple):
@@ -180,7 +178,7 @@ def _literals(text: str, room: int) -> list[str]:
 
 def answer_literal(answer: str) -> str:
     """An example's answer as the day would write it: `114`, or `"CMZ"`."""
-    return answer if re.fullmatch(_WHOLE_NUMBER, answer) else python_str(answer)
+    return answer if re.fullmatch(r"-?(?:0|[1-9][0-9]*)", answer) else python_str(answer)
 
 
 def example_literal(text: str) -> str:

@@ -19,7 +19,6 @@ from aoc2023.framework import calendar, registry
 from aoc2023.framework.commands import json_output
 from aoc2023.framework.errors import DayLoadError, UsageError, sentence_of
 from aoc2023.framework.output import printable
-from aoc2023.framework.registry import parse_years
 from aoc2023.framework.results import CouldNotRun, ExitCode
 
 HELP_OPTIONS = ("-h", "--help")
@@ -188,7 +187,7 @@ def days_asked(years_spec: str, spec: str | None, *, verbose: bool) -> DaysAsked
     """YEARS DAYS `resolve`d, or `fail`; days are not loaded (`--watch` may start before
     a day is written)."""
     try:
-        return resolve(tuple(parse_years(years_spec)), spec)
+        return resolve(tuple(registry.parse_years(years_spec)), spec)
     except Exception as error:
         fail(error, verbose=verbose)
 

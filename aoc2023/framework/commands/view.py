@@ -469,9 +469,8 @@ def say_styled(lines: Iterable[tuple[str, str | None]], out: IO[str], indent: st
 
 def part_json(part: PartResult) -> dict[str, Any]:
     """A part's result as every command's JSON has it: all but its traceback."""
-    data = part._asdict()
-    data["status"] = str(part.status)
-    data.pop("traceback")
+    data = part._asdict() | {"status": str(part.status)}
+    del data["traceback"]
     return data
 
 
