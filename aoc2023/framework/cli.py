@@ -14,7 +14,7 @@ import threading
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager, suppress
 from functools import cache
-from typing import Annotated, Any, Protocol
+from typing import Annotated, Any
 
 import typer
 import typer.main
@@ -88,12 +88,8 @@ app = make_app()
 """Every command: what `aoc --help` lists, and what tests invoke."""
 
 
-class _ClickCommand(Protocol):
-    def main(self, *, args: list[str], prog_name: str, standalone_mode: bool) -> Any: ...
-
-
 @cache
-def _click_command(name: str | None) -> _ClickCommand:
+def _click_command(name: str | None) -> Any:  # typer's own click's Command
     """The click command of the app with the command `name` (None: `app`), made once per
     process rather than at each call of the app; it reads nothing of the environment."""
     return typer.main.get_command(make_app([name]) if name else app)
@@ -109,22 +105,6 @@ def _token_to_redact() -> str | None:
 
 _SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
 """Unwound like an exception, so that `finally` blocks stop child processes (--timeout)."""
-
-
-class _Terminating:
-    """The handler of SIGTERM and SIGHUP: raises `Terminated` (Ctrl-C's path), and makes
-    the exit code 128 + the signal, whatever caught the stop on the way."""
-
-    def __init__(self) -> None:
-        self.signum: int | None = None
-
-    def __call__(self, signum: int, frame: object) -> None:
-        if self.signum is None:
-            self.signum = signum
-        raise Terminated(signum=signum)
-
-    def exit_code(self, code: int) -> int:
-        return code if self.signum is None else 128 + self.signum
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -174,18 +154,28 @@ def _main(args: list[str], *, program: bool = False) -> int:
     with suppress(DamagedFileError, NoInputError):  # said by the command needing the token
         clean_environment_token()
     output.install(_token_to_redact(), *saved_view_keys())
-    terminating = _Terminating()
+    stops: list[int] = []
+
+    def terminate(signum: int, frame: object) -> None:
+        """SIGTERM or SIGHUP: `Terminated` (Ctrl-C's path), and the exit code 128 + the
+        first such signal, whatever caught the stop on the way (`exit_code`)."""
+        stops.append(signum)
+        raise Terminated(signum=signum)
+
+    def exit_code(code: int) -> int:
+        return 128 + stops[0] if stops else code
+
     for signum in _SIGNALS:
-        signal.signal(signum, terminating)
+        signal.signal(signum, terminate)
     try:
         if json_output.asked(args):  # one document on stdout, whatever happens
             return json_output.one_document(
-                lambda: terminating.exit_code(_command(args, standalone=False)), seal=program
+                lambda: exit_code(_command(args, standalone=False)), seal=program
             )
-        return terminating.exit_code(_command(args, standalone=True))
+        return exit_code(_command(args, standalone=True))
     except SystemExit as exit_:
         code = exit_.code if isinstance(exit_.code, int) else 0 if exit_.code is None else 1
-        return terminating.exit_code(code)
+        return exit_code(code)
     except Terminated as stop:
         return 128 + stop.signum
     finally:

@@ -38,8 +38,7 @@ class NoSolutionsYet(AocError):
     """None of the several days asked for has a module yet."""
 
     def __init__(self, missing: Sequence[MissingDayError]):
-        self.missing = tuple(missing)
-        years = " or ".join(dict.fromkeys(str(error.year) for error in self.missing))
+        years = " or ".join(dict.fromkeys(str(error.year) for error in missing))
         super().__init__(f"None of the days asked for has a solution yet in {years}.")
 
 
@@ -103,8 +102,8 @@ class WriteFailed(DamagedFileError, OSError):
     """A file (or a lock) aoc writes could not be written: one sentence naming it and why.
     An OSError too, so a caller skipping a lost copy's OSError skips it."""
 
-    def __init__(self, sentence: str, error: OSError, why: str, path: Path) -> None:
-        OSError.__init__(self, error.errno, why, str(path))
+    def __init__(self, sentence: str, error: OSError, path: Path) -> None:
+        OSError.__init__(self, error.errno, why_unwritable(error), str(path))
         self.sentence = sentence
 
     def __str__(self) -> str:
@@ -228,9 +227,7 @@ def sentence_of(error: Exception) -> tuple[str, ExitCode]:
     """The sentence and exit code a command's error is shown with (else "unexpected")."""
     if isinstance(error, AocError):
         return str(error), error.exit_code
-    if (sentence := unwritable_sentence(error)) is not None:
-        return sentence, ExitCode.COULD_NOT_RUN
-    return (
-        f"unexpected {type(error).__name__}: {error} (run again with --verbose for the traceback).",
-        ExitCode.COULD_NOT_RUN,
+    sentence = unwritable_sentence(error) or (
+        f"unexpected {type(error).__name__}: {error} (run again with --verbose for the traceback)."
     )
+    return sentence, ExitCode.COULD_NOT_RUN

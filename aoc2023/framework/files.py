@@ -88,7 +88,7 @@ def write_failed(path: Path, error: OSError, what: str = "") -> WriteFailed:
     why = why_unwritable(error)
     named = f"{what} {path}" if what else str(path)
     kept = "it was left as it was" if path.is_file() else "nothing was written"
-    return WriteFailed(f"Could not write {named} ({why}): {kept}.", error, why, path)
+    return WriteFailed(f"Could not write {named} ({why}): {kept}.", error, path)
 
 
 def write_atomically(

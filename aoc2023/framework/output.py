@@ -112,8 +112,6 @@ class Redactor:
 
     def __call__(self, text: str) -> str:
         """`text` with each stretch made of pieces of a secret replaced, once."""
-        if not self.pieces:
-            return text
         covered: list[str | None] = []  # what stands for each character, once one is found
         for piece, shown in self.pieces.items():  # every 8-window: together they cover
             start = text.find(piece)  # any longer match

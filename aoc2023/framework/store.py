@@ -128,7 +128,6 @@ def locked(path: Path, *, wait: bool = True) -> Iterator[bool]:
             f"Could not take the lock of {path} in {locks} ({why}): "
             f"{folder} must be a folder you can write to.",
             error,
-            why,
             locks,
         ) from error
     try:

@@ -206,7 +206,6 @@ def asking(
             f"Could not write aocd's cache {left[0]} ({why}): nothing half-written was kept; "
             "make room, and the next run fetches it again.",
             error,
-            why,
             left[0],
         ) from error
 

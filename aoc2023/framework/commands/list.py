@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Sequence
+from functools import partial
 from pathlib import Path
 from typing import IO, Annotated, Any, NamedTuple
 
@@ -14,7 +15,6 @@ import typer
 
 from aoc2023.framework import calendar, registry
 from aoc2023.framework.aocd import local, paths
-from aoc2023.framework.aocd.paths import PuzzleCache, cached_title
 from aoc2023.framework.commands.options import (
     YEARS_HELP,
     AsJson,
@@ -47,12 +47,7 @@ def list_days(
         found = gather(parse_years(years) if years is not None else None)
     except Exception as error:
         fail(error, verbose=verbose)
-    emit(
-        lambda: listing_json(found),
-        found.notices,
-        lambda out, err: render(found, out, err),
-        as_json=as_json,
-    )
+    emit(partial(listing_json, found), found.notices, partial(render, found), as_json=as_json)
     broken = any(day.error for day in found.days) or could_not_run(found.notices)
     raise typer.Exit(ExitCode.COULD_NOT_RUN if broken else ExitCode.OK)
 
@@ -105,7 +100,7 @@ def _list_day(
                 cache.put(module, declared, module_stamp, package)
     except AocError as error:
         return DayListing(year, day, None, error=str(error))
-    puzzle = PuzzleCache(year, day, user_dir) if user_dir is not None else None
+    puzzle = paths.PuzzleCache(year, day, user_dir) if user_dir is not None else None
 
     def known(part: int) -> bool:
         return (
@@ -118,7 +113,7 @@ def _list_day(
         PartListing(part, declared.examples[part - 1], known(part))
         for part in calendar.puzzle_parts(year, day)
     )
-    title = declared.title or cached_title(year, day, user_dir)
+    title = declared.title or paths.cached_title(year, day, user_dir)
     final_star = known(2) if day == calendar.days_in_year(year) else None
     return DayListing(year, day, title, parts, final_star=final_star)
 
@@ -195,36 +190,26 @@ def gather(asked: Sequence[int] | None) -> Listing:
     return listing
 
 
-def _answer_cell(day: DayListing, number: int, part: PartListing | None) -> Cell:
-    """Whether a part's answer is known; on a year's last day, part 2's is the final star."""
-    if number == 2 and day.final_star is not None:
-        return Cell("★ final star", "green") if day.final_star else Cell("☆ final star", "yellow")
-    if part is None:
-        return Cell("no part 2", "dim")
-    return Cell("✔ known", "green") if part.answer_known else Cell("? unknown", "yellow")
-
-
 def _rows(day: DayListing) -> tuple[list[Cell], list[Cell]]:
     """The day's row in the table, and in the narrow one: the title beside the day, a
-    part's examples above its answer."""
+    part's examples above its answer (on a year's last day, the final star for part 2)."""
     name = f"{day.year}/{day.day:02d}"
     if day.error:
         failed = Cell("! could not load (below)", "red")
         return [Cell(name), failed, *[Cell("")] * 4], [Cell(name), failed, Cell("")]
-    by_number: dict[int, PartListing] = {part.part: part for part in day.parts}
     examples, answers, stacked = [], [], []
-    for number in (1, 2):
-        part = by_number.get(number)
-        answer = _answer_cell(day, number, part)
-        answers.append(answer)
-        if part is None:
-            examples.append(Cell("no part 2", "dim"))
-            stacked.append(answer)
-            continue
+    for part in day.parts:
+        answer = Cell("✔ known", "green") if part.answer_known else Cell("? unknown", "yellow")
         count = part.examples
         examples.append(Cell(str(count)) if count else Cell("none", "yellow"))
+        answers.append(answer)
         said = f"{count} example{'s' if count != 1 else ''}" if count else "no examples"
         stacked.append(Cell(f"{said}\n{answer.text}", answer.style))
+    if day.final_star is not None:
+        star = Cell("★ final star", "green") if day.final_star else Cell("☆ final star", "yellow")
+        examples.append(Cell("no part 2", "dim"))
+        answers.append(star)
+        stacked.append(star)
     titled = f"{name} {day.title}" if day.title else name
     return [Cell(name), Cell(day.title or ""), *examples, *answers], [Cell(titled), *stacked]
 

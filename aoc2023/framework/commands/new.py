@@ -14,7 +14,6 @@ import typer
 
 from aoc2023.framework import calendar, registry
 from aoc2023.framework.aocd.local import find_token
-from aoc2023.framework.calendar import offering_wait
 from aoc2023.framework.commands.options import AsJson, Verbose, Year, configure_logging, emit, fail
 from aoc2023.framework.commands.view import example_json, page_json
 from aoc2023.framework.errors import AocError, UsageError
@@ -61,7 +60,7 @@ def new(
             fail(error, verbose=verbose)
         wait_in_terminal(year, day, verbose=verbose, token=find_token())
     try:
-        with offering_wait("new"):  # a locked day's sentence names `aoc new --wait`
+        with calendar.offering_wait("new"):  # a locked day's sentence names `aoc new --wait`
             target, info = new_day(year, day, find_token())
     except Exception as error:
         fail(error, verbose=verbose)
@@ -90,12 +89,10 @@ def new(
 FRAMEWORK = __name__.rsplit(".", 2)[0]
 """What a day imports from (`aoc2023.framework`), whose package data the template is."""
 MAX_LINE = 100  # ruff's
-_WHOLE_NUMBER = r"-?(?:0|[1-9][0-9]*)"
 
 
 class Target(NamedTuple):
-    """Where a new day's module goes (a NamedTuple, not a dataclass: every command imports
-    this module, startup_tricks.py)."""
+    """Where a new day's module goes (a NamedTuple, not a dataclass: startup_tricks.py)."""
 
     year: int
     day: int
@@ -181,12 +178,14 @@ def _literals(text: str, room: int) -> list[str]:
 
 def answer_literal(answer: str) -> str:
     """An example's answer as the day would write it: `114`, or `"CMZ"`."""
-    return answer if re.fullmatch(_WHOLE_NUMBER, answer) else python_str(answer)
+    return answer if re.fullmatch(r"-?(?:0|[1-9][0-9]*)", answer) else python_str(answer)
 
 
-def _block_fits(text: str) -> bool:
-    """Whether `text` fits a triple-quoted block that reads back exactly and lints clean."""
-    return (
+def example_literal(text: str) -> str:
+    """An example's input as source: a block after the quotes' line where that reads back
+    exactly and lints clean, else escaped lines."""
+    value = text + "\n"
+    if (
         text.isascii()
         and '"""' not in text
         and not text.startswith("\n")
@@ -194,13 +193,7 @@ def _block_fits(text: str) -> bool:
             line.isprintable() and len(line) <= MAX_LINE and line == line.rstrip()
             for line in text.split("\n")
         )
-    )
-
-
-def example_literal(text: str) -> str:
-    """An example's input as source: a block after the quotes' line, else escaped lines."""
-    value = text + "\n"
-    if _block_fits(text):
+    ):
         prefix = "r" if "\\" in text else ""  # raw: each backslash is itself
         return f'{prefix}"""\n{value}"""'
     pieces = value.splitlines(keepends=True)

@@ -19,7 +19,6 @@ from aoc2023.framework import calendar, registry
 from aoc2023.framework.commands import json_output
 from aoc2023.framework.errors import DayLoadError, UsageError, sentence_of
 from aoc2023.framework.output import printable
-from aoc2023.framework.registry import parse_years
 from aoc2023.framework.results import CouldNotRun, ExitCode
 
 HELP_OPTIONS = ("-h", "--help")
@@ -68,13 +67,9 @@ class _Command(TyperCommand):
         return [_one_bracket_style(piece) for piece in super().collect_usage_pieces(ctx)]
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
-        allowed = ctx.allow_extra_args
-        ctx.allow_extra_args = True  # click keeps what is left over, silently
-        try:
-            left: list[str] = super().parse_args(ctx, args)
-        finally:
-            ctx.allow_extra_args = allowed
-        if left and not allowed and not ctx.resilient_parsing:
+        ctx.allow_extra_args = True  # click keeps what is left over (no command takes any)
+        left: list[str] = super().parse_args(ctx, args)
+        if left and not ctx.resilient_parsing:
             takes = (
                 " ".join(piece for piece in self.collect_usage_pieces(ctx) if piece != "[OPTIONS]")
                 or "no arguments"
@@ -192,7 +187,7 @@ def days_asked(years_spec: str, spec: str | None, *, verbose: bool) -> DaysAsked
     """YEARS DAYS `resolve`d, or `fail`; days are not loaded (`--watch` may start before
     a day is written)."""
     try:
-        return resolve(tuple(parse_years(years_spec)), spec)
+        return resolve(tuple(registry.parse_years(years_spec)), spec)
     except Exception as error:
         fail(error, verbose=verbose)
 
@@ -251,18 +246,14 @@ def parse_days(spec: str, year: int, *, clip: bool = False) -> list[int]:
                 f"Bad day list {spec!r}: use a day (7), a range (1-7) or a list (1,3,5)."
             )
         first, end = int(match[1]), int(match[2] or match[1])
-        if clip and 1 <= first <= last < end:
-            end = last
-        if clip and 1 <= last < first <= end:
-            continue
-        if not 1 <= first <= end <= last:
+        if not (1 <= first <= end and (clip or end <= last)):
             hint = (
                 f" For several years, join them: {year},{first}."
                 if match[2] is None and first >= calendar.FIRST_YEAR
                 else ""
             )
             raise UsageError(f"Bad day list {spec!r}: days of {year} run from 1 to {last}.{hint}")
-        days.update(range(first, end + 1))
+        days.update(range(first, min(end, last) + 1))  # clipped: none past the last
     if not days:
         raise UsageError(f"Bad day list {spec!r}: days of {year} run from 1 to {last}.")
     return sorted(days)

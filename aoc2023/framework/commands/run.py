@@ -776,7 +776,7 @@ class LiveTable:
         """A block's title (the first only) and headings, fitted to the rows so far."""
         if not self.narrow and self.width is not None:  # an answer too long for the wide form?
             wide = _layout(self.results, narrow=False, memory=self.memory)
-            self.narrow = table_width(*wide, self.width) > self.width
+            self.narrow = table_width(fit_widths(*wide, self.width)) > self.width
         columns, rows = _layout(self.results, narrow=self.narrow, memory=self.memory)
         # Room for a typical row's answers and times, where the terminal has it.
         typical = [

@@ -62,8 +62,8 @@ def _ago(when: float) -> str:
     return f"{minutes}m {seconds}s ago" if minutes else f"{seconds}s ago"
 
 
-def lines(report: TokenReport) -> list[tuple[str, str | None]]:
-    """(text, style) for each line; the advice to name a contact once a screen (output.py)."""
+def render(report: TokenReport, stream: IO[str]) -> None:
+    """A line a fact, wrapped under `Token:  `; the advice to name a contact once a screen."""
     out: list[tuple[str, str | None]] = [(f"Token:  …{report.last4}, from {report.place}", None)]
     if report.cleaned:
         them = "them" if len(report.cleaned) > 1 else "it"
@@ -106,11 +106,7 @@ def lines(report: TokenReport) -> list[tuple[str, str | None]]:
                 "in pyproject.toml"
             )
             out.append((advice, "yellow"))
-    return out
-
-
-def render(report: TokenReport, out: IO[str]) -> None:
-    say_styled(lines(report), out, indent=" " * 8)  # wrapped under `Token:  `
+    say_styled(out, stream, indent=" " * 8)
 
 
 def token_json(report: TokenReport) -> str:

@@ -10,6 +10,7 @@ import os
 import textwrap
 from collections.abc import Iterable, Sequence
 from contextlib import suppress
+from itertools import zip_longest
 from typing import IO, TYPE_CHECKING, Any, Literal, NamedTuple
 
 from aoc2023.framework.answers import pictures
@@ -51,8 +52,7 @@ class Column(NamedTuple):
 
 
 def smart_terminal(stream: IO[str]) -> bool:
-    """Whether `stream` is a terminal that takes escape codes (a line redrawn in place,
-    colour): not a file, a pipe, or a terminal that says it is dumb (`TERM=dumb`)."""
+    """Whether `stream` is a terminal taking escape codes: not a file, a pipe, `TERM=dumb`."""
     isatty = getattr(stream, "isatty", None)
     return bool(isatty and isatty()) and os.environ.get("TERM") != "dumb"
 
@@ -67,8 +67,7 @@ def use_colour(stream: IO[str]) -> bool:
 
 
 def terminal_width(stream: IO[str]) -> int | None:
-    """How wide output to `stream` may be: `COLUMNS` when set, else the width of the
-    terminal `stream` is, else None (a file or a pipe: no limit)."""
+    """How wide output to `stream` may be: `COLUMNS`, else its terminal's, else None (no limit)."""
     columns = os.environ.get("COLUMNS", "")
     if columns.isdigit() and int(columns) > 0:
         return int(columns)
@@ -182,9 +181,8 @@ def paint(text: str, style: str | None, *, colour: bool) -> str:
 
 
 def wrap_message(text: str, width: int | None, indent: str = "") -> str:
-    """A long message (a notice, the site's reply) wrapped at word boundaries to `width`,
-    `indent` leading each line it adds; its own line breaks are kept, and a word longer
-    than `width` is left whole."""
+    """A long message (a notice, the site's reply) wrapped at spaces to `width`, `indent`
+    leading each line it adds; its own line breaks kept, a word wider than `width` whole."""
     text = printable(text)
     if width is None:
         return text
@@ -211,28 +209,28 @@ def _words(text: str) -> list[str]:
     return text.replace("\n", " ").split(" ")
 
 
-def _natural(
-    column: Column, cells: Sequence[Cell], *, whole_words: bool = False
-) -> tuple[int, int]:
-    """A column's width as wide as its contents, and the narrowest it may be (with
-    `whole_words`, as if no word in it could be broken)."""
+def _natural(column: Column, cells: Sequence[Cell]) -> tuple[int, int, int]:
+    """A column's width as wide as its contents, the narrowest it may be with every word
+    whole, and the narrowest once free text may break its words."""
     cells = [cell._replace(text=printable(cell.text)) for cell in cells]
     lines = max((cell_width(line) for cell in cells for line in cell.text.split("\n")), default=0)
     widest = max(lines, *(cell_width(line) for line in column.heading.split("\n")))
     heading_words = max(cell_width(word) for word in _words(column.heading))
     if column.fit == "value":
-        return widest, max(lines, heading_words)
-    if column.fit == "words" or whole_words:
-        words = max(
-            (
-                cell_width(word)
-                for cell in cells
-                for word in (cell.text.split("\n") if cell.drawn else _words(cell.text))
-            ),
-            default=0,
-        )
-        return widest, max(words, heading_words)
-    return widest, min(widest, max(NARROWEST_TEXT, heading_words))
+        narrowest = max(lines, heading_words)
+        return widest, narrowest, narrowest
+    words = max(
+        (
+            cell_width(word)
+            for cell in cells
+            for word in (cell.text.split("\n") if cell.drawn else _words(cell.text))
+        ),
+        default=0,
+    )
+    whole = max(words, heading_words)
+    if column.fit == "words":
+        return widest, whole, whole
+    return widest, whole, min(widest, max(NARROWEST_TEXT, heading_words))
 
 
 def fit_widths(
@@ -245,22 +243,18 @@ def fit_widths(
     """Each column's width: as wide as its contents, or narrower, kind by kind and the
     widest first, until the table fits `width`; every column gives up what it can with
     its words whole before free text breaks a word."""
-    cells = [[row[i] for row in rows] for i in range(len(columns))]
-    whole = [_natural(column, cells[i], whole_words=True) for i, column in enumerate(columns)]
-    widths = [natural for natural, _ in whole]
+    natural = [_natural(column, [row[i] for row in rows]) for i, column in enumerate(columns)]
+    widths = [widest for widest, _, _ in natural]
     if width is None:
         return widths
-    breaking = (
-        whole if whole_words else [_natural(column, cells[i]) for i, column in enumerate(columns)]
-    )
-    excess = sum(widths) + 3 * len(widths) + 1 - width
-    for limits in (whole, breaking):
+    excess = table_width(widths) - width
+    for limit in (1, 1 if whole_words else 2):  # the narrowest with words whole, then not
         for kind in _SHRINK_ORDER:
             while excess > 0:
                 shrinkable = [
                     i
                     for i, column in enumerate(columns)
-                    if column.fit == kind and widths[i] > limits[i][1]
+                    if column.fit == kind and widths[i] > natural[i][limit]
                 ]
                 if not shrinkable:
                     break
@@ -270,22 +264,16 @@ def fit_widths(
     return widths
 
 
-def table_width(
-    columns: Sequence[Column],
-    rows: Sequence[Sequence[Cell]],
-    width: int | None,
-    *,
-    whole_words: bool = False,
-) -> int:
-    """How wide the table is once fitted to `width`: wider than it when it cannot fit."""
-    return sum(fit_widths(columns, rows, width, whole_words=whole_words)) + 3 * len(columns) + 1
+def table_width(widths: Sequence[int]) -> int:
+    """How wide a table of columns `widths` wide is, with its borders and padding."""
+    return sum(widths) + 3 * len(widths) + 1
 
 
 def fits(columns: Sequence[Column], widths: Sequence[int], cells: Sequence[Cell]) -> bool:
     """Whether a row shows in `widths` with every word whole but those of free text, which
     wrap and break as they must (a live table's next row)."""
     return all(
-        column.fit == "text" or _natural(column, [cell], whole_words=True)[1] <= width
+        column.fit == "text" or _natural(column, [cell])[1] <= width
         for column, width, cell in zip(columns, widths, cells, strict=True)
     )
 
@@ -308,8 +296,7 @@ class TableWriter(NamedTuple):
         return left + middle.join("─" * (width + 2) for width in self.widths) + right
 
     def head(self) -> str:
-        total = sum(self.widths) + 3 * len(self.widths) + 1
-        heading = [Cell(column.heading, "bold") for column in self.columns]
+        total = table_width(self.widths)
         lines = printable(self.title).split("\n")
         if self.width is not None:
             lines = _lines(Cell(self.title), min(total, self.width), "text")
@@ -318,7 +305,7 @@ class TableWriter(NamedTuple):
             [
                 paint(title, "bold", colour=self.colour),
                 self.rule("┌", "┬", "┐"),
-                self.row(heading, headings=True),
+                self.row([Cell(column.heading, "bold") for column in self.columns], headings=True),
                 self.rule("├", "┼", "┤"),
             ]
         )
@@ -329,17 +316,15 @@ class TableWriter(NamedTuple):
             _lines(cell, width, "words" if headings else column.fit)
             for column, width, cell in zip(self.columns, self.widths, cells, strict=True)
         ]
-        height = max(len(lines) for lines in wrapped)
         out = []
-        for index in range(height):
+        for texts in zip_longest(*wrapped, fillvalue=""):  # a line of each cell, top down
             padded = []
-            for column, width, cell, lines in zip(
-                self.columns, self.widths, cells, wrapped, strict=True
+            for column, width, cell, text in zip(
+                self.columns, self.widths, cells, texts, strict=True
             ):
                 # A joiner at a line's end joins nothing of the cell's: the padding after
                 # it would be taken into its character, and the border moved.
-                text = (lines[index] if index < len(lines) else "").replace(NBSP, " ")
-                text = pad(text.rstrip(_JOINER), width, column.align)
+                text = pad(text.replace(NBSP, " ").rstrip(_JOINER), width, column.align)
                 padded.append(" " + paint(text, cell.style, colour=self.colour) + " ")
             out.append("│" + "│".join(padded) + "│")
         return "\n".join(out)
@@ -355,7 +340,8 @@ def fitted_table(
     contents) without breaking a word, else in the last (the narrowest, which may then
     break words of free text to fit)."""
     for columns, rows in layouts:  # none fits: the last
-        if width is None or table_width(columns, rows, width, whole_words=True) <= width:
+        whole = fit_widths(columns, rows, width, whole_words=True)
+        if width is None or table_width(whole) <= width:
             break
     widths = fit_widths(columns, rows, width)
     writer = TableWriter(title, columns, widths, colour=colour, width=width)
@@ -468,8 +454,7 @@ def show(
     after: Sequence[tuple[str, str]] = (),
 ) -> None:
     """A command's output for people: notices (yellow, stderr), the table (stdout) in the
-    first of `layouts` that fits (`fitted_table`), the problems (red, stderr), then any
-    further `(line, style)` lines (stderr)."""
+    first of `layouts` that fits, the problems (red, stderr), then `after`'s lines (stderr)."""
     say_styled([(notice, "yellow") for notice in notices], err)
     print(fitted_table(title, layouts, colour=use_colour(out), width=terminal_width(out)), file=out)
     say_styled([*((problem, "red") for problem in problems), *after], err)
@@ -484,9 +469,8 @@ def say_styled(lines: Iterable[tuple[str, str | None]], out: IO[str], indent: st
 
 def part_json(part: PartResult) -> dict[str, Any]:
     """A part's result as every command's JSON has it: all but its traceback."""
-    data = part._asdict()
-    data["status"] = str(part.status)
-    data.pop("traceback")
+    data = part._asdict() | {"status": str(part.status)}
+    del data["traceback"]
     return data
 
 
