@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from aoc2023.framework.aocd.private import PrivateName as PrivateName  # re-exported: tests name it
-from aoc2023.framework.aocd.private import holder
+from aoc2023.framework.aocd.private import holder, version
 
 NAMES = (
     PrivateName(
@@ -31,8 +31,6 @@ class PytestChanged(Exception):
 
 
 def _changed(name: PrivateName) -> PytestChanged:
-    from importlib.metadata import version
-
     return PytestChanged(
         f"pytest {version('pytest')} has no {name.module}.{name.path}, which aoc uses for "
         f"{name.why}; see aoc2023/framework/pytest_private.py"

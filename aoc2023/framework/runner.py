@@ -504,9 +504,6 @@ def _in_children(
     return so_far()
 
 
-_SOLVED = frozenset({Status.CORRECT, Status.WRONG, Status.UNKNOWN})
-
-
 def step_peaks(
     solution_class: type[Solution[Any]],
     run_input: RunInput,
@@ -525,7 +522,8 @@ def step_peaks(
 
 def solved_parts(result: DayResult) -> tuple[int, ...]:
     """The parts a run solved (right, wrong or unknown): the ones worth measuring."""
-    return tuple(part.part for part in result.parts if part.status in _SOLVED)
+    solved = {Status.CORRECT, Status.WRONG, Status.UNKNOWN}
+    return tuple(part.part for part in result.parts if part.status in solved)
 
 
 def peaks_of(

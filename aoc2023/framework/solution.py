@@ -88,9 +88,7 @@ class Solution(Generic[Parsed]):
     def __init_subclass__(cls, variant: str | None = None, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         _check_declarations(cls)
-        if registrar is None:  # never so: importing this module runs the face first
-            raise RuntimeError("aoc2023.framework.registry is not imported")
-        registrar(cls, variant)
+        registrar(cls, variant)  # set before any day: importing this module runs the face first
 
     def parse(self, text: str) -> Parsed:
         """Turn the raw input into what the parts take. By default, the text itself."""
@@ -123,7 +121,7 @@ class Solution(Generic[Parsed]):
         return cls.solves_both_at_once() and inspect.isgeneratorfunction(cls.solve)
 
 
-registrar: Callable[[type[Solution[Any]], str | None], None] | None = None
+registrar: Callable[[type[Solution[Any]], str | None], None]
 """registry.py's `register` (a class, its variant's name), set as it is imported: this
 module cannot import it."""
 
