@@ -414,10 +414,7 @@ def parse_years(spec: str) -> list[int]:
         calendar.check_year(first)
         if end < first:
             raise UsageError(f"Bad year list {spec!r}: the range {first}-{end} runs backwards.")
-        if match[2] is None:
-            years.add(first)
-            continue
-        covered = [year for year in registered() if first <= year <= end]
+        covered = [year for year in registered() if first <= year <= end] if match[2] else [first]
         if not covered:
             raise UsageError(f"No year from {first} to {end} has days yet.")
         years.update(covered)

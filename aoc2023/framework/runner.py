@@ -174,13 +174,11 @@ def run_solution(
         return finished(parts=parts, error=why, traceback=parsed.traceback)
     if report is not None:
         report("parsed", parse_seconds)
-    if not run_input.parts:  # the parse alone (--memory, when no part was solved)
-        return finished(parse_seconds=parse_seconds, parts=())
 
     if solution_class.solves_in_turn():
         parts = _solve_in_turn(solution, parsed.value, run_input, timed, report, on_step)
         return finished(parse_seconds=parse_seconds, parts=parts)
-    if solution_class.solves_both_at_once():
+    if solution_class.solves_both_at_once() and run_input.parts:  # none: the parse alone (--memory)
         pair = _pair_of(timed("parts 1+2", partial(solution.solve, parsed.value)))
         results = tuple(
             _judge(p, pair[p - 1], expected.get(p), shared=True, method=solution.solve)
@@ -487,20 +485,19 @@ def _in_children(
                 parts += unfinished(left, Status.TIMEOUT, "not run: parse timed out")
                 break
             parts += unfinished(group, Status.TIMEOUT, str(stop))
-            continue
         except ChildFailed as failure:
             why, trace = str(failure), failure.child_traceback
             parts += [
                 PartResult(p, Status.ERROR, expected=expected.get(p), error=why, traceback=trace)
                 for p in group
             ]
-            continue
-        if profiler is not None and raw is not None:
-            profiler.add(raw)
-        parse_seconds = result.parse_seconds if parse_seconds is None else parse_seconds
-        if error is None and result.error is not None:
-            error, error_traceback = result.error, result.traceback
-        parts += result.parts
+        else:
+            if profiler is not None and raw is not None:
+                profiler.add(raw)
+            parse_seconds = result.parse_seconds if parse_seconds is None else parse_seconds
+            if error is None and result.error is not None:
+                error, error_traceback = result.error, result.traceback
+            parts += result.parts
     return so_far()
 
 
