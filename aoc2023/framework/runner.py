@@ -187,18 +187,16 @@ def run_solution(
         return finished(parse_seconds=parse_seconds, parts=results)
 
     results_list: list[PartResult] = []
-    fresh: _Outcome | None = parsed  # let go before the next parse
-    parsed = _Outcome()
     for index, part in enumerate(run_input.parts):
         if on_step is not None:
             on_step(solution_class.year, solution_class.day, part)
-        if fresh is None:  # each part its own instance and its own parse, as under --timeout
+        if index:  # each part its own instance and its own parse, as under --timeout
             solution = solution_class(extra=run_input.extra)
-            fresh = timed("parse", partial(solution.parse, run_input.text))
-        parse_failed = fresh.error is not None
+            parsed = timed("parse", partial(solution.parse, run_input.text))
+        parse_failed = parsed.error is not None
         method = solution.part_1 if part == 1 else solution.part_2
-        outcome = fresh if parse_failed else timed(f"part {part}", partial(method, fresh.value))
-        fresh = None
+        outcome = parsed if parse_failed else timed(f"part {part}", partial(method, parsed.value))
+        parsed = _Outcome()  # let go before the next parse
         judged = _judge(part, outcome, expected.get(part), shared=False, method=method)
         results_list.append(judged._replace(seconds=None) if parse_failed else judged)
         if isinstance(outcome.error, KeyboardInterrupt):  # Ctrl-C: the parts after it do not run
