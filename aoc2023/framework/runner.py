@@ -443,26 +443,16 @@ def _in_children(
     together = solution_class.solves_both_at_once()  # one child: the parts share their work
     shared_time = together and not solution_class.solves_in_turn()
     groups = [run_input.parts] if together else [(part,) for part in run_input.parts]
-    parse_seconds: float | None = None
-    error: str | None = None
-    error_traceback: str | None = None
-    parts: list[PartResult] = []
-
-    header = partial(_day_result, solution_class, run_input, title)
+    day = _day_result(solution_class, run_input, title)  # what the children gave so far
     in_child = partial(_in_child, clock=executor.clock, profile=profiler is not None)
 
-    def so_far() -> DayResult:
-        return header(
-            parse_seconds=parse_seconds, parts=tuple(parts), error=error, traceback=error_traceback
-        )
-
-    def unfinished(left: tuple[int, ...], status: Status, reason: str) -> list[PartResult]:
-        """The parts `left`, each as this group's child reported it (`reports`), else `status`."""
+    def unfinished(left: tuple[int, ...], status: Status, reason: str) -> tuple[PartResult, ...]:
+        """`day`'s parts, then each of `left` as this group's child reported it, else `status`."""
         unrun = partial(PartResult, status=status, error=reason, timed_with_other_part=shared_time)
-        return [
+        return day.parts + tuple(
             cast(PartResult, reports.get(f"part {p}") or unrun(p, expected=expected.get(p)))
             for p in left
-        ]
+        )
 
     for index, group in enumerate(groups):
         if on_step is not None:  # each child is one part, or both parts at once
@@ -473,30 +463,32 @@ def _in_children(
             result, raw = call_with_timeout(task, timeout, reports)
         except (KeyboardInterrupt, TimedOut) as stop:
             left = run_input.parts[index:]  # this group's parts and the later groups'
-            if parse_seconds is None:
-                parse_seconds = cast("float | None", reports.get("parsed"))
+            if day.parse_seconds is None:
+                day = day._replace(parse_seconds=cast("float | None", reports.get("parsed")))
             if isinstance(stop, KeyboardInterrupt):
-                parts += unfinished(left, Status.INTERRUPTED, describe_error(stop))
-                raise Interrupted(so_far(), signal_of(stop)) from None
+                parts = unfinished(left, Status.INTERRUPTED, describe_error(stop))
+                raise Interrupted(day._replace(parts=parts), signal_of(stop)) from None
             if "parsed" not in reports:  # the parse itself ran out of time: no part can run
                 error = f"parse timed out: stopped after {timeout:g} s (--timeout)"
-                parts += unfinished(left, Status.TIMEOUT, "not run: parse timed out")
+                parts = unfinished(left, Status.TIMEOUT, "not run: parse timed out")
+                day = day._replace(error=error, parts=parts)
                 break
-            parts += unfinished(group, Status.TIMEOUT, str(stop))
+            day = day._replace(parts=unfinished(group, Status.TIMEOUT, str(stop)))
         except ChildFailed as failure:
             why, trace = str(failure), failure.child_traceback
-            parts += [
+            failed = (
                 PartResult(p, Status.ERROR, expected=expected.get(p), error=why, traceback=trace)
                 for p in group
-            ]
+            )
+            day = day._replace(parts=day.parts + tuple(failed))
         else:
             if profiler is not None and raw is not None:
                 profiler.add(raw)
-            parse_seconds = result.parse_seconds if parse_seconds is None else parse_seconds
-            if error is None and result.error is not None:
-                error, error_traceback = result.error, result.traceback
-            parts += result.parts
-    return so_far()
+            if day.error is None and result.error is not None:
+                day = day._replace(error=result.error, traceback=result.traceback)
+            parse_seconds = result.parse_seconds if day.parse_seconds is None else day.parse_seconds
+            day = day._replace(parse_seconds=parse_seconds, parts=day.parts + result.parts)
+    return day
 
 
 def step_peaks(

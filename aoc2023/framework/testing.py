@@ -144,7 +144,6 @@ def cases_of(solution_class: type[Solution[Any]], aocd: RealAocd | None = None) 
     """One case per part, example with an answer for it and implementation of the day;
     with `aocd`, one per part and implementation on the user's input there instead."""
     year, day = solution_class.year, solution_class.day
-    variants = list(_implementations(solution_class))
     examples: list[tuple[int, Example | None]] = [(0, None)]
     if aocd is None:
         examples = list(enumerate(solution_class.examples, start=1))
@@ -153,7 +152,7 @@ def cases_of(solution_class: type[Solution[Any]], aocd: RealAocd | None = None) 
         for part in puzzle_parts(year, day)
         for number, example in examples
         if example is None or example.expected(part) is not None
-        for variant in variants
+        for variant in _implementations(solution_class)
     ]
 
 
@@ -260,6 +259,4 @@ def _example_name(number: int, label: str | None) -> str:
 
 def _shown(answer: str | None) -> str:
     """An answer as the message shows it: a number as it is, anything else quoted."""
-    if answer is not None and _WHOLE_NUMBER.fullmatch(answer):
-        return answer
-    return repr(answer)
+    return answer if answer is not None and _WHOLE_NUMBER.fullmatch(answer) else repr(answer)
