@@ -297,7 +297,7 @@ def recursion_limit_kept() -> Iterator[None]:
 
 
 class _ParserExit(SystemExit):
-    """argparse refusing a command line while a module is imported (its message, unsaid)."""
+    """argparse refusing a command line while a module is imported; its code is the sentence."""
 
 
 @contextlib.contextmanager
@@ -307,7 +307,10 @@ def _no_command_line() -> Iterator[None]:
     import argparse
 
     def refuse(self: argparse.ArgumentParser, message: str) -> NoReturn:
-        raise _ParserExit(f"{self.prog}: error: {message}")
+        raise _ParserExit(
+            f"its argparse parser refused the command line while it was imported ({self.prog}: "
+            f"error: {message}), as a module of a year is imported with no arguments"
+        )
 
     argv, error = sys.argv, argparse.ArgumentParser.error
     sys.argv = argv[:1]
@@ -320,13 +323,8 @@ def _no_command_line() -> Iterator[None]:
 
 
 def _why(error: BaseException) -> str:
-    if isinstance(error, DeclarationError):  # its sentence names the class and attribute
+    if isinstance(error, DeclarationError | _ParserExit):  # its sentence says what went wrong
         return str(error)
-    if isinstance(error, _ParserExit):
-        return (
-            f"its argparse parser refused the command line while it was imported "
-            f"({error.code}), as a module of a year is imported with no arguments"
-        )
     if isinstance(error, SystemExit):
         return f"it called sys.exit({error.code!r}) while being imported"
     return f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
