@@ -142,8 +142,7 @@ def registered_years(declared: Callable[[], set[int]] = entry_point_years) -> li
     """Years with a package: `aoc<year>` ones, and those `declared` finds. No import."""
     from aoc2023.framework.calendar import FIRST_YEAR  # in here: a day's import skips it
 
-    years = package_years() | declared()
-    return sorted(year for year in years if year >= FIRST_YEAR)
+    return sorted(year for year in package_years() | declared() if year >= FIRST_YEAR)
 
 
 def day_of_module(stem: str) -> int | None:
