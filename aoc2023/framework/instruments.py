@@ -132,7 +132,6 @@ REPORT_SECONDS = 300.0
 
 
 def memray_available() -> bool:
-    """Whether memray is installed (found without importing it)."""
     return find_spec("memray") is not None
 
 

@@ -47,9 +47,6 @@ class _Outcome(NamedTuple):  # not a dataclass: benchmarks/README.md, startup_tr
 Clock = Callable[[], int]
 """What steps are timed by: nanoseconds, as `time.perf_counter_ns` counts them."""
 
-Reporter = Callable[[str, object], object]
-"""Told of each step done, by label ("parsed", "part 1"...)."""
-
 
 class _Timer:
     """Times each step of one day on `clock`, under `instruments` (told as each step starts
@@ -147,7 +144,7 @@ def run_solution(
     solution_class: type[Solution[Any]],
     run_input: RunInput,
     title: str | None = None,
-    report: Reporter | None = None,
+    report: Callable[[str, object], object] | None = None,
     clock: Clock = perf_counter_ns,
     on_step: OnStep | None = None,
     instruments: Sequence[Profiler | Tracer] = (),
@@ -252,7 +249,7 @@ def _solve_in_turn(
     data: Any,
     run_input: RunInput,
     timed: _Timer,
-    report: Reporter | None = None,
+    report: Callable[[str, object], object] | None = None,
     on_step: OnStep | None = None,
 ) -> tuple[PartResult, ...]:
     """Run a `solve` that yields each part's answer, each timed from the previous yield,
