@@ -17,6 +17,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, NamedTuple, NoReturn
 
+from aoc2023.framework import solution
 from aoc2023.framework.errors import DayLoadError, MissingDayError, Terminated, UsageError
 from aoc2023.framework.launcher import aoc_command
 from aoc2023.framework.solution import DeclarationError, Solution
@@ -69,6 +70,9 @@ def register(cls: type[Solution[Any]], variant: str | None) -> None:
         raise TypeError(f"{cls.__qualname__} must set both `year` and `day` (or neither)")
     cls.year, cls.day = int(year), int(day)
     _claim(REGISTRY, (cls.year, cls.day), cls, f"both claim {cls.year} day {cls.day}")
+
+
+solution.registrar = register
 
 
 def _named_by(module: str) -> tuple[int | None, int | None]:

@@ -406,12 +406,13 @@ class Executor:
 
 
 def _in_child(
-    clock: Clock,
-    profile: bool,
     solution_class: type[Solution[Any]],
     run_input: RunInput,
     title: str | None,
     progress: Progress,
+    *,
+    clock: Clock,
+    profile: bool,
 ) -> tuple[DayResult, RawStats | None]:
     """The child's run: `run_solution`, its reports sent up; the profile's figures back."""
     from aoc2023.framework.instruments import Profiler
@@ -440,7 +441,7 @@ def _in_children(
     shared_time = together and not solution_class.solves_in_turn()
     groups = [run_input.parts] if together else [(part,) for part in run_input.parts]
     day = _day_result(solution_class, run_input, title)  # what the children gave so far
-    in_child = partial(_in_child, executor.clock, profiler is not None)
+    in_child = partial(_in_child, clock=executor.clock, profile=profiler is not None)
 
     def unfinished(left: tuple[int, ...], status: Status, reason: str) -> tuple[PartResult, ...]:
         """`day`'s parts, then each of `left` as this group's child reported it, else `status`."""

@@ -86,11 +86,11 @@ class Solution(Generic[Parsed]):
         the real value as the default: `self.extra.get("n_steps", 64)`."""
 
     def __init_subclass__(cls, variant: str | None = None, **kwargs: Any) -> None:
-        from aoc2023.framework.registry import register  # it imports this module
-
         super().__init_subclass__(**kwargs)
         _check_declarations(cls)
-        register(cls, variant)
+        if registrar is None:  # never so: importing this module runs the face first
+            raise RuntimeError("aoc2023.framework.registry is not imported")
+        registrar(cls, variant)
 
     def parse(self, text: str) -> Parsed:
         """Turn the raw input into what the parts take. By default, the text itself."""
@@ -121,6 +121,11 @@ class Solution(Generic[Parsed]):
     def solves_in_turn(cls) -> bool:
         """Whether the day's `solve` yields its answers one part at a time."""
         return cls.solves_both_at_once() and inspect.isgeneratorfunction(cls.solve)
+
+
+registrar: Callable[[type[Solution[Any]], str | None], None] | None = None
+"""registry.py's `register` (a class, its variant's name), set as it is imported: this
+module cannot import it."""
 
 
 class DeclarationError(TypeError):
