@@ -311,11 +311,9 @@ def tuned_to_one_input(results: Iterable[DayResult]) -> list[str]:
             if part.status is Status.CORRECT:
                 right.setdefault(key, []).append(result.account)
             elif part.status is Status.WRONG:
-                known = (
-                    f"the right answer is {part.expected}"
-                    if part.expected is not None
-                    else "which the site said is wrong"
-                )
+                known = "which the site said is wrong"
+                if part.expected is not None:
+                    known = f"the right answer is {part.expected}"
                 wrong.setdefault(key, []).append(f"{result.account} (gave {part.answer}, {known})")
     return [
         f"{year} day {day} part {part} is right for {', '.join(right[year, day, part])} "
