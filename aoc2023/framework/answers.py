@@ -21,11 +21,9 @@ def answer_text(value: object) -> str:
         return value.strip() if "\n" not in inner else inner
     try:
         text = _coerced(value)
-    except ValueError as error:
-        if isinstance(value, int) and "digits" in str(error):
+    except Exception as error:  # the day's own object failing when asked; an int too long
+        if isinstance(error, ValueError) and isinstance(value, int) and "digits" in str(error):
             raise
-        text = None
-    except Exception:  # the day's own object failing when asked
         text = None
     if text is None:
         raise TypeError(f"an answer was {described(value)}; give an int or a str")
@@ -118,15 +116,10 @@ def pixels(text: str) -> Pixels:
 def _lit_character(kinds: set[str]) -> str | None:
     """The drawing's lit character: the one beside a known unlit one, else a known lit
     one, else the first sorted (`read_letters` tries the other too); None: all unlit."""
-    if len(kinds) == 1 and kinds <= set(_UNLIT):
-        return None
-    for char in _UNLIT:
-        if char in kinds:
-            return next(iter(kinds - {char}))
-    for char in _LIT:
-        if char in kinds:
-            return char
-    return sorted(kinds)[0]
+    unlit = next((char for char in _UNLIT if char in kinds), None)
+    if unlit is not None:
+        return next(iter(kinds - {unlit}), None)
+    return next((char for char in _LIT if char in kinds), sorted(kinds)[0])
 
 
 def read_letters(text: str) -> str | None:

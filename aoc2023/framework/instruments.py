@@ -132,7 +132,6 @@ REPORT_SECONDS = 300.0
 
 
 def memray_available() -> bool:
-    """Whether memray is installed (found without importing it)."""
     return find_spec("memray") is not None
 
 
@@ -156,12 +155,6 @@ def check_flame(request: RunRequest, part: int, path: Path) -> None:
     if not path.parent.is_dir():
         raise UsageError(f"--memory-flame: there is no folder {path.parent} for {path}.")
     check_writable("--memory-flame", path, then="so nothing was run")
-
-
-def _why(error: OSError | subprocess.SubprocessError) -> str:
-    """What memray said on failing: the last line of its stderr, else the error."""
-    said = [line.strip() for line in (getattr(error, "stderr", None) or "").splitlines()]
-    return next((line for line in reversed(said) if line), str(error)).rstrip(".")
 
 
 def flame_report(request: RunRequest, part: int, path: Path) -> str:
@@ -203,8 +196,10 @@ def flame_report(request: RunRequest, part: int, path: Path) -> str:
                 timeout=REPORT_SECONDS,
             )
             made = report.read_bytes()
-        except (OSError, subprocess.SubprocessError) as error:
-            raise AocError(f"memray could not write {path}: {_why(error)}.") from error
+        except (OSError, subprocess.SubprocessError) as error:  # its stderr's last line says why
+            said = [line.strip() for line in (getattr(error, "stderr", None) or "").splitlines()]
+            why = next((line for line in reversed(said) if line), str(error)).rstrip(".")
+            raise AocError(f"memray could not write {path}: {why}.") from error
         write_atomically(path, made, what="the flame report")
     where = run_input.label or run_input.source
     return (

@@ -131,9 +131,11 @@ def pytest_configure(config: pytest.Config) -> None:
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     """`-n auto`: no workers for days' tests alone, nor for a few test files (starting
     workers takes longer); otherwise one per core (benchmarks/README.md)."""
-    if selects_days_only(config) or _test_files(config) <= FEW_FILES:
+    if selects_days_only(config):
         return 0
-    return os.cpu_count() or 1
+    paths = [_path(config, arg) for arg in config.args]
+    files = sum(len(list(path.rglob("test_*.py"))) if path.is_dir() else 1 for path in paths)
+    return (os.cpu_count() or 1) if files > FEW_FILES else 0
 
 
 FEW_FILES = 3
@@ -180,12 +182,6 @@ def _may_match(expression: str, false: Callable[[str], object]) -> bool:
         )
 
     return search({})
-
-
-def _test_files(config: pytest.Config) -> int:
-    """How many test files the paths of the run hold (`test_*.py`)."""
-    paths = [_path(config, arg) for arg in config.args]
-    return sum(len(list(path.rglob("test_*.py"))) if path.is_dir() else 1 for path in paths)
 
 
 def _real_aocd(config: pytest.Config) -> RealAocd:

@@ -146,8 +146,7 @@ def registered_years(declared: Callable[[], set[int]] = entry_point_years) -> li
     """Years with a package: `aoc<year>` ones, and those `declared` finds. No import."""
     from aoc2023.framework.calendar import FIRST_YEAR  # in here: a day's import skips it
 
-    years = package_years() | declared()
-    return sorted(year for year in years if year >= FIRST_YEAR)
+    return sorted(year for year in package_years() | declared() if year >= FIRST_YEAR)
 
 
 def day_of_module(stem: str) -> int | None:
@@ -301,7 +300,7 @@ def recursion_limit_kept() -> Iterator[None]:
 
 
 class _ParserExit(SystemExit):
-    """argparse refusing a command line while a module is imported (its message, unsaid)."""
+    """argparse refusing a command line while a module is imported; its code is the sentence."""
 
 
 @contextlib.contextmanager
@@ -311,7 +310,10 @@ def _no_command_line() -> Iterator[None]:
     import argparse
 
     def refuse(self: argparse.ArgumentParser, message: str) -> NoReturn:
-        raise _ParserExit(f"{self.prog}: error: {message}")
+        raise _ParserExit(
+            f"its argparse parser refused the command line while it was imported ({self.prog}: "
+            f"error: {message}), as a module of a year is imported with no arguments"
+        )
 
     argv, error = sys.argv, argparse.ArgumentParser.error
     sys.argv = argv[:1]
@@ -324,13 +326,8 @@ def _no_command_line() -> Iterator[None]:
 
 
 def _why(error: BaseException) -> str:
-    if isinstance(error, DeclarationError):  # its sentence names the class and attribute
+    if isinstance(error, DeclarationError | _ParserExit):  # its sentence says what went wrong
         return str(error)
-    if isinstance(error, _ParserExit):
-        return (
-            f"its argparse parser refused the command line while it was imported "
-            f"({error.code}), as a module of a year is imported with no arguments"
-        )
     if isinstance(error, SystemExit):
         return f"it called sys.exit({error.code!r}) while being imported"
     return f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
@@ -414,10 +411,7 @@ def parse_years(spec: str) -> list[int]:
         calendar.check_year(first)
         if end < first:
             raise UsageError(f"Bad year list {spec!r}: the range {first}-{end} runs backwards.")
-        if match[2] is None:
-            years.add(first)
-            continue
-        covered = [year for year in registered() if first <= year <= end]
+        covered = [year for year in registered() if first <= year <= end] if match[2] else [first]
         if not covered:
             raise UsageError(f"No year from {first} to {end} has days yet.")
         years.update(covered)

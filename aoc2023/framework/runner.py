@@ -47,9 +47,6 @@ class _Outcome(NamedTuple):  # not a dataclass: benchmarks/README.md, startup_tr
 Clock = Callable[[], int]
 """What steps are timed by: nanoseconds, as `time.perf_counter_ns` counts them."""
 
-Reporter = Callable[[str, object], object]
-"""Told of each step done, by label ("parsed", "part 1"...)."""
-
 
 class _Timer:
     """Times each step of one day on `clock`, under `instruments` (told as each step starts
@@ -147,7 +144,7 @@ def run_solution(
     solution_class: type[Solution[Any]],
     run_input: RunInput,
     title: str | None = None,
-    report: Reporter | None = None,
+    report: Callable[[str, object], object] | None = None,
     clock: Clock = perf_counter_ns,
     on_step: OnStep | None = None,
     instruments: Sequence[Profiler | Tracer] = (),
@@ -174,13 +171,11 @@ def run_solution(
         return finished(parts=parts, error=why, traceback=parsed.traceback)
     if report is not None:
         report("parsed", parse_seconds)
-    if not run_input.parts:  # the parse alone (--memory, when no part was solved)
-        return finished(parse_seconds=parse_seconds, parts=())
 
     if solution_class.solves_in_turn():
         parts = _solve_in_turn(solution, parsed.value, run_input, timed, report, on_step)
         return finished(parse_seconds=parse_seconds, parts=parts)
-    if solution_class.solves_both_at_once():
+    if solution_class.solves_both_at_once() and run_input.parts:  # none: the parse alone (--memory)
         pair = _pair_of(timed("parts 1+2", partial(solution.solve, parsed.value)))
         results = tuple(
             _judge(p, pair[p - 1], expected.get(p), shared=True, method=solution.solve)
@@ -189,18 +184,16 @@ def run_solution(
         return finished(parse_seconds=parse_seconds, parts=results)
 
     results_list: list[PartResult] = []
-    fresh: _Outcome | None = parsed  # let go before the next parse
-    parsed = _Outcome()
     for index, part in enumerate(run_input.parts):
         if on_step is not None:
             on_step(solution_class.year, solution_class.day, part)
-        if fresh is None:  # each part its own instance and its own parse, as under --timeout
+        if index:  # each part its own instance and its own parse, as under --timeout
             solution = solution_class(extra=run_input.extra)
-            fresh = timed("parse", partial(solution.parse, run_input.text))
-        parse_failed = fresh.error is not None
+            parsed = timed("parse", partial(solution.parse, run_input.text))
+        parse_failed = parsed.error is not None
         method = solution.part_1 if part == 1 else solution.part_2
-        outcome = fresh if parse_failed else timed(f"part {part}", partial(method, fresh.value))
-        fresh = None
+        outcome = parsed if parse_failed else timed(f"part {part}", partial(method, parsed.value))
+        parsed = _Outcome()  # let go before the next parse
         judged = _judge(part, outcome, expected.get(part), shared=False, method=method)
         results_list.append(judged._replace(seconds=None) if parse_failed else judged)
         if isinstance(outcome.error, KeyboardInterrupt):  # Ctrl-C: the parts after it do not run
@@ -256,7 +249,7 @@ def _solve_in_turn(
     data: Any,
     run_input: RunInput,
     timed: _Timer,
-    report: Reporter | None = None,
+    report: Callable[[str, object], object] | None = None,
     on_step: OnStep | None = None,
 ) -> tuple[PartResult, ...]:
     """Run a `solve` that yields each part's answer, each timed from the previous yield,
@@ -318,11 +311,9 @@ def tuned_to_one_input(results: Iterable[DayResult]) -> list[str]:
             if part.status is Status.CORRECT:
                 right.setdefault(key, []).append(result.account)
             elif part.status is Status.WRONG:
-                known = (
-                    f"the right answer is {part.expected}"
-                    if part.expected is not None
-                    else "which the site said is wrong"
-                )
+                known = "which the site said is wrong"
+                if part.expected is not None:
+                    known = f"the right answer is {part.expected}"
                 wrong.setdefault(key, []).append(f"{result.account} (gave {part.answer}, {known})")
     return [
         f"{year} day {day} part {part} is right for {', '.join(right[year, day, part])} "
@@ -447,26 +438,16 @@ def _in_children(
     together = solution_class.solves_both_at_once()  # one child: the parts share their work
     shared_time = together and not solution_class.solves_in_turn()
     groups = [run_input.parts] if together else [(part,) for part in run_input.parts]
-    parse_seconds: float | None = None
-    error: str | None = None
-    error_traceback: str | None = None
-    parts: list[PartResult] = []
-
-    header = partial(_day_result, solution_class, run_input, title)
+    day = _day_result(solution_class, run_input, title)  # what the children gave so far
     in_child = partial(_in_child, clock=executor.clock, profile=profiler is not None)
 
-    def so_far() -> DayResult:
-        return header(
-            parse_seconds=parse_seconds, parts=tuple(parts), error=error, traceback=error_traceback
-        )
-
-    def unfinished(left: tuple[int, ...], status: Status, reason: str) -> list[PartResult]:
-        """The parts `left`, each as this group's child reported it (`reports`), else `status`."""
+    def unfinished(left: tuple[int, ...], status: Status, reason: str) -> tuple[PartResult, ...]:
+        """`day`'s parts, then each of `left` as this group's child reported it, else `status`."""
         unrun = partial(PartResult, status=status, error=reason, timed_with_other_part=shared_time)
-        return [
+        return day.parts + tuple(
             cast(PartResult, reports.get(f"part {p}") or unrun(p, expected=expected.get(p)))
             for p in left
-        ]
+        )
 
     for index, group in enumerate(groups):
         if on_step is not None:  # each child is one part, or both parts at once
@@ -477,34 +458,32 @@ def _in_children(
             result, raw = call_with_timeout(task, timeout, reports)
         except (KeyboardInterrupt, TimedOut) as stop:
             left = run_input.parts[index:]  # this group's parts and the later groups'
-            if parse_seconds is None:
-                parse_seconds = cast("float | None", reports.get("parsed"))
+            if day.parse_seconds is None:
+                day = day._replace(parse_seconds=cast("float | None", reports.get("parsed")))
             if isinstance(stop, KeyboardInterrupt):
-                parts += unfinished(left, Status.INTERRUPTED, describe_error(stop))
-                raise Interrupted(so_far(), signal_of(stop)) from None
+                parts = unfinished(left, Status.INTERRUPTED, describe_error(stop))
+                raise Interrupted(day._replace(parts=parts), signal_of(stop)) from None
             if "parsed" not in reports:  # the parse itself ran out of time: no part can run
                 error = f"parse timed out: stopped after {timeout:g} s (--timeout)"
-                parts += unfinished(left, Status.TIMEOUT, "not run: parse timed out")
+                parts = unfinished(left, Status.TIMEOUT, "not run: parse timed out")
+                day = day._replace(error=error, parts=parts)
                 break
-            parts += unfinished(group, Status.TIMEOUT, str(stop))
-            continue
+            day = day._replace(parts=unfinished(group, Status.TIMEOUT, str(stop)))
         except ChildFailed as failure:
             why, trace = str(failure), failure.child_traceback
-            parts += [
+            failed = (
                 PartResult(p, Status.ERROR, expected=expected.get(p), error=why, traceback=trace)
                 for p in group
-            ]
-            continue
-        if profiler is not None and raw is not None:
-            profiler.add(raw)
-        parse_seconds = result.parse_seconds if parse_seconds is None else parse_seconds
-        if error is None and result.error is not None:
-            error, error_traceback = result.error, result.traceback
-        parts += result.parts
-    return so_far()
-
-
-_SOLVED = frozenset({Status.CORRECT, Status.WRONG, Status.UNKNOWN})
+            )
+            day = day._replace(parts=day.parts + tuple(failed))
+        else:
+            if profiler is not None and raw is not None:
+                profiler.add(raw)
+            if day.error is None and result.error is not None:
+                day = day._replace(error=result.error, traceback=result.traceback)
+            parse_seconds = result.parse_seconds if day.parse_seconds is None else day.parse_seconds
+            day = day._replace(parse_seconds=parse_seconds, parts=day.parts + result.parts)
+    return day
 
 
 def step_peaks(
@@ -525,7 +504,8 @@ def step_peaks(
 
 def solved_parts(result: DayResult) -> tuple[int, ...]:
     """The parts a run solved (right, wrong or unknown): the ones worth measuring."""
-    return tuple(part.part for part in result.parts if part.status in _SOLVED)
+    solved = {Status.CORRECT, Status.WRONG, Status.UNKNOWN}
+    return tuple(part.part for part in result.parts if part.status in solved)
 
 
 def peaks_of(

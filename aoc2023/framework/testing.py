@@ -50,12 +50,10 @@ def check_examples(solution_class: type[Solution[Any]]) -> None:
     parts = puzzle_parts(year, day)
     failures: list[str] = []
     tracebacks: list[str] = []
-    checked = 0
     for number, run in enumerate(example_inputs(solution_class), start=1):
         wanted = tuple(p for p in run.parts if p in parts and run.expected.get(p) is not None)
         if not wanted:
             continue
-        checked += 1
         for implementation in _implementations(solution_class).values():
             result = _run(implementation, dataclasses.replace(run, parts=wanted))
             where = _where(year, day, _example_name(number, run.label), result.variant)
@@ -63,7 +61,7 @@ def check_examples(solution_class: type[Solution[Any]]) -> None:
             found = [(where, result.traceback)]
             found += [(f"{where}, part {part.part}", part.traceback) for part in result.parts]
             tracebacks += [f"{place}:\n{text}" for place, text in found if text]
-    if not checked:
+    if not cases_of(solution_class):  # no example has an answer for a part
         warnings.warn(
             f"{solution_class.__qualname__} declares no example answer yet, so check_examples "
             "checked nothing: add part_1=... (and part_2=...) to its examples.",
@@ -146,7 +144,6 @@ def cases_of(solution_class: type[Solution[Any]], aocd: RealAocd | None = None) 
     """One case per part, example with an answer for it and implementation of the day;
     with `aocd`, one per part and implementation on the user's input there instead."""
     year, day = solution_class.year, solution_class.day
-    variants = list(_implementations(solution_class))
     examples: list[tuple[int, Example | None]] = [(0, None)]
     if aocd is None:
         examples = list(enumerate(solution_class.examples, start=1))
@@ -155,7 +152,7 @@ def cases_of(solution_class: type[Solution[Any]], aocd: RealAocd | None = None) 
         for part in puzzle_parts(year, day)
         for number, example in examples
         if example is None or example.expected(part) is not None
-        for variant in variants
+        for variant in _implementations(solution_class)
     ]
 
 
@@ -262,6 +259,4 @@ def _example_name(number: int, label: str | None) -> str:
 
 def _shown(answer: str | None) -> str:
     """An answer as the message shows it: a number as it is, anything else quoted."""
-    if answer is not None and _WHOLE_NUMBER.fullmatch(answer):
-        return answer
-    return repr(answer)
+    return answer if answer is not None and _WHOLE_NUMBER.fullmatch(answer) else repr(answer)

@@ -131,8 +131,11 @@ def call_with_timeout(
         if child.pid is not None:  # started
             if finished:
                 child.join(1.0)
+            if child.is_alive() and hasattr(os, "killpg"):  # with the processes it started
+                with suppress(ProcessLookupError, PermissionError):
+                    os.killpg(child.pid, signal.SIGKILL)
             if child.is_alive():
-                _kill_group(child)
+                child.kill()
             child.join()
         receiver.close()
     if kind == "raised":
@@ -154,14 +157,6 @@ def _start_with_signals_held(child: Any) -> None:
         child.start()
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, before)
-
-
-def _kill_group(child: Any) -> None:
-    if hasattr(os, "killpg"):
-        with suppress(ProcessLookupError, PermissionError):
-            os.killpg(child.pid, signal.SIGKILL)
-            return
-    child.kill()
 
 
 def _child_main(function: Callable[[Progress], Any], sender: Connection, interval: float) -> None:
