@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import reprlib
 import sys
-from dataclasses import dataclass
 from textwrap import dedent
+from typing import NamedTuple
 
 
 def answer_text(value: object) -> str:
@@ -81,8 +81,7 @@ _FONTS = {6: (6, 4), 10: (10, 6)}
 """aococr's font sizes (rows, columns) by height."""
 
 
-@dataclass(frozen=True)
-class Judged:
+class Judged(NamedTuple):
     """A part's answer as the framework compares, shows and sends it."""
 
     answer: str | None
@@ -174,17 +173,17 @@ def side_by_side(expected: str, got: str, width: int | None = None) -> str:
     want, have = pixels(shape(expected)), pixels(shape(got))
     height = max(len(want), len(have))
     columns = max((len(row) for row in want + have), default=0)
-    want_rows, have_rows = (  # padded with unlit pixels to one size
-        [row + (False,) * (columns - len(row)) for row in grid + ((),) * (height - len(grid))]
+    left, drawn = (  # padded with unlit pixels to one size
+        ["".join("#" if pixel else "." for pixel in row).ljust(columns, ".") for row in grid]
+        + ["." * columns] * (height - len(grid))
         for grid in (want, have)
     )
-    left = ["".join("#" if pixel else "." for pixel in row) for row in want_rows]
     right = [
         "".join(
-            ("#" if pixel else ".") if pixel == wanted else ("+" if pixel else "-")
-            for pixel, wanted in zip(row, wanted_row, strict=True)
+            mark if mark == wanted else "+" if mark == "#" else "-"
+            for mark, wanted in zip(row, wanted_row, strict=True)
         )
-        for row, wanted_row in zip(have_rows, want_rows, strict=True)
+        for row, wanted_row in zip(drawn, left, strict=True)
     ]
     gap = max(columns, len("expected")) + 2
     if width is not None and gap + columns > width:

@@ -1,5 +1,5 @@
-"""The plain data that crosses the pipeline: a run's results and exit codes, the step
-running now, what the site says about you (`aoc token`, `aoc leaderboard`). A leaf module;
+"""The plain data that crosses the pipeline: a run's results and exit codes, the steps it
+tells of, what the site says about you (`aoc token`, `aoc leaderboard`). A leaf module;
 what a run defines is a NamedTuple, not a dataclass (`startup_tricks.py`)."""
 
 from __future__ import annotations
@@ -147,14 +147,6 @@ def run_exit_code(
 
 OnStep = Callable[[int, int, int | None], object]
 """`on_step(year, day, part)`: part is None while parsing, or while both parts run at once."""
-
-
-class Step(NamedTuple):
-    year: int
-    day: int
-    part: int | None
-    since: float
-    """When it started, on the clock of whoever keeps it."""
 
 
 @dataclass(frozen=True)

@@ -41,8 +41,7 @@ def judged(result: DayResult) -> DayResult:
     with each unknown part judged by `known`, and why it is not sent."""
     account = result.account
     token = local.find_token() if account is None else local.account_tokens(account).get(account)
-    cache = None if token is None else PuzzleCache.for_token(token, result.year, result.day)
-    if cache is None:
+    if token is None or (cache := PuzzleCache.for_token(token, result.year, result.day)) is None:
         return result
     past = past_replies(cache)
     parts = []

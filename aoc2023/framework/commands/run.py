@@ -67,7 +67,6 @@ from aoc2023.framework.results import (
     PartResult,
     RunReport,
     Status,
-    Step,
     run_exit_code,
 )
 
@@ -284,14 +283,12 @@ def settled(result: DayResult, run_input: RunInput) -> DayResult:
     aocd's cache, and answers on the user's input judged by the site's past verdicts."""
     result = calendar.with_known_final_star(result, run_input.expected.get(2))
     unknown = any(p.status is Status.UNKNOWN and p.answer is not None for p in result.parts)
-    if run_input.source != "input" or result.variant is not None or not unknown:
-        return result
-    from aoc2023.framework.verdict import judged as by_the_site
+    if run_input.source == "input" and result.variant is None and unknown:
+        from aoc2023.framework.verdict import judged as by_the_site
 
-    try:
-        return by_the_site(result)
-    except AocError:  # a damaged log or journal: sending meets it again, and says it
-        return result
+        with contextlib.suppress(AocError):  # a damaged log or journal: sending meets it again
+            return by_the_site(result)
+    return result
 
 
 def _run_and_note(
@@ -668,7 +665,8 @@ class RunningLine:
     def __init__(self, err: TextIO, clock: Callable[[], float] = monotonic) -> None:
         self.err = err
         self.clock = clock
-        self.current: Step | None = None
+        self.current: tuple[int, int, int | None, float] | None = None
+        """The step running: its year, day and part, and when it started (on `clock`)."""
         self.width = terminal_width(err)  # a line that wraps cannot be rewritten in place
         self.lock = threading.Lock()
         self.shown = False
@@ -691,20 +689,22 @@ class RunningLine:
         while not self.stop.wait(_TICK):
             with self.lock:
                 # Under the lock: a step read before a row or question was shown is over.
-                step = self.current
-                if step is None or self.clock() - step.since < SHOW_AFTER:
+                if self.current is None:
                     continue
-                what = f"part {step.part}" if step.part else "parse and parts"
-                took = f"{self.clock() - step.since:.1f} s"
-                line = f"running {step.year} day {step.day} {what} ({took})"
+                year, day, part, since = self.current
+                if self.clock() - since < SHOW_AFTER:
+                    continue
+                what = f"part {part}" if part else "parse and parts"
+                took = f"{self.clock() - since:.1f} s"
+                line = f"running {year} day {day} {what} ({took})"
                 if self.width is not None and cell_width(line) >= self.width:  # the time first
-                    line = f"{step.year}/{step.day:02d} {what} {took}"
+                    line = f"{year}/{day:02d} {what} {took}"
                 self._write(status_line(line, self.width))
                 self.shown = True
 
     def step(self, year: int, day: int, part: int | None) -> None:
         """A step starts: the run's `on_step` (runner.run_days, run_solution)."""
-        self.current = Step(year, day, part, self.clock())
+        self.current = year, day, part, self.clock()
 
     def _write(self, text: str) -> None:
         self.err = _reopened(self.err, 2)  # a day's code may have closed it
@@ -748,12 +748,11 @@ def live_narrow(width: int | None, *, memory: bool = False) -> bool:
     if width is None:
         return False
     columns, typical = _layout([_TYPICAL], narrow=False, memory=memory)
-    natural = fit_widths(columns, typical, None)
-    needed = sum(
+    needed = [
         min(size, NARROWEST_TEXT) if column.fit == "text" else size
-        for column, size in zip(columns, natural, strict=True)
-    )
-    return needed + 3 * len(columns) + 1 > width
+        for column, size in zip(columns, fit_widths(columns, typical, None), strict=True)
+    ]
+    return table_width(needed) > width
 
 
 class LiveTable:
@@ -784,7 +783,7 @@ class LiveTable:
             for column, cell in zip(columns, self._cells(_TYPICAL), strict=True)
         ]
         widths = fit_widths(columns, [*rows, typical], self.width)
-        if self.width is not None and sum(widths) + 3 * len(widths) + 1 > self.width:
+        if self.width is not None and table_width(widths) > self.width:
             widths = fit_widths(columns, rows, self.width)  # no room for it: the rows'
         writer = TableWriter("Advent of Code", columns, widths, colour=self.colour)
         head = writer.head()  # the title above the run's first row only
