@@ -26,8 +26,7 @@ def known_answer(cache: PuzzleCache, part: int, past: list[Attempt]) -> str | No
 def known(answer: str, part: int, cache: PuzzleCache, past: list[Attempt]) -> NotSent | None:
     """What is known of `answer` for `part`, as the NotSent that keeps it back: CORRECT or
     WRONG, why, the right answer or the site's refusal; None: nothing, it may be right."""
-    right = known_answer(cache, part, past)
-    if right is not None:
+    if (right := known_answer(cache, part, past)) is not None:
         status = Status.CORRECT if right == answer else Status.WRONG
         return NotSent(f"part {part} is already solved with {right}", status, right)
     if (proof := known_to_be_wrong(answer, part, past)) is None:

@@ -264,15 +264,12 @@ def run(
             problems = day_problems(outcome.results, terminal_width(sys.stderr), verbose=verbose)
             lines += [(problem, "red") for problem in problems]
             say_styled([*lines, *submissions(unsent)], sys.stderr)
+        if profiler is not None:
+            show_profile(profiler, sys.stderr if as_json else sys.stdout)
+        if memory_flame is not None and not outcome.interrupted:
+            typer.echo(instruments.flame_report(request, *memory_flame), err=True)
     except Exception as error:
         fail(error, verbose=verbose)
-    if executor.profiler is not None:
-        show_profile(executor.profiler, sys.stderr if as_json else sys.stdout)
-    if memory_flame is not None and not outcome.interrupted:
-        try:
-            typer.echo(instruments.flame_report(request, *memory_flame), err=True)
-        except Exception as error:
-            fail(error, verbose=verbose)
     raise typer.Exit(
         run_exit_code(outcome.results, interrupted=outcome.interrupted, notices=outcome.notices)
     )
@@ -550,11 +547,10 @@ def _final_star_cell(part: PartResult | None, source: str | None) -> Cell:
 
 def _memory_cell(result: DayResult) -> Cell:
     """Each step's peak allocation, a line a step ("parse 1.20 MiB")."""
-    peaks = result.peak_memory or {}
     return Cell(
         "\n".join(
             f"{step} {_together('⧖ stopped' if size is None else format_bytes(size))}"
-            for step, size in peaks.items()
+            for step, size in (result.peak_memory or {}).items()
         )
     )
 
@@ -731,8 +727,7 @@ _TYPICAL = DayResult(
     24,
     "A Puzzle Title Of Four Words",
     "input",
-    None,
-    0.0125,
+    parse_seconds=0.0125,
     parts=tuple(
         PartResult(part, Status.CORRECT, "1234567890123456", 0.0125)  # "12.5 ms": widest
         for part in (1, 2)
