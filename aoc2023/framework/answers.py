@@ -162,7 +162,7 @@ def judged(text: str, expected: str | None) -> Judged:
 
 def pictures(drawing: str | None, expected: str | None) -> bool:
     """Whether a wrong answer is shown as two pictures: both are drawings."""
-    return drawing is not None and expected is not None and is_drawing(shape(expected))
+    return drawing is not None and expected is not None and is_drawing(dedent(expected))
 
 
 _DIFFERENCE_KEY = "+ lit, - unlit: pixels that differ from the expected"
@@ -170,7 +170,7 @@ _DIFFERENCE_KEY = "+ lit, - unlit: pixels that differ from the expected"
 
 def side_by_side(expected: str, got: str, width: int | None = None) -> str:
     """Two drawings side by side (stacked past `width`), got's differing pixels `+`/`-`."""
-    want, have = pixels(shape(expected)), pixels(shape(got))
+    want, have = pixels(dedent(expected)), pixels(dedent(got))
     height = max(len(want), len(have))
     columns = max((len(row) for row in want + have), default=0)
     left, drawn = (  # padded with unlit pixels to one size
@@ -191,8 +191,3 @@ def side_by_side(expected: str, got: str, width: int | None = None) -> str:
     pairs = zip(left, right, strict=True)
     lines = ["expected".ljust(gap) + "got", *(a.ljust(gap) + b for a, b in pairs)]
     return "\n".join([*lines, _DIFFERENCE_KEY])
-
-
-def shape(text: str) -> str:
-    """A drawing without the code's indentation."""
-    return dedent(text).strip("\n")

@@ -57,7 +57,6 @@ from aoc2023.framework.commands.view import (
     table_width,
     terminal_width,
     use_colour,
-    wrap_message,
 )
 from aoc2023.framework.errors import AocError, UsageError
 from aoc2023.framework.results import (
@@ -413,22 +412,21 @@ def _part_two_offer(token: str, year: int, day: int) -> tuple[str, bool]:
     from aoc2023.framework.commands.new import example_call, example_literal
     from aoc2023.framework.launcher import aoc_command
 
+    head = f"{year} day {day}: part 1 is in"
     try:
         page = current_examples(token, year, day)
     except AocError as error:
-        return (
-            f"{year} day {day}: part 1 is in, but part 2's example could not be read: {error}"
-        ), False
+        return f"{head}, but part 2's example could not be read: {error}", False
     found = [example for example in page.examples if example.part_2 is not None]
     if not found and any(2 in example.drawn for example in page.examples):
         return (
-            f"{year} day {day}: part 1 is in; part 2's example answer is drawn on the page, "
+            f"{head}; part 2's example answer is drawn on the page, "
             "which aocd's example parser cannot read as letters: add part_2=... with the "
             f"drawing (or its letters) to an example ({aoc_command('read', year, day)})."
         ), True
     if not found:
         return (
-            f"{year} day {day}: part 1 is in, and the day declares no example answer for "
+            f"{head}, and the day declares no example answer for "
             "part 2, but aocd's example parser finds none on the page: add part_2=... to "
             f"an example from the puzzle text ({aoc_command('read', year, day)})."
         ), True
@@ -437,7 +435,7 @@ def _part_two_offer(token: str, year: int, day: int) -> tuple[str, bool]:
         for example in found
     )
     return (
-        f"{year} day {day}: part 1 is in; part 2's example, as aocd's example parser "
+        f"{head}; part 2's example, as aocd's example parser "
         "reads the page (check it), to paste into the day's examples:\n" + calls
     ), True
 
@@ -601,10 +599,9 @@ def show_profile(profiler: Profiler, out: IO[str]) -> None:
     wide = [*numbers, Column("Function", kind="text"), Column("Where", kind="text")]
     layouts = [(wide, table), ([*numbers, Column("Function, where", kind="text")], stacked)]
     title = f"Profile: the {len(rows)} functions with the most time of their own"
-    width = terminal_width(out)
     print(file=out)
-    print(fitted_table(title, layouts, colour=use_colour(out), width=width), file=out)
-    print(wrap_message("(Times above include the profiler's own overhead.)", width), file=out)
+    print(fitted_table(title, layouts, colour=use_colour(out), width=terminal_width(out)), file=out)
+    say_styled([("(Times above include the profiler's own overhead.)", None)], out)
 
 
 # The live view, on a terminal (stdout and stderr, not --json): each day's row as soon as
