@@ -163,10 +163,7 @@ def ask_yes_no(question: str) -> bool | None:
 def _read_line(inp: IO[str]) -> str:
     """One line of `inp` ("" at its end), waited for in slices on a terminal (in line mode
     one read is one line: nothing left in Python's buffer unseen by `select`)."""
-    try:
-        tty = os.name != "nt" and os.isatty(inp.fileno())
-    except (AttributeError, OSError, ValueError):  # a test's text buffer
-        tty = False
+    tty = os.name != "nt" and inp.isatty()  # False for a test's text buffer
     while tty and not select.select([inp.fileno()], [], [], SLICE)[0]:
         pass
     return inp.readline()
