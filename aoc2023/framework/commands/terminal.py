@@ -11,7 +11,7 @@ import time
 from collections.abc import Callable
 from contextlib import AbstractContextManager, nullcontext
 from datetime import UTC, datetime, timedelta
-from typing import IO, TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 import typer
 
@@ -140,12 +140,19 @@ def _stopped(year: int, day: int, *, live: bool) -> NoReturn:
 def ask_yes_no(question: str) -> bool | None:
     """`question [y/N]: ` on stderr until y, yes, n, no or empty (no), as click's `confirm`;
     None (declined: no, to it and what follows) on Ctrl-C or the end of stdin. Not
-    `input()`, whose one blocking read could miss a Ctrl-C: `_read_line` waits in slices."""
+    `input()`, whose one blocking read could miss a Ctrl-C: a terminal is waited on in slices."""
+    try:
+        tty = os.name != "nt" and os.isatty(sys.stdin.fileno())
+    except (AttributeError, OSError, ValueError):  # a test's text buffer
+        tty = False
     try:
         while True:
             sys.stderr.write(f"{question} [y/N]: ")
             sys.stderr.flush()
-            line = _read_line(sys.stdin)
+            # in line mode one read is one line: nothing left in Python's buffer unseen by select
+            while tty and not select.select([sys.stdin.fileno()], [], [], SLICE)[0]:
+                pass
+            line = sys.stdin.readline()  # "" at the end of stdin
             if not line:
                 return None
             answer = line.strip().lower()
@@ -158,15 +165,6 @@ def ask_yes_no(question: str) -> bool | None:
         raise  # SIGTERM, SIGHUP: not an answer, a stop
     except KeyboardInterrupt:
         return None
-
-
-def _read_line(inp: IO[str]) -> str:
-    """One line of `inp` ("" at its end), waited for in slices on a terminal (in line mode
-    one read is one line: nothing left in Python's buffer unseen by `select`)."""
-    tty = os.name != "nt" and inp.isatty()  # False for a test's text buffer
-    while tty and not select.select([inp.fileno()], [], [], SLICE)[0]:
-        pass
-    return inp.readline()
 
 
 class TerminalPrompter:
