@@ -16,9 +16,8 @@ from typing import TYPE_CHECKING
 
 from aoc2023.framework.errors import AocError, UsageError, describe_error
 from aoc2023.framework.files import check_writable, write_atomically
-from aoc2023.framework.inputs import RunRequest, days_to_run
+from aoc2023.framework.inputs import DayInputs, RunRequest, days_to_run
 from aoc2023.framework.launcher import aoc_command
-from aoc2023.framework.results import DayResult
 from aoc2023.framework.solution import day_steps
 
 if TYPE_CHECKING:
@@ -161,9 +160,7 @@ def flame_report(request: RunRequest, part: int, path: Path) -> str:
     """Track `part` of the day's first input with memray, its flame report written to
     `path`; the sentence that says so."""
     notices: list[str] = []
-    day = next(
-        (one for one in days_to_run(request, notices) if not isinstance(one, DayResult)), None
-    )
+    day = next((one for one in days_to_run(request, notices) if isinstance(one, DayInputs)), None)
     if day is None or not day.runs:
         raise UsageError(f"--memory-flame: nothing to run ({' '.join(notices)})".rstrip() + ".")
     cls, run_input = day.solution_class, day.runs[0]

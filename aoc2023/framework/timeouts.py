@@ -13,6 +13,7 @@ from collections.abc import Callable
 from contextlib import suppress
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
 
+from aoc2023.framework import output
 from aoc2023.framework.errors import ChildFailed, TimedOut, describe_error
 
 if TYPE_CHECKING:
@@ -111,15 +112,12 @@ def call_with_timeout(
     interval = min(_BEAT_INTERVAL, timeout / 100)
     # not a daemon, so a part may start processes, stopped with it (its own process group)
     child = context.Process(target=_child_main, args=(function, sender, interval), daemon=False)
-    for stream in (sys.stdout, sys.stderr):  # else a forked child flushes our buffered output
-        if stream is not None:
-            stream.flush()
-    finished = False
+    output.flush()  # else a forked child flushes our buffered output
+    kind = ""  # until the child's last message
     try:
         _start_with_signals_held(child)
         sender.close()
         kind, payload = watch_child(receiver, timeout, reports=reports)
-        finished = True
     except EOFError:
         child.join()
         raise ChildFailed(
@@ -129,7 +127,7 @@ def call_with_timeout(
     finally:
         sender.close()
         if child.pid is not None:  # started
-            if finished:
+            if kind:  # it finished
                 child.join(1.0)
             if child.is_alive() and hasattr(os, "killpg"):  # with the processes it started
                 with suppress(ProcessLookupError, PermissionError):

@@ -94,9 +94,7 @@ class SaveFilter:
         self.input_file = str(input_file) if input_file is not None else None
 
     def __call__(self, change: Change, path: str) -> bool:
-        if path == self.input_file:
-            return True
-        return any(
+        return path == self.input_file or any(
             path.startswith(folder + os.sep) and self.python(change, os.path.relpath(path, folder))
             for folder in self.code_folders
         )

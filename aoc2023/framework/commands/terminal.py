@@ -11,7 +11,7 @@ import time
 from collections.abc import Callable
 from contextlib import AbstractContextManager, nullcontext
 from datetime import UTC, datetime, timedelta
-from typing import IO, TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING
 
 import typer
 
@@ -79,73 +79,73 @@ def wait_in_terminal(
 
     try:
         waited = calendar.wait_for_unlock(year, day, tick, now, sleep)
-    except KeyboardInterrupt:
-        _stopped(year, day, live=status.live)
-    if waited:
-        status.clear()
-        typer.echo(f"{year} day {day} is unlocked.", err=True)
-    if token is None or now() > calendar.unlock_time(year, day) + calendar.SITE_CHECK_WINDOW:
-        return
-    # Unlocked only just: the site's clock may be behind this one.
-    from aoc2023.framework.aocd import client
-    from aoc2023.framework.aocd.paths import PuzzleCache
+        if waited:
+            status.clear()
+            typer.echo(f"{year} day {day} is unlocked.", err=True)
+        if token is None or now() > calendar.unlock_time(year, day) + calendar.SITE_CHECK_WINDOW:
+            return
+        # Unlocked only just: the site's clock may be behind this one.
+        from aoc2023.framework.aocd import client
+        from aoc2023.framework.aocd.paths import PuzzleCache
 
-    site_status = _StatusLine()  # its turns: the site's refusals
-    poll = calendar.SITE_POLL_SECONDS
+        site_status = _StatusLine()  # its turns: the site's refusals
+        poll = calendar.SITE_POLL_SECONDS
 
-    def ask() -> None:
-        cache = PuzzleCache.for_token(token, year, day)
-        if cache is None or cache.read_input() is None:
-            client.fetch_input(year, day, token)
+        def ask() -> None:
+            cache = PuzzleCache.for_token(token, year, day)
+            if cache is None or cache.read_input() is None:
+                client.fetch_input(year, day, token)
 
-    def site_tick(left: timedelta, refused: int) -> None:
-        line = (
-            f"adventofcode.com still holds {year} day {day} locked (this clock is ahead "
-            "of the site's)"
-        )
-        site_status.show(
-            f"{line}: asking again in {calendar.describe_wait(left)}. Ctrl-C stops waiting.",
-            f"Waiting: {line}; asking again in {poll:g} s.",
-            turn=refused,
-        )
+        def site_tick(left: timedelta, refused: int) -> None:
+            line = (
+                f"adventofcode.com still holds {year} day {day} locked (this clock is ahead "
+                "of the site's)"
+            )
+            site_status.show(
+                f"{line}: asking again in {calendar.describe_wait(left)}. Ctrl-C stops waiting.",
+                f"Waiting: {line}; asking again in {poll:g} s.",
+                turn=refused,
+            )
 
-    try:
-        calendar.wait_for_site(ask, site_tick, now, sleep)
-    except KeyboardInterrupt:
-        _stopped(year, day, live=site_status.live)
-    except StillLocked:
-        site_status.clear()
-        minutes = calendar.SITE_WAIT_SECONDS / 60
-        locked = StillLocked(
-            f"adventofcode.com still holds {year} day {day} locked after {minutes:g} minutes "
-            f"of asking every {poll:g} s, though this machine's clock says it unlocked: "
-            "nothing was fetched or written; check the clock and run the command again."
-        )
-        fail(locked, verbose=verbose)
-    except AocError:
-        pass  # the command fetches again, and says what went wrong
-    if site_status.turn:
-        site_status.clear()
-        typer.echo(f"{year} day {day} is unlocked on adventofcode.com.", err=True)
-
-
-def _stopped(year: int, day: int, *, live: bool) -> NoReturn:
-    """Ctrl-C while waiting: end the countdown's line, say so, exit 130."""
-    if live:
-        sys.stderr.write("\n")
-    typer.echo(f"Stopped waiting for {year} day {day}: nothing was fetched.", err=True)
-    raise typer.Exit(ExitCode.INTERRUPTED) from None
+        try:
+            calendar.wait_for_site(ask, site_tick, now, sleep)
+        except StillLocked:
+            site_status.clear()
+            minutes = calendar.SITE_WAIT_SECONDS / 60
+            locked = StillLocked(
+                f"adventofcode.com still holds {year} day {day} locked after {minutes:g} minutes "
+                f"of asking every {poll:g} s, though this machine's clock says it unlocked: "
+                "nothing was fetched or written; check the clock and run the command again."
+            )
+            fail(locked, verbose=verbose)
+        except AocError:
+            pass  # the command fetches again, and says what went wrong
+        if site_status.turn:
+            site_status.clear()
+            typer.echo(f"{year} day {day} is unlocked on adventofcode.com.", err=True)
+    except KeyboardInterrupt:  # the countdown's line ended, nothing fetched: exit 130
+        if status.live:
+            sys.stderr.write("\n")
+        typer.echo(f"Stopped waiting for {year} day {day}: nothing was fetched.", err=True)
+        raise typer.Exit(ExitCode.INTERRUPTED) from None
 
 
 def ask_yes_no(question: str) -> bool | None:
     """`question [y/N]: ` on stderr until y, yes, n, no or empty (no), as click's `confirm`;
     None (declined: no, to it and what follows) on Ctrl-C or the end of stdin. Not
-    `input()`, whose one blocking read could miss a Ctrl-C: `_read_line` waits in slices."""
+    `input()`, whose one blocking read could miss a Ctrl-C: a terminal is waited on in slices."""
+    try:
+        tty = os.name != "nt" and os.isatty(sys.stdin.fileno())
+    except (AttributeError, OSError, ValueError):  # a test's text buffer
+        tty = False
     try:
         while True:
             sys.stderr.write(f"{question} [y/N]: ")
             sys.stderr.flush()
-            line = _read_line(sys.stdin)
+            # in line mode one read is one line: nothing left in Python's buffer unseen by select
+            while tty and not select.select([sys.stdin.fileno()], [], [], SLICE)[0]:
+                pass
+            line = sys.stdin.readline()  # "" at the end of stdin
             if not line:
                 return None
             answer = line.strip().lower()
@@ -158,18 +158,6 @@ def ask_yes_no(question: str) -> bool | None:
         raise  # SIGTERM, SIGHUP: not an answer, a stop
     except KeyboardInterrupt:
         return None
-
-
-def _read_line(inp: IO[str]) -> str:
-    """One line of `inp` ("" at its end), waited for in slices on a terminal (in line mode
-    one read is one line: nothing left in Python's buffer unseen by `select`)."""
-    try:
-        tty = os.name != "nt" and os.isatty(inp.fileno())
-    except (AttributeError, OSError, ValueError):  # a test's text buffer
-        tty = False
-    while tty and not select.select([inp.fileno()], [], [], SLICE)[0]:
-        pass
-    return inp.readline()
 
 
 class TerminalPrompter:
