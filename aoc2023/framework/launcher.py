@@ -32,8 +32,7 @@ def launcher(
     argv = sys.orig_argv if argv is None else argv
     prefix_path = Path(sys.prefix if prefix is None else prefix)
     uv = _uv_run(environ, prefix_path, cwd or Path.cwd())
-    python = _python(argv)
-    if python is not None:
+    if (python := _python(argv)) is not None:
         interpreter = ("python",) if uv else (python,)
         return Launcher((*uv, *interpreter, "-m", "aoc2023"), (*uv, *interpreter, "-m", "pytest"))
     if uv:
