@@ -88,6 +88,8 @@ class Solution(Generic[Parsed]):
     def __init_subclass__(cls, variant: str | None = None, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         _check_declarations(cls)
+        if registrar is None:  # never so: importing this module runs the face first
+            raise RuntimeError("aoc2023.framework.registry is not imported")
         registrar(cls, variant)
 
     def parse(self, text: str) -> Parsed:
@@ -121,9 +123,9 @@ class Solution(Generic[Parsed]):
         return cls.solves_both_at_once() and inspect.isgeneratorfunction(cls.solve)
 
 
-registrar: Callable[[type[Solution[Any]], str | None], None]
-"""registry.py's `register` (a class, its variant's name), set as it is imported (importing
-this module runs the face, which imports it first): this module cannot import it."""
+registrar: Callable[[type[Solution[Any]], str | None], None] | None = None
+"""registry.py's `register` (a class, its variant's name), set as it is imported: this
+module cannot import it."""
 
 
 class DeclarationError(TypeError):

@@ -221,23 +221,16 @@ def _failures(result: DayResult, where: str, expected_is: str) -> list[str]:
         if part.status in {Status.CORRECT, Status.NOT_IMPLEMENTED}:
             continue
         if part.status is Status.WRONG and pictures(part.drawing, part.expected):
-            failures.append(
-                f"{where}, part {part.part}: the drawing differs from the expected one:\n"
-                f"{side_by_side(part.expected or '', part.drawing or '')}"
-            )
+            drawings = side_by_side(part.expected or "", part.drawing or "")
+            what = f": the drawing differs from the expected one:\n{drawings}"
         elif part.status is Status.WRONG:
             returned = part.answer if part.answer is not None else part.drawing  # unread
-            failures.append(
-                f"{where}, part {part.part}: returned {_shown(returned)}, "
-                f"{expected_is} {_shown(part.expected)}"
-            )
+            what = f": returned {_shown(returned)}, {expected_is} {_shown(part.expected)}"
         elif part.error is not None:
-            verb = "raised" if part.traceback else "failed:"
-            failures.append(f"{where}, part {part.part} {verb} {part.error}")
+            what = f" {'raised' if part.traceback else 'failed:'} {part.error}"
         else:  # no expected answer: not a pass either
-            failures.append(
-                f"{where}, part {part.part}: {part.status}, returned {_shown(part.answer)}"
-            )
+            what = f": {part.status}, returned {_shown(part.answer)}"
+        failures.append(f"{where}, part {part.part}{what}")
     return failures
 
 
