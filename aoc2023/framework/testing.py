@@ -9,7 +9,6 @@ import dataclasses
 import re
 import warnings
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -77,7 +76,7 @@ def check_examples(solution_class: type[Solution[Any]]) -> None:
         raise AssertionError(message.rstrip("\n"))
 
 
-@dataclass(frozen=True)
+@dataclasses.dataclass(frozen=True)
 class RealAocd:
     """Where the user's aocd keeps things, found as `aoc` finds them: a real-answer test
     reads these local files only."""
@@ -119,7 +118,7 @@ class RealAocd:
         return RunInput(text, "input", {part: answer}, (part,))
 
 
-@dataclass(frozen=True)
+@dataclasses.dataclass(frozen=True)
 class Case:
     """One part of one day by one implementation, a test of its own: on the day's example
     `number`, or (with `aocd`) on the user's cached input against the accepted answer."""
