@@ -139,7 +139,6 @@ def _days(table: object, path: Path) -> tuple[tuple[int, int], ...]:
     shape = "a table of years and numbers of days, such as days = {2026 = 12}"
     if not isinstance(table, dict):
         raise UsageError(f"[tool.aoc] days in {path} must be {shape}.")
-    pairs = []
     for year, count in table.items():
         if not (year.isascii() and year.isdigit() and len(year) == 4):
             raise UsageError(
@@ -151,5 +150,4 @@ def _days(table: object, path: Path) -> tuple[tuple[int, int], ...]:
                 f"[tool.aoc] days of {year} in {path} must be a whole number "
                 f"from 1 to {DECEMBER_DAYS}, not {count!r}."
             )
-        pairs.append((int(year), count))
-    return tuple(pairs)
+    return tuple((int(year), count) for year, count in table.items())

@@ -255,9 +255,7 @@ def days_forgotten() -> Iterator[None]:
     try:
         yield
     finally:
-        for name in sorted(
-            (m for m in list(sys.modules) if m not in before and _of_a_year(m)), reverse=True
-        ):
+        for name in sorted((m for m in sys.modules.keys() - before if _of_a_year(m)), reverse=True):
             module = sys.modules.pop(name)
             parent, _, child = name.rpartition(".")
             # `from package import child` reads the package's attribute before sys.modules
