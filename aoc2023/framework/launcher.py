@@ -20,25 +20,21 @@ class Launcher(NamedTuple):
 
 
 def launcher(
-    environ: Mapping[str, str] | None = None,
-    argv: Sequence[str] | None = None,
-    prefix: str | None = None,
+    environ: Mapping[str, str] = os.environ,
+    argv: Sequence[str] = sys.orig_argv,
+    prefix: str = sys.prefix,
     cwd: Path | None = None,
 ) -> Launcher:
     """This process's launcher, from its environment, `sys.orig_argv`, `sys.prefix` and
     the working folder: `uv run aoc` (`--project PATH` from outside), `python -m aoc2023`,
     or `aoc`, each with its pytest."""
-    environ = os.environ if environ is None else environ
-    argv = sys.orig_argv if argv is None else argv
-    prefix_path = Path(sys.prefix if prefix is None else prefix)
-    uv = _uv_run(environ, prefix_path, cwd or Path.cwd())
-    python = _python(argv)
-    if python is not None:
+    uv = _uv_run(environ, Path(prefix), cwd or Path.cwd())
+    if (python := _python(argv)) is not None:
         interpreter = ("python",) if uv else (python,)
         return Launcher((*uv, *interpreter, "-m", "aoc2023"), (*uv, *interpreter, "-m", "pytest"))
     if uv:
         return Launcher((*uv, "aoc"), (*uv, "pytest"))
-    if (prefix_path / "uv-receipt.toml").is_file():
+    if Path(prefix, "uv-receipt.toml").is_file():
         return Launcher(("aoc",), ("uv", "run", "pytest"))
     return Launcher(("aoc",), ("pytest",))
 

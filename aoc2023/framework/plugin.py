@@ -22,12 +22,10 @@ def solve(year: int, day: int, data: str) -> tuple[str | None, str | None]:
     result = run_solution(registry.load_day(year, day), RunInput(data, "input", extra=extra))
     if result.error:
         raise PartFailed(f"{year} day {day}: {result.error}")
-    answers: list[str | None] = []
     for part in result.parts:
         if part.status is Status.ERROR:
             reason = f"{year} day {day} part {part.part}: {part.error}"
             if part.part == 1:
                 raise PartFailed(reason)
             print(f"Warning: {reason}", file=sys.stderr)
-        answers.append(part.answer)
-    return answers[0], answers[1]
+    return result.parts[0].answer, result.parts[1].answer

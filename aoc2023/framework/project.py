@@ -70,10 +70,8 @@ def package_folders(package: str) -> list[Path]:
 
 def shown(path: Path) -> str:
     """A path as the user would type it: relative to the working folder when inside it."""
-    try:
-        return str(path.relative_to(Path.cwd().resolve()))
-    except ValueError:
-        return str(path)
+    here = Path.cwd().resolve()
+    return str(path.relative_to(here) if path.is_relative_to(here) else path)
 
 
 # --- the settings (docs/reference/configuration.md), read on every run -------------------
@@ -105,27 +103,22 @@ def load_settings(start: Path | None = None) -> Settings:
         table = tomllib.loads(path.read_text(encoding="utf-8")).get("tool", {}).get("aoc", {})
     except (OSError, tomllib.TOMLDecodeError) as error:
         raise UsageError(f"Cannot read the [tool.aoc] settings in {path}: {error}") from error
-    values: dict[str, object] = {}
     for key in ("submit", "confirm"):
-        if key in table:
-            if not isinstance(table[key], bool):
-                raise UsageError(f"[tool.aoc] {key} in {path} must be true or false.")
-            values[key] = table[key]
+        if key in table and not isinstance(table[key], bool):
+            raise UsageError(f"[tool.aoc] {key} in {path} must be true or false.")
     if "contact" in table:
-        values["contact"] = checked_contact(table["contact"], f"[tool.aoc] contact in {path}")
+        table["contact"] = checked_contact(table["contact"], f"[tool.aoc] contact in {path}")
     if "days" in table:
-        values["days"] = _days(table["days"], path)
-    if "checks" in table:
-        if table["checks"] not in CHECKS:
-            raise UsageError(
-                f'[tool.aoc] checks in {path} must be "strict", "lint" or '
-                f'"off", not {table["checks"]!r}.'
-            )
-        values["checks"] = table["checks"]
+        table["days"] = _days(table["days"], path)
+    if "checks" in table and table["checks"] not in CHECKS:
+        raise UsageError(
+            f'[tool.aoc] checks in {path} must be "strict", "lint" or '
+            f'"off", not {table["checks"]!r}.'
+        )
     unknown = sorted(set(table) - set(Settings._fields))
     if unknown:
         raise UsageError(f"Unknown [tool.aoc] setting(s) in {path}: {', '.join(unknown)}.")
-    return Settings(**values)  # type: ignore[arg-type]
+    return Settings(**table)
 
 
 def checked_contact(value: object, where: str) -> str | None:
@@ -146,7 +139,6 @@ def _days(table: object, path: Path) -> tuple[tuple[int, int], ...]:
     shape = "a table of years and numbers of days, such as days = {2026 = 12}"
     if not isinstance(table, dict):
         raise UsageError(f"[tool.aoc] days in {path} must be {shape}.")
-    pairs = []
     for year, count in table.items():
         if not (year.isascii() and year.isdigit() and len(year) == 4):
             raise UsageError(
@@ -158,5 +150,4 @@ def _days(table: object, path: Path) -> tuple[tuple[int, int], ...]:
                 f"[tool.aoc] days of {year} in {path} must be a whole number "
                 f"from 1 to {DECEMBER_DAYS}, not {count!r}."
             )
-        pairs.append((int(year), count))
-    return tuple(pairs)
+    return tuple((int(year), count) for year, count in table.items())

@@ -135,10 +135,7 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
         return 0
     paths = [_path(config, arg) for arg in config.args]
     files = sum(len(list(path.rglob("test_*.py"))) if path.is_dir() else 1 for path in paths)
-    return (os.cpu_count() or 1) if files > FEW_FILES else 0
-
-
-FEW_FILES = 3
+    return (os.cpu_count() or 1) if files > 3 else 0  # a few files: no workers
 
 
 def selects_days_only(config: pytest.Config) -> bool:
@@ -207,10 +204,9 @@ def _year_folders(config: pytest.Config) -> dict[Path, tuple[int, str]]:
         for year in registry.registered_years():
             try:
                 package = registry.year_package(year)
-                locations = package_folders(package)
+                folders.update(dict.fromkeys(package_folders(package), (year, package)))
             except Exception:  # a year that cannot be found is `aoc list`'s to report
                 continue
-            folders.update(dict.fromkeys(locations, (year, package)))
         config.stash[_YEAR_FOLDERS] = folders
     return config.stash[_YEAR_FOLDERS]
 

@@ -125,12 +125,11 @@ def year_package(year: int) -> str:
 def package_years() -> set[int]:
     """Years with an `aoc<year>` package on the path, from one listing of each folder."""
     years = set()
-    for entry in sys.path:
-        folder = entry or "."
+    for entry in sys.path:  # "" is the working folder
         with contextlib.suppress(OSError):  # a zip file, a folder gone
-            for name in os.listdir(folder):
+            for name in os.listdir(entry or "."):
                 match = _YEAR_PACKAGE.fullmatch(name)
-                if match and os.path.isfile(os.path.join(folder, name, "__init__.py")):
+                if match and os.path.isfile(os.path.join(entry, name, "__init__.py")):
                     years.add(int(match[1]))
     return years
 
@@ -206,14 +205,13 @@ def files_of(package: str, folders: Iterable[str | Path]) -> YearFiles:
     variants: dict[int, list[str]] = {}
     others: dict[str, str] = {}
     for stem, path in sorted(found.items()):
-        day, looks = day_of_module(stem), _LOOKS_LIKE_A_DAY.fullmatch(stem)
         if _VARIANT_MODULE.fullmatch(stem):
             variants.setdefault(int(stem[4:6]), []).append(path)
-        elif day is not None:
+        elif (day := day_of_module(stem)) is not None:
             claims.setdefault(day, []).append(path)
         elif not stem.startswith("_"):
             others[stem] = path
-            if looks:
+            if looks := _LOOKS_LIKE_A_DAY.fullmatch(stem):
                 lookalikes[path] = int(looks[1])
     return YearFiles(
         package,
@@ -257,9 +255,7 @@ def days_forgotten() -> Iterator[None]:
     try:
         yield
     finally:
-        for name in sorted(
-            (m for m in list(sys.modules) if m not in before and _of_a_year(m)), reverse=True
-        ):
+        for name in sorted((m for m in sys.modules.keys() - before if _of_a_year(m)), reverse=True):
             module = sys.modules.pop(name)
             parent, _, child = name.rpartition(".")
             # `from package import child` reads the package's attribute before sys.modules
@@ -358,8 +354,7 @@ def load_day(year: int, day: int) -> type[Solution[Any]]:
     """The class of `year` `day`, from the module its name gives it, else any other.
     DayLoadError (MissingDayError) naming the module, or the two that claim the day."""
     files = year_files(year)
-    clashing = files.clashes.get(day)
-    if clashing is not None:
+    if (clashing := files.clashes.get(day)) is not None:
         shown = ", ".join(map(_shown, clashing[:-1])) + f" and {_shown(clashing[-1])}"
         raise DayLoadError(
             f"Two modules claim day {day}, {shown}: keep one (day{day:02d}.py) and "
@@ -440,11 +435,10 @@ class Declared:
 
 def stamp(path: Path) -> list[int] | None:
     """The file's modification time (ns) and size; None when it cannot be read."""
-    try:
+    with contextlib.suppress(OSError):
         status = os.stat(path)
-    except OSError:
-        return None
-    return [status.st_mtime_ns, status.st_size]
+        return [status.st_mtime_ns, status.st_size]
+    return None
 
 
 def package_stamp(folders: Iterable[str | Path]) -> list[Any]:

@@ -59,9 +59,8 @@ def arm() -> None:
     argv = getattr(sys, "argv", None)
     if not argv:
         return
-    orig_argv = getattr(sys, "orig_argv", [])  # `python -m aoc2023`: argv[0] is `-m` here
-    if os.path.basename(argv[0]) in SCRIPT_NAMES or (
-        argv[0] == "-m" and ("-m", "aoc2023") in pairwise(orig_argv)
+    if os.path.basename(argv[0]) in SCRIPT_NAMES or (  # `python -m aoc2023`: argv[0] is `-m`
+        argv[0] == "-m" and ("-m", "aoc2023") in pairwise(sys.orig_argv)
     ):
         sys.excepthook = _quiet_interrupt
     if not is_aocd_runner_script(argv[0]):

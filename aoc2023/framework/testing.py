@@ -9,7 +9,6 @@ import dataclasses
 import re
 import warnings
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -77,7 +76,7 @@ def check_examples(solution_class: type[Solution[Any]]) -> None:
         raise AssertionError(message.rstrip("\n"))
 
 
-@dataclass(frozen=True)
+@dataclasses.dataclass(frozen=True)
 class RealAocd:
     """Where the user's aocd keeps things, found as `aoc` finds them: a real-answer test
     reads these local files only."""
@@ -119,7 +118,7 @@ class RealAocd:
         return RunInput(text, "input", {part: answer}, (part,))
 
 
-@dataclass(frozen=True)
+@dataclasses.dataclass(frozen=True)
 class Case:
     """One part of one day by one implementation, a test of its own: on the day's example
     `number`, or (with `aocd`) on the user's cached input against the accepted answer."""
@@ -221,23 +220,16 @@ def _failures(result: DayResult, where: str, expected_is: str) -> list[str]:
         if part.status in {Status.CORRECT, Status.NOT_IMPLEMENTED}:
             continue
         if part.status is Status.WRONG and pictures(part.drawing, part.expected):
-            failures.append(
-                f"{where}, part {part.part}: the drawing differs from the expected one:\n"
-                f"{side_by_side(part.expected or '', part.drawing or '')}"
-            )
+            drawings = side_by_side(part.expected or "", part.drawing or "")
+            what = f": the drawing differs from the expected one:\n{drawings}"
         elif part.status is Status.WRONG:
             returned = part.answer if part.answer is not None else part.drawing  # unread
-            failures.append(
-                f"{where}, part {part.part}: returned {_shown(returned)}, "
-                f"{expected_is} {_shown(part.expected)}"
-            )
+            what = f": returned {_shown(returned)}, {expected_is} {_shown(part.expected)}"
         elif part.error is not None:
-            verb = "raised" if part.traceback else "failed:"
-            failures.append(f"{where}, part {part.part} {verb} {part.error}")
+            what = f" {'raised' if part.traceback else 'failed:'} {part.error}"
         else:  # no expected answer: not a pass either
-            failures.append(
-                f"{where}, part {part.part}: {part.status}, returned {_shown(part.answer)}"
-            )
+            what = f": {part.status}, returned {_shown(part.answer)}"
+        failures.append(f"{where}, part {part.part}{what}")
     return failures
 
 
