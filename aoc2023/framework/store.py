@@ -115,8 +115,7 @@ def locked(path: Path, *, wait: bool = True) -> Iterator[bool]:
     from filelock import FileLock, Timeout  # imported by the commands that write, only
 
     try:
-        lock = FileLock(lock_file(path))
-        lock.acquire(timeout=-1 if wait else 0)
+        held = FileLock(lock_file(path)).acquire(timeout=-1 if wait else 0)
     except Timeout:  # an OSError too
         yield False
         return
@@ -130,10 +129,8 @@ def locked(path: Path, *, wait: bool = True) -> Iterator[bool]:
             error,
             locks,
         ) from error
-    try:
+    with held:  # released on the way out
         yield True
-    finally:
-        lock.release()
 
 
 def read_json(path: Path, limit: int = LIMIT) -> object:
