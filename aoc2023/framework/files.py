@@ -85,10 +85,9 @@ def write_failed(path: Path, error: OSError, what: str = "") -> WriteFailed:
     """The sentence of a file that could not be written: `what`, `path`, why, what is kept."""
     if isinstance(error, WriteFailed):
         return error
-    why = why_unwritable(error)
     named = f"{what} {path}" if what else str(path)
     kept = "it was left as it was" if path.is_file() else "nothing was written"
-    return WriteFailed(f"Could not write {named} ({why}): {kept}.", error, path)
+    return WriteFailed(f"Could not write {named} ({why_unwritable(error)}): {kept}.", error, path)
 
 
 def write_atomically(

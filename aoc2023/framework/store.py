@@ -122,9 +122,8 @@ def locked(path: Path, *, wait: bool = True) -> Iterator[bool]:
     except OSError as error:
         locks = path.parent / LOCKS_DIR_NAME
         folder = Path(error.filename).parent if error.filename else path.parent  # to fix
-        why = why_unwritable(error)
         raise WriteFailed(
-            f"Could not take the lock of {path} in {locks} ({why}): "
+            f"Could not take the lock of {path} in {locks} ({why_unwritable(error)}): "
             f"{folder} must be a folder you can write to.",
             error,
             locks,

@@ -341,16 +341,15 @@ def _confirm(candidate: Candidate, what: str, puzzle: _Puzzle) -> None:
     options, prompter = puzzle.options, puzzle.prompter
     if options.dry_run:
         raise NotSent(f"dry run: would send {what}")
-    if candidate.tried and not options.resend:  # on a terminal: asked, saying what happened
-        asked = prompter.confirm(candidate)
-    elif candidate.account is None and options.yes:
+    yes = options.yes and not (candidate.tried and not options.resend)  # tried before: asked
+    if candidate.account is None and yes:
         return
     elif not options.interactive:  # of one of several accounts: never sent unasked
         how = "--accounts sends only what you confirm on a terminal"
         if candidate.account is None:
             how = f"send it with {aoc_command('run', candidate.year, candidate.day, '--yes')}"
         raise NotSent(f"no terminal to confirm on: would send {what} ({how})")
-    elif candidate.account is not None and options.yes:
+    elif candidate.account is not None and yes:
         asked = prompter.confirm_account(candidate.account)
     else:
         asked = prompter.confirm(candidate)

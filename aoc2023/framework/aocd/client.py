@@ -199,10 +199,9 @@ def asking(
             raise OSError(error.errno, error.strerror, str(named)) from error
         if error.filename or not left:
             raise
-        why = why_unwritable(error)
         raise WriteFailed(
-            f"Could not write aocd's cache {left[0]} ({why}): nothing half-written was kept; "
-            "make room, and the next run fetches it again.",
+            f"Could not write aocd's cache {left[0]} ({why_unwritable(error)}): nothing "
+            "half-written was kept; make room, and the next run fetches it again.",
             error,
             left[0],
         ) from error
