@@ -117,7 +117,7 @@ def submit_new_answers(
         return report
     checks = checks or ExampleChecks()
     tokens = local.account_tokens("all") if any(r.account for r in report.results) else {}
-    results: list[DayResult] = []
+    results = list(report.results)  # a variant's never sent: only the main implementation's
     for index, result in enumerate(report.results):
         parts = {part.part: part for part in result.parts}  # each as sent, or told why not
         try:
@@ -127,16 +127,14 @@ def submit_new_answers(
                 if cache is not None and not result.error:
                     puzzle = _Puzzle(cache, token, options, prompter, now, checks)
                     _submit_day(result, parts, puzzle)
-                    result = result._replace(parts=tuple(parts[n] for n in sorted(parts)))
+                    results[index] = result._replace(parts=tuple(parts[n] for n in sorted(parts)))
         except KeyboardInterrupt as stop:
             notice = (
                 f"Interrupted ({stop_name(stop)}) while sending "
                 f"{result.year} day {result.day}'s answers: nothing more is sent."
             )
-            result = result._replace(parts=tuple(parts[n] for n in sorted(parts)))
-            done = [*results, result, *report.results[index + 1 :]]
-            return RunReport(done, [*report.notices, notice], interrupted=True)
-        results.append(result)  # never a variant's: only the main implementation's is sent
+            results[index] = result._replace(parts=tuple(parts[n] for n in sorted(parts)))
+            return RunReport(results, [*report.notices, notice], interrupted=True)
     return RunReport(results, report.notices)
 
 
