@@ -85,10 +85,9 @@ def write_failed(path: Path, error: OSError, what: str = "") -> WriteFailed:
     """The sentence of a file that could not be written: `what`, `path`, why, what is kept."""
     if isinstance(error, WriteFailed):
         return error
-    why = why_unwritable(error)
     named = f"{what} {path}" if what else str(path)
     kept = "it was left as it was" if path.is_file() else "nothing was written"
-    return WriteFailed(f"Could not write {named} ({why}): {kept}.", error, path)
+    return WriteFailed(f"Could not write {named} ({why_unwritable(error)}): {kept}.", error, path)
 
 
 def write_atomically(
@@ -131,24 +130,21 @@ def put_back(path: Path, before: bytes | None) -> None:
     with contextlib.suppress(OSError):
         if before is None:
             path.unlink(missing_ok=True)
-            return
-        if read_regular(path) == before:
-            return
-        try:
-            write_atomically(path, before)
-        except OSError:
-            with open(path, "r+b") as cut:
-                cut.write(before)
-                cut.truncate()
+        elif read_regular(path) != before:
+            try:
+                write_atomically(path, before)
+            except OSError:
+                with open(path, "r+b") as cut:
+                    cut.write(before)
+                    cut.truncate()
 
 
 def check_room(path: Path, folder: Path | None = None) -> None:
     """OSError (ENOSPC) unless `folder` (default: `path`'s) has room for a copy of `path`."""
     folder = folder or path.parent
-    try:
+    size = 1  # no file there yet: room for a byte
+    with contextlib.suppress(OSError):
         size = max(1, path.stat().st_size)
-    except OSError:
-        size = 1
     try:
         status = os.statvfs(folder)  # root may use the reserved blocks
         blocks = status.f_bfree if os.geteuid() == 0 else status.f_bavail
@@ -160,9 +156,7 @@ def check_room(path: Path, folder: Path | None = None) -> None:
 
 def check_writable(option: str, path: Path, then: str = "so nothing was timed") -> None:
     """UsageError unless `write_atomically` can write `path`; `then`: the work not done."""
-    folder = path.parent
-    while not folder.exists() and folder != folder.parent:
-        folder = folder.parent
+    folder = next((parent for parent in path.parents if parent.exists()), path.parent)
     try:
         if path.is_dir():
             raise IsADirectoryError(errno.EISDIR, "it is a folder", str(path))

@@ -115,25 +115,21 @@ def locked(path: Path, *, wait: bool = True) -> Iterator[bool]:
     from filelock import FileLock, Timeout  # imported by the commands that write, only
 
     try:
-        lock = FileLock(lock_file(path))
-        lock.acquire(timeout=-1 if wait else 0)
+        held = FileLock(lock_file(path)).acquire(timeout=-1 if wait else 0)
     except Timeout:  # an OSError too
         yield False
         return
     except OSError as error:
         locks = path.parent / LOCKS_DIR_NAME
         folder = Path(error.filename).parent if error.filename else path.parent  # to fix
-        why = why_unwritable(error)
         raise WriteFailed(
-            f"Could not take the lock of {path} in {locks} ({why}): "
+            f"Could not take the lock of {path} in {locks} ({why_unwritable(error)}): "
             f"{folder} must be a folder you can write to.",
             error,
             locks,
         ) from error
-    try:
+    with held:  # released on the way out
         yield True
-    finally:
-        lock.release()
 
 
 def read_json(path: Path, limit: int = LIMIT) -> object:

@@ -117,7 +117,7 @@ def submit_new_answers(
         return report
     checks = checks or ExampleChecks()
     tokens = local.account_tokens("all") if any(r.account for r in report.results) else {}
-    results: list[DayResult] = []
+    results = list(report.results)  # a variant's never sent: only the main implementation's
     for index, result in enumerate(report.results):
         parts = {part.part: part for part in result.parts}  # each as sent, or told why not
         try:
@@ -127,16 +127,14 @@ def submit_new_answers(
                 if cache is not None and not result.error:
                     puzzle = _Puzzle(cache, token, options, prompter, now, checks)
                     _submit_day(result, parts, puzzle)
-                    result = result._replace(parts=tuple(parts[n] for n in sorted(parts)))
+                    results[index] = result._replace(parts=tuple(parts[n] for n in sorted(parts)))
         except KeyboardInterrupt as stop:
             notice = (
                 f"Interrupted ({stop_name(stop)}) while sending "
                 f"{result.year} day {result.day}'s answers: nothing more is sent."
             )
-            result = result._replace(parts=tuple(parts[n] for n in sorted(parts)))
-            done = [*results, result, *report.results[index + 1 :]]
-            return RunReport(done, [*report.notices, notice], interrupted=True)
-        results.append(result)  # never a variant's: only the main implementation's is sent
+            results[index] = result._replace(parts=tuple(parts[n] for n in sorted(parts)))
+            return RunReport(results, [*report.notices, notice], interrupted=True)
     return RunReport(results, report.notices)
 
 
@@ -341,16 +339,15 @@ def _confirm(candidate: Candidate, what: str, puzzle: _Puzzle) -> None:
     options, prompter = puzzle.options, puzzle.prompter
     if options.dry_run:
         raise NotSent(f"dry run: would send {what}")
-    if candidate.tried and not options.resend:  # on a terminal: asked, saying what happened
-        asked = prompter.confirm(candidate)
-    elif candidate.account is None and options.yes:
+    yes = options.yes and not (candidate.tried and not options.resend)  # tried before: asked
+    if candidate.account is None and yes:
         return
     elif not options.interactive:  # of one of several accounts: never sent unasked
         how = "--accounts sends only what you confirm on a terminal"
         if candidate.account is None:
             how = f"send it with {aoc_command('run', candidate.year, candidate.day, '--yes')}"
         raise NotSent(f"no terminal to confirm on: would send {what} ({how})")
-    elif candidate.account is not None and options.yes:
+    elif candidate.account is not None and yes:
         asked = prompter.confirm_account(candidate.account)
     else:
         asked = prompter.confirm(candidate)

@@ -11,6 +11,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator, MutableMapping
 from contextlib import ExitStack, contextmanager, suppress
 from dataclasses import dataclass, field, replace
+from itertools import accumulate
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -78,12 +79,10 @@ def contact() -> str | None:
 def user_agent(who: str | None = None) -> str:
     """Our User-Agent, with the contact (`who`, else `contact()`) when set, escaped."""
     who = who if who is not None else contact()
-    paired, depth = True, 0  # whether it nests in a header comment as it is (RFC 9110)
-    for char in who or "":
-        depth += {"(": 1, ")": -1}.get(char, 0)
-        paired = paired and depth >= 0 and char != "\\"
-    if who and not (paired and depth == 0):
-        who = who.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
+    if who:  # escaped unless it nests in a header comment as it is (RFC 9110)
+        depths = list(accumulate({"(": 1, ")": -1}.get(char, 0) for char in who))
+        if "\\" in who or min(depths) < 0 or depths[-1] != 0:
+            who = who.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
     comment = f" (contact: {who})" if who else ""
     return f"aoc2023/{private.version('aoc2023')}{comment} advent-of-code-data/{private.version()}"
 
@@ -134,10 +133,9 @@ def _keep_distance(
     now: Callable[[], float] = time.time, sleep: Callable[[float], None] = time.sleep
 ) -> None:
     """Wait `AOC_REQUEST_FLOOR` seconds since any `aoc` process's last request, then mark."""
-    try:
+    floor = DEFAULT_FLOOR
+    with suppress(ValueError):
         floor = float(os.environ.get("AOC_REQUEST_FLOOR", DEFAULT_FLOOR))
-    except ValueError:
-        floor = DEFAULT_FLOOR
     if floor <= 0:
         return
     mark = store.last_request_file()
@@ -201,10 +199,9 @@ def asking(
             raise OSError(error.errno, error.strerror, str(named)) from error
         if error.filename or not left:
             raise
-        why = why_unwritable(error)
         raise WriteFailed(
-            f"Could not write aocd's cache {left[0]} ({why}): nothing half-written was kept; "
-            "make room, and the next run fetches it again.",
+            f"Could not write aocd's cache {left[0]} ({why_unwritable(error)}): nothing "
+            "half-written was kept; make room, and the next run fetches it again.",
             error,
             left[0],
         ) from error
@@ -239,10 +236,9 @@ def owner(user: Any) -> str:
     """aocd's `user.id`, memoised in token2id.json, which is put back if a write fails
     (then from aocd's memo in memory, if it has the token)."""
     memo = paths.token_memo_file()
-    try:
-        before: bytes | None = memo.read_bytes()
-    except OSError:
-        before = None
+    before = None
+    with suppress(OSError):
+        before = memo.read_bytes()
     try:
         return str(user.id)
     except OSError:

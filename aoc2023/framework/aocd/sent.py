@@ -122,10 +122,9 @@ def read_log(path: Path) -> list[Attempt]:
 def known_to_be_wrong(value: str, part: int, past: list[Attempt]) -> tuple[str, Verdict] | None:
     """Why past refusals prove `value` wrong for `part` (aocd's own guard's rules: the same
     refused, beyond a bound), and the site's verdict; or None. A right answer: verdict.known."""
-    try:
-        number: int | None = int(value)
-    except ValueError:
-        number = None
+    number = None
+    with suppress(ValueError):
+        number = int(value)
     for entry in past:
         if entry.part != part or not entry.verdict.is_wrong:
             continue  # a wait, the wrong level, a reply not understood prove nothing
