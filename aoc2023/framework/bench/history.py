@@ -28,7 +28,7 @@ from aoc2023.framework.bench.figures import (
     Trend,
 )
 from aoc2023.framework.errors import DamagedFileError
-from aoc2023.framework.files import write_atomically, write_failed
+from aoc2023.framework.files import write_atomically
 
 FORMAT = 1
 
@@ -274,13 +274,10 @@ def save_figures(
         "commit": commit_of(root),  # outside the lock: it asks git
         "figures": figures,
     }
-    try:
-        with store.locked(path):
-            entries = [*load(path), entry]
-            text = json.dumps({"format": FORMAT, "entries": entries}, indent=1) + "\n"
-            write_atomically(path, text, what="the benchmark history")
-    except OSError as error:
-        raise write_failed(path, error, "the benchmark history") from error
+    with store.locked(path):  # WriteFailed, if it cannot be written
+        entries = [*load(path), entry]
+        text = json.dumps({"format": FORMAT, "entries": entries}, indent=1) + "\n"
+        write_atomically(path, text, what="the benchmark history")
     return len(figures)
 
 

@@ -147,10 +147,8 @@ def _schedstat(process: int, thread: int) -> int | None:
 def _ready_ns() -> int:
     """Ns this thread has waited for a core while ready (Linux's schedstat), else 0."""
     fd = _schedstat(os.getpid(), threading.get_ident())
-    if fd is None:
-        return 0
     try:
-        return int(os.pread(fd, 128, 0).split()[1])
+        return 0 if fd is None else int(os.pread(fd, 128, 0).split()[1])
     except (OSError, ValueError, IndexError):
         return 0
 
@@ -521,15 +519,11 @@ def notes(report: BenchReport) -> list[str]:
         timed = [(_named(step), step.stats) for step in bench.steps if step.stats is not None]
         rough = [f"{name} ({stats.runs})" for name, stats in timed if stats.rough]
         failed = [step.step for step in bench.steps if step.error]
-        if rough and failed:
+        if rough:
+            why = f"were timed ({' and '.join(failed)} failed while being timed)"
+            why, more = (why, "") if failed else ("fitted the budget", " (--budget gives more)")
             found.append(
-                f"{where}: only {', '.join(rough)} run(s) were timed ({' and '.join(failed)} "
-                "failed while being timed), so the spread is rough."
-            )
-        elif rough:
-            found.append(
-                f"{where}: only {', '.join(rough)} run(s) fitted the budget, so the "
-                "spread is rough (--budget gives more)."
+                f"{where}: only {', '.join(rough)} run(s) {why}, so the spread is rough{more}."
             )
         busy = [
             f"{name} ({stats.median / stats.minimum - 1:.0%})"
