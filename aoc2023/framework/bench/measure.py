@@ -362,9 +362,8 @@ def bench_input(
 ) -> DayBench:
     """Check the day (and `variants` against it) on one input, then time all in `budget` s."""
     run = run or (Executor(timeout) if timeout else Executor(clock=clocks.timer))
-    clock = clocks.clock
     clocks.settle()
-    deadline = clock() + budget
+    deadline = clocks.clock() + budget
     where = day_place(solution_class.year, solution_class.day, run_input.label)
     watcher(where, "checking the answers", 0, 0.0)
     check = run(solution_class, run_input, title)
@@ -389,7 +388,7 @@ def bench_input(
         _checked_seconds(timed),
         deadline=deadline,
         grace=max(_slowest_step(one, timeout) for _, one in timed),
-        warm_until=clock() + budget * WARM_UP_SHARE,
+        warm_until=clocks.clock() + budget * WARM_UP_SHARE,
         cpu_steps=cpu_steps,
         where=where,
         watcher=watcher,
