@@ -28,7 +28,7 @@ from aoc2023.framework.bench.figures import (
     Trend,
 )
 from aoc2023.framework.errors import DamagedFileError
-from aoc2023.framework.files import write_atomically, write_failed
+from aoc2023.framework.files import write_atomically
 
 FORMAT = 1
 
@@ -108,20 +108,14 @@ def _key(bench: DayBench, step: StepBench, root: Path | None, *, typed: bool = F
 
 
 @dataclass(frozen=True)
-class SavedFigure:
-    key: Key
-    stats: Stats
-
-
-@dataclass(frozen=True)
 class SavedEntry:
-    """One save, read back, with the figures that could be read."""
+    """One save, read back, with the figures that could be read, each by its key."""
 
     date: str
     python: str
     machine: str
     commit: str | None
-    figures: tuple[SavedFigure, ...]
+    figures: tuple[tuple[Key, Stats], ...]
 
 
 class _Damaged(Exception):
@@ -196,7 +190,7 @@ _MAYBE = {"cpu_min": "cpu_minimum", "normalised": "normalised", "normalised_cpu"
 """A saved figure's seconds by name in the file, each the `Stats` field it is (these: or null)."""
 
 
-def _saved_figure(figure: object) -> SavedFigure:
+def _saved_figure(figure: object) -> tuple[Key, Stats]:
     """A figure as `_figure` saves it, read back."""
     if not isinstance(figure, dict):
         raise _Damaged("it is not an object")
@@ -211,7 +205,7 @@ def _saved_figure(figure: object) -> SavedFigure:
     stats = Stats(  # None: no CPU median is saved
         runs, median, minimum, q1, q3, cpu_min, None, normalised, normalised_cpu, waiting=waiting
     )
-    return SavedFigure((year, day, source, label, variant or "", step), stats)
+    return (year, day, source, label, variant or "", step), stats
 
 
 def compare(
@@ -224,7 +218,7 @@ def compare(
     """The report with each step's change against the latest in `raw`, a notice per damaged one."""
     entries, damaged = saved_entries(raw, source)
     here = [entry for entry in entries if entry.machine == on_machine]  # oldest first
-    latest = {figure.key: (figure.stats, entry) for entry in here for figure in entry.figures}
+    latest = {key: (stats, entry) for entry in here for key, stats in entry.figures}
 
     def changed(bench: DayBench, step: StepBench) -> StepBench:
         new, keys = step.stats, (_key(bench, step, root), _key(bench, step, root, typed=True))
@@ -274,13 +268,10 @@ def save_figures(
         "commit": commit_of(root),  # outside the lock: it asks git
         "figures": figures,
     }
-    try:
-        with store.locked(path):
-            entries = [*load(path), entry]
-            text = json.dumps({"format": FORMAT, "entries": entries}, indent=1) + "\n"
-            write_atomically(path, text, what="the benchmark history")
-    except OSError as error:
-        raise write_failed(path, error, "the benchmark history") from error
+    with store.locked(path):  # WriteFailed, if it cannot be written
+        entries = [*load(path), entry]
+        text = json.dumps({"format": FORMAT, "entries": entries}, indent=1) + "\n"
+        write_atomically(path, text, what="the benchmark history")
     return len(figures)
 
 
@@ -328,12 +319,11 @@ def day_series(
     for entry in entries:
         if entry.machine != on_machine:
             continue
-        for figure in entry.figures:
-            figure_year, figure_day, source, label, variant, step = figure.key
+        for (figure_year, figure_day, source, label, variant, step), stats in entry.figures:
             if (figure_year, figure_day) != (year, day) or variant:
                 continue
             found.setdefault((label or source, step), []).append(
-                Point(entry.date, entry.commit, figure.stats.headline_seconds)
+                Point(entry.date, entry.commit, stats.headline_seconds)
             )
     inputs = {label for label, _ in found}
     return {

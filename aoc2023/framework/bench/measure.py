@@ -147,10 +147,8 @@ def _schedstat(process: int, thread: int) -> int | None:
 def _ready_ns() -> int:
     """Ns this thread has waited for a core while ready (Linux's schedstat), else 0."""
     fd = _schedstat(os.getpid(), threading.get_ident())
-    if fd is None:
-        return 0
     try:
-        return int(os.pread(fd, 128, 0).split()[1])
+        return 0 if fd is None else int(os.pread(fd, 128, 0).split()[1])
     except (OSError, ValueError, IndexError):
         return 0
 
@@ -364,9 +362,8 @@ def bench_input(
 ) -> DayBench:
     """Check the day (and `variants` against it) on one input, then time all in `budget` s."""
     run = run or (Executor(timeout) if timeout else Executor(clock=clocks.timer))
-    clock = clocks.clock
     clocks.settle()
-    deadline = clock() + budget
+    deadline = clocks.clock() + budget
     where = day_place(solution_class.year, solution_class.day, run_input.label)
     watcher(where, "checking the answers", 0, 0.0)
     check = run(solution_class, run_input, title)
@@ -391,7 +388,7 @@ def bench_input(
         _checked_seconds(timed),
         deadline=deadline,
         grace=max(_slowest_step(one, timeout) for _, one in timed),
-        warm_until=clock() + budget * WARM_UP_SHARE,
+        warm_until=clocks.clock() + budget * WARM_UP_SHARE,
         cpu_steps=cpu_steps,
         where=where,
         watcher=watcher,
@@ -521,15 +518,11 @@ def notes(report: BenchReport) -> list[str]:
         timed = [(_named(step), step.stats) for step in bench.steps if step.stats is not None]
         rough = [f"{name} ({stats.runs})" for name, stats in timed if stats.rough]
         failed = [step.step for step in bench.steps if step.error]
-        if rough and failed:
+        if rough:
+            why = f"were timed ({' and '.join(failed)} failed while being timed)"
+            why, more = (why, "") if failed else ("fitted the budget", " (--budget gives more)")
             found.append(
-                f"{where}: only {', '.join(rough)} run(s) were timed ({' and '.join(failed)} "
-                "failed while being timed), so the spread is rough."
-            )
-        elif rough:
-            found.append(
-                f"{where}: only {', '.join(rough)} run(s) fitted the budget, so the "
-                "spread is rough (--budget gives more)."
+                f"{where}: only {', '.join(rough)} run(s) {why}, so the spread is rough{more}."
             )
         busy = [
             f"{name} ({stats.median / stats.minimum - 1:.0%})"

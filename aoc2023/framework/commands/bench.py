@@ -351,7 +351,7 @@ def _figures(stats: Stats) -> tuple[Cell, Cell, Cell, Cell]:
         Cell(fastest, "" if stats.long else "bold"),
         Cell(format_duration(stats.median * wall), "yellow" if stats.busy else ""),
         Cell(format_duration(stats.iqr * wall), "dim"),
-        Cell(format_duration(cpu) if cpu is not None else "", "bold" if stats.long else "dim"),
+        Cell(format_duration(cpu), "bold" if stats.long else "dim"),
     )
 
 
@@ -501,8 +501,7 @@ def sparkline(values: Sequence[float], ramp: str = BLOCKS) -> str:
     low, high = min(values, default=0.0), max(values, default=0.0)
     if high <= low:
         return ramp[len(ramp) // 2] * len(values)
-    top = len(ramp) - 1
-    return "".join(ramp[round((value - low) / (high - low) * top)] for value in values)
+    return "".join(ramp[round((value - low) / (high - low) * (len(ramp) - 1))] for value in values)
 
 
 def history_lines(title: str, series: dict[str, list[Point]], encoding: str | None) -> list[str]:

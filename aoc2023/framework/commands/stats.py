@@ -298,10 +298,9 @@ def saved_bench_runtimes(root: Path | None) -> BenchRuntimes:
     found: dict[tuple[int, int], float] = {}
     for entry in saved_entries(raw)[0]:  # oldest first
         steps: dict[tuple[int, int], dict[str, float]] = {}
-        for figure in entry.figures:
-            year, day, source, label, variant, step = figure.key
+        for (year, day, source, label, variant, step), saved in entry.figures:
             if source == "input" and not label and not variant:
-                steps.setdefault((year, day), {})[step] = figure.stats.minimum
+                steps.setdefault((year, day), {})[step] = saved.minimum
         for key, by_step in steps.items():
             if (total := sum(by_step.values())) <= runtimes.LONGEST:
                 found[key] = total
