@@ -108,7 +108,8 @@ def parse_times(html: bytes | str) -> dict[int, tuple[str, str]] | None:
     return times
 
 
-def _fetch(token: str, year: int) -> dict[int, tuple[str, str]]:
+def _fetch(token: str, year: int, path: Path, now: float) -> dict[int, tuple[str, str]]:
+    """The page's times, read from the site and kept at `path` (its stars too) as of `now`."""
     import aocd.utils
 
     url = client.site_url(f"/{year}/leaderboard/self")
@@ -127,6 +128,15 @@ def _fetch(token: str, year: int) -> dict[int, tuple[str, str]]:
         raise SiteError(
             f"adventofcode.com sent the page of your stars of {year} in a form "
             "aoc does not know (no table of days)."
+        )
+    with suppress(OSError):  # only a copy: the next run asks again
+        store.write_json(
+            path,
+            {
+                "fetched_at": now,
+                "days": _stars_of(times),
+                "times": {day: list(pair) for day, pair in times.items()},
+            },
         )
     return times
 
@@ -180,19 +190,6 @@ def _kept_times(kept: Any) -> Times:
     return {int(day): (str(first), str(second)) for day, (first, second) in kept["times"].items()}
 
 
-def _keep(path: Path, now: float, times: Times) -> None:
-    """Keep the page read at `now`: its stars and its times."""
-    with suppress(OSError):  # only a copy: the next run asks again
-        store.write_json(
-            path,
-            {
-                "fetched_at": now,
-                "days": _stars_of(times),
-                "times": {day: list(pair) for day, pair in times.items()},
-            },
-        )
-
-
 def kept_times(user_id: str, year: int) -> Kept[Times] | None:
     """The page's times as last kept, however old; None when none is readable. No request."""
     return read_kept(store.stars_file(user_id, year), _kept_times)
@@ -209,8 +206,7 @@ def times_page(token: str, user_id: str, year: int, now: float) -> Kept[Times]:
         return kept
     with keeping(path, f"The site's page of your stars of {year} was not read, as it "):
         check_keepable(path)  # before the request
-    times = _fetch(token, year)
-    _keep(path, now, times)
+    times = _fetch(token, year, path, now)
     return Kept(now, times)
 
 
@@ -245,6 +241,5 @@ def year_stars(token: str, user_dir: Path, year: int, *, fresh: bool, now: float
         return Stars(year, _merged(kept.value, here), kept.fetched_at, from_cache=True)
     if not fresh and not Stars(year, here, now).missing():
         return Stars(year, here, now, from_cache=True)
-    times = _fetch(token, year)
-    _keep(path, now, times)
+    times = _fetch(token, year, path, now)
     return Stars(year, _merged(_stars_of(times), {} if fresh else here), now)
