@@ -167,10 +167,8 @@ def looks_like_html(text: str) -> bool:
 def cached_title(year: int, day: int, user_dir: Path | None = None) -> str | None:
     """The puzzle's title from any puzzle page aocd has cached; never a request."""
     stem = f"{year}_{day:02d}"
-    pages = [data_dir() / "prose" / f"{stem}_prose.0.html"]
-    if user_dir is not None:
-        pages[:0] = [user_dir / f"{stem}_prose.2.html", user_dir / f"{stem}_prose.1.html"]
-    for page in pages:
+    mine = [] if user_dir is None else [user_dir / f"{stem}_prose.{level}.html" for level in (2, 1)]
+    for page in [*mine, data_dir() / "prose" / f"{stem}_prose.0.html"]:  # the fullest first
         try:
             text = read_regular_text(page)
         except (OSError, UnicodeDecodeError):  # none, or damaged: `aoc read` says which

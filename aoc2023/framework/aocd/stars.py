@@ -49,9 +49,7 @@ class Stars(NamedTuple):
 
 def describe_missing(missing: list[tuple[int, int]]) -> str:
     """`3 stars are missing: days 2-4 (both parts), day 9 part 2`."""
-    by_day: dict[int, tuple[int, ...]] = {}
-    for day, part in missing:
-        by_day[day] = (*by_day.get(day, ()), part)
+    by_day = {day: tuple(part for other, part in missing if other == day) for day, _ in missing}
     groups: list[tuple[list[int], tuple[int, ...]]] = []  # runs of days missing the same
     for day, parts in sorted(by_day.items()):
         if groups and groups[-1][1] == parts and groups[-1][0][-1] == day - 1:
@@ -98,14 +96,12 @@ def parse_times(html: bytes | str) -> dict[int, tuple[str, str]] | None:
     page = bs4.BeautifulSoup(html, "html.parser")
     if page.article is None or page.article.pre is None:
         return {} if NO_STARS in page.get_text() else None
-    times: dict[int, tuple[str, str]] = {}
-    for line in page.article.pre.get_text().splitlines():
-        fields = line.split()
-        if len(fields) < 3 or len(fields) % 2 == 0 or not _DAY.fullmatch(fields[0]):
-            continue
-        half = (len(fields) - 1) // 2
-        times[int(fields[0])] = (fields[1], fields[1 + half])
-    return times
+    rows = [line.split() for line in page.article.pre.get_text().splitlines()]
+    return {  # a day, then its part 1 columns, then as many of part 2
+        int(fields[0]): (fields[1], fields[1 + len(fields) // 2])
+        for fields in rows
+        if len(fields) >= 3 and len(fields) % 2 == 1 and _DAY.fullmatch(fields[0])
+    }
 
 
 def _fetch(token: str, year: int, path: Path, now: float) -> dict[int, tuple[str, str]]:
