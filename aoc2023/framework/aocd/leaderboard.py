@@ -231,8 +231,7 @@ def parse(
                 star_times=tuple((_star_at(found, "1"), _star_at(found, "2")) for found in by_day),
             )
         )
-    members = _with_medals(members, days)
-    members.sort(key=lambda m: (-m.local_score, -m.stars, m.id))
+    members = sorted(_with_medals(members, days), key=lambda m: (-m.local_score, -m.stars, m.id))
     return Leaderboard(
         year,
         board_id,
