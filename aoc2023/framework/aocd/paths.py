@@ -137,15 +137,11 @@ def undo_cut_writes(since_ns: int, year: int | None, day: int | None) -> list[Pa
             candidates += sorted(folder.glob(f"*/{stem}*"))  # prose/ too
     removed: list[Path] = []
     for path in candidates:
-        try:
-            if not path.is_file() or path.stat().st_mtime_ns < since:
-                continue
-            path.unlink()
-        except OSError:
-            continue
-        removed.append(
-            path.parent / f"{stem}input.txt" if path.name.startswith("tmp") and stem else path
-        )
+        with contextlib.suppress(OSError):  # gone already, or not ours to remove
+            if path.is_file() and path.stat().st_mtime_ns >= since:
+                path.unlink()
+                tmp = path.name.startswith("tmp") and stem
+                removed.append(path.parent / f"{stem}input.txt" if tmp else path)
     return sorted(removed, key=lambda path: not path.name.endswith("input.txt"))
 
 
