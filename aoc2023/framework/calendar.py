@@ -70,12 +70,12 @@ def with_known_final_star(result: DayResult, known: str | None) -> DayResult:
     return result._replace(parts=(*result.parts, PartResult(2, Status.CORRECT)))
 
 
-def learn_days(year: int, count: int, where: str) -> str | None:
-    """Remember the site's `count` of days for `year` (`where`: the page), under the lock; a
-    notice if news."""
+def learn_days(year: int, count: int | None, where: str) -> str | None:
+    """Remember the site's `count` of days for `year` (`where`: the page; None: it gave
+    none), under the lock; a notice if news."""
     from aoc2023.framework.project import DECEMBER_DAYS, load_settings
 
-    if not 1 <= count <= DECEMBER_DAYS:
+    if count is None or not 1 <= count <= DECEMBER_DAYS:
         return None
     path = store.day_counts_file()
     before = remembered_day_counts().get(year)

@@ -149,9 +149,8 @@ def leaderboard(
     moment = calendar.current_time().timestamp()
     with keeping(path, f"{what}was fetched, but ", "a board"):
         store.write_json(path, {"fetched_at": moment, "board": data, "view_key_end": end})
-    notice = None
-    if (count := _int(data.get("num_days"))) is not None:  # the site's count of the year's days
-        notice = calendar.learn_days(year, count, f"private leaderboard {board_id}")
+    count = _int(data.get("num_days"))  # the site's count of the year's days
+    notice = calendar.learn_days(year, count, f"private leaderboard {board_id}")
     board = parse(year, board_id, data, moment, from_cache=False, now=moment, view_key_end=end)
     return replace(board, notices=(notice,)) if notice else board
 
