@@ -50,8 +50,7 @@ def record(results: Iterable[DayResult], when: datetime) -> None:
 
 
 def last_runtimes(year: int) -> dict[int, float]:
-    """The last runtime kept for each day of `year`, in seconds; a record that cannot be read
-    as one is a miss."""
+    """The last runtime kept for each day of `year`, in seconds; an unreadable record is a miss."""
     found = {}
     for day in range(1, DECEMBER_DAYS + 1):
         kept = store.read_json(store.runtime_file(year, day))

@@ -217,8 +217,7 @@ def _known_locally(user_dir: Path, year: int) -> dict[int, int]:
 
 def local_stars(user_dir: Path, year: int) -> Stars:
     """What is known here, with no request: the kept page, and aocd's cached answers."""
-    kept = read_kept(store.stars_file(user_dir.name, year), _kept_days)
-    fetched_at, by_day = kept if kept is not None else (0.0, {})
+    fetched_at, by_day = read_kept(store.stars_file(user_dir.name, year), _kept_days) or (0.0, {})
     return Stars(year, _merged(by_day, _known_locally(user_dir, year)), fetched_at, True)
 
 
