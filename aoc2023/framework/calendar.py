@@ -41,8 +41,12 @@ def rule_days(year: int) -> int:
 
 
 def days_in_year(year: int) -> int:
-    """The days `year` has: `[tool.aoc] days`, else the site's last count, else the rule."""
-    return day_counts().get(year) or rule_days(year)
+    """The days `year` has: `[tool.aoc] days`, else the site's last count, else the rule
+    (read once per process and folder, `_known`); UsageError for a bad setting."""
+    where = (os.getcwd(), os.environ.get("AOCD_DIR"), os.environ.get("HOME"))
+    if (counts := _known.get(where)) is None:
+        counts = _known[where] = remembered_day_counts() | _set_days()
+    return counts.get(year) or rule_days(year)
 
 
 def final_star_due(result: DayResult) -> bool:
@@ -66,12 +70,12 @@ def with_known_final_star(result: DayResult, known: str | None) -> DayResult:
     return result._replace(parts=(*result.parts, PartResult(2, Status.CORRECT)))
 
 
-def learn_days(year: int, count: int, where: str) -> str | None:
-    """Remember the site's `count` of days for `year` (`where`: the page), under the lock; a
-    notice if news."""
+def learn_days(year: int, count: int | None, where: str) -> str | None:
+    """Remember the site's `count` of days for `year` (`where`: the page; None: it gave
+    none), under the lock; a notice if news."""
     from aoc2023.framework.project import DECEMBER_DAYS, load_settings
 
-    if not 1 <= count <= DECEMBER_DAYS:
+    if count is None or not 1 <= count <= DECEMBER_DAYS:
         return None
     path = store.day_counts_file()
     before = remembered_day_counts().get(year)
@@ -213,14 +217,6 @@ _DAYS_KEY = re.compile(rb"""\bdays["']?\s*[=.]""")
 """A TOML key `days`, bare or quoted, alone or dotted."""
 
 _known: dict[tuple[str, str | None, str | None], dict[int, int]] = {}
-
-
-def day_counts() -> dict[int, int]:
-    """Each year's days where not the rule's (the setting over the site's); UsageError."""
-    where = (os.getcwd(), os.environ.get("AOCD_DIR"), os.environ.get("HOME"))
-    if (counts := _known.get(where)) is None:
-        counts = _known[where] = remembered_day_counts() | _set_days()
-    return counts
 
 
 def _set_days() -> dict[int, int]:

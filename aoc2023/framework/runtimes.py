@@ -43,16 +43,14 @@ def record(results: Iterable[DayResult], when: datetime) -> None:
     """Keep the runtime of each result that has one (`runtime_of`), measured at `when`;
     a folder that cannot be written skips it."""
     for result in results:
-        if (seconds := runtime_of(result)) is None:
-            continue
-        path = store.runtime_file(result.year, result.day)
-        with suppress(OSError):
-            store.write_json(path, {"seconds": seconds, "when": when.isoformat()})
+        if (seconds := runtime_of(result)) is not None:
+            path = store.runtime_file(result.year, result.day)
+            with suppress(OSError):
+                store.write_json(path, {"seconds": seconds, "when": when.isoformat()})
 
 
 def last_runtimes(year: int) -> dict[int, float]:
-    """The last runtime kept for each day of `year`, in seconds; a record that cannot be read
-    as one is a miss."""
+    """The last runtime kept for each day of `year`, in seconds; an unreadable record is a miss."""
     found = {}
     for day in range(1, DECEMBER_DAYS + 1):
         kept = store.read_json(store.runtime_file(year, day))

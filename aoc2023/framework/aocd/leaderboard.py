@@ -149,9 +149,8 @@ def leaderboard(
     moment = calendar.current_time().timestamp()
     with keeping(path, f"{what}was fetched, but ", "a board"):
         store.write_json(path, {"fetched_at": moment, "board": data, "view_key_end": end})
-    notice = None
-    if (count := _int(data.get("num_days"))) is not None:  # the site's count of the year's days
-        notice = calendar.learn_days(year, count, f"private leaderboard {board_id}")
+    count = _int(data.get("num_days"))  # the site's count of the year's days
+    notice = calendar.learn_days(year, count, f"private leaderboard {board_id}")
     board = parse(year, board_id, data, moment, from_cache=False, now=moment, view_key_end=end)
     return replace(board, notices=(notice,)) if notice else board
 
@@ -231,8 +230,7 @@ def parse(
                 star_times=tuple((_star_at(found, "1"), _star_at(found, "2")) for found in by_day),
             )
         )
-    members = _with_medals(members, days)
-    members.sort(key=lambda m: (-m.local_score, -m.stars, m.id))
+    members = sorted(_with_medals(members, days), key=lambda m: (-m.local_score, -m.stars, m.id))
     return Leaderboard(
         year,
         board_id,

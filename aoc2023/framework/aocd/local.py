@@ -170,9 +170,8 @@ _cleaned: TokenSource | None = None
 def clean_environment_token() -> None:
     """The cleaned token in `AOC_SESSION` for aocd (also one from a file that needed it)."""
     global _cleaned
-    raw = os.environ.get("AOC_SESSION")
-    if raw is not None and clean_token(raw) is None:
-        del os.environ["AOC_SESSION"]
+    if clean_token(os.environ.get("AOC_SESSION", "")) is None:  # set to nothing: as unset
+        os.environ.pop("AOC_SESSION", None)
     source = token_source()
     if source is not None and source.raw != source.token:
         _cleaned = source

@@ -137,15 +137,11 @@ def undo_cut_writes(since_ns: int, year: int | None, day: int | None) -> list[Pa
             candidates += sorted(folder.glob(f"*/{stem}*"))  # prose/ too
     removed: list[Path] = []
     for path in candidates:
-        try:
-            if not path.is_file() or path.stat().st_mtime_ns < since:
-                continue
-            path.unlink()
-        except OSError:
-            continue
-        removed.append(
-            path.parent / f"{stem}input.txt" if path.name.startswith("tmp") and stem else path
-        )
+        with contextlib.suppress(OSError):  # gone already, or not ours to remove
+            if path.is_file() and path.stat().st_mtime_ns >= since:
+                path.unlink()
+                tmp = path.name.startswith("tmp") and stem
+                removed.append(path.parent / f"{stem}input.txt" if tmp else path)
     return sorted(removed, key=lambda path: not path.name.endswith("input.txt"))
 
 
@@ -167,10 +163,8 @@ def looks_like_html(text: str) -> bool:
 def cached_title(year: int, day: int, user_dir: Path | None = None) -> str | None:
     """The puzzle's title from any puzzle page aocd has cached; never a request."""
     stem = f"{year}_{day:02d}"
-    pages = [data_dir() / "prose" / f"{stem}_prose.0.html"]
-    if user_dir is not None:
-        pages[:0] = [user_dir / f"{stem}_prose.2.html", user_dir / f"{stem}_prose.1.html"]
-    for page in pages:
+    mine = [] if user_dir is None else [user_dir / f"{stem}_prose.{level}.html" for level in (2, 1)]
+    for page in [*mine, data_dir() / "prose" / f"{stem}_prose.0.html"]:  # the fullest first
         try:
             text = read_regular_text(page)
         except (OSError, UnicodeDecodeError):  # none, or damaged: `aoc read` says which

@@ -49,9 +49,7 @@ class Stars(NamedTuple):
 
 def describe_missing(missing: list[tuple[int, int]]) -> str:
     """`3 stars are missing: days 2-4 (both parts), day 9 part 2`."""
-    by_day: dict[int, tuple[int, ...]] = {}
-    for day, part in missing:
-        by_day[day] = (*by_day.get(day, ()), part)
+    by_day = {day: tuple(part for other, part in missing if other == day) for day, _ in missing}
     groups: list[tuple[list[int], tuple[int, ...]]] = []  # runs of days missing the same
     for day, parts in sorted(by_day.items()):
         if groups and groups[-1][1] == parts and groups[-1][0][-1] == day - 1:
@@ -98,17 +96,16 @@ def parse_times(html: bytes | str) -> dict[int, tuple[str, str]] | None:
     page = bs4.BeautifulSoup(html, "html.parser")
     if page.article is None or page.article.pre is None:
         return {} if NO_STARS in page.get_text() else None
-    times: dict[int, tuple[str, str]] = {}
-    for line in page.article.pre.get_text().splitlines():
-        fields = line.split()
-        if len(fields) < 3 or len(fields) % 2 == 0 or not _DAY.fullmatch(fields[0]):
-            continue
-        half = (len(fields) - 1) // 2
-        times[int(fields[0])] = (fields[1], fields[1 + half])
-    return times
+    rows = [line.split() for line in page.article.pre.get_text().splitlines()]
+    return {  # a day, then its part 1 columns, then as many of part 2
+        int(fields[0]): (fields[1], fields[1 + len(fields) // 2])
+        for fields in rows
+        if len(fields) >= 3 and len(fields) % 2 == 1 and _DAY.fullmatch(fields[0])
+    }
 
 
-def _fetch(token: str, year: int) -> dict[int, tuple[str, str]]:
+def _fetch(token: str, year: int, path: Path, now: float) -> dict[int, tuple[str, str]]:
+    """The page's times, read from the site and kept at `path` (its stars too) as of `now`."""
     import aocd.utils
 
     url = client.site_url(f"/{year}/leaderboard/self")
@@ -127,6 +124,15 @@ def _fetch(token: str, year: int) -> dict[int, tuple[str, str]]:
         raise SiteError(
             f"adventofcode.com sent the page of your stars of {year} in a form "
             "aoc does not know (no table of days)."
+        )
+    with suppress(OSError):  # only a copy: the next run asks again
+        store.write_json(
+            path,
+            {
+                "fetched_at": now,
+                "days": _stars_of(times),
+                "times": {day: list(pair) for day, pair in times.items()},
+            },
         )
     return times
 
@@ -180,19 +186,6 @@ def _kept_times(kept: Any) -> Times:
     return {int(day): (str(first), str(second)) for day, (first, second) in kept["times"].items()}
 
 
-def _keep(path: Path, now: float, times: Times) -> None:
-    """Keep the page read at `now`: its stars and its times."""
-    with suppress(OSError):  # only a copy: the next run asks again
-        store.write_json(
-            path,
-            {
-                "fetched_at": now,
-                "days": _stars_of(times),
-                "times": {day: list(pair) for day, pair in times.items()},
-            },
-        )
-
-
 def kept_times(user_id: str, year: int) -> Kept[Times] | None:
     """The page's times as last kept, however old; None when none is readable. No request."""
     return read_kept(store.stars_file(user_id, year), _kept_times)
@@ -209,8 +202,7 @@ def times_page(token: str, user_id: str, year: int, now: float) -> Kept[Times]:
         return kept
     with keeping(path, f"The site's page of your stars of {year} was not read, as it "):
         check_keepable(path)  # before the request
-    times = _fetch(token, year)
-    _keep(path, now, times)
+    times = _fetch(token, year, path, now)
     return Kept(now, times)
 
 
@@ -225,8 +217,7 @@ def _known_locally(user_dir: Path, year: int) -> dict[int, int]:
 
 def local_stars(user_dir: Path, year: int) -> Stars:
     """What is known here, with no request: the kept page, and aocd's cached answers."""
-    kept = read_kept(store.stars_file(user_dir.name, year), _kept_days)
-    fetched_at, by_day = kept if kept is not None else (0.0, {})
+    fetched_at, by_day = read_kept(store.stars_file(user_dir.name, year), _kept_days) or (0.0, {})
     return Stars(year, _merged(by_day, _known_locally(user_dir, year)), fetched_at, True)
 
 
@@ -245,6 +236,5 @@ def year_stars(token: str, user_dir: Path, year: int, *, fresh: bool, now: float
         return Stars(year, _merged(kept.value, here), kept.fetched_at, from_cache=True)
     if not fresh and not Stars(year, here, now).missing():
         return Stars(year, here, now, from_cache=True)
-    times = _fetch(token, year)
-    _keep(path, now, times)
+    times = _fetch(token, year, path, now)
     return Stars(year, _merged(_stars_of(times), {} if fresh else here), now)
