@@ -114,10 +114,7 @@ def fail(error: Exception, *, verbose: bool) -> NoReturn:
     """Say the error in one sentence (traceback if verbose; --json's `error`), and exit."""
     if verbose:
         traceback.print_exception(error, file=sys.stderr)
-    sentence, code = sentence_of(error)
-    typer.echo(f"Error: {printable(sentence)}", err=True)
-    json_output.said(printable(sentence))
-    raise typer.Exit(code)
+    raise typer.Exit(json_output.say_error(*sentence_of(error)))
 
 
 def check_input_options(
