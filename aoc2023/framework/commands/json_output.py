@@ -58,17 +58,6 @@ class _Outcome:
             os.close(self.fd)
         sys.stdout, sys.__stdout__ = self.stdout, self.dunder_stdout  # type: ignore[misc]
 
-    def close(self, document: str | None) -> None:
-        """`document` to the fd saved, then closed; stdout stays on stderr."""
-        output.flush()
-        if self.fd is None:
-            return
-        with (
-            suppress(OSError, ValueError),  # a reader gone: closing flushes, and fails
-            open(self.fd, "w", encoding="utf-8", errors="replace") as out,
-        ):  # closes the fd
-            _write(document, out)
-
 
 _current: _Outcome | None = None
 
@@ -123,10 +112,15 @@ def one_document(command: Callable[[], int], *, seal: bool) -> int:
             outcome.give_back()
     nothing_to_add = outcome.document is None and outcome.handed_over and code == ExitCode.OK
     document = None if nothing_to_add else _document(outcome, code)
-    if seal:
-        outcome.close(document)
-    else:
+    if not seal:
         _write(document, sys.stdout)
+    elif outcome.fd is not None:  # to the fd saved, then closed; stdout stays on stderr
+        output.flush()
+        with (
+            suppress(OSError, ValueError),  # a reader gone: closing flushes, and fails
+            open(outcome.fd, "w", encoding="utf-8", errors="replace") as out,
+        ):  # closes the fd
+            _write(document, out)
     return code
 
 
