@@ -30,7 +30,7 @@ from aoc2023.framework.aocd.local import (
 from aoc2023.framework.calendar import forget_day_counts
 from aoc2023.framework.commands import bench, json_output, leaderboard, new, read, run, stats, token
 from aoc2023.framework.commands import list as list_command
-from aoc2023.framework.commands.options import HELP_OPTIONS, readable_help, show_version
+from aoc2023.framework.commands.options import HELP_OPTIONS, command_settings, show_version
 from aoc2023.framework.errors import DamagedFileError, NoInputError, Terminated
 from aoc2023.framework.results import ExitCode
 
@@ -79,8 +79,7 @@ def make_app(names: Iterable[str] = COMMANDS) -> typer.Typer:
     )
     made.callback()(_commands)  # also keeps a one-command app a group: `aoc run ...`
     for name in names:
-        made.command(name)(COMMANDS[name])
-    readable_help(made)  # after every command is registered
+        made.command(name, **command_settings(COMMANDS[name]))(COMMANDS[name])
     return made
 
 

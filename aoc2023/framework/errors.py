@@ -65,13 +65,10 @@ class InputError(AocError):
         super().__init__(reason)
 
 
-QUOTED_LENGTH = 80
-
-
-def quoted(line: str) -> str:
-    """A line as an error quotes it: `repr`, cut to about QUOTED_LENGTH characters with "…"."""
-    shown, keep = repr(line), QUOTED_LENGTH
-    while len(shown) > QUOTED_LENGTH:
+def quoted(line: str, most: int = 80) -> str:
+    """A line as an error quotes it: `repr`, cut to about `most` characters with "…"."""
+    shown, keep = repr(line), most
+    while len(shown) > most:
         shown = repr(line[:keep]) + "…"
         keep -= 1
     return shown

@@ -60,8 +60,7 @@ def encodable(text: str, encoding: str | None) -> str:
 
 def install_stand_ins() -> None:
     """Make `sys.stdout` and `sys.stderr` write stand-ins where they cannot encode."""
-    for name in ("stdout", "stderr"):
-        stream: Any = getattr(sys, name)
+    for stream in (sys.stdout, sys.stderr):
         reconfigure = getattr(stream, "reconfigure", None)
         encoding = getattr(stream, "encoding", None) or "utf-8"  # None: no encoding to fit
         if reconfigure is not None and not codecs.lookup(encoding).name.startswith("utf"):
@@ -240,10 +239,9 @@ _said: set[str] = set()
 
 def first_time(name: str) -> bool:
     """Whether the advice `name` is yet to be said on this screen; now it is."""
-    if name in _said:
-        return False
+    first = name not in _said
     _said.add(name)
-    return True
+    return first
 
 
 def new_screen() -> None:

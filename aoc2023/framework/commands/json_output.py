@@ -58,17 +58,6 @@ class _Outcome:
             os.close(self.fd)
         sys.stdout, sys.__stdout__ = self.stdout, self.dunder_stdout  # type: ignore[misc]
 
-    def close(self, document: str | None) -> None:
-        """`document` to the fd saved, then closed; stdout stays on stderr."""
-        output.flush()
-        if self.fd is None:
-            return
-        with (
-            suppress(OSError, ValueError),  # a reader gone: closing flushes, and fails
-            open(self.fd, "w", encoding="utf-8", errors="replace") as out,
-        ):  # closes the fd
-            _write(document, out)
-
 
 _current: _Outcome | None = None
 
@@ -123,10 +112,15 @@ def one_document(command: Callable[[], int], *, seal: bool) -> int:
             outcome.give_back()
     nothing_to_add = outcome.document is None and outcome.handed_over and code == ExitCode.OK
     document = None if nothing_to_add else _document(outcome, code)
-    if seal:
-        outcome.close(document)
-    else:
+    if not seal:
         _write(document, sys.stdout)
+    elif outcome.fd is not None:  # to the fd saved, then closed; stdout stays on stderr
+        output.flush()
+        with (
+            suppress(OSError, ValueError),  # a reader gone: closing flushes, and fails
+            open(outcome.fd, "w", encoding="utf-8", errors="replace") as out,
+        ):  # closes the fd
+            _write(document, out)
     return code
 
 
@@ -141,23 +135,24 @@ def _invoke(command: Callable[[], int]) -> int:
     except typer.Exit as exit_:
         return exit_.exit_code
     except typer.Abort:
-        return _say("Aborted.", 1)
+        return say_error("Aborted.", 1)
     except Terminated as stop:  # before KeyboardInterrupt: it is one
-        return _say(f"Stopped by {signal.Signals(stop.signum).name}.", 128 + stop.signum)
+        return say_error(f"Stopped by {signal.Signals(stop.signum).name}.", 128 + stop.signum)
     except KeyboardInterrupt:
-        return _say("Interrupted by Ctrl-C.", ExitCode.INTERRUPTED)
+        return say_error("Interrupted by Ctrl-C.", ExitCode.INTERRUPTED)
     except SystemExit as exit_:
         if isinstance(exit_.code, str):
-            return _say(printable(exit_.code), 1)
+            return say_error(exit_.code, 1)
         return exit_.code if isinstance(exit_.code, int) else ExitCode.OK
     except Exception as error:
-        sentence, code = sentence_of(error)
-        return _say(printable(sentence), code)
+        return say_error(*sentence_of(error))
 
 
-def _say(sentence: str, code: int) -> int:
-    typer.echo(f"Error: {sentence}", err=True)
-    said(sentence)
+def say_error(sentence: str, code: int) -> int:
+    """`code`, once `sentence` is said on stderr and as the document's `error` (`printable`)."""
+    shown = printable(sentence)
+    typer.echo(f"Error: {shown}", err=True)
+    said(shown)
     return code
 
 

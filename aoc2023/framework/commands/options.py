@@ -88,18 +88,12 @@ def _one_bracket_style(piece: str) -> str:
     return f"[{name}]" if piece.startswith("[") else name
 
 
-def readable_help(app: typer.Typer) -> None:
-    """Every command of `app` with its docstring as help, a paragraph a line, its summary the
-    whole first paragraph (click cuts its own at 45 characters), and `_Command`'s usage."""
-    for command in app.registered_commands:
-        if command.help is None and command.callback is not None and command.callback.__doc__:
-            paragraphs = inspect.cleandoc(command.callback.__doc__).split("\n\n")
-            command.help = "\n\n".join(
-                " ".join(map(str.strip, paragraph.splitlines())) for paragraph in paragraphs
-            )
-        if command.short_help is None and command.help:
-            command.short_help = command.help.split("\n\n")[0]
-        command.cls = _Command
+def command_settings(command: Callable[..., None]) -> dict[str, Any]:
+    """How `app.command` registers `command`: its docstring as help, a paragraph a line, its
+    summary the whole first paragraph (click cuts its own at 45 characters), `_Command`'s usage."""
+    paragraphs = inspect.cleandoc(command.__doc__ or "").split("\n\n")
+    lines = [" ".join(map(str.strip, paragraph.splitlines())) for paragraph in paragraphs]
+    return {"cls": _Command, "help": "\n\n".join(lines), "short_help": lines[0]}
 
 
 def configure_logging(*, verbose: bool) -> None:
@@ -120,10 +114,7 @@ def fail(error: Exception, *, verbose: bool) -> NoReturn:
     """Say the error in one sentence (traceback if verbose; --json's `error`), and exit."""
     if verbose:
         traceback.print_exception(error, file=sys.stderr)
-    sentence, code = sentence_of(error)
-    typer.echo(f"Error: {printable(sentence)}", err=True)
-    json_output.said(printable(sentence))
-    raise typer.Exit(code)
+    raise typer.Exit(json_output.say_error(*sentence_of(error)))
 
 
 def check_input_options(
