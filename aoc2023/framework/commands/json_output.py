@@ -114,8 +114,9 @@ def one_document(command: Callable[[], int], *, seal: bool) -> int:
     document = None if nothing_to_add else _document(outcome, code)
     if not seal:
         _write(document, sys.stdout)
-    elif outcome.fd is not None:  # to the fd saved, then closed; stdout stays on stderr
-        output.flush()
+        return code
+    output.flush()
+    if outcome.fd is not None:  # to the fd saved, then closed; stdout stays on stderr
         with (
             suppress(OSError, ValueError),  # a reader gone: closing flushes, and fails
             open(outcome.fd, "w", encoding="utf-8", errors="replace") as out,

@@ -263,12 +263,15 @@ def run(
             problems = day_problems(outcome.results, terminal_width(sys.stderr), verbose=verbose)
             lines += [(problem, "red") for problem in problems]
             say_styled([*lines, *submissions(unsent)], sys.stderr)
-        if profiler is not None:
-            show_profile(profiler, sys.stderr if as_json else sys.stdout)
-        if memory_flame is not None and not outcome.interrupted:
-            typer.echo(instruments.flame_report(request, *memory_flame), err=True)
     except Exception as error:
         fail(error, verbose=verbose)
+    if profiler is not None:
+        show_profile(profiler, sys.stderr if as_json else sys.stdout)
+    if memory_flame is not None and not outcome.interrupted:
+        try:
+            typer.echo(instruments.flame_report(request, *memory_flame), err=True)
+        except Exception as error:
+            fail(error, verbose=verbose)
     raise typer.Exit(
         run_exit_code(outcome.results, interrupted=outcome.interrupted, notices=outcome.notices)
     )
