@@ -16,8 +16,9 @@ def test_damaged_settings_are_one_sentence_naming_them(tmp_path: Path, aocd_home
     aocd_home.cache_solved_day_7()
     cwd = tmp_path / "project"
     (cwd / "notes").mkdir(parents=True)
-    (cwd / "pyproject.toml").write_text("[tool.aoc]\nsubmit = 'sometimes'\n")
-    done = aoc_in_process("run", "2023", "7", "--yes", "--example", cwd=cwd / "notes")
-    assert done.returncode == 2, done.stdout + done.stderr
-    assert "[tool.aoc]" in done.stderr and "unexpected" not in done.stderr, done.stderr
-    assert "Traceback" not in done.stderr
+    for damaged in ["[tool.aoc]\nsubmit = 'sometimes'\n", "[tool]\naoc = ''\n", "tool = 5\n"]:
+        (cwd / "pyproject.toml").write_text(damaged)
+        done = aoc_in_process("run", "2023", "7", "--yes", "--example", cwd=cwd / "notes")
+        assert done.returncode == 2, done.stdout + done.stderr
+        assert "[tool.aoc]" in done.stderr and "unexpected" not in done.stderr, done.stderr
+        assert "Traceback" not in done.stderr

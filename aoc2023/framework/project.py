@@ -100,9 +100,14 @@ def load_settings(start: Path | None = None) -> Settings:
     import tomllib  # only when there is a file to read
 
     try:
-        table = tomllib.loads(path.read_text(encoding="utf-8")).get("tool", {}).get("aoc", {})
+        tool = tomllib.loads(path.read_text(encoding="utf-8")).get("tool", {})
     except (OSError, tomllib.TOMLDecodeError) as error:
         raise UsageError(f"Cannot read the [tool.aoc] settings in {path}: {error}") from error
+    table = tool.get("aoc", {}) if isinstance(tool, dict) else None
+    if not isinstance(table, dict):  # `tool = 1`, `[tool]` `aoc = ""`
+        raise UsageError(
+            f"[tool.aoc] in {path} must be a table of settings, such as submit = true."
+        )
     for key in ("submit", "confirm"):
         if key in table and not isinstance(table[key], bool):
             raise UsageError(f"[tool.aoc] {key} in {path} must be true or false.")
