@@ -176,7 +176,7 @@ def _main(args: list[str], *, program: bool = False) -> int:
         code = exit_.code if isinstance(exit_.code, int) else 0 if exit_.code is None else 1
         return exit_code(code)
     except Terminated as stop:
-        return 128 + stop.signum
+        return exit_code(128 + stop.signum)  # the first signal's, as a second may come
     finally:
         # After a command that went to the site with no contact in its User-Agent, the line
         # saying how to set one, once a day: last, on stderr (never in --json's document).
