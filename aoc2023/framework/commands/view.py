@@ -133,9 +133,7 @@ def wrap(line: str, width: int, *, break_long_words: bool = False, indent: str =
         ) or [""]
     lines: list[str] = []
     current, used = "", 0
-    for word in line.split(" "):
-        if not word:
-            continue
+    for word in filter(None, line.split(" ")):
         size = cell_width(word)
         if current and used + 1 + size <= width:
             current, used = f"{current} {word}", used + 1 + size
@@ -236,20 +234,16 @@ def fit_widths(
     widths = [widest for widest, _, _ in natural]
     if width is None:
         return widths
-    excess = table_width(widths) - width
     for limit in (1, 1 if whole_words else 2):  # the narrowest with words whole, then not
         for kind in _SHRINK_ORDER:
-            while excess > 0:
-                shrinkable = [
+            while table_width(widths) > width and (
+                shrinkable := [
                     i
                     for i, column in enumerate(columns)
                     if column.fit == kind and widths[i] > natural[i][limit]
                 ]
-                if not shrinkable:
-                    break
-                widest = max(shrinkable, key=lambda i: widths[i])
-                widths[widest] -= 1
-                excess -= 1
+            ):
+                widths[max(shrinkable, key=lambda i: widths[i])] -= 1  # the widest
     return widths
 
 
@@ -425,8 +419,7 @@ def day_problems(
                 from aoc2023.framework.answers import side_by_side
 
                 lines.append(
-                    f"{where} part {part.part}: the drawing differs from the "
-                    f"expected one:\n"
+                    f"{where} part {part.part}: the drawing differs from the expected one:\n"
                     f"{side_by_side(part.expected or '', part.drawing or '', width)}"
                 )
     return lines
