@@ -481,9 +481,7 @@ _MARK = {"gold": "★", "silver": "★", "empty": "☆"}
 def star_kinds(day: DayStats) -> list[str]:
     """Gold, silver or empty per part: gold when every part is earned."""
     earned = [star.earned for star in day.stars]
-    if earned and all(earned):
-        return ["gold"] * len(earned)
-    return ["silver" if got else "empty" for got in earned]
+    return ["gold" if all(earned) else "silver" if got else "empty" for got in earned]
 
 
 def time_text(day: DayStats) -> str:
@@ -515,8 +513,7 @@ def _layout(
         for index, day in enumerate(year.days):
             row, column = divmod(index, COLUMNS)
             tiles.append((MARGIN + column * (TILE_W + GAP), y + row * (TILE_H + GAP), day))
-        rows = -(-len(year.days) // COLUMNS)
-        y += rows * (TILE_H + GAP) - GAP + MARGIN
+        y += -(-len(year.days) // COLUMNS) * (TILE_H + GAP) - GAP + MARGIN  # rows rounded up
     return headings, tiles, max(y, 2 * MARGIN)
 
 
@@ -627,10 +624,9 @@ def calendar_png(years: Sequence[YearStats]) -> bytes:
         write(x + 10, y + 22, str(day.day), "text", 15, fontweight="bold")
         for place, kind in enumerate(reversed(star_kinds(day))):  # 16 apart, from the right
             write(x + TILE_W - 10 - 16 * place, y + 22, _MARK[kind], kind, 16, ha="right")
-        bottom = y + TILE_H - 12
-        write(x + 10, bottom, time_text(day), "muted", 13)
+        write(x + 10, y + TILE_H - 12, time_text(day), "muted", 13)
         runtime = format_duration(day.runtime_seconds)
-        write(x + TILE_W - 10, bottom, runtime, "muted", 13, ha="right")
+        write(x + TILE_W - 10, y + TILE_H - 12, runtime, "muted", 13, ha="right")
     buffer = BytesIO()
     figure.savefig(
         buffer, format="png", dpi=2 * dpi, facecolor=_LIGHT["bg"], metadata={"Software": None}
