@@ -341,12 +341,11 @@ def totals_line(year: YearStats) -> str:
 
 
 def _row(day: DayStats) -> list[Cell]:
-    attempts = ["-" if star.attempts is None else str(star.attempts) for star in day.stars]
     return [
         Cell(str(day.day)),
         Cell(day.title or "", None if day.title else "dim"),
         *(star_cell(star) for star in day.stars),
-        _per_star(attempts),
+        _per_star(["-" if star.attempts is None else str(star.attempts) for star in day.stars]),
         _per_star([{None: "-", True: "yes", False: "no"}[star.first_try] for star in day.stars]),
         Cell(format_duration(day.runtime_seconds) or "-"),
     ]
@@ -525,18 +524,6 @@ def _clean(text: str) -> str:
     return re.sub(_NOT_XML, "\ufffd", text)
 
 
-def _text(
-    parent: Element, x: float, y: float, text: str, cls: str, *, anchor: str = "start"
-) -> Element:
-    import xml.etree.ElementTree as ET
-
-    element = ET.SubElement(parent, "text", {"x": f"{x:g}", "y": f"{y:g}", "class": cls})
-    if anchor != "start":
-        element.set("text-anchor", anchor)
-    element.text = _clean(text)
-    return element
-
-
 def _tile_label(day: DayStats) -> str:
     label = f"{day.year} day {day.day}"
     if day.title:
@@ -552,6 +539,15 @@ def _tile_label(day: DayStats) -> str:
 def calendar_svg(years: Sequence[YearStats]) -> str:
     """The calendar as an SVG document, deterministic."""
     import xml.etree.ElementTree as ET
+
+    def write(
+        parent: Element, x: float, y: float, text: str, cls: str, *, anchor: str = "start"
+    ) -> Element:
+        element = ET.SubElement(parent, "text", {"x": f"{x:g}", "y": f"{y:g}", "class": cls})
+        if anchor != "start":
+            element.set("text-anchor", anchor)
+        element.text = _clean(text)
+        return element
 
     headings, tiles, height = _layout(years)
     title = "Advent of Code calendar: " + (", ".join(heading_text(y) for y in years) or "no years")
@@ -570,7 +566,7 @@ def calendar_svg(years: Sequence[YearStats]) -> str:
     ET.SubElement(svg, "style").text = STYLE
     ET.SubElement(svg, "rect", {"class": "bg", "width": "100%", "height": "100%", "rx": "8"})
     for y, year in headings:
-        _text(svg, MARGIN, y + 20, heading_text(year), "heading").set("data-year", str(year.year))
+        write(svg, MARGIN, y + 20, heading_text(year), "heading").set("data-year", str(year.year))
     for x, y, day in tiles:
         label = _tile_label(day)
         group = ET.SubElement(
@@ -588,13 +584,13 @@ def calendar_svg(years: Sequence[YearStats]) -> str:
         ET.SubElement(
             group, "rect", {"class": "tile", "width": str(TILE_W), "height": str(TILE_H), "rx": "6"}
         )
-        _text(group, 10, 22, str(day.day), "day-number")
-        stars = _text(group, TILE_W - 10, 22, "", "stars", anchor="end")
+        write(group, 10, 22, str(day.day), "day-number")
+        stars = write(group, TILE_W - 10, 22, "", "stars", anchor="end")
         for kind in star_kinds(day):
             ET.SubElement(stars, "tspan", {"class": f"star {kind}"}).text = _MARK[kind]
-        _text(group, 10, TILE_H - 12, time_text(day), "time")
+        write(group, 10, TILE_H - 12, time_text(day), "time")
         runtime = format_duration(day.runtime_seconds)
-        _text(group, TILE_W - 10, TILE_H - 12, runtime, "runtime", anchor="end")
+        write(group, TILE_W - 10, TILE_H - 12, runtime, "runtime", anchor="end")
     ET.indent(svg, space="  ")
     return ET.tostring(svg, encoding="unicode") + "\n"
 
