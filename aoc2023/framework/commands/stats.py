@@ -340,12 +340,11 @@ def totals_line(year: YearStats) -> str:
 
 
 def _row(day: DayStats) -> list[Cell]:
-    attempts = ["-" if star.attempts is None else str(star.attempts) for star in day.stars]
     return [
         Cell(str(day.day)),
         Cell(day.title or "", None if day.title else "dim"),
         *(star_cell(star) for star in day.stars),
-        _per_star(attempts),
+        _per_star(["-" if star.attempts is None else str(star.attempts) for star in day.stars]),
         _per_star([{None: "-", True: "yes", False: "no"}[star.first_try] for star in day.stars]),
         Cell(format_duration(day.runtime_seconds) or "-"),
     ]
@@ -480,9 +479,7 @@ _MARK = {"gold": "★", "silver": "★", "empty": "☆"}
 def star_kinds(day: DayStats) -> list[str]:
     """Gold, silver or empty per part: gold when every part is earned."""
     earned = [star.earned for star in day.stars]
-    if earned and all(earned):
-        return ["gold"] * len(earned)
-    return ["silver" if got else "empty" for got in earned]
+    return ["gold" if all(earned) else "silver" if got else "empty" for got in earned]
 
 
 def time_text(day: DayStats) -> str:
@@ -514,8 +511,7 @@ def _layout(
         for index, day in enumerate(year.days):
             row, column = divmod(index, COLUMNS)
             tiles.append((MARGIN + column * (TILE_W + GAP), y + row * (TILE_H + GAP), day))
-        rows = -(-len(year.days) // COLUMNS)
-        y += rows * (TILE_H + GAP) - GAP + MARGIN
+        y += -(-len(year.days) // COLUMNS) * (TILE_H + GAP) - GAP + MARGIN  # rows rounded up
     return headings, tiles, max(y, 2 * MARGIN)
 
 
@@ -525,18 +521,6 @@ _NOT_XML = "[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]"
 
 def _clean(text: str) -> str:
     return re.sub(_NOT_XML, "\ufffd", text)
-
-
-def _text(
-    parent: Element, x: float, y: float, text: str, cls: str, *, anchor: str = "start"
-) -> Element:
-    import xml.etree.ElementTree as ET
-
-    element = ET.SubElement(parent, "text", {"x": f"{x:g}", "y": f"{y:g}", "class": cls})
-    if anchor != "start":
-        element.set("text-anchor", anchor)
-    element.text = _clean(text)
-    return element
 
 
 def _tile_label(day: DayStats) -> str:
@@ -555,6 +539,15 @@ def calendar_svg(years: Sequence[YearStats]) -> str:
     """The calendar as an SVG document, deterministic."""
     import xml.etree.ElementTree as ET
 
+    def write(
+        parent: Element, x: float, y: float, text: str, cls: str, *, anchor: str = "start"
+    ) -> Element:
+        element = ET.SubElement(parent, "text", {"x": f"{x:g}", "y": f"{y:g}", "class": cls})
+        if anchor != "start":
+            element.set("text-anchor", anchor)
+        element.text = _clean(text)
+        return element
+
     headings, tiles, height = _layout(years)
     title = "Advent of Code calendar: " + (", ".join(heading_text(y) for y in years) or "no years")
     svg = ET.Element(
@@ -572,7 +565,7 @@ def calendar_svg(years: Sequence[YearStats]) -> str:
     ET.SubElement(svg, "style").text = STYLE
     ET.SubElement(svg, "rect", {"class": "bg", "width": "100%", "height": "100%", "rx": "8"})
     for y, year in headings:
-        _text(svg, MARGIN, y + 20, heading_text(year), "heading").set("data-year", str(year.year))
+        write(svg, MARGIN, y + 20, heading_text(year), "heading").set("data-year", str(year.year))
     for x, y, day in tiles:
         label = _tile_label(day)
         group = ET.SubElement(
@@ -590,13 +583,13 @@ def calendar_svg(years: Sequence[YearStats]) -> str:
         ET.SubElement(
             group, "rect", {"class": "tile", "width": str(TILE_W), "height": str(TILE_H), "rx": "6"}
         )
-        _text(group, 10, 22, str(day.day), "day-number")
-        stars = _text(group, TILE_W - 10, 22, "", "stars", anchor="end")
+        write(group, 10, 22, str(day.day), "day-number")
+        stars = write(group, TILE_W - 10, 22, "", "stars", anchor="end")
         for kind in star_kinds(day):
             ET.SubElement(stars, "tspan", {"class": f"star {kind}"}).text = _MARK[kind]
-        _text(group, 10, TILE_H - 12, time_text(day), "time")
+        write(group, 10, TILE_H - 12, time_text(day), "time")
         runtime = format_duration(day.runtime_seconds)
-        _text(group, TILE_W - 10, TILE_H - 12, runtime, "runtime", anchor="end")
+        write(group, TILE_W - 10, TILE_H - 12, runtime, "runtime", anchor="end")
     ET.indent(svg, space="  ")
     return ET.tostring(svg, encoding="unicode") + "\n"
 
@@ -626,10 +619,9 @@ def calendar_png(years: Sequence[YearStats]) -> bytes:
         write(x + 10, y + 22, str(day.day), "text", 15, fontweight="bold")
         for place, kind in enumerate(reversed(star_kinds(day))):  # 16 apart, from the right
             write(x + TILE_W - 10 - 16 * place, y + 22, _MARK[kind], kind, 16, ha="right")
-        bottom = y + TILE_H - 12
-        write(x + 10, bottom, time_text(day), "muted", 13)
+        write(x + 10, y + TILE_H - 12, time_text(day), "muted", 13)
         runtime = format_duration(day.runtime_seconds)
-        write(x + TILE_W - 10, bottom, runtime, "muted", 13, ha="right")
+        write(x + TILE_W - 10, y + TILE_H - 12, runtime, "muted", 13, ha="right")
     buffer = BytesIO()
     figure.savefig(
         buffer, format="png", dpi=2 * dpi, facecolor=_LIGHT["bg"], metadata={"Software": None}

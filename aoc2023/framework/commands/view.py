@@ -108,20 +108,15 @@ def cut(text: str, width: int, keep: Literal["start", "end"] = "start") -> str:
         from rich.cells import chop_cells
 
         return chop_cells(text, width - 1)[0] + "…"
-    start = 1
-    while cell_width(text[start:]) > width - 1:
-        start += 1
+    start = next(i for i in range(1, len(text) + 1) if cell_width(text[i:]) < width)
     return "…" + text[start:]
 
 
 def pad(text: str, width: int, align: Literal["left", "right", "center"] = "left") -> str:
     """`text` padded with spaces to `width` columns (as str.ljust, rjust, center)."""
     room = max(0, width - cell_width(text))
-    if align == "right":
-        return " " * room + text
-    if align == "center":
-        return " " * (room // 2) + text + " " * (room - room // 2)
-    return text + " " * room
+    before = {"left": 0, "right": room, "center": room // 2}[align]
+    return " " * before + text + " " * (room - before)
 
 
 def wrap(line: str, width: int, *, break_long_words: bool = False, indent: str = "") -> list[str]:
@@ -138,9 +133,7 @@ def wrap(line: str, width: int, *, break_long_words: bool = False, indent: str =
         ) or [""]
     lines: list[str] = []
     current, used = "", 0
-    for word in line.split(" "):
-        if not word:
-            continue
+    for word in filter(None, line.split(" ")):
         size = cell_width(word)
         if current and used + 1 + size <= width:
             current, used = f"{current} {word}", used + 1 + size
@@ -212,25 +205,19 @@ def _words(text: str) -> list[str]:
 def _natural(column: Column, cells: Sequence[Cell]) -> tuple[int, int, int]:
     """A column's width as wide as its contents, the narrowest it may be with every word
     whole, and the narrowest once free text may break its words."""
-    cells = [cell._replace(text=printable(cell.text)) for cell in cells]
-    lines = max((cell_width(line) for cell in cells for line in cell.text.split("\n")), default=0)
-    widest = max(lines, *(cell_width(line) for line in column.heading.split("\n")))
-    heading_words = max(cell_width(word) for word in _words(column.heading))
-    if column.fit == "value":
-        narrowest = max(lines, heading_words)
-        return widest, narrowest, narrowest
-    words = max(
-        (
-            cell_width(word)
-            for cell in cells
-            for word in (cell.text.split("\n") if cell.drawn else _words(cell.text))
-        ),
-        default=0,
-    )
-    whole = max(words, heading_words)
-    if column.fit == "words":
-        return widest, whole, whole
-    return widest, whole, min(widest, max(NARROWEST_TEXT, heading_words))
+    texts = [printable(cell.text) for cell in cells]
+    lines = [line for text in [*texts, column.heading] for line in text.split("\n")]
+    heading = [cell_width(word) for word in _words(column.heading)]
+    words = [  # a value's lines, and a drawing's, are not broken at spaces
+        word
+        for cell, text in zip(cells, texts, strict=True)
+        for word in (text.split("\n") if cell.drawn or column.fit == "value" else _words(text))
+    ]
+    widest = max(map(cell_width, lines))
+    whole = max([*heading, *map(cell_width, words)])
+    if column.fit == "text":
+        return widest, whole, min(widest, max(NARROWEST_TEXT, *heading))
+    return widest, whole, whole
 
 
 def fit_widths(
@@ -247,20 +234,16 @@ def fit_widths(
     widths = [widest for widest, _, _ in natural]
     if width is None:
         return widths
-    excess = table_width(widths) - width
     for limit in (1, 1 if whole_words else 2):  # the narrowest with words whole, then not
         for kind in _SHRINK_ORDER:
-            while excess > 0:
-                shrinkable = [
+            while table_width(widths) > width and (
+                shrinkable := [
                     i
                     for i, column in enumerate(columns)
                     if column.fit == kind and widths[i] > natural[i][limit]
                 ]
-                if not shrinkable:
-                    break
-                widest = max(shrinkable, key=lambda i: widths[i])
-                widths[widest] -= 1
-                excess -= 1
+            ):
+                widths[max(shrinkable, key=lambda i: widths[i])] -= 1  # the widest
     return widths
 
 
@@ -436,8 +419,7 @@ def day_problems(
                 from aoc2023.framework.answers import side_by_side
 
                 lines.append(
-                    f"{where} part {part.part}: the drawing differs from the "
-                    f"expected one:\n"
+                    f"{where} part {part.part}: the drawing differs from the expected one:\n"
                     f"{side_by_side(part.expected or '', part.drawing or '', width)}"
                 )
     return lines
