@@ -430,6 +430,21 @@ def test_a_picture_ending_in_png_is_a_png(site: FakeAoC, tmp_path: Path) -> None
     assert (tmp_path / "calendar.PNG").read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
 
 
+def test_a_picture_named_with_escapes_is_said_escaped_with_and_without_json(
+    site: FakeAoC, tmp_path: Path
+) -> None:
+    """The "Drew the calendar into ..." line names the user's path: shown, never obeyed."""
+    name = "cal\x1b]0;owned\x07.svg"
+    for json_option in ((), ("--json",)):
+        done = aoc("stats", "2025", "--svg", name, *json_option, cwd=tmp_path)
+        assert done.returncode == 0, done.stderr
+        [line] = done.stderr.splitlines()  # the path as the command resolved it
+        assert line.startswith("Drew the calendar into "), done.stderr
+        assert line.endswith("/cal\\x1b]0;owned\\x07.svg."), done.stderr
+        assert "\x1b" not in done.stderr and "\x07" not in done.stderr
+        assert (tmp_path / name).is_file()
+
+
 def test_the_readme_keeps_a_link_to_the_calendar(site: FakeAoC, tmp_path: Path) -> None:
     (tmp_path / ".aocd_config").mkdir()
     readme = tmp_path / "README.md"

@@ -27,6 +27,7 @@ from aoc2023.framework.commands.options import (
     configure_logging,
     emit,
     fail,
+    say,
 )
 from aoc2023.framework.commands.view import Cell, Column, format_duration
 from aoc2023.framework.errors import AocError, UsageError
@@ -735,7 +736,7 @@ def stats(
     def to_table(out: IO[str], err: IO[str]) -> None:
         render(found, out)
         for line in done:
-            typer.echo(line, err=True)
+            say(line)  # a path of the user's, shown not obeyed, as under --json
 
     emit(lambda: stats_json(found, list(map(str, written))), done, to_table, as_json=as_json)
     if late is not None:
