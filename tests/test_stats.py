@@ -330,6 +330,26 @@ def test_a_contact_that_cannot_be_sent_is_a_sentence_whether_the_owner_is_kept_o
     assert not site.requests_for("/2025/leaderboard/self")
 
 
+def test_a_star_timed_by_an_accepted_answer_is_in_the_sites_zone(
+    site: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path
+) -> None:
+    # No page of times can be read, so 2025 day 1's part 1 is timed by aocd's log of the
+    # answer it took, written in UTC (aocd's own log is in local time): shown as the
+    # site's clock reads it, as the page's times are.
+    site.failing["GET"] = 500
+    accepted = unlock_time(2025, 1) + timedelta(minutes=12, seconds=34)
+    entry = {"part": "a", "value": "6", "when": accepted.astimezone(UTC).isoformat()}
+    log = [entry | {"message": "That's the right answer!"}]
+    aocd_loaded.user_dir.mkdir(parents=True)
+    (aocd_loaded.user_dir / "2025_01_post.json").write_text(json.dumps(log))
+    done = aoc("stats", "2025", "--json", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    star = json.loads(done.stdout)["years"][0]["days"][0]["stars"][0]
+    assert (star["since_unlock_seconds"], star["earned_at"]) == (754, accepted.isoformat())
+    table = aoc("stats", "2025", cwd=tmp_path)
+    assert "12:34 (1 Dec 00:12)" in table.stdout, table.stdout
+
+
 def test_a_damaged_kept_page_is_a_miss(site: FakeAoC, tmp_path: Path) -> None:
     kept = store.stars_file(USER_ID, 2025)
     kept.parent.mkdir(parents=True, exist_ok=True)

@@ -198,7 +198,7 @@ def _star(
     since = stars.since_unlock(site_time or "-")
     earned_at = None if since is None else unlock + since
     if since is None and right_at is not None and right_at >= unlock:
-        earned_at, since = right_at, right_at - unlock
+        earned_at, since = right_at.astimezone(unlock.tzinfo), right_at - unlock
     late = since is None and site_time == ">24h"  # on the page: earned
     attempts = len(wrong) if rights or wrong else None
     # A wrong answer is logged only when replied to, and an accepted one earns the star.
