@@ -219,6 +219,28 @@ def test_read_into_a_pipe_pads_no_line(
     assert [line for line in result.stdout.splitlines() if line.endswith(" ")] == []
 
 
+@pytest.mark.parametrize("extra", [[], ["--profile"]])
+def test_a_reader_gone_ends_the_run_as_it_ends_every_command(
+    tmp_path: Path, aocd_home: AocdHome, extra: list[str]
+) -> None:
+    """`aoc run | head`: the reader of stdout gone before the table is written ends the
+    run as typer ends every command whose output cannot be written, exit 1 and no
+    sentence, not an "unexpected BrokenPipeError" (fail, options.py)."""
+    process = subprocess.Popen(
+        site_cli.aoc_argv(None, *COMMANDS[0], *extra),
+        env=year_env(tmp_path, aocd_home),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert process.stdout is not None and process.stderr is not None
+    process.stdout.close()  # before the process has started Python
+    said = process.stderr.read()
+    assert process.wait(timeout=120) == 1, said
+    assert "Traceback" not in said and "unexpected" not in said, said
+    assert "Exception ignored" not in said and "Error" not in said, said
+
+
 def test_on_a_dumb_terminal_in_a_c_locale_the_tables_are_ascii_without_escape_codes(
     tmp_path: Path, aocd_home: AocdHome, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -111,7 +111,10 @@ def say(line: str) -> None:
 
 
 def fail(error: Exception, *, verbose: bool) -> NoReturn:
-    """Say the error in one sentence (traceback if verbose; --json's `error`), and exit."""
+    """Say the error in one sentence (traceback if verbose; --json's `error`), and exit.
+    Not a reader of the output gone (`aoc run | head`): typer ends every command so."""
+    if isinstance(error, BrokenPipeError):
+        raise error
     if verbose:
         traceback.print_exception(error, file=sys.stderr)
     raise typer.Exit(json_output.say_error(*sentence_of(error)))
