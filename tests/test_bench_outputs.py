@@ -37,6 +37,8 @@ from aoc2023.framework.commands.bench import ASCII, BLOCKS, history_lines, spark
 from aoc2023.framework.commands.view import format_duration
 from aoc2023.framework.results import DayResult
 
+pytestmark = pytest.mark.numpy  # its charts are drawn with matplotlib
+
 DAY = """from __future__ import annotations
 
 from aoc2023.framework import Example, Solution

@@ -399,6 +399,7 @@ def test_answers_are_coerced_as_aocd_coerces_them_and_anything_else_is_one_sente
         )
 
 
+@pytest.mark.numpy
 def test_a_real_numpy_integer_is_an_answer() -> None:
     numpy = pytest.importorskip("numpy")
     from aoc2023.framework.answers import answer_text

@@ -444,6 +444,7 @@ def test_bad_targets_are_said_before_any_request(site: FakeAoC, tmp_path: Path) 
     assert stats_requests(site, 2025) == 0
 
 
+@pytest.mark.numpy
 def test_a_picture_ending_in_png_is_a_png(site: FakeAoC, tmp_path: Path) -> None:
     done = aoc("stats", "2025", "--svg", str(tmp_path / "calendar.PNG"), cwd=tmp_path)
     assert done.returncode == 0, done.stderr
@@ -687,6 +688,7 @@ def test_same_stats_same_bytes() -> None:
     assert calendar_svg([year_of(2023)]) == calendar_svg([year_of(2023)])
 
 
+@pytest.mark.numpy
 def test_the_png_picture() -> None:
     # Three days reach every kind of tile (gold stars; a silver and an empty one on day
     # 3), and matplotlib draws them far sooner than a whole year.
