@@ -61,7 +61,7 @@ def _children_cpu() -> float:
 
 
 def fresh_clone(commit: str, into: Path) -> Path:
-    clone = into / commit
+    clone = into / f"{commit}-{len(list(into.glob(f'{commit}-*')))}"
     subprocess.run(["git", "clone", "-q", "--no-checkout", str(PROJECT), str(clone)], check=True)
     subprocess.run(["git", "-C", str(clone), "checkout", "-q", commit], check=True)
     subprocess.run(["uv", "sync", "-q"], cwd=clone, check=True)
@@ -133,26 +133,26 @@ def main() -> None:
     # sets PYTHONDONTWRITEBYTECODE, which made every process compile what it imports
     # (the suite's CPU time nearly doubled: 255 s against 140 s).
     env = with_settings(dict(os.environ), ["PYTHONDONTWRITEBYTECODE=", *args.env])
-    commits, envs = [], {}
-    for given in args.commits:
+    # Each run is named as given (a commit may be given twice, with other settings).
+    commits, shas, envs = list(args.commits), {}, {}
+    for given in commits:
         name, *settings = given.split(",")
-        commit = subprocess.run(
+        shas[given] = subprocess.run(
             ["git", "-C", str(PROJECT), "rev-parse", "--short", name],
             check=True,
             capture_output=True,
             text=True,
         ).stdout.strip()
-        commits.append(commit)
-        envs[commit] = with_settings(dict(env), settings)
+        envs[given] = with_settings(dict(env), settings)
     runs: list[Run] = []
     with tempfile.TemporaryDirectory(prefix="suite-under-load-") as folder:
-        clones = {commit: fresh_clone(commit, Path(folder)) for commit in commits}
+        clones = {commit: fresh_clone(shas[commit], Path(folder)) for commit in commits}
         used: set[str] = set()
         for round_ in range(1, args.rounds + 1):
             for loaded in ([False] if args.quiet else []) + [True]:
                 for commit in commits:
                     if args.first_run and commit in used:
-                        clones[commit] = fresh_clone(commit, Path(folder) / f"{len(runs)}")
+                        clones[commit] = fresh_clone(shas[commit], Path(folder))
                     used.add(commit)
                     run = run_suite(
                         clones[commit], commit, envs[commit], args.load if loaded else None
