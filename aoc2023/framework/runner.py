@@ -108,12 +108,8 @@ def _not_written(error: BaseException | None, method: Callable[..., Any]) -> boo
 def _judge(
     part: int, outcome: _Outcome, expected: str | None, *, shared: bool, method: Callable[..., Any]
 ) -> PartResult:
-    failed = PartResult(
-        part,
-        Status.ERROR,  # until the answer is judged
-        expected=expected,
-        seconds=outcome.seconds,
-        timed_with_other_part=shared,
+    failed = PartResult(  # an error until the answer is judged
+        part, Status.ERROR, expected=expected, seconds=outcome.seconds, timed_with_other_part=shared
     )
     if _not_written(outcome.error, method):
         return failed._replace(status=Status.NOT_IMPLEMENTED)

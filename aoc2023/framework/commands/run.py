@@ -589,14 +589,9 @@ def show_profile(profiler: Profiler, out: IO[str]) -> None:
         calls = str(row.calls)
         if row.calls != row.primitive_calls:
             calls += f"/{row.primitive_calls}"
-        figures = [
-            Cell(format_duration(row.own_seconds)),
-            Cell(format_duration(row.total_seconds)),
-            Cell(calls),
-        ]
-        where = row.location or "built-in"
-        dim = None if row.location else "dim"
-        table.append([*figures, Cell(row.function, "bold"), Cell(where, dim)])
+        times = [Cell(format_duration(took)) for took in (row.own_seconds, row.total_seconds)]
+        where = Cell(row.location or "built-in", None if row.location else "dim")
+        table.append([*times, Cell(calls), Cell(row.function, "bold"), where])
     stacked = [[*same, Cell(f"{name.text}\n{place.text}")] for *same, name, place in table]
     numbers = [Column("Own time", "right"), Column("Total", "right"), Column("Calls", "right")]
     wide = [*numbers, Column("Function", kind="text"), Column("Where", kind="text")]
@@ -757,8 +752,7 @@ class LiveTable:
     rest of the run narrow."""
 
     def __init__(self, out: TextIO, width: int | None, *, memory: bool = False) -> None:
-        self.out, self.width, self.colour = out, width, use_colour(out)
-        self.memory = memory
+        self.out, self.width, self.colour, self.memory = out, width, use_colour(out), memory
         self.results: list[DayResult] = []
         self.writer: TableWriter | None = None
         self.narrow = live_narrow(width, memory=memory)

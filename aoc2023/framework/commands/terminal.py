@@ -9,7 +9,7 @@ import select
 import sys
 import time
 from collections.abc import Callable
-from contextlib import AbstractContextManager, nullcontext
+from contextlib import AbstractContextManager, nullcontext, suppress
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING
 
@@ -78,8 +78,7 @@ def wait_in_terminal(
         )
 
     try:
-        waited = calendar.wait_for_unlock(year, day, tick, now, sleep)
-        if waited:
+        if calendar.wait_for_unlock(year, day, tick, now, sleep):
             status.clear()
             typer.echo(f"{year} day {day} is unlocked.", err=True)
         if token is None or now() > calendar.unlock_time(year, day) + calendar.SITE_CHECK_WINDOW:
@@ -134,10 +133,9 @@ def ask_yes_no(question: str) -> bool | None:
     """`question [y/N]: ` on stderr until y, yes, n, no or empty (no), as click's `confirm`;
     None (declined: no, to it and what follows) on Ctrl-C or the end of stdin. Not
     `input()`, whose one blocking read could miss a Ctrl-C: a terminal is waited on in slices."""
-    try:
+    tty = False
+    with suppress(AttributeError, OSError, ValueError):  # a test's text buffer
         tty = os.name != "nt" and os.isatty(sys.stdin.fileno())
-    except (AttributeError, OSError, ValueError):  # a test's text buffer
-        tty = False
     try:
         while True:
             sys.stderr.write(f"{question} [y/N]: ")
