@@ -69,8 +69,7 @@ def read_cached_text(path: Path, what: str, fix: str) -> str | None:
 
 def read_string_map(path: Path, what: str, shape: str, fix: str) -> dict[str, str] | None:
     """A JSON object of strings; None when there is no file; else DamagedFileError."""
-    text = read_cached_text(path, what, fix)
-    if text is None:
+    if (text := read_cached_text(path, what, fix)) is None:
         return None
     try:
         data = json.loads(text)

@@ -240,8 +240,7 @@ def _check_rules(candidate: Candidate, cache: PuzzleCache, past: list[sent.Attem
     if (found := answer_verdict.known(answer, part, cache, past)) is not None:
         raise found
     if part == 2:
-        first = answer_verdict.known_answer(cache, 1, past)
-        if first is None:
+        if (first := answer_verdict.known_answer(cache, 1, past)) is None:
             raise NotSent("part 1 is not solved yet")
         if answer == first:  # almost never right, but the site has not said so: unknown
             raise NotSent(

@@ -401,8 +401,7 @@ def required_token() -> str:
 
 def check_token(*, recheck: bool = False) -> TokenReport:
     """The report on the token `aoc` uses; NoInputError when there is none."""
-    source = local.token_source()
-    if source is None:
+    if (source := local.token_source()) is None:
         raise no_token_error()
     token = source.token
     who = contact()

@@ -39,8 +39,7 @@ def use_project_config_dir() -> Path | None:
     """Export the project's token folder as an unset `AOCD_CONFIG_DIR`, before aocd's import."""
     if "AOCD_CONFIG_DIR" in os.environ:
         return None
-    found = find_project_config_dir()
-    if found is not None:
+    if (found := find_project_config_dir()) is not None:
         os.environ["AOCD_CONFIG_DIR"] = str(found)
     return found
 
@@ -156,10 +155,9 @@ def config_and_token(environ: Mapping[str, str], start: Path) -> tuple[Path, str
     and the cleaned token aocd would use with both (None if unreadable)."""
     project = None if "AOCD_CONFIG_DIR" in environ else find_project_config_dir(start)
     config = project or config_dir(environ)  # else the data folder, as aocd's
-    try:
+    source = None
+    with suppress(DamagedFileError):
         source = token_source(environ, config)
-    except DamagedFileError:
-        source = None
     return config, source.token if source else None
 
 
@@ -172,8 +170,7 @@ def clean_environment_token() -> None:
     global _cleaned
     if clean_token(os.environ.get("AOC_SESSION", "")) is None:  # set to nothing: as unset
         os.environ.pop("AOC_SESSION", None)
-    source = token_source()
-    if source is not None and source.raw != source.token:
+    if (source := token_source()) is not None and source.raw != source.token:
         _cleaned = source
         os.environ["AOC_SESSION"] = source.token
 
@@ -328,10 +325,9 @@ def saved_view_key(board_id: int) -> ViewKey | None:
 
 def saved_view_keys() -> tuple[ViewKey, ...]:
     """Every kept key, for redaction; none when the file is missing or damaged."""
-    try:
+    with suppress(AocError):
         return tuple(ViewKey(key) for key in _read_view_keys().values() if key)
-    except AocError:
-        return ()
+    return ()
 
 
 def save_view_key(board_id: int, key: str) -> Path:

@@ -245,8 +245,7 @@ def _read_waits() -> dict[str, str]:
 
 def blocked_until(user_id: str, now: datetime) -> datetime | None:
     """When submitting becomes possible again for this user, if that is still to come."""
-    text = _read_waits().get(user_id)
-    if text is None:
+    if (text := _read_waits().get(user_id)) is None:
         return None
     try:
         until = datetime.fromisoformat(text)
