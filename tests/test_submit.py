@@ -536,6 +536,21 @@ def test_a_damaged_submission_log_stops_sending_and_is_left_as_it_is(
     assert log.read_text() == damage
 
 
+def test_a_journal_holding_what_is_not_an_attempt_stops_sending_and_is_left_as_it_is(
+    site: FakeAoC,
+) -> None:
+    """An attempt that is not an object (edited by hand, say) was read past before the
+    send, then failed the journal's write after it: the site's reply was lost."""
+    journal = store.journal_file()
+    journal.parent.mkdir(parents=True, exist_ok=True)
+    journal.write_text(damage := json.dumps({USER_ID: {"2023/07": ["not an attempt"]}}))
+    code, parts = run_json("--yes")
+    assert code == 2 and posts(site) == []
+    assert parts[0]["submitted"] == "error"
+    assert f"The record of sent answers {journal} is not" in str(parts[0]["submit_note"])
+    assert journal.read_text() == damage
+
+
 def test_an_answer_that_gets_no_reply_is_said_to_be_sent_and_the_wait_is_kept(
     site: FakeAoC, monkeypatch: pytest.MonkeyPatch
 ) -> None:

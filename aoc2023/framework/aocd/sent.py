@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from enum import StrEnum
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 from aoc2023.framework import calendar, store
 from aoc2023.framework.aocd.paths import PuzzleCache
@@ -99,11 +99,17 @@ def _read_json(path: Path, missing: object, what: str) -> Any:
         raise _unusable(f"{what} {path} cannot be read ({why})") from error
 
 
+def _entries(value: object) -> TypeGuard[list[dict[str, Any]]]:
+    """Whether `value` is a list of objects, as a log's or a journal's entries must be:
+    anything else would be read past, then fail the write that records a reply."""
+    return isinstance(value, list) and all(isinstance(entry, dict) for entry in value)
+
+
 def read_log_entries(path: Path) -> list[dict[str, Any]]:
     """aocd's submission log as on disk, [] when there is none; DamagedFileError when
     it is not a list of entries (sending on would ignore, and rewriting lose, its replies)."""
     entries = _read_json(path, [], "aocd's submission log")
-    if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
+    if not _entries(entries):
         raise _unusable(f"aocd's submission log {path} is not a list of replies")
     return entries
 
@@ -153,7 +159,7 @@ def _read_journal() -> dict[str, Any]:
     path = store.journal_file()
     data = _read_json(path, {}, "The record of sent answers")
     if not isinstance(data, dict) or not all(
-        isinstance(puzzles, dict) and all(isinstance(e, list) for e in puzzles.values())
+        isinstance(puzzles, dict) and all(map(_entries, puzzles.values()))
         for puzzles in data.values()
     ):  # users, each with a list of attempts per puzzle
         raise _unusable(f"The record of sent answers {path} is not in the expected format")
