@@ -188,6 +188,5 @@ def side_by_side(expected: str, got: str, width: int | None = None) -> str:
     gap = max(columns, len("expected")) + 2
     if width is not None and gap + columns > width:
         return "\n".join(["expected:", *left, "got:", *right, _DIFFERENCE_KEY])
-    pairs = zip(left, right, strict=True)
-    lines = ["expected".ljust(gap) + "got", *(a.ljust(gap) + b for a, b in pairs)]
-    return "\n".join([*lines, _DIFFERENCE_KEY])
+    lines = [a.ljust(gap) + b for a, b in zip(left, right, strict=True)]
+    return "\n".join(["expected".ljust(gap) + "got", *lines, _DIFFERENCE_KEY])

@@ -185,11 +185,9 @@ _WHY = {
     errno.ENOSPC: "the disk is full",
     errno.EDQUOT: "the disk quota is used up",
     errno.EROFS: "it is on a read-only file system",
-    errno.EACCES: "permission denied",
-    errno.EPERM: "permission denied",
+    **dict.fromkeys((errno.EACCES, errno.EPERM), "permission denied"),
     errno.EISDIR: "a folder is in its place",
-    errno.ENOTDIR: "a file is in the place of one of its folders",
-    errno.EEXIST: "a file is in the place of one of its folders",
+    **dict.fromkeys((errno.ENOTDIR, errno.EEXIST), "a file is in the place of one of its folders"),
 }
 """Why a write failed, in our words; EEXIST only ever comes from making its folders."""
 

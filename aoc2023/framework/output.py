@@ -50,12 +50,10 @@ codecs.register_error(ERRORS, _stand_in)
 
 def encodable(text: str, encoding: str | None) -> str:
     """`text` as a stream in `encoding` can take it (unchanged when it can encode it all)."""
-    if not encoding:
-        return text
-    try:
-        return text.encode(encoding, ERRORS).decode(encoding)
-    except LookupError:
-        return text
+    if encoding:
+        with suppress(LookupError):
+            return text.encode(encoding, ERRORS).decode(encoding)
+    return text
 
 
 def install_stand_ins() -> None:
@@ -202,10 +200,9 @@ def wrapped(stream: TextIO, *tokens: str | None) -> TextIO:
     if isinstance(stream, RedactingStream):
         stream.flush()
         stream = stream.stream
-    kept = [token for token in tokens if token]
-    if not kept:
-        return stream
-    return RedactingStream(stream, Redactor(*kept))  # type: ignore[return-value]
+    if kept := [token for token in tokens if token]:
+        return RedactingStream(stream, Redactor(*kept))  # type: ignore[return-value]
+    return stream
 
 
 def flush() -> None:

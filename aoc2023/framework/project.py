@@ -120,8 +120,7 @@ def load_settings(start: Path | None = None) -> Settings:
             f'[tool.aoc] checks in {path} must be "strict", "lint" or '
             f'"off", not {table["checks"]!r}.'
         )
-    unknown = sorted(set(table) - set(Settings._fields))
-    if unknown:
+    if unknown := sorted(set(table) - set(Settings._fields)):
         raise UsageError(f"Unknown [tool.aoc] setting(s) in {path}: {', '.join(unknown)}.")
     return Settings(**table)
 

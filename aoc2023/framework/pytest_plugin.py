@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Callable, Iterable
+from contextlib import suppress
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -90,8 +91,7 @@ def pytest_report_header(config: pytest.Config) -> list[str]:
     if not config.option.days:
         return []
     lines = [f"days: {_listed(_days_folders(config))}"]
-    outside = _days_folders(config, inside=False)
-    if outside:
+    if outside := _days_folders(config, inside=False):
         lines.append(
             "days not tested, outside the project: "
             + ", ".join(f"{folder} (pytest {folder} tests it)" for folder in outside)
@@ -202,11 +202,9 @@ def _year_folders(config: pytest.Config) -> dict[Path, tuple[int, str]]:
     if _YEAR_FOLDERS not in config.stash:
         folders = {}
         for year in registry.registered_years():
-            try:
+            with suppress(Exception):  # a year that cannot be found is `aoc list`'s to report
                 package = registry.year_package(year)
                 folders.update(dict.fromkeys(package_folders(package), (year, package)))
-            except Exception:  # a year that cannot be found is `aoc list`'s to report
-                continue
         config.stash[_YEAR_FOLDERS] = folders
     return config.stash[_YEAR_FOLDERS]
 

@@ -40,10 +40,7 @@ class _RunOurCliOnFirstAocdImport:
     """A meta-path finder that swaps aocd's runner for our CLI, once."""
 
     def find_spec(
-        self,
-        fullname: str,
-        path: Sequence[str] | None,
-        target: ModuleType | None = None,
+        self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
     ) -> ModuleSpec | None:
         if fullname != "aocd":
             return None

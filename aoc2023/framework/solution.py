@@ -202,16 +202,12 @@ def day_steps(
     """The steps of `steps_of` after the parse, each (label, function, argument), called by
     the caller: a part on `data`, `solve` on it, or the next answer of a yielding `solve`."""
     steps = steps_of(type(solution), parts)[1:]
-    if not solution.solves_in_turn():
-        methods = {
-            "part 1": solution.part_1,
-            "part 2": solution.part_2,
-            "parts 1+2": solution.solve,
-        }
-        yield from ((step, methods[step], data) for step in steps)
+    if solution.solves_in_turn():
+        with closing(cast(Generator[Any, None, None], solution.solve(data))) as answers:
+            yield from ((step, next, answers) for step in steps)
         return
-    with closing(cast(Generator[Any, None, None], solution.solve(data))) as answers:
-        yield from ((step, next, answers) for step in steps)
+    methods = {"part 1": solution.part_1, "part 2": solution.part_2, "parts 1+2": solution.solve}
+    yield from ((step, methods[step], data) for step in steps)
 
 
 def steps_of(solution_class: type[Solution[Any]], parts: tuple[int, ...]) -> list[str]:

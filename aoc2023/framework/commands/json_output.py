@@ -37,10 +37,9 @@ class _Outcome:
         """Point file descriptor 1, `sys.stdout` and `sys.__stdout__` at stderr."""
         output.flush()
         self.stdout, self.dunder_stdout = sys.stdout, sys.__stdout__  # None: no console
-        try:
-            self.fd: int | None = os.dup(1)
-        except OSError:  # fd 1 is not open (`aoc ... >&-`)
-            self.fd = None
+        self.fd: int | None = None
+        with suppress(OSError):  # fd 1 is not open (`aoc ... >&-`)
+            self.fd = os.dup(1)
         if self.fd is not None:
             try:
                 os.dup2(2, 1)

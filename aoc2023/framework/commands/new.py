@@ -242,11 +242,10 @@ def examples_block(examples: tuple[PageExample, ...], *, last_day: bool) -> tupl
         constants = "# The example input from the puzzle text: paste it between the quotes.\n"
         constants += 'EXAMPLE = """\n"""\n'
         to_fill = "part_1=..." if last_day else "part_1=... and part_2=..."
-        body = (
+        return constants, (
             f"    # The example's answers, from the puzzle text: add {to_fill}\n"
             "    examples = [Example(EXAMPLE)]\n"
         )
-        return constants, body
     names = ["EXAMPLE"] + [f"EXAMPLE_{number}" for number in range(2, len(examples) + 1)]
     constants = "\n".join(
         f"{name} = {example_literal(example.input)}\n"

@@ -393,9 +393,7 @@ def part_cell(part: PartResult | None) -> Cell:
 def drawn_wrong(part: PartResult) -> bool:
     """A wrong drawing whose expected answer is a drawing too: shown as two pictures side
     by side under the table (answers.side_by_side), not in its cell."""
-    if part.status is not Status.WRONG or part.drawing is None:
-        return False
-    return pictures(part.drawing, part.expected)
+    return part.status is Status.WRONG and pictures(part.drawing, part.expected)
 
 
 def day_problems(
