@@ -77,7 +77,7 @@ def read(
 
     def to_view(out: IO[str], err: IO[str]) -> None:
         for notice in notices:
-            print(notice, file=err)
+            print(printable(notice), file=err)
         if markdown:
             out.write(shown)
         else:
