@@ -126,14 +126,7 @@ def _fetch(token: str, year: int, path: Path, now: float) -> dict[int, tuple[str
             "aoc does not know (no table of days)."
         )
     with suppress(OSError):  # only a copy: the next run asks again
-        store.write_json(
-            path,
-            {
-                "fetched_at": now,
-                "days": _stars_of(times),
-                "times": {day: list(pair) for day, pair in times.items()},
-            },
-        )
+        store.write_json(path, {"fetched_at": now, "days": _stars_of(times), "times": times})
     return times
 
 
@@ -202,8 +195,7 @@ def times_page(token: str, user_id: str, year: int, now: float) -> Kept[Times]:
         return kept
     with keeping(path, f"The site's page of your stars of {year} was not read, as it "):
         check_keepable(path)  # before the request
-    times = _fetch(token, year, path, now)
-    return Kept(now, times)
+    return Kept(now, _fetch(token, year, path, now))
 
 
 def _known_locally(user_dir: Path, year: int) -> dict[int, int]:
@@ -226,9 +218,8 @@ def _merged(*counts: Mapping[int, int]) -> dict[int, int]:
 
 
 def year_stars(token: str, user_dir: Path, year: int, *, fresh: bool, now: float) -> Stars:
-    """The year's stars: what is known here when it shows all before the final one, else
-    the site's page (kept 15 minutes) with aocd's answers since. `fresh`: the site's
-    page alone, read now."""
+    """The year's stars: what is known here when it shows all before the final one, else the site's
+    page (kept 15 minutes) with aocd's answers since. `fresh`: the site's page alone, read now."""
     here = _known_locally(user_dir, year)
     path = store.stars_file(user_dir.name, year)
     kept = None if fresh else read_kept(path, _kept_days)

@@ -182,19 +182,17 @@ def _show(
     colour, width = view.use_colour(out), view.terminal_width(out)
     narrower = ([columns[i] for i in narrow], [[row[i] for i in narrow] for row in rows])
     title = f"Private leaderboard {board.board_id}, {board.year}{title}"
-    print(
-        view.fitted_table(title, [(columns, rows), narrower], colour=colour, width=width), file=out
-    )
+    table = view.fitted_table(title, [(columns, rows), narrower], colour=colour, width=width)
+    print(table, file=out)
     print(view.paint(view.wrap_message(age_line(board), width), "dim", colour=colour), file=out)
 
 
 def render(board: Leaderboard, out: IO[str]) -> None:
     with_global = any(member.global_score is not None for member in board.members)
-    days = Column("Days 1-" + str(len(board.members[0].days)) if board.members else "Days")
     columns = [
         Column("Rank", "right"),
         Column("Name", kind="text"),
-        days,
+        Column("Days 1-" + str(len(board.members[0].days)) if board.members else "Days"),
         Column("Stars", "right"),
         Column("Score", "right"),
         Column("G/S/B", "right"),

@@ -250,11 +250,9 @@ def year_stats(year: int, who: Who, now: datetime, bench: BenchRuntimes) -> Year
     for day in range(1, calendar.days_in_year(year) + 1):
         cache = None if user_dir is None else paths.PuzzleCache(year, day, user_dir)
         replies = [] if cache is None else _replies(cache, unknown)
-        day_times = (None, None) if page is None else page.value.get(day, ("-", "-"))
+        times = (None, None) if page is None else page.value.get(day, ("-", "-"))
         unlock = calendar.unlock_time(year, day)
-        day_stars = tuple(
-            _star(unlock, part, day_times[part - 1], replies, cache) for part in PARTS
-        )
+        day_stars = tuple(_star(unlock, part, times[part - 1], replies, cache) for part in PARTS)
         runtime = run_times.get(day, bench.by_day.get((year, day)))
         title = paths.cached_title(year, day, user_dir)
         days.append(DayStats(year, day, title, day_stars, runtime))
@@ -263,17 +261,15 @@ def year_stats(year: int, who: Who, now: datetime, bench: BenchRuntimes) -> Year
     no_runtime = [d.day for d in earned if d.runtime_seconds is None]
     if no_attempts:
         unknown.append(
-            f"The attempts before the stars of {year} {_days_named(no_attempts)} "
-            "are not known: they were earned outside aoc (in the browser), or "
-            "before it kept records."
+            f"The attempts before the stars of {year} {_days_named(no_attempts)} are not known: "
+            "they were earned outside aoc (in the browser), or before it kept records."
         )
     if bench.unreadable and any(day.runtime_seconds is None for day in days):
         unknown.append(bench.unreadable)
     if no_runtime:
         unknown.append(
             f"No runtime is known for {year} {_days_named(no_runtime)}: "
-            f"{aoc_command('run', str(year))} keeps each day's last runtime on "
-            "your input."
+            f"{aoc_command('run', str(year))} keeps each day's last runtime on your input."
         )
     return YearStats(year, tuple(days), tuple(unknown))
 
