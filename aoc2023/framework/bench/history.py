@@ -9,6 +9,7 @@ import math
 import platform
 import subprocess
 import sys
+from contextlib import suppress
 from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
@@ -293,12 +294,11 @@ def commit_of(root: Path | None) -> str | None:
             check=True,
         ).stdout.strip()
 
-    try:
+    with suppress(OSError, subprocess.SubprocessError):
         head = git("rev-parse", "HEAD")
         changed = git("status", "--porcelain", "--untracked-files=no", "--", "*.py")
-    except (OSError, subprocess.SubprocessError):
-        return None
-    return head + "+" * bool(changed) if head else None
+        return head + "+" * bool(changed) if head else None
+    return None
 
 
 @dataclass(frozen=True)

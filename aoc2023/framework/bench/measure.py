@@ -10,7 +10,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Sequence
-from contextlib import closing
+from contextlib import closing, suppress
 from dataclasses import dataclass, field, replace
 from functools import cache, partial
 from time import perf_counter_ns, process_time_ns
@@ -138,19 +138,17 @@ def _cpu_ns() -> int:
 @cache
 def _schedstat(process: int, thread: int) -> int | None:
     """The thread's open schedstat file (a forked child opens its own), None without one."""
-    try:
+    with suppress(OSError):
         return os.open("/proc/thread-self/schedstat", os.O_RDONLY)
-    except OSError:
-        return None
+    return None
 
 
 def _ready_ns() -> int:
     """Ns this thread has waited for a core while ready (Linux's schedstat), else 0."""
     fd = _schedstat(os.getpid(), threading.get_ident())
-    try:
+    with suppress(OSError, ValueError, IndexError):
         return 0 if fd is None else int(os.pread(fd, 128, 0).split()[1])
-    except (OSError, ValueError, IndexError):
-        return 0
+    return 0
 
 
 def workload() -> int:
@@ -187,8 +185,7 @@ class Clocks:
         cpu_start = self.cpu_timer()
         start = self.timer()
         self.work()
-        wall = self.timer() - start
-        return wall, self.cpu_timer() - cpu_start
+        return self.timer() - start, self.cpu_timer() - cpu_start
 
 
 REAL = Clocks()
@@ -336,7 +333,6 @@ def _slowest_step(check: DayResult, timeout: float | None) -> float:
 
 
 def _step_seconds(step: str, check: DayResult) -> float | None:
-    """The checking run's time of `step`."""
     if step == "parse":
         return check.parse_seconds
     if step == "parts 1+2":

@@ -229,10 +229,9 @@ def history_of_day(
         series = history.day_series(entries, history.machine(), year, day)
         say_styled([(notice, "yellow") for notice in notices], sys.stderr)
         if not series:
-            save = aoc_command("bench", year, day, "--save")
             raise UsageError(
-                f"{path} has no figures of {year} day {day} saved on this "
-                f"machine: save some with {save}."
+                f"{path} has no figures of {year} day {day} saved on this machine: save some "
+                f"with {aoc_command('bench', year, day, '--save')}."
             )
         title = f"{year} day {day}: headline figures saved on this machine, oldest first"
         if chart is not None:
@@ -336,9 +335,8 @@ def _change_cell(step: StepBench) -> Cell:
     change = step.change
     if change is None:
         return Cell("")
-    percent = (change.ratio - 1) * 100
     raw = "" if change.compared.startswith("normalised") else ", raw"  # saved before
-    return Cell(f"{change.trend} ({percent:+.1f}%{raw})", _TREND_STYLE[change.trend])
+    return Cell(f"{change.trend} ({change.ratio - 1:+.1%}{raw})", _TREND_STYLE[change.trend])
 
 
 def _figures(stats: Stats) -> tuple[Cell, Cell, Cell, Cell]:
@@ -605,9 +603,7 @@ def _step_json(step: StepBench) -> dict[str, Any]:
         "versus_main": step.versus_main,
         "headline": stats.headline if stats else None,
         **_stats_json(stats),
-        "rough": stats is not None and stats.rough,
-        "busy": stats is not None and stats.busy,
-        "waiting": stats is not None and stats.waiting,
+        **{name: bool(stats and getattr(stats, name)) for name in ("rough", "busy", "waiting")},
         "error": step.error,
         "peak_memory": step.peak_memory,
         "answers": [{name: getattr(p, name) for name in _ANSWER_JSON} for p in step.parts],
