@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable
 from datetime import UTC, datetime
 from pathlib import Path
 from time import monotonic
-from typing import IO, TYPE_CHECKING, Annotated, TextIO
+from typing import IO, TYPE_CHECKING, Annotated, TextIO, TypedDict, Unpack
 
 import typer
 
@@ -330,13 +330,23 @@ def _reopened(stream: TextIO, fd: int) -> TextIO:
 # Sending
 
 
+class SendOptions(TypedDict):
+    """submit.SubmitOptions' fields but `interactive`, which is found at each send."""
+
+    yes: bool
+    dry_run: bool
+    wait: bool
+    resend: bool
+
+
 class Sender:
     """Sends a run's new answers, one for the whole run: its prompter keeps a no said by
     Ctrl-C for the days after, and each day's examples are checked at most once."""
 
-    def __init__(self, examples_runner: DayRunner, *, sending: bool, **options: bool) -> None:
-        """`sending`: False sends nothing (--no-submit, the settings); `options`:
-        submit.SubmitOptions' but `interactive`, found at each send."""
+    def __init__(
+        self, examples_runner: DayRunner, *, sending: bool, **options: Unpack[SendOptions]
+    ) -> None:
+        """`sending`: False sends nothing (--no-submit, the settings)."""
         self.examples_runner, self.sending, self.options = examples_runner, sending, options
         self.kept: tuple[TerminalPrompter, ExampleChecks] | None = None  # at the first send
 
