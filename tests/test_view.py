@@ -191,6 +191,7 @@ WIDE_AND_ODD = [
     "é",
     " ",
     "-",
+    "\t",  # a terminal moves it to its next tab stop
 ]
 NAMES = st.text(st.sampled_from(WIDE_AND_ODD), min_size=1, max_size=24)
 
@@ -219,9 +220,10 @@ def _borders(line: str) -> list[int]:
 
 
 def assert_fits(text: str, width: int) -> None:
-    """Every line of `text` at most `width` columns; each block of the table's lines (from
+    """Every line of `text` at most `width` columns, with no tab; each block of the table's lines (from
     a top rule to its bottom one) one width, with its borders in its top rule's columns."""
     lines = text.splitlines()
+    assert "\t" not in text, text  # no width counts the columns a tab moves by
     assert all(cell_len(line) <= width for line in lines), [
         (cell_len(line), line) for line in lines if cell_len(line) > width
     ]

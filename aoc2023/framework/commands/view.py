@@ -187,9 +187,15 @@ def wrap_message(text: str, width: int | None, indent: str = "") -> str:
     )
 
 
+def _shown(text: str) -> str:
+    """A cell's or a title's text as drawn: printable, a tab shown as `\\t` (a terminal
+    moves it to its next tab stop, which no width counts)."""
+    return printable(text).replace("\t", "\\t")
+
+
 def _lines(cell: Cell, width: int, kind: ColumnKind) -> list[str]:
     out: list[str] = []
-    for line in printable(cell.text).split("\n"):
+    for line in _shown(cell.text).split("\n"):
         if cell_width(line) <= width or kind == "value" or cell.drawn:
             out.append(line)
         else:
@@ -205,7 +211,7 @@ def _words(text: str) -> list[str]:
 def _natural(column: Column, cells: Sequence[Cell]) -> tuple[int, int, int]:
     """A column's width as wide as its contents, the narrowest it may be with every word
     whole, and the narrowest once free text may break its words."""
-    texts = [printable(cell.text) for cell in cells]
+    texts = [_shown(cell.text) for cell in cells]
     lines = [line for text in [*texts, column.heading] for line in text.split("\n")]
     heading = [cell_width(word) for word in _words(column.heading)]
     words = [  # a value's lines, and a drawing's, are not broken at spaces
@@ -280,7 +286,7 @@ class TableWriter(NamedTuple):
 
     def head(self) -> str:
         total = table_width(self.widths)
-        lines = printable(self.title).split("\n")
+        lines = _shown(self.title).split("\n")
         if self.width is not None:
             lines = _lines(Cell(self.title), min(total, self.width), "text")
         title = "\n".join(pad(line, total, "center").rstrip() for line in lines)
