@@ -73,6 +73,35 @@ def test_tables_fit_the_terminal_and_numbers_stay_whole(
             assert text.count(str(BIG + day)) == 2  # both parts, each on one line
 
 
+SMALL = """
+from aoc2023.framework import Example, Solution
+
+
+class Day(Solution[str]):
+    title = "Camel Cards"
+
+    def part_1(self, text: str) -> int:
+        return 6440
+
+    def part_2(self, text: str) -> int:
+        return 5905
+"""
+
+
+@pytest.mark.parametrize("option", ["--profile", "--memory"])
+def test_at_40_columns_the_option_tables_fit_breaking_free_text_and_headings(
+    tmp_path: Path, option: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Narrower than their stacked forms with every word whole: free text and headings
+    break where they must, the answers and figures in their own columns stay whole."""
+    (tmp_path / "in.txt").write_text("abc\n")
+    monkeypatch.chdir(tmp_path)
+    with temporary_year(tmp_path / "site", 2075, {"day01.py": SMALL}):
+        lines = lines_of("run", "2075", "1", "--input", "in.txt", option, columns=40)
+    assert_fits("\n".join(lines), 40)
+    assert "? 6440" in "\n".join(lines) and "? 5905" in "\n".join(lines)
+
+
 def test_at_120_columns_the_run_table_has_a_row_a_day_and_a_column_each(year_2074: None) -> None:
     lines = lines_of("run", "2074", "--example", columns=120)
     # the Parse column is as wide as its widest time, which a busy machine makes longer

@@ -208,9 +208,10 @@ def _words(text: str) -> list[str]:
     return text.replace("\n", " ").split(" ")
 
 
-def _natural(column: Column, cells: Sequence[Cell]) -> tuple[int, int, int]:
+def _natural(column: Column, cells: Sequence[Cell]) -> tuple[int, int, int, int]:
     """A column's width as wide as its contents, the narrowest it may be with every word
-    whole, and the narrowest once free text may break its words."""
+    whole, the narrowest once free text may break its words, and, when nothing else fits,
+    once its heading's words break too (2 columns: a wide character's)."""
     texts = [_shown(cell.text) for cell in cells]
     lines = [line for text in [*texts, column.heading] for line in text.split("\n")]
     heading = [cell_width(word) for word in _words(column.heading)]
@@ -222,8 +223,8 @@ def _natural(column: Column, cells: Sequence[Cell]) -> tuple[int, int, int]:
     widest = max(map(cell_width, lines))
     whole = max([*heading, *map(cell_width, words)])
     if column.fit == "text":
-        return widest, whole, min(widest, max(NARROWEST_TEXT, *heading))
-    return widest, whole, whole
+        return widest, whole, min(widest, max(NARROWEST_TEXT, *heading)), min(widest, 2)
+    return widest, whole, whole, whole
 
 
 def fit_widths(
@@ -237,10 +238,10 @@ def fit_widths(
     widest first, until the table fits `width`; every column gives up what it can with
     its words whole before free text breaks a word."""
     natural = [_natural(column, [row[i] for row in rows]) for i, column in enumerate(columns)]
-    widths = [widest for widest, _, _ in natural]
+    widths = [widest for widest, *_ in natural]
     if width is None:
         return widths
-    for limit in (1, 1 if whole_words else 2):  # the narrowest with words whole, then not
+    for limit in (1,) if whole_words else (1, 2, 3):  # the narrowest with words whole, then not
         for kind in _SHRINK_ORDER:
             while table_width(widths) > width and (
                 shrinkable := [
@@ -300,9 +301,10 @@ class TableWriter(NamedTuple):
         )
 
     def row(self, cells: Sequence[Cell], *, headings: bool = False) -> str:
-        """A row, each cell's lines wrapped to its column (headings wrap at spaces)."""
+        """A row, each cell's lines wrapped to its column (a heading's words break only
+        where its column is narrower than one of them)."""
         wrapped = [
-            _lines(cell, width, "words" if headings else column.fit)
+            _lines(cell, width, "text" if headings else column.fit)
             for column, width, cell in zip(self.columns, self.widths, cells, strict=True)
         ]
         out = []
