@@ -639,6 +639,16 @@ def test_a_change_to_any_file_of_the_year_package_is_a_miss(year_2090: Path, hel
     assert cache.get(day, 2090, 1, package_stamp([year_2090])) is None
 
 
+def test_an_entry_whose_counts_cannot_be_counts_is_a_miss(year_2090: Path) -> None:
+    """Stamps that still match are not enough: examples counted below 0 (the file edited)
+    are not shown as a day's, which is imported again."""
+    day = year_2090 / "day01.py"
+    cache = ListingCache(Path("unused"), {})
+    cache.put(day, Declared(2090, 1, "First", (1, 0)), stamp(day), package_stamp([year_2090]))
+    cache._entries[str(day)]["examples"] = [1, -5]
+    assert cache.get(day, 2090, 1, package_stamp([year_2090])) is None
+
+
 def test_a_data_file_or_a_linked_sub_package_of_the_year_is_watched(
     year_2090: Path, tmp_path: Path
 ) -> None:

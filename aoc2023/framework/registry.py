@@ -491,7 +491,7 @@ class ListingCache:
             if (
                 kept == (stamp(module), package, year, day)
                 and isinstance(title, str | None)
-                and all(isinstance(n, int) for n in (first, second))
+                and all(isinstance(n, int) and n >= 0 for n in (first, second))
             ):
                 return Declared(year, day, title, (first, second))
         return None
