@@ -217,11 +217,10 @@ def _read_verdicts() -> dict[str, str]:
 
 def token_accepted_at(token: str) -> float | None:
     """When the site last took this token, if that was less than VERDICT_KEPT ago."""
-    try:
+    with suppress(KeyError, ValueError):
         when = float(_read_verdicts()[_token_key(token)])
-    except (KeyError, ValueError):
-        return None
-    return when if 0 <= time.time() - when < VERDICT_KEPT else None
+        return when if 0 <= time.time() - when < VERDICT_KEPT else None
+    return None
 
 
 def remember_token_accepted(token: str, when: float) -> None:

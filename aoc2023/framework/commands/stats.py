@@ -137,11 +137,10 @@ def whose(token: str | None) -> Who:
 
 def _when(text: str) -> datetime | None:
     """A log's ISO time, tz-aware (naive: local time, as aocd writes it)."""
-    try:
+    with suppress(ValueError):
         moment = datetime.fromisoformat(text)
-    except ValueError:
-        return None
-    return moment if moment.tzinfo is not None else moment.astimezone()
+        return moment if moment.tzinfo is not None else moment.astimezone()
+    return None
 
 
 def _replies(cache: paths.PuzzleCache, unknown: list[str]) -> list[Attempt]:

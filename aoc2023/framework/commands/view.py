@@ -188,8 +188,7 @@ def wrap_message(text: str, width: int | None, indent: str = "") -> str:
 
 
 def _shown(text: str) -> str:
-    """A cell's or a title's text as drawn: printable, a tab shown as `\\t` (a terminal
-    moves it to its next tab stop, which no width counts)."""
+    """A cell's or title's text as drawn: printable, a tab as `\\t` (no width counts its stop)."""
     return printable(text).replace("\t", "\\t")
 
 
