@@ -241,6 +241,27 @@ def test_a_reader_gone_ends_the_run_as_it_ends_every_command(
     assert "Exception ignored" not in said and "Error" not in said, said
 
 
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full on this system")
+@pytest.mark.parametrize("args", [COMMANDS[0], COMMANDS[1], [*COMMANDS[1], "--json"]])
+def test_output_to_a_full_disk_is_one_sentence_and_exit_2(
+    tmp_path: Path, aocd_home: AocdHome, args: list[str]
+) -> None:
+    """stdout a file on a full disk (/dev/full): the view or the document cannot be
+    written, which is said, not a traceback, an "unexpected OSError" or a silent exit 0."""
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            site_cli.aoc_argv(None, *args),
+            env=year_env(tmp_path, aocd_home),
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=120,
+        )
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.endswith("Error: Could not write aoc's output (the disk is full).\n")
+    assert "Traceback" not in done.stderr and "unexpected" not in done.stderr
+
+
 def test_on_a_dumb_terminal_in_a_c_locale_the_tables_are_ascii_without_escape_codes(
     tmp_path: Path, aocd_home: AocdHome, monkeypatch: pytest.MonkeyPatch
 ) -> None:

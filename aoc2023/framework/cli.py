@@ -31,7 +31,7 @@ from aoc2023.framework.calendar import forget_day_counts
 from aoc2023.framework.commands import bench, json_output, leaderboard, new, read, run, stats, token
 from aoc2023.framework.commands import list as list_command
 from aoc2023.framework.commands.options import HELP_OPTIONS, command_settings, show_version
-from aoc2023.framework.errors import DamagedFileError, NoInputError, Terminated
+from aoc2023.framework.errors import DamagedFileError, NoInputError, Terminated, sentence_of
 from aoc2023.framework.results import ExitCode
 
 COMMANDS: dict[str, Callable[..., None]] = {
@@ -177,6 +177,8 @@ def _main(args: list[str], *, program: bool = False) -> int:
         return exit_code(code)
     except Terminated as stop:
         return exit_code(128 + stop.signum)  # the first signal's, as a second may come
+    except OSError as error:  # typer's, but a closed pipe's: a view that could not be written
+        return exit_code(json_output.say_error(*sentence_of(error)))
     finally:
         # After a command that went to the site with no contact in its User-Agent, the line
         # saying how to set one, once a day: last, on stderr (never in --json's document).

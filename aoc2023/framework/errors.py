@@ -200,7 +200,8 @@ def why_unwritable(error: OSError) -> str:
     return _WHY.get(error.errno or 0) or (error.strerror or str(error)).rstrip(".")
 
 
-_UNWRITABLE = {errno.EROFS, errno.EACCES, errno.EPERM, errno.ENOTDIR, errno.ENOSPC, errno.EDQUOT}
+_FULL = {errno.ENOSPC, errno.EDQUOT}  # a full disk's: with no file named, on aoc's output
+_UNWRITABLE = {errno.EROFS, errno.EACCES, errno.EPERM, errno.ENOTDIR, *_FULL}
 """What a folder that cannot take a file (read-only, not ours, full, not a folder) raises."""
 
 
@@ -222,6 +223,8 @@ def sentence_of(error: Exception) -> tuple[str, ExitCode]:
     """The sentence and exit code a command's error is shown with (else "unexpected")."""
     if isinstance(error, AocError):
         return str(error), error.exit_code
+    if isinstance(error, OSError) and error.errno in _FULL and not error.filename:
+        return f"Could not write aoc's output ({why_unwritable(error)}).", ExitCode.COULD_NOT_RUN
     sentence = unwritable_sentence(error) or (
         f"unexpected {type(error).__name__}: {error} (run again with --verbose for the traceback)."
     )

@@ -112,16 +112,15 @@ def one_document(command: Callable[[], int], *, seal: bool) -> int:
     nothing_to_add = outcome.document is None and outcome.handed_over and code == ExitCode.OK
     document = None if nothing_to_add else _document(outcome, code)
     if not seal:
-        _write(document, sys.stdout)
-        return code
+        return _write(document, sys.stdout) or code
     output.flush()
-    if outcome.fd is not None:  # to the fd saved, then closed; stdout stays on stderr
-        with (
-            suppress(OSError, ValueError),  # a reader gone: closing flushes, and fails
-            open(outcome.fd, "w", encoding="utf-8", errors="replace") as out,
-        ):  # closes the fd
-            _write(document, out)
-    return code
+    if outcome.fd is None:
+        return code
+    out = open(outcome.fd, "w", encoding="utf-8", errors="replace")  # noqa: SIM115
+    failed = _write(document, out)  # to the fd saved, then closed; stdout stays on stderr
+    with suppress(OSError, ValueError):  # closing flushes what a failed write left: it fails
+        out.close()
+    return failed or code
 
 
 def _invoke(command: Callable[[], int]) -> int:
@@ -178,11 +177,22 @@ def _unsaid(code: int) -> str:
     return f"aoc ended with exit code {code} and no report; stderr says what it did."
 
 
-def _write(document: str | None, stream: TextIO | None) -> None:
-    """`document` (if any) on `stream`, redacting every token the command's output redacted."""
-    if document is None or stream is None:
-        return
-    with suppress(OSError, ValueError):  # a closed pipe or stream
-        out = output.wrapped(stream, *output.tokens_of(sys.stderr))
-        out.write(document + "\n")
-        out.flush()
+def _write(document: str | None, stream: TextIO | None) -> int | None:
+    """`document` (if any) on `stream`, redacted as the command's output; None, or 2 (failed)."""
+    try:
+        if document is not None and stream is not None:
+            out = output.wrapped(stream, *output.tokens_of(sys.stderr))
+            out.write(document + "\n")
+            out.flush()
+    except (OSError, ValueError) as error:
+        return _failed_write(error)
+    return None
+
+
+def _failed_write(error: Exception) -> int | None:
+    """None for a reader gone (a closed pipe or stream), else 2 once the reason is said."""
+    if not isinstance(error, OSError) or isinstance(error, BrokenPipeError):
+        return None
+    with suppress(OSError, ValueError):
+        say_error(sentence_of(error)[0], ExitCode.COULD_NOT_RUN)
+    return ExitCode.COULD_NOT_RUN
