@@ -178,21 +178,16 @@ def _unsaid(code: int) -> str:
 
 
 def _write(document: str | None, stream: TextIO | None) -> int | None:
-    """`document` (if any) on `stream`, redacted as the command's output; None, or 2 (failed)."""
+    """`document` (if any) on `stream`, redacted as the command's output; None, or 2 once
+    the reason a write failed is said (a full disk: a reader gone has nothing to hear)."""
     try:
         if document is not None and stream is not None:
             out = output.wrapped(stream, *output.tokens_of(sys.stderr))
             out.write(document + "\n")
             out.flush()
     except (OSError, ValueError) as error:
-        return _failed_write(error)
+        if isinstance(error, OSError) and not isinstance(error, BrokenPipeError):
+            with suppress(OSError, ValueError):
+                say_error(sentence_of(error)[0], ExitCode.COULD_NOT_RUN)
+            return ExitCode.COULD_NOT_RUN
     return None
-
-
-def _failed_write(error: Exception) -> int | None:
-    """None for a reader gone (a closed pipe or stream), else 2 once the reason is said."""
-    if not isinstance(error, OSError) or isinstance(error, BrokenPipeError):
-        return None
-    with suppress(OSError, ValueError):
-        say_error(sentence_of(error)[0], ExitCode.COULD_NOT_RUN)
-    return ExitCode.COULD_NOT_RUN
