@@ -546,6 +546,11 @@ def test_the_answers_a_question_takes(monkeypatch: pytest.MonkeyPatch) -> None:
     assert asked("\n")[0] is False and asked("no\n")[0] is False
     assert asked("maybe\nn\n") == (False, "Send 1? [y/N]: Error: invalid input\nSend 1? [y/N]: ")
     assert asked("")[0] is None  # the end of input: declined, as Ctrl-C is
+    # An answer or an account's name is text from outside: shown, never obeyed.
+    monkeypatch.setattr(sys, "stderr", err := io.StringIO())
+    monkeypatch.setattr(sys, "stdin", io.StringIO("n\n"))
+    assert ask_yes_no("Send \x1b]0;x\x07\u202e1?") is False
+    assert err.getvalue() == "Send \\x1b]0;x\\x07\\u202e1? [y/N]: "
 
 
 @pytest.mark.parametrize("polls", [3, None])

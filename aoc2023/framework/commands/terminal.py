@@ -138,7 +138,7 @@ def ask_yes_no(question: str) -> bool | None:
         tty = os.name != "nt" and os.isatty(sys.stdin.fileno())
     try:
         while True:
-            sys.stderr.write(f"{question} [y/N]: ")
+            sys.stderr.write(f"{printable(question)} [y/N]: ")
             sys.stderr.flush()
             # in line mode one read is one line: nothing left in Python's buffer unseen by select
             while tty and not select.select([sys.stdin.fileno()], [], [], SLICE)[0]:
