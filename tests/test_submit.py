@@ -41,6 +41,7 @@ from site_cli import SaysYes, Screen, aoc_in_process
 from aoc2023.framework import store
 from aoc2023.framework.aocd.paths import PuzzleCache
 from aoc2023.framework.aocd.sent import (
+    Attempt,
     Verdict,
     blocked_until,
     known_to_be_wrong,
@@ -323,6 +324,27 @@ def test_a_value_beyond_a_known_bound_is_not_sent(site: FakeAoC, aocd_loaded: Ao
     assert code == 1
     assert known_to_be_wrong("6500", 1, read_log(cache(aocd_loaded).submissions_path))
     assert known_to_be_wrong("5999", 1, read_log(cache(aocd_loaded).submissions_path)) is None
+
+
+@pytest.mark.parametrize("bound", ["--5", "5\u00b2", "\u00b2"])
+def test_a_bound_that_is_no_whole_number_bounds_nothing(bound: str) -> None:
+    """str.isdigit takes a superscript, and int() does not: a log edited so ended every
+    run of the day in an "unexpected ValueError"."""
+    too_high = Attempt(1, bound, "2023-12-07 00:10:00-05:00", fake_aoc.TOO_HIGH)
+    assert known_to_be_wrong("6", 1, [too_high]) is None
+
+
+@pytest.mark.parametrize("message", [5, ["too low"]])
+def test_a_journal_whose_reply_is_not_text_stops_sending_and_is_named(
+    site: FakeAoC, message: object
+) -> None:
+    journal = store.journal_file()
+    journal.parent.mkdir(parents=True, exist_ok=True)
+    entry = {"part": 1, "value": "7", "when": "2023-12-07 00:10:00-05:00", "message": message}
+    journal.write_text(json.dumps({USER_ID: {"2023/07": [entry]}}))
+    code, parts = run_json("--yes")
+    assert code == 2 and posts(site) == []
+    assert f"The record of sent answers {journal} is not" in str(parts[0]["submit_note"])
 
 
 def test_dry_run_and_no_terminal_send_nothing_and_say_what_would_be_sent(site: FakeAoC) -> None:

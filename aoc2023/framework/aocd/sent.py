@@ -99,10 +99,12 @@ def _read_json(path: Path, missing: object, what: str) -> Any:
         raise _unusable(f"{what} {path} cannot be read ({why})") from error
 
 
-def _entries(value: object) -> TypeGuard[list[dict[str, Any]]]:
-    """Whether `value` is a list of objects, as a log's or a journal's entries must be:
-    anything else would be read past, then fail the write that records a reply."""
-    return isinstance(value, list) and all(isinstance(entry, dict) for entry in value)
+def _entries(value: object, *texts: str) -> TypeGuard[list[dict[str, Any]]]:
+    """Whether `value` is a list of objects, their fields `texts` text or null, as a log's
+    or a journal's entries must be: else read past, they would fail a reply's record."""
+    return isinstance(value, list) and all(
+        isinstance(e, dict) and all(isinstance(e.get(t), str | None) for t in texts) for e in value
+    )
 
 
 def read_log_entries(path: Path) -> list[dict[str, Any]]:
@@ -137,7 +139,7 @@ def known_to_be_wrong(value: str, part: int, past: list[Attempt]) -> tuple[str, 
         verdict, when = entry.verdict, calendar.clock_time(entry.when)
         if entry.value == value:
             return f"{value} was already sent for part {part} ({when}): {verdict}", verdict
-        bound = int(entry.value) if entry.value.lstrip("-").isdigit() else None
+        bound = int(entry.value) if re.fullmatch("-?[0-9]+", entry.value) else None
         if verdict is Verdict.TOO_HIGH and bound is not None and (number is None or number > bound):
             return f"{entry.value} was too high ({when}), and {value} is higher", verdict
         if verdict is Verdict.TOO_LOW and bound is not None and (number is None or number < bound):
@@ -159,7 +161,7 @@ def _read_journal() -> dict[str, Any]:
     path = store.journal_file()
     data = _read_json(path, {}, "The record of sent answers")
     if not isinstance(data, dict) or not all(
-        isinstance(puzzles, dict) and all(map(_entries, puzzles.values()))
+        isinstance(puzzles, dict) and all(_entries(e, "message", "why") for e in puzzles.values())
         for puzzles in data.values()
     ):  # users, each with a list of attempts per puzzle
         raise _unusable(f"The record of sent answers {path} is not in the expected format")
