@@ -146,6 +146,9 @@ def test_a_moment_is_shown_one_way_local_to_the_second() -> None:
     from_log = later.astimezone(aoc_timezone()).isoformat(sep=" ")  # as aocd writes `when`
     assert "-05:00" in from_log and "." in from_log
     assert calendar.clock_time(from_log, now) == calendar.clock_time(later, now)
+    # A time no clock here shows (year 1, east of UTC: before datetime.min locally) is
+    # shown as its text, as text that is no time is.
+    assert calendar.clock_time("0001-01-01 00:00:00+14:00", now) == "0001-01-01 00:00:00+14:00"
     week_before = (now - timedelta(days=7)).astimezone()
     assert calendar.clock_time(now - timedelta(days=7), now) == (
         f"{week_before:%H:%M:%S} on {week_before.day} {week_before:%b %Y}"

@@ -165,9 +165,9 @@ def clock_time(moment: datetime | str, now: datetime | None = None) -> str:
     `22:13:59`, and `on 26 Nov 2026` when not today; text that is no time as it is."""
     try:
         at = datetime.fromisoformat(moment.strip()) if isinstance(moment, str) else moment
-    except ValueError:  # text that is no time
+        local = at.astimezone()
+    except (ValueError, OverflowError):  # text that is no time, or none a clock shows
         return str(moment)
-    local = at.astimezone()
     today = (now or datetime.now(UTC)).astimezone().date()
     shown = f"{local:%H:%M:%S}"
     return shown if local.date() == today else f"{shown} on {local.day} {local:%b %Y}"
