@@ -67,11 +67,11 @@ def test_known_answers_and_title_come_from_the_cache(aocd_home: AocdHome) -> Non
     assert cache.known_answer(1) == "6440"
     assert cached_title(2023, 7, cache.user_dir) is None
     page = aocd_home.user_dir / "2023_07_prose.1.html"
-    page.write_text("<main><article><h2>--- Day 7: Camel Cards ---</h2></article></main>")
-    assert cached_title(2023, 7, cache.user_dir) == "Camel Cards"
+    page.write_text("<main><article><h2>--- Day 7: Camel &amp; Cards ---</h2></article></main>")
+    assert cached_title(2023, 7, cache.user_dir) == "Camel & Cards"  # as the page shows it
     # A page that cannot be read (a folder, as a FIFO or bad bytes are) is passed over.
     (aocd_home.user_dir / "2023_07_prose.2.html").mkdir()
-    assert cached_title(2023, 7, cache.user_dir) == "Camel Cards"
+    assert cached_title(2023, 7, cache.user_dir) == "Camel & Cards"
 
 
 def test_project_config_dir_is_used_only_when_it_holds_a_token_and_the_variable_is_unset(

@@ -4,6 +4,7 @@ importing aocd (slow). Apart from local.py: store.py builds on these, local.py o
 from __future__ import annotations
 
 import contextlib
+import html
 import os
 import re
 import sys
@@ -171,5 +172,5 @@ def cached_title(year: int, day: int, user_dir: Path | None = None) -> str | Non
             continue
         match = _TITLE.search(text)
         if match and int(match[1]) == day:
-            return match[2]
+            return html.unescape(match[2])
     return None
