@@ -14,11 +14,14 @@ from __future__ import annotations
 import json
 import signal
 import subprocess
+import threading
 
 import pytest
 import site_cli
 from conftest import TOKEN, AocdHome
 from fake_aoc import FakeAoC
+
+from aoc2023.framework import store
 
 EXAMPLE = "32T3K 765\nT55J5 684\nKK677 28\nKTJJT 220\nQQQJA 483\n"
 RIGHT = ["6440", "5905"]
@@ -123,6 +126,31 @@ def test_a_log_folder_that_cannot_be_written_never_sends_twice(
         assert posts(site) == [("1", "6440")]
     finally:
         subprocess.run(["chattr", "-i", str(folder)], check=False)
+
+
+def test_a_reply_neither_record_can_take_is_said_so(site: FakeAoC, aocd_loaded: AocdHome) -> None:
+    """Both folders made read-only while the site judges (the attempt written down before
+    it was sent): the note says that neither the journal nor aocd's log took the reply,
+    not that the journal keeps it."""
+    folders = [str(store.journal_file().parent), str(aocd_loaded.user_dir)]
+    site.hold_replies = release = threading.Event()
+    process = subprocess.Popen(
+        command(site, "--yes"), env=aocd_loaded.env(), stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert site.wait_for(lambda requests: any(r.method == "POST" for r in requests))
+        locked = subprocess.run(["chattr", "+i", *folders], capture_output=True, text=True)
+        release.set()
+        out, _ = process.communicate(timeout=60)
+    finally:
+        release.set()
+        subprocess.run(["chattr", "-i", *folders], check=False, capture_output=True)
+    if locked.returncode != 0:
+        pytest.skip(f"this system cannot make a folder read-only for root: {locked.stderr}")
+    note = str(json.loads(out)["results"][0]["parts"][0]["submit_note"])
+    assert "our record of it could not be written" in note, note
+    assert "aocd's log could not be written" in note and "kept in" not in note, note
+    assert posts(site) == [("1", "6440")]
 
 
 @pytest.mark.slow

@@ -465,11 +465,9 @@ def _send(candidate: Candidate, puzzle: _Puzzle) -> tuple[Verdict, str, int | No
         aside = f" (our record of it could not be written: {error})"
     try:  # aocd's own guards read aocd's log
         sent.log_reply(puzzle.cache, part, answer, message, right=verdict is Verdict.RIGHT)
-    except OSError as error:
-        aside += (
-            f" (aocd's log could not be written: {error.strerror or error}; "
-            f"the reply is kept in {store.journal_file().name})"
-        )
+    except OSError as error:  # the reply kept in the journal, unless it failed too
+        kept = "" if aside else f"; the reply is kept in {store.journal_file().name}"
+        aside += f" (aocd's log could not be written: {error.strerror or error}{kept})"
     if seconds is not None:
         aside += _record_wait(user_id, seconds, now())
     return verdict, _describe_reply(verdict, message, candidate, puzzle) + aside, seconds
