@@ -249,8 +249,9 @@ def _borders(line: str) -> list[int]:
 
 
 def assert_fits(text: str, width: int) -> None:
-    """Every line of `text` at most `width` columns, with no tab; each block of the table's lines (from
-    a top rule to its bottom one) one width, with its borders in its top rule's columns."""
+    """Every line of `text` at most `width` columns, with no tab; each block of the table's
+    lines (from a top rule to its bottom one) one width, with its borders in its top rule's
+    columns."""
     lines = text.splitlines()
     assert "\t" not in text, text  # no width counts the columns a tab moves by
     assert all(cell_len(line) <= width for line in lines), [
