@@ -223,8 +223,7 @@ def _set_days() -> dict[int, int]:
     """`[tool.aoc] days`, parsed only if a key `days` is there (tomllib's import is slow)."""
     from aoc2023.framework.project import find_pyproject, load_settings
 
-    path = find_pyproject()
-    if path is None:
+    if (path := find_pyproject()) is None:
         return {}
     with suppress(OSError):  # unreadable: load_settings says so
         if not _DAYS_KEY.search(read_regular(path)):

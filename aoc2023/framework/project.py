@@ -43,8 +43,7 @@ def project_root() -> Path | None:
 
 def require_project_root() -> Path:
     """The project folder, for a file that belongs to it; UsageError outside any."""
-    root = project_root()
-    if root is None:
+    if (root := project_root()) is None:
         raise UsageError(
             f"No project folder here (one with a pyproject.toml or an {PROJECT_CONFIG_DIR_NAME}/ "
             f"folder, from {Path.cwd()} upwards), where the benchmark history and "
@@ -94,8 +93,7 @@ CHECKS = ("strict", "lint", "off")
 
 
 def load_settings(start: Path | None = None) -> Settings:
-    path = find_pyproject(start)
-    if path is None:
+    if (path := find_pyproject(start)) is None:
         return Settings()
     import tomllib  # only when there is a file to read
 

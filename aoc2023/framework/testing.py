@@ -109,11 +109,9 @@ class RealAocd:
         if user_id is None:
             return f"aocd has not recorded whose token this is yet{then}"
         cache = PuzzleCache(year, day, self.data_dir / user_id)
-        answer = cache.known_answer(part)
-        if answer is None:
+        if (answer := cache.known_answer(part)) is None:
             return f"aocd has no accepted answer cached for {year} day {day} part {part}{then}"
-        text = cache.read_input()
-        if text is None:
+        if (text := cache.read_input()) is None:
             return f"aocd has no input cached for {year} day {day}{then}"
         return RunInput(text, "input", {part: answer}, (part,))
 

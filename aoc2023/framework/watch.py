@@ -66,8 +66,7 @@ def child_command(request: WatchRequest) -> str:
 def package_folder(year: int) -> Path:
     """The folder of the year's package, found without importing it (nor running a day)."""
     package = registry.year_package(year)
-    folders = package_folders(package)
-    if not folders:
+    if not (folders := package_folders(package)):
         raise AocError(f"{package} is not a package folder: there is nothing to watch.")
     return folders[0]
 

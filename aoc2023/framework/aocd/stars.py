@@ -119,8 +119,7 @@ def _fetch(token: str, year: int, path: Path, now: float) -> dict[int, tuple[str
             f"Could not read your stars of {year}: adventofcode.com answered "
             f"HTTP {response.status}."
         )
-    times = parse_times(response.data)
-    if times is None:
+    if (times := parse_times(response.data)) is None:
         raise SiteError(
             f"adventofcode.com sent the page of your stars of {year} in a form "
             "aoc does not know (no table of days)."

@@ -107,8 +107,7 @@ def find_target(year: int, day: int) -> Target:
         package = checked = registry.year_package(year)
     except UsageError:  # a new year, whose package goes beside ours
         package, checked = f"aoc{year}", FRAMEWORK.partition(".")[0]
-    found = package_folders(checked)
-    if not found:
+    if not (found := package_folders(checked)):
         raise UsageError(f"{package} (the package for {year}) is a module, not a package folder.")
     if SITE_FOLDERS.intersection(found[0].parts):
         raise UsageError(

@@ -221,8 +221,7 @@ def days_of(
     if spec is not None:
         return parse_days(spec, year, clip=clip)
     calendar.check_year(year)
-    found = registry.available_days(year, problems)
-    if not found:
+    if not (found := registry.available_days(year, problems)):
         raise UsageError(f"There are no days of {year} yet: add one with a dayNN.py module.")
     return found
 
