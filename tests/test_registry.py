@@ -220,6 +220,33 @@ def test_two_modules_claiming_one_day_name_both_and_a_broken_module_is_said(
         registry.load_day(2098, 9)
 
 
+def test_a_day_its_year_does_not_have_fails_alone_and_asks_the_site_nothing(
+    year_2098: Path,
+) -> None:
+    """`day00.py`, `day26.py`, a class whose `day` is 99: each its day's one sentence in
+    `aoc run` and `aoc list` alike (an unlock time was computed for them: "unexpected
+    ValueError", and the run lost), the good days run."""
+    (year_2098 / "day00.py").write_text(DAY_TEMPLATE)
+    (year_2098 / "day26.py").write_text(DAY_TEMPLATE)
+    (year_2098 / "grid.py").write_text(GRID_HELPER)
+    (year_2098 / "camel.py").write_text(CAMEL.replace("day = 5", "day = 99"))
+    ran = aoc_in_process("run", "2098", "--example", "--json")
+    listed = aoc_in_process("list", "2098", "--json")
+    assert ran.returncode == listed.returncode == 2, ran.stderr + listed.stderr
+    results = {r["day"]: r for r in json.loads(ran.stdout)["results"]}
+    assert [day for day, r in results.items() if r["error"] is None] == [1, 2]
+    days = {day["day"]: day for day in json.loads(listed.stdout)["days"]}
+    assert set(days) == set(results) == {0, 1, 2, 26, 99}
+    for day, file in (
+        (0, "aoc2098/day00.py"),
+        (26, "aoc2098/day26.py"),
+        (99, "a class of aoc2098"),
+    ):
+        said = f"{file} claims day {day}, but the days of 2098 run from 1 to 12: rename it"
+        assert results[day]["error"].startswith(said), results[day]
+        assert str(days[day]["error"]).startswith(said), days[day]
+
+
 VARIANT_BESIDE = """
 from aoc2023.framework import Solution
 from aoc2055.day01 import Day

@@ -352,7 +352,10 @@ def available_days(year: int, problems: list[str] | None = None) -> list[int]:
 
 def load_day(year: int, day: int) -> type[Solution[Any]]:
     """The class of `year` `day`, from the module its name gives it, else any other.
-    DayLoadError (MissingDayError) naming the module, or the two that claim the day."""
+    DayLoadError (MissingDayError) naming the module, or the two that claim the day, or
+    the module or class claiming a day its year does not have (`day32.py`, `day = 99`)."""
+    from aoc2023.framework.calendar import days_in_year  # in here: a day's import skips it
+
     files = year_files(year)
     if (clashing := files.clashes.get(day)) is not None:
         shown = ", ".join(map(_shown, clashing[:-1])) + f" and {_shown(clashing[-1])}"
@@ -374,9 +377,14 @@ def load_day(year: int, day: int) -> type[Solution[Any]]:
             if problems:
                 raise DayLoadError(f"{missing} {' '.join(problems)}")
             raise missing
-    solution = REGISTRY.get((year, day))
-    if solution is None:
+    if (solution := REGISTRY.get((year, day))) is None:
         raise DayLoadError(f"{module_name} defines no Solution subclass for {year} day {day}.")
+    if day not in range(1, (last := days_in_year(year)) + 1):
+        what = _shown(files.days[day]) if day in files.days else f"a class of {files.package}"
+        raise DayLoadError(
+            f"{what} claims day {day}, but the days of {year} run from 1 to {last}: "
+            "rename it or set its `day`, or remove it."
+        )
     return solution
 
 
