@@ -47,3 +47,15 @@ def test_day_7_names_the_line_of_a_number_too_long_to_read(tmp_path: Path) -> No
     done = aoc_in_process("run", "2023", "7", "--input", str(path))
     assert done.returncode == 2
     assert "line 6: the bid has 5,000 digits, too many to read as a number" in done.stderr
+
+
+def test_an_input_reads_alike_from_a_file_and_as_an_example(tmp_path: Path) -> None:
+    """A file is read as `Path.read_text` reads it (CRLF and a lone CR are line breaks, a
+    byte-order mark no text), and an example's text, given as it is, is cleaned to match:
+    `lines()` counted 2 lines of `a\\rb\\nc` as an example and 3 in a file."""
+    from aoc2023.framework.files import read_regular_text
+    from aoc2023.framework.inputs import RunInput
+
+    (tmp_path / "in.txt").write_bytes(b"\xef\xbb\xbfa\rb\r\nc\r\n")
+    from_file = RunInput(read_regular_text(tmp_path / "in.txt"), "file").text
+    assert from_file == RunInput("a\rb\r\nc\r\n", "example").text == "a\nb\nc"

@@ -45,7 +45,7 @@ def read_regular(path: Path, limit: int = LIMIT) -> bytes:
 
 def read_regular_text(path: Path, limit: int = LIMIT, errors: str = "strict") -> str:
     """`read_regular` as UTF-8 text, line ends as `Path.read_text` reads them."""
-    text = read_regular(path, limit).decode("utf-8", errors)
+    text = read_regular(path, limit).decode("utf-8-sig", errors)  # a BOM is no text
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
 

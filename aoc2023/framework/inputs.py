@@ -39,7 +39,8 @@ class RunRequest(NamedTuple):
 
 @dataclass(frozen=True)
 class RunInput:
-    """One input to run a day on, with its known answers; trailing line ends removed."""
+    """One input to run a day on, with its known answers; its line ends `\n` (a lone `\r` too,
+    as a file is read), the trailing ones removed."""
 
     text: str
     source: Source
@@ -51,7 +52,8 @@ class RunInput:
     """The account whose input this is (`--accounts`)."""
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "text", self.text.rstrip("\r\n"))
+        text = self.text.replace("\r\n", "\n").replace("\r", "\n")
+        object.__setattr__(self, "text", text.rstrip("\n"))
 
 
 INPUT_LIMIT = 1 << 30
@@ -113,8 +115,7 @@ def _day_inputs(
                 raise NoInputError(f"{year} day {day} declares no examples to run.")
         else:  # the token owner's input, cached or fetched, with the answers the site confirmed
             cache = PuzzleCache.for_token(token, year, day)
-            text = cache.read_input() if cache else None
-            if text is None:
+            if (text := cache.read_input() if cache else None) is None:
                 from aoc2023.framework.aocd.client import fetch_input  # the site's client: a miss
 
                 text = fetch_input(year, day, token)
