@@ -221,6 +221,20 @@ def test_a_fifo_or_a_device_where_a_file_should_be_hangs_nothing(
     )
     for path, result in zip((day_1_input, day_2_answer, journal), ran, strict=True):
         refused(result, path, "a FIFO, not a regular file")
+    # The project's benchmark history (read by every bench, to compare: a damaged one is
+    # said, and the bench shown) and README (by --readme: refused).
+    project = tmp_path / "project"
+    (project / "benchmarks").mkdir(parents=True)
+    (project / "pyproject.toml").write_text("[project]\nname = 'mine'\n")
+    history, readme = project / "benchmarks" / "history.json", project / "README.md"
+    fifos(history, readme)
+    bench = ["bench", str(YEAR), "1", "--example", "--budget", "0.01"]
+    benched = site_cli.aoc(
+        None, aocd_home, bench, [*bench, "--readme"], cwds=[project] * 2, env=env, timeout=60
+    )
+    for path, result, code in zip((history, readme), benched, (0, 2), strict=True):
+        assert result.returncode == code and str(path) in result.stderr, result.stderr
+        assert "FIFO, not a regular file" in result.stderr and "Traceback" not in result.stderr
     token.unlink()
     token.write_text("ab" * 500_000)
     with temporary_year(tmp_path / "in-process", YEAR, {"day01.py": DAY}):

@@ -24,7 +24,7 @@ from aoc2023.framework.bench.history import (
     save_figures,
 )
 from aoc2023.framework.errors import DamagedFileError, UsageError
-from aoc2023.framework.files import check_writable, write_atomically
+from aoc2023.framework.files import check_writable, read_regular, write_atomically
 from aoc2023.framework.project import project_root, require_project_root
 from aoc2023.framework.results import Status
 
@@ -228,7 +228,7 @@ def insert_block(text: str, block: str, start: str = START, end: str = END) -> t
 
 def _read(path: Path) -> str:
     try:
-        return path.read_bytes().decode("utf-8")
+        return read_regular(path, 1 << 30).decode("utf-8")  # its line ends as they are
     except FileNotFoundError as error:
         raise UsageError(f"There is no {path} to write into.") from error
     except (OSError, UnicodeDecodeError) as error:
