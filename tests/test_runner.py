@@ -469,7 +469,7 @@ def test_a_part_that_forks_leaves_a_thread_or_closes_stdout_cannot_upset_the_rep
 ) -> None:
     """One process, three days: day 1's part forks (the report is not printed twice), day
     2's leaves a thread running (aoc exits all the same), day 3's closes stdout and stderr
-    (the report is whole, and no traceback)."""
+    (the report is whole, and no traceback); and day 3 benched, in a process of its own."""
     site = year(
         tmp_path,
         day01=day("os.fork(); return 1"),
@@ -484,6 +484,10 @@ def test_a_part_that_forks_leaves_a_thread_or_closes_stdout_cannot_upset_the_rep
     assert [row.split("│")[1].strip() for row in rows] == ["2066/01", "2066/02", "2066/03"]
     assert all("✔ 1" in row for row in rows), done.stdout
     assert "Traceback" not in done.stderr
+    bench = ["bench", "2066", "3", "--example", "--budget", "0.01"]
+    benched = aoc(None, aocd_home, *bench, env=env(aocd_home, site), timeout=120)
+    assert benched.returncode == 0, benched.stderr
+    assert "2066/03" in benched.stdout and "Traceback" not in benched.stderr
 
 
 # --- a day's code that changes what aoc relies on: the recursion limit (9085 on) -----------

@@ -218,6 +218,22 @@ def tokens_of(stream: object) -> tuple[str, ...]:
     return stream.redact.tokens if isinstance(stream, RedactingStream) else ()
 
 
+def give_back(streams: tuple[TextIO, TextIO, TextIO]) -> None:
+    """sys.stdin, sys.stdout and sys.stderr set to `streams`, each one closed (by a day's
+    code run in this process) opened anew on its file descriptor, which stays open."""
+    sys.stdin, sys.stdout, sys.stderr = (reopened(s, fd) for fd, s in enumerate(streams))
+
+
+def reopened(stream: TextIO, fd: int) -> TextIO:
+    """`stream`, or a new one on the same file descriptor when a day closed it."""
+    if stream is None or not stream.closed:  # None: Python started with no stdin
+        return stream
+    if fd == 0:  # stdin, read: nothing to redact
+        return open(0, encoding="utf-8", errors="replace", closefd=False)
+    fresh = open(fd, "w", encoding="utf-8", errors="replace", closefd=False)  # noqa: SIM115
+    return wrapped(fresh, *tokens_of(stream))
+
+
 def install(*tokens: str | None) -> None:
     """Redact `tokens` too from `sys.stdout` and `sys.stderr` (before any log handler)."""
     if not any(tokens):

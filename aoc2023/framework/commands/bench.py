@@ -52,7 +52,7 @@ from aoc2023.framework.commands.view import (
 )
 from aoc2023.framework.errors import UsageError
 from aoc2023.framework.launcher import aoc_command
-from aoc2023.framework.output import encodable
+from aoc2023.framework.output import encodable, give_back
 from aoc2023.framework.results import ExitCode, Status, day_place
 
 if TYPE_CHECKING:
@@ -160,12 +160,14 @@ def bench(
         # Before any day's code runs (it may chdir) and anything is timed.
         written = outputs.prepare(save=save, readme=readme, plot=plot)
         progress = ProgressLine(sys.stderr if smart_terminal(sys.stderr) else None)
+        streams = sys.stdin, sys.stdout, sys.stderr
         try:
             request = RunRequest(asked.days, input_file, example, skipped=asked.notices)
             outcome = bench_days(
                 request, budget, timeout=timeout, watcher=progress, variants=variants, memory=memory
             )
         finally:
+            give_back(streams)  # open, though days' code closed them
             progress.clear()
     except Exception as error:
         fail(error, verbose=verbose)

@@ -59,6 +59,7 @@ from aoc2023.framework.commands.view import (
     use_colour,
 )
 from aoc2023.framework.errors import AocError, UsageError
+from aoc2023.framework.output import give_back, reopened
 from aoc2023.framework.results import (
     SUBMIT_FAILED,
     DayResult,
@@ -307,24 +308,6 @@ def _run_and_note(
     runtimes.record(report.results, datetime.now(UTC))
     report.notices.extend(executor.memory or [])
     return report
-
-
-def give_back(streams: tuple[TextIO, TextIO, TextIO]) -> None:
-    """sys.stdin, sys.stdout and sys.stderr set to `streams`, each one closed (by a day's
-    code run in this process) opened anew on its file descriptor, which stays open."""
-    sys.stdin, sys.stdout, sys.stderr = (_reopened(s, fd) for fd, s in enumerate(streams))
-
-
-def _reopened(stream: TextIO, fd: int) -> TextIO:
-    """`stream`, or a new one on the same file descriptor when a day closed it."""
-    if stream is None or not stream.closed:  # None: Python started with no stdin
-        return stream
-    if fd == 0:  # stdin, read: nothing to redact
-        return open(0, encoding="utf-8", errors="replace", closefd=False)
-    fresh = open(fd, "w", encoding="utf-8", errors="replace", closefd=False)  # noqa: SIM115
-    from aoc2023.framework import output
-
-    return output.wrapped(fresh, *output.tokens_of(stream))
 
 
 # Sending
@@ -661,7 +644,7 @@ def run_live(
 class RunningLine:
     """A thread that keeps one line on `err` saying which step runs, once it has run
     SHOW_AFTER seconds, cleared before anything is printed (`paused`). `err` closed by a
-    day's code is opened anew on fd 2 (`_reopened`), as LiveTable's `out` is on fd 1."""
+    day's code is opened anew on fd 2 (`reopened`), as LiveTable's `out` is on fd 1."""
 
     def __init__(self, err: TextIO, clock: Callable[[], float] = monotonic) -> None:
         self.err = err
@@ -708,7 +691,7 @@ class RunningLine:
         self.current = year, day, part, self.clock()
 
     def _write(self, text: str) -> None:
-        self.err = _reopened(self.err, 2)  # a day's code may have closed it
+        self.err = reopened(self.err, 2)  # a day's code may have closed it
         with contextlib.suppress(ValueError):  # or closes it now, from a part still running
             self.err.write(text)
             self.err.flush()
@@ -805,5 +788,5 @@ class LiveTable:
             self.writer = None
 
     def _print(self, text: str) -> None:
-        self.out = _reopened(self.out, 1)  # a day's code may have closed it
+        self.out = reopened(self.out, 1)  # a day's code may have closed it
         print(text, file=self.out, flush=True)
