@@ -543,7 +543,7 @@ WRITERS = {
 }
 """Calls that write a file, or make one: outside files.py, each is one of WRITES_ALLOWED."""
 WRITES_ALLOWED = {
-    "commands/run.py open": "reopens a file descriptor (stdout) as a stream",
+    "output.py open": "reopens a file descriptor (stdout) as a stream",
     "commands/json_output.py open": "writes the JSON document to the saved stdout descriptor",
     "commands/stats.py savefig": "draws a PNG into memory, written by write_atomically",
     "bench/outputs.py savefig": "draws a chart into memory, written by write_atomically",
