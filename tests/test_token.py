@@ -124,6 +124,20 @@ def test_a_break_inside_the_token_is_the_fix_without_a_request(
     assert fake_aoc.requests == []
 
 
+def test_a_token_file_with_a_byte_that_is_no_text_is_the_fix_without_a_request(
+    fake_aoc: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path
+) -> None:
+    """Read with the byte replaced by U+FFFD, which no HTTP header can carry: it was an
+    "unexpected UnicodeEncodeError" as the request was made."""
+    (aocd_loaded.config / "token").write_bytes(TOKEN.encode() + b"\xff\n")
+    for command in (["token"], ["run", "2023", "7"]):
+        done = aoc(*command, cwd=tmp_path)
+        assert done.returncode == 2, done.stderr
+        assert "another character no cookie holds" in done.stderr, done.stderr
+        assert "unexpected" not in done.stderr
+    assert fake_aoc.requests == []
+
+
 def test_no_token_is_one_sentence_and_exit_2(aocd_home: AocdHome, tmp_path: Path) -> None:
     done = aoc("token", cwd=tmp_path)
     assert done.returncode == 2

@@ -218,9 +218,9 @@ def puzzle(token: str, year: int, day: int) -> Puzzle:
     """The one place an aocd `Puzzle` is built; NoInputError for a token with a space."""
     import aocd.models
 
-    if any(char.isspace() or not char.isprintable() for char in token):
+    if not (token.isascii() and token.isprintable()) or " " in token:  # a cookie's is hex
         raise NoInputError(
-            "The session token has a space, a line break or another unprintable character inside "
+            "The session token has a space, a line break or another character no cookie holds in "
             f"it: paste the cookie's value again into $AOC_SESSION or {local.token_file()}."
         )
 
@@ -408,8 +408,8 @@ def check_token(*, recheck: bool = False) -> TokenReport:
     report = TokenReport(
         source.place, token[-4:], source.cleaned, user_agent=user_agent(who), contact=who
     )
-    if any(char.isspace() or not char.isprintable() for char in token):
-        fix = "The token has a space, a line break or another unprintable character inside it"
+    if not (token.isascii() and token.isprintable()) or " " in token:  # a cookie's is hex
+        fix = "The token has a space, a line break or another character no cookie holds in it"
         return replace(report, fix=f"{fix}: paste the cookie's value again into {source.place}.")
     known_id = paths.cached_user_id(token)
     report = replace(report, user_id=known_id, user_id_cached=known_id is not None)
