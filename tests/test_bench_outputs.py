@@ -13,8 +13,10 @@ whatever a day does to the working folder (`moving_project`, the throwaway 2047 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import subprocess
+import threading
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from pathlib import Path
@@ -301,9 +303,9 @@ def test_a_part_that_changes_folder_moves_no_output(
     assert all(step["change"] is not None for step in steps if step["runs"]), steps
 
 
-def _bench(step_min: dict[tuple[str | None, str], float]) -> DayBench:
+def _bench(step_min: dict[tuple[str | None, str], float], year: int = 2087) -> DayBench:
     return DayBench(
-        DayResult(2087, 1, None, "file", "numbers.txt"),
+        DayResult(year, 1, None, "file", "numbers.txt"),
         tuple(
             StepBench(
                 step, Stats(100, minimum * 1.05, minimum, minimum, minimum * 1.1), variant=variant
@@ -311,6 +313,41 @@ def _bench(step_min: dict[tuple[str | None, str], float]) -> DayBench:
             for (variant, step), minimum in step_min.items()
         ),
     )
+
+
+def test_two_benches_writing_the_readme_at_once_keep_each_others_years(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each reads the README's rows of the other years, then writes them back with its
+    own: both read before either writes (a barrier where each has read), and one year's
+    rows were lost. The README is locked from the read to the write: the second waits."""
+    readme = tmp_path / "README.md"
+    readme.write_text("# Mine\n")
+    read, barrier = outputs.current_block, threading.Barrier(2)
+
+    def read_then_meet(path: Path) -> str | None:
+        block = read(path)
+        with contextlib.suppress(threading.BrokenBarrierError):  # locked: the other waits
+            barrier.wait(timeout=0.3)
+        return block
+
+    monkeypatch.setattr(outputs, "current_block", read_then_meet)
+    monkeypatch.setattr(outputs, "available", lambda: False)  # the table alone: no chart
+    steps: dict[tuple[str | None, str], float] = {(None, "parse"): 1e-3, (None, "part 1"): 2e-3}
+    reports = [BenchReport([_bench(steps, year)]) for year in (2088, 2089)]
+    writers = [
+        threading.Thread(
+            target=outputs.save_and_publish,
+            args=(report, outputs.Outputs(tmp_path, None, readme, None), []),
+            kwargs={"duration": format_duration},
+        )
+        for report in reports
+    ]
+    for writer in writers:
+        writer.start()
+    for writer in writers:
+        writer.join()
+    assert "| 2088/01 |" in readme.read_text() and "| 2089/01 |" in readme.read_text()
 
 
 def test_the_readme_table_is_about_the_main_implementation() -> None:

@@ -7,7 +7,7 @@ import os
 import platform
 import re
 from collections import Counter, defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -44,8 +44,11 @@ class Outputs:
     plot: Path | None = None
 
 
-def prepare(*, save: bool = False, readme: bool = False, plot: Path | None = None) -> Outputs:
-    """The outputs asked for, each checked now (UsageError or DamagedFileError for the first)."""
+def prepare(
+    *, save: bool = False, readme: bool = False, plot: Path | None = None, years: Iterable[int] = ()
+) -> Outputs:
+    """The outputs asked for, each checked now (UsageError or DamagedFileError for the first),
+    the README's charts of `years` too."""
     if plot is not None:
         require("--plot")
         if plot.suffix.lower() not in SUFFIXES:
@@ -63,7 +66,8 @@ def prepare(*, save: bool = False, readme: bool = False, plot: Path | None = Non
         check_writable("--save", history)
     if readme:
         check_readme(readme_file)
-        check_writable("--readme", readme_file)
+        for path in [readme_file, *(root / chart_name(year) for year in years if available())]:
+            check_writable("--readme", path)
     return Outputs(root, history if save else None, readme_file if readme else None, plot)
 
 
@@ -95,7 +99,9 @@ def save_and_publish(
     if save is not None:
         saved = save_figures(save, report, now, machine(), outputs.root)
         done.append(f"Saved the figures of {saved} step{'s' * (saved != 1)} to {save}.")
-    if readme is not None:
+    if readme is None:
+        return
+    with store.locked(readme):  # another bench's rows read and written back whole
         when, system = now.date().isoformat(), f"{platform.system()} {platform.machine()}"
         block = markdown_table(
             report, when, python_version(), system, current_block(readme), duration=duration

@@ -158,7 +158,7 @@ def bench(
         check_seconds("--budget", budget)
         check_seconds("--timeout", timeout)
         # Before any day's code runs (it may chdir) and anything is timed.
-        written = outputs.prepare(save=save, readme=readme, plot=plot)
+        written = outputs.prepare(save=save, readme=readme, plot=plot, years=asked.years)
         progress = ProgressLine(sys.stderr if smart_terminal(sys.stderr) else None)
         streams = sys.stdin, sys.stdout, sys.stderr
         try:
@@ -201,8 +201,7 @@ def draw_chart(outcome: BenchReport, path: Path, typed: Path) -> str:
     the sentence that says so."""
     from aoc2023.framework.bench import outputs
 
-    bars = outputs.day_bars(outcome)
-    if not bars:
+    if not (bars := outputs.day_bars(outcome)):
         return f"Nothing was timed: no chart drawn into {typed}."
     years = sorted({bar.year for bar in bars})
     span = f"{years[0]}" if len(years) == 1 else f"{years[0]}-{years[-1]}"
@@ -334,8 +333,7 @@ def _answer_cell(step: StepBench) -> Cell:
 
 
 def _change_cell(step: StepBench) -> Cell:
-    change = step.change
-    if change is None:
+    if (change := step.change) is None:
         return Cell("")
     raw = "" if change.compared.startswith("normalised") else ", raw"  # saved before
     return Cell(f"{change.trend} ({change.ratio - 1:+.1%}{raw})", _TREND_STYLE[change.trend])
