@@ -272,8 +272,7 @@ class DayFile(pytest.File):
         for (of_year, _), solution in sorted(registry.REGISTRY.items()):
             if of_year != year or solution.__module__ != module:
                 continue
-            cases = cases_of(solution)
-            if not cases:
+            if not (cases := cases_of(solution)):
                 self.warn(
                     pytest.PytestWarning(
                         f"{solution.year} day {solution.day} declares no example answer yet: "

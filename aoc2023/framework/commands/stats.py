@@ -219,8 +219,7 @@ def _site_times(
             return stars.times_page(who.token, who.user_id, year, now.timestamp())
         except AocError as error:
             failed = error
-    kept = stars.kept_times(who.user_id, year)
-    if kept is None:
+    if (kept := stars.kept_times(who.user_id, year)) is None:
         said = f"When the stars of {year} were earned is not known"
         why = "no session token is set, and no copy of the site's page of your times is kept"
     elif failed or not stars.complete(year, kept.value):

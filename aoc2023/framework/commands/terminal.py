@@ -197,8 +197,7 @@ class TerminalPrompter:
     def _ask(self, question: str) -> bool:
         if self.stopped:
             return False
-        answer = ask_yes_no(question)
-        if answer is None:
+        if (answer := ask_yes_no(question)) is None:
             self.stopped = True
             typer.echo("", err=True)
         return bool(answer)
