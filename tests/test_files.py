@@ -84,6 +84,20 @@ def test_a_file_in_the_place_of_its_folder_is_said_in_our_words(tmp_path: Path) 
         check_writable("--save", target)
 
 
+def test_a_file_that_is_a_link_is_written_where_it_links_and_stays_a_link(
+    tmp_path: Path,
+) -> None:
+    """A README or a history kept elsewhere and linked into the project (a dotfiles
+    repository, say): its file is written, and the link left as it is."""
+    (tmp_path / "elsewhere").mkdir()
+    target, link = tmp_path / "elsewhere" / "README.md", tmp_path / "README.md"
+    target.write_text("old\n")
+    link.symlink_to(target)
+    write_atomically(link, "new\n")
+    assert link.is_symlink() and target.read_text() == "new\n"
+    assert sorted(path.name for path in (tmp_path / "elsewhere").iterdir()) == ["README.md"]
+
+
 def test_benchmark_runs_saving_at_once_all_keep_their_figures(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -101,6 +101,8 @@ def write_atomically(
     or the new, never half. `WriteFailed` naming `what` on failure. `exclusive`:
     FileExistsError rather than replace. Permissions kept, unless `private`: owner only."""
     data = content.encode("utf-8") if isinstance(content, str) else content
+    if not exclusive and path.is_symlink():  # the file it links to is written, the link kept
+        path = Path(os.path.realpath(path))
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
