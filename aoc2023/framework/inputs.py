@@ -110,8 +110,7 @@ def _day_inputs(
         if file_text is not None:
             runs = [RunInput(file_text, "file", label=str(request.input_file))]
         elif token is None:
-            runs = example_inputs(solution_class)
-            if not runs:
+            if not (runs := example_inputs(solution_class)):
                 raise NoInputError(f"{year} day {day} declares no examples to run.")
         else:  # the token owner's input, cached or fetched, with the answers the site confirmed
             cache = PuzzleCache.for_token(token, year, day)

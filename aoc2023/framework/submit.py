@@ -358,8 +358,7 @@ def _send_after_wait(candidate: Candidate, puzzle: _Puzzle) -> tuple[Verdict, st
     """Under the lock: the site's wait kept or waited out, then `_send` (twice at most)."""
     now, wait = puzzle.now, puzzle.options.wait
     for attempt in range(2):
-        blocked = sent.blocked_until(puzzle.user_id, now())
-        if blocked is not None:
+        if (blocked := sent.blocked_until(puzzle.user_id, now())) is not None:
             if not wait:
                 raise NotSent(f"the site asked to wait until {calendar.clock_time(blocked, now())}")
             puzzle.prompter.wait_until(blocked)

@@ -202,8 +202,7 @@ def parse(
     passed_over: list[str] = []
 
     def number(member: dict[str, Any], key: str, name: object, default: int = 0) -> int:
-        value = _int(member.get(key, default))
-        if value is None:
+        if (value := _int(member.get(key, default))) is None:
             passed_over.append(f"{key} of member {name}")
         return default if value is None else value
 

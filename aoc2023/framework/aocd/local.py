@@ -254,8 +254,7 @@ def account_tokens(spec: str) -> dict[str, str]:
     comma) with their cleaned tokens, in file order; UsageError or DamagedFileError else."""
     path = tokens_file()
     fix = 'put your accounts\' tokens in it by name, {"mine": "...", "work": "..."}'
-    found = check_tokens_file()
-    if found is None:
+    if (found := check_tokens_file()) is None:
         raise UsageError(f"--accounts reads aocd's token list {path}, which does not exist: {fix}.")
     if not found:
         raise UsageError(f"aocd's token list {path} names no account: {fix}.")

@@ -479,8 +479,7 @@ def star_kinds(day: DayStats) -> list[str]:
 
 def time_text(day: DayStats) -> str:
     """From unlock to the last star earned ("" when not known)."""
-    earned = [star for star in day.stars if star.earned]
-    if not earned:
+    if not (earned := [star for star in day.stars if star.earned]):
         return ""
     return ">24h" if earned[-1].late else format_since_unlock(earned[-1].since_unlock)
 
