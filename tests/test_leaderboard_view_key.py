@@ -241,6 +241,23 @@ def test_a_damaged_key_file_is_one_sentence(
     )
 
 
+def test_a_kept_key_that_is_no_key_is_a_damaged_file_and_redacts_nothing(
+    site: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path
+) -> None:
+    """A kept key of one character (the file edited) was redacted wherever that character
+    stood, in every command's output: `aoc list --json` printed no JSON."""
+    keys = aocd_loaded.config / "aoc-view-keys.json"
+    keys.write_text(json.dumps({"1": '"'}))
+    listed = aoc("list", "--json", cwd=tmp_path)
+    assert isinstance(json.loads(listed.stdout), dict), listed.stdout
+    done = aoc("leaderboard", "2023", str(BOARD), cwd=tmp_path)
+    assert done.returncode == 2
+    assert done.stderr == (
+        f"Error: aoc's view key file {keys} holds no view key for board 1: fix it (a map of "
+        'board ids to keys, {"424242": "..."}) or remove it.\n'
+    )
+
+
 def test_no_form_asks_for_a_board_more_than_once_in_15_minutes(
     site: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path, clock: FakeClock
 ) -> None:

@@ -312,7 +312,10 @@ def _read_view_keys() -> dict[str, str]:
     """The kept keys, by board id; DamagedFileError for a damaged file."""
     fix = 'fix it (a map of board ids to keys, {"424242": "..."}) or remove it'
     said = "aoc's view key file", "a map of board ids to view keys", fix
-    return read_string_map(store.view_keys_file(), *said) or {}
+    keys = read_string_map(path := store.view_keys_file(), *said) or {}
+    if bad := [board for board, key in keys.items() if key and not _VIEW_KEY.fullmatch(key)]:
+        raise DamagedFileError(f"{said[0]} {path} holds no view key for board {bad[0]}: {fix}.")
+    return keys
 
 
 def saved_view_key(board_id: int) -> ViewKey | None:
