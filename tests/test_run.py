@@ -1092,6 +1092,19 @@ def test_a_dead_account_is_said_in_its_row_naming_its_entry(
     assert carol[:8] not in result.stdout + result.stderr
 
 
+def test_an_account_token_no_cookie_holds_names_its_entry(
+    site: FakeAoC, aocd_loaded: AocdHome
+) -> None:
+    """Its row's sentence names its entry in tokens.json, not the usual token file."""
+    broken = ALICE[:40] + " " + ALICE[40:]
+    write_tokens(aocd_loaded, json.dumps({"alice": broken, "bob": BOB}))
+    result = run_accounts("--accounts", "all", "--json")
+    assert result.returncode == 2
+    error = json.loads(result.stdout)["results"][0]["error"]
+    assert error.endswith(f"again into {aocd_loaded.config / 'tokens.json'} as 'alice'."), error
+    assert json.loads(result.stdout)["results"][1]["error"] is None  # bob's row runs
+
+
 def test_an_unknown_account_is_one_sentence_naming_the_known_ones(site: FakeAoC) -> None:
     result = run_accounts("--accounts", "alice,carol")
     assert result.returncode == 2

@@ -221,7 +221,7 @@ def puzzle(token: str, year: int, day: int) -> Puzzle:
     if not (token.isascii() and token.isprintable()) or " " in token:  # a cookie's is hex
         raise NoInputError(
             "The session token has a space, a line break or another character no cookie holds in "
-            f"it: paste the cookie's value again into $AOC_SESSION or {local.token_file()}."
+            f"it: paste the cookie's value again into {local.token_home(token)}."
         )
 
     user = aocd.models.User(token)
