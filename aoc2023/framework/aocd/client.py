@@ -214,11 +214,16 @@ def site_url(path: str) -> str:
     return aocd.models.URL.split("/{year}", 1)[0] + path
 
 
+def _holdable(token: str) -> bool:
+    """Whether a cookie can carry `token`: printable ASCII, no space (a cookie's is hex)."""
+    return token.isascii() and token.isprintable() and " " not in token
+
+
 def puzzle(token: str, year: int, day: int) -> Puzzle:
     """The one place an aocd `Puzzle` is built; NoInputError for a token with a space."""
     import aocd.models
 
-    if not (token.isascii() and token.isprintable()) or " " in token:  # a cookie's is hex
+    if not _holdable(token):
         raise NoInputError(
             "The session token has a space, a line break or another character no cookie holds in "
             f"it: paste the cookie's value again into {local.token_home(token)}."
@@ -408,7 +413,7 @@ def check_token(*, recheck: bool = False) -> TokenReport:
     report = TokenReport(
         source.place, token[-4:], source.cleaned, user_agent=user_agent(who), contact=who
     )
-    if not (token.isascii() and token.isprintable()) or " " in token:  # a cookie's is hex
+    if not _holdable(token):
         fix = "The token has a space, a line break or another character no cookie holds in it"
         return replace(report, fix=f"{fix}: paste the cookie's value again into {source.place}.")
     known_id = paths.cached_user_id(token)
