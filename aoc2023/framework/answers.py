@@ -104,8 +104,7 @@ def pixels(text: str) -> Pixels:
     lit = _lit_character(set("".join(rows)))
     width = max(len(row) for row in rows)
     grid = [[char == lit for char in row.ljust(width)] for row in rows]
-    lit_rows = [y for y, row in enumerate(grid) if any(row)]
-    if not lit_rows:
+    if not (lit_rows := [y for y, row in enumerate(grid) if any(row)]):
         return ()
     start = min(grid[y].index(True) for y in lit_rows)
     end = width - min(grid[y][::-1].index(True) for y in lit_rows)
@@ -115,8 +114,7 @@ def pixels(text: str) -> Pixels:
 def _lit_character(kinds: set[str]) -> str | None:
     """The drawing's lit character: the one beside a known unlit one, else a known lit
     one, else the first sorted (`read_letters` tries the other too); None: all unlit."""
-    unlit = next((char for char in _UNLIT if char in kinds), None)
-    if unlit is not None:
+    if (unlit := next((char for char in _UNLIT if char in kinds), None)) is not None:
         return next(iter(kinds - {unlit}), None)
     return next((char for char in _LIT if char in kinds), sorted(kinds)[0])
 

@@ -53,8 +53,7 @@ class _RunOurCliOnFirstAocdImport:
 
 
 def arm() -> None:
-    argv = getattr(sys, "argv", None)
-    if not argv:
+    if not (argv := getattr(sys, "argv", None)):
         return
     if os.path.basename(argv[0]) in SCRIPT_NAMES or (  # `python -m aoc2023`: argv[0] is `-m`
         argv[0] == "-m" and ("-m", "aoc2023") in pairwise(sys.orig_argv)

@@ -169,8 +169,7 @@ def check(case: Case) -> None:
             pytest.skip(found)
         solution_class = registry.load_day(case.year, case.day)
         run, what, expected_is = found, "your input", "the accepted answer is"
-    implementation = _implementations(solution_class).get(case.variant)
-    if implementation is None:
+    if (implementation := _implementations(solution_class).get(case.variant)) is None:
         raise AssertionError(
             f"{solution_class.__qualname__} has no variant {case.variant!r} any more"
         )
