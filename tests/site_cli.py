@@ -295,7 +295,7 @@ class SaysYes:
     def confirm_account(self, account: str) -> bool:
         return True
 
-    def wait_until(self, until: object) -> None:
+    def wait_until(self, until: object, why: str) -> None:
         raise AssertionError("no wait in this test")
 
     def wait_for_sender(self, what: str, done: object, within: float) -> bool:

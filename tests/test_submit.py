@@ -41,6 +41,8 @@ from site_cli import SaysYes, Screen, aoc_in_process
 from aoc2023.framework import store
 from aoc2023.framework.aocd.paths import PuzzleCache
 from aoc2023.framework.aocd.sent import (
+    NO_REPLY_WAIT,
+    SITE_WAIT,
     Attempt,
     Verdict,
     blocked_until,
@@ -148,7 +150,7 @@ def test_too_recently_records_the_wait_and_later_runs_honour_it(
     # the wait counts from the reply, on the run's clock
     assert blocked_until(USER_ID, clock.start) == clock.start + timedelta(seconds=210)
     recorded = json.loads(store.waits_file().read_text())
-    assert set(recorded) == {USER_ID}
+    assert recorded[f"{USER_ID} why"] == SITE_WAIT and len(recorded) == 2
     # Not a verdict on the answer: it is not known to be wrong.
     assert known_to_be_wrong("6440", 1, read_log(cache(aocd_loaded).submissions_path)) is None
     # A later run, in a new process as far as aoc knows, sends nothing and says when.
@@ -585,6 +587,11 @@ def test_an_answer_that_gets_no_reply_is_said_to_be_sent_and_the_wait_is_kept(
     assert parts[0]["submitted"] == "error"
     assert str(parts[0]["submit_note"]).startswith("Sent 6440, but adventofcode.com did not reply")
     assert blocked_until(USER_ID, datetime.now(UTC)) is not None
+    # The minute's wait is aoc's, and is named so: the site asked for none.
+    site.reply_delay = 0.0
+    code, parts = run_json("--yes")
+    assert code == 0 and len(posts(site)) == 1
+    assert str(parts[1]["submit_note"]).startswith(f"not sent: {NO_REPLY_WAIT} until "), parts
 
 
 def test_surrounding_whitespace_is_not_sent(

@@ -52,6 +52,7 @@ from site_cli import aoc_in_process
 from test_interrupt import ctrl_c_here
 
 from aoc2023.framework import calendar
+from aoc2023.framework.aocd.sent import SITE_WAIT
 from aoc2023.framework.calendar import MARGIN_SECONDS, unlock_time, wait_for_unlock
 from aoc2023.framework.commands import terminal
 from aoc2023.framework.commands import terminal as cli_unlock
@@ -349,7 +350,7 @@ def test_the_wait_between_answers_fits_a_narrow_terminal(
     terminal = terminal_on_stderr(monkeypatch)
     clock = FakeClock(datetime(2023, 12, 7, 5, 0, tzinfo=UTC))
     until = clock.datetime() + timedelta(seconds=2.5)
-    TerminalPrompter(clock.datetime, clock.sleep).wait_until(until)
+    TerminalPrompter(clock.datetime, clock.sleep).wait_until(until, SITE_WAIT)
     ticks = frames(terminal.getvalue())
     assert len(ticks) == 5 and ticks[0] == ticks[-1] == "", ticks  # 3 ticks, then cleared
     assert all(tick.startswith("The site asked to wait") for tick in ticks[1:-1]), ticks
@@ -364,9 +365,9 @@ def test_the_wait_between_answers_off_a_terminal_is_one_line_said_once(
     terminal reads, no line per second."""
     clock = FakeClock(datetime(2023, 12, 7, 5, 0, tzinfo=UTC))
     until = clock.datetime() + timedelta(seconds=90)
-    TerminalPrompter(clock.datetime, clock.sleep).wait_until(until)
+    TerminalPrompter(clock.datetime, clock.sleep).wait_until(until, SITE_WAIT)
     err = capsys.readouterr().err
-    assert err == f"Waiting: the site asked to wait 1m 30s, until {until.astimezone():%H:%M:%S}.\n"
+    assert err == f"Waiting 1m 30s, until {until.astimezone():%H:%M:%S}: the site asked to wait.\n"
     assert clock.slept == [1.0] * 90 and clock.datetime() == until
 
 

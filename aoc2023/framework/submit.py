@@ -76,7 +76,7 @@ class Prompter(Protocol):
     def confirm_account(self, account: str) -> bool:
         """Whether to send `account`'s answers unasked (`--yes --accounts`); once an account."""
 
-    def wait_until(self, until: datetime) -> None: ...
+    def wait_until(self, until: datetime, why: str) -> None: ...
 
     def checking_example(
         self, year: int, day: int, part: int, label: str, number: int, count: int
@@ -328,7 +328,7 @@ def _check_wait(puzzle: _Puzzle) -> None:
     blocked = sent.blocked_until(puzzle.user_id, now())
     if blocked is not None and not options.wait and not options.dry_run:
         raise NotSent(
-            f"the site asked to wait until {calendar.clock_time(blocked, now())} "
+            f"{sent.wait_reason(puzzle.user_id)} until {calendar.clock_time(blocked, now())} "
             f"({calendar.describe_wait(blocked - now())} from now); run again then, or use --wait"
         )
 
@@ -359,9 +359,10 @@ def _send_after_wait(candidate: Candidate, puzzle: _Puzzle) -> tuple[Verdict, st
     now, wait = puzzle.now, puzzle.options.wait
     for attempt in range(2):
         if (blocked := sent.blocked_until(puzzle.user_id, now())) is not None:
+            why = sent.wait_reason(puzzle.user_id)
             if not wait:
-                raise NotSent(f"the site asked to wait until {calendar.clock_time(blocked, now())}")
-            puzzle.prompter.wait_until(blocked)
+                raise NotSent(f"{why} until {calendar.clock_time(blocked, now())}")
+            puzzle.prompter.wait_until(blocked, why)
         verdict, note, seconds = _send(candidate, puzzle)
         if verdict is not Verdict.WAIT or not wait or attempt == 1 or not seconds:
             break
@@ -445,7 +446,7 @@ def _send(candidate: Candidate, puzzle: _Puzzle) -> tuple[Verdict, str, int | No
     except SentButNoReply as lost:
         with suppress(OSError):
             sent.record_no_reply(user_id, year, day, part, answer, lost.why)
-        _record_wait(user_id, 60, now())  # as after a wrong answer, to be safe
+        _record_wait(user_id, 60, now(), sent.NO_REPLY_WAIT)  # as after a wrong answer
         raise
     except SiteError:  # it never reached a judge: no attempt at all
         with suppress(OSError):
@@ -472,10 +473,10 @@ def _send(candidate: Candidate, puzzle: _Puzzle) -> tuple[Verdict, str, int | No
     return verdict, _describe_reply(verdict, message, candidate, puzzle) + aside, seconds
 
 
-def _record_wait(user_id: str, seconds: float, now: datetime) -> str:
-    """Record the site's wait; a failure only a clause, so the verdict still gets through."""
+def _record_wait(user_id: str, seconds: float, now: datetime, why: str = sent.SITE_WAIT) -> str:
+    """Record a wait; a failure only a clause, so the verdict still gets through."""
     try:
-        sent.record_wait(user_id, seconds, now)
+        sent.record_wait(user_id, seconds, now, why)
     except (OSError, DamagedFileError) as error:
         reason = error.strerror if isinstance(error, OSError) and error.strerror else error
         wait = calendar.describe_wait(timedelta(seconds=seconds))

@@ -266,13 +266,23 @@ def blocked_until(user_id: str, now: datetime) -> datetime | None:
     return until if until > now else None
 
 
-def record_wait(user_id: str, seconds: float, now: datetime) -> datetime:
-    """Record that this user may not submit for `seconds` (MAX_WAIT at most) from `now`."""
+SITE_WAIT = "the site asked to wait"
+NO_REPLY_WAIT = "a reply never came, so aoc waits as after a wrong answer"
+"""Who set a wait: the site, or aoc itself after a lost reply (kept as `<user> why`)."""
+
+
+def record_wait(user_id: str, seconds: float, now: datetime, why: str = SITE_WAIT) -> datetime:
+    """Record that this user may not submit for `seconds` (MAX_WAIT at most), and why."""
     path = store.waits_file()
     with store.locked(path):  # runs on other days write it too
-        until = now + min(timedelta(seconds=seconds), MAX_WAIT)
-        until = max(until, blocked_until(user_id, now) or until)
-        data = _read_waits()
-        data[user_id] = until.astimezone(UTC).isoformat()
+        until, data = now + min(timedelta(seconds=seconds), MAX_WAIT), _read_waits()
+        if (kept := blocked_until(user_id, now)) is not None and kept >= until:
+            return kept  # a later wait stays, with its own reason
+        data[user_id], data[f"{user_id} why"] = until.astimezone(UTC).isoformat(), why
         store.write_json(path, data, indent=2)
     return until
+
+
+def wait_reason(user_id: str) -> str:
+    """Why this user's recorded wait was set (a hand-edited reason reads as the site's)."""
+    return NO_REPLY_WAIT if _read_waits().get(f"{user_id} why") == NO_REPLY_WAIT else SITE_WAIT

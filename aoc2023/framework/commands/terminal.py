@@ -228,15 +228,14 @@ class TerminalPrompter:
         progress.add_task(f"checking {what}", total=None)
         return progress
 
-    def wait_until(self, until: datetime) -> None:
-        """Sleep until `until`, with a countdown on a terminal (elsewhere one line)."""
+    def wait_until(self, until: datetime, why: str) -> None:
+        """Sleep until `until`, saying `why`: a countdown on a terminal, else one line."""
         status = _StatusLine()
         while (left := until - self.now()).total_seconds() > 0:
             wait = calendar.describe_wait(left)
             status.show(
-                f"The site asked to wait: {wait} left. Ctrl-C stops.",
-                f"Waiting: the site asked to wait {wait}, until "
-                f"{calendar.clock_time(until, self.now())}.",
+                f"{why[0].upper()}{why[1:]}: {wait} left. Ctrl-C stops.",
+                f"Waiting {wait}, until {calendar.clock_time(until, self.now())}: {why}.",
             )
             self.sleep(min(1.0, left.total_seconds()))
         status.clear()
