@@ -175,7 +175,7 @@ def _with_medals(members: list[Member], days: int) -> list[Member]:
     counts = [[0, 0, 0] for _ in members]
     for day in range(days):
         times = [member.star_times[day][1] for member in members]
-        done = [time_ for time_ in times if time_ is not None]
+        done = sorted(time_ for time_ in times if time_ is not None)[:3]  # those who medal
         for count, time_ in zip(counts, times, strict=True):
             if time_ is not None and (place := sum(1 for other in done if other < time_)) < 3:
                 count[place] += 1
