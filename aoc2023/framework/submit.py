@@ -280,7 +280,7 @@ def _tried(pending: sent.Attempt | None, answer: str) -> str | None:
     if pending is None or pending.value != answer:
         return None
     when = calendar.clock_time(pending.when)
-    return f"sent at {when}, {pending.why or 'and the run that sent it stopped first'}"
+    return f"sent at {when}, {pending.why or 'and no reply was recorded'}"
 
 
 def _submit_part(candidate: Candidate, puzzle: _Puzzle) -> tuple[Verdict, str]:
