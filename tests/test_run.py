@@ -36,6 +36,7 @@ from subprocess import CompletedProcess
 
 import pytest
 import site_cli
+import test_output
 import test_registry
 from conftest import TOKEN, AocdHome, temporary_year
 from fake_aoc import FakeAoC
@@ -1090,6 +1091,26 @@ def test_a_dead_account_is_said_in_its_row_naming_its_entry(
         f"put a fresh one in {aocd_loaded.config / 'tokens.json'} as 'carol'."
     )
     assert carol[:8] not in result.stdout + result.stderr
+
+
+def test_no_account_token_is_logged_by_run_or_by_aocds_runner(
+    site: FakeAoC, aocd_loaded: AocdHome, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """--verbose logs aocd's own lines, one of which names a dead token in full; every
+    token in the token list is redacted before any log handler is made, under `aoc run
+    --accounts` and under aocd's runner run by aoc."""
+    carol = "ca201" * 19 + "c"
+    write_tokens(aocd_loaded, json.dumps({"alice": ALICE, "bob": BOB, "carol": carol}))
+    aocd_loaded.set_token()  # aocd's runner reads the token before it reads its options
+    test_output.as_outside_pytest(monkeypatch)
+    runs = [
+        run_accounts("--accounts", "all", "--no-submit", "--verbose"),
+        aoc_in_process("-y", "2025", "-d", "1", "-u", "carol", "-v"),
+    ]
+    for run in runs:
+        assert "is dead" in run.stderr, run.stderr  # the line that would have named it
+        for token in (ALICE, BOB, carol):
+            assert token[:8] not in run.stdout + run.stderr, run.stderr
 
 
 def test_an_account_token_no_cookie_holds_names_its_entry(

@@ -21,7 +21,9 @@ import typer.main
 
 from aoc2023.framework import output, registry
 from aoc2023.framework.aocd.local import (
+    check_tokens_file,
     clean_environment_token,
+    clean_token,
     find_token,
     saved_view_keys,
     token_read_anew,
@@ -59,7 +61,7 @@ def _commands(
     ] = False,
 ) -> None:
     """Run, check and time Advent of Code solutions."""
-    output.install(_token_to_redact())  # again, for `app` run without `main` (CliRunner)
+    output.install(*_secrets())  # again, for `app` run without `main` (CliRunner)
 
 
 def make_app(names: Iterable[str] = COMMANDS) -> typer.Typer:
@@ -94,12 +96,15 @@ def _click_command(name: str | None) -> Any:  # typer's own click's Command
     return typer.main.get_command(make_app([name]) if name else app)
 
 
-def _token_to_redact() -> str | None:
-    """The token; None when the token file cannot be read or holds no token (a command
-    that needs the token says why it cannot have it)."""
+def _secrets() -> list[str | None]:
+    """The token and every account's in aocd's token list, as far as they can be read (a
+    command that needs one says why it cannot have it), redacted before anything logs."""
+    found: list[str | None] = []
     with suppress(DamagedFileError, NoInputError):
-        return find_token()
-    return None
+        found.append(find_token())
+    with suppress(DamagedFileError, NoInputError):
+        found += [clean_token(raw) for raw in (check_tokens_file() or {}).values()]
+    return found
 
 
 _SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
@@ -152,7 +157,7 @@ def _main(args: list[str], *, program: bool = False) -> int:
     output.install_stand_ins()
     with suppress(DamagedFileError, NoInputError):  # said by the command needing the token
         clean_environment_token()
-    output.install(_token_to_redact(), *saved_view_keys())
+    output.install(*_secrets(), *saved_view_keys())
     stops: list[int] = []
 
     def terminate(signum: int, frame: object) -> None:

@@ -171,7 +171,6 @@ def asking(
         floor = private.floored(lambda: _keep_distance())  # a lambda: tests patch it
         with agent, floor, _set_for_block(pool.connection_pool_kw, {"timeout": timeout}):
             yield
-        local.protect_token_files()
     except aocd.exceptions.PuzzleLockedError as error:
         if year is None or day is None:
             raise error_class(f"Could not {doing}: adventofcode.com says it is locked.") from error
@@ -205,6 +204,8 @@ def asking(
             error,
             left[0],
         ) from error
+    finally:  # aocd may have written a token to its memo, however the block ended
+        local.protect_token_files()
 
 
 def site_url(path: str) -> str:

@@ -178,7 +178,7 @@ def run(
     """
     from functools import partial
 
-    from aoc2023.framework.aocd.local import account_tokens, find_token
+    from aoc2023.framework.aocd.local import find_token
     from aoc2023.framework.inputs import RunRequest
 
     configure_logging(verbose=verbose)
@@ -219,10 +219,6 @@ def run(
     try:
         check_input_options(input_file, example=example, accounts=accounts, days=asked.days)
         settings = load_settings()  # on every run: a mistake there is said at once
-        if accounts is not None:  # their tokens kept out of all that is printed
-            from aoc2023.framework import output
-
-            output.install(find_token(), *account_tokens(accounts).values())
         live = not as_json and smart_terminal(sys.stdout) and smart_terminal(sys.stderr)
         line = RunningLine(sys.stderr) if live else None
         on_step = line.step if line is not None else None
