@@ -560,19 +560,34 @@ def test_a_damaged_submission_log_stops_sending_and_is_left_as_it_is(
     assert log.read_text() == damage
 
 
+@pytest.mark.parametrize(
+    "damage", [json.dumps({USER_ID: {"2023/07": ["not an attempt"]}}), "[" * 200_000]
+)
 def test_a_journal_holding_what_is_not_an_attempt_stops_sending_and_is_left_as_it_is(
-    site: FakeAoC,
+    site: FakeAoC, damage: str
 ) -> None:
     """An attempt that is not an object (edited by hand, say) was read past before the
-    send, then failed the journal's write after it: the site's reply was lost."""
+    send, then failed the journal's write after it: the site's reply was lost. JSON
+    nested past Python's limit was "unexpected RecursionError"."""
     journal = store.journal_file()
     journal.parent.mkdir(parents=True, exist_ok=True)
-    journal.write_text(damage := json.dumps({USER_ID: {"2023/07": ["not an attempt"]}}))
+    journal.write_text(damage)
     code, parts = run_json("--yes")
     assert code == 2 and posts(site) == []
     assert parts[0]["submitted"] == "error"
-    assert f"The record of sent answers {journal} is not" in str(parts[0]["submit_note"])
+    note = str(parts[0]["submit_note"])
+    assert note.startswith(f"not sent: The record of sent answers {journal} "), note
     assert journal.read_text() == damage
+
+
+def test_an_attempt_whose_part_is_no_number_is_passed_over(site: FakeAoC) -> None:
+    """1e400 is read as infinity, which int() refuses with an OverflowError."""
+    journal = store.journal_file()
+    journal.parent.mkdir(parents=True, exist_ok=True)
+    entry = {"part": 1e400, "value": "6440", "when": "2023-12-07 00:10:00-05:00"}
+    journal.write_text(json.dumps({USER_ID: {"2023/07": [entry]}}))
+    code, _parts = run_json("--yes")
+    assert code == 0 and posts(site) == [("1", "6440"), ("2", "5905")]
 
 
 def test_an_answer_that_gets_no_reply_is_said_to_be_sent_and_the_wait_is_kept(

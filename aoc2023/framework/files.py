@@ -10,6 +10,7 @@ import os
 import stat
 import tempfile
 from pathlib import Path
+from typing import Any
 
 from aoc2023.framework.errors import DamagedFileError, UsageError, WriteFailed, why_unwritable
 
@@ -67,12 +68,20 @@ def read_cached_text(path: Path, what: str, fix: str) -> str | None:
         raise DamagedFileError(f"{what} {path} {why_unreadable(error)}: {fix}.") from error
 
 
+def parse_json(text: str | bytes) -> Any:
+    """`text`'s JSON value; ValueError for what is not JSON, nested too deep for Python too."""
+    try:
+        return json.loads(text)
+    except RecursionError as error:  # '[' * 200_000: a damaged file, not a crash
+        raise ValueError("JSON nested too deep") from error
+
+
 def read_string_map(path: Path, what: str, shape: str, fix: str) -> dict[str, str] | None:
     """A JSON object of strings; None when there is no file; else DamagedFileError."""
     if (text := read_cached_text(path, what, fix)) is None:
         return None
     try:
-        data = json.loads(text)
+        data = parse_json(text)
     except ValueError as error:
         raise DamagedFileError(f"{what} {path} is not JSON: {fix}.") from error
     if not isinstance(data, dict) or not all(isinstance(v, str) for v in data.values()):

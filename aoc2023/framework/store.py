@@ -12,7 +12,7 @@ from pathlib import Path
 
 from aoc2023.framework.aocd import paths
 from aoc2023.framework.errors import WriteFailed, why_unwritable
-from aoc2023.framework.files import LIMIT, read_regular_text, write_atomically
+from aoc2023.framework.files import LIMIT, parse_json, read_regular_text, write_atomically
 
 
 def journal_file() -> Path:
@@ -135,8 +135,8 @@ def locked(path: Path, *, wait: bool = True) -> Iterator[bool]:
 def read_json(path: Path, limit: int = LIMIT) -> object:
     """A copy's JSON; None (a miss) when it is missing or cannot be read as JSON."""
     try:
-        return json.loads(read_regular_text(path, limit))
-    except (OSError, ValueError, RecursionError):
+        return parse_json(read_regular_text(path, limit))
+    except (OSError, ValueError):
         return None
 
 

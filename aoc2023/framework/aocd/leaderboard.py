@@ -5,7 +5,6 @@ looks for a younger copy (per user, or per board for a view key)."""
 
 from __future__ import annotations
 
-import json
 from contextlib import suppress
 from dataclasses import replace
 from pathlib import Path
@@ -16,7 +15,7 @@ from aoc2023.framework import calendar, store
 from aoc2023.framework.aocd import client, local, paths
 from aoc2023.framework.aocd.stars import Kept, keeping, read_kept
 from aoc2023.framework.errors import AocError, SiteError
-from aoc2023.framework.files import check_keepable
+from aoc2023.framework.files import check_keepable, parse_json
 from aoc2023.framework.results import Leaderboard, Member
 
 
@@ -99,8 +98,8 @@ def _key_refused(status: int, body: bytes) -> str | None:
 def _board_of(body: bytes, year: int, board_id: int) -> dict[str, Any]:
     sent = f"adventofcode.com sent private leaderboard {board_id} of {year} in a form aoc"
     try:
-        data = json.loads(body)
-    except (ValueError, RecursionError) as error:  # nested past Python's recursion limit
+        data = parse_json(body)
+    except ValueError as error:
         raise SiteError(f"{sent} does not know (not JSON).") from error
     if not _is_board(data):
         raise SiteError(f"{sent} does not know (not members by id).")

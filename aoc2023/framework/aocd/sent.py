@@ -17,7 +17,7 @@ from typing import Any, TypeGuard
 from aoc2023.framework import calendar, store
 from aoc2023.framework.aocd.paths import PuzzleCache
 from aoc2023.framework.errors import DamagedFileError
-from aoc2023.framework.files import read_regular_text, read_string_map, write_atomically
+from aoc2023.framework.files import parse_json, read_regular_text, read_string_map, write_atomically
 
 
 class Verdict(StrEnum):
@@ -91,7 +91,7 @@ def _unusable(said: str) -> DamagedFileError:
 def _read_json(path: Path, missing: object, what: str) -> Any:
     """`path`'s JSON, `missing` when there is no file; DamagedFileError naming `what` else."""
     try:
-        return json.loads(read_regular_text(path))
+        return parse_json(read_regular_text(path))
     except FileNotFoundError:
         return missing
     except (OSError, ValueError) as error:
@@ -172,7 +172,7 @@ def attempts(user_id: str, year: int, day: int) -> list[Attempt]:
     """The attempts recorded for one user and puzzle, oldest first."""
     found = []
     for entry in _read_journal().get(user_id, {}).get(f"{year}/{day:02d}", []):
-        with suppress(KeyError, TypeError, ValueError):  # not ours: passed over, kept on disk
+        with suppress(KeyError, TypeError, ValueError, OverflowError):  # not ours: kept on disk
             part, value, when = int(entry["part"]), str(entry["value"]), str(entry["when"])
             found.append(Attempt(part, value, when, entry.get("message"), entry.get("why")))
     return found

@@ -29,7 +29,7 @@ from aoc2023.framework.bench.figures import (
     Trend,
 )
 from aoc2023.framework.errors import DamagedFileError
-from aoc2023.framework.files import read_regular_text, write_atomically
+from aoc2023.framework.files import parse_json, read_regular_text, write_atomically
 
 FORMAT = 1
 
@@ -80,10 +80,10 @@ def trend(new: Stats, old: Stats) -> Trend:
 def load(path: Path) -> list[Any]:
     """The raw entries, oldest first (none without the file); DamagedFileError if unreadable."""
     try:
-        data = json.loads(read_regular_text(path, 1 << 30))  # a FIFO: refused, not waited on
+        data = parse_json(read_regular_text(path, 1 << 30))  # a FIFO: refused, not waited on
     except FileNotFoundError:
         return []
-    except (OSError, UnicodeDecodeError, ValueError, RecursionError) as error:
+    except (OSError, ValueError) as error:
         raise DamagedFileError(f"Cannot read the benchmark history {path}: {error}.") from error
     entries = data.get("entries") if isinstance(data, dict) else None
     if not isinstance(entries, list):
