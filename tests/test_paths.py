@@ -37,10 +37,11 @@ def test_token_is_found_where_aocd_finds_it(
     import aocd.models
 
     assert local.find_token() is None
-    (aocd_loaded.config / "token").write_text("  from-file  trailing words\n")
-    assert local.find_token() == aocd.models.default_user().token == "from-file"
-    monkeypatch.setenv("AOC_SESSION", "from-env")
-    assert local.find_token() == aocd.models.default_user().token == "from-env"
+    from_file, from_env = "f11e" * 24, "e0" * 48
+    (aocd_loaded.config / "token").write_text(f"  {from_file}  trailing words\n")
+    assert local.find_token() == aocd.models.default_user().token == from_file
+    monkeypatch.setenv("AOC_SESSION", from_env)
+    assert local.find_token() == aocd.models.default_user().token == from_env
 
 
 def test_cached_input_is_read_as_aocd_reads_it(aocd_loaded: AocdHome) -> None:
@@ -98,17 +99,17 @@ def test_project_config_dir_is_used_only_when_it_holds_a_token_and_the_variable_
     ]
 
     for name in ("tokens.json", "token"):  # either file makes it the config folder
-        (project / ".aocd_config" / name).write_text("{}" if name.endswith("json") else "t\n")
+        (project / ".aocd_config" / name).write_text("{}" if name.endswith("json") else TOKEN)
         assert local.find_project_config_dir() == (project / ".aocd_config").resolve()
         (project / ".aocd_config" / name).unlink()
-    (project / ".aocd_config" / "token").write_text("t\n")
+    (project / ".aocd_config" / "token").write_text(f"{TOKEN}\n")
     monkeypatch.setenv("AOCD_CONFIG_DIR", "/somewhere/else")
     assert local.use_project_config_dir() is None
     assert config.config_dir() == Path("/somewhere/else")
     monkeypatch.delenv("AOCD_CONFIG_DIR")
     assert local.use_project_config_dir() == (project / ".aocd_config").resolve()
     assert config.config_dir() == (project / ".aocd_config").resolve()
-    assert local.find_token() == "t"
+    assert local.find_token() == TOKEN
 
 
 def test_a_run_with_nothing_to_send_imports_only_what_it_shows(aocd_home: AocdHome) -> None:

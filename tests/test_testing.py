@@ -352,9 +352,9 @@ def test_the_real_cache_is_read_as_aoc_reads_it(aocd_home: AocdHome, tmp_path: P
     # With no AOCD_CONFIG_DIR, the project's .aocd_config/ is the config folder, as for `aoc`.
     project_config = tmp_path / "project" / ".aocd_config"
     project_config.mkdir(parents=True)
-    (project_config / "token").write_text("project-token\n")
+    (project_config / "token").write_text(f"{'9' * 96}\n")
     real = RealAocd.from_environment({"AOCD_DIR": str(aocd_home.data)}, tmp_path / "project")
-    assert (real.config_dir, real.token) == (project_config.resolve(), "project-token")
+    assert (real.config_dir, real.token) == (project_config.resolve(), "9" * 96)
     assert USER_ID not in str(real.real_input(2023, 7, 1))
 
 

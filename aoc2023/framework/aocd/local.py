@@ -80,20 +80,21 @@ def token_file() -> Path:
     return config_dir() / "token"
 
 
-TOKEN_MAX_LENGTH = 1024
-"""The longest token taken: each line printed is searched for its pieces (output.py)."""
+TOKEN_LENGTHS = range(32, 1025)
+"""The lengths of a token taken: each line printed is searched for its pieces (output.py),
+and a piece of a short one (`e`) would be found in every line."""
 
 
 def clean_token(raw: str, home: str | None = None) -> str | None:
     """The pasted token without whitespace, quotes and a `session=` prefix; None when
-    empty. NoInputError naming `home` (where it is kept) past TOKEN_MAX_LENGTH."""
+    empty. NoInputError naming `home` (where it is kept) of a length not in TOKEN_LENGTHS."""
     text = raw.strip().strip("\"'").strip()
     if text.lower().startswith("session="):
         text = text[len("session=") :].strip().strip("\"'").strip()
-    if len(text) > TOKEN_MAX_LENGTH:
+    if text and len(text) not in TOKEN_LENGTHS:
         raise NoInputError(
-            f"The session token is {len(text):,} characters long, and a session token is "
-            f"about 128: put the session cookie's value alone in "
+            f"The session token is {len(text):,} character{'s' * (len(text) > 1)} long, and a "
+            "session token is about 128: put the session cookie's value alone in "
             f"{home or f'$AOC_SESSION or {token_file()}'}."
         )
     return text or None
