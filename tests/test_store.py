@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import select
 import shutil
 import subprocess
 import sys
@@ -45,17 +46,23 @@ from pathlib import Path
 for line in sys.stdin:
     try:
         with FileLock(store.lock_file(Path(line.rstrip("\\n"))), timeout=0):
-            print("free", flush=True)
+            said = "free"
     except Timeout:
-        print("held", flush=True)
+        said = "held"
+    print(said, flush=True)
 """
 """A process that asks, without waiting, whether the lock `locked` takes for each path it
-is given (a line on stdin) is free, with a lock of its own each time."""
+is given (a line on stdin) is free, with a lock of its own each time, let go before it
+answers."""
 
 
 def python(code: str, *args: str, stdin: int | None = None) -> subprocess.Popen[str]:
     return subprocess.Popen(
-        [sys.executable, "-c", code, *args], text=True, stdin=stdin, stdout=subprocess.PIPE
+        [sys.executable, "-c", code, *args],
+        text=True,
+        stdin=stdin,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
     )
 
 
@@ -78,20 +85,26 @@ def prober() -> Iterator[Callable[[Path], str]]:
         process.wait(timeout=60)
 
 
-def test_locked_keeps_out_another_process_and_lets_it_in_after(tmp_path: Path) -> None:
+def test_locked_keeps_out_another_process_and_lets_it_in_after(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """Both ways. While this process holds the lock, another is told it is held, and one
-    that reaches `locked` waits: it enters once the lock is let go and not before (what
-    it writes inside comes after what this one wrote inside). While that one holds it,
-    this one is kept out; once it lets go, the lock is free, and no lock file is left
-    beside the kept one."""
+    that reaches `locked` waits, and says so once: it enters once the lock is let go and
+    not before (what it writes inside comes after what this one wrote inside). While that
+    one holds it, this one is kept out; once it lets go, the lock is free, and no lock
+    file is left beside the kept one. A lock taken at once says nothing."""
     path = tmp_path / "kept" / "journal.json"
     with prober() as probe:
         assert probe(path) == "free"
         with store.locked(path):
             taker = python(TAKER, str(path), stdin=subprocess.PIPE)
             assert taker.stdout is not None and taker.stdin is not None
+            assert taker.stderr is not None
             try:
                 assert taker.stdout.readline() == "waiting\n"
+                waits = f"Waiting for another aoc, which is using {path}...\n"
+                assert select.select([taker.stderr], [], [], 60)[0], "no wait was said"
+                assert taker.stderr.readline() == waits  # it is within `locked`, waiting
                 assert probe(path) == "held"
                 path.write_text("first\n")
             except BaseException:
@@ -111,6 +124,8 @@ def test_locked_keeps_out_another_process_and_lets_it_in_after(tmp_path: Path) -
             taker.stdin.close()
             taker.wait(timeout=60)
     assert taker.returncode == 0
+    assert taker.stderr.read() == ""  # said once
+    assert capsys.readouterr().err == ""
     assert path.read_text() == "first\nsecond\n"
     with store.locked(path):  # let go at the end of the block: ours again
         pass

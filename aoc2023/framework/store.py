@@ -6,6 +6,7 @@ tests/test_layout.py fails when another module names a file of ours or locks on 
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -13,6 +14,7 @@ from pathlib import Path
 from aoc2023.framework.aocd import paths
 from aoc2023.framework.errors import WriteFailed, why_unwritable
 from aoc2023.framework.files import LIMIT, parse_json, read_regular_text, write_atomically
+from aoc2023.framework.output import printable
 
 
 def journal_file() -> Path:
@@ -110,15 +112,18 @@ def lock_file(path: Path) -> Path:
 @contextmanager
 def locked(path: Path, *, wait: bool = True) -> Iterator[bool]:
     """Within, no other process or thread is within `locked(path)` (True); else WriteFailed.
-    Not `wait`: at once False, nothing held, while another process is within it. A process
-    that ends, even by a crash, lets go of its locks."""
+    Not `wait`: at once False, nothing held, while another process is within it; else the
+    wait is said on stderr, once. A process that ends, even by a crash, lets go of its locks."""
     from filelock import FileLock, Timeout  # imported by the commands that write, only
 
     try:
-        held = FileLock(lock_file(path)).acquire(timeout=-1 if wait else 0)
+        held = (lock := FileLock(lock_file(path))).acquire(timeout=0)
     except Timeout:  # an OSError too
-        yield False
-        return
+        if not wait:
+            yield False
+            return
+        print(printable(f"Waiting for another aoc, which is using {path}..."), file=sys.stderr)
+        held = lock.acquire()
     except OSError as error:
         locks = path.parent / LOCKS_DIR_NAME
         folder = Path(error.filename).parent if error.filename else path.parent  # to fix
