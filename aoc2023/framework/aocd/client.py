@@ -449,11 +449,9 @@ def ask_owner(token: str, *, resolve: bool = False) -> str | None:
     import aocd.models
     import aocd.utils
 
-    with asking("check the session token"):
-        try:
-            return owner(aocd.models.User(token)) if resolve else str(aocd.utils.get_owner(token))
-        except aocd.exceptions.DeadTokenError:
-            return None
+    with asking("check the session token"), suppress(aocd.exceptions.DeadTokenError):
+        return owner(aocd.models.User(token)) if resolve else str(aocd.utils.get_owner(token))
+    return None
 
 
 def user_id(token: str) -> str:

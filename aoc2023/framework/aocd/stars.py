@@ -149,11 +149,10 @@ def read_kept(path: Path, read: Callable[[Any], T]) -> Kept[T] | None:
     """The copy at `path`, `read` from its JSON; None when missing, read at no moment a
     datetime can hold, or unreadable (`read` raising ValueError, KeyError, TypeError...)."""
     kept: Any = store.read_json(path)
-    try:
+    with suppress(ValueError, KeyError, TypeError, AttributeError, OverflowError):
         moment = float(kept["fetched_at"])
         return Kept(moment, read(kept)) if 0 <= moment <= calendar.LAST_MOMENT else None
-    except (ValueError, KeyError, TypeError, AttributeError, OverflowError):
-        return None
+    return None
 
 
 @contextmanager
