@@ -456,8 +456,7 @@ def package_stamp(folders: Iterable[str | Path]) -> list[Any]:
     seen: set[str] = set()
     for folder in folders:
         for root, dirs, names in os.walk(folder, followlinks=True):
-            real = os.path.realpath(root)
-            if real in seen:
+            if (real := os.path.realpath(root)) in seen:
                 dirs[:] = []
                 continue
             seen.add(real)
