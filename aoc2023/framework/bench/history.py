@@ -270,8 +270,7 @@ def save_figures(
         "figures": figures,
     }
     with store.locked(path):  # WriteFailed, if it cannot be written
-        entries = [*load(path), entry]
-        text = json.dumps({"format": FORMAT, "entries": entries}, indent=1) + "\n"
+        text = json.dumps({"format": FORMAT, "entries": [*load(path), entry]}, indent=1) + "\n"
         write_atomically(path, text, what="the benchmark history")
     return len(figures)
 
