@@ -81,8 +81,7 @@ def _stars_of(times: Times) -> dict[int, int]:
 def since_unlock(field: str) -> timedelta | None:
     """A time column (`00:12:34`) as a duration; None for "-", ">24h" and anything the
     site does not write (a kept copy may say anything)."""
-    found = re.fullmatch(r"([01]\d|2[0-3]):([0-5]\d):([0-5]\d)", field, re.ASCII)
-    if found is None:
+    if (found := re.fullmatch(r"([01]\d|2[0-3]):([0-5]\d):([0-5]\d)", field, re.ASCII)) is None:
         return None
     hours, minutes, seconds = map(int, found.groups())
     return timedelta(hours=hours, minutes=minutes, seconds=seconds)
