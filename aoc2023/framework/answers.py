@@ -50,9 +50,7 @@ def _coerced(value: object) -> str | None:
     ):
         numerator, denominator = value.as_integer_ratio()  # type: ignore[union-attr]
         return str(numerator) if denominator == 1 else None
-    if isinstance(value, bytes):
-        return value.decode()
-    return None
+    return value.decode() if isinstance(value, bytes) else None
 
 
 def described(value: object) -> str:

@@ -81,8 +81,7 @@ def learn_days(year: int, count: int | None, where: str) -> str | None:
     before = remembered_day_counts().get(year)
     with suppress(OSError), store.locked(path):  # a copy: the next page repairs it
         counts = remembered_day_counts()
-        before = counts.get(year)
-        if before != count:
+        if (before := counts.get(year)) != count:
             counts[year] = count
             store.write_json(path, {str(y): c for y, c in sorted(counts.items())}, indent=2)
     forget_day_counts()
@@ -92,8 +91,7 @@ def learn_days(year: int, count: int | None, where: str) -> str | None:
     shown = (
         f"adventofcode.com shows {year} with {count} days ({where}), where aoc's calendar had {had}"
     )
-    setting = dict(load_settings().days).get(year)
-    if setting is not None and setting != count:
+    if (setting := dict(load_settings().days).get(year)) is not None and setting != count:
         return f"{shown}; [tool.aoc] days sets {year} to {setting}, which aoc follows instead."
     return f"{shown}: aoc follows the site for {year} from now on."
 

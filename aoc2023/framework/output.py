@@ -239,8 +239,7 @@ def install(*tokens: str | None) -> None:
     if not any(tokens):
         return
     for name in ("stdout", "stderr"):
-        stream = getattr(sys, name)
-        if stream is not None:
+        if (stream := getattr(sys, name)) is not None:
             setattr(sys, name, wrapped(stream, *tokens_of(stream), *tokens))
 
 

@@ -94,8 +94,7 @@ def _claim(
     table: dict[Any, type[Solution[Any]]], key: Any, cls: type[Solution[Any]], clash: str
 ) -> None:
     """Put `cls` in `table` under `key`; TypeError when a class of another name is there."""
-    previous = table.get(key)
-    if previous is not None and previous.__qualname__ != cls.__qualname__:
+    if (previous := table.get(key)) is not None and previous.__qualname__ != cls.__qualname__:
         raise TypeError(
             f"{cls.__module__}.{cls.__qualname__} and "
             f"{previous.__module__}.{previous.__qualname__} {clash}"
@@ -404,8 +403,7 @@ def parse_years(spec: str) -> list[int]:
         return registered()
     years: set[int] = set()
     for chunk in text.split(","):
-        match = re.fullmatch(r"\s*(\d{4})\s*(?:-\s*(\d{4})\s*)?", chunk)
-        if match is None:
+        if (match := re.fullmatch(r"\s*(\d{4})\s*(?:-\s*(\d{4})\s*)?", chunk)) is None:
             raise UsageError(
                 f"Bad year list {spec!r}: use a year (2023), a range (2015-2024), "
                 "a list (2018,2019) or all."
@@ -456,8 +454,7 @@ def package_stamp(folders: Iterable[str | Path]) -> list[Any]:
     seen: set[str] = set()
     for folder in folders:
         for root, dirs, names in os.walk(folder, followlinks=True):
-            real = os.path.realpath(root)
-            if real in seen:
+            if (real := os.path.realpath(root)) in seen:
                 dirs[:] = []
                 continue
             seen.add(real)

@@ -138,8 +138,7 @@ def _check_declarations(cls: type[Solution[Any]]) -> None:
     `examples` other than a list or tuple (a generator) is read into a tuple once."""
     own = cls.__dict__
     where = f"{cls.__qualname__}'s"
-    title = own.get("title")
-    if title is not None and not isinstance(title, str):
+    if (title := own.get("title")) is not None and not isinstance(title, str):
         raise DeclarationError(
             f"{where} `title` is {described(title)}: give a str, or leave "
             "it out to read it from the puzzle page"

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 
 from aoc2023.framework.aocd import paths
@@ -139,10 +139,9 @@ def locked(path: Path, *, wait: bool = True) -> Iterator[bool]:
 
 def read_json(path: Path, limit: int = LIMIT) -> object:
     """A copy's JSON; None (a miss) when it is missing or cannot be read as JSON."""
-    try:
+    with suppress(OSError, ValueError):
         return parse_json(read_regular_text(path, limit))
-    except (OSError, ValueError):
-        return None
+    return None
 
 
 def write_json(path: Path, data: object, indent: int | None = None) -> None:
@@ -152,10 +151,9 @@ def write_json(path: Path, data: object, indent: int | None = None) -> None:
 
 def read_time(path: Path) -> float | None:
     """A time (seconds since the epoch) kept alone in a file; None when missing or damaged."""
-    try:
+    with suppress(OSError, ValueError):
         return float(read_regular_text(path, limit=64))
-    except (OSError, ValueError):
-        return None
+    return None
 
 
 def write_time(path: Path, when: float) -> None:

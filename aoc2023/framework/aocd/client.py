@@ -140,8 +140,7 @@ def _keep_distance(
         return
     mark = store.last_request_file()
     with store.locked(mark):
-        wait = (store.read_time(mark) or 0.0) + floor - now()
-        if wait > 0:
+        if (wait := (store.read_time(mark) or 0.0) + floor - now()) > 0:
             sleep(min(wait, floor))
         store.write_time(mark, now())
 
@@ -249,8 +248,7 @@ def owner(user: Any) -> str:
         return str(user.id)
     except OSError:
         put_back(memo, before)
-        found = (private.token_owners_in_memory() or {}).get(user.token)
-        if found is None:
+        if (found := (private.token_owners_in_memory() or {}).get(user.token)) is None:
             raise
         return str(found)
 
@@ -449,11 +447,9 @@ def ask_owner(token: str, *, resolve: bool = False) -> str | None:
     import aocd.models
     import aocd.utils
 
-    with asking("check the session token"):
-        try:
-            return owner(aocd.models.User(token)) if resolve else str(aocd.utils.get_owner(token))
-        except aocd.exceptions.DeadTokenError:
-            return None
+    with asking("check the session token"), suppress(aocd.exceptions.DeadTokenError):
+        return owner(aocd.models.User(token)) if resolve else str(aocd.utils.get_owner(token))
+    return None
 
 
 def user_id(token: str) -> str:

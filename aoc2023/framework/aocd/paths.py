@@ -170,7 +170,6 @@ def cached_title(year: int, day: int, user_dir: Path | None = None) -> str | Non
             text = read_regular_text(page)
         except (OSError, UnicodeDecodeError):  # none, or damaged: `aoc read` says which
             continue
-        match = _TITLE.search(text)
-        if match and int(match[1]) == day:
+        if (match := _TITLE.search(text)) and int(match[1]) == day:
             return html.unescape(match[2])
     return None

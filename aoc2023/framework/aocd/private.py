@@ -8,7 +8,7 @@ from __future__ import annotations
 import importlib
 import sys
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from functools import cache, reduce
 from typing import Any, NamedTuple
 
@@ -82,10 +82,9 @@ def version(name: str = "advent-of-code-data", missing: str = "unknown") -> str:
     """The installed version of `name` (aocd's by default), looked up once; else `missing`."""
     from importlib.metadata import PackageNotFoundError, version
 
-    try:
+    with suppress(PackageNotFoundError):
         return version(name)
-    except PackageNotFoundError:
-        return missing
+    return missing
 
 
 def holder(names: Iterable[Any], path: str, changed: Callable[[Any], Exception]) -> tuple[Any, str]:

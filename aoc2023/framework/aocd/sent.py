@@ -211,8 +211,7 @@ def _latest(entries: list[dict[str, Any]], part: int, value: str) -> dict[str, A
 def record_reply(user_id: str, year: int, day: int, part: int, value: str, message: str) -> None:
     """Record the site's reply to the unconfirmed attempt at `part` with `value`."""
     with _journal_of(user_id, year, day) as entries:
-        entry = _latest(entries, part, value)
-        if entry is None:
+        if (entry := _latest(entries, part, value)) is None:
             entry = {"part": part, "value": value, "when": ""}
             entries.append(entry)
         entry["message"] = message

@@ -81,8 +81,7 @@ def _stars_of(times: Times) -> dict[int, int]:
 def since_unlock(field: str) -> timedelta | None:
     """A time column (`00:12:34`) as a duration; None for "-", ">24h" and anything the
     site does not write (a kept copy may say anything)."""
-    found = re.fullmatch(r"([01]\d|2[0-3]):([0-5]\d):([0-5]\d)", field, re.ASCII)
-    if found is None:
+    if (found := re.fullmatch(r"([01]\d|2[0-3]):([0-5]\d):([0-5]\d)", field, re.ASCII)) is None:
         return None
     hours, minutes, seconds = map(int, found.groups())
     return timedelta(hours=hours, minutes=minutes, seconds=seconds)
@@ -149,11 +148,10 @@ def read_kept(path: Path, read: Callable[[Any], T]) -> Kept[T] | None:
     """The copy at `path`, `read` from its JSON; None when missing, read at no moment a
     datetime can hold, or unreadable (`read` raising ValueError, KeyError, TypeError...)."""
     kept: Any = store.read_json(path)
-    try:
+    with suppress(ValueError, KeyError, TypeError, AttributeError, OverflowError):
         moment = float(kept["fetched_at"])
         return Kept(moment, read(kept)) if 0 <= moment <= calendar.LAST_MOMENT else None
-    except (ValueError, KeyError, TypeError, AttributeError, OverflowError):
-        return None
+    return None
 
 
 @contextmanager

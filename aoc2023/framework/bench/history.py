@@ -157,15 +157,13 @@ def saved_entries(
 
 
 def _text(data: dict[str, Any], name: str) -> str | None:
-    value = data.get(name)
-    if value is not None and not isinstance(value, str):
+    if (value := data.get(name)) is not None and not isinstance(value, str):
         raise _Damaged(f"its {name} is not text")
     return value
 
 
 def _whole(data: dict[str, Any], name: str) -> int:
-    value = data.get(name)
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+    if isinstance(value := data.get(name), bool) or not isinstance(value, int) or value < 1:
         raise _Damaged(f"its {name} is not a whole number above 0")
     return value
 
@@ -174,8 +172,7 @@ def _number(data: dict[str, Any], name: str, *, required: bool = True) -> float 
     """Seconds: finite and not negative."""
     if name not in data and required:
         raise _Damaged(f"it has no {name}")
-    value = data.get(name)
-    if value is None and not required:
+    if (value := data.get(name)) is None and not required:
         return None
     if (
         isinstance(value, bool)
@@ -270,8 +267,7 @@ def save_figures(
         "figures": figures,
     }
     with store.locked(path):  # WriteFailed, if it cannot be written
-        entries = [*load(path), entry]
-        text = json.dumps({"format": FORMAT, "entries": entries}, indent=1) + "\n"
+        text = json.dumps({"format": FORMAT, "entries": [*load(path), entry]}, indent=1) + "\n"
         write_atomically(path, text, what="the benchmark history")
     return len(figures)
 

@@ -31,13 +31,7 @@ from aoc2023.framework.errors import ChildFailed, TimedOut, describe_error, stop
 from aoc2023.framework.inputs import RunInput, RunRequest, days_to_run
 from aoc2023.framework.registry import variants_of
 from aoc2023.framework.results import DayResult, PartResult, Status, day_place
-from aoc2023.framework.runner import (
-    DayRunner,
-    Executor,
-    against_main,
-    peaks_of,
-    solved_parts,
-)
+from aoc2023.framework.runner import DayRunner, Executor, against_main, peaks_of, solved_parts
 from aoc2023.framework.solution import Solution, day_steps, steps_of
 from aoc2023.framework.timeouts import NO_WATCH, Progress, call_with_timeout
 

@@ -233,8 +233,7 @@ def parse_days(spec: str, year: int, *, clip: bool = False) -> list[int]:
     last = calendar.days_in_year(year)
     days: set[int] = set()
     for chunk in spec.split(","):
-        match = re.fullmatch(r"\s*(\d+)\s*(?:-\s*(\d+)\s*)?", chunk)
-        if match is None:
+        if (match := re.fullmatch(r"\s*(\d+)\s*(?:-\s*(\d+)\s*)?", chunk)) is None:
             raise UsageError(
                 f"Bad day list {spec!r}: use a day (7), a range (1-7) or a list (1,3,5)."
             )

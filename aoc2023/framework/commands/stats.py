@@ -625,10 +625,9 @@ def calendar_png(years: Sequence[YearStats]) -> bytes:
 
 def readme_link(readme: Path, picture: Path) -> str:
     """The image link to `picture`, relative to the README's folder where it can be."""
-    try:
+    target = picture.as_posix()
+    with suppress(ValueError):
         target = picture.resolve().relative_to(readme.resolve().parent).as_posix()
-    except ValueError:
-        target = picture.as_posix()
     return f"![Advent of Code calendar: stars, times and runtimes]({quote(target)})"
 
 

@@ -61,9 +61,7 @@ def use_colour(stream: IO[str]) -> bool:
     """Colour for a smart terminal, unless NO_COLOR is set; FORCE_COLOR forces it."""
     if os.environ.get("NO_COLOR"):
         return False
-    if os.environ.get("FORCE_COLOR"):
-        return True
-    return smart_terminal(stream)
+    return bool(os.environ.get("FORCE_COLOR")) or smart_terminal(stream)
 
 
 def terminal_width(stream: IO[str]) -> int | None:
