@@ -252,6 +252,25 @@ def test_aocds_runner_with_a_dead_token_is_one_sentence(
     assert "Error: adventofcode.com refused the session token" in done.stderr, done.stderr
 
 
+def test_aocds_runner_takes_the_token_file_as_aoc_reads_it(
+    fake_aoc: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path
+) -> None:
+    """A token file saved with a byte-order mark was sent by aocd's runner with the mark
+    (a traceback: no header holds it), and one with a byte no cookie holds ended in
+    aocd's UnicodeDecodeError. aoc gives aocd's runner the token it read: the first is
+    sent as the token, the second is one sentence, and nothing is asked."""
+    token_file = aocd_loaded.config / "token"
+    fake_aoc.add_user(TOKEN)
+    for raw, sent in [(b"\xef\xbb\xbf" + TOKEN.encode(), [TOKEN]), (b"\xff" + TOKEN.encode(), [])]:
+        fake_aoc.requests.clear()
+        token_file.write_bytes(raw + b"\n")
+        done = aoc("-y", "2023", "-d", "7", "-p", "aoc2023", cwd=tmp_path)
+        assert "Traceback" not in done.stderr, done.stderr
+        assert [r.token for r in fake_aoc.requests][:1] == sent, done.stderr
+    assert done.returncode == 2
+    assert "another character no cookie holds in it" in done.stderr, done.stderr
+
+
 def test_the_advice_with_no_token_names_one_file_as_one(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -219,15 +219,20 @@ def _holdable(token: str) -> bool:
     return token.isascii() and token.isprintable() and " " not in token
 
 
-def puzzle(token: str, year: int, day: int) -> Puzzle:
-    """The one place an aocd `Puzzle` is built; NoInputError for a token with a space."""
-    import aocd.models
-
+def check_holdable(token: str) -> None:
+    """NoInputError, naming where it is kept, for a token no cookie can carry."""
     if not _holdable(token):
         raise NoInputError(
             "The session token has a space, a line break or another character no cookie holds in "
             f"it: paste the cookie's value again into {local.token_home(token)}."
         )
+
+
+def puzzle(token: str, year: int, day: int) -> Puzzle:
+    """The one place an aocd `Puzzle` is built; NoInputError for a token with a space."""
+    import aocd.models
+
+    check_holdable(token)
 
     user = aocd.models.User(token)
     with suppress(OSError):  # token2id.json unwritable: the owner stays in aocd's memory
@@ -471,7 +476,9 @@ def run_aocd_runner(args: list[str]) -> int:
     try:
         local.check_tokens_file()
         contact()  # a contact that cannot be sent is said here, not in the middle of a run
-        if local.find_token() is None and not local.tokens_file().is_file():
+        if (token := local.find_token()) is not None:
+            check_holdable(token)  # aocd's runner builds its own puzzles
+        elif not local.tokens_file().is_file():
             if not {"-h", "--help"} & set(args):  # it reads its users before its options
                 raise NoInputError(  # said below, as every other error of ours
                     f"{local.no_token_sentence()}: aocd's runner needs your session token."

@@ -163,15 +163,16 @@ def config_and_token(environ: Mapping[str, str], start: Path) -> tuple[Path, str
 
 
 _cleaned: TokenSource | None = None
-"""The token as pasted, when `clean_environment_token` exported it cleaned (for `aoc token`)."""
+"""Where the token `clean_environment_token` exported was found, as pasted (`aoc token`)."""
 
 
 def clean_environment_token() -> None:
-    """The cleaned token in `AOC_SESSION` for aocd (also one from a file that needed it)."""
+    """The cleaned token in `AOC_SESSION` for aocd, which then reads no token file of its
+    own: it would take a byte-order mark or a non-UTF-8 byte in it as part of the token."""
     global _cleaned
     if clean_token(os.environ.get("AOC_SESSION", "")) is None:  # set to nothing: as unset
         os.environ.pop("AOC_SESSION", None)
-    if (source := token_source()) is not None and source.raw != source.token:
+    if (source := token_source()) is not None:
         _cleaned = source
         os.environ["AOC_SESSION"] = source.token
 
