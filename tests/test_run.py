@@ -1135,6 +1135,17 @@ def test_an_unknown_account_is_one_sentence_naming_the_known_ones(site: FakeAoC)
     assert not site.requests
 
 
+def test_a_token_pasted_as_an_accounts_name_is_never_printed(
+    site: FakeAoC, aocd_loaded: AocdHome
+) -> None:
+    """The sentence naming the known accounts printed such a name, a token, in full."""
+    write_tokens(aocd_loaded, json.dumps({"alice": ALICE, BOB: ALICE}))
+    result = run_accounts("--accounts", "carol")
+    assert result.returncode == 2
+    assert "(alice, <token>)" in result.stderr and BOB[:8] not in result.stderr, result.stderr
+    assert not site.requests
+
+
 def test_an_account_whose_name_holds_a_comma_is_taken_whole(
     site: FakeAoC, aocd_loaded: AocdHome
 ) -> None:

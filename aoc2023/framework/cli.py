@@ -14,6 +14,7 @@ import threading
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager, suppress
 from functools import cache
+from string import hexdigits
 from typing import Annotated, Any
 
 import typer
@@ -98,12 +99,15 @@ def _click_command(name: str | None) -> Any:  # typer's own click's Command
 
 def _secrets() -> list[str | None]:
     """The token and every account's in aocd's token list, as far as they can be read (a
-    command that needs one says why it cannot have it), redacted before anything logs."""
+    command that needs one says why it cannot have it), redacted before anything logs;
+    a name there with a token's shape (32 hex digits or more) too: a token pasted as one."""
     found: list[str | None] = []
     with suppress(DamagedFileError, NoInputError):
         found.append(find_token())
     with suppress(DamagedFileError, NoInputError):
-        found += [clean_token(raw) for raw in (check_tokens_file() or {}).values()]
+        listed = check_tokens_file() or {}
+        found += [name for name in listed if len(name) >= 32 and not name.strip(hexdigits)]
+        found += [clean_token(raw) for raw in listed.values()]
     return found
 
 
