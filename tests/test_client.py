@@ -475,6 +475,17 @@ def test_no_line_when_nothing_went_to_the_site(
     assert not store.contact_reminder_file().exists()
 
 
+def test_no_line_when_a_block_ends_before_its_request(
+    aocd_home: AocdHome, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A run stopped while it waited for a lock, before any request, was told that aoc
+    had sent its requests with no contact."""
+    monkeypatch.delenv("AOC_USER_AGENT")
+    with pytest.raises(KeyboardInterrupt), client.asking("fetch 2023 day 7"):
+        raise KeyboardInterrupt
+    assert client.contact_reminder() is None
+
+
 def test_the_reminder_comes_from_a_clock_it_is_handed(aocd_home: AocdHome) -> None:
     """Each call as a command of its own would make it (a new screen each)."""
     monkey_now = [1_000_000.0]

@@ -156,18 +156,22 @@ def asking(
     """The door of every request: failures become `error_class`, one sentence each.
     `doing` completes "Could not reach adventofcode.com to ..."; `year`, `day` and
     `token`, when known, name the locked puzzle or the dead token."""
-    global _sent_anonymously
     import aocd.exceptions
     import urllib3.exceptions
 
     started = time.time_ns()
+
+    def before_each_request() -> None:  # noted only when one goes: a block may end first
+        global _sent_anonymously
+        _sent_anonymously = _sent_anonymously or who is None
+        _keep_distance()  # looked up here: tests patch it
+
     try:
         who = contact()
-        _sent_anonymously = _sent_anonymously or who is None
         pool = private.get("http.pool_manager")  # aocd takes no User-Agent and no timeout
         agent = _set_for_block(pool.headers, {"User-Agent": user_agent(who)})
         timeout = urllib3.Timeout(connect=CONNECT_TIMEOUT, read=READ_TIMEOUT)
-        floor = private.floored(lambda: _keep_distance())  # a lambda: tests patch it
+        floor = private.floored(before_each_request)
         with agent, floor, _set_for_block(pool.connection_pool_kw, {"timeout": timeout}):
             yield
     except aocd.exceptions.PuzzleLockedError as error:
