@@ -590,6 +590,16 @@ def test_an_attempt_whose_part_is_no_number_is_passed_over(site: FakeAoC) -> Non
     assert code == 0 and posts(site) == [("1", "6440"), ("2", "5905")]
 
 
+def test_aocds_memo_saved_with_a_byte_order_mark_is_read_as_aoc_reads_it(
+    site: FakeAoC, aocd_loaded: AocdHome
+) -> None:
+    """aocd reads it as plain UTF-8: "unexpected JSONDecodeError" before each send."""
+    memo = aocd_loaded.config / "token2id.json"
+    memo.write_bytes(b"\xef\xbb\xbf" + memo.read_bytes())
+    code, _parts = run_json("--yes")
+    assert code == 0 and posts(site) == [("1", "6440"), ("2", "5905")]
+
+
 def test_an_answer_that_gets_no_reply_is_said_to_be_sent_and_the_wait_is_kept(
     site: FakeAoC, monkeypatch: pytest.MonkeyPatch
 ) -> None:

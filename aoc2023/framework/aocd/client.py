@@ -248,7 +248,10 @@ def puzzle(token: str, year: int, day: int) -> Puzzle:
 
 def owner(user: Any) -> str:
     """aocd's `user.id`, memoised in token2id.json, which is put back if a write fails
-    (then from aocd's memo in memory, if it has the token)."""
+    (then from aocd's memo in memory, if it has the token). aocd is handed the memo as
+    aoc reads it: a damaged one is one sentence, and a byte-order mark is no text."""
+    if private.token_owners_in_memory() is None:
+        private.forget_token_owners(dict(paths.token_memo()))
     memo = paths.token_memo_file()
     before = None
     with suppress(OSError):
