@@ -28,7 +28,7 @@ from pathlib import Path
 
 BIN = Path(sys.executable).parent
 NETBLOCK = Path(__file__).resolve().parents[1] / "tests" / "netblock"
-TOKEN = "benchmark-token-0000"
+TOKEN = "benchmark-token-" + "0" * 80
 USER_ID = "benchmark.user.1"
 CARDS = "23456789TJQKA"
 
