@@ -138,8 +138,7 @@ def _read(grid: Pixels) -> str | None:
     # taken only when its glyphs account for every lit pixel
     glyphs = dict(read_resource(fontsize=font))
     read_pixels = sum(row.count("#") for letter in letters for row in glyphs[letter])
-    lit = sum(row.count(True) for row in grid)
-    return letters if letters and read_pixels == lit else None
+    return letters if letters and read_pixels == sum(row.count(True) for row in grid) else None
 
 
 def judged(text: str, expected: str | None) -> Judged:

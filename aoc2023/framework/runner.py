@@ -527,9 +527,7 @@ def peaks_of(
         return dict(call_with_timeout(task, timeout, peaks))
     except (TimedOut, ChildFailed) as failure:
         where = day_place(solution_class.year, solution_class.day, variant=solution_class.variant)
-        stopped = next(
-            (step for step in steps_of(solution_class, parts) if step not in peaks), None
-        )
+        stopped = next((s for s in steps_of(solution_class, parts) if s not in peaks), None)
         if isinstance(failure, TimedOut) and stopped is not None:
             peaks[stopped] = None
             notices.append(CouldNotRun(f"{where}: memory not measured: {stopped} {failure}."))

@@ -72,9 +72,7 @@ def trend(new: Stats, old: Stats) -> Trend:
     allowed = 1 + tolerance(new, old)
     if new_figure * allowed < old_figure:
         return "faster"
-    if new_figure > old_figure * allowed:
-        return "slower"
-    return "no change"
+    return "slower" if new_figure > old_figure * allowed else "no change"
 
 
 def load(path: Path) -> list[Any]:

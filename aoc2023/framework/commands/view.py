@@ -167,8 +167,7 @@ def paint(text: str, style: str | None, *, colour: bool) -> str:
     text = printable(text)
     if not colour or not style:
         return text
-    codes = ";".join(_ANSI[word] for word in style.split())
-    return f"\x1b[{codes}m{text}\x1b[0m"
+    return f"\x1b[{';'.join(_ANSI[word] for word in style.split())}m{text}\x1b[0m"
 
 
 def wrap_message(text: str, width: int | None, indent: str = "") -> str:
