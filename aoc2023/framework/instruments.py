@@ -89,8 +89,7 @@ class Profiler:
             builtin = file == "~" and line == 0
             with suppress(ValueError):  # shortened, when under the working folder
                 file = str(Path(file).resolve().relative_to(Path.cwd()))
-            location = "" if builtin else f"{file}:{line}"
-            rows.append(ProfileRow(name, location, nc, cc, tt, ct))
+            rows.append(ProfileRow(name, "" if builtin else f"{file}:{line}", nc, cc, tt, ct))
         return sorted(rows, key=lambda row: row.own_seconds, reverse=True)[:count]
 
 
@@ -139,9 +138,8 @@ def check_flame(request: RunRequest, part: int, path: Path) -> None:
     days, a bad part, a file that cannot be written)."""
     if not memray_available():
         raise UsageError(
-            "--memory-flame needs memray: install the memray extra, e.g. "
-            "`uv sync --extra memray` or `pip install 'aoc2023[memray]'` "
-            "(Linux and macOS only)."
+            "--memory-flame needs memray: install the memray extra, e.g. `uv sync --extra memray` "
+            "or `pip install 'aoc2023[memray]'` (Linux and macOS only)."
         )
     if part not in (1, 2):
         raise UsageError(f"--memory-flame PART FILE: the part is 1 or 2, not {part}.")

@@ -183,9 +183,7 @@ def _outcome(part: PartResult, refused: str, send: Callable[[], tuple[Verdict, s
     updated = part._replace(submitted=str(verdict), submit_note=note)
     if verdict is Verdict.RIGHT:
         return updated._replace(status=Status.CORRECT, expected=part.answer)
-    if verdict.is_wrong:
-        return updated._replace(status=Status.WRONG)
-    return updated
+    return updated._replace(status=Status.WRONG) if verdict.is_wrong else updated
 
 
 class ExampleChecks:
@@ -422,9 +420,8 @@ def _record_final_star(puzzle: _Puzzle, pending: sent.Attempt | None) -> None:
         write_atomically(cache.answer_path(2), FINAL_STAR_ANSWER)
     except OSError as error:
         raise NotSent(
-            f"in already, as your stars on adventofcode.com show, but aoc could not "
-            f"write it down ({unwritable_sentence(error) or error}): the next run "
-            "reads your stars again",
+            "in already, as your stars on adventofcode.com show, but aoc could not write it down "
+            f"({unwritable_sentence(error) or error}): the next run reads your stars again",
             Status.CORRECT,
         ) from error
 

@@ -511,9 +511,8 @@ def history_lines(title: str, series: dict[str, list[Point]], encoding: str | No
     for name, points in series.items():
         values = [point.seconds for point in points]
         lines.append(
-            f"  {pad(name, width)}  {sparkline(values, ramp)}  "
-            f"{format_duration(values[0])} -> {format_duration(values[-1])} "
-            f"({len(values)} save{'s' * (len(values) != 1)})"
+            f"  {pad(name, width)}  {sparkline(values, ramp)}  {format_duration(values[0])} -> "
+            f"{format_duration(values[-1])} ({len(values)} save{'s' * (len(values) != 1)})"
         )
     commits = dict.fromkeys(  # in order, once each
         point.commit[:8] for points in series.values() for point in points if point.commit
