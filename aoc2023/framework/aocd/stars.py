@@ -95,10 +95,9 @@ def parse_times(html: bytes | str) -> dict[int, tuple[str, str]] | None:
     page = bs4.BeautifulSoup(html, "html.parser")
     if page.article is None or page.article.pre is None:
         return {} if NO_STARS in page.get_text() else None
-    rows = [line.split() for line in page.article.pre.get_text().splitlines()]
     return {  # a day, then its part 1 columns, then as many of part 2
         int(fields[0]): (fields[1], fields[1 + len(fields) // 2])
-        for fields in rows
+        for fields in map(str.split, page.article.pre.get_text().splitlines())
         if len(fields) >= 3 and len(fields) % 2 == 1 and _DAY.fullmatch(fields[0])
     }
 

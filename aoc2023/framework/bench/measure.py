@@ -370,7 +370,6 @@ def bench_input(
     lanes = [lane for lane, _ in timed]
     # Long in any implementation: CPU time in all, to compare by one clock.
     took = [(step, _step_seconds(step, one) or 0.0) for lane, one in timed for step in lane.steps]
-    cpu_steps = frozenset(step for step, seconds in took if seconds >= CPU_FROM)
     task = partial(
         measure,
         lanes,
@@ -379,7 +378,7 @@ def bench_input(
         deadline=deadline,
         grace=max(_slowest_step(one, timeout) for _, one in timed),
         warm_until=clocks.clock() + budget * WARM_UP_SHARE,
-        cpu_steps=cpu_steps,
+        cpu_steps=frozenset(step for step, seconds in took if seconds >= CPU_FROM),
         where=where,
         watcher=watcher,
         clocks=clocks,
