@@ -802,6 +802,36 @@ def test_a_days_declarations_of_any_shape_keep_every_promise(
         )
 
 
+ODD_CLASS_BODIES = {
+    "__init__ without extra": "def __init__(self) -> None:\n        super().__init__()",
+    "__init__ raising": "def __init__(self, **extra: object) -> None:\n        raise OSError(1)",
+    "part_1 = 5": "part_1 = 5",
+    "solve = None": "solve = None",
+    "part_2 a property": "@property\n    def part_2(self) -> object:\n        raise OSError(2)",
+}
+"""The end of a day's class body that made `aoc run` and `aoc bench` say "unexpected
+TypeError" (or the day's own error) with no row for any day."""
+
+
+@pytest.mark.parametrize("body", ODD_CLASS_BODIES.values(), ids=ODD_CLASS_BODIES)
+def test_a_days_class_of_odd_shape_fails_that_day_alone(body: str, aocd_home: AocdHome) -> None:
+    day = (
+        "from aoc2023.framework import Example, Solution\n\n\nclass Day(Solution[str]):\n"
+        "    examples = [Example('ab', part_1=2)]\n\n"
+        "    def part_1(self, text: str) -> int:\n        return len(text)\n\n"
+        f"    {body}\n"
+    )
+    for args in (["run", "--example"], ["bench", "--example", "--budget", "0.01"]):
+        result = in_process(
+            {"day01.py": day, "day02.py": GOOD_DAY}, args[0], str(YEAR), *args[1:], "--json"
+        )
+        assert result.returncode == 2, (args, result.stdout, result.stderr)
+        document = json.loads(result.stdout)
+        assert document.get("error") is None, (args, document)  # the command's own error
+        rows = day_rows(document)
+        assert rows[YEAR, 1]["error"] and rows[YEAR, 2]["error"] is None, (args, rows)
+
+
 def test_the_plugin_and_run_agree_on_every_shape_of_examples(
     pytester: pytest.Pytester, aocd_home: AocdHome
 ) -> None:

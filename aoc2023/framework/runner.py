@@ -157,9 +157,12 @@ def run_solution(
             raise Interrupted(result, signal_of(timed.stop))
         return result
 
-    solution = solution_class(extra=run_input.extra)
+    def parse_anew() -> tuple[Solution[Any], Any]:  # the instance too: its __init__ may fail
+        made = solution_class(extra=run_input.extra)
+        return made, made.parse(run_input.text)
+
     expected = run_input.expected
-    parsed = timed("parse", partial(solution.parse, run_input.text))
+    parsed = timed("parse", parse_anew)
     parse_seconds = parsed.seconds
     if parsed.error is not None:  # a failed parse has no parse time
         parts = tuple(_not_run(p, expected.get(p), "parse", parsed.error) for p in run_input.parts)
@@ -167,12 +170,12 @@ def run_solution(
         return finished(parts=parts, error=why, traceback=parsed.traceback)
     if report is not None:
         report("parsed", parse_seconds)
-
+    solution = parsed.value[0]
     if solution_class.solves_in_turn():
-        parts = _solve_in_turn(solution, parsed.value, run_input, timed, report, on_step)
+        parts = _solve_in_turn(solution, parsed.value[1], run_input, timed, report, on_step)
         return finished(parse_seconds=parse_seconds, parts=parts)
     if solution_class.solves_both_at_once() and run_input.parts:  # none: the parse alone (--memory)
-        pair = _pair_of(timed("parts 1+2", partial(solution.solve, parsed.value)))
+        pair = _pair_of(timed("parts 1+2", partial(solution.solve, parsed.value[1])))
         results = tuple(
             _judge(p, pair[p - 1], expected.get(p), shared=True, method=solution.solve)
             for p in run_input.parts
@@ -184,14 +187,14 @@ def run_solution(
         if on_step is not None:
             on_step(solution_class.year, solution_class.day, part)
         if index:  # each part its own instance and its own parse, as under --timeout
-            solution = solution_class(extra=run_input.extra)
-            parsed = timed("parse", partial(solution.parse, run_input.text))
-        parse_failed = parsed.error is not None
+            parsed = timed("parse", parse_anew)
+        unparsed = parsed.error is not None
+        solution = solution if unparsed else parsed.value[0]
         method = solution.part_1 if part == 1 else solution.part_2
-        outcome = parsed if parse_failed else timed(f"part {part}", partial(method, parsed.value))
+        outcome = parsed if unparsed else timed(f"part {part}", partial(method, parsed.value[1]))
         parsed = _Outcome()  # let go before the next parse
         judged = _judge(part, outcome, expected.get(part), shared=False, method=method)
-        results_list.append(judged._replace(seconds=None) if parse_failed else judged)
+        results_list.append(judged._replace(seconds=None) if unparsed else judged)
         if isinstance(outcome.error, KeyboardInterrupt):  # Ctrl-C: the parts after it do not run
             later = run_input.parts[index + 1 :]
             results_list += [_not_run(p, expected.get(p), "the run", outcome.error) for p in later]

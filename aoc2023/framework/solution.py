@@ -147,6 +147,9 @@ def _check_declarations(cls: type[Solution[Any]]) -> None:
         value = own.get(name)
         if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
             raise DeclarationError(f"{where} `{name}` is {described(value)}, not an int")
+    for name in ("__init__", "parse", "part_1", "part_2", "solve"):  # not `part_1 = 5`
+        if name in own and not callable(own[name]) and not isinstance(own[name], classmethod):
+            raise DeclarationError(f"{where} `{name}` is {described(own[name])}: give a method")
     if "examples" in own:
         cls.examples = _examples(own["examples"], where)
 
