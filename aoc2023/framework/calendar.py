@@ -188,8 +188,7 @@ def offering_wait(command: str) -> Iterator[None]:
 def locked_message(year: int, day: int, now: datetime | None = None) -> str:
     """Why the puzzle cannot be had: locked by the clock (when, how to wait), or by the site."""
     now = now or current_time()
-    unlock = unlock_time(year, day)
-    if now < unlock:
+    if now < (unlock := unlock_time(year, day)):
         sentence = (
             f"{year} day {day} is not unlocked yet: it unlocks at midnight Eastern time on "
             f"December {day}, {year} ({clock_time(unlock, now)}, your time), in "
@@ -298,8 +297,7 @@ def wait_for_site(
             ask()
             return
         except StillLocked:
-            next_ask = now() + timedelta(seconds=SITE_POLL_SECONDS)
-            if next_ask > give_up:
+            if (next_ask := now() + timedelta(seconds=SITE_POLL_SECONDS)) > give_up:
                 raise
         while (left := next_ask - now()).total_seconds() > 0:
             tick(left, refused)

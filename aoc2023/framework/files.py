@@ -29,8 +29,7 @@ def read_regular(path: Path, limit: int = LIMIT) -> bytes:
     """The bytes of `path`, a regular file of at most `limit` bytes; else an OSError."""
     fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))  # a FIFO: no wait
     try:
-        mode = os.fstat(fd).st_mode
-        if stat.S_ISDIR(mode):
+        if stat.S_ISDIR(mode := os.fstat(fd).st_mode):
             raise IsADirectoryError(errno.EISDIR, "a folder, not a file", str(path))
         if not stat.S_ISREG(mode):
             kind = next((name for test, name in _KINDS if test(mode)), "not a regular file")

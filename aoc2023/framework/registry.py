@@ -108,8 +108,7 @@ def variants_of(solution_class: type[Solution[Any]]) -> list[type[Solution[Any]]
 
 
 def year_package(year: int) -> str:
-    conventional = f"aoc{year}"
-    if importlib.util.find_spec(conventional) is not None:
+    if importlib.util.find_spec(conventional := f"aoc{year}") is not None:
         return conventional
     from importlib.metadata import entry_points
 

@@ -152,8 +152,7 @@ def run_solution(
     timed = _Timer(clock, instruments)
 
     def finished(**fields: Any) -> DayResult:
-        result = _day_result(solution_class, run_input, title, **fields)
-        if result.interrupted:
+        if (result := _day_result(solution_class, run_input, title, **fields)).interrupted:
             raise Interrupted(result, signal_of(timed.stop))
         return result
 

@@ -164,8 +164,7 @@ def check(case: Case) -> None:
         run = dataclasses.replace(example, parts=(case.part,))
         what, expected_is = _example_name(case.number, example.label), "expected"
     else:
-        found = case.aocd.real_input(case.year, case.day, case.part)
-        if isinstance(found, str):
+        if isinstance((found := case.aocd.real_input(case.year, case.day, case.part)), str):
             pytest.skip(found)
         solution_class = registry.load_day(case.year, case.day)
         run, what, expected_is = found, "your input", "the accepted answer is"

@@ -110,8 +110,7 @@ def _entries(value: object, *texts: str) -> TypeGuard[list[dict[str, Any]]]:
 def read_log_entries(path: Path) -> list[dict[str, Any]]:
     """aocd's submission log as on disk, [] when there is none; DamagedFileError when
     it is not a list of entries (sending on would ignore, and rewriting lose, its replies)."""
-    entries = _read_json(path, [], "aocd's submission log")
-    if not _entries(entries):
+    if not _entries(entries := _read_json(path, [], "aocd's submission log")):
         raise _unusable(f"aocd's submission log {path} is not a list of replies")
     return entries
 

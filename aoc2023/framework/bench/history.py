@@ -69,8 +69,7 @@ def trend(new: Stats, old: Stats) -> Trend:
     new_figure, old_figure = new.figure(name) or 0.0, old.figure(name) or 0.0
     if abs(new_figure - old_figure) <= MIN_DIFFERENCE:  # within the clock's own noise
         return "no change"
-    allowed = 1 + tolerance(new, old)
-    if new_figure * allowed < old_figure:
+    if new_figure * (allowed := 1 + tolerance(new, old)) < old_figure:
         return "faster"
     return "slower" if new_figure > old_figure * allowed else "no change"
 
@@ -193,8 +192,7 @@ def _saved_figure(figure: object) -> tuple[Key, Stats]:
     year, day, runs = (_whole(figure, name) for name in ("year", "day", "runs"))
     source, label, step = (_text(figure, name) or "" for name in ("source", "label", "step"))
     variant = _text(figure, "variant")
-    waiting = figure.get("waiting", False)
-    if not isinstance(waiting, bool):
+    if not isinstance((waiting := figure.get("waiting", False)), bool):
         raise _Damaged("its waiting is not true or false")
     median, minimum, q1, q3 = (_number(figure, name) or 0.0 for name in _SECONDS)
     cpu_min, normalised, normalised_cpu = (_number(figure, name, required=False) for name in _MAYBE)

@@ -245,8 +245,7 @@ def measure(
                 if any(len(timing.samples[lane.variant, one]) >= max_runs for one in lane.steps):
                     todo = [one for one in todo if one[0] is not lane]  # a step has all its runs
                     continue
-                start = clock()
-                if start + expected[key] > limit:
+                if (start := clock()) + expected[key] > limit:
                     if kept >= MIN_RUNS:
                         return timing
                     todo.remove((lane, unit))  # too slow to fit: faster ones go on to MIN_RUNS

@@ -336,8 +336,7 @@ def bench_chart(bars: list[DayBar], budget: float, path: Path, title: str) -> No
     positions = range(len(bars))
     bottoms = [0.0] * len(bars)
     for step, colour in _COLOURS.items():  # stacked in this order
-        heights = [bar.seconds.get(step, 0.0) for bar in bars]
-        if not any(heights):
+        if not any(heights := [bar.seconds.get(step, 0.0) for bar in bars]):
             continue
         axes.bar(positions, heights, bottom=bottoms, label=step, color=colour)
         bottoms = [low + high for low, high in zip(bottoms, heights, strict=True)]

@@ -388,8 +388,7 @@ def _rows(bench: DayBench) -> list[list[Cell]]:
         if step.variant is not None and step.variant not in shown:
             first = [blank, _variant_label(step.variant), blank]
         shown.add(step.variant)
-        stats = step.stats
-        if stats is None:
+        if (stats := step.stats) is None:
             figures = [blank, _why_not_timed(step), blank, blank, blank]
         else:
             runs = f"{stats.runs:,}" + " (rough)" * stats.rough
@@ -465,8 +464,7 @@ class ProgressLine:
     def __call__(self, where: str, step: str, runs: int, expected: float) -> None:
         if self.stream is None:  # before the clock: called between every two runs
             return
-        now = self.clock()
-        if now - self._last < self.INTERVAL and expected < self.INTERVAL:
+        if (now := self.clock()) - self._last < self.INTERVAL and expected < self.INTERVAL:
             return
         self._last = now
         line = f"{where}: {step}" + (f", {runs:,} run{'s' * (runs != 1)} so far" if runs else "")

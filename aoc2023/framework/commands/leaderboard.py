@@ -146,8 +146,7 @@ def strip(days: tuple[int, ...]) -> str:
 
 
 def describe_age(seconds: float) -> str:
-    whole = int(seconds)
-    if whole < 60:
+    if (whole := int(seconds)) < 60:
         return f"{whole}s"
     minutes, rest = divmod(whole, 60)
     if minutes < 60:

@@ -155,8 +155,7 @@ def python_str(text: str) -> str:
 
 def title_line(title: str) -> str:
     """The class body's `title = ...` line(s), within MAX_LINE however long the title."""
-    whole = f"    title = {python_str(title)}"
-    if len(whole) <= MAX_LINE:
+    if len(whole := f"    title = {python_str(title)}") <= MAX_LINE:
         return whole + "\n"
     chunks = _literals(title, MAX_LINE - 8)
     return "    title = (\n" + "".join(f"        {piece}\n" for piece in chunks) + "    )\n"

@@ -123,8 +123,7 @@ def whose(token: str | None) -> Who:
         except AocError as error:
             return Who(token, None, f"{error} Whose records to show is not known.")
 
-    owners = set(paths.token_memo().values())
-    if len(owners) == 1:
+    if len(owners := set(paths.token_memo().values())) == 1:
         return Who(None, owners.pop())
     return Who(
         None,
@@ -460,8 +459,7 @@ def format_since_unlock(since: timedelta | None) -> str:
     """`12:34` under an hour, `3h 05m` under a day, `>24h` beyond; "" unknown."""
     if since is None:
         return ""
-    seconds = max(0, int(since.total_seconds()))
-    if seconds >= 24 * 3600:
+    if (seconds := max(0, int(since.total_seconds()))) >= 24 * 3600:
         return ">24h"
     if seconds >= 3600:
         return f"{seconds // 3600}h {seconds % 3600 // 60:02d}m"

@@ -146,8 +146,7 @@ def ask_yes_no(question: str) -> bool | None:
             line = sys.stdin.readline()  # "" at the end of stdin
             if not line:
                 return None
-            answer = line.strip().lower()
-            if answer in ("y", "yes"):
+            if (answer := line.strip().lower()) in ("y", "yes"):
                 return True
             if answer in ("", "n", "no"):
                 return False

@@ -55,8 +55,7 @@ def token(
 
 
 def _ago(when: float) -> str:
-    seconds = max(0, int(time.time() - when))
-    if seconds < 5:
+    if (seconds := max(0, int(time.time() - when))) < 5:
         return "just now"
     minutes, seconds = divmod(seconds, 60)
     return f"{minutes}m {seconds}s ago" if minutes else f"{seconds}s ago"
