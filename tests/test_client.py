@@ -4,7 +4,8 @@ An input that several runs of `aoc` need at once (processes of their own) is fet
 
 An input or a puzzle page that is empty (or only whitespace) is none: the site's empty
 reply is not kept, run or sent, and an empty file in aocd's cache is removed, named and
-fetched again (aocd/paths.py `drop_empty`, called here), with aocd's cache in real files
+fetched again (aocd/paths.py `drop_damaged`, called here), as is a page cut short or not
+UTF-8 text; a folder in a page's place is one sentence. aocd's cache is in real files
 (EMPTY_YEAR).
 """
 
@@ -866,9 +867,19 @@ def test_an_empty_cached_input_of_an_unknown_owner_is_fetched_again(
     assert cached.read_text() == "hello"
 
 
-def test_a_cached_page_of_0_bytes_is_named_and_fetched_again_by_read_and_examples(
-    year: FakeAoC, aocd_loaded: AocdHome
+@pytest.mark.parametrize(
+    ("damage", "said"),
+    [
+        (b"", "empty"),
+        (b"<main><article><h2>--- Day", "cut short"),
+        (b"\xe9t\xe9", "not UTF-8 text"),
+    ],
+)
+def test_a_damaged_cached_page_is_named_and_fetched_again_by_read_and_examples(
+    year: FakeAoC, aocd_loaded: AocdHome, damage: bytes, said: str
 ) -> None:
+    """A page cut short printed nothing under `aoc read` (exit 0), and "heading not found"
+    under `aoc examples`; one not UTF-8 text ended in "unexpected UnicodeDecodeError"."""
     year.add_puzzle(
         EMPTY_YEAR,
         EMPTY_DAY,
@@ -884,13 +895,27 @@ def test_a_cached_page_of_0_bytes_is_named_and_fetched_again_by_read_and_example
     for command in ("read", "examples"):
         for damaged in (page, logged_out):
             damaged.parent.mkdir(parents=True, exist_ok=True)
-            damaged.write_text("")
+            damaged.write_bytes(damage)
         result = aoc_in_process(command, str(EMPTY_YEAR), str(EMPTY_DAY))
         assert result.returncode == 0, result.stderr
         for damaged in (page, logged_out):
-            assert f"aocd's cached puzzle page {damaged} was empty (damaged)" in result.stderr
+            assert f"aocd's cached puzzle page {damaged} was {said} (damaged)" in result.stderr
         assert "Squares" in result.stdout
         assert "heading not found" not in result.stderr
+
+
+def test_a_folder_in_place_of_a_cached_page_is_one_sentence(
+    year: FakeAoC, aocd_loaded: AocdHome
+) -> None:
+    year.add_puzzle(EMPTY_YEAR, EMPTY_DAY, "Squares", inputs={TOKEN: "hello"}, solutions=["5"])
+    page = aocd_loaded.data / "prose" / f"{EMPTY_YEAR}_{EMPTY_DAY:02d}_prose.0.html"
+    page.mkdir(parents=True)
+    result = aoc_in_process("read", str(EMPTY_YEAR), str(EMPTY_DAY))
+    assert result.returncode == 2
+    assert result.stderr == (
+        f"Error: aocd's cached puzzle page {page} is a folder, not a file: remove it, and the "
+        "next run fetches it again.\n"
+    )
 
 
 def test_new_writes_the_title_and_example_over_a_page_of_0_bytes(

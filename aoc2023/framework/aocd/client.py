@@ -232,6 +232,11 @@ def check_holdable(token: str) -> None:
         )
 
 
+def _whole_page(html: str) -> bool:
+    """Whether a cached page reaches the end of the puzzle's text (the site's `</main>`)."""
+    return "</main>" in html
+
+
 def puzzle(token: str, year: int, day: int) -> Puzzle:
     """The one place an aocd `Puzzle` is built; NoInputError for a token with a space."""
     import aocd.models
@@ -241,8 +246,8 @@ def puzzle(token: str, year: int, day: int) -> Puzzle:
     user = aocd.models.User(token)
     with suppress(OSError):  # token2id.json unwritable: the owner stays in aocd's memory
         owner(user)
-    # a page cached at 0 bytes (a full disk) would read as a page: fetched again
-    paths.drop_empty(paths.page_files(year, day), "aocd's cached puzzle page")
+    # a page cached at 0 bytes or cut short (a full disk) would read as a page: fetched again
+    paths.drop_damaged(paths.page_files(year, day), "aocd's cached puzzle page", _whole_page)
     return aocd.models.Puzzle(year, day, user=user)
 
 
@@ -274,7 +279,7 @@ def fetch_input(year: int, day: int, token: str) -> str:
             found = puzzle(token, year, day)
             cache = paths.PuzzleCache(year, day, found.input_data_path.parent)
             held.enter_context(store.locked(store.fetching(cache)))
-            paths.drop_empty([found.input_data_path], "aocd's cached input")
+            paths.drop_damaged([found.input_data_path], "aocd's cached input")
             text = str(found.input_data)
         empty = not text.strip()
         if not empty and not paths.looks_like_html(text):

@@ -8,7 +8,7 @@ import html
 import os
 import re
 import sys
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import NamedTuple
 
@@ -85,7 +85,7 @@ class PuzzleCache(NamedTuple):
             self.input_path, "aocd's cached input", "remove it, and the next run fetches it again"
         )
         if text is not None and not text.strip():
-            drop_empty([self.input_path], "aocd's cached input")
+            drop_damaged([self.input_path], "aocd's cached input")
             return None
         if text is not None and looks_like_html(text):
             raise DamagedFileError(
@@ -104,14 +104,24 @@ class PuzzleCache(NamedTuple):
         return (text or "").strip() or None
 
 
-def drop_empty(files: Iterable[Path], what: str) -> None:
-    """Remove (and say) those of `files` that are only whitespace, to fetch them again;
-    DamagedFileError for one that cannot be removed."""
+def drop_damaged(files: Iterable[Path], what: str, whole: Callable[[str], bool] = bool) -> None:
+    """Remove (and say) those of `files` that are empty (only whitespace), not UTF-8 text,
+    or not `whole` (cut short), to fetch them again; DamagedFileError for a folder, or for
+    one that cannot be removed. A FIFO or a large file is its reader's to refuse."""
     for path in files:
         try:
-            if read_regular(path, 1 << 16).decode("utf-8", "replace").strip():
-                continue
-        except OSError:  # a FIFO or a folder is its reader's to refuse; a large file is text
+            text = read_regular(path).decode("utf-8")
+            damage = "empty" if not text.strip() else None if whole(text) else "cut short"
+        except UnicodeDecodeError:
+            damage = "not UTF-8 text"
+        except IsADirectoryError as error:
+            raise DamagedFileError(
+                f"{what} {path} is a folder, not a file: remove it, and the next run fetches "
+                "it again."
+            ) from error
+        except OSError:
+            continue
+        if damage is None:
             continue
         try:
             path.unlink()
@@ -119,10 +129,10 @@ def drop_empty(files: Iterable[Path], what: str) -> None:
             continue
         except OSError as error:
             raise DamagedFileError(
-                f"{what} {path} is empty (damaged) and could not be removed "
+                f"{what} {path} is {damage} (damaged) and could not be removed "
                 f"({error.strerror or error}): delete it, and the next run fetches it again."
             ) from error
-        sys.stderr.write(f"{what} {path} was empty (damaged): removed it, to fetch it again.\n")
+        sys.stderr.write(f"{what} {path} was {damage} (damaged): removed it, to fetch it again.\n")
 
 
 def undo_cut_writes(since_ns: int, year: int | None, day: int | None) -> list[Path]:
