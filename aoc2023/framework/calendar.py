@@ -237,8 +237,7 @@ def remembered_day_counts() -> dict[int, int]:
     """The counts the site showed; none when the file is missing or damaged (a copy)."""
     from aoc2023.framework.project import DECEMBER_DAYS
 
-    data = store.read_json(store.day_counts_file(), limit=64 * 1024)
-    if not isinstance(data, dict):
+    if not isinstance((data := store.read_json(store.day_counts_file(), limit=64 * 1024)), dict):
         return {}
     return {
         int(year): count

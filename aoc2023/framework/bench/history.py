@@ -82,8 +82,7 @@ def load(path: Path) -> list[Any]:
         return []
     except (OSError, ValueError) as error:
         raise DamagedFileError(f"Cannot read the benchmark history {path}: {error}.") from error
-    entries = data.get("entries") if isinstance(data, dict) else None
-    if not isinstance(entries, list):
+    if not isinstance((entries := data.get("entries") if isinstance(data, dict) else None), list):
         raise DamagedFileError(
             f"The benchmark history {path} is not in the expected format "
             "(an object with a list of entries): fix or remove it."
