@@ -490,6 +490,21 @@ def test_a_part_that_forks_leaves_a_thread_or_closes_stdout_cannot_upset_the_rep
     assert "2066/03" in benched.stdout and "Traceback" not in benched.stderr
 
 
+def test_a_part_that_closes_the_stream_below_the_redaction_cannot_upset_the_report(
+    tmp_path: Path, aocd_home: AocdHome
+) -> None:
+    """With a token, sys.stdout redacts and writes to sys.__stdout__: a part that closed
+    that one ended the run in "unexpected ValueError: I/O operation on closed file", with
+    no row for any day."""
+    aocd_home.set_token()
+    site = year(tmp_path, day01=day("sys.__stdout__.close(); sys.__stderr__.close(); return 1"))
+    (site / "aoc2066" / "day02.py").write_text(day("return 1"))
+    done = aoc(None, aocd_home, "run", "2066", "--example", env=env(aocd_home, site), timeout=120)
+    assert done.returncode == 0, done.stderr
+    rows = [line for line in done.stdout.splitlines() if "2066/0" in line]
+    assert len(rows) == 2 and all("✔ 1" in row for row in rows), done.stdout + done.stderr
+
+
 # --- a day's code that changes what aoc relies on: the recursion limit (9085 on) -----------
 
 LETTERS_DAY = """

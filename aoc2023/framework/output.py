@@ -175,6 +175,10 @@ class RedactingStream(io.TextIOBase):
     def writable(self) -> bool:
         return True
 
+    @property
+    def closed(self) -> bool:  # the one below too: a day's code may close sys.__stdout__
+        return super().closed or self.stream.closed
+
     def isatty(self) -> bool:
         return self.stream.isatty()
 
