@@ -81,6 +81,22 @@ def test_text_for_the_terminal_and_nothing_written_in_the_working_folder(
     assert list(here.iterdir()) == []
 
 
+def test_the_pages_text_is_shown_as_it_reads_never_as_markup(
+    fake_aoc: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path
+) -> None:
+    """`&lt;b&gt;` in the page was passed on as `<b>` (HTML to Markdown, dropped on the
+    terminal), and a `[text](address)` in its text became a link there."""
+    aocd_loaded.set_token()
+    shown = "A &lt;b&gt; [link](http://evil.example) *not* `code`"
+    fake_aoc.add_puzzle(2023, 7, shown, inputs={TOKEN: "x\n"})
+    markdown = aoc("read", "2023", "7", "--markdown", cwd=tmp_path)
+    assert markdown.stdout.startswith(
+        "## Day 7: A \\<b\\> \\[link\\](http://evil.example) \\*not\\* \\`code\\`\n"
+    ), markdown.stdout
+    text = aoc("read", "2023", "7", cwd=tmp_path)
+    assert "A <b> [link](http://evil.example) *not* `code`" in text.stdout, text.stdout
+
+
 def test_failures_are_one_sentence(
     fake_aoc: FakeAoC, aocd_loaded: AocdHome, tmp_path: Path
 ) -> None:
@@ -145,7 +161,7 @@ def test_the_last_day_keeps_the_paragraph_about_the_stars_still_needed(
     enough = aoc("read", "2025", "12", "--markdown", cwd=tmp_path)
     assert enough.returncode == 0, enough.stderr
     assert enough.stdout.endswith(
-        "Part two's prose.\n\nYou have enough stars to [Finish Decorating].\n"
+        "Part two's prose.\n\nYou have enough stars to \\[Finish Decorating\\].\n"
     )
     text = aoc("read", "2025", "12", cwd=tmp_path)
     assert text.returncode == 0, text.stderr

@@ -63,7 +63,7 @@ def to_markdown(html: str) -> str:
     """The puzzle's articles (part 1, part 2), the answers given and, on the last day,
     the paragraph about the stars still needed, as Markdown, in the page's order."""
     import bs4
-    from markdownify import markdownify
+    from markdownify import markdownify as md  # escape_misc: text is never markup
 
     page = bs4.BeautifulSoup(html, "html.parser")
     main = page.main or page.body or page
@@ -85,7 +85,7 @@ def to_markdown(html: str) -> str:
             if code.em is not None and code.get_text() == code.em.get_text():
                 code.em.unwrap()
                 code.wrap(page.new_tag("em"))
-        pieces.append(markdownify(str(element), heading_style="ATX", bullets="-").strip())
+        pieces.append(md(str(element), heading_style="ATX", bullets="-", escape_misc=True).strip())
     return "\n\n".join(pieces) + "\n"
 
 
