@@ -98,12 +98,12 @@ class Redactor:
     """Removes tokens and view keys, and every piece of them `PIECE` characters or longer."""
 
     def __init__(self, *tokens: str) -> None:
-        self.tokens = tuple(dict.fromkeys(tokens))  # the first of equal ones kept
+        # the first of equal ones kept; none shorter than PIECE (`e` would be in every line)
+        self.tokens = tuple(dict.fromkeys(token for token in tokens if len(token) >= PIECE))
         self.pieces: dict[str, str] = {}  # piece -> what stands for the secret it is of
         for token in reversed(self.tokens):  # a token's piece wins over a view key's
-            size = min(PIECE, len(token))
             shown = "<view key>" if isinstance(token, ViewKey) else "<token>"
-            self.pieces |= {token[i : i + size]: shown for i in range(len(token) - size + 1)}
+            self.pieces |= {token[i : i + PIECE]: shown for i in range(len(token) - PIECE + 1)}
         self.alphabet = frozenset(string.hexdigits).union(*self.tokens)
         """The characters of secrets: a piece next to one is inside a longer run."""
 

@@ -80,21 +80,19 @@ def token_file() -> Path:
     return config_dir() / "token"
 
 
-TOKEN_LENGTHS = range(32, 1025)
-"""The lengths of a token taken: each line printed is searched for its pieces (output.py),
-and a piece of a short one (`e`) would be found in every line."""
+TOKEN_MAX_LENGTH = 1024
+"""The longest token taken: each line printed is searched for its pieces (output.py)."""
 
 
 def clean_token(raw: str, home: str | None = None) -> str | None:
     """The pasted token without whitespace, quotes and a `session=` prefix; None when
-    empty. NoInputError naming `home` (where it is kept) of a length not in TOKEN_LENGTHS."""
-    text = raw.strip().strip("\"'").strip()
-    if text.lower().startswith("session="):
+    empty. NoInputError naming `home` (where it is kept) past TOKEN_MAX_LENGTH."""
+    if (text := raw.strip().strip("\"'").strip()).lower().startswith("session="):
         text = text[len("session=") :].strip().strip("\"'").strip()
-    if text and len(text) not in TOKEN_LENGTHS:
+    if len(text) > TOKEN_MAX_LENGTH:
         raise NoInputError(
-            f"The session token is {len(text):,} character{'s' * (len(text) > 1)} long, and a "
-            "session token is about 128: put the session cookie's value alone in "
+            f"The session token is {len(text):,} characters long, and a session token is "
+            f"about 128: put the session cookie's value alone in "
             f"{home or f'$AOC_SESSION or {token_file()}'}."
         )
     return text or None
@@ -131,8 +129,7 @@ def token_source(
 ) -> TokenSource | None:
     """The token `find_token` returns, with where it came from and as pasted (from `environ`
     and the config folder `config` if given); DamagedFileError for an unreadable file."""
-    raw = environ.get("AOC_SESSION", "")
-    if token := clean_token(raw):
+    if token := clean_token(raw := environ.get("AOC_SESSION", "")):
         if _cleaned is not None and raw == _cleaned.token:
             return _cleaned
         return TokenSource("$AOC_SESSION", raw, token)
