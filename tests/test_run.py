@@ -1099,15 +1099,16 @@ def test_no_account_token_is_logged_by_run_or_by_aocds_runner(
 ) -> None:
     """--verbose logs aocd's own lines, one of which names a dead token in full; every
     token in the token list is redacted before any log handler is made, under `aoc run
-    --accounts` and under aocd's runner run by aoc."""
+    --accounts` and under aocd's runner run by aoc, which runs beside a token too long
+    for aoc (it hid every other from the redaction)."""
     carol = "ca201" * 19 + "c"
     write_tokens(aocd_loaded, json.dumps({"alice": ALICE, "bob": BOB, "carol": carol}))
     aocd_loaded.set_token()  # aocd's runner reads the token before it reads its options
     test_output.as_outside_pytest(monkeypatch)
-    runs = [
-        run_accounts("--accounts", "all", "--no-submit", "--verbose"),
-        aoc_in_process("-y", "2025", "-d", "1", "-u", "carol", "-v"),
-    ]
+    runs = [run_accounts("--accounts", "all", "--no-submit", "--verbose")]
+    tokens = {"alice": ALICE, "bob": BOB, "long": "1" * 2000, "carol": carol}
+    write_tokens(aocd_loaded, json.dumps(tokens))
+    runs.append(aoc_in_process("-y", "2025", "-d", "1", "-u", "carol", "-v"))
     for run in runs:
         assert "is dead" in run.stderr, run.stderr  # the line that would have named it
         for token in (ALICE, BOB, carol):

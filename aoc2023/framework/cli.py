@@ -104,10 +104,12 @@ def _secrets() -> list[str | None]:
     found: list[str | None] = []
     with suppress(DamagedFileError, NoInputError):
         found.append(find_token())
-    with suppress(DamagedFileError, NoInputError):
+    with suppress(DamagedFileError):
         listed = check_tokens_file() or {}
         found += [name for name in listed if len(name) >= 32 and not name.strip(hexdigits)]
-        found += [clean_token(raw) for raw in listed.values()]
+        for raw in listed.values():  # each on its own: one too long hides no other
+            with suppress(NoInputError):
+                found.append(clean_token(raw))
     return found
 
 
