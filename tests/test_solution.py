@@ -217,8 +217,13 @@ GOOD = {
     "day05.py": day('examples = (Example(t, part_1=len(t)) for t in ("a", "bb"))'),
     "day06.py": day('examples = (Example("abcd", part_1=4),)'),
     "day07.py": day("examples = None"),
+    "day10.py": DECLARING.replace("\n\n", "\nfrom functools import partialmethod\n\n")
+    + "class Day(Solution[str]):\n    examples = [Example('ab', part_1=2, part_2=4)]\n\n"
+    + "    def _times(self, text: str, n: int) -> int:\n        return n * len(text)\n\n"
+    + "    part_1 = partialmethod(_times, n=1)\n    part_2 = partialmethod(_times, n=2)\n",
 }
-"""Days whose declarations are taken (a generator read once, a tuple, None for none)."""
+"""Days whose declarations are taken (a generator read once, a tuple, None for none; parts
+that are partialmethods, which make methods as functions do)."""
 BAD = {
     "day02.py": (
         day('examples = Example("abc", part_1=3)'),
@@ -231,6 +236,8 @@ BAD = {
     ),
     "day08.py": (day("examples = [Example(7, part_1=3)]"), "an Example's input is int 7"),
     "day09.py": (day("examples = 3"), "Day's `examples` is int 3, not a list of Examples"),
+    "day11.py": (day("part_2 = 5"), "Day's `part_2` is int 5: give a method"),
+    "day12.py": (day("part_2 = property(len)"), "Day's `part_2` is property"),
 }
 
 
@@ -250,12 +257,12 @@ def test_a_bad_declaration_is_its_days_sentence_and_the_others_run_list_and_benc
     assert ran.returncode == 2, ran.stderr
     every = json.loads(ran.stdout)["results"]
     results = {result["day"]: result for result in every}
-    assert sorted(results) == list(range(1, 10))
+    assert sorted(results) == list(range(1, 13))
     for name, (_, sentence) in BAD.items():
         error = results[int(name[3:5])]["error"]
         assert f"Could not import aoc{YEAR}.day{name[3:5]}: " in error
         assert sentence in error, error
-    for number, answers in ((1, ["3"]), (5, ["1", "2"]), (6, ["4"])):
+    for number, answers in ((1, ["3"]), (5, ["1", "2"]), (6, ["4"]), (10, ["2", "4"])):
         shown = [
             part["answer"]
             for result in every
@@ -270,7 +277,7 @@ def test_a_bad_declaration_is_its_days_sentence_and_the_others_run_list_and_benc
     rows = {row["day"]: row for row in json.loads(listed.stdout)["days"]}
     for name, (_, sentence) in BAD.items():
         assert sentence in rows[int(name[3:5])]["error"]
-    assert [rows[number]["error"] for number in (1, 5, 6, 7)] == [None] * 4
+    assert [rows[number]["error"] for number in (1, 5, 6, 7, 10)] == [None] * 5
 
     bench = aoc_in_process("bench", str(YEAR), "--example", "--json", "--budget", "0.01")
     assert bench.returncode == 2, bench.stderr
@@ -300,9 +307,11 @@ def test_the_plugin_tests_the_good_days_and_fails_each_bad_one_by_name(
         "05 part 1 example 1",
         "05 part 1 example 2",
         "06 part 1 example 1",
+        "10 part 1 example 1",
+        "10 part 2 example 1",
     ):
         assert f"PASSED aoc{YEAR}/day{passed[:2]}.py::{YEAR}/{passed}" in out, out
-    assert f"{len(BAD)} failed, 4 passed" in out, out
+    assert f"{len(BAD)} failed, 6 passed" in out, out
 
 
 def test_days_named_on_the_command_line_fail_by_name_and_the_good_one_is_tested(

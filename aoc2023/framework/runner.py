@@ -27,7 +27,7 @@ from aoc2023.framework.errors import (
 from aoc2023.framework.inputs import DayInputs, RunInput
 from aoc2023.framework.registry import recursion_limit_kept
 from aoc2023.framework.results import CouldNotRun, DayResult, OnStep, PartResult, RunReport, Status
-from aoc2023.framework.solution import Solution, day_steps, steps_of
+from aoc2023.framework.solution import Solution, day_steps, parsed_anew, steps_of
 
 if TYPE_CHECKING:
     from aoc2023.framework.instruments import Profiler, RawStats, Tracer
@@ -156,12 +156,9 @@ def run_solution(
             raise Interrupted(result, signal_of(timed.stop))
         return result
 
-    def parse_anew() -> tuple[Solution[Any], Any]:  # the instance too: its __init__ may fail
-        made = solution_class(extra=run_input.extra)
-        return made, made.parse(run_input.text)
-
+    fresh = partial(parsed_anew, solution_class, run_input.text, run_input.extra)
     expected = run_input.expected
-    parsed = timed("parse", parse_anew)
+    parsed = timed("parse", fresh)
     parse_seconds = parsed.seconds
     if parsed.error is not None:  # a failed parse has no parse time
         parts = tuple(_not_run(p, expected.get(p), "parse", parsed.error) for p in run_input.parts)
@@ -186,7 +183,7 @@ def run_solution(
         if on_step is not None:
             on_step(solution_class.year, solution_class.day, part)
         if index:  # each part its own instance and its own parse, as under --timeout
-            parsed = timed("parse", parse_anew)
+            parsed = timed("parse", fresh)
         unparsed = parsed.error is not None
         solution = solution if unparsed else parsed.value[0]
         method = solution.part_1 if part == 1 else solution.part_2

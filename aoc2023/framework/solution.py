@@ -148,7 +148,7 @@ def _check_declarations(cls: type[Solution[Any]]) -> None:
         if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
             raise DeclarationError(f"{where} `{name}` is {described(value)}, not an int")
     for name in ("__init__", "parse", "part_1", "part_2", "solve"):  # not `part_1 = 5`
-        if name in own and not callable(own[name]) and not isinstance(own[name], classmethod):
+        if name in own and not callable(getattr(cls, name)):  # a partialmethod is, a property not
             raise DeclarationError(f"{where} `{name}` is {described(own[name])}: give a method")
     if "examples" in own:
         cls.examples = _examples(own["examples"], where)
@@ -198,6 +198,13 @@ def numbered_lines(text: str) -> list[tuple[int, str]]:
 
 
 # The steps the framework runs a day in (runner, bench, --memory-flame): not a day's to call.
+def parsed_anew(cls: type[Solution[Any]], text: str, extra: Mapping[str, Any]) -> tuple[Any, Any]:
+    """A fresh instance and its parse of `text`: the parse step, `__init__` included (the
+    day's code too, which may fail or take time), alike under `aoc run` and `aoc bench`."""
+    made = cls(extra=extra)
+    return made, made.parse(text)
+
+
 def day_steps(
     solution: Solution[Any], data: Any, parts: tuple[int, ...]
 ) -> Generator[tuple[str, Callable[[Any], Any], Any], None, None]:

@@ -32,7 +32,7 @@ from aoc2023.framework.inputs import RunInput, RunRequest, days_to_run
 from aoc2023.framework.registry import variants_of
 from aoc2023.framework.results import DayResult, PartResult, Status, day_place
 from aoc2023.framework.runner import DayRunner, Executor, against_main, peaks_of, solved_parts
-from aoc2023.framework.solution import Solution, day_steps, steps_of
+from aoc2023.framework.solution import Solution, day_steps, parsed_anew, steps_of
 from aoc2023.framework.timeouts import NO_WATCH, Progress, call_with_timeout
 
 MAX_RUNS = 100_000
@@ -254,8 +254,8 @@ def measure(
                 watcher(where, named, kept, expected[key])
                 timing.calibration.append(clocks.calibrate())
                 try:  # a part on its own parse, or the parse and `solve`
-                    solution = lane.solution_class(extra=run_input.extra)
-                    data = timed((lane.variant, "parse"), solution.parse, run_input.text)
+                    parse = partial(parsed_anew, lane.solution_class, extra=run_input.extra)
+                    solution, data = timed((lane.variant, "parse"), parse, run_input.text)
                     parts = (int(unit.removeprefix("part ")),) if lane.apart else lane.parts
                     with closing(day_steps(solution, data, parts)) as steps:
                         for step, function, argument in steps:
