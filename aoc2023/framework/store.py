@@ -110,10 +110,10 @@ def lock_file(path: Path) -> Path:
 
 
 @contextmanager
-def locked(path: Path, *, wait: bool = True) -> Iterator[bool]:
+def locked(path: Path, *, wait: bool = True, said: bool = True) -> Iterator[bool]:
     """Within, no other process or thread is within `locked(path)` (True); else WriteFailed.
     Not `wait`: at once False, nothing held, while another process is within it; else the
-    wait is said on stderr, once. A process that ends, even by a crash, lets go of its locks."""
+    wait is `said` on stderr, once. A process that ends, even by a crash, lets go of its locks."""
     from filelock import FileLock, Timeout  # imported by the commands that write, only
 
     try:
@@ -122,7 +122,8 @@ def locked(path: Path, *, wait: bool = True) -> Iterator[bool]:
         if not wait:
             yield False
             return
-        print(printable(f"Waiting for another aoc, which is using {path}..."), file=sys.stderr)
+        if said:
+            print(printable(f"Waiting for another aoc, which is using {path}..."), file=sys.stderr)
         held = lock.acquire()
     except OSError as error:
         locks = path.parent / LOCKS_DIR_NAME

@@ -139,7 +139,7 @@ def _keep_distance(
     if floor <= 0:
         return
     mark = store.last_request_file()
-    with store.locked(mark):
+    with store.locked(mark, said=False):  # the pace of requests: a wait of a second, routine
         if (wait := (store.read_time(mark) or 0.0) + floor - now()) > 0:
             sleep(min(wait, floor))
         store.write_time(mark, now())
