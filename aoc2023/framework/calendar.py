@@ -85,8 +85,7 @@ def learn_days(year: int, count: int | None, where: str) -> str | None:
             counts[year] = count
             store.write_json(path, {str(y): c for y, c in sorted(counts.items())}, indent=2)
     forget_day_counts()
-    had = rule_days(year) if before is None else before
-    if count == had:
+    if count == (had := rule_days(year) if before is None else before):
         return None
     shown = (
         f"adventofcode.com shows {year} with {count} days ({where}), where aoc's calendar had {had}"

@@ -45,8 +45,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 def pytest_load_initial_conftests(early_config: pytest.Config, args: list[str]) -> None:
     """`--days`: the run's paths become the project's year packages, before pytest reads
     `testpaths` or a conftest; paths given must each be in one (else exit 4)."""
-    namespace = early_config.known_args_namespace
-    if not getattr(namespace, "days", False):
+    if not getattr(namespace := early_config.known_args_namespace, "days", False):
         return
     inside = _days_folders(early_config)
     for arg in namespace.file_or_dir or []:

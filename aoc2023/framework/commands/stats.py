@@ -188,8 +188,7 @@ def _star(
     ours = [reply for reply in replies if reply.part == part]
     wrong = {reply.value for reply in ours if reply.verdict.is_wrong}
     rights = [_when(reply.when) for reply in ours if reply.verdict is Verdict.RIGHT]
-    earned = bool(rights) or site_time not in (None, "-")
-    if not earned and cache is not None:
+    if not (earned := bool(rights) or site_time not in (None, "-")) and cache is not None:
         with suppress(AocError):  # a damaged cached answer proves nothing
             earned = cache.known_answer(part) is not None
     right_at = min(filter(None, rights), default=None)

@@ -66,8 +66,7 @@ def use_colour(stream: IO[str]) -> bool:
 
 def terminal_width(stream: IO[str]) -> int | None:
     """How wide output to `stream` may be: `COLUMNS`, else its terminal's, else None (no limit)."""
-    columns = os.environ.get("COLUMNS", "")
-    if columns.isdigit() and int(columns) > 0:
+    if (columns := os.environ.get("COLUMNS", "")).isdigit() and int(columns) > 0:
         return int(columns)
     with suppress(AttributeError, OSError, ValueError):
         if stream.isatty():
