@@ -328,12 +328,25 @@ def test_a_value_beyond_a_known_bound_is_not_sent(site: FakeAoC, aocd_loaded: Ao
     assert known_to_be_wrong("5999", 1, read_log(cache(aocd_loaded).submissions_path)) is None
 
 
-@pytest.mark.parametrize("bound", ["--5", "5\u00b2", "\u00b2"])
+@pytest.mark.parametrize("bound", ["--5", "5\u00b2", "\u00b2", "9" * 5000])
 def test_a_bound_that_is_no_whole_number_bounds_nothing(bound: str) -> None:
     """str.isdigit takes a superscript, and int() does not: a log edited so ended every
-    run of the day in an "unexpected ValueError"."""
+    run of the day in an "unexpected ValueError"; as did a bound past int()'s 4,300 digits
+    (an answer that long, sent and refused)."""
     too_high = Attempt(1, bound, "2023-12-07 00:10:00-05:00", fake_aoc.TOO_HIGH)
     assert known_to_be_wrong("6", 1, [too_high]) is None
+
+
+@pytest.mark.parametrize("spelling", ["0150", "+150", "\uff11\uff15\uff10", "1_50", " 150"])
+def test_a_bound_refuses_its_own_number_in_another_spelling(spelling: str) -> None:
+    """150 refused as too high was sent again as 0150 (int() reads each as 150): a guess
+    wasted, whether the site reads it as the number or as text."""
+    too_high = Attempt(1, "150", "2023-12-07 00:10:00-05:00", fake_aoc.TOO_HIGH)
+    too_low = Attempt(1, "150", "2023-12-07 00:10:00-05:00", fake_aoc.TOO_LOW)
+    for past, said in ((too_high, "is not lower"), (too_low, "is not higher")):
+        found = known_to_be_wrong(spelling, 1, [past])
+        assert found is not None and found[0].endswith(f"and {spelling} {said}"), found
+    assert known_to_be_wrong("149", 1, [too_high]) is None
 
 
 @pytest.mark.parametrize("message", [5, ["too low"]])
@@ -353,6 +366,10 @@ def test_dry_run_and_no_terminal_send_nothing_and_say_what_would_be_sent(site: F
     _code, parts = run_json("--dry-run", "--yes")
     assert posts(site) == []
     assert parts[0]["submit_note"] == "not sent: dry run: would send 6440 for 2023 day 7 part 1"
+    record_wait(USER_ID, 90, datetime.now(UTC))  # a real run would not send: nor would it
+    _code, parts = run_json("--dry-run", "--yes")
+    assert str(parts[0]["submit_note"]).startswith("not sent: the site asked to wait until ")
+    store.waits_file().unlink()
     result = aoc()  # in this process, output goes to no terminal
     assert posts(site) == []
     assert "no terminal to confirm on: would send 6440" in result.stderr

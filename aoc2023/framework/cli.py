@@ -98,9 +98,8 @@ def _click_command(name: str | None) -> Any:  # typer's own click's Command
 
 
 def _secrets() -> list[str | None]:
-    """The token and every account's in aocd's token list, as far as they can be read (a
-    command that needs one says why it cannot have it), redacted before anything logs;
-    a name there with a token's shape (32 hex digits or more) too: a token pasted as one."""
+    """The token, and each token and token-shaped name (32 hex digits or more: a token pasted
+    as a name) in aocd's token list, as far as they can be read: redacted before any log."""
     found: list[str | None] = []
     with suppress(DamagedFileError, NoInputError):
         found.append(find_token())

@@ -324,7 +324,7 @@ def _check_wait(puzzle: _Puzzle) -> None:
     """NotSent while the site's wait runs, unless told to wait it out."""
     now, options = puzzle.now, puzzle.options
     blocked = sent.blocked_until(puzzle.user_id, now())
-    if blocked is not None and not options.wait and not options.dry_run:
+    if blocked is not None and not options.wait:  # --dry-run too: it would not send now
         raise NotSent(
             f"{sent.wait_reason(puzzle.user_id)} until {calendar.clock_time(blocked, now())} "
             f"({calendar.describe_wait(blocked - now())} from now); run again then, or use --wait"

@@ -65,8 +65,7 @@ def child_command(request: WatchRequest) -> str:
 
 def package_folder(year: int) -> Path:
     """The folder of the year's package, found without importing it (nor running a day)."""
-    package = registry.year_package(year)
-    if not (folders := package_folders(package)):
+    if not (folders := package_folders(package := registry.year_package(year))):
         raise AocError(f"{package} is not a package folder: there is nothing to watch.")
     return folders[0]
 

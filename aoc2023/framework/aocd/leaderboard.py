@@ -131,8 +131,7 @@ def leaderboard(
             user_id = paths.cached_user_id(token)
     mine = [] if user_id is None else [store.leaderboard_file(user_id, year, board_id)]
     moment = calendar.current_time().timestamp()
-    kept = _fresh([path, *mine], moment)
-    if kept is None and token is not None and view_key is None:
+    if (kept := _fresh([path, *mine], moment)) is None and token is not None and view_key is None:
         path = store.leaderboard_file(user_id or client.user_id(token), year, board_id)
         kept = _fresh([path], moment)  # the owner was unknown till now
     if kept is not None:

@@ -296,8 +296,7 @@ _PASTED_VIEW_KEY = re.compile(r"(?:^|[?&])view_key=([^&#\s]*)")
 
 def clean_view_key(raw: str) -> ViewKey:
     """The key from itself, `view_key=KEY` or the read-only link; UsageError otherwise."""
-    text = raw.strip().strip("\"'").strip()
-    if (pasted := _PASTED_VIEW_KEY.search(text)) is not None:
+    if (pasted := _PASTED_VIEW_KEY.search(text := raw.strip().strip("\"'").strip())) is not None:
         text = pasted[1]
     if not _VIEW_KEY.fullmatch(text):
         raise UsageError(

@@ -127,8 +127,9 @@ def read_log(path: Path) -> list[Attempt]:
 
 
 def known_to_be_wrong(value: str, part: int, past: list[Attempt]) -> tuple[str, Verdict] | None:
-    """Why past refusals prove `value` wrong for `part` (aocd's own guard's rules: the same
-    refused, beyond a bound), and the site's verdict; or None. A right answer: verdict.known."""
+    """Why past refusals prove `value` wrong for `part` (aocd's guard's rules: the same
+    refused, beyond a bound or at it in another spelling, `0150`), and the site's verdict;
+    or None (a bound past int()'s 4,300 digits bounds nothing). Right: verdict.known."""
     number = None
     with suppress(ValueError):
         number = int(value)
@@ -138,11 +139,14 @@ def known_to_be_wrong(value: str, part: int, past: list[Attempt]) -> tuple[str, 
         verdict, when = entry.verdict, calendar.clock_time(entry.when)
         if entry.value == value:
             return f"{value} was already sent for part {part} ({when}): {verdict}", verdict
-        bound = int(entry.value) if re.fullmatch("-?[0-9]+", entry.value) else None
-        if verdict is Verdict.TOO_HIGH and bound is not None and (number is None or number > bound):
-            return f"{entry.value} was too high ({when}), and {value} is higher", verdict
-        if verdict is Verdict.TOO_LOW and bound is not None and (number is None or number < bound):
-            return f"{entry.value} was too low ({when}), and {value} is lower", verdict
+        bound = None
+        with suppress(ValueError):
+            bound = int(entry.value) if re.fullmatch("-?[0-9]+", entry.value) else None
+        if bound is not None and verdict is not Verdict.WRONG:
+            high = verdict is Verdict.TOO_HIGH
+            if number is None or (number >= bound if high else number <= bound):
+                beyond = "lower" if high else "higher"
+                return f"{entry.value} was {verdict} ({when}), and {value} is not {beyond}", verdict
     return None
 
 
