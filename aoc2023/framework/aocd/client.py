@@ -232,11 +232,6 @@ def check_holdable(token: str) -> None:
         )
 
 
-def _whole_page(html: str) -> bool:
-    """Whether a cached page reaches the end of the puzzle's text (the site's `</main>`)."""
-    return "</main>" in html
-
-
 def puzzle(token: str, year: int, day: int) -> Puzzle:
     """The one place an aocd `Puzzle` is built; NoInputError for a token with a space."""
     import aocd.models
@@ -246,8 +241,8 @@ def puzzle(token: str, year: int, day: int) -> Puzzle:
     user = aocd.models.User(token)
     with suppress(OSError):  # token2id.json unwritable: the owner stays in aocd's memory
         owner(user)
-    # a page cached at 0 bytes or cut short (a full disk) would read as a page: fetched again
-    paths.drop_damaged(paths.page_files(year, day), "aocd's cached puzzle page", _whole_page)
+    # a page cached at 0 bytes or cut short (a full disk: no `</main>`) is fetched again
+    paths.drop_damaged(paths.page_files(year, day), "aocd's cached puzzle page", "</main>")
     return aocd.models.Puzzle(year, day, user=user)
 
 

@@ -8,7 +8,7 @@ import html
 import os
 import re
 import sys
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import NamedTuple
 
@@ -104,14 +104,14 @@ class PuzzleCache(NamedTuple):
         return (text or "").strip() or None
 
 
-def drop_damaged(files: Iterable[Path], what: str, whole: Callable[[str], bool] = bool) -> None:
+def drop_damaged(files: Iterable[Path], what: str, end: str = "") -> None:
     """Remove (and say) those of `files` that are empty (only whitespace), not UTF-8 text,
-    or not `whole` (cut short), to fetch them again; DamagedFileError for a folder, or for
+    or without `end` (cut short), to fetch them again; DamagedFileError for a folder, or for
     one that cannot be removed. A FIFO or a large file is its reader's to refuse."""
     for path in files:
         try:
             text = read_regular(path).decode("utf-8")
-            damage = "empty" if not text.strip() else None if whole(text) else "cut short"
+            damage = "empty" if not text.strip() else None if end in text else "cut short"
         except UnicodeDecodeError:
             damage = "not UTF-8 text"
         except IsADirectoryError as error:
