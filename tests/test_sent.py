@@ -22,6 +22,7 @@ from conftest import TOKEN, AocdHome
 from fake_aoc import FakeAoC
 
 from aoc2023.framework import store
+from aoc2023.framework.aocd.sent import NO_REPLY_WAIT
 
 EXAMPLE = "32T3K 765\nT55J5 684\nKK677 28\nKTJJT 220\nQQQJA 483\n"
 RIGHT = ["6440", "5905"]
@@ -102,7 +103,12 @@ def test_a_process_killed_while_waiting_for_the_reply_never_sends_again(
             process.kill()
     site.reply_delay = 0.0
     assert_never_sent_again(site, aocd_loaded)
-    # Asked for, it is sent again.
+    # Asked for, it is sent again, once the minute recorded before it went is out: no
+    # verdict came, and the site may have asked to wait (it went at once, unasked).
+    early = aoc(site, aocd_loaded, "--yes", "--resend")
+    note = str(part_1(early)["submit_note"])
+    assert note.startswith(f"not sent: {NO_REPLY_WAIT} until "), note
+    store.waits_file().unlink()  # the minute out
     resent = aoc(site, aocd_loaded, "--yes", "--resend")
     assert part_1(resent)["submitted"] == "too high"
     assert posts(site) == [("1", "6440"), ("1", "6440")]

@@ -49,6 +49,7 @@ from aoc2023.framework.aocd.sent import (
     known_to_be_wrong,
     read_log,
     record_wait,
+    wait_reason,
     wait_seconds,
 )
 from aoc2023.framework.commands import terminal
@@ -615,6 +616,16 @@ def test_aocds_memo_saved_with_a_byte_order_mark_is_read_as_aoc_reads_it(
     memo.write_bytes(b"\xef\xbb\xbf" + memo.read_bytes())
     code, _parts = run_json("--yes")
     assert code == 0 and posts(site) == [("1", "6440"), ("2", "5905")]
+
+
+def test_a_reply_aoc_cannot_read_is_waited_on_as_a_wrong_answer(site: FakeAoC) -> None:
+    """No verdict, and no wait read from it: the next answer went at once, where the site
+    may well have asked for a minute."""
+    site.puzzles[2023, 7].replies = ["Thanks! Your answer has been recorded."]
+    run_json("--yes")
+    assert posts(site) == [("1", "6440")]
+    assert blocked_until(USER_ID, datetime.now(UTC)) is not None
+    assert wait_reason(USER_ID) == NO_REPLY_WAIT
 
 
 def test_an_answer_that_gets_no_reply_is_said_to_be_sent_and_the_wait_is_kept(

@@ -438,6 +438,7 @@ def _send(candidate: Candidate, puzzle: _Puzzle) -> tuple[Verdict, str, int | No
             f"the attempt could not be written down before sending it, so it was not sent: {why}",
             failed=True,
         ) from error
+    _record_wait(user_id, 60, now(), sent.NO_REPLY_WAIT)  # until the site's word comes
     try:
         message = client.post_answer(puzzle.token, year, day, part, answer)
     except SentButNoReply as lost:
@@ -445,9 +446,10 @@ def _send(candidate: Candidate, puzzle: _Puzzle) -> tuple[Verdict, str, int | No
             sent.record_no_reply(user_id, year, day, part, answer, lost.why)
         _record_wait(user_id, 60, now(), sent.NO_REPLY_WAIT)  # as after a wrong answer
         raise
-    except SiteError:  # it never reached a judge: no attempt at all
+    except SiteError:  # it never reached a judge: no attempt at all, and no wait
         with suppress(OSError):
             sent.forget(user_id, year, day, part, answer)
+        _record_wait(user_id, 0, now())
         raise
     verdict = sent.read_verdict(message)
     seconds = sent.wait_seconds(message)
@@ -465,8 +467,8 @@ def _send(candidate: Candidate, puzzle: _Puzzle) -> tuple[Verdict, str, int | No
     except OSError as error:  # the reply kept in the journal, unless it failed too
         kept = "" if aside else f"; the reply is kept in {store.journal_file().name}"
         aside += f" (aocd's log could not be written: {error.strerror or error}{kept})"
-    if seconds is not None:
-        aside += _record_wait(user_id, seconds, now())
+    if seconds is not None or verdict is not Verdict.UNKNOWN:  # the site's wait, or none
+        aside += _record_wait(user_id, seconds or 0, now())
     return verdict, _describe_reply(verdict, message, candidate, puzzle) + aside, seconds
 
 

@@ -269,17 +269,20 @@ def blocked_until(user_id: str, now: datetime) -> datetime | None:
 
 
 SITE_WAIT = "the site asked to wait"
-NO_REPLY_WAIT = "a reply never came, so aoc waits as after a wrong answer"
-"""Who set a wait: the site, or aoc itself after a lost reply (kept as `<user> why`)."""
+NO_REPLY_WAIT = "no verdict came back, so aoc waits as after a wrong answer"
+"""Who set a wait: the site, or aoc itself for a send with no verdict (kept as `<user> why`):
+recorded as each answer goes, so that a run killed while it waits keeps it too."""
 
 
 def record_wait(user_id: str, seconds: float, now: datetime, why: str = SITE_WAIT) -> datetime:
-    """Record that this user may not submit for `seconds` (MAX_WAIT at most), and why."""
+    """Record that this user may not submit for `seconds` (MAX_WAIT at most), and why. A
+    later wait stays, with its own reason, but for aoc's own, which the site's word ends."""
     path = store.waits_file()
     with store.locked(path):  # runs on other days write it too
         until, data = now + min(timedelta(seconds=seconds), MAX_WAIT), _read_waits()
-        if (kept := blocked_until(user_id, now)) is not None and kept >= until:
-            return kept  # a later wait stays, with its own reason
+        ours = data.get(f"{user_id} why") == NO_REPLY_WAIT and why == SITE_WAIT
+        if (kept := blocked_until(user_id, now)) is not None and kept >= until and not ours:
+            return kept
         data[user_id], data[f"{user_id} why"] = until.astimezone(UTC).isoformat(), why
         store.write_json(path, data, indent=2)
     return until
