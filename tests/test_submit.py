@@ -681,6 +681,24 @@ def test_a_wait_file_that_cannot_be_written_after_sending_does_not_hide_the_verd
     assert posts(site) == [("1", "6440")]
 
 
+def test_a_right_answer_with_a_wait_file_that_cannot_be_written_tells_of_no_wait(
+    site: FakeAoC, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The site asked no wait: there is none to tell of, whether or not aoc's own minute,
+    recorded as the answer goes, could be written or taken back."""
+    write_json = store.write_json
+
+    def full_disk(path: Path, data: object, indent: int | None = None) -> None:
+        if path == store.waits_file():  # the journal is written as before
+            raise OSError(errno.ENOSPC, "No space left on device", str(path))
+        write_json(path, data, indent)
+
+    monkeypatch.setattr(store, "write_json", full_disk)
+    _code, parts = run_json("--yes")
+    assert parts[0]["submitted"] == "right", parts
+    assert "could not be recorded" not in str(parts[0]["submit_note"]), parts[0]
+
+
 def test_a_run_that_sends_leaves_no_lock_file_beside_the_users_files(
     site: FakeAoC, aocd_loaded: AocdHome
 ) -> None:

@@ -201,8 +201,7 @@ def locked_message(year: int, day: int, now: datetime | None = None) -> str:
 
 def ensure_unlocked(year: int, day: int, now: datetime | None = None) -> None:
     """NoInputError, by the clock alone, for a puzzle not unlocked yet."""
-    now = now or current_time()
-    if now < unlock_time(year, day):
+    if (now := now or current_time()) < unlock_time(year, day):
         raise NoInputError(locked_message(year, day, now))
 
 

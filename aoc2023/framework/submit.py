@@ -477,6 +477,8 @@ def _record_wait(user_id: str, seconds: float, now: datetime, why: str = sent.SI
     try:
         sent.record_wait(user_id, seconds, now, why)
     except (OSError, DamagedFileError) as error:
+        if not seconds:  # no wait to tell of: aoc's own minute, if kept, is the safe side
+            return ""
         reason = error.strerror if isinstance(error, OSError) and error.strerror else error
         wait = calendar.describe_wait(timedelta(seconds=seconds))
         return (

@@ -355,8 +355,7 @@ def bench_input(
     deadline = clocks.clock() + budget
     where = day_place(solution_class.year, solution_class.day, run_input.label)
     watcher(where, "checking the answers", 0, 0.0)
-    check = run(solution_class, run_input, title)
-    if check.error is not None or check.interrupted:
+    if (check := run(solution_class, run_input, title)).error is not None or check.interrupted:
         return DayBench(check)  # Ctrl-C in the checking run: bench_days stops there
     checks = [(solution_class, check)]
     for variant in variants:
