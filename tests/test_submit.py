@@ -847,9 +847,10 @@ class Day(Solution[str]):
 
 @pytest.fixture
 def year_env(tmp_path: Path, aocd_loaded: AocdHome) -> Iterator[dict[str, str]]:
-    """AT_ONCE_YEAR's day 1 (part 1: the input's length) here and on the path of the processes
-    started with the environment given."""
-    with temporary_year(tmp_path / "site", AT_ONCE_YEAR, {"day01.py": AT_ONCE_DAY}):
+    """AT_ONCE_YEAR's days 1 and 2 (part 1: the input's length) here and on the path of the
+    processes started with the environment given."""
+    days = {"day01.py": AT_ONCE_DAY, "day02.py": AT_ONCE_DAY}
+    with temporary_year(tmp_path / "site", AT_ONCE_YEAR, days):
         env = aocd_loaded.env()
         env["PYTHONPATH"] = f"{tmp_path / 'site'}:{env['PYTHONPATH']}"
         yield env
@@ -876,14 +877,17 @@ def part_1(stdout: str) -> dict[str, object]:
 
 
 def here(
-    monkeypatch: pytest.MonkeyPatch, sleep: Callable[[float], None], clock: Callable[[], float]
+    monkeypatch: pytest.MonkeyPatch,
+    sleep: Callable[[float], None],
+    clock: Callable[[], float],
+    day: str = "1",
 ) -> subprocess.CompletedProcess[str]:
-    """`aoc run AT_ONCE_YEAR 1 --yes --json` in this process, its wait for another run on `clock`
-    and `sleep`."""
+    """`aoc run AT_ONCE_YEAR DAY --yes --json` in this process, its wait for another run on
+    `clock` and `sleep`."""
     monkeypatch.setattr(
         terminal, "TerminalPrompter", partial(terminal.TerminalPrompter, sleep=sleep, clock=clock)
     )
-    return site_cli.aoc_in_process("run", str(AT_ONCE_YEAR), "1", "--yes", "--json", shift=SHIFT)
+    return site_cli.aoc_in_process("run", str(AT_ONCE_YEAR), day, "--yes", "--json", shift=SHIFT)
 
 
 @pytest.mark.slow
@@ -897,10 +901,13 @@ def test_a_run_that_finds_another_sending_waits_for_its_verdict_or_says_so(
     reply: it said "the run that sent it stopped first" while A was alive. Now B waits:
     on a clock that runs out, it says another run is sending 4 now; on one that does not,
     it waits until A has its verdict (the site's hold released from B's wait), and shows
-    it. One POST in all."""
+    it. One POST in all. A run of another day, meanwhile, keeps the minute's wait that A
+    recorded as its answer went: it says the answer has no verdict yet, not that none came
+    back (A's may yet come)."""
     aocd_loaded.set_token()
-    aocd_loaded.cache_input(AT_ONCE_YEAR, 1, "abcd")
-    fake_aoc.add_puzzle(AT_ONCE_YEAR, 1, "Any", inputs={TOKEN: "abcd"}, solutions=["5"])
+    for day, text in [(1, "abcd"), (2, "xyz")]:
+        aocd_loaded.cache_input(AT_ONCE_YEAR, day, text)
+        fake_aoc.add_puzzle(AT_ONCE_YEAR, day, "Any", inputs={TOKEN: text}, solutions=["5"])
     fake_aoc.hold_replies = release = threading.Event()
     sender = start(fake_aoc, year_env, "--yes", "--json")
     try:
@@ -915,6 +922,10 @@ def test_a_run_that_finds_another_sending_waits_for_its_verdict_or_says_so(
         assert "stopped" not in note and part_1(gave_up.stdout)["status"] == "unknown"
         assert f"another run is sending 4 for {AT_ONCE_YEAR} day 1 part 1" in gave_up.stderr
         assert sum(clock.slept) == pytest.approx(40)  # the time limit of a send
+        other = here(monkeypatch, clock.sleep, clock.monotonic, day="2")
+        note = str(part_1(other.stdout)["submit_note"])
+        assert note.startswith("not sent: the last answer sent has no verdict yet"), note
+        assert "came back" not in note + other.stderr and posts(fake_aoc) == [("1", "4")]
 
         def releasing(seconds: float) -> None:
             release.set()  # the site replies to A while B waits

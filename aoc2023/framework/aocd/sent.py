@@ -269,7 +269,7 @@ def blocked_until(user_id: str, now: datetime) -> datetime | None:
 
 
 SITE_WAIT = "the site asked to wait"
-NO_REPLY_WAIT = "no verdict came back, so aoc waits as after a wrong answer"
+NO_REPLY_WAIT = "the last answer sent has no verdict yet, so aoc waits as after a wrong answer"
 """Who set a wait: the site, or aoc itself for a send with no verdict (kept as `<user> why`):
 recorded as each answer goes, so that a run killed while it waits keeps it too."""
 
