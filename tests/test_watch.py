@@ -19,7 +19,8 @@ from pathlib import Path
 from typing import IO
 
 import pytest
-from conftest import AocdHome
+import site_cli
+from conftest import AocdHome, temporary_year
 from project_copy import copy_project, isolated
 from watchfiles import Change
 
@@ -252,3 +253,38 @@ def test_without_watchfiles_the_watch_says_how_to_install_it(
 def test_a_watch_passes_variants_on() -> None:
     command = child_command(WatchRequest((2077,), "1", variants=True))
     assert command.endswith(" --variants")
+
+
+STOPPED_DAY = """
+from aoc2023.framework import Example, Solution
+
+class Day(Solution[str]):
+    examples = [Example("abc", part_1=3, part_2=3)]
+
+    def part_1(self, text: str) -> int:
+        return len(text)
+
+    def part_2(self, text: str) -> int:
+        raise KeyboardInterrupt  # as watchfiles' SIGINT does, when a save comes
+"""
+
+
+@pytest.mark.parametrize("mode", [(), ("--profile",), ("terminal",)])
+def test_a_pass_a_save_stops_shows_no_more_and_the_watch_says_why(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, mode: tuple[str, ...]
+) -> None:
+    """watchfiles stops a pass with SIGINT when a save comes, and sets WATCHFILES_CHANGES in
+    every pass's environment. The pass said "Interrupted (Ctrl-C)", then a second table,
+    under the watch's "saved: running again", though no one pressed Ctrl-C. It ends with
+    no more output now (130, which the watch passes over): a terminal keeps the rows drawn
+    as they ran. Outside a watch, the sentence stays."""
+    args = ["run", "9031", "1", "--example", *[m for m in mode if m != "terminal"]]
+    typed = "" if mode == ("terminal",) else None
+    with temporary_year(tmp_path, 9031, {"day01.py": STOPPED_DAY}):
+        alone = site_cli.aoc_in_process(*args, typed=typed)
+        monkeypatch.setenv("WATCHFILES_CHANGES", "[]")
+        stopped = site_cli.aoc_in_process(*args, typed=typed)
+    assert alone.returncode == stopped.returncode == 130
+    assert "Interrupted (Ctrl-C) during 9031 day 1" in alone.stdout + alone.stderr
+    assert stopped.stderr == "" and ("⏹ interrupted" in stopped.stdout) == (typed is not None)
+    assert typed is not None or stopped.stdout == "", stopped

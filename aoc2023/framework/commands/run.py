@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import signal
 import sys
 import threading
@@ -252,7 +253,9 @@ def run(
         if input_file is None and not example and not outcome.interrupted:  # once all are in
             outcome.notices.extend(tuned_to_one_input(outcome.results))  # right for one account
             outcome.notices.extend(part_two_notices(outcome, find_token()))
-        if line is None:
+        if outcome.interrupted and not as_json and "WATCHFILES_CHANGES" in os.environ:
+            profiler = None  # a pass of --watch, stopped: it shows no more; the watch says why
+        elif line is None:
             view = partial(show_table, outcome, verbose=verbose)
             emit(partial(run_json, outcome), outcome.notices, view, as_json=as_json)
         else:  # below the live table: the notices, the problems, what was not sent and why
