@@ -380,6 +380,20 @@ class Day02(Solution[str]):
         return Decimal(2)
 """
 
+MUTE_ERROR = """
+from aoc2023.framework import Example, Solution
+
+class ParseError(Exception):
+    def __str__(self) -> str:
+        return f"bad cell at {self.pos}"  # never set: saying the error raises
+
+class Day03(Solution[str]):
+    examples = [Example("c", part_1=3)]
+
+    def parse(self, text: str) -> str:
+        raise ParseError
+"""
+
 
 @pytest.mark.parametrize("timeout", [[], ["--timeout", "60"]], ids=["in-process", "timeout"])
 def test_an_answer_that_is_no_answer_fails_its_part_alone(
@@ -387,17 +401,22 @@ def test_an_answer_that_is_no_answer_fails_its_part_alone(
 ) -> None:
     from conftest import temporary_year
 
-    files = {"day01.py": ODD_ANSWERS, "day02.py": DECIMAL_ANSWER}
+    files = {"day01.py": ODD_ANSWERS, "day02.py": DECIMAL_ANSWER, "day03.py": MUTE_ERROR}
     with temporary_year(tmp_path / "site", 2067, files):
-        result = aoc_in_process("run", "2067", "1-2", "--example", "--json", *timeout)
+        result = aoc_in_process("run", "2067", "1-3", "--example", "--json", *timeout)
         # The table renders the results however they were found: once, in this process.
-        table = None if timeout else aoc_in_process("run", "2067", "1-2", "--example")
+        table = None if timeout else aoc_in_process("run", "2067", "1-3", "--example")
     assert result.returncode == 2, result.stderr
     days = json.loads(result.stdout)["results"]
     assert [[(p["status"], p["answer"]) for p in day["parts"]] for day in days] == [
         [("error", None), ("error", None)],
         [("correct", "2")],
+        [("error", None)],
     ]
+    # An error that cannot say itself fails its day alone, as any other.
+    assert days[2]["error"] == (
+        "parse failed: ParseError, whose message could not be made (its __str__ raised)"
+    )
     first, second = days[0]["parts"]
     assert first["error"] == "an answer was list [[[[...]]]]; give an int or a str"
     assert second["error"].startswith("an answer was PrintsBadly ")

@@ -178,7 +178,10 @@ def describe_error(error: BaseException) -> str:
         return f"the day's code called sys.exit({error.code!r})"
     if isinstance(error, KeyboardInterrupt):
         return f"interrupted ({stop_name(error)})"
-    return f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
+    try:
+        return f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
+    except Exception:  # a day's own exception class may fail to say itself
+        return f"{type(error).__name__}, whose message could not be made (its __str__ raised)"
 
 
 _WHY = {
