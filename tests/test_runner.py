@@ -17,7 +17,7 @@ from decimal import Decimal
 from fractions import Fraction
 from itertools import product
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 import pytest
 import test_registry
@@ -134,6 +134,25 @@ def test_each_part_gets_its_own_parse_and_parse_is_timed_apart() -> None:
     assert Mutating.parse_calls == 2
     # Each part's time is its own work alone: neither parse is in it.
     assert (result.parse_seconds, [p.seconds for p in result.parts]) == (1.0, [2.0, 4.0])
+
+
+class TakesExtra(Solution[str]):
+    """Part 1 takes its parameter out of `self.extra`, as `dict.pop` lets it."""
+
+    year, day = 2099, 9
+
+    def part_1(self, text: str) -> int:
+        return cast(dict[str, int], self.extra).pop("n", 100)
+
+    def part_2(self, text: str) -> int:
+        return int(self.extra.get("n", 100))
+
+
+def test_each_part_has_its_own_copy_of_the_examples_extra() -> None:
+    """Both were handed the Example's own dict: part 2 saw 100, and so would the next run."""
+    extra = {"n": 2}
+    result = run_solution(TakesExtra, RunInput("ab", "example", extra=extra))
+    assert [p.answer for p in result.parts] == ["2", "2"] and extra == {"n": 2}
 
 
 def test_each_part_is_told_to_on_step_as_it_starts() -> None:

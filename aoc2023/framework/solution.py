@@ -81,9 +81,9 @@ class Solution(Generic[Parsed]):
     """The variant's name for an alternative implementation; None for the day itself."""
 
     def __init__(self, extra: Mapping[str, Any] | None = None) -> None:
-        self.extra: Mapping[str, Any] = extra or {}
-        """An example's `Example.extra`, empty for the real input, so a day reads them with
-        the real value as the default: `self.extra.get("n_steps", 64)`."""
+        self.extra: Mapping[str, Any] = dict(extra or {})
+        """A copy of an example's `Example.extra` (a part may change its own), {} for the real
+        input: a day reads them with the real value as default, `self.extra.get("n", 64)`."""
 
     def __init_subclass__(cls, variant: str | None = None, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
