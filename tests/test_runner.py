@@ -266,6 +266,9 @@ def test_parsing_helpers() -> None:
     from aoc2023.framework import ints, lines, numbered_lines
 
     assert ints("x=-3, y=4\n12") == [-3, 4, 12]
+    # A range's dash is no sign (2022 day 4, 2020 day 2); one after anything else is.
+    assert ints("2-4,6-8\n1-3 a: -5 x-7 (-9)") == [2, 4, 6, 8, 1, 3, -5, -7, -9]
+    assert ints("٣ 12") == [12]  # int() would take other scripts' digits: inputs are ASCII
     assert lines("a\r\nb  \n\n\n") == ["a", "b  "]  # a line's own spaces are kept
     assert lines("123 \n*   +  ") == ["123 ", "*   +  "]
     assert numbered_lines("a\nb\n") == [(1, "a"), (2, "b")]

@@ -18,7 +18,7 @@ Answer = int | str | None
 
 Parsed = TypeVar("Parsed")
 
-_INTEGER = re.compile(r"-?\d+")
+_INTEGER = re.compile(r"(?<![0-9])-?[0-9]+")  # "2-4" is a range: 2 and 4
 
 
 @dataclass(frozen=True)
@@ -188,7 +188,8 @@ def lines(text: str) -> list[str]:
 
 
 def ints(text: str) -> list[int]:
-    """Every integer in the text, in order, signs included (`"x=-3, y=4"` gives [-3, 4])."""
+    """Every integer in the text, in order, signs included (`"x=-3, y=4"` gives [-3, 4]);
+    a dash right after a digit is a range's, not a sign (`"2-4,6-8"` gives [2, 4, 6, 8])."""
     return [int(number) for number in _INTEGER.findall(text)]
 
 
