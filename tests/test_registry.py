@@ -408,6 +408,8 @@ AT_IMPORT = {
     "BaseException": "class Odd(BaseException):\n    pass\n\nraise Odd('odd')\n",
     "GeneratorExit": "raise GeneratorExit\n",
     "ValueError": "raise ValueError('half written')\n",
+    "an error that cannot say itself": "class Mute(Exception):\n    def __str__(self) -> str:\n"
+    "        return str(self.line)  # never set\n\nraise Mute\n",
 }
 
 

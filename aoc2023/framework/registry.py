@@ -18,7 +18,13 @@ from types import ModuleType
 from typing import Any, NamedTuple, NoReturn
 
 from aoc2023.framework import solution
-from aoc2023.framework.errors import DayLoadError, MissingDayError, Terminated, UsageError
+from aoc2023.framework.errors import (
+    DayLoadError,
+    MissingDayError,
+    Terminated,
+    UsageError,
+    describe_error,
+)
 from aoc2023.framework.launcher import aoc_command
 from aoc2023.framework.solution import DeclarationError, Solution
 
@@ -324,7 +330,7 @@ def _why(error: BaseException) -> str:
         return str(error)
     if isinstance(error, SystemExit):
         return f"it called sys.exit({error.code!r}) while being imported"
-    return f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
+    return describe_error(error)
 
 
 def _import_other_modules(files: YearFiles) -> list[str]:
