@@ -19,7 +19,8 @@ from typing import IO, TYPE_CHECKING, Annotated, TextIO, TypedDict, Unpack
 
 import typer
 
-from aoc2023.framework import calendar
+from aoc2023.framework import calendar, registry, store
+from aoc2023.framework.aocd.paths import PuzzleCache
 from aoc2023.framework.commands.options import (
     AsJson,
     Days,
@@ -59,6 +60,7 @@ from aoc2023.framework.commands.view import (
     use_colour,
 )
 from aoc2023.framework.errors import AocError, UsageError
+from aoc2023.framework.files import read_cached_text, write_atomically
 from aoc2023.framework.output import give_back, reopened
 from aoc2023.framework.results import (
     SUBMIT_FAILED,
@@ -361,10 +363,6 @@ def part_two_notices(report: RunReport, token: str | None) -> list[str]:
     part 1 is in, part 2 not, and the day declares no example answer for part 2."""
     if token is None:
         return []
-    from aoc2023.framework import registry, store
-    from aoc2023.framework.aocd.paths import PuzzleCache
-    from aoc2023.framework.files import read_cached_text, write_atomically
-
     notices = []
     for year, day in sorted({(r.year, r.day) for r in report.results if r.source == "input"}):
         if 2 not in calendar.puzzle_parts(year, day):
