@@ -46,7 +46,6 @@ from aoc2023.framework.commands.view import (
     day_problems,
     fit_widths,
     fits,
-    fitted_table,
     format_bytes,
     format_duration,
     part_cell,
@@ -584,9 +583,9 @@ def show_profile(profiler: Profiler, out: IO[str]) -> None:
     wide = [*numbers, Column("Function", kind="text"), Column("Where", kind="text")]
     layouts = [(wide, table), ([*numbers, Column("Function, where", kind="text")], stacked)]
     title = f"Profile: the {len(rows)} functions with the most time of their own"
+    overhead = [("(Times above include the profiler's own overhead.)", None)]
     print(file=out)
-    print(fitted_table(title, layouts, colour=use_colour(out), width=terminal_width(out)), file=out)
-    say_styled([("(Times above include the profiler's own overhead.)", None)], out)
+    show(title, layouts, (), (), out, out, after=overhead)  # all on `out`
 
 
 # The live view, on a terminal (stdout and stderr, not --json): each day's row as soon as

@@ -432,7 +432,7 @@ def show(
     out: IO[str],
     err: IO[str],
     *,
-    after: Sequence[tuple[str, str]] = (),
+    after: Sequence[tuple[str, str | None]] = (),
 ) -> None:
     """A command's output for people: notices (yellow, stderr), the table (stdout) in the
     first of `layouts` that fits, the problems (red, stderr), then `after`'s lines (stderr)."""
