@@ -25,10 +25,8 @@ def find_upwards(
 ) -> Path | None:
     """The first folder from `start` upwards that `is_wanted`, else (`or_source`) the checkout."""
     here = (start or Path.cwd()).resolve()
-    for folder in (*(here, *here.parents), *([SOURCE_CHECKOUT] if or_source else [])):
-        if is_wanted(folder):
-            return folder
-    return None
+    folders = (here, *here.parents, *([SOURCE_CHECKOUT] if or_source else []))
+    return next((folder for folder in folders if is_wanted(folder)), None)
 
 
 def project_root() -> Path | None:

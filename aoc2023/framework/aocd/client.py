@@ -15,7 +15,7 @@ from itertools import accumulate
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from aoc2023.framework import calendar, output, store
+from aoc2023.framework import answers, calendar, output, store
 from aoc2023.framework.aocd import local, paths, private
 from aoc2023.framework.errors import (
     AocError,
@@ -29,6 +29,7 @@ from aoc2023.framework.errors import (
     why_unwritable,
 )
 from aoc2023.framework.files import put_back
+from aoc2023.framework.project import checked_contact, load_settings
 from aoc2023.framework.results import TokenReport
 
 if TYPE_CHECKING:
@@ -69,8 +70,6 @@ CONTACT_VARIABLE = "AOC_USER_AGENT"
 
 def contact() -> str | None:
     """`$AOC_USER_AGENT`, else `[tool.aoc] contact`, else None; UsageError if unsendable."""
-    from aoc2023.framework.project import checked_contact, load_settings
-
     if value := os.environ.get(CONTACT_VARIABLE, "").strip():
         return checked_contact(value, f"${CONTACT_VARIABLE}")
     return load_settings().contact
@@ -316,8 +315,6 @@ def _declarable(given: str | None, placeholders: frozenset[str]) -> str | None:
     if given is None or given in placeholders:
         return None
     if "\n" in given:
-        from aoc2023.framework import answers
-
         return answers.read_letters(given) if answers.is_drawing(given) else None
     return given if any(char.isalnum() for char in given) else None
 

@@ -223,8 +223,7 @@ def token_accepted_at(token: str) -> float | None:
 
 
 def remember_token_accepted(token: str, when: float) -> None:
-    verdicts = _read_verdicts()
-    verdicts[_token_key(token)] = repr(when)
+    verdicts = {**_read_verdicts(), _token_key(token): repr(when)}
     store.write_json(store.token_verdicts_file(), verdicts, indent=2)
 
 
@@ -334,9 +333,7 @@ def save_view_key(board_id: int, key: str) -> Path:
     path = store.view_keys_file()
     try:
         with store.locked(path):
-            keys = _read_view_keys()
-            keys[str(board_id)] = str(key)
-            store.write_json(path, keys, indent=2)
+            store.write_json(path, {**_read_view_keys(), str(board_id): str(key)}, indent=2)
     except OSError as error:
         raise DamagedFileError(
             f"Could not write the view key to {path} ({error.strerror or error})."

@@ -178,12 +178,10 @@ def _show(
     out: IO[str],
 ) -> None:
     """The table (only the columns `narrow` when it must be narrower), then the data's age."""
-    colour, width = view.use_colour(out), view.terminal_width(out)
     narrower = ([columns[i] for i in narrow], [[row[i] for i in narrow] for row in rows])
     title = f"Private leaderboard {board.board_id}, {board.year}{title}"
-    table = view.fitted_table(title, [(columns, rows), narrower], colour=colour, width=width)
-    print(table, file=out)
-    print(view.paint(view.wrap_message(age_line(board), width), "dim", colour=colour), file=out)
+    age = [(age_line(board), "dim")]  # under the table, on `out` too
+    view.show(title, [(columns, rows), narrower], (), (), out, out, after=age)
 
 
 def render(board: Leaderboard, out: IO[str]) -> None:

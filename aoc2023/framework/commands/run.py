@@ -20,7 +20,8 @@ from typing import IO, TYPE_CHECKING, Annotated, TextIO, TypedDict, Unpack
 
 import typer
 
-from aoc2023.framework import calendar
+from aoc2023.framework import calendar, registry, store
+from aoc2023.framework.aocd.paths import PuzzleCache
 from aoc2023.framework.commands.options import (
     AsJson,
     Days,
@@ -46,7 +47,6 @@ from aoc2023.framework.commands.view import (
     day_problems,
     fit_widths,
     fits,
-    fitted_table,
     format_bytes,
     format_duration,
     part_cell,
@@ -60,6 +60,7 @@ from aoc2023.framework.commands.view import (
     use_colour,
 )
 from aoc2023.framework.errors import AocError, UsageError
+from aoc2023.framework.files import read_cached_text, write_atomically
 from aoc2023.framework.output import give_back, reopened
 from aoc2023.framework.results import (
     SUBMIT_FAILED,
@@ -364,10 +365,6 @@ def part_two_notices(report: RunReport, token: str | None) -> list[str]:
     part 1 is in, part 2 not, and the day declares no example answer for part 2."""
     if token is None:
         return []
-    from aoc2023.framework import registry, store
-    from aoc2023.framework.aocd.paths import PuzzleCache
-    from aoc2023.framework.files import read_cached_text, write_atomically
-
     notices = []
     for year, day in sorted({(r.year, r.day) for r in report.results if r.source == "input"}):
         if 2 not in calendar.puzzle_parts(year, day):
@@ -589,9 +586,9 @@ def show_profile(profiler: Profiler, out: IO[str]) -> None:
     wide = [*numbers, Column("Function", kind="text"), Column("Where", kind="text")]
     layouts = [(wide, table), ([*numbers, Column("Function, where", kind="text")], stacked)]
     title = f"Profile: the {len(rows)} functions with the most time of their own"
+    overhead = [("(Times above include the profiler's own overhead.)", None)]
     print(file=out)
-    print(fitted_table(title, layouts, colour=use_colour(out), width=terminal_width(out)), file=out)
-    say_styled([("(Times above include the profiler's own overhead.)", None)], out)
+    show(title, layouts, (), (), out, out, after=overhead)  # all on `out`
 
 
 # The live view, on a terminal (stdout and stderr, not --json): each day's row as soon as

@@ -345,7 +345,6 @@ def _row(day: DayStats) -> list[Cell]:
 
 def render(years: Sequence[YearStats], out: IO[str]) -> None:
     """Each year's table, its totals, and what is not known, dimmed."""
-    colour, width = view.use_colour(out), view.terminal_width(out)
     columns = [
         Column("Day", "right"),
         Column("Title", kind="text"),
@@ -361,10 +360,9 @@ def render(years: Sequence[YearStats], out: IO[str]) -> None:
             ([columns[i] for i in kept], [[row[i] for i in kept] for row in rows])
             for kept in ((0, 2, 3, 4, 6), (0, 2, 3, 6))
         ]
-        table = view.fitted_table(f"Stars of {year.year}", layouts, colour=colour, width=width)
-        print(table, file=out)
         notes = [(f"Not known: {sentence}", "dim") for sentence in year.unknown]
-        view.say_styled([(totals_line(year), None), *notes], out)
+        after = [(totals_line(year), None), *notes]  # on `out`, under the table
+        view.show(f"Stars of {year.year}", layouts, (), (), out, out, after=after)
 
 
 def stats_json(years: Sequence[YearStats], written: Sequence[str] = ()) -> str:

@@ -13,7 +13,7 @@ from contextlib import suppress
 from itertools import zip_longest
 from typing import IO, TYPE_CHECKING, Any, Literal, NamedTuple
 
-from aoc2023.framework.answers import pictures
+from aoc2023.framework.answers import pictures, side_by_side
 from aoc2023.framework.output import printable
 from aoc2023.framework.results import DayResult, PartResult, Status, day_place
 
@@ -417,8 +417,6 @@ def day_problems(
                 if verbose and part.traceback:
                     lines.append(part.traceback.rstrip())
             elif drawn_wrong(part):
-                from aoc2023.framework.answers import side_by_side
-
                 lines.append(
                     f"{where} part {part.part}: the drawing differs from the expected one:\n"
                     f"{side_by_side(part.expected or '', part.drawing or '', width)}"
@@ -434,7 +432,7 @@ def show(
     out: IO[str],
     err: IO[str],
     *,
-    after: Sequence[tuple[str, str]] = (),
+    after: Sequence[tuple[str, str | None]] = (),
 ) -> None:
     """A command's output for people: notices (yellow, stderr), the table (stdout) in the
     first of `layouts` that fits, the problems (red, stderr), then `after`'s lines (stderr)."""
