@@ -980,12 +980,18 @@ HOSTILE = [
     "\u200e",
     "\u200f",
     "\u061c",
+    "\u2028",
+    "\u2029",
 ]
-"""Escape sequences (set-title, clear-screen, a colour, a C1 CSI), controls and the
-bidirectional controls, as a hostile site's title, name or reply may hold them."""
-OBEYED = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]")
-"""What must never reach a stream whole: a control but the line break and the tab, or a
-bidirectional control (the streams are no terminal: aoc writes no colour of its own)."""
+"""Escape sequences (set-title, clear-screen, a colour, a C1 CSI), controls, the
+bidirectional controls and Unicode's line and paragraph separators, as a hostile site's
+title, name or reply may hold them."""
+OBEYED = re.compile(
+    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c\u2028\u2029]"
+)
+"""What must never reach a stream whole: a control but the line break and the tab, a
+bidirectional control, or a separator that splits a row's line for a reader of lines (the
+streams are no terminal: aoc writes no colour of its own)."""
 OUTSIDE_TEXT = (
     st.lists(
         st.one_of(

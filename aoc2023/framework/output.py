@@ -68,9 +68,9 @@ def install_stand_ins() -> None:
 _KEPT = "\n\t"
 _BIDI = (*range(0x202A, 0x202F), *range(0x2066, 0x206A), 0x200E, 0x200F, 0x061C)
 """The bidirectional controls: embeddings and overrides, isolates, marks."""
-_SHOWN = {
+_SHOWN = {  # the line and paragraph separators too: readers of lines split rows at them
     code: repr(chr(code))[1:-1] if code < 0x100 else f"\\u{code:04x}"
-    for code in (*range(0x20), 0x7F, *range(0x80, 0xA0), *_BIDI)
+    for code in (*range(0x20), 0x7F, *range(0x80, 0xA0), *_BIDI, 0x2028, 0x2029)
     if chr(code) not in _KEPT
 }
 
