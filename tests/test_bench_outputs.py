@@ -233,6 +233,18 @@ def test_history_chart_takes_saves_of_one_second_with_and_without_a_commit(
     assert "abcdef01" in svg_texts(tmp_path / "h.svg")
 
 
+def test_a_dollar_in_a_name_is_drawn_as_it_is(tmp_path: Path) -> None:
+    """matplotlib reads `$...$` as math: one `$` (an input named `price_$5.txt`) ended the
+    chart in its parser's error, and a pair would have been drawn as math."""
+    from aoc2023.framework.bench.history import Point
+
+    when = "2090-01-01T00:00:00+00:00"
+    series = {"in_$5_vs_$6.txt": [Point(when, "ab$c", 1e-3)], "one $": [Point(when, None, 2e-3)]}
+    outputs.history_chart(series, tmp_path / "h.svg", "t")
+    texts = svg_texts(tmp_path / "h.svg")
+    assert "in_$5_vs_$6.txt" in texts and "one $" in texts, texts
+
+
 def test_a_figure_too_large_for_a_float_is_damaged_not_fatal() -> None:
     from aoc2023.framework.bench.history import saved_entries
 

@@ -307,8 +307,10 @@ def day_bars(report: BenchReport) -> list[DayBar]:
 
 
 def _figure(width: float) -> tuple[Figure, Axes]:
+    import matplotlib
     from matplotlib.figure import Figure
 
+    matplotlib.rcParams["text.parse_math"] = False  # a `$` in a name is text, never math
     figure = Figure(figsize=(width, 4.8), layout="constrained")
     return figure, figure.add_subplot()
 
