@@ -173,6 +173,29 @@ def test_readme_gets_the_years_chart_beside_it(project: Path) -> None:
     assert "2057/01" in svg_texts(project / "aoc-bench-2057.svg")
 
 
+def test_ctrl_c_while_writing_keeps_the_report_and_says_what_was_written(
+    project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl-C while the README's chart is drawn (matplotlib: the slow part), the history
+    saved: the report was lost ("before there was anything to report") and nothing said
+    the history had its entry. Now the report comes, then what was written; exit 130."""
+
+    def interrupted(*args: object) -> None:
+        raise KeyboardInterrupt  # as SIGINT does, in the main thread
+
+    monkeypatch.setattr(outputs, "bench_chart", interrupted)
+    args = ("bench", "2057", "1", "--input", "numbers.txt", "--save", "--readme", "--json")
+    done = aoc_in_process(*args)
+    assert done.returncode == 130, done.stderr
+    document = json.loads(done.stdout)
+    assert [result["day"] for result in document["results"]] == [1]
+    said = "Interrupted (Ctrl-C) while writing: only the files said written were."
+    assert said in document["notices"], document["notices"]
+    assert "Saved the figures of 3 steps to " in done.stderr and "README" not in done.stderr
+    assert len(json.loads((project / "benchmarks" / "history.json").read_text())["entries"]) == 1
+    assert (project / "README.md").read_text() == "# Mine\n"
+
+
 def test_history_shows_a_day_over_time_with_its_commits(project: Path) -> None:
     git(project, "init", "-q")
     first = commit(project, "one")

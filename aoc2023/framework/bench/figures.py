@@ -230,7 +230,7 @@ class BenchReport:
     notices: list[str] = field(default_factory=list)
     budget: float = 1.0
     interrupted: bool = False
-    """Ctrl-C stopped it: nothing is saved."""
+    """Ctrl-C stopped it: while timing, nothing is saved; while saving, what was is said."""
 
 
 def bench_exit_code(report: BenchReport) -> ExitCode:

@@ -50,7 +50,7 @@ from aoc2023.framework.commands.view import (
     smart_terminal,
     terminal_width,
 )
-from aoc2023.framework.errors import UsageError
+from aoc2023.framework.errors import UsageError, stop_name
 from aoc2023.framework.launcher import aoc_command
 from aoc2023.framework.output import encodable, give_back
 from aoc2023.framework.results import ExitCode, Status, day_place
@@ -181,6 +181,10 @@ def bench(
         outputs.save_and_publish(outcome, written, done, duration=format_duration)
         if written.plot is not None and plot is not None:
             done.append(draw_chart(outcome, written.plot, plot))
+    except KeyboardInterrupt as stop:  # the report is still shown, then what was written
+        said = f"Interrupted ({stop_name(stop)}) while writing: only the files said written were."
+        outcome.notices.append(said)
+        outcome.interrupted = True
     except Exception as error:
         late = error
     emit(
