@@ -317,6 +317,15 @@ def test_the_check_passes_only_when_every_example_gives_its_answer(
     assert sent.results[0].parts[0].submit_note == (
         "not sent: the examples must pass first: example 1 failed: not implemented"
     )
+    # A parse that fails on the example: the reason is said, not only "parse failed".
+    parse = "\n    def parse(self, text: str) -> str:\n        return str(int(text))\n"
+    with temporary_year(tmp_path / "unparsed", YEAR, {"day01.py": day_source("return 1") + parse}):
+        sent = submit_new_answers(RunReport([_unknown("1")]), SubmitOptions(yes=True), _Prompter())
+    assert posts(site) == []
+    assert sent.results[0].parts[0].submit_note == (
+        "not sent: the examples must pass first: example 1 failed: parse failed: "
+        "ValueError: invalid literal for int() with base 10: 'example'"
+    )
 
 
 def test_nothing_is_sent_from_a_run_ctrl_c_stopped(site: FakeAoC, aocd_loaded: AocdHome) -> None:

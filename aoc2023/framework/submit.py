@@ -214,7 +214,7 @@ class ExampleChecks:
                     result = self.run(solution_class, run_input, None)
                 for done in result.parts:  # the first failure is said
                     if done.part == part and done.status is not Status.CORRECT and not failure:
-                        why = done.error or done.status
+                        why = result.error or done.error or done.status  # a parse's, first
                         if done.status is Status.WRONG:
                             why = f"it returned {done.answer}, expected {done.expected}"
                         failure = f"{run_input.label} failed: {why}"
