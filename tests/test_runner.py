@@ -8,11 +8,12 @@ parsed input alive (the variants: test_registry.py)."""
 
 from __future__ import annotations
 
+import functools
 import json
 import numbers
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from decimal import Decimal
 from fractions import Fraction
 from itertools import product
@@ -222,6 +223,35 @@ class YieldsThree(Solution[str]):
         CLOCK.work(2)
         yield 2
         yield 3
+
+
+def traced(solve: Callable[[Any, str], Iterator[int]]) -> Callable[[Any, str], Iterator[int]]:
+    """A decorator as a day may write one: what it wraps still yields."""
+
+    @functools.wraps(solve)
+    def wrapper(self: Any, text: str) -> Iterator[int]:
+        return solve(self, text)
+
+    return wrapper
+
+
+class DecoratedInTurn(Solution[str]):
+    year, day = 2099, 22
+
+    @traced
+    def solve(self, text: str) -> Iterator[int]:
+        yield len(text)
+        yield 2 * len(text)
+
+
+def test_a_decorated_yielding_solve_still_gives_its_answers_in_turn() -> None:
+    """It was refused: "solve() returned a generator, not a pair: ... or yield"."""
+    result = run_solution(DecoratedInTurn, RunInput("ab", "input"))
+    assert [(p.status, p.answer) for p in result.parts] == [
+        (Status.UNKNOWN, "2"),
+        (Status.UNKNOWN, "4"),
+    ]
+    assert not any(p.timed_with_other_part for p in result.parts)
 
 
 def test_a_third_answer_is_part_2s_error_and_keeps_part_2s_time() -> None:

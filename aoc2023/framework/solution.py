@@ -119,8 +119,8 @@ class Solution(Generic[Parsed]):
 
     @classmethod
     def solves_in_turn(cls) -> bool:
-        """Whether the day's `solve` yields its answers one part at a time."""
-        return cls.solves_both_at_once() and inspect.isgeneratorfunction(cls.solve)
+        """Whether the day's `solve` yields its answers one part at a time (decorated too)."""
+        return cls.solves_both_at_once() and inspect.isgeneratorfunction(inspect.unwrap(cls.solve))
 
 
 registrar: Callable[[type[Solution[Any]], str | None], None] | None = None
