@@ -59,6 +59,30 @@ def test_subclassing_registers_the_day_from_its_module_name(year_2098: Path) -> 
     assert REGISTRY[2098, 2] is cls
 
 
+INHERITED = {
+    "day01.py": ONE_DAY.replace("class Day(", "class Day01(").replace(
+        "    examples", "    title = 'One'\n    examples"
+    )
+    + "\n\nclass Fast(Day01, variant='fast'):\n    pass\n",
+    "day02.py": "from aoc2091.day01 import Day01\n\nclass Day02(Day01):\n    pass\n",
+    "day03.py": "from aoc2091.day01 import Day01\nfrom aoc2023.framework import Example\n\n"
+    "class Day03(Day01):\n    title = 'Three'\n    examples = [Example('x', part_1=1)]\n",
+}
+
+
+def test_a_day_made_from_another_days_class_has_its_own_title_and_examples(
+    tmp_path: Path,
+) -> None:
+    """Day 2 subclasses day 1 for its parse and parts: it showed day 1's title, and ran (and
+    checked a send against) day 1's examples. A variant, of day 1 itself, keeps them."""
+    with temporary_year(tmp_path / "site", 2091, INHERITED):
+        one, two, three = (registry.load_day(2091, day) for day in (1, 2, 3))
+        [fast] = variants_of(one)
+    assert (one.title, two.title, three.title, fast.title) == ("One", None, "Three", "One")
+    assert two.examples == () and fast.examples == one.examples and len(three.examples) == 1
+    assert [example.input for example in one.examples] == ["abc"]
+
+
 def test_running_one_day_imports_only_that_days_module(year_2098: Path) -> None:
     registry.load_day(2098, 1)
     assert "aoc2098.day01" in sys.modules

@@ -76,6 +76,9 @@ def register(cls: type[Solution[Any]], variant: str | None) -> None:
         raise TypeError(f"{cls.__qualname__} must set both `year` and `day` (or neither)")
     cls.year, cls.day = int(year), int(day)
     _claim(REGISTRY, (cls.year, cls.day), cls, f"both claim {cls.year} day {cls.day}")
+    if any(base in REGISTRY.values() for base in cls.__mro__[1:]):
+        for name in {"title", "examples"} - own.keys():  # another day's declarations are its own
+            setattr(cls, name, getattr(Solution, name))
 
 
 solution.registrar = register
