@@ -254,6 +254,30 @@ def test_a_decorated_yielding_solve_still_gives_its_answers_in_turn() -> None:
     assert not any(p.timed_with_other_part for p in result.parts)
 
 
+class SolvesBoth(Solution[str]):
+    year, day = 2099, 23
+
+    def solve(self, text: str) -> Iterator[int]:
+        yield len(text)
+        yield 2 * len(text)
+
+
+class OwnPartOne(SolvesBoth, variant="own-part-1"):
+    def part_1(self, text: str) -> int:
+        return 99
+
+
+def test_a_variants_own_part_runs_though_its_day_solves_both_at_once() -> None:
+    """The variant's part 1 never ran (solve won), so --variants and bench compared the day
+    with itself. The nearest class that defines solve or a part decides."""
+    assert SolvesBoth.solves_both_at_once() and not OwnPartOne.solves_both_at_once()
+    result = run_solution(OwnPartOne, RunInput("ab", "input"))
+    assert [(p.status, p.answer) for p in result.parts] == [
+        (Status.UNKNOWN, "99"),
+        (Status.NOT_IMPLEMENTED, None),
+    ]
+
+
 def test_a_third_answer_is_part_2s_error_and_keeps_part_2s_time() -> None:
     result = run_solution(YieldsThree, RunInput("ab", "input"), clock=CLOCK.ns)
     part_2 = result.parts[1]

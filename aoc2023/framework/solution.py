@@ -114,8 +114,12 @@ class Solution(Generic[Parsed]):
 
     @classmethod
     def solves_both_at_once(cls) -> bool:
-        """Whether the day overrides `solve` rather than the parts."""
-        return cls.solve is not Solution.solve
+        """Whether the day solves with `solve` rather than the parts: the nearest class that
+        defines either says (a variant's own part 1 runs, though its day's has `solve`)."""
+        for klass in cls.__mro__:
+            if {"solve", "part_1", "part_2"} & vars(klass).keys():
+                return klass is not Solution and "solve" in vars(klass)
+        return False
 
     @classmethod
     def solves_in_turn(cls) -> bool:
