@@ -18,13 +18,7 @@ from types import ModuleType
 from typing import Any, NamedTuple, NoReturn
 
 from aoc2023.framework import solution
-from aoc2023.framework.errors import (
-    DayLoadError,
-    MissingDayError,
-    Terminated,
-    UsageError,
-    describe_error,
-)
+from aoc2023.framework.errors import DayLoadError, MissingDayError, UsageError, describe_error
 from aoc2023.framework.launcher import aoc_command
 from aoc2023.framework.solution import DeclarationError, Solution
 
@@ -280,7 +274,7 @@ def import_module(name: str, what: str | None = None) -> ModuleType:
     try:
         with recursion_limit_kept(), _no_command_line():
             return importlib.import_module(name)
-    except (KeyboardInterrupt, Terminated):
+    except KeyboardInterrupt:  # SIGTERM's and SIGHUP's `Terminated` too: it is one
         raise
     except BaseException as error:  # a module's own failure, whatever it is
         for table in _tables():

@@ -116,10 +116,8 @@ class Solution(Generic[Parsed]):
     def solves_both_at_once(cls) -> bool:
         """Whether the day solves with `solve` rather than the parts: the nearest class that
         defines either says (a variant's own part 1 runs, though its day's has `solve`)."""
-        for klass in cls.__mro__:
-            if {"solve", "part_1", "part_2"} & vars(klass).keys():
-                return klass is not Solution and "solve" in vars(klass)
-        return False
+        nearest = next(k for k in cls.__mro__ if {"solve", "part_1", "part_2"} & vars(k).keys())
+        return nearest is not Solution and "solve" in vars(nearest)  # Solution defines all
 
     @classmethod
     def solves_in_turn(cls) -> bool:
@@ -192,8 +190,7 @@ def lines(text: str) -> list[str]:
 
 
 def ints(text: str) -> list[int]:
-    """Every integer in the text, in order, signs included (`"x=-3, y=4"` gives [-3, 4]);
-    a dash right after a digit is a range's, not a sign (`"2-4,6-8"` gives [2, 4, 6, 8])."""
+    """Every integer in the text, in order, with its sign (`"x=-3"`: [-3]; a range, `2-4`: 2, 4)."""
     return [int(number) for number in _INTEGER.findall(text)]
 
 
