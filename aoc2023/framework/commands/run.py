@@ -14,6 +14,7 @@ import sys
 import threading
 from collections.abc import Callable, Iterable
 from datetime import UTC, datetime
+from functools import partial
 from pathlib import Path
 from time import monotonic
 from typing import IO, TYPE_CHECKING, Annotated, TextIO, TypedDict, Unpack
@@ -178,8 +179,6 @@ def run(
     it can be right (see the README); on a terminal you confirm it first. Exit code:
     0 when nothing is wrong, 1 when an answer is wrong, 2 when something could not run.
     """
-    from functools import partial
-
     from aoc2023.framework.aocd.local import find_token
     from aoc2023.framework.inputs import RunRequest
 
